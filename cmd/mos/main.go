@@ -1,0 +1,284 @@
+// Command mos is the Manufacturing Operations Service: the API server and its operator CLI.
+//
+//	mos serve
+//	mos migrate up|down|version
+//	mos tenant create --name NAME [--timezone IANA] [--currency ISO4217]
+//	mos tenant delete ID
+//	mos token create --tenant ID [--user NAME --permissions "View Item,View Quote"] [--expires-in DURATION]
+//	mos token revoke TOKEN_ID
+//
+// Every command reads DATABASE_URL; when it is unset it uses the project-local cluster
+// started by `make run` (its URL is in $MOS_DATA_DIR/pg/DATABASE_URL, default .data).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"mos/gen"
+	"mos/internal/httpapi"
+	"mos/internal/platform/apperr"
+	"mos/internal/platform/db"
+	"mos/internal/platform/web"
+	"mos/internal/tenancy"
+)
+
+const usage = `usage:
+  mos serve
+  mos migrate up|down|version
+  mos tenant create --name NAME [--timezone IANA] [--currency ISO4217]
+  mos tenant delete TENANT_ID
+  mos token create --tenant ID [--user NAME --permissions "A,B"] [--expires-in DURATION]
+  mos token revoke TOKEN_ID
+`
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "mos:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return errors.New("no command")
+	}
+	switch args[0] {
+	case "serve":
+		return serve(ctx, stderr)
+	case "migrate":
+		return migrateCmd(args[1:], stdout)
+	case "tenant":
+		return tenantCmd(ctx, args[1:], stdout)
+	case "token":
+		return tokenCmd(ctx, args[1:], stdout)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("unknown command %q", args[0])
+	}
+}
+
+// databaseURL is DATABASE_URL, or the project-local cluster's URL written by make run.
+func databaseURL() (string, error) {
+	if u := os.Getenv("DATABASE_URL"); u != "" {
+		return u, nil
+	}
+	dir := os.Getenv("MOS_DATA_DIR")
+	if dir == "" {
+		dir = ".data"
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "pg", "DATABASE_URL"))
+	if err != nil {
+		return "", errors.New("DATABASE_URL is not set and no local cluster was found: run `make run` or set DATABASE_URL")
+	}
+	return strings.TrimSpace(string(b)), nil
+}
+
+func newLogger(w io.Writer) *slog.Logger {
+	level := slog.LevelInfo
+	if err := level.UnmarshalText([]byte(os.Getenv("MOS_LOG_LEVEL"))); err != nil {
+		level = slog.LevelInfo
+	}
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: level}))
+}
+
+func serve(ctx context.Context, logOut io.Writer) error {
+	log := newLogger(logOut)
+	url, err := databaseURL()
+	if err != nil {
+		return err
+	}
+	if err := db.MigrateUp(url); err != nil {
+		return err
+	}
+	pool, err := db.Open(ctx, url)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = pool.Close() }()
+
+	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: log})
+	if err != nil {
+		return err
+	}
+	addr := os.Getenv("MOS_ADDR")
+	if addr == "" {
+		addr = "127.0.0.1:8080"
+	}
+	srv := &http.Server{
+		Addr:              addr,
+		Handler:           e,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       2 * time.Minute,
+		WriteTimeout:      5 * time.Minute,
+		IdleTimeout:       2 * time.Minute,
+	}
+
+	stop, cancel := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
+	defer cancel()
+	errc := make(chan error, 1)
+	go func() {
+		log.Info("serving", "addr", addr)
+		errc <- srv.ListenAndServe()
+	}()
+	select {
+	case err := <-errc:
+		return err
+	case <-stop.Done():
+	}
+	// Finish in-flight requests before closing the pool.
+	log.Info("shutting down")
+	shutdownCtx, done := context.WithTimeout(context.Background(), 30*time.Second)
+	defer done()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}
+
+func migrateCmd(args []string, stdout io.Writer) error {
+	url, err := databaseURL()
+	if err != nil {
+		return err
+	}
+	if len(args) != 1 {
+		return errors.New("usage: mos migrate up|down|version")
+	}
+	switch args[0] {
+	case "up":
+		return db.MigrateUp(url)
+	case "down":
+		return db.MigrateDown(url)
+	case "version":
+		v, dirty, err := db.MigrationVersion(url)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%d", v)
+		if dirty {
+			fmt.Fprint(stdout, " (dirty)")
+		}
+		fmt.Fprintln(stdout)
+		return nil
+	default:
+		return fmt.Errorf("unknown migrate command %q", args[0])
+	}
+}
+
+// withTenancy opens the database and hands fn the tenancy service.
+func withTenancy(ctx context.Context, fn func(*tenancy.Service) error) error {
+	url, err := databaseURL()
+	if err != nil {
+		return err
+	}
+	pool, err := db.Open(ctx, url)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = pool.Close() }()
+	spec, err := gen.GetSpec()
+	if err != nil {
+		return err
+	}
+	return explain(fn(tenancy.NewService(pool, web.PermissionCatalogue(spec))))
+}
+
+func tenantCmd(ctx context.Context, args []string, stdout io.Writer) error {
+	if len(args) == 0 {
+		return errors.New("usage: mos tenant create|delete")
+	}
+	switch args[0] {
+	case "create":
+		fs := flag.NewFlagSet("tenant create", flag.ContinueOnError)
+		name := fs.String("name", "", "tenant name (required)")
+		tz := fs.String("timezone", "UTC", "IANA shop timezone for whole-day filters")
+		currency := fs.String("currency", "USD", "primary currency (ISO 4217)")
+		if err := fs.Parse(args[1:]); err != nil {
+			return err
+		}
+		return withTenancy(ctx, func(s *tenancy.Service) error {
+			id, err := s.CreateTenant(ctx, tenancy.NewTenant{Name: *name, Timezone: *tz, CurrencyCode: *currency})
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(stdout, id)
+			return nil
+		})
+	case "delete":
+		if len(args) != 2 {
+			return errors.New("usage: mos tenant delete TENANT_ID")
+		}
+		return withTenancy(ctx, func(s *tenancy.Service) error { return s.DeleteTenant(ctx, args[1]) })
+	default:
+		return fmt.Errorf("unknown tenant command %q", args[0])
+	}
+}
+
+func tokenCmd(ctx context.Context, args []string, stdout io.Writer) error {
+	if len(args) == 0 {
+		return errors.New("usage: mos token create|revoke")
+	}
+	switch args[0] {
+	case "create":
+		fs := flag.NewFlagSet("token create", flag.ContinueOnError)
+		tenant := fs.String("tenant", "", "tenant id (required)")
+		user := fs.String("user", "", "user name: makes a user-bound token")
+		perms := fs.String("permissions", "", `comma-separated permissions of a user token, e.g. "View Item,View Quote"`)
+		expires := fs.Duration("expires-in", 0, "lifetime, e.g. 720h (default: never expires)")
+		if err := fs.Parse(args[1:]); err != nil {
+			return err
+		}
+		if *tenant == "" {
+			return errors.New("--tenant is required")
+		}
+		return withTenancy(ctx, func(s *tenancy.Service) error {
+			t, err := s.IssueToken(ctx, tenancy.NewToken{TenantID: *tenant, UserName: *user, Permissions: splitList(*perms), ExpiresIn: *expires})
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(stdout, t.Secret)
+			return nil
+		})
+	case "revoke":
+		if len(args) != 2 {
+			return errors.New("usage: mos token revoke TOKEN_ID")
+		}
+		return withTenancy(ctx, func(s *tenancy.Service) error { return s.RevokeToken(ctx, args[1]) })
+	default:
+		return fmt.Errorf("unknown token command %q", args[0])
+	}
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// explain keeps operator errors readable (field messages rather than a Go error chain).
+func explain(err error) error {
+	if e, ok := apperr.As(err); ok {
+		return errors.New(e.Error())
+	}
+	return err
+}

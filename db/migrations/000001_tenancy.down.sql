@@ -1,0 +1,3 @@
+DROP TABLE api_tokens;
+DROP TABLE users;
+DROP TABLE tenants;

@@ -1,0 +1,134 @@
+// Package apperr defines the kinds of failure every layer reports. The web layer maps
+// kinds to HTTP statuses in one place; no code matches on error strings.
+package apperr
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Kind classifies an error for the client.
+type Kind int
+
+const (
+	KindInvalid      Kind = iota + 1 // 400: validation or business rule
+	KindUnauthorized                 // 401
+	KindForbidden                    // 403
+	KindNotFound                     // 404
+	KindConflict                     // 409
+	KindGone                         // 410
+	KindUnavailable                  // 503
+)
+
+// Error is an error the client can act on.
+type Error struct {
+	Kind   Kind
+	Detail string
+	// Fields holds validation messages by field (JSON path or query parameter name).
+	Fields map[string][]string
+	// RetryAfterSeconds is sent as Retry-After with KindUnavailable.
+	RetryAfterSeconds int
+	// Err is the underlying cause, for logs only.
+	Err error
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Detail)
+	if len(e.Fields) > 0 {
+		keys := make([]string, 0, len(e.Fields))
+		for k := range e.Fields {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			fmt.Fprintf(&b, "; %s: %s", k, strings.Join(e.Fields[k], ", "))
+		}
+	}
+	return b.String()
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// As returns the *Error in err's chain, if any.
+func As(err error) (*Error, bool) {
+	var e *Error
+	ok := errors.As(err, &e)
+	return e, ok
+}
+
+// IsKind reports whether err carries kind k.
+func IsKind(err error, k Kind) bool {
+	e, ok := As(err)
+	return ok && e.Kind == k
+}
+
+// Invalid is a 400 with a detail message.
+func Invalid(format string, args ...any) *Error {
+	return &Error{Kind: KindInvalid, Detail: fmt.Sprintf(format, args...)}
+}
+
+// Field is a 400 naming one field.
+func Field(field, format string, args ...any) *Error {
+	msg := fmt.Sprintf(format, args...)
+	return &Error{Kind: KindInvalid, Detail: field + ": " + msg, Fields: map[string][]string{field: {msg}}}
+}
+
+// NotFound is a 404.
+func NotFound(format string, args ...any) *Error {
+	return &Error{Kind: KindNotFound, Detail: fmt.Sprintf(format, args...)}
+}
+
+// Conflict is a 409.
+func Conflict(format string, args ...any) *Error {
+	return &Error{Kind: KindConflict, Detail: fmt.Sprintf(format, args...)}
+}
+
+// Forbidden is a 403.
+func Forbidden(format string, args ...any) *Error {
+	return &Error{Kind: KindForbidden, Detail: fmt.Sprintf(format, args...)}
+}
+
+// Unauthorized is a 401.
+func Unauthorized(format string, args ...any) *Error {
+	return &Error{Kind: KindUnauthorized, Detail: fmt.Sprintf(format, args...)}
+}
+
+// Gone is a 410.
+func Gone(format string, args ...any) *Error {
+	return &Error{Kind: KindGone, Detail: fmt.Sprintf(format, args...)}
+}
+
+// Unavailable is a 503 asking the client to retry after the given seconds.
+func Unavailable(retryAfterSeconds int, format string, args ...any) *Error {
+	return &Error{Kind: KindUnavailable, Detail: fmt.Sprintf(format, args...), RetryAfterSeconds: retryAfterSeconds}
+}
+
+// Fields collects field errors while parsing a request; Err returns nil when none were added.
+type Fields map[string][]string
+
+// Add records msg against field.
+func (f Fields) Add(field, format string, args ...any) {
+	f[field] = append(f[field], fmt.Sprintf(format, args...))
+}
+
+// Merge adds every message of other under prefix (prefix "" keeps the names).
+func (f Fields) Merge(prefix string, other map[string][]string) {
+	for k, msgs := range other {
+		name := k
+		if prefix != "" {
+			name = prefix + "." + k
+		}
+		f[name] = append(f[name], msgs...)
+	}
+}
+
+// Err returns a 400 carrying the collected fields, or nil.
+func (f Fields) Err() error {
+	if len(f) == 0 {
+		return nil
+	}
+	return &Error{Kind: KindInvalid, Detail: "the request has invalid fields", Fields: map[string][]string(f)}
+}

@@ -1,0 +1,157 @@
+// Package listing implements the list convention shared by every .../list endpoint:
+// Sort.Field / Sort.Dir resolution against a whitelist, Skip/Take defaults and limits,
+// and the paged envelope. User text never reaches SQL: fields resolve to fixed expressions.
+package listing
+
+import (
+	"fmt"
+	"strings"
+
+	"mos/internal/platform/apperr"
+)
+
+// MaxTake is the largest Take a client may ask for.
+const MaxTake = 5000
+
+// PagedDefaultTake is Take when the client sends Skip or Take without Take.
+const PagedDefaultTake = 50
+
+// Request is the list query as sent.
+type Request struct {
+	SortField *string
+	SortDir   *string // "ascending" or "descending"
+	Skip      *int32
+	Take      *int32
+}
+
+// Spec describes one list endpoint.
+type Spec struct {
+	// Fields maps sortable property paths (as in the read shape, e.g. "name",
+	// "paymentTerms.name") to SQL expressions.
+	Fields map[string]string
+	// Default is the property path sorted by when Sort.Field is absent.
+	Default string
+	// DefaultDescending sorts the default field newest/highest first.
+	DefaultDescending bool
+	// IDColumn breaks ties; it follows the sort direction.
+	IDColumn string
+	// DefaultTake applies when the client sends neither Skip nor Take; 0 means MaxTake.
+	DefaultTake int
+	// Unsortable answers 400 to any Sort.Field (lists with a fixed order).
+	Unsortable bool
+}
+
+// Page is a resolved list request.
+type Page struct {
+	OrderBy string // SQL, without the ORDER BY keyword
+	Limit   int
+	Offset  int
+}
+
+// Resolve validates r against s.
+func Resolve(r Request, s Spec) (Page, error) {
+	p := Page{Offset: 0}
+	if r.Skip != nil {
+		if *r.Skip < 0 {
+			return Page{}, apperr.Field("Skip", "must be 0 or more")
+		}
+		p.Offset = int(*r.Skip)
+	}
+	switch {
+	case r.Take != nil:
+		if *r.Take < 0 || *r.Take > MaxTake {
+			return Page{}, apperr.Field("Take", "must be between 0 and %d", MaxTake)
+		}
+		p.Limit = int(*r.Take)
+	case r.Skip != nil:
+		p.Limit = PagedDefaultTake
+	case s.DefaultTake > 0:
+		p.Limit = s.DefaultTake
+	default:
+		p.Limit = MaxTake
+	}
+
+	field := s.Default
+	desc := s.DefaultDescending
+	if r.SortField != nil {
+		if s.Unsortable {
+			return Page{}, apperr.Field("Sort.Field", "this list has a fixed order and cannot be sorted by %q", *r.SortField)
+		}
+		f, err := matchField(*r.SortField, s.Fields)
+		if err != nil {
+			return Page{}, err
+		}
+		field = f
+		desc = false
+	}
+	if r.SortDir != nil {
+		switch *r.SortDir {
+		case "ascending":
+			desc = false
+		case "descending":
+			desc = true
+		default:
+			return Page{}, apperr.Field("Sort.Dir", "must be ascending or descending")
+		}
+	}
+	dir := " ASC"
+	if desc {
+		dir = " DESC"
+	}
+	expr, ok := s.Fields[field]
+	if !ok {
+		panic(fmt.Sprintf("listing: default sort field %q is not in the field table", field))
+	}
+	order := expr + dir
+	if s.IDColumn != "" && expr != s.IDColumn {
+		order += ", " + s.IDColumn + dir
+	}
+	p.OrderBy = order
+	return p, nil
+}
+
+// matchField applies the seed's rule: a field matches a property by its first letter and
+// the first letter after each dot, case-insensitively (the rest must match exactly);
+// a dotted field naming an id is not sortable.
+func matchField(sent string, fields map[string]string) (string, error) {
+	segments := strings.Split(sent, ".")
+	for i, seg := range segments {
+		if seg == "" {
+			return "", apperr.Field("Sort.Field", "unknown sort field %q", sent)
+		}
+		segments[i] = lowerFirst(seg)
+	}
+	if len(segments) > 1 && segments[len(segments)-1] == "id" {
+		return "", apperr.Field("Sort.Field", "sort field %q names an id and is not sortable", sent)
+	}
+	key := strings.Join(segments, ".")
+	if _, ok := fields[key]; !ok {
+		return "", apperr.Field("Sort.Field", "unknown sort field %q", sent)
+	}
+	return key, nil
+}
+
+func lowerFirst(s string) string {
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// Envelope is the paged envelope's numbers.
+type Envelope struct {
+	Page            int
+	PageSize        int
+	TotalCount      int
+	TotalPages      int
+	HasPreviousPage bool
+	HasNextPage     bool
+}
+
+// NewEnvelope computes the envelope for a page answered with `returned` rows out of total.
+func NewEnvelope(p Page, total, returned int) Envelope {
+	e := Envelope{PageSize: p.Limit, TotalCount: total, HasPreviousPage: p.Offset > 0}
+	if p.Limit > 0 {
+		e.Page = p.Offset/p.Limit + 1
+		e.TotalPages = (total + p.Limit - 1) / p.Limit
+	}
+	e.HasNextPage = p.Offset+returned < total
+	return e
+}

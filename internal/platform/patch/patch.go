@@ -1,0 +1,206 @@
+// Package patch applies RFC 6902 JSON Patch documents to a record's read shape and
+// revalidates the result as a full update, so PATCH never bypasses the rules of PUT.
+package patch
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	jsonpatch "github.com/evanphx/json-patch/v5"
+
+	"mos/internal/platform/apperr"
+)
+
+// Operation is one JSON Patch operation as sent.
+type Operation struct {
+	Op    string
+	Path  string
+	From  *string
+	Value any
+}
+
+// Target is the full-update schema a patched record must satisfy.
+type Target struct {
+	name       string
+	schema     *openapi3.Schema
+	properties map[string]bool
+}
+
+// NewTarget reads the named component schema of the spec. It panics when the schema is
+// missing: that is a wiring bug found at start-up.
+func NewTarget(doc *openapi3.T, schemaName string) *Target {
+	ref, ok := doc.Components.Schemas[schemaName]
+	if !ok || ref.Value == nil {
+		panic(fmt.Sprintf("patch: schema %q not in the spec", schemaName))
+	}
+	props := map[string]bool{}
+	for name := range ref.Value.Properties {
+		props[name] = true
+	}
+	return &Target{name: schemaName, schema: ref.Value, properties: props}
+}
+
+// Paths reports whether ops touch any top-level property in names (through path or from).
+func Paths(ops []Operation, names ...string) bool {
+	for _, op := range ops {
+		for _, p := range pointers(op) {
+			for _, n := range names {
+				if topLevel(p) == n {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// Apply patches current (the record's read shape) and returns the result restricted to
+// the target's properties, validated against the target schema.
+func (t *Target) Apply(current any, ops []Operation) ([]byte, error) {
+	fields := apperr.Fields{}
+	for i, op := range ops {
+		switch op.Op {
+		case "add", "remove", "replace", "move", "copy", "test":
+		default:
+			fields.Add(fmt.Sprintf("[%d].op", i), "unsupported operation %q", op.Op)
+			continue
+		}
+		if op.Op == "move" || op.Op == "copy" {
+			if op.From == nil {
+				fields.Add(fmt.Sprintf("[%d].from", i), "is required for %s", op.Op)
+			} else if !t.known(*op.From) {
+				fields.Add(fmt.Sprintf("[%d].from", i), "unknown path %q", *op.From)
+			}
+		}
+		if !t.known(op.Path) {
+			fields.Add(fmt.Sprintf("[%d].path", i), "unknown path %q", op.Path)
+		}
+	}
+	if err := fields.Err(); err != nil {
+		return nil, err
+	}
+
+	doc, err := t.project(current)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := json.Marshal(wireOps(ops))
+	if err != nil {
+		return nil, fmt.Errorf("encode patch: %w", err)
+	}
+	p, err := jsonpatch.DecodePatch(raw)
+	if err != nil {
+		return nil, apperr.Invalid("malformed patch: %v", err)
+	}
+	out, err := p.Apply(doc)
+	if err != nil {
+		if errors.Is(err, jsonpatch.ErrTestFailed) {
+			return nil, apperr.Invalid("patch test operation failed: %v", err)
+		}
+		return nil, apperr.Invalid("patch cannot be applied: %v", err)
+	}
+	if err := t.validate(out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (t *Target) known(pointer string) bool {
+	return strings.HasPrefix(pointer, "/") && t.properties[topLevel(pointer)]
+}
+
+// project keeps only the properties a full update takes.
+func (t *Target) project(current any) ([]byte, error) {
+	b, err := json.Marshal(current)
+	if err != nil {
+		return nil, fmt.Errorf("encode current record: %w", err)
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("current record is not an object: %w", err)
+	}
+	for k := range m {
+		if !t.properties[k] {
+			delete(m, k)
+		}
+	}
+	return json.Marshal(m)
+}
+
+func (t *Target) validate(doc []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return apperr.Invalid("patched record is not valid JSON: %v", err)
+	}
+	err := t.schema.VisitJSON(v, openapi3.MultiErrors())
+	if err == nil {
+		return nil
+	}
+	fields := apperr.Fields{}
+	var me openapi3.MultiError
+	if !errors.As(err, &me) {
+		me = openapi3.MultiError{err}
+	}
+	for _, e := range me {
+		var se *openapi3.SchemaError
+		if errors.As(e, &se) {
+			fields.Add(fieldName(se.JSONPointer()), "%s", se.Reason)
+		} else {
+			fields.Add("", "%v", e)
+		}
+	}
+	return fields.Err()
+}
+
+// fieldName turns a JSON pointer slice into the dotted field name used in problem bodies.
+func fieldName(ptr []string) string {
+	if len(ptr) == 0 {
+		return "body"
+	}
+	return strings.Join(ptr, ".")
+}
+
+func pointers(op Operation) []string {
+	ps := []string{op.Path}
+	if op.From != nil {
+		ps = append(ps, *op.From)
+	}
+	return ps
+}
+
+// topLevel returns the first reference token of a JSON pointer, unescaped.
+func topLevel(pointer string) string {
+	p := strings.TrimPrefix(pointer, "/")
+	if i := strings.IndexByte(p, '/'); i >= 0 {
+		p = p[:i]
+	}
+	return strings.NewReplacer("~1", "/", "~0", "~").Replace(p)
+}
+
+type wireOp struct {
+	Op    string  `json:"op"`
+	Path  string  `json:"path"`
+	From  *string `json:"from,omitempty"`
+	Value *any    `json:"value,omitempty"`
+}
+
+// wireOps re-encodes the operations; a value is always sent for add, replace and test
+// (an absent value counts as null).
+func wireOps(ops []Operation) []wireOp {
+	out := make([]wireOp, len(ops))
+	for i, op := range ops {
+		w := wireOp{Op: op.Op, Path: op.Path, From: op.From}
+		if op.Op == "add" || op.Op == "replace" || op.Op == "test" {
+			v := op.Value
+			w.Value = &v
+		}
+		out[i] = w
+	}
+	return out
+}

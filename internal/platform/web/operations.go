@@ -1,0 +1,82 @@
+package web
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/getkin/kin-openapi/openapi3"
+
+	"mos/internal/platform/auth"
+)
+
+// Operation is what the middleware needs to know about one spec operation.
+type Operation struct {
+	ID         string
+	Permission string // a catalogue name, or auth.PermissionNone
+	Public     bool   // security: [] — no token needed
+}
+
+// Operations indexes the spec's operations by "METHOD echo-path" (e.g. "GET /api/x/:id").
+type Operations map[string]Operation
+
+// ReadOperations builds the operation table from the spec and checks that every operation
+// declares a permission from the catalogue (x-permission), so a forgotten declaration
+// fails at start-up instead of opening an operation to every token.
+func ReadOperations(doc *openapi3.T) (Operations, error) {
+	catalogue := map[string]bool{}
+	for _, p := range PermissionCatalogue(doc) {
+		catalogue[p] = true
+	}
+	ops := Operations{}
+	var problems []string
+	for path, item := range doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			perm, _ := op.Extensions["x-permission"].(string)
+			public := op.Security != nil && len(*op.Security) == 0
+			switch {
+			case public:
+			case perm == "":
+				problems = append(problems, fmt.Sprintf("%s %s has no x-permission", method, path))
+			case perm != auth.PermissionNone && !catalogue[perm]:
+				problems = append(problems, fmt.Sprintf("%s %s: x-permission %q is not in the Permission catalogue", method, path, perm))
+			}
+			ops[method+" "+EchoPath(path)] = Operation{ID: op.OperationID, Permission: perm, Public: public}
+		}
+	}
+	if len(problems) > 0 {
+		sort.Strings(problems)
+		return nil, fmt.Errorf("spec operations: %s", strings.Join(problems, "; "))
+	}
+	return ops, nil
+}
+
+// PermissionCatalogue lists the names of the spec's Permission enum.
+func PermissionCatalogue(doc *openapi3.T) []string {
+	ref, ok := doc.Components.Schemas["Permission"]
+	if !ok || ref.Value == nil {
+		return nil
+	}
+	out := make([]string, 0, len(ref.Value.Enum))
+	for _, v := range ref.Value.Enum {
+		if s, ok := v.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// EchoPath turns an OpenAPI path template into Echo's route syntax.
+func EchoPath(p string) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '{':
+			b.WriteByte(':')
+		case '}':
+		default:
+			b.WriteByte(p[i])
+		}
+	}
+	return b.String()
+}

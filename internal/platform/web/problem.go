@@ -1,0 +1,112 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"mos/internal/platform/apperr"
+)
+
+// problem is the RFC 7807 body; its schema is Problem in openapi/v1.yaml.
+type problem struct {
+	Type      string              `json:"type"`
+	Title     string              `json:"title"`
+	Status    int                 `json:"status"`
+	Detail    string              `json:"detail,omitempty"`
+	Instance  string              `json:"instance,omitempty"`
+	RequestID string              `json:"requestId,omitempty"`
+	Errors    map[string][]string `json:"errors,omitempty"`
+}
+
+const problemContentType = "application/problem+json"
+
+var kindStatus = map[apperr.Kind]int{
+	apperr.KindInvalid:      http.StatusBadRequest,
+	apperr.KindUnauthorized: http.StatusUnauthorized,
+	apperr.KindForbidden:    http.StatusForbidden,
+	apperr.KindNotFound:     http.StatusNotFound,
+	apperr.KindConflict:     http.StatusConflict,
+	apperr.KindGone:         http.StatusGone,
+	apperr.KindUnavailable:  http.StatusServiceUnavailable,
+}
+
+// problemType names each status's kind of problem with a URI reference.
+var problemType = map[int]string{
+	http.StatusBadRequest:            "/problems/invalid-request",
+	http.StatusUnauthorized:          "/problems/unauthorized",
+	http.StatusForbidden:             "/problems/forbidden",
+	http.StatusNotFound:              "/problems/not-found",
+	http.StatusMethodNotAllowed:      "/problems/method-not-allowed",
+	http.StatusConflict:              "/problems/conflict",
+	http.StatusGone:                  "/problems/gone",
+	http.StatusRequestEntityTooLarge: "/problems/too-large",
+	http.StatusUnsupportedMediaType:  "/problems/unsupported-media-type",
+	http.StatusServiceUnavailable:    "/problems/unavailable",
+	http.StatusInternalServerError:   "/problems/internal",
+}
+
+// errorHandler is Echo's HTTPErrorHandler: every error of every layer (handlers, binding,
+// validation, auth, routing, panics) leaves as one problem+json shape.
+func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
+	return func(err error, c echo.Context) {
+		if c.Response().Committed {
+			return
+		}
+		p := toProblem(err)
+		if p.Status >= 500 {
+			log.ErrorContext(c.Request().Context(), "request failed", "err", err, "request_id", requestID(c), "path", c.Request().URL.Path)
+			p.Detail = "internal error"
+		}
+		p.Instance = c.Request().URL.Path
+		p.RequestID = requestID(c)
+		if ae, ok := apperr.As(err); ok && ae.Kind == apperr.KindUnavailable && ae.RetryAfterSeconds > 0 {
+			c.Response().Header().Set("Retry-After", strconv.Itoa(ae.RetryAfterSeconds))
+		}
+		body, mErr := json.Marshal(p)
+		if mErr != nil {
+			body = []byte(`{"type":"/problems/internal","title":"Internal Server Error","status":500,"detail":"internal error"}`)
+		}
+		if c.Request().Method == http.MethodHead {
+			_ = c.NoContent(p.Status)
+			return
+		}
+		_ = c.Blob(p.Status, problemContentType, body)
+	}
+}
+
+func toProblem(err error) problem {
+	var p problem
+	var he *echo.HTTPError
+	if ae, ok := apperr.As(err); ok {
+		p.Status = kindStatus[ae.Kind]
+		p.Detail = ae.Detail
+		p.Errors = ae.Fields
+	} else if errors.As(err, &he) {
+		p.Status = he.Code
+		switch m := he.Message.(type) {
+		case string:
+			p.Detail = m
+		case error:
+			p.Detail = m.Error()
+		}
+		if p.Status == http.StatusBadRequest && p.Detail == "" {
+			p.Detail = "malformed request"
+		}
+	} else {
+		p.Status = http.StatusInternalServerError
+	}
+	if p.Status == 0 {
+		p.Status = http.StatusInternalServerError
+	}
+	p.Title = http.StatusText(p.Status)
+	p.Type = problemType[p.Status]
+	if p.Type == "" {
+		p.Type = "about:blank"
+	}
+	return p
+}

@@ -1,0 +1,55 @@
+// Package web assembles the HTTP layer every area shares: request ids, media types,
+// authentication and permissions, spec validation, logging and problem+json errors.
+package web
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"mos/internal/platform/auth"
+)
+
+// Authenticator resolves a bearer token to its principal.
+type Authenticator interface {
+	Authenticate(ctx context.Context, token string) (auth.Principal, error)
+}
+
+// Config wires the shared HTTP layer.
+type Config struct {
+	// Spec is the API description; New takes its own copy's servers out for validation.
+	Spec   *openapi3.T
+	Auth   Authenticator
+	Logger *slog.Logger
+	// BodyLimit caps request bodies (Echo's size syntax, e.g. "10M").
+	BodyLimit string
+}
+
+// New returns an Echo instance with the shared middleware in place. Routes registered on
+// it afterwards run behind authentication, permissions and spec validation.
+func New(cfg Config) (*echo.Echo, error) {
+	ops, err := ReadOperations(cfg.Spec)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.BodyLimit == "" {
+		cfg.BodyLimit = "10M"
+	}
+	e := echo.New()
+	e.HideBanner = true
+	e.HidePort = true
+	e.HTTPErrorHandler = errorHandler(cfg.Logger)
+
+	e.Pre(withRequestID, normalizeContentType)
+	e.Use(
+		logRequests(cfg.Logger),
+		recoverPanics,
+		middleware.BodyLimit(cfg.BodyLimit),
+		authenticate(ops, cfg.Auth),
+		requestValidator(cfg.Spec, ops),
+	)
+	return e, nil
+}

@@ -1,0 +1,129 @@
+package web
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/labstack/echo/v4"
+	echomiddleware "github.com/oapi-codegen/echo-middleware"
+
+	"mos/internal/platform/apperr"
+)
+
+// requestValidator checks parameters and bodies against the spec before any handler runs.
+// Authentication is done by our own middleware, so the validator's is a no-op.
+func requestValidator(doc *openapi3.T, ops Operations) echo.MiddlewareFunc {
+	// Validate paths without the servers' hosts: a shallow copy keeps the served spec intact.
+	local := *doc
+	local.Servers = nil
+	return echomiddleware.OapiRequestValidatorWithOptions(&local, &echomiddleware.Options{
+		SilenceServersWarning: true,
+		Skipper: func(c echo.Context) bool {
+			_, known := ops[c.Request().Method+" "+c.Path()]
+			return !known
+		},
+		Options: openapi3filter.Options{
+			MultiError:         true,
+			AuthenticationFunc: openapi3filter.NoopAuthenticationFunc,
+		},
+		ErrorHandler: func(_ echo.Context, err *echo.HTTPError) error {
+			return validationProblem(err)
+		},
+		MultiErrorHandler: func(me openapi3.MultiError) *echo.HTTPError {
+			return &echo.HTTPError{Code: 400, Message: "the request is not valid", Internal: me}
+		},
+	})
+}
+
+// validationProblem turns kin-openapi's errors into a 400 with messages per field.
+func validationProblem(he *echo.HTTPError) error {
+	if he.Internal == nil {
+		return he
+	}
+	fields := apperr.Fields{}
+	collectFieldErrors(he.Internal, fields)
+	if len(fields) == 0 {
+		return he
+	}
+	return &apperr.Error{Kind: apperr.KindInvalid, Detail: "the request is not valid: " + summary(fields), Fields: fields, Err: he.Internal}
+}
+
+// collectFieldErrors walks kin-openapi's error tree. Type switches rather than errors.As:
+// a RequestError unwraps to its MultiError, and the RequestError must be seen first to
+// know which parameter or body it is about.
+func collectFieldErrors(err error, fields apperr.Fields) {
+	switch e := err.(type) {
+	case openapi3.MultiError:
+		for _, inner := range e {
+			collectFieldErrors(inner, fields)
+		}
+	case *openapi3filter.RequestError:
+		switch {
+		case e.Parameter != nil:
+			fields.Add(e.Parameter.Name, "%s", parameterReason(e))
+		case e.RequestBody != nil && e.Err != nil:
+			collectBodyErrors(e.Err, fields)
+		case e.RequestBody != nil:
+			fields.Add("body", "%s", e.Reason)
+		default:
+			fields.Add("request", "%s", firstLine(e.Error()))
+		}
+	default:
+		fields.Add("request", "%s", firstLine(err.Error()))
+	}
+}
+
+func collectBodyErrors(err error, fields apperr.Fields) {
+	switch e := err.(type) {
+	case openapi3.MultiError:
+		for _, inner := range e {
+			collectBodyErrors(inner, fields)
+		}
+	case *openapi3.SchemaError:
+		name := strings.Join(e.JSONPointer(), ".")
+		if name == "" {
+			name = "body"
+		}
+		fields.Add(name, "%s", e.Reason)
+	case *openapi3filter.ParseError:
+		fields.Add("body", "malformed JSON: %s", firstLine(e.Error()))
+	default:
+		fields.Add("body", "%s", firstLine(err.Error()))
+	}
+}
+
+func parameterReason(re *openapi3filter.RequestError) string {
+	var se *openapi3.SchemaError
+	if errors.As(re.Err, &se) {
+		return se.Reason
+	}
+	if re.Reason != "" {
+		return re.Reason
+	}
+	if re.Err != nil {
+		return firstLine(re.Err.Error())
+	}
+	return "is not valid"
+}
+
+func summary(fields apperr.Fields) string {
+	names := make([]string, 0, len(fields))
+	for k := range fields {
+		names = append(names, k)
+	}
+	sortStrings(names)
+	parts := make([]string, 0, len(names))
+	for _, n := range names {
+		parts = append(parts, n+": "+strings.Join(fields[n], ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

@@ -1,0 +1,218 @@
+package tenancy
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"mos/internal/platform/apperr"
+	"mos/internal/platform/auth"
+	"mos/internal/platform/db"
+	"mos/internal/platform/ids"
+)
+
+// Service manages tenants and tokens and authenticates requests.
+type Service struct {
+	pool        *db.Pool
+	store       store
+	permissions map[string]bool
+	now         func() time.Time
+}
+
+// NewService returns a service accepting the given permission catalogue on user tokens.
+func NewService(pool *db.Pool, permissionCatalogue []string) *Service {
+	perms := make(map[string]bool, len(permissionCatalogue))
+	for _, p := range permissionCatalogue {
+		perms[p] = true
+	}
+	return &Service{pool: pool, permissions: perms, now: time.Now}
+}
+
+var currencyPattern = regexp.MustCompile(`^[A-Z]{3}$`)
+
+// CreateTenant creates a ready tenant and returns its id.
+func (s *Service) CreateTenant(ctx context.Context, t NewTenant) (string, error) {
+	return s.createTenant(ctx, t, StatusReady)
+}
+
+// CreateProvisioningTenant creates a tenant whose configuration is not ready yet.
+func (s *Service) CreateProvisioningTenant(ctx context.Context, t NewTenant) (string, error) {
+	return s.createTenant(ctx, t, StatusProvisioning)
+}
+
+func (s *Service) createTenant(ctx context.Context, t NewTenant, status string) (string, error) {
+	t.Name = strings.TrimSpace(t.Name)
+	if t.Timezone == "" {
+		t.Timezone = "UTC"
+	}
+	if t.CurrencyCode == "" {
+		t.CurrencyCode = "USD"
+	}
+	fields := apperr.Fields{}
+	if t.Name == "" || len(t.Name) > 200 {
+		fields.Add("name", "must be 1 to 200 characters")
+	}
+	if _, err := time.LoadLocation(t.Timezone); err != nil {
+		fields.Add("timezone", "%q is not an IANA time zone", t.Timezone)
+	}
+	if !currencyPattern.MatchString(t.CurrencyCode) {
+		fields.Add("currency", "%q is not an ISO 4217 code", t.CurrencyCode)
+	}
+	if err := fields.Err(); err != nil {
+		return "", err
+	}
+	id := ids.New()
+	if err := s.store.insertTenant(ctx, s.pool, id, t, status); err != nil {
+		return "", fmt.Errorf("create tenant: %w", err)
+	}
+	return id, nil
+}
+
+// SetTenantReady marks a provisioning tenant ready.
+func (s *Service) SetTenantReady(ctx context.Context, id string) error {
+	ok, err := s.store.setTenantStatus(ctx, s.pool, id, StatusReady)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return apperr.NotFound("tenant %s not found", id)
+	}
+	return nil
+}
+
+// DeleteTenant soft-deletes a tenant; its tokens then answer 404 "account not found".
+func (s *Service) DeleteTenant(ctx context.Context, id string) error {
+	ok, err := s.store.deleteTenant(ctx, s.pool, id)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return apperr.NotFound("tenant %s not found", id)
+	}
+	return nil
+}
+
+// IssueToken creates a token; the secret is returned once and only its hash is kept.
+func (s *Service) IssueToken(ctx context.Context, nt NewToken) (IssuedToken, error) {
+	fields := apperr.Fields{}
+	for _, p := range nt.Permissions {
+		if !s.permissions[p] {
+			fields.Add("permissions", "unknown permission %q", p)
+		}
+	}
+	if nt.UserName == "" && len(nt.Permissions) > 0 {
+		fields.Add("permissions", "integration tokens are not permission-gated; give --user for a user token")
+	}
+	if nt.ExpiresIn < 0 {
+		fields.Add("expiresIn", "must not be negative")
+	}
+	if err := fields.Err(); err != nil {
+		return IssuedToken{}, err
+	}
+
+	id := ids.New()
+	secret := "mos_" + id + "_" + randomToken()
+	var expires *time.Time
+	if nt.ExpiresIn > 0 {
+		e := s.now().Add(nt.ExpiresIn).UTC()
+		expires = &e
+	}
+	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		ok, err := s.store.tenantExists(ctx, q, nt.TenantID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return apperr.NotFound("tenant %s not found", nt.TenantID)
+		}
+		kind := auth.KindIntegration
+		var userID *string
+		if nt.UserName != "" {
+			kind = auth.KindUser
+			uid, err := s.store.upsertUser(ctx, q, nt.TenantID, ids.New(), strings.TrimSpace(nt.UserName))
+			if err != nil {
+				return fmt.Errorf("create user: %w", err)
+			}
+			userID = &uid
+		}
+		perms := nt.Permissions
+		if perms == nil {
+			perms = []string{}
+		}
+		return s.store.insertToken(ctx, q, id, nt.TenantID, kind, userID, perms, hashToken(secret), expires)
+	})
+	if err != nil {
+		return IssuedToken{}, err
+	}
+	return IssuedToken{ID: id, Secret: secret}, nil
+}
+
+// RevokeToken stops a token from being accepted.
+func (s *Service) RevokeToken(ctx context.Context, id string) error {
+	ok, err := s.store.revokeToken(ctx, s.pool, id)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return apperr.NotFound("token %s not found or already revoked", id)
+	}
+	return nil
+}
+
+// Authenticate resolves a bearer token to its principal.
+func (s *Service) Authenticate(ctx context.Context, token string) (auth.Principal, error) {
+	r, err := s.store.tokenByHash(ctx, s.pool, hashToken(token))
+	if errors.Is(err, errNoToken) {
+		return auth.Principal{}, apperr.Unauthorized("the token is not valid")
+	}
+	if err != nil {
+		return auth.Principal{}, err
+	}
+	now := s.now()
+	switch {
+	case r.RevokedUtc != nil:
+		return auth.Principal{}, apperr.Unauthorized("the token has been revoked")
+	case r.ExpiresUtc != nil && !now.Before(*r.ExpiresUtc):
+		return auth.Principal{}, apperr.Unauthorized("the token has expired")
+	case r.TenantDeleted != nil:
+		return auth.Principal{}, apperr.NotFound("account not found")
+	case r.TenantStatus == StatusProvisioning:
+		return auth.Principal{}, apperr.Unavailable(retryAfterProvisioning, "the account's configuration is not available yet")
+	}
+	p := auth.Principal{
+		TokenID:        r.ID,
+		Kind:           r.Kind,
+		TenantID:       r.TenantID,
+		TenantName:     r.TenantName,
+		TenantTimezone: r.TenantTimezone,
+		TenantCurrency: r.TenantCurrency,
+		UserID:         r.UserID.String,
+		UserName:       r.UserName.String,
+		Permissions:    []string(r.Permissions),
+		CreatedUtc:     r.CreatedUtc.UTC(),
+	}
+	if r.ExpiresUtc != nil {
+		e := r.ExpiresUtc.UTC()
+		p.ExpiresUtc = &e
+	}
+	return p, nil
+}
+
+func randomToken() string {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		panic(err)
+	}
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func hashToken(token string) []byte {
+	h := sha256.Sum256([]byte(token))
+	return h[:]
+}
