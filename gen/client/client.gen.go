@@ -553,14 +553,14 @@ type JsonPatch = []PatchOperation
 
 // PatchOperation defines model for PatchOperation.
 type PatchOperation struct {
-	// From JSON Pointer to the source
+	// From JSON Pointer to the source, for move and copy only.
 	From *string          `json:"from,omitempty"`
 	Op   PatchOperationOp `json:"op"`
 
 	// Path JSON Pointer to the target.
 	Path string `json:"path"`
 
-	// Value The value for add
+	// Value The value for add, replace and test.
 	Value interface{} `json:"value,omitempty"`
 }
 

@@ -34,44 +34,14 @@ var (
 // The database is dropped when the test ends.
 func New(t testing.TB) (*platformdb.Pool, string) {
 	t.Helper()
-	admin := adminURL(t)
-	templateOnce.Do(func() { templateName, templateErr = ensureTemplate(admin) })
-	if templateErr != nil {
-		t.Fatalf("prepare template database: %v", templateErr)
-	}
-
-	name := "t_" + randomHex(8)
-	adminDB := mustConnect(t, admin)
-	if _, err := adminDB.Exec(fmt.Sprintf(`CREATE DATABASE %s TEMPLATE %s`, name, templateName)); err != nil {
-		_ = adminDB.Close()
+	pool, dbURL, drop, err := Create()
+	if err != nil {
 		t.Fatalf("create test database: %v", err)
 	}
-	_ = adminDB.Close()
-
-	dbURL := withDatabase(admin, name)
-	pool, err := platformdb.Open(context.Background(), dbURL)
-	if err != nil {
-		t.Fatalf("open test database: %v", err)
-	}
-	t.Cleanup(func() {
-		_ = pool.Close()
-		d, err := sqlx.Connect("postgres", admin)
-		if err != nil {
-			return
-		}
-		defer func() { _ = d.Close() }()
-		_, _ = d.Exec(fmt.Sprintf(`DROP DATABASE IF EXISTS %s WITH (FORCE)`, name))
-	})
+	t.Cleanup(drop)
 	return pool, dbURL
 }
 
-func adminURL(t testing.TB) string {
-	u := os.Getenv("DATABASE_URL")
-	if u == "" {
-		t.Fatal("DATABASE_URL is not set: run the tests with `make test`, which starts a throwaway PostgreSQL")
-	}
-	return u
-}
 
 // ensureTemplate creates (once per migration set, across concurrent test binaries) a
 // database holding the migrated schema, named after a hash of the migration files.
@@ -141,14 +111,6 @@ func templateNameForMigrations() (string, error) {
 	return "tmpl_" + hex.EncodeToString(h.Sum(nil))[:16], nil
 }
 
-func mustConnect(t testing.TB, u string) *sqlx.DB {
-	t.Helper()
-	d, err := sqlx.Connect("postgres", u)
-	if err != nil {
-		t.Fatalf("connect to %s: %v", redact(u), err)
-	}
-	return d
-}
 
 func withDatabase(raw, name string) string {
 	u, err := url.Parse(raw)
@@ -159,13 +121,6 @@ func withDatabase(raw, name string) string {
 	return u.String()
 }
 
-func redact(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return "(unparseable url)"
-	}
-	return u.Redacted()
-}
 
 func randomHex(n int) string {
 	b := make([]byte, n)
@@ -173,4 +128,39 @@ func randomHex(n int) string {
 		panic(err)
 	}
 	return hex.EncodeToString(b)
+}
+
+// Create is New for TestMain, where there is no *testing.T: it returns the pool, its URL
+// and a function that drops the database.
+func Create() (*platformdb.Pool, string, func(), error) {
+	admin := os.Getenv("DATABASE_URL")
+	if admin == "" {
+		return nil, "", nil, fmt.Errorf("DATABASE_URL is not set: run the tests with `make test`, which starts a throwaway PostgreSQL")
+	}
+	templateOnce.Do(func() { templateName, templateErr = ensureTemplate(admin) })
+	if templateErr != nil {
+		return nil, "", nil, templateErr
+	}
+	name := "t_" + randomHex(8)
+	adminDB, err := sqlx.Connect("postgres", admin)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	defer func() { _ = adminDB.Close() }()
+	if _, err := adminDB.Exec(fmt.Sprintf(`CREATE DATABASE %s TEMPLATE %s`, name, templateName)); err != nil {
+		return nil, "", nil, err
+	}
+	dbURL := withDatabase(admin, name)
+	pool, err := platformdb.Open(context.Background(), dbURL)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	drop := func() {
+		_ = pool.Close()
+		if d, err := sqlx.Connect("postgres", admin); err == nil {
+			_, _ = d.Exec(fmt.Sprintf(`DROP DATABASE IF EXISTS %s WITH (FORCE)`, name))
+			_ = d.Close()
+		}
+	}
+	return pool, dbURL, drop, nil
 }

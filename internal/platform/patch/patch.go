@@ -9,8 +9,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/getkin/kin-openapi/openapi3"
 	jsonpatch "github.com/evanphx/json-patch/v5"
+	"github.com/getkin/kin-openapi/openapi3"
 
 	"mos/internal/platform/apperr"
 )

@@ -1,0 +1,242 @@
+// Package tests holds the black-box API tests: they start the real server on a real
+// PostgreSQL database, call it over HTTP through the client generated from
+// openapi/v1.yaml, and check every response against that same spec.
+package tests
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/gorillamux"
+
+	"mos/gen"
+	"mos/gen/client"
+	"mos/internal/dbtest"
+	"mos/internal/httpapi"
+	"mos/internal/platform/db"
+	"mos/internal/platform/web"
+	"mos/internal/tenancy"
+)
+
+// srv is the one server every test in this package talks to; tests isolate themselves
+// by creating their own tenants.
+var srv struct {
+	URL     string
+	Pool    *db.Pool
+	Tenancy *tenancy.Service
+	router  routers.Router
+}
+
+func TestMain(m *testing.M) {
+	os.Exit(runMain(m))
+}
+
+func runMain(m *testing.M) int {
+	pool, _, drop, err := dbtest.Create()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tests:", err)
+		return 1
+	}
+	defer drop()
+	logger := slog.New(slog.NewJSONHandler(io.Discard, nil))
+	if os.Getenv("MOS_TEST_LOG") != "" {
+		logger = slog.New(slog.NewJSONHandler(os.Stderr, nil))
+	}
+	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: logger})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tests: build server:", err)
+		return 1
+	}
+	ts := httptest.NewServer(e)
+	defer ts.Close()
+
+	spec, err := gen.GetSpec()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tests: spec:", err)
+		return 1
+	}
+	if err := spec.Validate(context.Background()); err != nil {
+		fmt.Fprintln(os.Stderr, "tests: openapi/v1.yaml is not a valid OpenAPI document:", err)
+		return 1
+	}
+	spec.Servers = nil
+	router, err := gorillamux.NewRouter(spec)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tests: router:", err)
+		return 1
+	}
+	srv.URL, srv.Pool, srv.router = ts.URL, pool, router
+	srv.Tenancy = tenancy.NewService(pool, web.PermissionCatalogue(spec))
+	return m.Run()
+}
+
+// tenantEnv is a fresh tenant with an integration token and a client using it.
+type tenantEnv struct {
+	ID    string
+	Token string
+	API   *client.ClientWithResponses
+}
+
+// newTenant creates a tenant (shop timezone UTC unless given) and its integration client.
+func newTenant(t *testing.T, timezone ...string) *tenantEnv {
+	t.Helper()
+	nt := tenancy.NewTenant{Name: "Tenant " + t.Name()}
+	if len(timezone) > 0 {
+		nt.Timezone = timezone[0]
+	}
+	id, err := srv.Tenancy.CreateTenant(context.Background(), nt)
+	if err != nil {
+		t.Fatalf("create tenant: %v", err)
+	}
+	tok, err := srv.Tenancy.IssueToken(context.Background(), tenancy.NewToken{TenantID: id})
+	if err != nil {
+		t.Fatalf("issue token: %v", err)
+	}
+	return &tenantEnv{ID: id, Token: tok.Secret, API: newClient(t, tok.Secret)}
+}
+
+// userToken issues a user-bound token holding exactly perms.
+func (te *tenantEnv) userToken(t *testing.T, perms ...string) string {
+	t.Helper()
+	if perms == nil {
+		perms = []string{}
+	}
+	tok, err := srv.Tenancy.IssueToken(context.Background(), tenancy.NewToken{TenantID: te.ID, UserName: "user-" + t.Name(), Permissions: perms})
+	if err != nil {
+		t.Fatalf("issue user token: %v", err)
+	}
+	return tok.Secret
+}
+
+// userClient is a client on a user-bound token holding exactly perms.
+func (te *tenantEnv) userClient(t *testing.T, perms ...string) *client.ClientWithResponses {
+	t.Helper()
+	return newClient(t, te.userToken(t, perms...))
+}
+
+// newClient returns a generated client that sends token (none when empty) and fails t
+// on any response that does not match the spec.
+func newClient(t *testing.T, token string) *client.ClientWithResponses {
+	t.Helper()
+	c, err := client.NewClientWithResponses(srv.URL,
+		client.WithHTTPClient(&http.Client{Transport: specChecker{t: t}}),
+		client.WithRequestEditorFn(func(_ context.Context, req *http.Request) error {
+			if token != "" {
+				req.Header.Set("Authorization", "Bearer "+token)
+			}
+			return nil
+		}))
+	if err != nil {
+		t.Fatalf("client: %v", err)
+	}
+	return c
+}
+
+// specChecker validates every response against openapi/v1.yaml: declared status,
+// headers and body schema. Responses to paths the spec does not describe must still be
+// problem+json when they are errors.
+type specChecker struct{ t *testing.T }
+
+func (sc specChecker) RoundTrip(req *http.Request) (*http.Response, error) {
+	var reqBody []byte
+	if req.Body != nil {
+		reqBody, _ = io.ReadAll(req.Body)
+		req.Body = io.NopCloser(bytes.NewReader(reqBody))
+	}
+	res, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil {
+		return nil, err
+	}
+	body, err := io.ReadAll(res.Body)
+	_ = res.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	res.Body = io.NopCloser(bytes.NewReader(body))
+	checkResponse(sc.t, req, reqBody, res, body)
+	return res, nil
+}
+
+func checkResponse(t *testing.T, req *http.Request, reqBody []byte, res *http.Response, body []byte) {
+	t.Helper()
+	if res.StatusCode >= 400 && !strings.HasPrefix(res.Header.Get("Content-Type"), "application/problem+json") {
+		t.Errorf("%s %s answered %d with Content-Type %q, want application/problem+json", req.Method, req.URL.Path, res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	// Route lookup on a copy without host, as the spec has no servers here.
+	lookup := req.Clone(req.Context())
+	lookup.Body = io.NopCloser(bytes.NewReader(reqBody))
+	route, params, err := srv.router.FindRoute(lookup)
+	if err != nil {
+		return // not a spec path (router 404/405): only the problem+json check above applies
+	}
+	input := &openapi3filter.ResponseValidationInput{
+		RequestValidationInput: &openapi3filter.RequestValidationInput{
+			Request: lookup, PathParams: params, Route: route,
+			Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc},
+		},
+		Status: res.StatusCode,
+		Header: res.Header,
+		Body:   io.NopCloser(bytes.NewReader(body)),
+		Options: &openapi3filter.Options{
+			IncludeResponseStatus: true,
+			MultiError:            true,
+		},
+	}
+	if err := openapi3filter.ValidateResponse(context.Background(), input); err != nil {
+		t.Errorf("%s %s: response %d does not match openapi/v1.yaml: %v\nbody: %s", req.Method, req.URL.Path, res.StatusCode, err, truncate(body))
+	}
+}
+
+func truncate(b []byte) string {
+	if len(b) > 2000 {
+		return string(b[:2000]) + "…"
+	}
+	return string(b)
+}
+
+// rawRequest sends a hand-made request (for media types and malformed input the typed
+// client cannot produce); its response is spec-checked like every other.
+func rawRequest(t *testing.T, method, path, token, contentType, body string) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(method, srv.URL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body == "" {
+		req.Body = http.NoBody
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := (&http.Client{Transport: specChecker{t: t}}).Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	_ = res.Body.Close()
+	return res, b
+}
+
+// ptr returns a pointer to v, for optional request fields.
+func ptr[T any](v T) *T { return &v }
+
+// mustStatus fails the test unless got is want, showing the body.
+func mustStatus(t *testing.T, got, want int, body []byte) {
+	t.Helper()
+	if got != want {
+		t.Fatalf("status %d, want %d; body: %s", got, want, truncate(body))
+	}
+}
