@@ -42,7 +42,6 @@ func New(t testing.TB) (*platformdb.Pool, string) {
 	return pool, dbURL
 }
 
-
 // ensureTemplate creates (once per migration set, across concurrent test binaries) a
 // database holding the migrated schema, named after a hash of the migration files.
 func ensureTemplate(admin string) (string, error) {
@@ -111,7 +110,6 @@ func templateNameForMigrations() (string, error) {
 	return "tmpl_" + hex.EncodeToString(h.Sum(nil))[:16], nil
 }
 
-
 func withDatabase(raw, name string) string {
 	u, err := url.Parse(raw)
 	if err != nil {
@@ -120,7 +118,6 @@ func withDatabase(raw, name string) string {
 	u.Path = "/" + name
 	return u.String()
 }
-
 
 func randomHex(n int) string {
 	b := make([]byte, n)
