@@ -16,9 +16,9 @@ import (
 	"net/url"
 	"path"
 	"strings"
-	"time"
 
 	"mos/internal/platform/dec"
+	"mos/internal/platform/utctime"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/labstack/echo/v4"
@@ -689,10 +689,10 @@ type TenantRef struct {
 
 // TokenDetails defines model for TokenDetails.
 type TokenDetails struct {
-	CreatedUtc time.Time `json:"createdUtc"`
+	CreatedUtc utctime.Time `json:"createdUtc"`
 
 	// ExpirationUtc When the token stops being accepted; 9999-12-31T23:59:59Z for a token without expiry.
-	ExpirationUtc time.Time `json:"expirationUtc"`
+	ExpirationUtc utctime.Time `json:"expirationUtc"`
 
 	// Kind integration tokens are tenant-bound and not permission-gated; user tokens carry permissions.
 	Kind TokenDetailsKind `json:"kind"`

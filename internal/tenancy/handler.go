@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/utctime"
 )
 
 // TokensHandler serves token introspection.
@@ -21,11 +22,11 @@ func (h *TokensHandler) ValidateToken(ctx context.Context, _ gen.ValidateTokenRe
 		Kind:          gen.TokenDetailsKind(p.Kind),
 		Tenant:        gen.TenantRef{Id: p.TenantID, Name: p.TenantName, Timezone: p.TenantTimezone, CurrencyCode: p.TenantCurrency},
 		Permissions:   make([]gen.Permission, 0, len(p.Permissions)),
-		CreatedUtc:    p.CreatedUtc,
-		ExpirationUtc: NeverExpires,
+		CreatedUtc:    utctime.From(p.CreatedUtc),
+		ExpirationUtc: utctime.From(NeverExpires),
 	}
 	if p.ExpiresUtc != nil {
-		out.ExpirationUtc = *p.ExpiresUtc
+		out.ExpirationUtc = utctime.From(*p.ExpiresUtc)
 	}
 	if p.Kind == auth.KindUser {
 		out.User = &gen.Reference{Id: p.UserID, Name: p.UserName}

@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"mos/internal/platform/auth"
+	"mos/internal/platform/utctime"
 )
 
 // Authenticator resolves a bearer token to its principal.
@@ -31,6 +32,7 @@ type Config struct {
 // New returns an Echo instance with the shared middleware in place. Routes registered on
 // it afterwards run behind authentication, permissions and spec validation.
 func New(cfg Config) (*echo.Echo, error) {
+	utctime.AcceptMissingOffset()
 	ops, err := ReadOperations(cfg.Spec)
 	if err != nil {
 		return nil, err
