@@ -1,7 +1,10 @@
 package web
 
 import (
+	"encoding/json"
 	"errors"
+	"io"
+	"net/http"
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -11,6 +14,27 @@ import (
 
 	"mos/internal/platform/apperr"
 )
+
+func init() {
+	// kin-openapi's JSON decoder stops after the first value, so `{"a":1}}` would pass as
+	// `{"a":1}`: every JSON body the validator sees (text/json and application/*+json are
+	// normalised to these two first) must be exactly one value.
+	openapi3filter.RegisterBodyDecoder("application/json", strictJSONBodyDecoder)
+	openapi3filter.RegisterBodyDecoder("application/json-patch+json", strictJSONBodyDecoder)
+}
+
+func strictJSONBodyDecoder(body io.Reader, _ http.Header, _ *openapi3.SchemaRef, _ openapi3filter.EncodingFn) (any, error) {
+	dec := json.NewDecoder(body)
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, &openapi3filter.ParseError{Kind: openapi3filter.KindInvalidFormat, Cause: err}
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, &openapi3filter.ParseError{Kind: openapi3filter.KindInvalidFormat, Cause: errors.New("unexpected data after the JSON value")}
+	}
+	return v, nil
+}
 
 // requestValidator checks parameters and bodies against the spec before any handler runs.
 // Authentication is done by our own middleware, so the validator's is a no-op.
@@ -42,6 +66,12 @@ func validationProblem(he *echo.HTTPError) error {
 	if he.Internal == nil {
 		return he
 	}
+	// A failure to read the body keeps its own status (the body limit's 413), rather than
+	// being reported as invalid input.
+	var readErr *echo.HTTPError
+	if errors.As(he.Internal, &readErr) {
+		return readErr
+	}
 	fields := apperr.Fields{}
 	collectFieldErrors(he.Internal, fields)
 	if len(fields) == 0 {
@@ -54,7 +84,7 @@ func validationProblem(he *echo.HTTPError) error {
 // a RequestError unwraps to its MultiError, and the RequestError must be seen first to
 // know which parameter or body it is about.
 func collectFieldErrors(err error, fields apperr.Fields) {
-	switch e := err.(type) {
+	switch e := err.(type) { //nolint:errorlint // each level of the tree is inspected on purpose, see above
 	case openapi3.MultiError:
 		for _, inner := range e {
 			collectFieldErrors(inner, fields)
@@ -76,7 +106,7 @@ func collectFieldErrors(err error, fields apperr.Fields) {
 }
 
 func collectBodyErrors(err error, fields apperr.Fields) {
-	switch e := err.(type) {
+	switch e := err.(type) { //nolint:errorlint // as in collectFieldErrors
 	case openapi3.MultiError:
 		for _, inner := range e {
 			collectBodyErrors(inner, fields)
