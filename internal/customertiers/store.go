@@ -1,0 +1,96 @@
+package customertiers
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/jmoiron/sqlx"
+
+	"mos/internal/platform/apperr"
+	"mos/internal/platform/db"
+	"mos/internal/platform/listing"
+)
+
+type store struct{}
+
+type tierRow struct {
+	ID          string         `db:"id"`
+	Name        string         `db:"name"`
+	Description sql.NullString `db:"description"`
+}
+
+func (r tierRow) toTier() Tier {
+	t := Tier{ID: r.ID, Name: r.Name}
+	if r.Description.Valid {
+		t.Description = &r.Description.String
+	}
+	return t
+}
+
+const insertSQL = `
+INSERT INTO customer_tiers (tenant_id, id, name, description)
+VALUES ($1, $2, $3, $4)`
+
+func (store) insert(ctx context.Context, q db.Q, tenantID, id string, t NewTier) error {
+	_, err := q.ExecContext(ctx, insertSQL, tenantID, id, t.Name, t.Description)
+	if _, dup := db.UniqueViolation(err); dup {
+		return apperr.Field("name", "a customer tier named %q already exists", t.Name)
+	}
+	if err != nil {
+		return fmt.Errorf("insert customer tier: %w", err)
+	}
+	return nil
+}
+
+const getSQL = `
+SELECT id, name, description
+FROM customer_tiers WHERE tenant_id = $1 AND id = $2`
+
+func (store) get(ctx context.Context, q db.Q, tenantID, id string) (Tier, error) {
+	var r tierRow
+	err := sqlx.GetContext(ctx, q, &r, getSQL, tenantID, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Tier{}, apperr.NotFound("customer tier %s not found", id)
+	}
+	if err != nil {
+		return Tier{}, fmt.Errorf("get customer tier: %w", err)
+	}
+	return r.toTier(), nil
+}
+
+// sortFields are the CustomerTier properties a list can be sorted by.
+var sortFields = map[string]string{
+	"id":          "id",
+	"name":        "lower(name)",
+	"description": "lower(description)",
+}
+
+var listSpec = listing.Spec{Fields: sortFields, Default: "name", IDColumn: "id"}
+
+func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) ([]Tier, error) {
+	where := []string{"tenant_id = $1"}
+	args := []any{tenantID}
+	if f.Name != nil {
+		args = append(args, listing.ContainsPattern(*f.Name))
+		where = append(where, fmt.Sprintf("name ILIKE $%d", len(args)))
+	}
+	if f.IDs != nil {
+		args = append(args, db.Array(f.IDs))
+		where = append(where, fmt.Sprintf("id = ANY($%d)", len(args)))
+	}
+	args = append(args, p.Limit, p.Offset)
+	query := fmt.Sprintf(`SELECT id, name, description FROM customer_tiers
+WHERE %s ORDER BY %s LIMIT $%d OFFSET $%d`, strings.Join(where, " AND "), p.OrderBy, len(args)-1, len(args))
+	var rows []tierRow
+	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
+		return nil, fmt.Errorf("list customer tiers: %w", err)
+	}
+	out := make([]Tier, len(rows))
+	for i, r := range rows {
+		out[i] = r.toTier()
+	}
+	return out, nil
+}

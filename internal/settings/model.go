@@ -1,0 +1,38 @@
+// Package settings serves the tenant-wide settings other areas read: pricing (margins and
+// markups used when pricing quote and sales order lines) and costing (how overhead is
+// burdened). A tenant that never set a group reads Defaults.
+package settings
+
+import "mos/internal/platform/dec"
+
+// Pricing holds the pricing settings; margins and markups are percentages.
+type Pricing struct {
+	UseMarginBasedPricing bool
+	UseDefaultMargin      bool
+	DefaultMargin         dec.Decimal // 0 to less than 100
+	UseShopRatePricing    bool
+	DefaultMaterialMarkup *dec.Decimal // >= 0; nil when never set
+}
+
+// OverheadMethod is how overhead is calculated.
+type OverheadMethod string
+
+const (
+	LaborBurdened   OverheadMethod = "laborBurdened"
+	MachineBurdened OverheadMethod = "machineBurdened"
+)
+
+// Costing holds the costing settings.
+type Costing struct {
+	OverheadCalculationMethod OverheadMethod
+}
+
+// Defaults are the settings of a tenant that never set them. The column defaults of the
+// settings table repeat them for the group a PUT does not write.
+var Defaults = struct {
+	Pricing Pricing
+	Costing Costing
+}{
+	Pricing: Pricing{DefaultMargin: dec.Zero},
+	Costing: Costing{OverheadCalculationMethod: LaborBurdened},
+}

@@ -1,0 +1,65 @@
+package settings
+
+import (
+	"context"
+
+	"mos/internal/platform/apperr"
+	"mos/internal/platform/db"
+	"mos/internal/platform/dec"
+)
+
+// Service reads and replaces a tenant's settings.
+type Service struct {
+	pool  *db.Pool
+	store store
+}
+
+// NewService returns the settings service.
+func NewService(pool *db.Pool) *Service { return &Service{pool: pool} }
+
+// Pricing returns the tenant's pricing settings, Defaults.Pricing when never set.
+func (s *Service) Pricing(ctx context.Context, tenantID string) (Pricing, error) {
+	st, found, err := s.store.get(ctx, s.pool, tenantID)
+	if err != nil || !found {
+		return Defaults.Pricing, err
+	}
+	return st.Pricing, nil
+}
+
+// Costing returns the tenant's costing settings, Defaults.Costing when never set.
+func (s *Service) Costing(ctx context.Context, tenantID string) (Costing, error) {
+	st, found, err := s.store.get(ctx, s.pool, tenantID)
+	if err != nil || !found {
+		return Defaults.Costing, err
+	}
+	return st.Costing, nil
+}
+
+var hundred = dec.FromInt(100)
+
+// SetPricing replaces the pricing settings and returns them as stored. The spec checks the
+// same ranges on the wire; they are repeated here because other callers (and the spec's
+// float comparison) must not be able to store a margin outside [0, 100).
+func (s *Service) SetPricing(ctx context.Context, tenantID string, p Pricing) (Pricing, error) {
+	fields := apperr.Fields{}
+	if p.DefaultMargin.IsNegative() || p.DefaultMargin.GreaterThanOrEqual(hundred.Decimal) {
+		fields.Add("defaultMargin", "must be at least 0 and less than 100")
+	}
+	if m := p.DefaultMaterialMarkup; m != nil && m.IsNegative() {
+		fields.Add("defaultMaterialMarkup", "must be 0 or more")
+	}
+	if err := fields.Err(); err != nil {
+		return Pricing{}, err
+	}
+	return s.store.savePricing(ctx, s.pool, tenantID, p)
+}
+
+// SetCosting replaces the costing settings and returns them as stored.
+func (s *Service) SetCosting(ctx context.Context, tenantID string, c Costing) (Costing, error) {
+	switch c.OverheadCalculationMethod {
+	case LaborBurdened, MachineBurdened:
+	default:
+		return Costing{}, apperr.Field("overheadCalculationMethod", "must be laborBurdened or machineBurdened")
+	}
+	return s.store.saveCosting(ctx, s.pool, tenantID, c)
+}

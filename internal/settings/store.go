@@ -1,0 +1,102 @@
+package settings
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/jmoiron/sqlx"
+
+	"mos/internal/platform/db"
+	"mos/internal/platform/dec"
+)
+
+type store struct{}
+
+type settingsRow struct {
+	UseMarginBasedPricing     bool                  `db:"use_margin_based_pricing"`
+	UseDefaultMargin          bool                  `db:"use_default_margin"`
+	DefaultMargin             dec.Decimal           `db:"default_margin"`
+	UseShopRatePricing        bool                  `db:"use_shop_rate_pricing"`
+	DefaultMaterialMarkup     sql.Null[dec.Decimal] `db:"default_material_markup"`
+	OverheadCalculationMethod string                `db:"overhead_calculation_method"`
+}
+
+type stored struct {
+	Pricing Pricing
+	Costing Costing
+}
+
+func (r settingsRow) toStored() stored {
+	p := Pricing{
+		UseMarginBasedPricing: r.UseMarginBasedPricing,
+		UseDefaultMargin:      r.UseDefaultMargin,
+		DefaultMargin:         r.DefaultMargin,
+		UseShopRatePricing:    r.UseShopRatePricing,
+	}
+	if r.DefaultMaterialMarkup.Valid {
+		p.DefaultMaterialMarkup = &r.DefaultMaterialMarkup.V
+	}
+	return stored{Pricing: p, Costing: Costing{OverheadCalculationMethod: OverheadMethod(r.OverheadCalculationMethod)}}
+}
+
+const columns = `use_margin_based_pricing, use_default_margin, default_margin, use_shop_rate_pricing,
+default_material_markup, overhead_calculation_method`
+
+const getSQL = `SELECT ` + columns + ` FROM settings WHERE tenant_id = $1`
+
+// get returns the tenant's row; found is false when the tenant never saved settings.
+func (store) get(ctx context.Context, q db.Q, tenantID string) (s stored, found bool, err error) {
+	var r settingsRow
+	err = sqlx.GetContext(ctx, q, &r, getSQL, tenantID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return stored{}, false, nil
+	}
+	if err != nil {
+		return stored{}, false, fmt.Errorf("get settings: %w", err)
+	}
+	return r.toStored(), true, nil
+}
+
+// Each save writes only its group: the first save of a tenant inserts the row (the other
+// group takes the column defaults), later saves update it in place.
+const savePricingSQL = `
+INSERT INTO settings (tenant_id, use_margin_based_pricing, use_default_margin, default_margin,
+    use_shop_rate_pricing, default_material_markup)
+VALUES ($1, $2, $3, $4, $5, $6)
+ON CONFLICT (tenant_id) DO UPDATE SET
+    use_margin_based_pricing = EXCLUDED.use_margin_based_pricing,
+    use_default_margin = EXCLUDED.use_default_margin,
+    default_margin = EXCLUDED.default_margin,
+    use_shop_rate_pricing = EXCLUDED.use_shop_rate_pricing,
+    default_material_markup = EXCLUDED.default_material_markup,
+    modified_utc = now()
+RETURNING ` + columns
+
+func (store) savePricing(ctx context.Context, q db.Q, tenantID string, p Pricing) (Pricing, error) {
+	var r settingsRow
+	err := sqlx.GetContext(ctx, q, &r, savePricingSQL, tenantID,
+		p.UseMarginBasedPricing, p.UseDefaultMargin, p.DefaultMargin, p.UseShopRatePricing, p.DefaultMaterialMarkup)
+	if err != nil {
+		return Pricing{}, fmt.Errorf("save pricing settings: %w", err)
+	}
+	return r.toStored().Pricing, nil
+}
+
+const saveCostingSQL = `
+INSERT INTO settings (tenant_id, overhead_calculation_method)
+VALUES ($1, $2)
+ON CONFLICT (tenant_id) DO UPDATE SET
+    overhead_calculation_method = EXCLUDED.overhead_calculation_method,
+    modified_utc = now()
+RETURNING ` + columns
+
+func (store) saveCosting(ctx context.Context, q db.Q, tenantID string, c Costing) (Costing, error) {
+	var r settingsRow
+	err := sqlx.GetContext(ctx, q, &r, saveCostingSQL, tenantID, string(c.OverheadCalculationMethod))
+	if err != nil {
+		return Costing{}, fmt.Errorf("save costing settings: %w", err)
+	}
+	return r.toStored().Costing, nil
+}
