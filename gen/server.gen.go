@@ -403,18 +403,21 @@ func (e TokenDetailsKind) Valid() bool {
 	}
 }
 
-// Address defines model for Address.
+// Address A postal address. On read every member is present, null when no value is held (so a
+// JSON Patch can `replace` any of them). On write each member is trimmed, a blank member is
+// stored as no value, and `email` when present must be a single address: one `@` with text
+// on both sides and no whitespace.
 type Address struct {
-	Address1      *string `json:"address1,omitempty"`
-	Address2      *string `json:"address2,omitempty"`
-	Address3      *string `json:"address3,omitempty"`
-	City          *string `json:"city,omitempty"`
-	Country       *string `json:"country,omitempty"`
-	Email         *string `json:"email,omitempty"`
-	Name          *string `json:"name,omitempty"`
-	Phone         *string `json:"phone,omitempty"`
-	PostalCode    *string `json:"postalCode,omitempty"`
-	StateProvince *string `json:"stateProvince,omitempty"`
+	Address1      *string `json:"address1"`
+	Address2      *string `json:"address2"`
+	Address3      *string `json:"address3"`
+	City          *string `json:"city"`
+	Country       *string `json:"country"`
+	Email         *string `json:"email"`
+	Name          *string `json:"name"`
+	Phone         *string `json:"phone"`
+	PostalCode    *string `json:"postalCode"`
+	StateProvince *string `json:"stateProvince"`
 }
 
 // CompanyFilter defines model for CompanyFilter.
@@ -430,25 +433,52 @@ type CompanyInfo struct {
 	// Id A 24-character record id.
 	//
 	// Example: 6745f0a2c81e4b0012ab34cd
-	Id             Id24    `json:"id"`
-	IsPrimary      bool    `json:"isPrimary"`
-	Name           string  `json:"name"`
-	PhoneNumber    *string `json:"phoneNumber"`
+	Id Id24 `json:"id"`
+
+	// IsPrimary At most one company of a tenant is primary.
+	IsPrimary   bool    `json:"isPrimary"`
+	Name        string  `json:"name"`
+	PhoneNumber *string `json:"phoneNumber"`
+
+	// RemitToAddress A postal address. On read every member is present, null when no value is held (so a
+	// JSON Patch can `replace` any of them). On write each member is trimmed, a blank member is
+	// stored as no value, and `email` when present must be a single address: one `@` with text
+	// on both sides and no whitespace.
 	RemitToAddress Address `json:"remitToAddress"`
-	ShipToAddress  Address `json:"shipToAddress"`
+
+	// ShipToAddress A postal address. On read every member is present, null when no value is held (so a
+	// JSON Patch can `replace` any of them). On write each member is trimmed, a blank member is
+	// stored as no value, and `email` when present must be a single address: one `@` with text
+	// on both sides and no whitespace.
+	ShipToAddress Address `json:"shipToAddress"`
 }
 
-// CompanyInfoWrite defines model for CompanyInfoWrite.
+// CompanyInfoWrite A company as created or fully replaced: omitted optional members are cleared. Every text
+// member is trimmed; a blank optional member is stored as no value (null). `email` (and each
+// address's `email`) when present must be a single address: one `@` with text on both sides
+// and no whitespace; anything else answers 400 naming the field.
 type CompanyInfoWrite struct {
 	Email     *string `json:"email,omitempty"`
 	FaxNumber *string `json:"faxNumber,omitempty"`
-	IsPrimary *bool   `json:"isPrimary,omitempty"`
 
-	// Name Trimmed.
-	Name           string   `json:"name"`
-	PhoneNumber    *string  `json:"phoneNumber,omitempty"`
+	// IsPrimary True makes this the tenant's only primary company; the previous primary company is demoted in the same transaction.
+	IsPrimary *bool `json:"isPrimary,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming.
+	Name        string  `json:"name"`
+	PhoneNumber *string `json:"phoneNumber,omitempty"`
+
+	// RemitToAddress A postal address. On read every member is present, null when no value is held (so a
+	// JSON Patch can `replace` any of them). On write each member is trimmed, a blank member is
+	// stored as no value, and `email` when present must be a single address: one `@` with text
+	// on both sides and no whitespace.
 	RemitToAddress *Address `json:"remitToAddress,omitempty"`
-	ShipToAddress  *Address `json:"shipToAddress,omitempty"`
+
+	// ShipToAddress A postal address. On read every member is present, null when no value is held (so a
+	// JSON Patch can `replace` any of them). On write each member is trimmed, a blank member is
+	// stored as no value, and `email` when present must be a single address: one `@` with text
+	// on both sides and no whitespace.
+	ShipToAddress *Address `json:"shipToAddress,omitempty"`
 }
 
 // CostingSettings defines model for CostingSettings.
@@ -465,7 +495,8 @@ type CreatedId struct {
 	Id string `json:"id"`
 }
 
-// CustomFieldDefinition defines model for CustomFieldDefinition.
+// CustomFieldDefinition Declares one key of the `customFields` map of the records of `module` (see `CustomFields`
+// for how a record's values are validated against the definitions of its module).
 type CustomFieldDefinition struct {
 	Append   *string `json:"append"`
 	HelpText *string `json:"helpText"`
@@ -477,33 +508,75 @@ type CustomFieldDefinition struct {
 	Label  string            `json:"label"`
 	Module CustomFieldModule `json:"module"`
 
-	// Name The key records use in their customFields map.
-	Name     string          `json:"name"`
-	Options  []string        `json:"options"`
-	Prepend  *string         `json:"prepend"`
-	Required bool            `json:"required"`
-	Type     CustomFieldType `json:"type"`
+	// Name The key records use in their customFields map (matched exactly, case-sensitively).
+	Name string `json:"name"`
+
+	// Options Allowed values of dropdown and multipleChoiceDropdown fields; empty for other types.
+	Options []string `json:"options"`
+	Prepend *string  `json:"prepend"`
+
+	// Required A record of the module must hold a value: not absent, null, blank or an empty array.
+	Required bool `json:"required"`
+
+	// Type The kind of value a custom field holds, and how a record's `customFields` value for it is
+	// checked (strings are trimmed and stored trimmed):
+	// - `text`, `multilineText`: a string.
+	// - `dropdown`: a string equal to one of the definition's `options` (case-sensitive).
+	// - `multipleChoiceDropdown`: an array of strings, each one of the `options`; repeats are dropped.
+	// - `integerNumber`: a JSON number with no fractional part (`5` and `5.0` are accepted) within
+	//   the signed 64-bit range.
+	// - `decimalNumber`, `floatingPointNumber`: any finite JSON number, kept as sent.
+	// - `boolean`: `true` or `false`.
+	// - `date`: a `YYYY-MM-DD` string, or an RFC 3339 date-time (with or without offset) of which
+	//   the calendar date as written is stored.
+	// - `list`: an array of non-blank strings, kept in order with repeats.
+	// - `multipleChoiceUser`: an array of non-blank user ids; repeats are dropped.
+	//
+	// A string where a number is expected (or the reverse) is refused; there is no coercion.
+	Type CustomFieldType `json:"type"`
 }
 
 // CustomFieldDefinitionWrite defines model for CustomFieldDefinitionWrite.
 type CustomFieldDefinitionWrite struct {
-	Append   *string `json:"append,omitempty"`
+	// Append Shown after the value; blank is stored as null.
+	Append *string `json:"append,omitempty"`
+
+	// HelpText Blank is stored as null.
 	HelpText *string `json:"helpText,omitempty"`
 
-	// Label Defaults to the name.
+	// Label Trimmed; null or blank defaults to the name.
 	Label  *string           `json:"label,omitempty"`
 	Module CustomFieldModule `json:"module"`
 
-	// Name Unique within the module; trimmed.
+	// Name Trimmed; 1 to 200 characters after trimming; unique within the module, case-insensitively.
 	Name string `json:"name"`
 
-	// Options Allowed values of dropdown and multipleChoiceDropdown fields.
+	// Options Allowed values of dropdown and multipleChoiceDropdown fields: required for those types,
+	// each trimmed, non-blank and distinct. Must be absent or empty for other types.
 	Options *[]string `json:"options,omitempty"`
-	Prepend *string   `json:"prepend,omitempty"`
 
-	// Required A record of the module must carry a non-null value.
-	Required *bool           `json:"required,omitempty"`
-	Type     CustomFieldType `json:"type"`
+	// Prepend Shown before the value; blank is stored as null.
+	Prepend *string `json:"prepend,omitempty"`
+
+	// Required A record of the module must hold a value: not absent, null, blank or an empty array.
+	Required *bool `json:"required,omitempty"`
+
+	// Type The kind of value a custom field holds, and how a record's `customFields` value for it is
+	// checked (strings are trimmed and stored trimmed):
+	// - `text`, `multilineText`: a string.
+	// - `dropdown`: a string equal to one of the definition's `options` (case-sensitive).
+	// - `multipleChoiceDropdown`: an array of strings, each one of the `options`; repeats are dropped.
+	// - `integerNumber`: a JSON number with no fractional part (`5` and `5.0` are accepted) within
+	//   the signed 64-bit range.
+	// - `decimalNumber`, `floatingPointNumber`: any finite JSON number, kept as sent.
+	// - `boolean`: `true` or `false`.
+	// - `date`: a `YYYY-MM-DD` string, or an RFC 3339 date-time (with or without offset) of which
+	//   the calendar date as written is stored.
+	// - `list`: an array of non-blank strings, kept in order with repeats.
+	// - `multipleChoiceUser`: an array of non-blank user ids; repeats are dropped.
+	//
+	// A string where a number is expected (or the reverse) is refused; there is no coercion.
+	Type CustomFieldType `json:"type"`
 }
 
 // CustomFieldFilter defines model for CustomFieldFilter.
@@ -512,14 +585,44 @@ type CustomFieldFilter struct {
 	Module *CustomFieldModule `json:"module,omitempty"`
 
 	// Name Case-insensitive substring of the name.
-	Name *string          `json:"name,omitempty"`
+	Name *string `json:"name,omitempty"`
+
+	// Type The kind of value a custom field holds, and how a record's `customFields` value for it is
+	// checked (strings are trimmed and stored trimmed):
+	// - `text`, `multilineText`: a string.
+	// - `dropdown`: a string equal to one of the definition's `options` (case-sensitive).
+	// - `multipleChoiceDropdown`: an array of strings, each one of the `options`; repeats are dropped.
+	// - `integerNumber`: a JSON number with no fractional part (`5` and `5.0` are accepted) within
+	//   the signed 64-bit range.
+	// - `decimalNumber`, `floatingPointNumber`: any finite JSON number, kept as sent.
+	// - `boolean`: `true` or `false`.
+	// - `date`: a `YYYY-MM-DD` string, or an RFC 3339 date-time (with or without offset) of which
+	//   the calendar date as written is stored.
+	// - `list`: an array of non-blank strings, kept in order with repeats.
+	// - `multipleChoiceUser`: an array of non-blank user ids; repeats are dropped.
+	//
+	// A string where a number is expected (or the reverse) is refused; there is no coercion.
 	Type *CustomFieldType `json:"type,omitempty"`
 }
 
 // CustomFieldModule defines model for CustomFieldModule.
 type CustomFieldModule string
 
-// CustomFieldType defines model for CustomFieldType.
+// CustomFieldType The kind of value a custom field holds, and how a record's `customFields` value for it is
+// checked (strings are trimmed and stored trimmed):
+//   - `text`, `multilineText`: a string.
+//   - `dropdown`: a string equal to one of the definition's `options` (case-sensitive).
+//   - `multipleChoiceDropdown`: an array of strings, each one of the `options`; repeats are dropped.
+//   - `integerNumber`: a JSON number with no fractional part (`5` and `5.0` are accepted) within
+//     the signed 64-bit range.
+//   - `decimalNumber`, `floatingPointNumber`: any finite JSON number, kept as sent.
+//   - `boolean`: `true` or `false`.
+//   - `date`: a `YYYY-MM-DD` string, or an RFC 3339 date-time (with or without offset) of which
+//     the calendar date as written is stored.
+//   - `list`: an array of non-blank strings, kept in order with repeats.
+//   - `multipleChoiceUser`: an array of non-blank user ids; repeats are dropped.
+//
+// A string where a number is expected (or the reverse) is refused; there is no coercion.
 type CustomFieldType string
 
 // CustomerTier defines model for CustomerTier.
@@ -566,12 +669,19 @@ type PatchOperation struct {
 	// Path JSON Pointer to the target.
 	Path string `json:"path"`
 
-	// Value The value for add, replace and test.
-	Value interface{} `json:"value,omitempty"`
+	// Value The value for add, replace and test: any JSON value, null included (null clears a nullable
+	// member). OpenAPI 3.0 has no "any value or null" schema (`nullable` needs a `type`), hence
+	// the `anyOf`; Go code sees a plain `any`.
+	Value PatchValue `json:"value,omitempty"`
 }
 
 // PatchOperationOp defines model for PatchOperation.Op.
 type PatchOperationOp string
+
+// PatchValue The value for add, replace and test: any JSON value, null included (null clears a nullable
+// member). OpenAPI 3.0 has no "any value or null" schema (`nullable` needs a `type`), hence
+// the `anyOf`; Go code sees a plain `any`.
+type PatchValue = interface{}
 
 // Permission The permission catalogue. User-bound tokens hold a subset; tenant-bound tokens are not gated.
 type Permission string
@@ -4970,116 +5080,139 @@ func (sh *strictHandler) UpdatePricingSettings(ctx echo.Context) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7H1tcxs3kvBfQc0+VZGfJSlKlpNYqqs6RUp2tRXZOpvKXl2YCsGZJoloBpgAGEpcl/77FRqYdwxF0rKS",
-	"reMXW5zBS6PR3ehudPd8CkKRpIID1yo4/RSkVNIENEj8dSGSlPLVVWR+RKBCyVLNBA9Og3NyfNIPF1TS",
-	"UIMkoW1JWDQIegEzLVKqF0Ev4DSB4DQIi6F6gYTfMyYhCk61zKAXqHABCTVz/D8Js+A0+MthCdWhfasO",
-	"r6Ljk+DxsRdsAI6EUMioGxr2DGB8vGNpG5APOLMiWhB1x1JyEMGMZrEmw1cFLL9nIFclMDhQdfqZkAnV",
-	"BkyuXx8HvSBhnCVZEpwOe4FepWBfwRykhURIfclkGxjzgkRMQmgenBEFXBMaCw6EaULTNGaAoOoFkBxQ",
-	"JaTuBNW8M1Ntii0HmgWgAPYHBrFnE2+kSEHqFSLPgD5dDcg11eECFJmuCNOKzJhUmsSgzTZTHiHo9Ycz",
-	"8y/QcEEioXtjHlIFfcYVcMU0W0K8OiPUvNMQkZkBhXCaMD4nlBMWEaYIFxYPdBrDGcn4HRf33LZVhHJ1",
-	"D5KcDIeDMV+HKLvMKqoSxn8EPteL4PSo2EqlJeNzRM6I3sFamrJz98jQ/HgzHA7PyJshuV8AJxNDRxMi",
-	"JJmYYSZmHXbDeVR5JBJmFt61wwjBemKkD5YYzfRP0Oaj4TKVCq4ABcp3NPoAv2egtPkVCq6B459IiyE1",
-	"Cz5MpZjGkPz1N2VW/2lDSruxveykdfz9RGMW4dhkRlmcSTBYmmaKcVCqL7MYyJKJmFoi7QUXEqiGaA2M",
-	"28HmxruKfNCNFpDLq3uqSOjmfuwFlxDDc4LxMQtDUGoDICI382Mv+EHIKYsi4C+5YwacTIHsT0VmeFzc",
-	"AScxDe8U8rsREzjzV4qkIBOmlNu5d0L/YLq8NLAOd5EAKzzggSndM2Rm4EX4v1KEhqHIuEYUm1YzBNUI",
-	"RZBLFsItp0vKYiN1XnoBDrSvFAkFn7F5ZhGcC8MCLrICfUYkaLlyktYscM6WwA3VUCNKFkAjp0F8MA37",
-	"56ah53iCUHAr1+4p02QKMyHBDm4kYlUMtUXLYy+45TTTCyHZv+BFd/zaEByf9/KToUckLMUdRGbD4SE1",
-	"WoXddJTqbkQz4XkUScOCRtWypx2zkpHaF0d4StCH/JQ4NiKWZ7GjCauoNM6NXt75+HM6v96pc8j0areO",
-	"htrkbn0hoSzeqac95HbomC4E37GnUJrGFyLarbvSVMONFEvGw11GeCyeiOlvEGo83qwu/gOLHVvWSZGp",
-	"G8kSajenY/ipEDFQvnb8Kz4T7dGLzXty6TP68C5LphbEJ1uzaDPNvVdfX3M9JY34aWALiCQkTI9EheXX",
-	"QZc3M3u+YOn2/R6rFs3P1sQpl+rW1Ry8BWV9mdVNyPnul/U7/k/JNKzZ9q05oEYGW/eubbYzcYLTGY2V",
-	"h5jLzW8ckJIlidWZmwCs1ehbNLM1+H8sDSE2/PutNOPzj6DNf57jTCxBGjXggsZhZhXra9ALgUwK3NgL",
-	"PwcxnQr5XSYj4BAhbsMF41A8+cUnzarwdc/iBbrQwtsiz2ONXkVEzFC7cSq5U/IMFawHi3XMnyktEjQK",
-	"L2HGOLMTtTSBNAWrwD5JHQuI0xE86GcWkDGdQuwVgYmIMqubrjV3yoVe2w7dnLUAcgcrh1pllH7CuME6",
-	"kyQsx1EkoakH871A4FB2FzUkygu3e0ClpCtkSwkbI7ncWd9pYZ9sjI+Rae4V1U48W9y7cQuEV9qXKy6X",
-	"0cuJpkISG1Ngh8AuyXBroVUly3rnTXoX1FenlEsruwt3lcGXTyA/Of6z0/AtZ79nQO6ZXljSJXaKM6J3",
-	"PjcqVN1wdMaxuIeILGmcgTISKpIijcQ9Rz9PksWapTFcLAQL4TJ/ZT1X6PPJeWRLgBL6cGW7vhkO1zLU",
-	"DmdcyWDNE7rp5XV2thPMFs8kyZQmIZXGJCVc8L6Z0mKoIjKemWkdv9b59Amm69S4oyfkVwP7CePu51F7",
-	"K56dvi8a/lOisqkFLd+HLl58gqZ23YZ1KL4uVp9rGQarjvB/vbbeTfz7u8xoxfaMQfV2CTwS5o/fM6FR",
-	"VaYxqF/fywhf/yam6DNdGs4ywjeT4YIqKBpICIEty99GBSt+4Ji/3lCpf/2RcbiyQFVmaL2rj996LTKt",
-	"WGRMwxDQG1Ebd8HS1Dxr9nLgt57/Jqa/vs+9auY0Cg3QIU2pRwurIXzkNjFHtzaCvxegIIoZh5H9nUup",
-	"/FVLRiFw6Nwp7I0IQpbQuLRFYkGNvnkjGNfF05yve0HMFE5Fcffq09wqkGuWAnLEfJxZ44RnVbI6zMw1",
-	"qkEVlm5BY1fyIpLmRcXF4xMr7lBjGhu4fsqN/UdPKQAaOOV6dwVgUzsMiWmry1B4oElqVhh8/c3Jm9mQ",
-	"HoffHsHJdDg8OqbT1ydh1ID1pAaq+dnCyj+U4DdUhwsfKP/4+P4dwbckEmGWANfk4MMPF+Trt8PjVzWV",
-	"ZK031oxQSiiPTt9o0aKEmRRJG0ALnhEoIHPVUolMhtAjMyFJIpaAmlUo0hURPF51WCFVGUgje79sOuMf",
-	"aUxDqybgAzOWGQWU9sokvKzeCFRN5Ry0FyTUf/wWF77C5dEo6hEHn71OBaUHbUM7DRxUPiq8Ka9gvNOV",
-	"VzQkpJrGYp7BgNw27ncUWYg4IhTlBRjmQSaqN6ES8D5iTt0dZo7ynxjck3N7iWHvDr6PmK4/wTbOVZU3",
-	"KH/atyhRiLU5izaNh5WWeAJVGuFvfF/4Rtz7ym98f03lnPHipzuHsan72z7nS+BayALg6gNs8V9OW8G3",
-	"+Q8LgtEuSK6BWChqj7DVjdMz6g1bT3NozGGqKsDkv+2MC5YmGEuSz1d5gC3+gVoUvrN/2n7hAqIsrmxc",
-	"7Qm2eXfxIcidOO6H3Yjzm/NiE+zf9vmC8rmDv9zKxkNsORIiLlqYH2QESRpbNeIG5EzIhFzQmE0L/ajo",
-	"53t+rjUNFzU8VB/5OP5GsnCtQ80ZRpZqPKETIEPgms7BxQbEoBTRC8rJ0XB4RlyMAIclSKKsxICHMM4U",
-	"W8J1fqNvT73igv+o436f56rXQ38u+u5hBOHg0ips1Td9lqRCahtbZKRakAh1iDKM0/jQYNmg9zCCMLAX",
-	"bW6dGiSj8TWVd1m6br1knA2Hr+E/yPCMoN3XXmh1CR1H/JdcUqbgsrl7bZs0U2Bff0cVRI4eOpt+XIj0",
-	"A94MdbZriHD/+B7oeg1a887XtVHe46FO252K2p7A9wT+pyFwPyHbiIC2lsuJ0Wi/+Xb4DXHBBiQCTVk8",
-	"QC9tnc61uwmrj/HPBdXk3mjH91LwufWCM0WkjZfyqnggpZB5+AA6c2l8U7f3NnaJd4ZMJaAUndsIPBst",
-	"d4CaqCGN3KJzQBYBLxhURopgUrT4XlWWUOKUcaWpu9r2hdXguDiXFwOugS8ktNqfReSAxkq4uwXy330X",
-	"hta/iogNV3nlHV9pqjPlH/zvo9ENsQ1IKKKqr7EIU+kFmunYs7qPCyE1UVmSULnK0XjHOPo2HQ15Icqd",
-	"Zk076/bDFZEwAwk8hDygsWPQ0ghcaJ2q08PDRKhBBMs8VEYdLgsCePK6y7lA7UILlPkY6EMOX9cNXKfB",
-	"vamXxDdrPQa1aqapEHiUH2fFD59+lofOteBW5Ysn5FPe0gfiiM59J2IR/tcWkS/umDIbu3rarzyi84/Y",
-	"zpGq6gpnJfjWGbHzajDywQyjqJBEiRFgdS/BE5JsjQPNLqCOuxzKXoHujv2xhsefxcEUM6U/535py730",
-	"333YQTrw9X/DA1mgqCJW0iLkRmGAo/vbsX8viIwJalSxeyq5lT6MzwQ6sOcL68GWd+gm4hxC7Y2E6AUj",
-	"dI98MNvXxHGYSSNmV3nUWTPMHuEjeStycPXxPTk5PvrGfwZuJ5rNQZDAv1y4XCOk4vzdOVELkZK8DckU",
-	"REazuF+IGPoRNTqGIRy1UZhFwdrFnL364r3EKe6AX6Ia5hHoLtjjVoe16PeIauibWbx62EPKrAvAdWuq",
-	"dsDLOGCitEgVmQJmHIQhpBqiM/L27du3/aPj/uuj0fHr0zdvT9+8/R/ronPdDPeLTNv4UvRCbgacOf/b",
-	"MKGG4mJ8K761ms+N8gidbaX/ro9+tzOMzc672YvXso2quuUq01g9238JU+ntNYXyl2Rh9M/pitBWePgZ",
-	"gSTVK0RZe3Gb+5lr4eRNeWPR86TcLDjTdDHzX62NL7L7e4CsoIWLJSZM+9kRkWhU/jh+PwtOf14PS6ly",
-	"Pf7SFWXvwSahoVYGl87m7MZq/Uhr6YZu9Y4MCwzWt7xX5bomO7VZ+BElayaZXn00y7SMOwUqQZ5nPtf5",
-	"Oa9Bf1Al81fGaGmtnymVWck0SYRyDy2Uk0EemY46GU5bbpTRqG3MOHPxr01NHS8m+xYEvB7piyXIPpoT",
-	"5zdXiOvfxLSPgjKhnM4hAa4HYz7mf/kLMSsErl1w+5h/vzS2VpESQeDBiBQkrAXQWC/c9QXXkoaaAI9S",
-	"wbhWhANEikzOXQg99j4l3+F6rNMhxGVb/8NkMObnJNk48t2lKilyMjwakPMCrQSYXhjpUdmCMT+g9R26",
-	"g1XPK3uau3VgV6Hr1wyY/VWgZMzNKaGM8ce0IpX9IBmPzGIrMmYc9AjECsjJ8PWrEvD7hVC5eKymyOTL",
-	"HPOT4QkZB3mKR5HeMQ7OjAi3HZVmcexEfyrFkpkZy0HIm+FrlPNkUkmcmOQ7XxGEY26Yt7hNQfuuXL5b",
-	"rkXLpOw2IVYsDMj3NQSRCMKYSqeO2/TAMbeYZZxMHvppZYyDCRccJiQBak4NviJoLFpEvcqBvRB4UWGB",
-	"7ZORSPsxLCEuryPtiVO7qrRSTp0Zja3faPj660rD29urSzUwA7sLgWItRX7e8XDocPlpHLBoHJyScTAY",
-	"DMbB4wR7jlgCStMkteMbJejbr4dHpDhNcfG3owtDBfbKDMejnIjZTIE2GA7NMqW2kvt2dGE2G9uOOSmO",
-	"7FoPCTQiVNmB/9lUezACsrxC/krV9SUEHN0vuWtjKiJjN5kV5MqEGX3STBOb9NrP+inV4eKv9rUBeKLh",
-	"QdvmKDXM5tZ6/X/b+Mzek6YQoiVi6SakXHAW0pgkEDGKBp69MTVA/4jtDJiTm/cfR2QwGByavpNTMimz",
-	"JQ2UeZIp/o05jdUMRl5xMFlyQchz9DGO2E6tM8yiaiqi1aCSAlkkT+LAUSWwsCuX0szg0inPil1N6Rz5",
-	"uEiZJhSxUXAzoGRODI5NQ0fPWZpPP0CUVxZv25rdJGmeC7t73ish7cxXcjB5RxNwKOX4J07qfvTI5N35",
-	"9feTIpPt1dpcWYeXeros5fWM2cpJMMx7Mz2obLTLSa4nJJuxqznJPbtsJPb4nq4UmUqgd0RwMmGRZekb",
-	"KjWjMclSw8SKaHoHhFZjEMrQA4JanZdXqnxRXY8BKaV6YY4/laWpQMYvRE8v5/3K1bzhCoMevNtGbX5G",
-	"WQyRYTWlJ1Xc4ArsaY6OXYPZSVce28Su5Jtvh9+8cmLJnAB9i/GJ9QybvU2JQLiXrSRYZdOXnYMyuKY8",
-	"m9FQZ2govy/lqUtOxAg5aW/5g+WRjXoATlMWnAavB8PBaxcjgNrYIU3ZIS1u3/uhiKyalgqb/FvXit7h",
-	"iWWkQ2Z9HTQRzn9ZCMJyNHS3KnJgCEpwQ6CZxRLY46c88U5JIwzArrnYMqOYuzvlsg1ajoVv+TsRrTZI",
-	"wS18qp6s9igLNcFYvzLR+sTIn4/umXPHFK6Dx03z60vH1GNd9UZlvJF9fTwcdo1XtMtzlQ0IJ5u0r6R0",
-	"Y5ejp7vU0jax0+unO5V5yNjj5OkeRS7wYy94s8kUnixctDWsk74gFCMQGrRo2IjOlbF4zhtUauyXqv4U",
-	"nLYiU8wkXn7BA7Kbac6d7KBkisc/yjNlhdJ0hVqg4SAsapBxvDCtnTZWTaRkROfFeTPmB8VJgFRp/qhM",
-	"a36yaNLms0YAjo/PjApQ5zJMYqiUHOkwZssmh2X5iMfeRo0vmdyo6R1LN2mH9RGMKb2ddNiYm53b9LFd",
-	"O8Fx78YTbeTuGFGfC72d8JzrME0ZvBcTHjHxIyqBTUxtJSKa4WzdIuITix4NzHPQ61xnbQZtseffQHvO",
-	"wM+gwCcJb20pgkK27kmsTWJ/A/3Zx1CLxraVxVdR8PhLQZiZXuS3xtBJkB9AZ5IrV3AIXfB1L6heUE1o",
-	"6eKCqBpgMCCTmnMQzTlnDdAxn2U6k0BsTIHuEcU4hrU2PFNohP+GNytWdT4ZHuXFJ2zMRcbVWeF4d77J",
-	"Ma974IkEYwDYtbiQIvNMgjETsVaGQQU58Hn22+cnt9Z9iytdJAbgrcUX5cjqtYiPNREZUd5gZw77Q/jl",
-	"EpcyhQqlobt9hgErZZhNlYMyG+7c4BqzT6U4DhdU6r6Y9R0nfqaJg8MZhsiHI8C1ZM9u61yYed7PXNPP",
-	"sXWcNXN0PBzWQpNziwad4Htz5k9tznSQ3arCDBfNFtuYNS0m+QPsml3tlTqn7O2VfzN7xYnPPft3mSmd",
-	"J86WzN9psLSZ/1ktFs9J9vIWi5WWexrrsFOe6Xx5XnvFFqRl65zSeD6i16Oob2svFIuiQhNiFBOS0DtQ",
-	"hOm6Mid4vCJpHmxlBzi1NxuphCUTmWq+NqZJBIkwJ5276VJ42knKFcUAVr/S59LY1mh8RZ7bzqqeK+EU",
-	"iNmMhfCfNExgkL+uFVqysY1OMzwPEyDXWNnHxrrVSiIFfz0ib968IcOj4TDwVC0qy+IFR+SaxTH5EAV5",
-	"2bngkq40BhYV1eSC24/BmqkrtdiCkzcnw+OgVWEteP/3StG+J8sTNAtf7fXWl9RbHdfYm9WqOCmYu0NN",
-	"zdnhsSUOnk83HdQEBYZRCZnX3y0uO7kgYUwzBX4NdQ1jo3paLHSvmLbZ8oWV02rdw22U1PIo2nN7l5pa",
-	"43S1IavXEr49rP6pqEq/hUKac6RXG62csl9IDa0RmV8dDfMV76mpSyHd5eCoU9O28rb8loIRemlHuQx3",
-	"KNRCVlypBwfzVy6CTC1oCj171uRud+V85SqLNaFmmFkWx2Nuw2HIwaSprkxeYVCNokurvzKO0X9VddMA",
-	"sVC2xhaebpXYJDEb8/aYZ3hDnMcF4UrNRmytuOLqd9FbK+E7NRX2509Yp6NSj8Oltx7Wa566yhmlbvr2",
-	"LW7aZgxaVkPZXBd8YclgaENpIff6pVdGuCiyeOXiyJ5H0+wFaeY5X34weqGd57RQDov4xfyTExJIGAOV",
-	"EA3ySiJtM9Rajmq9ibk1G94ibLvaj1/cjNqzzp+JdT7kpYSe1TbD0jo2tHGNu8aFszKVX7C5fEnq6kQO",
-	"yMSV1ZwQd+OHl8IHXPA+Jg/1SMSUZjzUrr7mKzITcswnefU6Fzfrr2A3cRU4lSZTIHSKH18RspKXJGzm",
-	"wyrF2EsfG1YrDa1x5pTl9z7HoeMqrQZ/B6qJNiMngD7UvIRkXjvR+VMWQPXINKsUoT392d6I9gLKOdAY",
-	"K9QuaFnBuWTietHtoiDg5r6W7uq1e6/LS3pdLJHaSOOorGRdYfFKi242r1XV8jP75zljLBk7HdnQcK9w",
-	"zfh9LU9xH3pcKkWp906XDv58aceLt7L6Ni6Ykoz3TphuJ4yf8dUWnO8pstfB+fktoc2z6+Z9TPPKE6xL",
-	"oBo5ehE5Hp7YdkyTiEXlV5oGJP++2h1AOuausrbNDLSD2lHQ+s24ZrF5vLK1COFBk3tptHbeK+HI81/u",
-	"YFWNNtvx0LffAWse+tuebZflN72Oh56qoe8EUVm4qEr0PSf4IskMGr/YMdjb1AtZIxqvL/JJenluqV+V",
-	"vX4jak9bmzgnP5uwfFJ2p8vyp30W9ka8/EoKkVkMakB+slKUxhJotHImMxG8+NJHXslVghOfZ2NeiNXc",
-	"oRkROqeMK3uzzuG+KuHtoweNybGlSHbD7ShrnbfjMwysFzRm/kgG3jtCNnWEvIC5BLKvmfvk4u7RxzjE",
-	"FpHGecnjpxwVrrj+s2VU/iTiLAGSL11ZGcRhLjRDoYGJwZVcy78JtLi2YohqVfm9e+HF3QtG97ZEU+cS",
-	"9/wJNnEfxvZwyDOGd6zxIfh5onQfWOLa+w86+e4PcSA4ObWN38DS4p6f13oMCp7dgpnrNfa7mHm7UOKC",
-	"N7vNpcpR9UXVrZzU/FqWdmS4J6o1BtIOJ0SDqD4rfli5cuaHof0WZicZTjq/UonXULWPYDr3kgJt74ru",
-	"mScusCtTEOOP6t/l/KJXpvWpPKTsmhBVtPn3Sho01BY211CSW7H0riTBDuu5pUfnAw06797bu7qjIr3m",
-	"u6ytz69uEQTtIYWXvLzfmhL3xutGxutuxF//3M1jS2CmZUn/rnPbffpADcikVqvfle/CS3jvhxQm3k8k",
-	"eDV19wGeDkna/CDLF6Tf5lQe+nVNnkOS/hud9Glz1RuRX+3rShtEXWGBrzzwqouqWC4vjORAEjsoyKvD",
-	"O1JI9U4vo4/GdnaQ1L6/cfym80MjR0PfBztsyk7HJzqKl62PcmBIx8bnhPdDMC98WOzAbPvDYqPDYjdu",
-	"bR4Wldq+qJJXq/r+/AtG4YJc5gp7feN+FCE1yrNExtQ099pMEnoHRGZ8EvSCTMauSu/p4eHR8TeD4WA4",
-	"ODr9dvjtED0bDuZP3uoXjGspVGo/JTGoZJoZ+B57LW9Sq2LdiM5t5Parau92UaVWKmJ3YQjvkO18yvaY",
-	"o1rliXqCBTlQC5b2tcCzVkLCNP6w6XiganNV0ldacHeEDNg6L/k1j61TW/3cu6tcOCvgKcJ5qhPX/Obt",
-	"yXNGtn7t0l08hRh936I1VmE7erBl6xXfs6gkdVtYua4jVcYsyfqXx/8NAAD//w==",
+	"7H1tc9s40uBfQXGvauRbSpYdZ2di11U9nmRnN1vjxJc4s7c3mhpCZEvCmAQ4AGhbT8r//Qrd4JtIyrLj",
+	"eHbr/CWxSBBoAP2O7sbnIFZZriRIa4Ljz0HONc/AgsZfr1WWc7l+m7gfCZhYi9wKJYPj4JQdHo3jFdc8",
+	"tqBZTC2ZSCZBGAjXIud2FYSB5BkEx0FcdRUGGn4vhIYkOLa6gDAw8Qoy7sb4HxoWwXHwp/0aqn16a/bf",
+	"JodHwe1tGOwAjoZY6WQYGvEIYHy8FHkXkA84smFWMXMpcjZKYMGL1LLpXgXL7wXodQ0MdtQcfqF0xq0D",
+	"U9oXh0EYZEKKrMiC42kY2HUO9AqWoAkSpe0bobvAuBcsERpi9+CEGZCW8VRJYMIynuepAATVroCVgBql",
+	"7SCo7p0batfV8qARABWwPwhIezbxXKsctF3j4jnQ5+sJO+M2XoFh8zUT1rCF0MayFKzbZi4TBL39cOH+",
+	"BR6vWKJsOJMxNzAW0oA0woorSNcnjLt3FhK2cKAwyTMhl4xLJhImDJOK1oHPUzhhhbyU6lpSW8O4NNeg",
+	"2dF0OpnJbQtF02wuVSbkjyCXdhUcH1RbaawWcomLc8EvYStO0dghm7ofL6fT6Ql7OWXXK5AscngUMaVZ",
+	"5LqJ3Dxow2XSeKQy4SY+tMMIwXZk5DeEjG74O3Dz1lGZyZU0gAzle558gN8LMNb9ipW0IPFPxMWYuwnv",
+	"51rNU8j+/Jtxs/+8I6ad01c0aHv9fuKpSLBvtuAiLTS4VZoXRkgwZqyLFNiVUCknJA2D1xq4hWQLjPeD",
+	"zff3NumD7mIFJb+65obFfuzbMHgDKTwmGB+LOAZjdgAi8SPfhsEPSs9FkoB8yh1z4BQG9HiuCkfj6hIk",
+	"S3l8aZDeHZvAkb8xLAedCWP8zr1T9gf3yVMD69cuUUDMA26EsaFDMwcvwv+NYTyOVSEtLrFrtUBQHVME",
+	"fSVi+CT5FRep4zpPPQEP2jeGxUouxLKgBS6ZYQUXW4M9YRqsXntO6ya4FFcgHdZwx0pWwBOvQXxwDcen",
+	"rmGPeIJYSeJr11xYNoeF0kCdO47YZENd1nIbBp8kL+xKafHf8KQ7fuYQTi7DUjKETMOVuoTEbTjc5E6r",
+	"oE1Hru57dAOeJol2JNijwOTKWJ4yTi0m7L1kGnjC4Ar0mmWQzUG77cg1OLYeMlmkKbF+qdgVTwtwr1dO",
+	"no2MYnwm//Hx/Tt27gQoi7lkkYY85TFEzKlqauG2LtvDka61sEBCsx7JapFlkISMs3nK5WX9aiaNVW6S",
+	"iMg0eEiCBjIu0ojg8qCyrDBudxlnbtlSKCd5zJwqEv1XxK6FXTELN3YmlWRzZVfMiAQM9ikVu14JCybn",
+	"MZDMzUlVECRWfHcHKGL5TSliD518cqtEBEVaXlvohsHN2ElEyHK7Do4XPDVwG5YdHj52hy8ercNYuF+P",
+	"1Zkjff14/SEOPFpvpJk8Umf5SslH7A1p9rVKHq9LY7mFc62uhIwfq9fbqpWa/waxRR2HDLIfROp5c5uk",
+	"hDnXIuOEFANDzpVKgROPG+r/rVyobu8VgmyfzG0YLPjNu8JxnZ1ai2Q38y1sz2+DFVuWKWORN5V2rVow",
+	"zixILi3xYPzWKdGba1Hjawc6xL17zEZDJuyFasiMbTMrmzkcWon8/t/dNk3in8lGrpfJz2uz8w6U7Wk2",
+	"N7DkC79sx5Z/OlHUJyDLvaiVZCduF0WarpmXbMlxad8whR/y1Astw7gGFqfANSQT9lcUqiRwOgLvpBJ4",
+	"G52gSdURfGzkdnJvUsm+kRNaTpbOpOf735jy5d6DJSNrCcaZ7EjGEyfW7coZspAa8LaicYZqaeCSsQxp",
+	"0idFH8i1N4n03l9vkCJ6ITzn6miqugCW8UtwdoAgY4Co8hvDlEzXJWWWyHKCTXINV0IVZvOt288EMuXw",
+	"RUhsangGzGouDUefxXYS34TOo8+BU2kPp1NWeaRMqSy7JkIuJ2RItxZqq3Ogwz3uvcx/LDfBFeunfGOF",
+	"XH4E6/4zXVmhrkA7i+I1T+OCbPQzsCuFrB5kkbnuUz5X+vtCJyAhwbWNV0JC9eSXPm9LE77hUXqBrgz6",
+	"ruDscWy9Tby2XTEushcbyDUAlhgYvzBWZehfegMLIQUNtDnuG4hTrsEgM7mEUudnUVx/byKW8bx8o72r",
+	"SS1YlKmkSCFiIwPAotfNT2ZyoTRbqWvG/SffGGKGxGevyOPi+OSSC2ls6WH0oOIAwhpGY+z1KvV5DmTI",
+	"34naK0jzC7ixj6wjpHwOaa8kJ7DvdPvUS3ZGHwyzjhVtULn+hQHPkYRmzd3CzRpl6BRNGNzw2KbrkKGP",
+	"s+Hh3OtBrTAgcdZnfaapuoak3EK1YIlWeaKuJRpgWZFakafweqVEDG/KV+QPPWGoazKHEcquHJNb52DQ",
+	"wWghM70L6B9wrfkamZuGnXe7po+ujuD9MB6baZtIyK5UmjBOMzwmn8a8tqPDUuBrxqWfEALXz//pyc67",
+	"f+Ga9+pXXqciTPP9VujVaF/vXb1WYUkiDQLYmVlUWtYQ0W24alaIC5XDB5fxxC9aWysq0rRPut2LiNuD",
+	"f7/rKLsMUxH1gOxGr4rSfmpeHakOSdx+PWh2j88xdlc2Tlghxe8FoC7p9RyCxzOO1uHIA1STr8JXjlmJ",
+	"/cha7EoZINYSziR6qir/lFRyTPvlek2E0yhiO2FnpXaNlI7OuV5WRcc4JbO65+QzfvOWPn05nW7lbH0k",
+	"5X2eX4mm2qxym2b9H8U6Pddsc8s7WN+goyOh/wZF1cb+ZkL6nwfdzX50Kn+9QZ7MFHMCrdyoIY50B9Y+",
+	"dBu2LfFZNftSLXer6knr1zM6WcS/vy/WQRiQXoOegSuQiXJ//F4oi14GnoL59b1O8PVvao7nlVeOTzgR",
+	"WOh4xQ1UDTTEIK7q385mqX5gn7+ec21//VFIeEtANUbovGv333mtCuuM8HOtYsCTgFa/K5Hn7tnmVx78",
+	"zvPf1PzX9+WJltMJYgd0zHPeY7a0FvzCb2KPLikkkjI5KLhXIf1pt6NnQ+76DRV+wzCgrx23FBa9/vEK",
+	"4ktI2IjAIWXfs2Hsz/Ms/2jveCbHLLJwY6OQRcjuUyHBifnomHFG3UywVSkZGi8Y/F7w1Mk3Z8B4hK+t",
+	"CAewFz0RG7VV4D3qtF/CuCEkMSnXq59MSOcfjaGq3k+Y4+Lc0oQdpDkkNII/kSLDHGHHUxeJv8l7IxVb",
+	"aHIn8JTlXFs2il5GdF7ycjKNsFcex5BbSPa8mJ5JRh4JsZSQsL8cjefCMs3lEvyCQSwynvqRQxYtUsWd",
+	"EX2uhLQ1QHLNcMWgCVnILiG3Trg4Tk4dei4dHbPIyROKJUBpEfkRuQWcYvSvf/3rX+Ozs/GbN5FfvtAL",
+	"gA8/vGYvXrx4xVzjsRUZsBGugqLVUIVlarEwYPfcMl+vRLwqpxrzFGTCNX7rYLvWwlqQtTQkOFJh7MYe",
+	"1ipAtZs4QSGZcjRMO+F3sQ83Phm/Wn19FgY0E87W6ceDmTwtUfZ6BW4zSwQQhsFNDrGzhUf+OFjDFWgD",
+	"e+6lhkVhnBpn8Ts8bmWxAh0LJUkxKZmpIyPH6JtUFIRBSTflqw62I+tpIKn7pok6QRj0YE4QVlI7DNyC",
+	"u8848ubuwm1hVKAvRJ/cbfGsRzXbB/zvW8yvJizDagTN5En0iCdVBm7vmPGAqbixgduHvHN7+2f8qWO3",
+	"kLf3pJQwD5nsTm5JRKZ7hRnCDc9yN8PgL98evVxM+WH83QEczafTg0M+f3EUJxuwHrVAdT87q/IPoySe",
+	"3/eB0jjdT1RcZM7EGTn2+5dX08O9lv9la5yD66HWP3qcMxstOpiw0CrrAkjgOYbi7Cwyn40qdAwhqhSZ",
+	"ugIUgbHK1+i8H/BZNRVKnlDkpvsY/8BjHzQC8IHry/UCxvbyJAwD3QlUy/USbC9IqBbttKw/YcuOrzkP",
+	"PCR9mNf48PhzwOX6/SI4/vluDlmxHJI8zSe1+fW5M97ne2CJn84mhvzSF1BU6448ScLygI5CNsFY0ktw",
+	"4X30CDpehIzTInGyEn/ieZ1BaUqTL0/r9ibsfQ7y9PwtezGZshUdx83ccvmRlcaPZgGjKbBRVHYSMQmQ",
+	"uG4jN5FoL2QrkDHMJCp9uOTRCfubE8QJMAPg2uYpFxLfRiSXb8ZLNW7EJekFj+HzbfPN2FyKfFyeIo5z",
+	"QjHaQbfVdexarxZfx7axmFueqmUBE/ZpIzDOlAa6EwfgeCPyyHYTp684y33JffBnSVE/CbhmpxT9RQEE",
+	"f02EbT/BNv6ItmxQ/6S3ZGCQ5VC12XjYaIkKRqMR/sb31UmQf9/4je/PuF4KWf30RhQ29X/Tc3kF0ipd",
+	"Adx8gC3+tzc18W35g0BwpiErzUeCovUIW517I7HdsPO0hMbpSqYBTPmbRlyJPMMg/HK8xgNs8Q80gfEd",
+	"/UnfxStIirSxca0n2Obd6w9BeWTlf9BGnJ6fVptAf9PzlbMxCP56KzceYssLpdKqhfvBLiDLU9ISz0Ev",
+	"lM7Ya56KeWXcVt/1PT+1lser1jo0H/Ux9HMt4q3Hh97tRVjTE3MOOgZp+RJ8UHUKxjC74pIdTKcnzAdX",
+	"S6eyM0MCAW7itDDiCs7KUGjiyFVk9MFAYLQsNesm60ggnrwhfbzFOkSWK20pKcMJrSBTZh/5h+Tpvltl",
+	"t7z7CcQBRSj6eVrQgqdnXF8W+bb5slkxnb6A/8WmJ81QwuZEm1MYED9fc0qFgTebu9d1KBYG6PX33EDi",
+	"8WGw6ceVyj9ghNVguw1p3d9/D3ThBq71jje0Ub2aQBu3B/XwZwR/RvB/GwTvR2QKpe4aMeQv+va76bfM",
+	"R2mzBCwXeNyxiefWxye1+/jnilt27Yyfa63kko7N0bOCiSa9GjxorXQZOixIOztvm/M7H10P5ppkYAxf",
+	"UuoSOV5HqO861KjjLRDIKlMAs3FYlYWHBn3zLL9eUyGN5T5EtC8fAfvFsXpXwDfoy6Vrfi8SNuKpUWV4",
+	"1P8Z+/yd8duEUZx/f6iBsdwWpr/zv19cnDNqgBp2o4Mqvj8MrLAp9B6bactMkWEgl1/G0t3tcagXItvr",
+	"LD9lnz68ZRoWoJ0J0AyU6+m0tvFX1ubmeH8/U2aSwFWZY2D2ryoEuDO4x59f0USrJesjoA8lfEPxRoP+",
+	"lF2dYH2jtpP3mla4iUEmpTirfvTpZ2XOUQduU7+4gz+VLftAvODLPolY5U11WeST+x3dxq7vPhS84MuP",
+	"2M6jqhnKA6Qza++jWDazOEcLTD9BFGWOge3dJwhni3+UJtBeuxLKsFrugf0hw+PfxX+YCvMF3sN772X/",
+	"wTV1MrBe/384mKslarCVvAo1N5gZ5v/25B8GiTNBnSp2zbUk7iPkQuH5xHJFBxT6Er2AUuKRSy9LukD3",
+	"yAe3fZtrHBfasdl1mdGxmZ/so4d9KzZ6+/E9Ozo8+LZfBt6PNTtBkMF/+/SUjQDS03enzKxUzso2rDCQ",
+	"OM3ieqVSGCfc6RgOccxOQaUVaVdjhu3J9yKnugT5BtWwHobuQ1s/2biVNlwdA/bqYTe5IBeA/2xTtQNZ",
+	"J1AyY1Vu2BwwVduflp6wV69evRofHI5fHFwcvjh++er45av/S35H/1l56oiDoZN5N+Cc/O/ChBqKT45s",
+	"+NZaPjcKzbcN/90Y/W4ndJDoP4u5drpe1cY03XKNYUjP7j9ja3zdawqVLyktcL5mvJNX24zf7E5u92OE",
+	"Vh7uJr+h5bmTb1aU6T5x47/dGk1N+ztCUrDKJ2EyYfvJERfRqfxp6l3q22CpVa5+/zbuZHc1GY+tcWvp",
+	"bc7hVW2LtI5u6Gfv0bBawfaWh02q2ySnLgnfImcttLDrj26aRLhz4Br0adF3MnIqW9CPmmi+54yWzvyF",
+	"MQVxpihTxj8kKKNJmdKLOhkOW2+U06gp2Vb4nLFYSctjiuqm6gRn7z+y0/O3zALPurbXKQUUjn2eljO2",
+	"xuoK9BgNDved243f1HyMrDTjki8ho/CHmfzTn5hbA5DW5w3PJGUJVdnmDG4c00HUWwFP7cqfX0mreWwZ",
+	"yAQ9/MafL0SnPjsZvz5m3+OMyS0R48KQhyKazOQpy3ZOKm5k9hxM2Gm18AwEBTU2NmkmR7y9h5ewDnu5",
+	"0+Z+jmgWtn0QQTEy5ZLMpNsZ48xDYQ1r7AcrZOIm2+BCsyCkzKSj6Yu9GvBriuykTWtUHyinOZNH0yM2",
+	"C8rs+Spzfhac1Fl5xoo09cIh1+pKuBHrTtjL6QuKAYkaOelRufMNVjmTFxiK4s9b0AKsp++nS8sS1Z9F",
+	"/phpwv7aWiCWlDkYWLgAK6/MJK2skCy6GeeNPkaRVBIilgF3coUOs4Tf9r0S2NcKjzII2DG7UPk4hStI",
+	"6/Nokkmts2ofFnPidLrxRsMXf2k0/PTp7RuKkPFHBtVcqtInh9OpX8vPs0Aks+CYzYLJZDILbilS6EJk",
+	"YCzPcurfqUnf/WV6UMcE4eQ/Xbx2WEDnddgflz42yK1w7KapLfH2TxevT8oY1JlklVBvfYH58txQx//c",
+	"VIwwqaKVMdbSqBBwdNCUzo+5SoRPaCnVDdd7tFmBIwq7z8Y5t/Hqz/TaAYxRcNQcuYbb3NZX/5MaU8aa",
+	"ySFGW8X4wCippIgxETERHE1AOjJ3QP+I7RyY0fn7jxdsMpns+xCpqC5E46As6/fg31guplkcRjZcUD6o",
+	"y0FeLp+QuNplSiQu1Vwl60mjukxVl4YisRvR80NlatwIvlLNSbWrOV8iHVfVqBjH1aio2RdFcGvsGnp8",
+	"LvJy+AkueWPy1JYOcssyQw8vKcR64ubZKHrHM/BLKvFPHNT/CFn07vTsr1FVJGRvaxkivy7tSkRctosR",
+	"9eV4CjtpbLQv99Su9eT6bpZ7olhQi8ieXvO1YXMN/JIpySKREEmfc20FT1mROyI2zPJLKIMdKQiljj3x",
+	"IXR9tNKki+Z8HEg5tysn/kyR50pTEq9nPWFJ+43YDEcVbnnw9Bv1/QUXKSSO1IyNmmuDMyBpjq5ft7LR",
+	"UImQiGby7XfTb/c8W3ISYEwrHpHv2GfNIdxXnfpCPqXAuzCDMy6LBY9tgab0+5qf+rovGACtKQ4guDqg",
+	"sBeQPBfBcfBiMp288AEjqK/t81zs8+p8fhyrhBS5XJme7Jl3KLEcd/BZIDxT3sNZMcK6N3TIGjZyCKWk",
+	"Q9CCVglI/NQS75htBArQnKstc6q7P3Wu26BtWXmfv1fJeofqRpXXtadgWFLElmEod13D6sjxn4/+mXfY",
+	"VM6F211Ll9Wuq9u2cu6DN1qFrQ6n06H+qnZlGSgHwtEu7RvVsvCTg7s/aVXEwY9e3P1RXeIJvzi6+4uq",
+	"zNJtGLzcZYieAkdojZAbv0IUDL9t46IjI740ziY63cBSZ+E09afguBO74gbppRcUkMNEc+p5B2dzFP/I",
+	"zwwxpfkatUBHQVgvrpB4pNqSNqQmcnbBl5W8mclRJQkQK90fjWHdT5FEXTrbCNHpozOnArSpDDMFG9Uc",
+	"B8zdusl+XZnvNtyp8Ruhd2p6KfJd2mHpOWds34877EzN3rF62y1L56l354F2cohc8D4ne7eWVKnDbPLg",
+	"ZzbRwyZ+RCVwc6XuxSI2A96GWcRnkdw6mJdgtznXugTaIc+/ge2RgV+AgXci3tYqbxVvfUaxLor9DewX",
+	"i6EOjt2XF79NgttfKsQs7Ko8V4ZBhPwAttDS+BwpdNK3/aR2xS3jtYsLkmYIwoRFLfchmnPeGuAzuShs",
+	"oYFR1IENmRESo3k3PFNohP9G6S6oOh9ND+ocV/e2kOakcs177+VMtn30TIMzAGguPujIPaOiOViGEDOE",
+	"Rn2+/678lGTdd6jSx2oAnmt8VYpsHpz0kSYuRlI2eDCF/SH08ganMocGpqFDnpK260CcJgUVFPu+QTVu",
+	"n2p2HK+4tmO1GHtK/EITB7vDOl6+OwbSavHots5rN877hW/6JbaOt2YODqfTVvByadGgm/zZnPm3NmcG",
+	"0G7dIIbXmy3uY9Z0iOQPsGseaq+0KeXZXvkPs1c8+3wm/yEzZVDi3JP4Bw2WLvE/qsXSI8me3mIhbvmM",
+	"YwN2yiPJl8e1V6i6otjmlEb5iF6PqhYjHShWxSAjZutij8LeXerxmE42vqTWY6/S5xPdtmh8VSbcg1U9",
+	"X3ozUIuFiOG/eJzBpHzdKpBJ0Y9eMzyNM2BnWOmQouFaJSKDPx+wly9fsunBdBr0VHGsi2YHB+xMpCn7",
+	"kARlYengDV9bDD2qakMHnz4GW4ZuVEIOjl4eTQ+DTi3j4P3fG/XQ76w+s1kS9llvfUq91VMNnaw22UlF",
+	"3ANqakkOtx128Ai66ah77rpXKqyTFvfwddxmsiwIXB6BSsXilBcGJuyjP1itKo5FAo/JSy993V3IogZx",
+	"ReFMRlXRW/eSivvSOWqrYL9asKhFev58uF2NNWrFbs9k+5OJo8mhc4Et7AmV7Gq7ntXrLnN5YhW7WRP9",
+	"Pqp2LVCfedaQst3iV2ZHhtVKbO9hWJ+ra8vuoVaXFNmrUzd0ha+kTLeQrF+pjssZP2PTkFr9EPHXxqb7",
+	"8tv6sj3H9PKBqi9eiLUCb3zFEg/zNz4Ozqx4DiEJx/LwwHiPvylSrP3FsXz+TFJQDxtFm0pXtEdl3fgV",
+	"aeFCYgxjU2l2QKwMVYpEGd2IsFKLmez2eYJytoxuwpm6jZgwjPfH6xaq8MkFnmOMyqgnDBGayQfFCIWb",
+	"EUKoOZQxjQIDhcqy+lRGXxiceXJvwwD35SF2QSM8qmUi/PwZC+E0Ct74BOP99m0LvjRNrfu/eoXotBvr",
+	"qMsN7a5rPzHPwop1WArumXv1cC8fpZeufZze42jyYZAXPZLvB6di0zg9926UtyU2r93wpQy6Zj5Z5ma7",
+	"CX9vMvyEsD3UPv/qZuoz6fw7kc6HskLVo9q+WNyIQke3uMN8uHB9BQ1K3XbV7vq6hLA3+rjyaKEQzvia",
+	"zWEm8ShWSGavlf/a7E1YhFXQo/7y5o2iqv70Fg/4R1LJMaaKhTNZ1tjeqDS+h6e+dSlXsnUHirD6EuAb",
+	"JbpnsrdG9wn9uBaYPlIFO1egDvCGZgGqLR68uurtl3jxfGn54O/ALbOu5wzQcV6WhS7rIXsn2gq4vXDN",
+	"GuX9j3+mY/Aw4FICT7H2/4rX15jUnMXX8S5LkpTVPnd3sA3fC/DsantKV1uzNnNd3bjJdxothnlPq9ha",
+	"Pwf6Mg9cyX3QpBh0x4W1P670r83kgION2FDo6/CFjTtn6jE8++PlXTGl/4yQMzqZSUxcqDIW3MDk13Hj",
+	"VYyVd5hmnd2OgbcmYiPur357OZ3uhTNZgYNDIow+pcNfvHJSqT3VLWN5nq4bPsZ+n91dbAk9d41S3M/O",
+	"uwHG9dQOvN57l+7jymvcgfTMFQedef0c0dyDJfYUpRxgieWZOWWd9l2i5Z6bjdrzTBVWi+XKshFnKXdK",
+	"0BJsI+foqEolQy4mDFtoALoPa28ykyWvxVzKss5Bo/92ImzCDqdH1E5YloikvmV6wsr74S8B8pn0d61Q",
+	"+i11Sr0gHIW0InWP11QSFG5sWWU9rOEo3S2XsG6GdM7kiGP9+joRDBVNyr2lqryYfv8wZYxWelMZu6/O",
+	"8aa+u/xw2lPD+Z1ipohXTUn7TIh9YZ1uGb+aehLu6kxvIU2vS/1OfHlsodNk/f0W9zNu7eJj/2LE6mPy",
+	"D4pcudvB5e9hra5wZNqZ0hP2k7/0MNXAk3V5/4mS1U1+ZeFlDZ7NnmCZ6fWWexIlXDclAT26sZipXrNu",
+	"390Dea13jX2B4fuERuYfScDPXrNdvWZPYMaCHlsB+gtTAbCLe4T9lxXK73Ig+atOHi29+SeVFhmwcurG",
+	"3yYES2UFMg20eRuJz39TaPDdiyCad3w8u32e3O3jdHRCmjaV+Od3kAmavr0U8nh5ANtcGP00UXsvCLme",
+	"3ReDdPeH+C88n7qP24Jw8ZmetzosKpq9BzG3r8QYIub7xfVXtDlsLjVE1VdVt0pU69eyrEfDZ6TaYiA9",
+	"QEJsINUXBfMbf/vAfkwX9Q+iYTR4hT7631s39Hs3lAFbH+vtnLaLYXQIS+NqmK94vt4eqgeVfRNmqjb/",
+	"WRm8DtvizTnU6FZNfShjd8B67ujRZUeTwUCN7q4+UJEexMXgOMgwbQFKXLyHwtyHCk8Z6XFvTHw2Xncy",
+	"Xh+G/O3bqW47DDOvb+AYktv+phIzYVHrag1fSw+PHXvvPYl6bzTp1dT9fVkDnHTz/qSviL+bQ/Xgr2/y",
+	"GJz0P0jS55uz3gn9Wpeh7RCih9X2yuPqIazqXDvPRhV6DXhHKq4+6GXsw7EHO0ha1+Ucvhy8F+hg2ne/",
+	"DuXPDdyoU73s3KGDoTY7y4nee5ueWFg8gNiehcVOwuJh1LopLBqluFElbxbh/vkXDNkGfVUq7O2N+1HF",
+	"3CnPGgnT8tJrE2X8EpguZBSEQaFTX1T7eH//4PDbyXQynRwcfzf9boqeDQ/z595SNEJarUxON79MGmmf",
+	"Dr7bsONN6pSPvOBLSkDYa37drXDWyQsertLS22U3ubnb50WrDEw7T4iNzErkY6tQ1mJSHv6gxDswrbEa",
+	"WVgduAciFqjoUnnMQ0Wj23fsYxnRRQVPFWbVHLjlN+8OXhIy+bVrd/EcUvR9q05fle3Ys1pUPPxaJDWq",
+	"U5Xzto7U6LNG619u/18AAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

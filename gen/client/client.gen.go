@@ -397,18 +397,21 @@ func (e TokenDetailsKind) Valid() bool {
 	}
 }
 
-// Address defines model for Address.
+// Address A postal address. On read every member is present, null when no value is held (so a
+// JSON Patch can `replace` any of them). On write each member is trimmed, a blank member is
+// stored as no value, and `email` when present must be a single address: one `@` with text
+// on both sides and no whitespace.
 type Address struct {
-	Address1      *string `json:"address1,omitempty"`
-	Address2      *string `json:"address2,omitempty"`
-	Address3      *string `json:"address3,omitempty"`
-	City          *string `json:"city,omitempty"`
-	Country       *string `json:"country,omitempty"`
-	Email         *string `json:"email,omitempty"`
-	Name          *string `json:"name,omitempty"`
-	Phone         *string `json:"phone,omitempty"`
-	PostalCode    *string `json:"postalCode,omitempty"`
-	StateProvince *string `json:"stateProvince,omitempty"`
+	Address1      *string `json:"address1"`
+	Address2      *string `json:"address2"`
+	Address3      *string `json:"address3"`
+	City          *string `json:"city"`
+	Country       *string `json:"country"`
+	Email         *string `json:"email"`
+	Name          *string `json:"name"`
+	Phone         *string `json:"phone"`
+	PostalCode    *string `json:"postalCode"`
+	StateProvince *string `json:"stateProvince"`
 }
 
 // CompanyFilter defines model for CompanyFilter.
@@ -424,25 +427,52 @@ type CompanyInfo struct {
 	// Id A 24-character record id.
 	//
 	// Example: 6745f0a2c81e4b0012ab34cd
-	Id             Id24    `json:"id"`
-	IsPrimary      bool    `json:"isPrimary"`
-	Name           string  `json:"name"`
-	PhoneNumber    *string `json:"phoneNumber"`
+	Id Id24 `json:"id"`
+
+	// IsPrimary At most one company of a tenant is primary.
+	IsPrimary   bool    `json:"isPrimary"`
+	Name        string  `json:"name"`
+	PhoneNumber *string `json:"phoneNumber"`
+
+	// RemitToAddress A postal address. On read every member is present, null when no value is held (so a
+	// JSON Patch can `replace` any of them). On write each member is trimmed, a blank member is
+	// stored as no value, and `email` when present must be a single address: one `@` with text
+	// on both sides and no whitespace.
 	RemitToAddress Address `json:"remitToAddress"`
-	ShipToAddress  Address `json:"shipToAddress"`
+
+	// ShipToAddress A postal address. On read every member is present, null when no value is held (so a
+	// JSON Patch can `replace` any of them). On write each member is trimmed, a blank member is
+	// stored as no value, and `email` when present must be a single address: one `@` with text
+	// on both sides and no whitespace.
+	ShipToAddress Address `json:"shipToAddress"`
 }
 
-// CompanyInfoWrite defines model for CompanyInfoWrite.
+// CompanyInfoWrite A company as created or fully replaced: omitted optional members are cleared. Every text
+// member is trimmed; a blank optional member is stored as no value (null). `email` (and each
+// address's `email`) when present must be a single address: one `@` with text on both sides
+// and no whitespace; anything else answers 400 naming the field.
 type CompanyInfoWrite struct {
 	Email     *string `json:"email,omitempty"`
 	FaxNumber *string `json:"faxNumber,omitempty"`
-	IsPrimary *bool   `json:"isPrimary,omitempty"`
 
-	// Name Trimmed.
-	Name           string   `json:"name"`
-	PhoneNumber    *string  `json:"phoneNumber,omitempty"`
+	// IsPrimary True makes this the tenant's only primary company; the previous primary company is demoted in the same transaction.
+	IsPrimary *bool `json:"isPrimary,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming.
+	Name        string  `json:"name"`
+	PhoneNumber *string `json:"phoneNumber,omitempty"`
+
+	// RemitToAddress A postal address. On read every member is present, null when no value is held (so a
+	// JSON Patch can `replace` any of them). On write each member is trimmed, a blank member is
+	// stored as no value, and `email` when present must be a single address: one `@` with text
+	// on both sides and no whitespace.
 	RemitToAddress *Address `json:"remitToAddress,omitempty"`
-	ShipToAddress  *Address `json:"shipToAddress,omitempty"`
+
+	// ShipToAddress A postal address. On read every member is present, null when no value is held (so a
+	// JSON Patch can `replace` any of them). On write each member is trimmed, a blank member is
+	// stored as no value, and `email` when present must be a single address: one `@` with text
+	// on both sides and no whitespace.
+	ShipToAddress *Address `json:"shipToAddress,omitempty"`
 }
 
 // CostingSettings defines model for CostingSettings.
@@ -459,7 +489,8 @@ type CreatedId struct {
 	Id string `json:"id"`
 }
 
-// CustomFieldDefinition defines model for CustomFieldDefinition.
+// CustomFieldDefinition Declares one key of the `customFields` map of the records of `module` (see `CustomFields`
+// for how a record's values are validated against the definitions of its module).
 type CustomFieldDefinition struct {
 	Append   *string `json:"append"`
 	HelpText *string `json:"helpText"`
@@ -471,33 +502,75 @@ type CustomFieldDefinition struct {
 	Label  string            `json:"label"`
 	Module CustomFieldModule `json:"module"`
 
-	// Name The key records use in their customFields map.
-	Name     string          `json:"name"`
-	Options  []string        `json:"options"`
-	Prepend  *string         `json:"prepend"`
-	Required bool            `json:"required"`
-	Type     CustomFieldType `json:"type"`
+	// Name The key records use in their customFields map (matched exactly, case-sensitively).
+	Name string `json:"name"`
+
+	// Options Allowed values of dropdown and multipleChoiceDropdown fields; empty for other types.
+	Options []string `json:"options"`
+	Prepend *string  `json:"prepend"`
+
+	// Required A record of the module must hold a value: not absent, null, blank or an empty array.
+	Required bool `json:"required"`
+
+	// Type The kind of value a custom field holds, and how a record's `customFields` value for it is
+	// checked (strings are trimmed and stored trimmed):
+	// - `text`, `multilineText`: a string.
+	// - `dropdown`: a string equal to one of the definition's `options` (case-sensitive).
+	// - `multipleChoiceDropdown`: an array of strings, each one of the `options`; repeats are dropped.
+	// - `integerNumber`: a JSON number with no fractional part (`5` and `5.0` are accepted) within
+	//   the signed 64-bit range.
+	// - `decimalNumber`, `floatingPointNumber`: any finite JSON number, kept as sent.
+	// - `boolean`: `true` or `false`.
+	// - `date`: a `YYYY-MM-DD` string, or an RFC 3339 date-time (with or without offset) of which
+	//   the calendar date as written is stored.
+	// - `list`: an array of non-blank strings, kept in order with repeats.
+	// - `multipleChoiceUser`: an array of non-blank user ids; repeats are dropped.
+	//
+	// A string where a number is expected (or the reverse) is refused; there is no coercion.
+	Type CustomFieldType `json:"type"`
 }
 
 // CustomFieldDefinitionWrite defines model for CustomFieldDefinitionWrite.
 type CustomFieldDefinitionWrite struct {
-	Append   *string `json:"append,omitempty"`
+	// Append Shown after the value; blank is stored as null.
+	Append *string `json:"append,omitempty"`
+
+	// HelpText Blank is stored as null.
 	HelpText *string `json:"helpText,omitempty"`
 
-	// Label Defaults to the name.
+	// Label Trimmed; null or blank defaults to the name.
 	Label  *string           `json:"label,omitempty"`
 	Module CustomFieldModule `json:"module"`
 
-	// Name Unique within the module; trimmed.
+	// Name Trimmed; 1 to 200 characters after trimming; unique within the module, case-insensitively.
 	Name string `json:"name"`
 
-	// Options Allowed values of dropdown and multipleChoiceDropdown fields.
+	// Options Allowed values of dropdown and multipleChoiceDropdown fields: required for those types,
+	// each trimmed, non-blank and distinct. Must be absent or empty for other types.
 	Options *[]string `json:"options,omitempty"`
-	Prepend *string   `json:"prepend,omitempty"`
 
-	// Required A record of the module must carry a non-null value.
-	Required *bool           `json:"required,omitempty"`
-	Type     CustomFieldType `json:"type"`
+	// Prepend Shown before the value; blank is stored as null.
+	Prepend *string `json:"prepend,omitempty"`
+
+	// Required A record of the module must hold a value: not absent, null, blank or an empty array.
+	Required *bool `json:"required,omitempty"`
+
+	// Type The kind of value a custom field holds, and how a record's `customFields` value for it is
+	// checked (strings are trimmed and stored trimmed):
+	// - `text`, `multilineText`: a string.
+	// - `dropdown`: a string equal to one of the definition's `options` (case-sensitive).
+	// - `multipleChoiceDropdown`: an array of strings, each one of the `options`; repeats are dropped.
+	// - `integerNumber`: a JSON number with no fractional part (`5` and `5.0` are accepted) within
+	//   the signed 64-bit range.
+	// - `decimalNumber`, `floatingPointNumber`: any finite JSON number, kept as sent.
+	// - `boolean`: `true` or `false`.
+	// - `date`: a `YYYY-MM-DD` string, or an RFC 3339 date-time (with or without offset) of which
+	//   the calendar date as written is stored.
+	// - `list`: an array of non-blank strings, kept in order with repeats.
+	// - `multipleChoiceUser`: an array of non-blank user ids; repeats are dropped.
+	//
+	// A string where a number is expected (or the reverse) is refused; there is no coercion.
+	Type CustomFieldType `json:"type"`
 }
 
 // CustomFieldFilter defines model for CustomFieldFilter.
@@ -506,14 +579,44 @@ type CustomFieldFilter struct {
 	Module *CustomFieldModule `json:"module,omitempty"`
 
 	// Name Case-insensitive substring of the name.
-	Name *string          `json:"name,omitempty"`
+	Name *string `json:"name,omitempty"`
+
+	// Type The kind of value a custom field holds, and how a record's `customFields` value for it is
+	// checked (strings are trimmed and stored trimmed):
+	// - `text`, `multilineText`: a string.
+	// - `dropdown`: a string equal to one of the definition's `options` (case-sensitive).
+	// - `multipleChoiceDropdown`: an array of strings, each one of the `options`; repeats are dropped.
+	// - `integerNumber`: a JSON number with no fractional part (`5` and `5.0` are accepted) within
+	//   the signed 64-bit range.
+	// - `decimalNumber`, `floatingPointNumber`: any finite JSON number, kept as sent.
+	// - `boolean`: `true` or `false`.
+	// - `date`: a `YYYY-MM-DD` string, or an RFC 3339 date-time (with or without offset) of which
+	//   the calendar date as written is stored.
+	// - `list`: an array of non-blank strings, kept in order with repeats.
+	// - `multipleChoiceUser`: an array of non-blank user ids; repeats are dropped.
+	//
+	// A string where a number is expected (or the reverse) is refused; there is no coercion.
 	Type *CustomFieldType `json:"type,omitempty"`
 }
 
 // CustomFieldModule defines model for CustomFieldModule.
 type CustomFieldModule string
 
-// CustomFieldType defines model for CustomFieldType.
+// CustomFieldType The kind of value a custom field holds, and how a record's `customFields` value for it is
+// checked (strings are trimmed and stored trimmed):
+//   - `text`, `multilineText`: a string.
+//   - `dropdown`: a string equal to one of the definition's `options` (case-sensitive).
+//   - `multipleChoiceDropdown`: an array of strings, each one of the `options`; repeats are dropped.
+//   - `integerNumber`: a JSON number with no fractional part (`5` and `5.0` are accepted) within
+//     the signed 64-bit range.
+//   - `decimalNumber`, `floatingPointNumber`: any finite JSON number, kept as sent.
+//   - `boolean`: `true` or `false`.
+//   - `date`: a `YYYY-MM-DD` string, or an RFC 3339 date-time (with or without offset) of which
+//     the calendar date as written is stored.
+//   - `list`: an array of non-blank strings, kept in order with repeats.
+//   - `multipleChoiceUser`: an array of non-blank user ids; repeats are dropped.
+//
+// A string where a number is expected (or the reverse) is refused; there is no coercion.
 type CustomFieldType string
 
 // CustomerTier defines model for CustomerTier.
@@ -560,12 +663,19 @@ type PatchOperation struct {
 	// Path JSON Pointer to the target.
 	Path string `json:"path"`
 
-	// Value The value for add, replace and test.
-	Value interface{} `json:"value,omitempty"`
+	// Value The value for add, replace and test: any JSON value, null included (null clears a nullable
+	// member). OpenAPI 3.0 has no "any value or null" schema (`nullable` needs a `type`), hence
+	// the `anyOf`; Go code sees a plain `any`.
+	Value PatchValue `json:"value,omitempty"`
 }
 
 // PatchOperationOp defines model for PatchOperation.Op.
 type PatchOperationOp string
+
+// PatchValue The value for add, replace and test: any JSON value, null included (null clears a nullable
+// member). OpenAPI 3.0 has no "any value or null" schema (`nullable` needs a `type`), hence
+// the `anyOf`; Go code sees a plain `any`.
+type PatchValue = interface{}
 
 // Permission The permission catalogue. User-bound tokens hold a subset; tenant-bound tokens are not gated.
 type Permission string
@@ -1088,7 +1198,10 @@ type ClientInterface interface {
 
 	// ListCompaniesWithBody List company records
 	//
-	// Answers a bare array sorted by name then id. `isPrimary` null or omitted applies no clause.
+	// Answers a bare array sorted by name (case-insensitively) then id. `isPrimary` null or
+	// omitted applies no clause. Sortable fields: `id`, `name`, `isPrimary`, `phoneNumber`,
+	// `faxNumber`, `email`, and every member of `shipToAddress` and `remitToAddress` (for example
+	// `shipToAddress.city`).
 	//
 	// Permission: View Company.
 	//
@@ -1099,7 +1212,10 @@ type ClientInterface interface {
 
 	// ListCompanies List company records
 	//
-	// Answers a bare array sorted by name then id. `isPrimary` null or omitted applies no clause.
+	// Answers a bare array sorted by name (case-insensitively) then id. `isPrimary` null or
+	// omitted applies no clause. Sortable fields: `id`, `name`, `isPrimary`, `phoneNumber`,
+	// `faxNumber`, `email`, and every member of `shipToAddress` and `remitToAddress` (for example
+	// `shipToAddress.city`).
 	//
 	// Permission: View Company.
 	//
@@ -1119,7 +1235,9 @@ type ClientInterface interface {
 	//
 	// Applies a JSON Patch to the company's read shape, then validates the result as a full
 	// update (`CompanyInfoWrite`) and saves it in one transaction. Paths must name a property of
-	// `CompanyInfoWrite`; `id` is not patchable.
+	// `CompanyInfoWrite`; `id` is not patchable. When any operation fails (unknown path,
+	// unsupported operation, a value the target cannot hold, a failed `test`) the answer is 400
+	// and nothing is saved.
 	//
 	// Permission: Edit Company.
 	//
@@ -1132,7 +1250,9 @@ type ClientInterface interface {
 	//
 	// Applies a JSON Patch to the company's read shape, then validates the result as a full
 	// update (`CompanyInfoWrite`) and saves it in one transaction. Paths must name a property of
-	// `CompanyInfoWrite`; `id` is not patchable.
+	// `CompanyInfoWrite`; `id` is not patchable. When any operation fails (unknown path,
+	// unsupported operation, a value the target cannot hold, a failed `test`) the answer is 400
+	// and nothing is saved.
 	//
 	// Permission: Edit Company.
 	//
@@ -1167,8 +1287,10 @@ type ClientInterface interface {
 
 	// CreateCustomFieldWithBody Create a custom field definition
 	//
-	// `name` is unique within a module. `options` is required (non-empty, distinct values) for
-	// `dropdown` and `multipleChoiceDropdown` and must be absent or empty for other types.
+	// `name` is trimmed and unique within its module, case-insensitively (the same name may be
+	// used in two modules). `label` defaults to the name. `options` is required (non-empty,
+	// distinct after trimming) for `dropdown` and `multipleChoiceDropdown` and must be absent or
+	// empty for other types; otherwise 400 naming `options`.
 	//
 	// Permission: Edit Custom Fields.
 	//
@@ -1179,8 +1301,10 @@ type ClientInterface interface {
 
 	// CreateCustomField Create a custom field definition
 	//
-	// `name` is unique within a module. `options` is required (non-empty, distinct values) for
-	// `dropdown` and `multipleChoiceDropdown` and must be absent or empty for other types.
+	// `name` is trimmed and unique within its module, case-insensitively (the same name may be
+	// used in two modules). `label` defaults to the name. `options` is required (non-empty,
+	// distinct after trimming) for `dropdown` and `multipleChoiceDropdown` and must be absent or
+	// empty for other types; otherwise 400 naming `options`.
 	//
 	// Permission: Edit Custom Fields.
 	//
@@ -1191,7 +1315,10 @@ type ClientInterface interface {
 
 	// ListCustomFieldsWithBody List custom field definitions
 	//
-	// Answers a bare array sorted by module, then name, then id.
+	// Answers a bare array sorted by module, then name (case-insensitively), then id. Sortable
+	// fields: `id`, `name`, `label`, `type`, `module` (then name within a module) and `required`;
+	// ties break on id. Filters: `name` is a case-insensitive substring, `ids` (at most 500),
+	// `module` and `type` match exactly; omitted members apply no clause.
 	//
 	// Permission: View Custom Fields.
 	//
@@ -1202,7 +1329,10 @@ type ClientInterface interface {
 
 	// ListCustomFields List custom field definitions
 	//
-	// Answers a bare array sorted by module, then name, then id.
+	// Answers a bare array sorted by module, then name (case-insensitively), then id. Sortable
+	// fields: `id`, `name`, `label`, `type`, `module` (then name within a module) and `required`;
+	// ties break on id. Filters: `name` is a case-insensitive substring, `ids` (at most 500),
+	// `module` and `type` match exactly; omitted members apply no clause.
 	//
 	// Permission: View Custom Fields.
 	//
@@ -1213,8 +1343,10 @@ type ClientInterface interface {
 
 	// DeleteCustomField Delete a custom field definition
 	//
+	// Deletes the definition outright (a later get answers 404 and the name is free again).
 	// Answers 200 when the definition was deleted and 204 when it did not exist. Records keep
-	// values under the deleted name until they are next written, when the unknown key is rejected.
+	// values under the deleted name until they are next written, when the unknown key is rejected
+	// (a partial update may still remove it).
 	//
 	// Permission: Edit Custom Fields.
 	//
@@ -1633,7 +1765,10 @@ func (c *Client) CreateCompany(ctx context.Context, body CreateCompanyJSONReques
 
 // ListCompaniesWithBody List company records
 //
-// Answers a bare array sorted by name then id. `isPrimary` null or omitted applies no clause.
+// Answers a bare array sorted by name (case-insensitively) then id. `isPrimary` null or
+// omitted applies no clause. Sortable fields: `id`, `name`, `isPrimary`, `phoneNumber`,
+// `faxNumber`, `email`, and every member of `shipToAddress` and `remitToAddress` (for example
+// `shipToAddress.city`).
 //
 // Permission: View Company.
 //
@@ -1654,7 +1789,10 @@ func (c *Client) ListCompaniesWithBody(ctx context.Context, params *ListCompanie
 
 // ListCompanies List company records
 //
-// Answers a bare array sorted by name then id. `isPrimary` null or omitted applies no clause.
+// Answers a bare array sorted by name (case-insensitively) then id. `isPrimary` null or
+// omitted applies no clause. Sortable fields: `id`, `name`, `isPrimary`, `phoneNumber`,
+// `faxNumber`, `email`, and every member of `shipToAddress` and `remitToAddress` (for example
+// `shipToAddress.city`).
 //
 // Permission: View Company.
 //
@@ -1694,7 +1832,9 @@ func (c *Client) GetCompany(ctx context.Context, companyId CompanyId, reqEditors
 //
 // Applies a JSON Patch to the company's read shape, then validates the result as a full
 // update (`CompanyInfoWrite`) and saves it in one transaction. Paths must name a property of
-// `CompanyInfoWrite`; `id` is not patchable.
+// `CompanyInfoWrite`; `id` is not patchable. When any operation fails (unknown path,
+// unsupported operation, a value the target cannot hold, a failed `test`) the answer is 400
+// and nothing is saved.
 //
 // Permission: Edit Company.
 //
@@ -1717,7 +1857,9 @@ func (c *Client) PatchCompanyWithBody(ctx context.Context, companyId CompanyId, 
 //
 // Applies a JSON Patch to the company's read shape, then validates the result as a full
 // update (`CompanyInfoWrite`) and saves it in one transaction. Paths must name a property of
-// `CompanyInfoWrite`; `id` is not patchable.
+// `CompanyInfoWrite`; `id` is not patchable. When any operation fails (unknown path,
+// unsupported operation, a value the target cannot hold, a failed `test`) the answer is 400
+// and nothing is saved.
 //
 // Permission: Edit Company.
 //
@@ -1782,8 +1924,10 @@ func (c *Client) UpdateCompany(ctx context.Context, companyId CompanyId, body Up
 
 // CreateCustomFieldWithBody Create a custom field definition
 //
-// `name` is unique within a module. `options` is required (non-empty, distinct values) for
-// `dropdown` and `multipleChoiceDropdown` and must be absent or empty for other types.
+// `name` is trimmed and unique within its module, case-insensitively (the same name may be
+// used in two modules). `label` defaults to the name. `options` is required (non-empty,
+// distinct after trimming) for `dropdown` and `multipleChoiceDropdown` and must be absent or
+// empty for other types; otherwise 400 naming `options`.
 //
 // Permission: Edit Custom Fields.
 //
@@ -1804,8 +1948,10 @@ func (c *Client) CreateCustomFieldWithBody(ctx context.Context, contentType stri
 
 // CreateCustomField Create a custom field definition
 //
-// `name` is unique within a module. `options` is required (non-empty, distinct values) for
-// `dropdown` and `multipleChoiceDropdown` and must be absent or empty for other types.
+// `name` is trimmed and unique within its module, case-insensitively (the same name may be
+// used in two modules). `label` defaults to the name. `options` is required (non-empty,
+// distinct after trimming) for `dropdown` and `multipleChoiceDropdown` and must be absent or
+// empty for other types; otherwise 400 naming `options`.
 //
 // Permission: Edit Custom Fields.
 //
@@ -1826,7 +1972,10 @@ func (c *Client) CreateCustomField(ctx context.Context, body CreateCustomFieldJS
 
 // ListCustomFieldsWithBody List custom field definitions
 //
-// Answers a bare array sorted by module, then name, then id.
+// Answers a bare array sorted by module, then name (case-insensitively), then id. Sortable
+// fields: `id`, `name`, `label`, `type`, `module` (then name within a module) and `required`;
+// ties break on id. Filters: `name` is a case-insensitive substring, `ids` (at most 500),
+// `module` and `type` match exactly; omitted members apply no clause.
 //
 // Permission: View Custom Fields.
 //
@@ -1847,7 +1996,10 @@ func (c *Client) ListCustomFieldsWithBody(ctx context.Context, params *ListCusto
 
 // ListCustomFields List custom field definitions
 //
-// Answers a bare array sorted by module, then name, then id.
+// Answers a bare array sorted by module, then name (case-insensitively), then id. Sortable
+// fields: `id`, `name`, `label`, `type`, `module` (then name within a module) and `required`;
+// ties break on id. Filters: `name` is a case-insensitive substring, `ids` (at most 500),
+// `module` and `type` match exactly; omitted members apply no clause.
 //
 // Permission: View Custom Fields.
 //
@@ -1868,8 +2020,10 @@ func (c *Client) ListCustomFields(ctx context.Context, params *ListCustomFieldsP
 
 // DeleteCustomField Delete a custom field definition
 //
+// Deletes the definition outright (a later get answers 404 and the name is free again).
 // Answers 200 when the definition was deleted and 204 when it did not exist. Records keep
-// values under the deleted name until they are next written, when the unknown key is rejected.
+// values under the deleted name until they are next written, when the unknown key is rejected
+// (a partial update may still remove it).
 //
 // Permission: Edit Custom Fields.
 //
@@ -3578,7 +3732,10 @@ type ClientWithResponsesInterface interface {
 
 	// ListCompaniesWithBodyWithResponse List company records
 	//
-	// Answers a bare array sorted by name then id. `isPrimary` null or omitted applies no clause.
+	// Answers a bare array sorted by name (case-insensitively) then id. `isPrimary` null or
+	// omitted applies no clause. Sortable fields: `id`, `name`, `isPrimary`, `phoneNumber`,
+	// `faxNumber`, `email`, and every member of `shipToAddress` and `remitToAddress` (for example
+	// `shipToAddress.city`).
 	//
 	// Permission: View Company.
 	//
@@ -3589,7 +3746,10 @@ type ClientWithResponsesInterface interface {
 
 	// ListCompaniesWithResponse List company records
 	//
-	// Answers a bare array sorted by name then id. `isPrimary` null or omitted applies no clause.
+	// Answers a bare array sorted by name (case-insensitively) then id. `isPrimary` null or
+	// omitted applies no clause. Sortable fields: `id`, `name`, `isPrimary`, `phoneNumber`,
+	// `faxNumber`, `email`, and every member of `shipToAddress` and `remitToAddress` (for example
+	// `shipToAddress.city`).
 	//
 	// Permission: View Company.
 	//
@@ -3611,7 +3771,9 @@ type ClientWithResponsesInterface interface {
 	//
 	// Applies a JSON Patch to the company's read shape, then validates the result as a full
 	// update (`CompanyInfoWrite`) and saves it in one transaction. Paths must name a property of
-	// `CompanyInfoWrite`; `id` is not patchable.
+	// `CompanyInfoWrite`; `id` is not patchable. When any operation fails (unknown path,
+	// unsupported operation, a value the target cannot hold, a failed `test`) the answer is 400
+	// and nothing is saved.
 	//
 	// Permission: Edit Company.
 	//
@@ -3624,7 +3786,9 @@ type ClientWithResponsesInterface interface {
 	//
 	// Applies a JSON Patch to the company's read shape, then validates the result as a full
 	// update (`CompanyInfoWrite`) and saves it in one transaction. Paths must name a property of
-	// `CompanyInfoWrite`; `id` is not patchable.
+	// `CompanyInfoWrite`; `id` is not patchable. When any operation fails (unknown path,
+	// unsupported operation, a value the target cannot hold, a failed `test`) the answer is 400
+	// and nothing is saved.
 	//
 	// Permission: Edit Company.
 	//
@@ -3659,8 +3823,10 @@ type ClientWithResponsesInterface interface {
 
 	// CreateCustomFieldWithBodyWithResponse Create a custom field definition
 	//
-	// `name` is unique within a module. `options` is required (non-empty, distinct values) for
-	// `dropdown` and `multipleChoiceDropdown` and must be absent or empty for other types.
+	// `name` is trimmed and unique within its module, case-insensitively (the same name may be
+	// used in two modules). `label` defaults to the name. `options` is required (non-empty,
+	// distinct after trimming) for `dropdown` and `multipleChoiceDropdown` and must be absent or
+	// empty for other types; otherwise 400 naming `options`.
 	//
 	// Permission: Edit Custom Fields.
 	//
@@ -3671,8 +3837,10 @@ type ClientWithResponsesInterface interface {
 
 	// CreateCustomFieldWithResponse Create a custom field definition
 	//
-	// `name` is unique within a module. `options` is required (non-empty, distinct values) for
-	// `dropdown` and `multipleChoiceDropdown` and must be absent or empty for other types.
+	// `name` is trimmed and unique within its module, case-insensitively (the same name may be
+	// used in two modules). `label` defaults to the name. `options` is required (non-empty,
+	// distinct after trimming) for `dropdown` and `multipleChoiceDropdown` and must be absent or
+	// empty for other types; otherwise 400 naming `options`.
 	//
 	// Permission: Edit Custom Fields.
 	//
@@ -3683,7 +3851,10 @@ type ClientWithResponsesInterface interface {
 
 	// ListCustomFieldsWithBodyWithResponse List custom field definitions
 	//
-	// Answers a bare array sorted by module, then name, then id.
+	// Answers a bare array sorted by module, then name (case-insensitively), then id. Sortable
+	// fields: `id`, `name`, `label`, `type`, `module` (then name within a module) and `required`;
+	// ties break on id. Filters: `name` is a case-insensitive substring, `ids` (at most 500),
+	// `module` and `type` match exactly; omitted members apply no clause.
 	//
 	// Permission: View Custom Fields.
 	//
@@ -3694,7 +3865,10 @@ type ClientWithResponsesInterface interface {
 
 	// ListCustomFieldsWithResponse List custom field definitions
 	//
-	// Answers a bare array sorted by module, then name, then id.
+	// Answers a bare array sorted by module, then name (case-insensitively), then id. Sortable
+	// fields: `id`, `name`, `label`, `type`, `module` (then name within a module) and `required`;
+	// ties break on id. Filters: `name` is a case-insensitive substring, `ids` (at most 500),
+	// `module` and `type` match exactly; omitted members apply no clause.
 	//
 	// Permission: View Custom Fields.
 	//
@@ -3705,8 +3879,10 @@ type ClientWithResponsesInterface interface {
 
 	// DeleteCustomFieldWithResponse Delete a custom field definition
 	//
+	// Deletes the definition outright (a later get answers 404 and the name is free again).
 	// Answers 200 when the definition was deleted and 204 when it did not exist. Records keep
-	// values under the deleted name until they are next written, when the unknown key is rejected.
+	// values under the deleted name until they are next written, when the unknown key is rejected
+	// (a partial update may still remove it).
 	//
 	// Permission: Edit Custom Fields.
 	//
@@ -6046,7 +6222,10 @@ func (c *ClientWithResponses) CreateCompanyWithResponse(ctx context.Context, bod
 
 // ListCompaniesWithBodyWithResponse List company records
 //
-// Answers a bare array sorted by name then id. `isPrimary` null or omitted applies no clause.
+// Answers a bare array sorted by name (case-insensitively) then id. `isPrimary` null or
+// omitted applies no clause. Sortable fields: `id`, `name`, `isPrimary`, `phoneNumber`,
+// `faxNumber`, `email`, and every member of `shipToAddress` and `remitToAddress` (for example
+// `shipToAddress.city`).
 //
 // Permission: View Company.
 //
@@ -6063,7 +6242,10 @@ func (c *ClientWithResponses) ListCompaniesWithBodyWithResponse(ctx context.Cont
 
 // ListCompaniesWithResponse List company records
 //
-// Answers a bare array sorted by name then id. `isPrimary` null or omitted applies no clause.
+// Answers a bare array sorted by name (case-insensitively) then id. `isPrimary` null or
+// omitted applies no clause. Sortable fields: `id`, `name`, `isPrimary`, `phoneNumber`,
+// `faxNumber`, `email`, and every member of `shipToAddress` and `remitToAddress` (for example
+// `shipToAddress.city`).
 //
 // Permission: View Company.
 //
@@ -6097,7 +6279,9 @@ func (c *ClientWithResponses) GetCompanyWithResponse(ctx context.Context, compan
 //
 // Applies a JSON Patch to the company's read shape, then validates the result as a full
 // update (`CompanyInfoWrite`) and saves it in one transaction. Paths must name a property of
-// `CompanyInfoWrite`; `id` is not patchable.
+// `CompanyInfoWrite`; `id` is not patchable. When any operation fails (unknown path,
+// unsupported operation, a value the target cannot hold, a failed `test`) the answer is 400
+// and nothing is saved.
 //
 // Permission: Edit Company.
 //
@@ -6116,7 +6300,9 @@ func (c *ClientWithResponses) PatchCompanyWithBodyWithResponse(ctx context.Conte
 //
 // Applies a JSON Patch to the company's read shape, then validates the result as a full
 // update (`CompanyInfoWrite`) and saves it in one transaction. Paths must name a property of
-// `CompanyInfoWrite`; `id` is not patchable.
+// `CompanyInfoWrite`; `id` is not patchable. When any operation fails (unknown path,
+// unsupported operation, a value the target cannot hold, a failed `test`) the answer is 400
+// and nothing is saved.
 //
 // Permission: Edit Company.
 //
@@ -6169,8 +6355,10 @@ func (c *ClientWithResponses) UpdateCompanyWithResponse(ctx context.Context, com
 
 // CreateCustomFieldWithBodyWithResponse Create a custom field definition
 //
-// `name` is unique within a module. `options` is required (non-empty, distinct values) for
-// `dropdown` and `multipleChoiceDropdown` and must be absent or empty for other types.
+// `name` is trimmed and unique within its module, case-insensitively (the same name may be
+// used in two modules). `label` defaults to the name. `options` is required (non-empty,
+// distinct after trimming) for `dropdown` and `multipleChoiceDropdown` and must be absent or
+// empty for other types; otherwise 400 naming `options`.
 //
 // Permission: Edit Custom Fields.
 //
@@ -6187,8 +6375,10 @@ func (c *ClientWithResponses) CreateCustomFieldWithBodyWithResponse(ctx context.
 
 // CreateCustomFieldWithResponse Create a custom field definition
 //
-// `name` is unique within a module. `options` is required (non-empty, distinct values) for
-// `dropdown` and `multipleChoiceDropdown` and must be absent or empty for other types.
+// `name` is trimmed and unique within its module, case-insensitively (the same name may be
+// used in two modules). `label` defaults to the name. `options` is required (non-empty,
+// distinct after trimming) for `dropdown` and `multipleChoiceDropdown` and must be absent or
+// empty for other types; otherwise 400 naming `options`.
 //
 // Permission: Edit Custom Fields.
 //
@@ -6205,7 +6395,10 @@ func (c *ClientWithResponses) CreateCustomFieldWithResponse(ctx context.Context,
 
 // ListCustomFieldsWithBodyWithResponse List custom field definitions
 //
-// Answers a bare array sorted by module, then name, then id.
+// Answers a bare array sorted by module, then name (case-insensitively), then id. Sortable
+// fields: `id`, `name`, `label`, `type`, `module` (then name within a module) and `required`;
+// ties break on id. Filters: `name` is a case-insensitive substring, `ids` (at most 500),
+// `module` and `type` match exactly; omitted members apply no clause.
 //
 // Permission: View Custom Fields.
 //
@@ -6222,7 +6415,10 @@ func (c *ClientWithResponses) ListCustomFieldsWithBodyWithResponse(ctx context.C
 
 // ListCustomFieldsWithResponse List custom field definitions
 //
-// Answers a bare array sorted by module, then name, then id.
+// Answers a bare array sorted by module, then name (case-insensitively), then id. Sortable
+// fields: `id`, `name`, `label`, `type`, `module` (then name within a module) and `required`;
+// ties break on id. Filters: `name` is a case-insensitive substring, `ids` (at most 500),
+// `module` and `type` match exactly; omitted members apply no clause.
 //
 // Permission: View Custom Fields.
 //
@@ -6239,8 +6435,10 @@ func (c *ClientWithResponses) ListCustomFieldsWithResponse(ctx context.Context, 
 
 // DeleteCustomFieldWithResponse Delete a custom field definition
 //
+// Deletes the definition outright (a later get answers 404 and the name is free again).
 // Answers 200 when the definition was deleted and 204 when it did not exist. Records keep
-// values under the deleted name until they are next written, when the unknown key is rejected.
+// values under the deleted name until they are next written, when the unknown key is rejected
+// (a partial update may still remove it).
 //
 // Permission: Edit Custom Fields.
 //

@@ -10,8 +10,12 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"mos/gen"
+	"mos/internal/companies"
+	"mos/internal/customertiers"
+	"mos/internal/customfields"
 	"mos/internal/platform/db"
 	"mos/internal/platform/web"
+	"mos/internal/settings"
 	"mos/internal/tags"
 	"mos/internal/tenancy"
 )
@@ -20,7 +24,10 @@ import (
 type Server struct {
 	*tenancy.TokensHandler
 	*tags.TagsHandler
-	*pending
+	*companies.CompaniesHandler
+	*customertiers.CustomerTiersHandler
+	*settings.SettingsHandler
+	*customfields.CustomFieldsHandler
 }
 
 var _ gen.StrictServerInterface = (*Server)(nil)
@@ -42,10 +49,15 @@ func New(cfg Config) (*echo.Echo, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Areas whose records carry customFields take this service to validate them.
+	customFields := customfields.NewService(cfg.Pool)
 	server := &Server{
-		TokensHandler: tenancy.NewHandler(),
-		TagsHandler:   tags.NewHandler(tags.NewService(cfg.Pool)),
-		pending:       &pending{},
+		TokensHandler:        tenancy.NewHandler(),
+		TagsHandler:          tags.NewHandler(tags.NewService(cfg.Pool)),
+		CompaniesHandler:     companies.NewHandler(companies.NewService(cfg.Pool), spec),
+		CustomFieldsHandler:  customfields.NewHandler(customFields),
+		CustomerTiersHandler: customertiers.NewHandler(customertiers.NewService(cfg.Pool)),
+		SettingsHandler:      settings.NewHandler(settings.NewService(cfg.Pool)),
 	}
 	gen.RegisterHandlers(e, gen.NewStrictHandler(server, nil))
 	registerHealth(e, cfg.Pool)

@@ -80,7 +80,7 @@ func (store) list(ctx context.Context, q db.Q, tenantID string, list List, f Fil
 	where := []string{"tenant_id = $1", "list = $2"}
 	args := []any{tenantID, list}
 	if f.Name != nil {
-		args = append(args, "%"+escapeLike(*f.Name)+"%")
+		args = append(args, listing.ContainsPattern(*f.Name))
 		where = append(where, fmt.Sprintf("name ILIKE $%d", len(args)))
 	}
 	if f.IDs != nil {
@@ -99,9 +99,4 @@ WHERE %s ORDER BY %s LIMIT $%d OFFSET $%d`, strings.Join(where, " AND "), p.Orde
 		out[i] = r.toTag()
 	}
 	return out, nil
-}
-
-// escapeLike makes user text match literally inside a LIKE pattern.
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }

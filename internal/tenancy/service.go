@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/auth"
@@ -55,10 +56,11 @@ func (s *Service) createTenant(ctx context.Context, t NewTenant, status string) 
 		t.CurrencyCode = "USD"
 	}
 	fields := apperr.Fields{}
-	if t.Name == "" || len(t.Name) > 200 {
+	if n := utf8.RuneCountInString(t.Name); n < 1 || n > 200 {
 		fields.Add("name", "must be 1 to 200 characters")
 	}
-	if _, err := time.LoadLocation(t.Timezone); err != nil {
+	// "Local" loads, but names whatever zone the server runs in, not a shop's zone.
+	if _, err := time.LoadLocation(t.Timezone); err != nil || t.Timezone == "Local" {
 		fields.Add("timezone", "%q is not an IANA time zone", t.Timezone)
 	}
 	if !currencyPattern.MatchString(t.CurrencyCode) {
@@ -105,6 +107,9 @@ func (s *Service) IssueToken(ctx context.Context, nt NewToken) (IssuedToken, err
 		if !s.permissions[p] {
 			fields.Add("permissions", "unknown permission %q", p)
 		}
+	}
+	if nt.UserName != "" && strings.TrimSpace(nt.UserName) == "" {
+		fields.Add("user", "a user name must not be blank")
 	}
 	if nt.UserName == "" && len(nt.Permissions) > 0 {
 		fields.Add("permissions", "integration tokens are not permission-gated; give --user for a user token")

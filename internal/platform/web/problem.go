@@ -58,13 +58,16 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 			return
 		}
 		p := toProblem(err)
-		if p.Status >= 500 {
+		// An unexpected 5xx tells the client nothing (the log has it); an apperr is written
+		// for the client, so its detail stays (e.g. the 503 of a tenant being provisioned).
+		ae, isApp := apperr.As(err)
+		if forClient := isApp && kindStatus[ae.Kind] != 0; p.Status >= 500 && !forClient {
 			log.ErrorContext(c.Request().Context(), "request failed", "err", err, "request_id", requestID(c), "path", c.Request().URL.Path)
 			p.Detail = "internal error"
 		}
 		p.Instance = c.Request().URL.Path
 		p.RequestID = requestID(c)
-		if ae, ok := apperr.As(err); ok && ae.Kind == apperr.KindUnavailable && ae.RetryAfterSeconds > 0 {
+		if isApp && ae.Kind == apperr.KindUnavailable && ae.RetryAfterSeconds > 0 {
 			c.Response().Header().Set("Retry-After", strconv.Itoa(ae.RetryAfterSeconds))
 		}
 		body, mErr := json.Marshal(p)

@@ -51,6 +51,10 @@ func requestValidator(doc *openapi3.T, ops Operations) echo.MiddlewareFunc {
 		Options: openapi3filter.Options{
 			MultiError:         true,
 			AuthenticationFunc: openapi3filter.NoopAuthenticationFunc,
+			// The strict handlers bind the value the validator checked. Echo's own binder
+			// takes only application/json, so without this every JSON Patch body
+			// (application/json-patch+json) would answer 415.
+			KeepValidatedValue: true,
 		},
 		ErrorHandler: func(_ echo.Context, err *echo.HTTPError) error {
 			return validationProblem(err)

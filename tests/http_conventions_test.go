@@ -1,0 +1,321 @@
+package tests
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"mos/gen/client"
+	"mos/internal/tenancy"
+)
+
+// sendRequest is rawRequest with any headers (Authorization included, as given) and a
+// body reader; use it for what rawRequest cannot express. The response is spec-checked.
+func sendRequest(t *testing.T, method, url string, header http.Header, body io.Reader) (*http.Response, []byte) {
+	t.Helper()
+	return sendVia(t, specChecker{t: t}, method, url, header, body)
+}
+
+// sendUnchecked is sendRequest without the spec check, for the statuses the platform
+// answers before any operation runs and the spec does not declare per operation (413, 415).
+// Callers check the problem body with mustProblem.
+func sendUnchecked(t *testing.T, method, url string, header http.Header, body io.Reader) (*http.Response, []byte) {
+	t.Helper()
+	return sendVia(t, http.DefaultTransport, method, url, header, body)
+}
+
+func sendVia(t *testing.T, rt http.RoundTripper, method, url string, header http.Header, body io.Reader) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, vs := range header {
+		req.Header[k] = vs
+	}
+	res, err := (&http.Client{Transport: rt}).Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, url, err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	_ = res.Body.Close()
+	return res, b
+}
+
+// bearer is the header set carrying token.
+func bearer(token string) http.Header {
+	return http.Header{"Authorization": {"Bearer " + token}}
+}
+
+// problemBody is the RFC 7807 shape every error answers with.
+type problemBody struct {
+	Type      string              `json:"type"`
+	Title     string              `json:"title"`
+	Status    int                 `json:"status"`
+	Detail    string              `json:"detail"`
+	RequestID string              `json:"requestId"`
+	Errors    map[string][]string `json:"errors"`
+}
+
+// mustProblem fails t unless res is an application/problem+json answer with the given
+// status whose body carries type, title, a matching status, a detail and the request id.
+func mustProblem(t *testing.T, res *http.Response, body []byte, status int) problemBody {
+	t.Helper()
+	mustStatus(t, res.StatusCode, status, body)
+	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/problem+json") {
+		t.Fatalf("Content-Type %q, want application/problem+json; body: %s", ct, body)
+	}
+	var p problemBody
+	if err := json.Unmarshal(body, &p); err != nil {
+		t.Fatalf("problem body is not JSON: %v: %s", err, body)
+	}
+	if p.Type == "" || p.Title == "" || p.Status != status || p.Detail == "" {
+		t.Fatalf("problem lacks type/title/status/detail: %s", body)
+	}
+	if p.RequestID == "" || p.RequestID != res.Header.Get("X-Request-Id") {
+		t.Fatalf("problem requestId %q differs from X-Request-Id %q", p.RequestID, res.Header.Get("X-Request-Id"))
+	}
+	return p
+}
+
+// mustNameField fails t unless the problem's errors map has a message for field.
+func mustNameField(t *testing.T, p problemBody, field string) {
+	t.Helper()
+	if len(p.Errors[field]) == 0 {
+		t.Fatalf("problem errors %v do not name %q (detail %q)", p.Errors, field, p.Detail)
+	}
+}
+
+func TestJSONBodiesAreAcceptedUnderEveryJSONMediaType(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	for _, ct := range []string{
+		"application/json",
+		"application/json; charset=utf-8",
+		"text/json",
+		"application/vnd.acme+json",
+		"application/json-patch+json",
+	} {
+		t.Run(ct, func(t *testing.T) {
+			res, body := rawRequest(t, http.MethodPost, "/api/accounting-codes", te.Token, ct, `{"name":"Code as `+ct+`","style":"info"}`)
+			mustStatus(t, res.StatusCode, http.StatusOK, body)
+			var created struct{ ID string }
+			if err := json.Unmarshal(body, &created); err != nil || created.ID == "" {
+				t.Fatalf("create answered %s", body)
+			}
+			got, _ := te.API.GetAccountingCodeWithResponse(context.Background(), created.ID)
+			mustStatus(t, got.StatusCode(), http.StatusOK, got.Body)
+			if got.JSON200.Name != "Code as "+ct {
+				t.Fatalf("stored name %q", got.JSON200.Name)
+			}
+		})
+	}
+}
+
+func TestNonJSONBodiesAreUnsupportedMediaType(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	for _, c := range []struct{ contentType, body string }{
+		{"text/plain", `{"name":"A","style":"info"}`},
+		{"application/xml", `<tag><name>A</name><style>info</style></tag>`},
+	} {
+		t.Run(c.contentType, func(t *testing.T) {
+			res, body := sendUnchecked(t, http.MethodPost, srv.URL+"/api/accounting-codes",
+				mergeHeaders(bearer(te.Token), http.Header{"Content-Type": {c.contentType}}), strings.NewReader(c.body))
+			mustProblem(t, res, body, http.StatusUnsupportedMediaType)
+		})
+	}
+	list, _ := te.API.ListAccountingCodesWithResponse(context.Background(), nil, client.TagFilter{})
+	mustStatus(t, list.StatusCode(), http.StatusOK, list.Body)
+	if len(*list.JSON200) != 0 {
+		t.Fatalf("a refused body created %d codes", len(*list.JSON200))
+	}
+}
+
+func TestMalformedJSONIsBadRequestNamingBody(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	for _, body := range []string{`{"name":`, `{"name":"A","style":"info"`, `not json`, `{"name":"A","style":"info"}}`} {
+		t.Run(body, func(t *testing.T) {
+			res, b := rawRequest(t, http.MethodPost, "/api/accounting-codes", te.Token, "application/json", body)
+			mustNameField(t, mustProblem(t, res, b, http.StatusBadRequest), "body")
+		})
+	}
+}
+
+func TestEveryErrorIsProblemJSON(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	noPerms := te.userToken(t)
+	cases := []struct {
+		name, method, path, token, body string
+		status                          int
+		field                           string // a field the errors map must name, if any
+	}{
+		{"unknown api path", http.MethodGet, "/api/no-such-thing", te.Token, "", http.StatusNotFound, ""},
+		{"unknown api path without token", http.MethodGet, "/api/no-such-thing", "", "", http.StatusNotFound, ""},
+		{"wrong method", http.MethodDelete, "/api/accounting-codes/list", te.Token, "", http.StatusMethodNotAllowed, ""},
+		{"no token", http.MethodPost, "/api/accounting-codes/list", "", "", http.StatusUnauthorized, ""},
+		{"missing permission", http.MethodPost, "/api/accounting-codes/list", noPerms, "", http.StatusForbidden, ""},
+		{"bad query parameter", http.MethodPost, "/api/accounting-codes/list?Take=5001", te.Token, "", http.StatusBadRequest, "Take"},
+		{"unknown sort field", http.MethodPost, "/api/accounting-codes/list?Sort.Field=colour", te.Token, "", http.StatusBadRequest, "Sort.Field"},
+		{"body validation", http.MethodPost, "/api/accounting-codes", te.Token, `{"style":"info"}`, http.StatusBadRequest, "name"},
+		{"business rule", http.MethodPost, "/api/accounting-codes", te.Token, `{"name":"   ","style":"info"}`, http.StatusBadRequest, "name"},
+		{"record not found", http.MethodGet, "/api/accounting-codes/000000000000000000000000", te.Token, "", http.StatusNotFound, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ct := ""
+			if c.body != "" {
+				ct = "application/json"
+			}
+			res, body := rawRequest(t, c.method, c.path, c.token, ct, c.body)
+			p := mustProblem(t, res, body, c.status)
+			if c.field != "" {
+				mustNameField(t, p, c.field)
+			}
+		})
+	}
+}
+
+func TestRequestIDIsEchoedOrGenerated(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	// What the service accepts as a request id, so a generated one can be sent back.
+	wellFormed := regexp.MustCompile(`^[A-Za-z0-9._-]{1,128}$`)
+	cases := []struct {
+		name, sent string
+		echoed     bool
+	}{
+		{"well-formed is echoed", "client-req.42_A", true},
+		{"absent is generated", "", false},
+		{"with spaces is replaced", "has spaces in it", false},
+		{"over 128 characters is replaced", strings.Repeat("a", 129), false},
+		{"other characters are replaced", "abc/def<script>", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			h := http.Header{}
+			if c.sent != "" {
+				h.Set("X-Request-Id", c.sent)
+			}
+			// One success and one problem: the id travels on both.
+			ok, okBody := sendRequest(t, http.MethodGet, srv.URL+"/api/auth/validate", mergeHeaders(h, bearer(te.Token)), nil)
+			mustStatus(t, ok.StatusCode, http.StatusOK, okBody)
+			bad, badBody := sendRequest(t, http.MethodGet, srv.URL+"/api/auth/validate", h, nil)
+			p := mustProblem(t, bad, badBody, http.StatusUnauthorized)
+			for _, got := range []string{ok.Header.Get("X-Request-Id"), p.RequestID} {
+				if c.echoed && got != c.sent {
+					t.Fatalf("request id %q, want the sent %q", got, c.sent)
+				}
+				if !c.echoed && (got == c.sent || !wellFormed.MatchString(got)) {
+					t.Fatalf("request id %q is not a generated id (sent %q)", got, c.sent)
+				}
+			}
+			if !c.echoed && ok.Header.Get("X-Request-Id") == p.RequestID {
+				t.Fatalf("two requests got the same generated id %q", p.RequestID)
+			}
+		})
+	}
+}
+
+func mergeHeaders(hs ...http.Header) http.Header {
+	out := http.Header{}
+	for _, h := range hs {
+		for k, vs := range h {
+			out[k] = append(out[k], vs...)
+		}
+	}
+	return out
+}
+
+func TestPathIDMustBe24Characters(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	for _, id := range []string{strings.Repeat("a", 23), strings.Repeat("a", 25)} {
+		res, body := rawRequest(t, http.MethodGet, "/api/accounting-codes/"+id, te.Token, "", "")
+		mustNameField(t, mustProblem(t, res, body, http.StatusBadRequest), "id")
+	}
+	res, body := rawRequest(t, http.MethodGet, "/api/accounting-codes/"+strings.Repeat("a", 24), te.Token, "", "")
+	mustProblem(t, res, body, http.StatusNotFound)
+}
+
+func TestCreateAnswersOnlyA24CharacterHexID(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	res, body := rawRequest(t, http.MethodPost, "/api/accounting-codes", te.Token, "application/json", `{"name":"5000 Cost of goods","style":"warning"}`)
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Fatalf("Content-Type %q", ct)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(body, &got); err != nil {
+		t.Fatal(err)
+	}
+	id, _ := got["id"].(string)
+	if len(got) != 1 || !regexp.MustCompile(`^[0-9a-f]{24}$`).MatchString(id) {
+		t.Fatalf("create answered %s, want exactly {\"id\": <24 lowercase hex>}", body)
+	}
+}
+
+func TestTimestampsAreUTC(t *testing.T) {
+	t.Parallel()
+	// A tenant far from UTC, and a token with an expiry: both instants must still be UTC.
+	id, err := srv.Tenancy.CreateTenant(context.Background(), tenancy.NewTenant{Name: "Auckland shop", Timezone: "Pacific/Auckland"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok, err := srv.Tenancy.IssueToken(context.Background(), tenancy.NewToken{TenantID: id, ExpiresIn: 90 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, body := sendRequest(t, http.MethodGet, srv.URL+"/api/auth/validate", bearer(tok.Secret), nil)
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	var got map[string]any
+	if err := json.Unmarshal(body, &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, field := range []string{"createdUtc", "expirationUtc"} {
+		s, _ := got[field].(string)
+		ts, err := time.Parse(time.RFC3339Nano, s)
+		if err != nil || !strings.HasSuffix(s, "Z") {
+			t.Fatalf("%s = %q, want an RFC 3339 UTC instant ending in Z", field, s)
+		}
+		if ts.Location() != time.UTC {
+			t.Fatalf("%s = %q is not UTC", field, s)
+		}
+	}
+}
+
+func TestHealthProbesNeedNoToken(t *testing.T) {
+	t.Parallel()
+	for _, path := range []string{"/healthz", "/readyz"} {
+		res, body := sendRequest(t, http.MethodGet, srv.URL+path, nil, nil)
+		mustStatus(t, res.StatusCode, http.StatusOK, body)
+	}
+}
+
+func TestOversizedBodyIsTooLarge(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	// 20 MB of valid JSON (a long description), over the 10 MB body limit.
+	huge := `{"name":"Big","style":"info","description":"` + strings.Repeat("x", 20<<20) + `"}`
+	t.Run("with Content-Length", func(t *testing.T) {
+		res, body := sendUnchecked(t, http.MethodPost, srv.URL+"/api/accounting-codes",
+			mergeHeaders(bearer(te.Token), http.Header{"Content-Type": {"application/json"}}), strings.NewReader(huge))
+		mustProblem(t, res, body, http.StatusRequestEntityTooLarge)
+	})
+	t.Run("chunked", func(t *testing.T) {
+		// A reader of unknown length makes the client stream the body chunked, so the limit
+		// must hold while reading, not only on the declared length.
+		res, body := sendUnchecked(t, http.MethodPost, srv.URL+"/api/accounting-codes",
+			mergeHeaders(bearer(te.Token), http.Header{"Content-Type": {"application/json"}}), io.MultiReader(bytes.NewReader([]byte(huge))))
+		mustProblem(t, res, body, http.StatusRequestEntityTooLarge)
+	})
+}
