@@ -16,14 +16,14 @@ import (
 )
 
 // validateToken calls GET /api/auth/validate with token.
-func validateToken(t *testing.T, token string) (*http.Response, []byte) {
+func validateToken(t *testing.T, token string) (rawResponse, []byte) {
 	t.Helper()
 	return rawRequest(t, http.MethodGet, "/api/auth/validate", token, "", "")
 }
 
 // mustUnauthorized fails t unless the answer is a 401 problem that tells the client how to
 // authenticate (WWW-Authenticate: Bearer ...).
-func mustUnauthorized(t *testing.T, res *http.Response, body []byte) problemBody {
+func mustUnauthorized(t *testing.T, res rawResponse, body []byte) problemBody {
 	t.Helper()
 	p := mustProblem(t, res, body, http.StatusUnauthorized)
 	if h := res.Header.Get("WWW-Authenticate"); !strings.HasPrefix(h, "Bearer") {

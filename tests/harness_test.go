@@ -204,30 +204,51 @@ func truncate(b []byte) string {
 	return string(b)
 }
 
+// rawResponse is what a hand-made request answered. The body is read and closed
+// already and handed back beside it.
+type rawResponse struct {
+	StatusCode int
+	Header     http.Header
+}
+
 // rawRequest sends a hand-made request (for media types and malformed input the typed
 // client cannot produce); its response is spec-checked like every other.
-func rawRequest(t *testing.T, method, path, token, contentType, body string) (*http.Response, []byte) {
+func rawRequest(t *testing.T, method, path, token, contentType, body string) (rawResponse, []byte) {
 	t.Helper()
-	req, err := http.NewRequest(method, srv.URL+path, strings.NewReader(body))
+	h := http.Header{}
+	if contentType != "" {
+		h.Set("Content-Type", contentType)
+	}
+	if token != "" {
+		h.Set("Authorization", "Bearer "+token)
+	}
+	var r io.Reader
+	if body != "" {
+		r = strings.NewReader(body)
+	}
+	return sendVia(t, specChecker{t: t}, method, srv.URL+path, h, r)
+}
+
+// sendVia sends a request through rt and returns the response with its body read.
+func sendVia(t *testing.T, rt http.RoundTripper, method, url string, header http.Header, body io.Reader) (rawResponse, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, body)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if body == "" {
-		req.Body = http.NoBody
+	for k, vs := range header {
+		req.Header[k] = vs
 	}
-	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	res, err := (&http.Client{Transport: specChecker{t: t}}).Do(req)
+	res, err := (&http.Client{Transport: rt}).Do(req)
 	if err != nil {
-		t.Fatalf("%s %s: %v", method, path, err)
+		t.Fatalf("%s %s: %v", method, url, err)
 	}
-	b, _ := io.ReadAll(res.Body)
-	_ = res.Body.Close()
-	return res, b
+	defer func() { _ = res.Body.Close() }()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatalf("%s %s: read body: %v", method, url, err)
+	}
+	return rawResponse{StatusCode: res.StatusCode, Header: res.Header}, b
 }
 
 // ptr returns a pointer to v, for optional request fields.

@@ -17,7 +17,7 @@ import (
 
 // sendRequest is rawRequest with any headers (Authorization included, as given) and a
 // body reader; use it for what rawRequest cannot express. The response is spec-checked.
-func sendRequest(t *testing.T, method, url string, header http.Header, body io.Reader) (*http.Response, []byte) {
+func sendRequest(t *testing.T, method, url string, header http.Header, body io.Reader) (rawResponse, []byte) {
 	t.Helper()
 	return sendVia(t, specChecker{t: t}, method, url, header, body)
 }
@@ -25,27 +25,9 @@ func sendRequest(t *testing.T, method, url string, header http.Header, body io.R
 // sendUnchecked is sendRequest without the spec check, for the statuses the platform
 // answers before any operation runs and the spec does not declare per operation (413, 415).
 // Callers check the problem body with mustProblem.
-func sendUnchecked(t *testing.T, method, url string, header http.Header, body io.Reader) (*http.Response, []byte) {
+func sendUnchecked(t *testing.T, method, url string, header http.Header, body io.Reader) (rawResponse, []byte) {
 	t.Helper()
 	return sendVia(t, http.DefaultTransport, method, url, header, body)
-}
-
-func sendVia(t *testing.T, rt http.RoundTripper, method, url string, header http.Header, body io.Reader) (*http.Response, []byte) {
-	t.Helper()
-	req, err := http.NewRequest(method, url, body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for k, vs := range header {
-		req.Header[k] = vs
-	}
-	res, err := (&http.Client{Transport: rt}).Do(req)
-	if err != nil {
-		t.Fatalf("%s %s: %v", method, url, err)
-	}
-	b, _ := io.ReadAll(res.Body)
-	_ = res.Body.Close()
-	return res, b
 }
 
 // bearer is the header set carrying token.
@@ -65,7 +47,7 @@ type problemBody struct {
 
 // mustProblem fails t unless res is an application/problem+json answer with the given
 // status whose body carries type, title, a matching status, a detail and the request id.
-func mustProblem(t *testing.T, res *http.Response, body []byte, status int) problemBody {
+func mustProblem(t *testing.T, res rawResponse, body []byte, status int) problemBody {
 	t.Helper()
 	mustStatus(t, res.StatusCode, status, body)
 	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/problem+json") {

@@ -27,7 +27,7 @@ func listCodes(t *testing.T, te *tenantEnv, query, body string) []client.Tag {
 	return tags
 }
 
-func listCodesRaw(t *testing.T, te *tenantEnv, query, body string) (*http.Response, []byte) {
+func listCodesRaw(t *testing.T, te *tenantEnv, query, body string) (rawResponse, []byte) {
 	t.Helper()
 	ct := ""
 	if body != "" {
