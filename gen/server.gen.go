@@ -858,11 +858,17 @@ type Forbidden = Problem
 // NotFound An RFC 7807 problem detail.
 type NotFound = Problem
 
+// PayloadTooLarge An RFC 7807 problem detail.
+type PayloadTooLarge = Problem
+
 // ServiceUnavailable An RFC 7807 problem detail.
 type ServiceUnavailable = Problem
 
 // Unauthorized An RFC 7807 problem detail.
 type Unauthorized = Problem
+
+// UnsupportedMediaType An RFC 7807 problem detail.
+type UnsupportedMediaType = Problem
 
 // ListAccountingCodesParams defines parameters for ListAccountingCodes.
 type ListAccountingCodesParams struct {
@@ -1583,6 +1589,8 @@ type ForbiddenApplicationProblemPlusJSONResponse Problem
 
 type NotFoundApplicationProblemPlusJSONResponse Problem
 
+type PayloadTooLargeApplicationProblemPlusJSONResponse Problem
+
 type ServiceUnavailableResponseHeaders struct {
 	RetryAfter *int
 }
@@ -1593,6 +1601,8 @@ type ServiceUnavailableApplicationProblemPlusJSONResponse struct {
 }
 
 type UnauthorizedApplicationProblemPlusJSONResponse Problem
+
+type UnsupportedMediaTypeApplicationProblemPlusJSONResponse Problem
 
 type CreateAccountingCodeRequestObject struct {
 	Body *CreateAccountingCodeJSONRequestBody
@@ -1676,6 +1686,38 @@ func (response CreateAccountingCode404ApplicationProblemPlusJSONResponse) VisitC
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAccountingCode413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateAccountingCode413ApplicationProblemPlusJSONResponse) VisitCreateAccountingCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAccountingCode415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateAccountingCode415ApplicationProblemPlusJSONResponse) VisitCreateAccountingCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1782,6 +1824,38 @@ func (response ListAccountingCodes404ApplicationProblemPlusJSONResponse) VisitLi
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAccountingCodes413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListAccountingCodes413ApplicationProblemPlusJSONResponse) VisitListAccountingCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAccountingCodes415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListAccountingCodes415ApplicationProblemPlusJSONResponse) VisitListAccountingCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2068,6 +2142,38 @@ func (response CreateChartOfAccount404ApplicationProblemPlusJSONResponse) VisitC
 	return err
 }
 
+type CreateChartOfAccount413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateChartOfAccount413ApplicationProblemPlusJSONResponse) VisitCreateChartOfAccountResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChartOfAccount415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateChartOfAccount415ApplicationProblemPlusJSONResponse) VisitCreateChartOfAccountResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateChartOfAccount503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -2170,6 +2276,38 @@ func (response ListChartOfAccounts404ApplicationProblemPlusJSONResponse) VisitLi
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChartOfAccounts413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListChartOfAccounts413ApplicationProblemPlusJSONResponse) VisitListChartOfAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChartOfAccounts415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListChartOfAccounts415ApplicationProblemPlusJSONResponse) VisitListChartOfAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2384,6 +2522,38 @@ func (response CreateCompany404ApplicationProblemPlusJSONResponse) VisitCreateCo
 	return err
 }
 
+type CreateCompany413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCompany413ApplicationProblemPlusJSONResponse) VisitCreateCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCompany415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCompany415ApplicationProblemPlusJSONResponse) VisitCreateCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCompany503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -2486,6 +2656,38 @@ func (response ListCompanies404ApplicationProblemPlusJSONResponse) VisitListComp
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCompanies413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListCompanies413ApplicationProblemPlusJSONResponse) VisitListCompaniesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCompanies415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListCompanies415ApplicationProblemPlusJSONResponse) VisitListCompaniesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2701,6 +2903,38 @@ func (response PatchCompany404ApplicationProblemPlusJSONResponse) VisitPatchComp
 	return err
 }
 
+type PatchCompany413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response PatchCompany413ApplicationProblemPlusJSONResponse) VisitPatchCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchCompany415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response PatchCompany415ApplicationProblemPlusJSONResponse) VisitPatchCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PatchCompany503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -2803,6 +3037,38 @@ func (response UpdateCompany404ApplicationProblemPlusJSONResponse) VisitUpdateCo
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCompany413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCompany413ApplicationProblemPlusJSONResponse) VisitUpdateCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCompany415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCompany415ApplicationProblemPlusJSONResponse) VisitUpdateCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2912,6 +3178,38 @@ func (response CreateCustomField404ApplicationProblemPlusJSONResponse) VisitCrea
 	return err
 }
 
+type CreateCustomField413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomField413ApplicationProblemPlusJSONResponse) VisitCreateCustomFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomField415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomField415ApplicationProblemPlusJSONResponse) VisitCreateCustomFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCustomField503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -3014,6 +3312,38 @@ func (response ListCustomFields404ApplicationProblemPlusJSONResponse) VisitListC
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomFields413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomFields413ApplicationProblemPlusJSONResponse) VisitListCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomFields415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomFields415ApplicationProblemPlusJSONResponse) VisitListCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3342,6 +3672,38 @@ func (response UpdateCustomField404ApplicationProblemPlusJSONResponse) VisitUpda
 	return err
 }
 
+type UpdateCustomField413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomField413ApplicationProblemPlusJSONResponse) VisitUpdateCustomFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomField415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomField415ApplicationProblemPlusJSONResponse) VisitUpdateCustomFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateCustomField503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -3443,6 +3805,38 @@ func (response CreateCustomerTier404ApplicationProblemPlusJSONResponse) VisitCre
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerTier413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerTier413ApplicationProblemPlusJSONResponse) VisitCreateCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerTier415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerTier415ApplicationProblemPlusJSONResponse) VisitCreateCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3549,6 +3943,38 @@ func (response ListCustomerTiers404ApplicationProblemPlusJSONResponse) VisitList
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomerTiers413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomerTiers413ApplicationProblemPlusJSONResponse) VisitListCustomerTiersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomerTiers415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomerTiers415ApplicationProblemPlusJSONResponse) VisitListCustomerTiersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3835,6 +4261,38 @@ func (response UpdateCostingSettings404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type UpdateCostingSettings413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCostingSettings413ApplicationProblemPlusJSONResponse) VisitUpdateCostingSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCostingSettings415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCostingSettings415ApplicationProblemPlusJSONResponse) VisitUpdateCostingSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateCostingSettings503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -4024,6 +4482,38 @@ func (response UpdatePricingSettings404ApplicationProblemPlusJSONResponse) Visit
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePricingSettings413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdatePricingSettings413ApplicationProblemPlusJSONResponse) VisitUpdatePricingSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePricingSettings415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdatePricingSettings415ApplicationProblemPlusJSONResponse) VisitUpdatePricingSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5080,139 +5570,141 @@ func (sh *strictHandler) UpdatePricingSettings(ctx echo.Context) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7H1tc9s40uBfQXGvauRbSpYdZ2di11U9nmRnN1vjxJc4s7c3mhpCZEvCmAQ4AGhbT8r//Qrd4JtIyrLj",
-	"eHbr/CWxSBBoAP2O7sbnIFZZriRIa4Ljz0HONc/AgsZfr1WWc7l+m7gfCZhYi9wKJYPj4JQdHo3jFdc8",
-	"tqBZTC2ZSCZBGAjXIud2FYSB5BkEx0FcdRUGGn4vhIYkOLa6gDAw8Qoy7sb4HxoWwXHwp/0aqn16a/bf",
-	"JodHwe1tGOwAjoZY6WQYGvEIYHy8FHkXkA84smFWMXMpcjZKYMGL1LLpXgXL7wXodQ0MdtQcfqF0xq0D",
-	"U9oXh0EYZEKKrMiC42kY2HUO9AqWoAkSpe0bobvAuBcsERpi9+CEGZCW8VRJYMIynuepAATVroCVgBql",
-	"7SCo7p0batfV8qARABWwPwhIezbxXKsctF3j4jnQ5+sJO+M2XoFh8zUT1rCF0MayFKzbZi4TBL39cOH+",
-	"BR6vWKJsOJMxNzAW0oA0woorSNcnjLt3FhK2cKAwyTMhl4xLJhImDJOK1oHPUzhhhbyU6lpSW8O4NNeg",
-	"2dF0OpnJbQtF02wuVSbkjyCXdhUcH1RbaawWcomLc8EvYStO0dghm7ofL6fT6Ql7OWXXK5AscngUMaVZ",
-	"5LqJ3Dxow2XSeKQy4SY+tMMIwXZk5DeEjG74O3Dz1lGZyZU0gAzle558gN8LMNb9ipW0IPFPxMWYuwnv",
-	"51rNU8j+/Jtxs/+8I6ad01c0aHv9fuKpSLBvtuAiLTS4VZoXRkgwZqyLFNiVUCknJA2D1xq4hWQLjPeD",
-	"zff3NumD7mIFJb+65obFfuzbMHgDKTwmGB+LOAZjdgAi8SPfhsEPSs9FkoB8yh1z4BQG9HiuCkfj6hIk",
-	"S3l8aZDeHZvAkb8xLAedCWP8zr1T9gf3yVMD69cuUUDMA26EsaFDMwcvwv+NYTyOVSEtLrFrtUBQHVME",
-	"fSVi+CT5FRep4zpPPQEP2jeGxUouxLKgBS6ZYQUXW4M9YRqsXntO6ya4FFcgHdZwx0pWwBOvQXxwDcen",
-	"rmGPeIJYSeJr11xYNoeF0kCdO47YZENd1nIbBp8kL+xKafHf8KQ7fuYQTi7DUjKETMOVuoTEbTjc5E6r",
-	"oE1Hru57dAOeJol2JNijwOTKWJ4yTi0m7L1kGnjC4Ar0mmWQzUG77cg1OLYeMlmkKbF+qdgVTwtwr1dO",
-	"no2MYnwm//Hx/Tt27gQoi7lkkYY85TFEzKlqauG2LtvDka61sEBCsx7JapFlkISMs3nK5WX9aiaNVW6S",
-	"iMg0eEiCBjIu0ojg8qCyrDBudxlnbtlSKCd5zJwqEv1XxK6FXTELN3YmlWRzZVfMiAQM9ikVu14JCybn",
-	"MZDMzUlVECRWfHcHKGL5TSliD518cqtEBEVaXlvohsHN2ElEyHK7Do4XPDVwG5YdHj52hy8ercNYuF+P",
-	"1Zkjff14/SEOPFpvpJk8Umf5SslH7A1p9rVKHq9LY7mFc62uhIwfq9fbqpWa/waxRR2HDLIfROp5c5uk",
-	"hDnXIuOEFANDzpVKgROPG+r/rVyobu8VgmyfzG0YLPjNu8JxnZ1ai2Q38y1sz2+DFVuWKWORN5V2rVow",
-	"zixILi3xYPzWKdGba1Hjawc6xL17zEZDJuyFasiMbTMrmzkcWon8/t/dNk3in8lGrpfJz2uz8w6U7Wk2",
-	"N7DkC79sx5Z/OlHUJyDLvaiVZCduF0WarpmXbMlxad8whR/y1Astw7gGFqfANSQT9lcUqiRwOgLvpBJ4",
-	"G52gSdURfGzkdnJvUsm+kRNaTpbOpOf735jy5d6DJSNrCcaZ7EjGEyfW7coZspAa8LaicYZqaeCSsQxp",
-	"0idFH8i1N4n03l9vkCJ6ITzn6miqugCW8UtwdoAgY4Co8hvDlEzXJWWWyHKCTXINV0IVZvOt288EMuXw",
-	"RUhsangGzGouDUefxXYS34TOo8+BU2kPp1NWeaRMqSy7JkIuJ2RItxZqq3Ogwz3uvcx/LDfBFeunfGOF",
-	"XH4E6/4zXVmhrkA7i+I1T+OCbPQzsCuFrB5kkbnuUz5X+vtCJyAhwbWNV0JC9eSXPm9LE77hUXqBrgz6",
-	"ruDscWy9Tby2XTEushcbyDUAlhgYvzBWZehfegMLIQUNtDnuG4hTrsEgM7mEUudnUVx/byKW8bx8o72r",
-	"SS1YlKmkSCFiIwPAotfNT2ZyoTRbqWvG/SffGGKGxGevyOPi+OSSC2ls6WH0oOIAwhpGY+z1KvV5DmTI",
-	"34naK0jzC7ixj6wjpHwOaa8kJ7DvdPvUS3ZGHwyzjhVtULn+hQHPkYRmzd3CzRpl6BRNGNzw2KbrkKGP",
-	"s+Hh3OtBrTAgcdZnfaapuoak3EK1YIlWeaKuJRpgWZFakafweqVEDG/KV+QPPWGoazKHEcquHJNb52DQ",
-	"wWghM70L6B9wrfkamZuGnXe7po+ujuD9MB6baZtIyK5UmjBOMzwmn8a8tqPDUuBrxqWfEALXz//pyc67",
-	"f+Ga9+pXXqciTPP9VujVaF/vXb1WYUkiDQLYmVlUWtYQ0W24alaIC5XDB5fxxC9aWysq0rRPut2LiNuD",
-	"f7/rKLsMUxH1gOxGr4rSfmpeHakOSdx+PWh2j88xdlc2Tlghxe8FoC7p9RyCxzOO1uHIA1STr8JXjlmJ",
-	"/cha7EoZINYSziR6qir/lFRyTPvlek2E0yhiO2FnpXaNlI7OuV5WRcc4JbO65+QzfvOWPn05nW7lbH0k",
-	"5X2eX4mm2qxym2b9H8U6Pddsc8s7WN+goyOh/wZF1cb+ZkL6nwfdzX50Kn+9QZ7MFHMCrdyoIY50B9Y+",
-	"dBu2LfFZNftSLXer6knr1zM6WcS/vy/WQRiQXoOegSuQiXJ//F4oi14GnoL59b1O8PVvao7nlVeOTzgR",
-	"WOh4xQ1UDTTEIK7q385mqX5gn7+ec21//VFIeEtANUbovGv333mtCuuM8HOtYsCTgFa/K5Hn7tnmVx78",
-	"zvPf1PzX9+WJltMJYgd0zHPeY7a0FvzCb2KPLikkkjI5KLhXIf1pt6NnQ+76DRV+wzCgrx23FBa9/vEK",
-	"4ktI2IjAIWXfs2Hsz/Ms/2jveCbHLLJwY6OQRcjuUyHBifnomHFG3UywVSkZGi8Y/F7w1Mk3Z8B4hK+t",
-	"CAewFz0RG7VV4D3qtF/CuCEkMSnXq59MSOcfjaGq3k+Y4+Lc0oQdpDkkNII/kSLDHGHHUxeJv8l7IxVb",
-	"aHIn8JTlXFs2il5GdF7ycjKNsFcex5BbSPa8mJ5JRh4JsZSQsL8cjefCMs3lEvyCQSwynvqRQxYtUsWd",
-	"EX2uhLQ1QHLNcMWgCVnILiG3Trg4Tk4dei4dHbPIyROKJUBpEfkRuQWcYvSvf/3rX+Ozs/GbN5FfvtAL",
-	"gA8/vGYvXrx4xVzjsRUZsBGugqLVUIVlarEwYPfcMl+vRLwqpxrzFGTCNX7rYLvWwlqQtTQkOFJh7MYe",
-	"1ipAtZs4QSGZcjRMO+F3sQ83Phm/Wn19FgY0E87W6ceDmTwtUfZ6BW4zSwQQhsFNDrGzhUf+OFjDFWgD",
-	"e+6lhkVhnBpn8Ts8bmWxAh0LJUkxKZmpIyPH6JtUFIRBSTflqw62I+tpIKn7pok6QRj0YE4QVlI7DNyC",
-	"u8848ubuwm1hVKAvRJ/cbfGsRzXbB/zvW8yvJizDagTN5En0iCdVBm7vmPGAqbixgduHvHN7+2f8qWO3",
-	"kLf3pJQwD5nsTm5JRKZ7hRnCDc9yN8PgL98evVxM+WH83QEczafTg0M+f3EUJxuwHrVAdT87q/IPoySe",
-	"3/eB0jjdT1RcZM7EGTn2+5dX08O9lv9la5yD66HWP3qcMxstOpiw0CrrAkjgOYbi7Cwyn40qdAwhqhSZ",
-	"ugIUgbHK1+i8H/BZNRVKnlDkpvsY/8BjHzQC8IHry/UCxvbyJAwD3QlUy/USbC9IqBbttKw/YcuOrzkP",
-	"PCR9mNf48PhzwOX6/SI4/vluDlmxHJI8zSe1+fW5M97ne2CJn84mhvzSF1BU6448ScLygI5CNsFY0ktw",
-	"4X30CDpehIzTInGyEn/ieZ1BaUqTL0/r9ibsfQ7y9PwtezGZshUdx83ccvmRlcaPZgGjKbBRVHYSMQmQ",
-	"uG4jN5FoL2QrkDHMJCp9uOTRCfubE8QJMAPg2uYpFxLfRiSXb8ZLNW7EJekFj+HzbfPN2FyKfFyeIo5z",
-	"QjHaQbfVdexarxZfx7axmFueqmUBE/ZpIzDOlAa6EwfgeCPyyHYTp684y33JffBnSVE/CbhmpxT9RQEE",
-	"f02EbT/BNv6ItmxQ/6S3ZGCQ5VC12XjYaIkKRqMR/sb31UmQf9/4je/PuF4KWf30RhQ29X/Tc3kF0ipd",
-	"Adx8gC3+tzc18W35g0BwpiErzUeCovUIW517I7HdsPO0hMbpSqYBTPmbRlyJPMMg/HK8xgNs8Q80gfEd",
-	"/UnfxStIirSxca0n2Obd6w9BeWTlf9BGnJ6fVptAf9PzlbMxCP56KzceYssLpdKqhfvBLiDLU9ISz0Ev",
-	"lM7Ya56KeWXcVt/1PT+1lser1jo0H/Ux9HMt4q3Hh97tRVjTE3MOOgZp+RJ8UHUKxjC74pIdTKcnzAdX",
-	"S6eyM0MCAW7itDDiCs7KUGjiyFVk9MFAYLQsNesm60ggnrwhfbzFOkSWK20pKcMJrSBTZh/5h+Tpvltl",
-	"t7z7CcQBRSj6eVrQgqdnXF8W+bb5slkxnb6A/8WmJ81QwuZEm1MYED9fc0qFgTebu9d1KBYG6PX33EDi",
-	"8WGw6ceVyj9ghNVguw1p3d9/D3ThBq71jje0Ub2aQBu3B/XwZwR/RvB/GwTvR2QKpe4aMeQv+va76bfM",
-	"R2mzBCwXeNyxiefWxye1+/jnilt27Yyfa63kko7N0bOCiSa9GjxorXQZOixIOztvm/M7H10P5ppkYAxf",
-	"UuoSOV5HqO861KjjLRDIKlMAs3FYlYWHBn3zLL9eUyGN5T5EtC8fAfvFsXpXwDfoy6Vrfi8SNuKpUWV4",
-	"1P8Z+/yd8duEUZx/f6iBsdwWpr/zv19cnDNqgBp2o4Mqvj8MrLAp9B6bactMkWEgl1/G0t3tcagXItvr",
-	"LD9lnz68ZRoWoJ0J0AyU6+m0tvFX1ubmeH8/U2aSwFWZY2D2ryoEuDO4x59f0USrJesjoA8lfEPxRoP+",
-	"lF2dYH2jtpP3mla4iUEmpTirfvTpZ2XOUQduU7+4gz+VLftAvODLPolY5U11WeST+x3dxq7vPhS84MuP",
-	"2M6jqhnKA6Qza++jWDazOEcLTD9BFGWOge3dJwhni3+UJtBeuxLKsFrugf0hw+PfxX+YCvMF3sN772X/",
-	"wTV1MrBe/384mKslarCVvAo1N5gZ5v/25B8GiTNBnSp2zbUk7iPkQuH5xHJFBxT6Er2AUuKRSy9LukD3",
-	"yAe3fZtrHBfasdl1mdGxmZ/so4d9KzZ6+/E9Ozo8+LZfBt6PNTtBkMF/+/SUjQDS03enzKxUzso2rDCQ",
-	"OM3ieqVSGCfc6RgOccxOQaUVaVdjhu3J9yKnugT5BtWwHobuQ1s/2biVNlwdA/bqYTe5IBeA/2xTtQNZ",
-	"J1AyY1Vu2BwwVduflp6wV69evRofHI5fHFwcvjh++er45av/S35H/1l56oiDoZN5N+Cc/O/ChBqKT45s",
-	"+NZaPjcKzbcN/90Y/W4ndJDoP4u5drpe1cY03XKNYUjP7j9ja3zdawqVLyktcL5mvJNX24zf7E5u92OE",
-	"Vh7uJr+h5bmTb1aU6T5x47/dGk1N+ztCUrDKJ2EyYfvJERfRqfxp6l3q22CpVa5+/zbuZHc1GY+tcWvp",
-	"bc7hVW2LtI5u6Gfv0bBawfaWh02q2ySnLgnfImcttLDrj26aRLhz4Br0adF3MnIqW9CPmmi+54yWzvyF",
-	"MQVxpihTxj8kKKNJmdKLOhkOW2+U06gp2Vb4nLFYSctjiuqm6gRn7z+y0/O3zALPurbXKQUUjn2eljO2",
-	"xuoK9BgNDved243f1HyMrDTjki8ho/CHmfzTn5hbA5DW5w3PJGUJVdnmDG4c00HUWwFP7cqfX0mreWwZ",
-	"yAQ9/MafL0SnPjsZvz5m3+OMyS0R48KQhyKazOQpy3ZOKm5k9hxM2Gm18AwEBTU2NmkmR7y9h5ewDnu5",
-	"0+Z+jmgWtn0QQTEy5ZLMpNsZ48xDYQ1r7AcrZOIm2+BCsyCkzKSj6Yu9GvBriuykTWtUHyinOZNH0yM2",
-	"C8rs+Spzfhac1Fl5xoo09cIh1+pKuBHrTtjL6QuKAYkaOelRufMNVjmTFxiK4s9b0AKsp++nS8sS1Z9F",
-	"/phpwv7aWiCWlDkYWLgAK6/MJK2skCy6GeeNPkaRVBIilgF3coUOs4Tf9r0S2NcKjzII2DG7UPk4hStI",
-	"6/Nokkmts2ofFnPidLrxRsMXf2k0/PTp7RuKkPFHBtVcqtInh9OpX8vPs0Aks+CYzYLJZDILbilS6EJk",
-	"YCzPcurfqUnf/WV6UMcE4eQ/Xbx2WEDnddgflz42yK1w7KapLfH2TxevT8oY1JlklVBvfYH58txQx//c",
-	"VIwwqaKVMdbSqBBwdNCUzo+5SoRPaCnVDdd7tFmBIwq7z8Y5t/Hqz/TaAYxRcNQcuYbb3NZX/5MaU8aa",
-	"ySFGW8X4wCippIgxETERHE1AOjJ3QP+I7RyY0fn7jxdsMpns+xCpqC5E46As6/fg31guplkcRjZcUD6o",
-	"y0FeLp+QuNplSiQu1Vwl60mjukxVl4YisRvR80NlatwIvlLNSbWrOV8iHVfVqBjH1aio2RdFcGvsGnp8",
-	"LvJy+AkueWPy1JYOcssyQw8vKcR64ubZKHrHM/BLKvFPHNT/CFn07vTsr1FVJGRvaxkivy7tSkRctosR",
-	"9eV4CjtpbLQv99Su9eT6bpZ7olhQi8ieXvO1YXMN/JIpySKREEmfc20FT1mROyI2zPJLKIMdKQiljj3x",
-	"IXR9tNKki+Z8HEg5tysn/kyR50pTEq9nPWFJ+43YDEcVbnnw9Bv1/QUXKSSO1IyNmmuDMyBpjq5ft7LR",
-	"UImQiGby7XfTb/c8W3ISYEwrHpHv2GfNIdxXnfpCPqXAuzCDMy6LBY9tgab0+5qf+rovGACtKQ4guDqg",
-	"sBeQPBfBcfBiMp288AEjqK/t81zs8+p8fhyrhBS5XJme7Jl3KLEcd/BZIDxT3sNZMcK6N3TIGjZyCKWk",
-	"Q9CCVglI/NQS75htBArQnKstc6q7P3Wu26BtWXmfv1fJeofqRpXXtadgWFLElmEod13D6sjxn4/+mXfY",
-	"VM6F211Ll9Wuq9u2cu6DN1qFrQ6n06H+qnZlGSgHwtEu7RvVsvCTg7s/aVXEwY9e3P1RXeIJvzi6+4uq",
-	"zNJtGLzcZYieAkdojZAbv0IUDL9t46IjI740ziY63cBSZ+E09afguBO74gbppRcUkMNEc+p5B2dzFP/I",
-	"zwwxpfkatUBHQVgvrpB4pNqSNqQmcnbBl5W8mclRJQkQK90fjWHdT5FEXTrbCNHpozOnArSpDDMFG9Uc",
-	"B8zdusl+XZnvNtyp8Ruhd2p6KfJd2mHpOWds34877EzN3rF62y1L56l354F2cohc8D4ne7eWVKnDbPLg",
-	"ZzbRwyZ+RCVwc6XuxSI2A96GWcRnkdw6mJdgtznXugTaIc+/ge2RgV+AgXci3tYqbxVvfUaxLor9DewX",
-	"i6EOjt2XF79NgttfKsQs7Ko8V4ZBhPwAttDS+BwpdNK3/aR2xS3jtYsLkmYIwoRFLfchmnPeGuAzuShs",
-	"oYFR1IENmRESo3k3PFNohP9G6S6oOh9ND+ocV/e2kOakcs177+VMtn30TIMzAGguPujIPaOiOViGEDOE",
-	"Rn2+/678lGTdd6jSx2oAnmt8VYpsHpz0kSYuRlI2eDCF/SH08ganMocGpqFDnpK260CcJgUVFPu+QTVu",
-	"n2p2HK+4tmO1GHtK/EITB7vDOl6+OwbSavHots5rN877hW/6JbaOt2YODqfTVvByadGgm/zZnPm3NmcG",
-	"0G7dIIbXmy3uY9Z0iOQPsGseaq+0KeXZXvkPs1c8+3wm/yEzZVDi3JP4Bw2WLvE/qsXSI8me3mIhbvmM",
-	"YwN2yiPJl8e1V6i6otjmlEb5iF6PqhYjHShWxSAjZutij8LeXerxmE42vqTWY6/S5xPdtmh8VSbcg1U9",
-	"X3ozUIuFiOG/eJzBpHzdKpBJ0Y9eMzyNM2BnWOmQouFaJSKDPx+wly9fsunBdBr0VHGsi2YHB+xMpCn7",
-	"kARlYengDV9bDD2qakMHnz4GW4ZuVEIOjl4eTQ+DTi3j4P3fG/XQ76w+s1kS9llvfUq91VMNnaw22UlF",
-	"3ANqakkOtx128Ai66ah77rpXKqyTFvfwddxmsiwIXB6BSsXilBcGJuyjP1itKo5FAo/JSy993V3IogZx",
-	"ReFMRlXRW/eSivvSOWqrYL9asKhFev58uF2NNWrFbs9k+5OJo8mhc4Et7AmV7Gq7ntXrLnN5YhW7WRP9",
-	"Pqp2LVCfedaQst3iV2ZHhtVKbO9hWJ+ra8vuoVaXFNmrUzd0ha+kTLeQrF+pjssZP2PTkFr9EPHXxqb7",
-	"8tv6sj3H9PKBqi9eiLUCb3zFEg/zNz4Ozqx4DiEJx/LwwHiPvylSrP3FsXz+TFJQDxtFm0pXtEdl3fgV",
-	"aeFCYgxjU2l2QKwMVYpEGd2IsFKLmez2eYJytoxuwpm6jZgwjPfH6xaq8MkFnmOMyqgnDBGayQfFCIWb",
-	"EUKoOZQxjQIDhcqy+lRGXxiceXJvwwD35SF2QSM8qmUi/PwZC+E0Ct74BOP99m0LvjRNrfu/eoXotBvr",
-	"qMsN7a5rPzHPwop1WArumXv1cC8fpZeufZze42jyYZAXPZLvB6di0zg9926UtyU2r93wpQy6Zj5Z5ma7",
-	"CX9vMvyEsD3UPv/qZuoz6fw7kc6HskLVo9q+WNyIQke3uMN8uHB9BQ1K3XbV7vq6hLA3+rjyaKEQzvia",
-	"zWEm8ShWSGavlf/a7E1YhFXQo/7y5o2iqv70Fg/4R1LJMaaKhTNZ1tjeqDS+h6e+dSlXsnUHirD6EuAb",
-	"JbpnsrdG9wn9uBaYPlIFO1egDvCGZgGqLR68uurtl3jxfGn54O/ALbOu5wzQcV6WhS7rIXsn2gq4vXDN",
-	"GuX9j3+mY/Aw4FICT7H2/4rX15jUnMXX8S5LkpTVPnd3sA3fC/DsantKV1uzNnNd3bjJdxothnlPq9ha",
-	"Pwf6Mg9cyX3QpBh0x4W1P670r83kgION2FDo6/CFjTtn6jE8++PlXTGl/4yQMzqZSUxcqDIW3MDk13Hj",
-	"VYyVd5hmnd2OgbcmYiPur357OZ3uhTNZgYNDIow+pcNfvHJSqT3VLWN5nq4bPsZ+n91dbAk9d41S3M/O",
-	"uwHG9dQOvN57l+7jymvcgfTMFQedef0c0dyDJfYUpRxgieWZOWWd9l2i5Z6bjdrzTBVWi+XKshFnKXdK",
-	"0BJsI+foqEolQy4mDFtoALoPa28ykyWvxVzKss5Bo/92ImzCDqdH1E5YloikvmV6wsr74S8B8pn0d61Q",
-	"+i11Sr0gHIW0InWP11QSFG5sWWU9rOEo3S2XsG6GdM7kiGP9+joRDBVNyr2lqryYfv8wZYxWelMZu6/O",
-	"8aa+u/xw2lPD+Z1ipohXTUn7TIh9YZ1uGb+aehLu6kxvIU2vS/1OfHlsodNk/f0W9zNu7eJj/2LE6mPy",
-	"D4pcudvB5e9hra5wZNqZ0hP2k7/0MNXAk3V5/4mS1U1+ZeFlDZ7NnmCZ6fWWexIlXDclAT26sZipXrNu",
-	"390Dea13jX2B4fuERuYfScDPXrNdvWZPYMaCHlsB+gtTAbCLe4T9lxXK73Ig+atOHi29+SeVFhmwcurG",
-	"3yYES2UFMg20eRuJz39TaPDdiyCad3w8u32e3O3jdHRCmjaV+Od3kAmavr0U8nh5ANtcGP00UXsvCLme",
-	"3ReDdPeH+C88n7qP24Jw8ZmetzosKpq9BzG3r8QYIub7xfVXtDlsLjVE1VdVt0pU69eyrEfDZ6TaYiA9",
-	"QEJsINUXBfMbf/vAfkwX9Q+iYTR4hT7631s39Hs3lAFbH+vtnLaLYXQIS+NqmK94vt4eqgeVfRNmqjb/",
-	"WRm8DtvizTnU6FZNfShjd8B67ujRZUeTwUCN7q4+UJEexMXgOMgwbQFKXLyHwtyHCk8Z6XFvTHw2Xncy",
-	"Xh+G/O3bqW47DDOvb+AYktv+phIzYVHrag1fSw+PHXvvPYl6bzTp1dT9fVkDnHTz/qSviL+bQ/Xgr2/y",
-	"GJz0P0jS55uz3gn9Wpeh7RCih9X2yuPqIazqXDvPRhV6DXhHKq4+6GXsw7EHO0ha1+Ucvhy8F+hg2ne/",
-	"DuXPDdyoU73s3KGDoTY7y4nee5ueWFg8gNiehcVOwuJh1LopLBqluFElbxbh/vkXDNkGfVUq7O2N+1HF",
-	"3CnPGgnT8tJrE2X8EpguZBSEQaFTX1T7eH//4PDbyXQynRwcfzf9boqeDQ/z595SNEJarUxON79MGmmf",
-	"Dr7bsONN6pSPvOBLSkDYa37drXDWyQsertLS22U3ubnb50WrDEw7T4iNzErkY6tQ1mJSHv6gxDswrbEa",
-	"WVgduAciFqjoUnnMQ0Wj23fsYxnRRQVPFWbVHLjlN+8OXhIy+bVrd/EcUvR9q05fle3Ys1pUPPxaJDWq",
-	"U5Xzto7U6LNG619u/18AAAD//w==",
+	"7H1/c9w2suBXQXGvKqNbzmgky0ks1VU9Wd7seiuydbacvb1MKsSQPTOISIABQEnzXPrur9AN/hqS0kiW",
+	"He+u/rE1JAg0gEb/7sbHIFZZriRIa4LDj0HONc/AgsZfJyrLuVy/TtyPBEysRW6FksFhcMz2D8bximse",
+	"W9AsppZMJJMgDIRrkXO7CsJA8gyCwyCuugoDDb8XQkMSHFpdQBiYeAUZd2P8Lw2L4DD4024N1S69Nbuv",
+	"k/2D4OYmDLYAR0OsdDIMjXgEMN5fiLwLyDsc2TCrmLkQORslsOBFatl0p4Ll9wL0ugYGO2oOv1A649aB",
+	"Ke2z/SAMMiFFVmTB4TQM7DoHegVL0ASJ0vaV0F1g3AuWCA2xe3DEDEjLeKokMGEZz/NUAIJqV8BKQI3S",
+	"dhBU984Nte1qedAIgArYHwSkPZt4plUO2q5x8Rzo8/WEnXIbr8Cw+ZoJa9hCaGNZCtZtM5cJgt5+uHD/",
+	"Ao9XLFE2nMmYGxgLaUAaYcUlpOsjxt07CwlbOFCY5JmQS8YlEwkThklF68DnKRyxQl5IdSWprWFcmivQ",
+	"7GA6nczkbQtF02wuVSbkjyCXdhUc7lVbaawWcomLc84v4FacorFDNnU/nk+n0yP2fMquViBZ5PAoYkqz",
+	"yHUTuXnQhsuk8Uhlwk18aIcRgtuRkV8TMrrh78DNG3fKTK6kASQoL3nyDn4vwFj3K1bSgsQ/ERdj7ia8",
+	"m2s1TyH782/Gzf7jlph2Rl/RoO31+4mnIsG+2YKLtNDgVmleGCHBmLEuUmCXQqWckDQMTjRwC8ktMN4P",
+	"Nt/f66QPuvMVlPTqihsW+7FvwuAVpPCYYLwv4hiM2QKIxI98EwY/KD0XSQLyS+6YA6cwoMdzVbgzri5A",
+	"spTHFwbPuyMTOPI3huWgM2GM37k3yv7gPvnSwPq1SxQQ8YBrYWzo0MzBi/B/YxiPY1VIi0vsWi0Q1Jsw",
+	"OOPrVPHkXKkfuV7Cl4cezySbq2TtaETqgHCgc4nwG9CXjrLGMeTWsNHelJ2+3HGAvwd9KWL4IPklF6kj",
+	"l18adr+m3xgWK7kQy4Iwo6TiFVxsDfaIabB67VmEm9lSXIJ06M4dDVwBT7zo8841HB+7hj18FWIliSBf",
+	"cWHZHBZKA3XuSHmTfnZp4k0YfJC8sCulxX/DF0XVU3dS5DIsWVrINFyqC0gcpsJ17sQhwtYAoTRFnitt",
+	"ITmFRPBznMofh5rfGHZCQ48dKNUWs7+/f/uGZQ5EhsvtuvL9u+GPk0Q7utcjNebKWJ4yTi0m7K1kGnjC",
+	"4BL0mmWQzUG7cXINjpeGTBZpSvxWKnbJ0wLBWDkhYmQU4zOJwJw5qYXFXLJIQ57yGCLm5GO1cGiX7eBI",
+	"V1pYIEmlHslqkWWQhIyzecrlRf1qJo1VboOQetDgIXF3yLhII4LLg8qywi0bMM7clqdQTvKQOfkv+q+I",
+	"XQm7Yhau7UwqyebKrpgRCRjsUyp2tRIWTM5jIEEnJ/lMEC/33e2hXMOvS7lm3wkFbpWIGJBo3ZZ0wuB6",
+	"7MQQyHK7Dg4XPDVwE5Yd7j92h88ercNYuF+P1ZkjW/rx+kMceLTeSBx8pM7ylZKP2Bue2ROVPF6XxnIL",
+	"Z1pdChk/Vq83VSs1/w1ii4IlacE/iNTzlfaREuZMi4wTUgwMOVcqBU661FD/r+VCdXuvEOT2ydyEwYJf",
+	"vykc1dmqtUi205nD9vw2SLFlmTIWaVNpTFALxpkFyaUlGozfOs1lcy1qfO1Ah7h3j9loyIQ9Vw2ecdvM",
+	"ymYOh1Yiv/93N007xM9kmKiXyc9rs/MOlO1pNjewpAu/3I4t/3CsqI9BlntRayZOVFgUabpmnrMlh6VS",
+	"yRR+yFPPtAzjGlicAteQTNhfkKkSw+kwvKOK4W10gnpsh/GxkdvJnUnF+0aOaTleOpOe7n9jypc7D+aM",
+	"rMUYZ7LDGY8cW7crIZcMUgNeQTfsYDotrQpkoYA06eOiD6Tam4f03l9vHEU0/XjK1RHDdAEs4xfglC9B",
+	"Ghidym8MUzJdlyezRJYjbJJruBSqMJtv3X4mkCmHL8LrFzwDZjWXhqOh6PYjvgmdR589J47vT6esMgOa",
+	"UtB3TYRcTsh60VqoWy0yHepx72X+Y6kJrlj/yTdWyOV7sO4/0+UV6hK004ZOeBoXZBg5BbtSSOpBFpnr",
+	"PuVzpV8WOgEJCa5tvBISqie/9Jm4mvANj9ILdGVF6TLOHmvi68RL2xXhIiW9gVwDYImB8QtjVYZGvVew",
+	"EFLQQJvjvoI45RoMEpMLKGV+FsX19yZiGc/LN9rb99SCRZlKihQiNjIALDppfjKTC6XZSl0x7j/5xhAx",
+	"JDp7SWYuRyeXXEhjS7OuBxUHENYwGmOnV6jPcyDryZ2ovYI0P4dr+8gyQsrnkPZycgL7TltbvWSn9MEw",
+	"6VjRBpXrXxjwFElo1twt3KxRhpbohME1j226Dhkalhtm5Z0e1AoDYmd92meaqitIyi1UC5ZolSfqSqIC",
+	"lhWpFXkKJyslYnhVviIj9BFDWZM5jFB25YjcOgeDVl0LmeldQP+Aa83XSNw0bL3b9fnoygje+OWxmbaJ",
+	"mOxKpQnjNMNDUtbntR4dlgxfMy79hBC4fvpvvflhy90/Ly0BHfnKy1SEab7fCr0a7eu9q9cqLI9I4wBs",
+	"TSwqKWvo0G2YmVaIC5WxCpfxyC9aWyoq0rSPu93rELcHf7ntKNsMUx3qAd6NVhWl/dS8OFJ5ptx+PWh2",
+	"j08xthc2jlghxe8FoCzp5RyCxxOOlkfqAaLJZ6Erh6zEfiQtdqUMEGkJZxItVZV9Sio5pv1yvSbCSRSx",
+	"nbDTUrrGk46GxV5SRb6zkljdc/IZv35Nnz6fTm+lbH1HyttrP9OZapPK2yTrfynS6almm1reQfoGDR0J",
+	"/TfIqjb2NxPS/9zrbvajn/KTjePJTDEn0MqNGqJId2DtQ7fhtiU+rWZfiuVuVf3R+vWU3Ln498tiHYQB",
+	"yTVoGbgEmSj3x++Fsmhl4CmYX9/qBF//puboJL50dMKxwELHK26gaqAhBnFZ/3Y6S/UD+/z1jGv7649C",
+	"wmsCqjFC5127/85rVVinhJ9pFQN6MVr9rkSeu2ebX3nwO89/U/Nf35ZuRCcTxA7omOe8R21pLXjpBemR",
+	"JYXEo0wGCu5FSB9i4M6zIXP9hgi/oRjQ145aCotW/3gF8QUkbETgkLDvyTD252mWf7RzOJNjFlm4tlHI",
+	"IiT3qZDg2Hx0yDijbibYquQMjRcMfi946vibU2A8wtdahAPYs56Ijdoi8A512s9h3BCSiJTr1U8mJP9H",
+	"Y6iq9yPmqDi3NGEHaQ4JjeC9aaSYI+zodZH4m6w3UrGFJnMCT1nOtWWj6HlE/pLnk2mEvZJLE5Idz6Zn",
+	"kpFFQiwlJOzbg/FcWKa5XIJfMIhFxlM/csiiRaq4U6LPlJC2BkiuGa4YNCEL2QXk1jEXR8mpQ0+lo0MW",
+	"OX5CARzILSI/IreAU4z++c9//nN8ejp+9Sryyxd6BvDuhxP27NmzF8w1HluRARvhKihaDVVYphYLA3bH",
+	"LfPVSsSrcqoxT0EmXOO3DrYrLawFWXNDgiMVxm7sYS0CVLuJExSSKXeGaSf8LvbhxgfjV6uvz8KAZsLp",
+	"Ov14MJPHJcpercBtZokAwjC4ziF2uvDI++A1XII2sONealgUxolxFr9DPyKLFehYKEmCSUlM3TFyhL55",
+	"ioIwKM9N+aqD7Uh6GkjqvmmiThAGPZgThBXXDgO34O4zjrS5u3C3ECrQ56KP77Zo1qOq7QP291vUryYs",
+	"w2IEzeSLyBFfVBi4uWPGA6rixgbePuSd29s/4w8dvYWsvUclh3nIZLcySyIy3Su2E655lrsZBt9+d/B8",
+	"MeX78fd7cDCfTvf2+fzZQZxswHrQAtX97KzK342S6L/vA6Xh3U9UXGROxRk58vvti+n+Tsv+cmvUg+uh",
+	"lj96jDMbLTqYsNAq6wJI4DmC4vQsUp+NKnQMIYoUmboEZIGxytdovB+wWTUFSp5QuKz7GP9Atw8qAfjA",
+	"9eV6AWN7aRLG3m4FquV6CbYXJBSLtlrWn7Blx9acBx6SPsxrfHj4MeBy/XYRHP58N4WsSA5xnuaTWv36",
+	"2Bnv4z2wxE9nE0N+6YuWqWVHniRh6aCjOFkwluQSXHgfPYKGFyHjtEgcr8Sf6K8zyE1p8qW3bmfC3uYg",
+	"j89es2eTKVuRO27mlsuPrDR+NAsYTYGNorKTiEmAxHUbuYlEOyFbgYxhJlHowyWPjthfHSNOgBkA1zZP",
+	"uZD4NiK+fD1eqnEjpkoveAwfb5pvxuZC5OPSizjOCcVoB91W1wGDvVJ8HVDIYm55qpYFTNiHjWhEUyro",
+	"jh2Ao41II9tNnLziNPcl9xG35Yn6ScAVO6bINQog+EsibPsJtvEu2rJB/ZPekoJBmkPVZuNhoyUKGI1G",
+	"+BvfV54g/77xG9+fcr0UsvrplShs6v+m5/ISpFW6Arj5AFv8X69q4tvyB4HgVENWqo8EResRtjrzSmK7",
+	"YedpCY2TlUwDmPI3jbgSeYaZD+V4jQfY4u+oAuM7+pO+i1eQFGlj41pPsM2bk3dB6bLyP2gjjs+Oq02g",
+	"v+n5yukYBH+9lRsPseW5UmnVwv1g55DlKUmJZ6AXSmfshKdiXim31Xd9z4+t5fGqtQ7NR30E/UyL+Fb3",
+	"oTd7Edb0BPqDjkFavgQfyZ6CMRRuujedHjEf0S6dyM4MMQS4jtPCiEs4LePPiSJX4eh7A9HospSsm6Qj",
+	"gXjyiuTxFukQWa60pUwYx7SCTJldpB+Sp7tuld3y7iYQBxSv6OdpQQuennJ9UeS3zZfNiun0GfwfNj1q",
+	"hhI2J9qcwgD7+ZxTKgy82ty9rkGxMECvX3IDiceHwabvVyp/hxFWg+02uHV//z3QhRu41jve0Eb1SgJt",
+	"3B6Uw58Q/AnBvxoE70dkCqzuKjFkL/ru++l3zMdsswQsF+ju2MRz6+OT2n38Y8Utu3LKz5VWckluc7Ss",
+	"YLh2rwQPWitdhg4Lks7O2ur81q7rwQSfDIzhS8oXI8PrCOVdhxp1vAUCWaVnYAoUq1IfUaFv+vLrNRXS",
+	"WO5DRIdj1d1YvSvgG/QlMDa/Fwkb8dSoMjzq/4190tT4dcIoR6E/1MBYbgvT3/nfzs/PGDVACbvRQZWb",
+	"EAZW2BR63WbaMlNkGMjll7E0d3sc6oXI9hrLj9mHd6+ZhgVopwI0A+V6Oq11/JW1uTnc3c2UmSRwWWYc",
+	"mN3LCgHuDO7x/iuaaLVkfQfoXQnfULzRoD1lWyNY36jtjMmmFm5ikEnJzqofffJZmejVgdvUL+6gT2XL",
+	"PhDP+bKPI1bJal0S+cXtjm5j13c7Bc/58j2286hqhpIvyWftbRTLZursaIGpM4iizBGwnfsE4dxiH6UJ",
+	"tNeuhDKslntgf0jx+Frsh6kwn2A9vPde9juuqZOB9frPMDBXS9QgK3kVam4wq83/7Y9/GCROBXWi2BXX",
+	"kqiPkAuF/onlihwU+gKtgFKiy6WXJJ2jeeSd277NNY4L7cjsuszo2EwK99HDvhUbvX7/lh3s733XzwPv",
+	"R5odI8jgv316ykYA6fGbY2ZWKmdlG1YYSJxkcbVSKYwT7mQMhzhmq6DS6mhXY4btyfcip7oA+QrFsB6C",
+	"7kNbP9i4latduQF75bDrXJAJwH+2KdqBrLNWmbEqN2wOmB/vvaVH7MWLFy/Ge/vjZ3vn+88On784fP7i",
+	"/5Pd0X9Weh1xMDQybwec4/9dmFBC8YmdDdtay+ZGofm2Yb8bo93tiByJ/rOYayfrVW1M0yzXGIbk7H4f",
+	"W+PrXlWofElpgfM1451k5mb8Zndy27sRWsnPm/SGludOulmdTPeJG//1rdHUtL8jPApW+QRSJmz/ccRF",
+	"dCJ/mnqT+m2w1CJXv30bd7K7mozH1ri19Drn8Kq2WVpHNvSz92hYrWB7y8Pmqds8Tt0jfIOUtdDCrt+7",
+	"adLBnQPXoI+LPs/IsWxBP2qi+Y5TWjrzF8YURJmiTBn/kKCMJmU6MspkOGy9UU6iptRb4XPGYiUtjymq",
+	"m0pCnL59z47PXjMLPOvqXscUUDj2eVpO2RqrS9BjVDjcd243flPzMZLSjEu+hIzCH2byT39ibg1AWp9F",
+	"PJOUJVSl+DO4dkQHUW8FPLUr77+SVvPYMpAJWviN9y9Exz6zGr8+ZC9xxmSWiHFhyEIRTWbymGVbJ0Q3",
+	"Mnv2Juy4WngGgoIaG5s0kyPe3sMLWIe91GlzP0c0C9t2RFCMTLkkM+l2xjj1UFjDGvvBCpm4yTao0CwI",
+	"KTPpYPpspwb8iiI7adMaJR/Kac7kwfSAzYKyZEFVrmAWHNVZecaKNPXMIdfqUrgR607Y8+kzigGJGvn0",
+	"UbnzDVI5k+cYiuL9LagB1tP306VlierPIu9mmrC/tBaIJWUOBlaLwHI3M0krKySLrsd5o49RJJWEiGXA",
+	"HV8hZ5bw275TAnui0JVBwI7ZucrHKVxCWvujiSe1fNU+LObIyXTjjYbPvm00/PDh9SuKkPEug2ouVb2Z",
+	"/enUr+XHWSCSWXDIZsFkMpkFNxQpdC4yMJZnOfXvxKTvv53u1TFBOPkP5ycOC8hfh/1x6WOD3ArHbpra",
+	"Em3/cH5yVMagziSrmHrrC8yX54Y6/semYIRJFa2MsZZEhYCjgaaR6C98Qkspbrjeo82yJ1HYfTbOuY1X",
+	"f6bXDmCMgqPmSDXc5ra++t/UmDLWTA4x6irGB0ZJJUWMiYhlaQFymTugf8R2Dszo7O37czaZTHZ9iFRU",
+	"V/9xUJZFk/BvrNHTrMgjGyYoH9TlIC+XT0hc7TIlEpdqrpL1pFHSpyoGRJHYjej5odpAbgRfHuio2tWc",
+	"L/EcVyXAGMfVqE6zL4rg1tg19Phc5OXwE1zyxuSpLTlyy9pOD6/jxHri5tkoesMz8Esq8U8c1P8IWfTm",
+	"+PQvUVWZZefW2k9+Xdrln7hsV4Dqy/EUdtLYaF9jq11gy/XdrLFFsaAWkT294mvD5hr4BVOSRSKhI33G",
+	"tRU8ZUXuDrFhll9AGexIQSh17IkPoes7K81z0ZyPAynnduXYX1XqoyY9YXn2G7EZ7lS45UHvN8r7Cy5S",
+	"SNxRMzZqrg3OgLg5mn7dykZDBUMimsl330+/2/FkyXGAMa14RLZjnzWHcF92ijr5lAJvwgxOuSwWPLYF",
+	"qtJva3rqa9ZgALSmOIDgco/CXkDyXASHwbPJdPLMB4ygvLbLc7HLK//8OFYJCXK5Mj3ZM2+QYznq4LNA",
+	"eKa8hbMihHVvaJA1bOQQSkmHoAWtEhD7qTneIdsIFKA5V1vmRHfvda7boG5ZWZ9fqmS9RUmpyuraU6Ut",
+	"KWLLMJS7Lhx24OjPe//MG2wq48LNtvXiatPVTVs498EbrWpi+9PpUH9Vu7L2lgPhYJv2jRJl+Mne3Z+0",
+	"qvngR8/u/qiuq4VfHNz9RVXbyn2wt8UQm1Wl8Lvn28ynp+7PTRg832ZePRWhUAUi30GFnRjz2z4A7uzy",
+	"pXGK2PHG0XBqVVNoCw47ATNukN5Dilx5+KQee4LF2RxlDiSihijhfI2ipzu2WBmwkOjHbbE4kk05O+fL",
+	"isnN5KhiP3gU3B+NYd1PkUTdw70RF9R3uJ3c0T7amJ7YqNs5oGPXTXbrGow34VaNXwm9VdMLkW/TDosM",
+	"Og3/fiRpaxLirbk33QKEnmRsPdBWVphz3mfZ7xbfKgWnTcL/RJu+Ftr0I4q7m9tzL7q0Gdo3TJc+iuTG",
+	"wbwEe5sZsUsVOjThr2B7uP0noP2d2H5rLb6KoP974fXjoNhfwX4y7+vg2H0ZwOskuPmlQszCrkoPOgwi",
+	"5DuwhZbGZ4OhO6JtEbYrbhmvjXmQNIMtJixqGUpRcfV6D5/JRWELDYziK2zIjJAYt7xhg0Nzw2+U2INK",
+	"wsF0r87mdW8LaY4qJ4S3085k2xvBNDgKQnPx4VXuGZUHwmKRmAs16vNydJm2JDtG51T6qBRAD85nPZFN",
+	"F1Hf0cTFSMoGDz5hf8h5eYVTmUMD09D1QOnpdchR8wQVFOW/cWrcPtXkOF5xbcdqMfYn8ROVOewOK5b5",
+	"7hhIq8Wja3Unbpy3C9/0U7Q6r7ft7U+nrTDtUndDh8CT4vYkHG0qbgO4vm6cwJPNFvdR4Don8w/Q4B6q",
+	"mbWP55Nm9i+mmXma/URzviqFbJC33pPiDKpmXYrzqLpZD8/+8roZkegnjWxAI3skpva4mhlVzBS3ORqQ",
+	"KaNRqaqvSU7iqsBnxGxdwFPYu8t3HpK36lPqd/aKtz558RbZtspufLBQ68upBmqxEDH8F48zmJSvW0VP",
+	"KaLVy8DHcQbsFKtXUoRjq+xn8Oc99vz5czbdm06DnsqcdSH0YI+dijRl75KgLBYevOJri+FkVb3v4MP7",
+	"4JahG9Wtg4PnB9P9oFOfOnj7t0aN+zsrCm2W+X2S0P/tJXR/VMlF36RhFUUZEMjLM3jToUGPIIWPug78",
+	"nVI0n7RIli8IOJNlZenSly4Vi1NeGJiw995DX5WuiwTGW5Sel7q7kEWNEx2FMxlV1ZPdS6oSTQ751s0P",
+	"asGi1nn3gQbtsr5RKwlgJtufTBwhGPL13EITUZ2otutJkehStC+sTDSL699Hqai5+BOh/KrUihaRNFtS",
+	"yVZZhh4q+bG66fAeCkRJBnq1h4ZU9JnUhhZm96sPcTnjJwViSIF4CM9tY9N9iXx9P6ejtPlAzSLPOVth",
+	"Y77ejof5Gx/FaVY8h5A4cukQMt6LY4oUK9dxvPxhJikkjY2iTfEy2qGihPyS9A0hMQK3qR44IFaG6pyi",
+	"YNCID1SLmez2eYTMvYzNw5m6jZgwzFbBy0Kq4N8F+qZGZcweBrjN5IMi3MLN+DYUV8qIXIFhbuWlEHQJ",
+	"hDA48+TeKhDuy0M0oEZwX0sZ+vkjlnFqlGvy6fG77btCfGGlWst58QLRaTvSURfL2l6r+MI0C+stYiHD",
+	"Jwb8tTBgH9iarn1o6+PoLGGQFz3s9genTNA4PVfVlLe6Nm+q8dU/ulYUMnyY2y0k9z77HxC2h5o/PrsV",
+	"4Om8/sef13dlJblHNS1gETIK8b7FxOnD+uurolC+aFfXr681CXuzBCorJYobGV+zOcwkBhIIyeyV8l+b",
+	"nQmL8LaCqP8agkbxYx97gOEpI6nkGFM6w5ksa+Fv3AiwgzELdcllMiUMFEv2pfo3SunPZG8t/SP6cSUw",
+	"zatKSqhAHSBIzUJxt1hl6+rUn2KZ9VdABH8Dbpl1PWeAzpCyfHtZt9wbRlfA7blr1riG4/BnCuIIAy4l",
+	"8BTv6Fjx+rqhmpz5evtl6aCyKu/2RtPh+zuezKf/9ubTZuH2uvR5k9g1WgwTvFYlxn6y92lW1ZLkocY2",
+	"aGINaxtraTOdyQGjKdG+0BfpDBsXUtVjeJrLy4ukSpsonYjoaCYxq6lKZ3IDk63OjVdRc96h1HXpCwyQ",
+	"NxEbcX8v5PPpdCecyQocHBJh9Ple/lamo0rAq64gzPN03bAb99th76KFaI1t1Ol/MsgOUMsvbZTtvZTt",
+	"PubZxgVpT6T46zLQ9pNhcw863FMmd4AOlxEflAffd62fe242bsNgqrBaLFeWjThLuRP3lmAbWZAHVXIr",
+	"kk5h2EID0A19O5OZLAk8ZneXlVca/bdT8xO2Pz2gdsKyRFDFE7gWxk7YO3+N3QVAPpP+9icqCECdUi8I",
+	"RyGtSN3jNRUphmtb3vsQ1nCUJrQLWDdDr2dyxPFGjTo1FUVqqgZAdcKxIMjDxE5a6U2x877S1StfIOsm",
+	"DPanPVXl3yhminjVZO9Ptu2+8Gu3jJ9NJgq3dZC0kKbXTXInvjw2p2vym36DxhNubeM3+WTE6iPyD4q7",
+	"utt+6G+Gri6VZbpIwUzYT/4a1lQDT9bljUxKVneLlqXgNXgye4SF79e33Nwq4arJCejRtcXaGTXp9t09",
+	"kNZ6y+MnqPhfUJ3+Iw/wk1HyqzZKfgGFHfTYCtCfmCeEXdwjJ6i8qOEu+5y/8enRqjz8pNIiA1ZO3fhL",
+	"1WCprEBKhdp9o/7DXxWqtvc6hc2rjp6sav8ZVjWnjRCmto+mf37H2UTLQu+xfLwkodssRP0HsTYOEUY/",
+	"WYcGD/sfYh7yxPE+ViHCxSci8vXZgypCcQ8K0r4DaYiC3C/ppyIIw9pogyl/Vmm2xO9+IdZ63H/SP2/R",
+	"Px/AljaQ6pMyfYy/bmY3Vsb6G0R60TBSl6BXwJMTnsZFijhzCnalKDou5XOlXxbkEfVWPgO29g9vXb0A",
+	"I08RlsZdYJ8xOqQ9VA8q+ybMVG3+tQoZOGyLN+dQo1s19aHCBQPGiY7GUHY0GQwz6u7qA1WGQVwMDoMM",
+	"c5qgxMV7qAZ9qPAl45TujYlPtoGv1zbwsBPXvgPxpkOl8/qepyFhwd+HZSYsal3g5Cu2ov+693atqPfe",
+	"rF6dxN/KOEC+N2/p+4yHZnOonkPjmzwG+f4XEi/yzVlvhX6tKze3iGrFmq5l3MMQVlXXuTtyhSg2qtBr",
+	"wPhUsZJBy3Efjj3Y/tS6lG3/+eDtc3vTvlvcKKN34N626mXnpjYMFNuaOfXeDviFOdQDDtsTh/p6OdTD",
+	"SMQmh2rcMoHKR/N+iZ9/wXwO0JelatLGlh9VzJ2aoJEaWF4axaKMXwDThYyCMCh06u+LONzd3dv/bjKd",
+	"TCd7h99Pv5+i4cjD/LG39piQViuT06Vmk0b2u4PvJuwY6zqVkc/5krKTdppfd+todsojDJfl6u2yW+Oh",
+	"2+d5q+5XO4mQjcxK5GOrkMFjmjD+oFRgMK2xGnmhHbgHQl+oyl7pL6T7EOJGWJqvkL2o4KmCBJsDt3wh",
+	"3cFL6kG+itoFMIcU/Rmq01elJfesFt2LcSWSGtXpAo+2YNbos0brX27+JwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -22,14 +22,6 @@ func sendRequest(t *testing.T, method, url string, header http.Header, body io.R
 	return sendVia(t, specChecker{t: t}, method, url, header, body)
 }
 
-// sendUnchecked is sendRequest without the spec check, for the statuses the platform
-// answers before any operation runs and the spec does not declare per operation (413, 415).
-// Callers check the problem body with mustProblem.
-func sendUnchecked(t *testing.T, method, url string, header http.Header, body io.Reader) (rawResponse, []byte) {
-	t.Helper()
-	return sendVia(t, http.DefaultTransport, method, url, header, body)
-}
-
 // bearer is the header set carrying token.
 func bearer(token string) http.Header {
 	return http.Header{"Authorization": {"Bearer " + token}}
@@ -108,7 +100,7 @@ func TestNonJSONBodiesAreUnsupportedMediaType(t *testing.T) {
 		{"application/xml", `<tag><name>A</name><style>info</style></tag>`},
 	} {
 		t.Run(c.contentType, func(t *testing.T) {
-			res, body := sendUnchecked(t, http.MethodPost, srv.URL+"/api/accounting-codes",
+			res, body := sendRequest(t, http.MethodPost, srv.URL+"/api/accounting-codes",
 				mergeHeaders(bearer(te.Token), http.Header{"Content-Type": {c.contentType}}), strings.NewReader(c.body))
 			mustProblem(t, res, body, http.StatusUnsupportedMediaType)
 		})
@@ -289,14 +281,14 @@ func TestOversizedBodyIsTooLarge(t *testing.T) {
 	// 20 MB of valid JSON (a long description), over the 10 MB body limit.
 	huge := `{"name":"Big","style":"info","description":"` + strings.Repeat("x", 20<<20) + `"}`
 	t.Run("with Content-Length", func(t *testing.T) {
-		res, body := sendUnchecked(t, http.MethodPost, srv.URL+"/api/accounting-codes",
+		res, body := sendRequest(t, http.MethodPost, srv.URL+"/api/accounting-codes",
 			mergeHeaders(bearer(te.Token), http.Header{"Content-Type": {"application/json"}}), strings.NewReader(huge))
 		mustProblem(t, res, body, http.StatusRequestEntityTooLarge)
 	})
 	t.Run("chunked", func(t *testing.T) {
 		// A reader of unknown length makes the client stream the body chunked, so the limit
 		// must hold while reading, not only on the declared length.
-		res, body := sendUnchecked(t, http.MethodPost, srv.URL+"/api/accounting-codes",
+		res, body := sendRequest(t, http.MethodPost, srv.URL+"/api/accounting-codes",
 			mergeHeaders(bearer(te.Token), http.Header{"Content-Type": {"application/json"}}), io.MultiReader(bytes.NewReader([]byte(huge))))
 		mustProblem(t, res, body, http.StatusRequestEntityTooLarge)
 	})
