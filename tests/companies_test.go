@@ -458,7 +458,8 @@ func TestCompanyPatchRejectsAndSavesNothing(t *testing.T) {
 		{"bad email", `[{"op":"replace","path":"/email","value":"not an email"}]`, "email"},
 		{"failed test after a change", `[{"op":"replace","path":"/name","value":"Changed"},{"op":"test","path":"/phoneNumber","value":"555-9999"}]`, "test"},
 		{"make primary then fail", `[{"op":"replace","path":"/isPrimary","value":true},{"op":"replace","path":"/name","value":""}]`, "name"},
-		{"remove a missing member", `[{"op":"remove","path":"/shipToAddress/nope"}]`, "patch"},
+		{"unknown nested member", `[{"op":"add","path":"/shipToAddress/nope","value":"x"}]`, "/shipToAddress/nope"},
+		{"remove an unknown nested member", `[{"op":"remove","path":"/shipToAddress/nope"}]`, "/shipToAddress/nope"},
 		{"not an array", `{"op":"replace","path":"/name","value":"x"}`, "body"},
 		{"malformed JSON", `[{"op":`, "body"},
 	}

@@ -109,8 +109,52 @@ func (t *Target) Apply(current any, ops []Operation) ([]byte, error) {
 	return out, nil
 }
 
+// known reports whether pointer names a place the target schema has: every token must be
+// a declared property, an array index (or "-"), or fall inside a free-form map.
 func (t *Target) known(pointer string) bool {
-	return strings.HasPrefix(pointer, "/") && t.properties[topLevel(pointer)]
+	if !strings.HasPrefix(pointer, "/") {
+		return false
+	}
+	s := t.schema
+	for _, tok := range strings.Split(pointer[1:], "/") {
+		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		s = unwrap(s)
+		switch {
+		case s == nil:
+			return false
+		case s.Properties[tok] != nil:
+			s = s.Properties[tok].Value
+		case s.AdditionalProperties.Schema != nil:
+			s = s.AdditionalProperties.Schema.Value
+		case s.AdditionalProperties.Has != nil && *s.AdditionalProperties.Has:
+			return true // a free-form map: its members have no schema to walk
+		case s.Type.Is(openapi3.TypeArray) && s.Items != nil && (tok == "-" || isIndex(tok)):
+			s = s.Items.Value
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// unwrap follows a lone allOf, the spec's way of adding a description to a $ref.
+func unwrap(s *openapi3.Schema) *openapi3.Schema {
+	for s != nil && len(s.AllOf) == 1 && len(s.Properties) == 0 {
+		s = s.AllOf[0].Value
+	}
+	return s
+}
+
+func isIndex(tok string) bool {
+	if tok == "" || (len(tok) > 1 && tok[0] == '0') {
+		return false
+	}
+	for _, r := range tok {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // project keeps only the properties a full update takes.

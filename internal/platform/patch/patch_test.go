@@ -26,7 +26,8 @@ func widgetSpec() *openapi3.T {
 		WithProperty("count", openapi3.NewIntegerSchema().WithMin(0)).
 		WithProperty("tags", openapi3.NewArraySchema().WithItems(openapi3.NewStringSchema())).
 		WithPropertyRef("note", note.NewRef()).
-		WithProperty("a/b", openapi3.NewStringSchema())
+		WithProperty("a/b", openapi3.NewStringSchema()).
+		WithProperty("dims", openapi3.NewObjectSchema().WithProperty("w", openapi3.NewIntegerSchema()))
 	write.Required = []string{"name", "count"}
 	return &openapi3.T{
 		OpenAPI:    "3.0.3",
@@ -140,6 +141,10 @@ func TestApplyRejectsBadPatches(t *testing.T) {
 		{"path without a leading slash", []Operation{{Op: "replace", Path: "name", Value: "x"}}, []string{"[0].path"}},
 		{"whole document", []Operation{{Op: "replace", Path: "", Value: map[string]any{}}}, []string{"[0].path"}},
 		{"unsupported op", []Operation{{Op: "merge", Path: "/name", Value: "x"}}, []string{"[0].op"}},
+		{"unknown nested member", []Operation{{Op: "add", Path: "/dims/depth", Value: 1}}, []string{"[0].path"}},
+		{"member below a scalar", []Operation{{Op: "add", Path: "/name/first", Value: "x"}}, []string{"[0].path"}},
+		{"non-index below an array", []Operation{{Op: "add", Path: "/tags/first", Value: "x"}}, []string{"[0].path"}},
+		{"leading-zero index", []Operation{{Op: "replace", Path: "/tags/01", Value: "x"}}, []string{"[0].path"}},
 		{"move without from", []Operation{{Op: "move", Path: "/alias"}}, []string{"[0].from"}},
 		{"copy without from", []Operation{{Op: "copy", Path: "/alias"}}, []string{"[0].from"}},
 		{"move from an unknown path", []Operation{{Op: "move", From: strp("/id"), Path: "/alias"}}, []string{"[0].from"}},
