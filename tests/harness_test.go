@@ -145,7 +145,10 @@ func newClient(t *testing.T, token string) *client.ClientWithResponses {
 // specChecker validates every response against openapi/v1.yaml: declared status,
 // headers and body schema. Responses to paths the spec does not describe must still be
 // problem+json when they are errors.
-type specChecker struct{ t *testing.T }
+type specChecker struct {
+	t    *testing.T
+	base http.RoundTripper // nil: http.DefaultTransport
+}
 
 func (sc specChecker) RoundTrip(req *http.Request) (*http.Response, error) {
 	var reqBody []byte
@@ -153,7 +156,11 @@ func (sc specChecker) RoundTrip(req *http.Request) (*http.Response, error) {
 		reqBody, _ = io.ReadAll(req.Body)
 		req.Body = io.NopCloser(bytes.NewReader(reqBody))
 	}
-	res, err := http.DefaultTransport.RoundTrip(req)
+	base := sc.base
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	res, err := base.RoundTrip(req)
 	if err != nil {
 		return nil, err
 	}

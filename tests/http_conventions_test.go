@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"mos/gen/client"
+	"mos/internal/platform/ids"
 	"mos/internal/tenancy"
 )
 
@@ -280,16 +281,27 @@ func TestOversizedBodyIsTooLarge(t *testing.T) {
 	te := newTenant(t)
 	// 20 MB of valid JSON (a long description), over the 10 MB body limit.
 	huge := `{"name":"Big","style":"info","description":"` + strings.Repeat("x", 20<<20) + `"}`
+	// A transport of its own, so the follow-up requests below are offered the connections
+	// that carried the refused bodies (and other tests never are).
+	own := &http.Transport{}
+	defer own.CloseIdleConnections()
+	send := func(t *testing.T, body io.Reader) (rawResponse, []byte) {
+		return sendVia(t, specChecker{t: t, base: own}, http.MethodPost, srv.URL+"/api/accounting-codes",
+			mergeHeaders(bearer(te.Token), http.Header{"Content-Type": {"application/json"}}), body)
+	}
 	t.Run("with Content-Length", func(t *testing.T) {
-		res, body := sendRequest(t, http.MethodPost, srv.URL+"/api/accounting-codes",
-			mergeHeaders(bearer(te.Token), http.Header{"Content-Type": {"application/json"}}), strings.NewReader(huge))
+		res, body := send(t, strings.NewReader(huge))
 		mustProblem(t, res, body, http.StatusRequestEntityTooLarge)
 	})
 	t.Run("chunked", func(t *testing.T) {
 		// A reader of unknown length makes the client stream the body chunked, so the limit
 		// must hold while reading, not only on the declared length.
-		res, body := sendRequest(t, http.MethodPost, srv.URL+"/api/accounting-codes",
-			mergeHeaders(bearer(te.Token), http.Header{"Content-Type": {"application/json"}}), io.MultiReader(bytes.NewReader([]byte(huge))))
+		res, body := send(t, io.MultiReader(bytes.NewReader([]byte(huge))))
 		mustProblem(t, res, body, http.StatusRequestEntityTooLarge)
 	})
+	// The refused bodies' bytes must not leak into the next request on the same client.
+	for range 3 {
+		res, body := send(t, strings.NewReader(`{"name":"Small `+ids.New()+`","style":"info"}`))
+		mustStatus(t, res.StatusCode, http.StatusOK, body)
+	}
 }

@@ -84,6 +84,25 @@ func isJSONMediaType(mt string) bool {
 		(strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json"))
 }
 
+// errTooLarge answers a request body over the limit.
+var errTooLarge = echo.NewHTTPError(http.StatusRequestEntityTooLarge, "the request body is larger than the server accepts")
+
+// limitBody caps request bodies. A declared length over the limit is refused before
+// reading; an undeclared one is cut off by http.MaxBytesReader, which also makes the server
+// close the connection, so the unread rest of the body never reaches the next request on it.
+func limitBody(limit int64) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			req := c.Request()
+			if req.ContentLength > limit {
+				return errTooLarge
+			}
+			req.Body = http.MaxBytesReader(c.Response().Writer, req.Body, limit)
+			return next(c)
+		}
+	}
+}
+
 // recoverPanics turns a panic into a 500 problem (logged by the error handler).
 func recoverPanics(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) (err error) {

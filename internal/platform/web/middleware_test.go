@@ -168,7 +168,7 @@ func TestValidationReadFailureKeepsItsStatus(t *testing.T) {
 	t.Parallel()
 	// The validator reading a body over the limit gets the body limit's 413 back; that is
 	// not the client's invalid input.
-	he := &echo.HTTPError{Code: 400, Message: "the request is not valid", Internal: errors.Join(io.ErrUnexpectedEOF, echo.ErrStatusRequestEntityTooLarge)}
+	he := &echo.HTTPError{Code: 400, Message: "the request is not valid", Internal: errors.Join(io.ErrUnexpectedEOF, &http.MaxBytesError{Limit: 10})}
 	var got *echo.HTTPError
 	if err := validationProblem(he); !errors.As(err, &got) || got.Code != http.StatusRequestEntityTooLarge {
 		t.Fatalf("validationProblem = %v, want the 413", err)

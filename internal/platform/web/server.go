@@ -8,7 +8,6 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/labstack/echo/v4"
-	"github.com/labstack/echo/v4/middleware"
 
 	"mos/internal/platform/auth"
 	"mos/internal/platform/utctime"
@@ -25,8 +24,8 @@ type Config struct {
 	Spec   *openapi3.T
 	Auth   Authenticator
 	Logger *slog.Logger
-	// BodyLimit caps request bodies (Echo's size syntax, e.g. "10M").
-	BodyLimit string
+	// BodyLimitBytes caps request bodies; 0 means 10 MB.
+	BodyLimitBytes int64
 }
 
 // New returns an Echo instance with the shared middleware in place. Routes registered on
@@ -37,8 +36,8 @@ func New(cfg Config) (*echo.Echo, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.BodyLimit == "" {
-		cfg.BodyLimit = "10M"
+	if cfg.BodyLimitBytes == 0 {
+		cfg.BodyLimitBytes = 10 << 20
 	}
 	e := echo.New()
 	e.HideBanner = true
@@ -49,7 +48,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	e.Use(
 		logRequests(cfg.Logger),
 		recoverPanics,
-		middleware.BodyLimit(cfg.BodyLimit),
+		limitBody(cfg.BodyLimitBytes),
 		authenticate(ops, cfg.Auth),
 		requestValidator(cfg.Spec, ops),
 	)

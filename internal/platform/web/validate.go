@@ -70,11 +70,10 @@ func validationProblem(he *echo.HTTPError) error {
 	if he.Internal == nil {
 		return he
 	}
-	// A failure to read the body keeps its own status (the body limit's 413), rather than
-	// being reported as invalid input.
-	var readErr *echo.HTTPError
-	if errors.As(he.Internal, &readErr) {
-		return readErr
+	// A body cut off by the size limit is 413, not the client's invalid input.
+	var tooLarge *http.MaxBytesError
+	if errors.As(he.Internal, &tooLarge) {
+		return errTooLarge
 	}
 	fields := apperr.Fields{}
 	collectFieldErrors(he.Internal, fields)
