@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/jmoiron/sqlx"
 
@@ -185,15 +184,11 @@ var sortFields = func() map[string]string {
 var listSpec = listing.Spec{Fields: sortFields, Default: "name", IDColumn: "id"}
 
 func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) ([]Company, error) {
-	where := []string{"tenant_id = $1"}
-	args := []any{tenantID}
+	lq := listing.NewQuery("tenant_id", tenantID)
 	if f.IsPrimary != nil {
-		args = append(args, *f.IsPrimary)
-		where = append(where, fmt.Sprintf("is_primary = $%d", len(args)))
+		lq.Where("is_primary = %s", *f.IsPrimary)
 	}
-	args = append(args, p.Limit, p.Offset)
-	query := fmt.Sprintf(`SELECT %s FROM companies WHERE %s ORDER BY %s LIMIT $%d OFFSET $%d`,
-		columns, strings.Join(where, " AND "), p.OrderBy, len(args)-1, len(args))
+	query, args := lq.SQL(`SELECT `+columns+` FROM companies`, p)
 	var rows []companyRow
 	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
 		return nil, fmt.Errorf("list companies: %w", err)

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/jmoiron/sqlx"
 
@@ -71,19 +70,14 @@ var sortFields = map[string]string{
 var listSpec = listing.Spec{Fields: sortFields, Default: "name", IDColumn: "id"}
 
 func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) ([]Tier, error) {
-	where := []string{"tenant_id = $1"}
-	args := []any{tenantID}
+	lq := listing.NewQuery("tenant_id", tenantID)
 	if f.Name != nil {
-		args = append(args, listing.ContainsPattern(*f.Name))
-		where = append(where, fmt.Sprintf("name ILIKE $%d", len(args)))
+		lq.Where("name ILIKE %s", listing.ContainsPattern(*f.Name))
 	}
 	if f.IDs != nil {
-		args = append(args, db.Array(f.IDs))
-		where = append(where, fmt.Sprintf("id = ANY($%d)", len(args)))
+		lq.Where("id = ANY(%s)", db.Array(f.IDs))
 	}
-	args = append(args, p.Limit, p.Offset)
-	query := fmt.Sprintf(`SELECT id, name, description FROM customer_tiers
-WHERE %s ORDER BY %s LIMIT $%d OFFSET $%d`, strings.Join(where, " AND "), p.OrderBy, len(args)-1, len(args))
+	query, args := lq.SQL(`SELECT id, name, description FROM customer_tiers`, p)
 	var rows []tierRow
 	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
 		return nil, fmt.Errorf("list customer tiers: %w", err)

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
@@ -155,27 +154,20 @@ var sortFields = map[string]string{
 var listSpec = listing.Spec{Fields: sortFields, Default: "module", IDColumn: "id"}
 
 func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) ([]Definition, error) {
-	where := []string{"tenant_id = $1"}
-	args := []any{tenantID}
-	add := func(clause string, arg any) {
-		args = append(args, arg)
-		where = append(where, fmt.Sprintf(clause, len(args)))
-	}
+	lq := listing.NewQuery("tenant_id", tenantID)
 	if f.Name != nil {
-		add("name ILIKE $%d", listing.ContainsPattern(*f.Name))
+		lq.Where("name ILIKE %s", listing.ContainsPattern(*f.Name))
 	}
 	if f.IDs != nil {
-		add("id = ANY($%d)", pq.StringArray(f.IDs))
+		lq.Where("id = ANY(%s)", pq.StringArray(f.IDs))
 	}
 	if f.Module != nil {
-		add("module = $%d", *f.Module)
+		lq.Where("module = %s", *f.Module)
 	}
 	if f.Type != nil {
-		add("type = $%d", *f.Type)
+		lq.Where("type = %s", *f.Type)
 	}
-	args = append(args, p.Limit, p.Offset)
-	query := fmt.Sprintf(`SELECT %s FROM custom_fields WHERE %s ORDER BY %s LIMIT $%d OFFSET $%d`,
-		columns, strings.Join(where, " AND "), p.OrderBy, len(args)-1, len(args))
+	query, args := lq.SQL(`SELECT `+columns+` FROM custom_fields`, p)
 	var rows []definitionRow
 	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
 		return nil, fmt.Errorf("list custom fields: %w", err)

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
@@ -77,19 +76,15 @@ var sortFields = map[string]string{
 var listSpec = listing.Spec{Fields: sortFields, Default: "name", IDColumn: "id"}
 
 func (store) list(ctx context.Context, q db.Q, tenantID string, list List, f Filter, p listing.Page) ([]Tag, error) {
-	where := []string{"tenant_id = $1", "list = $2"}
-	args := []any{tenantID, list}
+	lq := listing.NewQuery("tenant_id", tenantID)
+	lq.Where("list = %s", list)
 	if f.Name != nil {
-		args = append(args, listing.ContainsPattern(*f.Name))
-		where = append(where, fmt.Sprintf("name ILIKE $%d", len(args)))
+		lq.Where("name ILIKE %s", listing.ContainsPattern(*f.Name))
 	}
 	if f.IDs != nil {
-		args = append(args, pq.StringArray(f.IDs))
-		where = append(where, fmt.Sprintf("id = ANY($%d)", len(args)))
+		lq.Where("id = ANY(%s)", pq.StringArray(f.IDs))
 	}
-	args = append(args, p.Limit, p.Offset)
-	query := fmt.Sprintf(`SELECT id, name, style, description, types, deleted FROM tags
-WHERE %s ORDER BY %s LIMIT $%d OFFSET $%d`, strings.Join(where, " AND "), p.OrderBy, len(args)-1, len(args))
+	query, args := lq.SQL(`SELECT id, name, style, description, types, deleted FROM tags`, p)
 	var rows []tagRow
 	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
 		return nil, fmt.Errorf("list tags: %w", err)
