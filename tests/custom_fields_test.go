@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
 	"mos/gen/client"
@@ -176,35 +175,15 @@ func TestCustomFieldNameUniqueWithinModuleUnderConcurrency(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	ctx := context.Background()
-	var wg sync.WaitGroup
-	statuses := make(chan int, 8)
-	for range 8 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			res, err := te.API.CreateCustomFieldWithResponse(ctx, textField("Colour", client.CustomFieldModuleCustomer))
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			statuses <- res.StatusCode()
-		}()
-	}
-	wg.Wait()
-	close(statuses)
-	ok, bad := 0, 0
-	for s := range statuses {
-		switch s {
-		case http.StatusOK:
-			ok++
-		case http.StatusBadRequest:
-			bad++
-		default:
-			t.Errorf("unexpected status %d", s)
+	counts := concurrently(t, 8, func() (int, error) {
+		res, err := te.API.CreateCustomFieldWithResponse(ctx, textField("Colour", client.CustomFieldModuleCustomer))
+		if err != nil {
+			return 0, err
 		}
-	}
-	if ok != 1 || bad != 7 {
-		t.Fatalf("%d created and %d refused; want exactly one created", ok, bad)
+		return res.StatusCode(), nil
+	})
+	if counts[http.StatusOK] != 1 || counts[http.StatusBadRequest] != 7 {
+		t.Fatalf("statuses %v; want exactly one 200 and seven 400", counts)
 	}
 
 	// Case-insensitive and after trimming, within the module.

@@ -13,6 +13,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -256,6 +257,33 @@ func sendVia(t *testing.T, rt http.RoundTripper, method, url string, header http
 		t.Fatalf("%s %s: read body: %v", method, url, err)
 	}
 	return rawResponse{StatusCode: res.StatusCode, Header: res.Header}, b
+}
+
+// concurrently sends n copies of a request at the same time and counts the statuses they
+// answered, for rules that must hold under concurrency (unique names, balances).
+func concurrently(t *testing.T, n int, request func() (status int, err error)) map[int]int {
+	t.Helper()
+	var wg sync.WaitGroup
+	statuses := make(chan int, n)
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			status, err := request()
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			statuses <- status
+		}()
+	}
+	wg.Wait()
+	close(statuses)
+	counts := map[int]int{}
+	for s := range statuses {
+		counts[s]++
+	}
+	return counts
 }
 
 // ptr returns a pointer to v, for optional request fields.
