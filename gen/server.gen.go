@@ -408,26 +408,49 @@ func (e TokenDetailsKind) Valid() bool {
 // stored as no value, and `email` when present must be a single address: one `@` with text
 // on both sides and no whitespace.
 type Address struct {
-	Address1      *string `json:"address1"`
-	Address2      *string `json:"address2"`
-	Address3      *string `json:"address3"`
-	City          *string `json:"city"`
-	Country       *string `json:"country"`
-	Email         *string `json:"email"`
-	Name          *string `json:"name"`
-	Phone         *string `json:"phone"`
-	PostalCode    *string `json:"postalCode"`
+	// Address1 First address line.
+	Address1 *string `json:"address1"`
+
+	// Address2 Second address line.
+	Address2 *string `json:"address2"`
+
+	// Address3 Third address line.
+	Address3 *string `json:"address3"`
+
+	// City City.
+	City *string `json:"city"`
+
+	// Country Country.
+	Country *string `json:"country"`
+
+	// Email Email address (one @, no whitespace).
+	Email *string `json:"email"`
+
+	// Name Addressee.
+	Name *string `json:"name"`
+
+	// Phone Phone number.
+	Phone *string `json:"phone"`
+
+	// PostalCode Postal code.
+	PostalCode *string `json:"postalCode"`
+
+	// StateProvince State or province.
 	StateProvince *string `json:"stateProvince"`
 }
 
-// CompanyFilter defines model for CompanyFilter.
+// CompanyFilter Filter of the company list.
 type CompanyFilter struct {
+	// IsPrimary true or false narrows to primary or other companies; null or omitted applies no clause.
 	IsPrimary *bool `json:"isPrimary,omitempty"`
 }
 
-// CompanyInfo defines model for CompanyInfo.
+// CompanyInfo One of the tenant's company records, used on documents as ship-to and remit-to.
 type CompanyInfo struct {
-	Email     *string `json:"email"`
+	// Email Null when none is held.
+	Email *string `json:"email"`
+
+	// FaxNumber Null when none is held.
 	FaxNumber *string `json:"faxNumber"`
 
 	// Id A 24-character record id.
@@ -436,8 +459,12 @@ type CompanyInfo struct {
 	Id Id24 `json:"id"`
 
 	// IsPrimary At most one company of a tenant is primary.
-	IsPrimary   bool    `json:"isPrimary"`
-	Name        string  `json:"name"`
+	IsPrimary bool `json:"isPrimary"`
+
+	// Name Company name.
+	Name string `json:"name"`
+
+	// PhoneNumber Null when none is held.
 	PhoneNumber *string `json:"phoneNumber"`
 
 	// RemitToAddress A postal address. On read every member is present, null when no value is held (so a
@@ -458,14 +485,19 @@ type CompanyInfo struct {
 // address's `email`) when present must be a single address: one `@` with text on both sides
 // and no whitespace; anything else answers 400 naming the field.
 type CompanyInfoWrite struct {
-	Email     *string `json:"email,omitempty"`
+	// Email One @ with text on both sides and no whitespace; blank is stored as no value.
+	Email *string `json:"email,omitempty"`
+
+	// FaxNumber Trimmed; blank is stored as no value.
 	FaxNumber *string `json:"faxNumber,omitempty"`
 
 	// IsPrimary True makes this the tenant's only primary company; the previous primary company is demoted in the same transaction.
 	IsPrimary *bool `json:"isPrimary,omitempty"`
 
 	// Name Trimmed; 1 to 200 characters after trimming.
-	Name        string  `json:"name"`
+	Name string `json:"name"`
+
+	// PhoneNumber Trimmed; blank is stored as no value.
 	PhoneNumber *string `json:"phoneNumber,omitempty"`
 
 	// RemitToAddress A postal address. On read every member is present, null when no value is held (so a
@@ -481,15 +513,16 @@ type CompanyInfoWrite struct {
 	ShipToAddress *Address `json:"shipToAddress,omitempty"`
 }
 
-// CostingSettings defines model for CostingSettings.
+// CostingSettings Tenant-wide costing settings.
 type CostingSettings struct {
+	// OverheadCalculationMethod How overhead is applied in costing: burdened on labor hours or on machine hours.
 	OverheadCalculationMethod CostingSettingsOverheadCalculationMethod `json:"overheadCalculationMethod"`
 }
 
-// CostingSettingsOverheadCalculationMethod defines model for CostingSettings.OverheadCalculationMethod.
+// CostingSettingsOverheadCalculationMethod How overhead is applied in costing: burdened on labor hours or on machine hours.
 type CostingSettingsOverheadCalculationMethod string
 
-// CreatedId defines model for CreatedId.
+// CreatedId The answer to a create: the new record's id.
 type CreatedId struct {
 	// Id Id of the created record.
 	Id string `json:"id"`
@@ -498,14 +531,21 @@ type CreatedId struct {
 // CustomFieldDefinition Declares one key of the `customFields` map of the records of `module` (see `CustomFields`
 // for how a record's values are validated against the definitions of its module).
 type CustomFieldDefinition struct {
-	Append   *string `json:"append"`
+	// Append Text shown after the value (for example a unit).
+	Append *string `json:"append"`
+
+	// HelpText Guidance shown with the field.
 	HelpText *string `json:"helpText"`
 
 	// Id A 24-character record id.
 	//
 	// Example: 6745f0a2c81e4b0012ab34cd
-	Id     Id24              `json:"id"`
-	Label  string            `json:"label"`
+	Id Id24 `json:"id"`
+
+	// Label Display label; defaults to the name.
+	Label string `json:"label"`
+
+	// Module The record type (module) a custom field definition applies to.
 	Module CustomFieldModule `json:"module"`
 
 	// Name The key records use in their customFields map (matched exactly, case-sensitively).
@@ -513,7 +553,9 @@ type CustomFieldDefinition struct {
 
 	// Options Allowed values of dropdown and multipleChoiceDropdown fields; empty for other types.
 	Options []string `json:"options"`
-	Prepend *string  `json:"prepend"`
+
+	// Prepend Text shown before the value (for example a currency sign).
+	Prepend *string `json:"prepend"`
 
 	// Required A record of the module must hold a value: not absent, null, blank or an empty array.
 	Required bool `json:"required"`
@@ -536,7 +578,7 @@ type CustomFieldDefinition struct {
 	Type CustomFieldType `json:"type"`
 }
 
-// CustomFieldDefinitionWrite defines model for CustomFieldDefinitionWrite.
+// CustomFieldDefinitionWrite Create and full-update body of a custom field definition.
 type CustomFieldDefinitionWrite struct {
 	// Append Shown after the value; blank is stored as null.
 	Append *string `json:"append,omitempty"`
@@ -545,7 +587,9 @@ type CustomFieldDefinitionWrite struct {
 	HelpText *string `json:"helpText,omitempty"`
 
 	// Label Trimmed; null or blank defaults to the name.
-	Label  *string           `json:"label,omitempty"`
+	Label *string `json:"label,omitempty"`
+
+	// Module The record type (module) a custom field definition applies to.
 	Module CustomFieldModule `json:"module"`
 
 	// Name Trimmed; 1 to 200 characters after trimming; unique within the module, case-insensitively.
@@ -579,9 +623,12 @@ type CustomFieldDefinitionWrite struct {
 	Type CustomFieldType `json:"type"`
 }
 
-// CustomFieldFilter defines model for CustomFieldFilter.
+// CustomFieldFilter Filter of the custom field list; every member narrows the result (AND).
 type CustomFieldFilter struct {
-	Ids    *[]string          `json:"ids,omitempty"`
+	// Ids Only these ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// Module The record type (module) a custom field definition applies to.
 	Module *CustomFieldModule `json:"module,omitempty"`
 
 	// Name Case-insensitive substring of the name.
@@ -605,7 +652,7 @@ type CustomFieldFilter struct {
 	Type *CustomFieldType `json:"type,omitempty"`
 }
 
-// CustomFieldModule defines model for CustomFieldModule.
+// CustomFieldModule The record type (module) a custom field definition applies to.
 type CustomFieldModule string
 
 // CustomFieldType The kind of value a custom field holds, and how a record's `customFields` value for it is
@@ -625,27 +672,32 @@ type CustomFieldModule string
 // A string where a number is expected (or the reverse) is refused; there is no coercion.
 type CustomFieldType string
 
-// CustomerTier defines model for CustomerTier.
+// CustomerTier A pricing tier customers belong to.
 type CustomerTier struct {
+	// Description Null when none was given.
 	Description *string `json:"description"`
 
 	// Id A 24-character record id.
 	//
 	// Example: 6745f0a2c81e4b0012ab34cd
-	Id   Id24   `json:"id"`
+	Id Id24 `json:"id"`
+
+	// Name Unique within the tenant (case-insensitive).
 	Name string `json:"name"`
 }
 
-// CustomerTierFilter defines model for CustomerTierFilter.
+// CustomerTierFilter Filter of the customer tier list; every member narrows the result (AND).
 type CustomerTierFilter struct {
+	// Ids Only these ids (1 to 500).
 	Ids *[]string `json:"ids,omitempty"`
 
 	// Name Case-insensitive substring of the name.
 	Name *string `json:"name,omitempty"`
 }
 
-// CustomerTierWrite defines model for CustomerTierWrite.
+// CustomerTierWrite Create body of a customer tier.
 type CustomerTierWrite struct {
+	// Description Optional; 1 to 200 characters when given.
 	Description *string `json:"description,omitempty"`
 
 	// Name Unique within the tenant; trimmed.
@@ -660,11 +712,13 @@ type Id24 = string
 // JsonPatch A JSON Patch document (RFC 6902).
 type JsonPatch = []PatchOperation
 
-// PatchOperation defines model for PatchOperation.
+// PatchOperation One RFC 6902 operation.
 type PatchOperation struct {
 	// From JSON Pointer to the source, for move and copy only.
-	From *string          `json:"from,omitempty"`
-	Op   PatchOperationOp `json:"op"`
+	From *string `json:"from,omitempty"`
+
+	// Op The operation; all six of RFC 6902 are supported.
+	Op PatchOperationOp `json:"op"`
 
 	// Path JSON Pointer to the target.
 	Path string `json:"path"`
@@ -675,7 +729,7 @@ type PatchOperation struct {
 	Value PatchValue `json:"value,omitempty"`
 }
 
-// PatchOperationOp defines model for PatchOperation.Op.
+// PatchOperationOp The operation; all six of RFC 6902 are supported.
 type PatchOperationOp string
 
 // PatchValue The value for add, replace and test: any JSON value, null included (null clears a nullable
@@ -686,28 +740,40 @@ type PatchValue = interface{}
 // Permission The permission catalogue. User-bound tokens hold a subset; tenant-bound tokens are not gated.
 type Permission string
 
-// PricingSettings defines model for PricingSettings.
+// PricingSettings Tenant-wide pricing settings (percentages).
 type PricingSettings struct {
 	// DefaultMargin Percentage, 0 to less than 100; 0 when never set.
 	DefaultMargin dec.Decimal `json:"defaultMargin"`
 
 	// DefaultMaterialMarkup Percentage >= 0; null when never set.
 	DefaultMaterialMarkup *dec.Decimal `json:"defaultMaterialMarkup"`
-	UseDefaultMargin      bool         `json:"useDefaultMargin"`
-	UseMarginBasedPricing bool         `json:"useMarginBasedPricing"`
-	UseShopRatePricing    bool         `json:"useShopRatePricing"`
+
+	// UseDefaultMargin New lines start at defaultMargin.
+	UseDefaultMargin bool `json:"useDefaultMargin"`
+
+	// UseMarginBasedPricing Price lines from a margin over cost rather than a markup.
+	UseMarginBasedPricing bool `json:"useMarginBasedPricing"`
+
+	// UseShopRatePricing Price labor and machine time at the shop rates.
+	UseShopRatePricing bool `json:"useShopRatePricing"`
 }
 
-// PricingSettingsWrite defines model for PricingSettingsWrite.
+// PricingSettingsWrite Full-replace body of the pricing settings.
 type PricingSettingsWrite struct {
 	// DefaultMargin Percentage, 0 to less than 100; 0 when never set.
 	DefaultMargin dec.Decimal `json:"defaultMargin"`
 
 	// DefaultMaterialMarkup Percentage >= 0; null when never set.
 	DefaultMaterialMarkup *dec.Decimal `json:"defaultMaterialMarkup,omitempty"`
-	UseDefaultMargin      bool         `json:"useDefaultMargin"`
-	UseMarginBasedPricing bool         `json:"useMarginBasedPricing"`
-	UseShopRatePricing    bool         `json:"useShopRatePricing"`
+
+	// UseDefaultMargin New lines start at defaultMargin.
+	UseDefaultMargin bool `json:"useDefaultMargin"`
+
+	// UseMarginBasedPricing Price lines from a margin over cost rather than a markup.
+	UseMarginBasedPricing bool `json:"useMarginBasedPricing"`
+
+	// UseShopRatePricing Price labor and machine time at the shop rates.
+	UseShopRatePricing bool `json:"useShopRatePricing"`
 }
 
 // Problem An RFC 7807 problem detail.
@@ -736,69 +802,89 @@ type Problem struct {
 	Type string `json:"type"`
 }
 
-// Reference defines model for Reference.
+// Reference A reference to another record by id, with its display name.
 type Reference struct {
-	Id   string `json:"id"`
+	// Id Id of the referenced record.
+	Id string `json:"id"`
+
+	// Name Display name of the referenced record.
 	Name string `json:"name"`
 }
 
-// SortDirection defines model for SortDirection.
+// SortDirection Sort direction of a list.
 type SortDirection string
 
-// Success defines model for Success.
+// Success The answer to a delete that removed a record.
 type Success struct {
+	// Success Always true.
 	Success bool `json:"success"`
 }
 
-// Tag defines model for Tag.
+// Tag A Tag-shaped record: accounting codes and chart of accounts entries share this shape.
 type Tag struct {
-	Deleted     bool    `json:"deleted"`
+	// Deleted True for a soft-deleted record.
+	Deleted bool `json:"deleted"`
+
+	// Description Null when none was given.
 	Description *string `json:"description"`
 
 	// Id A 24-character record id.
 	//
 	// Example: 6745f0a2c81e4b0012ab34cd
-	Id    Id24     `json:"id"`
-	Name  string   `json:"name"`
+	Id Id24 `json:"id"`
+
+	// Name Unique within its list (case-insensitive).
+	Name string `json:"name"`
+
+	// Style Display style of a tag.
 	Style TagStyle `json:"style"`
 
 	// Types Record types the tag applies to (for example item).
 	Types []string `json:"types"`
 }
 
-// TagCreate defines model for TagCreate.
+// TagCreate Create body of a Tag-shaped record.
 type TagCreate struct {
+	// Description Optional; 1 to 200 characters when given.
 	Description *string `json:"description,omitempty"`
 
 	// Name Unique within the list; trimmed.
-	Name  string   `json:"name"`
+	Name string `json:"name"`
+
+	// Style Display style of a tag.
 	Style TagStyle `json:"style"`
 }
 
-// TagFilter defines model for TagFilter.
+// TagFilter Filter of a Tag-shaped list; every member narrows the result (AND).
 type TagFilter struct {
+	// Ids Only these ids (1 to 500).
 	Ids *[]string `json:"ids,omitempty"`
 
 	// Name Case-insensitive substring of the name.
 	Name *string `json:"name,omitempty"`
 }
 
-// TagStyle defines model for TagStyle.
+// TagStyle Display style of a tag.
 type TagStyle string
 
-// TenantRef defines model for TenantRef.
+// TenantRef The tenant (account) a token belongs to.
 type TenantRef struct {
 	// CurrencyCode Primary currency (ISO 4217).
 	CurrencyCode string `json:"currencyCode"`
-	Id           string `json:"id"`
-	Name         string `json:"name"`
+
+	// Id Tenant id.
+	Id string `json:"id"`
+
+	// Name Tenant name.
+	Name string `json:"name"`
 
 	// Timezone IANA shop timezone used by whole-day filters.
 	Timezone string `json:"timezone"`
 }
 
-// TokenDetails defines model for TokenDetails.
+// TokenDetails The token that authenticated the request.
 type TokenDetails struct {
+	// CreatedUtc When the token was issued.
 	CreatedUtc utctime.Time `json:"createdUtc"`
 
 	// ExpirationUtc When the token stops being accepted; 9999-12-31T23:59:59Z for a token without expiry.
@@ -809,7 +895,9 @@ type TokenDetails struct {
 
 	// Permissions Permissions held by a user-bound token; empty for integration tokens.
 	Permissions []Permission `json:"permissions"`
-	Tenant      TenantRef    `json:"tenant"`
+
+	// Tenant The tenant (account) a token belongs to.
+	Tenant TenantRef `json:"tenant"`
 
 	// TokenId Id of the token (used to revoke it).
 	TokenId string `json:"tokenId"`
@@ -834,7 +922,7 @@ type Id = Id24
 // Skip defines model for Skip.
 type Skip = int32
 
-// SortDir defines model for SortDir.
+// SortDir Sort direction of a list.
 type SortDir = SortDirection
 
 // SortField defines model for SortField.
@@ -846,10 +934,10 @@ type Take = int32
 // BadRequest An RFC 7807 problem detail.
 type BadRequest = Problem
 
-// Created defines model for Created.
+// Created The answer to a create: the new record's id.
 type Created = CreatedId
 
-// Deleted defines model for Deleted.
+// Deleted The answer to a delete that removed a record.
 type Deleted = Success
 
 // Forbidden An RFC 7807 problem detail.
@@ -5570,141 +5658,153 @@ func (sh *strictHandler) UpdatePricingSettings(ctx echo.Context) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7H1/c9w2suBXQXGvKqNbzmgky0ks1VU9Wd7seiuydbacvb1MKsSQPTOISIABQEnzXPrur9AN/hqS0kiW",
-	"He+u/rE1JAg0gEb/7sbHIFZZriRIa4LDj0HONc/AgsZfJyrLuVy/TtyPBEysRW6FksFhcMz2D8bximse",
-	"W9AsppZMJJMgDIRrkXO7CsJA8gyCwyCuugoDDb8XQkMSHFpdQBiYeAUZd2P8Lw2L4DD4024N1S69Nbuv",
-	"k/2D4OYmDLYAR0OsdDIMjXgEMN5fiLwLyDsc2TCrmLkQORslsOBFatl0p4Ll9wL0ugYGO2oOv1A649aB",
-	"Ke2z/SAMMiFFVmTB4TQM7DoHegVL0ASJ0vaV0F1g3AuWCA2xe3DEDEjLeKokMGEZz/NUAIJqV8BKQI3S",
-	"dhBU984Nte1qedAIgArYHwSkPZt4plUO2q5x8Rzo8/WEnXIbr8Cw+ZoJa9hCaGNZCtZtM5cJgt5+uHD/",
-	"Ao9XLFE2nMmYGxgLaUAaYcUlpOsjxt07CwlbOFCY5JmQS8YlEwkThklF68DnKRyxQl5IdSWprWFcmivQ",
-	"7GA6nczkbQtF02wuVSbkjyCXdhUc7lVbaawWcomLc84v4FacorFDNnU/nk+n0yP2fMquViBZ5PAoYkqz",
-	"yHUTuXnQhsuk8Uhlwk18aIcRgtuRkV8TMrrh78DNG3fKTK6kASQoL3nyDn4vwFj3K1bSgsQ/ERdj7ia8",
-	"m2s1TyH782/Gzf7jlph2Rl/RoO31+4mnIsG+2YKLtNDgVmleGCHBmLEuUmCXQqWckDQMTjRwC8ktMN4P",
-	"Nt/f66QPuvMVlPTqihsW+7FvwuAVpPCYYLwv4hiM2QKIxI98EwY/KD0XSQLyS+6YA6cwoMdzVbgzri5A",
-	"spTHFwbPuyMTOPI3huWgM2GM37k3yv7gPvnSwPq1SxQQ8YBrYWzo0MzBi/B/YxiPY1VIi0vsWi0Q1Jsw",
-	"OOPrVPHkXKkfuV7Cl4cezySbq2TtaETqgHCgc4nwG9CXjrLGMeTWsNHelJ2+3HGAvwd9KWL4IPklF6kj",
-	"l18adr+m3xgWK7kQy4Iwo6TiFVxsDfaIabB67VmEm9lSXIJ06M4dDVwBT7zo8841HB+7hj18FWIliSBf",
-	"cWHZHBZKA3XuSHmTfnZp4k0YfJC8sCulxX/DF0XVU3dS5DIsWVrINFyqC0gcpsJ17sQhwtYAoTRFnitt",
-	"ITmFRPBznMofh5rfGHZCQ48dKNUWs7+/f/uGZQ5EhsvtuvL9u+GPk0Q7utcjNebKWJ4yTi0m7K1kGnjC",
-	"4BL0mmWQzUG7cXINjpeGTBZpSvxWKnbJ0wLBWDkhYmQU4zOJwJw5qYXFXLJIQ57yGCLm5GO1cGiX7eBI",
-	"V1pYIEmlHslqkWWQhIyzecrlRf1qJo1VboOQetDgIXF3yLhII4LLg8qywi0bMM7clqdQTvKQOfkv+q+I",
-	"XQm7Yhau7UwqyebKrpgRCRjsUyp2tRIWTM5jIEEnJ/lMEC/33e2hXMOvS7lm3wkFbpWIGJBo3ZZ0wuB6",
-	"7MQQyHK7Dg4XPDVwE5Yd7j92h88ercNYuF+P1ZkjW/rx+kMceLTeSBx8pM7ylZKP2Bue2ROVPF6XxnIL",
-	"Z1pdChk/Vq83VSs1/w1ii4IlacE/iNTzlfaREuZMi4wTUgwMOVcqBU661FD/r+VCdXuvEOT2ydyEwYJf",
-	"vykc1dmqtUi205nD9vw2SLFlmTIWaVNpTFALxpkFyaUlGozfOs1lcy1qfO1Ah7h3j9loyIQ9Vw2ecdvM",
-	"ymYOh1Yiv/93N007xM9kmKiXyc9rs/MOlO1pNjewpAu/3I4t/3CsqI9BlntRayZOVFgUabpmnrMlh6VS",
-	"yRR+yFPPtAzjGlicAteQTNhfkKkSw+kwvKOK4W10gnpsh/GxkdvJnUnF+0aOaTleOpOe7n9jypc7D+aM",
-	"rMUYZ7LDGY8cW7crIZcMUgNeQTfsYDotrQpkoYA06eOiD6Tam4f03l9vHEU0/XjK1RHDdAEs4xfglC9B",
-	"Ghidym8MUzJdlyezRJYjbJJruBSqMJtv3X4mkCmHL8LrFzwDZjWXhqOh6PYjvgmdR589J47vT6esMgOa",
-	"UtB3TYRcTsh60VqoWy0yHepx72X+Y6kJrlj/yTdWyOV7sO4/0+UV6hK004ZOeBoXZBg5BbtSSOpBFpnr",
-	"PuVzpV8WOgEJCa5tvBISqie/9Jm4mvANj9ILdGVF6TLOHmvi68RL2xXhIiW9gVwDYImB8QtjVYZGvVew",
-	"EFLQQJvjvoI45RoMEpMLKGV+FsX19yZiGc/LN9rb99SCRZlKihQiNjIALDppfjKTC6XZSl0x7j/5xhAx",
-	"JDp7SWYuRyeXXEhjS7OuBxUHENYwGmOnV6jPcyDryZ2ovYI0P4dr+8gyQsrnkPZycgL7TltbvWSn9MEw",
-	"6VjRBpXrXxjwFElo1twt3KxRhpbohME1j226Dhkalhtm5Z0e1AoDYmd92meaqitIyi1UC5ZolSfqSqIC",
-	"lhWpFXkKJyslYnhVviIj9BFDWZM5jFB25YjcOgeDVl0LmeldQP+Aa83XSNw0bL3b9fnoygje+OWxmbaJ",
-	"mOxKpQnjNMNDUtbntR4dlgxfMy79hBC4fvpvvflhy90/Ly0BHfnKy1SEab7fCr0a7eu9q9cqLI9I4wBs",
-	"TSwqKWvo0G2YmVaIC5WxCpfxyC9aWyoq0rSPu93rELcHf7ntKNsMUx3qAd6NVhWl/dS8OFJ5ptx+PWh2",
-	"j08xthc2jlghxe8FoCzp5RyCxxOOlkfqAaLJZ6Erh6zEfiQtdqUMEGkJZxItVZV9Sio5pv1yvSbCSRSx",
-	"nbDTUrrGk46GxV5SRb6zkljdc/IZv35Nnz6fTm+lbH1HyttrP9OZapPK2yTrfynS6almm1reQfoGDR0J",
-	"/TfIqjb2NxPS/9zrbvajn/KTjePJTDEn0MqNGqJId2DtQ7fhtiU+rWZfiuVuVf3R+vWU3Ln498tiHYQB",
-	"yTVoGbgEmSj3x++Fsmhl4CmYX9/qBF//puboJL50dMKxwELHK26gaqAhBnFZ/3Y6S/UD+/z1jGv7649C",
-	"wmsCqjFC5127/85rVVinhJ9pFQN6MVr9rkSeu2ebX3nwO89/U/Nf35ZuRCcTxA7omOe8R21pLXjpBemR",
-	"JYXEo0wGCu5FSB9i4M6zIXP9hgi/oRjQ145aCotW/3gF8QUkbETgkLDvyTD252mWf7RzOJNjFlm4tlHI",
-	"IiT3qZDg2Hx0yDijbibYquQMjRcMfi946vibU2A8wtdahAPYs56Ijdoi8A512s9h3BCSiJTr1U8mJP9H",
-	"Y6iq9yPmqDi3NGEHaQ4JjeC9aaSYI+zodZH4m6w3UrGFJnMCT1nOtWWj6HlE/pLnk2mEvZJLE5Idz6Zn",
-	"kpFFQiwlJOzbg/FcWKa5XIJfMIhFxlM/csiiRaq4U6LPlJC2BkiuGa4YNCEL2QXk1jEXR8mpQ0+lo0MW",
-	"OX5CARzILSI/IreAU4z++c9//nN8ejp+9Sryyxd6BvDuhxP27NmzF8w1HluRARvhKihaDVVYphYLA3bH",
-	"LfPVSsSrcqoxT0EmXOO3DrYrLawFWXNDgiMVxm7sYS0CVLuJExSSKXeGaSf8LvbhxgfjV6uvz8KAZsLp",
-	"Ov14MJPHJcpercBtZokAwjC4ziF2uvDI++A1XII2sONealgUxolxFr9DPyKLFehYKEmCSUlM3TFyhL55",
-	"ioIwKM9N+aqD7Uh6GkjqvmmiThAGPZgThBXXDgO34O4zjrS5u3C3ECrQ56KP77Zo1qOq7QP291vUryYs",
-	"w2IEzeSLyBFfVBi4uWPGA6rixgbePuSd29s/4w8dvYWsvUclh3nIZLcySyIy3Su2E655lrsZBt9+d/B8",
-	"MeX78fd7cDCfTvf2+fzZQZxswHrQAtX97KzK342S6L/vA6Xh3U9UXGROxRk58vvti+n+Tsv+cmvUg+uh",
-	"lj96jDMbLTqYsNAq6wJI4DmC4vQsUp+NKnQMIYoUmboEZIGxytdovB+wWTUFSp5QuKz7GP9Atw8qAfjA",
-	"9eV6AWN7aRLG3m4FquV6CbYXJBSLtlrWn7Blx9acBx6SPsxrfHj4MeBy/XYRHP58N4WsSA5xnuaTWv36",
-	"2Bnv4z2wxE9nE0N+6YuWqWVHniRh6aCjOFkwluQSXHgfPYKGFyHjtEgcr8Sf6K8zyE1p8qW3bmfC3uYg",
-	"j89es2eTKVuRO27mlsuPrDR+NAsYTYGNorKTiEmAxHUbuYlEOyFbgYxhJlHowyWPjthfHSNOgBkA1zZP",
-	"uZD4NiK+fD1eqnEjpkoveAwfb5pvxuZC5OPSizjOCcVoB91W1wGDvVJ8HVDIYm55qpYFTNiHjWhEUyro",
-	"jh2Ao41II9tNnLziNPcl9xG35Yn6ScAVO6bINQog+EsibPsJtvEu2rJB/ZPekoJBmkPVZuNhoyUKGI1G",
-	"+BvfV54g/77xG9+fcr0UsvrplShs6v+m5/ISpFW6Arj5AFv8X69q4tvyB4HgVENWqo8EResRtjrzSmK7",
-	"YedpCY2TlUwDmPI3jbgSeYaZD+V4jQfY4u+oAuM7+pO+i1eQFGlj41pPsM2bk3dB6bLyP2gjjs+Oq02g",
-	"v+n5yukYBH+9lRsPseW5UmnVwv1g55DlKUmJZ6AXSmfshKdiXim31Xd9z4+t5fGqtQ7NR30E/UyL+Fb3",
-	"oTd7Edb0BPqDjkFavgQfyZ6CMRRuujedHjEf0S6dyM4MMQS4jtPCiEs4LePPiSJX4eh7A9HospSsm6Qj",
-	"gXjyiuTxFukQWa60pUwYx7SCTJldpB+Sp7tuld3y7iYQBxSv6OdpQQuennJ9UeS3zZfNiun0GfwfNj1q",
-	"hhI2J9qcwgD7+ZxTKgy82ty9rkGxMECvX3IDiceHwabvVyp/hxFWg+02uHV//z3QhRu41jve0Eb1SgJt",
-	"3B6Uw58Q/AnBvxoE70dkCqzuKjFkL/ru++l3zMdsswQsF+ju2MRz6+OT2n38Y8Utu3LKz5VWckluc7Ss",
-	"YLh2rwQPWitdhg4Lks7O2ur81q7rwQSfDIzhS8oXI8PrCOVdhxp1vAUCWaVnYAoUq1IfUaFv+vLrNRXS",
-	"WO5DRIdj1d1YvSvgG/QlMDa/Fwkb8dSoMjzq/4190tT4dcIoR6E/1MBYbgvT3/nfzs/PGDVACbvRQZWb",
-	"EAZW2BR63WbaMlNkGMjll7E0d3sc6oXI9hrLj9mHd6+ZhgVopwI0A+V6Oq11/JW1uTnc3c2UmSRwWWYc",
-	"mN3LCgHuDO7x/iuaaLVkfQfoXQnfULzRoD1lWyNY36jtjMmmFm5ikEnJzqofffJZmejVgdvUL+6gT2XL",
-	"PhDP+bKPI1bJal0S+cXtjm5j13c7Bc/58j2286hqhpIvyWftbRTLZursaIGpM4iizBGwnfsE4dxiH6UJ",
-	"tNeuhDKslntgf0jx+Frsh6kwn2A9vPde9juuqZOB9frPMDBXS9QgK3kVam4wq83/7Y9/GCROBXWi2BXX",
-	"kqiPkAuF/onlihwU+gKtgFKiy6WXJJ2jeeSd277NNY4L7cjsuszo2EwK99HDvhUbvX7/lh3s733XzwPv",
-	"R5odI8jgv316ykYA6fGbY2ZWKmdlG1YYSJxkcbVSKYwT7mQMhzhmq6DS6mhXY4btyfcip7oA+QrFsB6C",
-	"7kNbP9i4latduQF75bDrXJAJwH+2KdqBrLNWmbEqN2wOmB/vvaVH7MWLFy/Ge/vjZ3vn+88On784fP7i",
-	"/5Pd0X9Weh1xMDQybwec4/9dmFBC8YmdDdtay+ZGofm2Yb8bo93tiByJ/rOYayfrVW1M0yzXGIbk7H4f",
-	"W+PrXlWofElpgfM1451k5mb8Zndy27sRWsnPm/SGludOulmdTPeJG//1rdHUtL8jPApW+QRSJmz/ccRF",
-	"dCJ/mnqT+m2w1CJXv30bd7K7mozH1ri19Drn8Kq2WVpHNvSz92hYrWB7y8Pmqds8Tt0jfIOUtdDCrt+7",
-	"adLBnQPXoI+LPs/IsWxBP2qi+Y5TWjrzF8YURJmiTBn/kKCMJmU6MspkOGy9UU6iptRb4XPGYiUtjymq",
-	"m0pCnL59z47PXjMLPOvqXscUUDj2eVpO2RqrS9BjVDjcd243flPzMZLSjEu+hIzCH2byT39ibg1AWp9F",
-	"PJOUJVSl+DO4dkQHUW8FPLUr77+SVvPYMpAJWviN9y9Exz6zGr8+ZC9xxmSWiHFhyEIRTWbymGVbJ0Q3",
-	"Mnv2Juy4WngGgoIaG5s0kyPe3sMLWIe91GlzP0c0C9t2RFCMTLkkM+l2xjj1UFjDGvvBCpm4yTao0CwI",
-	"KTPpYPpspwb8iiI7adMaJR/Kac7kwfSAzYKyZEFVrmAWHNVZecaKNPXMIdfqUrgR607Y8+kzigGJGvn0",
-	"UbnzDVI5k+cYiuL9LagB1tP306VlierPIu9mmrC/tBaIJWUOBlaLwHI3M0krKySLrsd5o49RJJWEiGXA",
-	"HV8hZ5bw275TAnui0JVBwI7ZucrHKVxCWvujiSe1fNU+LObIyXTjjYbPvm00/PDh9SuKkPEug2ouVb2Z",
-	"/enUr+XHWSCSWXDIZsFkMpkFNxQpdC4yMJZnOfXvxKTvv53u1TFBOPkP5ycOC8hfh/1x6WOD3ArHbpra",
-	"Em3/cH5yVMagziSrmHrrC8yX54Y6/semYIRJFa2MsZZEhYCjgaaR6C98Qkspbrjeo82yJ1HYfTbOuY1X",
-	"f6bXDmCMgqPmSDXc5ra++t/UmDLWTA4x6irGB0ZJJUWMiYhlaQFymTugf8R2Dszo7O37czaZTHZ9iFRU",
-	"V/9xUJZFk/BvrNHTrMgjGyYoH9TlIC+XT0hc7TIlEpdqrpL1pFHSpyoGRJHYjej5odpAbgRfHuio2tWc",
-	"L/EcVyXAGMfVqE6zL4rg1tg19Phc5OXwE1zyxuSpLTlyy9pOD6/jxHri5tkoesMz8Esq8U8c1P8IWfTm",
-	"+PQvUVWZZefW2k9+Xdrln7hsV4Dqy/EUdtLYaF9jq11gy/XdrLFFsaAWkT294mvD5hr4BVOSRSKhI33G",
-	"tRU8ZUXuDrFhll9AGexIQSh17IkPoes7K81z0ZyPAynnduXYX1XqoyY9YXn2G7EZ7lS45UHvN8r7Cy5S",
-	"SNxRMzZqrg3OgLg5mn7dykZDBUMimsl330+/2/FkyXGAMa14RLZjnzWHcF92ijr5lAJvwgxOuSwWPLYF",
-	"qtJva3rqa9ZgALSmOIDgco/CXkDyXASHwbPJdPLMB4ygvLbLc7HLK//8OFYJCXK5Mj3ZM2+QYznq4LNA",
-	"eKa8hbMihHVvaJA1bOQQSkmHoAWtEhD7qTneIdsIFKA5V1vmRHfvda7boG5ZWZ9fqmS9RUmpyuraU6Ut",
-	"KWLLMJS7Lhx24OjPe//MG2wq48LNtvXiatPVTVs498EbrWpi+9PpUH9Vu7L2lgPhYJv2jRJl+Mne3Z+0",
-	"qvngR8/u/qiuq4VfHNz9RVXbyn2wt8UQm1Wl8Lvn28ynp+7PTRg832ZePRWhUAUi30GFnRjz2z4A7uzy",
-	"pXGK2PHG0XBqVVNoCw47ATNukN5Dilx5+KQee4LF2RxlDiSihijhfI2ipzu2WBmwkOjHbbE4kk05O+fL",
-	"isnN5KhiP3gU3B+NYd1PkUTdw70RF9R3uJ3c0T7amJ7YqNs5oGPXTXbrGow34VaNXwm9VdMLkW/TDosM",
-	"Og3/fiRpaxLirbk33QKEnmRsPdBWVphz3mfZ7xbfKgWnTcL/RJu+Ftr0I4q7m9tzL7q0Gdo3TJc+iuTG",
-	"wbwEe5sZsUsVOjThr2B7uP0noP2d2H5rLb6KoP974fXjoNhfwX4y7+vg2H0ZwOskuPmlQszCrkoPOgwi",
-	"5DuwhZbGZ4OhO6JtEbYrbhmvjXmQNIMtJixqGUpRcfV6D5/JRWELDYziK2zIjJAYt7xhg0Nzw2+U2INK",
-	"wsF0r87mdW8LaY4qJ4S3085k2xvBNDgKQnPx4VXuGZUHwmKRmAs16vNydJm2JDtG51T6qBRAD85nPZFN",
-	"F1Hf0cTFSMoGDz5hf8h5eYVTmUMD09D1QOnpdchR8wQVFOW/cWrcPtXkOF5xbcdqMfYn8ROVOewOK5b5",
-	"7hhIq8Wja3Unbpy3C9/0U7Q6r7ft7U+nrTDtUndDh8CT4vYkHG0qbgO4vm6cwJPNFvdR4Don8w/Q4B6q",
-	"mbWP55Nm9i+mmXma/URzviqFbJC33pPiDKpmXYrzqLpZD8/+8roZkegnjWxAI3skpva4mhlVzBS3ORqQ",
-	"KaNRqaqvSU7iqsBnxGxdwFPYu8t3HpK36lPqd/aKtz558RbZtspufLBQ68upBmqxEDH8F48zmJSvW0VP",
-	"KaLVy8DHcQbsFKtXUoRjq+xn8Oc99vz5czbdm06DnsqcdSH0YI+dijRl75KgLBYevOJri+FkVb3v4MP7",
-	"4JahG9Wtg4PnB9P9oFOfOnj7t0aN+zsrCm2W+X2S0P/tJXR/VMlF36RhFUUZEMjLM3jToUGPIIWPug78",
-	"nVI0n7RIli8IOJNlZenSly4Vi1NeGJiw995DX5WuiwTGW5Sel7q7kEWNEx2FMxlV1ZPdS6oSTQ751s0P",
-	"asGi1nn3gQbtsr5RKwlgJtufTBwhGPL13EITUZ2otutJkehStC+sTDSL699Hqai5+BOh/KrUihaRNFtS",
-	"yVZZhh4q+bG66fAeCkRJBnq1h4ZU9JnUhhZm96sPcTnjJwViSIF4CM9tY9N9iXx9P6ejtPlAzSLPOVth",
-	"Y77ejof5Gx/FaVY8h5A4cukQMt6LY4oUK9dxvPxhJikkjY2iTfEy2qGihPyS9A0hMQK3qR44IFaG6pyi",
-	"YNCID1SLmez2eYTMvYzNw5m6jZgwzFbBy0Kq4N8F+qZGZcweBrjN5IMi3MLN+DYUV8qIXIFhbuWlEHQJ",
-	"hDA48+TeKhDuy0M0oEZwX0sZ+vkjlnFqlGvy6fG77btCfGGlWst58QLRaTvSURfL2l6r+MI0C+stYiHD",
-	"Jwb8tTBgH9iarn1o6+PoLGGQFz3s9genTNA4PVfVlLe6Nm+q8dU/ulYUMnyY2y0k9z77HxC2h5o/PrsV",
-	"4Om8/sef13dlJblHNS1gETIK8b7FxOnD+uurolC+aFfXr681CXuzBCorJYobGV+zOcwkBhIIyeyV8l+b",
-	"nQmL8LaCqP8agkbxYx97gOEpI6nkGFM6w5ksa+Fv3AiwgzELdcllMiUMFEv2pfo3SunPZG8t/SP6cSUw",
-	"zatKSqhAHSBIzUJxt1hl6+rUn2KZ9VdABH8Dbpl1PWeAzpCyfHtZt9wbRlfA7blr1riG4/BnCuIIAy4l",
-	"8BTv6Fjx+rqhmpz5evtl6aCyKu/2RtPh+zuezKf/9ubTZuH2uvR5k9g1WgwTvFYlxn6y92lW1ZLkocY2",
-	"aGINaxtraTOdyQGjKdG+0BfpDBsXUtVjeJrLy4ukSpsonYjoaCYxq6lKZ3IDk63OjVdRc96h1HXpCwyQ",
-	"NxEbcX8v5PPpdCecyQocHBJh9Ple/lamo0rAq64gzPN03bAb99th76KFaI1t1Ol/MsgOUMsvbZTtvZTt",
-	"PubZxgVpT6T46zLQ9pNhcw863FMmd4AOlxEflAffd62fe242bsNgqrBaLFeWjThLuRP3lmAbWZAHVXIr",
-	"kk5h2EID0A19O5OZLAk8ZneXlVca/bdT8xO2Pz2gdsKyRFDFE7gWxk7YO3+N3QVAPpP+9icqCECdUi8I",
-	"RyGtSN3jNRUphmtb3vsQ1nCUJrQLWDdDr2dyxPFGjTo1FUVqqgZAdcKxIMjDxE5a6U2x877S1StfIOsm",
-	"DPanPVXl3yhminjVZO9Ptu2+8Gu3jJ9NJgq3dZC0kKbXTXInvjw2p2vym36DxhNubeM3+WTE6iPyD4q7",
-	"utt+6G+Gri6VZbpIwUzYT/4a1lQDT9bljUxKVneLlqXgNXgye4SF79e33Nwq4arJCejRtcXaGTXp9t09",
-	"kNZ6y+MnqPhfUJ3+Iw/wk1HyqzZKfgGFHfTYCtCfmCeEXdwjJ6i8qOEu+5y/8enRqjz8pNIiA1ZO3fhL",
-	"1WCprEBKhdp9o/7DXxWqtvc6hc2rjp6sav8ZVjWnjRCmto+mf37H2UTLQu+xfLwkodssRP0HsTYOEUY/",
-	"WYcGD/sfYh7yxPE+ViHCxSci8vXZgypCcQ8K0r4DaYiC3C/ppyIIw9pogyl/Vmm2xO9+IdZ63H/SP2/R",
-	"Px/AljaQ6pMyfYy/bmY3Vsb6G0R60TBSl6BXwJMTnsZFijhzCnalKDou5XOlXxbkEfVWPgO29g9vXb0A",
-	"I08RlsZdYJ8xOqQ9VA8q+ybMVG3+tQoZOGyLN+dQo1s19aHCBQPGiY7GUHY0GQwz6u7qA1WGQVwMDoMM",
-	"c5qgxMV7qAZ9qPAl45TujYlPtoGv1zbwsBPXvgPxpkOl8/qepyFhwd+HZSYsal3g5Cu2ov+693atqPfe",
-	"rF6dxN/KOEC+N2/p+4yHZnOonkPjmzwG+f4XEi/yzVlvhX6tKze3iGrFmq5l3MMQVlXXuTtyhSg2qtBr",
-	"wPhUsZJBy3Efjj3Y/tS6lG3/+eDtc3vTvlvcKKN34N626mXnpjYMFNuaOfXeDviFOdQDDtsTh/p6OdTD",
-	"SMQmh2rcMoHKR/N+iZ9/wXwO0JelatLGlh9VzJ2aoJEaWF4axaKMXwDThYyCMCh06u+LONzd3dv/bjKd",
-	"TCd7h99Pv5+i4cjD/LG39piQViuT06Vmk0b2u4PvJuwY6zqVkc/5krKTdppfd+todsojDJfl6u2yW+Oh",
-	"2+d5q+5XO4mQjcxK5GOrkMFjmjD+oFRgMK2xGnmhHbgHQl+oyl7pL6T7EOJGWJqvkL2o4KmCBJsDt3wh",
-	"3cFL6kG+itoFMIcU/Rmq01elJfesFt2LcSWSGtXpAo+2YNbos0brX27+JwAA//8=",
+	"7H3/c9s28ui/guG9mcrvJEV2nLax582cm7S93NSJX+z03r2qU0IkJKGmAJYA7egy/t8/s7sAv4igLTlO",
+	"2t75l8QiQWABLPY7dj9EiV7lWgllTXT0Icp5wVfCigJ/vdCrnKv1qxR+pMIkhcyt1Co6ik7YweEoWfKC",
+	"J1YULKGWTKbjaBhJaJFzu4yGkeIrER1FSdXVMCrEb6UsRBod2aIUw8gkS7HiMMb/KsQ8Oor+8qSG6gm9",
+	"NU9epQeH0c3NMNoCnEIkukj7oZEPAMb5pcy7gLzFkQ2zmplLmbNBKua8zCyb7FWw/FaKYl0Dgx01h5/r",
+	"YsUtgKns04NoGK2kkqtyFR1NhpFd54JeiYUoCBJd2Jey6AIDL1gqC5HAg2NmhLKMZ1oJJi3jeZ5JgaDa",
+	"pWAeUKML2wsqvIOhtl0tBxoBUAH7nRRZYBPPCp2Lwq5x8QD02XrMTrlNlsKw2ZpJa9hcFsayTFjYZq5S",
+	"BL39cA7/Cp4sWartcKoSbsRIKiOUkVZeiWx9zDi8syJlcwCFKb6SasG4YjJl0jClaR34LBPHrFSXSl8r",
+	"amsYV+ZaFOxwMhlP1W0LRdNsLtVKqh+EWthldLRfbaWxhVQLXJwLfiluxSkae8gm8OPZZDI5Zs8m7Hop",
+	"FIsBj2KmCxZDNzHMgzZcpY1HeiVh4n07jBDcjoz8PSEjDH8Hbt7AKTO5VkYgQfmGp2/Fb6UwFn4lWlmh",
+	"8E/ExYTDhJ/khZ5lYvXXXw3M/sOWmHZGX9Gg7fX7kWcyxb7ZnMusLASs0qw0UgljRkWZCXYldcYJSYfR",
+	"i0JwK9JbYNwNNtffqzQE3cVSeHp1zQ1L3Ng3w+ilyMRDgnFeJokwZgsgUjfyzTD6ThczmaZCfc4dA3BK",
+	"I4rRTJdwxvWlUCzjyaXB8w5kAkf+wrBcFCtpjNu519p+B598bmDd2qVaEPEQ76WxQ0AzgBfh/8IwniS6",
+	"VBaXGFrNEdSbYXTG15nm6YXWP/BiIT4/9Hgm2Uyna6ARGQABoHOF8BtRXAFlTRKRW8MG+xN2+s0eAH4u",
+	"iiuZiHeKX3GZAbn83LC7Nf3CsESruVyUhBmeildwsbWwx6wQtlg7FgEzW8groQDdOdDApeCpE33eQsPR",
+	"CTQM8FWRaEUE+ZpLy2ZirgtBnQMpb9LPLk28GUbvFC/tUhfy3+KzouopnBS1GHqWNmSFuNKXIgVMFe9z",
+	"EIcIWyOE0pR5rgsr0lORSn6BU/n9UPMLw17Q0CMApdpi9o/zN6/ZCkBkuNzQlesfhj9J0wLoXkBqzLWx",
+	"PGOcWozZG8UKwVMmrkSxZiuxmokCxskLAbx0yFSZZcRvlWZXPCsRjCUIEQOjGZ8qBOYMpBaWcMXiQuQZ",
+	"T0TMQD7Wc0C71R6OdF1IK0hSqUeyhVytRDpknM0yri7rV1NlrIYNQupBgw+Ju4sVl1lMcDlQ2aqEZROM",
+	"M9jyTPhJHjGQ/+K/xexa2iWz4r2dKq3YTNslMzIVBvtUml0vpRUm54kgQScn+UwSL3fd7XeX9TsUx9x7",
+	"lkklxiQ3eNnnAAQHWEkiGCR+t6WhYfR+BKKKWOV2HR3NeWbEzdAPetB3Jj/pqE+7o14sZfGJBk0k/Noc",
+	"8IW064cbAihnERqFXjzYQIif3WG+hcfV6g0AL/82bGPe3oPBQAJuhwTQ4OLh9i1fahUY6AweM1XCYX64",
+	"sZB8vdBpaEAibYlOH25uxnIrzgp9JVUSGPIcXgMryV2TBxr4pmqlZ7+KxKKMTgaF72QWZNH03NHbyjyR",
+	"SYO6bZuSSXNWyBUPHQQAESaEcDDFi0JfI9/P6Qt4p+2ysoBIYY6JR8ALUrUqRVtplmS8NLgsPcsw0zoT",
+	"nFTlvjm/UnPdBfWNEn66VijuRCKaN4mnZghCdcq0YqlOyhXwYWAmZinzESqXKSvEStqR1d1V6jnDrxsM",
+	"UVXM8JYZenV3GM35+9d4Hh60V5luZ8IZ3rbvJ5attLHIKv0i6jnjbmlJJMBvAabNvesjNm7/GLxtfFfD",
+	"jrTjE6wJ7uqFbghCt62PbwYHfinz3b+7aRrXfiJrW73YbnU2O+9A2V6OJrp4hvLz7WfknyBfhaQ+v6O1",
+	"uo1nvMwyOCoorqVH1fHV+CHPnCRmGC8ESzLBC5GO2bcoKZIU1ZHijispbqMTNM50pDk2gJ3cG1cC3QCO",
+	"JAiIU+W45BfGv9y7t7jHWtLeVHXEvWOQVe1SqgUTQPfI6mTY4WTiTWVkdgP8C4iGPaQCKNTf+sBgASho",
+	"6YJLtTtnuZ3gXPgNe+gxN4gM2lgdX+voO8BsVvxSGGaX0rRJuVbZuuI6DoGPsUleiCupS7P5FiaRipUG",
+	"HJZOkecrwWzBleFokd2FeFUrtA/872AyYZW93XiNGppItQgt1K2mzzso3yfbnN+XLuI6h2mYsVItzoWF",
+	"/wKK6wVixehapsCesDEzrnWXc+srUSwFT1/wLCnJynkq7FIHTPB/19fMN4d1JtEF8ceNc8RmZZEKRXJE",
+	"xme6YEtdFgYlHsVWPFlKJegZwCJUuYLZYtNv3Le4WdiwevJzyCDeXK7+aQTXsLK5BpQ2T9LQpO54wBGe",
+	"ECWunbT0hXH+ow1hMdDhq7QSNB07oS4CPL7LGoPAl8bqFfoPXoq5VJIG2hz3pUgyXgiDJP5SePMCi5P6",
+	"exOzFc/9GycIws94pdMyEzEbGCFY/KL5yVTNcVuvGa9XA48Zcb8rsqjDCVxwqYz1HiQHKg4grWE0xl7Q",
+	"fpDnQoV2B1iDWepr1bDTOfY4RzMVX+XA31ippN3bSv5ZiiyHfrujfV/KlKtEuBGJOVW87WHlzYzPRIAt",
+	"vpQmz/ia4etj74er/HK9wiKt7Z2+h3pfT+mDfgq/JCzySFIa4RiHLFgTpRCjBiv0zKWwIYnN1kOGjraG",
+	"m20vCDZJQiFrXJbpa5F6PNNzlhY6TxERVMpWZWZlnokXSy0T8dK/IqfcMUOFkc0rfQzGRfoDuqRpWGJr",
+	"SNwDXhR8jTyoEHeipDP19uJkUhaFUMmaGblQe1sK554edCVV51dwp5d2nES9pc5SxgmII7KDzmoT5dCL",
+	"nQXjyq0NzjPM8a2z7G6JSBfeyNqR8p1kT5ju+q0wtdG+RoN62YeeJDTO69bEsUfWJy6A+APi/ajMgWyR",
+	"owP1OUJr5wauCdh4a3J1HqJUYUmlzLJ7SSn91OubbUfZZpge8lQJX96sQVPrI1M7z+7hydj2guox8JDf",
+	"SoF038nIBI+jZq2wgXuItZ+E2B0xf46Q3tmlNoLo3XCq0J1QORGUViPaL+g1lSDCJXbMTr22iDQDvT9B",
+	"+kkBDp6C7jj5FX//ij59NpnsQG7Pg5T2Yc9Um+jeppX9qYiwo79tunsHEd3ShNoklJk09rjtJKtsoyhl",
+	"mjKzbHDy+uVeSII2IdtAtoZvQeRIDRvsuwCXvdtZ+AaKraRyP/e7+PbghObFBoVgppwRaH7R+ojiHQfn",
+	"vphw2y6fVrPvjV6Az9nAiez9vLERONbU72CT3F79ckpRRPj3N+U6GkbUF9ruroRKNfzxW6kt2gF5Jswv",
+	"b4oUX/+qZxibdAWUD5CnLJIlN6JqUIhEyKv6N+ji1Q/s85czXthffpBKvCKgGiN03rX777zWpTUyFWeF",
+	"TgQ6z1v9LmWew7PNrxz4nee/6tkvb3z0CshLCQCd8JwH9N/W/nnne0BklwqJE8mjG9sGFMqQl3hDndtQ",
+	"EulroP/SorM5WYrkUqRsQOCQ4ucYC/bnqLB7tHc0VSMWW/HexkMWIwPLpBIguMRHjDPqZoytPK9rvGDi",
+	"t5JncOp17ciokQ4Adsw0ZoO2prFHnYZ5JgyhiOxCr24yQ3K7N4aqej9mwJe4pQkDpLlIaQQXxEFmKoQd",
+	"nf3k1CPdUWk2L8i4xjOW88KyQfwsJjf9s/Ekxl4pkkake07wmCpG9jm5UCJlXx6OZtKygquFcAsmErni",
+	"mRt5yOJ5prmVanGmpbI1QGrNcMVEE7IhuxS5RU+PUJY6dHwnPmIxcEiKG0T+F7sRuRU4xfhf//rXv0an",
+	"p6OXL2O3fEPH0t5+94I9ffr0OYPGIytXgg1wFTSthi4t0/O5EXYPlvl6KZOln2rCM6FSXuC3ANt1Ia0V",
+	"qubvBAewmo09rIWaajdxglIxDWeYdsLtYgg33hm3WqE+SyMK4EF9eDBVJx5lr5cCNtMjgDRMvM9FYuHU",
+	"uNCvApikEXvwshDz0oBgavE7SR5BLYoENA4UtTwxhWMEfKN5iqJh5M+Nf9XBdiQ9DSSFb5qoEw2jAOZE",
+	"w0oOGUaw4PAZR9rcXbhbCJUoLmRIkjhheSETdBtI4U0JII3PRKbhacDd2OrhDlfYNTcUyfXABpsw23/X",
+	"URmcU3CwqTLsbWUArLTm5jD9Mhst8i5CG0jzsO5/Sqnts4peN3es+u1Whk2rglv3HXH7jfMUhvVXRPoK",
+	"12+f3J0nYTf8Pvas/j7LupXfA8/dTnc7nOEtOoq+/Orw2XzCD5Kv98XhbDLZP+Czp4dJugHrYQtU+NlZ",
+	"lX8YrTB+LwRKI7rPx1CwAfDBL59PDtpof2vUI/RQC4IBY+RGi6Az1Y9bB0R3cW1e6FX3a5oGcABygqDw",
+	"ocsiEUOUAVf6iqxmic7X6HvsseWGRdIKnmPGs4wZ+R7ORQUuMNQqtLSpQ/CULubA8PgH+uJRk8UHAA3A",
+	"IYwNsiG85bPVZC0vFsIGJ4WS8FYb+CO27Pip8shBEsLxxodHHyKu1m/m0dFPH+48rBUZJWGj+aS2IXzo",
+	"jPdhB3x009nExZ9Dcbm1usDTdOijJuhGjjCWRFFceBenitZDqZKsTEE8wp8YRGFQgKLJ+xCKvTF7kwt1",
+	"cvaKPR1P2JL8vFNYLjeyLvCjacRoCmwQ+05ipoRIodsYJhLvDdlSqERMFcr5uOTxMfteY2wcM0JA2zzj",
+	"UuHbmESx96OFHjWit4s5T8SHm+abkbmU+ciHdoxyQjHaQdjq+mpC8JTUVxdYwi3P9KIUY/Zu496D8VYm",
+	"YHECqDA5f1tN4EQpbdmCb5yoH6W4ZicUI0/xdd+m0rafYBsXN+Mb1D/pLemUpCxWbTYeNlqiTNlohL/x",
+	"feXUdu8bv/H9KS8WUlU/nd6MTd3f9FxdCWV1UQHcfIAt/q+zLuBb/4NA4JkwzFsMCIrWI2x15uwC7Yad",
+	"px4aEI9NAxj/m0ZcyhzD7arxGg+wxT/Q6oHv6E/6LlmKtMwaG9d6gm1ev3gbeXe3+0EbcXJ2Um0C/U3P",
+	"l6BWEvz1Vm48xJYXWmdVC/jBLsQqz0gxOBPFXBcr9oJnclbZM6rvQs9PrOXJsrUOzUchgn5GesN2kRBe",
+	"yfCREGyQiyIRyvKFMHshMQztvoRxgQDa6mN33y4TxtClmP3J5Ji5e3cKBGoYk+SRJCuNvBKn/pYcUfPq",
+	"0tx+z5055RWxJtlJRTJ+Sepbi+zIFbBOuq8LDC9aafMEaY/i2RPYIdiaJ6lIIrpV4eZpRSF5dsqLyzK/",
+	"bb5sWk4mT8X/YZPj5oWH5kSbU+hhXZ9ySqURL2/fvdfiGuPxDTOWF5Zxy1r7HbbBl0bQ62+4EanDvtBN",
+	"VZkI1z0IWIyzFX6GwTMYKsMKTn4UwBd8fVnmvYOeL3X+FmOrbx8Rw23QQeTCbNDowin+wix1DsOS3zsQ",
+	"UNyUUsIzDazscOOcBOHtQ7KgBNQ+0z061Xdllo28WOE1Kwp3a5/yx3P9eK4fz/UnOtfh80s39rraMVmE",
+	"v/p68hVzlwFZKiyXWeiM2mCM8D+X3LJr0KqvC60WFH+EtlO8BxhU2ERR6MLfSZMkjJ+1jVdbxwD13hxf",
+	"CWNAjmCztXOtDFC9AbSuo+sQyOreL96tZ1VODbRJNW2C9ZpKZSwP3qlpXoKEsYIr4Br0BTv672XKBjwz",
+	"2ocD/7+Ru40/epUyuvwajtkyltvShDv/+8XFGaMG1WWjzUuvw8hKG/I+ni91YZkpV3SZhpbRO7QcDgUh",
+	"skF32Al79/YVK8RcFKDxNYPVA53WxqOltbk5evJkpc04FVf+Kqt5clUhwJ2WXOdzp4lWSxY6QG89fOGI",
+	"Lw883sihYAxn85qtmUyH5N6Q1rDURQ56W+cukarVOLcEq/ZZCF82xt2lv17bd2iV2qlD7shtQmZXf72r",
+	"MieZRKjUyyfVj5Ci4XMj3BksTKkRgPxbRoaqtPKqdvfA9HV7kl3ztWHAWLcg6r6b0Dpd8EUIjy74YmSW",
+	"PK/248hflYcTAQeVrlwkS+CisHz01jChbCGBvy7R4wvUFzsKEfEqQUXgJgMah5jRcztyDbuY0eCWfxaH",
+	"Dxw8QLTt3D1ACNZ3R51c8MU5tnOkzfRlgaG4LGfCXDRz+LQCUYHh7e0S/XqLW4om0N4gD+WwwoEe1CS7",
+	"xBYukw6+/vndJuRvu6/TZGfMCYeCUSc9u3O3F7G1MY8OxPs4EKsd6uWjuEfufilfNDlYXt2ZNJjfwP3t",
+	"2MEwSrlaoC52zQtFjE6quUY3/mJJfvziEj0nSmFkQpD7kRXtLWBZiP95/7ZjEXsAJ6bkIf+9CTrwfSR8",
+	"z+10f1fNx8sPXp2/YYcH+1+FqahM+2x/zhO45Sl13/ReqgC969/BC/yvTl6fkCrm29Bt6tmaXS91JkYp",
+	"B80ADo7Zze9fjTlsL1rw0MK6v0TlqUdYoZ1B+YSXdimUlQle1WloKIHdootL72wS0smEqvMYIfOVxpRE",
+	"06r8YFUMUFBFe59LMgZvM4KxOjdsJjAnmwuVOmbPnz9/Pto/GD3dvzh4evTs+dGz5//fCRkOMBdyhIOt",
+	"twcOVIMuTKi8uGRCDS9Ly/tCd1Ztw5MzQg/MMUURuc8SXoAaWLVpXYtrDEMqeDjApvF10MLjX1Iqmtma",
+	"8U4CreYdme7ktnddtxJubVJbWp47mVZFb+ATGP/VrcoK7e8Az5vVLmkRc7e/OmuFi3j0IeJZ5pyrt8FS",
+	"a2NhTyfuZHc1GU+sgbV0prT+VW3LEx210c3eoWG1gu0tHzYP6OZx6tKJG+QXZSHt+hymSWd8JnghipMy",
+	"5CM/US3oB00032O66M6fSACgWrzSxj0kKOOxT4GFMj4OW28UKNuU7km6RBaJVpYniDUuDeHpm3N2cvaK",
+	"WcFXXbPMCd2PGDm+9I/zN69H+koUI7RFwHewG7/q2Qjp9YorvhArin2cqr/8hZ3UhFFqNVV0ib+KWmDi",
+	"PRAdRL2l4JldulgIZUGgZEKl6Os1ztMcn7hsXvj1EfsGZ0zW1gQXhgyv8XiqTthq6yRcjYv3+2N2Ui08",
+	"E5JskI1NmqoBb+/hpVgPg9Rpcz8HNAvbdklTgKxfkqmCnTHMKUCN/WClSmGyDSo0jYaUOOBw8nSvBvya",
+	"LqrQpjXSDPppTtXh5JBNI58mr0qRN42O69Qbxsosc8wB88zAiHUn7NnkKVlI4kYOt9jvfINUTtUFxqE6",
+	"zzsah+rpu+nSssT1Z7ELOBizb1sLxFJ/GRczFGKK1amilZWKxe9HeaOPQQx6bMxWggNfobAG6bZ9zwP7",
+	"QqNTm4AdsQudjzJxJbI6Bop4Uis+ysXEHoNEO9po+PTLRsN37169pPBYp4xVc6lynIIWRWv5YRrJdBod",
+	"sWk0Ho+n0Q2FCV/IlTCWr3LqH2S4r7+c7NcBwTj5dxcvAAsocgP748oFBsMKJzDNwhJtf3fx4thfqZkq",
+	"VjH11heYo40b6vifm9IXXlxtJU9oiW0IONpuG8nlpLvZ7MUN6D3eTLUZD7vPRjm3yfKv9BoAxhB4ao5U",
+	"Aza39dX/psaUvMHkIkG9yrioaKWVTDBPiE9nR+FXAPQP2A7AjM/enF+w8Xj8xMVHx3XGWYDSJ+rFvzEv",
+	"bDMLrGpYp11EN0Dul08qXG2fsQSXChT1cSONbJWAli6WNS4D9uWjhRFcStrjaldzvsBzXKWddla86jQ7",
+	"ZRPWGBo6fC5zP/wYl7wxeWpLIT0+n/D9cwezwDVANohf85VwS6rwTxzU/Riy+PXJ6bdxlQ1079Z8w25d",
+	"2imHuWpnHQ6lYJF23Nhol9e5ndQZ+m7mdaaLIBaRnQyQs0LwS6YVi2VKR/qMF1byjNFVWcMsvxT+pgMF",
+	"Ptbxji5+PnRWmueiOR8AKed2CeyvigGsSc/Qn/1GlB6cClgejINCeX/OZSZSOGrGxs21wRkQN0evEKxs",
+	"3JekMqaZfPX15Ks9R5aAA4xoxWNyK7n0CQj3VSeRsLsh6bwb0SlX5ZwntkRDwpuanro8qXj7qaCIsOhq",
+	"n0IoheK5jI6ip+PJ+KkLHUR57QnP5ZPaaDtCoy26UrUJXAZ+jRwLqIO71MpX2jk/KkLYMQEPAKG0AgQt",
+	"aZUEsZ+a4x2xjZAxmnO1ZSC6O3te3QYV2Mox9Y1O11ukMa4cMoHM4GmZWIb3uOpk1YdAf87dM2ctq0wm",
+	"N9vmKK+tlDdt4dyF8bUyWB9MJn39Ve18vmcA4XCb9o202PjJ/t2ftDLI4kdP7/6ozuWMXxze/UWVTxk+",
+	"2N9iiM1Mxvjds23mE8g1ezOMnm0zr0AWYlSByK3YTAOweQDg7PKFAUXsZONogFrVFNqio07oJAwSPKTI",
+	"lftP6okjWJzNUOZAImqIEs6cWw0UFCZTVioMT2mxOJJN0TRbMbmpGlTsB48C/NEYFn7KNO4e7o0I0dDh",
+	"BrmjfbQxb0OjVkSPjl03eVLn/b8ZbtX4pSy2anop823aYWJ70PB3I0lbkxBnSr/pJr13JGPrgbaywlzw",
+	"kBOnm/DZC06bhP+RNv1RaNMPKO5ubs9OdGkzyLufLn2Q6Q3AvBD2NjNilyp0aML3wga4/Ueg/Z3Yfmv+",
+	"94qg/2fh9cOg2PfCfjTv6+DYrgzgVRrd/FwhZmmXPrhG9CLkW2HLQhl3FRx9Hm2L8B1eDha3DKWouDq9",
+	"h0/VvLRlIRiFXtkhM1LhDZYNGxyaG36lW72oJBxO9uvkJPC2VOa4ckI4O+1Utb0RrBBAQWguLmoUnlH2",
+	"TixQgBehByEvR5dpK7JjdE6lC1gT6Cb6pCey6YcKHU1cjNQ3uPcJ+13Oy0ucykw0MA1dD5Rtp45GbJ6g",
+	"ku57bZwa2KeaHGOszUjPRz7W5uOUuf7QnYfV6l7AOG/mrunHaHVOb9s/mExaF3a87oYOgUfF7VE42lTc",
+	"enB93TiBLzZb7KLAdU7m76DB3Vczax/PR83sT6aZOZr9SHP+UApZL2/dkeL0qmZdivOgulmAZ39+3YxI",
+	"9KNG1qORPRBTe1jNrKpj0s/8kCmjUalKNU9O4irXfYyB7S6XvbR3Z7I/Im/Vx6SyD4q37hr7LbJtdc/9",
+	"3kKtq3YQ6flcJuJvPFmJsX/dyv9P4cROBj5JVoKd4m0vittsZcCP/rrPnj17xib7k0kUSDdfF9+K9tmp",
+	"zDL2No18zajoJV9bDCerCjxF786jW4ZulBGKDp8dTg6iTq2f6M3fG3XV7sxOuFmF41FC/4+X0Fu1hpo0",
+	"rKIoPQK5P4M3HRr0AFL4oOvA3/Oi+bhFslx+46nqr9vEzp2HvsrEG0uMt/Cel7q7IYsbJzoeTlVclR+B",
+	"l1TEhRzyrYh6PWdx67y7QIN2rYq4dd9jqtqfjIEQ9Pl6bqGJqE5U2/WoSHQp2mdWJpoVv3ZRKmou/kgo",
+	"/1BqRbsg25ZUspWgJ0AlP1TV9XdQIDwZCGoPDanoE6kNLcwOqw+Jn/GjAtGnQNyH57axaVci7/ctRUqb",
+	"9+TJc5yzFTbmMq85mL9wUZx4tWxIHNk7hFrXyTh0My+zbKpc9YZBvClexnuUkZhfkb4hFUbgNtUDAGJp",
+	"KG07CgaN+EA9n6pun8fI3H1sHs4UNmLM8LYKVgSsgn/n6Jsa+Jg9DHCbqntFuA0349tQXPERuRLD3HzN",
+	"NqrRJg3OPN1ZBcJ9uY8G1AjuaylDP33AlICNxH0u68eTdik/l2Kv1nKeP0d02o501Akat9cqPjPNwmTL",
+	"mMX4kQH/URiwC2zN1i609WF0lmGUlzacvsiNE6gkSdpDu5Cky4fUtaKQ4cPcbiHZ+ey/Q9jua/745FaA",
+	"x/P6X39e3/qcog9qWsB0lBTifYuJ04X115VcUb4oO4kg+osFsUFlpURxY8XXbCamCgMJpGL2Wruvzd6Y",
+	"xVh8KQ5XVWpUPnCxBxieMlBajfBK53CqfGmfjQJHexizUNdbIFNCT6UEV3loozLQVAVLAx3Tj2uJ17yq",
+	"SwkVqD0EqZky9BarbF2a4mMss66iVfR3wS2z0PNKoDPEl4LxRUucYXQpuL2AZo36ZEc/URDHMOJKCZ5h",
+	"8bIlr4tW1uTMlQ/yGdF8Sv7tjab9hc0ezaf/8ebTcLGdJrFrtOgneK2cvGGy93FWVU/yUGPrNbEOaxur",
+	"t5lOVY/RlGjf0KVrHjYqk9ZjOJrLWVWeiGyidCLi46nCW03VdSYYmGx1MF5FzXmHUteJPzBA3sRswF3x",
+	"92eTyd5wqipwcEiE0d33cpUvjysBr6oQnufZumE3Dtth76KFaI1tFOl5NMj2UMvPbZQNVufdxTzbqJT7",
+	"SIr/WAbaMBk2O9DhQML0HjrsIz7oHnyovjM8NxulsJgubSEXS8sGnGUcxL2FsI1bkIfV5VYkndKweSEE",
+	"lWreG0+VJ/B4u9tnXmn0376an7KDySG1k5alkjKeiPfS2DF760oFXwqRT5UrZkkJAahT6gXhKJWVGTxe",
+	"U7p68d76ok/DGg5vQrsU62bo9VQNOJbTqq+mokhN2QAoER8mBLmf2EkrvSl27ipdvXS50G6G0cEkUMnk",
+	"tWamTJZN9v5o2w6FX2OKxU8lEw23dZC0kCboJrkTXx6a0zX5Tdig8Yhb2/hNPhqxQkT+XnFXd9sP66L0",
+	"dLeEFWUmzJj96OrxZ4Xg6dqXY9Sqqt/ui4IUwpHZYyyBsr6lhL8S101OQI/eW0pHXX3rursnrXWWx49Q",
+	"8T+jOv17HuBHo+Qf2ij5GRR2UYysFMVH3hPCLna4E+RL9txln3PlHh8sy8OPOitXolEekiqqioW2EikV",
+	"aveN/A/fa1RtdzqFzUJ+j1a1/w6rmivE2Dma7vkdZxMtC8Fj+XCXhG6zEIUPYm0cIox+tA71HvbfxTzk",
+	"iOMuViHCxUci8sezB1WEYgcK0q6G10dBdrv0UxGEfm20wZQ/qTTr8TssxFqH+4/65y365z3Y0gZSfdRN",
+	"H19A60mijXXFiYJoGOsrUSwFT1/wLCkzxJlTYZeaouOweNE3JXlEnZXPCFv7h7fOXoCRpwhLoyrkJ4wO",
+	"aQ8VQGXXpKo19mdLZADYlmzOoUa3aup9iQt6jBMdjeG8UYstHGbU3dV7qgy9uBgdRa54lsfFHVSDECp8",
+	"zjilnTHx0Tbwx7UN3O/Etavh3nSodF6XkOsTFnyt0zGLW7XdXMZW9F8HiwbGwXKAQZ3E1eftId+b9Vo/",
+	"4aHZHCpwaM42SkX+d4gXmwUyt0O/VvHlLaJaMaerj3vowyrpiRSQK0SxQYVePcanipX0Wo5DOHZv+1Or",
+	"1uTBs96imvuTUHFKutHbU1yyetkpAomBYlszp2C91M/Moe5x2B451B+XQ92PRGxyqEaVCVQ+mvUlfvoZ",
+	"73OI4sqrJm1s+UEnHNSEAqmB5d4oFq/4pWBFqeJoGJVF5upFHD15sn/w1Xgynoz3j76efD1Bw5GD+UMw",
+	"95hUttAmp/qA48btd4DvZtgx1nUyI1/wBd1O2mt+3c2j2UmP0J+WK9hlN8dDt8+LVt6v9iVCNjBLmY+w",
+	"XGTK8Jow/qCrwK7yuR+rcS+0A3dP6Atl2fP+QqqHkDTC0lyG7HkFTxUk2By45QvpDu6pB/kqahcAVZhy",
+	"BaZafVVacmC1AkXhqYBHWzBr9Fmj9c83/xMAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -402,26 +402,49 @@ func (e TokenDetailsKind) Valid() bool {
 // stored as no value, and `email` when present must be a single address: one `@` with text
 // on both sides and no whitespace.
 type Address struct {
-	Address1      *string `json:"address1"`
-	Address2      *string `json:"address2"`
-	Address3      *string `json:"address3"`
-	City          *string `json:"city"`
-	Country       *string `json:"country"`
-	Email         *string `json:"email"`
-	Name          *string `json:"name"`
-	Phone         *string `json:"phone"`
-	PostalCode    *string `json:"postalCode"`
+	// Address1 First address line.
+	Address1 *string `json:"address1"`
+
+	// Address2 Second address line.
+	Address2 *string `json:"address2"`
+
+	// Address3 Third address line.
+	Address3 *string `json:"address3"`
+
+	// City City.
+	City *string `json:"city"`
+
+	// Country Country.
+	Country *string `json:"country"`
+
+	// Email Email address (one @, no whitespace).
+	Email *string `json:"email"`
+
+	// Name Addressee.
+	Name *string `json:"name"`
+
+	// Phone Phone number.
+	Phone *string `json:"phone"`
+
+	// PostalCode Postal code.
+	PostalCode *string `json:"postalCode"`
+
+	// StateProvince State or province.
 	StateProvince *string `json:"stateProvince"`
 }
 
-// CompanyFilter defines model for CompanyFilter.
+// CompanyFilter Filter of the company list.
 type CompanyFilter struct {
+	// IsPrimary true or false narrows to primary or other companies; null or omitted applies no clause.
 	IsPrimary *bool `json:"isPrimary,omitempty"`
 }
 
-// CompanyInfo defines model for CompanyInfo.
+// CompanyInfo One of the tenant's company records, used on documents as ship-to and remit-to.
 type CompanyInfo struct {
-	Email     *string `json:"email"`
+	// Email Null when none is held.
+	Email *string `json:"email"`
+
+	// FaxNumber Null when none is held.
 	FaxNumber *string `json:"faxNumber"`
 
 	// Id A 24-character record id.
@@ -430,8 +453,12 @@ type CompanyInfo struct {
 	Id Id24 `json:"id"`
 
 	// IsPrimary At most one company of a tenant is primary.
-	IsPrimary   bool    `json:"isPrimary"`
-	Name        string  `json:"name"`
+	IsPrimary bool `json:"isPrimary"`
+
+	// Name Company name.
+	Name string `json:"name"`
+
+	// PhoneNumber Null when none is held.
 	PhoneNumber *string `json:"phoneNumber"`
 
 	// RemitToAddress A postal address. On read every member is present, null when no value is held (so a
@@ -452,14 +479,19 @@ type CompanyInfo struct {
 // address's `email`) when present must be a single address: one `@` with text on both sides
 // and no whitespace; anything else answers 400 naming the field.
 type CompanyInfoWrite struct {
-	Email     *string `json:"email,omitempty"`
+	// Email One @ with text on both sides and no whitespace; blank is stored as no value.
+	Email *string `json:"email,omitempty"`
+
+	// FaxNumber Trimmed; blank is stored as no value.
 	FaxNumber *string `json:"faxNumber,omitempty"`
 
 	// IsPrimary True makes this the tenant's only primary company; the previous primary company is demoted in the same transaction.
 	IsPrimary *bool `json:"isPrimary,omitempty"`
 
 	// Name Trimmed; 1 to 200 characters after trimming.
-	Name        string  `json:"name"`
+	Name string `json:"name"`
+
+	// PhoneNumber Trimmed; blank is stored as no value.
 	PhoneNumber *string `json:"phoneNumber,omitempty"`
 
 	// RemitToAddress A postal address. On read every member is present, null when no value is held (so a
@@ -475,15 +507,16 @@ type CompanyInfoWrite struct {
 	ShipToAddress *Address `json:"shipToAddress,omitempty"`
 }
 
-// CostingSettings defines model for CostingSettings.
+// CostingSettings Tenant-wide costing settings.
 type CostingSettings struct {
+	// OverheadCalculationMethod How overhead is applied in costing: burdened on labor hours or on machine hours.
 	OverheadCalculationMethod CostingSettingsOverheadCalculationMethod `json:"overheadCalculationMethod"`
 }
 
-// CostingSettingsOverheadCalculationMethod defines model for CostingSettings.OverheadCalculationMethod.
+// CostingSettingsOverheadCalculationMethod How overhead is applied in costing: burdened on labor hours or on machine hours.
 type CostingSettingsOverheadCalculationMethod string
 
-// CreatedId defines model for CreatedId.
+// CreatedId The answer to a create: the new record's id.
 type CreatedId struct {
 	// Id Id of the created record.
 	Id string `json:"id"`
@@ -492,14 +525,21 @@ type CreatedId struct {
 // CustomFieldDefinition Declares one key of the `customFields` map of the records of `module` (see `CustomFields`
 // for how a record's values are validated against the definitions of its module).
 type CustomFieldDefinition struct {
-	Append   *string `json:"append"`
+	// Append Text shown after the value (for example a unit).
+	Append *string `json:"append"`
+
+	// HelpText Guidance shown with the field.
 	HelpText *string `json:"helpText"`
 
 	// Id A 24-character record id.
 	//
 	// Example: 6745f0a2c81e4b0012ab34cd
-	Id     Id24              `json:"id"`
-	Label  string            `json:"label"`
+	Id Id24 `json:"id"`
+
+	// Label Display label; defaults to the name.
+	Label string `json:"label"`
+
+	// Module The record type (module) a custom field definition applies to.
 	Module CustomFieldModule `json:"module"`
 
 	// Name The key records use in their customFields map (matched exactly, case-sensitively).
@@ -507,7 +547,9 @@ type CustomFieldDefinition struct {
 
 	// Options Allowed values of dropdown and multipleChoiceDropdown fields; empty for other types.
 	Options []string `json:"options"`
-	Prepend *string  `json:"prepend"`
+
+	// Prepend Text shown before the value (for example a currency sign).
+	Prepend *string `json:"prepend"`
 
 	// Required A record of the module must hold a value: not absent, null, blank or an empty array.
 	Required bool `json:"required"`
@@ -530,7 +572,7 @@ type CustomFieldDefinition struct {
 	Type CustomFieldType `json:"type"`
 }
 
-// CustomFieldDefinitionWrite defines model for CustomFieldDefinitionWrite.
+// CustomFieldDefinitionWrite Create and full-update body of a custom field definition.
 type CustomFieldDefinitionWrite struct {
 	// Append Shown after the value; blank is stored as null.
 	Append *string `json:"append,omitempty"`
@@ -539,7 +581,9 @@ type CustomFieldDefinitionWrite struct {
 	HelpText *string `json:"helpText,omitempty"`
 
 	// Label Trimmed; null or blank defaults to the name.
-	Label  *string           `json:"label,omitempty"`
+	Label *string `json:"label,omitempty"`
+
+	// Module The record type (module) a custom field definition applies to.
 	Module CustomFieldModule `json:"module"`
 
 	// Name Trimmed; 1 to 200 characters after trimming; unique within the module, case-insensitively.
@@ -573,9 +617,12 @@ type CustomFieldDefinitionWrite struct {
 	Type CustomFieldType `json:"type"`
 }
 
-// CustomFieldFilter defines model for CustomFieldFilter.
+// CustomFieldFilter Filter of the custom field list; every member narrows the result (AND).
 type CustomFieldFilter struct {
-	Ids    *[]string          `json:"ids,omitempty"`
+	// Ids Only these ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// Module The record type (module) a custom field definition applies to.
 	Module *CustomFieldModule `json:"module,omitempty"`
 
 	// Name Case-insensitive substring of the name.
@@ -599,7 +646,7 @@ type CustomFieldFilter struct {
 	Type *CustomFieldType `json:"type,omitempty"`
 }
 
-// CustomFieldModule defines model for CustomFieldModule.
+// CustomFieldModule The record type (module) a custom field definition applies to.
 type CustomFieldModule string
 
 // CustomFieldType The kind of value a custom field holds, and how a record's `customFields` value for it is
@@ -619,27 +666,32 @@ type CustomFieldModule string
 // A string where a number is expected (or the reverse) is refused; there is no coercion.
 type CustomFieldType string
 
-// CustomerTier defines model for CustomerTier.
+// CustomerTier A pricing tier customers belong to.
 type CustomerTier struct {
+	// Description Null when none was given.
 	Description *string `json:"description"`
 
 	// Id A 24-character record id.
 	//
 	// Example: 6745f0a2c81e4b0012ab34cd
-	Id   Id24   `json:"id"`
+	Id Id24 `json:"id"`
+
+	// Name Unique within the tenant (case-insensitive).
 	Name string `json:"name"`
 }
 
-// CustomerTierFilter defines model for CustomerTierFilter.
+// CustomerTierFilter Filter of the customer tier list; every member narrows the result (AND).
 type CustomerTierFilter struct {
+	// Ids Only these ids (1 to 500).
 	Ids *[]string `json:"ids,omitempty"`
 
 	// Name Case-insensitive substring of the name.
 	Name *string `json:"name,omitempty"`
 }
 
-// CustomerTierWrite defines model for CustomerTierWrite.
+// CustomerTierWrite Create body of a customer tier.
 type CustomerTierWrite struct {
+	// Description Optional; 1 to 200 characters when given.
 	Description *string `json:"description,omitempty"`
 
 	// Name Unique within the tenant; trimmed.
@@ -654,11 +706,13 @@ type Id24 = string
 // JsonPatch A JSON Patch document (RFC 6902).
 type JsonPatch = []PatchOperation
 
-// PatchOperation defines model for PatchOperation.
+// PatchOperation One RFC 6902 operation.
 type PatchOperation struct {
 	// From JSON Pointer to the source, for move and copy only.
-	From *string          `json:"from,omitempty"`
-	Op   PatchOperationOp `json:"op"`
+	From *string `json:"from,omitempty"`
+
+	// Op The operation; all six of RFC 6902 are supported.
+	Op PatchOperationOp `json:"op"`
 
 	// Path JSON Pointer to the target.
 	Path string `json:"path"`
@@ -669,7 +723,7 @@ type PatchOperation struct {
 	Value PatchValue `json:"value,omitempty"`
 }
 
-// PatchOperationOp defines model for PatchOperation.Op.
+// PatchOperationOp The operation; all six of RFC 6902 are supported.
 type PatchOperationOp string
 
 // PatchValue The value for add, replace and test: any JSON value, null included (null clears a nullable
@@ -680,28 +734,40 @@ type PatchValue = interface{}
 // Permission The permission catalogue. User-bound tokens hold a subset; tenant-bound tokens are not gated.
 type Permission string
 
-// PricingSettings defines model for PricingSettings.
+// PricingSettings Tenant-wide pricing settings (percentages).
 type PricingSettings struct {
 	// DefaultMargin Percentage, 0 to less than 100; 0 when never set.
 	DefaultMargin dec.Decimal `json:"defaultMargin"`
 
 	// DefaultMaterialMarkup Percentage >= 0; null when never set.
 	DefaultMaterialMarkup *dec.Decimal `json:"defaultMaterialMarkup"`
-	UseDefaultMargin      bool         `json:"useDefaultMargin"`
-	UseMarginBasedPricing bool         `json:"useMarginBasedPricing"`
-	UseShopRatePricing    bool         `json:"useShopRatePricing"`
+
+	// UseDefaultMargin New lines start at defaultMargin.
+	UseDefaultMargin bool `json:"useDefaultMargin"`
+
+	// UseMarginBasedPricing Price lines from a margin over cost rather than a markup.
+	UseMarginBasedPricing bool `json:"useMarginBasedPricing"`
+
+	// UseShopRatePricing Price labor and machine time at the shop rates.
+	UseShopRatePricing bool `json:"useShopRatePricing"`
 }
 
-// PricingSettingsWrite defines model for PricingSettingsWrite.
+// PricingSettingsWrite Full-replace body of the pricing settings.
 type PricingSettingsWrite struct {
 	// DefaultMargin Percentage, 0 to less than 100; 0 when never set.
 	DefaultMargin dec.Decimal `json:"defaultMargin"`
 
 	// DefaultMaterialMarkup Percentage >= 0; null when never set.
 	DefaultMaterialMarkup *dec.Decimal `json:"defaultMaterialMarkup,omitempty"`
-	UseDefaultMargin      bool         `json:"useDefaultMargin"`
-	UseMarginBasedPricing bool         `json:"useMarginBasedPricing"`
-	UseShopRatePricing    bool         `json:"useShopRatePricing"`
+
+	// UseDefaultMargin New lines start at defaultMargin.
+	UseDefaultMargin bool `json:"useDefaultMargin"`
+
+	// UseMarginBasedPricing Price lines from a margin over cost rather than a markup.
+	UseMarginBasedPricing bool `json:"useMarginBasedPricing"`
+
+	// UseShopRatePricing Price labor and machine time at the shop rates.
+	UseShopRatePricing bool `json:"useShopRatePricing"`
 }
 
 // Problem An RFC 7807 problem detail.
@@ -730,69 +796,89 @@ type Problem struct {
 	Type string `json:"type"`
 }
 
-// Reference defines model for Reference.
+// Reference A reference to another record by id, with its display name.
 type Reference struct {
-	Id   string `json:"id"`
+	// Id Id of the referenced record.
+	Id string `json:"id"`
+
+	// Name Display name of the referenced record.
 	Name string `json:"name"`
 }
 
-// SortDirection defines model for SortDirection.
+// SortDirection Sort direction of a list.
 type SortDirection string
 
-// Success defines model for Success.
+// Success The answer to a delete that removed a record.
 type Success struct {
+	// Success Always true.
 	Success bool `json:"success"`
 }
 
-// Tag defines model for Tag.
+// Tag A Tag-shaped record: accounting codes and chart of accounts entries share this shape.
 type Tag struct {
-	Deleted     bool    `json:"deleted"`
+	// Deleted True for a soft-deleted record.
+	Deleted bool `json:"deleted"`
+
+	// Description Null when none was given.
 	Description *string `json:"description"`
 
 	// Id A 24-character record id.
 	//
 	// Example: 6745f0a2c81e4b0012ab34cd
-	Id    Id24     `json:"id"`
-	Name  string   `json:"name"`
+	Id Id24 `json:"id"`
+
+	// Name Unique within its list (case-insensitive).
+	Name string `json:"name"`
+
+	// Style Display style of a tag.
 	Style TagStyle `json:"style"`
 
 	// Types Record types the tag applies to (for example item).
 	Types []string `json:"types"`
 }
 
-// TagCreate defines model for TagCreate.
+// TagCreate Create body of a Tag-shaped record.
 type TagCreate struct {
+	// Description Optional; 1 to 200 characters when given.
 	Description *string `json:"description,omitempty"`
 
 	// Name Unique within the list; trimmed.
-	Name  string   `json:"name"`
+	Name string `json:"name"`
+
+	// Style Display style of a tag.
 	Style TagStyle `json:"style"`
 }
 
-// TagFilter defines model for TagFilter.
+// TagFilter Filter of a Tag-shaped list; every member narrows the result (AND).
 type TagFilter struct {
+	// Ids Only these ids (1 to 500).
 	Ids *[]string `json:"ids,omitempty"`
 
 	// Name Case-insensitive substring of the name.
 	Name *string `json:"name,omitempty"`
 }
 
-// TagStyle defines model for TagStyle.
+// TagStyle Display style of a tag.
 type TagStyle string
 
-// TenantRef defines model for TenantRef.
+// TenantRef The tenant (account) a token belongs to.
 type TenantRef struct {
 	// CurrencyCode Primary currency (ISO 4217).
 	CurrencyCode string `json:"currencyCode"`
-	Id           string `json:"id"`
-	Name         string `json:"name"`
+
+	// Id Tenant id.
+	Id string `json:"id"`
+
+	// Name Tenant name.
+	Name string `json:"name"`
 
 	// Timezone IANA shop timezone used by whole-day filters.
 	Timezone string `json:"timezone"`
 }
 
-// TokenDetails defines model for TokenDetails.
+// TokenDetails The token that authenticated the request.
 type TokenDetails struct {
+	// CreatedUtc When the token was issued.
 	CreatedUtc time.Time `json:"createdUtc"`
 
 	// ExpirationUtc When the token stops being accepted; 9999-12-31T23:59:59Z for a token without expiry.
@@ -803,7 +889,9 @@ type TokenDetails struct {
 
 	// Permissions Permissions held by a user-bound token; empty for integration tokens.
 	Permissions []Permission `json:"permissions"`
-	Tenant      TenantRef    `json:"tenant"`
+
+	// Tenant The tenant (account) a token belongs to.
+	Tenant TenantRef `json:"tenant"`
 
 	// TokenId Id of the token (used to revoke it).
 	TokenId string `json:"tokenId"`
@@ -828,7 +916,7 @@ type Id = Id24
 // Skip defines model for Skip.
 type Skip = int32
 
-// SortDir defines model for SortDir.
+// SortDir Sort direction of a list.
 type SortDir = SortDirection
 
 // SortField defines model for SortField.
@@ -840,10 +928,10 @@ type Take = int32
 // BadRequest An RFC 7807 problem detail.
 type BadRequest = Problem
 
-// Created defines model for Created.
+// Created The answer to a create: the new record's id.
 type Created = CreatedId
 
-// Deleted defines model for Deleted.
+// Deleted The answer to a delete that removed a record.
 type Deleted = Success
 
 // Forbidden An RFC 7807 problem detail.
