@@ -8,6 +8,12 @@ NPM ?= npm
 GOLANGCI_LINT_VERSION := $(shell sed -n 's|^[[:space:]]*github.com/golangci/golangci-lint/v2 \(v[^ ]*\).*|\1|p' scripts/tools/go.mod)
 GOLANGCI_LINT := bin/golangci-lint-$(GOLANGCI_LINT_VERSION)
 
+# oasdiff (API changelog and breaking changes) has a tools module of its own,
+# scripts/tools/oasdiff/go.mod: in scripts/tools/go.mod it and golangci-lint
+# would move each other's dependencies. Cached in bin/ under its version too.
+OASDIFF_VERSION := $(shell sed -n 's|^[[:space:]]*github.com/oasdiff/oasdiff \(v[^ ]*\).*|\1|p' scripts/tools/oasdiff/go.mod)
+OASDIFF := bin/oasdiff-$(OASDIFF_VERSION)
+
 # Spectral (OpenAPI lint) is pinned in scripts/node/package-lock.json.
 NODE_DIR := scripts/node
 NODE_STAMP := $(NODE_DIR)/node_modules/.package-lock.json
@@ -33,7 +39,7 @@ generate: ## regenerate gen/ from openapi/
 	$(GO) generate ./gen/...
 
 .PHONY: check-generated
-check-generated: ## fail if gen/ differs from what `make generate` produces
+check-generated: ## fail if gen/ differs from what `make generate` produces or generating prints warnings
 	GO="$(GO)" scripts/check-generated.sh
 
 .PHONY: vet
@@ -59,12 +65,37 @@ $(NODE_STAMP): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json
 	$(NPM) ci --prefix $(NODE_DIR) --no-audit --no-fund --ignore-scripts
 	touch $@
 
+# Swagger UI for /docs: the files are vendored in internal/contract/swaggerui/ from the
+# swagger-ui-dist version pinned in scripts/node/package.json (bump it there, then run this).
+.PHONY: docs-assets
+docs-assets: $(NODE_STAMP) ## re-copy the Swagger UI files served at /docs from the pinned npm package
+	scripts/check-docs-assets.sh --update
+
+.PHONY: check-docs-assets
+check-docs-assets: $(NODE_STAMP) ## fail if internal/contract/swaggerui/ differs from the pinned swagger-ui-dist
+	scripts/check-docs-assets.sh
+
+.PHONY: spec-diff
+spec-diff: $(OASDIFF) ## API changelog + breaking changes of openapi/v1.yaml since BASE (default HEAD~1)
+	OASDIFF="$(OASDIFF)" scripts/spec-diff.sh "$(BASE)"
+
+.PHONY: check-breaking
+check-breaking: $(OASDIFF) ## fail on breaking spec changes not recorded under "Breaking" in openapi/CHANGELOG.md
+	OASDIFF="$(OASDIFF)" scripts/check-breaking.sh
+
+$(OASDIFF): | scripts/tools/oasdiff/go.mod
+	@test -n "$(OASDIFF_VERSION)" || { echo "oasdiff version not found in scripts/tools/oasdiff/go.mod" >&2; exit 1; }
+	@mkdir -p bin
+	@echo "building oasdiff $(OASDIFF_VERSION) (first time only; takes about half a minute)" >&2
+	cd scripts/tools/oasdiff && $(GO) build -trimpath -ldflags "-X github.com/oasdiff/oasdiff/build.Version=$(OASDIFF_VERSION)" -o "$(CURDIR)/$@.tmp" github.com/oasdiff/oasdiff
+	mv "$@.tmp" "$@"
+
 .PHONY: unit test-go
 unit test-go: ## go test -race ./... against a throwaway PostgreSQL
 	scripts/with-throwaway-pg.sh $(GO) test -race -count=1 ./...
 
 .PHONY: test
-test: ## the full check (CI): check-generated, vet, lint, spec-lint, go test
+test: ## the full check (CI): check-generated, check-docs-assets, check-breaking, vet, lint, spec-lint, go test
 	GO="$(GO)" MAKE="$(MAKE)" scripts/test.sh
 
 .PHONY: bench

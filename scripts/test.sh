@@ -26,7 +26,7 @@ DATABASE_URL="$(scripts/pg.sh throwaway-start "$PG_TMP")"
 export DATABASE_URL
 echo "DATABASE_URL=$DATABASE_URL" >&2
 
-for target in check-generated vet lint spec-lint; do
+for target in check-generated check-docs-assets check-breaking vet lint spec-lint; do
   step "make $target"
   "$MAKE" --no-print-directory GO="$GO" "$target"
 done
