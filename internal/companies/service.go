@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
@@ -111,12 +110,9 @@ func (s *Service) Patch(ctx context.Context, tenantID, id string, change func(cu
 // lengths and email addresses, naming each offending field.
 func normalize(w CompanyWrite) (CompanyWrite, error) {
 	fields := apperr.Fields{}
-	w.Name = strings.TrimSpace(w.Name)
-	if n := utf8.RuneCountInString(w.Name); n < 1 || n > maxText {
-		fields.Add("name", "must be 1 to %d characters after trimming", maxText)
-	}
-	w.PhoneNumber = optionalText(fields, "phoneNumber", w.PhoneNumber)
-	w.FaxNumber = optionalText(fields, "faxNumber", w.FaxNumber)
+	w.Name = fields.Text("name", w.Name, maxText)
+	w.PhoneNumber = fields.OptionalText("phoneNumber", w.PhoneNumber, maxText)
+	w.FaxNumber = fields.OptionalText("faxNumber", w.FaxNumber, maxText)
 	w.Email = optionalEmail(fields, "email", w.Email)
 	w.ShipTo = normalizeAddress(fields, "shipToAddress", w.ShipTo)
 	w.RemitTo = normalizeAddress(fields, "remitToAddress", w.RemitTo)
@@ -132,32 +128,17 @@ func normalizeAddress(fields apperr.Fields, prefix string, a Address) Address {
 		{"city", &a.City}, {"stateProvince", &a.StateProvince}, {"postalCode", &a.PostalCode},
 		{"country", &a.Country}, {"phone", &a.Phone},
 	} {
-		*m.value = optionalText(fields, prefix+"."+m.name, *m.value)
+		*m.value = fields.OptionalText(prefix+"."+m.name, *m.value, maxText)
 	}
 	a.Email = optionalEmail(fields, prefix+".email", a.Email)
 	return a
 }
 
-// optionalText trims v; blank is no value.
-func optionalText(fields apperr.Fields, field string, v *string) *string {
-	if v == nil {
-		return nil
-	}
-	t := strings.TrimSpace(*v)
-	if t == "" {
-		return nil
-	}
-	if utf8.RuneCountInString(t) > maxText {
-		fields.Add(field, "must be at most %d characters", maxText)
-	}
-	return &t
-}
-
-// optionalEmail is optionalText that must also look like one address. Deliberately simple
+// optionalEmail is OptionalText that must also look like one address. Deliberately simple
 // (one @ with text on both sides, no whitespace): it catches lists and typos, not mailboxes
 // that do not exist.
 func optionalEmail(fields apperr.Fields, field string, v *string) *string {
-	t := optionalText(fields, field, v)
+	t := fields.OptionalText(field, v, maxText)
 	if t == nil {
 		return nil
 	}

@@ -2,7 +2,7 @@ package customertiers
 
 import (
 	"context"
-	"strings"
+	"unicode/utf8"
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
@@ -22,14 +22,15 @@ func NewService(pool *db.Pool) *Service { return &Service{pool: pool} }
 // Create stores a new tier and returns its id. Names are trimmed and unique per tenant
 // case-insensitively; the unique index decides between concurrent creates.
 func (s *Service) Create(ctx context.Context, tenantID string, t NewTier) (string, error) {
-	t.Name = strings.TrimSpace(t.Name)
-	if n := len([]rune(t.Name)); n < 1 || n > 200 {
-		return "", apperr.Field("name", "must be 1 to 200 characters after trimming")
-	}
+	fields := apperr.Fields{}
+	t.Name = fields.Text("name", t.Name, 200)
 	if t.Description != nil {
-		if n := len([]rune(*t.Description)); n < 1 || n > 200 {
-			return "", apperr.Field("description", "must be null or 1 to 200 characters")
+		if n := utf8.RuneCountInString(*t.Description); n < 1 || n > 200 {
+			fields.Add("description", "must be null or 1 to 200 characters")
 		}
+	}
+	if err := fields.Err(); err != nil {
+		return "", err
 	}
 	id := ids.New()
 	if err := s.store.insert(ctx, s.pool, tenantID, id, t); err != nil {

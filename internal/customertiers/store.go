@@ -69,6 +69,14 @@ var sortFields = map[string]string{
 
 var listSpec = listing.Spec{Fields: sortFields, Default: "name", IDColumn: "id"}
 
+// NameSortSQL is the SQL expression another area's list sorts by to order its records by
+// the name of their tier (as this list sorts names), given its tenant and tier id columns;
+// NULL when there is no tier. Sorting a page has to happen in SQL, so this is the one
+// place other areas reach the table, and only through this package.
+func NameSortSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT lower(ct.name) FROM customer_tiers ct WHERE ct.tenant_id = %s AND ct.id = %s)`, tenantColumn, idColumn)
+}
+
 func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) ([]Tier, error) {
 	lq := listing.NewQuery("tenant_id", tenantID)
 	if f.Name != nil {

@@ -67,16 +67,10 @@ func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing
 // none; blank prepend, append and help text are stored as no value.
 func prepare(w DefinitionWrite) (DefinitionWrite, error) {
 	fields := apperr.Fields{}
-	w.Name = strings.TrimSpace(w.Name)
-	if n := utf8.RuneCountInString(w.Name); n < 1 || n > 200 {
-		fields.Add("name", "must be 1 to 200 characters after trimming")
-	}
+	w.Name = fields.Text("name", w.Name, 200)
 	label := w.Name
-	if w.Label != nil && strings.TrimSpace(*w.Label) != "" {
-		label = strings.TrimSpace(*w.Label)
-		if utf8.RuneCountInString(label) > 200 {
-			fields.Add("label", "must be at most 200 characters after trimming")
-		}
+	if l := fields.OptionalText("label", w.Label, 200); l != nil {
+		label = *l
 	}
 	w.Label = &label
 	if !w.Module.Valid() {

@@ -2,7 +2,6 @@ package tags
 
 import (
 	"context"
-	"strings"
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
@@ -21,9 +20,10 @@ func NewService(pool *db.Pool) *Service { return &Service{pool: pool} }
 
 // Create stores a new tag in list and returns its id.
 func (s *Service) Create(ctx context.Context, tenantID string, list List, t NewTag) (string, error) {
-	t.Name = strings.TrimSpace(t.Name)
-	if n := len([]rune(t.Name)); n < 1 || n > 200 {
-		return "", apperr.Field("name", "must be 1 to 200 characters after trimming")
+	fields := apperr.Fields{}
+	t.Name = fields.Text("name", t.Name, 200)
+	if err := fields.Err(); err != nil {
+		return "", err
 	}
 	id := ids.New()
 	if err := s.store.insert(ctx, s.pool, tenantID, list, id, t); err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Kind classifies an error for the client.
@@ -131,4 +132,28 @@ func (f Fields) Err() error {
 		return nil
 	}
 	return &Error{Kind: KindInvalid, Detail: "the request has invalid fields", Fields: map[string][]string(f)}
+}
+
+// Text trims v, which must then be 1 to max characters, and returns the trimmed value.
+func (f Fields) Text(field, v string, max int) string {
+	v = strings.TrimSpace(v)
+	if n := utf8.RuneCountInString(v); n < 1 || n > max {
+		f.Add(field, "must be 1 to %d characters after trimming", max)
+	}
+	return v
+}
+
+// OptionalText trims v: blank is no value (nil); anything else must be at most max characters.
+func (f Fields) OptionalText(field string, v *string, max int) *string {
+	if v == nil {
+		return nil
+	}
+	s := strings.TrimSpace(*v)
+	if s == "" {
+		return nil
+	}
+	if utf8.RuneCountInString(s) > max {
+		f.Add(field, "must be 1 to %d characters after trimming", max)
+	}
+	return &s
 }

@@ -1,0 +1,55 @@
+package apperr
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestTextTrimsAndBoundsLength(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		in, want string
+		ok       bool
+	}{
+		{"  Acme  ", "Acme", true},
+		{"", "", false},
+		{"   ", "", false},
+		{strings.Repeat("é", 200), strings.Repeat("é", 200), true},
+		{" " + strings.Repeat("x", 200) + " ", strings.Repeat("x", 200), true},
+		{strings.Repeat("x", 201), strings.Repeat("x", 201), false},
+	}
+	for _, c := range cases {
+		f := Fields{}
+		got := f.Text("name", c.in, 200)
+		if got != c.want || (len(f["name"]) == 0) != c.ok {
+			t.Errorf("Text(%q) = %q, errors %v", c.in, got, f)
+		}
+	}
+}
+
+func TestOptionalTextTreatsBlankAsNoValue(t *testing.T) {
+	t.Parallel()
+	f := Fields{}
+	if got := f.OptionalText("notes", nil, 10); got != nil {
+		t.Fatalf("nil gave %q", *got)
+	}
+	blank := "  "
+	if got := f.OptionalText("notes", &blank, 10); got != nil {
+		t.Fatalf("blank gave %q", *got)
+	}
+	v := " hi "
+	if got := f.OptionalText("notes", &v, 10); got == nil || *got != "hi" {
+		t.Fatalf("trim gave %v", got)
+	}
+	long := "12345678901"
+	f.OptionalText("notes", &long, 10)
+	if len(f) != 1 || len(f["notes"]) != 1 {
+		t.Fatalf("errors %v", f)
+	}
+	if err := f.Err(); !IsKind(err, KindInvalid) {
+		t.Fatalf("Err() = %v", err)
+	}
+	if err := (Fields{}).Err(); err != nil {
+		t.Fatalf("empty Fields gave %v", err)
+	}
+}
