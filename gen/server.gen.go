@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"mos/internal/platform/dec"
+	"mos/internal/platform/extref"
 	"mos/internal/platform/utctime"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -672,6 +673,280 @@ type CustomFieldModule string
 // A string where a number is expected (or the reverse) is refused; there is no coercion.
 type CustomFieldType string
 
+// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+// the custom field definitions of the record's module (`CustomFieldDefinition`).
+//   - Each key must be the `name` of a definition of the module, matched exactly.
+//   - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+//   - null, a blank string or an empty array clears the value. A `required` definition refuses
+//     that, and on create and full update must be present with a value.
+//   - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+//     carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+//     validate stored values. Removing a key that no longer names a definition is accepted.
+//
+// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+// definition changed or was deleted are kept until the record is next written.
+type CustomFields map[string]interface{}
+
+// Customer A customer (read shape).
+type Customer struct {
+	// CreatedUtc When the customer was created.
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// CreditLimit Credit limit in the customer's currency; null when none.
+	CreditLimit *dec.Decimal `json:"creditLimit"`
+
+	// CurrencyCode ISO 4217 code; the tenant's primary currency unless set.
+	CurrencyCode string `json:"currencyCode"`
+
+	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+	// the custom field definitions of the record's module (`CustomFieldDefinition`).
+	// - Each key must be the `name` of a definition of the module, matched exactly.
+	// - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+	// - null, a blank string or an empty array clears the value. A `required` definition refuses
+	//   that, and on create and full update must be present with a value.
+	// - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+	//   carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+	//   validate stored values. Removing a key that no longer names a definition is accepted.
+	//
+	// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+	// definition changed or was deleted are kept until the record is next written.
+	CustomFields CustomFields `json:"customFields"`
+
+	// CustomerCode Unique identifier among the tenant's active customers; null when none.
+	CustomerCode *string `json:"customerCode"`
+
+	// CustomerTierId Read-only: set with PUT /api/customers/{customerId}/customer-tier.
+	CustomerTierId *string `json:"customerTierId"`
+
+	// CustomerTierName Read-only name of the customer's tier.
+	CustomerTierName *string `json:"customerTierName"`
+
+	// CustomerTypeId Read-only; customer types are not configurable yet, so always null.
+	CustomerTypeId *string `json:"customerTypeId"`
+
+	// CustomerTypeName Read-only; always null (see customerTypeId).
+	CustomerTypeName *string `json:"customerTypeName"`
+
+	// Deleted True for a deleted customer.
+	Deleted bool `json:"deleted"`
+
+	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
+	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
+	ExternalReferences ExternalReferences `json:"externalReferences"`
+
+	// HasCustomerPortal Whether the customer uses the customer portal.
+	HasCustomerPortal *bool `json:"hasCustomerPortal"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// IsTaxable Whether sales to the customer are taxed; null when not set.
+	IsTaxable *bool `json:"isTaxable"`
+
+	// ModifiedUtc When the customer, or one of its addresses or contacts, last changed.
+	ModifiedUtc utctime.Time `json:"modifiedUtc"`
+
+	// Name Unique among the tenant's active customers.
+	Name string `json:"name"`
+
+	// Notes Free-text notes.
+	Notes *string `json:"notes"`
+
+	// PaymentTerms The customer's payment terms; null when none.
+	PaymentTerms *Reference `json:"paymentTerms"`
+
+	// PaymentTermsId Id of the customer's payment terms.
+	PaymentTermsId *string `json:"paymentTermsId"`
+
+	// SalesPersonId Id of the user who is the customer's sales person.
+	SalesPersonId *string `json:"salesPersonId"`
+
+	// TaxRateIds Tax codes added automatically to the customer's new sales orders when the auto-add setting is on.
+	TaxRateIds []string `json:"taxRateIds"`
+
+	// Url The customer's web address.
+	Url *string `json:"url"`
+}
+
+// CustomerAddress One of a customer's addresses (read shape).
+type CustomerAddress struct {
+	// Address1 First address line.
+	Address1 string `json:"address1"`
+
+	// Address2 Second address line.
+	Address2 *string `json:"address2"`
+
+	// Address3 Third address line.
+	Address3 *string `json:"address3"`
+
+	// City City.
+	City string `json:"city"`
+
+	// Country Country.
+	Country *string `json:"country"`
+
+	// Email Email at the address.
+	Email *string `json:"email"`
+
+	// Fax Fax at the address.
+	Fax *string `json:"fax"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// Name Name of the address (for example the site).
+	Name *string `json:"name"`
+
+	// Notes Notes (for example receiving hours).
+	Notes *string `json:"notes"`
+
+	// Phone Phone at the address.
+	Phone *string `json:"phone"`
+
+	// PostalCode Postal code.
+	PostalCode string `json:"postalCode"`
+
+	// PrimaryBilling The customer's billing address; at most one per customer.
+	PrimaryBilling bool `json:"primaryBilling"`
+
+	// PrimaryShipping The customer's default ship-to address; at most one per customer.
+	PrimaryShipping bool `json:"primaryShipping"`
+
+	// ShippingLeadTime Days in transit to this address.
+	ShippingLeadTime *int `json:"shippingLeadTime"`
+
+	// StateProvince State or province.
+	StateProvince *string `json:"stateProvince"`
+}
+
+// CustomerAddressWrite Create and full-update body of a customer address. Text is trimmed; blank optional text is no value.
+type CustomerAddressWrite struct {
+	// Address1 Required; 1 to 200 characters after trimming.
+	Address1 string `json:"address1"`
+
+	// Address2 1 to 200 characters after trimming when present; blank is no value.
+	Address2 *string `json:"address2,omitempty"`
+
+	// Address3 1 to 200 characters after trimming when present; blank is no value.
+	Address3 *string `json:"address3,omitempty"`
+
+	// City Required; 1 to 200 characters after trimming.
+	City string `json:"city"`
+
+	// Country 1 to 200 characters after trimming when present; blank is no value.
+	Country *string `json:"country,omitempty"`
+
+	// Email 1 to 200 characters after trimming when present; blank is no value.
+	Email *string `json:"email,omitempty"`
+
+	// Fax 1 to 200 characters after trimming when present; blank is no value.
+	Fax *string `json:"fax,omitempty"`
+
+	// Name 1 to 200 characters after trimming when present; blank is no value.
+	Name *string `json:"name,omitempty"`
+
+	// Notes 1 to 200 characters after trimming when present; blank is no value.
+	Notes *string `json:"notes,omitempty"`
+
+	// Phone 1 to 200 characters after trimming when present; blank is no value.
+	Phone *string `json:"phone,omitempty"`
+
+	// PostalCode Required; 1 to 200 characters after trimming.
+	PostalCode string `json:"postalCode"`
+
+	// PrimaryBilling Make this the customer's billing address (the previous one loses the mark).
+	PrimaryBilling *bool `json:"primaryBilling,omitempty"`
+
+	// PrimaryShipping Make this the customer's default ship-to address (the previous one loses the mark).
+	PrimaryShipping *bool `json:"primaryShipping,omitempty"`
+
+	// ShippingLeadTime Days in transit; an integer 0 or more.
+	ShippingLeadTime *int32 `json:"shippingLeadTime,omitempty"`
+
+	// StateProvince 1 to 200 characters after trimming when present; blank is no value.
+	StateProvince *string `json:"stateProvince,omitempty"`
+}
+
+// CustomerContact One of a customer's contacts (read shape).
+type CustomerContact struct {
+	// CellPhone Mobile phone.
+	CellPhone *string `json:"cellPhone"`
+
+	// Email One mailbox address; null when none.
+	Email *string `json:"email"`
+
+	// FirstName First name.
+	FirstName string `json:"firstName"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// LastName Last name.
+	LastName *string `json:"lastName"`
+
+	// Phone Office phone.
+	Phone *string `json:"phone"`
+
+	// Position Job title or role.
+	Position *string `json:"position"`
+}
+
+// CustomerContactWrite Create and full-update body of a customer contact. Text is trimmed; blank optional text is no value.
+type CustomerContactWrite struct {
+	// CellPhone Mobile phone; trimmed, blank is no value.
+	CellPhone *string `json:"cellPhone,omitempty"`
+
+	// Email One well-formed mailbox address: an ASCII local part, one @, a domain of at least two
+	// labels; no display name, angle brackets, quotes, whitespace, comments, IP literals or
+	// non-ASCII characters. Surrounding whitespace is trimmed; blank counts as omitted.
+	// Stored as written (case kept). In detail: the local part is 1 to 64 characters of
+	// dot-separated atoms of letters, digits and ``!#$%&'*+-/=?^_`{|}~`` (RFC 5322 atext, so
+	// `o'brien@example.ie` is valid), with no leading, trailing or doubled dot; the domain is
+	// at most 253 characters of labels of 1 to 63 letters, digits and hyphens, none starting
+	// or ending with a hyphen, and its last label is not all digits (a bare IPv4 address is
+	// refused like an IP literal).
+	Email *string `json:"email,omitempty"`
+
+	// FirstName Required; 1 to 200 characters after trimming.
+	FirstName string `json:"firstName"`
+
+	// LastName 1 to 200 characters after trimming when present; blank is no value.
+	LastName *string `json:"lastName,omitempty"`
+
+	// Phone Office phone; trimmed, blank is no value.
+	Phone *string `json:"phone,omitempty"`
+
+	// Position 1 to 200 characters after trimming when present; blank is no value.
+	Position *string `json:"position,omitempty"`
+}
+
+// CustomerFilter Filter of the customer list; every member narrows the result (AND).
+type CustomerFilter struct {
+	// CustomerCode The customer code exactly (case-insensitive, surrounding whitespace ignored; blank answers 400).
+	CustomerCode *string `json:"customerCode,omitempty"`
+
+	// Email Customers with a contact of this email address (case-insensitive, surrounding whitespace ignored; blank answers 400).
+	Email *string `json:"email,omitempty"`
+
+	// ExternalReference Records holding an external reference under `key`, narrowed by `type` and `externalId` when given (exact matches).
+	ExternalReference *ExternalReferenceFilter `json:"externalReference,omitempty"`
+
+	// IncludeDeleted Also answer deleted customers.
+	IncludeDeleted *bool `json:"includeDeleted,omitempty"`
+
+	// ModifiedAfterUtc Customers modified strictly after this instant.
+	ModifiedAfterUtc *utctime.Time `json:"modifiedAfterUtc,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
 // CustomerTier A pricing tier customers belong to.
 type CustomerTier struct {
 	// Description Null when none was given.
@@ -684,6 +959,12 @@ type CustomerTier struct {
 
 	// Name Unique within the tenant (case-insensitive).
 	Name string `json:"name"`
+}
+
+// CustomerTierAssignment The tier a customer belongs to.
+type CustomerTierAssignment struct {
+	// CustomerTierId An existing customer tier's id; null removes the customer from its tier.
+	CustomerTierId *string `json:"customerTierId"`
 }
 
 // CustomerTierFilter Filter of the customer tier list; every member narrows the result (AND).
@@ -704,13 +985,124 @@ type CustomerTierWrite struct {
 	Name string `json:"name"`
 }
 
+// CustomerWrite Create and full-update body of a customer. Members not listed here (the read-only members
+// of `Customer`) are ignored when sent.
+type CustomerWrite struct {
+	// CreditLimit Credit limit, 0 or more.
+	CreditLimit *dec.Decimal `json:"creditLimit,omitempty"`
+
+	// CurrencyCode ISO 4217 code; null or omitted takes the tenant's primary currency.
+	CurrencyCode *string `json:"currencyCode,omitempty"`
+
+	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+	// the custom field definitions of the record's module (`CustomFieldDefinition`).
+	// - Each key must be the `name` of a definition of the module, matched exactly.
+	// - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+	// - null, a blank string or an empty array clears the value. A `required` definition refuses
+	//   that, and on create and full update must be present with a value.
+	// - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+	//   carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+	//   validate stored values. Removing a key that no longer names a definition is accepted.
+	//
+	// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+	// definition changed or was deleted are kept until the record is next written.
+	CustomFields *CustomFields `json:"customFields,omitempty"`
+
+	// CustomerCode Trimmed; unique among active customers (case-insensitive); must not be blank (400). Null or omitted: no code.
+	CustomerCode *string `json:"customerCode,omitempty"`
+
+	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
+	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
+	ExternalReferences *ExternalReferences `json:"externalReferences,omitempty"`
+
+	// HasCustomerPortal Whether the customer uses the customer portal.
+	HasCustomerPortal *bool `json:"hasCustomerPortal,omitempty"`
+
+	// IsTaxable Whether sales to the customer are taxed.
+	IsTaxable *bool `json:"isTaxable,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming; unique among active customers.
+	Name string `json:"name"`
+
+	// Notes Free-text notes; blank is stored as no value.
+	Notes *string `json:"notes,omitempty"`
+
+	// PaymentTermsId Id of existing payment terms (404 when unknown).
+	PaymentTermsId *string `json:"paymentTermsId,omitempty"`
+
+	// SalesPersonId Id of an existing user of the tenant (404 when unknown).
+	SalesPersonId *string `json:"salesPersonId,omitempty"`
+
+	// TaxRateIds Tax codes added automatically to new sales orders; stored as sent, duplicates removed; a blank id answers 400.
+	TaxRateIds *[]string `json:"taxRateIds,omitempty"`
+
+	// Url An absolute http or https URI with a host; trimmed, blank is stored as no value.
+	Url *string `json:"url,omitempty"`
+}
+
+// ExternalReference A link from a record to the same record in another system (one entry of `ExternalReferences`).
+// On read every member is present and a member holding no value is null; in particular
+// `externalId` is null when no value is held.
+// On create and full update a blank (empty or whitespace-only) member is stored as no value,
+// and a missing or blank `externalId` is refused as required (400 naming
+// `externalReferences.<key>.externalId`).
+// On customers, items, quotes, sales orders and purchase orders a PATCH stores a blank member,
+// `externalId` included, as an empty string, and does not require `externalId`.
+// Non-blank values are stored as sent (not trimmed).
+type ExternalReference struct {
+	// DisplayId The id as the external system shows it.
+	DisplayId *string `json:"displayId,omitempty"`
+
+	// ExternalId Id of the record in the other system; null when no value is held.
+	ExternalId *string `json:"externalId,omitempty"`
+
+	// LastSyncedUtc When the integration last synchronised the record.
+	LastSyncedUtc *utctime.Time `json:"lastSyncedUtc,omitempty"`
+
+	// ModifiedUtc When the external record last changed.
+	ModifiedUtc *utctime.Time `json:"modifiedUtc,omitempty"`
+
+	// Status Sync status as the integration reports it.
+	Status *string `json:"status,omitempty"`
+
+	// Type Kind of the external system or record.
+	Type *string `json:"type,omitempty"`
+
+	// Url Link to the record in the external system.
+	Url *string `json:"url,omitempty"`
+}
+
+// ExternalReferenceFilter Records holding an external reference under `key`, narrowed by `type` and `externalId` when given (exact matches).
+type ExternalReferenceFilter struct {
+	// ExternalId The reference's externalId.
+	ExternalId *string `json:"externalId,omitempty"`
+
+	// Key Key of the reference in the record's externalReferences map.
+	Key string `json:"key"`
+
+	// Type The reference's type.
+	Type *string `json:"type,omitempty"`
+}
+
+// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
+// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
+type ExternalReferences = extref.References
+
 // Id24 A 24-character record id.
 //
 // Example: 6745f0a2c81e4b0012ab34cd
 type Id24 = string
 
+// Id36 A 36-character sub-record id (UUID).
+//
+// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+type Id36 = string
+
 // JsonPatch A JSON Patch document (RFC 6902).
 type JsonPatch = []PatchOperation
+
+// OpenApiDocument An OpenAPI 3.0 document (this API's contract).
+type OpenApiDocument map[string]interface{}
 
 // PatchOperation One RFC 6902 operation.
 type PatchOperation struct {
@@ -725,7 +1117,8 @@ type PatchOperation struct {
 
 	// Value The value for add, replace and test: any JSON value, null included (null clears a nullable
 	// member). OpenAPI 3.0 has no "any value or null" schema (`nullable` needs a `type`), hence
-	// the `anyOf`; Go code sees a plain `any`.
+	// the `anyOf`; Go code sees a plain `any`. Objects and array items are left open, not
+	// recursive: a self-referencing `items` makes openapi-typescript emit a type tsc rejects.
 	Value PatchValue `json:"value,omitempty"`
 }
 
@@ -734,8 +1127,50 @@ type PatchOperationOp string
 
 // PatchValue The value for add, replace and test: any JSON value, null included (null clears a nullable
 // member). OpenAPI 3.0 has no "any value or null" schema (`nullable` needs a `type`), hence
-// the `anyOf`; Go code sees a plain `any`.
+// the `anyOf`; Go code sees a plain `any`. Objects and array items are left open, not
+// recursive: a self-referencing `items` makes openapi-typescript emit a type tsc rejects.
 type PatchValue = interface{}
+
+// PaymentTerm Payment terms customers and invoices refer to.
+type PaymentTerm struct {
+	// Deleted True for soft-deleted payment terms.
+	Deleted bool `json:"deleted"`
+
+	// Description Null when none was given.
+	Description *string `json:"description"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// Name Unique within the tenant (case-insensitive).
+	Name string `json:"name"`
+
+	// NetDays Days after the invoice date payment is due.
+	NetDays int `json:"netDays"`
+}
+
+// PaymentTermFilter Filter of the payment terms list; every member narrows the result (AND).
+type PaymentTermFilter struct {
+	// Ids Only these ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
+// PaymentTermWrite Create body of payment terms.
+type PaymentTermWrite struct {
+	// Description 1 to 200 characters when given.
+	Description *string `json:"description,omitempty"`
+
+	// Name Trimmed; unique within the tenant.
+	Name string `json:"name"`
+
+	// NetDays Days after the invoice date payment is due.
+	NetDays int32 `json:"netDays"`
+}
 
 // Permission The permission catalogue. User-bound tokens hold a subset; tenant-bound tokens are not gated.
 type Permission string
@@ -914,10 +1349,28 @@ type TokenDetailsKind string
 // Example: 6745f0a2c81e4b0012ab34cd
 type CompanyId = Id24
 
+// ContactId A 36-character sub-record id (UUID).
+//
+// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+type ContactId = Id36
+
+// CustomerAddressId A 36-character sub-record id (UUID).
+//
+// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+type CustomerAddressId = Id36
+
+// CustomerId A 24-character record id.
+//
+// Example: 6745f0a2c81e4b0012ab34cd
+type CustomerId = Id24
+
 // Id A 24-character record id.
 //
 // Example: 6745f0a2c81e4b0012ab34cd
 type Id = Id24
+
+// IfNoneMatch defines model for IfNoneMatch.
+type IfNoneMatch = string
 
 // Skip defines model for Skip.
 type Skip = int32
@@ -1038,6 +1491,84 @@ type ListCustomerTiersParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListCustomersParams defines parameters for ListCustomers.
+type ListCustomersParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListCustomerAddressesParams defines parameters for ListCustomerAddresses.
+type ListCustomerAddressesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListCustomerContactsParams defines parameters for ListCustomerContacts.
+type ListCustomerContactsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetOpenApiJsonParams defines parameters for GetOpenApiJson.
+type GetOpenApiJsonParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// GetOpenApiYamlParams defines parameters for GetOpenApiYaml.
+type GetOpenApiYamlParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// ListPaymentTermsParams defines parameters for ListPaymentTerms.
+type ListPaymentTermsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // CreateAccountingCodeJSONRequestBody defines body for CreateAccountingCode for application/json ContentType.
 type CreateAccountingCodeJSONRequestBody = TagCreate
 
@@ -1076,6 +1607,39 @@ type CreateCustomerTierJSONRequestBody = CustomerTierWrite
 
 // ListCustomerTiersJSONRequestBody defines body for ListCustomerTiers for application/json ContentType.
 type ListCustomerTiersJSONRequestBody = CustomerTierFilter
+
+// CreateCustomerJSONRequestBody defines body for CreateCustomer for application/json ContentType.
+type CreateCustomerJSONRequestBody = CustomerWrite
+
+// ListCustomersJSONRequestBody defines body for ListCustomers for application/json ContentType.
+type ListCustomersJSONRequestBody = CustomerFilter
+
+// PatchCustomerApplicationJSONPatchPlusJSONRequestBody defines body for PatchCustomer for application/json-patch+json ContentType.
+type PatchCustomerApplicationJSONPatchPlusJSONRequestBody = JsonPatch
+
+// UpdateCustomerJSONRequestBody defines body for UpdateCustomer for application/json ContentType.
+type UpdateCustomerJSONRequestBody = CustomerWrite
+
+// CreateCustomerAddressJSONRequestBody defines body for CreateCustomerAddress for application/json ContentType.
+type CreateCustomerAddressJSONRequestBody = CustomerAddressWrite
+
+// UpdateCustomerAddressJSONRequestBody defines body for UpdateCustomerAddress for application/json ContentType.
+type UpdateCustomerAddressJSONRequestBody = CustomerAddressWrite
+
+// CreateCustomerContactJSONRequestBody defines body for CreateCustomerContact for application/json ContentType.
+type CreateCustomerContactJSONRequestBody = CustomerContactWrite
+
+// UpdateCustomerContactJSONRequestBody defines body for UpdateCustomerContact for application/json ContentType.
+type UpdateCustomerContactJSONRequestBody = CustomerContactWrite
+
+// SetCustomerTierJSONRequestBody defines body for SetCustomerTier for application/json ContentType.
+type SetCustomerTierJSONRequestBody = CustomerTierAssignment
+
+// CreatePaymentTermJSONRequestBody defines body for CreatePaymentTerm for application/json ContentType.
+type CreatePaymentTermJSONRequestBody = PaymentTermWrite
+
+// ListPaymentTermsJSONRequestBody defines body for ListPaymentTerms for application/json ContentType.
+type ListPaymentTermsJSONRequestBody = PaymentTermFilter
 
 // UpdateCostingSettingsJSONRequestBody defines body for UpdateCostingSettings for application/json ContentType.
 type UpdateCostingSettingsJSONRequestBody = CostingSettings
@@ -1145,6 +1709,72 @@ type ServerInterface interface {
 	// GetCustomerTier Get a customer tier
 	// (GET /api/customer-tiers/{id})
 	GetCustomerTier(ctx echo.Context, id Id) error
+	// CreateCustomer Create a customer
+	// (POST /api/customers)
+	CreateCustomer(ctx echo.Context) error
+	// ListCustomers List customers
+	// (POST /api/customers/list)
+	ListCustomers(ctx echo.Context, params ListCustomersParams) error
+	// DeleteCustomer Delete a customer
+	// (DELETE /api/customers/{customerId})
+	DeleteCustomer(ctx echo.Context, customerId CustomerId) error
+	// GetCustomer Get a customer
+	// (GET /api/customers/{customerId})
+	GetCustomer(ctx echo.Context, customerId CustomerId) error
+	// PatchCustomer Partially update a customer
+	// (PATCH /api/customers/{customerId})
+	PatchCustomer(ctx echo.Context, customerId CustomerId) error
+	// UpdateCustomer Replace a customer
+	// (PUT /api/customers/{customerId})
+	UpdateCustomer(ctx echo.Context, customerId CustomerId) error
+	// CreateCustomerAddress Add an address to a customer
+	// (POST /api/customers/{customerId}/addresses)
+	CreateCustomerAddress(ctx echo.Context, customerId CustomerId) error
+	// ListCustomerAddresses List a customer's addresses
+	// (POST /api/customers/{customerId}/addresses/list)
+	ListCustomerAddresses(ctx echo.Context, customerId CustomerId, params ListCustomerAddressesParams) error
+	// DeleteCustomerAddress Delete a customer address
+	// (DELETE /api/customers/{customerId}/addresses/{customerAddressId})
+	DeleteCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId) error
+	// GetCustomerAddress Get a customer address
+	// (GET /api/customers/{customerId}/addresses/{customerAddressId})
+	GetCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId) error
+	// UpdateCustomerAddress Replace a customer address
+	// (PUT /api/customers/{customerId}/addresses/{customerAddressId})
+	UpdateCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId) error
+	// CreateCustomerContact Add a contact to a customer
+	// (POST /api/customers/{customerId}/contacts)
+	CreateCustomerContact(ctx echo.Context, customerId CustomerId) error
+	// ListCustomerContacts List a customer's contacts
+	// (POST /api/customers/{customerId}/contacts/list)
+	ListCustomerContacts(ctx echo.Context, customerId CustomerId, params ListCustomerContactsParams) error
+	// DeleteCustomerContact Delete a customer contact
+	// (DELETE /api/customers/{customerId}/contacts/{contactId})
+	DeleteCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId) error
+	// GetCustomerContact Get a customer contact
+	// (GET /api/customers/{customerId}/contacts/{contactId})
+	GetCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId) error
+	// UpdateCustomerContact Replace a customer contact
+	// (PUT /api/customers/{customerId}/contacts/{contactId})
+	UpdateCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId) error
+	// SetCustomerTier Assign a customer to a tier
+	// (PUT /api/customers/{customerId}/customer-tier)
+	SetCustomerTier(ctx echo.Context, customerId CustomerId) error
+	// GetOpenApiJson The OpenAPI document as JSON
+	// (GET /api/openapi.json)
+	GetOpenApiJson(ctx echo.Context, params GetOpenApiJsonParams) error
+	// GetOpenApiYaml The OpenAPI document as YAML
+	// (GET /api/openapi.yaml)
+	GetOpenApiYaml(ctx echo.Context, params GetOpenApiYamlParams) error
+	// CreatePaymentTerm Create payment terms
+	// (POST /api/payment-terms)
+	CreatePaymentTerm(ctx echo.Context) error
+	// ListPaymentTerms List payment terms
+	// (POST /api/payment-terms/list)
+	ListPaymentTerms(ctx echo.Context, params ListPaymentTermsParams) error
+	// GetPaymentTerm Get payment terms
+	// (GET /api/payment-terms/{id})
+	GetPaymentTerm(ctx echo.Context, id Id) error
 	// GetCostingSettings Get costing settings
 	// (GET /api/settings/costing)
 	GetCostingSettings(ctx echo.Context) error
@@ -1557,6 +2187,524 @@ func (w *ServerInterfaceWrapper) GetCustomerTier(ctx echo.Context) error {
 	return err
 }
 
+// CreateCustomer converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateCustomer(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateCustomer(ctx)
+	return err
+}
+
+// ListCustomers converts echo context to params.
+func (w *ServerInterfaceWrapper) ListCustomers(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListCustomersParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListCustomers(ctx, params)
+	return err
+}
+
+// DeleteCustomer converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteCustomer(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "customerId" -------------
+	var customerId CustomerId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "customerId", ctx.Param("customerId"), &customerId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteCustomer(ctx, customerId)
+	return err
+}
+
+// GetCustomer converts echo context to params.
+func (w *ServerInterfaceWrapper) GetCustomer(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "customerId" -------------
+	var customerId CustomerId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "customerId", ctx.Param("customerId"), &customerId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetCustomer(ctx, customerId)
+	return err
+}
+
+// PatchCustomer converts echo context to params.
+func (w *ServerInterfaceWrapper) PatchCustomer(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "customerId" -------------
+	var customerId CustomerId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "customerId", ctx.Param("customerId"), &customerId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.PatchCustomer(ctx, customerId)
+	return err
+}
+
+// UpdateCustomer converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateCustomer(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "customerId" -------------
+	var customerId CustomerId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "customerId", ctx.Param("customerId"), &customerId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateCustomer(ctx, customerId)
+	return err
+}
+
+// CreateCustomerAddress converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateCustomerAddress(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "customerId" -------------
+	var customerId CustomerId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "customerId", ctx.Param("customerId"), &customerId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateCustomerAddress(ctx, customerId)
+	return err
+}
+
+// ListCustomerAddresses converts echo context to params.
+func (w *ServerInterfaceWrapper) ListCustomerAddresses(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "customerId" -------------
+	var customerId CustomerId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "customerId", ctx.Param("customerId"), &customerId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListCustomerAddressesParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListCustomerAddresses(ctx, customerId, params)
+	return err
+}
+
+// DeleteCustomerAddress converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteCustomerAddress(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "customerId" -------------
+	var customerId CustomerId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "customerId", ctx.Param("customerId"), &customerId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
+	}
+
+	// ------------- Path parameter "customerAddressId" -------------
+	var customerAddressId CustomerAddressId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "customerAddressId", ctx.Param("customerAddressId"), &customerAddressId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerAddressId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteCustomerAddress(ctx, customerId, customerAddressId)
+	return err
+}
+
+// GetCustomerAddress converts echo context to params.
+func (w *ServerInterfaceWrapper) GetCustomerAddress(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "customerId" -------------
+	var customerId CustomerId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "customerId", ctx.Param("customerId"), &customerId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
+	}
+
+	// ------------- Path parameter "customerAddressId" -------------
+	var customerAddressId CustomerAddressId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "customerAddressId", ctx.Param("customerAddressId"), &customerAddressId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerAddressId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetCustomerAddress(ctx, customerId, customerAddressId)
+	return err
+}
+
+// UpdateCustomerAddress converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateCustomerAddress(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "customerId" -------------
+	var customerId CustomerId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "customerId", ctx.Param("customerId"), &customerId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
+	}
+
+	// ------------- Path parameter "customerAddressId" -------------
+	var customerAddressId CustomerAddressId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "customerAddressId", ctx.Param("customerAddressId"), &customerAddressId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerAddressId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateCustomerAddress(ctx, customerId, customerAddressId)
+	return err
+}
+
+// CreateCustomerContact converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateCustomerContact(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "customerId" -------------
+	var customerId CustomerId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "customerId", ctx.Param("customerId"), &customerId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateCustomerContact(ctx, customerId)
+	return err
+}
+
+// ListCustomerContacts converts echo context to params.
+func (w *ServerInterfaceWrapper) ListCustomerContacts(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "customerId" -------------
+	var customerId CustomerId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "customerId", ctx.Param("customerId"), &customerId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListCustomerContactsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListCustomerContacts(ctx, customerId, params)
+	return err
+}
+
+// DeleteCustomerContact converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteCustomerContact(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "customerId" -------------
+	var customerId CustomerId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "customerId", ctx.Param("customerId"), &customerId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
+	}
+
+	// ------------- Path parameter "contactId" -------------
+	var contactId ContactId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "contactId", ctx.Param("contactId"), &contactId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter contactId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteCustomerContact(ctx, customerId, contactId)
+	return err
+}
+
+// GetCustomerContact converts echo context to params.
+func (w *ServerInterfaceWrapper) GetCustomerContact(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "customerId" -------------
+	var customerId CustomerId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "customerId", ctx.Param("customerId"), &customerId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
+	}
+
+	// ------------- Path parameter "contactId" -------------
+	var contactId ContactId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "contactId", ctx.Param("contactId"), &contactId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter contactId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetCustomerContact(ctx, customerId, contactId)
+	return err
+}
+
+// UpdateCustomerContact converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateCustomerContact(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "customerId" -------------
+	var customerId CustomerId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "customerId", ctx.Param("customerId"), &customerId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
+	}
+
+	// ------------- Path parameter "contactId" -------------
+	var contactId ContactId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "contactId", ctx.Param("contactId"), &contactId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter contactId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateCustomerContact(ctx, customerId, contactId)
+	return err
+}
+
+// SetCustomerTier converts echo context to params.
+func (w *ServerInterfaceWrapper) SetCustomerTier(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "customerId" -------------
+	var customerId CustomerId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "customerId", ctx.Param("customerId"), &customerId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.SetCustomerTier(ctx, customerId)
+	return err
+}
+
+// GetOpenApiJson converts echo context to params.
+func (w *ServerInterfaceWrapper) GetOpenApiJson(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetOpenApiJsonParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetOpenApiJson(ctx, params)
+	return err
+}
+
+// GetOpenApiYaml converts echo context to params.
+func (w *ServerInterfaceWrapper) GetOpenApiYaml(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetOpenApiYamlParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetOpenApiYaml(ctx, params)
+	return err
+}
+
+// CreatePaymentTerm converts echo context to params.
+func (w *ServerInterfaceWrapper) CreatePaymentTerm(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreatePaymentTerm(ctx)
+	return err
+}
+
+// ListPaymentTerms converts echo context to params.
+func (w *ServerInterfaceWrapper) ListPaymentTerms(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListPaymentTermsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListPaymentTerms(ctx, params)
+	return err
+}
+
+// GetPaymentTerm converts echo context to params.
+func (w *ServerInterfaceWrapper) GetPaymentTerm(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetPaymentTerm(ctx, id)
+	return err
+}
+
 // GetCostingSettings converts echo context to params.
 func (w *ServerInterfaceWrapper) GetCostingSettings(ctx echo.Context) error {
 	var err error
@@ -1641,6 +2789,8 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	}
 
 	router.GET(options.BaseURL+"/api/auth/validate", wrapper.ValidateToken, options.OperationMiddlewares["validateToken"]...)
+	router.GET(options.BaseURL+"/api/openapi.yaml", wrapper.GetOpenApiYaml, options.OperationMiddlewares["getOpenApiYaml"]...)
+	router.GET(options.BaseURL+"/api/openapi.json", wrapper.GetOpenApiJson, options.OperationMiddlewares["getOpenApiJson"]...)
 	router.POST(options.BaseURL+"/api/accounting-codes", wrapper.CreateAccountingCode, options.OperationMiddlewares["createAccountingCode"]...)
 	router.GET(options.BaseURL+"/api/accounting-codes/:id", wrapper.GetAccountingCode, options.OperationMiddlewares["getAccountingCode"]...)
 	router.POST(options.BaseURL+"/api/accounting-codes/list", wrapper.ListAccountingCodes, options.OperationMiddlewares["listAccountingCodes"]...)
@@ -1660,6 +2810,26 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/api/customer-tiers", wrapper.CreateCustomerTier, options.OperationMiddlewares["createCustomerTier"]...)
 	router.GET(options.BaseURL+"/api/customer-tiers/:id", wrapper.GetCustomerTier, options.OperationMiddlewares["getCustomerTier"]...)
 	router.POST(options.BaseURL+"/api/customer-tiers/list", wrapper.ListCustomerTiers, options.OperationMiddlewares["listCustomerTiers"]...)
+	router.POST(options.BaseURL+"/api/customers", wrapper.CreateCustomer, options.OperationMiddlewares["createCustomer"]...)
+	router.DELETE(options.BaseURL+"/api/customers/:customerId", wrapper.DeleteCustomer, options.OperationMiddlewares["deleteCustomer"]...)
+	router.GET(options.BaseURL+"/api/customers/:customerId", wrapper.GetCustomer, options.OperationMiddlewares["getCustomer"]...)
+	router.PATCH(options.BaseURL+"/api/customers/:customerId", wrapper.PatchCustomer, options.OperationMiddlewares["patchCustomer"]...)
+	router.PUT(options.BaseURL+"/api/customers/:customerId", wrapper.UpdateCustomer, options.OperationMiddlewares["updateCustomer"]...)
+	router.PUT(options.BaseURL+"/api/customers/:customerId/customer-tier", wrapper.SetCustomerTier, options.OperationMiddlewares["setCustomerTier"]...)
+	router.POST(options.BaseURL+"/api/customers/list", wrapper.ListCustomers, options.OperationMiddlewares["listCustomers"]...)
+	router.POST(options.BaseURL+"/api/customers/:customerId/addresses", wrapper.CreateCustomerAddress, options.OperationMiddlewares["createCustomerAddress"]...)
+	router.POST(options.BaseURL+"/api/customers/:customerId/addresses/list", wrapper.ListCustomerAddresses, options.OperationMiddlewares["listCustomerAddresses"]...)
+	router.DELETE(options.BaseURL+"/api/customers/:customerId/addresses/:customerAddressId", wrapper.DeleteCustomerAddress, options.OperationMiddlewares["deleteCustomerAddress"]...)
+	router.GET(options.BaseURL+"/api/customers/:customerId/addresses/:customerAddressId", wrapper.GetCustomerAddress, options.OperationMiddlewares["getCustomerAddress"]...)
+	router.PUT(options.BaseURL+"/api/customers/:customerId/addresses/:customerAddressId", wrapper.UpdateCustomerAddress, options.OperationMiddlewares["updateCustomerAddress"]...)
+	router.POST(options.BaseURL+"/api/customers/:customerId/contacts", wrapper.CreateCustomerContact, options.OperationMiddlewares["createCustomerContact"]...)
+	router.POST(options.BaseURL+"/api/customers/:customerId/contacts/list", wrapper.ListCustomerContacts, options.OperationMiddlewares["listCustomerContacts"]...)
+	router.DELETE(options.BaseURL+"/api/customers/:customerId/contacts/:contactId", wrapper.DeleteCustomerContact, options.OperationMiddlewares["deleteCustomerContact"]...)
+	router.GET(options.BaseURL+"/api/customers/:customerId/contacts/:contactId", wrapper.GetCustomerContact, options.OperationMiddlewares["getCustomerContact"]...)
+	router.PUT(options.BaseURL+"/api/customers/:customerId/contacts/:contactId", wrapper.UpdateCustomerContact, options.OperationMiddlewares["updateCustomerContact"]...)
+	router.POST(options.BaseURL+"/api/payment-terms", wrapper.CreatePaymentTerm, options.OperationMiddlewares["createPaymentTerm"]...)
+	router.GET(options.BaseURL+"/api/payment-terms/:id", wrapper.GetPaymentTerm, options.OperationMiddlewares["getPaymentTerm"]...)
+	router.POST(options.BaseURL+"/api/payment-terms/list", wrapper.ListPaymentTerms, options.OperationMiddlewares["listPaymentTerms"]...)
 	router.GET(options.BaseURL+"/api/settings/pricing", wrapper.GetPricingSettings, options.OperationMiddlewares["getPricingSettings"]...)
 	router.PUT(options.BaseURL+"/api/settings/pricing", wrapper.UpdatePricingSettings, options.OperationMiddlewares["updatePricingSettings"]...)
 	router.GET(options.BaseURL+"/api/settings/costing", wrapper.GetCostingSettings, options.OperationMiddlewares["getCostingSettings"]...)
@@ -1676,6 +2846,14 @@ type DeletedJSONResponse Success
 type ForbiddenApplicationProblemPlusJSONResponse Problem
 
 type NotFoundApplicationProblemPlusJSONResponse Problem
+
+type NotModifiedResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+type NotModifiedResponse struct {
+	Headers NotModifiedResponseHeaders
+}
 
 type PayloadTooLargeApplicationProblemPlusJSONResponse Problem
 
@@ -4191,6 +5369,2585 @@ func (response GetCustomerTier503ApplicationProblemPlusJSONResponse) VisitGetCus
 	return err
 }
 
+type CreateCustomerRequestObject struct {
+	Body *CreateCustomerJSONRequestBody
+}
+
+type CreateCustomerResponseObject interface {
+	VisitCreateCustomerResponse(w http.ResponseWriter) error
+}
+
+type CreateCustomer200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateCustomer200JSONResponse) VisitCreateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomer400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomer400ApplicationProblemPlusJSONResponse) VisitCreateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomer401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomer401ApplicationProblemPlusJSONResponse) VisitCreateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomer403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomer403ApplicationProblemPlusJSONResponse) VisitCreateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomer404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomer404ApplicationProblemPlusJSONResponse) VisitCreateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomer413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomer413ApplicationProblemPlusJSONResponse) VisitCreateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomer415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomer415ApplicationProblemPlusJSONResponse) VisitCreateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomer503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomer503ApplicationProblemPlusJSONResponse) VisitCreateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomersRequestObject struct {
+	Params ListCustomersParams
+	Body   *ListCustomersJSONRequestBody
+}
+
+type ListCustomersResponseObject interface {
+	VisitListCustomersResponse(w http.ResponseWriter) error
+}
+
+type ListCustomers200JSONResponse []Customer
+
+func (response ListCustomers200JSONResponse) VisitListCustomersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomers400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomers400ApplicationProblemPlusJSONResponse) VisitListCustomersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomers401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomers401ApplicationProblemPlusJSONResponse) VisitListCustomersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomers403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomers403ApplicationProblemPlusJSONResponse) VisitListCustomersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomers404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomers404ApplicationProblemPlusJSONResponse) VisitListCustomersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomers413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomers413ApplicationProblemPlusJSONResponse) VisitListCustomersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomers415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomers415ApplicationProblemPlusJSONResponse) VisitListCustomersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomers503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomers503ApplicationProblemPlusJSONResponse) VisitListCustomersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomerRequestObject struct {
+	CustomerId CustomerId `json:"customerId"`
+}
+
+type DeleteCustomerResponseObject interface {
+	VisitDeleteCustomerResponse(w http.ResponseWriter) error
+}
+
+type DeleteCustomer200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteCustomer200JSONResponse) VisitDeleteCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomer204Response struct {
+}
+
+func (response DeleteCustomer204Response) VisitDeleteCustomerResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteCustomer400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomer400ApplicationProblemPlusJSONResponse) VisitDeleteCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomer401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomer401ApplicationProblemPlusJSONResponse) VisitDeleteCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomer403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomer403ApplicationProblemPlusJSONResponse) VisitDeleteCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomer404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomer404ApplicationProblemPlusJSONResponse) VisitDeleteCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomer503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomer503ApplicationProblemPlusJSONResponse) VisitDeleteCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomerRequestObject struct {
+	CustomerId CustomerId `json:"customerId"`
+}
+
+type GetCustomerResponseObject interface {
+	VisitGetCustomerResponse(w http.ResponseWriter) error
+}
+
+type GetCustomer200JSONResponse Customer
+
+func (response GetCustomer200JSONResponse) VisitGetCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomer400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetCustomer400ApplicationProblemPlusJSONResponse) VisitGetCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomer401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetCustomer401ApplicationProblemPlusJSONResponse) VisitGetCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomer403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetCustomer403ApplicationProblemPlusJSONResponse) VisitGetCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomer404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetCustomer404ApplicationProblemPlusJSONResponse) VisitGetCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomer503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetCustomer503ApplicationProblemPlusJSONResponse) VisitGetCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchCustomerRequestObject struct {
+	CustomerId CustomerId `json:"customerId"`
+	Body       *PatchCustomerApplicationJSONPatchPlusJSONRequestBody
+}
+
+type PatchCustomerResponseObject interface {
+	VisitPatchCustomerResponse(w http.ResponseWriter) error
+}
+
+type PatchCustomer200JSONResponse Customer
+
+func (response PatchCustomer200JSONResponse) VisitPatchCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchCustomer400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response PatchCustomer400ApplicationProblemPlusJSONResponse) VisitPatchCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchCustomer401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchCustomer401ApplicationProblemPlusJSONResponse) VisitPatchCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchCustomer403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response PatchCustomer403ApplicationProblemPlusJSONResponse) VisitPatchCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchCustomer404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response PatchCustomer404ApplicationProblemPlusJSONResponse) VisitPatchCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchCustomer413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response PatchCustomer413ApplicationProblemPlusJSONResponse) VisitPatchCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchCustomer415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response PatchCustomer415ApplicationProblemPlusJSONResponse) VisitPatchCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchCustomer503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response PatchCustomer503ApplicationProblemPlusJSONResponse) VisitPatchCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomerRequestObject struct {
+	CustomerId CustomerId `json:"customerId"`
+	Body       *UpdateCustomerJSONRequestBody
+}
+
+type UpdateCustomerResponseObject interface {
+	VisitUpdateCustomerResponse(w http.ResponseWriter) error
+}
+
+type UpdateCustomer200JSONResponse Customer
+
+func (response UpdateCustomer200JSONResponse) VisitUpdateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomer400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomer400ApplicationProblemPlusJSONResponse) VisitUpdateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomer401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomer401ApplicationProblemPlusJSONResponse) VisitUpdateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomer403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomer403ApplicationProblemPlusJSONResponse) VisitUpdateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomer404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomer404ApplicationProblemPlusJSONResponse) VisitUpdateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomer413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomer413ApplicationProblemPlusJSONResponse) VisitUpdateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomer415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomer415ApplicationProblemPlusJSONResponse) VisitUpdateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomer503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomer503ApplicationProblemPlusJSONResponse) VisitUpdateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerAddressRequestObject struct {
+	CustomerId CustomerId `json:"customerId"`
+	Body       *CreateCustomerAddressJSONRequestBody
+}
+
+type CreateCustomerAddressResponseObject interface {
+	VisitCreateCustomerAddressResponse(w http.ResponseWriter) error
+}
+
+type CreateCustomerAddress200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateCustomerAddress200JSONResponse) VisitCreateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerAddress400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerAddress400ApplicationProblemPlusJSONResponse) VisitCreateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerAddress401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerAddress401ApplicationProblemPlusJSONResponse) VisitCreateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerAddress403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerAddress403ApplicationProblemPlusJSONResponse) VisitCreateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerAddress404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerAddress404ApplicationProblemPlusJSONResponse) VisitCreateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerAddress413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerAddress413ApplicationProblemPlusJSONResponse) VisitCreateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerAddress415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerAddress415ApplicationProblemPlusJSONResponse) VisitCreateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerAddress503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerAddress503ApplicationProblemPlusJSONResponse) VisitCreateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomerAddressesRequestObject struct {
+	CustomerId CustomerId `json:"customerId"`
+	Params     ListCustomerAddressesParams
+}
+
+type ListCustomerAddressesResponseObject interface {
+	VisitListCustomerAddressesResponse(w http.ResponseWriter) error
+}
+
+type ListCustomerAddresses200JSONResponse []CustomerAddress
+
+func (response ListCustomerAddresses200JSONResponse) VisitListCustomerAddressesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomerAddresses400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomerAddresses400ApplicationProblemPlusJSONResponse) VisitListCustomerAddressesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomerAddresses401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomerAddresses401ApplicationProblemPlusJSONResponse) VisitListCustomerAddressesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomerAddresses403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomerAddresses403ApplicationProblemPlusJSONResponse) VisitListCustomerAddressesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomerAddresses404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomerAddresses404ApplicationProblemPlusJSONResponse) VisitListCustomerAddressesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomerAddresses503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomerAddresses503ApplicationProblemPlusJSONResponse) VisitListCustomerAddressesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomerAddressRequestObject struct {
+	CustomerId        CustomerId        `json:"customerId"`
+	CustomerAddressId CustomerAddressId `json:"customerAddressId"`
+}
+
+type DeleteCustomerAddressResponseObject interface {
+	VisitDeleteCustomerAddressResponse(w http.ResponseWriter) error
+}
+
+type DeleteCustomerAddress200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteCustomerAddress200JSONResponse) VisitDeleteCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomerAddress204Response struct {
+}
+
+func (response DeleteCustomerAddress204Response) VisitDeleteCustomerAddressResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteCustomerAddress400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomerAddress400ApplicationProblemPlusJSONResponse) VisitDeleteCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomerAddress401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomerAddress401ApplicationProblemPlusJSONResponse) VisitDeleteCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomerAddress403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomerAddress403ApplicationProblemPlusJSONResponse) VisitDeleteCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomerAddress404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomerAddress404ApplicationProblemPlusJSONResponse) VisitDeleteCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomerAddress503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomerAddress503ApplicationProblemPlusJSONResponse) VisitDeleteCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomerAddressRequestObject struct {
+	CustomerId        CustomerId        `json:"customerId"`
+	CustomerAddressId CustomerAddressId `json:"customerAddressId"`
+}
+
+type GetCustomerAddressResponseObject interface {
+	VisitGetCustomerAddressResponse(w http.ResponseWriter) error
+}
+
+type GetCustomerAddress200JSONResponse CustomerAddress
+
+func (response GetCustomerAddress200JSONResponse) VisitGetCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomerAddress400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetCustomerAddress400ApplicationProblemPlusJSONResponse) VisitGetCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomerAddress401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetCustomerAddress401ApplicationProblemPlusJSONResponse) VisitGetCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomerAddress403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetCustomerAddress403ApplicationProblemPlusJSONResponse) VisitGetCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomerAddress404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetCustomerAddress404ApplicationProblemPlusJSONResponse) VisitGetCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomerAddress503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetCustomerAddress503ApplicationProblemPlusJSONResponse) VisitGetCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomerAddressRequestObject struct {
+	CustomerId        CustomerId        `json:"customerId"`
+	CustomerAddressId CustomerAddressId `json:"customerAddressId"`
+	Body              *UpdateCustomerAddressJSONRequestBody
+}
+
+type UpdateCustomerAddressResponseObject interface {
+	VisitUpdateCustomerAddressResponse(w http.ResponseWriter) error
+}
+
+type UpdateCustomerAddress200JSONResponse CustomerAddress
+
+func (response UpdateCustomerAddress200JSONResponse) VisitUpdateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomerAddress400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomerAddress400ApplicationProblemPlusJSONResponse) VisitUpdateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomerAddress401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomerAddress401ApplicationProblemPlusJSONResponse) VisitUpdateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomerAddress403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomerAddress403ApplicationProblemPlusJSONResponse) VisitUpdateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomerAddress404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomerAddress404ApplicationProblemPlusJSONResponse) VisitUpdateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomerAddress413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomerAddress413ApplicationProblemPlusJSONResponse) VisitUpdateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomerAddress415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomerAddress415ApplicationProblemPlusJSONResponse) VisitUpdateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomerAddress503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomerAddress503ApplicationProblemPlusJSONResponse) VisitUpdateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerContactRequestObject struct {
+	CustomerId CustomerId `json:"customerId"`
+	Body       *CreateCustomerContactJSONRequestBody
+}
+
+type CreateCustomerContactResponseObject interface {
+	VisitCreateCustomerContactResponse(w http.ResponseWriter) error
+}
+
+type CreateCustomerContact200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateCustomerContact200JSONResponse) VisitCreateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerContact400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerContact400ApplicationProblemPlusJSONResponse) VisitCreateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerContact401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerContact401ApplicationProblemPlusJSONResponse) VisitCreateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerContact403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerContact403ApplicationProblemPlusJSONResponse) VisitCreateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerContact404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerContact404ApplicationProblemPlusJSONResponse) VisitCreateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerContact413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerContact413ApplicationProblemPlusJSONResponse) VisitCreateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerContact415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerContact415ApplicationProblemPlusJSONResponse) VisitCreateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerContact503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerContact503ApplicationProblemPlusJSONResponse) VisitCreateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomerContactsRequestObject struct {
+	CustomerId CustomerId `json:"customerId"`
+	Params     ListCustomerContactsParams
+}
+
+type ListCustomerContactsResponseObject interface {
+	VisitListCustomerContactsResponse(w http.ResponseWriter) error
+}
+
+type ListCustomerContacts200JSONResponse []CustomerContact
+
+func (response ListCustomerContacts200JSONResponse) VisitListCustomerContactsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomerContacts400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomerContacts400ApplicationProblemPlusJSONResponse) VisitListCustomerContactsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomerContacts401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomerContacts401ApplicationProblemPlusJSONResponse) VisitListCustomerContactsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomerContacts403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomerContacts403ApplicationProblemPlusJSONResponse) VisitListCustomerContactsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomerContacts404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomerContacts404ApplicationProblemPlusJSONResponse) VisitListCustomerContactsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomerContacts503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomerContacts503ApplicationProblemPlusJSONResponse) VisitListCustomerContactsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomerContactRequestObject struct {
+	CustomerId CustomerId `json:"customerId"`
+	ContactId  ContactId  `json:"contactId"`
+}
+
+type DeleteCustomerContactResponseObject interface {
+	VisitDeleteCustomerContactResponse(w http.ResponseWriter) error
+}
+
+type DeleteCustomerContact200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteCustomerContact200JSONResponse) VisitDeleteCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomerContact204Response struct {
+}
+
+func (response DeleteCustomerContact204Response) VisitDeleteCustomerContactResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteCustomerContact400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomerContact400ApplicationProblemPlusJSONResponse) VisitDeleteCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomerContact401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomerContact401ApplicationProblemPlusJSONResponse) VisitDeleteCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomerContact403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomerContact403ApplicationProblemPlusJSONResponse) VisitDeleteCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomerContact404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomerContact404ApplicationProblemPlusJSONResponse) VisitDeleteCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomerContact503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomerContact503ApplicationProblemPlusJSONResponse) VisitDeleteCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomerContactRequestObject struct {
+	CustomerId CustomerId `json:"customerId"`
+	ContactId  ContactId  `json:"contactId"`
+}
+
+type GetCustomerContactResponseObject interface {
+	VisitGetCustomerContactResponse(w http.ResponseWriter) error
+}
+
+type GetCustomerContact200JSONResponse CustomerContact
+
+func (response GetCustomerContact200JSONResponse) VisitGetCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomerContact400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetCustomerContact400ApplicationProblemPlusJSONResponse) VisitGetCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomerContact401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetCustomerContact401ApplicationProblemPlusJSONResponse) VisitGetCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomerContact403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetCustomerContact403ApplicationProblemPlusJSONResponse) VisitGetCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomerContact404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetCustomerContact404ApplicationProblemPlusJSONResponse) VisitGetCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomerContact503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetCustomerContact503ApplicationProblemPlusJSONResponse) VisitGetCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomerContactRequestObject struct {
+	CustomerId CustomerId `json:"customerId"`
+	ContactId  ContactId  `json:"contactId"`
+	Body       *UpdateCustomerContactJSONRequestBody
+}
+
+type UpdateCustomerContactResponseObject interface {
+	VisitUpdateCustomerContactResponse(w http.ResponseWriter) error
+}
+
+type UpdateCustomerContact200JSONResponse CustomerContact
+
+func (response UpdateCustomerContact200JSONResponse) VisitUpdateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomerContact400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomerContact400ApplicationProblemPlusJSONResponse) VisitUpdateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomerContact401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomerContact401ApplicationProblemPlusJSONResponse) VisitUpdateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomerContact403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomerContact403ApplicationProblemPlusJSONResponse) VisitUpdateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomerContact404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomerContact404ApplicationProblemPlusJSONResponse) VisitUpdateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomerContact413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomerContact413ApplicationProblemPlusJSONResponse) VisitUpdateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomerContact415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomerContact415ApplicationProblemPlusJSONResponse) VisitUpdateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomerContact503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomerContact503ApplicationProblemPlusJSONResponse) VisitUpdateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCustomerTierRequestObject struct {
+	CustomerId CustomerId `json:"customerId"`
+	Body       *SetCustomerTierJSONRequestBody
+}
+
+type SetCustomerTierResponseObject interface {
+	VisitSetCustomerTierResponse(w http.ResponseWriter) error
+}
+
+type SetCustomerTier200JSONResponse Customer
+
+func (response SetCustomerTier200JSONResponse) VisitSetCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCustomerTier400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response SetCustomerTier400ApplicationProblemPlusJSONResponse) VisitSetCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCustomerTier401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response SetCustomerTier401ApplicationProblemPlusJSONResponse) VisitSetCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCustomerTier403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response SetCustomerTier403ApplicationProblemPlusJSONResponse) VisitSetCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCustomerTier404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response SetCustomerTier404ApplicationProblemPlusJSONResponse) VisitSetCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCustomerTier413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response SetCustomerTier413ApplicationProblemPlusJSONResponse) VisitSetCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCustomerTier415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response SetCustomerTier415ApplicationProblemPlusJSONResponse) VisitSetCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCustomerTier503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response SetCustomerTier503ApplicationProblemPlusJSONResponse) VisitSetCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetOpenApiJsonRequestObject struct {
+	Params GetOpenApiJsonParams
+}
+
+type GetOpenApiJsonResponseObject interface {
+	VisitGetOpenApiJsonResponse(w http.ResponseWriter) error
+}
+
+type GetOpenApiJson200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetOpenApiJson200JSONResponse struct {
+	Body    OpenApiDocument
+	Headers GetOpenApiJson200ResponseHeaders
+}
+
+func (response GetOpenApiJson200JSONResponse) VisitGetOpenApiJsonResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetOpenApiJson304Response = NotModifiedResponse
+
+func (response GetOpenApiJson304Response) VisitGetOpenApiJsonResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetOpenApiYamlRequestObject struct {
+	Params GetOpenApiYamlParams
+}
+
+type GetOpenApiYamlResponseObject interface {
+	VisitGetOpenApiYamlResponse(w http.ResponseWriter) error
+}
+
+type GetOpenApiYaml200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetOpenApiYaml200ApplicationyamlResponse struct {
+	Body          io.Reader
+	Headers       GetOpenApiYaml200ResponseHeaders
+	ContentLength int64
+}
+
+func (response GetOpenApiYaml200ApplicationyamlResponse) VisitGetOpenApiYamlResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "application/yaml")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type GetOpenApiYaml304Response = NotModifiedResponse
+
+func (response GetOpenApiYaml304Response) VisitGetOpenApiYamlResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type CreatePaymentTermRequestObject struct {
+	Body *CreatePaymentTermJSONRequestBody
+}
+
+type CreatePaymentTermResponseObject interface {
+	VisitCreatePaymentTermResponse(w http.ResponseWriter) error
+}
+
+type CreatePaymentTerm200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreatePaymentTerm200JSONResponse) VisitCreatePaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePaymentTerm400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreatePaymentTerm400ApplicationProblemPlusJSONResponse) VisitCreatePaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePaymentTerm401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreatePaymentTerm401ApplicationProblemPlusJSONResponse) VisitCreatePaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePaymentTerm403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreatePaymentTerm403ApplicationProblemPlusJSONResponse) VisitCreatePaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePaymentTerm404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreatePaymentTerm404ApplicationProblemPlusJSONResponse) VisitCreatePaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePaymentTerm413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreatePaymentTerm413ApplicationProblemPlusJSONResponse) VisitCreatePaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePaymentTerm415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreatePaymentTerm415ApplicationProblemPlusJSONResponse) VisitCreatePaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePaymentTerm503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreatePaymentTerm503ApplicationProblemPlusJSONResponse) VisitCreatePaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPaymentTermsRequestObject struct {
+	Params ListPaymentTermsParams
+	Body   *ListPaymentTermsJSONRequestBody
+}
+
+type ListPaymentTermsResponseObject interface {
+	VisitListPaymentTermsResponse(w http.ResponseWriter) error
+}
+
+type ListPaymentTerms200JSONResponse []PaymentTerm
+
+func (response ListPaymentTerms200JSONResponse) VisitListPaymentTermsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPaymentTerms400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListPaymentTerms400ApplicationProblemPlusJSONResponse) VisitListPaymentTermsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPaymentTerms401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListPaymentTerms401ApplicationProblemPlusJSONResponse) VisitListPaymentTermsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPaymentTerms403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListPaymentTerms403ApplicationProblemPlusJSONResponse) VisitListPaymentTermsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPaymentTerms404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListPaymentTerms404ApplicationProblemPlusJSONResponse) VisitListPaymentTermsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPaymentTerms413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListPaymentTerms413ApplicationProblemPlusJSONResponse) VisitListPaymentTermsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPaymentTerms415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListPaymentTerms415ApplicationProblemPlusJSONResponse) VisitListPaymentTermsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPaymentTerms503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListPaymentTerms503ApplicationProblemPlusJSONResponse) VisitListPaymentTermsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPaymentTermRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type GetPaymentTermResponseObject interface {
+	VisitGetPaymentTermResponse(w http.ResponseWriter) error
+}
+
+type GetPaymentTerm200JSONResponse PaymentTerm
+
+func (response GetPaymentTerm200JSONResponse) VisitGetPaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPaymentTerm400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetPaymentTerm400ApplicationProblemPlusJSONResponse) VisitGetPaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPaymentTerm401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetPaymentTerm401ApplicationProblemPlusJSONResponse) VisitGetPaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPaymentTerm403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetPaymentTerm403ApplicationProblemPlusJSONResponse) VisitGetPaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPaymentTerm404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetPaymentTerm404ApplicationProblemPlusJSONResponse) VisitGetPaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPaymentTerm503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetPaymentTerm503ApplicationProblemPlusJSONResponse) VisitGetPaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetCostingSettingsRequestObject struct {
 }
 
@@ -4687,6 +8444,72 @@ type StrictServerInterface interface {
 	// GetCustomerTier Get a customer tier
 	// (GET /api/customer-tiers/{id})
 	GetCustomerTier(ctx context.Context, request GetCustomerTierRequestObject) (GetCustomerTierResponseObject, error)
+	// CreateCustomer Create a customer
+	// (POST /api/customers)
+	CreateCustomer(ctx context.Context, request CreateCustomerRequestObject) (CreateCustomerResponseObject, error)
+	// ListCustomers List customers
+	// (POST /api/customers/list)
+	ListCustomers(ctx context.Context, request ListCustomersRequestObject) (ListCustomersResponseObject, error)
+	// DeleteCustomer Delete a customer
+	// (DELETE /api/customers/{customerId})
+	DeleteCustomer(ctx context.Context, request DeleteCustomerRequestObject) (DeleteCustomerResponseObject, error)
+	// GetCustomer Get a customer
+	// (GET /api/customers/{customerId})
+	GetCustomer(ctx context.Context, request GetCustomerRequestObject) (GetCustomerResponseObject, error)
+	// PatchCustomer Partially update a customer
+	// (PATCH /api/customers/{customerId})
+	PatchCustomer(ctx context.Context, request PatchCustomerRequestObject) (PatchCustomerResponseObject, error)
+	// UpdateCustomer Replace a customer
+	// (PUT /api/customers/{customerId})
+	UpdateCustomer(ctx context.Context, request UpdateCustomerRequestObject) (UpdateCustomerResponseObject, error)
+	// CreateCustomerAddress Add an address to a customer
+	// (POST /api/customers/{customerId}/addresses)
+	CreateCustomerAddress(ctx context.Context, request CreateCustomerAddressRequestObject) (CreateCustomerAddressResponseObject, error)
+	// ListCustomerAddresses List a customer's addresses
+	// (POST /api/customers/{customerId}/addresses/list)
+	ListCustomerAddresses(ctx context.Context, request ListCustomerAddressesRequestObject) (ListCustomerAddressesResponseObject, error)
+	// DeleteCustomerAddress Delete a customer address
+	// (DELETE /api/customers/{customerId}/addresses/{customerAddressId})
+	DeleteCustomerAddress(ctx context.Context, request DeleteCustomerAddressRequestObject) (DeleteCustomerAddressResponseObject, error)
+	// GetCustomerAddress Get a customer address
+	// (GET /api/customers/{customerId}/addresses/{customerAddressId})
+	GetCustomerAddress(ctx context.Context, request GetCustomerAddressRequestObject) (GetCustomerAddressResponseObject, error)
+	// UpdateCustomerAddress Replace a customer address
+	// (PUT /api/customers/{customerId}/addresses/{customerAddressId})
+	UpdateCustomerAddress(ctx context.Context, request UpdateCustomerAddressRequestObject) (UpdateCustomerAddressResponseObject, error)
+	// CreateCustomerContact Add a contact to a customer
+	// (POST /api/customers/{customerId}/contacts)
+	CreateCustomerContact(ctx context.Context, request CreateCustomerContactRequestObject) (CreateCustomerContactResponseObject, error)
+	// ListCustomerContacts List a customer's contacts
+	// (POST /api/customers/{customerId}/contacts/list)
+	ListCustomerContacts(ctx context.Context, request ListCustomerContactsRequestObject) (ListCustomerContactsResponseObject, error)
+	// DeleteCustomerContact Delete a customer contact
+	// (DELETE /api/customers/{customerId}/contacts/{contactId})
+	DeleteCustomerContact(ctx context.Context, request DeleteCustomerContactRequestObject) (DeleteCustomerContactResponseObject, error)
+	// GetCustomerContact Get a customer contact
+	// (GET /api/customers/{customerId}/contacts/{contactId})
+	GetCustomerContact(ctx context.Context, request GetCustomerContactRequestObject) (GetCustomerContactResponseObject, error)
+	// UpdateCustomerContact Replace a customer contact
+	// (PUT /api/customers/{customerId}/contacts/{contactId})
+	UpdateCustomerContact(ctx context.Context, request UpdateCustomerContactRequestObject) (UpdateCustomerContactResponseObject, error)
+	// SetCustomerTier Assign a customer to a tier
+	// (PUT /api/customers/{customerId}/customer-tier)
+	SetCustomerTier(ctx context.Context, request SetCustomerTierRequestObject) (SetCustomerTierResponseObject, error)
+	// GetOpenApiJson The OpenAPI document as JSON
+	// (GET /api/openapi.json)
+	GetOpenApiJson(ctx context.Context, request GetOpenApiJsonRequestObject) (GetOpenApiJsonResponseObject, error)
+	// GetOpenApiYaml The OpenAPI document as YAML
+	// (GET /api/openapi.yaml)
+	GetOpenApiYaml(ctx context.Context, request GetOpenApiYamlRequestObject) (GetOpenApiYamlResponseObject, error)
+	// CreatePaymentTerm Create payment terms
+	// (POST /api/payment-terms)
+	CreatePaymentTerm(ctx context.Context, request CreatePaymentTermRequestObject) (CreatePaymentTermResponseObject, error)
+	// ListPaymentTerms List payment terms
+	// (POST /api/payment-terms/list)
+	ListPaymentTerms(ctx context.Context, request ListPaymentTermsRequestObject) (ListPaymentTermsResponseObject, error)
+	// GetPaymentTerm Get payment terms
+	// (GET /api/payment-terms/{id})
+	GetPaymentTerm(ctx context.Context, request GetPaymentTermRequestObject) (GetPaymentTermResponseObject, error)
 	// GetCostingSettings Get costing settings
 	// (GET /api/settings/costing)
 	GetCostingSettings(ctx context.Context, request GetCostingSettingsRequestObject) (GetCostingSettingsResponseObject, error)
@@ -5515,6 +9338,819 @@ func (sh *strictHandler) GetCustomerTier(ctx echo.Context, id Id) error {
 	return nil
 }
 
+// CreateCustomer operation middleware
+func (sh *strictHandler) CreateCustomer(ctx echo.Context) error {
+	var request CreateCustomerRequestObject
+
+	var body CreateCustomerJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateCustomer(ctx.Request().Context(), request.(CreateCustomerRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateCustomer")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateCustomerResponseObject); ok {
+		return validResponse.VisitCreateCustomerResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListCustomers operation middleware
+func (sh *strictHandler) ListCustomers(ctx echo.Context, params ListCustomersParams) error {
+	var request ListCustomersRequestObject
+
+	request.Params = params
+
+	var body ListCustomersJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListCustomers(ctx.Request().Context(), request.(ListCustomersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListCustomers")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListCustomersResponseObject); ok {
+		return validResponse.VisitListCustomersResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteCustomer operation middleware
+func (sh *strictHandler) DeleteCustomer(ctx echo.Context, customerId CustomerId) error {
+	var request DeleteCustomerRequestObject
+
+	request.CustomerId = customerId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteCustomer(ctx.Request().Context(), request.(DeleteCustomerRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteCustomer")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteCustomerResponseObject); ok {
+		return validResponse.VisitDeleteCustomerResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetCustomer operation middleware
+func (sh *strictHandler) GetCustomer(ctx echo.Context, customerId CustomerId) error {
+	var request GetCustomerRequestObject
+
+	request.CustomerId = customerId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetCustomer(ctx.Request().Context(), request.(GetCustomerRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetCustomer")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetCustomerResponseObject); ok {
+		return validResponse.VisitGetCustomerResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// PatchCustomer operation middleware
+func (sh *strictHandler) PatchCustomer(ctx echo.Context, customerId CustomerId) error {
+	var request PatchCustomerRequestObject
+
+	request.CustomerId = customerId
+
+	var body PatchCustomerApplicationJSONPatchPlusJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.PatchCustomer(ctx.Request().Context(), request.(PatchCustomerRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PatchCustomer")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(PatchCustomerResponseObject); ok {
+		return validResponse.VisitPatchCustomerResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateCustomer operation middleware
+func (sh *strictHandler) UpdateCustomer(ctx echo.Context, customerId CustomerId) error {
+	var request UpdateCustomerRequestObject
+
+	request.CustomerId = customerId
+
+	var body UpdateCustomerJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateCustomer(ctx.Request().Context(), request.(UpdateCustomerRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateCustomer")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateCustomerResponseObject); ok {
+		return validResponse.VisitUpdateCustomerResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateCustomerAddress operation middleware
+func (sh *strictHandler) CreateCustomerAddress(ctx echo.Context, customerId CustomerId) error {
+	var request CreateCustomerAddressRequestObject
+
+	request.CustomerId = customerId
+
+	var body CreateCustomerAddressJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateCustomerAddress(ctx.Request().Context(), request.(CreateCustomerAddressRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateCustomerAddress")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateCustomerAddressResponseObject); ok {
+		return validResponse.VisitCreateCustomerAddressResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListCustomerAddresses operation middleware
+func (sh *strictHandler) ListCustomerAddresses(ctx echo.Context, customerId CustomerId, params ListCustomerAddressesParams) error {
+	var request ListCustomerAddressesRequestObject
+
+	request.CustomerId = customerId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListCustomerAddresses(ctx.Request().Context(), request.(ListCustomerAddressesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListCustomerAddresses")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListCustomerAddressesResponseObject); ok {
+		return validResponse.VisitListCustomerAddressesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteCustomerAddress operation middleware
+func (sh *strictHandler) DeleteCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId) error {
+	var request DeleteCustomerAddressRequestObject
+
+	request.CustomerId = customerId
+	request.CustomerAddressId = customerAddressId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteCustomerAddress(ctx.Request().Context(), request.(DeleteCustomerAddressRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteCustomerAddress")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteCustomerAddressResponseObject); ok {
+		return validResponse.VisitDeleteCustomerAddressResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetCustomerAddress operation middleware
+func (sh *strictHandler) GetCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId) error {
+	var request GetCustomerAddressRequestObject
+
+	request.CustomerId = customerId
+	request.CustomerAddressId = customerAddressId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetCustomerAddress(ctx.Request().Context(), request.(GetCustomerAddressRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetCustomerAddress")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetCustomerAddressResponseObject); ok {
+		return validResponse.VisitGetCustomerAddressResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateCustomerAddress operation middleware
+func (sh *strictHandler) UpdateCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId) error {
+	var request UpdateCustomerAddressRequestObject
+
+	request.CustomerId = customerId
+	request.CustomerAddressId = customerAddressId
+
+	var body UpdateCustomerAddressJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateCustomerAddress(ctx.Request().Context(), request.(UpdateCustomerAddressRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateCustomerAddress")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateCustomerAddressResponseObject); ok {
+		return validResponse.VisitUpdateCustomerAddressResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateCustomerContact operation middleware
+func (sh *strictHandler) CreateCustomerContact(ctx echo.Context, customerId CustomerId) error {
+	var request CreateCustomerContactRequestObject
+
+	request.CustomerId = customerId
+
+	var body CreateCustomerContactJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateCustomerContact(ctx.Request().Context(), request.(CreateCustomerContactRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateCustomerContact")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateCustomerContactResponseObject); ok {
+		return validResponse.VisitCreateCustomerContactResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListCustomerContacts operation middleware
+func (sh *strictHandler) ListCustomerContacts(ctx echo.Context, customerId CustomerId, params ListCustomerContactsParams) error {
+	var request ListCustomerContactsRequestObject
+
+	request.CustomerId = customerId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListCustomerContacts(ctx.Request().Context(), request.(ListCustomerContactsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListCustomerContacts")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListCustomerContactsResponseObject); ok {
+		return validResponse.VisitListCustomerContactsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteCustomerContact operation middleware
+func (sh *strictHandler) DeleteCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId) error {
+	var request DeleteCustomerContactRequestObject
+
+	request.CustomerId = customerId
+	request.ContactId = contactId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteCustomerContact(ctx.Request().Context(), request.(DeleteCustomerContactRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteCustomerContact")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteCustomerContactResponseObject); ok {
+		return validResponse.VisitDeleteCustomerContactResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetCustomerContact operation middleware
+func (sh *strictHandler) GetCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId) error {
+	var request GetCustomerContactRequestObject
+
+	request.CustomerId = customerId
+	request.ContactId = contactId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetCustomerContact(ctx.Request().Context(), request.(GetCustomerContactRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetCustomerContact")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetCustomerContactResponseObject); ok {
+		return validResponse.VisitGetCustomerContactResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateCustomerContact operation middleware
+func (sh *strictHandler) UpdateCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId) error {
+	var request UpdateCustomerContactRequestObject
+
+	request.CustomerId = customerId
+	request.ContactId = contactId
+
+	var body UpdateCustomerContactJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateCustomerContact(ctx.Request().Context(), request.(UpdateCustomerContactRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateCustomerContact")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateCustomerContactResponseObject); ok {
+		return validResponse.VisitUpdateCustomerContactResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SetCustomerTier operation middleware
+func (sh *strictHandler) SetCustomerTier(ctx echo.Context, customerId CustomerId) error {
+	var request SetCustomerTierRequestObject
+
+	request.CustomerId = customerId
+
+	var body SetCustomerTierJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.SetCustomerTier(ctx.Request().Context(), request.(SetCustomerTierRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetCustomerTier")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SetCustomerTierResponseObject); ok {
+		return validResponse.VisitSetCustomerTierResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetOpenApiJson operation middleware
+func (sh *strictHandler) GetOpenApiJson(ctx echo.Context, params GetOpenApiJsonParams) error {
+	var request GetOpenApiJsonRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetOpenApiJson(ctx.Request().Context(), request.(GetOpenApiJsonRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetOpenApiJson")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetOpenApiJsonResponseObject); ok {
+		return validResponse.VisitGetOpenApiJsonResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetOpenApiYaml operation middleware
+func (sh *strictHandler) GetOpenApiYaml(ctx echo.Context, params GetOpenApiYamlParams) error {
+	var request GetOpenApiYamlRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetOpenApiYaml(ctx.Request().Context(), request.(GetOpenApiYamlRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetOpenApiYaml")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetOpenApiYamlResponseObject); ok {
+		return validResponse.VisitGetOpenApiYamlResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreatePaymentTerm operation middleware
+func (sh *strictHandler) CreatePaymentTerm(ctx echo.Context) error {
+	var request CreatePaymentTermRequestObject
+
+	var body CreatePaymentTermJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreatePaymentTerm(ctx.Request().Context(), request.(CreatePaymentTermRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreatePaymentTerm")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreatePaymentTermResponseObject); ok {
+		return validResponse.VisitCreatePaymentTermResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListPaymentTerms operation middleware
+func (sh *strictHandler) ListPaymentTerms(ctx echo.Context, params ListPaymentTermsParams) error {
+	var request ListPaymentTermsRequestObject
+
+	request.Params = params
+
+	var body ListPaymentTermsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListPaymentTerms(ctx.Request().Context(), request.(ListPaymentTermsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListPaymentTerms")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListPaymentTermsResponseObject); ok {
+		return validResponse.VisitListPaymentTermsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetPaymentTerm operation middleware
+func (sh *strictHandler) GetPaymentTerm(ctx echo.Context, id Id) error {
+	var request GetPaymentTermRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPaymentTerm(ctx.Request().Context(), request.(GetPaymentTermRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPaymentTerm")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetPaymentTermResponseObject); ok {
+		return validResponse.VisitGetPaymentTermResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetCostingSettings operation middleware
 func (sh *strictHandler) GetCostingSettings(ctx echo.Context) error {
 	var request GetCostingSettingsRequestObject
@@ -5658,153 +10294,262 @@ func (sh *strictHandler) UpdatePricingSettings(ctx echo.Context) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7H3/c9s28ui/guG9mcrvJEV2nLax582cm7S93NSJX+z03r2qU0IkJKGmAJYA7egy/t8/s7sAv4igLTlO",
-	"2t75l8QiQWABLPY7dj9EiV7lWgllTXT0Icp5wVfCigJ/vdCrnKv1qxR+pMIkhcyt1Co6ik7YweEoWfKC",
-	"J1YULKGWTKbjaBhJaJFzu4yGkeIrER1FSdXVMCrEb6UsRBod2aIUw8gkS7HiMMb/KsQ8Oor+8qSG6gm9",
-	"NU9epQeH0c3NMNoCnEIkukj7oZEPAMb5pcy7gLzFkQ2zmplLmbNBKua8zCyb7FWw/FaKYl0Dgx01h5/r",
-	"YsUtgKns04NoGK2kkqtyFR1NhpFd54JeiYUoCBJd2Jey6AIDL1gqC5HAg2NmhLKMZ1oJJi3jeZ5JgaDa",
-	"pWAeUKML2wsqvIOhtl0tBxoBUAH7nRRZYBPPCp2Lwq5x8QD02XrMTrlNlsKw2ZpJa9hcFsayTFjYZq5S",
-	"BL39cA7/Cp4sWartcKoSbsRIKiOUkVZeiWx9zDi8syJlcwCFKb6SasG4YjJl0jClaR34LBPHrFSXSl8r",
-	"amsYV+ZaFOxwMhlP1W0LRdNsLtVKqh+EWthldLRfbaWxhVQLXJwLfiluxSkae8gm8OPZZDI5Zs8m7Hop",
-	"FIsBj2KmCxZDNzHMgzZcpY1HeiVh4n07jBDcjoz8PSEjDH8Hbt7AKTO5VkYgQfmGp2/Fb6UwFn4lWlmh",
-	"8E/ExYTDhJ/khZ5lYvXXXw3M/sOWmHZGX9Gg7fX7kWcyxb7ZnMusLASs0qw0UgljRkWZCXYldcYJSYfR",
-	"i0JwK9JbYNwNNtffqzQE3cVSeHp1zQ1L3Ng3w+ilyMRDgnFeJokwZgsgUjfyzTD6ThczmaZCfc4dA3BK",
-	"I4rRTJdwxvWlUCzjyaXB8w5kAkf+wrBcFCtpjNu519p+B598bmDd2qVaEPEQ76WxQ0AzgBfh/8IwniS6",
-	"VBaXGFrNEdSbYXTG15nm6YXWP/BiIT4/9Hgm2Uyna6ARGQABoHOF8BtRXAFlTRKRW8MG+xN2+s0eAH4u",
-	"iiuZiHeKX3GZAbn83LC7Nf3CsESruVyUhBmeildwsbWwx6wQtlg7FgEzW8groQDdOdDApeCpE33eQsPR",
-	"CTQM8FWRaEUE+ZpLy2ZirgtBnQMpb9LPLk28GUbvFC/tUhfy3+KzouopnBS1GHqWNmSFuNKXIgVMFe9z",
-	"EIcIWyOE0pR5rgsr0lORSn6BU/n9UPMLw17Q0CMApdpi9o/zN6/ZCkBkuNzQlesfhj9J0wLoXkBqzLWx",
-	"PGOcWozZG8UKwVMmrkSxZiuxmokCxskLAbx0yFSZZcRvlWZXPCsRjCUIEQOjGZ8qBOYMpBaWcMXiQuQZ",
-	"T0TMQD7Wc0C71R6OdF1IK0hSqUeyhVytRDpknM0yri7rV1NlrIYNQupBgw+Ju4sVl1lMcDlQ2aqEZROM",
-	"M9jyTPhJHjGQ/+K/xexa2iWz4r2dKq3YTNslMzIVBvtUml0vpRUm54kgQScn+UwSL3fd7XeX9TsUx9x7",
-	"lkklxiQ3eNnnAAQHWEkiGCR+t6WhYfR+BKKKWOV2HR3NeWbEzdAPetB3Jj/pqE+7o14sZfGJBk0k/Noc",
-	"8IW064cbAihnERqFXjzYQIif3WG+hcfV6g0AL/82bGPe3oPBQAJuhwTQ4OLh9i1fahUY6AweM1XCYX64",
-	"sZB8vdBpaEAibYlOH25uxnIrzgp9JVUSGPIcXgMryV2TBxr4pmqlZ7+KxKKMTgaF72QWZNH03NHbyjyR",
-	"SYO6bZuSSXNWyBUPHQQAESaEcDDFi0JfI9/P6Qt4p+2ysoBIYY6JR8ALUrUqRVtplmS8NLgsPcsw0zoT",
-	"nFTlvjm/UnPdBfWNEn66VijuRCKaN4mnZghCdcq0YqlOyhXwYWAmZinzESqXKSvEStqR1d1V6jnDrxsM",
-	"UVXM8JYZenV3GM35+9d4Hh60V5luZ8IZ3rbvJ5attLHIKv0i6jnjbmlJJMBvAabNvesjNm7/GLxtfFfD",
-	"jrTjE6wJ7uqFbghCt62PbwYHfinz3b+7aRrXfiJrW73YbnU2O+9A2V6OJrp4hvLz7WfknyBfhaQ+v6O1",
-	"uo1nvMwyOCoorqVH1fHV+CHPnCRmGC8ESzLBC5GO2bcoKZIU1ZHijispbqMTNM50pDk2gJ3cG1cC3QCO",
-	"JAiIU+W45BfGv9y7t7jHWtLeVHXEvWOQVe1SqgUTQPfI6mTY4WTiTWVkdgP8C4iGPaQCKNTf+sBgASho",
-	"6YJLtTtnuZ3gXPgNe+gxN4gM2lgdX+voO8BsVvxSGGaX0rRJuVbZuuI6DoGPsUleiCupS7P5FiaRipUG",
-	"HJZOkecrwWzBleFokd2FeFUrtA/872AyYZW93XiNGppItQgt1K2mzzso3yfbnN+XLuI6h2mYsVItzoWF",
-	"/wKK6wVixehapsCesDEzrnWXc+srUSwFT1/wLCnJynkq7FIHTPB/19fMN4d1JtEF8ceNc8RmZZEKRXJE",
-	"xme6YEtdFgYlHsVWPFlKJegZwCJUuYLZYtNv3Le4WdiwevJzyCDeXK7+aQTXsLK5BpQ2T9LQpO54wBGe",
-	"ECWunbT0hXH+ow1hMdDhq7QSNB07oS4CPL7LGoPAl8bqFfoPXoq5VJIG2hz3pUgyXgiDJP5SePMCi5P6",
-	"exOzFc/9GycIws94pdMyEzEbGCFY/KL5yVTNcVuvGa9XA48Zcb8rsqjDCVxwqYz1HiQHKg4grWE0xl7Q",
-	"fpDnQoV2B1iDWepr1bDTOfY4RzMVX+XA31ippN3bSv5ZiiyHfrujfV/KlKtEuBGJOVW87WHlzYzPRIAt",
-	"vpQmz/ia4etj74er/HK9wiKt7Z2+h3pfT+mDfgq/JCzySFIa4RiHLFgTpRCjBiv0zKWwIYnN1kOGjraG",
-	"m20vCDZJQiFrXJbpa5F6PNNzlhY6TxERVMpWZWZlnokXSy0T8dK/IqfcMUOFkc0rfQzGRfoDuqRpWGJr",
-	"SNwDXhR8jTyoEHeipDP19uJkUhaFUMmaGblQe1sK554edCVV51dwp5d2nES9pc5SxgmII7KDzmoT5dCL",
-	"nQXjyq0NzjPM8a2z7G6JSBfeyNqR8p1kT5ju+q0wtdG+RoN62YeeJDTO69bEsUfWJy6A+APi/ajMgWyR",
-	"owP1OUJr5wauCdh4a3J1HqJUYUmlzLJ7SSn91OubbUfZZpge8lQJX96sQVPrI1M7z+7hydj2guox8JDf",
-	"SoF038nIBI+jZq2wgXuItZ+E2B0xf46Q3tmlNoLo3XCq0J1QORGUViPaL+g1lSDCJXbMTr22iDQDvT9B",
-	"+kkBDp6C7jj5FX//ij59NpnsQG7Pg5T2Yc9Um+jeppX9qYiwo79tunsHEd3ShNoklJk09rjtJKtsoyhl",
-	"mjKzbHDy+uVeSII2IdtAtoZvQeRIDRvsuwCXvdtZ+AaKraRyP/e7+PbghObFBoVgppwRaH7R+ojiHQfn",
-	"vphw2y6fVrPvjV6Az9nAiez9vLERONbU72CT3F79ckpRRPj3N+U6GkbUF9ruroRKNfzxW6kt2gF5Jswv",
-	"b4oUX/+qZxibdAWUD5CnLJIlN6JqUIhEyKv6N+ji1Q/s85czXthffpBKvCKgGiN03rX777zWpTUyFWeF",
-	"TgQ6z1v9LmWew7PNrxz4nee/6tkvb3z0CshLCQCd8JwH9N/W/nnne0BklwqJE8mjG9sGFMqQl3hDndtQ",
-	"EulroP/SorM5WYrkUqRsQOCQ4ucYC/bnqLB7tHc0VSMWW/HexkMWIwPLpBIguMRHjDPqZoytPK9rvGDi",
-	"t5JncOp17ciokQ4Adsw0ZoO2prFHnYZ5JgyhiOxCr24yQ3K7N4aqej9mwJe4pQkDpLlIaQQXxEFmKoQd",
-	"nf3k1CPdUWk2L8i4xjOW88KyQfwsJjf9s/Ekxl4pkkake07wmCpG9jm5UCJlXx6OZtKygquFcAsmErni",
-	"mRt5yOJ5prmVanGmpbI1QGrNcMVEE7IhuxS5RU+PUJY6dHwnPmIxcEiKG0T+F7sRuRU4xfhf//rXv0an",
-	"p6OXL2O3fEPH0t5+94I9ffr0OYPGIytXgg1wFTSthi4t0/O5EXYPlvl6KZOln2rCM6FSXuC3ANt1Ia0V",
-	"qubvBAewmo09rIWaajdxglIxDWeYdsLtYgg33hm3WqE+SyMK4EF9eDBVJx5lr5cCNtMjgDRMvM9FYuHU",
-	"uNCvApikEXvwshDz0oBgavE7SR5BLYoENA4UtTwxhWMEfKN5iqJh5M+Nf9XBdiQ9DSSFb5qoEw2jAOZE",
-	"w0oOGUaw4PAZR9rcXbhbCJUoLmRIkjhheSETdBtI4U0JII3PRKbhacDd2OrhDlfYNTcUyfXABpsw23/X",
-	"URmcU3CwqTLsbWUArLTm5jD9Mhst8i5CG0jzsO5/Sqnts4peN3es+u1Whk2rglv3HXH7jfMUhvVXRPoK",
-	"12+f3J0nYTf8Pvas/j7LupXfA8/dTnc7nOEtOoq+/Orw2XzCD5Kv98XhbDLZP+Czp4dJugHrYQtU+NlZ",
-	"lX8YrTB+LwRKI7rPx1CwAfDBL59PDtpof2vUI/RQC4IBY+RGi6Az1Y9bB0R3cW1e6FX3a5oGcABygqDw",
-	"ocsiEUOUAVf6iqxmic7X6HvsseWGRdIKnmPGs4wZ+R7ORQUuMNQqtLSpQ/CULubA8PgH+uJRk8UHAA3A",
-	"IYwNsiG85bPVZC0vFsIGJ4WS8FYb+CO27Pip8shBEsLxxodHHyKu1m/m0dFPH+48rBUZJWGj+aS2IXzo",
-	"jPdhB3x009nExZ9Dcbm1usDTdOijJuhGjjCWRFFceBenitZDqZKsTEE8wp8YRGFQgKLJ+xCKvTF7kwt1",
-	"cvaKPR1P2JL8vFNYLjeyLvCjacRoCmwQ+05ipoRIodsYJhLvDdlSqERMFcr5uOTxMfteY2wcM0JA2zzj",
-	"UuHbmESx96OFHjWit4s5T8SHm+abkbmU+ciHdoxyQjHaQdjq+mpC8JTUVxdYwi3P9KIUY/Zu496D8VYm",
-	"YHECqDA5f1tN4EQpbdmCb5yoH6W4ZicUI0/xdd+m0rafYBsXN+Mb1D/pLemUpCxWbTYeNlqiTNlohL/x",
-	"feXUdu8bv/H9KS8WUlU/nd6MTd3f9FxdCWV1UQHcfIAt/q+zLuBb/4NA4JkwzFsMCIrWI2x15uwC7Yad",
-	"px4aEI9NAxj/m0ZcyhzD7arxGg+wxT/Q6oHv6E/6LlmKtMwaG9d6gm1ev3gbeXe3+0EbcXJ2Um0C/U3P",
-	"l6BWEvz1Vm48xJYXWmdVC/jBLsQqz0gxOBPFXBcr9oJnclbZM6rvQs9PrOXJsrUOzUchgn5GesN2kRBe",
-	"yfCREGyQiyIRyvKFMHshMQztvoRxgQDa6mN33y4TxtClmP3J5Ji5e3cKBGoYk+SRJCuNvBKn/pYcUfPq",
-	"0tx+z5055RWxJtlJRTJ+Sepbi+zIFbBOuq8LDC9aafMEaY/i2RPYIdiaJ6lIIrpV4eZpRSF5dsqLyzK/",
-	"bb5sWk4mT8X/YZPj5oWH5kSbU+hhXZ9ySqURL2/fvdfiGuPxDTOWF5Zxy1r7HbbBl0bQ62+4EanDvtBN",
-	"VZkI1z0IWIyzFX6GwTMYKsMKTn4UwBd8fVnmvYOeL3X+FmOrbx8Rw23QQeTCbNDowin+wix1DsOS3zsQ",
-	"UNyUUsIzDazscOOcBOHtQ7KgBNQ+0z061Xdllo28WOE1Kwp3a5/yx3P9eK4fz/UnOtfh80s39rraMVmE",
-	"v/p68hVzlwFZKiyXWeiM2mCM8D+X3LJr0KqvC60WFH+EtlO8BxhU2ERR6MLfSZMkjJ+1jVdbxwD13hxf",
-	"CWNAjmCztXOtDFC9AbSuo+sQyOreL96tZ1VODbRJNW2C9ZpKZSwP3qlpXoKEsYIr4Br0BTv672XKBjwz",
-	"2ocD/7+Ru40/epUyuvwajtkyltvShDv/+8XFGaMG1WWjzUuvw8hKG/I+ni91YZkpV3SZhpbRO7QcDgUh",
-	"skF32Al79/YVK8RcFKDxNYPVA53WxqOltbk5evJkpc04FVf+Kqt5clUhwJ2WXOdzp4lWSxY6QG89fOGI",
-	"Lw883sihYAxn85qtmUyH5N6Q1rDURQ56W+cukarVOLcEq/ZZCF82xt2lv17bd2iV2qlD7shtQmZXf72r",
-	"MieZRKjUyyfVj5Ci4XMj3BksTKkRgPxbRoaqtPKqdvfA9HV7kl3ztWHAWLcg6r6b0Dpd8EUIjy74YmSW",
-	"PK/248hflYcTAQeVrlwkS+CisHz01jChbCGBvy7R4wvUFzsKEfEqQUXgJgMah5jRcztyDbuY0eCWfxaH",
-	"Dxw8QLTt3D1ACNZ3R51c8MU5tnOkzfRlgaG4LGfCXDRz+LQCUYHh7e0S/XqLW4om0N4gD+WwwoEe1CS7",
-	"xBYukw6+/vndJuRvu6/TZGfMCYeCUSc9u3O3F7G1MY8OxPs4EKsd6uWjuEfufilfNDlYXt2ZNJjfwP3t",
-	"2MEwSrlaoC52zQtFjE6quUY3/mJJfvziEj0nSmFkQpD7kRXtLWBZiP95/7ZjEXsAJ6bkIf+9CTrwfSR8",
-	"z+10f1fNx8sPXp2/YYcH+1+FqahM+2x/zhO45Sl13/ReqgC969/BC/yvTl6fkCrm29Bt6tmaXS91JkYp",
-	"B80ADo7Zze9fjTlsL1rw0MK6v0TlqUdYoZ1B+YSXdimUlQle1WloKIHdootL72wS0smEqvMYIfOVxpRE",
-	"06r8YFUMUFBFe59LMgZvM4KxOjdsJjAnmwuVOmbPnz9/Pto/GD3dvzh4evTs+dGz5//fCRkOMBdyhIOt",
-	"twcOVIMuTKi8uGRCDS9Ly/tCd1Ztw5MzQg/MMUURuc8SXoAaWLVpXYtrDEMqeDjApvF10MLjX1Iqmtma",
-	"8U4CreYdme7ktnddtxJubVJbWp47mVZFb+ATGP/VrcoK7e8Az5vVLmkRc7e/OmuFi3j0IeJZ5pyrt8FS",
-	"a2NhTyfuZHc1GU+sgbV0prT+VW3LEx210c3eoWG1gu0tHzYP6OZx6tKJG+QXZSHt+hymSWd8JnghipMy",
-	"5CM/US3oB00032O66M6fSACgWrzSxj0kKOOxT4GFMj4OW28UKNuU7km6RBaJVpYniDUuDeHpm3N2cvaK",
-	"WcFXXbPMCd2PGDm+9I/zN69H+koUI7RFwHewG7/q2Qjp9YorvhArin2cqr/8hZ3UhFFqNVV0ib+KWmDi",
-	"PRAdRL2l4JldulgIZUGgZEKl6Os1ztMcn7hsXvj1EfsGZ0zW1gQXhgyv8XiqTthq6yRcjYv3+2N2Ui08",
-	"E5JskI1NmqoBb+/hpVgPg9Rpcz8HNAvbdklTgKxfkqmCnTHMKUCN/WClSmGyDSo0jYaUOOBw8nSvBvya",
-	"LqrQpjXSDPppTtXh5JBNI58mr0qRN42O69Qbxsosc8wB88zAiHUn7NnkKVlI4kYOt9jvfINUTtUFxqE6",
-	"zzsah+rpu+nSssT1Z7ELOBizb1sLxFJ/GRczFGKK1amilZWKxe9HeaOPQQx6bMxWggNfobAG6bZ9zwP7",
-	"QqNTm4AdsQudjzJxJbI6Bop4Uis+ysXEHoNEO9po+PTLRsN37169pPBYp4xVc6lynIIWRWv5YRrJdBod",
-	"sWk0Ho+n0Q2FCV/IlTCWr3LqH2S4r7+c7NcBwTj5dxcvAAsocgP748oFBsMKJzDNwhJtf3fx4thfqZkq",
-	"VjH11heYo40b6vifm9IXXlxtJU9oiW0IONpuG8nlpLvZ7MUN6D3eTLUZD7vPRjm3yfKv9BoAxhB4ao5U",
-	"Aza39dX/psaUvMHkIkG9yrioaKWVTDBPiE9nR+FXAPQP2A7AjM/enF+w8Xj8xMVHx3XGWYDSJ+rFvzEv",
-	"bDMLrGpYp11EN0Dul08qXG2fsQSXChT1cSONbJWAli6WNS4D9uWjhRFcStrjaldzvsBzXKWddla86jQ7",
-	"ZRPWGBo6fC5zP/wYl7wxeWpLIT0+n/D9cwezwDVANohf85VwS6rwTxzU/Riy+PXJ6bdxlQ1079Z8w25d",
-	"2imHuWpnHQ6lYJF23Nhol9e5ndQZ+m7mdaaLIBaRnQyQs0LwS6YVi2VKR/qMF1byjNFVWcMsvxT+pgMF",
-	"Ptbxji5+PnRWmueiOR8AKed2CeyvigGsSc/Qn/1GlB6cClgejINCeX/OZSZSOGrGxs21wRkQN0evEKxs",
-	"3JekMqaZfPX15Ks9R5aAA4xoxWNyK7n0CQj3VSeRsLsh6bwb0SlX5ZwntkRDwpuanro8qXj7qaCIsOhq",
-	"n0IoheK5jI6ip+PJ+KkLHUR57QnP5ZPaaDtCoy26UrUJXAZ+jRwLqIO71MpX2jk/KkLYMQEPAKG0AgQt",
-	"aZUEsZ+a4x2xjZAxmnO1ZSC6O3te3QYV2Mox9Y1O11ukMa4cMoHM4GmZWIb3uOpk1YdAf87dM2ctq0wm",
-	"N9vmKK+tlDdt4dyF8bUyWB9MJn39Ve18vmcA4XCb9o202PjJ/t2ftDLI4kdP7/6ozuWMXxze/UWVTxk+",
-	"2N9iiM1Mxvjds23mE8g1ezOMnm0zr0AWYlSByK3YTAOweQDg7PKFAUXsZONogFrVFNqio07oJAwSPKTI",
-	"lftP6okjWJzNUOZAImqIEs6cWw0UFCZTVioMT2mxOJJN0TRbMbmpGlTsB48C/NEYFn7KNO4e7o0I0dDh",
-	"BrmjfbQxb0OjVkSPjl03eVLn/b8ZbtX4pSy2anop823aYWJ70PB3I0lbkxBnSr/pJr13JGPrgbaywlzw",
-	"kBOnm/DZC06bhP+RNv1RaNMPKO5ubs9OdGkzyLufLn2Q6Q3AvBD2NjNilyp0aML3wga4/Ueg/Z3Yfmv+",
-	"94qg/2fh9cOg2PfCfjTv6+DYrgzgVRrd/FwhZmmXPrhG9CLkW2HLQhl3FRx9Hm2L8B1eDha3DKWouDq9",
-	"h0/VvLRlIRiFXtkhM1LhDZYNGxyaG36lW72oJBxO9uvkJPC2VOa4ckI4O+1Utb0RrBBAQWguLmoUnlH2",
-	"TixQgBehByEvR5dpK7JjdE6lC1gT6Cb6pCey6YcKHU1cjNQ3uPcJ+13Oy0ucykw0MA1dD5Rtp45GbJ6g",
-	"ku57bZwa2KeaHGOszUjPRz7W5uOUuf7QnYfV6l7AOG/mrunHaHVOb9s/mExaF3a87oYOgUfF7VE42lTc",
-	"enB93TiBLzZb7KLAdU7m76DB3Vczax/PR83sT6aZOZr9SHP+UApZL2/dkeL0qmZdivOgulmAZ39+3YxI",
-	"9KNG1qORPRBTe1jNrKpj0s/8kCmjUalKNU9O4irXfYyB7S6XvbR3Z7I/Im/Vx6SyD4q37hr7LbJtdc/9",
-	"3kKtq3YQ6flcJuJvPFmJsX/dyv9P4cROBj5JVoKd4m0vittsZcCP/rrPnj17xib7k0kUSDdfF9+K9tmp",
-	"zDL2No18zajoJV9bDCerCjxF786jW4ZulBGKDp8dTg6iTq2f6M3fG3XV7sxOuFmF41FC/4+X0Fu1hpo0",
-	"rKIoPQK5P4M3HRr0AFL4oOvA3/Oi+bhFslx+46nqr9vEzp2HvsrEG0uMt/Cel7q7IYsbJzoeTlVclR+B",
-	"l1TEhRzyrYh6PWdx67y7QIN2rYq4dd9jqtqfjIEQ9Pl6bqGJqE5U2/WoSHQp2mdWJpoVv3ZRKmou/kgo",
-	"/1BqRbsg25ZUspWgJ0AlP1TV9XdQIDwZCGoPDanoE6kNLcwOqw+Jn/GjAtGnQNyH57axaVci7/ctRUqb",
-	"9+TJc5yzFTbmMq85mL9wUZx4tWxIHNk7hFrXyTh0My+zbKpc9YZBvClexnuUkZhfkb4hFUbgNtUDAGJp",
-	"KG07CgaN+EA9n6pun8fI3H1sHs4UNmLM8LYKVgSsgn/n6Jsa+Jg9DHCbqntFuA0349tQXPERuRLD3HzN",
-	"NqrRJg3OPN1ZBcJ9uY8G1AjuaylDP33AlICNxH0u68eTdik/l2Kv1nKeP0d02o501Akat9cqPjPNwmTL",
-	"mMX4kQH/URiwC2zN1i609WF0lmGUlzacvsiNE6gkSdpDu5Cky4fUtaKQ4cPcbiHZ+ey/Q9jua/745FaA",
-	"x/P6X39e3/qcog9qWsB0lBTifYuJ04X115VcUb4oO4kg+osFsUFlpURxY8XXbCamCgMJpGL2Wruvzd6Y",
-	"xVh8KQ5XVWpUPnCxBxieMlBajfBK53CqfGmfjQJHexizUNdbIFNCT6UEV3loozLQVAVLAx3Tj2uJ17yq",
-	"SwkVqD0EqZky9BarbF2a4mMss66iVfR3wS2z0PNKoDPEl4LxRUucYXQpuL2AZo36ZEc/URDHMOJKCZ5h",
-	"8bIlr4tW1uTMlQ/yGdF8Sv7tjab9hc0ezaf/8ebTcLGdJrFrtOgneK2cvGGy93FWVU/yUGPrNbEOaxur",
-	"t5lOVY/RlGjf0KVrHjYqk9ZjOJrLWVWeiGyidCLi46nCW03VdSYYmGx1MF5FzXmHUteJPzBA3sRswF3x",
-	"92eTyd5wqipwcEiE0d33cpUvjysBr6oQnufZumE3Dtth76KFaI1tFOl5NMj2UMvPbZQNVufdxTzbqJT7",
-	"SIr/WAbaMBk2O9DhQML0HjrsIz7oHnyovjM8NxulsJgubSEXS8sGnGUcxL2FsI1bkIfV5VYkndKweSEE",
-	"lWreG0+VJ/B4u9tnXmn0376an7KDySG1k5alkjKeiPfS2DF760oFXwqRT5UrZkkJAahT6gXhKJWVGTxe",
-	"U7p68d76ok/DGg5vQrsU62bo9VQNOJbTqq+mokhN2QAoER8mBLmf2EkrvSl27ipdvXS50G6G0cEkUMnk",
-	"tWamTJZN9v5o2w6FX2OKxU8lEw23dZC0kCboJrkTXx6a0zX5Tdig8Yhb2/hNPhqxQkT+XnFXd9sP66L0",
-	"dLeEFWUmzJj96OrxZ4Xg6dqXY9Sqqt/ui4IUwpHZYyyBsr6lhL8S101OQI/eW0pHXX3rursnrXWWx49Q",
-	"8T+jOv17HuBHo+Qf2ij5GRR2UYysFMVH3hPCLna4E+RL9txln3PlHh8sy8OPOitXolEekiqqioW2EikV",
-	"aveN/A/fa1RtdzqFzUJ+j1a1/w6rmivE2Dma7vkdZxMtC8Fj+XCXhG6zEIUPYm0cIox+tA71HvbfxTzk",
-	"iOMuViHCxUci8sezB1WEYgcK0q6G10dBdrv0UxGEfm20wZQ/qTTr8TssxFqH+4/65y365z3Y0gZSfdRN",
-	"H19A60mijXXFiYJoGOsrUSwFT1/wLCkzxJlTYZeaouOweNE3JXlEnZXPCFv7h7fOXoCRpwhLoyrkJ4wO",
-	"aQ8VQGXXpKo19mdLZADYlmzOoUa3aup9iQt6jBMdjeG8UYstHGbU3dV7qgy9uBgdRa54lsfFHVSDECp8",
-	"zjilnTHx0Tbwx7UN3O/Etavh3nSodF6XkOsTFnyt0zGLW7XdXMZW9F8HiwbGwXKAQZ3E1eftId+b9Vo/",
-	"4aHZHCpwaM42SkX+d4gXmwUyt0O/VvHlLaJaMaerj3vowyrpiRSQK0SxQYVePcanipX0Wo5DOHZv+1Or",
-	"1uTBs96imvuTUHFKutHbU1yyetkpAomBYlszp2C91M/Moe5x2B451B+XQ92PRGxyqEaVCVQ+mvUlfvoZ",
-	"73OI4sqrJm1s+UEnHNSEAqmB5d4oFq/4pWBFqeJoGJVF5upFHD15sn/w1Xgynoz3j76efD1Bw5GD+UMw",
-	"95hUttAmp/qA48btd4DvZtgx1nUyI1/wBd1O2mt+3c2j2UmP0J+WK9hlN8dDt8+LVt6v9iVCNjBLmY+w",
-	"XGTK8Jow/qCrwK7yuR+rcS+0A3dP6Atl2fP+QqqHkDTC0lyG7HkFTxUk2By45QvpDu6pB/kqahcAVZhy",
-	"BaZafVVacmC1AkXhqYBHWzBr9Fmj9c83/xMAAP//",
+	"7L15dxu5tTj4VTDMm9PUS5GiFnenpfM7E7XUnSg/y9ZYcmfywn4psAoUERWBagAlic+j+exzcC9QC4ni",
+	"Jsl2J/rLVrEKuAAu7r586iRymkvBhNGdo0+dCaMpU/DfU5pM2KkURsnM/p0ynSieGy5F56gTC9lL7Bvx",
+	"EaEE/peSROYzMqUzMmKk0CwlUmQzQseGKaLYHc14Sg0XN4Qbcs/NhMTn4947KVjvgppkEneijmK/Flyx",
+	"tHNkVMGijk4mbErt/GaWs85RRxvFxU3n8THq/HhNbxYhuzJKihvChOFmRgy9IXJMzIQRxXLFNBOG2jdJ",
+	"l5JfC2lYSq7+fNLbf/Otf28k09nORqA8Rp2cKjplxu+dnOZUzM7TRfBOyP5hL5lQRRO7LQm+SXja70Qd",
+	"bt/IqZl0oo6gUztJUg61DKL/UGzcOer8brc6zl38Ve+ep/uHsF/2MGliwlAdfFuHqtBGTgE8+GQZeH7M",
+	"7cE7+BbBc5OepKliWm8CJsVPloC5MPazgbvOIXs4V8L3HMe8BkCKJVKl7eDw5wBjbG82XOxFeH4sb6e2",
+	"1y6ROWcabl+ScSYMmcgs1aT74adT8v3e3mAnIlKR+D/jY3I/YYJIwcjUDu2/KpRiwgxFbIlCDM+o0Pd2",
+	"zzU5GBwCvZGFIRTud38o/MqR5FVrb5CkznIKdHXL88XFfYDd1cRIom95TropG9MiM2SwU+73rwVTs2pS",
+	"GKg+11iqKTX2KIQ52O9EnSkXfFpMO0eDyAPChWE3TCEkUpkzrgLkUCpDUq5YYh8cE0sACc3sBnJDaJ5n",
+	"sPMStswDqqUyraDa3+xU62KEAw0BKIH9ibMsgKiXSuZMWdSQAAUZzfrkwp30aEa40WTMlTYkY8aiMhUp",
+	"gN58CCyH0WRCUmmioUioZj0uNBOaG37HstkxofY3S//HFhQi6NSyJioITy3SCIn7QEcZOyaFuBXyXuC7",
+	"2uPW4WBQw6TQRuEy61s15eItEzdm0jnaiwI4dU1v2VKcwrkjMrB/vBkMBsfkzQCvRWzxKIarYoeJ7Trw",
+	"wEVaeySn3C687YQBguXISB8QGe30K3Dz0VISnUuhGfDGH2j6gf1aMG3sX5Z/MAH/BVxMgDnv5kqOMjb9",
+	"/T+1Xf2nNTHtEr/CSZv797MTPqQgY8qzQjG7S6NCc8G07qkiY+SOy4wikkadU8WoYekSGDeDzY13noag",
+	"uwbxBGjyPdUkcXM/Rp0zlrHnBOOqSBKm9RpApG7mx6jzk1QjnqZMfM4Ts+AUmqneSBb2jstbJkhGk1uk",
+	"+JZMwMzfaJIzNeVau5N7J81P9pPPDazbu1QyJB7sgWsDfMvCC/B/owlNElkIA1ts3xoDqAj2hUz5mLMA",
+	"WbTjg3Rtr2hKuJgXne21dkzwmAgJTK4TLcjzvZpAH1qqe3+3IfzXRO1l38A7sDeXdJZJml5L+ZaqG/b5",
+	"DwLIC+yB3ZfMAmFPgQo4Cs3UnWUSScJyo0l3b0Auftixy7xi6o4n7KOgd5RnlvJ/btgdenyjreg95jcF",
+	"IrlnSCVcZMbMMVHMKK9g2ZXd8Dsm7M2lc4f/wb7YO7EvBkQElkiBvOWeckNGbCwVw8EtVwrIQDXy/hh1",
+	"PgpamIlU/H/YZ711F/bSi5vIc+fIapny1iqeirCH3EqvePE6AKUu8lwqw9ILlnJ6DUv5cqj5jSanOHXP",
+	"glIeMfnL1ft3ZGpBJLDddig3vp3e6TAhIT+X2tDMq0N98l4QxWhK2B1TMzJl0xEKxE4RjogosgxFByHJ",
+	"Hc0KAGNi5aGuloQOBQBzaWkMSaggsWJ5RhMWE6u1osY83YGZ7hU3DIWuaiaj+HTK0sjK3RkVt9VPQ6GN",
+	"tAcEhBAnj1BQYVPKsxjhcqCSaWG3jRFK7JFnzC/yCHSB+I8xWhQMezBDIQUZSTMhmqdMw5hCkvsJN0zn",
+	"NGEos+UoanIUS9xwe4vb+hNIll7FzLhgfRSBvBi3b2Ugu5NIMFBbagp2UeehZ6UuNs3NrHM0pplmj5Gf",
+	"dL/tTr7orAchNsPVC02acPvX/ISn3MyebwpLOVVoFvzh2SYC/AwotfZxuXtdi5d/jJqYt/NsMKCsvkAC",
+	"cHL2fOeWT6QITHRpHxNR2Mv8fHMB+TqVaWhCJG2JTJ9vbdpQwy6VvOMiYSFLIjWgJuTulWea+LF8S47+",
+	"yRID6gaa+X7iWZBF43NvofRGw4xrUNOblIzrS8WnNHQRLIh2QQAHEVQpeQ98P8cv7G/STEq7JGf6GHmE",
+	"/QG1xtJmICRJMlpo2JaWbRhJmTGKWn/bms/FWC6C+l4wv1zDBHUiEa4bJW0deSMzSWVSTC0ftsxET3je",
+	"Az05JYpNuekZubhLLXf4XY0hipIZLlmh19yjzpg+vIP78Kyj8nQ9i1u07NxPDJlKbYBV+k2UY0Ld1qJI",
+	"AN9amObPro3YuPMDnaT2XQU70I4X2BM41WtZE4SW7Y9/zV74Cc83/+6xbgv9OxpHq812uzM/+AKUze2o",
+	"o4tnKL8svyN/tfJVSOrzJ1pZDuCOF1lmrwqIa+lReX0lfEgzJ4lpQhUjScaoYmmf/AiSIkpRC1LccSnF",
+	"zQ0CdqYFaY507Unu9EuBrmuvpBUQh8JxyW+0/3Fna3GPNKS9oVgQ946trGomXNwQZukeGtA0ORwMvNUP",
+	"LYgW/wKiYQupsBTqj21gkAAUuHXBrdqcsywnONf+wJ57zjkiA+Zix9cW9B3LbKb0Fkz0XDdJOXgGPddx",
+	"CHwMr+SK3XFZ6Plf7SJSNgWPHXeKPJ0yYhQVmoJxeRPiVe7QnuV/+4MBKd0j2mvU9hUubkIbtdSKu4Ly",
+	"vdjhfFm6CPscpmHacHFzxYz9J6C4XgNW9O55atkTvEy0e3uRc8s7piaMpqc0Swo02F4wM5EBs9mf5T3x",
+	"r9t9RtEF8MfNc0RGhUqZQDkioyOpyEQWSoPEI8iUJhMuGD6zsDBRTO1q4dUf3LdwWPBi+eSXkG2/vl3t",
+	"ywjuYWk+DtoGnT/CSj2OBxzBDRHs3klL33jv6JywGBjwPC0FTcdOcIgAj19kjUHgwbsJrpAzNuaC40Tz",
+	"856xJKOKaSDxt8ybF0icVN/rmExpXrn00SsixySeyrTIWEy6mjESn9Y/GYoxHOs9odVuwDVD7uciE+wN",
+	"vKFcaOOdYQ5UmIAbTXCOnaD9IM+ZCJ2OZQ16Iu9FzU7n2OMYzFR0mlv+RgrBzc5a8s+EZbkdd3G2PxU8",
+	"pSJhbkZkTiVve155M6MjFmCLZ1znGZ0R+PnYuxRLF2OrsIh7u9KNUp3rBX7QTuEniEUeSQrNHOPg3iWP",
+	"+AEY1UV3cmoPJDHZLCLgM6x5DHeCYKMkFLLGZZm8Z6nHMzkmqZJ5CoggUjItMsPzjJ1OJE/Ymf8J/YvH",
+	"BBRGMi71MTsv0B+rS+qAN7oEjSpFZ8CDFFuJks7U24qT6FJIZkTzG7GzpnDu6cGipOpcJO724omjqDeR",
+	"WUooAnGEdtBRZaKMvNipCBVub2CdYY5vnGV3TUS69kbWBSnfSfaI6W7cElNr71doUG175ElC7b6uTRxb",
+	"ZH3kAoA/VrzvFbklW+joAH0O0dp5tCsC1l+bXF2FKFVYUimybCsppZ16/bDuLOtM00KeSuHLmzVwaW1k",
+	"auPVPT8ZW19QPbY85NeCAd13MjLC46hZIwJiC7H2RYjdEfH3COidmUjNkN5FQwHuhNKJIKTo4XnZUVNu",
+	"RbjE9MmF1xaBZoD3J0g/MVbDU9ANFz+lD+f46ZvBYANyexWktM97p5pEd5lW9psiwo7+NunuCiK6pgm1",
+	"Tigzrs1x00lW2kZBytRFZkj35N3ZTkiC1iHbQDaz31qRI9Wku+didXaWs/A5FJty4f7cW8S3Zyc0p3MU",
+	"guhihKD5TWsjiisuzraYsOyUL8rVtwZi2M9J14ns7byxFgNX1+/sIbmz+scFBkTB/38oZp2ojNfsRJ07",
+	"JlJp/wPRxJ2oo2nG9D/eK4wq/KccQZjVnaV8FnkKlUyoZuULiiWM31V/W128/APG/MclVeYfb7lg5whU",
+	"bYaF35rjL/wsC6N5yi6VTBg4zxvjTnie22fzXznwF57/U47+8d4H4lh5KbFAJzSnAf23cX7e+R4Q2bkA",
+	"4oTy6NyxQVgoeonn1Lk5JRG/tvSfG3A2JxOW3LKUdBEcVPwcY4HxHBV2j3aOhqJHYsMeTByRGBhYxgWz",
+	"gguEvOMwfXjL87raD4T9WtDM3npZOTIqpLMAO2Yak25T09jBQcM8004hkOzaUd1iInS716YqRz8mli9R",
+	"gwu2kOYsxRlcEAeaqQB2cPajUw91RyHJWKFxjWYkp8qQbvwmRjf9m/4ghlExkoalO07wGAqC9jl+I1hK",
+	"vj3sjbghioob5jaMJXxKMzdzROJxJiEz4FJyYSqAxIzAjrE6ZBG5ZbkBTw8TBgd0fCc+IrHlkBgCCfwv",
+	"djNSg6kK8d/+9re/9S4uemdnsdu+yLG0Dz+dkoODg++Jfbln+JSRLuyCVGX4sByPNTM7dpvvJzyZ+KUm",
+	"NGMipQq+tbDdK24MExV/Rzgsq5k7w0qoKU8TFsgFkfYO40m4Uwzhxkftdis0ZqEh7ly34cFQnHiUvZ8w",
+	"e5geAbgm7CFnibG3xkWxKcskNduxPyo2LrQVTA18x9EjKJlKrMYBopYnpvYaWb5Rv0WdqOPvjf9pAduB",
+	"9NSQ1H5TR51O1AlgTicq5ZCoYzfcfkaBNi9u3CpC5YNDON6ByxrvR1ksLF59o5uECwVji4BTmpOxktPm",
+	"7wJM2dJLX9GiTWooFuSWOQtVZRH7xpuqSDcO6pcxEpkfLdW4ZbPS3QKkw8ISoz5ZY5MNeTEic+aSajik",
+	"vDCgLrgJED673QE7nWUJ8c4xCRBoGB1lUO+B8pLJvDCKrixdCdp9ckJiL1TG9RUhAmu8wtQgW5HCWT1L",
+	"LZs4LdvvkXdRwbV05wUAngCB5LT8olsFT+2UB+p8HwatUxrsimUwqyaFsFc+3k2aBkxCEqrUjHTNRMni",
+	"ZkLinJqJo3NKTu3GUZJDnJan3OWo4UHLSFU7uofOs0HE1z75wKbyDuLiAU/sPtmhMyluQEqeMt1EE65L",
+	"dgDU5WcfVF0PmkcQEYmZUlJpOzpLm1y8PywGg4PETgL/Y3Gf/IwKpoPSKVV0KGoQJBPLaMAHWotjBnQC",
+	"uloIw7PaZQHKxR6MJ9lIulqEz5BmcVIl+HQh3E5PaM4CqoIzp380yeIgf50wUdNMmKpHgtuhyiD8kjuF",
+	"zJGJYik3b/mUm6D5KOWGZPZX70Pz032jS2PfcSMs0MWA1UL8W7RR4YnvQ+9G9tzDlCX9MyTZ9V96fJpL",
+	"BSBC5tFRZyr1rqX1StBsN8+osevdTVkCqoAHLRwbdH71nhzu730H0UHHTUdj6UX0lsxCZExb2cEE7bnJ",
+	"HOlfU2nR1bdMhaH8iLYZnjJh+JgzRehUOt9zCa6Vte6qU9Ghs1hpDfBfX/NwetoHRtOepUJHdhvwMl5+",
+	"vCa7NOe75dS7n6qstMfycc9wjPiah8JivlV7NwvZq0H6LqiVlrAii2yo74C1LwPPLGdLd+64uqdgWgLy",
+	"IqSpwrZdkHZEtCQ0u6ezyrzz7KCu2LrjOgDIeJsL3Xk2qNIqXyUQDWD1MVpSZA9D2H7EHpAYfGBjZm8u",
+	"W3kdf1z84jHqTKj2pPtSKkOzIO1FI2Gd/FrRoPkkh8/XiXbbLGzrmj74VIMwXKDve8t0lfRq5SP6UNqy",
+	"HY0wnrStBnLq8k3WY0gRusSZd4a6iBwGrnKXB6wjklFtPA9en2+FTVKOZK5BJ4O0XEjDAsa5nxRjPQjZ",
+	"gRfWIqk5nU2ZMNdMoemOZtn7cefo78vPuMTEzuMvoXSAGhlzExBjZ1hN9edAOl/uxm+ZZq2VA/JdMqWl",
+	"WD4LaJr3E0m4np8VETiHQdaa1NCHD9Sw85Bt9Zo+AKMHDLSCXWHklBqe0Cybzd+SbzTEQCAAoE5r3FbI",
+	"EC6M7NE09cEmkBspNvOyFiprSdeqILhnozInY/XqlzgiGwLGnFTUlP0W0GMOhefPFRdSp0aNQwiS4zlh",
+	"yd+3EMldkEkCrH+B+wZ4XMVgoro03SRlvyyR3luTZ1y8Ma2fW0Xhlsv1m+aOLCDVxnkgKy/Qpjkeq2XK",
+	"pfkbi6+vkYuxcs7leRZoWlj/XkHAZOCI6MM2Y63D4A++bWdt72rSbJkyUg++QAOqYetFXbSwunf2cXNc",
+	"9DdYagcxbesNvzQLZIvd2yDTY/Fb1Oh+4Flmn6wiviN8z4N3bMEtg+HzWnWOsBjqZrtyrpGV05UlFHwW",
+	"wnbTelfMW0bTax5CoDMr0FslXlGhuUHGx/Uax1Amb26XAbM9+yrpZI3i1UiVIzLzUDWwpaIsgT1awI3F",
+	"4/NExaM0EgV/f9bgHE+LzKlq1fQJhGHVg+vnQuuN+70eErwu3/ngTuCFwpvb+dXq6Rpx/rUoiCdFPrez",
+	"uy8EUJhdvvCxtDLdL7QJLfz7C0ET5P5fCJawTPClgAnLDl8ImhZR40tBs0RQeeHbHJJzlkV2XdBbVmXa",
+	"tEtApNtIs7HySCa9sWtK1e3OBpLQVgC1yEjbAraxrHQMVZ5QCiIDK99MpWINY1Wo7NaTxakvgsNz8lhN",
+	"BnPSVg3Fl8k/rnrgepqzNweucoixLLsM3/cLOeIZI0ANnqIsvodKcTwbyYdKFt/CpwL1xcJ2dlTyWxMb",
+	"1tcUM9o2xVtam2FbEvp+PObJJluaS92SqvMXOSKGmwyUAyWzbRWDaldrq69NXInpFaosTZdtIuuThXWH",
+	"x88hrK+J68dVtPOLCmH2XtyzLOtZksfS+TsC4UQnV6fn5ySTiYv9ioiraUFJKqeUQ1AINSRjFj3NvRwK",
+	"iLrXUIIqdYlAFm0jQiGLd6RocsuMjrD2qo5qCbIRSeQUsvgjcn5JMm6YopkmUg2FkKKH0FSks0+uCqVk",
+	"IVIknH6cwDGBYAzFAXzpu6G4KqOufagWxOFBjMBOn5wLkjJDeYaJdNUm2OGBkH97WKfjcjwUqTQ9zXKq",
+	"MG7HyCnE5WBRQh2RlN+A40SkJI7/j9/9x/85LAaD/W+/+c/f93b/1//13/+IP/2/j/9fHGPZyzcH+/uE",
+	"WryKiJZDEctvRooz8UdnyOlzLOYHkRs7URn1kTGaQlCbUZRnLkYmlcUoYylJpUH/uDs/rofCGyb23xw0",
+	"F4QpXPA/XPBBcCmTWT5hQkeYx68NVYaLm6GQijB3Nhgpgy9imI39GDxFMEdZ+yjL/MhdSkZUMXJ+eXdY",
+	"1XfVQ+HCzkjGb+0VrqGKy8ur3ZCD/cHTSPsLi3jtBP/rEr7rnOPZCVQ7l/ka5KUKOZbxm02SDph6WsLB",
+	"8iiTujkSbKg+Qs+FGdcC/COiWwjojZCqop61egk7WyB5CwPyW6c9efC1pmGzuCasWU7pBaAH8rAK+nm/",
+	"18ZRCA43rCQokqxI2Vk9RmJprk6mfbnXhaAJHdaFvB8MSv0F/frVvvt3IZYSUMTn/XGrLWlDhXmqB/+F",
+	"kkoel9zFax4O0ssVT6DWB69Z3zUZsQyiCwI1ghojrKhfc081ll985izrpYERtTw/V8ln4ZrsrJW1X5ro",
+	"69P8smKTT7TmN2LqaicukiHY6JowjTutg1u9KmTtRGA9VXuAVeQVB2WT+wgYxabybj5qB2KtrUThA8Xq",
+	"iHbYwDP752bcYQ7sVTu2IZuADfxNJqd9VcRguRYY0Po8pmxADd47RTAsKAKZKKnD8sVtaTtuowiluLbN",
+	"tq5X3sVt21OV7T65cBWprCpg0Z6lBFJLuojoPhDUFa4aCjn2CQRMxTsQEOeYP+64yw8KxWGvFyQdNa2D",
+	"v6Ug6PmqfcYVYloSGh3iXDm1Cp8d/7//ftL7r18+HTz+x+cNmy7z34t6MOB8/F+A8R1jxoZFphFzwmAX",
+	"pEDyrrk5R5i5lLJnuJ2/8bDVJwejrjfP85U6CKPDFmrKesGimxTtOlyvUMV6cZyl9NOI4LQIfYjEztXA",
+	"3nmyiLNmyCetSWQQ+tmo1vkygD0pLHQ+DvS4doJY5SAtsPw3006UrFU85Gldk+y31JE4+HaDMhJ7oTIS",
+	"wXjSE0HoSMusMIxMjMkt7bL/avLxw3lpXpPahIwzYTwtlbpC8S3qq6wrHPwYUp/nNbOMi1uU02mZvC+r",
+	"Cn8+TUsQKrCah55pw6ZYYpkJo0CSiBcJKaQ5riiCDpIJ9c8nMgN7Qr0cut2KYzs9pPclRUbVUMSe0J+n",
+	"sX8pXEkdQWhJKvTo1cUURqlqlgyQdnaWltiMsNwlJVMshV8VtJmHz5tNqa7KrXSrCpi1BVXb5xLwbtkM",
+	"8+/6tTHdzpYUNyJwHyrDfiPk2gLpKxOUz8jlyfXpn3FVeq5AfDS/w2g6SSO7gDLj0+dvQzUY33fDLa+x",
+	"A/2heFemRNcqvzUpAOna730FgJDk6HwabWX4OAxlEdfP7VFVT6zCxs16rswS8GXx9tW1gH4otYtxvAwb",
+	"O2vVTtLmaiaSVakh4Pp2OaZgzdczkUyUFNyiWgVkqxVpnXJKa6SolLvt9mStHJTVbNBQUwQ4jd0Zgj/6",
+	"465vhGJW4lr7sE2wEsb/dlUwQrgkVW1bV44fZChvLcV1NLaJR3OTrefXXU322ywfvq+Vp7sgVZSH6T72",
+	"+cu3bBZHzvrBUjKa+Vxy7BpRIxeVwk26YP/23eICNpJltw3LyTgwvtGkencLCfOWBULz/ndV57JarzuL",
+	"Mpl/kTSTKc2fUIpn+SrtW081F9jFriUQLCmwsKHe1HlcUo1hEaua1Rgwv70b0DwiVCEt6zgmKzhmjHT4",
+	"nmu2g73aAmJJ3CcfrEBCNYk/PcZlPpJiLotUsFAOetOmwB6MYuN+Ix1nY8sCDuK6Ru4fbtY30vmhO0ed",
+	"b787fDMe0P3kD3vscDQY7O3T0cFhkq4U+BfwEyJhVrX91MWoV0JCuh8/nqPpswJosPf9AT0Y7/e+S/ZY",
+	"77vR/l7v++TNm97++JDtpQP6/Whvb84V1BTc7Z8LwP1FS3EZ7md5Qmp9cnw3AvTjf/v9YL9pWV3aP8iO",
+	"UJVUCiScvc+ZOMn5mZtkw/IkgsD3l+fkoD+oQQo+n5PLcxe7ZXe67jmo7u8cgMG4Er/sqgLFItW1ly4Q",
+	"VwS7KAFTSx1AFiphESQPW6UMqD00Q7PycUtR1jCRK+E5hlADzR8s7S3BBYnQ94iqFwOjKTZEtdPDf6Co",
+	"PqSd3WFOQj6zcDBtgvVk8BKus1hD1U1LZQIQ49bCHyiSsVhwOu84SH5pO9ef/RRUzFx66yr54tOc5bP2",
+	"pLL3LEfReVg+lVdlAf2DWbRVrS+appFveYCdQZk2WEcKNtvV1gHp2GsU2KXAl42hxC/Y9z/Y6TeuzAS1",
+	"r6HdIjezVPDRsEPwFEg39oPERDCW2mFRUtmJyMRSayzmE8M2x8fkT2h+JJqBIpRnlAv4Ne6T97AtqEJh",
+	"hRvYHUDWjI2NRWoRYR0XxZJCaX7HoBAZy8Y9z+2sbBXDh7GryW8/ozkHfoE7StiUG4JNx4jRCVEMpkZm",
+	"VGc+gLJjmrBPjw22o2953vMxcb0cUbtMWL6sDF2BrK+GWauy60KwEJaf08i7W1y1q+oOaDk2Pe9FX0iD",
+	"XjRR/qs6f6OOYOaMznRLmHRV+9dtO5Y08zvGNUmLeqBrvQtxm1fZz9jc1SqZN0yQSmxZz23aNIy+uk23",
+	"cZvWNn09r+nCRdrAZ/qFPKXzDqWFe7SN8+B5rlR7o+WDb98MVjYBD5TO9YAFb1jVNjcoLVVtdUlCDc3k",
+	"TcH65ONcT17tywZbrGTm2G1i8xVfHeeGzklWP3N2T06w6SnmZ/6YctN8Au+4Rkj+hepP/BXL4pWVCPCd",
+	"uYe1N8FFW3sJ/obfyy4l7vfa3/D7BVU3XJR/ukKo8Kr7Pz4Xd0wYqUqA6w/gjf/blYuFX/0fCAJYTn0J",
+	"WISi8QjeuvTm1MaLC089NMBAa8D4v3HGCc8h8rqcr/YA3vgLlLGF3/C/+F0yYWmR1Q6u8QTeeXf6oeP7",
+	"l7g/8CBOLk/KQ8D/43Mw2yH81VHOPYQ3r6XMyjfsH+SaTa1ua3fykil7m8gpzfioLFBbfhd6fmIMTSaN",
+	"fag/Cgn2lxhTtl5rGx+A5lvbkG7OVMKEoTdBw5QLDkSMC0hM5ceuFzzUNYMux3uDwTFxPeGF5YG+JhB7",
+	"SLLCCogXnrAg6SzpzF5LP/eXjGso12mY4jS7oOq2yJetl6A74n+RQcPSXV/oFw7VKDQ7W35679g9FN/Q",
+	"GDFPqCGN8w4LpYVm+PMPVLPUYV9gq5RlMji8s25N4TPohgS9j4iiLniACvz5tshbJ72ayPwD5LYtnxH6",
+	"J0HFf9c3CarougIReiJzOy0LStxz/Cu80sDORnP3JAhvG5IF2WLzTrfIQT8VWdbzqqaXhjB/sXnLX+/1",
+	"671+vdcvdK/D9xdbsIeiKD78dEq++8PgO+K6u7scr9AdNcGshb9OqCH3UP5XSXGDnhqufWP3oL6NFW6X",
+	"uTnWLzfWhOZnrNprJfQp09rKEWQ0c4V1sfqwRevKwQRAQiE/+/evhdWOc6rolBlXzjds9cVsgKTVd4Rd",
+	"7e1cwR1wL7R72PB7npIuzbT0/q//p/cBf+mdp2TCaMpU2KLR5qm1g//5+vrSe2vnagrVMrchmTXYu0UZ",
+	"oospdkfGbfQdChwOBSEKO9pOIF6n8vPVuo8GBq38GRDrc7S7O5W6n7K7XfeS3r0rEWBllL9rooILLbcs",
+	"dIGWxupUwIN7C8MOnDdmNCM8dZmI3OhGBuimrQfLeZZ0H2zT8M9q824yXqsFK7RLV1KZM65YEjZu2J9J",
+	"6n/HSGffr7t0K+gEMySdYcz9EVI0rookCdatm+/+iCY1LNTtgtjKqKrFM9Btw55gwVjLWNcg6n6Y0D5d",
+	"05sQHl3Tmx6UBfDncURoqfT7QD6Rgm0IcsLcrxoCvrjlrxMIOrXUFwbaxihMm2bhBcz4DdqDIbOW67Wt",
+	"wdrMVrcRuqY3V/CeI226LZLDVUNGV9ZNrbdOswidZXg7mxTaXGJcxgXMm5YRyuUm5mt6g3aJNZJDFvD1",
+	"t58ggibybdNDNsacsIESB2k5ndWG/8bBvNr8t7H5lyfUykfhjHC3Db2pc7C8bIKvoVCp+79jB1EnpeIG",
+	"dLF7qgQyOi7GEvqy3EywMYu6BQ+6ENBqJsj90Ir2wWJZMNHQub8ci9ixcMpbJlZkHC7LprmcbxvQ9fk1",
+	"O0uKvIRsfy5aZl3nBH7TWkzG6l3/E8zRPz95d4KqmH+HQMDvaEbuJzJjvZRazSAz4WrZSwhsOedcClLw",
+	"0tp9PwPlqUVYwZMB+YQWZsKEgZD7tK6hbNk6A4e2zJdrXWxSfpw95ByNwevMoI3MNRkxCFh0zU6Oyfff",
+	"f/99b2+/d7B3vX9w9Ob7ozff/5cTMhxgrocUTDZbHzirGizCVA85rXlZGt4XK0AJaWqenB54YI4xY8N9",
+	"hp1lqncafc5r06AKHu6YVPs6aOHxP0IMssVJCiDUvUT1pseLi1s/gqryagX0Z9yelUyrpDf2Ezv/8lBs",
+	"PN8u3DcjiWJ38tYKOWFaAZv4bDXk4SQXd5NA+a2xVM6U1r6rc4Xl59VGt3qHhuUONo98rhp38zot0olH",
+	"4BeF4mZ2ZZeJd3zEqGLqpAjFSp2IBvTdOprvEKkW148kAIKEp1K7hwhlbJcN+wsyPkxbHZRVtjuPj4+O",
+	"VVniU5U+Q6rduXh/RU4uz4lhdBoKO4U+Yz3Hl/5y9f5dT94x1QNbhP3OnsY/5agH9HpKBb1hU0xWHYrf",
+	"/Y6cVISRSzEUP4JIU/VzYg+W6ADqTRjNzMTFxGHgHmEihdgb7aKPYjueVPx/4Osj8gOsGK2tCWyM7680",
+	"FCc+lSTyiVuRw2foqAQny0ocKzOi9vrkpNx4wjjaIGuHNBRd2jzDWzaLgtRp/jy7uArTdEljx0O/JUOB",
+	"vaicAlQ7Dxc8PqxRoWEnIizTjBwODnYqwO+x8zAeWqN1FC5zKA4Hh2TYcWIGwD6GtXWOLZHHD7XhWeaY",
+	"A5RNtjNWg5A3gwO0kMQfmFGzHlTqiP3J10jlUEAtF+95B+NQtXy3XNyWuPosdkFofezGVuFMypKMKqeb",
+	"WemAm6HAneWCxA+9vDZGN7Z6bEymjELjrhmWmcKN2vHAnkpwaiOwPXIt817G7lhWxQkjT2rEELv2bsfN",
+	"MF58sRHm+/Hj+Rn2O3TKWK1LmrN47PtWYvGnYYenw84RGXb6/f6w84h9H6/5lGlDpzmOb2W4P3w72Ks6",
+	"PMLiP16fWizAaD7MphOu06Pd4cQuUxmk7R+vT49917ehICVTb3yhXHg3DPzXeenL4nYzE7shtgHgYLv1",
+	"dtGRTLlLWPLiBgSPg3aNNGL3n1qKOFp81oOecL/Hny3A0NMUX8eYQjFrfvWf+DLWCdM5S0CvcknFVEjB",
+	"E5qRKUu5CxWEMFwL9Ft4z4IZX76/uib9fn/XNbyMr6QyfQjFsFDCX2ccen9e3fLcpXBc01sWe+svWqdd",
+	"ipeF3G8fJAJWpfdgq6yi3i8H0Og4ezMYDDA3rNbd/Y3zn7l5pXJf2Rk45oEdl6ea0xvMuXUmcu2seOVt",
+	"dsqm3WP7osPnIvfT92HLa4v3iSiEEifhzsBuapk11JHEEmsYvTphcw8hkAgoXypNhG0B5/u6k278Djo4",
+	"wpZiM0eY1P0RkfjdycWPVf8/aB2YSigTUHajdMk4PHX7Ao2FpDJWUoD6qY47uC9qubH+a276tYMmNINe",
+	"AZVByEzgApXFYKVyLRgNIDsaIEeK0VsiBYl5ilf6stFjUUNhA9+6FuPvq7B7FzAbuiv1e1FfjwUpp2Zi",
+	"2V8ZC16Rnsjf/Vq0tr0VdnsgDgrk/THlGUvtVdMmbuQNQ5tMwBnwCtmdbYDmLPsIF67kuz8MvtvxSb45",
+	"Uz3c8RjdSjGksEhRa+Joqb2FoFC+5b3zbnQuqCjGNDEFGBLeV/T0iqk77E99xxRGhHXu9jCUHsKEO0ed",
+	"g/6gf+BCyEFeg3ZxldG2B0ZbcKVKbcIdL5A6FEvaOs2ZgCFFVQqLoD45G9lPxfGOyFzIGK65PDIrujt7",
+	"XvWOaybgKOwPMp15Qc/nVMzhC2aKOYfMorVApkViMOfVK85HnUNLf67cM2ctK00mj04EpWtY0JyV8rEp",
+	"nLuwasV0LoXGrd8fDNrGK9/bxeFSC8LhOu//QFPniMNP9lZ/8lFQJ3P6eQ5Wf/STVCOepkzgF4erv3gn",
+	"zU9WAoMP9taY4pLOMknTaynf2ruL371ZZz0lMbiwnA+b1EedN+usy92uj4LeUY66FqhA6Fas18iZvwDQ",
+	"helGW0XsZO5qWLWqLrR1jhZCJ+0kwUsKXLn9pp44guVKcCIR1UgJR86tZhUUwlPfTrPB4nxb2Gt6UzK5",
+	"oeiW7Aeugv1PbVr7J8e08ublnosQDV1uK3c0r7YGOuWZdquOXb2ya+EH8CEBZY2Xz7ha69Vbnq/znpVB",
+	"QMPfjCStTUJ8FUJHQxZJxtoTrWWFuaYhJ87jYol4JzjNE/5X2vS10Ka3IO7OH89GdGk+yLudLn3i6aOF",
+	"+YaZZWbERaqwQBP+xEyA2z8B7Vdi+yJ2g29+jqD/a+H186DYn5h5Mu9bwLFNGcB52nn8pUTMwkx8cA1r",
+	"RcgPzBRKaNfiHnweTYvwCi8HiRuGUlBcnd5Dh2JcmEIxX4g1IpoLyGqcs8GBueGf4DtDJeFwsOcbo2No",
+	"WiH0cemEcHbaoWh6I8qqFdhrA6JG7TOskQPNjLGlfcjLsci0qxz25q10AWsM3EQveiPrfqjQ1YTNSP0L",
+	"W9+wL3JfzmApI1bDNHA9jKVqRCPWb1CBeb9zt8aeU0WOIdamJ8c9H2vzNGWuPXTnebW6UzvP+7F79Sla",
+	"ndPb9vYHg0bCjtfdwCHwqri9CkfzilsLrs9qN/B0/o1NFLiFm/kFNLhtNbPm9XzVzH5jmpmj2a8056tS",
+	"yFp564YUp1U1W6Q4z6qbBXj259fNkES/amQtGtkzMbXn1cwSSPzmyxwNwJTBqETw7ZlzEnPtwvpiCGx3",
+	"hVC4aYqtUGO8rI2NAxyht6rsTTj3M6Tws6m07NV5L6FyKfQbpJABEBZvXRr7Etm2zHPfWqh1/Vc6Epr4",
+	"/JEmU9b3P0edck98OLGTgU+SKSMXkO3lOilPpGDvMLfuqPP7PfLmzRsy2BsMXCfma1nrrV91Ju7skQue",
+	"ZeRD6jsOQlEEA+FkZcPazserzpKpa004O4dvDgf7C02ijzrv/4w4vBZRcNt6LsYS8ztfJfR/eQndXVV0",
+	"0ddpWElRWgRyfwcfF2jQM0jh3UUH/o4XzfsNkuUq+g+FL+nvfelCkiSjhWZ9cuU89OiV10fgU4kqx381",
+	"XETi2o2Oo6GIx/TB/0VioBoxOuQbEfVyTOLGfXeBBopNuak9rOd7DEXzk74lBG2+niU0EdSJ8rheFYlF",
+	"ivaZlYkaHd1Iqai4+Cuh/KrUigaR1GtSyUaBngCV/OSGPd9EgfBkIKg91KSiF1IbGpgdVh8Sv+JXBaJN",
+	"gdiG5zaxaVMi788tBUqbt5RrdZyzETbmW5rgAN+4KE5ILYuQI3uHUCOdjNphxkWWDYWr6d+N58XLeAd4",
+	"pKZ3qG9wARG4dfXAAjHRrmWNFQxq8YFyPBSLYx4Dc/exebBSexB9Atkqdtur4N8x+Ka6PmYPAtyGYqsI",
+	"t2g+vg3EFR+RyyHMDbsSCGmA2HMNK083VoHgXLbRgGrBfQ1l6O+foDRsrYCrq/qxW9duylKrlZbz/feA",
+	"TuuRjqpO8PpaxWemWdDxAHofvDLgr4UBu8DWbFb1BnkGnSXq5IUJly9y8xyVPcLKkGrUHsC9B3VxWdr3",
+	"hfAWrSho+NDLLSQb3/2PANu25o8XtwK83td/+/v6wdeZflbTApSjxBDvJSZOF9ZfdboH+aJYKAQxlWmR",
+	"sSiYJVBaKUHcmNIZGbGhgEACLoi5l+5rvdMnMbRpjxuJFGUSOomRcGjXaMh3FxJS9CClMxqKFDqFJWau",
+	"jdsOxCzEqZJ5Ku9dRkoM2XN5xk4nkifsrPEjCEgjRugIOvZINRRV2ihWo4HSD8dVJ4Z6UkIJagtBqpcM",
+	"XWKVrToYPsUyC5vaOer8mVFDjB0ZKvpD15sCAw6wpKgzjE4YNdf2NQDLYLLt3zGII+pQIRjNmIVoQlXK",
+	"BCbTV+TM9Zj2FdHctq4fz1Bb9RkbcwGlrF7Np/8m5lO8GZh7kpbHXyd2tTfaCV6jJm+Y7D3NqupJHmhs",
+	"rSbWqLKxepvpULQYTZH2Ra6Ef0RinCIGEurmcDSXuul3vE0Ub0R8PBSQ1VSmM9mJ0VZn5yupOV2g1FXh",
+	"DwiQ1zHpUkOmUhuoQxINRQkOTIkNkTDfy3X+Py4FPNc5FyzHs5rdOGyHXUULwRpb7+X6apANU8vPbZQN",
+	"0emNzLPV/X410H5lBtowGdYb0OFAwfQWOuwjPjAPPlAfCJ77+GcPC5GFUfxmYkiXkoxace+GmVoW5GGZ",
+	"3Aqkk2syVowRekM55JZ7Ag/Z3b7ySm38Zmp+SvZ9p1luSMqx4gm0pu0T317ulrF8KFzjRywIgIPiKABH",
+	"IQzP7OMZlqtnD4bcK0s4RVTB4U1ot2xWD70eii7F/qBlaiqI1FgNAAvxQUGQ7cRO3Ol5sXNT6erM1UJ7",
+	"jDr7g0C3r3eS6CKZ1Nn7q207FH4NJRZfSiaK1nWQNJAm6CZZiS/Pzenq/CZs0HjFrXX8Jk9GrBCR3yru",
+	"arX9EIOrwHWCyoIqMqb75GfXZjdTjKYz32oXGqQiUfZNQRRzZPYY2mIh+fW+lhT5gsYgLcHu65wAHz0Y",
+	"LEddfuuG25LWOsvjE1T8z6hOf8kL/GqU/KqNkp9BYWeqZzhTT8wTgiE2yAnyLXtW2eeYuubgznumKg8/",
+	"y6yYslpvOiB8gt1Iw4FSgXZfq//wJwmq7Ua3EIF+tar9O1nVrDaCmNq8mu75irvpmn8FruXzJQktsxCF",
+	"L2JlHEKMfrUOtV72L2IecsRxE6sQ4uIrEfn67EElodiAgjS74bVRkM2SfkqC0K6N1pjyi0qzHr/DQqxx",
+	"uP+qfy7RP7dgS3NI9bRMHy9nbeoG9y7iZWXGwLXStdqnswHuVHLdUHTrHmOY47hsrZGWL36jkUcmVNjp",
+	"FCs0S3f6JK5XyW74zLHtcwlGPldkvE8+MJr2IAHJu2q6cVLD53NwTNWfQKm/aCiqh7Oczb02y9k758vK",
+	"qwav2pVcgjpMsLI4AkUaC2buWKl9KPiNkBD/89EZPhtDnKdYQREKn10ype11r1e8O3yqCP8U8T1RLOXm",
+	"LZ9y0znafzMYDKKO3xSXTXR28rfeYLAHNYux6VdZbxkTmaq8NYt9WBAfwewdfrdX/xCeumeOpyZ18sr1",
+	"NX2oN25wWgJmQ5FLxRKoFWv1B2ns9J2rCc81uZAipTNMTOtEnUJltZZAKXzdy/3XZWrXxnrHq87x76Vz",
+	"BOj6FprG56pE4GuPOsJYLydXv9L4d4382r8rMuD+dJXKnS+fj7n7s05GS9rapHj9MpUqjXeOiWEPWLpU",
+	"B2KsojpPKQsFu+hq+xHJqDakizVewcVUtYHaqRVDbYQNnM2xIT0UdmczNjbETuB3kYskK1LmXndcsmBP",
+	"U+Ve1bgg7fxCKtxmOVflEb7S5K9RhdNrEuQVipve/eT/e77cfX8lx178PUL/jRfvMwaZKlj3u9tCUHYi",
+	"CDHFZBVoP5AyMmKJnLJhtWJ03yAtq4cBcOOS8p3seQTEKe6T69IvT2h6R60gtkCltaweQf18qJ7mkvzn",
+	"yN6Yi9TFC0BvExIML/BLH4q1owus4Gtf9g4u99HmAm/dud+qGj+PZ98vE1qAzgH+qg+v9vVvKzW1+PRP",
+	"FnRKCAIEBPXl/OYvyMbsu2Z6+Rxml9ZMhtpmvKLZUrPLdoxg40zJkktsnSpZGUKqXMlapmMoS9IFDVj5",
+	"vaF4xjtrZkXWyhA0B3A1WtSWJhSyYEGZM6psZULBrMjDwcDynXq7Gmw2E+fUTNCEMlZyGtvtktkdNkiI",
+	"d9G8ZRSf6jJeLiL3E55McE9AcxqxsqfkUFRNJfvkBLNCnZ9S1vJBMQQudkIDOnerhhBl8IUP2sDXfID0",
+	"cb0TS3ikcgAsHXHLZhidAa3GLGCjjIrboYgXrS6xP2HuowsAeYTrDoax0HaIBdL5JKsT5ppuY3TaPNm0",
+	"bpcqk03fDAaDgdVn4COaprUPFndpN1HT6ttPTSPUSW/vu8oI5UxYncffQgbrmkzkNfTkt5G/+kShabvQ",
+	"s0BCa5n4UGW0ki4V/kWg9HWbvYHKYEuN9T5eOWCzt7N4u/lQPDelqsenbWEff1mj8CsVeA1AawSgPZ+d",
+	"uW7W2HUF5lwZwCfJvUGz9TV7MI37XHcwtnbwduXSSRfEGyzNgebeneOhiH1VPBA2uZm5lK2qvF0MU/mL",
+	"1icXVN1y57x0H5PYEaIfeJZxcRNDCqx/eDXheQ5PPQWjhkypuiVWvJwX2jFdttzKeunCoaiJ4RHRsu4V",
+	"FlaqIxOqIUtYjl2/x8q04kN1G/383DxDwVMrvrk2k1b2XUofXbssv3zf6JImmJ3BSBdpf+Trr0RuvJ3K",
+	"fjS37oY56akOSl/18Al+ylq1xMPBgJxSy7KuzNoFEz+whPE7SNySyW1bwcQ5FPFeSO3+fstoes3tePvh",
+	"4oqb+hPdxry6Ff+l6f1JmkLvDnc9jfxslL9yPD4/+f8MXssFZgCNsWrXDmwNFWuwr+Hthx+aTCAKsIAI",
+	"6zTW73bZZKtGf0NEtxbtMhQ1wlmxCrsrmNtmT4E9MUD0pOTmv2Hv4udy+nmGs4bv77rJ9yqh6dUG29bo",
+	"KrxfL+CZqxGy8rE72hV+u6ADyxPgVvdVw8FnZTfhfELuy3rv75VC2RN9XHWZ6aVcXbS6Jq+ovsqrVe7W",
+	"s3q3KrFAjgkVqG6EhfyTUHRlxW4SKsrG6mjif5IfbDn+PasNo6TWLe3hXrF03VjkzVD0GZ1j0dpvl/T7",
+	"CYmz61kvmxr0UMzfHnTwL72A0XOaIbfVgj+LSvkFLvSrafK3YJp8GttbId85K9VLWShjiBp95xMg/EU4",
+	"9rqnSEkutUvUXtOACfU7NRPQmtI1AADhUUiDLtuozK6QgpF7lmW9sVR2XPv6SD74LT2y1Ofk6vT8nGQy",
+	"odlQ5FSZCD77Y2T1SzmlXABhMiRjVBuwJkKxLX1spVMXbe+83lTcZIyMFE1umdER+bWQhuloKO4n3DCd",
+	"04RFJJHTqd3NiJxfkowbpmimLSkUUvQQmrqD/KpQyiK2paLVMITroahvF8W1E9gS4lrhUO0J9Qq7p7dW",
+	"8vRlReymWfIUZ32OxjEpFbSv2IzpP7ZmG0SdEh3BXiloJ+pktHzywX7uu8hgZeXvD75z1ZUP99FmyR1q",
+	"/1DMkGdvRpndkl8Njv/6BsfyUr28vdGT8S9oboQsAaSCmCqA/1/DADkUcxZI0q3xDahtWP3f38B6+xeX",
+	"5mBHsURrNBuK6htCMy2JVKmFfTSrAVfVQyxhX2lzHIpgip3f/2c2OZ567vxqcVyXsG5hcSxloFf9dh2D",
+	"Y1Ih5fPbG0tC9sn9bxszY+l63djM6L78nGbGugz0YhH11d14RfCVZsakPJHnDKL3SLmdlbFkMM9sZFyO",
+	"fc9qkygJdFsTgVccXdPIuBmCfl4jo6faX4lxcdm1e1bb4raq7GfRHr/APX61Lf4mbItP4nWrZLl6lZ6n",
+	"K6UhWmIRDmx8dGa1bM2My+fx0c7zWTW7i0k1QBrKHTmGFqaWs07l3VxUHsYncoPVACFZxldatg+eRk6u",
+	"AsWHti0p0lhz56jz7XeHb8YDup/8YY8djgaDvX06OjhMtqz7d6I1vxHQBeQ15vqV+KxrEgOsadRtkoS2",
+	"FW/agPrInAma875HpaD8fe37CKUyKSzqWhSJ//TjNWmMMaPTLI4sVbxjYNgyElMKQVCxN/+WzeZikMG0",
+	"1CfvGEtBkTTyloljktBk4vROxapCwWVDo3s6i6phoWjRj9f0ZjHUV1gC182LUcaTnRZx/n3OxEnO/6Ih",
+	"AHfDelbjd1KwC8yk+uUFb68D8sydQNslhtcuz8uT6kSdCaOpq7F1are1Z2UQJbO2Gd37u/Cyf/cx6tgN",
+	"XvUNvAOgHax5Oy9coDYiPEsKBQHRf/+ljv6hlVkctNjVaMYljLIMeRH9oYPSAtZbjF2K9YkbkZgJ10Qz",
+	"dcewJMCo4JkBlhaR0cwwaE4F/6GaALppi8Dd2E21e7eH92MnGgp7e+qYAD/MXwKsk6CNkuLGYTdJJlTc",
+	"MPTkQYQ+tDjwG5JKpo+xDA2JG0dt70EP7lRMkozbU6jdKzKaEY0laQg3ZESTW3tJ4/NxzyJ3D7AbMhmG",
+	"4oYZcjA4JFWtm5FMZ+R+wjOIl+VWKsqhcQKmUZmnXMm/2fP5jFfS48Prldz6Sv7t5OLtNlfS5Vz3DFPT",
+	"tapNB9riBeoAumEJDEsWq/61FKA+KYvCtfthL6ss8eerQO0GJWnByMGAQFU4bKjHxZ3kkGTsckLewVW0",
+	"fzNzRme6c3QwWFskrQH/6k39d6gK17gItQt62XjeIjdW16Hlwn6WEnFlYoVD+NiKj+C/DFtxl1/it1yb",
+	"2i14LXvWRh8+c+WzOlndpPhZE8Ffyc/XVABtW+Izd43biM9mJaxrZCEkes6z9RfS5xpoHhYc/5Ux+vlc",
+	"O8+GW08qZa2xd7reTaT2tYSD6BjLO6asbH5Ks6TIAHUumJlIrN+Z0ZFUPxTY3Nc1rNPMVK2Og+pUm58S",
+	"YXF93V82GWJuqgBKu1eILt/ZGj2/GLIl82uo8K1cepum02KFX9A9/ED91o75i6e6pe7Rioudo86UWr7K",
+	"PC5uYO0OocLnbLm/MSa+Wry/XnfbdjeucZEqsaGk0rniyTIqfclUwoShN0z3Sezq+19QdcMFkOkB1vUo",
+	"fzBMcZpdUHVb5DE4wVxUPVjpNDNhDQVH1C3k+xKB/Bzke36qwKVxrzwH+f4tSRfzq14L/eqHu06Vq2NS",
+	"VapqxapGtTxAsW6JXi1mrJKVtEZghHBsa0NW7ZZ0jvbfRJ3gSjpHe4OoU2h21vwAi5UUmuGDH6hm6aW/",
+	"p+WPVxOZf6gA7xyNaabZ+nav5nq/SCzIFpftlUN9vRxqOxIxz6GapvZPnRGjiqmTwkw6R3//BQo7gvcJ",
+	"VZMmtryVCc28d0ob6u1q8ZTeMqIKETeaihzt7u7tf9cf9Af9vaM/DP4wACuSg3nBCyZvmSBcGCV1zrBm",
+	"a2WDBvgeo0XXGdcL3oHIIjEEmBRC4IYF3GmEmz65BOdQhG5gyG2452YyFOgG253zTEEsCReGKdf1R/ki",
+	"mkQxkUKhZTc08V68lFBD4t1UJjpG6uhWVDosFldVKYtQCV2T7jW9wZK4O/U9mXstMNLphCqMqktcrhkT",
+	"RvHWIRfeD+55ze1hMZqKWdmIt6snPO8Z6TzqU27gD59935gLPuVhuFt602MVstKfaA85bpaLndLcwu/h",
+	"Gc3IVKZFxuoTN5qVLk7uaSI2E616dI5YBm4fuTBW2caqbSVli0/0XNaK31Q1yHRg2CB4DU9TBZ4dyvlu",
+	"NGJmE9TLOSvPYp06e6a9e55WpAbBawrGtSErsvLL4/8fAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

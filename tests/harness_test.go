@@ -91,9 +91,19 @@ type tenantEnv struct {
 // newTenant creates a tenant (shop timezone UTC unless given) and its integration client.
 func newTenant(t *testing.T, timezone ...string) *tenantEnv {
 	t.Helper()
-	nt := tenancy.NewTenant{Name: "Tenant " + t.Name()}
+	nt := tenancy.NewTenant{}
 	if len(timezone) > 0 {
 		nt.Timezone = timezone[0]
+	}
+	return newTenantWith(t, nt)
+}
+
+// newTenantWith creates a tenant as nt describes (name from the test and tenancy's defaults
+// for what nt leaves empty, e.g. CurrencyCode) and its integration client.
+func newTenantWith(t *testing.T, nt tenancy.NewTenant) *tenantEnv {
+	t.Helper()
+	if nt.Name == "" {
+		nt.Name = "Tenant " + t.Name()
 	}
 	id, err := srv.Tenancy.CreateTenant(context.Background(), nt)
 	if err != nil {

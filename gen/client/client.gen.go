@@ -14,7 +14,10 @@ import (
 	"strings"
 	"time"
 
+	"go.yaml.in/yaml/v3"
+
 	"mos/internal/platform/dec"
+	"mos/internal/platform/extref"
 
 	"github.com/oapi-codegen/runtime"
 )
@@ -666,6 +669,280 @@ type CustomFieldModule string
 // A string where a number is expected (or the reverse) is refused; there is no coercion.
 type CustomFieldType string
 
+// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+// the custom field definitions of the record's module (`CustomFieldDefinition`).
+//   - Each key must be the `name` of a definition of the module, matched exactly.
+//   - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+//   - null, a blank string or an empty array clears the value. A `required` definition refuses
+//     that, and on create and full update must be present with a value.
+//   - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+//     carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+//     validate stored values. Removing a key that no longer names a definition is accepted.
+//
+// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+// definition changed or was deleted are kept until the record is next written.
+type CustomFields map[string]interface{}
+
+// Customer A customer (read shape).
+type Customer struct {
+	// CreatedUtc When the customer was created.
+	CreatedUtc time.Time `json:"createdUtc"`
+
+	// CreditLimit Credit limit in the customer's currency; null when none.
+	CreditLimit *dec.Decimal `json:"creditLimit"`
+
+	// CurrencyCode ISO 4217 code; the tenant's primary currency unless set.
+	CurrencyCode string `json:"currencyCode"`
+
+	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+	// the custom field definitions of the record's module (`CustomFieldDefinition`).
+	// - Each key must be the `name` of a definition of the module, matched exactly.
+	// - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+	// - null, a blank string or an empty array clears the value. A `required` definition refuses
+	//   that, and on create and full update must be present with a value.
+	// - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+	//   carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+	//   validate stored values. Removing a key that no longer names a definition is accepted.
+	//
+	// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+	// definition changed or was deleted are kept until the record is next written.
+	CustomFields CustomFields `json:"customFields"`
+
+	// CustomerCode Unique identifier among the tenant's active customers; null when none.
+	CustomerCode *string `json:"customerCode"`
+
+	// CustomerTierId Read-only: set with PUT /api/customers/{customerId}/customer-tier.
+	CustomerTierId *string `json:"customerTierId"`
+
+	// CustomerTierName Read-only name of the customer's tier.
+	CustomerTierName *string `json:"customerTierName"`
+
+	// CustomerTypeId Read-only; customer types are not configurable yet, so always null.
+	CustomerTypeId *string `json:"customerTypeId"`
+
+	// CustomerTypeName Read-only; always null (see customerTypeId).
+	CustomerTypeName *string `json:"customerTypeName"`
+
+	// Deleted True for a deleted customer.
+	Deleted bool `json:"deleted"`
+
+	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
+	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
+	ExternalReferences ExternalReferences `json:"externalReferences"`
+
+	// HasCustomerPortal Whether the customer uses the customer portal.
+	HasCustomerPortal *bool `json:"hasCustomerPortal"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// IsTaxable Whether sales to the customer are taxed; null when not set.
+	IsTaxable *bool `json:"isTaxable"`
+
+	// ModifiedUtc When the customer, or one of its addresses or contacts, last changed.
+	ModifiedUtc time.Time `json:"modifiedUtc"`
+
+	// Name Unique among the tenant's active customers.
+	Name string `json:"name"`
+
+	// Notes Free-text notes.
+	Notes *string `json:"notes"`
+
+	// PaymentTerms The customer's payment terms; null when none.
+	PaymentTerms *Reference `json:"paymentTerms"`
+
+	// PaymentTermsId Id of the customer's payment terms.
+	PaymentTermsId *string `json:"paymentTermsId"`
+
+	// SalesPersonId Id of the user who is the customer's sales person.
+	SalesPersonId *string `json:"salesPersonId"`
+
+	// TaxRateIds Tax codes added automatically to the customer's new sales orders when the auto-add setting is on.
+	TaxRateIds []string `json:"taxRateIds"`
+
+	// Url The customer's web address.
+	Url *string `json:"url"`
+}
+
+// CustomerAddress One of a customer's addresses (read shape).
+type CustomerAddress struct {
+	// Address1 First address line.
+	Address1 string `json:"address1"`
+
+	// Address2 Second address line.
+	Address2 *string `json:"address2"`
+
+	// Address3 Third address line.
+	Address3 *string `json:"address3"`
+
+	// City City.
+	City string `json:"city"`
+
+	// Country Country.
+	Country *string `json:"country"`
+
+	// Email Email at the address.
+	Email *string `json:"email"`
+
+	// Fax Fax at the address.
+	Fax *string `json:"fax"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// Name Name of the address (for example the site).
+	Name *string `json:"name"`
+
+	// Notes Notes (for example receiving hours).
+	Notes *string `json:"notes"`
+
+	// Phone Phone at the address.
+	Phone *string `json:"phone"`
+
+	// PostalCode Postal code.
+	PostalCode string `json:"postalCode"`
+
+	// PrimaryBilling The customer's billing address; at most one per customer.
+	PrimaryBilling bool `json:"primaryBilling"`
+
+	// PrimaryShipping The customer's default ship-to address; at most one per customer.
+	PrimaryShipping bool `json:"primaryShipping"`
+
+	// ShippingLeadTime Days in transit to this address.
+	ShippingLeadTime *int `json:"shippingLeadTime"`
+
+	// StateProvince State or province.
+	StateProvince *string `json:"stateProvince"`
+}
+
+// CustomerAddressWrite Create and full-update body of a customer address. Text is trimmed; blank optional text is no value.
+type CustomerAddressWrite struct {
+	// Address1 Required; 1 to 200 characters after trimming.
+	Address1 string `json:"address1"`
+
+	// Address2 1 to 200 characters after trimming when present; blank is no value.
+	Address2 *string `json:"address2,omitempty"`
+
+	// Address3 1 to 200 characters after trimming when present; blank is no value.
+	Address3 *string `json:"address3,omitempty"`
+
+	// City Required; 1 to 200 characters after trimming.
+	City string `json:"city"`
+
+	// Country 1 to 200 characters after trimming when present; blank is no value.
+	Country *string `json:"country,omitempty"`
+
+	// Email 1 to 200 characters after trimming when present; blank is no value.
+	Email *string `json:"email,omitempty"`
+
+	// Fax 1 to 200 characters after trimming when present; blank is no value.
+	Fax *string `json:"fax,omitempty"`
+
+	// Name 1 to 200 characters after trimming when present; blank is no value.
+	Name *string `json:"name,omitempty"`
+
+	// Notes 1 to 200 characters after trimming when present; blank is no value.
+	Notes *string `json:"notes,omitempty"`
+
+	// Phone 1 to 200 characters after trimming when present; blank is no value.
+	Phone *string `json:"phone,omitempty"`
+
+	// PostalCode Required; 1 to 200 characters after trimming.
+	PostalCode string `json:"postalCode"`
+
+	// PrimaryBilling Make this the customer's billing address (the previous one loses the mark).
+	PrimaryBilling *bool `json:"primaryBilling,omitempty"`
+
+	// PrimaryShipping Make this the customer's default ship-to address (the previous one loses the mark).
+	PrimaryShipping *bool `json:"primaryShipping,omitempty"`
+
+	// ShippingLeadTime Days in transit; an integer 0 or more.
+	ShippingLeadTime *int32 `json:"shippingLeadTime,omitempty"`
+
+	// StateProvince 1 to 200 characters after trimming when present; blank is no value.
+	StateProvince *string `json:"stateProvince,omitempty"`
+}
+
+// CustomerContact One of a customer's contacts (read shape).
+type CustomerContact struct {
+	// CellPhone Mobile phone.
+	CellPhone *string `json:"cellPhone"`
+
+	// Email One mailbox address; null when none.
+	Email *string `json:"email"`
+
+	// FirstName First name.
+	FirstName string `json:"firstName"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// LastName Last name.
+	LastName *string `json:"lastName"`
+
+	// Phone Office phone.
+	Phone *string `json:"phone"`
+
+	// Position Job title or role.
+	Position *string `json:"position"`
+}
+
+// CustomerContactWrite Create and full-update body of a customer contact. Text is trimmed; blank optional text is no value.
+type CustomerContactWrite struct {
+	// CellPhone Mobile phone; trimmed, blank is no value.
+	CellPhone *string `json:"cellPhone,omitempty"`
+
+	// Email One well-formed mailbox address: an ASCII local part, one @, a domain of at least two
+	// labels; no display name, angle brackets, quotes, whitespace, comments, IP literals or
+	// non-ASCII characters. Surrounding whitespace is trimmed; blank counts as omitted.
+	// Stored as written (case kept). In detail: the local part is 1 to 64 characters of
+	// dot-separated atoms of letters, digits and ``!#$%&'*+-/=?^_`{|}~`` (RFC 5322 atext, so
+	// `o'brien@example.ie` is valid), with no leading, trailing or doubled dot; the domain is
+	// at most 253 characters of labels of 1 to 63 letters, digits and hyphens, none starting
+	// or ending with a hyphen, and its last label is not all digits (a bare IPv4 address is
+	// refused like an IP literal).
+	Email *string `json:"email,omitempty"`
+
+	// FirstName Required; 1 to 200 characters after trimming.
+	FirstName string `json:"firstName"`
+
+	// LastName 1 to 200 characters after trimming when present; blank is no value.
+	LastName *string `json:"lastName,omitempty"`
+
+	// Phone Office phone; trimmed, blank is no value.
+	Phone *string `json:"phone,omitempty"`
+
+	// Position 1 to 200 characters after trimming when present; blank is no value.
+	Position *string `json:"position,omitempty"`
+}
+
+// CustomerFilter Filter of the customer list; every member narrows the result (AND).
+type CustomerFilter struct {
+	// CustomerCode The customer code exactly (case-insensitive, surrounding whitespace ignored; blank answers 400).
+	CustomerCode *string `json:"customerCode,omitempty"`
+
+	// Email Customers with a contact of this email address (case-insensitive, surrounding whitespace ignored; blank answers 400).
+	Email *string `json:"email,omitempty"`
+
+	// ExternalReference Records holding an external reference under `key`, narrowed by `type` and `externalId` when given (exact matches).
+	ExternalReference *ExternalReferenceFilter `json:"externalReference,omitempty"`
+
+	// IncludeDeleted Also answer deleted customers.
+	IncludeDeleted *bool `json:"includeDeleted,omitempty"`
+
+	// ModifiedAfterUtc Customers modified strictly after this instant.
+	ModifiedAfterUtc *time.Time `json:"modifiedAfterUtc,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
 // CustomerTier A pricing tier customers belong to.
 type CustomerTier struct {
 	// Description Null when none was given.
@@ -678,6 +955,12 @@ type CustomerTier struct {
 
 	// Name Unique within the tenant (case-insensitive).
 	Name string `json:"name"`
+}
+
+// CustomerTierAssignment The tier a customer belongs to.
+type CustomerTierAssignment struct {
+	// CustomerTierId An existing customer tier's id; null removes the customer from its tier.
+	CustomerTierId *string `json:"customerTierId"`
 }
 
 // CustomerTierFilter Filter of the customer tier list; every member narrows the result (AND).
@@ -698,13 +981,124 @@ type CustomerTierWrite struct {
 	Name string `json:"name"`
 }
 
+// CustomerWrite Create and full-update body of a customer. Members not listed here (the read-only members
+// of `Customer`) are ignored when sent.
+type CustomerWrite struct {
+	// CreditLimit Credit limit, 0 or more.
+	CreditLimit *dec.Decimal `json:"creditLimit,omitempty"`
+
+	// CurrencyCode ISO 4217 code; null or omitted takes the tenant's primary currency.
+	CurrencyCode *string `json:"currencyCode,omitempty"`
+
+	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+	// the custom field definitions of the record's module (`CustomFieldDefinition`).
+	// - Each key must be the `name` of a definition of the module, matched exactly.
+	// - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+	// - null, a blank string or an empty array clears the value. A `required` definition refuses
+	//   that, and on create and full update must be present with a value.
+	// - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+	//   carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+	//   validate stored values. Removing a key that no longer names a definition is accepted.
+	//
+	// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+	// definition changed or was deleted are kept until the record is next written.
+	CustomFields *CustomFields `json:"customFields,omitempty"`
+
+	// CustomerCode Trimmed; unique among active customers (case-insensitive); must not be blank (400). Null or omitted: no code.
+	CustomerCode *string `json:"customerCode,omitempty"`
+
+	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
+	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
+	ExternalReferences *ExternalReferences `json:"externalReferences,omitempty"`
+
+	// HasCustomerPortal Whether the customer uses the customer portal.
+	HasCustomerPortal *bool `json:"hasCustomerPortal,omitempty"`
+
+	// IsTaxable Whether sales to the customer are taxed.
+	IsTaxable *bool `json:"isTaxable,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming; unique among active customers.
+	Name string `json:"name"`
+
+	// Notes Free-text notes; blank is stored as no value.
+	Notes *string `json:"notes,omitempty"`
+
+	// PaymentTermsId Id of existing payment terms (404 when unknown).
+	PaymentTermsId *string `json:"paymentTermsId,omitempty"`
+
+	// SalesPersonId Id of an existing user of the tenant (404 when unknown).
+	SalesPersonId *string `json:"salesPersonId,omitempty"`
+
+	// TaxRateIds Tax codes added automatically to new sales orders; stored as sent, duplicates removed; a blank id answers 400.
+	TaxRateIds *[]string `json:"taxRateIds,omitempty"`
+
+	// Url An absolute http or https URI with a host; trimmed, blank is stored as no value.
+	Url *string `json:"url,omitempty"`
+}
+
+// ExternalReference A link from a record to the same record in another system (one entry of `ExternalReferences`).
+// On read every member is present and a member holding no value is null; in particular
+// `externalId` is null when no value is held.
+// On create and full update a blank (empty or whitespace-only) member is stored as no value,
+// and a missing or blank `externalId` is refused as required (400 naming
+// `externalReferences.<key>.externalId`).
+// On customers, items, quotes, sales orders and purchase orders a PATCH stores a blank member,
+// `externalId` included, as an empty string, and does not require `externalId`.
+// Non-blank values are stored as sent (not trimmed).
+type ExternalReference struct {
+	// DisplayId The id as the external system shows it.
+	DisplayId *string `json:"displayId,omitempty"`
+
+	// ExternalId Id of the record in the other system; null when no value is held.
+	ExternalId *string `json:"externalId,omitempty"`
+
+	// LastSyncedUtc When the integration last synchronised the record.
+	LastSyncedUtc *time.Time `json:"lastSyncedUtc,omitempty"`
+
+	// ModifiedUtc When the external record last changed.
+	ModifiedUtc *time.Time `json:"modifiedUtc,omitempty"`
+
+	// Status Sync status as the integration reports it.
+	Status *string `json:"status,omitempty"`
+
+	// Type Kind of the external system or record.
+	Type *string `json:"type,omitempty"`
+
+	// Url Link to the record in the external system.
+	Url *string `json:"url,omitempty"`
+}
+
+// ExternalReferenceFilter Records holding an external reference under `key`, narrowed by `type` and `externalId` when given (exact matches).
+type ExternalReferenceFilter struct {
+	// ExternalId The reference's externalId.
+	ExternalId *string `json:"externalId,omitempty"`
+
+	// Key Key of the reference in the record's externalReferences map.
+	Key string `json:"key"`
+
+	// Type The reference's type.
+	Type *string `json:"type,omitempty"`
+}
+
+// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
+// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
+type ExternalReferences = extref.References
+
 // Id24 A 24-character record id.
 //
 // Example: 6745f0a2c81e4b0012ab34cd
 type Id24 = string
 
+// Id36 A 36-character sub-record id (UUID).
+//
+// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+type Id36 = string
+
 // JsonPatch A JSON Patch document (RFC 6902).
 type JsonPatch = []PatchOperation
+
+// OpenApiDocument An OpenAPI 3.0 document (this API's contract).
+type OpenApiDocument map[string]interface{}
 
 // PatchOperation One RFC 6902 operation.
 type PatchOperation struct {
@@ -719,7 +1113,8 @@ type PatchOperation struct {
 
 	// Value The value for add, replace and test: any JSON value, null included (null clears a nullable
 	// member). OpenAPI 3.0 has no "any value or null" schema (`nullable` needs a `type`), hence
-	// the `anyOf`; Go code sees a plain `any`.
+	// the `anyOf`; Go code sees a plain `any`. Objects and array items are left open, not
+	// recursive: a self-referencing `items` makes openapi-typescript emit a type tsc rejects.
 	Value PatchValue `json:"value,omitempty"`
 }
 
@@ -728,8 +1123,50 @@ type PatchOperationOp string
 
 // PatchValue The value for add, replace and test: any JSON value, null included (null clears a nullable
 // member). OpenAPI 3.0 has no "any value or null" schema (`nullable` needs a `type`), hence
-// the `anyOf`; Go code sees a plain `any`.
+// the `anyOf`; Go code sees a plain `any`. Objects and array items are left open, not
+// recursive: a self-referencing `items` makes openapi-typescript emit a type tsc rejects.
 type PatchValue = interface{}
+
+// PaymentTerm Payment terms customers and invoices refer to.
+type PaymentTerm struct {
+	// Deleted True for soft-deleted payment terms.
+	Deleted bool `json:"deleted"`
+
+	// Description Null when none was given.
+	Description *string `json:"description"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// Name Unique within the tenant (case-insensitive).
+	Name string `json:"name"`
+
+	// NetDays Days after the invoice date payment is due.
+	NetDays int `json:"netDays"`
+}
+
+// PaymentTermFilter Filter of the payment terms list; every member narrows the result (AND).
+type PaymentTermFilter struct {
+	// Ids Only these ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
+// PaymentTermWrite Create body of payment terms.
+type PaymentTermWrite struct {
+	// Description 1 to 200 characters when given.
+	Description *string `json:"description,omitempty"`
+
+	// Name Trimmed; unique within the tenant.
+	Name string `json:"name"`
+
+	// NetDays Days after the invoice date payment is due.
+	NetDays int32 `json:"netDays"`
+}
 
 // Permission The permission catalogue. User-bound tokens hold a subset; tenant-bound tokens are not gated.
 type Permission string
@@ -908,10 +1345,28 @@ type TokenDetailsKind string
 // Example: 6745f0a2c81e4b0012ab34cd
 type CompanyId = Id24
 
+// ContactId A 36-character sub-record id (UUID).
+//
+// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+type ContactId = Id36
+
+// CustomerAddressId A 36-character sub-record id (UUID).
+//
+// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+type CustomerAddressId = Id36
+
+// CustomerId A 24-character record id.
+//
+// Example: 6745f0a2c81e4b0012ab34cd
+type CustomerId = Id24
+
 // Id A 24-character record id.
 //
 // Example: 6745f0a2c81e4b0012ab34cd
 type Id = Id24
+
+// IfNoneMatch defines model for IfNoneMatch.
+type IfNoneMatch = string
 
 // Skip defines model for Skip.
 type Skip = int32
@@ -1032,6 +1487,84 @@ type ListCustomerTiersParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListCustomersParams defines parameters for ListCustomers.
+type ListCustomersParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListCustomerAddressesParams defines parameters for ListCustomerAddresses.
+type ListCustomerAddressesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListCustomerContactsParams defines parameters for ListCustomerContacts.
+type ListCustomerContactsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetOpenApiJsonParams defines parameters for GetOpenApiJson.
+type GetOpenApiJsonParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// GetOpenApiYamlParams defines parameters for GetOpenApiYaml.
+type GetOpenApiYamlParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// ListPaymentTermsParams defines parameters for ListPaymentTerms.
+type ListPaymentTermsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // CreateAccountingCodeJSONRequestBody defines body for CreateAccountingCode for application/json ContentType.
 type CreateAccountingCodeJSONRequestBody = TagCreate
 
@@ -1070,6 +1603,39 @@ type CreateCustomerTierJSONRequestBody = CustomerTierWrite
 
 // ListCustomerTiersJSONRequestBody defines body for ListCustomerTiers for application/json ContentType.
 type ListCustomerTiersJSONRequestBody = CustomerTierFilter
+
+// CreateCustomerJSONRequestBody defines body for CreateCustomer for application/json ContentType.
+type CreateCustomerJSONRequestBody = CustomerWrite
+
+// ListCustomersJSONRequestBody defines body for ListCustomers for application/json ContentType.
+type ListCustomersJSONRequestBody = CustomerFilter
+
+// PatchCustomerApplicationJSONPatchPlusJSONRequestBody defines body for PatchCustomer for application/json-patch+json ContentType.
+type PatchCustomerApplicationJSONPatchPlusJSONRequestBody = JsonPatch
+
+// UpdateCustomerJSONRequestBody defines body for UpdateCustomer for application/json ContentType.
+type UpdateCustomerJSONRequestBody = CustomerWrite
+
+// CreateCustomerAddressJSONRequestBody defines body for CreateCustomerAddress for application/json ContentType.
+type CreateCustomerAddressJSONRequestBody = CustomerAddressWrite
+
+// UpdateCustomerAddressJSONRequestBody defines body for UpdateCustomerAddress for application/json ContentType.
+type UpdateCustomerAddressJSONRequestBody = CustomerAddressWrite
+
+// CreateCustomerContactJSONRequestBody defines body for CreateCustomerContact for application/json ContentType.
+type CreateCustomerContactJSONRequestBody = CustomerContactWrite
+
+// UpdateCustomerContactJSONRequestBody defines body for UpdateCustomerContact for application/json ContentType.
+type UpdateCustomerContactJSONRequestBody = CustomerContactWrite
+
+// SetCustomerTierJSONRequestBody defines body for SetCustomerTier for application/json ContentType.
+type SetCustomerTierJSONRequestBody = CustomerTierAssignment
+
+// CreatePaymentTermJSONRequestBody defines body for CreatePaymentTerm for application/json ContentType.
+type CreatePaymentTermJSONRequestBody = PaymentTermWrite
+
+// ListPaymentTermsJSONRequestBody defines body for ListPaymentTerms for application/json ContentType.
+type ListPaymentTermsJSONRequestBody = PaymentTermFilter
 
 // UpdateCostingSettingsJSONRequestBody defines body for UpdateCostingSettings for application/json ContentType.
 type UpdateCostingSettingsJSONRequestBody = CostingSettings
@@ -1528,6 +2094,424 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /api/customer-tiers/{id} (the `GetCustomerTier` operationId).
 	GetCustomerTier(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateCustomerWithBody Create a customer
+	//
+	// `name` is trimmed and must be unique among the tenant's active (not deleted) customers
+	// (400 naming `name`; a deleted customer's name can be reused). `currencyCode` defaults to
+	// the tenant's primary currency. Read-only members (`customerTierId`, `customerTierName`,
+	// `customerTypeId`, `customerTypeName`, `paymentTerms`, `id`, `deleted`, timestamps) are
+	// ignored. Unknown `paymentTermsId` or `salesPersonId` answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/customers (the `CreateCustomer` operationId).
+	CreateCustomerWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateCustomer Create a customer
+	//
+	// `name` is trimmed and must be unique among the tenant's active (not deleted) customers
+	// (400 naming `name`; a deleted customer's name can be reused). `currencyCode` defaults to
+	// the tenant's primary currency. Read-only members (`customerTierId`, `customerTierName`,
+	// `customerTypeId`, `customerTypeName`, `paymentTerms`, `id`, `deleted`, timestamps) are
+	// ignored. Unknown `paymentTermsId` or `salesPersonId` answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/customers (the `CreateCustomer` operationId).
+	CreateCustomer(ctx context.Context, body CreateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListCustomersWithBody List customers
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a sortable member
+	// (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
+	// `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
+	// without a value sort last (first when descending), and ties break on id. Deleted customers
+	// are left out unless `includeDeleted` is true.
+	//
+	// Permission: View Customer.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/customers/list (the `ListCustomers` operationId).
+	ListCustomersWithBody(ctx context.Context, params *ListCustomersParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListCustomers List customers
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a sortable member
+	// (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
+	// `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
+	// without a value sort last (first when descending), and ties break on id. Deleted customers
+	// are left out unless `includeDeleted` is true.
+	//
+	// Permission: View Customer.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/customers/list (the `ListCustomers` operationId).
+	ListCustomers(ctx context.Context, params *ListCustomersParams, body ListCustomersJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteCustomer Delete a customer
+	//
+	// Soft delete: the customer leaves lists (unless `includeDeleted`), its name and code become
+	// available again, and get answers it with `deleted: true`. The delete advances `modifiedUtc`,
+	// so `modifiedAfterUtc` with `includeDeleted` finds deletions. Answers 200 when the customer
+	// was deleted and 204 when it did not exist or was already deleted.
+	//
+	// Permission: Edit Customer.
+	//
+	// Corresponds with DELETE /api/customers/{customerId} (the `DeleteCustomer` operationId).
+	DeleteCustomer(ctx context.Context, customerId CustomerId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetCustomer Get a customer
+	//
+	// A deleted customer is answered with `deleted: true`.
+	//
+	// Permission: View Customer.
+	//
+	// Corresponds with GET /api/customers/{customerId} (the `GetCustomer` operationId).
+	GetCustomer(ctx context.Context, customerId CustomerId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PatchCustomerWithBody Partially update a customer
+	//
+	// Applies a JSON Patch to the customer's read shape and saves the result as a full update
+	// (`CustomerWrite`) in one transaction. Paths must name a member of `CustomerWrite`: the
+	// read-only members (`customerTierId`, `customerTierName`, `customerTypeId`,
+	// `customerTypeName`, `paymentTerms`, `id`, `deleted`, timestamps) answer 400. An operation
+	// whose `path` or `from` resolves to `/name` trims the name, which must then be 1 to 200
+	// characters. A patch with no operation under `/customFields` does not validate stored custom
+	// fields; operations under `/customFields` validate every key they carry. A blank
+	// `externalReferences` member is stored as an empty string. A deleted customer answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /api/customers/{customerId} (the `PatchCustomer` operationId).
+	PatchCustomerWithBody(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PatchCustomerWithApplicationJSONPatchPlusJSONBody Partially update a customer
+	//
+	// Applies a JSON Patch to the customer's read shape and saves the result as a full update
+	// (`CustomerWrite`) in one transaction. Paths must name a member of `CustomerWrite`: the
+	// read-only members (`customerTierId`, `customerTierName`, `customerTypeId`,
+	// `customerTypeName`, `paymentTerms`, `id`, `deleted`, timestamps) answer 400. An operation
+	// whose `path` or `from` resolves to `/name` trims the name, which must then be 1 to 200
+	// characters. A patch with no operation under `/customFields` does not validate stored custom
+	// fields; operations under `/customFields` validate every key they carry. A blank
+	// `externalReferences` member is stored as an empty string. A deleted customer answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes a body of the `application/json-patch+json` content type.
+	//
+	// Corresponds with PATCH /api/customers/{customerId} (the `PatchCustomer` operationId).
+	PatchCustomerWithApplicationJSONPatchPlusJSONBody(ctx context.Context, customerId CustomerId, body PatchCustomerApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateCustomerWithBody Replace a customer
+	//
+	// Full update with the create rules: omitted optional members are cleared (an omitted
+	// `currencyCode` takes the tenant's primary currency again). Read-only members are ignored.
+	// A deleted customer answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/customers/{customerId} (the `UpdateCustomer` operationId).
+	UpdateCustomerWithBody(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateCustomer Replace a customer
+	//
+	// Full update with the create rules: omitted optional members are cleared (an omitted
+	// `currencyCode` takes the tenant's primary currency again). Read-only members are ignored.
+	// A deleted customer answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/customers/{customerId} (the `UpdateCustomer` operationId).
+	UpdateCustomer(ctx context.Context, customerId CustomerId, body UpdateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateCustomerAddressWithBody Add an address to a customer
+	//
+	// Text members are trimmed and 1 to 200 characters when present (blank is no value);
+	// `address1`, `city` and `postalCode` are required. Marking the address `primaryBilling` or
+	// `primaryShipping` takes that mark from the customer's other addresses in the same
+	// transaction, so a customer never has two of either. Answers the new 36-character address
+	// id. A missing or deleted customer answers 404. Every address and contact write (create,
+	// update, delete) advances the customer's `modifiedUtc`.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/customers/{customerId}/addresses (the `CreateCustomerAddress` operationId).
+	CreateCustomerAddressWithBody(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateCustomerAddress Add an address to a customer
+	//
+	// Text members are trimmed and 1 to 200 characters when present (blank is no value);
+	// `address1`, `city` and `postalCode` are required. Marking the address `primaryBilling` or
+	// `primaryShipping` takes that mark from the customer's other addresses in the same
+	// transaction, so a customer never has two of either. Answers the new 36-character address
+	// id. A missing or deleted customer answers 404. Every address and contact write (create,
+	// update, delete) advances the customer's `modifiedUtc`.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/customers/{customerId}/addresses (the `CreateCustomerAddress` operationId).
+	CreateCustomerAddress(ctx context.Context, customerId CustomerId, body CreateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListCustomerAddresses List a customer's addresses
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a sortable member
+	// (`name`, `address1`, `city`, `stateProvince`, `postalCode`, `country`, `primaryBilling`,
+	// `primaryShipping`, `shippingLeadTime`, `id`). A missing customer answers 404; a deleted
+	// customer's addresses are still listed.
+	//
+	// Permission: View Customer.
+	//
+	// Corresponds with POST /api/customers/{customerId}/addresses/list (the `ListCustomerAddresses` operationId).
+	ListCustomerAddresses(ctx context.Context, customerId CustomerId, params *ListCustomerAddressesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteCustomerAddress Delete a customer address
+	//
+	// Answers 200 when the address was deleted and 204 when the customer has no such address.
+	// A missing or deleted customer answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Corresponds with DELETE /api/customers/{customerId}/addresses/{customerAddressId} (the `DeleteCustomerAddress` operationId).
+	DeleteCustomerAddress(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetCustomerAddress Get a customer address
+	//
+	// An address of another customer answers 404. A deleted customer's addresses can still be
+	// read.
+	//
+	// Permission: View Customer.
+	//
+	// Corresponds with GET /api/customers/{customerId}/addresses/{customerAddressId} (the `GetCustomerAddress` operationId).
+	GetCustomerAddress(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateCustomerAddressWithBody Replace a customer address
+	//
+	// Full update with the create rules: omitted optional members are cleared. A missing or
+	// deleted customer, or an address of another customer, answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/customers/{customerId}/addresses/{customerAddressId} (the `UpdateCustomerAddress` operationId).
+	UpdateCustomerAddressWithBody(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateCustomerAddress Replace a customer address
+	//
+	// Full update with the create rules: omitted optional members are cleared. A missing or
+	// deleted customer, or an address of another customer, answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/customers/{customerId}/addresses/{customerAddressId} (the `UpdateCustomerAddress` operationId).
+	UpdateCustomerAddress(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, body UpdateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateCustomerContactWithBody Add a contact to a customer
+	//
+	// `firstName` is required; names and position are trimmed and 1 to 200 characters when
+	// present. `email`, when not blank, must be one well-formed mailbox address: an ASCII local
+	// part, one @, a domain of at least two labels; no display name, angle brackets, quotes,
+	// whitespace, comments, IP literals or non-ASCII characters. Surrounding whitespace is
+	// trimmed and a blank email counts as omitted. Answers the new 36-character contact id.
+	// A missing or deleted customer answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/customers/{customerId}/contacts (the `CreateCustomerContact` operationId).
+	CreateCustomerContactWithBody(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateCustomerContact Add a contact to a customer
+	//
+	// `firstName` is required; names and position are trimmed and 1 to 200 characters when
+	// present. `email`, when not blank, must be one well-formed mailbox address: an ASCII local
+	// part, one @, a domain of at least two labels; no display name, angle brackets, quotes,
+	// whitespace, comments, IP literals or non-ASCII characters. Surrounding whitespace is
+	// trimmed and a blank email counts as omitted. Answers the new 36-character contact id.
+	// A missing or deleted customer answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/customers/{customerId}/contacts (the `CreateCustomerContact` operationId).
+	CreateCustomerContact(ctx context.Context, customerId CustomerId, body CreateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListCustomerContacts List a customer's contacts
+	//
+	// Answers a bare array sorted by last name, first name, then id unless `Sort.Field` names a
+	// sortable member (`firstName`, `lastName`, `position`, `email`, `id`); sorting by
+	// `lastName` also orders by first name within a last name. A missing customer answers 404;
+	// a deleted customer's contacts are still listed.
+	//
+	// Permission: View Customer.
+	//
+	// Corresponds with POST /api/customers/{customerId}/contacts/list (the `ListCustomerContacts` operationId).
+	ListCustomerContacts(ctx context.Context, customerId CustomerId, params *ListCustomerContactsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteCustomerContact Delete a customer contact
+	//
+	// Answers 200 when the contact was deleted and 204 when the customer has no such contact.
+	// A missing or deleted customer answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Corresponds with DELETE /api/customers/{customerId}/contacts/{contactId} (the `DeleteCustomerContact` operationId).
+	DeleteCustomerContact(ctx context.Context, customerId CustomerId, contactId ContactId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetCustomerContact Get a customer contact
+	//
+	// A contact of another customer answers 404. A deleted customer's contacts can still be
+	// read.
+	//
+	// Permission: View Customer.
+	//
+	// Corresponds with GET /api/customers/{customerId}/contacts/{contactId} (the `GetCustomerContact` operationId).
+	GetCustomerContact(ctx context.Context, customerId CustomerId, contactId ContactId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateCustomerContactWithBody Replace a customer contact
+	//
+	// Full update with the create rules: omitted optional members are cleared. A missing or
+	// deleted customer, or a contact of another customer, answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/customers/{customerId}/contacts/{contactId} (the `UpdateCustomerContact` operationId).
+	UpdateCustomerContactWithBody(ctx context.Context, customerId CustomerId, contactId ContactId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateCustomerContact Replace a customer contact
+	//
+	// Full update with the create rules: omitted optional members are cleared. A missing or
+	// deleted customer, or a contact of another customer, answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/customers/{customerId}/contacts/{contactId} (the `UpdateCustomerContact` operationId).
+	UpdateCustomerContact(ctx context.Context, customerId CustomerId, contactId ContactId, body UpdateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SetCustomerTierWithBody Assign a customer to a tier
+	//
+	// The one way to set the read-only `customerTierId`/`customerTierName` of a customer; null
+	// removes the customer from its tier. An unknown tier answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/customers/{customerId}/customer-tier (the `SetCustomerTier` operationId).
+	SetCustomerTierWithBody(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SetCustomerTier Assign a customer to a tier
+	//
+	// The one way to set the read-only `customerTierId`/`customerTierName` of a customer; null
+	// removes the customer from its tier. An unknown tier answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/customers/{customerId}/customer-tier (the `SetCustomerTier` operationId).
+	SetCustomerTier(ctx context.Context, customerId CustomerId, body SetCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetOpenApiJson The OpenAPI document as JSON
+	//
+	// The same document as `GET /api/openapi.yaml`, converted to JSON with its keys in the same
+	// order. Needs no token; cached and revalidated the same way, with its own `ETag`.
+	//
+	// Permission: none (public).
+	//
+	// Corresponds with GET /api/openapi.json (the `GetOpenApiJson` operationId).
+	GetOpenApiJson(ctx context.Context, params *GetOpenApiJsonParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetOpenApiYaml The OpenAPI document as YAML
+	//
+	// The contract this server was built from, byte for byte as published (`openapi/v1.yaml`),
+	// as `application/yaml`. Needs no token. The strong `ETag` changes whenever the document does;
+	// with `Cache-Control: no-cache` clients revalidate by sending it back in `If-None-Match` and
+	// get 304 without a body while their copy is current.
+	//
+	// Permission: none (public).
+	//
+	// Corresponds with GET /api/openapi.yaml (the `GetOpenApiYaml` operationId).
+	GetOpenApiYaml(ctx context.Context, params *GetOpenApiYamlParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreatePaymentTermWithBody Create payment terms
+	//
+	// Names are trimmed and unique among the tenant's payment terms (400 naming `name`).
+	//
+	// Permission: Edit Accounting.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/payment-terms (the `CreatePaymentTerm` operationId).
+	CreatePaymentTermWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreatePaymentTerm Create payment terms
+	//
+	// Names are trimmed and unique among the tenant's payment terms (400 naming `name`).
+	//
+	// Permission: Edit Accounting.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/payment-terms (the `CreatePaymentTerm` operationId).
+	CreatePaymentTerm(ctx context.Context, body CreatePaymentTermJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListPaymentTermsWithBody List payment terms
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names `name`, `netDays`
+	// or `id`.
+	//
+	// Permission: View Accounting.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/payment-terms/list (the `ListPaymentTerms` operationId).
+	ListPaymentTermsWithBody(ctx context.Context, params *ListPaymentTermsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListPaymentTerms List payment terms
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names `name`, `netDays`
+	// or `id`.
+	//
+	// Permission: View Accounting.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/payment-terms/list (the `ListPaymentTerms` operationId).
+	ListPaymentTerms(ctx context.Context, params *ListPaymentTermsParams, body ListPaymentTermsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetPaymentTerm Get payment terms
+	//
+	// Permission: View Accounting.
+	//
+	// Corresponds with GET /api/payment-terms/{id} (the `GetPaymentTerm` operationId).
+	GetPaymentTerm(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetCostingSettings Get costing settings
 	//
@@ -2286,6 +3270,754 @@ func (c *Client) ListCustomerTiers(ctx context.Context, params *ListCustomerTier
 // Corresponds with GET /api/customer-tiers/{id} (the `GetCustomerTier` operationId).
 func (c *Client) GetCustomerTier(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetCustomerTierRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateCustomerWithBody Create a customer
+//
+// `name` is trimmed and must be unique among the tenant's active (not deleted) customers
+// (400 naming `name`; a deleted customer's name can be reused). `currencyCode` defaults to
+// the tenant's primary currency. Read-only members (`customerTierId`, `customerTierName`,
+// `customerTypeId`, `customerTypeName`, `paymentTerms`, `id`, `deleted`, timestamps) are
+// ignored. Unknown `paymentTermsId` or `salesPersonId` answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/customers (the `CreateCustomer` operationId).
+func (c *Client) CreateCustomerWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateCustomerRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateCustomer Create a customer
+//
+// `name` is trimmed and must be unique among the tenant's active (not deleted) customers
+// (400 naming `name`; a deleted customer's name can be reused). `currencyCode` defaults to
+// the tenant's primary currency. Read-only members (`customerTierId`, `customerTierName`,
+// `customerTypeId`, `customerTypeName`, `paymentTerms`, `id`, `deleted`, timestamps) are
+// ignored. Unknown `paymentTermsId` or `salesPersonId` answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/customers (the `CreateCustomer` operationId).
+func (c *Client) CreateCustomer(ctx context.Context, body CreateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateCustomerRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListCustomersWithBody List customers
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a sortable member
+// (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
+// `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
+// without a value sort last (first when descending), and ties break on id. Deleted customers
+// are left out unless `includeDeleted` is true.
+//
+// Permission: View Customer.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/customers/list (the `ListCustomers` operationId).
+func (c *Client) ListCustomersWithBody(ctx context.Context, params *ListCustomersParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListCustomersRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListCustomers List customers
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a sortable member
+// (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
+// `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
+// without a value sort last (first when descending), and ties break on id. Deleted customers
+// are left out unless `includeDeleted` is true.
+//
+// Permission: View Customer.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/customers/list (the `ListCustomers` operationId).
+func (c *Client) ListCustomers(ctx context.Context, params *ListCustomersParams, body ListCustomersJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListCustomersRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteCustomer Delete a customer
+//
+// Soft delete: the customer leaves lists (unless `includeDeleted`), its name and code become
+// available again, and get answers it with `deleted: true`. The delete advances `modifiedUtc`,
+// so `modifiedAfterUtc` with `includeDeleted` finds deletions. Answers 200 when the customer
+// was deleted and 204 when it did not exist or was already deleted.
+//
+// Permission: Edit Customer.
+//
+// Corresponds with DELETE /api/customers/{customerId} (the `DeleteCustomer` operationId).
+func (c *Client) DeleteCustomer(ctx context.Context, customerId CustomerId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteCustomerRequest(c.Server, customerId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetCustomer Get a customer
+//
+// A deleted customer is answered with `deleted: true`.
+//
+// Permission: View Customer.
+//
+// Corresponds with GET /api/customers/{customerId} (the `GetCustomer` operationId).
+func (c *Client) GetCustomer(ctx context.Context, customerId CustomerId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetCustomerRequest(c.Server, customerId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PatchCustomerWithBody Partially update a customer
+//
+// Applies a JSON Patch to the customer's read shape and saves the result as a full update
+// (`CustomerWrite`) in one transaction. Paths must name a member of `CustomerWrite`: the
+// read-only members (`customerTierId`, `customerTierName`, `customerTypeId`,
+// `customerTypeName`, `paymentTerms`, `id`, `deleted`, timestamps) answer 400. An operation
+// whose `path` or `from` resolves to `/name` trims the name, which must then be 1 to 200
+// characters. A patch with no operation under `/customFields` does not validate stored custom
+// fields; operations under `/customFields` validate every key they carry. A blank
+// `externalReferences` member is stored as an empty string. A deleted customer answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /api/customers/{customerId} (the `PatchCustomer` operationId).
+func (c *Client) PatchCustomerWithBody(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchCustomerRequestWithBody(c.Server, customerId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PatchCustomerWithApplicationJSONPatchPlusJSONBody Partially update a customer
+//
+// Applies a JSON Patch to the customer's read shape and saves the result as a full update
+// (`CustomerWrite`) in one transaction. Paths must name a member of `CustomerWrite`: the
+// read-only members (`customerTierId`, `customerTierName`, `customerTypeId`,
+// `customerTypeName`, `paymentTerms`, `id`, `deleted`, timestamps) answer 400. An operation
+// whose `path` or `from` resolves to `/name` trims the name, which must then be 1 to 200
+// characters. A patch with no operation under `/customFields` does not validate stored custom
+// fields; operations under `/customFields` validate every key they carry. A blank
+// `externalReferences` member is stored as an empty string. A deleted customer answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes a body of the `application/json-patch+json` content type.
+//
+// Corresponds with PATCH /api/customers/{customerId} (the `PatchCustomer` operationId).
+func (c *Client) PatchCustomerWithApplicationJSONPatchPlusJSONBody(ctx context.Context, customerId CustomerId, body PatchCustomerApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchCustomerRequestWithApplicationJSONPatchPlusJSONBody(c.Server, customerId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateCustomerWithBody Replace a customer
+//
+// Full update with the create rules: omitted optional members are cleared (an omitted
+// `currencyCode` takes the tenant's primary currency again). Read-only members are ignored.
+// A deleted customer answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/customers/{customerId} (the `UpdateCustomer` operationId).
+func (c *Client) UpdateCustomerWithBody(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateCustomerRequestWithBody(c.Server, customerId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateCustomer Replace a customer
+//
+// Full update with the create rules: omitted optional members are cleared (an omitted
+// `currencyCode` takes the tenant's primary currency again). Read-only members are ignored.
+// A deleted customer answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/customers/{customerId} (the `UpdateCustomer` operationId).
+func (c *Client) UpdateCustomer(ctx context.Context, customerId CustomerId, body UpdateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateCustomerRequest(c.Server, customerId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateCustomerAddressWithBody Add an address to a customer
+//
+// Text members are trimmed and 1 to 200 characters when present (blank is no value);
+// `address1`, `city` and `postalCode` are required. Marking the address `primaryBilling` or
+// `primaryShipping` takes that mark from the customer's other addresses in the same
+// transaction, so a customer never has two of either. Answers the new 36-character address
+// id. A missing or deleted customer answers 404. Every address and contact write (create,
+// update, delete) advances the customer's `modifiedUtc`.
+//
+// Permission: Edit Customer.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/customers/{customerId}/addresses (the `CreateCustomerAddress` operationId).
+func (c *Client) CreateCustomerAddressWithBody(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateCustomerAddressRequestWithBody(c.Server, customerId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateCustomerAddress Add an address to a customer
+//
+// Text members are trimmed and 1 to 200 characters when present (blank is no value);
+// `address1`, `city` and `postalCode` are required. Marking the address `primaryBilling` or
+// `primaryShipping` takes that mark from the customer's other addresses in the same
+// transaction, so a customer never has two of either. Answers the new 36-character address
+// id. A missing or deleted customer answers 404. Every address and contact write (create,
+// update, delete) advances the customer's `modifiedUtc`.
+//
+// Permission: Edit Customer.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/customers/{customerId}/addresses (the `CreateCustomerAddress` operationId).
+func (c *Client) CreateCustomerAddress(ctx context.Context, customerId CustomerId, body CreateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateCustomerAddressRequest(c.Server, customerId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListCustomerAddresses List a customer's addresses
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a sortable member
+// (`name`, `address1`, `city`, `stateProvince`, `postalCode`, `country`, `primaryBilling`,
+// `primaryShipping`, `shippingLeadTime`, `id`). A missing customer answers 404; a deleted
+// customer's addresses are still listed.
+//
+// Permission: View Customer.
+//
+// Corresponds with POST /api/customers/{customerId}/addresses/list (the `ListCustomerAddresses` operationId).
+func (c *Client) ListCustomerAddresses(ctx context.Context, customerId CustomerId, params *ListCustomerAddressesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListCustomerAddressesRequest(c.Server, customerId, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteCustomerAddress Delete a customer address
+//
+// Answers 200 when the address was deleted and 204 when the customer has no such address.
+// A missing or deleted customer answers 404.
+//
+// Permission: Edit Customer.
+//
+// Corresponds with DELETE /api/customers/{customerId}/addresses/{customerAddressId} (the `DeleteCustomerAddress` operationId).
+func (c *Client) DeleteCustomerAddress(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteCustomerAddressRequest(c.Server, customerId, customerAddressId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetCustomerAddress Get a customer address
+//
+// An address of another customer answers 404. A deleted customer's addresses can still be
+// read.
+//
+// Permission: View Customer.
+//
+// Corresponds with GET /api/customers/{customerId}/addresses/{customerAddressId} (the `GetCustomerAddress` operationId).
+func (c *Client) GetCustomerAddress(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetCustomerAddressRequest(c.Server, customerId, customerAddressId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateCustomerAddressWithBody Replace a customer address
+//
+// Full update with the create rules: omitted optional members are cleared. A missing or
+// deleted customer, or an address of another customer, answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/customers/{customerId}/addresses/{customerAddressId} (the `UpdateCustomerAddress` operationId).
+func (c *Client) UpdateCustomerAddressWithBody(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateCustomerAddressRequestWithBody(c.Server, customerId, customerAddressId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateCustomerAddress Replace a customer address
+//
+// Full update with the create rules: omitted optional members are cleared. A missing or
+// deleted customer, or an address of another customer, answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/customers/{customerId}/addresses/{customerAddressId} (the `UpdateCustomerAddress` operationId).
+func (c *Client) UpdateCustomerAddress(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, body UpdateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateCustomerAddressRequest(c.Server, customerId, customerAddressId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateCustomerContactWithBody Add a contact to a customer
+//
+// `firstName` is required; names and position are trimmed and 1 to 200 characters when
+// present. `email`, when not blank, must be one well-formed mailbox address: an ASCII local
+// part, one @, a domain of at least two labels; no display name, angle brackets, quotes,
+// whitespace, comments, IP literals or non-ASCII characters. Surrounding whitespace is
+// trimmed and a blank email counts as omitted. Answers the new 36-character contact id.
+// A missing or deleted customer answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/customers/{customerId}/contacts (the `CreateCustomerContact` operationId).
+func (c *Client) CreateCustomerContactWithBody(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateCustomerContactRequestWithBody(c.Server, customerId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateCustomerContact Add a contact to a customer
+//
+// `firstName` is required; names and position are trimmed and 1 to 200 characters when
+// present. `email`, when not blank, must be one well-formed mailbox address: an ASCII local
+// part, one @, a domain of at least two labels; no display name, angle brackets, quotes,
+// whitespace, comments, IP literals or non-ASCII characters. Surrounding whitespace is
+// trimmed and a blank email counts as omitted. Answers the new 36-character contact id.
+// A missing or deleted customer answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/customers/{customerId}/contacts (the `CreateCustomerContact` operationId).
+func (c *Client) CreateCustomerContact(ctx context.Context, customerId CustomerId, body CreateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateCustomerContactRequest(c.Server, customerId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListCustomerContacts List a customer's contacts
+//
+// Answers a bare array sorted by last name, first name, then id unless `Sort.Field` names a
+// sortable member (`firstName`, `lastName`, `position`, `email`, `id`); sorting by
+// `lastName` also orders by first name within a last name. A missing customer answers 404;
+// a deleted customer's contacts are still listed.
+//
+// Permission: View Customer.
+//
+// Corresponds with POST /api/customers/{customerId}/contacts/list (the `ListCustomerContacts` operationId).
+func (c *Client) ListCustomerContacts(ctx context.Context, customerId CustomerId, params *ListCustomerContactsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListCustomerContactsRequest(c.Server, customerId, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteCustomerContact Delete a customer contact
+//
+// Answers 200 when the contact was deleted and 204 when the customer has no such contact.
+// A missing or deleted customer answers 404.
+//
+// Permission: Edit Customer.
+//
+// Corresponds with DELETE /api/customers/{customerId}/contacts/{contactId} (the `DeleteCustomerContact` operationId).
+func (c *Client) DeleteCustomerContact(ctx context.Context, customerId CustomerId, contactId ContactId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteCustomerContactRequest(c.Server, customerId, contactId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetCustomerContact Get a customer contact
+//
+// A contact of another customer answers 404. A deleted customer's contacts can still be
+// read.
+//
+// Permission: View Customer.
+//
+// Corresponds with GET /api/customers/{customerId}/contacts/{contactId} (the `GetCustomerContact` operationId).
+func (c *Client) GetCustomerContact(ctx context.Context, customerId CustomerId, contactId ContactId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetCustomerContactRequest(c.Server, customerId, contactId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateCustomerContactWithBody Replace a customer contact
+//
+// Full update with the create rules: omitted optional members are cleared. A missing or
+// deleted customer, or a contact of another customer, answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/customers/{customerId}/contacts/{contactId} (the `UpdateCustomerContact` operationId).
+func (c *Client) UpdateCustomerContactWithBody(ctx context.Context, customerId CustomerId, contactId ContactId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateCustomerContactRequestWithBody(c.Server, customerId, contactId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateCustomerContact Replace a customer contact
+//
+// Full update with the create rules: omitted optional members are cleared. A missing or
+// deleted customer, or a contact of another customer, answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/customers/{customerId}/contacts/{contactId} (the `UpdateCustomerContact` operationId).
+func (c *Client) UpdateCustomerContact(ctx context.Context, customerId CustomerId, contactId ContactId, body UpdateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateCustomerContactRequest(c.Server, customerId, contactId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SetCustomerTierWithBody Assign a customer to a tier
+//
+// The one way to set the read-only `customerTierId`/`customerTierName` of a customer; null
+// removes the customer from its tier. An unknown tier answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/customers/{customerId}/customer-tier (the `SetCustomerTier` operationId).
+func (c *Client) SetCustomerTierWithBody(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSetCustomerTierRequestWithBody(c.Server, customerId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SetCustomerTier Assign a customer to a tier
+//
+// The one way to set the read-only `customerTierId`/`customerTierName` of a customer; null
+// removes the customer from its tier. An unknown tier answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/customers/{customerId}/customer-tier (the `SetCustomerTier` operationId).
+func (c *Client) SetCustomerTier(ctx context.Context, customerId CustomerId, body SetCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSetCustomerTierRequest(c.Server, customerId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetOpenApiJson The OpenAPI document as JSON
+//
+// The same document as `GET /api/openapi.yaml`, converted to JSON with its keys in the same
+// order. Needs no token; cached and revalidated the same way, with its own `ETag`.
+//
+// Permission: none (public).
+//
+// Corresponds with GET /api/openapi.json (the `GetOpenApiJson` operationId).
+func (c *Client) GetOpenApiJson(ctx context.Context, params *GetOpenApiJsonParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetOpenApiJsonRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetOpenApiYaml The OpenAPI document as YAML
+//
+// The contract this server was built from, byte for byte as published (`openapi/v1.yaml`),
+// as `application/yaml`. Needs no token. The strong `ETag` changes whenever the document does;
+// with `Cache-Control: no-cache` clients revalidate by sending it back in `If-None-Match` and
+// get 304 without a body while their copy is current.
+//
+// Permission: none (public).
+//
+// Corresponds with GET /api/openapi.yaml (the `GetOpenApiYaml` operationId).
+func (c *Client) GetOpenApiYaml(ctx context.Context, params *GetOpenApiYamlParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetOpenApiYamlRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreatePaymentTermWithBody Create payment terms
+//
+// Names are trimmed and unique among the tenant's payment terms (400 naming `name`).
+//
+// Permission: Edit Accounting.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/payment-terms (the `CreatePaymentTerm` operationId).
+func (c *Client) CreatePaymentTermWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreatePaymentTermRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreatePaymentTerm Create payment terms
+//
+// Names are trimmed and unique among the tenant's payment terms (400 naming `name`).
+//
+// Permission: Edit Accounting.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/payment-terms (the `CreatePaymentTerm` operationId).
+func (c *Client) CreatePaymentTerm(ctx context.Context, body CreatePaymentTermJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreatePaymentTermRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListPaymentTermsWithBody List payment terms
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names `name`, `netDays`
+// or `id`.
+//
+// Permission: View Accounting.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/payment-terms/list (the `ListPaymentTerms` operationId).
+func (c *Client) ListPaymentTermsWithBody(ctx context.Context, params *ListPaymentTermsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListPaymentTermsRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListPaymentTerms List payment terms
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names `name`, `netDays`
+// or `id`.
+//
+// Permission: View Accounting.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/payment-terms/list (the `ListPaymentTerms` operationId).
+func (c *Client) ListPaymentTerms(ctx context.Context, params *ListPaymentTermsParams, body ListPaymentTermsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListPaymentTermsRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetPaymentTerm Get payment terms
+//
+// Permission: View Accounting.
+//
+// Corresponds with GET /api/payment-terms/{id} (the `GetPaymentTerm` operationId).
+func (c *Client) GetPaymentTerm(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetPaymentTermRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -3501,6 +5233,1179 @@ func NewGetCustomerTierRequest(server string, id Id) (*http.Request, error) {
 	return req, nil
 }
 
+// NewCreateCustomerRequest calls the generic CreateCustomer builder with application/json body
+func NewCreateCustomerRequest(server string, body CreateCustomerJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateCustomerRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateCustomerRequestWithBody constructs an http.Request for the CreateCustomer method, with any body, and a specified content type
+func NewCreateCustomerRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/customers")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListCustomersRequest calls the generic ListCustomers builder with application/json body
+func NewListCustomersRequest(server string, params *ListCustomersParams, body ListCustomersJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListCustomersRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListCustomersRequestWithBody constructs an http.Request for the ListCustomers method, with any body, and a specified content type
+func NewListCustomersRequestWithBody(server string, params *ListCustomersParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/customers/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDeleteCustomerRequest constructs an http.Request for the DeleteCustomer method
+func NewDeleteCustomerRequest(server string, customerId CustomerId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "customerId", customerId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/customers/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetCustomerRequest constructs an http.Request for the GetCustomer method
+func NewGetCustomerRequest(server string, customerId CustomerId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "customerId", customerId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/customers/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPatchCustomerRequestWithApplicationJSONPatchPlusJSONBody calls the generic PatchCustomer builder with application/json-patch+json body
+func NewPatchCustomerRequestWithApplicationJSONPatchPlusJSONBody(server string, customerId CustomerId, body PatchCustomerApplicationJSONPatchPlusJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPatchCustomerRequestWithBody(server, customerId, "application/json-patch+json", bodyReader)
+}
+
+// NewPatchCustomerRequestWithBody constructs an http.Request for the PatchCustomer method, with any body, and a specified content type
+func NewPatchCustomerRequestWithBody(server string, customerId CustomerId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "customerId", customerId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/customers/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewUpdateCustomerRequest calls the generic UpdateCustomer builder with application/json body
+func NewUpdateCustomerRequest(server string, customerId CustomerId, body UpdateCustomerJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateCustomerRequestWithBody(server, customerId, "application/json", bodyReader)
+}
+
+// NewUpdateCustomerRequestWithBody constructs an http.Request for the UpdateCustomer method, with any body, and a specified content type
+func NewUpdateCustomerRequestWithBody(server string, customerId CustomerId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "customerId", customerId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/customers/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewCreateCustomerAddressRequest calls the generic CreateCustomerAddress builder with application/json body
+func NewCreateCustomerAddressRequest(server string, customerId CustomerId, body CreateCustomerAddressJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateCustomerAddressRequestWithBody(server, customerId, "application/json", bodyReader)
+}
+
+// NewCreateCustomerAddressRequestWithBody constructs an http.Request for the CreateCustomerAddress method, with any body, and a specified content type
+func NewCreateCustomerAddressRequestWithBody(server string, customerId CustomerId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "customerId", customerId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/customers/%s/addresses", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListCustomerAddressesRequest constructs an http.Request for the ListCustomerAddresses method
+func NewListCustomerAddressesRequest(server string, customerId CustomerId, params *ListCustomerAddressesParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "customerId", customerId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/customers/%s/addresses/list", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewDeleteCustomerAddressRequest constructs an http.Request for the DeleteCustomerAddress method
+func NewDeleteCustomerAddressRequest(server string, customerId CustomerId, customerAddressId CustomerAddressId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "customerId", customerId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "customerAddressId", customerAddressId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/customers/%s/addresses/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetCustomerAddressRequest constructs an http.Request for the GetCustomerAddress method
+func NewGetCustomerAddressRequest(server string, customerId CustomerId, customerAddressId CustomerAddressId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "customerId", customerId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "customerAddressId", customerAddressId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/customers/%s/addresses/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUpdateCustomerAddressRequest calls the generic UpdateCustomerAddress builder with application/json body
+func NewUpdateCustomerAddressRequest(server string, customerId CustomerId, customerAddressId CustomerAddressId, body UpdateCustomerAddressJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateCustomerAddressRequestWithBody(server, customerId, customerAddressId, "application/json", bodyReader)
+}
+
+// NewUpdateCustomerAddressRequestWithBody constructs an http.Request for the UpdateCustomerAddress method, with any body, and a specified content type
+func NewUpdateCustomerAddressRequestWithBody(server string, customerId CustomerId, customerAddressId CustomerAddressId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "customerId", customerId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "customerAddressId", customerAddressId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/customers/%s/addresses/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewCreateCustomerContactRequest calls the generic CreateCustomerContact builder with application/json body
+func NewCreateCustomerContactRequest(server string, customerId CustomerId, body CreateCustomerContactJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateCustomerContactRequestWithBody(server, customerId, "application/json", bodyReader)
+}
+
+// NewCreateCustomerContactRequestWithBody constructs an http.Request for the CreateCustomerContact method, with any body, and a specified content type
+func NewCreateCustomerContactRequestWithBody(server string, customerId CustomerId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "customerId", customerId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/customers/%s/contacts", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListCustomerContactsRequest constructs an http.Request for the ListCustomerContacts method
+func NewListCustomerContactsRequest(server string, customerId CustomerId, params *ListCustomerContactsParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "customerId", customerId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/customers/%s/contacts/list", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewDeleteCustomerContactRequest constructs an http.Request for the DeleteCustomerContact method
+func NewDeleteCustomerContactRequest(server string, customerId CustomerId, contactId ContactId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "customerId", customerId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "contactId", contactId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/customers/%s/contacts/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetCustomerContactRequest constructs an http.Request for the GetCustomerContact method
+func NewGetCustomerContactRequest(server string, customerId CustomerId, contactId ContactId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "customerId", customerId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "contactId", contactId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/customers/%s/contacts/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUpdateCustomerContactRequest calls the generic UpdateCustomerContact builder with application/json body
+func NewUpdateCustomerContactRequest(server string, customerId CustomerId, contactId ContactId, body UpdateCustomerContactJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateCustomerContactRequestWithBody(server, customerId, contactId, "application/json", bodyReader)
+}
+
+// NewUpdateCustomerContactRequestWithBody constructs an http.Request for the UpdateCustomerContact method, with any body, and a specified content type
+func NewUpdateCustomerContactRequestWithBody(server string, customerId CustomerId, contactId ContactId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "customerId", customerId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "contactId", contactId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/customers/%s/contacts/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewSetCustomerTierRequest calls the generic SetCustomerTier builder with application/json body
+func NewSetCustomerTierRequest(server string, customerId CustomerId, body SetCustomerTierJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewSetCustomerTierRequestWithBody(server, customerId, "application/json", bodyReader)
+}
+
+// NewSetCustomerTierRequestWithBody constructs an http.Request for the SetCustomerTier method, with any body, and a specified content type
+func NewSetCustomerTierRequestWithBody(server string, customerId CustomerId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "customerId", customerId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/customers/%s/customer-tier", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetOpenApiJsonRequest constructs an http.Request for the GetOpenApiJson method
+func NewGetOpenApiJsonRequest(server string, params *GetOpenApiJsonParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/openapi.json")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewGetOpenApiYamlRequest constructs an http.Request for the GetOpenApiYaml method
+func NewGetOpenApiYamlRequest(server string, params *GetOpenApiYamlParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/openapi.yaml")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewCreatePaymentTermRequest calls the generic CreatePaymentTerm builder with application/json body
+func NewCreatePaymentTermRequest(server string, body CreatePaymentTermJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreatePaymentTermRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreatePaymentTermRequestWithBody constructs an http.Request for the CreatePaymentTerm method, with any body, and a specified content type
+func NewCreatePaymentTermRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/payment-terms")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListPaymentTermsRequest calls the generic ListPaymentTerms builder with application/json body
+func NewListPaymentTermsRequest(server string, params *ListPaymentTermsParams, body ListPaymentTermsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListPaymentTermsRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListPaymentTermsRequestWithBody constructs an http.Request for the ListPaymentTerms method, with any body, and a specified content type
+func NewListPaymentTermsRequestWithBody(server string, params *ListPaymentTermsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/payment-terms/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetPaymentTermRequest constructs an http.Request for the GetPaymentTerm method
+func NewGetPaymentTermRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/payment-terms/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewGetCostingSettingsRequest constructs an http.Request for the GetCostingSettings method
 func NewGetCostingSettingsRequest(server string) (*http.Request, error) {
 	var err error
@@ -4070,6 +6975,446 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/customer-tiers/{id} (the `GetCustomerTier` operationId).
 	GetCustomerTierWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetCustomerTierResponse, error)
+
+	// CreateCustomerWithBodyWithResponse Create a customer
+	//
+	// `name` is trimmed and must be unique among the tenant's active (not deleted) customers
+	// (400 naming `name`; a deleted customer's name can be reused). `currencyCode` defaults to
+	// the tenant's primary currency. Read-only members (`customerTierId`, `customerTierName`,
+	// `customerTypeId`, `customerTypeName`, `paymentTerms`, `id`, `deleted`, timestamps) are
+	// ignored. Unknown `paymentTermsId` or `salesPersonId` answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/customers (the `CreateCustomer` operationId).
+	CreateCustomerWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerResponse, error)
+
+	// CreateCustomerWithResponse Create a customer
+	//
+	// `name` is trimmed and must be unique among the tenant's active (not deleted) customers
+	// (400 naming `name`; a deleted customer's name can be reused). `currencyCode` defaults to
+	// the tenant's primary currency. Read-only members (`customerTierId`, `customerTierName`,
+	// `customerTypeId`, `customerTypeName`, `paymentTerms`, `id`, `deleted`, timestamps) are
+	// ignored. Unknown `paymentTermsId` or `salesPersonId` answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/customers (the `CreateCustomer` operationId).
+	CreateCustomerWithResponse(ctx context.Context, body CreateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerResponse, error)
+
+	// ListCustomersWithBodyWithResponse List customers
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a sortable member
+	// (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
+	// `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
+	// without a value sort last (first when descending), and ties break on id. Deleted customers
+	// are left out unless `includeDeleted` is true.
+	//
+	// Permission: View Customer.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/customers/list (the `ListCustomers` operationId).
+	ListCustomersWithBodyWithResponse(ctx context.Context, params *ListCustomersParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListCustomersResponse, error)
+
+	// ListCustomersWithResponse List customers
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a sortable member
+	// (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
+	// `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
+	// without a value sort last (first when descending), and ties break on id. Deleted customers
+	// are left out unless `includeDeleted` is true.
+	//
+	// Permission: View Customer.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/customers/list (the `ListCustomers` operationId).
+	ListCustomersWithResponse(ctx context.Context, params *ListCustomersParams, body ListCustomersJSONRequestBody, reqEditors ...RequestEditorFn) (*ListCustomersResponse, error)
+
+	// DeleteCustomerWithResponse Delete a customer
+	//
+	// Soft delete: the customer leaves lists (unless `includeDeleted`), its name and code become
+	// available again, and get answers it with `deleted: true`. The delete advances `modifiedUtc`,
+	// so `modifiedAfterUtc` with `includeDeleted` finds deletions. Answers 200 when the customer
+	// was deleted and 204 when it did not exist or was already deleted.
+	//
+	// Permission: Edit Customer.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/customers/{customerId} (the `DeleteCustomer` operationId).
+	DeleteCustomerWithResponse(ctx context.Context, customerId CustomerId, reqEditors ...RequestEditorFn) (*DeleteCustomerResponse, error)
+
+	// GetCustomerWithResponse Get a customer
+	//
+	// A deleted customer is answered with `deleted: true`.
+	//
+	// Permission: View Customer.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/customers/{customerId} (the `GetCustomer` operationId).
+	GetCustomerWithResponse(ctx context.Context, customerId CustomerId, reqEditors ...RequestEditorFn) (*GetCustomerResponse, error)
+
+	// PatchCustomerWithBodyWithResponse Partially update a customer
+	//
+	// Applies a JSON Patch to the customer's read shape and saves the result as a full update
+	// (`CustomerWrite`) in one transaction. Paths must name a member of `CustomerWrite`: the
+	// read-only members (`customerTierId`, `customerTierName`, `customerTypeId`,
+	// `customerTypeName`, `paymentTerms`, `id`, `deleted`, timestamps) answer 400. An operation
+	// whose `path` or `from` resolves to `/name` trims the name, which must then be 1 to 200
+	// characters. A patch with no operation under `/customFields` does not validate stored custom
+	// fields; operations under `/customFields` validate every key they carry. A blank
+	// `externalReferences` member is stored as an empty string. A deleted customer answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /api/customers/{customerId} (the `PatchCustomer` operationId).
+	PatchCustomerWithBodyWithResponse(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchCustomerResponse, error)
+
+	// PatchCustomerWithApplicationJSONPatchPlusJSONBodyWithResponse Partially update a customer
+	//
+	// Applies a JSON Patch to the customer's read shape and saves the result as a full update
+	// (`CustomerWrite`) in one transaction. Paths must name a member of `CustomerWrite`: the
+	// read-only members (`customerTierId`, `customerTierName`, `customerTypeId`,
+	// `customerTypeName`, `paymentTerms`, `id`, `deleted`, timestamps) answer 400. An operation
+	// whose `path` or `from` resolves to `/name` trims the name, which must then be 1 to 200
+	// characters. A patch with no operation under `/customFields` does not validate stored custom
+	// fields; operations under `/customFields` validate every key they carry. A blank
+	// `externalReferences` member is stored as an empty string. A deleted customer answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /api/customers/{customerId} (the `PatchCustomer` operationId).
+	PatchCustomerWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, customerId CustomerId, body PatchCustomerApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchCustomerResponse, error)
+
+	// UpdateCustomerWithBodyWithResponse Replace a customer
+	//
+	// Full update with the create rules: omitted optional members are cleared (an omitted
+	// `currencyCode` takes the tenant's primary currency again). Read-only members are ignored.
+	// A deleted customer answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/customers/{customerId} (the `UpdateCustomer` operationId).
+	UpdateCustomerWithBodyWithResponse(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomerResponse, error)
+
+	// UpdateCustomerWithResponse Replace a customer
+	//
+	// Full update with the create rules: omitted optional members are cleared (an omitted
+	// `currencyCode` takes the tenant's primary currency again). Read-only members are ignored.
+	// A deleted customer answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/customers/{customerId} (the `UpdateCustomer` operationId).
+	UpdateCustomerWithResponse(ctx context.Context, customerId CustomerId, body UpdateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomerResponse, error)
+
+	// CreateCustomerAddressWithBodyWithResponse Add an address to a customer
+	//
+	// Text members are trimmed and 1 to 200 characters when present (blank is no value);
+	// `address1`, `city` and `postalCode` are required. Marking the address `primaryBilling` or
+	// `primaryShipping` takes that mark from the customer's other addresses in the same
+	// transaction, so a customer never has two of either. Answers the new 36-character address
+	// id. A missing or deleted customer answers 404. Every address and contact write (create,
+	// update, delete) advances the customer's `modifiedUtc`.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/customers/{customerId}/addresses (the `CreateCustomerAddress` operationId).
+	CreateCustomerAddressWithBodyWithResponse(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerAddressResponse, error)
+
+	// CreateCustomerAddressWithResponse Add an address to a customer
+	//
+	// Text members are trimmed and 1 to 200 characters when present (blank is no value);
+	// `address1`, `city` and `postalCode` are required. Marking the address `primaryBilling` or
+	// `primaryShipping` takes that mark from the customer's other addresses in the same
+	// transaction, so a customer never has two of either. Answers the new 36-character address
+	// id. A missing or deleted customer answers 404. Every address and contact write (create,
+	// update, delete) advances the customer's `modifiedUtc`.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/customers/{customerId}/addresses (the `CreateCustomerAddress` operationId).
+	CreateCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, body CreateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerAddressResponse, error)
+
+	// ListCustomerAddressesWithResponse List a customer's addresses
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a sortable member
+	// (`name`, `address1`, `city`, `stateProvince`, `postalCode`, `country`, `primaryBilling`,
+	// `primaryShipping`, `shippingLeadTime`, `id`). A missing customer answers 404; a deleted
+	// customer's addresses are still listed.
+	//
+	// Permission: View Customer.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/customers/{customerId}/addresses/list (the `ListCustomerAddresses` operationId).
+	ListCustomerAddressesWithResponse(ctx context.Context, customerId CustomerId, params *ListCustomerAddressesParams, reqEditors ...RequestEditorFn) (*ListCustomerAddressesResponse, error)
+
+	// DeleteCustomerAddressWithResponse Delete a customer address
+	//
+	// Answers 200 when the address was deleted and 204 when the customer has no such address.
+	// A missing or deleted customer answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/customers/{customerId}/addresses/{customerAddressId} (the `DeleteCustomerAddress` operationId).
+	DeleteCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, reqEditors ...RequestEditorFn) (*DeleteCustomerAddressResponse, error)
+
+	// GetCustomerAddressWithResponse Get a customer address
+	//
+	// An address of another customer answers 404. A deleted customer's addresses can still be
+	// read.
+	//
+	// Permission: View Customer.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/customers/{customerId}/addresses/{customerAddressId} (the `GetCustomerAddress` operationId).
+	GetCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, reqEditors ...RequestEditorFn) (*GetCustomerAddressResponse, error)
+
+	// UpdateCustomerAddressWithBodyWithResponse Replace a customer address
+	//
+	// Full update with the create rules: omitted optional members are cleared. A missing or
+	// deleted customer, or an address of another customer, answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/customers/{customerId}/addresses/{customerAddressId} (the `UpdateCustomerAddress` operationId).
+	UpdateCustomerAddressWithBodyWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomerAddressResponse, error)
+
+	// UpdateCustomerAddressWithResponse Replace a customer address
+	//
+	// Full update with the create rules: omitted optional members are cleared. A missing or
+	// deleted customer, or an address of another customer, answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/customers/{customerId}/addresses/{customerAddressId} (the `UpdateCustomerAddress` operationId).
+	UpdateCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, body UpdateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomerAddressResponse, error)
+
+	// CreateCustomerContactWithBodyWithResponse Add a contact to a customer
+	//
+	// `firstName` is required; names and position are trimmed and 1 to 200 characters when
+	// present. `email`, when not blank, must be one well-formed mailbox address: an ASCII local
+	// part, one @, a domain of at least two labels; no display name, angle brackets, quotes,
+	// whitespace, comments, IP literals or non-ASCII characters. Surrounding whitespace is
+	// trimmed and a blank email counts as omitted. Answers the new 36-character contact id.
+	// A missing or deleted customer answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/customers/{customerId}/contacts (the `CreateCustomerContact` operationId).
+	CreateCustomerContactWithBodyWithResponse(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerContactResponse, error)
+
+	// CreateCustomerContactWithResponse Add a contact to a customer
+	//
+	// `firstName` is required; names and position are trimmed and 1 to 200 characters when
+	// present. `email`, when not blank, must be one well-formed mailbox address: an ASCII local
+	// part, one @, a domain of at least two labels; no display name, angle brackets, quotes,
+	// whitespace, comments, IP literals or non-ASCII characters. Surrounding whitespace is
+	// trimmed and a blank email counts as omitted. Answers the new 36-character contact id.
+	// A missing or deleted customer answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/customers/{customerId}/contacts (the `CreateCustomerContact` operationId).
+	CreateCustomerContactWithResponse(ctx context.Context, customerId CustomerId, body CreateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerContactResponse, error)
+
+	// ListCustomerContactsWithResponse List a customer's contacts
+	//
+	// Answers a bare array sorted by last name, first name, then id unless `Sort.Field` names a
+	// sortable member (`firstName`, `lastName`, `position`, `email`, `id`); sorting by
+	// `lastName` also orders by first name within a last name. A missing customer answers 404;
+	// a deleted customer's contacts are still listed.
+	//
+	// Permission: View Customer.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/customers/{customerId}/contacts/list (the `ListCustomerContacts` operationId).
+	ListCustomerContactsWithResponse(ctx context.Context, customerId CustomerId, params *ListCustomerContactsParams, reqEditors ...RequestEditorFn) (*ListCustomerContactsResponse, error)
+
+	// DeleteCustomerContactWithResponse Delete a customer contact
+	//
+	// Answers 200 when the contact was deleted and 204 when the customer has no such contact.
+	// A missing or deleted customer answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/customers/{customerId}/contacts/{contactId} (the `DeleteCustomerContact` operationId).
+	DeleteCustomerContactWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, reqEditors ...RequestEditorFn) (*DeleteCustomerContactResponse, error)
+
+	// GetCustomerContactWithResponse Get a customer contact
+	//
+	// A contact of another customer answers 404. A deleted customer's contacts can still be
+	// read.
+	//
+	// Permission: View Customer.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/customers/{customerId}/contacts/{contactId} (the `GetCustomerContact` operationId).
+	GetCustomerContactWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, reqEditors ...RequestEditorFn) (*GetCustomerContactResponse, error)
+
+	// UpdateCustomerContactWithBodyWithResponse Replace a customer contact
+	//
+	// Full update with the create rules: omitted optional members are cleared. A missing or
+	// deleted customer, or a contact of another customer, answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/customers/{customerId}/contacts/{contactId} (the `UpdateCustomerContact` operationId).
+	UpdateCustomerContactWithBodyWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomerContactResponse, error)
+
+	// UpdateCustomerContactWithResponse Replace a customer contact
+	//
+	// Full update with the create rules: omitted optional members are cleared. A missing or
+	// deleted customer, or a contact of another customer, answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/customers/{customerId}/contacts/{contactId} (the `UpdateCustomerContact` operationId).
+	UpdateCustomerContactWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, body UpdateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomerContactResponse, error)
+
+	// SetCustomerTierWithBodyWithResponse Assign a customer to a tier
+	//
+	// The one way to set the read-only `customerTierId`/`customerTierName` of a customer; null
+	// removes the customer from its tier. An unknown tier answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/customers/{customerId}/customer-tier (the `SetCustomerTier` operationId).
+	SetCustomerTierWithBodyWithResponse(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SetCustomerTierResponse, error)
+
+	// SetCustomerTierWithResponse Assign a customer to a tier
+	//
+	// The one way to set the read-only `customerTierId`/`customerTierName` of a customer; null
+	// removes the customer from its tier. An unknown tier answers 404.
+	//
+	// Permission: Edit Customer.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/customers/{customerId}/customer-tier (the `SetCustomerTier` operationId).
+	SetCustomerTierWithResponse(ctx context.Context, customerId CustomerId, body SetCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*SetCustomerTierResponse, error)
+
+	// GetOpenApiJsonWithResponse The OpenAPI document as JSON
+	//
+	// The same document as `GET /api/openapi.yaml`, converted to JSON with its keys in the same
+	// order. Needs no token; cached and revalidated the same way, with its own `ETag`.
+	//
+	// Permission: none (public).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/openapi.json (the `GetOpenApiJson` operationId).
+	GetOpenApiJsonWithResponse(ctx context.Context, params *GetOpenApiJsonParams, reqEditors ...RequestEditorFn) (*GetOpenApiJsonResponse, error)
+
+	// GetOpenApiYamlWithResponse The OpenAPI document as YAML
+	//
+	// The contract this server was built from, byte for byte as published (`openapi/v1.yaml`),
+	// as `application/yaml`. Needs no token. The strong `ETag` changes whenever the document does;
+	// with `Cache-Control: no-cache` clients revalidate by sending it back in `If-None-Match` and
+	// get 304 without a body while their copy is current.
+	//
+	// Permission: none (public).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/openapi.yaml (the `GetOpenApiYaml` operationId).
+	GetOpenApiYamlWithResponse(ctx context.Context, params *GetOpenApiYamlParams, reqEditors ...RequestEditorFn) (*GetOpenApiYamlResponse, error)
+
+	// CreatePaymentTermWithBodyWithResponse Create payment terms
+	//
+	// Names are trimmed and unique among the tenant's payment terms (400 naming `name`).
+	//
+	// Permission: Edit Accounting.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/payment-terms (the `CreatePaymentTerm` operationId).
+	CreatePaymentTermWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreatePaymentTermResponse, error)
+
+	// CreatePaymentTermWithResponse Create payment terms
+	//
+	// Names are trimmed and unique among the tenant's payment terms (400 naming `name`).
+	//
+	// Permission: Edit Accounting.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/payment-terms (the `CreatePaymentTerm` operationId).
+	CreatePaymentTermWithResponse(ctx context.Context, body CreatePaymentTermJSONRequestBody, reqEditors ...RequestEditorFn) (*CreatePaymentTermResponse, error)
+
+	// ListPaymentTermsWithBodyWithResponse List payment terms
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names `name`, `netDays`
+	// or `id`.
+	//
+	// Permission: View Accounting.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/payment-terms/list (the `ListPaymentTerms` operationId).
+	ListPaymentTermsWithBodyWithResponse(ctx context.Context, params *ListPaymentTermsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListPaymentTermsResponse, error)
+
+	// ListPaymentTermsWithResponse List payment terms
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names `name`, `netDays`
+	// or `id`.
+	//
+	// Permission: View Accounting.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/payment-terms/list (the `ListPaymentTerms` operationId).
+	ListPaymentTermsWithResponse(ctx context.Context, params *ListPaymentTermsParams, body ListPaymentTermsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListPaymentTermsResponse, error)
+
+	// GetPaymentTermWithResponse Get payment terms
+	//
+	// Permission: View Accounting.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/payment-terms/{id} (the `GetPaymentTerm` operationId).
+	GetPaymentTermWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetPaymentTermResponse, error)
 
 	// GetCostingSettingsWithResponse Get costing settings
 	//
@@ -5962,6 +9307,1934 @@ func (r GetCustomerTierResponse) ContentType() string {
 	return ""
 }
 
+// CreateCustomerResponse503Headers the declared response headers of an HTTP 503 response for CreateCustomer
+type CreateCustomerResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateCustomerResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateCustomerResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateCustomerResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateCustomerResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateCustomerResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateCustomerResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateCustomerResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateCustomerResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateCustomerResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateCustomerResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateCustomerResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateCustomerResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateCustomerResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateCustomerResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListCustomersResponse503Headers the declared response headers of an HTTP 503 response for ListCustomers
+type ListCustomersResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListCustomersResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Customer
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListCustomersResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListCustomersResponse) GetJSON200() *[]Customer {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListCustomersResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListCustomersResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListCustomersResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListCustomersResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListCustomersResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListCustomersResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListCustomersResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListCustomersResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListCustomersResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListCustomersResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListCustomersResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DeleteCustomerResponse503Headers the declared response headers of an HTTP 503 response for DeleteCustomer
+type DeleteCustomerResponse503Headers struct {
+	RetryAfter *int
+}
+
+type DeleteCustomerResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Deleted
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DeleteCustomerResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteCustomerResponse) GetJSON200() *Deleted {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r DeleteCustomerResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r DeleteCustomerResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r DeleteCustomerResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r DeleteCustomerResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r DeleteCustomerResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteCustomerResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteCustomerResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteCustomerResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteCustomerResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetCustomerResponse503Headers the declared response headers of an HTTP 503 response for GetCustomer
+type GetCustomerResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetCustomerResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Customer
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetCustomerResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetCustomerResponse) GetJSON200() *Customer {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetCustomerResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetCustomerResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetCustomerResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetCustomerResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetCustomerResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetCustomerResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetCustomerResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetCustomerResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetCustomerResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PatchCustomerResponse503Headers the declared response headers of an HTTP 503 response for PatchCustomer
+type PatchCustomerResponse503Headers struct {
+	RetryAfter *int
+}
+
+type PatchCustomerResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Customer
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PatchCustomerResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PatchCustomerResponse) GetJSON200() *Customer {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PatchCustomerResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r PatchCustomerResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r PatchCustomerResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r PatchCustomerResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r PatchCustomerResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r PatchCustomerResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PatchCustomerResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PatchCustomerResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PatchCustomerResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PatchCustomerResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PatchCustomerResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateCustomerResponse503Headers the declared response headers of an HTTP 503 response for UpdateCustomer
+type UpdateCustomerResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UpdateCustomerResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Customer
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateCustomerResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateCustomerResponse) GetJSON200() *Customer {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r UpdateCustomerResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UpdateCustomerResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UpdateCustomerResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UpdateCustomerResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r UpdateCustomerResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r UpdateCustomerResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UpdateCustomerResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateCustomerResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateCustomerResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateCustomerResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateCustomerResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateCustomerAddressResponse503Headers the declared response headers of an HTTP 503 response for CreateCustomerAddress
+type CreateCustomerAddressResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateCustomerAddressResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateCustomerAddressResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateCustomerAddressResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateCustomerAddressResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateCustomerAddressResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateCustomerAddressResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateCustomerAddressResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateCustomerAddressResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateCustomerAddressResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateCustomerAddressResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateCustomerAddressResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateCustomerAddressResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateCustomerAddressResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateCustomerAddressResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListCustomerAddressesResponse503Headers the declared response headers of an HTTP 503 response for ListCustomerAddresses
+type ListCustomerAddressesResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListCustomerAddressesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]CustomerAddress
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListCustomerAddressesResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListCustomerAddressesResponse) GetJSON200() *[]CustomerAddress {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListCustomerAddressesResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListCustomerAddressesResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListCustomerAddressesResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListCustomerAddressesResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListCustomerAddressesResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListCustomerAddressesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListCustomerAddressesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListCustomerAddressesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListCustomerAddressesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DeleteCustomerAddressResponse503Headers the declared response headers of an HTTP 503 response for DeleteCustomerAddress
+type DeleteCustomerAddressResponse503Headers struct {
+	RetryAfter *int
+}
+
+type DeleteCustomerAddressResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Deleted
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DeleteCustomerAddressResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteCustomerAddressResponse) GetJSON200() *Deleted {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r DeleteCustomerAddressResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r DeleteCustomerAddressResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r DeleteCustomerAddressResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r DeleteCustomerAddressResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r DeleteCustomerAddressResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteCustomerAddressResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteCustomerAddressResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteCustomerAddressResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteCustomerAddressResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetCustomerAddressResponse503Headers the declared response headers of an HTTP 503 response for GetCustomerAddress
+type GetCustomerAddressResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetCustomerAddressResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *CustomerAddress
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetCustomerAddressResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetCustomerAddressResponse) GetJSON200() *CustomerAddress {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetCustomerAddressResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetCustomerAddressResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetCustomerAddressResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetCustomerAddressResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetCustomerAddressResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetCustomerAddressResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetCustomerAddressResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetCustomerAddressResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetCustomerAddressResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateCustomerAddressResponse503Headers the declared response headers of an HTTP 503 response for UpdateCustomerAddress
+type UpdateCustomerAddressResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UpdateCustomerAddressResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *CustomerAddress
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateCustomerAddressResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateCustomerAddressResponse) GetJSON200() *CustomerAddress {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r UpdateCustomerAddressResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UpdateCustomerAddressResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UpdateCustomerAddressResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UpdateCustomerAddressResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r UpdateCustomerAddressResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r UpdateCustomerAddressResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UpdateCustomerAddressResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateCustomerAddressResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateCustomerAddressResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateCustomerAddressResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateCustomerAddressResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateCustomerContactResponse503Headers the declared response headers of an HTTP 503 response for CreateCustomerContact
+type CreateCustomerContactResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateCustomerContactResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateCustomerContactResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateCustomerContactResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateCustomerContactResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateCustomerContactResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateCustomerContactResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateCustomerContactResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateCustomerContactResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateCustomerContactResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateCustomerContactResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateCustomerContactResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateCustomerContactResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateCustomerContactResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateCustomerContactResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListCustomerContactsResponse503Headers the declared response headers of an HTTP 503 response for ListCustomerContacts
+type ListCustomerContactsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListCustomerContactsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]CustomerContact
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListCustomerContactsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListCustomerContactsResponse) GetJSON200() *[]CustomerContact {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListCustomerContactsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListCustomerContactsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListCustomerContactsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListCustomerContactsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListCustomerContactsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListCustomerContactsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListCustomerContactsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListCustomerContactsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListCustomerContactsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DeleteCustomerContactResponse503Headers the declared response headers of an HTTP 503 response for DeleteCustomerContact
+type DeleteCustomerContactResponse503Headers struct {
+	RetryAfter *int
+}
+
+type DeleteCustomerContactResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Deleted
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DeleteCustomerContactResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteCustomerContactResponse) GetJSON200() *Deleted {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r DeleteCustomerContactResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r DeleteCustomerContactResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r DeleteCustomerContactResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r DeleteCustomerContactResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r DeleteCustomerContactResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteCustomerContactResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteCustomerContactResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteCustomerContactResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteCustomerContactResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetCustomerContactResponse503Headers the declared response headers of an HTTP 503 response for GetCustomerContact
+type GetCustomerContactResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetCustomerContactResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *CustomerContact
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetCustomerContactResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetCustomerContactResponse) GetJSON200() *CustomerContact {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetCustomerContactResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetCustomerContactResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetCustomerContactResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetCustomerContactResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetCustomerContactResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetCustomerContactResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetCustomerContactResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetCustomerContactResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetCustomerContactResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateCustomerContactResponse503Headers the declared response headers of an HTTP 503 response for UpdateCustomerContact
+type UpdateCustomerContactResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UpdateCustomerContactResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *CustomerContact
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateCustomerContactResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateCustomerContactResponse) GetJSON200() *CustomerContact {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r UpdateCustomerContactResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UpdateCustomerContactResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UpdateCustomerContactResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UpdateCustomerContactResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r UpdateCustomerContactResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r UpdateCustomerContactResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UpdateCustomerContactResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateCustomerContactResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateCustomerContactResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateCustomerContactResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateCustomerContactResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// SetCustomerTierResponse503Headers the declared response headers of an HTTP 503 response for SetCustomerTier
+type SetCustomerTierResponse503Headers struct {
+	RetryAfter *int
+}
+
+type SetCustomerTierResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Customer
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SetCustomerTierResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r SetCustomerTierResponse) GetJSON200() *Customer {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r SetCustomerTierResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r SetCustomerTierResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r SetCustomerTierResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r SetCustomerTierResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r SetCustomerTierResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r SetCustomerTierResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r SetCustomerTierResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r SetCustomerTierResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SetCustomerTierResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SetCustomerTierResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SetCustomerTierResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetOpenApiJsonResponse200Headers the declared response headers of an HTTP 200 response for GetOpenApiJson
+type GetOpenApiJsonResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetOpenApiJsonResponse304Headers the declared response headers of an HTTP 304 response for GetOpenApiJson
+type GetOpenApiJsonResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetOpenApiJsonResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *OpenApiDocument
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetOpenApiJsonResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetOpenApiJsonResponse304Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetOpenApiJsonResponse) GetJSON200() *OpenApiDocument {
+	return r.JSON200
+}
+
+// GetBody returns the raw response body bytes
+func (r GetOpenApiJsonResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetOpenApiJsonResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetOpenApiJsonResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetOpenApiJsonResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetOpenApiYamlResponse200Headers the declared response headers of an HTTP 200 response for GetOpenApiYaml
+type GetOpenApiYamlResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetOpenApiYamlResponse304Headers the declared response headers of an HTTP 304 response for GetOpenApiYaml
+type GetOpenApiYamlResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetOpenApiYamlResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// YAML200 the response for an HTTP 200 `application/yaml` response
+	YAML200 *OpenApiDocument
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetOpenApiYamlResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetOpenApiYamlResponse304Headers
+}
+
+// GetYAML200 returns the response for an HTTP 200 `application/yaml` response
+func (r GetOpenApiYamlResponse) GetYAML200() *OpenApiDocument {
+	return r.YAML200
+}
+
+// GetBody returns the raw response body bytes
+func (r GetOpenApiYamlResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetOpenApiYamlResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetOpenApiYamlResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetOpenApiYamlResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreatePaymentTermResponse503Headers the declared response headers of an HTTP 503 response for CreatePaymentTerm
+type CreatePaymentTermResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreatePaymentTermResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreatePaymentTermResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreatePaymentTermResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreatePaymentTermResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreatePaymentTermResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreatePaymentTermResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreatePaymentTermResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreatePaymentTermResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreatePaymentTermResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreatePaymentTermResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreatePaymentTermResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreatePaymentTermResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreatePaymentTermResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreatePaymentTermResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListPaymentTermsResponse503Headers the declared response headers of an HTTP 503 response for ListPaymentTerms
+type ListPaymentTermsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListPaymentTermsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]PaymentTerm
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListPaymentTermsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListPaymentTermsResponse) GetJSON200() *[]PaymentTerm {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListPaymentTermsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListPaymentTermsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListPaymentTermsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListPaymentTermsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListPaymentTermsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListPaymentTermsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListPaymentTermsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListPaymentTermsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListPaymentTermsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListPaymentTermsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListPaymentTermsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetPaymentTermResponse503Headers the declared response headers of an HTTP 503 response for GetPaymentTerm
+type GetPaymentTermResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetPaymentTermResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PaymentTerm
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetPaymentTermResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetPaymentTermResponse) GetJSON200() *PaymentTerm {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetPaymentTermResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetPaymentTermResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetPaymentTermResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetPaymentTermResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetPaymentTermResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetPaymentTermResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetPaymentTermResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetPaymentTermResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetPaymentTermResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // GetCostingSettingsResponse503Headers the declared response headers of an HTTP 503 response for GetCostingSettings
 type GetCostingSettingsResponse503Headers struct {
 	RetryAfter *int
@@ -6889,6 +12162,644 @@ func (c *ClientWithResponses) GetCustomerTierWithResponse(ctx context.Context, i
 		return nil, err
 	}
 	return ParseGetCustomerTierResponse(rsp)
+}
+
+// CreateCustomerWithBodyWithResponse Create a customer
+//
+// `name` is trimmed and must be unique among the tenant's active (not deleted) customers
+// (400 naming `name`; a deleted customer's name can be reused). `currencyCode` defaults to
+// the tenant's primary currency. Read-only members (`customerTierId`, `customerTierName`,
+// `customerTypeId`, `customerTypeName`, `paymentTerms`, `id`, `deleted`, timestamps) are
+// ignored. Unknown `paymentTermsId` or `salesPersonId` answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/customers (the `CreateCustomer` operationId).
+func (c *ClientWithResponses) CreateCustomerWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerResponse, error) {
+	rsp, err := c.CreateCustomerWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateCustomerResponse(rsp)
+}
+
+// CreateCustomerWithResponse Create a customer
+//
+// `name` is trimmed and must be unique among the tenant's active (not deleted) customers
+// (400 naming `name`; a deleted customer's name can be reused). `currencyCode` defaults to
+// the tenant's primary currency. Read-only members (`customerTierId`, `customerTierName`,
+// `customerTypeId`, `customerTypeName`, `paymentTerms`, `id`, `deleted`, timestamps) are
+// ignored. Unknown `paymentTermsId` or `salesPersonId` answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/customers (the `CreateCustomer` operationId).
+func (c *ClientWithResponses) CreateCustomerWithResponse(ctx context.Context, body CreateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerResponse, error) {
+	rsp, err := c.CreateCustomer(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateCustomerResponse(rsp)
+}
+
+// ListCustomersWithBodyWithResponse List customers
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a sortable member
+// (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
+// `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
+// without a value sort last (first when descending), and ties break on id. Deleted customers
+// are left out unless `includeDeleted` is true.
+//
+// Permission: View Customer.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/customers/list (the `ListCustomers` operationId).
+func (c *ClientWithResponses) ListCustomersWithBodyWithResponse(ctx context.Context, params *ListCustomersParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListCustomersResponse, error) {
+	rsp, err := c.ListCustomersWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListCustomersResponse(rsp)
+}
+
+// ListCustomersWithResponse List customers
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a sortable member
+// (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
+// `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
+// without a value sort last (first when descending), and ties break on id. Deleted customers
+// are left out unless `includeDeleted` is true.
+//
+// Permission: View Customer.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/customers/list (the `ListCustomers` operationId).
+func (c *ClientWithResponses) ListCustomersWithResponse(ctx context.Context, params *ListCustomersParams, body ListCustomersJSONRequestBody, reqEditors ...RequestEditorFn) (*ListCustomersResponse, error) {
+	rsp, err := c.ListCustomers(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListCustomersResponse(rsp)
+}
+
+// DeleteCustomerWithResponse Delete a customer
+//
+// Soft delete: the customer leaves lists (unless `includeDeleted`), its name and code become
+// available again, and get answers it with `deleted: true`. The delete advances `modifiedUtc`,
+// so `modifiedAfterUtc` with `includeDeleted` finds deletions. Answers 200 when the customer
+// was deleted and 204 when it did not exist or was already deleted.
+//
+// Permission: Edit Customer.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/customers/{customerId} (the `DeleteCustomer` operationId).
+func (c *ClientWithResponses) DeleteCustomerWithResponse(ctx context.Context, customerId CustomerId, reqEditors ...RequestEditorFn) (*DeleteCustomerResponse, error) {
+	rsp, err := c.DeleteCustomer(ctx, customerId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteCustomerResponse(rsp)
+}
+
+// GetCustomerWithResponse Get a customer
+//
+// A deleted customer is answered with `deleted: true`.
+//
+// Permission: View Customer.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/customers/{customerId} (the `GetCustomer` operationId).
+func (c *ClientWithResponses) GetCustomerWithResponse(ctx context.Context, customerId CustomerId, reqEditors ...RequestEditorFn) (*GetCustomerResponse, error) {
+	rsp, err := c.GetCustomer(ctx, customerId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetCustomerResponse(rsp)
+}
+
+// PatchCustomerWithBodyWithResponse Partially update a customer
+//
+// Applies a JSON Patch to the customer's read shape and saves the result as a full update
+// (`CustomerWrite`) in one transaction. Paths must name a member of `CustomerWrite`: the
+// read-only members (`customerTierId`, `customerTierName`, `customerTypeId`,
+// `customerTypeName`, `paymentTerms`, `id`, `deleted`, timestamps) answer 400. An operation
+// whose `path` or `from` resolves to `/name` trims the name, which must then be 1 to 200
+// characters. A patch with no operation under `/customFields` does not validate stored custom
+// fields; operations under `/customFields` validate every key they carry. A blank
+// `externalReferences` member is stored as an empty string. A deleted customer answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /api/customers/{customerId} (the `PatchCustomer` operationId).
+func (c *ClientWithResponses) PatchCustomerWithBodyWithResponse(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchCustomerResponse, error) {
+	rsp, err := c.PatchCustomerWithBody(ctx, customerId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePatchCustomerResponse(rsp)
+}
+
+// PatchCustomerWithApplicationJSONPatchPlusJSONBodyWithResponse Partially update a customer
+//
+// Applies a JSON Patch to the customer's read shape and saves the result as a full update
+// (`CustomerWrite`) in one transaction. Paths must name a member of `CustomerWrite`: the
+// read-only members (`customerTierId`, `customerTierName`, `customerTypeId`,
+// `customerTypeName`, `paymentTerms`, `id`, `deleted`, timestamps) answer 400. An operation
+// whose `path` or `from` resolves to `/name` trims the name, which must then be 1 to 200
+// characters. A patch with no operation under `/customFields` does not validate stored custom
+// fields; operations under `/customFields` validate every key they carry. A blank
+// `externalReferences` member is stored as an empty string. A deleted customer answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /api/customers/{customerId} (the `PatchCustomer` operationId).
+func (c *ClientWithResponses) PatchCustomerWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, customerId CustomerId, body PatchCustomerApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchCustomerResponse, error) {
+	rsp, err := c.PatchCustomerWithApplicationJSONPatchPlusJSONBody(ctx, customerId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePatchCustomerResponse(rsp)
+}
+
+// UpdateCustomerWithBodyWithResponse Replace a customer
+//
+// Full update with the create rules: omitted optional members are cleared (an omitted
+// `currencyCode` takes the tenant's primary currency again). Read-only members are ignored.
+// A deleted customer answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/customers/{customerId} (the `UpdateCustomer` operationId).
+func (c *ClientWithResponses) UpdateCustomerWithBodyWithResponse(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomerResponse, error) {
+	rsp, err := c.UpdateCustomerWithBody(ctx, customerId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateCustomerResponse(rsp)
+}
+
+// UpdateCustomerWithResponse Replace a customer
+//
+// Full update with the create rules: omitted optional members are cleared (an omitted
+// `currencyCode` takes the tenant's primary currency again). Read-only members are ignored.
+// A deleted customer answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/customers/{customerId} (the `UpdateCustomer` operationId).
+func (c *ClientWithResponses) UpdateCustomerWithResponse(ctx context.Context, customerId CustomerId, body UpdateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomerResponse, error) {
+	rsp, err := c.UpdateCustomer(ctx, customerId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateCustomerResponse(rsp)
+}
+
+// CreateCustomerAddressWithBodyWithResponse Add an address to a customer
+//
+// Text members are trimmed and 1 to 200 characters when present (blank is no value);
+// `address1`, `city` and `postalCode` are required. Marking the address `primaryBilling` or
+// `primaryShipping` takes that mark from the customer's other addresses in the same
+// transaction, so a customer never has two of either. Answers the new 36-character address
+// id. A missing or deleted customer answers 404. Every address and contact write (create,
+// update, delete) advances the customer's `modifiedUtc`.
+//
+// Permission: Edit Customer.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/customers/{customerId}/addresses (the `CreateCustomerAddress` operationId).
+func (c *ClientWithResponses) CreateCustomerAddressWithBodyWithResponse(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerAddressResponse, error) {
+	rsp, err := c.CreateCustomerAddressWithBody(ctx, customerId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateCustomerAddressResponse(rsp)
+}
+
+// CreateCustomerAddressWithResponse Add an address to a customer
+//
+// Text members are trimmed and 1 to 200 characters when present (blank is no value);
+// `address1`, `city` and `postalCode` are required. Marking the address `primaryBilling` or
+// `primaryShipping` takes that mark from the customer's other addresses in the same
+// transaction, so a customer never has two of either. Answers the new 36-character address
+// id. A missing or deleted customer answers 404. Every address and contact write (create,
+// update, delete) advances the customer's `modifiedUtc`.
+//
+// Permission: Edit Customer.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/customers/{customerId}/addresses (the `CreateCustomerAddress` operationId).
+func (c *ClientWithResponses) CreateCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, body CreateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerAddressResponse, error) {
+	rsp, err := c.CreateCustomerAddress(ctx, customerId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateCustomerAddressResponse(rsp)
+}
+
+// ListCustomerAddressesWithResponse List a customer's addresses
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a sortable member
+// (`name`, `address1`, `city`, `stateProvince`, `postalCode`, `country`, `primaryBilling`,
+// `primaryShipping`, `shippingLeadTime`, `id`). A missing customer answers 404; a deleted
+// customer's addresses are still listed.
+//
+// Permission: View Customer.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/customers/{customerId}/addresses/list (the `ListCustomerAddresses` operationId).
+func (c *ClientWithResponses) ListCustomerAddressesWithResponse(ctx context.Context, customerId CustomerId, params *ListCustomerAddressesParams, reqEditors ...RequestEditorFn) (*ListCustomerAddressesResponse, error) {
+	rsp, err := c.ListCustomerAddresses(ctx, customerId, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListCustomerAddressesResponse(rsp)
+}
+
+// DeleteCustomerAddressWithResponse Delete a customer address
+//
+// Answers 200 when the address was deleted and 204 when the customer has no such address.
+// A missing or deleted customer answers 404.
+//
+// Permission: Edit Customer.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/customers/{customerId}/addresses/{customerAddressId} (the `DeleteCustomerAddress` operationId).
+func (c *ClientWithResponses) DeleteCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, reqEditors ...RequestEditorFn) (*DeleteCustomerAddressResponse, error) {
+	rsp, err := c.DeleteCustomerAddress(ctx, customerId, customerAddressId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteCustomerAddressResponse(rsp)
+}
+
+// GetCustomerAddressWithResponse Get a customer address
+//
+// An address of another customer answers 404. A deleted customer's addresses can still be
+// read.
+//
+// Permission: View Customer.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/customers/{customerId}/addresses/{customerAddressId} (the `GetCustomerAddress` operationId).
+func (c *ClientWithResponses) GetCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, reqEditors ...RequestEditorFn) (*GetCustomerAddressResponse, error) {
+	rsp, err := c.GetCustomerAddress(ctx, customerId, customerAddressId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetCustomerAddressResponse(rsp)
+}
+
+// UpdateCustomerAddressWithBodyWithResponse Replace a customer address
+//
+// Full update with the create rules: omitted optional members are cleared. A missing or
+// deleted customer, or an address of another customer, answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/customers/{customerId}/addresses/{customerAddressId} (the `UpdateCustomerAddress` operationId).
+func (c *ClientWithResponses) UpdateCustomerAddressWithBodyWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomerAddressResponse, error) {
+	rsp, err := c.UpdateCustomerAddressWithBody(ctx, customerId, customerAddressId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateCustomerAddressResponse(rsp)
+}
+
+// UpdateCustomerAddressWithResponse Replace a customer address
+//
+// Full update with the create rules: omitted optional members are cleared. A missing or
+// deleted customer, or an address of another customer, answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/customers/{customerId}/addresses/{customerAddressId} (the `UpdateCustomerAddress` operationId).
+func (c *ClientWithResponses) UpdateCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, body UpdateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomerAddressResponse, error) {
+	rsp, err := c.UpdateCustomerAddress(ctx, customerId, customerAddressId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateCustomerAddressResponse(rsp)
+}
+
+// CreateCustomerContactWithBodyWithResponse Add a contact to a customer
+//
+// `firstName` is required; names and position are trimmed and 1 to 200 characters when
+// present. `email`, when not blank, must be one well-formed mailbox address: an ASCII local
+// part, one @, a domain of at least two labels; no display name, angle brackets, quotes,
+// whitespace, comments, IP literals or non-ASCII characters. Surrounding whitespace is
+// trimmed and a blank email counts as omitted. Answers the new 36-character contact id.
+// A missing or deleted customer answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/customers/{customerId}/contacts (the `CreateCustomerContact` operationId).
+func (c *ClientWithResponses) CreateCustomerContactWithBodyWithResponse(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerContactResponse, error) {
+	rsp, err := c.CreateCustomerContactWithBody(ctx, customerId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateCustomerContactResponse(rsp)
+}
+
+// CreateCustomerContactWithResponse Add a contact to a customer
+//
+// `firstName` is required; names and position are trimmed and 1 to 200 characters when
+// present. `email`, when not blank, must be one well-formed mailbox address: an ASCII local
+// part, one @, a domain of at least two labels; no display name, angle brackets, quotes,
+// whitespace, comments, IP literals or non-ASCII characters. Surrounding whitespace is
+// trimmed and a blank email counts as omitted. Answers the new 36-character contact id.
+// A missing or deleted customer answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/customers/{customerId}/contacts (the `CreateCustomerContact` operationId).
+func (c *ClientWithResponses) CreateCustomerContactWithResponse(ctx context.Context, customerId CustomerId, body CreateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerContactResponse, error) {
+	rsp, err := c.CreateCustomerContact(ctx, customerId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateCustomerContactResponse(rsp)
+}
+
+// ListCustomerContactsWithResponse List a customer's contacts
+//
+// Answers a bare array sorted by last name, first name, then id unless `Sort.Field` names a
+// sortable member (`firstName`, `lastName`, `position`, `email`, `id`); sorting by
+// `lastName` also orders by first name within a last name. A missing customer answers 404;
+// a deleted customer's contacts are still listed.
+//
+// Permission: View Customer.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/customers/{customerId}/contacts/list (the `ListCustomerContacts` operationId).
+func (c *ClientWithResponses) ListCustomerContactsWithResponse(ctx context.Context, customerId CustomerId, params *ListCustomerContactsParams, reqEditors ...RequestEditorFn) (*ListCustomerContactsResponse, error) {
+	rsp, err := c.ListCustomerContacts(ctx, customerId, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListCustomerContactsResponse(rsp)
+}
+
+// DeleteCustomerContactWithResponse Delete a customer contact
+//
+// Answers 200 when the contact was deleted and 204 when the customer has no such contact.
+// A missing or deleted customer answers 404.
+//
+// Permission: Edit Customer.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/customers/{customerId}/contacts/{contactId} (the `DeleteCustomerContact` operationId).
+func (c *ClientWithResponses) DeleteCustomerContactWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, reqEditors ...RequestEditorFn) (*DeleteCustomerContactResponse, error) {
+	rsp, err := c.DeleteCustomerContact(ctx, customerId, contactId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteCustomerContactResponse(rsp)
+}
+
+// GetCustomerContactWithResponse Get a customer contact
+//
+// A contact of another customer answers 404. A deleted customer's contacts can still be
+// read.
+//
+// Permission: View Customer.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/customers/{customerId}/contacts/{contactId} (the `GetCustomerContact` operationId).
+func (c *ClientWithResponses) GetCustomerContactWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, reqEditors ...RequestEditorFn) (*GetCustomerContactResponse, error) {
+	rsp, err := c.GetCustomerContact(ctx, customerId, contactId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetCustomerContactResponse(rsp)
+}
+
+// UpdateCustomerContactWithBodyWithResponse Replace a customer contact
+//
+// Full update with the create rules: omitted optional members are cleared. A missing or
+// deleted customer, or a contact of another customer, answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/customers/{customerId}/contacts/{contactId} (the `UpdateCustomerContact` operationId).
+func (c *ClientWithResponses) UpdateCustomerContactWithBodyWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomerContactResponse, error) {
+	rsp, err := c.UpdateCustomerContactWithBody(ctx, customerId, contactId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateCustomerContactResponse(rsp)
+}
+
+// UpdateCustomerContactWithResponse Replace a customer contact
+//
+// Full update with the create rules: omitted optional members are cleared. A missing or
+// deleted customer, or a contact of another customer, answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/customers/{customerId}/contacts/{contactId} (the `UpdateCustomerContact` operationId).
+func (c *ClientWithResponses) UpdateCustomerContactWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, body UpdateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomerContactResponse, error) {
+	rsp, err := c.UpdateCustomerContact(ctx, customerId, contactId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateCustomerContactResponse(rsp)
+}
+
+// SetCustomerTierWithBodyWithResponse Assign a customer to a tier
+//
+// The one way to set the read-only `customerTierId`/`customerTierName` of a customer; null
+// removes the customer from its tier. An unknown tier answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/customers/{customerId}/customer-tier (the `SetCustomerTier` operationId).
+func (c *ClientWithResponses) SetCustomerTierWithBodyWithResponse(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SetCustomerTierResponse, error) {
+	rsp, err := c.SetCustomerTierWithBody(ctx, customerId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSetCustomerTierResponse(rsp)
+}
+
+// SetCustomerTierWithResponse Assign a customer to a tier
+//
+// The one way to set the read-only `customerTierId`/`customerTierName` of a customer; null
+// removes the customer from its tier. An unknown tier answers 404.
+//
+// Permission: Edit Customer.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/customers/{customerId}/customer-tier (the `SetCustomerTier` operationId).
+func (c *ClientWithResponses) SetCustomerTierWithResponse(ctx context.Context, customerId CustomerId, body SetCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*SetCustomerTierResponse, error) {
+	rsp, err := c.SetCustomerTier(ctx, customerId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSetCustomerTierResponse(rsp)
+}
+
+// GetOpenApiJsonWithResponse The OpenAPI document as JSON
+//
+// The same document as `GET /api/openapi.yaml`, converted to JSON with its keys in the same
+// order. Needs no token; cached and revalidated the same way, with its own `ETag`.
+//
+// Permission: none (public).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/openapi.json (the `GetOpenApiJson` operationId).
+func (c *ClientWithResponses) GetOpenApiJsonWithResponse(ctx context.Context, params *GetOpenApiJsonParams, reqEditors ...RequestEditorFn) (*GetOpenApiJsonResponse, error) {
+	rsp, err := c.GetOpenApiJson(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetOpenApiJsonResponse(rsp)
+}
+
+// GetOpenApiYamlWithResponse The OpenAPI document as YAML
+//
+// The contract this server was built from, byte for byte as published (`openapi/v1.yaml`),
+// as `application/yaml`. Needs no token. The strong `ETag` changes whenever the document does;
+// with `Cache-Control: no-cache` clients revalidate by sending it back in `If-None-Match` and
+// get 304 without a body while their copy is current.
+//
+// Permission: none (public).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/openapi.yaml (the `GetOpenApiYaml` operationId).
+func (c *ClientWithResponses) GetOpenApiYamlWithResponse(ctx context.Context, params *GetOpenApiYamlParams, reqEditors ...RequestEditorFn) (*GetOpenApiYamlResponse, error) {
+	rsp, err := c.GetOpenApiYaml(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetOpenApiYamlResponse(rsp)
+}
+
+// CreatePaymentTermWithBodyWithResponse Create payment terms
+//
+// Names are trimmed and unique among the tenant's payment terms (400 naming `name`).
+//
+// Permission: Edit Accounting.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/payment-terms (the `CreatePaymentTerm` operationId).
+func (c *ClientWithResponses) CreatePaymentTermWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreatePaymentTermResponse, error) {
+	rsp, err := c.CreatePaymentTermWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreatePaymentTermResponse(rsp)
+}
+
+// CreatePaymentTermWithResponse Create payment terms
+//
+// Names are trimmed and unique among the tenant's payment terms (400 naming `name`).
+//
+// Permission: Edit Accounting.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/payment-terms (the `CreatePaymentTerm` operationId).
+func (c *ClientWithResponses) CreatePaymentTermWithResponse(ctx context.Context, body CreatePaymentTermJSONRequestBody, reqEditors ...RequestEditorFn) (*CreatePaymentTermResponse, error) {
+	rsp, err := c.CreatePaymentTerm(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreatePaymentTermResponse(rsp)
+}
+
+// ListPaymentTermsWithBodyWithResponse List payment terms
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names `name`, `netDays`
+// or `id`.
+//
+// Permission: View Accounting.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/payment-terms/list (the `ListPaymentTerms` operationId).
+func (c *ClientWithResponses) ListPaymentTermsWithBodyWithResponse(ctx context.Context, params *ListPaymentTermsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListPaymentTermsResponse, error) {
+	rsp, err := c.ListPaymentTermsWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListPaymentTermsResponse(rsp)
+}
+
+// ListPaymentTermsWithResponse List payment terms
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names `name`, `netDays`
+// or `id`.
+//
+// Permission: View Accounting.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/payment-terms/list (the `ListPaymentTerms` operationId).
+func (c *ClientWithResponses) ListPaymentTermsWithResponse(ctx context.Context, params *ListPaymentTermsParams, body ListPaymentTermsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListPaymentTermsResponse, error) {
+	rsp, err := c.ListPaymentTerms(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListPaymentTermsResponse(rsp)
+}
+
+// GetPaymentTermWithResponse Get payment terms
+//
+// Permission: View Accounting.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/payment-terms/{id} (the `GetPaymentTerm` operationId).
+func (c *ClientWithResponses) GetPaymentTermWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetPaymentTermResponse, error) {
+	rsp, err := c.GetPaymentTerm(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetPaymentTermResponse(rsp)
 }
 
 // GetCostingSettingsWithResponse Get costing settings
@@ -8627,6 +14538,1781 @@ func ParseGetCustomerTierResponse(rsp *http.Response) (*GetCustomerTierResponse,
 	switch {
 	case rsp.StatusCode == 503:
 		var headers GetCustomerTierResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateCustomerResponse parses an HTTP response from a CreateCustomerWithResponse call
+func ParseCreateCustomerResponse(rsp *http.Response) (*CreateCustomerResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateCustomerResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateCustomerResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListCustomersResponse parses an HTTP response from a ListCustomersWithResponse call
+func ParseListCustomersResponse(rsp *http.Response) (*ListCustomersResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListCustomersResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Customer
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListCustomersResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDeleteCustomerResponse parses an HTTP response from a DeleteCustomerWithResponse call
+func ParseDeleteCustomerResponse(rsp *http.Response) (*DeleteCustomerResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteCustomerResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Deleted
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers DeleteCustomerResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetCustomerResponse parses an HTTP response from a GetCustomerWithResponse call
+func ParseGetCustomerResponse(rsp *http.Response) (*GetCustomerResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetCustomerResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Customer
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetCustomerResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePatchCustomerResponse parses an HTTP response from a PatchCustomerWithResponse call
+func ParsePatchCustomerResponse(rsp *http.Response) (*PatchCustomerResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PatchCustomerResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Customer
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PatchCustomerResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateCustomerResponse parses an HTTP response from a UpdateCustomerWithResponse call
+func ParseUpdateCustomerResponse(rsp *http.Response) (*UpdateCustomerResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateCustomerResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Customer
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UpdateCustomerResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateCustomerAddressResponse parses an HTTP response from a CreateCustomerAddressWithResponse call
+func ParseCreateCustomerAddressResponse(rsp *http.Response) (*CreateCustomerAddressResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateCustomerAddressResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateCustomerAddressResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListCustomerAddressesResponse parses an HTTP response from a ListCustomerAddressesWithResponse call
+func ParseListCustomerAddressesResponse(rsp *http.Response) (*ListCustomerAddressesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListCustomerAddressesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []CustomerAddress
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListCustomerAddressesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDeleteCustomerAddressResponse parses an HTTP response from a DeleteCustomerAddressWithResponse call
+func ParseDeleteCustomerAddressResponse(rsp *http.Response) (*DeleteCustomerAddressResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteCustomerAddressResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Deleted
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers DeleteCustomerAddressResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetCustomerAddressResponse parses an HTTP response from a GetCustomerAddressWithResponse call
+func ParseGetCustomerAddressResponse(rsp *http.Response) (*GetCustomerAddressResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetCustomerAddressResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest CustomerAddress
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetCustomerAddressResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateCustomerAddressResponse parses an HTTP response from a UpdateCustomerAddressWithResponse call
+func ParseUpdateCustomerAddressResponse(rsp *http.Response) (*UpdateCustomerAddressResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateCustomerAddressResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest CustomerAddress
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UpdateCustomerAddressResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateCustomerContactResponse parses an HTTP response from a CreateCustomerContactWithResponse call
+func ParseCreateCustomerContactResponse(rsp *http.Response) (*CreateCustomerContactResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateCustomerContactResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateCustomerContactResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListCustomerContactsResponse parses an HTTP response from a ListCustomerContactsWithResponse call
+func ParseListCustomerContactsResponse(rsp *http.Response) (*ListCustomerContactsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListCustomerContactsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []CustomerContact
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListCustomerContactsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDeleteCustomerContactResponse parses an HTTP response from a DeleteCustomerContactWithResponse call
+func ParseDeleteCustomerContactResponse(rsp *http.Response) (*DeleteCustomerContactResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteCustomerContactResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Deleted
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers DeleteCustomerContactResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetCustomerContactResponse parses an HTTP response from a GetCustomerContactWithResponse call
+func ParseGetCustomerContactResponse(rsp *http.Response) (*GetCustomerContactResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetCustomerContactResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest CustomerContact
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetCustomerContactResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateCustomerContactResponse parses an HTTP response from a UpdateCustomerContactWithResponse call
+func ParseUpdateCustomerContactResponse(rsp *http.Response) (*UpdateCustomerContactResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateCustomerContactResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest CustomerContact
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UpdateCustomerContactResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseSetCustomerTierResponse parses an HTTP response from a SetCustomerTierWithResponse call
+func ParseSetCustomerTierResponse(rsp *http.Response) (*SetCustomerTierResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SetCustomerTierResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Customer
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers SetCustomerTierResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetOpenApiJsonResponse parses an HTTP response from a GetOpenApiJsonWithResponse call
+func ParseGetOpenApiJsonResponse(rsp *http.Response) (*GetOpenApiJsonResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetOpenApiJsonResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest OpenApiDocument
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 304:
+		break // No content-type
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetOpenApiJsonResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetOpenApiJsonResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetOpenApiYamlResponse parses an HTTP response from a GetOpenApiYamlWithResponse call
+func ParseGetOpenApiYamlResponse(rsp *http.Response) (*GetOpenApiYamlResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetOpenApiYamlResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "yaml") && rsp.StatusCode == 200:
+		var dest OpenApiDocument
+		if err := yaml.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.YAML200 = &dest
+
+	case rsp.StatusCode == 304:
+		break // No content-type
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetOpenApiYamlResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetOpenApiYamlResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreatePaymentTermResponse parses an HTTP response from a CreatePaymentTermWithResponse call
+func ParseCreatePaymentTermResponse(rsp *http.Response) (*CreatePaymentTermResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreatePaymentTermResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreatePaymentTermResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListPaymentTermsResponse parses an HTTP response from a ListPaymentTermsWithResponse call
+func ParseListPaymentTermsResponse(rsp *http.Response) (*ListPaymentTermsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListPaymentTermsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []PaymentTerm
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListPaymentTermsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetPaymentTermResponse parses an HTTP response from a GetPaymentTermWithResponse call
+func ParseGetPaymentTermResponse(rsp *http.Response) (*GetPaymentTermResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetPaymentTermResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PaymentTerm
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetPaymentTermResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

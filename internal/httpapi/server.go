@@ -11,21 +11,31 @@ import (
 
 	"mos/gen"
 	"mos/internal/companies"
+	"mos/internal/contract"
+	"mos/internal/customers"
 	"mos/internal/customertiers"
 	"mos/internal/customfields"
+	"mos/internal/paymentterms"
 	"mos/internal/platform/db"
 	"mos/internal/platform/web"
 	"mos/internal/settings"
 	"mos/internal/tags"
 	"mos/internal/tenancy"
+	"mos/openapi"
 )
 
 // Server implements the whole strict interface by embedding one handler per area.
 type Server struct {
+	*pending
 	*tenancy.TokensHandler
+	*contract.ContractHandler
 	*tags.TagsHandler
 	*companies.CompaniesHandler
 	*customertiers.CustomerTiersHandler
+	*paymentterms.PaymentTermsHandler
+	*customers.CustomersHandler
+	*customers.AddressesHandler
+	*customers.ContactsHandler
 	*settings.SettingsHandler
 	*customfields.CustomFieldsHandler
 }
@@ -51,16 +61,32 @@ func New(cfg Config) (*echo.Echo, error) {
 	}
 	// Areas whose records carry customFields take this service to validate them.
 	customFields := customfields.NewService(cfg.Pool)
+	// Customers resolve the names of the tiers and payment terms they refer to through these.
+	tiers := customertiers.NewService(cfg.Pool)
+	paymentTerms := paymentterms.NewService(cfg.Pool)
+	contractHandler, err := contract.NewHandler(openapi.V1)
+	if err != nil {
+		return nil, err
+	}
 	server := &Server{
+		pending:              &pending{},
 		TokensHandler:        tenancy.NewHandler(),
+		ContractHandler:      contractHandler,
 		TagsHandler:          tags.NewHandler(tags.NewService(cfg.Pool)),
 		CompaniesHandler:     companies.NewHandler(companies.NewService(cfg.Pool), spec),
 		CustomFieldsHandler:  customfields.NewHandler(customFields),
-		CustomerTiersHandler: customertiers.NewHandler(customertiers.NewService(cfg.Pool)),
+		CustomerTiersHandler: customertiers.NewHandler(tiers),
+		PaymentTermsHandler:  paymentterms.NewHandler(paymentTerms),
+		CustomersHandler:     customers.NewHandler(customers.NewService(cfg.Pool, customFields, tiers, paymentTerms), spec),
+		AddressesHandler:     customers.NewAddressesHandler(customers.NewAddressService(cfg.Pool)),
+		ContactsHandler:      customers.NewContactsHandler(customers.NewContactService(cfg.Pool)),
 		SettingsHandler:      settings.NewHandler(settings.NewService(cfg.Pool)),
 	}
 	gen.RegisterHandlers(e, gen.NewStrictHandler(server, nil))
 	registerHealth(e, cfg.Pool)
+	if err := contract.RegisterDocs(e); err != nil {
+		return nil, err
+	}
 	return e, nil
 }
 

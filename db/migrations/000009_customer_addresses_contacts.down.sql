@@ -1,0 +1,2 @@
+DROP TABLE customer_contacts;
+DROP TABLE customer_addresses;

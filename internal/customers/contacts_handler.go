@@ -1,0 +1,80 @@
+package customers
+
+import (
+	"context"
+
+	"mos/gen"
+	"mos/internal/platform/auth"
+	"mos/internal/platform/listing"
+)
+
+// ContactsHandler serves a customer's contacts.
+type ContactsHandler struct {
+	svc *ContactService
+}
+
+// NewContactsHandler returns the customer contacts handler.
+func NewContactsHandler(svc *ContactService) *ContactsHandler { return &ContactsHandler{svc: svc} }
+
+func (h *ContactsHandler) CreateCustomerContact(ctx context.Context, req gen.CreateCustomerContactRequestObject) (gen.CreateCustomerContactResponseObject, error) {
+	id, err := h.svc.Create(ctx, auth.TenantID(ctx), req.CustomerId, contactFromAPI(*req.Body))
+	if err != nil {
+		return nil, err
+	}
+	return gen.CreateCustomerContact200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, nil
+}
+
+func (h *ContactsHandler) GetCustomerContact(ctx context.Context, req gen.GetCustomerContactRequestObject) (gen.GetCustomerContactResponseObject, error) {
+	c, err := h.svc.Get(ctx, auth.TenantID(ctx), req.CustomerId, req.ContactId)
+	if err != nil {
+		return nil, err
+	}
+	return gen.GetCustomerContact200JSONResponse(contactToAPI(c)), nil
+}
+
+func (h *ContactsHandler) UpdateCustomerContact(ctx context.Context, req gen.UpdateCustomerContactRequestObject) (gen.UpdateCustomerContactResponseObject, error) {
+	c, err := h.svc.Update(ctx, auth.TenantID(ctx), req.CustomerId, req.ContactId, contactFromAPI(*req.Body))
+	if err != nil {
+		return nil, err
+	}
+	return gen.UpdateCustomerContact200JSONResponse(contactToAPI(c)), nil
+}
+
+func (h *ContactsHandler) DeleteCustomerContact(ctx context.Context, req gen.DeleteCustomerContactRequestObject) (gen.DeleteCustomerContactResponseObject, error) {
+	deleted, err := h.svc.Delete(ctx, auth.TenantID(ctx), req.CustomerId, req.ContactId)
+	if err != nil {
+		return nil, err
+	}
+	if !deleted {
+		return gen.DeleteCustomerContact204Response{}, nil
+	}
+	return gen.DeleteCustomerContact200JSONResponse{DeletedJSONResponse: gen.DeletedJSONResponse{Success: true}}, nil
+}
+
+func (h *ContactsHandler) ListCustomerContacts(ctx context.Context, req gen.ListCustomerContactsRequestObject) (gen.ListCustomerContactsResponseObject, error) {
+	p := req.Params
+	list, err := h.svc.List(ctx, auth.TenantID(ctx), req.CustomerId,
+		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
+	if err != nil {
+		return nil, err
+	}
+	out := make(gen.ListCustomerContacts200JSONResponse, len(list))
+	for i, c := range list {
+		out[i] = contactToAPI(c)
+	}
+	return out, nil
+}
+
+func contactFromAPI(b gen.CustomerContactWrite) ContactWrite {
+	return ContactWrite{
+		FirstName: b.FirstName, LastName: b.LastName, Position: b.Position,
+		Phone: b.Phone, CellPhone: b.CellPhone, Email: b.Email,
+	}
+}
+
+func contactToAPI(c Contact) gen.CustomerContact {
+	return gen.CustomerContact{
+		Id: c.ID, FirstName: c.FirstName, LastName: c.LastName, Position: c.Position,
+		Phone: c.Phone, CellPhone: c.CellPhone, Email: c.Email,
+	}
+}

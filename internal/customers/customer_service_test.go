@@ -1,0 +1,115 @@
+package customers
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"fmt"
+	"sync/atomic"
+	"testing"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
+
+	"mos/internal/customertiers"
+	"mos/internal/customfields"
+	"mos/internal/dbtest"
+	"mos/internal/paymentterms"
+	"mos/internal/platform/db"
+	"mos/internal/platform/listing"
+	"mos/internal/tenancy"
+)
+
+// countingConnector opens lib/pq connections that count the statements sent through them.
+type countingConnector struct {
+	dsn        string
+	statements *atomic.Int64
+}
+
+func (c countingConnector) Connect(context.Context) (driver.Conn, error) {
+	conn, err := pq.Open(c.dsn)
+	if err != nil {
+		return nil, err
+	}
+	return countingConn{Conn: conn, statements: c.statements}, nil
+}
+
+func (c countingConnector) Driver() driver.Driver { return &pq.Driver{} }
+
+type countingConn struct {
+	driver.Conn
+	statements *atomic.Int64
+}
+
+func (c countingConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	c.statements.Add(1)
+	return c.Conn.(driver.QueryerContext).QueryContext(ctx, query, args)
+}
+
+func (c countingConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	c.statements.Add(1)
+	return c.Conn.(driver.ExecerContext).ExecContext(ctx, query, args)
+}
+
+func (c countingConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
+	return c.Conn.(driver.ConnBeginTx).BeginTx(ctx, opts)
+}
+
+func (c countingConn) CheckNamedValue(nv *driver.NamedValue) error {
+	return c.Conn.(driver.NamedValueChecker).CheckNamedValue(nv)
+}
+
+func newCustomerService(pool *db.Pool) *Service {
+	return NewService(pool, customfields.NewService(pool), customertiers.NewService(pool), paymentterms.NewService(pool))
+}
+
+// TestListQueriesPerPageDoNotGrowWithThePage proves the list has no N+1: a page costs one
+// query for the customers and one each for the names of their payment terms and tiers,
+// however many customers (and distinct terms and tiers) the page holds.
+func TestListQueriesPerPageDoNotGrowWithThePage(t *testing.T) {
+	t.Parallel()
+	pool, dsn := dbtest.New(t)
+	ctx := context.Background()
+	tenantID, err := tenancy.NewService(pool, nil).CreateTenant(ctx, tenancy.NewTenant{Name: "T"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := newCustomerService(pool)
+	terms, tiers := paymentterms.NewService(pool), customertiers.NewService(pool)
+	const n = 40
+	for i := range n {
+		termID, err := terms.Create(ctx, tenantID, paymentterms.NewTerm{Name: fmt.Sprintf("Terms %d", i), NetDays: i})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tierID, err := tiers.Create(ctx, tenantID, customertiers.NewTier{Name: fmt.Sprintf("Tier %d", i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, err := svc.Create(ctx, Tenant{ID: tenantID, Currency: "USD"}, CustomerWrite{Name: fmt.Sprintf("Customer %02d", i), PaymentTermsID: &termID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.SetTier(ctx, tenantID, id, &tierID); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	var statements atomic.Int64
+	counted := &db.Pool{DB: sqlx.NewDb(sql.OpenDB(countingConnector{dsn: dsn, statements: &statements}), "postgres")}
+	t.Cleanup(func() { _ = counted.Close() })
+	counting := newCustomerService(counted)
+	for _, take := range []int32{1, 5, n} {
+		statements.Store(0)
+		list, err := counting.List(ctx, tenantID, Filter{}, listing.Request{Take: &take})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list) != int(take) || list[len(list)-1].PaymentTerms == nil || list[len(list)-1].CustomerTierName == nil {
+			t.Fatalf("take %d: %d customers, names resolved: %+v", take, len(list), list[len(list)-1])
+		}
+		if got := statements.Load(); got != 3 {
+			t.Errorf("a page of %d customers took %d statements, want 3 (customers, payment terms, tiers)", take, got)
+		}
+	}
+}

@@ -1,0 +1,170 @@
+package customers
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/getkin/kin-openapi/openapi3"
+
+	"mos/gen"
+	"mos/internal/platform/auth"
+	"mos/internal/platform/listing"
+	"mos/internal/platform/patch"
+	"mos/internal/platform/utctime"
+)
+
+// CustomersHandler serves /api/customers and a customer's tier assignment.
+type CustomersHandler struct {
+	svc *Service
+	// patchTarget is the full-update schema a patched customer must satisfy; the read-only
+	// members are not in it, so patch paths naming them answer 400.
+	patchTarget *patch.Target
+}
+
+// NewHandler returns the customers handler; spec is the served API description.
+func NewHandler(svc *Service, spec *openapi3.T) *CustomersHandler {
+	return &CustomersHandler{svc: svc, patchTarget: patch.NewTarget(spec, "CustomerWrite")}
+}
+
+// tenantOf is the calling tenant with its primary currency, the default currencyCode.
+func tenantOf(ctx context.Context) Tenant {
+	p := auth.From(ctx)
+	return Tenant{ID: p.TenantID, Currency: p.TenantCurrency}
+}
+
+func (h *CustomersHandler) CreateCustomer(ctx context.Context, req gen.CreateCustomerRequestObject) (gen.CreateCustomerResponseObject, error) {
+	id, err := h.svc.Create(ctx, tenantOf(ctx), customerFromAPI(*req.Body))
+	if err != nil {
+		return nil, err
+	}
+	return gen.CreateCustomer200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, nil
+}
+
+func (h *CustomersHandler) GetCustomer(ctx context.Context, req gen.GetCustomerRequestObject) (gen.GetCustomerResponseObject, error) {
+	c, err := h.svc.Get(ctx, auth.TenantID(ctx), req.CustomerId)
+	if err != nil {
+		return nil, err
+	}
+	return gen.GetCustomer200JSONResponse(customerToAPI(c)), nil
+}
+
+func (h *CustomersHandler) UpdateCustomer(ctx context.Context, req gen.UpdateCustomerRequestObject) (gen.UpdateCustomerResponseObject, error) {
+	c, err := h.svc.Update(ctx, tenantOf(ctx), req.CustomerId, customerFromAPI(*req.Body))
+	if err != nil {
+		return nil, err
+	}
+	return gen.UpdateCustomer200JSONResponse(customerToAPI(c)), nil
+}
+
+// PatchCustomer applies the patch to the customer's read shape inside the service's
+// transaction, then saves the result through the full-update rules.
+func (h *CustomersHandler) PatchCustomer(ctx context.Context, req gen.PatchCustomerRequestObject) (gen.PatchCustomerResponseObject, error) {
+	var ops []patch.Operation
+	if req.Body != nil {
+		for _, op := range *req.Body {
+			ops = append(ops, patch.Operation{Op: string(op.Op), Path: op.Path, From: op.From, Value: op.Value})
+		}
+	}
+	c, err := h.svc.Patch(ctx, tenantOf(ctx), req.CustomerId, ops, func(current Customer) (CustomerWrite, error) {
+		doc, err := h.patchTarget.Apply(customerToAPI(current), ops)
+		if err != nil {
+			return CustomerWrite{}, err
+		}
+		// Numbers as json.Number: custom field values keep their digits.
+		d := json.NewDecoder(bytes.NewReader(doc))
+		d.UseNumber()
+		var w gen.CustomerWrite
+		if err := d.Decode(&w); err != nil {
+			// Apply validated doc against the same schema, so this is a bug, not bad input.
+			return CustomerWrite{}, fmt.Errorf("decode patched customer: %w", err)
+		}
+		return customerFromAPI(w), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return gen.PatchCustomer200JSONResponse(customerToAPI(c)), nil
+}
+
+func (h *CustomersHandler) DeleteCustomer(ctx context.Context, req gen.DeleteCustomerRequestObject) (gen.DeleteCustomerResponseObject, error) {
+	deleted, err := h.svc.Delete(ctx, auth.TenantID(ctx), req.CustomerId)
+	if err != nil {
+		return nil, err
+	}
+	if !deleted {
+		return gen.DeleteCustomer204Response{}, nil
+	}
+	return gen.DeleteCustomer200JSONResponse{DeletedJSONResponse: gen.DeletedJSONResponse{Success: true}}, nil
+}
+
+func (h *CustomersHandler) SetCustomerTier(ctx context.Context, req gen.SetCustomerTierRequestObject) (gen.SetCustomerTierResponseObject, error) {
+	c, err := h.svc.SetTier(ctx, auth.TenantID(ctx), req.CustomerId, req.Body.CustomerTierId)
+	if err != nil {
+		return nil, err
+	}
+	return gen.SetCustomerTier200JSONResponse(customerToAPI(c)), nil
+}
+
+func (h *CustomersHandler) ListCustomers(ctx context.Context, req gen.ListCustomersRequestObject) (gen.ListCustomersResponseObject, error) {
+	var f Filter
+	if b := req.Body; b != nil {
+		f = Filter{Name: b.Name, CustomerCode: b.CustomerCode, Email: b.Email}
+		if b.ModifiedAfterUtc != nil {
+			f.ModifiedAfterUtc = &b.ModifiedAfterUtc.Time
+		}
+		if r := b.ExternalReference; r != nil {
+			f.ExternalReference = &ExternalReferenceFilter{Key: r.Key, Type: r.Type, ExternalID: r.ExternalId}
+		}
+		if b.IncludeDeleted != nil {
+			f.IncludeDeleted = *b.IncludeDeleted
+		}
+	}
+	p := req.Params
+	list, err := h.svc.List(ctx, auth.TenantID(ctx), f, listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
+	if err != nil {
+		return nil, err
+	}
+	out := make(gen.ListCustomers200JSONResponse, len(list))
+	for i, c := range list {
+		out[i] = customerToAPI(c)
+	}
+	return out, nil
+}
+
+func customerFromAPI(b gen.CustomerWrite) CustomerWrite {
+	w := CustomerWrite{
+		Name: b.Name, CustomerCode: b.CustomerCode, CurrencyCode: b.CurrencyCode, CreditLimit: b.CreditLimit,
+		PaymentTermsID: b.PaymentTermsId, SalesPersonID: b.SalesPersonId, URL: b.Url, IsTaxable: b.IsTaxable,
+		Notes: b.Notes, HasCustomerPortal: b.HasCustomerPortal,
+	}
+	if b.TaxRateIds != nil {
+		w.TaxRateIDs = *b.TaxRateIds
+	}
+	if b.ExternalReferences != nil {
+		w.ExternalReferences = *b.ExternalReferences
+	}
+	if b.CustomFields != nil {
+		w.CustomFields = *b.CustomFields
+	}
+	return w
+}
+
+func customerToAPI(c Customer) gen.Customer {
+	out := gen.Customer{
+		Id: c.ID, Name: c.Name, CustomerCode: c.CustomerCode, CreditLimit: c.CreditLimit,
+		PaymentTermsId: c.PaymentTermsID, SalesPersonId: c.SalesPersonID, Url: c.URL, IsTaxable: c.IsTaxable,
+		TaxRateIds: c.TaxRateIDs, ExternalReferences: c.ExternalReferences, CustomFields: c.CustomFields,
+		Notes: c.Notes, HasCustomerPortal: c.HasCustomerPortal,
+		CustomerTierId: c.CustomerTierID, CustomerTierName: c.CustomerTierName,
+		Deleted: c.Deleted, CreatedUtc: utctime.From(c.CreatedUtc), ModifiedUtc: utctime.From(c.ModifiedUtc),
+	}
+	if c.CurrencyCode != nil {
+		out.CurrencyCode = *c.CurrencyCode
+	}
+	if c.PaymentTerms != nil {
+		out.PaymentTerms = &gen.Reference{Id: c.PaymentTerms.ID, Name: c.PaymentTerms.Name}
+	}
+	return out
+}
