@@ -26,7 +26,6 @@ import (
 
 // Server implements the whole strict interface by embedding one handler per area.
 type Server struct {
-	*pending
 	*tenancy.TokensHandler
 	*contract.ContractHandler
 	*tags.TagsHandler
@@ -69,7 +68,6 @@ func New(cfg Config) (*echo.Echo, error) {
 		return nil, err
 	}
 	server := &Server{
-		pending:              &pending{},
 		TokensHandler:        tenancy.NewHandler(),
 		ContractHandler:      contractHandler,
 		TagsHandler:          tags.NewHandler(tags.NewService(cfg.Pool)),
