@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/labstack/echo/v4"
 
 	"mos/internal/platform/apperr"
@@ -192,5 +193,21 @@ func TestStrictJSONBodyDecoderRefusesTrailingData(t *testing.T) {
 		if (err == nil) != ok {
 			t.Errorf("%q: err %v, want ok=%v", body, err, ok)
 		}
+	}
+}
+
+func TestAllOfFailuresNameTheFieldsOfTheirParts(t *testing.T) {
+	t.Parallel()
+	base := openapi3.NewObjectSchema().WithProperty("name", openapi3.NewStringSchema().WithMinLength(1))
+	wrapper := &openapi3.Schema{AllOf: openapi3.SchemaRefs{base.NewRef()}}
+	doc := openapi3.NewObjectSchema().WithPropertyRef("item", wrapper.NewRef())
+	err := doc.VisitJSON(map[string]any{"item": map[string]any{"name": ""}}, openapi3.MultiErrors())
+	if err == nil {
+		t.Fatal("the empty name validated")
+	}
+	fields := apperr.Fields{}
+	collectBodyErrors(err, fields)
+	if len(fields["item.name"]) == 0 {
+		t.Fatalf("fields %v, want an error on item.name", fields)
 	}
 }

@@ -115,6 +115,12 @@ func collectBodyErrors(err error, fields apperr.Fields) {
 			collectBodyErrors(inner, fields)
 		}
 	case *openapi3.SchemaError:
+		// An allOf failure wraps the errors of its parts, which carry the full field paths.
+		var parts openapi3.MultiError
+		if e.SchemaField == "allOf" && e.Origin != nil && errors.As(e.Origin, &parts) {
+			collectBodyErrors(parts, fields)
+			return
+		}
 		name := strings.Join(e.JSONPointer(), ".")
 		if name == "" {
 			name = "body"
