@@ -164,6 +164,30 @@ func (e CustomFieldType) Valid() bool {
 	}
 }
 
+// Defines values for EquipmentStatus.
+const (
+	EquipmentStatusBad          EquipmentStatus = "bad"
+	EquipmentStatusGood         EquipmentStatus = "good"
+	EquipmentStatusOutOfService EquipmentStatus = "outOfService"
+	EquipmentStatusPoor         EquipmentStatus = "poor"
+)
+
+// Valid indicates whether the value is a known member of the EquipmentStatus enum.
+func (e EquipmentStatus) Valid() bool {
+	switch e {
+	case EquipmentStatusBad:
+		return true
+	case EquipmentStatusGood:
+		return true
+	case EquipmentStatusOutOfService:
+		return true
+	case EquipmentStatusPoor:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PatchOperationOp.
 const (
 	PatchOperationOpAdd     PatchOperationOp = "add"
@@ -398,6 +422,33 @@ func (e TokenDetailsKind) Valid() bool {
 	case TokenDetailsKindIntegration:
 		return true
 	case TokenDetailsKindUser:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TrackingFieldDataType.
+const (
+	TrackingFieldDataTypeBoolean  TrackingFieldDataType = "boolean"
+	TrackingFieldDataTypeDate     TrackingFieldDataType = "date"
+	TrackingFieldDataTypeDropDown TrackingFieldDataType = "dropDown"
+	TrackingFieldDataTypeNumber   TrackingFieldDataType = "number"
+	TrackingFieldDataTypeText     TrackingFieldDataType = "text"
+)
+
+// Valid indicates whether the value is a known member of the TrackingFieldDataType enum.
+func (e TrackingFieldDataType) Valid() bool {
+	switch e {
+	case TrackingFieldDataTypeBoolean:
+		return true
+	case TrackingFieldDataTypeDate:
+		return true
+	case TrackingFieldDataTypeDropDown:
+		return true
+	case TrackingFieldDataTypeNumber:
+		return true
+	case TrackingFieldDataTypeText:
 		return true
 	default:
 		return false
@@ -1040,6 +1091,350 @@ type CustomerWrite struct {
 	Url *string `json:"url,omitempty"`
 }
 
+// Department A department (read shape) with its live work centers and their equipment.
+type Department struct {
+	// Deleted True for a deleted department.
+	Deleted bool `json:"deleted"`
+
+	// Description Null when none was given.
+	Description *string `json:"description"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// Name Unique among the tenant's live departments (case-insensitive).
+	Name string `json:"name"`
+
+	// WorkCenterIds Ids of the department's live work centers, in the order of `workCenters`.
+	WorkCenterIds []string `json:"workCenterIds"`
+
+	// WorkCenters The department's live work centers, by name then id.
+	WorkCenters []WorkCenter `json:"workCenters"`
+}
+
+// DepartmentCreate Create body of a department.
+type DepartmentCreate struct {
+	// Description Optional; 1 to 200 characters when given.
+	Description *string `json:"description,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming; unique among live departments (case-insensitive).
+	Name string `json:"name"`
+
+	// WorkCenterIds The department's work centers: each a live work center of the tenant (404 when not), listed once, not in another department (400).
+	WorkCenterIds *[]Id24 `json:"workCenterIds,omitempty"`
+}
+
+// DepartmentFilter Filter of the department list; every member narrows the result (AND).
+type DepartmentFilter struct {
+	// Ids Only these ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
+// DepartmentShift A department's working shift (read shape).
+type DepartmentShift struct {
+	// AvailableEquipment The department's equipment available on the shift, ordered by `equipmentId` case-sensitively (byte order).
+	AvailableEquipment []ShiftEquipment `json:"availableEquipment"`
+
+	// Days The weekdays a shift works.
+	Days ShiftDays `json:"days"`
+
+	// Deleted True for a deleted shift.
+	Deleted bool `json:"deleted"`
+
+	// DepartmentId Id of the department the shift belongs to; set at create and never changed.
+	DepartmentId string `json:"departmentId"`
+
+	// EndTime End as a 24-hour HHmm string, as sent (for example 1530).
+	EndTime string `json:"endTime"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// LengthOfShiftInMinutes Minutes from `startTime` to `endTime`. An `endTime` earlier than `startTime` runs past
+	// midnight (2200 to 0600 is 480); equal times are a round-the-clock shift (1440). Null
+	// when either time is not a clock time (hours above 23 or minutes above 59, e.g. 2400).
+	LengthOfShiftInMinutes *int32 `json:"lengthOfShiftInMinutes"`
+
+	// MaxDailyNewJobs Most new jobs started per day; null when there is no limit.
+	MaxDailyNewJobs *int32 `json:"maxDailyNewJobs"`
+
+	// Name Name of the shift.
+	Name string `json:"name"`
+
+	// SimultaneousEquipment How many pieces of equipment a shift runs at the same time, per weekday.
+	SimultaneousEquipment ShiftEquipmentCounts `json:"simultaneousEquipment"`
+
+	// StartTime Start as a 24-hour HHmm string, as sent (for example 0700).
+	StartTime string `json:"startTime"`
+
+	// UnlimitedCapacity Whether the shift's capacity is unlimited.
+	UnlimitedCapacity bool `json:"unlimitedCapacity"`
+}
+
+// DepartmentShiftCreate Create body of a department shift: `DepartmentShiftWrite` with the department the shift
+// belongs to for good. Members not listed here are ignored when sent.
+type DepartmentShiftCreate struct {
+	// AvailableEquipment Equipment of the department available on the shift, each listed once; omitted is none.
+	AvailableEquipment *[]ShiftEquipmentWrite `json:"availableEquipment,omitempty"`
+
+	// Days The weekdays a shift works.
+	Days *ShiftDays `json:"days,omitempty"`
+
+	// DepartmentId A live department of the tenant (404 when unknown or deleted).
+	DepartmentId string `json:"departmentId"`
+
+	// EndTime Exactly four digits, 24-hour HHmm; earlier than startTime means the shift ends the next day.
+	EndTime string `json:"endTime"`
+
+	// MaxDailyNewJobs Most new jobs started per day, 0 or more; null or omitted is no limit.
+	MaxDailyNewJobs *int32 `json:"maxDailyNewJobs,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming.
+	Name string `json:"name"`
+
+	// SimultaneousEquipment How many pieces of equipment a shift runs at the same time, per weekday.
+	SimultaneousEquipment *ShiftEquipmentCounts `json:"simultaneousEquipment,omitempty"`
+
+	// StartTime Exactly four digits, 24-hour HHmm (0700); stored as sent even when not a clock time.
+	StartTime string `json:"startTime"`
+
+	// UnlimitedCapacity Whether the shift's capacity is unlimited; omitted is false.
+	UnlimitedCapacity *bool `json:"unlimitedCapacity,omitempty"`
+}
+
+// DepartmentShiftFilter Filter of the department shift list; every member narrows the result (AND).
+type DepartmentShiftFilter struct {
+	// DepartmentIds Only shifts of these departments (1 to 500 ids).
+	DepartmentIds *[]string `json:"departmentIds,omitempty"`
+
+	// Ids Only these shift ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
+// DepartmentShiftWrite Full-update body of a department shift: `DepartmentShiftCreate` without `departmentId`, which
+// an update ignores (a shift stays in its department). Members not listed here are ignored.
+type DepartmentShiftWrite struct {
+	// AvailableEquipment Equipment of the shift's department available on the shift, each listed once; omitted is none.
+	AvailableEquipment *[]ShiftEquipmentWrite `json:"availableEquipment,omitempty"`
+
+	// Days The weekdays a shift works.
+	Days *ShiftDays `json:"days,omitempty"`
+
+	// EndTime Exactly four digits, 24-hour HHmm; earlier than startTime means the shift ends the next day.
+	EndTime string `json:"endTime"`
+
+	// MaxDailyNewJobs Most new jobs started per day, 0 or more; null or omitted is no limit.
+	MaxDailyNewJobs *int32 `json:"maxDailyNewJobs,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming.
+	Name string `json:"name"`
+
+	// SimultaneousEquipment How many pieces of equipment a shift runs at the same time, per weekday.
+	SimultaneousEquipment *ShiftEquipmentCounts `json:"simultaneousEquipment,omitempty"`
+
+	// StartTime Exactly four digits, 24-hour HHmm (0700); stored as sent even when not a clock time.
+	StartTime string `json:"startTime"`
+
+	// UnlimitedCapacity Whether the shift's capacity is unlimited; omitted is false.
+	UnlimitedCapacity *bool `json:"unlimitedCapacity,omitempty"`
+}
+
+// DepartmentUpdate Update body of a department: replaces the description and the work center set. The name is
+// not changed; members not listed here are ignored when sent.
+type DepartmentUpdate struct {
+	// Description 1 to 200 characters; omitted or null clears it.
+	Description *string `json:"description,omitempty"`
+
+	// WorkCenterIds The department's whole work center set (omitted: none), under the rules of create; work centers not listed leave the department.
+	WorkCenterIds *[]Id24 `json:"workCenterIds,omitempty"`
+}
+
+// Equipment An equipment (read shape).
+type Equipment struct {
+	// CanRunUnattended Whether the equipment can run without an operator.
+	CanRunUnattended bool `json:"canRunUnattended"`
+
+	// Deleted True for a deleted equipment.
+	Deleted bool `json:"deleted"`
+
+	// DepartmentId Read-only: the department of the equipment's work center; null when it has no work center or the work center has no department.
+	DepartmentId *string `json:"departmentId"`
+
+	// Description What the equipment is.
+	Description string `json:"description"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// Manufacturer Null when none was given.
+	Manufacturer *string `json:"manufacturer"`
+
+	// ModelNumber Null when none was given.
+	ModelNumber *string `json:"modelNumber"`
+
+	// Name Unique among the tenant's live equipment (case-insensitive).
+	Name string `json:"name"`
+
+	// Notes Free-text notes; null when none.
+	Notes *string `json:"notes"`
+
+	// SerialNumber Null when none was given.
+	SerialNumber *string `json:"serialNumber"`
+
+	// Status The condition of an equipment; a write that omits it stores `good`.
+	Status EquipmentStatus `json:"status"`
+
+	// UnlimitedCapacity Whether the equipment can run any number of jobs at once.
+	UnlimitedCapacity bool `json:"unlimitedCapacity"`
+
+	// WorkCenterId The work center the equipment is in; null when none.
+	WorkCenterId *string `json:"workCenterId"`
+}
+
+// EquipmentDowntime A period when departments, or some of their equipment, are down (read shape).
+type EquipmentDowntime struct {
+	// Deleted True for a deleted downtime.
+	Deleted bool `json:"deleted"`
+
+	// Departments The departments affected, in the order they were sent.
+	Departments []EquipmentDowntimeDepartment `json:"departments"`
+
+	// EndDateTime When the downtime ends (UTC); never earlier than startDateTime.
+	EndDateTime utctime.Time `json:"endDateTime"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// StartDateTime When the downtime starts (UTC).
+	StartDateTime utctime.Time `json:"startDateTime"`
+}
+
+// EquipmentDowntimeDepartment One department affected by a downtime.
+type EquipmentDowntimeDepartment struct {
+	// AllEquipment True when the whole department is down (the downtime lists none of its equipment).
+	AllEquipment bool `json:"allEquipment"`
+
+	// DepartmentId Id of the department.
+	DepartmentId string `json:"departmentId"`
+
+	// DepartmentName Name of the department, from its record; null only when the department has since been deleted.
+	DepartmentName *string `json:"departmentName"`
+
+	// Equipment The department's equipment that is down, in the order it was sent; empty when allEquipment.
+	Equipment []EquipmentDowntimeEquipment `json:"equipment"`
+}
+
+// EquipmentDowntimeDepartmentWrite One department affected by a downtime, and which of its equipment is down.
+type EquipmentDowntimeDepartmentWrite struct {
+	// DepartmentId A live department of the tenant (404 when unknown or deleted); once per downtime.
+	DepartmentId string `json:"departmentId"`
+
+	// Equipment Equipment of this department that is down, kept in this order; empty or omitted puts the
+	// whole department down. At most 500 equipment across all departments of the downtime.
+	Equipment *[]EquipmentDowntimeEquipmentWrite `json:"equipment,omitempty"`
+}
+
+// EquipmentDowntimeEquipment One equipment that is down.
+type EquipmentDowntimeEquipment struct {
+	// EquipmentId Id of the equipment.
+	EquipmentId string `json:"equipmentId"`
+
+	// EquipmentName Name of the equipment, from its record; null only when the equipment has since been deleted.
+	EquipmentName *string `json:"equipmentName"`
+}
+
+// EquipmentDowntimeEquipmentWrite One equipment that is down.
+type EquipmentDowntimeEquipmentWrite struct {
+	// EquipmentId Equipment of the enclosing department (404 when unknown or deleted, 400 when of another department); once per downtime.
+	EquipmentId string `json:"equipmentId"`
+}
+
+// EquipmentDowntimeFilter Filter of the equipment downtime list; every member narrows the result (AND).
+type EquipmentDowntimeFilter struct {
+	// DepartmentIds Only downtimes affecting at least one of these departments (1 to 500 ids).
+	DepartmentIds *[]string `json:"departmentIds,omitempty"`
+
+	// EndsAfterUtc Only downtimes ending strictly after this instant (with or without offset).
+	EndsAfterUtc *utctime.Time `json:"endsAfterUtc,omitempty"`
+
+	// Ids Only these downtime ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// StartsBeforeUtc Only downtimes starting strictly before this instant (with or without offset).
+	StartsBeforeUtc *utctime.Time `json:"startsBeforeUtc,omitempty"`
+}
+
+// EquipmentDowntimeWrite Create and full-update body of an equipment downtime.
+type EquipmentDowntimeWrite struct {
+	// Departments The departments affected (at most 500), each once, kept in this order; omitted is none.
+	Departments *[]EquipmentDowntimeDepartmentWrite `json:"departments,omitempty"`
+
+	// EndDateTime When the downtime ends; not earlier than startDateTime (400).
+	EndDateTime utctime.Time `json:"endDateTime"`
+
+	// StartDateTime When the downtime starts; with or without offset (none is read as UTC).
+	StartDateTime utctime.Time `json:"startDateTime"`
+}
+
+// EquipmentFilter Filter of the equipment list; every member narrows the result (AND).
+type EquipmentFilter struct {
+	// Ids Only these ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
+// EquipmentStatus The condition of an equipment; a write that omits it stores `good`.
+type EquipmentStatus string
+
+// EquipmentWrite Create and full-update body of an equipment. Members not listed here are ignored when sent.
+type EquipmentWrite struct {
+	// CanRunUnattended Whether the equipment can run without an operator.
+	CanRunUnattended *bool `json:"canRunUnattended,omitempty"`
+
+	// Description Trimmed; 1 to 200 characters after trimming.
+	Description string `json:"description"`
+
+	// Manufacturer Trimmed; 1 to 200 characters; whitespace only or null: none.
+	Manufacturer *string `json:"manufacturer,omitempty"`
+
+	// ModelNumber Trimmed; 1 to 200 characters; whitespace only or null: none.
+	ModelNumber *string `json:"modelNumber,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming; unique among live equipment (case-insensitive).
+	Name string `json:"name"`
+
+	// Notes Trimmed; 1 to 2000 characters; whitespace only or null: none.
+	Notes *string `json:"notes,omitempty"`
+
+	// SerialNumber Trimmed; 1 to 200 characters; whitespace only or null: none.
+	SerialNumber *string `json:"serialNumber,omitempty"`
+
+	// Status The condition of an equipment; a write that omits it stores `good`.
+	Status *EquipmentStatus `json:"status,omitempty"`
+
+	// UnlimitedCapacity Whether the equipment can run any number of jobs at once.
+	UnlimitedCapacity *bool `json:"unlimitedCapacity,omitempty"`
+
+	// WorkCenterId A live work center (404 when not); null or omitted: none.
+	WorkCenterId *string `json:"workCenterId,omitempty"`
+}
+
 // ExternalReference A link from a record to the same record in another system (one entry of `ExternalReferences`).
 // On read every member is present and a member holding no value is null; in particular
 // `externalId` is null when no value is held.
@@ -1097,6 +1492,56 @@ type Id24 = string
 //
 // Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
 type Id36 = string
+
+// InProcessTrackingField An in-process tracking field (read shape).
+type InProcessTrackingField struct {
+	// DataType The kind of value an in-process tracking field records.
+	DataType TrackingFieldDataType `json:"dataType"`
+
+	// Description Null when none was given.
+	Description *string `json:"description"`
+
+	// DropDownOptions The choices of a `dropDown` field, in the order given; empty for other types.
+	DropDownOptions []string `json:"dropDownOptions"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// Name Unique within the tenant (case-insensitive).
+	Name string `json:"name"`
+
+	// UnitTypeName The unit type of the recorded value (for example Length); null when none.
+	UnitTypeName *string `json:"unitTypeName"`
+}
+
+// InProcessTrackingFieldFilter Filter of the in-process tracking field list; every member narrows the result (AND).
+type InProcessTrackingFieldFilter struct {
+	// Ids Only these ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
+// InProcessTrackingFieldWrite Create body of an in-process tracking field.
+type InProcessTrackingFieldWrite struct {
+	// DataType The kind of value an in-process tracking field records.
+	DataType TrackingFieldDataType `json:"dataType"`
+
+	// Description Trimmed; 1 to 200 characters; whitespace only or null: none.
+	Description *string `json:"description,omitempty"`
+
+	// DropDownOptions Required (at least one) for `dropDown`, empty or omitted for other types; each trimmed, not blank, listed once (case-insensitive).
+	DropDownOptions *[]string `json:"dropDownOptions,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming; unique within the tenant (case-insensitive).
+	Name string `json:"name"`
+
+	// UnitTypeName Trimmed; 1 to 200 characters; whitespace only or null: none.
+	UnitTypeName *string `json:"unitTypeName,omitempty"`
+}
 
 // JsonPatch A JSON Patch document (RFC 6902).
 type JsonPatch = []PatchOperation
@@ -1237,6 +1682,9 @@ type Problem struct {
 	Type string `json:"type"`
 }
 
+// Rate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+type Rate = dec.Decimal
+
 // Reference A reference to another record by id, with its display name.
 type Reference struct {
 	// Id Id of the referenced record.
@@ -1244,6 +1692,111 @@ type Reference struct {
 
 	// Name Display name of the referenced record.
 	Name string `json:"name"`
+}
+
+// ShiftDays The weekdays a shift works.
+type ShiftDays struct {
+	// Friday Works on Fridays.
+	Friday bool `json:"friday"`
+
+	// Monday Works on Mondays.
+	Monday bool `json:"monday"`
+
+	// Saturday Works on Saturdays.
+	Saturday bool `json:"saturday"`
+
+	// Sunday Works on Sundays.
+	Sunday bool `json:"sunday"`
+
+	// Thursday Works on Thursdays.
+	Thursday bool `json:"thursday"`
+
+	// Tuesday Works on Tuesdays.
+	Tuesday bool `json:"tuesday"`
+
+	// Wednesday Works on Wednesdays.
+	Wednesday bool `json:"wednesday"`
+}
+
+// ShiftEquipment One equipment available on a shift, with the weekdays it is available.
+type ShiftEquipment struct {
+	// EquipmentId Id of the equipment.
+	EquipmentId string `json:"equipmentId"`
+
+	// EquipmentName Name of the equipment, from its record; null only when the equipment has since been deleted.
+	EquipmentName *string `json:"equipmentName"`
+
+	// Friday Available on Fridays.
+	Friday bool `json:"friday"`
+
+	// Monday Available on Mondays.
+	Monday bool `json:"monday"`
+
+	// Saturday Available on Saturdays.
+	Saturday bool `json:"saturday"`
+
+	// Sunday Available on Sundays.
+	Sunday bool `json:"sunday"`
+
+	// Thursday Available on Thursdays.
+	Thursday bool `json:"thursday"`
+
+	// Tuesday Available on Tuesdays.
+	Tuesday bool `json:"tuesday"`
+
+	// Wednesday Available on Wednesdays.
+	Wednesday bool `json:"wednesday"`
+}
+
+// ShiftEquipmentCounts How many pieces of equipment a shift runs at the same time, per weekday.
+type ShiftEquipmentCounts struct {
+	// Friday On Fridays.
+	Friday int32 `json:"friday"`
+
+	// Monday On Mondays.
+	Monday int32 `json:"monday"`
+
+	// Saturday On Saturdays.
+	Saturday int32 `json:"saturday"`
+
+	// Sunday On Sundays.
+	Sunday int32 `json:"sunday"`
+
+	// Thursday On Thursdays.
+	Thursday int32 `json:"thursday"`
+
+	// Tuesday On Tuesdays.
+	Tuesday int32 `json:"tuesday"`
+
+	// Wednesday On Wednesdays.
+	Wednesday int32 `json:"wednesday"`
+}
+
+// ShiftEquipmentWrite One equipment of the shift's department available on the shift, and on which weekdays.
+type ShiftEquipmentWrite struct {
+	// EquipmentId Equipment of the shift's department (404 when unknown or deleted, 400 when of another department); once per shift.
+	EquipmentId string `json:"equipmentId"`
+
+	// Friday Available on Fridays.
+	Friday bool `json:"friday"`
+
+	// Monday Available on Mondays.
+	Monday bool `json:"monday"`
+
+	// Saturday Available on Saturdays.
+	Saturday bool `json:"saturday"`
+
+	// Sunday Available on Sundays.
+	Sunday bool `json:"sunday"`
+
+	// Thursday Available on Thursdays.
+	Thursday bool `json:"thursday"`
+
+	// Tuesday Available on Tuesdays.
+	Tuesday bool `json:"tuesday"`
+
+	// Wednesday Available on Wednesdays.
+	Wednesday bool `json:"wednesday"`
 }
 
 // SortDirection Sort direction of a list.
@@ -1343,6 +1896,77 @@ type TokenDetails struct {
 
 // TokenDetailsKind integration tokens are tenant-bound and not permission-gated; user tokens carry permissions.
 type TokenDetailsKind string
+
+// TrackingFieldDataType The kind of value an in-process tracking field records.
+type TrackingFieldDataType string
+
+// WorkCenter A work center (read shape) with its live equipment.
+type WorkCenter struct {
+	// Deleted True for a deleted work center.
+	Deleted bool `json:"deleted"`
+
+	// DepartmentId The department the work center belongs to; null when none.
+	DepartmentId *string `json:"departmentId"`
+
+	// Equipment The work center's live equipment, by name then id.
+	Equipment []Equipment `json:"equipment"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// LaborRate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+	LaborRate Rate `json:"laborRate"`
+
+	// MachineRate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+	MachineRate Rate `json:"machineRate"`
+
+	// Name Unique among the tenant's live work centers (case-insensitive).
+	Name string `json:"name"`
+
+	// OverheadRate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+	OverheadRate Rate `json:"overheadRate"`
+
+	// RunRate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+	RunRate Rate `json:"runRate"`
+
+	// SetupRate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+	SetupRate Rate `json:"setupRate"`
+}
+
+// WorkCenterFilter Filter of the work center list; every member narrows the result (AND).
+type WorkCenterFilter struct {
+	// Ids Only these ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
+// WorkCenterWrite Create and full-update body of a work center. Members not listed here are ignored when sent.
+type WorkCenterWrite struct {
+	// DepartmentId An existing department (404 when not); null or omitted: no department.
+	DepartmentId *string `json:"departmentId,omitempty"`
+
+	// LaborRate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+	LaborRate *Rate `json:"laborRate,omitempty"`
+
+	// MachineRate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+	MachineRate *Rate `json:"machineRate,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming; unique among live work centers (case-insensitive).
+	Name string `json:"name"`
+
+	// OverheadRate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+	OverheadRate *Rate `json:"overheadRate,omitempty"`
+
+	// RunRate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+	RunRate *Rate `json:"runRate,omitempty"`
+
+	// SetupRate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+	SetupRate *Rate `json:"setupRate,omitempty"`
+}
 
 // CompanyId A 24-character record id.
 //
@@ -1539,6 +2163,86 @@ type ListCustomerContactsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListDepartmentShiftsParams defines parameters for ListDepartmentShifts.
+type ListDepartmentShiftsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListDepartmentsParams defines parameters for ListDepartments.
+type ListDepartmentsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListEquipmentDowntimesParams defines parameters for ListEquipmentDowntimes.
+type ListEquipmentDowntimesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListEquipmentParams defines parameters for ListEquipment.
+type ListEquipmentParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListInProcessTrackingFieldsParams defines parameters for ListInProcessTrackingFields.
+type ListInProcessTrackingFieldsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // GetOpenApiJsonParams defines parameters for GetOpenApiJson.
 type GetOpenApiJsonParams struct {
 	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
@@ -1555,6 +2259,22 @@ type GetOpenApiYamlParams struct {
 
 // ListPaymentTermsParams defines parameters for ListPaymentTerms.
 type ListPaymentTermsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListWorkCentersParams defines parameters for ListWorkCenters.
+type ListWorkCentersParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
 	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
 	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
@@ -1635,6 +2355,48 @@ type UpdateCustomerContactJSONRequestBody = CustomerContactWrite
 // SetCustomerTierJSONRequestBody defines body for SetCustomerTier for application/json ContentType.
 type SetCustomerTierJSONRequestBody = CustomerTierAssignment
 
+// CreateDepartmentShiftJSONRequestBody defines body for CreateDepartmentShift for application/json ContentType.
+type CreateDepartmentShiftJSONRequestBody = DepartmentShiftCreate
+
+// ListDepartmentShiftsJSONRequestBody defines body for ListDepartmentShifts for application/json ContentType.
+type ListDepartmentShiftsJSONRequestBody = DepartmentShiftFilter
+
+// UpdateDepartmentShiftJSONRequestBody defines body for UpdateDepartmentShift for application/json ContentType.
+type UpdateDepartmentShiftJSONRequestBody = DepartmentShiftWrite
+
+// CreateDepartmentJSONRequestBody defines body for CreateDepartment for application/json ContentType.
+type CreateDepartmentJSONRequestBody = DepartmentCreate
+
+// ListDepartmentsJSONRequestBody defines body for ListDepartments for application/json ContentType.
+type ListDepartmentsJSONRequestBody = DepartmentFilter
+
+// UpdateDepartmentJSONRequestBody defines body for UpdateDepartment for application/json ContentType.
+type UpdateDepartmentJSONRequestBody = DepartmentUpdate
+
+// CreateEquipmentJSONRequestBody defines body for CreateEquipment for application/json ContentType.
+type CreateEquipmentJSONRequestBody = EquipmentWrite
+
+// CreateEquipmentDowntimeJSONRequestBody defines body for CreateEquipmentDowntime for application/json ContentType.
+type CreateEquipmentDowntimeJSONRequestBody = EquipmentDowntimeWrite
+
+// ListEquipmentDowntimesJSONRequestBody defines body for ListEquipmentDowntimes for application/json ContentType.
+type ListEquipmentDowntimesJSONRequestBody = EquipmentDowntimeFilter
+
+// UpdateEquipmentDowntimeJSONRequestBody defines body for UpdateEquipmentDowntime for application/json ContentType.
+type UpdateEquipmentDowntimeJSONRequestBody = EquipmentDowntimeWrite
+
+// ListEquipmentJSONRequestBody defines body for ListEquipment for application/json ContentType.
+type ListEquipmentJSONRequestBody = EquipmentFilter
+
+// UpdateEquipmentJSONRequestBody defines body for UpdateEquipment for application/json ContentType.
+type UpdateEquipmentJSONRequestBody = EquipmentWrite
+
+// CreateInProcessTrackingFieldJSONRequestBody defines body for CreateInProcessTrackingField for application/json ContentType.
+type CreateInProcessTrackingFieldJSONRequestBody = InProcessTrackingFieldWrite
+
+// ListInProcessTrackingFieldsJSONRequestBody defines body for ListInProcessTrackingFields for application/json ContentType.
+type ListInProcessTrackingFieldsJSONRequestBody = InProcessTrackingFieldFilter
+
 // CreatePaymentTermJSONRequestBody defines body for CreatePaymentTerm for application/json ContentType.
 type CreatePaymentTermJSONRequestBody = PaymentTermWrite
 
@@ -1646,6 +2408,15 @@ type UpdateCostingSettingsJSONRequestBody = CostingSettings
 
 // UpdatePricingSettingsJSONRequestBody defines body for UpdatePricingSettings for application/json ContentType.
 type UpdatePricingSettingsJSONRequestBody = PricingSettingsWrite
+
+// CreateWorkCenterJSONRequestBody defines body for CreateWorkCenter for application/json ContentType.
+type CreateWorkCenterJSONRequestBody = WorkCenterWrite
+
+// ListWorkCentersJSONRequestBody defines body for ListWorkCenters for application/json ContentType.
+type ListWorkCentersJSONRequestBody = WorkCenterFilter
+
+// UpdateWorkCenterJSONRequestBody defines body for UpdateWorkCenter for application/json ContentType.
+type UpdateWorkCenterJSONRequestBody = WorkCenterWrite
 
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
@@ -1760,6 +2531,69 @@ type ServerInterface interface {
 	// SetCustomerTier Assign a customer to a tier
 	// (PUT /api/customers/{customerId}/customer-tier)
 	SetCustomerTier(ctx echo.Context, customerId CustomerId) error
+	// CreateDepartmentShift Create a department shift
+	// (POST /api/department-shifts)
+	CreateDepartmentShift(ctx echo.Context) error
+	// ListDepartmentShifts List department shifts
+	// (POST /api/department-shifts/list)
+	ListDepartmentShifts(ctx echo.Context, params ListDepartmentShiftsParams) error
+	// DeleteDepartmentShift Delete a department shift
+	// (DELETE /api/department-shifts/{id})
+	DeleteDepartmentShift(ctx echo.Context, id Id) error
+	// GetDepartmentShift Get a department shift
+	// (GET /api/department-shifts/{id})
+	GetDepartmentShift(ctx echo.Context, id Id) error
+	// UpdateDepartmentShift Replace a department shift
+	// (PUT /api/department-shifts/{id})
+	UpdateDepartmentShift(ctx echo.Context, id Id) error
+	// CreateDepartment Create a department
+	// (POST /api/departments)
+	CreateDepartment(ctx echo.Context) error
+	// ListDepartments List departments
+	// (POST /api/departments/list)
+	ListDepartments(ctx echo.Context, params ListDepartmentsParams) error
+	// GetDepartment Get a department
+	// (GET /api/departments/{id})
+	GetDepartment(ctx echo.Context, id Id) error
+	// UpdateDepartment Update a department
+	// (PUT /api/departments/{id})
+	UpdateDepartment(ctx echo.Context, id Id) error
+	// CreateEquipment Create an equipment
+	// (POST /api/equipment)
+	CreateEquipment(ctx echo.Context) error
+	// CreateEquipmentDowntime Create an equipment downtime
+	// (POST /api/equipment-downtimes)
+	CreateEquipmentDowntime(ctx echo.Context) error
+	// ListEquipmentDowntimes List equipment downtimes
+	// (POST /api/equipment-downtimes/list)
+	ListEquipmentDowntimes(ctx echo.Context, params ListEquipmentDowntimesParams) error
+	// DeleteEquipmentDowntime Delete an equipment downtime
+	// (DELETE /api/equipment-downtimes/{id})
+	DeleteEquipmentDowntime(ctx echo.Context, id Id) error
+	// GetEquipmentDowntime Get an equipment downtime
+	// (GET /api/equipment-downtimes/{id})
+	GetEquipmentDowntime(ctx echo.Context, id Id) error
+	// UpdateEquipmentDowntime Replace an equipment downtime
+	// (PUT /api/equipment-downtimes/{id})
+	UpdateEquipmentDowntime(ctx echo.Context, id Id) error
+	// ListEquipment List equipment
+	// (POST /api/equipment/list)
+	ListEquipment(ctx echo.Context, params ListEquipmentParams) error
+	// GetEquipment Get an equipment
+	// (GET /api/equipment/{id})
+	GetEquipment(ctx echo.Context, id Id) error
+	// UpdateEquipment Update an equipment
+	// (PUT /api/equipment/{id})
+	UpdateEquipment(ctx echo.Context, id Id) error
+	// CreateInProcessTrackingField Create an in-process tracking field
+	// (POST /api/in-process-tracking-field-types)
+	CreateInProcessTrackingField(ctx echo.Context) error
+	// ListInProcessTrackingFields List in-process tracking fields
+	// (POST /api/in-process-tracking-field-types/list)
+	ListInProcessTrackingFields(ctx echo.Context, params ListInProcessTrackingFieldsParams) error
+	// GetInProcessTrackingField Get an in-process tracking field
+	// (GET /api/in-process-tracking-field-types/{id})
+	GetInProcessTrackingField(ctx echo.Context, id Id) error
 	// GetOpenApiJson The OpenAPI document as JSON
 	// (GET /api/openapi.json)
 	GetOpenApiJson(ctx echo.Context, params GetOpenApiJsonParams) error
@@ -1787,6 +2621,21 @@ type ServerInterface interface {
 	// UpdatePricingSettings Replace pricing settings
 	// (PUT /api/settings/pricing)
 	UpdatePricingSettings(ctx echo.Context) error
+	// CreateWorkCenter Create a work center
+	// (POST /api/work-centers)
+	CreateWorkCenter(ctx echo.Context) error
+	// ListWorkCenters List work centers
+	// (POST /api/work-centers/list)
+	ListWorkCenters(ctx echo.Context, params ListWorkCentersParams) error
+	// DeleteWorkCenter Delete a work center
+	// (DELETE /api/work-centers/{id})
+	DeleteWorkCenter(ctx echo.Context, id Id) error
+	// GetWorkCenter Get a work center
+	// (GET /api/work-centers/{id})
+	GetWorkCenter(ctx echo.Context, id Id) error
+	// UpdateWorkCenter Update a work center
+	// (PUT /api/work-centers/{id})
+	UpdateWorkCenter(ctx echo.Context, id Id) error
 }
 
 // ServerInterfaceWrapper converts echo contexts to parameters.
@@ -2583,6 +3432,422 @@ func (w *ServerInterfaceWrapper) SetCustomerTier(ctx echo.Context) error {
 	return err
 }
 
+// CreateDepartmentShift converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateDepartmentShift(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateDepartmentShift(ctx)
+	return err
+}
+
+// ListDepartmentShifts converts echo context to params.
+func (w *ServerInterfaceWrapper) ListDepartmentShifts(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListDepartmentShiftsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListDepartmentShifts(ctx, params)
+	return err
+}
+
+// DeleteDepartmentShift converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteDepartmentShift(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteDepartmentShift(ctx, id)
+	return err
+}
+
+// GetDepartmentShift converts echo context to params.
+func (w *ServerInterfaceWrapper) GetDepartmentShift(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetDepartmentShift(ctx, id)
+	return err
+}
+
+// UpdateDepartmentShift converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateDepartmentShift(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateDepartmentShift(ctx, id)
+	return err
+}
+
+// CreateDepartment converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateDepartment(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateDepartment(ctx)
+	return err
+}
+
+// ListDepartments converts echo context to params.
+func (w *ServerInterfaceWrapper) ListDepartments(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListDepartmentsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListDepartments(ctx, params)
+	return err
+}
+
+// GetDepartment converts echo context to params.
+func (w *ServerInterfaceWrapper) GetDepartment(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetDepartment(ctx, id)
+	return err
+}
+
+// UpdateDepartment converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateDepartment(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateDepartment(ctx, id)
+	return err
+}
+
+// CreateEquipment converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateEquipment(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateEquipment(ctx)
+	return err
+}
+
+// CreateEquipmentDowntime converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateEquipmentDowntime(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateEquipmentDowntime(ctx)
+	return err
+}
+
+// ListEquipmentDowntimes converts echo context to params.
+func (w *ServerInterfaceWrapper) ListEquipmentDowntimes(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListEquipmentDowntimesParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListEquipmentDowntimes(ctx, params)
+	return err
+}
+
+// DeleteEquipmentDowntime converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteEquipmentDowntime(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteEquipmentDowntime(ctx, id)
+	return err
+}
+
+// GetEquipmentDowntime converts echo context to params.
+func (w *ServerInterfaceWrapper) GetEquipmentDowntime(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetEquipmentDowntime(ctx, id)
+	return err
+}
+
+// UpdateEquipmentDowntime converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateEquipmentDowntime(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateEquipmentDowntime(ctx, id)
+	return err
+}
+
+// ListEquipment converts echo context to params.
+func (w *ServerInterfaceWrapper) ListEquipment(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListEquipmentParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListEquipment(ctx, params)
+	return err
+}
+
+// GetEquipment converts echo context to params.
+func (w *ServerInterfaceWrapper) GetEquipment(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetEquipment(ctx, id)
+	return err
+}
+
+// UpdateEquipment converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateEquipment(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateEquipment(ctx, id)
+	return err
+}
+
+// CreateInProcessTrackingField converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateInProcessTrackingField(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateInProcessTrackingField(ctx)
+	return err
+}
+
+// ListInProcessTrackingFields converts echo context to params.
+func (w *ServerInterfaceWrapper) ListInProcessTrackingFields(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListInProcessTrackingFieldsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListInProcessTrackingFields(ctx, params)
+	return err
+}
+
+// GetInProcessTrackingField converts echo context to params.
+func (w *ServerInterfaceWrapper) GetInProcessTrackingField(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetInProcessTrackingField(ctx, id)
+	return err
+}
+
 // GetOpenApiJson converts echo context to params.
 func (w *ServerInterfaceWrapper) GetOpenApiJson(ctx echo.Context) error {
 	var err error
@@ -2741,6 +4006,102 @@ func (w *ServerInterfaceWrapper) UpdatePricingSettings(ctx echo.Context) error {
 	return err
 }
 
+// CreateWorkCenter converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateWorkCenter(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateWorkCenter(ctx)
+	return err
+}
+
+// ListWorkCenters converts echo context to params.
+func (w *ServerInterfaceWrapper) ListWorkCenters(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListWorkCentersParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListWorkCenters(ctx, params)
+	return err
+}
+
+// DeleteWorkCenter converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteWorkCenter(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteWorkCenter(ctx, id)
+	return err
+}
+
+// GetWorkCenter converts echo context to params.
+func (w *ServerInterfaceWrapper) GetWorkCenter(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetWorkCenter(ctx, id)
+	return err
+}
+
+// UpdateWorkCenter converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateWorkCenter(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateWorkCenter(ctx, id)
+	return err
+}
+
 // This is a simple interface which specifies echo.Route addition functions which
 // are present on both echo.Echo and echo.Group, since we want to allow using
 // either of them for path registration
@@ -2830,10 +4191,36 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/api/payment-terms", wrapper.CreatePaymentTerm, options.OperationMiddlewares["createPaymentTerm"]...)
 	router.GET(options.BaseURL+"/api/payment-terms/:id", wrapper.GetPaymentTerm, options.OperationMiddlewares["getPaymentTerm"]...)
 	router.POST(options.BaseURL+"/api/payment-terms/list", wrapper.ListPaymentTerms, options.OperationMiddlewares["listPaymentTerms"]...)
+	router.POST(options.BaseURL+"/api/departments", wrapper.CreateDepartment, options.OperationMiddlewares["createDepartment"]...)
+	router.GET(options.BaseURL+"/api/departments/:id", wrapper.GetDepartment, options.OperationMiddlewares["getDepartment"]...)
+	router.PUT(options.BaseURL+"/api/departments/:id", wrapper.UpdateDepartment, options.OperationMiddlewares["updateDepartment"]...)
+	router.POST(options.BaseURL+"/api/departments/list", wrapper.ListDepartments, options.OperationMiddlewares["listDepartments"]...)
+	router.POST(options.BaseURL+"/api/work-centers", wrapper.CreateWorkCenter, options.OperationMiddlewares["createWorkCenter"]...)
+	router.DELETE(options.BaseURL+"/api/work-centers/:id", wrapper.DeleteWorkCenter, options.OperationMiddlewares["deleteWorkCenter"]...)
+	router.GET(options.BaseURL+"/api/work-centers/:id", wrapper.GetWorkCenter, options.OperationMiddlewares["getWorkCenter"]...)
+	router.PUT(options.BaseURL+"/api/work-centers/:id", wrapper.UpdateWorkCenter, options.OperationMiddlewares["updateWorkCenter"]...)
+	router.POST(options.BaseURL+"/api/work-centers/list", wrapper.ListWorkCenters, options.OperationMiddlewares["listWorkCenters"]...)
+	router.POST(options.BaseURL+"/api/equipment", wrapper.CreateEquipment, options.OperationMiddlewares["createEquipment"]...)
+	router.GET(options.BaseURL+"/api/equipment/:id", wrapper.GetEquipment, options.OperationMiddlewares["getEquipment"]...)
+	router.PUT(options.BaseURL+"/api/equipment/:id", wrapper.UpdateEquipment, options.OperationMiddlewares["updateEquipment"]...)
+	router.POST(options.BaseURL+"/api/equipment/list", wrapper.ListEquipment, options.OperationMiddlewares["listEquipment"]...)
+	router.POST(options.BaseURL+"/api/in-process-tracking-field-types", wrapper.CreateInProcessTrackingField, options.OperationMiddlewares["createInProcessTrackingField"]...)
+	router.GET(options.BaseURL+"/api/in-process-tracking-field-types/:id", wrapper.GetInProcessTrackingField, options.OperationMiddlewares["getInProcessTrackingField"]...)
+	router.POST(options.BaseURL+"/api/in-process-tracking-field-types/list", wrapper.ListInProcessTrackingFields, options.OperationMiddlewares["listInProcessTrackingFields"]...)
 	router.GET(options.BaseURL+"/api/settings/pricing", wrapper.GetPricingSettings, options.OperationMiddlewares["getPricingSettings"]...)
 	router.PUT(options.BaseURL+"/api/settings/pricing", wrapper.UpdatePricingSettings, options.OperationMiddlewares["updatePricingSettings"]...)
 	router.GET(options.BaseURL+"/api/settings/costing", wrapper.GetCostingSettings, options.OperationMiddlewares["getCostingSettings"]...)
 	router.PUT(options.BaseURL+"/api/settings/costing", wrapper.UpdateCostingSettings, options.OperationMiddlewares["updateCostingSettings"]...)
+	router.POST(options.BaseURL+"/api/department-shifts", wrapper.CreateDepartmentShift, options.OperationMiddlewares["createDepartmentShift"]...)
+	router.DELETE(options.BaseURL+"/api/department-shifts/:id", wrapper.DeleteDepartmentShift, options.OperationMiddlewares["deleteDepartmentShift"]...)
+	router.GET(options.BaseURL+"/api/department-shifts/:id", wrapper.GetDepartmentShift, options.OperationMiddlewares["getDepartmentShift"]...)
+	router.PUT(options.BaseURL+"/api/department-shifts/:id", wrapper.UpdateDepartmentShift, options.OperationMiddlewares["updateDepartmentShift"]...)
+	router.POST(options.BaseURL+"/api/department-shifts/list", wrapper.ListDepartmentShifts, options.OperationMiddlewares["listDepartmentShifts"]...)
+	router.POST(options.BaseURL+"/api/equipment-downtimes", wrapper.CreateEquipmentDowntime, options.OperationMiddlewares["createEquipmentDowntime"]...)
+	router.DELETE(options.BaseURL+"/api/equipment-downtimes/:id", wrapper.DeleteEquipmentDowntime, options.OperationMiddlewares["deleteEquipmentDowntime"]...)
+	router.GET(options.BaseURL+"/api/equipment-downtimes/:id", wrapper.GetEquipmentDowntime, options.OperationMiddlewares["getEquipmentDowntime"]...)
+	router.PUT(options.BaseURL+"/api/equipment-downtimes/:id", wrapper.UpdateEquipmentDowntime, options.OperationMiddlewares["updateEquipmentDowntime"]...)
+	router.POST(options.BaseURL+"/api/equipment-downtimes/list", wrapper.ListEquipmentDowntimes, options.OperationMiddlewares["listEquipmentDowntimes"]...)
 
 }
 
@@ -7482,6 +8869,2684 @@ func (response SetCustomerTier503ApplicationProblemPlusJSONResponse) VisitSetCus
 	return err
 }
 
+type CreateDepartmentShiftRequestObject struct {
+	Body *CreateDepartmentShiftJSONRequestBody
+}
+
+type CreateDepartmentShiftResponseObject interface {
+	VisitCreateDepartmentShiftResponse(w http.ResponseWriter) error
+}
+
+type CreateDepartmentShift200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateDepartmentShift200JSONResponse) VisitCreateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDepartmentShift400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartmentShift400ApplicationProblemPlusJSONResponse) VisitCreateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDepartmentShift401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartmentShift401ApplicationProblemPlusJSONResponse) VisitCreateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDepartmentShift403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartmentShift403ApplicationProblemPlusJSONResponse) VisitCreateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDepartmentShift404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartmentShift404ApplicationProblemPlusJSONResponse) VisitCreateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDepartmentShift413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartmentShift413ApplicationProblemPlusJSONResponse) VisitCreateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDepartmentShift415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartmentShift415ApplicationProblemPlusJSONResponse) VisitCreateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDepartmentShift503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartmentShift503ApplicationProblemPlusJSONResponse) VisitCreateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDepartmentShiftsRequestObject struct {
+	Params ListDepartmentShiftsParams
+	Body   *ListDepartmentShiftsJSONRequestBody
+}
+
+type ListDepartmentShiftsResponseObject interface {
+	VisitListDepartmentShiftsResponse(w http.ResponseWriter) error
+}
+
+type ListDepartmentShifts200JSONResponse []DepartmentShift
+
+func (response ListDepartmentShifts200JSONResponse) VisitListDepartmentShiftsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDepartmentShifts400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListDepartmentShifts400ApplicationProblemPlusJSONResponse) VisitListDepartmentShiftsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDepartmentShifts401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListDepartmentShifts401ApplicationProblemPlusJSONResponse) VisitListDepartmentShiftsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDepartmentShifts403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListDepartmentShifts403ApplicationProblemPlusJSONResponse) VisitListDepartmentShiftsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDepartmentShifts404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListDepartmentShifts404ApplicationProblemPlusJSONResponse) VisitListDepartmentShiftsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDepartmentShifts413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListDepartmentShifts413ApplicationProblemPlusJSONResponse) VisitListDepartmentShiftsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDepartmentShifts415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListDepartmentShifts415ApplicationProblemPlusJSONResponse) VisitListDepartmentShiftsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDepartmentShifts503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListDepartmentShifts503ApplicationProblemPlusJSONResponse) VisitListDepartmentShiftsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteDepartmentShiftRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type DeleteDepartmentShiftResponseObject interface {
+	VisitDeleteDepartmentShiftResponse(w http.ResponseWriter) error
+}
+
+type DeleteDepartmentShift200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteDepartmentShift200JSONResponse) VisitDeleteDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteDepartmentShift204Response struct {
+}
+
+func (response DeleteDepartmentShift204Response) VisitDeleteDepartmentShiftResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteDepartmentShift400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteDepartmentShift400ApplicationProblemPlusJSONResponse) VisitDeleteDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteDepartmentShift401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteDepartmentShift401ApplicationProblemPlusJSONResponse) VisitDeleteDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteDepartmentShift403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteDepartmentShift403ApplicationProblemPlusJSONResponse) VisitDeleteDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteDepartmentShift404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteDepartmentShift404ApplicationProblemPlusJSONResponse) VisitDeleteDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteDepartmentShift503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteDepartmentShift503ApplicationProblemPlusJSONResponse) VisitDeleteDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDepartmentShiftRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type GetDepartmentShiftResponseObject interface {
+	VisitGetDepartmentShiftResponse(w http.ResponseWriter) error
+}
+
+type GetDepartmentShift200JSONResponse DepartmentShift
+
+func (response GetDepartmentShift200JSONResponse) VisitGetDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDepartmentShift400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetDepartmentShift400ApplicationProblemPlusJSONResponse) VisitGetDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDepartmentShift401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetDepartmentShift401ApplicationProblemPlusJSONResponse) VisitGetDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDepartmentShift403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetDepartmentShift403ApplicationProblemPlusJSONResponse) VisitGetDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDepartmentShift404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetDepartmentShift404ApplicationProblemPlusJSONResponse) VisitGetDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDepartmentShift503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetDepartmentShift503ApplicationProblemPlusJSONResponse) VisitGetDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDepartmentShiftRequestObject struct {
+	Id   Id `json:"id"`
+	Body *UpdateDepartmentShiftJSONRequestBody
+}
+
+type UpdateDepartmentShiftResponseObject interface {
+	VisitUpdateDepartmentShiftResponse(w http.ResponseWriter) error
+}
+
+type UpdateDepartmentShift200JSONResponse DepartmentShift
+
+func (response UpdateDepartmentShift200JSONResponse) VisitUpdateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDepartmentShift400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateDepartmentShift400ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDepartmentShift401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateDepartmentShift401ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDepartmentShift403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateDepartmentShift403ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDepartmentShift404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateDepartmentShift404ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDepartmentShift413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateDepartmentShift413ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDepartmentShift415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateDepartmentShift415ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDepartmentShift503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateDepartmentShift503ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDepartmentRequestObject struct {
+	Body *CreateDepartmentJSONRequestBody
+}
+
+type CreateDepartmentResponseObject interface {
+	VisitCreateDepartmentResponse(w http.ResponseWriter) error
+}
+
+type CreateDepartment200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateDepartment200JSONResponse) VisitCreateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDepartment400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartment400ApplicationProblemPlusJSONResponse) VisitCreateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDepartment401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartment401ApplicationProblemPlusJSONResponse) VisitCreateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDepartment403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartment403ApplicationProblemPlusJSONResponse) VisitCreateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDepartment404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartment404ApplicationProblemPlusJSONResponse) VisitCreateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDepartment413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartment413ApplicationProblemPlusJSONResponse) VisitCreateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDepartment415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartment415ApplicationProblemPlusJSONResponse) VisitCreateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDepartment503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartment503ApplicationProblemPlusJSONResponse) VisitCreateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDepartmentsRequestObject struct {
+	Params ListDepartmentsParams
+	Body   *ListDepartmentsJSONRequestBody
+}
+
+type ListDepartmentsResponseObject interface {
+	VisitListDepartmentsResponse(w http.ResponseWriter) error
+}
+
+type ListDepartments200JSONResponse []Department
+
+func (response ListDepartments200JSONResponse) VisitListDepartmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDepartments400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListDepartments400ApplicationProblemPlusJSONResponse) VisitListDepartmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDepartments401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListDepartments401ApplicationProblemPlusJSONResponse) VisitListDepartmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDepartments403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListDepartments403ApplicationProblemPlusJSONResponse) VisitListDepartmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDepartments404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListDepartments404ApplicationProblemPlusJSONResponse) VisitListDepartmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDepartments413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListDepartments413ApplicationProblemPlusJSONResponse) VisitListDepartmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDepartments415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListDepartments415ApplicationProblemPlusJSONResponse) VisitListDepartmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDepartments503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListDepartments503ApplicationProblemPlusJSONResponse) VisitListDepartmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDepartmentRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type GetDepartmentResponseObject interface {
+	VisitGetDepartmentResponse(w http.ResponseWriter) error
+}
+
+type GetDepartment200JSONResponse Department
+
+func (response GetDepartment200JSONResponse) VisitGetDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDepartment400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetDepartment400ApplicationProblemPlusJSONResponse) VisitGetDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDepartment401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetDepartment401ApplicationProblemPlusJSONResponse) VisitGetDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDepartment403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetDepartment403ApplicationProblemPlusJSONResponse) VisitGetDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDepartment404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetDepartment404ApplicationProblemPlusJSONResponse) VisitGetDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDepartment503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetDepartment503ApplicationProblemPlusJSONResponse) VisitGetDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDepartmentRequestObject struct {
+	Id   Id `json:"id"`
+	Body *UpdateDepartmentJSONRequestBody
+}
+
+type UpdateDepartmentResponseObject interface {
+	VisitUpdateDepartmentResponse(w http.ResponseWriter) error
+}
+
+type UpdateDepartment200JSONResponse Department
+
+func (response UpdateDepartment200JSONResponse) VisitUpdateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDepartment400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateDepartment400ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDepartment401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateDepartment401ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDepartment403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateDepartment403ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDepartment404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateDepartment404ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDepartment413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateDepartment413ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDepartment415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateDepartment415ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDepartment503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateDepartment503ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEquipmentRequestObject struct {
+	Body *CreateEquipmentJSONRequestBody
+}
+
+type CreateEquipmentResponseObject interface {
+	VisitCreateEquipmentResponse(w http.ResponseWriter) error
+}
+
+type CreateEquipment200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateEquipment200JSONResponse) VisitCreateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEquipment400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipment400ApplicationProblemPlusJSONResponse) VisitCreateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEquipment401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipment401ApplicationProblemPlusJSONResponse) VisitCreateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEquipment403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipment403ApplicationProblemPlusJSONResponse) VisitCreateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEquipment404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipment404ApplicationProblemPlusJSONResponse) VisitCreateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEquipment413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipment413ApplicationProblemPlusJSONResponse) VisitCreateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEquipment415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipment415ApplicationProblemPlusJSONResponse) VisitCreateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEquipment503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipment503ApplicationProblemPlusJSONResponse) VisitCreateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEquipmentDowntimeRequestObject struct {
+	Body *CreateEquipmentDowntimeJSONRequestBody
+}
+
+type CreateEquipmentDowntimeResponseObject interface {
+	VisitCreateEquipmentDowntimeResponse(w http.ResponseWriter) error
+}
+
+type CreateEquipmentDowntime200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateEquipmentDowntime200JSONResponse) VisitCreateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEquipmentDowntime400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipmentDowntime400ApplicationProblemPlusJSONResponse) VisitCreateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEquipmentDowntime401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipmentDowntime401ApplicationProblemPlusJSONResponse) VisitCreateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEquipmentDowntime403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipmentDowntime403ApplicationProblemPlusJSONResponse) VisitCreateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEquipmentDowntime404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipmentDowntime404ApplicationProblemPlusJSONResponse) VisitCreateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEquipmentDowntime413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipmentDowntime413ApplicationProblemPlusJSONResponse) VisitCreateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEquipmentDowntime415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipmentDowntime415ApplicationProblemPlusJSONResponse) VisitCreateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEquipmentDowntime503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipmentDowntime503ApplicationProblemPlusJSONResponse) VisitCreateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEquipmentDowntimesRequestObject struct {
+	Params ListEquipmentDowntimesParams
+	Body   *ListEquipmentDowntimesJSONRequestBody
+}
+
+type ListEquipmentDowntimesResponseObject interface {
+	VisitListEquipmentDowntimesResponse(w http.ResponseWriter) error
+}
+
+type ListEquipmentDowntimes200JSONResponse []EquipmentDowntime
+
+func (response ListEquipmentDowntimes200JSONResponse) VisitListEquipmentDowntimesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEquipmentDowntimes400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListEquipmentDowntimes400ApplicationProblemPlusJSONResponse) VisitListEquipmentDowntimesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEquipmentDowntimes401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListEquipmentDowntimes401ApplicationProblemPlusJSONResponse) VisitListEquipmentDowntimesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEquipmentDowntimes403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListEquipmentDowntimes403ApplicationProblemPlusJSONResponse) VisitListEquipmentDowntimesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEquipmentDowntimes404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListEquipmentDowntimes404ApplicationProblemPlusJSONResponse) VisitListEquipmentDowntimesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEquipmentDowntimes413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListEquipmentDowntimes413ApplicationProblemPlusJSONResponse) VisitListEquipmentDowntimesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEquipmentDowntimes415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListEquipmentDowntimes415ApplicationProblemPlusJSONResponse) VisitListEquipmentDowntimesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEquipmentDowntimes503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListEquipmentDowntimes503ApplicationProblemPlusJSONResponse) VisitListEquipmentDowntimesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteEquipmentDowntimeRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type DeleteEquipmentDowntimeResponseObject interface {
+	VisitDeleteEquipmentDowntimeResponse(w http.ResponseWriter) error
+}
+
+type DeleteEquipmentDowntime200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteEquipmentDowntime200JSONResponse) VisitDeleteEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteEquipmentDowntime204Response struct {
+}
+
+func (response DeleteEquipmentDowntime204Response) VisitDeleteEquipmentDowntimeResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteEquipmentDowntime400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteEquipmentDowntime400ApplicationProblemPlusJSONResponse) VisitDeleteEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteEquipmentDowntime401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteEquipmentDowntime401ApplicationProblemPlusJSONResponse) VisitDeleteEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteEquipmentDowntime403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteEquipmentDowntime403ApplicationProblemPlusJSONResponse) VisitDeleteEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteEquipmentDowntime404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteEquipmentDowntime404ApplicationProblemPlusJSONResponse) VisitDeleteEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteEquipmentDowntime503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteEquipmentDowntime503ApplicationProblemPlusJSONResponse) VisitDeleteEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEquipmentDowntimeRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type GetEquipmentDowntimeResponseObject interface {
+	VisitGetEquipmentDowntimeResponse(w http.ResponseWriter) error
+}
+
+type GetEquipmentDowntime200JSONResponse EquipmentDowntime
+
+func (response GetEquipmentDowntime200JSONResponse) VisitGetEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEquipmentDowntime400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetEquipmentDowntime400ApplicationProblemPlusJSONResponse) VisitGetEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEquipmentDowntime401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetEquipmentDowntime401ApplicationProblemPlusJSONResponse) VisitGetEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEquipmentDowntime403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetEquipmentDowntime403ApplicationProblemPlusJSONResponse) VisitGetEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEquipmentDowntime404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetEquipmentDowntime404ApplicationProblemPlusJSONResponse) VisitGetEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEquipmentDowntime503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetEquipmentDowntime503ApplicationProblemPlusJSONResponse) VisitGetEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEquipmentDowntimeRequestObject struct {
+	Id   Id `json:"id"`
+	Body *UpdateEquipmentDowntimeJSONRequestBody
+}
+
+type UpdateEquipmentDowntimeResponseObject interface {
+	VisitUpdateEquipmentDowntimeResponse(w http.ResponseWriter) error
+}
+
+type UpdateEquipmentDowntime200JSONResponse EquipmentDowntime
+
+func (response UpdateEquipmentDowntime200JSONResponse) VisitUpdateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEquipmentDowntime400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateEquipmentDowntime400ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEquipmentDowntime401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateEquipmentDowntime401ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEquipmentDowntime403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateEquipmentDowntime403ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEquipmentDowntime404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateEquipmentDowntime404ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEquipmentDowntime413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateEquipmentDowntime413ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEquipmentDowntime415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateEquipmentDowntime415ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEquipmentDowntime503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateEquipmentDowntime503ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEquipmentRequestObject struct {
+	Params ListEquipmentParams
+	Body   *ListEquipmentJSONRequestBody
+}
+
+type ListEquipmentResponseObject interface {
+	VisitListEquipmentResponse(w http.ResponseWriter) error
+}
+
+type ListEquipment200JSONResponse []Equipment
+
+func (response ListEquipment200JSONResponse) VisitListEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEquipment400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListEquipment400ApplicationProblemPlusJSONResponse) VisitListEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEquipment401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListEquipment401ApplicationProblemPlusJSONResponse) VisitListEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEquipment403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListEquipment403ApplicationProblemPlusJSONResponse) VisitListEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEquipment404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListEquipment404ApplicationProblemPlusJSONResponse) VisitListEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEquipment413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListEquipment413ApplicationProblemPlusJSONResponse) VisitListEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEquipment415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListEquipment415ApplicationProblemPlusJSONResponse) VisitListEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEquipment503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListEquipment503ApplicationProblemPlusJSONResponse) VisitListEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEquipmentRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type GetEquipmentResponseObject interface {
+	VisitGetEquipmentResponse(w http.ResponseWriter) error
+}
+
+type GetEquipment200JSONResponse Equipment
+
+func (response GetEquipment200JSONResponse) VisitGetEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEquipment400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetEquipment400ApplicationProblemPlusJSONResponse) VisitGetEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEquipment401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetEquipment401ApplicationProblemPlusJSONResponse) VisitGetEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEquipment403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetEquipment403ApplicationProblemPlusJSONResponse) VisitGetEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEquipment404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetEquipment404ApplicationProblemPlusJSONResponse) VisitGetEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEquipment503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetEquipment503ApplicationProblemPlusJSONResponse) VisitGetEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEquipmentRequestObject struct {
+	Id   Id `json:"id"`
+	Body *UpdateEquipmentJSONRequestBody
+}
+
+type UpdateEquipmentResponseObject interface {
+	VisitUpdateEquipmentResponse(w http.ResponseWriter) error
+}
+
+type UpdateEquipment200JSONResponse Equipment
+
+func (response UpdateEquipment200JSONResponse) VisitUpdateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEquipment400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateEquipment400ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEquipment401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateEquipment401ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEquipment403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateEquipment403ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEquipment404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateEquipment404ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEquipment413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateEquipment413ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEquipment415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateEquipment415ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEquipment503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateEquipment503ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInProcessTrackingFieldRequestObject struct {
+	Body *CreateInProcessTrackingFieldJSONRequestBody
+}
+
+type CreateInProcessTrackingFieldResponseObject interface {
+	VisitCreateInProcessTrackingFieldResponse(w http.ResponseWriter) error
+}
+
+type CreateInProcessTrackingField200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateInProcessTrackingField200JSONResponse) VisitCreateInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInProcessTrackingField400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInProcessTrackingField400ApplicationProblemPlusJSONResponse) VisitCreateInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInProcessTrackingField401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInProcessTrackingField401ApplicationProblemPlusJSONResponse) VisitCreateInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInProcessTrackingField403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInProcessTrackingField403ApplicationProblemPlusJSONResponse) VisitCreateInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInProcessTrackingField404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInProcessTrackingField404ApplicationProblemPlusJSONResponse) VisitCreateInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInProcessTrackingField413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInProcessTrackingField413ApplicationProblemPlusJSONResponse) VisitCreateInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInProcessTrackingField415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInProcessTrackingField415ApplicationProblemPlusJSONResponse) VisitCreateInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInProcessTrackingField503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInProcessTrackingField503ApplicationProblemPlusJSONResponse) VisitCreateInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInProcessTrackingFieldsRequestObject struct {
+	Params ListInProcessTrackingFieldsParams
+	Body   *ListInProcessTrackingFieldsJSONRequestBody
+}
+
+type ListInProcessTrackingFieldsResponseObject interface {
+	VisitListInProcessTrackingFieldsResponse(w http.ResponseWriter) error
+}
+
+type ListInProcessTrackingFields200JSONResponse []InProcessTrackingField
+
+func (response ListInProcessTrackingFields200JSONResponse) VisitListInProcessTrackingFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInProcessTrackingFields400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListInProcessTrackingFields400ApplicationProblemPlusJSONResponse) VisitListInProcessTrackingFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInProcessTrackingFields401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListInProcessTrackingFields401ApplicationProblemPlusJSONResponse) VisitListInProcessTrackingFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInProcessTrackingFields403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListInProcessTrackingFields403ApplicationProblemPlusJSONResponse) VisitListInProcessTrackingFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInProcessTrackingFields404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListInProcessTrackingFields404ApplicationProblemPlusJSONResponse) VisitListInProcessTrackingFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInProcessTrackingFields413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListInProcessTrackingFields413ApplicationProblemPlusJSONResponse) VisitListInProcessTrackingFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInProcessTrackingFields415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListInProcessTrackingFields415ApplicationProblemPlusJSONResponse) VisitListInProcessTrackingFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInProcessTrackingFields503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListInProcessTrackingFields503ApplicationProblemPlusJSONResponse) VisitListInProcessTrackingFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInProcessTrackingFieldRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type GetInProcessTrackingFieldResponseObject interface {
+	VisitGetInProcessTrackingFieldResponse(w http.ResponseWriter) error
+}
+
+type GetInProcessTrackingField200JSONResponse InProcessTrackingField
+
+func (response GetInProcessTrackingField200JSONResponse) VisitGetInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInProcessTrackingField400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetInProcessTrackingField400ApplicationProblemPlusJSONResponse) VisitGetInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInProcessTrackingField401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetInProcessTrackingField401ApplicationProblemPlusJSONResponse) VisitGetInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInProcessTrackingField403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetInProcessTrackingField403ApplicationProblemPlusJSONResponse) VisitGetInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInProcessTrackingField404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetInProcessTrackingField404ApplicationProblemPlusJSONResponse) VisitGetInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInProcessTrackingField503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetInProcessTrackingField503ApplicationProblemPlusJSONResponse) VisitGetInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetOpenApiJsonRequestObject struct {
 	Params GetOpenApiJsonParams
 }
@@ -8382,6 +12447,637 @@ func (response UpdatePricingSettings503ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type CreateWorkCenterRequestObject struct {
+	Body *CreateWorkCenterJSONRequestBody
+}
+
+type CreateWorkCenterResponseObject interface {
+	VisitCreateWorkCenterResponse(w http.ResponseWriter) error
+}
+
+type CreateWorkCenter200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateWorkCenter200JSONResponse) VisitCreateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWorkCenter400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWorkCenter400ApplicationProblemPlusJSONResponse) VisitCreateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWorkCenter401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWorkCenter401ApplicationProblemPlusJSONResponse) VisitCreateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWorkCenter403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWorkCenter403ApplicationProblemPlusJSONResponse) VisitCreateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWorkCenter404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWorkCenter404ApplicationProblemPlusJSONResponse) VisitCreateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWorkCenter413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWorkCenter413ApplicationProblemPlusJSONResponse) VisitCreateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWorkCenter415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWorkCenter415ApplicationProblemPlusJSONResponse) VisitCreateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWorkCenter503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWorkCenter503ApplicationProblemPlusJSONResponse) VisitCreateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWorkCentersRequestObject struct {
+	Params ListWorkCentersParams
+	Body   *ListWorkCentersJSONRequestBody
+}
+
+type ListWorkCentersResponseObject interface {
+	VisitListWorkCentersResponse(w http.ResponseWriter) error
+}
+
+type ListWorkCenters200JSONResponse []WorkCenter
+
+func (response ListWorkCenters200JSONResponse) VisitListWorkCentersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWorkCenters400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListWorkCenters400ApplicationProblemPlusJSONResponse) VisitListWorkCentersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWorkCenters401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListWorkCenters401ApplicationProblemPlusJSONResponse) VisitListWorkCentersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWorkCenters403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListWorkCenters403ApplicationProblemPlusJSONResponse) VisitListWorkCentersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWorkCenters404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListWorkCenters404ApplicationProblemPlusJSONResponse) VisitListWorkCentersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWorkCenters413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListWorkCenters413ApplicationProblemPlusJSONResponse) VisitListWorkCentersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWorkCenters415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListWorkCenters415ApplicationProblemPlusJSONResponse) VisitListWorkCentersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWorkCenters503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListWorkCenters503ApplicationProblemPlusJSONResponse) VisitListWorkCentersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWorkCenterRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type DeleteWorkCenterResponseObject interface {
+	VisitDeleteWorkCenterResponse(w http.ResponseWriter) error
+}
+
+type DeleteWorkCenter200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteWorkCenter200JSONResponse) VisitDeleteWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWorkCenter204Response struct {
+}
+
+func (response DeleteWorkCenter204Response) VisitDeleteWorkCenterResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteWorkCenter400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteWorkCenter400ApplicationProblemPlusJSONResponse) VisitDeleteWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWorkCenter401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteWorkCenter401ApplicationProblemPlusJSONResponse) VisitDeleteWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWorkCenter403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteWorkCenter403ApplicationProblemPlusJSONResponse) VisitDeleteWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWorkCenter404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteWorkCenter404ApplicationProblemPlusJSONResponse) VisitDeleteWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWorkCenter503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteWorkCenter503ApplicationProblemPlusJSONResponse) VisitDeleteWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWorkCenterRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type GetWorkCenterResponseObject interface {
+	VisitGetWorkCenterResponse(w http.ResponseWriter) error
+}
+
+type GetWorkCenter200JSONResponse WorkCenter
+
+func (response GetWorkCenter200JSONResponse) VisitGetWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWorkCenter400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetWorkCenter400ApplicationProblemPlusJSONResponse) VisitGetWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWorkCenter401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetWorkCenter401ApplicationProblemPlusJSONResponse) VisitGetWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWorkCenter403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetWorkCenter403ApplicationProblemPlusJSONResponse) VisitGetWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWorkCenter404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetWorkCenter404ApplicationProblemPlusJSONResponse) VisitGetWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWorkCenter503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetWorkCenter503ApplicationProblemPlusJSONResponse) VisitGetWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkCenterRequestObject struct {
+	Id   Id `json:"id"`
+	Body *UpdateWorkCenterJSONRequestBody
+}
+
+type UpdateWorkCenterResponseObject interface {
+	VisitUpdateWorkCenterResponse(w http.ResponseWriter) error
+}
+
+type UpdateWorkCenter200JSONResponse WorkCenter
+
+func (response UpdateWorkCenter200JSONResponse) VisitUpdateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkCenter400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateWorkCenter400ApplicationProblemPlusJSONResponse) VisitUpdateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkCenter401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateWorkCenter401ApplicationProblemPlusJSONResponse) VisitUpdateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkCenter403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateWorkCenter403ApplicationProblemPlusJSONResponse) VisitUpdateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkCenter404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateWorkCenter404ApplicationProblemPlusJSONResponse) VisitUpdateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkCenter413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateWorkCenter413ApplicationProblemPlusJSONResponse) VisitUpdateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkCenter415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateWorkCenter415ApplicationProblemPlusJSONResponse) VisitUpdateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkCenter503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateWorkCenter503ApplicationProblemPlusJSONResponse) VisitUpdateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 // StrictServerInterface represents all server handlers.
 type StrictServerInterface interface {
 	// CreateAccountingCode Create an accounting code
@@ -8495,6 +13191,69 @@ type StrictServerInterface interface {
 	// SetCustomerTier Assign a customer to a tier
 	// (PUT /api/customers/{customerId}/customer-tier)
 	SetCustomerTier(ctx context.Context, request SetCustomerTierRequestObject) (SetCustomerTierResponseObject, error)
+	// CreateDepartmentShift Create a department shift
+	// (POST /api/department-shifts)
+	CreateDepartmentShift(ctx context.Context, request CreateDepartmentShiftRequestObject) (CreateDepartmentShiftResponseObject, error)
+	// ListDepartmentShifts List department shifts
+	// (POST /api/department-shifts/list)
+	ListDepartmentShifts(ctx context.Context, request ListDepartmentShiftsRequestObject) (ListDepartmentShiftsResponseObject, error)
+	// DeleteDepartmentShift Delete a department shift
+	// (DELETE /api/department-shifts/{id})
+	DeleteDepartmentShift(ctx context.Context, request DeleteDepartmentShiftRequestObject) (DeleteDepartmentShiftResponseObject, error)
+	// GetDepartmentShift Get a department shift
+	// (GET /api/department-shifts/{id})
+	GetDepartmentShift(ctx context.Context, request GetDepartmentShiftRequestObject) (GetDepartmentShiftResponseObject, error)
+	// UpdateDepartmentShift Replace a department shift
+	// (PUT /api/department-shifts/{id})
+	UpdateDepartmentShift(ctx context.Context, request UpdateDepartmentShiftRequestObject) (UpdateDepartmentShiftResponseObject, error)
+	// CreateDepartment Create a department
+	// (POST /api/departments)
+	CreateDepartment(ctx context.Context, request CreateDepartmentRequestObject) (CreateDepartmentResponseObject, error)
+	// ListDepartments List departments
+	// (POST /api/departments/list)
+	ListDepartments(ctx context.Context, request ListDepartmentsRequestObject) (ListDepartmentsResponseObject, error)
+	// GetDepartment Get a department
+	// (GET /api/departments/{id})
+	GetDepartment(ctx context.Context, request GetDepartmentRequestObject) (GetDepartmentResponseObject, error)
+	// UpdateDepartment Update a department
+	// (PUT /api/departments/{id})
+	UpdateDepartment(ctx context.Context, request UpdateDepartmentRequestObject) (UpdateDepartmentResponseObject, error)
+	// CreateEquipment Create an equipment
+	// (POST /api/equipment)
+	CreateEquipment(ctx context.Context, request CreateEquipmentRequestObject) (CreateEquipmentResponseObject, error)
+	// CreateEquipmentDowntime Create an equipment downtime
+	// (POST /api/equipment-downtimes)
+	CreateEquipmentDowntime(ctx context.Context, request CreateEquipmentDowntimeRequestObject) (CreateEquipmentDowntimeResponseObject, error)
+	// ListEquipmentDowntimes List equipment downtimes
+	// (POST /api/equipment-downtimes/list)
+	ListEquipmentDowntimes(ctx context.Context, request ListEquipmentDowntimesRequestObject) (ListEquipmentDowntimesResponseObject, error)
+	// DeleteEquipmentDowntime Delete an equipment downtime
+	// (DELETE /api/equipment-downtimes/{id})
+	DeleteEquipmentDowntime(ctx context.Context, request DeleteEquipmentDowntimeRequestObject) (DeleteEquipmentDowntimeResponseObject, error)
+	// GetEquipmentDowntime Get an equipment downtime
+	// (GET /api/equipment-downtimes/{id})
+	GetEquipmentDowntime(ctx context.Context, request GetEquipmentDowntimeRequestObject) (GetEquipmentDowntimeResponseObject, error)
+	// UpdateEquipmentDowntime Replace an equipment downtime
+	// (PUT /api/equipment-downtimes/{id})
+	UpdateEquipmentDowntime(ctx context.Context, request UpdateEquipmentDowntimeRequestObject) (UpdateEquipmentDowntimeResponseObject, error)
+	// ListEquipment List equipment
+	// (POST /api/equipment/list)
+	ListEquipment(ctx context.Context, request ListEquipmentRequestObject) (ListEquipmentResponseObject, error)
+	// GetEquipment Get an equipment
+	// (GET /api/equipment/{id})
+	GetEquipment(ctx context.Context, request GetEquipmentRequestObject) (GetEquipmentResponseObject, error)
+	// UpdateEquipment Update an equipment
+	// (PUT /api/equipment/{id})
+	UpdateEquipment(ctx context.Context, request UpdateEquipmentRequestObject) (UpdateEquipmentResponseObject, error)
+	// CreateInProcessTrackingField Create an in-process tracking field
+	// (POST /api/in-process-tracking-field-types)
+	CreateInProcessTrackingField(ctx context.Context, request CreateInProcessTrackingFieldRequestObject) (CreateInProcessTrackingFieldResponseObject, error)
+	// ListInProcessTrackingFields List in-process tracking fields
+	// (POST /api/in-process-tracking-field-types/list)
+	ListInProcessTrackingFields(ctx context.Context, request ListInProcessTrackingFieldsRequestObject) (ListInProcessTrackingFieldsResponseObject, error)
+	// GetInProcessTrackingField Get an in-process tracking field
+	// (GET /api/in-process-tracking-field-types/{id})
+	GetInProcessTrackingField(ctx context.Context, request GetInProcessTrackingFieldRequestObject) (GetInProcessTrackingFieldResponseObject, error)
 	// GetOpenApiJson The OpenAPI document as JSON
 	// (GET /api/openapi.json)
 	GetOpenApiJson(ctx context.Context, request GetOpenApiJsonRequestObject) (GetOpenApiJsonResponseObject, error)
@@ -8522,6 +13281,21 @@ type StrictServerInterface interface {
 	// UpdatePricingSettings Replace pricing settings
 	// (PUT /api/settings/pricing)
 	UpdatePricingSettings(ctx context.Context, request UpdatePricingSettingsRequestObject) (UpdatePricingSettingsResponseObject, error)
+	// CreateWorkCenter Create a work center
+	// (POST /api/work-centers)
+	CreateWorkCenter(ctx context.Context, request CreateWorkCenterRequestObject) (CreateWorkCenterResponseObject, error)
+	// ListWorkCenters List work centers
+	// (POST /api/work-centers/list)
+	ListWorkCenters(ctx context.Context, request ListWorkCentersRequestObject) (ListWorkCentersResponseObject, error)
+	// DeleteWorkCenter Delete a work center
+	// (DELETE /api/work-centers/{id})
+	DeleteWorkCenter(ctx context.Context, request DeleteWorkCenterRequestObject) (DeleteWorkCenterResponseObject, error)
+	// GetWorkCenter Get a work center
+	// (GET /api/work-centers/{id})
+	GetWorkCenter(ctx context.Context, request GetWorkCenterRequestObject) (GetWorkCenterResponseObject, error)
+	// UpdateWorkCenter Update a work center
+	// (PUT /api/work-centers/{id})
+	UpdateWorkCenter(ctx context.Context, request UpdateWorkCenterRequestObject) (UpdateWorkCenterResponseObject, error)
 }
 
 type StrictHandlerFunc func(ctx echo.Context, request any) (any, error)
@@ -9979,6 +14753,858 @@ func (sh *strictHandler) SetCustomerTier(ctx echo.Context, customerId CustomerId
 	return nil
 }
 
+// CreateDepartmentShift operation middleware
+func (sh *strictHandler) CreateDepartmentShift(ctx echo.Context) error {
+	var request CreateDepartmentShiftRequestObject
+
+	var body CreateDepartmentShiftJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateDepartmentShift(ctx.Request().Context(), request.(CreateDepartmentShiftRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateDepartmentShift")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateDepartmentShiftResponseObject); ok {
+		return validResponse.VisitCreateDepartmentShiftResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListDepartmentShifts operation middleware
+func (sh *strictHandler) ListDepartmentShifts(ctx echo.Context, params ListDepartmentShiftsParams) error {
+	var request ListDepartmentShiftsRequestObject
+
+	request.Params = params
+
+	var body ListDepartmentShiftsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListDepartmentShifts(ctx.Request().Context(), request.(ListDepartmentShiftsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListDepartmentShifts")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListDepartmentShiftsResponseObject); ok {
+		return validResponse.VisitListDepartmentShiftsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteDepartmentShift operation middleware
+func (sh *strictHandler) DeleteDepartmentShift(ctx echo.Context, id Id) error {
+	var request DeleteDepartmentShiftRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteDepartmentShift(ctx.Request().Context(), request.(DeleteDepartmentShiftRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteDepartmentShift")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteDepartmentShiftResponseObject); ok {
+		return validResponse.VisitDeleteDepartmentShiftResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetDepartmentShift operation middleware
+func (sh *strictHandler) GetDepartmentShift(ctx echo.Context, id Id) error {
+	var request GetDepartmentShiftRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetDepartmentShift(ctx.Request().Context(), request.(GetDepartmentShiftRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetDepartmentShift")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetDepartmentShiftResponseObject); ok {
+		return validResponse.VisitGetDepartmentShiftResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateDepartmentShift operation middleware
+func (sh *strictHandler) UpdateDepartmentShift(ctx echo.Context, id Id) error {
+	var request UpdateDepartmentShiftRequestObject
+
+	request.Id = id
+
+	var body UpdateDepartmentShiftJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateDepartmentShift(ctx.Request().Context(), request.(UpdateDepartmentShiftRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateDepartmentShift")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateDepartmentShiftResponseObject); ok {
+		return validResponse.VisitUpdateDepartmentShiftResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateDepartment operation middleware
+func (sh *strictHandler) CreateDepartment(ctx echo.Context) error {
+	var request CreateDepartmentRequestObject
+
+	var body CreateDepartmentJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateDepartment(ctx.Request().Context(), request.(CreateDepartmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateDepartment")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateDepartmentResponseObject); ok {
+		return validResponse.VisitCreateDepartmentResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListDepartments operation middleware
+func (sh *strictHandler) ListDepartments(ctx echo.Context, params ListDepartmentsParams) error {
+	var request ListDepartmentsRequestObject
+
+	request.Params = params
+
+	var body ListDepartmentsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListDepartments(ctx.Request().Context(), request.(ListDepartmentsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListDepartments")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListDepartmentsResponseObject); ok {
+		return validResponse.VisitListDepartmentsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetDepartment operation middleware
+func (sh *strictHandler) GetDepartment(ctx echo.Context, id Id) error {
+	var request GetDepartmentRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetDepartment(ctx.Request().Context(), request.(GetDepartmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetDepartment")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetDepartmentResponseObject); ok {
+		return validResponse.VisitGetDepartmentResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateDepartment operation middleware
+func (sh *strictHandler) UpdateDepartment(ctx echo.Context, id Id) error {
+	var request UpdateDepartmentRequestObject
+
+	request.Id = id
+
+	var body UpdateDepartmentJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateDepartment(ctx.Request().Context(), request.(UpdateDepartmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateDepartment")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateDepartmentResponseObject); ok {
+		return validResponse.VisitUpdateDepartmentResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateEquipment operation middleware
+func (sh *strictHandler) CreateEquipment(ctx echo.Context) error {
+	var request CreateEquipmentRequestObject
+
+	var body CreateEquipmentJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateEquipment(ctx.Request().Context(), request.(CreateEquipmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateEquipment")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateEquipmentResponseObject); ok {
+		return validResponse.VisitCreateEquipmentResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateEquipmentDowntime operation middleware
+func (sh *strictHandler) CreateEquipmentDowntime(ctx echo.Context) error {
+	var request CreateEquipmentDowntimeRequestObject
+
+	var body CreateEquipmentDowntimeJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateEquipmentDowntime(ctx.Request().Context(), request.(CreateEquipmentDowntimeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateEquipmentDowntime")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateEquipmentDowntimeResponseObject); ok {
+		return validResponse.VisitCreateEquipmentDowntimeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListEquipmentDowntimes operation middleware
+func (sh *strictHandler) ListEquipmentDowntimes(ctx echo.Context, params ListEquipmentDowntimesParams) error {
+	var request ListEquipmentDowntimesRequestObject
+
+	request.Params = params
+
+	var body ListEquipmentDowntimesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListEquipmentDowntimes(ctx.Request().Context(), request.(ListEquipmentDowntimesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListEquipmentDowntimes")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListEquipmentDowntimesResponseObject); ok {
+		return validResponse.VisitListEquipmentDowntimesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteEquipmentDowntime operation middleware
+func (sh *strictHandler) DeleteEquipmentDowntime(ctx echo.Context, id Id) error {
+	var request DeleteEquipmentDowntimeRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteEquipmentDowntime(ctx.Request().Context(), request.(DeleteEquipmentDowntimeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteEquipmentDowntime")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteEquipmentDowntimeResponseObject); ok {
+		return validResponse.VisitDeleteEquipmentDowntimeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetEquipmentDowntime operation middleware
+func (sh *strictHandler) GetEquipmentDowntime(ctx echo.Context, id Id) error {
+	var request GetEquipmentDowntimeRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetEquipmentDowntime(ctx.Request().Context(), request.(GetEquipmentDowntimeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetEquipmentDowntime")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetEquipmentDowntimeResponseObject); ok {
+		return validResponse.VisitGetEquipmentDowntimeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateEquipmentDowntime operation middleware
+func (sh *strictHandler) UpdateEquipmentDowntime(ctx echo.Context, id Id) error {
+	var request UpdateEquipmentDowntimeRequestObject
+
+	request.Id = id
+
+	var body UpdateEquipmentDowntimeJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateEquipmentDowntime(ctx.Request().Context(), request.(UpdateEquipmentDowntimeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateEquipmentDowntime")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateEquipmentDowntimeResponseObject); ok {
+		return validResponse.VisitUpdateEquipmentDowntimeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListEquipment operation middleware
+func (sh *strictHandler) ListEquipment(ctx echo.Context, params ListEquipmentParams) error {
+	var request ListEquipmentRequestObject
+
+	request.Params = params
+
+	var body ListEquipmentJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListEquipment(ctx.Request().Context(), request.(ListEquipmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListEquipment")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListEquipmentResponseObject); ok {
+		return validResponse.VisitListEquipmentResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetEquipment operation middleware
+func (sh *strictHandler) GetEquipment(ctx echo.Context, id Id) error {
+	var request GetEquipmentRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetEquipment(ctx.Request().Context(), request.(GetEquipmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetEquipment")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetEquipmentResponseObject); ok {
+		return validResponse.VisitGetEquipmentResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateEquipment operation middleware
+func (sh *strictHandler) UpdateEquipment(ctx echo.Context, id Id) error {
+	var request UpdateEquipmentRequestObject
+
+	request.Id = id
+
+	var body UpdateEquipmentJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateEquipment(ctx.Request().Context(), request.(UpdateEquipmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateEquipment")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateEquipmentResponseObject); ok {
+		return validResponse.VisitUpdateEquipmentResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateInProcessTrackingField operation middleware
+func (sh *strictHandler) CreateInProcessTrackingField(ctx echo.Context) error {
+	var request CreateInProcessTrackingFieldRequestObject
+
+	var body CreateInProcessTrackingFieldJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateInProcessTrackingField(ctx.Request().Context(), request.(CreateInProcessTrackingFieldRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateInProcessTrackingField")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateInProcessTrackingFieldResponseObject); ok {
+		return validResponse.VisitCreateInProcessTrackingFieldResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListInProcessTrackingFields operation middleware
+func (sh *strictHandler) ListInProcessTrackingFields(ctx echo.Context, params ListInProcessTrackingFieldsParams) error {
+	var request ListInProcessTrackingFieldsRequestObject
+
+	request.Params = params
+
+	var body ListInProcessTrackingFieldsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListInProcessTrackingFields(ctx.Request().Context(), request.(ListInProcessTrackingFieldsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListInProcessTrackingFields")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListInProcessTrackingFieldsResponseObject); ok {
+		return validResponse.VisitListInProcessTrackingFieldsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetInProcessTrackingField operation middleware
+func (sh *strictHandler) GetInProcessTrackingField(ctx echo.Context, id Id) error {
+	var request GetInProcessTrackingFieldRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetInProcessTrackingField(ctx.Request().Context(), request.(GetInProcessTrackingFieldRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetInProcessTrackingField")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetInProcessTrackingFieldResponseObject); ok {
+		return validResponse.VisitGetInProcessTrackingFieldResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetOpenApiJson operation middleware
 func (sh *strictHandler) GetOpenApiJson(ctx echo.Context, params GetOpenApiJsonParams) error {
 	var request GetOpenApiJsonRequestObject
@@ -10289,267 +15915,574 @@ func (sh *strictHandler) UpdatePricingSettings(ctx echo.Context) error {
 	return nil
 }
 
+// CreateWorkCenter operation middleware
+func (sh *strictHandler) CreateWorkCenter(ctx echo.Context) error {
+	var request CreateWorkCenterRequestObject
+
+	var body CreateWorkCenterJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateWorkCenter(ctx.Request().Context(), request.(CreateWorkCenterRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateWorkCenter")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateWorkCenterResponseObject); ok {
+		return validResponse.VisitCreateWorkCenterResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListWorkCenters operation middleware
+func (sh *strictHandler) ListWorkCenters(ctx echo.Context, params ListWorkCentersParams) error {
+	var request ListWorkCentersRequestObject
+
+	request.Params = params
+
+	var body ListWorkCentersJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListWorkCenters(ctx.Request().Context(), request.(ListWorkCentersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListWorkCenters")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListWorkCentersResponseObject); ok {
+		return validResponse.VisitListWorkCentersResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteWorkCenter operation middleware
+func (sh *strictHandler) DeleteWorkCenter(ctx echo.Context, id Id) error {
+	var request DeleteWorkCenterRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteWorkCenter(ctx.Request().Context(), request.(DeleteWorkCenterRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteWorkCenter")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteWorkCenterResponseObject); ok {
+		return validResponse.VisitDeleteWorkCenterResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetWorkCenter operation middleware
+func (sh *strictHandler) GetWorkCenter(ctx echo.Context, id Id) error {
+	var request GetWorkCenterRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetWorkCenter(ctx.Request().Context(), request.(GetWorkCenterRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetWorkCenter")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetWorkCenterResponseObject); ok {
+		return validResponse.VisitGetWorkCenterResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateWorkCenter operation middleware
+func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id) error {
+	var request UpdateWorkCenterRequestObject
+
+	request.Id = id
+
+	var body UpdateWorkCenterJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateWorkCenter(ctx.Request().Context(), request.(UpdateWorkCenterRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateWorkCenter")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateWorkCenterResponseObject); ok {
+		return validResponse.VisitUpdateWorkCenterResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // Base64 encoded, compressed with deflate, json marshaled OpenAPI spec.
 // Stored as a slice of fixed-width chunks rather than one concatenated
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L15dxu5tTj4VTDMm9PUS5GiFnenpfM7E7XUnSg/y9ZYcmfywn4psAoUERWBagAlic+j+exzcC9QC4ni",
-	"Jsl2J/rLVrEKuAAu7r586iRymkvBhNGdo0+dCaMpU/DfU5pM2KkURsnM/p0ynSieGy5F56gTC9lL7Bvx",
-	"EaEE/peSROYzMqUzMmKk0CwlUmQzQseGKaLYHc14Sg0XN4Qbcs/NhMTn4947KVjvgppkEneijmK/Flyx",
-	"tHNkVMGijk4mbErt/GaWs85RRxvFxU3n8THq/HhNbxYhuzJKihvChOFmRgy9IXJMzIQRxXLFNBOG2jdJ",
-	"l5JfC2lYSq7+fNLbf/Otf28k09nORqA8Rp2cKjplxu+dnOZUzM7TRfBOyP5hL5lQRRO7LQm+SXja70Qd",
-	"bt/IqZl0oo6gUztJUg61DKL/UGzcOer8brc6zl38Ve+ep/uHsF/2MGliwlAdfFuHqtBGTgE8+GQZeH7M",
-	"7cE7+BbBc5OepKliWm8CJsVPloC5MPazgbvOIXs4V8L3HMe8BkCKJVKl7eDw5wBjbG82XOxFeH4sb6e2",
-	"1y6ROWcabl+ScSYMmcgs1aT74adT8v3e3mAnIlKR+D/jY3I/YYJIwcjUDu2/KpRiwgxFbIlCDM+o0Pd2",
-	"zzU5GBwCvZGFIRTud38o/MqR5FVrb5CkznIKdHXL88XFfYDd1cRIom95TropG9MiM2SwU+73rwVTs2pS",
-	"GKg+11iqKTX2KIQ52O9EnSkXfFpMO0eDyAPChWE3TCEkUpkzrgLkUCpDUq5YYh8cE0sACc3sBnJDaJ5n",
-	"sPMStswDqqUyraDa3+xU62KEAw0BKIH9ibMsgKiXSuZMWdSQAAUZzfrkwp30aEa40WTMlTYkY8aiMhUp",
-	"gN58CCyH0WRCUmmioUioZj0uNBOaG37HstkxofY3S//HFhQi6NSyJioITy3SCIn7QEcZOyaFuBXyXuC7",
-	"2uPW4WBQw6TQRuEy61s15eItEzdm0jnaiwI4dU1v2VKcwrkjMrB/vBkMBsfkzQCvRWzxKIarYoeJ7Trw",
-	"wEVaeySn3C687YQBguXISB8QGe30K3Dz0VISnUuhGfDGH2j6gf1aMG3sX5Z/MAH/BVxMgDnv5kqOMjb9",
-	"/T+1Xf2nNTHtEr/CSZv797MTPqQgY8qzQjG7S6NCc8G07qkiY+SOy4wikkadU8WoYekSGDeDzY13noag",
-	"uwbxBGjyPdUkcXM/Rp0zlrHnBOOqSBKm9RpApG7mx6jzk1QjnqZMfM4Ts+AUmqneSBb2jstbJkhGk1uk",
-	"+JZMwMzfaJIzNeVau5N7J81P9pPPDazbu1QyJB7sgWsDfMvCC/B/owlNElkIA1ts3xoDqAj2hUz5mLMA",
-	"WbTjg3Rtr2hKuJgXne21dkzwmAgJTK4TLcjzvZpAH1qqe3+3IfzXRO1l38A7sDeXdJZJml5L+ZaqG/b5",
-	"DwLIC+yB3ZfMAmFPgQo4Cs3UnWUSScJyo0l3b0Auftixy7xi6o4n7KOgd5RnlvJ/btgdenyjreg95jcF",
-	"IrlnSCVcZMbMMVHMKK9g2ZXd8Dsm7M2lc4f/wb7YO7EvBkQElkiBvOWeckNGbCwVw8EtVwrIQDXy/hh1",
-	"PgpamIlU/H/YZ711F/bSi5vIc+fIapny1iqeirCH3EqvePE6AKUu8lwqw9ILlnJ6DUv5cqj5jSanOHXP",
-	"glIeMfnL1ft3ZGpBJLDddig3vp3e6TAhIT+X2tDMq0N98l4QxWhK2B1TMzJl0xEKxE4RjogosgxFByHJ",
-	"Hc0KAGNi5aGuloQOBQBzaWkMSaggsWJ5RhMWE6u1osY83YGZ7hU3DIWuaiaj+HTK0sjK3RkVt9VPQ6GN",
-	"tAcEhBAnj1BQYVPKsxjhcqCSaWG3jRFK7JFnzC/yCHSB+I8xWhQMezBDIQUZSTMhmqdMw5hCkvsJN0zn",
-	"NGEos+UoanIUS9xwe4vb+hNIll7FzLhgfRSBvBi3b2Ugu5NIMFBbagp2UeehZ6UuNs3NrHM0pplmj5Gf",
-	"dL/tTr7orAchNsPVC02acPvX/ISn3MyebwpLOVVoFvzh2SYC/AwotfZxuXtdi5d/jJqYt/NsMKCsvkAC",
-	"cHL2fOeWT6QITHRpHxNR2Mv8fHMB+TqVaWhCJG2JTJ9vbdpQwy6VvOMiYSFLIjWgJuTulWea+LF8S47+",
-	"yRID6gaa+X7iWZBF43NvofRGw4xrUNOblIzrS8WnNHQRLIh2QQAHEVQpeQ98P8cv7G/STEq7JGf6GHmE",
-	"/QG1xtJmICRJMlpo2JaWbRhJmTGKWn/bms/FWC6C+l4wv1zDBHUiEa4bJW0deSMzSWVSTC0ftsxET3je",
-	"Az05JYpNuekZubhLLXf4XY0hipIZLlmh19yjzpg+vIP78Kyj8nQ9i1u07NxPDJlKbYBV+k2UY0Ld1qJI",
-	"AN9amObPro3YuPMDnaT2XQU70I4X2BM41WtZE4SW7Y9/zV74Cc83/+6xbgv9OxpHq812uzM/+AKUze2o",
-	"o4tnKL8svyN/tfJVSOrzJ1pZDuCOF1lmrwqIa+lReX0lfEgzJ4lpQhUjScaoYmmf/AiSIkpRC1LccSnF",
-	"zQ0CdqYFaY507Unu9EuBrmuvpBUQh8JxyW+0/3Fna3GPNKS9oVgQ946trGomXNwQZukeGtA0ORwMvNUP",
-	"LYgW/wKiYQupsBTqj21gkAAUuHXBrdqcsywnONf+wJ57zjkiA+Zix9cW9B3LbKb0Fkz0XDdJOXgGPddx",
-	"CHwMr+SK3XFZ6Plf7SJSNgWPHXeKPJ0yYhQVmoJxeRPiVe7QnuV/+4MBKd0j2mvU9hUubkIbtdSKu4Ly",
-	"vdjhfFm6CPscpmHacHFzxYz9J6C4XgNW9O55atkTvEy0e3uRc8s7piaMpqc0Swo02F4wM5EBs9mf5T3x",
-	"r9t9RtEF8MfNc0RGhUqZQDkioyOpyEQWSoPEI8iUJhMuGD6zsDBRTO1q4dUf3LdwWPBi+eSXkG2/vl3t",
-	"ywjuYWk+DtoGnT/CSj2OBxzBDRHs3klL33jv6JywGBjwPC0FTcdOcIgAj19kjUHgwbsJrpAzNuaC40Tz",
-	"856xJKOKaSDxt8ybF0icVN/rmExpXrn00SsixySeyrTIWEy6mjESn9Y/GYoxHOs9odVuwDVD7uciE+wN",
-	"vKFcaOOdYQ5UmIAbTXCOnaD9IM+ZCJ2OZQ16Iu9FzU7n2OMYzFR0mlv+RgrBzc5a8s+EZbkdd3G2PxU8",
-	"pSJhbkZkTiVve155M6MjFmCLZ1znGZ0R+PnYuxRLF2OrsIh7u9KNUp3rBX7QTuEniEUeSQrNHOPg3iWP",
-	"+AEY1UV3cmoPJDHZLCLgM6x5DHeCYKMkFLLGZZm8Z6nHMzkmqZJ5CoggUjItMsPzjJ1OJE/Ymf8J/YvH",
-	"BBRGMi71MTsv0B+rS+qAN7oEjSpFZ8CDFFuJks7U24qT6FJIZkTzG7GzpnDu6cGipOpcJO724omjqDeR",
-	"WUooAnGEdtBRZaKMvNipCBVub2CdYY5vnGV3TUS69kbWBSnfSfaI6W7cElNr71doUG175ElC7b6uTRxb",
-	"ZH3kAoA/VrzvFbklW+joAH0O0dp5tCsC1l+bXF2FKFVYUimybCsppZ16/bDuLOtM00KeSuHLmzVwaW1k",
-	"auPVPT8ZW19QPbY85NeCAd13MjLC46hZIwJiC7H2RYjdEfH3COidmUjNkN5FQwHuhNKJIKTo4XnZUVNu",
-	"RbjE9MmF1xaBZoD3J0g/MVbDU9ANFz+lD+f46ZvBYANyexWktM97p5pEd5lW9psiwo7+NunuCiK6pgm1",
-	"Tigzrs1x00lW2kZBytRFZkj35N3ZTkiC1iHbQDaz31qRI9Wku+didXaWs/A5FJty4f7cW8S3Zyc0p3MU",
-	"guhihKD5TWsjiisuzraYsOyUL8rVtwZi2M9J14ns7byxFgNX1+/sIbmz+scFBkTB/38oZp2ojNfsRJ07",
-	"JlJp/wPRxJ2oo2nG9D/eK4wq/KccQZjVnaV8FnkKlUyoZuULiiWM31V/W128/APG/MclVeYfb7lg5whU",
-	"bYaF35rjL/wsC6N5yi6VTBg4zxvjTnie22fzXznwF57/U47+8d4H4lh5KbFAJzSnAf23cX7e+R4Q2bkA",
-	"4oTy6NyxQVgoeonn1Lk5JRG/tvSfG3A2JxOW3LKUdBEcVPwcY4HxHBV2j3aOhqJHYsMeTByRGBhYxgWz",
-	"gguEvOMwfXjL87raD4T9WtDM3npZOTIqpLMAO2Yak25T09jBQcM8004hkOzaUd1iInS716YqRz8mli9R",
-	"gwu2kOYsxRlcEAeaqQB2cPajUw91RyHJWKFxjWYkp8qQbvwmRjf9m/4ghlExkoalO07wGAqC9jl+I1hK",
-	"vj3sjbghioob5jaMJXxKMzdzROJxJiEz4FJyYSqAxIzAjrE6ZBG5ZbkBTw8TBgd0fCc+IrHlkBgCCfwv",
-	"djNSg6kK8d/+9re/9S4uemdnsdu+yLG0Dz+dkoODg++Jfbln+JSRLuyCVGX4sByPNTM7dpvvJzyZ+KUm",
-	"NGMipQq+tbDdK24MExV/Rzgsq5k7w0qoKU8TFsgFkfYO40m4Uwzhxkftdis0ZqEh7ly34cFQnHiUvZ8w",
-	"e5geAbgm7CFnibG3xkWxKcskNduxPyo2LrQVTA18x9EjKJlKrMYBopYnpvYaWb5Rv0WdqOPvjf9pAduB",
-	"9NSQ1H5TR51O1AlgTicq5ZCoYzfcfkaBNi9u3CpC5YNDON6ByxrvR1ksLF59o5uECwVji4BTmpOxktPm",
-	"7wJM2dJLX9GiTWooFuSWOQtVZRH7xpuqSDcO6pcxEpkfLdW4ZbPS3QKkw8ISoz5ZY5MNeTEic+aSajik",
-	"vDCgLrgJED673QE7nWUJ8c4xCRBoGB1lUO+B8pLJvDCKrixdCdp9ckJiL1TG9RUhAmu8wtQgW5HCWT1L",
-	"LZs4LdvvkXdRwbV05wUAngCB5LT8olsFT+2UB+p8HwatUxrsimUwqyaFsFc+3k2aBkxCEqrUjHTNRMni",
-	"ZkLinJqJo3NKTu3GUZJDnJan3OWo4UHLSFU7uofOs0HE1z75wKbyDuLiAU/sPtmhMyluQEqeMt1EE65L",
-	"dgDU5WcfVF0PmkcQEYmZUlJpOzpLm1y8PywGg4PETgL/Y3Gf/IwKpoPSKVV0KGoQJBPLaMAHWotjBnQC",
-	"uloIw7PaZQHKxR6MJ9lIulqEz5BmcVIl+HQh3E5PaM4CqoIzp380yeIgf50wUdNMmKpHgtuhyiD8kjuF",
-	"zJGJYik3b/mUm6D5KOWGZPZX70Pz032jS2PfcSMs0MWA1UL8W7RR4YnvQ+9G9tzDlCX9MyTZ9V96fJpL",
-	"BSBC5tFRZyr1rqX1StBsN8+osevdTVkCqoAHLRwbdH71nhzu730H0UHHTUdj6UX0lsxCZExb2cEE7bnJ",
-	"HOlfU2nR1bdMhaH8iLYZnjJh+JgzRehUOt9zCa6Vte6qU9Ghs1hpDfBfX/NwetoHRtOepUJHdhvwMl5+",
-	"vCa7NOe75dS7n6qstMfycc9wjPiah8JivlV7NwvZq0H6LqiVlrAii2yo74C1LwPPLGdLd+64uqdgWgLy",
-	"IqSpwrZdkHZEtCQ0u6ezyrzz7KCu2LrjOgDIeJsL3Xk2qNIqXyUQDWD1MVpSZA9D2H7EHpAYfGBjZm8u",
-	"W3kdf1z84jHqTKj2pPtSKkOzIO1FI2Gd/FrRoPkkh8/XiXbbLGzrmj74VIMwXKDve8t0lfRq5SP6UNqy",
-	"HY0wnrStBnLq8k3WY0gRusSZd4a6iBwGrnKXB6wjklFtPA9en2+FTVKOZK5BJ4O0XEjDAsa5nxRjPQjZ",
-	"gRfWIqk5nU2ZMNdMoemOZtn7cefo78vPuMTEzuMvoXSAGhlzExBjZ1hN9edAOl/uxm+ZZq2VA/JdMqWl",
-	"WD4LaJr3E0m4np8VETiHQdaa1NCHD9Sw85Bt9Zo+AKMHDLSCXWHklBqe0Cybzd+SbzTEQCAAoE5r3FbI",
-	"EC6M7NE09cEmkBspNvOyFiprSdeqILhnozInY/XqlzgiGwLGnFTUlP0W0GMOhefPFRdSp0aNQwiS4zlh",
-	"yd+3EMldkEkCrH+B+wZ4XMVgoro03SRlvyyR3luTZ1y8Ma2fW0Xhlsv1m+aOLCDVxnkgKy/Qpjkeq2XK",
-	"pfkbi6+vkYuxcs7leRZoWlj/XkHAZOCI6MM2Y63D4A++bWdt72rSbJkyUg++QAOqYetFXbSwunf2cXNc",
-	"9DdYagcxbesNvzQLZIvd2yDTY/Fb1Oh+4Flmn6wiviN8z4N3bMEtg+HzWnWOsBjqZrtyrpGV05UlFHwW",
-	"wnbTelfMW0bTax5CoDMr0FslXlGhuUHGx/Uax1Amb26XAbM9+yrpZI3i1UiVIzLzUDWwpaIsgT1awI3F",
-	"4/NExaM0EgV/f9bgHE+LzKlq1fQJhGHVg+vnQuuN+70eErwu3/ngTuCFwpvb+dXq6Rpx/rUoiCdFPrez",
-	"uy8EUJhdvvCxtDLdL7QJLfz7C0ET5P5fCJawTPClgAnLDl8ImhZR40tBs0RQeeHbHJJzlkV2XdBbVmXa",
-	"tEtApNtIs7HySCa9sWtK1e3OBpLQVgC1yEjbAraxrHQMVZ5QCiIDK99MpWINY1Wo7NaTxakvgsNz8lhN",
-	"BnPSVg3Fl8k/rnrgepqzNweucoixLLsM3/cLOeIZI0ANnqIsvodKcTwbyYdKFt/CpwL1xcJ2dlTyWxMb",
-	"1tcUM9o2xVtam2FbEvp+PObJJluaS92SqvMXOSKGmwyUAyWzbRWDaldrq69NXInpFaosTZdtIuuThXWH",
-	"x88hrK+J68dVtPOLCmH2XtyzLOtZksfS+TsC4UQnV6fn5ySTiYv9ioiraUFJKqeUQ1AINSRjFj3NvRwK",
-	"iLrXUIIqdYlAFm0jQiGLd6RocsuMjrD2qo5qCbIRSeQUsvgjcn5JMm6YopkmUg2FkKKH0FSks0+uCqVk",
-	"IVIknH6cwDGBYAzFAXzpu6G4KqOufagWxOFBjMBOn5wLkjJDeYaJdNUm2OGBkH97WKfjcjwUqTQ9zXKq",
-	"MG7HyCnE5WBRQh2RlN+A40SkJI7/j9/9x/85LAaD/W+/+c/f93b/1//13/+IP/2/j/9fHGPZyzcH+/uE",
-	"WryKiJZDEctvRooz8UdnyOlzLOYHkRs7URn1kTGaQlCbUZRnLkYmlcUoYylJpUH/uDs/rofCGyb23xw0",
-	"F4QpXPA/XPBBcCmTWT5hQkeYx68NVYaLm6GQijB3Nhgpgy9imI39GDxFMEdZ+yjL/MhdSkZUMXJ+eXdY",
-	"1XfVQ+HCzkjGb+0VrqGKy8ur3ZCD/cHTSPsLi3jtBP/rEr7rnOPZCVQ7l/ka5KUKOZbxm02SDph6WsLB",
-	"8iiTujkSbKg+Qs+FGdcC/COiWwjojZCqop61egk7WyB5CwPyW6c9efC1pmGzuCasWU7pBaAH8rAK+nm/",
-	"18ZRCA43rCQokqxI2Vk9RmJprk6mfbnXhaAJHdaFvB8MSv0F/frVvvt3IZYSUMTn/XGrLWlDhXmqB/+F",
-	"kkoel9zFax4O0ssVT6DWB69Z3zUZsQyiCwI1ghojrKhfc081ll985izrpYERtTw/V8ln4ZrsrJW1X5ro",
-	"69P8smKTT7TmN2LqaicukiHY6JowjTutg1u9KmTtRGA9VXuAVeQVB2WT+wgYxabybj5qB2KtrUThA8Xq",
-	"iHbYwDP752bcYQ7sVTu2IZuADfxNJqd9VcRguRYY0Po8pmxADd47RTAsKAKZKKnD8sVtaTtuowiluLbN",
-	"tq5X3sVt21OV7T65cBWprCpg0Z6lBFJLuojoPhDUFa4aCjn2CQRMxTsQEOeYP+64yw8KxWGvFyQdNa2D",
-	"v6Ug6PmqfcYVYloSGh3iXDm1Cp8d/7//ftL7r18+HTz+x+cNmy7z34t6MOB8/F+A8R1jxoZFphFzwmAX",
-	"pEDyrrk5R5i5lLJnuJ2/8bDVJwejrjfP85U6CKPDFmrKesGimxTtOlyvUMV6cZyl9NOI4LQIfYjEztXA",
-	"3nmyiLNmyCetSWQQ+tmo1vkygD0pLHQ+DvS4doJY5SAtsPw3006UrFU85Gldk+y31JE4+HaDMhJ7oTIS",
-	"wXjSE0HoSMusMIxMjMkt7bL/avLxw3lpXpPahIwzYTwtlbpC8S3qq6wrHPwYUp/nNbOMi1uU02mZvC+r",
-	"Cn8+TUsQKrCah55pw6ZYYpkJo0CSiBcJKaQ5riiCDpIJ9c8nMgN7Qr0cut2KYzs9pPclRUbVUMSe0J+n",
-	"sX8pXEkdQWhJKvTo1cUURqlqlgyQdnaWltiMsNwlJVMshV8VtJmHz5tNqa7KrXSrCpi1BVXb5xLwbtkM",
-	"8+/6tTHdzpYUNyJwHyrDfiPk2gLpKxOUz8jlyfXpn3FVeq5AfDS/w2g6SSO7gDLj0+dvQzUY33fDLa+x",
-	"A/2heFemRNcqvzUpAOna730FgJDk6HwabWX4OAxlEdfP7VFVT6zCxs16rswS8GXx9tW1gH4otYtxvAwb",
-	"O2vVTtLmaiaSVakh4Pp2OaZgzdczkUyUFNyiWgVkqxVpnXJKa6SolLvt9mStHJTVbNBQUwQ4jd0Zgj/6",
-	"465vhGJW4lr7sE2wEsb/dlUwQrgkVW1bV44fZChvLcV1NLaJR3OTrefXXU322ywfvq+Vp7sgVZSH6T72",
-	"+cu3bBZHzvrBUjKa+Vxy7BpRIxeVwk26YP/23eICNpJltw3LyTgwvtGkencLCfOWBULz/ndV57JarzuL",
-	"Mpl/kTSTKc2fUIpn+SrtW081F9jFriUQLCmwsKHe1HlcUo1hEaua1Rgwv70b0DwiVCEt6zgmKzhmjHT4",
-	"nmu2g73aAmJJ3CcfrEBCNYk/PcZlPpJiLotUsFAOetOmwB6MYuN+Ix1nY8sCDuK6Ru4fbtY30vmhO0ed",
-	"b787fDMe0P3kD3vscDQY7O3T0cFhkq4U+BfwEyJhVrX91MWoV0JCuh8/nqPpswJosPf9AT0Y7/e+S/ZY",
-	"77vR/l7v++TNm97++JDtpQP6/Whvb84V1BTc7Z8LwP1FS3EZ7md5Qmp9cnw3AvTjf/v9YL9pWV3aP8iO",
-	"UJVUCiScvc+ZOMn5mZtkw/IkgsD3l+fkoD+oQQo+n5PLcxe7ZXe67jmo7u8cgMG4Er/sqgLFItW1ly4Q",
-	"VwS7KAFTSx1AFiphESQPW6UMqD00Q7PycUtR1jCRK+E5hlADzR8s7S3BBYnQ94iqFwOjKTZEtdPDf6Co",
-	"PqSd3WFOQj6zcDBtgvVk8BKus1hD1U1LZQIQ49bCHyiSsVhwOu84SH5pO9ef/RRUzFx66yr54tOc5bP2",
-	"pLL3LEfReVg+lVdlAf2DWbRVrS+appFveYCdQZk2WEcKNtvV1gHp2GsU2KXAl42hxC/Y9z/Y6TeuzAS1",
-	"r6HdIjezVPDRsEPwFEg39oPERDCW2mFRUtmJyMRSayzmE8M2x8fkT2h+JJqBIpRnlAv4Ne6T97AtqEJh",
-	"hRvYHUDWjI2NRWoRYR0XxZJCaX7HoBAZy8Y9z+2sbBXDh7GryW8/ozkHfoE7StiUG4JNx4jRCVEMpkZm",
-	"VGc+gLJjmrBPjw22o2953vMxcb0cUbtMWL6sDF2BrK+GWauy60KwEJaf08i7W1y1q+oOaDk2Pe9FX0iD",
-	"XjRR/qs6f6OOYOaMznRLmHRV+9dtO5Y08zvGNUmLeqBrvQtxm1fZz9jc1SqZN0yQSmxZz23aNIy+uk23",
-	"cZvWNn09r+nCRdrAZ/qFPKXzDqWFe7SN8+B5rlR7o+WDb98MVjYBD5TO9YAFb1jVNjcoLVVtdUlCDc3k",
-	"TcH65ONcT17tywZbrGTm2G1i8xVfHeeGzklWP3N2T06w6SnmZ/6YctN8Au+4Rkj+hepP/BXL4pWVCPCd",
-	"uYe1N8FFW3sJ/obfyy4l7vfa3/D7BVU3XJR/ukKo8Kr7Pz4Xd0wYqUqA6w/gjf/blYuFX/0fCAJYTn0J",
-	"WISi8QjeuvTm1MaLC089NMBAa8D4v3HGCc8h8rqcr/YA3vgLlLGF3/C/+F0yYWmR1Q6u8QTeeXf6oeP7",
-	"l7g/8CBOLk/KQ8D/43Mw2yH81VHOPYQ3r6XMyjfsH+SaTa1ua3fykil7m8gpzfioLFBbfhd6fmIMTSaN",
-	"fag/Cgn2lxhTtl5rGx+A5lvbkG7OVMKEoTdBw5QLDkSMC0hM5ceuFzzUNYMux3uDwTFxPeGF5YG+JhB7",
-	"SLLCCogXnrAg6SzpzF5LP/eXjGso12mY4jS7oOq2yJetl6A74n+RQcPSXV/oFw7VKDQ7W35679g9FN/Q",
-	"GDFPqCGN8w4LpYVm+PMPVLPUYV9gq5RlMji8s25N4TPohgS9j4iiLniACvz5tshbJ72ayPwD5LYtnxH6",
-	"J0HFf9c3CarougIReiJzOy0LStxz/Cu80sDORnP3JAhvG5IF2WLzTrfIQT8VWdbzqqaXhjB/sXnLX+/1",
-	"671+vdcvdK/D9xdbsIeiKD78dEq++8PgO+K6u7scr9AdNcGshb9OqCH3UP5XSXGDnhqufWP3oL6NFW6X",
-	"uTnWLzfWhOZnrNprJfQp09rKEWQ0c4V1sfqwRevKwQRAQiE/+/evhdWOc6rolBlXzjds9cVsgKTVd4Rd",
-	"7e1cwR1wL7R72PB7npIuzbT0/q//p/cBf+mdp2TCaMpU2KLR5qm1g//5+vrSe2vnagrVMrchmTXYu0UZ",
-	"oospdkfGbfQdChwOBSEKO9pOIF6n8vPVuo8GBq38GRDrc7S7O5W6n7K7XfeS3r0rEWBllL9rooILLbcs",
-	"dIGWxupUwIN7C8MOnDdmNCM8dZmI3OhGBuimrQfLeZZ0H2zT8M9q824yXqsFK7RLV1KZM65YEjZu2J9J",
-	"6n/HSGffr7t0K+gEMySdYcz9EVI0rookCdatm+/+iCY1LNTtgtjKqKrFM9Btw55gwVjLWNcg6n6Y0D5d",
-	"05sQHl3Tmx6UBfDncURoqfT7QD6Rgm0IcsLcrxoCvrjlrxMIOrXUFwbaxihMm2bhBcz4DdqDIbOW67Wt",
-	"wdrMVrcRuqY3V/CeI226LZLDVUNGV9ZNrbdOswidZXg7mxTaXGJcxgXMm5YRyuUm5mt6g3aJNZJDFvD1",
-	"t58ggibybdNDNsacsIESB2k5ndWG/8bBvNr8t7H5lyfUykfhjHC3Db2pc7C8bIKvoVCp+79jB1EnpeIG",
-	"dLF7qgQyOi7GEvqy3EywMYu6BQ+6ENBqJsj90Ir2wWJZMNHQub8ci9ixcMpbJlZkHC7LprmcbxvQ9fk1",
-	"O0uKvIRsfy5aZl3nBH7TWkzG6l3/E8zRPz95d4KqmH+HQMDvaEbuJzJjvZRazSAz4WrZSwhsOedcClLw",
-	"0tp9PwPlqUVYwZMB+YQWZsKEgZD7tK6hbNk6A4e2zJdrXWxSfpw95ByNwevMoI3MNRkxCFh0zU6Oyfff",
-	"f/99b2+/d7B3vX9w9Ob7ozff/5cTMhxgrocUTDZbHzirGizCVA85rXlZGt4XK0AJaWqenB54YI4xY8N9",
-	"hp1lqncafc5r06AKHu6YVPs6aOHxP0IMssVJCiDUvUT1pseLi1s/gqryagX0Z9yelUyrpDf2Ezv/8lBs",
-	"PN8u3DcjiWJ38tYKOWFaAZv4bDXk4SQXd5NA+a2xVM6U1r6rc4Xl59VGt3qHhuUONo98rhp38zot0olH",
-	"4BeF4mZ2ZZeJd3zEqGLqpAjFSp2IBvTdOprvEKkW148kAIKEp1K7hwhlbJcN+wsyPkxbHZRVtjuPj4+O",
-	"VVniU5U+Q6rduXh/RU4uz4lhdBoKO4U+Yz3Hl/5y9f5dT94x1QNbhP3OnsY/5agH9HpKBb1hU0xWHYrf",
-	"/Y6cVISRSzEUP4JIU/VzYg+W6ADqTRjNzMTFxGHgHmEihdgb7aKPYjueVPx/4Osj8gOsGK2tCWyM7680",
-	"FCc+lSTyiVuRw2foqAQny0ocKzOi9vrkpNx4wjjaIGuHNBRd2jzDWzaLgtRp/jy7uArTdEljx0O/JUOB",
-	"vaicAlQ7Dxc8PqxRoWEnIizTjBwODnYqwO+x8zAeWqN1FC5zKA4Hh2TYcWIGwD6GtXWOLZHHD7XhWeaY",
-	"A5RNtjNWg5A3gwO0kMQfmFGzHlTqiP3J10jlUEAtF+95B+NQtXy3XNyWuPosdkFofezGVuFMypKMKqeb",
-	"WemAm6HAneWCxA+9vDZGN7Z6bEymjELjrhmWmcKN2vHAnkpwaiOwPXIt817G7lhWxQkjT2rEELv2bsfN",
-	"MF58sRHm+/Hj+Rn2O3TKWK1LmrN47PtWYvGnYYenw84RGXb6/f6w84h9H6/5lGlDpzmOb2W4P3w72Ks6",
-	"PMLiP16fWizAaD7MphOu06Pd4cQuUxmk7R+vT49917ehICVTb3yhXHg3DPzXeenL4nYzE7shtgHgYLv1",
-	"dtGRTLlLWPLiBgSPg3aNNGL3n1qKOFp81oOecL/Hny3A0NMUX8eYQjFrfvWf+DLWCdM5S0CvcknFVEjB",
-	"E5qRKUu5CxWEMFwL9Ft4z4IZX76/uib9fn/XNbyMr6QyfQjFsFDCX2ccen9e3fLcpXBc01sWe+svWqdd",
-	"ipeF3G8fJAJWpfdgq6yi3i8H0Og4ezMYDDA3rNbd/Y3zn7l5pXJf2Rk45oEdl6ea0xvMuXUmcu2seOVt",
-	"dsqm3WP7osPnIvfT92HLa4v3iSiEEifhzsBuapk11JHEEmsYvTphcw8hkAgoXypNhG0B5/u6k278Djo4",
-	"wpZiM0eY1P0RkfjdycWPVf8/aB2YSigTUHajdMk4PHX7Ao2FpDJWUoD6qY47uC9qubH+a276tYMmNINe",
-	"AZVByEzgApXFYKVyLRgNIDsaIEeK0VsiBYl5ilf6stFjUUNhA9+6FuPvq7B7FzAbuiv1e1FfjwUpp2Zi",
-	"2V8ZC16Rnsjf/Vq0tr0VdnsgDgrk/THlGUvtVdMmbuQNQ5tMwBnwCtmdbYDmLPsIF67kuz8MvtvxSb45",
-	"Uz3c8RjdSjGksEhRa+Joqb2FoFC+5b3zbnQuqCjGNDEFGBLeV/T0iqk77E99xxRGhHXu9jCUHsKEO0ed",
-	"g/6gf+BCyEFeg3ZxldG2B0ZbcKVKbcIdL5A6FEvaOs2ZgCFFVQqLoD45G9lPxfGOyFzIGK65PDIrujt7",
-	"XvWOaybgKOwPMp15Qc/nVMzhC2aKOYfMorVApkViMOfVK85HnUNLf67cM2ctK00mj04EpWtY0JyV8rEp",
-	"nLuwasV0LoXGrd8fDNrGK9/bxeFSC8LhOu//QFPniMNP9lZ/8lFQJ3P6eQ5Wf/STVCOepkzgF4erv3gn",
-	"zU9WAoMP9taY4pLOMknTaynf2ruL371ZZz0lMbiwnA+b1EedN+usy92uj4LeUY66FqhA6Fas18iZvwDQ",
-	"helGW0XsZO5qWLWqLrR1jhZCJ+0kwUsKXLn9pp44guVKcCIR1UgJR86tZhUUwlPfTrPB4nxb2Gt6UzK5",
-	"oeiW7Aeugv1PbVr7J8e08ublnosQDV1uK3c0r7YGOuWZdquOXb2ya+EH8CEBZY2Xz7ha69Vbnq/znpVB",
-	"QMPfjCStTUJ8FUJHQxZJxtoTrWWFuaYhJ87jYol4JzjNE/5X2vS10Ka3IO7OH89GdGk+yLudLn3i6aOF",
-	"+YaZZWbERaqwQBP+xEyA2z8B7Vdi+yJ2g29+jqD/a+H186DYn5h5Mu9bwLFNGcB52nn8pUTMwkx8cA1r",
-	"RcgPzBRKaNfiHnweTYvwCi8HiRuGUlBcnd5Dh2JcmEIxX4g1IpoLyGqcs8GBueGf4DtDJeFwsOcbo2No",
-	"WiH0cemEcHbaoWh6I8qqFdhrA6JG7TOskQPNjLGlfcjLsci0qxz25q10AWsM3EQveiPrfqjQ1YTNSP0L",
-	"W9+wL3JfzmApI1bDNHA9jKVqRCPWb1CBeb9zt8aeU0WOIdamJ8c9H2vzNGWuPXTnebW6UzvP+7F79Sla",
-	"ndPb9vYHg0bCjtfdwCHwqri9CkfzilsLrs9qN/B0/o1NFLiFm/kFNLhtNbPm9XzVzH5jmpmj2a8056tS",
-	"yFp564YUp1U1W6Q4z6qbBXj259fNkES/amQtGtkzMbXn1cwSSPzmyxwNwJTBqETw7ZlzEnPtwvpiCGx3",
-	"hVC4aYqtUGO8rI2NAxyht6rsTTj3M6Tws6m07NV5L6FyKfQbpJABEBZvXRr7Etm2zHPfWqh1/Vc6Epr4",
-	"/JEmU9b3P0edck98OLGTgU+SKSMXkO3lOilPpGDvMLfuqPP7PfLmzRsy2BsMXCfma1nrrV91Ju7skQue",
-	"ZeRD6jsOQlEEA+FkZcPazserzpKpa004O4dvDgf7C02ijzrv/4w4vBZRcNt6LsYS8ztfJfR/eQndXVV0",
-	"0ddpWElRWgRyfwcfF2jQM0jh3UUH/o4XzfsNkuUq+g+FL+nvfelCkiSjhWZ9cuU89OiV10fgU4kqx381",
-	"XETi2o2Oo6GIx/TB/0VioBoxOuQbEfVyTOLGfXeBBopNuak9rOd7DEXzk74lBG2+niU0EdSJ8rheFYlF",
-	"ivaZlYkaHd1Iqai4+Cuh/KrUigaR1GtSyUaBngCV/OSGPd9EgfBkIKg91KSiF1IbGpgdVh8Sv+JXBaJN",
-	"gdiG5zaxaVMi788tBUqbt5RrdZyzETbmW5rgAN+4KE5ILYuQI3uHUCOdjNphxkWWDYWr6d+N58XLeAd4",
-	"pKZ3qG9wARG4dfXAAjHRrmWNFQxq8YFyPBSLYx4Dc/exebBSexB9Atkqdtur4N8x+Ka6PmYPAtyGYqsI",
-	"t2g+vg3EFR+RyyHMDbsSCGmA2HMNK083VoHgXLbRgGrBfQ1l6O+foDRsrYCrq/qxW9duylKrlZbz/feA",
-	"TuuRjqpO8PpaxWemWdDxAHofvDLgr4UBu8DWbFb1BnkGnSXq5IUJly9y8xyVPcLKkGrUHsC9B3VxWdr3",
-	"hfAWrSho+NDLLSQb3/2PANu25o8XtwK83td/+/v6wdeZflbTApSjxBDvJSZOF9ZfdboH+aJYKAQxlWmR",
-	"sSiYJVBaKUHcmNIZGbGhgEACLoi5l+5rvdMnMbRpjxuJFGUSOomRcGjXaMh3FxJS9CClMxqKFDqFJWau",
-	"jdsOxCzEqZJ5Ku9dRkoM2XN5xk4nkifsrPEjCEgjRugIOvZINRRV2ihWo4HSD8dVJ4Z6UkIJagtBqpcM",
-	"XWKVrToYPsUyC5vaOer8mVFDjB0ZKvpD15sCAw6wpKgzjE4YNdf2NQDLYLLt3zGII+pQIRjNmIVoQlXK",
-	"BCbTV+TM9Zj2FdHctq4fz1Bb9RkbcwGlrF7Np/8m5lO8GZh7kpbHXyd2tTfaCV6jJm+Y7D3NqupJHmhs",
-	"rSbWqLKxepvpULQYTZH2Ra6Ef0RinCIGEurmcDSXuul3vE0Ub0R8PBSQ1VSmM9mJ0VZn5yupOV2g1FXh",
-	"DwiQ1zHpUkOmUhuoQxINRQkOTIkNkTDfy3X+Py4FPNc5FyzHs5rdOGyHXUULwRpb7+X6apANU8vPbZQN",
-	"0emNzLPV/X410H5lBtowGdYb0OFAwfQWOuwjPjAPPlAfCJ77+GcPC5GFUfxmYkiXkoxace+GmVoW5GGZ",
-	"3Aqkk2syVowRekM55JZ7Ag/Z3b7ySm38Zmp+SvZ9p1luSMqx4gm0pu0T317ulrF8KFzjRywIgIPiKABH",
-	"IQzP7OMZlqtnD4bcK0s4RVTB4U1ot2xWD70eii7F/qBlaiqI1FgNAAvxQUGQ7cRO3Ol5sXNT6erM1UJ7",
-	"jDr7g0C3r3eS6CKZ1Nn7q207FH4NJRZfSiaK1nWQNJAm6CZZiS/Pzenq/CZs0HjFrXX8Jk9GrBCR3yru",
-	"arX9EIOrwHWCyoIqMqb75GfXZjdTjKYz32oXGqQiUfZNQRRzZPYY2mIh+fW+lhT5gsYgLcHu65wAHz0Y",
-	"LEddfuuG25LWOsvjE1T8z6hOf8kL/GqU/KqNkp9BYWeqZzhTT8wTgiE2yAnyLXtW2eeYuubgznumKg8/",
-	"y6yYslpvOiB8gt1Iw4FSgXZfq//wJwmq7Ua3EIF+tar9O1nVrDaCmNq8mu75irvpmn8FruXzJQktsxCF",
-	"L2JlHEKMfrUOtV72L2IecsRxE6sQ4uIrEfn67EElodiAgjS74bVRkM2SfkqC0K6N1pjyi0qzHr/DQqxx",
-	"uP+qfy7RP7dgS3NI9bRMHy9nbeoG9y7iZWXGwLXStdqnswHuVHLdUHTrHmOY47hsrZGWL36jkUcmVNjp",
-	"FCs0S3f6JK5XyW74zLHtcwlGPldkvE8+MJr2IAHJu2q6cVLD53NwTNWfQKm/aCiqh7Oczb02y9k758vK",
-	"qwav2pVcgjpMsLI4AkUaC2buWKl9KPiNkBD/89EZPhtDnKdYQREKn10ype11r1e8O3yqCP8U8T1RLOXm",
-	"LZ9y0znafzMYDKKO3xSXTXR28rfeYLAHNYux6VdZbxkTmaq8NYt9WBAfwewdfrdX/xCeumeOpyZ18sr1",
-	"NX2oN25wWgJmQ5FLxRKoFWv1B2ns9J2rCc81uZAipTNMTOtEnUJltZZAKXzdy/3XZWrXxnrHq87x76Vz",
-	"BOj6FprG56pE4GuPOsJYLydXv9L4d4382r8rMuD+dJXKnS+fj7n7s05GS9rapHj9MpUqjXeOiWEPWLpU",
-	"B2KsojpPKQsFu+hq+xHJqDakizVewcVUtYHaqRVDbYQNnM2xIT0UdmczNjbETuB3kYskK1LmXndcsmBP",
-	"U+Ve1bgg7fxCKtxmOVflEb7S5K9RhdNrEuQVipve/eT/e77cfX8lx178PUL/jRfvMwaZKlj3u9tCUHYi",
-	"CDHFZBVoP5AyMmKJnLJhtWJ03yAtq4cBcOOS8p3seQTEKe6T69IvT2h6R60gtkCltaweQf18qJ7mkvzn",
-	"yN6Yi9TFC0BvExIML/BLH4q1owus4Gtf9g4u99HmAm/dud+qGj+PZ98vE1qAzgH+qg+v9vVvKzW1+PRP",
-	"FnRKCAIEBPXl/OYvyMbsu2Z6+Rxml9ZMhtpmvKLZUrPLdoxg40zJkktsnSpZGUKqXMlapmMoS9IFDVj5",
-	"vaF4xjtrZkXWyhA0B3A1WtSWJhSyYEGZM6psZULBrMjDwcDynXq7Gmw2E+fUTNCEMlZyGtvtktkdNkiI",
-	"d9G8ZRSf6jJeLiL3E55McE9AcxqxsqfkUFRNJfvkBLNCnZ9S1vJBMQQudkIDOnerhhBl8IUP2sDXfID0",
-	"cb0TS3ikcgAsHXHLZhidAa3GLGCjjIrboYgXrS6xP2HuowsAeYTrDoax0HaIBdL5JKsT5ppuY3TaPNm0",
-	"bpcqk03fDAaDgdVn4COaprUPFndpN1HT6ttPTSPUSW/vu8oI5UxYncffQgbrmkzkNfTkt5G/+kShabvQ",
-	"s0BCa5n4UGW0ki4V/kWg9HWbvYHKYEuN9T5eOWCzt7N4u/lQPDelqsenbWEff1mj8CsVeA1AawSgPZ+d",
-	"uW7W2HUF5lwZwCfJvUGz9TV7MI37XHcwtnbwduXSSRfEGyzNgebeneOhiH1VPBA2uZm5lK2qvF0MU/mL",
-	"1icXVN1y57x0H5PYEaIfeJZxcRNDCqx/eDXheQ5PPQWjhkypuiVWvJwX2jFdttzKeunCoaiJ4RHRsu4V",
-	"FlaqIxOqIUtYjl2/x8q04kN1G/383DxDwVMrvrk2k1b2XUofXbssv3zf6JImmJ3BSBdpf+Trr0RuvJ3K",
-	"fjS37oY56akOSl/18Al+ylq1xMPBgJxSy7KuzNoFEz+whPE7SNySyW1bwcQ5FPFeSO3+fstoes3tePvh",
-	"4oqb+hPdxry6Ff+l6f1JmkLvDnc9jfxslL9yPD4/+f8MXssFZgCNsWrXDmwNFWuwr+Hthx+aTCAKsIAI",
-	"6zTW73bZZKtGf0NEtxbtMhQ1wlmxCrsrmNtmT4E9MUD0pOTmv2Hv4udy+nmGs4bv77rJ9yqh6dUG29bo",
-	"KrxfL+CZqxGy8rE72hV+u6ADyxPgVvdVw8FnZTfhfELuy3rv75VC2RN9XHWZ6aVcXbS6Jq+ovsqrVe7W",
-	"s3q3KrFAjgkVqG6EhfyTUHRlxW4SKsrG6mjif5IfbDn+PasNo6TWLe3hXrF03VjkzVD0GZ1j0dpvl/T7",
-	"CYmz61kvmxr0UMzfHnTwL72A0XOaIbfVgj+LSvkFLvSrafK3YJp8GttbId85K9VLWShjiBp95xMg/EU4",
-	"9rqnSEkutUvUXtOACfU7NRPQmtI1AADhUUiDLtuozK6QgpF7lmW9sVR2XPv6SD74LT2y1Ofk6vT8nGQy",
-	"odlQ5FSZCD77Y2T1SzmlXABhMiRjVBuwJkKxLX1spVMXbe+83lTcZIyMFE1umdER+bWQhuloKO4n3DCd",
-	"04RFJJHTqd3NiJxfkowbpmimLSkUUvQQmrqD/KpQyiK2paLVMITroahvF8W1E9gS4lrhUO0J9Qq7p7dW",
-	"8vRlReymWfIUZ32OxjEpFbSv2IzpP7ZmG0SdEh3BXiloJ+pktHzywX7uu8hgZeXvD75z1ZUP99FmyR1q",
-	"/1DMkGdvRpndkl8Njv/6BsfyUr28vdGT8S9oboQsAaSCmCqA/1/DADkUcxZI0q3xDahtWP3f38B6+xeX",
-	"5mBHsURrNBuK6htCMy2JVKmFfTSrAVfVQyxhX2lzHIpgip3f/2c2OZ567vxqcVyXsG5hcSxloFf9dh2D",
-	"Y1Ih5fPbG0tC9sn9bxszY+l63djM6L78nGbGugz0YhH11d14RfCVZsakPJHnDKL3SLmdlbFkMM9sZFyO",
-	"fc9qkygJdFsTgVccXdPIuBmCfl4jo6faX4lxcdm1e1bb4raq7GfRHr/APX61Lf4mbItP4nWrZLl6lZ6n",
-	"K6UhWmIRDmx8dGa1bM2My+fx0c7zWTW7i0k1QBrKHTmGFqaWs07l3VxUHsYncoPVACFZxldatg+eRk6u",
-	"AsWHti0p0lhz56jz7XeHb8YDup/8YY8djgaDvX06OjhMtqz7d6I1vxHQBeQ15vqV+KxrEgOsadRtkoS2",
-	"FW/agPrInAma875HpaD8fe37CKUyKSzqWhSJ//TjNWmMMaPTLI4sVbxjYNgyElMKQVCxN/+WzeZikMG0",
-	"1CfvGEtBkTTyloljktBk4vROxapCwWVDo3s6i6phoWjRj9f0ZjHUV1gC182LUcaTnRZx/n3OxEnO/6Ih",
-	"AHfDelbjd1KwC8yk+uUFb68D8sydQNslhtcuz8uT6kSdCaOpq7F1are1Z2UQJbO2Gd37u/Cyf/cx6tgN",
-	"XvUNvAOgHax5Oy9coDYiPEsKBQHRf/+ljv6hlVkctNjVaMYljLIMeRH9oYPSAtZbjF2K9YkbkZgJ10Qz",
-	"dcewJMCo4JkBlhaR0cwwaE4F/6GaALppi8Dd2E21e7eH92MnGgp7e+qYAD/MXwKsk6CNkuLGYTdJJlTc",
-	"MPTkQYQ+tDjwG5JKpo+xDA2JG0dt70EP7lRMkozbU6jdKzKaEY0laQg3ZESTW3tJ4/NxzyJ3D7AbMhmG",
-	"4oYZcjA4JFWtm5FMZ+R+wjOIl+VWKsqhcQKmUZmnXMm/2fP5jFfS48Prldz6Sv7t5OLtNlfS5Vz3DFPT",
-	"tapNB9riBeoAumEJDEsWq/61FKA+KYvCtfthL6ss8eerQO0GJWnByMGAQFU4bKjHxZ3kkGTsckLewVW0",
-	"fzNzRme6c3QwWFskrQH/6k39d6gK17gItQt62XjeIjdW16Hlwn6WEnFlYoVD+NiKj+C/DFtxl1/it1yb",
-	"2i14LXvWRh8+c+WzOlndpPhZE8Ffyc/XVABtW+Izd43biM9mJaxrZCEkes6z9RfS5xpoHhYc/5Ux+vlc",
-	"O8+GW08qZa2xd7reTaT2tYSD6BjLO6asbH5Ks6TIAHUumJlIrN+Z0ZFUPxTY3Nc1rNPMVK2Og+pUm58S",
-	"YXF93V82GWJuqgBKu1eILt/ZGj2/GLIl82uo8K1cepum02KFX9A9/ED91o75i6e6pe7Rioudo86UWr7K",
-	"PC5uYO0OocLnbLm/MSa+Wry/XnfbdjeucZEqsaGk0rniyTIqfclUwoShN0z3Sezq+19QdcMFkOkB1vUo",
-	"fzBMcZpdUHVb5DE4wVxUPVjpNDNhDQVH1C3k+xKB/Bzke36qwKVxrzwH+f4tSRfzq14L/eqHu06Vq2NS",
-	"VapqxapGtTxAsW6JXi1mrJKVtEZghHBsa0NW7ZZ0jvbfRJ3gSjpHe4OoU2h21vwAi5UUmuGDH6hm6aW/",
-	"p+WPVxOZf6gA7xyNaabZ+nav5nq/SCzIFpftlUN9vRxqOxIxz6GapvZPnRGjiqmTwkw6R3//BQo7gvcJ",
-	"VZMmtryVCc28d0ob6u1q8ZTeMqIKETeaihzt7u7tf9cf9Af9vaM/DP4wACuSg3nBCyZvmSBcGCV1zrBm",
-	"a2WDBvgeo0XXGdcL3oHIIjEEmBRC4IYF3GmEmz65BOdQhG5gyG2452YyFOgG253zTEEsCReGKdf1R/ki",
-	"mkQxkUKhZTc08V68lFBD4t1UJjpG6uhWVDosFldVKYtQCV2T7jW9wZK4O/U9mXstMNLphCqMqktcrhkT",
-	"RvHWIRfeD+55ze1hMZqKWdmIt6snPO8Z6TzqU27gD59935gLPuVhuFt602MVstKfaA85bpaLndLcwu/h",
-	"Gc3IVKZFxuoTN5qVLk7uaSI2E616dI5YBm4fuTBW2caqbSVli0/0XNaK31Q1yHRg2CB4DU9TBZ4dyvlu",
-	"NGJmE9TLOSvPYp06e6a9e55WpAbBawrGtSErsvLL4/8fAAD//w==",
+	"7L17d9s4ljj4VbCa2VP2DOXIj9TDPr+z7bKrutxTSbyx0709rfo1IRKy0KYANQHa0dRmP/se3AuQIAVK",
+	"lCw7qS7ln1gSied9P3/tJXI6k4IJrXqnv/YmjKYshz8vaDJhF1LoXGbmc8pUkvOZ5lL0TnuxkP3EPBGf",
+	"Ekrgr5QkcjYnUzonI0YKxVIiRTYndKxZTnL2QDOeUs3FHeGaPHI9IfHVuP9WCtZ/Q3UyiXtRL2f/LHjO",
+	"0t6pzgsW9VQyYVNq5tfzGeud9pTOubjrffoU9X64pXeLK7vRuRR3hAnN9ZxoekfkmOgJIzmb5Uwxoal5",
+	"kuxR8s9CapaSm5/O+0evv3bPjWQ6319rKZ+i3ozmdMq0Ozs5nVExv0oXl3dOjk76yYTmNDHHkuCThKcH",
+	"vajHzRMzqie9qCfo1EySlEMtW9G/52zcO+3926vqOl/hr+rVVXp0AudlLpMmOryq46/9VRVKyyksD15Z",
+	"tjw35ubLO/4al2cnPU/TnCm1zjIpvrJkmQtjb225XS7ZrXPl+rZxzR0WlLNE5mn7cvg2ljE2mA2Ivbie",
+	"H0rsVAbtEjnjTAH2JRlnQpOJzFJF9t7/eEG+Ozwc7EdE5iT+j/iMPE6YIFIwMjVDu7eKPGdCD0VsiEIM",
+	"31GhHs2ZK3I8OAF6IwtNKOD3wVC4nSPJq/ZeI0m95RTo5p7PFjf3Hk5XES2JuuczspeyMS0yTQb75Xn/",
+	"s2D5vJoUBvLnGst8SrW5CqGPj3pRb8oFnxbT3ukgcgvhQrM7luNKZK4veR4ghzLXJOU5S8wXZ8QQQEIz",
+	"c4BcEzqbZXDyEo7MLVTJXLcu1fxmpuoKEXZpuIBysT9ylgUA9TqXM5Yb0JCwCjKaH5A39qZHc8K1ImOe",
+	"K00ypg0oU5HC0utfAsthNJmQVOpoKBKqWJ8LxYTimj+wbH5GqPnN0P+xWQoRdGpYExWEpwZohMRzoKOM",
+	"nZFC3Av5KPBZ5WDrZDDwICl0ULhN/6imXPzMxJ2e9E4PowBM3dJ7thSmcO6IDMyH14PB4Iy8HiBaxAaO",
+	"YkAVM0xs9oEXLlLvKznlZuNtNwwrWA6M9CMCo5l+BWx+MpREzaRQDHjj9zR9z/5ZMKXNJ8M/mIA/ARYT",
+	"YM6vZrkcZWz6n/9QZve/doS0a3wLJ62f35+t8CEFGVOeFTkzpzQqFBdMqX5eZIw8cJlRBNKod5Ezqlm6",
+	"ZI3rrc2Od5WGVncL4gnQ5EeqSGLn/hT1LlnGtrmMmyJJmFIdFpHamT9FvR9lPuJpysRL3phZTqFY3h/J",
+	"wuC4vGeCZDS5R4pvyATM/JUiM5ZPuVL25t5K/aN55aUXa88ulQyJB/vIlQa+ZdYL6/9KEZokshAajtg8",
+	"NYal4rLfyJSPOQuQRTM+SNcGRVPCRVN0NmhtmeAZERKYXC9akOf7nkAf2qp9/lVN+PdE7WXvwDNwNtd0",
+	"nkma3kr5M83v2MtfBJAXOANzLplZhLkFKuAqFMsfDJNIEjbTiuwdDsib7/fNNm9Y/sAT9kHQB8ozQ/lf",
+	"eu0WPL5SRvQe87sCgdwxpHJdZM70GcmZzp2CZXZ2xx+YMJhLG5f/3jzYPzcPBkQElkiBvOWRck1GbCxz",
+	"hoMbrhSQgTzy/inqfRC00BOZ8/9hL4p1bwzSi7vIcefIaJny3iieOWEfZ0Z6RcTrwSpVMZvJXLP0DUs5",
+	"vYWtfD7Q/EqRC5y6b5ZSXjH50827t2RqlkjguM1QdnwzvdVhQkL+TCpNM6cOHZB3guSMpoQ9sHxOpmw6",
+	"QoHYKsIREUWWoeggJHmgWQHLmBh5aE9JQocCFnNtaAxJqCBxzmYZTVhMjNaKGvN0H2Z6zLlmKHRVM+mc",
+	"T6csjYzcnVFxX/00FEpLc0FACHHyCAUVNqU8i3FddqlkWphjY4QSc+UZc5s8BV0g/kOMFgXNPuqhkIKM",
+	"pJ4QxVOmYEwhyeOEa6ZmNGEos81Q1OQoltjhDheP9UeQLJ2KmXHBDlAEcmLckZGBzEkiwUBtqS7YRb2P",
+	"fSN1selMz3unY5op9ilykx614eSzznocYjM8f6ZJE24+NSe84Hq+vSkM5cxDs+APW5sI4DOg1Jqvy9Pb",
+	"M3D5h6gOeftbWwPK6gskACdn27u32USKwETX5msiCoPM25sLyNeFTEMTImlLZLq9vSlNNbvO5QMXCQtZ",
+	"EqkGNWFmH9nSxJ/Kp+ToHyzRoG6gme9HngVZNH7vLJTOaJhxBWp6nZJxdZ3zKQ0hglmi2RCsgwia5/IR",
+	"+P4M3zC/ST0p7ZKcqTPkEeYH1BpLm4GQJMlooeBYWo5hJGXGKGr9bXu+EmO5uNR3grntaiaoFYlw3yhp",
+	"q8gZmUkqk2Jq+LBhJmrCZ33Qk1OSsynXfS0XT6kFh996DFGUzHDJDp3mHvXG9ONbwIetjsrTbha3aNm9",
+	"n2sylUoDq3SHKMeE2qNFkQDeNWtq3l0bsbH3BzqJ9161dqAdz3AmcKu30hOElp2Pe8wg/ITP1n/vk28L",
+	"/RsaR6vDtqfTHHxhlfXj8MHFMZRfluPIX4x8FZL63I1WlgPA8SLLDKqAuJaelugr4UWaWUlMEZozkmSM",
+	"5iw9ID+ApIhS1IIUd1ZKcY1BwM60IM2RPXOT+welQLdnUNIIiENhueRXyv24v7G4R2rS3lAsiHtnRlbV",
+	"Ey7uCDN0Dw1oipwMBs7qhxZEA38B0bCFVBgK9Ye2ZZDAKvDogke1PmdZTnBu3YVte84GkQFzseVrC/qO",
+	"YTZTeg8meq7qpBw8g47rWAA+g0dmOXvgslDNX80mUjYFjx23ijydMqJzKhQF4/I6xKs8oUPD/44GA1K6",
+	"R5TTqM0jXNyFDmqpFXcF5Xu2y/m8dBHOOUzDlObi7oZp819Acb0FqOg/8tSwJ3iYKPv0IueWDyyfMJpe",
+	"0Cwp0GD7humJDJjNfpKPxD1uzhlFF4AfO88pGRV5ygTKERkdyZxMZJErkHgEmdJkwgXD78xamCimZrfw",
+	"6Pf2XbgseLD85peQbd8/rvZtBM+wNB8HbYPWH2GkHssDTgFDBHu00tJXzjvaEBYDA16lpaBp2QkOEeDx",
+	"i6wxuHjwboIr5JKNueA4UXPeS5ZkNGcKSPw9c+YFEifV+yomUzqrXProFZFjEk9lWmQsJnuKMRJf+K8M",
+	"xRiu9ZHQ6jQAzZD72cgEg4F3lAulnTPMLhUm4FoRnGM/aD+YzZgI3Y5hDWoiH4Vnp7PscQxmKjqdGf5G",
+	"CsH1fif5Z8KymRl3cbY/FjylImF2RmROJW/brryZ0RELsMVLrmYZnRP4+cy5FEsXY6uwiGe70o1S3esb",
+	"fKGdwk8QihyQFIpZxsGdSx7hAyBqD93JqbmQRGfziIDP0PMY7geXjZJQyBqXZfKRpQ7O5JikuZylAAgi",
+	"JdMi03yWsYuJ5Am7dD+hf/GMgMJIxqU+ZuYF+mN0SRXwRpdLo3lO58CDcrYSJK2ptxUm0aWQzInid2K/",
+	"o3Du6MGipGpdJBZ78cZR1JvILCUUF3GKdtBRZaKMnNiZEyrs2cA+wxxfW8tuR0C6dUbWBSnfSvYI6Xbc",
+	"ElK95yswqI49ciTBw9fOxLFF1kcuAPBjxPt+MTNkCx0doM8hWFuPdkXADjqTq5sQpQpLKkWWbSSltFOv",
+	"77vO0mWaFvJUCl/OrIFbayNTa+9u+2Ssu6B6ZnjIPwsGdN/KyLgeS81qERAbiLXPQuxOicMjoHd6IhVD",
+	"ehcNBbgTSieCkKKP92VGTbkR4RJ9QN44bRFoBnh/gvQTYzUcBV1z81P68QpffT0YrEFub4KUdrs4VSe6",
+	"y7Sy3xQRtvS3TndXENGOJlSfUGZc6bO6k6y0jYKUqYpMk73zt5f7IQlahWwD2dy8a0SOVJG9Qxurs7+c",
+	"hTdAbMqF/Xi4CG9bJzQXDQpBVDHCpblDayOKKxBnU0hYdstvyt23BmKY18meFdnbeaMXA+frd+aS7F39",
+	"/Q0GRMHf3xfzXlTGa/ai3gMTqTR/QDRxL+opmjH193c5RhX+Q44gzOrBUD4DPEWeTKhi5QM5Sxh/qD4b",
+	"Xbz8AGP+/Zrm+u8/c8GucFHeDAu/1cdf+FkWWvGUXecyYeA8r4074bOZ+a75ll3+wvf/kKO/v3OBOEZe",
+	"SsyiEzqjAf23dn/O+R4Q2bkA4oTyaOPaICwUvcQNda6hJOLbhv5zDc7mZMKSe5aSPVwOKn6WscB4lgrb",
+	"r/ZPh6JPYs0+6jgiMTCwjAtmBBcIecdhDuApx+u8Hwj7Z0Ezg/WycmRUQGcWbJlpTPbqmsY+DhrmmWYK",
+	"gWTXjGo3E6Hb3ZuqHP2MGL5ENW7YrHTGUpzBBnGgmQrWDs5+dOqh7igkGedoXKMZmdFck734dYxu+tcH",
+	"gxhGxUgalu5bwWMoCNrn+J1gKfn6pD/imuRU3DF7YCzhU5rZmSMSjzMJmQHXkgtdLUjMCZwY81cWkXs2",
+	"0+DpYULjgJbvxKckNhwSQyCB/8V2RqoxVSH+61//+tf+mzf9y8vYHl9kWdr7Hy/I8fHxd8Q83Nd8ysge",
+	"nILMy/BhOR4rpvfNMT9OeDJxW01oxkRKc3jXrO0x51ozUfF3XIdhNY07rISa8jZhg1wQaXAYb8LeYgg2",
+	"Pih7WqExCwVx56oNDobi3IHs44SZy3QAwBVhH2cs0QZrbBRbbpikYvvmx5yNC2UEUw3vcfQISpYnRuMA",
+	"UcsRU4NGhm/4WNSLeg5v3E8L0A6kxwNS844POr2oF4CcXlTKIVHPHLh5jQJtXjy4VYTKBYdwxIFrj/ej",
+	"LBYWr75SdcKFgrEBwCmdkXEup/XfBZiypZO+okWb1FAsyC0NC1VlEfvKmarIXhzUL2MkMj8YqnHP5qW7",
+	"BUiHWUuM+qTHJmvyYkQa5pJqOKS8MKAquA4QPnPcATudYQnx/hkJEGgYHWVQ54FykklTGEVXlqoE7QNy",
+	"TmInVMb+jhCAFaIw1chWpLBWz1LLJlbLdmfkXFSAlva+YIHnQCA5Ld/Yq4Kn9ssLtb4PjdYpBXbFMphV",
+	"kUIYlI9fJXUDJiEJzfM52dOTXBZ3ExLPqJ5YOpfLqTk4SmYQp+UodzlqeNAyUtWM7lbn2CDC6wF5z6by",
+	"AeLiAU7MOZmhMynuQEqeMlUHE65KdgDU5c8uqNoPmsclIhCzPJe5MqOztM7FD4bFYHCcmEngLxYfkD+j",
+	"gmlXaZUqOhTeCpKJYTTgA/XimAGcgK4WQvPMQxagXOyjdiQbSVeL8BnSLM6rBJ89CLdTEzpjAVXBmtM/",
+	"6GRxkL9MmPA0E5b7keBmqDIIv+ROIXNkkrOU65/5lOug+SjlmmTmV+dDc9N9pUpj31ktLNDGgHkh/i3a",
+	"qHDE92P/TvbtlylLDi6RZPu/9Pl0JnNYImQenfamUr0ytD4XNHs1y6g2+32VsgRUAbe0cGzQ1c07cnJ0",
+	"+A1EB53VHY2lF9FZMguRMWVkBx205yYN0t9RaVHVuywPr/ID2mZ4yoTmY85yQqfS+p7L5RpZ66G6FRW6",
+	"i5XWAPf2LQ+np71nNO0bKnRqjgGR8frDLXlFZ/xVOfWrX6ustE/l133NMeKruQoD+UbtXS9kz1vp26BW",
+	"Wq4VWWRNfQeofZ71zGds6cmdVXgKpiUgL0LqKmzbBmlHRElCs0c6r8w7W1/qiqM78xeAjLe+0f2trSqt",
+	"8lUC0QBGH6MlRXZrCNuP2EckBu/ZmBnMZSvR8YfFNz5FvQlVjnRfy1zTLEh70Ujok18jGtS/mcHrXaLd",
+	"1gvbuqUfXapBeF2g7zvLdJX0auQj+rG0ZVsaoR1pW73Iqc036caQInSJM+cMtRE5DFzlNg9YRSSjSjse",
+	"3J1vhU1SlmR2oJNBWi6kZgHj3I85Y30I2YEHOpHUGZ1PmdC3LEfTHc2yd+Pe6d+W33EJib1Pv4TSATwy",
+	"Zicg2sywmuo3lnS13I3fMk2nnQPwXbNcSbF8FtA0HyeScNWcFQF4BoN0mlTTj++pZlch2+ot/QiMHiDQ",
+	"CHaFllOqeUKzbN7Ekq8UxEDgAkCdVniskCFcaNmnaeqCTSA3UqznZS3yrCVdq1rBIxuVORmrd7/EEVkT",
+	"MBpSUV32WwCPBgg37xU34lOj2iUEyXFDWHL4FiK5CzJJgPUvcN8Aj6sYTORL03VS9ssS6b01ecbGG1P/",
+	"3ioKt1yuXzd3ZAGo1s4DWYlA6+Z4rJYpl+ZvLD7eIRdj5ZzL8yzQtNAdryBgMnBF9OMmY3Vh8Mdft7O2",
+	"t540W6aM+MEXaEDVrFvURQure2u+ro+L/gZD7SCmrdvwS7NANji9NTI9Ft9Fje57nmXmm1XEd4TPueWd",
+	"meWWwfAzrzpHWAy1s91Y18jK6coSCi4LYbNpnSvmZ0bTWx4CoEsj0BslPqdCcY2Mj6sO11Amb26WAbM5",
+	"+yrppEfxPFJliUxzVTVoqShL4IwWYGPx+hxRcSCNRMHhTwfO8bTInKpWzQGBMCw/uL4RWq/t735IcFe+",
+	"897ewDOFN7fzq9XT1eL8vSiIJ0U+t7O7z7SgMLt85mtpZbqf6RBa+PdnWk2Q+3+mtYRlgs+1mLDs8JlW",
+	"0yJqfK7VLBFUnhmbQ3LOssiuN/SeVZk27RIQ2aul2Rh5JJPO2DWl+f3+GpLQRgtqkZE2XdjastIZVHlC",
+	"KYgMjHwzlTmrGatCZbeeLE59FhhuyGOeDGalLQ/El8k/tnpgN83ZmQNXOcRYll2H8f2NHPGMEaAGT1EW",
+	"30GlOJ6N5MdKFt/ApwL1xcJ2dlTyWxMbumuKGW2b4mfqzbApCX03HvNknSOdSdWSqvMnOSKa6wyUg1xm",
+	"myoG1al6u/cmrsT0ClSWpsvWgfXJwrqF420I6x1h/ayKdn5WIczgxSPLsr4heSxt4giEE53fXFxdkUwm",
+	"NvYrIramBSWpnFIOQSFUk4wZ8NSPcigg6l5BCarUJgIZsI0IhSzeUU6Te6ZVhLVXVeQlyEYkkVPI4o/I",
+	"1TXJuGY5zRSR+VAIKfq4mop0HpCbIs9lIVIknG6cwDWBYAzFAVzpu6G4KaOuXagWxOFBjMD+AbkSJGWa",
+	"8gwT6apDMMMDIf/6xKfjcjwUqdR9xWY0x7gdLacQl4NFCVVEUn4HjhORkjj+P/7t3//PYTEYHH391X/8",
+	"Z//V//q//vff41//30//Xxxj2cvXx0dHhBq4ioiSQxHLr0Y5Z+IP1pBzwLGYH0Ru7Edl1EfGaApBbTqn",
+	"PLMxMqksRhlLSSo1+sft/XE1FM4wcfT6uL4hTOGCv3DDx8GtTOazCRMqwjx+pWmuubgbCpkTZu8GI2Xw",
+	"QQyzMS+DpwjmKGsfZZkbeY+SEc0Zubp+OKnqu6qhsGFnJOP3BoU9ULF5eR6GHB8Nnkban1nEayf4X5bw",
+	"7XOOrROodi7zJchLFXAs4zfrJB2w/GkJB8ujTHxzJNhQXYSeDTP2AvwjoloI6J2QeUU9vXoJ+xsAeQsD",
+	"ckenHHlwtabhsLgirF5O6RlWD+Rh1eqbfq+1oxAsbBhJUCRZkbJLP0Ziaa5Oply514WgCRXWhZwfDEr9",
+	"Bf361bm7ZyGWEkDE5f1xoy0pTYV+qgf/mZJKPi3BxVseDtKb5TyBWh/cs74rMmIZRBcEagTVRlhRv+aR",
+	"Kiy/uOUs66WBEV6en63ks4Am+52y9ksTvT/NLysO+VwpfiemtnbiIhmCg/aEaTxpFTzqVSFr5wLrqZoL",
+	"rCKvOCib3EXA5GwqH5pROxBrbSQKFyjmA9pJDc7Mx/W4Q2PZq05sTTYBB/ibTE77oojBci0woPU5SFmD",
+	"GryzimBYUAQyUVKH5Zvb0HbcRhFKcW2TY+1W3sUe21OV7QPyxlakMqqAAXuWEkgt2UNAd4GgtnDVUMix",
+	"SyBgebwPAXGW+eOJ2/ygUBx2tyDpqG4d/C0FQTer9mlbiGlJaHSIc82oUfjM+P/7b+f9//7l1+NP//6y",
+	"YdNl/nvhBwM24/8CjO8MMzYMMI2YFQb3QAokb+uHc4qZSynbAnb+xsNWnxyM2m2e7ZU6CIPDBmpKt2DR",
+	"dYp2nXQrVNEtjrOUfmoRnAagT5DY2RrY+08WcTqGfFJPIoPQz1q1zudZ2JPCQptxoGfeDWKVg7TA8t9M",
+	"WVHSq3jIU1+TPGipI3H89RplJA5DZSSC8aTngtCRklmhGZloPTO0y/yvyIf3V6V5TSodMs6E4bRU6oqc",
+	"b1BfpatwcMlmNNdhHeGcpOWvNUcR7ghMhAarH2V+TxImkAxgvxeeEzP9zLwbEtW6ZyFUawhr1F+8EhiI",
+	"jodjqzamuqmFUc+c9AUcdBDFrlJVpbK7wb8K3FLkssswgdnIadXQKl4vwtp7M6xnrlrLyOYOaXNPtueV",
+	"m33Z6f+lnHhxWR1V6OaR+vHL/r6Wow6K0B00mDos/5bUl81Zf0dYX1MaWIEJC2DnQ9wpVmOgC7DYyiKF",
+	"1PuRU3mkSFgEYisXhAqsX+RTypOmqt6FhCytXrQ+Ne9myfBWvTNjbGLGqA78ZsLHK3ioBUOonmqeXpW1",
+	"4HrJ/OAYaQc4L5mu14pG2mq8Zs4IST5LDdWNy6ev0nihniLZG821ZRHd4RnOoVpxgF+kdN5tlEvz4Jo5",
+	"i7DJNkHBndPyPCkPKcpj82yjZ5CTS7VfhkAYvPGT6hbVTtES+vSDANGPkqOT/kQWOfnpp+m0LHxiRd96",
+	"hsDh6+PB/sahLLY4KID5uzEc9JV4w0URVK/sD2iljcF5bPYRG1yO7abiA3Iuqk+E0TzjrqGT/05eCEVm",
+	"VOmhmPJU8LuJJntHhploSQZfDwZGHD75drB/5srz8KlN3aUEXEl9PWH9JJPJvUOhw5MTZzEYCiDWjKPW",
+	"zadezx58B2vGYP1gOpIPjBwdgwHJ7hK/e/1dRNjB3QE5AkoOBqqFwLPVwWZT+vGS8mz+lj3+SY5CZyuV",
+	"Bq3nH3Kk0DHPUsg9SGktyd8v4AJ2r4PNVrQ606WJPp7OyadFpqlgslA1gtSdGEBqkbJxeAgTwZSGXK+L",
+	"EYNvBi0YUQg4MJZe0BkNB337ZhrY/1eKJPZpc+jlECGyEpIza4Smaj9Q7rmiBq14aKlk27GH9rUIcFGI",
+	"hVTk9JfV/GwDwRaP8JTEjaHA+hxXFY9DVHYoKjILdP1OyrTd7NzZntyFk5Y/BdhAGysFMdKTCs9Kay7g",
+	"KkbxbcA10VK/uqTlBpx0GQs8b8rqq0xGELmE0NTBerQGT7QREWOD/RhvFNWowVmdx5SoRaaMCuWxbQZ9",
+	"86DQ+kdtyCqIWZ7NfND/7pdfT8I286cRcM83sWjtX0XL1wtr/hwdFF6KH6yEBbIH1L9pLTSqjKhqLvgS",
+	"wDowsE3+USMPEFDSgaN0ZyYd6PnaWiFi0ZN0Q38DbVoiTONsV6phLnB6o9Eit6g7rtJZceu/F821xTn8",
+	"Y9AjvJrbo4AQl2UZYx8K4sjVZqTClWJDPg5hpXjwStucEK6VN+F+J3Fga0KAw+d/RWFgx3537HfHflew",
+	"34357QegawGnUDsxPXXd4JRlw+V7zqtWM1Yrpg/IreUJEHoP9c3QCHVWto/bWGta6pAIAHV1vjJHjLOl",
+	"PhHJnuiWWNvgP5HZwnmRPS+iRLD9yFbeBCmmyLAzAtr1zupuTe8UM0YfWENQ2rq5fwGylnCtc+GZfVck",
+	"9FHxvhAfhEE/kYZsqj46VaMmVJC8ECU/p8JWL5V5m7G1u8225ihe127r1UpsyK6WhZej171Avn2NazJB",
+	"93vNGZQvoJx9qn7vW6rLtwTZ/jKxJVyqC+HqiQbgKRXFmCa6yDs0/1zPbz6VKcs6thVdb+SN/OwebnTz",
+	"sneNNNogS1WxnNPnORulqS5WB7O5w7jBx9fnsYtEAXrMYk1yOUZhjGqQgcMI7ZPyMCX3ca4J94SLDY5+",
+	"o3iARVtuDWvqkN643GiR1oattvbequpsy+yz5fVdykehgxLbuZGAubTM3dOkoT6kkqWx3w/RibDqvHwU",
+	"KxjIWpE7do2ryPpKdm7k5TEUum8ErugJm5NHI9WodZjwwil6UVABhyUT6SXVLCwgl2U43W5R6dn7cHux",
+	"f2Ydg4vakhuve/pOd8pem6DLguEFu+SuCwrhU33i+rnV73tNIF8WpPZO1E31FlDIaA5Z0BUENqwBWbbM",
+	"rW6AuSxDiaKkNwlXFlVqx2jEQ9T0XQXWEr32t+WRDvKr6ue3Kx181bNRlXmDddadmiyyebV3b9dG+FFc",
+	"JIyMGFAWuMFutR82imCAYvb2rBuIzzVwR8wqxe4CsGT/WjcnB0vCF5ZbZxs3EdXBzD+HNeG+xTzXCfgx",
+	"oRssbguA6Y53udl2y66iM5AN0FDjIei63qPOZjyu6t5GH6pcJxd4CmDLwZNnLpoVGlTyoVggBXB4xPXv",
+	"fz0Y+BE4SS6VwqR5j5c5THRbrze92wxQuxkJlwFvJ4BcQjINKIZRdxG2vLCjZWQvpBcG7n810fPEnC40",
+	"r9rGxiSvcdL+hpsrX+/glxCCrZz+ggWciSSTiou7RohjK3pH2EDE/AhZCM34yK2g/5Lz7XSe3Rxh1YnW",
+	"mPyzusLcTE7mhcJgroRL1UDshZxkRpZtT1VvLNhWE1mSrd7ar2sdOXi52668qefy3KG0/D10tulyKq7g",
+	"SnUuZavRLR7Mpy5Qv2EGqAggwjLgXkOfI3u0Yp37ZZu8hIU586YetZWS1Wr32gZK4BlYjduVvypSvBvo",
+	"b6jYnZEwbJE90FWgUxwFx80TFMBlut9SirwuJd7FqW/i7W+a/cJlaaRIy15yPtafEQpFuBhKFgYLlVHB",
+	"wOWnSHwnZRr7zVnNF1AmDhqvjmiKnU3fjW9Y/sATFmzqt0rGWYNMrRsz2NFPsqwWzNb8Jkv8AM/rUl7u",
+	"EVg295lf3gdkaesBPK36kz3N+7fUpfB5l/Ys+VKrfBbbyZ1eWOSTTm79o1vuDfm817ptd8rmtGO77pXz",
+	"xay3ep7bQrRM+EifWpmnYz2jH0LlvRZ3JO5Rs6dlc3Gsf6DotGojWWXrqbnSbEr2jPzDhM6BgcSLhR6g",
+	"Des7gQJSTebgquwzahgSdd9PZAZKkEvlBlG1yLIzMz20H02KjOZDEbtCFFdp7B5yl1C9OmFZiktoaXrq",
+	"0t/3SqNVhRjgFt/3VryYaR4NhV0+h27jZgAcsLk+V9aRmj/xGkF+NTIKlJOMFytr2Aah92yO/UEPvDHt",
+	"yZYVISIColZVeLTWEsos0nVOL78j1+e3Fz85KcSdBG43ap4wlnZLIYGk7EhbJpWItOy26rZXO4GDoXhb",
+	"tmzG3qsgSjSCnvbM+65DeTCmBmuutvk9OQwFZMDO7UBVTYyEy3U3c3u58GXmtQotwK7uIcbZMmjssoCM",
+	"Kn0zF8mq1nUQRGd74EK1UTUXySSXghtQqxbZqpR0ERw6tNArT9ueSaceeWuwkEaK01wkBH901+0fRM5m",
+	"MtedL1sHO/X/l+3SH4IlmXvHunL8YMGLnw3FtTS2DkeNybrZSleT/TY18T1Mrkq6C1VPysu0L7v+yvds",
+	"HkdWXbQZsNjrGir++uSiyqgne1Cf0/bTVgGlchm23cL52GV8pUj17AZS3D0LhGb8F5tXCO32a++ibDa+",
+	"SJrJlM42WEIY2Jq7NE89tZyZ2WwngWBJA/g16zot6F9+t/hFqKp3i8f+23sBWRVrBQDrOCMrOGaMdPiR",
+	"K7YP7eZFQCyJD8h7a7GJf/0U+zmi2OVWsFCP7HrNM/ZR52x8UGsXuHblMxwE7g6iDwKy2dFJvzyKklQA",
+	"9Nvkzd5p7+tvTl6PB/Qo+faQnYwGg8MjOjo+SdL1nYJQqT+wiuOvvVWoYtQvV0L2Pny4QltRtaDB4XfH",
+	"9Hh81P8mOWT9b0ZHh/3vktev+0fjE3aYDuh3o8PDRqnaemEh83FxceI6lwlT6janyT0Xd1BiLRjPyUV/",
+	"hs8SbR+27dhXhOdQTW8tji6D/doKLt1Lz1pNJ83l7FI+Cixl0maCmkieYBguJbF7Jca9N2IAYGrnrR0b",
+	"fQWVqPkMe8Z2r2Dzeau9GpWR6/Y20eZczBOws7rwxlIrnNWyoREI97ccJeeApBkw17zXxnZCNDyMCN0s",
+	"we2YsbMMb2IZDt9Fx5KsSwjVS9Omz2stWknc3pc6s+/M3Qe6VdG5aDH2pEHYztBFVlaRK0WLWnmiFsIT",
+	"qojXzTK81DW2PQtoVwq65vpX0NfPCDktRjEH9CHi+SclxbVRRkJyzp9u3r0l8CtJZVKgBfn9jxfk6+8G",
+	"R92L+MAI78BRYUYOsMx3MybOZ/zSTtIug+O2FwQceP/6ihwfDLyVgq/3/PrKdqgyl+BzzOoQGgsMxsO4",
+	"bVuPC5eBWBgjuge6J8EpSo7x59aSKIs8YRHg41Q+oCUukbM5gEWQrctZmJmX6zmD2DDFPxpiWi4X7ErF",
+	"zAjgaH1wXjWaGn6MlS/hD0gWgzD0B+y8OpubdTClgw42FOW7bFbT/I6Fw65A3ugEP3+GJ5sgLmc9u5Jf",
+	"2u71z24KKua2if8qAvxro76z901lGV8Oos21/FqiygL4/xIFbhUFMYiAT9PIpfJh5h5T+hTs+HDYaHlF",
+	"6czZJcmenzFHidvwUKAos39QQxmbiDQ0R2RntoRp2CN4C2QvdoPERDCWmmHR3rEfkYnR+YbCXHYMxxyf",
+	"kT9ikWWiGJhTZxnlAn6ND8g7OBY0xMIpoLkWgDVjY22AWgA7GoqcJUWu+AMzCrJi2bjvdGYjHcTwYkym",
+	"UPDavEZnHLROPFHCplwTitKuVgnJGUyNKq2vwgLIjmnCfv1UU17VPZ/1Xeev/gxBG68ZQKws5xvobV0r",
+	"3ltVr4aWSOIBlRPYTUtDilXZEUqOdd8lSNRKBf9Gq5turPQIhpno4WaQLnaMuWMn4O5wJ8YVSQvf/1Wm",
+	"Yy9RYdyMCxrMklwED1q66Sf18s87nWQTncQ79G6KyAIiPS2T+UULqraJvpu4+beDUovlEOhHLIdw/PXr",
+	"Qb06wgr0a2BeEMNYDs7HoFI3gThh+ztJqKaZvCvYAfmgWN4fycJwV3nPBHoADL8pRorpM3uI9UfQOqrJ",
+	"HW1IVn/m7JGcJ9CGEJN0f0i5rn8Dz1zI6YyKuXug+oi/Ar8gtnOCe6bxpfckpAl6D8Fn+P2GaTNtOYj3",
+	"GX5/Q/M7LsqPBpfdo/Zv/F48MKFlXi7Y/wKe+L8LqZn71X3AJYD/9V2eVqusfwVPXTunbO3BhW/daoCB",
+	"eotxn3HGCUY+VLv2voAn/iRH7jf8E99LJiwtMu/iat/AM28v3vciRzbwA17E+fV5eQn4N34Pzj9cf3WV",
+	"jS/hyVsps/IJ84Hcsukso3CS1yw32EQuaMZHVlnx3gt9f641TSa1c/C/Cgn219g5qwSSRTxCZHjkKSvb",
+	"bCn7NNmbsTxhQtO7oHvLhq4gxAUkpvLliEAdzwxsQRMqyOFgcEZsKgAmQipUKtjHJCuMgPjGERYknSWd",
+	"ORyEycxzdm8p96khKukNze+L2bL9Egxq+F9kULO0+hv9zA1pCsUul9/eW/ZIMi5cmDqhmtTuOyyUForh",
+	"z99TxVILfYGjyg2TweGtj2wKrxEJ5XKl0iSnNvKJCvz5vpi1TnozkbP30MF7+Yx0ZLQwkZIpTSZcMKz7",
+	"Sl2lSTkz0zLVofxLeKeBk40aeBJcbxuQBdliHaeX1edyqqaThrBLex3Ld3i9w+sdXj8TXofxV44yNg16",
+	"d9//eEG++XbwDZnhQ7aTdQhHdbA3KxSEeTRS+2MuxV2ZJmO2yFRLvmSey3xpsER3h2l9NX+mGU8xdmnK",
+	"lDJyBBnNnb8aTF4GrCvXJSwycgV2/lkY7XhGczplGhTkKQtbfTFZKmmNQIFxYa7gCdgH2uN08H2ekj2a",
+	"Kem8zf9P/z3+0r9KyYRRVw6/c7yXGfyn29trF/PlOpktVpKDlv2BgLGJzDVRxRTawdljvLcRXhaGgisK",
+	"h+ucQ1eiKloI41HaBq2iIqCj0emrV1OpDlL28Mo+pF49lACwMk9IowsZN1oeWQiB3gfLp50LMpFFns0B",
+	"1TFOwItljlxEpmuqXBYJKKsBRsSlnB0OSIrEmGDZtZKruS70vTrvqv69OBdbGv9cXSWEDKG70Ea4jOaE",
+	"p1HVscnv+h8yOS2PGLXzpF4AYUd7x6U37zrjtdrzQjBT1bcMlxVi7D4FU4itT2kgR4W8QjyloTJI5nEi",
+	"BfkRHmht8SyWv/0GHmh5W1Fd5Mvfv7GPtI1QrJj/plgyv54UuVr+/q19pG2Egq0aAJ9oef+RpWLVCH9x",
+	"z3Rh9vZCqpX5c3g7jtzFe7dQHmcruHWuiVArHEtd2diyIH4JnBxsceXTv8fyCVErCp77h7gRGtZG2BAV",
+	"a2NsiI71MTZDydoYm6JlfZBNUbM2ylrouaw4RvRSyGuL4S5s6yf5SKZUzMmMMxuY6GG0ZSPQ18apIdDJ",
+	"DsruzFjusLo7j3lXA+ullYkDLWdaYP5dDdLXHLQdDd41gH/dgYvW1Xr4sOag7cjyroEi6w7chj/v6liz",
+	"5rBLUOpdE5HWGvrzMMFO9WnWL65ulH4pbBErxymfWtomMP+2CtuUfZTWjF/fsb3fKdt7PvSUub7kOUvC",
+	"3m/zM0nd76hPZxxNSGXcmUqwtI+NnLAfQp6omyJJmGpRv7A/M+ioFqewnoTt5Vwm7y7itWob9jx7NCKz",
+	"ESI7HLkbJnROt/QupFrf0rs+JFs4FfWU0NIr7PpZixSCB4Cw2F8V5BVzpoiaUFfsBwbarKZqLW5oQVn+",
+	"DQYMYfdo1TlcSOl5tjp0nN7dwHPW9qXaEgYxmNrGOt4ROptlHLvm1zIpuGbT/XVySZZEH+EGmrFHuMrl",
+	"MUi39K5zI7YFeP2tNRpeDCvDGCob8b5Jq4z1IKetAYT5seV2VkeG1S5mFxS2SVBYeUOtpkW4IzxtTe98",
+	"DjbL+ZRC0ItiieG0+LdlB1EvpeIOLLePNBfI6LgYy17Uy/jdBJom0vweQqyFgMJlQe6HYRbvDZSF+J+L",
+	"j7QsYt+sU94z4TWXDVQiKvKciWR+IVMWdIyBT8A9Rfaubt6Rk6PDb5Y1iA0Fh9ikzK7Ra/iOu9xFqsin",
+	"7H+kCLx5df72HH117hkCdSVGc6yz3E/pnIwBcdQ65mBvzqh+aEGkNed+Cd61FmEFbwbkE1roCROaJ1SX",
+	"VQlKP1vjtoAer6g2gEMb5suVKpZUGAgUdphxjBbqMoPScqbIiEFefJKwGTTB+e67777rHx71jw9vj45P",
+	"X393+vq7/7ZChl2YrVUFk827L+6eiwB0+ZUNvDC8WngetFCW2gv160OI3pkBjdy9ltA8n3vPKB/DvWnQ",
+	"R5uHUyCqt4MhAO5HKHWBZZSLRqShn3G6uLnuKTZV2GPAwYrHs5JplfTGvGLmX24RxvvdA3zTkuTsQd4b",
+	"IaclK1UhT6NZZrMwlq3Fy6IPpkfATS6eJqGJVuYsrSm5/VTr8sSCX9Hu3oJheYL1K498BG2iU5BOBHMR",
+	"gwTDuU4xG2NZaqSVzGrw6yR4s/CPGrZrnYkuORDzwsKl8/5SlnwK6TC1Wk9e+njlFKzXHHta1wdvtk2q",
+	"3t8u9gb21+/3Yd+g/8qKQvTeTAvdYyJDDsB7qaFnULp+9dGn5Z5D+Ivzii9FReoqmkKUzDqvbNRgp9Yo",
+	"q6M6Jx9YPmE0XWdxeSHWeVwxXcy6v7C0Q0ytyn81cLUm/3oau6tfRKXqrWoHUCF1t8wTH012KsYmKkZ1",
+	"4huWIK0Rv6fWIF3RgUEQ9pEr3VqZvbWWX6OdyJOK+n1OqvTEEpsdqNaahoYvnqa1xM3AuEmRcz2/Ma8j",
+	"+I0YzVl+XoRyhqFCTSWk7fnS/L4BtwUxDzUdKLk1lcp+icIYVA6GdYOgANNWLGOi9az36dMnq5EbHUsK",
+	"TRPg4AgYvTfvbsj59RXRjE5DRZymRaZ536rff7p597ZvrqoPMXnmPSPA/EOO+qCWTqmgd2yKTTGH4t/+",
+	"jZxX+h+XYih+ALJaZnET9tHoVkCKJoxmemJzwzGBnTCRQg6qslm4sRlP5vx/4O1T8j3sGKOOEzgYDECO",
+	"D4bi3BVmjJxDKrJiO3TZBAGWlaI02NcVORkcHpDz8uAJ4xiL613SUOzR+h3es3kUVMKa97mHu9D11Cws",
+	"3O6OZCjMzXjtm6tOpliKbegpW8NeRFimGDkZHO9XC3+cSFXaTIyy7ARMu82hMKRu2LPWFFj7GPbWOzO6",
+	"LL6oNM8yqwPPcvnAzYzVIOT14BjF4Pg90/m8D80OYnfznkY4FFCfyGWgQZBktX27XTyWuHottsnYB+SH",
+	"2gGRlCUZza0JGsqw66HAk+WCxB/7M2+MvdgIuLFtr2xTvrm99n232AsJyV242D65lbN+xh5YVlXdQtW7",
+	"VpELqZc6qxfFwgdrRbM+fLi6VAdmYMsEy70o59gxJBjP8tdhj6fD3ikZ9g4ODoa9TzG8ecunTGk6neH4",
+	"VzfvyLdfDw5JaVaAzX+4vTBQgHoUjEeFK1nPoTDEA4NOz1qaZ81lw7NDQWp1tss3vPL2B+QvTSOTge26",
+	"UFuzTsHCIYbZxQePZMpt+U9nVYFSbOBEQBrx6h9Kijha/K4/ozqZ/Cf+bBYcG3UPH8fcejGvv/Uf+PAZ",
+	"eqxnLLF9xjRAo5CCJzQjU5ZymzIP5SjMon+G58wy4+t3N7fk4ODglXk3PiXxjcz1ASi1ZpXw6ZLn8Pc9",
+	"n9mCiLf0nsUuChqjtG3BVLNyd3xQVpe4dHs8KiMQHZQDKEwgeT0YDLDSKkbUK/wSpRU7r8ztW2YG7mJ3",
+	"3a3O6B3gsQsVV9ZZWWKzFXjNGZsHLTwXMzf9ARy5t3lX1pFQYoWvOUTMakXGPFeaZEwb6Hf9l+tfgowB",
+	"lC+VGg6lKUZkc7IXv6VTV2NSwJ8wqf0Qkfjt+Zsf4rL+7P4Z9O7C4j9gLrDx2YZgp/ZcDLFTMtdGNDsz",
+	"v7hwBXyj4gSu2iDh+sC7aEIzQ3Q8vxe0tyLubmBwDLvQAOzoZx3ljN4TKUjMU0Tpa5prTl05YkU0vWeE",
+	"+nVoqvIztnBECFd8vPD3Y5Y0o3pi2F9ZE6UiPZHDfa9qicEKczyQDwyWiTHlGUsNqikd+2cDO0BuDtkR",
+	"5mRrS7MR7rgu3Mk33w6+sZYTajhAH088xvSKGApCSlh3FRUPKyhyZmtY2Cj/3puy4L65oHcVPXVdEqLe",
+	"A8sxM7r3cIglZaBcRu+0d3wwODi2pVRAXntFZ/xV5Zvug28a4sul0uEAT6QORat2v+DphoLPEL2aFnhK",
+	"DNlPxfFOSSN1GvdcXpnRZaweVT0DdvoyQeN7mc6doOdqCzXgBeuu2sSERaeITItEYwVpp8Wf9k4M/bmx",
+	"31mnYOkZ+mRFUNrBUWidsZ/q4rUtL5IzNZNC4dEfDQZt45XPvcLhUrOEky7Pf09Tm5CCrxyufuWDoFbm",
+	"dPMcr37pR5mPeJoygW+crH7jrdQ/GgkMXjjsMMU1nWeSprdS/mxwF9973WU/JTF4YzifqxD3usu+LHZ9",
+	"EGWwGapAmF7ja/lNBDC4S++UUaXOG6hh1CpfaOudLpQQMJMEkRS4cjumnluCRckIZA4gogopYcMkSQoB",
+	"aZo1FoeyKXigSyY3FHsl+wFUMH9405qPHIu015G7USkhhNxG7qijtgI65Zh2qyuheuSVWT9WR/0UdXr4",
+	"kuedHr3nsy7PGRkEHBnrkaTOJMRa9D5ZGrJIMjpP1MkCfUtDsSoLmvIbJzg1Cf+ONn0ptOlnEHeb17MW",
+	"XWoWO2mnS7/y9JNZ8x3Ty7yli1RhgSb8kekAt38C2K+E9kXohhDEBkH/14Lr7YDYH5l+Mu9bgLF1GcBV",
+	"2vv0SwmYhZ64JFPWCpDvmS5yoWzbagjtqDu+VwRzkLjmDwbF1eo9dCjGhS5y5vo1RjavCdoN+DY4MDf8",
+	"A3sbgpJwMjisNXzMC6HOylgL644einrQRdkDwqzPZqCa77DjDIQbg+NhLxTMsci0q4rwday0idsMomGe",
+	"FSP9cJsQasJhpO6BjTHss+DLJWxlxDxIgwiLscxrWfk+BhVY/7KBNeaeKnIMIcV9Oe67kOKnKXPtEcrb",
+	"1eouzDzvxvbRp2h1Vm87PBoMaoWrnO4GDoGd4rYTjpqKWwuszz0MvGg+sY4Ct4CZn0GD21Qzq6PnTjP7",
+	"jWlmlmbvaM4XpZC18tY1KU6rarZIcbaqmwV49svrZkiidxpZi0a2Jaa2Xc0sgQKofJmjAZgyGJUIPj23",
+	"TmKubPZCDPl7tiA413WxFWpLzFyaAw5wit6qWc4euCxU82coZcumEjrFCy8rP6dCUUh0DIu3tpzrEtm2",
+	"rPe6sVDLplDRqyfHY56wP9Bkyg7cz1GvPBMXb2Vl4PNkysgbiJzC9JTZRArmOuf2/vOQvH79mgwOBwMj",
+	"H0/47Faep2lucyYp/nkI1Y7f8Cwj79Ne1MPmtL1LOtcQNQ8wAQD34aa3ZGqpNM0wH6V38vpkcGQLObHr",
+	"XD5wqFHUe/cTwnAnomCP9UqMpW3Hv5PQ/9UldIuq6KL3aVhJUVoEcoeDnxZo0Bak8L1FB/5+Ge9dI1k2",
+	"sHIoXKMe50sXkiQZLRQ7IDfWQ49eeXUKPpWocvxXw0Uk9jA6joYiHtOP7hOJgWrE6JCvRfXKMYlr+G4D",
+	"DXI25dr70k9rHYr6KweGELT5epbQRFAnyuvaKRKLFO2FlQmPjq6lVFRcfEcovyi1okYkVUcqWStUH6CS",
+	"v9phr9ZRIBwZCGoPnlT0TGpDDbLD6kPidrxTINoUiE14bh2a1iXy7t5SoLSzlrZllnPWwsZsJyq75q9s",
+	"FCckrkXIkZ1DqJbSQs0w4yLLhsImZ+zFTfEy3gceqegD6htcQASurx6YRUwUmRYKk5z9+EA5HorFMc+A",
+	"ubvYPNgpVO8jkJRrjr0K/h2Db2rPxexBgNtQbBThFjXj20BccRG5HMLcsMe/kBqIPVew83RtFQjuZRMN",
+	"yAvuqylDf/sVWqR5jcxsKdRXvnZTthyrtJzvvgNw6kY6qn553bWKF6ZZUKUW6tbuGPCXwoBtYGs2t6Gt",
+	"29FZot6s0OEy/nae07LzZxlSjdoDuPegPxxLD1xDmEUrCho+1HILydq4/wHWtqn549mtADt8/d3j63vX",
+	"b3GrpgVoy4Qh3ktMnDasnytXpQjki2Kh3tVUpkXGomCWQGmlBHFjSudkxIYCAgm4IPpR2rfV/gGJMzpi",
+	"WVxLpCgTYUmMhEPFxMYeYN9hIUUfKldEQ5FC4miiG2mSXjviFNqugykBsudmGbuA3uyXtR9BQBoxQkcK",
+	"CivmQxHsx36GHx45pHmVSQnlUlsIkt86a4lVFh5DW8ITLLNwqL3T3k+MaqLNyJCaHfXw4HunoIRXhtEJ",
+	"o/rWPAbLsn2f/4ZBHFGPCsFoBmneE5qnTGDNoIqcjWmmqoRad+bd4xm8XV+yMRfQ0mFnPv2dmE8RMzD3",
+	"JC2v3yd23hPtBK/Wmy5M9p5mVXUkDzS2VhNrVNlYnc10KFqMpkj7ItvKNiIxThEDCbVzWJpL7fT7ziaK",
+	"GBGfDQVkNZXpTGZitNWZ+UpqThcodVV8AALkVQz93KGbxOvBYD8ainI5MCWs0eZ72ZYUZ6WAN7X1AQxd",
+	"mnt247AddhUtBGtsRRN2Btk2avnSRtkQnV7LPFvh985A+4UZaMNkWK1BhwONQ1vosIv4wDz4QBlE+N7F",
+	"P7u1EFnonN9NNNmjJKNG3Ltj2suCPCmTW4F0ckXGOWOE3lEOueWOwB+54teN8eup+Sk5cgVIuCYpx8Ju",
+	"UKnkgGDtVUXuGZsNBZh1lC0IgIPiKLCOQmiema/n2LaVfdTkMTeEU0TVOpwJ7Z7N/dDrodijZFZLTQWR",
+	"GqsBYL1hqHu2mdiJJ90UO9eVri5tHaBPUe8IEacR1CuJKpKJz953tu1Q+DVUkn4umSjq6iCpAU3QTbIS",
+	"XrbN6Xx+EzZo7GCri9/kyYAVIvIbxV2tth9WDYUwt4TkRcbUAfkzUlua5Yymc9cmTQrnXCybY+fMklkj",
+	"JTvy63wtKfIFhUFagj36nAC/+qixLWP5rh1uQ1prLY9PUPFfUJ3+nAi8M0p+0UbJF1DYWd7XnOVPzBOC",
+	"IdbICXKt61fZ51h+y8Gdt6UqD3+WWTFlxG1dIeET7E5qDpQKtHuv/sMfJai2a2EhLnpnVfs9WdWMNoKQ",
+	"WkdN+/0K3LStlwJoub0koWUWojAiVsYhhOiddagV2T+LecgSx3WsQgiLOyLy5dmDSkKxBgWpYXArBVkv",
+	"6ackCO3aqMeUn1WadfAdFmK1hf2d/rlE/9yALTWA6mmZPk7OWtcN7lzEy8qMgWtlz2if1ga4X8l1Q7Hn",
+	"e4xhjjOv3rx78CuFPDKhwkyXs0KxdP+AxH4zkJrPHPTbahmzRi+VA/Ke0bQPCUjOVbMXJx48X4Fjyv8G",
+	"Sv1FQ1F9OZ+xxmPzGXtrfVkzOp8yoW9ZPlW25BLUYYKdxREo0lgwc99I7UNhy0YfkA/W8Fkb4irFCopQ",
+	"+Oya5cqgu1/x7uSpIvxTxPckZynXP/Mp173To9fQRd0dis0mujz/a38wOITWDNgJvWwrgYlMVd6agT7s",
+	"+4PL7J98c+i/CN/a7yxPTXzyytUt/ehXtrZaAmZDkeucJVAr1ugPUpvpezcTPlOudyIkpvWiXpFnXmv8",
+	"FN7uz9zbZWrX2nrHTuf4fekcAbq+gabxUpUIXO1RSxj9cnI+SuNnj/yazxUZsB9tQxbry+djbj/6ZLSk",
+	"rXWKd1CmUqXx/hnR7COWLlWBGKvI5ylloWAbXW1eIhlVmuxhjVdwMVXdLve9Yqi1sIHLBhtSQ2FONmNj",
+	"TcwE7hS5SLIiZfZxyyUL9jRVbqfGBWnnZ1Lh1su5Kq9wR5O/RBVOdSTIKxQ39epX9+fVcvf9jRw78fcU",
+	"/TdOvM8YZKpg3e+9FoKyH0GIKSarQPuBlJERS+SUDasdo/sGaZkfBsC1Tcq3sucpEKf4gNyWfnlC0wdq",
+	"BLEFKq1k9RXUz4fqaTbJv0H2xlykNl4AWriRYHiB2/pQdI4uMIKvedg5uOxL6wu8vnO/VTXejmffbTOC",
+	"OtX1he/04dW+/k2lphaf/vmCTglBgACgrpxfE0HWZt+e6eUlzC6tmQzeYezAbKnZZTNGsHamZMklNk6V",
+	"rAwhVa6kl+kYypK0QQNGfq8pnvF+x6xIrwxBfQBboyXf0IRCFiwoDaPKRiYUzIo8GQwM3/Hb1WCzmXhG",
+	"9QRNKONcTmNzXDJ7wAYJ8Ss0b+mcT1UZLxeRxwlPJngmoDmNWNmQaiiqjlQH5ByzQq2fUnr5oBgCF1uh",
+	"AZ27VUOIMvjCBW3gYy5A+szvxBIeqRwAS0fcszlGZ0BHVbOwUUbF/VDEi1aX2N0wd9EFADzCNkHFWGgz",
+	"xALpfJLVCXNNNzE6rZ9s6tulymTT14PBYGD0GXiJpqn3wuIpvUryafXur3Uj1Hn/8JvKCGVNWL1Pv4UM",
+	"1o5MZBd68tvIX32i0LRZ6FkgobVMfKgyWskeFe5BoPS+zV5DZbClxnoXrxyw2XvtFqGj2nYplR+ftoF9",
+	"/HmNwjsqsAtAqwWgbc/O7Js1XtkCc7YM4JPk3qDZ+pZ91DV89h2MofafYCKw5dLJHog3WJoDzb37Z0MR",
+	"u6p4IGxyPbcpW1V5uximcoh2QN7QHJp4Q4ENfJnElhB9z7OMi7sYUmDdlzcTPpvBt46CUU2mNL8nRrxs",
+	"Cu2YLlsepV+6cCg8MTwiSvpeYWGkOjKhCrKE5dj2e6xMKy5Ut9bPz84zFDw14pttM2lk36X00bbLctt3",
+	"jS5pgtkZjOwh7Y9c/ZXIjrdf2Y8a+66Zk57qoHRVD5/gp/SqJZ4MBuSCGpZ1ozsXTHzPEsYfIHFLJvdt",
+	"BRMbIOK8kMp+/pnR9Jab8Y7CxRXX9Sfag9m5Ff+l6f15mkLvDoueWr4Y5a8cj9sn/y/gtVxgBtAYy0M7",
+	"sDVUrME8htgPP9SZQBRgARHWafRxu2yy5dHfENH1ol2GwiOcFaswp4K5bdhn/GlexfOSm/+GvYsv5fRz",
+	"DKeD7++2zvcqoWlng21rdBU+r2fwzHmErPzaXu0Kv13QgeUIcKv7qubgM7KbsD4h+6bf+3ulUPZEH5cv",
+	"Mz2Xq4tWaLID9VVerfK0turdqsQCOSZUoLoRFvLPQ9GVFbtJqCgbq6OJ/0l+sOXwt1UbRkmtW9rD7aC0",
+	"ayzyeiC6RedY1Pnpkn4/IXG2m/WyrkEPRRN70MG/FAGjbZohN9WCX0Sl/AwIvTNN/hZMk09jeyvkO2ul",
+	"ei4LZQxRo29dAoRDhDOne4qUzKSyidodDZhQv1MxAa0pbQMAEB6F1OiyjcrsCikYeWRZ1h/L3IxrHh/J",
+	"j+5ITw31Ob+5uLoimUxoNhQzmusIXvtDZPRLOaVcAGHSJGNUabAmQrEtdWakUxttb73eVNxljIxymtwz",
+	"rSLyz0JqpqKheJxwzdSMJiwiiZxOzWlG5OqaZFyznGbKkEIhRR9X4zvIb4o8N4BtqGg1DOFqKPzjorh3",
+	"AkdCbCscqhyhXmH3dNZKnj6viF03S17grNtoHJNSQQ9yNmfqD63ZBlGvBEewVwrai3oZLb95b153XWSw",
+	"svJ3x9/Y6sonR2iz5Ba0vy/myLPXo8x2yzuD47++wbFEque3Nzoy/hnNjZAlgFQQUwXw7w4GyKFoWCDJ",
+	"nsc3oLZh9bfDQL/9i01zMKMYojWaD0X1DqGZkkTmqVn7aO4trqqHWK59pc1xKIIpdu78t2xyvHDceWdx",
+	"7EpYN7A4ljLQTr/tYnBMKqDcvr2xJGS/2r82MTOWrte1zYz2zZc0M/oy0LNF1Fe4sQPwlWbGpLyRbQbR",
+	"O6DczMpYMpgtGxmXQ99WbRIlgW5rIrCD0Y5GxvUA9GWNjI5qfyHGxWVot1Xb4qaq7Itoj58Bj3e2xd+E",
+	"bfFJvG6VLOdX6Xm6UhqiJQbgwMZH50bLVkzbfB4X7dzMqnm1mFQDpKE8kTNoYWo461Q+NKLyMD6Ra6wG",
+	"CMkyrtKy+eJp5OQmUHxo05IitT33Tntff3PyejygR8m3h+xkNBgcHtHR8UmyYd2/c6X4nYAuILuY6x3x",
+	"6WoSA6ip1W2ShLYVb1qD+qRsRnNoStNXEz7Wy0oxVc9epXHVpodk/IGR6kdDEqq8CrJ34hRHh+6VTrh/",
+	"MBSx0jTXELuGwdJMpPZTzsjRSX8ii5zEP/00ncY2Nwycnbb1BRmbn1N+x7U6I1TMsSMhyxRkIH5zOhjE",
+	"EYkH7o9v3OcB/nH+/cVlvO9Rn4GRjcygfRi07JRItWvESIciyWRyjzWJ/S7IJD56/c1rzPY7OhkM4v16",
+	"jhuEjrvS+HDeQG3VUMQZE3d68m58Y769Em+4KLSR5gxBjQ/IDzSZkLgEjx/+WfCZOewYG/Z7+ZPM/QRN",
+	"JcuJvlLeFUVEioSdBm7Ee90jyFFtVCcLGrGxvPQ9CRmbQgpWO01XZMssBJaKhQKo8IZEax/RjzxxbSbV",
+	"UMBVLKn/1cyMrPl93i0RgoeivJFTIiR5lBiDn9K5isCawadFpqlgslDVMiMSFyLjU65ZekFnFOP7seXS",
+	"UMRT+vGS8mz+lj3+SY6U7ea9JyRJzdcE3tyH8avSCeXgYZZ3k0xYWmRc3LW7gy7LOwDQeVKU+gJ4gahR",
+	"LnIJO0wPe1FvnPOUzl3Y+RSKWpVB6FQXOXy2TapUIfyPelLkynteF8z/+MhS4X1hZBpzXWbVLzirYZsV",
+	"DVwmG0Q9S8Z6p73B14NBL+o1AKR3+roM738LzTSUvT8f/LybqHZ6WG3zyN/joNrfwN/bkbexo9qujj5B",
+	"JgDS395p7+gIlroA5/bAOks8DaBESN157P7lK495DMFBsxNOLhs/tQopFdFbIqZsUpPMyiU4AHJ016DA",
+	"cr+omQEQaiwGTHXdvABSpQXUxChMCbDyj2EjTvqp6o81y4MFLZbLOcXPXOkGSv5uynzVir1XJw8w2Uq+",
+	"fylJszCkubcp4XvhqmFNWWCd4mEWKXc09UuqHJYuEM31CGqDNiwjqKtagS3UEkP9xS8ktkYNMM/1OBSl",
+	"WxGHfJ76XMspJDqyQrL0c7kVYa+7Kl3rOhq3LWGsrNuFMLmyaFdYOecKg2dApDDcvVKlYiwnWmvYPJpr",
+	"hi/sb8Lm/8h0Nwjeij1xgdmEzYrKcaIdTAcdk08E6AUKv80eYNbngYb8x4nMmCNbVYdF3/kYEfYxYTPd",
+	"EHJPjTwMaKQ0nSvCBRqmvK1zJPu2ci9x9SRpYyRXwGAkU2jOWNYuf+fKvCwtCINVzXheVmzHWdpQ19Z1",
+	"wvJUUNArY2SP0WTiW91GdZsbaTO5WSuXFAnb9wIVhgKPZqX/Yznuo0P1uY1Bn8vsUhlTDl8fB40posgy",
+	"v+B6d2vKcbX64y7WlGNvvce1xR43rCmDb57FmvJZHNjrUPudB+lLdl8/v43mGfp5NHxMKgoUYw919dg/",
+	"MBykXAHMHMqNkTnY6w9I/Cjz+wsmNMuvUoVOKKg6WU3+lQKXAUngKXVKgCM0/GHeEyGHmF0k1/vRUHic",
+	"AZrk2cLw4GuyugEXZQSO73Tx91tf+BmZygc2FFyTka3X5tww3tK+Ugv2KJmbFzS9x/VBwXm7gUWvD8SD",
+	"72NJZ7sL/2hAF9QT7jNCQxyQCddn3oYHZHudAC/eXpApzzJMs8qonjCv7d8bmky4MNAf9WrHvtyotAHB",
+	"31nOf3eW8yA93pQSb2gn90ZwIrdX/1eODWJHy8vlDEXALu4ZwT2aLHMwdj/dsr3rXdFCRj6bHXotE7Qv",
+	"Qewo1Jdph1adyVMH2/OK7oO3dRsB2N24VgsCliJ7o3k9ZW4/Qqms/k6ppw/F4htPtri9jLGtvWu3j3M7",
+	"Y9sKY9vmYPxsBjbvJ7JXRvGjYoImLGUUhiqAjIFkXtdFQFcJieL/kJaR+6K4SAE5ag8atcMOAM4dowTs",
+	"gcQ+FA1rHPaCUbDC/TPMPAjoIlDYnZe7dCOg2gCiA1dDYeZNJlTcsbRdoRjLLJOPC4ZHVKrGMsf+AhOq",
+	"y1L3QwG+ogiC0dwTtYgzmYfVq/1t2OGeQSWBvHujkFSQQB+dBex51RHc3eezPa0mfjvb05cnQnxw1eK3",
+	"qeQw35b7DMYmL+6zo6npbNHUVBV6rpHEmHhkv3IeGCpkiHfDfFRFUPOKrKEHfP+sPkTN5QAOEkvdh6I0",
+	"+PgEGOqRFqrWwpbEd1Km8RmJEyreF+KDoFozkTJo+5oORSgM1r5vXgfb9gF55xwxelmhba8mixTmXGvx",
+	"0mCS29guVFn7n5IO0jgD56OoQ9qfWa55QjMydZYhe3ngqhDFmCa6yFneO+39RKmh4FOZsuxtYU7FvP9j",
+	"/6gyL5lHiPvKNoq9kDKjouSQZCqFnkC3WMVyTquhDg+//eYY6q3g3fZOe+Y+l/gh6kxjKxkv5dHvSrX8",
+	"LsxXXjS/R9krBNyErvdT+Sig1dISCg/utkuqWT2BxPvGK7dPDBvqw5BkDzRDmRPXtVWOx4rpM0t9hoIL",
+	"8uH2whD12niYaCHR7UvzjIMbnArSXIrHIDCss/wJfRIl04vJHtVkKpUmrwcDaMpN7tkM2IElWxgTcoYq",
+	"bVn4xU+5abgOsCmT9wAsG4OmlifkQKZJw9tRha3EtmNkw+FNfQvB8rSSoViZV0La0kpOBoOoPXMErgw0",
+	"DAs37nlDLMGLQ4U5YT/FJcmlUoRmWc3iaZOAqq+wt2/Voqp5IIbTmlmxCZqNE4hplpUYYMOE9g/IZU39",
+	"GopqNfZic0bGPMtYWnV0yFki81RtgRVe2rPpbSWMFvXfNXIiNskr+fTLp6jrJKwxyS9G8/Zwr3faOxoc",
+	"fd0/POoPDm8PT04Hg9PB4L971m8ffmzwtXtsff7nznvHB39vfLAkQyGGWP34NM74hDSIcoyVmRBNzqah",
+	"juTa+Q/1UaI6X62lOwxFrR06vqm+Z2OZM+gD7Ni8qloDm/Wzj0lWKKM+jQxMLTL5oUAub+aRdwyYDXQt",
+	"HHNrSalORT6wPKPQXMHQdC5S+biph2qBHOyyL1ZkX/iX26DGgwbRrgDDf/Bb78HNyfYL+80W2fRa7rMS",
+	"uHZ84Utyni2yBLUuT2j1pYV4wtqZHKXA/LRkjqGoFZIrR/18+Rxhsfe5MjrchndJHWsmdTyL1LQysaOE",
+	"z80asq90DHcFvq24SAKco8VT4nGWHUCGnMTbgMaXzsooYXkPhVdDZn2LhisVx/Nqc/sLSRxDAc5Uv4pi",
+	"OfBW0hO+QDPEMgvBkaf6f3EWgs9DNnbu1S84tP9lrA8b2hzqTtW1Wy0ORTB2NCKx71+Dz5VnDcoreO4x",
+	"14GxUE8OOvWdi7uQ00WC8rk057U0Zua/tSNmX57G3NGZuFo9Xh5ougz/l4r2LyLSt/Hkf1XofR5ZflNQ",
+	"ehbJHf2z1jRuDfIVbwwnV7dXdh4KL8k5Kh8bSZkxKqxLkWaKudJ77omSGXJlo34OyMWEijt0WtdDlqqS",
+	"rtVKIaGa6lq4kplDSfMT17Voo6erDdsLplwWsLMkCudmxkWaMTJiNDfv2Axxu7Yy4EYW+t3YQmjvSwqv",
+	"eWHCtNMWvtxgzC2G7HDRn+UyYUr1dU6Tey7u+mMj4faNJPYM2cBuFgKzrJMMfE7iNJczo+7G+DYRjKWq",
+	"alEnBbMElnBRPY3hjCo+Gwoq5pgKS+KUariemGh6D4GZgtWzcpvv77vIyFosJDbdwxj4EbPN6IBY58wv",
+	"HBHaKcb9NPOcwUVaCK7N8qBU91CUjt5G1KVtvLSdqMsrcY2wcGsvCXWdp1Bue8i90547zV6T7FxMWHJv",
+	"lq8xSEoxXczMU/XjNyD+s3zsRb13/9WLej/xu4lX683FWGbsgWUQMFkdH8bXd6bQ4VPYRYH8TqJAKorY",
+	"oFUeqb1qe0ZtkfZuYqxZ1zTjZfU6cjgUTzSvhPFnl9/bgci8sOWlhd6vY4Zpgv+OoH1JxhjeTqc2JGat",
+	"5ppVxGyrRpwlgsozKU5tqBLWohqMY2fjabXxbJ3bbscI5KBazpigM37ggKU1110ZdpvKpHC6c/zHH25J",
+	"bYw5nWZxRBIpHhhwaS3Jn27eva0S3e/ZvKzZYQY0rDhl+QF5C3qOkETLeybOSELNBkFRyNkDzXgKpffc",
+	"e+SRzqNqWPkoSPzDLb1bZOmo9MyKUcaT/ZZgiHczJs5n/E/mCNY+zPFbKRhwi6e3RV2Gn3aRl/YG2hAT",
+	"Hru+Km+qF/UmjKawm197F+ZY+xdS6FxmbTPa51/Bw+7ZT1HPHPCqd+AZWNpxR6x7I1M+5ga3DfawpMgh",
+	"+etvv/i4FNqZgUEDXX6PGbNYmoTsAwYOKlruQ+xSqE/siFgoSrH8gWEY2KjgmYYkiIhAZdQx1KbS4IQG",
+	"cFMGgPdiO9Wrh0PEj/1oKAz2+JAAPzSRAPPMlc6lUdUBum2CHXbLZw/WDlseSCqZOrPpIHHtqg0e9AGn",
+	"YpJkHMIuKrwy0rRi2IeeazKiyT2YF67GfQPcfYBum195xzQ5HpyUmUkUy10+TnjGbBBHImdQ/zIp8jxk",
+	"Wl0DJf9q7ucFUdLBww4lN0bJv56/+XkTlJzROYSKapZPl1jl3pZ5SL5Vrt0aZ4clMCwJmd2CxqTzJJGF",
+	"0EuNSdc49C3Lp9uz/dtBSVowcjyAtj+EjjXLCRcPEk32rjELoKL5zPQlFD49HnS2AXmL3xl+fg+Gnxoi",
+	"eAh6Xfu+xbhToUMLwr6sKccC/CpLznIkNvqjhwU7800bfXhhm41PVtcx1NQBfEd+viQzzabEp4HGbcRn",
+	"PdOLRxZComeTrT+TPlcD87Dg+K8M0duzsWwNtp5kR1EMqoupV4lUMFwbOMbygeVGNr+gWVJkADpvmJ7I",
+	"FHzNGR3J/PsiT5lghhdqnmEtNT1h+SNXLKhOtWhRF7iWG7u25wTn5lQBkLaPEFU+szF4fjZgS5p7qOCt",
+	"3HqbptMSd7XoyLYDHbQ1pg/c6oa6Ryss9k57GHzEHCyu0VE6BAov2Ep6fUjchQJ9uYkDm2FcDZEqsaGk",
+	"0rOcJ8uo9DXLEyY0vWMKgleggNgbmt9xrJ02wBiW8gcNgfxvaH5fzGx3XcgiRSudYjqsoeCIqoV8X+Mi",
+	"X4J8N6cKII19ZBvk+7ckXTR33Qn8/MttJfw/GiiB5gfsrBb42gJVC9XnyF4JXm3lQB0raQ1fDcHYxoYs",
+	"D0t6p0evo15wJ73Tw0HUKxS7rL+AtesKxfCL76li6bXD0/LHm4mcva8Wvm67msZ+P0uM6gbItuNQXy6H",
+	"2oxEtHCoR5nf921B4WcqHurXLI6GoiVoM9Sqxi+vPCu0anZsQdcu1fXm+2VJt0aB54VqobQ+FniKXfU5",
+	"KWptbtA5Njbbyam2HoEBkTmWU8OKaPbVwwFJWcKnNHOVTffqvf+HwozhakSz1B9y81jTv5SB9b0tFaZZ",
+	"njgMmqOhjL3Tk6MDQ32tBI/fff0tfGd9B6/79CNXULLZLN+qAfjk4bdRLy+E/XA4OHgd9SBkFb/59nVn",
+	"Ylsdwc7H8PvoFOMhsEcG/+JRnHXiR31i+JTM3lqV9nVbxgxFB49EiR/mg0Ue82eJlOaDj2bQT91D0Cfn",
+	"/Fa4tvNktBChF3ZkeAxgHT+GD6w7CvdFuTFqV9OZvLVGlNbI29qFsXxZya+NVTbO8Pu7ms9A1FxXjHKf",
+	"Q0HvqGtp262iVm1qyNtRmmcZmcgsRRnTrxzLlV+7EROCTiFhczFf0xXZ9SeANn5tdbz8Bz9fKa+GqPdc",
+	"Nby8ze7KeK3bm307kknUHipYA8VwZ6dAKyi/nlFd+3HFqLdb+GslqG6Z57b5Nv3r2MFtW0uojYD281QJ",
+	"CLSWXVUqANVs5EhkYOC9VgDAdZdqGB4wmbVJ/G0n2EZWvzOwLDSHquoF1JqZONbp1SFzVQT8Ueso69qX",
+	"bKcM2XOYDbD70goDwTdHB99sZCComwe+G7yAeeDlidTOAPsFt27aktWhHu38a2/EaM7y80JPXC0+TABw",
+	"Jf18cPlZJjRzCQJQjc/WJ5/Se0P4RNyLekWe9U57E61np69eHR59czA4GBwcnn47+HYAFNeufEG6kPdG",
+	"WBA6l2rGEvPtQRUGDOvDLgR1+OVqIUA7sg2uzYIE2qwDGQ2E6wNyDfH5EWbiQLF0I4UMBWYivGokBxj5",
+	"3KyQ5TTRYJVlY5YzkZi/DBtwHSM4KAQwLSTEx69SmagY6WGZ6m5jxhd3VcXrkESmTJG9W3qHZpx9/0wa",
+	"jwVGupjQHBt74LOKMKFz3jrkwvPBM/ds7QamqZi7/hhkT034rA9KTkpyNuUaPqRpzpRiqjYXvMrD6y6U",
+	"llNbHiJlYy44VmwALlWmdJhLjhN4FrOTYzKlM7N+t57RnExlWmTMn9gbPDS5c0tpbvgcDm/+GrEMfA1y",
+	"YSwjAHC0ZIR3Yl73KoCW5wHHZOg8TbQKDBsa0W+LYhvhA5BP+FiryM7wyNg9htXbsvpeRRhHaIgE9XLq",
+	"zeu1RsHxQsfDci5TTM9xxU+9QqcyJ8qIOlhTyS93Cr6GVD76eB2oiBiYsZbeUF0ICDKYMKAQF+uXc90I",
+	"LVyAZIDi/iNPK/8WXkg9GsMbsvJlLYzmddEjd7ksZs2+mTlRJSE+q/Xi+0r5llrBlFaLXUHtTfonGry5",
+	"0Np8LuED4kQWeTZHGdU2N0IohzZ0nlvKlwyrSf9St+L9umDtA8kLl640RRTmoravs1ohnNb2ecR1zwsB",
+	"T2BupAcEhU9pzp9nGcwNSVyU/EOODINQZM/cjJUqCSVTRlUBrar4lAnDRn2itSSJ9dMvn/7/AAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -160,6 +160,30 @@ func (e CustomFieldType) Valid() bool {
 	}
 }
 
+// Defines values for EquipmentStatus.
+const (
+	EquipmentStatusBad          EquipmentStatus = "bad"
+	EquipmentStatusGood         EquipmentStatus = "good"
+	EquipmentStatusOutOfService EquipmentStatus = "outOfService"
+	EquipmentStatusPoor         EquipmentStatus = "poor"
+)
+
+// Valid indicates whether the value is a known member of the EquipmentStatus enum.
+func (e EquipmentStatus) Valid() bool {
+	switch e {
+	case EquipmentStatusBad:
+		return true
+	case EquipmentStatusGood:
+		return true
+	case EquipmentStatusOutOfService:
+		return true
+	case EquipmentStatusPoor:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PatchOperationOp.
 const (
 	PatchOperationOpAdd     PatchOperationOp = "add"
@@ -394,6 +418,33 @@ func (e TokenDetailsKind) Valid() bool {
 	case TokenDetailsKindIntegration:
 		return true
 	case TokenDetailsKindUser:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TrackingFieldDataType.
+const (
+	TrackingFieldDataTypeBoolean  TrackingFieldDataType = "boolean"
+	TrackingFieldDataTypeDate     TrackingFieldDataType = "date"
+	TrackingFieldDataTypeDropDown TrackingFieldDataType = "dropDown"
+	TrackingFieldDataTypeNumber   TrackingFieldDataType = "number"
+	TrackingFieldDataTypeText     TrackingFieldDataType = "text"
+)
+
+// Valid indicates whether the value is a known member of the TrackingFieldDataType enum.
+func (e TrackingFieldDataType) Valid() bool {
+	switch e {
+	case TrackingFieldDataTypeBoolean:
+		return true
+	case TrackingFieldDataTypeDate:
+		return true
+	case TrackingFieldDataTypeDropDown:
+		return true
+	case TrackingFieldDataTypeNumber:
+		return true
+	case TrackingFieldDataTypeText:
 		return true
 	default:
 		return false
@@ -1036,6 +1087,350 @@ type CustomerWrite struct {
 	Url *string `json:"url,omitempty"`
 }
 
+// Department A department (read shape) with its live work centers and their equipment.
+type Department struct {
+	// Deleted True for a deleted department.
+	Deleted bool `json:"deleted"`
+
+	// Description Null when none was given.
+	Description *string `json:"description"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// Name Unique among the tenant's live departments (case-insensitive).
+	Name string `json:"name"`
+
+	// WorkCenterIds Ids of the department's live work centers, in the order of `workCenters`.
+	WorkCenterIds []string `json:"workCenterIds"`
+
+	// WorkCenters The department's live work centers, by name then id.
+	WorkCenters []WorkCenter `json:"workCenters"`
+}
+
+// DepartmentCreate Create body of a department.
+type DepartmentCreate struct {
+	// Description Optional; 1 to 200 characters when given.
+	Description *string `json:"description,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming; unique among live departments (case-insensitive).
+	Name string `json:"name"`
+
+	// WorkCenterIds The department's work centers: each a live work center of the tenant (404 when not), listed once, not in another department (400).
+	WorkCenterIds *[]Id24 `json:"workCenterIds,omitempty"`
+}
+
+// DepartmentFilter Filter of the department list; every member narrows the result (AND).
+type DepartmentFilter struct {
+	// Ids Only these ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
+// DepartmentShift A department's working shift (read shape).
+type DepartmentShift struct {
+	// AvailableEquipment The department's equipment available on the shift, ordered by `equipmentId` case-sensitively (byte order).
+	AvailableEquipment []ShiftEquipment `json:"availableEquipment"`
+
+	// Days The weekdays a shift works.
+	Days ShiftDays `json:"days"`
+
+	// Deleted True for a deleted shift.
+	Deleted bool `json:"deleted"`
+
+	// DepartmentId Id of the department the shift belongs to; set at create and never changed.
+	DepartmentId string `json:"departmentId"`
+
+	// EndTime End as a 24-hour HHmm string, as sent (for example 1530).
+	EndTime string `json:"endTime"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// LengthOfShiftInMinutes Minutes from `startTime` to `endTime`. An `endTime` earlier than `startTime` runs past
+	// midnight (2200 to 0600 is 480); equal times are a round-the-clock shift (1440). Null
+	// when either time is not a clock time (hours above 23 or minutes above 59, e.g. 2400).
+	LengthOfShiftInMinutes *int32 `json:"lengthOfShiftInMinutes"`
+
+	// MaxDailyNewJobs Most new jobs started per day; null when there is no limit.
+	MaxDailyNewJobs *int32 `json:"maxDailyNewJobs"`
+
+	// Name Name of the shift.
+	Name string `json:"name"`
+
+	// SimultaneousEquipment How many pieces of equipment a shift runs at the same time, per weekday.
+	SimultaneousEquipment ShiftEquipmentCounts `json:"simultaneousEquipment"`
+
+	// StartTime Start as a 24-hour HHmm string, as sent (for example 0700).
+	StartTime string `json:"startTime"`
+
+	// UnlimitedCapacity Whether the shift's capacity is unlimited.
+	UnlimitedCapacity bool `json:"unlimitedCapacity"`
+}
+
+// DepartmentShiftCreate Create body of a department shift: `DepartmentShiftWrite` with the department the shift
+// belongs to for good. Members not listed here are ignored when sent.
+type DepartmentShiftCreate struct {
+	// AvailableEquipment Equipment of the department available on the shift, each listed once; omitted is none.
+	AvailableEquipment *[]ShiftEquipmentWrite `json:"availableEquipment,omitempty"`
+
+	// Days The weekdays a shift works.
+	Days *ShiftDays `json:"days,omitempty"`
+
+	// DepartmentId A live department of the tenant (404 when unknown or deleted).
+	DepartmentId string `json:"departmentId"`
+
+	// EndTime Exactly four digits, 24-hour HHmm; earlier than startTime means the shift ends the next day.
+	EndTime string `json:"endTime"`
+
+	// MaxDailyNewJobs Most new jobs started per day, 0 or more; null or omitted is no limit.
+	MaxDailyNewJobs *int32 `json:"maxDailyNewJobs,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming.
+	Name string `json:"name"`
+
+	// SimultaneousEquipment How many pieces of equipment a shift runs at the same time, per weekday.
+	SimultaneousEquipment *ShiftEquipmentCounts `json:"simultaneousEquipment,omitempty"`
+
+	// StartTime Exactly four digits, 24-hour HHmm (0700); stored as sent even when not a clock time.
+	StartTime string `json:"startTime"`
+
+	// UnlimitedCapacity Whether the shift's capacity is unlimited; omitted is false.
+	UnlimitedCapacity *bool `json:"unlimitedCapacity,omitempty"`
+}
+
+// DepartmentShiftFilter Filter of the department shift list; every member narrows the result (AND).
+type DepartmentShiftFilter struct {
+	// DepartmentIds Only shifts of these departments (1 to 500 ids).
+	DepartmentIds *[]string `json:"departmentIds,omitempty"`
+
+	// Ids Only these shift ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
+// DepartmentShiftWrite Full-update body of a department shift: `DepartmentShiftCreate` without `departmentId`, which
+// an update ignores (a shift stays in its department). Members not listed here are ignored.
+type DepartmentShiftWrite struct {
+	// AvailableEquipment Equipment of the shift's department available on the shift, each listed once; omitted is none.
+	AvailableEquipment *[]ShiftEquipmentWrite `json:"availableEquipment,omitempty"`
+
+	// Days The weekdays a shift works.
+	Days *ShiftDays `json:"days,omitempty"`
+
+	// EndTime Exactly four digits, 24-hour HHmm; earlier than startTime means the shift ends the next day.
+	EndTime string `json:"endTime"`
+
+	// MaxDailyNewJobs Most new jobs started per day, 0 or more; null or omitted is no limit.
+	MaxDailyNewJobs *int32 `json:"maxDailyNewJobs,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming.
+	Name string `json:"name"`
+
+	// SimultaneousEquipment How many pieces of equipment a shift runs at the same time, per weekday.
+	SimultaneousEquipment *ShiftEquipmentCounts `json:"simultaneousEquipment,omitempty"`
+
+	// StartTime Exactly four digits, 24-hour HHmm (0700); stored as sent even when not a clock time.
+	StartTime string `json:"startTime"`
+
+	// UnlimitedCapacity Whether the shift's capacity is unlimited; omitted is false.
+	UnlimitedCapacity *bool `json:"unlimitedCapacity,omitempty"`
+}
+
+// DepartmentUpdate Update body of a department: replaces the description and the work center set. The name is
+// not changed; members not listed here are ignored when sent.
+type DepartmentUpdate struct {
+	// Description 1 to 200 characters; omitted or null clears it.
+	Description *string `json:"description,omitempty"`
+
+	// WorkCenterIds The department's whole work center set (omitted: none), under the rules of create; work centers not listed leave the department.
+	WorkCenterIds *[]Id24 `json:"workCenterIds,omitempty"`
+}
+
+// Equipment An equipment (read shape).
+type Equipment struct {
+	// CanRunUnattended Whether the equipment can run without an operator.
+	CanRunUnattended bool `json:"canRunUnattended"`
+
+	// Deleted True for a deleted equipment.
+	Deleted bool `json:"deleted"`
+
+	// DepartmentId Read-only: the department of the equipment's work center; null when it has no work center or the work center has no department.
+	DepartmentId *string `json:"departmentId"`
+
+	// Description What the equipment is.
+	Description string `json:"description"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// Manufacturer Null when none was given.
+	Manufacturer *string `json:"manufacturer"`
+
+	// ModelNumber Null when none was given.
+	ModelNumber *string `json:"modelNumber"`
+
+	// Name Unique among the tenant's live equipment (case-insensitive).
+	Name string `json:"name"`
+
+	// Notes Free-text notes; null when none.
+	Notes *string `json:"notes"`
+
+	// SerialNumber Null when none was given.
+	SerialNumber *string `json:"serialNumber"`
+
+	// Status The condition of an equipment; a write that omits it stores `good`.
+	Status EquipmentStatus `json:"status"`
+
+	// UnlimitedCapacity Whether the equipment can run any number of jobs at once.
+	UnlimitedCapacity bool `json:"unlimitedCapacity"`
+
+	// WorkCenterId The work center the equipment is in; null when none.
+	WorkCenterId *string `json:"workCenterId"`
+}
+
+// EquipmentDowntime A period when departments, or some of their equipment, are down (read shape).
+type EquipmentDowntime struct {
+	// Deleted True for a deleted downtime.
+	Deleted bool `json:"deleted"`
+
+	// Departments The departments affected, in the order they were sent.
+	Departments []EquipmentDowntimeDepartment `json:"departments"`
+
+	// EndDateTime When the downtime ends (UTC); never earlier than startDateTime.
+	EndDateTime time.Time `json:"endDateTime"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// StartDateTime When the downtime starts (UTC).
+	StartDateTime time.Time `json:"startDateTime"`
+}
+
+// EquipmentDowntimeDepartment One department affected by a downtime.
+type EquipmentDowntimeDepartment struct {
+	// AllEquipment True when the whole department is down (the downtime lists none of its equipment).
+	AllEquipment bool `json:"allEquipment"`
+
+	// DepartmentId Id of the department.
+	DepartmentId string `json:"departmentId"`
+
+	// DepartmentName Name of the department, from its record; null only when the department has since been deleted.
+	DepartmentName *string `json:"departmentName"`
+
+	// Equipment The department's equipment that is down, in the order it was sent; empty when allEquipment.
+	Equipment []EquipmentDowntimeEquipment `json:"equipment"`
+}
+
+// EquipmentDowntimeDepartmentWrite One department affected by a downtime, and which of its equipment is down.
+type EquipmentDowntimeDepartmentWrite struct {
+	// DepartmentId A live department of the tenant (404 when unknown or deleted); once per downtime.
+	DepartmentId string `json:"departmentId"`
+
+	// Equipment Equipment of this department that is down, kept in this order; empty or omitted puts the
+	// whole department down. At most 500 equipment across all departments of the downtime.
+	Equipment *[]EquipmentDowntimeEquipmentWrite `json:"equipment,omitempty"`
+}
+
+// EquipmentDowntimeEquipment One equipment that is down.
+type EquipmentDowntimeEquipment struct {
+	// EquipmentId Id of the equipment.
+	EquipmentId string `json:"equipmentId"`
+
+	// EquipmentName Name of the equipment, from its record; null only when the equipment has since been deleted.
+	EquipmentName *string `json:"equipmentName"`
+}
+
+// EquipmentDowntimeEquipmentWrite One equipment that is down.
+type EquipmentDowntimeEquipmentWrite struct {
+	// EquipmentId Equipment of the enclosing department (404 when unknown or deleted, 400 when of another department); once per downtime.
+	EquipmentId string `json:"equipmentId"`
+}
+
+// EquipmentDowntimeFilter Filter of the equipment downtime list; every member narrows the result (AND).
+type EquipmentDowntimeFilter struct {
+	// DepartmentIds Only downtimes affecting at least one of these departments (1 to 500 ids).
+	DepartmentIds *[]string `json:"departmentIds,omitempty"`
+
+	// EndsAfterUtc Only downtimes ending strictly after this instant (with or without offset).
+	EndsAfterUtc *time.Time `json:"endsAfterUtc,omitempty"`
+
+	// Ids Only these downtime ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// StartsBeforeUtc Only downtimes starting strictly before this instant (with or without offset).
+	StartsBeforeUtc *time.Time `json:"startsBeforeUtc,omitempty"`
+}
+
+// EquipmentDowntimeWrite Create and full-update body of an equipment downtime.
+type EquipmentDowntimeWrite struct {
+	// Departments The departments affected (at most 500), each once, kept in this order; omitted is none.
+	Departments *[]EquipmentDowntimeDepartmentWrite `json:"departments,omitempty"`
+
+	// EndDateTime When the downtime ends; not earlier than startDateTime (400).
+	EndDateTime time.Time `json:"endDateTime"`
+
+	// StartDateTime When the downtime starts; with or without offset (none is read as UTC).
+	StartDateTime time.Time `json:"startDateTime"`
+}
+
+// EquipmentFilter Filter of the equipment list; every member narrows the result (AND).
+type EquipmentFilter struct {
+	// Ids Only these ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
+// EquipmentStatus The condition of an equipment; a write that omits it stores `good`.
+type EquipmentStatus string
+
+// EquipmentWrite Create and full-update body of an equipment. Members not listed here are ignored when sent.
+type EquipmentWrite struct {
+	// CanRunUnattended Whether the equipment can run without an operator.
+	CanRunUnattended *bool `json:"canRunUnattended,omitempty"`
+
+	// Description Trimmed; 1 to 200 characters after trimming.
+	Description string `json:"description"`
+
+	// Manufacturer Trimmed; 1 to 200 characters; whitespace only or null: none.
+	Manufacturer *string `json:"manufacturer,omitempty"`
+
+	// ModelNumber Trimmed; 1 to 200 characters; whitespace only or null: none.
+	ModelNumber *string `json:"modelNumber,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming; unique among live equipment (case-insensitive).
+	Name string `json:"name"`
+
+	// Notes Trimmed; 1 to 2000 characters; whitespace only or null: none.
+	Notes *string `json:"notes,omitempty"`
+
+	// SerialNumber Trimmed; 1 to 200 characters; whitespace only or null: none.
+	SerialNumber *string `json:"serialNumber,omitempty"`
+
+	// Status The condition of an equipment; a write that omits it stores `good`.
+	Status *EquipmentStatus `json:"status,omitempty"`
+
+	// UnlimitedCapacity Whether the equipment can run any number of jobs at once.
+	UnlimitedCapacity *bool `json:"unlimitedCapacity,omitempty"`
+
+	// WorkCenterId A live work center (404 when not); null or omitted: none.
+	WorkCenterId *string `json:"workCenterId,omitempty"`
+}
+
 // ExternalReference A link from a record to the same record in another system (one entry of `ExternalReferences`).
 // On read every member is present and a member holding no value is null; in particular
 // `externalId` is null when no value is held.
@@ -1093,6 +1488,56 @@ type Id24 = string
 //
 // Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
 type Id36 = string
+
+// InProcessTrackingField An in-process tracking field (read shape).
+type InProcessTrackingField struct {
+	// DataType The kind of value an in-process tracking field records.
+	DataType TrackingFieldDataType `json:"dataType"`
+
+	// Description Null when none was given.
+	Description *string `json:"description"`
+
+	// DropDownOptions The choices of a `dropDown` field, in the order given; empty for other types.
+	DropDownOptions []string `json:"dropDownOptions"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// Name Unique within the tenant (case-insensitive).
+	Name string `json:"name"`
+
+	// UnitTypeName The unit type of the recorded value (for example Length); null when none.
+	UnitTypeName *string `json:"unitTypeName"`
+}
+
+// InProcessTrackingFieldFilter Filter of the in-process tracking field list; every member narrows the result (AND).
+type InProcessTrackingFieldFilter struct {
+	// Ids Only these ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
+// InProcessTrackingFieldWrite Create body of an in-process tracking field.
+type InProcessTrackingFieldWrite struct {
+	// DataType The kind of value an in-process tracking field records.
+	DataType TrackingFieldDataType `json:"dataType"`
+
+	// Description Trimmed; 1 to 200 characters; whitespace only or null: none.
+	Description *string `json:"description,omitempty"`
+
+	// DropDownOptions Required (at least one) for `dropDown`, empty or omitted for other types; each trimmed, not blank, listed once (case-insensitive).
+	DropDownOptions *[]string `json:"dropDownOptions,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming; unique within the tenant (case-insensitive).
+	Name string `json:"name"`
+
+	// UnitTypeName Trimmed; 1 to 200 characters; whitespace only or null: none.
+	UnitTypeName *string `json:"unitTypeName,omitempty"`
+}
 
 // JsonPatch A JSON Patch document (RFC 6902).
 type JsonPatch = []PatchOperation
@@ -1233,6 +1678,9 @@ type Problem struct {
 	Type string `json:"type"`
 }
 
+// Rate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+type Rate = dec.Decimal
+
 // Reference A reference to another record by id, with its display name.
 type Reference struct {
 	// Id Id of the referenced record.
@@ -1240,6 +1688,111 @@ type Reference struct {
 
 	// Name Display name of the referenced record.
 	Name string `json:"name"`
+}
+
+// ShiftDays The weekdays a shift works.
+type ShiftDays struct {
+	// Friday Works on Fridays.
+	Friday bool `json:"friday"`
+
+	// Monday Works on Mondays.
+	Monday bool `json:"monday"`
+
+	// Saturday Works on Saturdays.
+	Saturday bool `json:"saturday"`
+
+	// Sunday Works on Sundays.
+	Sunday bool `json:"sunday"`
+
+	// Thursday Works on Thursdays.
+	Thursday bool `json:"thursday"`
+
+	// Tuesday Works on Tuesdays.
+	Tuesday bool `json:"tuesday"`
+
+	// Wednesday Works on Wednesdays.
+	Wednesday bool `json:"wednesday"`
+}
+
+// ShiftEquipment One equipment available on a shift, with the weekdays it is available.
+type ShiftEquipment struct {
+	// EquipmentId Id of the equipment.
+	EquipmentId string `json:"equipmentId"`
+
+	// EquipmentName Name of the equipment, from its record; null only when the equipment has since been deleted.
+	EquipmentName *string `json:"equipmentName"`
+
+	// Friday Available on Fridays.
+	Friday bool `json:"friday"`
+
+	// Monday Available on Mondays.
+	Monday bool `json:"monday"`
+
+	// Saturday Available on Saturdays.
+	Saturday bool `json:"saturday"`
+
+	// Sunday Available on Sundays.
+	Sunday bool `json:"sunday"`
+
+	// Thursday Available on Thursdays.
+	Thursday bool `json:"thursday"`
+
+	// Tuesday Available on Tuesdays.
+	Tuesday bool `json:"tuesday"`
+
+	// Wednesday Available on Wednesdays.
+	Wednesday bool `json:"wednesday"`
+}
+
+// ShiftEquipmentCounts How many pieces of equipment a shift runs at the same time, per weekday.
+type ShiftEquipmentCounts struct {
+	// Friday On Fridays.
+	Friday int32 `json:"friday"`
+
+	// Monday On Mondays.
+	Monday int32 `json:"monday"`
+
+	// Saturday On Saturdays.
+	Saturday int32 `json:"saturday"`
+
+	// Sunday On Sundays.
+	Sunday int32 `json:"sunday"`
+
+	// Thursday On Thursdays.
+	Thursday int32 `json:"thursday"`
+
+	// Tuesday On Tuesdays.
+	Tuesday int32 `json:"tuesday"`
+
+	// Wednesday On Wednesdays.
+	Wednesday int32 `json:"wednesday"`
+}
+
+// ShiftEquipmentWrite One equipment of the shift's department available on the shift, and on which weekdays.
+type ShiftEquipmentWrite struct {
+	// EquipmentId Equipment of the shift's department (404 when unknown or deleted, 400 when of another department); once per shift.
+	EquipmentId string `json:"equipmentId"`
+
+	// Friday Available on Fridays.
+	Friday bool `json:"friday"`
+
+	// Monday Available on Mondays.
+	Monday bool `json:"monday"`
+
+	// Saturday Available on Saturdays.
+	Saturday bool `json:"saturday"`
+
+	// Sunday Available on Sundays.
+	Sunday bool `json:"sunday"`
+
+	// Thursday Available on Thursdays.
+	Thursday bool `json:"thursday"`
+
+	// Tuesday Available on Tuesdays.
+	Tuesday bool `json:"tuesday"`
+
+	// Wednesday Available on Wednesdays.
+	Wednesday bool `json:"wednesday"`
 }
 
 // SortDirection Sort direction of a list.
@@ -1339,6 +1892,77 @@ type TokenDetails struct {
 
 // TokenDetailsKind integration tokens are tenant-bound and not permission-gated; user tokens carry permissions.
 type TokenDetailsKind string
+
+// TrackingFieldDataType The kind of value an in-process tracking field records.
+type TrackingFieldDataType string
+
+// WorkCenter A work center (read shape) with its live equipment.
+type WorkCenter struct {
+	// Deleted True for a deleted work center.
+	Deleted bool `json:"deleted"`
+
+	// DepartmentId The department the work center belongs to; null when none.
+	DepartmentId *string `json:"departmentId"`
+
+	// Equipment The work center's live equipment, by name then id.
+	Equipment []Equipment `json:"equipment"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// LaborRate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+	LaborRate Rate `json:"laborRate"`
+
+	// MachineRate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+	MachineRate Rate `json:"machineRate"`
+
+	// Name Unique among the tenant's live work centers (case-insensitive).
+	Name string `json:"name"`
+
+	// OverheadRate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+	OverheadRate Rate `json:"overheadRate"`
+
+	// RunRate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+	RunRate Rate `json:"runRate"`
+
+	// SetupRate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+	SetupRate Rate `json:"setupRate"`
+}
+
+// WorkCenterFilter Filter of the work center list; every member narrows the result (AND).
+type WorkCenterFilter struct {
+	// Ids Only these ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
+// WorkCenterWrite Create and full-update body of a work center. Members not listed here are ignored when sent.
+type WorkCenterWrite struct {
+	// DepartmentId An existing department (404 when not); null or omitted: no department.
+	DepartmentId *string `json:"departmentId,omitempty"`
+
+	// LaborRate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+	LaborRate *Rate `json:"laborRate,omitempty"`
+
+	// MachineRate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+	MachineRate *Rate `json:"machineRate,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming; unique among live work centers (case-insensitive).
+	Name string `json:"name"`
+
+	// OverheadRate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+	OverheadRate *Rate `json:"overheadRate,omitempty"`
+
+	// RunRate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+	RunRate *Rate `json:"runRate,omitempty"`
+
+	// SetupRate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
+	SetupRate *Rate `json:"setupRate,omitempty"`
+}
 
 // CompanyId A 24-character record id.
 //
@@ -1535,6 +2159,86 @@ type ListCustomerContactsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListDepartmentShiftsParams defines parameters for ListDepartmentShifts.
+type ListDepartmentShiftsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListDepartmentsParams defines parameters for ListDepartments.
+type ListDepartmentsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListEquipmentDowntimesParams defines parameters for ListEquipmentDowntimes.
+type ListEquipmentDowntimesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListEquipmentParams defines parameters for ListEquipment.
+type ListEquipmentParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListInProcessTrackingFieldsParams defines parameters for ListInProcessTrackingFields.
+type ListInProcessTrackingFieldsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // GetOpenApiJsonParams defines parameters for GetOpenApiJson.
 type GetOpenApiJsonParams struct {
 	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
@@ -1551,6 +2255,22 @@ type GetOpenApiYamlParams struct {
 
 // ListPaymentTermsParams defines parameters for ListPaymentTerms.
 type ListPaymentTermsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListWorkCentersParams defines parameters for ListWorkCenters.
+type ListWorkCentersParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
 	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
 	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
@@ -1631,6 +2351,48 @@ type UpdateCustomerContactJSONRequestBody = CustomerContactWrite
 // SetCustomerTierJSONRequestBody defines body for SetCustomerTier for application/json ContentType.
 type SetCustomerTierJSONRequestBody = CustomerTierAssignment
 
+// CreateDepartmentShiftJSONRequestBody defines body for CreateDepartmentShift for application/json ContentType.
+type CreateDepartmentShiftJSONRequestBody = DepartmentShiftCreate
+
+// ListDepartmentShiftsJSONRequestBody defines body for ListDepartmentShifts for application/json ContentType.
+type ListDepartmentShiftsJSONRequestBody = DepartmentShiftFilter
+
+// UpdateDepartmentShiftJSONRequestBody defines body for UpdateDepartmentShift for application/json ContentType.
+type UpdateDepartmentShiftJSONRequestBody = DepartmentShiftWrite
+
+// CreateDepartmentJSONRequestBody defines body for CreateDepartment for application/json ContentType.
+type CreateDepartmentJSONRequestBody = DepartmentCreate
+
+// ListDepartmentsJSONRequestBody defines body for ListDepartments for application/json ContentType.
+type ListDepartmentsJSONRequestBody = DepartmentFilter
+
+// UpdateDepartmentJSONRequestBody defines body for UpdateDepartment for application/json ContentType.
+type UpdateDepartmentJSONRequestBody = DepartmentUpdate
+
+// CreateEquipmentJSONRequestBody defines body for CreateEquipment for application/json ContentType.
+type CreateEquipmentJSONRequestBody = EquipmentWrite
+
+// CreateEquipmentDowntimeJSONRequestBody defines body for CreateEquipmentDowntime for application/json ContentType.
+type CreateEquipmentDowntimeJSONRequestBody = EquipmentDowntimeWrite
+
+// ListEquipmentDowntimesJSONRequestBody defines body for ListEquipmentDowntimes for application/json ContentType.
+type ListEquipmentDowntimesJSONRequestBody = EquipmentDowntimeFilter
+
+// UpdateEquipmentDowntimeJSONRequestBody defines body for UpdateEquipmentDowntime for application/json ContentType.
+type UpdateEquipmentDowntimeJSONRequestBody = EquipmentDowntimeWrite
+
+// ListEquipmentJSONRequestBody defines body for ListEquipment for application/json ContentType.
+type ListEquipmentJSONRequestBody = EquipmentFilter
+
+// UpdateEquipmentJSONRequestBody defines body for UpdateEquipment for application/json ContentType.
+type UpdateEquipmentJSONRequestBody = EquipmentWrite
+
+// CreateInProcessTrackingFieldJSONRequestBody defines body for CreateInProcessTrackingField for application/json ContentType.
+type CreateInProcessTrackingFieldJSONRequestBody = InProcessTrackingFieldWrite
+
+// ListInProcessTrackingFieldsJSONRequestBody defines body for ListInProcessTrackingFields for application/json ContentType.
+type ListInProcessTrackingFieldsJSONRequestBody = InProcessTrackingFieldFilter
+
 // CreatePaymentTermJSONRequestBody defines body for CreatePaymentTerm for application/json ContentType.
 type CreatePaymentTermJSONRequestBody = PaymentTermWrite
 
@@ -1642,6 +2404,15 @@ type UpdateCostingSettingsJSONRequestBody = CostingSettings
 
 // UpdatePricingSettingsJSONRequestBody defines body for UpdatePricingSettings for application/json ContentType.
 type UpdatePricingSettingsJSONRequestBody = PricingSettingsWrite
+
+// CreateWorkCenterJSONRequestBody defines body for CreateWorkCenter for application/json ContentType.
+type CreateWorkCenterJSONRequestBody = WorkCenterWrite
+
+// ListWorkCentersJSONRequestBody defines body for ListWorkCenters for application/json ContentType.
+type ListWorkCentersJSONRequestBody = WorkCenterFilter
+
+// UpdateWorkCenterJSONRequestBody defines body for UpdateWorkCenter for application/json ContentType.
+type UpdateWorkCenterJSONRequestBody = WorkCenterWrite
 
 // RequestEditorFn is the function signature for the RequestEditor callback function
 type RequestEditorFn func(ctx context.Context, req *http.Request) error
@@ -2438,6 +3209,477 @@ type ClientInterface interface {
 	// Corresponds with PUT /api/customers/{customerId}/customer-tier (the `SetCustomerTier` operationId).
 	SetCustomerTier(ctx context.Context, customerId CustomerId, body SetCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// CreateDepartmentShiftWithBody Create a department shift
+	//
+	// `departmentId` must be a live department of the tenant (404 when unknown or deleted).
+	// `startTime` and `endTime` are 24-hour `HHmm` strings of exactly four digits; anything else
+	// (`7:00`, `07:00`, `700`, `07000`, `ABCD`) answers 400. A four-digit value that is not a
+	// clock time (for example `2575` or `2400`) is stored as sent and the shift reads
+	// `lengthOfShiftInMinutes: null`. Each `availableEquipment` entry must name equipment of
+	// the shift's department, once: unknown or deleted equipment answers 404, equipment of another
+	// department (or of none) answers 400 naming the entry, and an equipment listed twice answers
+	// 400. `name` is trimmed and must then be 1 to 200 characters. Omitted optional members are
+	// stored as: no working days, no simultaneous equipment, `unlimitedCapacity` false,
+	// `maxDailyNewJobs` null (no daily limit), no available equipment.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/department-shifts (the `CreateDepartmentShift` operationId).
+	CreateDepartmentShiftWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateDepartmentShift Create a department shift
+	//
+	// `departmentId` must be a live department of the tenant (404 when unknown or deleted).
+	// `startTime` and `endTime` are 24-hour `HHmm` strings of exactly four digits; anything else
+	// (`7:00`, `07:00`, `700`, `07000`, `ABCD`) answers 400. A four-digit value that is not a
+	// clock time (for example `2575` or `2400`) is stored as sent and the shift reads
+	// `lengthOfShiftInMinutes: null`. Each `availableEquipment` entry must name equipment of
+	// the shift's department, once: unknown or deleted equipment answers 404, equipment of another
+	// department (or of none) answers 400 naming the entry, and an equipment listed twice answers
+	// 400. `name` is trimmed and must then be 1 to 200 characters. Omitted optional members are
+	// stored as: no working days, no simultaneous equipment, `unlimitedCapacity` false,
+	// `maxDailyNewJobs` null (no daily limit), no available equipment.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/department-shifts (the `CreateDepartmentShift` operationId).
+	CreateDepartmentShift(ctx context.Context, body CreateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListDepartmentShiftsWithBody List department shifts
+	//
+	// Answers a bare array of the shifts that are not deleted, sorted by name (case-insensitively)
+	// then id unless `Sort.Field` names a sortable member (`name`, `departmentId`, `startTime`,
+	// `endTime`, `id`); ties break on id.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/department-shifts/list (the `ListDepartmentShifts` operationId).
+	ListDepartmentShiftsWithBody(ctx context.Context, params *ListDepartmentShiftsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListDepartmentShifts List department shifts
+	//
+	// Answers a bare array of the shifts that are not deleted, sorted by name (case-insensitively)
+	// then id unless `Sort.Field` names a sortable member (`name`, `departmentId`, `startTime`,
+	// `endTime`, `id`); ties break on id.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/department-shifts/list (the `ListDepartmentShifts` operationId).
+	ListDepartmentShifts(ctx context.Context, params *ListDepartmentShiftsParams, body ListDepartmentShiftsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteDepartmentShift Delete a department shift
+	//
+	// Soft delete: the shift leaves lists, and get answers it with `deleted: true`. Answers 200
+	// when the shift was deleted and 204 when it did not exist or was already deleted.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Corresponds with DELETE /api/department-shifts/{id} (the `DeleteDepartmentShift` operationId).
+	DeleteDepartmentShift(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetDepartmentShift Get a department shift
+	//
+	// A deleted shift is answered with `deleted: true`. `availableEquipment` is ordered by
+	// `equipmentId` case-sensitively (byte order).
+	//
+	// Permission: View Scheduling.
+	//
+	// Corresponds with GET /api/department-shifts/{id} (the `GetDepartmentShift` operationId).
+	GetDepartmentShift(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateDepartmentShiftWithBody Replace a department shift
+	//
+	// Replaces the whole shift, under the create rules, except `departmentId`: a shift stays in
+	// the department it was created in, and a `departmentId` in the body is ignored. Omitted
+	// optional members are cleared to their defaults, and `availableEquipment` is replaced as a
+	// whole (each entry must be equipment of the shift's department, listed once). A deleted
+	// shift answers 404.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/department-shifts/{id} (the `UpdateDepartmentShift` operationId).
+	UpdateDepartmentShiftWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateDepartmentShift Replace a department shift
+	//
+	// Replaces the whole shift, under the create rules, except `departmentId`: a shift stays in
+	// the department it was created in, and a `departmentId` in the body is ignored. Omitted
+	// optional members are cleared to their defaults, and `availableEquipment` is replaced as a
+	// whole (each entry must be equipment of the shift's department, listed once). A deleted
+	// shift answers 404.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/department-shifts/{id} (the `UpdateDepartmentShift` operationId).
+	UpdateDepartmentShift(ctx context.Context, id Id, body UpdateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateDepartmentWithBody Create a department
+	//
+	// `name` is trimmed and must be unique among the tenant's live departments, case-insensitively
+	// (400 naming `name`). `description` is 1 to 200 characters or null. `workCenterIds` are the
+	// department's work centers: each must be a live work center of the tenant (404 naming it),
+	// listed once (400), and not already in another department (400 naming `workCenterIds`; move
+	// it by updating the work center's `departmentId`, or by taking it out of the other
+	// department first). The listed work centers get this department as their `departmentId`.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/departments (the `CreateDepartment` operationId).
+	CreateDepartmentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateDepartment Create a department
+	//
+	// `name` is trimmed and must be unique among the tenant's live departments, case-insensitively
+	// (400 naming `name`). `description` is 1 to 200 characters or null. `workCenterIds` are the
+	// department's work centers: each must be a live work center of the tenant (404 naming it),
+	// listed once (400), and not already in another department (400 naming `workCenterIds`; move
+	// it by updating the work center's `departmentId`, or by taking it out of the other
+	// department first). The listed work centers get this department as their `departmentId`.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/departments (the `CreateDepartment` operationId).
+	CreateDepartment(ctx context.Context, body CreateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListDepartmentsWithBody List departments
+	//
+	// Answers a bare array of departments in the read shape of get, sorted by name then id unless
+	// `Sort.Field` names `name`, `description` or `id`.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/departments/list (the `ListDepartments` operationId).
+	ListDepartmentsWithBody(ctx context.Context, params *ListDepartmentsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListDepartments List departments
+	//
+	// Answers a bare array of departments in the read shape of get, sorted by name then id unless
+	// `Sort.Field` names `name`, `description` or `id`.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/departments/list (the `ListDepartments` operationId).
+	ListDepartments(ctx context.Context, params *ListDepartmentsParams, body ListDepartmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetDepartment Get a department
+	//
+	// The department with its live work centers (by name, then id), each with its live equipment
+	// (by name, then id).
+	//
+	// Permission: View Scheduling.
+	//
+	// Corresponds with GET /api/departments/{id} (the `GetDepartment` operationId).
+	GetDepartment(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateDepartmentWithBody Update a department
+	//
+	// Replaces the description (omitted or null clears it) and the set of work centers: the
+	// listed work centers join the department and its work centers not listed leave it (their
+	// `departmentId` becomes null); omitting `workCenterIds` empties the department. The name is
+	// not changed. The listed work centers follow the create rules (404 for one that does not
+	// exist, 400 for one listed twice or in another department).
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/departments/{id} (the `UpdateDepartment` operationId).
+	UpdateDepartmentWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateDepartment Update a department
+	//
+	// Replaces the description (omitted or null clears it) and the set of work centers: the
+	// listed work centers join the department and its work centers not listed leave it (their
+	// `departmentId` becomes null); omitting `workCenterIds` empties the department. The name is
+	// not changed. The listed work centers follow the create rules (404 for one that does not
+	// exist, 400 for one listed twice or in another department).
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/departments/{id} (the `UpdateDepartment` operationId).
+	UpdateDepartment(ctx context.Context, id Id, body UpdateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateEquipmentWithBody Create an equipment
+	//
+	// `name` is trimmed and must be unique among the tenant's live equipment, case-insensitively
+	// (400 naming `name`); `description` is required. `workCenterId` places the equipment in a
+	// live work center (404 when it does not exist); the equipment's department is its work
+	// center's department. `status` defaults to `good`; `canRunUnattended` and
+	// `unlimitedCapacity` default to false. Optional text members are trimmed and whitespace only
+	// is stored as null.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/equipment (the `CreateEquipment` operationId).
+	CreateEquipmentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateEquipment Create an equipment
+	//
+	// `name` is trimmed and must be unique among the tenant's live equipment, case-insensitively
+	// (400 naming `name`); `description` is required. `workCenterId` places the equipment in a
+	// live work center (404 when it does not exist); the equipment's department is its work
+	// center's department. `status` defaults to `good`; `canRunUnattended` and
+	// `unlimitedCapacity` default to false. Optional text members are trimmed and whitespace only
+	// is stored as null.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/equipment (the `CreateEquipment` operationId).
+	CreateEquipment(ctx context.Context, body CreateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateEquipmentDowntimeWithBody Create an equipment downtime
+	//
+	// `startDateTime` and `endDateTime` are required date-times (with or without offset; stored
+	// in UTC); `endDateTime` must not be earlier than `startDateTime` (400 naming
+	// `endDateTime`). `departments` (at most 500) are kept in request order; each names a
+	// department once (400), and every department must exist (404 when unknown or deleted). Each
+	// department's `equipment` lists equipment of that department: unknown or deleted equipment
+	// answers 404, equipment of another department (or of none) 400, an equipment listed twice
+	// in the downtime 400, and more than 500 equipment across all departments 400. A department
+	// with an empty `equipment` list is down as a whole (`allEquipment: true`). Department and
+	// equipment names are filled from the records.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/equipment-downtimes (the `CreateEquipmentDowntime` operationId).
+	CreateEquipmentDowntimeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateEquipmentDowntime Create an equipment downtime
+	//
+	// `startDateTime` and `endDateTime` are required date-times (with or without offset; stored
+	// in UTC); `endDateTime` must not be earlier than `startDateTime` (400 naming
+	// `endDateTime`). `departments` (at most 500) are kept in request order; each names a
+	// department once (400), and every department must exist (404 when unknown or deleted). Each
+	// department's `equipment` lists equipment of that department: unknown or deleted equipment
+	// answers 404, equipment of another department (or of none) 400, an equipment listed twice
+	// in the downtime 400, and more than 500 equipment across all departments 400. A department
+	// with an empty `equipment` list is down as a whole (`allEquipment: true`). Department and
+	// equipment names are filled from the records.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/equipment-downtimes (the `CreateEquipmentDowntime` operationId).
+	CreateEquipmentDowntime(ctx context.Context, body CreateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListEquipmentDowntimesWithBody List equipment downtimes
+	//
+	// Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
+	// id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
+	// break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
+	// offset); together they find the downtimes overlapping a window.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/equipment-downtimes/list (the `ListEquipmentDowntimes` operationId).
+	ListEquipmentDowntimesWithBody(ctx context.Context, params *ListEquipmentDowntimesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListEquipmentDowntimes List equipment downtimes
+	//
+	// Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
+	// id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
+	// break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
+	// offset); together they find the downtimes overlapping a window.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/equipment-downtimes/list (the `ListEquipmentDowntimes` operationId).
+	ListEquipmentDowntimes(ctx context.Context, params *ListEquipmentDowntimesParams, body ListEquipmentDowntimesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteEquipmentDowntime Delete an equipment downtime
+	//
+	// Soft delete: the downtime leaves lists, and get answers it with `deleted: true`. Answers
+	// 200 when the downtime was deleted and 204 when it did not exist or was already deleted.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Corresponds with DELETE /api/equipment-downtimes/{id} (the `DeleteEquipmentDowntime` operationId).
+	DeleteEquipmentDowntime(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetEquipmentDowntime Get an equipment downtime
+	//
+	// A deleted downtime is answered with `deleted: true`.
+	//
+	// Permission: View Scheduling.
+	//
+	// Corresponds with GET /api/equipment-downtimes/{id} (the `GetEquipmentDowntime` operationId).
+	GetEquipmentDowntime(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateEquipmentDowntimeWithBody Replace an equipment downtime
+	//
+	// Replaces the whole downtime (times and departments with their equipment) under the create
+	// rules. A deleted downtime answers 404.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/equipment-downtimes/{id} (the `UpdateEquipmentDowntime` operationId).
+	UpdateEquipmentDowntimeWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateEquipmentDowntime Replace an equipment downtime
+	//
+	// Replaces the whole downtime (times and departments with their equipment) under the create
+	// rules. A deleted downtime answers 404.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/equipment-downtimes/{id} (the `UpdateEquipmentDowntime` operationId).
+	UpdateEquipmentDowntime(ctx context.Context, id Id, body UpdateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListEquipmentWithBody List equipment
+	//
+	// Answers a bare array of live equipment sorted by name then id unless `Sort.Field` names
+	// `name`, `description`, `manufacturer`, `modelNumber`, `serialNumber`, `status` or `id`.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/equipment/list (the `ListEquipment` operationId).
+	ListEquipmentWithBody(ctx context.Context, params *ListEquipmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListEquipment List equipment
+	//
+	// Answers a bare array of live equipment sorted by name then id unless `Sort.Field` names
+	// `name`, `description`, `manufacturer`, `modelNumber`, `serialNumber`, `status` or `id`.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/equipment/list (the `ListEquipment` operationId).
+	ListEquipment(ctx context.Context, params *ListEquipmentParams, body ListEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetEquipment Get an equipment
+	//
+	// Permission: View Scheduling.
+	//
+	// Corresponds with GET /api/equipment/{id} (the `GetEquipment` operationId).
+	GetEquipment(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateEquipmentWithBody Update an equipment
+	//
+	// Replaces every member of the equipment under the create rules: omitted optional members
+	// are cleared, omitted booleans are false and an omitted `status` is `good`. Changing
+	// `workCenterId` moves the equipment to that work center and so to its department.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/equipment/{id} (the `UpdateEquipment` operationId).
+	UpdateEquipmentWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateEquipment Update an equipment
+	//
+	// Replaces every member of the equipment under the create rules: omitted optional members
+	// are cleared, omitted booleans are false and an omitted `status` is `good`. Changing
+	// `workCenterId` moves the equipment to that work center and so to its department.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/equipment/{id} (the `UpdateEquipment` operationId).
+	UpdateEquipment(ctx context.Context, id Id, body UpdateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateInProcessTrackingFieldWithBody Create an in-process tracking field
+	//
+	// `name` is trimmed and must be unique among the tenant's tracking fields, case-insensitively
+	// (400 naming `name`). A `dropDown` field needs at least one option in `dropDownOptions`;
+	// any other `dataType` takes none (400 naming `dropDownOptions`). Options are trimmed, must
+	// not be blank and are listed once, case-insensitively (400). `description` and `unitTypeName`
+	// that are whitespace only are stored as null.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/in-process-tracking-field-types (the `CreateInProcessTrackingField` operationId).
+	CreateInProcessTrackingFieldWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateInProcessTrackingField Create an in-process tracking field
+	//
+	// `name` is trimmed and must be unique among the tenant's tracking fields, case-insensitively
+	// (400 naming `name`). A `dropDown` field needs at least one option in `dropDownOptions`;
+	// any other `dataType` takes none (400 naming `dropDownOptions`). Options are trimmed, must
+	// not be blank and are listed once, case-insensitively (400). `description` and `unitTypeName`
+	// that are whitespace only are stored as null.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/in-process-tracking-field-types (the `CreateInProcessTrackingField` operationId).
+	CreateInProcessTrackingField(ctx context.Context, body CreateInProcessTrackingFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListInProcessTrackingFieldsWithBody List in-process tracking fields
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names `name`, `dataType`
+	// or `id`.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/in-process-tracking-field-types/list (the `ListInProcessTrackingFields` operationId).
+	ListInProcessTrackingFieldsWithBody(ctx context.Context, params *ListInProcessTrackingFieldsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListInProcessTrackingFields List in-process tracking fields
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names `name`, `dataType`
+	// or `id`.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/in-process-tracking-field-types/list (the `ListInProcessTrackingFields` operationId).
+	ListInProcessTrackingFields(ctx context.Context, params *ListInProcessTrackingFieldsParams, body ListInProcessTrackingFieldsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetInProcessTrackingField Get an in-process tracking field
+	//
+	// Permission: View Scheduling.
+	//
+	// Corresponds with GET /api/in-process-tracking-field-types/{id} (the `GetInProcessTrackingField` operationId).
+	GetInProcessTrackingField(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetOpenApiJson The OpenAPI document as JSON
 	//
 	// The same document as `GET /api/openapi.yaml`, converted to JSON with its keys in the same
@@ -2570,6 +3812,112 @@ type ClientInterface interface {
 	//
 	// Corresponds with PUT /api/settings/pricing (the `UpdatePricingSettings` operationId).
 	UpdatePricingSettings(ctx context.Context, body UpdatePricingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateWorkCenterWithBody Create a work center
+	//
+	// `name` is trimmed and must be unique among the tenant's live work centers,
+	// case-insensitively (400 naming `name`). `departmentId` puts the work center in that
+	// department (404 when the department does not exist); a work center is in at most one
+	// department. The five rates are 0 or more with at most 10 decimal places (400 naming the
+	// rate); omitted rates are 0.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/work-centers (the `CreateWorkCenter` operationId).
+	CreateWorkCenterWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateWorkCenter Create a work center
+	//
+	// `name` is trimmed and must be unique among the tenant's live work centers,
+	// case-insensitively (400 naming `name`). `departmentId` puts the work center in that
+	// department (404 when the department does not exist); a work center is in at most one
+	// department. The five rates are 0 or more with at most 10 decimal places (400 naming the
+	// rate); omitted rates are 0.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/work-centers (the `CreateWorkCenter` operationId).
+	CreateWorkCenter(ctx context.Context, body CreateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListWorkCentersWithBody List work centers
+	//
+	// Answers a bare array of live work centers in the read shape of get, sorted by name then id
+	// unless `Sort.Field` names `name`, `setupRate`, `runRate`, `laborRate`, `overheadRate`,
+	// `machineRate` or `id`.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/work-centers/list (the `ListWorkCenters` operationId).
+	ListWorkCentersWithBody(ctx context.Context, params *ListWorkCentersParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListWorkCenters List work centers
+	//
+	// Answers a bare array of live work centers in the read shape of get, sorted by name then id
+	// unless `Sort.Field` names `name`, `setupRate`, `runRate`, `laborRate`, `overheadRate`,
+	// `machineRate` or `id`.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/work-centers/list (the `ListWorkCenters` operationId).
+	ListWorkCenters(ctx context.Context, params *ListWorkCentersParams, body ListWorkCentersJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteWorkCenter Delete a work center
+	//
+	// Soft delete: the work center leaves lists and its department, its name becomes available
+	// again, and get answers it with `deleted: true`. A work center that still holds live
+	// equipment is not deleted (400): move the equipment to another work center first. Answers
+	// 200 when the work center was deleted and 204 when it did not exist or was already deleted.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Corresponds with DELETE /api/work-centers/{id} (the `DeleteWorkCenter` operationId).
+	DeleteWorkCenter(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetWorkCenter Get a work center
+	//
+	// The work center with its live equipment (by name, then id). A deleted work center is
+	// answered with `deleted: true`.
+	//
+	// Permission: View Scheduling.
+	//
+	// Corresponds with GET /api/work-centers/{id} (the `GetWorkCenter` operationId).
+	GetWorkCenter(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateWorkCenterWithBody Update a work center
+	//
+	// Replaces every member of a live work center under the create rules: omitted rates become 0
+	// and an omitted or null `departmentId` takes the work center out of its department. Setting
+	// `departmentId` moves the work center (and its equipment) to that department. A deleted work
+	// center answers 404.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/work-centers/{id} (the `UpdateWorkCenter` operationId).
+	UpdateWorkCenterWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateWorkCenter Update a work center
+	//
+	// Replaces every member of a live work center under the create rules: omitted rates become 0
+	// and an omitted or null `departmentId` takes the work center out of its department. Setting
+	// `departmentId` moves the work center (and its equipment) to that department. A deleted work
+	// center answers 404.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/work-centers/{id} (the `UpdateWorkCenter` operationId).
+	UpdateWorkCenter(ctx context.Context, id Id, body UpdateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 }
 
 // CreateAccountingCodeWithBody Create an accounting code
@@ -3883,6 +5231,827 @@ func (c *Client) SetCustomerTier(ctx context.Context, customerId CustomerId, bod
 	return c.Client.Do(req)
 }
 
+// CreateDepartmentShiftWithBody Create a department shift
+//
+// `departmentId` must be a live department of the tenant (404 when unknown or deleted).
+// `startTime` and `endTime` are 24-hour `HHmm` strings of exactly four digits; anything else
+// (`7:00`, `07:00`, `700`, `07000`, `ABCD`) answers 400. A four-digit value that is not a
+// clock time (for example `2575` or `2400`) is stored as sent and the shift reads
+// `lengthOfShiftInMinutes: null`. Each `availableEquipment` entry must name equipment of
+// the shift's department, once: unknown or deleted equipment answers 404, equipment of another
+// department (or of none) answers 400 naming the entry, and an equipment listed twice answers
+// 400. `name` is trimmed and must then be 1 to 200 characters. Omitted optional members are
+// stored as: no working days, no simultaneous equipment, `unlimitedCapacity` false,
+// `maxDailyNewJobs` null (no daily limit), no available equipment.
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/department-shifts (the `CreateDepartmentShift` operationId).
+func (c *Client) CreateDepartmentShiftWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateDepartmentShiftRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateDepartmentShift Create a department shift
+//
+// `departmentId` must be a live department of the tenant (404 when unknown or deleted).
+// `startTime` and `endTime` are 24-hour `HHmm` strings of exactly four digits; anything else
+// (`7:00`, `07:00`, `700`, `07000`, `ABCD`) answers 400. A four-digit value that is not a
+// clock time (for example `2575` or `2400`) is stored as sent and the shift reads
+// `lengthOfShiftInMinutes: null`. Each `availableEquipment` entry must name equipment of
+// the shift's department, once: unknown or deleted equipment answers 404, equipment of another
+// department (or of none) answers 400 naming the entry, and an equipment listed twice answers
+// 400. `name` is trimmed and must then be 1 to 200 characters. Omitted optional members are
+// stored as: no working days, no simultaneous equipment, `unlimitedCapacity` false,
+// `maxDailyNewJobs` null (no daily limit), no available equipment.
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/department-shifts (the `CreateDepartmentShift` operationId).
+func (c *Client) CreateDepartmentShift(ctx context.Context, body CreateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateDepartmentShiftRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListDepartmentShiftsWithBody List department shifts
+//
+// Answers a bare array of the shifts that are not deleted, sorted by name (case-insensitively)
+// then id unless `Sort.Field` names a sortable member (`name`, `departmentId`, `startTime`,
+// `endTime`, `id`); ties break on id.
+//
+// Permission: View Scheduling.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/department-shifts/list (the `ListDepartmentShifts` operationId).
+func (c *Client) ListDepartmentShiftsWithBody(ctx context.Context, params *ListDepartmentShiftsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListDepartmentShiftsRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListDepartmentShifts List department shifts
+//
+// Answers a bare array of the shifts that are not deleted, sorted by name (case-insensitively)
+// then id unless `Sort.Field` names a sortable member (`name`, `departmentId`, `startTime`,
+// `endTime`, `id`); ties break on id.
+//
+// Permission: View Scheduling.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/department-shifts/list (the `ListDepartmentShifts` operationId).
+func (c *Client) ListDepartmentShifts(ctx context.Context, params *ListDepartmentShiftsParams, body ListDepartmentShiftsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListDepartmentShiftsRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteDepartmentShift Delete a department shift
+//
+// Soft delete: the shift leaves lists, and get answers it with `deleted: true`. Answers 200
+// when the shift was deleted and 204 when it did not exist or was already deleted.
+//
+// Permission: Edit Scheduling.
+//
+// Corresponds with DELETE /api/department-shifts/{id} (the `DeleteDepartmentShift` operationId).
+func (c *Client) DeleteDepartmentShift(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteDepartmentShiftRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetDepartmentShift Get a department shift
+//
+// A deleted shift is answered with `deleted: true`. `availableEquipment` is ordered by
+// `equipmentId` case-sensitively (byte order).
+//
+// Permission: View Scheduling.
+//
+// Corresponds with GET /api/department-shifts/{id} (the `GetDepartmentShift` operationId).
+func (c *Client) GetDepartmentShift(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetDepartmentShiftRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateDepartmentShiftWithBody Replace a department shift
+//
+// Replaces the whole shift, under the create rules, except `departmentId`: a shift stays in
+// the department it was created in, and a `departmentId` in the body is ignored. Omitted
+// optional members are cleared to their defaults, and `availableEquipment` is replaced as a
+// whole (each entry must be equipment of the shift's department, listed once). A deleted
+// shift answers 404.
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/department-shifts/{id} (the `UpdateDepartmentShift` operationId).
+func (c *Client) UpdateDepartmentShiftWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateDepartmentShiftRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateDepartmentShift Replace a department shift
+//
+// Replaces the whole shift, under the create rules, except `departmentId`: a shift stays in
+// the department it was created in, and a `departmentId` in the body is ignored. Omitted
+// optional members are cleared to their defaults, and `availableEquipment` is replaced as a
+// whole (each entry must be equipment of the shift's department, listed once). A deleted
+// shift answers 404.
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/department-shifts/{id} (the `UpdateDepartmentShift` operationId).
+func (c *Client) UpdateDepartmentShift(ctx context.Context, id Id, body UpdateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateDepartmentShiftRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateDepartmentWithBody Create a department
+//
+// `name` is trimmed and must be unique among the tenant's live departments, case-insensitively
+// (400 naming `name`). `description` is 1 to 200 characters or null. `workCenterIds` are the
+// department's work centers: each must be a live work center of the tenant (404 naming it),
+// listed once (400), and not already in another department (400 naming `workCenterIds`; move
+// it by updating the work center's `departmentId`, or by taking it out of the other
+// department first). The listed work centers get this department as their `departmentId`.
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/departments (the `CreateDepartment` operationId).
+func (c *Client) CreateDepartmentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateDepartmentRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateDepartment Create a department
+//
+// `name` is trimmed and must be unique among the tenant's live departments, case-insensitively
+// (400 naming `name`). `description` is 1 to 200 characters or null. `workCenterIds` are the
+// department's work centers: each must be a live work center of the tenant (404 naming it),
+// listed once (400), and not already in another department (400 naming `workCenterIds`; move
+// it by updating the work center's `departmentId`, or by taking it out of the other
+// department first). The listed work centers get this department as their `departmentId`.
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/departments (the `CreateDepartment` operationId).
+func (c *Client) CreateDepartment(ctx context.Context, body CreateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateDepartmentRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListDepartmentsWithBody List departments
+//
+// Answers a bare array of departments in the read shape of get, sorted by name then id unless
+// `Sort.Field` names `name`, `description` or `id`.
+//
+// Permission: View Scheduling.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/departments/list (the `ListDepartments` operationId).
+func (c *Client) ListDepartmentsWithBody(ctx context.Context, params *ListDepartmentsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListDepartmentsRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListDepartments List departments
+//
+// Answers a bare array of departments in the read shape of get, sorted by name then id unless
+// `Sort.Field` names `name`, `description` or `id`.
+//
+// Permission: View Scheduling.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/departments/list (the `ListDepartments` operationId).
+func (c *Client) ListDepartments(ctx context.Context, params *ListDepartmentsParams, body ListDepartmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListDepartmentsRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetDepartment Get a department
+//
+// The department with its live work centers (by name, then id), each with its live equipment
+// (by name, then id).
+//
+// Permission: View Scheduling.
+//
+// Corresponds with GET /api/departments/{id} (the `GetDepartment` operationId).
+func (c *Client) GetDepartment(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetDepartmentRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateDepartmentWithBody Update a department
+//
+// Replaces the description (omitted or null clears it) and the set of work centers: the
+// listed work centers join the department and its work centers not listed leave it (their
+// `departmentId` becomes null); omitting `workCenterIds` empties the department. The name is
+// not changed. The listed work centers follow the create rules (404 for one that does not
+// exist, 400 for one listed twice or in another department).
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/departments/{id} (the `UpdateDepartment` operationId).
+func (c *Client) UpdateDepartmentWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateDepartmentRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateDepartment Update a department
+//
+// Replaces the description (omitted or null clears it) and the set of work centers: the
+// listed work centers join the department and its work centers not listed leave it (their
+// `departmentId` becomes null); omitting `workCenterIds` empties the department. The name is
+// not changed. The listed work centers follow the create rules (404 for one that does not
+// exist, 400 for one listed twice or in another department).
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/departments/{id} (the `UpdateDepartment` operationId).
+func (c *Client) UpdateDepartment(ctx context.Context, id Id, body UpdateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateDepartmentRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateEquipmentWithBody Create an equipment
+//
+// `name` is trimmed and must be unique among the tenant's live equipment, case-insensitively
+// (400 naming `name`); `description` is required. `workCenterId` places the equipment in a
+// live work center (404 when it does not exist); the equipment's department is its work
+// center's department. `status` defaults to `good`; `canRunUnattended` and
+// `unlimitedCapacity` default to false. Optional text members are trimmed and whitespace only
+// is stored as null.
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/equipment (the `CreateEquipment` operationId).
+func (c *Client) CreateEquipmentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateEquipmentRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateEquipment Create an equipment
+//
+// `name` is trimmed and must be unique among the tenant's live equipment, case-insensitively
+// (400 naming `name`); `description` is required. `workCenterId` places the equipment in a
+// live work center (404 when it does not exist); the equipment's department is its work
+// center's department. `status` defaults to `good`; `canRunUnattended` and
+// `unlimitedCapacity` default to false. Optional text members are trimmed and whitespace only
+// is stored as null.
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/equipment (the `CreateEquipment` operationId).
+func (c *Client) CreateEquipment(ctx context.Context, body CreateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateEquipmentRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateEquipmentDowntimeWithBody Create an equipment downtime
+//
+// `startDateTime` and `endDateTime` are required date-times (with or without offset; stored
+// in UTC); `endDateTime` must not be earlier than `startDateTime` (400 naming
+// `endDateTime`). `departments` (at most 500) are kept in request order; each names a
+// department once (400), and every department must exist (404 when unknown or deleted). Each
+// department's `equipment` lists equipment of that department: unknown or deleted equipment
+// answers 404, equipment of another department (or of none) 400, an equipment listed twice
+// in the downtime 400, and more than 500 equipment across all departments 400. A department
+// with an empty `equipment` list is down as a whole (`allEquipment: true`). Department and
+// equipment names are filled from the records.
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/equipment-downtimes (the `CreateEquipmentDowntime` operationId).
+func (c *Client) CreateEquipmentDowntimeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateEquipmentDowntimeRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateEquipmentDowntime Create an equipment downtime
+//
+// `startDateTime` and `endDateTime` are required date-times (with or without offset; stored
+// in UTC); `endDateTime` must not be earlier than `startDateTime` (400 naming
+// `endDateTime`). `departments` (at most 500) are kept in request order; each names a
+// department once (400), and every department must exist (404 when unknown or deleted). Each
+// department's `equipment` lists equipment of that department: unknown or deleted equipment
+// answers 404, equipment of another department (or of none) 400, an equipment listed twice
+// in the downtime 400, and more than 500 equipment across all departments 400. A department
+// with an empty `equipment` list is down as a whole (`allEquipment: true`). Department and
+// equipment names are filled from the records.
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/equipment-downtimes (the `CreateEquipmentDowntime` operationId).
+func (c *Client) CreateEquipmentDowntime(ctx context.Context, body CreateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateEquipmentDowntimeRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListEquipmentDowntimesWithBody List equipment downtimes
+//
+// Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
+// id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
+// break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
+// offset); together they find the downtimes overlapping a window.
+//
+// Permission: View Scheduling.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/equipment-downtimes/list (the `ListEquipmentDowntimes` operationId).
+func (c *Client) ListEquipmentDowntimesWithBody(ctx context.Context, params *ListEquipmentDowntimesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListEquipmentDowntimesRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListEquipmentDowntimes List equipment downtimes
+//
+// Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
+// id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
+// break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
+// offset); together they find the downtimes overlapping a window.
+//
+// Permission: View Scheduling.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/equipment-downtimes/list (the `ListEquipmentDowntimes` operationId).
+func (c *Client) ListEquipmentDowntimes(ctx context.Context, params *ListEquipmentDowntimesParams, body ListEquipmentDowntimesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListEquipmentDowntimesRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteEquipmentDowntime Delete an equipment downtime
+//
+// Soft delete: the downtime leaves lists, and get answers it with `deleted: true`. Answers
+// 200 when the downtime was deleted and 204 when it did not exist or was already deleted.
+//
+// Permission: Edit Scheduling.
+//
+// Corresponds with DELETE /api/equipment-downtimes/{id} (the `DeleteEquipmentDowntime` operationId).
+func (c *Client) DeleteEquipmentDowntime(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteEquipmentDowntimeRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetEquipmentDowntime Get an equipment downtime
+//
+// A deleted downtime is answered with `deleted: true`.
+//
+// Permission: View Scheduling.
+//
+// Corresponds with GET /api/equipment-downtimes/{id} (the `GetEquipmentDowntime` operationId).
+func (c *Client) GetEquipmentDowntime(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetEquipmentDowntimeRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateEquipmentDowntimeWithBody Replace an equipment downtime
+//
+// Replaces the whole downtime (times and departments with their equipment) under the create
+// rules. A deleted downtime answers 404.
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/equipment-downtimes/{id} (the `UpdateEquipmentDowntime` operationId).
+func (c *Client) UpdateEquipmentDowntimeWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateEquipmentDowntimeRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateEquipmentDowntime Replace an equipment downtime
+//
+// Replaces the whole downtime (times and departments with their equipment) under the create
+// rules. A deleted downtime answers 404.
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/equipment-downtimes/{id} (the `UpdateEquipmentDowntime` operationId).
+func (c *Client) UpdateEquipmentDowntime(ctx context.Context, id Id, body UpdateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateEquipmentDowntimeRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListEquipmentWithBody List equipment
+//
+// Answers a bare array of live equipment sorted by name then id unless `Sort.Field` names
+// `name`, `description`, `manufacturer`, `modelNumber`, `serialNumber`, `status` or `id`.
+//
+// Permission: View Scheduling.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/equipment/list (the `ListEquipment` operationId).
+func (c *Client) ListEquipmentWithBody(ctx context.Context, params *ListEquipmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListEquipmentRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListEquipment List equipment
+//
+// Answers a bare array of live equipment sorted by name then id unless `Sort.Field` names
+// `name`, `description`, `manufacturer`, `modelNumber`, `serialNumber`, `status` or `id`.
+//
+// Permission: View Scheduling.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/equipment/list (the `ListEquipment` operationId).
+func (c *Client) ListEquipment(ctx context.Context, params *ListEquipmentParams, body ListEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListEquipmentRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetEquipment Get an equipment
+//
+// Permission: View Scheduling.
+//
+// Corresponds with GET /api/equipment/{id} (the `GetEquipment` operationId).
+func (c *Client) GetEquipment(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetEquipmentRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateEquipmentWithBody Update an equipment
+//
+// Replaces every member of the equipment under the create rules: omitted optional members
+// are cleared, omitted booleans are false and an omitted `status` is `good`. Changing
+// `workCenterId` moves the equipment to that work center and so to its department.
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/equipment/{id} (the `UpdateEquipment` operationId).
+func (c *Client) UpdateEquipmentWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateEquipmentRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateEquipment Update an equipment
+//
+// Replaces every member of the equipment under the create rules: omitted optional members
+// are cleared, omitted booleans are false and an omitted `status` is `good`. Changing
+// `workCenterId` moves the equipment to that work center and so to its department.
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/equipment/{id} (the `UpdateEquipment` operationId).
+func (c *Client) UpdateEquipment(ctx context.Context, id Id, body UpdateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateEquipmentRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateInProcessTrackingFieldWithBody Create an in-process tracking field
+//
+// `name` is trimmed and must be unique among the tenant's tracking fields, case-insensitively
+// (400 naming `name`). A `dropDown` field needs at least one option in `dropDownOptions`;
+// any other `dataType` takes none (400 naming `dropDownOptions`). Options are trimmed, must
+// not be blank and are listed once, case-insensitively (400). `description` and `unitTypeName`
+// that are whitespace only are stored as null.
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/in-process-tracking-field-types (the `CreateInProcessTrackingField` operationId).
+func (c *Client) CreateInProcessTrackingFieldWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateInProcessTrackingFieldRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateInProcessTrackingField Create an in-process tracking field
+//
+// `name` is trimmed and must be unique among the tenant's tracking fields, case-insensitively
+// (400 naming `name`). A `dropDown` field needs at least one option in `dropDownOptions`;
+// any other `dataType` takes none (400 naming `dropDownOptions`). Options are trimmed, must
+// not be blank and are listed once, case-insensitively (400). `description` and `unitTypeName`
+// that are whitespace only are stored as null.
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/in-process-tracking-field-types (the `CreateInProcessTrackingField` operationId).
+func (c *Client) CreateInProcessTrackingField(ctx context.Context, body CreateInProcessTrackingFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateInProcessTrackingFieldRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListInProcessTrackingFieldsWithBody List in-process tracking fields
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names `name`, `dataType`
+// or `id`.
+//
+// Permission: View Scheduling.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/in-process-tracking-field-types/list (the `ListInProcessTrackingFields` operationId).
+func (c *Client) ListInProcessTrackingFieldsWithBody(ctx context.Context, params *ListInProcessTrackingFieldsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListInProcessTrackingFieldsRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListInProcessTrackingFields List in-process tracking fields
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names `name`, `dataType`
+// or `id`.
+//
+// Permission: View Scheduling.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/in-process-tracking-field-types/list (the `ListInProcessTrackingFields` operationId).
+func (c *Client) ListInProcessTrackingFields(ctx context.Context, params *ListInProcessTrackingFieldsParams, body ListInProcessTrackingFieldsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListInProcessTrackingFieldsRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetInProcessTrackingField Get an in-process tracking field
+//
+// Permission: View Scheduling.
+//
+// Corresponds with GET /api/in-process-tracking-field-types/{id} (the `GetInProcessTrackingField` operationId).
+func (c *Client) GetInProcessTrackingField(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetInProcessTrackingFieldRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // GetOpenApiJson The OpenAPI document as JSON
 //
 // The same document as `GET /api/openapi.yaml`, converted to JSON with its keys in the same
@@ -4136,6 +6305,192 @@ func (c *Client) UpdatePricingSettingsWithBody(ctx context.Context, contentType 
 // Corresponds with PUT /api/settings/pricing (the `UpdatePricingSettings` operationId).
 func (c *Client) UpdatePricingSettings(ctx context.Context, body UpdatePricingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewUpdatePricingSettingsRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateWorkCenterWithBody Create a work center
+//
+// `name` is trimmed and must be unique among the tenant's live work centers,
+// case-insensitively (400 naming `name`). `departmentId` puts the work center in that
+// department (404 when the department does not exist); a work center is in at most one
+// department. The five rates are 0 or more with at most 10 decimal places (400 naming the
+// rate); omitted rates are 0.
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/work-centers (the `CreateWorkCenter` operationId).
+func (c *Client) CreateWorkCenterWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateWorkCenterRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateWorkCenter Create a work center
+//
+// `name` is trimmed and must be unique among the tenant's live work centers,
+// case-insensitively (400 naming `name`). `departmentId` puts the work center in that
+// department (404 when the department does not exist); a work center is in at most one
+// department. The five rates are 0 or more with at most 10 decimal places (400 naming the
+// rate); omitted rates are 0.
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/work-centers (the `CreateWorkCenter` operationId).
+func (c *Client) CreateWorkCenter(ctx context.Context, body CreateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateWorkCenterRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListWorkCentersWithBody List work centers
+//
+// Answers a bare array of live work centers in the read shape of get, sorted by name then id
+// unless `Sort.Field` names `name`, `setupRate`, `runRate`, `laborRate`, `overheadRate`,
+// `machineRate` or `id`.
+//
+// Permission: View Scheduling.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/work-centers/list (the `ListWorkCenters` operationId).
+func (c *Client) ListWorkCentersWithBody(ctx context.Context, params *ListWorkCentersParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListWorkCentersRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListWorkCenters List work centers
+//
+// Answers a bare array of live work centers in the read shape of get, sorted by name then id
+// unless `Sort.Field` names `name`, `setupRate`, `runRate`, `laborRate`, `overheadRate`,
+// `machineRate` or `id`.
+//
+// Permission: View Scheduling.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/work-centers/list (the `ListWorkCenters` operationId).
+func (c *Client) ListWorkCenters(ctx context.Context, params *ListWorkCentersParams, body ListWorkCentersJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListWorkCentersRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteWorkCenter Delete a work center
+//
+// Soft delete: the work center leaves lists and its department, its name becomes available
+// again, and get answers it with `deleted: true`. A work center that still holds live
+// equipment is not deleted (400): move the equipment to another work center first. Answers
+// 200 when the work center was deleted and 204 when it did not exist or was already deleted.
+//
+// Permission: Edit Scheduling.
+//
+// Corresponds with DELETE /api/work-centers/{id} (the `DeleteWorkCenter` operationId).
+func (c *Client) DeleteWorkCenter(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteWorkCenterRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetWorkCenter Get a work center
+//
+// The work center with its live equipment (by name, then id). A deleted work center is
+// answered with `deleted: true`.
+//
+// Permission: View Scheduling.
+//
+// Corresponds with GET /api/work-centers/{id} (the `GetWorkCenter` operationId).
+func (c *Client) GetWorkCenter(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetWorkCenterRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateWorkCenterWithBody Update a work center
+//
+// Replaces every member of a live work center under the create rules: omitted rates become 0
+// and an omitted or null `departmentId` takes the work center out of its department. Setting
+// `departmentId` moves the work center (and its equipment) to that department. A deleted work
+// center answers 404.
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/work-centers/{id} (the `UpdateWorkCenter` operationId).
+func (c *Client) UpdateWorkCenterWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateWorkCenterRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateWorkCenter Update a work center
+//
+// Replaces every member of a live work center under the create rules: omitted rates become 0
+// and an omitted or null `departmentId` takes the work center out of its department. Setting
+// `departmentId` moves the work center (and its equipment) to that department. A deleted work
+// center answers 404.
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/work-centers/{id} (the `UpdateWorkCenter` operationId).
+func (c *Client) UpdateWorkCenter(ctx context.Context, id Id, body UpdateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateWorkCenterRequest(c.Server, id, body)
 	if err != nil {
 		return nil, err
 	}
@@ -6145,6 +8500,1147 @@ func NewSetCustomerTierRequestWithBody(server string, customerId CustomerId, con
 	return req, nil
 }
 
+// NewCreateDepartmentShiftRequest calls the generic CreateDepartmentShift builder with application/json body
+func NewCreateDepartmentShiftRequest(server string, body CreateDepartmentShiftJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateDepartmentShiftRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateDepartmentShiftRequestWithBody constructs an http.Request for the CreateDepartmentShift method, with any body, and a specified content type
+func NewCreateDepartmentShiftRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/department-shifts")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListDepartmentShiftsRequest calls the generic ListDepartmentShifts builder with application/json body
+func NewListDepartmentShiftsRequest(server string, params *ListDepartmentShiftsParams, body ListDepartmentShiftsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListDepartmentShiftsRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListDepartmentShiftsRequestWithBody constructs an http.Request for the ListDepartmentShifts method, with any body, and a specified content type
+func NewListDepartmentShiftsRequestWithBody(server string, params *ListDepartmentShiftsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/department-shifts/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDeleteDepartmentShiftRequest constructs an http.Request for the DeleteDepartmentShift method
+func NewDeleteDepartmentShiftRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/department-shifts/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetDepartmentShiftRequest constructs an http.Request for the GetDepartmentShift method
+func NewGetDepartmentShiftRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/department-shifts/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUpdateDepartmentShiftRequest calls the generic UpdateDepartmentShift builder with application/json body
+func NewUpdateDepartmentShiftRequest(server string, id Id, body UpdateDepartmentShiftJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateDepartmentShiftRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewUpdateDepartmentShiftRequestWithBody constructs an http.Request for the UpdateDepartmentShift method, with any body, and a specified content type
+func NewUpdateDepartmentShiftRequestWithBody(server string, id Id, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/department-shifts/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewCreateDepartmentRequest calls the generic CreateDepartment builder with application/json body
+func NewCreateDepartmentRequest(server string, body CreateDepartmentJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateDepartmentRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateDepartmentRequestWithBody constructs an http.Request for the CreateDepartment method, with any body, and a specified content type
+func NewCreateDepartmentRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/departments")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListDepartmentsRequest calls the generic ListDepartments builder with application/json body
+func NewListDepartmentsRequest(server string, params *ListDepartmentsParams, body ListDepartmentsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListDepartmentsRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListDepartmentsRequestWithBody constructs an http.Request for the ListDepartments method, with any body, and a specified content type
+func NewListDepartmentsRequestWithBody(server string, params *ListDepartmentsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/departments/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetDepartmentRequest constructs an http.Request for the GetDepartment method
+func NewGetDepartmentRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/departments/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUpdateDepartmentRequest calls the generic UpdateDepartment builder with application/json body
+func NewUpdateDepartmentRequest(server string, id Id, body UpdateDepartmentJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateDepartmentRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewUpdateDepartmentRequestWithBody constructs an http.Request for the UpdateDepartment method, with any body, and a specified content type
+func NewUpdateDepartmentRequestWithBody(server string, id Id, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/departments/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewCreateEquipmentRequest calls the generic CreateEquipment builder with application/json body
+func NewCreateEquipmentRequest(server string, body CreateEquipmentJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateEquipmentRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateEquipmentRequestWithBody constructs an http.Request for the CreateEquipment method, with any body, and a specified content type
+func NewCreateEquipmentRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/equipment")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewCreateEquipmentDowntimeRequest calls the generic CreateEquipmentDowntime builder with application/json body
+func NewCreateEquipmentDowntimeRequest(server string, body CreateEquipmentDowntimeJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateEquipmentDowntimeRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateEquipmentDowntimeRequestWithBody constructs an http.Request for the CreateEquipmentDowntime method, with any body, and a specified content type
+func NewCreateEquipmentDowntimeRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/equipment-downtimes")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListEquipmentDowntimesRequest calls the generic ListEquipmentDowntimes builder with application/json body
+func NewListEquipmentDowntimesRequest(server string, params *ListEquipmentDowntimesParams, body ListEquipmentDowntimesJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListEquipmentDowntimesRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListEquipmentDowntimesRequestWithBody constructs an http.Request for the ListEquipmentDowntimes method, with any body, and a specified content type
+func NewListEquipmentDowntimesRequestWithBody(server string, params *ListEquipmentDowntimesParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/equipment-downtimes/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDeleteEquipmentDowntimeRequest constructs an http.Request for the DeleteEquipmentDowntime method
+func NewDeleteEquipmentDowntimeRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/equipment-downtimes/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetEquipmentDowntimeRequest constructs an http.Request for the GetEquipmentDowntime method
+func NewGetEquipmentDowntimeRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/equipment-downtimes/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUpdateEquipmentDowntimeRequest calls the generic UpdateEquipmentDowntime builder with application/json body
+func NewUpdateEquipmentDowntimeRequest(server string, id Id, body UpdateEquipmentDowntimeJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateEquipmentDowntimeRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewUpdateEquipmentDowntimeRequestWithBody constructs an http.Request for the UpdateEquipmentDowntime method, with any body, and a specified content type
+func NewUpdateEquipmentDowntimeRequestWithBody(server string, id Id, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/equipment-downtimes/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListEquipmentRequest calls the generic ListEquipment builder with application/json body
+func NewListEquipmentRequest(server string, params *ListEquipmentParams, body ListEquipmentJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListEquipmentRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListEquipmentRequestWithBody constructs an http.Request for the ListEquipment method, with any body, and a specified content type
+func NewListEquipmentRequestWithBody(server string, params *ListEquipmentParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/equipment/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetEquipmentRequest constructs an http.Request for the GetEquipment method
+func NewGetEquipmentRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/equipment/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUpdateEquipmentRequest calls the generic UpdateEquipment builder with application/json body
+func NewUpdateEquipmentRequest(server string, id Id, body UpdateEquipmentJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateEquipmentRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewUpdateEquipmentRequestWithBody constructs an http.Request for the UpdateEquipment method, with any body, and a specified content type
+func NewUpdateEquipmentRequestWithBody(server string, id Id, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/equipment/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewCreateInProcessTrackingFieldRequest calls the generic CreateInProcessTrackingField builder with application/json body
+func NewCreateInProcessTrackingFieldRequest(server string, body CreateInProcessTrackingFieldJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateInProcessTrackingFieldRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateInProcessTrackingFieldRequestWithBody constructs an http.Request for the CreateInProcessTrackingField method, with any body, and a specified content type
+func NewCreateInProcessTrackingFieldRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/in-process-tracking-field-types")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListInProcessTrackingFieldsRequest calls the generic ListInProcessTrackingFields builder with application/json body
+func NewListInProcessTrackingFieldsRequest(server string, params *ListInProcessTrackingFieldsParams, body ListInProcessTrackingFieldsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListInProcessTrackingFieldsRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListInProcessTrackingFieldsRequestWithBody constructs an http.Request for the ListInProcessTrackingFields method, with any body, and a specified content type
+func NewListInProcessTrackingFieldsRequestWithBody(server string, params *ListInProcessTrackingFieldsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/in-process-tracking-field-types/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetInProcessTrackingFieldRequest constructs an http.Request for the GetInProcessTrackingField method
+func NewGetInProcessTrackingFieldRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/in-process-tracking-field-types/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewGetOpenApiJsonRequest constructs an http.Request for the GetOpenApiJson method
 func NewGetOpenApiJsonRequest(server string, params *GetOpenApiJsonParams) (*http.Request, error) {
 	var err error
@@ -6521,6 +10017,264 @@ func NewUpdatePricingSettingsRequestWithBody(server string, contentType string, 
 	}
 
 	operationPath := fmt.Sprintf("/api/settings/pricing")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewCreateWorkCenterRequest calls the generic CreateWorkCenter builder with application/json body
+func NewCreateWorkCenterRequest(server string, body CreateWorkCenterJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateWorkCenterRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateWorkCenterRequestWithBody constructs an http.Request for the CreateWorkCenter method, with any body, and a specified content type
+func NewCreateWorkCenterRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/work-centers")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListWorkCentersRequest calls the generic ListWorkCenters builder with application/json body
+func NewListWorkCentersRequest(server string, params *ListWorkCentersParams, body ListWorkCentersJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListWorkCentersRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListWorkCentersRequestWithBody constructs an http.Request for the ListWorkCenters method, with any body, and a specified content type
+func NewListWorkCentersRequestWithBody(server string, params *ListWorkCentersParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/work-centers/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDeleteWorkCenterRequest constructs an http.Request for the DeleteWorkCenter method
+func NewDeleteWorkCenterRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/work-centers/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetWorkCenterRequest constructs an http.Request for the GetWorkCenter method
+func NewGetWorkCenterRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/work-centers/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUpdateWorkCenterRequest calls the generic UpdateWorkCenter builder with application/json body
+func NewUpdateWorkCenterRequest(server string, id Id, body UpdateWorkCenterJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateWorkCenterRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewUpdateWorkCenterRequestWithBody constructs an http.Request for the UpdateWorkCenter method, with any body, and a specified content type
+func NewUpdateWorkCenterRequestWithBody(server string, id Id, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/work-centers/%s", pathParam0)
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -7335,6 +11089,491 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with PUT /api/customers/{customerId}/customer-tier (the `SetCustomerTier` operationId).
 	SetCustomerTierWithResponse(ctx context.Context, customerId CustomerId, body SetCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*SetCustomerTierResponse, error)
 
+	// CreateDepartmentShiftWithBodyWithResponse Create a department shift
+	//
+	// `departmentId` must be a live department of the tenant (404 when unknown or deleted).
+	// `startTime` and `endTime` are 24-hour `HHmm` strings of exactly four digits; anything else
+	// (`7:00`, `07:00`, `700`, `07000`, `ABCD`) answers 400. A four-digit value that is not a
+	// clock time (for example `2575` or `2400`) is stored as sent and the shift reads
+	// `lengthOfShiftInMinutes: null`. Each `availableEquipment` entry must name equipment of
+	// the shift's department, once: unknown or deleted equipment answers 404, equipment of another
+	// department (or of none) answers 400 naming the entry, and an equipment listed twice answers
+	// 400. `name` is trimmed and must then be 1 to 200 characters. Omitted optional members are
+	// stored as: no working days, no simultaneous equipment, `unlimitedCapacity` false,
+	// `maxDailyNewJobs` null (no daily limit), no available equipment.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/department-shifts (the `CreateDepartmentShift` operationId).
+	CreateDepartmentShiftWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateDepartmentShiftResponse, error)
+
+	// CreateDepartmentShiftWithResponse Create a department shift
+	//
+	// `departmentId` must be a live department of the tenant (404 when unknown or deleted).
+	// `startTime` and `endTime` are 24-hour `HHmm` strings of exactly four digits; anything else
+	// (`7:00`, `07:00`, `700`, `07000`, `ABCD`) answers 400. A four-digit value that is not a
+	// clock time (for example `2575` or `2400`) is stored as sent and the shift reads
+	// `lengthOfShiftInMinutes: null`. Each `availableEquipment` entry must name equipment of
+	// the shift's department, once: unknown or deleted equipment answers 404, equipment of another
+	// department (or of none) answers 400 naming the entry, and an equipment listed twice answers
+	// 400. `name` is trimmed and must then be 1 to 200 characters. Omitted optional members are
+	// stored as: no working days, no simultaneous equipment, `unlimitedCapacity` false,
+	// `maxDailyNewJobs` null (no daily limit), no available equipment.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/department-shifts (the `CreateDepartmentShift` operationId).
+	CreateDepartmentShiftWithResponse(ctx context.Context, body CreateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateDepartmentShiftResponse, error)
+
+	// ListDepartmentShiftsWithBodyWithResponse List department shifts
+	//
+	// Answers a bare array of the shifts that are not deleted, sorted by name (case-insensitively)
+	// then id unless `Sort.Field` names a sortable member (`name`, `departmentId`, `startTime`,
+	// `endTime`, `id`); ties break on id.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/department-shifts/list (the `ListDepartmentShifts` operationId).
+	ListDepartmentShiftsWithBodyWithResponse(ctx context.Context, params *ListDepartmentShiftsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListDepartmentShiftsResponse, error)
+
+	// ListDepartmentShiftsWithResponse List department shifts
+	//
+	// Answers a bare array of the shifts that are not deleted, sorted by name (case-insensitively)
+	// then id unless `Sort.Field` names a sortable member (`name`, `departmentId`, `startTime`,
+	// `endTime`, `id`); ties break on id.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/department-shifts/list (the `ListDepartmentShifts` operationId).
+	ListDepartmentShiftsWithResponse(ctx context.Context, params *ListDepartmentShiftsParams, body ListDepartmentShiftsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListDepartmentShiftsResponse, error)
+
+	// DeleteDepartmentShiftWithResponse Delete a department shift
+	//
+	// Soft delete: the shift leaves lists, and get answers it with `deleted: true`. Answers 200
+	// when the shift was deleted and 204 when it did not exist or was already deleted.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/department-shifts/{id} (the `DeleteDepartmentShift` operationId).
+	DeleteDepartmentShiftWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*DeleteDepartmentShiftResponse, error)
+
+	// GetDepartmentShiftWithResponse Get a department shift
+	//
+	// A deleted shift is answered with `deleted: true`. `availableEquipment` is ordered by
+	// `equipmentId` case-sensitively (byte order).
+	//
+	// Permission: View Scheduling.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/department-shifts/{id} (the `GetDepartmentShift` operationId).
+	GetDepartmentShiftWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetDepartmentShiftResponse, error)
+
+	// UpdateDepartmentShiftWithBodyWithResponse Replace a department shift
+	//
+	// Replaces the whole shift, under the create rules, except `departmentId`: a shift stays in
+	// the department it was created in, and a `departmentId` in the body is ignored. Omitted
+	// optional members are cleared to their defaults, and `availableEquipment` is replaced as a
+	// whole (each entry must be equipment of the shift's department, listed once). A deleted
+	// shift answers 404.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/department-shifts/{id} (the `UpdateDepartmentShift` operationId).
+	UpdateDepartmentShiftWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateDepartmentShiftResponse, error)
+
+	// UpdateDepartmentShiftWithResponse Replace a department shift
+	//
+	// Replaces the whole shift, under the create rules, except `departmentId`: a shift stays in
+	// the department it was created in, and a `departmentId` in the body is ignored. Omitted
+	// optional members are cleared to their defaults, and `availableEquipment` is replaced as a
+	// whole (each entry must be equipment of the shift's department, listed once). A deleted
+	// shift answers 404.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/department-shifts/{id} (the `UpdateDepartmentShift` operationId).
+	UpdateDepartmentShiftWithResponse(ctx context.Context, id Id, body UpdateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateDepartmentShiftResponse, error)
+
+	// CreateDepartmentWithBodyWithResponse Create a department
+	//
+	// `name` is trimmed and must be unique among the tenant's live departments, case-insensitively
+	// (400 naming `name`). `description` is 1 to 200 characters or null. `workCenterIds` are the
+	// department's work centers: each must be a live work center of the tenant (404 naming it),
+	// listed once (400), and not already in another department (400 naming `workCenterIds`; move
+	// it by updating the work center's `departmentId`, or by taking it out of the other
+	// department first). The listed work centers get this department as their `departmentId`.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/departments (the `CreateDepartment` operationId).
+	CreateDepartmentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateDepartmentResponse, error)
+
+	// CreateDepartmentWithResponse Create a department
+	//
+	// `name` is trimmed and must be unique among the tenant's live departments, case-insensitively
+	// (400 naming `name`). `description` is 1 to 200 characters or null. `workCenterIds` are the
+	// department's work centers: each must be a live work center of the tenant (404 naming it),
+	// listed once (400), and not already in another department (400 naming `workCenterIds`; move
+	// it by updating the work center's `departmentId`, or by taking it out of the other
+	// department first). The listed work centers get this department as their `departmentId`.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/departments (the `CreateDepartment` operationId).
+	CreateDepartmentWithResponse(ctx context.Context, body CreateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateDepartmentResponse, error)
+
+	// ListDepartmentsWithBodyWithResponse List departments
+	//
+	// Answers a bare array of departments in the read shape of get, sorted by name then id unless
+	// `Sort.Field` names `name`, `description` or `id`.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/departments/list (the `ListDepartments` operationId).
+	ListDepartmentsWithBodyWithResponse(ctx context.Context, params *ListDepartmentsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListDepartmentsResponse, error)
+
+	// ListDepartmentsWithResponse List departments
+	//
+	// Answers a bare array of departments in the read shape of get, sorted by name then id unless
+	// `Sort.Field` names `name`, `description` or `id`.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/departments/list (the `ListDepartments` operationId).
+	ListDepartmentsWithResponse(ctx context.Context, params *ListDepartmentsParams, body ListDepartmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListDepartmentsResponse, error)
+
+	// GetDepartmentWithResponse Get a department
+	//
+	// The department with its live work centers (by name, then id), each with its live equipment
+	// (by name, then id).
+	//
+	// Permission: View Scheduling.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/departments/{id} (the `GetDepartment` operationId).
+	GetDepartmentWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetDepartmentResponse, error)
+
+	// UpdateDepartmentWithBodyWithResponse Update a department
+	//
+	// Replaces the description (omitted or null clears it) and the set of work centers: the
+	// listed work centers join the department and its work centers not listed leave it (their
+	// `departmentId` becomes null); omitting `workCenterIds` empties the department. The name is
+	// not changed. The listed work centers follow the create rules (404 for one that does not
+	// exist, 400 for one listed twice or in another department).
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/departments/{id} (the `UpdateDepartment` operationId).
+	UpdateDepartmentWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateDepartmentResponse, error)
+
+	// UpdateDepartmentWithResponse Update a department
+	//
+	// Replaces the description (omitted or null clears it) and the set of work centers: the
+	// listed work centers join the department and its work centers not listed leave it (their
+	// `departmentId` becomes null); omitting `workCenterIds` empties the department. The name is
+	// not changed. The listed work centers follow the create rules (404 for one that does not
+	// exist, 400 for one listed twice or in another department).
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/departments/{id} (the `UpdateDepartment` operationId).
+	UpdateDepartmentWithResponse(ctx context.Context, id Id, body UpdateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateDepartmentResponse, error)
+
+	// CreateEquipmentWithBodyWithResponse Create an equipment
+	//
+	// `name` is trimmed and must be unique among the tenant's live equipment, case-insensitively
+	// (400 naming `name`); `description` is required. `workCenterId` places the equipment in a
+	// live work center (404 when it does not exist); the equipment's department is its work
+	// center's department. `status` defaults to `good`; `canRunUnattended` and
+	// `unlimitedCapacity` default to false. Optional text members are trimmed and whitespace only
+	// is stored as null.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/equipment (the `CreateEquipment` operationId).
+	CreateEquipmentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateEquipmentResponse, error)
+
+	// CreateEquipmentWithResponse Create an equipment
+	//
+	// `name` is trimmed and must be unique among the tenant's live equipment, case-insensitively
+	// (400 naming `name`); `description` is required. `workCenterId` places the equipment in a
+	// live work center (404 when it does not exist); the equipment's department is its work
+	// center's department. `status` defaults to `good`; `canRunUnattended` and
+	// `unlimitedCapacity` default to false. Optional text members are trimmed and whitespace only
+	// is stored as null.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/equipment (the `CreateEquipment` operationId).
+	CreateEquipmentWithResponse(ctx context.Context, body CreateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateEquipmentResponse, error)
+
+	// CreateEquipmentDowntimeWithBodyWithResponse Create an equipment downtime
+	//
+	// `startDateTime` and `endDateTime` are required date-times (with or without offset; stored
+	// in UTC); `endDateTime` must not be earlier than `startDateTime` (400 naming
+	// `endDateTime`). `departments` (at most 500) are kept in request order; each names a
+	// department once (400), and every department must exist (404 when unknown or deleted). Each
+	// department's `equipment` lists equipment of that department: unknown or deleted equipment
+	// answers 404, equipment of another department (or of none) 400, an equipment listed twice
+	// in the downtime 400, and more than 500 equipment across all departments 400. A department
+	// with an empty `equipment` list is down as a whole (`allEquipment: true`). Department and
+	// equipment names are filled from the records.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/equipment-downtimes (the `CreateEquipmentDowntime` operationId).
+	CreateEquipmentDowntimeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateEquipmentDowntimeResponse, error)
+
+	// CreateEquipmentDowntimeWithResponse Create an equipment downtime
+	//
+	// `startDateTime` and `endDateTime` are required date-times (with or without offset; stored
+	// in UTC); `endDateTime` must not be earlier than `startDateTime` (400 naming
+	// `endDateTime`). `departments` (at most 500) are kept in request order; each names a
+	// department once (400), and every department must exist (404 when unknown or deleted). Each
+	// department's `equipment` lists equipment of that department: unknown or deleted equipment
+	// answers 404, equipment of another department (or of none) 400, an equipment listed twice
+	// in the downtime 400, and more than 500 equipment across all departments 400. A department
+	// with an empty `equipment` list is down as a whole (`allEquipment: true`). Department and
+	// equipment names are filled from the records.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/equipment-downtimes (the `CreateEquipmentDowntime` operationId).
+	CreateEquipmentDowntimeWithResponse(ctx context.Context, body CreateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateEquipmentDowntimeResponse, error)
+
+	// ListEquipmentDowntimesWithBodyWithResponse List equipment downtimes
+	//
+	// Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
+	// id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
+	// break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
+	// offset); together they find the downtimes overlapping a window.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/equipment-downtimes/list (the `ListEquipmentDowntimes` operationId).
+	ListEquipmentDowntimesWithBodyWithResponse(ctx context.Context, params *ListEquipmentDowntimesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListEquipmentDowntimesResponse, error)
+
+	// ListEquipmentDowntimesWithResponse List equipment downtimes
+	//
+	// Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
+	// id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
+	// break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
+	// offset); together they find the downtimes overlapping a window.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/equipment-downtimes/list (the `ListEquipmentDowntimes` operationId).
+	ListEquipmentDowntimesWithResponse(ctx context.Context, params *ListEquipmentDowntimesParams, body ListEquipmentDowntimesJSONRequestBody, reqEditors ...RequestEditorFn) (*ListEquipmentDowntimesResponse, error)
+
+	// DeleteEquipmentDowntimeWithResponse Delete an equipment downtime
+	//
+	// Soft delete: the downtime leaves lists, and get answers it with `deleted: true`. Answers
+	// 200 when the downtime was deleted and 204 when it did not exist or was already deleted.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/equipment-downtimes/{id} (the `DeleteEquipmentDowntime` operationId).
+	DeleteEquipmentDowntimeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*DeleteEquipmentDowntimeResponse, error)
+
+	// GetEquipmentDowntimeWithResponse Get an equipment downtime
+	//
+	// A deleted downtime is answered with `deleted: true`.
+	//
+	// Permission: View Scheduling.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/equipment-downtimes/{id} (the `GetEquipmentDowntime` operationId).
+	GetEquipmentDowntimeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetEquipmentDowntimeResponse, error)
+
+	// UpdateEquipmentDowntimeWithBodyWithResponse Replace an equipment downtime
+	//
+	// Replaces the whole downtime (times and departments with their equipment) under the create
+	// rules. A deleted downtime answers 404.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/equipment-downtimes/{id} (the `UpdateEquipmentDowntime` operationId).
+	UpdateEquipmentDowntimeWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateEquipmentDowntimeResponse, error)
+
+	// UpdateEquipmentDowntimeWithResponse Replace an equipment downtime
+	//
+	// Replaces the whole downtime (times and departments with their equipment) under the create
+	// rules. A deleted downtime answers 404.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/equipment-downtimes/{id} (the `UpdateEquipmentDowntime` operationId).
+	UpdateEquipmentDowntimeWithResponse(ctx context.Context, id Id, body UpdateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateEquipmentDowntimeResponse, error)
+
+	// ListEquipmentWithBodyWithResponse List equipment
+	//
+	// Answers a bare array of live equipment sorted by name then id unless `Sort.Field` names
+	// `name`, `description`, `manufacturer`, `modelNumber`, `serialNumber`, `status` or `id`.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/equipment/list (the `ListEquipment` operationId).
+	ListEquipmentWithBodyWithResponse(ctx context.Context, params *ListEquipmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListEquipmentResponse, error)
+
+	// ListEquipmentWithResponse List equipment
+	//
+	// Answers a bare array of live equipment sorted by name then id unless `Sort.Field` names
+	// `name`, `description`, `manufacturer`, `modelNumber`, `serialNumber`, `status` or `id`.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/equipment/list (the `ListEquipment` operationId).
+	ListEquipmentWithResponse(ctx context.Context, params *ListEquipmentParams, body ListEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*ListEquipmentResponse, error)
+
+	// GetEquipmentWithResponse Get an equipment
+	//
+	// Permission: View Scheduling.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/equipment/{id} (the `GetEquipment` operationId).
+	GetEquipmentWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetEquipmentResponse, error)
+
+	// UpdateEquipmentWithBodyWithResponse Update an equipment
+	//
+	// Replaces every member of the equipment under the create rules: omitted optional members
+	// are cleared, omitted booleans are false and an omitted `status` is `good`. Changing
+	// `workCenterId` moves the equipment to that work center and so to its department.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/equipment/{id} (the `UpdateEquipment` operationId).
+	UpdateEquipmentWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateEquipmentResponse, error)
+
+	// UpdateEquipmentWithResponse Update an equipment
+	//
+	// Replaces every member of the equipment under the create rules: omitted optional members
+	// are cleared, omitted booleans are false and an omitted `status` is `good`. Changing
+	// `workCenterId` moves the equipment to that work center and so to its department.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/equipment/{id} (the `UpdateEquipment` operationId).
+	UpdateEquipmentWithResponse(ctx context.Context, id Id, body UpdateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateEquipmentResponse, error)
+
+	// CreateInProcessTrackingFieldWithBodyWithResponse Create an in-process tracking field
+	//
+	// `name` is trimmed and must be unique among the tenant's tracking fields, case-insensitively
+	// (400 naming `name`). A `dropDown` field needs at least one option in `dropDownOptions`;
+	// any other `dataType` takes none (400 naming `dropDownOptions`). Options are trimmed, must
+	// not be blank and are listed once, case-insensitively (400). `description` and `unitTypeName`
+	// that are whitespace only are stored as null.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/in-process-tracking-field-types (the `CreateInProcessTrackingField` operationId).
+	CreateInProcessTrackingFieldWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateInProcessTrackingFieldResponse, error)
+
+	// CreateInProcessTrackingFieldWithResponse Create an in-process tracking field
+	//
+	// `name` is trimmed and must be unique among the tenant's tracking fields, case-insensitively
+	// (400 naming `name`). A `dropDown` field needs at least one option in `dropDownOptions`;
+	// any other `dataType` takes none (400 naming `dropDownOptions`). Options are trimmed, must
+	// not be blank and are listed once, case-insensitively (400). `description` and `unitTypeName`
+	// that are whitespace only are stored as null.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/in-process-tracking-field-types (the `CreateInProcessTrackingField` operationId).
+	CreateInProcessTrackingFieldWithResponse(ctx context.Context, body CreateInProcessTrackingFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateInProcessTrackingFieldResponse, error)
+
+	// ListInProcessTrackingFieldsWithBodyWithResponse List in-process tracking fields
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names `name`, `dataType`
+	// or `id`.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/in-process-tracking-field-types/list (the `ListInProcessTrackingFields` operationId).
+	ListInProcessTrackingFieldsWithBodyWithResponse(ctx context.Context, params *ListInProcessTrackingFieldsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListInProcessTrackingFieldsResponse, error)
+
+	// ListInProcessTrackingFieldsWithResponse List in-process tracking fields
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names `name`, `dataType`
+	// or `id`.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/in-process-tracking-field-types/list (the `ListInProcessTrackingFields` operationId).
+	ListInProcessTrackingFieldsWithResponse(ctx context.Context, params *ListInProcessTrackingFieldsParams, body ListInProcessTrackingFieldsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListInProcessTrackingFieldsResponse, error)
+
+	// GetInProcessTrackingFieldWithResponse Get an in-process tracking field
+	//
+	// Permission: View Scheduling.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/in-process-tracking-field-types/{id} (the `GetInProcessTrackingField` operationId).
+	GetInProcessTrackingFieldWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetInProcessTrackingFieldResponse, error)
+
 	// GetOpenApiJsonWithResponse The OpenAPI document as JSON
 	//
 	// The same document as `GET /api/openapi.yaml`, converted to JSON with its keys in the same
@@ -7477,6 +11716,116 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with PUT /api/settings/pricing (the `UpdatePricingSettings` operationId).
 	UpdatePricingSettingsWithResponse(ctx context.Context, body UpdatePricingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdatePricingSettingsResponse, error)
+
+	// CreateWorkCenterWithBodyWithResponse Create a work center
+	//
+	// `name` is trimmed and must be unique among the tenant's live work centers,
+	// case-insensitively (400 naming `name`). `departmentId` puts the work center in that
+	// department (404 when the department does not exist); a work center is in at most one
+	// department. The five rates are 0 or more with at most 10 decimal places (400 naming the
+	// rate); omitted rates are 0.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/work-centers (the `CreateWorkCenter` operationId).
+	CreateWorkCenterWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateWorkCenterResponse, error)
+
+	// CreateWorkCenterWithResponse Create a work center
+	//
+	// `name` is trimmed and must be unique among the tenant's live work centers,
+	// case-insensitively (400 naming `name`). `departmentId` puts the work center in that
+	// department (404 when the department does not exist); a work center is in at most one
+	// department. The five rates are 0 or more with at most 10 decimal places (400 naming the
+	// rate); omitted rates are 0.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/work-centers (the `CreateWorkCenter` operationId).
+	CreateWorkCenterWithResponse(ctx context.Context, body CreateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateWorkCenterResponse, error)
+
+	// ListWorkCentersWithBodyWithResponse List work centers
+	//
+	// Answers a bare array of live work centers in the read shape of get, sorted by name then id
+	// unless `Sort.Field` names `name`, `setupRate`, `runRate`, `laborRate`, `overheadRate`,
+	// `machineRate` or `id`.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/work-centers/list (the `ListWorkCenters` operationId).
+	ListWorkCentersWithBodyWithResponse(ctx context.Context, params *ListWorkCentersParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListWorkCentersResponse, error)
+
+	// ListWorkCentersWithResponse List work centers
+	//
+	// Answers a bare array of live work centers in the read shape of get, sorted by name then id
+	// unless `Sort.Field` names `name`, `setupRate`, `runRate`, `laborRate`, `overheadRate`,
+	// `machineRate` or `id`.
+	//
+	// Permission: View Scheduling.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/work-centers/list (the `ListWorkCenters` operationId).
+	ListWorkCentersWithResponse(ctx context.Context, params *ListWorkCentersParams, body ListWorkCentersJSONRequestBody, reqEditors ...RequestEditorFn) (*ListWorkCentersResponse, error)
+
+	// DeleteWorkCenterWithResponse Delete a work center
+	//
+	// Soft delete: the work center leaves lists and its department, its name becomes available
+	// again, and get answers it with `deleted: true`. A work center that still holds live
+	// equipment is not deleted (400): move the equipment to another work center first. Answers
+	// 200 when the work center was deleted and 204 when it did not exist or was already deleted.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/work-centers/{id} (the `DeleteWorkCenter` operationId).
+	DeleteWorkCenterWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*DeleteWorkCenterResponse, error)
+
+	// GetWorkCenterWithResponse Get a work center
+	//
+	// The work center with its live equipment (by name, then id). A deleted work center is
+	// answered with `deleted: true`.
+	//
+	// Permission: View Scheduling.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/work-centers/{id} (the `GetWorkCenter` operationId).
+	GetWorkCenterWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetWorkCenterResponse, error)
+
+	// UpdateWorkCenterWithBodyWithResponse Update a work center
+	//
+	// Replaces every member of a live work center under the create rules: omitted rates become 0
+	// and an omitted or null `departmentId` takes the work center out of its department. Setting
+	// `departmentId` moves the work center (and its equipment) to that department. A deleted work
+	// center answers 404.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/work-centers/{id} (the `UpdateWorkCenter` operationId).
+	UpdateWorkCenterWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateWorkCenterResponse, error)
+
+	// UpdateWorkCenterWithResponse Update a work center
+	//
+	// Replaces every member of a live work center under the create rules: omitted rates become 0
+	// and an omitted or null `departmentId` takes the work center out of its department. Setting
+	// `departmentId` moves the work center (and its equipment) to that department. A deleted work
+	// center answers 404.
+	//
+	// Permission: Edit Scheduling.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/work-centers/{id} (the `UpdateWorkCenter` operationId).
+	UpdateWorkCenterWithResponse(ctx context.Context, id Id, body UpdateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateWorkCenterResponse, error)
 }
 
 // CreateAccountingCodeResponse503Headers the declared response headers of an HTTP 503 response for CreateAccountingCode
@@ -10844,6 +15193,1945 @@ func (r SetCustomerTierResponse) ContentType() string {
 	return ""
 }
 
+// CreateDepartmentShiftResponse503Headers the declared response headers of an HTTP 503 response for CreateDepartmentShift
+type CreateDepartmentShiftResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateDepartmentShiftResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateDepartmentShiftResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateDepartmentShiftResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateDepartmentShiftResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateDepartmentShiftResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateDepartmentShiftResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateDepartmentShiftResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateDepartmentShiftResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateDepartmentShiftResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateDepartmentShiftResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateDepartmentShiftResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateDepartmentShiftResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateDepartmentShiftResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateDepartmentShiftResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListDepartmentShiftsResponse503Headers the declared response headers of an HTTP 503 response for ListDepartmentShifts
+type ListDepartmentShiftsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListDepartmentShiftsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]DepartmentShift
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListDepartmentShiftsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListDepartmentShiftsResponse) GetJSON200() *[]DepartmentShift {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListDepartmentShiftsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListDepartmentShiftsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListDepartmentShiftsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListDepartmentShiftsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListDepartmentShiftsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListDepartmentShiftsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListDepartmentShiftsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListDepartmentShiftsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListDepartmentShiftsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListDepartmentShiftsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListDepartmentShiftsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DeleteDepartmentShiftResponse503Headers the declared response headers of an HTTP 503 response for DeleteDepartmentShift
+type DeleteDepartmentShiftResponse503Headers struct {
+	RetryAfter *int
+}
+
+type DeleteDepartmentShiftResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Deleted
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DeleteDepartmentShiftResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteDepartmentShiftResponse) GetJSON200() *Deleted {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r DeleteDepartmentShiftResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r DeleteDepartmentShiftResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r DeleteDepartmentShiftResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r DeleteDepartmentShiftResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r DeleteDepartmentShiftResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteDepartmentShiftResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteDepartmentShiftResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteDepartmentShiftResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteDepartmentShiftResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetDepartmentShiftResponse503Headers the declared response headers of an HTTP 503 response for GetDepartmentShift
+type GetDepartmentShiftResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetDepartmentShiftResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *DepartmentShift
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetDepartmentShiftResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetDepartmentShiftResponse) GetJSON200() *DepartmentShift {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetDepartmentShiftResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetDepartmentShiftResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetDepartmentShiftResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetDepartmentShiftResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetDepartmentShiftResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetDepartmentShiftResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetDepartmentShiftResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetDepartmentShiftResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetDepartmentShiftResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateDepartmentShiftResponse503Headers the declared response headers of an HTTP 503 response for UpdateDepartmentShift
+type UpdateDepartmentShiftResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UpdateDepartmentShiftResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *DepartmentShift
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateDepartmentShiftResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateDepartmentShiftResponse) GetJSON200() *DepartmentShift {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r UpdateDepartmentShiftResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UpdateDepartmentShiftResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UpdateDepartmentShiftResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UpdateDepartmentShiftResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r UpdateDepartmentShiftResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r UpdateDepartmentShiftResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UpdateDepartmentShiftResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateDepartmentShiftResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateDepartmentShiftResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateDepartmentShiftResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateDepartmentShiftResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateDepartmentResponse503Headers the declared response headers of an HTTP 503 response for CreateDepartment
+type CreateDepartmentResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateDepartmentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateDepartmentResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateDepartmentResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateDepartmentResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateDepartmentResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateDepartmentResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateDepartmentResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateDepartmentResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateDepartmentResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateDepartmentResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateDepartmentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateDepartmentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateDepartmentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateDepartmentResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListDepartmentsResponse503Headers the declared response headers of an HTTP 503 response for ListDepartments
+type ListDepartmentsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListDepartmentsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Department
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListDepartmentsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListDepartmentsResponse) GetJSON200() *[]Department {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListDepartmentsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListDepartmentsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListDepartmentsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListDepartmentsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListDepartmentsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListDepartmentsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListDepartmentsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListDepartmentsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListDepartmentsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListDepartmentsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListDepartmentsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetDepartmentResponse503Headers the declared response headers of an HTTP 503 response for GetDepartment
+type GetDepartmentResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetDepartmentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Department
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetDepartmentResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetDepartmentResponse) GetJSON200() *Department {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetDepartmentResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetDepartmentResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetDepartmentResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetDepartmentResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetDepartmentResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetDepartmentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetDepartmentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetDepartmentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetDepartmentResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateDepartmentResponse503Headers the declared response headers of an HTTP 503 response for UpdateDepartment
+type UpdateDepartmentResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UpdateDepartmentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Department
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateDepartmentResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateDepartmentResponse) GetJSON200() *Department {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r UpdateDepartmentResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UpdateDepartmentResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UpdateDepartmentResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UpdateDepartmentResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r UpdateDepartmentResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r UpdateDepartmentResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UpdateDepartmentResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateDepartmentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateDepartmentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateDepartmentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateDepartmentResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateEquipmentResponse503Headers the declared response headers of an HTTP 503 response for CreateEquipment
+type CreateEquipmentResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateEquipmentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateEquipmentResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateEquipmentResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateEquipmentResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateEquipmentResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateEquipmentResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateEquipmentResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateEquipmentResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateEquipmentResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateEquipmentResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateEquipmentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateEquipmentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateEquipmentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateEquipmentResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateEquipmentDowntimeResponse503Headers the declared response headers of an HTTP 503 response for CreateEquipmentDowntime
+type CreateEquipmentDowntimeResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateEquipmentDowntimeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateEquipmentDowntimeResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateEquipmentDowntimeResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateEquipmentDowntimeResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateEquipmentDowntimeResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateEquipmentDowntimeResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateEquipmentDowntimeResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateEquipmentDowntimeResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateEquipmentDowntimeResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateEquipmentDowntimeResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateEquipmentDowntimeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateEquipmentDowntimeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateEquipmentDowntimeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateEquipmentDowntimeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListEquipmentDowntimesResponse503Headers the declared response headers of an HTTP 503 response for ListEquipmentDowntimes
+type ListEquipmentDowntimesResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListEquipmentDowntimesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]EquipmentDowntime
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListEquipmentDowntimesResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListEquipmentDowntimesResponse) GetJSON200() *[]EquipmentDowntime {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListEquipmentDowntimesResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListEquipmentDowntimesResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListEquipmentDowntimesResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListEquipmentDowntimesResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListEquipmentDowntimesResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListEquipmentDowntimesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListEquipmentDowntimesResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListEquipmentDowntimesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListEquipmentDowntimesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListEquipmentDowntimesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListEquipmentDowntimesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DeleteEquipmentDowntimeResponse503Headers the declared response headers of an HTTP 503 response for DeleteEquipmentDowntime
+type DeleteEquipmentDowntimeResponse503Headers struct {
+	RetryAfter *int
+}
+
+type DeleteEquipmentDowntimeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Deleted
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DeleteEquipmentDowntimeResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteEquipmentDowntimeResponse) GetJSON200() *Deleted {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r DeleteEquipmentDowntimeResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r DeleteEquipmentDowntimeResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r DeleteEquipmentDowntimeResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r DeleteEquipmentDowntimeResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r DeleteEquipmentDowntimeResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteEquipmentDowntimeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteEquipmentDowntimeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteEquipmentDowntimeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteEquipmentDowntimeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetEquipmentDowntimeResponse503Headers the declared response headers of an HTTP 503 response for GetEquipmentDowntime
+type GetEquipmentDowntimeResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetEquipmentDowntimeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *EquipmentDowntime
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetEquipmentDowntimeResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetEquipmentDowntimeResponse) GetJSON200() *EquipmentDowntime {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetEquipmentDowntimeResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetEquipmentDowntimeResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetEquipmentDowntimeResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetEquipmentDowntimeResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetEquipmentDowntimeResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetEquipmentDowntimeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetEquipmentDowntimeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetEquipmentDowntimeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetEquipmentDowntimeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateEquipmentDowntimeResponse503Headers the declared response headers of an HTTP 503 response for UpdateEquipmentDowntime
+type UpdateEquipmentDowntimeResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UpdateEquipmentDowntimeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *EquipmentDowntime
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateEquipmentDowntimeResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateEquipmentDowntimeResponse) GetJSON200() *EquipmentDowntime {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r UpdateEquipmentDowntimeResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UpdateEquipmentDowntimeResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UpdateEquipmentDowntimeResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UpdateEquipmentDowntimeResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r UpdateEquipmentDowntimeResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r UpdateEquipmentDowntimeResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UpdateEquipmentDowntimeResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateEquipmentDowntimeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateEquipmentDowntimeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateEquipmentDowntimeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateEquipmentDowntimeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListEquipmentResponse503Headers the declared response headers of an HTTP 503 response for ListEquipment
+type ListEquipmentResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListEquipmentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Equipment
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListEquipmentResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListEquipmentResponse) GetJSON200() *[]Equipment {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListEquipmentResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListEquipmentResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListEquipmentResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListEquipmentResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListEquipmentResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListEquipmentResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListEquipmentResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListEquipmentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListEquipmentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListEquipmentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListEquipmentResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetEquipmentResponse503Headers the declared response headers of an HTTP 503 response for GetEquipment
+type GetEquipmentResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetEquipmentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Equipment
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetEquipmentResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetEquipmentResponse) GetJSON200() *Equipment {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetEquipmentResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetEquipmentResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetEquipmentResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetEquipmentResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetEquipmentResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetEquipmentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetEquipmentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetEquipmentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetEquipmentResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateEquipmentResponse503Headers the declared response headers of an HTTP 503 response for UpdateEquipment
+type UpdateEquipmentResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UpdateEquipmentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Equipment
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateEquipmentResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateEquipmentResponse) GetJSON200() *Equipment {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r UpdateEquipmentResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UpdateEquipmentResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UpdateEquipmentResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UpdateEquipmentResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r UpdateEquipmentResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r UpdateEquipmentResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UpdateEquipmentResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateEquipmentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateEquipmentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateEquipmentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateEquipmentResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateInProcessTrackingFieldResponse503Headers the declared response headers of an HTTP 503 response for CreateInProcessTrackingField
+type CreateInProcessTrackingFieldResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateInProcessTrackingFieldResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateInProcessTrackingFieldResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateInProcessTrackingFieldResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateInProcessTrackingFieldResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateInProcessTrackingFieldResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateInProcessTrackingFieldResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateInProcessTrackingFieldResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateInProcessTrackingFieldResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateInProcessTrackingFieldResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateInProcessTrackingFieldResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateInProcessTrackingFieldResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateInProcessTrackingFieldResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateInProcessTrackingFieldResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateInProcessTrackingFieldResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListInProcessTrackingFieldsResponse503Headers the declared response headers of an HTTP 503 response for ListInProcessTrackingFields
+type ListInProcessTrackingFieldsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListInProcessTrackingFieldsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]InProcessTrackingField
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListInProcessTrackingFieldsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListInProcessTrackingFieldsResponse) GetJSON200() *[]InProcessTrackingField {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListInProcessTrackingFieldsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListInProcessTrackingFieldsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListInProcessTrackingFieldsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListInProcessTrackingFieldsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListInProcessTrackingFieldsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListInProcessTrackingFieldsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListInProcessTrackingFieldsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListInProcessTrackingFieldsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListInProcessTrackingFieldsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListInProcessTrackingFieldsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListInProcessTrackingFieldsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetInProcessTrackingFieldResponse503Headers the declared response headers of an HTTP 503 response for GetInProcessTrackingField
+type GetInProcessTrackingFieldResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetInProcessTrackingFieldResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *InProcessTrackingField
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetInProcessTrackingFieldResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetInProcessTrackingFieldResponse) GetJSON200() *InProcessTrackingField {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetInProcessTrackingFieldResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetInProcessTrackingFieldResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetInProcessTrackingFieldResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetInProcessTrackingFieldResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetInProcessTrackingFieldResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetInProcessTrackingFieldResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetInProcessTrackingFieldResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetInProcessTrackingFieldResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetInProcessTrackingFieldResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // GetOpenApiJsonResponse200Headers the declared response headers of an HTTP 200 response for GetOpenApiJson
 type GetOpenApiJsonResponse200Headers struct {
 	CacheControl string
@@ -11568,6 +17856,463 @@ func (r UpdatePricingSettingsResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r UpdatePricingSettingsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateWorkCenterResponse503Headers the declared response headers of an HTTP 503 response for CreateWorkCenter
+type CreateWorkCenterResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateWorkCenterResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateWorkCenterResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateWorkCenterResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateWorkCenterResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateWorkCenterResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateWorkCenterResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateWorkCenterResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateWorkCenterResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateWorkCenterResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateWorkCenterResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateWorkCenterResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateWorkCenterResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateWorkCenterResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateWorkCenterResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListWorkCentersResponse503Headers the declared response headers of an HTTP 503 response for ListWorkCenters
+type ListWorkCentersResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListWorkCentersResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]WorkCenter
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListWorkCentersResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListWorkCentersResponse) GetJSON200() *[]WorkCenter {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListWorkCentersResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListWorkCentersResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListWorkCentersResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListWorkCentersResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListWorkCentersResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListWorkCentersResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListWorkCentersResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListWorkCentersResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListWorkCentersResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListWorkCentersResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListWorkCentersResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DeleteWorkCenterResponse503Headers the declared response headers of an HTTP 503 response for DeleteWorkCenter
+type DeleteWorkCenterResponse503Headers struct {
+	RetryAfter *int
+}
+
+type DeleteWorkCenterResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Deleted
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DeleteWorkCenterResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteWorkCenterResponse) GetJSON200() *Deleted {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r DeleteWorkCenterResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r DeleteWorkCenterResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r DeleteWorkCenterResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r DeleteWorkCenterResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r DeleteWorkCenterResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteWorkCenterResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteWorkCenterResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteWorkCenterResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteWorkCenterResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetWorkCenterResponse503Headers the declared response headers of an HTTP 503 response for GetWorkCenter
+type GetWorkCenterResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetWorkCenterResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *WorkCenter
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetWorkCenterResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetWorkCenterResponse) GetJSON200() *WorkCenter {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetWorkCenterResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetWorkCenterResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetWorkCenterResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetWorkCenterResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetWorkCenterResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetWorkCenterResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetWorkCenterResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetWorkCenterResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetWorkCenterResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateWorkCenterResponse503Headers the declared response headers of an HTTP 503 response for UpdateWorkCenter
+type UpdateWorkCenterResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UpdateWorkCenterResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *WorkCenter
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateWorkCenterResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateWorkCenterResponse) GetJSON200() *WorkCenter {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r UpdateWorkCenterResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UpdateWorkCenterResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UpdateWorkCenterResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UpdateWorkCenterResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r UpdateWorkCenterResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r UpdateWorkCenterResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UpdateWorkCenterResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateWorkCenterResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateWorkCenterResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateWorkCenterResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateWorkCenterResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -12679,6 +19424,701 @@ func (c *ClientWithResponses) SetCustomerTierWithResponse(ctx context.Context, c
 	return ParseSetCustomerTierResponse(rsp)
 }
 
+// CreateDepartmentShiftWithBodyWithResponse Create a department shift
+//
+// `departmentId` must be a live department of the tenant (404 when unknown or deleted).
+// `startTime` and `endTime` are 24-hour `HHmm` strings of exactly four digits; anything else
+// (`7:00`, `07:00`, `700`, `07000`, `ABCD`) answers 400. A four-digit value that is not a
+// clock time (for example `2575` or `2400`) is stored as sent and the shift reads
+// `lengthOfShiftInMinutes: null`. Each `availableEquipment` entry must name equipment of
+// the shift's department, once: unknown or deleted equipment answers 404, equipment of another
+// department (or of none) answers 400 naming the entry, and an equipment listed twice answers
+// 400. `name` is trimmed and must then be 1 to 200 characters. Omitted optional members are
+// stored as: no working days, no simultaneous equipment, `unlimitedCapacity` false,
+// `maxDailyNewJobs` null (no daily limit), no available equipment.
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/department-shifts (the `CreateDepartmentShift` operationId).
+func (c *ClientWithResponses) CreateDepartmentShiftWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateDepartmentShiftResponse, error) {
+	rsp, err := c.CreateDepartmentShiftWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateDepartmentShiftResponse(rsp)
+}
+
+// CreateDepartmentShiftWithResponse Create a department shift
+//
+// `departmentId` must be a live department of the tenant (404 when unknown or deleted).
+// `startTime` and `endTime` are 24-hour `HHmm` strings of exactly four digits; anything else
+// (`7:00`, `07:00`, `700`, `07000`, `ABCD`) answers 400. A four-digit value that is not a
+// clock time (for example `2575` or `2400`) is stored as sent and the shift reads
+// `lengthOfShiftInMinutes: null`. Each `availableEquipment` entry must name equipment of
+// the shift's department, once: unknown or deleted equipment answers 404, equipment of another
+// department (or of none) answers 400 naming the entry, and an equipment listed twice answers
+// 400. `name` is trimmed and must then be 1 to 200 characters. Omitted optional members are
+// stored as: no working days, no simultaneous equipment, `unlimitedCapacity` false,
+// `maxDailyNewJobs` null (no daily limit), no available equipment.
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/department-shifts (the `CreateDepartmentShift` operationId).
+func (c *ClientWithResponses) CreateDepartmentShiftWithResponse(ctx context.Context, body CreateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateDepartmentShiftResponse, error) {
+	rsp, err := c.CreateDepartmentShift(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateDepartmentShiftResponse(rsp)
+}
+
+// ListDepartmentShiftsWithBodyWithResponse List department shifts
+//
+// Answers a bare array of the shifts that are not deleted, sorted by name (case-insensitively)
+// then id unless `Sort.Field` names a sortable member (`name`, `departmentId`, `startTime`,
+// `endTime`, `id`); ties break on id.
+//
+// Permission: View Scheduling.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/department-shifts/list (the `ListDepartmentShifts` operationId).
+func (c *ClientWithResponses) ListDepartmentShiftsWithBodyWithResponse(ctx context.Context, params *ListDepartmentShiftsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListDepartmentShiftsResponse, error) {
+	rsp, err := c.ListDepartmentShiftsWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListDepartmentShiftsResponse(rsp)
+}
+
+// ListDepartmentShiftsWithResponse List department shifts
+//
+// Answers a bare array of the shifts that are not deleted, sorted by name (case-insensitively)
+// then id unless `Sort.Field` names a sortable member (`name`, `departmentId`, `startTime`,
+// `endTime`, `id`); ties break on id.
+//
+// Permission: View Scheduling.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/department-shifts/list (the `ListDepartmentShifts` operationId).
+func (c *ClientWithResponses) ListDepartmentShiftsWithResponse(ctx context.Context, params *ListDepartmentShiftsParams, body ListDepartmentShiftsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListDepartmentShiftsResponse, error) {
+	rsp, err := c.ListDepartmentShifts(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListDepartmentShiftsResponse(rsp)
+}
+
+// DeleteDepartmentShiftWithResponse Delete a department shift
+//
+// Soft delete: the shift leaves lists, and get answers it with `deleted: true`. Answers 200
+// when the shift was deleted and 204 when it did not exist or was already deleted.
+//
+// Permission: Edit Scheduling.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/department-shifts/{id} (the `DeleteDepartmentShift` operationId).
+func (c *ClientWithResponses) DeleteDepartmentShiftWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*DeleteDepartmentShiftResponse, error) {
+	rsp, err := c.DeleteDepartmentShift(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteDepartmentShiftResponse(rsp)
+}
+
+// GetDepartmentShiftWithResponse Get a department shift
+//
+// A deleted shift is answered with `deleted: true`. `availableEquipment` is ordered by
+// `equipmentId` case-sensitively (byte order).
+//
+// Permission: View Scheduling.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/department-shifts/{id} (the `GetDepartmentShift` operationId).
+func (c *ClientWithResponses) GetDepartmentShiftWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetDepartmentShiftResponse, error) {
+	rsp, err := c.GetDepartmentShift(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetDepartmentShiftResponse(rsp)
+}
+
+// UpdateDepartmentShiftWithBodyWithResponse Replace a department shift
+//
+// Replaces the whole shift, under the create rules, except `departmentId`: a shift stays in
+// the department it was created in, and a `departmentId` in the body is ignored. Omitted
+// optional members are cleared to their defaults, and `availableEquipment` is replaced as a
+// whole (each entry must be equipment of the shift's department, listed once). A deleted
+// shift answers 404.
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/department-shifts/{id} (the `UpdateDepartmentShift` operationId).
+func (c *ClientWithResponses) UpdateDepartmentShiftWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateDepartmentShiftResponse, error) {
+	rsp, err := c.UpdateDepartmentShiftWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateDepartmentShiftResponse(rsp)
+}
+
+// UpdateDepartmentShiftWithResponse Replace a department shift
+//
+// Replaces the whole shift, under the create rules, except `departmentId`: a shift stays in
+// the department it was created in, and a `departmentId` in the body is ignored. Omitted
+// optional members are cleared to their defaults, and `availableEquipment` is replaced as a
+// whole (each entry must be equipment of the shift's department, listed once). A deleted
+// shift answers 404.
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/department-shifts/{id} (the `UpdateDepartmentShift` operationId).
+func (c *ClientWithResponses) UpdateDepartmentShiftWithResponse(ctx context.Context, id Id, body UpdateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateDepartmentShiftResponse, error) {
+	rsp, err := c.UpdateDepartmentShift(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateDepartmentShiftResponse(rsp)
+}
+
+// CreateDepartmentWithBodyWithResponse Create a department
+//
+// `name` is trimmed and must be unique among the tenant's live departments, case-insensitively
+// (400 naming `name`). `description` is 1 to 200 characters or null. `workCenterIds` are the
+// department's work centers: each must be a live work center of the tenant (404 naming it),
+// listed once (400), and not already in another department (400 naming `workCenterIds`; move
+// it by updating the work center's `departmentId`, or by taking it out of the other
+// department first). The listed work centers get this department as their `departmentId`.
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/departments (the `CreateDepartment` operationId).
+func (c *ClientWithResponses) CreateDepartmentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateDepartmentResponse, error) {
+	rsp, err := c.CreateDepartmentWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateDepartmentResponse(rsp)
+}
+
+// CreateDepartmentWithResponse Create a department
+//
+// `name` is trimmed and must be unique among the tenant's live departments, case-insensitively
+// (400 naming `name`). `description` is 1 to 200 characters or null. `workCenterIds` are the
+// department's work centers: each must be a live work center of the tenant (404 naming it),
+// listed once (400), and not already in another department (400 naming `workCenterIds`; move
+// it by updating the work center's `departmentId`, or by taking it out of the other
+// department first). The listed work centers get this department as their `departmentId`.
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/departments (the `CreateDepartment` operationId).
+func (c *ClientWithResponses) CreateDepartmentWithResponse(ctx context.Context, body CreateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateDepartmentResponse, error) {
+	rsp, err := c.CreateDepartment(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateDepartmentResponse(rsp)
+}
+
+// ListDepartmentsWithBodyWithResponse List departments
+//
+// Answers a bare array of departments in the read shape of get, sorted by name then id unless
+// `Sort.Field` names `name`, `description` or `id`.
+//
+// Permission: View Scheduling.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/departments/list (the `ListDepartments` operationId).
+func (c *ClientWithResponses) ListDepartmentsWithBodyWithResponse(ctx context.Context, params *ListDepartmentsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListDepartmentsResponse, error) {
+	rsp, err := c.ListDepartmentsWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListDepartmentsResponse(rsp)
+}
+
+// ListDepartmentsWithResponse List departments
+//
+// Answers a bare array of departments in the read shape of get, sorted by name then id unless
+// `Sort.Field` names `name`, `description` or `id`.
+//
+// Permission: View Scheduling.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/departments/list (the `ListDepartments` operationId).
+func (c *ClientWithResponses) ListDepartmentsWithResponse(ctx context.Context, params *ListDepartmentsParams, body ListDepartmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListDepartmentsResponse, error) {
+	rsp, err := c.ListDepartments(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListDepartmentsResponse(rsp)
+}
+
+// GetDepartmentWithResponse Get a department
+//
+// The department with its live work centers (by name, then id), each with its live equipment
+// (by name, then id).
+//
+// Permission: View Scheduling.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/departments/{id} (the `GetDepartment` operationId).
+func (c *ClientWithResponses) GetDepartmentWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetDepartmentResponse, error) {
+	rsp, err := c.GetDepartment(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetDepartmentResponse(rsp)
+}
+
+// UpdateDepartmentWithBodyWithResponse Update a department
+//
+// Replaces the description (omitted or null clears it) and the set of work centers: the
+// listed work centers join the department and its work centers not listed leave it (their
+// `departmentId` becomes null); omitting `workCenterIds` empties the department. The name is
+// not changed. The listed work centers follow the create rules (404 for one that does not
+// exist, 400 for one listed twice or in another department).
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/departments/{id} (the `UpdateDepartment` operationId).
+func (c *ClientWithResponses) UpdateDepartmentWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateDepartmentResponse, error) {
+	rsp, err := c.UpdateDepartmentWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateDepartmentResponse(rsp)
+}
+
+// UpdateDepartmentWithResponse Update a department
+//
+// Replaces the description (omitted or null clears it) and the set of work centers: the
+// listed work centers join the department and its work centers not listed leave it (their
+// `departmentId` becomes null); omitting `workCenterIds` empties the department. The name is
+// not changed. The listed work centers follow the create rules (404 for one that does not
+// exist, 400 for one listed twice or in another department).
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/departments/{id} (the `UpdateDepartment` operationId).
+func (c *ClientWithResponses) UpdateDepartmentWithResponse(ctx context.Context, id Id, body UpdateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateDepartmentResponse, error) {
+	rsp, err := c.UpdateDepartment(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateDepartmentResponse(rsp)
+}
+
+// CreateEquipmentWithBodyWithResponse Create an equipment
+//
+// `name` is trimmed and must be unique among the tenant's live equipment, case-insensitively
+// (400 naming `name`); `description` is required. `workCenterId` places the equipment in a
+// live work center (404 when it does not exist); the equipment's department is its work
+// center's department. `status` defaults to `good`; `canRunUnattended` and
+// `unlimitedCapacity` default to false. Optional text members are trimmed and whitespace only
+// is stored as null.
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/equipment (the `CreateEquipment` operationId).
+func (c *ClientWithResponses) CreateEquipmentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateEquipmentResponse, error) {
+	rsp, err := c.CreateEquipmentWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateEquipmentResponse(rsp)
+}
+
+// CreateEquipmentWithResponse Create an equipment
+//
+// `name` is trimmed and must be unique among the tenant's live equipment, case-insensitively
+// (400 naming `name`); `description` is required. `workCenterId` places the equipment in a
+// live work center (404 when it does not exist); the equipment's department is its work
+// center's department. `status` defaults to `good`; `canRunUnattended` and
+// `unlimitedCapacity` default to false. Optional text members are trimmed and whitespace only
+// is stored as null.
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/equipment (the `CreateEquipment` operationId).
+func (c *ClientWithResponses) CreateEquipmentWithResponse(ctx context.Context, body CreateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateEquipmentResponse, error) {
+	rsp, err := c.CreateEquipment(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateEquipmentResponse(rsp)
+}
+
+// CreateEquipmentDowntimeWithBodyWithResponse Create an equipment downtime
+//
+// `startDateTime` and `endDateTime` are required date-times (with or without offset; stored
+// in UTC); `endDateTime` must not be earlier than `startDateTime` (400 naming
+// `endDateTime`). `departments` (at most 500) are kept in request order; each names a
+// department once (400), and every department must exist (404 when unknown or deleted). Each
+// department's `equipment` lists equipment of that department: unknown or deleted equipment
+// answers 404, equipment of another department (or of none) 400, an equipment listed twice
+// in the downtime 400, and more than 500 equipment across all departments 400. A department
+// with an empty `equipment` list is down as a whole (`allEquipment: true`). Department and
+// equipment names are filled from the records.
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/equipment-downtimes (the `CreateEquipmentDowntime` operationId).
+func (c *ClientWithResponses) CreateEquipmentDowntimeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateEquipmentDowntimeResponse, error) {
+	rsp, err := c.CreateEquipmentDowntimeWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateEquipmentDowntimeResponse(rsp)
+}
+
+// CreateEquipmentDowntimeWithResponse Create an equipment downtime
+//
+// `startDateTime` and `endDateTime` are required date-times (with or without offset; stored
+// in UTC); `endDateTime` must not be earlier than `startDateTime` (400 naming
+// `endDateTime`). `departments` (at most 500) are kept in request order; each names a
+// department once (400), and every department must exist (404 when unknown or deleted). Each
+// department's `equipment` lists equipment of that department: unknown or deleted equipment
+// answers 404, equipment of another department (or of none) 400, an equipment listed twice
+// in the downtime 400, and more than 500 equipment across all departments 400. A department
+// with an empty `equipment` list is down as a whole (`allEquipment: true`). Department and
+// equipment names are filled from the records.
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/equipment-downtimes (the `CreateEquipmentDowntime` operationId).
+func (c *ClientWithResponses) CreateEquipmentDowntimeWithResponse(ctx context.Context, body CreateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateEquipmentDowntimeResponse, error) {
+	rsp, err := c.CreateEquipmentDowntime(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateEquipmentDowntimeResponse(rsp)
+}
+
+// ListEquipmentDowntimesWithBodyWithResponse List equipment downtimes
+//
+// Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
+// id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
+// break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
+// offset); together they find the downtimes overlapping a window.
+//
+// Permission: View Scheduling.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/equipment-downtimes/list (the `ListEquipmentDowntimes` operationId).
+func (c *ClientWithResponses) ListEquipmentDowntimesWithBodyWithResponse(ctx context.Context, params *ListEquipmentDowntimesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListEquipmentDowntimesResponse, error) {
+	rsp, err := c.ListEquipmentDowntimesWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListEquipmentDowntimesResponse(rsp)
+}
+
+// ListEquipmentDowntimesWithResponse List equipment downtimes
+//
+// Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
+// id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
+// break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
+// offset); together they find the downtimes overlapping a window.
+//
+// Permission: View Scheduling.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/equipment-downtimes/list (the `ListEquipmentDowntimes` operationId).
+func (c *ClientWithResponses) ListEquipmentDowntimesWithResponse(ctx context.Context, params *ListEquipmentDowntimesParams, body ListEquipmentDowntimesJSONRequestBody, reqEditors ...RequestEditorFn) (*ListEquipmentDowntimesResponse, error) {
+	rsp, err := c.ListEquipmentDowntimes(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListEquipmentDowntimesResponse(rsp)
+}
+
+// DeleteEquipmentDowntimeWithResponse Delete an equipment downtime
+//
+// Soft delete: the downtime leaves lists, and get answers it with `deleted: true`. Answers
+// 200 when the downtime was deleted and 204 when it did not exist or was already deleted.
+//
+// Permission: Edit Scheduling.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/equipment-downtimes/{id} (the `DeleteEquipmentDowntime` operationId).
+func (c *ClientWithResponses) DeleteEquipmentDowntimeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*DeleteEquipmentDowntimeResponse, error) {
+	rsp, err := c.DeleteEquipmentDowntime(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteEquipmentDowntimeResponse(rsp)
+}
+
+// GetEquipmentDowntimeWithResponse Get an equipment downtime
+//
+// A deleted downtime is answered with `deleted: true`.
+//
+// Permission: View Scheduling.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/equipment-downtimes/{id} (the `GetEquipmentDowntime` operationId).
+func (c *ClientWithResponses) GetEquipmentDowntimeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetEquipmentDowntimeResponse, error) {
+	rsp, err := c.GetEquipmentDowntime(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetEquipmentDowntimeResponse(rsp)
+}
+
+// UpdateEquipmentDowntimeWithBodyWithResponse Replace an equipment downtime
+//
+// Replaces the whole downtime (times and departments with their equipment) under the create
+// rules. A deleted downtime answers 404.
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/equipment-downtimes/{id} (the `UpdateEquipmentDowntime` operationId).
+func (c *ClientWithResponses) UpdateEquipmentDowntimeWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateEquipmentDowntimeResponse, error) {
+	rsp, err := c.UpdateEquipmentDowntimeWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateEquipmentDowntimeResponse(rsp)
+}
+
+// UpdateEquipmentDowntimeWithResponse Replace an equipment downtime
+//
+// Replaces the whole downtime (times and departments with their equipment) under the create
+// rules. A deleted downtime answers 404.
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/equipment-downtimes/{id} (the `UpdateEquipmentDowntime` operationId).
+func (c *ClientWithResponses) UpdateEquipmentDowntimeWithResponse(ctx context.Context, id Id, body UpdateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateEquipmentDowntimeResponse, error) {
+	rsp, err := c.UpdateEquipmentDowntime(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateEquipmentDowntimeResponse(rsp)
+}
+
+// ListEquipmentWithBodyWithResponse List equipment
+//
+// Answers a bare array of live equipment sorted by name then id unless `Sort.Field` names
+// `name`, `description`, `manufacturer`, `modelNumber`, `serialNumber`, `status` or `id`.
+//
+// Permission: View Scheduling.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/equipment/list (the `ListEquipment` operationId).
+func (c *ClientWithResponses) ListEquipmentWithBodyWithResponse(ctx context.Context, params *ListEquipmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListEquipmentResponse, error) {
+	rsp, err := c.ListEquipmentWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListEquipmentResponse(rsp)
+}
+
+// ListEquipmentWithResponse List equipment
+//
+// Answers a bare array of live equipment sorted by name then id unless `Sort.Field` names
+// `name`, `description`, `manufacturer`, `modelNumber`, `serialNumber`, `status` or `id`.
+//
+// Permission: View Scheduling.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/equipment/list (the `ListEquipment` operationId).
+func (c *ClientWithResponses) ListEquipmentWithResponse(ctx context.Context, params *ListEquipmentParams, body ListEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*ListEquipmentResponse, error) {
+	rsp, err := c.ListEquipment(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListEquipmentResponse(rsp)
+}
+
+// GetEquipmentWithResponse Get an equipment
+//
+// Permission: View Scheduling.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/equipment/{id} (the `GetEquipment` operationId).
+func (c *ClientWithResponses) GetEquipmentWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetEquipmentResponse, error) {
+	rsp, err := c.GetEquipment(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetEquipmentResponse(rsp)
+}
+
+// UpdateEquipmentWithBodyWithResponse Update an equipment
+//
+// Replaces every member of the equipment under the create rules: omitted optional members
+// are cleared, omitted booleans are false and an omitted `status` is `good`. Changing
+// `workCenterId` moves the equipment to that work center and so to its department.
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/equipment/{id} (the `UpdateEquipment` operationId).
+func (c *ClientWithResponses) UpdateEquipmentWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateEquipmentResponse, error) {
+	rsp, err := c.UpdateEquipmentWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateEquipmentResponse(rsp)
+}
+
+// UpdateEquipmentWithResponse Update an equipment
+//
+// Replaces every member of the equipment under the create rules: omitted optional members
+// are cleared, omitted booleans are false and an omitted `status` is `good`. Changing
+// `workCenterId` moves the equipment to that work center and so to its department.
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/equipment/{id} (the `UpdateEquipment` operationId).
+func (c *ClientWithResponses) UpdateEquipmentWithResponse(ctx context.Context, id Id, body UpdateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateEquipmentResponse, error) {
+	rsp, err := c.UpdateEquipment(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateEquipmentResponse(rsp)
+}
+
+// CreateInProcessTrackingFieldWithBodyWithResponse Create an in-process tracking field
+//
+// `name` is trimmed and must be unique among the tenant's tracking fields, case-insensitively
+// (400 naming `name`). A `dropDown` field needs at least one option in `dropDownOptions`;
+// any other `dataType` takes none (400 naming `dropDownOptions`). Options are trimmed, must
+// not be blank and are listed once, case-insensitively (400). `description` and `unitTypeName`
+// that are whitespace only are stored as null.
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/in-process-tracking-field-types (the `CreateInProcessTrackingField` operationId).
+func (c *ClientWithResponses) CreateInProcessTrackingFieldWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateInProcessTrackingFieldResponse, error) {
+	rsp, err := c.CreateInProcessTrackingFieldWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateInProcessTrackingFieldResponse(rsp)
+}
+
+// CreateInProcessTrackingFieldWithResponse Create an in-process tracking field
+//
+// `name` is trimmed and must be unique among the tenant's tracking fields, case-insensitively
+// (400 naming `name`). A `dropDown` field needs at least one option in `dropDownOptions`;
+// any other `dataType` takes none (400 naming `dropDownOptions`). Options are trimmed, must
+// not be blank and are listed once, case-insensitively (400). `description` and `unitTypeName`
+// that are whitespace only are stored as null.
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/in-process-tracking-field-types (the `CreateInProcessTrackingField` operationId).
+func (c *ClientWithResponses) CreateInProcessTrackingFieldWithResponse(ctx context.Context, body CreateInProcessTrackingFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateInProcessTrackingFieldResponse, error) {
+	rsp, err := c.CreateInProcessTrackingField(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateInProcessTrackingFieldResponse(rsp)
+}
+
+// ListInProcessTrackingFieldsWithBodyWithResponse List in-process tracking fields
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names `name`, `dataType`
+// or `id`.
+//
+// Permission: View Scheduling.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/in-process-tracking-field-types/list (the `ListInProcessTrackingFields` operationId).
+func (c *ClientWithResponses) ListInProcessTrackingFieldsWithBodyWithResponse(ctx context.Context, params *ListInProcessTrackingFieldsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListInProcessTrackingFieldsResponse, error) {
+	rsp, err := c.ListInProcessTrackingFieldsWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListInProcessTrackingFieldsResponse(rsp)
+}
+
+// ListInProcessTrackingFieldsWithResponse List in-process tracking fields
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names `name`, `dataType`
+// or `id`.
+//
+// Permission: View Scheduling.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/in-process-tracking-field-types/list (the `ListInProcessTrackingFields` operationId).
+func (c *ClientWithResponses) ListInProcessTrackingFieldsWithResponse(ctx context.Context, params *ListInProcessTrackingFieldsParams, body ListInProcessTrackingFieldsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListInProcessTrackingFieldsResponse, error) {
+	rsp, err := c.ListInProcessTrackingFields(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListInProcessTrackingFieldsResponse(rsp)
+}
+
+// GetInProcessTrackingFieldWithResponse Get an in-process tracking field
+//
+// Permission: View Scheduling.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/in-process-tracking-field-types/{id} (the `GetInProcessTrackingField` operationId).
+func (c *ClientWithResponses) GetInProcessTrackingFieldWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetInProcessTrackingFieldResponse, error) {
+	rsp, err := c.GetInProcessTrackingField(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetInProcessTrackingFieldResponse(rsp)
+}
+
 // GetOpenApiJsonWithResponse The OpenAPI document as JSON
 //
 // The same document as `GET /api/openapi.yaml`, converted to JSON with its keys in the same
@@ -12898,6 +20338,164 @@ func (c *ClientWithResponses) UpdatePricingSettingsWithResponse(ctx context.Cont
 		return nil, err
 	}
 	return ParseUpdatePricingSettingsResponse(rsp)
+}
+
+// CreateWorkCenterWithBodyWithResponse Create a work center
+//
+// `name` is trimmed and must be unique among the tenant's live work centers,
+// case-insensitively (400 naming `name`). `departmentId` puts the work center in that
+// department (404 when the department does not exist); a work center is in at most one
+// department. The five rates are 0 or more with at most 10 decimal places (400 naming the
+// rate); omitted rates are 0.
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/work-centers (the `CreateWorkCenter` operationId).
+func (c *ClientWithResponses) CreateWorkCenterWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateWorkCenterResponse, error) {
+	rsp, err := c.CreateWorkCenterWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateWorkCenterResponse(rsp)
+}
+
+// CreateWorkCenterWithResponse Create a work center
+//
+// `name` is trimmed and must be unique among the tenant's live work centers,
+// case-insensitively (400 naming `name`). `departmentId` puts the work center in that
+// department (404 when the department does not exist); a work center is in at most one
+// department. The five rates are 0 or more with at most 10 decimal places (400 naming the
+// rate); omitted rates are 0.
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/work-centers (the `CreateWorkCenter` operationId).
+func (c *ClientWithResponses) CreateWorkCenterWithResponse(ctx context.Context, body CreateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateWorkCenterResponse, error) {
+	rsp, err := c.CreateWorkCenter(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateWorkCenterResponse(rsp)
+}
+
+// ListWorkCentersWithBodyWithResponse List work centers
+//
+// Answers a bare array of live work centers in the read shape of get, sorted by name then id
+// unless `Sort.Field` names `name`, `setupRate`, `runRate`, `laborRate`, `overheadRate`,
+// `machineRate` or `id`.
+//
+// Permission: View Scheduling.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/work-centers/list (the `ListWorkCenters` operationId).
+func (c *ClientWithResponses) ListWorkCentersWithBodyWithResponse(ctx context.Context, params *ListWorkCentersParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListWorkCentersResponse, error) {
+	rsp, err := c.ListWorkCentersWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListWorkCentersResponse(rsp)
+}
+
+// ListWorkCentersWithResponse List work centers
+//
+// Answers a bare array of live work centers in the read shape of get, sorted by name then id
+// unless `Sort.Field` names `name`, `setupRate`, `runRate`, `laborRate`, `overheadRate`,
+// `machineRate` or `id`.
+//
+// Permission: View Scheduling.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/work-centers/list (the `ListWorkCenters` operationId).
+func (c *ClientWithResponses) ListWorkCentersWithResponse(ctx context.Context, params *ListWorkCentersParams, body ListWorkCentersJSONRequestBody, reqEditors ...RequestEditorFn) (*ListWorkCentersResponse, error) {
+	rsp, err := c.ListWorkCenters(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListWorkCentersResponse(rsp)
+}
+
+// DeleteWorkCenterWithResponse Delete a work center
+//
+// Soft delete: the work center leaves lists and its department, its name becomes available
+// again, and get answers it with `deleted: true`. A work center that still holds live
+// equipment is not deleted (400): move the equipment to another work center first. Answers
+// 200 when the work center was deleted and 204 when it did not exist or was already deleted.
+//
+// Permission: Edit Scheduling.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/work-centers/{id} (the `DeleteWorkCenter` operationId).
+func (c *ClientWithResponses) DeleteWorkCenterWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*DeleteWorkCenterResponse, error) {
+	rsp, err := c.DeleteWorkCenter(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteWorkCenterResponse(rsp)
+}
+
+// GetWorkCenterWithResponse Get a work center
+//
+// The work center with its live equipment (by name, then id). A deleted work center is
+// answered with `deleted: true`.
+//
+// Permission: View Scheduling.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/work-centers/{id} (the `GetWorkCenter` operationId).
+func (c *ClientWithResponses) GetWorkCenterWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetWorkCenterResponse, error) {
+	rsp, err := c.GetWorkCenter(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetWorkCenterResponse(rsp)
+}
+
+// UpdateWorkCenterWithBodyWithResponse Update a work center
+//
+// Replaces every member of a live work center under the create rules: omitted rates become 0
+// and an omitted or null `departmentId` takes the work center out of its department. Setting
+// `departmentId` moves the work center (and its equipment) to that department. A deleted work
+// center answers 404.
+//
+// Permission: Edit Scheduling.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/work-centers/{id} (the `UpdateWorkCenter` operationId).
+func (c *ClientWithResponses) UpdateWorkCenterWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateWorkCenterResponse, error) {
+	rsp, err := c.UpdateWorkCenterWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateWorkCenterResponse(rsp)
+}
+
+// UpdateWorkCenterWithResponse Update a work center
+//
+// Replaces every member of a live work center under the create rules: omitted rates become 0
+// and an omitted or null `departmentId` takes the work center out of its department. Setting
+// `departmentId` moves the work center (and its equipment) to that department. A deleted work
+// center answers 404.
+//
+// Permission: Edit Scheduling.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/work-centers/{id} (the `UpdateWorkCenter` operationId).
+func (c *ClientWithResponses) UpdateWorkCenterWithResponse(ctx context.Context, id Id, body UpdateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateWorkCenterResponse, error) {
+	rsp, err := c.UpdateWorkCenter(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateWorkCenterResponse(rsp)
 }
 
 // ParseCreateAccountingCodeResponse parses an HTTP response from a CreateAccountingCodeWithResponse call
@@ -15944,6 +23542,1762 @@ func ParseSetCustomerTierResponse(rsp *http.Response) (*SetCustomerTierResponse,
 	return response, nil
 }
 
+// ParseCreateDepartmentShiftResponse parses an HTTP response from a CreateDepartmentShiftWithResponse call
+func ParseCreateDepartmentShiftResponse(rsp *http.Response) (*CreateDepartmentShiftResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateDepartmentShiftResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateDepartmentShiftResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListDepartmentShiftsResponse parses an HTTP response from a ListDepartmentShiftsWithResponse call
+func ParseListDepartmentShiftsResponse(rsp *http.Response) (*ListDepartmentShiftsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListDepartmentShiftsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []DepartmentShift
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListDepartmentShiftsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDeleteDepartmentShiftResponse parses an HTTP response from a DeleteDepartmentShiftWithResponse call
+func ParseDeleteDepartmentShiftResponse(rsp *http.Response) (*DeleteDepartmentShiftResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteDepartmentShiftResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Deleted
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers DeleteDepartmentShiftResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetDepartmentShiftResponse parses an HTTP response from a GetDepartmentShiftWithResponse call
+func ParseGetDepartmentShiftResponse(rsp *http.Response) (*GetDepartmentShiftResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetDepartmentShiftResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest DepartmentShift
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetDepartmentShiftResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateDepartmentShiftResponse parses an HTTP response from a UpdateDepartmentShiftWithResponse call
+func ParseUpdateDepartmentShiftResponse(rsp *http.Response) (*UpdateDepartmentShiftResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateDepartmentShiftResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest DepartmentShift
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UpdateDepartmentShiftResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateDepartmentResponse parses an HTTP response from a CreateDepartmentWithResponse call
+func ParseCreateDepartmentResponse(rsp *http.Response) (*CreateDepartmentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateDepartmentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateDepartmentResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListDepartmentsResponse parses an HTTP response from a ListDepartmentsWithResponse call
+func ParseListDepartmentsResponse(rsp *http.Response) (*ListDepartmentsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListDepartmentsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Department
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListDepartmentsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetDepartmentResponse parses an HTTP response from a GetDepartmentWithResponse call
+func ParseGetDepartmentResponse(rsp *http.Response) (*GetDepartmentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetDepartmentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Department
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetDepartmentResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateDepartmentResponse parses an HTTP response from a UpdateDepartmentWithResponse call
+func ParseUpdateDepartmentResponse(rsp *http.Response) (*UpdateDepartmentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateDepartmentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Department
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UpdateDepartmentResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateEquipmentResponse parses an HTTP response from a CreateEquipmentWithResponse call
+func ParseCreateEquipmentResponse(rsp *http.Response) (*CreateEquipmentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateEquipmentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateEquipmentResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateEquipmentDowntimeResponse parses an HTTP response from a CreateEquipmentDowntimeWithResponse call
+func ParseCreateEquipmentDowntimeResponse(rsp *http.Response) (*CreateEquipmentDowntimeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateEquipmentDowntimeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateEquipmentDowntimeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListEquipmentDowntimesResponse parses an HTTP response from a ListEquipmentDowntimesWithResponse call
+func ParseListEquipmentDowntimesResponse(rsp *http.Response) (*ListEquipmentDowntimesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListEquipmentDowntimesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []EquipmentDowntime
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListEquipmentDowntimesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDeleteEquipmentDowntimeResponse parses an HTTP response from a DeleteEquipmentDowntimeWithResponse call
+func ParseDeleteEquipmentDowntimeResponse(rsp *http.Response) (*DeleteEquipmentDowntimeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteEquipmentDowntimeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Deleted
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers DeleteEquipmentDowntimeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetEquipmentDowntimeResponse parses an HTTP response from a GetEquipmentDowntimeWithResponse call
+func ParseGetEquipmentDowntimeResponse(rsp *http.Response) (*GetEquipmentDowntimeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetEquipmentDowntimeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest EquipmentDowntime
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetEquipmentDowntimeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateEquipmentDowntimeResponse parses an HTTP response from a UpdateEquipmentDowntimeWithResponse call
+func ParseUpdateEquipmentDowntimeResponse(rsp *http.Response) (*UpdateEquipmentDowntimeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateEquipmentDowntimeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest EquipmentDowntime
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UpdateEquipmentDowntimeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListEquipmentResponse parses an HTTP response from a ListEquipmentWithResponse call
+func ParseListEquipmentResponse(rsp *http.Response) (*ListEquipmentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListEquipmentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Equipment
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListEquipmentResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetEquipmentResponse parses an HTTP response from a GetEquipmentWithResponse call
+func ParseGetEquipmentResponse(rsp *http.Response) (*GetEquipmentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetEquipmentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Equipment
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetEquipmentResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateEquipmentResponse parses an HTTP response from a UpdateEquipmentWithResponse call
+func ParseUpdateEquipmentResponse(rsp *http.Response) (*UpdateEquipmentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateEquipmentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Equipment
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UpdateEquipmentResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateInProcessTrackingFieldResponse parses an HTTP response from a CreateInProcessTrackingFieldWithResponse call
+func ParseCreateInProcessTrackingFieldResponse(rsp *http.Response) (*CreateInProcessTrackingFieldResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateInProcessTrackingFieldResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateInProcessTrackingFieldResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListInProcessTrackingFieldsResponse parses an HTTP response from a ListInProcessTrackingFieldsWithResponse call
+func ParseListInProcessTrackingFieldsResponse(rsp *http.Response) (*ListInProcessTrackingFieldsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListInProcessTrackingFieldsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []InProcessTrackingField
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListInProcessTrackingFieldsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetInProcessTrackingFieldResponse parses an HTTP response from a GetInProcessTrackingFieldWithResponse call
+func ParseGetInProcessTrackingFieldResponse(rsp *http.Response) (*GetInProcessTrackingFieldResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetInProcessTrackingFieldResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest InProcessTrackingField
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetInProcessTrackingFieldResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseGetOpenApiJsonResponse parses an HTTP response from a GetOpenApiJsonWithResponse call
 func ParseGetOpenApiJsonResponse(rsp *http.Response) (*GetOpenApiJsonResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -16616,6 +25970,421 @@ func ParseUpdatePricingSettingsResponse(rsp *http.Response) (*UpdatePricingSetti
 	switch {
 	case rsp.StatusCode == 503:
 		var headers UpdatePricingSettingsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateWorkCenterResponse parses an HTTP response from a CreateWorkCenterWithResponse call
+func ParseCreateWorkCenterResponse(rsp *http.Response) (*CreateWorkCenterResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateWorkCenterResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateWorkCenterResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListWorkCentersResponse parses an HTTP response from a ListWorkCentersWithResponse call
+func ParseListWorkCentersResponse(rsp *http.Response) (*ListWorkCentersResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListWorkCentersResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []WorkCenter
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListWorkCentersResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDeleteWorkCenterResponse parses an HTTP response from a DeleteWorkCenterWithResponse call
+func ParseDeleteWorkCenterResponse(rsp *http.Response) (*DeleteWorkCenterResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteWorkCenterResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Deleted
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers DeleteWorkCenterResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetWorkCenterResponse parses an HTTP response from a GetWorkCenterWithResponse call
+func ParseGetWorkCenterResponse(rsp *http.Response) (*GetWorkCenterResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetWorkCenterResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest WorkCenter
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetWorkCenterResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateWorkCenterResponse parses an HTTP response from a UpdateWorkCenterWithResponse call
+func ParseUpdateWorkCenterResponse(rsp *http.Response) (*UpdateWorkCenterResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateWorkCenterResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest WorkCenter
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UpdateWorkCenterResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

@@ -15,12 +15,16 @@ import (
 	"mos/internal/customers"
 	"mos/internal/customertiers"
 	"mos/internal/customfields"
+	"mos/internal/downtime"
 	"mos/internal/paymentterms"
 	"mos/internal/platform/db"
 	"mos/internal/platform/web"
+	"mos/internal/resources"
 	"mos/internal/settings"
+	"mos/internal/shifts"
 	"mos/internal/tags"
 	"mos/internal/tenancy"
+	"mos/internal/trackingfields"
 	"mos/openapi"
 )
 
@@ -37,6 +41,12 @@ type Server struct {
 	*customers.ContactsHandler
 	*settings.SettingsHandler
 	*customfields.CustomFieldsHandler
+	*resources.DepartmentsHandler
+	*resources.WorkCentersHandler
+	*resources.EquipmentHandler
+	*trackingfields.TrackingFieldsHandler
+	*shifts.DepartmentShiftsHandler
+	*downtime.EquipmentDowntimeHandler
 }
 
 var _ gen.StrictServerInterface = (*Server)(nil)
@@ -63,22 +73,31 @@ func New(cfg Config) (*echo.Echo, error) {
 	// Customers resolve the names of the tiers and payment terms they refer to through these.
 	tiers := customertiers.NewService(cfg.Pool)
 	paymentTerms := paymentterms.NewService(cfg.Pool)
+	// Departments, work centers and equipment; shifts and downtime look departments and
+	// equipment up through it.
+	schedulingResources := resources.NewService(cfg.Pool)
 	contractHandler, err := contract.NewHandler(openapi.V1)
 	if err != nil {
 		return nil, err
 	}
 	server := &Server{
-		TokensHandler:        tenancy.NewHandler(),
-		ContractHandler:      contractHandler,
-		TagsHandler:          tags.NewHandler(tags.NewService(cfg.Pool)),
-		CompaniesHandler:     companies.NewHandler(companies.NewService(cfg.Pool), spec),
-		CustomFieldsHandler:  customfields.NewHandler(customFields),
-		CustomerTiersHandler: customertiers.NewHandler(tiers),
-		PaymentTermsHandler:  paymentterms.NewHandler(paymentTerms),
-		CustomersHandler:     customers.NewHandler(customers.NewService(cfg.Pool, customFields, tiers, paymentTerms), spec),
-		AddressesHandler:     customers.NewAddressesHandler(customers.NewAddressService(cfg.Pool)),
-		ContactsHandler:      customers.NewContactsHandler(customers.NewContactService(cfg.Pool)),
-		SettingsHandler:      settings.NewHandler(settings.NewService(cfg.Pool)),
+		TokensHandler:            tenancy.NewHandler(),
+		ContractHandler:          contractHandler,
+		TagsHandler:              tags.NewHandler(tags.NewService(cfg.Pool)),
+		CompaniesHandler:         companies.NewHandler(companies.NewService(cfg.Pool), spec),
+		CustomFieldsHandler:      customfields.NewHandler(customFields),
+		CustomerTiersHandler:     customertiers.NewHandler(tiers),
+		PaymentTermsHandler:      paymentterms.NewHandler(paymentTerms),
+		CustomersHandler:         customers.NewHandler(customers.NewService(cfg.Pool, customFields, tiers, paymentTerms), spec),
+		AddressesHandler:         customers.NewAddressesHandler(customers.NewAddressService(cfg.Pool)),
+		ContactsHandler:          customers.NewContactsHandler(customers.NewContactService(cfg.Pool)),
+		SettingsHandler:          settings.NewHandler(settings.NewService(cfg.Pool)),
+		DepartmentsHandler:       resources.NewDepartmentsHandler(schedulingResources),
+		WorkCentersHandler:       resources.NewWorkCentersHandler(schedulingResources),
+		EquipmentHandler:         resources.NewEquipmentHandler(schedulingResources),
+		TrackingFieldsHandler:    trackingfields.NewHandler(trackingfields.NewService(cfg.Pool)),
+		DepartmentShiftsHandler:  shifts.NewHandler(shifts.NewService(cfg.Pool, schedulingResources)),
+		EquipmentDowntimeHandler: downtime.NewHandler(downtime.NewService(cfg.Pool, schedulingResources)),
 	}
 	gen.RegisterHandlers(e, gen.NewStrictHandler(server, nil))
 	registerHealth(e, cfg.Pool)

@@ -1,0 +1,3 @@
+DROP TABLE equipment;
+DROP TABLE work_centers;
+DROP TABLE departments;

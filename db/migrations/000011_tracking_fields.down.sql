@@ -1,0 +1,1 @@
+DROP TABLE in_process_tracking_fields;

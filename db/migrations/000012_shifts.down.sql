@@ -1,0 +1,2 @@
+DROP TABLE department_shift_equipment;
+DROP TABLE department_shifts;
