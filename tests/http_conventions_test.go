@@ -305,3 +305,14 @@ func TestOversizedBodyIsTooLarge(t *testing.T) {
 		mustStatus(t, res.StatusCode, http.StatusOK, body)
 	}
 }
+
+func TestDecimalsBeyondTwentyDigitsAreBadRequestNotServerErrors(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	for _, limit := range []string{"1e300", "123456789012345678901", "0.000000000000000000001"} {
+		res, body := rawRequest(t, http.MethodPost, "/api/customers", te.Token, "application/json", `{"name":"Huge `+limit+`","creditLimit":`+limit+`}`)
+		mustStatus(t, res.StatusCode, http.StatusBadRequest, body)
+	}
+	res, body := rawRequest(t, http.MethodPost, "/api/customers", te.Token, "application/json", `{"name":"Big but fine","creditLimit":99999999999999999999.5}`)
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+}

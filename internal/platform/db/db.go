@@ -119,3 +119,11 @@ func StringArray(s *[]string) interface {
 
 // Array wraps a slice as a PostgreSQL array parameter.
 func Array(v any) any { return pq.Array(v) }
+
+// DataException reports whether PostgreSQL refused a value itself (SQLSTATE class 22: out
+// of range, too long, invalid text representation). Services validate first; this is the
+// safety net that keeps such input a 400 rather than a 500.
+func DataException(err error) bool {
+	var pe *pq.Error
+	return errors.As(err, &pe) && pe.Code.Class() == "22"
+}

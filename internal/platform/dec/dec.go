@@ -46,8 +46,32 @@ func (d *Decimal) UnmarshalJSON(b []byte) error {
 	}
 	v, err := decimal.NewFromString(string(b))
 	if err != nil {
-		return fmt.Errorf("invalid decimal %s", b)
+		return fmt.Errorf("invalid decimal number")
+	}
+	if err := inBounds(v); err != nil {
+		return err
 	}
 	d.Decimal = v
+	return nil
+}
+
+// MaxIntegerDigits and MaxFractionDigits bound every decimal the API accepts: far beyond
+// any shop's money or quantities, and well inside what NUMERIC columns store, so an
+// absurd number is a 400 here rather than a database error.
+const (
+	MaxIntegerDigits  = 20
+	MaxFractionDigits = 20
+)
+
+func inBounds(v decimal.Decimal) error {
+	if v.IsZero() {
+		return nil
+	}
+	if -v.Exponent() > MaxFractionDigits && !v.Equal(v.Truncate(MaxFractionDigits)) {
+		return fmt.Errorf("decimal has more than %d digits after the point", MaxFractionDigits)
+	}
+	if v.Abs().GreaterThanOrEqual(decimal.New(1, MaxIntegerDigits)) {
+		return fmt.Errorf("decimal has more than %d digits before the point", MaxIntegerDigits)
+	}
 	return nil
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/labstack/echo/v4"
+	"github.com/lib/pq"
 
 	"mos/internal/platform/apperr"
 )
@@ -122,6 +124,7 @@ func TestErrorHandlerWritesOneProblemShape(t *testing.T) {
 		{"router 405", echo.ErrMethodNotAllowed, 405, "Method Not Allowed", nil, ""},
 		{"bind 400 without message", &echo.HTTPError{Code: 400}, 400, "malformed request", nil, ""},
 		{"body limit", echo.ErrStatusRequestEntityTooLarge, 413, "Request Entity Too Large", nil, ""},
+		{"value the database refuses", fmt.Errorf("insert: %w", &pq.Error{Code: "22003", Message: "numeric field overflow"}), 400, "a value is outside what the record can hold", nil, ""},
 		// A 5xx never tells the client more than "internal error".
 		{"plain error", errors.New("pq: password authentication failed for user admin"), 500, "internal error", nil, ""},
 		{"echo 500", echo.NewHTTPError(500, "dial tcp 10.0.0.1:5432: refused"), 500, "internal error", nil, ""},

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"mos/internal/platform/apperr"
+	"mos/internal/platform/db"
 )
 
 // problem is the RFC 7807 body; its schema is Problem in openapi/v1.yaml.
@@ -100,6 +101,9 @@ func toProblem(err error) problem {
 		if p.Status == http.StatusBadRequest && p.Detail == "" {
 			p.Detail = "malformed request"
 		}
+	} else if db.DataException(err) {
+		p.Status = http.StatusBadRequest
+		p.Detail = "a value is outside what the record can hold"
 	} else {
 		p.Status = http.StatusInternalServerError
 	}
