@@ -81,7 +81,7 @@ func TestPricingSettingsRoundTripExactDecimals(t *testing.T) {
 		{"12.345", "12.345"},
 		// More significant digits than a float64 holds: only exact decimals survive.
 		{"12.34567890123456789012", "1234567.890123456789012345"},
-		{"99.999999", "0.000000000000000000000001"},
+		{"99.999999", "0.00000000000000000001"}, // the finest step a decimal takes: 20 places
 		{"0.0000000001", "0"},
 		{"0", "100000"},
 	}
