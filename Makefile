@@ -95,8 +95,12 @@ unit test-go: ## go test -race ./... against a throwaway PostgreSQL
 	scripts/with-throwaway-pg.sh $(GO) test -race -count=1 ./...
 
 .PHONY: test
-test: ## the full check (CI): check-generated, check-docs-assets, check-breaking, vet, lint, spec-lint, go test
+test: ## the full check (CI): check-generated, check-docs-assets, check-breaking, vet, lint, spec-lint, go test, e2e
 	GO="$(GO)" MAKE="$(MAKE)" scripts/test.sh
+
+.PHONY: e2e
+e2e: ## the contract as users meet it: TypeScript client and /docs in headless Chromium (throwaway cluster)
+	GO="$(GO)" MAKE="$(MAKE)" scripts/with-throwaway-pg.sh scripts/e2e.sh
 
 .PHONY: bench
 bench: ## benchmarks against a throwaway PostgreSQL

@@ -34,4 +34,7 @@ done
 step "go test -race ./..."
 "$GO" test -race -count=1 -timeout 20m ./...
 
+step "e2e: TypeScript client and the docs page in Chromium"
+GO="$GO" MAKE="$MAKE" scripts/e2e.sh
+
 step "all checks passed in $((SECONDS - START))s"
