@@ -1672,9 +1672,14 @@ type Problem struct {
 	// Title Short summary of the kind of problem.
 	Title string `json:"title"`
 
-	// Type A URI reference naming the kind of problem.
+	// Type A URI reference naming the kind of problem, one per status: `/problems/invalid-request`
+	// (400), `/problems/unauthorized` (401), `/problems/forbidden` (403), `/problems/not-found`
+	// (404), `/problems/method-not-allowed` (405), `/problems/conflict` (409), `/problems/gone`
+	// (410), `/problems/too-large` (413), `/problems/unsupported-media-type` (415),
+	// `/problems/internal` (500), `/problems/unavailable` (503).
 	//
-	// Example: https://mos.dev/problems/validation
+	//
+	// Example: /problems/not-found
 	Type string `json:"type"`
 }
 

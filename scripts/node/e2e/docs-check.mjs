@@ -134,9 +134,11 @@ async function run(page) {
   // Try validateToken (GET /api/auth/validate) from the page.
   const op = operation(page, "validateToken");
   await op.locator(".opblock-summary-control").click();
-  // The page starts operations in try-it-out mode (tryItOutEnabled); older settings need the click.
-  const tryIt = op.getByRole("button", { name: "Try it out" });
-  if (await tryIt.isVisible()) await tryIt.click();
+  // The page starts operations in try-it-out mode (tryItOutEnabled: the button reads "Cancel");
+  // otherwise it needs the click. Wait for the button to render before deciding.
+  const tryIt = op.locator(".try-out__btn").first();
+  await tryIt.waitFor({ state: "visible" });
+  if ((await tryIt.innerText()).trim() === "Try it out") await tryIt.click();
   const [request] = await Promise.all([
     page.waitForRequest((req) => new URL(req.url()).pathname === "/api/auth/validate"),
     op.getByRole("button", { name: "Execute" }).click(),
