@@ -1905,6 +1905,87 @@ type TokenDetailsKind string
 // TrackingFieldDataType The kind of value an in-process tracking field records.
 type TrackingFieldDataType string
 
+// UnitOfMeasure A unit of measure of a unit type.
+type UnitOfMeasure struct {
+	// Factor How many of the type's base unit one of this unit is (Inch 0.0254, Foot 0.3048,
+	// Pound 0.45359237, Gallon 3.785411784, Square Foot 0.09290304, Dozen 12). Stored as an
+	// exact fraction: Minute is 1/60, shown rounded to 20 decimal places. Null for a unit
+	// without a fixed conversion (Box).
+	Factor *dec.Decimal `json:"factor"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// IsBase True for the type's base unit (factor 1).
+	IsBase bool `json:"isBase"`
+
+	// Name Unique within its type; matched case-sensitively (for example by items).
+	Name string `json:"name"`
+}
+
+// UnitOfMeasureFilter Filter of the units of measure list; every member narrows the result (AND).
+type UnitOfMeasureFilter struct {
+	// Name Case-insensitive substring of the unit name.
+	Name *string `json:"name,omitempty"`
+
+	// UnitTypeName The unit type of exactly this name (case-insensitive).
+	UnitTypeName *string `json:"unitTypeName,omitempty"`
+}
+
+// UnitType A unit type with its units of measure; quantities convert between units of one type.
+type UnitType struct {
+	// BaseUnitName The name of the type's unit with factor 1.
+	BaseUnitName string `json:"baseUnitName"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// Name Unique within the tenant (case-insensitive), for example Length.
+	Name string `json:"name"`
+
+	// Units The type's units by factor (null last) then name.
+	Units []UnitOfMeasure `json:"units"`
+}
+
+// Vendor A vendor the shop buys from.
+type Vendor struct {
+	// CurrencyCode ISO 4217 currency the vendor bills in.
+	CurrencyCode string `json:"currencyCode"`
+
+	// Deleted True for a soft-deleted vendor.
+	Deleted bool `json:"deleted"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// Name Unique among the tenant's live vendors (case-insensitive).
+	Name string `json:"name"`
+}
+
+// VendorFilter Filter of the vendor list; every member narrows the result (AND).
+type VendorFilter struct {
+	// Ids Only these ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
+// VendorWrite Create and full-update body of a vendor.
+type VendorWrite struct {
+	// CurrencyCode ISO 4217 code of three capital letters; omitted or null: the tenant's primary currency.
+	CurrencyCode *string `json:"currencyCode,omitempty"`
+
+	// Name Trimmed; unique among the tenant's live vendors (case-insensitive).
+	Name string `json:"name"`
+}
+
 // WorkCenter A work center (read shape) with its live equipment.
 type WorkCenter struct {
 	// Deleted True for a deleted work center.
@@ -2278,6 +2359,22 @@ type ListPaymentTermsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListVendorsParams defines parameters for ListVendors.
+type ListVendorsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // ListWorkCentersParams defines parameters for ListWorkCenters.
 type ListWorkCentersParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -2413,6 +2510,18 @@ type UpdateCostingSettingsJSONRequestBody = CostingSettings
 
 // UpdatePricingSettingsJSONRequestBody defines body for UpdatePricingSettings for application/json ContentType.
 type UpdatePricingSettingsJSONRequestBody = PricingSettingsWrite
+
+// ListUnitsOfMeasureJSONRequestBody defines body for ListUnitsOfMeasure for application/json ContentType.
+type ListUnitsOfMeasureJSONRequestBody = UnitOfMeasureFilter
+
+// CreateVendorJSONRequestBody defines body for CreateVendor for application/json ContentType.
+type CreateVendorJSONRequestBody = VendorWrite
+
+// ListVendorsJSONRequestBody defines body for ListVendors for application/json ContentType.
+type ListVendorsJSONRequestBody = VendorFilter
+
+// UpdateVendorJSONRequestBody defines body for UpdateVendor for application/json ContentType.
+type UpdateVendorJSONRequestBody = VendorWrite
 
 // CreateWorkCenterJSONRequestBody defines body for CreateWorkCenter for application/json ContentType.
 type CreateWorkCenterJSONRequestBody = WorkCenterWrite
@@ -2626,6 +2735,21 @@ type ServerInterface interface {
 	// UpdatePricingSettings Replace pricing settings
 	// (PUT /api/settings/pricing)
 	UpdatePricingSettings(ctx echo.Context) error
+	// ListUnitsOfMeasure List unit types and their units
+	// (POST /api/units-of-measure/list)
+	ListUnitsOfMeasure(ctx echo.Context) error
+	// CreateVendor Create a vendor
+	// (POST /api/vendors)
+	CreateVendor(ctx echo.Context) error
+	// ListVendors List vendors
+	// (POST /api/vendors/list)
+	ListVendors(ctx echo.Context, params ListVendorsParams) error
+	// GetVendor Get a vendor
+	// (GET /api/vendors/{id})
+	GetVendor(ctx echo.Context, id Id) error
+	// UpdateVendor Replace a vendor
+	// (PUT /api/vendors/{id})
+	UpdateVendor(ctx echo.Context, id Id) error
 	// CreateWorkCenter Create a work center
 	// (POST /api/work-centers)
 	CreateWorkCenter(ctx echo.Context) error
@@ -4011,6 +4135,95 @@ func (w *ServerInterfaceWrapper) UpdatePricingSettings(ctx echo.Context) error {
 	return err
 }
 
+// ListUnitsOfMeasure converts echo context to params.
+func (w *ServerInterfaceWrapper) ListUnitsOfMeasure(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListUnitsOfMeasure(ctx)
+	return err
+}
+
+// CreateVendor converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateVendor(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateVendor(ctx)
+	return err
+}
+
+// ListVendors converts echo context to params.
+func (w *ServerInterfaceWrapper) ListVendors(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListVendorsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListVendors(ctx, params)
+	return err
+}
+
+// GetVendor converts echo context to params.
+func (w *ServerInterfaceWrapper) GetVendor(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetVendor(ctx, id)
+	return err
+}
+
+// UpdateVendor converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateVendor(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateVendor(ctx, id)
+	return err
+}
+
 // CreateWorkCenter converts echo context to params.
 func (w *ServerInterfaceWrapper) CreateWorkCenter(ctx echo.Context) error {
 	var err error
@@ -4196,6 +4409,11 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/api/payment-terms", wrapper.CreatePaymentTerm, options.OperationMiddlewares["createPaymentTerm"]...)
 	router.GET(options.BaseURL+"/api/payment-terms/:id", wrapper.GetPaymentTerm, options.OperationMiddlewares["getPaymentTerm"]...)
 	router.POST(options.BaseURL+"/api/payment-terms/list", wrapper.ListPaymentTerms, options.OperationMiddlewares["listPaymentTerms"]...)
+	router.POST(options.BaseURL+"/api/units-of-measure/list", wrapper.ListUnitsOfMeasure, options.OperationMiddlewares["listUnitsOfMeasure"]...)
+	router.POST(options.BaseURL+"/api/vendors", wrapper.CreateVendor, options.OperationMiddlewares["createVendor"]...)
+	router.GET(options.BaseURL+"/api/vendors/:id", wrapper.GetVendor, options.OperationMiddlewares["getVendor"]...)
+	router.PUT(options.BaseURL+"/api/vendors/:id", wrapper.UpdateVendor, options.OperationMiddlewares["updateVendor"]...)
+	router.POST(options.BaseURL+"/api/vendors/list", wrapper.ListVendors, options.OperationMiddlewares["listVendors"]...)
 	router.POST(options.BaseURL+"/api/departments", wrapper.CreateDepartment, options.OperationMiddlewares["createDepartment"]...)
 	router.GET(options.BaseURL+"/api/departments/:id", wrapper.GetDepartment, options.OperationMiddlewares["getDepartment"]...)
 	router.PUT(options.BaseURL+"/api/departments/:id", wrapper.UpdateDepartment, options.OperationMiddlewares["updateDepartment"]...)
@@ -12452,6 +12670,661 @@ func (response UpdatePricingSettings503ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type ListUnitsOfMeasureRequestObject struct {
+	Body *ListUnitsOfMeasureJSONRequestBody
+}
+
+type ListUnitsOfMeasureResponseObject interface {
+	VisitListUnitsOfMeasureResponse(w http.ResponseWriter) error
+}
+
+type ListUnitsOfMeasure200JSONResponse []UnitType
+
+func (response ListUnitsOfMeasure200JSONResponse) VisitListUnitsOfMeasureResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListUnitsOfMeasure400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListUnitsOfMeasure400ApplicationProblemPlusJSONResponse) VisitListUnitsOfMeasureResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListUnitsOfMeasure401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListUnitsOfMeasure401ApplicationProblemPlusJSONResponse) VisitListUnitsOfMeasureResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListUnitsOfMeasure403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListUnitsOfMeasure403ApplicationProblemPlusJSONResponse) VisitListUnitsOfMeasureResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListUnitsOfMeasure404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListUnitsOfMeasure404ApplicationProblemPlusJSONResponse) VisitListUnitsOfMeasureResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListUnitsOfMeasure413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListUnitsOfMeasure413ApplicationProblemPlusJSONResponse) VisitListUnitsOfMeasureResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListUnitsOfMeasure415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListUnitsOfMeasure415ApplicationProblemPlusJSONResponse) VisitListUnitsOfMeasureResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListUnitsOfMeasure503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListUnitsOfMeasure503ApplicationProblemPlusJSONResponse) VisitListUnitsOfMeasureResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVendorRequestObject struct {
+	Body *CreateVendorJSONRequestBody
+}
+
+type CreateVendorResponseObject interface {
+	VisitCreateVendorResponse(w http.ResponseWriter) error
+}
+
+type CreateVendor200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateVendor200JSONResponse) VisitCreateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVendor400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateVendor400ApplicationProblemPlusJSONResponse) VisitCreateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVendor401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateVendor401ApplicationProblemPlusJSONResponse) VisitCreateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVendor403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateVendor403ApplicationProblemPlusJSONResponse) VisitCreateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVendor404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateVendor404ApplicationProblemPlusJSONResponse) VisitCreateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVendor413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateVendor413ApplicationProblemPlusJSONResponse) VisitCreateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVendor415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateVendor415ApplicationProblemPlusJSONResponse) VisitCreateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVendor503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateVendor503ApplicationProblemPlusJSONResponse) VisitCreateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVendorsRequestObject struct {
+	Params ListVendorsParams
+	Body   *ListVendorsJSONRequestBody
+}
+
+type ListVendorsResponseObject interface {
+	VisitListVendorsResponse(w http.ResponseWriter) error
+}
+
+type ListVendors200JSONResponse []Vendor
+
+func (response ListVendors200JSONResponse) VisitListVendorsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVendors400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListVendors400ApplicationProblemPlusJSONResponse) VisitListVendorsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVendors401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListVendors401ApplicationProblemPlusJSONResponse) VisitListVendorsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVendors403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListVendors403ApplicationProblemPlusJSONResponse) VisitListVendorsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVendors404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListVendors404ApplicationProblemPlusJSONResponse) VisitListVendorsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVendors413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListVendors413ApplicationProblemPlusJSONResponse) VisitListVendorsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVendors415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListVendors415ApplicationProblemPlusJSONResponse) VisitListVendorsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVendors503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListVendors503ApplicationProblemPlusJSONResponse) VisitListVendorsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetVendorRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type GetVendorResponseObject interface {
+	VisitGetVendorResponse(w http.ResponseWriter) error
+}
+
+type GetVendor200JSONResponse Vendor
+
+func (response GetVendor200JSONResponse) VisitGetVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetVendor400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetVendor400ApplicationProblemPlusJSONResponse) VisitGetVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetVendor401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetVendor401ApplicationProblemPlusJSONResponse) VisitGetVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetVendor403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetVendor403ApplicationProblemPlusJSONResponse) VisitGetVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetVendor404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetVendor404ApplicationProblemPlusJSONResponse) VisitGetVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetVendor503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetVendor503ApplicationProblemPlusJSONResponse) VisitGetVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateVendorRequestObject struct {
+	Id   Id `json:"id"`
+	Body *UpdateVendorJSONRequestBody
+}
+
+type UpdateVendorResponseObject interface {
+	VisitUpdateVendorResponse(w http.ResponseWriter) error
+}
+
+type UpdateVendor200JSONResponse Vendor
+
+func (response UpdateVendor200JSONResponse) VisitUpdateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateVendor400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateVendor400ApplicationProblemPlusJSONResponse) VisitUpdateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateVendor401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateVendor401ApplicationProblemPlusJSONResponse) VisitUpdateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateVendor403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateVendor403ApplicationProblemPlusJSONResponse) VisitUpdateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateVendor404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateVendor404ApplicationProblemPlusJSONResponse) VisitUpdateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateVendor413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateVendor413ApplicationProblemPlusJSONResponse) VisitUpdateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateVendor415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateVendor415ApplicationProblemPlusJSONResponse) VisitUpdateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateVendor503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateVendor503ApplicationProblemPlusJSONResponse) VisitUpdateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateWorkCenterRequestObject struct {
 	Body *CreateWorkCenterJSONRequestBody
 }
@@ -13286,6 +14159,21 @@ type StrictServerInterface interface {
 	// UpdatePricingSettings Replace pricing settings
 	// (PUT /api/settings/pricing)
 	UpdatePricingSettings(ctx context.Context, request UpdatePricingSettingsRequestObject) (UpdatePricingSettingsResponseObject, error)
+	// ListUnitsOfMeasure List unit types and their units
+	// (POST /api/units-of-measure/list)
+	ListUnitsOfMeasure(ctx context.Context, request ListUnitsOfMeasureRequestObject) (ListUnitsOfMeasureResponseObject, error)
+	// CreateVendor Create a vendor
+	// (POST /api/vendors)
+	CreateVendor(ctx context.Context, request CreateVendorRequestObject) (CreateVendorResponseObject, error)
+	// ListVendors List vendors
+	// (POST /api/vendors/list)
+	ListVendors(ctx context.Context, request ListVendorsRequestObject) (ListVendorsResponseObject, error)
+	// GetVendor Get a vendor
+	// (GET /api/vendors/{id})
+	GetVendor(ctx context.Context, request GetVendorRequestObject) (GetVendorResponseObject, error)
+	// UpdateVendor Replace a vendor
+	// (PUT /api/vendors/{id})
+	UpdateVendor(ctx context.Context, request UpdateVendorRequestObject) (UpdateVendorResponseObject, error)
 	// CreateWorkCenter Create a work center
 	// (POST /api/work-centers)
 	CreateWorkCenter(ctx context.Context, request CreateWorkCenterRequestObject) (CreateWorkCenterResponseObject, error)
@@ -15920,6 +16808,225 @@ func (sh *strictHandler) UpdatePricingSettings(ctx echo.Context) error {
 	return nil
 }
 
+// ListUnitsOfMeasure operation middleware
+func (sh *strictHandler) ListUnitsOfMeasure(ctx echo.Context) error {
+	var request ListUnitsOfMeasureRequestObject
+
+	var body ListUnitsOfMeasureJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListUnitsOfMeasure(ctx.Request().Context(), request.(ListUnitsOfMeasureRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListUnitsOfMeasure")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListUnitsOfMeasureResponseObject); ok {
+		return validResponse.VisitListUnitsOfMeasureResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateVendor operation middleware
+func (sh *strictHandler) CreateVendor(ctx echo.Context) error {
+	var request CreateVendorRequestObject
+
+	var body CreateVendorJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateVendor(ctx.Request().Context(), request.(CreateVendorRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateVendor")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateVendorResponseObject); ok {
+		return validResponse.VisitCreateVendorResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListVendors operation middleware
+func (sh *strictHandler) ListVendors(ctx echo.Context, params ListVendorsParams) error {
+	var request ListVendorsRequestObject
+
+	request.Params = params
+
+	var body ListVendorsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListVendors(ctx.Request().Context(), request.(ListVendorsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListVendors")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListVendorsResponseObject); ok {
+		return validResponse.VisitListVendorsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetVendor operation middleware
+func (sh *strictHandler) GetVendor(ctx echo.Context, id Id) error {
+	var request GetVendorRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetVendor(ctx.Request().Context(), request.(GetVendorRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetVendor")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetVendorResponseObject); ok {
+		return validResponse.VisitGetVendorResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateVendor operation middleware
+func (sh *strictHandler) UpdateVendor(ctx echo.Context, id Id) error {
+	var request UpdateVendorRequestObject
+
+	request.Id = id
+
+	var body UpdateVendorJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateVendor(ctx.Request().Context(), request.(UpdateVendorRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateVendor")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateVendorResponseObject); ok {
+		return validResponse.VisitUpdateVendorResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // CreateWorkCenter operation middleware
 func (sh *strictHandler) CreateWorkCenter(ctx echo.Context) error {
 	var request CreateWorkCenterRequestObject
@@ -16120,377 +17227,398 @@ func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L17d9s4ljj4VbCa2VP2DOXIj9TDPr+z7bKrutxTSbyx0709rfo1IRKy0KYANQHa0dRmP/se3AuQIAVK",
-	"lCw7qS7ln1gSied9P3/tJXI6k4IJrXqnv/YmjKYshz8vaDJhF1LoXGbmc8pUkvOZ5lL0TnuxkP3EPBGf",
-	"Ekrgr5QkcjYnUzonI0YKxVIiRTYndKxZTnL2QDOeUs3FHeGaPHI9IfHVuP9WCtZ/Q3UyiXtRL2f/LHjO",
-	"0t6pzgsW9VQyYVNq5tfzGeud9pTOubjrffoU9X64pXeLK7vRuRR3hAnN9ZxoekfkmOgJIzmb5Uwxoal5",
-	"kuxR8s9CapaSm5/O+0evv3bPjWQ6319rKZ+i3ozmdMq0Ozs5nVExv0oXl3dOjk76yYTmNDHHkuCThKcH",
-	"vajHzRMzqie9qCfo1EySlEMtW9G/52zcO+3926vqOl/hr+rVVXp0AudlLpMmOryq46/9VRVKyyksD15Z",
-	"tjw35ubLO/4al2cnPU/TnCm1zjIpvrJkmQtjb225XS7ZrXPl+rZxzR0WlLNE5mn7cvg2ljE2mA2Ivbie",
-	"H0rsVAbtEjnjTAH2JRlnQpOJzFJF9t7/eEG+Ozwc7EdE5iT+j/iMPE6YIFIwMjVDu7eKPGdCD0VsiEIM",
-	"31GhHs2ZK3I8OAF6IwtNKOD3wVC4nSPJq/ZeI0m95RTo5p7PFjf3Hk5XES2JuuczspeyMS0yTQb75Xn/",
-	"s2D5vJoUBvLnGst8SrW5CqGPj3pRb8oFnxbT3ukgcgvhQrM7luNKZK4veR4ghzLXJOU5S8wXZ8QQQEIz",
-	"c4BcEzqbZXDyEo7MLVTJXLcu1fxmpuoKEXZpuIBysT9ylgUA9TqXM5Yb0JCwCjKaH5A39qZHc8K1ImOe",
-	"K00ypg0oU5HC0utfAsthNJmQVOpoKBKqWJ8LxYTimj+wbH5GqPnN0P+xWQoRdGpYExWEpwZohMRzoKOM",
-	"nZFC3Av5KPBZ5WDrZDDwICl0ULhN/6imXPzMxJ2e9E4PowBM3dJ7thSmcO6IDMyH14PB4Iy8HiBaxAaO",
-	"YkAVM0xs9oEXLlLvKznlZuNtNwwrWA6M9CMCo5l+BWx+MpREzaRQDHjj9zR9z/5ZMKXNJ8M/mIA/ARYT",
-	"YM6vZrkcZWz6n/9QZve/doS0a3wLJ62f35+t8CEFGVOeFTkzpzQqFBdMqX5eZIw8cJlRBNKod5Ezqlm6",
-	"ZI3rrc2Od5WGVncL4gnQ5EeqSGLn/hT1LlnGtrmMmyJJmFIdFpHamT9FvR9lPuJpysRL3phZTqFY3h/J",
-	"wuC4vGeCZDS5R4pvyATM/JUiM5ZPuVL25t5K/aN55aUXa88ulQyJB/vIlQa+ZdYL6/9KEZokshAajtg8",
-	"NYal4rLfyJSPOQuQRTM+SNcGRVPCRVN0NmhtmeAZERKYXC9akOf7nkAf2qp9/lVN+PdE7WXvwDNwNtd0",
-	"nkma3kr5M83v2MtfBJAXOANzLplZhLkFKuAqFMsfDJNIEjbTiuwdDsib7/fNNm9Y/sAT9kHQB8ozQ/lf",
-	"eu0WPL5SRvQe87sCgdwxpHJdZM70GcmZzp2CZXZ2xx+YMJhLG5f/3jzYPzcPBkQElkiBvOWRck1GbCxz",
-	"hoMbrhSQgTzy/inqfRC00BOZ8/9hL4p1bwzSi7vIcefIaJny3iieOWEfZ0Z6RcTrwSpVMZvJXLP0DUs5",
-	"vYWtfD7Q/EqRC5y6b5ZSXjH50827t2RqlkjguM1QdnwzvdVhQkL+TCpNM6cOHZB3guSMpoQ9sHxOpmw6",
-	"QoHYKsIREUWWoeggJHmgWQHLmBh5aE9JQocCFnNtaAxJqCBxzmYZTVhMjNaKGvN0H2Z6zLlmKHRVM+mc",
-	"T6csjYzcnVFxX/00FEpLc0FACHHyCAUVNqU8i3FddqlkWphjY4QSc+UZc5s8BV0g/kOMFgXNPuqhkIKM",
-	"pJ4QxVOmYEwhyeOEa6ZmNGEos81Q1OQoltjhDheP9UeQLJ2KmXHBDlAEcmLckZGBzEkiwUBtqS7YRb2P",
-	"fSN1selMz3unY5op9ilykx614eSzznocYjM8f6ZJE24+NSe84Hq+vSkM5cxDs+APW5sI4DOg1Jqvy9Pb",
-	"M3D5h6gOeftbWwPK6gskACdn27u32USKwETX5msiCoPM25sLyNeFTEMTImlLZLq9vSlNNbvO5QMXCQtZ",
-	"EqkGNWFmH9nSxJ/Kp+ToHyzRoG6gme9HngVZNH7vLJTOaJhxBWp6nZJxdZ3zKQ0hglmi2RCsgwia5/IR",
-	"+P4M3zC/ST0p7ZKcqTPkEeYH1BpLm4GQJMlooeBYWo5hJGXGKGr9bXu+EmO5uNR3grntaiaoFYlw3yhp",
-	"q8gZmUkqk2Jq+LBhJmrCZ33Qk1OSsynXfS0XT6kFh996DFGUzHDJDp3mHvXG9ONbwIetjsrTbha3aNm9",
-	"n2sylUoDq3SHKMeE2qNFkQDeNWtq3l0bsbH3BzqJ9161dqAdz3AmcKu30hOElp2Pe8wg/ITP1n/vk28L",
-	"/RsaR6vDtqfTHHxhlfXj8MHFMZRfluPIX4x8FZL63I1WlgPA8SLLDKqAuJaelugr4UWaWUlMEZozkmSM",
-	"5iw9ID+ApIhS1IIUd1ZKcY1BwM60IM2RPXOT+welQLdnUNIIiENhueRXyv24v7G4R2rS3lAsiHtnRlbV",
-	"Ey7uCDN0Dw1oipwMBs7qhxZEA38B0bCFVBgK9Ye2ZZDAKvDogke1PmdZTnBu3YVte84GkQFzseVrC/qO",
-	"YTZTeg8meq7qpBw8g47rWAA+g0dmOXvgslDNX80mUjYFjx23ijydMqJzKhQF4/I6xKs8oUPD/44GA1K6",
-	"R5TTqM0jXNyFDmqpFXcF5Xu2y/m8dBHOOUzDlObi7oZp819Acb0FqOg/8tSwJ3iYKPv0IueWDyyfMJpe",
-	"0Cwp0GD7humJDJjNfpKPxD1uzhlFF4AfO88pGRV5ygTKERkdyZxMZJErkHgEmdJkwgXD78xamCimZrfw",
-	"6Pf2XbgseLD85peQbd8/rvZtBM+wNB8HbYPWH2GkHssDTgFDBHu00tJXzjvaEBYDA16lpaBp2QkOEeDx",
-	"i6wxuHjwboIr5JKNueA4UXPeS5ZkNGcKSPw9c+YFEifV+yomUzqrXProFZFjEk9lWmQsJnuKMRJf+K8M",
-	"xRiu9ZHQ6jQAzZD72cgEg4F3lAulnTPMLhUm4FoRnGM/aD+YzZgI3Y5hDWoiH4Vnp7PscQxmKjqdGf5G",
-	"CsH1fif5Z8KymRl3cbY/FjylImF2RmROJW/brryZ0RELsMVLrmYZnRP4+cy5FEsXY6uwiGe70o1S3esb",
-	"fKGdwk8QihyQFIpZxsGdSx7hAyBqD93JqbmQRGfziIDP0PMY7geXjZJQyBqXZfKRpQ7O5JikuZylAAgi",
-	"JdMi03yWsYuJ5Am7dD+hf/GMgMJIxqU+ZuYF+mN0SRXwRpdLo3lO58CDcrYSJK2ptxUm0aWQzInid2K/",
-	"o3Du6MGipGpdJBZ78cZR1JvILCUUF3GKdtBRZaKMnNiZEyrs2cA+wxxfW8tuR0C6dUbWBSnfSvYI6Xbc",
-	"ElK95yswqI49ciTBw9fOxLFF1kcuAPBjxPt+MTNkCx0doM8hWFuPdkXADjqTq5sQpQpLKkWWbSSltFOv",
-	"77vO0mWaFvJUCl/OrIFbayNTa+9u+2Ssu6B6ZnjIPwsGdN/KyLgeS81qERAbiLXPQuxOicMjoHd6IhVD",
-	"ehcNBbgTSieCkKKP92VGTbkR4RJ9QN44bRFoBnh/gvQTYzUcBV1z81P68QpffT0YrEFub4KUdrs4VSe6",
-	"y7Sy3xQRtvS3TndXENGOJlSfUGZc6bO6k6y0jYKUqYpMk73zt5f7IQlahWwD2dy8a0SOVJG9Qxurs7+c",
-	"hTdAbMqF/Xi4CG9bJzQXDQpBVDHCpblDayOKKxBnU0hYdstvyt23BmKY18meFdnbeaMXA+frd+aS7F39",
-	"/Q0GRMHf3xfzXlTGa/ai3gMTqTR/QDRxL+opmjH193c5RhX+Q44gzOrBUD4DPEWeTKhi5QM5Sxh/qD4b",
-	"Xbz8AGP+/Zrm+u8/c8GucFHeDAu/1cdf+FkWWvGUXecyYeA8r4074bOZ+a75ll3+wvf/kKO/v3OBOEZe",
-	"SsyiEzqjAf23dn/O+R4Q2bkA4oTyaOPaICwUvcQNda6hJOLbhv5zDc7mZMKSe5aSPVwOKn6WscB4lgrb",
-	"r/ZPh6JPYs0+6jgiMTCwjAtmBBcIecdhDuApx+u8Hwj7Z0Ezg/WycmRUQGcWbJlpTPbqmsY+DhrmmWYK",
-	"gWTXjGo3E6Hb3ZuqHP2MGL5ENW7YrHTGUpzBBnGgmQrWDs5+dOqh7igkGedoXKMZmdFck734dYxu+tcH",
-	"gxhGxUgalu5bwWMoCNrn+J1gKfn6pD/imuRU3DF7YCzhU5rZmSMSjzMJmQHXkgtdLUjMCZwY81cWkXs2",
-	"0+DpYULjgJbvxKckNhwSQyCB/8V2RqoxVSH+61//+tf+mzf9y8vYHl9kWdr7Hy/I8fHxd8Q83Nd8ysge",
-	"nILMy/BhOR4rpvfNMT9OeDJxW01oxkRKc3jXrO0x51ozUfF3XIdhNY07rISa8jZhg1wQaXAYb8LeYgg2",
-	"Pih7WqExCwVx56oNDobi3IHs44SZy3QAwBVhH2cs0QZrbBRbbpikYvvmx5yNC2UEUw3vcfQISpYnRuMA",
-	"UcsRU4NGhm/4WNSLeg5v3E8L0A6kxwNS844POr2oF4CcXlTKIVHPHLh5jQJtXjy4VYTKBYdwxIFrj/ej",
-	"LBYWr75SdcKFgrEBwCmdkXEup/XfBZiypZO+okWb1FAsyC0NC1VlEfvKmarIXhzUL2MkMj8YqnHP5qW7",
-	"BUiHWUuM+qTHJmvyYkQa5pJqOKS8MKAquA4QPnPcATudYQnx/hkJEGgYHWVQ54FykklTGEVXlqoE7QNy",
-	"TmInVMb+jhCAFaIw1chWpLBWz1LLJlbLdmfkXFSAlva+YIHnQCA5Ld/Yq4Kn9ssLtb4PjdYpBXbFMphV",
-	"kUIYlI9fJXUDJiEJzfM52dOTXBZ3ExLPqJ5YOpfLqTk4SmYQp+UodzlqeNAyUtWM7lbn2CDC6wF5z6by",
-	"AeLiAU7MOZmhMynuQEqeMlUHE65KdgDU5c8uqNoPmsclIhCzPJe5MqOztM7FD4bFYHCcmEngLxYfkD+j",
-	"gmlXaZUqOhTeCpKJYTTgA/XimAGcgK4WQvPMQxagXOyjdiQbSVeL8BnSLM6rBJ89CLdTEzpjAVXBmtM/",
-	"6GRxkL9MmPA0E5b7keBmqDIIv+ROIXNkkrOU65/5lOug+SjlmmTmV+dDc9N9pUpj31ktLNDGgHkh/i3a",
-	"qHDE92P/TvbtlylLDi6RZPu/9Pl0JnNYImQenfamUr0ytD4XNHs1y6g2+32VsgRUAbe0cGzQ1c07cnJ0",
-	"+A1EB53VHY2lF9FZMguRMWVkBx205yYN0t9RaVHVuywPr/ID2mZ4yoTmY85yQqfS+p7L5RpZ66G6FRW6",
-	"i5XWAPf2LQ+np71nNO0bKnRqjgGR8frDLXlFZ/xVOfWrX6ustE/l133NMeKruQoD+UbtXS9kz1vp26BW",
-	"Wq4VWWRNfQeofZ71zGds6cmdVXgKpiUgL0LqKmzbBmlHRElCs0c6r8w7W1/qiqM78xeAjLe+0f2trSqt",
-	"8lUC0QBGH6MlRXZrCNuP2EckBu/ZmBnMZSvR8YfFNz5FvQlVjnRfy1zTLEh70Ujok18jGtS/mcHrXaLd",
-	"1gvbuqUfXapBeF2g7zvLdJX0auQj+rG0ZVsaoR1pW73Iqc036caQInSJM+cMtRE5DFzlNg9YRSSjSjse",
-	"3J1vhU1SlmR2oJNBWi6kZgHj3I85Y30I2YEHOpHUGZ1PmdC3LEfTHc2yd+Pe6d+W33EJib1Pv4TSATwy",
-	"Zicg2sywmuo3lnS13I3fMk2nnQPwXbNcSbF8FtA0HyeScNWcFQF4BoN0mlTTj++pZlch2+ot/QiMHiDQ",
-	"CHaFllOqeUKzbN7Ekq8UxEDgAkCdVniskCFcaNmnaeqCTSA3UqznZS3yrCVdq1rBIxuVORmrd7/EEVkT",
-	"MBpSUV32WwCPBgg37xU34lOj2iUEyXFDWHL4FiK5CzJJgPUvcN8Aj6sYTORL03VS9ssS6b01ecbGG1P/",
-	"3ioKt1yuXzd3ZAGo1s4DWYlA6+Z4rJYpl+ZvLD7eIRdj5ZzL8yzQtNAdryBgMnBF9OMmY3Vh8Mdft7O2",
-	"t540W6aM+MEXaEDVrFvURQure2u+ro+L/gZD7SCmrdvwS7NANji9NTI9Ft9Fje57nmXmm1XEd4TPueWd",
-	"meWWwfAzrzpHWAy1s91Y18jK6coSCi4LYbNpnSvmZ0bTWx4CoEsj0BslPqdCcY2Mj6sO11Amb26WAbM5",
-	"+yrppEfxPFJliUxzVTVoqShL4IwWYGPx+hxRcSCNRMHhTwfO8bTInKpWzQGBMCw/uL4RWq/t735IcFe+",
-	"897ewDOFN7fzq9XT1eL8vSiIJ0U+t7O7z7SgMLt85mtpZbqf6RBa+PdnWk2Q+3+mtYRlgs+1mLDs8JlW",
-	"0yJqfK7VLBFUnhmbQ3LOssiuN/SeVZk27RIQ2aul2Rh5JJPO2DWl+f3+GpLQRgtqkZE2XdjastIZVHlC",
-	"KYgMjHwzlTmrGatCZbeeLE59FhhuyGOeDGalLQ/El8k/tnpgN83ZmQNXOcRYll2H8f2NHPGMEaAGT1EW",
-	"30GlOJ6N5MdKFt/ApwL1xcJ2dlTyWxMbumuKGW2b4mfqzbApCX03HvNknSOdSdWSqvMnOSKa6wyUg1xm",
-	"myoG1al6u/cmrsT0ClSWpsvWgfXJwrqF420I6x1h/ayKdn5WIczgxSPLsr4heSxt4giEE53fXFxdkUwm",
-	"NvYrIramBSWpnFIOQSFUk4wZ8NSPcigg6l5BCarUJgIZsI0IhSzeUU6Te6ZVhLVXVeQlyEYkkVPI4o/I",
-	"1TXJuGY5zRSR+VAIKfq4mop0HpCbIs9lIVIknG6cwDWBYAzFAVzpu6G4KaOuXagWxOFBjMD+AbkSJGWa",
-	"8gwT6apDMMMDIf/6xKfjcjwUqdR9xWY0x7gdLacQl4NFCVVEUn4HjhORkjj+P/7t3//PYTEYHH391X/8",
-	"Z//V//q//vff41//30//Xxxj2cvXx0dHhBq4ioiSQxHLr0Y5Z+IP1pBzwLGYH0Ru7Edl1EfGaApBbTqn",
-	"PLMxMqksRhlLSSo1+sft/XE1FM4wcfT6uL4hTOGCv3DDx8GtTOazCRMqwjx+pWmuubgbCpkTZu8GI2Xw",
-	"QQyzMS+DpwjmKGsfZZkbeY+SEc0Zubp+OKnqu6qhsGFnJOP3BoU9ULF5eR6GHB8Nnkban1nEayf4X5bw",
-	"7XOOrROodi7zJchLFXAs4zfrJB2w/GkJB8ujTHxzJNhQXYSeDTP2AvwjoloI6J2QeUU9vXoJ+xsAeQsD",
-	"ckenHHlwtabhsLgirF5O6RlWD+Rh1eqbfq+1oxAsbBhJUCRZkbJLP0Ziaa5Oply514WgCRXWhZwfDEr9",
-	"Bf361bm7ZyGWEkDE5f1xoy0pTYV+qgf/mZJKPi3BxVseDtKb5TyBWh/cs74rMmIZRBcEagTVRlhRv+aR",
-	"Kiy/uOUs66WBEV6en63ks4Am+52y9ksTvT/NLysO+VwpfiemtnbiIhmCg/aEaTxpFTzqVSFr5wLrqZoL",
-	"rCKvOCib3EXA5GwqH5pROxBrbSQKFyjmA9pJDc7Mx/W4Q2PZq05sTTYBB/ibTE77oojBci0woPU5SFmD",
-	"GryzimBYUAQyUVKH5Zvb0HbcRhFKcW2TY+1W3sUe21OV7QPyxlakMqqAAXuWEkgt2UNAd4GgtnDVUMix",
-	"SyBgebwPAXGW+eOJ2/ygUBx2tyDpqG4d/C0FQTer9mlbiGlJaHSIc82oUfjM+P/7b+f9//7l1+NP//6y",
-	"YdNl/nvhBwM24/8CjO8MMzYMMI2YFQb3QAokb+uHc4qZSynbAnb+xsNWnxyM2m2e7ZU6CIPDBmpKt2DR",
-	"dYp2nXQrVNEtjrOUfmoRnAagT5DY2RrY+08WcTqGfFJPIoPQz1q1zudZ2JPCQptxoGfeDWKVg7TA8t9M",
-	"WVHSq3jIU1+TPGipI3H89RplJA5DZSSC8aTngtCRklmhGZloPTO0y/yvyIf3V6V5TSodMs6E4bRU6oqc",
-	"b1BfpatwcMlmNNdhHeGcpOWvNUcR7ghMhAarH2V+TxImkAxgvxeeEzP9zLwbEtW6ZyFUawhr1F+8EhiI",
-	"jodjqzamuqmFUc+c9AUcdBDFrlJVpbK7wb8K3FLkssswgdnIadXQKl4vwtp7M6xnrlrLyOYOaXNPtueV",
-	"m33Z6f+lnHhxWR1V6OaR+vHL/r6Wow6K0B00mDos/5bUl81Zf0dYX1MaWIEJC2DnQ9wpVmOgC7DYyiKF",
-	"1PuRU3mkSFgEYisXhAqsX+RTypOmqt6FhCytXrQ+Ne9myfBWvTNjbGLGqA78ZsLHK3ioBUOonmqeXpW1",
-	"4HrJ/OAYaQc4L5mu14pG2mq8Zs4IST5LDdWNy6ev0nihniLZG821ZRHd4RnOoVpxgF+kdN5tlEvz4Jo5",
-	"i7DJNkHBndPyPCkPKcpj82yjZ5CTS7VfhkAYvPGT6hbVTtES+vSDANGPkqOT/kQWOfnpp+m0LHxiRd96",
-	"hsDh6+PB/sahLLY4KID5uzEc9JV4w0URVK/sD2iljcF5bPYRG1yO7abiA3Iuqk+E0TzjrqGT/05eCEVm",
-	"VOmhmPJU8LuJJntHhploSQZfDwZGHD75drB/5srz8KlN3aUEXEl9PWH9JJPJvUOhw5MTZzEYCiDWjKPW",
-	"zadezx58B2vGYP1gOpIPjBwdgwHJ7hK/e/1dRNjB3QE5AkoOBqqFwLPVwWZT+vGS8mz+lj3+SY5CZyuV",
-	"Bq3nH3Kk0DHPUsg9SGktyd8v4AJ2r4PNVrQ606WJPp7OyadFpqlgslA1gtSdGEBqkbJxeAgTwZSGXK+L",
-	"EYNvBi0YUQg4MJZe0BkNB337ZhrY/1eKJPZpc+jlECGyEpIza4Smaj9Q7rmiBq14aKlk27GH9rUIcFGI",
-	"hVTk9JfV/GwDwRaP8JTEjaHA+hxXFY9DVHYoKjILdP1OyrTd7NzZntyFk5Y/BdhAGysFMdKTCs9Kay7g",
-	"KkbxbcA10VK/uqTlBpx0GQs8b8rqq0xGELmE0NTBerQGT7QREWOD/RhvFNWowVmdx5SoRaaMCuWxbQZ9",
-	"86DQ+kdtyCqIWZ7NfND/7pdfT8I286cRcM83sWjtX0XL1wtr/hwdFF6KH6yEBbIH1L9pLTSqjKhqLvgS",
-	"wDowsE3+USMPEFDSgaN0ZyYd6PnaWiFi0ZN0Q38DbVoiTONsV6phLnB6o9Eit6g7rtJZceu/F821xTn8",
-	"Y9AjvJrbo4AQl2UZYx8K4sjVZqTClWJDPg5hpXjwStucEK6VN+F+J3Fga0KAw+d/RWFgx3537HfHflew",
-	"34357QegawGnUDsxPXXd4JRlw+V7zqtWM1Yrpg/IreUJEHoP9c3QCHVWto/bWGta6pAIAHV1vjJHjLOl",
-	"PhHJnuiWWNvgP5HZwnmRPS+iRLD9yFbeBCmmyLAzAtr1zupuTe8UM0YfWENQ2rq5fwGylnCtc+GZfVck",
-	"9FHxvhAfhEE/kYZsqj46VaMmVJC8ECU/p8JWL5V5m7G1u8225ihe127r1UpsyK6WhZej171Avn2NazJB",
-	"93vNGZQvoJx9qn7vW6rLtwTZ/jKxJVyqC+HqiQbgKRXFmCa6yDs0/1zPbz6VKcs6thVdb+SN/OwebnTz",
-	"sneNNNogS1WxnNPnORulqS5WB7O5w7jBx9fnsYtEAXrMYk1yOUZhjGqQgcMI7ZPyMCX3ca4J94SLDY5+",
-	"o3iARVtuDWvqkN643GiR1oattvbequpsy+yz5fVdykehgxLbuZGAubTM3dOkoT6kkqWx3w/RibDqvHwU",
-	"KxjIWpE7do2ryPpKdm7k5TEUum8ErugJm5NHI9WodZjwwil6UVABhyUT6SXVLCwgl2U43W5R6dn7cHux",
-	"f2Ydg4vakhuve/pOd8pem6DLguEFu+SuCwrhU33i+rnV73tNIF8WpPZO1E31FlDIaA5Z0BUENqwBWbbM",
-	"rW6AuSxDiaKkNwlXFlVqx2jEQ9T0XQXWEr32t+WRDvKr6ue3Kx181bNRlXmDddadmiyyebV3b9dG+FFc",
-	"JIyMGFAWuMFutR82imCAYvb2rBuIzzVwR8wqxe4CsGT/WjcnB0vCF5ZbZxs3EdXBzD+HNeG+xTzXCfgx",
-	"oRssbguA6Y53udl2y66iM5AN0FDjIei63qPOZjyu6t5GH6pcJxd4CmDLwZNnLpoVGlTyoVggBXB4xPXv",
-	"fz0Y+BE4SS6VwqR5j5c5THRbrze92wxQuxkJlwFvJ4BcQjINKIZRdxG2vLCjZWQvpBcG7n810fPEnC40",
-	"r9rGxiSvcdL+hpsrX+/glxCCrZz+ggWciSSTiou7RohjK3pH2EDE/AhZCM34yK2g/5Lz7XSe3Rxh1YnW",
-	"mPyzusLcTE7mhcJgroRL1UDshZxkRpZtT1VvLNhWE1mSrd7ar2sdOXi52668qefy3KG0/D10tulyKq7g",
-	"SnUuZavRLR7Mpy5Qv2EGqAggwjLgXkOfI3u0Yp37ZZu8hIU586YetZWS1Wr32gZK4BlYjduVvypSvBvo",
-	"b6jYnZEwbJE90FWgUxwFx80TFMBlut9SirwuJd7FqW/i7W+a/cJlaaRIy15yPtafEQpFuBhKFgYLlVHB",
-	"wOWnSHwnZRr7zVnNF1AmDhqvjmiKnU3fjW9Y/sATFmzqt0rGWYNMrRsz2NFPsqwWzNb8Jkv8AM/rUl7u",
-	"EVg295lf3gdkaesBPK36kz3N+7fUpfB5l/Ys+VKrfBbbyZ1eWOSTTm79o1vuDfm817ptd8rmtGO77pXz",
-	"xay3ep7bQrRM+EifWpmnYz2jH0LlvRZ3JO5Rs6dlc3Gsf6DotGojWWXrqbnSbEr2jPzDhM6BgcSLhR6g",
-	"Des7gQJSTebgquwzahgSdd9PZAZKkEvlBlG1yLIzMz20H02KjOZDEbtCFFdp7B5yl1C9OmFZiktoaXrq",
-	"0t/3SqNVhRjgFt/3VryYaR4NhV0+h27jZgAcsLk+V9aRmj/xGkF+NTIKlJOMFytr2Aah92yO/UEPvDHt",
-	"yZYVISIColZVeLTWEsos0nVOL78j1+e3Fz85KcSdBG43ap4wlnZLIYGk7EhbJpWItOy26rZXO4GDoXhb",
-	"tmzG3qsgSjSCnvbM+65DeTCmBmuutvk9OQwFZMDO7UBVTYyEy3U3c3u58GXmtQotwK7uIcbZMmjssoCM",
-	"Kn0zF8mq1nUQRGd74EK1UTUXySSXghtQqxbZqpR0ERw6tNArT9ueSaceeWuwkEaK01wkBH901+0fRM5m",
-	"MtedL1sHO/X/l+3SH4IlmXvHunL8YMGLnw3FtTS2DkeNybrZSleT/TY18T1Mrkq6C1VPysu0L7v+yvds",
-	"HkdWXbQZsNjrGir++uSiyqgne1Cf0/bTVgGlchm23cL52GV8pUj17AZS3D0LhGb8F5tXCO32a++ibDa+",
-	"SJrJlM42WEIY2Jq7NE89tZyZ2WwngWBJA/g16zot6F9+t/hFqKp3i8f+23sBWRVrBQDrOCMrOGaMdPiR",
-	"K7YP7eZFQCyJD8h7a7GJf/0U+zmi2OVWsFCP7HrNM/ZR52x8UGsXuHblMxwE7g6iDwKy2dFJvzyKklQA",
-	"9Nvkzd5p7+tvTl6PB/Qo+faQnYwGg8MjOjo+SdL1nYJQqT+wiuOvvVWoYtQvV0L2Pny4QltRtaDB4XfH",
-	"9Hh81P8mOWT9b0ZHh/3vktev+0fjE3aYDuh3o8PDRqnaemEh83FxceI6lwlT6janyT0Xd1BiLRjPyUV/",
-	"hs8SbR+27dhXhOdQTW8tji6D/doKLt1Lz1pNJ83l7FI+Cixl0maCmkieYBguJbF7Jca9N2IAYGrnrR0b",
-	"fQWVqPkMe8Z2r2Dzeau9GpWR6/Y20eZczBOws7rwxlIrnNWyoREI97ccJeeApBkw17zXxnZCNDyMCN0s",
-	"we2YsbMMb2IZDt9Fx5KsSwjVS9Omz2stWknc3pc6s+/M3Qe6VdG5aDH2pEHYztBFVlaRK0WLWnmiFsIT",
-	"qojXzTK81DW2PQtoVwq65vpX0NfPCDktRjEH9CHi+SclxbVRRkJyzp9u3r0l8CtJZVKgBfn9jxfk6+8G",
-	"R92L+MAI78BRYUYOsMx3MybOZ/zSTtIug+O2FwQceP/6ihwfDLyVgq/3/PrKdqgyl+BzzOoQGgsMxsO4",
-	"bVuPC5eBWBgjuge6J8EpSo7x59aSKIs8YRHg41Q+oCUukbM5gEWQrctZmJmX6zmD2DDFPxpiWi4X7ErF",
-	"zAjgaH1wXjWaGn6MlS/hD0gWgzD0B+y8OpubdTClgw42FOW7bFbT/I6Fw65A3ugEP3+GJ5sgLmc9u5Jf",
-	"2u71z24KKua2if8qAvxro76z901lGV8Oos21/FqiygL4/xIFbhUFMYiAT9PIpfJh5h5T+hTs+HDYaHlF",
-	"6czZJcmenzFHidvwUKAos39QQxmbiDQ0R2RntoRp2CN4C2QvdoPERDCWmmHR3rEfkYnR+YbCXHYMxxyf",
-	"kT9ikWWiGJhTZxnlAn6ND8g7OBY0xMIpoLkWgDVjY22AWgA7GoqcJUWu+AMzCrJi2bjvdGYjHcTwYkym",
-	"UPDavEZnHLROPFHCplwTitKuVgnJGUyNKq2vwgLIjmnCfv1UU17VPZ/1Xeev/gxBG68ZQKws5xvobV0r",
-	"3ltVr4aWSOIBlRPYTUtDilXZEUqOdd8lSNRKBf9Gq5turPQIhpno4WaQLnaMuWMn4O5wJ8YVSQvf/1Wm",
-	"Yy9RYdyMCxrMklwED1q66Sf18s87nWQTncQ79G6KyAIiPS2T+UULqraJvpu4+beDUovlEOhHLIdw/PXr",
-	"Qb06wgr0a2BeEMNYDs7HoFI3gThh+ztJqKaZvCvYAfmgWN4fycJwV3nPBHoADL8pRorpM3uI9UfQOqrJ",
-	"HW1IVn/m7JGcJ9CGEJN0f0i5rn8Dz1zI6YyKuXug+oi/Ar8gtnOCe6bxpfckpAl6D8Fn+P2GaTNtOYj3",
-	"GX5/Q/M7LsqPBpfdo/Zv/F48MKFlXi7Y/wKe+L8LqZn71X3AJYD/9V2eVqusfwVPXTunbO3BhW/daoCB",
-	"eotxn3HGCUY+VLv2voAn/iRH7jf8E99LJiwtMu/iat/AM28v3vciRzbwA17E+fV5eQn4N34Pzj9cf3WV",
-	"jS/hyVsps/IJ84Hcsukso3CS1yw32EQuaMZHVlnx3gt9f641TSa1c/C/Cgn219g5qwSSRTxCZHjkKSvb",
-	"bCn7NNmbsTxhQtO7oHvLhq4gxAUkpvLliEAdzwxsQRMqyOFgcEZsKgAmQipUKtjHJCuMgPjGERYknSWd",
-	"ORyEycxzdm8p96khKukNze+L2bL9Egxq+F9kULO0+hv9zA1pCsUul9/eW/ZIMi5cmDqhmtTuOyyUForh",
-	"z99TxVILfYGjyg2TweGtj2wKrxEJ5XKl0iSnNvKJCvz5vpi1TnozkbP30MF7+Yx0ZLQwkZIpTSZcMKz7",
-	"Sl2lSTkz0zLVofxLeKeBk40aeBJcbxuQBdliHaeX1edyqqaThrBLex3Ld3i9w+sdXj8TXofxV44yNg16",
-	"d9//eEG++XbwDZnhQ7aTdQhHdbA3KxSEeTRS+2MuxV2ZJmO2yFRLvmSey3xpsER3h2l9NX+mGU8xdmnK",
-	"lDJyBBnNnb8aTF4GrCvXJSwycgV2/lkY7XhGczplGhTkKQtbfTFZKmmNQIFxYa7gCdgH2uN08H2ekj2a",
-	"Kem8zf9P/z3+0r9KyYRRVw6/c7yXGfyn29trF/PlOpktVpKDlv2BgLGJzDVRxRTawdljvLcRXhaGgisK",
-	"h+ucQ1eiKloI41FCg2JD+ZkhfLD0UxK/sj8Z+gStzfv23OKhgHymyH+mELTQE5nz/2FpTPZOBof138cy",
-	"H/E0ZQJ+PK7/KKTuj43+hkOf1H+dMj2Rad88RLNMPtoJXtefSqQYZzzR8Nt39d/upGAw9GFj1VrKfkbz",
-	"O2beOjxubqk0zvenLOW0jzFkeyeHr/ejoaidEFLwmOy9DpyMKyQJPx/beNEqCCVwECvTsDR66BGOSogM",
-	"0af3wep054JMZJFnc6CkGIbhhYpHLuDV9awuazCUxRYj4jL6DgckRV5HsKpdKTS4Jv+9umhQ/XtxIWFp",
-	"eHmFKRCRhd5YG0A0mhOeRlVDLBvgW9rCmha95QG5dp7Ui8/saE669OZdZ7xWc2kIZqryoeGqTYzdp2Bp",
-	"suU/DeSokNONpzRUZco8TqQgP8IDrR20xfK338ADLW8rqot8+fs39pG2EYoV898US+bXkyJXy9+/tY+0",
-	"jVCwVQPgEy3vP7JUrBrhL+6ZLrKUvZBqZf4c3o4jd/HeLZTH2QpunUtO1OryUleVt+w3UAInB1Nn+fTv",
-	"sTpF1IqC5/4hboSGtRE2RMXaGBuiY32MzVCyNsamaFkfZFPUrI2yFnouqz0SvRTy2lrDC9v6ST6SKRVz",
-	"MuPMxn16GG3ZCLQNcloeNAqEqkZGLLVY3Z3HvKuB9dLCz4GOPi0w/64G6WsO2o4G7xrAv+7ARetqPXxY",
-	"c9B2ZHnXQJF1B27Dn3d1rFlz2CUo9a6JSGsN/XmYYKfyP+vXrqdG6xO2RpjjlE+tHBSYf1t1g8o2VWum",
-	"B+zY3u+U7T0fespcX/KcJeHgAvMzSd3vqE9nHC10ZVifSrBykg1MsR9Cjr6bIkmYalG/sP016KgWp7Bc",
-	"h22VXeZGL+K1ahv2PHs0IrMRIjscuRsmdE639C6kWt/Suz7ksjgV9ZTQ0unu2oWLFGIzgLDYXxWkbXOm",
-	"iJpQV0sJBtqsZG0tLGtBWf4NxmNhc27VORpL6Xm2OjKf3t3Ac9a0qNryMTFW3YaS3hE6m2XmrrSsJ6pw",
-	"zab766TqLAnuwg00Q7twlctDvG7pXec+dwvw+lvr47wYtYchajahYJNOJOtBTlt/DfNjy+2sDryrXcwu",
-	"5m6TmLvyhlpNi3BHeNqa3vkcbJbzKYWYIsUSw2nxb8sOol5KxR1Ybh9pLpDRcTGWvaiX8bsJ9KSk+T1E",
-	"sAsBdeGC3A+jWN4bKAvxPxd+alnEvlmnvGfC690bKPRU5DkTyfxCpizodwSXi3uK7F3dvCMnR4ffLOu/",
-	"G4q9sTmvXYMD8R13uYtUkU/Z/0gRePPq/O05ukLdMwTKdozmWMa6n9I5GQPiqHXMwd6cUf3Qgkhrzv0S",
-	"nJctwgreDMgntNATJjRPqC6LPpRuzMZtAT1eUcwBhzbMlytVLCngEKibMeMYjNVlBqXlTJERg7IDScJm",
-	"0GPou++++65/eNQ/Prw9Oj59/d3p6+/+2woZdmG2FBhMNu++uHsuAtDlF47wohxr0Y/QoVpqL5KyDxGQ",
-	"ZwY0cvdaQvN87j2jfAz3pkEXeB7OMKneDkZYuB+hkghWqS4agZx+Qu/i5rpnMFVRpQH/NR7PSqZV0hvz",
-	"ipl/uUUY73cP8E1LkrMHeW+EnJakX4U8jWaZTXJZthavSEEw+wRucvE0CU20MmdpTcntp1qXJxb8inb3",
-	"FgzLE6xfeeQjaBOdgnQimOoZJBjOM43JLssyT61kVoNfJ8GbhX/UsF3rTHS5l5h2F65M+JeyolZIh6mV",
-	"0vKy8yunYL2k29OaanizbdJU4Hax9bK/fr/N/QbtbVbU+fdmWmjOExlyAN5LDS2Z0vWLuz4ttR+ii5xX",
-	"fCkqUlcwFoKQ1nllo/5FtT5kHdU5+cDyCaPpOovLC7HO44rpYtb9haUNeGpNFKqBqzX519PYXf0iKlVv",
-	"VbeFCqm7Jfb4aLJTMTZRMaoT37DCa434PbXE64oGF4Kwj1zp1sL3raUSG91anlQz8XNSpSdWMO1AtdY0",
-	"NHzxNK0lbgbGTYqc6/mNeR3Bb8RozvLzIpSSDQWAKiFtz5fm9w24LYh5qOlARbOpVPZLFMagMDOsGwQF",
-	"mLZiGROtZ71Pnz5ZjdzoWFJomgAHR8DovXl3Q86vr4hmdBqqkTUtMs37Vv3+0827t31zVX0IeTTvGQHm",
-	"H3LUB7V0SgW9Y1PsOToU//Zv5LzS/7gUQ/EDkNUySZ6wj0a3AlI0YTTTE5t6j/UBCBMppPgqm+Qcn9uI",
-	"Q3j7lHwPO8ag7gQOBuO744OhOHd1LyPnkIqs2A5NTEGAZaUoDfZ1RU4GhwfkvDx4wjiGOnuXNBR7tH6H",
-	"92weBZWw5n3u4S50PfMN6+K7IxkKczNed+yqUSxWuht6ytawFxGWKUZOBsf71cIfJ1KVNhOjLDsB025z",
-	"KAypG/asNQXWDjGIw96Z0WXxRaV5llkdeJbLB25mrAYhrwfHKAbH75nO533oJRG7m/c0wqGA8k8uwQ9i",
-	"UKvt2+3iscTVa7HNdT8gP9QOiKQsyWhuTdBQ5V4PBZ4sFyT+2J95Y+zFRsCNbfdqm1HP7bXvu8VeSMid",
-	"w8X2ya2c9TP2wLKqqBmq3rWCZ0i91Fm95hg+WKtJ9uHD1aU6MANbJljuRTnHjiHBeJa/Dns8HfZOybB3",
-	"cHAw7H2K4c1bPmVK0+kMx7+6eUe+/XpwSEqzAmz+w+2FgQLUo2A8KlxHAA51Nx4YNNLW0jxrLhueHQpS",
-	"K2NevuF1Dzggf2kamQxs14XamnUKFg4h4i78eiRTbqurOqsKVLoDJwLSiFf/UFLE0eJ3/RnVyeQ/8Wez",
-	"4Nioe/g4li4Q8/pb/4EPn6HHesYS28ZNAzQKKXhCMwJxvrb+lsjmsOif4TmzzPj63c0tOTg4eGXejU9J",
-	"fCNzfQBKrVklfLrkOfx9z2e23uQtvWexCzLHIHhbj9as3B0fVC0mrpoBHpURiA7KARTm57weDAZYyBYT",
-	"FhR+idKKnVfm9i0zA3exu+5WZ/QO8NhF4ivrrCyx2Qq85ozNgxaei5mb/gCO3Nu8q5pJKLHC1xwiZrUi",
-	"Y54rTTKmDfS79tb1L0HGAMqXSg2H0hQjsjnZi9/SqSvhKeBPmNR+iEj89vzND3FZ3nf/DFqjYW0lMBfY",
-	"8HdDsFN7LobYKZlrI5qdmV9cuAK+UXECV8yRcH3gXTShmSE6nt8LuocRdzcwOIZdaAB29LOOckbviRQk",
-	"5imi9DXNNaeu2rMimt4zQv0yP1V1H1uXI4QrPl74+zFLmlE9MeyvjGqvSE/kcN8rCmOwwhwPpFuDZWJM",
-	"ecZSg2pKx/7ZwA6Qm0PyiTnZ2tJsgDuuC3fyzbeDb6zlhBoO0McTjzF7JYZ6mxLW/VBlnZgVFDmzJUJs",
-	"EkXvTdnPwFzQu4qeuiYUUe+B5Zh43ns4xIo9UI2kd9o7PhgcHNtKNSCvvaIz/qryTffBNw3x5VLpcIAn",
-	"UoeiVbtf8HRDPW2IXk0LPCWG7KfieKekkZmOey6vzOgyVo+qngE7fZn/8r1M507Qc6WbGvCCZW1tIsKi",
-	"U0SmRaKxQLfT4k97J4b+3NjvrFOw9Ax9siIo7eAotM7YT3Xx2lZvyZmaSaHw6I8Gg7bxyude4XCpWcJJ",
-	"l+e/p6nN98FXDle/8sHLcsGXjle/9KNLfcE3Tla/8VbqHyELxLxw2GGKazrPJE1vpfzZ4C6+97rLfkpi",
-	"8MZwPleA73WXfVns+lDlt6AKhNlLvpbfRACDu/ROGVXqvIEaRq3yhbbe6UKFBjNJEEmBK7dj6rklWJSM",
-	"QOYAIqqQEjZMkqQQkAVbY3Eom4IHumRyQ7FXsh9ABfOHN635yLEGfh25G4UoQsht5I46aiugU45pt7oS",
-	"qkdemfVj8dlPUaeHL3ne6dF7PuvynJFBwJGxHknqTEKsRe+TpSGLJKPzRJ0s0Lc0FKuyoCm/cYJTk/Dv",
-	"aNOXQpt+BnG3eT1r0aVmLZl2uvQrTz+ZNd8xvcxbukgVFmjCH5kOcPsngP1KaF+EbghBbBD0fy243g6I",
-	"/ZHpJ/O+BRhblwFcpb1Pv5SAWejJKytOs1aAfM90kQtlu4JDaEfd8b0imIPENX8wKK5W76FDMS50kTPX",
-	"DjOyeU3QzcG3wYG54R/YOhKUhJPBYa2fZl4IdVbGWlh39FDUgy7KFhtmfTYD1XyHDX0g3BgcD3uhYI5F",
-	"pl0V3K9jpc2LZxAN86wY6YfbhFATDiN1D2yMYZ8FXy5hKyPmQRpEWIxlXit64GNQgeVFG1hj7qkixxBS",
-	"3Jfjvgspfpoy1x6hvF2t7sLM825sH32KVmf1tsOjwaBWF8zpbuAQ2CluO+Goqbi1wPrcw8CL5hPrKHAL",
-	"mPkZNLhNNbM6eu40s9+YZmZp9o7mfFEKWStvXZPitKpmixRnq7pZgGe/vG6GJHqnkbVoZFtiatvVzBKo",
-	"L8uXORqAKYNRieDTc+sk5spmL8SQv2frrXNdF1uhtsTMpTngAKforZrl7IHLQjV/hkrBbCqhEb/wsvJz",
-	"KhSFRMeweGur5S6RbctyuhsLtWwKBdN6cjzmCfsDTabswP0c9cozcfFWVgY+T6aMvIHIKUxPmU2kYK4x",
-	"ce8/D8nr16/J4HAwMPLxhM9u5Xma5jZnkuKfh1BM+g3PMvI+7UU97P3bu6RzDVHzABMAcB9uekumlkrT",
-	"DPNReievTwZHtpATu87lA4caRb13PyEMdyIK9livxFhi4N1OQv+Xl9AtqqKL3qdhJUVpEcgdDn5aoEFb",
-	"kML3Fh34+2W8d41k2cDKoXB9kJwvXUiSZLRQ7IDcWA89euXVKfhUosrxXw0XkdjD6DgainhMP7pPJAaq",
-	"EaNDvhbVK8ckruG7DTTI2ZRr70s/rXUo6q8cGELQ5utZQhNBnSiva6dILFK0F1YmPDq6llJRcfEdofyi",
-	"1IoakVQdqWStD0CASv5qh71aR4FwZCCoPXhS0TOpDTXIDqsPidvxToFoUyA24bl1aFqXyLt7S4HSzlq6",
-	"wlnOWQsbs42+7Jq/slGckLgWIUd2DqFaSgs1w4yLLBsKm5yxFzfFy3gfeKSiD6hvcAERuL56YBYxUWRa",
-	"KExy9uMD5XgoFsc8A+buYvNgp1C9j0BSrjn2Kvh3DL6pPRezBwFuQ7FRhFvUjG8DccVF5HIIcxsKm2AL",
-	"xJ4r2Hm6tgoE97KJBuQF99WUob/9Ch3ovD5xthTqK1+7KTu6VVrOd98BOHUjHVU7wu5axQvTLKhSC3Vr",
-	"dwz4S2HANrA1m9vQ1u3oLFFvVuhwlwQ7z2nZWLUMqUbtAdx70H6PpQeu386iFQUNH2q5hWRt3P8Aa9vU",
-	"/PHsVoAdvv7u8fW9a2e5VdMCdL3CEO8lJk4b1s+Vq1IE8kWxUO9qKtMiY1EwS6C0UoK4MaVzMmJDAYEE",
-	"XBD9KO3bav+AxBkdsSyuJVKUibAkRsKhYmJjD7Cts5CiD5UroqFIIXE00Y00Sa/bcwpd7cGUANlzs4xd",
-	"QOv7y9qPICCNGKEjBYUV86EItrs/ww+PHNK8yqSEcqktBMnvTLbEKguPoS3hCZZZONTeae8nRjXRZmRI",
-	"zY56ePC9U1DCK8PohFF9ax6DZdm22n/DII6oR4VgNIM07wnNUyawZlBFzsY0U1VCrTvz7vEM3q4v2ZgL",
-	"6JixM5/+TsyniBmYe5KW1+8TO++JdoJXa/0XJntPs6o6kgcaW6uJNapsrM5mOhQtRlOkfZHtFByRGKeI",
-	"gYTaOSzNpXb6fWcTRYyIz4YCsprKdCYzMdrqzHwlNacLlLoqPgAB8iqGdvnQTQIaaAxFuRyYEjtvYL6X",
-	"bUlxVgp4U1sfwNCluWc3DtthV9FCsMZWNGFnkG2jli9tlA3R6bXMsxV+7wy0X5iBNkyG1Rp0ONCXtYUO",
-	"u4gPzIMPlEGE7138s1sLkYXO+d1Ekz1KMmrEvTumvSzIkzK5FUgnV2ScM0boHeWQW+4I/JErft0Yv56a",
-	"n5IjV4CEa5JyLOwGlUoOCNZeVeSesdlQgFlH2YIAOCiOAusohOaZ+XqOXXHZR00ec0M4RVStw5nQ7tnc",
-	"D70eij1KZrXUVBCpsRoA1huGumebiZ140k2xc13p6tLWAfoU9Y4QcRpBvZKoIpn47H1n2w6FX0Ml6eeS",
-	"iaKuDpIa0ATdJCvhZduczuc3YYPGDra6+E2eDFghIr9R3NVq+2HVUAhzS0heZEwdkD8jtaVZzmg6d23S",
-	"pHDOxbL3eM4smTVSsiO/zteSIl9QGKQl2KPPCfCrjxq7Xpbv2uE2pLXW8vgEFf8F1enPicA7o+QXbZR8",
-	"AYWd5X3NWf7EPCEYYo2coAs79yr7HMtvObjztlTl4c8yK6aMuK0rJHyC3UnNgVKBdu/Vf/ijBNV2LSzE",
-	"Re+sar8nq5rRRhBS66hpv1+Bm7b1UgAtt5cktMxCFEbEyjiEEL2zDrUi+2cxD1niuI5VCGFxR0S+PHtQ",
-	"SSjWoCA1DG6lIOsl/ZQEoV0b9Zjys0qzDr7DQqy2sL/TP5fonxuwpQZQPS3Tx8lZ67rBnYt4WZkxcK3s",
-	"Ge3T2gD3K7kOu7aXHmOY48yrN+8e/Eohj0yoMNPlrFAs3T8gsd8MpOYzB/22Wsas0UvlgLxnNO1DApJz",
-	"1ezFiQfPV+CY8r+BUn/RUFRfzmes8dh8xt5aX9aMzqdM6FuWT5UtuQR1mGBncQSKNBbM3DdS+1DYstEH",
-	"5IM1fNaGuEqxgiIUPrtmuTLo7le8O3mqCP8U8T3JWcr1z3zKde/06DV0UXeHYrOJLs//2h8MDqE1A3ZC",
-	"L9tKYCJTlbdmoA/7/uAy+yffHPovwrf2O8tTE5+8cnVLP/qVra2WgNlQ5DpnCdSKNfqD1Gb63s2Ez5Tr",
-	"nQiJab2oV+SZrVKsTl+9SuHt/sy9XaZ2ra137HSO35fOEaDrG2gaL1WJwNUetYTRLyfnozR+9siv+VyR",
-	"AfvRNmSxvnw+5vajT0ZL2lqneAdlKlUa758RzT5i6VIViLGKfJ5SFgq20dXmJZJRpcke1ngFF1PV7XLf",
-	"K4ZaCxu4bLAhNRTmZDM21sRM4E6RiyQrUmYft1yyYE9T5XZqXJB2fiYVbr2cq/IKdzT5S1ThVEeCvEJx",
-	"U69+dX9eLXff38ixE39P0X/jxPuMQaYK1v3eayEo+xGEmGKyCrQfSBkZsURO2bDaMbpvkJb5YQBc26R8",
-	"K3ueAnGKD8ht6ZcnNH2gRhBboNJKVl9B/XyonmaT/Btkb8xFauMFoIUbCYYXuK0PRefoAiP4moedg8u+",
-	"tL7A6zv3W1Xj7Xj23TYjqFNdX/hOH17t699Uamrx6Z8v6JQQBAgA6sr5NRFkbfbtmV5ewuzSmsngHcYO",
-	"zJaaXTZjBGtnSpZcYuNUycoQUuVKepmOoSxJGzRg5Pea4hnvd8yK9MoQ1AewNVryDU0oZMGC0jCqbGRC",
-	"wazIk8HA8B2/XQ02m4lnVE/QhDLO5TQ2xyWzB2yQEL9C85bO+VSV8XIReZzwZIJnAprTiJUNqYai6kh1",
-	"QM4xK9T6KaWXD4ohcLEVGtC5WzWEKIMvXNAGPuYCpM/8TizhkcoBsHTEPZtjdAZ0VDULG2VU3A9FvGh1",
-	"id0NcxddAMAjbBNUjIU2QyyQzidZnTDXdBOj0/rJpr5dqkw2fT0YDAZGn4GXaJp6Lyye0qskn1bv/lo3",
-	"Qp33D7+pjFDWhNX79FvIYO3IRHahJ7+N/NUnCk2bhZ4FElrLxIcqo5XsUeEeBErv2+w1VAZbaqx38coB",
-	"m73XbhE6qm2XUvnxaRvYx5/XKLyjArsAtFoA2vbszL5Z45UtMGfLAD5J7g2arW/ZR13DZ9/BGGr/CSYC",
-	"Wy6d7IF4g6U50Ny7fzYUsauKB8Im13ObslWVt4thKodoB+QNzaGJNxTYwJdJbAnR9zzLuLiLIQXWfXkz",
-	"4bMZfOsoGNVkSvN7YsTLptCO6bLlUfqlC4fCE8MjoqTvFRZGqiMTqiBLWI5tv8fKtOJCdWv9/Ow8Q8FT",
-	"I77ZNpNG9l1KH227LLd91+iSJpidwcge0v7I1V+J7Hj7lf2ose+aOempDkpX9fAJfkqvWuLJYEAuqGFZ",
-	"N7pzwcT3LGH8ARK3ZHLfVjCxASLOC6ns558ZTW+5Ge8oXFxxXX+iPZidW/Ffmt6fpyn07rDoqeWLUf7K",
-	"8bh98v8CXssFZgCNsTy0A1tDxRrMY4j98EOdCUQBFhBhnUYft8smWx79DRFdL9plKDzCWbEKcyqY24Z9",
-	"xp/mVTwvuflv2Lv4Uk4/x3A6+P5u63yvEpp2Nti2Rlfh83oGz5xHyMqv7dWu8NsFHViOALe6r2oOPiO7",
-	"CesTsm/6vb9XCmVP9HH5MtNzubpohSY7UF/l1SpPa6verUoskGNCBaobYSH/PBRdWbGbhIqysTqa+J/k",
-	"B1sOf1u1YZTUuqU93A5Ku8YirweiW3SORZ2fLun3ExJnu1kv6xr0UDSxBx38SxEw2qYZclMt+EVUys+A",
-	"0DvT5G/BNPk0trdCvrNWqueyUMYQNfrWJUA4RDhzuqdIyUwqm6jd0YAJ9TsVE9Ca0jYAAOFRSI0u26jM",
-	"rpCCkUeWZf2xzM245vGR/OiO9NRQn/Obi6srksmEZkMxo7mO4LU/REa/lFPKBRAmTTJGlQZrIhTbUmdG",
-	"OrXR9tbrTcVdxsgop8k90yoi/yykZioaiscJ10zNaMIiksjp1JxmRK6uScY1y2mmDCkUUvRxNb6D/KbI",
-	"cwPYhopWwxCuhsI/Lop7J3AkxLbCocoR6hV2T2et5Onzith1s+QFzrqNxjEpFfQgZ3Om/tCabRD1SnAE",
-	"e6WgvaiX0fKb9+Z110UGKyt/d/yNra58coQ2S25B+/tijjx7Pcpst7wzOP7rGxxLpHp+e6Mj45/R3AhZ",
-	"AkgFMVUA/+5ggByKhgWS7Hl8A2obVn87DPTbv9g0BzOKIVqj+VBU7xCaKUlknpq1j+be4qp6iOXaV9oc",
-	"hyKYYufOf8smxwvHnXcWx66EdQOLYykD7fTbLgbHpALK7dsbS0L2q/1rEzNj6Xpd28xo33xJM6MvAz1b",
-	"RH2FGzsAX2lmTMob2WYQvQPKzayMJYPZspFxOfRt1SZREui2JgI7GO1oZFwPQF/WyOio9hdiXFyGdlu1",
-	"LW6qyr6I9vgZ8HhnW/xN2BafxOtWyXJ+lZ6nK6UhWmIADmx8dG60bMW0zedx0c7NrJpXi0k1QBrKEzmD",
-	"FqaGs07lQyMqD+MTucZqgJAs4yotmy+eRk5uAsWHNi0pUttz77T39Tcnr8cDepR8e8hORoPB4REdHZ8k",
-	"G9b9O1eK3wnoArKLud4Rn64mMYCaWt0mSWhb8aY1qE/KZjSHpjR9NeFjvawUU/XsVRpXbXpIxh8YqX40",
-	"JKHKqyB7J05xdOhe6YT7B0MRK01zDbFrGCzNRGo/5YwcnfQnsshJ/NNP02lsc8PA2WlbX5Cx+Tnld1yr",
-	"M0LFHDsSskxBBuI3p4NBHJF44P74xn0e4B/n319cxvse9RkY2cgM2odBy06JVLtGjHQokkwm91iT2O+C",
-	"TOKj19+8xmy/o5PBIN6v57hB6LgrjQ/nDdRWDUWcMXGnJ+/GN+bbK/GGi0Ibac4Q1PiA/ECTCYlL8Pjh",
-	"nwWfmcOOsWG/lz/J3E/QVLKc6CvlXVFEpEjYaeBGvNc9ghzVRnWyoBEby0vfk5CxKaRgtdN0RbbMQmCp",
-	"WCiACm9ItPYR/cgT12ZSDQVcxZL6X83MyJrf590SIXgoyhs5JUKSR4kx+CmdqwisGXxaZJoKJgtVLTMi",
-	"cSEyPuWapRd0RjG+H1suDUU8pR8vKc/mb9njn+RI2W7ee0KS1HxN4M19GL8qnVAOHmZ5N8mEpUXGxV27",
-	"O+iyvAMAnSdFqS+AF4ga5SKXsMP0sBf1xjlP6dyFnU+hqFUZhE51kcNn26RKFcL/qCdFrrzndcH8j48s",
-	"Fd4XRqYx12VW/YKzGrZZ0cBlskHUs2Ssd9obfD0Y9KJeA0B6p6/L8P630ExD2fvzwc+7iWqnh9U2j/w9",
-	"Dqr9Dfy9HXkbO6rt6ugTZAIg/e2d9o6OYKkLcG4PrLPE0wBKhNSdx+5fvvKYxxAcNDvh5LLxU6uQUhG9",
-	"JWLKJjXJrFyCAyBHdw0KLPeLmhkAocZiwFTXzQsgVVpATYzClAAr/xg24qSfqv5YszxY0GK5nFP8zJVu",
-	"oOTvpsxXrdh7dfIAk63k+5eSNAtDmnubEr4XrhrWlAXWKR5mkXJHU7+kymHpAtFcj6A2aMMygrqqFdhC",
-	"LTHUX/xCYmvUAPNcj0NRuhVxyOepz7WcQqIjKyRLP5dbEfa6q9K1rqNx2xLGyrpdCJMri3aFlXOuMHgG",
-	"RArD3StVKsZyorWGzaO5ZvjC/iZs/o9Md4PgrdgTF5hN2KyoHCfawXTQMflEgF6g8NvsAWZ9HmjIf5zI",
-	"jDmyVXVY9J2PEWEfEzbTDSH31MjDgEZK07kiXKBhyts6R7JvK/cSV0+SNkZyBQxGMoXmjGXt8neuzMvS",
-	"gjBY1YznZcV2nKUNdW1dJyxPBQW9Mkb2GE0mvtVtVLe5kTaTm7VySZGwfS9QYSjwaFb6P5bjPjpUn9sY",
-	"9LnMLpUx5fD1cdCYIoos8wuud7emHFerP+5iTTn21ntcW+xxw5oy+OZZrCmfxYG9DrXfeZC+ZPf189to",
-	"nqGfR8PHpKJAMfZQV4/9A8NByhXAzKHcGJmDvf6AxI8yv79gQrP8KlXohIKqk9XkXylwGZAEnlKnBDhC",
-	"wx/mPRFyiNlFcr0fDYXHGaBJni0MD74mqxtwUUbg+E4Xf7/1hZ+RqXxgQ8E1Gdl6bc4N4y3tK7Vgj5K5",
-	"eUHTe1wfFJy3G1j0+kA8+D6WdLa78I8GdEE94T4jNMQBmXB95m14QLbXCfDi7QWZ8izDNKuM6gnz2v69",
-	"ocmECwP9Ua927MuNShsQ/J3l/HdnOQ/S400p8YZ2cm8EJ3J79X/l2CB2tLxczlAE7OKeEdyjyTIHY/fT",
-	"Ldu73hUtZOSz2aHXMkH7EsSOQn2ZdmjVmTx1sD2v6D54W7cRgN2Na7UgYCmyN5rXU+b2I5TK6u+UevpQ",
-	"LL7xZIvbyxjb2rt2+zi3M7atMLZtDsbPZmDzfiJ7ZRQ/KiZowlJGYagCyBhI5nVdBHSVkCj+D2kZuS+K",
-	"ixSQo/agUTvsAODcMUrAHkjsQ9GwxmEvGAUr3D/DzIOALgKF3Xm5SzcCqg0gOnA1FGbeZELFHUvbFYqx",
-	"zDL5uGB4RKVqLHPsLzChuix1PxTgK4ogGM09UYs4k3lYvdrfhh3uGVQSyLs3CkkFCfTRWcCeVx3B3X0+",
-	"29Nq4rezPX15IsQHVy1+m0oO8225z2Bs8uI+O5qazhZNTVWh5xpJjIlH9ivngaFChng3zEdVBDWvyBp6",
-	"wPfP6kPUXA7gILHUfShKg49PgKEeaaFqLWxJfCdlGp+ROKHifSE+CKo1EymDtq/pUITCYO375nWwbR+Q",
-	"d84Ro5cV2vZqskhhzrUWLw0muY3tQpW1/ynpII0zcD6KOqT9meWaJzQjU2cZspcHrgpRjGmii5zlvdPe",
-	"T5QaCj6VKcveFuZUzPs/9o8q85J5hLivbKPYCykzKkoOSaZS6Al0i1Us57Qa6vDw22+Ood4K3m3vtGfu",
-	"c4kfos40tpLxUh79rlTL78J85UXze5S9QsBN6Ho/lY8CWi0tofDgbrukmtUTSLxvvHL7xLChPgxJ9kAz",
-	"lDlxXVvleKyYPrPUZyi4IB9uLwxRr42HiRYS3b40zzi4wakgzaV4DALDOsuf0CdRMr2Y7FFNplJp8now",
-	"gKbc5J7NgB1YsoUxIWeo0paFX/yUm4brAJsyeQ/AsjFoanlCDmSaNLwdVdhKbDtGNhze1LcQLE8rGYqV",
-	"eSWkLa3kZDCI2jNH4MpAw7Bw4543xBK8OFSYE/ZTXJJcKkVoltUsnjYJqPoKe/tWLaqaB2I4rZkVm6DZ",
-	"OIGYZlmJATZMaP+AXNbUr6GoVmMvNmdkzLOMpVVHh5wlMk/VFljhpT2b3lbCaFH/XSMnYpO8kk+/fIq6",
-	"TsIak/xiNG8P93qnvaPB0df9w6P+4PD28OR0MDgdDP67Z/324ccGX7vH1ud/7rx3fPD3xgdLMhRiiNWP",
-	"T+OMT0iDKMdYmQnR5Gwa6kiunf9QHyWq89VausNQ1Nqh45vqezaWOYM+wI7Nq6o1sFk/+5hkhTLq08jA",
-	"1CKTHwrk8mYeeceA2UDXwjG3lpTqVOQDyzMKzRUMTecilY+beqgWyMEu+2JF9oV/uQ1qPGgQ7Qow/Ae/",
-	"9R7cnGy/sN9skU2v5T4rgWvHF74k59kiS1Dr8oRWX1qIJ6ydyVEKzE9L5hiKWiG5ctTPl88RFnufK6PD",
-	"bXiX1LFmUsezSE0rEztK+NysIftKx3BX4NuKiyTAOVo8JR5n2QFkyEm8DWh86ayMEpb3UHg1ZNa3aLhS",
-	"cTyvNre/kMQxFOBM9asolgNvJT3hCzRDLLMQHHmq/xdnIfg8ZGPnXv2CQ/tfxvqwoc2h7lRdu9XiUARj",
-	"RyMS+/41+Fx51qC8gucecx0YC/XkoFPfubgLOV0kKJ9Lc15LY2b+Wzti9uVpzB2diavV4+WBpsvwf6lo",
-	"/yIifRtP/leF3ueR5TcFpWeR3NE/a03j1iBf8cZwcnV7Zeeh8JKco/KxkZQZo8K6FGmmmCu9554omSFX",
-	"NurngFxMqLhDp3U9ZKkq6VqtFBKqqa6FK5k5lDQ/cV2LNnq62rC9YMplATtLonBuZlykGSMjRnPzjs0Q",
-	"t2srA25kod+NLYT2vqTwmhcmTDtt4csNxtxiyA4X/VkuE6ZUX+c0uefirj82Em7fSGLPkA3sZiEwyzrJ",
-	"wOckTnM5M+pujG8TwViqqhZ1UjBLYAkX1dMYzqjis6GgYo6psCROqYbriYmm9xCYKVg9K7f5/r6LjKzF",
-	"QmLTPYyBHzHbjA6Idc78whGhnWLcTzPPGVykheDaLA9KdQ9F6ehtRF3axkvbibq8EtcIC7f2klDXeQrl",
-	"tofcO+250+w1yc7FhCX3Zvkag6QU08XMPFU/fgPiP8vHXtR791+9qPcTv5t4td5cjGXGHlgGAZPV8WF8",
-	"fWcKHT6FXRTI7yQKpKKIDVrlkdqrtmfUFmnvJsaadU0zXlavI4dD8UTzShh/dvm9HYjMC1teWuj9OmaY",
-	"JvjvCNqXZIzh7XRqQ2LWaq5ZRcy2asRZIqg8k+LUhiphLarBOHY2nlYbz9a57XaMQA6q5YwJOuMHDlha",
-	"c92VYbepTAqnO8d//OGW1MaY02kWRySR4oEBl9aS/Onm3dsq0f2ezcuaHWZAw4pTlh+Qt6DnCEm0vGfi",
-	"jCTUbBAUhZw90IynUHrPvUce6TyqhpWPgsQ/3NK7RZaOSs+sGGU82W8Jhng3Y+J8xv9kjmDtwxy/lYIB",
-	"t3h6W9Rl+GkXeWlvoA0x4bHrq/KmelFvwmgKu/m1d2GOtX8hhc5l1jajff4VPOye/RT1zAGvegeegaUd",
-	"d8S6NzLlY25w22APS4ockr/+9ouPS6GdGRg00OX3mDGLpUnIPmDgoKLlPsQuhfrEjoiFohTLHxiGgY0K",
-	"nmlIgogIVEYdQ20qDU5oADdlAHgvtlO9ejhE/NiPhsJgjw8J8EMTCTDPXOlcGlUdoNsm2GG3fPZg7bDl",
-	"gaSSqTObDhLXrtrgQR9wKiZJxiHsosIrI00rhn3ouSYjmtyDeeFq3DfA3QfotvmVd0yT48FJmZlEsdzl",
-	"44RnzAZxJHIG9S+TIs9DptU1UPKv5n5eECUdPOxQcmOU/Ov5m583QckZnUOoqGb5dIlV7m2Zh+Rb5dqt",
-	"cXZYAsOSkNktaEw6TxJZCL3UmHSNQ9+yfLo9278dlKQFI8cDaPtD6FiznHDxINFk7xqzACqaz0xfQuHT",
-	"40FnG5C3+J3h5/dg+Kkhgoeg17XvW4w7FTq0IOzLmnIswK+y5CxHYqM/eliwM9+00YcXttn4ZHUdQ00d",
-	"wHfk50sy02xKfBpo3EZ81jO9eGQhJHo22foz6XM1MA8Ljv/KEL09G8vWYOtJdhTFoLqYepVIBcO1gWMs",
-	"H1huZPMLmiVFBqDzhumJTMHXnNGRzL8v8pQJZnih5hnWUtMTlj9yxYLqVIsWdYFrubFre05wbk4VAGn7",
-	"CFHlMxuD52cDtqS5hwreyq23aTotcVeLjmw70EFbY/rArW6oe7TCYu+0h8FHzMHiGh2lQ6Dwgq2k14fE",
-	"XSjQl5s4sBnG1RCpEhtKKj3LebKMSl+zPGFC0zumIHgFCoi9ofkdx9ppA4xhKX/QEMj/hub3xcx214Us",
-	"UrTSKabDGgqOqFrI9zUu8iXId3OqANLYR7ZBvn9L0kVz153Az7/cVsL/o4ESaH7AzmqBry1QtVB9juyV",
-	"4NVWDtSxktbw1RCMbWzI8rCkd3r0OuoFd9I7PRxEvUKxy/oLWLuuUAy/+J4qll47PC1/vJnI2ftq4eu2",
-	"q2ns97PEqG6AbDsO9eVyqM1IRAuHepT5fd8WFH6m4qF+zeJoKFqCNkOtavzyyrNCq2bHFnTtUl1vvl+W",
-	"dGsUeF6oFkrrY4Gn2FWfk6LW5gadY2OznZxq6xEYEJljOTWsiGZfPRyQlCV8SjNX2XSv3vt/KMwYrkY0",
-	"S/0hN481/UsZWN/bUmGa5YnDoDkaytg7PTk6MNTXSvD43dffwnfWd/C6Tz9yBSWbzfKtGoBPHn4b9fJC",
-	"2A+Hg4PXUQ9CVvGbb193JrbVEex8DL+PTjEeAntk8C8exVknftQnhk/J7K1VaV+3ZcxQdPBIlPhhPljk",
-	"MX+WSGk++GgG/dQ9BH1yzm+FaztPRgsRemFHhscA1vFj+MC6o3BflBujdjWdyVtrRGmNvK1dGMuXlfza",
-	"WGXjDL+/q/kMRM11xSj3ORT0jrqWtt0qatWmhrwdpXmWkYnMUpQx/cqxXPm1GzEh6BQSNhfzNV2RXX8C",
-	"aOPXVsfLf/DzlfJqiHrPVcPL2+yujNe6vdm3I5lE7aGCNVAMd3YKtILy6xnVtR9XjHq7hb9WguqWeW6b",
-	"b9O/jh3ctrWE2ghoP0+VgEBr2VWlAlDNRo5EBgbeawUAXHephuEBk1mbxN92gm1k9TsDy0JzqKpeQK2Z",
-	"iWOdXh0yV0XAH7WOsq59yXbKkD2H2QC7L60wEHxzdPDNRgaCunngu8ELmAdenkjtDLBfcOumLVkd6tHO",
-	"v/ZGjOYsPy/0xNXiwwQAV9LPB5efZUIzlyAA1fhsffIpvTeET8S9qFfkWe+0N9F6dvrq1eHRNweDg8HB",
-	"4em3g28HQHHtyhekC3lvhAWhc6lmLDHfHlRhwLA+7EJQh1+uFgK0I9vg2ixIoM06kNFAuD4g1xCfH2Em",
-	"DhRLN1LIUGAmwqtGcoCRz80KWU4TDVZZNmY5E4n5y7AB1zGCg0IA00JCfPwqlYmKkR6Wqe42ZnxxV1W8",
-	"DklkyhTZu6V3aMbZ98+k8VhgpIsJzbGxBz6rCBM6561DLjwfPHPP1m5gmoq5649B9tSEz/qg5KQkZ1Ou",
-	"4UOa5kwppmpzwas8vO5CaTm15SFSNuaCY8UG4FJlSoe55DiBZzE7OSZTOjPrd+sZzclUpkXG/Im9wUOT",
-	"O7eU5obP4fDmrxHLwNcgF8YyAgBHS0Z4J+Z1rwJoeR5wTIbO00SrwLChEf22KLYRPgD5hI+1iuwMj4zd",
-	"Y1i9LavvVYRxhIZIUC+n3rxeaxQcL3Q8LOcyxfQcV/zUK3Qqc6KMqIM1lfxyp+BrSOWjj9eBioiBGWvp",
-	"DdWFgCCDCQMKcbF+OdeN0MIFSAYo7j/ytPJv4YXUozG8IStf1sJoXhc9cpfLYtbsm5kTVRLis1ovvq+U",
-	"b6kVTGm12BXU3qR/osGbC63N5xI+IE5kkWdzlFFtcyOEcmhD57mlfMmwmvQvdSverwvWPpC8cOlKU0Rh",
-	"Lmr7OqsVwmltn0dc97wQ8ATmRnpAUPiU5vx5lsHckMRFyT/kyDAIRfbMzVipklAyZVQV0KqKT5kwbNQn",
-	"WkuSWD/98un/DwAA//8=",
+	"7L37d9s4mij4r2A1d0+kO5QjP1Kpss892y6nqss9lcQbO9XbM6rbhEjIQpsC1ARoR1Ob/dv34PsAEqRA",
+	"vSw7qS7ll1gSief3fv7WSeR0JgUTWnVOf+tMGE1ZDn9e0GTCLqTQuczM55SpJOczzaXonHZiIfuJeSI+",
+	"JZTAXylJ5GxOpnRORowUiqVEimxO6FiznOTsnmY8pZqLW8I1eeB6QuLLcf+dFKz/lupkEneiTs7+WfCc",
+	"pZ1TnRcs6qhkwqbUzK/nM9Y57Sidc3Hb+fw56vxwQ28XV3atcyluCROa6znR9JbIMdETRnI2y5liQlPz",
+	"JOlS8s9CapaS65/O+0evvnHPjWQ67220lM9RZ0ZzOmXanZ2czqiYX6aLyzsnRyf9ZEJzmphjSfBJwtOD",
+	"TtTh5okZ1ZNO1BF0aiZJyqGWreh/5GzcOe3828vqOl/ir+rlZXp0AudlLpMmOryq42/8VRVKyyksD15Z",
+	"tjw35vbLO/4Gl2cnPU/TnCm1yTIpvrJkmQtj72y561yyW+fK9e3imtdYUM4Smafty+G7WMbYYDYg9uJ6",
+	"fiixUxm0S+SMMwXYl2ScCU0mMksV6X748YJ8d3g46EVE5iT+n/EZeZgwQaRgZGqGdm8Vec6EHorYEIUY",
+	"vqNCPZgzV+R4cAL0RhaaUMDvg6FwO0eSV+29RpI6yynQ9R2fLW7uA5yuIloSdcdnpJuyMS0yTQa98rz/",
+	"WbB8Xk0KA/lzjWU+pdpchdDHR52oM+WCT4tp53QQuYVwodkty3ElMtdveB4ghzLXJOU5S8wXZ8QQQEIz",
+	"c4BcEzqbZXDyEo7MLVTJXLcu1fxmploXIuzScAHlYn/kLAsA6lUuZyw3oCFhFWQ0PyBv7U2P5oRrRcY8",
+	"V5pkTBtQpiKFpde/BJbDaDIhqdTRUCRUsT4XignFNb9n2fyMUPObof9jsxQi6NSwJioITw3QCInnQEcZ",
+	"OyOFuBPyQeCzysHWyWDgQVLooHCb/lFNufiZiVs96ZweRgGYuqF3bClM4dwRGZgPrwaDwRl5NUC0iA0c",
+	"xYAqZpjY7AMvXKTeV3LKzcbbbhhWsBwY6ScERjP9Ctj8bCiJmkmhGPDG72n6gf2zYEqbT4Z/MAF/Aiwm",
+	"wJxfznI5ytj03/+hzO5/WxPSrvAtnLR+fr9Y4UMKMqY8K3JmTmlUKC6YUv28yBi55zKjCKRR5yJnVLN0",
+	"yRo3W5sd7zINre4GxBOgyQ9UkcTO/TnqvGEZ2+UyroskYUqtsYjUzvw56vwo8xFPUyae88bMcgrF8v5I",
+	"FgbH5R0TJKPJHVJ8QyZg5heKzFg+5UrZm3sn9Y/mlederD27VDIkHuwTVxr4llkvrP+FIjRJZCE0HLF5",
+	"agxLxWW/lSkfcxYgi2Z8kK4NiqaEi6bobNDaMsEzIiQwuU60IM/3PYE+tFX7/Mua8O+J2svegWfgbK7o",
+	"PJM0vZHyZ5rfsue/CCAvcAbmXDKzCHMLVMBVKJbfGyaRJGymFekeDsjb73tmm9csv+cJ+yjoPeWZofzP",
+	"vXYLHi+UEb3H/LZAIHcMqVwXmTN9RnKmc6dgmZ3d8nsmDObSxuV/MA/2z82DARGBJVIgb3mgXJMRG8uc",
+	"4eCGKwVkII+8f446HwUt9ETm/L/Zs2LdW4P04jZy3DkyWqa8M4pnTtinmZFeEfE6sEpVzGYy1yx9y1JO",
+	"b2ArXw40XyhygVP3zVLKKyZ/uX7/jkzNEgkctxnKjm+mtzpMSMifSaVp5tShA/JekJzRlLB7ls/JlE1H",
+	"KBBbRTgiosgyFB2EJPc0K2AZEyMPdZUkdChgMVeGxpCEChLnbJbRhMXEaK2oMU97MNNDzjVDoauaSed8",
+	"OmVpZOTujIq76qehUFqaCwJCiJNHKKiwKeVZjOuySyXTwhwbI5SYK8+Y2+Qp6ALxn2K0KGj2SQ+FFGQk",
+	"9YQonjIFYwpJHiZcMzWjCUOZbYaiJkexxA53uHisP4Jk6VTMjAt2gCKQE+OOjAxkThIJBmpLdcEu6nzq",
+	"G6mLTWd63jkd00yxz5Gb9KgNJ5901uMQm+H5E02acPOpOeEF1/PdTWEoZx6aBX/Y2UQAnwGl1nxdnl7X",
+	"wOWfojrk9Xa2BpTVF0gATs52d2+ziRSBia7M10QUBpl3NxeQrwuZhiZE0pbIdHd7U5pqdpXLey4SFrIk",
+	"Ug1qwsw+sqOJP5dPydE/WKJB3UAz3488C7Jo/N5ZKJ3RMOMK1PQ6JePqKudTGkIEs0SzIVgHETTP5QPw",
+	"/Rm+YX6TelLaJTlTZ8gjzA+oNZY2AyFJktFCwbG0HMNIyoxR1Prb9nwpxnJxqe8Fc9vVTFArEuG+UdJW",
+	"kTMyk1QmxdTwYcNM1ITP+qAnpyRnU677Wi6eUgsOv/MYoiiZ4ZIdOs096ozpp3eADzsdlafrWdyiZfd+",
+	"rslUKg2s0h2iHBNqjxZFAnjXrKl5d23Ext4f6CTee9XagXY8wZnArd5ITxBadj7uMYPwEz7b/L3Pvi30",
+	"v9A4Wh22PZ3m4AurrB+HDy6Oofy6HEf+auSrkNTnbrSyHACOF1lmUAXEtfS0RF8JL9LMSmKK0JyRJGM0",
+	"Z+kB+QEkRZSiFqS4s1KKawwCdqYFaY50zU32DkqBrmtQ0giIQ2G55AvlfuxtLe6RmrQ3FAvi3pmRVfWE",
+	"i1vCDN1DA5oiJ4OBs/qhBdHAX0A0bCEVhkL9qW0ZJLAKPLrgUW3OWZYTnBt3Ybues0FkwFxs+dqCvmOY",
+	"zZTegYmeqzopB8+g4zoWgM/gkVnO7rksVPNXs4mUTcFjx60iT6eM6JwKRcG4vAnxKk/o0PC/o8GAlO4R",
+	"5TRq8wgXt6GDWmrFXUH5nuxyvixdhHMO0zClubi9Ztr8F1BcbwAq+g88NewJHibKPr3IueU9yyeMphc0",
+	"Swo02L5leiIDZrOf5ANxj5tzRtEF4MfOc0pGRZ4ygXJERkcyJxNZ5AokHkGmNJlwwfA7sxYmiqnZLTz6",
+	"vX0XLgseLL/5NWTb94+rfRvBMyzNx0HboPVHGKnH8oBTwBDBHqy09MJ5RxvCYmDAy7QUNC07wSECPH6R",
+	"NQYXD95NcIW8YWMuOE7UnPcNSzKaMwUk/o458wKJk+p9FZMpnVUuffSKyDGJpzItMhaTrmKMxBf+K0Mx",
+	"hmt9ILQ6DUAz5H42MsFg4C3lQmnnDLNLhQm4VgTn6AXtB7MZE6HbMaxBTeSD8Ox0lj2OwUxFpzPD30gh",
+	"uO6tJf9MWDYz4y7O9ueCp1QkzM6IzKnkbbuVNzM6YgG2+IarWUbnBH4+cy7F0sXYKizi2a50o1T3+hZf",
+	"aKfwE4QiBySFYpZxcOeSR/gAiOqiOzk1F5LobB4R8Bl6HsNecNkoCYWscVkmH1jq4EyOSZrLWQqAIFIy",
+	"LTLNZxm7mEiesDfuJ/QvnhFQGMm41MfMvEB/jC6pAt7ocmk0z+kceFDOVoKkNfW2wiS6FJI5UfxW9NYU",
+	"zh09WJRUrYvEYi/eOIp6E5mlhOIiTtEOOqpMlJETO3NChT0b2GeY42tr2V0TkG6ckXVByreSPUK6HbeE",
+	"VO/5CgyqY48cSfDwdW3i2CLrIxcA+DHifb+YGbKFjg7Q5xCsrUe7ImAHa5Or6xClCksqRZZtJaW0U6/v",
+	"151lnWlayFMpfDmzBm6tjUxtvLvdk7H1BdUzw0P+WTCg+1ZGxvVYalaLgNhCrH0SYndKHB4BvdMTqRjS",
+	"u2gowJ1QOhGEFH28LzNqyo0Il+gD8tZpi0AzwPsTpJ8Yq+Eo6Iabn9JPl/jqq8FgA3J7HaS0u8WpOtFd",
+	"ppX9roiwpb91uruCiK5pQvUJZcaVPqs7yUrbKEiZqsg06Z6/e9MLSdAqZBvI5uZdI3KkinQPbaxObzkL",
+	"b4DYlAv78XAR3nZOaC4aFIKoYoRLc4fWRhRXIM62kLDslt+Wu28NxDCvk64V2dt5oxcD5+t35pLsXf39",
+	"LQZEwd/fF/NOVMZrdqLOPROpNH9ANHEn6iiaMfX39zlGFf5DjiDM6t5QPgM8RZ5MqGLlAzlLGL+vPhtd",
+	"vPwAY/79iub67z9zwS5xUd4MC7/Vx1/4WRZa8ZRd5TJh4DyvjTvhs5n5rvmWXf7C9/+Qo7+/d4E4Rl5K",
+	"zKITOqMB/bd2f875HhDZuQDihPJo49ogLBS9xA11rqEk4tuG/nMNzuZkwpI7lpIuLgcVP8tYYDxLhe1X",
+	"vdOh6JNYs086jkgMDCzjghnBBULecZgDeMrxOu8Hwv5Z0MxgvawcGRXQmQVbZhqTbl3T6OGgYZ5pphBI",
+	"ds2odjMRut29qcrRz4jhS1Tjhs1KZyzFGWwQB5qpYO3g7EenHuqOQpJxjsY1mpEZzTXpxq9idNO/OhjE",
+	"MCpG0rC0ZwWPoSBon+O3gqXkm5P+iGuSU3HL7IGxhE9pZmeOSDzOJGQGXEkudLUgMSdwYsxfWUTu2EyD",
+	"p4cJjQNavhOfkthwSAyBBP4X2xmpxlSF+G9/+9vf+m/f9t+8ie3xRZalffjxghwfH39HzMN9zaeMdOEU",
+	"ZF6GD8vxWDHdM8f8MOHJxG01oRkTKc3hXbO2h5xrzUTF33EdhtU07rASasrbhA1yQaTBYbwJe4sh2Pio",
+	"7GmFxiwUxJ2rNjgYinMHsg8TZi7TAQBXhH2asUQbrLFRbLlhkor1zI85GxfKCKYa3uPoEZQsT4zGAaKW",
+	"I6YGjQzf8LGoE3Uc3rifFqAdSI8HpOYdH3Q6UScAOZ2olEOijjlw8xoF2rx4cKsIlQsO4YgDVx7vR1ks",
+	"LF69UHXChYKxAcApnZFxLqf13wWYsqWTvqJFm9RQLMgtDQtVZRF74UxVpBsH9csYicwPhmrcsXnpbgHS",
+	"YdYSoz7pscmavBiRhrmkGg4pLwyoCq4DhM8cd8BOZ1hC3DsjAQINo6MM6jxQTjJpCqPoylKVoH1Azkns",
+	"hMrY3xECsEIUphrZihTW6llq2cRq2e6MnIsK0NLeFyzwHAgkp+Ub3Sp4qldeqPV9aLROKbArlsGsihTC",
+	"oHz8MqkbMAlJaJ7PSVdPclncTkg8o3pi6Vwup+bgKJlBnJaj3OWo4UHLSFUzuludY4MIrwfkA5vKe4iL",
+	"Bzgx52SGzqS4BSl5ylQdTLgq2QFQl19cULUfNI9LRCBmeS5zZUZnaZ2LHwyLweA4MZPAXyw+IL+ggmlX",
+	"aZUqOhTeCpKJYTTgA/XimAGcgK4WQvPMQxagXOyTdiQbSVeL8BnSLM6rBJ8uhNupCZ2xgKpgzekfdbI4",
+	"yF8nTHiaCcv9SHAzVBmEX3KnkDkyyVnK9c98ynXQfJRyTTLzq/OhueleqNLYd1YLC7QxYF6If4s2Khzx",
+	"/dS/lX37ZcqSgzdIsv1f+nw6kzksETKPTjtTqV4aWp8Lmr2cZVSb/b5MWQKqgFtaODbo8vo9OTk6fA3R",
+	"QWd1R2PpRXSWzEJkTBnZQQftuUmD9K+ptKjqXZaHV/kRbTM8ZULzMWc5oVNpfc/lco2sdV/digrdxUpr",
+	"gHv7hofT0z4wmvYNFTo1x4DIePXxhrykM/6ynPrlb1VW2ufy677mGPHVXIWBfKP2bhay5630XVArLdeK",
+	"LLKmvgPUPs165jO29OTOKjwF0xKQFyF1FbZtg7QjoiSh2QOdV+adnS91xdGd+QtAxlvfaG9nq0qrfJVA",
+	"NIDRx2hJkd0awvYj9gmJwQc2ZgZz2Up0/GHxjc9RZ0KVI91XMtc0C9JeNBL65NeIBvVvZvD6OtFum4Vt",
+	"3dBPLtUgvC7Q951lukp6NfIR/VTasi2N0I60rV7k1OabrMeQInSJM+cMtRE5DFzlNg9YRSSjSjsevD7f",
+	"CpukLMlcg04GabmQmgWMcz/mjPUhZAceWIukzuh8yoS+YTma7miWvR93Tv9r+R2XkNj5/GsoHcAjY3YC",
+	"os0Mq6l+Y0mXy934LdOstXMAviuWKymWzwKa5sNEEq6asyIAz2CQtSbV9NMHqtllyLZ6Qz8BowcINIJd",
+	"oeWUap7QLJs3seSFghgIXACo0wqPFTKECy37NE1dsAnkRorNvKxFnrWka1UreGCjMidj9e6XOCJrAkZD",
+	"KqrLfgvg0QDh5r3iRnxqVLuEIDluCEsO30Ikd0EmCbD+Be4b4HEVg4l8abpOyn5dIr23Js/YeGPq31tF",
+	"4ZbL9ZvmjiwA1cZ5ICsRaNMcj9Uy5dL8jcXH18jFWDnn8jwLNC2sj1cQMBm4Ivppm7HWYfDH37Sztnee",
+	"NFumjPjBF2hA1Wy9qIsWVvfOfF0fF/0NhtpBTNt6wy/NAtni9DbI9Fh8FzW673mWmW9WEd8RPueWd2aW",
+	"WwbDz7zqHGEx1M52bV0jK6crSyi4LITtpnWumJ8ZTW94CIDeGIHeKPE5FYprZHxcrXENZfLmdhkw27Ov",
+	"kk56FM8jVZbINFdVg5aKsgTOaAE2Fq/PERUH0kgUHP6swTkeF5lT1ao5IBCG5QfXN0Lrtf3dDwlel+98",
+	"sDfwROHN7fxq9XS1OH8vCuJRkc/t7O4LLSjMLp/4WlqZ7hc6hBb+/YVWE+T+X2gtYZngSy0mLDt8odW0",
+	"iBpfajVLBJUnxuaQnLMssustvWNVpk27BES6tTQbI49k0hm7pjS/620gCW21oBYZaduFbSwrnUGVJ5SC",
+	"yMDIN1OZs5qxKlR269Hi1BeB4YY85slgVtryQHyZ/GOrB66nOTtz4CqHGMuyqzC+v5UjnjEC1OAxyuJ7",
+	"qBTHs5H8VMniW/hUoL5Y2M6OSn5rYsP6mmJG26b4mXozbEtC34/HPNnkSGdStaTq/EWOiOY6A+Ugl9m2",
+	"ikF1qt7uvYkrMb0ClaXpsnVgfbSwbuF4F8L6mrB+VkU7P6kQZvDigWVZ35A8ljZxBMKJzq8vLi9JJhMb",
+	"+xURW9OCklROKYegEKpJxgx46gc5FBB1r6AEVWoTgQzYRoRCFu8op8kd0yrC2qsq8hJkI5LIKWTxR+Ty",
+	"imRcs5xmish8KIQUfVxNRToPyHWR57IQKRJON07gmkAwhuIArvTdUFyXUdcuVAvi8CBGoHdALgVJmaY8",
+	"w0S66hDM8EDIvznx6bgcD0UqdV+xGc0xbkfLKcTlYFFCFZGU34LjRKQkjv+Pf/sf/+ewGAyOvnnxP/+9",
+	"//J//V//++/xb//v5/8vjrHs5avjoyNCDVxFRMmhiOWLUc6Z+JM15BxwLOYHkRu9qIz6yBhNIahN55Rn",
+	"NkYmlcUoYylJpUb/uL0/robCGSaOXh3XN4QpXPAXbvg4uJXJfDZhQkWYx680zTUXt0Mhc8Ls3WCkDD6I",
+	"YTbmZfAUwRxl7aMscyN3KRnRnJHLq/uTqr6rGgobdkYyfmdQ2AMVm5fnYcjx0eBxpP2JRbx2gv91Cd8+",
+	"59g5gWrnMl+DvFQBxzJ+s0nSAcsfl3CwPMrEN0eCDdVF6NkwYy/APyKqhYDeCplX1NOrl9DbAshbGJA7",
+	"OuXIg6s1DYfFFWH1ckpPsHogD6tW3/R7bRyFYGHDSIIiyYqUvfFjJJbm6mTKlXtdCJpQYV3I+cGg1F/Q",
+	"r1+du3sWYikBRFzeHzfaktJU6Md68J8oqeTzEly84eEgvVnOE6j1wT3ruyIjlkF0QaBGUG2EFfVrHqjC",
+	"8os7zrJeGhjh5fnZSj4LaNJbK2u/NNH70/y64pDPleK3YmprJy6SIThoT5jGk1bBo14VsnYusJ6qucAq",
+	"8oqDssldBEzOpvK+GbUDsdZGonCBYj6gndTgzHzcjDs0lr3qxDZkE3CAv8vktK+KGCzXAgNan4OUDajB",
+	"e6sIhgVFIBMldVi+uS1tx20UoRTXtjnW9cq72GN7rLJ9QN7ailRGFTBgz1ICqSVdBHQXCGoLVw2FHLsE",
+	"ApbHPQiIs8wfT9zmB4XisNcLko7q1sHfUxB0s2qftoWYloRGhzjXjBqFz4z/v//rvP+fv/52/Pl/PG/Y",
+	"dJn/XvjBgM34vwDjO8OMDQNMI2aFwS5IgeRd/XBOMXMpZTvAzt952Oqjg1HXm2d3pQ7C4LCFmrJesOgm",
+	"RbtO1itUsV4cZyn91CI4DUCfILGzNbB7jxZx1gz5pJ5EBqGftWqdT7OwR4WFNuNAz7wbxCoHaYHlv5my",
+	"oqRX8ZCnviZ50FJH4vibDcpIHIbKSATjSc8FoSMls0IzMtF6ZmiX+V+Rjx8uS/OaVDpknAnDaanUFTnf",
+	"or7KusLBGzajuQ7rCOckLX+tOYpwR2AiNFj9IPM7kjCBZAD7vfCcmOln5t2QqLZ+FkK1hrBG/dUrgYHo",
+	"eDi2amNqPbUw6piTvoCDDqLYZaqqVHY3+IvALUUuuwwTmI2cVg2t4s0irL03w3rmqrWMbO6QNvdke165",
+	"2Zed/l/LiReXtaYK3TxSP37Z39dy1EEReg0Npg7Lvyf1ZXvWvyasbygNrMCEBbDzIe4UqzHQBVhsZZFC",
+	"6l7kVB4pEhaB2MoFoQLrF/mU8qSpqq9DQpZWL9qcmq9nyfBWvTdjbGPGqA78esLHK3ioBUOonmqeXpW1",
+	"4HrJ/OAY6RpwXjJdrxWNtNV4zZwRknyWGqobl09fpvFCPUXSHc21ZRHrwzOcQ7XiAL9I6Xy9Ud6YBzfM",
+	"WYRNtgkK7pyW50l5SFEem2cbPYOcXKr9MgTC4I2fVLeodoqW0KcfBIh+lByd9CeyyMlPP02nZeETK/rW",
+	"MwQOXx0PeluHstjioADm78dw0JfiLRdFUL2yP6CVNgbnsdlHbHA5tpuKD8i5qD4RRvOMu4ZO/jt5IRSZ",
+	"UaWHYspTwW8nmnSPDDPRkgy+GQyMOHzy7aB35srz8KlN3aUEXEl9PWH9JJPJnUOhw5MTZzEYCiDWjKPW",
+	"zadezx58B2vGYP1gOpL3jBwdgwHJ7hK/e/VdRNjB7QE5AkoOBqqFwLPVwWZT+ukN5dn8HXv4ixyFzlYq",
+	"DVrPP+RIoWOepZB7kNJakr9fwAXsXgfbrWh1pksTfTydk0+LTFPBZKFqBGl9YgCpRcrG4SFMBFMacr0p",
+	"RgxeD1owohBwYCy9oDMaDvr2zTSw/xeKJPZpc+jlECGyEpIza4Smaj9Q7rmiBq14aKlk27GH9rUIcFGI",
+	"hVTk9NfV/GwLwRaP8JTEjaHA+hxXFY9DVHYoKjILdP1WyrTd7Ly2PXkdTlr+FGADbawUxEhPKjwrrbmA",
+	"qxjFtwXXREv96pKWW3DSZSzwvCmrrzIZQeQSQtMa1qMNeKKNiBgb7Md4o6hGDc7qPKZELTJlVCiPbTPo",
+	"mweF1j9pQ1ZBzPJs5oP+d7/+dhK2mT+OgHu+iUVr/ypavllY85fooPBc/GAlLJAuUP+mtdCoMqKqueBL",
+	"AJvAwC75R408QEDJGhxlfWayBj3fWCtELHqUbuhvoE1LhGmc7Uo1zAVObzRa5A51x1U6K279j6K5tjiH",
+	"fwx6hFdzexQQ4rIsY+xDQRy52oxUuFJsyMchrBQPXmmbE8K18ibsrSUO7EwIcPj8rygM7Nnvnv3u2e8K",
+	"9rs1v/0IdC3gFGonpqeuG5yybLh8z3nVasZqxfQBubE8AULvob4ZGqHOyvZxW2tNSx0SAaCuzlfmiHG2",
+	"1Cci2SPdEhsb/CcyWzgv0vUiSgTrRbbyJkgxRYadEdCud1Z3a3qnmDF6zxqC0s7N/QuQtYRrnQvP7Lsi",
+	"oY+KD4X4KAz6iTRkU/XRqRo1oYLkhSj5ORW2eqnM24yt69tsa47iTe22Xq3EhuxqWXg5et0L5NvXuCYT",
+	"dL/XnEH5AsrZp+r3vqO6fEuQ7a8TW8KluhCuHmkAnlJRjGmii3yN5p+b+c2nMmXZmm1FNxt5Kz+7hxvr",
+	"ednXjTTaIktVsZzTpzkbpakuVgezucO4xsc357GLRAF6zGJNcjlGYYxqkIHDCO2T8jAl93GuCfeEiy2O",
+	"fqt4gEVbbg1r6pDeuNxokdaGrbb23qrqbMvss+X1vZEPQgcltnMjAXNpmbunSUN9SCVLY78fohNh1Xn5",
+	"IFYwkI0id+waV5H1lezcyMtjKHTfCFzREzYnD0aqUZsw4YVT9KKgAg5LJtI3VLOwgFyW4XS7RaWn+/Hm",
+	"ondmHYOL2pIbb/30nfUpe22CdRYML9glr7ugED7VJ66fW/2+NwTyZUFq70XdVG8BhYzmkAVdQWDDGpBl",
+	"y9zqBpjLMpQoSnqTcGVRpXaMRjxETd9VYC3Rq7crj3SQX1U/v1vp4KuejarMG6yz7tRkkc2rvXu7NsKP",
+	"4iJhZMSAssANrlf7YasIBihmb8+6gfhcA3fErFLsLgBL9q91e3KwJHxhuXW2cRNRHcz8c9gQ7lvMc2sB",
+	"PyZ0g8VtATDd8S432+7YVXQGsgEaajwE3dR7tLYZj6u6t9GHKtfJBZ4C2HLw5JmLZoUGlXwoFkgBHB5x",
+	"/ftfDQZ+BE6SS6Uwad7jZQ4T3dbrTe+2A9T1jITLgHctgFxCMg0ohlF3Eba8sKNlZC+kFwbufzXR88Sc",
+	"dWhetY2tSV7jpP0NN1e+2cEvIQQ7Of0FCzgTSSYVF7eNEMdW9I6wgYj5EbIQmvGRO0H/Jee71nmu5wir",
+	"TrTG5J/UFeZmcjIvFAZzJVyqBmLP5CQzsmx7qnpjwbaayJJs9dZ+XZvIwcvdduVNPZXnDqXl76GzzTqn",
+	"4gquVOdSthrd4cF8Xgfqt8wAFQFEWAbcG+hzpEsr1tkr2+QlLMyZt/WorZSsVrvXtlACz8Bq3K78VZHi",
+	"64H+lordGQnDFumCrgKd4ig4bh6hAC7T/ZZS5E0p8T5OfRtvf9PsFy5LI0Va9pLzsf6MUCjCxVCyMFio",
+	"jAoGLj9F4lsp09hvzmq+gDJx0Hh1RFPsbPp+fM3ye56wYFO/VTLOBmRq05jBNf0ky2rB7MxvssQP8LQu",
+	"5eUegWVzn/nlfUCWth7A06o/2eO8f0tdCl92aU+SL7XKZ7Gb3OmFRT7q5DY/uuXekC97rbt2p2xPO3br",
+	"XjlfzHqr57ktRMuEj/SxlXnWrGf0Q6i81+KOxB1q9rRsLo71DxSdVm0kq2w9NVeaTUnXyD9M6BwYSLxY",
+	"6AHasL4XKCDVZA6uyj6jhiFR9/1EZqAEuVRuEFWLLDsz00P70aTIaD4UsStEcZnG7iF3CdWrE5aluISW",
+	"pqcu/b1bGq0qxAC3eM9b8WKmeTQUdvkcuo2bAXDA5vpcWUdq/sRrBPnVyChQTjJerKxhG4TesTn2Bz3w",
+	"xrQnW1aEiAiIWlXh0VpLKLNI1zm9/I5cnd9c/OSkEHcSuN2oecJY2i2FBJKyI22ZVCLSstuq217tBA6G",
+	"4l3Zshl7r4Io0Qh66pr3XYfyYEwN1lxt83tyGArIgJ3bgaqaGAmX6/XM7eXCl5nXKrQAu7qHGGfLoHGd",
+	"BWRU6eu5SFa1roMgOtsDF6qNqrlIJrkU3IBatchWpWQdwWGNFnrladszWatH3gYspJHiNBcJwR/ddfsH",
+	"kbOZzPXal62Dnfr/w3bpD8GSzL1jXTl+sODFz4biWhpbh6PGZOvZSleT/TY18QNMrkq6C1VPysu0L7v+",
+	"yndsHkdWXbQZsNjrGir++uSiyqgnXajPaftpq4BSuQzbbuB87DJeKFI9u4UUd8cCoRn/weYVQrv92rso",
+	"m40vkmYypbMtlhAGtuYuzVOPLWdmNruWQLCkAfyGdZ0W9C+/W/wiVNW7xWP/7W5AVsVaAcA6zsgKjhkj",
+	"HX7givWg3bwIiCXxAflgLTbxb59jP0cUu9wKFuqRXa95xj7pnI0Pau0CN658hoPA3UH0QUA2Ozrpl0dR",
+	"kgqAfpu82TntfPP65NV4QI+Sbw/ZyWgwODyio+OTJN3cKQiV+gOrOP7GW4UqRv1yJaT78eMl2oqqBQ0O",
+	"vzumx+Oj/uvkkPVfj44O+98lr171j8Yn7DAd0O9Gh4eNUrX1wkLm4+LixFUuE6bUTU6TOy5uocRaMJ6T",
+	"i/4MnyXaPmzbsa8Iz6Ga3lgcXQb7tRW8cS89aTWdNJezN/JBYCmTNhPURPIEw3Apid0rMe69EQMAUztv",
+	"7djoK6hEzWfYM3b9CjZfttqrURm5bm8Tbc7FPAE7qwtvLLXCWS0bGoGwt+MoOQckzYC55r02thOi4WFE",
+	"WM8S3I4Ze8vwNpbh8F2sWZJ1CaF6btr0Za1FK4nbh1Jn9p25PaBbFZ2LFmNPGoTtDF1kZRW5UrSolSdq",
+	"ITyhinjrWYaXusZ2ZwFdl4JuuP4V9PULQk6LUcwBfYh4/kVJcWWUkZCc85fr9+8I/EpSmRRoQf7w4wX5",
+	"5rvB0fpFfGCE9+CoMCMHWOb7GRPnM/7GTtIug+O2FwQceP/qkhwfDLyVgq/3/OrSdqgyl+BzzOoQGgsM",
+	"xsO4bVuPC5eBWBgjuge6J8EpSo7x59aSKIs8YRHg41TeoyUukbM5gEWQrctZmJmX6zmD2DDFPxliWi4X",
+	"7ErFzAjgaH1wXjWaGn6MlS/hD0gWgzD0e+y8OpubdTClgw42FOXX2aym+S0Lh12BvLEW/PwCTzZBXM46",
+	"diW/tt3rL24KKua2if8qAvxbo76z901lGV8Oos21/FaiygL4/xoFbhUFMYiAT9PIpfJh5h5T+hTs+HDY",
+	"aHlF6czZJUnXz5ijxG14KFCU6R3UUMYmIg3NEdmZLWEadgjeAunGbpCYCMZSMyzaO3oRmRidbyjMZcdw",
+	"zPEZ+TMWWSaKgTl1llEu4Nf4gLyHY0FDLJwCmmsBWDM21gaoBbCjochZUuSK3zOjICuWjftOZzbSQQwv",
+	"xmQKBa/Na3TGQevEEyVsyjWhKO1qlZCcwdSo0voqLIDsmCbst8815VXd8Vnfdf7qzxC08ZoBxMpyvoHe",
+	"1rXivVX1amiJJO5ROYHdtDSkWJUdoeRY912CRK1U8O+0uunWSo9gmIkebgbpYseYO3YC7g53YlyRtPD9",
+	"X2U69hIVxs24oMEsyUXwoGU9/aRe/nmvk2yjk3iHvp4isoBIj8tkftaCqm2i7zZu/t2g1GI5BPoJyyEc",
+	"f/NqUK+OsAL9GpgXxDCWg/MxqNRNIE7Y/k4Sqmkmbwt2QD4qlvdHsjDcVd4xgR4Aw2+KkWL6zB5i/RG0",
+	"jmpySxuS1S+cPZDzBNoQYpLuDynX9W/gmQs5nVExdw9UH/FX4BfEdk5wzzS+9J6ENEHvIfgMv18zbaYt",
+	"B/E+w+9vaX7LRfnR4LJ71P6N34t7JrTMywX7X8AT/3chNXO/ug+4BPC/vs/TapX1r+CpK+eUrT248K1b",
+	"DTBQbzHuM844wciHatfeF/DEX+TI/YZ/4nvJhKVF5l1c7Rt45t3Fh07kyAZ+wIs4vzovLwH/xu/B+Yfr",
+	"r66y8SU8eSNlVj5hPpAbNp1lFE7yiuUGm8gFzfjIKivee6Hvz7WmyaR2Dv5XIcH+CjtnlUCyiEeIDA88",
+	"ZWWbLWWfJt0ZyxMmNL0Nurds6ApCXEBiKl+OCNTxzMAWNKGCHA4GZ8SmAmAipEKlgn1KssIIiG8dYUHS",
+	"WdKZw0GYzDxl95Zynxqikt7S/K6YLdsvwaCG/0UGNUurv9Ev3JCmUOzN8tt7xx5IxoULUydUk9p9h4XS",
+	"QjH8+XuqWGqhL3BUuWEyOLz1kU3hNSKhXK5UmuTURj5RgT/fFbPWSa8ncvYBOngvn5GOjBYmUjKlyYQL",
+	"hnVfqas0KWdmWqbWKP8S3mngZKMGngTX2wZkQbZYx+ll9bmcqumkIezSXsfyPV7v8XqP10+E12H8laOM",
+	"TYPe3Q8/XpDX3w5ekxk+ZDtZh3BUB3uzQkGYByO1P+RS3JZpMmaLTLXkS+a5zJcGS6zvMK2v5hea8RRj",
+	"l6ZMKSNHkNHc+avB5GXAunJdwiIjV2Dnn4XRjmc0p1OmQUGesrDVF5OlktYIFBgX5gqegH2gPU4H3+cp",
+	"6dJMSedt/n/6H/CX/mVKJoy6cvhrx3uZwX+6ublyMV+uk9liJTlo2R8IGJvIXBNVTKEdnD3GOxvhZWEo",
+	"uKJwuM45dCWqooUwHiU0KDaUnxnCB0s/JfFL+5OhT9DavG/PLR4KyGeK/GcKQQs9kTn/b5bGpHsyOKz/",
+	"Ppb5iKcpE/Djcf1HIXV/bPQ3HPqk/uuU6YlM++YhmmXywU7wqv5UIsU444mG376r/3YrBYOhDxur1lL2",
+	"M5rfMvPW4XFzS6Vxvj9lKad9jCHrnhy+6kVDUTshpOAx6b4KnIwrJAk/H9t40SoIJXAQK9OwNHroEY5K",
+	"iAzRpw/B6nTngkxkkWdzoKQYhuGFikcu4NX1rC5rMJTFFiPiMvoOByRFXkewql0pNLgm/526aFD9e3Yh",
+	"YWl4eYUpEJGF3lgbQDSaE55GVUMsG+Bb2sKaFr3lAbl2ntSLz1zTnPTGm3eT8VrNpSGYqcqHhqs2MXaX",
+	"gqXJlv80kKNCTjee0lCVKfM4kYL8CA+0dtAWy99+Cw+0vK2oLvLl71/bR9pGKFbMf10smV9Pilwtf//G",
+	"PtI2QsFWDYBPtLz/wFKxaoS/umfWkaXshVQr8+fwdhy5i/duoTzOVnBbu+RErS4vdVV5y34DJXByMHWW",
+	"T/8Rq1NErSh47h/iVmhYG2FLVKyNsSU61sfYDiVrY2yLlvVBtkXN2igboeey2iPRcyGvrTW8sK2f5AOZ",
+	"UjEnM85s3KeH0ZaNQNsgp+VBo0CoamTEUovV6/OY9zWwXlr4OdDRpwXm39cgfcNB29HgfQP4Nx24aF2t",
+	"hw8bDtqOLO8bKLLpwG34876ONRsOuwSl3jcRaaOhvwwTXKv8z+a166nR+oStEeY45WMrBwXm31XdoLJN",
+	"1YbpAXu29wdle0+HnjLXb3jOknBwgfmZpO531Kczjha6MqxPJVg5yQam2A8hR991kSRMtahf2P4adFSL",
+	"U1iuw7bKLnOjF/FatQ17nj0YkdkIkWscuRsmdE439DakWt/Q2z7ksjgV9ZTQ0unu2oWLFGIzgLDYXxWk",
+	"bXOmiJpQV0sJBtquZG0tLGtBWf4dxmNhc261djSW0vNsdWQ+vb2G56xpUbXlY2Ksug0lvSV0NsvMXWlZ",
+	"T1Thmk17m6TqLAnuwg00Q7twlctDvG7o7dp97hbg9ffWx3kxag9D1GxCwTadSDaDnLb+GubHlttZHXhX",
+	"u5h9zN02MXflDbWaFuGO8LQ1vfU52CznUwoxRYolhtPi35YdRJ2Uiluw3D7QXCCj42IsO1En47cT6ElJ",
+	"8zuIYBcC6sIFuR9GsXwwUBbify781LKInlmnvGPC690bKPRU5DkTyfxCpizodwSXi3uKdC+v35OTo8PX",
+	"y/rvhmJvbM7rusGB+I673EWqyKfsv6UIvHl5/u4cXaHuGQJlO0ZzLGPdT+mcjAFx1CbmYG/OqH5oQaQ1",
+	"5/4GnJctwgreDMgntNATJjRPqC6LPpRuzMZtAT1eUcwBhzbMlytVLCngEKibMeMYjLXODErLmSIjBmUH",
+	"koTNoMfQd999913/8Kh/fHhzdHz66rvTV9/9pxUy7MJsKTCYbL7+4u64CECXXzjCi3KsRT9Ch2qpvUjK",
+	"PkRAnhnQyN1rCc3zufeM8jHcmwZd4Hk4w6R6Oxhh4X6ESiJYpbpoBHL6Cb2Lm1s/g6mKKg34r/F4VjKt",
+	"kt6YV8z8yy3CeL9dwDctSc7u5Z0RclqSfhXyNJplNsll2Vq8IgXB7BO4ycXTJDTRypylNSW3n2pdnljw",
+	"K9rdWzAsT7B+5ZGPoE10CtKJYKpnkGA4zzQmuyzLPLWSWQ1+nQRvFv5Jw3atM9HlXmLaXbgy4UfB9fvx",
+	"W0ZVkQc9hJCeLcdkio8gkyxztgPWSZpomS8xhzqIms/YC0VGVNkU8LIAMDQ2Q1dG91IkEzI4GBy9OonI",
+	"j1JqMjg4Hpx8Gw3FFYDC4ODk1fGr746OX0fkzzTLpCDHB6+/fXVyePj625OIXP+zMETDvjr47ui7wfHg",
+	"JCJv5H8zQQ6Pegfkuix0RMVQYEmUsZFbuRSnBNtWm8UcvvxmEEG1IoEd2xEXjpq+YOzYbgmj2clQlDUS",
+	"yZh/YilJpLhnOQR+d7+Xn6x//AuEW62vmXH1PVVsiaYZvNQuggM5bGkTsa6+Z948s4VqUgJ6Xyk5ZvO6",
+	"6jWyCVy9zYQAC7jlTkNIXcOW9ZJmzDEoH4EeJcNvK0vDZQQE6sPHpxg3Szi4+AlAZPDZr0x0PtxKrP9o",
+	"19VKtWBFZfhC8yLOyD8LKjQ3R2sRUpMR0w8MbLj2YUOVwoTOALlZQvux+AELFjNgXbAkhxiP7HX26AQ2",
+	"TPut19doreTRJvFWm8PwONwb5n1mVOmeWYMoAXAtMafOmTaxl9Ruxi08hM6/MJGGeNU5uYdfquDLUTHH",
+	"gNBN1SynVFV6lhnTDj/iWaZILWTVb32zoW0PBw3T2R0BVFsfOpxarWeRW3JztbNcbtrCu1uPBtvj3ltP",
+	"tiGzeNBbFq72gHI7rJGpJaE5YyShM65pRjKmg11ZT+ugOWuYOEK2ar9b73n/P3/97TjcrXe9TMft8OMx",
+	"teRaA9r+WpbKDdG3Wo1cr+xWxS7rtZof1y3Pm22bbmH1DgsLnUsrG9hWfStXNPDyZlrouhkZZgdcHtgb",
+	"2sE269rwuJpdkDbgwl2X6tjUdYKA7IJNXtmKIdQaDK/pp5H3LJ8wmm6yuLwQmzyumC5m67+wtLNmrTta",
+	"NXC1Jv96GrurX0TF6Fa1UauQej3G56PJnvttw/2qE9+WA/rE77G9G1Z0rhOEfeJKt3a0aq2B3mjD+Khi",
+	"6F+SKj2yNcEaVGtDD+JXT9Na5AcYNylyrufX5nWr8jKas/y8CNVagsqelfW165vpewbcFuy36MKAUsVT",
+	"qeyXaGWFjiuwbhAUYNqKZUy0nnU+g/lKjCVIk1JomujKQtJ5+/6anF9dEs3oNFT8dlpkmvetVvyX6/fv",
+	"+uaq+pDLZN4zAsw/5KgP2t+UCnrLADuGYij+7d/IeeXY4VIMxQ9AVsvqV4R9StgMRZUJo5me2JpaWPiL",
+	"MJFC7R5lqxfF5zaViKLR8XvYMWZrJnAwmLgZHwzFuStoH7lIs8ja40EOBss0K23kEDijyMng8ICclwdP",
+	"GMccRu+ShqJL63d4x+ZR0LvSvM8u7kLXS1pgwyt3JENhbsZou5hMUt2HLWE99Lwow05EWKYYORkc96qF",
+	"P0ykKk0ZD1SVAqbd5lAYUjfsWDcprB2Si4adM0Ldi0rzLLPOrVku77mZsRqEvBocoxgcf2A6n/ehSVzs",
+	"bt5z9QwF1HV1lTsguazavt0uHktcvRbbIlYH5IfaAZGUJRnNbWwJtK/SQ4EnywWJP/Vn3hjd2Ai4MZky",
+	"KhSxpbK4vfaeW+yFhKIYuNg+uZGzfsbuWVZVK0afWq2SMVIvdVYvJowP1ooNf/x4+UYdmIEtEyz3olzE",
+	"liHBeJa/DTs8HXZOybBzcHAw7HyO4c0bPmVK0+kMxzeK37ffDA5J6S+EzX+8uTBQgA4SGI8K1+qLl9Y7",
+	"tMd/vLkwlw3PDgWp9Scq3/Dagh2Qvza9xwa260Jtze0MC4fcT5dXOZIpt20TnLsUSlhDdBDSiJf/UFLE",
+	"0eJ3/RnVyeTf8Wez4FizTxofx5pkYl5/63/iw2donpqxxPZn1gCNQgqe0IxAAp+1yopsDov+GZ4zy4yv",
+	"3l/fkIODg5fm3fiUxNcy1wfgrTKrhE9veA5/3/GZLSR/Q+9Y7LJHMbvVNpowK3fHB+1IiCtThkdlBKKD",
+	"cgCFifevBoMBdqjATGSFX6K0YueVuX3LzMBdUp671Rm9BTx2KbbKRiGW2GwFXnPG5kELz8XMTX8AR+5t",
+	"3pXDJ5RY4WuOLgVFxjxX2lofsPrdhDW+BBkDKF8qNRxKU4zI5qQbv6NTV5tfwJ8wqf0Qkfjd+dsf4rJv",
+	"R+8Meh5j0VTwA9q8VkOwU3suhtgpmWsjmp2ZX1wcMr5RcQJXpZ1wfeBdNKGZITpeQBu0BSbubmBwjKcG",
+	"kznFAMpRzugdkYLEPEWUvqK55tS1cVFE0ztGqF+/syrbaQvuhXDFxwt/P2ZJM6onhv2V6aoV6Ykc7nvV",
+	"Hg1WmOOBOkpgmRhTnrHUoJrSsX82sAPk5pBVbk62tjSbuYrrwp28/nbw2lpOqOEAfTzxGNPSYyikL2Hd",
+	"91U6uVlBkTNb+89mR3felo3KzAW9r+ip6y4XdazjsHPauT/EUpxQZrBz2jk+GBwc2xKUIK+9pDP+sgo6",
+	"7UPQKfgGpdLhzC2kDu3mrIUQVmiUA2lpaYGnxJD9VBzvlDRKTuGeyyszuozVo6pnrAnYUtjvZTp3gp6r",
+	"ydqAF+xXYTOMF6OdZFokGjvvOC3+tHNi6M+1/c5G+5UhX5+tCErXiAC0UZaf6+K1LcuYMzWTQuHRHw0G",
+	"beOVz73E4VKzhJN1nv+epjaRH185XP3KRy99HV86Xv3Sjy6nHd84Wf3GO6l/hPRu88LhGlNc0XkmaXoj",
+	"5c8Gd/G9V+vspyQGbw3nc5W1X62zL4tdH6vEdVSBsCyBr+U3EcDgLr1VRpU6b6CGUat8oa1zulB6zUwS",
+	"RFLgyu2Yem4JFiUjkDmAiCqkhA2TJCkElLepsTiUTSG0tGRyQ9Et2Q+ggvnDm9Z85Njcqo7cjQpzIeQ2",
+	"ckcdtRXQKce0W2OEqkdemvVjV4nP0VoPv+H5Wo/e8dk6zxkZBCKUNiNJa5MQa9H7bGnIIslYe6K1LNA3",
+	"NBSEvqApv3WCU5Pw72nT10KbfgZxt3k9G9GlZpHIdrr0G08/mzXfMr0sDHKRKizQhD8zHeD2jwD7ldC+",
+	"CN2QW9Qg6P9acL0bEPsz04/mfQswtikDuEw7n38tAbPQk5dWnGatAPmB6SIXqBljwSlVj2hdEaVN4lqg",
+	"JyiuVu+hQzEudJEz1+c+sgULoE2bb4MDc8M/sCc8KAkng8Nao/y8EOqsDKK2caZV0CBGU5e988z6bGkZ",
+	"8x126oQ8QnA8dENR2otMu+qkVcdKW/CKQZj7k2KkH0cfQk04jNQ9sDWGfRF8eQNbGTEP0iB0GuMkq2pm",
+	"PgYV2DeggTXmnipyDLmCfTnuu1zBxylz7amHu9XqLsw878f20cdodVZvOzwaDGoFf53uBg6BveK2F46a",
+	"ilsLrM89DLxoPrGJAreAmV9Ag9tWM6uj514z+51pZpZm72nOV6WQtfLWDSlOq2q2SHF2qpsFePbz62ZI",
+	"ovcaWYtGtiOmtlvNLIHGEXyZowGYMhiVCD49t05irmxacgyFOWwjJa7rYisUjSuDe3GAU/RWzXJ2z2Wh",
+	"mj9DCxA2lYa9Wu8lltvKqVCY6hUWb20bjCWybdknY2uhlk2hEnJHjsc8YX+iyZQduJ+jTnkmLt7KysDn",
+	"yZSRtxA5hXnns4kU7B0mi512/v2QvHr1igwOBwMjH0/47Eaep2lui6FQ/PMQusS85VlGPqSdqJNwPcem",
+	"KhrSYQEmAOA+XneWTC2VphnGcndOXp0MjmyFVnaVy3sOxUc7739CGF6LKNhjvRRjiYF3ewn9X15Ct6iK",
+	"LnqfhpUUpUUgdzj4eYEG7UAK7y468HtlvHeNZNnAyqFwaQnOly4kSTJaKHZArq2HHr3y6hR8KlHl+K+G",
+	"i0jsYXQcDUU8pp/cJxID1YjRIV+L6pVjEtfw3QYa5GzKtfelnzQ5FPVXDgwhaPP1LKGJoE6U17VXJBYp",
+	"2jMrEx4d3UipqLj4nlB+VWpFjUiqNalkrcFXgEr+Zoe93ESBcGQgqD14UtETqQ01yA6rD4nb8V6BaFMg",
+	"tuG5dWjalMi7e0uB0s5a2j1bzlkLG7MdfO2aX9goTkhci5AjO4dQLaWFmmHGRZYNhU3O6MZN8TLuAY9U",
+	"9B71DS4w89tTD8wiJopMC4WZ9H58oBwPxeKYZ8DcXWwe7BTKchOotgO1MMrg3zH4prouZg8C3IZiqwi3",
+	"qBnfBuKKi8jlEOY2FLZyDhB7rmDn6cYqENzLNhqQF9xXU4b+6zdoLe01gLZlLF762k3ZqrnScr77DsBp",
+	"PdJR9RlfX6t4ZpoF7SegMMmeAX8tDNgGtmZzG9q6G50l6swKHW5/Zuc5rfKcXUg1ag/g3oO+2iw9cI00",
+	"F60oaPhQyy0kG+P+R1jbtuaPJ7cC7PH1D4+vH1yf+p2aFqCdLYZ4LzFx2rB+rlz5UZAvioXCRlOZFhmL",
+	"glkCpZUSxI0pnZMRGwoIJOCC6Adp31a9AxJndMSyuJZIUSbCkhgJh4qJjT2A8JSukKIPJemioUghcTTR",
+	"jTTJHsQsxGkuZ6l8sBkpMWTPzTJ2MZE8YW9qP4KANGKEjhRUTM+Hoip7h5XPoXTtGX544JDmVSYllEtt",
+	"IUh+y+ElVll4DG0Jj7DMwqF2Tjs/MaqJNiNDanbUwYPvnIISXhlGJ4zqG/MYLEtjscD/wiCOqEOFYDSD",
+	"NO8JzVMmsLRJRc7GNFNVQq078/XjGbxdv2FjLqAV3t58+gcxnyJmYO5JWl6/T+y8J9oJXq2nd5jsPc6q",
+	"6kheWRIqaGKNKhurs5kORYvRFGlfRGJoVxeRGKeIgYTaOSzNpXb6nrOJIkbEZ0MBWU1lOpOZGG11Zr6S",
+	"mtMFSl0VH4AAeRWTrmsTB53xhqJcDkyJLfUw38vWSqsK2UxtfQBDl+ae3Thsh11FC8EaW9GEvUG2jVo+",
+	"t1E2RKc3Ms9W+L030H5lBtowGVYb0OFF5G6jwy7iA/PgA/XN4XsX/+zWQmShc3470aRLSUaNuHfLtJcF",
+	"eVImtwLp5IqMc8YIvaUccssdgT9yXW0a49dT81Ny5AqQcE1SjhWboVLJAcGmCorcMTYbCjDrKFsQAAfF",
+	"UWAdhdA8M1/PQfEV7JMmD7khnCKq1uFMaHds7odeD0WXklktNRVEaqwGgI1EoKDxdmInnnRT7NxUunpj",
+	"6wB9jjpHiDiNoF5JVJFMfPa+t22Hwq+hRcxTyUTRug6SGtAE3SQr4WXXnM7nN2GDxh621vGbPBqwQkR+",
+	"q7ir1fbDqlMo5paQvMiYOiC/ILWlWc5oOnf9j6VwzkWkslKTnFkya6RkR36dryVFvqAwSEuwB58T4Fef",
+	"NLazL9+1w21Ja63l8REq/jOq018SgfdGya/aKPkMCjvL+5oDNXlMnhAMsUFO0IWde5V9juU3HNx5O6ry",
+	"8IvMiikjbusKCZ9gt1JzoFSg3Xv1H/4sQbXdCAtx0Xur2h/Jqma0EYTUOmra71fgpu2pGkDL3SUJLbMQ",
+	"hRGxMg4hRO+tQ63I/kXMQ5Y4bmIVQljcE5Gvzx5UEooNKEgNg1spyGZJPyVBaNdGPab8pNKsg++wEKst",
+	"7O/1zyX65xZsqQFUj8v0cXLWpm5w5yJeVmYMXCtdo31aG2CvkuuGout7jGGOM6/evHvwhW1Ak1BhpstZ",
+	"oVjaOyCx332g5jMH/XZJBwHygdG0DwlIzlXTjRMPni/BMeV/A6X+oqGovpzPWOMx210HYv7pfMqEvmH5",
+	"VNmSS1CHCXYWR6BIY8HMnpHah8KWjT4gH63hszbEZYoVFKHw2RXLlUF3v+LdyWNF+MeI70nOUq5/5lOu",
+	"O6dHrwaDQdRxh2Kzid6c/60/GBxCzzXsYlX2i8NEpipvzUAfNvTEZfZPXh/6L8K39jvLUxOfvHJ1Qz/5",
+	"la2tloDZUOQqZwnUijX6g9Rm+s71hM+Ua4oOiWmdqFPkma1SrE5fvkzh7f7MvV2mdm2sd+x1jj+WzhGg",
+	"61toGs9VicDVHrWE0S8n56M0fvbIr/lckQH70XZatL58Pub2o09GS9pap3gHZSpVGvfOiGafsHSpCsRY",
+	"RT5PqZr0YXS1eQm6V5Eu1ngFF1PVxr7nFUOthQ28abAhNRTmZDM21sRM4E6RiyQrUmYft1yyYI9T5fZq",
+	"XJB2fiEVbrOcq/IK9zT5a1Th1JoEeYXipl7+5v68XO6+v5ZjJ/5ia6tS7M8YZKpg3e9uC0HpRRBiiskq",
+	"0H4gZWTEEjllw2rH6L5BWuaHAbhGhU72PAXiFB+Qm9IvT2h6T40gtkCllay+gvr5UD3NJvk3yN6Yi9TG",
+	"C0BvZhIML3BbH4q1owuM4Gsedg4u+9LmAq/v3G9VjXfj2XfbjKBOdX3he314ta9/W6mpxad/vqBTQhAg",
+	"AKgr59dEkI3Zt2d6eQ6zS2smg3cYezBbanbZjhFsnClZcomtUyUrQ0iVK+llOoayJG3QgJHfa4pn3Fsz",
+	"K9IrQ1AfwNZoybc0oZAFC0rDqLKVCQWzIk8GA8N3/HY12GwmnlE9QRPKOJfT2ByXzO6xQUL8Es1bOudT",
+	"VcbLReRhwpMJngloTiNWNqQaiqoj1QE5x6xQ66eUXj4ohsDFVmhA527VEKIMvnBBG/iYC5A+8zuxhEcq",
+	"B8DSEXdsjtEZCc3zuVnYKKPibijiRatL7G6Yu+gC7J1OMM0DY6HNEAuk81FWJ8w13cbotHmyqW+XKpNN",
+	"Xw0Gg4HRZ+AlmqbeC4un9DLJp9W7v9WNUOf9w9eVEcqasDqffw8ZrGsykX3oye8jf/WRQtN2oWeBhNYy",
+	"8aHKaCVdKtyDQOl9m72GymBLjfUuXjlgs/faLUJHtd1SKj8+bQv7+NMahfdUYB+AVgtA252d2TdrvLQF",
+	"5mwZwEfJvUGz9Q37pGv47DsYQ+0/wURgy6WTLog3WJoDzb29s6GIXVU8EDa5ntuUraq8XQxTOUQ7IG9p",
+	"fset89K+TGJLiL7nWcbFbQwpsO7L6wmfzeBbR8GoJlOa3xEjXjaFdkyXLY/SL104FJ4YHhElfa+wMFId",
+	"mVAFWcJybPs9VqYVF6pb6+dn5xkKnhrxzbaZNLLvUvpo22W57btGlzTB7AxGukj7I1d/JbLj9Sr7UWPf",
+	"NXPSYx2UrurhI/yUXrXEk8GAXFDDsq712gUTP7CE8XtI3JLJXVvBxAaIOC+ksp9/ZjS94Wa8o3BxxU39",
+	"ifZg9m7Ff2l6f56m0LvDoqeWz0b5K8fj7sn/M3gtF5gBNMby0A5sDRVrMI8h9sMPdSYQBVhAhHUafdwu",
+	"m2x59DdEdL1ol6HwCGfFKsypYG4b9hl/nFfxvOTmv2Pv4nM5/RzDWcP3d1Pne5XQtLfBtjW6Cp/XE3jm",
+	"PEJWfm2vdoXfLujAcgS41X1Vc/AZ2U1Yn5B90+/9vVIoe6SPy5eZnsrVRSs02YP6Kq9WeVo79W5VYoEc",
+	"EypQ3QgL+eeh6MqK3SRUlI3V0cT/KD/YcvjbqQ2jpNYt7eH2ULpuLPJmILpD51i09tMl/X5E4ux61su6",
+	"Bj0UTexBB/9SBIx2aYbcVgt+FpXyCyD03jT5ezBNPo7trZDvrJXqqSyUMUSNvnMJEA4RzpzuKVIyk8om",
+	"aq9pwIT6nYoJaE1pGwCA8CikRpdtVGZXSMHIA8uy/ljmZlzz+Eh+ckd6aqjP+fXF5SXJZEKzoZjRXEfw",
+	"2p8io1/KKeUCCJMmGaNKgzURim2pMyOd2mh76/Wm4jZjZJTT5I5pFZF/FlIzFQ3Fw4RrpmY0YRFJ5HRq",
+	"TjMil1ck45rlNFOGFAop+rga30F+XeS5AWxDRathCFdD4R8Xxb0TOBJiW+FQ5Qj1Cruns1by9GlF7LpZ",
+	"8gJn3UXjmJQKepCzOVN/as02iDolOIK9UtBO1Mlo+c0H87rrIoOVlb87fm2rK58coc2SW9D+vpgjz96M",
+	"Mtst7w2O//oGxxKpnt7e6Mj4FzQ3QpYAUkFMFcC/1zBADkXDAkm6Ht+A2obV3w4D/fYvNs3BjGKI1mg+",
+	"FNU7hGZKEpmnZu2jube4qh5iufaVNsehCKbYufPfscnxwnHnvcVxXcK6hcWxlIH2+u06BsekAsrd2xtL",
+	"Qvab/WsbM2Ppet3YzGjffE4zoy8DPVlEfYUbewBfaWZMyhvZZRC9A8rtrIwlg9mxkXE59O3UJlES6LYm",
+	"AnsYXdPIuBmAPq+R0VHtr8S4uAztdmpb3FaVfRbt8Qvg8d62+LuwLT6K162S5fwqPY9XSkO0xAAc2Pjo",
+	"3GjZimmbz+OinZtZNS8Xk2qANJQncgYtTA1nncr7RlQexidyjdUAIVnGVVo2XzyOnFwHig9tW1KktufO",
+	"aeeb1yevxgN6lHx7yE5Gg8HhER0dnyRb1v07V4rfCugCso+53hOfdU1iADW1uk2S0LbiTRtQn5TNaA5N",
+	"afpqwsd6WSmm6tnLNK7a9JCM3zNS/WhIQpVXQbonTnF06F7phL2DoYiVprmG2DUMlmYitZ9yRo5O+hNZ",
+	"5CT+6afpNLa5YeDstK0vyNj8nPJbrtUZoWKOHQlZpiAD8fXpYBBHJB64P167zwP84/z7izdxz6M+AyMb",
+	"mUH7MGjZKZFq14iRDkWSyeQOaxL7XZBJfPTq9SvM9js6GQziXj3HDULHXWl8OG+gtmoo4oyJWz15P742",
+	"316Kt1wU2khzhqDGB+QHmkxIXILHD/8s+MwcdowN+738SeZ+gqaS5UQvlHdFEZEiYaeBG/Fe9whyVBvV",
+	"yYJGbCwvvSshY1NIwWqn6YpsmYXAUrFQABXekGjtI/qBJ67NpBoKuIol9b+amZE1v8/7JULwUJQ3ckqE",
+	"JA8SY/BTOlcRWDP4tMg0FUwWqlpmROJCZHzKNUsv6IxifD+2XBqKeEo/vaE8m79jD3+RI2W7eXeFJKn5",
+	"msCbPRi/Kp1QDh5medfJhKVFxsVtuzvoTXkHADqPilJfAC8QNcpFLmGH6WEn6oxzntK5CzufQlGrMgid",
+	"6iKHz7ZJlSqE/1FPilx5z+uC+R8fWCq8L4xMY67LrPoZZzVss6KBy2SDqGPJWOe0M/hmMOhEnQaAdE5f",
+	"leH976CZhrL354OfdxPVTg+rbR75exxU+xv4ezvyNnZU29XRZ8gEQPrbOe0cHcFSF+DcHtjaEk8DKBFS",
+	"9x67f/nKYx5DcNDshJM3jZ9ahZSK6C0RU7apSWblEhwAObprUGC5X9TMAAg1FgOmumleAKnSAmpiFKYE",
+	"WPnHsBEn/VT1x5rlwYIWy+Wc4meudAMl/zBlvmrF3quTB5hsJd+/lqRZGNLc2ZbwPXPVsKYssEnxMIuU",
+	"e5r6NVUOSxeI5mYEtUEblhHUVa3AFmqJof7iFxLboAaY53ocitKtiEM+TX2u5RQSHVkhWfqp3Iqw132V",
+	"rk0djbuWMFbW7UKYXFm0K6ycc4XBMyBSGO5eqVIxlhOtNWwezTXDF3rbsPk/M70eBO/EnrjAbMJmReU4",
+	"0R6mg47JRwL0AoXfZQ8w6/NAQ/7DRGbMka2qw6LvfIwI+5SwmW4IuadGHgY0UprOFeECDVPe1jmSfVu5",
+	"l7h6krQxkitgMJIpNGcsa5e/d2VelhaEwapmPC8rtuMsbahr6zpheSoo6JUx0mU0mfhWt1Hd5kbaTG7W",
+	"yiVFwnpeoMJQ4NGs9H8sx310qD61MehLmV0qY8rhq+OgMUUUWeYXXF/fmnJcrf54HWvKsbfe49pijxvW",
+	"lMHrJ7GmfBEH9ibUfu9B+prd109vo3mCfh4NH5OKAsXYQ109egeGg5QrgJlDuTEyB3v9AYkfZH53wYRm",
+	"+WWq0AkFVSeryV8ocBmQBJ5SpwQ4QsMf5j0RcojZRXLdi4bC4wzQJM8Whgdfk9UNuCgjcHyni7/f+sLP",
+	"yFTes6HgmoxsvTbnhvGW9kIt2KNkbl7Q9A7XBwXn7QYWvT4QD97Dks52F/7RgC6oJ9xnhIY4IBOuz7wL",
+	"D8juOgFevLsgU55lmGaVUT1hXtu/tzSZcGGgP+rUjn25UWkLgr+3nP/hLOdBerwtJd7STu6N4ERur/6v",
+	"HBvEjpaXyxmKgF3cM4J7NFnmYOx+vGV737uihYx8MTv0RiZoX4LYU6iv0w6t1iZPa9ieV3QfvKnbCMDu",
+	"xrVaELAU6Y7m9ZS5XoRSWf2dUk8fisU3Hm1xex5jW3vXbh/n9sa2Fca27cH4yQxs3k+kW0bxo2KCJixl",
+	"FIYqgIyBZF7XRUBXCYni/5CWkfuiuEgBOWoPGrXDDgDOHaMEdEFiH4qGNQ57wShYYe8MMw8CuggUdufl",
+	"Lt0IqDaA6MDVUJh5kwkVtyxtVyjGMsvkw4LhEZWqscyxv8CE6rLU/VCAryiCYDT3RC3iTOZh9aq3Czvc",
+	"E6gkkHdvFJIKEuiDs4A9rTqCu/tytqfVxG9ve/r6RIiPrlr8LpUc5ttyn8DY5MV9rmlqOls0NVWFnmsk",
+	"MSYe2a+cB4YKGeLdMB9VEdS8ImvoAe+d1YeouRzAQWKp+1CUBh+fAEM90kLVWtiS+FbKND4jcULFh0J8",
+	"FFRrJlIGbV/ToQiFwdr3zetg2z4g750jRi8rtO3VZJHCnGstXhpMclvbhSpr/2PSQRpn4HwUdUj7heWa",
+	"JzQjU2cZspcHrgpRjGmii5zlndPOT5QaCj6VKcveFeZUzPs/9o8q85J5hLivbKPYCykzKkoOSaZS6Al0",
+	"i1Us57Qa6vDw29fHUG8F77Zz2jH3ucQPUWcaO8l4KY9+X6rlD2G+8qL5PcpeIeA2dL2fygcBrZaWUHhw",
+	"t72hmtUTSLxvvHL7xLChPgxJuqAZypy4rq1yPFZMn1nqMxRckI83F4ao18bDRAuJbl+aZxzc4FSQ5lI8",
+	"BoFhneVP6JMomV5MulSTqVSavBoMoCk3uWMzYAeWbGFMyBmqtGXhFz/lpuE6wKZM3gOwbAyaWp6QA5km",
+	"DW9HFbYS246RDYc39S0Ey9NKhmJlXglpSys5GQyi9swRuDLQMCzcuOcNsQQvDhXmhP0UlySXShGaZTWL",
+	"p00Cqr7C3r5Vi6rmgRhOa2bFJmg2TiCmWVZigA0T6h2QNzX1ayiq1diLzRkZ8yxjadXRIWeJzFO1A1b4",
+	"xp5NZydhtKj/bpATsU1eyedfP0frTsIak/xqNG8P9zqnnaPB0Tf9w6P+4PDm8OR0MDgdDP6zY/324ccG",
+	"37jHNud/7rz3fPCPxgdLMhRiiNWPj+OMj0iDKMdYmQnR5Gwa6khunP9QHyWq89VausNQ1Nqh45vqezaW",
+	"OYM+wI7Nq6o1sFk/+5RkhTLq08jA1CKTHwrk8mYeecuA2UDXwjG3lpTqVOQ9yzMKzRUMTecilQ/beqgW",
+	"yME++2JF9oV/uQ1qPGgQ7Qow/Ae/9R7cnmw/s99skU1v5D4rgWvPF74m59kiS1Cb8oRWX1qIJ2ycyVEK",
+	"zI9L5hiKWiG5ctQvl88RFnufKqPDbXif1LFhUseTSE0rEztK+NyuIftKx/C6wLcTF0mAc7R4SjzOsgfI",
+	"kJN4F9D43FkZJSx3UXg1ZNa3aLhScTyvNtdbSOIYCnCm+lUUy4F3kp7wFZohllkIjjzV/6uzEHwZsrF3",
+	"r37Fof3PY33Y0uZQd6pu3GpxKIKxoxGJff8afK48a1BewXOPuQ6MhXp00KnvXNyHnC4SlC+lOW+kMTP/",
+	"rT0x+/o05jWdiavV4+WBpsvwf6lo/ywifRtP/leF3qeR5bcFpSeR3NE/a03j1iBf8cZwcnV7Zeeh8JKc",
+	"o/KxkZQZo8K6FGmmmCu9554omSFXNurngFxMqLhFp3U9ZKkq6VqtFBKqqa6FK5k5lDQ/cV2LNnq82rC7",
+	"YMplATtLonCuZ1ykGSMjRnPzjs0Qt2srA25kod+PLYR2vqbwmmcmTHtt4esNxtxhyA4X/VkuE6ZUX+c0",
+	"uePitj82Em7fSGJPkA3sZiEwyybJwOckTnM5M+pujG8TwViqqhZ1UjBLYAkX1dMYzqjis6GgYo6psCRO",
+	"qYbriYmmdxCYKVg9K7f5fs9FRtZiIbHpHsbAj5htRgfEOmd+4YjQTjHup5nnDC7SQnBtlgeluoeidPQ2",
+	"oi5t46XdRF1eiiuEhRt7SajrPIZy20PunHbcaXaaZOdiwpI7s3yNQVKK6WJmnqofvwHxn+VDJ+q8/49O",
+	"1PmJ3068Wm8uxjJj9yyDgMnq+DC+fm0KHT6FfRTIHyQKpKKIDVrlkdrLtmfUDmnvNsaaTU0zXlavI4dD",
+	"8UjzShh/9vm9axCZZ7a8tND7TcwwTfDfE7SvyRjD2+nUlsSs1Vyzipjt1IizRFB5IsWpDVXCWlSDcext",
+	"PK02np1z290YgRxUyxkTdMYPHLC05rorw25TmRROd47//MMNqY0xp9MsjkgixT0DLq0l+cv1+3dVovsd",
+	"m5c1O8yAhhWnLD8g70DPEZJoecfEGUmo2SAoCjm7pxlPofSee4880HlUDSsfBIl/uKG3iywdlZ5ZMcp4",
+	"0msJhng/Y+J8xv9ijmDjwxy/k4IBt3h8W9Rl+GkX+cbeQBtiwmNXl+VNdaLOhNEUdvNb58Ica/9CCp3L",
+	"rG1G+/xLeNg9+znqmANe9Q48A0s7XhPr3sqUj7nBbYM9LClySP76r199XArtzMCggS6/x4xZLE1C9gED",
+	"BxUt9yF2KdQndkQsFKVYfs8wDGxU8ExDEkREoDLqGGpTaXBCA7gpA8Dd2E718v4Q8aMXDYXBHh8S4Icm",
+	"EmCeudK5NKo6QLdNsMNu+eze2mHLA0klU2c2HSSuXbXBgz7gVEySjEPYRYVXRppWDPvQc01GNLkD88Ll",
+	"uG+Auw/QbfMrb5kmx4OTMjOJYrnLhwnPmA3iSOQM6l8mRZ6HTKsboOTfzP08I0o6eNij5NYo+bfztz9v",
+	"g5IzOodQUc3y6RKr3LsyD8m3yrVb4+ywBIYlIbNb0Jh0niSyEHqpMekKh75h+XR3tn87KEkLRo4H0PaH",
+	"0LFmOeHiXqLJ3jVmAVQ0n5l+A4VPjwdr24C8xe8NP38Ew08NETwEvap932LcqdChBWGf15RjAX6VJWc5",
+	"Ehv90cOCvfmmjT48s83GJ6ubGGrqAL4nP1+TmWZb4tNA4zbis5npxSMLIdGzydafSJ+rgXlYcPxXhujd",
+	"2Vh2BluPsqMoBtXF1MtEKhiuDRxjec9yI5tf0CwpMgCdt0xPZAq+5oyOZP59kadMMMMLNc+wlpqesPyB",
+	"KxZUp1q0qAtcy7Vd21OCc3OqAEjbR4gqn9kaPL8YsCXNPVTwVm69TdNpibtadGTbgQ7aGtMHbnVL3aMV",
+	"FjunHQw+Yg4WN+goHQKFZ2wlvTkk7kOBvt7Ege0wroZIldhQUulZzpNlVPqK5QkTmt4yBcErUEDsLc1v",
+	"OdZOG2AMS/mDhkD+tzS/K2a2uy5kkaKVTjEd1lBwRNVCvq9wkc9BvptTBZDGPrIL8v17ki6au14L/PzL",
+	"bSX8PxoogeYH7KwW+NoCVQvV50i3BK+2cqCOlbSGr4ZgbGtDloclndOjV1EnuJPO6eEg6hSKvam/gLXr",
+	"CsXwi++pYumVw9Pyx+uJnH2oFr5pu5rGfr9IjOoWyLbnUF8vh9qORLRwqEJwrfpy3J8yqoqcrTCs/QCx",
+	"+rZ5ywS7lxClqUhpnpKEaprJ24KdkivOEqZI9weaTCLyRv43ExH5Xn7qReRn6O5Pum95lnHQbaKhuBTm",
+	"uR+l1BF5a77rReSvDFqBd/+c02lErswVRuQ/eCZvczrtReQXmRVTRro/czMG+TPNMil6ETnPGSXd638W",
+	"0N8ex8RPdmhgpjeQIvyWi0KziPwkixxCYs2BvFAkHtNEyxyo4EQ+kCkEuo7B/avnM/ZCDcWIKgjM1aSL",
+	"T5PDHobMmucIV2dmx3BMQpIx/8RS66xWUNa6nANKRld9QKkZ2k8XhDkg6oOUldrrFd3hGs2PdiFdoNcZ",
+	"VbqHhk7z0gGUK/WiYMkdYzO8QzO6mYp9oonO5pjJEG773DuzltHq9aHABTxMpLJVrA3lolxApYzFITAp",
+	"O5czZfeVsbEunXwwWFiCudRs2mZd/Wheez9+i5D8GNZSD3btIMSur5GYhZTreGZz5ke79I1smR6Aednx",
+	"cA17+v9VWTa9m7IFz8uLqtgAIILBZkvU2yRGg0wVK7hnIpX5U/Urs6Nvkp5Qiaiu8H+MPv5kfiHTMs+g",
+	"7n/NuTku4h4My6lXRZ5MDPV+D+FArS7XX2DRjyqZ7C3YCMHXbyqH6nkyZeRaM5atT1pwRXsX6h+jEda9",
+	"gz+H2b9YHG2R7+pwvYDaj6lWYIdoelEDrH2T1ld1fF7qXV2Ns4ZAugPaO1cXiMYzCyKWdm4ihjgOtCdE",
+	"X5PIcV+i1GoqFMDURSq0mfu0gfchw6XHpp/IhOKAOew4vS9Bfe8xDbaa2oCPBSFol3UHPDNoqew0agvQ",
+	"LSTPoWiKnoTeUi78AmJ4DKvLh61mdWhM3VI8fUpJ89mwbW+h/Jr7au9KcH2Q+V3f9jt7IsXUb6kWDUVL",
+	"Tnmok7bf/W1WaNVsKI2ZJ1TXulNUHSca/ecWmhnR+liQyOKaY0hR68KNsftjs52cahuwPDDEC7o9YMMG",
+	"++rhgKQs4VOaucZL/v7AmGfGcC3sWOoPuX0q/F/Luh+dHdXNXl7XEAJbPlDNOqcnRwdHryIXYIDfffMt",
+	"fGc18Vd9+okr6Chnlm+jFPDJw2+jTl4I++FwcPAq6kBGPX7z7au1dffqCPb6+x9Df/cQ2KOFf/Uozibp",
+	"7T4xfIwqX2siuWlH66FYI2C6xA/zwSKP+bNESvPBR7M4GorYQ9BHlySscG1vC2ghQs9sD/AYwCY2AR9Y",
+	"9xTuqzIM1K5mbfLWmvBeI28b1+33ZSW/dH/Z17cSHSL4DETNNe0t9zkUoLVtUvC/NjX4TZXmWUYmMktR",
+	"xvQbW3Hlt5bBekWnUE9usZyc6wHmTzDmudJtbQb8B79cp4GGqPdULQa8ze67DGzYZWBHkknUnslcA8Vw",
+	"4/lAp3rfWlLXflyvvN32JVgJqjvmuW02Df869nDbZkbcCmi/TBFTuiBqr6xkimo2ciQyMPCeBi2RdcND",
+	"ZYn058Imns2ioy7+a6F3fVXOtNZr2bFOr02CK3Lqj1pHWdddeTddEp7CbIDN4VcYCF4fHbzeykBQNw98",
+	"N3gG88DzE6m99fUr7iy/I6tDvRjDb50RoznLzws9ca1CsD6J6zjig8vPMqGZq18CzUJs+8QpvTOET8Sd",
+	"qFPkWee0M9F6dvry5eHR64PBweDg8PTbwbcDoLh25QvShbwzwoLQuVQzlphvD7ygmgIi9RZFEq4W6kdE",
+	"xEaw5oUQGFIbKLhCuD4gV1A+JMJCQdDL0UghQ4GFUl42apdA8BI3R00TDVZZNmY5E4n5y7AB19AWwkRx",
+	"WqjXGb9MZaJipIdlJU5b0mJxV1U6IUlkyhTp3tBbNOP0/DNpPBYY6WJCc+w7jM8qwoTOeeuQC88Hz9yz",
+	"tRuYpmLu2veSrprwWR+UnJTkbMo1fEjTnCnFVG0ueJWH110oLae2em3KxlxwLCgLXKqsOGMuOU7gWSye",
+	"GJMpnZn1u/WM5mQq0yJj/sTe4KHJXdS85obP4fDmrxHLwNcgF8YyAgBHS0Z4J+Z1LwSzPA84JoipTbQK",
+	"DBsa0e/a/EIBWQAgn/CxVpGd4YGxO6z6Ybt+egWrHaEhEtTLqTev17kZxwsdD8u5TLF6kOvN5PVhkjlR",
+	"RtTBku9+NybwNaTywcfrQMOWwIy16ivVhYAgg/VMFOJi/XKuGpnPwdJMLri9EZHdCMP0wi5txTAv5Buj",
+	"s/GGuSAUhvDWsRC4ubgU60jDwPuJnJFRMVdATLxxfikDaRZ2AvjYf+BplUiAoFVPe/MGq5IGFkZ7413n",
+	"bS6LWd22PDZXXLKUM0LrAOnZnAVTWoGsWRugOtsSNoIwGFqbz+98lJrIIs/mKG3bLvKIrwpMLpWDzZdx",
+	"q0n/WrdH/rZgtwQZEpeuNEVixEVtX2e1iuMvfBkd/Hz1Y3ihQmgQmBspG0Ex2sDImGcZzA3Vsij5hxwZ",
+	"VqdI19yMlY8JddCWkpRPmTCQ6pPfJdUCP//6+f8PAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -1901,6 +1901,87 @@ type TokenDetailsKind string
 // TrackingFieldDataType The kind of value an in-process tracking field records.
 type TrackingFieldDataType string
 
+// UnitOfMeasure A unit of measure of a unit type.
+type UnitOfMeasure struct {
+	// Factor How many of the type's base unit one of this unit is (Inch 0.0254, Foot 0.3048,
+	// Pound 0.45359237, Gallon 3.785411784, Square Foot 0.09290304, Dozen 12). Stored as an
+	// exact fraction: Minute is 1/60, shown rounded to 20 decimal places. Null for a unit
+	// without a fixed conversion (Box).
+	Factor *dec.Decimal `json:"factor"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// IsBase True for the type's base unit (factor 1).
+	IsBase bool `json:"isBase"`
+
+	// Name Unique within its type; matched case-sensitively (for example by items).
+	Name string `json:"name"`
+}
+
+// UnitOfMeasureFilter Filter of the units of measure list; every member narrows the result (AND).
+type UnitOfMeasureFilter struct {
+	// Name Case-insensitive substring of the unit name.
+	Name *string `json:"name,omitempty"`
+
+	// UnitTypeName The unit type of exactly this name (case-insensitive).
+	UnitTypeName *string `json:"unitTypeName,omitempty"`
+}
+
+// UnitType A unit type with its units of measure; quantities convert between units of one type.
+type UnitType struct {
+	// BaseUnitName The name of the type's unit with factor 1.
+	BaseUnitName string `json:"baseUnitName"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// Name Unique within the tenant (case-insensitive), for example Length.
+	Name string `json:"name"`
+
+	// Units The type's units by factor (null last) then name.
+	Units []UnitOfMeasure `json:"units"`
+}
+
+// Vendor A vendor the shop buys from.
+type Vendor struct {
+	// CurrencyCode ISO 4217 currency the vendor bills in.
+	CurrencyCode string `json:"currencyCode"`
+
+	// Deleted True for a soft-deleted vendor.
+	Deleted bool `json:"deleted"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// Name Unique among the tenant's live vendors (case-insensitive).
+	Name string `json:"name"`
+}
+
+// VendorFilter Filter of the vendor list; every member narrows the result (AND).
+type VendorFilter struct {
+	// Ids Only these ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
+// VendorWrite Create and full-update body of a vendor.
+type VendorWrite struct {
+	// CurrencyCode ISO 4217 code of three capital letters; omitted or null: the tenant's primary currency.
+	CurrencyCode *string `json:"currencyCode,omitempty"`
+
+	// Name Trimmed; unique among the tenant's live vendors (case-insensitive).
+	Name string `json:"name"`
+}
+
 // WorkCenter A work center (read shape) with its live equipment.
 type WorkCenter struct {
 	// Deleted True for a deleted work center.
@@ -2274,6 +2355,22 @@ type ListPaymentTermsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListVendorsParams defines parameters for ListVendors.
+type ListVendorsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // ListWorkCentersParams defines parameters for ListWorkCenters.
 type ListWorkCentersParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -2409,6 +2506,18 @@ type UpdateCostingSettingsJSONRequestBody = CostingSettings
 
 // UpdatePricingSettingsJSONRequestBody defines body for UpdatePricingSettings for application/json ContentType.
 type UpdatePricingSettingsJSONRequestBody = PricingSettingsWrite
+
+// ListUnitsOfMeasureJSONRequestBody defines body for ListUnitsOfMeasure for application/json ContentType.
+type ListUnitsOfMeasureJSONRequestBody = UnitOfMeasureFilter
+
+// CreateVendorJSONRequestBody defines body for CreateVendor for application/json ContentType.
+type CreateVendorJSONRequestBody = VendorWrite
+
+// ListVendorsJSONRequestBody defines body for ListVendors for application/json ContentType.
+type ListVendorsJSONRequestBody = VendorFilter
+
+// UpdateVendorJSONRequestBody defines body for UpdateVendor for application/json ContentType.
+type UpdateVendorJSONRequestBody = VendorWrite
 
 // CreateWorkCenterJSONRequestBody defines body for CreateWorkCenter for application/json ContentType.
 type CreateWorkCenterJSONRequestBody = WorkCenterWrite
@@ -3817,6 +3926,119 @@ type ClientInterface interface {
 	//
 	// Corresponds with PUT /api/settings/pricing (the `UpdatePricingSettings` operationId).
 	UpdatePricingSettings(ctx context.Context, body UpdatePricingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListUnitsOfMeasureWithBody List unit types and their units
+	//
+	// Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
+	// Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
+	// Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
+	// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+	// bare array of unit types by name, each with its units by factor (null last) then name.
+	// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
+	// units whose name contains it (case-insensitive) and drops types left without units.
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
+	ListUnitsOfMeasureWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListUnitsOfMeasure List unit types and their units
+	//
+	// Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
+	// Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
+	// Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
+	// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+	// bare array of unit types by name, each with its units by factor (null last) then name.
+	// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
+	// units whose name contains it (case-insensitive) and drops types left without units.
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
+	ListUnitsOfMeasure(ctx context.Context, body ListUnitsOfMeasureJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateVendorWithBody Create a vendor
+	//
+	// `name` is trimmed and must be unique among the tenant's live vendors, case-insensitively
+	// (400 naming `name`). An omitted or null `currencyCode` takes the tenant's primary currency.
+	//
+	// Permission: Edit Purchase Order.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/vendors (the `CreateVendor` operationId).
+	CreateVendorWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateVendor Create a vendor
+	//
+	// `name` is trimmed and must be unique among the tenant's live vendors, case-insensitively
+	// (400 naming `name`). An omitted or null `currencyCode` takes the tenant's primary currency.
+	//
+	// Permission: Edit Purchase Order.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/vendors (the `CreateVendor` operationId).
+	CreateVendor(ctx context.Context, body CreateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListVendorsWithBody List vendors
+	//
+	// Answers a bare array of live vendors sorted by name (case-insensitive) then id unless
+	// `Sort.Field` names `name`, `currencyCode` or `id`.
+	//
+	// Permission: View Purchase Order.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/vendors/list (the `ListVendors` operationId).
+	ListVendorsWithBody(ctx context.Context, params *ListVendorsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListVendors List vendors
+	//
+	// Answers a bare array of live vendors sorted by name (case-insensitive) then id unless
+	// `Sort.Field` names `name`, `currencyCode` or `id`.
+	//
+	// Permission: View Purchase Order.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/vendors/list (the `ListVendors` operationId).
+	ListVendors(ctx context.Context, params *ListVendorsParams, body ListVendorsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetVendor Get a vendor
+	//
+	// Permission: View Purchase Order.
+	//
+	// Corresponds with GET /api/vendors/{id} (the `GetVendor` operationId).
+	GetVendor(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateVendorWithBody Replace a vendor
+	//
+	// Full update with the create rules: an omitted or null `currencyCode` takes the tenant's
+	// primary currency again. A deleted vendor answers 404.
+	//
+	// Permission: Edit Purchase Order.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/vendors/{id} (the `UpdateVendor` operationId).
+	UpdateVendorWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateVendor Replace a vendor
+	//
+	// Full update with the create rules: an omitted or null `currencyCode` takes the tenant's
+	// primary currency again. A deleted vendor answers 404.
+	//
+	// Permission: Edit Purchase Order.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/vendors/{id} (the `UpdateVendor` operationId).
+	UpdateVendor(ctx context.Context, id Id, body UpdateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateWorkCenterWithBody Create a work center
 	//
@@ -6310,6 +6532,209 @@ func (c *Client) UpdatePricingSettingsWithBody(ctx context.Context, contentType 
 // Corresponds with PUT /api/settings/pricing (the `UpdatePricingSettings` operationId).
 func (c *Client) UpdatePricingSettings(ctx context.Context, body UpdatePricingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewUpdatePricingSettingsRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListUnitsOfMeasureWithBody List unit types and their units
+//
+// Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
+// Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
+// Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
+// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+// bare array of unit types by name, each with its units by factor (null last) then name.
+// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
+// units whose name contains it (case-insensitive) and drops types left without units.
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
+func (c *Client) ListUnitsOfMeasureWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListUnitsOfMeasureRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListUnitsOfMeasure List unit types and their units
+//
+// Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
+// Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
+// Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
+// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+// bare array of unit types by name, each with its units by factor (null last) then name.
+// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
+// units whose name contains it (case-insensitive) and drops types left without units.
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
+func (c *Client) ListUnitsOfMeasure(ctx context.Context, body ListUnitsOfMeasureJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListUnitsOfMeasureRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateVendorWithBody Create a vendor
+//
+// `name` is trimmed and must be unique among the tenant's live vendors, case-insensitively
+// (400 naming `name`). An omitted or null `currencyCode` takes the tenant's primary currency.
+//
+// Permission: Edit Purchase Order.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/vendors (the `CreateVendor` operationId).
+func (c *Client) CreateVendorWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateVendorRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateVendor Create a vendor
+//
+// `name` is trimmed and must be unique among the tenant's live vendors, case-insensitively
+// (400 naming `name`). An omitted or null `currencyCode` takes the tenant's primary currency.
+//
+// Permission: Edit Purchase Order.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/vendors (the `CreateVendor` operationId).
+func (c *Client) CreateVendor(ctx context.Context, body CreateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateVendorRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListVendorsWithBody List vendors
+//
+// Answers a bare array of live vendors sorted by name (case-insensitive) then id unless
+// `Sort.Field` names `name`, `currencyCode` or `id`.
+//
+// Permission: View Purchase Order.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/vendors/list (the `ListVendors` operationId).
+func (c *Client) ListVendorsWithBody(ctx context.Context, params *ListVendorsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListVendorsRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListVendors List vendors
+//
+// Answers a bare array of live vendors sorted by name (case-insensitive) then id unless
+// `Sort.Field` names `name`, `currencyCode` or `id`.
+//
+// Permission: View Purchase Order.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/vendors/list (the `ListVendors` operationId).
+func (c *Client) ListVendors(ctx context.Context, params *ListVendorsParams, body ListVendorsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListVendorsRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetVendor Get a vendor
+//
+// Permission: View Purchase Order.
+//
+// Corresponds with GET /api/vendors/{id} (the `GetVendor` operationId).
+func (c *Client) GetVendor(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetVendorRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateVendorWithBody Replace a vendor
+//
+// Full update with the create rules: an omitted or null `currencyCode` takes the tenant's
+// primary currency again. A deleted vendor answers 404.
+//
+// Permission: Edit Purchase Order.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/vendors/{id} (the `UpdateVendor` operationId).
+func (c *Client) UpdateVendorWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateVendorRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateVendor Replace a vendor
+//
+// Full update with the create rules: an omitted or null `currencyCode` takes the tenant's
+// primary currency again. A deleted vendor answers 404.
+//
+// Permission: Edit Purchase Order.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/vendors/{id} (the `UpdateVendor` operationId).
+func (c *Client) UpdateVendor(ctx context.Context, id Id, body UpdateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateVendorRequest(c.Server, id, body)
 	if err != nil {
 		return nil, err
 	}
@@ -10041,6 +10466,270 @@ func NewUpdatePricingSettingsRequestWithBody(server string, contentType string, 
 	return req, nil
 }
 
+// NewListUnitsOfMeasureRequest calls the generic ListUnitsOfMeasure builder with application/json body
+func NewListUnitsOfMeasureRequest(server string, body ListUnitsOfMeasureJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListUnitsOfMeasureRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewListUnitsOfMeasureRequestWithBody constructs an http.Request for the ListUnitsOfMeasure method, with any body, and a specified content type
+func NewListUnitsOfMeasureRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/units-of-measure/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewCreateVendorRequest calls the generic CreateVendor builder with application/json body
+func NewCreateVendorRequest(server string, body CreateVendorJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateVendorRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateVendorRequestWithBody constructs an http.Request for the CreateVendor method, with any body, and a specified content type
+func NewCreateVendorRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/vendors")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListVendorsRequest calls the generic ListVendors builder with application/json body
+func NewListVendorsRequest(server string, params *ListVendorsParams, body ListVendorsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListVendorsRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListVendorsRequestWithBody constructs an http.Request for the ListVendors method, with any body, and a specified content type
+func NewListVendorsRequestWithBody(server string, params *ListVendorsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/vendors/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetVendorRequest constructs an http.Request for the GetVendor method
+func NewGetVendorRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/vendors/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUpdateVendorRequest calls the generic UpdateVendor builder with application/json body
+func NewUpdateVendorRequest(server string, id Id, body UpdateVendorJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateVendorRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewUpdateVendorRequestWithBody constructs an http.Request for the UpdateVendor method, with any body, and a specified content type
+func NewUpdateVendorRequestWithBody(server string, id Id, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/vendors/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewCreateWorkCenterRequest calls the generic CreateWorkCenter builder with application/json body
 func NewCreateWorkCenterRequest(server string, body CreateWorkCenterJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -11721,6 +12410,121 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with PUT /api/settings/pricing (the `UpdatePricingSettings` operationId).
 	UpdatePricingSettingsWithResponse(ctx context.Context, body UpdatePricingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdatePricingSettingsResponse, error)
+
+	// ListUnitsOfMeasureWithBodyWithResponse List unit types and their units
+	//
+	// Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
+	// Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
+	// Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
+	// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+	// bare array of unit types by name, each with its units by factor (null last) then name.
+	// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
+	// units whose name contains it (case-insensitive) and drops types left without units.
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
+	ListUnitsOfMeasureWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListUnitsOfMeasureResponse, error)
+
+	// ListUnitsOfMeasureWithResponse List unit types and their units
+	//
+	// Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
+	// Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
+	// Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
+	// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+	// bare array of unit types by name, each with its units by factor (null last) then name.
+	// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
+	// units whose name contains it (case-insensitive) and drops types left without units.
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
+	ListUnitsOfMeasureWithResponse(ctx context.Context, body ListUnitsOfMeasureJSONRequestBody, reqEditors ...RequestEditorFn) (*ListUnitsOfMeasureResponse, error)
+
+	// CreateVendorWithBodyWithResponse Create a vendor
+	//
+	// `name` is trimmed and must be unique among the tenant's live vendors, case-insensitively
+	// (400 naming `name`). An omitted or null `currencyCode` takes the tenant's primary currency.
+	//
+	// Permission: Edit Purchase Order.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/vendors (the `CreateVendor` operationId).
+	CreateVendorWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateVendorResponse, error)
+
+	// CreateVendorWithResponse Create a vendor
+	//
+	// `name` is trimmed and must be unique among the tenant's live vendors, case-insensitively
+	// (400 naming `name`). An omitted or null `currencyCode` takes the tenant's primary currency.
+	//
+	// Permission: Edit Purchase Order.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/vendors (the `CreateVendor` operationId).
+	CreateVendorWithResponse(ctx context.Context, body CreateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateVendorResponse, error)
+
+	// ListVendorsWithBodyWithResponse List vendors
+	//
+	// Answers a bare array of live vendors sorted by name (case-insensitive) then id unless
+	// `Sort.Field` names `name`, `currencyCode` or `id`.
+	//
+	// Permission: View Purchase Order.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/vendors/list (the `ListVendors` operationId).
+	ListVendorsWithBodyWithResponse(ctx context.Context, params *ListVendorsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListVendorsResponse, error)
+
+	// ListVendorsWithResponse List vendors
+	//
+	// Answers a bare array of live vendors sorted by name (case-insensitive) then id unless
+	// `Sort.Field` names `name`, `currencyCode` or `id`.
+	//
+	// Permission: View Purchase Order.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/vendors/list (the `ListVendors` operationId).
+	ListVendorsWithResponse(ctx context.Context, params *ListVendorsParams, body ListVendorsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListVendorsResponse, error)
+
+	// GetVendorWithResponse Get a vendor
+	//
+	// Permission: View Purchase Order.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/vendors/{id} (the `GetVendor` operationId).
+	GetVendorWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetVendorResponse, error)
+
+	// UpdateVendorWithBodyWithResponse Replace a vendor
+	//
+	// Full update with the create rules: an omitted or null `currencyCode` takes the tenant's
+	// primary currency again. A deleted vendor answers 404.
+	//
+	// Permission: Edit Purchase Order.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/vendors/{id} (the `UpdateVendor` operationId).
+	UpdateVendorWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateVendorResponse, error)
+
+	// UpdateVendorWithResponse Replace a vendor
+	//
+	// Full update with the create rules: an omitted or null `currencyCode` takes the tenant's
+	// primary currency again. A deleted vendor answers 404.
+	//
+	// Permission: Edit Purchase Order.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/vendors/{id} (the `UpdateVendor` operationId).
+	UpdateVendorWithResponse(ctx context.Context, id Id, body UpdateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateVendorResponse, error)
 
 	// CreateWorkCenterWithBodyWithResponse Create a work center
 	//
@@ -17867,6 +18671,477 @@ func (r UpdatePricingSettingsResponse) ContentType() string {
 	return ""
 }
 
+// ListUnitsOfMeasureResponse503Headers the declared response headers of an HTTP 503 response for ListUnitsOfMeasure
+type ListUnitsOfMeasureResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListUnitsOfMeasureResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]UnitType
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListUnitsOfMeasureResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListUnitsOfMeasureResponse) GetJSON200() *[]UnitType {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListUnitsOfMeasureResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListUnitsOfMeasureResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListUnitsOfMeasureResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListUnitsOfMeasureResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListUnitsOfMeasureResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListUnitsOfMeasureResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListUnitsOfMeasureResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListUnitsOfMeasureResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListUnitsOfMeasureResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListUnitsOfMeasureResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListUnitsOfMeasureResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateVendorResponse503Headers the declared response headers of an HTTP 503 response for CreateVendor
+type CreateVendorResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateVendorResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateVendorResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateVendorResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateVendorResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateVendorResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateVendorResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateVendorResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateVendorResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateVendorResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateVendorResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateVendorResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateVendorResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateVendorResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateVendorResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListVendorsResponse503Headers the declared response headers of an HTTP 503 response for ListVendors
+type ListVendorsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListVendorsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Vendor
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListVendorsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListVendorsResponse) GetJSON200() *[]Vendor {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListVendorsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListVendorsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListVendorsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListVendorsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListVendorsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListVendorsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListVendorsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListVendorsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListVendorsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListVendorsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListVendorsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetVendorResponse503Headers the declared response headers of an HTTP 503 response for GetVendor
+type GetVendorResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetVendorResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Vendor
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetVendorResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetVendorResponse) GetJSON200() *Vendor {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetVendorResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetVendorResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetVendorResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetVendorResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetVendorResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetVendorResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetVendorResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetVendorResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetVendorResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateVendorResponse503Headers the declared response headers of an HTTP 503 response for UpdateVendor
+type UpdateVendorResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UpdateVendorResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Vendor
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateVendorResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateVendorResponse) GetJSON200() *Vendor {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r UpdateVendorResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UpdateVendorResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UpdateVendorResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UpdateVendorResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r UpdateVendorResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r UpdateVendorResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UpdateVendorResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateVendorResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateVendorResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateVendorResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateVendorResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // CreateWorkCenterResponse503Headers the declared response headers of an HTTP 503 response for CreateWorkCenter
 type CreateWorkCenterResponse503Headers struct {
 	RetryAfter *int
@@ -20343,6 +21618,175 @@ func (c *ClientWithResponses) UpdatePricingSettingsWithResponse(ctx context.Cont
 		return nil, err
 	}
 	return ParseUpdatePricingSettingsResponse(rsp)
+}
+
+// ListUnitsOfMeasureWithBodyWithResponse List unit types and their units
+//
+// Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
+// Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
+// Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
+// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+// bare array of unit types by name, each with its units by factor (null last) then name.
+// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
+// units whose name contains it (case-insensitive) and drops types left without units.
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
+func (c *ClientWithResponses) ListUnitsOfMeasureWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListUnitsOfMeasureResponse, error) {
+	rsp, err := c.ListUnitsOfMeasureWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListUnitsOfMeasureResponse(rsp)
+}
+
+// ListUnitsOfMeasureWithResponse List unit types and their units
+//
+// Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
+// Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
+// Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
+// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+// bare array of unit types by name, each with its units by factor (null last) then name.
+// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
+// units whose name contains it (case-insensitive) and drops types left without units.
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
+func (c *ClientWithResponses) ListUnitsOfMeasureWithResponse(ctx context.Context, body ListUnitsOfMeasureJSONRequestBody, reqEditors ...RequestEditorFn) (*ListUnitsOfMeasureResponse, error) {
+	rsp, err := c.ListUnitsOfMeasure(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListUnitsOfMeasureResponse(rsp)
+}
+
+// CreateVendorWithBodyWithResponse Create a vendor
+//
+// `name` is trimmed and must be unique among the tenant's live vendors, case-insensitively
+// (400 naming `name`). An omitted or null `currencyCode` takes the tenant's primary currency.
+//
+// Permission: Edit Purchase Order.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/vendors (the `CreateVendor` operationId).
+func (c *ClientWithResponses) CreateVendorWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateVendorResponse, error) {
+	rsp, err := c.CreateVendorWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateVendorResponse(rsp)
+}
+
+// CreateVendorWithResponse Create a vendor
+//
+// `name` is trimmed and must be unique among the tenant's live vendors, case-insensitively
+// (400 naming `name`). An omitted or null `currencyCode` takes the tenant's primary currency.
+//
+// Permission: Edit Purchase Order.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/vendors (the `CreateVendor` operationId).
+func (c *ClientWithResponses) CreateVendorWithResponse(ctx context.Context, body CreateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateVendorResponse, error) {
+	rsp, err := c.CreateVendor(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateVendorResponse(rsp)
+}
+
+// ListVendorsWithBodyWithResponse List vendors
+//
+// Answers a bare array of live vendors sorted by name (case-insensitive) then id unless
+// `Sort.Field` names `name`, `currencyCode` or `id`.
+//
+// Permission: View Purchase Order.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/vendors/list (the `ListVendors` operationId).
+func (c *ClientWithResponses) ListVendorsWithBodyWithResponse(ctx context.Context, params *ListVendorsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListVendorsResponse, error) {
+	rsp, err := c.ListVendorsWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListVendorsResponse(rsp)
+}
+
+// ListVendorsWithResponse List vendors
+//
+// Answers a bare array of live vendors sorted by name (case-insensitive) then id unless
+// `Sort.Field` names `name`, `currencyCode` or `id`.
+//
+// Permission: View Purchase Order.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/vendors/list (the `ListVendors` operationId).
+func (c *ClientWithResponses) ListVendorsWithResponse(ctx context.Context, params *ListVendorsParams, body ListVendorsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListVendorsResponse, error) {
+	rsp, err := c.ListVendors(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListVendorsResponse(rsp)
+}
+
+// GetVendorWithResponse Get a vendor
+//
+// Permission: View Purchase Order.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/vendors/{id} (the `GetVendor` operationId).
+func (c *ClientWithResponses) GetVendorWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetVendorResponse, error) {
+	rsp, err := c.GetVendor(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetVendorResponse(rsp)
+}
+
+// UpdateVendorWithBodyWithResponse Replace a vendor
+//
+// Full update with the create rules: an omitted or null `currencyCode` takes the tenant's
+// primary currency again. A deleted vendor answers 404.
+//
+// Permission: Edit Purchase Order.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/vendors/{id} (the `UpdateVendor` operationId).
+func (c *ClientWithResponses) UpdateVendorWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateVendorResponse, error) {
+	rsp, err := c.UpdateVendorWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateVendorResponse(rsp)
+}
+
+// UpdateVendorWithResponse Replace a vendor
+//
+// Full update with the create rules: an omitted or null `currencyCode` takes the tenant's
+// primary currency again. A deleted vendor answers 404.
+//
+// Permission: Edit Purchase Order.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/vendors/{id} (the `UpdateVendor` operationId).
+func (c *ClientWithResponses) UpdateVendorWithResponse(ctx context.Context, id Id, body UpdateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateVendorResponse, error) {
+	rsp, err := c.UpdateVendor(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateVendorResponse(rsp)
 }
 
 // CreateWorkCenterWithBodyWithResponse Create a work center
@@ -25975,6 +27419,432 @@ func ParseUpdatePricingSettingsResponse(rsp *http.Response) (*UpdatePricingSetti
 	switch {
 	case rsp.StatusCode == 503:
 		var headers UpdatePricingSettingsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListUnitsOfMeasureResponse parses an HTTP response from a ListUnitsOfMeasureWithResponse call
+func ParseListUnitsOfMeasureResponse(rsp *http.Response) (*ListUnitsOfMeasureResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListUnitsOfMeasureResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []UnitType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListUnitsOfMeasureResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateVendorResponse parses an HTTP response from a CreateVendorWithResponse call
+func ParseCreateVendorResponse(rsp *http.Response) (*CreateVendorResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateVendorResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateVendorResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListVendorsResponse parses an HTTP response from a ListVendorsWithResponse call
+func ParseListVendorsResponse(rsp *http.Response) (*ListVendorsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListVendorsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Vendor
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListVendorsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetVendorResponse parses an HTTP response from a GetVendorWithResponse call
+func ParseGetVendorResponse(rsp *http.Response) (*GetVendorResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetVendorResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Vendor
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetVendorResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateVendorResponse parses an HTTP response from a UpdateVendorWithResponse call
+func ParseUpdateVendorResponse(rsp *http.Response) (*UpdateVendorResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateVendorResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Vendor
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UpdateVendorResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

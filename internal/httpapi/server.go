@@ -25,6 +25,8 @@ import (
 	"mos/internal/tags"
 	"mos/internal/tenancy"
 	"mos/internal/trackingfields"
+	"mos/internal/units"
+	"mos/internal/vendors"
 	"mos/openapi"
 )
 
@@ -47,6 +49,8 @@ type Server struct {
 	*trackingfields.TrackingFieldsHandler
 	*shifts.DepartmentShiftsHandler
 	*downtime.EquipmentDowntimeHandler
+	*units.UnitsOfMeasureHandler
+	*vendors.VendorsHandler
 }
 
 var _ gen.StrictServerInterface = (*Server)(nil)
@@ -98,6 +102,8 @@ func New(cfg Config) (*echo.Echo, error) {
 		TrackingFieldsHandler:    trackingfields.NewHandler(trackingfields.NewService(cfg.Pool)),
 		DepartmentShiftsHandler:  shifts.NewHandler(shifts.NewService(cfg.Pool, schedulingResources)),
 		EquipmentDowntimeHandler: downtime.NewHandler(downtime.NewService(cfg.Pool, schedulingResources)),
+		UnitsOfMeasureHandler:    units.NewHandler(units.NewService(cfg.Pool)),
+		VendorsHandler:           vendors.NewHandler(vendors.NewService(cfg.Pool)),
 	}
 	gen.RegisterHandlers(e, gen.NewStrictHandler(server, nil))
 	registerHealth(e, cfg.Pool)

@@ -1,0 +1,44 @@
+package units
+
+import (
+	"context"
+
+	"mos/gen"
+	"mos/internal/platform/auth"
+)
+
+// UnitsOfMeasureHandler serves /api/units-of-measure.
+type UnitsOfMeasureHandler struct {
+	svc *Service
+}
+
+// NewHandler returns the units of measure handler.
+func NewHandler(svc *Service) *UnitsOfMeasureHandler { return &UnitsOfMeasureHandler{svc: svc} }
+
+func (h *UnitsOfMeasureHandler) ListUnitsOfMeasure(ctx context.Context, req gen.ListUnitsOfMeasureRequestObject) (gen.ListUnitsOfMeasureResponseObject, error) {
+	var f Filter
+	if b := req.Body; b != nil {
+		f.TypeName, f.Name = b.UnitTypeName, b.Name
+	}
+	types, err := h.svc.List(ctx, auth.TenantID(ctx), f)
+	if err != nil {
+		return nil, err
+	}
+	out := make(gen.ListUnitsOfMeasure200JSONResponse, len(types))
+	for i, t := range types {
+		out[i] = toAPI(t)
+	}
+	return out, nil
+}
+
+func toAPI(t UnitType) gen.UnitType {
+	out := gen.UnitType{Id: t.ID, Name: t.Name, BaseUnitName: t.BaseUnitName, Units: make([]gen.UnitOfMeasure, len(t.Units))}
+	for i, u := range t.Units {
+		out.Units[i] = gen.UnitOfMeasure{Id: u.ID, Name: u.Name, IsBase: u.IsBase}
+		if u.Factor != nil {
+			f := u.Factor.Decimal()
+			out.Units[i].Factor = &f
+		}
+	}
+	return out
+}

@@ -1,0 +1,189 @@
+package tests
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"reflect"
+	"strings"
+	"testing"
+
+	"mos/gen/client"
+)
+
+func listUnitTypes(t *testing.T, api *client.ClientWithResponses, f client.UnitOfMeasureFilter) []client.UnitType {
+	t.Helper()
+	res, err := api.ListUnitsOfMeasureWithResponse(context.Background(), f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+	return *res.JSON200
+}
+
+// unitCatalogue renders unit types as "Type(base): Unit=factor, ..." lines for comparison;
+// a unit without a factor shows "null", the base unit is starred.
+func unitCatalogue(types []client.UnitType) []string {
+	out := make([]string, len(types))
+	for i, ut := range types {
+		units := make([]string, len(ut.Units))
+		for j, u := range ut.Units {
+			f := "null"
+			if u.Factor != nil {
+				f = u.Factor.String()
+			}
+			star := ""
+			if u.IsBase {
+				star = "*"
+			}
+			units[j] = u.Name + star + "=" + f
+		}
+		out[i] = ut.Name + "(" + ut.BaseUnitName + "): " + strings.Join(units, ", ")
+	}
+	return out
+}
+
+// The catalogue a new tenant gets: types by name, units by factor (none last) then name,
+// with the exact conversion factors to the base unit.
+var standardUnitCatalogue = []string{
+	"Area(Square Meter): Square Foot=0.09290304, Square Meter*=1",
+	"Length(Meter): Millimeter=0.001, Inch=0.0254, Foot=0.3048, Meter*=1",
+	"Pieces(Each): Each*=1, Dozen=12, Box=null",
+	"Time(Hour): Minute=0.01666666666666666667, Hour*=1",
+	"Volume(Liter): Liter*=1, Gallon=3.785411784",
+	"Weight(Kilogram): Gram=0.001, Pound=0.45359237, Kilogram*=1",
+}
+
+func TestUnitsOfMeasureCatalogueSeededForNewTenant(t *testing.T) {
+	t.Parallel()
+	// Tenants created after the migration get the catalogue from the trigger on tenants.
+	te := newTenant(t)
+	if got := unitCatalogue(listUnitTypes(t, te.API, client.UnitOfMeasureFilter{})); !reflect.DeepEqual(got, standardUnitCatalogue) {
+		t.Fatalf("catalogue:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(standardUnitCatalogue, "\n"))
+	}
+	// Factors travel as exact JSON numbers (as written, not through a float), Box's as null.
+	res, body := rawRequest(t, http.MethodPost, "/api/units-of-measure/list", te.Token, "", "")
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	var raw []struct {
+		Units []struct {
+			Name   string
+			Factor *json.Number
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	if err := dec.Decode(&raw); err != nil {
+		t.Fatal(err)
+	}
+	factors := map[string]string{}
+	for _, ut := range raw {
+		for _, u := range ut.Units {
+			factors[u.Name] = "null"
+			if u.Factor != nil {
+				factors[u.Name] = u.Factor.String()
+			}
+		}
+	}
+	for name, want := range map[string]string{"Inch": "0.0254", "Foot": "0.3048", "Pound": "0.45359237", "Gallon": "3.785411784", "Square Foot": "0.09290304", "Dozen": "12", "Minute": "0.01666666666666666667", "Hour": "1", "Box": "null"} {
+		if factors[name] != want {
+			t.Errorf("%s factor on the wire %s, want %s", name, factors[name], want)
+		}
+	}
+	for _, ut := range listUnitTypes(t, te.API, client.UnitOfMeasureFilter{}) {
+		for _, u := range ut.Units {
+			if len(ut.Id) != 24 || len(u.Id) != 24 {
+				t.Fatalf("ids %q / %q are not 24 characters", ut.Id, u.Id)
+			}
+		}
+	}
+}
+
+func TestUnitsOfMeasureListFilters(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	cases := []struct {
+		name   string
+		filter client.UnitOfMeasureFilter
+		want   []string
+	}{
+		{"unit type exact", client.UnitOfMeasureFilter{UnitTypeName: ptr("Length")}, []string{standardUnitCatalogue[1]}},
+		{"unit type case-insensitive", client.UnitOfMeasureFilter{UnitTypeName: ptr("tIME")}, []string{standardUnitCatalogue[3]}},
+		{"unit type is not a substring match", client.UnitOfMeasureFilter{UnitTypeName: ptr("Len")}, []string{}},
+		{"unknown unit type", client.UnitOfMeasureFilter{UnitTypeName: ptr("Temperature")}, []string{}},
+		// The base unit is still named when the filter leaves it out.
+		{"name contains, case-insensitive", client.UnitOfMeasureFilter{Name: ptr("FOOT")}, []string{
+			"Area(Square Meter): Square Foot=0.09290304",
+			"Length(Meter): Foot=0.3048",
+		}},
+		{"name and type", client.UnitOfMeasureFilter{Name: ptr("foot"), UnitTypeName: ptr("area")}, []string{"Area(Square Meter): Square Foot=0.09290304"}},
+		{"name matches nothing", client.UnitOfMeasureFilter{Name: ptr("furlong")}, []string{}},
+		{"name wildcards are literal", client.UnitOfMeasureFilter{Name: ptr("%")}, []string{}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := unitCatalogue(listUnitTypes(t, te.API, c.filter)); !reflect.DeepEqual(got, c.want) {
+				t.Fatalf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+	for _, body := range []string{`{"unitTypeName":""}`, `{"name":""}`, `{"name":7}`} {
+		res, b := rawRequest(t, http.MethodPost, "/api/units-of-measure/list", te.Token, "application/json", body)
+		mustProblem(t, res, b, http.StatusBadRequest)
+	}
+}
+
+func TestUnitsOfMeasureTenantIsolation(t *testing.T) {
+	t.Parallel()
+	a := newTenant(t)
+	b := newTenant(t)
+	idsOf := func(types []client.UnitType) map[string]bool {
+		out := map[string]bool{}
+		for _, ut := range types {
+			out[ut.Id] = true
+			for _, u := range ut.Units {
+				out[u.Id] = true
+			}
+		}
+		return out
+	}
+	typesA := listUnitTypes(t, a.API, client.UnitOfMeasureFilter{})
+	typesB := listUnitTypes(t, b.API, client.UnitOfMeasureFilter{})
+	// Each tenant has its own rows of the same catalogue.
+	if !reflect.DeepEqual(unitCatalogue(typesA), unitCatalogue(typesB)) {
+		t.Fatalf("catalogues differ: %v / %v", unitCatalogue(typesA), unitCatalogue(typesB))
+	}
+	idsB := idsOf(typesB)
+	for id := range idsOf(typesA) {
+		if idsB[id] {
+			t.Fatalf("tenants share catalogue row %s", id)
+		}
+	}
+	// A tenant's rows are only its own: A's list holds exactly one set of the catalogue.
+	if n := len(idsOf(typesA)); n != 6+16 {
+		t.Fatalf("tenant A lists %d catalogue rows, want 22", n)
+	}
+}
+
+func TestUnitsOfMeasurePermissions(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	cases := []struct {
+		perms []string
+		want  int
+	}{
+		{nil, 403},
+		{[]string{"View Item"}, 200},
+		{[]string{"Edit Item"}, 403},
+		{[]string{"View Purchase Order", "View Customer"}, 403},
+	}
+	for _, c := range cases {
+		res, err := te.userClient(t, c.perms...).ListUnitsOfMeasureWithResponse(context.Background(), client.UnitOfMeasureFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.StatusCode() != c.want {
+			t.Errorf("%v list: status %d, want %d", c.perms, res.StatusCode(), c.want)
+		}
+	}
+}
