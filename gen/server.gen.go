@@ -164,6 +164,48 @@ func (e CustomFieldType) Valid() bool {
 	}
 }
 
+// Defines values for DensityUnits.
+const (
+	DensityUnitsKgPerM        DensityUnits = "kg/m"
+	DensityUnitsKgPerSquareM  DensityUnits = "kg/m²"
+	DensityUnitsLbPerIn       DensityUnits = "lb/in"
+	DensityUnitsLbPerSquareIn DensityUnits = "lb/in²"
+)
+
+// Valid indicates whether the value is a known member of the DensityUnits enum.
+func (e DensityUnits) Valid() bool {
+	switch e {
+	case DensityUnitsKgPerM:
+		return true
+	case DensityUnitsKgPerSquareM:
+		return true
+	case DensityUnitsLbPerIn:
+		return true
+	case DensityUnitsLbPerSquareIn:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DimensionUnits.
+const (
+	DimensionUnitsInch       DimensionUnits = "inch"
+	DimensionUnitsMillimeter DimensionUnits = "millimeter"
+)
+
+// Valid indicates whether the value is a known member of the DimensionUnits enum.
+func (e DimensionUnits) Valid() bool {
+	switch e {
+	case DimensionUnitsInch:
+		return true
+	case DimensionUnitsMillimeter:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for EquipmentStatus.
 const (
 	EquipmentStatusBad          EquipmentStatus = "bad"
@@ -182,6 +224,63 @@ func (e EquipmentStatus) Valid() bool {
 	case EquipmentStatusOutOfService:
 		return true
 	case EquipmentStatusPoor:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for MaterialForm.
+const (
+	MaterialFormLinear MaterialForm = "linear"
+	MaterialFormPlanar MaterialForm = "planar"
+)
+
+// Valid indicates whether the value is a known member of the MaterialForm enum.
+func (e MaterialForm) Valid() bool {
+	switch e {
+	case MaterialFormLinear:
+		return true
+	case MaterialFormPlanar:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for MaterialShapeType.
+const (
+	MaterialShapeTypeAngle      MaterialShapeType = "angle"
+	MaterialShapeTypeBar        MaterialShapeType = "bar"
+	MaterialShapeTypeBeam       MaterialShapeType = "beam"
+	MaterialShapeTypeChannel    MaterialShapeType = "channel"
+	MaterialShapeTypePipe       MaterialShapeType = "pipe"
+	MaterialShapeTypePlate      MaterialShapeType = "plate"
+	MaterialShapeTypeSheet      MaterialShapeType = "sheet"
+	MaterialShapeTypeTreadPlate MaterialShapeType = "treadPlate"
+	MaterialShapeTypeTube       MaterialShapeType = "tube"
+)
+
+// Valid indicates whether the value is a known member of the MaterialShapeType enum.
+func (e MaterialShapeType) Valid() bool {
+	switch e {
+	case MaterialShapeTypeAngle:
+		return true
+	case MaterialShapeTypeBar:
+		return true
+	case MaterialShapeTypeBeam:
+		return true
+	case MaterialShapeTypeChannel:
+		return true
+	case MaterialShapeTypePipe:
+		return true
+	case MaterialShapeTypePlate:
+		return true
+	case MaterialShapeTypeSheet:
+		return true
+	case MaterialShapeTypeTreadPlate:
+		return true
+	case MaterialShapeTypeTube:
 		return true
 	default:
 		return false
@@ -1091,6 +1190,9 @@ type CustomerWrite struct {
 	Url *string `json:"url,omitempty"`
 }
 
+// DensityUnits The unit of a material shape's density: pounds per inch (lb/in) or per square inch (lb/in²) for shapes in inches, kilograms per meter (kg/m) or per square meter (kg/m²) for shapes in millimeters.
+type DensityUnits string
+
 // Department A department (read shape) with its live work centers and their equipment.
 type Department struct {
 	// Deleted True for a deleted department.
@@ -1258,6 +1360,9 @@ type DepartmentUpdate struct {
 	// WorkCenterIds The department's whole work center set (omitted: none), under the rules of create; work centers not listed leave the department.
 	WorkCenterIds *[]Id24 `json:"workCenterIds,omitempty"`
 }
+
+// DimensionUnits The unit of a material shape's thickness and dimensions (and of the lengths and widths of items cut from it).
+type DimensionUnits string
 
 // Equipment An equipment (read shape).
 type Equipment struct {
@@ -1545,6 +1650,129 @@ type InProcessTrackingFieldWrite struct {
 
 // JsonPatch A JSON Patch document (RFC 6902).
 type JsonPatch = []PatchOperation
+
+// MaterialForm Whether a material shape is planar (sheet, plate, tread plate: items give a length and a width) or linear (bar, tube, pipe, beam, angle, channel: items give a length only).
+type MaterialForm string
+
+// MaterialShape A shape of stock in the tenant's catalogue, which items made from material name.
+type MaterialShape struct {
+	// Deleted True for a soft-deleted shape.
+	Deleted bool `json:"deleted"`
+
+	// DensityUnits The unit of a material shape's density: pounds per inch (lb/in) or per square inch (lb/in²) for shapes in inches, kilograms per meter (kg/m) or per square meter (kg/m²) for shapes in millimeters.
+	DensityUnits DensityUnits `json:"densityUnits"`
+
+	// DimensionUnits The unit of a material shape's thickness and dimensions (and of the lengths and widths of items cut from it).
+	DimensionUnits DimensionUnits `json:"dimensionUnits"`
+
+	// Dimensions The cross-section of a linear shape as named measures in `dimensionUnits`, each greater
+	// than 0; at most 10, names of letters starting lowercase (1 to 40). Suggested names:
+	// bar `diameter` (round) or `width` and `height` (flat, square); tube and pipe
+	// `outerDiameter` and `wallThickness` (or `width`, `height`, `wallThickness` when
+	// rectangular); beam and channel `height`, `width`, `webThickness`, `flangeThickness`; angle
+	// `height`, `width`, `thickness`. Empty for planar shapes, whose measure is `thickness`.
+	Dimensions MaterialShapeDimensions `json:"dimensions"`
+
+	// Form Whether a material shape is planar (sheet, plate, tread plate: items give a length and a width) or linear (bar, tube, pipe, beam, angle, channel: items give a length only).
+	Form MaterialForm `json:"form"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// IsActivated Only activated shapes can be used for new items.
+	IsActivated bool `json:"isActivated"`
+
+	// LinearDensity Mass per unit length in `densityUnits` (lb/in or kg/m); linear shapes only (null for planar ones).
+	LinearDensity *dec.Decimal `json:"linearDensity"`
+
+	// MaterialName The material and grade, for example A36 Steel or 6061-T6 Aluminum.
+	MaterialName string `json:"materialName"`
+
+	// Name Unique among the tenant's live shapes (case-insensitive).
+	Name string `json:"name"`
+
+	// PlanarDensity Mass per unit area in `densityUnits` (lb/in² or kg/m²); planar shapes only (null for linear ones).
+	PlanarDensity *dec.Decimal `json:"planarDensity"`
+
+	// ShapeType The type of a material shape. Planar (form `planar`, a thickness, weighed by area):
+	// `sheet`, `plate`, `treadPlate`. Linear (form `linear`, a cross-section, weighed by
+	// length): `bar`, `tube`, `pipe`, `beam`, `angle`, `channel`.
+	ShapeType MaterialShapeType `json:"shapeType"`
+
+	// Thickness In `dimensionUnits`; planar shapes only (null for linear ones).
+	Thickness *dec.Decimal `json:"thickness"`
+}
+
+// MaterialShapeActivation Shapes to activate or deactivate.
+type MaterialShapeActivation struct {
+	// Ids Live shapes of the tenant (1 to 500; repeats count once).
+	Ids []string `json:"ids"`
+
+	// IsActivated true activates the shapes; false deactivates them.
+	IsActivated *bool `json:"isActivated,omitempty"`
+}
+
+// MaterialShapeDimensions The cross-section of a linear shape as named measures in `dimensionUnits`, each greater
+// than 0; at most 10, names of letters starting lowercase (1 to 40). Suggested names:
+// bar `diameter` (round) or `width` and `height` (flat, square); tube and pipe
+// `outerDiameter` and `wallThickness` (or `width`, `height`, `wallThickness` when
+// rectangular); beam and channel `height`, `width`, `webThickness`, `flangeThickness`; angle
+// `height`, `width`, `thickness`. Empty for planar shapes, whose measure is `thickness`.
+type MaterialShapeDimensions map[string]dec.Decimal
+
+// MaterialShapeFilter Filter of the material shape list; every member narrows the result (AND).
+type MaterialShapeFilter struct {
+	// Ids Only these ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// IsActivated Only activated (true) or only deactivated (false) shapes.
+	IsActivated *bool `json:"isActivated,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+
+	// ShapeTypes Only shapes of these types.
+	ShapeTypes *[]MaterialShapeType `json:"shapeTypes,omitempty"`
+}
+
+// MaterialShapeType The type of a material shape. Planar (form `planar`, a thickness, weighed by area):
+// `sheet`, `plate`, `treadPlate`. Linear (form `linear`, a cross-section, weighed by
+// length): `bar`, `tube`, `pipe`, `beam`, `angle`, `channel`.
+type MaterialShapeType string
+
+// MaterialShapeWrite Create and full-update body of a material shape; which measures a shape takes depends on its form (see createMaterialShape).
+type MaterialShapeWrite struct {
+	// DimensionUnits The unit of a material shape's thickness and dimensions (and of the lengths and widths of items cut from it).
+	DimensionUnits DimensionUnits `json:"dimensionUnits"`
+
+	// Dimensions Required (at least one measure) for linear shapes; omitted, null or empty for planar ones.
+	Dimensions *MaterialShapeDimensions `json:"dimensions,omitempty"`
+
+	// IsActivated Omitted or null: true.
+	IsActivated *bool `json:"isActivated,omitempty"`
+
+	// LinearDensity Required for linear shapes, omitted or null for planar ones; greater than 0, in lb/in (inch) or kg/m (millimeter).
+	LinearDensity *dec.Decimal `json:"linearDensity,omitempty"`
+
+	// MaterialName Trimmed; 1 to 200 characters, for example A36 Steel.
+	MaterialName string `json:"materialName"`
+
+	// Name Trimmed; unique among the tenant's live shapes (case-insensitive).
+	Name string `json:"name"`
+
+	// PlanarDensity Required for planar shapes, omitted or null for linear ones; greater than 0, in lb/in² (inch) or kg/m² (millimeter).
+	PlanarDensity *dec.Decimal `json:"planarDensity,omitempty"`
+
+	// ShapeType The type of a material shape. Planar (form `planar`, a thickness, weighed by area):
+	// `sheet`, `plate`, `treadPlate`. Linear (form `linear`, a cross-section, weighed by
+	// length): `bar`, `tube`, `pipe`, `beam`, `angle`, `channel`.
+	ShapeType MaterialShapeType `json:"shapeType"`
+
+	// Thickness Required for planar shapes, omitted or null for linear ones; greater than 0, in `dimensionUnits`.
+	Thickness *dec.Decimal `json:"thickness,omitempty"`
+}
 
 // OpenApiDocument An OpenAPI 3.0 document (this API's contract).
 type OpenApiDocument map[string]interface{}
@@ -2329,6 +2557,22 @@ type ListInProcessTrackingFieldsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListMaterialShapesParams defines parameters for ListMaterialShapes.
+type ListMaterialShapesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // GetOpenApiJsonParams defines parameters for GetOpenApiJson.
 type GetOpenApiJsonParams struct {
 	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
@@ -2498,6 +2742,18 @@ type CreateInProcessTrackingFieldJSONRequestBody = InProcessTrackingFieldWrite
 
 // ListInProcessTrackingFieldsJSONRequestBody defines body for ListInProcessTrackingFields for application/json ContentType.
 type ListInProcessTrackingFieldsJSONRequestBody = InProcessTrackingFieldFilter
+
+// CreateMaterialShapeJSONRequestBody defines body for CreateMaterialShape for application/json ContentType.
+type CreateMaterialShapeJSONRequestBody = MaterialShapeWrite
+
+// ActivateMaterialShapesJSONRequestBody defines body for ActivateMaterialShapes for application/json ContentType.
+type ActivateMaterialShapesJSONRequestBody = MaterialShapeActivation
+
+// ListMaterialShapesJSONRequestBody defines body for ListMaterialShapes for application/json ContentType.
+type ListMaterialShapesJSONRequestBody = MaterialShapeFilter
+
+// UpdateMaterialShapeJSONRequestBody defines body for UpdateMaterialShape for application/json ContentType.
+type UpdateMaterialShapeJSONRequestBody = MaterialShapeWrite
 
 // CreatePaymentTermJSONRequestBody defines body for CreatePaymentTerm for application/json ContentType.
 type CreatePaymentTermJSONRequestBody = PaymentTermWrite
@@ -2708,6 +2964,21 @@ type ServerInterface interface {
 	// GetInProcessTrackingField Get an in-process tracking field
 	// (GET /api/in-process-tracking-field-types/{id})
 	GetInProcessTrackingField(ctx echo.Context, id Id) error
+	// CreateMaterialShape Create a material shape
+	// (POST /api/materials)
+	CreateMaterialShape(ctx echo.Context) error
+	// ActivateMaterialShapes Activate or deactivate material shapes
+	// (POST /api/materials/activate)
+	ActivateMaterialShapes(ctx echo.Context) error
+	// ListMaterialShapes List material shapes
+	// (POST /api/materials/list)
+	ListMaterialShapes(ctx echo.Context, params ListMaterialShapesParams) error
+	// GetMaterialShape Get a material shape
+	// (GET /api/materials/{id})
+	GetMaterialShape(ctx echo.Context, id Id) error
+	// UpdateMaterialShape Replace a material shape
+	// (PUT /api/materials/{id})
+	UpdateMaterialShape(ctx echo.Context, id Id) error
 	// GetOpenApiJson The OpenAPI document as JSON
 	// (GET /api/openapi.json)
 	GetOpenApiJson(ctx echo.Context, params GetOpenApiJsonParams) error
@@ -3977,6 +4248,95 @@ func (w *ServerInterfaceWrapper) GetInProcessTrackingField(ctx echo.Context) err
 	return err
 }
 
+// CreateMaterialShape converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateMaterialShape(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateMaterialShape(ctx)
+	return err
+}
+
+// ActivateMaterialShapes converts echo context to params.
+func (w *ServerInterfaceWrapper) ActivateMaterialShapes(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ActivateMaterialShapes(ctx)
+	return err
+}
+
+// ListMaterialShapes converts echo context to params.
+func (w *ServerInterfaceWrapper) ListMaterialShapes(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListMaterialShapesParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListMaterialShapes(ctx, params)
+	return err
+}
+
+// GetMaterialShape converts echo context to params.
+func (w *ServerInterfaceWrapper) GetMaterialShape(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetMaterialShape(ctx, id)
+	return err
+}
+
+// UpdateMaterialShape converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateMaterialShape(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateMaterialShape(ctx, id)
+	return err
+}
+
 // GetOpenApiJson converts echo context to params.
 func (w *ServerInterfaceWrapper) GetOpenApiJson(ctx echo.Context) error {
 	var err error
@@ -4414,6 +4774,11 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/api/vendors/:id", wrapper.GetVendor, options.OperationMiddlewares["getVendor"]...)
 	router.PUT(options.BaseURL+"/api/vendors/:id", wrapper.UpdateVendor, options.OperationMiddlewares["updateVendor"]...)
 	router.POST(options.BaseURL+"/api/vendors/list", wrapper.ListVendors, options.OperationMiddlewares["listVendors"]...)
+	router.POST(options.BaseURL+"/api/materials", wrapper.CreateMaterialShape, options.OperationMiddlewares["createMaterialShape"]...)
+	router.GET(options.BaseURL+"/api/materials/:id", wrapper.GetMaterialShape, options.OperationMiddlewares["getMaterialShape"]...)
+	router.PUT(options.BaseURL+"/api/materials/:id", wrapper.UpdateMaterialShape, options.OperationMiddlewares["updateMaterialShape"]...)
+	router.POST(options.BaseURL+"/api/materials/activate", wrapper.ActivateMaterialShapes, options.OperationMiddlewares["activateMaterialShapes"]...)
+	router.POST(options.BaseURL+"/api/materials/list", wrapper.ListMaterialShapes, options.OperationMiddlewares["listMaterialShapes"]...)
 	router.POST(options.BaseURL+"/api/departments", wrapper.CreateDepartment, options.OperationMiddlewares["createDepartment"]...)
 	router.GET(options.BaseURL+"/api/departments/:id", wrapper.GetDepartment, options.OperationMiddlewares["getDepartment"]...)
 	router.PUT(options.BaseURL+"/api/departments/:id", wrapper.UpdateDepartment, options.OperationMiddlewares["updateDepartment"]...)
@@ -11770,6 +12135,661 @@ func (response GetInProcessTrackingField503ApplicationProblemPlusJSONResponse) V
 	return err
 }
 
+type CreateMaterialShapeRequestObject struct {
+	Body *CreateMaterialShapeJSONRequestBody
+}
+
+type CreateMaterialShapeResponseObject interface {
+	VisitCreateMaterialShapeResponse(w http.ResponseWriter) error
+}
+
+type CreateMaterialShape200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateMaterialShape200JSONResponse) VisitCreateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMaterialShape400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialShape400ApplicationProblemPlusJSONResponse) VisitCreateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMaterialShape401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialShape401ApplicationProblemPlusJSONResponse) VisitCreateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMaterialShape403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialShape403ApplicationProblemPlusJSONResponse) VisitCreateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMaterialShape404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialShape404ApplicationProblemPlusJSONResponse) VisitCreateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMaterialShape413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialShape413ApplicationProblemPlusJSONResponse) VisitCreateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMaterialShape415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialShape415ApplicationProblemPlusJSONResponse) VisitCreateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMaterialShape503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialShape503ApplicationProblemPlusJSONResponse) VisitCreateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ActivateMaterialShapesRequestObject struct {
+	Body *ActivateMaterialShapesJSONRequestBody
+}
+
+type ActivateMaterialShapesResponseObject interface {
+	VisitActivateMaterialShapesResponse(w http.ResponseWriter) error
+}
+
+type ActivateMaterialShapes200JSONResponse []MaterialShape
+
+func (response ActivateMaterialShapes200JSONResponse) VisitActivateMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ActivateMaterialShapes400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ActivateMaterialShapes400ApplicationProblemPlusJSONResponse) VisitActivateMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ActivateMaterialShapes401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ActivateMaterialShapes401ApplicationProblemPlusJSONResponse) VisitActivateMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ActivateMaterialShapes403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ActivateMaterialShapes403ApplicationProblemPlusJSONResponse) VisitActivateMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ActivateMaterialShapes404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ActivateMaterialShapes404ApplicationProblemPlusJSONResponse) VisitActivateMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ActivateMaterialShapes413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ActivateMaterialShapes413ApplicationProblemPlusJSONResponse) VisitActivateMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ActivateMaterialShapes415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ActivateMaterialShapes415ApplicationProblemPlusJSONResponse) VisitActivateMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ActivateMaterialShapes503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ActivateMaterialShapes503ApplicationProblemPlusJSONResponse) VisitActivateMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMaterialShapesRequestObject struct {
+	Params ListMaterialShapesParams
+	Body   *ListMaterialShapesJSONRequestBody
+}
+
+type ListMaterialShapesResponseObject interface {
+	VisitListMaterialShapesResponse(w http.ResponseWriter) error
+}
+
+type ListMaterialShapes200JSONResponse []MaterialShape
+
+func (response ListMaterialShapes200JSONResponse) VisitListMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMaterialShapes400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListMaterialShapes400ApplicationProblemPlusJSONResponse) VisitListMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMaterialShapes401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListMaterialShapes401ApplicationProblemPlusJSONResponse) VisitListMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMaterialShapes403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListMaterialShapes403ApplicationProblemPlusJSONResponse) VisitListMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMaterialShapes404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListMaterialShapes404ApplicationProblemPlusJSONResponse) VisitListMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMaterialShapes413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListMaterialShapes413ApplicationProblemPlusJSONResponse) VisitListMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMaterialShapes415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListMaterialShapes415ApplicationProblemPlusJSONResponse) VisitListMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMaterialShapes503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListMaterialShapes503ApplicationProblemPlusJSONResponse) VisitListMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMaterialShapeRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type GetMaterialShapeResponseObject interface {
+	VisitGetMaterialShapeResponse(w http.ResponseWriter) error
+}
+
+type GetMaterialShape200JSONResponse MaterialShape
+
+func (response GetMaterialShape200JSONResponse) VisitGetMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMaterialShape400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetMaterialShape400ApplicationProblemPlusJSONResponse) VisitGetMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMaterialShape401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetMaterialShape401ApplicationProblemPlusJSONResponse) VisitGetMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMaterialShape403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetMaterialShape403ApplicationProblemPlusJSONResponse) VisitGetMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMaterialShape404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetMaterialShape404ApplicationProblemPlusJSONResponse) VisitGetMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMaterialShape503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetMaterialShape503ApplicationProblemPlusJSONResponse) VisitGetMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMaterialShapeRequestObject struct {
+	Id   Id `json:"id"`
+	Body *UpdateMaterialShapeJSONRequestBody
+}
+
+type UpdateMaterialShapeResponseObject interface {
+	VisitUpdateMaterialShapeResponse(w http.ResponseWriter) error
+}
+
+type UpdateMaterialShape200JSONResponse MaterialShape
+
+func (response UpdateMaterialShape200JSONResponse) VisitUpdateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMaterialShape400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateMaterialShape400ApplicationProblemPlusJSONResponse) VisitUpdateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMaterialShape401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateMaterialShape401ApplicationProblemPlusJSONResponse) VisitUpdateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMaterialShape403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateMaterialShape403ApplicationProblemPlusJSONResponse) VisitUpdateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMaterialShape404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateMaterialShape404ApplicationProblemPlusJSONResponse) VisitUpdateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMaterialShape413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateMaterialShape413ApplicationProblemPlusJSONResponse) VisitUpdateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMaterialShape415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateMaterialShape415ApplicationProblemPlusJSONResponse) VisitUpdateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMaterialShape503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateMaterialShape503ApplicationProblemPlusJSONResponse) VisitUpdateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetOpenApiJsonRequestObject struct {
 	Params GetOpenApiJsonParams
 }
@@ -14132,6 +15152,21 @@ type StrictServerInterface interface {
 	// GetInProcessTrackingField Get an in-process tracking field
 	// (GET /api/in-process-tracking-field-types/{id})
 	GetInProcessTrackingField(ctx context.Context, request GetInProcessTrackingFieldRequestObject) (GetInProcessTrackingFieldResponseObject, error)
+	// CreateMaterialShape Create a material shape
+	// (POST /api/materials)
+	CreateMaterialShape(ctx context.Context, request CreateMaterialShapeRequestObject) (CreateMaterialShapeResponseObject, error)
+	// ActivateMaterialShapes Activate or deactivate material shapes
+	// (POST /api/materials/activate)
+	ActivateMaterialShapes(ctx context.Context, request ActivateMaterialShapesRequestObject) (ActivateMaterialShapesResponseObject, error)
+	// ListMaterialShapes List material shapes
+	// (POST /api/materials/list)
+	ListMaterialShapes(ctx context.Context, request ListMaterialShapesRequestObject) (ListMaterialShapesResponseObject, error)
+	// GetMaterialShape Get a material shape
+	// (GET /api/materials/{id})
+	GetMaterialShape(ctx context.Context, request GetMaterialShapeRequestObject) (GetMaterialShapeResponseObject, error)
+	// UpdateMaterialShape Replace a material shape
+	// (PUT /api/materials/{id})
+	UpdateMaterialShape(ctx context.Context, request UpdateMaterialShapeRequestObject) (UpdateMaterialShapeResponseObject, error)
 	// GetOpenApiJson The OpenAPI document as JSON
 	// (GET /api/openapi.json)
 	GetOpenApiJson(ctx context.Context, request GetOpenApiJsonRequestObject) (GetOpenApiJsonResponseObject, error)
@@ -16498,6 +17533,222 @@ func (sh *strictHandler) GetInProcessTrackingField(ctx echo.Context, id Id) erro
 	return nil
 }
 
+// CreateMaterialShape operation middleware
+func (sh *strictHandler) CreateMaterialShape(ctx echo.Context) error {
+	var request CreateMaterialShapeRequestObject
+
+	var body CreateMaterialShapeJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateMaterialShape(ctx.Request().Context(), request.(CreateMaterialShapeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateMaterialShape")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateMaterialShapeResponseObject); ok {
+		return validResponse.VisitCreateMaterialShapeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ActivateMaterialShapes operation middleware
+func (sh *strictHandler) ActivateMaterialShapes(ctx echo.Context) error {
+	var request ActivateMaterialShapesRequestObject
+
+	var body ActivateMaterialShapesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ActivateMaterialShapes(ctx.Request().Context(), request.(ActivateMaterialShapesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ActivateMaterialShapes")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ActivateMaterialShapesResponseObject); ok {
+		return validResponse.VisitActivateMaterialShapesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListMaterialShapes operation middleware
+func (sh *strictHandler) ListMaterialShapes(ctx echo.Context, params ListMaterialShapesParams) error {
+	var request ListMaterialShapesRequestObject
+
+	request.Params = params
+
+	var body ListMaterialShapesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListMaterialShapes(ctx.Request().Context(), request.(ListMaterialShapesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListMaterialShapes")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListMaterialShapesResponseObject); ok {
+		return validResponse.VisitListMaterialShapesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetMaterialShape operation middleware
+func (sh *strictHandler) GetMaterialShape(ctx echo.Context, id Id) error {
+	var request GetMaterialShapeRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetMaterialShape(ctx.Request().Context(), request.(GetMaterialShapeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetMaterialShape")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetMaterialShapeResponseObject); ok {
+		return validResponse.VisitGetMaterialShapeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateMaterialShape operation middleware
+func (sh *strictHandler) UpdateMaterialShape(ctx echo.Context, id Id) error {
+	var request UpdateMaterialShapeRequestObject
+
+	request.Id = id
+
+	var body UpdateMaterialShapeJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateMaterialShape(ctx.Request().Context(), request.(UpdateMaterialShapeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateMaterialShape")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateMaterialShapeResponseObject); ok {
+		return validResponse.VisitUpdateMaterialShapeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetOpenApiJson operation middleware
 func (sh *strictHandler) GetOpenApiJson(ctx echo.Context, params GetOpenApiJsonParams) error {
 	var request GetOpenApiJsonRequestObject
@@ -17227,398 +18478,443 @@ func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L37d9s4mij4r2A1d0+kO5QjP1Kpss892y6nqss9lcQbO9XbM6rbhEjIQpsC1ARoR1Ob/dv34PsAEqRA",
-	"vSw7qS7ll1gSief3fv7WSeR0JgUTWnVOf+tMGE1ZDn9e0GTCLqTQuczM55SpJOczzaXonHZiIfuJeSI+",
-	"JZTAXylJ5GxOpnRORowUiqVEimxO6FiznOTsnmY8pZqLW8I1eeB6QuLLcf+dFKz/lupkEneiTs7+WfCc",
-	"pZ1TnRcs6qhkwqbUzK/nM9Y57Sidc3Hb+fw56vxwQ28XV3atcyluCROa6znR9JbIMdETRnI2y5liQlPz",
-	"JOlS8s9CapaS65/O+0evvnHPjWQ67220lM9RZ0ZzOmXanZ2czqiYX6aLyzsnRyf9ZEJzmphjSfBJwtOD",
-	"TtTh5okZ1ZNO1BF0aiZJyqGWreh/5GzcOe3828vqOl/ir+rlZXp0AudlLpMmOryq42/8VRVKyyksD15Z",
-	"tjw35vbLO/4Gl2cnPU/TnCm1yTIpvrJkmQtj72y561yyW+fK9e3imtdYUM4Smafty+G7WMbYYDYg9uJ6",
-	"fiixUxm0S+SMMwXYl2ScCU0mMksV6X748YJ8d3g46EVE5iT+n/EZeZgwQaRgZGqGdm8Vec6EHorYEIUY",
-	"vqNCPZgzV+R4cAL0RhaaUMDvg6FwO0eSV+29RpI6yynQ9R2fLW7uA5yuIloSdcdnpJuyMS0yTQa98rz/",
-	"WbB8Xk0KA/lzjWU+pdpchdDHR52oM+WCT4tp53QQuYVwodkty3ElMtdveB4ghzLXJOU5S8wXZ8QQQEIz",
-	"c4BcEzqbZXDyEo7MLVTJXLcu1fxmploXIuzScAHlYn/kLAsA6lUuZyw3oCFhFWQ0PyBv7U2P5oRrRcY8",
-	"V5pkTBtQpiKFpde/BJbDaDIhqdTRUCRUsT4XignFNb9n2fyMUPObof9jsxQi6NSwJioITw3QCInnQEcZ",
-	"OyOFuBPyQeCzysHWyWDgQVLooHCb/lFNufiZiVs96ZweRgGYuqF3bClM4dwRGZgPrwaDwRl5NUC0iA0c",
-	"xYAqZpjY7AMvXKTeV3LKzcbbbhhWsBwY6ScERjP9Ctj8bCiJmkmhGPDG72n6gf2zYEqbT4Z/MAF/Aiwm",
-	"wJxfznI5ytj03/+hzO5/WxPSrvAtnLR+fr9Y4UMKMqY8K3JmTmlUKC6YUv28yBi55zKjCKRR5yJnVLN0",
-	"yRo3W5sd7zINre4GxBOgyQ9UkcTO/TnqvGEZ2+UyroskYUqtsYjUzvw56vwo8xFPUyae88bMcgrF8v5I",
-	"FgbH5R0TJKPJHVJ8QyZg5heKzFg+5UrZm3sn9Y/mlederD27VDIkHuwTVxr4llkvrP+FIjRJZCE0HLF5",
-	"agxLxWW/lSkfcxYgi2Z8kK4NiqaEi6bobNDaMsEzIiQwuU60IM/3PYE+tFX7/Mua8O+J2svegWfgbK7o",
-	"PJM0vZHyZ5rfsue/CCAvcAbmXDKzCHMLVMBVKJbfGyaRJGymFekeDsjb73tmm9csv+cJ+yjoPeWZofzP",
-	"vXYLHi+UEb3H/LZAIHcMqVwXmTN9RnKmc6dgmZ3d8nsmDObSxuV/MA/2z82DARGBJVIgb3mgXJMRG8uc",
-	"4eCGKwVkII+8f446HwUt9ETm/L/Zs2LdW4P04jZy3DkyWqa8M4pnTtinmZFeEfE6sEpVzGYy1yx9y1JO",
-	"b2ArXw40XyhygVP3zVLKKyZ/uX7/jkzNEgkctxnKjm+mtzpMSMifSaVp5tShA/JekJzRlLB7ls/JlE1H",
-	"KBBbRTgiosgyFB2EJPc0K2AZEyMPdZUkdChgMVeGxpCEChLnbJbRhMXEaK2oMU97MNNDzjVDoauaSed8",
-	"OmVpZOTujIq76qehUFqaCwJCiJNHKKiwKeVZjOuySyXTwhwbI5SYK8+Y2+Qp6ALxn2K0KGj2SQ+FFGQk",
-	"9YQonjIFYwpJHiZcMzWjCUOZbYaiJkexxA53uHisP4Jk6VTMjAt2gCKQE+OOjAxkThIJBmpLdcEu6nzq",
-	"G6mLTWd63jkd00yxz5Gb9KgNJ5901uMQm+H5E02acPOpOeEF1/PdTWEoZx6aBX/Y2UQAnwGl1nxdnl7X",
-	"wOWfojrk9Xa2BpTVF0gATs52d2+ziRSBia7M10QUBpl3NxeQrwuZhiZE0pbIdHd7U5pqdpXLey4SFrIk",
-	"Ug1qwsw+sqOJP5dPydE/WKJB3UAz3488C7Jo/N5ZKJ3RMOMK1PQ6JePqKudTGkIEs0SzIVgHETTP5QPw",
-	"/Rm+YX6TelLaJTlTZ8gjzA+oNZY2AyFJktFCwbG0HMNIyoxR1Prb9nwpxnJxqe8Fc9vVTFArEuG+UdJW",
-	"kTMyk1QmxdTwYcNM1ITP+qAnpyRnU677Wi6eUgsOv/MYoiiZ4ZIdOs096ozpp3eADzsdlafrWdyiZfd+",
-	"rslUKg2s0h2iHBNqjxZFAnjXrKl5d23Ext4f6CTee9XagXY8wZnArd5ITxBadj7uMYPwEz7b/L3Pvi30",
-	"v9A4Wh22PZ3m4AurrB+HDy6Oofy6HEf+auSrkNTnbrSyHACOF1lmUAXEtfS0RF8JL9LMSmKK0JyRJGM0",
-	"Z+kB+QEkRZSiFqS4s1KKawwCdqYFaY50zU32DkqBrmtQ0giIQ2G55AvlfuxtLe6RmrQ3FAvi3pmRVfWE",
-	"i1vCDN1DA5oiJ4OBs/qhBdHAX0A0bCEVhkL9qW0ZJLAKPLrgUW3OWZYTnBt3Ybues0FkwFxs+dqCvmOY",
-	"zZTegYmeqzopB8+g4zoWgM/gkVnO7rksVPNXs4mUTcFjx60iT6eM6JwKRcG4vAnxKk/o0PC/o8GAlO4R",
-	"5TRq8wgXt6GDWmrFXUH5nuxyvixdhHMO0zClubi9Ztr8F1BcbwAq+g88NewJHibKPr3IueU9yyeMphc0",
-	"Swo02L5leiIDZrOf5ANxj5tzRtEF4MfOc0pGRZ4ygXJERkcyJxNZ5AokHkGmNJlwwfA7sxYmiqnZLTz6",
-	"vX0XLgseLL/5NWTb94+rfRvBMyzNx0HboPVHGKnH8oBTwBDBHqy09MJ5RxvCYmDAy7QUNC07wSECPH6R",
-	"NQYXD95NcIW8YWMuOE7UnPcNSzKaMwUk/o458wKJk+p9FZMpnVUuffSKyDGJpzItMhaTrmKMxBf+K0Mx",
-	"hmt9ILQ6DUAz5H42MsFg4C3lQmnnDLNLhQm4VgTn6AXtB7MZE6HbMaxBTeSD8Ox0lj2OwUxFpzPD30gh",
-	"uO6tJf9MWDYz4y7O9ueCp1QkzM6IzKnkbbuVNzM6YgG2+IarWUbnBH4+cy7F0sXYKizi2a50o1T3+hZf",
-	"aKfwE4QiBySFYpZxcOeSR/gAiOqiOzk1F5LobB4R8Bl6HsNecNkoCYWscVkmH1jq4EyOSZrLWQqAIFIy",
-	"LTLNZxm7mEiesDfuJ/QvnhFQGMm41MfMvEB/jC6pAt7ocmk0z+kceFDOVoKkNfW2wiS6FJI5UfxW9NYU",
-	"zh09WJRUrYvEYi/eOIp6E5mlhOIiTtEOOqpMlJETO3NChT0b2GeY42tr2V0TkG6ckXVByreSPUK6HbeE",
-	"VO/5CgyqY48cSfDwdW3i2CLrIxcA+DHifb+YGbKFjg7Q5xCsrUe7ImAHa5Or6xClCksqRZZtJaW0U6/v",
-	"151lnWlayFMpfDmzBm6tjUxtvLvdk7H1BdUzw0P+WTCg+1ZGxvVYalaLgNhCrH0SYndKHB4BvdMTqRjS",
-	"u2gowJ1QOhGEFH28LzNqyo0Il+gD8tZpi0AzwPsTpJ8Yq+Eo6Iabn9JPl/jqq8FgA3J7HaS0u8WpOtFd",
-	"ppX9roiwpb91uruCiK5pQvUJZcaVPqs7yUrbKEiZqsg06Z6/e9MLSdAqZBvI5uZdI3KkinQPbaxObzkL",
-	"b4DYlAv78XAR3nZOaC4aFIKoYoRLc4fWRhRXIM62kLDslt+Wu28NxDCvk64V2dt5oxcD5+t35pLsXf39",
-	"LQZEwd/fF/NOVMZrdqLOPROpNH9ANHEn6iiaMfX39zlGFf5DjiDM6t5QPgM8RZ5MqGLlAzlLGL+vPhtd",
-	"vPwAY/79iub67z9zwS5xUd4MC7/Vx1/4WRZa8ZRd5TJh4DyvjTvhs5n5rvmWXf7C9/+Qo7+/d4E4Rl5K",
-	"zKITOqMB/bd2f875HhDZuQDihPJo49ogLBS9xA11rqEk4tuG/nMNzuZkwpI7lpIuLgcVP8tYYDxLhe1X",
-	"vdOh6JNYs086jkgMDCzjghnBBULecZgDeMrxOu8Hwv5Z0MxgvawcGRXQmQVbZhqTbl3T6OGgYZ5pphBI",
-	"ds2odjMRut29qcrRz4jhS1Tjhs1KZyzFGWwQB5qpYO3g7EenHuqOQpJxjsY1mpEZzTXpxq9idNO/OhjE",
-	"MCpG0rC0ZwWPoSBon+O3gqXkm5P+iGuSU3HL7IGxhE9pZmeOSDzOJGQGXEkudLUgMSdwYsxfWUTu2EyD",
-	"p4cJjQNavhOfkthwSAyBBP4X2xmpxlSF+G9/+9vf+m/f9t+8ie3xRZalffjxghwfH39HzMN9zaeMdOEU",
-	"ZF6GD8vxWDHdM8f8MOHJxG01oRkTKc3hXbO2h5xrzUTF33EdhtU07rASasrbhA1yQaTBYbwJe4sh2Pio",
-	"7GmFxiwUxJ2rNjgYinMHsg8TZi7TAQBXhH2asUQbrLFRbLlhkor1zI85GxfKCKYa3uPoEZQsT4zGAaKW",
-	"I6YGjQzf8LGoE3Uc3rifFqAdSI8HpOYdH3Q6UScAOZ2olEOijjlw8xoF2rx4cKsIlQsO4YgDVx7vR1ks",
-	"LF69UHXChYKxAcApnZFxLqf13wWYsqWTvqJFm9RQLMgtDQtVZRF74UxVpBsH9csYicwPhmrcsXnpbgHS",
-	"YdYSoz7pscmavBiRhrmkGg4pLwyoCq4DhM8cd8BOZ1hC3DsjAQINo6MM6jxQTjJpCqPoylKVoH1Azkns",
-	"hMrY3xECsEIUphrZihTW6llq2cRq2e6MnIsK0NLeFyzwHAgkp+Ub3Sp4qldeqPV9aLROKbArlsGsihTC",
-	"oHz8MqkbMAlJaJ7PSVdPclncTkg8o3pi6Vwup+bgKJlBnJaj3OWo4UHLSFUzuludY4MIrwfkA5vKe4iL",
-	"Bzgx52SGzqS4BSl5ylQdTLgq2QFQl19cULUfNI9LRCBmeS5zZUZnaZ2LHwyLweA4MZPAXyw+IL+ggmlX",
-	"aZUqOhTeCpKJYTTgA/XimAGcgK4WQvPMQxagXOyTdiQbSVeL8BnSLM6rBJ8uhNupCZ2xgKpgzekfdbI4",
-	"yF8nTHiaCcv9SHAzVBmEX3KnkDkyyVnK9c98ynXQfJRyTTLzq/OhueleqNLYd1YLC7QxYF6If4s2Khzx",
-	"/dS/lX37ZcqSgzdIsv1f+nw6kzksETKPTjtTqV4aWp8Lmr2cZVSb/b5MWQKqgFtaODbo8vo9OTk6fA3R",
-	"QWd1R2PpRXSWzEJkTBnZQQftuUmD9K+ptKjqXZaHV/kRbTM8ZULzMWc5oVNpfc/lco2sdV/digrdxUpr",
-	"gHv7hofT0z4wmvYNFTo1x4DIePXxhrykM/6ynPrlb1VW2ufy677mGPHVXIWBfKP2bhay5630XVArLdeK",
-	"LLKmvgPUPs165jO29OTOKjwF0xKQFyF1FbZtg7QjoiSh2QOdV+adnS91xdGd+QtAxlvfaG9nq0qrfJVA",
-	"NIDRx2hJkd0awvYj9gmJwQc2ZgZz2Up0/GHxjc9RZ0KVI91XMtc0C9JeNBL65NeIBvVvZvD6OtFum4Vt",
-	"3dBPLtUgvC7Q951lukp6NfIR/VTasi2N0I60rV7k1OabrMeQInSJM+cMtRE5DFzlNg9YRSSjSjsevD7f",
-	"CpukLMlcg04GabmQmgWMcz/mjPUhZAceWIukzuh8yoS+YTma7miWvR93Tv9r+R2XkNj5/GsoHcAjY3YC",
-	"os0Mq6l+Y0mXy934LdOstXMAviuWKymWzwKa5sNEEq6asyIAz2CQtSbV9NMHqtllyLZ6Qz8BowcINIJd",
-	"oeWUap7QLJs3seSFghgIXACo0wqPFTKECy37NE1dsAnkRorNvKxFnrWka1UreGCjMidj9e6XOCJrAkZD",
-	"KqrLfgvg0QDh5r3iRnxqVLuEIDluCEsO30Ikd0EmCbD+Be4b4HEVg4l8abpOyn5dIr23Js/YeGPq31tF",
-	"4ZbL9ZvmjiwA1cZ5ICsRaNMcj9Uy5dL8jcXH18jFWDnn8jwLNC2sj1cQMBm4Ivppm7HWYfDH37Sztnee",
-	"NFumjPjBF2hA1Wy9qIsWVvfOfF0fF/0NhtpBTNt6wy/NAtni9DbI9Fh8FzW673mWmW9WEd8RPueWd2aW",
-	"WwbDz7zqHGEx1M52bV0jK6crSyi4LITtpnWumJ8ZTW94CIDeGIHeKPE5FYprZHxcrXENZfLmdhkw27Ov",
-	"kk56FM8jVZbINFdVg5aKsgTOaAE2Fq/PERUH0kgUHP6swTkeF5lT1ao5IBCG5QfXN0Lrtf3dDwlel+98",
-	"sDfwROHN7fxq9XS1OH8vCuJRkc/t7O4LLSjMLp/4WlqZ7hc6hBb+/YVWE+T+X2gtYZngSy0mLDt8odW0",
-	"iBpfajVLBJUnxuaQnLMssustvWNVpk27BES6tTQbI49k0hm7pjS/620gCW21oBYZaduFbSwrnUGVJ5SC",
-	"yMDIN1OZs5qxKlR269Hi1BeB4YY85slgVtryQHyZ/GOrB66nOTtz4CqHGMuyqzC+v5UjnjEC1OAxyuJ7",
-	"qBTHs5H8VMniW/hUoL5Y2M6OSn5rYsP6mmJG26b4mXozbEtC34/HPNnkSGdStaTq/EWOiOY6A+Ugl9m2",
-	"ikF1qt7uvYkrMb0ClaXpsnVgfbSwbuF4F8L6mrB+VkU7P6kQZvDigWVZ35A8ljZxBMKJzq8vLi9JJhMb",
-	"+xURW9OCklROKYegEKpJxgx46gc5FBB1r6AEVWoTgQzYRoRCFu8op8kd0yrC2qsq8hJkI5LIKWTxR+Ty",
-	"imRcs5xmish8KIQUfVxNRToPyHWR57IQKRJON07gmkAwhuIArvTdUFyXUdcuVAvi8CBGoHdALgVJmaY8",
-	"w0S66hDM8EDIvznx6bgcD0UqdV+xGc0xbkfLKcTlYFFCFZGU34LjRKQkjv+Pf/sf/+ewGAyOvnnxP/+9",
-	"//J//V//++/xb//v5/8vjrHs5avjoyNCDVxFRMmhiOWLUc6Z+JM15BxwLOYHkRu9qIz6yBhNIahN55Rn",
-	"NkYmlcUoYylJpUb/uL0/robCGSaOXh3XN4QpXPAXbvg4uJXJfDZhQkWYx680zTUXt0Mhc8Ls3WCkDD6I",
-	"YTbmZfAUwRxl7aMscyN3KRnRnJHLq/uTqr6rGgobdkYyfmdQ2AMVm5fnYcjx0eBxpP2JRbx2gv91Cd8+",
-	"59g5gWrnMl+DvFQBxzJ+s0nSAcsfl3CwPMrEN0eCDdVF6NkwYy/APyKqhYDeCplX1NOrl9DbAshbGJA7",
-	"OuXIg6s1DYfFFWH1ckpPsHogD6tW3/R7bRyFYGHDSIIiyYqUvfFjJJbm6mTKlXtdCJpQYV3I+cGg1F/Q",
-	"r1+du3sWYikBRFzeHzfaktJU6Md68J8oqeTzEly84eEgvVnOE6j1wT3ruyIjlkF0QaBGUG2EFfVrHqjC",
-	"8os7zrJeGhjh5fnZSj4LaNJbK2u/NNH70/y64pDPleK3YmprJy6SIThoT5jGk1bBo14VsnYusJ6qucAq",
-	"8oqDssldBEzOpvK+GbUDsdZGonCBYj6gndTgzHzcjDs0lr3qxDZkE3CAv8vktK+KGCzXAgNan4OUDajB",
-	"e6sIhgVFIBMldVi+uS1tx20UoRTXtjnW9cq72GN7rLJ9QN7ailRGFTBgz1ICqSVdBHQXCGoLVw2FHLsE",
-	"ApbHPQiIs8wfT9zmB4XisNcLko7q1sHfUxB0s2qftoWYloRGhzjXjBqFz4z/v//rvP+fv/52/Pl/PG/Y",
-	"dJn/XvjBgM34vwDjO8OMDQNMI2aFwS5IgeRd/XBOMXMpZTvAzt952Oqjg1HXm2d3pQ7C4LCFmrJesOgm",
-	"RbtO1itUsV4cZyn91CI4DUCfILGzNbB7jxZx1gz5pJ5EBqGftWqdT7OwR4WFNuNAz7wbxCoHaYHlv5my",
-	"oqRX8ZCnviZ50FJH4vibDcpIHIbKSATjSc8FoSMls0IzMtF6ZmiX+V+Rjx8uS/OaVDpknAnDaanUFTnf",
-	"or7KusLBGzajuQ7rCOckLX+tOYpwR2AiNFj9IPM7kjCBZAD7vfCcmOln5t2QqLZ+FkK1hrBG/dUrgYHo",
-	"eDi2amNqPbUw6piTvoCDDqLYZaqqVHY3+IvALUUuuwwTmI2cVg2t4s0irL03w3rmqrWMbO6QNvdke165",
-	"2Zed/l/LiReXtaYK3TxSP37Z39dy1EEReg0Npg7Lvyf1ZXvWvyasbygNrMCEBbDzIe4UqzHQBVhsZZFC",
-	"6l7kVB4pEhaB2MoFoQLrF/mU8qSpqq9DQpZWL9qcmq9nyfBWvTdjbGPGqA78esLHK3ioBUOonmqeXpW1",
-	"4HrJ/OAY6RpwXjJdrxWNtNV4zZwRknyWGqobl09fpvFCPUXSHc21ZRHrwzOcQ7XiAL9I6Xy9Ud6YBzfM",
-	"WYRNtgkK7pyW50l5SFEem2cbPYOcXKr9MgTC4I2fVLeodoqW0KcfBIh+lByd9CeyyMlPP02nZeETK/rW",
-	"MwQOXx0PeluHstjioADm78dw0JfiLRdFUL2yP6CVNgbnsdlHbHA5tpuKD8i5qD4RRvOMu4ZO/jt5IRSZ",
-	"UaWHYspTwW8nmnSPDDPRkgy+GQyMOHzy7aB35srz8KlN3aUEXEl9PWH9JJPJnUOhw5MTZzEYCiDWjKPW",
-	"zadezx58B2vGYP1gOpL3jBwdgwHJ7hK/e/VdRNjB7QE5AkoOBqqFwLPVwWZT+ukN5dn8HXv4ixyFzlYq",
-	"DVrPP+RIoWOepZB7kNJakr9fwAXsXgfbrWh1pksTfTydk0+LTFPBZKFqBGl9YgCpRcrG4SFMBFMacr0p",
-	"RgxeD1owohBwYCy9oDMaDvr2zTSw/xeKJPZpc+jlECGyEpIza4Smaj9Q7rmiBq14aKlk27GH9rUIcFGI",
-	"hVTk9NfV/GwLwRaP8JTEjaHA+hxXFY9DVHYoKjILdP1WyrTd7Ly2PXkdTlr+FGADbawUxEhPKjwrrbmA",
-	"qxjFtwXXREv96pKWW3DSZSzwvCmrrzIZQeQSQtMa1qMNeKKNiBgb7Md4o6hGDc7qPKZELTJlVCiPbTPo",
-	"mweF1j9pQ1ZBzPJs5oP+d7/+dhK2mT+OgHu+iUVr/ypavllY85fooPBc/GAlLJAuUP+mtdCoMqKqueBL",
-	"AJvAwC75R408QEDJGhxlfWayBj3fWCtELHqUbuhvoE1LhGmc7Uo1zAVObzRa5A51x1U6K279j6K5tjiH",
-	"fwx6hFdzexQQ4rIsY+xDQRy52oxUuFJsyMchrBQPXmmbE8K18ibsrSUO7EwIcPj8rygM7Nnvnv3u2e8K",
-	"9rs1v/0IdC3gFGonpqeuG5yybLh8z3nVasZqxfQBubE8AULvob4ZGqHOyvZxW2tNSx0SAaCuzlfmiHG2",
-	"1Cci2SPdEhsb/CcyWzgv0vUiSgTrRbbyJkgxRYadEdCud1Z3a3qnmDF6zxqC0s7N/QuQtYRrnQvP7Lsi",
-	"oY+KD4X4KAz6iTRkU/XRqRo1oYLkhSj5ORW2eqnM24yt69tsa47iTe22Xq3EhuxqWXg5et0L5NvXuCYT",
-	"dL/XnEH5AsrZp+r3vqO6fEuQ7a8TW8KluhCuHmkAnlJRjGmii3yN5p+b+c2nMmXZmm1FNxt5Kz+7hxvr",
-	"ednXjTTaIktVsZzTpzkbpakuVgezucO4xsc357GLRAF6zGJNcjlGYYxqkIHDCO2T8jAl93GuCfeEiy2O",
-	"fqt4gEVbbg1r6pDeuNxokdaGrbb23qrqbMvss+X1vZEPQgcltnMjAXNpmbunSUN9SCVLY78fohNh1Xn5",
-	"IFYwkI0id+waV5H1lezcyMtjKHTfCFzREzYnD0aqUZsw4YVT9KKgAg5LJtI3VLOwgFyW4XS7RaWn+/Hm",
-	"ondmHYOL2pIbb/30nfUpe22CdRYML9glr7ugED7VJ66fW/2+NwTyZUFq70XdVG8BhYzmkAVdQWDDGpBl",
-	"y9zqBpjLMpQoSnqTcGVRpXaMRjxETd9VYC3Rq7crj3SQX1U/v1vp4KuejarMG6yz7tRkkc2rvXu7NsKP",
-	"4iJhZMSAssANrlf7YasIBihmb8+6gfhcA3fErFLsLgBL9q91e3KwJHxhuXW2cRNRHcz8c9gQ7lvMc2sB",
-	"PyZ0g8VtATDd8S432+7YVXQGsgEaajwE3dR7tLYZj6u6t9GHKtfJBZ4C2HLw5JmLZoUGlXwoFkgBHB5x",
-	"/ftfDQZ+BE6SS6Uwad7jZQ4T3dbrTe+2A9T1jITLgHctgFxCMg0ohlF3Eba8sKNlZC+kFwbufzXR88Sc",
-	"dWhetY2tSV7jpP0NN1e+2cEvIQQ7Of0FCzgTSSYVF7eNEMdW9I6wgYj5EbIQmvGRO0H/Jee71nmu5wir",
-	"TrTG5J/UFeZmcjIvFAZzJVyqBmLP5CQzsmx7qnpjwbaayJJs9dZ+XZvIwcvdduVNPZXnDqXl76GzzTqn",
-	"4gquVOdSthrd4cF8Xgfqt8wAFQFEWAbcG+hzpEsr1tkr2+QlLMyZt/WorZSsVrvXtlACz8Bq3K78VZHi",
-	"64H+lordGQnDFumCrgKd4ig4bh6hAC7T/ZZS5E0p8T5OfRtvf9PsFy5LI0Va9pLzsf6MUCjCxVCyMFio",
-	"jAoGLj9F4lsp09hvzmq+gDJx0Hh1RFPsbPp+fM3ye56wYFO/VTLOBmRq05jBNf0ky2rB7MxvssQP8LQu",
-	"5eUegWVzn/nlfUCWth7A06o/2eO8f0tdCl92aU+SL7XKZ7Gb3OmFRT7q5DY/uuXekC97rbt2p2xPO3br",
-	"XjlfzHqr57ktRMuEj/SxlXnWrGf0Q6i81+KOxB1q9rRsLo71DxSdVm0kq2w9NVeaTUnXyD9M6BwYSLxY",
-	"6AHasL4XKCDVZA6uyj6jhiFR9/1EZqAEuVRuEFWLLDsz00P70aTIaD4UsStEcZnG7iF3CdWrE5aluISW",
-	"pqcu/b1bGq0qxAC3eM9b8WKmeTQUdvkcuo2bAXDA5vpcWUdq/sRrBPnVyChQTjJerKxhG4TesTn2Bz3w",
-	"xrQnW1aEiAiIWlXh0VpLKLNI1zm9/I5cnd9c/OSkEHcSuN2oecJY2i2FBJKyI22ZVCLSstuq217tBA6G",
-	"4l3Zshl7r4Io0Qh66pr3XYfyYEwN1lxt83tyGArIgJ3bgaqaGAmX6/XM7eXCl5nXKrQAu7qHGGfLoHGd",
-	"BWRU6eu5SFa1roMgOtsDF6qNqrlIJrkU3IBatchWpWQdwWGNFnrladszWatH3gYspJHiNBcJwR/ddfsH",
-	"kbOZzPXal62Dnfr/w3bpD8GSzL1jXTl+sODFz4biWhpbh6PGZOvZSleT/TY18QNMrkq6C1VPysu0L7v+",
-	"yndsHkdWXbQZsNjrGir++uSiyqgnXajPaftpq4BSuQzbbuB87DJeKFI9u4UUd8cCoRn/weYVQrv92rso",
-	"m40vkmYypbMtlhAGtuYuzVOPLWdmNruWQLCkAfyGdZ0W9C+/W/wiVNW7xWP/7W5AVsVaAcA6zsgKjhkj",
-	"HX7givWg3bwIiCXxAflgLTbxb59jP0cUu9wKFuqRXa95xj7pnI0Pau0CN658hoPA3UH0QUA2Ozrpl0dR",
-	"kgqAfpu82TntfPP65NV4QI+Sbw/ZyWgwODyio+OTJN3cKQiV+gOrOP7GW4UqRv1yJaT78eMl2oqqBQ0O",
-	"vzumx+Oj/uvkkPVfj44O+98lr171j8Yn7DAd0O9Gh4eNUrX1wkLm4+LixFUuE6bUTU6TOy5uocRaMJ6T",
-	"i/4MnyXaPmzbsa8Iz6Ga3lgcXQb7tRW8cS89aTWdNJezN/JBYCmTNhPURPIEw3Apid0rMe69EQMAUztv",
-	"7djoK6hEzWfYM3b9CjZfttqrURm5bm8Tbc7FPAE7qwtvLLXCWS0bGoGwt+MoOQckzYC55r02thOi4WFE",
-	"WM8S3I4Ze8vwNpbh8F2sWZJ1CaF6btr0Za1FK4nbh1Jn9p25PaBbFZ2LFmNPGoTtDF1kZRW5UrSolSdq",
-	"ITyhinjrWYaXusZ2ZwFdl4JuuP4V9PULQk6LUcwBfYh4/kVJcWWUkZCc85fr9+8I/EpSmRRoQf7w4wX5",
-	"5rvB0fpFfGCE9+CoMCMHWOb7GRPnM/7GTtIug+O2FwQceP/qkhwfDLyVgq/3/OrSdqgyl+BzzOoQGgsM",
-	"xsO4bVuPC5eBWBgjuge6J8EpSo7x59aSKIs8YRHg41TeoyUukbM5gEWQrctZmJmX6zmD2DDFPxliWi4X",
-	"7ErFzAjgaH1wXjWaGn6MlS/hD0gWgzD0e+y8OpubdTClgw42FOXX2aym+S0Lh12BvLEW/PwCTzZBXM46",
-	"diW/tt3rL24KKua2if8qAvxbo76z901lGV8Oos21/FaiygL4/xoFbhUFMYiAT9PIpfJh5h5T+hTs+HDY",
-	"aHlF6czZJUnXz5ijxG14KFCU6R3UUMYmIg3NEdmZLWEadgjeAunGbpCYCMZSMyzaO3oRmRidbyjMZcdw",
-	"zPEZ+TMWWSaKgTl1llEu4Nf4gLyHY0FDLJwCmmsBWDM21gaoBbCjochZUuSK3zOjICuWjftOZzbSQQwv",
-	"xmQKBa/Na3TGQevEEyVsyjWhKO1qlZCcwdSo0voqLIDsmCbst8815VXd8Vnfdf7qzxC08ZoBxMpyvoHe",
-	"1rXivVX1amiJJO5ROYHdtDSkWJUdoeRY912CRK1U8O+0uunWSo9gmIkebgbpYseYO3YC7g53YlyRtPD9",
-	"X2U69hIVxs24oMEsyUXwoGU9/aRe/nmvk2yjk3iHvp4isoBIj8tkftaCqm2i7zZu/t2g1GI5BPoJyyEc",
-	"f/NqUK+OsAL9GpgXxDCWg/MxqNRNIE7Y/k4Sqmkmbwt2QD4qlvdHsjDcVd4xgR4Aw2+KkWL6zB5i/RG0",
-	"jmpySxuS1S+cPZDzBNoQYpLuDynX9W/gmQs5nVExdw9UH/FX4BfEdk5wzzS+9J6ENEHvIfgMv18zbaYt",
-	"B/E+w+9vaX7LRfnR4LJ71P6N34t7JrTMywX7X8AT/3chNXO/ug+4BPC/vs/TapX1r+CpK+eUrT248K1b",
-	"DTBQbzHuM844wciHatfeF/DEX+TI/YZ/4nvJhKVF5l1c7Rt45t3Fh07kyAZ+wIs4vzovLwH/xu/B+Yfr",
-	"r66y8SU8eSNlVj5hPpAbNp1lFE7yiuUGm8gFzfjIKivee6Hvz7WmyaR2Dv5XIcH+CjtnlUCyiEeIDA88",
-	"ZWWbLWWfJt0ZyxMmNL0Nurds6ApCXEBiKl+OCNTxzMAWNKGCHA4GZ8SmAmAipEKlgn1KssIIiG8dYUHS",
-	"WdKZw0GYzDxl95Zynxqikt7S/K6YLdsvwaCG/0UGNUurv9Ev3JCmUOzN8tt7xx5IxoULUydUk9p9h4XS",
-	"QjH8+XuqWGqhL3BUuWEyOLz1kU3hNSKhXK5UmuTURj5RgT/fFbPWSa8ncvYBOngvn5GOjBYmUjKlyYQL",
-	"hnVfqas0KWdmWqbWKP8S3mngZKMGngTX2wZkQbZYx+ll9bmcqumkIezSXsfyPV7v8XqP10+E12H8laOM",
-	"TYPe3Q8/XpDX3w5ekxk+ZDtZh3BUB3uzQkGYByO1P+RS3JZpMmaLTLXkS+a5zJcGS6zvMK2v5hea8RRj",
-	"l6ZMKSNHkNHc+avB5GXAunJdwiIjV2Dnn4XRjmc0p1OmQUGesrDVF5OlktYIFBgX5gqegH2gPU4H3+cp",
-	"6dJMSedt/n/6H/CX/mVKJoy6cvhrx3uZwX+6ublyMV+uk9liJTlo2R8IGJvIXBNVTKEdnD3GOxvhZWEo",
-	"uKJwuM45dCWqooUwHiU0KDaUnxnCB0s/JfFL+5OhT9DavG/PLR4KyGeK/GcKQQs9kTn/b5bGpHsyOKz/",
-	"Ppb5iKcpE/Djcf1HIXV/bPQ3HPqk/uuU6YlM++YhmmXywU7wqv5UIsU444mG376r/3YrBYOhDxur1lL2",
-	"M5rfMvPW4XFzS6Vxvj9lKad9jCHrnhy+6kVDUTshpOAx6b4KnIwrJAk/H9t40SoIJXAQK9OwNHroEY5K",
-	"iAzRpw/B6nTngkxkkWdzoKQYhuGFikcu4NX1rC5rMJTFFiPiMvoOByRFXkewql0pNLgm/526aFD9e3Yh",
-	"YWl4eYUpEJGF3lgbQDSaE55GVUMsG+Bb2sKaFr3lAbl2ntSLz1zTnPTGm3eT8VrNpSGYqcqHhqs2MXaX",
-	"gqXJlv80kKNCTjee0lCVKfM4kYL8CA+0dtAWy99+Cw+0vK2oLvLl71/bR9pGKFbMf10smV9Pilwtf//G",
-	"PtI2QsFWDYBPtLz/wFKxaoS/umfWkaXshVQr8+fwdhy5i/duoTzOVnBbu+RErS4vdVV5y34DJXByMHWW",
-	"T/8Rq1NErSh47h/iVmhYG2FLVKyNsSU61sfYDiVrY2yLlvVBtkXN2igboeey2iPRcyGvrTW8sK2f5AOZ",
-	"UjEnM85s3KeH0ZaNQNsgp+VBo0CoamTEUovV6/OY9zWwXlr4OdDRpwXm39cgfcNB29HgfQP4Nx24aF2t",
-	"hw8bDtqOLO8bKLLpwG34876ONRsOuwSl3jcRaaOhvwwTXKv8z+a166nR+oStEeY45WMrBwXm31XdoLJN",
-	"1YbpAXu29wdle0+HnjLXb3jOknBwgfmZpO531Kczjha6MqxPJVg5yQam2A8hR991kSRMtahf2P4adFSL",
-	"U1iuw7bKLnOjF/FatQ17nj0YkdkIkWscuRsmdE439DakWt/Q2z7ksjgV9ZTQ0unu2oWLFGIzgLDYXxWk",
-	"bXOmiJpQV0sJBtquZG0tLGtBWf4dxmNhc261djSW0vNsdWQ+vb2G56xpUbXlY2Ksug0lvSV0NsvMXWlZ",
-	"T1Thmk17m6TqLAnuwg00Q7twlctDvG7o7dp97hbg9ffWx3kxag9D1GxCwTadSDaDnLb+GubHlttZHXhX",
-	"u5h9zN02MXflDbWaFuGO8LQ1vfU52CznUwoxRYolhtPi35YdRJ2Uiluw3D7QXCCj42IsO1En47cT6ElJ",
-	"8zuIYBcC6sIFuR9GsXwwUBbify781LKInlmnvGPC690bKPRU5DkTyfxCpizodwSXi3uKdC+v35OTo8PX",
-	"y/rvhmJvbM7rusGB+I673EWqyKfsv6UIvHl5/u4cXaHuGQJlO0ZzLGPdT+mcjAFx1CbmYG/OqH5oQaQ1",
-	"5/4GnJctwgreDMgntNATJjRPqC6LPpRuzMZtAT1eUcwBhzbMlytVLCngEKibMeMYjLXODErLmSIjBmUH",
-	"koTNoMfQd999913/8Kh/fHhzdHz66rvTV9/9pxUy7MJsKTCYbL7+4u64CECXXzjCi3KsRT9Ch2qpvUjK",
-	"PkRAnhnQyN1rCc3zufeM8jHcmwZd4Hk4w6R6Oxhh4X6ESiJYpbpoBHL6Cb2Lm1s/g6mKKg34r/F4VjKt",
-	"kt6YV8z8yy3CeL9dwDctSc7u5Z0RclqSfhXyNJplNsll2Vq8IgXB7BO4ycXTJDTRypylNSW3n2pdnljw",
-	"K9rdWzAsT7B+5ZGPoE10CtKJYKpnkGA4zzQmuyzLPLWSWQ1+nQRvFv5Jw3atM9HlXmLaXbgy4UfB9fvx",
-	"W0ZVkQc9hJCeLcdkio8gkyxztgPWSZpomS8xhzqIms/YC0VGVNkU8LIAMDQ2Q1dG91IkEzI4GBy9OonI",
-	"j1JqMjg4Hpx8Gw3FFYDC4ODk1fGr746OX0fkzzTLpCDHB6+/fXVyePj625OIXP+zMETDvjr47ui7wfHg",
-	"JCJv5H8zQQ6Pegfkuix0RMVQYEmUsZFbuRSnBNtWm8UcvvxmEEG1IoEd2xEXjpq+YOzYbgmj2clQlDUS",
-	"yZh/YilJpLhnOQR+d7+Xn6x//AuEW62vmXH1PVVsiaYZvNQuggM5bGkTsa6+Z948s4VqUgJ6Xyk5ZvO6",
-	"6jWyCVy9zYQAC7jlTkNIXcOW9ZJmzDEoH4EeJcNvK0vDZQQE6sPHpxg3Szi4+AlAZPDZr0x0PtxKrP9o",
-	"19VKtWBFZfhC8yLOyD8LKjQ3R2sRUpMR0w8MbLj2YUOVwoTOALlZQvux+AELFjNgXbAkhxiP7HX26AQ2",
-	"TPut19doreTRJvFWm8PwONwb5n1mVOmeWYMoAXAtMafOmTaxl9Ruxi08hM6/MJGGeNU5uYdfquDLUTHH",
-	"gNBN1SynVFV6lhnTDj/iWaZILWTVb32zoW0PBw3T2R0BVFsfOpxarWeRW3JztbNcbtrCu1uPBtvj3ltP",
-	"tiGzeNBbFq72gHI7rJGpJaE5YyShM65pRjKmg11ZT+ugOWuYOEK2ar9b73n/P3/97TjcrXe9TMft8OMx",
-	"teRaA9r+WpbKDdG3Wo1cr+xWxS7rtZof1y3Pm22bbmH1DgsLnUsrG9hWfStXNPDyZlrouhkZZgdcHtgb",
-	"2sE269rwuJpdkDbgwl2X6tjUdYKA7IJNXtmKIdQaDK/pp5H3LJ8wmm6yuLwQmzyumC5m67+wtLNmrTta",
-	"NXC1Jv96GrurX0TF6Fa1UauQej3G56PJnvttw/2qE9+WA/rE77G9G1Z0rhOEfeJKt3a0aq2B3mjD+Khi",
-	"6F+SKj2yNcEaVGtDD+JXT9Na5AcYNylyrufX5nWr8jKas/y8CNVagsqelfW165vpewbcFuy36MKAUsVT",
-	"qeyXaGWFjiuwbhAUYNqKZUy0nnU+g/lKjCVIk1JomujKQtJ5+/6anF9dEs3oNFT8dlpkmvetVvyX6/fv",
-	"+uaq+pDLZN4zAsw/5KgP2t+UCnrLADuGYij+7d/IeeXY4VIMxQ9AVsvqV4R9StgMRZUJo5me2JpaWPiL",
-	"MJFC7R5lqxfF5zaViKLR8XvYMWZrJnAwmLgZHwzFuStoH7lIs8ja40EOBss0K23kEDijyMng8ICclwdP",
-	"GMccRu+ShqJL63d4x+ZR0LvSvM8u7kLXS1pgwyt3JENhbsZou5hMUt2HLWE99Lwow05EWKYYORkc96qF",
-	"P0ykKk0ZD1SVAqbd5lAYUjfsWDcprB2Si4adM0Ldi0rzLLPOrVku77mZsRqEvBocoxgcf2A6n/ehSVzs",
-	"bt5z9QwF1HV1lTsguazavt0uHktcvRbbIlYH5IfaAZGUJRnNbWwJtK/SQ4EnywWJP/Vn3hjd2Ai4MZky",
-	"KhSxpbK4vfaeW+yFhKIYuNg+uZGzfsbuWVZVK0afWq2SMVIvdVYvJowP1ooNf/x4+UYdmIEtEyz3olzE",
-	"liHBeJa/DTs8HXZOybBzcHAw7HyO4c0bPmVK0+kMxzeK37ffDA5J6S+EzX+8uTBQgA4SGI8K1+qLl9Y7",
-	"tMd/vLkwlw3PDgWp9Scq3/Dagh2Qvza9xwa260Jtze0MC4fcT5dXOZIpt20TnLsUSlhDdBDSiJf/UFLE",
-	"0eJ3/RnVyeTf8Wez4FizTxofx5pkYl5/63/iw2donpqxxPZn1gCNQgqe0IxAAp+1yopsDov+GZ4zy4yv",
-	"3l/fkIODg5fm3fiUxNcy1wfgrTKrhE9veA5/3/GZLSR/Q+9Y7LJHMbvVNpowK3fHB+1IiCtThkdlBKKD",
-	"cgCFifevBoMBdqjATGSFX6K0YueVuX3LzMBdUp671Rm9BTx2KbbKRiGW2GwFXnPG5kELz8XMTX8AR+5t",
-	"3pXDJ5RY4WuOLgVFxjxX2lofsPrdhDW+BBkDKF8qNRxKU4zI5qQbv6NTV5tfwJ8wqf0Qkfjd+dsf4rJv",
-	"R+8Meh5j0VTwA9q8VkOwU3suhtgpmWsjmp2ZX1wcMr5RcQJXpZ1wfeBdNKGZITpeQBu0BSbubmBwjKcG",
-	"kznFAMpRzugdkYLEPEWUvqK55tS1cVFE0ztGqF+/syrbaQvuhXDFxwt/P2ZJM6onhv2V6aoV6Ykc7nvV",
-	"Hg1WmOOBOkpgmRhTnrHUoJrSsX82sAPk5pBVbk62tjSbuYrrwp28/nbw2lpOqOEAfTzxGNPSYyikL2Hd",
-	"91U6uVlBkTNb+89mR3felo3KzAW9r+ip6y4XdazjsHPauT/EUpxQZrBz2jk+GBwc2xKUIK+9pDP+sgo6",
-	"7UPQKfgGpdLhzC2kDu3mrIUQVmiUA2lpaYGnxJD9VBzvlDRKTuGeyyszuozVo6pnrAnYUtjvZTp3gp6r",
-	"ydqAF+xXYTOMF6OdZFokGjvvOC3+tHNi6M+1/c5G+5UhX5+tCErXiAC0UZaf6+K1LcuYMzWTQuHRHw0G",
-	"beOVz73E4VKzhJN1nv+epjaRH185XP3KRy99HV86Xv3Sjy6nHd84Wf3GO6l/hPRu88LhGlNc0XkmaXoj",
-	"5c8Gd/G9V+vspyQGbw3nc5W1X62zL4tdH6vEdVSBsCyBr+U3EcDgLr1VRpU6b6CGUat8oa1zulB6zUwS",
-	"RFLgyu2Yem4JFiUjkDmAiCqkhA2TJCkElLepsTiUTSG0tGRyQ9Et2Q+ggvnDm9Z85Njcqo7cjQpzIeQ2",
-	"ckcdtRXQKce0W2OEqkdemvVjV4nP0VoPv+H5Wo/e8dk6zxkZBCKUNiNJa5MQa9H7bGnIIslYe6K1LNA3",
-	"NBSEvqApv3WCU5Pw72nT10KbfgZxt3k9G9GlZpHIdrr0G08/mzXfMr0sDHKRKizQhD8zHeD2jwD7ldC+",
-	"CN2QW9Qg6P9acL0bEPsz04/mfQswtikDuEw7n38tAbPQk5dWnGatAPmB6SIXqBljwSlVj2hdEaVN4lqg",
-	"JyiuVu+hQzEudJEz1+c+sgULoE2bb4MDc8M/sCc8KAkng8Nao/y8EOqsDKK2caZV0CBGU5e988z6bGkZ",
-	"8x126oQ8QnA8dENR2otMu+qkVcdKW/CKQZj7k2KkH0cfQk04jNQ9sDWGfRF8eQNbGTEP0iB0GuMkq2pm",
-	"PgYV2DeggTXmnipyDLmCfTnuu1zBxylz7amHu9XqLsw878f20cdodVZvOzwaDGoFf53uBg6BveK2F46a",
-	"ilsLrM89DLxoPrGJAreAmV9Ag9tWM6uj514z+51pZpZm72nOV6WQtfLWDSlOq2q2SHF2qpsFePbz62ZI",
-	"ovcaWYtGtiOmtlvNLIHGEXyZowGYMhiVCD49t05irmxacgyFOWwjJa7rYisUjSuDe3GAU/RWzXJ2z2Wh",
-	"mj9DCxA2lYa9Wu8lltvKqVCY6hUWb20bjCWybdknY2uhlk2hEnJHjsc8YX+iyZQduJ+jTnkmLt7KysDn",
-	"yZSRtxA5hXnns4kU7B0mi512/v2QvHr1igwOBwMjH0/47Eaep2lui6FQ/PMQusS85VlGPqSdqJNwPcem",
-	"KhrSYQEmAOA+XneWTC2VphnGcndOXp0MjmyFVnaVy3sOxUc7739CGF6LKNhjvRRjiYF3ewn9X15Ct6iK",
-	"LnqfhpUUpUUgdzj4eYEG7UAK7y468HtlvHeNZNnAyqFwaQnOly4kSTJaKHZArq2HHr3y6hR8KlHl+K+G",
-	"i0jsYXQcDUU8pp/cJxID1YjRIV+L6pVjEtfw3QYa5GzKtfelnzQ5FPVXDgwhaPP1LKGJoE6U17VXJBYp",
-	"2jMrEx4d3UipqLj4nlB+VWpFjUiqNalkrcFXgEr+Zoe93ESBcGQgqD14UtETqQ01yA6rD4nb8V6BaFMg",
-	"tuG5dWjalMi7e0uB0s5a2j1bzlkLG7MdfO2aX9goTkhci5AjO4dQLaWFmmHGRZYNhU3O6MZN8TLuAY9U",
-	"9B71DS4w89tTD8wiJopMC4WZ9H58oBwPxeKYZ8DcXWwe7BTKchOotgO1MMrg3zH4prouZg8C3IZiqwi3",
-	"qBnfBuKKi8jlEOY2FLZyDhB7rmDn6cYqENzLNhqQF9xXU4b+6zdoLe01gLZlLF762k3ZqrnScr77DsBp",
-	"PdJR9RlfX6t4ZpoF7SegMMmeAX8tDNgGtmZzG9q6G50l6swKHW5/Zuc5rfKcXUg1ag/g3oO+2iw9cI00",
-	"F60oaPhQyy0kG+P+R1jbtuaPJ7cC7PH1D4+vH1yf+p2aFqCdLYZ4LzFx2rB+rlz5UZAvioXCRlOZFhmL",
-	"glkCpZUSxI0pnZMRGwoIJOCC6Adp31a9AxJndMSyuJZIUSbCkhgJh4qJjT2A8JSukKIPJemioUghcTTR",
-	"jTTJHsQsxGkuZ6l8sBkpMWTPzTJ2MZE8YW9qP4KANGKEjhRUTM+Hoip7h5XPoXTtGX544JDmVSYllEtt",
-	"IUh+y+ElVll4DG0Jj7DMwqF2Tjs/MaqJNiNDanbUwYPvnIISXhlGJ4zqG/MYLEtjscD/wiCOqEOFYDSD",
-	"NO8JzVMmsLRJRc7GNFNVQq078/XjGbxdv2FjLqAV3t58+gcxnyJmYO5JWl6/T+y8J9oJXq2nd5jsPc6q",
-	"6kheWRIqaGKNKhurs5kORYvRFGlfRGJoVxeRGKeIgYTaOSzNpXb6nrOJIkbEZ0MBWU1lOpOZGG11Zr6S",
-	"mtMFSl0VH4AAeRWTrmsTB53xhqJcDkyJLfUw38vWSqsK2UxtfQBDl+ae3Thsh11FC8EaW9GEvUG2jVo+",
-	"t1E2RKc3Ms9W+L030H5lBtowGVYb0OFF5G6jwy7iA/PgA/XN4XsX/+zWQmShc3470aRLSUaNuHfLtJcF",
-	"eVImtwLp5IqMc8YIvaUccssdgT9yXW0a49dT81Ny5AqQcE1SjhWboVLJAcGmCorcMTYbCjDrKFsQAAfF",
-	"UWAdhdA8M1/PQfEV7JMmD7khnCKq1uFMaHds7odeD0WXklktNRVEaqwGgI1EoKDxdmInnnRT7NxUunpj",
-	"6wB9jjpHiDiNoF5JVJFMfPa+t22Hwq+hRcxTyUTRug6SGtAE3SQr4WXXnM7nN2GDxh621vGbPBqwQkR+",
-	"q7ir1fbDqlMo5paQvMiYOiC/ILWlWc5oOnf9j6VwzkWkslKTnFkya6RkR36dryVFvqAwSEuwB58T4Fef",
-	"NLazL9+1w21Ja63l8REq/jOq018SgfdGya/aKPkMCjvL+5oDNXlMnhAMsUFO0IWde5V9juU3HNx5O6ry",
-	"8IvMiikjbusKCZ9gt1JzoFSg3Xv1H/4sQbXdCAtx0Xur2h/Jqma0EYTUOmra71fgpu2pGkDL3SUJLbMQ",
-	"hRGxMg4hRO+tQ63I/kXMQ5Y4bmIVQljcE5Gvzx5UEooNKEgNg1spyGZJPyVBaNdGPab8pNKsg++wEKst",
-	"7O/1zyX65xZsqQFUj8v0cXLWpm5w5yJeVmYMXCtdo31aG2CvkuuGout7jGGOM6/evHvwhW1Ak1BhpstZ",
-	"oVjaOyCx332g5jMH/XZJBwHygdG0DwlIzlXTjRMPni/BMeV/A6X+oqGovpzPWOMx210HYv7pfMqEvmH5",
-	"VNmSS1CHCXYWR6BIY8HMnpHah8KWjT4gH63hszbEZYoVFKHw2RXLlUF3v+LdyWNF+MeI70nOUq5/5lOu",
-	"O6dHrwaDQdRxh2Kzid6c/60/GBxCzzXsYlX2i8NEpipvzUAfNvTEZfZPXh/6L8K39jvLUxOfvHJ1Qz/5",
-	"la2tloDZUOQqZwnUijX6g9Rm+s71hM+Ua4oOiWmdqFPkma1SrE5fvkzh7f7MvV2mdm2sd+x1jj+WzhGg",
-	"61toGs9VicDVHrWE0S8n56M0fvbIr/lckQH70XZatL58Pub2o09GS9pap3gHZSpVGvfOiGafsHSpCsRY",
-	"RT5PqZr0YXS1eQm6V5Eu1ngFF1PVxr7nFUOthQ28abAhNRTmZDM21sRM4E6RiyQrUmYft1yyYI9T5fZq",
-	"XJB2fiEVbrOcq/IK9zT5a1Th1JoEeYXipl7+5v68XO6+v5ZjJ/5ia6tS7M8YZKpg3e9uC0HpRRBiiskq",
-	"0H4gZWTEEjllw2rH6L5BWuaHAbhGhU72PAXiFB+Qm9IvT2h6T40gtkCllay+gvr5UD3NJvk3yN6Yi9TG",
-	"C0BvZhIML3BbH4q1owuM4Gsedg4u+9LmAq/v3G9VjXfj2XfbjKBOdX3he314ta9/W6mpxad/vqBTQhAg",
-	"AKgr59dEkI3Zt2d6eQ6zS2smg3cYezBbanbZjhFsnClZcomtUyUrQ0iVK+llOoayJG3QgJHfa4pn3Fsz",
-	"K9IrQ1AfwNZoybc0oZAFC0rDqLKVCQWzIk8GA8N3/HY12GwmnlE9QRPKOJfT2ByXzO6xQUL8Es1bOudT",
-	"VcbLReRhwpMJngloTiNWNqQaiqoj1QE5x6xQ66eUXj4ohsDFVmhA527VEKIMvnBBG/iYC5A+8zuxhEcq",
-	"B8DSEXdsjtEZCc3zuVnYKKPibijiRatL7G6Yu+gC7J1OMM0DY6HNEAuk81FWJ8w13cbotHmyqW+XKpNN",
-	"Xw0Gg4HRZ+AlmqbeC4un9DLJp9W7v9WNUOf9w9eVEcqasDqffw8ZrGsykX3oye8jf/WRQtN2oWeBhNYy",
-	"8aHKaCVdKtyDQOl9m72GymBLjfUuXjlgs/faLUJHtd1SKj8+bQv7+NMahfdUYB+AVgtA252d2TdrvLQF",
-	"5mwZwEfJvUGz9Q37pGv47DsYQ+0/wURgy6WTLog3WJoDzb29s6GIXVU8EDa5ntuUraq8XQxTOUQ7IG9p",
-	"fset89K+TGJLiL7nWcbFbQwpsO7L6wmfzeBbR8GoJlOa3xEjXjaFdkyXLY/SL104FJ4YHhElfa+wMFId",
-	"mVAFWcJybPs9VqYVF6pb6+dn5xkKnhrxzbaZNLLvUvpo22W57btGlzTB7AxGukj7I1d/JbLj9Sr7UWPf",
-	"NXPSYx2UrurhI/yUXrXEk8GAXFDDsq712gUTP7CE8XtI3JLJXVvBxAaIOC+ksp9/ZjS94Wa8o3BxxU39",
-	"ifZg9m7Ff2l6f56m0LvDoqeWz0b5K8fj7sn/M3gtF5gBNMby0A5sDRVrMI8h9sMPdSYQBVhAhHUafdwu",
-	"m2x59DdEdL1ol6HwCGfFKsypYG4b9hl/nFfxvOTmv2Pv4nM5/RzDWcP3d1Pne5XQtLfBtjW6Cp/XE3jm",
-	"PEJWfm2vdoXfLujAcgS41X1Vc/AZ2U1Yn5B90+/9vVIoe6SPy5eZnsrVRSs02YP6Kq9WeVo79W5VYoEc",
-	"EypQ3QgL+eeh6MqK3SRUlI3V0cT/KD/YcvjbqQ2jpNYt7eH2ULpuLPJmILpD51i09tMl/X5E4ux61su6",
-	"Bj0UTexBB/9SBIx2aYbcVgt+FpXyCyD03jT5ezBNPo7trZDvrJXqqSyUMUSNvnMJEA4RzpzuKVIyk8om",
-	"aq9pwIT6nYoJaE1pGwCA8CikRpdtVGZXSMHIA8uy/ljmZlzz+Eh+ckd6aqjP+fXF5SXJZEKzoZjRXEfw",
-	"2p8io1/KKeUCCJMmGaNKgzURim2pMyOd2mh76/Wm4jZjZJTT5I5pFZF/FlIzFQ3Fw4RrpmY0YRFJ5HRq",
-	"TjMil1ck45rlNFOGFAop+rga30F+XeS5AWxDRathCFdD4R8Xxb0TOBJiW+FQ5Qj1Cruns1by9GlF7LpZ",
-	"8gJn3UXjmJQKepCzOVN/as02iDolOIK9UtBO1Mlo+c0H87rrIoOVlb87fm2rK58coc2SW9D+vpgjz96M",
-	"Mtst7w2O//oGxxKpnt7e6Mj4FzQ3QpYAUkFMFcC/1zBADkXDAkm6Ht+A2obV3w4D/fYvNs3BjGKI1mg+",
-	"FNU7hGZKEpmnZu2jube4qh5iufaVNsehCKbYufPfscnxwnHnvcVxXcK6hcWxlIH2+u06BsekAsrd2xtL",
-	"Qvab/WsbM2Ppet3YzGjffE4zoy8DPVlEfYUbewBfaWZMyhvZZRC9A8rtrIwlg9mxkXE59O3UJlES6LYm",
-	"AnsYXdPIuBmAPq+R0VHtr8S4uAztdmpb3FaVfRbt8Qvg8d62+LuwLT6K162S5fwqPY9XSkO0xAAc2Pjo",
-	"3GjZimmbz+OinZtZNS8Xk2qANJQncgYtTA1nncr7RlQexidyjdUAIVnGVVo2XzyOnFwHig9tW1KktufO",
-	"aeeb1yevxgN6lHx7yE5Gg8HhER0dnyRb1v07V4rfCugCso+53hOfdU1iADW1uk2S0LbiTRtQn5TNaA5N",
-	"afpqwsd6WSmm6tnLNK7a9JCM3zNS/WhIQpVXQbonTnF06F7phL2DoYiVprmG2DUMlmYitZ9yRo5O+hNZ",
-	"5CT+6afpNLa5YeDstK0vyNj8nPJbrtUZoWKOHQlZpiAD8fXpYBBHJB64P167zwP84/z7izdxz6M+AyMb",
-	"mUH7MGjZKZFq14iRDkWSyeQOaxL7XZBJfPTq9SvM9js6GQziXj3HDULHXWl8OG+gtmoo4oyJWz15P742",
-	"316Kt1wU2khzhqDGB+QHmkxIXILHD/8s+MwcdowN+738SeZ+gqaS5UQvlHdFEZEiYaeBG/Fe9whyVBvV",
-	"yYJGbCwvvSshY1NIwWqn6YpsmYXAUrFQABXekGjtI/qBJ67NpBoKuIol9b+amZE1v8/7JULwUJQ3ckqE",
-	"JA8SY/BTOlcRWDP4tMg0FUwWqlpmROJCZHzKNUsv6IxifD+2XBqKeEo/vaE8m79jD3+RI2W7eXeFJKn5",
-	"msCbPRi/Kp1QDh5medfJhKVFxsVtuzvoTXkHADqPilJfAC8QNcpFLmGH6WEn6oxzntK5CzufQlGrMgid",
-	"6iKHz7ZJlSqE/1FPilx5z+uC+R8fWCq8L4xMY67LrPoZZzVss6KBy2SDqGPJWOe0M/hmMOhEnQaAdE5f",
-	"leH976CZhrL354OfdxPVTg+rbR75exxU+xv4ezvyNnZU29XRZ8gEQPrbOe0cHcFSF+DcHtjaEk8DKBFS",
-	"9x67f/nKYx5DcNDshJM3jZ9ahZSK6C0RU7apSWblEhwAObprUGC5X9TMAAg1FgOmumleAKnSAmpiFKYE",
-	"WPnHsBEn/VT1x5rlwYIWy+Wc4meudAMl/zBlvmrF3quTB5hsJd+/lqRZGNLc2ZbwPXPVsKYssEnxMIuU",
-	"e5r6NVUOSxeI5mYEtUEblhHUVa3AFmqJof7iFxLboAaY53ocitKtiEM+TX2u5RQSHVkhWfqp3Iqw132V",
-	"rk0djbuWMFbW7UKYXFm0K6ycc4XBMyBSGO5eqVIxlhOtNWwezTXDF3rbsPk/M70eBO/EnrjAbMJmReU4",
-	"0R6mg47JRwL0AoXfZQ8w6/NAQ/7DRGbMka2qw6LvfIwI+5SwmW4IuadGHgY0UprOFeECDVPe1jmSfVu5",
-	"l7h6krQxkitgMJIpNGcsa5e/d2VelhaEwapmPC8rtuMsbahr6zpheSoo6JUx0mU0mfhWt1Hd5kbaTG7W",
-	"yiVFwnpeoMJQ4NGs9H8sx310qD61MehLmV0qY8rhq+OgMUUUWeYXXF/fmnJcrf54HWvKsbfe49pijxvW",
-	"lMHrJ7GmfBEH9ibUfu9B+prd109vo3mCfh4NH5OKAsXYQ109egeGg5QrgJlDuTEyB3v9AYkfZH53wYRm",
-	"+WWq0AkFVSeryV8ocBmQBJ5SpwQ4QsMf5j0RcojZRXLdi4bC4wzQJM8Whgdfk9UNuCgjcHyni7/f+sLP",
-	"yFTes6HgmoxsvTbnhvGW9kIt2KNkbl7Q9A7XBwXn7QYWvT4QD97Dks52F/7RgC6oJ9xnhIY4IBOuz7wL",
-	"D8juOgFevLsgU55lmGaVUT1hXtu/tzSZcGGgP+rUjn25UWkLgr+3nP/hLOdBerwtJd7STu6N4ERur/6v",
-	"HBvEjpaXyxmKgF3cM4J7NFnmYOx+vGV737uihYx8MTv0RiZoX4LYU6iv0w6t1iZPa9ieV3QfvKnbCMDu",
-	"xrVaELAU6Y7m9ZS5XoRSWf2dUk8fisU3Hm1xex5jW3vXbh/n9sa2Fca27cH4yQxs3k+kW0bxo2KCJixl",
-	"FIYqgIyBZF7XRUBXCYni/5CWkfuiuEgBOWoPGrXDDgDOHaMEdEFiH4qGNQ57wShYYe8MMw8CuggUdufl",
-	"Lt0IqDaA6MDVUJh5kwkVtyxtVyjGMsvkw4LhEZWqscyxv8CE6rLU/VCAryiCYDT3RC3iTOZh9aq3Czvc",
-	"E6gkkHdvFJIKEuiDs4A9rTqCu/tytqfVxG9ve/r6RIiPrlr8LpUc5ttyn8DY5MV9rmlqOls0NVWFnmsk",
-	"MSYe2a+cB4YKGeLdMB9VEdS8ImvoAe+d1YeouRzAQWKp+1CUBh+fAEM90kLVWtiS+FbKND4jcULFh0J8",
-	"FFRrJlIGbV/ToQiFwdr3zetg2z4g750jRi8rtO3VZJHCnGstXhpMclvbhSpr/2PSQRpn4HwUdUj7heWa",
-	"JzQjU2cZspcHrgpRjGmii5zlndPOT5QaCj6VKcveFeZUzPs/9o8q85J5hLivbKPYCykzKkoOSaZS6Al0",
-	"i1Us57Qa6vDw29fHUG8F77Zz2jH3ucQPUWcaO8l4KY9+X6rlD2G+8qL5PcpeIeA2dL2fygcBrZaWUHhw",
-	"t72hmtUTSLxvvHL7xLChPgxJuqAZypy4rq1yPFZMn1nqMxRckI83F4ao18bDRAuJbl+aZxzc4FSQ5lI8",
-	"BoFhneVP6JMomV5MulSTqVSavBoMoCk3uWMzYAeWbGFMyBmqtGXhFz/lpuE6wKZM3gOwbAyaWp6QA5km",
-	"DW9HFbYS246RDYc39S0Ey9NKhmJlXglpSys5GQyi9swRuDLQMCzcuOcNsQQvDhXmhP0UlySXShGaZTWL",
-	"p00Cqr7C3r5Vi6rmgRhOa2bFJmg2TiCmWVZigA0T6h2QNzX1ayiq1diLzRkZ8yxjadXRIWeJzFO1A1b4",
-	"xp5NZydhtKj/bpATsU1eyedfP0frTsIak/xqNG8P9zqnnaPB0Tf9w6P+4PDm8OR0MDgdDP6zY/324ccG",
-	"37jHNud/7rz3fPCPxgdLMhRiiNWPj+OMj0iDKMdYmQnR5Gwa6khunP9QHyWq89VausNQ1Nqh45vqezaW",
-	"OYM+wI7Nq6o1sFk/+5RkhTLq08jA1CKTHwrk8mYeecuA2UDXwjG3lpTqVOQ9yzMKzRUMTecilQ/beqgW",
-	"yME++2JF9oV/uQ1qPGgQ7Qow/Ae/9R7cnmw/s99skU1v5D4rgWvPF74m59kiS1Cb8oRWX1qIJ2ycyVEK",
-	"zI9L5hiKWiG5ctQvl88RFnufKqPDbXif1LFhUseTSE0rEztK+NyuIftKx/C6wLcTF0mAc7R4SjzOsgfI",
-	"kJN4F9D43FkZJSx3UXg1ZNa3aLhScTyvNtdbSOIYCnCm+lUUy4F3kp7wFZohllkIjjzV/6uzEHwZsrF3",
-	"r37Fof3PY33Y0uZQd6pu3GpxKIKxoxGJff8afK48a1BewXOPuQ6MhXp00KnvXNyHnC4SlC+lOW+kMTP/",
-	"rT0x+/o05jWdiavV4+WBpsvwf6lo/ywifRtP/leF3qeR5bcFpSeR3NE/a03j1iBf8cZwcnV7Zeeh8JKc",
-	"o/KxkZQZo8K6FGmmmCu9554omSFXNurngFxMqLhFp3U9ZKkq6VqtFBKqqa6FK5k5lDQ/cV2LNnq82rC7",
-	"YMplATtLonCuZ1ykGSMjRnPzjs0Qt2srA25kod+PLYR2vqbwmmcmTHtt4esNxtxhyA4X/VkuE6ZUX+c0",
-	"uePitj82Em7fSGJPkA3sZiEwyybJwOckTnM5M+pujG8TwViqqhZ1UjBLYAkX1dMYzqjis6GgYo6psCRO",
-	"qYbriYmmdxCYKVg9K7f5fs9FRtZiIbHpHsbAj5htRgfEOmd+4YjQTjHup5nnDC7SQnBtlgeluoeidPQ2",
-	"oi5t46XdRF1eiiuEhRt7SajrPIZy20PunHbcaXaaZOdiwpI7s3yNQVKK6WJmnqofvwHxn+VDJ+q8/49O",
-	"1PmJ3068Wm8uxjJj9yyDgMnq+DC+fm0KHT6FfRTIHyQKpKKIDVrlkdrLtmfUDmnvNsaaTU0zXlavI4dD",
-	"8UjzShh/9vm9axCZZ7a8tND7TcwwTfDfE7SvyRjD2+nUlsSs1Vyzipjt1IizRFB5IsWpDVXCWlSDcext",
-	"PK02np1z290YgRxUyxkTdMYPHLC05rorw25TmRROd47//MMNqY0xp9MsjkgixT0DLq0l+cv1+3dVovsd",
-	"m5c1O8yAhhWnLD8g70DPEZJoecfEGUmo2SAoCjm7pxlPofSee4880HlUDSsfBIl/uKG3iywdlZ5ZMcp4",
-	"0msJhng/Y+J8xv9ijmDjwxy/k4IBt3h8W9Rl+GkX+cbeQBtiwmNXl+VNdaLOhNEUdvNb58Ica/9CCp3L",
-	"rG1G+/xLeNg9+znqmANe9Q48A0s7XhPr3sqUj7nBbYM9LClySP76r199XArtzMCggS6/x4xZLE1C9gED",
-	"BxUt9yF2KdQndkQsFKVYfs8wDGxU8ExDEkREoDLqGGpTaXBCA7gpA8Dd2E718v4Q8aMXDYXBHh8S4Icm",
-	"EmCeudK5NKo6QLdNsMNu+eze2mHLA0klU2c2HSSuXbXBgz7gVEySjEPYRYVXRppWDPvQc01GNLkD88Ll",
-	"uG+Auw/QbfMrb5kmx4OTMjOJYrnLhwnPmA3iSOQM6l8mRZ6HTKsboOTfzP08I0o6eNij5NYo+bfztz9v",
-	"g5IzOodQUc3y6RKr3LsyD8m3yrVb4+ywBIYlIbNb0Jh0niSyEHqpMekKh75h+XR3tn87KEkLRo4H0PaH",
-	"0LFmOeHiXqLJ3jVmAVQ0n5l+A4VPjwdr24C8xe8NP38Ew08NETwEvap932LcqdChBWGf15RjAX6VJWc5",
-	"Ehv90cOCvfmmjT48s83GJ6ubGGrqAL4nP1+TmWZb4tNA4zbis5npxSMLIdGzydafSJ+rgXlYcPxXhujd",
-	"2Vh2BluPsqMoBtXF1MtEKhiuDRxjec9yI5tf0CwpMgCdt0xPZAq+5oyOZP59kadMMMMLNc+wlpqesPyB",
-	"KxZUp1q0qAtcy7Vd21OCc3OqAEjbR4gqn9kaPL8YsCXNPVTwVm69TdNpibtadGTbgQ7aGtMHbnVL3aMV",
-	"FjunHQw+Yg4WN+goHQKFZ2wlvTkk7kOBvt7Ege0wroZIldhQUulZzpNlVPqK5QkTmt4yBcErUEDsLc1v",
-	"OdZOG2AMS/mDhkD+tzS/K2a2uy5kkaKVTjEd1lBwRNVCvq9wkc9BvptTBZDGPrIL8v17ki6au14L/PzL",
-	"bSX8PxoogeYH7KwW+NoCVQvV50i3BK+2cqCOlbSGr4ZgbGtDloclndOjV1EnuJPO6eEg6hSKvam/gLXr",
-	"CsXwi++pYumVw9Pyx+uJnH2oFr5pu5rGfr9IjOoWyLbnUF8vh9qORLRwqEJwrfpy3J8yqoqcrTCs/QCx",
-	"+rZ5ywS7lxClqUhpnpKEaprJ24KdkivOEqZI9weaTCLyRv43ExH5Xn7qReRn6O5Pum95lnHQbaKhuBTm",
-	"uR+l1BF5a77rReSvDFqBd/+c02lErswVRuQ/eCZvczrtReQXmRVTRro/czMG+TPNMil6ETnPGSXd638W",
-	"0N8ex8RPdmhgpjeQIvyWi0KziPwkixxCYs2BvFAkHtNEyxyo4EQ+kCkEuo7B/avnM/ZCDcWIKgjM1aSL",
-	"T5PDHobMmucIV2dmx3BMQpIx/8RS66xWUNa6nANKRld9QKkZ2k8XhDkg6oOUldrrFd3hGs2PdiFdoNcZ",
-	"VbqHhk7z0gGUK/WiYMkdYzO8QzO6mYp9oonO5pjJEG773DuzltHq9aHABTxMpLJVrA3lolxApYzFITAp",
-	"O5czZfeVsbEunXwwWFiCudRs2mZd/Wheez9+i5D8GNZSD3btIMSur5GYhZTreGZz5ke79I1smR6Aednx",
-	"cA17+v9VWTa9m7IFz8uLqtgAIILBZkvU2yRGg0wVK7hnIpX5U/Urs6Nvkp5Qiaiu8H+MPv5kfiHTMs+g",
-	"7n/NuTku4h4My6lXRZ5MDPV+D+FArS7XX2DRjyqZ7C3YCMHXbyqH6nkyZeRaM5atT1pwRXsX6h+jEda9",
-	"gz+H2b9YHG2R7+pwvYDaj6lWYIdoelEDrH2T1ld1fF7qXV2Ns4ZAugPaO1cXiMYzCyKWdm4ihjgOtCdE",
-	"X5PIcV+i1GoqFMDURSq0mfu0gfchw6XHpp/IhOKAOew4vS9Bfe8xDbaa2oCPBSFol3UHPDNoqew0agvQ",
-	"LSTPoWiKnoTeUi78AmJ4DKvLh61mdWhM3VI8fUpJ89mwbW+h/Jr7au9KcH2Q+V3f9jt7IsXUb6kWDUVL",
-	"Tnmok7bf/W1WaNVsKI2ZJ1TXulNUHSca/ecWmhnR+liQyOKaY0hR68KNsftjs52cahuwPDDEC7o9YMMG",
-	"++rhgKQs4VOaucZL/v7AmGfGcC3sWOoPuX0q/F/Luh+dHdXNXl7XEAJbPlDNOqcnRwdHryIXYIDfffMt",
-	"fGc18Vd9+okr6Chnlm+jFPDJw2+jTl4I++FwcPAq6kBGPX7z7au1dffqCPb6+x9Df/cQ2KOFf/Uozibp",
-	"7T4xfIwqX2siuWlH66FYI2C6xA/zwSKP+bNESvPBR7M4GorYQ9BHlySscG1vC2ghQs9sD/AYwCY2AR9Y",
-	"9xTuqzIM1K5mbfLWmvBeI28b1+33ZSW/dH/Z17cSHSL4DETNNe0t9zkUoLVtUvC/NjX4TZXmWUYmMktR",
-	"xvQbW3Hlt5bBekWnUE9usZyc6wHmTzDmudJtbQb8B79cp4GGqPdULQa8ze67DGzYZWBHkknUnslcA8Vw",
-	"4/lAp3rfWlLXflyvvN32JVgJqjvmuW02Df869nDbZkbcCmi/TBFTuiBqr6xkimo2ciQyMPCeBi2RdcND",
-	"ZYn058Imns2ioy7+a6F3fVXOtNZr2bFOr02CK3Lqj1pHWdddeTddEp7CbIDN4VcYCF4fHbzeykBQNw98",
-	"N3gG88DzE6m99fUr7iy/I6tDvRjDb50RoznLzws9ca1CsD6J6zjig8vPMqGZq18CzUJs+8QpvTOET8Sd",
-	"qFPkWee0M9F6dvry5eHR64PBweDg8PTbwbcDoLh25QvShbwzwoLQuVQzlphvD7ygmgIi9RZFEq4W6kdE",
-	"xEaw5oUQGFIbKLhCuD4gV1A+JMJCQdDL0UghQ4GFUl42apdA8BI3R00TDVZZNmY5E4n5y7AB19AWwkRx",
-	"WqjXGb9MZaJipIdlJU5b0mJxV1U6IUlkyhTp3tBbNOP0/DNpPBYY6WJCc+w7jM8qwoTOeeuQC88Hz9yz",
-	"tRuYpmLu2veSrprwWR+UnJTkbMo1fEjTnCnFVG0ueJWH110oLae2em3KxlxwLCgLXKqsOGMuOU7gWSye",
-	"GJMpnZn1u/WM5mQq0yJj/sTe4KHJXdS85obP4fDmrxHLwNcgF8YyAgBHS0Z4J+Z1LwSzPA84JoipTbQK",
-	"DBsa0e/a/EIBWQAgn/CxVpGd4YGxO6z6Ybt+egWrHaEhEtTLqTev17kZxwsdD8u5TLF6kOvN5PVhkjlR",
-	"RtTBku9+NybwNaTywcfrQMOWwIy16ivVhYAgg/VMFOJi/XKuGpnPwdJMLri9EZHdCMP0wi5txTAv5Buj",
-	"s/GGuSAUhvDWsRC4ubgU60jDwPuJnJFRMVdATLxxfikDaRZ2AvjYf+BplUiAoFVPe/MGq5IGFkZ7413n",
-	"bS6LWd22PDZXXLKUM0LrAOnZnAVTWoGsWRugOtsSNoIwGFqbz+98lJrIIs/mKG3bLvKIrwpMLpWDzZdx",
-	"q0n/WrdH/rZgtwQZEpeuNEVixEVtX2e1iuMvfBkd/Hz1Y3ihQmgQmBspG0Ex2sDImGcZzA3Vsij5hxwZ",
-	"VqdI19yMlY8JddCWkpRPmTCQ6pPfJdUCP//6+f8PAAD//w==",
+	"7L37dts4mjj4KljN7Ik0QynyLalY53e2XXZVl3vKiTd2qrenVdOESEhCmwJUBGhbU5t9qNk36Cf7HXwA",
+	"SJACJUqWnVSX8k8sEsT1w3e//NqK+GzOGWFStE5/bU0JjkkKf57jaErOOZMpT9TvmIgopXNJOWudtkLG",
+	"u5FqEZ4ijOCvGEV8vkAzvEAjgjJBYsRZskB4LEmKUnKPExpjSdkEUYkeqJyi8HLcfc8Z6V5hGU3DVtBK",
+	"yS8ZTUncOpVpRoKWiKZkhtX4cjEnrdOWkCllk9bnz0Hru1s8WZ7ZjUw5myDCJJULJPEE8TGSU4JSMk+J",
+	"IExi1RK1Mfol45LE6OaHs+7hyRvbbsTjRWejqXwOWnOc4hmRdu/4bI7Z4jJent4ZOjzuRlOc4khtS6Rb",
+	"Ihr3WkGLqhZzLKetoMXwTA0S5V2tmtG/pmTcOm39y+viOF/rt+L1ZXx4DPulDhNH0j+rozfurDIh+Qym",
+	"B5+smp7tc/vpHb3R0zODnsVxSoTYZJpYf7Jimkt972y6TQ7ZznPt/HZxzA0mlJKIp3H9dOgupjFWNxsu",
+	"9vJ8vstvp1DXLuJzSgTcviihhEk05UksUPvj9+fo3cFBvxMgnqLw38IBepgShjgjaKa6tl9laUqYHLJQ",
+	"IYUQnmEmHtSeC3TUPwZ8wzOJMNzv3pDZlWuUV6y9hJJaqzHQzR2dLy/uI+yuQJIjcUfnqB2TMc4Sifqd",
+	"fL9/yUi6KAaFjtyxxjydYamOgsmjw1bQmlFGZ9msddoP7EQok2RCUj0TnsoLmnrQIU8limlKIvVggBQC",
+	"RDhRG0glwvN5AjvPYcvsRAVPZe1U1Ts1VFOIMFPTE8gn+z0liQdQr1M+J6kCDQ6zQKNFD12Zkx4tEJUC",
+	"jWkqJEqIVKCMWQxTLz8EkkNwNEUxl8GQRViQLmWCMEElvSfJYoCweqfw/1hNBTE8U6QJM0RjBTSM633A",
+	"o4QMUMbuGH9guq2wsHXc7zuQ5NsovUx3q2aU/UjYRE5bpweBB6Zu8R1ZCVN67AD11Y+Tfr8/QCd9fS1C",
+	"BUchXBXVTajWoQ+cxc4jPqNq4XUnDDNYDYz4UQOjGn4NbH5WmETMORMEaOO3OP5IfsmIkOqXoh+EwZ8A",
+	"ixEQ59fzlI8SMvv3vwu1+l8bQtq1/koPWt6/nwzzwRkaY5pkKVG7NMoEZUSIbpolBN1TnmANpEHrPCVY",
+	"knjFHDebm+nvMvbN7hbYE8DJD1igyIz9OWhdkITscho3WRQRIRpMIjYjfw5a3/N0ROOYsJc8MTWdTJC0",
+	"O+KZuuP8jjCU4OhOY3yFJmDkVwLNSTqjQpiTe8/l9+qTl56s2buYE408yCMVEuiWmi/M/5VAOIp4xiRs",
+	"sWo1hqnqaV/xmI4p8aBF1T9w1+qKxoiyKuusrrUhggPEOBC5VrDEz3cdht63VNP+dYn5d1jtVd9AG9ib",
+	"a7xIOI5vOf8RpxPy8gcB6AX2QO1LoiahTgEzOApB0ntFJKKIzKVA7YM+uvq2o5Z5Q9J7GpFPDN9jmijM",
+	"/9JzN+DxSijWe0wnmQZyS5DyeaEFkQOUEplaAUutbELvCVM3F1cO/6Nq2D1TDT0sAok407TlAVOJRmTM",
+	"U6I7V1TJwwM56P1z0PrEcCanPKX/TV701l2pS88mgaXOgZIy+Z0SPFNEHueKe9UXrwWzFNl8zlNJ4isS",
+	"U3wLS/lyoPlKoHM9dFdNJT9i9KebD+/RTE0RwXarrkz/angjw/iY/DkXEidWHOqhDwylBMeI3JN0gWZk",
+	"NtIMsRGEA8SyJNGsA+PoHicZTGOq+KG24AgPGUzmWuEYFGGGwpTMExyRECmpVUvMsw6M9JBSSTTTVYwk",
+	"UzqbkThQfHeC2V3xasiE5OqAABHqwQPNqJAZpkmo52WmimaZ2jaCMFJHnhC7yFOQBcI/hFqjIMmjHDLO",
+	"0IjLKRI0JgL6ZBw9TKkkYo4jonm2uWY1qWZLTHcHy9v6PXCWVsRMKCM9zQJZNu5Q8UBqJzXC0NJSmbEL",
+	"Wo9dxXWR2VwuWqdjnAjyObCDHtbdyWcd9chHZmj6TINGVP2qDnhO5WJ3QyjMmfpG0S92NhDAp0eoVY/z",
+	"3WsruPxDUIa8zs7moHn1JRSgBye7O7f5lDPPQNfqMWKZusy7GwvQ1zmPfQNq1BbxeHdrExJLcp3ye8oi",
+	"4tMkYgliwtw02dHAn/NWfPR3EkkQN7Sa73uaeEm0fm41lFZpmFABYnoZk1FxndIZ9l0ENUW1IJgHYjhN",
+	"+QPQ/bn+Qr3jcprrJSkRA00j1AstNeY6A8ZRlOBMwLbUbMOI84RgLfXXrfmSjfnyVD8wYpcrCcOGJdLr",
+	"1py2CKySGcU8ymaKDitiIqZ03gU5OUYpmVHZlXx5l2ru8HuHILKcGK5YoZXcg9YYP76H+7DTXmncTOMW",
+	"rDr3M4lmXEgglXYT+Rhhs7WaJYBv1ZyqZ1eHbMz5gUzifFfMHXDHM+wJnOotdxihVftjm6kLP6Xzzb/7",
+	"7OpC/6qVo8Vmm92pdr40y/J2uOBiCcrPq+/InxV/5eP67IkWmgO441mSqKsC7Fp8ml9fDh/ixHBiAuGU",
+	"oCghOCVxD30HnKLmopa4uEHOxVU6AT3TEjeH2uokO72coWurK6kYxCEzVPKVsC87W7N7qMTtDdkSuzdQ",
+	"vKqcUjZBROE9rUAT6Ljft1o/rUFU8OdhDWtQhcJQf6ibBvLMQm+dd6s2pyyrEc6tPbBdj1lBMqAuNnRt",
+	"Sd5RxGaG70BFT0UZlYNl0FIdA8ADaDJPyT3lmai+VYuIyQwsdtQI8nhGkEwxExiUy5sgr3yHDhT9O+z3",
+	"UW4eEVaiVk0om/g2aqUWdw3me7bD+bJ4EfbZj8OEpGxyQ6T6zyO43gJUdB9orMgTNEbCtF6m3PyepFOC",
+	"43OcRJlW2F4ROeUetdkP/AHZ5mqfNesC8GPGOUWjLI0J03xEgkc8RVOepQI4HoZmOJpSRvQzNRfCspla",
+	"LTT91nwLhwUN8yc/+3T77nbVL8O7h7n62KsbNPYIxfUYGnAKN4SRB8MtvbLW0Qqz6OnwMs4ZTUNOdBce",
+	"Gr9MGr2TB+smmEIuyJgyqgeqjntBogSnRACKvyNWvYDCqPhehGiG54VJX1tF+BiFMx5nCQlRWxCCwnP3",
+	"kyEbw7E+IFzsBlwzTf2MZ4K6gRNMmZDWGGamCgNQKZAeo+PVH8znhPlOR5EGMeUPzNHTGfI4BjUVns0V",
+	"fUMZo7LTiP+ZkmSu+l0e7Y8ZjTGLiBlRE6ectu2W30zwiHjI4gUV8wQvELweWJNibmKsZRb13q41oxTn",
+	"eqU/qMfwUw1FFkgyQQzhoNYkr+EDIKqtzcmxOpBIJosAgc3QsRh2vNPWnJBPG5ck/IHEFs74GMUpn8cA",
+	"CCxGsyyRdJ6Q8ymnEbmwr7R9cYBAYETjXB5T4wL+UbKk8Fij86nhNMULoEEpWQuSRtVbC5PapBAtkKAT",
+	"1mnInFt8sMypGhOJub36xDWrN+VJjLCexKnWg44KFWVg2c4UYWb2Btbpp/jSaHYbAtKtVbIucfmGs9eQ",
+	"bvrNIdVpX4BBse2BRQnOfW2MHGt4fU0FAH4Ue9/N5gptaUMHyHMarI1Fu0Bgvcbo6saHqfycSpYkW3Ep",
+	"9djr26ajNBmmBj3lzJdVa+il1aGpjVe3ezTWnFEdKBryS0YA7xseWc/HYLOSB8QWbO2zILtTZO8R4Ds5",
+	"5YJofBcMGZgTciMC46yrz0v1GlPFwkWyh66stAg4A6w/XvypfTUsBt1w8TP8eKk/Pen3N0C3N15Mu9s7",
+	"VUa6q6Sy3xQSNvi3jHfXINGGKlQXUSZUyEHZSJbrRoHLFFkiUfvs/UXHx0ELn24gWahvFcsRC9Q+ML46",
+	"ndUkvAJiM8rMz4NleNs5ojmvYAgkspGemt20OqS45uJsCwmrTvkqX32tI4b6HLUNy15PGx0fOFe+U4dk",
+	"zupvV9ohCv7+Nlu0gtxfsxW07gmLufoDvIlbQUvghIi/fUi1V+Hf+QjcrO4V5lPAk6XRFAuSN0hJROh9",
+	"8VvJ4vkP6PNv1ziVf/uRMnKpJ+WMsPSu3P/Sa55JQWNynfKIgPG81O+UzufqWfUrM/2l53/no799sI44",
+	"il+K1KQjPMce+bd0ftb47mHZKQPkpPnRyrGBW6i2ElfEuYqQqL9W+J9KMDZHUxLdkRi19XS04GcIC/Rn",
+	"sLB51Dkdsi4KJXmUYYBCIGAJZUQxLuDyrrvpQStL65wXiPyS4UTdel4YMgqgUxM2xDRE7bKk0dGd+mmm",
+	"GoJptKt6NYsJtNndGSrvfYAUXcJSL1jNdE5iPYJx4tBqKpg7GPu1UU/LjoyjcaqVazhBc5xK1A5PQm2m",
+	"P+n1Q+hVe9KQuGMYjyFDWj9HJ4zE6M1xd0QlSjGbELNhJKIznJiRAxSOEw6RAdecMllMiC0Q7BhxZxag",
+	"OzKXYOkhTOoODd0JT1GoKKR2gQT6F5oRsdShCuFf/vKXv3SvrroXF6HZvsCQtI/fn6Ojo6N3SDXuSjoj",
+	"qA27wNPcfZiPx4LIjtrmhymNpnapEU4Ii3EK36q5PaRUSsIK+q7noUhN5QwLpiY/TVggZYirO6xPwpyi",
+	"DzY+CbNbvj4zAX7nog4OhuzMguzDlKjDtABABSKPcxJJdWuMF1uqiKQgHfUyJeNMKMZUwndUWwQ5SSMl",
+	"cQCrZZGpukaKbri3qBW07L2xr5agHVCPA6TqGxd0WkHLAzmtIOdDgpbacPUZBty8vHHrEJV1DqH6Dlw7",
+	"tF/zYn726pUoIy7NGCsAnOE5Gqd8Vn7PQJXNLfcVLOukhmyJb6loqAqN2CurqkLt0CtfhhrJfKewxh1Z",
+	"5OYWQB1qLqGWJx0yWeIXA1RRlxTdacwLHYqMSg/iU9vt0dMpkhB2BsiDoKF3zYNaC5TlTKrMqDZliYLR",
+	"7qEzFFqmMnRXpAFY6CuMpSYrnBmtZy5lIyNl2z2yJiq4lua8YIJngCApzr9oF85TnfxAje1Dau2UAL1i",
+	"7swqUMbUlQ9fR2UFJkIRTtMFastpyrPJFIVzLKcGz6V8pjYOozn4aVnMnffq7zT3VFW929lZMqjhtYc+",
+	"khm/B794gBO1T6rrhLMJcMkzIspgQkVODgC7/GSdql2neT1FDcQkTXkqVO8kLlPx3jDr948iNQj8RcIe",
+	"+kkLmGaWRqjCQ+bMIJoqQgM2UMePGcAJ8GrGJE2cywKYizxKi7I16qphPn2SxVkR4NMGdzsxxXPiERWM",
+	"Ov2TjJY7+fOUMEcyIanrCa66yp3wc+rkU0dGKYmp/JHOqPSqj2IqUaLeWhuaHe6VyJV9g5JboPEBc1z8",
+	"a6RRZpHvY3fCu+ZhTKLehUbZ7psunc15ClOEyKPT1oyL1wrXpwwnr+cJlmq9r2MSgShgp+b3Dbq8+YCO",
+	"Dw/egnfQoGxozK2IVpOZsYQIxTtIrz43qqD+hkKLKL4lqX+Wn7RuhsaESTqmJEV4xo3tOZ+u4rXui1MR",
+	"vrNYqw2wX99Sf3jaR4LjrsJCp2ob9GW8/nSLXuM5fZ0P/frXIirtc/64K6n2+KrOQkG+Ens3c9lzZvre",
+	"K5Xmc9UksiS+A9Q+z3wWc7Jy5wbFPQXVEqAXxmXhtm2ctAMkOMLJA14U6p2dT3XN1g3cCWjCW15oZ2ez",
+	"iot4FY83gJLHcI6R7Rz8+iPyqJHBRzIm6uaStdfxu+UvPgetKRYWdV/zVOLEi3u1ktBFv4o1KD+Zw+dN",
+	"vN02c9u6xY821MA/L5D3rWa6CHpV/BF+zHXZBkdIi9rWT3Jm4k2aEaRAm8SJNYYajxwCpnITBywClGAh",
+	"LQ1uTrf8KimDMhvgSS8uZ1wSj3Lu+5SQLrjsQINGKHWOFzPC5C1JteoOJ8mHcev0r6vPOIfE1ueffeEA",
+	"DhozAyCpRliP9StTulxtxq8ZptHKAfiuSSo4Wz0KSJoPU46oqI6qAXgOnTQaVOLHj1iSS59u9RY/AqEH",
+	"CFSMXSb5DEsa4SRZVG/JKwE+EHoCIE4Lva0QIZxJ3sVxbJ1NIDaSbWZlzdKkJlyrmMEDGeUxGetXv8IQ",
+	"WWIwKlxRmfdbAo8KCFfPVS/ExUalQ/Ci4wqzZO+bD+Uu8SQe0r9EfT00riAwgctNl1HZzyu499rgGeNv",
+	"jN1zKzDcar5+09iRJaDaOA5k7QXaNMZjPU+5Mn5juXmDWIy1Y66Os9Cqheb3ChwmPUeEH7fpqwmBP3pT",
+	"T9reO9xsHjLiOl9oBaokzbwuakjde/W43K+2NyhsBz5tzbpfGQWyxe5tEOmx/K2W6L6lSaKerEO+I93O",
+	"Tm+gpps7w8+d7Bx+NtSMdmNMI2uHy1Mo2CiE7Ya1ppgfCY5vqQ+ALhRDr4T4FDNBpSZ8VDQ4hjx4c7sI",
+	"mO3JV44nHYznoCqDZKqzKkFLgVk8e7QEG8vHZ5GKBWmNFOz9aUA5nuaZU+Sq6SFww3Kd6yuu9dK8d12C",
+	"m9Kdj+YEnsm9uZ5erR+u5OfveEE8yfO5ntx9oQn5yeUzH0st0f1Cm1BDv7/QbLzU/wvNxc8TfKnJ+HmH",
+	"LzSbGlbjS81mBaPyzLfZx+es8uy6wnekiLSp54BQuxRmo/iRhFtl1wynd50NOKGtJlTDI207sY15pQFk",
+	"edJcEOor/mbGU1JSVvnSbj2ZnfoiMFzhxxwezHBbDoiv4n9M9sBmkrNVB64ziJEkufbf9ys+oglBgA2e",
+	"Iix+gExxNBnxx4IX38KmAvnF/Hp2LeTXBjY0lxQTXDfEj9gZYVsU+mE8ptEmWzrnoiZU5098hCSVCQgH",
+	"KU+2FQyKXXVW7wxcsOkFqKwMly0D65OZdQPHu2DWG8L6oPB2flYmTN2LB5IkXYXySFy9I+BOdHZzfnmJ",
+	"Eh4Z368AmZwWGMV8hik4hWCJEqLAUz7wIQOvewEpqGITCKTANkAYonhHKY7uiBSBzr0qAidANkARn0EU",
+	"f4Aur1FCJUlxIhBPh4xx1tWzKVBnD91kacozFmvEafvxHBMwxpAcwKa+G7Kb3OvaumqBHx74CHR66JKh",
+	"mEhMEx1IV2yC6h4Q+ZtjF4/z8ZDFXHYFmeNU++1IPgO/HJ2UUAQophMwnLAYheH/8S//+n8Os37/8M2r",
+	"f/v37uv/9X/919/CX//fz/9fGOq0lydHh4cIK7gKkOBDFvJXo5QS9gejyOlRncwPPDc6Qe71kRAcg1Ob",
+	"TDFNjI9MzLNRQmIUc6nt4+b8qBgyq5g4PDkqL0iHcMFfesFH3qVMF/MpYSLQcfxC4lRSNhkyniJizkZ7",
+	"yuiG2s1GfQyWIhgjz32UJLbnNkYjnBJ0eX1/XOR3FUNm3M5QQu/UFXZAxcTlOTfk6LD/NNT+zCxePcL/",
+	"uphvl3LsHEHVU5mvgV8qgGMVvdkk6ICkTws4WO1l4qojQYdqPfSMm7Hj4B8gUYNAJ4ynBfZ08iV0tgDy",
+	"GgJkt05Y9GBzTcNmUYFIOZ3SM8we0MO62VftXht7IRjYUJwgi5IsJheuj8TKWJ1E2HSvS04Twi8LWTsY",
+	"pPrz2vWLfbdtwZcSQMTG/VElLQmJmXyqBf+Zgko+r7iLt9TvpDdPaQS5PqijfRdoRBLwLvDkCCr1sCZ/",
+	"zQMWOv3ijqOsVzpGOHF+JpPP0jXpNIraz1X07jA/r9nkMyHohM1M7sRlNAQb7TDTeqeFd6vXuaydMZ1P",
+	"VR1g4XlFQdik1gMmJTN+X/XaAV9rxVFYRzEX0I5LcKZ+bkYdKtNet2MbkgnYwN9kcNpXhQxWS4Eeqc9C",
+	"ygbY4IMRBP2MIqCJHDusXtyWuuM6jJCza9tsa7P0Lmbbnips99CVyUilRAEF9iRGEFrS1oBuHUFN4qoh",
+	"42MbQEDSsAMOcYb46x038UE+P+xmTtJBWTv4W3KCrmbtkyYR0wrXaB/lmmMl8Kn+/+uvZ93//PnXo8//",
+	"+rJu03n8e+Y6A1b9/zyEb6AjNhQwjYhhBtvABaL35c051ZFLMdnB7fyNu60+2Rm12Ti7S3XgB4ctxJRm",
+	"zqKbJO06bpaoopkfZ879lDw4FUAfa2RncmB3nsziNHT5xA5HBq6fpWydzzOxJ7mFVv1AB84J6iwHcabT",
+	"fxNhWEkn4yGNXUmyV5NH4ujNBmkkDnxpJLz+pGcM4ZHgSSYJmko5V7hL/S/Qp4+XuXqNC+lTzvjhNBfq",
+	"spRukV+lKXNwAeh48YlRKfxSQsao1IzADEuSUpxocxHYCeHjUzRXYj44ECPKoilqJ6PXlHXAM0mhpF8y",
+	"oP3Fq3/8TweCDaAnMP2pl0QE6I4mfJLime4NSnah9t3k9azam/NqubcZTRKq632VksKpsVtBy8yhFbTU",
+	"5+a/f/zPcqyp4gbUx917nEIwnerlx9E1SS9VP/DXDcwHfv/H5JqkV/YP/eKq9TPs8xyn0i+LnaE4f1sy",
+	"yGnIAVWswp4PPL1DEWEa3eq6OjRF6pjn6lsfS9w82qOYg19z8dUL254oBNi2YmGimfgdtNROn8NGe1HZ",
+	"ZSyKlAG281eeUwpsFJ8OFFf8cNG1CDfzZHe+9N/UdXMZmRgtqc7J1Bazo6/a/T/nAy9Pq6Gqorqlrp+4",
+	"uy4/irLL0qJKA0mxDMu/JTFxexarIaxvyHWtuQlLYOdC3KnOeoGXYLGWFWFcdgIrWnIWkQDEA8oQZjpP",
+	"lIspj6sqkSYoZGWWqOZU086imcbImfVeXbSNuqjY8JspHa+hoQYMIUutar0uOsTW7PnOEtIGcJ4TXafk",
+	"DzdZj9WYgUb5JFZYN8xbX8bhUt5K1B4tpCERzeEZ9qGYsYdexHjRrJcL1XDD2FBYZB2jYPdpdTyacyny",
+	"bXN00AOIfcbSTffA1L1xgxeXxXtW42L2HQMWG6PD4+6UZyn64YfZLE8wY0SMciTGwclRv7O1y5BJwgpg",
+	"/mEMG33JrijLvGKseaG14SEY6dU6QnWXQ7OosIfOWPELEZwm1BbOcr9JMybQHAs5ZDMaMzqZStQ+VMRE",
+	"ctR/0+8rseP4m35nYNMg0ZkJkcYITHZdOSXdKOHRnb1CB8fHVjMzZICsCdXaDTpzaiPpb3RuHp2nGY/4",
+	"PUGHR6CoM6vUz07eBYj0Jj10CJgcFIFLDn7rnfpm+PEC02Txnjz8iY98e8uFBOny73wktAMEiUGUiHEp",
+	"mYKbKAf0i73tZrQ+oqh6fRzZns6yRGJGeCZKCKk5MoAQLmH8HTVMeENHUrnpjei/7dfciIzBhpH4HM+x",
+	"37neVYfB+l8JFJnWatPzLnxoxcdnlhBNUeYhX3OBDWrvocGSddvuW9cywAU+ElKg05/X07MtGFu9haco",
+	"rHQFWv6wyCztw7JDVqBZwOsTzuN69X5jvX0TSpq/8pCBOlIKbKTDFQ5yrTncVe0tuQXV1BaR9alDt6Ck",
+	"q0jgWZVXX6eaAw8xDU0NtHQb0ETjeTJWt1/7dQUlbDAo05j8aqEZwUw4ZJtAfUJIaP8oFVoFNsuxTfS7",
+	"737+9dhvm3gaAndsQMtWlXW4fDP38S9RqeKl6MFaWEBtwP5VrawSZViR28LlADaBgV3SjxJ6AMedBhSl",
+	"OTFpgM83lgr1LXqSbOguoE5KhGGs7kpU1AVWblRS5A5lx3Uyq17670VyrTHCf++1vK+n9ppBCPP0l6EL",
+	"BWFgc2BiZlPeaToO7rt644U0sTdUCmfATiN2YGdMgL3P/4zMwJ787snvnvyuIb9b09tPgNc8RqF6ZHpq",
+	"q+4JQ4bz76xVraSsFkT20K2hCRDiAHnktBJqkJfp21pqWmmQ8AB1sb881TfOpFTVl+yJZomNFf5Tnizt",
+	"F2o7njuMdAKT4RS4mCzRFSi0Xm9QNms6u5gQfE8qjNLO1f3LkEVniivgbDuTuJzS6I4RIUwFDNOZ0LUV",
+	"DbXTygjd5IHG6k/I2UZmAkWZtC6xnVK+exZNAWNaw7Y3MfIKmnvGHKX1mrBPzD5m7BNTyIPFPo2wiwyK",
+	"XiPMUJqxnBvBzOS45Wmdqri5xrlk5t5U6+xk1Kxw3uZI8t7LNixXO0glmmonjZIpK11CGKZVGWp3lL1x",
+	"Bar489Qk+ikOhIonqq9nmGVjHMksbVAidjOr/4zHJGlYfHaznrfyEnDuRjMfgab+aFvEMgvAKc+yN0Ji",
+	"ma13ebSbcaObb84hLCMFqESsM9fzsWYlsQQO3n+hXULkR8PunavCPaJsi63fypthWRNdujVlSK8cbrCM",
+	"a/06Z3NuRQ6/Vdrl/Pgu+AOTXn7zTPHvlBvWxNEDQBZRwXNThetgFOjaBPyBrSEgG/kdmTmuQ+trmRHF",
+	"7Y+hHELF7UZOyQI9KJ5MbMJCLO2i48PlMbcSFl9gSfzsfZ6s1a5Wi2ztT7fnnYExay7Lera/5kFezTF7",
+	"aYAmE4YPzJSbTsh3n8oDl/etfN4bAvkqF7sPrGxoMICCRguIlS8gsKLLSJJVTgEKmPNkpZoRdgahwlyV",
+	"0jYq5lbrKWye3vx6dXZlT/fSq+L1+7XmyaJtUMRn6Wz8VshnyaJYu7NqxfwIyiKCRgQwC5xgswwhW/lf",
+	"QMkDs9eVi08lUEcde6xrUMCU3WPdHh2scL5YrVuunERQBjN3HzaE+xrlYiPg12H/oC9cAky7vauVzjs2",
+	"dA2AN9BqJueCbmr7aqyEpKJsK3Whytb7gVYAWxaeHGXXPJOgUBiyJVQAm4fOTCKHk37f9R+KUq7ExSQp",
+	"0TJ7E+3Sy6URtwPUZirOVcDbCCBXoEwFiv6ruwxbjtPUKrTnkws9578e6TlsThOcVyxja5RX2Wl3wdWZ",
+	"b7bxKxDBTnZ/SX9PWJRwQdmk4qBZe70DXWZGvYRYlap3506u/4r9bbSfzcx4xY6WiPyzGvLsSJbnhfRx",
+	"NtFPUWbuhUx8ipetT2hQmbDJObMip0FtVbdN+ODVRsf8pJ7L7qi55W+h/lGTXbFpeYp9yQvS7nBjPjeB",
+	"+i3jhJnnIqwC7g3kOdTGBens5MUUI+KnzNvaA9dyVuuNg1sIgQPQedcLf4WfezPQ31KwGyA/bKE2yCpQ",
+	"TxCD2ekJAuAq2W8lRt4UE++97LfxVaiq/fzJiziL84qD7q0fIAyp2ojmLNQtFEoEA4OlQOGE8zh0TRrq",
+	"ASQThPK8Ixzr+rcfxjckvacRWW3heDqa2tTjsaGdZFXGoJ3ZTVbYAZ7XIL7aIrBq7IGbBAp4aWO/PC2q",
+	"2D3NdrnSpPBlp/Ys0V7rbBa7ibBfmuSTdm7zrVttDfmyx7prc8r2uGO35pWz5Zi9cpTekq+Pf0ufmr+p",
+	"Ydar73xJ4JZXxO60ZI/zEvQ6S4bAs6LYaBFrKBZCkhlqK/6HMJkCAQmX04FAsd4PTDNIJZ6DirwarSJI",
+	"2D6f8gSEIBvwD6xqliQDNTwUqY2yBKdDFtp0JZdxaBvZQyg+nZIk1lOoKY1rkyS0c6VVcTHALN5xZryc",
+	"jyAYMjN9CjXpVQe6w+r8bPJPrP7Uxwj8q+JRIOlouJx/xZSRvSMLXUW25/RpdjbPGxJoL4kiPW2pcJia",
+	"pK2vnz9D12e35z9YLsTuhF5uUN1hnQAwhvCXvG5xHhLD4rwmr11eaQd6Q/Y+L+ytK/QCK1Fx2Wqr720d",
+	"e69HkM7MW2f3pNAVoAEztgVVMVUcLpXN1O35xFep14prAXp152IMVkFjkwkkWMibBYvWFTgEF0BTKRly",
+	"0ooFi6YpZ1SBWjHJWqGkCePQoNBivttmTxpVUtyAhFQCtBYsQvqlPW53I1Iy56lsfNj6QXWM/6CFU1IV",
+	"lnjqbOva/r1pUX5UGNfg2DIcVQZrpitdj/brxMSPMLjI8S7kxskP03xsq3DfkUUYGHHRxO/qiuiQF9pF",
+	"F0U+ANSGLK6m6rrwCJWrbtst7I+ZxiuBirZbcHF3xOOa8R9kUVxou15zFnlJ+mXUjGZ4vsUU/MBWXaVq",
+	"9dSkd2qxjRgCW4+J6vwO16Wz2Sj715L81Tpb3sJioeIU3ATnlvO4IwujPCjzqjrTAZCOAVpDMUONhx+o",
+	"IB3VE2YetiTsoY9GYxP++jl0I1x1LWRGfJXUy5nxyKNMybhXKiq5cX483QmcHXgfeHizw+NuvhU5qgDo",
+	"N6GnrdPWm7fHJ+M+Poy+OSDHo37/4BCPjo6jeHOjINRz8Mzi6I0zC5GNuvlMUPvTp0utKyom1D94d4SP",
+	"xofdt9EB6b4dHR5030UnJ93D8TE5iPv43ejgoJLQuJx+Sv1cnhy7TnlEhLhNcXRH2QQS8Xn9OSnrznVb",
+	"JE1jU7R/jXsOlvjW3NFVsF+awYX96FlzAcUpn1/wB6YTsdSpoKacRtqJGKPQfhLqtVd8AGBoa60dK3lF",
+	"C1GLua4s3Dz/zpfNCaxERirri4nnfsnquzLzRmLDnJViuTUQdnbsJWeBpOowVz3XynJ8ONx/EZppgutv",
+	"xl4zvI1m2H8WDRP3rkBUL42bvqy2aC1y+5jLzK4xVye3K/BcsOx7UkFsA20iy3MN5qxFKblSDeLx5U1s",
+	"phleaRrbnQa0KQbdcP5r8OsXhJwapZgFeh/y/JPg7FoJIz4+5083H94jeItiHmVag/zx+3P05l3/sHkK",
+	"IujhAxgqVM8eknllwmO+5+ms3l+8GkYDarMEM5yitpgSIgP1U5IASWBr4MepiZdR9B1hE1JjtGwQUwP5",
+	"IhPKiOpmhNMAyWxEAjSncxKgEcEzU/QoABmekcTfJajHXLOVnloraOnOvVYqu/AbtR7fEeiF8jESkkd3",
+	"qATOEFgnccInGTEhvGZmMxwTLUjkO2ZR/OYO2IKPZbfI54TntS7Y5RShq0CilE5UfbsUTbXy63Jr9/u1",
+	"35Z2/KL47LPWyzT9HCB1I2aPirNI0nvs3W7gDbB9bxOURpihEUGgKVVnwciDPmD/AWg4M1vrCc/FQidL",
+	"BfbPQC1lKHQPLjSJV9WlgGyqA3s3zJwAbbWBF1RTMvePM7KyAvlzplO3IF7P7+aXQF37SYpjEiCXxT07",
+	"eoNuJCFgp3jTf3PQvX2DzpJsRlk267V2FTpkdrAhG693tuFp4pTg2rP8x//Y0/zH/3QG9sj852kO+0ue",
+	"J0ysCWtXusqWrcsDKz3KarU/JdQRfu27sUKEKoG9u2sGkblbUUKQS9i2ijmqsFdB7WVUtjr4onRE5iMv",
+	"w32j91/yHAtqJ1D7q6GM9aNzzyo+5FbcGqCUzAmWQlcTBA63np9toCXaKMlJlQgYQ64Gp/Ja1LN8N2wW",
+	"BwxcO9h9nd2Bt7NG+dDE+nO6KBHTOmUoeYySTNB7cmWTM+hFuLkaXgBbeLQ+KReiK0iUOx+VSBgYLDGU",
+	"yiRYZKlOBF5FDMZ5cAIiajpk4G/XHyDrYHjQD6AXtzBk4ZyZ8AeSQhVKDXaQEvEmm0wICFXw4emQjbAS",
+	"1yiGOO0QtSGlIvCjIbCmxpQwJXQylSFqjxMsA5PXvDMAPlXbMumcDFnIM0nSi7w7+PYBJ8mtxQMhahd9",
+	"B3nHwVKzhylhQ5aSSGI2yRKcdgbACUOfhgsufW57fCCjopsAheMEswkpHg00Kz1kvo9zfBX20He5Hq6E",
+	"oBWbywWxR6ckAPczWzfShdSD/jp4b6Yqqsgev0n90CY8aFtdZwBGIIoFsolRG/BPx5yJnxl9UVWUQ/7q",
+	"U1o5REEQj2J3Y1aj2Pl3K/f98zoAvK21g1klbVX07aFrI/gqZIhCfUnCAOEis0SAHtQdMwFcKcGd0yEL",
+	"QVBWtw2kY7h2Sli+hl899KMRhHW3Gm9CtyWs6nY9ZFqU6JyicASNQ4WYYAg6h/8V6lD/w91XfxgUYi6s",
+	"FZhhapr7kOAjnE8M3D4VAVE9qxYU+BzVbytoQbetoGV6XS9ob1vhqnwGAyNy52QEG9SgSzTFZA6xu1yn",
+	"zIINbQtCjO9NaUI+28tOJWKcJB/GrdO/bikb/xw0UkDarei4zLPlWYwKMsgdwkgVxSs2ewWXXVye1Wis",
+	"nPTmFKlOmlUzWiNA54teWl2wlGqnsqyB5SS0434fjE9a0G5TFmkllJLQULvI3GLMiOvZrK9P6F6hBK0R",
+	"vbfxQ109dvYEaXzDmayR1UuAU+FnfIDjiJ31gPOP/6mAjnrw2wCeZ5Pwd73RVangq91Tv+Z/hYqgQl58",
+	"MuGHOWFnc3phNP/1sqBPeD1jCL6/vkRHvb5jPoAArLPry1cCCkUrpODqv4rhK1YDb5CqtUWYMAjKPQGq",
+	"45R7bAratMGpTgpj3Ht5lkZGNTjj95oTiPh8ARywV0nH536+LZ/PAAK2BX1UHEQ+XXD2zObqgLVLoGWB",
+	"cBy31FGq4eEPyD8HuWHggZqNmgcR0svmaFBpsliJ0wnxx0KDE0Ajo85P0LIKfXzeMjP5ue5cf7JDYLYw",
+	"jMk6q+ivlVvkPClI+GoQrc7l15z5X7JJ/ezTLGjvCLCKxHFgswPqZIBEyFNwrofN1u7QGtFYZ2GjVzRJ",
+	"+DCyCx4yLT92eqUrY7KDDdUWmZEN6hq2kD4F1A5tJyFihMSqW+2E2AnQlLCIDJk67BC2ORygP+r6mEgQ",
+	"4FfnCVZYDrNF2EMfYFu0dzTsgjEmKWBNyFgqoGZgIwbVQJYqJHiquF6SjLvWkU2JciF8GKIZMMLqMzyn",
+	"gNX0jiIyo1KJKkq6kSJCKYGhtTjgIkcA2TGOyK+fS8hR3NF5l5siTN25Bm19zABieSXG5ctwXaq7WBQe",
+	"Vcum7F57DMFqamqJr7OYlexlpSqPv9GCaVt7IjGik9sudaye5gHdxG47AnHL7hgVKM5cU2Oe4XWFUtyO",
+	"uORWtEJH7UBLM01QuXLn3lFoG0chZ9ObeQctXaSnJUd90Rptdf4o28g8u7lSyxmW8aPmXo/enPS9Svy6",
+	"61e5ed4bRlKICPJ6Wk0heYd5Xzg09NAnQdLuiGeKuvI7wrRbvqI32UgQOTCbWG6iXZYlmuAKZ/UTJQ/o",
+	"LAKbj86c+V1MZfkJtDnnszlmC9ug+KnfAr1Apui1bVN56LQEdt9pBL/h/Q2Rati8E+c3vL/C6YSy/Ke6",
+	"y7ap+Vs/Z/eESZ7mE3YfQIv/O+OgQYO39oeeAgRFfUjjYpblR9Dq2kZKlRouPbWzAQLqTMb+1iNOdThi",
+	"sWrnAbT4Ex/Zd/pP/V00JXGWOAdXegJt3p9/bAUWbegf+iDOrs/yQ9B/6+cQkaPnXxxl5SG0vOU8yVuo",
+	"H+iWzKyW8pqkoNs7xwkdGWHF+c73/ExKHE1L++A+8jH21ylVrFUOJMv3SF+GBxoTNNeNkTCtUXtO0ogw",
+	"iSfemBNjhtQQ5+GY8o8DBKXBEnDQVGLyQb8/QCY/j85OKLRQUUjJFrEYKdn+POj3v4Ct0KxTi8VXOL3L",
+	"5qvWi3Sk4f9C/ZL7s7vQL6xKyQS5WH1678kD6DmMeRJhiUrn7WdKM0H062+xILGBPs9WpYrI6O5N4MoM",
+	"PkMcKvBxIVGKTTgyZvr1XTavHfRmyucfsSTrRsQjJYWxGM1wNKWM6FJy2Bav4nM1rN82VaFf/pV6djao",
+	"3BPvfOuAzEsWy3d6VckPK2pabgjY0Mot39/r/b3e3+tnutf++8tHCZl5Q64+fn+O3n7Tf4vmuhGKicQ0",
+	"8d1R9bwmS/uD4tofUs4mee4qtUQiapIYpilPVzrtNI9iKs/mJ5zQWAcUz4gQio9Ao4UNIgOVlwLrIp4I",
+	"JhnYrPe/ZEo6nuNU+6aAGOnX+uoMZlFtWCj0C2N5d8A0qA+e1d/TGLVxIrj1p/5/uh/1m+5ljKYE2wq7",
+	"jYOwVec/3N5e20DsiMde1UXQklQmvjKbU55KJLLZDKc5hr8zYdcGhrwz8sfQnqFPHy+dEF4dJOrrNADD",
+	"7VwhPpj6KQpfm1cKP92rg++afQuHDJKMBW6bjOFMTnlK/5vEIWof9w/K78c8HdE4JgxeHpVfMi67YyW/",
+	"6a6Py29nRE553FWNcJLwBzPASblVxNk4oZGEd+/K7yacEej6oDJryXk3wemEqK8OjqpLypXz3RmJKe7q",
+	"wO728cFJJxiy0g5pDB6i9olnZ2xtKnh9ZJI4FJGhno1YmxtNagOOhqMcIn346aO34M0ZQ1OepckCMKl2",
+	"bHDytwQ2CwUxlYbyxMh5/abA8YJDsaZ1SBfKyZkGY23rtcqsQfHvxZmElTlfipsCYdI6RMpE9Y4WiMaB",
+	"TnsHxc901o2aiAq6JkuGGSd2kiY0VCddOONu0l+tutQHM0VFMn8pBULuYtA0mYpiCnKEz+hGY+wr/aCa",
+	"I87Q99CgRiM+42z111fQoOZrgWWWrv7+xjSp6yFbM/5NtmJ8Oc1Ssfr7W9OkroeMrOtAt6j5/oHEbF0P",
+	"f7ZtmvBS5kCKmbljOCsO7ME7p5BvZy24Nc4DXSr1h22hv7yEcQ6cFFSdeevfY8rooPYKnrmbuNU1LPWw",
+	"5VUs9bHldSz3sd2VLPWx7bUsd7Lt1Sz1stH1XJUQPHipy2vKFy4t6wf+gGaYLdCcEpOMwbnRhoykGRO5",
+	"lKcuji41oNhSc6ub05gPJbBeWUtymT2vg/kPJUjfsNP6a/ChAvybdpzVzta5Dxt2Wn9ZPlSuyKYd192f",
+	"D+Vbs2G3K67Uh+pF2qjrL0MEG+Xk37wcLpQVZMZl2VLKp6bz94y/q2T+0PUWhTz2ZO93Svae73ryVF7Q",
+	"VEc+eDQ3PJUotu9tvJnW0OVufSLS5QyMY4r54TP03WRR5PVtVeIXZuJBu/DZumg6h7Z2GIzzhKXL91rU",
+	"dXuWPCiW2TrJr9ly241vn27xxCda3+JJFzxPrYh6inBudAdFmbBhZamulqrfCsilSolAYoptgYM8/cAT",
+	"0xgsCcu/QX8sJUQoQGvqjSXkIlmfLgdPbqCdUS2KuiSJOoDKuJJOEJ7PE6oDeEvZo6gks84m+bNWOHfp",
+	"BVRdu/QsV7t43eKJ9gtYn4RoGV43dDb6YLwS/alqXsDtaNlrT7uomSw/2wTXbQY5dSW71cua01nveFc6",
+	"mL3P3TY+d/kJ1aoW4Yz0bks8KSWzSekMg0+RIJGitPpvQw6CVozZBDS3DzhlmtBRNuaQW2AyldAivQMP",
+	"dsagWIuX+mkvlo8KyrzhkMb91JCIjponvyMMjUjC2UR4PXajLE0JixbnPCZeuyOYXGwr1L68+YCODw/e",
+	"dlbURPb53phElE2dA/U39nCXsSKdkf/mzPPl5dn7M20KtW10hpjRQteW7MZ4gcZwccQm6mBnzKC8ad5L",
+	"q/b9AoyXNcyKPhngT3Amp4RJGkH4sGMh9JwW4OM1GZZ114r4UiGyFVmVPcms51Q7YzUZQUg+F2hEIBdw",
+	"FJG5JPEAvXv37l334LB7dHB7eHR68u705N1/GibDTMzU54DBFs0nd0eZB7rcbM6Ol2PJ+1ExUIxLx5Oy",
+	"Cx6QAwUaqf0swmm6cNqIcuH4fBhtAvdnrHK+9npY2JeQ3luXjswqjpxuls3lxTVPK1Z4lXrs13p71hKt",
+	"HN+oT9T4qzXC+nzbcN8kRym553fEluBfzhQnNE1rFn3rZA72Rp/ASS7vJsKRDi8eFHFt/l0t8xNLdkWz",
+	"egOG+Q6WjzxwL2j1OnnxhDf/ohdhWMu0DnZZlQ7ScGYl+LUcvJr4o4TlGmOiTYioc+H5ywV9YlR+GF/p",
+	"+GWfGANplvg4zzwBRDJPpOrRTuJI8nSFOtRC1GJOXgk0wsLkZc2r8lGhH1CB2pcsmqJ+r394chyg7zmX",
+	"qN876h9/EwzZNYBCv3d8cnTy7vDobYD+iJOEM3TUe/vNyfHBwdtvjgN0A0lD7Kf9d4fv+kf94wBd8P8m",
+	"DB0cdnroJq8+gNmQ6TzlY8W3Us5O0RVlmYSEGwev3/QDKCHAEGQs0XfhsGoL7qH3Fh71Tg1ZXrgIjekj",
+	"iVHE2T1JwfG7/S1/NPbxL+ButUkat2+xICskTe+htjU4oIPOJtkyluU99eXAZI+PEch9OeeYLMqi18gE",
+	"cHU2YwIM4OYr9V3q0m1pFjSjtkG4F+hJPPy2vDQchoehPnh63s9qXmXrPwEXGWz2a0PND7Zi6z+ZedVi",
+	"LZhR7r5QPYgB+iXDTFK1teZCSjQi8oGADtc0VljJj+gUkKsp1G+L67BgbgbMC6ZkL0av9WUD2MppCfQJ",
+	"1KbXFvXZWl7ZHR4t7Np03GeCheyoObAcABuxOWXKtIm+pHQyduK+6/wTYbGPVp2he3hTOF+OsoV2CN1U",
+	"zLJCVSFnqT5N9yOaJAKVXFbdevQb6vZ0p348uyOAqsspoYdumOJxxcmV9nK1akufXTMcbLZ7rz3ZBs3q",
+	"jd42dVABlNvdGh4bFJoSgiI8pxInNu/coJrb4rQMmvOKisOnq55j1ZUa87/+etb9z59/Pfr8r62d51xZ",
+	"fT+eUuCl1qHtz3n9Oh9+KxWuc2phFOSyXEBxO9ODxUzOaHWmB6eG/pqyx9rlyZl/oQPbolaD4zZS4/lX",
+	"jPSquiuBInZA5YG8aT3YZqWUn1ZIA8IGrLvrShkb2/LMEF2wySdbEQRn1xon/uX3JJ0SHG8yuTRjmzQX",
+	"RGbz5h+sKuThQqzbcTEn93gqqysfREHoXGhcfambET73muyp3zbUr9jxbSmgi/yeWlB5NZ48Y4g8UgH2",
+	"Za9nSm1hUqf5kyuUfkms9MR6wQ2w1oYWxK8ep9XwD9BvlKVULm7U50bkJTgl6Vnmy7UE5bYK7WvbVdND",
+	"qrYl/a02YUD9wBkX5qHWskLCMZg3MAowbEEyplLOde4vMLUpbpIziSNZaEhaVx9u0Nn1JZIEz3wV6WZZ",
+	"ImnXSMV/uvnwvquOqguxTOo7xcD8nY+6IP3NMMMTArdjyIbsX/4FnRWGHcrZkH0HaDXPfoXIY0TmmlWZ",
+	"EpyYyhs28RciLIbcPcJkLwrPTCgR1krHb2HFOlozgo3RgZthb8jObJXZwHqaBUYfD3wwaKZJriMHxxmB",
+	"jvsHPXSWbzwiVMcwOoc0ZG1cPsM7sgi81pXqebb1KmQ5pQUkks63ZMh02mij0HPOw9SVHDpWlGErQCQR",
+	"BB33jzrFxHUOZHNoD1jkDKZZ5pApVDdsGTMpzB2Ci4atAcL2QyFpkhjj1jzl91SNWHSCTvpHmg0OPxKZ",
+	"LrpnCm+E9uQdU8+QQdptm7kDgsuK5Zvl6m0Ji89Ck8Sqh74rbRCKSZTg1PiWcEYQlUOmd5YyFD52504f",
+	"7VAxuCGaEcwEMqmyqDn2jp3sOYekGHqyXXTL592E3JOkKCGobWql8oIae4lBucKfbliqAPjp0+WF6KmO",
+	"DRHM1yKsx5ZCwXovfx22aDxsnaJhq9frDVufQ/jyls6IkHg21/0rwe+bN/0DlNsLYfGfbs8VFGgDCfSH",
+	"GeLjsSBgJjDaO62P/3R7rg4b2g4Zyo2SpS9SU/kROv5z1XqsYLvM1JbMzjBxiP20cZUjHlNTy9iaS6Gu",
+	"JHgHaRzx+u+CM0gGXHnWnWMZTf9dv1YTDiV5lLq5zknGFuWv/k03Hmj11JxEwEpouIkw44xGOEEQwGe0",
+	"sixZwKR/hHZqmuH1h5tb1Ov1Xqtvw1MU3vBU9sBapWYJvy4opDW+uaNzk1b9Ft+R0EaP6uhWU/1Zzdxu",
+	"H9QIRzZNmd4qxRD18g6EDrw/6ff7umy0jkQW+qHmVsy4PDVfqRGoDcqzpzrHE7jHNsRWGC/E/DYbhlft",
+	"sWpo4Dmb2+F7sOXO4m2NWoSRYb4W2qQg0JimQhrtg85+NyWVh8BjAOaLuYRNqbIRyQK1w/d4ZgvmMvgT",
+	"BjU/AhS+P7v6LsyLaXcUQMdcVzIDO6CJa1UIOzb7opCd4KlUrNlAvbF+yPqLghLY0qmIyp5z0AgnCuk4",
+	"Dm1yChfInA10rv2pQWWOtQPlKCX4DnGGQhrrK32NU0mxra0uIC00wm5RraKWlkm457sr7r1w16OmNMdy",
+	"qshfHq5aoJ7A3n0n26O6FWp7II8SaCbGmCYkVldNyNDdG1iBpuYQVQ6Z9t2pmchVPS+9krff9N8azQlW",
+	"FKCrdzzUYekhVLflMO/7IpxczSBLicn9Z6KjW1eYZWMcyQyEmQ8FPr0h6T2FjJjGcNg6bd0f6FSckGaw",
+	"ddo66vV7RyYFJfBrr/Gcvi6cTrvgdAq2QS6kP3JLY4d6ddaSCytUr4ewtDjTu0Q0+Sko3imqpJzSa86P",
+	"TMkyRo4q2hgVsMGw3/J4YRk9m5O1Ai+6NoeJMF72duJxFkldDt9K8aetY4V/bswz4+2Xu3x9NiwobuAB",
+	"aLwsKwlpTVrGlIg5Z0Jv/WG/X9df3u617i5WUzhu0v5bHJtAfv3JwfpPPjnh6/qjo/UffW9j2vUXx+u/",
+	"eM/l9xDerT44aDDENV4kHMe3nP+o7q7+7qTJenJkcKUon82afNJkXeZ2fSoC17UIpNMSuFJ+9QKou4sn",
+	"QolSZ5WrocQql2lrnS6lXlODeC8pUOX6m3pmEBZGI+A5AIkKjQkrKkmUMUhvUyJxmjcF19KcyA1ZOyc/",
+	"cBXUH86w6ieNw+XLXckw57vciu8oX20BeMoS7VofoaLJazV/Xer5c9Co8QVNGzW9o/Mm7RQPAh5Km6Gk",
+	"xijEaPQ+GxyyjDIaD9RIA32LfU7oS5LylWWcqoh/j5u+Ftz0I7C71ePZCC9Vk0TW46VfafxZzXlC5Co3",
+	"yGWssIQT/kikh9o/AezXQru/bFYVof9zwfVuQOyPRD6Z9i3B2KYE4DJuff45B8xMTl8bdprUAuRHIrOU",
+	"aclYJ5wSZY/WNV7aKCw5eoLgauQePGTjTEItLkjdJAOTsACzig4O1A1/B99/LSQc9w/QiIy5De5KMyYG",
+	"uRO18TMtnAa1NzVKicIgwtTkgtQy6llKlEAMcYRgeGj7vLSXiTbTeoylW2kSXhFwc3/WG+n60fuuJmxG",
+	"bBtsfcO+yH25gKWMiANpeTFbN5uZe4MyXTegcmvUORXoGGIFu3zctbGCTxPm6kMPdyvVnatxPoxN06dI",
+	"dUZuOzjs90sJf63sBgaBveC2Z46qglsNrC+cG3hebbGJALd0M7+ABLetZFa+nnvJ7DcmmRmcvcc5X5VA",
+	"VktbN8Q4taLZMsbZqWzmodkvL5tpFL2XyGoksh0Rtd1KZhEUjqCrDA1AlEGphHTrhTESU2HCkkNIzGEK",
+	"KVFZZlshaVzu3Ks7ONXWqnlK7inPRPU1lAAhM67Iq7Fe6nRbKWZCh3r52VtTBmMFb5vXydiaqSUzyITc",
+	"4uMxjcgfcDQjPfs6aOV7Yv2tDA98Fs0IugLPKR13Pp9yRt7rYLHT1r8foJOTE9Q/6PehBB6d3/KzOE5N",
+	"MhSs/zyAKjFXNEnQx7gVtCKo49i6wAsJ4bAAEwBwn25aK4bmQuJE+3K3jk+O+4cmQyu5Tvk9heSjrQ8/",
+	"aBhuhBTMtl6yMdeOd3sO/Z+eQzdXVZvoXRyWY5Qahtzewc9LOGgHXHh72YDfyf29SyjLOFYOmQ1LsLZ0",
+	"xlGU4EyQHroxFnptlRenYFMJCsN/0V2AQudGh8GQhWP8aH+hELBGqA3yJa9ePkZh6b4bR4OUzKh0HrpB",
+	"k1Ag2/mkpxBBna1nBU4EcSI/rr0gsYzRXliYcPDoRkJFQcX3iPKrEitKSFI0xJKlAl8eLPmr6fZyEwHC",
+	"ogGv9OBwRc8kNpQg2y8+RHbFewGiToDYhuaWoWlTJG/PLQZMC05eHsJsKGfJbcxU8DVzfmW8OCFwLdAU",
+	"2RqESiEtWHUzzpJkyExwRjusspdhB2ikwPda3qBMR3474oGaxFSgWSZ0JL3rH8jHQ7bc5wCIu/XNg5VC",
+	"Wm4E2XYgF0bu/DsG21Tb+uyBg9uQbeXhFlT924BdsR65FNzchsxkzgFkTwWsPN5YBIJz2UYCcpz7SsLQ",
+	"X3+F0tJOAWiTxuK1K93kpZoLKefdOwCnZqjjT4IzmPoGUsUL4ywoPwGJSfYE+GshwMaxNVkY19bdyCxB",
+	"a55Jf/kzM85pEedsXaq19ADmPairTeKeLaS5rEXRig+xWkOy8d3/BHPbVv3x7FqA/X393d/Xj7ZO/U5V",
+	"C1DOVrt4r1BxGrd+Kmz6UeAvsqXERjMeZwkJvFECuZYS2I0ZXqARGTJwJKAMyQduvhadHgoTPCJJWAqk",
+	"yANhUagRhwiR8T0A95Q246wLKemCIYshcDSSlTDJDvgshHHK5zF/MBEpIUTPzRNyPuU0Ihell8AgjQjC",
+	"IwEZ09MhK9Le6cznkLp2oH88UAjzyoMS8qnWICS35PAKrSw007qEJ2hmYVNbp60fCJZIqp4hNDto6Y1v",
+	"nYIQXihGpwTLW9UMpiV1ssC/aieOoIUZIziBMO8pTmPCdGqTAp2NcSKKgFq75839GZxVX5AxZVAKb68+",
+	"/Z2oT/XN0LEncX78LrJzWtQjvFJNbz/ae5pW1aK8PCWUV8UaFDpWqzMdshqlqcZ9AQqhXF2AQj1ECCjU",
+	"jGFwLjbDd6xOVN+IcDBkENWUhzOpgbWuTo2XY3O8hKmL5APgIC9C1LZl4qAy3pDl04EhdUk9He9lcqUV",
+	"iWxmJj+AwksLR2/s18Ouw4WgjS1wwl4hW4ctX1op68PTG6lni/u9V9B+ZQpaPxoWG+Dh5ctdh4etx4eO",
+	"g/fkN4fn1v/ZzgXxTKZ0MpWojVGCFbs3IdKJgjzOg1sBdVKBxikhCE8whdhyi+APbVWbSv/l0PwYHdoE",
+	"JFSimOqMzZCppId0UQWB7giZDxmodYRJCKA71b3APDImaaIeL0DwZeRRoodUIU4WFPOwKrQ7snBdr4es",
+	"jdG8FJoKLLXOBqALiUBC4+3YTr3TVbZzU+7qwuQB+hy0DvXFqTj1ciSyaOqS971u2+d+DSVinosnCpoa",
+	"SEpA4zWTrIWXXVM6l974FRp72GpiN3kyYPmQ/FZ+V+v1h0WlUB1bgtIsIaKHftLYFicpwfHC1j/mzBoX",
+	"NZblEqXEoFnFJVv0a20tsaYLQjtpMfLgUgL96FHqcvb5t6a7LXGt0Tw+QcR/QXH6S17gvVLyq1ZKvoDA",
+	"TtKupIBNnhInBF1sEBN0bsZep58j6S0Fc96Osjz8xJNsRpBdutCIj5EJlxQwFUj3Tv6HP3IQbTe6hXrS",
+	"e63a70mrpqQRDanlq2mer7mbpqaq51ruLkholYbIfxEL5ZCG6L12qPayfxH1kEGOm2iFNCzukcjXpw/K",
+	"EcUGGKR0g2sxyGZBPzlCqJdGHaL8rNyshW8/EysN7O/lzxXy5xZkqQJUT4v0sXzWpmZwayJelWYMTCtt",
+	"JX0aHWCn4OuGrO1ajGGMgZNv3jZ8ZQrQRJip4VKSCRJ3eih0qw+UbOYg366oIIA+Ehx3IQDJmmraYeTA",
+	"8yUYptwnkOovGLLi4WJOKs1MdR3w+ceLGWHylqQzYVIuQR4mWFkYgCCtE2Z2FNc+ZCZtdA99MorPUheX",
+	"sc6gCInPrkkq1HV3M94dP5WFfwr7HqUkpvJHOqOydXp40u/3g5bdFBNNdHH2l26/fwA113QVq7xenA5k",
+	"KuLWFPTpgp56mt3jtwfuh/DUPDM0NXLRKxW3+NHNbG2kBB0Nha5TEkGuWCU/cKmGb91M6VzYougQmNYK",
+	"WlmamCzF4vT16xi+7s7t13lo18Zyx17m+H3JHB68voWk8VKZCGzuUYMY3XRy7pXWvx30q34XaMD8NJUW",
+	"jS2fjqn56aLRHLeWMV4vD6WKw84ASfKoU5cKj49V4NKUokif9q5WH0H1KtTWOV7BxFSUse84yVBLbgMX",
+	"FTIkhkztbELGEqkB7C5SFiVZTExzQyUz8jRRbi/GeXHnFxLhNou5yo9wj5O/RhFONETIawQ38fpX++fl",
+	"avP9DR9b9leXtsrZ/oRApIrO+92uQSidAFxMdbAKlB+ICRqRiM/IsFixNt9oXOa6AdhChZb3PAXkFPbQ",
+	"bW6XRzi+x4oRW8LSghePIH8+ZE8zQf4VtDemLDb+AlCbGXndC+zSh6yxd4FifFVja+AyH23O8LrG/VrR",
+	"eDeWfbvMAPJUlye+l4fX2/q35ZpqbPpnSzIlOAECgNp0ftULsjH5dlQvL6F2qY1kcDZjD2Yr1S7bEYKN",
+	"IyVzKrF1qGShCCliJZ1IR1+UpHEaUPx7SfAMOw2jIp00BOUOTI6WdEsVClrSoFSUKlupUHRU5HG/r+iO",
+	"W65GF5sJ51hOtQplnPJZqLaLJ/e6QEL4Wqu3ZEpnIveXC9DDlEZTvScgOY1IXpBqyIqKVD10pqNCjZ2S",
+	"O/Gg2gUuNEyDNu4WBSFy5wvrtKGbWQfpgVuJxd9T3oFOHXFHFto7I8JpulATGyWY3Q1ZuKx1Ce0JU+td",
+	"oGunIx3moX2hVRdLqPNJWicda7qN0mnzYFNXL5UHm570+/2+kmfgIxzHzgfLu/Q6SmfFt7+WlVBn3YO3",
+	"hRLKqLBan38LEawNicje9eS3Eb/6RKZpO9czT0BrHvhQRLSiNma2IWB6V2cvITPYSmW99Vf26OydcotQ",
+	"UW23mMr1T9tCP/68SuE9Ftg7oJUc0HanZ3bVGq9NgjmTBvBJfK9XbX1LHmXpPrsGRl/5T1ARmHTpqA3s",
+	"jU7NodW9ncGQhTYrHjCbVC5MyFaR3i6EoexF66ErnN5RY7w0H6PQIKJvaZJQNgkhBNY+vJnS+RyeWgyG",
+	"JZrh9A4p9rLKtOtw2Xwr3dSFQ+aw4QES3LUKM8XVoSkWECXMx6beY6Fasa66pXp+Zpwho7Fi30yZScX7",
+	"rsSPplyWXb4tdIkjHZ1BUFvj/sDmXwlMf51Cf1RZd0md9FQDpc16+AQ7pZMt8bjfR+dYkawb2Thh4kcS",
+	"EXoPgVs8uqtLmFgBEWuFFOb3jwTHt1T1d+hPrripPdFszN6s+E+N78/iGGp3mOsp+Yth/sLwuHv0/wJW",
+	"yyViAIWxnGsHuoaCNKhm+vbDizIRCDwkINB5Gt27nRfZcvCvD+k63i5D5iDOglSoXdGxbbrO+NOsimc5",
+	"Nf8NWxdfyuhnCU4D299tme4VTNNeB1tX6Mq/X89gmXMQWf7YHO0au53XgGURcK35qmTgU7wbMzYh86Vb",
+	"+3stU/ZEG5fLMz2XqQsX12QP6uusWvlu7dS6VbAFfIww0+KGn8k/83lXFuQmwiwvrK5V/E+yg62Gv53q",
+	"MHJsXVMebg+lTX2RNwPRHRrHgsatc/z9hMDZZtrLsgQ9ZNXbow38Ky9gsEs15LZS8IuIlF/gQu9Vk78F",
+	"1eTTyN4a/s5oqZ5LQxmC1+h7GwBhL8LAyp4sRnMuTKB2QwUm5O8UhEFpSlMAAJhHxqU22QZ5dAVnBD2Q",
+	"JOmOear6Vc1H/NFu6anCPmc355eXKOERToZsjlMZwGd/CJR8yWeYMkBMEiUECwnaREi2JQaKOzXe9sbq",
+	"jdkkIWiU4uiOSBGgXzIuiQiG7GFKJRFzHJEARXw2U7sZoMtrlFBJUpwIhQoZZ109G9dAfpOlqQJshUWL",
+	"bhAVQ+ZuF9ZrR7AlyJTCwcIi6jV6T6utpPHzsthlteS5HnUXhWNizHAvJQsi/lAbbRC0cnAEfSXDraCV",
+	"4PzJR/W5rSKjMyu/O3prsisfH2qdJTWg/W220DR7M8xslrxXOP7zKxzzS/X8+kaLxr+guhGiBDQW1KEC",
+	"+u8GCsghq2ggUduhG5DbsPjb3kC3/IsJc1C9KKQ1WgxZ8Q3CieCIp7Ga+2jhTK7Ih5jPfa3Occi8IXZ2",
+	"/3escjy31HmvcWyKWLfQOOY80F6+baJwjAqg3L2+MUdkv5q/tlEz5qbXjdWM5suXVDO6PNCzedQXd2MP",
+	"4GvVjFF+Irt0ordAuZ2WMScwO1Yyroa+neokcgRdV0RgD6MNlYybAejLKhkt1v5KlIurrt1OdYvbirIv",
+	"Ij1+gXu81y3+JnSLT6J163g5N0vP04VSHy5RAAc6PrxQUrYg0sTzWG/nalTN6+WgGkAN+Y4MoISpoqwz",
+	"fl/xytP+iVTqbIAQLGMzLasHT0MnN57kQ9umFCmtuXXaevP2+GTcx4fRNwfkeNTvHxzi0dFxtGXevzMh",
+	"6IRBFZC9z/Ue+TRViQHUlPI2cYTrkjdtgH1iMscpFKXpiikdy1WpmIq2l3FYlOlBCb0nqHipUEIRV4Ha",
+	"x1ZwtNe9kAk7vSELhcSpBN817SxNWGx+pQQdHnenPEtR+MMPs1loYsPA2GlKX6Cxeh3TCZVigDBb6IqE",
+	"JBEQgfj2tN8PAxT27R9v7e++/uPs2/OLsONgn77ijVSnXeg0r5SIpS3EiIcsSnh0p3MSu1WQUXh48vZE",
+	"R/sdHvf7Yacc4wau4zY1Puw3YFsxZGFC2EROP4xv1NNLdkVZJhU3pxBq2EPf4WiKwhw8vvslo3O12aEu",
+	"2O/ETxL7CopK5gO9Es4RBYiziJx6TsT53EHIQalXywsqtjE/9DaHiE3GGSntpk2ypSYCU9WJAjBzutTa",
+	"PiQfaGTLTIohg6NYkf+rGhlZsvt8WMEED1l+IqeIcfTAtQ9+jBciAG0GnWWJxIzwTBTTDFCYsYTOqCTx",
+	"OZ5j7d+vSy4NWTjDjxeYJov35OFPfCRMNe824yhWjxF82YH+i9QJeed+kncTTUmcJZRN6s1BF/kZAOg8",
+	"yUt9CbyA1cgnuYIcxgetoDVOaYwX1u18Bkmtcid0LLMUfpsiVSJj7k85zVLhtJcZcX8+kJg5DxRPo45L",
+	"zfoFR1Vks8CBq3iDoGXQWOu01X/T77eCVgVAWqcnuXv/eyimIcz5ueDnnESx0oNimYfuGvvF+vru2g6d",
+	"hR2WVnX4GSIBNP5tnbYOD2GqS3BuNqwxx1MBSg2pe4vdP33mMYcgWGi2zMlF5VUtk1IgvRVsyjY5yQxf",
+	"ojvQFN0WKDDUL6hGAPgKiwFR3TQuABVhASU2SocEGP5HkRHL/RT5x6rpwbway9WU4kcqZOVK/m7SfJWS",
+	"vRc7DzBZi75/zlEzU6i5tS3ie+GsYVVeYJPkYeZS7nHq15Q5LF5Cmpsh1ApuWIVQ15UCW8olpuUXN5HY",
+	"BjnAHNPjkOVmRd3l8+TnWo0htSHLx0s/l1kR1rrP0rWpoXHXHMbavF0aJtcm7fIL51Ro5xlgKRR1L0Sp",
+	"UKcTLRVsHi0k0R90tiHzfySyGQTvRJ+4RGz8akVhKdEepr2GyScC9BKG32UNMGPz0Ir8hylPiEVbRYVF",
+	"1/gYIPIYkbmsMLmnih+GayQkXghEmVZMOUunGu2bzL3I5pPElZ5sAoMRj6E4Y567/INN87IyIYzOakbT",
+	"PGO7HqXu6pq8Tjo9FST0SghqExxNXa3bqKxzQ3UqN6Pl4iwiHcdRYcj01qy1f6y++9qg+tzKoC+ldimU",
+	"KQcnR15lCsuSxE243lybclTM/qiJNuXIme9RabJHFW1K/+2zaFO+iAF7E2y/tyB9zebr59fRPEM9j4qN",
+	"SQSeZOy+qh6dnqIg+QxgZF9sDE9BX99D4QNP784JkyS9jIU2QkHWyWLwVwJMBiiCVuIUAUWo2MOcFj6D",
+	"mJkklZ1gyBzKAEXyTGJ4sDUZ2YCy3APHNbq46y1PfIBm/J4MGZVoZPK1WTOMM7VXYkkfxVP1gcR3en6Q",
+	"cN4sYNnqA/7gHZ3S2azC3RqQBeWUuoRQIQdNhMsj78ICsrtKgOfvz9GMJokOs0qwnBKn7N8VjqaUKegP",
+	"WqVtX61U2gLh7zXnvzvNuRcfb4uJt9STOz1YltvJ/8vH6mIHq9PlDJlHL+4owR2czFNQdj9ds72vXVGD",
+	"Rr6YHnojFbTLQewx1NephxaN0VMD3fOa6oO3ZR0B6N2oFEsMlkDt0aIcMtcJNFdW/iaX04ds+Ysna9xe",
+	"RtlWX7XbvXN7ZdsaZdv2YPxsCjbnFWrnXvxaMNEqLKEEhsKBjABnXpZFQFbxseJ/54aQu6w4i+FylBoq",
+	"scN0AMYdJQS0gWMfsoo2TteCETDDzkBHHnhkEUjsTvNV2h602ACsAxVDpsaNpphNSFwvUIx5kvCHJcWj",
+	"FqrGPNX1BaZY5qnuhwxsRQE4o9kWJY8znvrFq84u9HDPIJJA3L0SSApIwA9WA/a84ohe3ZfTPa1Hfnvd",
+	"09fHQnyy2eJ3KeQQV5f7DMomx++zoappsKxqKhI9l1BiiBy0XxgPFBZSyLuiPio8qGmB1rQFvDMod1Ey",
+	"OYCBxGD3IcsVPi4ChnykmSiVsEXhhPM4HKAwwuxjxj4xLCVhMYGyr/GQ+dxgzffqc9Bt99AHa4iRqxJt",
+	"OzlZOFP7WvKXBpXc1nqhQtv/lHCQyh5YG0UZ0n4iqaQRTtDMaobM4YGpgmVjHMksJWnrtPUDxgqDz3hM",
+	"kveZ2hX1/ffdw0K9pJog+8gUij3nPMEsp5BoxpmcQrVYQVKKi64ODr55ewT5VvTZtk5b6jxX2CHKRGMn",
+	"ES/51u9Ttfwu1FeON7+D2YsLuA1e78b8gUGppRUYHsxtF1iScgCJ88RJt48UGepCl6gNkiFPka3aysdj",
+	"QeTAYJ8howx9uj1XSL3Unw604Nrsi9OEghkcM1SdikMgtFtn/krbJHKiF6I2lmjGhUQn/T4U5UZ3ZA7k",
+	"wKAt7RMy0CJtnvjFDbmpmA50USanAUxbO02tDsiBSJOKtaNwWwlNxciKwRu7GoLVYSVDtjauBNWFlRz3",
+	"+0F95AgcGUgYBm5se4UswYqDmdphN8QlSrkQCCdJSeNpgoCKR7q2b1GiqrohitKqUXURNOMnEOIkyW+A",
+	"cRPq9NBFSfwasmI25mBTgsY0SUhcVHRIScTTWOyAFF6YvWntxI1Wy78bxERsE1fy+efPQdNBSGWQn5Xk",
+	"7dy91mnrsH/4pntw2O0f3B4cn/b7p/3+f7aM3d7frP/GNtuc/tn93tPB3xsdzNGQjyAWL59GGZ8QBpH3",
+	"sTYSokrZJOSR3Dj+odxLUKarpXCHISuVQ9dfim/JmKcE6gBbMi+K0sBq/uQxSjKhxKeRgqllIj9kmsqr",
+	"cfiEALGBqoVjajQpxa7we5ImGIorKJxOWcwftrVQLaGDffTFmugL93Ar2LhfQdoFYLgNv3Eabo+2X9hu",
+	"tkymNzKf5cC1pwtfk/FsmSSITWlCrS3NRxM2juTIGeanBXMMWSmRXN7rl4vn8LO9zxXRYRe8D+rYMKjj",
+	"WbimtYEdOXxuV5B9rWG4KfDtxETioRw1lhKHsuwB0mck3gU0vnRURg7Lbc28KjTrajRsqjiaFovrLAVx",
+	"DBkYU90sinnHOwlP+ArVEKs0BIeO6P/VaQi+DNrYm1e/Ytf+l9E+bKlzKBtVNy61OGRe39EAha59DX4X",
+	"ljVIr+CYx2wFxkw82enUNS7uXU6XEcqXkpw3kpiJ+9UemX19EnNDY+J68Xi1o+mq+7+StX8Rlr6OJv+z",
+	"Qu/z8PLbgtKzcO7aPmtU40YhX9BGf3B1fWbnIXOCnIO82YjzhGBmTIo4EcSm3rMtcmJIhfH66aHzKWYT",
+	"bbQuuywVKV2LmUJANZYldyU1huDqFZUlb6Oniw27c6Zc5bCzwgvnZk5ZnBA0IjhV35gIcTO33OGGZ/LD",
+	"2EBo62tyr3lhxLSXFr5eZ8wduuxQ1p2nPCJCdGWKozvKJt2x4nC7ihN7hmhgOwqCUTYJBj5DYZzyuRJ3",
+	"Q/01YoTEoihRxxkxCBZRVrTW7owiHAwZZgsdCovCGEs4nhBJfAeOmYyUo3Kr33esZ2TJF1IX3dM+8CNi",
+	"itEBsk6JmzjCt1Lt91ONcwYTacaoVNODVN1Dlht6K16XpvDSbrwuL9m1hoVbc0ha1nkK5jab3Dpt2d1s",
+	"VdHO+ZREd2r6UjtJCSKzuWpV3n4F4j/yh1bQ+vAfraD1A51MnVxv1scyIfckAYfJYvu0f31jDO3fhb0X",
+	"yO/EC6TAiBVc5aDay7o2Yoe4dxtlzaaqGSeq16LDIXuiesV/f/bxvQ2QzAtrXmrw/SZqmCr47xHa16SM",
+	"ofV4aktkVquuWYfMdqrEWcGoPJPgVHdV/FJUhXDsdTy1Op6dU9vdKIEsVM+wBBvECkHoLI7BaRLSa+gs",
+	"dYW0E2GJEz7JSF4OAZh7260p1OoEVrVthqMhK1IcdQb264YBcDCZTWQrBbThmKez0ITpCu3BHkJPwBec",
+	"Knagi+YJZhh8QqeESKhMm2AJLIRMCY6v4VfnFIVySqM7RoQwi9ZfXsBcFuXojsGQIRQmlBG3gfoopjP1",
+	"W4lfRXFzowJrmwBrcNoptQRX/85AzVd3itrhCIMNSWYjXU+XzuH/EcEz9T9UMFd/RFPMGElgCW6fbVfM",
+	"VPNVexejGcEiS4nVBEJUQleQSEGHjvdeWpe78Oo2wUZUdqq6bpvwSh3IGbqnPMG6kLy/dIfWNPbQlZ6p",
+	"9TAAkDBBCxPgfk00TD+ALI/F4j8xKs0hqv5C/e3CPAbJ1MR2mzpRqC0IQeGVgfIbBUMhFIyh4iyS9F7J",
+	"PuXARSVJ+QXXS0lm9SJraYwnSaql1bZOW5RFUyWF5iCgWk0J5BQ/7fcOT4LWA43lVFdiKJ2xen9wfPBN",
+	"0HIvusIVR2/QjSQgobLKI/R9giX6FqfoED2ig9fHiKpF5xewddoa4Q0Kr5d2Zi+9/j5SUVl40xTAoaFX",
+	"pRe1Yqq6bAVPl1O/19jc2noyeEOkQOX7zZkxlhgtmCaR2Ia84SQBVMah7FPn1Oiz7PdmpkMWYYZm+I4g",
+	"Rh4QyDU99B30S+Nq6r48yVVBEwMoKIVKmfs0pjUjm7hcUWQ212lg1eiFFjxYiunbDF3ZfSldS/EUjEXX",
+	"u+I7x7Fp4tLSPE0v6qSfwWDRSFYtI/qGxc6rh7jHWF9NVTwDlzrQ1F76Cv4Su0Ngq3VpGp2YJJ86MkX7",
+	"XeKCg1dYJeKzGWcKmKK7AGJPC3TVdpbxoHgiSOcjpnxeJH6ADzunqCD6wC4bah+gN/03B93bN+gsyWaU",
+	"ZbP89SG8PuofoxuJqUnSd6M4cHTwBk2w59NbyPpnO/gGOijG/ahgCLiNA3fkIcu/1y1uMyjTRhl6RP1e",
+	"/82J7ufkyM6fzglSs7Myl8K0ATp79+7QtPiW4NmQ/fmbx6MDdwJnit8GVqdgd4DFLJqca04cnR8/nvSO",
+	"AQErpsxwsHOIE+sN2a1JC+4ytDMshHm0QO0IpyM4NtVrv3f4zdEblIxeU/aP/7/YOGwWPmT9Xv/d25Oi",
+	"hdp2Ybcdvn9nX3aQjcMzTDxqa+a9owC7JAyoeeEha2tOMUCpmr9ObP4GxSSiM5yY3CKdAVJiiV6nkUcE",
+	"ygQodNE8GyVUTBWFdHrW0sAqBz6DDNeVSepslAyyJMkGrry42kuvjkz+SIVcIpG/t3C7Etk2adntvgIy",
+	"BNlbbYy63Rtkgyrt7Asrmzcm4LmOuUoU9kT8a9IxP4Vk56jAR7I30xgDQvHpipc1BM+kIq4AuJ8jrQho",
+	"e81wXbrHJ0iyDlTt0gPw+yxJdDZ2kgflVEqoCELiXHJVzEqSxSQe6DzqVKApf8hVxVQMWcEyxqjtCs+n",
+	"2ukvPNUCbx6SOMMxybVsd4TMEZVBIRijCDPIm6h4BZtvshgCTzBlUL499yIsCezgzJORQAlMnJm1Veqd",
+	"gAi/LqCojrprB6an6exeQPv1pdDBXlD9motv7Fa3xueE4TntWaCqzaIsFJce8yizXpnhH7+7RaU+FniW",
+	"hAGKOLsnwNxLjv508+F9kUL5jizybPCqwyHTKiz0HjzoGEeS3xE2QBFWYhzgjZTc44TGgDnsd+gBL4Ki",
+	"W/7AUPjdLZ4sc/nanQ5klahTE2b7YU7Y2Zz+SW3Bxph6/J4zAjyiYbaf6R6bSV6YE6i7ydDs+jI/qVbQ",
+	"mhIcw2p+bZ2rbe2ecyZTntSNaNq/hsa27eegpTZ43TfQBqZ21PByXvGYjqlCAQreSZSlYLn4688u9PtW",
+	"pmBQQZdzA2CyOPJ5nio4WIZ6BbEroT4yPWrSKUh6T3SCgVFGEwkkMEBQc28MVU8kIM9CNG6HZqjX9wf6",
+	"fnSCIVO3x4UEeFG9BNoaKmTK2cRAt1URQ+4Dcm88/PMNiTkRA5NoLCwdtboHXbhTIYoSCgG9xb1SQrgg",
+	"LDZK6RGO7sBx9XLcVcDdBeg2ZsEJkaCIsDnvsC6k9jClCTHhwRGfQ2W1KEtTn9P+BlfyL+p8XvBKWnjY",
+	"X8mtr+Rfzq5+3OZKzvECkpBIks5WuDm8zzPcuf7e9X4IplsE3SKf04GXczyLIp4xudJN+Vp3fUvS2e6i",
+	"SkynKM4IOuqjGC8EwmNJUkTZPdfBILbkP1xF9ZvICyipd9RvrIJxJr83yv4ejLKli+Bc0OvS8xqesbgO",
+	"NRf2ZZ2EDcCv8xFefYl/pEI6t2DvGFyHH15YQeui1U3Us2UA36Ofr0k5uy3yqVzjOuSzmYrWQQs+1rNK",
+	"1p9JniuBuZ9x/GeG6N3paHcGW0/y0BUE6taI1xEX0F0dOIb8nqSKNz/HSZRpl8krIqdcKz4TPOLpt1ka",
+	"E0YULZQ00VV65JSkD1QQrzhVI0Wd67ncmLk9JzhXh/KAtGmCRN5ma/D8YsAWVddQwFu+9DpJp0afvxwi",
+	"aTrq1eitfae6pexRC4ut05YOaycWFpt7fHpB4eUU3ltA4l7h/fUqvLe7caWLVLANOZaepzRahaWvSRoR",
+	"JjH4Y4bGQ/wKpxOqq/L0TViAfaE171c4vcvmoS63BvlJtZZOEOmXUHSPogZ9X+tJvgT6rg7luTSmyS7Q",
+	"92+Ju6iuuhH4uYdbi/gdQ+6glFKlBqqW6hqhdg5edYXmLCmpNYL6YGxrRZZzS1qnhydBy7uS1ulBP2hl",
+	"glyUP9AeRpkg+sG3WJD42t7T/OXNlM8/FhPf1J+4st4vYpLd4rLtKdTXS6G2QxE1FCpjVIouH3dNQNcm",
+	"HsNTbGIGJGYxTuPCafgUXVMSEYHa3+FoGqAL/t+EBehb/tgJ0I+ETeQUta9oklCQbYIhu2Sq3fecywBd",
+	"qWedAP0Zoo5Q+48pngXoWh1hgP6DJnyS4lknQD/xJJsR1P6Rqj7QH3GScNYJ0FlKMGrf/JLhlAyZ7lP/",
+	"Ml0DMb2F5LNXlGWSBOgHnqWQbEVtyCuBwjGOJE9D674ygxQqYzD/ysWcvBJDNsICQhIlauvW6KCjk7Go",
+	"doiKgVoxbBPjaEwfSWyM1QIKpuZjQDHSIg4Dq65dP1YYA+KJUV4DuFwrGI5RvTQTaQO+TrCQxq9VfdSD",
+	"QnhOfhVwpdFnqHpXQ5FHHMlkocPbajxl87DM/PMh0xN4mHJh6qMqzIUpgxzsHmdbCMb73+xd30/juBP/",
+	"V6y+bJFCKejLFw6eVsvjnRbdD3jpSU0Tl/pI7cp24NBq//eTxz8ybhLaQNtF2rzRko6dZGY8Hs98PlKs",
+	"lLuvgs51OOQDYd0LaKGF7evcNfy9Z2mJYVQGVmO335GYiYR5HDid+ZebeqdcJlIwhLsMr6H3/x8qs4ne",
+	"lGtMDS+qWgbAEIw1O6e+XQnqE+W5kGpP5KROehfgK77e+kum9ow/e/ki8oBgFZ+/SmYeF/EXNsept6XM",
+	"FsZ7f3UdbS1Hrncw6XeRcaIJmyD4jxvUA5stqeuL3dq12Bn1R6g/R1/rk9c/b9l3zkZb4rtYr2um/R4c",
+	"bCdix300sT2/erq62WaNg/QPqD9crTmNAwciznd2CUP8CtQ7oo8UcjwFk9rshRoste6Fuh2frtl9U+IS",
+	"LdN7SqF4ZW4+OH0Kqt6fmDZ2tXRYxxo16KD9LFc4Obp15Dnh66Fn6DsJ1DT2MWzuI9m81Nlk6hvD031G",
+	"mgeztj5D+ZGbRnYVuD4L+XhsYc73tTFFQPAqmfAWtOLa7nSKyZumZFVqx26FcOWh8yTVEe95xWUOtfTV",
+	"PwJaAhALHl2TNJYFjSyedh2wuBBQPdTuz83tyFS7guWxcV7AI24xHdxPT8drbffR/UEyz8g4ug4+EIl8",
+	"O8jyfUCUH+yIkfV1xiwobPkdsHv+dwawVa7AwH73/0v4zu3Ez4/Tf5kiS1YUZvquSsFeeXqZDGTJ3YfT",
+	"8eg8GQBWs/3m8nzrvXv1CPr9+8+xf0cGjHzhPfI4XYCTsTN8z1YeezzfHQeoKQFG6oHqpKVeesK3KJgO",
+	"9mE+OOMxfwajNB+wmU2TCZ8iA3032VVla30uoMUJHTgfgBaALjkBrKy9h/tQiYHo1Wzt3lqhlCP31pkR",
+	"GsdKmBQaQsGY1ieBz+DUZjQT0ODl73PCYdfWhUo6GhrOTZVmRUEWoshtjDnhFb8Ms0Ge3xICE8YVMBXV",
+	"iYpSbkk78ABzJpVuI7DGF/44Duu1UG9f5NXoZnv+6o781TuKTJL2TuZIFX2Zwhqj5jBUM7jg4ghnS+Ld",
+	"z4Tvg/F6o6rueM1ty2ng19HrbVsa8U1K+2Po8dJaqL2RI89us+2KRMZG3/PGTGSceKgykXgsUWpfrYSz",
+	"BK7+a8LXhFREeVjI0C+diIDb0+dhqbHJTnhg1dsB//Y+0gYAnr4pQXBxNrp4U4IgTg/8Mj5AeuDwTqrP",
+	"vn5cmrxdZR1iMIZvgxlNJZWfS73wJPQWn8Rz2WN1+VVkaeHxSwBZ1mYSpoBoLUs+HSSDUhaDq8FC69XV",
+	"ycnp2cVoPBqPTq8ux5dj8Lhu5rXoQjyaYIFrKdTKQoGOUFFNCZV69ZCEqRp+BCB+Qfaj5NyW1DYArhCm",
+	"R+QW4EMSCxRkHj5EIRNugVJO1rBLoHiJmUcNKGSUSDqnkvLM/GWWAZoHODOP8wJMcNOTXGRqav1h4Hhz",
+	"kBb1u6raCUkmcqrI8M/0waZxjvAzWbusQdKXRSphyUjttYpQriVrFVm7vvGZY0oQsVyl/IVImgmZKzJU",
+	"C7Y6hk1OTiRdMg0f8lxSpaiKxoKfsuZ5l0qLpeNFzOmccWapCmGVCogzQOCQwbWWlmtKlunKzN/PZ/ZC",
+	"liIvC4oHRsKbBvdV85qZdc6KN3/NaAFnDaImywQAzGYymu/E/ByVYIbnYTFxBddpplWD2CaJn9Eq/UmB",
+	"WwAlX7C5Vokb4ZnSR4v64XguEBWqdzREwPZyica9qQ4urLymx0MlE7lFDyLPC1Hg8w5lAhplQh0LW88k",
+	"HllSYPxHAwaaT/iHZkvaNGKEvlK9EAhkLJ6JsrYYv5zbtc7nRmgmjIjdXoaJyi4dYhgq+bbV2fYNM05S",
+	"EIHmUSvcrE/FHaQ5sH6xIrPyxbLWIDl3oZBm450ANreHbhwCwm5CAGA3IbNUJkSXM5qQ0Wh05EEZJSVZ",
+	"6cGokLJWnCEx1wqa2G81TNvaBMFhHD+zvOp0sLof9+UhoVVXQ03aDdK3BynKVZz8nhsdDGveNUlji0FJ",
+	"cU6VVhAMRwKqlx+Ut9FImuaGF2T8GBeilMWL3Q5c2zp/61CAMQadAOIgvBr0Pk6YfqslViHItVNXOrXe",
+	"kvHovq4jst1PeBMBB5HxY/ikmuy0YWzreomN840Sz1lRwNgA55WSf8TMrMWKDM2bcQE8Sb055JWK4fXh",
+	"FaKs739//y8AAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -160,6 +160,48 @@ func (e CustomFieldType) Valid() bool {
 	}
 }
 
+// Defines values for DensityUnits.
+const (
+	DensityUnitsKgPerM        DensityUnits = "kg/m"
+	DensityUnitsKgPerSquareM  DensityUnits = "kg/m²"
+	DensityUnitsLbPerIn       DensityUnits = "lb/in"
+	DensityUnitsLbPerSquareIn DensityUnits = "lb/in²"
+)
+
+// Valid indicates whether the value is a known member of the DensityUnits enum.
+func (e DensityUnits) Valid() bool {
+	switch e {
+	case DensityUnitsKgPerM:
+		return true
+	case DensityUnitsKgPerSquareM:
+		return true
+	case DensityUnitsLbPerIn:
+		return true
+	case DensityUnitsLbPerSquareIn:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DimensionUnits.
+const (
+	DimensionUnitsInch       DimensionUnits = "inch"
+	DimensionUnitsMillimeter DimensionUnits = "millimeter"
+)
+
+// Valid indicates whether the value is a known member of the DimensionUnits enum.
+func (e DimensionUnits) Valid() bool {
+	switch e {
+	case DimensionUnitsInch:
+		return true
+	case DimensionUnitsMillimeter:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for EquipmentStatus.
 const (
 	EquipmentStatusBad          EquipmentStatus = "bad"
@@ -178,6 +220,63 @@ func (e EquipmentStatus) Valid() bool {
 	case EquipmentStatusOutOfService:
 		return true
 	case EquipmentStatusPoor:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for MaterialForm.
+const (
+	MaterialFormLinear MaterialForm = "linear"
+	MaterialFormPlanar MaterialForm = "planar"
+)
+
+// Valid indicates whether the value is a known member of the MaterialForm enum.
+func (e MaterialForm) Valid() bool {
+	switch e {
+	case MaterialFormLinear:
+		return true
+	case MaterialFormPlanar:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for MaterialShapeType.
+const (
+	MaterialShapeTypeAngle      MaterialShapeType = "angle"
+	MaterialShapeTypeBar        MaterialShapeType = "bar"
+	MaterialShapeTypeBeam       MaterialShapeType = "beam"
+	MaterialShapeTypeChannel    MaterialShapeType = "channel"
+	MaterialShapeTypePipe       MaterialShapeType = "pipe"
+	MaterialShapeTypePlate      MaterialShapeType = "plate"
+	MaterialShapeTypeSheet      MaterialShapeType = "sheet"
+	MaterialShapeTypeTreadPlate MaterialShapeType = "treadPlate"
+	MaterialShapeTypeTube       MaterialShapeType = "tube"
+)
+
+// Valid indicates whether the value is a known member of the MaterialShapeType enum.
+func (e MaterialShapeType) Valid() bool {
+	switch e {
+	case MaterialShapeTypeAngle:
+		return true
+	case MaterialShapeTypeBar:
+		return true
+	case MaterialShapeTypeBeam:
+		return true
+	case MaterialShapeTypeChannel:
+		return true
+	case MaterialShapeTypePipe:
+		return true
+	case MaterialShapeTypePlate:
+		return true
+	case MaterialShapeTypeSheet:
+		return true
+	case MaterialShapeTypeTreadPlate:
+		return true
+	case MaterialShapeTypeTube:
 		return true
 	default:
 		return false
@@ -1087,6 +1186,9 @@ type CustomerWrite struct {
 	Url *string `json:"url,omitempty"`
 }
 
+// DensityUnits The unit of a material shape's density: pounds per inch (lb/in) or per square inch (lb/in²) for shapes in inches, kilograms per meter (kg/m) or per square meter (kg/m²) for shapes in millimeters.
+type DensityUnits string
+
 // Department A department (read shape) with its live work centers and their equipment.
 type Department struct {
 	// Deleted True for a deleted department.
@@ -1254,6 +1356,9 @@ type DepartmentUpdate struct {
 	// WorkCenterIds The department's whole work center set (omitted: none), under the rules of create; work centers not listed leave the department.
 	WorkCenterIds *[]Id24 `json:"workCenterIds,omitempty"`
 }
+
+// DimensionUnits The unit of a material shape's thickness and dimensions (and of the lengths and widths of items cut from it).
+type DimensionUnits string
 
 // Equipment An equipment (read shape).
 type Equipment struct {
@@ -1541,6 +1646,129 @@ type InProcessTrackingFieldWrite struct {
 
 // JsonPatch A JSON Patch document (RFC 6902).
 type JsonPatch = []PatchOperation
+
+// MaterialForm Whether a material shape is planar (sheet, plate, tread plate: items give a length and a width) or linear (bar, tube, pipe, beam, angle, channel: items give a length only).
+type MaterialForm string
+
+// MaterialShape A shape of stock in the tenant's catalogue, which items made from material name.
+type MaterialShape struct {
+	// Deleted True for a soft-deleted shape.
+	Deleted bool `json:"deleted"`
+
+	// DensityUnits The unit of a material shape's density: pounds per inch (lb/in) or per square inch (lb/in²) for shapes in inches, kilograms per meter (kg/m) or per square meter (kg/m²) for shapes in millimeters.
+	DensityUnits DensityUnits `json:"densityUnits"`
+
+	// DimensionUnits The unit of a material shape's thickness and dimensions (and of the lengths and widths of items cut from it).
+	DimensionUnits DimensionUnits `json:"dimensionUnits"`
+
+	// Dimensions The cross-section of a linear shape as named measures in `dimensionUnits`, each greater
+	// than 0; at most 10, names of letters starting lowercase (1 to 40). Suggested names:
+	// bar `diameter` (round) or `width` and `height` (flat, square); tube and pipe
+	// `outerDiameter` and `wallThickness` (or `width`, `height`, `wallThickness` when
+	// rectangular); beam and channel `height`, `width`, `webThickness`, `flangeThickness`; angle
+	// `height`, `width`, `thickness`. Empty for planar shapes, whose measure is `thickness`.
+	Dimensions MaterialShapeDimensions `json:"dimensions"`
+
+	// Form Whether a material shape is planar (sheet, plate, tread plate: items give a length and a width) or linear (bar, tube, pipe, beam, angle, channel: items give a length only).
+	Form MaterialForm `json:"form"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// IsActivated Only activated shapes can be used for new items.
+	IsActivated bool `json:"isActivated"`
+
+	// LinearDensity Mass per unit length in `densityUnits` (lb/in or kg/m); linear shapes only (null for planar ones).
+	LinearDensity *dec.Decimal `json:"linearDensity"`
+
+	// MaterialName The material and grade, for example A36 Steel or 6061-T6 Aluminum.
+	MaterialName string `json:"materialName"`
+
+	// Name Unique among the tenant's live shapes (case-insensitive).
+	Name string `json:"name"`
+
+	// PlanarDensity Mass per unit area in `densityUnits` (lb/in² or kg/m²); planar shapes only (null for linear ones).
+	PlanarDensity *dec.Decimal `json:"planarDensity"`
+
+	// ShapeType The type of a material shape. Planar (form `planar`, a thickness, weighed by area):
+	// `sheet`, `plate`, `treadPlate`. Linear (form `linear`, a cross-section, weighed by
+	// length): `bar`, `tube`, `pipe`, `beam`, `angle`, `channel`.
+	ShapeType MaterialShapeType `json:"shapeType"`
+
+	// Thickness In `dimensionUnits`; planar shapes only (null for linear ones).
+	Thickness *dec.Decimal `json:"thickness"`
+}
+
+// MaterialShapeActivation Shapes to activate or deactivate.
+type MaterialShapeActivation struct {
+	// Ids Live shapes of the tenant (1 to 500; repeats count once).
+	Ids []string `json:"ids"`
+
+	// IsActivated true activates the shapes; false deactivates them.
+	IsActivated *bool `json:"isActivated,omitempty"`
+}
+
+// MaterialShapeDimensions The cross-section of a linear shape as named measures in `dimensionUnits`, each greater
+// than 0; at most 10, names of letters starting lowercase (1 to 40). Suggested names:
+// bar `diameter` (round) or `width` and `height` (flat, square); tube and pipe
+// `outerDiameter` and `wallThickness` (or `width`, `height`, `wallThickness` when
+// rectangular); beam and channel `height`, `width`, `webThickness`, `flangeThickness`; angle
+// `height`, `width`, `thickness`. Empty for planar shapes, whose measure is `thickness`.
+type MaterialShapeDimensions map[string]dec.Decimal
+
+// MaterialShapeFilter Filter of the material shape list; every member narrows the result (AND).
+type MaterialShapeFilter struct {
+	// Ids Only these ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// IsActivated Only activated (true) or only deactivated (false) shapes.
+	IsActivated *bool `json:"isActivated,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+
+	// ShapeTypes Only shapes of these types.
+	ShapeTypes *[]MaterialShapeType `json:"shapeTypes,omitempty"`
+}
+
+// MaterialShapeType The type of a material shape. Planar (form `planar`, a thickness, weighed by area):
+// `sheet`, `plate`, `treadPlate`. Linear (form `linear`, a cross-section, weighed by
+// length): `bar`, `tube`, `pipe`, `beam`, `angle`, `channel`.
+type MaterialShapeType string
+
+// MaterialShapeWrite Create and full-update body of a material shape; which measures a shape takes depends on its form (see createMaterialShape).
+type MaterialShapeWrite struct {
+	// DimensionUnits The unit of a material shape's thickness and dimensions (and of the lengths and widths of items cut from it).
+	DimensionUnits DimensionUnits `json:"dimensionUnits"`
+
+	// Dimensions Required (at least one measure) for linear shapes; omitted, null or empty for planar ones.
+	Dimensions *MaterialShapeDimensions `json:"dimensions,omitempty"`
+
+	// IsActivated Omitted or null: true.
+	IsActivated *bool `json:"isActivated,omitempty"`
+
+	// LinearDensity Required for linear shapes, omitted or null for planar ones; greater than 0, in lb/in (inch) or kg/m (millimeter).
+	LinearDensity *dec.Decimal `json:"linearDensity,omitempty"`
+
+	// MaterialName Trimmed; 1 to 200 characters, for example A36 Steel.
+	MaterialName string `json:"materialName"`
+
+	// Name Trimmed; unique among the tenant's live shapes (case-insensitive).
+	Name string `json:"name"`
+
+	// PlanarDensity Required for planar shapes, omitted or null for linear ones; greater than 0, in lb/in² (inch) or kg/m² (millimeter).
+	PlanarDensity *dec.Decimal `json:"planarDensity,omitempty"`
+
+	// ShapeType The type of a material shape. Planar (form `planar`, a thickness, weighed by area):
+	// `sheet`, `plate`, `treadPlate`. Linear (form `linear`, a cross-section, weighed by
+	// length): `bar`, `tube`, `pipe`, `beam`, `angle`, `channel`.
+	ShapeType MaterialShapeType `json:"shapeType"`
+
+	// Thickness Required for planar shapes, omitted or null for linear ones; greater than 0, in `dimensionUnits`.
+	Thickness *dec.Decimal `json:"thickness,omitempty"`
+}
 
 // OpenApiDocument An OpenAPI 3.0 document (this API's contract).
 type OpenApiDocument map[string]interface{}
@@ -2325,6 +2553,22 @@ type ListInProcessTrackingFieldsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListMaterialShapesParams defines parameters for ListMaterialShapes.
+type ListMaterialShapesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // GetOpenApiJsonParams defines parameters for GetOpenApiJson.
 type GetOpenApiJsonParams struct {
 	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
@@ -2494,6 +2738,18 @@ type CreateInProcessTrackingFieldJSONRequestBody = InProcessTrackingFieldWrite
 
 // ListInProcessTrackingFieldsJSONRequestBody defines body for ListInProcessTrackingFields for application/json ContentType.
 type ListInProcessTrackingFieldsJSONRequestBody = InProcessTrackingFieldFilter
+
+// CreateMaterialShapeJSONRequestBody defines body for CreateMaterialShape for application/json ContentType.
+type CreateMaterialShapeJSONRequestBody = MaterialShapeWrite
+
+// ActivateMaterialShapesJSONRequestBody defines body for ActivateMaterialShapes for application/json ContentType.
+type ActivateMaterialShapesJSONRequestBody = MaterialShapeActivation
+
+// ListMaterialShapesJSONRequestBody defines body for ListMaterialShapes for application/json ContentType.
+type ListMaterialShapesJSONRequestBody = MaterialShapeFilter
+
+// UpdateMaterialShapeJSONRequestBody defines body for UpdateMaterialShape for application/json ContentType.
+type UpdateMaterialShapeJSONRequestBody = MaterialShapeWrite
 
 // CreatePaymentTermJSONRequestBody defines body for CreatePaymentTerm for application/json ContentType.
 type CreatePaymentTermJSONRequestBody = PaymentTermWrite
@@ -3793,6 +4049,155 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /api/in-process-tracking-field-types/{id} (the `GetInProcessTrackingField` operationId).
 	GetInProcessTrackingField(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateMaterialShapeWithBody Create a material shape
+	//
+	// Adds a shape to the tenant's catalogue. `name` and `materialName` are trimmed (1 to 200
+	// characters); `name` must be unique among the tenant's live shapes, case-insensitively
+	// (400 naming `name`). The `form` follows from `shapeType`:
+	//
+	// - planar (`sheet`, `plate`, `treadPlate`): `thickness` and `planarDensity` are required;
+	//   `linearDensity` and `dimensions` must be omitted (or null, or `dimensions` empty);
+	// - linear (`bar`, `tube`, `pipe`, `beam`, `angle`, `channel`): `dimensions` (at least one
+	//   named measure of the cross-section) and `linearDensity` are required; `thickness` and
+	//   `planarDensity` must be omitted or null.
+	//
+	// A violation answers 400 naming the member. Measures and densities are greater than 0, in
+	// `dimensionUnits` and the `densityUnits` that follow from it (see `MaterialShape`).
+	// `isActivated` defaults to true.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/materials (the `CreateMaterialShape` operationId).
+	CreateMaterialShapeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateMaterialShape Create a material shape
+	//
+	// Adds a shape to the tenant's catalogue. `name` and `materialName` are trimmed (1 to 200
+	// characters); `name` must be unique among the tenant's live shapes, case-insensitively
+	// (400 naming `name`). The `form` follows from `shapeType`:
+	//
+	// - planar (`sheet`, `plate`, `treadPlate`): `thickness` and `planarDensity` are required;
+	//   `linearDensity` and `dimensions` must be omitted (or null, or `dimensions` empty);
+	// - linear (`bar`, `tube`, `pipe`, `beam`, `angle`, `channel`): `dimensions` (at least one
+	//   named measure of the cross-section) and `linearDensity` are required; `thickness` and
+	//   `planarDensity` must be omitted or null.
+	//
+	// A violation answers 400 naming the member. Measures and densities are greater than 0, in
+	// `dimensionUnits` and the `densityUnits` that follow from it (see `MaterialShape`).
+	// `isActivated` defaults to true.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/materials (the `CreateMaterialShape` operationId).
+	CreateMaterialShape(ctx context.Context, body CreateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ActivateMaterialShapesWithBody Activate or deactivate material shapes
+	//
+	// Sets `isActivated` on every listed shape at once (all or nothing): only activated shapes
+	// can make new items. Every id must be a live shape of the tenant, else 404 naming it and
+	// nothing changes. Answers the shapes as stored, in request order.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/materials/activate (the `ActivateMaterialShapes` operationId).
+	ActivateMaterialShapesWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ActivateMaterialShapes Activate or deactivate material shapes
+	//
+	// Sets `isActivated` on every listed shape at once (all or nothing): only activated shapes
+	// can make new items. Every id must be a live shape of the tenant, else 404 naming it and
+	// nothing changes. Answers the shapes as stored, in request order.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/materials/activate (the `ActivateMaterialShapes` operationId).
+	ActivateMaterialShapes(ctx context.Context, body ActivateMaterialShapesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListMaterialShapesWithBody List material shapes
+	//
+	// Every tenant starts with a catalogue of common stock, all activated (deactivate what the
+	// shop does not stock): A36 Steel Plate 1/4 in, 6061-T6 Aluminum Plate 1/2 in, 304 Stainless
+	// Sheet 16 ga, 6061-T6 Aluminum Tread Plate 1/8 in, A36 Steel Round Bar 1 in, 6061-T6
+	// Aluminum Round Tube 1 in x 0.065 in, A53 Steel Pipe 2 in Schedule 40, A992 Steel Beam
+	// W8x31, A36 Steel Angle 2 x 2 x 1/4 in and A36 Steel Channel C4x5.4, in inches and pounds.
+	// Their densities are mass density (carbon steel 0.2836 lb/in³, 6061-T6 aluminum
+	// 0.0975 lb/in³, 304 stainless 0.289 lb/in³) times thickness (planar) or cross-section area
+	// (linear, rounded to 6 decimal places); beams and channels use the published section area.
+	//
+	// Answers a bare array of live shapes sorted by name (case-insensitive) then id unless
+	// `Sort.Field` names `name`, `materialName`, `shapeType` or `id`.
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/materials/list (the `ListMaterialShapes` operationId).
+	ListMaterialShapesWithBody(ctx context.Context, params *ListMaterialShapesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListMaterialShapes List material shapes
+	//
+	// Every tenant starts with a catalogue of common stock, all activated (deactivate what the
+	// shop does not stock): A36 Steel Plate 1/4 in, 6061-T6 Aluminum Plate 1/2 in, 304 Stainless
+	// Sheet 16 ga, 6061-T6 Aluminum Tread Plate 1/8 in, A36 Steel Round Bar 1 in, 6061-T6
+	// Aluminum Round Tube 1 in x 0.065 in, A53 Steel Pipe 2 in Schedule 40, A992 Steel Beam
+	// W8x31, A36 Steel Angle 2 x 2 x 1/4 in and A36 Steel Channel C4x5.4, in inches and pounds.
+	// Their densities are mass density (carbon steel 0.2836 lb/in³, 6061-T6 aluminum
+	// 0.0975 lb/in³, 304 stainless 0.289 lb/in³) times thickness (planar) or cross-section area
+	// (linear, rounded to 6 decimal places); beams and channels use the published section area.
+	//
+	// Answers a bare array of live shapes sorted by name (case-insensitive) then id unless
+	// `Sort.Field` names `name`, `materialName`, `shapeType` or `id`.
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/materials/list (the `ListMaterialShapes` operationId).
+	ListMaterialShapes(ctx context.Context, params *ListMaterialShapesParams, body ListMaterialShapesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetMaterialShape Get a material shape
+	//
+	// Permission: View Item.
+	//
+	// Corresponds with GET /api/materials/{id} (the `GetMaterialShape` operationId).
+	GetMaterialShape(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateMaterialShapeWithBody Replace a material shape
+	//
+	// Full update with the create rules, seeded shapes included; this is how a shape is
+	// deactivated (`isActivated: false`: items already made from it keep it, new items cannot
+	// use it) and activated again. An omitted `isActivated` is true, as on create. A deleted
+	// shape answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/materials/{id} (the `UpdateMaterialShape` operationId).
+	UpdateMaterialShapeWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateMaterialShape Replace a material shape
+	//
+	// Full update with the create rules, seeded shapes included; this is how a shape is
+	// deactivated (`isActivated: false`: items already made from it keep it, new items cannot
+	// use it) and activated again. An omitted `isActivated` is true, as on create. A deleted
+	// shape answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/materials/{id} (the `UpdateMaterialShape` operationId).
+	UpdateMaterialShape(ctx context.Context, id Id, body UpdateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetOpenApiJson The OpenAPI document as JSON
 	//
@@ -6269,6 +6674,245 @@ func (c *Client) ListInProcessTrackingFields(ctx context.Context, params *ListIn
 // Corresponds with GET /api/in-process-tracking-field-types/{id} (the `GetInProcessTrackingField` operationId).
 func (c *Client) GetInProcessTrackingField(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetInProcessTrackingFieldRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateMaterialShapeWithBody Create a material shape
+//
+// Adds a shape to the tenant's catalogue. `name` and `materialName` are trimmed (1 to 200
+// characters); `name` must be unique among the tenant's live shapes, case-insensitively
+// (400 naming `name`). The `form` follows from `shapeType`:
+//
+//   - planar (`sheet`, `plate`, `treadPlate`): `thickness` and `planarDensity` are required;
+//     `linearDensity` and `dimensions` must be omitted (or null, or `dimensions` empty);
+//   - linear (`bar`, `tube`, `pipe`, `beam`, `angle`, `channel`): `dimensions` (at least one
+//     named measure of the cross-section) and `linearDensity` are required; `thickness` and
+//     `planarDensity` must be omitted or null.
+//
+// A violation answers 400 naming the member. Measures and densities are greater than 0, in
+// `dimensionUnits` and the `densityUnits` that follow from it (see `MaterialShape`).
+// `isActivated` defaults to true.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/materials (the `CreateMaterialShape` operationId).
+func (c *Client) CreateMaterialShapeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateMaterialShapeRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateMaterialShape Create a material shape
+//
+// Adds a shape to the tenant's catalogue. `name` and `materialName` are trimmed (1 to 200
+// characters); `name` must be unique among the tenant's live shapes, case-insensitively
+// (400 naming `name`). The `form` follows from `shapeType`:
+//
+//   - planar (`sheet`, `plate`, `treadPlate`): `thickness` and `planarDensity` are required;
+//     `linearDensity` and `dimensions` must be omitted (or null, or `dimensions` empty);
+//   - linear (`bar`, `tube`, `pipe`, `beam`, `angle`, `channel`): `dimensions` (at least one
+//     named measure of the cross-section) and `linearDensity` are required; `thickness` and
+//     `planarDensity` must be omitted or null.
+//
+// A violation answers 400 naming the member. Measures and densities are greater than 0, in
+// `dimensionUnits` and the `densityUnits` that follow from it (see `MaterialShape`).
+// `isActivated` defaults to true.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/materials (the `CreateMaterialShape` operationId).
+func (c *Client) CreateMaterialShape(ctx context.Context, body CreateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateMaterialShapeRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ActivateMaterialShapesWithBody Activate or deactivate material shapes
+//
+// Sets `isActivated` on every listed shape at once (all or nothing): only activated shapes
+// can make new items. Every id must be a live shape of the tenant, else 404 naming it and
+// nothing changes. Answers the shapes as stored, in request order.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/materials/activate (the `ActivateMaterialShapes` operationId).
+func (c *Client) ActivateMaterialShapesWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewActivateMaterialShapesRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ActivateMaterialShapes Activate or deactivate material shapes
+//
+// Sets `isActivated` on every listed shape at once (all or nothing): only activated shapes
+// can make new items. Every id must be a live shape of the tenant, else 404 naming it and
+// nothing changes. Answers the shapes as stored, in request order.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/materials/activate (the `ActivateMaterialShapes` operationId).
+func (c *Client) ActivateMaterialShapes(ctx context.Context, body ActivateMaterialShapesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewActivateMaterialShapesRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListMaterialShapesWithBody List material shapes
+//
+// Every tenant starts with a catalogue of common stock, all activated (deactivate what the
+// shop does not stock): A36 Steel Plate 1/4 in, 6061-T6 Aluminum Plate 1/2 in, 304 Stainless
+// Sheet 16 ga, 6061-T6 Aluminum Tread Plate 1/8 in, A36 Steel Round Bar 1 in, 6061-T6
+// Aluminum Round Tube 1 in x 0.065 in, A53 Steel Pipe 2 in Schedule 40, A992 Steel Beam
+// W8x31, A36 Steel Angle 2 x 2 x 1/4 in and A36 Steel Channel C4x5.4, in inches and pounds.
+// Their densities are mass density (carbon steel 0.2836 lb/in³, 6061-T6 aluminum
+// 0.0975 lb/in³, 304 stainless 0.289 lb/in³) times thickness (planar) or cross-section area
+// (linear, rounded to 6 decimal places); beams and channels use the published section area.
+//
+// Answers a bare array of live shapes sorted by name (case-insensitive) then id unless
+// `Sort.Field` names `name`, `materialName`, `shapeType` or `id`.
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/materials/list (the `ListMaterialShapes` operationId).
+func (c *Client) ListMaterialShapesWithBody(ctx context.Context, params *ListMaterialShapesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListMaterialShapesRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListMaterialShapes List material shapes
+//
+// Every tenant starts with a catalogue of common stock, all activated (deactivate what the
+// shop does not stock): A36 Steel Plate 1/4 in, 6061-T6 Aluminum Plate 1/2 in, 304 Stainless
+// Sheet 16 ga, 6061-T6 Aluminum Tread Plate 1/8 in, A36 Steel Round Bar 1 in, 6061-T6
+// Aluminum Round Tube 1 in x 0.065 in, A53 Steel Pipe 2 in Schedule 40, A992 Steel Beam
+// W8x31, A36 Steel Angle 2 x 2 x 1/4 in and A36 Steel Channel C4x5.4, in inches and pounds.
+// Their densities are mass density (carbon steel 0.2836 lb/in³, 6061-T6 aluminum
+// 0.0975 lb/in³, 304 stainless 0.289 lb/in³) times thickness (planar) or cross-section area
+// (linear, rounded to 6 decimal places); beams and channels use the published section area.
+//
+// Answers a bare array of live shapes sorted by name (case-insensitive) then id unless
+// `Sort.Field` names `name`, `materialName`, `shapeType` or `id`.
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/materials/list (the `ListMaterialShapes` operationId).
+func (c *Client) ListMaterialShapes(ctx context.Context, params *ListMaterialShapesParams, body ListMaterialShapesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListMaterialShapesRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetMaterialShape Get a material shape
+//
+// Permission: View Item.
+//
+// Corresponds with GET /api/materials/{id} (the `GetMaterialShape` operationId).
+func (c *Client) GetMaterialShape(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetMaterialShapeRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateMaterialShapeWithBody Replace a material shape
+//
+// Full update with the create rules, seeded shapes included; this is how a shape is
+// deactivated (`isActivated: false`: items already made from it keep it, new items cannot
+// use it) and activated again. An omitted `isActivated` is true, as on create. A deleted
+// shape answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/materials/{id} (the `UpdateMaterialShape` operationId).
+func (c *Client) UpdateMaterialShapeWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateMaterialShapeRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateMaterialShape Replace a material shape
+//
+// Full update with the create rules, seeded shapes included; this is how a shape is
+// deactivated (`isActivated: false`: items already made from it keep it, new items cannot
+// use it) and activated again. An omitted `isActivated` is true, as on create. A deleted
+// shape answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/materials/{id} (the `UpdateMaterialShape` operationId).
+func (c *Client) UpdateMaterialShape(ctx context.Context, id Id, body UpdateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateMaterialShapeRequest(c.Server, id, body)
 	if err != nil {
 		return nil, err
 	}
@@ -10071,6 +10715,270 @@ func NewGetInProcessTrackingFieldRequest(server string, id Id) (*http.Request, e
 	return req, nil
 }
 
+// NewCreateMaterialShapeRequest calls the generic CreateMaterialShape builder with application/json body
+func NewCreateMaterialShapeRequest(server string, body CreateMaterialShapeJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateMaterialShapeRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateMaterialShapeRequestWithBody constructs an http.Request for the CreateMaterialShape method, with any body, and a specified content type
+func NewCreateMaterialShapeRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/materials")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewActivateMaterialShapesRequest calls the generic ActivateMaterialShapes builder with application/json body
+func NewActivateMaterialShapesRequest(server string, body ActivateMaterialShapesJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewActivateMaterialShapesRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewActivateMaterialShapesRequestWithBody constructs an http.Request for the ActivateMaterialShapes method, with any body, and a specified content type
+func NewActivateMaterialShapesRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/materials/activate")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListMaterialShapesRequest calls the generic ListMaterialShapes builder with application/json body
+func NewListMaterialShapesRequest(server string, params *ListMaterialShapesParams, body ListMaterialShapesJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListMaterialShapesRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListMaterialShapesRequestWithBody constructs an http.Request for the ListMaterialShapes method, with any body, and a specified content type
+func NewListMaterialShapesRequestWithBody(server string, params *ListMaterialShapesParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/materials/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetMaterialShapeRequest constructs an http.Request for the GetMaterialShape method
+func NewGetMaterialShapeRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/materials/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUpdateMaterialShapeRequest calls the generic UpdateMaterialShape builder with application/json body
+func NewUpdateMaterialShapeRequest(server string, id Id, body UpdateMaterialShapeJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateMaterialShapeRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewUpdateMaterialShapeRequestWithBody constructs an http.Request for the UpdateMaterialShape method, with any body, and a specified content type
+func NewUpdateMaterialShapeRequestWithBody(server string, id Id, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/materials/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewGetOpenApiJsonRequest constructs an http.Request for the GetOpenApiJson method
 func NewGetOpenApiJsonRequest(server string, params *GetOpenApiJsonParams) (*http.Request, error) {
 	var err error
@@ -12267,6 +13175,157 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/in-process-tracking-field-types/{id} (the `GetInProcessTrackingField` operationId).
 	GetInProcessTrackingFieldWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetInProcessTrackingFieldResponse, error)
+
+	// CreateMaterialShapeWithBodyWithResponse Create a material shape
+	//
+	// Adds a shape to the tenant's catalogue. `name` and `materialName` are trimmed (1 to 200
+	// characters); `name` must be unique among the tenant's live shapes, case-insensitively
+	// (400 naming `name`). The `form` follows from `shapeType`:
+	//
+	// - planar (`sheet`, `plate`, `treadPlate`): `thickness` and `planarDensity` are required;
+	//   `linearDensity` and `dimensions` must be omitted (or null, or `dimensions` empty);
+	// - linear (`bar`, `tube`, `pipe`, `beam`, `angle`, `channel`): `dimensions` (at least one
+	//   named measure of the cross-section) and `linearDensity` are required; `thickness` and
+	//   `planarDensity` must be omitted or null.
+	//
+	// A violation answers 400 naming the member. Measures and densities are greater than 0, in
+	// `dimensionUnits` and the `densityUnits` that follow from it (see `MaterialShape`).
+	// `isActivated` defaults to true.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/materials (the `CreateMaterialShape` operationId).
+	CreateMaterialShapeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateMaterialShapeResponse, error)
+
+	// CreateMaterialShapeWithResponse Create a material shape
+	//
+	// Adds a shape to the tenant's catalogue. `name` and `materialName` are trimmed (1 to 200
+	// characters); `name` must be unique among the tenant's live shapes, case-insensitively
+	// (400 naming `name`). The `form` follows from `shapeType`:
+	//
+	// - planar (`sheet`, `plate`, `treadPlate`): `thickness` and `planarDensity` are required;
+	//   `linearDensity` and `dimensions` must be omitted (or null, or `dimensions` empty);
+	// - linear (`bar`, `tube`, `pipe`, `beam`, `angle`, `channel`): `dimensions` (at least one
+	//   named measure of the cross-section) and `linearDensity` are required; `thickness` and
+	//   `planarDensity` must be omitted or null.
+	//
+	// A violation answers 400 naming the member. Measures and densities are greater than 0, in
+	// `dimensionUnits` and the `densityUnits` that follow from it (see `MaterialShape`).
+	// `isActivated` defaults to true.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/materials (the `CreateMaterialShape` operationId).
+	CreateMaterialShapeWithResponse(ctx context.Context, body CreateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateMaterialShapeResponse, error)
+
+	// ActivateMaterialShapesWithBodyWithResponse Activate or deactivate material shapes
+	//
+	// Sets `isActivated` on every listed shape at once (all or nothing): only activated shapes
+	// can make new items. Every id must be a live shape of the tenant, else 404 naming it and
+	// nothing changes. Answers the shapes as stored, in request order.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/materials/activate (the `ActivateMaterialShapes` operationId).
+	ActivateMaterialShapesWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ActivateMaterialShapesResponse, error)
+
+	// ActivateMaterialShapesWithResponse Activate or deactivate material shapes
+	//
+	// Sets `isActivated` on every listed shape at once (all or nothing): only activated shapes
+	// can make new items. Every id must be a live shape of the tenant, else 404 naming it and
+	// nothing changes. Answers the shapes as stored, in request order.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/materials/activate (the `ActivateMaterialShapes` operationId).
+	ActivateMaterialShapesWithResponse(ctx context.Context, body ActivateMaterialShapesJSONRequestBody, reqEditors ...RequestEditorFn) (*ActivateMaterialShapesResponse, error)
+
+	// ListMaterialShapesWithBodyWithResponse List material shapes
+	//
+	// Every tenant starts with a catalogue of common stock, all activated (deactivate what the
+	// shop does not stock): A36 Steel Plate 1/4 in, 6061-T6 Aluminum Plate 1/2 in, 304 Stainless
+	// Sheet 16 ga, 6061-T6 Aluminum Tread Plate 1/8 in, A36 Steel Round Bar 1 in, 6061-T6
+	// Aluminum Round Tube 1 in x 0.065 in, A53 Steel Pipe 2 in Schedule 40, A992 Steel Beam
+	// W8x31, A36 Steel Angle 2 x 2 x 1/4 in and A36 Steel Channel C4x5.4, in inches and pounds.
+	// Their densities are mass density (carbon steel 0.2836 lb/in³, 6061-T6 aluminum
+	// 0.0975 lb/in³, 304 stainless 0.289 lb/in³) times thickness (planar) or cross-section area
+	// (linear, rounded to 6 decimal places); beams and channels use the published section area.
+	//
+	// Answers a bare array of live shapes sorted by name (case-insensitive) then id unless
+	// `Sort.Field` names `name`, `materialName`, `shapeType` or `id`.
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/materials/list (the `ListMaterialShapes` operationId).
+	ListMaterialShapesWithBodyWithResponse(ctx context.Context, params *ListMaterialShapesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListMaterialShapesResponse, error)
+
+	// ListMaterialShapesWithResponse List material shapes
+	//
+	// Every tenant starts with a catalogue of common stock, all activated (deactivate what the
+	// shop does not stock): A36 Steel Plate 1/4 in, 6061-T6 Aluminum Plate 1/2 in, 304 Stainless
+	// Sheet 16 ga, 6061-T6 Aluminum Tread Plate 1/8 in, A36 Steel Round Bar 1 in, 6061-T6
+	// Aluminum Round Tube 1 in x 0.065 in, A53 Steel Pipe 2 in Schedule 40, A992 Steel Beam
+	// W8x31, A36 Steel Angle 2 x 2 x 1/4 in and A36 Steel Channel C4x5.4, in inches and pounds.
+	// Their densities are mass density (carbon steel 0.2836 lb/in³, 6061-T6 aluminum
+	// 0.0975 lb/in³, 304 stainless 0.289 lb/in³) times thickness (planar) or cross-section area
+	// (linear, rounded to 6 decimal places); beams and channels use the published section area.
+	//
+	// Answers a bare array of live shapes sorted by name (case-insensitive) then id unless
+	// `Sort.Field` names `name`, `materialName`, `shapeType` or `id`.
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/materials/list (the `ListMaterialShapes` operationId).
+	ListMaterialShapesWithResponse(ctx context.Context, params *ListMaterialShapesParams, body ListMaterialShapesJSONRequestBody, reqEditors ...RequestEditorFn) (*ListMaterialShapesResponse, error)
+
+	// GetMaterialShapeWithResponse Get a material shape
+	//
+	// Permission: View Item.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/materials/{id} (the `GetMaterialShape` operationId).
+	GetMaterialShapeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetMaterialShapeResponse, error)
+
+	// UpdateMaterialShapeWithBodyWithResponse Replace a material shape
+	//
+	// Full update with the create rules, seeded shapes included; this is how a shape is
+	// deactivated (`isActivated: false`: items already made from it keep it, new items cannot
+	// use it) and activated again. An omitted `isActivated` is true, as on create. A deleted
+	// shape answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/materials/{id} (the `UpdateMaterialShape` operationId).
+	UpdateMaterialShapeWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateMaterialShapeResponse, error)
+
+	// UpdateMaterialShapeWithResponse Replace a material shape
+	//
+	// Full update with the create rules, seeded shapes included; this is how a shape is
+	// deactivated (`isActivated: false`: items already made from it keep it, new items cannot
+	// use it) and activated again. An omitted `isActivated` is true, as on create. A deleted
+	// shape answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/materials/{id} (the `UpdateMaterialShape` operationId).
+	UpdateMaterialShapeWithResponse(ctx context.Context, id Id, body UpdateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateMaterialShapeResponse, error)
 
 	// GetOpenApiJsonWithResponse The OpenAPI document as JSON
 	//
@@ -17941,6 +19000,477 @@ func (r GetInProcessTrackingFieldResponse) ContentType() string {
 	return ""
 }
 
+// CreateMaterialShapeResponse503Headers the declared response headers of an HTTP 503 response for CreateMaterialShape
+type CreateMaterialShapeResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateMaterialShapeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateMaterialShapeResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateMaterialShapeResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateMaterialShapeResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateMaterialShapeResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateMaterialShapeResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateMaterialShapeResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateMaterialShapeResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateMaterialShapeResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateMaterialShapeResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateMaterialShapeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateMaterialShapeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateMaterialShapeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateMaterialShapeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ActivateMaterialShapesResponse503Headers the declared response headers of an HTTP 503 response for ActivateMaterialShapes
+type ActivateMaterialShapesResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ActivateMaterialShapesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]MaterialShape
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ActivateMaterialShapesResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ActivateMaterialShapesResponse) GetJSON200() *[]MaterialShape {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ActivateMaterialShapesResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ActivateMaterialShapesResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ActivateMaterialShapesResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ActivateMaterialShapesResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ActivateMaterialShapesResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ActivateMaterialShapesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ActivateMaterialShapesResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ActivateMaterialShapesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ActivateMaterialShapesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ActivateMaterialShapesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ActivateMaterialShapesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListMaterialShapesResponse503Headers the declared response headers of an HTTP 503 response for ListMaterialShapes
+type ListMaterialShapesResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListMaterialShapesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]MaterialShape
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListMaterialShapesResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListMaterialShapesResponse) GetJSON200() *[]MaterialShape {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListMaterialShapesResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListMaterialShapesResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListMaterialShapesResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListMaterialShapesResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListMaterialShapesResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListMaterialShapesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListMaterialShapesResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListMaterialShapesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListMaterialShapesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListMaterialShapesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListMaterialShapesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetMaterialShapeResponse503Headers the declared response headers of an HTTP 503 response for GetMaterialShape
+type GetMaterialShapeResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetMaterialShapeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *MaterialShape
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetMaterialShapeResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetMaterialShapeResponse) GetJSON200() *MaterialShape {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetMaterialShapeResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetMaterialShapeResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetMaterialShapeResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetMaterialShapeResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetMaterialShapeResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetMaterialShapeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetMaterialShapeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetMaterialShapeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetMaterialShapeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateMaterialShapeResponse503Headers the declared response headers of an HTTP 503 response for UpdateMaterialShape
+type UpdateMaterialShapeResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UpdateMaterialShapeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *MaterialShape
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateMaterialShapeResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateMaterialShapeResponse) GetJSON200() *MaterialShape {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r UpdateMaterialShapeResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UpdateMaterialShapeResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UpdateMaterialShapeResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UpdateMaterialShapeResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r UpdateMaterialShapeResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r UpdateMaterialShapeResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UpdateMaterialShapeResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateMaterialShapeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateMaterialShapeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateMaterialShapeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateMaterialShapeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // GetOpenApiJsonResponse200Headers the declared response headers of an HTTP 200 response for GetOpenApiJson
 type GetOpenApiJsonResponse200Headers struct {
 	CacheControl string
@@ -21397,6 +22927,211 @@ func (c *ClientWithResponses) GetInProcessTrackingFieldWithResponse(ctx context.
 		return nil, err
 	}
 	return ParseGetInProcessTrackingFieldResponse(rsp)
+}
+
+// CreateMaterialShapeWithBodyWithResponse Create a material shape
+//
+// Adds a shape to the tenant's catalogue. `name` and `materialName` are trimmed (1 to 200
+// characters); `name` must be unique among the tenant's live shapes, case-insensitively
+// (400 naming `name`). The `form` follows from `shapeType`:
+//
+//   - planar (`sheet`, `plate`, `treadPlate`): `thickness` and `planarDensity` are required;
+//     `linearDensity` and `dimensions` must be omitted (or null, or `dimensions` empty);
+//   - linear (`bar`, `tube`, `pipe`, `beam`, `angle`, `channel`): `dimensions` (at least one
+//     named measure of the cross-section) and `linearDensity` are required; `thickness` and
+//     `planarDensity` must be omitted or null.
+//
+// A violation answers 400 naming the member. Measures and densities are greater than 0, in
+// `dimensionUnits` and the `densityUnits` that follow from it (see `MaterialShape`).
+// `isActivated` defaults to true.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/materials (the `CreateMaterialShape` operationId).
+func (c *ClientWithResponses) CreateMaterialShapeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateMaterialShapeResponse, error) {
+	rsp, err := c.CreateMaterialShapeWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateMaterialShapeResponse(rsp)
+}
+
+// CreateMaterialShapeWithResponse Create a material shape
+//
+// Adds a shape to the tenant's catalogue. `name` and `materialName` are trimmed (1 to 200
+// characters); `name` must be unique among the tenant's live shapes, case-insensitively
+// (400 naming `name`). The `form` follows from `shapeType`:
+//
+//   - planar (`sheet`, `plate`, `treadPlate`): `thickness` and `planarDensity` are required;
+//     `linearDensity` and `dimensions` must be omitted (or null, or `dimensions` empty);
+//   - linear (`bar`, `tube`, `pipe`, `beam`, `angle`, `channel`): `dimensions` (at least one
+//     named measure of the cross-section) and `linearDensity` are required; `thickness` and
+//     `planarDensity` must be omitted or null.
+//
+// A violation answers 400 naming the member. Measures and densities are greater than 0, in
+// `dimensionUnits` and the `densityUnits` that follow from it (see `MaterialShape`).
+// `isActivated` defaults to true.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/materials (the `CreateMaterialShape` operationId).
+func (c *ClientWithResponses) CreateMaterialShapeWithResponse(ctx context.Context, body CreateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateMaterialShapeResponse, error) {
+	rsp, err := c.CreateMaterialShape(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateMaterialShapeResponse(rsp)
+}
+
+// ActivateMaterialShapesWithBodyWithResponse Activate or deactivate material shapes
+//
+// Sets `isActivated` on every listed shape at once (all or nothing): only activated shapes
+// can make new items. Every id must be a live shape of the tenant, else 404 naming it and
+// nothing changes. Answers the shapes as stored, in request order.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/materials/activate (the `ActivateMaterialShapes` operationId).
+func (c *ClientWithResponses) ActivateMaterialShapesWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ActivateMaterialShapesResponse, error) {
+	rsp, err := c.ActivateMaterialShapesWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseActivateMaterialShapesResponse(rsp)
+}
+
+// ActivateMaterialShapesWithResponse Activate or deactivate material shapes
+//
+// Sets `isActivated` on every listed shape at once (all or nothing): only activated shapes
+// can make new items. Every id must be a live shape of the tenant, else 404 naming it and
+// nothing changes. Answers the shapes as stored, in request order.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/materials/activate (the `ActivateMaterialShapes` operationId).
+func (c *ClientWithResponses) ActivateMaterialShapesWithResponse(ctx context.Context, body ActivateMaterialShapesJSONRequestBody, reqEditors ...RequestEditorFn) (*ActivateMaterialShapesResponse, error) {
+	rsp, err := c.ActivateMaterialShapes(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseActivateMaterialShapesResponse(rsp)
+}
+
+// ListMaterialShapesWithBodyWithResponse List material shapes
+//
+// Every tenant starts with a catalogue of common stock, all activated (deactivate what the
+// shop does not stock): A36 Steel Plate 1/4 in, 6061-T6 Aluminum Plate 1/2 in, 304 Stainless
+// Sheet 16 ga, 6061-T6 Aluminum Tread Plate 1/8 in, A36 Steel Round Bar 1 in, 6061-T6
+// Aluminum Round Tube 1 in x 0.065 in, A53 Steel Pipe 2 in Schedule 40, A992 Steel Beam
+// W8x31, A36 Steel Angle 2 x 2 x 1/4 in and A36 Steel Channel C4x5.4, in inches and pounds.
+// Their densities are mass density (carbon steel 0.2836 lb/in³, 6061-T6 aluminum
+// 0.0975 lb/in³, 304 stainless 0.289 lb/in³) times thickness (planar) or cross-section area
+// (linear, rounded to 6 decimal places); beams and channels use the published section area.
+//
+// Answers a bare array of live shapes sorted by name (case-insensitive) then id unless
+// `Sort.Field` names `name`, `materialName`, `shapeType` or `id`.
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/materials/list (the `ListMaterialShapes` operationId).
+func (c *ClientWithResponses) ListMaterialShapesWithBodyWithResponse(ctx context.Context, params *ListMaterialShapesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListMaterialShapesResponse, error) {
+	rsp, err := c.ListMaterialShapesWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListMaterialShapesResponse(rsp)
+}
+
+// ListMaterialShapesWithResponse List material shapes
+//
+// Every tenant starts with a catalogue of common stock, all activated (deactivate what the
+// shop does not stock): A36 Steel Plate 1/4 in, 6061-T6 Aluminum Plate 1/2 in, 304 Stainless
+// Sheet 16 ga, 6061-T6 Aluminum Tread Plate 1/8 in, A36 Steel Round Bar 1 in, 6061-T6
+// Aluminum Round Tube 1 in x 0.065 in, A53 Steel Pipe 2 in Schedule 40, A992 Steel Beam
+// W8x31, A36 Steel Angle 2 x 2 x 1/4 in and A36 Steel Channel C4x5.4, in inches and pounds.
+// Their densities are mass density (carbon steel 0.2836 lb/in³, 6061-T6 aluminum
+// 0.0975 lb/in³, 304 stainless 0.289 lb/in³) times thickness (planar) or cross-section area
+// (linear, rounded to 6 decimal places); beams and channels use the published section area.
+//
+// Answers a bare array of live shapes sorted by name (case-insensitive) then id unless
+// `Sort.Field` names `name`, `materialName`, `shapeType` or `id`.
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/materials/list (the `ListMaterialShapes` operationId).
+func (c *ClientWithResponses) ListMaterialShapesWithResponse(ctx context.Context, params *ListMaterialShapesParams, body ListMaterialShapesJSONRequestBody, reqEditors ...RequestEditorFn) (*ListMaterialShapesResponse, error) {
+	rsp, err := c.ListMaterialShapes(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListMaterialShapesResponse(rsp)
+}
+
+// GetMaterialShapeWithResponse Get a material shape
+//
+// Permission: View Item.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/materials/{id} (the `GetMaterialShape` operationId).
+func (c *ClientWithResponses) GetMaterialShapeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetMaterialShapeResponse, error) {
+	rsp, err := c.GetMaterialShape(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetMaterialShapeResponse(rsp)
+}
+
+// UpdateMaterialShapeWithBodyWithResponse Replace a material shape
+//
+// Full update with the create rules, seeded shapes included; this is how a shape is
+// deactivated (`isActivated: false`: items already made from it keep it, new items cannot
+// use it) and activated again. An omitted `isActivated` is true, as on create. A deleted
+// shape answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/materials/{id} (the `UpdateMaterialShape` operationId).
+func (c *ClientWithResponses) UpdateMaterialShapeWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateMaterialShapeResponse, error) {
+	rsp, err := c.UpdateMaterialShapeWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateMaterialShapeResponse(rsp)
+}
+
+// UpdateMaterialShapeWithResponse Replace a material shape
+//
+// Full update with the create rules, seeded shapes included; this is how a shape is
+// deactivated (`isActivated: false`: items already made from it keep it, new items cannot
+// use it) and activated again. An omitted `isActivated` is true, as on create. A deleted
+// shape answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/materials/{id} (the `UpdateMaterialShape` operationId).
+func (c *ClientWithResponses) UpdateMaterialShapeWithResponse(ctx context.Context, id Id, body UpdateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateMaterialShapeResponse, error) {
+	rsp, err := c.UpdateMaterialShape(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateMaterialShapeResponse(rsp)
 }
 
 // GetOpenApiJsonWithResponse The OpenAPI document as JSON
@@ -26734,6 +28469,432 @@ func ParseGetInProcessTrackingFieldResponse(rsp *http.Response) (*GetInProcessTr
 	switch {
 	case rsp.StatusCode == 503:
 		var headers GetInProcessTrackingFieldResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateMaterialShapeResponse parses an HTTP response from a CreateMaterialShapeWithResponse call
+func ParseCreateMaterialShapeResponse(rsp *http.Response) (*CreateMaterialShapeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateMaterialShapeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateMaterialShapeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseActivateMaterialShapesResponse parses an HTTP response from a ActivateMaterialShapesWithResponse call
+func ParseActivateMaterialShapesResponse(rsp *http.Response) (*ActivateMaterialShapesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ActivateMaterialShapesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []MaterialShape
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ActivateMaterialShapesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListMaterialShapesResponse parses an HTTP response from a ListMaterialShapesWithResponse call
+func ParseListMaterialShapesResponse(rsp *http.Response) (*ListMaterialShapesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListMaterialShapesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []MaterialShape
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListMaterialShapesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetMaterialShapeResponse parses an HTTP response from a GetMaterialShapeWithResponse call
+func ParseGetMaterialShapeResponse(rsp *http.Response) (*GetMaterialShapeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetMaterialShapeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest MaterialShape
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetMaterialShapeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateMaterialShapeResponse parses an HTTP response from a UpdateMaterialShapeWithResponse call
+func ParseUpdateMaterialShapeResponse(rsp *http.Response) (*UpdateMaterialShapeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateMaterialShapeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest MaterialShape
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UpdateMaterialShapeResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

@@ -16,6 +16,7 @@ import (
 	"mos/internal/customertiers"
 	"mos/internal/customfields"
 	"mos/internal/downtime"
+	"mos/internal/materialshapes"
 	"mos/internal/paymentterms"
 	"mos/internal/platform/db"
 	"mos/internal/platform/web"
@@ -51,6 +52,7 @@ type Server struct {
 	*downtime.EquipmentDowntimeHandler
 	*units.UnitsOfMeasureHandler
 	*vendors.VendorsHandler
+	*materialshapes.MaterialShapesHandler
 }
 
 var _ gen.StrictServerInterface = (*Server)(nil)
@@ -104,6 +106,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		EquipmentDowntimeHandler: downtime.NewHandler(downtime.NewService(cfg.Pool, schedulingResources)),
 		UnitsOfMeasureHandler:    units.NewHandler(units.NewService(cfg.Pool)),
 		VendorsHandler:           vendors.NewHandler(vendors.NewService(cfg.Pool)),
+		MaterialShapesHandler:    materialshapes.NewHandler(materialshapes.NewService(cfg.Pool)),
 	}
 	gen.RegisterHandlers(e, gen.NewStrictHandler(server, nil))
 	registerHealth(e, cfg.Pool)
