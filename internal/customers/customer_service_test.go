@@ -2,14 +2,8 @@ package customers
 
 import (
 	"context"
-	"database/sql"
-	"database/sql/driver"
 	"fmt"
-	"sync/atomic"
 	"testing"
-
-	"github.com/jmoiron/sqlx"
-	"github.com/lib/pq"
 
 	"mos/internal/customertiers"
 	"mos/internal/customfields"
@@ -19,45 +13,6 @@ import (
 	"mos/internal/platform/listing"
 	"mos/internal/tenancy"
 )
-
-// countingConnector opens lib/pq connections that count the statements sent through them.
-type countingConnector struct {
-	dsn        string
-	statements *atomic.Int64
-}
-
-func (c countingConnector) Connect(context.Context) (driver.Conn, error) {
-	conn, err := pq.Open(c.dsn)
-	if err != nil {
-		return nil, err
-	}
-	return countingConn{Conn: conn, statements: c.statements}, nil
-}
-
-func (c countingConnector) Driver() driver.Driver { return &pq.Driver{} }
-
-type countingConn struct {
-	driver.Conn
-	statements *atomic.Int64
-}
-
-func (c countingConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
-	c.statements.Add(1)
-	return c.Conn.(driver.QueryerContext).QueryContext(ctx, query, args)
-}
-
-func (c countingConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
-	c.statements.Add(1)
-	return c.Conn.(driver.ExecerContext).ExecContext(ctx, query, args)
-}
-
-func (c countingConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
-	return c.Conn.(driver.ConnBeginTx).BeginTx(ctx, opts)
-}
-
-func (c countingConn) CheckNamedValue(nv *driver.NamedValue) error {
-	return c.Conn.(driver.NamedValueChecker).CheckNamedValue(nv)
-}
 
 func newCustomerService(pool *db.Pool) *Service {
 	return NewService(pool, customfields.NewService(pool), customertiers.NewService(pool), paymentterms.NewService(pool))
@@ -95,9 +50,7 @@ func TestListQueriesPerPageDoNotGrowWithThePage(t *testing.T) {
 		}
 	}
 
-	var statements atomic.Int64
-	counted := &db.Pool{DB: sqlx.NewDb(sql.OpenDB(countingConnector{dsn: dsn, statements: &statements}), "postgres")}
-	t.Cleanup(func() { _ = counted.Close() })
+	counted, statements := dbtest.Counting(t, dsn)
 	counting := newCustomerService(counted)
 	for _, take := range []int32{1, 5, n} {
 		statements.Store(0)

@@ -80,10 +80,7 @@ func (s *Service) UpdateDepartment(ctx context.Context, tenantID, id string, u D
 // ListDepartments returns a page of live departments, each with its work centers and their
 // equipment: three queries per page.
 func (s *Service) ListDepartments(ctx context.Context, tenantID string, f Filter, r listing.Request) ([]Department, error) {
-	return s.listDepartments(ctx, s.pool, tenantID, f, r)
-}
-
-func (s *Service) listDepartments(ctx context.Context, q db.Q, tenantID string, f Filter, r listing.Request) ([]Department, error) {
+	q := s.pool
 	page, err := listing.Resolve(r, departmentListSpec)
 	if err != nil {
 		return nil, err

@@ -2,12 +2,9 @@ package resources
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"reflect"
 	"testing"
-
-	"github.com/jmoiron/sqlx"
 
 	"mos/internal/dbtest"
 	"mos/internal/platform/db"
@@ -15,34 +12,9 @@ import (
 	"mos/internal/platform/listing"
 )
 
-// countingQ counts the statements run through it.
-type countingQ struct {
-	db.Q
-	n int
-}
-
-func (c *countingQ) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	c.n++
-	return c.Q.QueryContext(ctx, query, args...)
-}
-
-func (c *countingQ) QueryxContext(ctx context.Context, query string, args ...any) (*sqlx.Rows, error) {
-	c.n++
-	return c.Q.QueryxContext(ctx, query, args...)
-}
-
-func (c *countingQ) QueryRowxContext(ctx context.Context, query string, args ...any) *sqlx.Row {
-	c.n++
-	return c.Q.QueryRowxContext(ctx, query, args...)
-}
-
-func (c *countingQ) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	c.n++
-	return c.Q.ExecContext(ctx, query, args...)
-}
-
 type fixture struct {
 	ctx      context.Context
+	url      string
 	pool     *db.Pool
 	svc      *Service
 	tenantID string
@@ -50,8 +22,8 @@ type fixture struct {
 
 func newFixture(t *testing.T) fixture {
 	t.Helper()
-	pool, _ := dbtest.New(t)
-	f := fixture{ctx: context.Background(), pool: pool, svc: NewService(pool), tenantID: ids.New()}
+	pool, url := dbtest.New(t)
+	f := fixture{ctx: context.Background(), url: url, pool: pool, svc: NewService(pool), tenantID: ids.New()}
 	f.exec(t, `INSERT INTO tenants (id, name) VALUES ($1, $1)`, f.tenantID)
 	return f
 }
@@ -92,27 +64,29 @@ func TestListsRunAFixedNumberOfQueriesPerPage(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
 	f.department(t, "A", 1)
+	counted, statements := dbtest.Counting(t, f.url)
+	svc := NewService(counted)
 	for _, grow := range []string{"B", "C", "D", "E"} {
-		q := &countingQ{Q: f.pool}
-		list, err := f.svc.listDepartments(f.ctx, q, f.tenantID, Filter{}, listing.Request{})
+		statements.Store(0)
+		list, err := svc.ListDepartments(f.ctx, f.tenantID, Filter{}, listing.Request{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if q.n != 3 {
-			t.Fatalf("listing %d departments ran %d queries, want 3", len(list), q.n)
+		if n := statements.Load(); n != 3 {
+			t.Fatalf("listing %d departments ran %d queries, want 3", len(list), n)
 		}
 		for _, d := range list {
 			if len(d.WorkCenters) == 0 || len(d.WorkCenters[0].Equipment) != 2 {
 				t.Fatalf("department %s listed %+v", d.Name, d.WorkCenters)
 			}
 		}
-		q = &countingQ{Q: f.pool}
-		wcs, err := f.svc.listWorkCenters(f.ctx, q, f.tenantID, Filter{}, listing.Request{})
+		statements.Store(0)
+		wcs, err := svc.ListWorkCenters(f.ctx, f.tenantID, Filter{}, listing.Request{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if q.n != 2 {
-			t.Fatalf("listing %d work centers ran %d queries, want 2", len(wcs), q.n)
+		if n := statements.Load(); n != 2 {
+			t.Fatalf("listing %d work centers ran %d queries, want 2", len(wcs), n)
 		}
 		f.department(t, grow, 3)
 	}

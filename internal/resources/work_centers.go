@@ -104,10 +104,7 @@ func (s *Service) DeleteWorkCenter(ctx context.Context, tenantID, id string) (bo
 // ListWorkCenters returns a page of live work centers, each with its live equipment: two
 // queries per page.
 func (s *Service) ListWorkCenters(ctx context.Context, tenantID string, f Filter, r listing.Request) ([]WorkCenter, error) {
-	return s.listWorkCenters(ctx, s.pool, tenantID, f, r)
-}
-
-func (s *Service) listWorkCenters(ctx context.Context, q db.Q, tenantID string, f Filter, r listing.Request) ([]WorkCenter, error) {
+	q := s.pool
 	page, err := listing.Resolve(r, workCenterListSpec)
 	if err != nil {
 		return nil, err
