@@ -354,7 +354,8 @@ func TestSettingsPermissions(t *testing.T) {
 		{nil, getCosting, http.StatusOK},
 		{nil, putPricingCall, http.StatusForbidden},
 		{[]string{"View Margins", "View Settings"}, putPricingCall, http.StatusForbidden},
-		{[]string{"Edit Settings"}, putPricingCall, http.StatusOK},
+		{[]string{"Edit Settings"}, putPricingCall, http.StatusForbidden}, // the answer shows margins
+		{[]string{"Edit Settings", "View Margins"}, putPricingCall, http.StatusOK},
 		{nil, putCostingCall, http.StatusForbidden},
 		{[]string{"View Settings"}, putCostingCall, http.StatusForbidden},
 		{[]string{"Edit Settings"}, putCostingCall, http.StatusOK},

@@ -4312,9 +4312,10 @@ type ClientInterface interface {
 
 	// UpdatePricingSettingsWithBody Replace pricing settings
 	//
-	// Full update; an omitted `defaultMaterialMarkup` is stored as null (never set).
+	// Full update; an omitted `defaultMaterialMarkup` is stored as null (never set). The answer
+	// shows the margins, so a user token needs View Margins as well as Edit Settings.
 	//
-	// Permission: Edit Settings.
+	// Permission: Edit Settings and View Margins.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -4323,9 +4324,10 @@ type ClientInterface interface {
 
 	// UpdatePricingSettings Replace pricing settings
 	//
-	// Full update; an omitted `defaultMaterialMarkup` is stored as null (never set).
+	// Full update; an omitted `defaultMaterialMarkup` is stored as null (never set). The answer
+	// shows the margins, so a user token needs View Margins as well as Edit Settings.
 	//
-	// Permission: Edit Settings.
+	// Permission: Edit Settings and View Margins.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -7146,9 +7148,10 @@ func (c *Client) GetPricingSettings(ctx context.Context, reqEditors ...RequestEd
 
 // UpdatePricingSettingsWithBody Replace pricing settings
 //
-// Full update; an omitted `defaultMaterialMarkup` is stored as null (never set).
+// Full update; an omitted `defaultMaterialMarkup` is stored as null (never set). The answer
+// shows the margins, so a user token needs View Margins as well as Edit Settings.
 //
-// Permission: Edit Settings.
+// Permission: Edit Settings and View Margins.
 //
 // Takes any type of body and a specified content type.
 //
@@ -7167,9 +7170,10 @@ func (c *Client) UpdatePricingSettingsWithBody(ctx context.Context, contentType 
 
 // UpdatePricingSettings Replace pricing settings
 //
-// Full update; an omitted `defaultMaterialMarkup` is stored as null (never set).
+// Full update; an omitted `defaultMaterialMarkup` is stored as null (never set). The answer
+// shows the margins, so a user token needs View Margins as well as Edit Settings.
 //
-// Permission: Edit Settings.
+// Permission: Edit Settings and View Margins.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -13450,9 +13454,10 @@ type ClientWithResponsesInterface interface {
 
 	// UpdatePricingSettingsWithBodyWithResponse Replace pricing settings
 	//
-	// Full update; an omitted `defaultMaterialMarkup` is stored as null (never set).
+	// Full update; an omitted `defaultMaterialMarkup` is stored as null (never set). The answer
+	// shows the margins, so a user token needs View Margins as well as Edit Settings.
 	//
-	// Permission: Edit Settings.
+	// Permission: Edit Settings and View Margins.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13461,9 +13466,10 @@ type ClientWithResponsesInterface interface {
 
 	// UpdatePricingSettingsWithResponse Replace pricing settings
 	//
-	// Full update; an omitted `defaultMaterialMarkup` is stored as null (never set).
+	// Full update; an omitted `defaultMaterialMarkup` is stored as null (never set). The answer
+	// shows the margins, so a user token needs View Margins as well as Edit Settings.
 	//
-	// Permission: Edit Settings.
+	// Permission: Edit Settings and View Margins.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -23323,9 +23329,10 @@ func (c *ClientWithResponses) GetPricingSettingsWithResponse(ctx context.Context
 
 // UpdatePricingSettingsWithBodyWithResponse Replace pricing settings
 //
-// Full update; an omitted `defaultMaterialMarkup` is stored as null (never set).
+// Full update; an omitted `defaultMaterialMarkup` is stored as null (never set). The answer
+// shows the margins, so a user token needs View Margins as well as Edit Settings.
 //
-// Permission: Edit Settings.
+// Permission: Edit Settings and View Margins.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -23340,9 +23347,10 @@ func (c *ClientWithResponses) UpdatePricingSettingsWithBodyWithResponse(ctx cont
 
 // UpdatePricingSettingsWithResponse Replace pricing settings
 //
-// Full update; an omitted `defaultMaterialMarkup` is stored as null (never set).
+// Full update; an omitted `defaultMaterialMarkup` is stored as null (never set). The answer
+// shows the margins, so a user token needs View Margins as well as Edit Settings.
 //
-// Permission: Edit Settings.
+// Permission: Edit Settings and View Margins.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //

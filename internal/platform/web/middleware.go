@@ -164,8 +164,10 @@ func authenticate(ops Operations, a Authenticator) echo.MiddlewareFunc {
 				return err
 			}
 			c.Set(ctxTenantID, p.TenantID)
-			if !p.Can(op.Permission) {
-				return apperr.Forbidden("this operation needs the %q permission", op.Permission)
+			for _, perm := range op.Permissions {
+				if !p.Can(perm) {
+					return apperr.Forbidden("this operation needs the %q permission", perm)
+				}
 			}
 			c.SetRequest(c.Request().WithContext(auth.With(c.Request().Context(), p)))
 			return next(c)

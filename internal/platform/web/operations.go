@@ -13,7 +13,9 @@ import (
 // Operation is what the middleware needs to know about one spec operation.
 type Operation struct {
 	ID         string
-	Permission string // a catalogue name, or auth.PermissionNone
+	// Permissions the caller must all hold: one catalogue name, several (x-permission may be
+	// a list, e.g. an operation that shows margins and edits settings), or auth.PermissionNone.
+	Permissions []string
 	Public     bool   // security: [] — no token needed
 }
 
@@ -32,16 +34,20 @@ func ReadOperations(doc *openapi3.T) (Operations, error) {
 	var problems []string
 	for path, item := range doc.Paths.Map() {
 		for method, op := range item.Operations() {
-			perm, _ := op.Extensions["x-permission"].(string)
+			perms := permissionsOf(op.Extensions["x-permission"])
 			public := op.Security != nil && len(*op.Security) == 0
 			switch {
 			case public:
-			case perm == "":
+			case len(perms) == 0:
 				problems = append(problems, fmt.Sprintf("%s %s has no x-permission", method, path))
-			case perm != auth.PermissionNone && !catalogue[perm]:
-				problems = append(problems, fmt.Sprintf("%s %s: x-permission %q is not in the Permission catalogue", method, path, perm))
+			default:
+				for _, perm := range perms {
+					if perm != auth.PermissionNone && !catalogue[perm] {
+						problems = append(problems, fmt.Sprintf("%s %s: x-permission %q is not in the Permission catalogue", method, path, perm))
+					}
+				}
 			}
-			ops[method+" "+EchoPath(path)] = Operation{ID: op.OperationID, Permission: perm, Public: public}
+			ops[method+" "+EchoPath(path)] = Operation{ID: op.OperationID, Permissions: perms, Public: public}
 		}
 	}
 	if len(problems) > 0 {
@@ -49,6 +55,26 @@ func ReadOperations(doc *openapi3.T) (Operations, error) {
 		return nil, fmt.Errorf("spec operations: %s", strings.Join(problems, "; "))
 	}
 	return ops, nil
+}
+
+// permissionsOf reads x-permission: a name or a list of names.
+func permissionsOf(ext any) []string {
+	switch v := ext.(type) {
+	case string:
+		if v == "" {
+			return nil
+		}
+		return []string{v}
+	case []any:
+		out := make([]string, 0, len(v))
+		for _, item := range v {
+			if s, ok := item.(string); ok && s != "" {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // PermissionCatalogue lists the names of the spec's Permission enum.

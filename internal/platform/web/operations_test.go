@@ -1,6 +1,7 @@
 package web
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -51,28 +52,32 @@ func TestReadOperationsIndexesEveryOperation(t *testing.T) {
 	t.Parallel()
 	public := opWith("health", "")
 	public.Security = openapi3.NewSecurityRequirements() // security: []
+	both := opWith("setSecret", "")
+	both.Extensions = map[string]any{"x-permission": []any{"View Thing", "Edit Thing"}} // all required
 	doc := thingsSpec(
 		openapi3.WithPath("/api/things", &openapi3.PathItem{Post: opWith("createThing", "Edit Thing")}),
 		openapi3.WithPath("/api/things/{id}", &openapi3.PathItem{Get: opWith("getThing", "View Thing"), Patch: opWith("patchThing", "Edit Thing")}),
 		openapi3.WithPath("/api/me", &openapi3.PathItem{Get: opWith("me", auth.PermissionNone)}),
 		openapi3.WithPath("/api/health", &openapi3.PathItem{Get: public}),
+		openapi3.WithPath("/api/things/{id}/secret", &openapi3.PathItem{Put: both}),
 	)
 	ops, err := ReadOperations(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := Operations{
-		"POST /api/things":      {ID: "createThing", Permission: "Edit Thing"},
-		"GET /api/things/:id":   {ID: "getThing", Permission: "View Thing"},
-		"PATCH /api/things/:id": {ID: "patchThing", Permission: "Edit Thing"},
-		"GET /api/me":           {ID: "me", Permission: auth.PermissionNone},
-		"GET /api/health":       {ID: "health", Public: true},
+		"POST /api/things":           {ID: "createThing", Permissions: []string{"Edit Thing"}},
+		"GET /api/things/:id":        {ID: "getThing", Permissions: []string{"View Thing"}},
+		"PATCH /api/things/:id":      {ID: "patchThing", Permissions: []string{"Edit Thing"}},
+		"GET /api/me":                {ID: "me", Permissions: []string{auth.PermissionNone}},
+		"GET /api/health":            {ID: "health", Public: true},
+		"PUT /api/things/:id/secret": {ID: "setSecret", Permissions: []string{"View Thing", "Edit Thing"}},
 	}
 	if len(ops) != len(want) {
 		t.Fatalf("operations %v, want %v", ops, want)
 	}
 	for k, w := range want {
-		if ops[k] != w {
+		if !reflect.DeepEqual(ops[k], w) {
 			t.Errorf("%s: %+v, want %+v", k, ops[k], w)
 		}
 	}
@@ -129,10 +134,10 @@ func TestServedSpecDeclaresAPermissionOnEveryOperation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if op := ops["GET /api/auth/validate"]; op.Permission != auth.PermissionNone || op.Public {
+	if op := ops["GET /api/auth/validate"]; !reflect.DeepEqual(op.Permissions, []string{auth.PermissionNone}) || op.Public {
 		t.Errorf("validateToken: %+v, want any valid token", op)
 	}
-	if op := ops["POST /api/accounting-codes/list"]; op.Permission != "View Accounting" {
+	if op := ops["POST /api/accounting-codes/list"]; !reflect.DeepEqual(op.Permissions, []string{"View Accounting"}) {
 		t.Errorf("listAccountingCodes: %+v, want View Accounting", op)
 	}
 	catalogue := PermissionCatalogue(doc)
