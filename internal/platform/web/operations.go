@@ -12,11 +12,11 @@ import (
 
 // Operation is what the middleware needs to know about one spec operation.
 type Operation struct {
-	ID         string
+	ID string
 	// Permissions the caller must all hold: one catalogue name, several (x-permission may be
 	// a list, e.g. an operation that shows margins and edits settings), or auth.PermissionNone.
 	Permissions []string
-	Public     bool   // security: [] — no token needed
+	Public      bool // security: [] — no token needed
 }
 
 // Operations indexes the spec's operations by "METHOD echo-path" (e.g. "GET /api/x/:id").
