@@ -131,7 +131,21 @@ func (f Fields) Err() error {
 	if len(f) == 0 {
 		return nil
 	}
-	return &Error{Kind: KindInvalid, Detail: "the request has invalid fields", Fields: map[string][]string(f)}
+	return &Error{Kind: KindInvalid, Detail: "the request has invalid fields: " + f.Summary(), Fields: map[string][]string(f)}
+}
+
+// Summary lists the messages field by field, in name order, for a problem's detail.
+func (f Fields) Summary() string {
+	names := make([]string, 0, len(f))
+	for k := range f {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	parts := make([]string, 0, len(names))
+	for _, n := range names {
+		parts = append(parts, n+": "+strings.Join(f[n], ", "))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // Text trims v, which must then be 1 to max characters, and returns the trimmed value.

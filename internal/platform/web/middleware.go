@@ -8,7 +8,6 @@ import (
 	"mime"
 	"net/http"
 	"regexp"
-	"sort"
 	"strings"
 	"time"
 
@@ -184,5 +183,3 @@ func bearerToken(r *http.Request) (string, bool) {
 	token = strings.TrimSpace(token)
 	return token, token != ""
 }
-
-func sortStrings(s []string) { sort.Strings(s) }

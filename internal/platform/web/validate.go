@@ -80,7 +80,7 @@ func validationProblem(he *echo.HTTPError) error {
 	if len(fields) == 0 {
 		return he
 	}
-	return &apperr.Error{Kind: apperr.KindInvalid, Detail: "the request is not valid: " + summary(fields), Fields: fields, Err: he.Internal}
+	return &apperr.Error{Kind: apperr.KindInvalid, Detail: "the request is not valid: " + fields.Summary(), Fields: fields, Err: he.Internal}
 }
 
 // collectFieldErrors walks kin-openapi's error tree. Type switches rather than errors.As:
@@ -145,19 +145,6 @@ func parameterReason(re *openapi3filter.RequestError) string {
 		return firstLine(re.Err.Error())
 	}
 	return "is not valid"
-}
-
-func summary(fields apperr.Fields) string {
-	names := make([]string, 0, len(fields))
-	for k := range fields {
-		names = append(names, k)
-	}
-	sortStrings(names)
-	parts := make([]string, 0, len(names))
-	for _, n := range names {
-		parts = append(parts, n+": "+strings.Join(fields[n], ", "))
-	}
-	return strings.Join(parts, "; ")
 }
 
 func firstLine(s string) string {
