@@ -230,6 +230,36 @@ func (e EquipmentStatus) Valid() bool {
 	}
 }
 
+// Defines values for ItemOrigin.
+const (
+	ItemOriginBuy              ItemOrigin = "buy"
+	ItemOriginCustomerSupplied ItemOrigin = "customerSupplied"
+	ItemOriginKit              ItemOrigin = "kit"
+	ItemOriginMake             ItemOrigin = "make"
+	ItemOriginMakeOrBuy        ItemOrigin = "makeOrBuy"
+	ItemOriginNone             ItemOrigin = "none"
+)
+
+// Valid indicates whether the value is a known member of the ItemOrigin enum.
+func (e ItemOrigin) Valid() bool {
+	switch e {
+	case ItemOriginBuy:
+		return true
+	case ItemOriginCustomerSupplied:
+		return true
+	case ItemOriginKit:
+		return true
+	case ItemOriginMake:
+		return true
+	case ItemOriginMakeOrBuy:
+		return true
+	case ItemOriginNone:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for MaterialForm.
 const (
 	MaterialFormLinear MaterialForm = "linear"
@@ -1648,6 +1678,360 @@ type InProcessTrackingFieldWrite struct {
 	UnitTypeName *string `json:"unitTypeName,omitempty"`
 }
 
+// Item An item of the item master (read shape). Items are never deleted: archiving
+// (`isArchived`) takes an item out of the uniqueness of number plus revision and out of
+// lists filtered with `isArchived: false`, while it stays readable.
+//
+// Every change to an item (create, update, patch, add revision, archiving by add revision)
+// advances `modifiedUtc` and records an `ItemUpdated` event in the transactional outbox in
+// the same transaction, so an event exists exactly when the change was saved.
+type Item struct {
+	// BuildToOrder Made for orders.
+	BuildToOrder bool `json:"buildToOrder"`
+
+	// BuildToStock Made for stock.
+	BuildToStock bool `json:"buildToStock"`
+
+	// CreatedUtc When the item was created.
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+	// the custom field definitions of the record's module (`CustomFieldDefinition`).
+	// - Each key must be the `name` of a definition of the module, matched exactly.
+	// - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+	// - null, a blank string or an empty array clears the value. A `required` definition refuses
+	//   that, and on create and full update must be present with a value.
+	// - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+	//   carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+	//   validate stored values. Removing a key that no longer names a definition is accepted.
+	//
+	// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+	// definition changed or was deleted are kept until the record is next written.
+	CustomFields CustomFields `json:"customFields"`
+
+	// Description Null when none was given.
+	Description *string `json:"description"`
+
+	// EnableRemnantSync Whether remnants cut from the item sync back as stock; false until material items exist.
+	EnableRemnantSync bool `json:"enableRemnantSync"`
+
+	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
+	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
+	ExternalReferences ExternalReferences `json:"externalReferences"`
+
+	// Height A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Height *ItemMeasure `json:"height"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// InternalNotes Null when none was given.
+	InternalNotes *string `json:"internalNotes"`
+
+	// IsArchived True for an archived item.
+	IsArchived bool `json:"isArchived"`
+
+	// IsLotTracked Whether inventory of the item is tracked by lot.
+	IsLotTracked bool `json:"isLotTracked"`
+
+	// IsNonInventory True for a buy item that is not stocked.
+	IsNonInventory bool `json:"isNonInventory"`
+
+	// IsSellable Whether the item can be sold.
+	IsSellable bool `json:"isSellable"`
+
+	// IsSingleUseItem Used once.
+	IsSingleUseItem bool `json:"isSingleUseItem"`
+
+	// IsTaxable Whether sales of the item are taxed.
+	IsTaxable bool `json:"isTaxable"`
+
+	// ItemOrigin How the shop gets the item: `make`, `buy`, `makeOrBuy`, `customerSupplied`; `kit` and
+	// `none` exist on older items and are refused for new ones (400 naming `itemOrigin`).
+	ItemOrigin ItemOrigin `json:"itemOrigin"`
+
+	// Length A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Length *ItemMeasure `json:"length"`
+
+	// MinimumProductionQuantity A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	MinimumProductionQuantity *ItemMeasure `json:"minimumProductionQuantity"`
+
+	// MinimumStockOnHand A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	MinimumStockOnHand *ItemMeasure `json:"minimumStockOnHand"`
+
+	// ModifiedUtc When the item last changed.
+	ModifiedUtc utctime.Time `json:"modifiedUtc"`
+
+	// Number Unique with the revision among active items (case-insensitive).
+	Number string `json:"number"`
+
+	// Revision An item's revision. `isLatestRevision` is derived, never stored: the most recently created
+	// item of a number (case-insensitively; archived items included) is its latest revision,
+	// so adding a revision makes the new item the latest.
+	Revision ItemRevision `json:"revision"`
+
+	// UnitOfMeasureName The item's inventory unit of measure; null only on legacy items.
+	UnitOfMeasureName *string `json:"unitOfMeasureName"`
+
+	// UnitTypeName The item's unit type; null only on legacy items without an inventory unit.
+	UnitTypeName *string `json:"unitTypeName"`
+
+	// Weight A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Weight *ItemMeasure `json:"weight"`
+
+	// Width A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Width *ItemMeasure `json:"width"`
+}
+
+// ItemCreate Create body of an item.
+type ItemCreate struct {
+	// BuildToOrder Defaults to false.
+	BuildToOrder *bool `json:"buildToOrder,omitempty"`
+
+	// BuildToStock Defaults to false.
+	BuildToStock *bool `json:"buildToStock,omitempty"`
+
+	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+	// the custom field definitions of the record's module (`CustomFieldDefinition`).
+	// - Each key must be the `name` of a definition of the module, matched exactly.
+	// - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+	// - null, a blank string or an empty array clears the value. A `required` definition refuses
+	//   that, and on create and full update must be present with a value.
+	// - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+	//   carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+	//   validate stored values. Removing a key that no longer names a definition is accepted.
+	//
+	// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+	// definition changed or was deleted are kept until the record is next written.
+	CustomFields *CustomFields `json:"customFields,omitempty"`
+
+	// Description Trimmed; blank is stored as none.
+	Description *string `json:"description,omitempty"`
+
+	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
+	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
+	ExternalReferences *ExternalReferences `json:"externalReferences,omitempty"`
+
+	// Height A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Height *ItemMeasure `json:"height,omitempty"`
+
+	// InternalNotes Trimmed; 1 to 2000 characters after trimming; null or blank: none.
+	InternalNotes *string `json:"internalNotes,omitempty"`
+
+	// IsArchived Defaults to false.
+	IsArchived *bool `json:"isArchived,omitempty"`
+
+	// IsLotTracked Defaults to false.
+	IsLotTracked *bool `json:"isLotTracked,omitempty"`
+
+	// IsNonInventory Only for a buy item that is not sellable; defaults to false.
+	IsNonInventory *bool `json:"isNonInventory,omitempty"`
+
+	// IsSellable Defaults to false.
+	IsSellable *bool `json:"isSellable,omitempty"`
+
+	// IsSingleUseItem Defaults to false.
+	IsSingleUseItem *bool `json:"isSingleUseItem,omitempty"`
+
+	// IsTaxable Defaults to false.
+	IsTaxable *bool `json:"isTaxable,omitempty"`
+
+	// ItemOrigin Defaults to make; kit and none answer 400.
+	ItemOrigin *ItemOrigin `json:"itemOrigin,omitempty"`
+
+	// Length A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Length *ItemMeasure `json:"length,omitempty"`
+
+	// MinimumProductionQuantity A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	MinimumProductionQuantity *ItemMeasure `json:"minimumProductionQuantity,omitempty"`
+
+	// MinimumStockOnHand A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	MinimumStockOnHand *ItemMeasure `json:"minimumStockOnHand,omitempty"`
+
+	// Number Trimmed; 1 to 200 characters after trimming.
+	Number string `json:"number"`
+
+	// Revision Trimmed; omitted, null or blank: no revision.
+	Revision *string `json:"revision,omitempty"`
+
+	// UnitOfMeasureName A unit of that type (trimmed, case-sensitive).
+	UnitOfMeasureName string `json:"unitOfMeasureName"`
+
+	// UnitTypeName A unit type of the tenant (case-insensitive); create-only.
+	UnitTypeName string `json:"unitTypeName"`
+
+	// Weight A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Weight *ItemMeasure `json:"weight,omitempty"`
+
+	// Width A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Width *ItemMeasure `json:"width,omitempty"`
+}
+
+// ItemCustomFieldFilter Items whose custom field `key` holds `value` (numbers and booleans match their JSON text, for example "5" or "true").
+type ItemCustomFieldFilter struct {
+	// Key The custom field name.
+	Key string `json:"key"`
+
+	// Value The value, compared exactly.
+	Value string `json:"value"`
+}
+
+// ItemFilter Filter of the item list (V1); every member narrows the result (AND).
+type ItemFilter struct {
+	// CustomField Items whose custom field `key` holds `value` (numbers and booleans match their JSON text, for example "5" or "true").
+	CustomField *ItemCustomFieldFilter `json:"customField,omitempty"`
+
+	// DescriptionFilter Case-insensitive substring of the description.
+	DescriptionFilter *string `json:"descriptionFilter,omitempty"`
+
+	// IsArchived Only archived (true) or only active (false) items; omitted includes both.
+	IsArchived *bool `json:"isArchived,omitempty"`
+
+	// ItemIds Only these ids (1 to 500).
+	ItemIds *[]string `json:"itemIds,omitempty"`
+
+	// LatestRevision Only latest revisions (true) or only older ones (false).
+	LatestRevision *bool `json:"latestRevision,omitempty"`
+
+	// ModifiedAfterUtc Modified at or after this instant (inclusive); years 2000 to 2099.
+	ModifiedAfterUtc *utctime.Time `json:"modifiedAfterUtc,omitempty"`
+
+	// ModifiedBeforeUtc Modified strictly before this instant; years 2000 to 2099.
+	ModifiedBeforeUtc *utctime.Time `json:"modifiedBeforeUtc,omitempty"`
+
+	// Number Case-insensitive substring of the number.
+	Number *string `json:"number,omitempty"`
+
+	// Revision The revision exactly (case-insensitive).
+	Revision *string `json:"revision,omitempty"`
+}
+
+// ItemFilterV2 Filter of the item list (V2); the V1 filter plus `numbers`; every member narrows the result (AND).
+type ItemFilterV2 struct {
+	// CustomField Items whose custom field `key` holds `value` (numbers and booleans match their JSON text, for example "5" or "true").
+	CustomField *ItemCustomFieldFilter `json:"customField,omitempty"`
+
+	// DescriptionFilter Case-insensitive substring of the description.
+	DescriptionFilter *string `json:"descriptionFilter,omitempty"`
+
+	// IsArchived Only archived (true) or only active (false) items; omitted includes both.
+	IsArchived *bool `json:"isArchived,omitempty"`
+
+	// ItemIds Only these ids (1 to 500).
+	ItemIds *[]string `json:"itemIds,omitempty"`
+
+	// LatestRevision Only latest revisions (true) or only older ones (false).
+	LatestRevision *bool `json:"latestRevision,omitempty"`
+
+	// ModifiedAfterUtc Modified at or after this instant (inclusive); years 2000 to 2099.
+	ModifiedAfterUtc *utctime.Time `json:"modifiedAfterUtc,omitempty"`
+
+	// ModifiedBeforeUtc Modified strictly before this instant; years 2000 to 2099.
+	ModifiedBeforeUtc *utctime.Time `json:"modifiedBeforeUtc,omitempty"`
+
+	// Number Case-insensitive substring of the number.
+	Number *string `json:"number,omitempty"`
+
+	// Numbers Only items whose number is one of these exactly (case-insensitive; 1 to 500).
+	Numbers *[]string `json:"numbers,omitempty"`
+
+	// Revision The revision exactly (case-insensitive).
+	Revision *string `json:"revision,omitempty"`
+}
+
+// ItemMeasure A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+type ItemMeasure = dec.Decimal
+
+// ItemOrigin How the shop gets the item: `make`, `buy`, `makeOrBuy`, `customerSupplied`; `kit` and
+// `none` exist on older items and are refused for new ones (400 naming `itemOrigin`).
+type ItemOrigin string
+
+// ItemRevision An item's revision. `isLatestRevision` is derived, never stored: the most recently created
+// item of a number (case-insensitively; archived items included) is its latest revision,
+// so adding a revision makes the new item the latest.
+type ItemRevision struct {
+	// IsLatestRevision True for the newest item of its number.
+	IsLatestRevision bool `json:"isLatestRevision"`
+
+	// Revision The revision; null when the item has none.
+	Revision *string `json:"revision"`
+}
+
+// ItemRevisionCreate Body of add revision.
+type ItemRevisionCreate struct {
+	// ArchiveSourceItem Also archive the source item.
+	ArchiveSourceItem *bool `json:"archiveSourceItem,omitempty"`
+
+	// Revision Trimmed; 1 to 200 characters; new among the number's active items.
+	Revision string `json:"revision"`
+}
+
+// ItemWrite Full-update body of an item (see updateItem); also the shape a patched item must satisfy.
+// Members not listed here are ignored when sent.
+type ItemWrite struct {
+	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+	// the custom field definitions of the record's module (`CustomFieldDefinition`).
+	// - Each key must be the `name` of a definition of the module, matched exactly.
+	// - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+	// - null, a blank string or an empty array clears the value. A `required` definition refuses
+	//   that, and on create and full update must be present with a value.
+	// - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+	//   carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+	//   validate stored values. Removing a key that no longer names a definition is accepted.
+	//
+	// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+	// definition changed or was deleted are kept until the record is next written.
+	CustomFields *CustomFields `json:"customFields,omitempty"`
+
+	// Description Trimmed; blank is stored as none.
+	Description *string `json:"description,omitempty"`
+
+	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
+	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
+	ExternalReferences *ExternalReferences `json:"externalReferences,omitempty"`
+
+	// Height A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Height *ItemMeasure `json:"height,omitempty"`
+
+	// InternalNotes Trimmed; 1 to 2000 characters after trimming; null or blank: none.
+	InternalNotes *string `json:"internalNotes,omitempty"`
+
+	// IsLotTracked Omitted is false.
+	IsLotTracked *bool `json:"isLotTracked,omitempty"`
+
+	// IsNonInventory Omitted is false; true only for a buy item that is not sellable, or one already non-inventory.
+	IsNonInventory *bool `json:"isNonInventory,omitempty"`
+
+	// IsTaxable Omitted is false.
+	IsTaxable *bool `json:"isTaxable,omitempty"`
+
+	// Length A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Length *ItemMeasure `json:"length,omitempty"`
+
+	// MinimumProductionQuantity A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	MinimumProductionQuantity *ItemMeasure `json:"minimumProductionQuantity,omitempty"`
+
+	// MinimumStockOnHand A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	MinimumStockOnHand *ItemMeasure `json:"minimumStockOnHand,omitempty"`
+
+	// Number Trimmed; omitted keeps the number.
+	Number *string `json:"number,omitempty"`
+
+	// UnitOfMeasureName Omitted, null or blank keeps the unit; otherwise a unit of the item's type (trimmed, case-sensitive).
+	UnitOfMeasureName *string `json:"unitOfMeasureName,omitempty"`
+
+	// UnitTypeName The type never changes: when sent (not null or blank) it must name the item's unit type.
+	UnitTypeName *string `json:"unitTypeName,omitempty"`
+
+	// Weight A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Weight *ItemMeasure `json:"weight,omitempty"`
+
+	// Width A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Width *ItemMeasure `json:"width,omitempty"`
+}
+
 // JsonPatch A JSON Patch document (RFC 6902).
 type JsonPatch = []PatchOperation
 
@@ -2310,6 +2694,11 @@ type Id = Id24
 // IfNoneMatch defines model for IfNoneMatch.
 type IfNoneMatch = string
 
+// ItemId A 24-character record id.
+//
+// Example: 6745f0a2c81e4b0012ab34cd
+type ItemId = Id24
+
 // Skip defines model for Skip.
 type Skip = int32
 
@@ -2557,6 +2946,38 @@ type ListInProcessTrackingFieldsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListItemsV1Params defines parameters for ListItemsV1.
+type ListItemsV1Params struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListItemsParams defines parameters for ListItems.
+type ListItemsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // ListMaterialShapesParams defines parameters for ListMaterialShapes.
 type ListMaterialShapesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -2742,6 +3163,26 @@ type CreateInProcessTrackingFieldJSONRequestBody = InProcessTrackingFieldWrite
 
 // ListInProcessTrackingFieldsJSONRequestBody defines body for ListInProcessTrackingFields for application/json ContentType.
 type ListInProcessTrackingFieldsJSONRequestBody = InProcessTrackingFieldFilter
+
+// CreateItemJSONRequestBody defines body for CreateItem for application/json ContentType.
+type CreateItemJSONRequestBody = ItemCreate
+
+// ListItemsV1JSONRequestBody defines body for ListItemsV1 for application/json ContentType.
+//
+// Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+type ListItemsV1JSONRequestBody = ItemFilter
+
+// ListItemsJSONRequestBody defines body for ListItems for application/json ContentType.
+type ListItemsJSONRequestBody = ItemFilterV2
+
+// PatchItemApplicationJSONPatchPlusJSONRequestBody defines body for PatchItem for application/json-patch+json ContentType.
+type PatchItemApplicationJSONPatchPlusJSONRequestBody = JsonPatch
+
+// UpdateItemJSONRequestBody defines body for UpdateItem for application/json ContentType.
+type UpdateItemJSONRequestBody = ItemWrite
+
+// AddItemRevisionJSONRequestBody defines body for AddItemRevision for application/json ContentType.
+type AddItemRevisionJSONRequestBody = ItemRevisionCreate
 
 // CreateMaterialShapeJSONRequestBody defines body for CreateMaterialShape for application/json ContentType.
 type CreateMaterialShapeJSONRequestBody = MaterialShapeWrite
@@ -2964,6 +3405,29 @@ type ServerInterface interface {
 	// GetInProcessTrackingField Get an in-process tracking field
 	// (GET /api/in-process-tracking-field-types/{id})
 	GetInProcessTrackingField(ctx echo.Context, id Id) error
+	// CreateItem Create an item
+	// (POST /api/items)
+	CreateItem(ctx echo.Context) error
+	// ListItemsV1 List items (V1, superseded by V2)
+	// (POST /api/items/list)
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ListItemsV1(ctx echo.Context, params ListItemsV1Params) error
+	// ListItems List items
+	// (POST /api/items/list/v2)
+	ListItems(ctx echo.Context, params ListItemsParams) error
+	// GetItem Get an item
+	// (GET /api/items/{itemId})
+	GetItem(ctx echo.Context, itemId ItemId) error
+	// PatchItem Partially update an item
+	// (PATCH /api/items/{itemId})
+	PatchItem(ctx echo.Context, itemId ItemId) error
+	// UpdateItem Replace an item's writable members
+	// (PUT /api/items/{itemId})
+	UpdateItem(ctx echo.Context, itemId ItemId) error
+	// AddItemRevision Add a revision of an item
+	// (POST /api/items/{itemId}/revision)
+	AddItemRevision(ctx echo.Context, itemId ItemId) error
 	// CreateMaterialShape Create a material shape
 	// (POST /api/materials)
 	CreateMaterialShape(ctx echo.Context) error
@@ -4248,6 +4712,157 @@ func (w *ServerInterfaceWrapper) GetInProcessTrackingField(ctx echo.Context) err
 	return err
 }
 
+// CreateItem converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateItem(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateItem(ctx)
+	return err
+}
+
+// ListItemsV1 converts echo context to params.
+func (w *ServerInterfaceWrapper) ListItemsV1(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemsV1Params
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListItemsV1(ctx, params)
+	return err
+}
+
+// ListItems converts echo context to params.
+func (w *ServerInterfaceWrapper) ListItems(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListItems(ctx, params)
+	return err
+}
+
+// GetItem converts echo context to params.
+func (w *ServerInterfaceWrapper) GetItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetItem(ctx, itemId)
+	return err
+}
+
+// PatchItem converts echo context to params.
+func (w *ServerInterfaceWrapper) PatchItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.PatchItem(ctx, itemId)
+	return err
+}
+
+// UpdateItem converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateItem(ctx, itemId)
+	return err
+}
+
+// AddItemRevision converts echo context to params.
+func (w *ServerInterfaceWrapper) AddItemRevision(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.AddItemRevision(ctx, itemId)
+	return err
+}
+
 // CreateMaterialShape converts echo context to params.
 func (w *ServerInterfaceWrapper) CreateMaterialShape(ctx echo.Context) error {
 	var err error
@@ -4779,6 +5394,13 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.PUT(options.BaseURL+"/api/materials/:id", wrapper.UpdateMaterialShape, options.OperationMiddlewares["updateMaterialShape"]...)
 	router.POST(options.BaseURL+"/api/materials/activate", wrapper.ActivateMaterialShapes, options.OperationMiddlewares["activateMaterialShapes"]...)
 	router.POST(options.BaseURL+"/api/materials/list", wrapper.ListMaterialShapes, options.OperationMiddlewares["listMaterialShapes"]...)
+	router.POST(options.BaseURL+"/api/items", wrapper.CreateItem, options.OperationMiddlewares["createItem"]...)
+	router.GET(options.BaseURL+"/api/items/:itemId", wrapper.GetItem, options.OperationMiddlewares["getItem"]...)
+	router.PATCH(options.BaseURL+"/api/items/:itemId", wrapper.PatchItem, options.OperationMiddlewares["patchItem"]...)
+	router.PUT(options.BaseURL+"/api/items/:itemId", wrapper.UpdateItem, options.OperationMiddlewares["updateItem"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/revision", wrapper.AddItemRevision, options.OperationMiddlewares["addItemRevision"]...)
+	router.POST(options.BaseURL+"/api/items/list", wrapper.ListItemsV1, options.OperationMiddlewares["listItemsV1"]...)
+	router.POST(options.BaseURL+"/api/items/list/v2", wrapper.ListItems, options.OperationMiddlewares["listItems"]...)
 	router.POST(options.BaseURL+"/api/departments", wrapper.CreateDepartment, options.OperationMiddlewares["createDepartment"]...)
 	router.GET(options.BaseURL+"/api/departments/:id", wrapper.GetDepartment, options.OperationMiddlewares["getDepartment"]...)
 	router.PUT(options.BaseURL+"/api/departments/:id", wrapper.UpdateDepartment, options.OperationMiddlewares["updateDepartment"]...)
@@ -12135,6 +12757,938 @@ func (response GetInProcessTrackingField503ApplicationProblemPlusJSONResponse) V
 	return err
 }
 
+type CreateItemRequestObject struct {
+	Body *CreateItemJSONRequestBody
+}
+
+type CreateItemResponseObject interface {
+	VisitCreateItemResponse(w http.ResponseWriter) error
+}
+
+type CreateItem200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateItem200JSONResponse) VisitCreateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItem400ApplicationProblemPlusJSONResponse) VisitCreateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItem401ApplicationProblemPlusJSONResponse) VisitCreateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItem403ApplicationProblemPlusJSONResponse) VisitCreateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItem404ApplicationProblemPlusJSONResponse) VisitCreateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItem413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItem413ApplicationProblemPlusJSONResponse) VisitCreateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItem415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItem415ApplicationProblemPlusJSONResponse) VisitCreateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItem503ApplicationProblemPlusJSONResponse) VisitCreateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemsV1RequestObject struct {
+	Params ListItemsV1Params
+	Body   *ListItemsV1JSONRequestBody
+}
+
+type ListItemsV1ResponseObject interface {
+	VisitListItemsV1Response(w http.ResponseWriter) error
+}
+
+type ListItemsV1200JSONResponse []Item
+
+func (response ListItemsV1200JSONResponse) VisitListItemsV1Response(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemsV1400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemsV1400ApplicationProblemPlusJSONResponse) VisitListItemsV1Response(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemsV1401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemsV1401ApplicationProblemPlusJSONResponse) VisitListItemsV1Response(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemsV1403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemsV1403ApplicationProblemPlusJSONResponse) VisitListItemsV1Response(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemsV1404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemsV1404ApplicationProblemPlusJSONResponse) VisitListItemsV1Response(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemsV1413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemsV1413ApplicationProblemPlusJSONResponse) VisitListItemsV1Response(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemsV1415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemsV1415ApplicationProblemPlusJSONResponse) VisitListItemsV1Response(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemsV1503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemsV1503ApplicationProblemPlusJSONResponse) VisitListItemsV1Response(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemsRequestObject struct {
+	Params ListItemsParams
+	Body   *ListItemsJSONRequestBody
+}
+
+type ListItemsResponseObject interface {
+	VisitListItemsResponse(w http.ResponseWriter) error
+}
+
+type ListItems200JSONResponse []Item
+
+func (response ListItems200JSONResponse) VisitListItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItems400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListItems400ApplicationProblemPlusJSONResponse) VisitListItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItems401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListItems401ApplicationProblemPlusJSONResponse) VisitListItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItems403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListItems403ApplicationProblemPlusJSONResponse) VisitListItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItems404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListItems404ApplicationProblemPlusJSONResponse) VisitListItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItems413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItems413ApplicationProblemPlusJSONResponse) VisitListItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItems415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItems415ApplicationProblemPlusJSONResponse) VisitListItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItems503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListItems503ApplicationProblemPlusJSONResponse) VisitListItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+}
+
+type GetItemResponseObject interface {
+	VisitGetItemResponse(w http.ResponseWriter) error
+}
+
+type GetItem200JSONResponse Item
+
+func (response GetItem200JSONResponse) VisitGetItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetItem400ApplicationProblemPlusJSONResponse) VisitGetItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetItem401ApplicationProblemPlusJSONResponse) VisitGetItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetItem403ApplicationProblemPlusJSONResponse) VisitGetItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetItem404ApplicationProblemPlusJSONResponse) VisitGetItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetItem503ApplicationProblemPlusJSONResponse) VisitGetItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchItemRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Body   *PatchItemApplicationJSONPatchPlusJSONRequestBody
+}
+
+type PatchItemResponseObject interface {
+	VisitPatchItemResponse(w http.ResponseWriter) error
+}
+
+type PatchItem200JSONResponse Item
+
+func (response PatchItem200JSONResponse) VisitPatchItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response PatchItem400ApplicationProblemPlusJSONResponse) VisitPatchItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchItem401ApplicationProblemPlusJSONResponse) VisitPatchItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response PatchItem403ApplicationProblemPlusJSONResponse) VisitPatchItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response PatchItem404ApplicationProblemPlusJSONResponse) VisitPatchItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchItem413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response PatchItem413ApplicationProblemPlusJSONResponse) VisitPatchItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchItem415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response PatchItem415ApplicationProblemPlusJSONResponse) VisitPatchItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response PatchItem503ApplicationProblemPlusJSONResponse) VisitPatchItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Body   *UpdateItemJSONRequestBody
+}
+
+type UpdateItemResponseObject interface {
+	VisitUpdateItemResponse(w http.ResponseWriter) error
+}
+
+type UpdateItem200JSONResponse Item
+
+func (response UpdateItem200JSONResponse) VisitUpdateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItem400ApplicationProblemPlusJSONResponse) VisitUpdateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItem401ApplicationProblemPlusJSONResponse) VisitUpdateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItem403ApplicationProblemPlusJSONResponse) VisitUpdateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItem404ApplicationProblemPlusJSONResponse) VisitUpdateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItem413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItem413ApplicationProblemPlusJSONResponse) VisitUpdateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItem415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItem415ApplicationProblemPlusJSONResponse) VisitUpdateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItem503ApplicationProblemPlusJSONResponse) VisitUpdateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddItemRevisionRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Body   *AddItemRevisionJSONRequestBody
+}
+
+type AddItemRevisionResponseObject interface {
+	VisitAddItemRevisionResponse(w http.ResponseWriter) error
+}
+
+type AddItemRevision200JSONResponse struct{ CreatedJSONResponse }
+
+func (response AddItemRevision200JSONResponse) VisitAddItemRevisionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddItemRevision400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemRevision400ApplicationProblemPlusJSONResponse) VisitAddItemRevisionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddItemRevision401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemRevision401ApplicationProblemPlusJSONResponse) VisitAddItemRevisionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddItemRevision403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemRevision403ApplicationProblemPlusJSONResponse) VisitAddItemRevisionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddItemRevision404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemRevision404ApplicationProblemPlusJSONResponse) VisitAddItemRevisionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddItemRevision413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemRevision413ApplicationProblemPlusJSONResponse) VisitAddItemRevisionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddItemRevision415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemRevision415ApplicationProblemPlusJSONResponse) VisitAddItemRevisionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddItemRevision503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemRevision503ApplicationProblemPlusJSONResponse) VisitAddItemRevisionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateMaterialShapeRequestObject struct {
 	Body *CreateMaterialShapeJSONRequestBody
 }
@@ -15152,6 +16706,29 @@ type StrictServerInterface interface {
 	// GetInProcessTrackingField Get an in-process tracking field
 	// (GET /api/in-process-tracking-field-types/{id})
 	GetInProcessTrackingField(ctx context.Context, request GetInProcessTrackingFieldRequestObject) (GetInProcessTrackingFieldResponseObject, error)
+	// CreateItem Create an item
+	// (POST /api/items)
+	CreateItem(ctx context.Context, request CreateItemRequestObject) (CreateItemResponseObject, error)
+	// ListItemsV1 List items (V1, superseded by V2)
+	// (POST /api/items/list)
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ListItemsV1(ctx context.Context, request ListItemsV1RequestObject) (ListItemsV1ResponseObject, error)
+	// ListItems List items
+	// (POST /api/items/list/v2)
+	ListItems(ctx context.Context, request ListItemsRequestObject) (ListItemsResponseObject, error)
+	// GetItem Get an item
+	// (GET /api/items/{itemId})
+	GetItem(ctx context.Context, request GetItemRequestObject) (GetItemResponseObject, error)
+	// PatchItem Partially update an item
+	// (PATCH /api/items/{itemId})
+	PatchItem(ctx context.Context, request PatchItemRequestObject) (PatchItemResponseObject, error)
+	// UpdateItem Replace an item's writable members
+	// (PUT /api/items/{itemId})
+	UpdateItem(ctx context.Context, request UpdateItemRequestObject) (UpdateItemResponseObject, error)
+	// AddItemRevision Add a revision of an item
+	// (POST /api/items/{itemId}/revision)
+	AddItemRevision(ctx context.Context, request AddItemRevisionRequestObject) (AddItemRevisionResponseObject, error)
 	// CreateMaterialShape Create a material shape
 	// (POST /api/materials)
 	CreateMaterialShape(ctx context.Context, request CreateMaterialShapeRequestObject) (CreateMaterialShapeResponseObject, error)
@@ -17533,6 +19110,323 @@ func (sh *strictHandler) GetInProcessTrackingField(ctx echo.Context, id Id) erro
 	return nil
 }
 
+// CreateItem operation middleware
+func (sh *strictHandler) CreateItem(ctx echo.Context) error {
+	var request CreateItemRequestObject
+
+	var body CreateItemJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateItem(ctx.Request().Context(), request.(CreateItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateItemResponseObject); ok {
+		return validResponse.VisitCreateItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListItemsV1 operation middleware
+func (sh *strictHandler) ListItemsV1(ctx echo.Context, params ListItemsV1Params) error {
+	var request ListItemsV1RequestObject
+
+	request.Params = params
+
+	var body ListItemsV1JSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListItemsV1(ctx.Request().Context(), request.(ListItemsV1RequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListItemsV1")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListItemsV1ResponseObject); ok {
+		return validResponse.VisitListItemsV1Response(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListItems operation middleware
+func (sh *strictHandler) ListItems(ctx echo.Context, params ListItemsParams) error {
+	var request ListItemsRequestObject
+
+	request.Params = params
+
+	var body ListItemsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListItems(ctx.Request().Context(), request.(ListItemsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListItems")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListItemsResponseObject); ok {
+		return validResponse.VisitListItemsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetItem operation middleware
+func (sh *strictHandler) GetItem(ctx echo.Context, itemId ItemId) error {
+	var request GetItemRequestObject
+
+	request.ItemId = itemId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetItem(ctx.Request().Context(), request.(GetItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetItemResponseObject); ok {
+		return validResponse.VisitGetItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// PatchItem operation middleware
+func (sh *strictHandler) PatchItem(ctx echo.Context, itemId ItemId) error {
+	var request PatchItemRequestObject
+
+	request.ItemId = itemId
+
+	var body PatchItemApplicationJSONPatchPlusJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.PatchItem(ctx.Request().Context(), request.(PatchItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PatchItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(PatchItemResponseObject); ok {
+		return validResponse.VisitPatchItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateItem operation middleware
+func (sh *strictHandler) UpdateItem(ctx echo.Context, itemId ItemId) error {
+	var request UpdateItemRequestObject
+
+	request.ItemId = itemId
+
+	var body UpdateItemJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateItem(ctx.Request().Context(), request.(UpdateItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateItemResponseObject); ok {
+		return validResponse.VisitUpdateItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// AddItemRevision operation middleware
+func (sh *strictHandler) AddItemRevision(ctx echo.Context, itemId ItemId) error {
+	var request AddItemRevisionRequestObject
+
+	request.ItemId = itemId
+
+	var body AddItemRevisionJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.AddItemRevision(ctx.Request().Context(), request.(AddItemRevisionRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "AddItemRevision")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(AddItemRevisionResponseObject); ok {
+		return validResponse.VisitAddItemRevisionResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // CreateMaterialShape operation middleware
 func (sh *strictHandler) CreateMaterialShape(ctx echo.Context) error {
 	var request CreateMaterialShapeRequestObject
@@ -18478,444 +20372,513 @@ func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L37ets4ljj4KljN7BdphlLkS5KK9f2+bZdd1eWecuKNnertadU0IRKy0KYAFQHa1tRmH2r2DfrJfh/O",
-	"AUiQInWznKS6lH9ikSCuB+d++bUVyelMCia0ap382powGrMU/jyj0YSdSaFTmZjfMVNRymeaS9E6aYVC",
-	"diPTIjwhlMBfMYnkbE6mdE5GjGSKxUSKZE7oWLOUpOyeJjymmotbwjV54HpCwotx950UrHtJdTQJW0Er",
-	"Zb9kPGVx60SnGQtaKpqwKTXj6/mMtU5aSqdc3LY+fQpa393Q28WZXetUilvChOZ6TjS9JXJM9ISRlM1S",
-	"ppjQ1LQkbUp+yaRmMbn+4bR7+Oq1azeS8byz0VQ+Ba0ZTemUabd3cjqjYn4RL07vlBwed6MJTWlktiXC",
-	"loTHvVbQ4qbFjOpJK2gJOjWDRHlXy2b0rykbt05a//KyOM6X+Fa9vIgPj2G/zGHSSNfP6ui1P6tMaTmF",
-	"6cEny6bn+tx+ekevcXp20NM4TplSm0yT4idLprnQ986mu84hu3munN8ujnmNCaUskmncPB2+i2mMzc2G",
-	"i704n+/y26nMtYvkjDMFty9KOBOaTGQSK9L+8P0ZeXtw0O8ERKYk/LdwQB4mTBApGJmart1XWZoyoYci",
-	"NEghhGdUqAez54oc9Y8B38hMEwr3uzcUbuWI8oq1l1BSazkGur7js8XFfYDdVURLou74jLRjNqZZokm/",
-	"k+/3LxlL58Wg0JE/1limU6rNUQh9dNgKWlMu+DSbtk76gZsIF5rdshRnIlN9ztMadChTTWKessg8GBCD",
-	"AAlNzAZyTehslsDOS9gyN1ElU904VfPODLUuRNip4QTyyX7PWVIDqFepnLHUgIaEWZDRvEcu7UmP5oRr",
-	"RcY8VZokTBtQpiKGqZcfAslhNJqQWOpgKCKqWJcLxYTimt+zZD4g1Lwz+H9spkIEnRrSRAXhsQEaIXEf",
-	"6ChhA5KJOyEfBLZVDraO+30Pkuo2Cpfpb9WUix+ZuNWT1slBUANTN/SOLYUpHDsgffPjVb/fH5BXfbwW",
-	"oYGjEK6K6SY068ADF7H3SE65WXjTCcMMlgMjfURgNMOvgM1PBpOomRSKAW38lsYf2C8ZU9r8MvSDCfgT",
-	"YDEC4vxylspRwqb//ndlVv/rmpB2hV/hoOX9+8kyH1KQMeVJljKzS6NMccGU6qZZwsg9lwlFIA1aZymj",
-	"msVL5rjZ3Gx/F3Hd7G6APQGc/EAViezYn4LWOUvYLqdxnUURU2qNScR25E9B63uZjngcM/E5T8xMJ1Ms",
-	"7Y5kZu64vGOCJDS6Q4xv0ASM/EKRGUunXCl7cu+k/t588rkna/culgyRB3vkSgPdMvOF+b9QhEaRzISG",
-	"LTatxjBVnPaljPmYsxq0aPoH7tpc0ZhwUWWdzbW2RHBAhAQi1woW+Pmux9DXLdW2f1li/j1We9k30Ab2",
-	"5orOE0njGyl/pOkt+/wHAegF9sDsS2ImYU6BCjgKxdJ7QySiiM20Iu2DPrn8tmOWec3Sex6xj4LeU54Y",
-	"zP+5527B44UyrPeY32YI5I4g5fMic6YHJGU6dQKWWdktv2fC3FxaOfwPpmH31DSsYRFYJAXSlgfKNRmx",
-	"sUwZdm6oUg0P5KH3T0Hro6CZnsiU/zf7rLfu0lx6cRs46hwYKVPeGcEzJexxZrhXvHgtmKXKZjOZahZf",
-	"spjTG1jKlwPNF4qc4dBdM5X8iMmfrt+/I1MzRQLbbbqy/ZvhrQxTx+TPpNI0ceJQj7wXJGU0JuyepXMy",
-	"ZdMRMsRWEA6IyJIEWQchyT1NMpjGxPBDbSUJHQqYzJXBMSSigoQpmyU0YiExUitKzNMOjPSQcs2Q6SpG",
-	"0imfTlkcGL47oeKueDUUSktzQIAIcfAAGRU2pTwJcV52qmSamW1jhBJz5AlzizwBWSD8Q4gaBc0e9VBI",
-	"QUZST4jiMVPQp5DkYcI1UzMaMeTZZshqcmRLbHcHi9v6PXCWTsRMuGA9ZIEcG3doeCCzk4gwUFoqM3ZB",
-	"67FruC42nel562RME8U+BW7Qw6Y7+ayjHtWRGZ4+06ARN7+qA55xPd/dEAZzpnWj4IudDQTwWSPUmsf5",
-	"7rUNXP4hKENeZ2dzQF59AQXg4Gx35zabSFEz0JV5TERmLvPuxgL0dSbjugERtUUy3t3alKaaXaXynouI",
-	"1WkSqQYxYWab7GjgT3krOfo7izSIG6jm+54ntSQanzsNpVMaJlyBmF7GZFxdpXxK6y6CmaJZEMyDCJqm",
-	"8gHo/gy/MO+knuR6Sc7UAGmEeYFSY64zEJJECc0UbEvDNoykTBhFqb9pzRdiLBen+l4wt1zNBLUsEa4b",
-	"OW0VOCUziWWUTQ0dNsRETfisC3JyTFI25bqr5eIuNdzhdx5BFDkxXLJCJ7kHrTF9fAf3Yae98ng9jVuw",
-	"7NxPNZlKpYFUuk2UY0Lt1iJLAN+aOVXPrgnZ2PMDmcT7rpg74I5n2BM41RvpMULL9sc1Mxd+wmebf/fJ",
-	"14X+FZWjxWbb3al2vjDL8nb44OIIys/L78ifDX9Vx/W5Ey00B3DHsyQxVwXYtfgkv74SPqSJ5cQUoSkj",
-	"UcJoyuIe+Q44ReSiFri4Qc7FVToBPdMCN0fa5iQ7vZyha5sraRjEobBU8oVyLztbs3ukxO0NxQK7NzC8",
-	"qp5wcUuYwXuoQFPkuN93Wj/UIBr4q2ENG1CFwVB/aJoGqZkFbl3tVm1OWZYjnBt3YLses4JkQF1s6dqC",
-	"vGOIzZTegYqeqzIqB8ugozoWgAfQZJayey4zVX1rFhGzKVjsuBXk6ZQRnVKhKCiXN0Fe+Q4dGPp32O+T",
-	"3DyinERtmnBxW7dRS7W4KzDfsx3Ol8WLsM/1OExpLm6vmTb/1QiuNwAV3QceG/IEjYmyrRcpt7xn6YTR",
-	"+IwmUYYK20umJ7JGbfaDfCCuudlnZF0Afuw4J2SUpTETyEckdCRTMpFZqoDjEWRKowkXDJ+ZuTCRTc1q",
-	"oem39ls4LGiYP/m5Trfvb1fzMmr3MFcf1+oGrT3CcD2WBpzADRHswXJLL5x1tMIs1nR4EeeMpiUn2EUN",
-	"jV8kjbWTB+smmELO2ZgLjgNVxz1nUUJTpgDF3zGnXiBhVHyvQjKls8Kkj1YROSbhVMZZwkLSVoyR8Mz/",
-	"ZCjGcKwPhBa7AdcMqZ/1TDA38JZyobQzhtmpwgBcK4JjdGr1B7MZE3WnY0iDmsgH4enpLHkcg5qKTmeG",
-	"vpFMcN1Zi/+ZsGRm+l0c7Y8Zj6mImB0RiVNO23bLbyZ0xGrI4jlXs4TOCbweOJNibmJsZBZxb1eaUYpz",
-	"vcQPmjH8BKHIAUmmmCUc3JnkET4AotpoTo7NgUQ6mQcEbIaexbBTO23khOq0cUkiH1js4EyOSZzKWQyA",
-	"IGIyzRLNZwk7m0gesXP3Cu2LAwICIxnn8pgZF/CPkSVVjTU6nxpNUzoHGpSylSBpVb2NMIkmhWhOFL8V",
-	"nTWZc4cPFjlVayKxtxdPHFm9iUxiQnESJ6gHHRUqysCxnSmhwu4NrLOe4mur2V0TkG6cknWBy7ecPUK6",
-	"7TeHVK99AQbFtgcOJXj3dW3k2MDrIxUA+DHsfTebGbSFhg6Q5xCsrUW7QGC9tdHVdR2mqudUsiTZiktp",
-	"xl7frjvKOsM0oKec+XJqDVxaE5raeHW7R2PrM6oDQ0N+yRjgfcsj43wsNit5QGzB1j4Lsjsh7h4BvtMT",
-	"qRjiu2AowJyQGxGEFF08L9NrzA0LF+keuXTSIuAMsP7U4k/01XAYdMPFT+njBX76qt/fAN1e12La3d6p",
-	"MtJdJpX9ppCwxb9lvLsCia6pQvURZcKVHpSNZLluFLhMlSWatE/fnXfqOGhVpxtI5uZbw3LEirQPrK9O",
-	"ZzkJr4DYlAv782AR3naOaM4qGIKobIRTc5vWhBRXXJxtIWHZKV/mq290xDCfk7Zl2Ztpo+cD58t35pDs",
-	"Wf3tEh2i4O9vs3kryP01W0HrnolYmj/Am7gVtBRNmPrb+xS9Cv8uR+BmdW8wnwGeLI0mVLG8Qcoixu+L",
-	"30YWz39An3+7oqn+249csAuclDfCwrty/wuvZaYVj9lVKiMGxvNSvxM+m5ln1a/s9Bee/12O/vbeOeIY",
-	"fikyk47ojNbIv6Xzc8b3GpadC0BOyI9Wjg3cQtFKXBHnKkIifm3wP9dgbI4mLLpjMWnjdFDws4QF+rNY",
-	"2D7qnAxFl4SaPeowICEQsIQLZhgXcHnHbnrQytE67wVhv2Q0MbdeFoaMAujMhC0xDUm7LGl0sNN6mmmG",
-	"EIh2Ta92MQGa3b2h8t4HxNAlqnHBZqYzFuMI1okD1VQwdzD2o1EPZUchyThF5RpNyIymmrTDVyGa6V/1",
-	"+iH0ip40LO5YxmMoCOrn+K1gMXl93B1xTVIqbpndMBbxKU3syAEJx4mEyIAryYUuJiTmBHaM+TMLyB2b",
-	"abD0MKGxQ0t3whMSGgqJLpBA/0I7ItUYqhD+5S9/+Uv38rJ7fh7a7QssSfvw/Rk5Ojp6S0zjruZTRtqw",
-	"CzLN3YfleKyY7phtfpjwaOKWGtGEiZim8K2Z20PKtWaioO84D0NqKmdYMDX5acICuSDS3GE8CXuKdbDx",
-	"UdndquszU+B3rprgYChOHcg+TJg5TAcAXBH2OGORNrfGerGlhkgq1jEvUzbOlGFMNXzH0SIoWRoZiQNY",
-	"LYdMzTUydMO/Ra2g5e6Ne7UA7YB6PCA13/ig0wpaNZDTCnI+JGiZDTefUcDNixu3ClE55xCOd+DKo/3I",
-	"i9WzVy9UGXEhY2wAcEpnZJzKafm9AFW2dNxXsKiTGooFvqWioSo0Yi+cqoq0w1r5MkQk853BGndsnptb",
-	"AHWYuYQoT3pkssQvBqSiLim6Q8wLHaqM6xrEZ7a7Rk9nSELYGZAaBA29Iw/qLFCOM6kyo2jKUgWj3SOn",
-	"JHRMZeivCAFY4RWmGsmKFFbrmUvZxErZbo+ciQqupT0vmOApIEhO8y/ahfNUJz9Qa/vQqJ1SoFfMnVkV",
-	"yYS58uHLqKzAJCSiaTonbT1JZXY7IeGM6onFc6mcmo2jZAZ+Wg5z573Wd5p7qpre3ewcGUR47ZEPbCrv",
-	"wS8e4MTsk+k6keIWuOQpU2Uw4SonB4BdfnJO1b7TPE4RgZilqUyV6Z3FZSreG2b9/lFkBoG/WNgjP6GA",
-	"aWdphSo6FN4MookhNGAD9fyYAZwAr2ZC88S7LIC52KN2KBtRVwPzWSdZnBYBPm1wt1MTOmM1ooJVp3/U",
-	"0WInf54w4UkmLPU9wU1XuRN+Tp3q1JFRymKuf+RTrmvVRzHXJDFvnQ3NDfdC5cq+Qckt0PqAeS7+DdKo",
-	"cMj3sXsru/ZhzKLeOaJs/02XT2cyhSlC5NFJayrVS4PrU0GTl7OEarPelzGLQBRwU6v3Dbq4fk+ODw/e",
-	"gHfQoGxozK2ITpOZiYQpwzvoWn1uVEH9awotqviWpfWz/Ii6GR4zofmYs5TQqbS253y6hte6L05F1Z3F",
-	"Sm2A+/qG14enfWA07hosdGK2AS/j1ccb8pLO+Mt86Je/FlFpn/LHXc3R46s6CwP5RuzdzGXPm+m7Wqk0",
-	"nyuSyJL4DlD7PPOZz9jSnRsU9xRUS4BehNSF27Z10g6IkoQmD3ReqHd2PtUVWzfwJ4CEt7zQzs5mFRfx",
-	"KjXeAEYeozlGdnOo1x+xR0QGH9iYmZvLVl7H7xa/+BS0JlQ51H0lU02TWtyLSkIf/RrWoPxkBp+v4+22",
-	"mdvWDX10oQb18wJ532mmi6BXwx/Rx1yXbXGEdqht9SSnNt5kPYIUoEmcOWOo9chhYCq3ccAqIAlV2tHg",
-	"9elWvUrKosw18GQtLhdSsxrl3PcpY11w2YEGa6HUGZ1PmdA3LEXVHU2S9+PWyV+Xn3EOia1PP9eFA3ho",
-	"zA5AtBlhNdavTOliuRm/YZi1Vg7Ad8VSJcXyUUDSfJhIwlV1VATgGXSy1qCaPn6gml3U6VZv6CMQeoBA",
-	"w9hlWk6p5hFNknn1lrxQ4AOBEwBxWuG2QoRwpmWXxrFzNoHYSLGZlTVLk4ZwrWIGD2yUx2SsXv0SQ2SJ",
-	"wahwRWXebwE8KiBcPVdciI+NSodQi44rzJK7b3Uod4EnqSH9C9S3hsYVBCbwuekyKvt5CffeGDxj/Y2p",
-	"f24FhlvO128aO7IAVBvHgay8QJvGeKzmKZfGbyw2XyMWY+WYy+MsULWw/r0Ch8maI6KP2/S1DoE/et1M",
-	"2t553GweMuI7X6ACVbP1vC4aSN0787jcL9obDLYDn7b1ul8aBbLF7m0Q6bH4LUp03/IkMU9WId8RtnPT",
-	"G5jp5s7wMy87Rz0bake7tqaRlcPlKRRcFMJ2wzpTzI+Mxje8DoDODUNvhPiUCsU1Ej6u1jiGPHhzuwiY",
-	"7clXjic9jOehKotkqrMqQUuBWWr2aAE2Fo/PIRUH0ogU3P1Zg3I8zTOnyFXTI+CG5TvXV1zrtX3vuwSv",
-	"S3c+2BN4JvfmZnq1eriSn7/nBfEkz+dmcveFJlRPLp/5WBqJ7hfahAb6/YVmU0v9v9Bc6nmCLzWZet7h",
-	"C82mgdX4UrNZwqg8822u43OWeXZd0jtWRNo0c0CkXQqzMfxIIp2ya0rTu84GnNBWE2rgkbad2Ma80gCy",
-	"PCEXRPqGv5nKlJWUVXVpt57MTn0RGK7wYx4PZrktD8SX8T82e+B6krNTB64yiLEkuaq/75dyxBNGABs8",
-	"RVh8D5nieDKSjwUvvoVNBfKL1evZUchvDGxYX1JMaNMQP1JvhG1R6PvxmEebbOlMqoZQnT/JEdFcJyAc",
-	"pDLZVjAodtVbvTdwwaYXoLI0XLYMrE9m1i0c74JZXxPWB4W387MyYeZePLAk6RqUx+LqHQF3otPrs4sL",
-	"ksjI+n4FxOa0oCSWU8rBKYRqkjADnvpBDgV43StIQRXbQCADtgGhEMU7Sml0x7QKMPeqCrwA2YBEcgpR",
-	"/AG5uCIJ1yyliSIyHQohRRdnU6DOHrnO0lRmIkbE6fqpOSZgjCE5gEt9NxTXude1c9UCPzzwEej0yIUg",
-	"MdOUJxhIV2yC6R4Q+etjH4/L8VDEUncVm9EU/Xa0nIJfDiYlVAGJ+S0YTkRMwvD/+Jd//T+HWb9/+PrF",
-	"v/179+X/+r/+62/hr//vp/8vDDHt5aujw0NCDVwFRMmhCOWLUcqZ+INV5PQ4JvMDz41OkHt9JIzG4NSm",
-	"U8oT6yMTy2yUsJjEUqN93J4fV0PhFBOHr47KC8IQLvgLF3xUu5TJfDZhQgUYx680TTUXt0MhU8Ls2aCn",
-	"DDZENxvzMViKYIw891GSuJ7blIxoysjF1f1xkd9VDYV1OyMJvzNX2AMVG5fn3ZCjw/7TUPszs3jNCP/r",
-	"Yr59yrFzBNVMZb4GfqkAjmX0ZpOgA5Y+LeBguZeJr44EHarz0LNuxp6Df0BUAwK9FTItsKeXL6GzBZA3",
-	"ECC3dcqhB5drGjaLK8LK6ZSeYfaAHlbNvmr32tgLwcKG4QRFlGQxO/d9JJbG6iTKpXtdcJpQ9bKQs4NB",
-	"qr9au36x764t+FICiLi4P26kJaWp0E+14D9TUMmnJXfxhtc76c1SHkGuD+5p3xUZsQS8C2pyBJV6WJG/",
-	"5oEqTL+44yjrpY4RXpyfzeSzcE06a0Xt5yp6f5ifV2zyqVL8Vkxt7sRFNAQb7THTuNOqdqtXuaydCsyn",
-	"ag6w8LziIGxy5wGTsqm8r3rtgK+14Sico5gPaMclODM/N6MOlWmv2rENyQRs4G8yOO2rQgbLpcAaqc9B",
-	"ygbY4L0VBOsZRUATOXZYvrgtdcdNGCFn17bZ1vXSu9hte6qw3SOXNiOVEQUM2LOYQGhJGwHdOYLaxFVD",
-	"IccugIClYQcc4izxxx238UF1ftjrOUkHZe3gb8kJupq1T9tETEtco+so14wagc/0/19/Pe3+58+/Hn36",
-	"18/rNp3Hv2e+M2DV/6+G8A0wYsMA04hZZrANXCB5V96cE4xcitkObudv3G31yc6o642zu1QH9eCwhZiy",
-	"nrPoJkm7jtdLVLGeH2fO/ZQ8OA1AHyOyszmwO09mcdZ0+aQeRwaun6Vsnc8zsSe5hVb9QAfeCWKWgzjD",
-	"9N9MWVbSy3jIY1+S7DXkkTh6vUEaiYO6NBK1/qSngtCRkkmmGZloPTO4y/yvyMcPF7l6TSpdp5yph9Nc",
-	"qMtSvkV+lXWZg3NAx/OPgmtVLyVkgmtkBKZUs5TTBM1FYCeEj0/IzIj54EBMuIgmpJ2MXnLRAc8kg5J+",
-	"yYD2F6/+8T8dCDaAnsD0Z14yFZA7nsjblE6xNyjZRdp3ty+n1d68V4u9TXmScKz3VUoKZ8ZuBS07h1bQ",
-	"Mp/b//7xP4uxpoYbMB9372kKwXSmlx9HVyy9MP3AX9cwH/j9H7dXLL10f+CLy9bPsM8zmup6WeyUxPnb",
-	"kkEOIQdUsQZ7Psj0jkRMILrFujo8JeaYZ+bbOpZ4/WiPYg71mouvXtiuiUKAbSsWptYTv4OW2ekz2Oha",
-	"VHYRqyJlgOv8Rc0pBS6KDwPFDT9cdK3CzTzZvS/rb+qquYxsjJY252Rri7nRl+3+n/OBF6e1pqqiuqW+",
-	"n7i/rnoU5ZaFosoakmIZln9LYuL2LNaasL4h17XiJiyAnQ9xJ5j1gi7AYiMrIqTuBE60lCJiAYgHXBAq",
-	"ME+UjymPqyqRdVDI0ixR61NNN4v1NEberPfqom3URcWGX0/4eAUNtWAIWWpN61XRIa5mz3eOkK4B5znR",
-	"9Ur+SJv12IwZIMpnscG6Yd76Ig4X8laS9miuLYlYH55hH4oZ19CLmM7X6+XcNNwwNhQW2cQouH1aHo/m",
-	"XYp82zwd9ABin6n20z0Ic2/84MVF8V40uJh9J4DFpuTwuDuRWUp++GE6zRPMWBGjHIlx8Oqo39naZcgm",
-	"YQUwfz+Gjb4Ql1xktWKsfYHa8BCM9GYdobnLoV1U2COnovhFGE0T7gpn+d+kmVBkRpUeiimPBb+daNI+",
-	"NMRES9J/3e8bseP4m35n4NIg8akNkaYETHZdPWHdKJHRnbtCB8fHTjMzFICsGUftBp96tZHwG8zNg3ma",
-	"6UjeM3J4BIo6u0p89uptQFjvtkcOAZODInDBwW+1U9+UPp5TnszfsYc/yVHd3kqlQbr8uxwpdIBgMYgS",
-	"MS0lU/AT5YB+sbfdjFZHFFWvjyfb82mWaCqYzFQJIa2PDCCES1l/R4SJ2tCRVG96I/pv+g03IhOwYSw+",
-	"ozNa71zvq8Ng/S8UiWxrs+l5F3VopY7PLCGaosxDvuYCGzTeQ4slm7a9bl2LABfUkZACnf68mp5twdji",
-	"Fp6QsNIVaPnDIrN0HZYdigLNAl6/lTJuVu+vrbdfh5Lmr2rIQBMpBTbS4woHudYc7ip6S25BNdEisjp1",
-	"6BaUdBkJPK3y6qtUc+AhhtC0hpZuA5poPU/G5vajX1dQwgaDMo3JrxaZMiqUR7YZ1CeEhPaP2qBVYLM8",
-	"20S/+/bnX4/rbRNPQ+CeDWjRqrIKl2/mPv4lKlV8LnqwEhZIG7B/VStrRBlR5LbwOYBNYGCX9KOEHsBx",
-	"Zw2Ksj4xWQOfbywV4i16kmzoL6BJSoRhnO5KVdQFTm40UuQOZcdVMisu/fciuTYY4b+vtbyvpvbIIIR5",
-	"+svQh4IwcDkwqXAp75COg/subrzSNvaGa+UN2FmLHdgZE+Du8z8jM7Anv3vyuye/K8jv1vT2I+C1GqNQ",
-	"MzI9cVX3lCXD+XfOqlZSViume+TG0gQIcYA8cqiEGuRl+raWmpYaJGqAuthfmeKNsylV8ZI90SyxscJ/",
-	"IpOF/SJtz3NHsE5gM5wCF5MlWIEC9XqDslnT28WE0XtWYZR2ru5fhCw+NVyBFNuZxPWER3eCKWUrYNjO",
-	"FNZWtNQOlRHY5IHH5k/I2camikSZdi6xnVK+exFNAGM6w3ZtYuQlNPdUeErrFWGfVHzIxEdhkIeI6zTC",
-	"PjIoeo2oIGkmcm6ECpvjVqZNquL1Nc4lM/emWmcvo2aF87ZHkvdetmH52kGuyQSdNEqmrHQBYdhWZajd",
-	"UfbGJajizxOb6Kc4EK6eqL6eUpGNaaSzdI0SsZtZ/acyZsmaxWc363krLwHvbqznI7CuP9oWscwKcMqz",
-	"7I3SVGerXR7dZlxj8805hEWkAJWIMXO9HCMrSTVw8PUX2idE9WjYv3NVuCdcbLH1W3kzLGqiS7emDOmV",
-	"ww0WcW29ztmeW5HDb5l2OT++c/kgdC2/eWr4dy4ta+LpASCLqJK5qcJ3MAqwNoF8ECsIyEZ+R3aOq9D6",
-	"SmbEcPtjKIdQcbvREzYnD4YnU5uwEAu76Plw1ZhbmYjPqWb17H2erNWtFkW29sebs87AmjUXZT3X3/pB",
-	"Xutj9tIA60wYPrBTXndCdfepPHB538rnvSGQL3Oxey/KhgYLKGQ0h1j5AgIruowkWeYUYIA5T1aKjLA3",
-	"CFf2qpS20TC3qKdweXrz69XZlT29ll4Vr9+tNE8WbYMiPguz8TshXyTzYu3eqg3zo7iIGBkxwCxwgutl",
-	"CNnK/wJKHti9rlx8roE6Yuwx1qCAKfvHuj06WOJ8sVy3XDmJoAxm/j5sCPcNysW1gB/D/kFfuACYbnuX",
-	"K513bOgaAG+Aaibvgm5q+1pbCclV2VbqQ5Wr9wOtALYcPHnKrlmmQaEwFAuoADaPnNpEDq/6fd9/KEql",
-	"EReTpETL3E10Sy+XRtwOUNdTcS4D3rUAcgnKNKBYf3UXYctzmlqG9urkwprzX430PDZnHZxXLGNrlFfZ",
-	"aX/B1ZlvtvFLEMFOdn9Bf89ElEjFxW3FQbPxegdYZsa8hFiVqnfnTq7/kv1daz/XM+MVO1oi8s9qyHMj",
-	"OZ4X0se5RD9FmbnPZOIzvGxzQoPKhG3OmSU5DRqrum3CBy83OuYn9Vx2R+SWv4X6R+vsikvLU+xLXpB2",
-	"hxvzaR2o3zJOWNRchGXAvYE8R9q0IJ2dvJhixOop87b2wJWc1Wrj4BZC4AB03s3CX+Hnvh7obynYDUg9",
-	"bJE2yCpQT5CC2ekJAuAy2W8pRt4UE++97LfxVaiq/eqTF0kR5xUH/Vs/IBRStTHkLMwtVEYEA4OlIuGt",
-	"lHHomzTMA0gmCOV5RzTG+rfvx9csvecRW27heDqa2tTjcU07ybKMQTuzmyyxAzyvQXy5RWDZ2AM/CRTw",
-	"0tZ+eVJUsXua7XKpSeHLTu1Zor1W2Sx2E2G/MMkn7dzmW7fcGvJlj3XX5pTtccduzSunizF75Si9BV+f",
-	"+i19av6mNbNefVeXBG5xReIOJXual6DHLBmKTotio0WsoZorzaakbfgfJnQKBCRcTAcCxXrfC2SQSjwH",
-	"V3k1WkOQqHs+kQkIQS7gH1jVLEkGZngoUhtlCU2HInTpSi7i0DVyh1B8OmFJjFNoKI3rkiS0c6VVcTHA",
-	"LN7xZryYjyAYCjt9DjXpTQfYYXV+LvknNX/iMQL/angUSDoaLuZfsWVk79gcq8j2vD7tzuZ5QwL0kijS",
-	"05YKh5lJuvr6+TNydXpz9oPjQtxO4HKD6g5jAsAYwl/yusV5SIyI85q8bnmlHegNxbu8sDdW6AVWouKy",
-	"1Tbfuzr2tR5BmJm3ye7JoStAA3ZsB6pqYjhcrtdTt+cTX6ZeK64F6NW9izFYBo3rTCChSl/PRbSqwCG4",
-	"ANpKyZCTVs1FNEml4AbUikk2CiXrMA5rFFrMd9vuyVqVFDcgIZUArbmICL50x+1vRMpmMtVrHzY+qI7x",
-	"H7xwSqrCkky9bV3Zf21alB8NxrU4tgxHlcHW05WuRvtNYuIHGFzleBdy4+SHaT92Vbjv2DwMrLho43ex",
-	"IjrkhfbRRZEPgLQhi6utuq5qhMplt+0G9sdO44UiRdstuLg7VuOa8R9sXlxot157FnlJ+kXUTKZ0tsUU",
-	"6oGtukrT6qlJ78xi12IIXD0mjvkdrkpns1H2rwX5q3W6uIXFQtUJuAnOHOdxx+ZWeVDmVTHTAZCOAVlB",
-	"MUPEww9csY7piYoatiTskQ9WYxP++in0I1yxFrJgdZXUy5nx2KNO2bhXKiq5cX487ATODrwPanizw+Nu",
-	"vhU5qgDot6GnrZPW6zfHr8Z9ehh9c8COR/3+wSEdHR1H8eZGQajnUDOLo9feLFQ26uYzIe2PHy9QV1RM",
-	"qH/w9ogejQ+7b6ID1n0zOjzovo1eveoejo/ZQdynb0cHB5WExuX0U+bn4uTEVSojptRNSqM7Lm4hEV+t",
-	"PycX3Rm2Jdo2tkX7V7jnUE1v7B1dBvulGZy7j541F1Ccytm5fBCYiKVJBTWRPEInYkpC90mIa6/4AMDQ",
-	"zlo7NvIKClHzGVYWXj//zpfNCWxERq6bi4nnfsnmuzLzxmLLnJViuREIOzv2knNAUnWYq55rZTl1OLz+",
-	"IqynCW6+GXvN8Daa4fqzWDNx7xJE9blx05fVFq1Ebh9ymdk35mJyuwLPBYu+JxXENkATWZ5rMGctSsmV",
-	"GhBPXd7E9TTDS01ju9OArotBN5z/Cvz6BSGnQSnmgL4Oef5JSXFlhJE6PudP1+/fEXhLYhllqEH+8P0Z",
-	"ef22f7h+CiLo4T0YKkzPNSTz0obHfC/TabO/eDWMBtRmCRU0JW01YUwH5qdmAdHA1sCPExsvY+g7oTak",
-	"xmrZIKYG8kUmXDDTzYimAdHZiAVkxmcsICNGp7boUQAyvGBJfZegHvPNVji1VtDCzmutVG7h12Y9dUeA",
-	"C5VjorSM7kgJnCGwTtNE3mbMhvDamU1pzFCQyHfMofjNHbCVHOtukc+JzhpdsMspQpeBRCmdqPl2IZpq",
-	"6dfl1v73K78t7fh58dkn1Mus+zlA6kbMHlenkeb3tHa7gTeg7r1LUBpRQUaMgKbUnIVgD3jA9QeAcGa3",
-	"tiY8lypMlgrsn4VaLkjoH1xoE6+aSwHZVAfubtg5AdpqAy9opmTvnxRsaQXy50yn7kC8md/NL4G59rcp",
-	"jVlAfBb39Og1udaMgZ3idf/1QffmNTlNsikX2bTX2lXokN3BNdl43Nk1T5OmjDae5T/+x53mP/6nM3BH",
-	"Vn+e9rC/5HnCxNZh7UpX2bF1eWBljbLa7E8JdYRf+24sEaFKYO/vmkVk/laUEOQCtq1ijirsVVB7GZUt",
-	"D74oHZH9qJbhvsb91zLHgugE6n6tKWP96N2zig+5E7cGJGUzRrXCaoLA4Tbzs2toiTZKclIlAtaQi+BU",
-	"Xot5lu+Gy+JAgWsHu6+3O/B2ulY+NLX6nM5LxLRJGcoeoyRT/J5duuQMuAg/V8NnwBY1Wp9UKtVVLMqd",
-	"j0okDAyWFEplMqqyFBOBVxGDdR68BRE1HQrwt+sPiHMwPOgH0ItfGLJwzkzkA0uhCiWCHaREvM5ubxkI",
-	"VfDhyVCMqBHXOIU47ZC0IaUi8KMhsKbWlDBh/HaiQ9IeJ1QHNq95ZwB8Ktoy+YwNRSgzzdLzvDv49oEm",
-	"yY3DAyFpF30HecfBQrOHCRNDkbJIU3GbJTTtDIAThj4tF1z63PX4wEZFNwEJxwkVt6x4NEBWeijqPs7x",
-	"Vdgj3+V6uBKCNmyuVMwdnZEA/M9c3UgfUg/6q+B9PVVRRfb4TeqHNuFB2+Y6AzACUSyQTUzagH869kzq",
-	"mdHPqoryyF9zSiuPKChWo9jdmNUodv7t0n3/tAoAbxrtYE5JWxV9e+TKCr4GGZIQL0kYEFpklgjIg7lj",
-	"NoArZbRzMhQhCMrmtoF0DNfOCMtX8KtHfrSCMHaLeBO6LWFVv+uhQFGic0LCETQODWKCIfgM/jeow/wP",
-	"d9/8YVGIvbBOYIapIfehwUc4nxi4fRoCYno2LTjwOabfVtCCbltBy/a6WtDetsJV+QwGVuTOyQi1qAFL",
-	"NMVsBrG7ElNmwYa2FWPW96Y0oTrby04lYpok78etk79uKRv/HKylgHRb0fGZZ8ezWBVkkDuEsSqKN2z2",
-	"Ei67uDzL0Vg56c0JMZ2sV81ohQCdL3phdcFCqp3KsgaOk0DH/T4Yn1DQbnMRoRLKSGikXWRusWbE1WzW",
-	"1yd0L1GCNoje2/ihLh87e4I0vuFMVsjqJcCp8DN1gOOJnc2A84//qYCOefDbAJ5nk/B3vdFVqeCr3dN6",
-	"zf8SFUGFvNTJhO9nTJzO+LnV/DfLgnXC66kg8P3VBTnq9T3zAQRgnV5dvFBQKNogBV//VQxfsRrUBqk6",
-	"W4QNg+CyJkB1nMoamwKaNiTHpDDWvVdmaWRVg1N5j5xAJGdz4IBrlXRyVs+35fMZQMC24o+Gg8inC86e",
-	"2cwcMLoEOhaIxnHLHKUZHv6A/HOQGwYemNmYeTCla9kcBJV1FqtpesvqY6HBCWAto85P0LIKfXLWsjP5",
-	"uelcf3JDUDG3jMkqq+ivlVvkPSlI+HIQrc7l15z5X7BJ/VynWUDvCLCKxHHgsgNiMkCm9Ak418Nmozs0",
-	"IhrnLGz1ijYJHyVuwUOB8mOnV7oyNjvY0GyRHdmirmGL4CmQdug6CYlgLDbdohNiJyATJiI2FOawQ9jm",
-	"cED+iPUxiWLAr84SarAcFfOwR97DtqB3NOyCNSYZYE3YWBugFmAjBtVAlhokeGK4XpaMu86RzYhyIXwY",
-	"kikwwuYzOuOA1XBHCZtybUQVI91oFZGUwdAoDvjIEUB2TCP266cSclR3fNaVtghTd4agjccMIJZXYly8",
-	"DFeluotF4VGzbC7u0WMIVtNQS3yVxaxkLytVefyNFkzb2hNJMExuu9CxeZoHdDO37QTELbdjXJE4802N",
-	"eYbXJUpxN+KCW9ESHbUHLetpgsqVO/eOQts4Cnmbvp530MJFelpy1M9ao63JH2UbmWc3V2oxwzJ9RO71",
-	"6PWrfq0Sv+n6VW5e7Q1jKUQE1XpaTSB5h31fODT0yEfF0u5IZoa6yjsm0C3f0JtspJge2E0sN0GXZU1u",
-	"aYWz+omzB3Iagc0HM2d+F3NdfgJtzuR0RsXcNSh+4lugF8QWvXZtKg+9lsDue43gN7y/ZtoMm3fi/Yb3",
-	"lzS95SL/ae6ya2r/xufingkt03zC/gNo8X9nEjRo8Nb9wClAUNT7NC5mWX4Era5cpFSp4cJTNxsgoN5k",
-	"3G8ccYLhiMWqvQfQ4k9y5N7hn/hdNGFxlngHV3oCbd6dfWgFDm3gDzyI06vT/BDwb3wOETk4/+IoKw+h",
-	"5Y2USd7C/CA3bOq0lFcsBd3eGU34yAor3nd1z0+1ptGktA/+ozrG/irlhrXKgWTxHuFleOAxIzNsTJRt",
-	"TdozlkZMaHpbG3NizZAIcTUcU/5xQKA0WAIOmkZMPuj3B8Tm58HshAqFikJKdojFSsnu50G//wVshXad",
-	"KBZf0vQumy1bL8FIw/9F+iX3Z3+hX1iVkil2vvz03rEH0HNY8yShmpTOu54pzRTD199SxWILfTVblRoi",
-	"g93bwJUpfEYkVOCTSpOU2nBkKvD1XTZrHPR6ImcfqGarRqQjI4WJmExpNOGCYSk56opXyZkZtt42VaFf",
-	"9Sut2dmgck9q59sEZLVksXynl5X8cKKm44aADa3c8v293t/r/b1+pntdf3/lKGHT2pCrD9+fkTff9N+Q",
-	"GTYiMdOUJ3V31DxvyNL+YLj2h1SK2zx3lVkiUw1JDNNUpkuddtaPYirP5iea8BgDiqdMKcNHkNHcBZGB",
-	"ysuAdRFPBJMMXNb7XzIjHc9oir4pIEbWa30xg1nUGBYK/cJYtTtgGzQHz+L3PCZtmijp/Kn/n+4HfNO9",
-	"iMmEUVdhd+0gbNP5Dzc3Vy4QO5JxreoiaGmuk7oymxOZaqKy6ZSmOYa/s2HXFoZqZ1QfQ3tKPn648EJ4",
-	"MUi0rtMADLczg/hg6ickfGlfGfx0bw6+a/ctHApIMhb4bTJBMz2RKf9vFoekfdw/KL8fy3TE45gJeHlU",
-	"fimk7o6N/IZdH5ffTpmeyLhrGtEkkQ92gFflVpEU44RHGt69Lb+7lYJB1weVWWspuwlNb5n56uCouqRc",
-	"Od+dspjTLgZ2t48PXnWCoSjtEGLwkLRf1eyMq00Fr49sEociMrRmI1bmRtNowEE4yiGyDj99qC14cyrI",
-	"RGZpMgdMio4NXv6WwGWhYLbSUJ4YOa/fFHhecCRGWkewUE7ONFhrW69VZg2Kf5+dSVia86W4KRAmjSFS",
-	"Nqp3NCc8DjDtHRQ/w6wbDREVfEWWDDtO7CVNWFOddO6Nu0l/jerSOpgpKpLVl1Jg7C4GTZOtKGYgR9UZ",
-	"3XhM60o/mOZECvI9NGjQiE+lWP71JTRo+FpRnaXLv7+2TZp6yFaMf50tGV9PslQt//7GNmnqIWOrOsAW",
-	"Dd8/sFis6uHPrs06vJQ9kGJm/hjeigN38N4p5NvZCG5r54EulfqjrtBfXsI4B04Oqs689e8xZXTQeAVP",
-	"/U3c6hqWetjyKpb62PI6lvvY7kqW+tj2WpY72fZqlnrZ6HouSwgefK7La8sXLizrB/lAplTMyYwzm4zB",
-	"u9GWjKSZULmUZy4OlhowbKm91evTmPclsF5aS3KRPW+C+fclSN+w0+Zr8L4C/Jt2nDXO1rsPG3bafFne",
-	"V67Iph033Z/35VuzYbdLrtT76kXaqOsvQwTXysm/eTlcKCsorMuyo5RPTedfM/6ukvlD11sU8tiTvd8p",
-	"2Xu+6ylTfc5TjHyo0dzIVJPYvXfxZqihy936VITlDKxjiv1RZ+i7zqKo1rfViF9UqAd04XN10TCHNjoM",
-	"xnnC0sV7rZq6PU0eDMvsnORXbLnrpm6fbuhtnWh9Q2+74HnqRNQTQnOjOyjKlAsrS7FaKr5VkEuVM0XU",
-	"hLoCB3n6gSemMVgQln+D/lhGiDCAtq43ltLzZHW6HHp7De2salE1JUnEACrrSnpL6GyWcAzgLWWP4ppN",
-	"O5vkz1ri3IULqLp24SyXu3jd0Fv0C1idhGgRXjd0NnpvvRLrU9V8BrejRa89dFGzWX62Ca7bDHKaSnab",
-	"lw2ns9rxrnQwe5+7bXzu8hNqVC3CGeFua3pbSmaT8ikFnyLFIkNp8W9LDoJWTMUtaG4faCqQ0HExlpBb",
-	"4HaioUV6Bx7sQkCxllrqh14sHwyU1YZDWvdTSyI6Zp7yjgkyYokUt6rWYzfK0pSJaH4mY1ZrdwSTi2tF",
-	"2hfX78nx4cGbzpKayHW+NzYR5brOgfiNO9xFrMin7L+lqPny4vTdKZpCXRvMEDOaY23JbkznZAwXR22i",
-	"DvbGDMqbVntpzb6fg/GygVnBkwH+hGZ6woTmEYQPexbCmtMCfLwiwzJ2bYgvVypbklW5Jpn1jKMz1joj",
-	"KC1niowY5AKOIjbTLB6Qt2/fvu0eHHaPDm4Oj05evT159fY/LZNhJ2brc8Bg8/Und8dFDXT52Zw9L8eS",
-	"96NhoITUnidlFzwgBwY0UvdZRNN07rVR5cLx+TBoAq/PWOV9Xeth4V5Cem8sHZlVHDn9LJuLi1s/rVjh",
-	"VVpjv8btWUm0cnxjPjHjL9cI4/m24b5pSVJ2L++YK8G/mClOIU1bL/rWyxxcG30CJ7m4m4RGGF48KOLa",
-	"6ne1zE8s2BXt6i0Y5jtYPvLAv6DV61SLJ2rzL9YiDGeZxmCXZekgLWdWgl/HwZuJP2pYrjUmuoSImAuv",
-	"vlzQR8H1+/Elxi/XiTGQZkmO88wTQCTzRKo12kkaaZkuUYc6iJrP2AtFRlTZvKx5VT6u8AFXpH0hognp",
-	"9/qHr44D8r2UmvR7R/3jb4KhuAJQ6PeOXx29ent49CYgf6RJIgU56r355tXxwcGbb44Dcg1JQ9yn/beH",
-	"b/tH/eOAnMv/ZoIcHHZ65DqvPkDFUGCe8rHhW7kUJ+SSi0xDwo2Dl6/7AZQQEAQyluBdOKzagnvknYNH",
-	"3KmhyAsXkTF/ZDGJpLhnKTh+t7+Vj9Y+/gXcrTZJ4/YtVWyJpFl7qG0EB3LQ2SRbxqK8Z74c2OzxMQG5",
-	"L+cck3lZ9BrZAK7OZkyABdx8pXWXunRb1guaMdug/Av0JB5+W14aDqOGoT54et7Pal5l5z8BFxls9itD",
-	"zQ+2Yus/2nk1Yi2YUe6+UD2IAfklo0Jzs7X2QmoyYvqBgQ7XNjZYqR7RGSA3U2jeFt9hwd4MmBdMyV2M",
-	"XuvLBrCV0xLgCTSm11bN2VpeuB0ezd3aMO4zoUp3zBxEDoBrsTllyrSJvqR0Mm7iddf5JybiOlp1Su7h",
-	"TeF8Ocrm6BC6qZjlhKpCzjJ92u5HPEkUKbms+vXoN9TtYaf1eHZHANWUUwKHXjPF45KTK+3lctUWnt16",
-	"ONhu9157sg2axY3eNnVQAZTb3RoZWxSaMkYiOuOaJi7v3KCa2+KkDJqzioqjTlc9o6YrM+Z//fW0+58/",
-	"/3r06V9bO8+5svx+PKXAS6ND25/z+nV1+K1UuM6rhVGQy3IBxe1MDw4zeaM1mR68Gvoryh6jy5M3/0IH",
-	"tkWtBs9tpMHzrxjpRXVXAkPsgMoDeUM92GallJ9WSAPCBpy761IZm7ryzBBdsMknWxEEb9fWTvwr71k6",
-	"YTTeZHJpJjZprpjOZut/sKyQhw+xfsfFnPzjqayufBAFofOhcfmlXo/w+ddkT/22oX7Fjm9LAX3k99SC",
-	"ysvx5Kkg7JErsC/XeqY0Fib1mj+5QumXxEpPrBe8Btba0IL41eO0Bv4B+o2ylOv5tfnciryMpiw9zepy",
-	"LUG5rUL72vbV9JCqbUF/iyYMqB84lco+RC0rJByDeQOjAMMWJGOi9Qxzf4GpzXCTUmga6UJD0rp8f01O",
-	"ry6IZnRaV5FumiWad61U/Kfr9++65qi6EMtkvjMMzN/lqAvS35QKesvgdgzFUPzLv5DTwrDDpRiK7wCt",
-	"5tmvCHuM2AxZlQmjia284RJ/ESZiyN2jbPai8NSGElFUOn4LK8ZozQg2BgM3w95QnLoqs4HzNAusPh74",
-	"YNBMs1xHDo4zihz3D3rkNN94wjjGMHqHNBRtWj7DOzYPaq0r1fNs4yp0OaUFJJLOt2QoMG20Veh552Hr",
-	"Sg49K8qwFRCWKEaO+0edYuKYA9ke2gNVOYNplzkUBtUNW9ZMCnOH4KJha0Co+1BpniTWuDVL5T03Ixad",
-	"kFf9I2SDww9Mp/PuqcEboTt5z9QzFJB222XugOCyYvl2ubgtYfFZaJNY9ch3pQ0iMYsSmjJFHiZUE66H",
-	"AreVCxI+douewxPQSpn+IdAQ3a7M6Dgk9WxfZJopDanYIIdIOzRscUimjJrp2wxb3EJLx63xTEIuDVxj",
-	"l9zIWTdh9ywpKg+iKa5UlRCRnhqUCwNiw1LhwI8fL85Vz3RsaWe+Bco5ehnMjUfw67DF42HrhAxbvV5v",
-	"2PoUwpc3fMqUptMZ9m/kxW9e9w9IbmaEbft4c2aAB+0q0B8VRI7HioF1wSr9UI3/8ebMwAi0HQqS2zJL",
-	"X6S2YCR0/Oeq0dnse5kXLlmrYeIQMurCMUcy5rYEsrOyQjlKcCpC1PLy70oKyCFcedadUR1N/h1fmwmH",
-	"mj1qbI6pzMS8/NW/YeMBarVmLAK4QfiMqJCCRzQhEPdnlbkimcOkf4R2Zprh1fvrG9Lr9V6ab8MTEl7L",
-	"VPfAyGVmCb/OOWRDvr7jM5uN/YbesdAFnWJQrC0abWbutg9KixOX3Qy3yvBRvbwDhfH6r/r9PlabxgBm",
-	"hQ+RybHjytR+ZUbgLpbPneqM3sL1d5G5yt0ihwQsn2z22DS08JzN3PA92HJv8a60LaHE8mxztEQoMuap",
-	"0lZpgUnzJqzyEFgTQJix1LApVe4jmZN2+I5OXZ1dAX/CoPZHQMJ3p5ffhXkN7o4B6FhiATQwH9pwWIPn",
-	"Y7svBkcqmWrD0Q3MG+e+jF8UBMRVXCVc97yDJjQx2Mjzg9MTuED2bKBzdMMGTTtFv8tRyugdkYKEPMYr",
-	"fUVTzakrya4gmzShfi2uogSXzdNXd1f8e+Gvx0xpRvXEUM08yrVAPYG7+16SSHMrzPYA6gREO6Y8YbG5",
-	"akqH/t7ACpAJgGB0SNDvT80GvOK8cCVvvum/sQoXaghHF3c8xGj2EIriSpj3fRGFbmaQpcymDLRB1a1L",
-	"KrIxjXQGMtD7Ap9es/SeQyJNa29snbTuDzCDJ2QnbJ20jnr93pHNXAls3ks64y8LX9Uu+KqCSVEqXR/w",
-	"hdihWQu24PkKRe8hmi3OcJcYkp+CUJ6QSqYqXHN+ZEYEsuJX0cZqji2G/VbGc8cfulSuFXjBkh42MHnR",
-	"SUrGWaSxir4T/k9axwb/XNtn1kkw9xT7ZDlXuobjoHXOrOSxtdkcU6ZmUijc+sN+v6m/vN1L7C42Uzhe",
-	"p/23NLbx//jJwepPPnpR7/jR0eqPvneh8PjF8eov3kn9PUSFmw8O1hjiis4TSeMbKX80dxe/e7XOenJk",
-	"cGkon0u2/Gqdddnb9bGId0fJCbMZ+MqB6gUwd5feKiOBnVauhpHGfHavdbKQsc0MUntJgSo339RTi7Ao",
-	"GQHPAUhUISasaDJJJiArTonEOf7yht7mRG4o2jn5gatg/vCGNT95HC5e7kpiurrLbfiO8tVWgKcc0W50",
-	"LSqavDTzxwrRn4K1Gp/zdK2md3y2TjvDg4Bj02YoaW0UYhWBnywOWUQZaw+0luL6htb5ri8I2JeOcaoi",
-	"/j1u+lpw04/A7laPZyO8VM0t2YyXfuXxJzPnW6aXeU8uYoUFnPBHpmuo/RPAfiW011fbqiL0fy643g2I",
-	"/ZHpJ9O+BRjblABcxK1PP+eAmenJS8tOs0aA/MB0lgqUjDFPlSo7wq5w7iZhyT8UBFcr99ChGGcaSnhB",
-	"xicd2DwHVFRUd6Bu+DuEDKCQcNw/ICM2li4mLM2EGuS+19Y9tfA1RCdskjKDQZQt5QUZacyzlBmBGMIP",
-	"wV7RrnPuXiTaAvUYC7fS5sli4B3/rDfSd7+vu5qwGbFrsPUN+yL35RyWMmIepOU1cP0kaP4NyrDcQOXW",
-	"mHMq0DGEGHbluOtCDJ8mzDVHLO5Wqjsz47wf26ZPkeqs3HZw2O+X8gQ72Q3sCHvBbc8cVQW3Blifezfw",
-	"rNpiEwFu4WZ+AQluW8msfD33ktlvTDKzOHuPc74qgayRtm6IcRpFs0WMs1PZrIZmf37ZDFH0XiJrkMh2",
-	"RNR2K5lFUG+CLzM0AFEGpRLB1nNrJObKRjOHkM/D1l/iusy2Qq653CcYOzhBa9UsZfdcZqr6GiqHsKk0",
-	"5NVaLzFLV0qFwgixevbWVs9Ywtvm5TW2ZmrZFBIot+R4zCP2BxpNWc+9Dlr5njg3LcsDn0ZTRi7B4QrD",
-	"1WcTKdg7jDE7af37AXn16hXpH/T7UDmPz27kaRynNocKxT8PoLjMJU8S8iFuBa0Iyj+2zulcQxQtwAQA",
-	"3Mfr1pKhpdI0QRfw1vGr4/6hTezKrlJ5zyFnaev9DwjDayEFu60XYizRX2/Pof/Tc+j2qqKJ3sdhOUZp",
-	"YMjdHfy0gIN2wIW3Fw34ndxNvISyrD/mULhoBmdLF5JECc0U65Fra6FHq7w6AZtKUBj+i+4CEno3OgyG",
-	"IhzTR/eLhIA1QjTIl5yB5ZiEpftuHQ1SNuXae+jHWkJdbe+TnkEETbaeJTgRxIn8uPaCxCJG+8zChIdH",
-	"NxIqCiq+R5RflVhRQpJqTSxZqgtWgyV/td1ebCJAODRQKz14XNEziQ0lyK4XHyK34r0A0SRAbENzy9C0",
-	"KZJ35xYDpgUnrxrCbClnyW3MFv61c35hvTgh3i1AiuwMQqVIGGq6GWdJMhQ2pqMdVtnLsAM0UtF7lDe4",
-	"wIBxTzwwk5go9MMFxsDzD5TjoVjscwDE3fnmwUohmzeBJD2QQiP3GR6DbartfPbAwW0otvJwC6r+bcCu",
-	"OI9cDm5uQ2ET7gCy5wpWHm8sAsG5bCMBec59JWHor79CRWqvbrTNfvHSl27yCs+FlPP2LYDTeqjjT0oK",
-	"mPoGUsVnxllQtQLymewJ8NdCgK1jazK3rq27kVmC1izT9VXT7DgnRXi0c6lG6QHMe1COm8U9V39zUYuC",
-	"ig+1XEOy8d3/CHPbVv3x7FqA/X393d/XD668/U5VC1AFF128l6g4rVs/Vy5rKfAX2UI+pKmMs4QFtVEC",
-	"uZYS2I0pnZMRGwpwJOCC6Adpv1adHgkTOmJJWAqkyONnSYiIQ4XE+h6Ae0pbSNGFTHbBUMQQbxrpSnRl",
-	"B3wWwjiVs1g+2IiUEILuZgk7m0gesfPSS2CQRozQkYJE6+lQFNnyMGE6ZLwd4I8HDtFheVBCPtUGhORX",
-	"Kl6ilYVmqEt4gmYWNrV10vqBUU206RkiuoMWbnzrBITwQjE6YVTfmGYwLY05Bv+KThxBiwrBaALR4ROa",
-	"xkxgRpQCnY1pooo4XLfn6/szeKs+Z2MuoILeXn36O1Gf4s3A2JM4P34f2XktmhFeqRR4Pdp7mlbVobw8",
-	"k1StijUodKxOZzoUDUpTxH0BCaHKXUBCHCIEFGrHsDiX2uE7TieKNyIcDAVENeXhTGZg1NWZ8XJsThcw",
-	"dZGzABzkVUjarrocFNQbinw6MCRW4sN4L5tirch/M7VpBQxemnt643o97CpcCNrYAifsFbJN2PJzK2Xr",
-	"8PRG6tnifu8VtF+ZgrYeDasN8PDi5W7Cw87jA8Pna9Kiw3Pn/+zmQmSmU3470aRNSUINu3fLtBcFeZwH",
-	"twLq5IqMU8YIvaUcYssdgj90xXAq/Zcj+mNy6PKWcE1ijomeIcFJj2AtBkXuGJsNBah1lM0jgJ1iLzCP",
-	"TGiemMdzEHwFe9TkITWIUwTFPJwK7Y7NfdfroWhTMiuFpgJLjUkEsP4I5EHeju3Ena6ynZtyV+c2fdCn",
-	"oHWIF6fi1CuJyqKJT973uu0692uoLPNcPFGwroGkBDS1ZpKV8LJrSufTm3qFxh621rGbPBmw6pD8Vn5X",
-	"q/WHRYFRjC0haZYw1SM/IbalScpoPHdlk6VwxkXEslKTlFk0a7hkh36drSVGuqDQSUuwB58S4KNHjVXw",
-	"829td1viWqt5fIKI/xnF6S95gfdKya9aKfkZBHaWdjUHbPKUOCHoYoOYoDM79ir9HEtvOJjzdpTl4SeZ",
-	"ZFNG3NIVIj7BbqXmgKlAuvfyP/xRgmi70S3ESe+1ar8nrZqRRhBSy1fTPl9xN20p1pprubsgoWUaovqL",
-	"WCiHEKL32qHGy/5F1EMWOW6iFUJY3CORr08flCOKDTBI6QY3YpDNgn5yhNAsjXpE+Vm5WQff9UystrC/",
-	"lz+XyJ9bkKUKUD0t0sfxWZuawZ2JeFmaMTCttI30aXWAnYKvG4q2bzGGMQZemnrX8IWtWxNRYYZLWaZY",
-	"3OmR0C9aULKZg3y7pPAA+cBo3IUAJGeqaYeRB88XYJjyn0Cqv2AoiofzGas0s0V5wOefzqdM6BuWTpVN",
-	"uQR5mGBlYQCCNCbM7BiufShstuke+WgVn6UuLmLMoAiJz65Yqsx19zPeHT+VhX8K+x6lLOb6Rz7lunVy",
-	"+Krf7wcttyk2muj89C/dfv8ASrVh8au8zBwGMhVxawb6sA4oTrN7/ObA/xCe2meWpkY+euXqhj76CbGt",
-	"lIDRUOQqZRGkmDXyg9Rm+Nb1hM+Uq6UOgWmtoJWliU1urE5evozh6+7MfZ2Hdm0sd+xljt+XzFGD17eQ",
-	"ND5XJgKXe9QiRj+dnH+l8beHfs3vAg3Yn7ZAo7Xl8zG3P300muPWMsbr5aFUcdgZEM0eMXWpqvGxCnya",
-	"UtT2Q+9q8xEUvSJtzPEKJqai+n3HS4Zachs4r5AhNRRmZxM21sQM4HaRiyjJYmabWyqZsaeJcnsxrhZ3",
-	"fiERbrOYq/wI9zj5axTh1JoIeYXgpl7+6v68WG6+v5Zjx/5iRayc7U8YRKpg3u92A0LpBOBiisEqULUg",
-	"ZmTEIjllw2LFaL5BXOa7Abj6ho73PAHkFPbITW6XJzS+p4YRW8DSShaPIO0+ZE+zQf4VtDfmIrb+AlDS",
-	"mdS6F7ilD8Xa3gWG8TWNnYHLfrQ5w+sb9xtF491Y9t0ysSBAeeJ7eXi1rX9brqnBpn+6IFOCEyAAqEvn",
-	"V70gG5NvT/XyOdQujZEM3mbswWyp2mU7QrBxpGROJbYOlSwUIUWspBfpWBclaZ0GDP9eEjzDzppRkV4a",
-	"gnIHNkdLuqUKhSxoUCpKla1UKBgVedzvG7rjV7nBGjXhjOoJqlDGqZyGZrtkco8FEsKXqN7SKZ+q3F8u",
-	"IA8THk1wT0ByGrG8jtVQFIWseuQUo0KtnVJ68aDoAhdapgGNu0VBiNz5wjltYDPnID3wK7HU95R3gKkj",
-	"7tgcvTMimqZzM7FRQsXdUISLWpfQnTB33gVYcp1gmAf6QpsuFlDnk7ROGGu6jdJp82BTXy+VB5u+6vf7",
-	"fSPPwEc0jr0PFnfpZZROi29/LSuhTrsHbwollFVhtT79FiJY1yQie9eT30b86hOZpu1cz2oCWvPAhyKi",
-	"lbSpcA0B0/s6ew2ZwZYq652/co3O3qvSCIXYdoupfP+0LfTjz6sU3mOBvQNayQFtd3pmX63x0iaYs2kA",
-	"n8T31qqtb9ijLt1n38BYVzUUVAQ2XTppA3uDqTlQ3dsZDEXosuIBs8n13IZsFentQhjKXbQeuaTpHbfG",
-	"S/sxCS0i+pYnCRe3IYTAuofXEz6bwVOHwagmU5reEcNeVpl2DJfNt9JPXTgUHhseECV9q7AwXB2ZUAVR",
-	"wnJsy0QWqhXnqluq52fHGQoeG/bNVqc0vO9S/GjLZbnlu/qYNMLoDEbaiPsDl38lsP11Cv1RZd0lddJT",
-	"DZQu6+ET7JRetsTjfp+cUUOyrvXaCRM/sIjxewjcktFdU8LECog4K6Syv39kNL7hpr/D+uSKm9oT7cbs",
-	"zYr/1Pj+NI6hdoe9nlp+NsxfGB53j/4/g9VygRhAYSzv2oGuoSANphnefnhRJgJBDQkIME+jf7fzIlse",
-	"/q1Dup63y1B4iLMgFWZXMLYNy5M/zap4mlPz37B18XMZ/RzBWcP2d1OmewXTtNfBNhW6qt+vZ7DMeYgs",
-	"f2yPdoXdrtaA5RBwo/mqZOAzvJuwNiH7pV8yfCVT9kQbl88zPZepixbXZA/qq6xa+W7t1LpVsAVyTKhA",
-	"caOeyT+t864syE1ERV6PHVX8T7KDLYe/neowcmzdUB5uD6Xr+iJvBqI7NI4Fa7fO8fcTAmfX016WJeih",
-	"qN4eNPAvvYDBLtWQ20rBn0Wk/AIXeq+a/C2oJp9G9lbwd1ZL9VwayhC8Rt+5AAh3EQZO9hQxmUllA7XX",
-	"VGBC/k7FBJSmtAUAgHkUUqPJNsijK6Rg5IElSXcsU9OvaT6Sj25LTwz2Ob0+u7ggiYxoMhQzmuoAPvtD",
-	"YORLOaVcAGLSJGFUadAmQrItNTDcqfW2t1ZvKm4TRkYpje6YVgH5JZOaqWAoHiZcMzWjEQtIJKdTs5sB",
-	"ubgiCdcspYkyqFBI0cXZ+Aby6yxNDWAbLFp0Q7gaCn+7KK6dwJYQWwqHKoeoV+g9nbaSx8/LYpfVkmc4",
-	"6i4Kx8RU0F7K5kz9oTHaIGjl4Aj6SkFbQSuh+ZMP5nNXRQYzK789emOzKx8fos6SW9D+Npsjzd4MM9sl",
-	"7xWO//wKx/xSPb++0aHxL6huhCgBxIIYKoB/r6GAHIqKBpK0PboBuQ2Lv90N9Mu/2DAH04tBWqP5UBTf",
-	"EJooSWQam7mP5t7kinyI+dxX6hyHojbEzu3/jlWOZ4467zWO6yLWLTSOOQ+0l2/XUThGBVDuXt+YI7Jf",
-	"7V/bqBlz0+vGakb75edUM/o80LN51Bd3Yw/gK9WMUX4iu3Sid0C5nZYxJzA7VjIuh76d6iRyBN1URGAP",
-	"o2sqGTcD0M+rZHRY+ytRLi67djvVLW4ryn4W6fEL3OO9bvE3oVt8Eq1bxcv5WXqeLpTW4RIDcKDjo3Mj",
-	"ZSumbTyP83auRtW8XAyqAdSQ78gASpgayjqV9xWvPPRP5BqzAUKwjMu0bB48DZ1c1yQf2jalSGnNrZPW",
-	"6zfHr8Z9ehh9c8COR/3+wSEdHR1HW+b9O1WK3wqoArL3ud4jn3VVYgA1pbxNktCm5E0bYJ+YzWgKRWm6",
-	"asLHelkqpqLtRRwWZXpIwu8ZKV4alFDEVZD2sRMc3XUvZMJObyhCpWmqwXcNnaWZiO2vlJHD4+5EZikJ",
-	"f/hhOg1tbBgYO23pCzI2r2N+y7UaECrmWJGQJQoiEN+c9PthQMK+++ON+93HP06/PTsPOx726RveyHTa",
-	"hU7zSolUu0KMdCiiREZ3mJPYr4JMwsNXb15htN/hcb8fdsoxbuA67lLjw34DtlVDESZM3OrJ+/G1eXoh",
-	"LrnItOHmDEINe+Q7Gk1ImIPHd79kfGY2O8SC/V78JHOvoKhkPtAL5R1RQKSI2EnNiXifewg5KPXqeEHD",
-	"NuaH3pYQsSmkYKXddEm2zERgqpgogAqvS9T2Ef3AI1dmUg0FHMWS/F/VyMiS3ef9EiZ4KPITOSFCkgeJ",
-	"PvgxnasAtBl8miWaCiYzVUwzIGEmEj7lmsVndEbRvx9LLg1FOKWP55Qn83fs4U9ypGw177aQJDaPCXzZ",
-	"gf6L1Al55/Uk7zqasDhLuLhtNged52cAoPMkL/UF8AJWI5/kEnIYH7SC1jjlMZ07t/MpJLXKndCpzlL4",
-	"bYtUqUz4P/UkS5XXXmfM//nAYuE9MDyNOS4z6884qiGbBQ5cxhsELYvGWiet/ut+vxW0KgDSOnmVu/e/",
-	"g2Iayp6fD37eSRQrPSiWeeivsV+sr++v7dBb2GFpVYefIBIA8W/rpHV4CFNdgHO7YWtzPBWgREjdW+z+",
-	"6TOPeQTBQbNjTs4rrxqZlALpLWFTtslJZvkS7AApuitQYKlfUI0AqCssBkR107gAUoQFlNgoDAmw/I8h",
-	"I477KfKPVdOD1Wosl1OKH7nSlSv5u0nzVUr2Xuw8wGQj+v45R83CoObWtojvM2cNq/ICmyQPs5dyj1O/",
-	"psxh8QLS3AyhVnDDMoS6qhTYQi4xlF/8RGIb5ADzTI9DkZsVscvnyc+1HEOiIauOl34usyKsdZ+la1ND",
-	"4645jJV5uxAmVybtqhfOuULnGWApDHUvRKkQ04mWCjaP5prhB51tyPwfmV4PgneiT1wgNvVqReUo0R6m",
-	"aw2TTwToBQy/yxpg1uaBivyHiUyYQ1tFhUXf+BgQ9hixma4wuSeGH4ZrpDSdK8IFKqa8pXNE+zZzL3H5",
-	"JGmlJ5fAYCRjKM6Y5y5/79K8LE0Ig1nNeJpnbMdRmq6uzeuE6akgoVfCSJvRaOJr3UZlnRtpUrlZLZcU",
-	"Eet4jgpDgVuz0v6x/O6jQfW5lUFfSu1SKFMOXh3VKlNEliR+wvX1tSlHxeyP1tGmHHnzPSpN9qiiTem/",
-	"eRZtyhcxYG+C7fcWpK/ZfP38OppnqOdRsTGpoCYZe11Vj07PUJB8BjByXWyMTEFf3yPhg0zvzpjQLL2I",
-	"FRqhIOtkMfgLBSYDEkErdUKAIlTsYV6LOoOYnSTXnWAoPMoARfJsYniwNVnZgIvcA8c3uvjrLU98QKby",
-	"ng0F12Rk87U5M4w3tRdqQR8lU/OBpnc4P0g4bxewaPUBf/AOpnS2q/C3BmRBPeE+ITTIAYlweeRdWEB2",
-	"Vwnw7N0ZmfIkwTCrhOoJ88r+XdJowoWB/qBV2vblSqUtEP5ec/6705zX4uNtMfGWenKvB8dye/l/5dhc",
-	"7GB5upyhqNGLe0pwDyfLFJTdT9ds72tXNKCRL6aH3kgF7XMQewz1deqh1droaQ3d84rqgzdlHQHo3bhW",
-	"CwyWIu3RvBwy1wmQKyt/k8vpQ7H4xZM1bp9H2dZctdu/c3tl2wpl2/Zg/GwKNu8Vaede/CiYoApLGYGh",
-	"cCBjwJmXZRGQVepY8b9LS8h9VlzEcDlKDY3YYTsA444RAtrAsQ9FRRuHtWAUzLAzwMiDGlkEErvzfJWu",
-	"BxQbgHXgaijMuNGEilsWNwsUY5kk8mFB8YhC1VimWF9gQnWe6n4owFYUgDOaa1HyOJNpvXjV2YUe7hlE",
-	"Eoi7NwJJAQn0wWnAnlccwdV9Od3TauS31z19fSzER5ctfpdCDvN1uc+gbPL8PtdUNQ0WVU1FoucSSgyJ",
-	"h/YL44HBQgZ5V9RHhQc1L9AaWsA7g3IXJZMDGEgsdh+KXOHjI2DIR5qpUglbEt5KGYcDEkZUfMjER0G1",
-	"ZiJmUPY1Hoo6N1j7vfkcdNs98t4ZYvSyRNteThYpzL6W/KVBJbe1XqjQ9j8lHKSyB85GUYa0n1iqeUQT",
-	"MnWaIXt4YKoQ2ZhGOktZ2jpp/UCpweBTGbPkXWZ2xXz/ffewUC+ZJsQ9soViz6RMqMgpJJlKoSdQLVax",
-	"lNOiq4ODb94cQb4VPNvWScuc5xI7RJlo7CTiJd/6faqW34X6yvPm9zB7cQG3wevdWD4IKLW0BMODue2c",
-	"alYOIPGeeOn2iSFDXeiStEEylClxVVvleKyYHljsMxRckI83Zwapl/rDQAuJZl+aJhzM4FSQ6lQ8AoFu",
-	"nfkrtEnkRC8kbarJVCpNXvX7UJSb3LEZkAOLttAnZIAibZ74xQ+5qZgOsCiT1wCmjU5TywNyINKkYu0o",
-	"3FZCWzGyYvCmvoZgeVjJUKyMKyFNYSXH/X7QHDkCRwYShoUb194gS7DiUGF22A9xiVKpFKFJUtJ42iCg",
-	"4hHW9i1KVFU3xFBaMyoWQbN+AiFNkvwGWDehTo+cl8SvoShmYw82ZWTMk4TFRUWHlEUyjdUOSOG53ZvW",
-	"TtxoUf7dICZim7iSTz9/CtYdhFUG+dlI3t7da520DvuHr7sHh93+wc3B8Um/f9Lv/2fL2u3rm/Vfu2ab",
-	"0z+333s6+HujgzkaqiOIxcunUcYnhEHkfayMhKhSNg15JDeOfyj3EpTpaincYShK5dDxS/UtG8uUQR1g",
-	"R+ZVURrYzJ89RkmmjPg0MjC1SOSHAqm8GUfeMiA2ULVwzK0mpdgVec/ShEJxBYPTuYjlw7YWqgV0sI++",
-	"WBF94R9uBRv3K0i7AAy/4Tdew+3R9me2my2S6Y3MZzlw7enC12Q8WyQJalOa0GhLq6MJG0dy5Azz04I5",
-	"hqKUSC7v9cvFc9Szvc8V0eEWvA/q2DCo41m4ppWBHTl8bleQfaVheF3g24mJpIZyNFhKPMqyB8g6I/Eu",
-	"oPFzR2XksNxG5tWgWV+j4VLF8bRYXGchiGMowJjqZ1HMO95JeMJXqIZYpiE49ET/r05D8GXQxt68+hW7",
-	"9n8e7cOWOoeyUXXjUotDUes7GpDQt6/B78KyBukVPPOYq8CYqSc7nfrGxb3L6SJC+VKS80YSM/O/2iOz",
-	"r09iXtOYuFo8Xu5ouuz+L2XtPwtL30ST/1mh93l4+W1B6Vk4d7TPWtW4VcgXtLE+uLo5s/NQeEHOQd5s",
-	"JGXCqLAmRZoo5lLvuRY5MeTKev30yNmEils0WpddloqUrsVMIaCa6pK7khlDSfOK65K30dPFht05Uy5z",
-	"2FnihXM94yJOGBkxmppvbIS4nVvucCMz/X5sIbT1NbnXfGbEtJcWvl5nzB267HDRnaUyYkp1dUqjOy5u",
-	"u2PD4XYNJ/YM0cBuFAKjbBIMfErCOJUzI+6G+DURjMWqKFEnBbMIlnBRtEZ3RhUOhoKKOYbCkjCmGo4n",
-	"JJregWOmYOWo3Or3HecZWfKFxKJ76AM/YrYYHSDrlPmJI+pWin4/1ThnMJFmgmszPUjVPRS5obfidWkL",
-	"L+3G6/JCXCEs3NhDQlnnKZjbbnLrpOV2s1VFO2cTFt2Z6Wt0klJMZzPTqrz9BsR/lA+toPX+P1pB6wd+",
-	"O/FyvTkfy4TdswQcJovtQ//6tTF0/S7svUB+J14gBUas4CoP1V40tVE7xL3bKGs2Vc14Ub0OHQ7FE9Ur",
-	"9fdnH9+7BpL5zJqXBny/iRqmCv57hPY1KWN4M57aEpk1qmtWIbOdKnGWMCrPJDg1XZV6KapCOPY6nkYd",
-	"z86p7W6UQA6qp1SDDWKJIHQax+A0Cek1MEtdIe1EVNNE3mYsL4cAzL3r1hZq9QKr2i7D0VAUKY46A/f1",
-	"mgFwMJlNZCsDtOFYptPQhukq9GAPoSfgC04MO9Als4QKCj6hE8Y0VKZNqAYWQqeMxlfwq3NCQj3h0Z1g",
-	"StlF45fnMJd5ObpjMBSEhAkXzG9gPor51Pw24ldR3NyqwNo2wBqcdkotwdW/MzDzxU5JOxxRsCHpbIT1",
-	"dPkM/h8xOjX/QwVz80c0oUKwBJbg99n2xUwzX7N3MZkyqrKUOU0gRCV0FYsMdGC898K6/IVXtwk2orJT",
-	"1XW7hFfmQE7JPZcJxULy9aU7UNPYI5c4U+dhACBhgxZugfu10TD9ALI8Fov/KLi2h2j6C/HbuX0MkqmN",
-	"7bZ1okhbMUbCSwvl1waGQigYw9VppPm9kX3KgYtGkqoXXC80mzaLrKUxniSpllbbOmlxEU2MFJqDgGk1",
-	"YZBT/KTfO3wVtB54rCdYiaF0xub9wfHBN0HLv+gGVxy9JteagYQqKo/I9wnV5FuakkPySA5eHhNuFp1f",
-	"wNZJa0Q3KLxe2pm99Pr7SEXl4A0pgEdDL0svGsVUc9kKni6nfi+pvbXNZPCaaUXK91sKayyxWjAkkdSF",
-	"vNEkAVQmoexT58Tqs9z3dqZDEVFBpvSOEcEeCMg1PfId9Mvjauq+PMlVQRMDKChFSpn7ENPakW1crioy",
-	"m2MaWDN6oQUPFmL6NkNXbl9K11I9BWPx1a743nFsmri0NE/biznpZzBYrCWrlhH9msXOq4e4x1hfTVU8",
-	"C5cYaOoufQV/qd0hsOW6NEQnNsknRqag3yUtOHiDVSI5nUphgCm6CyD2tEBXbW8ZD4YngnQ+aiJnReIH",
-	"+LBzQgqiD+yypfYBed1/fdC9eU1Ok2zKRTbNXx/C66P+MbnWlNskfdeGAycHr8ktrfn0BrL+uQ6+gQ6K",
-	"cT8YGAJu48AfeSjy77HFTQZl2rggj6Tf679+hf28OnLz5zNGzOyczGUwbUBO3749tC2+ZXQ6FH/+5vHo",
-	"wJ/AqeG3gdUp2B1gMYsmZ8iJk7Pjx1e9Y0DAhimzHOwM4sR6Q3Fj04L7DO2UKmUfzUk7oukIjs302u8d",
-	"fnP0miSjl1z84/8vNo7ahQ9Fv9d/++ZV0cJsu3LbDt+/dS87xMXhWSaetJF57xjALgkDZl50KNrIKQYk",
-	"NfPHxOavScwiPqWJzS3SGRAjluA6rTyiSKZAoUtm2SjhamIopNczSgPLHPgsMlxVJqmzUTLIkiQb+PLi",
-	"ci+9JjL5I1d6gUT+3sLtSmTbpmV3+wrIEGRvszHmdm+QDaq0s59Z2bwxAc91zFWisCfiX5OO+SkkO0cF",
-	"dSR7M40xIJQ6XfGihuCZVMQVAK/nSCsC2l4z3JTu8QmSrAdVu/QA/D5LEszGzvKgnEoJFcVYnEuuhllJ",
-	"spjFA8yjzhWZyIdcVczVUBQsY0zavvB8gk5/4QkKvHlI4pTGLNey3TE2I1wHhWBMIiogb6LhFVy+yWII",
-	"eku5gPLtuRdhSWAHZ56MBUZgksKurVLvBET4VQFFTdQdHZieprP7DNqvL4UO9oLq11x8Y7e6NTljgs54",
-	"zwFVYxZlZbj0WEaZ88oM//jdDSn1MafTJAxIJMU9A+ZeS/Kn6/fvihTKd2yeZ4M3HQ4FqrDIO/CgE5Jo",
-	"ecfEgETUiHGAN1J2TxMeA+Zw35EHOg+KbuWDIOF3N/R2kctHdzqQVaJOQ5jt+xkTpzP+J7MFG2Pq8Tsp",
-	"GPCIltl+pntsJ3luT6DpJkOzq4v8pFpBa8JoDKv5tXVmtrV7JoVOZdI0om3/Ehq7tp+CltngVd9AG5ja",
-	"0ZqX81LGfMwNCjDwzqIsBcvFX3/2ob9uZQYGDXR5NwAmS6M6z1MDB4tQbyB2KdRHtkcknYql9wwTDIwy",
-	"nmgggQGBmntjqHqiAXkWonE7tEO9vD/A+9EJhsLcHh8S4EX1EqA1VOlUilsL3U5FDLkP2L318M83JJZM",
-	"DWyisbB01OYedOFOhSRKOAT0FvfKCOGKidgqpUc0ugPH1Ytx1wB3F6DbmgVvmQZFhMt5R7GQ2sOEJ8yG",
-	"B0dyBpXVoixN65z2N7iSfzHn8xmvpIOH/ZXc+kr+5fTyx22u5IzOIQmJZul0iZvDuzzDne/v3eyHYLsl",
-	"0C2pczqo5RxPo0hmQi91U77Crm9YOt1dVIntlMQZI0d9EtO5InSsWUq4uJcYDOJK/sNVNL+ZPoeSekf9",
-	"tVUw3uT3Rtnfg1G2dBG8C3pVet7AMxbXoeHCfl4nYQvwq3yEl1/iH7nS3i3YOwY34YfPrKD10eom6tky",
-	"gO/Rz9eknN0W+VSucRPy2UxF66GFOtazStafSZ4rgXk94/jPDNG709HuDLae5KGrGNStUS8jqaC7JnAM",
-	"5T1LDW9+RpMoQ5fJS6YnEhWfCR3J9NssjZlghhZqnmCVHj1h6QNXrFacapCiznAu13ZuzwnO1aFqQNo2",
-	"ISpvszV4fjFgi6prKOAtX3qTpNOgz18MkbQd9Rr01nWnuqXs0QiLrZMWhrUzB4vre3zWgsLnU3hvAYl7",
-	"hffXq/De7saVLlLBNuRYepbyaBmWvmJpxISm4I8ZWg/xS5recqzK07dhAe4Fat4vaXqXzUIstwb5SVFL",
-	"p5iul1CwR9WAvq9wkp8DfVeHqrk0tsku0Pdvibuornot8PMPtxHxe4bcQSmlSgNULdQ1Iu0cvGzsDFpE",
-	"wd3vAf2HpziJgChJKMkUS1G7bHMW+BM13T6wJDH/lwlRfSR/jjxFvBKakXLVAfTWWjPvSrZODl8Frdpt",
-	"a50c9INWpth5+QN0Z8oUwwffUsXiK4cU8pfXEzn7UEx8U+flynq/iP13i5u9J4dfLzncCh/9tUIPgzKC",
-	"+jmnj5ngWnXluGvDyTbxV55QG7GgqYhpGhcuyyfkirOIKdL+jkaTgJzL/2YiIN/Kx05AfmTiVk9I+5In",
-	"CQfJKhiKC2HafS+lDsiledYJyJ8h5om0/5jSaUCuzJkG5D94Im9TOu0E5CeZZFNG2j9y0wf5I00SKToB",
-	"OU0ZJe3rXzKasqHAPvGX7RoQ2A2kvr3kItMsID/ILIVUL2ZDXigSjmmkZRo655kpJHAZg/FZz2fshRqK",
-	"EVUQEKlJG1uTgw6mgjHtCFcDs2LYJiHJmD+y2JrKFZRrzceAUqhFFAj93+xdX28aORD/KhYvJdKGkOp6",
-	"zSVPVft4p1b3p33hJJZdU3xdbGR7k0ZVv/vJM7Z3zO4GSIBGKm8hLGOv7RmPxzO/nxNNs2ihDahmZpGB",
-	"OGUqhml0X/qODGG3qHJjfVat+9EIaPgIugsk8uAcOumuKf41L2x1j8V1PXm6sSg0/nwisQN3C2U8O6sz",
-	"ZbnbY9zwtFN9oRRQq5Xx71XxuY1XjCBs9/RdKKB7P/flhk/Za1IQlwGu2O3PQ64jsR9HDqb+47u+UySV",
-	"LDCC+gzTcNoQnlVclcyUL4uNE9XsC6AITpu9Ud8uAfaWy1JpcyBqVC99F9gtuV54zKaYYVDcv1VlxM9K",
-	"b3+1cMPFwoPdnuyHWhcLZ73f+3q6ngvfj9DpJ1GBkg47r/ivd6QCt1hyX5W7tWnBHp0ucH+OqtrbsP6C",
-	"Zn/0OtoT/0jXdUu1n4LC7UXsuYon1ecH73Y366wzkGGATle7LaNxZEfE285d3JCwA50M0XNyOW6jSm22",
-	"Qh2a2rZCu13erul9V9iUbNMHiqmExdx9bXsbl/rpvrazpmaHfaxzBR21muaahma39jwnct31jFUvkRgH",
-	"h2FzFcvmrQ6jq490Tw/paR5N204hy+dcsrIvx/VO6S/nCLJ+qIMpgaE32UT2YCW3TqdTSh01Zavaem4t",
-	"gmoPdS+5TVjXGyZ1yORvvohYDUBreHbD8lQWlNEE0ndAAiMw+XAXNHevo3Pr06XHzngBizkiSvifXo7X",
-	"iv6T94NgnpNxdhNtIBH5eIjnTxHPfrAnPtiH+bogreZPQA765SWAZvn0Bvzfr1fwP38Sf3WefxWGLUVV",
-	"ue77HAl88vIqG+ha+g+X49GrbABI0fifq1dbn92bITid33+O8ztRYGILPxGLswtsMzWGTznKU4sXavMA",
-	"syWCWH3mNuvJ1p7ILdK1o364D1553J9RKd0HqmbTbCKnREGfTLXV6NopFtBjhI4cDyAbwC4xAbpYTxbu",
-	"WQUGkqnZ2rz1Ajkn5m1nPmrqK1FKanAFU1KhDD6DUZvxQkF5WXjPiYRT2y5E1knTcG9qrKgqtlBViT7m",
-	"RDbsNgKdvHAkBB6Oa+BJatMk5RIpQ2gDc6GN7aPPpg/+OAbtNVfvUNTZ5GVP7Nk7smfvyTPJ+uuok6UY",
-	"0hTW+DyHMZvBOxdnNFqSnn4m8hB82xuX6p733L6YBp2O07rtCyM+atH+GHK+vOVqb2Tow2M27khs7NZ7",
-	"2RmJTAMPTSSStqVqG7KVaJTA54NN5JqQhqaPChmGrZPQfwfyPio1VdmJjJx+e2D/PkTYAKDbNwUIXr8c",
-	"vX5UgCAND/w2PkJ44PhG6hR9fb4kffuKOqRQEN8GM55rrt/UdhEo8BEdJTDp0+XyuyryKqCnAK4tRhKm",
-	"gKetazkdZINaV4PrwcLa1fXFxeXL16PxaDy6vL4aX43B4vqet7wLyGYX0mplVghEOiJJNTVk6rVdEmFa",
-	"6BWANwbRj1pKzLHtgHthwo7YBwAvyRCmyA0+eCETiTAtF2vIKZC8JNxQAwYaZ5rPueaycH+5bYCXEUwt",
-	"oMwAD930olSFmaI9jAxzHlCj/VZNMSMrVMkNG/6df8Ywzhkdk7XHOiS9XeQatowcnzWMS6tFr8jW851j",
-	"TglJ1HKVy3umeaF0adjQLMTqHA45JdN8KSx8KEvNjeEmaQt+Krr7XRurlp6VseRzIQUSJcIuFfFugD6i",
-	"gGeRFGzKlvnK9T/0Z3bPlqqsK04bJsK7Gg9p9Fa4fQ7Fu79mvIK7BtWS5RwAgZGM7jdxPycpmHE8EJFX",
-	"SZsX1nSI7ZL4huzSLwyYBVjkCzG3JvMt3HH+BTFHPMsGIWINhoYpOF4uSbvvmosLlNc1PFwLVSJ2Ebtb",
-	"qIredxjn0Bjn6iBovtC0Zc1Zqe6oXkeSUfjCiiXvajHBfmkmBBwZRFMxqIvp5HxYq7vuBIaieNz9aZgk",
-	"7dLjlZGUb8zOxhkWkuUggvSjlbjZ7oq/SPNUAWrFZvU9cuYQOR9jIs3GNwFk8AAcOQR834wBvG/GZrnO",
-	"mK1nPGOj0egsQEJqzoo6QGGRxdowlqRML6Rjf7QQdVsdBINxfifKpvQB135aFUiENpUuLWnvyHr7rFW9",
-	"SoPfc7cG4553w/JUY0hQXHJjDTjDiYBm8uPi7VSSrr7RDZkO40LVurrH48AN5vmjQQG+GnIDSJ3wptFP",
-	"acD0WyuwCk4udt3YHK2lkMl73SRUvy/oIQIuItNheGG69LSjbTS9DP18t4jnoqqgbQATy9l/aub2YsOG",
-	"bma8A8/yoA5ls8To/vAATdf3f7//HwAA//8=",
+	"7L3rdts4ljD6KjiaOSvSDOXIl1R1Wetbp11JVZd7KnG+2Kk+M62aJkRCFtoUoCJAO5o6OQ81jzBP9i3s",
+	"DZAgBUqUbCepLudPLBLEdWPfL7/2ErlYSsGEVr3TX3tzRlOWw58vaTJnL6XQuczM75SpJOdLzaXonfZi",
+	"IYeJaRGfEkrgr5QkcrkiC7oiU0YKxVIiRbYidKZZTnJ2SzOeUs3FNeGa3HE9J/H5bPhGCjZ8TXUyj3tR",
+	"L2e/FDxnae9U5wWLeiqZswU14+vVkvVOe0rnXFz3Pn6Met9d0ev1mV3qXIprwoTmekU0vSZyRvSckZwt",
+	"c6aY0NS0JH1KfimkZim5/OFsePTiK9duKtPVYKepfIx6S5rTBdNu7+RiScXqPF2f3hk5Ohkmc5rTxGxL",
+	"gi0JTw96UY+bFkuq572oJ+jCDJKUXW2a0T/nbNY77f3T8+o4n+Nb9fw8PTqB/TKHSRMdntXxV/6sCqXl",
+	"AqYHn2yanutz/+kdf4XTs4OepWnOlNplmhQ/2TDNtb4fbLpdDtnNc+v8HuKYO0woZ4nM0/bp8IeYxszc",
+	"bLjY6/P5rrydyly7RC45U3D7kowzoclcZqki/XffvyTfHB6OBhGROYn/JR6TuzkTRApGFqZr91WR50zo",
+	"iYgNUojhGRXqzuy5IsejE8A3stCEwv0+mAi3ckR51dprKKm3GQOda7bosN1cs8WGzcZO7r3hlzd8uT6V",
+	"d3DUimhJ1A1fkn7KZrTINBkNyvn8UrB8VU0IOvKHn8l8QbWZqtDHR72ot+CCL4pF73QUuV3hQrNrluNM",
+	"ZK5f8TyAm2WuScpzlpgHY2KwMaGZOU2uCV0uMwADCefnJqpkrlunat6Zobrulp0aTqCc7PecZYFjfJvL",
+	"JcsNnEqYBZmuDshrC3bTFeFakRnPlSYZ0+agqUhh6vWHQP8YTeYklTqaiIQqNuRCMaG45rcsW40JNe8M",
+	"MZqZqRBBF4ZOUkF4aiBYSNwHOs3YmBTiRsg7gW2VA/ST0cgD69BG4TL9rVpw8SMT13reOz2MAgB+RW/Y",
+	"RpjCsSMyMj9ejEajMXkxwjsaGziK4d6abmKzDjxwkXqP5IKbhbedMMxgMzDSDwiMZvgtsPnR3DK1lEIx",
+	"INTf0vQd+6VgSptfhpgxAX8CLCbAKTxf5nKascW//l2Z1f/aEdLe4lc4aH3/frKckBRkRnlW5Mzs0rRQ",
+	"XDClhnmRMXLLZUYRSKPey5xRzdINc9xtbra/8zQ0uyvglYBA3FFFEjv2x6j3imXsIadxWSQJU6rDJFI7",
+	"8seo973MpzxNmfiUJ2amUyiWD6eyMHdc3jBBMprcIPkxaAJGfqbIkuULrpQ9uTdSf28++dSTtXuXSobI",
+	"g33gSgMRNfOF+T9ThCaJLISGLTatZjBVnPZrmfIZZwG0aPoHVt9c0ZRw0eTjzbW2FHlMhASK24vWhIuh",
+	"J12ElmrbP69JIh7fv+kbaAN785auMknTKyl/pPk1+/QHAegF9sDsS2YmYU6BCjgKxfJbQySShC21Iv3D",
+	"EXn97cAs85Lltzxh7wW9pTwzmP9Tz92CxzNl5IAZvy4QyB1BKudFVkyPSc507qQ9s7JrfsuEubm0cfjv",
+	"TMPhmWkYYBFYIgXSljvKNZmymcwZdm6oUoAh89D7x6j3XtBCz2XO/4t90lv32lx6cR056hwZkVfeGCk4",
+	"J+zD0nB2ePF6MEtVLJcy1yx9zVJOr2Apnw80nynyEocemqmUR0z+fHnxhizMFAlst+nK9m+GtwJViAVe",
+	"SqVp5mSzA3IhSM5oStgty1dkwRZT5M6tVB4RUWQZsg5CkluaFTCNueGH+koSOhEwmbcGx5CEChLnbJnR",
+	"hMXEiNAovi8GMNJdzjVDpqsaSed8sWBpZISAjIqb6tVEKC3NAQEixMEjZFTYgvIsxnnZqZJFYbaNEUrM",
+	"kWfMLfIUBJP4jzGqNzT7oCdCCjKVek4UT5mCPoUkd3OumVrShCHPtkRWkyNbYrs7XN/W74GzdPJuxgU7",
+	"QBbIsXFHhgcyO4kIAyWJOmMX9T4MDdfFFku96p3OaKbYx8gNetR2Jx911OMQmeH5Iw2acPOrOeBLrlcP",
+	"N4TBnHloFHzxYAMBfAYkbPO43L2+gcs/RnXIGzzYHJBXX0MBODh7uHNbzqUIDPTWPCaiMJf54cYC9PVS",
+	"pqEBEbUlMn24tSlNNXuby1suEhZSa1INYsLSNnmggT+WreT07yzRIG6gzvF7ngVJND536lKnwcy4AjG9",
+	"jsm4epvzBQ1dBDNFsyCYBxE0z+Ud0P0lfmHeST0vlaScqTHSCPMCpcZSZyAkSTJaKNiWlm2YSpkxilJ/",
+	"25rPxUyuT/VCMLdczQS1LBGuGzltFTmNN0llUiwMHTbERM35cghyckpytuB6qOX6LrXc4TceQRQlMdyw",
+	"Qie5R70Z/fAG7sOD9srTbtqoaNO5n2mykEoDqXSbKGeE2q1FlgC+NXNqnl0bsrHnBzKJ9101d8Adj7An",
+	"cKpX0mOENu2Pa2Yu/Jwvd//uo68n/CtqaqvNtrvT7HxtlvXt8MHFEZSfN9+Rvxj+KsT1uROtNAdwx4ss",
+	"M1cF2LX0tLy+Ej6kmeXEFKE5I0nGaM7SA/IdcIrIRa1xceOSi2t0AnqmNW6O9M1JDg5Khq5vrqRhECfC",
+	"Uslnyr0c7M3ukRq3NxFr7N7Y8Kp6zsU1YQbvoQJNkZPRyGn9UINo4C/AGragCoOh/tg2DRKYBW5dcKt2",
+	"pyybEc6VO7CHHrOBZEBdbOnamrxjiM2C3oC9gKs6KgczpaM6FoDH0GSZs1suC9V8axaRsgWYD7kV5OmC",
+	"EZ1ToSgol3dBXuUOHRr6dzQakdJ4oJxEbZpwcR3aqI1a3C2Y79EO5/PiRdjnMA5TmovrS6bNfwHB9Qqg",
+	"YnjHU0OeoDFRtvU65Za3LJ8zmr6kWVKgwvY103MZUJv9IO+Ia272GVkXgB87zimZFnnKBPIRGZ3KnMxl",
+	"kSvgeARZ0GTOBcNnZi5MFAuzWmj6rf0WDgsalk9+Dun2/e1qX0ZwD0v1cVA3aO0RhuuxNOAUbohgd5Zb",
+	"euZMtQ1mMdDheVoympacYBcBGr9OGoOTB1MrmEJesRkXHAdqjvuKJRnNmQIUf8OceoHESfW9ismCLiv/",
+	"ArSKyBmJFzItMhaTvmKMxC/9TyZiBsd6R2i1G3DNkPpZNwlzA68pF0o7Y5idKgzAtSI4xiCoP1gumQid",
+	"jiENai7vhKens+RxBmoqulga+kYKwfWgE/8zZ9nS9Ls+2p8KnlKRMDsiEqeStj0sv5nRKQuQxVdcLTO6",
+	"IvB67EyKpYmxlVnEvd1qRqnO9TV+0I7h5whFDkgKxSzh4M4/AOEDIKqPtu3UHEiis1VEwGboWQwHwWkj",
+	"JxTSxmWZvGOpgzM5I2kulykAgkjJosg0X2bs5VzyhL1yr9C+OCYgMJJZKY+ZcQH/GFlSBUzj5dRontMV",
+	"0KCcbQVJq+pthUk0KSQrovi1GHRkzh0+WOdUrYnE3l48cWT15jJLCcVJnKIedFqpKCPHduaECrs3sM4w",
+	"xddWs9sRkK6cknWNy7ecPUK67beEVK99BQbVtkcOJXj3tTNybOH1kQoA/Bj2flgsDdpCQwfIcwjW1qJd",
+	"IbCDzujqMoSpwpxKkWV7cSnt2OvbrqN0GaYFPZXMl1Nr4NLa0NTOq3t4NNadUR0bGvJLwQDvWx4Z52Ox",
+	"Wc0DYg+29lGQ3Slx9wjwnZ5LxRDfRRMB5oTSiCCkGOJ5mV5Tbli4RB+Q105aBJwB1p8g/kRfDYdBd1z8",
+	"gn44x09fjEY7oNvLIKZ92DtVR7qbpLLfFBK2+LeOd7cg0Y4qVB9RZlzpcd1IVupGgctURaZJ/+zNq0GI",
+	"g1Yh3UC2Mt8aliNVpH9ofXUGm0l4A8QWXNifh+vw9uCI5mUDQxBVTHFqbtPakOKWi7MvJGw65dfl6lsd",
+	"McznpG9Z9nba6PnA+fKdOSR7Vn97jQ5R8Pe3xaoXlc6jvah3y0QqzR/g2tyLeopmTP3tIkcXx7/LKbhZ",
+	"3RrMZ4CnyJM5VaxskLOE8dvqt5HFyx/Q59/e0lz/7Ucu2DlOyhth7V29/7XXstCKp+xtLhMGxvNav3O+",
+	"XJpnza/s9Nee/11O/3bhHHEMv5SYSSd0SQPyb+38nPE9wLJzAcgJ+dHGsYGPKlqJG+JcQ0jErw3+5xqM",
+	"zcmcJTcsJX2cDgp+lrBAfxYL20eD04kYklizDzqOSAwELOOCGcYF/O+xmwNo5Wid94KwXwqamVsvK0NG",
+	"BXRmwpaYxqRflzQG2GmYZpohBKJd06tdTIRmd2+osvcxMXSJalywmemSpTiCdeJANRXMHYz9aNRD2VFI",
+	"MstRuUYzsqS5Jv34RYxm+hcHoxh6RU8alg4s4zERBPVz/FqwlHx1MpxyTXIqrpndMJbwBc3syBGJZ5mE",
+	"MIW3kgtdTUisCOwY82cWkRu21GDpYUJjh5buxKckNhQSXSCB/sV2RKoxbiL+93//938fvn49fPUqttsX",
+	"WZL27vuX5Pj4+BtiGg81XzDSh12QeenLLGczxfTAbPPdnCdzt9SEZkykNIdvzdzucq41ExV9x3kYUtM4",
+	"w4qpKU8TFsgFkeYO40nYUwzBxntldyvUZ6HACV61wcFEnDmQvZszc5gOALgi7MOSJdrcGuvFlhsiqdjA",
+	"vMzZrFCGMdXwHUeLoGR5YiQOYLUcMjXXyNAN/xb1op67N+7VGrQD6vGA1Hzjg04v6gUgpxeVfEjUMxtu",
+	"PqOAm9c3bhuics4hHO/AW4/2Iy8WZq+eqTriQsbYAOCCLsksl4v6ewGqbOm4r2hdJzURa3xLQ0NVacSe",
+	"OVUV6cdB+TJGJPOdwRo3bFWaWwB1mLnEKE96ZLLGL0akoS6pukPMCx2qgusA4jPbHdDTGZIQD8YkgKCh",
+	"d+RBnQXKcSZNZhRNWapitA/IGYkdUxn7K0IAVniFqUayIoXVepZSNrFSttsjZ6KCa2nPCyZ4BgiS0/KL",
+	"fuU8NSgP1No+NGqnFOgVS2dWRQphrnz8PKkrMAlJaJ6vSF/Pc1lcz0m8pHpu8VwuF2bjKFmCn5bD3GWv",
+	"4U5LT1XTu5udI4MIrwfkHVvIW/CLBzgx+2S6zqS4Bi55wVQdTLgqyQFgl5+cU7XvNI9TRCBmeS5zZXpn",
+	"aZ2KH0yK0eg4MYPAXyw+ID+hgGlnaYUqOhHeDJK5ITRgA/X8mAGcAK8WQvPMuyyAudgH7VA2oq4W5jMk",
+	"WZxV0UZ9cLdTc7pkAVHBqtPf62S9k7/MmfAkE5b7nuCmq9IJv6ROIXVkkrOU6x/5guug+ijlmmTmrbOh",
+	"ueGeqVLZN665BVofMM/Fv0UaFQ75fhhey6F9mLLk4BWibP/NkC+WMocpQmTOaW8h1XOD63NBs+fLjGqz",
+	"3ucpS0AUcFML+wadX16Qk6PDr8E7aFw3NJZWRKfJLETGlOEddFCfmzRQf0ehRVXfsjw8y/eom+EpE5rP",
+	"OMsJXUhrey6na3it2+pUVOgstmoD3NdXPBwr947RdGiw0KnZBryMb99fked0yZ+XQz//tQqR+1g+HmqO",
+	"Hl/NWRjIN2Lvbi573kzfBKXScq5IImviO0Dt48xntWQbd25c3VNQLQF6EVJXbtvWSTsiShKa3dFVpd55",
+	"8Klu2bqxPwEkvPWFDh5sVmkVrxLwBjDyGC0xsptDWH/EPiAyeMdmzNxctvU6frf+xceoN6fKoe63Mtc0",
+	"C+JeVBL66NewBvUnS/i8i7fbbm5bV/SDCzUIzwvkfaeZriJwDX9EP5S6bIsjtENt2ye5sPEm3QhShCZx",
+	"5oyh1iOHgancBiWriGRUaUeDu9OtsErKoswOeDKIy4XULKCc+z5nbAguO9CgE0pd0tWCCX3FclTd0Sy7",
+	"mPVO/7r5jEtI7H38ORQO4KExOwDRZoTtWL8xpfPNZvyWYTqtHIDvLcuVFJtHAUnzbi4JV81REYCX0Emn",
+	"QTX98I5qdh7SrV7RD0DoAQINY1douaCaJzTLVs1b8kyBDwROAMRphdsK4cqFlkOaps7ZBGIjxW5W1iLP",
+	"WsK1qhncsWkZk7F99RsMkTUGo8EV1Xm/NfBogHDzXHEhPjaqHUIQHTeYJXffQih3jScJkP416hugcRWB",
+	"iXxuuo7Kft7AvbcGz1h/Y+qfW4XhNvP1u8aOrAHVznEgWy/QrjEe23nKjfEb6807xGJsHXNznAWqFrrf",
+	"K3CYDBwR/bBPX10I/PFX7aTtjcfNliEjvvMFKlA16+Z10ULq3pjH9X7R3mCwHfi0det+YxTIHru3Q6TH",
+	"+rco0X3Ls8w82YZ8p9jOTW9spls6wy+9VCFhNtSOdmlNI1uHK1MouCiE/YZ1ppgfGU2veAiAXhmG3gjx",
+	"ORWKayR8XHU4hjJ4c78ImP3JV4knPYznoSqLZJqzqkFLhVkCe7QGG+vH55CKA2lECu7+dKAc9/PMqRLn",
+	"HBBww/Kd6xuu9dq+912Cu9Kdd/YEHsm9uZ1ebR+u5ufveUHcy/O5ndx9pgmFyeUjH0sr0f1Mm9BCvz/T",
+	"bILU/zPNJcwTfK7JhHmHzzSbFlbjc81mA6PyyLc5xOds8ux6TW9YFWnTzgGRfi3MxvAjmXTKrgXNbwY7",
+	"cEJ7TaiFR9p3YjvzSmPI8oRcEBkZ/mYhc1ZTVoXSbt2bnfosMNzgxzwezHJbHohv4n9sKsNukrNTB24z",
+	"iLEsexu+76/llGeMADa4j7B4AWnreDaVHypefA+bCuQXC+vZUchvDWzoLilmtG2IH6k3wr4o9GI248ku",
+	"W7qUqiVU589ySjTXGQgHucz2FQyqXfVW7w1csekVqGwMl60D672ZdQvHD8Gsd4T1ceXt/KhMmLkXdyzL",
+	"hgblsbR5R8Cd6Ozy5fk5yWRifb8iYnNaUJLKBeXgFEI1yZgBT30nJwK87hWkoEptIJAB24hQiOKd5jS5",
+	"YVpFmAhWRV6AbEQSuYAo/oicvyUZ1yynmSIynwghxRBnU6HOA3JZ5LksRIqI0/UTOCZgjCE5gEt9NxGX",
+	"pde1c9UCPzzwERgckHNBUqYpzzCQrtoE0z0g8q9OfDwuZxORSj1UbElz9NvRcgF+OZiUUEUk5ddgOBEp",
+	"ieP/65/++f+eFKPR0VfP/uVfh8//1//zn3+Lf/3/Pv7/cYw5OF8cHx0RauAqIkpORCyfTXPOxB+tIueA",
+	"YzI/8NwYRKXXR8ZoCk5tOqc8sz4yqSymGUtJKjXax+35cTURTjFx9OK4viAM4YK/cMHHwaXMV8s5EyrC",
+	"OH6laa65uJ4ImRNmzwY9ZbAhutmYj8FSBGOUuY+yzPXcp2RKc0bO396eVMlm1URYtzOS8RtzhT1QsXF5",
+	"3g05PhrdD7U/MovXjvC/LObbpxwPjqDaqcyXwC9VwLGJ3uwSdMDy+wUcbPYy8dWRoEN1HnrWzdhz8I+I",
+	"akGg10LmFfb08iUM9gDyFgLktk459OASX8NmcUVYPZ3SI8we0MO22TftXjt7IVjYMJygSLIiZa98H4mN",
+	"sTqZcule15wmVFgWcnYwSPUXtOtX++7agi8lgIiL++NGWlKaCn1fC/4jBZV83HAXr3jYSW+Z8wRyfXBP",
+	"+67IlGXgXRDIEVTrYUv+mjuqMP3iA0dZb3SM8OL8bCaftWsy6BS1X6ro/WF+3rLJZ0rxa7GwuRPX0RBs",
+	"tMdM406r4FZvc1k7E5hP1Rxg5XnFQdjkzgMmZwt52/TaAV9rw1E4RzEf0E5qcGZ+7kYdGtPetmM7kgnY",
+	"wN9kcNoXhQw2S4EBqc9Byg7Y4MIKgmFGEdBEiR02L25P3XEbRijZtX22tVt6F7tt9xW2D8hrm5HKiAIG",
+	"7FlKILSkj4DuHEFt4qqJkDMXQMDyeAAOcZb4447b+KCQH3Y3J+morh38LTlBN7P2aZuIaYNrdIhyLakR",
+	"+Ez///nXs+F//Pzr8cd//rRu02X8e+E7Azb9/wKEb4wRGwaYpswyg33gAsmb+uacYuRSyh7gdv7G3Vbv",
+	"7YzabZyHS3UQBoc9xJRuzqK7JO066ZaoopsfZ8n91Dw4DUCfILKzObAH92ZxOrp8Uo8jA9fPWrbOx5nY",
+	"vdxCm36gY+8EMctBWmD6b6YsK+llPOSpL0ketOSROP5qhzQSh6E0EkF/0jNB6FTJrNCMzLVeGtxl/lfk",
+	"/bvzUr0mlQ4pZ8JwWgp1Rc73yK/SlTl4Beh49V5wrcJSQiG4RkZgQTXLOc3QXAR2Qvj4lCyNmA8OxISL",
+	"ZE762fQ5FwPwTDIo6ZcCaH/16n/+ewDBBtATmP7MS6YicsMzeZ3TBfYG9cNI/+b6+aLZm/dqvbcFzzKO",
+	"xcdqSeHM2L2oZ+fQi3rmc/vf//z3eqyp4QbMx8NbmkMwnenlx+lblp+bfuCvS5gP/P6367csf+3+wBev",
+	"ez/DPi9prsOy2BlJy7c1gxxCDqhiDfa8k/kNSZhAdIt1dXhOzDEvzbchlrh7tEc1h7Dm4osXtgNRCLBt",
+	"1cJUN/E76pmdfgkbHURl56mqUga4zp8FTilyUXwYKG744aprFe/mye59Gb6p2+YytTFa2pyTrb3lRt+0",
+	"+38pB16fVkdVRXNLfT9xf11hFOWWhaJKB0mxDsu/JTFxfxarI6zvyHVtuQlrYOdD3ClmvaBrsNjKigip",
+	"B5ETLaVIWATiAReECswT5WPKk6ZKpAsK2ZglqjvVdLPopjHyZv2kLtpHXVRt+OWcz7bQUAuGkKXWtN4W",
+	"HeJq9nznCGkHOC+JrlfyR9qsx2bMCFE+Sw3WjcvW52m8lreS9KcrbUlEd3iGfahmHKAXKV116+WVabhj",
+	"bCgsso1RcPu0OR7NuxTltnk66DHEPlPtp3sQ5t74wYvr4r1ocTH7TgCLTcnRyXAui5z88MNiUSaYsSJG",
+	"PRLj8MXxaLC3y5BNwgpgfjGDjT4Xr7kogmKsfYHa8BiM9GYdsbnLsV1UfEDORPWLMJpn3BXO8r/JC6HI",
+	"kio9EQueCn4916R/ZIiJlmT01WhkxI6TP4wGY5cGiS9siDQlYLIb6jkbJplMbtwVOjw5cZqZiQBkzThq",
+	"N/jCq42E32BuHszTTKfylpGjY1DU2VXisxffRIQdXB+QI8DkoAhcc/Db7tS3oB9eUZ6t3rC7P8tpaG+l",
+	"0iBd/l1OFTpAsBREiZTWkin4iXJAv3iw34y2RxQ1r48n2/NFkWkqmCxUDSF1RwYQwqWsvyPCRDB0JNe7",
+	"3ojR16OWG1EI2DCWvqRLGnau99VhsP5niiS2tdn0sosQWgnxmTVEU5V5KNdcYYPWe2ixZNu2h9a1DnBR",
+	"iIRU6PTn7fRsD8YWt/CUxI2uQMsfV5mlQ1h2Iio0C3j9Wsq0Xb3fWW/fhZKWrwJkoI2UAhvpcYXjUmsO",
+	"dxW9JfegmmgR2Z46dA9KuokEnjV59W2qOfAQQ2jqoKXbgSZaz5OZuf3o1xXVsMG4TmPKq0UWjArlkW0G",
+	"9Qkhof0HbdAqsFmebWI0/ObnX0/Cton7IXDPBrRuVdmGy3dzH/8clSo+FT3YCgukD9i/qZU1ooyoclv4",
+	"HMAuMPCQ9KOGHsBxpwNF6U5MOuDznaVCvEX3kg39BbRJiTCM012phrrAyY1GinxA2XGbzIpL/71Iri1G",
+	"+O+Dlvft1B4ZhLhMfxn7UBBHLgcmFS7lHdJxcN/FjVfaxt5wrbwBB53YgQdjAtx9/kdkBp7I7xP5fSK/",
+	"W8jv3vT2PeC1gFGoHZmeuqp7ypLh8jtnVaspqxXTB+TK0gQIcYA8cqiEGpdl+vaWmjYaJAJAXe2vzPHG",
+	"2ZSqeMnuaZbYWeE/l9nafpG+57kj2CCyGU6BiykyrECBer1x3azp7WLG6C1rMEoPru5fhyy+MFyBFPuZ",
+	"xPWcJzeCKWUrYNjOFNZWtNQOlRHY5I6n5k/I2cYWiiSFdi6xg1q+e5HMAWM6w3YwMfIGmnsmPKX1lrBP",
+	"Kt4V4r0wyEOkIY2wjwyqXhMqSF6Ikhuhwua4lXmbqri7xrlm5t5V6+xl1Gxw3vZIyt7rNixfO8g1maOT",
+	"Rs2Ula8hDNuqDrUPlL1xA6r4y9wm+qkOhKt7qq8XVBQzmugi71Aidjer/0KmLOtYfHa3nvfyEvDuRjcf",
+	"ga7+aHvEMivAKY+yN0pTXWx3eXSbcYnNd+cQ1pECVCLGzPVyhqwk1cDBhy+0T4jCaNi/c024J1zssfV7",
+	"eTOsa6Jrt6YO6Y3DjdZxbVjnbM+tyuG3SbtcHt8reSd0kN88M/w7l5Y18fQAkEVUydJU4TsYRVibQN6J",
+	"LQRkJ78jO8dtaH0rM2K4/RmUQ2i43eg5W5E7w5OpXViItV30fLgC5lYm0ldUszB7XyZrdatFka3//url",
+	"YGzNmuuynuuve5BXd8xeG6DLhOEDO+WuEwrdp/rA9X2rn/eOQL7Jxe5C1A0NFlDIdAWx8hUENnQZWbbJ",
+	"KcAAc5msFBlhbxCu7FWpbaNhblFP4fL0ltdr8FD29CC9ql6/2WqerNpGVXwWZuN3Qr7IVtXavVUb5kdx",
+	"kTAyZYBZ4AS7ZQjZy/8CSh7YvW5cfK6BOmLsMdaggCn7x7o/OtjgfLFZt9w4iagOZv4+7Aj3LcrFTsCP",
+	"Yf+gL1wDTLe9m5XOD2zoGgNvgGom74LuavvqrITkqm4r9aHK1fuBVgBbDp48Zdey0KBQmIg1VACbR85s",
+	"IocXo5HvP5Tk0oiLWVajZe4muqXXSyPuB6jdVJybgLcTQG5AmQYUw1d3HbY8p6lNaC8kFwbOfzvS89ic",
+	"LjivWsbeKK+x0/6CmzPfbeM3IIIH2f01/T0TSSYVF9cNB83W6x1hmRnzEmJVmt6dD3L9N+xvp/3sZsar",
+	"drRG5B/VkOdGcjwvpI9ziX6qMnOfyMRneNn2hAaNCducMxtyGrRWdduFD95sdCxP6rHsjsgtfwv1j7rs",
+	"ikvLU+1LWZD2ATfmYxeo3zNOWAQuwibg3kGeI31akc5BWUwxYWHKvK89cCtntd04uIcQOAadd7vwV/m5",
+	"dwP9PQW7MQnDFumDrAL1BCmYne4hAG6S/TZi5F0x8ZOX/T6+Ck21Xzh5kRRpWXHQv/VjQiFVG0POwtxC",
+	"ZUQwMFgqEl9Lmca+ScM8gGSCUJ53SlOsf3sxu2T5LU/YZgvH/dHUrh6PHe0kmzIGPZjdZIMd4HEN4pst",
+	"ApvGHvtJoICXtvbL06qK3f1slxtNCp93ao8S7bXNZvEwEfZrk7zXzu2+dZutIZ/3WB/anLI/7nhY88rZ",
+	"esxePUpvzdcnvKX3zd/UMevVd6EkcOsrEjco2dOyBD1myVB0URUbrWIN1UpptiB9w/8woXMgIPF6OhAo",
+	"1nshkEGq8RxcldVoDUGi7vlcZiAEuYB/YFWLLBub4aFIbVJkNJ+I2KUrOU9j18gdQvXpnGUpTqGlNK5L",
+	"ktAvlVbVxQCz+MCb8Xo+gmgi7PQ51KQ3HWCHzfm55J/U/InHCPyr4VEg6Wi8nn/FlpG9YSusInvg9Wl3",
+	"tswbEqGXRJWetlY4zEzS1dcvn5G3Z1cvf3BciNsJXG7U3GFMAJhC+EtZt7gMiRFpWZPXLa+2AwcT8aYs",
+	"7I0VeoGVaLhs9c33ro590CMIM/O22T05dAVowI7tQFXNDYfLdTd1eznxTeq16lqAXt27GONN0NhlAhlV",
+	"+nIlkm0FDsEF0FZKhpy0aiWSeS4FN6BWTbJVKOnCOHQotFjutt2TTpUUdyAhjQCtlUgIvnTH7W9EzpYy",
+	"150PGx80x/g3XjklNWFJ5t62bu0/mBblR4NxLY6tw1FjsG660u1ov01MfAeDqxLvQm6c8jDtx64K9w1b",
+	"xZEVF238LlZEh7zQPrqo8gGQPmRxtVXXVUCo3HTbrmB/7DSeKVK13YOLu2EB14x/Y6vqQrv12rMoS9Kv",
+	"o2ayoMs9phAGtuYqTav7Jr0zi+3EELh6TBzzO7ytnc1O2b/W5K/e2foWVgtVp+AmuHScxw1bWeVBnVfF",
+	"TAdAOsZkC8WMEQ/fccUGpicqAmxJfEDeWY1N/OvH2I9wxVrIgoUqqdcz47EPOmezg1pRyZ3z42EncHbg",
+	"fRDgzY5OhuVWlKgCoN+GnvZOe199ffJiNqJHyR8O2cl0NDo8otPjkyTd3SgI9RwCszj+ypuFKqbDciak",
+	"//79OeqKqgmNDr85psezo+HXySEbfj09Ohx+k7x4MTyanbDDdES/mR4eNhIa19NPmZ/rkxNvc5kwpa5y",
+	"mtxwcQ2J+IL+nFwMl9iWaNvYFu3f4p5DNb2yd3QT7Ndm8Mp99Ki5gNJcLl/JO4GJWNpUUHPJE3QipiR2",
+	"n8S49oYPAAztrLUzI6+gELVaYmXh7vl3Pm9OYCMyct1eTLz0Szbf1Zk3llrmrBbLjUA4eGAvOQckTYe5",
+	"5rk2lhPC4eGL0E0T3H4znjTD+2iGw2fRMXHvBkT1qXHT59UWbUVu70qZ2TfmYnK7Cs9F674nDcQ2RhNZ",
+	"mWuwZC1qyZVaEE8ob2I3zfBG09jDaUC7YtAd578Fv35GyGlRijmgDyJPzRZhngFkO4slzd8LqkC953MM",
+	"BA4S+UTwTbVeG6eE5skcqhNPRD/m6gx+sjQe2ATG1I1QlL4heGoQEyNnTke5zApFcnbLlQu7wi8mAh0k",
+	"Z4DOWYpWSW+kUwwpw9jWjKGBia7QPGn28GAiJuI7wO8om1sOGabVRwVZZBVjEVkagS0iNE3L2UTVIsFF",
+	"zns1mAia3lIQjWJPaYCyYW6lTMOOmw3EELQ0hhg97dgSqHFHE1uXShZ6Kj8QLiai1ER6LSICFSZsD5DP",
+	"VZUFQ0pXJLtO8HWkt+Gw3GnBs/RKXhimKBDiSVP0y0atWVhlbLu41DK52dCFMu/DPXgl4Teoe8xBmbXY",
+	"1t1N3/dJcv14LC0T5vU7tjCo6nIlkvbIiRwbeVFg5YaolUjIlCY3oEY0WzzGm0AKoXlWRaJhGBmASvgQ",
+	"HiwDNuPX862xsOYivGZUFTnbjYl2cuSblsrp98o4WqKTTSEKwiIClsKmhneTqx+lBmZkU5wcF+YCy3xV",
+	"Q73cskOoZcqkbhvijRTnroeNQRXTYoVdO+c+Q/kBWsJplUznl8zt1qaAHug1oYJMGVEya++Ni+uMvVcs",
+	"TIHeK8t8tH3fMb+5v4213OaBPjVbXOT8mosusGpblqnbdoRvG9H+NpdpARj8fxdUaGvf270fwLUX4gcq",
+	"0l076KTShv3rpMdetxa3GGQ9MddKVI7I+5ngEUt1lHxdF1224J1razm6i5ndlHax2czlmfLuqIvvXeCX",
+	"vvuvFCRj1zTBa6a66ca3Cu52BqX8vmFE30mkPuNOc7nbB2lDjPJO3wRVBC7krTzOppLAu6mNXQudZQ13",
+	"1XD6Gsr0EUtUZ4UabM06CmugeLcbJf0rEUW5ucHbuwk1NIldg5MJkuwQX1FjsOoooE1G6Jp5TpQkcBe2",
+	"8hU6NGCeubZMENsYy46dPBrzd1WvVdqwkLf4uHy6OiR7cWGbeauNHj9rUrlzBIHteTi3n008WkeQ2Myb",
+	"de5kM/cF6r9N3JdFUWNXVn37gO0cWec5b2HDOvfTyo517aHGfNEsu5j1Tv/anQ37Odow7oLesDG54ehd",
+	"A3KArcYIJUB+8zyc2MPn7f4enj631TKuVTtG63e/ZPf2KjXbgWE7K7kzuGRg7eiXis56bu2mFvDw3lrA",
+	"s3UbS6sKcmwVGOBgtcdMPg+rVnJpW/mvVpaiIq5txhpUL97NpXI1oax1BpwvwE1DkRiMVjHp45TQvcui",
+	"FoWeFjZBwZ8vL94QrMTtW7gmvReTnoHOSc/A26QXsOgEvSWqGr12WnvZUaIeLCDcPfrVEXM41PASVqcX",
+	"JJzbXSDcUG1H0tFoBsIgV5r0fzoc3LP+cWm13gaI6+BSZ8ja5r7d+uW178CQ7MSAANEvtUN9A15Qnwgk",
+	"Nivi9oEsDlBs86KS0MdQkanU83aief6ZTI0Z1Uzpd600AKaAjUpcr5o7IDModyOYcruwbzXk164GMtWm",
+	"91CwIGyoQoy7gkRowLECZfzmm+4KDTeZDUF7r9cqMgei9O43izaa38HYC18+LMH39TetdcoHD2NiLvHU",
+	"T0e7YKqjwRie/XRojUZoW4ot1Yif8NgTHnvCY78HPGZvfMtZc4/ntEZoruqx8q0YzkpaaxB6Pw+JjfD7",
+	"5SBlJymEai65/JYRQWmFOPsvscKvpzxczxRcpq1VTH8B9ZvPa7qK+lp/kHc2861ckmumVUmHTkm8oDcs",
+	"jkg8LVbmP/PzIv8Wf7jQlctiucw4S+MxiW+4Bo+BiYiFFCxGay2RwiIcBFUIuclZGVNjRBvB7iw6qlyE",
+	"SVwpWWIbT+JCbM1UQMWNdUvsvHpVTWc3rV7Uu+Ea8suJcOBtzbjS5lnyrHLqOCAxVz/WsDCECKUsN8Qm",
+	"sp4lqEvFtJwQ4p+zhAkD0laXPRHOZYW6e7sG7NlqXLfVqjKUZwDJALVq4vpoIpQkNMV4gOpCLco63Gav",
+	"rTaP2a9DjhXNRW6wz9pezTTcmszMKoS3Tlm6oYFGESPsfe7pp3f06GwuyZtHm4jp2rYZFL51lgTPnSaQ",
+	"cA0P8VIWeeKpLjeFRZ5l5hzxO7yi8PEGk30HBVfQycsARJU+FE/tmapZNO8bz7B1m3epH+B8nhRj1t/J",
+	"9DAYE2q2DLEZXTJC0QvKXh2syq6o5mq2OpiIe1cFejLM/KMZZjZZVS465H7vYFRp9DImZjLIlHewtUTI",
+	"wTNCs5zRdGXWPiyt5TvbOrqt6R/c1uDkvhvGlup+jHoHNf9F0MLgDW76GFdxUIR6doHSoWJ368ADOHPA",
+	"oH6lSnVaIUgM/q0tykjWiHRddeY1f5C9Zvrp7AdrlOrPSoq3hqaEhAbQ1sNbksqkwPwV775/Sb76ZnTU",
+	"vQAq9HABaVKsu09ThHptXSK/l/mi3Z+smcQfgvYzKmhO+mrOmI7MT80iosFFGn6cWi7z2lB+ahP62xh/",
+	"2ELQIWRcMNPNlOYR0cWURWTJlywiU0YXEaHi2qAqAySCZeEuITjfT5qDU+tFPew8yKq7hV+a9YSOABcq",
+	"Z1ZWqznTQ1kPTTN5XTBbQMjObAEevrlcVDvmDCO7p39WcqaHVTVZumxNAG2u66qsxrAJJF75bc23a7Uc",
+	"Nn5db+1/v/Xb2o6/qj77iOqSrp8DpO7mJavODPtJdbt2z73HXVbOibMmU5bMa4CsAZzZrQ25fSsFWRoB",
+	"WVmo5YLE/sHFpJ9Nn3NIAHlz/dzwoPZu2DkBYe8DWjRTsvfPSLqDDeLLYyoDHIi34/nyEphrf53TlNXN",
+	"j2fHX5FLzRhg+q9GXx0Or74iZ1mx4KJYhEsK7FO4wO5gR1dK3NmOp0lzRlvP8n/+253m//z3YOyOLHye",
+	"9rA/53nCxLoEltWusgsqK8u6BGzZZn9qqCP+0ndjQwBnDez9XbOIzN+KGoJcw7ZNzNGEvQZqr6Oyzanf",
+	"a0dkPwpKiJe4/1qWWBBT0LpfHSM8f/TuWcPrw+mFxyRnS0a1IoksBCZeatcVd4hR36nEYpMIWH0JglN9",
+	"LSBHufWrSgugXDhJtTvwdtGpGrPafk6vasS0LRUD+2CNIK+dLhgX4auGPwG2CPiD5FKpoWJJmfqwRsJA",
+	"50AXLHVO4woRZx0x2NSl16AjyycCsn2OxsSlNz0cRdALgFnGNIj1ZWrYTN6x3KB5C3ZQkP2yuL5moJWB",
+	"D08nYkpzMzCFKlEx6UNBd+BHY2BNbSIT1E/EpD/LqI6I+qWgORuMgU/FTEp8ySYiloVm+auyO/j2jmbZ",
+	"lcMDMelXfUdlx9FaMyMETUTOEk3FdZHRfDAGThj6tFxw7XPX4x2bVt1EJJ5lRqyqHo2RlZ6I0MclvooP",
+	"yHdlFoAago6sWcgenZEA/M9Ap7WgH3xIPRxtg/duPjcN2eM3GZ2+Cw/aMLBWyCYt7cx4JmFm9JMGwnvk",
+	"r72grkcUFAukldiZ1ah2/puN+/5xGwBetWbhce6LTdH3gLy1gq9BhiTGSxJHhFZ17aylz5aPyBkdnE5E",
+	"DIKyuW0gHcO1M8LyW/h1QH60gjB2i3gTuq1hVb/riUBRYnBK4ik0jg1igiH4Eq1tjC7M/3D3wdSGKCSu",
+	"m8Bgash9aLBUlxODpLOGgJieTQsOfI7ptxf1oNte1LO9bhe090xI2ziDsRW5SzJCLWrA+OqULaFykMSC",
+	"vbChoOBHa1ltQqHMLw8qEXdz526Vjdd8u8PpD9xWDHzm2fEsa57IrIniDZu9gcuuLs9mNFYvuXkK+ugN",
+	"3XYXoMtFr60uWiv02VjW2HESmDZ8BKlvUNDuc5GgEspIaKRf1Y20SYy2s1lfntC9wTrXInrv40Wyeezi",
+	"HtL4jjPZIqvXAKfBz4QAxxM72wHnf/67ATrmwW8DeB5Nwn/ojW5KBV/snobzjmxQETTIS0gmvFgycbbk",
+	"r6zmv10WDAmvZ4LA92/PyfHByDMfgN/a2dvzZ0b+FtogBV//VQ3fsBoES+Q4W4RNwh50VJjlMmBTQNOG",
+	"5FiSUnruCIifFvIWOYFELlfExYWsXXy5DPNt5XzGUC5K8Q+GgyinC6lmi6U5YAzkdiwQTVNw4TDDwx9Q",
+	"/RoiROGBmY2ZB1M6yOYgqHRZrKb5NQtXYiqDIbYadX6Clk3ok8uencnPbef6kxuCipVlTLZZyX5t3CLv",
+	"SUXCN4Nocy6/lsz/mk3q56gtFAStImkaudrkWIqcKX0Kqb1hs23QCCAa599k9Yq2BDglbsETgfLj4KB2",
+	"ZWxt4onZIjuyRV2THsFTIP3YdRITwVhqusUUqIOIzJlIGCariWGb4zH5kySJTBlRDPjVZUYNlqNiFR+Q",
+	"C9gW582WU+eIaYA1YzNtgFpAhipQDRS5QYKnhutl2Wzo0miWbm4qth5a5jO65IDVcEcJW3BtRBUj3WiV",
+	"kJzB0CgO+MgRQHZGE/brxxpyVDd8OZRLPOjhEkEbjxlAbGWQzRULWRPtS6JZDkW8bb5qWDYXt5ivEFZD",
+	"tNzHYlazly390fYoEXG/5CmfOQ+iYPoVXQXotHlaelYzt+0ExC23Y1yRtPBNjZBT2Vz8DUpxN+JaUsMN",
+	"OmoPWrppgmpn+pSmcC93ZW/Tu+UmXLtIzWu54RKFgm+rjNCPXzOkLRvePjLPw1ypMjKAC318hNNA7vX4",
+	"qxejoBK/7fo1bl7whrEc6hG0Occuy/eVQ8MBea9YPpzKwlBXecMEJgU39KaYKqbHdhPrTTBhsibXtMFZ",
+	"/cTZHTlLwOaDdfu/S7muP4E2L+ViScXKNah+4lsMNi3zfWCbxkOvJbD7XiP4De8vmTbDlp14v+H9a5pf",
+	"c1H+tBlOoKn9G597qVPwpfcAWvzvQoIGDd66HzgFSNDksqvgLGqPoNVbV6eh1nDtqZsNEFBvMu43jjjH",
+	"YijVqr0H0OLPcure4Z/4XTJnaZF5B1d7Am3evHzXixzawB94EGdvz8pDwL/xOebig/lXR9l4CC2vpMzK",
+	"FuYHuWILp6V8y3LQ7b2kGZ9aYcX7LvT8TGuazGv74D8KMfZvc25YqxJI1u8RXoY7njKyxMZE2dakv2R5",
+	"woSm18GM99YMiRAX4JjKjyMC8UUZpIc1YvLhaDQmtjqojRJAoaKSkh1isVKy++ni6j+trdCuE8Xi1zS/",
+	"KZab1kuwzsn/IqNaHIy/0M+sSikUe7X59N6wO9BzWPMkoZrUzjvMlBaK4etvqWKphb7AVuWGyGD3Nm3+",
+	"Aj4jErwqIUyE2tR0VODrm2LZOujlXC7fUc22jUinkPcvJQuazLlgBAokUl2F/uRUh21TDfoVXmlgZ6PG",
+	"PQnOtw3IgmSxfqc3BQw4UdNxQ8CGNm75071+utdP9/qR7nX4/spp1pK8+d33L8nXfxh9TZbYiKRMU56F",
+	"7qh5HnJ6pprcGa79Lpfiuqyca5bIVEsJ9TyX+Uanne41FOqz+YlmPMVyRgumlOEjyHTlSliAysuAdVXN",
+	"ACYJwR3m9y+FkY6XNEffFBAjw1pfjGhOWovSQL8wVkv+SWjQXroHv+cp6UNolRXH/t/hO3wzPE/JnNHU",
+	"2k86l4Aynf9wdfXWlYFKZBpUXUQ9zXUocOVyLnNNVLFY0Cr17I0t+mRhKDijcAWfM/L+3blXQMjGnwY6",
+	"jcBwu4T4TjP1UxI/t68Mfro1Bz+0+xZPBJQ4jvw2haCFnsuc/xdLY9I/GR3W389kPuVpygS8PK6/FFIP",
+	"Z0Z+w65P6m8XTM9lOjSNaJbJOzvAi3qrRIpZxhMN776pv7uWgkHXh41ZaymHGc2vmfnq8Li5pFI5P1yw",
+	"lNMhlpXqnxy+GEQTUdshxOAx6b8I7Mwt5VY9238xOnYhv2VdmsBGbK3MrNGAg3BUQmQIP70LhneeCTKX",
+	"RZ6tAJOiY4NXPTJyoXkuXt3WwhtXMeGR5wVHUqR1BPgTVTIN1tp20KuzBtW/T84kbKw4Wd0USEEvbY5v",
+	"qCk0XRGeRpgml2tFbM2/logKvqVGnx0n9Uq2dVQnvfLG3aW/VnVpCGYu53zWomEyOO6OsZsUNE1EmZYA",
+	"OSpkdOMpDVjC/2KaEynI99BAtSXpEJu/fg0NWr5WVBf55u8vbZO2Hoot418WG8bX8yJXm7+/sk3aeijY",
+	"tg6wRcv3dywV23r4i2vThZeyB1LNzB/DW3HkDt47hXI7W8GtLLobNvJWFXRLdGoWYCEwqvJXl8DJQdVZ",
+	"tg6U+HNdbq6oWdUfD3Jb7m3YB+aNd03LphFy0waN4H3180eXSQGqFc8N9uUGL00ZE664RyfjT9sVPPM3",
+	"ca9rWOthz6tY62PP61jvY78rWetj32tZ72Tfq1nrZafr6YNzEy6jT3V5X8pCaBXOx7KgYkWWnNlScN6N",
+	"tmQkL4QqpTyIreULFgFbam91dxpzUQPrdUvHBtNGO8xf1CB9x07br8FFA/h37bhona13H3bstP2yXDSu",
+	"yK4dt92fi/qt2bHbDVfqonmRdur68xDBFjVgnRJaugKX5xn4GtNcr9PIsg2WxJbCuiw7SrkjZfyuw/hV",
+	"8flC3Ah5JzCOC+hWBOVSUT6YlWx29fFgjNXOQBo1XR/sXjH0iez9Tsne411PmetXPMfIh4DmRuaapO69",
+	"izdDDV3p1qcSJlJnHyh/hAx9l0WSBH1bjfhlc6YbGdXeKUyqgg6DKWTHclJg/V6rtm7PsjvDMjsn+S1b",
+	"7roJ7dMVvQ6J1lf0egiep05EPSW0NLqDoky5sLIcEIt9qwgTOudMETWnLuFhmX7gnmkM1oTl36A/FqRK",
+	"g8yq3byxlF5l24t10utLaGdVi6qtRDsGUFlX0mtCITkdBPDWatdyzRaDXar3bnDuwgU0XbtwlptdvK7o",
+	"ddfyKevwuqOz0YX1Sgzn/P8EbkfrXnvoomaT6+wTXLcb5IQdhLCTltPZ7nhXO5gnn7t9fO7KE2pVLcIZ",
+	"4W5rel1LZpPzBQWfIsUSQ2nxb0sOol5KxTVobu9oLpDQcTGTkFsAKy2lNL8BD3YhWFK/qNV+ohfLOwNl",
+	"wXBI635qScTAzFPeMEGmLJPiWgU9dpMiz5lIVi9lyoJ2RzC5uFakf355QU6ODr8OY9GQfhdnbcvgd3UO",
+	"xG/c4a5jRb5g/yVF4MvzszdnaAp1bTBDzHRF7uYyY8OUrmyCbbWLOtgbM6pvWvDSmn1/BcbLFmYFTwb4",
+	"E1roOROaJxA+7FkIA6fVpfAodm2IL1eq2KUWHvuw5OiM1WUEpeVSkSmDzKNJwpaapWPyzTfffDM8PBoe",
+	"H14dHZ+++Ob0xTf/YZkMOzFb+A0GW3Wf3A0XAegCeRTn7Hs51rwfsaqO9jwph+ABOTagkbvPEprnK6+N",
+	"8m+4NwyawMMZq7yvgx4W7iWZswwjj2EKvpemX+N/fXHd04pVXqUB+zVuz1aiVeIb84kZf7NGGM+3D/dN",
+	"QwkdeWOYnDCugE3sHH1bGajC0Sdwkuu7SWiC4cXjKq4tvKt1fmLNrmhXb8Gw3MH6kTcK19WvUxBPBKu/",
+	"BxGGs0xjsMumYvSugLMPv46DNxP/oP0qhq4cO1biDudMfu8nOtxUy8hlngAiWUv719BO0kTLfIM61EHU",
+	"asmeKTKlitkxXJ5zbtMKckX65yKZk9HB6OjFSUS+l1KT0cHx6OQP0US8BVAYHZy8OH7xzdHx1xH5E80y",
+	"Kcjxwdd/eHFyePj1H04icglJQ9yno2+Ovhkdj04i8kr+FxPk8GhwQC7LlKxUTASYf8ksx+rWp+Q1F4WG",
+	"hBuHz78aRYYA3QkCGUvwLhw1bcEH5I2DR9ypiSgrYpIZ/8BSkkhxy3Jw/O5/Kz9Y+/hncLfaJY3bt1Sx",
+	"Lamj1w61j+BADge7ZMtYl/ew5OjCJgGuZ8nMVnXRa2oDuAa7MQEWcMuVhi517bZ0C5ox26D8C3QvHn5f",
+	"XhoOI8BQ37/e2JXr3aXscP4TcJHBZr811PxwL7b+vZ3X5hpopftC8yDG5BdMZGvEd7yQmkyZvmOgw7WN",
+	"DVYKIzoD5GYK7dviOyzYmwHzgim5i7GB2f4kAWz1tAR4AmGi7vJxhLO1PHM7PF25tWHcZ0aVHpg5iBIA",
+	"O7E5dcq0i76kdjJu4qHr/BMTaYhWnZFbeFM5X06LFTqE7ipmOaGqkrNMn7b7Kc8yRWouq9V+76zbw05b",
+	"Ukc/DEC15ZTAoTumeNxwcrW93KzawrPrhoPtdj9pT/ZBs7jR+6YOqoByv1sjU4tCc8ZIQpdc08zlnRs3",
+	"c1uc1kFz2VBxhHTVS2q6MmP+51/Phv/x86/HH/+59+A5Vzbfj/uUY2h1aPuLzG9eMhG8HWe+4yPpQ9Jo",
+	"0DAOKnIJ8645Au1uenCYyRutzfTgTKFtHsyepRVcnrz5VzqwetGeTnVFPLeRFs+/aqRnzV2JDLFzKdGF",
+	"1YN1Im6V61dAhO+OrCFswLm7bpSxTRvAPBBdsMsnexEEb9c6J/6VtyyfM5ruMrm8ELs0V0wXy+4fbKBU",
+	"NYj1O67m5B9PY3X1g6gInQ+Nmy91N8LnX5Mn6rcP9at2fF8K6CM/slupmgDS3YQnzwSW6TL7EPRMEVIP",
+	"qqIrlnhCTeyq+XbXk60Y9fNhpR3KjjdodlestaMF8YvHaS38A/SbFDnXq0vzuRV5Gc1ZflaEci2diZr2",
+	"te+r6SFV25r+Fk0YhoTGC6nsQ9SyQsIxmDcwCjBsRTLmWi8x9xeY2gw3KYWmia40JL3XF5fk7O050Ywu",
+	"1sO6zsiiyDQfWqn4z5cXb4bmqIYQy2S+MwzM3+V0CNLfggp6zRZYPWoi/umfyFll2OFSTMR3gFbL7FeE",
+	"fUjYElmVOaOZrbzhEn8RJlLI3aNs9qL4zIYSUVQ6fgsrxmjNBDYGAzfjg4k4I6CUFteR8zSLrD4e+GDQ",
+	"TLNSRw6OM4qcjA4PyFm58YRxjGH0Dmki+rR+hjdsFQWtK83z7OMqdD2lBSSSLrdkIjBttFXoeedBCpGa",
+	"xXpWlEkvIixTjJyMjgfVxDEHsj20O6pKBtMucyIMqpv0rJkU5g7BRZPemFD3odI8y6xxa5lLLGdWdUJe",
+	"jI6RDY7fMZ2vhlAyNXYn75l6JgLSbrvMHRBcVi3fLhe3Ja4+i20SqwPyXW2DSMqSjOZMkTuoF6UnAreV",
+	"CxJ/GFY9x6eglTL9Q6Ahul2Z0XFI6tm+sGoPzTLMIdK31RwXjJrp2wxb3ELLwK3xpYRcGrjGIbmSy2HG",
+	"blnmIoMMtTcU6+hkWOJXgkhPjQ0xHjYaHn/lNXz//vyVOjAdW9pZboFyjl4Gc+MR/Drp8XTSOyWT3sHB",
+	"waT3MYYvr/iCKU0XS+zfyIt/+Gp0SEozI2zb+6uXBnjQrgL9UUHkbKYYWBes0g/V+O+vXhoYgbYTQUpb",
+	"Zu0LkJSowo7/0jQ6m32v88I1azVMHEJGXTjmVKac4QqcldX0HoNTEaKW539XUkAO4cazIVTE+1d8bSYc",
+	"a/ZBY3NMZSZW9a/+BRtjLWq1ZAnADcJnQoUUPKEZgbg/q8wV2Qom/SO0M9OM315cXpGDg4Pn5tv4lMSX",
+	"MtcHYOQys4RfrzhkQ7684Uubjf2K3rDYBZ1iUCyCC8zcbR8XsNvWjwi3yvBRB2UHCuP1X4xGI+jYBjAr",
+	"fIhMjh1X5vYrMwJ3sXzuVJf0Gq6/i8xV7hY5JGD5ZLPHpqGF52Lphj+ALfcWb40TkF0OebYVWiIUmfFc",
+	"aau0wKR5c9Z4CKwJIMxUatiU9QKipB+/oQtmt1TAnzCo/RGR+M3Z6+9ikkqmLK9HTX8GrNB8aMNhDZ5P",
+	"7b5AUTqZa8PRjc0b576MX1QEpCzmyvWBd9CEZlDGrvKD03O4QPZsoHN0wwZNO0W/y2nO6A2RgsQ8xSv9",
+	"luaa08zWgVSQTZpQvxZXVYLL5ukL3RX/XvjrMVNaUj03VLOMcq1QT+Tuvpck0twKsz2AOgHRzijPWGqu",
+	"moL6uOXewAqQCYBgdEjQ70/NBrzivHAlX/9h9LVVuFBDOIa44zFGs5uzXRIJ876totDNDIqc2ZSBNqi6",
+	"95qKYkYTXYAMdFHh00uW33JIpGntjb3T3u0hZvCE7IS9097xwejg2GauBDbvOV3y55Wv6hB8VcGkKJUO",
+	"B3whdmjXgq15vkJ1YIhmSwvcJYbkpyKUp6SRqQrXXB6ZEYGs+FW1sZpji2G/lenK8YculWsDXrCkhw1M",
+	"XneSgqKHRNEMfC0tc3li8M+lfWadBEtPsY+Wc6UdHAetc2Yjj63N5pgztZRC4dYfjUZt/ZXtnmN3qZnC",
+	"SZf239LUxv/jJ4fbP3nvRb3jR8fbP/rehcLjFyfbv3gj9fcQFW4+OOwwxFu6yiRNr6T80dxd/O5Fl/WU",
+	"yOC1oXwu2fKLLuuyt+t9Fe+OkhNmM/CVA80LYO4uvVZGAjtrXA0jjfnsXu90LWObGSR4SYEqt9/UM4uw",
+	"KJkCzwFIVCEmbGgySSEgK06NxDn+8opel0RuIvol+YGrYP7whjU/eRqvX+5GYrrQ5TZ8R/1qK8BTjmi3",
+	"uhZVTZ6b+cP0Ie9th8aveN6p6Q1fdmlneBBwbNoNJXVGIVYR+NHikHWU0XmgTorrKxryXV8TsF87xqmJ",
+	"+J9w05eCm34Edrd5PDvhpWZuyXa89CtPP5o5XzO9yXtyHSus4YQ/MR2g9vcA+63QHq621UTo/1hw/TAg",
+	"9iem70371mBsVwJwnvY+/lwCZqHnzy07zVoB8h3TRS5QMsY8VaruCLvFuZvENf9QEFyt3EMnYlZoKOEF",
+	"GZ90ZPMcUNFQ3YG64e8QMoBCwsnokEzZTLqYsLwQalz6Xlv31MrXEJ2wSc4MBlG2lBdkpDHPcmYEYgg/",
+	"BHtFP+TcvU60Beox1m6lzZPFwDv+UW+k734fupqwGalrsPcN+yz35RUsZco8SCtr4PpJ0PwbVGC5gcat",
+	"MedUoWMIMRzK2dCFGN5PmGuPWHxYqe6lGediZpveR6qzctvh0WhUyxPsZDewIzwJbk/MUVNwa4H1lXcD",
+	"XzZb7CLArd3MzyDB7SuZ1a/nk2T2G5PMLM5+wjlflEDWSlt3xDitotk6xnlQ2SxAsz+9bIYo+kkia5HI",
+	"HoioPaxklkC9Cb7J0ABEGZRKBFuvrJGYKxvNHEM+D1t/ies62wq55kqfYOzgFK1Vy5zdclmo5muoHMIW",
+	"0pBXa73ELF05FQojxMLsra2esYG3Lctr7M3UsgUkUO7J2Ywn7I80WbAD9zrqlXvi3LQsD3yWLBh5DQ5X",
+	"GK6+nEvB3mCM2WnvXw/JixcvyOhwNILKeXx5Jc/SNLc5VCj+eQjFZV7zLCPv0l7US6D8Y+8VXWmIogWY",
+	"AIB7f9nbMLRUmmboAt47eXEyOrKJXdnbXN5yyFnau/gBYbgTUrDbei5mEv31njj0f3gO3V5VNNH7OKzE",
+	"KC0MubuDH9dw0ANw4f11A/6gdBOvoSzrjzkRLprB2dKFJElGC8UOyKW10KNVXp2CTSWqDP9VdxGJvRsd",
+	"RxMRz+gH94vEgDViNMjXnIHljMS1+24dDXK24Np76MdaQl1t75MDgwjabD0bcCKIE+VxPQkS6xjtEwsT",
+	"Hh7dSaioqPgTovyixIoaklQdsWStLlgAS/5quz3fRYBwaCAoPXhc0SOJDTXIDosPiVvxkwDRJkDsQ3Pr",
+	"0LQrknfnlgKmBSevAGG2lLPmNmYL/9o5P7NenBDvFiFFdgahWiQMNd3MiiybCBvT0Y+b7GU8ABqp6C3K",
+	"G1xgwLgnHphJzBX64QJj4PkHytlErPc5BuLufPNgpZDNm0CSHkihUfoMz8A21Xc+e+DgNhF7ebhFTf82",
+	"YFecRy4HN7eJsAl3ANlzBStPdxaB4Fz2kYA8576aMPTXX6EitVc32ma/eO5LN2WF50rK+eYbAKduqOPP",
+	"SgqY+g5SxSfGWVC1AvKZPBHgL4UAW8fWbGVdWx9GZol6y0KHq6bZcU6r8GjnUo3SA5j3oBw3Sw9c/c11",
+	"LQoqPtRmDcnOd/89zG1f9cejawGe7uvv/r6+c+XtH1S1AFVw0cV7g4rTuvVz5bKWAn9RrOVDWsi0yFgU",
+	"jBIotZTAbizoikzZRIAjARdE30n7tRockDijU5bFtUCKMn6WxIg4VEys7wG4p/SFFEPIZBdNRArxpolu",
+	"RFcOwGchTnO5TOWdjUiJIehumbGXc8kT9qr2EhikKSN0qiDRej4RVbY8TJgOGW/H+OOOQ3RYGZRQTrUF",
+	"IfmVijdoZaEZ6hLuoZmFTe2d9n5gVBNteoaI7qiHG987BSG8UozOGdVXphlMS2OOwb+iE0fUo0IwmkF0",
+	"+JzmKROYEaVCZzOaqSoO1+15d38Gb9Wv2IwLqKD3pD79nahP8WZg7ElaHr+P7LwW7QivVgo8jPbup1V1",
+	"KK/MJBVUsUaVjtXpTCeiRWmKuC8iMVS5i0iMQ8SAQu0YFudSO/zA6UTxRsTjiYCopjKcyQyMujozXonN",
+	"6RqmrnIWgIO8iknfVZeDgnoTUU4HhsRKfBjvZVOsVflvFjatgMFLK09vHNbDbsOFoI2tcMKTQrYNW35q",
+	"pWwIT++knq3u95OC9gtT0IbRsNoBD69f7jY87Dw+MHw+kBYdnjv/ZzcXIgud8+u5Jn1KMmrYvWumvSjI",
+	"kzK4FVAnV2SWM0boNeUQW+4Q/JErhtPovx7Rn5Ijl7eEa5JyTPQMCU4OCNZiUOSGseVEgFpH2TwC2Cn2",
+	"AvMohOaZebwCwVewD5rc5QZxiqiah1Oh3bCV73o9EX1KlrXQVGCpMYkA1h+BPMj7sZ240022c1fu6pVN",
+	"H/Qx6h3hxWk49UqiimTuk/cn3XbI/RoqyzwWTxR1NZDUgCZoJtkKLw9N6Xx6E1ZoPMFWF7vJvQErhOT3",
+	"8rvarj+sCoxibAnJi4ypA/ITYlua5YymK1c2WQpnXEQsKzXJmUWzhkt26NfZWlKkCwqdtAS78ykBPvqg",
+	"sQp++a3tbk9cazWP9xDxP6E4/Tkv8JNS8otWSn4CgZ3lQ80Bm9wnTgi62CEm6KUde5t+juVXHMx5D5Tl",
+	"4SeZFQtG3NIVIj7BrqXmgKlAuvfyP/xJgmi70y3EST9p1X5PWjUjjSCk1q+mfb7lbtpSrIFr+XBBQps0",
+	"ROGLWCmHEKKftEOtl/2zqIcsctxFK4Sw+IREvjx9UIkodsAgtRvcikF2C/opEUK7NOoR5UflZh18h5lY",
+	"bWH/Sf7cIH/uQZYaQHW/SB/HZ+1qBncm4k1pxsC00jfSp9UBDiq+biL6vsUYxhh7aepdw2e2bk1ChRku",
+	"Z4Vi6eCAxH7RgprNHOTbDYUHyDtG0yEEIDlTTT9OPHg+B8OU/wRS/UUTUT1cLVmjmS3KAz7/dLVgQl+x",
+	"fKFsyiXIwwQriyMQpDFh5sBw7RNhs00fkPdW8Vnr4jzFDIqQ+Owty5W57n7Gu5P7svD3Yd+TnKVc/8gX",
+	"XPdOj16MRqOo5zbFRhO9Ovv34Wh0CKXasPhVWWYOA5mquDUDfVgHFKc5PPn60P8QntpnlqYmPnrl6op+",
+	"8BNiWykBo6HI25wlkGLWyA9Sm+F7l3O+VK6WOgSm9aJekWc2ubE6ff48ha+HS/d1Gdq1s9zxJHP8vmSO",
+	"AF7fQ9L4VJkIXO5Rixj9dHL+lcbfHvo1vys0YH/aAo3Wls9n3P700WiJW+sY76AMpUrjwZho9gFTl6qA",
+	"j1Xk05Sqth96V5uPoOgV6WOOVzAxVdXvB14y1JrbwKsGGVITYXY2YzNNzABuF7lIsiJltrmlkgW7nyj3",
+	"JMYFcednEuF2i7kqj/AJJ3+JIpzqiJC3CG7q+a/uz/PN5vtLOXPsL1bEKtn+jEGkCub97rcglEEELqYY",
+	"rAJVC1JGpiyRCzapVozmG8RlvhuAq2/oeM9TQE7xAbkq7fKEprfUMGJrWFrJ6hGk3YfsaTbIv4H2Zlyk",
+	"1l8ASjqToHuBW/pEdPYuMIyvaewMXPaj3Rle37jfKho/jGXfLRMLAtQn/iQPb7f178s1tdj0z9ZkSnAC",
+	"BAB16fyaF2Rn8u2pXj6F2qU1ksHbjCcw26h22Y8Q7BwpWVKJvUMlK0VIFSvpRTqGoiSt04Dh32uCZzzo",
+	"GBXppSGod2BztOR7qlDImgaloVTZS4WCUZEno5GhO36VG6xREy+pnqMKZZbLRWy2S2a3WCAhfo7qLZ3z",
+	"hSr95SJyN+fJHPcEJKcpK+tYTURVyOqAnGFUqLVTSi8eFF3gYss0oHG3KghROl84pw1s5hykx34llnBP",
+	"ZQeYOuKGrdA7I6F5vjITm2ZU3ExEvK51id0Jc+ddgCXXCYZ5oC+06WINdd5L64SxpvsonXYPNvX1UmWw",
+	"6YvRaDQy8gx8RNPU+2B9l54n+aL69te6EupsePh1pYSyKqzex99CBGtHIvLkevLbiF+9J9O0n+tZIKC1",
+	"DHyoIlpJnwrXEDC9r7PXkBlso7Le+SsHdPZelUYoxPawmMr3T9tDP/64SuEnLPDkgFZzQHs4PbOv1nhu",
+	"E8zZNID34nuDausr9kHX7rNvYAxVDQUVgU2XTvrA3mBqDlT3DsYTEbuseMBscr2yIVtVersYhnIX7YC8",
+	"pvkNt8ZL+zGJLSL6lmcZF9cxhMC6h5dzvlzCU4fBqCYLmt8Qw142mXYMly230k9dOBEeGx4RJX2rsDBc",
+	"HZlTBVHCcmbLRFaqFeeqW6vnZ8eZCJ4a9s1WpzS870b8aMtlueW7+pg0wegMRvqI+yOXfyWy/Q0q/VFj",
+	"3TV10n0NlC7r4T3slF62xJPRiLykhmRd6s4JE9+xhPFbCNySyU1bwsQGiDgrpLK/f2Q0veKmv6NwcsVd",
+	"7Yl2Y57Miv/Q+P4sTaF2h72eWn4yzF8ZHh8e/X8Cq+UaMYDCWN61A11DRRpMM7z98KJOBKIACYgwT6N/",
+	"t8siWx7+DSFdz9tlIjzEWZEKsysY24blye9nVTwrqflv2Lr4qYx+juB0sP1d1elexTQ96WDbCl2F9+sR",
+	"LHMeIisf26PdYrcLGrAcAm41X9UMfIZ3E9YmZL/0S4ZvZcruaePyeabHMnXR6po8gfo2q1a5Ww9q3arY",
+	"AjkjVKC4EWbyz0LelRW5Sago67Gjiv9edrDN8PegOowSW7eUh3uC0q6+yLuB6AMax6LOrUv8fY/A2W7a",
+	"y7oEPRHN24MG/o0XMHpINeS+UvAnESk/w4V+Uk3+FlST9yN7W/g7q6V6LA1lDF6jb1wAhLsIYyd7ipQs",
+	"pbKB2h0VmJC/UzEBpSltAQBgHoXUaLKNyugKKRi5Y1k2nMnc9GuaT+UHt6WnBvucXb48PyeZTGg2EUua",
+	"6wg++2Nk5Eu5oFwAYtIkY1Rp0CZCsi01Ntyp9ba3Vm8qrjNGpjlNbphWEfmlkJqpaCLu5lwztaQJi0gi",
+	"FwuzmxE5f0syrllOM2VQoZBiiLPxDeSXRZ4bwDZYtOqGcDUR/nZRXDuBLSG2FA5VDlFv0Xs6bSVPH5fF",
+	"rqslX+KoD1E4JqWCHuRsxdQfW6MNol4JjqCvFLQX9TJaPnlnPndVZDCz8jfHX9vsyidHqLPkFrS/LVZI",
+	"s3fDzHbJTwrHf3yFY3mpHl/f6ND4Z1Q3QpQAYkEMFcC/OyggJ6KhgSR9j25AbsPqb3cD/fIvNszB9GKQ",
+	"1nQ1EdU3hGZKEpmnZu7TlTe5Kh9iOfetOseJCIbYuf1/YJXjS0ednzSOXRHrHhrHkgd6km+7KByTCigf",
+	"Xt9YIrJf7V/7qBlL0+vOakb75adUM/o80KN51Fd34wnAt6oZk/JEHtKJ3gHlflrGksA8sJJxM/Q9qE6i",
+	"RNBtRQSeYLSjknE3AP20SkaHtb8Q5eKma/egusV9RdlPIj1+hnv8pFv8TegW70XrtvFyfpae+wulIVxi",
+	"AA50fHRlpGzFtI3ncd7Ozaia5+tBNYAayh0ZQwlTQ1kX8rbhlYf+iVxjNkAIlnGZls2D+6GTy0DyoX1T",
+	"itTW3DvtffX1yYvZiB4lfzhkJ9PR6PCITo9Pkj3z/p0pxa8FVAF58rl+Qj5dVWIANbW8TZLQtuRNO2Cf",
+	"lC1pDkVphmrOZ3pTKqaq7XkaV2V6SMZvGaleGpRQxVWQ/okTHN11r2TCwcFExErTXIPvGjpLM5HaXzkj",
+	"RyfDuSxyEv/ww2IR29gwMHba0hdkZl6n/JprNSZUrLAiIcsURCB+fToaxRGJR+6Pr93vEf5x9u3LV/HA",
+	"wz4jwxuZTofQaVkpkWpXiJFORJLJ5AZzEvtVkEl89OLrFxjtd3QyGsWDeowbuI671Piw34Bt1UTEGRPX",
+	"en4xuzRPz8VrLgptuDmDUOMD8h1N5iQuweO7Xwq+NJsdY8F+L36SuVdQVLIc6JnyjigiUiTsNHAi3uce",
+	"Qo5qvTpe0LCN5aH3JURsCilYbTddki0zEZgqJgqgwusStX1E3/HElZlUEwFHsSH/VzMysmb3udjABE9E",
+	"eSKnREhyJ9EHP6UrFYE2gy+KTFPBZKGqaUYkLkTGF1yz9CVdUvTvx5JLExEv6IdXlGerN+zuz3KqbDXv",
+	"vpAkNY8JfDmA/qvUCWXnYZJ3mcxZWmRcXLebg16VZwCgcy8v9TXwAlajnOQGcpge9qLeLOcpXTm38wUk",
+	"tSqd0Kkucvhti1SpQvg/9bzIlddeF8z/ecdS4T0wPI05LjPrTziqIZsVDtzEG0Q9i8Z6p73RV6NRL+o1",
+	"AKR3+qJ0738DxTSUPT8f/LyTqFZ6WC3zyF/jqFrfyF/bkbewo9qqjj5CJADi395p7+gIproG53bDOnM8",
+	"DaBESH2y2P3DZx7zCIKDZsecvGq8amVSKqS3gU3ZJyeZ5UuwA6TorkCBpX5RMwIgVFgMiOqucQGkCguo",
+	"sVEYEmD5H0NGHPdT5R9rpgcLaiw3U4ofudKNK/m7SfNVS/Ze7TzAZCv6/rlEzcKg5t6+iO8TZw1r8gK7",
+	"JA+zl/IJp35JmcPSNaS5G0Jt4IZNCHVbKbC1XGIov/iJxHbIAeaZHieiNCtil4+Tn2szhkRDVoiXfiyz",
+	"Iqz1KUvXrobGh+YwtubtQpjcmrQrLJxzhc4zwFIY6l6JUjGmE60VbJ6uNMMPBvuQ+T8x3Q2CH0SfuEZs",
+	"wmpF5SjRE0wHDZP3BOg1DP+QNcCszQMV+XdzmTGHtqoKi77xMSLsQ8KWusHknhp+GK6R0nSlCBeomPKW",
+	"zhHt28y9xOWTpI2eXAKDqUyhOGOZu/zCpXnZmBAGs5rxvMzYjqO0XV2b1wnTU0FCr4yRPqPJ3Ne6Tes6",
+	"N9KmcrNaLikSNvAcFSYCt2ar/WPz3UeD6mMrgz6X2qVSphy+OA4qU0SRZX7C9e7alONq9sddtCnH3nyP",
+	"a5M9bmhTRl8/ijblsxiwd8H2TxakL9l8/fg6mkeo59GwMakokIw9VNVjcGAoSDkDGDkUGyNz0NcfkPhO",
+	"5jcvmdAsP08VGqEg62Q1+DMFJgOSQCt1SoAiNOxhXouQQcxOkutBNBEeZYAieTYxPNiarGzARemB4xtd",
+	"/PXWJz4mC3nLJoJrMrX52pwZxpvaM7Wmj5K5+UDTG5wfJJy3C1i3+oA/+ABTOttV+FsDsqCec58QGuSA",
+	"RLg+8kNYQB6uEuDLNy/JgmcZhlllVM+ZV/bvNU3mXBjoj3q1bd+sVNoD4T9pzn93mvMgPt4XE++pJ/d6",
+	"cCy3l/9XzszFjjany5mIgF7cU4J7OFnmoOy+v2b7qXZFCxr5bHronVTQPgfxhKG+TD206oyeOuiet1Qf",
+	"vKrrCEDvxrVaY7AU6U9X9ZC5QYRcWf2bUk6fiPUv7q1x+zTKtvaq3f6de1K2bVG27Q/Gj6Zg816RfunF",
+	"j4IJqrCUERgqBzIGnHldFgFZJcSK/11aQu6z4iKFy1FraMQO2wEYd4wQ0AeOfSIa2jisBaNghoMxRh4E",
+	"ZBFI7M7LVboeUGwA1oGriTDjJnMqrlnaLlDMZJbJuzXFIwpVM5ljfYE51WWq+4kAW1EEzmiuRc3jTOZh",
+	"8WrwEHq4RxBJIO7eCCQVJNA7pwF7XHEEV/f5dE/bkd+T7unLYyHeu2zxDynkMF+X+wjKJs/vs6Oqabyu",
+	"aqoSPddQYkw8tF8ZDwwWMsi7oT6qPKh5hdbQAj4Y17uomRzAQGKx+0SUCh8fAUM+0kLVStiS+FrKNB6T",
+	"OKHiXSHeC6o1EymDsq/pRITcYO335nPQbR+QC2eI0ZsSbXs5WaQw+1rzlwaV3N56oUrbf59wkMYeOBtF",
+	"HdJ+YrnmCc3IwmmG7OGBqUIUM5roImd577T3A6UGgy9kyrI3hdkV8/33w6NKvWSaEPfIFop9KWVGRUkh",
+	"yUIKPYdqsYrlnFZdHR7+4etjyLeCZ9s77Znz3GCHqBONB4l4Kbf+KVXL70J95Xnze5i9uoD74PVhKu8E",
+	"lFragOHB3PaKalYPIPGeeOn2iSFDQ+iS9EEylDlxVVvlbKaYHlvsMxFckPdXLw1Sr/WHgRYSzb40zziY",
+	"wakgzal4BALdOstXaJMoiV5M+lSThVSavBiNoCg3uWFLIAcWbaFPyBhF2jLxix9y0zAdYFEmrwFMG52m",
+	"NgfkQKRJw9pRua3EtmJkw+BNfQ3B5rCSidgaV0LawkpORqOoPXIEjgwkDAs3rr1BlmDFocLssB/ikuRS",
+	"KUKzrKbxtEFA1SOs7VuVqGpuiKG0ZlQsgmb9BGKaZeUNsG5CgwPyqiZ+TUQ1G3uwOSMznmUsrSo65CyR",
+	"eaoegBS+snvTexA3WpR/d4iJ2Ceu5OPPH6Oug7DGID8bydu7e73T3tHo6Kvh4dFwdHh1eHI6Gp2ORv/R",
+	"s3b7cLPRV67Z7vTP7fcTHfy90cESDYUIYvXyfpTxHmEQZR9bIyGalE1DHsmd4x/qvUR1uloLd5iIWjl0",
+	"/FJ9y2YyZ1AH2JF5VZUGNvNnH5KsUEZ8mhqYWifyE4FU3owjrxkQG6haOONWk1LtirxleUahuILB6Vyk",
+	"8m5fC9UaOniKvtgSfeEfbgMbjxpIuwIMv+EfvIb7o+1PbDdbJ9M7mc9K4HqiC1+S8WydJKhdaUKrLS1E",
+	"E3aO5CgZ5vsFc0xELZFc2evni+cIs72PFdHhFvwU1LFjUMejcE1bAztK+NyvIPtWw3BX4HsQE0mAcrRY",
+	"SjzK8gSQISPxQ0Djp47KKGG5j8yrQbO+RsOliuN5tbjBWhDHRIAx1c+iWHb8IOEJX6AaYpOG4MgT/b84",
+	"DcHnQRtP5tUv2LX/02gf9tQ51I2qO5danIig72hEYt++Br8ryxqkV/DMY64CY6Hu7XTqGxefXE7XEcrn",
+	"kpx3kpiZ/9UTMvvyJOaOxsTt4vFmR9NN938ja/9JWPo2mvyPCr2Pw8vvC0qPwrmjfdaqxq1CvqKN4eDq",
+	"9szOE+EFOUdls6mUGaPCmhRppphLvedalMSQK+v1c0Bezqm4RqN13WWpSulazRQCqqmuuSuZMZQ0r7iu",
+	"eRvdX2x4OGfKTQ47G7xwLpdcpBkjU0Zz842NELdzKx1uZKEvZhZCe1+Se80nRkxP0sKX64z5gC47XAyX",
+	"uUyYUkOd0+SGi+vhzHC4Q8OJPUI0sBuFwCi7BAOfkTjN5dKIuzF+TQRjqapK1EnBLIIlXFSt0Z1RxeOJ",
+	"oGKFobAkTqmG44mJpjfgmClYPSq3+f3AeUbWfCGx6B76wE+ZLUYHyDpnfuKI0ErR76cZ5wwm0kJwbaYH",
+	"qbonojT0NrwubeGlh/G6PBdvERau7CGhrHMfzG03uXfac7vZa6Kdl3OW3Jjpa3SSUkwXS9Oqvv0GxH+U",
+	"d72od/Fvvaj3A7+ee7nenI9lxm5ZBg6T1fahf31nDB3ehScvkN+JF0iFERu4ykO1521t1APi3n2UNbuq",
+	"ZryoXocOJ+Ke6pXw/XmK7+2AZD6x5qUF3++ihmmC/xNC+5KUMbwdT+2JzFrVNduQ2YMqcTYwKo8kOLVd",
+	"lbAU1SAcTzqeVh3Pg1Pbh1EClVDt0GibEIS2CV8M6gdyFBkWP2e3UJUZM0taNVCpGIowVFjmKEBMBKqP",
+	"UGljZoF2YCGJ64f0yy4Pqr5dOK+Rce64ggjganIT0TY7t5BlVih/rtsFOpoYWWYi+pDzKE/m/JalA5iz",
+	"gprfS8jf1yL8VFIeTmBMUpbwFHkYOhF2XC5S9iEiSpJEiqTIcyY0cVuUUBS+pJ6TOy4w9rcuQK1nAx9U",
+	"YtbF7DWjqshd01Kwq2f5jAg12wCeqKg6M5htUAtTGRuYLmsjrZYMi7GZz/woCXizXmkDUyuiZvCAxGYL",
+	"L3J+zUUjyG9Bb1g8JvEN11ZaNMIrOtLSJGFLywNCfDEgsImYFprkbFYolkIotWB3eEb1Y/DGNGDB1Rsp",
+	"zsUtE1rmq5gs6MpAg5F7bNDfDBYYT4tVjHDql1tRLMNiGfUx6p0ODsi3Tt1ZxSJOhA1GtIWrkInENd7S",
+	"jKeQbJJeUy6woIj5lguO8rmckYVMi4zhiuLKZ9hco4mAp397bfaR9CWsl5hdNcdl/r/Ivy1WAzQ0mpbf",
+	"muW5htNihTB25e4mx3uaGXDU1Q2VM9CjImiTvmKMxOeaLd656zU4ICB4gKOygL4mwkaMmAfQGrU+aUzY",
+	"LYTVlN3ELVHu5t0GIV+zxcMpY1/LQmDxaaz934t6XF3aY3cBlxVQ9U57Znt7UU+4oMdv3/3b8BCSLbp9",
+	"M8KNFeFrV9PIUjSZr0n3vbecJeCYeccg5fvp4cHRi+7yvmaLp1xdvxvxHsG/5C2AwLcI7XBVPtZ4gYBQ",
+	"vsxZAqcdDC++LJYsV8xStPjtxeUVaXT3/PYojsjdnCdzq4vExBALiCbTLEeqTDFezdXPmghLM1U8xkR9",
+	"tywHtIOZerG2FVdwO5OMgzMZGpGQ7pSDQGawA3LJGPnpyHyHdAjHVlFZX96lrLAVTNujKtoQEGgHzLJ/",
+	"OnzSBjRR0KeW/QG2d5D0sdcnjPZFyffIwP10GBFVwzM/HQ06ILnysoaQ3PPbo/2Vj5bjWWe6OzmLlQ5f",
+	"6wLOug+ZzTv+XifWg4zPOP50fmLByLQzK6nYPTSr4CLJCrOBbnJcuVZmcnku7yyfxxVmQJoIi6Bdjgxs",
+	"ZQN/FXKylvHsn715NRj/H/aebbmNG8tfQfHFZG2LouRLbOpJtjPZZCNHZTlJTYWuItgNihg1AU4DLZnj",
+	"ylftH+yXbeGcAzS62ZRE6hLNmE8SyW5cz/1arbDKf5MGp4b0NyzT4R+KEudChhyliYfCtVOe577S4xIq",
+	"TR0OBgNU8968qSezV/pFb0vS/Q1mv1VgEKpuoKT/MQisyPmJHzuUq6Ra95+j4J83EkiRG/x2uOMHO36w",
+	"IT+4C+H/6v78eI2l9lgFG09QfRsZOBW6XJuEs47S/CBsUFEfypiLO2813UrCg53Bdo3B9nb6UwRhGxtg",
+	"AQQxEs8RmxYgdDcPqeo/nf3ygZ26p6hBCKzvmYlLHkNQG/cBcMSWodrHtMxzrK8ODYfdxODmHyeoGEHs",
+	"Xs/xVihNWHBleOrW0HdzzkzUupdHEYHRQEcjVfVkdwtBaQU/h8JagD++dAnsOVh7A25gZOFIjffr9rBQ",
+	"VMwbxXw0CD5GhnI3MEamjMUXKwrF849iKgqhUmHGI0WLr1XwCiVTsHMzZe7T29DQBScOhdI2MkbBpW1s",
+	"i9qD0/mvFSb9x9eOXnSGHQrqAyHFzjrDzn4MOUkHOkK3mK0S9i+pUrbI0Wzz+bas+iejFezksQP5biJh",
+	"u/C9p8eiT3lhJc9z6umwpTlqTXzy3ypa5qOSPX2pk6T1sci1fktdH4I8UlgqFsOQe1WfKO8yWuNH8RYt",
+	"P1tXFwkYpdzS3OPJSNV8Xj12IcSCUh29jwcQts9OvH6lobZWtB3WjX0WyUiNK/szlCapdLiE9ft99Nf4",
+	"5lOOZO2xj4JcE12/qR7TihgK6bJul7Fh37ty0P1FOFd5dEaKNV1bffZBU/BhptMSgmwLR4QNBlw7NXSJ",
+	"tfkZZ4UAvjLjBp1+nli7ga2mmz5ym+G+DEwG5rm5hwL4n/RCYGcxA3PbbnN+NeM5HW3z3rvYdxc7Xtww",
+	"hoDOLY9YMDi9wNMVe3+krZyTVAKzelCJS1FQnUQwPLrh6p68BOsPGKjuWfHfiPXjlC3dfxkBH14TrLTW",
+	"515SWWM4LFgUHP6VZ3ScVuaYKf6HdULRqQYcu3HzLQd8NZM51FP1IFCa2MsrFbiMPPi7AY78ufpX6L4n",
+	"uU4v3HmiA5JnbALWAjxThAFwFrnPQFiY5ec9uPpjVTmVdUmeeHLIBW/lHNfNurk45+mSZdzyXqvbkrVt",
+	"FWGszYNoy8KJVBjAeisH4pGnlfArXZ2v06C02qtW7yYohLFu+9Le4Hl0+P89JHR4kpxdcodmDUsSYv+1",
+	"frkI00aqJiuu6EwpV+BTxwFYF330MwdpFvZNteSglCCBwoa+Plzcw/r66kJT0pHmE/8S+/1afHxrnXob",
+	"WUf+ktyJncj1b51fTdzhqpBxcTNzF1+gt5bsV57rr3dQdlst7e8oyIWHiI1QEYIZXRZp4HuRoOJ+PJeX",
+	"QsWhPCGuZaTagoASlurFEvmgCSIhxTwkyOQTNs35uUlYJueOsWplEjaXSs7LuUkgB8Lx7WgHSV0PPUIJ",
+	"zhrmFclItPESYy7VRbQ/HxHh1ozik1kad/7UvCyci/TBSHAGvsHBmsAM4Kl4ZEfxYaLzlMbxjgAi32fw",
+	"CIReoKBUCr9megIqLfkeqStCFzuulhCLlsTHnKyHAVaRUGnqUqXnZOFa3aC09O2Z+UjFXLKFlbOP1zM/",
+	"L9eHu+AqQ0ltpDzvq6R/XO9mDO04y+LQmTu1R23epudXUQDK280Ykl/WLo7kP5ufHGcZ6GaxHniHkJI5",
+	"t1Di4poQ0+Msg5qcYMoklTTEXqbc8lyfOw2Z8vFAGffDosYR1+0P4Z8jFZH+I//2LfsrwGI2Sd1zZHo8",
+	"1cV8TF1gDBZIHsNIkHYyRFV8kXPFoeToTAjrFHgQL90/1lHJU/jUG7Kxncn0QgljaNP45ntYy7JePPwI",
+	"NJRcKhE/4F6q+Fi1+chgAeG0UBOu9iSYRXtHbr04KOuOJxw81racwGIXcgF/J4LP3V+uztEe4RRHJXLY",
+	"QjxmN85iJB1SZIFsk0kHil7vGQH8hEJYm/uqhaM2jgkOonFSzX37fqruQo7ZpdQ5GqBXFT8Wh6sSv/AF",
+	"rAAkSI85BzJGxdYHCTDIavO/OsliHOSWMb67pK9BG6TWQQAz0odAnhCUnzkYAl1uLM2x45zImeKQWUeB",
+	"twmWrM1xJ02qttvOsCMVRDJWIOCemlH84qB/+DLpXMnMzjrDwz+TTu2O3e8HLw5eJ50Y0R2teP6KnVkB",
+	"CZCq8RX7W84te8sLdsi+sIP9F0y6TQcE7Aw7E17cnuvVTmaXHPltdDr18IYcIOJ5J7UfNuV++5ywdj0b",
+	"PBMWA3Iq/NaKanFQkjV5+3xHBY6mZaXtTKrz3pDSpf37tNKRSjmFfoeI+D5Dk5DMmp2hQw/ViicmTORG",
+	"sFpjaKS0NLM3Z4ZaqygCw+yVySBZaRmxoXhM+6qhpbkLxZI3V3qOrmPTvvi1ddIo7qYfwKZzq/CXOqG/",
+	"RRzMp5ZL3FGsJyOnE1xiHxOP9A36Ze6PgF2fqo3khHrIY+FzNOLwSoJ3VCXV8znEb+v0IoHWJhW56kbb",
+	"uILko5kYKTPTiyoEAF7sDVnF9EFcJm6fsFeDVwd7n16x47ycS1XOw8+H8PPzwQt2ZrmkHtBnTgJnB6/Y",
+	"OW959RN4HPwAr2GAat6PDoZA2jiIZx6p8D4+8amcCHiEfWGD/uDVSxzn5XO/frkQzK3Op/Q5Spuw4zdv",
+	"DumJt4LPR+r311+eH8QLOHbyNog6lbgDImb1yDuUxNm7F19e9l8AAXZCGUmwC2hD0IckH1k0BNo5N4a+",
+	"WrJuyosJXJsbddA/fP38Fcsn+1L93/9WB8dp4yM16A/efPeyesIdu/HHDu+/8T/2mG/zQEI866LwDr6s",
+	"mjIAnsCR6qKkmLDCrV+A0ewV5NTNeU6t63pHzKkluE/SRwwrDXqKFuUkl2bmOGQ0MmoD19WHJGLYqEBw",
+	"Ywjw9b3Ga5psEuuL1xeBvC6MdYVFfoPxrBXbRstXOFcghqB7u4Nx2L1B4GrtZB85n2FjBh4CWZtMYcfE",
+	"n1JI611YdkuYa8WyNytIAASlLVZ11ULwQO7HBoC3S6QNBW0Xx7qum/gdNNm7hLZeU2AyDuAKHr64iGTC",
+	"jID8HuK0Pl2Fsv8ogsCbiqUZqUpkzFg3Vp6HGMw1HnoXE3mg5jwTwcoG0VjSJlGqOGbaj1QJhQXQ/lhN",
+	"ATFBEO4QilTWFPbgMuPGKe+4t6hivRNn+eIW9eqvD3q4m83uEaxffxU52CmqTzhA4Z5ta3ohFF/Ivgeq",
+	"Vi4Xgt1CMBo3bPzD95Sh7MdY8nk+Tliq1aUA4d5qDLwHMiWtYRdiaeoBUGjCYh+gQKPSzOoLoY5YyiGc",
+	"kIIpQxmH4C2/4sukGlZfKTb+/hM/X5XysVoj6Cppb00ayS8LoY4X8icD7uINKfX0g1biBEO7Pz8gHtMi",
+	"39MNrMNkeOz0x3BTnaQzEzyD3XztvHPHuvdOK1vofN2M9Pw+POyf/TPpuAO+6R14Bpb2/JbIeULhcwjv",
+	"Ii0L8Fz88TmG/radORh00BVhACyWp22FTR0crEK9g9hroT6lEZF1GlFcCuxfNSllboEFJmyytAJiFuAf",
+	"biLVuDumqfYvDxA/eslIOeyJIQF+aCIBxZjaQqtzgm5vIoaACQiBxSZcdCCZFuaI+tiOa1ft8GAPcGoc",
+	"UvwrvHJKuBEqI6P0hKcXGDw93XPAvQfQTW7Bc2HBEBFiSNhEZ0uKVqWQbL1YOh5OAYl3Qcm/u/t5RJT0",
+	"8LBDya1R8u/HJz9vg5ILvoQed1YU11XS+hAaKMfh5+vjEGhYBsOytqCDVsnxOE0piHW9z/cUh/4kinuM",
+	"naVBWVYK9nzAMggym1pRMKkuNdYaJ5ftB0BF91nY93xpOsPng1ubYKLF75yy34JTtoYIEYKe1r5fIzNW",
+	"6LAGYR+3Bi0B/E0laK9H4p+lsREW7OrOrqMPj2ygjcnqJubZOoDvyM9TMs5uS3waaLyO+Gxmoo3IQpvo",
+	"2WTrD6TP1cC8XXD8T4bo+7PR3hts3akArBHWjWL2Uw2V1NaC41hfisLJ5u94npYYMnki7Eyj4TPnE128",
+	"LYtMKCgwZGXOjIhyIVvVqTVa1Dtcyxmt7SHBuTlVC0jTI8yEZ7YGz78M2NLmHip4C1tfp+msseevduCg",
+	"gfpr7NZtt7ql7rEWFqH+puOrwsPi7SM+W0Hh8QzeW0DizuD9dA3e22FcDZEqsSFQ6UUh0+uo9KkoUqEs",
+	"h3jMMUWIn/ACaixLwwaUFuB/QMv7CS8uygUW18b0c7TSGWHbNRQc0awh36e4yMcg382pWpCGHrkP8v3v",
+	"JF00d30r8Isv9zaVOI5qHfvWQFWt6A6AWDeAF+XO+IoFZuZLEM5xEVQsojSiQOsytcSKF+qGvRJ57v7W",
+	"GVF7o6hAPFV2IzQj52oD6K2tZhFKdoaHL5NO67F1hgeDpFMa8b7+AoYzlUbgF2+5EdmpJwrhx7OZXnys",
+	"Fr5p8HJjv3+J/3cLzN6xw6fLDreiR380+GFSJ1CfA3+E5O09Pd2jdLJN4pVnnDIWLFcZL7IqZHnIsPA6",
+	"637P01nC3ut/CZWwt/pLL2E/C3VuZ6x7IvNcgmaVjNSPyj33N61twk7cd72E/Q45T6z7Q8HnCTt1d5qw",
+	"/5G5Pi/4vJew33RezgXr/izdGOwHnuda9RJ2XAjOumf/LHkhRgrHxE80NBCwT9K9eyJVaUXC/luXBXQS",
+	"dAfyzLDxlKdWY/+Omb5ic+gPiFX77XIhnpmRmnBD1WC6+DQ76GGnwSk21zhyO/aFeqbyi8jIVU5dOvwc",
+	"0JqjygLhbug4ijaUwTHedppgldfgD8dCO5Mlo4V0gVvk3FiKqnUv9Vd6X1wIscA7xI4UVEA8X2Jy3Zo4",
+	"3ZAUGl6HbhzWsKuZNgJfc6SMOx7jjqe9xUZW6IWhfeViaoOLEQbbPHwXEuhCevpdeE2jiwBC7O31oV/j",
+	"NPlHNqb+SkvfyJIaAZgPMJMFXsOOITwpu2p0U5QWGy6q4gu/+rJbRNRvFwB7KVSmiwdo7ApJADT6Jl1d",
+	"VTPxmI0xwiBdvtNZaM9a9/4W0h0X8w+2S7KnZZHOHPX+hfLp1jh8f4NF34WSxAt2UvHZ+ygDN50Lysq9",
+	"NWnBFe0cuN9GVu2lhz+P2b8Rjq6xf9ThegW1t/HZ+iQeGuKes3jq+Hytb/dmnHUE0h/QzrW7QjQeWRAh",
+	"2rmJGOI50I4QPSWR4zKg1M1UqAVTV6nQZs7bBt63mU0jNv1ANhUPzO1u28sA6jt/bWtOzQZ8rBWCHjWb",
+	"ZhibZm8teY5UU/QMWS8+i4WO4eYslptZHVpXtxRPH1LSfDRs25ksn3LKyn0Jrle6uNhLhbLiwRRTNwWj",
+	"KZKRurEbLWmn40wseGHnQtkfszFblBbpQTQc5r1wO1LVs26wF+gpxM6k4YdQqwFa8/WOGK+PBWk03LK5",
+	"9pXAqpfRFzR12ym4rxE8gJaluiAy5189GDSS/mv7A2OeG6N3FGhgNOQax9C1nf9Rm/ldFxfvYCt3cwJV",
+	"h94Zri9Bk3QgrOYjVA56cQhFsyi8Ab979Rq+I0385R7/Ig2byzx3y6cYCXzy4HXSKUpFHw4G/ZdJxwhb",
+	"LvCb17dvJ1odwU5//zb09wiBI1r4e0Rx1kYytDTSj4nhXVT5mOL53LyoK46esnNsNtAWrT1StwjXDvgB",
+	"rfoQedy/ASndhxjNoD1DhKA32AKuJzhOa6lwbWcLWEOEHtkeEDGATWwCMbDuKNyTMgzUrubW5K2BwGvI",
+	"m7cRoOrUUvVPTy3pVcMVuSsX0NTLkUh0k0hrIlErwWYKjqj5UuBhnyMFWht20jyHxmZISaWlJnakzPkO",
+	"duy4NjX4TY2Vec5mOs9Qxhwpx+QXIOZR+wqvEjrZqzdkc32JNZaqB60OnWTiCaayMDb4ikfqcDCoxMn4",
+	"wStuwixuM4de7pSWZTKrRE1Hat3DvtQDvbSNqPceXm2IepuKMzgIYMgholQjIVAzU6azeLNQiLex/p05",
+	"pgVv8WzvTTJJ1udR10DRhymA+FGBeDdEM5Bw0YutJXXtZ6QazSQbeLiFnPCDsDeC6j3z3HU2jfg6dnC7",
+	"zoy4FdCu8Jv7NCaSxcNQvdmq0yNfEbWxTWOLtbGuZlNLtYGD96zVElk3PFSWyHguXVofrRRbCSgebKQa",
+	"gzj2szpI17POgLE9rDPPbW3UOsqOFL1+o5nzeuxEE+dDmA2gdPtNBoLvDvvfbWUgqJsH3gwewTzw+ERq",
+	"Z319ejL5r9Sn7L6sDvVSEF87E8ELURyXdtYZ/vEZOqFCdRQkonVw+VmnPPfVU6CuLVoSxlBPuyjVuJN0",
+	"yiLvDDszaxfD/f2Dw+/6g/6gfzB8PXg9AIpLK1+RLiCaXSpbaLPAQqT9KKimhEi9VZFEmpXqFVBvDKwf",
+	"pVIYY9tS7gW6/51C8ZIEyxRBlygnhYwUlmnZb1ROgeAl6Y6a+vWEVkasEI4NiCwUU/NVZjLGLRvvZzo1",
+	"Y6SHtKNQUGN1V1UyI0t1JgzrfuLnaMbpxWfSeKxlpHczXgDL4PisYULZQq4dcuX51jOPG5Lo+YKrZeiV",
+	"1zUzudgDJSdjhZhLCx+yrBDGCFObC16V7euOekixTEylku4XaoQY6t1A+4h6e+Q5X7j1+/VMlmyuszIX",
+	"8cRxg6qWyX0YvZWOz+Hw7r+JyMHXoFfGcgKAREtG+07c61EIZjgPrMirleWpNS3Dto14HHHpZwbIAgD5",
+	"TE6tSWiGKyEusOYIddmoxPNAaBh2pZpH876vHBc4XtvxiELqDGsXsauZzmN/h3ECjXGiDhbNl0U8cyFY",
+	"pq9ivP4+/Oh+sHIu2mas1X6pLgQEGaymYhAX65dz2si7bi0MFdfjXh+GGYVdUr2yKOQbo7PxhqViHIaI",
+	"1rESuLm6FHKkUasAvWCTcok9c6JxfguBNDfuBCqD+8KRXajvm2DjxoRNeJEwW04E9celkpCFYGnpS2FF",
+	"wFp1LKl3eokWdrJSUffrup6Jc26sKHwdymga7I2WhF5LScvBrzajG6lauzlYYUunuaiDa9XCybesjZql",
+	"Ve1dR2qbxq2KjBhV51a0xUCbXwKpkfpniW3zDM+FweYPJmEL7yz1X/xDT0wSABwqfEPaRxJ1e5vwHNuX",
+	"QlGvRSFTwSaF4BcmtAc2Igc1gET8dCbSC+KQS5ZzldXYEjazarlAoPh7VzKrcleQeNXTOiOoqFKVVkZ7",
+	"HxGM80KXi7r3YuqISBBajtwlxCQv8mooYayBi6gNUGFvoD6tVK5tbbFEFQPoTJdFvkR97ggTNZAjwNlG",
+	"LtxYi6om/b1u8V7ptYpaCi7dWI7sTqraviC9MOzoWawFgie5fgzPTBuhbZkbeSdDRc1RoanMc5ibUOAf",
+	"euKEKcO67mZIA2Pco01WYWTM4H9Ue4tCp8IY5iQd4FKe6X7+8/8DAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -226,6 +226,36 @@ func (e EquipmentStatus) Valid() bool {
 	}
 }
 
+// Defines values for ItemOrigin.
+const (
+	ItemOriginBuy              ItemOrigin = "buy"
+	ItemOriginCustomerSupplied ItemOrigin = "customerSupplied"
+	ItemOriginKit              ItemOrigin = "kit"
+	ItemOriginMake             ItemOrigin = "make"
+	ItemOriginMakeOrBuy        ItemOrigin = "makeOrBuy"
+	ItemOriginNone             ItemOrigin = "none"
+)
+
+// Valid indicates whether the value is a known member of the ItemOrigin enum.
+func (e ItemOrigin) Valid() bool {
+	switch e {
+	case ItemOriginBuy:
+		return true
+	case ItemOriginCustomerSupplied:
+		return true
+	case ItemOriginKit:
+		return true
+	case ItemOriginMake:
+		return true
+	case ItemOriginMakeOrBuy:
+		return true
+	case ItemOriginNone:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for MaterialForm.
 const (
 	MaterialFormLinear MaterialForm = "linear"
@@ -1644,6 +1674,360 @@ type InProcessTrackingFieldWrite struct {
 	UnitTypeName *string `json:"unitTypeName,omitempty"`
 }
 
+// Item An item of the item master (read shape). Items are never deleted: archiving
+// (`isArchived`) takes an item out of the uniqueness of number plus revision and out of
+// lists filtered with `isArchived: false`, while it stays readable.
+//
+// Every change to an item (create, update, patch, add revision, archiving by add revision)
+// advances `modifiedUtc` and records an `ItemUpdated` event in the transactional outbox in
+// the same transaction, so an event exists exactly when the change was saved.
+type Item struct {
+	// BuildToOrder Made for orders.
+	BuildToOrder bool `json:"buildToOrder"`
+
+	// BuildToStock Made for stock.
+	BuildToStock bool `json:"buildToStock"`
+
+	// CreatedUtc When the item was created.
+	CreatedUtc time.Time `json:"createdUtc"`
+
+	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+	// the custom field definitions of the record's module (`CustomFieldDefinition`).
+	// - Each key must be the `name` of a definition of the module, matched exactly.
+	// - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+	// - null, a blank string or an empty array clears the value. A `required` definition refuses
+	//   that, and on create and full update must be present with a value.
+	// - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+	//   carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+	//   validate stored values. Removing a key that no longer names a definition is accepted.
+	//
+	// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+	// definition changed or was deleted are kept until the record is next written.
+	CustomFields CustomFields `json:"customFields"`
+
+	// Description Null when none was given.
+	Description *string `json:"description"`
+
+	// EnableRemnantSync Whether remnants cut from the item sync back as stock; false until material items exist.
+	EnableRemnantSync bool `json:"enableRemnantSync"`
+
+	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
+	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
+	ExternalReferences ExternalReferences `json:"externalReferences"`
+
+	// Height A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Height *ItemMeasure `json:"height"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// InternalNotes Null when none was given.
+	InternalNotes *string `json:"internalNotes"`
+
+	// IsArchived True for an archived item.
+	IsArchived bool `json:"isArchived"`
+
+	// IsLotTracked Whether inventory of the item is tracked by lot.
+	IsLotTracked bool `json:"isLotTracked"`
+
+	// IsNonInventory True for a buy item that is not stocked.
+	IsNonInventory bool `json:"isNonInventory"`
+
+	// IsSellable Whether the item can be sold.
+	IsSellable bool `json:"isSellable"`
+
+	// IsSingleUseItem Used once.
+	IsSingleUseItem bool `json:"isSingleUseItem"`
+
+	// IsTaxable Whether sales of the item are taxed.
+	IsTaxable bool `json:"isTaxable"`
+
+	// ItemOrigin How the shop gets the item: `make`, `buy`, `makeOrBuy`, `customerSupplied`; `kit` and
+	// `none` exist on older items and are refused for new ones (400 naming `itemOrigin`).
+	ItemOrigin ItemOrigin `json:"itemOrigin"`
+
+	// Length A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Length *ItemMeasure `json:"length"`
+
+	// MinimumProductionQuantity A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	MinimumProductionQuantity *ItemMeasure `json:"minimumProductionQuantity"`
+
+	// MinimumStockOnHand A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	MinimumStockOnHand *ItemMeasure `json:"minimumStockOnHand"`
+
+	// ModifiedUtc When the item last changed.
+	ModifiedUtc time.Time `json:"modifiedUtc"`
+
+	// Number Unique with the revision among active items (case-insensitive).
+	Number string `json:"number"`
+
+	// Revision An item's revision. `isLatestRevision` is derived, never stored: the most recently created
+	// item of a number (case-insensitively; archived items included) is its latest revision,
+	// so adding a revision makes the new item the latest.
+	Revision ItemRevision `json:"revision"`
+
+	// UnitOfMeasureName The item's inventory unit of measure; null only on legacy items.
+	UnitOfMeasureName *string `json:"unitOfMeasureName"`
+
+	// UnitTypeName The item's unit type; null only on legacy items without an inventory unit.
+	UnitTypeName *string `json:"unitTypeName"`
+
+	// Weight A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Weight *ItemMeasure `json:"weight"`
+
+	// Width A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Width *ItemMeasure `json:"width"`
+}
+
+// ItemCreate Create body of an item.
+type ItemCreate struct {
+	// BuildToOrder Defaults to false.
+	BuildToOrder *bool `json:"buildToOrder,omitempty"`
+
+	// BuildToStock Defaults to false.
+	BuildToStock *bool `json:"buildToStock,omitempty"`
+
+	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+	// the custom field definitions of the record's module (`CustomFieldDefinition`).
+	// - Each key must be the `name` of a definition of the module, matched exactly.
+	// - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+	// - null, a blank string or an empty array clears the value. A `required` definition refuses
+	//   that, and on create and full update must be present with a value.
+	// - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+	//   carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+	//   validate stored values. Removing a key that no longer names a definition is accepted.
+	//
+	// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+	// definition changed or was deleted are kept until the record is next written.
+	CustomFields *CustomFields `json:"customFields,omitempty"`
+
+	// Description Trimmed; blank is stored as none.
+	Description *string `json:"description,omitempty"`
+
+	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
+	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
+	ExternalReferences *ExternalReferences `json:"externalReferences,omitempty"`
+
+	// Height A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Height *ItemMeasure `json:"height,omitempty"`
+
+	// InternalNotes Trimmed; 1 to 2000 characters after trimming; null or blank: none.
+	InternalNotes *string `json:"internalNotes,omitempty"`
+
+	// IsArchived Defaults to false.
+	IsArchived *bool `json:"isArchived,omitempty"`
+
+	// IsLotTracked Defaults to false.
+	IsLotTracked *bool `json:"isLotTracked,omitempty"`
+
+	// IsNonInventory Only for a buy item that is not sellable; defaults to false.
+	IsNonInventory *bool `json:"isNonInventory,omitempty"`
+
+	// IsSellable Defaults to false.
+	IsSellable *bool `json:"isSellable,omitempty"`
+
+	// IsSingleUseItem Defaults to false.
+	IsSingleUseItem *bool `json:"isSingleUseItem,omitempty"`
+
+	// IsTaxable Defaults to false.
+	IsTaxable *bool `json:"isTaxable,omitempty"`
+
+	// ItemOrigin Defaults to make; kit and none answer 400.
+	ItemOrigin *ItemOrigin `json:"itemOrigin,omitempty"`
+
+	// Length A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Length *ItemMeasure `json:"length,omitempty"`
+
+	// MinimumProductionQuantity A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	MinimumProductionQuantity *ItemMeasure `json:"minimumProductionQuantity,omitempty"`
+
+	// MinimumStockOnHand A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	MinimumStockOnHand *ItemMeasure `json:"minimumStockOnHand,omitempty"`
+
+	// Number Trimmed; 1 to 200 characters after trimming.
+	Number string `json:"number"`
+
+	// Revision Trimmed; omitted, null or blank: no revision.
+	Revision *string `json:"revision,omitempty"`
+
+	// UnitOfMeasureName A unit of that type (trimmed, case-sensitive).
+	UnitOfMeasureName string `json:"unitOfMeasureName"`
+
+	// UnitTypeName A unit type of the tenant (case-insensitive); create-only.
+	UnitTypeName string `json:"unitTypeName"`
+
+	// Weight A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Weight *ItemMeasure `json:"weight,omitempty"`
+
+	// Width A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Width *ItemMeasure `json:"width,omitempty"`
+}
+
+// ItemCustomFieldFilter Items whose custom field `key` holds `value` (numbers and booleans match their JSON text, for example "5" or "true").
+type ItemCustomFieldFilter struct {
+	// Key The custom field name.
+	Key string `json:"key"`
+
+	// Value The value, compared exactly.
+	Value string `json:"value"`
+}
+
+// ItemFilter Filter of the item list (V1); every member narrows the result (AND).
+type ItemFilter struct {
+	// CustomField Items whose custom field `key` holds `value` (numbers and booleans match their JSON text, for example "5" or "true").
+	CustomField *ItemCustomFieldFilter `json:"customField,omitempty"`
+
+	// DescriptionFilter Case-insensitive substring of the description.
+	DescriptionFilter *string `json:"descriptionFilter,omitempty"`
+
+	// IsArchived Only archived (true) or only active (false) items; omitted includes both.
+	IsArchived *bool `json:"isArchived,omitempty"`
+
+	// ItemIds Only these ids (1 to 500).
+	ItemIds *[]string `json:"itemIds,omitempty"`
+
+	// LatestRevision Only latest revisions (true) or only older ones (false).
+	LatestRevision *bool `json:"latestRevision,omitempty"`
+
+	// ModifiedAfterUtc Modified at or after this instant (inclusive); years 2000 to 2099.
+	ModifiedAfterUtc *time.Time `json:"modifiedAfterUtc,omitempty"`
+
+	// ModifiedBeforeUtc Modified strictly before this instant; years 2000 to 2099.
+	ModifiedBeforeUtc *time.Time `json:"modifiedBeforeUtc,omitempty"`
+
+	// Number Case-insensitive substring of the number.
+	Number *string `json:"number,omitempty"`
+
+	// Revision The revision exactly (case-insensitive).
+	Revision *string `json:"revision,omitempty"`
+}
+
+// ItemFilterV2 Filter of the item list (V2); the V1 filter plus `numbers`; every member narrows the result (AND).
+type ItemFilterV2 struct {
+	// CustomField Items whose custom field `key` holds `value` (numbers and booleans match their JSON text, for example "5" or "true").
+	CustomField *ItemCustomFieldFilter `json:"customField,omitempty"`
+
+	// DescriptionFilter Case-insensitive substring of the description.
+	DescriptionFilter *string `json:"descriptionFilter,omitempty"`
+
+	// IsArchived Only archived (true) or only active (false) items; omitted includes both.
+	IsArchived *bool `json:"isArchived,omitempty"`
+
+	// ItemIds Only these ids (1 to 500).
+	ItemIds *[]string `json:"itemIds,omitempty"`
+
+	// LatestRevision Only latest revisions (true) or only older ones (false).
+	LatestRevision *bool `json:"latestRevision,omitempty"`
+
+	// ModifiedAfterUtc Modified at or after this instant (inclusive); years 2000 to 2099.
+	ModifiedAfterUtc *time.Time `json:"modifiedAfterUtc,omitempty"`
+
+	// ModifiedBeforeUtc Modified strictly before this instant; years 2000 to 2099.
+	ModifiedBeforeUtc *time.Time `json:"modifiedBeforeUtc,omitempty"`
+
+	// Number Case-insensitive substring of the number.
+	Number *string `json:"number,omitempty"`
+
+	// Numbers Only items whose number is one of these exactly (case-insensitive; 1 to 500).
+	Numbers *[]string `json:"numbers,omitempty"`
+
+	// Revision The revision exactly (case-insensitive).
+	Revision *string `json:"revision,omitempty"`
+}
+
+// ItemMeasure A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+type ItemMeasure = dec.Decimal
+
+// ItemOrigin How the shop gets the item: `make`, `buy`, `makeOrBuy`, `customerSupplied`; `kit` and
+// `none` exist on older items and are refused for new ones (400 naming `itemOrigin`).
+type ItemOrigin string
+
+// ItemRevision An item's revision. `isLatestRevision` is derived, never stored: the most recently created
+// item of a number (case-insensitively; archived items included) is its latest revision,
+// so adding a revision makes the new item the latest.
+type ItemRevision struct {
+	// IsLatestRevision True for the newest item of its number.
+	IsLatestRevision bool `json:"isLatestRevision"`
+
+	// Revision The revision; null when the item has none.
+	Revision *string `json:"revision"`
+}
+
+// ItemRevisionCreate Body of add revision.
+type ItemRevisionCreate struct {
+	// ArchiveSourceItem Also archive the source item.
+	ArchiveSourceItem *bool `json:"archiveSourceItem,omitempty"`
+
+	// Revision Trimmed; 1 to 200 characters; new among the number's active items.
+	Revision string `json:"revision"`
+}
+
+// ItemWrite Full-update body of an item (see updateItem); also the shape a patched item must satisfy.
+// Members not listed here are ignored when sent.
+type ItemWrite struct {
+	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+	// the custom field definitions of the record's module (`CustomFieldDefinition`).
+	// - Each key must be the `name` of a definition of the module, matched exactly.
+	// - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+	// - null, a blank string or an empty array clears the value. A `required` definition refuses
+	//   that, and on create and full update must be present with a value.
+	// - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+	//   carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+	//   validate stored values. Removing a key that no longer names a definition is accepted.
+	//
+	// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+	// definition changed or was deleted are kept until the record is next written.
+	CustomFields *CustomFields `json:"customFields,omitempty"`
+
+	// Description Trimmed; blank is stored as none.
+	Description *string `json:"description,omitempty"`
+
+	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
+	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
+	ExternalReferences *ExternalReferences `json:"externalReferences,omitempty"`
+
+	// Height A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Height *ItemMeasure `json:"height,omitempty"`
+
+	// InternalNotes Trimmed; 1 to 2000 characters after trimming; null or blank: none.
+	InternalNotes *string `json:"internalNotes,omitempty"`
+
+	// IsLotTracked Omitted is false.
+	IsLotTracked *bool `json:"isLotTracked,omitempty"`
+
+	// IsNonInventory Omitted is false; true only for a buy item that is not sellable, or one already non-inventory.
+	IsNonInventory *bool `json:"isNonInventory,omitempty"`
+
+	// IsTaxable Omitted is false.
+	IsTaxable *bool `json:"isTaxable,omitempty"`
+
+	// Length A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Length *ItemMeasure `json:"length,omitempty"`
+
+	// MinimumProductionQuantity A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	MinimumProductionQuantity *ItemMeasure `json:"minimumProductionQuantity,omitempty"`
+
+	// MinimumStockOnHand A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	MinimumStockOnHand *ItemMeasure `json:"minimumStockOnHand,omitempty"`
+
+	// Number Trimmed; omitted keeps the number.
+	Number *string `json:"number,omitempty"`
+
+	// UnitOfMeasureName Omitted, null or blank keeps the unit; otherwise a unit of the item's type (trimmed, case-sensitive).
+	UnitOfMeasureName *string `json:"unitOfMeasureName,omitempty"`
+
+	// UnitTypeName The type never changes: when sent (not null or blank) it must name the item's unit type.
+	UnitTypeName *string `json:"unitTypeName,omitempty"`
+
+	// Weight A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Weight *ItemMeasure `json:"weight,omitempty"`
+
+	// Width A dimension, weight or stock minimum of an item, 0 or more; null when not set.
+	Width *ItemMeasure `json:"width,omitempty"`
+}
+
 // JsonPatch A JSON Patch document (RFC 6902).
 type JsonPatch = []PatchOperation
 
@@ -2306,6 +2690,11 @@ type Id = Id24
 // IfNoneMatch defines model for IfNoneMatch.
 type IfNoneMatch = string
 
+// ItemId A 24-character record id.
+//
+// Example: 6745f0a2c81e4b0012ab34cd
+type ItemId = Id24
+
 // Skip defines model for Skip.
 type Skip = int32
 
@@ -2553,6 +2942,38 @@ type ListInProcessTrackingFieldsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListItemsV1Params defines parameters for ListItemsV1.
+type ListItemsV1Params struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListItemsParams defines parameters for ListItems.
+type ListItemsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // ListMaterialShapesParams defines parameters for ListMaterialShapes.
 type ListMaterialShapesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -2738,6 +3159,26 @@ type CreateInProcessTrackingFieldJSONRequestBody = InProcessTrackingFieldWrite
 
 // ListInProcessTrackingFieldsJSONRequestBody defines body for ListInProcessTrackingFields for application/json ContentType.
 type ListInProcessTrackingFieldsJSONRequestBody = InProcessTrackingFieldFilter
+
+// CreateItemJSONRequestBody defines body for CreateItem for application/json ContentType.
+type CreateItemJSONRequestBody = ItemCreate
+
+// ListItemsV1JSONRequestBody defines body for ListItemsV1 for application/json ContentType.
+//
+// Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+type ListItemsV1JSONRequestBody = ItemFilter
+
+// ListItemsJSONRequestBody defines body for ListItems for application/json ContentType.
+type ListItemsJSONRequestBody = ItemFilterV2
+
+// PatchItemApplicationJSONPatchPlusJSONRequestBody defines body for PatchItem for application/json-patch+json ContentType.
+type PatchItemApplicationJSONPatchPlusJSONRequestBody = JsonPatch
+
+// UpdateItemJSONRequestBody defines body for UpdateItem for application/json ContentType.
+type UpdateItemJSONRequestBody = ItemWrite
+
+// AddItemRevisionJSONRequestBody defines body for AddItemRevision for application/json ContentType.
+type AddItemRevisionJSONRequestBody = ItemRevisionCreate
 
 // CreateMaterialShapeJSONRequestBody defines body for CreateMaterialShape for application/json ContentType.
 type CreateMaterialShapeJSONRequestBody = MaterialShapeWrite
@@ -4049,6 +4490,259 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /api/in-process-tracking-field-types/{id} (the `GetInProcessTrackingField` operationId).
 	GetInProcessTrackingField(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateItemWithBody Create an item
+	//
+	// `number` is trimmed (1 to 200 characters). `revision` is optional: omitted, null or blank
+	// creates the item with no revision (`revision.revision` null); otherwise it is trimmed
+	// (1 to 200 characters). `number` plus `revision` must be unique among the tenant's active
+	// (not archived) items, compared case-insensitively (400 naming `number`; decided by a
+	// unique index, so concurrent creates cannot both win).
+	//
+	// `unitTypeName` (case-insensitive) and `unitOfMeasureName` (trimmed, case-sensitive, a unit
+	// of that type) are required; an unknown type or a unit of another type answers 400 naming
+	// the member. `itemOrigin` defaults to `make`; `kit` and `none` are accepted by the schema
+	// but refused for new items (400 naming `itemOrigin`). `isNonInventory` may be true only
+	// for a `buy` item that is not sellable (400 naming `isNonInventory`). Booleans default to
+	// false. `customFields` are validated against the definitions of module `item` together with
+	// `item_Make` (origin make or makeOrBuy) or `item_Buy` (origin buy).
+	//
+	// The item is the latest revision of its number (see `ItemRevision`). Creating an item
+	// records an `ItemUpdated` event (see `Item`).
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/items (the `CreateItem` operationId).
+	CreateItemWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateItem Create an item
+	//
+	// `number` is trimmed (1 to 200 characters). `revision` is optional: omitted, null or blank
+	// creates the item with no revision (`revision.revision` null); otherwise it is trimmed
+	// (1 to 200 characters). `number` plus `revision` must be unique among the tenant's active
+	// (not archived) items, compared case-insensitively (400 naming `number`; decided by a
+	// unique index, so concurrent creates cannot both win).
+	//
+	// `unitTypeName` (case-insensitive) and `unitOfMeasureName` (trimmed, case-sensitive, a unit
+	// of that type) are required; an unknown type or a unit of another type answers 400 naming
+	// the member. `itemOrigin` defaults to `make`; `kit` and `none` are accepted by the schema
+	// but refused for new items (400 naming `itemOrigin`). `isNonInventory` may be true only
+	// for a `buy` item that is not sellable (400 naming `isNonInventory`). Booleans default to
+	// false. `customFields` are validated against the definitions of module `item` together with
+	// `item_Make` (origin make or makeOrBuy) or `item_Buy` (origin buy).
+	//
+	// The item is the latest revision of its number (see `ItemRevision`). Creating an item
+	// records an `ItemUpdated` event (see `Item`).
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/items (the `CreateItem` operationId).
+	CreateItem(ctx context.Context, body CreateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListItemsV1WithBody List items (V1, superseded by V2)
+	//
+	// Superseded by `POST /api/items/list/v2`, which takes the same filter plus a list of exact
+	// `numbers`; this version stays for existing clients and answers the same shape. See V2 for
+	// the filters, sorting and the date window.
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/items/list (the `ListItemsV1` operationId).
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ListItemsV1WithBody(ctx context.Context, params *ListItemsV1Params, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListItemsV1 List items (V1, superseded by V2)
+	//
+	// Superseded by `POST /api/items/list/v2`, which takes the same filter plus a list of exact
+	// `numbers`; this version stays for existing clients and answers the same shape. See V2 for
+	// the filters, sorting and the date window.
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/items/list (the `ListItemsV1` operationId).
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ListItemsV1(ctx context.Context, params *ListItemsV1Params, body ListItemsV1JSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListItemsWithBody List items
+	//
+	// Answers a bare array sorted by number (case-insensitive) then id unless `Sort.Field` names
+	// `number`, `revision.revision`, `description`, `createdUtc`, `modifiedUtc` or `id`; ties
+	// break on id. Archived items are included unless `isArchived` narrows the list. The
+	// filter members narrow the result together (AND); `modifiedAfterUtc` is inclusive and
+	// `modifiedBeforeUtc` exclusive, and each must fall in the years 2000 to 2099 (400 naming
+	// the member).
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/items/list/v2 (the `ListItems` operationId).
+	ListItemsWithBody(ctx context.Context, params *ListItemsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListItems List items
+	//
+	// Answers a bare array sorted by number (case-insensitive) then id unless `Sort.Field` names
+	// `number`, `revision.revision`, `description`, `createdUtc`, `modifiedUtc` or `id`; ties
+	// break on id. Archived items are included unless `isArchived` narrows the list. The
+	// filter members narrow the result together (AND); `modifiedAfterUtc` is inclusive and
+	// `modifiedBeforeUtc` exclusive, and each must fall in the years 2000 to 2099 (400 naming
+	// the member).
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/items/list/v2 (the `ListItems` operationId).
+	ListItems(ctx context.Context, params *ListItemsParams, body ListItemsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetItem Get an item
+	//
+	// An archived item is answered with `isArchived: true`.
+	//
+	// Permission: View Item.
+	//
+	// Corresponds with GET /api/items/{itemId} (the `GetItem` operationId).
+	GetItem(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PatchItemWithBody Partially update an item
+	//
+	// Applies a JSON Patch to the item's read shape and saves the result as a full update
+	// (`ItemWrite`, same rules) in one transaction. Paths must name a member of `ItemWrite`;
+	// read-only and create-only members answer 400. A patch with no operation under
+	// `/customFields` does not validate stored custom fields. A blank `externalReferences`
+	// member is stored as an empty string and `externalId` is not required.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /api/items/{itemId} (the `PatchItem` operationId).
+	PatchItemWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PatchItemWithApplicationJSONPatchPlusJSONBody Partially update an item
+	//
+	// Applies a JSON Patch to the item's read shape and saves the result as a full update
+	// (`ItemWrite`, same rules) in one transaction. Paths must name a member of `ItemWrite`;
+	// read-only and create-only members answer 400. A patch with no operation under
+	// `/customFields` does not validate stored custom fields. A blank `externalReferences`
+	// member is stored as an empty string and `externalId` is not required.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json-patch+json` content type.
+	//
+	// Corresponds with PATCH /api/items/{itemId} (the `PatchItem` operationId).
+	PatchItemWithApplicationJSONPatchPlusJSONBody(ctx context.Context, itemId ItemId, body PatchItemApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateItemWithBody Replace an item's writable members
+	//
+	// Full update of the members of `ItemWrite`: omitted optional members are cleared (booleans
+	// become false), except `number` and `unitOfMeasureName`, which omitted (or, for the unit,
+	// null or blank) keep their current value. Members not in `ItemWrite` (`itemOrigin`,
+	// `isSellable`, `isArchived`, ...) are ignored.
+	//
+	// - Renaming (`number`) onto the number and revision of another active item answers 400
+	//   naming `number`. No other document refers to items yet, so a rename has no references
+	//   to update; areas that add them update them in the same transaction.
+	// - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
+	//   item's unit type (400 naming it otherwise); the unit type never changes, so
+	//   `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
+	//   is 400 naming it. The same unit as now is not a change. A change is refused with 400
+	//   naming `unitOfMeasureName` while a document uses the item in its current unit; the
+	//   documents that block it are read before the update (see the Items tag).
+	// - An item without an inventory unit of measure (legacy data) answers 400 naming
+	//   `unitOfMeasureName`.
+	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
+	//   is already non-inventory may restate it (400 naming `isNonInventory`).
+	//
+	// Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
+	// transaction. An archived item can be updated (it is how its notes are kept current).
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/items/{itemId} (the `UpdateItem` operationId).
+	UpdateItemWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateItem Replace an item's writable members
+	//
+	// Full update of the members of `ItemWrite`: omitted optional members are cleared (booleans
+	// become false), except `number` and `unitOfMeasureName`, which omitted (or, for the unit,
+	// null or blank) keep their current value. Members not in `ItemWrite` (`itemOrigin`,
+	// `isSellable`, `isArchived`, ...) are ignored.
+	//
+	// - Renaming (`number`) onto the number and revision of another active item answers 400
+	//   naming `number`. No other document refers to items yet, so a rename has no references
+	//   to update; areas that add them update them in the same transaction.
+	// - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
+	//   item's unit type (400 naming it otherwise); the unit type never changes, so
+	//   `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
+	//   is 400 naming it. The same unit as now is not a change. A change is refused with 400
+	//   naming `unitOfMeasureName` while a document uses the item in its current unit; the
+	//   documents that block it are read before the update (see the Items tag).
+	// - An item without an inventory unit of measure (legacy data) answers 400 naming
+	//   `unitOfMeasureName`.
+	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
+	//   is already non-inventory may restate it (400 naming `isNonInventory`).
+	//
+	// Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
+	// transaction. An archived item can be updated (it is how its notes are kept current).
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/items/{itemId} (the `UpdateItem` operationId).
+	UpdateItem(ctx context.Context, itemId ItemId, body UpdateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AddItemRevisionWithBody Add a revision of an item
+	//
+	// Creates a new item with the source item's number and the given `revision` (trimmed,
+	// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
+	// notes, description, custom fields; not its external references, which link the source
+	// record to other systems). The new item is active and becomes the latest revision of the
+	// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+	// the same transaction. A revision the number already has among active items answers 400
+	// naming `revision`. A source without an inventory unit of measure (legacy data) answers
+	// 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
+	// archived, for the source.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/items/{itemId}/revision (the `AddItemRevision` operationId).
+	AddItemRevisionWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AddItemRevision Add a revision of an item
+	//
+	// Creates a new item with the source item's number and the given `revision` (trimmed,
+	// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
+	// notes, description, custom fields; not its external references, which link the source
+	// record to other systems). The new item is active and becomes the latest revision of the
+	// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+	// the same transaction. A revision the number already has among active items answers 400
+	// naming `revision`. A source without an inventory unit of measure (legacy data) answers
+	// 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
+	// archived, for the source.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/items/{itemId}/revision (the `AddItemRevision` operationId).
+	AddItemRevision(ctx context.Context, itemId ItemId, body AddItemRevisionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateMaterialShapeWithBody Create a material shape
 	//
@@ -6676,6 +7370,387 @@ func (c *Client) ListInProcessTrackingFields(ctx context.Context, params *ListIn
 // Corresponds with GET /api/in-process-tracking-field-types/{id} (the `GetInProcessTrackingField` operationId).
 func (c *Client) GetInProcessTrackingField(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetInProcessTrackingFieldRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateItemWithBody Create an item
+//
+// `number` is trimmed (1 to 200 characters). `revision` is optional: omitted, null or blank
+// creates the item with no revision (`revision.revision` null); otherwise it is trimmed
+// (1 to 200 characters). `number` plus `revision` must be unique among the tenant's active
+// (not archived) items, compared case-insensitively (400 naming `number`; decided by a
+// unique index, so concurrent creates cannot both win).
+//
+// `unitTypeName` (case-insensitive) and `unitOfMeasureName` (trimmed, case-sensitive, a unit
+// of that type) are required; an unknown type or a unit of another type answers 400 naming
+// the member. `itemOrigin` defaults to `make`; `kit` and `none` are accepted by the schema
+// but refused for new items (400 naming `itemOrigin`). `isNonInventory` may be true only
+// for a `buy` item that is not sellable (400 naming `isNonInventory`). Booleans default to
+// false. `customFields` are validated against the definitions of module `item` together with
+// `item_Make` (origin make or makeOrBuy) or `item_Buy` (origin buy).
+//
+// The item is the latest revision of its number (see `ItemRevision`). Creating an item
+// records an `ItemUpdated` event (see `Item`).
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/items (the `CreateItem` operationId).
+func (c *Client) CreateItemWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateItem Create an item
+//
+// `number` is trimmed (1 to 200 characters). `revision` is optional: omitted, null or blank
+// creates the item with no revision (`revision.revision` null); otherwise it is trimmed
+// (1 to 200 characters). `number` plus `revision` must be unique among the tenant's active
+// (not archived) items, compared case-insensitively (400 naming `number`; decided by a
+// unique index, so concurrent creates cannot both win).
+//
+// `unitTypeName` (case-insensitive) and `unitOfMeasureName` (trimmed, case-sensitive, a unit
+// of that type) are required; an unknown type or a unit of another type answers 400 naming
+// the member. `itemOrigin` defaults to `make`; `kit` and `none` are accepted by the schema
+// but refused for new items (400 naming `itemOrigin`). `isNonInventory` may be true only
+// for a `buy` item that is not sellable (400 naming `isNonInventory`). Booleans default to
+// false. `customFields` are validated against the definitions of module `item` together with
+// `item_Make` (origin make or makeOrBuy) or `item_Buy` (origin buy).
+//
+// The item is the latest revision of its number (see `ItemRevision`). Creating an item
+// records an `ItemUpdated` event (see `Item`).
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/items (the `CreateItem` operationId).
+func (c *Client) CreateItem(ctx context.Context, body CreateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListItemsV1WithBody List items (V1, superseded by V2)
+//
+// Superseded by `POST /api/items/list/v2`, which takes the same filter plus a list of exact
+// `numbers`; this version stays for existing clients and answers the same shape. See V2 for
+// the filters, sorting and the date window.
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/items/list (the `ListItemsV1` operationId).
+// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+func (c *Client) ListItemsV1WithBody(ctx context.Context, params *ListItemsV1Params, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemsV1RequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListItemsV1 List items (V1, superseded by V2)
+//
+// Superseded by `POST /api/items/list/v2`, which takes the same filter plus a list of exact
+// `numbers`; this version stays for existing clients and answers the same shape. See V2 for
+// the filters, sorting and the date window.
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/items/list (the `ListItemsV1` operationId).
+// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+func (c *Client) ListItemsV1(ctx context.Context, params *ListItemsV1Params, body ListItemsV1JSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemsV1Request(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListItemsWithBody List items
+//
+// Answers a bare array sorted by number (case-insensitive) then id unless `Sort.Field` names
+// `number`, `revision.revision`, `description`, `createdUtc`, `modifiedUtc` or `id`; ties
+// break on id. Archived items are included unless `isArchived` narrows the list. The
+// filter members narrow the result together (AND); `modifiedAfterUtc` is inclusive and
+// `modifiedBeforeUtc` exclusive, and each must fall in the years 2000 to 2099 (400 naming
+// the member).
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/items/list/v2 (the `ListItems` operationId).
+func (c *Client) ListItemsWithBody(ctx context.Context, params *ListItemsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemsRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListItems List items
+//
+// Answers a bare array sorted by number (case-insensitive) then id unless `Sort.Field` names
+// `number`, `revision.revision`, `description`, `createdUtc`, `modifiedUtc` or `id`; ties
+// break on id. Archived items are included unless `isArchived` narrows the list. The
+// filter members narrow the result together (AND); `modifiedAfterUtc` is inclusive and
+// `modifiedBeforeUtc` exclusive, and each must fall in the years 2000 to 2099 (400 naming
+// the member).
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/items/list/v2 (the `ListItems` operationId).
+func (c *Client) ListItems(ctx context.Context, params *ListItemsParams, body ListItemsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemsRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetItem Get an item
+//
+// An archived item is answered with `isArchived: true`.
+//
+// Permission: View Item.
+//
+// Corresponds with GET /api/items/{itemId} (the `GetItem` operationId).
+func (c *Client) GetItem(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetItemRequest(c.Server, itemId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PatchItemWithBody Partially update an item
+//
+// Applies a JSON Patch to the item's read shape and saves the result as a full update
+// (`ItemWrite`, same rules) in one transaction. Paths must name a member of `ItemWrite`;
+// read-only and create-only members answer 400. A patch with no operation under
+// `/customFields` does not validate stored custom fields. A blank `externalReferences`
+// member is stored as an empty string and `externalId` is not required.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /api/items/{itemId} (the `PatchItem` operationId).
+func (c *Client) PatchItemWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchItemRequestWithBody(c.Server, itemId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PatchItemWithApplicationJSONPatchPlusJSONBody Partially update an item
+//
+// Applies a JSON Patch to the item's read shape and saves the result as a full update
+// (`ItemWrite`, same rules) in one transaction. Paths must name a member of `ItemWrite`;
+// read-only and create-only members answer 400. A patch with no operation under
+// `/customFields` does not validate stored custom fields. A blank `externalReferences`
+// member is stored as an empty string and `externalId` is not required.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json-patch+json` content type.
+//
+// Corresponds with PATCH /api/items/{itemId} (the `PatchItem` operationId).
+func (c *Client) PatchItemWithApplicationJSONPatchPlusJSONBody(ctx context.Context, itemId ItemId, body PatchItemApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchItemRequestWithApplicationJSONPatchPlusJSONBody(c.Server, itemId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateItemWithBody Replace an item's writable members
+//
+// Full update of the members of `ItemWrite`: omitted optional members are cleared (booleans
+// become false), except `number` and `unitOfMeasureName`, which omitted (or, for the unit,
+// null or blank) keep their current value. Members not in `ItemWrite` (`itemOrigin`,
+// `isSellable`, `isArchived`, ...) are ignored.
+//
+//   - Renaming (`number`) onto the number and revision of another active item answers 400
+//     naming `number`. No other document refers to items yet, so a rename has no references
+//     to update; areas that add them update them in the same transaction.
+//   - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
+//     item's unit type (400 naming it otherwise); the unit type never changes, so
+//     `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
+//     is 400 naming it. The same unit as now is not a change. A change is refused with 400
+//     naming `unitOfMeasureName` while a document uses the item in its current unit; the
+//     documents that block it are read before the update (see the Items tag).
+//   - An item without an inventory unit of measure (legacy data) answers 400 naming
+//     `unitOfMeasureName`.
+//   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
+//     is already non-inventory may restate it (400 naming `isNonInventory`).
+//
+// Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
+// transaction. An archived item can be updated (it is how its notes are kept current).
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/items/{itemId} (the `UpdateItem` operationId).
+func (c *Client) UpdateItemWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateItemRequestWithBody(c.Server, itemId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateItem Replace an item's writable members
+//
+// Full update of the members of `ItemWrite`: omitted optional members are cleared (booleans
+// become false), except `number` and `unitOfMeasureName`, which omitted (or, for the unit,
+// null or blank) keep their current value. Members not in `ItemWrite` (`itemOrigin`,
+// `isSellable`, `isArchived`, ...) are ignored.
+//
+//   - Renaming (`number`) onto the number and revision of another active item answers 400
+//     naming `number`. No other document refers to items yet, so a rename has no references
+//     to update; areas that add them update them in the same transaction.
+//   - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
+//     item's unit type (400 naming it otherwise); the unit type never changes, so
+//     `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
+//     is 400 naming it. The same unit as now is not a change. A change is refused with 400
+//     naming `unitOfMeasureName` while a document uses the item in its current unit; the
+//     documents that block it are read before the update (see the Items tag).
+//   - An item without an inventory unit of measure (legacy data) answers 400 naming
+//     `unitOfMeasureName`.
+//   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
+//     is already non-inventory may restate it (400 naming `isNonInventory`).
+//
+// Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
+// transaction. An archived item can be updated (it is how its notes are kept current).
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/items/{itemId} (the `UpdateItem` operationId).
+func (c *Client) UpdateItem(ctx context.Context, itemId ItemId, body UpdateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateItemRequest(c.Server, itemId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AddItemRevisionWithBody Add a revision of an item
+//
+// Creates a new item with the source item's number and the given `revision` (trimmed,
+// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
+// notes, description, custom fields; not its external references, which link the source
+// record to other systems). The new item is active and becomes the latest revision of the
+// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+// the same transaction. A revision the number already has among active items answers 400
+// naming `revision`. A source without an inventory unit of measure (legacy data) answers
+// 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
+// archived, for the source.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/items/{itemId}/revision (the `AddItemRevision` operationId).
+func (c *Client) AddItemRevisionWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAddItemRevisionRequestWithBody(c.Server, itemId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AddItemRevision Add a revision of an item
+//
+// Creates a new item with the source item's number and the given `revision` (trimmed,
+// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
+// notes, description, custom fields; not its external references, which link the source
+// record to other systems). The new item is active and becomes the latest revision of the
+// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+// the same transaction. A revision the number already has among active items answers 400
+// naming `revision`. A source without an inventory unit of measure (legacy data) answers
+// 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
+// archived, for the source.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/items/{itemId}/revision (the `AddItemRevision` operationId).
+func (c *Client) AddItemRevision(ctx context.Context, itemId ItemId, body AddItemRevisionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAddItemRevisionRequest(c.Server, itemId, body)
 	if err != nil {
 		return nil, err
 	}
@@ -10719,6 +11794,427 @@ func NewGetInProcessTrackingFieldRequest(server string, id Id) (*http.Request, e
 	return req, nil
 }
 
+// NewCreateItemRequest calls the generic CreateItem builder with application/json body
+func NewCreateItemRequest(server string, body CreateItemJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateItemRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateItemRequestWithBody constructs an http.Request for the CreateItem method, with any body, and a specified content type
+func NewCreateItemRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListItemsV1Request calls the generic ListItemsV1 builder with application/json body
+func NewListItemsV1Request(server string, params *ListItemsV1Params, body ListItemsV1JSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListItemsV1RequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListItemsV1RequestWithBody constructs an http.Request for the ListItemsV1 method, with any body, and a specified content type
+func NewListItemsV1RequestWithBody(server string, params *ListItemsV1Params, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListItemsRequest calls the generic ListItems builder with application/json body
+func NewListItemsRequest(server string, params *ListItemsParams, body ListItemsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListItemsRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListItemsRequestWithBody constructs an http.Request for the ListItems method, with any body, and a specified content type
+func NewListItemsRequestWithBody(server string, params *ListItemsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/list/v2")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetItemRequest constructs an http.Request for the GetItem method
+func NewGetItemRequest(server string, itemId ItemId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPatchItemRequestWithApplicationJSONPatchPlusJSONBody calls the generic PatchItem builder with application/json-patch+json body
+func NewPatchItemRequestWithApplicationJSONPatchPlusJSONBody(server string, itemId ItemId, body PatchItemApplicationJSONPatchPlusJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPatchItemRequestWithBody(server, itemId, "application/json-patch+json", bodyReader)
+}
+
+// NewPatchItemRequestWithBody constructs an http.Request for the PatchItem method, with any body, and a specified content type
+func NewPatchItemRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewUpdateItemRequest calls the generic UpdateItem builder with application/json body
+func NewUpdateItemRequest(server string, itemId ItemId, body UpdateItemJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateItemRequestWithBody(server, itemId, "application/json", bodyReader)
+}
+
+// NewUpdateItemRequestWithBody constructs an http.Request for the UpdateItem method, with any body, and a specified content type
+func NewUpdateItemRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewAddItemRevisionRequest calls the generic AddItemRevision builder with application/json body
+func NewAddItemRevisionRequest(server string, itemId ItemId, body AddItemRevisionJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAddItemRevisionRequestWithBody(server, itemId, "application/json", bodyReader)
+}
+
+// NewAddItemRevisionRequestWithBody constructs an http.Request for the AddItemRevision method, with any body, and a specified content type
+func NewAddItemRevisionRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/revision", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewCreateMaterialShapeRequest calls the generic CreateMaterialShape builder with application/json body
 func NewCreateMaterialShapeRequest(server string, body CreateMaterialShapeJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -13179,6 +14675,261 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/in-process-tracking-field-types/{id} (the `GetInProcessTrackingField` operationId).
 	GetInProcessTrackingFieldWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetInProcessTrackingFieldResponse, error)
+
+	// CreateItemWithBodyWithResponse Create an item
+	//
+	// `number` is trimmed (1 to 200 characters). `revision` is optional: omitted, null or blank
+	// creates the item with no revision (`revision.revision` null); otherwise it is trimmed
+	// (1 to 200 characters). `number` plus `revision` must be unique among the tenant's active
+	// (not archived) items, compared case-insensitively (400 naming `number`; decided by a
+	// unique index, so concurrent creates cannot both win).
+	//
+	// `unitTypeName` (case-insensitive) and `unitOfMeasureName` (trimmed, case-sensitive, a unit
+	// of that type) are required; an unknown type or a unit of another type answers 400 naming
+	// the member. `itemOrigin` defaults to `make`; `kit` and `none` are accepted by the schema
+	// but refused for new items (400 naming `itemOrigin`). `isNonInventory` may be true only
+	// for a `buy` item that is not sellable (400 naming `isNonInventory`). Booleans default to
+	// false. `customFields` are validated against the definitions of module `item` together with
+	// `item_Make` (origin make or makeOrBuy) or `item_Buy` (origin buy).
+	//
+	// The item is the latest revision of its number (see `ItemRevision`). Creating an item
+	// records an `ItemUpdated` event (see `Item`).
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items (the `CreateItem` operationId).
+	CreateItemWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemResponse, error)
+
+	// CreateItemWithResponse Create an item
+	//
+	// `number` is trimmed (1 to 200 characters). `revision` is optional: omitted, null or blank
+	// creates the item with no revision (`revision.revision` null); otherwise it is trimmed
+	// (1 to 200 characters). `number` plus `revision` must be unique among the tenant's active
+	// (not archived) items, compared case-insensitively (400 naming `number`; decided by a
+	// unique index, so concurrent creates cannot both win).
+	//
+	// `unitTypeName` (case-insensitive) and `unitOfMeasureName` (trimmed, case-sensitive, a unit
+	// of that type) are required; an unknown type or a unit of another type answers 400 naming
+	// the member. `itemOrigin` defaults to `make`; `kit` and `none` are accepted by the schema
+	// but refused for new items (400 naming `itemOrigin`). `isNonInventory` may be true only
+	// for a `buy` item that is not sellable (400 naming `isNonInventory`). Booleans default to
+	// false. `customFields` are validated against the definitions of module `item` together with
+	// `item_Make` (origin make or makeOrBuy) or `item_Buy` (origin buy).
+	//
+	// The item is the latest revision of its number (see `ItemRevision`). Creating an item
+	// records an `ItemUpdated` event (see `Item`).
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items (the `CreateItem` operationId).
+	CreateItemWithResponse(ctx context.Context, body CreateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemResponse, error)
+
+	// ListItemsV1WithBodyWithResponse List items (V1, superseded by V2)
+	//
+	// Superseded by `POST /api/items/list/v2`, which takes the same filter plus a list of exact
+	// `numbers`; this version stays for existing clients and answers the same shape. See V2 for
+	// the filters, sorting and the date window.
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/list (the `ListItemsV1` operationId).
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ListItemsV1WithBodyWithResponse(ctx context.Context, params *ListItemsV1Params, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemsV1Response, error)
+
+	// ListItemsV1WithResponse List items (V1, superseded by V2)
+	//
+	// Superseded by `POST /api/items/list/v2`, which takes the same filter plus a list of exact
+	// `numbers`; this version stays for existing clients and answers the same shape. See V2 for
+	// the filters, sorting and the date window.
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/list (the `ListItemsV1` operationId).
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ListItemsV1WithResponse(ctx context.Context, params *ListItemsV1Params, body ListItemsV1JSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemsV1Response, error)
+
+	// ListItemsWithBodyWithResponse List items
+	//
+	// Answers a bare array sorted by number (case-insensitive) then id unless `Sort.Field` names
+	// `number`, `revision.revision`, `description`, `createdUtc`, `modifiedUtc` or `id`; ties
+	// break on id. Archived items are included unless `isArchived` narrows the list. The
+	// filter members narrow the result together (AND); `modifiedAfterUtc` is inclusive and
+	// `modifiedBeforeUtc` exclusive, and each must fall in the years 2000 to 2099 (400 naming
+	// the member).
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/list/v2 (the `ListItems` operationId).
+	ListItemsWithBodyWithResponse(ctx context.Context, params *ListItemsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemsResponse, error)
+
+	// ListItemsWithResponse List items
+	//
+	// Answers a bare array sorted by number (case-insensitive) then id unless `Sort.Field` names
+	// `number`, `revision.revision`, `description`, `createdUtc`, `modifiedUtc` or `id`; ties
+	// break on id. Archived items are included unless `isArchived` narrows the list. The
+	// filter members narrow the result together (AND); `modifiedAfterUtc` is inclusive and
+	// `modifiedBeforeUtc` exclusive, and each must fall in the years 2000 to 2099 (400 naming
+	// the member).
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/list/v2 (the `ListItems` operationId).
+	ListItemsWithResponse(ctx context.Context, params *ListItemsParams, body ListItemsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemsResponse, error)
+
+	// GetItemWithResponse Get an item
+	//
+	// An archived item is answered with `isArchived: true`.
+	//
+	// Permission: View Item.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/items/{itemId} (the `GetItem` operationId).
+	GetItemWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*GetItemResponse, error)
+
+	// PatchItemWithBodyWithResponse Partially update an item
+	//
+	// Applies a JSON Patch to the item's read shape and saves the result as a full update
+	// (`ItemWrite`, same rules) in one transaction. Paths must name a member of `ItemWrite`;
+	// read-only and create-only members answer 400. A patch with no operation under
+	// `/customFields` does not validate stored custom fields. A blank `externalReferences`
+	// member is stored as an empty string and `externalId` is not required.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /api/items/{itemId} (the `PatchItem` operationId).
+	PatchItemWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchItemResponse, error)
+
+	// PatchItemWithApplicationJSONPatchPlusJSONBodyWithResponse Partially update an item
+	//
+	// Applies a JSON Patch to the item's read shape and saves the result as a full update
+	// (`ItemWrite`, same rules) in one transaction. Paths must name a member of `ItemWrite`;
+	// read-only and create-only members answer 400. A patch with no operation under
+	// `/customFields` does not validate stored custom fields. A blank `externalReferences`
+	// member is stored as an empty string and `externalId` is not required.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /api/items/{itemId} (the `PatchItem` operationId).
+	PatchItemWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, itemId ItemId, body PatchItemApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchItemResponse, error)
+
+	// UpdateItemWithBodyWithResponse Replace an item's writable members
+	//
+	// Full update of the members of `ItemWrite`: omitted optional members are cleared (booleans
+	// become false), except `number` and `unitOfMeasureName`, which omitted (or, for the unit,
+	// null or blank) keep their current value. Members not in `ItemWrite` (`itemOrigin`,
+	// `isSellable`, `isArchived`, ...) are ignored.
+	//
+	// - Renaming (`number`) onto the number and revision of another active item answers 400
+	//   naming `number`. No other document refers to items yet, so a rename has no references
+	//   to update; areas that add them update them in the same transaction.
+	// - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
+	//   item's unit type (400 naming it otherwise); the unit type never changes, so
+	//   `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
+	//   is 400 naming it. The same unit as now is not a change. A change is refused with 400
+	//   naming `unitOfMeasureName` while a document uses the item in its current unit; the
+	//   documents that block it are read before the update (see the Items tag).
+	// - An item without an inventory unit of measure (legacy data) answers 400 naming
+	//   `unitOfMeasureName`.
+	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
+	//   is already non-inventory may restate it (400 naming `isNonInventory`).
+	//
+	// Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
+	// transaction. An archived item can be updated (it is how its notes are kept current).
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/items/{itemId} (the `UpdateItem` operationId).
+	UpdateItemWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemResponse, error)
+
+	// UpdateItemWithResponse Replace an item's writable members
+	//
+	// Full update of the members of `ItemWrite`: omitted optional members are cleared (booleans
+	// become false), except `number` and `unitOfMeasureName`, which omitted (or, for the unit,
+	// null or blank) keep their current value. Members not in `ItemWrite` (`itemOrigin`,
+	// `isSellable`, `isArchived`, ...) are ignored.
+	//
+	// - Renaming (`number`) onto the number and revision of another active item answers 400
+	//   naming `number`. No other document refers to items yet, so a rename has no references
+	//   to update; areas that add them update them in the same transaction.
+	// - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
+	//   item's unit type (400 naming it otherwise); the unit type never changes, so
+	//   `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
+	//   is 400 naming it. The same unit as now is not a change. A change is refused with 400
+	//   naming `unitOfMeasureName` while a document uses the item in its current unit; the
+	//   documents that block it are read before the update (see the Items tag).
+	// - An item without an inventory unit of measure (legacy data) answers 400 naming
+	//   `unitOfMeasureName`.
+	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
+	//   is already non-inventory may restate it (400 naming `isNonInventory`).
+	//
+	// Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
+	// transaction. An archived item can be updated (it is how its notes are kept current).
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/items/{itemId} (the `UpdateItem` operationId).
+	UpdateItemWithResponse(ctx context.Context, itemId ItemId, body UpdateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemResponse, error)
+
+	// AddItemRevisionWithBodyWithResponse Add a revision of an item
+	//
+	// Creates a new item with the source item's number and the given `revision` (trimmed,
+	// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
+	// notes, description, custom fields; not its external references, which link the source
+	// record to other systems). The new item is active and becomes the latest revision of the
+	// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+	// the same transaction. A revision the number already has among active items answers 400
+	// naming `revision`. A source without an inventory unit of measure (legacy data) answers
+	// 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
+	// archived, for the source.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/revision (the `AddItemRevision` operationId).
+	AddItemRevisionWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AddItemRevisionResponse, error)
+
+	// AddItemRevisionWithResponse Add a revision of an item
+	//
+	// Creates a new item with the source item's number and the given `revision` (trimmed,
+	// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
+	// notes, description, custom fields; not its external references, which link the source
+	// record to other systems). The new item is active and becomes the latest revision of the
+	// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+	// the same transaction. A revision the number already has among active items answers 400
+	// naming `revision`. A source without an inventory unit of measure (legacy data) answers
+	// 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
+	// archived, for the source.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/revision (the `AddItemRevision` operationId).
+	AddItemRevisionWithResponse(ctx context.Context, itemId ItemId, body AddItemRevisionJSONRequestBody, reqEditors ...RequestEditorFn) (*AddItemRevisionResponse, error)
 
 	// CreateMaterialShapeWithBodyWithResponse Create a material shape
 	//
@@ -19006,6 +20757,671 @@ func (r GetInProcessTrackingFieldResponse) ContentType() string {
 	return ""
 }
 
+// CreateItemResponse503Headers the declared response headers of an HTTP 503 response for CreateItem
+type CreateItemResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateItemResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateItemResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateItemResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateItemResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateItemResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateItemResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateItemResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateItemResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateItemResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateItemResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateItemResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateItemResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateItemResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateItemResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListItemsV1Response503Headers the declared response headers of an HTTP 503 response for ListItemsV1
+type ListItemsV1Response503Headers struct {
+	RetryAfter *int
+}
+
+type ListItemsV1Response struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Item
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListItemsV1Response503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListItemsV1Response) GetJSON200() *[]Item {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListItemsV1Response) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListItemsV1Response) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListItemsV1Response) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListItemsV1Response) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListItemsV1Response) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListItemsV1Response) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListItemsV1Response) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListItemsV1Response) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListItemsV1Response) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListItemsV1Response) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListItemsV1Response) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListItemsResponse503Headers the declared response headers of an HTTP 503 response for ListItems
+type ListItemsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListItemsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Item
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListItemsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListItemsResponse) GetJSON200() *[]Item {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListItemsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListItemsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListItemsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListItemsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListItemsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListItemsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListItemsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListItemsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListItemsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListItemsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListItemsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetItemResponse503Headers the declared response headers of an HTTP 503 response for GetItem
+type GetItemResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetItemResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Item
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetItemResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetItemResponse) GetJSON200() *Item {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetItemResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetItemResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetItemResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetItemResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetItemResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetItemResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetItemResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetItemResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetItemResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PatchItemResponse503Headers the declared response headers of an HTTP 503 response for PatchItem
+type PatchItemResponse503Headers struct {
+	RetryAfter *int
+}
+
+type PatchItemResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Item
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PatchItemResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PatchItemResponse) GetJSON200() *Item {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PatchItemResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r PatchItemResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r PatchItemResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r PatchItemResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r PatchItemResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r PatchItemResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PatchItemResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PatchItemResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PatchItemResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PatchItemResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PatchItemResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateItemResponse503Headers the declared response headers of an HTTP 503 response for UpdateItem
+type UpdateItemResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UpdateItemResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Item
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateItemResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateItemResponse) GetJSON200() *Item {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r UpdateItemResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UpdateItemResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UpdateItemResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UpdateItemResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r UpdateItemResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r UpdateItemResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UpdateItemResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateItemResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateItemResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateItemResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateItemResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AddItemRevisionResponse503Headers the declared response headers of an HTTP 503 response for AddItemRevision
+type AddItemRevisionResponse503Headers struct {
+	RetryAfter *int
+}
+
+type AddItemRevisionResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *AddItemRevisionResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AddItemRevisionResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r AddItemRevisionResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r AddItemRevisionResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r AddItemRevisionResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r AddItemRevisionResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r AddItemRevisionResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r AddItemRevisionResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r AddItemRevisionResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r AddItemRevisionResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AddItemRevisionResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AddItemRevisionResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AddItemRevisionResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // CreateMaterialShapeResponse503Headers the declared response headers of an HTTP 503 response for CreateMaterialShape
 type CreateMaterialShapeResponse503Headers struct {
 	RetryAfter *int
@@ -22933,6 +25349,338 @@ func (c *ClientWithResponses) GetInProcessTrackingFieldWithResponse(ctx context.
 		return nil, err
 	}
 	return ParseGetInProcessTrackingFieldResponse(rsp)
+}
+
+// CreateItemWithBodyWithResponse Create an item
+//
+// `number` is trimmed (1 to 200 characters). `revision` is optional: omitted, null or blank
+// creates the item with no revision (`revision.revision` null); otherwise it is trimmed
+// (1 to 200 characters). `number` plus `revision` must be unique among the tenant's active
+// (not archived) items, compared case-insensitively (400 naming `number`; decided by a
+// unique index, so concurrent creates cannot both win).
+//
+// `unitTypeName` (case-insensitive) and `unitOfMeasureName` (trimmed, case-sensitive, a unit
+// of that type) are required; an unknown type or a unit of another type answers 400 naming
+// the member. `itemOrigin` defaults to `make`; `kit` and `none` are accepted by the schema
+// but refused for new items (400 naming `itemOrigin`). `isNonInventory` may be true only
+// for a `buy` item that is not sellable (400 naming `isNonInventory`). Booleans default to
+// false. `customFields` are validated against the definitions of module `item` together with
+// `item_Make` (origin make or makeOrBuy) or `item_Buy` (origin buy).
+//
+// The item is the latest revision of its number (see `ItemRevision`). Creating an item
+// records an `ItemUpdated` event (see `Item`).
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items (the `CreateItem` operationId).
+func (c *ClientWithResponses) CreateItemWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemResponse, error) {
+	rsp, err := c.CreateItemWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateItemResponse(rsp)
+}
+
+// CreateItemWithResponse Create an item
+//
+// `number` is trimmed (1 to 200 characters). `revision` is optional: omitted, null or blank
+// creates the item with no revision (`revision.revision` null); otherwise it is trimmed
+// (1 to 200 characters). `number` plus `revision` must be unique among the tenant's active
+// (not archived) items, compared case-insensitively (400 naming `number`; decided by a
+// unique index, so concurrent creates cannot both win).
+//
+// `unitTypeName` (case-insensitive) and `unitOfMeasureName` (trimmed, case-sensitive, a unit
+// of that type) are required; an unknown type or a unit of another type answers 400 naming
+// the member. `itemOrigin` defaults to `make`; `kit` and `none` are accepted by the schema
+// but refused for new items (400 naming `itemOrigin`). `isNonInventory` may be true only
+// for a `buy` item that is not sellable (400 naming `isNonInventory`). Booleans default to
+// false. `customFields` are validated against the definitions of module `item` together with
+// `item_Make` (origin make or makeOrBuy) or `item_Buy` (origin buy).
+//
+// The item is the latest revision of its number (see `ItemRevision`). Creating an item
+// records an `ItemUpdated` event (see `Item`).
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items (the `CreateItem` operationId).
+func (c *ClientWithResponses) CreateItemWithResponse(ctx context.Context, body CreateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemResponse, error) {
+	rsp, err := c.CreateItem(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateItemResponse(rsp)
+}
+
+// ListItemsV1WithBodyWithResponse List items (V1, superseded by V2)
+//
+// Superseded by `POST /api/items/list/v2`, which takes the same filter plus a list of exact
+// `numbers`; this version stays for existing clients and answers the same shape. See V2 for
+// the filters, sorting and the date window.
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/list (the `ListItemsV1` operationId).
+//
+// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+func (c *ClientWithResponses) ListItemsV1WithBodyWithResponse(ctx context.Context, params *ListItemsV1Params, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemsV1Response, error) {
+	rsp, err := c.ListItemsV1WithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListItemsV1Response(rsp)
+}
+
+// ListItemsV1WithResponse List items (V1, superseded by V2)
+//
+// Superseded by `POST /api/items/list/v2`, which takes the same filter plus a list of exact
+// `numbers`; this version stays for existing clients and answers the same shape. See V2 for
+// the filters, sorting and the date window.
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/list (the `ListItemsV1` operationId).
+// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+func (c *ClientWithResponses) ListItemsV1WithResponse(ctx context.Context, params *ListItemsV1Params, body ListItemsV1JSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemsV1Response, error) {
+	rsp, err := c.ListItemsV1(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListItemsV1Response(rsp)
+}
+
+// ListItemsWithBodyWithResponse List items
+//
+// Answers a bare array sorted by number (case-insensitive) then id unless `Sort.Field` names
+// `number`, `revision.revision`, `description`, `createdUtc`, `modifiedUtc` or `id`; ties
+// break on id. Archived items are included unless `isArchived` narrows the list. The
+// filter members narrow the result together (AND); `modifiedAfterUtc` is inclusive and
+// `modifiedBeforeUtc` exclusive, and each must fall in the years 2000 to 2099 (400 naming
+// the member).
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/list/v2 (the `ListItems` operationId).
+func (c *ClientWithResponses) ListItemsWithBodyWithResponse(ctx context.Context, params *ListItemsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemsResponse, error) {
+	rsp, err := c.ListItemsWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListItemsResponse(rsp)
+}
+
+// ListItemsWithResponse List items
+//
+// Answers a bare array sorted by number (case-insensitive) then id unless `Sort.Field` names
+// `number`, `revision.revision`, `description`, `createdUtc`, `modifiedUtc` or `id`; ties
+// break on id. Archived items are included unless `isArchived` narrows the list. The
+// filter members narrow the result together (AND); `modifiedAfterUtc` is inclusive and
+// `modifiedBeforeUtc` exclusive, and each must fall in the years 2000 to 2099 (400 naming
+// the member).
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/list/v2 (the `ListItems` operationId).
+func (c *ClientWithResponses) ListItemsWithResponse(ctx context.Context, params *ListItemsParams, body ListItemsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemsResponse, error) {
+	rsp, err := c.ListItems(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListItemsResponse(rsp)
+}
+
+// GetItemWithResponse Get an item
+//
+// An archived item is answered with `isArchived: true`.
+//
+// Permission: View Item.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/items/{itemId} (the `GetItem` operationId).
+func (c *ClientWithResponses) GetItemWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*GetItemResponse, error) {
+	rsp, err := c.GetItem(ctx, itemId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetItemResponse(rsp)
+}
+
+// PatchItemWithBodyWithResponse Partially update an item
+//
+// Applies a JSON Patch to the item's read shape and saves the result as a full update
+// (`ItemWrite`, same rules) in one transaction. Paths must name a member of `ItemWrite`;
+// read-only and create-only members answer 400. A patch with no operation under
+// `/customFields` does not validate stored custom fields. A blank `externalReferences`
+// member is stored as an empty string and `externalId` is not required.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /api/items/{itemId} (the `PatchItem` operationId).
+func (c *ClientWithResponses) PatchItemWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchItemResponse, error) {
+	rsp, err := c.PatchItemWithBody(ctx, itemId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePatchItemResponse(rsp)
+}
+
+// PatchItemWithApplicationJSONPatchPlusJSONBodyWithResponse Partially update an item
+//
+// Applies a JSON Patch to the item's read shape and saves the result as a full update
+// (`ItemWrite`, same rules) in one transaction. Paths must name a member of `ItemWrite`;
+// read-only and create-only members answer 400. A patch with no operation under
+// `/customFields` does not validate stored custom fields. A blank `externalReferences`
+// member is stored as an empty string and `externalId` is not required.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /api/items/{itemId} (the `PatchItem` operationId).
+func (c *ClientWithResponses) PatchItemWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, itemId ItemId, body PatchItemApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchItemResponse, error) {
+	rsp, err := c.PatchItemWithApplicationJSONPatchPlusJSONBody(ctx, itemId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePatchItemResponse(rsp)
+}
+
+// UpdateItemWithBodyWithResponse Replace an item's writable members
+//
+// Full update of the members of `ItemWrite`: omitted optional members are cleared (booleans
+// become false), except `number` and `unitOfMeasureName`, which omitted (or, for the unit,
+// null or blank) keep their current value. Members not in `ItemWrite` (`itemOrigin`,
+// `isSellable`, `isArchived`, ...) are ignored.
+//
+//   - Renaming (`number`) onto the number and revision of another active item answers 400
+//     naming `number`. No other document refers to items yet, so a rename has no references
+//     to update; areas that add them update them in the same transaction.
+//   - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
+//     item's unit type (400 naming it otherwise); the unit type never changes, so
+//     `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
+//     is 400 naming it. The same unit as now is not a change. A change is refused with 400
+//     naming `unitOfMeasureName` while a document uses the item in its current unit; the
+//     documents that block it are read before the update (see the Items tag).
+//   - An item without an inventory unit of measure (legacy data) answers 400 naming
+//     `unitOfMeasureName`.
+//   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
+//     is already non-inventory may restate it (400 naming `isNonInventory`).
+//
+// Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
+// transaction. An archived item can be updated (it is how its notes are kept current).
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/items/{itemId} (the `UpdateItem` operationId).
+func (c *ClientWithResponses) UpdateItemWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemResponse, error) {
+	rsp, err := c.UpdateItemWithBody(ctx, itemId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateItemResponse(rsp)
+}
+
+// UpdateItemWithResponse Replace an item's writable members
+//
+// Full update of the members of `ItemWrite`: omitted optional members are cleared (booleans
+// become false), except `number` and `unitOfMeasureName`, which omitted (or, for the unit,
+// null or blank) keep their current value. Members not in `ItemWrite` (`itemOrigin`,
+// `isSellable`, `isArchived`, ...) are ignored.
+//
+//   - Renaming (`number`) onto the number and revision of another active item answers 400
+//     naming `number`. No other document refers to items yet, so a rename has no references
+//     to update; areas that add them update them in the same transaction.
+//   - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
+//     item's unit type (400 naming it otherwise); the unit type never changes, so
+//     `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
+//     is 400 naming it. The same unit as now is not a change. A change is refused with 400
+//     naming `unitOfMeasureName` while a document uses the item in its current unit; the
+//     documents that block it are read before the update (see the Items tag).
+//   - An item without an inventory unit of measure (legacy data) answers 400 naming
+//     `unitOfMeasureName`.
+//   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
+//     is already non-inventory may restate it (400 naming `isNonInventory`).
+//
+// Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
+// transaction. An archived item can be updated (it is how its notes are kept current).
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/items/{itemId} (the `UpdateItem` operationId).
+func (c *ClientWithResponses) UpdateItemWithResponse(ctx context.Context, itemId ItemId, body UpdateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemResponse, error) {
+	rsp, err := c.UpdateItem(ctx, itemId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateItemResponse(rsp)
+}
+
+// AddItemRevisionWithBodyWithResponse Add a revision of an item
+//
+// Creates a new item with the source item's number and the given `revision` (trimmed,
+// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
+// notes, description, custom fields; not its external references, which link the source
+// record to other systems). The new item is active and becomes the latest revision of the
+// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+// the same transaction. A revision the number already has among active items answers 400
+// naming `revision`. A source without an inventory unit of measure (legacy data) answers
+// 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
+// archived, for the source.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/revision (the `AddItemRevision` operationId).
+func (c *ClientWithResponses) AddItemRevisionWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AddItemRevisionResponse, error) {
+	rsp, err := c.AddItemRevisionWithBody(ctx, itemId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAddItemRevisionResponse(rsp)
+}
+
+// AddItemRevisionWithResponse Add a revision of an item
+//
+// Creates a new item with the source item's number and the given `revision` (trimmed,
+// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
+// notes, description, custom fields; not its external references, which link the source
+// record to other systems). The new item is active and becomes the latest revision of the
+// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+// the same transaction. A revision the number already has among active items answers 400
+// naming `revision`. A source without an inventory unit of measure (legacy data) answers
+// 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
+// archived, for the source.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/revision (the `AddItemRevision` operationId).
+func (c *ClientWithResponses) AddItemRevisionWithResponse(ctx context.Context, itemId ItemId, body AddItemRevisionJSONRequestBody, reqEditors ...RequestEditorFn) (*AddItemRevisionResponse, error) {
+	rsp, err := c.AddItemRevision(ctx, itemId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAddItemRevisionResponse(rsp)
 }
 
 // CreateMaterialShapeWithBodyWithResponse Create a material shape
@@ -28477,6 +31225,608 @@ func ParseGetInProcessTrackingFieldResponse(rsp *http.Response) (*GetInProcessTr
 	switch {
 	case rsp.StatusCode == 503:
 		var headers GetInProcessTrackingFieldResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateItemResponse parses an HTTP response from a CreateItemWithResponse call
+func ParseCreateItemResponse(rsp *http.Response) (*CreateItemResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateItemResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateItemResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListItemsV1Response parses an HTTP response from a ListItemsV1WithResponse call
+func ParseListItemsV1Response(rsp *http.Response) (*ListItemsV1Response, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListItemsV1Response{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Item
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListItemsV1Response503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListItemsResponse parses an HTTP response from a ListItemsWithResponse call
+func ParseListItemsResponse(rsp *http.Response) (*ListItemsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListItemsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Item
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListItemsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetItemResponse parses an HTTP response from a GetItemWithResponse call
+func ParseGetItemResponse(rsp *http.Response) (*GetItemResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetItemResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Item
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetItemResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePatchItemResponse parses an HTTP response from a PatchItemWithResponse call
+func ParsePatchItemResponse(rsp *http.Response) (*PatchItemResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PatchItemResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Item
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PatchItemResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateItemResponse parses an HTTP response from a UpdateItemWithResponse call
+func ParseUpdateItemResponse(rsp *http.Response) (*UpdateItemResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateItemResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Item
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UpdateItemResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAddItemRevisionResponse parses an HTTP response from a AddItemRevisionWithResponse call
+func ParseAddItemRevisionResponse(rsp *http.Response) (*AddItemRevisionResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AddItemRevisionResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers AddItemRevisionResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

@@ -1,10 +1,8 @@
 package customers
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
-	"database/sql/driver"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,6 +13,7 @@ import (
 	"github.com/lib/pq"
 
 	"mos/internal/customertiers"
+	"mos/internal/customfields"
 	"mos/internal/paymentterms"
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
@@ -26,24 +25,24 @@ import (
 type customerStore struct{}
 
 type customerRow struct {
-	ID                 string            `db:"id"`
-	Name               string            `db:"name"`
-	CustomerCode       *string           `db:"customer_code"`
-	CurrencyCode       string            `db:"currency_code"`
-	CreditLimit        *dec.Decimal      `db:"credit_limit"`
-	PaymentTermsID     *string           `db:"payment_terms_id"`
-	SalesPersonID      *string           `db:"sales_person_id"`
-	URL                *string           `db:"url"`
-	IsTaxable          *bool             `db:"is_taxable"`
-	TaxRateIDs         pq.StringArray    `db:"tax_rate_ids"`
-	ExternalReferences extref.References `db:"external_references"`
-	CustomFields       customFieldValues `db:"custom_fields"`
-	Notes              *string           `db:"notes"`
-	HasCustomerPortal  *bool             `db:"has_customer_portal"`
-	CustomerTierID     *string           `db:"customer_tier_id"`
-	Deleted            bool              `db:"deleted"`
-	CreatedUtc         time.Time         `db:"created_utc"`
-	ModifiedUtc        time.Time         `db:"modified_utc"`
+	ID                 string              `db:"id"`
+	Name               string              `db:"name"`
+	CustomerCode       *string             `db:"customer_code"`
+	CurrencyCode       string              `db:"currency_code"`
+	CreditLimit        *dec.Decimal        `db:"credit_limit"`
+	PaymentTermsID     *string             `db:"payment_terms_id"`
+	SalesPersonID      *string             `db:"sales_person_id"`
+	URL                *string             `db:"url"`
+	IsTaxable          *bool               `db:"is_taxable"`
+	TaxRateIDs         pq.StringArray      `db:"tax_rate_ids"`
+	ExternalReferences extref.References   `db:"external_references"`
+	CustomFields       customfields.Column `db:"custom_fields"`
+	Notes              *string             `db:"notes"`
+	HasCustomerPortal  *bool               `db:"has_customer_portal"`
+	CustomerTierID     *string             `db:"customer_tier_id"`
+	Deleted            bool                `db:"deleted"`
+	CreatedUtc         time.Time           `db:"created_utc"`
+	ModifiedUtc        time.Time           `db:"modified_utc"`
 }
 
 func (r customerRow) toCustomer() Customer {
@@ -67,41 +66,6 @@ func (r customerRow) toCustomer() Customer {
 	}
 }
 
-// customFieldValues is a customFields map in a jsonb column. Numbers are read as json.Number so
-// their digits survive a read-modify-write unchanged.
-type customFieldValues map[string]any
-
-func (v customFieldValues) Value() (driver.Value, error) {
-	if v == nil {
-		return "{}", nil
-	}
-	b, err := json.Marshal(map[string]any(v))
-	if err != nil {
-		return nil, fmt.Errorf("encode custom fields: %w", err)
-	}
-	return string(b), nil // as text: lib/pq would send []byte as bytea
-}
-
-func (v *customFieldValues) Scan(src any) error {
-	var b []byte
-	switch x := src.(type) {
-	case []byte:
-		b = x
-	case string:
-		b = []byte(x)
-	default:
-		return fmt.Errorf("scan custom fields: unexpected %T", src)
-	}
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.UseNumber()
-	m := map[string]any{}
-	if err := d.Decode(&m); err != nil {
-		return fmt.Errorf("decode custom fields: %w", err)
-	}
-	*v = m
-	return nil
-}
-
 const customerColumns = `id, name, customer_code, currency_code, credit_limit, payment_terms_id, sales_person_id,
        url, is_taxable, tax_rate_ids, external_references, custom_fields, notes, has_customer_portal,
        customer_tier_id, deleted, created_utc, modified_utc`
@@ -110,7 +74,7 @@ const customerColumns = `id, name, customer_code, currency_code, credit_limit, p
 // updateCustomerSQL, in column order.
 func customerWriteArgs(w CustomerWrite) []any {
 	return []any{w.Name, w.CustomerCode, w.CurrencyCode, w.CreditLimit, w.PaymentTermsID, w.SalesPersonID,
-		w.URL, w.IsTaxable, pq.StringArray(w.TaxRateIDs), w.ExternalReferences, customFieldValues(w.CustomFields),
+		w.URL, w.IsTaxable, pq.StringArray(w.TaxRateIDs), w.ExternalReferences, customfields.Column(w.CustomFields),
 		w.Notes, w.HasCustomerPortal}
 }
 

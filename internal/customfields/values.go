@@ -29,14 +29,35 @@ import (
 // maps to nil, telling the caller to delete it from the stored map. Problems are one 400
 // whose field errors are keyed "customFields.<name>".
 func (s *Service) Validate(ctx context.Context, q db.Q, tenantID string, module Module, values map[string]any, mode Mode) (map[string]any, error) {
-	if !module.Valid() || (mode != Full && mode != Keys) {
-		return nil, fmt.Errorf("customfields: Validate called with module %q and mode %d", module, mode)
+	return s.ValidateModules(ctx, q, tenantID, []Module{module}, values, mode)
+}
+
+// ValidateModules is Validate for a record whose definitions span several modules (an item
+// takes those of item plus item_Make or item_Buy by its origin): each key may name a
+// definition of any of them, and with Full the required definitions of all of them must have
+// a value. A name defined in more than one module is checked against the first one's.
+func (s *Service) ValidateModules(ctx context.Context, q db.Q, tenantID string, modules []Module, values map[string]any, mode Mode) (map[string]any, error) {
+	if len(modules) == 0 || (mode != Full && mode != Keys) {
+		return nil, fmt.Errorf("customfields: Validate called with modules %q and mode %d", modules, mode)
 	}
-	defs, err := s.store.byModule(ctx, q, tenantID, module)
-	if err != nil {
-		return nil, err
+	defs := map[string]Definition{}
+	names := make([]string, len(modules))
+	for i, module := range modules {
+		if !module.Valid() {
+			return nil, fmt.Errorf("customfields: Validate called with module %q", module)
+		}
+		names[i] = string(module)
+		moduleDefs, err := s.store.byModule(ctx, q, tenantID, module)
+		if err != nil {
+			return nil, err
+		}
+		for name, d := range moduleDefs {
+			if _, taken := defs[name]; !taken {
+				defs[name] = d
+			}
+		}
 	}
-	return check(module, defs, values, mode)
+	return check(Module(strings.Join(names, " or ")), defs, values, mode)
 }
 
 // Property is the member of a record's read and write shapes that holds its values.
@@ -51,10 +72,16 @@ const Property = "customFields"
 // /customFields/<name> (through path or from; test operations excepted) validate each name
 // they carry with Keys.
 func (s *Service) ValidatePatch(ctx context.Context, q db.Q, tenantID string, module Module, ops []patch.Operation, patched map[string]any) (map[string]any, error) {
+	return s.ValidatePatchModules(ctx, q, tenantID, []Module{module}, ops, patched)
+}
+
+// ValidatePatchModules is ValidatePatch for a record whose definitions span several modules
+// (see ValidateModules).
+func (s *Service) ValidatePatchModules(ctx context.Context, q db.Q, tenantID string, modules []Module, ops []patch.Operation, patched map[string]any) (map[string]any, error) {
 	names, whole := touched(ops)
 	switch {
 	case whole:
-		return s.Validate(ctx, q, tenantID, module, patched, Full)
+		return s.ValidateModules(ctx, q, tenantID, modules, patched, Full)
 	case len(names) == 0:
 		return patched, nil
 	}
@@ -62,7 +89,7 @@ func (s *Service) ValidatePatch(ctx context.Context, q db.Q, tenantID string, mo
 	for _, n := range names {
 		carried[n] = patched[n]
 	}
-	changed, err := s.Validate(ctx, q, tenantID, module, carried, Keys)
+	changed, err := s.ValidateModules(ctx, q, tenantID, modules, carried, Keys)
 	if err != nil {
 		return nil, err
 	}

@@ -16,6 +16,7 @@ import (
 	"mos/internal/customertiers"
 	"mos/internal/customfields"
 	"mos/internal/downtime"
+	"mos/internal/items"
 	"mos/internal/materialshapes"
 	"mos/internal/paymentterms"
 	"mos/internal/platform/db"
@@ -53,6 +54,7 @@ type Server struct {
 	*units.UnitsOfMeasureHandler
 	*vendors.VendorsHandler
 	*materialshapes.MaterialShapesHandler
+	*items.ItemsHandler
 }
 
 var _ gen.StrictServerInterface = (*Server)(nil)
@@ -82,6 +84,8 @@ func New(cfg Config) (*echo.Echo, error) {
 	// Departments, work centers and equipment; shifts and downtime look departments and
 	// equipment up through it.
 	schedulingResources := resources.NewService(cfg.Pool)
+	// Items resolve their units of measure through the units catalogue.
+	unitsOfMeasure := units.NewService(cfg.Pool)
 	contractHandler, err := contract.NewHandler(openapi.V1)
 	if err != nil {
 		return nil, err
@@ -104,9 +108,10 @@ func New(cfg Config) (*echo.Echo, error) {
 		TrackingFieldsHandler:    trackingfields.NewHandler(trackingfields.NewService(cfg.Pool)),
 		DepartmentShiftsHandler:  shifts.NewHandler(shifts.NewService(cfg.Pool, schedulingResources)),
 		EquipmentDowntimeHandler: downtime.NewHandler(downtime.NewService(cfg.Pool, schedulingResources)),
-		UnitsOfMeasureHandler:    units.NewHandler(units.NewService(cfg.Pool)),
+		UnitsOfMeasureHandler:    units.NewHandler(unitsOfMeasure),
 		VendorsHandler:           vendors.NewHandler(vendors.NewService(cfg.Pool)),
 		MaterialShapesHandler:    materialshapes.NewHandler(materialshapes.NewService(cfg.Pool)),
+		ItemsHandler:             items.NewHandler(items.NewService(cfg.Pool, unitsOfMeasure, customFields), spec),
 	}
 	gen.RegisterHandlers(e, gen.NewStrictHandler(server, nil))
 	registerHealth(e, cfg.Pool)

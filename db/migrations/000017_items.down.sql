@@ -1,0 +1,2 @@
+DROP TABLE event_outbox;
+DROP TABLE items;

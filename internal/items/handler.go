@@ -1,0 +1,220 @@
+package items
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/getkin/kin-openapi/openapi3"
+
+	"mos/gen"
+	"mos/internal/platform/auth"
+	"mos/internal/platform/listing"
+	"mos/internal/platform/patch"
+	"mos/internal/platform/utctime"
+)
+
+// ItemsHandler serves /api/items.
+type ItemsHandler struct {
+	svc *Service
+	// patchTarget is the full-update schema a patched item must satisfy; read-only and
+	// create-only members are not in it, so patch paths naming them answer 400.
+	patchTarget *patch.Target
+}
+
+// NewHandler returns the items handler; spec is the served API description.
+func NewHandler(svc *Service, spec *openapi3.T) *ItemsHandler {
+	return &ItemsHandler{svc: svc, patchTarget: patch.NewTarget(spec, "ItemWrite")}
+}
+
+func (h *ItemsHandler) CreateItem(ctx context.Context, req gen.CreateItemRequestObject) (gen.CreateItemResponseObject, error) {
+	id, err := h.svc.Create(ctx, auth.TenantID(ctx), newItemFromAPI(*req.Body))
+	if err != nil {
+		return nil, err
+	}
+	return gen.CreateItem200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, nil
+}
+
+func (h *ItemsHandler) GetItem(ctx context.Context, req gen.GetItemRequestObject) (gen.GetItemResponseObject, error) {
+	it, err := h.svc.Get(ctx, auth.TenantID(ctx), req.ItemId)
+	if err != nil {
+		return nil, err
+	}
+	return gen.GetItem200JSONResponse(itemToAPI(it)), nil
+}
+
+func (h *ItemsHandler) UpdateItem(ctx context.Context, req gen.UpdateItemRequestObject) (gen.UpdateItemResponseObject, error) {
+	it, err := h.svc.Update(ctx, auth.TenantID(ctx), req.ItemId, itemUpdateFromAPI(*req.Body))
+	if err != nil {
+		return nil, err
+	}
+	return gen.UpdateItem200JSONResponse(itemToAPI(it)), nil
+}
+
+// PatchItem applies the patch to the item's read shape inside the service's transaction,
+// then saves the result through the full-update rules.
+func (h *ItemsHandler) PatchItem(ctx context.Context, req gen.PatchItemRequestObject) (gen.PatchItemResponseObject, error) {
+	var ops []patch.Operation
+	if req.Body != nil {
+		for _, op := range *req.Body {
+			ops = append(ops, patch.Operation{Op: string(op.Op), Path: op.Path, From: op.From, Value: op.Value})
+		}
+	}
+	it, err := h.svc.Patch(ctx, auth.TenantID(ctx), req.ItemId, ops, func(current Item) (ItemUpdate, error) {
+		doc, err := h.patchTarget.Apply(itemToAPI(current), ops)
+		if err != nil {
+			return ItemUpdate{}, err
+		}
+		// Numbers as json.Number: custom field values keep their digits.
+		d := json.NewDecoder(bytes.NewReader(doc))
+		d.UseNumber()
+		var w gen.ItemWrite
+		if err := d.Decode(&w); err != nil {
+			// Apply validated doc against the same schema, so this is a bug, not bad input.
+			return ItemUpdate{}, fmt.Errorf("decode patched item: %w", err)
+		}
+		return itemUpdateFromAPI(w), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return gen.PatchItem200JSONResponse(itemToAPI(it)), nil
+}
+
+func (h *ItemsHandler) AddItemRevision(ctx context.Context, req gen.AddItemRevisionRequestObject) (gen.AddItemRevisionResponseObject, error) {
+	archive := req.Body.ArchiveSourceItem != nil && *req.Body.ArchiveSourceItem
+	id, err := h.svc.AddRevision(ctx, auth.TenantID(ctx), req.ItemId, req.Body.Revision, archive)
+	if err != nil {
+		return nil, err
+	}
+	return gen.AddItemRevision200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, nil
+}
+
+func (h *ItemsHandler) ListItems(ctx context.Context, req gen.ListItemsRequestObject) (gen.ListItemsResponseObject, error) {
+	var f Filter
+	if b := req.Body; b != nil {
+		f = filterFromAPI(gen.ItemFilter{
+			Number: b.Number, Revision: b.Revision, CustomField: b.CustomField, LatestRevision: b.LatestRevision,
+			ItemIds: b.ItemIds, DescriptionFilter: b.DescriptionFilter, IsArchived: b.IsArchived,
+			ModifiedAfterUtc: b.ModifiedAfterUtc, ModifiedBeforeUtc: b.ModifiedBeforeUtc,
+		})
+		if b.Numbers != nil {
+			f.Numbers = *b.Numbers
+		}
+	}
+	p := req.Params
+	list, err := h.svc.List(ctx, auth.TenantID(ctx), f, listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
+	if err != nil {
+		return nil, err
+	}
+	return gen.ListItems200JSONResponse(itemsToAPI(list)), nil
+}
+
+// ListItemsV1 is the superseded list: V2 without the numbers filter.
+func (h *ItemsHandler) ListItemsV1(ctx context.Context, req gen.ListItemsV1RequestObject) (gen.ListItemsV1ResponseObject, error) {
+	var f Filter
+	if req.Body != nil {
+		f = filterFromAPI(*req.Body)
+	}
+	p := req.Params
+	list, err := h.svc.List(ctx, auth.TenantID(ctx), f, listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
+	if err != nil {
+		return nil, err
+	}
+	return gen.ListItemsV1200JSONResponse(itemsToAPI(list)), nil
+}
+
+func filterFromAPI(b gen.ItemFilter) Filter {
+	f := Filter{Number: b.Number, Revision: b.Revision, LatestRevision: b.LatestRevision, Description: b.DescriptionFilter, IsArchived: b.IsArchived}
+	if cf := b.CustomField; cf != nil {
+		f.CustomField = &CustomFieldFilter{Key: cf.Key, Value: cf.Value}
+	}
+	if b.ItemIds != nil {
+		f.ItemIDs = *b.ItemIds
+	}
+	if b.ModifiedAfterUtc != nil {
+		f.ModifiedAfterUtc = &b.ModifiedAfterUtc.Time
+	}
+	if b.ModifiedBeforeUtc != nil {
+		f.ModifiedBeforeUtc = &b.ModifiedBeforeUtc.Time
+	}
+	return f
+}
+
+func newItemFromAPI(b gen.ItemCreate) NewItem {
+	n := NewItem{
+		Number: b.Number, Revision: b.Revision, Description: b.Description,
+		UnitTypeName: b.UnitTypeName, UnitName: b.UnitOfMeasureName,
+		Flags: Flags{
+			IsSellable: isTrue(b.IsSellable), IsArchived: isTrue(b.IsArchived), IsNonInventory: isTrue(b.IsNonInventory),
+			IsTaxable: isTrue(b.IsTaxable), BuildToOrder: isTrue(b.BuildToOrder), BuildToStock: isTrue(b.BuildToStock),
+			IsSingleUseItem: isTrue(b.IsSingleUseItem), IsLotTracked: isTrue(b.IsLotTracked),
+		},
+		Measures: Measures{
+			Width: b.Width, Height: b.Height, Length: b.Length, Weight: b.Weight,
+			MinimumStockOnHand: b.MinimumStockOnHand, MinimumProductionQuantity: b.MinimumProductionQuantity,
+		},
+		InternalNotes: b.InternalNotes,
+	}
+	if b.ItemOrigin != nil {
+		n.Origin = Origin(*b.ItemOrigin)
+	}
+	if b.CustomFields != nil {
+		n.CustomFields = *b.CustomFields
+	}
+	if b.ExternalReferences != nil {
+		n.ExternalReferences = *b.ExternalReferences
+	}
+	return n
+}
+
+func itemUpdateFromAPI(b gen.ItemWrite) ItemUpdate {
+	u := ItemUpdate{
+		Number: b.Number, Description: b.Description, UnitTypeName: b.UnitTypeName, UnitName: b.UnitOfMeasureName,
+		IsNonInventory: isTrue(b.IsNonInventory), IsTaxable: isTrue(b.IsTaxable), IsLotTracked: isTrue(b.IsLotTracked),
+		Measures: Measures{
+			Width: b.Width, Height: b.Height, Length: b.Length, Weight: b.Weight,
+			MinimumStockOnHand: b.MinimumStockOnHand, MinimumProductionQuantity: b.MinimumProductionQuantity,
+		},
+		InternalNotes: b.InternalNotes,
+	}
+	if b.CustomFields != nil {
+		u.CustomFields = *b.CustomFields
+	}
+	if b.ExternalReferences != nil {
+		u.ExternalReferences = *b.ExternalReferences
+	}
+	return u
+}
+
+func isTrue(b *bool) bool { return b != nil && *b }
+
+func itemsToAPI(list []Item) []gen.Item {
+	out := make([]gen.Item, len(list))
+	for i, it := range list {
+		out[i] = itemToAPI(it)
+	}
+	return out
+}
+
+func itemToAPI(it Item) gen.Item {
+	out := gen.Item{
+		Id: it.ID, Number: it.Number, Description: it.Description, ItemOrigin: gen.ItemOrigin(it.Origin),
+		Revision:   gen.ItemRevision{IsLatestRevision: it.IsLatestRevision, Revision: it.Revision},
+		IsSellable: it.IsSellable, IsArchived: it.IsArchived, IsNonInventory: it.IsNonInventory, IsTaxable: it.IsTaxable,
+		BuildToOrder: it.BuildToOrder, BuildToStock: it.BuildToStock, IsSingleUseItem: it.IsSingleUseItem, IsLotTracked: it.IsLotTracked,
+		Width: it.Width, Height: it.Height, Length: it.Length, Weight: it.Weight,
+		MinimumStockOnHand: it.MinimumStockOnHand, MinimumProductionQuantity: it.MinimumProductionQuantity,
+		InternalNotes: it.InternalNotes, CustomFields: it.CustomFields, ExternalReferences: it.ExternalReferences,
+		EnableRemnantSync: it.EnableRemnantSync,
+		CreatedUtc:        utctime.From(it.CreatedUtc), ModifiedUtc: utctime.From(it.ModifiedUtc),
+	}
+	if it.Unit != nil {
+		out.UnitTypeName, out.UnitOfMeasureName = &it.Unit.TypeName, &it.Unit.Name
+	}
+	if out.CustomFields == nil {
+		out.CustomFields = map[string]any{}
+	}
+	return out
+}

@@ -1,0 +1,119 @@
+// Package items serves the item master: items with their number, revision, inventory unit of
+// measure (a unit of the units catalogue, resolved through units.Service), flags,
+// dimensions, custom fields (modules item plus item_Make or item_Buy) and external
+// references. Every change records an ItemUpdated event in the transactional outbox.
+package items
+
+import (
+	"time"
+
+	"mos/internal/platform/dec"
+	"mos/internal/platform/extref"
+	"mos/internal/units"
+)
+
+// Origin is how the shop gets an item.
+type Origin string
+
+const (
+	OriginMake             Origin = "make"
+	OriginBuy              Origin = "buy"
+	OriginMakeOrBuy        Origin = "makeOrBuy"
+	OriginCustomerSupplied Origin = "customerSupplied"
+	// OriginKit and OriginNone exist on older items; new items cannot take them.
+	OriginKit  Origin = "kit"
+	OriginNone Origin = "none"
+)
+
+// Item is a stored item.
+type Item struct {
+	ID               string
+	Number           string
+	Revision         *string // nil: no revision
+	IsLatestRevision bool    // derived: the newest item of its number
+	Description      *string
+	Origin           Origin
+	// UnitID is the inventory unit of measure; nil only on legacy items (rule 4).
+	UnitID *string
+	// Unit is UnitID resolved from the units catalogue (nil when UnitID is nil).
+	Unit *units.Unit
+	Flags
+	Measures
+	InternalNotes      *string
+	CustomFields       map[string]any
+	ExternalReferences extref.References
+	EnableRemnantSync  bool
+	CreatedUtc         time.Time
+	ModifiedUtc        time.Time
+}
+
+// Flags are an item's booleans.
+type Flags struct {
+	IsSellable      bool
+	IsArchived      bool
+	IsNonInventory  bool
+	IsTaxable       bool
+	BuildToOrder    bool
+	BuildToStock    bool
+	IsSingleUseItem bool
+	IsLotTracked    bool
+}
+
+// Measures are an item's dimensions and stock minimums, each 0 or more, nil when not set.
+type Measures struct {
+	Width, Height, Length, Weight                 *dec.Decimal
+	MinimumStockOnHand, MinimumProductionQuantity *dec.Decimal
+}
+
+// NewItem is a create request.
+type NewItem struct {
+	Number        string
+	Revision      *string
+	Description   *string
+	Origin        Origin // "": make
+	UnitTypeName  string
+	UnitName      string
+	Flags         Flags
+	Measures      Measures
+	InternalNotes *string
+	CustomFields  map[string]any
+	// ExternalReferences follow extref.Write.
+	ExternalReferences extref.References
+}
+
+// ItemUpdate is a full update (and what a patch is turned into): every member is replaced,
+// except Number (nil keeps it) and UnitName (nil or blank keeps it); UnitTypeName, when not
+// nil or blank, must name the item's unit type.
+type ItemUpdate struct {
+	Number             *string
+	Description        *string
+	UnitTypeName       *string
+	UnitName           *string
+	IsNonInventory     bool
+	IsTaxable          bool
+	IsLotTracked       bool
+	Measures           Measures
+	InternalNotes      *string
+	CustomFields       map[string]any
+	ExternalReferences extref.References
+}
+
+// Filter narrows a list; nil members apply no clause.
+type Filter struct {
+	Number            *string  // case-insensitive substring
+	Numbers           []string // exact, case-insensitive
+	Revision          *string  // exact, case-insensitive
+	CustomField       *CustomFieldFilter
+	LatestRevision    *bool
+	ItemIDs           []string
+	Description       *string // case-insensitive substring
+	IsArchived        *bool
+	ModifiedAfterUtc  *time.Time // inclusive
+	ModifiedBeforeUtc *time.Time // exclusive
+}
+
+// CustomFieldFilter matches items whose custom field Key holds Value (as JSON text).
+type CustomFieldFilter struct {
+	Key   string
+	Value string
+}

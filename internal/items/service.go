@@ -1,0 +1,381 @@
+package items
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"mos/internal/customfields"
+	"mos/internal/platform/apperr"
+	"mos/internal/platform/db"
+	"mos/internal/platform/dec"
+	"mos/internal/platform/extref"
+	"mos/internal/platform/ids"
+	"mos/internal/platform/listing"
+	"mos/internal/platform/outbox"
+	"mos/internal/platform/patch"
+	"mos/internal/units"
+)
+
+const (
+	maxNumber = 200  // number and revision
+	maxText   = 2000 // description and internal notes
+)
+
+// EventItemUpdated is the outbox event every change to an item records.
+const EventItemUpdated = "ItemUpdated"
+
+// Service holds the rules of items.
+type Service struct {
+	pool         *db.Pool
+	store        itemStore
+	units        *units.Service
+	customFields *customfields.Service
+}
+
+// NewService returns the items service. It resolves units of measure through unitsSvc and
+// validates customFields with customFields.
+func NewService(pool *db.Pool, unitsSvc *units.Service, customFields *customfields.Service) *Service {
+	return &Service{pool: pool, units: unitsSvc, customFields: customFields}
+}
+
+// Create stores a new item and returns its id. Number plus revision must be free among
+// active items (decided by the unique index, so concurrent creates cannot both win).
+func (s *Service) Create(ctx context.Context, tenantID string, n NewItem) (string, error) {
+	it, err := normalizeNewItem(n)
+	if err != nil {
+		return "", err
+	}
+	it.ID = ids.New()
+	err = s.pool.WithTx(ctx, func(q db.Q) error {
+		unit, err := s.units.Resolve(ctx, q, tenantID, n.UnitTypeName, n.UnitName)
+		if err != nil {
+			return err
+		}
+		it.UnitID = &unit.ID
+		if it.CustomFields, err = s.customFields.ValidateModules(ctx, q, tenantID, customFieldModules(it.Origin), it.CustomFields, customfields.Full); err != nil {
+			return err
+		}
+		if err := s.store.insert(ctx, q, tenantID, it.ID, it, "number"); err != nil {
+			return err
+		}
+		return recordUpdated(ctx, q, tenantID, it, "created")
+	})
+	if err != nil {
+		return "", err
+	}
+	return it.ID, nil
+}
+
+// Get returns one item, archived or not.
+func (s *Service) Get(ctx context.Context, tenantID, id string) (Item, error) {
+	it, err := s.store.get(ctx, s.pool, tenantID, id)
+	if err != nil {
+		return Item{}, err
+	}
+	return s.withUnit(ctx, tenantID, it)
+}
+
+// List returns the items matching f.
+func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing.Request) ([]Item, error) {
+	page, err := listing.Resolve(r, itemListSpec)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkFilter(f); err != nil {
+		return nil, err
+	}
+	list, err := s.store.list(ctx, s.pool, tenantID, f, page)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.resolveUnits(ctx, tenantID, list); err != nil {
+		return nil, err
+	}
+	return list, nil
+}
+
+// Update replaces an item's writable members (see ItemUpdate).
+func (s *Service) Update(ctx context.Context, tenantID, id string, u ItemUpdate) (Item, error) {
+	return s.save(ctx, tenantID, id, saveKind{}, func(Item) (ItemUpdate, error) { return u, nil })
+}
+
+// Patch saves what change makes of the item's current state (a JSON Patch of ops applied by
+// the caller) under the rules of a full update, except that externalReferences follow
+// extref.Patch and only the custom fields ops touch are validated. change runs inside the
+// transaction on the locked row.
+func (s *Service) Patch(ctx context.Context, tenantID, id string, ops []patch.Operation, change func(current Item) (ItemUpdate, error)) (Item, error) {
+	return s.save(ctx, tenantID, id, saveKind{patch: true, ops: ops}, change)
+}
+
+// saveKind is where a full update and a patch differ.
+type saveKind struct {
+	patch bool
+	ops   []patch.Operation
+}
+
+func (s *Service) save(ctx context.Context, tenantID, id string, kind saveKind, change func(Item) (ItemUpdate, error)) (Item, error) {
+	refsMode := extref.Write
+	if kind.patch {
+		refsMode = extref.Patch
+	}
+	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		current, err := s.store.getForUpdate(ctx, q, tenantID, id)
+		if err != nil {
+			return err
+		}
+		if current, err = s.withUnit(ctx, tenantID, current); err != nil {
+			return err
+		}
+		if err := requireUnit(current); err != nil {
+			return err
+		}
+		u, err := change(current)
+		if err != nil {
+			return err
+		}
+		next, err := applyUpdate(current, u, refsMode)
+		if err != nil {
+			return err
+		}
+		if next.UnitID, err = s.nextUnit(ctx, q, tenantID, current, u.UnitName); err != nil {
+			return err
+		}
+		modules := customFieldModules(next.Origin)
+		if kind.patch {
+			next.CustomFields, err = s.customFields.ValidatePatchModules(ctx, q, tenantID, modules, kind.ops, next.CustomFields)
+		} else {
+			next.CustomFields, err = s.customFields.ValidateModules(ctx, q, tenantID, modules, next.CustomFields, customfields.Full)
+		}
+		if err != nil {
+			return err
+		}
+		if err := s.store.update(ctx, q, tenantID, next); err != nil {
+			return err
+		}
+		return recordUpdated(ctx, q, tenantID, next, "updated")
+	})
+	if err != nil {
+		return Item{}, err
+	}
+	return s.Get(ctx, tenantID, id)
+}
+
+// AddRevision creates a new item with the source's number and the given revision, copying
+// the source's members except its external references (they link the source record to
+// other systems). The new item becomes the latest revision; the source is archived when
+// archiveSource is true.
+func (s *Service) AddRevision(ctx context.Context, tenantID, sourceID, revision string, archiveSource bool) (string, error) {
+	fields := apperr.Fields{}
+	revision = fields.Text("revision", revision, maxNumber)
+	if err := fields.Err(); err != nil {
+		return "", err
+	}
+	newID := ids.New()
+	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		source, err := s.store.getForUpdate(ctx, q, tenantID, sourceID)
+		if err != nil {
+			return err
+		}
+		if err := requireUnit(source); err != nil {
+			return err
+		}
+		next := source
+		next.ID, next.Revision, next.IsArchived = newID, &revision, false
+		next.ExternalReferences = extref.References{}
+		if err := s.store.insert(ctx, q, tenantID, newID, next, "revision"); err != nil {
+			return err
+		}
+		if err := recordUpdated(ctx, q, tenantID, next, "revisionAdded"); err != nil {
+			return err
+		}
+		if !archiveSource || source.IsArchived {
+			return nil
+		}
+		source.IsArchived = true
+		if err := s.store.update(ctx, q, tenantID, source); err != nil {
+			return err
+		}
+		return recordUpdated(ctx, q, tenantID, source, "archived")
+	})
+	if err != nil {
+		return "", err
+	}
+	return newID, nil
+}
+
+// requireUnit refuses to change an item without an inventory unit of measure (rule 4: such
+// items exist only from legacy data).
+func requireUnit(it Item) error {
+	if it.UnitID == nil {
+		return apperr.Field("unitOfMeasureName", "item %s has no inventory unit of measure, so it cannot be changed", it.ID)
+	}
+	return nil
+}
+
+// nextUnit is the unit an update leaves the item with (rule 2): nil or blank keeps the
+// current unit; otherwise the trimmed name must be a unit of the item's type (matched
+// case-sensitively). Naming the current unit is not a change; a change is refused while
+// unitChangeBlockers names anything, read before the update in the same transaction.
+func (s *Service) nextUnit(ctx context.Context, q db.Q, tenantID string, current Item, name *string) (*string, error) {
+	if name == nil || strings.TrimSpace(*name) == "" {
+		return current.UnitID, nil
+	}
+	unit, err := s.units.Resolve(ctx, q, tenantID, current.Unit.TypeName, *name)
+	if err != nil {
+		return nil, err
+	}
+	if unit.ID == *current.UnitID {
+		return current.UnitID, nil
+	}
+	blockers, err := unitChangeBlockers(ctx, q, tenantID, current.ID)
+	if err != nil {
+		return nil, err
+	}
+	if len(blockers) > 0 {
+		return nil, apperr.Field("unitOfMeasureName", "the unit of measure cannot change while the item is used by: %s", strings.Join(blockers, ", "))
+	}
+	return &unit.ID, nil
+}
+
+// recordUpdated records the ItemUpdated event of a change to it in q's transaction.
+func recordUpdated(ctx context.Context, q db.Q, tenantID string, it Item, change string) error {
+	return outbox.Record(ctx, q, tenantID, outbox.Event{
+		Type: EventItemUpdated, AggregateType: "item", AggregateID: it.ID,
+		Payload: map[string]any{"itemId": it.ID, "number": it.Number, "revision": it.Revision, "change": change},
+	})
+}
+
+// customFieldModules are the custom field modules whose definitions apply to an item of origin.
+func customFieldModules(origin Origin) []customfields.Module {
+	switch origin {
+	case OriginMake, OriginMakeOrBuy:
+		return []customfields.Module{customfields.ModuleItem, customfields.ModuleItemMake}
+	case OriginBuy:
+		return []customfields.Module{customfields.ModuleItem, customfields.ModuleItemBuy}
+	}
+	return []customfields.Module{customfields.ModuleItem}
+}
+
+// normalizeNewItem applies the create rules the schema cannot state, naming each offending
+// field. Units and custom fields need the database, so Create checks them.
+func normalizeNewItem(n NewItem) (Item, error) {
+	fields := apperr.Fields{}
+	it := Item{Flags: n.Flags, Measures: n.Measures, CustomFields: n.CustomFields}
+	it.Number = fields.Text("number", n.Number, maxNumber)
+	it.Revision = fields.OptionalText("revision", n.Revision, maxNumber)
+	it.Description = fields.OptionalText("description", n.Description, maxText)
+	it.InternalNotes = fields.OptionalText("internalNotes", n.InternalNotes, maxText)
+	it.Origin = n.Origin
+	switch it.Origin {
+	case "":
+		it.Origin = OriginMake
+	case OriginKit, OriginNone:
+		fields.Add("itemOrigin", "%s is not supported for new items; use make, buy, makeOrBuy or customerSupplied", it.Origin)
+	}
+	if it.IsNonInventory && !nonInventoryAllowed(it.Origin, it.IsSellable) {
+		fields.Add("isNonInventory", "only a buy item that is not sellable can be non-inventory")
+	}
+	checkMeasures(fields, it.Measures)
+	refs, refErrs := extref.Normalize(n.ExternalReferences, extref.Write)
+	fields.Merge("", refErrs)
+	it.ExternalReferences = refs
+	if it.CustomFields == nil {
+		it.CustomFields = map[string]any{}
+	}
+	return it, fields.Err()
+}
+
+// applyUpdate is current with u's members applied (the unit aside: see nextUnit), under the
+// update rules: number trimmed (nil keeps it); unitTypeName, when given, names the item's
+// type; isNonInventory turns on only for a buy item that is not sellable (rule 5).
+func applyUpdate(current Item, u ItemUpdate, refsMode extref.Mode) (Item, error) {
+	fields := apperr.Fields{}
+	next := current
+	if u.Number != nil {
+		next.Number = fields.Text("number", *u.Number, maxNumber)
+	}
+	if u.UnitTypeName != nil {
+		if name := strings.TrimSpace(*u.UnitTypeName); name != "" && !strings.EqualFold(name, current.Unit.TypeName) {
+			fields.Add("unitTypeName", "the unit type of an item cannot change (it is %s)", current.Unit.TypeName)
+		}
+	}
+	next.Description = fields.OptionalText("description", u.Description, maxText)
+	next.InternalNotes = fields.OptionalText("internalNotes", u.InternalNotes, maxText)
+	next.IsTaxable, next.IsLotTracked, next.IsNonInventory = u.IsTaxable, u.IsLotTracked, u.IsNonInventory
+	if u.IsNonInventory && !current.IsNonInventory && !nonInventoryAllowed(current.Origin, current.IsSellable) {
+		fields.Add("isNonInventory", "only a buy item that is not sellable can be made non-inventory")
+	}
+	next.Measures = u.Measures
+	checkMeasures(fields, u.Measures)
+	refs, refErrs := extref.Normalize(u.ExternalReferences, refsMode)
+	fields.Merge("", refErrs)
+	next.ExternalReferences = refs
+	next.CustomFields = u.CustomFields
+	if next.CustomFields == nil {
+		next.CustomFields = map[string]any{}
+	}
+	return next, fields.Err()
+}
+
+func nonInventoryAllowed(origin Origin, sellable bool) bool {
+	return origin == OriginBuy && !sellable
+}
+
+// checkMeasures refuses negative dimensions and minimums (the schema states it too; this
+// holds for patched documents and direct callers).
+func checkMeasures(fields apperr.Fields, m Measures) {
+	for name, v := range map[string]*dec.Decimal{
+		"width": m.Width, "height": m.Height, "length": m.Length, "weight": m.Weight,
+		"minimumStockOnHand": m.MinimumStockOnHand, "minimumProductionQuantity": m.MinimumProductionQuantity,
+	} {
+		if v != nil && v.IsNegative() {
+			fields.Add(name, "must be 0 or more")
+		}
+	}
+}
+
+// checkFilter refuses modified bounds outside the years 2000 to 2099.
+func checkFilter(f Filter) error {
+	fields := apperr.Fields{}
+	for name, t := range map[string]*time.Time{"modifiedAfterUtc": f.ModifiedAfterUtc, "modifiedBeforeUtc": f.ModifiedBeforeUtc} {
+		if t != nil && (t.UTC().Year() < 2000 || t.UTC().Year() > 2099) {
+			fields.Add(name, "must be in the years 2000 to 2099")
+		}
+	}
+	return fields.Err()
+}
+
+func (s *Service) withUnit(ctx context.Context, tenantID string, it Item) (Item, error) {
+	one := []Item{it}
+	if err := s.resolveUnits(ctx, tenantID, one); err != nil {
+		return Item{}, err
+	}
+	return one[0], nil
+}
+
+// resolveUnits fills the Unit of items from the tenant's units catalogue: one query however
+// many items (the catalogue is small).
+func (s *Service) resolveUnits(ctx context.Context, tenantID string, items []Item) error {
+	if len(items) == 0 {
+		return nil
+	}
+	types, err := s.units.List(ctx, tenantID, units.Filter{})
+	if err != nil {
+		return err
+	}
+	byID := map[string]units.Unit{}
+	for _, t := range types {
+		for _, u := range t.Units {
+			byID[u.ID] = u
+		}
+	}
+	for i, it := range items {
+		if it.UnitID != nil {
+			if u, ok := byID[*it.UnitID]; ok {
+				items[i].Unit = &u
+			}
+		}
+	}
+	return nil
+}
