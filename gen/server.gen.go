@@ -1682,7 +1682,8 @@ type InProcessTrackingFieldWrite struct {
 // (`isArchived`) takes an item out of the uniqueness of number plus revision and out of
 // lists filtered with `isArchived: false`, while it stays readable.
 //
-// Every change to an item (create, update, patch, add revision, archiving by add revision)
+// Every change to an item (create, update, patch, add revision, archiving by add revision,
+// adding, removing or replacing tags)
 // advances `modifiedUtc` and records an `ItemUpdated` event in the transactional outbox in
 // the same transaction, so an event exists exactly when the change was saved.
 type Item struct {
@@ -1771,6 +1772,9 @@ type Item struct {
 	// item of a number (case-insensitively; archived items included) is its latest revision,
 	// so adding a revision makes the new item the latest.
 	Revision ItemRevision `json:"revision"`
+
+	// Tags The item's tags (see `PUT /api/items/{itemId}/tags`), ordered by name (case-insensitive) then id; `[]` when none.
+	Tags []Tag `json:"tags"`
 
 	// UnitOfMeasureName The item's inventory unit of measure; null only on legacy items.
 	UnitOfMeasureName *string `json:"unitOfMeasureName"`
@@ -1966,6 +1970,12 @@ type ItemRevisionCreate struct {
 
 	// Revision Trimmed; 1 to 200 characters; new among the number's active items.
 	Revision string `json:"revision"`
+}
+
+// ItemTagsReplace Body of replace item tags.
+type ItemTagsReplace struct {
+	// TagIds The item's new tags: 0 to 100 distinct ids of tags (`/api/tags`).
+	TagIds []Id24 `json:"tagIds"`
 }
 
 // ItemWrite Full-update body of an item (see updateItem); also the shape a patched item must satisfy.
@@ -2425,7 +2435,7 @@ type Success struct {
 	Success bool `json:"success"`
 }
 
-// Tag A Tag-shaped record: accounting codes and chart of accounts entries share this shape.
+// Tag A Tag-shaped record: tags, accounting codes and chart of accounts entries share this shape.
 type Tag struct {
 	// Deleted True for a soft-deleted record.
 	Deleted bool `json:"deleted"`
@@ -2444,7 +2454,7 @@ type Tag struct {
 	// Style Display style of a tag.
 	Style TagStyle `json:"style"`
 
-	// Types Record types the tag applies to (for example item).
+	// Types Record types the tag applies to, derived: `[item]` while a tag is attached to at least one item, otherwise `[]`.
 	Types []string `json:"types"`
 }
 
@@ -2707,6 +2717,11 @@ type SortDir = SortDirection
 
 // SortField defines model for SortField.
 type SortField = string
+
+// TagId A 24-character record id.
+//
+// Example: 6745f0a2c81e4b0012ab34cd
+type TagId = Id24
 
 // Take defines model for Take.
 type Take = int32
@@ -3024,6 +3039,22 @@ type ListPaymentTermsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListTagsParams defines parameters for ListTags.
+type ListTagsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // ListVendorsParams defines parameters for ListVendors.
 type ListVendorsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -3184,6 +3215,9 @@ type UpdateItemJSONRequestBody = ItemWrite
 // AddItemRevisionJSONRequestBody defines body for AddItemRevision for application/json ContentType.
 type AddItemRevisionJSONRequestBody = ItemRevisionCreate
 
+// ReplaceItemTagsJSONRequestBody defines body for ReplaceItemTags for application/json ContentType.
+type ReplaceItemTagsJSONRequestBody = ItemTagsReplace
+
 // CreateMaterialShapeJSONRequestBody defines body for CreateMaterialShape for application/json ContentType.
 type CreateMaterialShapeJSONRequestBody = MaterialShapeWrite
 
@@ -3207,6 +3241,15 @@ type UpdateCostingSettingsJSONRequestBody = CostingSettings
 
 // UpdatePricingSettingsJSONRequestBody defines body for UpdatePricingSettings for application/json ContentType.
 type UpdatePricingSettingsJSONRequestBody = PricingSettingsWrite
+
+// CreateTagJSONRequestBody defines body for CreateTag for application/json ContentType.
+type CreateTagJSONRequestBody = TagCreate
+
+// ListTagsJSONRequestBody defines body for ListTags for application/json ContentType.
+type ListTagsJSONRequestBody = TagFilter
+
+// UpdateTagJSONRequestBody defines body for UpdateTag for application/json ContentType.
+type UpdateTagJSONRequestBody = TagCreate
 
 // ListUnitsOfMeasureJSONRequestBody defines body for ListUnitsOfMeasure for application/json ContentType.
 type ListUnitsOfMeasureJSONRequestBody = UnitOfMeasureFilter
@@ -3428,6 +3471,15 @@ type ServerInterface interface {
 	// AddItemRevision Add a revision of an item
 	// (POST /api/items/{itemId}/revision)
 	AddItemRevision(ctx echo.Context, itemId ItemId) error
+	// ReplaceItemTags Replace an item's tags
+	// (PUT /api/items/{itemId}/tags)
+	ReplaceItemTags(ctx echo.Context, itemId ItemId) error
+	// RemoveItemTag Remove a tag from an item
+	// (DELETE /api/items/{itemId}/tags/{tagId})
+	RemoveItemTag(ctx echo.Context, itemId ItemId, tagId TagId) error
+	// AddItemTag Add a tag to an item
+	// (POST /api/items/{itemId}/tags/{tagId})
+	AddItemTag(ctx echo.Context, itemId ItemId, tagId TagId) error
 	// CreateMaterialShape Create a material shape
 	// (POST /api/materials)
 	CreateMaterialShape(ctx echo.Context) error
@@ -3470,6 +3522,18 @@ type ServerInterface interface {
 	// UpdatePricingSettings Replace pricing settings
 	// (PUT /api/settings/pricing)
 	UpdatePricingSettings(ctx echo.Context) error
+	// CreateTag Create a tag
+	// (POST /api/tags)
+	CreateTag(ctx echo.Context) error
+	// ListTags List tags
+	// (POST /api/tags/list)
+	ListTags(ctx echo.Context, params ListTagsParams) error
+	// GetTag Get a tag
+	// (GET /api/tags/{tagId})
+	GetTag(ctx echo.Context, tagId TagId) error
+	// UpdateTag Replace a tag's name, style and description
+	// (PUT /api/tags/{tagId})
+	UpdateTag(ctx echo.Context, tagId TagId) error
 	// ListUnitsOfMeasure List unit types and their units
 	// (POST /api/units-of-measure/list)
 	ListUnitsOfMeasure(ctx echo.Context) error
@@ -4863,6 +4927,70 @@ func (w *ServerInterfaceWrapper) AddItemRevision(ctx echo.Context) error {
 	return err
 }
 
+// ReplaceItemTags converts echo context to params.
+func (w *ServerInterfaceWrapper) ReplaceItemTags(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReplaceItemTags(ctx, itemId)
+	return err
+}
+
+// RemoveItemTag converts echo context to params.
+func (w *ServerInterfaceWrapper) RemoveItemTag(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "tagId" -------------
+	var tagId TagId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "tagId", ctx.Param("tagId"), &tagId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter tagId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.RemoveItemTag(ctx, itemId, tagId)
+	return err
+}
+
+// AddItemTag converts echo context to params.
+func (w *ServerInterfaceWrapper) AddItemTag(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "tagId" -------------
+	var tagId TagId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "tagId", ctx.Param("tagId"), &tagId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter tagId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.AddItemTag(ctx, itemId, tagId)
+	return err
+}
+
 // CreateMaterialShape converts echo context to params.
 func (w *ServerInterfaceWrapper) CreateMaterialShape(ctx echo.Context) error {
 	var err error
@@ -5110,6 +5238,86 @@ func (w *ServerInterfaceWrapper) UpdatePricingSettings(ctx echo.Context) error {
 	return err
 }
 
+// CreateTag converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateTag(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateTag(ctx)
+	return err
+}
+
+// ListTags converts echo context to params.
+func (w *ServerInterfaceWrapper) ListTags(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListTagsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListTags(ctx, params)
+	return err
+}
+
+// GetTag converts echo context to params.
+func (w *ServerInterfaceWrapper) GetTag(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "tagId" -------------
+	var tagId TagId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "tagId", ctx.Param("tagId"), &tagId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter tagId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetTag(ctx, tagId)
+	return err
+}
+
+// UpdateTag converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateTag(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "tagId" -------------
+	var tagId TagId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "tagId", ctx.Param("tagId"), &tagId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter tagId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateTag(ctx, tagId)
+	return err
+}
+
 // ListUnitsOfMeasure converts echo context to params.
 func (w *ServerInterfaceWrapper) ListUnitsOfMeasure(ctx echo.Context) error {
 	var err error
@@ -5351,6 +5559,10 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/api/chart-of-accounts", wrapper.CreateChartOfAccount, options.OperationMiddlewares["createChartOfAccount"]...)
 	router.GET(options.BaseURL+"/api/chart-of-accounts/:id", wrapper.GetChartOfAccount, options.OperationMiddlewares["getChartOfAccount"]...)
 	router.POST(options.BaseURL+"/api/chart-of-accounts/list", wrapper.ListChartOfAccounts, options.OperationMiddlewares["listChartOfAccounts"]...)
+	router.POST(options.BaseURL+"/api/tags", wrapper.CreateTag, options.OperationMiddlewares["createTag"]...)
+	router.GET(options.BaseURL+"/api/tags/:tagId", wrapper.GetTag, options.OperationMiddlewares["getTag"]...)
+	router.PUT(options.BaseURL+"/api/tags/:tagId", wrapper.UpdateTag, options.OperationMiddlewares["updateTag"]...)
+	router.POST(options.BaseURL+"/api/tags/list", wrapper.ListTags, options.OperationMiddlewares["listTags"]...)
 	router.POST(options.BaseURL+"/api/companies", wrapper.CreateCompany, options.OperationMiddlewares["createCompany"]...)
 	router.GET(options.BaseURL+"/api/companies/:companyId", wrapper.GetCompany, options.OperationMiddlewares["getCompany"]...)
 	router.PATCH(options.BaseURL+"/api/companies/:companyId", wrapper.PatchCompany, options.OperationMiddlewares["patchCompany"]...)
@@ -5399,6 +5611,9 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.PATCH(options.BaseURL+"/api/items/:itemId", wrapper.PatchItem, options.OperationMiddlewares["patchItem"]...)
 	router.PUT(options.BaseURL+"/api/items/:itemId", wrapper.UpdateItem, options.OperationMiddlewares["updateItem"]...)
 	router.POST(options.BaseURL+"/api/items/:itemId/revision", wrapper.AddItemRevision, options.OperationMiddlewares["addItemRevision"]...)
+	router.PUT(options.BaseURL+"/api/items/:itemId/tags", wrapper.ReplaceItemTags, options.OperationMiddlewares["replaceItemTags"]...)
+	router.DELETE(options.BaseURL+"/api/items/:itemId/tags/:tagId", wrapper.RemoveItemTag, options.OperationMiddlewares["removeItemTag"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/tags/:tagId", wrapper.AddItemTag, options.OperationMiddlewares["addItemTag"]...)
 	router.POST(options.BaseURL+"/api/items/list", wrapper.ListItemsV1, options.OperationMiddlewares["listItemsV1"]...)
 	router.POST(options.BaseURL+"/api/items/list/v2", wrapper.ListItems, options.OperationMiddlewares["listItems"]...)
 	router.POST(options.BaseURL+"/api/departments", wrapper.CreateDepartment, options.OperationMiddlewares["createDepartment"]...)
@@ -13689,6 +13904,364 @@ func (response AddItemRevision503ApplicationProblemPlusJSONResponse) VisitAddIte
 	return err
 }
 
+type ReplaceItemTagsRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Body   *ReplaceItemTagsJSONRequestBody
+}
+
+type ReplaceItemTagsResponseObject interface {
+	VisitReplaceItemTagsResponse(w http.ResponseWriter) error
+}
+
+type ReplaceItemTags200JSONResponse Item
+
+func (response ReplaceItemTags200JSONResponse) VisitReplaceItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemTags400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemTags400ApplicationProblemPlusJSONResponse) VisitReplaceItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemTags401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemTags401ApplicationProblemPlusJSONResponse) VisitReplaceItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemTags403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemTags403ApplicationProblemPlusJSONResponse) VisitReplaceItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemTags404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemTags404ApplicationProblemPlusJSONResponse) VisitReplaceItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemTags413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemTags413ApplicationProblemPlusJSONResponse) VisitReplaceItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemTags415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemTags415ApplicationProblemPlusJSONResponse) VisitReplaceItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemTags503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemTags503ApplicationProblemPlusJSONResponse) VisitReplaceItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveItemTagRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	TagId  TagId  `json:"tagId"`
+}
+
+type RemoveItemTagResponseObject interface {
+	VisitRemoveItemTagResponse(w http.ResponseWriter) error
+}
+
+type RemoveItemTag200JSONResponse struct{ DeletedJSONResponse }
+
+func (response RemoveItemTag200JSONResponse) VisitRemoveItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveItemTag204Response struct {
+}
+
+func (response RemoveItemTag204Response) VisitRemoveItemTagResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type RemoveItemTag400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response RemoveItemTag400ApplicationProblemPlusJSONResponse) VisitRemoveItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveItemTag401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response RemoveItemTag401ApplicationProblemPlusJSONResponse) VisitRemoveItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveItemTag403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response RemoveItemTag403ApplicationProblemPlusJSONResponse) VisitRemoveItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveItemTag404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response RemoveItemTag404ApplicationProblemPlusJSONResponse) VisitRemoveItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveItemTag503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response RemoveItemTag503ApplicationProblemPlusJSONResponse) VisitRemoveItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddItemTagRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	TagId  TagId  `json:"tagId"`
+}
+
+type AddItemTagResponseObject interface {
+	VisitAddItemTagResponse(w http.ResponseWriter) error
+}
+
+type AddItemTag200JSONResponse Item
+
+func (response AddItemTag200JSONResponse) VisitAddItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddItemTag400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemTag400ApplicationProblemPlusJSONResponse) VisitAddItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddItemTag401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemTag401ApplicationProblemPlusJSONResponse) VisitAddItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddItemTag403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemTag403ApplicationProblemPlusJSONResponse) VisitAddItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddItemTag404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemTag404ApplicationProblemPlusJSONResponse) VisitAddItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddItemTag503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemTag503ApplicationProblemPlusJSONResponse) VisitAddItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateMaterialShapeRequestObject struct {
 	Body *CreateMaterialShapeJSONRequestBody
 }
@@ -15244,6 +15817,524 @@ func (response UpdatePricingSettings503ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type CreateTagRequestObject struct {
+	Body *CreateTagJSONRequestBody
+}
+
+type CreateTagResponseObject interface {
+	VisitCreateTagResponse(w http.ResponseWriter) error
+}
+
+type CreateTag200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateTag200JSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTag400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTag400ApplicationProblemPlusJSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTag401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTag401ApplicationProblemPlusJSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTag403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTag403ApplicationProblemPlusJSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTag404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTag404ApplicationProblemPlusJSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTag413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTag413ApplicationProblemPlusJSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTag415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTag415ApplicationProblemPlusJSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTag503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTag503ApplicationProblemPlusJSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTagsRequestObject struct {
+	Params ListTagsParams
+	Body   *ListTagsJSONRequestBody
+}
+
+type ListTagsResponseObject interface {
+	VisitListTagsResponse(w http.ResponseWriter) error
+}
+
+type ListTags200JSONResponse []Tag
+
+func (response ListTags200JSONResponse) VisitListTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTags400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListTags400ApplicationProblemPlusJSONResponse) VisitListTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTags401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListTags401ApplicationProblemPlusJSONResponse) VisitListTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTags403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListTags403ApplicationProblemPlusJSONResponse) VisitListTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTags404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListTags404ApplicationProblemPlusJSONResponse) VisitListTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTags413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListTags413ApplicationProblemPlusJSONResponse) VisitListTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTags415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListTags415ApplicationProblemPlusJSONResponse) VisitListTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTags503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListTags503ApplicationProblemPlusJSONResponse) VisitListTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTagRequestObject struct {
+	TagId TagId `json:"tagId"`
+}
+
+type GetTagResponseObject interface {
+	VisitGetTagResponse(w http.ResponseWriter) error
+}
+
+type GetTag200JSONResponse Tag
+
+func (response GetTag200JSONResponse) VisitGetTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTag400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetTag400ApplicationProblemPlusJSONResponse) VisitGetTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTag401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetTag401ApplicationProblemPlusJSONResponse) VisitGetTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTag403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetTag403ApplicationProblemPlusJSONResponse) VisitGetTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTag404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetTag404ApplicationProblemPlusJSONResponse) VisitGetTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTag503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetTag503ApplicationProblemPlusJSONResponse) VisitGetTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTagRequestObject struct {
+	TagId TagId `json:"tagId"`
+	Body  *UpdateTagJSONRequestBody
+}
+
+type UpdateTagResponseObject interface {
+	VisitUpdateTagResponse(w http.ResponseWriter) error
+}
+
+type UpdateTag200JSONResponse Tag
+
+func (response UpdateTag200JSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTag400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTag400ApplicationProblemPlusJSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTag401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTag401ApplicationProblemPlusJSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTag403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTag403ApplicationProblemPlusJSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTag404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTag404ApplicationProblemPlusJSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTag413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTag413ApplicationProblemPlusJSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTag415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTag415ApplicationProblemPlusJSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTag503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTag503ApplicationProblemPlusJSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListUnitsOfMeasureRequestObject struct {
 	Body *ListUnitsOfMeasureJSONRequestBody
 }
@@ -16729,6 +17820,15 @@ type StrictServerInterface interface {
 	// AddItemRevision Add a revision of an item
 	// (POST /api/items/{itemId}/revision)
 	AddItemRevision(ctx context.Context, request AddItemRevisionRequestObject) (AddItemRevisionResponseObject, error)
+	// ReplaceItemTags Replace an item's tags
+	// (PUT /api/items/{itemId}/tags)
+	ReplaceItemTags(ctx context.Context, request ReplaceItemTagsRequestObject) (ReplaceItemTagsResponseObject, error)
+	// RemoveItemTag Remove a tag from an item
+	// (DELETE /api/items/{itemId}/tags/{tagId})
+	RemoveItemTag(ctx context.Context, request RemoveItemTagRequestObject) (RemoveItemTagResponseObject, error)
+	// AddItemTag Add a tag to an item
+	// (POST /api/items/{itemId}/tags/{tagId})
+	AddItemTag(ctx context.Context, request AddItemTagRequestObject) (AddItemTagResponseObject, error)
 	// CreateMaterialShape Create a material shape
 	// (POST /api/materials)
 	CreateMaterialShape(ctx context.Context, request CreateMaterialShapeRequestObject) (CreateMaterialShapeResponseObject, error)
@@ -16771,6 +17871,18 @@ type StrictServerInterface interface {
 	// UpdatePricingSettings Replace pricing settings
 	// (PUT /api/settings/pricing)
 	UpdatePricingSettings(ctx context.Context, request UpdatePricingSettingsRequestObject) (UpdatePricingSettingsResponseObject, error)
+	// CreateTag Create a tag
+	// (POST /api/tags)
+	CreateTag(ctx context.Context, request CreateTagRequestObject) (CreateTagResponseObject, error)
+	// ListTags List tags
+	// (POST /api/tags/list)
+	ListTags(ctx context.Context, request ListTagsRequestObject) (ListTagsResponseObject, error)
+	// GetTag Get a tag
+	// (GET /api/tags/{tagId})
+	GetTag(ctx context.Context, request GetTagRequestObject) (GetTagResponseObject, error)
+	// UpdateTag Replace a tag's name, style and description
+	// (PUT /api/tags/{tagId})
+	UpdateTag(ctx context.Context, request UpdateTagRequestObject) (UpdateTagResponseObject, error)
 	// ListUnitsOfMeasure List unit types and their units
 	// (POST /api/units-of-measure/list)
 	ListUnitsOfMeasure(ctx context.Context, request ListUnitsOfMeasureRequestObject) (ListUnitsOfMeasureResponseObject, error)
@@ -19427,6 +20539,106 @@ func (sh *strictHandler) AddItemRevision(ctx echo.Context, itemId ItemId) error 
 	return nil
 }
 
+// ReplaceItemTags operation middleware
+func (sh *strictHandler) ReplaceItemTags(ctx echo.Context, itemId ItemId) error {
+	var request ReplaceItemTagsRequestObject
+
+	request.ItemId = itemId
+
+	var body ReplaceItemTagsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReplaceItemTags(ctx.Request().Context(), request.(ReplaceItemTagsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReplaceItemTags")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReplaceItemTagsResponseObject); ok {
+		return validResponse.VisitReplaceItemTagsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RemoveItemTag operation middleware
+func (sh *strictHandler) RemoveItemTag(ctx echo.Context, itemId ItemId, tagId TagId) error {
+	var request RemoveItemTagRequestObject
+
+	request.ItemId = itemId
+	request.TagId = tagId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.RemoveItemTag(ctx.Request().Context(), request.(RemoveItemTagRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RemoveItemTag")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RemoveItemTagResponseObject); ok {
+		return validResponse.VisitRemoveItemTagResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// AddItemTag operation middleware
+func (sh *strictHandler) AddItemTag(ctx echo.Context, itemId ItemId, tagId TagId) error {
+	var request AddItemTagRequestObject
+
+	request.ItemId = itemId
+	request.TagId = tagId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.AddItemTag(ctx.Request().Context(), request.(AddItemTagRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "AddItemTag")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(AddItemTagResponseObject); ok {
+		return validResponse.VisitAddItemTagResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // CreateMaterialShape operation middleware
 func (sh *strictHandler) CreateMaterialShape(ctx echo.Context) error {
 	var request CreateMaterialShapeRequestObject
@@ -19953,6 +21165,176 @@ func (sh *strictHandler) UpdatePricingSettings(ctx echo.Context) error {
 	return nil
 }
 
+// CreateTag operation middleware
+func (sh *strictHandler) CreateTag(ctx echo.Context) error {
+	var request CreateTagRequestObject
+
+	var body CreateTagJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateTag(ctx.Request().Context(), request.(CreateTagRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateTag")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateTagResponseObject); ok {
+		return validResponse.VisitCreateTagResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListTags operation middleware
+func (sh *strictHandler) ListTags(ctx echo.Context, params ListTagsParams) error {
+	var request ListTagsRequestObject
+
+	request.Params = params
+
+	var body ListTagsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListTags(ctx.Request().Context(), request.(ListTagsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListTags")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListTagsResponseObject); ok {
+		return validResponse.VisitListTagsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetTag operation middleware
+func (sh *strictHandler) GetTag(ctx echo.Context, tagId TagId) error {
+	var request GetTagRequestObject
+
+	request.TagId = tagId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetTag(ctx.Request().Context(), request.(GetTagRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetTag")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetTagResponseObject); ok {
+		return validResponse.VisitGetTagResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateTag operation middleware
+func (sh *strictHandler) UpdateTag(ctx echo.Context, tagId TagId) error {
+	var request UpdateTagRequestObject
+
+	request.TagId = tagId
+
+	var body UpdateTagJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateTag(ctx.Request().Context(), request.(UpdateTagRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateTag")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateTagResponseObject); ok {
+		return validResponse.VisitUpdateTagResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListUnitsOfMeasure operation middleware
 func (sh *strictHandler) ListUnitsOfMeasure(ctx echo.Context) error {
 	var request ListUnitsOfMeasureRequestObject
@@ -20373,512 +21755,532 @@ func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id) error {
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
 	"7L3rdts4ljD6KjiaOSvSDOXIl1R1Wetbp11JVZd7KnG+2Kk+M62aJkRCFtoUoCJAO5o6OQ81jzBP9i3s",
-	"DZAgBUqUbCepLudPLBLEdWPfL7/2ErlYSsGEVr3TX3tzRlOWw58vaTJnL6XQuczM75SpJOdLzaXonfZi",
-	"IYeJaRGfEkrgr5QkcrkiC7oiU0YKxVIiRbYidKZZTnJ2SzOeUs3FNeGa3HE9J/H5bPhGCjZ8TXUyj3tR",
-	"L2e/FDxnae9U5wWLeiqZswU14+vVkvVOe0rnXFz3Pn6Met9d0ev1mV3qXIprwoTmekU0vSZyRvSckZwt",
-	"c6aY0NS0JH1KfimkZim5/OFsePTiK9duKtPVYKepfIx6S5rTBdNu7+RiScXqPF2f3hk5Ohkmc5rTxGxL",
-	"gi0JTw96UY+bFkuq572oJ+jCDJKUXW2a0T/nbNY77f3T8+o4n+Nb9fw8PTqB/TKHSRMdntXxV/6sCqXl",
-	"AqYHn2yanutz/+kdf4XTs4OepWnOlNplmhQ/2TDNtb4fbLpdDtnNc+v8HuKYO0woZ4nM0/bp8IeYxszc",
-	"bLjY6/P5rrydyly7RC45U3D7kowzoclcZqki/XffvyTfHB6OBhGROYn/JR6TuzkTRApGFqZr91WR50zo",
-	"iYgNUojhGRXqzuy5IsejE8A3stCEwv0+mAi3ckR51dprKKm3GQOda7bosN1cs8WGzcZO7r3hlzd8uT6V",
-	"d3DUimhJ1A1fkn7KZrTINBkNyvn8UrB8VU0IOvKHn8l8QbWZqtDHR72ot+CCL4pF73QUuV3hQrNrluNM",
-	"ZK5f8TyAm2WuScpzlpgHY2KwMaGZOU2uCV0uMwADCefnJqpkrlunat6Zobrulp0aTqCc7PecZYFjfJvL",
-	"JcsNnEqYBZmuDshrC3bTFeFakRnPlSYZ0+agqUhh6vWHQP8YTeYklTqaiIQqNuRCMaG45rcsW40JNe8M",
-	"MZqZqRBBF4ZOUkF4aiBYSNwHOs3YmBTiRsg7gW2VA/ST0cgD69BG4TL9rVpw8SMT13reOz2MAgB+RW/Y",
-	"RpjCsSMyMj9ejEajMXkxwjsaGziK4d6abmKzDjxwkXqP5IKbhbedMMxgMzDSDwiMZvgtsPnR3DK1lEIx",
-	"INTf0vQd+6VgSptfhpgxAX8CLCbAKTxf5nKascW//l2Z1f/aEdLe4lc4aH3/frKckBRkRnlW5Mzs0rRQ",
-	"XDClhnmRMXLLZUYRSKPey5xRzdINc9xtbra/8zQ0uyvglYBA3FFFEjv2x6j3imXsIadxWSQJU6rDJFI7",
-	"8seo973MpzxNmfiUJ2amUyiWD6eyMHdc3jBBMprcIPkxaAJGfqbIkuULrpQ9uTdSf28++dSTtXuXSobI",
-	"g33gSgMRNfOF+T9ThCaJLISGLTatZjBVnPZrmfIZZwG0aPoHVt9c0ZRw0eTjzbW2FHlMhASK24vWhIuh",
-	"J12ElmrbP69JIh7fv+kbaAN785auMknTKyl/pPk1+/QHAegF9sDsS2YmYU6BCjgKxfJbQySShC21Iv3D",
-	"EXn97cAs85Lltzxh7wW9pTwzmP9Tz92CxzNl5IAZvy4QyB1BKudFVkyPSc507qQ9s7JrfsuEubm0cfjv",
-	"TMPhmWkYYBFYIgXSljvKNZmymcwZdm6oUoAh89D7x6j3XtBCz2XO/4t90lv32lx6cR056hwZkVfeGCk4",
-	"J+zD0nB2ePF6MEtVLJcy1yx9zVJOr2Apnw80nynyEocemqmUR0z+fHnxhizMFAlst+nK9m+GtwJViAVe",
-	"SqVp5mSzA3IhSM5oStgty1dkwRZT5M6tVB4RUWQZsg5CkluaFTCNueGH+koSOhEwmbcGx5CEChLnbJnR",
-	"hMXEiNAovi8GMNJdzjVDpqsaSed8sWBpZISAjIqb6tVEKC3NAQEixMEjZFTYgvIsxnnZqZJFYbaNEUrM",
-	"kWfMLfIUBJP4jzGqNzT7oCdCCjKVek4UT5mCPoUkd3OumVrShCHPtkRWkyNbYrs7XN/W74GzdPJuxgU7",
-	"QBbIsXFHhgcyO4kIAyWJOmMX9T4MDdfFFku96p3OaKbYx8gNetR2Jx911OMQmeH5Iw2acPOrOeBLrlcP",
-	"N4TBnHloFHzxYAMBfAYkbPO43L2+gcs/RnXIGzzYHJBXX0MBODh7uHNbzqUIDPTWPCaiMJf54cYC9PVS",
-	"pqEBEbUlMn24tSlNNXuby1suEhZSa1INYsLSNnmggT+WreT07yzRIG6gzvF7ngVJND536lKnwcy4AjG9",
-	"jsm4epvzBQ1dBDNFsyCYBxE0z+Ud0P0lfmHeST0vlaScqTHSCPMCpcZSZyAkSTJaKNiWlm2YSpkxilJ/",
-	"25rPxUyuT/VCMLdczQS1LBGuGzltFTmNN0llUiwMHTbERM35cghyckpytuB6qOX6LrXc4TceQRQlMdyw",
-	"Qie5R70Z/fAG7sOD9srTbtqoaNO5n2mykEoDqXSbKGeE2q1FlgC+NXNqnl0bsrHnBzKJ9101d8Adj7An",
-	"cKpX0mOENu2Pa2Yu/Jwvd//uo68n/CtqaqvNtrvT7HxtlvXt8MHFEZSfN9+Rvxj+KsT1uROtNAdwx4ss",
-	"M1cF2LX0tLy+Ej6kmeXEFKE5I0nGaM7SA/IdcIrIRa1xceOSi2t0AnqmNW6O9M1JDg5Khq5vrqRhECfC",
-	"Uslnyr0c7M3ukRq3NxFr7N7Y8Kp6zsU1YQbvoQJNkZPRyGn9UINo4C/AGragCoOh/tg2DRKYBW5dcKt2",
-	"pyybEc6VO7CHHrOBZEBdbOnamrxjiM2C3oC9gKs6KgczpaM6FoDH0GSZs1suC9V8axaRsgWYD7kV5OmC",
-	"EZ1ToSgol3dBXuUOHRr6dzQakdJ4oJxEbZpwcR3aqI1a3C2Y79EO5/PiRdjnMA5TmovrS6bNfwHB9Qqg",
-	"YnjHU0OeoDFRtvU65Za3LJ8zmr6kWVKgwvY103MZUJv9IO+Ia272GVkXgB87zimZFnnKBPIRGZ3KnMxl",
-	"kSvgeARZ0GTOBcNnZi5MFAuzWmj6rf0WDgsalk9+Dun2/e1qX0ZwD0v1cVA3aO0RhuuxNOAUbohgd5Zb",
-	"euZMtQ1mMdDheVoympacYBcBGr9OGoOTB1MrmEJesRkXHAdqjvuKJRnNmQIUf8OceoHESfW9ismCLiv/",
-	"ArSKyBmJFzItMhaTvmKMxC/9TyZiBsd6R2i1G3DNkPpZNwlzA68pF0o7Y5idKgzAtSI4xiCoP1gumQid",
-	"jiENai7vhKens+RxBmoqulga+kYKwfWgE/8zZ9nS9Ls+2p8KnlKRMDsiEqeStj0sv5nRKQuQxVdcLTO6",
-	"IvB67EyKpYmxlVnEvd1qRqnO9TV+0I7h5whFDkgKxSzh4M4/AOEDIKqPtu3UHEiis1VEwGboWQwHwWkj",
-	"JxTSxmWZvGOpgzM5I2kulykAgkjJosg0X2bs5VzyhL1yr9C+OCYgMJJZKY+ZcQH/GFlSBUzj5dRontMV",
-	"0KCcbQVJq+pthUk0KSQrovi1GHRkzh0+WOdUrYnE3l48cWT15jJLCcVJnKIedFqpKCPHduaECrs3sM4w",
-	"xddWs9sRkK6cknWNy7ecPUK67beEVK99BQbVtkcOJXj3tTNybOH1kQoA/Bj2flgsDdpCQwfIcwjW1qJd",
-	"IbCDzujqMoSpwpxKkWV7cSnt2OvbrqN0GaYFPZXMl1Nr4NLa0NTOq3t4NNadUR0bGvJLwQDvWx4Z52Ox",
-	"Wc0DYg+29lGQ3Slx9wjwnZ5LxRDfRRMB5oTSiCCkGOJ5mV5Tbli4RB+Q105aBJwB1p8g/kRfDYdBd1z8",
-	"gn44x09fjEY7oNvLIKZ92DtVR7qbpLLfFBK2+LeOd7cg0Y4qVB9RZlzpcd1IVupGgctURaZJ/+zNq0GI",
-	"g1Yh3UC2Mt8aliNVpH9ofXUGm0l4A8QWXNifh+vw9uCI5mUDQxBVTHFqbtPakOKWi7MvJGw65dfl6lsd",
-	"McznpG9Z9nba6PnA+fKdOSR7Vn97jQ5R8Pe3xaoXlc6jvah3y0QqzR/g2tyLeopmTP3tIkcXx7/LKbhZ",
-	"3RrMZ4CnyJM5VaxskLOE8dvqt5HFyx/Q59/e0lz/7Ucu2DlOyhth7V29/7XXstCKp+xtLhMGxvNav3O+",
-	"XJpnza/s9Nee/11O/3bhHHEMv5SYSSd0SQPyb+38nPE9wLJzAcgJ+dHGsYGPKlqJG+JcQ0jErw3+5xqM",
-	"zcmcJTcsJX2cDgp+lrBAfxYL20eD04kYklizDzqOSAwELOOCGcYF/O+xmwNo5Wid94KwXwqamVsvK0NG",
-	"BXRmwpaYxqRflzQG2GmYZpohBKJd06tdTIRmd2+osvcxMXSJalywmemSpTiCdeJANRXMHYz9aNRD2VFI",
-	"MstRuUYzsqS5Jv34RYxm+hcHoxh6RU8alg4s4zERBPVz/FqwlHx1MpxyTXIqrpndMJbwBc3syBGJZ5mE",
-	"MIW3kgtdTUisCOwY82cWkRu21GDpYUJjh5buxKckNhQSXSCB/sV2RKoxbiL+93//938fvn49fPUqttsX",
-	"WZL27vuX5Pj4+BtiGg81XzDSh12QeenLLGczxfTAbPPdnCdzt9SEZkykNIdvzdzucq41ExV9x3kYUtM4",
-	"w4qpKU8TFsgFkeYO40nYUwzBxntldyvUZ6HACV61wcFEnDmQvZszc5gOALgi7MOSJdrcGuvFlhsiqdjA",
-	"vMzZrFCGMdXwHUeLoGR5YiQOYLUcMjXXyNAN/xb1op67N+7VGrQD6vGA1Hzjg04v6gUgpxeVfEjUMxtu",
-	"PqOAm9c3bhuics4hHO/AW4/2Iy8WZq+eqTriQsbYAOCCLsksl4v6ewGqbOm4r2hdJzURa3xLQ0NVacSe",
-	"OVUV6cdB+TJGJPOdwRo3bFWaWwB1mLnEKE96ZLLGL0akoS6pukPMCx2qgusA4jPbHdDTGZIQD8YkgKCh",
-	"d+RBnQXKcSZNZhRNWapitA/IGYkdUxn7K0IAVniFqUayIoXVepZSNrFSttsjZ6KCa2nPCyZ4BgiS0/KL",
-	"fuU8NSgP1No+NGqnFOgVS2dWRQphrnz8PKkrMAlJaJ6vSF/Pc1lcz0m8pHpu8VwuF2bjKFmCn5bD3GWv",
-	"4U5LT1XTu5udI4MIrwfkHVvIW/CLBzgx+2S6zqS4Bi55wVQdTLgqyQFgl5+cU7XvNI9TRCBmeS5zZXpn",
-	"aZ2KH0yK0eg4MYPAXyw+ID+hgGlnaYUqOhHeDJK5ITRgA/X8mAGcAK8WQvPMuyyAudgH7VA2oq4W5jMk",
-	"WZxV0UZ9cLdTc7pkAVHBqtPf62S9k7/MmfAkE5b7nuCmq9IJv6ROIXVkkrOU6x/5guug+ijlmmTmrbOh",
-	"ueGeqVLZN665BVofMM/Fv0UaFQ75fhhey6F9mLLk4BWibP/NkC+WMocpQmTOaW8h1XOD63NBs+fLjGqz",
-	"3ucpS0AUcFML+wadX16Qk6PDr8E7aFw3NJZWRKfJLETGlOEddFCfmzRQf0ehRVXfsjw8y/eom+EpE5rP",
-	"OMsJXUhrey6na3it2+pUVOgstmoD3NdXPBwr947RdGiw0KnZBryMb99fked0yZ+XQz//tQqR+1g+HmqO",
-	"Hl/NWRjIN2Lvbi573kzfBKXScq5IImviO0Dt48xntWQbd25c3VNQLQF6EVJXbtvWSTsiShKa3dFVpd55",
-	"8Klu2bqxPwEkvPWFDh5sVmkVrxLwBjDyGC0xsptDWH/EPiAyeMdmzNxctvU6frf+xceoN6fKoe63Mtc0",
-	"C+JeVBL66NewBvUnS/i8i7fbbm5bV/SDCzUIzwvkfaeZriJwDX9EP5S6bIsjtENt2ye5sPEm3QhShCZx",
-	"5oyh1iOHgancBiWriGRUaUeDu9OtsErKoswOeDKIy4XULKCc+z5nbAguO9CgE0pd0tWCCX3FclTd0Sy7",
-	"mPVO/7r5jEtI7H38ORQO4KExOwDRZoTtWL8xpfPNZvyWYTqtHIDvLcuVFJtHAUnzbi4JV81REYCX0Emn",
-	"QTX98I5qdh7SrV7RD0DoAQINY1douaCaJzTLVs1b8kyBDwROAMRphdsK4cqFlkOaps7ZBGIjxW5W1iLP",
-	"WsK1qhncsWkZk7F99RsMkTUGo8EV1Xm/NfBogHDzXHEhPjaqHUIQHTeYJXffQih3jScJkP416hugcRWB",
-	"iXxuuo7Kft7AvbcGz1h/Y+qfW4XhNvP1u8aOrAHVznEgWy/QrjEe23nKjfEb6807xGJsHXNznAWqFrrf",
-	"K3CYDBwR/bBPX10I/PFX7aTtjcfNliEjvvMFKlA16+Z10ULq3pjH9X7R3mCwHfi0det+YxTIHru3Q6TH",
-	"+rco0X3Ls8w82YZ8p9jOTW9spls6wy+9VCFhNtSOdmlNI1uHK1MouCiE/YZ1ppgfGU2veAiAXhmG3gjx",
-	"ORWKayR8XHU4hjJ4c78ImP3JV4knPYznoSqLZJqzqkFLhVkCe7QGG+vH55CKA2lECu7+dKAc9/PMqRLn",
-	"HBBww/Kd6xuu9dq+912Cu9Kdd/YEHsm9uZ1ebR+u5ufveUHcy/O5ndx9pgmFyeUjH0sr0f1Mm9BCvz/T",
-	"bILU/zPNJcwTfK7JhHmHzzSbFlbjc81mA6PyyLc5xOds8ux6TW9YFWnTzgGRfi3MxvAjmXTKrgXNbwY7",
-	"cEJ7TaiFR9p3YjvzSmPI8oRcEBkZ/mYhc1ZTVoXSbt2bnfosMNzgxzwezHJbHohv4n9sKsNukrNTB24z",
-	"iLEsexu+76/llGeMADa4j7B4AWnreDaVHypefA+bCuQXC+vZUchvDWzoLilmtG2IH6k3wr4o9GI248ku",
-	"W7qUqiVU589ySjTXGQgHucz2FQyqXfVW7w1csekVqGwMl60D672ZdQvHD8Gsd4T1ceXt/KhMmLkXdyzL",
-	"hgblsbR5R8Cd6Ozy5fk5yWRifb8iYnNaUJLKBeXgFEI1yZgBT30nJwK87hWkoEptIJAB24hQiOKd5jS5",
-	"YVpFmAhWRV6AbEQSuYAo/oicvyUZ1yynmSIynwghxRBnU6HOA3JZ5LksRIqI0/UTOCZgjCE5gEt9NxGX",
-	"pde1c9UCPzzwERgckHNBUqYpzzCQrtoE0z0g8q9OfDwuZxORSj1UbElz9NvRcgF+OZiUUEUk5ddgOBEp",
-	"ieP/65/++f+eFKPR0VfP/uVfh8//1//zn3+Lf/3/Pv7/cYw5OF8cHx0RauAqIkpORCyfTXPOxB+tIueA",
-	"YzI/8NwYRKXXR8ZoCk5tOqc8sz4yqSymGUtJKjXax+35cTURTjFx9OK4viAM4YK/cMHHwaXMV8s5EyrC",
-	"OH6laa65uJ4ImRNmzwY9ZbAhutmYj8FSBGOUuY+yzPXcp2RKc0bO396eVMlm1URYtzOS8RtzhT1QsXF5",
-	"3g05PhrdD7U/MovXjvC/LObbpxwPjqDaqcyXwC9VwLGJ3uwSdMDy+wUcbPYy8dWRoEN1HnrWzdhz8I+I",
-	"akGg10LmFfb08iUM9gDyFgLktk459OASX8NmcUVYPZ3SI8we0MO22TftXjt7IVjYMJygSLIiZa98H4mN",
-	"sTqZcule15wmVFgWcnYwSPUXtOtX++7agi8lgIiL++NGWlKaCn1fC/4jBZV83HAXr3jYSW+Z8wRyfXBP",
-	"+67IlGXgXRDIEVTrYUv+mjuqMP3iA0dZb3SM8OL8bCaftWsy6BS1X6ro/WF+3rLJZ0rxa7GwuRPX0RBs",
-	"tMdM406r4FZvc1k7E5hP1Rxg5XnFQdjkzgMmZwt52/TaAV9rw1E4RzEf0E5qcGZ+7kYdGtPetmM7kgnY",
-	"wN9kcNoXhQw2S4EBqc9Byg7Y4MIKgmFGEdBEiR02L25P3XEbRijZtX22tVt6F7tt9xW2D8hrm5HKiAIG",
-	"7FlKILSkj4DuHEFt4qqJkDMXQMDyeAAOcZb4447b+KCQH3Y3J+morh38LTlBN7P2aZuIaYNrdIhyLakR",
-	"+Ez///nXs+F//Pzr8cd//rRu02X8e+E7Azb9/wKEb4wRGwaYpswyg33gAsmb+uacYuRSyh7gdv7G3Vbv",
-	"7YzabZyHS3UQBoc9xJRuzqK7JO066ZaoopsfZ8n91Dw4DUCfILKzObAH92ZxOrp8Uo8jA9fPWrbOx5nY",
-	"vdxCm36gY+8EMctBWmD6b6YsK+llPOSpL0ketOSROP5qhzQSh6E0EkF/0jNB6FTJrNCMzLVeGtxl/lfk",
-	"/bvzUr0mlQ4pZ8JwWgp1Rc73yK/SlTl4Beh49V5wrcJSQiG4RkZgQTXLOc3QXAR2Qvj4lCyNmA8OxISL",
-	"ZE762fQ5FwPwTDIo6ZcCaH/16n/+ewDBBtATmP7MS6YicsMzeZ3TBfYG9cNI/+b6+aLZm/dqvbcFzzKO",
-	"xcdqSeHM2L2oZ+fQi3rmc/vf//z3eqyp4QbMx8NbmkMwnenlx+lblp+bfuCvS5gP/P6367csf+3+wBev",
-	"ez/DPi9prsOy2BlJy7c1gxxCDqhiDfa8k/kNSZhAdIt1dXhOzDEvzbchlrh7tEc1h7Dm4osXtgNRCLBt",
-	"1cJUN/E76pmdfgkbHURl56mqUga4zp8FTilyUXwYKG744aprFe/mye59Gb6p2+YytTFa2pyTrb3lRt+0",
-	"+38pB16fVkdVRXNLfT9xf11hFOWWhaJKB0mxDsu/JTFxfxarI6zvyHVtuQlrYOdD3ClmvaBrsNjKigip",
-	"B5ETLaVIWATiAReECswT5WPKk6ZKpAsK2ZglqjvVdLPopjHyZv2kLtpHXVRt+OWcz7bQUAuGkKXWtN4W",
-	"HeJq9nznCGkHOC+JrlfyR9qsx2bMCFE+Sw3WjcvW52m8lreS9KcrbUlEd3iGfahmHKAXKV116+WVabhj",
-	"bCgsso1RcPu0OR7NuxTltnk66DHEPlPtp3sQ5t74wYvr4r1ocTH7TgCLTcnRyXAui5z88MNiUSaYsSJG",
-	"PRLj8MXxaLC3y5BNwgpgfjGDjT4Xr7kogmKsfYHa8BiM9GYdsbnLsV1UfEDORPWLMJpn3BXO8r/JC6HI",
-	"kio9EQueCn4916R/ZIiJlmT01WhkxI6TP4wGY5cGiS9siDQlYLIb6jkbJplMbtwVOjw5cZqZiQBkzThq",
-	"N/jCq42E32BuHszTTKfylpGjY1DU2VXisxffRIQdXB+QI8DkoAhcc/Db7tS3oB9eUZ6t3rC7P8tpaG+l",
-	"0iBd/l1OFTpAsBREiZTWkin4iXJAv3iw34y2RxQ1r48n2/NFkWkqmCxUDSF1RwYQwqWsvyPCRDB0JNe7",
-	"3ojR16OWG1EI2DCWvqRLGnau99VhsP5niiS2tdn0sosQWgnxmTVEU5V5KNdcYYPWe2ixZNu2h9a1DnBR",
-	"iIRU6PTn7fRsD8YWt/CUxI2uQMsfV5mlQ1h2Iio0C3j9Wsq0Xb3fWW/fhZKWrwJkoI2UAhvpcYXjUmsO",
-	"dxW9JfegmmgR2Z46dA9KuokEnjV59W2qOfAQQ2jqoKXbgSZaz5OZuf3o1xXVsMG4TmPKq0UWjArlkW0G",
-	"9Qkhof0HbdAqsFmebWI0/ObnX0/Cton7IXDPBrRuVdmGy3dzH/8clSo+FT3YCgukD9i/qZU1ooyoclv4",
-	"HMAuMPCQ9KOGHsBxpwNF6U5MOuDznaVCvEX3kg39BbRJiTCM012phrrAyY1GinxA2XGbzIpL/71Iri1G",
-	"+O+Dlvft1B4ZhLhMfxn7UBBHLgcmFS7lHdJxcN/FjVfaxt5wrbwBB53YgQdjAtx9/kdkBp7I7xP5fSK/",
-	"W8jv3vT2PeC1gFGoHZmeuqp7ypLh8jtnVaspqxXTB+TK0gQIcYA8cqiEGpdl+vaWmjYaJAJAXe2vzPHG",
-	"2ZSqeMnuaZbYWeE/l9nafpG+57kj2CCyGU6BiykyrECBer1x3azp7WLG6C1rMEoPru5fhyy+MFyBFPuZ",
-	"xPWcJzeCKWUrYNjOFNZWtNQOlRHY5I6n5k/I2cYWiiSFdi6xg1q+e5HMAWM6w3YwMfIGmnsmPKX1lrBP",
-	"Kt4V4r0wyEOkIY2wjwyqXhMqSF6Ikhuhwua4lXmbqri7xrlm5t5V6+xl1Gxw3vZIyt7rNixfO8g1maOT",
-	"Rs2Ula8hDNuqDrUPlL1xA6r4y9wm+qkOhKt7qq8XVBQzmugi71Aidjer/0KmLOtYfHa3nvfyEvDuRjcf",
-	"ga7+aHvEMivAKY+yN0pTXWx3eXSbcYnNd+cQ1pECVCLGzPVyhqwk1cDBhy+0T4jCaNi/c024J1zssfV7",
-	"eTOsa6Jrt6YO6Y3DjdZxbVjnbM+tyuG3SbtcHt8reSd0kN88M/w7l5Y18fQAkEVUydJU4TsYRVibQN6J",
-	"LQRkJ78jO8dtaH0rM2K4/RmUQ2i43eg5W5E7w5OpXViItV30fLgC5lYm0ldUszB7XyZrdatFka3//url",
-	"YGzNmuuynuuve5BXd8xeG6DLhOEDO+WuEwrdp/rA9X2rn/eOQL7Jxe5C1A0NFlDIdAWx8hUENnQZWbbJ",
-	"KcAAc5msFBlhbxCu7FWpbaNhblFP4fL0ltdr8FD29CC9ql6/2WqerNpGVXwWZuN3Qr7IVtXavVUb5kdx",
-	"kTAyZYBZ4AS7ZQjZy/8CSh7YvW5cfK6BOmLsMdaggCn7x7o/OtjgfLFZt9w4iagOZv4+7Aj3LcrFTsCP",
-	"Yf+gL1wDTLe9m5XOD2zoGgNvgGom74LuavvqrITkqm4r9aHK1fuBVgBbDp48Zdey0KBQmIg1VACbR85s",
-	"IocXo5HvP5Tk0oiLWVajZe4muqXXSyPuB6jdVJybgLcTQG5AmQYUw1d3HbY8p6lNaC8kFwbOfzvS89ic",
-	"LjivWsbeKK+x0/6CmzPfbeM3IIIH2f01/T0TSSYVF9cNB83W6x1hmRnzEmJVmt6dD3L9N+xvp/3sZsar",
-	"drRG5B/VkOdGcjwvpI9ziX6qMnOfyMRneNn2hAaNCducMxtyGrRWdduFD95sdCxP6rHsjsgtfwv1j7rs",
-	"ikvLU+1LWZD2ATfmYxeo3zNOWAQuwibg3kGeI31akc5BWUwxYWHKvK89cCtntd04uIcQOAadd7vwV/m5",
-	"dwP9PQW7MQnDFumDrAL1BCmYne4hAG6S/TZi5F0x8ZOX/T6+Ck21Xzh5kRRpWXHQv/VjQiFVG0POwtxC",
-	"ZUQwMFgqEl9Lmca+ScM8gGSCUJ53SlOsf3sxu2T5LU/YZgvH/dHUrh6PHe0kmzIGPZjdZIMd4HEN4pst",
-	"ApvGHvtJoICXtvbL06qK3f1slxtNCp93ao8S7bXNZvEwEfZrk7zXzu2+dZutIZ/3WB/anLI/7nhY88rZ",
-	"esxePUpvzdcnvKX3zd/UMevVd6EkcOsrEjco2dOyBD1myVB0URUbrWIN1UpptiB9w/8woXMgIPF6OhAo",
-	"1nshkEGq8RxcldVoDUGi7vlcZiAEuYB/YFWLLBub4aFIbVJkNJ+I2KUrOU9j18gdQvXpnGUpTqGlNK5L",
-	"ktAvlVbVxQCz+MCb8Xo+gmgi7PQ51KQ3HWCHzfm55J/U/InHCPyr4VEg6Wi8nn/FlpG9YSusInvg9Wl3",
-	"tswbEqGXRJWetlY4zEzS1dcvn5G3Z1cvf3BciNsJXG7U3GFMAJhC+EtZt7gMiRFpWZPXLa+2AwcT8aYs",
-	"7I0VeoGVaLhs9c33ro590CMIM/O22T05dAVowI7tQFXNDYfLdTd1eznxTeq16lqAXt27GONN0NhlAhlV",
-	"+nIlkm0FDsEF0FZKhpy0aiWSeS4FN6BWTbJVKOnCOHQotFjutt2TTpUUdyAhjQCtlUgIvnTH7W9EzpYy",
-	"150PGx80x/g3XjklNWFJ5t62bu0/mBblR4NxLY6tw1FjsG660u1ov01MfAeDqxLvQm6c8jDtx64K9w1b",
-	"xZEVF238LlZEh7zQPrqo8gGQPmRxtVXXVUCo3HTbrmB/7DSeKVK13YOLu2EB14x/Y6vqQrv12rMoS9Kv",
-	"o2ayoMs9phAGtuYqTav7Jr0zi+3EELh6TBzzO7ytnc1O2b/W5K/e2foWVgtVp+AmuHScxw1bWeVBnVfF",
-	"TAdAOsZkC8WMEQ/fccUGpicqAmxJfEDeWY1N/OvH2I9wxVrIgoUqqdcz47EPOmezg1pRyZ3z42EncHbg",
-	"fRDgzY5OhuVWlKgCoN+GnvZOe199ffJiNqJHyR8O2cl0NDo8otPjkyTd3SgI9RwCszj+ypuFKqbDciak",
-	"//79OeqKqgmNDr85psezo+HXySEbfj09Ohx+k7x4MTyanbDDdES/mR4eNhIa19NPmZ/rkxNvc5kwpa5y",
-	"mtxwcQ2J+IL+nFwMl9iWaNvYFu3f4p5DNb2yd3QT7Ndm8Mp99Ki5gNJcLl/JO4GJWNpUUHPJE3QipiR2",
-	"n8S49oYPAAztrLUzI6+gELVaYmXh7vl3Pm9OYCMyct1eTLz0Szbf1Zk3llrmrBbLjUA4eGAvOQckTYe5",
-	"5rk2lhPC4eGL0E0T3H4znjTD+2iGw2fRMXHvBkT1qXHT59UWbUVu70qZ2TfmYnK7Cs9F674nDcQ2RhNZ",
-	"mWuwZC1qyZVaEE8ob2I3zfBG09jDaUC7YtAd578Fv35GyGlRijmgDyJPzRZhngFkO4slzd8LqkC953MM",
-	"BA4S+UTwTbVeG6eE5skcqhNPRD/m6gx+sjQe2ATG1I1QlL4heGoQEyNnTke5zApFcnbLlQu7wi8mAh0k",
-	"Z4DOWYpWSW+kUwwpw9jWjKGBia7QPGn28GAiJuI7wO8om1sOGabVRwVZZBVjEVkagS0iNE3L2UTVIsFF",
-	"zns1mAia3lIQjWJPaYCyYW6lTMOOmw3EELQ0hhg97dgSqHFHE1uXShZ6Kj8QLiai1ER6LSICFSZsD5DP",
-	"VZUFQ0pXJLtO8HWkt+Gw3GnBs/RKXhimKBDiSVP0y0atWVhlbLu41DK52dCFMu/DPXgl4Teoe8xBmbXY",
-	"1t1N3/dJcv14LC0T5vU7tjCo6nIlkvbIiRwbeVFg5YaolUjIlCY3oEY0WzzGm0AKoXlWRaJhGBmASvgQ",
-	"HiwDNuPX862xsOYivGZUFTnbjYl2cuSblsrp98o4WqKTTSEKwiIClsKmhneTqx+lBmZkU5wcF+YCy3xV",
-	"Q73cskOoZcqkbhvijRTnroeNQRXTYoVdO+c+Q/kBWsJplUznl8zt1qaAHug1oYJMGVEya++Ni+uMvVcs",
-	"TIHeK8t8tH3fMb+5v4213OaBPjVbXOT8mosusGpblqnbdoRvG9H+NpdpARj8fxdUaGvf270fwLUX4gcq",
-	"0l076KTShv3rpMdetxa3GGQ9MddKVI7I+5ngEUt1lHxdF1224J1razm6i5ndlHax2czlmfLuqIvvXeCX",
-	"vvuvFCRj1zTBa6a66ca3Cu52BqX8vmFE30mkPuNOc7nbB2lDjPJO3wRVBC7krTzOppLAu6mNXQudZQ13",
-	"1XD6Gsr0EUtUZ4UabM06CmugeLcbJf0rEUW5ucHbuwk1NIldg5MJkuwQX1FjsOoooE1G6Jp5TpQkcBe2",
-	"8hU6NGCeubZMENsYy46dPBrzd1WvVdqwkLf4uHy6OiR7cWGbeauNHj9rUrlzBIHteTi3n008WkeQ2Myb",
-	"de5kM/cF6r9N3JdFUWNXVn37gO0cWec5b2HDOvfTyo517aHGfNEsu5j1Tv/anQ37Odow7oLesDG54ehd",
-	"A3KArcYIJUB+8zyc2MPn7f4enj631TKuVTtG63e/ZPf2KjXbgWE7K7kzuGRg7eiXis56bu2mFvDw3lrA",
-	"s3UbS6sKcmwVGOBgtcdMPg+rVnJpW/mvVpaiIq5txhpUL97NpXI1oax1BpwvwE1DkRiMVjHp45TQvcui",
-	"FoWeFjZBwZ8vL94QrMTtW7gmvReTnoHOSc/A26QXsOgEvSWqGr12WnvZUaIeLCDcPfrVEXM41PASVqcX",
-	"JJzbXSDcUG1H0tFoBsIgV5r0fzoc3LP+cWm13gaI6+BSZ8ja5r7d+uW178CQ7MSAANEvtUN9A15Qnwgk",
-	"Nivi9oEsDlBs86KS0MdQkanU83aief6ZTI0Z1Uzpd600AKaAjUpcr5o7IDModyOYcruwbzXk164GMtWm",
-	"91CwIGyoQoy7gkRowLECZfzmm+4KDTeZDUF7r9cqMgei9O43izaa38HYC18+LMH39TetdcoHD2NiLvHU",
-	"T0e7YKqjwRie/XRojUZoW4ot1Yif8NgTHnvCY78HPGZvfMtZc4/ntEZoruqx8q0YzkpaaxB6Pw+JjfD7",
-	"5SBlJymEai65/JYRQWmFOPsvscKvpzxczxRcpq1VTH8B9ZvPa7qK+lp/kHc2861ckmumVUmHTkm8oDcs",
-	"jkg8LVbmP/PzIv8Wf7jQlctiucw4S+MxiW+4Bo+BiYiFFCxGay2RwiIcBFUIuclZGVNjRBvB7iw6qlyE",
-	"SVwpWWIbT+JCbM1UQMWNdUvsvHpVTWc3rV7Uu+Ea8suJcOBtzbjS5lnyrHLqOCAxVz/WsDCECKUsN8Qm",
-	"sp4lqEvFtJwQ4p+zhAkD0laXPRHOZYW6e7sG7NlqXLfVqjKUZwDJALVq4vpoIpQkNMV4gOpCLco63Gav",
-	"rTaP2a9DjhXNRW6wz9pezTTcmszMKoS3Tlm6oYFGESPsfe7pp3f06GwuyZtHm4jp2rYZFL51lgTPnSaQ",
-	"cA0P8VIWeeKpLjeFRZ5l5hzxO7yi8PEGk30HBVfQycsARJU+FE/tmapZNO8bz7B1m3epH+B8nhRj1t/J",
-	"9DAYE2q2DLEZXTJC0QvKXh2syq6o5mq2OpiIe1cFejLM/KMZZjZZVS465H7vYFRp9DImZjLIlHewtUTI",
-	"wTNCs5zRdGXWPiyt5TvbOrqt6R/c1uDkvhvGlup+jHoHNf9F0MLgDW76GFdxUIR6doHSoWJ368ADOHPA",
-	"oH6lSnVaIUgM/q0tykjWiHRddeY1f5C9Zvrp7AdrlOrPSoq3hqaEhAbQ1sNbksqkwPwV775/Sb76ZnTU",
-	"vQAq9HABaVKsu09ThHptXSK/l/mi3Z+smcQfgvYzKmhO+mrOmI7MT80iosFFGn6cWi7z2lB+ahP62xh/",
-	"2ELQIWRcMNPNlOYR0cWURWTJlywiU0YXEaHi2qAqAySCZeEuITjfT5qDU+tFPew8yKq7hV+a9YSOABcq",
-	"Z1ZWqznTQ1kPTTN5XTBbQMjObAEevrlcVDvmDCO7p39WcqaHVTVZumxNAG2u66qsxrAJJF75bc23a7Uc",
-	"Nn5db+1/v/Xb2o6/qj77iOqSrp8DpO7mJavODPtJdbt2z73HXVbOibMmU5bMa4CsAZzZrQ25fSsFWRoB",
-	"WVmo5YLE/sHFpJ9Nn3NIAHlz/dzwoPZu2DkBYe8DWjRTsvfPSLqDDeLLYyoDHIi34/nyEphrf53TlNXN",
-	"j2fHX5FLzRhg+q9GXx0Or74iZ1mx4KJYhEsK7FO4wO5gR1dK3NmOp0lzRlvP8n/+253m//z3YOyOLHye",
-	"9rA/53nCxLoEltWusgsqK8u6BGzZZn9qqCP+0ndjQwBnDez9XbOIzN+KGoJcw7ZNzNGEvQZqr6Oyzanf",
-	"a0dkPwpKiJe4/1qWWBBT0LpfHSM8f/TuWcPrw+mFxyRnS0a1IoksBCZeatcVd4hR36nEYpMIWH0JglN9",
-	"LSBHufWrSgugXDhJtTvwdtGpGrPafk6vasS0LRUD+2CNIK+dLhgX4auGPwG2CPiD5FKpoWJJmfqwRsJA",
-	"50AXLHVO4woRZx0x2NSl16AjyycCsn2OxsSlNz0cRdALgFnGNIj1ZWrYTN6x3KB5C3ZQkP2yuL5moJWB",
-	"D08nYkpzMzCFKlEx6UNBd+BHY2BNbSIT1E/EpD/LqI6I+qWgORuMgU/FTEp8ySYiloVm+auyO/j2jmbZ",
-	"lcMDMelXfUdlx9FaMyMETUTOEk3FdZHRfDAGThj6tFxw7XPX4x2bVt1EJJ5lRqyqHo2RlZ6I0MclvooP",
-	"yHdlFoAago6sWcgenZEA/M9Ap7WgH3xIPRxtg/duPjcN2eM3GZ2+Cw/aMLBWyCYt7cx4JmFm9JMGwnvk",
-	"r72grkcUFAukldiZ1ah2/puN+/5xGwBetWbhce6LTdH3gLy1gq9BhiTGSxJHhFZ17aylz5aPyBkdnE5E",
-	"DIKyuW0gHcO1M8LyW/h1QH60gjB2i3gTuq1hVb/riUBRYnBK4ik0jg1igiH4Eq1tjC7M/3D3wdSGKCSu",
-	"m8Bgash9aLBUlxODpLOGgJieTQsOfI7ptxf1oNte1LO9bhe090xI2ziDsRW5SzJCLWrA+OqULaFykMSC",
-	"vbChoOBHa1ltQqHMLw8qEXdz526Vjdd8u8PpD9xWDHzm2fEsa57IrIniDZu9gcuuLs9mNFYvuXkK+ugN",
-	"3XYXoMtFr60uWiv02VjW2HESmDZ8BKlvUNDuc5GgEspIaKRf1Y20SYy2s1lfntC9wTrXInrv40Wyeezi",
-	"HtL4jjPZIqvXAKfBz4QAxxM72wHnf/67ATrmwW8DeB5Nwn/ojW5KBV/snobzjmxQETTIS0gmvFgycbbk",
-	"r6zmv10WDAmvZ4LA92/PyfHByDMfgN/a2dvzZ0b+FtogBV//VQ3fsBoES+Q4W4RNwh50VJjlMmBTQNOG",
-	"5FiSUnruCIifFvIWOYFELlfExYWsXXy5DPNt5XzGUC5K8Q+GgyinC6lmi6U5YAzkdiwQTVNw4TDDwx9Q",
-	"/RoiROGBmY2ZB1M6yOYgqHRZrKb5NQtXYiqDIbYadX6Clk3ok8uencnPbef6kxuCipVlTLZZyX5t3CLv",
-	"SUXCN4Nocy6/lsz/mk3q56gtFAStImkaudrkWIqcKX0Kqb1hs23QCCAa599k9Yq2BDglbsETgfLj4KB2",
-	"ZWxt4onZIjuyRV2THsFTIP3YdRITwVhqusUUqIOIzJlIGCariWGb4zH5kySJTBlRDPjVZUYNlqNiFR+Q",
-	"C9gW582WU+eIaYA1YzNtgFpAhipQDRS5QYKnhutl2Wzo0miWbm4qth5a5jO65IDVcEcJW3BtRBUj3WiV",
-	"kJzB0CgO+MgRQHZGE/brxxpyVDd8OZRLPOjhEkEbjxlAbGWQzRULWRPtS6JZDkW8bb5qWDYXt5ivEFZD",
-	"tNzHYlazly390fYoEXG/5CmfOQ+iYPoVXQXotHlaelYzt+0ExC23Y1yRtPBNjZBT2Vz8DUpxN+JaUsMN",
-	"OmoPWrppgmpn+pSmcC93ZW/Tu+UmXLtIzWu54RKFgm+rjNCPXzOkLRvePjLPw1ypMjKAC318hNNA7vX4",
-	"qxejoBK/7fo1bl7whrEc6hG0Occuy/eVQ8MBea9YPpzKwlBXecMEJgU39KaYKqbHdhPrTTBhsibXtMFZ",
-	"/cTZHTlLwOaDdfu/S7muP4E2L+ViScXKNah+4lsMNi3zfWCbxkOvJbD7XiP4De8vmTbDlp14v+H9a5pf",
-	"c1H+tBlOoKn9G597qVPwpfcAWvzvQoIGDd66HzgFSNDksqvgLGqPoNVbV6eh1nDtqZsNEFBvMu43jjjH",
-	"YijVqr0H0OLPcure4Z/4XTJnaZF5B1d7Am3evHzXixzawB94EGdvz8pDwL/xOebig/lXR9l4CC2vpMzK",
-	"FuYHuWILp6V8y3LQ7b2kGZ9aYcX7LvT8TGuazGv74D8KMfZvc25YqxJI1u8RXoY7njKyxMZE2dakv2R5",
-	"woSm18GM99YMiRAX4JjKjyMC8UUZpIc1YvLhaDQmtjqojRJAoaKSkh1isVKy++ni6j+trdCuE8Xi1zS/",
-	"KZab1kuwzsn/IqNaHIy/0M+sSikUe7X59N6wO9BzWPMkoZrUzjvMlBaK4etvqWKphb7AVuWGyGD3Nm3+",
-	"Aj4jErwqIUyE2tR0VODrm2LZOujlXC7fUc22jUinkPcvJQuazLlgBAokUl2F/uRUh21TDfoVXmlgZ6PG",
-	"PQnOtw3IgmSxfqc3BQw4UdNxQ8CGNm75071+utdP9/qR7nX4/spp1pK8+d33L8nXfxh9TZbYiKRMU56F",
-	"7qh5HnJ6pprcGa79Lpfiuqyca5bIVEsJ9TyX+Uanne41FOqz+YlmPMVyRgumlOEjyHTlSliAysuAdVXN",
-	"ACYJwR3m9y+FkY6XNEffFBAjw1pfjGhOWovSQL8wVkv+SWjQXroHv+cp6UNolRXH/t/hO3wzPE/JnNHU",
-	"2k86l4Aynf9wdfXWlYFKZBpUXUQ9zXUocOVyLnNNVLFY0Cr17I0t+mRhKDijcAWfM/L+3blXQMjGnwY6",
-	"jcBwu4T4TjP1UxI/t68Mfro1Bz+0+xZPBJQ4jvw2haCFnsuc/xdLY9I/GR3W389kPuVpygS8PK6/FFIP",
-	"Z0Z+w65P6m8XTM9lOjSNaJbJOzvAi3qrRIpZxhMN776pv7uWgkHXh41ZaymHGc2vmfnq8Li5pFI5P1yw",
-	"lNMhlpXqnxy+GEQTUdshxOAx6b8I7Mwt5VY9238xOnYhv2VdmsBGbK3MrNGAg3BUQmQIP70LhneeCTKX",
-	"RZ6tAJOiY4NXPTJyoXkuXt3WwhtXMeGR5wVHUqR1BPgTVTIN1tp20KuzBtW/T84kbKw4Wd0USEEvbY5v",
-	"qCk0XRGeRpgml2tFbM2/logKvqVGnx0n9Uq2dVQnvfLG3aW/VnVpCGYu53zWomEyOO6OsZsUNE1EmZYA",
-	"OSpkdOMpDVjC/2KaEynI99BAtSXpEJu/fg0NWr5WVBf55u8vbZO2Hoot418WG8bX8yJXm7+/sk3aeijY",
-	"tg6wRcv3dywV23r4i2vThZeyB1LNzB/DW3HkDt47hXI7W8GtLLobNvJWFXRLdGoWYCEwqvJXl8DJQdVZ",
-	"tg6U+HNdbq6oWdUfD3Jb7m3YB+aNd03LphFy0waN4H3180eXSQGqFc8N9uUGL00ZE664RyfjT9sVPPM3",
-	"ca9rWOthz6tY62PP61jvY78rWetj32tZ72Tfq1nrZafr6YNzEy6jT3V5X8pCaBXOx7KgYkWWnNlScN6N",
-	"tmQkL4QqpTyIreULFgFbam91dxpzUQPrdUvHBtNGO8xf1CB9x07br8FFA/h37bhona13H3bstP2yXDSu",
-	"yK4dt92fi/qt2bHbDVfqonmRdur68xDBFjVgnRJaugKX5xn4GtNcr9PIsg2WxJbCuiw7SrkjZfyuw/hV",
-	"8flC3Ah5JzCOC+hWBOVSUT6YlWx29fFgjNXOQBo1XR/sXjH0iez9Tsne411PmetXPMfIh4DmRuaapO69",
-	"izdDDV3p1qcSJlJnHyh/hAx9l0WSBH1bjfhlc6YbGdXeKUyqgg6DKWTHclJg/V6rtm7PsjvDMjsn+S1b",
-	"7roJ7dMVvQ6J1lf0egiep05EPSW0NLqDoky5sLIcEIt9qwgTOudMETWnLuFhmX7gnmkM1oTl36A/FqRK",
-	"g8yq3byxlF5l24t10utLaGdVi6qtRDsGUFlX0mtCITkdBPDWatdyzRaDXar3bnDuwgU0XbtwlptdvK7o",
-	"ddfyKevwuqOz0YX1Sgzn/P8EbkfrXnvoomaT6+wTXLcb5IQdhLCTltPZ7nhXO5gnn7t9fO7KE2pVLcIZ",
-	"4W5rel1LZpPzBQWfIsUSQ2nxb0sOol5KxTVobu9oLpDQcTGTkFsAKy2lNL8BD3YhWFK/qNV+ohfLOwNl",
-	"wXBI635qScTAzFPeMEGmLJPiWgU9dpMiz5lIVi9lyoJ2RzC5uFakf355QU6ODr8OY9GQfhdnbcvgd3UO",
-	"xG/c4a5jRb5g/yVF4MvzszdnaAp1bTBDzHRF7uYyY8OUrmyCbbWLOtgbM6pvWvDSmn1/BcbLFmYFTwb4",
-	"E1roOROaJxA+7FkIA6fVpfAodm2IL1eq2KUWHvuw5OiM1WUEpeVSkSmDzKNJwpaapWPyzTfffDM8PBoe",
-	"H14dHZ+++Ob0xTf/YZkMOzFb+A0GW3Wf3A0XAegCeRTn7Hs51rwfsaqO9jwph+ABOTagkbvPEprnK6+N",
-	"8m+4NwyawMMZq7yvgx4W7iWZswwjj2EKvpemX+N/fXHd04pVXqUB+zVuz1aiVeIb84kZf7NGGM+3D/dN",
-	"QwkdeWOYnDCugE3sHH1bGajC0Sdwkuu7SWiC4cXjKq4tvKt1fmLNrmhXb8Gw3MH6kTcK19WvUxBPBKu/",
-	"BxGGs0xjsMumYvSugLMPv46DNxP/oP0qhq4cO1biDudMfu8nOtxUy8hlngAiWUv719BO0kTLfIM61EHU",
-	"asmeKTKlitkxXJ5zbtMKckX65yKZk9HB6OjFSUS+l1KT0cHx6OQP0US8BVAYHZy8OH7xzdHx1xH5E80y",
-	"Kcjxwdd/eHFyePj1H04icglJQ9yno2+Ovhkdj04i8kr+FxPk8GhwQC7LlKxUTASYf8ksx+rWp+Q1F4WG",
-	"hBuHz78aRYYA3QkCGUvwLhw1bcEH5I2DR9ypiSgrYpIZ/8BSkkhxy3Jw/O5/Kz9Y+/hncLfaJY3bt1Sx",
-	"Lamj1w61j+BADge7ZMtYl/ew5OjCJgGuZ8nMVnXRa2oDuAa7MQEWcMuVhi517bZ0C5ox26D8C3QvHn5f",
-	"XhoOI8BQ37/e2JXr3aXscP4TcJHBZr811PxwL7b+vZ3X5hpopftC8yDG5BdMZGvEd7yQmkyZvmOgw7WN",
-	"DVYKIzoD5GYK7dviOyzYmwHzgim5i7GB2f4kAWz1tAR4AmGi7vJxhLO1PHM7PF25tWHcZ0aVHpg5iBIA",
-	"O7E5dcq0i76kdjJu4qHr/BMTaYhWnZFbeFM5X06LFTqE7ipmOaGqkrNMn7b7Kc8yRWouq9V+76zbw05b",
-	"Ukc/DEC15ZTAoTumeNxwcrW93KzawrPrhoPtdj9pT/ZBs7jR+6YOqoByv1sjU4tCc8ZIQpdc08zlnRs3",
-	"c1uc1kFz2VBxhHTVS2q6MmP+51/Phv/x86/HH/+59+A5Vzbfj/uUY2h1aPuLzG9eMhG8HWe+4yPpQ9Jo",
-	"0DAOKnIJ8645Au1uenCYyRutzfTgTKFtHsyepRVcnrz5VzqwetGeTnVFPLeRFs+/aqRnzV2JDLFzKdGF",
-	"1YN1Im6V61dAhO+OrCFswLm7bpSxTRvAPBBdsMsnexEEb9c6J/6VtyyfM5ruMrm8ELs0V0wXy+4fbKBU",
-	"NYj1O67m5B9PY3X1g6gInQ+Nmy91N8LnX5Mn6rcP9at2fF8K6CM/slupmgDS3YQnzwSW6TL7EPRMEVIP",
-	"qqIrlnhCTeyq+XbXk60Y9fNhpR3KjjdodlestaMF8YvHaS38A/SbFDnXq0vzuRV5Gc1ZflaEci2diZr2",
-	"te+r6SFV25r+Fk0YhoTGC6nsQ9SyQsIxmDcwCjBsRTLmWi8x9xeY2gw3KYWmia40JL3XF5fk7O050Ywu",
-	"1sO6zsiiyDQfWqn4z5cXb4bmqIYQy2S+MwzM3+V0CNLfggp6zRZYPWoi/umfyFll2OFSTMR3gFbL7FeE",
-	"fUjYElmVOaOZrbzhEn8RJlLI3aNs9qL4zIYSUVQ6fgsrxmjNBDYGAzfjg4k4I6CUFteR8zSLrD4e+GDQ",
-	"TLNSRw6OM4qcjA4PyFm58YRxjGH0Dmki+rR+hjdsFQWtK83z7OMqdD2lBSSSLrdkIjBttFXoeedBCpGa",
-	"xXpWlEkvIixTjJyMjgfVxDEHsj20O6pKBtMucyIMqpv0rJkU5g7BRZPemFD3odI8y6xxa5lLLGdWdUJe",
-	"jI6RDY7fMZ2vhlAyNXYn75l6JgLSbrvMHRBcVi3fLhe3Ja4+i20SqwPyXW2DSMqSjOZMkTuoF6UnAreV",
-	"CxJ/GFY9x6eglTL9Q6Ahul2Z0XFI6tm+sGoPzTLMIdK31RwXjJrp2wxb3ELLwK3xpYRcGrjGIbmSy2HG",
-	"blnmIoMMtTcU6+hkWOJXgkhPjQ0xHjYaHn/lNXz//vyVOjAdW9pZboFyjl4Gc+MR/Drp8XTSOyWT3sHB",
-	"waT3MYYvr/iCKU0XS+zfyIt/+Gp0SEozI2zb+6uXBnjQrgL9UUHkbKYYWBes0g/V+O+vXhoYgbYTQUpb",
-	"Zu0LkJSowo7/0jQ6m32v88I1azVMHEJGXTjmVKac4QqcldX0HoNTEaKW539XUkAO4cazIVTE+1d8bSYc",
-	"a/ZBY3NMZSZW9a/+BRtjLWq1ZAnADcJnQoUUPKEZgbg/q8wV2Qom/SO0M9OM315cXpGDg4Pn5tv4lMSX",
-	"MtcHYOQys4RfrzhkQ7684Uubjf2K3rDYBZ1iUCyCC8zcbR8XsNvWjwi3yvBRB2UHCuP1X4xGI+jYBjAr",
-	"fIhMjh1X5vYrMwJ3sXzuVJf0Gq6/i8xV7hY5JGD5ZLPHpqGF52Lphj+ALfcWb40TkF0OebYVWiIUmfFc",
-	"aau0wKR5c9Z4CKwJIMxUatiU9QKipB+/oQtmt1TAnzCo/RGR+M3Z6+9ikkqmLK9HTX8GrNB8aMNhDZ5P",
-	"7b5AUTqZa8PRjc0b576MX1QEpCzmyvWBd9CEZlDGrvKD03O4QPZsoHN0wwZNO0W/y2nO6A2RgsQ8xSv9",
-	"luaa08zWgVSQTZpQvxZXVYLL5ukL3RX/XvjrMVNaUj03VLOMcq1QT+Tuvpck0twKsz2AOgHRzijPWGqu",
-	"moL6uOXewAqQCYBgdEjQ70/NBrzivHAlX/9h9LVVuFBDOIa44zFGs5uzXRIJ876totDNDIqc2ZSBNqi6",
-	"95qKYkYTXYAMdFHh00uW33JIpGntjb3T3u0hZvCE7IS9097xwejg2GauBDbvOV3y55Wv6hB8VcGkKJUO",
-	"B3whdmjXgq15vkJ1YIhmSwvcJYbkpyKUp6SRqQrXXB6ZEYGs+FW1sZpji2G/lenK8YculWsDXrCkhw1M",
-	"XneSgqKHRNEMfC0tc3li8M+lfWadBEtPsY+Wc6UdHAetc2Yjj63N5pgztZRC4dYfjUZt/ZXtnmN3qZnC",
-	"SZf239LUxv/jJ4fbP3nvRb3jR8fbP/rehcLjFyfbv3gj9fcQFW4+OOwwxFu6yiRNr6T80dxd/O5Fl/WU",
-	"yOC1oXwu2fKLLuuyt+t9Fe+OkhNmM/CVA80LYO4uvVZGAjtrXA0jjfnsXu90LWObGSR4SYEqt9/UM4uw",
-	"KJkCzwFIVCEmbGgySSEgK06NxDn+8opel0RuIvol+YGrYP7whjU/eRqvX+5GYrrQ5TZ8R/1qK8BTjmi3",
-	"uhZVTZ6b+cP0Ie9th8aveN6p6Q1fdmlneBBwbNoNJXVGIVYR+NHikHWU0XmgTorrKxryXV8TsF87xqmJ",
-	"+J9w05eCm34Edrd5PDvhpWZuyXa89CtPP5o5XzO9yXtyHSus4YQ/MR2g9vcA+63QHq621UTo/1hw/TAg",
-	"9iem70371mBsVwJwnvY+/lwCZqHnzy07zVoB8h3TRS5QMsY8VaruCLvFuZvENf9QEFyt3EMnYlZoKOEF",
-	"GZ90ZPMcUNFQ3YG64e8QMoBCwsnokEzZTLqYsLwQalz6Xlv31MrXEJ2wSc4MBlG2lBdkpDHPcmYEYgg/",
-	"BHtFP+TcvU60Beox1m6lzZPFwDv+UW+k734fupqwGalrsPcN+yz35RUsZco8SCtr4PpJ0PwbVGC5gcat",
-	"MedUoWMIMRzK2dCFGN5PmGuPWHxYqe6lGediZpveR6qzctvh0WhUyxPsZDewIzwJbk/MUVNwa4H1lXcD",
-	"XzZb7CLArd3MzyDB7SuZ1a/nk2T2G5PMLM5+wjlflEDWSlt3xDitotk6xnlQ2SxAsz+9bIYo+kkia5HI",
-	"HoioPaxklkC9Cb7J0ABEGZRKBFuvrJGYKxvNHEM+D1t/ies62wq55kqfYOzgFK1Vy5zdclmo5muoHMIW",
-	"0pBXa73ELF05FQojxMLsra2esYG3Lctr7M3UsgUkUO7J2Ywn7I80WbAD9zrqlXvi3LQsD3yWLBh5DQ5X",
-	"GK6+nEvB3mCM2WnvXw/JixcvyOhwNILKeXx5Jc/SNLc5VCj+eQjFZV7zLCPv0l7US6D8Y+8VXWmIogWY",
-	"AIB7f9nbMLRUmmboAt47eXEyOrKJXdnbXN5yyFnau/gBYbgTUrDbei5mEv31njj0f3gO3V5VNNH7OKzE",
-	"KC0MubuDH9dw0ANw4f11A/6gdBOvoSzrjzkRLprB2dKFJElGC8UOyKW10KNVXp2CTSWqDP9VdxGJvRsd",
-	"RxMRz+gH94vEgDViNMjXnIHljMS1+24dDXK24Np76MdaQl1t75MDgwjabD0bcCKIE+VxPQkS6xjtEwsT",
-	"Hh7dSaioqPgTovyixIoaklQdsWStLlgAS/5quz3fRYBwaCAoPXhc0SOJDTXIDosPiVvxkwDRJkDsQ3Pr",
-	"0LQrknfnlgKmBSevAGG2lLPmNmYL/9o5P7NenBDvFiFFdgahWiQMNd3MiiybCBvT0Y+b7GU8ABqp6C3K",
-	"G1xgwLgnHphJzBX64QJj4PkHytlErPc5BuLufPNgpZDNm0CSHkihUfoMz8A21Xc+e+DgNhF7ebhFTf82",
-	"YFecRy4HN7eJsAl3ANlzBStPdxaB4Fz2kYA8576aMPTXX6EitVc32ma/eO5LN2WF50rK+eYbAKduqOPP",
-	"SgqY+g5SxSfGWVC1AvKZPBHgL4UAW8fWbGVdWx9GZol6y0KHq6bZcU6r8GjnUo3SA5j3oBw3Sw9c/c11",
-	"LQoqPtRmDcnOd/89zG1f9cejawGe7uvv/r6+c+XtH1S1AFVw0cV7g4rTuvVz5bKWAn9RrOVDWsi0yFgU",
-	"jBIotZTAbizoikzZRIAjARdE30n7tRockDijU5bFtUCKMn6WxIg4VEys7wG4p/SFFEPIZBdNRArxpolu",
-	"RFcOwGchTnO5TOWdjUiJIehumbGXc8kT9qr2EhikKSN0qiDRej4RVbY8TJgOGW/H+OOOQ3RYGZRQTrUF",
-	"IfmVijdoZaEZ6hLuoZmFTe2d9n5gVBNteoaI7qiHG987BSG8UozOGdVXphlMS2OOwb+iE0fUo0IwmkF0",
-	"+JzmKROYEaVCZzOaqSoO1+15d38Gb9Wv2IwLqKD3pD79nahP8WZg7ElaHr+P7LwW7QivVgo8jPbup1V1",
-	"KK/MJBVUsUaVjtXpTCeiRWmKuC8iMVS5i0iMQ8SAQu0YFudSO/zA6UTxRsTjiYCopjKcyQyMujozXonN",
-	"6RqmrnIWgIO8iknfVZeDgnoTUU4HhsRKfBjvZVOsVflvFjatgMFLK09vHNbDbsOFoI2tcMKTQrYNW35q",
-	"pWwIT++knq3u95OC9gtT0IbRsNoBD69f7jY87Dw+MHw+kBYdnjv/ZzcXIgud8+u5Jn1KMmrYvWumvSjI",
-	"kzK4FVAnV2SWM0boNeUQW+4Q/JErhtPovx7Rn5Ijl7eEa5JyTPQMCU4OCNZiUOSGseVEgFpH2TwC2Cn2",
-	"AvMohOaZebwCwVewD5rc5QZxiqiah1Oh3bCV73o9EX1KlrXQVGCpMYkA1h+BPMj7sZ240022c1fu6pVN",
-	"H/Qx6h3hxWk49UqiimTuk/cn3XbI/RoqyzwWTxR1NZDUgCZoJtkKLw9N6Xx6E1ZoPMFWF7vJvQErhOT3",
-	"8rvarj+sCoxibAnJi4ypA/ITYlua5YymK1c2WQpnXEQsKzXJmUWzhkt26NfZWlKkCwqdtAS78ykBPvqg",
-	"sQp++a3tbk9cazWP9xDxP6E4/Tkv8JNS8otWSn4CgZ3lQ80Bm9wnTgi62CEm6KUde5t+juVXHMx5D5Tl",
-	"4SeZFQtG3NIVIj7BrqXmgKlAuvfyP/xJgmi70y3EST9p1X5PWjUjjSCk1q+mfb7lbtpSrIFr+XBBQps0",
-	"ROGLWCmHEKKftEOtl/2zqIcsctxFK4Sw+IREvjx9UIkodsAgtRvcikF2C/opEUK7NOoR5UflZh18h5lY",
-	"bWH/Sf7cIH/uQZYaQHW/SB/HZ+1qBncm4k1pxsC00jfSp9UBDiq+biL6vsUYxhh7aepdw2e2bk1ChRku",
-	"Z4Vi6eCAxH7RgprNHOTbDYUHyDtG0yEEIDlTTT9OPHg+B8OU/wRS/UUTUT1cLVmjmS3KAz7/dLVgQl+x",
-	"fKFsyiXIwwQriyMQpDFh5sBw7RNhs00fkPdW8Vnr4jzFDIqQ+Owty5W57n7Gu5P7svD3Yd+TnKVc/8gX",
-	"XPdOj16MRqOo5zbFRhO9Ovv34Wh0CKXasPhVWWYOA5mquDUDfVgHFKc5PPn60P8QntpnlqYmPnrl6op+",
-	"8BNiWykBo6HI25wlkGLWyA9Sm+F7l3O+VK6WOgSm9aJekWc2ubE6ff48ha+HS/d1Gdq1s9zxJHP8vmSO",
-	"AF7fQ9L4VJkIXO5Rixj9dHL+lcbfHvo1vys0YH/aAo3Wls9n3P700WiJW+sY76AMpUrjwZho9gFTl6qA",
-	"j1Xk05Sqth96V5uPoOgV6WOOVzAxVdXvB14y1JrbwKsGGVITYXY2YzNNzABuF7lIsiJltrmlkgW7nyj3",
-	"JMYFcednEuF2i7kqj/AJJ3+JIpzqiJC3CG7q+a/uz/PN5vtLOXPsL1bEKtn+jEGkCub97rcglEEELqYY",
-	"rAJVC1JGpiyRCzapVozmG8RlvhuAq2/oeM9TQE7xAbkq7fKEprfUMGJrWFrJ6hGk3YfsaTbIv4H2Zlyk",
-	"1l8ASjqToHuBW/pEdPYuMIyvaewMXPaj3Rle37jfKho/jGXfLRMLAtQn/iQPb7f178s1tdj0z9ZkSnAC",
-	"BAB16fyaF2Rn8u2pXj6F2qU1ksHbjCcw26h22Y8Q7BwpWVKJvUMlK0VIFSvpRTqGoiSt04Dh32uCZzzo",
-	"GBXppSGod2BztOR7qlDImgaloVTZS4WCUZEno5GhO36VG6xREy+pnqMKZZbLRWy2S2a3WCAhfo7qLZ3z",
-	"hSr95SJyN+fJHPcEJKcpK+tYTURVyOqAnGFUqLVTSi8eFF3gYss0oHG3KghROl84pw1s5hykx34llnBP",
-	"ZQeYOuKGrdA7I6F5vjITm2ZU3ExEvK51id0Jc+ddgCXXCYZ5oC+06WINdd5L64SxpvsonXYPNvX1UmWw",
-	"6YvRaDQy8gx8RNPU+2B9l54n+aL69te6EupsePh1pYSyKqzex99CBGtHIvLkevLbiF+9J9O0n+tZIKC1",
-	"DHyoIlpJnwrXEDC9r7PXkBlso7Le+SsHdPZelUYoxPawmMr3T9tDP/64SuEnLPDkgFZzQHs4PbOv1nhu",
-	"E8zZNID34nuDausr9kHX7rNvYAxVDQUVgU2XTvrA3mBqDlT3DsYTEbuseMBscr2yIVtVersYhnIX7YC8",
-	"pvkNt8ZL+zGJLSL6lmcZF9cxhMC6h5dzvlzCU4fBqCYLmt8Qw142mXYMly230k9dOBEeGx4RJX2rsDBc",
-	"HZlTBVHCcmbLRFaqFeeqW6vnZ8eZCJ4a9s1WpzS870b8aMtlueW7+pg0wegMRvqI+yOXfyWy/Q0q/VFj",
-	"3TV10n0NlC7r4T3slF62xJPRiLykhmRd6s4JE9+xhPFbCNySyU1bwsQGiDgrpLK/f2Q0veKmv6NwcsVd",
-	"7Yl2Y57Miv/Q+P4sTaF2h72eWn4yzF8ZHh8e/X8Cq+UaMYDCWN61A11DRRpMM7z98KJOBKIACYgwT6N/",
-	"t8siWx7+DSFdz9tlIjzEWZEKsysY24blye9nVTwrqflv2Lr4qYx+juB0sP1d1elexTQ96WDbCl2F9+sR",
-	"LHMeIisf26PdYrcLGrAcAm41X9UMfIZ3E9YmZL/0S4ZvZcruaePyeabHMnXR6po8gfo2q1a5Ww9q3arY",
-	"AjkjVKC4EWbyz0LelRW5Sago67Gjiv9edrDN8PegOowSW7eUh3uC0q6+yLuB6AMax6LOrUv8fY/A2W7a",
-	"y7oEPRHN24MG/o0XMHpINeS+UvAnESk/w4V+Uk3+FlST9yN7W/g7q6V6LA1lDF6jb1wAhLsIYyd7ipQs",
-	"pbKB2h0VmJC/UzEBpSltAQBgHoXUaLKNyugKKRi5Y1k2nMnc9GuaT+UHt6WnBvucXb48PyeZTGg2EUua",
-	"6wg++2Nk5Eu5oFwAYtIkY1Rp0CZCsi01Ntyp9ba3Vm8qrjNGpjlNbphWEfmlkJqpaCLu5lwztaQJi0gi",
-	"FwuzmxE5f0syrllOM2VQoZBiiLPxDeSXRZ4bwDZYtOqGcDUR/nZRXDuBLSG2FA5VDlFv0Xs6bSVPH5fF",
-	"rqslX+KoD1E4JqWCHuRsxdQfW6MNol4JjqCvFLQX9TJaPnlnPndVZDCz8jfHX9vsyidHqLPkFrS/LVZI",
-	"s3fDzHbJTwrHf3yFY3mpHl/f6ND4Z1Q3QpQAYkEMFcC/OyggJ6KhgSR9j25AbsPqb3cD/fIvNszB9GKQ",
-	"1nQ1EdU3hGZKEpmnZu7TlTe5Kh9iOfetOseJCIbYuf1/YJXjS0ednzSOXRHrHhrHkgd6km+7KByTCigf",
-	"Xt9YIrJf7V/7qBlL0+vOakb75adUM/o80KN51Fd34wnAt6oZk/JEHtKJ3gHlflrGksA8sJJxM/Q9qE6i",
-	"RNBtRQSeYLSjknE3AP20SkaHtb8Q5eKma/egusV9RdlPIj1+hnv8pFv8TegW70XrtvFyfpae+wulIVxi",
-	"AA50fHRlpGzFtI3ncd7Ozaia5+tBNYAayh0ZQwlTQ1kX8rbhlYf+iVxjNkAIlnGZls2D+6GTy0DyoX1T",
-	"itTW3DvtffX1yYvZiB4lfzhkJ9PR6PCITo9Pkj3z/p0pxa8FVAF58rl+Qj5dVWIANbW8TZLQtuRNO2Cf",
-	"lC1pDkVphmrOZ3pTKqaq7XkaV2V6SMZvGaleGpRQxVWQ/okTHN11r2TCwcFExErTXIPvGjpLM5HaXzkj",
-	"RyfDuSxyEv/ww2IR29gwMHba0hdkZl6n/JprNSZUrLAiIcsURCB+fToaxRGJR+6Pr93vEf5x9u3LV/HA",
-	"wz4jwxuZTofQaVkpkWpXiJFORJLJ5AZzEvtVkEl89OLrFxjtd3QyGsWDeowbuI671Piw34Bt1UTEGRPX",
-	"en4xuzRPz8VrLgptuDmDUOMD8h1N5iQuweO7Xwq+NJsdY8F+L36SuVdQVLIc6JnyjigiUiTsNHAi3uce",
-	"Qo5qvTpe0LCN5aH3JURsCilYbTddki0zEZgqJgqgwusStX1E3/HElZlUEwFHsSH/VzMysmb3udjABE9E",
-	"eSKnREhyJ9EHP6UrFYE2gy+KTFPBZKGqaUYkLkTGF1yz9CVdUvTvx5JLExEv6IdXlGerN+zuz3KqbDXv",
-	"vpAkNY8JfDmA/qvUCWXnYZJ3mcxZWmRcXLebg16VZwCgcy8v9TXwAlajnOQGcpge9qLeLOcpXTm38wUk",
-	"tSqd0Kkucvhti1SpQvg/9bzIlddeF8z/ecdS4T0wPI05LjPrTziqIZsVDtzEG0Q9i8Z6p73RV6NRL+o1",
-	"AKR3+qJ0738DxTSUPT8f/LyTqFZ6WC3zyF/jqFrfyF/bkbewo9qqjj5CJADi395p7+gIproG53bDOnM8",
-	"DaBESH2y2P3DZx7zCIKDZsecvGq8amVSKqS3gU3ZJyeZ5UuwA6TorkCBpX5RMwIgVFgMiOqucQGkCguo",
-	"sVEYEmD5H0NGHPdT5R9rpgcLaiw3U4ofudKNK/m7SfNVS/Ze7TzAZCv6/rlEzcKg5t6+iO8TZw1r8gK7",
-	"JA+zl/IJp35JmcPSNaS5G0Jt4IZNCHVbKbC1XGIov/iJxHbIAeaZHieiNCtil4+Tn2szhkRDVoiXfiyz",
-	"Iqz1KUvXrobGh+YwtubtQpjcmrQrLJxzhc4zwFIY6l6JUjGmE60VbJ6uNMMPBvuQ+T8x3Q2CH0SfuEZs",
-	"wmpF5SjRE0wHDZP3BOg1DP+QNcCszQMV+XdzmTGHtqoKi77xMSLsQ8KWusHknhp+GK6R0nSlCBeomPKW",
-	"zhHt28y9xOWTpI2eXAKDqUyhOGOZu/zCpXnZmBAGs5rxvMzYjqO0XV2b1wnTU0FCr4yRPqPJ3Ne6Tes6",
-	"N9KmcrNaLikSNvAcFSYCt2ar/WPz3UeD6mMrgz6X2qVSphy+OA4qU0SRZX7C9e7alONq9sddtCnH3nyP",
-	"a5M9bmhTRl8/ijblsxiwd8H2TxakL9l8/fg6mkeo59GwMakokIw9VNVjcGAoSDkDGDkUGyNz0NcfkPhO",
-	"5jcvmdAsP08VGqEg62Q1+DMFJgOSQCt1SoAiNOxhXouQQcxOkutBNBEeZYAieTYxPNiarGzARemB4xtd",
-	"/PXWJz4mC3nLJoJrMrX52pwZxpvaM7Wmj5K5+UDTG5wfJJy3C1i3+oA/+ABTOttV+FsDsqCec58QGuSA",
-	"RLg+8kNYQB6uEuDLNy/JgmcZhlllVM+ZV/bvNU3mXBjoj3q1bd+sVNoD4T9pzn93mvMgPt4XE++pJ/d6",
-	"cCy3l/9XzszFjjany5mIgF7cU4J7OFnmoOy+v2b7qXZFCxr5bHronVTQPgfxhKG+TD206oyeOuiet1Qf",
-	"vKrrCEDvxrVaY7AU6U9X9ZC5QYRcWf2bUk6fiPUv7q1x+zTKtvaq3f6de1K2bVG27Q/Gj6Zg816RfunF",
-	"j4IJqrCUERgqBzIGnHldFgFZJcSK/11aQu6z4iKFy1FraMQO2wEYd4wQ0AeOfSIa2jisBaNghoMxRh4E",
-	"ZBFI7M7LVboeUGwA1oGriTDjJnMqrlnaLlDMZJbJuzXFIwpVM5ljfYE51WWq+4kAW1EEzmiuRc3jTOZh",
-	"8WrwEHq4RxBJIO7eCCQVJNA7pwF7XHEEV/f5dE/bkd+T7unLYyHeu2zxDynkMF+X+wjKJs/vs6Oqabyu",
-	"aqoSPddQYkw8tF8ZDwwWMsi7oT6qPKh5hdbQAj4Y17uomRzAQGKx+0SUCh8fAUM+0kLVStiS+FrKNB6T",
-	"OKHiXSHeC6o1EymDsq/pRITcYO335nPQbR+QC2eI0ZsSbXs5WaQw+1rzlwaV3N56oUrbf59wkMYeOBtF",
-	"HdJ+YrnmCc3IwmmG7OGBqUIUM5roImd577T3A6UGgy9kyrI3hdkV8/33w6NKvWSaEPfIFop9KWVGRUkh",
-	"yUIKPYdqsYrlnFZdHR7+4etjyLeCZ9s77Znz3GCHqBONB4l4Kbf+KVXL70J95Xnze5i9uoD74PVhKu8E",
-	"lFragOHB3PaKalYPIPGeeOn2iSFDQ+iS9EEylDlxVVvlbKaYHlvsMxFckPdXLw1Sr/WHgRYSzb40zziY",
-	"wakgzal4BALdOstXaJMoiV5M+lSThVSavBiNoCg3uWFLIAcWbaFPyBhF2jLxix9y0zAdYFEmrwFMG52m",
-	"NgfkQKRJw9pRua3EtmJkw+BNfQ3B5rCSidgaV0LawkpORqOoPXIEjgwkDAs3rr1BlmDFocLssB/ikuRS",
-	"KUKzrKbxtEFA1SOs7VuVqGpuiKG0ZlQsgmb9BGKaZeUNsG5CgwPyqiZ+TUQ1G3uwOSMznmUsrSo65CyR",
-	"eaoegBS+snvTexA3WpR/d4iJ2Ceu5OPPH6Oug7DGID8bydu7e73T3tHo6Kvh4dFwdHh1eHI6Gp2ORv/R",
-	"s3b7cLPRV67Z7vTP7fcTHfy90cESDYUIYvXyfpTxHmEQZR9bIyGalE1DHsmd4x/qvUR1uloLd5iIWjl0",
-	"/FJ9y2YyZ1AH2JF5VZUGNvNnH5KsUEZ8mhqYWifyE4FU3owjrxkQG6haOONWk1LtirxleUahuILB6Vyk",
-	"8m5fC9UaOniKvtgSfeEfbgMbjxpIuwIMv+EfvIb7o+1PbDdbJ9M7mc9K4HqiC1+S8WydJKhdaUKrLS1E",
-	"E3aO5CgZ5vsFc0xELZFc2evni+cIs72PFdHhFvwU1LFjUMejcE1bAztK+NyvIPtWw3BX4HsQE0mAcrRY",
-	"SjzK8gSQISPxQ0Djp47KKGG5j8yrQbO+RsOliuN5tbjBWhDHRIAx1c+iWHb8IOEJX6AaYpOG4MgT/b84",
-	"DcHnQRtP5tUv2LX/02gf9tQ51I2qO5danIig72hEYt++Br8ryxqkV/DMY64CY6Hu7XTqGxefXE7XEcrn",
-	"kpx3kpiZ/9UTMvvyJOaOxsTt4vFmR9NN938ja/9JWPo2mvyPCr2Pw8vvC0qPwrmjfdaqxq1CvqKN4eDq",
-	"9szOE+EFOUdls6mUGaPCmhRppphLvedalMSQK+v1c0Bezqm4RqN13WWpSulazRQCqqmuuSuZMZQ0r7iu",
-	"eRvdX2x4OGfKTQ47G7xwLpdcpBkjU0Zz842NELdzKx1uZKEvZhZCe1+Se80nRkxP0sKX64z5gC47XAyX",
-	"uUyYUkOd0+SGi+vhzHC4Q8OJPUI0sBuFwCi7BAOfkTjN5dKIuzF+TQRjqapK1EnBLIIlXFSt0Z1RxeOJ",
-	"oGKFobAkTqmG44mJpjfgmClYPSq3+f3AeUbWfCGx6B76wE+ZLUYHyDpnfuKI0ErR76cZ5wwm0kJwbaYH",
-	"qbonojT0NrwubeGlh/G6PBdvERau7CGhrHMfzG03uXfac7vZa6Kdl3OW3Jjpa3SSUkwXS9Oqvv0GxH+U",
-	"d72od/Fvvaj3A7+ee7nenI9lxm5ZBg6T1fahf31nDB3ehScvkN+JF0iFERu4ykO1521t1APi3n2UNbuq",
-	"ZryoXocOJ+Ke6pXw/XmK7+2AZD6x5qUF3++ihmmC/xNC+5KUMbwdT+2JzFrVNduQ2YMqcTYwKo8kOLVd",
-	"lbAU1SAcTzqeVh3Pg1Pbh1EClVDt0GibEIS2CV8M6gdyFBkWP2e3UJUZM0taNVCpGIowVFjmKEBMBKqP",
-	"UGljZoF2YCGJ64f0yy4Pqr5dOK+Rce64ggjganIT0TY7t5BlVih/rtsFOpoYWWYi+pDzKE/m/JalA5iz",
-	"gprfS8jf1yL8VFIeTmBMUpbwFHkYOhF2XC5S9iEiSpJEiqTIcyY0cVuUUBS+pJ6TOy4w9rcuQK1nAx9U",
-	"YtbF7DWjqshd01Kwq2f5jAg12wCeqKg6M5htUAtTGRuYLmsjrZYMi7GZz/woCXizXmkDUyuiZvCAxGYL",
-	"L3J+zUUjyG9Bb1g8JvEN11ZaNMIrOtLSJGFLywNCfDEgsImYFprkbFYolkIotWB3eEb1Y/DGNGDB1Rsp",
-	"zsUtE1rmq5gs6MpAg5F7bNDfDBYYT4tVjHDql1tRLMNiGfUx6p0ODsi3Tt1ZxSJOhA1GtIWrkInENd7S",
-	"jKeQbJJeUy6woIj5lguO8rmckYVMi4zhiuLKZ9hco4mAp397bfaR9CWsl5hdNcdl/r/Ivy1WAzQ0mpbf",
-	"muW5htNihTB25e4mx3uaGXDU1Q2VM9CjImiTvmKMxOeaLd656zU4ICB4gKOygL4mwkaMmAfQGrU+aUzY",
-	"LYTVlN3ELVHu5t0GIV+zxcMpY1/LQmDxaaz934t6XF3aY3cBlxVQ9U57Znt7UU+4oMdv3/3b8BCSLbp9",
-	"M8KNFeFrV9PIUjSZr0n3vbecJeCYeccg5fvp4cHRi+7yvmaLp1xdvxvxHsG/5C2AwLcI7XBVPtZ4gYBQ",
-	"vsxZAqcdDC++LJYsV8xStPjtxeUVaXT3/PYojsjdnCdzq4vExBALiCbTLEeqTDFezdXPmghLM1U8xkR9",
-	"tywHtIOZerG2FVdwO5OMgzMZGpGQ7pSDQGawA3LJGPnpyHyHdAjHVlFZX96lrLAVTNujKtoQEGgHzLJ/",
-	"OnzSBjRR0KeW/QG2d5D0sdcnjPZFyffIwP10GBFVwzM/HQ06ILnysoaQ3PPbo/2Vj5bjWWe6OzmLlQ5f",
-	"6wLOug+ZzTv+XifWg4zPOP50fmLByLQzK6nYPTSr4CLJCrOBbnJcuVZmcnku7yyfxxVmQJoIi6Bdjgxs",
-	"ZQN/FXKylvHsn715NRj/H/aebbmNG8tfQfHFZG2LouRLbOpJtjPZZCNHZTlJTYWuItgNihg1AU4DLZnj",
-	"ylftH+yXbeGcAzS62ZRE6hLNmE8SyW5cz/1arbDKf5MGp4b0NyzT4R+KEudChhyliYfCtVOe577S4xIq",
-	"TR0OBgNU8968qSezV/pFb0vS/Q1mv1VgEKpuoKT/MQisyPmJHzuUq6Ra95+j4J83EkiRG/x2uOMHO36w",
-	"IT+4C+H/6v78eI2l9lgFG09QfRsZOBW6XJuEs47S/CBsUFEfypiLO2813UrCg53Bdo3B9nb6UwRhGxtg",
-	"AQQxEs8RmxYgdDcPqeo/nf3ygZ26p6hBCKzvmYlLHkNQG/cBcMSWodrHtMxzrK8ODYfdxODmHyeoGEHs",
-	"Xs/xVihNWHBleOrW0HdzzkzUupdHEYHRQEcjVfVkdwtBaQU/h8JagD++dAnsOVh7A25gZOFIjffr9rBQ",
-	"VMwbxXw0CD5GhnI3MEamjMUXKwrF849iKgqhUmHGI0WLr1XwCiVTsHMzZe7T29DQBScOhdI2MkbBpW1s",
-	"i9qD0/mvFSb9x9eOXnSGHQrqAyHFzjrDzn4MOUkHOkK3mK0S9i+pUrbI0Wzz+bas+iejFezksQP5biJh",
-	"u/C9p8eiT3lhJc9z6umwpTlqTXzy3ypa5qOSPX2pk6T1sci1fktdH4I8UlgqFsOQe1WfKO8yWuNH8RYt",
-	"P1tXFwkYpdzS3OPJSNV8Xj12IcSCUh29jwcQts9OvH6lobZWtB3WjX0WyUiNK/szlCapdLiE9ft99Nf4",
-	"5lOOZO2xj4JcE12/qR7TihgK6bJul7Fh37ty0P1FOFd5dEaKNV1bffZBU/BhptMSgmwLR4QNBlw7NXSJ",
-	"tfkZZ4UAvjLjBp1+nli7ga2mmz5ym+G+DEwG5rm5hwL4n/RCYGcxA3PbbnN+NeM5HW3z3rvYdxc7Xtww",
-	"hoDOLY9YMDi9wNMVe3+krZyTVAKzelCJS1FQnUQwPLrh6p68BOsPGKjuWfHfiPXjlC3dfxkBH14TrLTW",
-	"515SWWM4LFgUHP6VZ3ScVuaYKf6HdULRqQYcu3HzLQd8NZM51FP1IFCa2MsrFbiMPPi7AY78ufpX6L4n",
-	"uU4v3HmiA5JnbALWAjxThAFwFrnPQFiY5ec9uPpjVTmVdUmeeHLIBW/lHNfNurk45+mSZdzyXqvbkrVt",
-	"FWGszYNoy8KJVBjAeisH4pGnlfArXZ2v06C02qtW7yYohLFu+9Le4Hl0+P89JHR4kpxdcodmDUsSYv+1",
-	"frkI00aqJiuu6EwpV+BTxwFYF330MwdpFvZNteSglCCBwoa+Plzcw/r66kJT0pHmE/8S+/1afHxrnXob",
-	"WUf+ktyJncj1b51fTdzhqpBxcTNzF1+gt5bsV57rr3dQdlst7e8oyIWHiI1QEYIZXRZp4HuRoOJ+PJeX",
-	"QsWhPCGuZaTagoASlurFEvmgCSIhxTwkyOQTNs35uUlYJueOsWplEjaXSs7LuUkgB8Lx7WgHSV0PPUIJ",
-	"zhrmFclItPESYy7VRbQ/HxHh1ozik1kad/7UvCyci/TBSHAGvsHBmsAM4Kl4ZEfxYaLzlMbxjgAi32fw",
-	"CIReoKBUCr9megIqLfkeqStCFzuulhCLlsTHnKyHAVaRUGnqUqXnZOFa3aC09O2Z+UjFXLKFlbOP1zM/",
-	"L9eHu+AqQ0ltpDzvq6R/XO9mDO04y+LQmTu1R23epudXUQDK280Ykl/WLo7kP5ufHGcZ6GaxHniHkJI5",
-	"t1Di4poQ0+Msg5qcYMoklTTEXqbc8lyfOw2Z8vFAGffDosYR1+0P4Z8jFZH+I//2LfsrwGI2Sd1zZHo8",
-	"1cV8TF1gDBZIHsNIkHYyRFV8kXPFoeToTAjrFHgQL90/1lHJU/jUG7Kxncn0QgljaNP45ntYy7JePPwI",
-	"NJRcKhE/4F6q+Fi1+chgAeG0UBOu9iSYRXtHbr04KOuOJxw81racwGIXcgF/J4LP3V+uztEe4RRHJXLY",
-	"QjxmN85iJB1SZIFsk0kHil7vGQH8hEJYm/uqhaM2jgkOonFSzX37fqruQo7ZpdQ5GqBXFT8Wh6sSv/AF",
-	"rAAkSI85BzJGxdYHCTDIavO/OsliHOSWMb67pK9BG6TWQQAz0odAnhCUnzkYAl1uLM2x45zImeKQWUeB",
-	"twmWrM1xJ02qttvOsCMVRDJWIOCemlH84qB/+DLpXMnMzjrDwz+TTu2O3e8HLw5eJ50Y0R2teP6KnVkB",
-	"CZCq8RX7W84te8sLdsi+sIP9F0y6TQcE7Aw7E17cnuvVTmaXHPltdDr18IYcIOJ5J7UfNuV++5ywdj0b",
-	"PBMWA3Iq/NaKanFQkjV5+3xHBY6mZaXtTKrz3pDSpf37tNKRSjmFfoeI+D5Dk5DMmp2hQw/ViicmTORG",
-	"sFpjaKS0NLM3Z4ZaqygCw+yVySBZaRmxoXhM+6qhpbkLxZI3V3qOrmPTvvi1ddIo7qYfwKZzq/CXOqG/",
-	"RRzMp5ZL3FGsJyOnE1xiHxOP9A36Ze6PgF2fqo3khHrIY+FzNOLwSoJ3VCXV8znEb+v0IoHWJhW56kbb",
-	"uILko5kYKTPTiyoEAF7sDVnF9EFcJm6fsFeDVwd7n16x47ycS1XOw8+H8PPzwQt2ZrmkHtBnTgJnB6/Y",
-	"OW959RN4HPwAr2GAat6PDoZA2jiIZx6p8D4+8amcCHiEfWGD/uDVSxzn5XO/frkQzK3Op/Q5Spuw4zdv",
-	"DumJt4LPR+r311+eH8QLOHbyNog6lbgDImb1yDuUxNm7F19e9l8AAXZCGUmwC2hD0IckH1k0BNo5N4a+",
-	"WrJuyosJXJsbddA/fP38Fcsn+1L93/9WB8dp4yM16A/efPeyesIdu/HHDu+/8T/2mG/zQEI866LwDr6s",
-	"mjIAnsCR6qKkmLDCrV+A0ewV5NTNeU6t63pHzKkluE/SRwwrDXqKFuUkl2bmOGQ0MmoD19WHJGLYqEBw",
-	"Ywjw9b3Ga5psEuuL1xeBvC6MdYVFfoPxrBXbRstXOFcghqB7u4Nx2L1B4GrtZB85n2FjBh4CWZtMYcfE",
-	"n1JI611YdkuYa8WyNytIAASlLVZ11ULwQO7HBoC3S6QNBW0Xx7qum/gdNNm7hLZeU2AyDuAKHr64iGTC",
-	"jID8HuK0Pl2Fsv8ogsCbiqUZqUpkzFg3Vp6HGMw1HnoXE3mg5jwTwcoG0VjSJlGqOGbaj1QJhQXQ/lhN",
-	"ATFBEO4QilTWFPbgMuPGKe+4t6hivRNn+eIW9eqvD3q4m83uEaxffxU52CmqTzhA4Z5ta3ohFF/Ivgeq",
-	"Vi4Xgt1CMBo3bPzD95Sh7MdY8nk+Tliq1aUA4d5qDLwHMiWtYRdiaeoBUGjCYh+gQKPSzOoLoY5YyiGc",
-	"kIIpQxmH4C2/4sukGlZfKTb+/hM/X5XysVoj6Cppb00ayS8LoY4X8icD7uINKfX0g1biBEO7Pz8gHtMi",
-	"39MNrMNkeOz0x3BTnaQzEzyD3XztvHPHuvdOK1vofN2M9Pw+POyf/TPpuAO+6R14Bpb2/JbIeULhcwjv",
-	"Ii0L8Fz88TmG/radORh00BVhACyWp22FTR0crEK9g9hroT6lEZF1GlFcCuxfNSllboEFJmyytAJiFuAf",
-	"biLVuDumqfYvDxA/eslIOeyJIQF+aCIBxZjaQqtzgm5vIoaACQiBxSZcdCCZFuaI+tiOa1ft8GAPcGoc",
-	"UvwrvHJKuBEqI6P0hKcXGDw93XPAvQfQTW7Bc2HBEBFiSNhEZ0uKVqWQbL1YOh5OAYl3Qcm/u/t5RJT0",
-	"8LBDya1R8u/HJz9vg5ILvoQed1YU11XS+hAaKMfh5+vjEGhYBsOytqCDVsnxOE0piHW9z/cUh/4kinuM",
-	"naVBWVYK9nzAMggym1pRMKkuNdYaJ5ftB0BF91nY93xpOsPng1ubYKLF75yy34JTtoYIEYKe1r5fIzNW",
-	"6LAGYR+3Bi0B/E0laK9H4p+lsREW7OrOrqMPj2ygjcnqJubZOoDvyM9TMs5uS3waaLyO+Gxmoo3IQpvo",
-	"2WTrD6TP1cC8XXD8T4bo+7PR3hts3akArBHWjWL2Uw2V1NaC41hfisLJ5u94npYYMnki7Eyj4TPnE128",
-	"LYtMKCgwZGXOjIhyIVvVqTVa1Dtcyxmt7SHBuTlVC0jTI8yEZ7YGz78M2NLmHip4C1tfp+msseevduCg",
-	"gfpr7NZtt7ql7rEWFqH+puOrwsPi7SM+W0Hh8QzeW0DizuD9dA3e22FcDZEqsSFQ6UUh0+uo9KkoUqEs",
-	"h3jMMUWIn/ACaixLwwaUFuB/QMv7CS8uygUW18b0c7TSGWHbNRQc0awh36e4yMcg382pWpCGHrkP8v3v",
-	"JF00d30r8Isv9zaVOI5qHfvWQFWt6A6AWDeAF+XO+IoFZuZLEM5xEVQsojSiQOsytcSKF+qGvRJ57v7W",
-	"GVF7o6hAPFV2IzQj52oD6K2tZhFKdoaHL5NO67F1hgeDpFMa8b7+AoYzlUbgF2+5EdmpJwrhx7OZXnys",
-	"Fr5p8HJjv3+J/3cLzN6xw6fLDreiR380+GFSJ1CfA3+E5O09Pd2jdLJN4pVnnDIWLFcZL7IqZHnIsPA6",
-	"637P01nC3ut/CZWwt/pLL2E/C3VuZ6x7IvNcgmaVjNSPyj33N61twk7cd72E/Q45T6z7Q8HnCTt1d5qw",
-	"/5G5Pi/4vJew33RezgXr/izdGOwHnuda9RJ2XAjOumf/LHkhRgrHxE80NBCwT9K9eyJVaUXC/luXBXQS",
-	"dAfyzLDxlKdWY/+Omb5ic+gPiFX77XIhnpmRmnBD1WC6+DQ76GGnwSk21zhyO/aFeqbyi8jIVU5dOvwc",
-	"0JqjygLhbug4ijaUwTHedppgldfgD8dCO5Mlo4V0gVvk3FiKqnUv9Vd6X1wIscA7xI4UVEA8X2Jy3Zo4",
-	"3ZAUGl6HbhzWsKuZNgJfc6SMOx7jjqe9xUZW6IWhfeViaoOLEQbbPHwXEuhCevpdeE2jiwBC7O31oV/j",
-	"NPlHNqb+SkvfyJIaAZgPMJMFXsOOITwpu2p0U5QWGy6q4gu/+rJbRNRvFwB7KVSmiwdo7ApJADT6Jl1d",
-	"VTPxmI0xwiBdvtNZaM9a9/4W0h0X8w+2S7KnZZHOHPX+hfLp1jh8f4NF34WSxAt2UvHZ+ygDN50Lysq9",
-	"NWnBFe0cuN9GVu2lhz+P2b8Rjq6xf9ThegW1t/HZ+iQeGuKes3jq+Hytb/dmnHUE0h/QzrW7QjQeWRAh",
-	"2rmJGOI50I4QPSWR4zKg1M1UqAVTV6nQZs7bBt63mU0jNv1ANhUPzO1u28sA6jt/bWtOzQZ8rBWCHjWb",
-	"ZhibZm8teY5UU/QMWS8+i4WO4eYslptZHVpXtxRPH1LSfDRs25ksn3LKyn0Jrle6uNhLhbLiwRRTNwWj",
-	"KZKRurEbLWmn40wseGHnQtkfszFblBbpQTQc5r1wO1LVs26wF+gpxM6k4YdQqwFa8/WOGK+PBWk03LK5",
-	"9pXAqpfRFzR12ym4rxE8gJaluiAy5189GDSS/mv7A2OeG6N3FGhgNOQax9C1nf9Rm/ldFxfvYCt3cwJV",
-	"h94Zri9Bk3QgrOYjVA56cQhFsyi8Ab979Rq+I0385R7/Ig2byzx3y6cYCXzy4HXSKUpFHw4G/ZdJxwhb",
-	"LvCb17dvJ1odwU5//zb09wiBI1r4e0Rx1kYytDTSj4nhXVT5mOL53LyoK46esnNsNtAWrT1StwjXDvgB",
-	"rfoQedy/ASndhxjNoD1DhKA32AKuJzhOa6lwbWcLWEOEHtkeEDGATWwCMbDuKNyTMgzUrubW5K2BwGvI",
-	"m7cRoOrUUvVPTy3pVcMVuSsX0NTLkUh0k0hrIlErwWYKjqj5UuBhnyMFWht20jyHxmZISaWlJnakzPkO",
-	"duy4NjX4TY2Vec5mOs9Qxhwpx+QXIOZR+wqvEjrZqzdkc32JNZaqB60OnWTiCaayMDb4ikfqcDCoxMn4",
-	"wStuwixuM4de7pSWZTKrRE1Hat3DvtQDvbSNqPceXm2IepuKMzgIYMgholQjIVAzU6azeLNQiLex/p05",
-	"pgVv8WzvTTJJ1udR10DRhymA+FGBeDdEM5Bw0YutJXXtZ6QazSQbeLiFnPCDsDeC6j3z3HU2jfg6dnC7",
-	"zoy4FdCu8Jv7NCaSxcNQvdmq0yNfEbWxTWOLtbGuZlNLtYGD96zVElk3PFSWyHguXVofrRRbCSgebKQa",
-	"gzj2szpI17POgLE9rDPPbW3UOsqOFL1+o5nzeuxEE+dDmA2gdPtNBoLvDvvfbWUgqJsH3gwewTzw+ERq",
-	"Z319ejL5r9Sn7L6sDvVSEF87E8ELURyXdtYZ/vEZOqFCdRQkonVw+VmnPPfVU6CuLVoSxlBPuyjVuJN0",
-	"yiLvDDszaxfD/f2Dw+/6g/6gfzB8PXg9AIpLK1+RLiCaXSpbaLPAQqT9KKimhEi9VZFEmpXqFVBvDKwf",
-	"pVIYY9tS7gW6/51C8ZIEyxRBlygnhYwUlmnZb1ROgeAl6Y6a+vWEVkasEI4NiCwUU/NVZjLGLRvvZzo1",
-	"Y6SHtKNQUGN1V1UyI0t1JgzrfuLnaMbpxWfSeKxlpHczXgDL4PisYULZQq4dcuX51jOPG5Lo+YKrZeiV",
-	"1zUzudgDJSdjhZhLCx+yrBDGCFObC16V7euOekixTEylku4XaoQY6t1A+4h6e+Q5X7j1+/VMlmyuszIX",
-	"8cRxg6qWyX0YvZWOz+Hw7r+JyMHXoFfGcgKAREtG+07c61EIZjgPrMirleWpNS3Dto14HHHpZwbIAgD5",
-	"TE6tSWiGKyEusOYIddmoxPNAaBh2pZpH876vHBc4XtvxiELqDGsXsauZzmN/h3ECjXGiDhbNl0U8cyFY",
-	"pq9ivP4+/Oh+sHIu2mas1X6pLgQEGaymYhAX65dz2si7bi0MFdfjXh+GGYVdUr2yKOQbo7PxhqViHIaI",
-	"1rESuLm6FHKkUasAvWCTcok9c6JxfguBNDfuBCqD+8KRXajvm2DjxoRNeJEwW04E9celkpCFYGnpS2FF",
-	"wFp1LKl3eokWdrJSUffrup6Jc26sKHwdymga7I2WhF5LScvBrzajG6lauzlYYUunuaiDa9XCybesjZql",
-	"Ve1dR2qbxq2KjBhV51a0xUCbXwKpkfpniW3zDM+FweYPJmEL7yz1X/xDT0wSABwqfEPaRxJ1e5vwHNuX",
-	"QlGvRSFTwSaF4BcmtAc2Igc1gET8dCbSC+KQS5ZzldXYEjazarlAoPh7VzKrcleQeNXTOiOoqFKVVkZ7",
-	"HxGM80KXi7r3YuqISBBajtwlxCQv8mooYayBi6gNUGFvoD6tVK5tbbFEFQPoTJdFvkR97ggTNZAjwNlG",
-	"LtxYi6om/b1u8V7ptYpaCi7dWI7sTqraviC9MOzoWawFgie5fgzPTBuhbZkbeSdDRc1RoanMc5ibUOAf",
-	"euKEKcO67mZIA2Pco01WYWTM4H9Ue4tCp8IY5iQd4FKe6X7+8/8DAAD//w==",
+	"DZAgBUqUbCepLudPLInEZWNj3y+/9hK5WErBhFa90197c0ZTlsOfL2kyZy+l0LnMzOeUqSTnS82l6J32",
+	"YiGHiXkiPiWUwF8pSeRyRRZ0RaaMFIqlRIpsRehMs5zk7JZmPKWai2vCNbnjek7i89nwjRRs+JrqZB73",
+	"ol7Ofil4ztLeqc4LFvVUMmcLaubXqyXrnfaUzrm47n38GPW+u6LX6yu71LkU14QJzfWKaHpN5IzoOSM5",
+	"W+ZMMaGpeZL0KfmlkJql5PKHs+HRi6/cc1OZrgY7LeVj1FvSnC6YdrCTiyUVq/N0fXln5OhkmMxpThMD",
+	"lgSfJDw96EU9bp5YUj3vRT1BF2aSpBxq04r+OWez3mnvn55Xx/kcf1XPz9OjE4CXOUya6PCqjr/yV1Uo",
+	"LRewPHhl0/LcmPsv7/grXJ6d9CxNc6bULsuk+MqGZa6N/WDL7XLIbp1b1/cQx9xhQTlLZJ62L4c/xDJm",
+	"5mbDxV5fz3fl7VTm2iVyyZmC25dknAlN5jJLFem/+/4l+ebwcDSIiMxJ/C/xmNzNmSBSMLIwQ7u3ijxn",
+	"Qk9EbIhCDN9Roe4MzBU5Hp0AvZGFJhTu98FEuJ0jyav2XiNJvc0U6FyzRQdwc80WG4CNg9wb4Jc3fLm+",
+	"lHdw1IpoSdQNX5J+yma0yDQZDcr1/FKwfFUtCAbyp5/JfEG1WarQx0e9qLfggi+KRe90FDmocKHZNctx",
+	"JTLXr3geoM0y1yTlOUvMF2NiqDGhmTlNrgldLjNAAwnn5xaqZK5bl2p+M1N1hZZdGi6gXOz3nGWBY3yb",
+	"yyXLDZ5KWAWZrg7Ia4t20xXhWpEZz5UmGdPmoKlIYen1L4H/MZrMSSp1NBEJVWzIhWJCcc1vWbYaE2p+",
+	"M8xoZpZCBF0YPkkF4anBYCERDnSasTEpxI2QdwKfVQ7RT0YjD61DgMJt+qBacPEjE9d63js9jAIIfkWv",
+	"O+C3YbKt6K1hiHtj9xW9YRuxG6EQkZH58GI0Go3JixFSi9hgdAwUxAwTG4gi6onU+0ouuDmCNlyDFWy+",
+	"FvQDXgsz/ZZb8tFARC2lUAxEhm9p+o79UjClzSfDVpmAP+FWJCCzPF/mcpqxxb/+XZnd/9oRhm/xLZy0",
+	"Dr+frEwmBZlRnhU5M1CaFooLptQwLzJGbrnMKF6XqPcyZ1SzdMMad1ubHe88Da3uCqQ2YFV3VJHEzv0x",
+	"6r1iGXvIZVwWScKU6rCI1M78Mep9L/MpT1MmPuWJmeUUiuXDqSwMtZE3TJCMJjfICA3BgpmfKbJk+YIr",
+	"ZU/ujdTfm1c+9WIt7FLJkIyxD1xpYOdmvbD+Z4rQJJGF0ABi89QMlorLfi1TPuMsQIfM+KB0mCuaEi6a",
+	"GoW51lY2GBMhgff3ojU1Z+jpOaGt2uef13QiTwPZ9A48A7B5S1eZpOmVlD/S/Jp9+oMA8gIwMHDJzCLM",
+	"KVABR6FYfmvYVZKwpVakfzgir78dmG1esvyWJ+y9oLeUZ4YHfeq1W/R4poxGMuPXBSK5Y43lusiK6THJ",
+	"mc6d3ml2ds1vmTA3lzYO/515cHhmHgwIKyyRAnnLHeWaTNlM5gwHN/wxIBp65P1j1HsvaKHnMuf/xT7p",
+	"rXttLr24jpycEBnlW94YfTwn7MPScGG8eD1YpSqWS5lrlr5mKadXsJXPh5rPFHmJUw/NUsojJn++vHhD",
+	"FmaJBMBthrLjm+mtahcSVpZSaZo5LfGAXAiSM5oSdsvyFVmwxRT1BGsfiIgosgxFByHJLc0KWMbcSGZ9",
+	"JQmdCFjMW0NjSEIFiXO2zGjCYmKUeTQkLAYw013ONUPxr5pJ53yxYGlk1JGMipvqp4lQWpoDAkKIk0co",
+	"qLAF5VmM67JLJYvCgI0RSsyRZ8xt8hRUpPiPMRpaNPugJ0IKMpV6ThRPmYIxhSR3c66ZWtKEofS4RKGX",
+	"o1hihztcB+v3IOM6zTvjgh2gCOQEyiMjAxlIIsFAqa8uYka9D0MjdbHFUq96pzOaKfYxcpMetd3JR531",
+	"OMRmeP5IkybcfGpO+JLr1cNNYShnHpoFf3iwiQA/A7q++bqEXt/g5R+jOuYNHmwNKKuvkQCcnD3cuS3n",
+	"UgQmemu+JqIwl/nh5gLy9VKmoQmRtCUyfbi9KU01e5vLWy4SFjKwUg1qwtI+8kATfyyfktO/s0SDuoHW",
+	"z+95FmTR+L0z3DpbasYVGAzqlIyrtzlf0NBFMEs0G4J1EEHzXN4B31/iG+Y3qeeluZYzNUYeYX5ArbG0",
+	"XghJkowWCsDSAoaplBmjaH9o2/O5mMn1pV4I5rarmaBWJMJ9o6StImd7J6lMioXhw4aZqDlfDkFPTknO",
+	"FlwPtVyHUssdfuMxRFEyww07dDaEqDejH97AfXjQUXnazXIQbTr3M00WUmlglQ6IckaoBS2KBPCuWVPz",
+	"7NqIjT0/0Em896q1A+14BJjAqV5JTxDaBB/3mLnwc77c/b2Pvk3nr2gzroBtodMcfG2VdXD46OIYys+b",
+	"78hfjHwVkvrciVaWA7jjRZaZqwLiWnpaXl8JL9LMSmKK0JyRJGM0Z+kB+Q4kRZSi1qS4cSnFNQYBO9Oa",
+	"NEf65iQHB6VA1zdX0giIE2G55DPlfhzsLe6RmrQ3EWvi3tjIqnrOxTVhhu6hAU2Rk9HI2R/RlmnwLyAa",
+	"tpAKQ6H+2LYMElgFgi4Iqt05y2aCc+UO7KHnbBAZMFxbvram7xhms6A34Lngqk7KwWHquI5F4DE8sszZ",
+	"LZeFav5qNpGyBTgyuVXk6YIRnVOhKJi5dyFeJYQODf87Go1IaeZVTqM2j3BxHQLURnvyFsr3aIfzeeki",
+	"wDlMw5Tm4vqSafNfQHG9AqwY3vHUsCd4mCj79DrnlrcsnzOavqRZUqDB9jXTcxkwm/0g74h73MAZRRfA",
+	"HzvPKZkWecoEyhEZncqczGWRK5B4BFnQZM4Fw+/MWpgoFma38Oi39l04LHiw/ObnkJfBB1f7NoIwLM3H",
+	"Qdug9YwYqcfygFO4IYLdWWnpmXMaN4TFwIDnaSloWnaCQwR4/DprDC4enL7glHnFZlxwnKg57yuWZDRn",
+	"Ckj8DXPmBRIn1fsqJgu6rCId0CsiZyReyLTIWEz6ijESv/RfmYgZHOsdoRU04Joh97MBG+YGXlMulHZu",
+	"ObtUmIBrRXCOQdB+sFwyETodwxrUXN4Jz05n2eMMzFR0sTT8jRSC60En+WfOsqUZd322PxU8pSJhdkZk",
+	"TiVve1h5M6NTFmCLr7haZnRF4Oexc26Wzs5WYRFhu9WNUp3ra3yhncLPEYsckhSKWcbBXaQC4gdgVB+9",
+	"7Kk5kERnq4iA99LzXQ6Cy0ZJKGSNyzJ5x1KHZ3JG0lwuU0AEkZJFkWm+zNjLueQJe+V+Qk/nmIDCSGal",
+	"PmbmBfpjdEkVcNKXS6N5TlfAg3K2FSWtqbcVJ9GlkKyI4tdi0FE4d/RgXVK1LhJ7e/HEUdSbyywlFBdx",
+	"inbQaWWijJzYmRMqLGxgn2GOr61ltyMiXTkj65qUbyV7xHQ7bomp3vMVGlRgjxxJ8O5rZ+LYIusjFwD8",
+	"MeL9sFgasoWODtDnEK2tb70iYAedydVliFKFJZUiy/aSUtqp17ddZ+kyTQt5KoUvZ9bArbWRqZ139/Bk",
+	"rLugOjY85JeCAd23MjKux1KzWizGHmLtoxC7U+LuEdA7PZeKIb2LJgLcCaUTQUgxxPMyo6bciHCJPiCv",
+	"nbYINAO8P0H6iVEjjoLuuPkF/XCOr74YjXYgt5dBSvuwd6pOdDdpZb8pImzpb53ubiGiHU2oPqHMuNLj",
+	"upOstI2ClKmKTJP+2ZtXg5AErUK2gWxl3jUiR6pI/9DG6gw2s/AGii24sB8P1/HtwQnNywaFIKqY4tIc",
+	"0NqI4paLsy8mbDrl1+XuWwMxzOukb0X2dt7oReP5+p05JHtWf3uNAVHw97fFqheVYay9qHfLRCrNHxBk",
+	"3Yt6imZM/e0ix2DLv8sphFndGspnkKfIkzlVrHwgZwnjt9Vno4uXH2DMv72luf7bj1ywc1yUN8Pab/Xx",
+	"136WhVY8ZW9zmTBwntfGnfPl0nzXfMsuf+37v8vp3y5cII6RlxKz6IQuaUD/rZ2fc74HRHYugDihPNo4",
+	"NoiWRS9xQ51rKIn4tqH/XIOzOZmz5IalpI/LQcXPMhYYz1Jh+9XgdCKGJNbsg44jEgMDy7hgRnCBTAAc",
+	"5gCecrzO+4GwXwqamVsvK0dGhXRmwZaZxqRf1zQGOGiYZ5opBJJdM6rdTIRud2+qcvQxMXyJatywWemS",
+	"pTiDDeJAMxWsHZz96NRD3VFIMsvRuEYzsqS5Jv34RYxu+hcHoxhGxUgalg6s4DERBO1z/FqwlHx1Mpxy",
+	"TXIqrpkFGEv4gmZ25ojEs0xCwsRbyYWuFiRWBCDG/JVF5IYtNXh6mNA4oOU78SmJDYfEEEjgf7GdkWrM",
+	"4Ij//d///d+Hr18PX72KLfgiy9Leff+SHB8ff0PMw0PNF4z0AQoyL6Oq5WymmB4YMN/NeTJ3W01oxkRK",
+	"c3jXrO0u51ozUfF3XIdhNY0zrISa8jRhg1wQae4wnoQ9xRBuvFcWWqExCwXh+KoNDybizKHs3ZyZw3QI",
+	"wBVhH5Ys0ebW2Ci23DBJxQbmx5zNCmUEUw3vcfQISpYnRuMAUcsRU3ONDN/wb1Ev6rl7435aw3YgPR6S",
+	"mnd81OlFvQDm9KJSDol6BuDmNQq0eR1w2wiVCw7heAfeerwfZbGwePVM1QkXCsYGARd0SWa5XNR/F2DK",
+	"lk76itZtUhOxJrc0LFSVReyZM1WRfhzUL2MkMt8ZqnHDVqW7BUiHWUuM+qTHJmvyYkQa5pJqOKS8MKAq",
+	"uA4QPgPugJ3OsIR4MCYBAg2jowzqPFBOMmkKo+jKUpWgfUDOSOyEytjfESKwwitMNbIVKazVs9SyidWy",
+	"HYyciwqupT0vWOAZEEhOyzf6VfDUoDxQ6/vQaJ1SYFcsg1kVKYS58vHzpG7AJCSheb4ifT3PZXE9J/GS",
+	"6rmlc7lcGMBRsoQ4LUe5y1HDg5aRqmZ0tzrHBhFfD8g7tpC3EKEPeGLgZIbOpLgGKXnBVB1NuCrZAVCX",
+	"n1xQtR++j0tEJGZ5LnNlRmdpnYsfTIrR6Dgxk8BfLD4gP6GCaVdplSo6Ed4KkrlhNOAD9eKYAZ2ArhZC",
+	"88y7LEC52AftSDaSrhbhM6RZnFV5T30It1NzumQBVcGa09/rZH2Qv8yZ8DQTlvuR4GaoMgi/5E4hc2SS",
+	"s5TrH/mC66D5KOWaZOZX50Nz0z1TpbFvXAsLtDFgXoh/izYqHPH9MLyWQ/tlypKDV0iy/V+GfLGUOSwR",
+	"kihOewupnhtanwuaPV9mVJv9Pk9ZAqqAW1o4Nuj88oKcHB1+DdFB47qjsfQiOktmITKmjOygg/bcpEH6",
+	"OyotqnqX5eFVvkfbDE+Z0HzGWU7oQlrfc7lcI2vdVqeiQmex1Rrg3r7i4ay9d4ymQ0OFTg0Y8DK+fX9F",
+	"ntMlf15O/fzXKlnvY/n1UHOM+GquwmC+UXt3C9nzVvomqJWWa0UWWVPfAWsfZz2rJdsIuXF1T8G0BORF",
+	"SF2Fbdsg7YgoSWh2R1eVeefBl7oFdGN/Ach46xsdPNiq0ipfJRANYPQxWlJkt4aw/Yh9QGLwjs2Yubls",
+	"63X8bv2Nj1FvTpUj3W9lrmkWpL1oJPTJrxEN6t8s4fUu0W67hW1d0Q8u1SC8LtD3nWW6ygU28hH9UNqy",
+	"LY3QjrRtX+TC5pt0Y0gRusSZc4baiBwGrnKbHq0iklGlHQ/uzrfCJilLMjvQySAtF1KzgHHu+5yxIYTs",
+	"wAOdSOqSrhZM6CuWo+mOZtnFrHf6181nXGJi7+PPoXQAj4zZCYg2M2yn+o0lnW9247dM02nngHxvWa6k",
+	"2DwLaJp3c0m4as6KCLyEQTpNqumHd1Sz85Bt9Yp+AEYPGGgEu0LLBdU8oVm2at6SZwpiIHABoE4rBCsk",
+	"ThdaDmmaumATyI0Uu3lZizxrSdeqVnDHpmVOxvbdb3BE1gSMhlRUl/3W0KOBws1zxY341Kh2CEFy3BCW",
+	"3H0Lkdw1mSTA+te4b4DHVQwm8qXpOin7eYP03po8Y+ONqX9uFYXbLNfvmjuyhlQ754FsvUC75nhslyk3",
+	"5m+sP94hF2PrnJvzLNC00P1eQcBk4Ijoh33G6sLgj79qZ21vPGm2TBnxgy/QgKpZt6iLFlb3xnxdHxf9",
+	"DYbaQUxbt+E3ZoHsAb0dMj3W30WN7lueZeabbcR3is+55Y3Ncstg+KVXtCQshtrZLq1rZOt0ZTEHl4Ww",
+	"37TOFfMjo+kVDyHQKyPQGyU+p0JxjYyPqw7HUCZv7pcBsz/7KumkR/E8UmWJTHNVNWypKEsARmu4sX58",
+	"jqg4lEai4O5PB85xv8icqoTPAYEwLD+4vhFar+3vfkhwV77zzp7AI4U3t/Or7dPV4vy9KIh7RT63s7vP",
+	"tKAwu3zkY2llup8JCC38+zOtJsj9P9NawjLB51pMWHb4TKtpETU+12o2CCqPfJtDcs6myK7X9IZVmTbt",
+	"EhDp19JsjDySSWfsWtD8ZrCDJLTXglpkpH0XtrOsNIZ6UygFkZGRbxYyZzVjVagA2L3Fqc+Cww15zJPB",
+	"rLTlofgm+ccWVeymOTtz4DaHGMuyt+H7/lpOecYIUIP7KIsXUECPZ1P5oZLF9/CpQKWzsJ0dlfzWxIbu",
+	"mmJG26b4kXoz7EtCL2YznuwC0qVULak6f5ZTornOQDnIZbavYlBB1du9N3ElpleosjFdto6s9xbWLR4/",
+	"hLDeEdfHVbTzowph5l7csSwbGpLH0uYdgXCis8uX5+ckk4mN/YqIrWlBSSoXlENQCNUkYwY99Z2cCIi6",
+	"V1CCKrWJQAZtI0Ihi3ea0+SGaRVhSVoVeQmyEUnkArL4I3L+lmRcs5xmish8IoQUQ1xNRToPyGWR57IQ",
+	"KRJON07gmEAwhuIArvTdRFyWUdcuVAvi8CBGYHBAzgVJmaY8w0S6CghmeCDkX534dFzOJiKVeqjYkuYY",
+	"t6PlAuJysDyiikjKr8FxIlISx//XP/3z/z0pRqOjr579y78On/+v/+c//xb/+v99/P/jGKuBvjg+OiLU",
+	"4FVElJyIWD6b5pyJP1pDzgHHYn4QuTGIyqiPjNEUgtp0TnlmY2RSWUwzlpJUavSP2/PjaiKcYeLoxXF9",
+	"Q5jCBX/hho+DW5mvlnMmVIR5/ErTXHNxPREyJ8yeDUbK4IMYZmNeBk8RzFHWPsoyN3KfkinNGTl/e3tS",
+	"lb1VE2HDzkjGb8wV9lDF5uV5N+T4aHQ/0v7IIl47wf+yhG+fczw4gWrnMl+CvFQhxyZ+s0vSAcvvl3Cw",
+	"OcrEN0eCDdVF6NkwYy/APyKqhYBeC5lX1NOrlzDYA8lbGJADnXLkwZXgBmBxRVi9nNIjrB7Iw7bVN/1e",
+	"O0chWNwwkqBIsiJlr/wYiY25Oply5V7XgiZUWBdyfjAo9Rf061dwd89CLCWgiMv740ZbUpoKfV8P/iMl",
+	"lXzccBeveDhIb5nzBGp9cM/6rsiUZRBdEKgRVBthS/2aO6qw/OIDZ1lvDIzw8vxsJZ+1azLolLVfmuj9",
+	"aX7eAuQzpfi1WNjaietkCADtCdMIaRUE9baQtTOB9VTNAVaRVxyUTe4iYHK2kLfNqB2ItTYShQsU8xHt",
+	"pIZn5uNu3KGx7G0Q25FNAAB/k8lpXxQx2KwFBrQ+hyk7UIMLqwiGBUUgEyV12Ly5PW3HbRShFNf2AWu3",
+	"8i4WbPdVtg/Ia1uRyqgCBu1ZSiC1pI+I7gJBbeGqiZAzl0DA8ngAAXGW+SPEbX5QKA67W5B0VLcO/paC",
+	"oJtV+7QtxLQhNDrEuZbUKHxm/P/869nwP37+9fjjP3/asOky/73wgwGb8X8BxjfGjA2DTFNmhcE+SIHk",
+	"TR04p5i5lLIHuJ2/8bDVewejdpvn4UodhNFhDzWlW7DoLkW7TroVqugWx1lKP7UIToPQJ0jsbA3swb1F",
+	"nI4hn9STyCD0s1at83EWdq+w0GYc6Ng7QaxykBZY/pspK0p6FQ956muSBy11JI6/2qGMxGGojEQwnvRM",
+	"EDpVMis0I3Otl4Z2mf8Vef/uvDSvSaVDxpkwnpZKXZHzPeqrdBUOXgE5Xr0XXKuwllAIrlEQWFDNck4z",
+	"dBeBnxBePiVLo+ZDADHhIpmTfjZ9zsUAIpMMSfqlAN5f/fQ//z2AZAMYCVx/5kemInLDM3md0wWOBp3M",
+	"SP/m+vmiOZr30/poC55lHNug1YrCmbl7Uc+uoRf1zOv2v//57/VcUyMNmJeHtzSHZDozyo/Ttyw/N+PA",
+	"X5ewHvj8b9dvWf7a/YE/vO79DHBe0lyHdbEzkpa/1hxyiDlgijXU807mNyRhAsktdvjhOTHHvDTvhkTi",
+	"7tke1RrClosvXtkOZCEA2KqNqW7qd9QzkH4JgA6SsvNUVSUD3ODPAqcUuSw+TBQ38nA1tIp3i2T33gzf",
+	"1G1rmdocLW3OybZJcrNvgv5fyonXl9XRVNEEqR8n7u8rTKLctlBV6aAp1nH5t6Qm7i9idcT1HaWuLTdh",
+	"De18jDvFqhd0DRdbRREh9SByqqUUCYtAPeCCUIF1onxKedI0iXQhIRurRHXnmm4V3SxG3qqfzEX7mIsq",
+	"gF/O+WwLD7VoCFVqzdPbskNcz57vHCPtgOcl0/Va/khb9djMGSHJZ6mhunH59Hkar9WtJP3pSlsW0R2f",
+	"AQ7VigP8IqWrbqO8Mg/umBsKm2wTFBycNuejeZeiBJtngx5D7jPVfrkHYe6Nn7y4rt6LlhCz7wSI2JQc",
+	"nQznssjJDz8sFmWBGati1DMxDl8cjwZ7hwzZIqyA5hczAPS5eM1FEVRj7Q9oDY/BSW/2EZu7HNtNxQfk",
+	"TFSfCKN5xl3jLP+dvBCKLKnSE7HgqeDXc036R4aZaElGX41GRu04+cNoMHZlkPjCpkhTAi67oZ6zYZLJ",
+	"5MZdocOTE2eZmQgg1oyjdYMvvN5I+A7W5sE6zXQqbxk5OgZDnd0lfvfim4iwg+sDcgSUHAyBawF+24P6",
+	"FvTDK8qz1Rt292c5DcFWKg3a5d/lVGEABEtBlUhprZiCXygH7IsH+61oe0ZR8/p4uj1fFJmmgslC1QhS",
+	"d2IAKVzKxjsiTgRTR3K9640YfT1quRGFAICx9CVd0nBwvW8Og/0/UySxTxugl0OEyEpIzqwRmqrNQ7nn",
+	"ihq03kNLJdvAHtrXOsJFIRZSkdOft/OzPQRbBOEpiRtDgZU/ripLh6jsRFRkFuj6tZRpu3m/s92+Cyct",
+	"fwqwgTZWCmKkJxWOS6s53FWMltyDa6JHZHvp0D046SYWeNaU1beZ5iBCDLGpg5VuB55oI09m5vZjXFdU",
+	"owbjOo8prxZZMCqUx7YZ9CeEgvYftCGrIGZ5vonR8Juffz0J+ybuR8A9H9C6V2UbLd8tfPxzdKr4VPxg",
+	"Ky6QPlD/plXWqDKiqm3hSwC74MBD8o8aeYDAnQ4cpTsz6UDPd9YK8RbdSzf0N9CmJcI0znalGuYCpzca",
+	"LfIBdcdtOitu/feiubY44b8Pet63c3sUEOKy/GXsY0EcuRqYVLiSd8jHIXwXAa+0zb3hWnkTDjqJAw8m",
+	"BLj7/I8oDDyx3yf2+8R+t7Dfvfnte6BrAadQOzE9dV33lGXD5XvOq1YzViumD8iV5QmQ4gB15NAINS7b",
+	"9O2tNW10SASQuoKvzPHG2ZKqeMnu6ZbY2eA/l9kavEjfi9wRbBDZCqcgxRQZdqBAu9647tb0oJgxessa",
+	"gtKDm/vXMYsvjFQgxX4ucT3nyY1gStkOGHYwhb0VLbdDYwQ+csdT8yfUbGMLRZJCu5DYQa3evUjmQDGd",
+	"YztYGHkDzz0TntF6S9onFe8K8V4Y4iHSkEXYJwbVqAkVJC9EKY1QYWvcyrzNVNzd4lxzc+9qdfYqajYk",
+	"b3sk5eh1H5ZvHeSazDFIo+bKytcIhn2qjrUPVL1xA6n4y9wW+qkOhKt7mq8XVBQzmugi79Aidjev/0Km",
+	"LOvYfHa3kfeKEvDuRrcYga7xaHvkMiugKY8CG6WpLraHPDpgXOLju0sI60QBOhFj5Xo5Q1GSapDgwxfa",
+	"Z0RhMuzfuSbeEy72AP1e0QzrlujaraljeuNwo3VaG7Y523Oravhtsi6Xx/dK3gkdlDfPjPzOpRVNPDsA",
+	"VBFVsnRV+AFGEfYmkHdiCwPZKe7IrnEbWd8qjBhpfwbtEBphN3rOVuTOyGRqFxFiDYpeDFfA3cpE+opq",
+	"Fhbvy2KtbreosvXfX70cjK1bc13Xc+N1T/LqTtlrE3RZMLxgl9x1QaH7VJ+4Drf6ee+I5JtC7C5E3dFg",
+	"EYVMV5ArX2Fgw5aRZZuCAgwyl8VKURD2JuHKXpUaGI1wi3YKV6e3vF6Dh/KnB/lV9fObre7J6tmoys/C",
+	"avxOyRfZqtq7t2sj/CguEkamDCgLnGC3CiF7xV9AywML68bF5xq4I+YeYw8KWLJ/rPuTgw3BF5tty42T",
+	"iOpo5sNhR7xvMS52Qn5M+wd74RpiOvBuNjo/sKNrDLIBmpm8C7qr76uzEZKruq/UxyrX7weeAtxy+OQZ",
+	"u5aFBoPCRKyRAgAeObOFHF6MRn78UJJLoy5mWY2XuZvotl5vjbgfonYzcW5C3k4IuYFkGlQMX9113PKC",
+	"pjaRvZBeGDj/7UTPE3O60LxqG3uTvAak/Q03V74b4DcQggeB/pr9nokkk4qL60aAZuv1jrDNjPkRclWa",
+	"0Z0Pcv03wLcTPLu58SqI1pj8ozry3ExO5oXyca7QT9Vm7hO5+Iws217QoLFgW3NmQ02D1q5uu8jBm52O",
+	"5Uk9lt8RpeVvof9RF6i4sjwVXMqGtA8ImI9dsH7PPGERuAibkHsHfY70acU6B2UzxYSFOfO+/sCtktV2",
+	"5+AeSuAYbN7tyl8V594N9fdU7MYkjFukD7oK9BOk4Ha6hwK4SffbSJF3pcRPUfb7xCo0zX7h4kVSpGXH",
+	"Qf/WjwmFUm0MJQtzC5VRwcBhqUh8LWUa+y4N8wUUE4T2vFOaYv/bi9kly295wjZ7OO5PpnaNeOzoJ9lU",
+	"MejB/CYb/ACP6xDf7BHYNPfYLwIFsrT1X55WXezu57vc6FL4vEt7lGyvbT6Lh8mwX1vkvSC3O+g2e0M+",
+	"77E+tDtlf9rxsO6Vs/WcvXqW3lqsTxik963f1LHq1XehInDrOxI3qNnTsgU9VslQdFE1G61yDdVKabYg",
+	"fSP/MKFzYCDxejkQaNZ7IVBAqskcXJXdaA1Dou77ucxACXIJ/yCqFlk2NtNDk9qkyGg+EbErV3Kexu4h",
+	"dwjVq3OWpbiElta4rkhCvzRaVRcD3OIDb8Xr9QiiibDL59CT3gyAAzbX54p/UvMnHiPIr0ZGgaKj8Xr9",
+	"FdtG9oatsIvsgTemhWxZNyTCKImqPG2tcZhZpOuvX35H3p5dvfzBSSEOErjdqAlhLACYQvpL2be4TIkR",
+	"admT122vBoGDiXhTNvbGDr0gSjRCtvrmfdfHPhgRhJV52/yeHIYCMmDndqiq5kbC5bqbub1c+CbzWnUt",
+	"wK7uXYzxJmzssoCMKn25Esm2BocQAmg7JUNNWrUSyTyXghtUqxbZqpR0ERw6NFosoW1h0qmT4g4spJGg",
+	"tRIJwR/dcfuAyNlS5rrzYeMXzTn+jVdBSU1ckrkH1q3jB8ui/GgorqWxdTxqTNbNVrqd7Lepie9gclXS",
+	"XaiNUx6mfdl14b5hqziy6qLN38WO6FAX2icXVT0A0ocqrrbrugoolZtu2xXAxy7jmSLVs3tIcTcsEJrx",
+	"b2xVXWi3X3sWZUv6ddJMFnS5xxLCyNbcpXnqvkXvzGY7CQSuHxPH+g5va2ezU/WvNf2rd7YOwmqj6hTC",
+	"BJdO8rhhK2s8qMuqWOkAWMeYbOGYMdLhO67YwIxERUAsiQ/IO2uxiX/9GPsZrtgLWbBQJ/V6ZTz2Qeds",
+	"dlBrKrlzfTwcBM4Oog8CstnRybAERUkqAPtt6mnvtPfV1ycvZiN6lPzhkJ1MR6PDIzo9PknS3Z2C0M8h",
+	"sIrjr7xVqGI6LFdC+u/fn6OtqFrQ6PCbY3o8Oxp+nRyy4dfTo8PhN8mLF8Oj2Qk7TEf0m+nhYaOgcb38",
+	"lPm4vjjxNpcJU+oqp8kNF9dQiC8Yz8nFcInPEm0ftk37t4TnUE2v7B3dhPu1FbxyLz1qLaA0l8tX8k5g",
+	"IZY2E9Rc8gSDiCmJ3Ssx7r0RAwBTO2/tzOgrqEStlthZuHv9nc9bE9iojFy3NxMv45LNe3XhjaVWOKvl",
+	"ciMSDh44Ss4hSTNgrnmuje2EaHj4InSzBLffjCfL8D6W4fBZdCzcu4FQfWra9HmtRVuJ27tSZ/aduVjc",
+	"rqJz0XrsSYOwjdFFVtYaLEWLWnGlFsITqpvYzTK80TX2cBbQrhR0x/Vvoa+fEXNajGIO6YPEU7NFWGYA",
+	"3c5SSfP3giow7/kSA4GDRDkRYlNt1MYpoXkyh+7EE9GPuTqDjyyNB7aAMXUzFGVsCJ4a5MTImbNRLrNC",
+	"kZzdcuXSrvCNicAAyRmQc5aiV9Kb6RRTyjC3NWPoYKIrdE8aGB5MxER8B/QddXMrIcOy+mggi6xhLCJL",
+	"o7BFhKZpuZqo2iSEyPk/TYTRIcR1hAVIrS0M08mgdwG9VgPz0C0F/Sn2LAuoQOZWFTUyu4Ey5qmlMSTy",
+	"aSe7QCM8mtjmVbLQU/mBcDERpbnSeyIi0IbCjgBFX1XZVaSMV7LAgIBIehvO3Z0WPEuv5IWRnAJ5oDTF",
+	"4G00rYXtynaISy2Tmw1DKPN7eASvb/wGm5A5TbMX+3R3//h9KmE/ntzLhPn5HVsYena5Ekl7ekWOD3mp",
+	"YiVA1EokZEqTG7A1GhCP8bqQQmieVelqmGsGqBI+hAcrk8349Xxrwqy5CK8ZVUXOdpO0nbL5pqW9+r3K",
+	"kpY0Z1Meg7DUgqUA1DA0ufpRapBYNiXTcWEusMxXNfrMrcyEpqhM6rYp3khx7kbYmHkxLVY4tIsANOIB",
+	"YEu49pIZ/JI5aG3K+oFREyrIlBEls/bRuLjO2HvFwmzqvbISStv7HYug+2CsFUAPjKnZ4iLn11x0wVX7",
+	"ZFnfbUf8tmnvb3OZFkDB/3dBhbZOwN3HAVp7IX6gIt11gE52b4BfJ2P3uku5xWvr6cJW7XKSgF8uHqlU",
+	"R/XYDdEFBO/cs1Cz/LrFzGCmf6aAp5O+YozEb99fked0yZ/Dyp7/av47Tz8+N4/Eg1rNR0gWX1+6K747",
+	"JvFff47ranenILUrGjROGOH1YmaPtt1CYLdUURqXyrzAN/1IZylIxq5pgsRCdXMDbLVR2BWUpooNM/rx",
+	"MPUVd1rL3T6sB9Kxd3onaA1x2X0lUjbtIR69aUAtdJY1ClzjTGuE3yePUV2gawhn64S4wagcNEouXpK7",
+	"ErhBGrSJwDVZdkMes9cxKH+EhKSatFinZ21aUddae6Lk57vIyK8whAMr67XVvtgmJXcc5NEk2at6d9ZG",
+	"TEBLVM+n67yyl0i5WVDcGOO0ZodwoS8AnocLdNokcHZEic2CZudBNouSYPDcJEpaSjV2jeS3T9guXnZe",
+	"8xaZsvM4rbJl1xFqkiTNsotZ7/Sv3WXKn6MN8y7oDRuTG47xRKDU2P6T0PTkNy+Qij2i/O4f0+qLji3z",
+	"WkNrtH73S9l1r+a6HeS2s1JIg0sG/p1+adqtVxNv2j0P7233PFv3KrUaXcfWGgMhZXus5PNIbKWwtlUM",
+	"axUpKuba5p5Cg+rdXCrXBcv6oyDcBAJTFInBTReTPi4JA9osaVEYW2JLMvz58uINwd7jvk9v0nsx6Rns",
+	"nPQMvk16AR9WMD6k6kpsl7WX5yjqwQbCw2MkITGHQ40sYQ2UQca5PejDTdV2JB3dhKDZcqVJ/6fDwT07",
+	"Ppd++m2IuI4udYGsbe3b/X3e8x0Ekp0EEGD6pamrb9ALOjKB4mb19T6wxQFqb14eFkZVKjKVet7ONM8/",
+	"k3M1o5op/a6VB8AS8KGS1qsmBGQGDX4EUw4K+/Z/fu26PlNtRg+lRwJAFVLcFZR+A4kVOOM333S3zrjF",
+	"bEhTfL3WgzqQl3i/VbTx/A7ubXjzYRm+b4xq7cw+eBinekmnfjrahVIdDcbw3U+H1k2G3rTYco34iY49",
+	"0bEnOvZ7oGP2xrecNfdkTut256peHaCVwllNaw1D7xcTshF/vxyi7DSFUJcpV9EzIqitEOfMJlb59YyH",
+	"67WRy0K9iukvoGP1ec1WUd/rD/LO1vqVS3LNtCr50CmJF/SGxRGJp8XK/Gc+XuTf4geXrHNZLJcZZ2k8",
+	"JvEN1xD+MBGxkILF6HomUliCg6gKSUY5K7OIjGoj2J0lR1VQNIkrI0tsM2hcUrFZCli6sVOLXVev6mLt",
+	"ltWLejdcQ0U9EU41rnmK2mJpnlVhLAck5urHGhWGpKiU5YbZRDaWBm2pWIgUihrkLGHCoLS1ZU+EC9Kh",
+	"7t6uIXu2Gtcdz6pMXhpA+UOtmrQ+mgglCcavQAqcvVCLsvO4gbW15jH7dihKpLnJDc5mO6pZhtuTWVlF",
+	"8NY5Szcy0GjbhKPPPfv0jjGszS1562hTMd2zbQ6Fb50nwQsgCpSYw0O8lEWeeKbLTYmgZ5k5R3wPryi8",
+	"vCH+oIOBKxjWZhCiKpiKp/ZM1dyz983g2ArmK3qt3mG97nYY24LeFnvptVoHtKbXrRWt7UU22zUvnxJg",
+	"/4ejEUmhg3aCDSoM2wRncAxOYPT63qMk9XqDabA6/VIw+4BB3SbA7D7awLVLgwkXFKcYswFxZoTBmFCD",
+	"YUj86ZIRimFyltJg235FNVez1cFE3Ltt1JMf6x/Nj7XJCXXRoTlABx9UY5QxMYtBHaaDaypChYcRmuWM",
+	"piuz92EZY7Cza6jbnv7BXTNOTb5hbKnup9d08IpcBB0y3uRmjHGVKEeo50apYnt2dqY8QAgMTOq3MlWn",
+	"FYHE7PDapgaEayS6rn33WhTNXiv9dO6WNU71ZyXFW8NTQjoWODfgV5LKpMACJ+++f0m++mZ01J3fwggX",
+	"UEfHhXo1NM7XNhz2e5kv2mMJm10eoKpDRgXNSV/NGdOR+ahZRDTE0MOHUyuUXxtBidqOD7YIBIAQTC4Z",
+	"F8wMM6V5RHQxZRFZ8iWLyJTRRUSouDakyiCJYFl4SKje4FdVwqX1oh4OHtRs3MYvzX5CR4AblTOr2tay",
+	"LaDvi6aZvC6Y7TBlV7aA6O5cLiqIOT/S7vXBlZzpYdVumC5bK4Sb67oq23VsQolX/rPm3bVmHxvfrj/t",
+	"v7/13RrEX1WvfUTrUtfXAVN3i5BWZ0Zap7rdGOp+RygrF8BbU8FLWT/A1gDPLGhDIf9KQRlPIFYWa7kg",
+	"sX9wMeln0+ccKoTeXD83Mqi9G3ZNwNj7QBbNkuz9k8Lm2n8G24lD8XY6X14Cc+2vc5qyurf27PgrcqkZ",
+	"A0r/1eirw+HVV+QsKxZcFItwz4l9OltYCHYMo0XIdjxNmjPaepb/89/uNP/nvwdjd2Th87SH/TnPExbW",
+	"JfOwdpVd1mHZ9yfg+jfwqZGO+EuHxoYM3xra+1CzhMwHRY1ArlHbJuVo4l6DtNdJ2ebeALUjsi8FNcRL",
+	"hL+WJRXEGsXuU8cU4B+9e9YIknFm9DHJ2ZJRrUgiC4GVudpN6x2KGOzUg7PJBKx5CdGpvhfQo9z+VWUF",
+	"UC6VqIIO/Lro1K5bbT+nVzVm2larg32wPqPXznSOm/At6Z+AWgTCZ3Kp1FCxpKyNWWNhYHOgC5a6UHuF",
+	"hLNOGGxt22swKeYTAeVgR2Pi6t8ejiIYBdAsYxrU+rJ2cCbvWG7IvEU76Nh/WVxfM7DKwIunEzGluZmY",
+	"QhuxmPSh4z/IozGIprbSDdonYtKfZVRHRP1S0JwNxiCnYqktvmQTEctCs/xVORy8e0ez7MrRgZj0q7Gj",
+	"cuBo7TGjBE1EzhJNxXWR0XwwBkkYxrRScO11N+Idm1bDRCSeZUatqr4aoyg9EaGXS3oVH5DvyjIRNQId",
+	"WS+aPTqjAfivgU1rQT/4mHo42obv3UKUGrrHb7J8wS4yaMMfXRGbtHTL45mEhdFPWinBY3/tHZc9pqBY",
+	"oO7IzqJGBflvNsL94zYEvGot0+SiPZuq7wF5axVfQwxJjJckjgitGh9ax6jtL5IzOjidiBgUZXPbQDuG",
+	"a2eU5bfw6YD8aBVhHBbpJgxbo6r+0BOBqsTglMRTeDg2hAmm4Et0TjK6MP/D3QfPJJKQuO4xhKWh9KHB",
+	"sV8uDKoSGwZiRjZPcJBzzLi9qAfD9qKeHXW7or1nxeLGGYytyl2yEWpJAybgp2wJraUkdnQGgIKBH52L",
+	"tQWFSgM9qEbcLfq9VTdeC4UP18dwoBj4wrOTWdYCt1mTxBsxe4OUXV2ezWSs3pP1FOzRG4btrkCXm17b",
+	"XbTWCbaxrbGTJLCu/AhqI6Gi3eciQSOU0dBIv2osaqtcbRezvjyle4Mzs0X13ifoZvPcxT208R1XskVX",
+	"ryFOQ54JIY6ndrYjzv/8dwN1zBe/DeR5NA3/oQHd1Aq+WJiGC9NsMBE02EtIJ7xYMnG25K+s5b9dFwwp",
+	"r2eCwPtvz8nxwchzH0CY39nb82dG/xbaEAXf/lVN3/AaBHsoOV+ErdIfjOuY5TLgU0DXhuTYs1R60RtI",
+	"nxbyFiWBRC5XxKXRrF18uQzLbeV6xtBPTPEPRoIolwu1iIulOWBM4nciEE1TiHgx08MfGG4R9ewXZjVm",
+	"HUzpoJiDqNJls5rm1yzcqqvMHdnq1PkJnmxin1z27Ep+bjvXn9wUVKysYLLNS/Zr4xZ531QsfDOKNtfy",
+	"ayn8r/mkfo7aMmfQK5KmURnrAr3qmdKnUPsdgG1zbIDQuHAwa1e0PeIpcRueCNQfBwe1K2ObV08MiOzM",
+	"lnRNegRPgfRjN0hMBGOpGRZr5A4iMmciYVioKAYwx2PyJ0kSmTKiGMiry4waKkfFKj4gFwAWF/yXUxe3",
+	"apA1YzNtkFpACTMwDRS5IYKnRupl2Wzo6qyWUYEqtgFt5jW65EDVEKKELbg2qorRbrRKSM5galQHfOII",
+	"KDujCfv1Y404qhu+HMolHvRwiahtw3QMiq0MsbliIW+i/ZFolkOXd1vQHLbNxS0WtITdEC338ZjV/GVL",
+	"f7Y9eojcr3DOZy6UKZh+RVcBPm2+LQPRmQM7AXXLQYwrkha+qxGKbpuLv8Eo7mZcq3q5wUbtYUs3S1Dt",
+	"TJ/qWO4V3e0BvVvxyrWL1LyWGy5RKFe5Khn++E1l2sol7qPzPMyVKhMpuNDHR7gMlF6Pv3oxChrx265f",
+	"4+YFbxjLoWFFWyzxsvy9Cmg4IO8Vy4dTWRjuKm+YwKrxht8UU8X02AKx/ghW1NbkmjYkq584uyNnCfh8",
+	"DCyj3ncp1/Vv4JmXcrGkYuUeqD7ir5ibW1ZJwWcaX3pPgrjvPQSf4fdLps205SDeZ/j9Nc2vuSg/2row",
+	"8Kj9G7/3Cs7gj94X8MT/LiRY0OBX9wGXAMW5XE0aXEXtK3jqrWvkUXtw7Vu3GmCg3mLcZ5xxjt1yql17",
+	"X8ATf5ZT9xv+ie8lc5YWmXdwtW/gmTcv3/UiRzbwAx7E2duz8hDwb/we6zDC+qujbHwJT15JmZVPmA/k",
+	"ii2clfIty8G295JmfGqVFe+90PdnWtNkXoOD/1VIsH+bcyNalUiyfo/wMtzxlJElPkyUfZr0lyxPmND0",
+	"OtgSwbohEeMCElP5coTx2BnUDzZq8uFoNCa2faxNqkClotKSHWGxWrL76MoQfFpfod0nqsWvaX5TLDft",
+	"l2AjnP9FRrW0IX+jn9mUUij2avPpvWF3YOew7klCNamdd1goLRTDn7+liqUW+wKgyg2TweFtX4UFvEYk",
+	"RFVCVg21ZQmpwJ9vimXrpJdzuXxHNds2I51CzceULGgy54IR6KBJdZUplVMd9k01+Fd4pwHIRo17Elxv",
+	"G5IF2WL9Tm9KGHCqppOGQAxt3PKne/10r5/u9SPd6/D9ldOspbr3u+9fkq//MPqaLPEhkjJNeRa6o+b7",
+	"UNAz1eTOSO13uRTXZWtls0WmWnrs57nMNwbtdG+yUV/NTzTjKfa7WjCljBxBpivX4wRMXgatq3YXsEhI",
+	"7jCffymMdrykOcamgBoZtvpiAnjS2rUIxoW5WmqPwgPtvZ3wfZ6SPqRWWXXs/x2+w1+G5ymZM5pa/0nn",
+	"HmFm8B+urt66PmGJTIOmi6inuQ4lrlzOZa6JKhYLWpUdvrFdwSwOBVcUbvF0Rt6/O/c6TNl03cCgEThu",
+	"l5AOa5Z+SuLn9idDn27NwQ8t3OKJgB7Ykf9MIWih5zLn/8XSmPRPRof132cyn/I0ZQJ+PK7/KKQezoz+",
+	"hkOf1H9dMD2X6dA8RLNM3tkJXtSfSqSYZTzR8Ns39d+upWAw9GFj1VrKYUbza2beOjxubqk0zg8XLOV0",
+	"iH3H+ieHLwbRRNQghBQ8Jv0XAcjcUm7Ns/0Xo2OXIV02LgoAYmvrbo0OHMSjEiND9OldMBv2TJC5LPJs",
+	"BZQUAxu89qKRS81z6f22WeK4SqGPvCg4kiKvIyCfqFJosN62g15dNKj+fXIhYWNL0uqmQI8Caeu7Q9Op",
+	"6YrwNMISyVwrYptCtmRU8C1NHO08qdfTr6M56ZU37y7jtZpLQzhzOeezFguToXF3jN2kYGkiyjwJmKNC",
+	"Tjee0oAn/C/mcSIF+R4eUG01TcTmt1/DAy1vK6qLfPP7l/aRthGKLfNfFhvm1/MiV5vfv7KPtI1QsG0D",
+	"4BMt79+xVGwb4S/umS6ylD2QamX+HN6OI3fw3imU4GxFt7Irc9jJW7VYLsmp2YDFwKiqXV4iJwdTZ/l0",
+	"oAekG3Jzy9WqQX1Q2nK/hmNg3njXtHw0QmnakBG8r37V7bKGQrXjuaG+3NClKWPCdX/p5Pxpu4JnPhD3",
+	"uoa1Efa8irUx9ryO9TH2u5K1Mfa9lvVB9r2atVF2up4+OjfxMvpUl/elLIRW4fI1CypWZMmZ7RXo3WjL",
+	"RvJCqFLLg9xavmARiKX2VnfnMRc1tF73dGxwbbTj/EUN03cctP0aXDSQf9eBi9bVevdhx0HbL8tF44rs",
+	"OnDb/bmo35odh91wpS6aF2mnoT8PE2wxA9Y5oeUrcHmeQawxzfU6jyyfwZ7pUtiQZccpd+SM33WY32hx",
+	"yMkKcSPkncA8LuBbEfTTRf1gVorZ1cuDMbbDA23UDH2we0vZJ7b3O2V7j3c9Za5f8RwzHwKWG5lrkrrf",
+	"Xb4ZWujKsD6VMJE6/0D5IeTouyySJBjbatQvW2Le6Kj2TmFRFQwYTKGYmNMC6/datQ17lt0ZkdkFyW8B",
+	"uRsmBKcreh1Sra/o9RAiT52Kegq1myJCS9c7mMuUSy7LgbzYXxVhQuecKaLm1FWJLIsQ3LOYwZrK/BuM",
+	"yoL6clCOtltMltKrjHXobXQJz1kDo2rr5I9pVDag9JpQqOiniJaRK7Z3SuK/cs0W0GOJZ4xQeNLoZ+Dy",
+	"Zimgs59FghUbq4Ix8V9/jnfpEL0hPgx334wOwy1ujhK7otddG9aso/yO8UoXNrAx3GXhE0QurQf+YZSb",
+	"rc+zT37ebmgXjjHCQVpOZ3vsXu1gnsL29gnbK0+o1ToJZ4TQ1vS6Vg8n5wsKYUmKJYZZ49+Wo0S9lIpr",
+	"MP7e0Vwgr+RiJqE8Aba4Sml+A0HwQrCkflEreGIgzDuDZcGMShvBavnLwKxT3jBBpiyT4loFg36TIs+Z",
+	"SFYvZcqCrkvw2rinSP/88oKcHB1+HSbBIRMxrprwXQzC9h13uOtUkS/Yf0kRePP87M0ZelPdM1hkZroi",
+	"d3OZsWFKV7akudrFouzNGdWBFry0Bu6vwP/ZIu/gyYCIQws9Z0LzBDKQPSdj4LS69K3FoQ3n5koVu7RS",
+	"ZB+WHOO5usygtFwqMmVQ6zVJ2FKzdEy++eabb4aHR8Pjw6uj49MX35y++OY/rIRiF2Y77sFkq+6Lu+Ei",
+	"gF2g0uKa/UDJWgAl9jHSXjDmEIIoxwY1cvdaQvN85T2j/BvuTYNe9HDRK+/tYJCG+5HMWYbJy7AEP9Bz",
+	"7GWPrm+ue2WyKjA14AJH8GxlWiW9Ma+Y+TcblfF8+3DfNDQtkjdG5gnTCgBi5wTeyscVTmCBk1yHJqEJ",
+	"ZiiPq9S4MFTr8sSaa9Lu3qJhCcH6kTdaBdavU5BO5DS54eIa4mtfuWbrQYLhnNuYLwPtKofLXCYQ2GSH",
+	"sVELtv+3j79O/DcL/6D99pGu5T92ew9XqX7v10rc1D3KFa8AJlmrHNgwcNJEy3yDRdVh1GrJnikypYrZ",
+	"OVxleW4rE3JF+ucimZPRwejoxUlEvpdSk9HB8ejkD9FEvAVUGB2cvDh+8c3R8dcR+RPNMinI8cHXf3hx",
+	"cnj49R9OInIJdUfcq6Nvjr4ZHY9OIvJK/hcT5PBocEAuy6quVEwEeJDJLMfm6KfkNReFhpodh8+/GkWG",
+	"Ad0JAkVP8C4cNd3JB+SNw0eE1ESUrUjJjH9gKUmkuGU5xI73v5UfrIv9M0Rs7VIJ7luq2JZi3WuH2kd0",
+	"IIeDXQpurCuL2Ot1YesI1wttZiuo/FBmZ09tDthgNyHAIm6509Clrt2Wbnk3BgzKv0D3kuH3laXhMAIC",
+	"9f07vF250V3VDxeCARe5pY/xzqv42HIYVy2BRNWKygiI5kGMyS9YC9fo/nghNZkyfcfADGwfNlQpTOgM",
+	"kpsltIPFj3mwNwPWBUtyF2ODsP1JcuDqlQ3wBMJM3ZX0CBd8eeYgPF25vWHqaEaVto2rHQJ2EnPqnGkX",
+	"e0ntZNzCQ9f5JybSEK86I7fwSxW/OS1WGFO6q5rllKpKzzJj2uGnPMsUqUW9VvDe2TCIg7ZUn34YhGor",
+	"S4FTd6wSueHkarDcbNrCs+tGgy24n6wn+5BZBPS+1YcqpNzv1sjUktCcMZLQJdc0c6Xrxs3yGKd11Fw2",
+	"TBwhQ/eSmqHMnP/517Phf/z86/HHf+49eNmWzffjPg0wWmPi/iLzm5dMBG/HmR87SfpQdxosjIOKXcK6",
+	"a7FEu/stHGXyZmvzWzhvalsQtOeshagpb/2VDazeJqlTJxcv8qQleLCa6VkTKpFhdq6qurB2sE7MrYoe",
+	"C6jw3Yk1ZB64iNmNOrZ5BigPJCjs8speDMGDWufawfKW5XNG010Wlxdil8cV08Wy+wsbOFUNY/2BqzX5",
+	"x9PYXf0gKkbnY+PmS92N8fnX5In77cP9KojvywF94kd263YTILqb6OSZwMZoBg7B4BYh9aDq22KZJ3Qh",
+	"rx7fHr2ylaJ+Pqq0Q6P3Bs/uSrV29CB+8TStRX6AcZMi53p1aV63Ki+jOcvPilC5pjNRs772fTM9VHtb",
+	"s9+iC8Ow0Hghlf0SrazgOYd1g6AA01YsY671EsuHgavNSJNSaJroykLSe31xSc7enhPN6GI9M+yMLIpM",
+	"86HViv98efFmaI5qCOlQ5j0jwPxdToeg/S2ooNdsgQ2oJuKf/omcVY4dLsVEfAdktSygRdiHhC1RVJkz",
+	"mtnmHa52GGEihfI/yhZAis9sNhJFo+O3sGNM+EwAMJj7GR9MxBkBo7S4jlywWmTt8SAHg2WalTZyiL1R",
+	"5GR0eEDOSsATxjEN0jukiejT+hnesFUU9K40z7OPu9D1qhhQi7oEyURg5Wlr0PPOgxQiNZv1vCiTXkRY",
+	"phg5GR0PqoVjGWV7aHdUlQKm3eZEGFI36Vk3Kawd8pMmvTGh7kWleZZZ59Yyl9hArhqEvBgdoxgcv2M6",
+	"Xw2hSW3sTt5z9UwEVO52xT8gP63avt0ugiWuXottHawD8l0NQCRlSUZzpsgdtJzSE4Fg5YLEH4bVyPEp",
+	"WKXM+JCriJFbZnacknq+L2z8Q7MMy5D0bf/MBaNm+bZIF7fYMnB7fCmhHAfucUiu5HKYsVuWueQiw+0N",
+	"xzo6GZb0lSDRU2PDjIeNB4+/8h58//78lTowA1veWYJAuVgxQ7nxCH6d9Hg66Z2SSe/g4GDS+xjDm1d8",
+	"wZSmiyWOb/TFP3w1OiSlmxHA9v7qpUEe9KvAeFQQOZspBt4Fa/RDM/77q5cGR+DZiSClL7P2BmhKVOHA",
+	"f2k6nQ3c67JwzVsNC4esU5fROZUpZ7gD52U1o8cQkYSk5fnflRRQhrjx3RCa6v0r/mwWHGv2QePjWA1N",
+	"rOpv/Qs+jN2/1ZIlgDeInwkVUvCEZgRSB60xV2QrWPSP8JxZZvz24vKKHBwcPDfvxqckvpS5PgAnl1kl",
+	"fHrFoaDy5Q1f2oLuV/SGxS5vFfNqEV1g5Q58XAC0bRwRgsrIUQflAApT/l+MRiMY2OZAK/wShRw7r8zt",
+	"W2YG7tIB3aku6TVcf5fcq9wtckTAyskGxuZBi8/F0k1/ACD3Nm+dE1CgDmW2FXoiFJnxXGlrtMC6e3PW",
+	"+BJEEyCYqdQAlPWWraQfv6ELZkEq4E+Y1H6ISPzm7PV3MUklU1bWo2Y8g1boPrQZtYbOpxYu0NdO5tpI",
+	"dGPzi4uAxjcqBlK2z+X6wDtoQjPohFcG0ZndmbHt2cDgGMkNlnaKoZvTnNEbIgWJeYpX+i3NNaeZbSWp",
+	"oCA1oX47r6qLly31F7or/r3w92OWtKR6brhmmShbkZ7I3X2vzqS5FQY8QDqB0M4oz1hqrpqCjsQlbGAH",
+	"KARAPjvU+PeXZnNmcV24k6//MPraGlyoYRxDhHiMCfHmbJdEwrpvq0R2s4IiZ7bqoM3L7r2mopjRRBeg",
+	"A11U9PSS5bccanFaf2PvtHd7iEVAocBh77R3fDA6OLbFL0HMg/akVaDrEAJdwaUolQ7njCF1aLeCrYXN",
+	"Qj9mSIhLC4QSQ/ZTMcpT0ih2hXsuj8yoQFb9qp6xlmNLYb+V6crJh64abANfsCuIzW1eD5KCvolE0Qxi",
+	"La1weWLoz6X9zgYJlpFiH63kSjsEDtrgzEYpXFsQMmdqKYVC0B+NRm3jlc89x+FSs4STLs9/S1NbQgBf",
+	"Odz+ynsvcR5fOt7+0vcumx7fONn+xhupv4fEcvPCYYcp3tJVJml6JeWP5u7iey+67KckBq8N53P1ml90",
+	"2Ze9Xe+rlHnUnLAggm8caF4Ac3fptTIa2FnjahhtzBf3eqdrRd/MJMFLCly5/aaeWYJFyRRkDiCiCilh",
+	"w5JJCgGFdWoszsmXV/S6ZHIT0S/ZD1wF84c3rfnI03j9cjdq24Uut5E76ldbAZ1yTLs1tKh65LlZPywf",
+	"Sud2ePgVzzs9esOXXZ4zMggENu1GkjqTEGsI/GhpyDrJ6DxRJ8P1FQ3Frq8p2K+d4NQk/E+06UuhTT+C",
+	"uNs8np3oUrM8ZTtd+pWnH82ar5neFD25ThXWaMKfmA5w+3ug/VZsDzfsahL0fyy8fhgU+xPT9+Z9azi2",
+	"KwM4T3sffy4Rs9Dz51acZq0I+Y7pIheoGWOpK1UPhN0S3E3iWnwoKK5W76ETMSs0dAGDolE6sqUSqGiY",
+	"7sDc8HdIGUAl4WR0SKZsJl1CWV4INS5jr214ahVriEHYJGeGgijbDQyK2pjvcmYUYshgBH9FPxTcvc60",
+	"Bdox1m6lLbXFIDr+UW+kH34fupoAjNQ9sPcN+yz35RVsZco8TCvb6Pp11PwbVGDHgsatMedUkWPITxzK",
+	"2dDlJ95PmWtPd3xYre6lmediZh+9j1Zn9bbDo9GoVmrY6W7gR3hS3J6Eo6bi1oLrK+8Gvmw+sYsCt3Yz",
+	"P4MGt69mVr+eT5rZb0wzszT7ieZ8UQpZK2/dkeK0qmbrFOdBdbMAz/70uhmS6CeNrEUjeyCm9rCaWQIt",
+	"K/gmRwMwZTAqEXx6ZZ3EXNls5hhKgtgWTlzXxVYoV1fGBOMAp+itWubslstCNX+G5iNsIQ17td5LLPSV",
+	"U6EwQyws3toGHBtk27JDx95CLVtADeaenM14wv5IkwU7cD9HvRImLkzLysBnyYKR1xBwhenqy7kU7A3m",
+	"mJ32/vWQvHjxgowORyNovseXV/IsTXNbhoXin4fQn+Y1zzLyLu1FvQQ6SPZe0ZWGLFrACUC495e9DVNL",
+	"pWmGIeC9kxcnoyNbG5a9zeUth7KnvYsfEIc7EQUL1nMxkxiv9ySh/8NL6Paqoovep2ElRWkRyN0d/LhG",
+	"gx5ACu+vO/AHZZh4jWTZeMyJcNkMzpcuJEkyWih2QC6thx698uoUfCpR5fivhotI7N3oOJqIeEY/uE8k",
+	"BqoRo0O+FgwsZySu3XcbaJCzBdfel36uJbTm9l45MISgzdezgSaCOlEe15MisU7RPrEy4dHRnZSKios/",
+	"EcovSq2oEUnVkUrWWosFqOSvdtjzXRQIRwaC2oMnFT2S2lDD7LD6kLgdPykQbQrEPjy3jk27Enl3bilQ",
+	"WgjyCjBmyzlrYWO2d7Bd8zMbxQn5bhFyZOcQqmXCUDPMrMiyibA5Hf24KV7GA+CRit6ivsEFJox76oFZ",
+	"xFxhHC4IBl58oJxNxPqYY2DuLjYPdgoFwQkU6YESGmXM8Ax8U30XswcBbhOxV4Rb1IxvA3HFReRyCHOb",
+	"CFtwB4g9V7DzdGcVCM5lHw3IC+6rKUN//RWaWnutp231i+e+dlM2ia60nG++AXTqRjr+rKSApe+gVXxi",
+	"mgWNL6CeyRMD/lIYsA1szVY2tPVhdJaotyx0uPGanee0So92IdWoPYB7Dzp6s/TAtfBct6Kg4UNttpDs",
+	"fPffw9r2NX88uhXg6b7+7u/rO9ch/0FNC9BIF0O8N5g4bVg/V65qKcgXxVo9pIVMi4xFwSyB0koJ4saC",
+	"rsiUTQQEEnBB9J20b6vBAYkzOmVZXEukKPNnSYyEQ8XExh5AeEpfSDGESnbRRKSQb5roRnblAGIW4jSX",
+	"y1Te2YyUGJLulhl7OZc8Ya9qP4KANGWEThXUas8noqqWhzXXoeLt2Kux6yUllEttIUh+s+MNVll4DG0J",
+	"97DMAlB7p70fGNVEm5EhozvqIeB7p6CEV4bROaP6yjwGy9JYY/CvGMQR9agQjGaQHT6necoEVkSpyNmM",
+	"ZqrKw3Uw7x7P4O36FZtxAU34nsynvxPzKd4MzD1Jy+P3iZ33RDvBq3UTD5O9+1lVHckrK0kFTaxRZWN1",
+	"NtOJaDGaIu2LSAyN8iIS4xQxkFA7h6W51E4/cDZRvBHxeCIgq6lMZzITo63OzFdSc7pGqauaBRAgr2LS",
+	"dw3qoCffRJTLgSmxmR/me9kSa1X9m4UtK2Do0sqzG4ftsNtoIVhjK5rwZJBto5af2igbotM7mWer+/1k",
+	"oP3CDLRhMqx2oMPrl7uNDruID0yfD5RFh+9d/LNbC5GFzvn1XJM+JRk14t41014W5EmZ3Aqkkysyyxkj",
+	"9JpyyC13BP7I9dNpjF/P6E/JkatbwjVJORZ6hgInBwQbOShyw9hyIsCso2wdARwUR4F1FELzzHy9AsVX",
+	"sA+a3OWGcIqoWoczod2wlR96PRF9Spa11FQQqbGIALYwgTrI+4mdCOmm2LmrdPXKlg/6GPWO8OI0gnol",
+	"UUUy99n7k207FH4NzWkeSyaKujpIakgTdJNsxZeH5nQ+vwkbNJ5wq4vf5N6IFSLye8VdbbcfVj1KMbeE",
+	"5EXG1AH5CaktzXJG05XrvCyFcy4ilZWa5MySWSMlO/LrfC0p8gWFQVqC3fmcAL/6oLGRfvmuHW5PWmst",
+	"j/dQ8T+hOv05L/CTUfKLNkp+AoWd5UPNgZrcJ08IhtghJ+ilnXubfY7lVxzceQ9U5eEnmRULRtzWFRI+",
+	"wa6l5kCpQLv36j/8SYJqu9MtxEU/WdV+T1Y1o40gptavpv1+y9203VwD1/LhkoQ2WYjCF7EyDiFGP1mH",
+	"Wi/7ZzEPWeK4i1UIcfGJiHx59qCSUOxAQWo3uJWC7Jb0UxKEdm3UY8qPKs06/A4Lsdri/pP+uUH/3IMt",
+	"NZDqfpk+Ts7a1Q3uXMSbyoyBa6VvtE9rAxxUct1E9H2PMcwx9srUuwef2b41CRVmupwViqWDAxL7TQtq",
+	"PnPQbzc0HiDvGE2HkIDkXDX9OPHw+RwcU/43UOovmojqy9WSNR6zTXkg5p+uFkzoK5YvlC25BHWYYGdx",
+	"BIo0FswcGKl9Imy16QPy3ho+a0Ocp1hBEQqfvWW5Mtfdr3h3cl8R/j7ie5KzlOsf+YLr3unRi9FoFPUc",
+	"UGw20auzfx+ORofQqg2bX5Vt5jCRqcpbM9iHfUBxmcOTrw/9F+Fb+53lqYlPXrm6oh/8gthWS8BsKPI2",
+	"ZwmUmDX6g9Rm+t7lnC+Va8cOiWm9qFfkmS1urE6fP0/h7eHSvV2mdu2sdzzpHL8vnSNA1/fQND5VJQJX",
+	"e9QSRr+cnH+l8bNHfs3nigzYj7ZBo/Xl8xm3H30yWtLWOsU7KFOp0ngwJpp9wNKlKhBjFfk8perth9HV",
+	"5iVoekX6WOMVXExVA/2BVwy1FjbwqsGG1EQYyGZspomZwEGRiyQrUmYft1yyYPdT5Z7UuCDt/Ewq3G45",
+	"V+URPtHkL1GFUx0J8hbFTT3/1f15vtl9fylnTvzFjlil2J8xyFTBut/9FoIyiCDEFJNVoGtBysiUJXLB",
+	"JtWO0X2DtMwPA3D9DZ3seQrEKT4gV6VfntD0lhpBbI1KK1l9BWX3oXqaTfJvkL0ZF6mNF4CWziQYXuC2",
+	"PhGdowuM4Gsedg4u+9LuAq/v3G9VjR/Gs++2iQ0B6gt/0oe3+/r3lZpafPpnazolBAECgrpyfs0LsjP7",
+	"9kwvn8Ls0prJ4AHjCc02ml32YwQ7Z0qWXGLvVMnKEFLlSnqZjqEsSRs0YOT3muIZDzpmRXplCOoD2Bot",
+	"+Z4mFLJmQWkYVfYyoWBW5MloZPiO3+UGe9TES6rnaEKZ5XIRG3DJ7BYbJMTP0bylc75QZbxcRO7mPJkj",
+	"TEBzmrKyj9VEVI2sDsgZZoVaP6X08kExBC62QgM6d6uGEGXwhQvawMdcgPTY78QSHqkcAEtH3LAVRmck",
+	"NM9XZmHTjIqbiYjXrS6xO2Huoguw5TrBNA+MhTZDrJHOe1mdMNd0H6PT7smmvl2qTDZ9MRqNRkafgZdo",
+	"mnovrEPpeZIvqnd/rRuhzoaHX1dGKGvC6n38LWSwdmQiT6Env4381XsKTfuFngUSWsvEhyqjlfSpcA8C",
+	"pfdt9hoqg2001rt45YDN3uvSCI3YHpZS+fFpe9jHH9co/EQFngLQagFoD2dn9s0az22BOVsG8F5yb9Bs",
+	"fcU+6Np99h2Moa6hYCKw5dJJH8QbLM2B5t7BeCJiVxUPhE2uVzZlqypvF8NU7qIdkNc0v+HWeWlfJrEl",
+	"RN/yLOPiOoYUWPfl5Zwvl/Cto2BUkwXNb4gRL5tCO6bLlqD0SxdOhCeGR0RJ3yssjFRH5lRBlrCc2TaR",
+	"lWnFherW+vnZeSaCp0Z8s90pjey7kT7adllu+64/Jk0wO4ORPtL+yNVfiex4g8p+1Nh3zZx0Xwelq3p4",
+	"Dz+lVy3xZDQiL6lhWZe6c8HEdyxh/BYSt2Ry01YwsYEizgup7OcfGU2vuBnvKFxccVd/ogXMk1vxH5re",
+	"n6Up9O6w11PLT0b5K8fjw5P/T+C1XGMG0BjLu3Zga6hYg3kMbz/8UGcCUYAFRFin0b/bZZMtj/6GiK4X",
+	"7TIRHuGsWIWBCua2YXvy+3kVz0pu/hv2Ln4qp59jOB18f1d1vlcJTU822LZGV2F4PYJnziNk5df2aLf4",
+	"7YIOLEeAW91XNQefkd2E9QnZN/2W4VuFsnv6uHyZ6bFcXbS6Jk+ovs2rVULrQb1blVggZ4QKVDfCQv5Z",
+	"KLqyYjcJFWU/djTx38sPthn/HtSGUVLrlvZwT1jaNRZ5NxR9QOdY1Pnpkn7fI3G2m/WyrkFPRPP2oIN/",
+	"4wWMHtIMua8W/ElUys9woZ9Mk78F0+T92N4W+c5aqR7LQhlD1OgblwDhLsLY6Z4iJUupbKJ2RwMm1O9U",
+	"TEBrStsAAIRHITW6bKMyu0IKRu5Ylg1nMjfjmsen8oMD6amhPmeXL8/PSSYTmk3EkuY6gtf+GBn9Ui4o",
+	"F0CYNMkYVRqsiVBsS42NdGqj7a3Xm4rrjJFpTpMbplVEfimkZiqaiLs510wtacIiksjFwkAzIudvScY1",
+	"y2mmDCkUUgxxNb6D/LLIc4PYhopWwxCuJsIHF8W9EwAJsa1wqHKEeovd01krefq4InbdLPkSZ32IxjEp",
+	"FfQgZyum/tiabRD1SnQEe6WgvaiX0fKbd+Z110UGKyt/c/y1ra58coQ2S25R+9tihTx7N8pst/xkcPzH",
+	"NziWl+rx7Y2OjH9GcyNkCSAVxFQB/LuDAXIiGhZI0vf4BtQ2rP52N9Bv/2LTHMwohmhNVxNRvUNopiSR",
+	"eWrWPl15i6vqIZZr32pznIhgip2D/wObHF867vxkcexKWPewOJYy0JN+28XgmFRI+fD2xpKQ/Wr/2sfM",
+	"WLpedzYz2jc/pZnRl4EeLaK+uhtPCL7VzJiUJ/KQQfQOKfezMpYM5oGNjJux70FtEiWBbmsi8ISjHY2M",
+	"uyHopzUyOqr9hRgXN127B7Ut7qvKfhLt8TPc4yfb4m/CtngvXrdNlvOr9NxfKQ3REoNwYOOjK6NlK6Zt",
+	"Po+Ldm5m1TxfT6oB0lBCZAwtTA1nXcjbRlQexidyjdUAIVnGVVo2X9yPnFwGig/tW1Kktufeae+rr09e",
+	"zEb0KPnDITuZjkaHR3R6fJLsWffvTCl+LaALyFPM9RPx6WoSA6yp1W2ShLYVb9qB+qRsSXNoSjNUcz7T",
+	"m0oxVc+ep3HVpodk/JaR6kdDEqq8CtI/cYqju+6VTjg4mIhYaZpriF3DYGkmUvspZ+ToZDiXRU7iH35Y",
+	"LGKbGwbOTtv6gszMzym/5lqNCRUr7EjIMgUZiF+fjkZxROKR++Nr93mEf5x9+/JVPPCoz8jIRmbQIQxa",
+	"dkqk2jVipBORZDK5wZrEfhdkEh+9+PoFZvsdnYxG8aCe4wah4640PsAbqK2aiDhj4lrPL2aX5ttz8ZqL",
+	"QhtpzhDU+IB8R5M5iUv0+O6Xgi8NsGNs2O/lTzL3EzSVLCd6prwjiogUCTsNnIj3ukeQo9qoThY0YmN5",
+	"6H0JGZtCClaDpiuyZRYCS8VCAVR4Q6K1j+g7nrg2k2oi4Cg21P9qZkbW/D4XG4TgiShP5JQISe4kxuCn",
+	"dKUisGbwRZFpKpgsVLXMiMSFyPiCa5a+pEuK8f3Ycmki4gX98IrybPWG3f1ZTpXt5t0XkqTmawJvDmD8",
+	"qnRCOXiY5V0mc5YWGRfX7e6gV+UZAOrcK0p9Db1A1CgXuYEdpoe9qDfLeUpXLux8AUWtyiB0qoscPtsm",
+	"VaoQ/kc9L3LlPa8L5n+8Y6nwvjAyjTkus+pPOKthmxUN3CQbRD1LxnqnvdFXo1Ev6jUQpHf6ogzvfwPN",
+	"NJQ9Px/9vJOodnpYbfPI3+Oo2t/I39uRt7Gj2q6OPkImANLf3mnv6AiWuobnFmCdJZ4GUiKmPnns/uEr",
+	"j3kMwWGzE05eNX5qFVIqordBTNmnJpmVS3AA5OiuQYHlflEzAyDUWAyY6q55AaRKC6iJUZgSYOUfw0ac",
+	"9FPVH2uWBwtaLDdzih+50o0r+bsp81Ur9l5BHnCylXz/XJJmYUhzb1/C94mrhjVlgV2Kh9lL+URTv6TK",
+	"Yeka0dyNoDZowyaCuq0V2FotMdRf/EJiO9QA81yPE1G6FXHIx6nPtZlCoiMrJEs/llsR9vpUpWtXR+ND",
+	"Sxhb63YhTm4t2hVWzrnC4BkQKQx3r1SpGMuJ1ho2T1ea4QuDfdj8n5juhsEPYk9cYzZhs6JynOgJp4OO",
+	"yXsi9BqFf8geYNbngYb8u7nMmCNbVYdF3/kYEfYhYUvdEHJPjTwM10hpulKECzRMeVvnSPZt5V7i6knS",
+	"xkiugMFUptCcsaxdfuHKvGwsCINVzXheVmzHWdqurq3rhOWpoKBXxkif0WTuW92mdZsbaTO5WSuXFAkb",
+	"eIEKE4Gg2er/2Hz30aH62Magz2V2qYwphy+Og8YUUWSZX3C9uzXluFr9cRdryrG33uPaYo8b1pTR149i",
+	"TfksDuxdqP2TB+lLdl8/vo3mEfp5NHxMKgoUYw919RgcGA5SrgBmDuXGyBzs9QckvpP5zUsmNMvPU4VO",
+	"KKg6WU3+TIHLgCTwlDolwBEa/jDviZBDzC6S60E0ER5ngCZ5tjA8+JqsbsBFGYHjO138/dYXPiYLecsm",
+	"gmsytfXanBvGW9oztWaPkrl5QdMbXB8UnLcbWPf6QDz4AEs62134oAFdUM+5zwgNcUAmXJ/5ITwgD9cJ",
+	"8OWbl2TBswzTrDKq58xr+/eaJnMuDPZHvRrYNxuV9iD4T5bz353lPEiP96XEe9rJvRGcyO3V/5Uzc7Gj",
+	"zeVyJiJgF/eM4B5NljkYu+9v2X7qXdFCRj6bHXonE7QvQTxRqC/TDq06k6cOtuct3Qev6jYCsLtxrdYE",
+	"LEX601U9ZW4QoVRWf6fU0ydi/Y17W9w+jbGtvWu3f+eejG1bjG37o/GjGdi8n0i/jOJHxQRNWMooDFUA",
+	"GQPJvK6LgK4SEsX/Li0j90VxkcLlqD1o1A47ADh3jBLQB4l9IhrWOOwFo2CFgzFmHgR0ESjszstduhFQ",
+	"bQDRgauJMPMmcyquWdquUMxklsm7NcMjKlUzmWN/gTnVZan7iQBfUQTBaO6JWsSZzMPq1eAh7HCPoJJA",
+	"3r1RSCpMoHfOAva46gju7vPZnrYTvyfb05cnQrx31eIfUslhvi33EYxNXtxnR1PTeN3UVBV6rpHEmHhk",
+	"v3IeGCpkiHfDfFRFUPOKrKEHfDCuD1FzOYCDxFL3iSgNPj4Bhnqkhaq1sCXxtZRpPCZxQsW7QrwXVGsm",
+	"UgZtX9OJCIXB2vfN62DbPiAXzhGjNxXa9mqySGHgWouXBpPc3nahytp/n3SQBgycj6KOaT+xXPOEZmTh",
+	"LEP28MBVIYoZTXSRs7x32vuBUkPBFzJl2ZvCQMW8//3wqDIvmUeI+8o2in0pZUZFySHJQgo9h26xiuWc",
+	"VkMdHv7h62Oot4Jn2zvtmfPc4IeoM40HyXgpQf9UquV3Yb7yovk9yl5dwH3o+jCVdwJaLW2g8OBue0U1",
+	"qyeQeN945faJYUNDGJL0QTOUOXFdW+VsppgeW+ozEVyQ91cvDVGvjYeJFhLdvjTPOLjBqSDNpXgMAsM6",
+	"y5/QJ1EyvZj0qSYLqTR5MRpBU25yw5bADizZwpiQMaq0ZeEXP+Wm4TrApkzeA7BsDJranJADmSYNb0cV",
+	"thLbjpENhzf1LQSb00omYmteCWlLKzkZjaL2zBE4MtAwLN645w2xBC8OFQbCfopLkkulCM2ymsXTJgFV",
+	"X2Fv36pFVRMghtOaWbEJmo0TiGmWlTfAhgkNDsirmvo1EdVq7MHmjMx4lrG06uiQs0TmqXoAVvjKwqb3",
+	"IGG0qP/ukBOxT17Jx58/Rl0nYY1Jfjaat3f3eqe9o9HRV8PDo+Ho8Orw5HQ0Oh2N/qNn/fbhx0Zfucd2",
+	"538O3k988PfGB0syFGKI1Y/344z3SIMox9iaCdHkbBrqSO6c/1AfJarz1Vq6w0TU2qHjm+pbNpM5gz7A",
+	"js2rqjWwWT/7kGSFMurT1ODUOpOfCOTyZh55zYDZQNfCGbeWlAoq8pblGYXmCoamc5HKu309VGvk4Cn7",
+	"Ykv2hX+4DWo8ahDtCjH8B//gPbg/2f7EfrN1Nr2T+6xErie+8CU5z9ZZgtqVJ7T60kI8YedMjlJgvl8y",
+	"x0TUCsmVo36+fI6w2PtYGR1uw09JHTsmdTyK1LQ1saPEz/0asm91DHdFvgdxkQQ4R4unxOMsTwgZchI/",
+	"BDZ+6qyMEpf7KLwaMutbNFypOJ5XmxusJXFMBDhT/SqK5cAPkp7wBZohNlkIjjzV/4uzEHwesvHkXv2C",
+	"Q/s/jfVhT5tD3am6c6vFiQjGjkYk9v1r8LnyrEF5Bc895jowFureQae+c/Ep5HSdoHwuzXknjZn5bz0R",
+	"sy9PY+7oTNyuHm8ONN10/zeK9p9EpG/jyf+o2Ps4svy+qPQokjv6Z61p3BrkK94YTq5ur+w8EV6Sc1Q+",
+	"NpUyY1RYlyLNFHOl99wTJTPkykb9HJCXcyqu0WldD1mqSrpWK4WEaqpr4UpmDiXNT1zXoo3urzY8XDDl",
+	"poCdDVE4l0su0oyRKaO5ecdmiNu1lQE3stAXM4uhvS8pvOYTE6YnbeHLDcZ8wJAdLobLXCZMqaHOaXLD",
+	"xfVwZiTcoZHEHiEb2M1CYJZdkoHPSJzmcmnU3RjfJoKxVFUt6qRglsASLqqnMZxRxeOJoGKFqbAkTqmG",
+	"44mJpjcQmClYPSu3+f7ARUbWYiGx6R7GwE+ZbUYHxDpnfuGI0E4x7qeZ5wwu0kJwbZYHpbononT0NqIu",
+	"beOlh4m6PBdvEReu7CGhrnMfym2B3DvtOWj2mmTn5ZwlN2b5GoOkFNPF0jxVB79B8R/lXS/qXfxbL+r9",
+	"wK/nXq03F2OZsVuWQcBkBT6Mr+9MocNQeIoC+Z1EgVQUsUGrPFJ73vaMekDau4+xZlfTjJfV68jhRNzT",
+	"vBK+P0/5vR2IzCe2vLTQ+13MME30fyJoX5IxhrfTqT2JWau5Zhsxe1AjzgZB5ZEUp7arEtaiGozjycbT",
+	"auN5cG77MEagEqsdGW1TgtA34atB/UCNIiPi5+wWujJjZUlrBioNQxGmCsscFYiJQPMRGm3MKtAPLCRx",
+	"45B+OeRBNbZL5zU6zh1XkAFcLW4i2lbnNrLMCuWvdbtCRxOjy0xEH2oe5cmc37J0AGtW0PN7CfX7WpSf",
+	"SsvDBYxJyhKeogxDJ8LOy0XKPkRESZJIkRR5zoQmDkQJReVL6jm54wJzf+sK1Ho18EGlZl3MXjOqitw9",
+	"Wip29SqfEaEGDBCJiqYzQ9kGtTSVscHpsjfSasmwGZt5zc+SgF/WO21gaUW0DB6Q2IDwIufXXDSS/Bb0",
+	"hsVjEt9wbbVFo7xiIC1NEra0MiDkFwMBm4hpoUnOZoViKaRSC3aHZ1Q/Bm9OgxZcvZHiXNwyoWW+ismC",
+	"rgw2GL3HJv3NYIPxtFjFiKd+uxXFMmyWUZ+jPujggHzrzJ1VLuJE2GRE27gKhUjc4y3NeArFJuk15QIb",
+	"iph3ueCon8sZWci0yBjuKK5ihs01mgj49m+vDRxJX8J+iYGqOS7z/0X+bbEaoKPRPPmt2Z57cFqsEMeu",
+	"3N3keE8zg466uqFyBnZURG3SV4yR+FyzxTt3vQYHBBQPCFQWMNZE2IwR8wU8jVafNCbsFtJqymHilix3",
+	"89sGJV+zxcMZY1/LQmDzaez934t6XF3aY3cJlxVS9U57Bry9qCdc0uO37/5teAjFFh3cjHJjVfja1TS6",
+	"FE3ma9p97y1nCQRm3jEo+X56eHD0oru+r9niqVbX70a9R/QvZQtg8C1KO1yVjzVZIKCUL3OWwGkH04sv",
+	"iyXLFfs/7F3rcho7tn4VFX8CddoYO5edwC/nMvtkzna2K3ayayqkCtEtQONGzbTUtpnUPNV5g/Nkp7TW",
+	"kloNDQZ82Z4Jv2ygWy2pl9Z9fYsk2uDs9/MLtjDc4dXxIGLXExlPyBeJwBBTqCYzIkepzLFezfXP6iuS",
+	"mXrQQ6C+K5ED20GkXuxtJTWczjiVkEyGQSSUO/4hgAzWZudCsK/H9j6UQ/hsHfn+8g6ygjqYrq6qWMWA",
+	"wDtgl/31aO8NWGRBj237A21vYenjqHuO9qTse1Tgvh5FTFf4zNfj1gZMzh/WOiZ3eHW8u/ORNJ5lpXuj",
+	"ZDGf8LVs4CznkBHu+BcTUwaZHEn86PLEaivTTshSoT20q5AqTgu7gW5yUrur7OTyPLsmPU9qREDqK2LQ",
+	"DiMDr6LCX42aLCmezZNP71u9coZl/ZvU+Ggof0OYDndRUDjnK+SoTNwD1454mjqkxzkgTR13Oh008968",
+	"qRazl/ZFa0fW/RNWv5Vk4FE3UNP/7BVWlPwkj+2RK7Va+5/l4N+3UkhRGnw93suDvTzYUh7chfH/sH8+",
+	"rvHUnijv4/Gm70IFTnlc1hbhrOI0vwrjTdSHcubiymtdt5LOwd5hu8Jhu5n9FFDY1g5YIEHMxLPMpoYI",
+	"7ZuHUvW/nv/+iZ3Zq6hBCMzvmQ4hjyGpjbsEOBLLgPYxKtIU8dWh4bB9MIT5BxEaRpC717KyFaAJc640",
+	"j+0c2vaZEx207uVBRmAwUK+vyp7sdiKoreBnD6wF58dBl8CavbfXnw3MLOyrwWHVH+ZBxZxTzGWD4GXk",
+	"KLcDY2bKQNwYkSuefhYjkQsVCz3oK5p8BcHLQ6Zg52aq3Ke7oaELPtgDpW3ljIKXtrUv6gB257+WhPS3",
+	"H41s1ug2KKkPlBQzaXQbhyHlRA3oCF3jtorYP6WK2SxFt833TUX1X3WmYCWPnch3Gwvbp+89PRF9xnMj",
+	"eZpST4cd3VEr8pP/UvIyl5Xs+EuVJa3ORa70W2q6FOS+QqhYTENulX2iXMhoRRzFebTc05pZHoFTyk7N",
+	"Xh71VSXm1WKXQsyo1NHFeODAttmps68ywNYKlsOaYcwi6qtB6X8GaJLShotYu93GeI1rPmVZ1gH7LCg0",
+	"0XSLarFMkUAhW9auMnTsu1AOhr/ozJURnb5ii6GtNvuUUfJhksUFJNnmlglrTLi2ZugcsfkZZ7kAuTLh",
+	"GoN+jlnbgU1Gb7pnF8MdDEwC7rmpowL4n+xCEGehALPLrgt+LeZzWt7mondh7C4MvNhhNBGdnR6JYAh6",
+	"QaQrjP5IUwYnCQKzvFCJK5ETTiI4Hu1w1UhehPgDGtA9S/kbiH58ZE33X0bEh68JZlrpcy8J1hg2CyYF",
+	"m3/tBB2nmVlhiv8hTigG1UBiL7z5mg2+nsgU8FQdCRQ6jPJKBSEjR/52gJ7bV3cLve9hmsWXdj8xAMkT",
+	"NgRvAe4p0gAEi+xnYCzM8HELXv2JKoPKWUGReArI+WjlFOfNmqkY83jOEm54qzZsyeqWijRWF0E0RW5V",
+	"Kkxg3SiA2HO8En6lV+dwGlSmDsrZ2wfkQhu7fGluiTza8/8BCjocS06uuD1mC54kPP1r43LBSeuriq64",
+	"ZDPFXEFMHQdgTYzRTyylGVg3YckBlCCRwpaxPpzcw8b6qkpT1JD6gt+Ecb+aGN/KoN5W3pE/pXZir3L9",
+	"W9dXk3S4zmUIbqbvEgt03pLDMnL94w7Gbq2n/R0luXCfseERIZjOijz2ci9QVOyPY3klVJjK4/Na+qou",
+	"CShicTaboxzUXiWknIcIhXzERikf64glcmoFa6Z0xKZSyWkx1RHUQFi5HawgqtqhPdTgjGbOkAxUG6cx",
+	"plJdButzGRF2zqg+6bm2+0/Ny/y+SJeMBHvgGhysSMwAmYpb1gs3E4OnNI4LBBD7PodLIPUCFaVCuDnT",
+	"FYC05HqkLild7KScQqhakhyzuh4mWAVKpa5qlU6S+ddqB6Wp7y7M+yqUkjWinH1eL/ycXu/fBVcJamp9",
+	"5WRfqf3jfLcTaCdJEqbO3Kk96uLbdPIqSEB5u51ActPa55H8Z8uTkyQB2yy0A++cUuLFCI5wFxFyK+aQ",
+	"s5H4mJCFBoaPodFLE0KGR50OSyBpJDb2KiYt0x58+z5gufBlxNO+4mnaajPUnWUStNC0N2UjNoAF2ucM",
+	"Khq9x+cKEiVlEjnbTCaQXskV43Hs9M04SyAzz0orzKPE3zT2co5ChKPSmPOdOCdgo5BV2b5v26c2hTQv",
+	"UsFetDy+XmngeSUR2N9JWIaM+0Tz9G2CdrBI+mrJJAnlUM9az4lrKaqFCWYXiCI3EdpBjEy7R6oMOf92",
+	"TJxI0f58YWn9DkwcyfaeuuS4CdH89pbFXhJsb1kYpOj7EQOHP4DA14KBOt5Sge607Peaa+LWC6id/pw7",
+	"7M4JNgkDpkjcuK/gCsuP+Zg1N+XEMrEc3nH0ichFyC5f9Bh3Iz8G37Vc6bPdAWBc9+7T6TEOm7rAIrdl",
+	"hvYNEet5EHTTi9rXTVSyD3LXnmr7TkiLgR4Ou8ZodlLhNslmGq91F5wYw2PoL1eniDUDDawVRsyrdSt8",
+	"HOhjqOT21Y762Hp9Cwp8tjr4bCN9Cw3wOoUL9udhuEKbBaPD9tfqVRKcOdlBNusi63buHHtlFCT/wXwK",
+	"UlyTaEediwzn1Txmr8L8+XwH7UogmexuJuWUG0BNXFO1eJIk0OYBsmOICfhyvpgbnmbjQrQJGwDju25Y",
+	"PG9hKzhfUQgmlvMm9tzdG7bsg8lsgwZjCWswyvLpgBqLauTXAxgJkAy6GN2dpVxx6GIxEcIMIjaAiIX9",
+	"x9hTeQafWl02MBMZXyqhNS0a73wPc5lX+1H1IOiVSiXCC+xNpWu0XHwQA4cKTWCvlSsh06bVs/PFQVlz",
+	"MOSQBG2KIUx2Jmfwdyj41P7laowhbssglEhhCeGYzRAYh8KSIvGclrIEoI/SgRbAwqgqcnFdlQrHhW2C",
+	"jVjYqcV107LJ5L2SWYo5TTXsPayAJB7vMJGBJCg0NgbPGPXv6kTgcy0X/0VJQy/RjjfAe+f0NZjZ1I0W",
+	"aEa6qrpTovJzS0MQHhxIfRIbeYX8P6zCtEbhLvV3lWfcKThXWW2j25AKiuNKErBXTagkrtM+fhk1rmVi",
+	"Jo3u8b+iRuUd29+PXhy9jhrhQbe84vkrdm4EYOqoha/YX1Ju2Fues2N2w44OXzBpF+0PYKPbGPJ8c0dq",
+	"ZWf2eDs/RUEec/SGEiCQeaeVH7aVfoecTu1qMXguDNZ4lOc7UwTvSLhdlEDqmvRxzFYia6/VJQQudz/N",
+	"tK9iTtXEvsi61lNaCj7Hi1EmRkykWlSdmchpnSsu8GUGtXzw9FLRipa6EG6pONK6KsfyTj47eXvzoOB1",
+	"ULHFbuyDRrFv+gGceRtVVFQZ/QalFRc1L3HPsZ5M6IfoEltjukO/wL/0/TGw9ehfyE6QXzDspYWGJC81",
+	"eMtV4mw6hZLgLL6MoFtmya6awTKuAc9iIvpKT7JZmVUON7a6rBT6oC6TtI/Yq86ro4OLV+wkLaZSFVP/",
+	"8zH8/Lzzgp0bLiGO3lfnVgNnR6/YmNfcegFJbG6A1zBA+dzPloZA2zgKn9xX/n684qIYCriE3bBOu/Pq",
+	"JY7z8rmbv5wJZmfnUGIsp43YyZs3x3TFW8GnffXH65vnR+EETqy+DapOqe6Aille8g41cfbuxc3L9gtg",
+	"wFYpIw12Bp3t2oAbIfMFhXbKtaav5qwZ83wIr82O2mkfv37+iqXDQ6n+73/LjeO08L7qtDtvfnlZXmG3",
+	"Xbtth/vfuB9bzHUOJCWeNVF5h/TIijEAyaV91URNMWK5nb+APIxXANMy5Sl1Q2/1mDVLcJ1kj2hWaPQ2",
+	"zophKvXESshgZLQG1rUcIGa4AGp3a1VpX60DuqtYslFoL67vK7CuMnJJRP6EJZKl2MZkCr+vwAzB9rYb",
+	"Y0/3FpG5ys4+con81gLc10YuCoW9EH9KVZJ3Edk1lZOlyN4O4w4YSl3547KH4IGctgsEXq+RLhhoe+/t",
+	"itLIu1iyd6mWXJP5E9YE+ShD2JcgYloAZARJWoeAQIAylJTuXMVS91WpMiasGRrPXawPGnRd1iJFPKY8",
+	"Ed7LBgU+0kQB+hiCt/VVAVh16H8sHwFlJhBC8n0PKga7z8Lk2hrvuLagCZpVZ/lsgxZo6/Po7+azewTv",
+	"15/FDvaG6hPOTLln31o2E4rPZNsRVa2U8/VTvr6Jazb49QOBXrkx5nyaDiIWZ+pKgHJvMqzlBjYljWaX",
+	"Yq6rkVZ0YbFPgPmvMmayS6F6LOZQoUb1eR4Z0Ce+XfN5VA6bXSs2+HDBx8taPjYAAFslbq1AJvh9JtTJ",
+	"TP5VQwbylpx69ClT4hSrhb8/4DmmSb6nN7DqJMNlZx/9m2pEjYngCazmR+Od3daDd5kyeZaueiJdfwgX",
+	"u2v/FTXsBt92D1wDU3u+4eE8pbg40ruIixwiF9++h9RftzJLg5a6ghMAk+VxXa8MSwfLVG8pdi3VxzQi",
+	"ik4t8iuBLZGHhUwNiMCIDedGQBo8/MN1YBo3B/Sow6sjPB+tqK/s6QkpAX5YPARUtmjyTI2Jun1q0vVE",
+	"YFUl9nWmDUkyoXt9hRnAlVdtz8EBnKmBR40rz5U1wl3yqDRsyONLrMcdHVjiPgDqprDgWBhwRPi8DzbM",
+	"kjkVQFKVbzabWxlONW53OZJ/s+/nEY+ko4f9kdz5SP7t5PS3XY7kjM+hbboR+Tpw5k/g9wlTFayMWJ2H",
+	"QMMyGJbVJR3Uao4nPi9qdcz3DIe+EPk9lmPSoCwpBHveYQnULY2MyJlUVxm2r6KQ7Sc4ivazMO/5XDe6",
+	"zzsbu2CCye+Dsj9DULZyEIIDelb5foXOWB6HFQf2cduaEMHf1tVk/SH+TWoTnIJ9K5NV/OGRHbQhW93G",
+	"PVsl8D37eUrO2V2Zz8IxXsV8tnPRBmyhTvVcFOsPZM9VyLxecfxPpuj789HeG23dqaeIFsaOog/jDMC5",
+	"V5LjILsSudXN3/E0LjBl8lSYSYaOz5QPs/xtkSdCAWatkSkU83l4nVpzaoUV9Q7nck5ze0hyXnxUDUnT",
+	"JUz7a3Ymzz+N2OLFNZT05pe+ytJZ4c9fbupIA7VX+K3r3uqOtsdKWoSWDlauCkeLm2d81pLC4zm8d6DE",
+	"vcP76Tq8dztxlYNUqg2eS89yGa/j0mcij4UyHPIxB5QhfspzaNsjNetQWYD7AT3vpzy/LGbYrwlrM9FL",
+	"p4Wpt1BwRL2CfZ/hJB+DfS8+qubQ0CX3wb7/nbSLxVVvRH7hy90E3LFXaQK/gqoqOK5AYk1PXlQ740Dw",
+	"9MSh2k9xEoQ/WGiRo3eZuiyHE7XDXos0tX+rgqi+97Bnniq5lZpRctUR9M5es+BINrrHL6NG7bY1uked",
+	"qFFo8b56A6YzFVrgF2+5FsmZYwr+x/NJNvtcTnzb5OWF9f4p8d8dTvZeHD5dcbgTP/q2IA+jKoP67uWj",
+	"x6qp9eJd8DEYKCL1xbRNzPfQGRvxvMeg3ursS6UZUgUBAfrPLTaZX9HA8BbPvgHMsjWtCOtqDKudCNmO",
+	"jQhhI8CR6bs3Yegru1bdRWQFnz5bU1UthWZ6whHeE8alDIxhYTyoGjo/s5zJRO9Sm+aKhO8lPvHhZiYS",
+	"aQQjtLNRmmV5GZP4XOhJI2poM0+hPTxXY7FFsdgFH+/Btn6SGjEDZOmYFyAHbZSxAkAqjxFu4Myex1lu",
+	"z5Sx3MTHH4C8a7oWyWSwQwceAk3aBx9CNvDIQYcLhE7ZvEM6H+9jDE8rxrCA1LSCodSkei8iM9W7baHh",
+	"OWgticgR+ZKsL9CUu2zwzVLa90GZC4NQe5pxhG+BfLhq9T6AgyAQX+ngBWjpDdGZ1qXA3taQ54HBQ3za",
+	"SU0n9T1Q0ZqU840E4x2SywO0oVvcEt0KWghKvQpuRLTgtyilISSAYdcJaqpXNt+x9iUlrFvymrMmJ5nM",
+	"L4UCzdy11ObjWrQgn7rzkdLN83zucCbsPVBz6KBroduE7pGKXgXi8SWR0+xK7JJEfkflul5tvua5opDU",
+	"w+nNj3DI946Ep5xIbvj4GVqXEQPKI0SWsLXS9uo5QIofZKMDQqTZpuR5wgn0wHCV8Dwpq567DNuBs+YH",
+	"Hk8i9j77p1ARe5vdtCL2m1BjM2HNU5mmEphc1Fcflb3uL1lmInZqv2tF7A+ATWHNX3M+jdiZfZsR+x+Z",
+	"ZuOcT1sR+5qlxVSw5m/SjsF+5WmaqVbETnLBWfP8HwXPRV/hmPiJhoadu5D23lOpCiMi9t9Zkbfa7ARA",
+	"EJ9pNhjx2GT5wNXfTLmau17yVrd4pvtqyDX1KGni1eyoBV3K4Domdc+u2LWPGckbkVC2PQAXN/0zVAFA",
+	"vt4OskOHhbi+OYt29lCEvUd9Sj22fxnOGU2kCQ7nlGtDhbn2pjYBNvo+LlALhO8QGra4ttbpHPF5VpT6",
+	"elwpfztCyGl2Pcm0wNssv+JSARh7TbUw0G6ezTStKxUj47OUYbDtLTPA4PGodHfh8wu97ZFiN+fvX0J0",
+	"vEc2jb7Q1LeyjwICczVqMsfXsBcFT8psCt4UIWv5F1Wy/y+uGRQx9c0Mqyuhkixf41Be8gRje6rNwOVo",
+	"9C3Q5YKCQ8IuYwP09sbzd1kiBkGj/jKBPJd2u5i7sF5JPCvyeGK59+8EybPCF/sVJn0XThJO2Gqh5+8D",
+	"EK94KgjYa2PWgjPa54D/HE7XK0d/7mR/pTO6Qrer0vXS0d7FD+twQGiIewYCqZ7ntenht59ZyyDdBu0d",
+	"tEtM45EVEeKd26ghTgLtGdFTUjmu/JG6nQvVnNRlLrRd/vfCua9zjQZi+oEcJ46Y630nV57U9z7SWh/p",
+	"FnKsloIeFZCjG3pJN9Y8+2pR9fTAGQ4Ig7bhdiCM20UdejN3VE8fUtN8tNO2d1Y+ZWflfSmu11l+eRAL",
+	"ZcSDGab2EYweEfXVsnlaW4bMBomY8dxMhTIfkwGbFQb5QTAcQmdw01fltXawoBFM8IOPbYgbqU2rx3h1",
+	"LEDi4IZNMxeOLG/GdNKRXU7OXefajmVe0ywnNuduPeos4AZW1gfOPDtGq+d5YDDkitxSBHFcW379R5Zf",
+	"voOl3C27qdz0Rnc1im3UgMqczwA+/OIYcLepQgK/e/UaviNL/OUBv5GaTWWa2ulTmQVeefQ6auSFog9H",
+	"nfbLqKGFKWb4zeuXG9vu5Rbs7fefw34PDnDAC/8IOM7KYgh/pOqZ4V1M+ZDjOXgfCMF6HOwxtsCvy8Dq",
+	"qw0qvv35sB/o8Nh//aG0H8JjNoCeK+UBvcUXsJ7hWKulPGt7X8AKJvTI/oBAAGzjEwiJdc/hnpRjoPJq",
+	"NmZvCwd4BXtzPoJVfffOs5HrotVd0rtSwa+EhmRvDJNIowNVK/J52r5BtV9nX4HVhn1Lx9Z4JU4qDfVq",
+	"9c1TrbyG1s/hoyFuqo1MUzbJ0gR1zL6yQn4Gal61BSvoXq0u5LPAMsoLoQkR5tWEDxjJXJugx1al8WB4",
+	"4TXX/imVBoTS+F50oGpaVmsvdmiRdNMuqh42w1tQ9e67o96njOkinoSLhV4+C/Pfu2Nqzi3u7b1pJtFq",
+	"KLYKKbo0BVA/ShJv+mwGUi5aobekav30FZ5E+0PdOdxBT/hVmFtJ9Z5l7iqfRvg69nS7yo24E9EuyZv7",
+	"dCb6vt7YsgabZkHW75KqzQqVEARg1dtYNbNRIrGOpfek1hNZdTyUnsjwWVlhXLZS6CWgkrK+WhjENxWv",
+	"DNJ0otOfWOpXyU1l1OqR7Su6/VY35/rTiS7Oh3AbQPe32xwEvxy3f9nJQVB1D7zpPIJ74PGZ1N77+vR0",
+	"cjww9+d1qKJJ/mgMBc9FflKYSaP77btliQiwiky0Si6/ZTFPHQArtMZBT8IAWnLlhRo0okaRp41uY2LM",
+	"rHt4eHT8S7vT7rSPuq87rzvAcWnmS9oFFMRLZfJMz7CXSTtIqikgU29ZJZF6CQATIMvB+1EohWW6NYix",
+	"0Jv7DPBPI0Q6tpsPWkhfIdLr4QL4KjbctVsNMOqC5WIkcqFi+58VAyLxeOwOqDZh3LDBYZLFeoD8kFbk",
+	"MTmXV3WyWLva9DWprXBPFi6rGendyoLX+iGXrq/bcz7WKC0WqpDLEXsegT7P5/ZVTLELpH0pWCxg+Dh8",
+	"7gVWctVpnGX71Gw642pePk9P5OwA7KmE5WIqDXxIklxoLXRlWXCrrN+iQptsykZSpAlLxEgqaX+hJXp0",
+	"Xmh2GcO14ETSAzblM7tVbj7DOZtmSZGK8MHB4HUPd0X/RlqRisPb/4YihbBGtjSW1TUkOk3qV2JvD7I9",
+	"/X5gAXSmDI+Nrhm2bsSTQCF4poEDwXmayJHRET3hWohLREilnqClJeB5GhUqT4Pnvi9jJDhe3faIXGYJ",
+	"Ii2z60mWhqEVqMbWVqvyld/Bk3PBkuw6ZCEf/I/2ByOnou6JFaTa8oWAzoTYrxqPffXlnC2gxNXCWIfd",
+	"w1ZnfAYZnoSuHmSXYyI4vmGpGIchgnks5YguT4VidtTYMJuxYTHHDr/BOF99zs6tK4E+Zq7NRRO6EUUM",
+	"mhFFbMjziJliKCLWbrdbroFFLlhcOODugFjL/qrVvrTBxE6X+v+sbM0/5dqI3HXNCB6jCqvPRywXV9I+",
+	"LarZ+FEKyAbljKK+isPTDDMUN0bkiqelJNBWcUaEcGzvDo9/hrn8YTd2CXRUaJH0FRYr8hLCudCkuMNC",
+	"pAJ93WEi2JF6TJG/xN2jye0zt9tPJNVX/ygyA81IeArwBYnIdcRmLi7rvvh7NtSRJ3DoRwYgFVHZT54N",
+	"eYpd3QGCfJbLWLBhLviltkwGjrcWKVgcZE3EExFfkjCes5SrpCIBsfV2zQsEjn9wLZMSaQOZVxWEKqCK",
+	"ElhlabT3AcMY51kxqwZKRpaJeP2oZ19CyPKCAIoS2mh4EZUBytPruU8tl6ubW6i8hQQ6yYo8naPp2MOa",
+	"EJQImqpXXbQ4NNjKh/5Rda7/WHLCg0GEU9eGo7iTqrIuAEPyK3oWGpwQtK5uwzNdx2hrno2yk6FNaLnQ",
+	"SKYpPJuOwN+zodXbNGvaN0PGHuPu2CTliQwF/Ed1MMuzWGjNrFIFUsoJ3e//+v8AAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -1678,7 +1678,8 @@ type InProcessTrackingFieldWrite struct {
 // (`isArchived`) takes an item out of the uniqueness of number plus revision and out of
 // lists filtered with `isArchived: false`, while it stays readable.
 //
-// Every change to an item (create, update, patch, add revision, archiving by add revision)
+// Every change to an item (create, update, patch, add revision, archiving by add revision,
+// adding, removing or replacing tags)
 // advances `modifiedUtc` and records an `ItemUpdated` event in the transactional outbox in
 // the same transaction, so an event exists exactly when the change was saved.
 type Item struct {
@@ -1767,6 +1768,9 @@ type Item struct {
 	// item of a number (case-insensitively; archived items included) is its latest revision,
 	// so adding a revision makes the new item the latest.
 	Revision ItemRevision `json:"revision"`
+
+	// Tags The item's tags (see `PUT /api/items/{itemId}/tags`), ordered by name (case-insensitive) then id; `[]` when none.
+	Tags []Tag `json:"tags"`
 
 	// UnitOfMeasureName The item's inventory unit of measure; null only on legacy items.
 	UnitOfMeasureName *string `json:"unitOfMeasureName"`
@@ -1962,6 +1966,12 @@ type ItemRevisionCreate struct {
 
 	// Revision Trimmed; 1 to 200 characters; new among the number's active items.
 	Revision string `json:"revision"`
+}
+
+// ItemTagsReplace Body of replace item tags.
+type ItemTagsReplace struct {
+	// TagIds The item's new tags: 0 to 100 distinct ids of tags (`/api/tags`).
+	TagIds []Id24 `json:"tagIds"`
 }
 
 // ItemWrite Full-update body of an item (see updateItem); also the shape a patched item must satisfy.
@@ -2421,7 +2431,7 @@ type Success struct {
 	Success bool `json:"success"`
 }
 
-// Tag A Tag-shaped record: accounting codes and chart of accounts entries share this shape.
+// Tag A Tag-shaped record: tags, accounting codes and chart of accounts entries share this shape.
 type Tag struct {
 	// Deleted True for a soft-deleted record.
 	Deleted bool `json:"deleted"`
@@ -2440,7 +2450,7 @@ type Tag struct {
 	// Style Display style of a tag.
 	Style TagStyle `json:"style"`
 
-	// Types Record types the tag applies to (for example item).
+	// Types Record types the tag applies to, derived: `[item]` while a tag is attached to at least one item, otherwise `[]`.
 	Types []string `json:"types"`
 }
 
@@ -2703,6 +2713,11 @@ type SortDir = SortDirection
 
 // SortField defines model for SortField.
 type SortField = string
+
+// TagId A 24-character record id.
+//
+// Example: 6745f0a2c81e4b0012ab34cd
+type TagId = Id24
 
 // Take defines model for Take.
 type Take = int32
@@ -3020,6 +3035,22 @@ type ListPaymentTermsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListTagsParams defines parameters for ListTags.
+type ListTagsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // ListVendorsParams defines parameters for ListVendors.
 type ListVendorsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -3180,6 +3211,9 @@ type UpdateItemJSONRequestBody = ItemWrite
 // AddItemRevisionJSONRequestBody defines body for AddItemRevision for application/json ContentType.
 type AddItemRevisionJSONRequestBody = ItemRevisionCreate
 
+// ReplaceItemTagsJSONRequestBody defines body for ReplaceItemTags for application/json ContentType.
+type ReplaceItemTagsJSONRequestBody = ItemTagsReplace
+
 // CreateMaterialShapeJSONRequestBody defines body for CreateMaterialShape for application/json ContentType.
 type CreateMaterialShapeJSONRequestBody = MaterialShapeWrite
 
@@ -3203,6 +3237,15 @@ type UpdateCostingSettingsJSONRequestBody = CostingSettings
 
 // UpdatePricingSettingsJSONRequestBody defines body for UpdatePricingSettings for application/json ContentType.
 type UpdatePricingSettingsJSONRequestBody = PricingSettingsWrite
+
+// CreateTagJSONRequestBody defines body for CreateTag for application/json ContentType.
+type CreateTagJSONRequestBody = TagCreate
+
+// ListTagsJSONRequestBody defines body for ListTags for application/json ContentType.
+type ListTagsJSONRequestBody = TagFilter
+
+// UpdateTagJSONRequestBody defines body for UpdateTag for application/json ContentType.
+type UpdateTagJSONRequestBody = TagCreate
 
 // ListUnitsOfMeasureJSONRequestBody defines body for ListUnitsOfMeasure for application/json ContentType.
 type ListUnitsOfMeasureJSONRequestBody = UnitOfMeasureFilter
@@ -4744,6 +4787,75 @@ type ClientInterface interface {
 	// Corresponds with POST /api/items/{itemId}/revision (the `AddItemRevision` operationId).
 	AddItemRevision(ctx context.Context, itemId ItemId, body AddItemRevisionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ReplaceItemTagsWithBody Replace an item's tags
+	//
+	// Replaces the item's tags with `tagIds` (0 to 100 distinct tag ids; `[]` removes them
+	// all). Every id must be a tag of `/api/tags` that is not deleted: an unknown id, or the id
+	// of an accounting code or chart of accounts entry, answers 404 naming it, and nothing
+	// changes. An item without an inventory unit of measure (legacy data) answers 400 naming
+	// `unitOfMeasureName` (rule 4). Answers the item as stored.
+	//
+	// A replacement that changes the set advances `modifiedUtc` and records an `ItemUpdated`
+	// event in the same transaction; sending the set the item already has changes nothing and
+	// records no event.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/items/{itemId}/tags (the `ReplaceItemTags` operationId).
+	ReplaceItemTagsWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ReplaceItemTags Replace an item's tags
+	//
+	// Replaces the item's tags with `tagIds` (0 to 100 distinct tag ids; `[]` removes them
+	// all). Every id must be a tag of `/api/tags` that is not deleted: an unknown id, or the id
+	// of an accounting code or chart of accounts entry, answers 404 naming it, and nothing
+	// changes. An item without an inventory unit of measure (legacy data) answers 400 naming
+	// `unitOfMeasureName` (rule 4). Answers the item as stored.
+	//
+	// A replacement that changes the set advances `modifiedUtc` and records an `ItemUpdated`
+	// event in the same transaction; sending the set the item already has changes nothing and
+	// records no event.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/items/{itemId}/tags (the `ReplaceItemTags` operationId).
+	ReplaceItemTags(ctx context.Context, itemId ItemId, body ReplaceItemTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RemoveItemTag Remove a tag from an item
+	//
+	// Answers 200 when the tag was removed and 204 when the item did not have it. An unknown
+	// item or tag (an accounting code or chart of accounts id is unknown here) answers 404; an
+	// item without an inventory unit of measure (legacy data) answers 400 naming
+	// `unitOfMeasureName` (rule 4).
+	//
+	// Removing advances `modifiedUtc` and records an `ItemUpdated` event in the same
+	// transaction; a 204 changes nothing.
+	//
+	// Permission: Edit Item.
+	//
+	// Corresponds with DELETE /api/items/{itemId}/tags/{tagId} (the `RemoveItemTag` operationId).
+	RemoveItemTag(ctx context.Context, itemId ItemId, tagId TagId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AddItemTag Add a tag to an item
+	//
+	// Attaches a tag of `/api/tags` (not deleted) to the item; an unknown tag, or the id of an
+	// accounting code or chart of accounts entry, answers 404. An item without an inventory
+	// unit of measure (legacy data) answers 400 naming `unitOfMeasureName` (rule 4). Answers
+	// the item as stored.
+	//
+	// Attaching advances `modifiedUtc` and records an `ItemUpdated` event in the same
+	// transaction. Attaching a tag the item already has is a no-op: 200 with the item,
+	// `modifiedUtc` unchanged, no event.
+	//
+	// Permission: Edit Item.
+	//
+	// Corresponds with POST /api/items/{itemId}/tags/{tagId} (the `AddItemTag` operationId).
+	AddItemTag(ctx context.Context, itemId ItemId, tagId TagId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// CreateMaterialShapeWithBody Create a material shape
 	//
 	// Adds a shape to the tenant's catalogue. `name` and `materialName` are trimmed (1 to 200
@@ -5027,6 +5139,96 @@ type ClientInterface interface {
 	//
 	// Corresponds with PUT /api/settings/pricing (the `UpdatePricingSettings` operationId).
 	UpdatePricingSettings(ctx context.Context, body UpdatePricingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateTagWithBody Create a tag
+	//
+	// Tags label records (items so far; see `PUT /api/items/{itemId}/tags`). `name` is trimmed
+	// (1 to 200 characters) and unique among the tenant's tags, compared case-insensitively
+	// (400 naming `name`; decided by a unique index, so concurrent creates cannot both win).
+	// Tags are a list of their own: accounting codes and chart of accounts entries share the
+	// Tag shape but not its names or ids.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/tags (the `CreateTag` operationId).
+	CreateTagWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateTag Create a tag
+	//
+	// Tags label records (items so far; see `PUT /api/items/{itemId}/tags`). `name` is trimmed
+	// (1 to 200 characters) and unique among the tenant's tags, compared case-insensitively
+	// (400 naming `name`; decided by a unique index, so concurrent creates cannot both win).
+	// Tags are a list of their own: accounting codes and chart of accounts entries share the
+	// Tag shape but not its names or ids.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/tags (the `CreateTag` operationId).
+	CreateTag(ctx context.Context, body CreateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListTagsWithBody List tags
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/tags/list (the `ListTags` operationId).
+	ListTagsWithBody(ctx context.Context, params *ListTagsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListTags List tags
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/tags/list (the `ListTags` operationId).
+	ListTags(ctx context.Context, params *ListTagsParams, body ListTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetTag Get a tag
+	//
+	// `types` is derived, never stored: `[item]` while the tag is attached to at least one
+	// item, `[]` otherwise. An accounting code or chart of accounts id answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Corresponds with GET /api/tags/{tagId} (the `GetTag` operationId).
+	GetTag(ctx context.Context, tagId TagId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateTagWithBody Replace a tag's name, style and description
+	//
+	// Full update: `name` and `style` are required, an omitted `description` is cleared. The
+	// same rules as create apply (a name taken by another tag answers 400 naming `name`).
+	// Items carrying the tag read the new values; their `modifiedUtc` does not move.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/tags/{tagId} (the `UpdateTag` operationId).
+	UpdateTagWithBody(ctx context.Context, tagId TagId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateTag Replace a tag's name, style and description
+	//
+	// Full update: `name` and `style` are required, an omitted `description` is cleared. The
+	// same rules as create apply (a name taken by another tag answers 400 naming `name`).
+	// Items carrying the tag read the new values; their `modifiedUtc` does not move.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/tags/{tagId} (the `UpdateTag` operationId).
+	UpdateTag(ctx context.Context, tagId TagId, body UpdateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListUnitsOfMeasureWithBody List unit types and their units
 	//
@@ -7761,6 +7963,115 @@ func (c *Client) AddItemRevision(ctx context.Context, itemId ItemId, body AddIte
 	return c.Client.Do(req)
 }
 
+// ReplaceItemTagsWithBody Replace an item's tags
+//
+// Replaces the item's tags with `tagIds` (0 to 100 distinct tag ids; `[]` removes them
+// all). Every id must be a tag of `/api/tags` that is not deleted: an unknown id, or the id
+// of an accounting code or chart of accounts entry, answers 404 naming it, and nothing
+// changes. An item without an inventory unit of measure (legacy data) answers 400 naming
+// `unitOfMeasureName` (rule 4). Answers the item as stored.
+//
+// A replacement that changes the set advances `modifiedUtc` and records an `ItemUpdated`
+// event in the same transaction; sending the set the item already has changes nothing and
+// records no event.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/items/{itemId}/tags (the `ReplaceItemTags` operationId).
+func (c *Client) ReplaceItemTagsWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplaceItemTagsRequestWithBody(c.Server, itemId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ReplaceItemTags Replace an item's tags
+//
+// Replaces the item's tags with `tagIds` (0 to 100 distinct tag ids; `[]` removes them
+// all). Every id must be a tag of `/api/tags` that is not deleted: an unknown id, or the id
+// of an accounting code or chart of accounts entry, answers 404 naming it, and nothing
+// changes. An item without an inventory unit of measure (legacy data) answers 400 naming
+// `unitOfMeasureName` (rule 4). Answers the item as stored.
+//
+// A replacement that changes the set advances `modifiedUtc` and records an `ItemUpdated`
+// event in the same transaction; sending the set the item already has changes nothing and
+// records no event.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/items/{itemId}/tags (the `ReplaceItemTags` operationId).
+func (c *Client) ReplaceItemTags(ctx context.Context, itemId ItemId, body ReplaceItemTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplaceItemTagsRequest(c.Server, itemId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RemoveItemTag Remove a tag from an item
+//
+// Answers 200 when the tag was removed and 204 when the item did not have it. An unknown
+// item or tag (an accounting code or chart of accounts id is unknown here) answers 404; an
+// item without an inventory unit of measure (legacy data) answers 400 naming
+// `unitOfMeasureName` (rule 4).
+//
+// Removing advances `modifiedUtc` and records an `ItemUpdated` event in the same
+// transaction; a 204 changes nothing.
+//
+// Permission: Edit Item.
+//
+// Corresponds with DELETE /api/items/{itemId}/tags/{tagId} (the `RemoveItemTag` operationId).
+func (c *Client) RemoveItemTag(ctx context.Context, itemId ItemId, tagId TagId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRemoveItemTagRequest(c.Server, itemId, tagId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AddItemTag Add a tag to an item
+//
+// Attaches a tag of `/api/tags` (not deleted) to the item; an unknown tag, or the id of an
+// accounting code or chart of accounts entry, answers 404. An item without an inventory
+// unit of measure (legacy data) answers 400 naming `unitOfMeasureName` (rule 4). Answers
+// the item as stored.
+//
+// Attaching advances `modifiedUtc` and records an `ItemUpdated` event in the same
+// transaction. Attaching a tag the item already has is a no-op: 200 with the item,
+// `modifiedUtc` unchanged, no event.
+//
+// Permission: Edit Item.
+//
+// Corresponds with POST /api/items/{itemId}/tags/{tagId} (the `AddItemTag` operationId).
+func (c *Client) AddItemTag(ctx context.Context, itemId ItemId, tagId TagId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAddItemTagRequest(c.Server, itemId, tagId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // CreateMaterialShapeWithBody Create a material shape
 //
 // Adds a shape to the tenant's catalogue. `name` and `materialName` are trimmed (1 to 200
@@ -8255,6 +8566,166 @@ func (c *Client) UpdatePricingSettingsWithBody(ctx context.Context, contentType 
 // Corresponds with PUT /api/settings/pricing (the `UpdatePricingSettings` operationId).
 func (c *Client) UpdatePricingSettings(ctx context.Context, body UpdatePricingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewUpdatePricingSettingsRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateTagWithBody Create a tag
+//
+// Tags label records (items so far; see `PUT /api/items/{itemId}/tags`). `name` is trimmed
+// (1 to 200 characters) and unique among the tenant's tags, compared case-insensitively
+// (400 naming `name`; decided by a unique index, so concurrent creates cannot both win).
+// Tags are a list of their own: accounting codes and chart of accounts entries share the
+// Tag shape but not its names or ids.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/tags (the `CreateTag` operationId).
+func (c *Client) CreateTagWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateTagRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateTag Create a tag
+//
+// Tags label records (items so far; see `PUT /api/items/{itemId}/tags`). `name` is trimmed
+// (1 to 200 characters) and unique among the tenant's tags, compared case-insensitively
+// (400 naming `name`; decided by a unique index, so concurrent creates cannot both win).
+// Tags are a list of their own: accounting codes and chart of accounts entries share the
+// Tag shape but not its names or ids.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/tags (the `CreateTag` operationId).
+func (c *Client) CreateTag(ctx context.Context, body CreateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateTagRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListTagsWithBody List tags
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `id`).
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/tags/list (the `ListTags` operationId).
+func (c *Client) ListTagsWithBody(ctx context.Context, params *ListTagsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListTagsRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListTags List tags
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `id`).
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/tags/list (the `ListTags` operationId).
+func (c *Client) ListTags(ctx context.Context, params *ListTagsParams, body ListTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListTagsRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetTag Get a tag
+//
+// `types` is derived, never stored: `[item]` while the tag is attached to at least one
+// item, `[]` otherwise. An accounting code or chart of accounts id answers 404.
+//
+// Permission: View Item.
+//
+// Corresponds with GET /api/tags/{tagId} (the `GetTag` operationId).
+func (c *Client) GetTag(ctx context.Context, tagId TagId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetTagRequest(c.Server, tagId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateTagWithBody Replace a tag's name, style and description
+//
+// Full update: `name` and `style` are required, an omitted `description` is cleared. The
+// same rules as create apply (a name taken by another tag answers 400 naming `name`).
+// Items carrying the tag read the new values; their `modifiedUtc` does not move.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/tags/{tagId} (the `UpdateTag` operationId).
+func (c *Client) UpdateTagWithBody(ctx context.Context, tagId TagId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateTagRequestWithBody(c.Server, tagId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateTag Replace a tag's name, style and description
+//
+// Full update: `name` and `style` are required, an omitted `description` is cleared. The
+// same rules as create apply (a name taken by another tag answers 400 naming `name`).
+// Items carrying the tag read the new values; their `modifiedUtc` does not move.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/tags/{tagId} (the `UpdateTag` operationId).
+func (c *Client) UpdateTag(ctx context.Context, tagId TagId, body UpdateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateTagRequest(c.Server, tagId, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12215,6 +12686,135 @@ func NewAddItemRevisionRequestWithBody(server string, itemId ItemId, contentType
 	return req, nil
 }
 
+// NewReplaceItemTagsRequest calls the generic ReplaceItemTags builder with application/json body
+func NewReplaceItemTagsRequest(server string, itemId ItemId, body ReplaceItemTagsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewReplaceItemTagsRequestWithBody(server, itemId, "application/json", bodyReader)
+}
+
+// NewReplaceItemTagsRequestWithBody constructs an http.Request for the ReplaceItemTags method, with any body, and a specified content type
+func NewReplaceItemTagsRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/tags", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewRemoveItemTagRequest constructs an http.Request for the RemoveItemTag method
+func NewRemoveItemTagRequest(server string, itemId ItemId, tagId TagId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "tagId", tagId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/tags/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewAddItemTagRequest constructs an http.Request for the AddItemTag method
+func NewAddItemTagRequest(server string, itemId ItemId, tagId TagId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "tagId", tagId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/tags/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewCreateMaterialShapeRequest calls the generic CreateMaterialShape builder with application/json body
 func NewCreateMaterialShapeRequest(server string, body CreateMaterialShapeJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -12855,6 +13455,230 @@ func NewUpdatePricingSettingsRequestWithBody(server string, contentType string, 
 	}
 
 	operationPath := fmt.Sprintf("/api/settings/pricing")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewCreateTagRequest calls the generic CreateTag builder with application/json body
+func NewCreateTagRequest(server string, body CreateTagJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateTagRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateTagRequestWithBody constructs an http.Request for the CreateTag method, with any body, and a specified content type
+func NewCreateTagRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/tags")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListTagsRequest calls the generic ListTags builder with application/json body
+func NewListTagsRequest(server string, params *ListTagsParams, body ListTagsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListTagsRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListTagsRequestWithBody constructs an http.Request for the ListTags method, with any body, and a specified content type
+func NewListTagsRequestWithBody(server string, params *ListTagsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/tags/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetTagRequest constructs an http.Request for the GetTag method
+func NewGetTagRequest(server string, tagId TagId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "tagId", tagId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/tags/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUpdateTagRequest calls the generic UpdateTag builder with application/json body
+func NewUpdateTagRequest(server string, tagId TagId, body UpdateTagJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateTagRequestWithBody(server, tagId, "application/json", bodyReader)
+}
+
+// NewUpdateTagRequestWithBody constructs an http.Request for the UpdateTag method, with any body, and a specified content type
+func NewUpdateTagRequestWithBody(server string, tagId TagId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "tagId", tagId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/tags/%s", pathParam0)
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -14931,6 +15755,79 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/items/{itemId}/revision (the `AddItemRevision` operationId).
 	AddItemRevisionWithResponse(ctx context.Context, itemId ItemId, body AddItemRevisionJSONRequestBody, reqEditors ...RequestEditorFn) (*AddItemRevisionResponse, error)
 
+	// ReplaceItemTagsWithBodyWithResponse Replace an item's tags
+	//
+	// Replaces the item's tags with `tagIds` (0 to 100 distinct tag ids; `[]` removes them
+	// all). Every id must be a tag of `/api/tags` that is not deleted: an unknown id, or the id
+	// of an accounting code or chart of accounts entry, answers 404 naming it, and nothing
+	// changes. An item without an inventory unit of measure (legacy data) answers 400 naming
+	// `unitOfMeasureName` (rule 4). Answers the item as stored.
+	//
+	// A replacement that changes the set advances `modifiedUtc` and records an `ItemUpdated`
+	// event in the same transaction; sending the set the item already has changes nothing and
+	// records no event.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/items/{itemId}/tags (the `ReplaceItemTags` operationId).
+	ReplaceItemTagsWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemTagsResponse, error)
+
+	// ReplaceItemTagsWithResponse Replace an item's tags
+	//
+	// Replaces the item's tags with `tagIds` (0 to 100 distinct tag ids; `[]` removes them
+	// all). Every id must be a tag of `/api/tags` that is not deleted: an unknown id, or the id
+	// of an accounting code or chart of accounts entry, answers 404 naming it, and nothing
+	// changes. An item without an inventory unit of measure (legacy data) answers 400 naming
+	// `unitOfMeasureName` (rule 4). Answers the item as stored.
+	//
+	// A replacement that changes the set advances `modifiedUtc` and records an `ItemUpdated`
+	// event in the same transaction; sending the set the item already has changes nothing and
+	// records no event.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/items/{itemId}/tags (the `ReplaceItemTags` operationId).
+	ReplaceItemTagsWithResponse(ctx context.Context, itemId ItemId, body ReplaceItemTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemTagsResponse, error)
+
+	// RemoveItemTagWithResponse Remove a tag from an item
+	//
+	// Answers 200 when the tag was removed and 204 when the item did not have it. An unknown
+	// item or tag (an accounting code or chart of accounts id is unknown here) answers 404; an
+	// item without an inventory unit of measure (legacy data) answers 400 naming
+	// `unitOfMeasureName` (rule 4).
+	//
+	// Removing advances `modifiedUtc` and records an `ItemUpdated` event in the same
+	// transaction; a 204 changes nothing.
+	//
+	// Permission: Edit Item.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/items/{itemId}/tags/{tagId} (the `RemoveItemTag` operationId).
+	RemoveItemTagWithResponse(ctx context.Context, itemId ItemId, tagId TagId, reqEditors ...RequestEditorFn) (*RemoveItemTagResponse, error)
+
+	// AddItemTagWithResponse Add a tag to an item
+	//
+	// Attaches a tag of `/api/tags` (not deleted) to the item; an unknown tag, or the id of an
+	// accounting code or chart of accounts entry, answers 404. An item without an inventory
+	// unit of measure (legacy data) answers 400 naming `unitOfMeasureName` (rule 4). Answers
+	// the item as stored.
+	//
+	// Attaching advances `modifiedUtc` and records an `ItemUpdated` event in the same
+	// transaction. Attaching a tag the item already has is a no-op: 200 with the item,
+	// `modifiedUtc` unchanged, no event.
+	//
+	// Permission: Edit Item.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/tags/{tagId} (the `AddItemTag` operationId).
+	AddItemTagWithResponse(ctx context.Context, itemId ItemId, tagId TagId, reqEditors ...RequestEditorFn) (*AddItemTagResponse, error)
+
 	// CreateMaterialShapeWithBodyWithResponse Create a material shape
 	//
 	// Adds a shape to the tenant's catalogue. `name` and `materialName` are trimmed (1 to 200
@@ -15226,6 +16123,98 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with PUT /api/settings/pricing (the `UpdatePricingSettings` operationId).
 	UpdatePricingSettingsWithResponse(ctx context.Context, body UpdatePricingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdatePricingSettingsResponse, error)
+
+	// CreateTagWithBodyWithResponse Create a tag
+	//
+	// Tags label records (items so far; see `PUT /api/items/{itemId}/tags`). `name` is trimmed
+	// (1 to 200 characters) and unique among the tenant's tags, compared case-insensitively
+	// (400 naming `name`; decided by a unique index, so concurrent creates cannot both win).
+	// Tags are a list of their own: accounting codes and chart of accounts entries share the
+	// Tag shape but not its names or ids.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/tags (the `CreateTag` operationId).
+	CreateTagWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateTagResponse, error)
+
+	// CreateTagWithResponse Create a tag
+	//
+	// Tags label records (items so far; see `PUT /api/items/{itemId}/tags`). `name` is trimmed
+	// (1 to 200 characters) and unique among the tenant's tags, compared case-insensitively
+	// (400 naming `name`; decided by a unique index, so concurrent creates cannot both win).
+	// Tags are a list of their own: accounting codes and chart of accounts entries share the
+	// Tag shape but not its names or ids.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/tags (the `CreateTag` operationId).
+	CreateTagWithResponse(ctx context.Context, body CreateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateTagResponse, error)
+
+	// ListTagsWithBodyWithResponse List tags
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/tags/list (the `ListTags` operationId).
+	ListTagsWithBodyWithResponse(ctx context.Context, params *ListTagsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListTagsResponse, error)
+
+	// ListTagsWithResponse List tags
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/tags/list (the `ListTags` operationId).
+	ListTagsWithResponse(ctx context.Context, params *ListTagsParams, body ListTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListTagsResponse, error)
+
+	// GetTagWithResponse Get a tag
+	//
+	// `types` is derived, never stored: `[item]` while the tag is attached to at least one
+	// item, `[]` otherwise. An accounting code or chart of accounts id answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/tags/{tagId} (the `GetTag` operationId).
+	GetTagWithResponse(ctx context.Context, tagId TagId, reqEditors ...RequestEditorFn) (*GetTagResponse, error)
+
+	// UpdateTagWithBodyWithResponse Replace a tag's name, style and description
+	//
+	// Full update: `name` and `style` are required, an omitted `description` is cleared. The
+	// same rules as create apply (a name taken by another tag answers 400 naming `name`).
+	// Items carrying the tag read the new values; their `modifiedUtc` does not move.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/tags/{tagId} (the `UpdateTag` operationId).
+	UpdateTagWithBodyWithResponse(ctx context.Context, tagId TagId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateTagResponse, error)
+
+	// UpdateTagWithResponse Replace a tag's name, style and description
+	//
+	// Full update: `name` and `style` are required, an omitted `description` is cleared. The
+	// same rules as create apply (a name taken by another tag answers 400 naming `name`).
+	// Items carrying the tag read the new values; their `modifiedUtc` does not move.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/tags/{tagId} (the `UpdateTag` operationId).
+	UpdateTagWithResponse(ctx context.Context, tagId TagId, body UpdateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateTagResponse, error)
 
 	// ListUnitsOfMeasureWithBodyWithResponse List unit types and their units
 	//
@@ -21422,6 +22411,269 @@ func (r AddItemRevisionResponse) ContentType() string {
 	return ""
 }
 
+// ReplaceItemTagsResponse503Headers the declared response headers of an HTTP 503 response for ReplaceItemTags
+type ReplaceItemTagsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ReplaceItemTagsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Item
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ReplaceItemTagsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ReplaceItemTagsResponse) GetJSON200() *Item {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ReplaceItemTagsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ReplaceItemTagsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ReplaceItemTagsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ReplaceItemTagsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ReplaceItemTagsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ReplaceItemTagsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ReplaceItemTagsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ReplaceItemTagsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ReplaceItemTagsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ReplaceItemTagsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ReplaceItemTagsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RemoveItemTagResponse503Headers the declared response headers of an HTTP 503 response for RemoveItemTag
+type RemoveItemTagResponse503Headers struct {
+	RetryAfter *int
+}
+
+type RemoveItemTagResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Deleted
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RemoveItemTagResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r RemoveItemTagResponse) GetJSON200() *Deleted {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r RemoveItemTagResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r RemoveItemTagResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r RemoveItemTagResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r RemoveItemTagResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r RemoveItemTagResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r RemoveItemTagResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RemoveItemTagResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RemoveItemTagResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RemoveItemTagResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AddItemTagResponse503Headers the declared response headers of an HTTP 503 response for AddItemTag
+type AddItemTagResponse503Headers struct {
+	RetryAfter *int
+}
+
+type AddItemTagResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Item
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *AddItemTagResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AddItemTagResponse) GetJSON200() *Item {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r AddItemTagResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r AddItemTagResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r AddItemTagResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r AddItemTagResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r AddItemTagResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r AddItemTagResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AddItemTagResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AddItemTagResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AddItemTagResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // CreateMaterialShapeResponse503Headers the declared response headers of an HTTP 503 response for CreateMaterialShape
 type CreateMaterialShapeResponse503Headers struct {
 	RetryAfter *int
@@ -22617,6 +23869,380 @@ func (r UpdatePricingSettingsResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r UpdatePricingSettingsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateTagResponse503Headers the declared response headers of an HTTP 503 response for CreateTag
+type CreateTagResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateTagResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateTagResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateTagResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateTagResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateTagResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateTagResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateTagResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateTagResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateTagResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateTagResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateTagResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateTagResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateTagResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateTagResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListTagsResponse503Headers the declared response headers of an HTTP 503 response for ListTags
+type ListTagsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListTagsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Tag
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListTagsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListTagsResponse) GetJSON200() *[]Tag {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListTagsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListTagsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListTagsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListTagsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListTagsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListTagsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListTagsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListTagsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListTagsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListTagsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListTagsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetTagResponse503Headers the declared response headers of an HTTP 503 response for GetTag
+type GetTagResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetTagResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Tag
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetTagResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetTagResponse) GetJSON200() *Tag {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetTagResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetTagResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetTagResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetTagResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetTagResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetTagResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetTagResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetTagResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetTagResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateTagResponse503Headers the declared response headers of an HTTP 503 response for UpdateTag
+type UpdateTagResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UpdateTagResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Tag
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateTagResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateTagResponse) GetJSON200() *Tag {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r UpdateTagResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UpdateTagResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UpdateTagResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UpdateTagResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r UpdateTagResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r UpdateTagResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UpdateTagResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateTagResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateTagResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateTagResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateTagResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -25683,6 +27309,103 @@ func (c *ClientWithResponses) AddItemRevisionWithResponse(ctx context.Context, i
 	return ParseAddItemRevisionResponse(rsp)
 }
 
+// ReplaceItemTagsWithBodyWithResponse Replace an item's tags
+//
+// Replaces the item's tags with `tagIds` (0 to 100 distinct tag ids; `[]` removes them
+// all). Every id must be a tag of `/api/tags` that is not deleted: an unknown id, or the id
+// of an accounting code or chart of accounts entry, answers 404 naming it, and nothing
+// changes. An item without an inventory unit of measure (legacy data) answers 400 naming
+// `unitOfMeasureName` (rule 4). Answers the item as stored.
+//
+// A replacement that changes the set advances `modifiedUtc` and records an `ItemUpdated`
+// event in the same transaction; sending the set the item already has changes nothing and
+// records no event.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/items/{itemId}/tags (the `ReplaceItemTags` operationId).
+func (c *ClientWithResponses) ReplaceItemTagsWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemTagsResponse, error) {
+	rsp, err := c.ReplaceItemTagsWithBody(ctx, itemId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseReplaceItemTagsResponse(rsp)
+}
+
+// ReplaceItemTagsWithResponse Replace an item's tags
+//
+// Replaces the item's tags with `tagIds` (0 to 100 distinct tag ids; `[]` removes them
+// all). Every id must be a tag of `/api/tags` that is not deleted: an unknown id, or the id
+// of an accounting code or chart of accounts entry, answers 404 naming it, and nothing
+// changes. An item without an inventory unit of measure (legacy data) answers 400 naming
+// `unitOfMeasureName` (rule 4). Answers the item as stored.
+//
+// A replacement that changes the set advances `modifiedUtc` and records an `ItemUpdated`
+// event in the same transaction; sending the set the item already has changes nothing and
+// records no event.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/items/{itemId}/tags (the `ReplaceItemTags` operationId).
+func (c *ClientWithResponses) ReplaceItemTagsWithResponse(ctx context.Context, itemId ItemId, body ReplaceItemTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemTagsResponse, error) {
+	rsp, err := c.ReplaceItemTags(ctx, itemId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseReplaceItemTagsResponse(rsp)
+}
+
+// RemoveItemTagWithResponse Remove a tag from an item
+//
+// Answers 200 when the tag was removed and 204 when the item did not have it. An unknown
+// item or tag (an accounting code or chart of accounts id is unknown here) answers 404; an
+// item without an inventory unit of measure (legacy data) answers 400 naming
+// `unitOfMeasureName` (rule 4).
+//
+// Removing advances `modifiedUtc` and records an `ItemUpdated` event in the same
+// transaction; a 204 changes nothing.
+//
+// Permission: Edit Item.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/items/{itemId}/tags/{tagId} (the `RemoveItemTag` operationId).
+func (c *ClientWithResponses) RemoveItemTagWithResponse(ctx context.Context, itemId ItemId, tagId TagId, reqEditors ...RequestEditorFn) (*RemoveItemTagResponse, error) {
+	rsp, err := c.RemoveItemTag(ctx, itemId, tagId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRemoveItemTagResponse(rsp)
+}
+
+// AddItemTagWithResponse Add a tag to an item
+//
+// Attaches a tag of `/api/tags` (not deleted) to the item; an unknown tag, or the id of an
+// accounting code or chart of accounts entry, answers 404. An item without an inventory
+// unit of measure (legacy data) answers 400 naming `unitOfMeasureName` (rule 4). Answers
+// the item as stored.
+//
+// Attaching advances `modifiedUtc` and records an `ItemUpdated` event in the same
+// transaction. Attaching a tag the item already has is a no-op: 200 with the item,
+// `modifiedUtc` unchanged, no event.
+//
+// Permission: Edit Item.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/tags/{tagId} (the `AddItemTag` operationId).
+func (c *ClientWithResponses) AddItemTagWithResponse(ctx context.Context, itemId ItemId, tagId TagId, reqEditors ...RequestEditorFn) (*AddItemTagResponse, error) {
+	rsp, err := c.AddItemTag(ctx, itemId, tagId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAddItemTagResponse(rsp)
+}
+
 // CreateMaterialShapeWithBodyWithResponse Create a material shape
 //
 // Adds a shape to the tenant's catalogue. `name` and `materialName` are trimmed (1 to 200
@@ -26109,6 +27832,140 @@ func (c *ClientWithResponses) UpdatePricingSettingsWithResponse(ctx context.Cont
 		return nil, err
 	}
 	return ParseUpdatePricingSettingsResponse(rsp)
+}
+
+// CreateTagWithBodyWithResponse Create a tag
+//
+// Tags label records (items so far; see `PUT /api/items/{itemId}/tags`). `name` is trimmed
+// (1 to 200 characters) and unique among the tenant's tags, compared case-insensitively
+// (400 naming `name`; decided by a unique index, so concurrent creates cannot both win).
+// Tags are a list of their own: accounting codes and chart of accounts entries share the
+// Tag shape but not its names or ids.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/tags (the `CreateTag` operationId).
+func (c *ClientWithResponses) CreateTagWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateTagResponse, error) {
+	rsp, err := c.CreateTagWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateTagResponse(rsp)
+}
+
+// CreateTagWithResponse Create a tag
+//
+// Tags label records (items so far; see `PUT /api/items/{itemId}/tags`). `name` is trimmed
+// (1 to 200 characters) and unique among the tenant's tags, compared case-insensitively
+// (400 naming `name`; decided by a unique index, so concurrent creates cannot both win).
+// Tags are a list of their own: accounting codes and chart of accounts entries share the
+// Tag shape but not its names or ids.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/tags (the `CreateTag` operationId).
+func (c *ClientWithResponses) CreateTagWithResponse(ctx context.Context, body CreateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateTagResponse, error) {
+	rsp, err := c.CreateTag(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateTagResponse(rsp)
+}
+
+// ListTagsWithBodyWithResponse List tags
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `id`).
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/tags/list (the `ListTags` operationId).
+func (c *ClientWithResponses) ListTagsWithBodyWithResponse(ctx context.Context, params *ListTagsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListTagsResponse, error) {
+	rsp, err := c.ListTagsWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListTagsResponse(rsp)
+}
+
+// ListTagsWithResponse List tags
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `id`).
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/tags/list (the `ListTags` operationId).
+func (c *ClientWithResponses) ListTagsWithResponse(ctx context.Context, params *ListTagsParams, body ListTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListTagsResponse, error) {
+	rsp, err := c.ListTags(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListTagsResponse(rsp)
+}
+
+// GetTagWithResponse Get a tag
+//
+// `types` is derived, never stored: `[item]` while the tag is attached to at least one
+// item, `[]` otherwise. An accounting code or chart of accounts id answers 404.
+//
+// Permission: View Item.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/tags/{tagId} (the `GetTag` operationId).
+func (c *ClientWithResponses) GetTagWithResponse(ctx context.Context, tagId TagId, reqEditors ...RequestEditorFn) (*GetTagResponse, error) {
+	rsp, err := c.GetTag(ctx, tagId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetTagResponse(rsp)
+}
+
+// UpdateTagWithBodyWithResponse Replace a tag's name, style and description
+//
+// Full update: `name` and `style` are required, an omitted `description` is cleared. The
+// same rules as create apply (a name taken by another tag answers 400 naming `name`).
+// Items carrying the tag read the new values; their `modifiedUtc` does not move.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/tags/{tagId} (the `UpdateTag` operationId).
+func (c *ClientWithResponses) UpdateTagWithBodyWithResponse(ctx context.Context, tagId TagId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateTagResponse, error) {
+	rsp, err := c.UpdateTagWithBody(ctx, tagId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateTagResponse(rsp)
+}
+
+// UpdateTagWithResponse Replace a tag's name, style and description
+//
+// Full update: `name` and `style` are required, an omitted `description` is cleared. The
+// same rules as create apply (a name taken by another tag answers 400 naming `name`).
+// Items carrying the tag read the new values; their `modifiedUtc` does not move.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/tags/{tagId} (the `UpdateTag` operationId).
+func (c *ClientWithResponses) UpdateTagWithResponse(ctx context.Context, tagId TagId, body UpdateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateTagResponse, error) {
+	rsp, err := c.UpdateTag(ctx, tagId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateTagResponse(rsp)
 }
 
 // ListUnitsOfMeasureWithBodyWithResponse List unit types and their units
@@ -31840,6 +33697,245 @@ func ParseAddItemRevisionResponse(rsp *http.Response) (*AddItemRevisionResponse,
 	return response, nil
 }
 
+// ParseReplaceItemTagsResponse parses an HTTP response from a ReplaceItemTagsWithResponse call
+func ParseReplaceItemTagsResponse(rsp *http.Response) (*ReplaceItemTagsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ReplaceItemTagsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Item
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ReplaceItemTagsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRemoveItemTagResponse parses an HTTP response from a RemoveItemTagWithResponse call
+func ParseRemoveItemTagResponse(rsp *http.Response) (*RemoveItemTagResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RemoveItemTagResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Deleted
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers RemoveItemTagResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAddItemTagResponse parses an HTTP response from a AddItemTagWithResponse call
+func ParseAddItemTagResponse(rsp *http.Response) (*AddItemTagResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AddItemTagResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Item
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers AddItemTagResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseCreateMaterialShapeResponse parses an HTTP response from a CreateMaterialShapeWithResponse call
 func ParseCreateMaterialShapeResponse(rsp *http.Response) (*CreateMaterialShapeResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -32938,6 +35034,344 @@ func ParseUpdatePricingSettingsResponse(rsp *http.Response) (*UpdatePricingSetti
 	switch {
 	case rsp.StatusCode == 503:
 		var headers UpdatePricingSettingsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateTagResponse parses an HTTP response from a CreateTagWithResponse call
+func ParseCreateTagResponse(rsp *http.Response) (*CreateTagResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateTagResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateTagResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListTagsResponse parses an HTTP response from a ListTagsWithResponse call
+func ParseListTagsResponse(rsp *http.Response) (*ListTagsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListTagsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Tag
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListTagsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetTagResponse parses an HTTP response from a GetTagWithResponse call
+func ParseGetTagResponse(rsp *http.Response) (*GetTagResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetTagResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Tag
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetTagResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateTagResponse parses an HTTP response from a UpdateTagWithResponse call
+func ParseUpdateTagResponse(rsp *http.Response) (*UpdateTagResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateTagResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Tag
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UpdateTagResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

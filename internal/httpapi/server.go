@@ -86,6 +86,8 @@ func New(cfg Config) (*echo.Echo, error) {
 	schedulingResources := resources.NewService(cfg.Pool)
 	// Items resolve their units of measure through the units catalogue.
 	unitsOfMeasure := units.NewService(cfg.Pool)
+	// Tag-shaped lists; items read the tags they carry through it.
+	tagCatalogue := tags.NewService(cfg.Pool)
 	contractHandler, err := contract.NewHandler(openapi.V1)
 	if err != nil {
 		return nil, err
@@ -93,7 +95,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	server := &Server{
 		TokensHandler:            tenancy.NewHandler(),
 		ContractHandler:          contractHandler,
-		TagsHandler:              tags.NewHandler(tags.NewService(cfg.Pool)),
+		TagsHandler:              tags.NewHandler(tagCatalogue),
 		CompaniesHandler:         companies.NewHandler(companies.NewService(cfg.Pool), spec),
 		CustomFieldsHandler:      customfields.NewHandler(customFields),
 		CustomerTiersHandler:     customertiers.NewHandler(tiers),
@@ -111,7 +113,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		UnitsOfMeasureHandler:    units.NewHandler(unitsOfMeasure),
 		VendorsHandler:           vendors.NewHandler(vendors.NewService(cfg.Pool)),
 		MaterialShapesHandler:    materialshapes.NewHandler(materialshapes.NewService(cfg.Pool)),
-		ItemsHandler:             items.NewHandler(items.NewService(cfg.Pool, unitsOfMeasure, customFields), spec),
+		ItemsHandler:             items.NewHandler(items.NewService(cfg.Pool, unitsOfMeasure, customFields, tagCatalogue), spec),
 	}
 	gen.RegisterHandlers(e, gen.NewStrictHandler(server, nil))
 	registerHealth(e, cfg.Pool)

@@ -13,6 +13,7 @@ import (
 	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
 	"mos/internal/platform/utctime"
+	"mos/internal/tags"
 )
 
 // ItemsHandler serves /api/items.
@@ -89,6 +90,33 @@ func (h *ItemsHandler) AddItemRevision(ctx context.Context, req gen.AddItemRevis
 		return nil, err
 	}
 	return gen.AddItemRevision200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, nil
+}
+
+func (h *ItemsHandler) AddItemTag(ctx context.Context, req gen.AddItemTagRequestObject) (gen.AddItemTagResponseObject, error) {
+	it, err := h.svc.AddTag(ctx, auth.TenantID(ctx), req.ItemId, req.TagId)
+	if err != nil {
+		return nil, err
+	}
+	return gen.AddItemTag200JSONResponse(itemToAPI(it)), nil
+}
+
+func (h *ItemsHandler) RemoveItemTag(ctx context.Context, req gen.RemoveItemTagRequestObject) (gen.RemoveItemTagResponseObject, error) {
+	removed, err := h.svc.RemoveTag(ctx, auth.TenantID(ctx), req.ItemId, req.TagId)
+	if err != nil {
+		return nil, err
+	}
+	if !removed {
+		return gen.RemoveItemTag204Response{}, nil
+	}
+	return gen.RemoveItemTag200JSONResponse{DeletedJSONResponse: gen.DeletedJSONResponse{Success: true}}, nil
+}
+
+func (h *ItemsHandler) ReplaceItemTags(ctx context.Context, req gen.ReplaceItemTagsRequestObject) (gen.ReplaceItemTagsResponseObject, error) {
+	it, err := h.svc.ReplaceTags(ctx, auth.TenantID(ctx), req.ItemId, req.Body.TagIds)
+	if err != nil {
+		return nil, err
+	}
+	return gen.ReplaceItemTags200JSONResponse(itemToAPI(it)), nil
 }
 
 func (h *ItemsHandler) ListItems(ctx context.Context, req gen.ListItemsRequestObject) (gen.ListItemsResponseObject, error) {
@@ -215,6 +243,10 @@ func itemToAPI(it Item) gen.Item {
 	}
 	if out.CustomFields == nil {
 		out.CustomFields = map[string]any{}
+	}
+	out.Tags = make([]gen.Tag, len(it.Tags))
+	for i, t := range it.Tags {
+		out.Tags[i] = tags.ToAPI(t)
 	}
 	return out
 }

@@ -1,7 +1,8 @@
 // Package items serves the item master: items with their number, revision, inventory unit of
 // measure (a unit of the units catalogue, resolved through units.Service), flags,
 // dimensions, custom fields (modules item plus item_Make or item_Buy) and external
-// references. Every change records an ItemUpdated event in the transactional outbox.
+// references and tags (of the tags catalogue; the item_tags links are this area's). Every
+// change records an ItemUpdated event in the transactional outbox.
 package items
 
 import (
@@ -9,6 +10,7 @@ import (
 
 	"mos/internal/platform/dec"
 	"mos/internal/platform/extref"
+	"mos/internal/tags"
 	"mos/internal/units"
 )
 
@@ -39,8 +41,11 @@ type Item struct {
 	Unit *units.Unit
 	Flags
 	Measures
-	InternalNotes      *string
-	CustomFields       map[string]any
+	InternalNotes *string
+	CustomFields  map[string]any
+	// Tags are the catalogue tags (list tags.Tags) the item carries, ordered by name then id;
+	// filled on reads (Get, List), nil on a row read for a change.
+	Tags               []tags.Tag
 	ExternalReferences extref.References
 	EnableRemnantSync  bool
 	CreatedUtc         time.Time

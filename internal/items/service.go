@@ -14,6 +14,7 @@ import (
 	"mos/internal/platform/listing"
 	"mos/internal/platform/outbox"
 	"mos/internal/platform/patch"
+	"mos/internal/tags"
 	"mos/internal/units"
 )
 
@@ -31,12 +32,13 @@ type Service struct {
 	store        itemStore
 	units        *units.Service
 	customFields *customfields.Service
+	tags         *tags.Service
 }
 
-// NewService returns the items service. It resolves units of measure through unitsSvc and
-// validates customFields with customFields.
-func NewService(pool *db.Pool, unitsSvc *units.Service, customFields *customfields.Service) *Service {
-	return &Service{pool: pool, units: unitsSvc, customFields: customFields}
+// NewService returns the items service. It resolves units of measure through unitsSvc,
+// validates customFields with customFields and reads the tags items carry through tagsSvc.
+func NewService(pool *db.Pool, unitsSvc *units.Service, customFields *customfields.Service, tagsSvc *tags.Service) *Service {
+	return &Service{pool: pool, units: unitsSvc, customFields: customFields, tags: tagsSvc}
 }
 
 // Create stores a new item and returns its id. Number plus revision must be free among
@@ -73,7 +75,14 @@ func (s *Service) Get(ctx context.Context, tenantID, id string) (Item, error) {
 	if err != nil {
 		return Item{}, err
 	}
-	return s.withUnit(ctx, tenantID, it)
+	one := []Item{it}
+	if err := s.resolveUnits(ctx, tenantID, one); err != nil {
+		return Item{}, err
+	}
+	if err := s.loadTags(ctx, tenantID, one); err != nil {
+		return Item{}, err
+	}
+	return one[0], nil
 }
 
 // List returns the items matching f.
@@ -90,6 +99,9 @@ func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing
 		return nil, err
 	}
 	if err := s.resolveUnits(ctx, tenantID, list); err != nil {
+		return nil, err
+	}
+	if err := s.loadTags(ctx, tenantID, list); err != nil {
 		return nil, err
 	}
 	return list, nil

@@ -247,3 +247,76 @@ func (itemStore) list(ctx context.Context, q db.Q, tenantID string, f Filter, p 
 	}
 	return out, nil
 }
+
+// touchSQL advances modified_utc the way updateItemSQL does, for changes stored elsewhere
+// (the item's tags).
+const touchSQL = `UPDATE items SET modified_utc = greatest(now(), modified_utc + interval '1 microsecond')
+WHERE tenant_id = $1 AND id = $2`
+
+func (itemStore) touch(ctx context.Context, q db.Q, tenantID, id string) error {
+	if _, err := q.ExecContext(ctx, touchSQL, tenantID, id); err != nil {
+		return fmt.Errorf("touch item: %w", err)
+	}
+	return nil
+}
+
+// tagLink is one tag carried by one item.
+type tagLink struct {
+	ItemID string `db:"item_id"`
+	TagID  string `db:"tag_id"`
+}
+
+const tagLinksSQL = `SELECT item_id, tag_id FROM item_tags WHERE tenant_id = $1 AND item_id = ANY($2)`
+
+func (itemStore) tagLinks(ctx context.Context, q db.Q, tenantID string, itemIDs []string) ([]tagLink, error) {
+	var links []tagLink
+	if err := sqlx.SelectContext(ctx, q, &links, tagLinksSQL, tenantID, pq.StringArray(itemIDs)); err != nil {
+		return nil, fmt.Errorf("item tags: %w", err)
+	}
+	return links, nil
+}
+
+const addTagSQL = `INSERT INTO item_tags (tenant_id, item_id, tag_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`
+
+// addTag links the tag to the item and reports whether it was not linked yet.
+func (itemStore) addTag(ctx context.Context, q db.Q, tenantID, itemID, tagID string) (bool, error) {
+	return changedRows(q.ExecContext(ctx, addTagSQL, tenantID, itemID, tagID))
+}
+
+const removeTagSQL = `DELETE FROM item_tags WHERE tenant_id = $1 AND item_id = $2 AND tag_id = $3`
+
+// removeTag unlinks the tag from the item and reports whether it was linked.
+func (itemStore) removeTag(ctx context.Context, q db.Q, tenantID, itemID, tagID string) (bool, error) {
+	return changedRows(q.ExecContext(ctx, removeTagSQL, tenantID, itemID, tagID))
+}
+
+// replaceTagsSQL unlinks the tags not in $3 and links the missing ones in one statement (the
+// two sets are disjoint), answering how many links changed.
+const replaceTagsSQL = `
+WITH gone AS (
+    DELETE FROM item_tags WHERE tenant_id = $1 AND item_id = $2 AND NOT (tag_id = ANY($3)) RETURNING 1
+), added AS (
+    INSERT INTO item_tags (tenant_id, item_id, tag_id) SELECT $1, $2, unnest($3::text[])
+    ON CONFLICT DO NOTHING RETURNING 1
+)
+SELECT (SELECT count(*) FROM gone) + (SELECT count(*) FROM added)`
+
+// replaceTags makes tagIDs the item's tags and reports whether anything changed.
+func (itemStore) replaceTags(ctx context.Context, q db.Q, tenantID, itemID string, tagIDs []string) (bool, error) {
+	var n int
+	if err := sqlx.GetContext(ctx, q, &n, replaceTagsSQL, tenantID, itemID, pq.StringArray(tagIDs)); err != nil {
+		return false, fmt.Errorf("replace item tags: %w", err)
+	}
+	return n > 0, nil
+}
+
+func changedRows(res sql.Result, err error) (bool, error) {
+	if err != nil {
+		return false, fmt.Errorf("item tags: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("item tags: %w", err)
+	}
+	return n > 0, nil
+}

@@ -20,9 +20,8 @@ func NewService(pool *db.Pool) *Service { return &Service{pool: pool} }
 
 // Create stores a new tag in list and returns its id.
 func (s *Service) Create(ctx context.Context, tenantID string, list List, t NewTag) (string, error) {
-	fields := apperr.Fields{}
-	t.Name = fields.Text("name", t.Name, 200)
-	if err := fields.Err(); err != nil {
+	t, err := normalize(t)
+	if err != nil {
 		return "", err
 	}
 	id := ids.New()
@@ -30,6 +29,26 @@ func (s *Service) Create(ctx context.Context, tenantID string, list List, t NewT
 		return "", err
 	}
 	return id, nil
+}
+
+// Update replaces the name, style and description of a live tag of list under the create
+// rules, and returns it as stored.
+func (s *Service) Update(ctx context.Context, tenantID string, list List, id string, t NewTag) (Tag, error) {
+	t, err := normalize(t)
+	if err != nil {
+		return Tag{}, err
+	}
+	if err := s.store.update(ctx, s.pool, tenantID, list, id, t); err != nil {
+		return Tag{}, err
+	}
+	return s.Get(ctx, tenantID, list, id)
+}
+
+// normalize trims the name (1 to 200 characters after trimming); the schema checks the rest.
+func normalize(t NewTag) (NewTag, error) {
+	fields := apperr.Fields{}
+	t.Name = fields.Text("name", t.Name, 200)
+	return t, fields.Err()
 }
 
 // Get returns one tag of list.
@@ -44,4 +63,37 @@ func (s *Service) List(ctx context.Context, tenantID string, list List, f Filter
 		return nil, err
 	}
 	return s.store.list(ctx, s.pool, tenantID, list, f, page)
+}
+
+// ByIDs returns the tags of list among ids, deleted ones included, ordered by name
+// (case-insensitive) then id: one query however many ids, for callers that show the tags
+// their records carry. Unknown ids are left out.
+func (s *Service) ByIDs(ctx context.Context, q db.Q, tenantID string, list List, ids []string) ([]Tag, error) {
+	if len(ids) == 0 {
+		return []Tag{}, nil
+	}
+	return s.store.byIDs(ctx, q, tenantID, list, ids, true)
+}
+
+// RequireLive answers NotFound naming the first of ids that is not a live tag of list (an
+// id of another list is unknown here), read in q's transaction. With withDeleted, deleted
+// tags count as found.
+func (s *Service) RequireLive(ctx context.Context, q db.Q, tenantID string, list List, ids []string, withDeleted bool) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	found, err := s.store.byIDs(ctx, q, tenantID, list, ids, withDeleted)
+	if err != nil {
+		return err
+	}
+	have := make(map[string]bool, len(found))
+	for _, t := range found {
+		have[t.ID] = true
+	}
+	for _, id := range ids {
+		if !have[id] {
+			return notFound(list, id)
+		}
+	}
+	return nil
 }

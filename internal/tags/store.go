@@ -36,27 +36,61 @@ func (r tagRow) toTag() Tag {
 	return t
 }
 
+// tagColumns read a tag aliased t. types is derived from the links that carry the tag (only
+// items so far: item_tags, owned by the items area), so it can never go stale.
+const tagColumns = `t.id, t.name, t.style, t.description, t.deleted,
+       ARRAY(SELECT 'item'::text WHERE EXISTS (
+           SELECT 1 FROM item_tags l WHERE l.tenant_id = t.tenant_id AND l.tag_id = t.id)) AS types`
+
 const insertSQL = `
 INSERT INTO tags (tenant_id, id, list, name, style, description)
 VALUES ($1, $2, $3, $4, $5, $6)`
 
 func (store) insert(ctx context.Context, q db.Q, tenantID string, list List, id string, t NewTag) error {
 	_, err := q.ExecContext(ctx, insertSQL, tenantID, id, list, t.Name, t.Style, t.Description)
-	if _, dup := db.UniqueViolation(err); dup {
-		return apperr.Field("name", "an %s named %q already exists", list.noun(), t.Name)
-	}
-	return err
+	return nameErr(err, list, t.Name)
 }
 
-const getSQL = `
-SELECT id, name, style, description, types, deleted
-FROM tags WHERE tenant_id = $1 AND list = $2 AND id = $3`
+const updateSQL = `
+UPDATE tags SET name = $4, style = $5, description = $6
+WHERE tenant_id = $1 AND list = $2 AND id = $3 AND NOT deleted`
+
+// update replaces the writable members of a live tag.
+func (store) update(ctx context.Context, q db.Q, tenantID string, list List, id string, t NewTag) error {
+	res, err := q.ExecContext(ctx, updateSQL, tenantID, list, id, t.Name, t.Style, t.Description)
+	if err != nil {
+		return nameErr(err, list, t.Name)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("update tag: %w", err)
+	}
+	if n == 0 {
+		return notFound(list, id)
+	}
+	return nil
+}
+
+// nameErr turns the unique index on live names into a 400 naming name.
+func nameErr(err error, list List, name string) error {
+	if _, dup := db.UniqueViolation(err); dup {
+		return apperr.Field("name", "the name %q is taken by another %s", name, list.noun())
+	}
+	if err != nil {
+		return fmt.Errorf("save tag: %w", err)
+	}
+	return nil
+}
+
+func notFound(list List, id string) error { return apperr.NotFound("%s %s not found", list.noun(), id) }
+
+const getSQL = `SELECT ` + tagColumns + ` FROM tags t WHERE t.tenant_id = $1 AND t.list = $2 AND t.id = $3`
 
 func (store) get(ctx context.Context, q db.Q, tenantID string, list List, id string) (Tag, error) {
 	var r tagRow
 	err := sqlx.GetContext(ctx, q, &r, getSQL, tenantID, list, id)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Tag{}, apperr.NotFound("%s %s not found", list.noun(), id)
+		return Tag{}, notFound(list, id)
 	}
 	if err != nil {
 		return Tag{}, fmt.Errorf("get tag: %w", err)
@@ -66,25 +100,39 @@ func (store) get(ctx context.Context, q db.Q, tenantID string, list List, id str
 
 // sortFields are the Tag properties a list can be sorted by.
 var sortFields = map[string]string{
-	"id":          "id",
-	"name":        "lower(name)",
-	"style":       "style",
-	"description": "lower(description)",
-	"deleted":     "deleted",
+	"id":          "t.id",
+	"name":        "lower(t.name)",
+	"style":       "t.style",
+	"description": "lower(t.description)",
+	"deleted":     "t.deleted",
 }
 
-var listSpec = listing.Spec{Fields: sortFields, Default: "name", IDColumn: "id"}
+var listSpec = listing.Spec{Fields: sortFields, Default: "name", IDColumn: "t.id"}
 
 func (store) list(ctx context.Context, q db.Q, tenantID string, list List, f Filter, p listing.Page) ([]Tag, error) {
-	lq := listing.NewQuery("tenant_id", tenantID)
-	lq.Where("list = %s", list)
+	lq := listing.NewQuery("t.tenant_id", tenantID)
+	lq.Where("t.list = %s", list)
 	if f.Name != nil {
-		lq.Where("name ILIKE %s", listing.ContainsPattern(*f.Name))
+		lq.Where("t.name ILIKE %s", listing.ContainsPattern(*f.Name))
 	}
 	if f.IDs != nil {
-		lq.Where("id = ANY(%s)", pq.StringArray(f.IDs))
+		lq.Where("t.id = ANY(%s)", pq.StringArray(f.IDs))
 	}
-	query, args := lq.SQL(`SELECT id, name, style, description, types, deleted FROM tags`, p)
+	query, args := lq.SQL(`SELECT `+tagColumns+` FROM tags t`, p)
+	return selectTags(ctx, q, query, args...)
+}
+
+// byIDsSQL reads the tags of list among $3 (live ones only unless $4), in the list's
+// default order: name (case-insensitive) then id.
+const byIDsSQL = `SELECT ` + tagColumns + ` FROM tags t
+WHERE t.tenant_id = $1 AND t.list = $2 AND t.id = ANY($3) AND ($4 OR NOT t.deleted)
+ORDER BY lower(t.name), t.id`
+
+func (store) byIDs(ctx context.Context, q db.Q, tenantID string, list List, ids []string, withDeleted bool) ([]Tag, error) {
+	return selectTags(ctx, q, byIDsSQL, tenantID, list, pq.StringArray(ids), withDeleted)
+}
+
+func selectTags(ctx context.Context, q db.Q, query string, args ...any) ([]Tag, error) {
 	var rows []tagRow
 	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
 		return nil, fmt.Errorf("list tags: %w", err)
