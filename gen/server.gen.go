@@ -230,6 +230,30 @@ func (e EquipmentStatus) Valid() bool {
 	}
 }
 
+// Defines values for ItemCostBreakdownType.
+const (
+	ItemCostBreakdownTypeCancelledJob  ItemCostBreakdownType = "cancelledJob"
+	ItemCostBreakdownTypeCompletedJob  ItemCostBreakdownType = "completedJob"
+	ItemCostBreakdownTypeEstimated     ItemCostBreakdownType = "estimated"
+	ItemCostBreakdownTypeInProgressJob ItemCostBreakdownType = "inProgressJob"
+)
+
+// Valid indicates whether the value is a known member of the ItemCostBreakdownType enum.
+func (e ItemCostBreakdownType) Valid() bool {
+	switch e {
+	case ItemCostBreakdownTypeCancelledJob:
+		return true
+	case ItemCostBreakdownTypeCompletedJob:
+		return true
+	case ItemCostBreakdownTypeEstimated:
+		return true
+	case ItemCostBreakdownTypeInProgressJob:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ItemOrigin.
 const (
 	ItemOriginBuy              ItemOrigin = "buy"
@@ -254,6 +278,24 @@ func (e ItemOrigin) Valid() bool {
 	case ItemOriginMakeOrBuy:
 		return true
 	case ItemOriginNone:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ItemPurchasePurchaseOrderStatus.
+const (
+	ItemPurchasePurchaseOrderStatusOrdered ItemPurchasePurchaseOrderStatus = "Ordered"
+	ItemPurchasePurchaseOrderStatusPaid    ItemPurchasePurchaseOrderStatus = "Paid"
+)
+
+// Valid indicates whether the value is a known member of the ItemPurchasePurchaseOrderStatus enum.
+func (e ItemPurchasePurchaseOrderStatus) Valid() bool {
+	switch e {
+	case ItemPurchasePurchaseOrderStatusOrdered:
+		return true
+	case ItemPurchasePurchaseOrderStatusPaid:
 		return true
 	default:
 		return false
@@ -692,6 +734,45 @@ type CompanyInfoWrite struct {
 	// stored as no value, and `email` when present must be a single address: one `@` with text
 	// on both sides and no whitespace.
 	ShipToAddress *Address `json:"shipToAddress,omitempty"`
+}
+
+// CostAmount A cost: `total` for the breakdown's whole quantity and `perUnit` = total / quantity (rounded to 6 decimal places), in the tenant's currency.
+type CostAmount struct {
+	PerUnit dec.Decimal `json:"perUnit"`
+	Total   dec.Decimal `json:"total"`
+}
+
+// CostBreakdownTime Hours spent (or estimated) for the breakdown's quantity.
+type CostBreakdownTime struct {
+	// Labor Labor hours.
+	Labor dec.Decimal `json:"labor"`
+
+	// Machine Machine hours.
+	Machine dec.Decimal `json:"machine"`
+
+	// Setup Setup hours.
+	Setup dec.Decimal `json:"setup"`
+}
+
+// CostObjects Costs by kind; `total` is material + labor + machine + outside processing + overhead.
+type CostObjects struct {
+	// Labor A cost: `total` for the breakdown's whole quantity and `perUnit` = total / quantity (rounded to 6 decimal places), in the tenant's currency.
+	Labor CostAmount `json:"labor"`
+
+	// Machine A cost: `total` for the breakdown's whole quantity and `perUnit` = total / quantity (rounded to 6 decimal places), in the tenant's currency.
+	Machine CostAmount `json:"machine"`
+
+	// Material A cost: `total` for the breakdown's whole quantity and `perUnit` = total / quantity (rounded to 6 decimal places), in the tenant's currency.
+	Material CostAmount `json:"material"`
+
+	// OutsideProcessing A cost: `total` for the breakdown's whole quantity and `perUnit` = total / quantity (rounded to 6 decimal places), in the tenant's currency.
+	OutsideProcessing CostAmount `json:"outsideProcessing"`
+
+	// Overhead A cost: `total` for the breakdown's whole quantity and `perUnit` = total / quantity (rounded to 6 decimal places), in the tenant's currency.
+	Overhead CostAmount `json:"overhead"`
+
+	// Total A cost: `total` for the breakdown's whole quantity and `perUnit` = total / quantity (rounded to 6 decimal places), in the tenant's currency.
+	Total CostAmount `json:"total"`
 }
 
 // CostingSettings Tenant-wide costing settings.
@@ -1789,6 +1870,63 @@ type Item struct {
 	Width *ItemMeasure `json:"width"`
 }
 
+// ItemCostBreakdown One cost breakdown of an item: `itemCost` is the cost added at the item's own level (its routing), `cumulativeCost` adds everything below it (sub-assemblies and purchased components).
+type ItemCostBreakdown struct {
+	// CalculatedOn When the breakdown was calculated.
+	CalculatedOn utctime.Time `json:"calculatedOn"`
+
+	// CumulativeCost Costs by kind; `total` is material + labor + machine + outside processing + overhead.
+	CumulativeCost CostObjects `json:"cumulativeCost"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// ItemCost Costs by kind; `total` is material + labor + machine + outside processing + overhead.
+	ItemCost CostObjects `json:"itemCost"`
+
+	// Quantity The quantity costed (greater than 0).
+	Quantity dec.Decimal `json:"quantity"`
+
+	// QuantityScrapped Of which scrapped (0 or more).
+	QuantityScrapped dec.Decimal `json:"quantityScrapped"`
+
+	// Time Hours spent (or estimated) for the breakdown's quantity.
+	Time CostBreakdownTime `json:"time"`
+
+	// Type What calculated a cost breakdown: an estimate, or a job in progress, completed or cancelled.
+	Type ItemCostBreakdownType `json:"type"`
+}
+
+// ItemCostBreakdownFilter Filter of the cost breakdown list.
+type ItemCostBreakdownFilter struct {
+	// Types Only breakdowns of these types.
+	Types *[]ItemCostBreakdownType `json:"types,omitempty"`
+}
+
+// ItemCostBreakdownPage A page of an item's cost breakdowns.
+type ItemCostBreakdownPage struct {
+	Data            []ItemCostBreakdown `json:"data"`
+	HasNextPage     bool                `json:"hasNextPage"`
+	HasPreviousPage bool                `json:"hasPreviousPage"`
+
+	// Page 1-based page number (Skip / pageSize + 1); 0 when pageSize is 0.
+	Page int `json:"page"`
+
+	// PageSize The Take applied.
+	PageSize int `json:"pageSize"`
+
+	// TotalCount Breakdowns matching the filter.
+	TotalCount int `json:"totalCount"`
+
+	// TotalPages ceil(totalCount / pageSize); 0 when pageSize is 0.
+	TotalPages int `json:"totalPages"`
+}
+
+// ItemCostBreakdownType What calculated a cost breakdown: an estimate, or a job in progress, completed or cancelled.
+type ItemCostBreakdownType string
+
 // ItemCreate Create body of an item.
 type ItemCreate struct {
 	// BuildToOrder Defaults to false.
@@ -1945,12 +2083,83 @@ type ItemFilterV2 struct {
 	Revision *string `json:"revision,omitempty"`
 }
 
+// ItemMaterialShapeCreate Body of create item from material shape (see createItemFromMaterialShape).
+type ItemMaterialShapeCreate struct {
+	// IsRemnant Whether the piece is a remnant; recorded only when a new item is created.
+	IsRemnant *bool `json:"isRemnant,omitempty"`
+
+	// Length Greater than 0, in the shape's `dimensionUnits`.
+	Length dec.Decimal `json:"length"`
+
+	// MaterialShapeId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	MaterialShapeId Id24 `json:"materialShapeId"`
+
+	// Width Required (greater than 0) for planar shapes; omitted or null for linear shapes.
+	Width *dec.Decimal `json:"width,omitempty"`
+}
+
 // ItemMeasure A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 type ItemMeasure = dec.Decimal
 
 // ItemOrigin How the shop gets the item: `make`, `buy`, `makeOrBuy`, `customerSupplied`; `kit` and
 // `none` exist on older items and are refused for new ones (400 naming `itemOrigin`).
 type ItemOrigin string
+
+// ItemPurchase One purchase order line of the item.
+type ItemPurchase struct {
+	// ActualBilledUnitPrice The billed unit price; null until billed.
+	ActualBilledUnitPrice *dec.Decimal `json:"actualBilledUnitPrice"`
+
+	// EffectiveUnitPrice The billed unit price when billed, else the ordered one.
+	EffectiveUnitPrice dec.Decimal  `json:"effectiveUnitPrice"`
+	OrderDateUtc       utctime.Time `json:"orderDateUtc"`
+
+	// PurchaseOrder A reference to another record by id, with its display name.
+	PurchaseOrder       Reference                       `json:"purchaseOrder"`
+	PurchaseOrderNumber string                          `json:"purchaseOrderNumber"`
+	PurchaseOrderStatus ItemPurchasePurchaseOrderStatus `json:"purchaseOrderStatus"`
+	QuantityOrdered     dec.Decimal                     `json:"quantityOrdered"`
+	QuantityReceived    dec.Decimal                     `json:"quantityReceived"`
+
+	// UnitPrice The ordered unit price.
+	UnitPrice dec.Decimal `json:"unitPrice"`
+
+	// Vendor A reference to another record by id, with its display name.
+	Vendor Reference `json:"vendor"`
+}
+
+// ItemPurchasePurchaseOrderStatus defines model for ItemPurchase.PurchaseOrderStatus.
+type ItemPurchasePurchaseOrderStatus string
+
+// ItemPurchaseHistory An item's purchases (Ordered and Paid purchase orders) over a window of months, newest first, with a price summary.
+type ItemPurchaseHistory struct {
+	// Item The item; `name` is its number.
+	Item      Reference      `json:"item"`
+	Purchases []ItemPurchase `json:"purchases"`
+
+	// Summary Effective unit prices over the window; prices and date are null when there are no purchases.
+	Summary ItemPurchaseSummary `json:"summary"`
+
+	// TotalPurchaseCount Purchases in the window (the length of `purchases`).
+	TotalPurchaseCount int `json:"totalPurchaseCount"`
+
+	// WindowMonths The window applied, 1 to 60.
+	WindowMonths int `json:"windowMonths"`
+}
+
+// ItemPurchaseSummary Effective unit prices over the window; prices and date are null when there are no purchases.
+type ItemPurchaseSummary struct {
+	AvgUnitPrice       *dec.Decimal  `json:"avgUnitPrice"`
+	LatestOrderDateUtc *utctime.Time `json:"latestOrderDateUtc"`
+	LatestUnitPrice    *dec.Decimal  `json:"latestUnitPrice"`
+	MaxUnitPrice       *dec.Decimal  `json:"maxUnitPrice"`
+	MinUnitPrice       *dec.Decimal  `json:"minUnitPrice"`
+
+	// VendorCount Distinct vendors in the window.
+	VendorCount int `json:"vendorCount"`
+}
 
 // ItemRevision An item's revision. `isLatestRevision` is derived, never stored: the most recently created
 // item of a number (case-insensitively; archived items included) is its latest revision,
@@ -2993,6 +3202,28 @@ type ListItemsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListItemCostBreakdownsParams defines parameters for ListItemCostBreakdowns.
+type ListItemCostBreakdownsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetItemPurchaseHistoryParams defines parameters for GetItemPurchaseHistory.
+type GetItemPurchaseHistoryParams struct {
+	// Months Window in months, default 12; values outside 1 to 60 are clamped into it.
+	Months *int32 `form:"months,omitempty" json:"months,omitempty"`
+}
+
 // ListMaterialShapesParams defines parameters for ListMaterialShapes.
 type ListMaterialShapesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -3206,11 +3437,17 @@ type ListItemsV1JSONRequestBody = ItemFilter
 // ListItemsJSONRequestBody defines body for ListItems for application/json ContentType.
 type ListItemsJSONRequestBody = ItemFilterV2
 
+// CreateItemFromMaterialShapeJSONRequestBody defines body for CreateItemFromMaterialShape for application/json ContentType.
+type CreateItemFromMaterialShapeJSONRequestBody = ItemMaterialShapeCreate
+
 // PatchItemApplicationJSONPatchPlusJSONRequestBody defines body for PatchItem for application/json-patch+json ContentType.
 type PatchItemApplicationJSONPatchPlusJSONRequestBody = JsonPatch
 
 // UpdateItemJSONRequestBody defines body for UpdateItem for application/json ContentType.
 type UpdateItemJSONRequestBody = ItemWrite
+
+// ListItemCostBreakdownsJSONRequestBody defines body for ListItemCostBreakdowns for application/json ContentType.
+type ListItemCostBreakdownsJSONRequestBody = ItemCostBreakdownFilter
 
 // AddItemRevisionJSONRequestBody defines body for AddItemRevision for application/json ContentType.
 type AddItemRevisionJSONRequestBody = ItemRevisionCreate
@@ -3459,6 +3696,9 @@ type ServerInterface interface {
 	// ListItems List items
 	// (POST /api/items/list/v2)
 	ListItems(ctx echo.Context, params ListItemsParams) error
+	// CreateItemFromMaterialShape Create (or find) an item cut from a material shape
+	// (POST /api/items/material-shape)
+	CreateItemFromMaterialShape(ctx echo.Context) error
 	// GetItem Get an item
 	// (GET /api/items/{itemId})
 	GetItem(ctx echo.Context, itemId ItemId) error
@@ -3468,6 +3708,12 @@ type ServerInterface interface {
 	// UpdateItem Replace an item's writable members
 	// (PUT /api/items/{itemId})
 	UpdateItem(ctx echo.Context, itemId ItemId) error
+	// ListItemCostBreakdowns List an item's cost breakdowns
+	// (POST /api/items/{itemId}/cost-breakdowns/list)
+	ListItemCostBreakdowns(ctx echo.Context, itemId ItemId, params ListItemCostBreakdownsParams) error
+	// GetItemPurchaseHistory Get an item's purchase history
+	// (GET /api/items/{itemId}/purchase-history)
+	GetItemPurchaseHistory(ctx echo.Context, itemId ItemId, params GetItemPurchaseHistoryParams) error
 	// AddItemRevision Add a revision of an item
 	// (POST /api/items/{itemId}/revision)
 	AddItemRevision(ctx echo.Context, itemId ItemId) error
@@ -4863,6 +5109,15 @@ func (w *ServerInterfaceWrapper) ListItems(ctx echo.Context) error {
 	return err
 }
 
+// CreateItemFromMaterialShape converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateItemFromMaterialShape(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateItemFromMaterialShape(ctx)
+	return err
+}
+
 // GetItem converts echo context to params.
 func (w *ServerInterfaceWrapper) GetItem(ctx echo.Context) error {
 	var err error
@@ -4908,6 +5163,77 @@ func (w *ServerInterfaceWrapper) UpdateItem(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.UpdateItem(ctx, itemId)
+	return err
+}
+
+// ListItemCostBreakdowns converts echo context to params.
+func (w *ServerInterfaceWrapper) ListItemCostBreakdowns(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemCostBreakdownsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListItemCostBreakdowns(ctx, itemId, params)
+	return err
+}
+
+// GetItemPurchaseHistory converts echo context to params.
+func (w *ServerInterfaceWrapper) GetItemPurchaseHistory(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetItemPurchaseHistoryParams
+	// ------------- Optional query parameter "months" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "months", ctx.QueryParams(), &params.Months, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter months: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetItemPurchaseHistory(ctx, itemId, params)
 	return err
 }
 
@@ -5616,6 +5942,9 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/api/items/:itemId/tags/:tagId", wrapper.AddItemTag, options.OperationMiddlewares["addItemTag"]...)
 	router.POST(options.BaseURL+"/api/items/list", wrapper.ListItemsV1, options.OperationMiddlewares["listItemsV1"]...)
 	router.POST(options.BaseURL+"/api/items/list/v2", wrapper.ListItems, options.OperationMiddlewares["listItems"]...)
+	router.POST(options.BaseURL+"/api/items/material-shape", wrapper.CreateItemFromMaterialShape, options.OperationMiddlewares["createItemFromMaterialShape"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/cost-breakdowns/list", wrapper.ListItemCostBreakdowns, options.OperationMiddlewares["listItemCostBreakdowns"]...)
+	router.GET(options.BaseURL+"/api/items/:itemId/purchase-history", wrapper.GetItemPurchaseHistory, options.OperationMiddlewares["getItemPurchaseHistory"]...)
 	router.POST(options.BaseURL+"/api/departments", wrapper.CreateDepartment, options.OperationMiddlewares["createDepartment"]...)
 	router.GET(options.BaseURL+"/api/departments/:id", wrapper.GetDepartment, options.OperationMiddlewares["getDepartment"]...)
 	router.PUT(options.BaseURL+"/api/departments/:id", wrapper.UpdateDepartment, options.OperationMiddlewares["updateDepartment"]...)
@@ -13385,6 +13714,143 @@ func (response ListItems503ApplicationProblemPlusJSONResponse) VisitListItemsRes
 	return err
 }
 
+type CreateItemFromMaterialShapeRequestObject struct {
+	Body *CreateItemFromMaterialShapeJSONRequestBody
+}
+
+type CreateItemFromMaterialShapeResponseObject interface {
+	VisitCreateItemFromMaterialShapeResponse(w http.ResponseWriter) error
+}
+
+type CreateItemFromMaterialShape200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateItemFromMaterialShape200JSONResponse) VisitCreateItemFromMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemFromMaterialShape400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemFromMaterialShape400ApplicationProblemPlusJSONResponse) VisitCreateItemFromMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemFromMaterialShape401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemFromMaterialShape401ApplicationProblemPlusJSONResponse) VisitCreateItemFromMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemFromMaterialShape403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemFromMaterialShape403ApplicationProblemPlusJSONResponse) VisitCreateItemFromMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemFromMaterialShape404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemFromMaterialShape404ApplicationProblemPlusJSONResponse) VisitCreateItemFromMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemFromMaterialShape413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemFromMaterialShape413ApplicationProblemPlusJSONResponse) VisitCreateItemFromMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemFromMaterialShape415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemFromMaterialShape415ApplicationProblemPlusJSONResponse) VisitCreateItemFromMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemFromMaterialShape503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemFromMaterialShape503ApplicationProblemPlusJSONResponse) VisitCreateItemFromMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetItemRequestObject struct {
 	ItemId ItemId `json:"itemId"`
 }
@@ -13752,6 +14218,251 @@ type UpdateItem503ApplicationProblemPlusJSONResponse struct {
 }
 
 func (response UpdateItem503ApplicationProblemPlusJSONResponse) VisitUpdateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCostBreakdownsRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Params ListItemCostBreakdownsParams
+	Body   *ListItemCostBreakdownsJSONRequestBody
+}
+
+type ListItemCostBreakdownsResponseObject interface {
+	VisitListItemCostBreakdownsResponse(w http.ResponseWriter) error
+}
+
+type ListItemCostBreakdowns200JSONResponse ItemCostBreakdownPage
+
+func (response ListItemCostBreakdowns200JSONResponse) VisitListItemCostBreakdownsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCostBreakdowns400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCostBreakdowns400ApplicationProblemPlusJSONResponse) VisitListItemCostBreakdownsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCostBreakdowns401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCostBreakdowns401ApplicationProblemPlusJSONResponse) VisitListItemCostBreakdownsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCostBreakdowns403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCostBreakdowns403ApplicationProblemPlusJSONResponse) VisitListItemCostBreakdownsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCostBreakdowns404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCostBreakdowns404ApplicationProblemPlusJSONResponse) VisitListItemCostBreakdownsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCostBreakdowns413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCostBreakdowns413ApplicationProblemPlusJSONResponse) VisitListItemCostBreakdownsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCostBreakdowns415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCostBreakdowns415ApplicationProblemPlusJSONResponse) VisitListItemCostBreakdownsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCostBreakdowns503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCostBreakdowns503ApplicationProblemPlusJSONResponse) VisitListItemCostBreakdownsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemPurchaseHistoryRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Params GetItemPurchaseHistoryParams
+}
+
+type GetItemPurchaseHistoryResponseObject interface {
+	VisitGetItemPurchaseHistoryResponse(w http.ResponseWriter) error
+}
+
+type GetItemPurchaseHistory200JSONResponse ItemPurchaseHistory
+
+func (response GetItemPurchaseHistory200JSONResponse) VisitGetItemPurchaseHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemPurchaseHistory400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemPurchaseHistory400ApplicationProblemPlusJSONResponse) VisitGetItemPurchaseHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemPurchaseHistory401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemPurchaseHistory401ApplicationProblemPlusJSONResponse) VisitGetItemPurchaseHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemPurchaseHistory403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemPurchaseHistory403ApplicationProblemPlusJSONResponse) VisitGetItemPurchaseHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemPurchaseHistory404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemPurchaseHistory404ApplicationProblemPlusJSONResponse) VisitGetItemPurchaseHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemPurchaseHistory503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemPurchaseHistory503ApplicationProblemPlusJSONResponse) VisitGetItemPurchaseHistoryResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -17808,6 +18519,9 @@ type StrictServerInterface interface {
 	// ListItems List items
 	// (POST /api/items/list/v2)
 	ListItems(ctx context.Context, request ListItemsRequestObject) (ListItemsResponseObject, error)
+	// CreateItemFromMaterialShape Create (or find) an item cut from a material shape
+	// (POST /api/items/material-shape)
+	CreateItemFromMaterialShape(ctx context.Context, request CreateItemFromMaterialShapeRequestObject) (CreateItemFromMaterialShapeResponseObject, error)
 	// GetItem Get an item
 	// (GET /api/items/{itemId})
 	GetItem(ctx context.Context, request GetItemRequestObject) (GetItemResponseObject, error)
@@ -17817,6 +18531,12 @@ type StrictServerInterface interface {
 	// UpdateItem Replace an item's writable members
 	// (PUT /api/items/{itemId})
 	UpdateItem(ctx context.Context, request UpdateItemRequestObject) (UpdateItemResponseObject, error)
+	// ListItemCostBreakdowns List an item's cost breakdowns
+	// (POST /api/items/{itemId}/cost-breakdowns/list)
+	ListItemCostBreakdowns(ctx context.Context, request ListItemCostBreakdownsRequestObject) (ListItemCostBreakdownsResponseObject, error)
+	// GetItemPurchaseHistory Get an item's purchase history
+	// (GET /api/items/{itemId}/purchase-history)
+	GetItemPurchaseHistory(ctx context.Context, request GetItemPurchaseHistoryRequestObject) (GetItemPurchaseHistoryResponseObject, error)
 	// AddItemRevision Add a revision of an item
 	// (POST /api/items/{itemId}/revision)
 	AddItemRevision(ctx context.Context, request AddItemRevisionRequestObject) (AddItemRevisionResponseObject, error)
@@ -20370,6 +21090,52 @@ func (sh *strictHandler) ListItems(ctx echo.Context, params ListItemsParams) err
 	return nil
 }
 
+// CreateItemFromMaterialShape operation middleware
+func (sh *strictHandler) CreateItemFromMaterialShape(ctx echo.Context) error {
+	var request CreateItemFromMaterialShapeRequestObject
+
+	var body CreateItemFromMaterialShapeJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateItemFromMaterialShape(ctx.Request().Context(), request.(CreateItemFromMaterialShapeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateItemFromMaterialShape")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateItemFromMaterialShapeResponseObject); ok {
+		return validResponse.VisitCreateItemFromMaterialShapeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetItem operation middleware
 func (sh *strictHandler) GetItem(ctx echo.Context, itemId ItemId) error {
 	var request GetItemRequestObject
@@ -20485,6 +21251,84 @@ func (sh *strictHandler) UpdateItem(ctx echo.Context, itemId ItemId) error {
 		return err
 	} else if validResponse, ok := response.(UpdateItemResponseObject); ok {
 		return validResponse.VisitUpdateItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListItemCostBreakdowns operation middleware
+func (sh *strictHandler) ListItemCostBreakdowns(ctx echo.Context, itemId ItemId, params ListItemCostBreakdownsParams) error {
+	var request ListItemCostBreakdownsRequestObject
+
+	request.ItemId = itemId
+	request.Params = params
+
+	var body ListItemCostBreakdownsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListItemCostBreakdowns(ctx.Request().Context(), request.(ListItemCostBreakdownsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListItemCostBreakdowns")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListItemCostBreakdownsResponseObject); ok {
+		return validResponse.VisitListItemCostBreakdownsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetItemPurchaseHistory operation middleware
+func (sh *strictHandler) GetItemPurchaseHistory(ctx echo.Context, itemId ItemId, params GetItemPurchaseHistoryParams) error {
+	var request GetItemPurchaseHistoryRequestObject
+
+	request.ItemId = itemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetItemPurchaseHistory(ctx.Request().Context(), request.(GetItemPurchaseHistoryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetItemPurchaseHistory")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetItemPurchaseHistoryResponseObject); ok {
+		return validResponse.VisitGetItemPurchaseHistoryResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -21754,533 +22598,580 @@ func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3rdts4ljD6KjiaOSvSDOXIl1R1Wetbp11JVZd7KnG+2Kk+M62aJkRCFtoUoCJAO5o6OQ81jzBP9i3s",
-	"DZAgBUqUbCepLudPLInEZWNj3y+/9hK5WErBhFa90197c0ZTlsOfL2kyZy+l0LnMzOeUqSTnS82l6J32",
-	"YiGHiXkiPiWUwF8pSeRyRRZ0RaaMFIqlRIpsRehMs5zk7JZmPKWai2vCNbnjek7i89nwjRRs+JrqZB73",
-	"ol7Ofil4ztLeqc4LFvVUMmcLaubXqyXrnfaUzrm47n38GPW+u6LX6yu71LkU14QJzfWKaHpN5IzoOSM5",
-	"W+ZMMaGpeZL0KfmlkJql5PKHs+HRi6/cc1OZrgY7LeVj1FvSnC6YdrCTiyUVq/N0fXln5OhkmMxpThMD",
-	"lgSfJDw96EU9bp5YUj3vRT1BF2aSpBxq04r+OWez3mnvn55Xx/kcf1XPz9OjE4CXOUya6PCqjr/yV1Uo",
-	"LRewPHhl0/LcmPsv7/grXJ6d9CxNc6bULsuk+MqGZa6N/WDL7XLIbp1b1/cQx9xhQTlLZJ62L4c/xDJm",
-	"5mbDxV5fz3fl7VTm2iVyyZmC25dknAlN5jJLFem/+/4l+ebwcDSIiMxJ/C/xmNzNmSBSMLIwQ7u3ijxn",
-	"Qk9EbIhCDN9Roe4MzBU5Hp0AvZGFJhTu98FEuJ0jyav2XiNJvc0U6FyzRQdwc80WG4CNg9wb4Jc3fLm+",
-	"lHdw1IpoSdQNX5J+yma0yDQZDcr1/FKwfFUtCAbyp5/JfEG1WarQx0e9qLfggi+KRe90FDmocKHZNctx",
-	"JTLXr3geoM0y1yTlOUvMF2NiqDGhmTlNrgldLjNAAwnn5xaqZK5bl2p+M1N1hZZdGi6gXOz3nGWBY3yb",
-	"yyXLDZ5KWAWZrg7Ia4t20xXhWpEZz5UmGdPmoKlIYen1L4H/MZrMSSp1NBEJVWzIhWJCcc1vWbYaE2p+",
-	"M8xoZpZCBF0YPkkF4anBYCERDnSasTEpxI2QdwKfVQ7RT0YjD61DgMJt+qBacPEjE9d63js9jAIIfkWv",
-	"O+C3YbKt6K1hiHtj9xW9YRuxG6EQkZH58GI0Go3JixFSi9hgdAwUxAwTG4gi6onU+0ouuDmCNlyDFWy+",
-	"FvQDXgsz/ZZb8tFARC2lUAxEhm9p+o79UjClzSfDVpmAP+FWJCCzPF/mcpqxxb/+XZnd/9oRhm/xLZy0",
-	"Dr+frEwmBZlRnhU5M1CaFooLptQwLzJGbrnMKF6XqPcyZ1SzdMMad1ubHe88Da3uCqQ2YFV3VJHEzv0x",
-	"6r1iGXvIZVwWScKU6rCI1M78Mep9L/MpT1MmPuWJmeUUiuXDqSwMtZE3TJCMJjfICA3BgpmfKbJk+YIr",
-	"ZU/ujdTfm1c+9WIt7FLJkIyxD1xpYOdmvbD+Z4rQJJGF0ABi89QMlorLfi1TPuMsQIfM+KB0mCuaEi6a",
-	"GoW51lY2GBMhgff3ojU1Z+jpOaGt2uef13QiTwPZ9A48A7B5S1eZpOmVlD/S/Jp9+oMA8gIwMHDJzCLM",
-	"KVABR6FYfmvYVZKwpVakfzgir78dmG1esvyWJ+y9oLeUZ4YHfeq1W/R4poxGMuPXBSK5Y43lusiK6THJ",
-	"mc6d3ml2ds1vmTA3lzYO/515cHhmHgwIKyyRAnnLHeWaTNlM5gwHN/wxIBp65P1j1HsvaKHnMuf/xT7p",
-	"rXttLr24jpycEBnlW94YfTwn7MPScGG8eD1YpSqWS5lrlr5mKadXsJXPh5rPFHmJUw/NUsojJn++vHhD",
-	"FmaJBMBthrLjm+mtahcSVpZSaZo5LfGAXAiSM5oSdsvyFVmwxRT1BGsfiIgosgxFByHJLc0KWMbcSGZ9",
-	"JQmdCFjMW0NjSEIFiXO2zGjCYmKUeTQkLAYw013ONUPxr5pJ53yxYGlk1JGMipvqp4lQWpoDAkKIk0co",
-	"qLAF5VmM67JLJYvCgI0RSsyRZ8xt8hRUpPiPMRpaNPugJ0IKMpV6ThRPmYIxhSR3c66ZWtKEofS4RKGX",
-	"o1hihztcB+v3IOM6zTvjgh2gCOQEyiMjAxlIIsFAqa8uYka9D0MjdbHFUq96pzOaKfYxcpMetd3JR531",
-	"OMRmeP5IkybcfGpO+JLr1cNNYShnHpoFf3iwiQA/A7q++bqEXt/g5R+jOuYNHmwNKKuvkQCcnD3cuS3n",
-	"UgQmemu+JqIwl/nh5gLy9VKmoQmRtCUyfbi9KU01e5vLWy4SFjKwUg1qwtI+8kATfyyfktO/s0SDuoHW",
-	"z+95FmTR+L0z3DpbasYVGAzqlIyrtzlf0NBFMEs0G4J1EEHzXN4B31/iG+Y3qeeluZYzNUYeYX5ArbG0",
-	"XghJkowWCsDSAoaplBmjaH9o2/O5mMn1pV4I5rarmaBWJMJ9o6StImd7J6lMioXhw4aZqDlfDkFPTknO",
-	"FlwPtVyHUssdfuMxRFEyww07dDaEqDejH97AfXjQUXnazXIQbTr3M00WUmlglQ6IckaoBS2KBPCuWVPz",
-	"7NqIjT0/0Em896q1A+14BJjAqV5JTxDaBB/3mLnwc77c/b2Pvk3nr2gzroBtodMcfG2VdXD46OIYys+b",
-	"78hfjHwVkvrciVaWA7jjRZaZqwLiWnpaXl8JL9LMSmKK0JyRJGM0Z+kB+Q4kRZSi1qS4cSnFNQYBO9Oa",
-	"NEf65iQHB6VA1zdX0giIE2G55DPlfhzsLe6RmrQ3EWvi3tjIqnrOxTVhhu6hAU2Rk9HI2R/RlmnwLyAa",
-	"tpAKQ6H+2LYMElgFgi4Iqt05y2aCc+UO7KHnbBAZMFxbvram7xhms6A34Lngqk7KwWHquI5F4DE8sszZ",
-	"LZeFav5qNpGyBTgyuVXk6YIRnVOhKJi5dyFeJYQODf87Go1IaeZVTqM2j3BxHQLURnvyFsr3aIfzeeki",
-	"wDlMw5Tm4vqSafNfQHG9AqwY3vHUsCd4mCj79DrnlrcsnzOavqRZUqDB9jXTcxkwm/0g74h73MAZRRfA",
-	"HzvPKZkWecoEyhEZncqczGWRK5B4BFnQZM4Fw+/MWpgoFma38Oi39l04LHiw/ObnkJfBB1f7NoIwLM3H",
-	"Qdug9YwYqcfygFO4IYLdWWnpmXMaN4TFwIDnaSloWnaCQwR4/DprDC4enL7glHnFZlxwnKg57yuWZDRn",
-	"Ckj8DXPmBRIn1fsqJgu6rCId0CsiZyReyLTIWEz6ijESv/RfmYgZHOsdoRU04Joh97MBG+YGXlMulHZu",
-	"ObtUmIBrRXCOQdB+sFwyETodwxrUXN4Jz05n2eMMzFR0sTT8jRSC60En+WfOsqUZd322PxU8pSJhdkZk",
-	"TiVve1h5M6NTFmCLr7haZnRF4Oexc26Wzs5WYRFhu9WNUp3ra3yhncLPEYsckhSKWcbBXaQC4gdgVB+9",
-	"7Kk5kERnq4iA99LzXQ6Cy0ZJKGSNyzJ5x1KHZ3JG0lwuU0AEkZJFkWm+zNjLueQJe+V+Qk/nmIDCSGal",
-	"PmbmBfpjdEkVcNKXS6N5TlfAg3K2FSWtqbcVJ9GlkKyI4tdi0FE4d/RgXVK1LhJ7e/HEUdSbyywlFBdx",
-	"inbQaWWijJzYmRMqLGxgn2GOr61ltyMiXTkj65qUbyV7xHQ7bomp3vMVGlRgjxxJ8O5rZ+LYIusjFwD8",
-	"MeL9sFgasoWODtDnEK2tb70iYAedydVliFKFJZUiy/aSUtqp17ddZ+kyTQt5KoUvZ9bArbWRqZ139/Bk",
-	"rLugOjY85JeCAd23MjKux1KzWizGHmLtoxC7U+LuEdA7PZeKIb2LJgLcCaUTQUgxxPMyo6bciHCJPiCv",
-	"nbYINAO8P0H6iVEjjoLuuPkF/XCOr74YjXYgt5dBSvuwd6pOdDdpZb8pImzpb53ubiGiHU2oPqHMuNLj",
-	"upOstI2ClKmKTJP+2ZtXg5AErUK2gWxl3jUiR6pI/9DG6gw2s/AGii24sB8P1/HtwQnNywaFIKqY4tIc",
-	"0NqI4paLsy8mbDrl1+XuWwMxzOukb0X2dt7oReP5+p05JHtWf3uNAVHw97fFqheVYay9qHfLRCrNHxBk",
-	"3Yt6imZM/e0ix2DLv8sphFndGspnkKfIkzlVrHwgZwnjt9Vno4uXH2DMv72luf7bj1ywc1yUN8Pab/Xx",
-	"136WhVY8ZW9zmTBwntfGnfPl0nzXfMsuf+37v8vp3y5cII6RlxKz6IQuaUD/rZ2fc74HRHYugDihPNo4",
-	"NoiWRS9xQ51rKIn4tqH/XIOzOZmz5IalpI/LQcXPMhYYz1Jh+9XgdCKGJNbsg44jEgMDy7hgRnCBTAAc",
-	"5gCecrzO+4GwXwqamVsvK0dGhXRmwZaZxqRf1zQGOGiYZ5opBJJdM6rdTIRud2+qcvQxMXyJatywWemS",
-	"pTiDDeJAMxWsHZz96NRD3VFIMsvRuEYzsqS5Jv34RYxu+hcHoxhGxUgalg6s4DERBO1z/FqwlHx1Mpxy",
-	"TXIqrpkFGEv4gmZ25ojEs0xCwsRbyYWuFiRWBCDG/JVF5IYtNXh6mNA4oOU78SmJDYfEEEjgf7GdkWrM",
-	"4Ij//d///d+Hr18PX72KLfgiy9Leff+SHB8ff0PMw0PNF4z0AQoyL6Oq5WymmB4YMN/NeTJ3W01oxkRK",
-	"c3jXrO0u51ozUfF3XIdhNY0zrISa8jRhg1wQae4wnoQ9xRBuvFcWWqExCwXh+KoNDybizKHs3ZyZw3QI",
-	"wBVhH5Ys0ebW2Ci23DBJxQbmx5zNCmUEUw3vcfQISpYnRuMAUcsRU3ONDN/wb1Ev6rl7435aw3YgPR6S",
-	"mnd81OlFvQDm9KJSDol6BuDmNQq0eR1w2wiVCw7heAfeerwfZbGwePVM1QkXCsYGARd0SWa5XNR/F2DK",
-	"lk76itZtUhOxJrc0LFSVReyZM1WRfhzUL2MkMt8ZqnHDVqW7BUiHWUuM+qTHJmvyYkQa5pJqOKS8MKAq",
-	"uA4QPgPugJ3OsIR4MCYBAg2jowzqPFBOMmkKo+jKUpWgfUDOSOyEytjfESKwwitMNbIVKazVs9SyidWy",
-	"HYyciwqupT0vWOAZEEhOyzf6VfDUoDxQ6/vQaJ1SYFcsg1kVKYS58vHzpG7AJCSheb4ifT3PZXE9J/GS",
-	"6rmlc7lcGMBRsoQ4LUe5y1HDg5aRqmZ0tzrHBhFfD8g7tpC3EKEPeGLgZIbOpLgGKXnBVB1NuCrZAVCX",
-	"n1xQtR++j0tEJGZ5LnNlRmdpnYsfTIrR6Dgxk8BfLD4gP6GCaVdplSo6Ed4KkrlhNOAD9eKYAZ2ArhZC",
-	"88y7LEC52AftSDaSrhbhM6RZnFV5T30It1NzumQBVcGa09/rZH2Qv8yZ8DQTlvuR4GaoMgi/5E4hc2SS",
-	"s5TrH/mC66D5KOWaZOZX50Nz0z1TpbFvXAsLtDFgXoh/izYqHPH9MLyWQ/tlypKDV0iy/V+GfLGUOSwR",
-	"kihOewupnhtanwuaPV9mVJv9Pk9ZAqqAW1o4Nuj88oKcHB1+DdFB47qjsfQiOktmITKmjOygg/bcpEH6",
-	"OyotqnqX5eFVvkfbDE+Z0HzGWU7oQlrfc7lcI2vdVqeiQmex1Rrg3r7i4ay9d4ymQ0OFTg0Y8DK+fX9F",
-	"ntMlf15O/fzXKlnvY/n1UHOM+GquwmC+UXt3C9nzVvomqJWWa0UWWVPfAWsfZz2rJdsIuXF1T8G0BORF",
-	"SF2Fbdsg7YgoSWh2R1eVeefBl7oFdGN/Ach46xsdPNiq0ipfJRANYPQxWlJkt4aw/Yh9QGLwjs2Yubls",
-	"63X8bv2Nj1FvTpUj3W9lrmkWpL1oJPTJrxEN6t8s4fUu0W67hW1d0Q8u1SC8LtD3nWW6ygU28hH9UNqy",
-	"LY3QjrRtX+TC5pt0Y0gRusSZc4baiBwGrnKbHq0iklGlHQ/uzrfCJilLMjvQySAtF1KzgHHu+5yxIYTs",
-	"wAOdSOqSrhZM6CuWo+mOZtnFrHf6181nXGJi7+PPoXQAj4zZCYg2M2yn+o0lnW9247dM02nngHxvWa6k",
-	"2DwLaJp3c0m4as6KCLyEQTpNqumHd1Sz85Bt9Yp+AEYPGGgEu0LLBdU8oVm2at6SZwpiIHABoE4rBCsk",
-	"ThdaDmmaumATyI0Uu3lZizxrSdeqVnDHpmVOxvbdb3BE1gSMhlRUl/3W0KOBws1zxY341Kh2CEFy3BCW",
-	"3H0Lkdw1mSTA+te4b4DHVQwm8qXpOin7eYP03po8Y+ONqX9uFYXbLNfvmjuyhlQ754FsvUC75nhslyk3",
-	"5m+sP94hF2PrnJvzLNC00P1eQcBk4Ijoh33G6sLgj79qZ21vPGm2TBnxgy/QgKpZt6iLFlb3xnxdHxf9",
-	"DYbaQUxbt+E3ZoHsAb0dMj3W30WN7lueZeabbcR3is+55Y3Ncstg+KVXtCQshtrZLq1rZOt0ZTEHl4Ww",
-	"37TOFfMjo+kVDyHQKyPQGyU+p0JxjYyPqw7HUCZv7pcBsz/7KumkR/E8UmWJTHNVNWypKEsARmu4sX58",
-	"jqg4lEai4O5PB85xv8icqoTPAYEwLD+4vhFar+3vfkhwV77zzp7AI4U3t/Or7dPV4vy9KIh7RT63s7vP",
-	"tKAwu3zkY2llup8JCC38+zOtJsj9P9NawjLB51pMWHb4TKtpETU+12o2CCqPfJtDcs6myK7X9IZVmTbt",
-	"EhDp19JsjDySSWfsWtD8ZrCDJLTXglpkpH0XtrOsNIZ6UygFkZGRbxYyZzVjVagA2L3Fqc+Cww15zJPB",
-	"rLTlofgm+ccWVeymOTtz4DaHGMuyt+H7/lpOecYIUIP7KIsXUECPZ1P5oZLF9/CpQKWzsJ0dlfzWxIbu",
-	"mmJG26b4kXoz7EtCL2YznuwC0qVULak6f5ZTornOQDnIZbavYlBB1du9N3ElpleosjFdto6s9xbWLR4/",
-	"hLDeEdfHVbTzowph5l7csSwbGpLH0uYdgXCis8uX5+ckk4mN/YqIrWlBSSoXlENQCNUkYwY99Z2cCIi6",
-	"V1CCKrWJQAZtI0Ihi3ea0+SGaRVhSVoVeQmyEUnkArL4I3L+lmRcs5xmish8IoQUQ1xNRToPyGWR57IQ",
-	"KRJON07gmEAwhuIArvTdRFyWUdcuVAvi8CBGYHBAzgVJmaY8w0S6CghmeCDkX534dFzOJiKVeqjYkuYY",
-	"t6PlAuJysDyiikjKr8FxIlISx//XP/3z/z0pRqOjr579y78On/+v/+c//xb/+v99/P/jGKuBvjg+OiLU",
-	"4FVElJyIWD6b5pyJP1pDzgHHYn4QuTGIyqiPjNEUgtp0TnlmY2RSWUwzlpJUavSP2/PjaiKcYeLoxXF9",
-	"Q5jCBX/hho+DW5mvlnMmVIR5/ErTXHNxPREyJ8yeDUbK4IMYZmNeBk8RzFHWPsoyN3KfkinNGTl/e3tS",
-	"lb1VE2HDzkjGb8wV9lDF5uV5N+T4aHQ/0v7IIl47wf+yhG+fczw4gWrnMl+CvFQhxyZ+s0vSAcvvl3Cw",
-	"OcrEN0eCDdVF6NkwYy/APyKqhYBeC5lX1NOrlzDYA8lbGJADnXLkwZXgBmBxRVi9nNIjrB7Iw7bVN/1e",
-	"O0chWNwwkqBIsiJlr/wYiY25Oply5V7XgiZUWBdyfjAo9Rf061dwd89CLCWgiMv740ZbUpoKfV8P/iMl",
-	"lXzccBeveDhIb5nzBGp9cM/6rsiUZRBdEKgRVBthS/2aO6qw/OIDZ1lvDIzw8vxsJZ+1azLolLVfmuj9",
-	"aX7eAuQzpfi1WNjaietkCADtCdMIaRUE9baQtTOB9VTNAVaRVxyUTe4iYHK2kLfNqB2ItTYShQsU8xHt",
-	"pIZn5uNu3KGx7G0Q25FNAAB/k8lpXxQx2KwFBrQ+hyk7UIMLqwiGBUUgEyV12Ly5PW3HbRShFNf2AWu3",
-	"8i4WbPdVtg/Ia1uRyqgCBu1ZSiC1pI+I7gJBbeGqiZAzl0DA8ngAAXGW+SPEbX5QKA67W5B0VLcO/paC",
-	"oJtV+7QtxLQhNDrEuZbUKHxm/P/869nwP37+9fjjP3/asOky/73wgwGb8X8BxjfGjA2DTFNmhcE+SIHk",
-	"TR04p5i5lLIHuJ2/8bDVewejdpvn4UodhNFhDzWlW7DoLkW7TroVqugWx1lKP7UIToPQJ0jsbA3swb1F",
-	"nI4hn9STyCD0s1at83EWdq+w0GYc6Ng7QaxykBZY/pspK0p6FQ956muSBy11JI6/2qGMxGGojEQwnvRM",
-	"EDpVMis0I3Otl4Z2mf8Vef/uvDSvSaVDxpkwnpZKXZHzPeqrdBUOXgE5Xr0XXKuwllAIrlEQWFDNck4z",
-	"dBeBnxBePiVLo+ZDADHhIpmTfjZ9zsUAIpMMSfqlAN5f/fQ//z2AZAMYCVx/5kemInLDM3md0wWOBp3M",
-	"SP/m+vmiOZr30/poC55lHNug1YrCmbl7Uc+uoRf1zOv2v//57/VcUyMNmJeHtzSHZDozyo/Ttyw/N+PA",
-	"X5ewHvj8b9dvWf7a/YE/vO79DHBe0lyHdbEzkpa/1hxyiDlgijXU807mNyRhAsktdvjhOTHHvDTvhkTi",
-	"7tke1RrClosvXtkOZCEA2KqNqW7qd9QzkH4JgA6SsvNUVSUD3ODPAqcUuSw+TBQ38nA1tIp3i2T33gzf",
-	"1G1rmdocLW3OybZJcrNvgv5fyonXl9XRVNEEqR8n7u8rTKLctlBV6aAp1nH5t6Qm7i9idcT1HaWuLTdh",
-	"De18jDvFqhd0DRdbRREh9SByqqUUCYtAPeCCUIF1onxKedI0iXQhIRurRHXnmm4V3SxG3qqfzEX7mIsq",
-	"gF/O+WwLD7VoCFVqzdPbskNcz57vHCPtgOcl0/Va/khb9djMGSHJZ6mhunH59Hkar9WtJP3pSlsW0R2f",
-	"AQ7VigP8IqWrbqO8Mg/umBsKm2wTFBycNuejeZeiBJtngx5D7jPVfrkHYe6Nn7y4rt6LlhCz7wSI2JQc",
-	"nQznssjJDz8sFmWBGati1DMxDl8cjwZ7hwzZIqyA5hczAPS5eM1FEVRj7Q9oDY/BSW/2EZu7HNtNxQfk",
-	"TFSfCKN5xl3jLP+dvBCKLKnSE7HgqeDXc036R4aZaElGX41GRu04+cNoMHZlkPjCpkhTAi67oZ6zYZLJ",
-	"5MZdocOTE2eZmQgg1oyjdYMvvN5I+A7W5sE6zXQqbxk5OgZDnd0lfvfim4iwg+sDcgSUHAyBawF+24P6",
-	"FvTDK8qz1Rt292c5DcFWKg3a5d/lVGEABEtBlUhprZiCXygH7IsH+61oe0ZR8/p4uj1fFJmmgslC1QhS",
-	"d2IAKVzKxjsiTgRTR3K9640YfT1quRGFAICx9CVd0nBwvW8Og/0/UySxTxugl0OEyEpIzqwRmqrNQ7nn",
-	"ihq03kNLJdvAHtrXOsJFIRZSkdOft/OzPQRbBOEpiRtDgZU/ripLh6jsRFRkFuj6tZRpu3m/s92+Cyct",
-	"fwqwgTZWCmKkJxWOS6s53FWMltyDa6JHZHvp0D046SYWeNaU1beZ5iBCDLGpg5VuB55oI09m5vZjXFdU",
-	"owbjOo8prxZZMCqUx7YZ9CeEgvYftCGrIGZ5vonR8Juffz0J+ybuR8A9H9C6V2UbLd8tfPxzdKr4VPxg",
-	"Ky6QPlD/plXWqDKiqm3hSwC74MBD8o8aeYDAnQ4cpTsz6UDPd9YK8RbdSzf0N9CmJcI0znalGuYCpzca",
-	"LfIBdcdtOitu/feiubY44b8Pet63c3sUEOKy/GXsY0EcuRqYVLiSd8jHIXwXAa+0zb3hWnkTDjqJAw8m",
-	"BLj7/I8oDDyx3yf2+8R+t7Dfvfnte6BrAadQOzE9dV33lGXD5XvOq1YzViumD8iV5QmQ4gB15NAINS7b",
-	"9O2tNW10SASQuoKvzPHG2ZKqeMnu6ZbY2eA/l9kavEjfi9wRbBDZCqcgxRQZdqBAu9647tb0oJgxessa",
-	"gtKDm/vXMYsvjFQgxX4ucT3nyY1gStkOGHYwhb0VLbdDYwQ+csdT8yfUbGMLRZJCu5DYQa3evUjmQDGd",
-	"YztYGHkDzz0TntF6S9onFe8K8V4Y4iHSkEXYJwbVqAkVJC9EKY1QYWvcyrzNVNzd4lxzc+9qdfYqajYk",
-	"b3sk5eh1H5ZvHeSazDFIo+bKytcIhn2qjrUPVL1xA6n4y9wW+qkOhKt7mq8XVBQzmugi79Aidjev/0Km",
-	"LOvYfHa3kfeKEvDuRrcYga7xaHvkMiugKY8CG6WpLraHPDpgXOLju0sI60QBOhFj5Xo5Q1GSapDgwxfa",
-	"Z0RhMuzfuSbeEy72AP1e0QzrlujaraljeuNwo3VaG7Y523Oravhtsi6Xx/dK3gkdlDfPjPzOpRVNPDsA",
-	"VBFVsnRV+AFGEfYmkHdiCwPZKe7IrnEbWd8qjBhpfwbtEBphN3rOVuTOyGRqFxFiDYpeDFfA3cpE+opq",
-	"Fhbvy2KtbreosvXfX70cjK1bc13Xc+N1T/LqTtlrE3RZMLxgl9x1QaH7VJ+4Drf6ee+I5JtC7C5E3dFg",
-	"EYVMV5ArX2Fgw5aRZZuCAgwyl8VKURD2JuHKXpUaGI1wi3YKV6e3vF6Dh/KnB/lV9fObre7J6tmoys/C",
-	"avxOyRfZqtq7t2sj/CguEkamDCgLnGC3CiF7xV9AywML68bF5xq4I+YeYw8KWLJ/rPuTgw3BF5tty42T",
-	"iOpo5sNhR7xvMS52Qn5M+wd74RpiOvBuNjo/sKNrDLIBmpm8C7qr76uzEZKruq/UxyrX7weeAtxy+OQZ",
-	"u5aFBoPCRKyRAgAeObOFHF6MRn78UJJLoy5mWY2XuZvotl5vjbgfonYzcW5C3k4IuYFkGlQMX9113PKC",
-	"pjaRvZBeGDj/7UTPE3O60LxqG3uTvAak/Q03V74b4DcQggeB/pr9nokkk4qL60aAZuv1jrDNjPkRclWa",
-	"0Z0Pcv03wLcTPLu58SqI1pj8ozry3ExO5oXyca7QT9Vm7hO5+Iws217QoLFgW3NmQ02D1q5uu8jBm52O",
-	"5Uk9lt8RpeVvof9RF6i4sjwVXMqGtA8ImI9dsH7PPGERuAibkHsHfY70acU6B2UzxYSFOfO+/sCtktV2",
-	"5+AeSuAYbN7tyl8V594N9fdU7MYkjFukD7oK9BOk4Ha6hwK4SffbSJF3pcRPUfb7xCo0zX7h4kVSpGXH",
-	"Qf/WjwmFUm0MJQtzC5VRwcBhqUh8LWUa+y4N8wUUE4T2vFOaYv/bi9kly295wjZ7OO5PpnaNeOzoJ9lU",
-	"MejB/CYb/ACP6xDf7BHYNPfYLwIFsrT1X55WXezu57vc6FL4vEt7lGyvbT6Lh8mwX1vkvSC3O+g2e0M+",
-	"77E+tDtlf9rxsO6Vs/WcvXqW3lqsTxik963f1LHq1XehInDrOxI3qNnTsgU9VslQdFE1G61yDdVKabYg",
-	"fSP/MKFzYCDxejkQaNZ7IVBAqskcXJXdaA1Dou77ucxACXIJ/yCqFlk2NtNDk9qkyGg+EbErV3Kexu4h",
-	"dwjVq3OWpbiElta4rkhCvzRaVRcD3OIDb8Xr9QiiibDL59CT3gyAAzbX54p/UvMnHiPIr0ZGgaKj8Xr9",
-	"FdtG9oatsIvsgTemhWxZNyTCKImqPG2tcZhZpOuvX35H3p5dvfzBSSEOErjdqAlhLACYQvpL2be4TIkR",
-	"admT122vBoGDiXhTNvbGDr0gSjRCtvrmfdfHPhgRhJV52/yeHIYCMmDndqiq5kbC5bqbub1c+CbzWnUt",
-	"wK7uXYzxJmzssoCMKn25Esm2BocQAmg7JUNNWrUSyTyXghtUqxbZqpR0ERw6NFosoW1h0qmT4g4spJGg",
-	"tRIJwR/dcfuAyNlS5rrzYeMXzTn+jVdBSU1ckrkH1q3jB8ui/GgorqWxdTxqTNbNVrqd7Lepie9gclXS",
-	"XaiNUx6mfdl14b5hqziy6qLN38WO6FAX2icXVT0A0ocqrrbrugoolZtu2xXAxy7jmSLVs3tIcTcsEJrx",
-	"b2xVXWi3X3sWZUv6ddJMFnS5xxLCyNbcpXnqvkXvzGY7CQSuHxPH+g5va2ezU/WvNf2rd7YOwmqj6hTC",
-	"BJdO8rhhK2s8qMuqWOkAWMeYbOGYMdLhO67YwIxERUAsiQ/IO2uxiX/9GPsZrtgLWbBQJ/V6ZTz2Qeds",
-	"dlBrKrlzfTwcBM4Oog8CstnRybAERUkqAPtt6mnvtPfV1ycvZiN6lPzhkJ1MR6PDIzo9PknS3Z2C0M8h",
-	"sIrjr7xVqGI6LFdC+u/fn6OtqFrQ6PCbY3o8Oxp+nRyy4dfTo8PhN8mLF8Oj2Qk7TEf0m+nhYaOgcb38",
-	"lPm4vjjxNpcJU+oqp8kNF9dQiC8Yz8nFcInPEm0ftk37t4TnUE2v7B3dhPu1FbxyLz1qLaA0l8tX8k5g",
-	"IZY2E9Rc8gSDiCmJ3Ssx7r0RAwBTO2/tzOgrqEStlthZuHv9nc9bE9iojFy3NxMv45LNe3XhjaVWOKvl",
-	"ciMSDh44Ss4hSTNgrnmuje2EaHj4InSzBLffjCfL8D6W4fBZdCzcu4FQfWra9HmtRVuJ27tSZ/aduVjc",
-	"rqJz0XrsSYOwjdFFVtYaLEWLWnGlFsITqpvYzTK80TX2cBbQrhR0x/Vvoa+fEXNajGIO6YPEU7NFWGYA",
-	"3c5SSfP3giow7/kSA4GDRDkRYlNt1MYpoXkyh+7EE9GPuTqDjyyNB7aAMXUzFGVsCJ4a5MTImbNRLrNC",
-	"kZzdcuXSrvCNicAAyRmQc5aiV9Kb6RRTyjC3NWPoYKIrdE8aGB5MxER8B/QddXMrIcOy+mggi6xhLCJL",
-	"o7BFhKZpuZqo2iSEyPk/TYTRIcR1hAVIrS0M08mgdwG9VgPz0C0F/Sn2LAuoQOZWFTUyu4Ey5qmlMSTy",
-	"aSe7QCM8mtjmVbLQU/mBcDERpbnSeyIi0IbCjgBFX1XZVaSMV7LAgIBIehvO3Z0WPEuv5IWRnAJ5oDTF",
-	"4G00rYXtynaISy2Tmw1DKPN7eASvb/wGm5A5TbMX+3R3//h9KmE/ntzLhPn5HVsYena5Ekl7ekWOD3mp",
-	"YiVA1EokZEqTG7A1GhCP8bqQQmieVelqmGsGqBI+hAcrk8349Xxrwqy5CK8ZVUXOdpO0nbL5pqW9+r3K",
-	"kpY0Z1Meg7DUgqUA1DA0ufpRapBYNiXTcWEusMxXNfrMrcyEpqhM6rYp3khx7kbYmHkxLVY4tIsANOIB",
-	"YEu49pIZ/JI5aG3K+oFREyrIlBEls/bRuLjO2HvFwmzqvbISStv7HYug+2CsFUAPjKnZ4iLn11x0wVX7",
-	"ZFnfbUf8tmnvb3OZFkDB/3dBhbZOwN3HAVp7IX6gIt11gE52b4BfJ2P3uku5xWvr6cJW7XKSgF8uHqlU",
-	"R/XYDdEFBO/cs1Cz/LrFzGCmf6aAp5O+YozEb99fked0yZ/Dyp7/av47Tz8+N4/Eg1rNR0gWX1+6K747",
-	"JvFff47ranenILUrGjROGOH1YmaPtt1CYLdUURqXyrzAN/1IZylIxq5pgsRCdXMDbLVR2BWUpooNM/rx",
-	"MPUVd1rL3T6sB9Kxd3onaA1x2X0lUjbtIR69aUAtdJY1ClzjTGuE3yePUV2gawhn64S4wagcNEouXpK7",
-	"ErhBGrSJwDVZdkMes9cxKH+EhKSatFinZ21aUddae6Lk57vIyK8whAMr67XVvtgmJXcc5NEk2at6d9ZG",
-	"TEBLVM+n67yyl0i5WVDcGOO0ZodwoS8AnocLdNokcHZEic2CZudBNouSYPDcJEpaSjV2jeS3T9guXnZe",
-	"8xaZsvM4rbJl1xFqkiTNsotZ7/Sv3WXKn6MN8y7oDRuTG47xRKDU2P6T0PTkNy+Qij2i/O4f0+qLji3z",
-	"WkNrtH73S9l1r+a6HeS2s1JIg0sG/p1+adqtVxNv2j0P7233PFv3KrUaXcfWGgMhZXus5PNIbKWwtlUM",
-	"axUpKuba5p5Cg+rdXCrXBcv6oyDcBAJTFInBTReTPi4JA9osaVEYW2JLMvz58uINwd7jvk9v0nsx6Rns",
-	"nPQMvk16AR9WMD6k6kpsl7WX5yjqwQbCw2MkITGHQ40sYQ2UQca5PejDTdV2JB3dhKDZcqVJ/6fDwT07",
-	"Ppd++m2IuI4udYGsbe3b/X3e8x0Ekp0EEGD6pamrb9ALOjKB4mb19T6wxQFqb14eFkZVKjKVet7ONM8/",
-	"k3M1o5op/a6VB8AS8KGS1qsmBGQGDX4EUw4K+/Z/fu26PlNtRg+lRwJAFVLcFZR+A4kVOOM333S3zrjF",
-	"bEhTfL3WgzqQl3i/VbTx/A7ubXjzYRm+b4xq7cw+eBinekmnfjrahVIdDcbw3U+H1k2G3rTYco34iY49",
-	"0bEnOvZ7oGP2xrecNfdkTut256peHaCVwllNaw1D7xcTshF/vxyi7DSFUJcpV9EzIqitEOfMJlb59YyH",
-	"67WRy0K9iukvoGP1ec1WUd/rD/LO1vqVS3LNtCr50CmJF/SGxRGJp8XK/Gc+XuTf4geXrHNZLJcZZ2k8",
-	"JvEN1xD+MBGxkILF6HomUliCg6gKSUY5K7OIjGoj2J0lR1VQNIkrI0tsM2hcUrFZCli6sVOLXVev6mLt",
-	"ltWLejdcQ0U9EU41rnmK2mJpnlVhLAck5urHGhWGpKiU5YbZRDaWBm2pWIgUihrkLGHCoLS1ZU+EC9Kh",
-	"7t6uIXu2Gtcdz6pMXhpA+UOtmrQ+mgglCcavQAqcvVCLsvO4gbW15jH7dihKpLnJDc5mO6pZhtuTWVlF",
-	"8NY5Szcy0GjbhKPPPfv0jjGszS1562hTMd2zbQ6Fb50nwQsgCpSYw0O8lEWeeKbLTYmgZ5k5R3wPryi8",
-	"vCH+oIOBKxjWZhCiKpiKp/ZM1dyz983g2ArmK3qt3mG97nYY24LeFnvptVoHtKbXrRWt7UU22zUvnxJg",
-	"/4ejEUmhg3aCDSoM2wRncAxOYPT63qMk9XqDabA6/VIw+4BB3SbA7D7awLVLgwkXFKcYswFxZoTBmFCD",
-	"YUj86ZIRimFyltJg235FNVez1cFE3Ltt1JMf6x/Nj7XJCXXRoTlABx9UY5QxMYtBHaaDaypChYcRmuWM",
-	"piuz92EZY7Cza6jbnv7BXTNOTb5hbKnup9d08IpcBB0y3uRmjHGVKEeo50apYnt2dqY8QAgMTOq3MlWn",
-	"FYHE7PDapgaEayS6rn33WhTNXiv9dO6WNU71ZyXFW8NTQjoWODfgV5LKpMACJ+++f0m++mZ01J3fwggX",
-	"UEfHhXo1NM7XNhz2e5kv2mMJm10eoKpDRgXNSV/NGdOR+ahZRDTE0MOHUyuUXxtBidqOD7YIBIAQTC4Z",
-	"F8wMM6V5RHQxZRFZ8iWLyJTRRUSouDakyiCJYFl4SKje4FdVwqX1oh4OHtRs3MYvzX5CR4AblTOr2tay",
-	"LaDvi6aZvC6Y7TBlV7aA6O5cLiqIOT/S7vXBlZzpYdVumC5bK4Sb67oq23VsQolX/rPm3bVmHxvfrj/t",
-	"v7/13RrEX1WvfUTrUtfXAVN3i5BWZ0Zap7rdGOp+RygrF8BbU8FLWT/A1gDPLGhDIf9KQRlPIFYWa7kg",
-	"sX9wMeln0+ccKoTeXD83Mqi9G3ZNwNj7QBbNkuz9k8Lm2n8G24lD8XY6X14Cc+2vc5qyurf27PgrcqkZ",
-	"A0r/1eirw+HVV+QsKxZcFItwz4l9OltYCHYMo0XIdjxNmjPaepb/89/uNP/nvwdjd2Th87SH/TnPExbW",
-	"JfOwdpVd1mHZ9yfg+jfwqZGO+EuHxoYM3xra+1CzhMwHRY1ArlHbJuVo4l6DtNdJ2ebeALUjsi8FNcRL",
-	"hL+WJRXEGsXuU8cU4B+9e9YIknFm9DHJ2ZJRrUgiC4GVudpN6x2KGOzUg7PJBKx5CdGpvhfQo9z+VWUF",
-	"UC6VqIIO/Lro1K5bbT+nVzVm2larg32wPqPXznSOm/At6Z+AWgTCZ3Kp1FCxpKyNWWNhYHOgC5a6UHuF",
-	"hLNOGGxt22swKeYTAeVgR2Pi6t8ejiIYBdAsYxrU+rJ2cCbvWG7IvEU76Nh/WVxfM7DKwIunEzGluZmY",
-	"QhuxmPSh4z/IozGIprbSDdonYtKfZVRHRP1S0JwNxiCnYqktvmQTEctCs/xVORy8e0ez7MrRgZj0q7Gj",
-	"cuBo7TGjBE1EzhJNxXWR0XwwBkkYxrRScO11N+Idm1bDRCSeZUatqr4aoyg9EaGXS3oVH5DvyjIRNQId",
-	"WS+aPTqjAfivgU1rQT/4mHo42obv3UKUGrrHb7J8wS4yaMMfXRGbtHTL45mEhdFPWinBY3/tHZc9pqBY",
-	"oO7IzqJGBflvNsL94zYEvGot0+SiPZuq7wF5axVfQwxJjJckjgitGh9ax6jtL5IzOjidiBgUZXPbQDuG",
-	"a2eU5bfw6YD8aBVhHBbpJgxbo6r+0BOBqsTglMRTeDg2hAmm4Et0TjK6MP/D3QfPJJKQuO4xhKWh9KHB",
-	"sV8uDKoSGwZiRjZPcJBzzLi9qAfD9qKeHXW7or1nxeLGGYytyl2yEWpJAybgp2wJraUkdnQGgIKBH52L",
-	"tQWFSgM9qEbcLfq9VTdeC4UP18dwoBj4wrOTWdYCt1mTxBsxe4OUXV2ezWSs3pP1FOzRG4btrkCXm17b",
-	"XbTWCbaxrbGTJLCu/AhqI6Gi3eciQSOU0dBIv2osaqtcbRezvjyle4Mzs0X13ifoZvPcxT208R1XskVX",
-	"ryFOQ54JIY6ndrYjzv/8dwN1zBe/DeR5NA3/oQHd1Aq+WJiGC9NsMBE02EtIJ7xYMnG25K+s5b9dFwwp",
-	"r2eCwPtvz8nxwchzH0CY39nb82dG/xbaEAXf/lVN3/AaBHsoOV+ErdIfjOuY5TLgU0DXhuTYs1R60RtI",
-	"nxbyFiWBRC5XxKXRrF18uQzLbeV6xtBPTPEPRoIolwu1iIulOWBM4nciEE1TiHgx08MfGG4R9ewXZjVm",
-	"HUzpoJiDqNJls5rm1yzcqqvMHdnq1PkJnmxin1z27Ep+bjvXn9wUVKysYLLNS/Zr4xZ531QsfDOKNtfy",
-	"ayn8r/mkfo7aMmfQK5KmURnrAr3qmdKnUPsdgG1zbIDQuHAwa1e0PeIpcRueCNQfBwe1K2ObV08MiOzM",
-	"lnRNegRPgfRjN0hMBGOpGRZr5A4iMmciYVioKAYwx2PyJ0kSmTKiGMiry4waKkfFKj4gFwAWF/yXUxe3",
-	"apA1YzNtkFpACTMwDRS5IYKnRupl2Wzo6qyWUYEqtgFt5jW65EDVEKKELbg2qorRbrRKSM5galQHfOII",
-	"KDujCfv1Y404qhu+HMolHvRwiahtw3QMiq0MsbliIW+i/ZFolkOXd1vQHLbNxS0WtITdEC338ZjV/GVL",
-	"f7Y9eojcr3DOZy6UKZh+RVcBPm2+LQPRmQM7AXXLQYwrkha+qxGKbpuLv8Eo7mZcq3q5wUbtYUs3S1Dt",
-	"TJ/qWO4V3e0BvVvxyrWL1LyWGy5RKFe5Khn++E1l2sol7qPzPMyVKhMpuNDHR7gMlF6Pv3oxChrx265f",
-	"4+YFbxjLoWFFWyzxsvy9Cmg4IO8Vy4dTWRjuKm+YwKrxht8UU8X02AKx/ghW1NbkmjYkq584uyNnCfh8",
-	"DCyj3ncp1/Vv4JmXcrGkYuUeqD7ir5ibW1ZJwWcaX3pPgrjvPQSf4fdLps205SDeZ/j9Nc2vuSg/2row",
-	"8Kj9G7/3Cs7gj94X8MT/LiRY0OBX9wGXAMW5XE0aXEXtK3jqrWvkUXtw7Vu3GmCg3mLcZ5xxjt1yql17",
-	"X8ATf5ZT9xv+ie8lc5YWmXdwtW/gmTcv3/UiRzbwAx7E2duz8hDwb/we6zDC+qujbHwJT15JmZVPmA/k",
-	"ii2clfIty8G295JmfGqVFe+90PdnWtNkXoOD/1VIsH+bcyNalUiyfo/wMtzxlJElPkyUfZr0lyxPmND0",
-	"OtgSwbohEeMCElP5coTx2BnUDzZq8uFoNCa2faxNqkClotKSHWGxWrL76MoQfFpfod0nqsWvaX5TLDft",
-	"l2AjnP9FRrW0IX+jn9mUUij2avPpvWF3YOew7klCNamdd1goLRTDn7+liqUW+wKgyg2TweFtX4UFvEYk",
-	"RFVCVg21ZQmpwJ9vimXrpJdzuXxHNds2I51CzceULGgy54IR6KBJdZUplVMd9k01+Fd4pwHIRo17Elxv",
-	"G5IF2WL9Tm9KGHCqppOGQAxt3PKne/10r5/u9SPd6/D9ldOspbr3u+9fkq//MPqaLPEhkjJNeRa6o+b7",
-	"UNAz1eTOSO13uRTXZWtls0WmWnrs57nMNwbtdG+yUV/NTzTjKfa7WjCljBxBpivX4wRMXgatq3YXsEhI",
-	"7jCffymMdrykOcamgBoZtvpiAnjS2rUIxoW5WmqPwgPtvZ3wfZ6SPqRWWXXs/x2+w1+G5ymZM5pa/0nn",
-	"HmFm8B+urt66PmGJTIOmi6inuQ4lrlzOZa6JKhYLWpUdvrFdwSwOBVcUbvF0Rt6/O/c6TNl03cCgEThu",
-	"l5AOa5Z+SuLn9idDn27NwQ8t3OKJgB7Ykf9MIWih5zLn/8XSmPRPRof132cyn/I0ZQJ+PK7/KKQezoz+",
-	"hkOf1H9dMD2X6dA8RLNM3tkJXtSfSqSYZTzR8Ns39d+upWAw9GFj1VrKYUbza2beOjxubqk0zg8XLOV0",
-	"iH3H+ieHLwbRRNQghBQ8Jv0XAcjcUm7Ns/0Xo2OXIV02LgoAYmvrbo0OHMSjEiND9OldMBv2TJC5LPJs",
-	"BZQUAxu89qKRS81z6f22WeK4SqGPvCg4kiKvIyCfqFJosN62g15dNKj+fXIhYWNL0uqmQI8Caeu7Q9Op",
-	"6YrwNMISyVwrYptCtmRU8C1NHO08qdfTr6M56ZU37y7jtZpLQzhzOeezFguToXF3jN2kYGkiyjwJmKNC",
-	"Tjee0oAn/C/mcSIF+R4eUG01TcTmt1/DAy1vK6qLfPP7l/aRthGKLfNfFhvm1/MiV5vfv7KPtI1QsG0D",
-	"4BMt79+xVGwb4S/umS6ylD2QamX+HN6OI3fw3imU4GxFt7Irc9jJW7VYLsmp2YDFwKiqXV4iJwdTZ/l0",
-	"oAekG3Jzy9WqQX1Q2nK/hmNg3njXtHw0QmnakBG8r37V7bKGQrXjuaG+3NClKWPCdX/p5Pxpu4JnPhD3",
-	"uoa1Efa8irUx9ryO9TH2u5K1Mfa9lvVB9r2atVF2up4+OjfxMvpUl/elLIRW4fI1CypWZMmZ7RXo3WjL",
-	"RvJCqFLLg9xavmARiKX2VnfnMRc1tF73dGxwbbTj/EUN03cctP0aXDSQf9eBi9bVevdhx0HbL8tF44rs",
-	"OnDb/bmo35odh91wpS6aF2mnoT8PE2wxA9Y5oeUrcHmeQawxzfU6jyyfwZ7pUtiQZccpd+SM33WY32hx",
-	"yMkKcSPkncA8LuBbEfTTRf1gVorZ1cuDMbbDA23UDH2we0vZJ7b3O2V7j3c9Za5f8RwzHwKWG5lrkrrf",
-	"Xb4ZWujKsD6VMJE6/0D5IeTouyySJBjbatQvW2Le6Kj2TmFRFQwYTKGYmNMC6/datQ17lt0ZkdkFyW8B",
-	"uRsmBKcreh1Sra/o9RAiT52Kegq1myJCS9c7mMuUSy7LgbzYXxVhQuecKaLm1FWJLIsQ3LOYwZrK/BuM",
-	"yoL6clCOtltMltKrjHXobXQJz1kDo2rr5I9pVDag9JpQqOiniJaRK7Z3SuK/cs0W0GOJZ4xQeNLoZ+Dy",
-	"Zimgs59FghUbq4Ix8V9/jnfpEL0hPgx334wOwy1ujhK7otddG9aso/yO8UoXNrAx3GXhE0QurQf+YZSb",
-	"rc+zT37ebmgXjjHCQVpOZ3vsXu1gnsL29gnbK0+o1ToJZ4TQ1vS6Vg8n5wsKYUmKJYZZ49+Wo0S9lIpr",
-	"MP7e0Vwgr+RiJqE8Aba4Sml+A0HwQrCkflEreGIgzDuDZcGMShvBavnLwKxT3jBBpiyT4loFg36TIs+Z",
-	"SFYvZcqCrkvw2rinSP/88oKcHB1+HSbBIRMxrprwXQzC9h13uOtUkS/Yf0kRePP87M0ZelPdM1hkZroi",
-	"d3OZsWFKV7akudrFouzNGdWBFry0Bu6vwP/ZIu/gyYCIQws9Z0LzBDKQPSdj4LS69K3FoQ3n5koVu7RS",
-	"ZB+WHOO5usygtFwqMmVQ6zVJ2FKzdEy++eabb4aHR8Pjw6uj49MX35y++OY/rIRiF2Y77sFkq+6Lu+Ei",
-	"gF2g0uKa/UDJWgAl9jHSXjDmEIIoxwY1cvdaQvN85T2j/BvuTYNe9HDRK+/tYJCG+5HMWYbJy7AEP9Bz",
-	"7GWPrm+ue2WyKjA14AJH8GxlWiW9Ma+Y+TcblfF8+3DfNDQtkjdG5gnTCgBi5wTeyscVTmCBk1yHJqEJ",
-	"ZiiPq9S4MFTr8sSaa9Lu3qJhCcH6kTdaBdavU5BO5DS54eIa4mtfuWbrQYLhnNuYLwPtKofLXCYQ2GSH",
-	"sVELtv+3j79O/DcL/6D99pGu5T92ew9XqX7v10rc1D3KFa8AJlmrHNgwcNJEy3yDRdVh1GrJnikypYrZ",
-	"OVxleW4rE3JF+ucimZPRwejoxUlEvpdSk9HB8ejkD9FEvAVUGB2cvDh+8c3R8dcR+RPNMinI8cHXf3hx",
-	"cnj49R9OInIJdUfcq6Nvjr4ZHY9OIvJK/hcT5PBocEAuy6quVEwEeJDJLMfm6KfkNReFhpodh8+/GkWG",
-	"Ad0JAkVP8C4cNd3JB+SNw0eE1ESUrUjJjH9gKUmkuGU5xI73v5UfrIv9M0Rs7VIJ7luq2JZi3WuH2kd0",
-	"IIeDXQpurCuL2Ot1YesI1wttZiuo/FBmZ09tDthgNyHAIm6509Clrt2Wbnk3BgzKv0D3kuH3laXhMAIC",
-	"9f07vF250V3VDxeCARe5pY/xzqv42HIYVy2BRNWKygiI5kGMyS9YC9fo/nghNZkyfcfADGwfNlQpTOgM",
-	"kpsltIPFj3mwNwPWBUtyF2ODsP1JcuDqlQ3wBMJM3ZX0CBd8eeYgPF25vWHqaEaVto2rHQJ2EnPqnGkX",
-	"e0ntZNzCQ9f5JybSEK86I7fwSxW/OS1WGFO6q5rllKpKzzJj2uGnPMsUqUW9VvDe2TCIg7ZUn34YhGor",
-	"S4FTd6wSueHkarDcbNrCs+tGgy24n6wn+5BZBPS+1YcqpNzv1sjUktCcMZLQJdc0c6Xrxs3yGKd11Fw2",
-	"TBwhQ/eSmqHMnP/517Phf/z86/HHf+49eNmWzffjPg0wWmPi/iLzm5dMBG/HmR87SfpQdxosjIOKXcK6",
-	"a7FEu/stHGXyZmvzWzhvalsQtOeshagpb/2VDazeJqlTJxcv8qQleLCa6VkTKpFhdq6qurB2sE7MrYoe",
-	"C6jw3Yk1ZB64iNmNOrZ5BigPJCjs8speDMGDWufawfKW5XNG010Wlxdil8cV08Wy+wsbOFUNY/2BqzX5",
-	"x9PYXf0gKkbnY+PmS92N8fnX5In77cP9KojvywF94kd263YTILqb6OSZwMZoBg7B4BYh9aDq22KZJ3Qh",
-	"rx7fHr2ylaJ+Pqq0Q6P3Bs/uSrV29CB+8TStRX6AcZMi53p1aV63Ki+jOcvPilC5pjNRs772fTM9VHtb",
-	"s9+iC8Ow0Hghlf0SrazgOYd1g6AA01YsY671EsuHgavNSJNSaJroykLSe31xSc7enhPN6GI9M+yMLIpM",
-	"86HViv98efFmaI5qCOlQ5j0jwPxdToeg/S2ooNdsgQ2oJuKf/omcVY4dLsVEfAdktSygRdiHhC1RVJkz",
-	"mtnmHa52GGEihfI/yhZAis9sNhJFo+O3sGNM+EwAMJj7GR9MxBkBo7S4jlywWmTt8SAHg2WalTZyiL1R",
-	"5GR0eEDOSsATxjEN0jukiejT+hnesFUU9K40z7OPu9D1qhhQi7oEyURg5Wlr0PPOgxQiNZv1vCiTXkRY",
-	"phg5GR0PqoVjGWV7aHdUlQKm3eZEGFI36Vk3Kawd8pMmvTGh7kWleZZZ59Yyl9hArhqEvBgdoxgcv2M6",
-	"Xw2hSW3sTt5z9UwEVO52xT8gP63avt0ugiWuXottHawD8l0NQCRlSUZzpsgdtJzSE4Fg5YLEH4bVyPEp",
-	"WKXM+JCriJFbZnacknq+L2z8Q7MMy5D0bf/MBaNm+bZIF7fYMnB7fCmhHAfucUiu5HKYsVuWueQiw+0N",
-	"xzo6GZb0lSDRU2PDjIeNB4+/8h58//78lTowA1veWYJAuVgxQ7nxCH6d9Hg66Z2SSe/g4GDS+xjDm1d8",
-	"wZSmiyWOb/TFP3w1OiSlmxHA9v7qpUEe9KvAeFQQOZspBt4Fa/RDM/77q5cGR+DZiSClL7P2BmhKVOHA",
-	"f2k6nQ3c67JwzVsNC4esU5fROZUpZ7gD52U1o8cQkYSk5fnflRRQhrjx3RCa6v0r/mwWHGv2QePjWA1N",
-	"rOpv/Qs+jN2/1ZIlgDeInwkVUvCEZgRSB60xV2QrWPSP8JxZZvz24vKKHBwcPDfvxqckvpS5PgAnl1kl",
-	"fHrFoaDy5Q1f2oLuV/SGxS5vFfNqEV1g5Q58XAC0bRwRgsrIUQflAApT/l+MRiMY2OZAK/wShRw7r8zt",
-	"W2YG7tIB3aku6TVcf5fcq9wtckTAyskGxuZBi8/F0k1/ACD3Nm+dE1CgDmW2FXoiFJnxXGlrtMC6e3PW",
-	"+BJEEyCYqdQAlPWWraQfv6ELZkEq4E+Y1H6ISPzm7PV3MUklU1bWo2Y8g1boPrQZtYbOpxYu0NdO5tpI",
-	"dGPzi4uAxjcqBlK2z+X6wDtoQjPohFcG0ZndmbHt2cDgGMkNlnaKoZvTnNEbIgWJeYpX+i3NNaeZbSWp",
-	"oCA1oX47r6qLly31F7or/r3w92OWtKR6brhmmShbkZ7I3X2vzqS5FQY8QDqB0M4oz1hqrpqCjsQlbGAH",
-	"KARAPjvU+PeXZnNmcV24k6//MPraGlyoYRxDhHiMCfHmbJdEwrpvq0R2s4IiZ7bqoM3L7r2mopjRRBeg",
-	"A11U9PSS5bccanFaf2PvtHd7iEVAocBh77R3fDA6OLbFL0HMg/akVaDrEAJdwaUolQ7njCF1aLeCrYXN",
-	"Qj9mSIhLC4QSQ/ZTMcpT0ih2hXsuj8yoQFb9qp6xlmNLYb+V6crJh64abANfsCuIzW1eD5KCvolE0Qxi",
-	"La1weWLoz6X9zgYJlpFiH63kSjsEDtrgzEYpXFsQMmdqKYVC0B+NRm3jlc89x+FSs4STLs9/S1NbQgBf",
-	"Odz+ynsvcR5fOt7+0vcumx7fONn+xhupv4fEcvPCYYcp3tJVJml6JeWP5u7iey+67KckBq8N53P1ml90",
-	"2Ze9Xe+rlHnUnLAggm8caF4Ac3fptTIa2FnjahhtzBf3eqdrRd/MJMFLCly5/aaeWYJFyRRkDiCiCilh",
-	"w5JJCgGFdWoszsmXV/S6ZHIT0S/ZD1wF84c3rfnI03j9cjdq24Uut5E76ldbAZ1yTLs1tKh65LlZPywf",
-	"Sud2ePgVzzs9esOXXZ4zMggENu1GkjqTEGsI/GhpyDrJ6DxRJ8P1FQ3Frq8p2K+d4NQk/E+06UuhTT+C",
-	"uNs8np3oUrM8ZTtd+pWnH82ar5neFD25ThXWaMKfmA5w+3ug/VZsDzfsahL0fyy8fhgU+xPT9+Z9azi2",
-	"KwM4T3sffy4Rs9Dz51acZq0I+Y7pIheoGWOpK1UPhN0S3E3iWnwoKK5W76ETMSs0dAGDolE6sqUSqGiY",
-	"7sDc8HdIGUAl4WR0SKZsJl1CWV4INS5jr214ahVriEHYJGeGgijbDQyK2pjvcmYUYshgBH9FPxTcvc60",
-	"Bdox1m6lLbXFIDr+UW+kH34fupoAjNQ9sPcN+yz35RVsZco8TCvb6Pp11PwbVGDHgsatMedUkWPITxzK",
-	"2dDlJ95PmWtPd3xYre6lmediZh+9j1Zn9bbDo9GoVmrY6W7gR3hS3J6Eo6bi1oLrK+8Gvmw+sYsCt3Yz",
-	"P4MGt69mVr+eT5rZb0wzszT7ieZ8UQpZK2/dkeK0qmbrFOdBdbMAz/70uhmS6CeNrEUjeyCm9rCaWQIt",
-	"K/gmRwMwZTAqEXx6ZZ3EXNls5hhKgtgWTlzXxVYoV1fGBOMAp+itWubslstCNX+G5iNsIQ17td5LLPSV",
-	"U6EwQyws3toGHBtk27JDx95CLVtADeaenM14wv5IkwU7cD9HvRImLkzLysBnyYKR1xBwhenqy7kU7A3m",
-	"mJ32/vWQvHjxgowORyNovseXV/IsTXNbhoXin4fQn+Y1zzLyLu1FvQQ6SPZe0ZWGLFrACUC495e9DVNL",
-	"pWmGIeC9kxcnoyNbG5a9zeUth7KnvYsfEIc7EQUL1nMxkxiv9ySh/8NL6Paqoovep2ElRWkRyN0d/LhG",
-	"gx5ACu+vO/AHZZh4jWTZeMyJcNkMzpcuJEkyWih2QC6thx698uoUfCpR5fivhotI7N3oOJqIeEY/uE8k",
-	"BqoRo0O+FgwsZySu3XcbaJCzBdfel36uJbTm9l45MISgzdezgSaCOlEe15MisU7RPrEy4dHRnZSKios/",
-	"EcovSq2oEUnVkUrWWosFqOSvdtjzXRQIRwaC2oMnFT2S2lDD7LD6kLgdPykQbQrEPjy3jk27Enl3bilQ",
-	"WgjyCjBmyzlrYWO2d7Bd8zMbxQn5bhFyZOcQqmXCUDPMrMiyibA5Hf24KV7GA+CRit6ivsEFJox76oFZ",
-	"xFxhHC4IBl58oJxNxPqYY2DuLjYPdgoFwQkU6YESGmXM8Ax8U30XswcBbhOxV4Rb1IxvA3HFReRyCHOb",
-	"CFtwB4g9V7DzdGcVCM5lHw3IC+6rKUN//RWaWnutp231i+e+dlM2ia60nG++AXTqRjr+rKSApe+gVXxi",
-	"mgWNL6CeyRMD/lIYsA1szVY2tPVhdJaotyx0uPGanee0So92IdWoPYB7Dzp6s/TAtfBct6Kg4UNttpDs",
-	"fPffw9r2NX88uhXg6b7+7u/rO9ch/0FNC9BIF0O8N5g4bVg/V65qKcgXxVo9pIVMi4xFwSyB0koJ4saC",
-	"rsiUTQQEEnBB9J20b6vBAYkzOmVZXEukKPNnSYyEQ8XExh5AeEpfSDGESnbRRKSQb5roRnblAGIW4jSX",
-	"y1Te2YyUGJLulhl7OZc8Ya9qP4KANGWEThXUas8noqqWhzXXoeLt2Kux6yUllEttIUh+s+MNVll4DG0J",
-	"97DMAlB7p70fGNVEm5EhozvqIeB7p6CEV4bROaP6yjwGy9JYY/CvGMQR9agQjGaQHT6necoEVkSpyNmM",
-	"ZqrKw3Uw7x7P4O36FZtxAU34nsynvxPzKd4MzD1Jy+P3iZ33RDvBq3UTD5O9+1lVHckrK0kFTaxRZWN1",
-	"NtOJaDGaIu2LSAyN8iIS4xQxkFA7h6W51E4/cDZRvBHxeCIgq6lMZzITo63OzFdSc7pGqauaBRAgr2LS",
-	"dw3qoCffRJTLgSmxmR/me9kSa1X9m4UtK2Do0sqzG4ftsNtoIVhjK5rwZJBto5af2igbotM7mWer+/1k",
-	"oP3CDLRhMqx2oMPrl7uNDruID0yfD5RFh+9d/LNbC5GFzvn1XJM+JRk14t41014W5EmZ3Aqkkysyyxkj",
-	"9JpyyC13BP7I9dNpjF/P6E/JkatbwjVJORZ6hgInBwQbOShyw9hyIsCso2wdARwUR4F1FELzzHy9AsVX",
-	"sA+a3OWGcIqoWoczod2wlR96PRF9Spa11FQQqbGIALYwgTrI+4mdCOmm2LmrdPXKlg/6GPWO8OI0gnol",
-	"UUUy99n7k207FH4NzWkeSyaKujpIakgTdJNsxZeH5nQ+vwkbNJ5wq4vf5N6IFSLye8VdbbcfVj1KMbeE",
-	"5EXG1AH5CaktzXJG05XrvCyFcy4ilZWa5MySWSMlO/LrfC0p8gWFQVqC3fmcAL/6oLGRfvmuHW5PWmst",
-	"j/dQ8T+hOv05L/CTUfKLNkp+AoWd5UPNgZrcJ08IhtghJ+ilnXubfY7lVxzceQ9U5eEnmRULRtzWFRI+",
-	"wa6l5kCpQLv36j/8SYJqu9MtxEU/WdV+T1Y1o40gptavpv1+y9203VwD1/LhkoQ2WYjCF7EyDiFGP1mH",
-	"Wi/7ZzEPWeK4i1UIcfGJiHx59qCSUOxAQWo3uJWC7Jb0UxKEdm3UY8qPKs06/A4Lsdri/pP+uUH/3IMt",
-	"NZDqfpk+Ts7a1Q3uXMSbyoyBa6VvtE9rAxxUct1E9H2PMcwx9srUuwef2b41CRVmupwViqWDAxL7TQtq",
-	"PnPQbzc0HiDvGE2HkIDkXDX9OPHw+RwcU/43UOovmojqy9WSNR6zTXkg5p+uFkzoK5YvlC25BHWYYGdx",
-	"BIo0FswcGKl9Imy16QPy3ho+a0Ocp1hBEQqfvWW5Mtfdr3h3cl8R/j7ie5KzlOsf+YLr3unRi9FoFPUc",
-	"UGw20auzfx+ORofQqg2bX5Vt5jCRqcpbM9iHfUBxmcOTrw/9F+Fb+53lqYlPXrm6oh/8gthWS8BsKPI2",
-	"ZwmUmDX6g9Rm+t7lnC+Va8cOiWm9qFfkmS1urE6fP0/h7eHSvV2mdu2sdzzpHL8vnSNA1/fQND5VJQJX",
-	"e9QSRr+cnH+l8bNHfs3nigzYj7ZBo/Xl8xm3H30yWtLWOsU7KFOp0ngwJpp9wNKlKhBjFfk8perth9HV",
-	"5iVoekX6WOMVXExVA/2BVwy1FjbwqsGG1EQYyGZspomZwEGRiyQrUmYft1yyYPdT5Z7UuCDt/Ewq3G45",
-	"V+URPtHkL1GFUx0J8hbFTT3/1f15vtl9fylnTvzFjlil2J8xyFTBut/9FoIyiCDEFJNVoGtBysiUJXLB",
-	"JtWO0X2DtMwPA3D9DZ3seQrEKT4gV6VfntD0lhpBbI1KK1l9BWX3oXqaTfJvkL0ZF6mNF4CWziQYXuC2",
-	"PhGdowuM4Gsedg4u+9LuAq/v3G9VjR/Gs++2iQ0B6gt/0oe3+/r3lZpafPpnazolBAECgrpyfs0LsjP7",
-	"9kwvn8Ls0prJ4AHjCc02ml32YwQ7Z0qWXGLvVMnKEFLlSnqZjqEsSRs0YOT3muIZDzpmRXplCOoD2Bot",
-	"+Z4mFLJmQWkYVfYyoWBW5MloZPiO3+UGe9TES6rnaEKZ5XIRG3DJ7BYbJMTP0bylc75QZbxcRO7mPJkj",
-	"TEBzmrKyj9VEVI2sDsgZZoVaP6X08kExBC62QgM6d6uGEGXwhQvawMdcgPTY78QSHqkcAEtH3LAVRmck",
-	"NM9XZmHTjIqbiYjXrS6xO2Huoguw5TrBNA+MhTZDrJHOe1mdMNd0H6PT7smmvl2qTDZ9MRqNRkafgZdo",
-	"mnovrEPpeZIvqnd/rRuhzoaHX1dGKGvC6n38LWSwdmQiT6Env4381XsKTfuFngUSWsvEhyqjlfSpcA8C",
-	"pfdt9hoqg2001rt45YDN3uvSCI3YHpZS+fFpe9jHH9co/EQFngLQagFoD2dn9s0az22BOVsG8F5yb9Bs",
-	"fcU+6Np99h2Moa6hYCKw5dJJH8QbLM2B5t7BeCJiVxUPhE2uVzZlqypvF8NU7qIdkNc0v+HWeWlfJrEl",
-	"RN/yLOPiOoYUWPfl5Zwvl/Cto2BUkwXNb4gRL5tCO6bLlqD0SxdOhCeGR0RJ3yssjFRH5lRBlrCc2TaR",
-	"lWnFherW+vnZeSaCp0Z8s90pjey7kT7adllu+64/Jk0wO4ORPtL+yNVfiex4g8p+1Nh3zZx0Xwelq3p4",
-	"Dz+lVy3xZDQiL6lhWZe6c8HEdyxh/BYSt2Ry01YwsYEizgup7OcfGU2vuBnvKFxccVd/ogXMk1vxH5re",
-	"n6Up9O6w11PLT0b5K8fjw5P/T+C1XGMG0BjLu3Zga6hYg3kMbz/8UGcCUYAFRFin0b/bZZMtj/6GiK4X",
-	"7TIRHuGsWIWBCua2YXvy+3kVz0pu/hv2Ln4qp59jOB18f1d1vlcJTU822LZGV2F4PYJnziNk5df2aLf4",
-	"7YIOLEeAW91XNQefkd2E9QnZN/2W4VuFsnv6uHyZ6bFcXbS6Jk+ovs2rVULrQb1blVggZ4QKVDfCQv5Z",
-	"KLqyYjcJFWU/djTx38sPthn/HtSGUVLrlvZwT1jaNRZ5NxR9QOdY1Pnpkn7fI3G2m/WyrkFPRPP2oIN/",
-	"4wWMHtIMua8W/ElUys9woZ9Mk78F0+T92N4W+c5aqR7LQhlD1OgblwDhLsLY6Z4iJUupbKJ2RwMm1O9U",
-	"TEBrStsAAIRHITW6bKMyu0IKRu5Ylg1nMjfjmsen8oMD6amhPmeXL8/PSSYTmk3EkuY6gtf+GBn9Ui4o",
-	"F0CYNMkYVRqsiVBsS42NdGqj7a3Xm4rrjJFpTpMbplVEfimkZiqaiLs510wtacIiksjFwkAzIudvScY1",
-	"y2mmDCkUUgxxNb6D/LLIc4PYhopWwxCuJsIHF8W9EwAJsa1wqHKEeovd01krefq4InbdLPkSZ32IxjEp",
-	"FfQgZyum/tiabRD1SnQEe6WgvaiX0fKbd+Z110UGKyt/c/y1ra58coQ2S25R+9tihTx7N8pst/xkcPzH",
-	"NziWl+rx7Y2OjH9GcyNkCSAVxFQB/LuDAXIiGhZI0vf4BtQ2rP52N9Bv/2LTHMwohmhNVxNRvUNopiSR",
-	"eWrWPl15i6vqIZZr32pznIhgip2D/wObHF867vxkcexKWPewOJYy0JN+28XgmFRI+fD2xpKQ/Wr/2sfM",
-	"WLpedzYz2jc/pZnRl4EeLaK+uhtPCL7VzJiUJ/KQQfQOKfezMpYM5oGNjJux70FtEiWBbmsi8ISjHY2M",
-	"uyHopzUyOqr9hRgXN127B7Ut7qvKfhLt8TPc4yfb4m/CtngvXrdNlvOr9NxfKQ3REoNwYOOjK6NlK6Zt",
-	"Po+Ldm5m1TxfT6oB0lBCZAwtTA1nXcjbRlQexidyjdUAIVnGVVo2X9yPnFwGig/tW1Kktufeae+rr09e",
-	"zEb0KPnDITuZjkaHR3R6fJLsWffvTCl+LaALyFPM9RPx6WoSA6yp1W2ShLYVb9qB+qRsSXNoSjNUcz7T",
-	"m0oxVc+ep3HVpodk/JaR6kdDEqq8CtI/cYqju+6VTjg4mIhYaZpriF3DYGkmUvspZ+ToZDiXRU7iH35Y",
-	"LGKbGwbOTtv6gszMzym/5lqNCRUr7EjIMgUZiF+fjkZxROKR++Nr93mEf5x9+/JVPPCoz8jIRmbQIQxa",
-	"dkqk2jVipBORZDK5wZrEfhdkEh+9+PoFZvsdnYxG8aCe4wah4640PsAbqK2aiDhj4lrPL2aX5ttz8ZqL",
-	"QhtpzhDU+IB8R5M5iUv0+O6Xgi8NsGNs2O/lTzL3EzSVLCd6prwjiogUCTsNnIj3ukeQo9qoThY0YmN5",
-	"6H0JGZtCClaDpiuyZRYCS8VCAVR4Q6K1j+g7nrg2k2oi4Cg21P9qZkbW/D4XG4TgiShP5JQISe4kxuCn",
-	"dKUisGbwRZFpKpgsVLXMiMSFyPiCa5a+pEuK8f3Ycmki4gX98IrybPWG3f1ZTpXt5t0XkqTmawJvDmD8",
-	"qnRCOXiY5V0mc5YWGRfX7e6gV+UZAOrcK0p9Db1A1CgXuYEdpoe9qDfLeUpXLux8AUWtyiB0qoscPtsm",
-	"VaoQ/kc9L3LlPa8L5n+8Y6nwvjAyjTkus+pPOKthmxUN3CQbRD1LxnqnvdFXo1Ev6jUQpHf6ogzvfwPN",
-	"NJQ9Px/9vJOodnpYbfPI3+Oo2t/I39uRt7Gj2q6OPkImANLf3mnv6AiWuobnFmCdJZ4GUiKmPnns/uEr",
-	"j3kMwWGzE05eNX5qFVIqordBTNmnJpmVS3AA5OiuQYHlflEzAyDUWAyY6q55AaRKC6iJUZgSYOUfw0ac",
-	"9FPVH2uWBwtaLDdzih+50o0r+bsp81Ur9l5BHnCylXz/XJJmYUhzb1/C94mrhjVlgV2Kh9lL+URTv6TK",
-	"Yeka0dyNoDZowyaCuq0V2FotMdRf/EJiO9QA81yPE1G6FXHIx6nPtZlCoiMrJEs/llsR9vpUpWtXR+ND",
-	"Sxhb63YhTm4t2hVWzrnC4BkQKQx3r1SpGMuJ1ho2T1ea4QuDfdj8n5juhsEPYk9cYzZhs6JynOgJp4OO",
-	"yXsi9BqFf8geYNbngYb8u7nMmCNbVYdF3/kYEfYhYUvdEHJPjTwM10hpulKECzRMeVvnSPZt5V7i6knS",
-	"xkiugMFUptCcsaxdfuHKvGwsCINVzXheVmzHWdqurq3rhOWpoKBXxkif0WTuW92mdZsbaTO5WSuXFAkb",
-	"eIEKE4Gg2er/2Hz30aH62Magz2V2qYwphy+Og8YUUWSZX3C9uzXluFr9cRdryrG33uPaYo8b1pTR149i",
-	"TfksDuxdqP2TB+lLdl8/vo3mEfp5NHxMKgoUYw919RgcGA5SrgBmDuXGyBzs9QckvpP5zUsmNMvPU4VO",
-	"KKg6WU3+TIHLgCTwlDolwBEa/jDviZBDzC6S60E0ER5ngCZ5tjA8+JqsbsBFGYHjO138/dYXPiYLecsm",
-	"gmsytfXanBvGW9oztWaPkrl5QdMbXB8UnLcbWPf6QDz4AEs62134oAFdUM+5zwgNcUAmXJ/5ITwgD9cJ",
-	"8OWbl2TBswzTrDKq58xr+/eaJnMuDPZHvRrYNxuV9iD4T5bz353lPEiP96XEe9rJvRGcyO3V/5Uzc7Gj",
-	"zeVyJiJgF/eM4B5NljkYu+9v2X7qXdFCRj6bHXonE7QvQTxRqC/TDq06k6cOtuct3Qev6jYCsLtxrdYE",
-	"LEX601U9ZW4QoVRWf6fU0ydi/Y17W9w+jbGtvWu3f+eejG1bjG37o/GjGdi8n0i/jOJHxQRNWMooDFUA",
-	"GQPJvK6LgK4SEsX/Li0j90VxkcLlqD1o1A47ADh3jBLQB4l9IhrWOOwFo2CFgzFmHgR0ESjszstduhFQ",
-	"bQDRgauJMPMmcyquWdquUMxklsm7NcMjKlUzmWN/gTnVZan7iQBfUQTBaO6JWsSZzMPq1eAh7HCPoJJA",
-	"3r1RSCpMoHfOAva46gju7vPZnrYTvyfb05cnQrx31eIfUslhvi33EYxNXtxnR1PTeN3UVBV6rpHEmHhk",
-	"v3IeGCpkiHfDfFRFUPOKrKEHfDCuD1FzOYCDxFL3iSgNPj4Bhnqkhaq1sCXxtZRpPCZxQsW7QrwXVGsm",
-	"UgZtX9OJCIXB2vfN62DbPiAXzhGjNxXa9mqySGHgWouXBpPc3nahytp/n3SQBgycj6KOaT+xXPOEZmTh",
-	"LEP28MBVIYoZTXSRs7x32vuBUkPBFzJl2ZvCQMW8//3wqDIvmUeI+8o2in0pZUZFySHJQgo9h26xiuWc",
-	"VkMdHv7h62Oot4Jn2zvtmfPc4IeoM40HyXgpQf9UquV3Yb7yovk9yl5dwH3o+jCVdwJaLW2g8OBue0U1",
-	"qyeQeN945faJYUNDGJL0QTOUOXFdW+VsppgeW+ozEVyQ91cvDVGvjYeJFhLdvjTPOLjBqSDNpXgMAsM6",
-	"y5/QJ1EyvZj0qSYLqTR5MRpBU25yw5bADizZwpiQMaq0ZeEXP+Wm4TrApkzeA7BsDJranJADmSYNb0cV",
-	"thLbjpENhzf1LQSb00omYmteCWlLKzkZjaL2zBE4MtAwLN645w2xBC8OFQbCfopLkkulCM2ymsXTJgFV",
-	"X2Fv36pFVRMghtOaWbEJmo0TiGmWlTfAhgkNDsirmvo1EdVq7MHmjMx4lrG06uiQs0TmqXoAVvjKwqb3",
-	"IGG0qP/ukBOxT17Jx58/Rl0nYY1Jfjaat3f3eqe9o9HRV8PDo+Ho8Orw5HQ0Oh2N/qNn/fbhx0Zfucd2",
-	"538O3k988PfGB0syFGKI1Y/344z3SIMox9iaCdHkbBrqSO6c/1AfJarz1Vq6w0TU2qHjm+pbNpM5gz7A",
-	"js2rqjWwWT/7kGSFMurT1ODUOpOfCOTyZh55zYDZQNfCGbeWlAoq8pblGYXmCoamc5HKu309VGvk4Cn7",
-	"Ykv2hX+4DWo8ahDtCjH8B//gPbg/2f7EfrN1Nr2T+6xErie+8CU5z9ZZgtqVJ7T60kI8YedMjlJgvl8y",
-	"x0TUCsmVo36+fI6w2PtYGR1uw09JHTsmdTyK1LQ1saPEz/0asm91DHdFvgdxkQQ4R4unxOMsTwgZchI/",
-	"BDZ+6qyMEpf7KLwaMutbNFypOJ5XmxusJXFMBDhT/SqK5cAPkp7wBZohNlkIjjzV/4uzEHwesvHkXv2C",
-	"Q/s/jfVhT5tD3am6c6vFiQjGjkYk9v1r8LnyrEF5Bc895jowFureQae+c/Ep5HSdoHwuzXknjZn5bz0R",
-	"sy9PY+7oTNyuHm8ONN10/zeK9p9EpG/jyf+o2Ps4svy+qPQokjv6Z61p3BrkK94YTq5ur+w8EV6Sc1Q+",
-	"NpUyY1RYlyLNFHOl99wTJTPkykb9HJCXcyqu0WldD1mqSrpWK4WEaqpr4UpmDiXNT1zXoo3urzY8XDDl",
-	"poCdDVE4l0su0oyRKaO5ecdmiNu1lQE3stAXM4uhvS8pvOYTE6YnbeHLDcZ8wJAdLobLXCZMqaHOaXLD",
-	"xfVwZiTcoZHEHiEb2M1CYJZdkoHPSJzmcmnU3RjfJoKxVFUt6qRglsASLqqnMZxRxeOJoGKFqbAkTqmG",
-	"44mJpjcQmClYPSu3+f7ARUbWYiGx6R7GwE+ZbUYHxDpnfuGI0E4x7qeZ5wwu0kJwbZYHpbononT0NqIu",
-	"beOlh4m6PBdvEReu7CGhrnMfym2B3DvtOWj2mmTn5ZwlN2b5GoOkFNPF0jxVB79B8R/lXS/qXfxbL+r9",
-	"wK/nXq03F2OZsVuWQcBkBT6Mr+9MocNQeIoC+Z1EgVQUsUGrPFJ73vaMekDau4+xZlfTjJfV68jhRNzT",
-	"vBK+P0/5vR2IzCe2vLTQ+13MME30fyJoX5IxhrfTqT2JWau5Zhsxe1AjzgZB5ZEUp7arEtaiGozjycbT",
-	"auN5cG77MEagEqsdGW1TgtA34atB/UCNIiPi5+wWujJjZUlrBioNQxGmCsscFYiJQPMRGm3MKtAPLCRx",
-	"45B+OeRBNbZL5zU6zh1XkAFcLW4i2lbnNrLMCuWvdbtCRxOjy0xEH2oe5cmc37J0AGtW0PN7CfX7WpSf",
-	"SsvDBYxJyhKeogxDJ8LOy0XKPkRESZJIkRR5zoQmDkQJReVL6jm54wJzf+sK1Ho18EGlZl3MXjOqitw9",
-	"Wip29SqfEaEGDBCJiqYzQ9kGtTSVscHpsjfSasmwGZt5zc+SgF/WO21gaUW0DB6Q2IDwIufXXDSS/Bb0",
-	"hsVjEt9wbbVFo7xiIC1NEra0MiDkFwMBm4hpoUnOZoViKaRSC3aHZ1Q/Bm9OgxZcvZHiXNwyoWW+ismC",
-	"rgw2GL3HJv3NYIPxtFjFiKd+uxXFMmyWUZ+jPujggHzrzJ1VLuJE2GRE27gKhUjc4y3NeArFJuk15QIb",
-	"iph3ueCon8sZWci0yBjuKK5ihs01mgj49m+vDRxJX8J+iYGqOS7z/0X+bbEaoKPRPPmt2Z57cFqsEMeu",
-	"3N3keE8zg466uqFyBnZURG3SV4yR+FyzxTt3vQYHBBQPCFQWMNZE2IwR8wU8jVafNCbsFtJqymHilix3",
-	"89sGJV+zxcMZY1/LQmDzaez934t6XF3aY3cJlxVS9U57Bry9qCdc0uO37/5teAjFFh3cjHJjVfja1TS6",
-	"FE3ma9p97y1nCQRm3jEo+X56eHD0oru+r9niqVbX70a9R/QvZQtg8C1KO1yVjzVZIKCUL3OWwGkH04sv",
-	"iyXLFfs/7F3rcho7tn4VFX8CddoYO5edwC/nMvtkzna2K3ayayqkCtEtQONGzbTUtpnUPNV5g/Nkp7TW",
-	"kloNDQZ82Z4Jv2ygWy2pl9Z9fYsk2uDs9/MLtjDc4dXxIGLXExlPyBeJwBBTqCYzIkepzLFezfXP6iuS",
-	"mXrQQ6C+K5ED20GkXuxtJTWczjiVkEyGQSSUO/4hgAzWZudCsK/H9j6UQ/hsHfn+8g6ygjqYrq6qWMWA",
-	"wDtgl/31aO8NWGRBj237A21vYenjqHuO9qTse1Tgvh5FTFf4zNfj1gZMzh/WOiZ3eHW8u/ORNJ5lpXuj",
-	"ZDGf8LVs4CznkBHu+BcTUwaZHEn86PLEaivTTshSoT20q5AqTgu7gW5yUrur7OTyPLsmPU9qREDqK2LQ",
-	"DiMDr6LCX42aLCmezZNP71u9coZl/ZvU+Ggof0OYDndRUDjnK+SoTNwD1454mjqkxzkgTR13Oh008968",
-	"qRazl/ZFa0fW/RNWv5Vk4FE3UNP/7BVWlPwkj+2RK7Va+5/l4N+3UkhRGnw93suDvTzYUh7chfH/sH8+",
-	"rvHUnijv4/Gm70IFTnlc1hbhrOI0vwrjTdSHcubiymtdt5LOwd5hu8Jhu5n9FFDY1g5YIEHMxLPMpoYI",
-	"7ZuHUvW/nv/+iZ3Zq6hBCMzvmQ4hjyGpjbsEOBLLgPYxKtIU8dWh4bB9MIT5BxEaRpC717KyFaAJc640",
-	"j+0c2vaZEx207uVBRmAwUK+vyp7sdiKoreBnD6wF58dBl8CavbfXnw3MLOyrwWHVH+ZBxZxTzGWD4GXk",
-	"KLcDY2bKQNwYkSuefhYjkQsVCz3oK5p8BcHLQ6Zg52aq3Ke7oaELPtgDpW3ljIKXtrUv6gB257+WhPS3",
-	"H41s1ug2KKkPlBQzaXQbhyHlRA3oCF3jtorYP6WK2SxFt833TUX1X3WmYCWPnch3Gwvbp+89PRF9xnMj",
-	"eZpST4cd3VEr8pP/UvIyl5Xs+EuVJa3ORa70W2q6FOS+QqhYTENulX2iXMhoRRzFebTc05pZHoFTyk7N",
-	"Xh71VSXm1WKXQsyo1NHFeODAttmps68ywNYKlsOaYcwi6qtB6X8GaJLShotYu93GeI1rPmVZ1gH7LCg0",
-	"0XSLarFMkUAhW9auMnTsu1AOhr/ozJURnb5ii6GtNvuUUfJhksUFJNnmlglrTLi2ZugcsfkZZ7kAuTLh",
-	"GoN+jlnbgU1Gb7pnF8MdDEwC7rmpowL4n+xCEGehALPLrgt+LeZzWt7mondh7C4MvNhhNBGdnR6JYAh6",
-	"QaQrjP5IUwYnCQKzvFCJK5ETTiI4Hu1w1UhehPgDGtA9S/kbiH58ZE33X0bEh68JZlrpcy8J1hg2CyYF",
-	"m3/tBB2nmVlhiv8hTigG1UBiL7z5mg2+nsgU8FQdCRQ6jPJKBSEjR/52gJ7bV3cLve9hmsWXdj8xAMkT",
-	"NgRvAe4p0gAEi+xnYCzM8HELXv2JKoPKWUGReArI+WjlFOfNmqkY83jOEm54qzZsyeqWijRWF0E0RW5V",
-	"Kkxg3SiA2HO8En6lV+dwGlSmDsrZ2wfkQhu7fGluiTza8/8BCjocS06uuD1mC54kPP1r43LBSeuriq64",
-	"ZDPFXEFMHQdgTYzRTyylGVg3YckBlCCRwpaxPpzcw8b6qkpT1JD6gt+Ecb+aGN/KoN5W3pE/pXZir3L9",
-	"W9dXk3S4zmUIbqbvEgt03pLDMnL94w7Gbq2n/R0luXCfseERIZjOijz2ci9QVOyPY3klVJjK4/Na+qou",
-	"CShicTaboxzUXiWknIcIhXzERikf64glcmoFa6Z0xKZSyWkx1RHUQFi5HawgqtqhPdTgjGbOkAxUG6cx",
-	"plJdButzGRF2zqg+6bm2+0/Ny/y+SJeMBHvgGhysSMwAmYpb1gs3E4OnNI4LBBD7PodLIPUCFaVCuDnT",
-	"FYC05HqkLild7KScQqhakhyzuh4mWAVKpa5qlU6S+ddqB6Wp7y7M+yqUkjWinH1eL/ycXu/fBVcJamp9",
-	"5WRfqf3jfLcTaCdJEqbO3Kk96uLbdPIqSEB5u51ActPa55H8Z8uTkyQB2yy0A++cUuLFCI5wFxFyK+aQ",
-	"s5H4mJCFBoaPodFLE0KGR50OSyBpJDb2KiYt0x58+z5gufBlxNO+4mnaajPUnWUStNC0N2UjNoAF2ucM",
-	"Khq9x+cKEiVlEjnbTCaQXskV43Hs9M04SyAzz0orzKPE3zT2co5ChKPSmPOdOCdgo5BV2b5v26c2hTQv",
-	"UsFetDy+XmngeSUR2N9JWIaM+0Tz9G2CdrBI+mrJJAnlUM9az4lrKaqFCWYXiCI3EdpBjEy7R6oMOf92",
-	"TJxI0f58YWn9DkwcyfaeuuS4CdH89pbFXhJsb1kYpOj7EQOHP4DA14KBOt5Sge607Peaa+LWC6id/pw7",
-	"7M4JNgkDpkjcuK/gCsuP+Zg1N+XEMrEc3nH0ichFyC5f9Bh3Iz8G37Vc6bPdAWBc9+7T6TEOm7rAIrdl",
-	"hvYNEet5EHTTi9rXTVSyD3LXnmr7TkiLgR4Ou8ZodlLhNslmGq91F5wYw2PoL1eniDUDDawVRsyrdSt8",
-	"HOhjqOT21Y762Hp9Cwp8tjr4bCN9Cw3wOoUL9udhuEKbBaPD9tfqVRKcOdlBNusi63buHHtlFCT/wXwK",
-	"UlyTaEediwzn1Txmr8L8+XwH7UogmexuJuWUG0BNXFO1eJIk0OYBsmOICfhyvpgbnmbjQrQJGwDju25Y",
-	"PG9hKzhfUQgmlvMm9tzdG7bsg8lsgwZjCWswyvLpgBqLauTXAxgJkAy6GN2dpVxx6GIxEcIMIjaAiIX9",
-	"x9hTeQafWl02MBMZXyqhNS0a73wPc5lX+1H1IOiVSiXCC+xNpWu0XHwQA4cKTWCvlSsh06bVs/PFQVlz",
-	"MOSQBG2KIUx2Jmfwdyj41P7laowhbssglEhhCeGYzRAYh8KSIvGclrIEoI/SgRbAwqgqcnFdlQrHhW2C",
-	"jVjYqcV107LJ5L2SWYo5TTXsPayAJB7vMJGBJCg0NgbPGPXv6kTgcy0X/0VJQy/RjjfAe+f0NZjZ1I0W",
-	"aEa6qrpTovJzS0MQHhxIfRIbeYX8P6zCtEbhLvV3lWfcKThXWW2j25AKiuNKErBXTagkrtM+fhk1rmVi",
-	"Jo3u8b+iRuUd29+PXhy9jhrhQbe84vkrdm4EYOqoha/YX1Ju2Fues2N2w44OXzBpF+0PYKPbGPJ8c0dq",
-	"ZWf2eDs/RUEec/SGEiCQeaeVH7aVfoecTu1qMXguDNZ4lOc7UwTvSLhdlEDqmvRxzFYia6/VJQQudz/N",
-	"tK9iTtXEvsi61lNaCj7Hi1EmRkykWlSdmchpnSsu8GUGtXzw9FLRipa6EG6pONK6KsfyTj47eXvzoOB1",
-	"ULHFbuyDRrFv+gGceRtVVFQZ/QalFRc1L3HPsZ5M6IfoEltjukO/wL/0/TGw9ehfyE6QXzDspYWGJC81",
-	"eMtV4mw6hZLgLL6MoFtmya6awTKuAc9iIvpKT7JZmVUON7a6rBT6oC6TtI/Yq86ro4OLV+wkLaZSFVP/",
-	"8zH8/Lzzgp0bLiGO3lfnVgNnR6/YmNfcegFJbG6A1zBA+dzPloZA2zgKn9xX/n684qIYCriE3bBOu/Pq",
-	"JY7z8rmbv5wJZmfnUGIsp43YyZs3x3TFW8GnffXH65vnR+EETqy+DapOqe6Aille8g41cfbuxc3L9gtg",
-	"wFYpIw12Bp3t2oAbIfMFhXbKtaav5qwZ83wIr82O2mkfv37+iqXDQ6n+73/LjeO08L7qtDtvfnlZXmG3",
-	"Xbtth/vfuB9bzHUOJCWeNVF5h/TIijEAyaV91URNMWK5nb+APIxXANMy5Sl1Q2/1mDVLcJ1kj2hWaPQ2",
-	"zophKvXESshgZLQG1rUcIGa4AGp3a1VpX60DuqtYslFoL67vK7CuMnJJRP6EJZKl2MZkCr+vwAzB9rYb",
-	"Y0/3FpG5ys4+con81gLc10YuCoW9EH9KVZJ3Edk1lZOlyN4O4w4YSl3547KH4IGctgsEXq+RLhhoe+/t",
-	"itLIu1iyd6mWXJP5E9YE+ShD2JcgYloAZARJWoeAQIAylJTuXMVS91WpMiasGRrPXawPGnRd1iJFPKY8",
-	"Ed7LBgU+0kQB+hiCt/VVAVh16H8sHwFlJhBC8n0PKga7z8Lk2hrvuLagCZpVZ/lsgxZo6/Po7+azewTv",
-	"15/FDvaG6hPOTLln31o2E4rPZNsRVa2U8/VTvr6Jazb49QOBXrkx5nyaDiIWZ+pKgHJvMqzlBjYljWaX",
-	"Yq6rkVZ0YbFPgPmvMmayS6F6LOZQoUb1eR4Z0Ce+XfN5VA6bXSs2+HDBx8taPjYAAFslbq1AJvh9JtTJ",
-	"TP5VQwbylpx69ClT4hSrhb8/4DmmSb6nN7DqJMNlZx/9m2pEjYngCazmR+Od3daDd5kyeZaueiJdfwgX",
-	"u2v/FTXsBt92D1wDU3u+4eE8pbg40ruIixwiF9++h9RftzJLg5a6ghMAk+VxXa8MSwfLVG8pdi3VxzQi",
-	"ik4t8iuBLZGHhUwNiMCIDedGQBo8/MN1YBo3B/Sow6sjPB+tqK/s6QkpAX5YPARUtmjyTI2Jun1q0vVE",
-	"YFUl9nWmDUkyoXt9hRnAlVdtz8EBnKmBR40rz5U1wl3yqDRsyONLrMcdHVjiPgDqprDgWBhwRPi8DzbM",
-	"kjkVQFKVbzabWxlONW53OZJ/s+/nEY+ko4f9kdz5SP7t5PS3XY7kjM+hbboR+Tpw5k/g9wlTFayMWJ2H",
-	"QMMyGJbVJR3Uao4nPi9qdcz3DIe+EPk9lmPSoCwpBHveYQnULY2MyJlUVxm2r6KQ7Sc4ivazMO/5XDe6",
-	"zzsbu2CCye+Dsj9DULZyEIIDelb5foXOWB6HFQf2cduaEMHf1tVk/SH+TWoTnIJ9K5NV/OGRHbQhW93G",
-	"PVsl8D37eUrO2V2Zz8IxXsV8tnPRBmyhTvVcFOsPZM9VyLxecfxPpuj789HeG23dqaeIFsaOog/jDMC5",
-	"V5LjILsSudXN3/E0LjBl8lSYSYaOz5QPs/xtkSdCAWatkSkU83l4nVpzaoUV9Q7nck5ze0hyXnxUDUnT",
-	"JUz7a3Ymzz+N2OLFNZT05pe+ytJZ4c9fbupIA7VX+K3r3uqOtsdKWoSWDlauCkeLm2d81pLC4zm8d6DE",
-	"vcP76Tq8dztxlYNUqg2eS89yGa/j0mcij4UyHPIxB5QhfspzaNsjNetQWYD7AT3vpzy/LGbYrwlrM9FL",
-	"p4Wpt1BwRL2CfZ/hJB+DfS8+qubQ0CX3wb7/nbSLxVVvRH7hy90E3LFXaQK/gqoqOK5AYk1PXlQ740Dw",
-	"9MSh2k9xEoQ/WGiRo3eZuiyHE7XDXos0tX+rgqi+97Bnniq5lZpRctUR9M5es+BINrrHL6NG7bY1uked",
-	"qFFo8b56A6YzFVrgF2+5FsmZYwr+x/NJNvtcTnzb5OWF9f4p8d8dTvZeHD5dcbgTP/q2IA+jKoP67uWj",
-	"x6qp9eJd8DEYKCL1xbRNzPfQGRvxvMeg3ursS6UZUgUBAfrPLTaZX9HA8BbPvgHMsjWtCOtqDKudCNmO",
-	"jQhhI8CR6bs3Yegru1bdRWQFnz5bU1UthWZ6whHeE8alDIxhYTyoGjo/s5zJRO9Sm+aKhO8lPvHhZiYS",
-	"aQQjtLNRmmV5GZP4XOhJI2poM0+hPTxXY7FFsdgFH+/Btn6SGjEDZOmYFyAHbZSxAkAqjxFu4Myex1lu",
-	"z5Sx3MTHH4C8a7oWyWSwQwceAk3aBx9CNvDIQYcLhE7ZvEM6H+9jDE8rxrCA1LSCodSkei8iM9W7baHh",
-	"OWgticgR+ZKsL9CUu2zwzVLa90GZC4NQe5pxhG+BfLhq9T6AgyAQX+ngBWjpDdGZ1qXA3taQ54HBQ3za",
-	"SU0n9T1Q0ZqU840E4x2SywO0oVvcEt0KWghKvQpuRLTgtyilISSAYdcJaqpXNt+x9iUlrFvymrMmJ5nM",
-	"L4UCzdy11ObjWrQgn7rzkdLN83zucCbsPVBz6KBroduE7pGKXgXi8SWR0+xK7JJEfkflul5tvua5opDU",
-	"w+nNj3DI946Ep5xIbvj4GVqXEQPKI0SWsLXS9uo5QIofZKMDQqTZpuR5wgn0wHCV8Dwpq567DNuBs+YH",
-	"Hk8i9j77p1ARe5vdtCL2m1BjM2HNU5mmEphc1Fcflb3uL1lmInZqv2tF7A+ATWHNX3M+jdiZfZsR+x+Z",
-	"ZuOcT1sR+5qlxVSw5m/SjsF+5WmaqVbETnLBWfP8HwXPRV/hmPiJhoadu5D23lOpCiMi9t9Zkbfa7ARA",
-	"EJ9pNhjx2GT5wNXfTLmau17yVrd4pvtqyDX1KGni1eyoBV3K4Domdc+u2LWPGckbkVC2PQAXN/0zVAFA",
-	"vt4OskOHhbi+OYt29lCEvUd9Sj22fxnOGU2kCQ7nlGtDhbn2pjYBNvo+LlALhO8QGra4ttbpHPF5VpT6",
-	"elwpfztCyGl2Pcm0wNssv+JSARh7TbUw0G6ezTStKxUj47OUYbDtLTPA4PGodHfh8wu97ZFiN+fvX0J0",
-	"vEc2jb7Q1LeyjwICczVqMsfXsBcFT8psCt4UIWv5F1Wy/y+uGRQx9c0Mqyuhkixf41Be8gRje6rNwOVo",
-	"9C3Q5YKCQ8IuYwP09sbzd1kiBkGj/jKBPJd2u5i7sF5JPCvyeGK59+8EybPCF/sVJn0XThJO2Gqh5+8D",
-	"EK94KgjYa2PWgjPa54D/HE7XK0d/7mR/pTO6Qrer0vXS0d7FD+twQGiIewYCqZ7ntenht59ZyyDdBu0d",
-	"tEtM45EVEeKd26ghTgLtGdFTUjmu/JG6nQvVnNRlLrRd/vfCua9zjQZi+oEcJ46Y630nV57U9z7SWh/p",
-	"FnKsloIeFZCjG3pJN9Y8+2pR9fTAGQ4Ig7bhdiCM20UdejN3VE8fUtN8tNO2d1Y+ZWflfSmu11l+eRAL",
-	"ZcSDGab2EYweEfXVsnlaW4bMBomY8dxMhTIfkwGbFQb5QTAcQmdw01fltXawoBFM8IOPbYgbqU2rx3h1",
-	"LEDi4IZNMxeOLG/GdNKRXU7OXefajmVe0ywnNuduPeos4AZW1gfOPDtGq+d5YDDkitxSBHFcW379R5Zf",
-	"voOl3C27qdz0Rnc1im3UgMqczwA+/OIYcLepQgK/e/UaviNL/OUBv5GaTWWa2ulTmQVeefQ6auSFog9H",
-	"nfbLqKGFKWb4zeuXG9vu5Rbs7fefw34PDnDAC/8IOM7KYgh/pOqZ4V1M+ZDjOXgfCMF6HOwxtsCvy8Dq",
-	"qw0qvv35sB/o8Nh//aG0H8JjNoCeK+UBvcUXsJ7hWKulPGt7X8AKJvTI/oBAAGzjEwiJdc/hnpRjoPJq",
-	"NmZvCwd4BXtzPoJVfffOs5HrotVd0rtSwa+EhmRvDJNIowNVK/J52r5BtV9nX4HVhn1Lx9Z4JU4qDfVq",
-	"9c1TrbyG1s/hoyFuqo1MUzbJ0gR1zL6yQn4Gal61BSvoXq0u5LPAMsoLoQkR5tWEDxjJXJugx1al8WB4",
-	"4TXX/imVBoTS+F50oGpaVmsvdmiRdNMuqh42w1tQ9e67o96njOkinoSLhV4+C/Pfu2Nqzi3u7b1pJtFq",
-	"KLYKKbo0BVA/ShJv+mwGUi5aobekav30FZ5E+0PdOdxBT/hVmFtJ9Z5l7iqfRvg69nS7yo24E9EuyZv7",
-	"dCb6vt7YsgabZkHW75KqzQqVEARg1dtYNbNRIrGOpfek1hNZdTyUnsjwWVlhXLZS6CWgkrK+WhjENxWv",
-	"DNJ0otOfWOpXyU1l1OqR7Su6/VY35/rTiS7Oh3AbQPe32xwEvxy3f9nJQVB1D7zpPIJ74PGZ1N77+vR0",
-	"cjww9+d1qKJJ/mgMBc9FflKYSaP77btliQiwiky0Si6/ZTFPHQArtMZBT8IAWnLlhRo0okaRp41uY2LM",
-	"rHt4eHT8S7vT7rSPuq87rzvAcWnmS9oFFMRLZfJMz7CXSTtIqikgU29ZJZF6CQATIMvB+1EohWW6NYix",
-	"0Jv7DPBPI0Q6tpsPWkhfIdLr4QL4KjbctVsNMOqC5WIkcqFi+58VAyLxeOwOqDZh3LDBYZLFeoD8kFbk",
-	"MTmXV3WyWLva9DWprXBPFi6rGendyoLX+iGXrq/bcz7WKC0WqpDLEXsegT7P5/ZVTLELpH0pWCxg+Dh8",
-	"7gVWctVpnGX71Gw642pePk9P5OwA7KmE5WIqDXxIklxoLXRlWXCrrN+iQptsykZSpAlLxEgqaX+hJXp0",
-	"Xmh2GcO14ETSAzblM7tVbj7DOZtmSZGK8MHB4HUPd0X/RlqRisPb/4YihbBGtjSW1TUkOk3qV2JvD7I9",
-	"/X5gAXSmDI+Nrhm2bsSTQCF4poEDwXmayJHRET3hWohLREilnqClJeB5GhUqT4Pnvi9jJDhe3faIXGYJ",
-	"Ii2z60mWhqEVqMbWVqvyld/Bk3PBkuw6ZCEf/I/2ByOnou6JFaTa8oWAzoTYrxqPffXlnC2gxNXCWIfd",
-	"w1ZnfAYZnoSuHmSXYyI4vmGpGIchgnks5YguT4VidtTYMJuxYTHHDr/BOF99zs6tK4E+Zq7NRRO6EUUM",
-	"mhFFbMjziJliKCLWbrdbroFFLlhcOODugFjL/qrVvrTBxE6X+v+sbM0/5dqI3HXNCB6jCqvPRywXV9I+",
-	"LarZ+FEKyAbljKK+isPTDDMUN0bkiqelJNBWcUaEcGzvDo9/hrn8YTd2CXRUaJH0FRYr8hLCudCkuMNC",
-	"pAJ93WEi2JF6TJG/xN2jye0zt9tPJNVX/ygyA81IeArwBYnIdcRmLi7rvvh7NtSRJ3DoRwYgFVHZT54N",
-	"eYpd3QGCfJbLWLBhLviltkwGjrcWKVgcZE3EExFfkjCes5SrpCIBsfV2zQsEjn9wLZMSaQOZVxWEKqCK",
-	"ElhlabT3AcMY51kxqwZKRpaJeP2oZ19CyPKCAIoS2mh4EZUBytPruU8tl6ubW6i8hQQ6yYo8naPp2MOa",
-	"EJQImqpXXbQ4NNjKh/5Rda7/WHLCg0GEU9eGo7iTqrIuAEPyK3oWGpwQtK5uwzNdx2hrno2yk6FNaLnQ",
-	"SKYpPJuOwN+zodXbNGvaN0PGHuPu2CTliQwF/Ed1MMuzWGjNrFIFUsoJ3e//+v8AAAD//w==",
+	"7P37ehs3liiKvwp+nPl9IXcXZepipyN++zutWElHvWNb25LTZ6aZPQVWgSJaRYApoCRzcnweah5hnux8",
+	"WAuoQhVRZJGS7KRb+ScWC3csrPvl114iF0spmNCqd/prb85oynL452uazNlrKXQuM/N3ylSS86XmUvRO",
+	"e7GQw8S0iE8JJfCvlCRyuSILuiJTRgrFUiJFtiJ0pllOcnZHM55SzcUN4Zrccz0n8cVs+FYKNnxDdTKP",
+	"e1EvZ78UPGdp71TnBYt6KpmzBTXz69WS9U57Sudc3PQ+fYp6313Tm/WVXelcihvChOZ6RTS9IXJG9JyR",
+	"nC1zppjQ1LQkfUp+KaRmKbn64Wx49PKVazeV6Wqw01I+Rb0lzemCaXd2crGkYnWRri/vjBydDJM5zWli",
+	"jiXBloSnB72ox02LJdXzXtQTdGEmScqhNq3oX3M26532/uVFdZ0v8Kt6cZEencB5mcukiQ6v6viVv6pC",
+	"abmA5UGXTctzY+6/vONXuDw76Vma5kypXZZJscuGZa6N/WjL7XLJbp1b1/cY19xhQTlLZJ62L4c/xjJm",
+	"5mXDw15fz3fl61Tm2SVyyZmC15dknAlN5jJLFem///41+ebwcDSIiMxJ/D/iMbmfM0GkYGRhhna9ijxn",
+	"Qk9EbJBCDL9Roe7NmStyPDoBfCMLTSi874OJcDtHlFftvYaSepsx0IVmiw7HzTVbbDhsHOTBB351y5fr",
+	"S3kPV62IlkTd8iXpp2xGi0yT0aBczy8Fy1fVgmAgf/qZzBdUm6UKfXzUi3oLLviiWPROR5E7FS40u2E5",
+	"rkTm+pznAdwsc01SnrPE/DAmBhsTmpnb5JrQ5TIDMJBwf26hSua6danmm5mq62nZpeECysV+z1kWuMbL",
+	"XC5ZbuBUwirIdHVA3liwm64I14rMeK40yZg2F01FCkuv/wj0j9FkTlKpo4lIqGJDLhQTimt+x7LVmFDz",
+	"zRCjmVkKEXRh6CQVhKcGgoXEc6DTjI1JIW6FvBfYVjlAPxmNPLAOHRRu0z+qBRc/MnGj573TwygA4Nf0",
+	"pgN8GyLbCt4ahngwdF/TW7YRuvEUIjIyf7wcjUZj8nKE2CI2EB0DBjHDxOZEEfRE6v0kF9xcQRuswQo2",
+	"Pwv6EZ+FmX7LK/lkTkQtpVAMWIZvafqe/VIwpc1fhqwyAf+EV5EAz/JimctpxhZ/+Lsyu/+14xleYi+c",
+	"tH5+P1meTAoyozwrcmZOaVooLphSw7zIGLnjMqP4XKLe65xRzdINa9xtbXa8izS0umvg2oBU3VNFEjv3",
+	"p6h3zjL2mMu4KpKEKdVhEamd+VPU+17mU56mTHzOGzPLKRTLh1NZGGwjb5kgGU1ukRAahAUzf6XIkuUL",
+	"rpS9ubdSf2+6fO7F2rNLJUM0xj5ypYGcm/XC+r9ShCaJLISGIzatZrBUXPYbmfIZZwE8ZMYHocM80ZRw",
+	"0ZQozLO2vMGYCAm0vxetiTlDT84JbdW2f1GTiTwJZFMfaANnc0lXmaTptZQ/0vyGff6LAPQCZ2DOJTOL",
+	"MLdABVyFYvmdIVdJwpZakf7hiLz5dmC2ecXyO56wD4LeUZ4ZGvS5127B4ytlJJIZvykQyB1pLNdFVkyP",
+	"Sc507uROs7MbfseEebm0cfnvTcPhmWkYYFZYIgXSlnvKNZmymcwZDm7oY4A19ND7p6j3QdBCz2XO/5N9",
+	"1lf3xjx6cRM5PiEywre8NfJ4TtjHpaHC+PB6sEpVLJcy1yx9w1JOr2ErXw40v1LkNU49NEspr5j85erd",
+	"W7IwSyRw3GYoO76Z3op2IWZlKZWmmZMSD8g7QXJGU8LuWL4iC7aYopxg9QMREUWWIesgJLmjWQHLmBvO",
+	"rK8koRMBi7k0OIYkVJA4Z8uMJiwmRphHRcJiADPd51wzZP+qmXTOFwuWRkYcyai4rT5NhNLSXBAgQpw8",
+	"QkaFLSjPYlyXXSpZFObYGKHEXHnG3CZPQUSK/xSjokWzj3oipCBTqedE8ZQpGFNIcj/nmqklTRhyj0tk",
+	"ejmyJXa4w/Vj/R54XCd5Z1ywA2SBHEN5ZHggc5KIMJDrq7OYUe/j0HBdbLHUq97pjGaKfYrcpEdtb/JJ",
+	"Zz0OkRmeP9GkCTd/NSd8zfXq8aYwmDMPzYIfHm0igM+ArG9+Lk+vb+DyT1Ed8gaPtgbk1ddQAE7OHu/e",
+	"lnMpAhNdmp+JKMxjfry5AH29lmloQkRtiUwfb29KU80uc3nHRcJCClaqQUxY2iaPNPGnspWc/p0lGsQN",
+	"1H5+z7MgicbfneLW6VIzrkBhUMdkXF3mfEFDD8Es0WwI1kEEzXN5D3R/iT3MN6nnpbqWMzVGGmE+oNRY",
+	"ai+EJElGCwXH0nIMUykzRlH/0LbnCzGT60t9J5jbrmaCWpYI942ctoqc7p2kMikWhg4bYqLmfDkEOTkl",
+	"OVtwPdRy/ZRa3vBbjyCKkhhu2KHTIUS9Gf34Ft7Do47K026ag2jTvZ9pspBKA6l0hyhnhNqjRZYA+po1",
+	"Ne+uDdnY+wOZxOtXrR1wxxOcCdzqtfQYoU3n45qZBz/ny937ffJ1On9DnXF12PZ0moOvrbJ+HD64OILy",
+	"8+Y38lfDX4W4PnejleYA3niRZeapALuWnpbPV0JHmllOTBGaM5JkjOYsPSDfAaeIXNQaFzcuubjGIKBn",
+	"WuPmSN/c5OCgZOj65kkaBnEiLJX8SrmPg73ZPVLj9iZijd0bG15Vz7m4IczgPVSgKXIyGjn9I+oyDfwF",
+	"WMMWVGEw1J/alkECq8CjCx7V7pRlM8K5dhf22HM2kAwori1dW5N3DLFZ0FuwXHBVR+VgMHVUxwLwGJos",
+	"c3bHZaGaX80mUrYAQya3gjxdMKJzKhQFNfcuyKs8oUND/45GI1KqeZWTqE0TLm5CB7VRn7wF8z3Z5XxZ",
+	"vAjnHMZhSp8tDA8exl5Kn5JYS02zmMysumyaM3qbynvxlSL3c5kx8ktB0ZYGIuKS5R8E1zH5nwR6khdV",
+	"g34uC5GC6E9ekZQlfEEzAnhQDSIHPBVXAWqzZLXOI9hJPL2HcBj74/BGDu2PKUsOznEW/8uQL5Yyh95g",
+	"KDjtLaR6wYVmuaDZi2VG9UzmixcpS5A/Mvv4LHM1Lg4njsrttt3ht+5OrnnoRf0gi1wRtTTouy9zwpTm",
+	"C0ONBsFbdde1fuwZncrAs/nR/EzmZhbvoT/ljSxoMuch6ecNfvisi1FMF8uQokAXy8+4kAbs4F1VR+XW",
+	"2QZD7+AvFWImlQZb4y0X6bjEB1wRA0M5pxn5A4HZyB+InY38gchCG3prRLSEgTbQ/HjH8jmj6QbQ2miq",
+	"qfBVHQh26YRr3q2X3cxluZcdu9tt79arRDtduzQgoNxqFACG9R15y3Rzt8EKFzdXTJv/BeDlGtD38N5c",
+	"foKNibKt1+/dzfmaZkmBRr43TM9lGkJj9yUAGfBDcRd4DjvPKZkWecoEyp5ZhZZAShYldJaPkoliUT6W",
+	"b23f6pzKX34OWab9s27fRvAMS5Nj0J5krelGUrZywykgacHurYT9lXM0aigYAgNepKVywoogOERALlwX",
+	"p4KLB0chMOSfsxkXHCdqznvOkozmTIFYcMucSprESdVfxWRBl5V3HFrS5YzEC5kWGYtJXzFG4td+l4mY",
+	"wbXeE1qdBrBmKDFZJz/Dtd1QLpR2rhx2qTAB14rgHIOgznm5ZCJ0O0acUHN5LzzbjhWpZmDaoIulkYlI",
+	"IbgedJKZ5yxbmnHXZ/tzwVMqEmZnRIGmlIceV0eR0SkLiFLnXC0zuiLweewcYkoHmVYFA57tVuRV3esb",
+	"7NAuFcwRihyQFIpZfpE77zaED4CoPnpmpeZCEp2tIgIeL56/yyC4bJSeQxacLJP3LHVwJmckzeUyBUAQ",
+	"KVkUmebLjL2eS56wc/cJvWPGBJSMwGuhDs/MC/iHa7ZQAceucmk0z+kK5JacbQVJax5shUnHTxPFb8Sg",
+	"o0LH4YN1+cCa1e3rxRtH9cBcZimhuIhTtJ1NK7NW5FQVOaHCng3sMywlamsN7AhI184wt6YZstoghHQ7",
+	"bgmpXvsKDKpjjxxK8N5rZ+TYoh9CKgDwMyuybFgsDdpC4zjoABGsrT9WhcAOOqOrqxCmCku3RZbtJdm2",
+	"Y69vu87SZZoW9FQK7E4VjltrQ1M77+7x0Vh35cbY0JBfCgZ434rGuB6LzWr+e3uoQp4E2Z0S946sbCkV",
+	"Q3wXTQSYoEvDs5BiiPdlRk25YeESfUDeOA0j4AzwGAjiT/Q0dBh0x80v6McL7PpyNNoB3V4FMe3jvqk6",
+	"0t2kyftdIWGLf+t4dwsS7Wh28xFlxpUe1x0rSnsacJmqyDTpn709H4Q4aBXSJ2cr09ewHKki/UPr3znY",
+	"TMIbILbgwv55uA5vj45oXjcwBFHFFJfmDq0NKW55OPtCwqZbflPuvtV5z3Qnfcuyt9NGz4Pbl+/MJdm7",
+	"+o836EQL//62WPWiMvShF/XumEhBUobAnF7UUzRj6j/e5eig/3c5BdfcO4P5DPAUeTKnipUNcpYwflf9",
+	"reZ8Wf4BY/7HJc31f/zIBbvARXkzrH2rj7/2eU2Ir40758ul+a3Zyy5/7fe/y+l/vHPOm4ZfSsyiE7qk",
+	"Afm3dn/OYSvAsnMByAn50ca1QYQFehY1xLmGkIi9Df7nGhyUkjlLbllK+rgcFPwsYYHxLBa2Pw1OJ2JI",
+	"Ys0+6jgiMRCwjAtmGBeIHsNhDqCVo3XeB8J+KWhmXr2sjN8V0JkFW2Iak35d0hjgoGGaaaYQiHbNqHYz",
+	"EbpqeVOVo4+JoUtU44bNSpcsxRms4x+aNmDt4CCG+kaUHYUksxwNMjQjS5pr0o9fxqi3f3kwimFU9L5k",
+	"6cAyHhNB0KbDbwRLyauT4ZRrklNxw+yBoebSzhyReJZJCLK7lFzoakFiReDEmL+yiNyypQbvACY0Dmjp",
+	"TnxKYkMh0W0e6F9sZ6Qao/7if/u3f/u34Zs3w/Pz2B5fZEna++9fk+Pj42+IaTzUfMFIH05B5mUkjpzN",
+	"FNMDc8z3c57M3VYTmjGR0hz6mrXd51xrJir6juswpKZxhxVTU94mbJALIs0bxpuwtxiCjQ/KnlZozEJB",
+	"CJdqg4OJOHMgez9n5jIdAHBF2MclS7R5NVbpnxsiqdjAfMzZrFCGMdXQj6MXiWR5YiQOYLUcMjXPyNAN",
+	"/xX1op57N+7TGrQD6vGA1PTxQacX9QKQ04tKPiTqmQM33Sjg5vWD24aonEMhxzdw6dF+5MXC7BXYojzE",
+	"hYyxAcAFXZJZLhf17wLMn9JxX9G6Tmoi1viWhoaq0oh95VRVpB8H5csYkcx3BmvcslVpogfUYdYSozzp",
+	"kckavxiRhrqkGg4xLwyoCq4DiM8cd0BPZ0hCPBiTAIKG0ZEHdV4LjjNpMqPo/qAqRvuAnJHYMZWxvyME",
+	"YIVPmGokK1JYrWcpZRMrZbszcm4N8CztfcECzwBBclr26FcOt4PyQq29XKN2SoFesQyAUKQQ5snHL5K6",
+	"ApOQhOb5ivT1PJfFzZzES6rnFs/lcmEOjpIl+PY6zF2OGh60jG4wo7vVOTKI8HpA3rOFvIOoLoATc05m",
+	"6EyKG+CSF0zVwYSrkhwAdvnJBeL4IV+4RARilucyV2Z0ltap+MGkGI2OEzMJ/IvFB+QnFDDtKq1QRSfC",
+	"W0EyN4QG/Ga82BcAJ8CrhdA88x4LYC72UTuUjairhfkMSRZnVaxsH1y01ZwuWUBUsOr0DzpZH+SvcyY8",
+	"yYTlfvSQGaoM3CqpU0gdmeQs5fpHvuA6qD5KuSaZ+epM5246z3g+rrmSW79hLyysRRp9SoOpW1rYn/Ti",
+	"6h05OTr8GjxKx3WPgNLzxGkyC5ExZXgHHdTnJg3U31FoUVVflodX+QF1MzxlQvMZZzmhC2n9lcrlGl7r",
+	"rroVFbqLrdoA1/uahyO93zOaDg0WOjXHgI/x8sM1eUGX/EU59YtfqwDvT+XPQ83RS7i5CgP5Ruzdzc3b",
+	"W+nboFRarhVJZE18B6h9mvWslmzjyY2rdwqqJUAvQuoq1McG9kRESUKze7qq1DuPvtQtRzf2F4CEt77R",
+	"waOtKq1iHAMeZEYeoyVGdmsI64/YR0QG79mMmZfLtj7H79Z7fIp6c6oc6r6UubWPr+FeVBL66NewBvVf",
+	"ltC9i4f0bq6+1/SjC08LrwvkfaeZrvJHGP6Ifix12RZHaIfati9yYWMUuxGkCE3izBlDrRcnA1O5Tamh",
+	"IpJRpR0N7k63wiopizI74MkgLhdSs4By7vucsSG4eUKDTih1SVcLJvQ1y1F1R7Ps3ax3+rfNd1xCYu/T",
+	"z6EQMg+N2QmINjNsx/qNJV1sNuO3TNNp5wB8lyxXUmyeBSTN+7kkXDVnRQBewiCdJtX043uq2UVIt3pN",
+	"PwKhBwg0jF2h5YJqntAsWzVfyVcKfCBwASBOKzxWSLZRaDmkaeqcTSCeXuxmZS3yrCXEt1rBPZuWcXzb",
+	"d7/BEFljMBpcUZ33WwOPBgg37xU34mOj2iUE0XGDWXLvLYRy13iSAOlfo74BGlcRmMjnpuuo7OcN3Htr",
+	"wKWNUaH+vVUYbjNfv2u84RpQ7Rw7uPUB7RoXuJ2n3Bjzt968Q/ze1jk3x+ahaqH7uwIn+8AV0Y/7jNWF",
+	"wB+/aidtbz1utgwz9J0vUIGqWTevixZS99b8XB8X7Q0G24FPW7fhN0YO7nF6O0QHrvdFie5bnmXWrXIj",
+	"8p1iO7e8sVluGUC19BJdhdlQO9uVNY1sna5MAOQi1/ab1plifmQ0DbtonxuG3gjxORWKayR8XHW4hjLg",
+	"f7+oyf3JV4knPYznoSqLZJqrqkFLhVkCZ7QGG+vX55CKA2lECu79dKAcD/PMqdK+HRBww/IDshrhWNp+",
+	"98NIutKd9/YGnigkpp1ebZ+uFhvmeUE8KFqmndx9oQWFyeUTX0sr0f1Ch9BCv7/QaoLU/wutJcwTfKnF",
+	"hHmHL7SaFlbjS61mA6PyxK85xOds8ux6Q29ZFZ3ZzgGRfi000/AjmXTKrgXNbwc7cEJ7LaiFR9p3YTvz",
+	"SmPIUYhcEBkZ/mYhc1ZTVoWSRj6YnfoiMNzgxzwezHJbHohv4n9sIt5ukrNTB24ziLEsuwy/9zdyyjNG",
+	"ABs8RFh8B0lXeTaVHytefA+bCmTHDOvZUchvDWzoLilmtG2KH6k3w74o9N1sxpNdjnQpVUuozl/klGiu",
+	"MxAOcpntKxhUp+rt3pu4YtMrUNmYYqEOrA9m1i0cPwaz3hHWx5W385MyYeZd3LMsGxqUx9LmGwF3orOr",
+	"1xcXJJOJ9f2KiM2DREkqF5SDUwjVJGMGPPW9nAjwuleQtjC1gUAGbCNCIfPDNKfJLdMqwjTmKvKSKkQk",
+	"kQvI/BKRi0uScc1ymiki84kQUgxxNRXqPCBXRQ7h4Yg43TiBawLGGBLKuHSpE3FVel07Vy3wwwMfgcEB",
+	"uRAkZZryDAPpqkMwwwMif3Xi43E5m4hU6qFiS5qj346WC/DLwZS6KiIpvwHDiUhJHP///uVf//+TYjQ6",
+	"evXV//jD8MX//L/+z3/Ev/4/n/7fOMYM0i+Pj44INXAVESUnIpZfTXPOxJ+sIueAYwJY8NwYRKXXR8Zo",
+	"Ck5tOqc8sz4yqSymGUtJKjXax+39cTURTjFx9PK4viEM4YJ/4YaPg1uZr5ZzJlSEuV+Uprnm4mYiZE6Y",
+	"vRv0lMGG6GZjOoOlCOYo8+VlmRu5T8mU5oxcXN6dVKnS1URYtzOS8VvzhD1QsXF53gs5Pho9DLU/MYvX",
+	"jvB/W8y3TzkeHUG1U5nfAr9UAccmerNL0AHLHxZwsNnLxFdHgg7VeehZN2PPwT8iqgWB3giZV9jTy7Ez",
+	"2APIWwiQOzrl0IMr2wCHxRVh9RR8T7B6QA/bVt+0e+3shWBhw3CCIsmKlJ37PhIbY3Uy5VKErzlNqLAs",
+	"5OxgkB42aNevzt21BV9KABEX98eNtKQ0FfqhFvwnCir5tOEtXvOwk94y5wnkh+Ke9l2RKcvAuyCQV642",
+	"wpacZ/dUYcreR46y3ugY4cX52exva89k0Clqv1TR+9P8vOWQz5TiN2LBQrmADBqCg/aYaTxpFTzqbS5r",
+	"ZwJzcJsLrDyvOAib3HnA5Gwh75peO+BrbTgK5yjmA9pJDc7Mn7tRh8ayt53YjmQCDvB3GZz2m0IGm6XA",
+	"gNTnIGUHbPDOCoJhRhHQRIkdNm9uT91xG0Yo2bV9jrVbSjB7bA8Vtg/IG5vF0IgCBuxZSiC0pI+A7hxB",
+	"bbLDiZAzF0DA8ngADnGW+OOJ2/igkB92NyfpqK4d/D05QTczvWqbvG+Da3SIci2pEfjM+P/nb2fDf//5",
+	"1+NP//p53abL+PfCdwZs+v8FCN8YIzYMME2ZZQb7wAWSt/XDOcXIpZQ9wuv8nbutPtgZtds8j5fqIAwO",
+	"e4gp3ZxFd0n0eNItUUU3P86S+6l5cBqAPkFkZ+smDB7M4nR0+aQeRwaun7UMz0+zsAe5hTb9QMfeDWKW",
+	"g7TAkhFMWVbSy5LLU1+SPGjJI3H8aoc0EoehNBJBf9IzQehUyazQjMy1XhrcZf6vyIf3F6V6TSodUs6E",
+	"4bQU6oqc75FfpStzcA7oePVB8FCiQKgLJLhGRqBMDgjmIrATQudTsjRiPjgQEy6SOeln0xdcDMAzyaCk",
+	"Xwqg/dWn//4vTFQJI4Hpz3xkKiK3PJM3OV3gaFD9kvRvb14smqN5n9ZHW/As41g6s5YUzszdi3p2Db2o",
+	"Z7rb//33f63HmhpuwHQe3tEcgunMKD9OL1l+YcaBf13BeuDv/3VzyfI37h/44U3vZzjnJc11WBY7I2n5",
+	"tWaQQ8gBVazBnvcyvyUJE4husSocz4m55qXpG2KJu0d7VGsIay5+88J2IAoBjq3amOomfkc9c9Kv4aCD",
+	"qOwiVVXKADf4V4FbKhPgYqC44YeroVW8mye71zP8UretZWpjtLS5J1taz82+6fT/Wk68vqyOqormkfp+",
+	"4v6+wijKbQtFlQ6SYh2Wf09i4v4sVkdY35Hr2vIS1sDOh7hTzHpB12CxlRURUg8iJ1pKkbAIxAMuCBWY",
+	"J8rHlCdNlUgXFLIxS1R3qulW0U1j5K36WV20j7qoOvCrOZ9toaEWDCFLrWm9LTrE1Xn7zhHSDnBeEl2v",
+	"TJy0mfLNnBGifJYarBuXrS/SeC1vJelPV9qSiO7wDOdQrThAL1K66jbKuWm4Y2wobLKNUXDntDkezXsU",
+	"5bF5OugxxD5T7ad7EObd+MGL6+K9aHEx+04Ai03J0clwLouc/PDDYlEmmLEiRj0S4/Dl8Wiwt8uQTcIK",
+	"YP5uBgd9Id5wUQTFWPsBteExGOnNPmLzlmO7qfiAnInqL8JonnFXbNHvkxdCkSVVeiIWPBX8Zq5J/8gQ",
+	"Ey3J6NVoZMSOkz+OBmOXBokvbIg0JWCyG+o5GyaZTG7dEzo8OXGamYkAZM04ajf4wqunh30wNw/maaZT",
+	"ecfI0TEo6uwu8beX30SEHdwckCPA5KAIXHPw2+7Ut6AfzynPVm/Z/V/kNHS2UmmQLv8upwodIFgKokRK",
+	"a8kU/EQ5oF882G9F2yOKms/Hk+35osg0FUwWqoaQuiMDCOFS1t8RYSIYOpLrXV/E6OtRy4soBBwYS1/T",
+	"JQ071/vqMNj/V4oktrU59HKIEFoJ8Zk1RFOVBir3XGGD1ndosWTbsYf2tQ5wUYiEVOj05+30bA/GFo/w",
+	"lMSNoUDLH1eZpUNYdiIqNAt4/UbKtF2931lv34WSlp8CZKCNlAIb6XGF41JrDm8VvSX3oJpoEdmeOnQP",
+	"SrqJBJ41efVtqjnwEENo6qCl24EmWs+TmXn96NcV1bDBuE5jyqdFFowK5ZFtBjVtIaH9R23QKrBZnm1i",
+	"NPzm519PwraJhyFwzwa0blXZhst3cx//EtWNPhc92AoLpA/Yv6mVNaKMqHJb+BzALjDwmPSjhh7AcacD",
+	"RelOTDrg852lQnxFD5IN/Q20SYkwjdNdqYa6wMmNRop8RNlxm8yKW/9nkVxbjPDfBy3v26k9Mghxmf4y",
+	"9qEgjlwOTCpcyjuk4+C+iwevtI294Vp5Ew46sQOPxgS49/yPyAw8k99n8vtMfreQ373p7QfAawGjUDsy",
+	"PXWVWpUlw2U/Z1WrKasV0wfk2tIECHGAPHKohBqXpV33lpo2GiQCQF2dr8zxxdmUqvjIHmiW2FnhDwUj",
+	"G+dF+p7njmCDyGY4BS6myLACBer1xnWzpneKGaN3rMEoPbq6fx2y+MJwBVLsZxLXc57cCqaUrYBhB1NY",
+	"j9dSO1RGYJN7npp/Qs42tlAkKbRziR3U8t2LZA4Y0xm2g4mRN9DcM+EprbeEfVLxvhAfhEEeIg1phH1k",
+	"UI2aUEHyQpTcCBU2x63M21TF3TXONTP3rlpnL6Nmg/O2V1KOXrdh+dpBrskcnTRqpqx8DWHYVnWofaTs",
+	"jRtQxV/nNtFPdSFcPVB9vaCimNFEF3mHsuK7Wf0XMmVZx4Llu428l5eA9za6+Qh09UfbI5ZZAU55krNR",
+	"mupiu8ujO4wrbL47h7COFKB6PWaulzNkJakGDj78oH1CFEbD/ptrwj3hYo+j38ubYV0TXXs1dUhvXG60",
+	"jmvDOmd7b1UOv03a5fL6zuW90EF+88zw71xa1sTTA0AWUSVLU4XvYBRhbQJ5L7YQkJ38juwat6H1rcyI",
+	"4fZnUA6h4Xaj52xF7g1PpnZhIdZO0fPhCphbmUjPqWZh9r5M1up2iyJb/8P168HYmjXXZT03Xvcgr+6Y",
+	"vTZBlwVDB7vkrgsKvaf6xPVzq9/3jkC+ycXunagbGiygkOkKYuUrCGzoMrJsk1OAAeYyWSkywt4kXNmn",
+	"UjtGw9yinsLl6S2f1+Cx7OlBelV9frvVPFm1jar4LMzG74R8ka2qvXu7NsyP4iJhZMoAs8ANdssQspf/",
+	"BZQ8sGfdePhcA3XE2GOsQQFL9q91f3Swwflis265cRNRHcz8c9gR7luUi52AH8P+QV+4BpjueDcrnR/Z",
+	"0DUG3gDVTN4D3dX21VkJyVXdVupDlav3A60Athw8ecquZaFBoTARa6gADo+c2UQOL0cj338oyaURF7Os",
+	"RsvcS3Rbr5dG3A9Qu6k4NwFvJ4DcgDINKIaf7jpseU5Tm9BeSC4M3P92pOexOV1wXrWNvVFe46T9DTdX",
+	"vtvBb0AEj3L6a/p7JpJMKi5uGg6arc87wjIz5iPEqjS9Ox/l+W84307n2c2MV51ojcg/qSHPzeR4Xkgf",
+	"5xL9VGXmPpOJz/Cy7QkNGgu2OWc25DRoreq2Cx+82ehY3tRT2R2RW/4W6h91ORWXlqc6l7Ig7SMezKcu",
+	"UL9nnLAIPIRNwL2DPEf6tCKdg7KYYsLClHlfe+BWzmq7cXAPIXAMOu924a/yc+8G+nsKdmMShi3SB1kF",
+	"6glSMDs9QADcJPttxMi7YuJnL/t9fBWaar9w8iIp0rLioP/qx4RCqjaGnIV5hcqIYGCwVCS+kTKNfZOG",
+	"+QGSCUJ53ilNsf7tu9kVy+94wjZbOB6Opnb1eOxoJ9mUMejR7CYb7ABPaxDfbBHYNPfYTwIFvLS1X55W",
+	"VeweZrvcaFL4skt7kmivbTaLx4mwX1vkg05u96PbbA35stf62OaU/XHH45pXztZj9upRemu+PuEjfWj+",
+	"po5Zr74LJYFb35G4RcmeliXoMUuGoouq2GgVa6hWSrMF6Rv+hwmdAwGJ19OBQLHedwIZpBrPwVVZjdYQ",
+	"JOp+n8sMhCAX8A+sapFlYzM9FKlNiozmExG7dCUXaewauUuous5ZluISWkrjuiQJ/VJpVT0MMIsPvBWv",
+	"5yOIJsIun0NNejMADthcn0v+Sc0/8RqBfzU8CiQdjdfzr9gysrdshVVkD7wx7cmWeUMi9JKo0tPWCoeZ",
+	"Rbr6+uVv5PLs+vUPjgtxJ4HbjZonjAkAUwh/KesWlyExIi1r8rrt1U7gYCLeloW9sUIvsBINl62+6e/q",
+	"2Ac9gjAzb5vdk8NQgAbs3A5U1dxwuFx3U7eXC9+kXqueBejVvYcx3gSNXRaQUaWvViLZVuAQXABtpWTI",
+	"SatWIpnnUnADatUiW4WSLoxDh0KL5WnbM+lUSXEHEtII0FqJhOBHd93+QeRsKXPd+bLxh+Yc/4tXTklN",
+	"WJK5d6xbxw+mRfnRYFyLY+tw1Jism650O9pvExPfw+SqxLuQG6e8TNvZVeG+Zas4suKijd/FiuiQF9pH",
+	"F1U+ANKHLK626roKCJWbXts1nI9dxleKVG334OJuWcA143+xVfWg3X7tXZQl6ddRM1nQ5R5LCANbc5em",
+	"1UOT3pnNdmIIXD0mjvkdLmt3s1P2rzX5q3e2foTVRtUpuAkuHedxy1ZWeVDnVTHTAZCOMdlCMWPEw/dc",
+	"sYEZiYoAWxIfkPdWYxP/+in2I1yxFrJgoUrq9cx47KPO2eygVlRy5/x4OAjcHXgfBHizo5NheRQlqgDo",
+	"t6GnvdPeq69PXs5G9Cj54yE7mY5Gh0d0enySpLsbBaGeQ2AVx6+8VahiOixXQvofPlygrqha0Ojwm2N6",
+	"PDsafp0csuHX06PD4TfJy5fDo9kJO0xH9Jvp4WEjoXE9/ZT5c31x4jKXCVPqOqfJLRc3kIgv6M/JxXCJ",
+	"bYm2jW3R/i3uOVTTa/tGN8F+bQXnrtOT5gJKc7k8l/cCE7G0qaDmkifoRExJ7LrEuPeGDwBM7ay1MyOv",
+	"oBC1WmJl4e75d75sTmAjMnLdXky89Es2/erMG0stc1aL5UYgHDyyl5wDkqbDXPNeG9sJ4fDwQ+imCW5/",
+	"Gc+a4X00w+G76Ji4dwOi+ty46ctqi7Yit/elzOwbczG5XYXnonXfkwZiG6OJrMw1WLIWteRKLYgnlDex",
+	"m2Z4o2ns8TSgXTHojuvfgl+/IOS0KMUc0AeRp2aLMM8Asp3FkubfC6pAvedzDAQuEvlE8E21XhunhObJ",
+	"HKoTT0Q/5uoM/mRpPLAJjKmboSh9Q/DWICZGzpyOcpkViuTsjisXdoU9JgIdJGeAzlmKVklvplMMKcPY",
+	"1oyhgYmu0DxpzvBgIibiO8DvKJtbDhmW1UcFWWQVYxFZGoEtIjRNy9VE1SbBRc7/NBFGhhA3ESYgtbow",
+	"DCeD2gX0Rg1MozsK8lPsaRZQgMytKGp4dnPKGKeWxhDIpx3vAoXwaGKLV8lCT+VHwsVElOpKr0VEoAyF",
+	"HQGSvqqyqkjpr2QPAxwi6V04dnda8Cy9lu8M5xSIA6UpOm+jai2sV7ZDXGmZ3G4YQpnv4RG8uvEbdELm",
+	"Ns1ebOvu9vGHZMJ+Or6XCfP5PVsYfHa1Ekl7eEWOjbxQsfJA1EokZEqTW9A1miMe43MhhdA8q8LVMNYM",
+	"QCV8CY+WJpvxm/nWgFnzEN4wqoqc7cZpO2HzbUt59QelJS1xzqY4BmGxBUvhUMOnydWPUgPHsimYjgvz",
+	"gGW+quFnbnkmVEVlUrdN8VaKCzfCxsiLabHCoZ0HoGEPAFrCuZfM4FfMndamqB8YNaGCTBlRMmsfjYub",
+	"jH1QLEymPijLobT175gE3T/GWgL0wJiaLd7l/IaLLrBqW5b53XaEbxv2fpnLtAAM/r8LKrQ1Au4+DuDa",
+	"d+IHKtJdB+ik94bz66TsXjcpt1htPVnYil2OE/DTxSOW6igeuyG6HMF71xZylt+0qBnM9F8poOmkrxgj",
+	"8eWHa/KCLvkLWNmLX83/LtJPL0yTeFDL+QjB4utLd8l3xyT+289xXezu5KR2TYPKCcO8vpvZq23XENgt",
+	"VZjGhTIvsKfv6SwFydgNTRBZqG5mgK06CruCUlWxYUbfH6a+4k5rud+H9EA49k59gtoQF91XAmVTH+Lh",
+	"m8aphe6yhoFrlGkN8fvoMaozdA3mbB0RNwiVO42SipforjzcIA7ahOCaJLvBj9nnGOQ/QkxSjVus47M2",
+	"qei1VPrbnNHbVN6LsI98IpUmU9fG6TA0W5ySmNshwNwNfLVpbEsa6BJffqWI6ZqxO5aRPoQSyEJzcTOI",
+	"SJwUiyKjBh/gSDRNFaqkjGB7A0lQ741k01fFdEiVYotpxlndwJ2SCjKDMfxZYiZh6TuxAbdXuwRmuuy0",
+	"Cz/tb2YrRy2Vfgf3oXbk9Oy57zjBLx5lXUdG7itcIktJ/wagybrh1lJdPmXhILeMqySny2WIRXw3s6FZ",
+	"yjYh/TLtzudapQsk3nb65eMCt17PHLgNpdY7gzovhFw16pd/qVDK2vlFdfC3a1+DVQ+qOmGLjuXh6tgj",
+	"szJW/XmCmq5Fl1z29TK1rdsr9jjNTVpmIDu/FMx+NjQ1rAluDn1Jb8Lx5fSGeagTis77B6PCul9Qs++1",
+	"xxBbNKfqLfuo3RrX+f45VZeGSMtCtTdaBrd4OJwCGoaNWrVW/+qWL8kL+O2K/ycjfyCHgzGxkU7lr1yR",
+	"kfdqvRxXrkkYX13TW0bocpnxmhzj9ddS0wwyTq2P8G0FV+CnwG0iDNS1bRjPnEwAWBPGs341obftHbbc",
+	"jDY0IGBP3DuN2sZqq1q/wvqtd3rY10GHBUioUiESKIHrQzDUYGdK8wWoEkG2/rucgg9fLm9yphTUTF9i",
+	"ogOZG9E4YVmGl+fc4N0IwMyJS9vzL3JqEJbrbf90/c2fIe942FnHZMKiVFjsogQ8Rx9VTB3cltxrmxqw",
+	"4yBPpqq7rpefbzg9trgtf77ScnvpzDZrwjY6ca8ZWpxvLxzP43lyb9KodQSJzZq0zoNs1pUBFd6kK7Oi",
+	"2JikXSds1591XvMWpVnncVqVZ11HqKnKaJa9m/VO/9ZdafZztGHeBb1lY3LL0WEatLa2wDZUdfvda9zE",
+	"HmEMDw/a8XVjLfNaS3K0/vZL5dwexfo7KabOSi0UPDJwYOmXtut6uZSmYffwwYbds3W3mVar8tiam8Bn",
+	"fo+VfBmVVCkUbtUztTJLFXFtk4HQYnw/l8qV+bQON+BPC563isTghxSTPi4JFRoWtVim1Oac+svVu7dE",
+	"s486Ir7T0qT3ctIz0DnpGXib9AKaj6AD7PW8say9XGOiHmwgPDyGSgDDRw0vYS2wQcK53avVTdV2JR39",
+	"oEB1z5Um/Z+MILKn35PHiHUSy9bApc6Qta19u0OT174DQ7ITAwJEv7Tl9Q14QclJ0Exbg0QfyOIA1dNe",
+	"oDmGjSgylXreTjQvvpD3mJFelH7fSgNgCdioxPWqeQIygwqGgil3CuGNOhVsez6IN7YFxKflwfwPcKAK",
+	"Me4KctsCxwqU8Ztvuusm3WI25GEoV7Mp8cLDVtFG8zv470HPxyX4vrXNOYk8gv/Up4146qejXTDV0WAM",
+	"v/10aHUT6C4UW6oRP+OxZzz2jMf+GfCYffEtd809ntMqYLmqpz9qxXBW0lqD0Ic5vW6E398OUn5j/cCu",
+	"5nTJ2vSF31pFoY0pBgQN7mb1pOfoGoGNAOHnsj5+yI9eWSPublHvS84S0CRT5wQ3rkIcquxsFIpVOOcp",
+	"z0Fw/ZVXyoT6rH+u2QHLkBKX5T1Oa1niMavJR/vW37iiFigR+zUuPoOVbuEf/UVn82opZLY5pDcsoyCV",
+	"LTMqqCu7vl6WwDTJuGBlk67H1KJUeLpja8hfzTMs4aRNGHOSd6gsrYOUiKD0T5z3K7Fb9pTx68VUysoe",
+	"imF1hy95TLjZSvdX3+sP8t4+ErkkN0yrkq87JfGC3rI4IvG0WJn/mT/f5d/iHy66/6pAy1Y8JvEt1+Av",
+	"PRGxkILF6KtKpLAEHFE/ZCXIWZl2wECceftI3qsoSnTbwIXHNuTemV/MUsA1Bks72nWVjinVsnpR75Zr",
+	"SMEtWKv15dK6Z4Q9S+rZCeB1+AxwIANxoguafcuzjKUG11zmPGnRP0yhEWqzlqaZBSF0/cWvGxynnhJs",
+	"GCYpvGO7bgHhH3+OCMsUq0L7AOezz+T8ADOeU+2Yr24ck7vu0pa2CRXXIoxrPavcN5tnqNJ2OeB+hwfV",
+	"i3qXlKdBoHXOE65pNcvncHl5zxLm5JjPMG2xGf4cXFUA+JnA646JVO4CIQ2KVQe0MPiEgaUB2uVS/LOK",
+	"WtBQ8GGvQ1TgttsIqcOeP3AVNs2dld4kbjOK9O1EQA4MnDeTwAyIvGM5oeSei1Teg7+rFHquIkMtjLg4",
+	"47nSEfojU4t6VLFY0HwV4F6t/a2b6cu7tDXLl3OIHZNY0AUDn0KuVSkveQ9c7eQYU1KhgE+M3dcuw1zZ",
+	"LqVDiP29xdHksrwayzfbc+9XxY8glVK5t3gQ9j7Bfm/grlpqgODI1icmQqHuVRdPE44er7Upgtvz76A6",
+	"vW0QfFWdciN3snsyHpZRCKDVUY3d75BzCFI45WytUjnmcaheQoB9uLupkdwvQPtRIfOuC/3skDHIjPWl",
+	"d7SgH7/4Erj40ktAOtGCAc650lwkmmCrBiLo8DprG2wceVQH63WwCAJdfcVtz7ddu1hRntIeTmKufqwp",
+	"JQGDpyw3RC6ysbPoWoSFxyCJcc4SJnS2cqqJiXBBubT0I2zqfrLVuB5opspkZQNHNRqqz2gilCQYrwoa",
+	"E6tfWkCgLlYLvXfOLcz2DkWFNje5IbjMjmqW4fbk07OQCqabVmxcR344+txz19oxZ0VzS946toHGNn2Z",
+	"HzAcwMh4iVeyyBPPk2eTCuwsM/eI/VDChs4b4g07+HsEw9gNQFQF0vDWvlK1cKyHZmzaeszX9Ea9x/qc",
+	"7WdsC3ha6KU3AdKn6U1rBUv7kM12TedTAtrww9GIpA5x8RS9ryH4K4agL4zyekAJysO1vAgtXtf+gdl9",
+	"tB3XLgWlXRC8YswGwJsRBmNCDYSVCk7DAUMes9RmCCiUJopqrmarg4l489CCp89unf9obp2bfDLfdSgG",
+	"3MElszHKmJjFoNK/g6dmhPY/RmiWM5quzN6HZUzhzp6S3fb0D+6p6NT9t4wt1cPMfB2cBN8F/RO9yc0Y",
+	"4yoxHqGeV2EVy7uzb+EjhLzCpMgLYgC1Oq0QJGaDrW1qQLhGpAtBxDoQNbvXSj+f9+EapfqLkuLS0JSQ",
+	"iQR8/eArSWVSYELz99+/Jq++GR11p7cwwjvIm+9CuxuaD2eW/F7mi/bcAc2qzpDFGS1dfTVnTEfmT80i",
+	"oiFnDvxxapnyG8MoUafkwKzJcITggWCtYf0pzSOiiymLyJIvWUSmjC4iQsWNQVUGSATLwkNCtmY/fASX",
+	"ZmQeGDyo463ZY0NXgBuVM2uZqmVXgjrvmmbypmCRDUPElS0gm0vNJOzcKnevB6rkTA9dUVBYT1vtA/Nc",
+	"V2V57k0gce63NX3Xintv7F1v7fff2rd24udVt0/obNG1O0DqbnGy6sxw61S3+wa579Yq6xJ21CxoJa8f",
+	"IGsAZ/ZoQyl+lIKyXYCsLNRyQWL/4mLSz6YvOFQEu715YXjQmqUYCXu/NCPb9yeFza37RbQ+eCXteL58",
+	"BObZ3+Q0ZXXn5bPjV+RKMwaY/tXo1eHw+hU5y4oFF8UiXGN6n0rW9gQ7ps3Ak+14mzRntPUu//u/3G3+",
+	"938NxnXngOZ92sv+kvcJC+uSabD2lF0gbVnnP+AJL9b8Q37rp7Eho2cN7P1Ts4jMP4oaglzDtk3M0YS9",
+	"Bmqvo7LNtYBrV2Q7BSXEKzx/LUssiDUJ3V8dU37+6L2zRsyI8yobk5wtGdWKJBAcK0WyIb1ih6TFu3ia",
+	"rREBq15CcKrvBeQot39VaQGUSx1WnQ58Daqc1gBIbb+n8xoxbcvN/RtxqwpEk+RSqaFiSVkLq0bCQOdA",
+	"Fyx1qXUUIs46YrC17Kxz1USgd9WYuHp3h6MIRgEwy5gGsb6sFZjJe5YbNG/B7mQ0OCBXxc0NA60MdDyd",
+	"iCnNzcR0wTTLY9LPZSFS4EdjYE1tZnvUT8SkP8uojoj6paA5G4yBT8XMI3zJJiKWhWb5eTkc9L2nWXbt",
+	"8EBM+tXYUTlwtNbMCEETkbNEU3FTZDQfjIEThjEtF1zr7ka8Z9NqmIjEs8yIVdVPY2SlJyLUucRX8QH5",
+	"rkwLXUPQkXUqtVdnJAC/G+i0FvSjD6mHo23w3i1ipyF7/C7TFe/Cgzbcsytkk5Ze6pXz4Doz+lkzI3vk",
+	"r+1ga0Rh57wdQVajOvlvNp77p20AeN1alsEFPzZF3wNyaQVfgwxJjI8kjggl5XOwfo22nnjO6OB0ImIQ",
+	"lM1rA+kYnp0Rli/hrwPyoxWEcVjEmzBsDav6Q08EihKDUxJPoXFsEBNMwZfoW8jowvwf3j44FiIKiesO",
+	"f7A05D40eG2VC4MqhIaAmJFNCw58jhm3F/Vg2F7Us6NuF7T3rFDYuIOxFblLMkItasCEuylbMpEalhIs",
+	"bXCgnkf2Nk/sx5WIu3nEtMrGa/4x4XzY7igG6x7GgThm1kTxhs3ewGVXj2czGqs7O5+CPnrDsN0F6HLT",
+	"a7uLgi7W3rbG5GbdcR0F7T4XCSqhjIRG+gueZRxI+OA365a9VejeYMxsEb33iUHZPHfxAGl8x5VskdVr",
+	"gNPgZzb45m8GnP/+rwbomB9+H8DzZBL+Yx/0vuEkX1pPsF1F0CAvIZnw3ZKJsyU/t5r/dlkwJLyeCQL9",
+	"Ly/I8cHIMx9A1NvZ5QWkHRPaIAVf/1VN37AaBL32nS3CVuUN+nXMchmwKaBpQ8J5ltUmwXsD8dNC3iEn",
+	"kMjlirisEmsPXy5b/JXdesaEZhlR/KPhIMrlQu3BYmkuuJ5yiqYpeLyY6eEf6G4R9ewPZjVmHayWGc9D",
+	"RDQULBTarKb5DdPBTZWpFLYadX6Clk3ok8ueXcnPbff6k5uCipVlTLZZyZpu6N4vFQnfDKLNtVR+u2s2",
+	"qaBHMBbrAatImkalr4sBE3Mjp1DrFQ7bppwAROPcwaxeMckg0pMSt+GJQPlxcFB7MuhDRSbmiOzMFnVN",
+	"egRvgfRjN0hMBGOpGRZr4g0iMmciYViYIIZjjsfkz5IkMmVEMeBXlxk1WI6KVXxAbHJOG7uTUxfGaYA1",
+	"YzNtgFpAyRJQDRS5QYKnhutl2Wzo6qqVQT0qtg5tphtdcsBqeKKELbg2ooqRbrRKSM5gahQHfOQIIDuj",
+	"Cfv1Uw05qlu+HMolXvRwiaBt3XQMiK0MsrlmIWui/Ug0yxeqKmAK2+biDgtYwW6IlvtYzGr2sqU/2x41",
+	"wx+WKP8LF8YSTJ/TVYBOm1/LuGzmjh39qd2JcUXSgnXxF/eU4m7GtSpXG3TUHrR00wTV7vS5btVewc7e",
+	"oXcrVrX2kJrPcsMjCqXuqkqEPn0R+bbySPvIPI/zpEovfy708REuA7nX41cvR0Elftvza7y84AtjORSo",
+	"bvMlXpbfK4eGA/JBsXw4lYWhrvKWCawSa+hNMVVMj+0h1ptg5IUmN7TBWf3E2T05S8DmY84y6n2Xcl3/",
+	"Bdq8loslFSvXoPoTv2KqqjIrOrZp/Oi1BHbfawR/w/crps205SDe3/D9Dc1vuCj/tHngoan9N/7uJZjH",
+	"j94P0OJ/FxI0aPDV/YFLgGIcLjQNV1H7CVq5wJl6w7Vf3WqAgHqLcX/jjHOsjl/t2vsBWmA+VfiG/8R+",
+	"yZylReZdXO0XaPP29fte5NAG/oEXcXZ5Vl4C/ht/x7pLsP7qKhs/QstrKbOyhfmDXLOF01Jeshx0e69p",
+	"xqdWWPH6hX4/05om89o5+D+FGPvLnBvWqgSS9XeEj+GepwxClAzSVrY16S9ZnjCh6U2wBLI1QyLEBTim",
+	"snOE/tgZ1As0YvLhaFRmFLZBFShUVFKyQyxWSnZ/uqx8n9dWaPeJYvEbmt8Wy037JVj4/n+SUS3q39/o",
+	"F1alFIqdb769t+we9BzWPEmoJrX7DjOlhWL4+VuqWGqhL3BUEJCJw9s6ygvohnFzkJY5pzZPCBX4+bZY",
+	"tk56NZfL91SzbTPSKdR4SsmCJnMuGNF8wVydB0h0kFMdtk016Fd4p4GTjRrvJLjeNiALksX6m94UMOBE",
+	"TccNARvaeOXP7/r5XT+/6yd61+H3K6dZSzXP99+/Jl//cfQ1WWIjkjJNeRZ6o+b3lhz394Zrv8+luEHP",
+	"X66I2SJTYcUdy3OZb3Ta6V5Uu76an2jGU+BhyIIpZfgIMl25muag8jJgXZW3hkVCcIeGci5GOl7SHH1T",
+	"QIwMa30xH1pbGgg7LszVUmsMGlykm/vzlPQhtMqKY//38D1+GV6kZM5oau0n624GZSKP9cF/uL6+JNgA",
+	"lGwtdRu4DgWuXM1lrl1mA3eMt1ykIPsiDAVXpFdhx/EP7y+I08kxl20nMGgEhtslhMOapZ+S+IX9ZPDT",
+	"nbn4oT23eCL6J6PRIPLbFIIWei5z/p8sjUn/ZHRY/z6T+ZSnKRPw8bj+UUg9nBn5DYc+qX9dMD2X6dA0",
+	"olkm7+0EL+utEilmGU80fPum/u1GCgZDHzZWraUcZjS/YabX4XFzS6VyfrhgKaeAwqHly0E0EbUTQgwe",
+	"k/7LwMncUW7Vs/2Xo2OX4Ahtn73TXuAgetviNG2VHYSjEiJD+Ol9MBr2TJC5LPJsBZgUHRvuZX5LDG1k",
+	"eeRC81y2O6ogHGZcZcCKPC84kiKtI8CfqJJpsNa2g16dNaj+++xMQpXuI/BaqpcCNYmlreeayBy8Z3hq",
+	"U5BwrUjK1TKjq5aICh5APRdphRjtPK7e8A7e5efevLuM16ouDcHM1ZzPWjRMkNWDsdsUNE1EmZYAOSpk",
+	"dOMpDVjC/2qaEynI99BAtaX4FJt7v4EGLb0V1UW+uf+VbdI2QrFl/qtiw/x6XuRqc/9r26RthIJtGwBb",
+	"tPS/Z6nYNsJfXZsuvJS9kGpl/hzejiN38d4tlMfZCm7f/VKgEihs5GXuMynRqdmAhcCoqlVaAicHVWfZ",
+	"eh08yyEvNr7WslmY23Jfwz4wb71nWjaNkJuGsoPwXv0qm2UOhWrHc4N9ucFLU8aEq/beyfjT9gTP/EPc",
+	"6xnWRtjzKdbG2PM51sfY70nWxtj3WdYH2fdp1kbZ6Xn64NyEy+hzPV5I36LC2ScXVKwwSSx44Hov2pKR",
+	"vBCqlPIgtpYvWARsqX3V3WnMuxpYr1s6Npg22mH+XQ3Sdxy0/Rm8awD/rgMXrav13sOOg7Y/lneNJ7Lr",
+	"wG3v51391ew47IYn9a75kHYa+ssQwRY1YJ0SWroCj+cr8DWmuV6nkWWbCHQqUliXZUcpd6SM33WY30hx",
+	"SMkKcSugSm/u6FZETkZOPpiVbHbVeTCGaCyURs3QTQNph2isZ7L3T0r2nu55ylyf8xwjHwKaG5lrkrrv",
+	"Lt4MNXSlW59KmEidfaD8I2TouyqSJOjbasQvW3HNyKj2TWFSFXQYTCGZmJMC6+9atQ17lt0bltk5yW85",
+	"cjdM6Jyu6U1ItL6mN0PwPHUi6inkbooILU3voC5TLrgsB/RivyrChM45U0TNqSuaUCYheGAygzWR+Xfo",
+	"lQX55aA6SzefLKVX2Vbnzmt6cwXtrIIx6GoNyhH4ah1Kb2y2T0W0jFyyvVMS/41rtvg5NrQnY4RCSyOf",
+	"gcmbpQDOfhQJJlyvEsbEf/s53uz6tBZv1eYfhrtveofhFjd7iV3Tm671W9dBfkd/pXfWsTFcdPAzeC6t",
+	"O/6hl5vNz7NPfN5uYBf2McJBWm5nu+9e7WKe3fb2cdsrb6hVOwl3hKet6U0tH07OIfFu1FMsMcQa/20p",
+	"StRLqbgB5e89zQXSSi5mEtIT3Mw1tMhvwQleCJbUH2p1nugI895AWTCi0nqwWvoyMOuUt0yQKcukuFFB",
+	"p9+kyHMmktVrmbKg6RKsNq4V6V9cvSMnR4dfh1FwSEWMqyZ8F4Ww7eMudx0r8gX7TykCPS/O3p6hNdW1",
+	"wSQz0xW5n8uMDVO6shW+1C4aZW/OqH5owUdrzv0c7J8t/A7eDLA4tNBzJjRPIALZMzIGbguztwarMf3V",
+	"6dhwaEO5uVIF4rRutQPYxyVHf64uMygtl4pMGeR6TRK21Cwdk2+++eab4eHR8Pjw+uj49OU3py+/+XfL",
+	"odiFcT2XhSYw2ar74m65CEAXiLS4Zt9RsuZAiWV9teeMOQQnyrEBjdx1S2ier7w2yn/h3jRoRQ8nvfJ6",
+	"B5003EcyZxkGL8MSfEfPsRc9ur657pnJKsfUgAkcj2cr0SrxDSRhv2Vis1IZ77cP701DDV95a3ieMK6A",
+	"Q3y0lPZwk+unSWiCEcrjKjQufKp1fmLNNGl3b8GwPMH6lUf+A20+pyCeyGlyy8UN+NeeU03b4+WdcRvj",
+	"ZaggXAyXuUzAsckOY70WkDOrwa9j/83CP0JBGWePTHO5PJf34CxieMAQWH/wcyVuKqbsklcAkaxlDmwo",
+	"OGmiZb5Bo+ogagW1r6ZU2dT1ZaE1bjMTckX6FyKZk9HB6OjlSUS+l1KT0cHx6OSP0URcAiiMDk5eHr/8",
+	"5uj464j8mWaZFOT44Os/vjw5PPz6jycRuYK8I67r6Jujb0bHo5OInMv/ZIIcHg0OyFWZ1ZWKiQALMpkZ",
+	"vpVLcUrecFFoyNlx+OLVKDIE6F4QSHqCb+GoaU4+IG8dPOJJTYRDjJTM+EeWkkSKO5aD73j/W/nRmti/",
+	"gMfWLpngvg3WIaol61671D6CAzkc7JJwY11YND3HWNLZHF8t0Wa2gswPZXT21MaADXZjAizgljsNPera",
+	"a+kWd2OOQfkP6EE8/L68NFxGgKF+eMHzaze6y/rhXDDgIYPZf2u0+uFebP0Hu67NRdhLD4jmRYyJrSNj",
+	"ZH98kJpMmb5noAa2jQ1WCiM6A+RmCe3H4vs82JcB64IluYexgdn+LDFw9cwGeANhou5SeoQTvnzlTni6",
+	"cnvD0NGMKj0waxAlAHZic+qUaRd9Se1m3MJDz/mnsk5SE36wuEPlvzktVuhTuquY5YSqSs4yY9rhpzzL",
+	"FKl5vVbnvbNiEAdtyT79OADVlpbC1eXopM7bcHO1s9ys2sK764aD7XE/a0/2QbN40PtmH6qAcr9XI1OL",
+	"QnPGSEKXXNPMpa5bqxF6WgfNZUPFEVJ0L6kZysz5f/52Nvz3n389/vSvvUdP27L5fTykAEarT9xfZX77",
+	"mong6zjzfSdJH/JOg4ZxUJFLWHfNl2h3u4XDTN5sbXYLZ01tc4L2jLXgNeWtv9KB1aucdqrk4nmetDgP",
+	"VjN91TyVyBA7l1VdWD1YJ+JWeY8FRPjuyBoiD5zH7EYZ27QBzAMBCrt02YsgeKfWOXewvGP5nNF0l8Xl",
+	"hdiluWK6WHbvsIFS1SDWH7hak389jd3VL6IidD40bn7U3Qif/0yeqd8+1K868X0poI/8yG7VbgJIdxOe",
+	"PBNY19icQ9C5RUg9qOq2WOJ5SoT0mm/3XulQV+9LYaVNKdzW6tfUaHZXrLWjBfE3j9Na+AcYNylyrldX",
+	"prsVeRnNWX5WhNI1nYma9rXvq+kh29ua/hZNGIaExgup7I+oZQXLOawbGAWYtiIZc62XmD4MTG2Gm5RC",
+	"00RXGpLem3dX5OzygmhGF+uRYWdkUWSaD61U/Jerd2+H5qqGEA5l+hkG5u9yOgTpb0EFvWELLEA1Ef/y",
+	"L+SsMuxwKSbiO0CrZQItwj4mbImsypzRzBbvcLnDCBMppP9RNgFSfGajkSgqHb+FHWPAZwIHg7Gf8cFE",
+	"nBFQSoubyDmrRVYfD3wwaKZZqSMH3xtFTkaHB+SsPHjCOIZBepc0EX1av8NbtoqC1pXmffZxF7qeFQNy",
+	"UZdHMhGYedoq9Lz7IIVIzWY9K8qkZ8tzn4yOB9XCMY2yvbR7qkoG025zIgyqm/SsmRTWDvFJk96YUNdR",
+	"aZ5l1ri1zCUWkKsGIS9Hx8gGx++ZzlfDM4M3YnfznqlnIiBzt0v+AfFp1fbtdvFY4qpbbPNgHZDvagdE",
+	"UpZkNGeK3EPJKT0ReKxckPjjsBo5PgWtlBkfYhXRc8vMjlNSz/aFhX9olmEakr4tf79g1CzfJuniFloG",
+	"bo+vJaTjwD0OybVcDjN2xzIXXGSovaFYRyfDEr8SRHpqbIjxsNHw+JXX8MOHi3N1YAa2tLM8AuV8xQzm",
+	"xiv4ddLj6aR3Sia9g4ODSe9TDD2v+YIpTRdLHN/Ii398NTokpZkRju3D9WsDPGhXwWrMgsjZTDGwLlil",
+	"H6rxP1y/NjACbSeClLbMWg+QlKjCgf/aNDqbc6/zwjVrNSwcok5dROdUppzhDpyV1Yweg0cSopYXf1dS",
+	"QBrixm9DKKr3B/xsFhxr9lFjc8yGJlb1Xv8DG49Rq7VkCcANwmdChRQ8oRmB0EGrzBXZChb9I7Qzy4wv",
+	"311dk4ODgxemb3xK4iuZ6wMwcplVwl/nHBIqX93ypU3ofk1vWeziVjGuFsEFVu6Ojws4betHhEdl+KiD",
+	"cgCFIf8vR6MR1jLGGGiFPyKTY+eVue1lZuAuHNDd6pLewPN3wb3KvSKHBCyfbM7YNLTwXCzd9Adw5N7m",
+	"rXECEtQhz7ZCS4TCcuBWaYF59+as8SOwJoAwU6nhUNZLtpJ+/BbKesORYoVvmNT+EZH47dmb72KSSqYs",
+	"r0fNeAas0HxoI2oNnk/tuUBdO5lrw9GNzRfnAY09KgIycr25PvAumtAMKuGVTnRmd2ZsezcwOHpyg6ad",
+	"ouvmNGf0lkhBYp7ik76kueY0s6UkFSSkJtQv51VV8bKp/kJvxX8X/n7MkpZUzw3VLANlK9QTubfv5Zk0",
+	"r8IcD6BOQLQzyjOWmqemdOyfDewAmQCIZ4cc//7SbMwsrgt38vUfR18PyiLxLB/iiccYEG/udkkkrPuu",
+	"CmQ3KyhyZrMO2rjs3hsqihlNdAEy0LsKn16x/A5rGFt7Y++0d3eISUAhwWHvtHd8MDo4tskvgc2D8qSV",
+	"o+sQHF3BpCiVDseMIXZo14Ktuc32DUBBQFxa4CkxJD8VoTwljWRXuOfyyowIZMWvqo3VHFsM+61MV44/",
+	"dNlgG/CCVUFsbPO6kxTUTSSKZuBraZnLE4N/ruxv1kmw9BT7ZDlX2sFx0DpnNlLh2oSQOVNLKWyt/qPR",
+	"qG28st0LHC41Szjp0v5bmtoUAtjlcHuXD17gPHY63t7pexdNjz1Otvd4K/X3EFhuOhx2mOKSrjJJ02sp",
+	"fzRvF/u97LKfEhm8MZTP5Wt+2WVf9nV9qELmUXJyxfor5UDzAZi3S2+UkcDOGk/DSGM+u9c7XUv6ZiYJ",
+	"PlKgyu0v9cwiLEqmwHMAElWICRuaTFIISKxTI3GOv7ymNyWRm4h+SX7gKZh/eNOaP3karz/uRm670OM2",
+	"fEf9aSvAU45ot7oWVU1emPXD8iF1bofG5zzv1PSWL7u0MzwIODbthpI6oxCrCPxkccg6yug8USfF9TUN",
+	"+a6vCdhvHOPURPzPuOm3gpt+BHa3eT074aVmesp2vPQrTz+ZNd8wvcl7ch0rrOGEPzMdoPYPAPut0B4u",
+	"2NVE6P9YcP04IPZnph9M+9ZgbFcCcJH2Pv1cAmah5y8sO81aAfI900UuUDLGVFeq7gi7xbmbxDX/UBBc",
+	"rdxDJ2JWaKgCBkmjdGRTJVDRUN2BuuHvEDKAQsLJ6JBM2Uy6gLK8EGpc+l5b99TK1xCdsEnODAZRthoY",
+	"JLUxv+XMCMQQwQj2in7IuXudaAvUY6y9Sptqi4F3/JO+SN/9PvQ04TBS12DvF/ZF3ss5bGXKPEgry+j6",
+	"edT8F1RgxYLGqzH3VKFjiE8cytnQxSc+TJhrD3d8XKnutZnn3cw2fYhUZ+W2w6PRqJZq2MluYEd4Ftye",
+	"maOm4NYC6yvvBb5utthFgFt7mV9AgttXMqs/z2fJ7HcmmVmc/YxzflMCWStt3RHjtIpm6xjnUWWzAM3+",
+	"/LIZouhniaxFInskova4klkCJSv4JkMDEGVQKhFsvbJGYq5sNHMMKUFsCSeu62wrpKsrfYJxgFO0Vi1z",
+	"dsdloZqfofgIW0hDXq31EhN95VQojBALs7e2AMcG3ras0LE3U8sWkIO5J2cznrA/0WTBDtznqFeeiXPT",
+	"sjzwWbJg5A04XGG4+nIuBXuLMWanvT8ckpcvX5LR4WgExff48lqepWlu07BQ/Och1Kd5w7OMvE97US+B",
+	"CpK9c7rSEEULMAEA9+Gqt2FqqTTN0AW8d/LyZHRkc8Oyy1zecUh72nv3A8JwJ6Rgj/VCzCT66z1z6P/w",
+	"HLp9qmii93FYiVFaGHL3Bj+t4aBH4ML76wb8QekmXkNZ1h9zIlw0g7OlC0mSjBaKHZAra6FHq7w6BZtK",
+	"VBn+q+EiEnsvOo4mIp7Rj+4vEgPWiNEgX3MGljMS1967dTTI2YJr70c/1hJKc3tdDgwiaLP1bMCJIE6U",
+	"1/UsSKxjtM8sTHh4dCehoqLiz4jyNyVW1JCk6ogla6XFAljyVzvsxS4ChEMDQenB44qeSGyoQXZYfEjc",
+	"jp8FiDYBYh+aW4emXZG8u7cUMC04eQUIs6WcNbcxWzvYrvkr68UJ8W4RUmRnEKpFwlAzzKzIsomwMR39",
+	"uMlexgOgkYreobzBBQaMe+KBWcRcoR8uMAaef6CcTcT6mGMg7s43D3YKCcEJJOmBFBqlz/AMbFN957MH",
+	"Dm4TsZeHW9T0bwN2xXnkcnBzmwibcAeQPVew83RnEQjuZR8JyHPuqwlDf/sVilp7padt9osXvnRTFomu",
+	"pJxvvgFw6oY6/qKkgKXvIFV8ZpwFhS8gn8kzAf6tEGDr2JqtrGvr48gsUW9Z6HDhNTvPaRUe7VyqUXoA",
+	"8x5U9GbpgSvhua5FQcWH2qwh2fntf4C17av+eHItwPN7/ad/r+9dhfxHVS1AIV108d6g4rRu/Vy5rKXA",
+	"XxRr+ZAWMi0yFgWjBEotJbAbC7oiUzYR4EjABdH30vZWgwMSZ3TKsrgWSFHGz5IYEYeKifU9APeUvpBi",
+	"CJnsoolIId400Y3oygH4LMRpLpepvLcRKTEE3S0z9nouecLOax+BQZoyQqcKcrXnE1Fly8Oc65Dxduzl",
+	"2PWCEsqltiAkv9jxBq0sNENdwgM0s3CovdPeD4xqos3IENEd9fDge6cghFeK0Tmj+to0g2VpzDH4N3Ti",
+	"iHpUCEYziA6f0zxlAjOiVOhsRjNVxeG6M+/uz+Dt+pzNuIAifM/q038S9Sm+DIw9Scvr95Gd16Id4dWq",
+	"iYfR3sO0qg7llZmkgirWqNKxOp3pRLQoTRH3RSSGQnkRiXGKGFConcPiXGqnHzidKL6IeDwRENVUhjOZ",
+	"iVFXZ+YrsTldw9RVzgJwkFcx6bsCdVCTbyLK5cCUWMwP471sirUq/83CphUweGnl6Y3DethtuBC0sRVO",
+	"eFbItmHLz62UDeHpndSz1ft+VtD+xhS0YTSsdsDD64+7DQ87jw8Mnw+kRYffnf+zWwuRhc75zVyTPiUZ",
+	"NezeDdNeFORJGdwKqJMrMssZI/SGcogtdwj+yNXTaYxfj+hPyZHLW8I1STkmeoYEJwcECzkocsvYciJA",
+	"raNsHgEcFEeBdRRC88z8vALBV7CPmtznBnGKqFqHU6HdspXvej0RfUqWtdBUYKkxiQCWMIE8yPuxnXjS",
+	"TbZzV+7q3KYP+hT1jvDhNJx6JVFFMvfJ+7NuO+R+DcVpnooniroaSGpAEzSTbIWXx6Z0Pr0JKzSeYauL",
+	"3eTBgBVC8nv5XW3XH1Y1SjG2hORFxtQB+QmxLc1yRtOVq7wshTMuIpaVmuTMolnDJTv062wtKdIFhU5a",
+	"gt37lAB/+qixkH7Z1w63J661mscHiPifUZz+kg/4WSn5m1ZKfgaBneVDzQGbPCROCIbYISbotZ17m36O",
+	"5dcczHmPlOXhJ5kVC0bc1hUiPsFupOaAqUC69/I//FmCaLvTK8RFP2vV/pm0akYaQUitP037+5a3aau5",
+	"Bp7l4wUJbdIQhR9ipRxCiH7WDrU+9i+iHrLIcRetEMLiMxL57emDSkSxAwapveBWDLJb0E+JENqlUY8o",
+	"Pyk36+A7zMRqC/vP8ucG+XMPstQAqodF+jg+a1czuDMRb0ozBqaVvpE+rQ5wUPF1E9H3LcYwx9hLU+8a",
+	"fmXr1iRUmOlyViiWDg5I7BctqNnMQb7dUHiAvGc0HUIAkjPV9OPEg+cLMEz5v0Cqv2giqh9XS9ZoZovy",
+	"gM8/XS2Y0NcsXyibcgnyMMHO4ggEaUyYOTBc+0TYbNMH5INVfNaGuEgxgyIkPrtkuTLP3c94d/JQFv4h",
+	"7HuSs5TrH/mC697p0cvRaBT13KHYaKLzs38bjkaHUKoNi1+VZeYwkKmKWzPQh3VAcZnDk68P/Y7wq/3N",
+	"0tTER69cXdOPfkJsKyVgNBS5zFkCKWaN/CC1mb53NedL5cqxQ2BaL+oVeWaTG6vTFy9S6D1cut5laNfO",
+	"csezzPHPJXME8PoeksbnykTgco9axOink/OfNP7toV/zd4UG7J+2QKO15fMZt3/6aLTErXWMd1CGUqXx",
+	"YEw0+4ipS1XAxyryaUpV2w+9q00nKHpF+pjjFUxMVQH9gZcMteY2cN4gQ2oizMlmbKaJmcCdIhdJVqTM",
+	"NrdUsmAPE+Wexbgg7vxCItxuMVflFT7j5N+iCKc6IuQtgpt68av758Vm8/2VnDn2FytilWx/xiBSBfN+",
+	"91sQyiACF1MMVoGqBSkjU5bIBZtUO0bzDeIy3w3A1Td0vOcpIKf4gFyXdnlC0ztqGLE1LK1k9ROk3Yfs",
+	"aTbIv4H2Zlyk1l8ASjqToHuB2/pEdPYuMIyvaewMXLbT7gyvb9xvFY0fx7LvtokFAeoLf5aHt9v69+Wa",
+	"Wmz6Z2syJTgBAoC6dH7NB7Iz+fZUL59D7dIayeAdxjOYbVS77EcIdo6ULKnE3qGSlSKkipX0Ih1DUZLW",
+	"acDw7zXBMx50jIr00hDUB7A5WvI9VShkTYPSUKrspULBqMiT0cjQHb/KDdaoiZdUz1GFMsvlIjbHJbM7",
+	"LJAQv0D1ls75QpX+chG5n/NkjmcCktOUlXWsJqIqZHVAzjAq1NoppRcPii5wsWUa0LhbFYQonS+c0wY2",
+	"cw7SY78SS3ikcgBMHXHLVuidkdA8X5mFTTMqbiciXte6xO6GufMuwJLrBMM80BfaDLGGOh+kdcJY032U",
+	"TrsHm/p6qTLY9OVoNBoZeQY60TT1Oqyf0oskX1R9f60roc6Gh19XSiirwup9+j1EsHYkIs+uJ7+P+NUH",
+	"Mk37uZ4FAlrLwIcqopX0qXANAdP7OnsNmcE2Kuudv3JAZ+9VaYRCbI+LqXz/tD3040+rFH7GAs8OaDUH",
+	"tMfTM/tqjRc2wZxNA/ggvjeotr5mH3XtPfsGxlDVUFAR2HTppA/sDabmQHXvYDwRscuKB8wm1ysbslWl",
+	"t4thKvfQDsgbmt9ya7y0nUlsEdG3PMu4uIkhBNb9eDXnyyX86jAY1WRB81ti2Msm047hsuVR+qkLJ8Jj",
+	"wyOipG8VFoarI3OqIEpYzmyZyEq14lx1a/X87DwTwVPDvtnqlIb33Ygfbbkst31XH5MmGJ3BSB9xf+Ty",
+	"r0R2vEGlP2rsu6ZOeqiB0mU9fICd0suWeDIakdfUkKwr3Tlh4nuWMH4HgVsyuW1LmNgAEWeFVPbvHxlN",
+	"r7kZ7yicXHFXe6I9mGez4j80vj9LU6jdYZ+nlp8N81eGx8dH/5/BarlGDKAwlvfsQNdQkQbTDF8/fKgT",
+	"gShAAiLM0+i/7bLIlod/Q0jX83aZCA9xVqTCnArGtmF58odZFc9Kav47ti5+LqOfIzgdbH/XdbpXMU3P",
+	"Oti2Qlfh83oCy5yHyMqf7dVusdsFDVgOAbear2oGPsO7CWsTsj39kuFbmbIH2rh8numpTF20eibPoL7N",
+	"qlWe1qNatyq2QM4IFShuhJn8s5B3ZUVuEirKeuyo4n+QHWwz/D2qDqPE1i3l4Z6htKsv8m4g+ojGsahz",
+	"6xJ/PyBwtpv2si5BT0Tz9aCBf+MDjB5TDbmvFPxZRMov8KCfVZO/B9Xkw8jeFv7OaqmeSkMZg9foWxcA",
+	"4R7C2MmeIiVLqWygdkcFJuTvVExAaUpbAACYRyE1mmyjMrpCCkbuWZYNZzI345rmU/nRHempwT5nV68v",
+	"LkgmE5pNxJLmOoJuf4qMfCkXlAtATJpkjCoN2kRItqXGhju13vbW6k3FTcbINKfJLdMqIr8UUjMVTcT9",
+	"nGumljRhEUnkYmFOMyIXlyTjmuU0UwYVCimGuBrfQH5V5LkBbINFq2EIVxPhHxfFvRM4EmJL4VDlEPUW",
+	"vafTVvL0aVnsulryNc76GIVjUiroQc5WTP2pNdog6pXgCPpKQXtRL6PlL+9Nd1dFBjMrf3P8tc2ufHKE",
+	"OktuQfvbYoU0ezfMbLf8rHD8x1c4lo/q6fWNDo1/QXUjRAkgFsRQAfx3BwXkRDQ0kKTv0Q3IbVj9271A",
+	"v/yLDXMwoxikNV1NRNWH0ExJIvPUrH268hZX5UMs175V5zgRwRA7d/6PrHJ87ajzs8axK2LdQ+NY8kDP",
+	"8m0XhWNSAeXj6xtLRPar/dc+asbS9LqzmtH2/JxqRp8HejKP+uptPAP4VjVjUt7IYzrRO6DcT8tYEphH",
+	"VjJuhr5H1UmUCLqtiMAzjHZUMu4GoJ9Xyeiw9m9Eubjp2T2qbnFfUfazSI9f4B0/6xZ/F7rFB9G6bbyc",
+	"n6Xn4UJpCJcYgAMdH10ZKVsxbeN5nLdzM6rmxXpQDaCG8kTGUMLUUNaFvGt45aF/IteYDRCCZVymZfPD",
+	"w9DJVSD50L4pRWp77p32Xn198nI2okfJHw/ZyXQ0Ojyi0+OTZM+8f2dK8RsBVUCefa6fkU9XlRhATS1v",
+	"kyS0LXnTDtgnZUuaQ1GaoZrzmd6Uiqlqe5HGVZkekvE7RqqPBiVUcRWkf+IER/fcK5lwcDARsdI01+C7",
+	"hs7STKT2r5yRo5PhXBY5iX/4YbGIbWwYGDtt6QsyM59TfsO1GhMqVliRkGUKIhC/Ph2N4ojEI/ePr93f",
+	"I/zH2bevz+OBh31Ghjcygw5h0LJSItWuECOdiCSTyS3mJParIJP46OXXLzHa7+hkNIoH9Rg3cB13qfHh",
+	"vAHbqomIMyZu9Pzd7Mr8eiHecFFow80ZhBofkO9oMidxCR7f/VLwpTnsGAv2e/GTzH2CopLlRF8p74oi",
+	"IkXCTgM34nX3EHJUG9XxgoZtLC+9LyFiU0jBaqfpkmyZhcBSMVEAFd6QqO0j+p4nrsykmgi4ig35v5qR",
+	"kTW7z7sNTPBElDdySoQk9xJ98FO6UhFoM/iiyDQVTBaqWmZE4kJkfME1S1/TJUX/fiy5NBHxgn48pzxb",
+	"vWX3f5FTZat594UkqfmZQM8BjF+lTigHD5O8q2TO0iLj4qbdHHRe3gGAzoO81NfAC1iNcpEbyGF62It6",
+	"s5yndOXczheQ1Kp0Qqe6yOFvW6RKFcL/U8+LXHntdcH8P+9ZKrwfDE9jrsus+jPOashmhQM38QZRz6Kx",
+	"3mlv9Go06kW9BoD0Tl+W7v1voZiGsvfng593E9VOD6ttHvl7HFX7G/l7O/I2dlTb1dEniARA/Ns77R0d",
+	"wVLX4NweWGeOpwGUCKnPFrt/+MxjHkFw0OyYk/PGp1YmpUJ6G9iUfXKSWb4EB0CK7goUWOoXNSMAQoXF",
+	"gKjuGhdAqrCAGhuFIQGW/zFkxHE/Vf6xZnqwoMZyM6X4kSvdeJL/NGm+asneq5MHmGxF3z+XqFkY1Nzb",
+	"F/F95qxhTV5gl+Rh9lE+49TfUuawdA1p7oZQG7hhE0LdVgpsLZcYyi9+IrEdcoB5pseJKM2KOOTT5Ofa",
+	"jCHRkBXipZ/KrAh7fc7Stauh8bE5jK15uxAmtybtCgvnXKHzDLAUhrpXolSM6URrBZunK82ww2AfMv9n",
+	"prtB8KPoE9eITVitqBwleobpoGHygQC9huEfswaYtXmgIv9+LjPm0FZVYdE3PkaEfUzYUjeY3FPDD8Mz",
+	"UpquFOECFVPe1jmifZu5l7h8krQxkktgMJUpFGcsc5e/c2leNiaEwaxmPC8ztuMsbU/X5nXC9FSQ0Ctj",
+	"pM9oMve1btO6zo20qdyslkuKhA08R4WJwKPZav/Y/PbRoPrUyqAvpXaplCmHL4+DyhRRZJmfcL27NuW4",
+	"Wv1xF23Ksbfe49pijxvalNHXT6JN+SIG7F2w/bMF6bdsvn56Hc0T1PNo2JhUFEjGHqrqMTgwFKRcAcwc",
+	"io2ROejrD0h8L/Pb10xoll+kCo1QkHWymvwrBSYDkkArdUqAIjTsYV6LkEHMLpLrQTQRHmWAInk2MTzY",
+	"mqxswEXpgeMbXfz91hc+Jgt5xyaCazK1+dqcGcZb2ldqTR8lc9NB01tcHySctxtYt/qAP/gAUzrbXfhH",
+	"A7KgnnOfEBrkgES4PvNjWEAerxLg67evyYJnGYZZZVTPmVf27w1N5lwY6I96tWPfrFTaA+E/a87/6TTn",
+	"QXy8LybeU0/ujeBYbi//r5yZhx1tTpczEQG9uKcE93CyzEHZ/XDN9nPtihY08sX00DupoH0O4hlD/Tb1",
+	"0Kozeuqge95SffC6riMAvRvXao3BUqQ/XdVD5gYRcmX1PqWcPhHrPR6scfs8yrb2qt3+m3tWtm1Rtu0P",
+	"xk+mYPM+kX7pxY+CCaqwlBEYKgcyBpx5XRYBWSXEiv9dWkLus+IihcdRa2jEDjsAGHeMENAHjn0iGto4",
+	"rAWjYIWDMUYeBGQRSOzOy126EVBsANaBq4kw8yZzKm5Y2i5QzGSWyfs1xSMKVTOZY32BOdVlqvuJAFtR",
+	"BM5orkXN40zmYfFq8Bh6uCcQSSDu3ggkFSTQe6cBe1pxBHf35XRP25Hfs+7pt8dCfHDZ4h9TyGG+LvcJ",
+	"lE2e32dHVdN4XdVUJXquocSYeGi/Mh4YLGSQd0N9VHlQ8wqtoQV8MK4PUTM5gIHEYveJKBU+PgKGfKSF",
+	"qpWwJfGNlGk8JnFCxftCfBBUayZSBmVf04kIucHa/qY76LYPyDtniNGbEm17OVmkMOda85cGldzeeqFK",
+	"2/+QcJDGGTgbRR3SfmK55gnNyMJphuzlgalCFDOa6CJnee+09wOlBoMvZMqyt4U5FdP/++FRpV4yTYj7",
+	"yRaKfS1lRkVJIclCCj2HarGK5ZxWQx0e/vHrY8i3gnfbO+2Z+9xgh6gTjUeJeCmP/jlVyz+F+srz5vcw",
+	"e/UA98Hrw1TeCyi1tAHDg7ntnGpWDyDxfvHS7RNDhoYwJOmDZChz4qq2ytlMMT222GciuCAfrl8bpF4b",
+	"DwMtJJp9aZ5xMINTQZpL8QgEunWWn9AmURK9mPSpJgupNHk5GkFRbnLLlkAOLNpCn5AxirRl4hc/5KZh",
+	"OsCiTF4DWDY6TW0OyIFIk4a1o3JbiW3FyIbBm/oags1hJROxNa6EtIWVnIxGUXvkCFwZSBgWblx7gyzB",
+	"ikOFOWE/xCXJpVKEZllN42mDgKqfsLZvVaKqeSCG0ppZsQia9ROIaZaVL8C6CQ0OyHlN/JqIajX2YnNG",
+	"ZjzLWFpVdMhZIvNUPQIpPLdn03sUN1qUf3eIidgnruTTz5+irpOwxiQ/G8nbe3u9097R6OjV8PBoODq8",
+	"Pjw5HY1OR6N/71m7fbjZ6JVrtjv9c+f9TAf/2ehgiYZCBLH6+DDK+IAwiHKMrZEQTcqmIY/kzvEP9VGi",
+	"Ol2thTtMRK0cOvZU37KZzBnUAXZkXlWlgc362cckK5QRn6YGptaJ/EQglTfz/H/svd1y2zjyN3wrKJ2M",
+	"VC+tyM7HJtKRk8zOZneSuGJPpv41nHoJkZCENQVoCdCKdmqv6rmD58qeQjcAghIpS/LH+L/RkS2JBAGw",
+	"0d/9azllIGyga+GEW09KtSvyhhU5heYKhqdzkcnloRGqDXZwrL64pfoifLlr3HiwxrQrwggvfB1ceDjb",
+	"fuS42aaY3it85onrKBeeUvBsUySofWVCayytSSbsXcnhFea7FXPEogYk50f98+o5mtXeh6rocAs+FnXs",
+	"WdTxIFrTrYUdnj4Pa8h+a2B4V+K7lxBJg+RoiZQEkuVIkE1B4vugxseuyvC03EXl1bDZ0KPhoOJ4US2u",
+	"t1HEEQsIpoYoin7geylPeIJuiG0egrPA9H9yHoI/h20cw6tPOLX/cbwPB/oc6kHVvVstxqIxdzQiSRhf",
+	"g89VZA3gFYLwmOvAWKo7J52GwcVjyukmQ/mzLOe9LGYW3nVkZk/PYt4xmHi7ebw90XTb+d+q2j+KSt8m",
+	"k/9bqfdhdPlDSelBNHeMz1rXuHXIV7Kxubi6Hdk5FkGRc+QvG0uZMypsSJHmijnoPXeFF4Zc2ayfPnk3",
+	"o2KKQet6ylIF6VrNFAqqqa6lK5lnKGl+4rqWbXR3s+H+kim3JexsycK5XHCR5YyMGS3MPbZC3M7NJ9zI",
+	"Un+eWArtPKX0mkdmTEdr4ekmY95jyg4XJ4tCpkypE13Q9JqL6cnEaLgnRhN7gGpg9xQCT9mnGPicJFkh",
+	"F8bcTfBuIhjLVNWiTgpmGSzhoroa0xlVMooFFSsshSVJRjW8noRoeg2JmYLVq3LX7++5zMhaLiQ23cMc",
+	"+DGzzeiAWRcsBI5oWinm/azXOUOItBRcm+kBVHcsfKB3LevSNl66n6zLD+ICaeHKviS0de7Cue0md4Yd",
+	"t5uddbbzbsbSazN9jUlSiulyYa6qb78h8Z/lshN1Pv+jE3X+xqezAOvN5Vjm7IblkDBZbR/m1+/MoZt3",
+	"4ZgF8p1kgVQccY1XBaz2Q9s16h557yHOmn1dM0FVr2OHsbije6X5/Bzre3dgMo/seWnh9/u4YdbJ/8jQ",
+	"npIzhrfzqQOZWau75jZmdq9OnC2KygMZTm1HpdmKWhMcRx9Pq4/n3qXt/TiBPFU7NtpmBGFsIjSDug0Y",
+	"RUbFL9gNdGVGZEnrBvKOoQhLhWWBBkQs0H2EThszC4wDC0ncOKTrh+xXY7tyXmPjLLmCCuBqcrFom51b",
+	"yCIvVTjX2w06mhpbJhZdwDwq0hm/YVkP5qyg5/cC8PtajJ/KysMJjEjGUp6hDkNjYZ/LRca+RURJkkqR",
+	"lkXBhCZui1KKxpfUM7LkAmt/6wbUJhp4rzKzPk8+MqrKwl3qDbs6ymdEqNkGyERF15nhbL1amcrI0LTv",
+	"jbRaMGzGZm4LqyTgl81OGwitiJ7BPknMFn4u+JSLtSK/Ob1myYgk11xba9EYr5hIS9OULawOCPXFwMBi",
+	"MS41KdikVCyDUmrBlviO6q8heKYhC64+SfFB3DChZbFKyJyuDDUYu8cW/U1ggcm4XCVIp2G7FcVybJZR",
+	"f0Z90F6fvHXuzqoWMRa2GNE2rkIlEtd4Q3OeAdgknVIusKGIuZcLjva5nJC5zMqc4YqSKmfYHKNYwLf/",
+	"/0ezj6QrYb3E7Kp5Xebv5+JtuephoNFc+dYsz104LldIY1fubHI8p7khR12dUDkBPyqSNukqxkjyQbP5",
+	"F3e8en0ChgckKgsYKxa2YsR8AVej1ydLCLuBsho/TNJS5W5+22Lkaza/P2fsR1kKbD6Nvf87UYerS/va",
+	"XcFlRVSdYcdsbyfqCFf0+PbLP05OAWzR7ZsxbqwJXzuaxpai6WzDuu9ccJZCYuaSAeT78LR/9nJ3e1+z",
+	"+RGr67sx75H8vW4BAr7FaIej8p+aLtBglC8KlsLbbiwvviwXrFDMSrTk4vPlFVkb7tnNWRKR5YynM+uL",
+	"RGCIOVSTaVagVKZYr+b6Z8XCykyVjBCo74YVwHYQqRd7W3EFpzPNOSSTYRAJ5Y5/CCCD9cklY+TrmbkP",
+	"5RA+W0W+v7yDrLAdTNurKtoYEHgHzLK/nh69Aess6LFtf6DtPSx9HPXI0Z6UfY8K3NfTiKgan/l61tuB",
+	"yfnD2sTknt2cHe58tBrPptK9U7KYT/jaNHA2c8gs7vgvOrUZZHzC8aPLE2usTDu3lordQ7MKLtK8NBvo",
+	"JseVu8pMrijk0up5XCECUiwsg3YYGXiVLfxVqMlaxbN7/ul9b1TNsKp/4wofDeVvCNPhLgoK53yFnC0T",
+	"98C1E5rnDulxBUhTZ4PBAM28N2/qxeyVfdE7kHV/h9VvFRl41A3U9L94hRUlv5XH5shVWq35z3Dw3/dS",
+	"SFEafD07yoOjPNhTHtyF8c+phpzbE9AJ2/n/F6ZkfgPVwgtjfBmtVGmZXpO01Ah+QIkbzELPaun07whd",
+	"NxalGurJBDOiqw/NOPGuS3NTQ7daj2Mb4nJbl0vkix9kUbU6da6qIXkxeNHzDgpwXIEXoZsx/2EYdj7d",
+	"mEyvT2y71wTwjjw8CRTcgSSymCKDus/D3mTuX/JMz2oQU6CrL3IqaBELWJ8iXTVjTEfma80iogHDFz70",
+	"apkW62CDZqicC0YL4kYa0yKKhS7HLCILvmARGTM6N2JkmrMIYIkEy3sjwjhIqhsuc+AlTc1g7fT75K3U",
+	"M2zJyl0HKLpggErO50bgS/GL4FoldVeJVQ0AV7wwPBW8et4WQWqi+dKYMIWjMh1cYUYZxiKJy8HgeYrU",
+	"YDQH+MwIfg2TtN98s9/hK8Avk2DL3T6BI61l1NYxYmE3WwrooWKksl8/WRbm5QgPVKMLynOzi/9mhVSk",
+	"m7x43X85wBw+82/SG+Ggvinx6eCnc3L+/BW5NORAXrwm38ibV7ZNMflGTp+9gJ//mlNN3tLCfHU2SLAO",
+	"CPbX7bi8MWdhDTu/6QWv0zy8v1/NIaXCensDjzScJvsIRL6v/F9gfirStT87X3AsGlozApirnY9DP+OZ",
+	"A9MHiYP4Wdj4F31hcIZSWWRmUHh/XH1hc3Pck3qPGe8Pp97zaS5wTWvWlxIRIWPhFhIR6/kDN2eE7lzw",
+	"4SboekIvLHyd/EjTWUK6FDghkjMCo0GSy3gVi1SWQo9ghYr/m6H+B8sP9tH8as/aM889cJOm/IYJz1Ks",
+	"xoiXRpWRHiCSWqr2/HjjuFgGvVrYr5NRdaLJ2r7Gouu8tKAMOQc4vgaH2hs4Nm/xZ+LSYwGHWxdUKENj",
+	"UvTJu8rVzzMmMOnTanGeORjeIIWlyG4QPIBBw/CB0fyDDXYvtzcCECFHeUB2h/pV/1rI+cfw+HTupHba",
+	"La+0TnjjneGbV1Fn7ZRur5oD4ugMX7zeSwetreToIf0uPKRdWQCiSs/pau0K3V28qH+YPx+2ZAScCx9L",
+	"9Mx6rdK7Msu2Fnu3ndqfmPahkIdKGsCVN6YIcGtvHRMDWhIDdvPTB5bM3oF+IEGs+DBGbQMRmjcPRs7f",
+	"Lz9/IhfmKqeLmvn9oMLWGlA8QV2hhXX/AKrcxCjm0MeHxaILQhDSSZMIVVqoEekZSQgQ2KEMvKB6pixy",
+	"obmUBpUnwUAjo6zQ7ARTgkVmFRv87AFcUcRZiDxYs88q8GcDK1hikTyrx109eK0LvrqsY7zMJmSYgTED",
+	"OmHfNCsEzb+wCSuYMFpSLOzka0ixHppP6cKFGfzd0DgQH+wBefcSzvDS9o55nsDu/H8bUvm3Pzpy0Rl2",
+	"bPEIOMOMZO08Cykn6tzQvGQN4dGI/JuLFO04JL3dOMnflRSwkscuGLmNhR3LRJ6eKL+gheY0z23vsAPD",
+	"ni11cH+teJlzwjj+UmdJ7TVvtb6eXVfqFgtsSWCtiqofqUtNasnXcZFT97SuLCKw7s3UzOVRLGq5VT1y",
+	"zdjCQmo4AwMObJ98dH58CYZJsBzSDXNjolgkVZ4DQOBVsYKI9Pt9NIucAWpY1gn5wqyN3XWL6hEprEBp",
+	"ME3ClKHQ8A6s9liQ9RSqPvkkbZFLJtMSirkKw4QVFvaxuSIr7AFFKCkYyJUZVWi6O2ZtBtbSvumRWQx1",
+	"cIMZWJhzRwXwv/MBrRtxZtlNSVbrdUOGt7kssTBHLEzwMcMoS3RmelYEV9Z46HHjukqCs1Dr1YWC3bDC",
+	"+RPMRpjh6hljEfolFaDIV/I3EP34yAZXBrHEh68JZlrzsHDbPgM2CyYFm790go7amRlhiv+howOTt0Bi",
+	"r735hg1ezngOuP2OBEoVZhNyAaauI38zwMjtq7vFvu9xLtNrs59o59OMjCEqhXuKNABJSeYzMBai6bQH",
+	"r/5cVK4iWdqMT5v45bPi5jhv0s3ZlKYrklFNe43pcaRpqUhjTZlquiyMSoWFUjslqo282WN+ta/O4YEJ",
+	"KU6q2ZsHFExps3yub8lwM+f/Rygcdiw5u6HmmK1FLPH07+AvAeKJRU1X3LCZUiogdxMHIF3MBZ0ZStOw",
+	"botZDJDVlhT2zCnDyT1sTlldaYo6XF3Rb2F+WUMuWWvy2F4ekD+lRveocv2vxvGx0mFZ8BBEV92Ht+RZ",
+	"KpU+gTSGTC5FkIx2sOHbnN1BzIOIf5DLb4Vv5YQsCpmVKXC6f5VUaGgjYpVBR6EpzdMyxyRdHYuk+vxZ",
+	"JEPI7haEKc3nID8S92+W9GwfW0r+KcdG7RIXhZwWTKm/yzFoXmZZEOaDL6DZScryHD/3jP6DAQOcJ1PV",
+	"SkDzGfrnYtDnn3KsYuHVGoeCuSI5FRieMvwox9wVl/9h9gTMVuCXVT7Mgk5ZRpi4YblcsIgItmRKk/r6",
+	"sfmu7V8349OZuYTb3lnQMADaak34N5YNCRWreqJMIBr7JLm85gurHV9BQrOZgnkFXFiwCphvF3+NBaSG",
+	"vBwMBhF5aTE/F3TKxbTXJwkU6ySk63T2qFZdjaqzQoEabKqcxELPpMIYggJR5LLgMeBbxWN95UC0FZhu",
+	"p2yUd1Lpt34a32Fqii3S/60THok9U01qm3h/WYh7PfaCThvx686RmAPe8oNaY07HHJSnlYNSicD193SH",
+	"vBQvARdlkc6MyTXjRgdabW1Aaufh7kFgeFupYXgyNGJSCTZkUsTHNU/Pep5xIzdGfu16iZBFwVNG7MJH",
+	"YEEA3+9XY8pSK54x7Fj/agDB5pzOF1DqJatanO4AXbfKcOzTiJwOBua/V4PeiCSYZP3RDhkmbuMvBI4g",
+	"BLgNR3YLxUkryMxAYBvy2XyDaSIXlGcEYtDIdOs3kUwGqM7OT4BypOZ88G5b+yaGsUi01DR3A74zj0jI",
+	"ICKJfwMJSX77PYnseHYD7XYC8KlRBsBbg1HtGyYyWbiRUD7awcBVXDBKlrxggHBtYYvcUs14sFa7MItb",
+	"HQsj1h9eRtn4ktuNv1l63ZBRdbL9Fd8rF5YoI1IR5Qi9VGqDttCfBsRFuIBt6Bs7yQz4r5LBUy1OBo7a",
+	"CeXDRBZzqjvDDhf6+VnHpwByodkUZMHvDywK1vdoi/ETHGdHeMco2vYoWtOWPU5grYWHV3Ve9265vLMl",
+	"oUGWj8NPJkqWReqpKHC3Bjk1VeGrrwKNRVPJbERSuVihN095x7atEMQMIRWRSU6n5gi7hDAVkTkXfF7O",
+	"VQSIQQwOuF9BVI+moWQxD3DhsMBB6/zeORfXwfpc/SDkxQAvUytl9r9ne/YG2U/Wp2z2wLUDbiljBM8g",
+	"btko3EwsNbLjuLR564S6hEugUBHdvSVzc7ZXANfmAtPSN/N/zqsphA5y642bUWXLkQPXuKr7xp0/zr9W",
+	"M6id+uEuyViEvr4GhyT5st2F56IT/l2AnbmE3jzOg1fFMHC++7nlzrMsLDS9i29u4206r1tQrvl2P7ea",
+	"m9Yxp+i/2x44zzKIMIXRrDsXYHoxgiPcRYTcitDvIj10anH4E02n0Ba9C14Uo6xnUGKZanMV4YZpGxWX",
+	"FMyDbs5jQfO81ycYAeBZkNJubpITksACzXOSWlzCd7MIYAV4FrkIE88AjADyclPnNU9lBnXsRloh6gD+",
+	"pggTuljVVNoqJBWFqbaxsLGx/n1HcBoBF4oyZ+RFz3ejqTkS0dWNXrYQtBP3yc7TN9U/IK4Si43ASiiH",
+	"RkQxkXELe2GeUc0uEEVuIi5ZGewX90iXsLwfE7ekaH6+MrR+Fz8RkO099ZR3E7LzO8ZHjpJg//iIRoq+",
+	"HzHw7A8g8K2tsxxvqTW6Mux3SZXl1ms9rvw5d52uZhTUzNB1EAu4wvBjOiXdXTkxzwyHdxx9xgoWsssX",
+	"I0LdyI/Bdw1X+mJ2ABjXvUemR4TCpq6xyH2ZoXlDlvU8SC+wq8bXbank6GRoPNXmnVgtBnPED8w0O0iF",
+	"2yXAMt0e6NSapjPwFzQoYt1AA+uFeb91lCc6DfQxVHJjcaA+tl3fgnqWvQ4+2UnfQgO8SeGC/XkYrtAn",
+	"weiw/Y16FQdnjjyRiyGybufOAZ9tUCoP8ymt4gpO9kN0Lms4t/OYowrz5/MdtCuBZOTdTEpX0bIF4+88",
+	"y6ApsqthroHfpVTTXE5L1rdIuhiHd8PieQvAwit0QDCxnDdx5O6+HW6vqoHeBzvdEFYykcU8IROZ53Kp",
+	"kF8nMBLg/g4xR9XWxHYTqD9OIpJA3pX5B2qQL+BTb0gSPePptWDKVj8meOd7mMsqqcPiQeoeVspWF5ib",
+	"KtdoslHS3LU1zcBea1dC4Kk3MvO15bfdZEwBMkSXY5jsgi/g75jRufkLxc6QLILlzrCEcMxumOhgkytZ",
+	"5jmtDUGnhVTqRDFgYRZDcH1dNTzAtW2CjVjbqZZSbmvybq3GDvECLY93HQSBJGyCX70yPQKf63qZtneF",
+	"J3jvyn4NZjYSDdIMdxh0tfpASHJMuDp3hfR1zEJjFB5SVXlv1ZT11UJ4C6DkKhIwV80sgNygf/bSl02e",
+	"/Sfq1N6x+f30xenrqgrTZhhCobZmgEAv1r6qSrRd3TY3i/YHsDPsjGmxuyO1tjNHdPrvAr6uvQLzY+2H",
+	"faXfMwd/0S4GL5lGRKTqfMswv4z5MjgN7S5Il2LNhbX2ekPbr8KjbuBMY5FSi73pIUkbPaVt4B8RYbli",
+	"dWcmcto13IC6e9GBPjhFyzBFV1yOGQN7Ko52XbVjeSefHb+91X7wOmyR+GHsw45i3vQDOPN2wh+qM/od",
+	"gIiuGl7ikWM9mdCPpUvDASp0nTX+pe6PgW3vlYHsxIIFQTNgG8+hlQZvuEoq53MA0JTpdYSwEE0gQWQJ",
+	"6M+AWjGTi6o2Fm7sDUkl9EFdttI+Iq8Gr05Prl6R87ycc1HO/c9n8PPzwQtyqSmHOHosEPLl9BWZ0oZb",
+	"r6AUxw3wGgaonvvF0BBoG6fhk2Ph78crrsoxg0vINzLoD169xHFePnfz5wtGzOwcprrhtBE5f/PmzF7x",
+	"ltF5LH59/e35aTiBc6Nvg6pTqTugYlaXvENNnLx78e1l/wUwYKOUWQ12Yean+gAdxIs1hXZOlbJfrUg3",
+	"pcUYXpsZddA/e/38FcnHz7j4v/+n2jhqFx6LQX/w5i8vqyvMtiu37XD/G/djj2BTbq/Eky4q75CkXjMG",
+	"IBktFl3UFCNSmPkzyMN4BaDmc5oTjC32RoDAhOu09ogipUJv46Ic51zNjIQMRl5LM29o0GuZ4VoLmFsx",
+	"GGOxrS1MzZKNQntxexfebZnbGyLyOwQUrMQ2JlP4fQVmCLa32RhzuveIzNV29pEBZfcW4B5JcF0oHIX4",
+	"U8rnvovIbsjnrkT2fh1hgKE0JdlueggeyGm7RuDNGumagXb03rakpt7Fkr1LauqWzJ8Q2cBHGcIuvhFR",
+	"gFLpJK3DC7bw67a01rmKuYpFgCtJuqHxPESUg2ToshZtxGNOM+a9bABTwHUU9OrAViexKKGzC/ofq0dA",
+	"sTyEkHyX4JrB7rMwqTLGO64NoQIhyGXBJ7fmvO9QDXw3n90jeL/+LHZwNFSfcGbKPfvW5IIJuuB9R1St",
+	"RUqQb+ZRGqgiyU8/2hYRbowVnedJRFIpbhgo91oiIpUFW1Tkmq1UPdKKLizyCTrkCkm0vGZiRFIKOBsW",
+	"ZcT30fGJb0u6iqph5VKQ5McrOt3U8rFdLtgqaa+l/uXzgonzBf+7ggzkPTn15JMU7CNiHj1kAYqd5Hv7",
+	"BtpOMlx28cG/qU7UmTGawWr+6Lwz23ryTgpdyLztifb6Z3Cxu/Y/Ucds8G33wDUwtec7Hs6PNi6O9M7S",
+	"soDIxW+/h9TftDJDg4a6ghMAk6VpU2dpQwebVG8odivVp3ZEFJ2KFTesgEyscclzBByMyHilGaTBwz9U",
+	"BaZxN7GPenZziuejF8XCnJ6QEuCH9UNgwVd0IcXUUrdPTVrOGGLDAISq25BMMjWyxX9J7VWbc3ACZyrx",
+	"PVaqc2WMcJc8yjUZ0/QaUYUmJ4a4T4C6bVhwyjQ4InzeBxnLbGVhXCxWkVysoI4QkTruciT/x7yfRzyS",
+	"jh6OR/LgI/k/5x9/PuRILujKDHGiWbGtleEn8PuEqQoW0rglD8EOS2BY0pR00Kg5nvu8qPaY7wUOfcWK",
+	"ewSVsYOSrGTk+YBkULc00awgXNxIDlh+NmT7CY6i+cz0e7pSneHzwc4umGDyx6Ds9xCUrR2E4IBe1L5v",
+	"0Rmr49ByYB+3Cbgl+Nt6gG8/xD9zpYNTcGz83cYfHtlBG7LVfdyzdQI/sp+n5Jw9lPmsHeM25rOfizZg",
+	"C02q57pYfyB7rkbmzYrjfzNF35+P9t5o604duBXTZhQF2GdmuDZyTOQNK4xu/s4ibXEpPjI9k+j4zOlY",
+	"Fm/LImMCOrxpnkMxnwcJbTSnWqyodziXSzu3hyTn9Uc1kLS9hCh/zcHk+acRW7q+hore/NLbLJ0Wf/6G",
+	"7eEG6rf4rZve6oG2RystQgNkI1eZo8XdMz4bSeHxHN4HUOLR4f10Hd6HnbjaQarUBs+lFwVPt3HpC1ak",
+	"TGgK+ZiJzRD/SAtocs8VGdiyAPcDet4/0uK6XCSIDGX7xd2wwsy92ULBEVUL+77AST4G+15/VMOhsZfc",
+	"B/v+36RdrK96J/ILX+4uEPVQqeeDoS1UVetGASTW9eRla2cclLeauR6wc5yERVEvFSvQuwydDFWNCs2w",
+	"S5bn5m9dEDW6yC498xTZrdSMkquJoA/2mgVHsjM8exl1GretMzwdRJ1Ssff1GzCdqVQMv3hLFcsuHFPw",
+	"P17O5OJLNfF9k5fX1vunxH8PONlHcfh0xeFB/Oi3NXkY1RnU714+eqyaRi/eFZ2CgcJyX0zbxXwPJcmE",
+	"FiMC9VYXv9i4cAMCAnQWFWutFWLRbcIuu8WzrwGzzDVr3LHGcESC1nuUhH33gEWmVS+/1GK0YS4LGUs9",
+	"I0suev1YwEaAIxMxi7HQgxdELsVwHVnBp882VFVzpoiaUWxSAOPaDIxxqT2oGjo/ZUF4pg6pTXNFwvcS",
+	"n/jx24JlXDNi0c4muZRFFZP4UqpZJ+oovTI3dzIqAJpxV4Z5RadHsK3vpEZMA1k65gXIQTtlrACQymOE",
+	"Gygx53FRmDOlDTfx8Qcg74Ye/zxLDuhXb0GTjsGHkA08ctDhCqFTdg42ANkeecpTijGsITW1MJSGVO91",
+	"ZKZmt63tOBA2BLfWF2jKQ5L8Zijt96TKhUGoPUUowrdAPly9eh8BnQGIr3LwQoOcHdGZ7gL7/MDgIT7t",
+	"ZDOwcQQq2pZyvpNgvENyeYA2dItbYlhDC0GpV8ONiNb8FpU0RCB56J0HrgnbOBsS1KHvilUDFot8RbrU",
+	"ymR6zQT2XLH45nTaiBbkU3c+2HTzolg5nAlzD9QcOuhaRCMfWRW9DsTjSyLn8oYdkkR+R+W6WW1e0kLY",
+	"kNTD6c2PcMiPjoSnnEiu6fQHtC4jApRnEVnCBrH7q+cAKX4iJycWkWafkucZtaAHmoqMFllV9TwkF5yl",
+	"TJHujzSdReS9/DcTEXkrv/Ui8jP0myfdjzzPOTC5KBYfhLnur1LqiHw03/Ui8ivAppDuTwWdR+TCvM2I",
+	"/IPnclrQeS8iX2Vezhnp/szNGOQnmudS9CJyXjBKupf/KmnBYoFj4ic7NOzcFTf3fuSi1Cwif5Nl0euT",
+	"cwBB/EGRZEJTLYvE1d/MqYCaWGPhG93iBxWLMVW202IXryanPei1DNcRrkZmxa4JJrRdstn2AFzc9c8Q",
+	"JQD5ejvIDB0W4voWk8rZQxFh1PVZNlPCJpbjFbET6YLDOadK28Jcc1PfAjb6bpS27xKw4RUiYLBvNNX5",
+	"CvF5Wkp9Pa6Uvx0h5BRZQrcmuM3wK8oFgLE3VAsD7RZyoey6cjbRPksZBtvfMgMMHo9Kdxc+H+6SGRwo",
+	"dnf+/kuIjvfIptEvdup72UcBgbkaNV7gaziKgidlNgVvyiJr+RdVsf9fXEtby9R3M6ywK84Wh/KGJxib",
+	"7O4GLmdH3wNdLig4tNhlJEFvb7p6JzOWgAKq1hLICw7Nf9yFzUqi70702ULytPhiv8Kk78JJwgkbLfTy",
+	"fQDilc6ZBfbambXgjI454N+H0/XG0Z872V/tGW3R7ep0vXG0D/HDOhwQO8Q9A4HUz/PW9PDbz6xhkG6D",
+	"jg7aDabxyIqI5Z37qCFOAh0Z0VNSOW78kbqdCzWc1E0utF/+99q5b3KNBmL6gRwnjpibfSc3ntSPPtJG",
+	"H+kecqyRgh4VkGMYekl31jxjsa56euAMB4Rht+F2IIzbRR16Mw9UTx9S03y003Z0Vj5lZ+V9Ka5LWVyf",
+	"pExo9mCGqXkEsY+IYrFpnjaWIZMkYwta6DkT+kOWkEWpbQvdajiEzqA6FtW1ZrCgEUzwg49tQI/c3ojQ",
+	"+liAxEE1mUsXjqxuxnTSiVlOgZ0qC0YGhnnNZWHZnLv1dLCGG1hbHzjzzBi9keeBwZAtuaUI4ri1/PpX",
+	"WVy/g6XcLbup2vTOsB3FNupAZc4XAB9+cQa427ZCAr979Rq+s5b4yxP6jSsy53lupm/LLPDK09dRpyiF",
+	"/XA66L+MOorpcoHfvH65s+1ebcHRfv8+7PfgAAe88NeA47QWQ/gj1cwM72LKhxzPwftACNbjYE+xQXdT",
+	"BlYsdqj49ufDfLCHx/zrD6X5EB6zBHquVAf0Fl/AdoZjrJbqrB19AS1M6JH9AYEA2McnEBLrkcM9KcdA",
+	"7dXszN7WDnALe3M+gra+e5dy4rpoDTf0rpzRG6Yg2RvDJFyrQNWKfJ62b1Dt1xkLsNqwb+kU2p0jJ+Xa",
+	"9mr1zVONvIbWz+GjIW6qNM9zMpN5hjpmLIyQX4CaV2/BCrpXbwj5LLCM6kJoQoR5NeEDJrxQOuixVWs8",
+	"GF64pMo/pdaAkGvfiw5UTcNqzcUOLdLedIiqh83w1lS9++6o90kSVaazcLHQy2dt/kd3TMO5xb29N80k",
+	"aodiq5GiS1MA9aMi8a7PZrDKRS/0ltStn1jgSTQ/NJ3DA/SEn5i+lVTvWea2+TTC13Gk2zY34kFEuyFv",
+	"7tOZ6Pt6Y8sabJoFWb8bqjYpRWYhAOvexrqZjRKJDAy9Z42eyLrjofJEhs+SpXbZSqGXwJaUxWJtEN9U",
+	"vDZI14lOf2Jtv0qqa6PWj2ws7O23ujm3n050cT6E2wC6v93mIPjLWf8vBzkI6u6BN4NHcA88PpM6el+f",
+	"nk6OB+b+vA51NMk/OmNGC1acl3rWGf72u2GJCLCKTLROLj/LlOYOgBVa46AnIYGWXEUpkk7UKYu8M+zM",
+	"tF4Mnz07PftLf9Af9E+HrwevB8Bx7cw3tAsoiOdCF1ItsJdJP0iqKSFTb1Ml4WoDABMgy8H7UQqBZboN",
+	"iLHQm/sC8E8jRDo2mw9aSCwQ6fXZGvgqNtw1Ww0w6owUbMIKJlLznxEDLPN47A6oNiNUk+RZJlOVID+0",
+	"K/KYnJurOl+vXe36mtReuCdrlzWM9K614LV5yI3rm/acThVKi7Uq5GrEkUegL4qVeRVz7AJpXgoWC2g6",
+	"DZ97hZVcTRpn1T5VzhdUrKrnqRlfnIA9lZGCzbmGD1lWMKWYqi0LbuXNW1QqLedkwlmekYxNuODmF7tE",
+	"j84LzS5TuBacSCohc7owW+XmM16RuczKnIUPDgZvergr+tfciFQc3vw3ZjmENeTGWEbX4Og0aV6JuT3I",
+	"9vT7gQXQUmiaatUwbNOI54FC8IMCDgTnacYnWkX2CUvGrhEh1fYErSwBz9NsofI8eO77KkaC4zVtDyu4",
+	"zBBpmSxnMg9DK1CNrYxW5Su/gycXjGRyGbKQH/2P5gfN56zpiTWk2uqFgM6E2K8Kj3395VysocQ1wliH",
+	"3cPaMz6DDE+Lrh5kl2MiOL5hLgiFIYJ5bOSIbk7FxuxsY0O5IONyhR1+g3G++pydW1cCfcxcm4sudCOK",
+	"CDQjisiYFhHR5ZhFpN/v91wDi4KRtHTA3QGxVv1V631pg4l93Oj/09qaf06VZoXrmhE8RpRGn49IwW64",
+	"eVrUsPGTHJANqhlFsUjD0wwzZN80KwTNK0mgjOKMCOHY3h0e/wPm8ofd2DnQUalYFgssVqQVhHOprOIO",
+	"C+EC9HWHiWBGGhFh/SXuHmXdPiuz/ZakYvGvUmpoRkJzgC/IWKEisnBxWffFP+VYRZ7AoR8ZgFREVT95",
+	"MqY5dnUHCPJFwVNGxgWj18owGTjeiuVgcVhrIp2x9NoK4xXJqchqEhBbbze8QOD4J0ueVUgbyLzqIFQB",
+	"VVTAKhujvQ8YxrSQ5aIeKJkYJuL1o5F5CSHLCwIogimt4EXUBqhOr+c+jVyuaW6h8hYS6EyWRb5C03GE",
+	"NSEoEZStXnXR4tBgqx76a925/seGEx4MIpy60hTFHRe1dQEYkl/RD6HBCUHr+jb8oJoYbcOzUXYStAkN",
+	"F5rwPIdn2yPwTzk2epsiXfNmrLFHqDs2WXUiQwH/QZwsCpkypYhRqkBKOaH7+3/+XwAAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

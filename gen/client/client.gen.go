@@ -226,6 +226,30 @@ func (e EquipmentStatus) Valid() bool {
 	}
 }
 
+// Defines values for ItemCostBreakdownType.
+const (
+	ItemCostBreakdownTypeCancelledJob  ItemCostBreakdownType = "cancelledJob"
+	ItemCostBreakdownTypeCompletedJob  ItemCostBreakdownType = "completedJob"
+	ItemCostBreakdownTypeEstimated     ItemCostBreakdownType = "estimated"
+	ItemCostBreakdownTypeInProgressJob ItemCostBreakdownType = "inProgressJob"
+)
+
+// Valid indicates whether the value is a known member of the ItemCostBreakdownType enum.
+func (e ItemCostBreakdownType) Valid() bool {
+	switch e {
+	case ItemCostBreakdownTypeCancelledJob:
+		return true
+	case ItemCostBreakdownTypeCompletedJob:
+		return true
+	case ItemCostBreakdownTypeEstimated:
+		return true
+	case ItemCostBreakdownTypeInProgressJob:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ItemOrigin.
 const (
 	ItemOriginBuy              ItemOrigin = "buy"
@@ -250,6 +274,24 @@ func (e ItemOrigin) Valid() bool {
 	case ItemOriginMakeOrBuy:
 		return true
 	case ItemOriginNone:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ItemPurchasePurchaseOrderStatus.
+const (
+	ItemPurchasePurchaseOrderStatusOrdered ItemPurchasePurchaseOrderStatus = "Ordered"
+	ItemPurchasePurchaseOrderStatusPaid    ItemPurchasePurchaseOrderStatus = "Paid"
+)
+
+// Valid indicates whether the value is a known member of the ItemPurchasePurchaseOrderStatus enum.
+func (e ItemPurchasePurchaseOrderStatus) Valid() bool {
+	switch e {
+	case ItemPurchasePurchaseOrderStatusOrdered:
+		return true
+	case ItemPurchasePurchaseOrderStatusPaid:
 		return true
 	default:
 		return false
@@ -688,6 +730,45 @@ type CompanyInfoWrite struct {
 	// stored as no value, and `email` when present must be a single address: one `@` with text
 	// on both sides and no whitespace.
 	ShipToAddress *Address `json:"shipToAddress,omitempty"`
+}
+
+// CostAmount A cost: `total` for the breakdown's whole quantity and `perUnit` = total / quantity (rounded to 6 decimal places), in the tenant's currency.
+type CostAmount struct {
+	PerUnit dec.Decimal `json:"perUnit"`
+	Total   dec.Decimal `json:"total"`
+}
+
+// CostBreakdownTime Hours spent (or estimated) for the breakdown's quantity.
+type CostBreakdownTime struct {
+	// Labor Labor hours.
+	Labor dec.Decimal `json:"labor"`
+
+	// Machine Machine hours.
+	Machine dec.Decimal `json:"machine"`
+
+	// Setup Setup hours.
+	Setup dec.Decimal `json:"setup"`
+}
+
+// CostObjects Costs by kind; `total` is material + labor + machine + outside processing + overhead.
+type CostObjects struct {
+	// Labor A cost: `total` for the breakdown's whole quantity and `perUnit` = total / quantity (rounded to 6 decimal places), in the tenant's currency.
+	Labor CostAmount `json:"labor"`
+
+	// Machine A cost: `total` for the breakdown's whole quantity and `perUnit` = total / quantity (rounded to 6 decimal places), in the tenant's currency.
+	Machine CostAmount `json:"machine"`
+
+	// Material A cost: `total` for the breakdown's whole quantity and `perUnit` = total / quantity (rounded to 6 decimal places), in the tenant's currency.
+	Material CostAmount `json:"material"`
+
+	// OutsideProcessing A cost: `total` for the breakdown's whole quantity and `perUnit` = total / quantity (rounded to 6 decimal places), in the tenant's currency.
+	OutsideProcessing CostAmount `json:"outsideProcessing"`
+
+	// Overhead A cost: `total` for the breakdown's whole quantity and `perUnit` = total / quantity (rounded to 6 decimal places), in the tenant's currency.
+	Overhead CostAmount `json:"overhead"`
+
+	// Total A cost: `total` for the breakdown's whole quantity and `perUnit` = total / quantity (rounded to 6 decimal places), in the tenant's currency.
+	Total CostAmount `json:"total"`
 }
 
 // CostingSettings Tenant-wide costing settings.
@@ -1785,6 +1866,63 @@ type Item struct {
 	Width *ItemMeasure `json:"width"`
 }
 
+// ItemCostBreakdown One cost breakdown of an item: `itemCost` is the cost added at the item's own level (its routing), `cumulativeCost` adds everything below it (sub-assemblies and purchased components).
+type ItemCostBreakdown struct {
+	// CalculatedOn When the breakdown was calculated.
+	CalculatedOn time.Time `json:"calculatedOn"`
+
+	// CumulativeCost Costs by kind; `total` is material + labor + machine + outside processing + overhead.
+	CumulativeCost CostObjects `json:"cumulativeCost"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// ItemCost Costs by kind; `total` is material + labor + machine + outside processing + overhead.
+	ItemCost CostObjects `json:"itemCost"`
+
+	// Quantity The quantity costed (greater than 0).
+	Quantity dec.Decimal `json:"quantity"`
+
+	// QuantityScrapped Of which scrapped (0 or more).
+	QuantityScrapped dec.Decimal `json:"quantityScrapped"`
+
+	// Time Hours spent (or estimated) for the breakdown's quantity.
+	Time CostBreakdownTime `json:"time"`
+
+	// Type What calculated a cost breakdown: an estimate, or a job in progress, completed or cancelled.
+	Type ItemCostBreakdownType `json:"type"`
+}
+
+// ItemCostBreakdownFilter Filter of the cost breakdown list.
+type ItemCostBreakdownFilter struct {
+	// Types Only breakdowns of these types.
+	Types *[]ItemCostBreakdownType `json:"types,omitempty"`
+}
+
+// ItemCostBreakdownPage A page of an item's cost breakdowns.
+type ItemCostBreakdownPage struct {
+	Data            []ItemCostBreakdown `json:"data"`
+	HasNextPage     bool                `json:"hasNextPage"`
+	HasPreviousPage bool                `json:"hasPreviousPage"`
+
+	// Page 1-based page number (Skip / pageSize + 1); 0 when pageSize is 0.
+	Page int `json:"page"`
+
+	// PageSize The Take applied.
+	PageSize int `json:"pageSize"`
+
+	// TotalCount Breakdowns matching the filter.
+	TotalCount int `json:"totalCount"`
+
+	// TotalPages ceil(totalCount / pageSize); 0 when pageSize is 0.
+	TotalPages int `json:"totalPages"`
+}
+
+// ItemCostBreakdownType What calculated a cost breakdown: an estimate, or a job in progress, completed or cancelled.
+type ItemCostBreakdownType string
+
 // ItemCreate Create body of an item.
 type ItemCreate struct {
 	// BuildToOrder Defaults to false.
@@ -1941,12 +2079,83 @@ type ItemFilterV2 struct {
 	Revision *string `json:"revision,omitempty"`
 }
 
+// ItemMaterialShapeCreate Body of create item from material shape (see createItemFromMaterialShape).
+type ItemMaterialShapeCreate struct {
+	// IsRemnant Whether the piece is a remnant; recorded only when a new item is created.
+	IsRemnant *bool `json:"isRemnant,omitempty"`
+
+	// Length Greater than 0, in the shape's `dimensionUnits`.
+	Length dec.Decimal `json:"length"`
+
+	// MaterialShapeId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	MaterialShapeId Id24 `json:"materialShapeId"`
+
+	// Width Required (greater than 0) for planar shapes; omitted or null for linear shapes.
+	Width *dec.Decimal `json:"width,omitempty"`
+}
+
 // ItemMeasure A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 type ItemMeasure = dec.Decimal
 
 // ItemOrigin How the shop gets the item: `make`, `buy`, `makeOrBuy`, `customerSupplied`; `kit` and
 // `none` exist on older items and are refused for new ones (400 naming `itemOrigin`).
 type ItemOrigin string
+
+// ItemPurchase One purchase order line of the item.
+type ItemPurchase struct {
+	// ActualBilledUnitPrice The billed unit price; null until billed.
+	ActualBilledUnitPrice *dec.Decimal `json:"actualBilledUnitPrice"`
+
+	// EffectiveUnitPrice The billed unit price when billed, else the ordered one.
+	EffectiveUnitPrice dec.Decimal `json:"effectiveUnitPrice"`
+	OrderDateUtc       time.Time   `json:"orderDateUtc"`
+
+	// PurchaseOrder A reference to another record by id, with its display name.
+	PurchaseOrder       Reference                       `json:"purchaseOrder"`
+	PurchaseOrderNumber string                          `json:"purchaseOrderNumber"`
+	PurchaseOrderStatus ItemPurchasePurchaseOrderStatus `json:"purchaseOrderStatus"`
+	QuantityOrdered     dec.Decimal                     `json:"quantityOrdered"`
+	QuantityReceived    dec.Decimal                     `json:"quantityReceived"`
+
+	// UnitPrice The ordered unit price.
+	UnitPrice dec.Decimal `json:"unitPrice"`
+
+	// Vendor A reference to another record by id, with its display name.
+	Vendor Reference `json:"vendor"`
+}
+
+// ItemPurchasePurchaseOrderStatus defines model for ItemPurchase.PurchaseOrderStatus.
+type ItemPurchasePurchaseOrderStatus string
+
+// ItemPurchaseHistory An item's purchases (Ordered and Paid purchase orders) over a window of months, newest first, with a price summary.
+type ItemPurchaseHistory struct {
+	// Item The item; `name` is its number.
+	Item      Reference      `json:"item"`
+	Purchases []ItemPurchase `json:"purchases"`
+
+	// Summary Effective unit prices over the window; prices and date are null when there are no purchases.
+	Summary ItemPurchaseSummary `json:"summary"`
+
+	// TotalPurchaseCount Purchases in the window (the length of `purchases`).
+	TotalPurchaseCount int `json:"totalPurchaseCount"`
+
+	// WindowMonths The window applied, 1 to 60.
+	WindowMonths int `json:"windowMonths"`
+}
+
+// ItemPurchaseSummary Effective unit prices over the window; prices and date are null when there are no purchases.
+type ItemPurchaseSummary struct {
+	AvgUnitPrice       *dec.Decimal `json:"avgUnitPrice"`
+	LatestOrderDateUtc *time.Time   `json:"latestOrderDateUtc"`
+	LatestUnitPrice    *dec.Decimal `json:"latestUnitPrice"`
+	MaxUnitPrice       *dec.Decimal `json:"maxUnitPrice"`
+	MinUnitPrice       *dec.Decimal `json:"minUnitPrice"`
+
+	// VendorCount Distinct vendors in the window.
+	VendorCount int `json:"vendorCount"`
+}
 
 // ItemRevision An item's revision. `isLatestRevision` is derived, never stored: the most recently created
 // item of a number (case-insensitively; archived items included) is its latest revision,
@@ -2989,6 +3198,28 @@ type ListItemsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListItemCostBreakdownsParams defines parameters for ListItemCostBreakdowns.
+type ListItemCostBreakdownsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetItemPurchaseHistoryParams defines parameters for GetItemPurchaseHistory.
+type GetItemPurchaseHistoryParams struct {
+	// Months Window in months, default 12; values outside 1 to 60 are clamped into it.
+	Months *int32 `form:"months,omitempty" json:"months,omitempty"`
+}
+
 // ListMaterialShapesParams defines parameters for ListMaterialShapes.
 type ListMaterialShapesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -3202,11 +3433,17 @@ type ListItemsV1JSONRequestBody = ItemFilter
 // ListItemsJSONRequestBody defines body for ListItems for application/json ContentType.
 type ListItemsJSONRequestBody = ItemFilterV2
 
+// CreateItemFromMaterialShapeJSONRequestBody defines body for CreateItemFromMaterialShape for application/json ContentType.
+type CreateItemFromMaterialShapeJSONRequestBody = ItemMaterialShapeCreate
+
 // PatchItemApplicationJSONPatchPlusJSONRequestBody defines body for PatchItem for application/json-patch+json ContentType.
 type PatchItemApplicationJSONPatchPlusJSONRequestBody = JsonPatch
 
 // UpdateItemJSONRequestBody defines body for UpdateItem for application/json ContentType.
 type UpdateItemJSONRequestBody = ItemWrite
+
+// ListItemCostBreakdownsJSONRequestBody defines body for ListItemCostBreakdowns for application/json ContentType.
+type ListItemCostBreakdownsJSONRequestBody = ItemCostBreakdownFilter
 
 // AddItemRevisionJSONRequestBody defines body for AddItemRevision for application/json ContentType.
 type AddItemRevisionJSONRequestBody = ItemRevisionCreate
@@ -4648,6 +4885,72 @@ type ClientInterface interface {
 	// Corresponds with POST /api/items/list/v2 (the `ListItems` operationId).
 	ListItems(ctx context.Context, params *ListItemsParams, body ListItemsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// CreateItemFromMaterialShapeWithBody Create (or find) an item cut from a material shape
+	//
+	// Resolves a piece of stock cut from a material shape to an item, creating it when needed.
+	// `materialShapeId` must be a live shape of the tenant (unknown, deleted or another
+	// tenant's: 404) that is activated (deactivated: 400 naming `materialShapeId`). `length`
+	// is required and greater than 0 (400 naming `length`). `width` is required for planar
+	// shapes (sheet, plate, tread plate) and must be omitted or null for linear shapes (bar,
+	// tube, pipe, beam, angle, channel); either violation answers 400 naming `width`. Both are
+	// in the shape's `dimensionUnits`.
+	//
+	// The item number is derived, so the same piece always resolves to the same item:
+	// `<shape name> <width> x <length>` for planar shapes and `<shape name> x <length>` for
+	// linear ones, each dimension written without trailing zeros (`48.50` is `48.5`); for
+	// example `10GA A36 Sheet 48 x 96` or `2 x 1/4 A36 Flat Bar x 120`. A derived number over
+	// 200 characters answers 400 naming `materialShapeId`.
+	//
+	// When an active item with that number and no revision exists (number compared
+	// case-insensitively), the answer is its id and nothing changes: no event is recorded
+	// and `isRemnant` is ignored. Otherwise a new item is created with that number, no
+	// revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
+	// count; its size is in the number and its `width`/`length`), the given `length` and
+	// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
+	// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+	// same transaction. Concurrent identical requests resolve to one item (decided by the
+	// unique index on number and revision); all answer its id.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/items/material-shape (the `CreateItemFromMaterialShape` operationId).
+	CreateItemFromMaterialShapeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateItemFromMaterialShape Create (or find) an item cut from a material shape
+	//
+	// Resolves a piece of stock cut from a material shape to an item, creating it when needed.
+	// `materialShapeId` must be a live shape of the tenant (unknown, deleted or another
+	// tenant's: 404) that is activated (deactivated: 400 naming `materialShapeId`). `length`
+	// is required and greater than 0 (400 naming `length`). `width` is required for planar
+	// shapes (sheet, plate, tread plate) and must be omitted or null for linear shapes (bar,
+	// tube, pipe, beam, angle, channel); either violation answers 400 naming `width`. Both are
+	// in the shape's `dimensionUnits`.
+	//
+	// The item number is derived, so the same piece always resolves to the same item:
+	// `<shape name> <width> x <length>` for planar shapes and `<shape name> x <length>` for
+	// linear ones, each dimension written without trailing zeros (`48.50` is `48.5`); for
+	// example `10GA A36 Sheet 48 x 96` or `2 x 1/4 A36 Flat Bar x 120`. A derived number over
+	// 200 characters answers 400 naming `materialShapeId`.
+	//
+	// When an active item with that number and no revision exists (number compared
+	// case-insensitively), the answer is its id and nothing changes: no event is recorded
+	// and `isRemnant` is ignored. Otherwise a new item is created with that number, no
+	// revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
+	// count; its size is in the number and its `width`/`length`), the given `length` and
+	// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
+	// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+	// same transaction. Concurrent identical requests resolve to one item (decided by the
+	// unique index on number and revision); all answer its id.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/items/material-shape (the `CreateItemFromMaterialShape` operationId).
+	CreateItemFromMaterialShape(ctx context.Context, body CreateItemFromMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetItem Get an item
 	//
 	// An archived item is answered with `isArchived: true`.
@@ -4748,6 +5051,61 @@ type ClientInterface interface {
 	//
 	// Corresponds with PUT /api/items/{itemId} (the `UpdateItem` operationId).
 	UpdateItem(ctx context.Context, itemId ItemId, body UpdateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListItemCostBreakdownsWithBody List an item's cost breakdowns
+	//
+	// A cost breakdown is the cost of producing `quantity` of the item as calculated at
+	// `calculatedOn`: by an estimate (`estimated`) or by a job (`inProgressJob`,
+	// `completedJob`, `cancelledJob`). Nothing produces breakdowns yet: estimates and jobs
+	// add them when they land, so until then the list is empty.
+	//
+	// Answers a paged envelope, newest `calculatedOn` first, then highest id. The order is
+	// fixed: any `Sort.Field` answers 400. `Skip` and `Take` page as in every list (`Take`
+	// 0 to 5000, 50 when paging). `types` (optional, at least one) keeps only breakdowns of
+	// those types. An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/items/{itemId}/cost-breakdowns/list (the `ListItemCostBreakdowns` operationId).
+	ListItemCostBreakdownsWithBody(ctx context.Context, itemId ItemId, params *ListItemCostBreakdownsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListItemCostBreakdowns List an item's cost breakdowns
+	//
+	// A cost breakdown is the cost of producing `quantity` of the item as calculated at
+	// `calculatedOn`: by an estimate (`estimated`) or by a job (`inProgressJob`,
+	// `completedJob`, `cancelledJob`). Nothing produces breakdowns yet: estimates and jobs
+	// add them when they land, so until then the list is empty.
+	//
+	// Answers a paged envelope, newest `calculatedOn` first, then highest id. The order is
+	// fixed: any `Sort.Field` answers 400. `Skip` and `Take` page as in every list (`Take`
+	// 0 to 5000, 50 when paging). `types` (optional, at least one) keeps only breakdowns of
+	// those types. An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/items/{itemId}/cost-breakdowns/list (the `ListItemCostBreakdowns` operationId).
+	ListItemCostBreakdowns(ctx context.Context, itemId ItemId, params *ListItemCostBreakdownsParams, body ListItemCostBreakdownsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetItemPurchaseHistory Get an item's purchase history
+	//
+	// The item's purchases over the last `months` months (default 12), newest order first,
+	// with a price summary; not paged. `months` outside 1 to 60 is clamped, not refused (0
+	// reads as 1, 100 as 60); `windowMonths` answers the window applied. Only purchase orders
+	// in status Ordered or Paid count.
+	//
+	// Purchase orders do not exist yet, so every item answers an empty history:
+	// `totalPurchaseCount` 0, `purchases` `[]`, every summary price and date null and
+	// `vendorCount` 0. The purchasing area wires it to its Ordered and Paid orders when it
+	// lands. An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Corresponds with GET /api/items/{itemId}/purchase-history (the `GetItemPurchaseHistory` operationId).
+	GetItemPurchaseHistory(ctx context.Context, itemId ItemId, params *GetItemPurchaseHistoryParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// AddItemRevisionWithBody Add a revision of an item
 	//
@@ -7754,6 +8112,92 @@ func (c *Client) ListItems(ctx context.Context, params *ListItemsParams, body Li
 	return c.Client.Do(req)
 }
 
+// CreateItemFromMaterialShapeWithBody Create (or find) an item cut from a material shape
+//
+// Resolves a piece of stock cut from a material shape to an item, creating it when needed.
+// `materialShapeId` must be a live shape of the tenant (unknown, deleted or another
+// tenant's: 404) that is activated (deactivated: 400 naming `materialShapeId`). `length`
+// is required and greater than 0 (400 naming `length`). `width` is required for planar
+// shapes (sheet, plate, tread plate) and must be omitted or null for linear shapes (bar,
+// tube, pipe, beam, angle, channel); either violation answers 400 naming `width`. Both are
+// in the shape's `dimensionUnits`.
+//
+// The item number is derived, so the same piece always resolves to the same item:
+// `<shape name> <width> x <length>` for planar shapes and `<shape name> x <length>` for
+// linear ones, each dimension written without trailing zeros (`48.50` is `48.5`); for
+// example `10GA A36 Sheet 48 x 96` or `2 x 1/4 A36 Flat Bar x 120`. A derived number over
+// 200 characters answers 400 naming `materialShapeId`.
+//
+// When an active item with that number and no revision exists (number compared
+// case-insensitively), the answer is its id and nothing changes: no event is recorded
+// and `isRemnant` is ignored. Otherwise a new item is created with that number, no
+// revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
+// count; its size is in the number and its `width`/`length`), the given `length` and
+// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
+// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+// same transaction. Concurrent identical requests resolve to one item (decided by the
+// unique index on number and revision); all answer its id.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/items/material-shape (the `CreateItemFromMaterialShape` operationId).
+func (c *Client) CreateItemFromMaterialShapeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemFromMaterialShapeRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateItemFromMaterialShape Create (or find) an item cut from a material shape
+//
+// Resolves a piece of stock cut from a material shape to an item, creating it when needed.
+// `materialShapeId` must be a live shape of the tenant (unknown, deleted or another
+// tenant's: 404) that is activated (deactivated: 400 naming `materialShapeId`). `length`
+// is required and greater than 0 (400 naming `length`). `width` is required for planar
+// shapes (sheet, plate, tread plate) and must be omitted or null for linear shapes (bar,
+// tube, pipe, beam, angle, channel); either violation answers 400 naming `width`. Both are
+// in the shape's `dimensionUnits`.
+//
+// The item number is derived, so the same piece always resolves to the same item:
+// `<shape name> <width> x <length>` for planar shapes and `<shape name> x <length>` for
+// linear ones, each dimension written without trailing zeros (`48.50` is `48.5`); for
+// example `10GA A36 Sheet 48 x 96` or `2 x 1/4 A36 Flat Bar x 120`. A derived number over
+// 200 characters answers 400 naming `materialShapeId`.
+//
+// When an active item with that number and no revision exists (number compared
+// case-insensitively), the answer is its id and nothing changes: no event is recorded
+// and `isRemnant` is ignored. Otherwise a new item is created with that number, no
+// revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
+// count; its size is in the number and its `width`/`length`), the given `length` and
+// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
+// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+// same transaction. Concurrent identical requests resolve to one item (decided by the
+// unique index on number and revision); all answer its id.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/items/material-shape (the `CreateItemFromMaterialShape` operationId).
+func (c *Client) CreateItemFromMaterialShape(ctx context.Context, body CreateItemFromMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemFromMaterialShapeRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // GetItem Get an item
 //
 // An archived item is answered with `isArchived: true`.
@@ -7895,6 +8339,91 @@ func (c *Client) UpdateItemWithBody(ctx context.Context, itemId ItemId, contentT
 // Corresponds with PUT /api/items/{itemId} (the `UpdateItem` operationId).
 func (c *Client) UpdateItem(ctx context.Context, itemId ItemId, body UpdateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewUpdateItemRequest(c.Server, itemId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListItemCostBreakdownsWithBody List an item's cost breakdowns
+//
+// A cost breakdown is the cost of producing `quantity` of the item as calculated at
+// `calculatedOn`: by an estimate (`estimated`) or by a job (`inProgressJob`,
+// `completedJob`, `cancelledJob`). Nothing produces breakdowns yet: estimates and jobs
+// add them when they land, so until then the list is empty.
+//
+// Answers a paged envelope, newest `calculatedOn` first, then highest id. The order is
+// fixed: any `Sort.Field` answers 400. `Skip` and `Take` page as in every list (`Take`
+// 0 to 5000, 50 when paging). `types` (optional, at least one) keeps only breakdowns of
+// those types. An unknown item, or another tenant's, answers 404.
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/items/{itemId}/cost-breakdowns/list (the `ListItemCostBreakdowns` operationId).
+func (c *Client) ListItemCostBreakdownsWithBody(ctx context.Context, itemId ItemId, params *ListItemCostBreakdownsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemCostBreakdownsRequestWithBody(c.Server, itemId, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListItemCostBreakdowns List an item's cost breakdowns
+//
+// A cost breakdown is the cost of producing `quantity` of the item as calculated at
+// `calculatedOn`: by an estimate (`estimated`) or by a job (`inProgressJob`,
+// `completedJob`, `cancelledJob`). Nothing produces breakdowns yet: estimates and jobs
+// add them when they land, so until then the list is empty.
+//
+// Answers a paged envelope, newest `calculatedOn` first, then highest id. The order is
+// fixed: any `Sort.Field` answers 400. `Skip` and `Take` page as in every list (`Take`
+// 0 to 5000, 50 when paging). `types` (optional, at least one) keeps only breakdowns of
+// those types. An unknown item, or another tenant's, answers 404.
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/items/{itemId}/cost-breakdowns/list (the `ListItemCostBreakdowns` operationId).
+func (c *Client) ListItemCostBreakdowns(ctx context.Context, itemId ItemId, params *ListItemCostBreakdownsParams, body ListItemCostBreakdownsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemCostBreakdownsRequest(c.Server, itemId, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetItemPurchaseHistory Get an item's purchase history
+//
+// The item's purchases over the last `months` months (default 12), newest order first,
+// with a price summary; not paged. `months` outside 1 to 60 is clamped, not refused (0
+// reads as 1, 100 as 60); `windowMonths` answers the window applied. Only purchase orders
+// in status Ordered or Paid count.
+//
+// Purchase orders do not exist yet, so every item answers an empty history:
+// `totalPurchaseCount` 0, `purchases` `[]`, every summary price and date null and
+// `vendorCount` 0. The purchasing area wires it to its Ordered and Paid orders when it
+// lands. An unknown item, or another tenant's, answers 404.
+//
+// Permission: View Item.
+//
+// Corresponds with GET /api/items/{itemId}/purchase-history (the `GetItemPurchaseHistory` operationId).
+func (c *Client) GetItemPurchaseHistory(ctx context.Context, itemId ItemId, params *GetItemPurchaseHistoryParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetItemPurchaseHistoryRequest(c.Server, itemId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -12511,6 +13040,46 @@ func NewListItemsRequestWithBody(server string, params *ListItemsParams, content
 	return req, nil
 }
 
+// NewCreateItemFromMaterialShapeRequest calls the generic CreateItemFromMaterialShape builder with application/json body
+func NewCreateItemFromMaterialShapeRequest(server string, body CreateItemFromMaterialShapeJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateItemFromMaterialShapeRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateItemFromMaterialShapeRequestWithBody constructs an http.Request for the CreateItemFromMaterialShape method, with any body, and a specified content type
+func NewCreateItemFromMaterialShapeRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/material-shape")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewGetItemRequest constructs an http.Request for the GetItem method
 func NewGetItemRequest(server string, itemId ItemId) (*http.Request, error) {
 	var err error
@@ -12635,6 +13204,177 @@ func NewUpdateItemRequestWithBody(server string, itemId ItemId, contentType stri
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListItemCostBreakdownsRequest calls the generic ListItemCostBreakdowns builder with application/json body
+func NewListItemCostBreakdownsRequest(server string, itemId ItemId, params *ListItemCostBreakdownsParams, body ListItemCostBreakdownsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListItemCostBreakdownsRequestWithBody(server, itemId, params, "application/json", bodyReader)
+}
+
+// NewListItemCostBreakdownsRequestWithBody constructs an http.Request for the ListItemCostBreakdowns method, with any body, and a specified content type
+func NewListItemCostBreakdownsRequestWithBody(server string, itemId ItemId, params *ListItemCostBreakdownsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/cost-breakdowns/list", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetItemPurchaseHistoryRequest constructs an http.Request for the GetItemPurchaseHistory method
+func NewGetItemPurchaseHistoryRequest(server string, itemId ItemId, params *GetItemPurchaseHistoryParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/purchase-history", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Months != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "months", *params.Months, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	return req, nil
 }
@@ -15614,6 +16354,72 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/items/list/v2 (the `ListItems` operationId).
 	ListItemsWithResponse(ctx context.Context, params *ListItemsParams, body ListItemsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemsResponse, error)
 
+	// CreateItemFromMaterialShapeWithBodyWithResponse Create (or find) an item cut from a material shape
+	//
+	// Resolves a piece of stock cut from a material shape to an item, creating it when needed.
+	// `materialShapeId` must be a live shape of the tenant (unknown, deleted or another
+	// tenant's: 404) that is activated (deactivated: 400 naming `materialShapeId`). `length`
+	// is required and greater than 0 (400 naming `length`). `width` is required for planar
+	// shapes (sheet, plate, tread plate) and must be omitted or null for linear shapes (bar,
+	// tube, pipe, beam, angle, channel); either violation answers 400 naming `width`. Both are
+	// in the shape's `dimensionUnits`.
+	//
+	// The item number is derived, so the same piece always resolves to the same item:
+	// `<shape name> <width> x <length>` for planar shapes and `<shape name> x <length>` for
+	// linear ones, each dimension written without trailing zeros (`48.50` is `48.5`); for
+	// example `10GA A36 Sheet 48 x 96` or `2 x 1/4 A36 Flat Bar x 120`. A derived number over
+	// 200 characters answers 400 naming `materialShapeId`.
+	//
+	// When an active item with that number and no revision exists (number compared
+	// case-insensitively), the answer is its id and nothing changes: no event is recorded
+	// and `isRemnant` is ignored. Otherwise a new item is created with that number, no
+	// revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
+	// count; its size is in the number and its `width`/`length`), the given `length` and
+	// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
+	// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+	// same transaction. Concurrent identical requests resolve to one item (decided by the
+	// unique index on number and revision); all answer its id.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/material-shape (the `CreateItemFromMaterialShape` operationId).
+	CreateItemFromMaterialShapeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemFromMaterialShapeResponse, error)
+
+	// CreateItemFromMaterialShapeWithResponse Create (or find) an item cut from a material shape
+	//
+	// Resolves a piece of stock cut from a material shape to an item, creating it when needed.
+	// `materialShapeId` must be a live shape of the tenant (unknown, deleted or another
+	// tenant's: 404) that is activated (deactivated: 400 naming `materialShapeId`). `length`
+	// is required and greater than 0 (400 naming `length`). `width` is required for planar
+	// shapes (sheet, plate, tread plate) and must be omitted or null for linear shapes (bar,
+	// tube, pipe, beam, angle, channel); either violation answers 400 naming `width`. Both are
+	// in the shape's `dimensionUnits`.
+	//
+	// The item number is derived, so the same piece always resolves to the same item:
+	// `<shape name> <width> x <length>` for planar shapes and `<shape name> x <length>` for
+	// linear ones, each dimension written without trailing zeros (`48.50` is `48.5`); for
+	// example `10GA A36 Sheet 48 x 96` or `2 x 1/4 A36 Flat Bar x 120`. A derived number over
+	// 200 characters answers 400 naming `materialShapeId`.
+	//
+	// When an active item with that number and no revision exists (number compared
+	// case-insensitively), the answer is its id and nothing changes: no event is recorded
+	// and `isRemnant` is ignored. Otherwise a new item is created with that number, no
+	// revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
+	// count; its size is in the number and its `width`/`length`), the given `length` and
+	// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
+	// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+	// same transaction. Concurrent identical requests resolve to one item (decided by the
+	// unique index on number and revision); all answer its id.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/material-shape (the `CreateItemFromMaterialShape` operationId).
+	CreateItemFromMaterialShapeWithResponse(ctx context.Context, body CreateItemFromMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemFromMaterialShapeResponse, error)
+
 	// GetItemWithResponse Get an item
 	//
 	// An archived item is answered with `isArchived: true`.
@@ -15716,6 +16522,63 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with PUT /api/items/{itemId} (the `UpdateItem` operationId).
 	UpdateItemWithResponse(ctx context.Context, itemId ItemId, body UpdateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemResponse, error)
+
+	// ListItemCostBreakdownsWithBodyWithResponse List an item's cost breakdowns
+	//
+	// A cost breakdown is the cost of producing `quantity` of the item as calculated at
+	// `calculatedOn`: by an estimate (`estimated`) or by a job (`inProgressJob`,
+	// `completedJob`, `cancelledJob`). Nothing produces breakdowns yet: estimates and jobs
+	// add them when they land, so until then the list is empty.
+	//
+	// Answers a paged envelope, newest `calculatedOn` first, then highest id. The order is
+	// fixed: any `Sort.Field` answers 400. `Skip` and `Take` page as in every list (`Take`
+	// 0 to 5000, 50 when paging). `types` (optional, at least one) keeps only breakdowns of
+	// those types. An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/cost-breakdowns/list (the `ListItemCostBreakdowns` operationId).
+	ListItemCostBreakdownsWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ListItemCostBreakdownsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemCostBreakdownsResponse, error)
+
+	// ListItemCostBreakdownsWithResponse List an item's cost breakdowns
+	//
+	// A cost breakdown is the cost of producing `quantity` of the item as calculated at
+	// `calculatedOn`: by an estimate (`estimated`) or by a job (`inProgressJob`,
+	// `completedJob`, `cancelledJob`). Nothing produces breakdowns yet: estimates and jobs
+	// add them when they land, so until then the list is empty.
+	//
+	// Answers a paged envelope, newest `calculatedOn` first, then highest id. The order is
+	// fixed: any `Sort.Field` answers 400. `Skip` and `Take` page as in every list (`Take`
+	// 0 to 5000, 50 when paging). `types` (optional, at least one) keeps only breakdowns of
+	// those types. An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/cost-breakdowns/list (the `ListItemCostBreakdowns` operationId).
+	ListItemCostBreakdownsWithResponse(ctx context.Context, itemId ItemId, params *ListItemCostBreakdownsParams, body ListItemCostBreakdownsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemCostBreakdownsResponse, error)
+
+	// GetItemPurchaseHistoryWithResponse Get an item's purchase history
+	//
+	// The item's purchases over the last `months` months (default 12), newest order first,
+	// with a price summary; not paged. `months` outside 1 to 60 is clamped, not refused (0
+	// reads as 1, 100 as 60); `windowMonths` answers the window applied. Only purchase orders
+	// in status Ordered or Paid count.
+	//
+	// Purchase orders do not exist yet, so every item answers an empty history:
+	// `totalPurchaseCount` 0, `purchases` `[]`, every summary price and date null and
+	// `vendorCount` 0. The purchasing area wires it to its Ordered and Paid orders when it
+	// lands. An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/items/{itemId}/purchase-history (the `GetItemPurchaseHistory` operationId).
+	GetItemPurchaseHistoryWithResponse(ctx context.Context, itemId ItemId, params *GetItemPurchaseHistoryParams, reqEditors ...RequestEditorFn) (*GetItemPurchaseHistoryResponse, error)
 
 	// AddItemRevisionWithBodyWithResponse Add a revision of an item
 	//
@@ -22037,6 +22900,103 @@ func (r ListItemsResponse) ContentType() string {
 	return ""
 }
 
+// CreateItemFromMaterialShapeResponse503Headers the declared response headers of an HTTP 503 response for CreateItemFromMaterialShape
+type CreateItemFromMaterialShapeResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateItemFromMaterialShapeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateItemFromMaterialShapeResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateItemFromMaterialShapeResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateItemFromMaterialShapeResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateItemFromMaterialShapeResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateItemFromMaterialShapeResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateItemFromMaterialShapeResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateItemFromMaterialShapeResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateItemFromMaterialShapeResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateItemFromMaterialShapeResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateItemFromMaterialShapeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateItemFromMaterialShapeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateItemFromMaterialShapeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateItemFromMaterialShapeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // GetItemResponse503Headers the declared response headers of an HTTP 503 response for GetItem
 type GetItemResponse503Headers struct {
 	RetryAfter *int
@@ -22308,6 +23268,186 @@ func (r UpdateItemResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r UpdateItemResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListItemCostBreakdownsResponse503Headers the declared response headers of an HTTP 503 response for ListItemCostBreakdowns
+type ListItemCostBreakdownsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListItemCostBreakdownsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ItemCostBreakdownPage
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListItemCostBreakdownsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListItemCostBreakdownsResponse) GetJSON200() *ItemCostBreakdownPage {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListItemCostBreakdownsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListItemCostBreakdownsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListItemCostBreakdownsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListItemCostBreakdownsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListItemCostBreakdownsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListItemCostBreakdownsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListItemCostBreakdownsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListItemCostBreakdownsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListItemCostBreakdownsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListItemCostBreakdownsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListItemCostBreakdownsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetItemPurchaseHistoryResponse503Headers the declared response headers of an HTTP 503 response for GetItemPurchaseHistory
+type GetItemPurchaseHistoryResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetItemPurchaseHistoryResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ItemPurchaseHistory
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetItemPurchaseHistoryResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetItemPurchaseHistoryResponse) GetJSON200() *ItemPurchaseHistory {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetItemPurchaseHistoryResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetItemPurchaseHistoryResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetItemPurchaseHistoryResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetItemPurchaseHistoryResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetItemPurchaseHistoryResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetItemPurchaseHistoryResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetItemPurchaseHistoryResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetItemPurchaseHistoryResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetItemPurchaseHistoryResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -27126,6 +28266,84 @@ func (c *ClientWithResponses) ListItemsWithResponse(ctx context.Context, params 
 	return ParseListItemsResponse(rsp)
 }
 
+// CreateItemFromMaterialShapeWithBodyWithResponse Create (or find) an item cut from a material shape
+//
+// Resolves a piece of stock cut from a material shape to an item, creating it when needed.
+// `materialShapeId` must be a live shape of the tenant (unknown, deleted or another
+// tenant's: 404) that is activated (deactivated: 400 naming `materialShapeId`). `length`
+// is required and greater than 0 (400 naming `length`). `width` is required for planar
+// shapes (sheet, plate, tread plate) and must be omitted or null for linear shapes (bar,
+// tube, pipe, beam, angle, channel); either violation answers 400 naming `width`. Both are
+// in the shape's `dimensionUnits`.
+//
+// The item number is derived, so the same piece always resolves to the same item:
+// `<shape name> <width> x <length>` for planar shapes and `<shape name> x <length>` for
+// linear ones, each dimension written without trailing zeros (`48.50` is `48.5`); for
+// example `10GA A36 Sheet 48 x 96` or `2 x 1/4 A36 Flat Bar x 120`. A derived number over
+// 200 characters answers 400 naming `materialShapeId`.
+//
+// When an active item with that number and no revision exists (number compared
+// case-insensitively), the answer is its id and nothing changes: no event is recorded
+// and `isRemnant` is ignored. Otherwise a new item is created with that number, no
+// revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
+// count; its size is in the number and its `width`/`length`), the given `length` and
+// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
+// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+// same transaction. Concurrent identical requests resolve to one item (decided by the
+// unique index on number and revision); all answer its id.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/material-shape (the `CreateItemFromMaterialShape` operationId).
+func (c *ClientWithResponses) CreateItemFromMaterialShapeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemFromMaterialShapeResponse, error) {
+	rsp, err := c.CreateItemFromMaterialShapeWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateItemFromMaterialShapeResponse(rsp)
+}
+
+// CreateItemFromMaterialShapeWithResponse Create (or find) an item cut from a material shape
+//
+// Resolves a piece of stock cut from a material shape to an item, creating it when needed.
+// `materialShapeId` must be a live shape of the tenant (unknown, deleted or another
+// tenant's: 404) that is activated (deactivated: 400 naming `materialShapeId`). `length`
+// is required and greater than 0 (400 naming `length`). `width` is required for planar
+// shapes (sheet, plate, tread plate) and must be omitted or null for linear shapes (bar,
+// tube, pipe, beam, angle, channel); either violation answers 400 naming `width`. Both are
+// in the shape's `dimensionUnits`.
+//
+// The item number is derived, so the same piece always resolves to the same item:
+// `<shape name> <width> x <length>` for planar shapes and `<shape name> x <length>` for
+// linear ones, each dimension written without trailing zeros (`48.50` is `48.5`); for
+// example `10GA A36 Sheet 48 x 96` or `2 x 1/4 A36 Flat Bar x 120`. A derived number over
+// 200 characters answers 400 naming `materialShapeId`.
+//
+// When an active item with that number and no revision exists (number compared
+// case-insensitively), the answer is its id and nothing changes: no event is recorded
+// and `isRemnant` is ignored. Otherwise a new item is created with that number, no
+// revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
+// count; its size is in the number and its `width`/`length`), the given `length` and
+// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
+// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+// same transaction. Concurrent identical requests resolve to one item (decided by the
+// unique index on number and revision); all answer its id.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/material-shape (the `CreateItemFromMaterialShape` operationId).
+func (c *ClientWithResponses) CreateItemFromMaterialShapeWithResponse(ctx context.Context, body CreateItemFromMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemFromMaterialShapeResponse, error) {
+	rsp, err := c.CreateItemFromMaterialShape(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateItemFromMaterialShapeResponse(rsp)
+}
+
 // GetItemWithResponse Get an item
 //
 // An archived item is answered with `isArchived: true`.
@@ -27257,6 +28475,81 @@ func (c *ClientWithResponses) UpdateItemWithResponse(ctx context.Context, itemId
 		return nil, err
 	}
 	return ParseUpdateItemResponse(rsp)
+}
+
+// ListItemCostBreakdownsWithBodyWithResponse List an item's cost breakdowns
+//
+// A cost breakdown is the cost of producing `quantity` of the item as calculated at
+// `calculatedOn`: by an estimate (`estimated`) or by a job (`inProgressJob`,
+// `completedJob`, `cancelledJob`). Nothing produces breakdowns yet: estimates and jobs
+// add them when they land, so until then the list is empty.
+//
+// Answers a paged envelope, newest `calculatedOn` first, then highest id. The order is
+// fixed: any `Sort.Field` answers 400. `Skip` and `Take` page as in every list (`Take`
+// 0 to 5000, 50 when paging). `types` (optional, at least one) keeps only breakdowns of
+// those types. An unknown item, or another tenant's, answers 404.
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/cost-breakdowns/list (the `ListItemCostBreakdowns` operationId).
+func (c *ClientWithResponses) ListItemCostBreakdownsWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ListItemCostBreakdownsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemCostBreakdownsResponse, error) {
+	rsp, err := c.ListItemCostBreakdownsWithBody(ctx, itemId, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListItemCostBreakdownsResponse(rsp)
+}
+
+// ListItemCostBreakdownsWithResponse List an item's cost breakdowns
+//
+// A cost breakdown is the cost of producing `quantity` of the item as calculated at
+// `calculatedOn`: by an estimate (`estimated`) or by a job (`inProgressJob`,
+// `completedJob`, `cancelledJob`). Nothing produces breakdowns yet: estimates and jobs
+// add them when they land, so until then the list is empty.
+//
+// Answers a paged envelope, newest `calculatedOn` first, then highest id. The order is
+// fixed: any `Sort.Field` answers 400. `Skip` and `Take` page as in every list (`Take`
+// 0 to 5000, 50 when paging). `types` (optional, at least one) keeps only breakdowns of
+// those types. An unknown item, or another tenant's, answers 404.
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/cost-breakdowns/list (the `ListItemCostBreakdowns` operationId).
+func (c *ClientWithResponses) ListItemCostBreakdownsWithResponse(ctx context.Context, itemId ItemId, params *ListItemCostBreakdownsParams, body ListItemCostBreakdownsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemCostBreakdownsResponse, error) {
+	rsp, err := c.ListItemCostBreakdowns(ctx, itemId, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListItemCostBreakdownsResponse(rsp)
+}
+
+// GetItemPurchaseHistoryWithResponse Get an item's purchase history
+//
+// The item's purchases over the last `months` months (default 12), newest order first,
+// with a price summary; not paged. `months` outside 1 to 60 is clamped, not refused (0
+// reads as 1, 100 as 60); `windowMonths` answers the window applied. Only purchase orders
+// in status Ordered or Paid count.
+//
+// Purchase orders do not exist yet, so every item answers an empty history:
+// `totalPurchaseCount` 0, `purchases` `[]`, every summary price and date null and
+// `vendorCount` 0. The purchasing area wires it to its Ordered and Paid orders when it
+// lands. An unknown item, or another tenant's, answers 404.
+//
+// Permission: View Item.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/items/{itemId}/purchase-history (the `GetItemPurchaseHistory` operationId).
+func (c *ClientWithResponses) GetItemPurchaseHistoryWithResponse(ctx context.Context, itemId ItemId, params *GetItemPurchaseHistoryParams, reqEditors ...RequestEditorFn) (*GetItemPurchaseHistoryResponse, error) {
+	rsp, err := c.GetItemPurchaseHistory(ctx, itemId, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetItemPurchaseHistoryResponse(rsp)
 }
 
 // AddItemRevisionWithBodyWithResponse Add a revision of an item
@@ -33359,6 +34652,94 @@ func ParseListItemsResponse(rsp *http.Response) (*ListItemsResponse, error) {
 	return response, nil
 }
 
+// ParseCreateItemFromMaterialShapeResponse parses an HTTP response from a CreateItemFromMaterialShapeWithResponse call
+func ParseCreateItemFromMaterialShapeResponse(rsp *http.Response) (*CreateItemFromMaterialShapeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateItemFromMaterialShapeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateItemFromMaterialShapeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseGetItemResponse parses an HTTP response from a GetItemWithResponse call
 func ParseGetItemResponse(rsp *http.Response) (*GetItemResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -33596,6 +34977,168 @@ func ParseUpdateItemResponse(rsp *http.Response) (*UpdateItemResponse, error) {
 	switch {
 	case rsp.StatusCode == 503:
 		var headers UpdateItemResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListItemCostBreakdownsResponse parses an HTTP response from a ListItemCostBreakdownsWithResponse call
+func ParseListItemCostBreakdownsResponse(rsp *http.Response) (*ListItemCostBreakdownsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListItemCostBreakdownsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ItemCostBreakdownPage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListItemCostBreakdownsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetItemPurchaseHistoryResponse parses an HTTP response from a GetItemPurchaseHistoryWithResponse call
+func ParseGetItemPurchaseHistoryResponse(rsp *http.Response) (*GetItemPurchaseHistoryResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetItemPurchaseHistoryResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ItemPurchaseHistory
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetItemPurchaseHistoryResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

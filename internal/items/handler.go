@@ -10,6 +10,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/dec"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
 	"mos/internal/platform/utctime"
@@ -249,4 +250,84 @@ func itemToAPI(it Item) gen.Item {
 		out.Tags[i] = tags.ToAPI(t)
 	}
 	return out
+}
+
+func (h *ItemsHandler) CreateItemFromMaterialShape(ctx context.Context, req gen.CreateItemFromMaterialShapeRequestObject) (gen.CreateItemFromMaterialShapeResponseObject, error) {
+	b := req.Body
+	id, err := h.svc.CreateFromMaterialShape(ctx, auth.TenantID(ctx), ShapeCut{
+		MaterialShapeID: b.MaterialShapeId, Length: b.Length, Width: b.Width, IsRemnant: isTrue(b.IsRemnant),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return gen.CreateItemFromMaterialShape200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, nil
+}
+
+func (h *ItemsHandler) ListItemCostBreakdowns(ctx context.Context, req gen.ListItemCostBreakdownsRequestObject) (gen.ListItemCostBreakdownsResponseObject, error) {
+	var types []CostBreakdownType
+	if req.Body != nil && req.Body.Types != nil {
+		for _, t := range *req.Body.Types {
+			types = append(types, CostBreakdownType(t))
+		}
+	}
+	p := req.Params
+	page, err := h.svc.ListCostBreakdowns(ctx, auth.TenantID(ctx), req.ItemId, types,
+		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
+	if err != nil {
+		return nil, err
+	}
+	out := gen.ItemCostBreakdownPage{
+		Data: make([]gen.ItemCostBreakdown, len(page.Rows)), Page: page.Page, PageSize: page.PageSize,
+		TotalCount: page.TotalCount, TotalPages: page.TotalPages,
+		HasPreviousPage: page.HasPreviousPage, HasNextPage: page.HasNextPage,
+	}
+	for i, b := range page.Rows {
+		out.Data[i] = gen.ItemCostBreakdown{
+			Id: b.ID, Type: gen.ItemCostBreakdownType(b.Type), Quantity: b.Quantity, QuantityScrapped: b.QuantityScrapped,
+			CalculatedOn:   utctime.From(b.CalculatedOn),
+			Time:           gen.CostBreakdownTime{Labor: b.LaborHours, Machine: b.MachineHours, Setup: b.SetupHours},
+			CumulativeCost: costObjectsToAPI(b.Cumulative, b.Quantity), ItemCost: costObjectsToAPI(b.ItemLevel, b.Quantity),
+		}
+	}
+	return gen.ListItemCostBreakdowns200JSONResponse(out), nil
+}
+
+func costObjectsToAPI(k CostKinds, quantity dec.Decimal) gen.CostObjects {
+	amount := func(total dec.Decimal) gen.CostAmount {
+		return gen.CostAmount{Total: total, PerUnit: PerUnit(total, quantity)}
+	}
+	return gen.CostObjects{
+		Material: amount(k.Material), Labor: amount(k.Labor), Machine: amount(k.Machine),
+		OutsideProcessing: amount(k.OutsideProcessing), Overhead: amount(k.Overhead), Total: amount(k.Total()),
+	}
+}
+
+func (h *ItemsHandler) GetItemPurchaseHistory(ctx context.Context, req gen.GetItemPurchaseHistoryRequestObject) (gen.GetItemPurchaseHistoryResponseObject, error) {
+	ph, err := h.svc.PurchaseHistory(ctx, auth.TenantID(ctx), req.ItemId, req.Params.Months)
+	if err != nil {
+		return nil, err
+	}
+	out := gen.ItemPurchaseHistory{
+		Item:         gen.Reference{Id: ph.ItemID, Name: ph.ItemNumber},
+		WindowMonths: ph.WindowMonths, TotalPurchaseCount: len(ph.Purchases),
+		Purchases: make([]gen.ItemPurchase, len(ph.Purchases)),
+		Summary: gen.ItemPurchaseSummary{
+			MinUnitPrice: ph.Summary.Min, MaxUnitPrice: ph.Summary.Max, AvgUnitPrice: ph.Summary.Avg,
+			LatestUnitPrice: ph.Summary.Latest, VendorCount: ph.Summary.VendorCount,
+		},
+	}
+	if d := ph.Summary.LatestOrderDateUtc; d != nil {
+		t := utctime.From(*d)
+		out.Summary.LatestOrderDateUtc = &t
+	}
+	for i, p := range ph.Purchases {
+		out.Purchases[i] = gen.ItemPurchase{
+			PurchaseOrder:       gen.Reference{Id: p.PurchaseOrderID, Name: p.PurchaseOrderNumber},
+			PurchaseOrderNumber: p.PurchaseOrderNumber, PurchaseOrderStatus: gen.ItemPurchasePurchaseOrderStatus(p.PurchaseOrderStatus),
+			OrderDateUtc: utctime.From(p.OrderDateUtc), Vendor: gen.Reference{Id: p.VendorID, Name: p.VendorName},
+			UnitPrice: p.UnitPrice, ActualBilledUnitPrice: p.ActualBilledUnitPrice, EffectiveUnitPrice: p.EffectiveUnitPrice(),
+			QuantityOrdered: p.QuantityOrdered, QuantityReceived: p.QuantityReceived,
+		}
+	}
+	return gen.GetItemPurchaseHistory200JSONResponse(out), nil
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"mos/internal/customfields"
+	"mos/internal/materialshapes"
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
@@ -33,12 +34,15 @@ type Service struct {
 	units        *units.Service
 	customFields *customfields.Service
 	tags         *tags.Service
+	// shapes resolves the material shape an item is cut from (CreateFromMaterialShape).
+	shapes *materialshapes.Service
 }
 
 // NewService returns the items service. It resolves units of measure through unitsSvc,
 // validates customFields with customFields and reads the tags items carry through tagsSvc.
 func NewService(pool *db.Pool, unitsSvc *units.Service, customFields *customfields.Service, tagsSvc *tags.Service) *Service {
-	return &Service{pool: pool, units: unitsSvc, customFields: customFields, tags: tagsSvc}
+	// The shape catalogue needs only the pool, so items builds its own client of it.
+	return &Service{pool: pool, units: unitsSvc, customFields: customFields, tags: tagsSvc, shapes: materialshapes.NewService(pool)}
 }
 
 // Create stores a new item and returns its id. Number plus revision must be free among

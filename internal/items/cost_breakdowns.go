@@ -1,0 +1,85 @@
+package items
+
+import (
+	"context"
+	"time"
+
+	"mos/internal/platform/dec"
+	"mos/internal/platform/listing"
+)
+
+// CostBreakdownType is what calculated a cost breakdown.
+type CostBreakdownType string
+
+const (
+	CostEstimated     CostBreakdownType = "estimated"
+	CostInProgressJob CostBreakdownType = "inProgressJob"
+	CostCompletedJob  CostBreakdownType = "completedJob"
+	CostCancelledJob  CostBreakdownType = "cancelledJob"
+)
+
+// CostBreakdown is the cost of producing Quantity of an item as an estimate or a job
+// calculated it. Estimates and jobs write them when they land; items only lists them.
+type CostBreakdown struct {
+	ID               string
+	Type             CostBreakdownType
+	Quantity         dec.Decimal
+	QuantityScrapped dec.Decimal
+	CalculatedOn     time.Time
+	LaborHours       dec.Decimal
+	MachineHours     dec.Decimal
+	SetupHours       dec.Decimal
+	// Cumulative includes everything below the item; ItemLevel only the item's own level.
+	Cumulative, ItemLevel CostKinds
+}
+
+// CostKinds are totals for the whole quantity by kind of cost.
+type CostKinds struct {
+	Material, Labor, Machine, OutsideProcessing, Overhead dec.Decimal
+}
+
+// Total is the sum of the kinds.
+func (k CostKinds) Total() dec.Decimal {
+	sum := k.Material.Add(k.Labor.Decimal).Add(k.Machine.Decimal).Add(k.OutsideProcessing.Decimal).Add(k.Overhead.Decimal)
+	return dec.Decimal{Decimal: sum}
+}
+
+// perUnitPlaces is how many decimal places per-unit costs are rounded to.
+const perUnitPlaces = 6
+
+// PerUnit is total / quantity rounded to perUnitPlaces (quantity is greater than 0).
+func PerUnit(total, quantity dec.Decimal) dec.Decimal {
+	return dec.Decimal{Decimal: total.DivRound(quantity.Decimal, perUnitPlaces)}
+}
+
+// CostBreakdownPage is one page of a cost breakdown list.
+type CostBreakdownPage struct {
+	Rows []CostBreakdown
+	listing.Envelope
+}
+
+// costBreakdownListSpec fixes the order: newest calculation first, then highest id.
+var costBreakdownListSpec = listing.Spec{
+	Fields:            map[string]string{"calculatedOn": "b.calculated_on"},
+	Default:           "calculatedOn",
+	DefaultDescending: true,
+	IDColumn:          "b.id",
+	Unsortable:        true,
+}
+
+// ListCostBreakdowns answers a page of the item's cost breakdowns of types (nil: all).
+// Another tenant's item, or none, is NotFound.
+func (s *Service) ListCostBreakdowns(ctx context.Context, tenantID, itemID string, types []CostBreakdownType, r listing.Request) (CostBreakdownPage, error) {
+	page, err := listing.Resolve(r, costBreakdownListSpec)
+	if err != nil {
+		return CostBreakdownPage{}, err
+	}
+	if _, err := s.store.get(ctx, s.pool, tenantID, itemID); err != nil {
+		return CostBreakdownPage{}, err
+	}
+	rows, total, err := s.store.costBreakdowns(ctx, s.pool, tenantID, itemID, types, page)
+	if err != nil {
+		return CostBreakdownPage{}, err
+	}
+	return CostBreakdownPage{Rows: rows, Envelope: listing.NewEnvelope(page, total, len(rows))}, nil
+}

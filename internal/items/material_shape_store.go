@@ -1,0 +1,59 @@
+package items
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/jmoiron/sqlx"
+
+	"mos/internal/platform/db"
+)
+
+const activeUnrevisedIDSQL = `SELECT id FROM items
+WHERE tenant_id = $1 AND lower(number) = lower($2) AND revision IS NULL AND NOT is_archived`
+
+// activeUnrevisedID finds the active item numbered number (case-insensitively) with no
+// revision; the unique index allows at most one.
+func (itemStore) activeUnrevisedID(ctx context.Context, q db.Q, tenantID, number string) (string, bool, error) {
+	var id string
+	err := sqlx.GetContext(ctx, q, &id, activeUnrevisedIDSQL, tenantID, number)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, fmt.Errorf("find item by number: %w", err)
+	}
+	return id, true, nil
+}
+
+// insertUnlessTakenSQL is insertItemSQL yielding to items_number_revision_key: when an
+// active item already has the number and revision (or a concurrent insert of it commits
+// first) nothing is inserted, and the transaction stays usable.
+const insertUnlessTakenSQL = insertItemSQL + `
+ON CONFLICT (tenant_id, lower(number), lower(coalesce(revision, ''))) WHERE NOT is_archived DO NOTHING`
+
+// insertUnlessNumberTaken stores it and reports whether it was inserted.
+func (itemStore) insertUnlessNumberTaken(ctx context.Context, q db.Q, tenantID string, it Item) (bool, error) {
+	res, err := q.ExecContext(ctx, insertUnlessTakenSQL, append([]any{tenantID, it.ID}, itemWriteArgs(it)...)...)
+	if err != nil {
+		return false, itemWriteErr(err, it, "number")
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("insert item: %w", err)
+	}
+	return n == 1, nil
+}
+
+const insertShapeLinkSQL = `INSERT INTO item_material_shapes (tenant_id, item_id, material_shape_id, is_remnant)
+VALUES ($1, $2, $3, $4)`
+
+// insertShapeLink records the shape an item was cut from and whether it is a remnant.
+func (itemStore) insertShapeLink(ctx context.Context, q db.Q, tenantID, itemID, shapeID string, isRemnant bool) error {
+	if _, err := q.ExecContext(ctx, insertShapeLinkSQL, tenantID, itemID, shapeID, isRemnant); err != nil {
+		return fmt.Errorf("record item material shape: %w", err)
+	}
+	return nil
+}

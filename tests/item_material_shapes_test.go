@@ -1,0 +1,193 @@
+package tests
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sync"
+	"testing"
+
+	"mos/gen/client"
+	"mos/internal/platform/dec"
+)
+
+// plate is a planar shape write: 1/4 in A36 plate at 0.0709 lb/in².
+func plate(name string) client.MaterialShapeWrite {
+	return client.MaterialShapeWrite{
+		Name: name, MaterialName: "A36 Steel", ShapeType: client.MaterialShapeTypePlate,
+		Thickness: ptr(dec.MustParse("0.25")), DimensionUnits: client.DimensionUnitsInch,
+		PlanarDensity: ptr(dec.MustParse("0.0709")),
+	}
+}
+
+// postCut sends a material-shape create body as written.
+func postCut(t *testing.T, token, body string) (rawResponse, []byte) {
+	t.Helper()
+	return rawRequest(t, http.MethodPost, "/api/items/material-shape", token, "application/json", body)
+}
+
+// cutID sends a material-shape create body and answers the 200's id.
+func cutID(t *testing.T, token, body string) string {
+	t.Helper()
+	res, b := postCut(t, token, body)
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	var created struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal(b, &created); err != nil {
+		t.Fatal(err)
+	}
+	return created.ID
+}
+
+// shapeLink reads what was recorded about the shape an item was cut from.
+func shapeLink(t *testing.T, te *tenantEnv, itemID string) (shapeID string, isRemnant bool) {
+	t.Helper()
+	err := srv.Pool.QueryRowContext(context.Background(), `SELECT material_shape_id, is_remnant FROM item_material_shapes
+        WHERE tenant_id = $1 AND item_id = $2`, te.ID, itemID).Scan(&shapeID, &isRemnant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return shapeID, isRemnant
+}
+
+func TestItemMaterialShapeCreateDerivesNumberAndCreatesBuyPieceItem(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	plateID := createMaterialShape(t, te.API, plate("Plate 1/4 A36"))
+	barID := createMaterialShape(t, te.API, flatBar("Flat Bar 2 x 1/4"))
+
+	id := cutID(t, te.Token, fmt.Sprintf(`{"materialShapeId":%q,"length":96.00,"width":48,"isRemnant":true}`, plateID))
+	it := getItem(t, te, id)
+	if it.Number != "Plate 1/4 A36 48 x 96" || it.Revision.Revision != nil || it.ItemOrigin != client.ItemOriginBuy {
+		t.Fatalf("number %q revision %v origin %s", it.Number, it.Revision.Revision, it.ItemOrigin)
+	}
+	if *it.UnitTypeName != "Pieces" || *it.UnitOfMeasureName != "Each" || decString(it.Width) != "48" || decString(it.Length) != "96" {
+		t.Fatalf("unit %s/%s width %s length %s", *it.UnitTypeName, *it.UnitOfMeasureName, decString(it.Width), decString(it.Length))
+	}
+	if shape, remnant := shapeLink(t, te, id); shape != plateID || !remnant {
+		t.Fatalf("link %s remnant %v", shape, remnant)
+	}
+	if n := itemEvents(t, te, id); n != 1 {
+		t.Fatalf("events %d, want 1", n)
+	}
+
+	barItem := cutID(t, te.Token, fmt.Sprintf(`{"materialShapeId":%q,"length":120.5}`, barID))
+	if got := getItem(t, te, barItem); got.Number != "Flat Bar 2 x 1/4 x 120.5" || got.Width != nil {
+		t.Fatalf("linear number %q width %v", got.Number, got.Width)
+	}
+	if _, remnant := shapeLink(t, te, barItem); remnant {
+		t.Fatal("isRemnant defaults to false")
+	}
+}
+
+func TestItemMaterialShapeCreateWidthFollowsShapeFormAndLengthPositive(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	plateID := createMaterialShape(t, te.API, plate("Plate W"))
+	barID := createMaterialShape(t, te.API, flatBar("Bar W"))
+	cases := []struct{ name, body, field string }{
+		{"planar needs width", fmt.Sprintf(`{"materialShapeId":%q,"length":10}`, plateID), "width"},
+		{"planar null width", fmt.Sprintf(`{"materialShapeId":%q,"length":10,"width":null}`, plateID), "width"},
+		{"linear refuses width", fmt.Sprintf(`{"materialShapeId":%q,"length":10,"width":2}`, barID), "width"},
+		{"length zero", fmt.Sprintf(`{"materialShapeId":%q,"length":0}`, barID), "length"},
+		{"length negative", fmt.Sprintf(`{"materialShapeId":%q,"length":-1,"width":2}`, plateID), "length"},
+		{"length missing", fmt.Sprintf(`{"materialShapeId":%q,"width":2}`, plateID), "length"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, body := postCut(t, te.Token, c.body)
+			mustItemField(t, res, body, c.field)
+		})
+	}
+	if list := listItemsV2(t, te, client.ItemFilterV2{}); len(list) != 0 {
+		t.Fatalf("refused requests created %d items", len(list))
+	}
+}
+
+func TestItemMaterialShapeCreateNeedsAnActivatedShapeOfTheTenant(t *testing.T) {
+	t.Parallel()
+	te, other := newTenant(t), newTenant(t)
+	off := plate("Plate Off")
+	off.IsActivated = ptr(false)
+	offID := createMaterialShape(t, te.API, off)
+	res, body := postCut(t, te.Token, fmt.Sprintf(`{"materialShapeId":%q,"length":10,"width":5}`, offID))
+	mustItemField(t, res, body, "materialShapeId")
+
+	res, body = postCut(t, te.Token, `{"materialShapeId":"000000000000000000000000","length":10,"width":5}`)
+	mustStatus(t, res.StatusCode, http.StatusNotFound, body)
+
+	// Tenant isolation: another tenant's shape is unknown.
+	mine := createMaterialShape(t, te.API, plate("Plate Mine"))
+	res, body = postCut(t, other.Token, fmt.Sprintf(`{"materialShapeId":%q,"length":10,"width":5}`, mine))
+	mustStatus(t, res.StatusCode, http.StatusNotFound, body)
+}
+
+func TestItemMaterialShapeCreateResolvesExistingNumberUnchanged(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	shapeID := createMaterialShape(t, te.API, plate("Plate E"))
+	first := cutID(t, te.Token, fmt.Sprintf(`{"materialShapeId":%q,"length":10,"width":5}`, shapeID))
+	before := getItem(t, te, first)
+
+	// Same cut, trailing zeros and isRemnant differing: the same item, untouched.
+	again := cutID(t, te.Token, fmt.Sprintf(`{"materialShapeId":%q,"length":10.0,"width":5.00,"isRemnant":true}`, shapeID))
+	if again != first {
+		t.Fatalf("resolved to %s, want %s", again, first)
+	}
+	after := getItem(t, te, first)
+	if !after.ModifiedUtc.Equal(before.ModifiedUtc) || itemEvents(t, te, first) != 1 {
+		t.Fatalf("existing item changed: modified %v → %v, events %d", before.ModifiedUtc, after.ModifiedUtc, itemEvents(t, te, first))
+	}
+	if _, remnant := shapeLink(t, te, first); remnant {
+		t.Fatal("isRemnant applied to an existing item")
+	}
+
+	// An item created by hand with the derived number (any case) is resolved too.
+	manual := createItem(t, te, newItem("PLATE E 7 X 3"))
+	got := cutID(t, te.Token, fmt.Sprintf(`{"materialShapeId":%q,"length":3,"width":7}`, shapeID))
+	if got != manual {
+		t.Fatalf("resolved to %s, want the existing %s", got, manual)
+	}
+}
+
+func TestItemMaterialShapeCreateConcurrentIdenticalRequestsMakeOneItem(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	shapeID := createMaterialShape(t, te.API, plate("Plate C"))
+	body := fmt.Sprintf(`{"materialShapeId":%q,"length":20,"width":10}`, shapeID)
+	var mu sync.Mutex
+	got := map[string]bool{}
+	counts := concurrently(t, 8, func() (int, error) {
+		res, b := postCut(t, te.Token, body)
+		var created struct {
+			ID string `json:"id"`
+		}
+		if res.StatusCode == http.StatusOK {
+			if err := json.Unmarshal(b, &created); err != nil {
+				return 0, err
+			}
+			mu.Lock()
+			got[created.ID] = true
+			mu.Unlock()
+		}
+		return res.StatusCode, nil
+	})
+	if counts[http.StatusOK] != 8 || len(got) != 1 {
+		t.Fatalf("statuses %v, ids %v", counts, got)
+	}
+	if list := listItemsV2(t, te, client.ItemFilterV2{}); len(list) != 1 {
+		t.Fatalf("%d items, want 1", len(list))
+	}
+}
+
+func TestItemMaterialShapeCreatePermissionEditItem(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	shapeID := createMaterialShape(t, te.API, plate("Plate P"))
+	body := fmt.Sprintf(`{"materialShapeId":%q,"length":20,"width":10}`, shapeID)
+	res, b := postCut(t, te.userToken(t, "View Item"), body)
+	mustStatus(t, res.StatusCode, http.StatusForbidden, b)
+	cutID(t, te.userToken(t, "Edit Item"), body)
+}
