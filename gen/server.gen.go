@@ -254,6 +254,27 @@ func (e ItemCostBreakdownType) Valid() bool {
 	}
 }
 
+// Defines values for ItemInputUnitCostBasis.
+const (
+	ItemInputUnitCostBasisNone             ItemInputUnitCostBasis = "none"
+	ItemInputUnitCostBasisVendorPrice      ItemInputUnitCostBasis = "vendorPrice"
+	ItemInputUnitCostBasisVendorPriceBreak ItemInputUnitCostBasis = "vendorPriceBreak"
+)
+
+// Valid indicates whether the value is a known member of the ItemInputUnitCostBasis enum.
+func (e ItemInputUnitCostBasis) Valid() bool {
+	switch e {
+	case ItemInputUnitCostBasisNone:
+		return true
+	case ItemInputUnitCostBasisVendorPrice:
+		return true
+	case ItemInputUnitCostBasisVendorPriceBreak:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ItemOrigin.
 const (
 	ItemOriginBuy              ItemOrigin = "buy"
@@ -1764,7 +1785,7 @@ type InProcessTrackingFieldWrite struct {
 // lists filtered with `isArchived: false`, while it stays readable.
 //
 // Every change to an item (create, update, patch, add revision, archiving by add revision,
-// adding, removing or replacing tags)
+// adding, removing or replacing tags, adding or replacing vendor details)
 // advances `modifiedUtc` and records an `ItemUpdated` event in the transactional outbox in
 // the same transaction, so an event exists exactly when the change was saved.
 type Item struct {
@@ -1862,6 +1883,9 @@ type Item struct {
 
 	// UnitTypeName The item's unit type; null only on legacy items without an inventory unit.
 	UnitTypeName *string `json:"unitTypeName"`
+
+	// VendorDetails How vendors sell the item (see `POST /api/items/{itemId}/vendors`): the primary first, then by vendor name (case-insensitive), then id; `[]` when none.
+	VendorDetails []ItemVendorDetail `json:"vendorDetails"`
 
 	// Weight A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Weight *ItemMeasure `json:"weight"`
@@ -2083,6 +2107,40 @@ type ItemFilterV2 struct {
 	Revision *string `json:"revision,omitempty"`
 }
 
+// ItemInputUnitCost The cost of one inventory unit of a bought item for a quantity. It comes from one vendor
+// detail: the primary one, or when none is primary the first in `Item.vendorDetails`
+// order (vendor name, then id). The requested inventory quantity is turned into vendor
+// units (quantity × unitQuantity ÷ inventoryUnitQuantity); the price break with the
+// largest quantity not above that is used, else the detail's `price`. Then
+// unitCost = price ÷ inventoryUnitQuantity × unitQuantity, per inventory unit.
+//
+// `basis`: `vendorPriceBreak` (a price break was used), `vendorPrice` (the detail's price
+// was used), `none` (no detail, or the chosen one has neither a price nor a break that
+// applies: `unitCost`, `vendor` and `priceBreakQuantity` are null). No currency
+// conversion is done: `currencyCode` is the currency of the price used (the tenant's
+// currency when none), and `unconvertedVendorCurrencyCode` repeats it when it differs
+// from the tenant's primary currency (null otherwise).
+type ItemInputUnitCost struct {
+	Basis        ItemInputUnitCostBasis `json:"basis"`
+	CurrencyCode string                 `json:"currencyCode"`
+
+	// PriceBreakQuantity The quantity of the break used (vendor units); null unless basis is vendorPriceBreak.
+	PriceBreakQuantity            *int32  `json:"priceBreakQuantity"`
+	UnconvertedVendorCurrencyCode *string `json:"unconvertedVendorCurrencyCode"`
+
+	// UnitCost Per inventory unit; null when nothing prices the item.
+	UnitCost *dec.Decimal `json:"unitCost"`
+
+	// UnitOfMeasureName The item's inventory unit (what unitCost is per); null only on legacy items.
+	UnitOfMeasureName *string `json:"unitOfMeasureName"`
+
+	// Vendor The vendor whose price was used; null with basis none.
+	Vendor *Reference `json:"vendor"`
+}
+
+// ItemInputUnitCostBasis defines model for ItemInputUnitCost.Basis.
+type ItemInputUnitCostBasis string
+
 // ItemMaterialShapeCreate Body of create item from material shape (see createItemFromMaterialShape).
 type ItemMaterialShapeCreate struct {
 	// IsRemnant Whether the piece is a remnant; recorded only when a new item is created.
@@ -2185,6 +2243,91 @@ type ItemRevisionCreate struct {
 type ItemTagsReplace struct {
 	// TagIds The item's new tags: 0 to 100 distinct ids of tags (`/api/tags`).
 	TagIds []Id24 `json:"tagIds"`
+}
+
+// ItemVendorDetail An item vendor detail (read shape); see `ItemVendorDetailWrite` for the members.
+type ItemVendorDetail struct {
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id                    Id36         `json:"id"`
+	InventoryUnitQuantity dec.Decimal  `json:"inventoryUnitQuantity"`
+	IsPrimary             bool         `json:"isPrimary"`
+	LeadTimeInDays        *int32       `json:"leadTimeInDays"`
+	Notes                 *string      `json:"notes"`
+	Price                 *dec.Decimal `json:"price"`
+
+	// PriceBreaks Ordered by quantity.
+	PriceBreaks []ItemVendorPriceBreak `json:"priceBreaks"`
+
+	// UnitOfMeasureName The vendor unit.
+	UnitOfMeasureName string      `json:"unitOfMeasureName"`
+	UnitQuantity      dec.Decimal `json:"unitQuantity"`
+
+	// VendorId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	VendorId         Id24    `json:"vendorId"`
+	VendorItemName   *string `json:"vendorItemName"`
+	VendorItemNumber *string `json:"vendorItemNumber"`
+}
+
+// ItemVendorDetailWrite Create and full-update body of an item vendor detail: how one vendor sells the item.
+// `unitQuantity` vendor units (of `unitOfMeasureName`) hold `inventoryUnitQuantity` units
+// of the item's inventory unit; for a box of 12 counted in Each: unitOfMeasureName Box,
+// unitQuantity 1, inventoryUnitQuantity 12. Prices are per vendor unit.
+type ItemVendorDetailWrite struct {
+	// InventoryUnitQuantity Inventory units the unitQuantity vendor units hold; default 1.
+	InventoryUnitQuantity *dec.Decimal `json:"inventoryUnitQuantity,omitempty"`
+
+	// IsPrimary True demotes the item's other primary detail.
+	IsPrimary *bool `json:"isPrimary,omitempty"`
+
+	// LeadTimeInDays Days from order to receipt; null: unknown.
+	LeadTimeInDays *int32 `json:"leadTimeInDays,omitempty"`
+
+	// Notes Trimmed; 1 to 2000 characters; null or blank: none.
+	Notes *string `json:"notes,omitempty"`
+
+	// Price Price of one vendor unit, in the vendor's currency; null: none.
+	Price *dec.Decimal `json:"price,omitempty"`
+
+	// PriceBreaks At most 50, with distinct quantities; omitted or null: none.
+	PriceBreaks *[]ItemVendorPriceBreakWrite `json:"priceBreaks,omitempty"`
+
+	// UnitOfMeasureName A unit of the item's unit type (trimmed, case-sensitive); omitted, null or blank: the item's inventory unit.
+	UnitOfMeasureName *string `json:"unitOfMeasureName,omitempty"`
+
+	// UnitQuantity Vendor units in one pack; default 1.
+	UnitQuantity *dec.Decimal `json:"unitQuantity,omitempty"`
+
+	// VendorId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	VendorId Id24 `json:"vendorId"`
+
+	// VendorItemName Trimmed; 1 to 200 characters; null or blank: none.
+	VendorItemName *string `json:"vendorItemName,omitempty"`
+
+	// VendorItemNumber Trimmed; 1 to 200 characters; null or blank: none.
+	VendorItemNumber *string `json:"vendorItemNumber,omitempty"`
+}
+
+// ItemVendorPriceBreak A stored vendor price break.
+type ItemVendorPriceBreak struct {
+	CurrencyCode string      `json:"currencyCode"`
+	Price        dec.Decimal `json:"price"`
+	Quantity     int32       `json:"quantity"`
+}
+
+// ItemVendorPriceBreakWrite A price of one vendor unit when at least `quantity` vendor units are bought.
+type ItemVendorPriceBreakWrite struct {
+	// CurrencyCode ISO 4217; omitted or null: the vendor's currency.
+	CurrencyCode *string     `json:"currencyCode,omitempty"`
+	Price        dec.Decimal `json:"price"`
+
+	// Quantity Vendor units, at least 1; distinct within a detail.
+	Quantity int32 `json:"quantity"`
 }
 
 // ItemWrite Full-update body of an item (see updateItem); also the shape a patched item must satisfy.
@@ -3218,6 +3361,12 @@ type ListItemCostBreakdownsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetItemInputUnitCostParams defines parameters for GetItemInputUnitCost.
+type GetItemInputUnitCostParams struct {
+	// Quantity Quantity to buy, in the item's inventory unit of measure.
+	Quantity float64 `form:"quantity" json:"quantity"`
+}
+
 // GetItemPurchaseHistoryParams defines parameters for GetItemPurchaseHistory.
 type GetItemPurchaseHistoryParams struct {
 	// Months Window in months, default 12; values outside 1 to 60 are clamped into it.
@@ -3454,6 +3603,12 @@ type AddItemRevisionJSONRequestBody = ItemRevisionCreate
 
 // ReplaceItemTagsJSONRequestBody defines body for ReplaceItemTags for application/json ContentType.
 type ReplaceItemTagsJSONRequestBody = ItemTagsReplace
+
+// CreateItemVendorDetailJSONRequestBody defines body for CreateItemVendorDetail for application/json ContentType.
+type CreateItemVendorDetailJSONRequestBody = ItemVendorDetailWrite
+
+// UpdateItemVendorDetailJSONRequestBody defines body for UpdateItemVendorDetail for application/json ContentType.
+type UpdateItemVendorDetailJSONRequestBody = ItemVendorDetailWrite
 
 // CreateMaterialShapeJSONRequestBody defines body for CreateMaterialShape for application/json ContentType.
 type CreateMaterialShapeJSONRequestBody = MaterialShapeWrite
@@ -3711,6 +3866,9 @@ type ServerInterface interface {
 	// ListItemCostBreakdowns List an item's cost breakdowns
 	// (POST /api/items/{itemId}/cost-breakdowns/list)
 	ListItemCostBreakdowns(ctx echo.Context, itemId ItemId, params ListItemCostBreakdownsParams) error
+	// GetItemInputUnitCost Get the cost of buying an item, per inventory unit
+	// (GET /api/items/{itemId}/input-unit-cost)
+	GetItemInputUnitCost(ctx echo.Context, itemId ItemId, params GetItemInputUnitCostParams) error
 	// GetItemPurchaseHistory Get an item's purchase history
 	// (GET /api/items/{itemId}/purchase-history)
 	GetItemPurchaseHistory(ctx echo.Context, itemId ItemId, params GetItemPurchaseHistoryParams) error
@@ -3726,6 +3884,15 @@ type ServerInterface interface {
 	// AddItemTag Add a tag to an item
 	// (POST /api/items/{itemId}/tags/{tagId})
 	AddItemTag(ctx echo.Context, itemId ItemId, tagId TagId) error
+	// CreateItemVendorDetail Add a vendor detail to an item
+	// (POST /api/items/{itemId}/vendors)
+	CreateItemVendorDetail(ctx echo.Context, itemId ItemId) error
+	// ListItemVendorDetails List an item's vendor details
+	// (POST /api/items/{itemId}/vendors/list)
+	ListItemVendorDetails(ctx echo.Context, itemId ItemId) error
+	// UpdateItemVendorDetail Replace an item's vendor detail
+	// (PUT /api/items/{itemId}/vendors/{itemVendorId})
+	UpdateItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36) error
 	// CreateMaterialShape Create a material shape
 	// (POST /api/materials)
 	CreateMaterialShape(ctx echo.Context) error
@@ -5212,6 +5379,31 @@ func (w *ServerInterfaceWrapper) ListItemCostBreakdowns(ctx echo.Context) error 
 	return err
 }
 
+// GetItemInputUnitCost converts echo context to params.
+func (w *ServerInterfaceWrapper) GetItemInputUnitCost(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetItemInputUnitCostParams
+	// ------------- Required query parameter "quantity" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "quantity", ctx.QueryParams(), &params.Quantity, runtime.BindQueryParameterOptions{Type: "number", Format: "double"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quantity: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetItemInputUnitCost(ctx, itemId, params)
+	return err
+}
+
 // GetItemPurchaseHistory converts echo context to params.
 func (w *ServerInterfaceWrapper) GetItemPurchaseHistory(ctx echo.Context) error {
 	var err error
@@ -5314,6 +5506,62 @@ func (w *ServerInterfaceWrapper) AddItemTag(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.AddItemTag(ctx, itemId, tagId)
+	return err
+}
+
+// CreateItemVendorDetail converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateItemVendorDetail(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateItemVendorDetail(ctx, itemId)
+	return err
+}
+
+// ListItemVendorDetails converts echo context to params.
+func (w *ServerInterfaceWrapper) ListItemVendorDetails(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListItemVendorDetails(ctx, itemId)
+	return err
+}
+
+// UpdateItemVendorDetail converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateItemVendorDetail(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "itemVendorId" -------------
+	var itemVendorId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemVendorId", ctx.Param("itemVendorId"), &itemVendorId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemVendorId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateItemVendorDetail(ctx, itemId, itemVendorId)
 	return err
 }
 
@@ -5945,6 +6193,10 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/api/items/material-shape", wrapper.CreateItemFromMaterialShape, options.OperationMiddlewares["createItemFromMaterialShape"]...)
 	router.POST(options.BaseURL+"/api/items/:itemId/cost-breakdowns/list", wrapper.ListItemCostBreakdowns, options.OperationMiddlewares["listItemCostBreakdowns"]...)
 	router.GET(options.BaseURL+"/api/items/:itemId/purchase-history", wrapper.GetItemPurchaseHistory, options.OperationMiddlewares["getItemPurchaseHistory"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/vendors", wrapper.CreateItemVendorDetail, options.OperationMiddlewares["createItemVendorDetail"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/vendors/list", wrapper.ListItemVendorDetails, options.OperationMiddlewares["listItemVendorDetails"]...)
+	router.PUT(options.BaseURL+"/api/items/:itemId/vendors/:itemVendorId", wrapper.UpdateItemVendorDetail, options.OperationMiddlewares["updateItemVendorDetail"]...)
+	router.GET(options.BaseURL+"/api/items/:itemId/input-unit-cost", wrapper.GetItemInputUnitCost, options.OperationMiddlewares["getItemInputUnitCost"]...)
 	router.POST(options.BaseURL+"/api/departments", wrapper.CreateDepartment, options.OperationMiddlewares["createDepartment"]...)
 	router.GET(options.BaseURL+"/api/departments/:id", wrapper.GetDepartment, options.OperationMiddlewares["getDepartment"]...)
 	router.PUT(options.BaseURL+"/api/departments/:id", wrapper.UpdateDepartment, options.OperationMiddlewares["updateDepartment"]...)
@@ -14371,6 +14623,112 @@ func (response ListItemCostBreakdowns503ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
+type GetItemInputUnitCostRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Params GetItemInputUnitCostParams
+}
+
+type GetItemInputUnitCostResponseObject interface {
+	VisitGetItemInputUnitCostResponse(w http.ResponseWriter) error
+}
+
+type GetItemInputUnitCost200JSONResponse ItemInputUnitCost
+
+func (response GetItemInputUnitCost200JSONResponse) VisitGetItemInputUnitCostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemInputUnitCost400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemInputUnitCost400ApplicationProblemPlusJSONResponse) VisitGetItemInputUnitCostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemInputUnitCost401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemInputUnitCost401ApplicationProblemPlusJSONResponse) VisitGetItemInputUnitCostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemInputUnitCost403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemInputUnitCost403ApplicationProblemPlusJSONResponse) VisitGetItemInputUnitCostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemInputUnitCost404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemInputUnitCost404ApplicationProblemPlusJSONResponse) VisitGetItemInputUnitCostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemInputUnitCost503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemInputUnitCost503ApplicationProblemPlusJSONResponse) VisitGetItemInputUnitCostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetItemPurchaseHistoryRequestObject struct {
 	ItemId ItemId `json:"itemId"`
 	Params GetItemPurchaseHistoryParams
@@ -14959,6 +15317,420 @@ type AddItemTag503ApplicationProblemPlusJSONResponse struct {
 }
 
 func (response AddItemTag503ApplicationProblemPlusJSONResponse) VisitAddItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemVendorDetailRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Body   *CreateItemVendorDetailJSONRequestBody
+}
+
+type CreateItemVendorDetailResponseObject interface {
+	VisitCreateItemVendorDetailResponse(w http.ResponseWriter) error
+}
+
+type CreateItemVendorDetail200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateItemVendorDetail200JSONResponse) VisitCreateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemVendorDetail400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemVendorDetail400ApplicationProblemPlusJSONResponse) VisitCreateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemVendorDetail401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemVendorDetail401ApplicationProblemPlusJSONResponse) VisitCreateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemVendorDetail403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemVendorDetail403ApplicationProblemPlusJSONResponse) VisitCreateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemVendorDetail404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemVendorDetail404ApplicationProblemPlusJSONResponse) VisitCreateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemVendorDetail413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemVendorDetail413ApplicationProblemPlusJSONResponse) VisitCreateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemVendorDetail415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemVendorDetail415ApplicationProblemPlusJSONResponse) VisitCreateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemVendorDetail503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemVendorDetail503ApplicationProblemPlusJSONResponse) VisitCreateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemVendorDetailsRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+}
+
+type ListItemVendorDetailsResponseObject interface {
+	VisitListItemVendorDetailsResponse(w http.ResponseWriter) error
+}
+
+type ListItemVendorDetails200JSONResponse []ItemVendorDetail
+
+func (response ListItemVendorDetails200JSONResponse) VisitListItemVendorDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemVendorDetails400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemVendorDetails400ApplicationProblemPlusJSONResponse) VisitListItemVendorDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemVendorDetails401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemVendorDetails401ApplicationProblemPlusJSONResponse) VisitListItemVendorDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemVendorDetails403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemVendorDetails403ApplicationProblemPlusJSONResponse) VisitListItemVendorDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemVendorDetails404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemVendorDetails404ApplicationProblemPlusJSONResponse) VisitListItemVendorDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemVendorDetails413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemVendorDetails413ApplicationProblemPlusJSONResponse) VisitListItemVendorDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemVendorDetails415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemVendorDetails415ApplicationProblemPlusJSONResponse) VisitListItemVendorDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemVendorDetails503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemVendorDetails503ApplicationProblemPlusJSONResponse) VisitListItemVendorDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemVendorDetailRequestObject struct {
+	ItemId       ItemId `json:"itemId"`
+	ItemVendorId Id36   `json:"itemVendorId"`
+	Body         *UpdateItemVendorDetailJSONRequestBody
+}
+
+type UpdateItemVendorDetailResponseObject interface {
+	VisitUpdateItemVendorDetailResponse(w http.ResponseWriter) error
+}
+
+type UpdateItemVendorDetail200JSONResponse ItemVendorDetail
+
+func (response UpdateItemVendorDetail200JSONResponse) VisitUpdateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemVendorDetail400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemVendorDetail400ApplicationProblemPlusJSONResponse) VisitUpdateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemVendorDetail401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemVendorDetail401ApplicationProblemPlusJSONResponse) VisitUpdateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemVendorDetail403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemVendorDetail403ApplicationProblemPlusJSONResponse) VisitUpdateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemVendorDetail404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemVendorDetail404ApplicationProblemPlusJSONResponse) VisitUpdateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemVendorDetail413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemVendorDetail413ApplicationProblemPlusJSONResponse) VisitUpdateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemVendorDetail415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemVendorDetail415ApplicationProblemPlusJSONResponse) VisitUpdateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemVendorDetail503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemVendorDetail503ApplicationProblemPlusJSONResponse) VisitUpdateItemVendorDetailResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -18534,6 +19306,9 @@ type StrictServerInterface interface {
 	// ListItemCostBreakdowns List an item's cost breakdowns
 	// (POST /api/items/{itemId}/cost-breakdowns/list)
 	ListItemCostBreakdowns(ctx context.Context, request ListItemCostBreakdownsRequestObject) (ListItemCostBreakdownsResponseObject, error)
+	// GetItemInputUnitCost Get the cost of buying an item, per inventory unit
+	// (GET /api/items/{itemId}/input-unit-cost)
+	GetItemInputUnitCost(ctx context.Context, request GetItemInputUnitCostRequestObject) (GetItemInputUnitCostResponseObject, error)
 	// GetItemPurchaseHistory Get an item's purchase history
 	// (GET /api/items/{itemId}/purchase-history)
 	GetItemPurchaseHistory(ctx context.Context, request GetItemPurchaseHistoryRequestObject) (GetItemPurchaseHistoryResponseObject, error)
@@ -18549,6 +19324,15 @@ type StrictServerInterface interface {
 	// AddItemTag Add a tag to an item
 	// (POST /api/items/{itemId}/tags/{tagId})
 	AddItemTag(ctx context.Context, request AddItemTagRequestObject) (AddItemTagResponseObject, error)
+	// CreateItemVendorDetail Add a vendor detail to an item
+	// (POST /api/items/{itemId}/vendors)
+	CreateItemVendorDetail(ctx context.Context, request CreateItemVendorDetailRequestObject) (CreateItemVendorDetailResponseObject, error)
+	// ListItemVendorDetails List an item's vendor details
+	// (POST /api/items/{itemId}/vendors/list)
+	ListItemVendorDetails(ctx context.Context, request ListItemVendorDetailsRequestObject) (ListItemVendorDetailsResponseObject, error)
+	// UpdateItemVendorDetail Replace an item's vendor detail
+	// (PUT /api/items/{itemId}/vendors/{itemVendorId})
+	UpdateItemVendorDetail(ctx context.Context, request UpdateItemVendorDetailRequestObject) (UpdateItemVendorDetailResponseObject, error)
 	// CreateMaterialShape Create a material shape
 	// (POST /api/materials)
 	CreateMaterialShape(ctx context.Context, request CreateMaterialShapeRequestObject) (CreateMaterialShapeResponseObject, error)
@@ -21309,6 +22093,32 @@ func (sh *strictHandler) ListItemCostBreakdowns(ctx echo.Context, itemId ItemId,
 	return nil
 }
 
+// GetItemInputUnitCost operation middleware
+func (sh *strictHandler) GetItemInputUnitCost(ctx echo.Context, itemId ItemId, params GetItemInputUnitCostParams) error {
+	var request GetItemInputUnitCostRequestObject
+
+	request.ItemId = itemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetItemInputUnitCost(ctx.Request().Context(), request.(GetItemInputUnitCostRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetItemInputUnitCost")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetItemInputUnitCostResponseObject); ok {
+		return validResponse.VisitGetItemInputUnitCostResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetItemPurchaseHistory operation middleware
 func (sh *strictHandler) GetItemPurchaseHistory(ctx echo.Context, itemId ItemId, params GetItemPurchaseHistoryParams) error {
 	var request GetItemPurchaseHistoryRequestObject
@@ -21477,6 +22287,128 @@ func (sh *strictHandler) AddItemTag(ctx echo.Context, itemId ItemId, tagId TagId
 		return err
 	} else if validResponse, ok := response.(AddItemTagResponseObject); ok {
 		return validResponse.VisitAddItemTagResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateItemVendorDetail operation middleware
+func (sh *strictHandler) CreateItemVendorDetail(ctx echo.Context, itemId ItemId) error {
+	var request CreateItemVendorDetailRequestObject
+
+	request.ItemId = itemId
+
+	var body CreateItemVendorDetailJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateItemVendorDetail(ctx.Request().Context(), request.(CreateItemVendorDetailRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateItemVendorDetail")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateItemVendorDetailResponseObject); ok {
+		return validResponse.VisitCreateItemVendorDetailResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListItemVendorDetails operation middleware
+func (sh *strictHandler) ListItemVendorDetails(ctx echo.Context, itemId ItemId) error {
+	var request ListItemVendorDetailsRequestObject
+
+	request.ItemId = itemId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListItemVendorDetails(ctx.Request().Context(), request.(ListItemVendorDetailsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListItemVendorDetails")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListItemVendorDetailsResponseObject); ok {
+		return validResponse.VisitListItemVendorDetailsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateItemVendorDetail operation middleware
+func (sh *strictHandler) UpdateItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36) error {
+	var request UpdateItemVendorDetailRequestObject
+
+	request.ItemId = itemId
+	request.ItemVendorId = itemVendorId
+
+	var body UpdateItemVendorDetailJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateItemVendorDetail(ctx.Request().Context(), request.(UpdateItemVendorDetailRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateItemVendorDetail")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateItemVendorDetailResponseObject); ok {
+		return validResponse.VisitUpdateItemVendorDetailResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -22598,580 +23530,614 @@ func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P37ehs3liiKvwp+nPl9IXcXZepipyN++zutWElHvWNb25LTZ6aZPQVWgSJaRYApoCRzcnweah5hnux8",
-	"WAuoQhVRZJGS7KRb+ScWC3csrPvl114iF0spmNCqd/prb85oynL452uazNlrKXQuM/N3ylSS86XmUvRO",
-	"e7GQw8S0iE8JJfCvlCRyuSILuiJTRgrFUiJFtiJ0pllOcnZHM55SzcUN4Zrccz0n8cVs+FYKNnxDdTKP",
-	"e1EvZ78UPGdp71TnBYt6KpmzBTXz69WS9U57Sudc3PQ+fYp6313Tm/WVXelcihvChOZ6RTS9IXJG9JyR",
-	"nC1zppjQ1LQkfUp+KaRmKbn64Wx49PKVazeV6Wqw01I+Rb0lzemCaXd2crGkYnWRri/vjBydDJM5zWli",
-	"jiXBloSnB72ox02LJdXzXtQTdGEmScqhNq3oX3M26532/uVFdZ0v8Kt6cZEencB5mcukiQ6v6viVv6pC",
-	"abmA5UGXTctzY+6/vONXuDw76Vma5kypXZZJscuGZa6N/WjL7XLJbp1b1/cY19xhQTlLZJ62L4c/xjJm",
-	"5mXDw15fz3fl61Tm2SVyyZmC15dknAlN5jJLFem///41+ebwcDSIiMxJ/D/iMbmfM0GkYGRhhna9ijxn",
-	"Qk9EbJBCDL9Roe7NmStyPDoBfCMLTSi874OJcDtHlFftvYaSepsx0IVmiw7HzTVbbDhsHOTBB351y5fr",
-	"S3kPV62IlkTd8iXpp2xGi0yT0aBczy8Fy1fVgmAgf/qZzBdUm6UKfXzUi3oLLviiWPROR5E7FS40u2E5",
-	"rkTm+pznAdwsc01SnrPE/DAmBhsTmpnb5JrQ5TIDMJBwf26hSua6danmm5mq62nZpeECysV+z1kWuMbL",
-	"XC5ZbuBUwirIdHVA3liwm64I14rMeK40yZg2F01FCkuv/wj0j9FkTlKpo4lIqGJDLhQTimt+x7LVmFDz",
-	"zRCjmVkKEXRh6CQVhKcGgoXEc6DTjI1JIW6FvBfYVjlAPxmNPLAOHRRu0z+qBRc/MnGj573TwygA4Nf0",
-	"pgN8GyLbCt4ahngwdF/TW7YRuvEUIjIyf7wcjUZj8nKE2CI2EB0DBjHDxOZEEfRE6v0kF9xcQRuswQo2",
-	"Pwv6EZ+FmX7LK/lkTkQtpVAMWIZvafqe/VIwpc1fhqwyAf+EV5EAz/JimctpxhZ/+Lsyu/+14xleYi+c",
-	"tH5+P1meTAoyozwrcmZOaVooLphSw7zIGLnjMqP4XKLe65xRzdINa9xtbXa8izS0umvg2oBU3VNFEjv3",
-	"p6h3zjL2mMu4KpKEKdVhEamd+VPU+17mU56mTHzOGzPLKRTLh1NZGGwjb5kgGU1ukRAahAUzf6XIkuUL",
-	"rpS9ubdSf2+6fO7F2rNLJUM0xj5ypYGcm/XC+r9ShCaJLISGIzatZrBUXPYbmfIZZwE8ZMYHocM80ZRw",
-	"0ZQozLO2vMGYCAm0vxetiTlDT84JbdW2f1GTiTwJZFMfaANnc0lXmaTptZQ/0vyGff6LAPQCZ2DOJTOL",
-	"MLdABVyFYvmdIVdJwpZakf7hiLz5dmC2ecXyO56wD4LeUZ4ZGvS5127B4ytlJJIZvykQyB1pLNdFVkyP",
-	"Sc507uROs7MbfseEebm0cfnvTcPhmWkYYFZYIgXSlnvKNZmymcwZDm7oY4A19ND7p6j3QdBCz2XO/5N9",
-	"1lf3xjx6cRM5PiEywre8NfJ4TtjHpaHC+PB6sEpVLJcy1yx9w1JOr2ErXw40v1LkNU49NEspr5j85erd",
-	"W7IwSyRw3GYoO76Z3op2IWZlKZWmmZMSD8g7QXJGU8LuWL4iC7aYopxg9QMREUWWIesgJLmjWQHLmBvO",
-	"rK8koRMBi7k0OIYkVJA4Z8uMJiwmRphHRcJiADPd51wzZP+qmXTOFwuWRkYcyai4rT5NhNLSXBAgQpw8",
-	"QkaFLSjPYlyXXSpZFObYGKHEXHnG3CZPQUSK/xSjokWzj3oipCBTqedE8ZQpGFNIcj/nmqklTRhyj0tk",
-	"ejmyJXa4w/Vj/R54XCd5Z1ywA2SBHEN5ZHggc5KIMJDrq7OYUe/j0HBdbLHUq97pjGaKfYrcpEdtb/JJ",
-	"Zz0OkRmeP9GkCTd/NSd8zfXq8aYwmDMPzYIfHm0igM+ArG9+Lk+vb+DyT1Ed8gaPtgbk1ddQAE7OHu/e",
-	"lnMpAhNdmp+JKMxjfry5AH29lmloQkRtiUwfb29KU80uc3nHRcJCClaqQUxY2iaPNPGnspWc/p0lGsQN",
-	"1H5+z7MgicbfneLW6VIzrkBhUMdkXF3mfEFDD8Es0WwI1kEEzXN5D3R/iT3MN6nnpbqWMzVGGmE+oNRY",
-	"ai+EJElGCwXH0nIMUykzRlH/0LbnCzGT60t9J5jbrmaCWpYI942ctoqc7p2kMikWhg4bYqLmfDkEOTkl",
-	"OVtwPdRy/ZRa3vBbjyCKkhhu2KHTIUS9Gf34Ft7Do47K026ag2jTvZ9pspBKA6l0hyhnhNqjRZYA+po1",
-	"Ne+uDdnY+wOZxOtXrR1wxxOcCdzqtfQYoU3n45qZBz/ny937ffJ1On9DnXF12PZ0moOvrbJ+HD64OILy",
-	"8+Y38lfDX4W4PnejleYA3niRZeapALuWnpbPV0JHmllOTBGaM5JkjOYsPSDfAaeIXNQaFzcuubjGIKBn",
-	"WuPmSN/c5OCgZOj65kkaBnEiLJX8SrmPg73ZPVLj9iZijd0bG15Vz7m4IczgPVSgKXIyGjn9I+oyDfwF",
-	"WMMWVGEw1J/alkECq8CjCx7V7pRlM8K5dhf22HM2kAwori1dW5N3DLFZ0FuwXHBVR+VgMHVUxwLwGJos",
-	"c3bHZaGaX80mUrYAQya3gjxdMKJzKhQFNfcuyKs8oUND/45GI1KqeZWTqE0TLm5CB7VRn7wF8z3Z5XxZ",
-	"vAjnHMZhSp8tDA8exl5Kn5JYS02zmMysumyaM3qbynvxlSL3c5kx8ktB0ZYGIuKS5R8E1zH5nwR6khdV",
-	"g34uC5GC6E9ekZQlfEEzAnhQDSIHPBVXAWqzZLXOI9hJPL2HcBj74/BGDu2PKUsOznEW/8uQL5Yyh95g",
-	"KDjtLaR6wYVmuaDZi2VG9UzmixcpS5A/Mvv4LHM1Lg4njsrttt3ht+5OrnnoRf0gi1wRtTTouy9zwpTm",
-	"C0ONBsFbdde1fuwZncrAs/nR/EzmZhbvoT/ljSxoMuch6ecNfvisi1FMF8uQokAXy8+4kAbs4F1VR+XW",
-	"2QZD7+AvFWImlQZb4y0X6bjEB1wRA0M5pxn5A4HZyB+InY38gchCG3prRLSEgTbQ/HjH8jmj6QbQ2miq",
-	"qfBVHQh26YRr3q2X3cxluZcdu9tt79arRDtduzQgoNxqFACG9R15y3Rzt8EKFzdXTJv/BeDlGtD38N5c",
-	"foKNibKt1+/dzfmaZkmBRr43TM9lGkJj9yUAGfBDcRd4DjvPKZkWecoEyp5ZhZZAShYldJaPkoliUT6W",
-	"b23f6pzKX34OWab9s27fRvAMS5Nj0J5krelGUrZywykgacHurYT9lXM0aigYAgNepKVywoogOERALlwX",
-	"p4KLB0chMOSfsxkXHCdqznvOkozmTIFYcMucSprESdVfxWRBl5V3HFrS5YzEC5kWGYtJXzFG4td+l4mY",
-	"wbXeE1qdBrBmKDFZJz/Dtd1QLpR2rhx2qTAB14rgHIOgznm5ZCJ0O0acUHN5LzzbjhWpZmDaoIulkYlI",
-	"IbgedJKZ5yxbmnHXZ/tzwVMqEmZnRIGmlIceV0eR0SkLiFLnXC0zuiLweewcYkoHmVYFA57tVuRV3esb",
-	"7NAuFcwRihyQFIpZfpE77zaED4CoPnpmpeZCEp2tIgIeL56/yyC4bJSeQxacLJP3LHVwJmckzeUyBUAQ",
-	"KVkUmebLjL2eS56wc/cJvWPGBJSMwGuhDs/MC/iHa7ZQAceucmk0z+kK5JacbQVJax5shUnHTxPFb8Sg",
-	"o0LH4YN1+cCa1e3rxRtH9cBcZimhuIhTtJ1NK7NW5FQVOaHCng3sMywlamsN7AhI184wt6YZstoghHQ7",
-	"bgmpXvsKDKpjjxxK8N5rZ+TYoh9CKgDwMyuybFgsDdpC4zjoABGsrT9WhcAOOqOrqxCmCku3RZbtJdm2",
-	"Y69vu87SZZoW9FQK7E4VjltrQ1M77+7x0Vh35cbY0JBfCgZ434rGuB6LzWr+e3uoQp4E2Z0S946sbCkV",
-	"Q3wXTQSYoEvDs5BiiPdlRk25YeESfUDeOA0j4AzwGAjiT/Q0dBh0x80v6McL7PpyNNoB3V4FMe3jvqk6",
-	"0t2kyftdIWGLf+t4dwsS7Wh28xFlxpUe1x0rSnsacJmqyDTpn709H4Q4aBXSJ2cr09ewHKki/UPr3znY",
-	"TMIbILbgwv55uA5vj45oXjcwBFHFFJfmDq0NKW55OPtCwqZbflPuvtV5z3Qnfcuyt9NGz4Pbl+/MJdm7",
-	"+o836EQL//62WPWiMvShF/XumEhBUobAnF7UUzRj6j/e5eig/3c5BdfcO4P5DPAUeTKnipUNcpYwflf9",
-	"reZ8Wf4BY/7HJc31f/zIBbvARXkzrH2rj7/2eU2Ir40758ul+a3Zyy5/7fe/y+l/vHPOm4ZfSsyiE7qk",
-	"Afm3dn/OYSvAsnMByAn50ca1QYQFehY1xLmGkIi9Df7nGhyUkjlLbllK+rgcFPwsYYHxLBa2Pw1OJ2JI",
-	"Ys0+6jgiMRCwjAtmGBeIHsNhDqCVo3XeB8J+KWhmXr2sjN8V0JkFW2Iak35d0hjgoGGaaaYQiHbNqHYz",
-	"EbpqeVOVo4+JoUtU44bNSpcsxRms4x+aNmDt4CCG+kaUHYUksxwNMjQjS5pr0o9fxqi3f3kwimFU9L5k",
-	"6cAyHhNB0KbDbwRLyauT4ZRrklNxw+yBoebSzhyReJZJCLK7lFzoakFiReDEmL+yiNyypQbvACY0Dmjp",
-	"TnxKYkMh0W0e6F9sZ6Qao/7if/u3f/u34Zs3w/Pz2B5fZEna++9fk+Pj42+IaTzUfMFIH05B5mUkjpzN",
-	"FNMDc8z3c57M3VYTmjGR0hz6mrXd51xrJir6juswpKZxhxVTU94mbJALIs0bxpuwtxiCjQ/KnlZozEJB",
-	"CJdqg4OJOHMgez9n5jIdAHBF2MclS7R5NVbpnxsiqdjAfMzZrFCGMdXQj6MXiWR5YiQOYLUcMjXPyNAN",
-	"/xX1op57N+7TGrQD6vGA1PTxQacX9QKQ04tKPiTqmQM33Sjg5vWD24aonEMhxzdw6dF+5MXC7BXYojzE",
-	"hYyxAcAFXZJZLhf17wLMn9JxX9G6Tmoi1viWhoaq0oh95VRVpB8H5csYkcx3BmvcslVpogfUYdYSozzp",
-	"kckavxiRhrqkGg4xLwyoCq4DiM8cd0BPZ0hCPBiTAIKG0ZEHdV4LjjNpMqPo/qAqRvuAnJHYMZWxvyME",
-	"YIVPmGokK1JYrWcpZRMrZbszcm4N8CztfcECzwBBclr26FcOt4PyQq29XKN2SoFesQyAUKQQ5snHL5K6",
-	"ApOQhOb5ivT1PJfFzZzES6rnFs/lcmEOjpIl+PY6zF2OGh60jG4wo7vVOTKI8HpA3rOFvIOoLoATc05m",
-	"6EyKG+CSF0zVwYSrkhwAdvnJBeL4IV+4RARilucyV2Z0ltap+MGkGI2OEzMJ/IvFB+QnFDDtKq1QRSfC",
-	"W0EyN4QG/Ga82BcAJ8CrhdA88x4LYC72UTuUjairhfkMSRZnVaxsH1y01ZwuWUBUsOr0DzpZH+SvcyY8",
-	"yYTlfvSQGaoM3CqpU0gdmeQs5fpHvuA6qD5KuSaZ+epM5246z3g+rrmSW79hLyysRRp9SoOpW1rYn/Ti",
-	"6h05OTr8GjxKx3WPgNLzxGkyC5ExZXgHHdTnJg3U31FoUVVflodX+QF1MzxlQvMZZzmhC2n9lcrlGl7r",
-	"rroVFbqLrdoA1/uahyO93zOaDg0WOjXHgI/x8sM1eUGX/EU59YtfqwDvT+XPQ83RS7i5CgP5Ruzdzc3b",
-	"W+nboFRarhVJZE18B6h9mvWslmzjyY2rdwqqJUAvQuoq1McG9kRESUKze7qq1DuPvtQtRzf2F4CEt77R",
-	"waOtKq1iHAMeZEYeoyVGdmsI64/YR0QG79mMmZfLtj7H79Z7fIp6c6oc6r6UubWPr+FeVBL66NewBvVf",
-	"ltC9i4f0bq6+1/SjC08LrwvkfaeZrvJHGP6Ifix12RZHaIfati9yYWMUuxGkCE3izBlDrRcnA1O5Tamh",
-	"IpJRpR0N7k63wiopizI74MkgLhdSs4By7vucsSG4eUKDTih1SVcLJvQ1y1F1R7Ps3ax3+rfNd1xCYu/T",
-	"z6EQMg+N2QmINjNsx/qNJV1sNuO3TNNp5wB8lyxXUmyeBSTN+7kkXDVnRQBewiCdJtX043uq2UVIt3pN",
-	"PwKhBwg0jF2h5YJqntAsWzVfyVcKfCBwASBOKzxWSLZRaDmkaeqcTSCeXuxmZS3yrCXEt1rBPZuWcXzb",
-	"d7/BEFljMBpcUZ33WwOPBgg37xU34mOj2iUE0XGDWXLvLYRy13iSAOlfo74BGlcRmMjnpuuo7OcN3Htr",
-	"wKWNUaH+vVUYbjNfv2u84RpQ7Rw7uPUB7RoXuJ2n3Bjzt968Q/ze1jk3x+ahaqH7uwIn+8AV0Y/7jNWF",
-	"wB+/aidtbz1utgwz9J0vUIGqWTevixZS99b8XB8X7Q0G24FPW7fhN0YO7nF6O0QHrvdFie5bnmXWrXIj",
-	"8p1iO7e8sVluGUC19BJdhdlQO9uVNY1sna5MAOQi1/ab1plifmQ0DbtonxuG3gjxORWKayR8XHW4hjLg",
-	"f7+oyf3JV4knPYznoSqLZJqrqkFLhVkCZ7QGG+vX55CKA2lECu79dKAcD/PMqdK+HRBww/IDshrhWNp+",
-	"98NIutKd9/YGnigkpp1ebZ+uFhvmeUE8KFqmndx9oQWFyeUTX0sr0f1Ch9BCv7/QaoLU/wutJcwTfKnF",
-	"hHmHL7SaFlbjS61mA6PyxK85xOds8ux6Q29ZFZ3ZzgGRfi000/AjmXTKrgXNbwc7cEJ7LaiFR9p3YTvz",
-	"SmPIUYhcEBkZ/mYhc1ZTVoWSRj6YnfoiMNzgxzwezHJbHohv4n9sIt5ukrNTB24ziLEsuwy/9zdyyjNG",
-	"ABs8RFh8B0lXeTaVHytefA+bCmTHDOvZUchvDWzoLilmtG2KH6k3w74o9N1sxpNdjnQpVUuozl/klGiu",
-	"MxAOcpntKxhUp+rt3pu4YtMrUNmYYqEOrA9m1i0cPwaz3hHWx5W385MyYeZd3LMsGxqUx9LmGwF3orOr",
-	"1xcXJJOJ9f2KiM2DREkqF5SDUwjVJGMGPPW9nAjwuleQtjC1gUAGbCNCIfPDNKfJLdMqwjTmKvKSKkQk",
-	"kQvI/BKRi0uScc1ymiki84kQUgxxNRXqPCBXRQ7h4Yg43TiBawLGGBLKuHSpE3FVel07Vy3wwwMfgcEB",
-	"uRAkZZryDAPpqkMwwwMif3Xi43E5m4hU6qFiS5qj346WC/DLwZS6KiIpvwHDiUhJHP///uVf//+TYjQ6",
-	"evXV//jD8MX//L/+z3/Ev/4/n/7fOMYM0i+Pj44INXAVESUnIpZfTXPOxJ+sIueAYwJY8NwYRKXXR8Zo",
-	"Ck5tOqc8sz4yqSymGUtJKjXax+39cTURTjFx9PK4viEM4YJ/4YaPg1uZr5ZzJlSEuV+Uprnm4mYiZE6Y",
-	"vRv0lMGG6GZjOoOlCOYo8+VlmRu5T8mU5oxcXN6dVKnS1URYtzOS8VvzhD1QsXF53gs5Pho9DLU/MYvX",
-	"jvB/W8y3TzkeHUG1U5nfAr9UAccmerNL0AHLHxZwsNnLxFdHgg7VeehZN2PPwT8iqgWB3giZV9jTy7Ez",
-	"2APIWwiQOzrl0IMr2wCHxRVh9RR8T7B6QA/bVt+0e+3shWBhw3CCIsmKlJ37PhIbY3Uy5VKErzlNqLAs",
-	"5OxgkB42aNevzt21BV9KABEX98eNtKQ0FfqhFvwnCir5tOEtXvOwk94y5wnkh+Ke9l2RKcvAuyCQV642",
-	"wpacZ/dUYcreR46y3ugY4cX52exva89k0Clqv1TR+9P8vOWQz5TiN2LBQrmADBqCg/aYaTxpFTzqbS5r",
-	"ZwJzcJsLrDyvOAib3HnA5Gwh75peO+BrbTgK5yjmA9pJDc7Mn7tRh8ayt53YjmQCDvB3GZz2m0IGm6XA",
-	"gNTnIGUHbPDOCoJhRhHQRIkdNm9uT91xG0Yo2bV9jrVbSjB7bA8Vtg/IG5vF0IgCBuxZSiC0pI+A7hxB",
-	"bbLDiZAzF0DA8ngADnGW+OOJ2/igkB92NyfpqK4d/D05QTczvWqbvG+Da3SIci2pEfjM+P/nb2fDf//5",
-	"1+NP//p53abL+PfCdwZs+v8FCN8YIzYMME2ZZQb7wAWSt/XDOcXIpZQ9wuv8nbutPtgZtds8j5fqIAwO",
-	"e4gp3ZxFd0n0eNItUUU3P86S+6l5cBqAPkFkZ+smDB7M4nR0+aQeRwaun7UMz0+zsAe5hTb9QMfeDWKW",
-	"g7TAkhFMWVbSy5LLU1+SPGjJI3H8aoc0EoehNBJBf9IzQehUyazQjMy1XhrcZf6vyIf3F6V6TSodUs6E",
-	"4bQU6oqc75FfpStzcA7oePVB8FCiQKgLJLhGRqBMDgjmIrATQudTsjRiPjgQEy6SOeln0xdcDMAzyaCk",
-	"Xwqg/dWn//4vTFQJI4Hpz3xkKiK3PJM3OV3gaFD9kvRvb14smqN5n9ZHW/As41g6s5YUzszdi3p2Db2o",
-	"Z7rb//33f63HmhpuwHQe3tEcgunMKD9OL1l+YcaBf13BeuDv/3VzyfI37h/44U3vZzjnJc11WBY7I2n5",
-	"tWaQQ8gBVazBnvcyvyUJE4husSocz4m55qXpG2KJu0d7VGsIay5+88J2IAoBjq3amOomfkc9c9Kv4aCD",
-	"qOwiVVXKADf4V4FbKhPgYqC44YeroVW8mye71zP8UretZWpjtLS5J1taz82+6fT/Wk68vqyOqormkfp+",
-	"4v6+wijKbQtFlQ6SYh2Wf09i4v4sVkdY35Hr2vIS1sDOh7hTzHpB12CxlRURUg8iJ1pKkbAIxAMuCBWY",
-	"J8rHlCdNlUgXFLIxS1R3qulW0U1j5K36WV20j7qoOvCrOZ9toaEWDCFLrWm9LTrE1Xn7zhHSDnBeEl2v",
-	"TJy0mfLNnBGifJYarBuXrS/SeC1vJelPV9qSiO7wDOdQrThAL1K66jbKuWm4Y2wobLKNUXDntDkezXsU",
-	"5bF5OugxxD5T7ad7EObd+MGL6+K9aHEx+04Ai03J0clwLouc/PDDYlEmmLEiRj0S4/Dl8Wiwt8uQTcIK",
-	"YP5uBgd9Id5wUQTFWPsBteExGOnNPmLzlmO7qfiAnInqL8JonnFXbNHvkxdCkSVVeiIWPBX8Zq5J/8gQ",
-	"Ey3J6NVoZMSOkz+OBmOXBokvbIg0JWCyG+o5GyaZTG7dEzo8OXGamYkAZM04ajf4wqunh30wNw/maaZT",
-	"ecfI0TEo6uwu8beX30SEHdwckCPA5KAIXHPw2+7Ut6AfzynPVm/Z/V/kNHS2UmmQLv8upwodIFgKokRK",
-	"a8kU/EQ5oF882G9F2yOKms/Hk+35osg0FUwWqoaQuiMDCOFS1t8RYSIYOpLrXV/E6OtRy4soBBwYS1/T",
-	"JQ071/vqMNj/V4oktrU59HKIEFoJ8Zk1RFOVBir3XGGD1ndosWTbsYf2tQ5wUYiEVOj05+30bA/GFo/w",
-	"lMSNoUDLH1eZpUNYdiIqNAt4/UbKtF2931lv34WSlp8CZKCNlAIb6XGF41JrDm8VvSX3oJpoEdmeOnQP",
-	"SrqJBJ41efVtqjnwEENo6qCl24EmWs+TmXn96NcV1bDBuE5jyqdFFowK5ZFtBjVtIaH9R23QKrBZnm1i",
-	"NPzm519PwraJhyFwzwa0blXZhst3cx//EtWNPhc92AoLpA/Yv6mVNaKMqHJb+BzALjDwmPSjhh7AcacD",
-	"RelOTDrg852lQnxFD5IN/Q20SYkwjdNdqYa6wMmNRop8RNlxm8yKW/9nkVxbjPDfBy3v26k9Mghxmf4y",
-	"9qEgjlwOTCpcyjuk4+C+iwevtI294Vp5Ew46sQOPxgS49/yPyAw8k99n8vtMfreQ373p7QfAawGjUDsy",
-	"PXWVWpUlw2U/Z1WrKasV0wfk2tIECHGAPHKohBqXpV33lpo2GiQCQF2dr8zxxdmUqvjIHmiW2FnhDwUj",
-	"G+dF+p7njmCDyGY4BS6myLACBer1xnWzpneKGaN3rMEoPbq6fx2y+MJwBVLsZxLXc57cCqaUrYBhB1NY",
-	"j9dSO1RGYJN7npp/Qs42tlAkKbRziR3U8t2LZA4Y0xm2g4mRN9DcM+EprbeEfVLxvhAfhEEeIg1phH1k",
-	"UI2aUEHyQpTcCBU2x63M21TF3TXONTP3rlpnL6Nmg/O2V1KOXrdh+dpBrskcnTRqpqx8DWHYVnWofaTs",
-	"jRtQxV/nNtFPdSFcPVB9vaCimNFEF3mHsuK7Wf0XMmVZx4Llu428l5eA9za6+Qh09UfbI5ZZAU55krNR",
-	"mupiu8ujO4wrbL47h7COFKB6PWaulzNkJakGDj78oH1CFEbD/ptrwj3hYo+j38ubYV0TXXs1dUhvXG60",
-	"jmvDOmd7b1UOv03a5fL6zuW90EF+88zw71xa1sTTA0AWUSVLU4XvYBRhbQJ5L7YQkJ38juwat6H1rcyI",
-	"4fZnUA6h4Xaj52xF7g1PpnZhIdZO0fPhCphbmUjPqWZh9r5M1up2iyJb/8P168HYmjXXZT03Xvcgr+6Y",
-	"vTZBlwVDB7vkrgsKvaf6xPVzq9/3jkC+ycXunagbGiygkOkKYuUrCGzoMrJsk1OAAeYyWSkywt4kXNmn",
-	"UjtGw9yinsLl6S2f1+Cx7OlBelV9frvVPFm1jar4LMzG74R8ka2qvXu7NsyP4iJhZMoAs8ANdssQspf/",
-	"BZQ8sGfdePhcA3XE2GOsQQFL9q91f3Swwflis265cRNRHcz8c9gR7luUi52AH8P+QV+4BpjueDcrnR/Z",
-	"0DUG3gDVTN4D3dX21VkJyVXdVupDlav3A60Athw8ecquZaFBoTARa6gADo+c2UQOL0cj338oyaURF7Os",
-	"RsvcS3Rbr5dG3A9Qu6k4NwFvJ4DcgDINKIaf7jpseU5Tm9BeSC4M3P92pOexOV1wXrWNvVFe46T9DTdX",
-	"vtvBb0AEj3L6a/p7JpJMKi5uGg6arc87wjIz5iPEqjS9Ox/l+W84307n2c2MV51ojcg/qSHPzeR4Xkgf",
-	"5xL9VGXmPpOJz/Cy7QkNGgu2OWc25DRoreq2Cx+82ehY3tRT2R2RW/4W6h91ORWXlqc6l7Ig7SMezKcu",
-	"UL9nnLAIPIRNwL2DPEf6tCKdg7KYYsLClHlfe+BWzmq7cXAPIXAMOu924a/yc+8G+nsKdmMShi3SB1kF",
-	"6glSMDs9QADcJPttxMi7YuJnL/t9fBWaar9w8iIp0rLioP/qx4RCqjaGnIV5hcqIYGCwVCS+kTKNfZOG",
-	"+QGSCUJ53ilNsf7tu9kVy+94wjZbOB6Opnb1eOxoJ9mUMejR7CYb7ABPaxDfbBHYNPfYTwIFvLS1X55W",
-	"VeweZrvcaFL4skt7kmivbTaLx4mwX1vkg05u96PbbA35stf62OaU/XHH45pXztZj9upRemu+PuEjfWj+",
-	"po5Zr74LJYFb35G4RcmeliXoMUuGoouq2GgVa6hWSrMF6Rv+hwmdAwGJ19OBQLHedwIZpBrPwVVZjdYQ",
-	"JOp+n8sMhCAX8A+sapFlYzM9FKlNiozmExG7dCUXaewauUuous5ZluISWkrjuiQJ/VJpVT0MMIsPvBWv",
-	"5yOIJsIun0NNejMADthcn0v+Sc0/8RqBfzU8CiQdjdfzr9gysrdshVVkD7wx7cmWeUMi9JKo0tPWCoeZ",
-	"Rbr6+uVv5PLs+vUPjgtxJ4HbjZonjAkAUwh/KesWlyExIi1r8rrt1U7gYCLeloW9sUIvsBINl62+6e/q",
-	"2Ac9gjAzb5vdk8NQgAbs3A5U1dxwuFx3U7eXC9+kXqueBejVvYcx3gSNXRaQUaWvViLZVuAQXABtpWTI",
-	"SatWIpnnUnADatUiW4WSLoxDh0KL5WnbM+lUSXEHEtII0FqJhOBHd93+QeRsKXPd+bLxh+Yc/4tXTklN",
-	"WJK5d6xbxw+mRfnRYFyLY+tw1Jism650O9pvExPfw+SqxLuQG6e8TNvZVeG+Zas4suKijd/FiuiQF9pH",
-	"F1U+ANKHLK626roKCJWbXts1nI9dxleKVG334OJuWcA143+xVfWg3X7tXZQl6ddRM1nQ5R5LCANbc5em",
-	"1UOT3pnNdmIIXD0mjvkdLmt3s1P2rzX5q3e2foTVRtUpuAkuHedxy1ZWeVDnVTHTAZCOMdlCMWPEw/dc",
-	"sYEZiYoAWxIfkPdWYxP/+in2I1yxFrJgoUrq9cx47KPO2eygVlRy5/x4OAjcHXgfBHizo5NheRQlqgDo",
-	"t6GnvdPeq69PXs5G9Cj54yE7mY5Gh0d0enySpLsbBaGeQ2AVx6+8VahiOixXQvofPlygrqha0Ojwm2N6",
-	"PDsafp0csuHX06PD4TfJy5fDo9kJO0xH9Jvp4WEjoXE9/ZT5c31x4jKXCVPqOqfJLRc3kIgv6M/JxXCJ",
-	"bYm2jW3R/i3uOVTTa/tGN8F+bQXnrtOT5gJKc7k8l/cCE7G0qaDmkifoRExJ7LrEuPeGDwBM7ay1MyOv",
-	"oBC1WmJl4e75d75sTmAjMnLdXky89Es2/erMG0stc1aL5UYgHDyyl5wDkqbDXPNeG9sJ4fDwQ+imCW5/",
-	"Gc+a4X00w+G76Ji4dwOi+ty46ctqi7Yit/elzOwbczG5XYXnonXfkwZiG6OJrMw1WLIWteRKLYgnlDex",
-	"m2Z4o2ns8TSgXTHojuvfgl+/IOS0KMUc0AeRp2aLMM8Asp3FkubfC6pAvedzDAQuEvlE8E21XhunhObJ",
-	"HKoTT0Q/5uoM/mRpPLAJjKmboSh9Q/DWICZGzpyOcpkViuTsjisXdoU9JgIdJGeAzlmKVklvplMMKcPY",
-	"1oyhgYmu0DxpzvBgIibiO8DvKJtbDhmW1UcFWWQVYxFZGoEtIjRNy9VE1SbBRc7/NBFGhhA3ESYgtbow",
-	"DCeD2gX0Rg1MozsK8lPsaRZQgMytKGp4dnPKGKeWxhDIpx3vAoXwaGKLV8lCT+VHwsVElOpKr0VEoAyF",
-	"HQGSvqqyqkjpr2QPAxwi6V04dnda8Cy9lu8M5xSIA6UpOm+jai2sV7ZDXGmZ3G4YQpnv4RG8uvEbdELm",
-	"Ns1ebOvu9vGHZMJ+Or6XCfP5PVsYfHa1Ekl7eEWOjbxQsfJA1EokZEqTW9A1miMe43MhhdA8q8LVMNYM",
-	"QCV8CY+WJpvxm/nWgFnzEN4wqoqc7cZpO2HzbUt59QelJS1xzqY4BmGxBUvhUMOnydWPUgPHsimYjgvz",
-	"gGW+quFnbnkmVEVlUrdN8VaKCzfCxsiLabHCoZ0HoGEPAFrCuZfM4FfMndamqB8YNaGCTBlRMmsfjYub",
-	"jH1QLEymPijLobT175gE3T/GWgL0wJiaLd7l/IaLLrBqW5b53XaEbxv2fpnLtAAM/r8LKrQ1Au4+DuDa",
-	"d+IHKtJdB+ik94bz66TsXjcpt1htPVnYil2OE/DTxSOW6igeuyG6HMF71xZylt+0qBnM9F8poOmkrxgj",
-	"8eWHa/KCLvkLWNmLX83/LtJPL0yTeFDL+QjB4utLd8l3xyT+289xXezu5KR2TYPKCcO8vpvZq23XENgt",
-	"VZjGhTIvsKfv6SwFydgNTRBZqG5mgK06CruCUlWxYUbfH6a+4k5rud+H9EA49k59gtoQF91XAmVTH+Lh",
-	"m8aphe6yhoFrlGkN8fvoMaozdA3mbB0RNwiVO42SipforjzcIA7ahOCaJLvBj9nnGOQ/QkxSjVus47M2",
-	"qei1VPrbnNHbVN6LsI98IpUmU9fG6TA0W5ySmNshwNwNfLVpbEsa6BJffqWI6ZqxO5aRPoQSyEJzcTOI",
-	"SJwUiyKjBh/gSDRNFaqkjGB7A0lQ741k01fFdEiVYotpxlndwJ2SCjKDMfxZYiZh6TuxAbdXuwRmuuy0",
-	"Cz/tb2YrRy2Vfgf3oXbk9Oy57zjBLx5lXUdG7itcIktJ/wagybrh1lJdPmXhILeMqySny2WIRXw3s6FZ",
-	"yjYh/TLtzudapQsk3nb65eMCt17PHLgNpdY7gzovhFw16pd/qVDK2vlFdfC3a1+DVQ+qOmGLjuXh6tgj",
-	"szJW/XmCmq5Fl1z29TK1rdsr9jjNTVpmIDu/FMx+NjQ1rAluDn1Jb8Lx5fSGeagTis77B6PCul9Qs++1",
-	"xxBbNKfqLfuo3RrX+f45VZeGSMtCtTdaBrd4OJwCGoaNWrVW/+qWL8kL+O2K/ycjfyCHgzGxkU7lr1yR",
-	"kfdqvRxXrkkYX13TW0bocpnxmhzj9ddS0wwyTq2P8G0FV+CnwG0iDNS1bRjPnEwAWBPGs341obftHbbc",
-	"jDY0IGBP3DuN2sZqq1q/wvqtd3rY10GHBUioUiESKIHrQzDUYGdK8wWoEkG2/rucgg9fLm9yphTUTF9i",
-	"ogOZG9E4YVmGl+fc4N0IwMyJS9vzL3JqEJbrbf90/c2fIe942FnHZMKiVFjsogQ8Rx9VTB3cltxrmxqw",
-	"4yBPpqq7rpefbzg9trgtf77ScnvpzDZrwjY6ca8ZWpxvLxzP43lyb9KodQSJzZq0zoNs1pUBFd6kK7Oi",
-	"2JikXSds1591XvMWpVnncVqVZ11HqKnKaJa9m/VO/9ZdafZztGHeBb1lY3LL0WEatLa2wDZUdfvda9zE",
-	"HmEMDw/a8XVjLfNaS3K0/vZL5dwexfo7KabOSi0UPDJwYOmXtut6uZSmYffwwYbds3W3mVar8tiam8Bn",
-	"fo+VfBmVVCkUbtUztTJLFXFtk4HQYnw/l8qV+bQON+BPC563isTghxSTPi4JFRoWtVim1Oac+svVu7dE",
-	"s486Ir7T0qT3ctIz0DnpGXib9AKaj6AD7PW8say9XGOiHmwgPDyGSgDDRw0vYS2wQcK53avVTdV2JR39",
-	"oEB1z5Um/Z+MILKn35PHiHUSy9bApc6Qta19u0OT174DQ7ITAwJEv7Tl9Q14QclJ0Exbg0QfyOIA1dNe",
-	"oDmGjSgylXreTjQvvpD3mJFelH7fSgNgCdioxPWqeQIygwqGgil3CuGNOhVsez6IN7YFxKflwfwPcKAK",
-	"Me4KctsCxwqU8Ztvuusm3WI25GEoV7Mp8cLDVtFG8zv470HPxyX4vrXNOYk8gv/Up4146qejXTDV0WAM",
-	"v/10aHUT6C4UW6oRP+OxZzz2jMf+GfCYffEtd809ntMqYLmqpz9qxXBW0lqD0Ic5vW6E398OUn5j/cCu",
-	"5nTJ2vSF31pFoY0pBgQN7mb1pOfoGoGNAOHnsj5+yI9eWSPublHvS84S0CRT5wQ3rkIcquxsFIpVOOcp",
-	"z0Fw/ZVXyoT6rH+u2QHLkBKX5T1Oa1niMavJR/vW37iiFigR+zUuPoOVbuEf/UVn82opZLY5pDcsoyCV",
-	"LTMqqCu7vl6WwDTJuGBlk67H1KJUeLpja8hfzTMs4aRNGHOSd6gsrYOUiKD0T5z3K7Fb9pTx68VUysoe",
-	"imF1hy95TLjZSvdX3+sP8t4+ErkkN0yrkq87JfGC3rI4IvG0WJn/mT/f5d/iHy66/6pAy1Y8JvEt1+Av",
-	"PRGxkILF6KtKpLAEHFE/ZCXIWZl2wECceftI3qsoSnTbwIXHNuTemV/MUsA1Bks72nWVjinVsnpR75Zr",
-	"SMEtWKv15dK6Z4Q9S+rZCeB1+AxwIANxoguafcuzjKUG11zmPGnRP0yhEWqzlqaZBSF0/cWvGxynnhJs",
-	"GCYpvGO7bgHhH3+OCMsUq0L7AOezz+T8ADOeU+2Yr24ck7vu0pa2CRXXIoxrPavcN5tnqNJ2OeB+hwfV",
-	"i3qXlKdBoHXOE65pNcvncHl5zxLm5JjPMG2xGf4cXFUA+JnA646JVO4CIQ2KVQe0MPiEgaUB2uVS/LOK",
-	"WtBQ8GGvQ1TgttsIqcOeP3AVNs2dld4kbjOK9O1EQA4MnDeTwAyIvGM5oeSei1Teg7+rFHquIkMtjLg4",
-	"47nSEfojU4t6VLFY0HwV4F6t/a2b6cu7tDXLl3OIHZNY0AUDn0KuVSkveQ9c7eQYU1KhgE+M3dcuw1zZ",
-	"LqVDiP29xdHksrwayzfbc+9XxY8glVK5t3gQ9j7Bfm/grlpqgODI1icmQqHuVRdPE44er7Upgtvz76A6",
-	"vW0QfFWdciN3snsyHpZRCKDVUY3d75BzCFI45WytUjnmcaheQoB9uLupkdwvQPtRIfOuC/3skDHIjPWl",
-	"d7SgH7/4Erj40ktAOtGCAc650lwkmmCrBiLo8DprG2wceVQH63WwCAJdfcVtz7ddu1hRntIeTmKufqwp",
-	"JQGDpyw3RC6ysbPoWoSFxyCJcc4SJnS2cqqJiXBBubT0I2zqfrLVuB5opspkZQNHNRqqz2gilCQYrwoa",
-	"E6tfWkCgLlYLvXfOLcz2DkWFNje5IbjMjmqW4fbk07OQCqabVmxcR344+txz19oxZ0VzS946toHGNn2Z",
-	"HzAcwMh4iVeyyBPPk2eTCuwsM/eI/VDChs4b4g07+HsEw9gNQFQF0vDWvlK1cKyHZmzaeszX9Ea9x/qc",
-	"7WdsC3ha6KU3AdKn6U1rBUv7kM12TedTAtrww9GIpA5x8RS9ryH4K4agL4zyekAJysO1vAgtXtf+gdl9",
-	"tB3XLgWlXRC8YswGwJsRBmNCDYSVCk7DAUMes9RmCCiUJopqrmarg4l489CCp89unf9obp2bfDLfdSgG",
-	"3MElszHKmJjFoNK/g6dmhPY/RmiWM5quzN6HZUzhzp6S3fb0D+6p6NT9t4wt1cPMfB2cBN8F/RO9yc0Y",
-	"4yoxHqGeV2EVy7uzb+EjhLzCpMgLYgC1Oq0QJGaDrW1qQLhGpAtBxDoQNbvXSj+f9+EapfqLkuLS0JSQ",
-	"iQR8/eArSWVSYELz99+/Jq++GR11p7cwwjvIm+9CuxuaD2eW/F7mi/bcAc2qzpDFGS1dfTVnTEfmT80i",
-	"oiFnDvxxapnyG8MoUafkwKzJcITggWCtYf0pzSOiiymLyJIvWUSmjC4iQsWNQVUGSATLwkNCtmY/fASX",
-	"ZmQeGDyo463ZY0NXgBuVM2uZqmVXgjrvmmbypmCRDUPElS0gm0vNJOzcKnevB6rkTA9dUVBYT1vtA/Nc",
-	"V2V57k0gce63NX3Xintv7F1v7fff2rd24udVt0/obNG1O0DqbnGy6sxw61S3+wa579Yq6xJ21CxoJa8f",
-	"IGsAZ/ZoQyl+lIKyXYCsLNRyQWL/4mLSz6YvOFQEu715YXjQmqUYCXu/NCPb9yeFza37RbQ+eCXteL58",
-	"BObZ3+Q0ZXXn5bPjV+RKMwaY/tXo1eHw+hU5y4oFF8UiXGN6n0rW9gQ7ps3Ak+14mzRntPUu//u/3G3+",
-	"938NxnXngOZ92sv+kvcJC+uSabD2lF0gbVnnP+AJL9b8Q37rp7Eho2cN7P1Ts4jMP4oaglzDtk3M0YS9",
-	"Bmqvo7LNtYBrV2Q7BSXEKzx/LUssiDUJ3V8dU37+6L2zRsyI8yobk5wtGdWKJBAcK0WyIb1ih6TFu3ia",
-	"rREBq15CcKrvBeQot39VaQGUSx1WnQ58Daqc1gBIbb+n8xoxbcvN/RtxqwpEk+RSqaFiSVkLq0bCQOdA",
-	"Fyx1qXUUIs46YrC17Kxz1USgd9WYuHp3h6MIRgEwy5gGsb6sFZjJe5YbNG/B7mQ0OCBXxc0NA60MdDyd",
-	"iCnNzcR0wTTLY9LPZSFS4EdjYE1tZnvUT8SkP8uojoj6paA5G4yBT8XMI3zJJiKWhWb5eTkc9L2nWXbt",
-	"8EBM+tXYUTlwtNbMCEETkbNEU3FTZDQfjIEThjEtF1zr7ka8Z9NqmIjEs8yIVdVPY2SlJyLUucRX8QH5",
-	"rkwLXUPQkXUqtVdnJAC/G+i0FvSjD6mHo23w3i1ipyF7/C7TFe/Cgzbcsytkk5Ze6pXz4Doz+lkzI3vk",
-	"r+1ga0Rh57wdQVajOvlvNp77p20AeN1alsEFPzZF3wNyaQVfgwxJjI8kjggl5XOwfo22nnjO6OB0ImIQ",
-	"lM1rA+kYnp0Rli/hrwPyoxWEcVjEmzBsDav6Q08EihKDUxJPoXFsEBNMwZfoW8jowvwf3j44FiIKiesO",
-	"f7A05D40eG2VC4MqhIaAmJFNCw58jhm3F/Vg2F7Us6NuF7T3rFDYuIOxFblLMkItasCEuylbMpEalhIs",
-	"bXCgnkf2Nk/sx5WIu3nEtMrGa/4x4XzY7igG6x7GgThm1kTxhs3ewGVXj2czGqs7O5+CPnrDsN0F6HLT",
-	"a7uLgi7W3rbG5GbdcR0F7T4XCSqhjIRG+gueZRxI+OA365a9VejeYMxsEb33iUHZPHfxAGl8x5VskdVr",
-	"gNPgZzb45m8GnP/+rwbomB9+H8DzZBL+Yx/0vuEkX1pPsF1F0CAvIZnw3ZKJsyU/t5r/dlkwJLyeCQL9",
-	"Ly/I8cHIMx9A1NvZ5QWkHRPaIAVf/1VN37AaBL32nS3CVuUN+nXMchmwKaBpQ8J5ltUmwXsD8dNC3iEn",
-	"kMjlirisEmsPXy5b/JXdesaEZhlR/KPhIMrlQu3BYmkuuJ5yiqYpeLyY6eEf6G4R9ewPZjVmHayWGc9D",
-	"RDQULBTarKb5DdPBTZWpFLYadX6Clk3ok8ueXcnPbff6k5uCipVlTLZZyZpu6N4vFQnfDKLNtVR+u2s2",
-	"qaBHMBbrAatImkalr4sBE3Mjp1DrFQ7bppwAROPcwaxeMckg0pMSt+GJQPlxcFB7MuhDRSbmiOzMFnVN",
-	"egRvgfRjN0hMBGOpGRZr4g0iMmciYViYIIZjjsfkz5IkMmVEMeBXlxk1WI6KVXxAbHJOG7uTUxfGaYA1",
-	"YzNtgFpAyRJQDRS5QYKnhutl2Wzo6qqVQT0qtg5tphtdcsBqeKKELbg2ooqRbrRKSM5gahQHfOQIIDuj",
-	"Cfv1Uw05qlu+HMolXvRwiaBt3XQMiK0MsrlmIWui/Ug0yxeqKmAK2+biDgtYwW6IlvtYzGr2sqU/2x41",
-	"wx+WKP8LF8YSTJ/TVYBOm1/LuGzmjh39qd2JcUXSgnXxF/eU4m7GtSpXG3TUHrR00wTV7vS5btVewc7e",
-	"oXcrVrX2kJrPcsMjCqXuqkqEPn0R+bbySPvIPI/zpEovfy708REuA7nX41cvR0Elftvza7y84AtjORSo",
-	"bvMlXpbfK4eGA/JBsXw4lYWhrvKWCawSa+hNMVVMj+0h1ptg5IUmN7TBWf3E2T05S8DmY84y6n2Xcl3/",
-	"Bdq8loslFSvXoPoTv2KqqjIrOrZp/Oi1BHbfawR/w/crps205SDe3/D9Dc1vuCj/tHngoan9N/7uJZjH",
-	"j94P0OJ/FxI0aPDV/YFLgGIcLjQNV1H7CVq5wJl6w7Vf3WqAgHqLcX/jjHOsjl/t2vsBWmA+VfiG/8R+",
-	"yZylReZdXO0XaPP29fte5NAG/oEXcXZ5Vl4C/ht/x7pLsP7qKhs/QstrKbOyhfmDXLOF01Jeshx0e69p",
-	"xqdWWPH6hX4/05om89o5+D+FGPvLnBvWqgSS9XeEj+GepwxClAzSVrY16S9ZnjCh6U2wBLI1QyLEBTim",
-	"snOE/tgZ1As0YvLhaFRmFLZBFShUVFKyQyxWSnZ/uqx8n9dWaPeJYvEbmt8Wy037JVj4/n+SUS3q39/o",
-	"F1alFIqdb769t+we9BzWPEmoJrX7DjOlhWL4+VuqWGqhL3BUEJCJw9s6ygvohnFzkJY5pzZPCBX4+bZY",
-	"tk56NZfL91SzbTPSKdR4SsmCJnMuGNF8wVydB0h0kFMdtk016Fd4p4GTjRrvJLjeNiALksX6m94UMOBE",
-	"TccNARvaeOXP7/r5XT+/6yd61+H3K6dZSzXP99+/Jl//cfQ1WWIjkjJNeRZ6o+b3lhz394Zrv8+luEHP",
-	"X66I2SJTYcUdy3OZb3Ta6V5Uu76an2jGU+BhyIIpZfgIMl25muag8jJgXZW3hkVCcIeGci5GOl7SHH1T",
-	"QIwMa30xH1pbGgg7LszVUmsMGlykm/vzlPQhtMqKY//38D1+GV6kZM5oau0n624GZSKP9cF/uL6+JNgA",
-	"lGwtdRu4DgWuXM1lrl1mA3eMt1ykIPsiDAVXpFdhx/EP7y+I08kxl20nMGgEhtslhMOapZ+S+IX9ZPDT",
-	"nbn4oT23eCL6J6PRIPLbFIIWei5z/p8sjUn/ZHRY/z6T+ZSnKRPw8bj+UUg9nBn5DYc+qX9dMD2X6dA0",
-	"olkm7+0EL+utEilmGU80fPum/u1GCgZDHzZWraUcZjS/YabX4XFzS6VyfrhgKaeAwqHly0E0EbUTQgwe",
-	"k/7LwMncUW7Vs/2Xo2OX4Ahtn73TXuAgetviNG2VHYSjEiJD+Ol9MBr2TJC5LPJsBZgUHRvuZX5LDG1k",
-	"eeRC81y2O6ogHGZcZcCKPC84kiKtI8CfqJJpsNa2g16dNaj+++xMQpXuI/BaqpcCNYmlreeayBy8Z3hq",
-	"U5BwrUjK1TKjq5aICh5APRdphRjtPK7e8A7e5efevLuM16ouDcHM1ZzPWjRMkNWDsdsUNE1EmZYAOSpk",
-	"dOMpDVjC/2qaEynI99BAtaX4FJt7v4EGLb0V1UW+uf+VbdI2QrFl/qtiw/x6XuRqc/9r26RthIJtGwBb",
-	"tPS/Z6nYNsJfXZsuvJS9kGpl/hzejiN38d4tlMfZCm7f/VKgEihs5GXuMynRqdmAhcCoqlVaAicHVWfZ",
-	"eh08yyEvNr7WslmY23Jfwz4wb71nWjaNkJuGsoPwXv0qm2UOhWrHc4N9ucFLU8aEq/beyfjT9gTP/EPc",
-	"6xnWRtjzKdbG2PM51sfY70nWxtj3WdYH2fdp1kbZ6Xn64NyEy+hzPV5I36LC2ScXVKwwSSx44Hov2pKR",
-	"vBCqlPIgtpYvWARsqX3V3WnMuxpYr1s6Npg22mH+XQ3Sdxy0/Rm8awD/rgMXrav13sOOg7Y/lneNJ7Lr",
-	"wG3v51391ew47IYn9a75kHYa+ssQwRY1YJ0SWroCj+cr8DWmuV6nkWWbCHQqUliXZUcpd6SM33WY30hx",
-	"SMkKcSugSm/u6FZETkZOPpiVbHbVeTCGaCyURs3QTQNph2isZ7L3T0r2nu55ylyf8xwjHwKaG5lrkrrv",
-	"Lt4MNXSlW59KmEidfaD8I2TouyqSJOjbasQvW3HNyKj2TWFSFXQYTCGZmJMC6+9atQ17lt0bltk5yW85",
-	"cjdM6Jyu6U1ItL6mN0PwPHUi6inkbooILU3voC5TLrgsB/RivyrChM45U0TNqSuaUCYheGAygzWR+Xfo",
-	"lQX55aA6SzefLKVX2Vbnzmt6cwXtrIIx6GoNyhH4ah1Kb2y2T0W0jFyyvVMS/41rtvg5NrQnY4RCSyOf",
-	"gcmbpQDOfhQJJlyvEsbEf/s53uz6tBZv1eYfhrtveofhFjd7iV3Tm671W9dBfkd/pXfWsTFcdPAzeC6t",
-	"O/6hl5vNz7NPfN5uYBf2McJBWm5nu+9e7WKe3fb2cdsrb6hVOwl3hKet6U0tH07OIfFu1FMsMcQa/20p",
-	"StRLqbgB5e89zQXSSi5mEtIT3Mw1tMhvwQleCJbUH2p1nugI895AWTCi0nqwWvoyMOuUt0yQKcukuFFB",
-	"p9+kyHMmktVrmbKg6RKsNq4V6V9cvSMnR4dfh1FwSEWMqyZ8F4Ww7eMudx0r8gX7TykCPS/O3p6hNdW1",
-	"wSQz0xW5n8uMDVO6shW+1C4aZW/OqH5owUdrzv0c7J8t/A7eDLA4tNBzJjRPIALZMzIGbguztwarMf3V",
-	"6dhwaEO5uVIF4rRutQPYxyVHf64uMygtl4pMGeR6TRK21Cwdk2+++eab4eHR8Pjw+uj49OU3py+/+XfL",
-	"odiFcT2XhSYw2ar74m65CEAXiLS4Zt9RsuZAiWV9teeMOQQnyrEBjdx1S2ier7w2yn/h3jRoRQ8nvfJ6",
-	"B5003EcyZxkGL8MSfEfPsRc9ur657pnJKsfUgAkcj2cr0SrxDSRhv2Vis1IZ77cP701DDV95a3ieMK6A",
-	"Q3y0lPZwk+unSWiCEcrjKjQufKp1fmLNNGl3b8GwPMH6lUf+A20+pyCeyGlyy8UN+NeeU03b4+WdcRvj",
-	"ZaggXAyXuUzAsckOY70WkDOrwa9j/83CP0JBGWePTHO5PJf34CxieMAQWH/wcyVuKqbsklcAkaxlDmwo",
-	"OGmiZb5Bo+ogagW1r6ZU2dT1ZaE1bjMTckX6FyKZk9HB6OjlSUS+l1KT0cHx6OSP0URcAiiMDk5eHr/8",
-	"5uj464j8mWaZFOT44Os/vjw5PPz6jycRuYK8I67r6Jujb0bHo5OInMv/ZIIcHg0OyFWZ1ZWKiQALMpkZ",
-	"vpVLcUrecFFoyNlx+OLVKDIE6F4QSHqCb+GoaU4+IG8dPOJJTYRDjJTM+EeWkkSKO5aD73j/W/nRmti/",
-	"gMfWLpngvg3WIaol61671D6CAzkc7JJwY11YND3HWNLZHF8t0Wa2gswPZXT21MaADXZjAizgljsNPera",
-	"a+kWd2OOQfkP6EE8/L68NFxGgKF+eMHzaze6y/rhXDDgIYPZf2u0+uFebP0Hu67NRdhLD4jmRYyJrSNj",
-	"ZH98kJpMmb5noAa2jQ1WCiM6A+RmCe3H4vs82JcB64IluYexgdn+LDFw9cwGeANhou5SeoQTvnzlTni6",
-	"cnvD0NGMKj0waxAlAHZic+qUaRd9Se1m3MJDz/mnsk5SE36wuEPlvzktVuhTuquY5YSqSs4yY9rhpzzL",
-	"FKl5vVbnvbNiEAdtyT79OADVlpbC1eXopM7bcHO1s9ys2sK764aD7XE/a0/2QbN40PtmH6qAcr9XI1OL",
-	"QnPGSEKXXNPMpa5bqxF6WgfNZUPFEVJ0L6kZysz5f/52Nvz3n389/vSvvUdP27L5fTykAEarT9xfZX77",
-	"mong6zjzfSdJH/JOg4ZxUJFLWHfNl2h3u4XDTN5sbXYLZ01tc4L2jLXgNeWtv9KB1aucdqrk4nmetDgP",
-	"VjN91TyVyBA7l1VdWD1YJ+JWeY8FRPjuyBoiD5zH7EYZ27QBzAMBCrt02YsgeKfWOXewvGP5nNF0l8Xl",
-	"hdiluWK6WHbvsIFS1SDWH7hak389jd3VL6IidD40bn7U3Qif/0yeqd8+1K868X0poI/8yG7VbgJIdxOe",
-	"PBNY19icQ9C5RUg9qOq2WOJ5SoT0mm/3XulQV+9LYaVNKdzW6tfUaHZXrLWjBfE3j9Na+AcYNylyrldX",
-	"prsVeRnNWX5WhNI1nYma9rXvq+kh29ua/hZNGIaExgup7I+oZQXLOawbGAWYtiIZc62XmD4MTG2Gm5RC",
-	"00RXGpLem3dX5OzygmhGF+uRYWdkUWSaD61U/Jerd2+H5qqGEA5l+hkG5u9yOgTpb0EFvWELLEA1Ef/y",
-	"L+SsMuxwKSbiO0CrZQItwj4mbImsypzRzBbvcLnDCBMppP9RNgFSfGajkSgqHb+FHWPAZwIHg7Gf8cFE",
-	"nBFQSoubyDmrRVYfD3wwaKZZqSMH3xtFTkaHB+SsPHjCOIZBepc0EX1av8NbtoqC1pXmffZxF7qeFQNy",
-	"UZdHMhGYedoq9Lz7IIVIzWY9K8qkZ8tzn4yOB9XCMY2yvbR7qkoG025zIgyqm/SsmRTWDvFJk96YUNdR",
-	"aZ5l1ri1zCUWkKsGIS9Hx8gGx++ZzlfDM4M3YnfznqlnIiBzt0v+AfFp1fbtdvFY4qpbbPNgHZDvagdE",
-	"UpZkNGeK3EPJKT0ReKxckPjjsBo5PgWtlBkfYhXRc8vMjlNSz/aFhX9olmEakr4tf79g1CzfJuniFloG",
-	"bo+vJaTjwD0OybVcDjN2xzIXXGSovaFYRyfDEr8SRHpqbIjxsNHw+JXX8MOHi3N1YAa2tLM8AuV8xQzm",
-	"xiv4ddLj6aR3Sia9g4ODSe9TDD2v+YIpTRdLHN/Ii398NTokpZkRju3D9WsDPGhXwWrMgsjZTDGwLlil",
-	"H6rxP1y/NjACbSeClLbMWg+QlKjCgf/aNDqbc6/zwjVrNSwcok5dROdUppzhDpyV1Yweg0cSopYXf1dS",
-	"QBrixm9DKKr3B/xsFhxr9lFjc8yGJlb1Xv8DG49Rq7VkCcANwmdChRQ8oRmB0EGrzBXZChb9I7Qzy4wv",
-	"311dk4ODgxemb3xK4iuZ6wMwcplVwl/nHBIqX93ypU3ofk1vWeziVjGuFsEFVu6Ojws4betHhEdl+KiD",
-	"cgCFIf8vR6MR1jLGGGiFPyKTY+eVue1lZuAuHNDd6pLewPN3wb3KvSKHBCyfbM7YNLTwXCzd9Adw5N7m",
-	"rXECEtQhz7ZCS4TCcuBWaYF59+as8SOwJoAwU6nhUNZLtpJ+/BbKesORYoVvmNT+EZH47dmb72KSSqYs",
-	"r0fNeAas0HxoI2oNnk/tuUBdO5lrw9GNzRfnAY09KgIycr25PvAumtAMKuGVTnRmd2ZsezcwOHpyg6ad",
-	"ouvmNGf0lkhBYp7ik76kueY0s6UkFSSkJtQv51VV8bKp/kJvxX8X/n7MkpZUzw3VLANlK9QTubfv5Zk0",
-	"r8IcD6BOQLQzyjOWmqemdOyfDewAmQCIZ4cc//7SbMwsrgt38vUfR18PyiLxLB/iiccYEG/udkkkrPuu",
-	"CmQ3KyhyZrMO2rjs3hsqihlNdAEy0LsKn16x/A5rGFt7Y++0d3eISUAhwWHvtHd8MDo4tskvgc2D8qSV",
-	"o+sQHF3BpCiVDseMIXZo14Ktuc32DUBBQFxa4CkxJD8VoTwljWRXuOfyyowIZMWvqo3VHFsM+61MV44/",
-	"dNlgG/CCVUFsbPO6kxTUTSSKZuBraZnLE4N/ruxv1kmw9BT7ZDlX2sFx0DpnNlLh2oSQOVNLKWyt/qPR",
-	"qG28st0LHC41Szjp0v5bmtoUAtjlcHuXD17gPHY63t7pexdNjz1Otvd4K/X3EFhuOhx2mOKSrjJJ02sp",
-	"fzRvF/u97LKfEhm8MZTP5Wt+2WVf9nV9qELmUXJyxfor5UDzAZi3S2+UkcDOGk/DSGM+u9c7XUv6ZiYJ",
-	"PlKgyu0v9cwiLEqmwHMAElWICRuaTFIISKxTI3GOv7ymNyWRm4h+SX7gKZh/eNOaP3karz/uRm670OM2",
-	"fEf9aSvAU45ot7oWVU1emPXD8iF1bofG5zzv1PSWL7u0MzwIODbthpI6oxCrCPxkccg6yug8USfF9TUN",
-	"+a6vCdhvHOPURPzPuOm3gpt+BHa3eT074aVmesp2vPQrTz+ZNd8wvcl7ch0rrOGEPzMdoPYPAPut0B4u",
-	"2NVE6P9YcP04IPZnph9M+9ZgbFcCcJH2Pv1cAmah5y8sO81aAfI900UuUDLGVFeq7gi7xbmbxDX/UBBc",
-	"rdxDJ2JWaKgCBkmjdGRTJVDRUN2BuuHvEDKAQsLJ6JBM2Uy6gLK8EGpc+l5b99TK1xCdsEnODAZRthoY",
-	"JLUxv+XMCMQQwQj2in7IuXudaAvUY6y9Sptqi4F3/JO+SN/9PvQ04TBS12DvF/ZF3ss5bGXKPEgry+j6",
-	"edT8F1RgxYLGqzH3VKFjiE8cytnQxSc+TJhrD3d8XKnutZnn3cw2fYhUZ+W2w6PRqJZq2MluYEd4Ftye",
-	"maOm4NYC6yvvBb5utthFgFt7mV9AgttXMqs/z2fJ7HcmmVmc/YxzflMCWStt3RHjtIpm6xjnUWWzAM3+",
-	"/LIZouhniaxFInskova4klkCJSv4JkMDEGVQKhFsvbJGYq5sNHMMKUFsCSeu62wrpKsrfYJxgFO0Vi1z",
-	"dsdloZqfofgIW0hDXq31EhN95VQojBALs7e2AMcG3ras0LE3U8sWkIO5J2cznrA/0WTBDtznqFeeiXPT",
-	"sjzwWbJg5A04XGG4+nIuBXuLMWanvT8ckpcvX5LR4WgExff48lqepWlu07BQ/Och1Kd5w7OMvE97US+B",
-	"CpK9c7rSEEULMAEA9+Gqt2FqqTTN0AW8d/LyZHRkc8Oyy1zecUh72nv3A8JwJ6Rgj/VCzCT66z1z6P/w",
-	"HLp9qmii93FYiVFaGHL3Bj+t4aBH4ML76wb8QekmXkNZ1h9zIlw0g7OlC0mSjBaKHZAra6FHq7w6BZtK",
-	"VBn+q+EiEnsvOo4mIp7Rj+4vEgPWiNEgX3MGljMS1967dTTI2YJr70c/1hJKc3tdDgwiaLP1bMCJIE6U",
-	"1/UsSKxjtM8sTHh4dCehoqLiz4jyNyVW1JCk6ogla6XFAljyVzvsxS4ChEMDQenB44qeSGyoQXZYfEjc",
-	"jp8FiDYBYh+aW4emXZG8u7cUMC04eQUIs6WcNbcxWzvYrvkr68UJ8W4RUmRnEKpFwlAzzKzIsomwMR39",
-	"uMlexgOgkYreobzBBQaMe+KBWcRcoR8uMAaef6CcTcT6mGMg7s43D3YKCcEJJOmBFBqlz/AMbFN957MH",
-	"Dm4TsZeHW9T0bwN2xXnkcnBzmwibcAeQPVew83RnEQjuZR8JyHPuqwlDf/sVilp7padt9osXvnRTFomu",
-	"pJxvvgFw6oY6/qKkgKXvIFV8ZpwFhS8gn8kzAf6tEGDr2JqtrGvr48gsUW9Z6HDhNTvPaRUe7VyqUXoA",
-	"8x5U9GbpgSvhua5FQcWH2qwh2fntf4C17av+eHItwPN7/ad/r+9dhfxHVS1AIV108d6g4rRu/Vy5rKXA",
-	"XxRr+ZAWMi0yFgWjBEotJbAbC7oiUzYR4EjABdH30vZWgwMSZ3TKsrgWSFHGz5IYEYeKifU9APeUvpBi",
-	"CJnsoolIId400Y3oygH4LMRpLpepvLcRKTEE3S0z9nouecLOax+BQZoyQqcKcrXnE1Fly8Oc65Dxduzl",
-	"2PWCEsqltiAkv9jxBq0sNENdwgM0s3CovdPeD4xqos3IENEd9fDge6cghFeK0Tmj+to0g2VpzDH4N3Ti",
-	"iHpUCEYziA6f0zxlAjOiVOhsRjNVxeG6M+/uz+Dt+pzNuIAifM/q038S9Sm+DIw9Scvr95Gd16Id4dWq",
-	"iYfR3sO0qg7llZmkgirWqNKxOp3pRLQoTRH3RSSGQnkRiXGKGFConcPiXGqnHzidKL6IeDwRENVUhjOZ",
-	"iVFXZ+YrsTldw9RVzgJwkFcx6bsCdVCTbyLK5cCUWMwP471sirUq/83CphUweGnl6Y3DethtuBC0sRVO",
-	"eFbItmHLz62UDeHpndSz1ft+VtD+xhS0YTSsdsDD64+7DQ87jw8Mnw+kRYffnf+zWwuRhc75zVyTPiUZ",
-	"NezeDdNeFORJGdwKqJMrMssZI/SGcogtdwj+yNXTaYxfj+hPyZHLW8I1STkmeoYEJwcECzkocsvYciJA",
-	"raNsHgEcFEeBdRRC88z8vALBV7CPmtznBnGKqFqHU6HdspXvej0RfUqWtdBUYKkxiQCWMIE8yPuxnXjS",
-	"TbZzV+7q3KYP+hT1jvDhNJx6JVFFMvfJ+7NuO+R+DcVpnooniroaSGpAEzSTbIWXx6Z0Pr0JKzSeYauL",
-	"3eTBgBVC8nv5XW3XH1Y1SjG2hORFxtQB+QmxLc1yRtOVq7wshTMuIpaVmuTMolnDJTv062wtKdIFhU5a",
-	"gt37lAB/+qixkH7Z1w63J661mscHiPifUZz+kg/4WSn5m1ZKfgaBneVDzQGbPCROCIbYISbotZ17m36O",
-	"5dcczHmPlOXhJ5kVC0bc1hUiPsFupOaAqUC69/I//FmCaLvTK8RFP2vV/pm0akYaQUitP037+5a3aau5",
-	"Bp7l4wUJbdIQhR9ipRxCiH7WDrU+9i+iHrLIcRetEMLiMxL57emDSkSxAwapveBWDLJb0E+JENqlUY8o",
-	"Pyk36+A7zMRqC/vP8ucG+XMPstQAqodF+jg+a1czuDMRb0ozBqaVvpE+rQ5wUPF1E9H3LcYwx9hLU+8a",
-	"fmXr1iRUmOlyViiWDg5I7BctqNnMQb7dUHiAvGc0HUIAkjPV9OPEg+cLMEz5v0Cqv2giqh9XS9ZoZovy",
-	"gM8/XS2Y0NcsXyibcgnyMMHO4ggEaUyYOTBc+0TYbNMH5INVfNaGuEgxgyIkPrtkuTLP3c94d/JQFv4h",
-	"7HuSs5TrH/mC697p0cvRaBT13KHYaKLzs38bjkaHUKoNi1+VZeYwkKmKWzPQh3VAcZnDk68P/Y7wq/3N",
-	"0tTER69cXdOPfkJsKyVgNBS5zFkCKWaN/CC1mb53NedL5cqxQ2BaL+oVeWaTG6vTFy9S6D1cut5laNfO",
-	"csezzPHPJXME8PoeksbnykTgco9axOink/OfNP7toV/zd4UG7J+2QKO15fMZt3/6aLTErXWMd1CGUqXx",
-	"YEw0+4ipS1XAxyryaUpV2w+9q00nKHpF+pjjFUxMVQH9gZcMteY2cN4gQ2oizMlmbKaJmcCdIhdJVqTM",
-	"NrdUsmAPE+Wexbgg7vxCItxuMVflFT7j5N+iCKc6IuQtgpt68av758Vm8/2VnDn2FytilWx/xiBSBfN+",
-	"91sQyiACF1MMVoGqBSkjU5bIBZtUO0bzDeIy3w3A1Td0vOcpIKf4gFyXdnlC0ztqGLE1LK1k9ROk3Yfs",
-	"aTbIv4H2Zlyk1l8ASjqToHuB2/pEdPYuMIyvaewMXLbT7gyvb9xvFY0fx7LvtokFAeoLf5aHt9v69+Wa",
-	"Wmz6Z2syJTgBAoC6dH7NB7Iz+fZUL59D7dIayeAdxjOYbVS77EcIdo6ULKnE3qGSlSKkipX0Ih1DUZLW",
-	"acDw7zXBMx50jIr00hDUB7A5WvI9VShkTYPSUKrspULBqMiT0cjQHb/KDdaoiZdUz1GFMsvlIjbHJbM7",
-	"LJAQv0D1ls75QpX+chG5n/NkjmcCktOUlXWsJqIqZHVAzjAq1NoppRcPii5wsWUa0LhbFYQonS+c0wY2",
-	"cw7SY78SS3ikcgBMHXHLVuidkdA8X5mFTTMqbiciXte6xO6GufMuwJLrBMM80BfaDLGGOh+kdcJY032U",
-	"TrsHm/p6qTLY9OVoNBoZeQY60TT1Oqyf0oskX1R9f60roc6Gh19XSiirwup9+j1EsHYkIs+uJ7+P+NUH",
-	"Mk37uZ4FAlrLwIcqopX0qXANAdP7OnsNmcE2Kuudv3JAZ+9VaYRCbI+LqXz/tD3040+rFH7GAs8OaDUH",
-	"tMfTM/tqjRc2wZxNA/ggvjeotr5mH3XtPfsGxlDVUFAR2HTppA/sDabmQHXvYDwRscuKB8wm1ysbslWl",
-	"t4thKvfQDsgbmt9ya7y0nUlsEdG3PMu4uIkhBNb9eDXnyyX86jAY1WRB81ti2Msm047hsuVR+qkLJ8Jj",
-	"wyOipG8VFoarI3OqIEpYzmyZyEq14lx1a/X87DwTwVPDvtnqlIb33Ygfbbkst31XH5MmGJ3BSB9xf+Ty",
-	"r0R2vEGlP2rsu6ZOeqiB0mU9fICd0suWeDIakdfUkKwr3Tlh4nuWMH4HgVsyuW1LmNgAEWeFVPbvHxlN",
-	"r7kZ7yicXHFXe6I9mGez4j80vj9LU6jdYZ+nlp8N81eGx8dH/5/BarlGDKAwlvfsQNdQkQbTDF8/fKgT",
-	"gShAAiLM0+i/7bLIlod/Q0jX83aZCA9xVqTCnArGtmF58odZFc9Kav47ti5+LqOfIzgdbH/XdbpXMU3P",
-	"Oti2Qlfh83oCy5yHyMqf7dVusdsFDVgOAbear2oGPsO7CWsTsj39kuFbmbIH2rh8numpTF20eibPoL7N",
-	"qlWe1qNatyq2QM4IFShuhJn8s5B3ZUVuEirKeuyo4n+QHWwz/D2qDqPE1i3l4Z6htKsv8m4g+ojGsahz",
-	"6xJ/PyBwtpv2si5BT0Tz9aCBf+MDjB5TDbmvFPxZRMov8KCfVZO/B9Xkw8jeFv7OaqmeSkMZg9foWxcA",
-	"4R7C2MmeIiVLqWygdkcFJuTvVExAaUpbAACYRyE1mmyjMrpCCkbuWZYNZzI345rmU/nRHempwT5nV68v",
-	"LkgmE5pNxJLmOoJuf4qMfCkXlAtATJpkjCoN2kRItqXGhju13vbW6k3FTcbINKfJLdMqIr8UUjMVTcT9",
-	"nGumljRhEUnkYmFOMyIXlyTjmuU0UwYVCimGuBrfQH5V5LkBbINFq2EIVxPhHxfFvRM4EmJL4VDlEPUW",
-	"vafTVvL0aVnsulryNc76GIVjUiroQc5WTP2pNdog6pXgCPpKQXtRL6PlL+9Nd1dFBjMrf3P8tc2ufHKE",
-	"OktuQfvbYoU0ezfMbLf8rHD8x1c4lo/q6fWNDo1/QXUjRAkgFsRQAfx3BwXkRDQ0kKTv0Q3IbVj9271A",
-	"v/yLDXMwoxikNV1NRNWH0ExJIvPUrH268hZX5UMs175V5zgRwRA7d/6PrHJ87ajzs8axK2LdQ+NY8kDP",
-	"8m0XhWNSAeXj6xtLRPar/dc+asbS9LqzmtH2/JxqRp8HejKP+uptPAP4VjVjUt7IYzrRO6DcT8tYEphH",
-	"VjJuhr5H1UmUCLqtiMAzjHZUMu4GoJ9Xyeiw9m9Eubjp2T2qbnFfUfazSI9f4B0/6xZ/F7rFB9G6bbyc",
-	"n6Xn4UJpCJcYgAMdH10ZKVsxbeN5nLdzM6rmxXpQDaCG8kTGUMLUUNaFvGt45aF/IteYDRCCZVymZfPD",
-	"w9DJVSD50L4pRWp77p32Xn198nI2okfJHw/ZyXQ0Ojyi0+OTZM+8f2dK8RsBVUCefa6fkU9XlRhATS1v",
-	"kyS0LXnTDtgnZUuaQ1GaoZrzmd6Uiqlqe5HGVZkekvE7RqqPBiVUcRWkf+IER/fcK5lwcDARsdI01+C7",
-	"hs7STKT2r5yRo5PhXBY5iX/4YbGIbWwYGDtt6QsyM59TfsO1GhMqVliRkGUKIhC/Ph2N4ojEI/ePr93f",
-	"I/zH2bevz+OBh31Ghjcygw5h0LJSItWuECOdiCSTyS3mJParIJP46OXXLzHa7+hkNIoH9Rg3cB13qfHh",
-	"vAHbqomIMyZu9Pzd7Mr8eiHecFFow80ZhBofkO9oMidxCR7f/VLwpTnsGAv2e/GTzH2CopLlRF8p74oi",
-	"IkXCTgM34nX3EHJUG9XxgoZtLC+9LyFiU0jBaqfpkmyZhcBSMVEAFd6QqO0j+p4nrsykmgi4ig35v5qR",
-	"kTW7z7sNTPBElDdySoQk9xJ98FO6UhFoM/iiyDQVTBaqWmZE4kJkfME1S1/TJUX/fiy5NBHxgn48pzxb",
-	"vWX3f5FTZat594UkqfmZQM8BjF+lTigHD5O8q2TO0iLj4qbdHHRe3gGAzoO81NfAC1iNcpEbyGF62It6",
-	"s5yndOXczheQ1Kp0Qqe6yOFvW6RKFcL/U8+LXHntdcH8P+9ZKrwfDE9jrsus+jPOashmhQM38QZRz6Kx",
-	"3mlv9Go06kW9BoD0Tl+W7v1voZiGsvfng593E9VOD6ttHvl7HFX7G/l7O/I2dlTb1dEniARA/Ns77R0d",
-	"wVLX4NweWGeOpwGUCKnPFrt/+MxjHkFw0OyYk/PGp1YmpUJ6G9iUfXKSWb4EB0CK7goUWOoXNSMAQoXF",
-	"gKjuGhdAqrCAGhuFIQGW/zFkxHE/Vf6xZnqwoMZyM6X4kSvdeJL/NGm+asneq5MHmGxF3z+XqFkY1Nzb",
-	"F/F95qxhTV5gl+Rh9lE+49TfUuawdA1p7oZQG7hhE0LdVgpsLZcYyi9+IrEdcoB5pseJKM2KOOTT5Ofa",
-	"jCHRkBXipZ/KrAh7fc7Stauh8bE5jK15uxAmtybtCgvnXKHzDLAUhrpXolSM6URrBZunK82ww2AfMv9n",
-	"prtB8KPoE9eITVitqBwleobpoGHygQC9huEfswaYtXmgIv9+LjPm0FZVYdE3PkaEfUzYUjeY3FPDD8Mz",
-	"UpquFOECFVPe1jmifZu5l7h8krQxkktgMJUpFGcsc5e/c2leNiaEwaxmPC8ztuMsbU/X5nXC9FSQ0Ctj",
-	"pM9oMve1btO6zo20qdyslkuKhA08R4WJwKPZav/Y/PbRoPrUyqAvpXaplCmHL4+DyhRRZJmfcL27NuW4",
-	"Wv1xF23Ksbfe49pijxvalNHXT6JN+SIG7F2w/bMF6bdsvn56Hc0T1PNo2JhUFEjGHqrqMTgwFKRcAcwc",
-	"io2ROejrD0h8L/Pb10xoll+kCo1QkHWymvwrBSYDkkArdUqAIjTsYV6LkEHMLpLrQTQRHmWAInk2MTzY",
-	"mqxswEXpgeMbXfz91hc+Jgt5xyaCazK1+dqcGcZb2ldqTR8lc9NB01tcHySctxtYt/qAP/gAUzrbXfhH",
-	"A7KgnnOfEBrkgES4PvNjWEAerxLg67evyYJnGYZZZVTPmVf27w1N5lwY6I96tWPfrFTaA+E/a87/6TTn",
-	"QXy8LybeU0/ujeBYbi//r5yZhx1tTpczEQG9uKcE93CyzEHZ/XDN9nPtihY08sX00DupoH0O4hlD/Tb1",
-	"0Kozeuqge95SffC6riMAvRvXao3BUqQ/XdVD5gYRcmX1PqWcPhHrPR6scfs8yrb2qt3+m3tWtm1Rtu0P",
-	"xk+mYPM+kX7pxY+CCaqwlBEYKgcyBpx5XRYBWSXEiv9dWkLus+IihcdRa2jEDjsAGHeMENAHjn0iGto4",
-	"rAWjYIWDMUYeBGQRSOzOy126EVBsANaBq4kw8yZzKm5Y2i5QzGSWyfs1xSMKVTOZY32BOdVlqvuJAFtR",
-	"BM5orkXN40zmYfFq8Bh6uCcQSSDu3ggkFSTQe6cBe1pxBHf35XRP25Hfs+7pt8dCfHDZ4h9TyGG+LvcJ",
-	"lE2e32dHVdN4XdVUJXquocSYeGi/Mh4YLGSQd0N9VHlQ8wqtoQV8MK4PUTM5gIHEYveJKBU+PgKGfKSF",
-	"qpWwJfGNlGk8JnFCxftCfBBUayZSBmVf04kIucHa/qY76LYPyDtniNGbEm17OVmkMOda85cGldzeeqFK",
-	"2/+QcJDGGTgbRR3SfmK55gnNyMJphuzlgalCFDOa6CJnee+09wOlBoMvZMqyt4U5FdP/++FRpV4yTYj7",
-	"yRaKfS1lRkVJIclCCj2HarGK5ZxWQx0e/vHrY8i3gnfbO+2Z+9xgh6gTjUeJeCmP/jlVyz+F+srz5vcw",
-	"e/UA98Hrw1TeCyi1tAHDg7ntnGpWDyDxfvHS7RNDhoYwJOmDZChz4qq2ytlMMT222GciuCAfrl8bpF4b",
-	"DwMtJJp9aZ5xMINTQZpL8QgEunWWn9AmURK9mPSpJgupNHk5GkFRbnLLlkAOLNpCn5AxirRl4hc/5KZh",
-	"OsCiTF4DWDY6TW0OyIFIk4a1o3JbiW3FyIbBm/oags1hJROxNa6EtIWVnIxGUXvkCFwZSBgWblx7gyzB",
-	"ikOFOWE/xCXJpVKEZllN42mDgKqfsLZvVaKqeSCG0ppZsQia9ROIaZaVL8C6CQ0OyHlN/JqIajX2YnNG",
-	"ZjzLWFpVdMhZIvNUPQIpPLdn03sUN1qUf3eIidgnruTTz5+irpOwxiQ/G8nbe3u9097R6OjV8PBoODq8",
-	"Pjw5HY1OR6N/71m7fbjZ6JVrtjv9c+f9TAf/2ehgiYZCBLH6+DDK+IAwiHKMrZEQTcqmIY/kzvEP9VGi",
-	"Ol2thTtMRK0cOvZU37KZzBnUAXZkXlWlgc362cckK5QRn6YGptaJ/EQglTfz/H/svd1y2zjyN3wrKJ2M",
-	"VC+tyM7HJtKRk8zOZneSuGJPpv41nHoJkZCENQVoCdCKdmqv6rmD58qeQjcAghIpS/LH+L/RkS2JBAGw",
-	"0d/9azllIGyga+GEW09KtSvyhhU5heYKhqdzkcnloRGqDXZwrL64pfoifLlr3HiwxrQrwggvfB1ceDjb",
-	"fuS42aaY3it85onrKBeeUvBsUySofWVCayytSSbsXcnhFea7FXPEogYk50f98+o5mtXeh6rocAs+FnXs",
-	"WdTxIFrTrYUdnj4Pa8h+a2B4V+K7lxBJg+RoiZQEkuVIkE1B4vugxseuyvC03EXl1bDZ0KPhoOJ4US2u",
-	"t1HEEQsIpoYoin7geylPeIJuiG0egrPA9H9yHoI/h20cw6tPOLX/cbwPB/oc6kHVvVstxqIxdzQiSRhf",
-	"g89VZA3gFYLwmOvAWKo7J52GwcVjyukmQ/mzLOe9LGYW3nVkZk/PYt4xmHi7ebw90XTb+d+q2j+KSt8m",
-	"k/9bqfdhdPlDSelBNHeMz1rXuHXIV7Kxubi6Hdk5FkGRc+QvG0uZMypsSJHmijnoPXeFF4Zc2ayfPnk3",
-	"o2KKQet6ylIF6VrNFAqqqa6lK5lnKGl+4rqWbXR3s+H+kim3JexsycK5XHCR5YyMGS3MPbZC3M7NJ9zI",
-	"Un+eWArtPKX0mkdmTEdr4ekmY95jyg4XJ4tCpkypE13Q9JqL6cnEaLgnRhN7gGpg9xQCT9mnGPicJFkh",
-	"F8bcTfBuIhjLVNWiTgpmGSzhoroa0xlVMooFFSsshSVJRjW8noRoeg2JmYLVq3LX7++5zMhaLiQ23cMc",
-	"+DGzzeiAWRcsBI5oWinm/azXOUOItBRcm+kBVHcsfKB3LevSNl66n6zLD+ICaeHKviS0de7Cue0md4Yd",
-	"t5uddbbzbsbSazN9jUlSiulyYa6qb78h8Z/lshN1Pv+jE3X+xqezAOvN5Vjm7IblkDBZbR/m1+/MoZt3",
-	"4ZgF8p1kgVQccY1XBaz2Q9s16h557yHOmn1dM0FVr2OHsbije6X5/Bzre3dgMo/seWnh9/u4YdbJ/8jQ",
-	"npIzhrfzqQOZWau75jZmdq9OnC2KygMZTm1HpdmKWhMcRx9Pq4/n3qXt/TiBPFU7NtpmBGFsIjSDug0Y",
-	"RUbFL9gNdGVGZEnrBvKOoQhLhWWBBkQs0H2EThszC4wDC0ncOKTrh+xXY7tyXmPjLLmCCuBqcrFom51b",
-	"yCIvVTjX2w06mhpbJhZdwDwq0hm/YVkP5qyg5/cC8PtajJ/KysMJjEjGUp6hDkNjYZ/LRca+RURJkkqR",
-	"lkXBhCZui1KKxpfUM7LkAmt/6wbUJhp4rzKzPk8+MqrKwl3qDbs6ymdEqNkGyERF15nhbL1amcrI0LTv",
-	"jbRaMGzGZm4LqyTgl81OGwitiJ7BPknMFn4u+JSLtSK/Ob1myYgk11xba9EYr5hIS9OULawOCPXFwMBi",
-	"MS41KdikVCyDUmrBlviO6q8heKYhC64+SfFB3DChZbFKyJyuDDUYu8cW/U1ggcm4XCVIp2G7FcVybJZR",
-	"f0Z90F6fvHXuzqoWMRa2GNE2rkIlEtd4Q3OeAdgknVIusKGIuZcLjva5nJC5zMqc4YqSKmfYHKNYwLf/",
-	"/0ezj6QrYb3E7Kp5Xebv5+JtuephoNFc+dYsz104LldIY1fubHI8p7khR12dUDkBPyqSNukqxkjyQbP5",
-	"F3e8en0ChgckKgsYKxa2YsR8AVej1ydLCLuBsho/TNJS5W5+22Lkaza/P2fsR1kKbD6Nvf87UYerS/va",
-	"XcFlRVSdYcdsbyfqCFf0+PbLP05OAWzR7ZsxbqwJXzuaxpai6WzDuu9ccJZCYuaSAeT78LR/9nJ3e1+z",
-	"+RGr67sx75H8vW4BAr7FaIej8p+aLtBglC8KlsLbbiwvviwXrFDMSrTk4vPlFVkb7tnNWRKR5YynM+uL",
-	"RGCIOVSTaVagVKZYr+b6Z8XCykyVjBCo74YVwHYQqRd7W3EFpzPNOSSTYRAJ5Y5/CCCD9cklY+TrmbkP",
-	"5RA+W0W+v7yDrLAdTNurKtoYEHgHzLK/nh69Aess6LFtf6DtPSx9HPXI0Z6UfY8K3NfTiKgan/l61tuB",
-	"yfnD2sTknt2cHe58tBrPptK9U7KYT/jaNHA2c8gs7vgvOrUZZHzC8aPLE2usTDu3lordQ7MKLtK8NBvo",
-	"JseVu8pMrijk0up5XCECUiwsg3YYGXiVLfxVqMlaxbN7/ul9b1TNsKp/4wofDeVvCNPhLgoK53yFnC0T",
-	"98C1E5rnDulxBUhTZ4PBAM28N2/qxeyVfdE7kHV/h9VvFRl41A3U9L94hRUlv5XH5shVWq35z3Dw3/dS",
-	"SFEafD07yoOjPNhTHtyF8c+phpzbE9AJ2/n/F6ZkfgPVwgtjfBmtVGmZXpO01Ah+QIkbzELPaun07whd",
-	"NxalGurJBDOiqw/NOPGuS3NTQ7daj2Mb4nJbl0vkix9kUbU6da6qIXkxeNHzDgpwXIEXoZsx/2EYdj7d",
-	"mEyvT2y71wTwjjw8CRTcgSSymCKDus/D3mTuX/JMz2oQU6CrL3IqaBELWJ8iXTVjTEfma80iogHDFz70",
-	"apkW62CDZqicC0YL4kYa0yKKhS7HLCILvmARGTM6N2JkmrMIYIkEy3sjwjhIqhsuc+AlTc1g7fT75K3U",
-	"M2zJyl0HKLpggErO50bgS/GL4FoldVeJVQ0AV7wwPBW8et4WQWqi+dKYMIWjMh1cYUYZxiKJy8HgeYrU",
-	"YDQH+MwIfg2TtN98s9/hK8Avk2DL3T6BI61l1NYxYmE3WwrooWKksl8/WRbm5QgPVKMLynOzi/9mhVSk",
-	"m7x43X85wBw+82/SG+Ggvinx6eCnc3L+/BW5NORAXrwm38ibV7ZNMflGTp+9gJ//mlNN3tLCfHU2SLAO",
-	"CPbX7bi8MWdhDTu/6QWv0zy8v1/NIaXCensDjzScJvsIRL6v/F9gfirStT87X3AsGlozApirnY9DP+OZ",
-	"A9MHiYP4Wdj4F31hcIZSWWRmUHh/XH1hc3Pck3qPGe8Pp97zaS5wTWvWlxIRIWPhFhIR6/kDN2eE7lzw",
-	"4SboekIvLHyd/EjTWUK6FDghkjMCo0GSy3gVi1SWQo9ghYr/m6H+B8sP9tH8as/aM889cJOm/IYJz1Ks",
-	"xoiXRpWRHiCSWqr2/HjjuFgGvVrYr5NRdaLJ2r7Gouu8tKAMOQc4vgaH2hs4Nm/xZ+LSYwGHWxdUKENj",
-	"UvTJu8rVzzMmMOnTanGeORjeIIWlyG4QPIBBw/CB0fyDDXYvtzcCECFHeUB2h/pV/1rI+cfw+HTupHba",
-	"La+0TnjjneGbV1Fn7ZRur5oD4ugMX7zeSwetreToIf0uPKRdWQCiSs/pau0K3V28qH+YPx+2ZAScCx9L",
-	"9Mx6rdK7Msu2Fnu3ndqfmPahkIdKGsCVN6YIcGtvHRMDWhIDdvPTB5bM3oF+IEGs+DBGbQMRmjcPRs7f",
-	"Lz9/IhfmKqeLmvn9oMLWGlA8QV2hhXX/AKrcxCjm0MeHxaILQhDSSZMIVVqoEekZSQgQ2KEMvKB6pixy",
-	"obmUBpUnwUAjo6zQ7ARTgkVmFRv87AFcUcRZiDxYs88q8GcDK1hikTyrx109eK0LvrqsY7zMJmSYgTED",
-	"OmHfNCsEzb+wCSuYMFpSLOzka0ixHppP6cKFGfzd0DgQH+wBefcSzvDS9o55nsDu/H8bUvm3Pzpy0Rl2",
-	"bPEIOMOMZO08Cykn6tzQvGQN4dGI/JuLFO04JL3dOMnflRSwkscuGLmNhR3LRJ6eKL+gheY0z23vsAPD",
-	"ni11cH+teJlzwjj+UmdJ7TVvtb6eXVfqFgtsSWCtiqofqUtNasnXcZFT97SuLCKw7s3UzOVRLGq5VT1y",
-	"zdjCQmo4AwMObJ98dH58CYZJsBzSDXNjolgkVZ4DQOBVsYKI9Pt9NIucAWpY1gn5wqyN3XWL6hEprEBp",
-	"ME3ClKHQ8A6s9liQ9RSqPvkkbZFLJtMSirkKw4QVFvaxuSIr7AFFKCkYyJUZVWi6O2ZtBtbSvumRWQx1",
-	"cIMZWJhzRwXwv/MBrRtxZtlNSVbrdUOGt7kssTBHLEzwMcMoS3RmelYEV9Z46HHjukqCs1Dr1YWC3bDC",
-	"+RPMRpjh6hljEfolFaDIV/I3EP34yAZXBrHEh68JZlrzsHDbPgM2CyYFm790go7amRlhiv+howOTt0Bi",
-	"r735hg1ezngOuP2OBEoVZhNyAaauI38zwMjtq7vFvu9xLtNrs59o59OMjCEqhXuKNABJSeYzMBai6bQH",
-	"r/5cVK4iWdqMT5v45bPi5jhv0s3ZlKYrklFNe43pcaRpqUhjTZlquiyMSoWFUjslqo282WN+ta/O4YEJ",
-	"KU6q2ZsHFExps3yub8lwM+f/Rygcdiw5u6HmmK1FLPH07+AvAeKJRU1X3LCZUiogdxMHIF3MBZ0ZStOw",
-	"botZDJDVlhT2zCnDyT1sTlldaYo6XF3Rb2F+WUMuWWvy2F4ekD+lRveocv2vxvGx0mFZ8BBEV92Ht+RZ",
-	"KpU+gTSGTC5FkIx2sOHbnN1BzIOIf5DLb4Vv5YQsCpmVKXC6f5VUaGgjYpVBR6EpzdMyxyRdHYuk+vxZ",
-	"JEPI7haEKc3nID8S92+W9GwfW0r+KcdG7RIXhZwWTKm/yzFoXmZZEOaDL6DZScryHD/3jP6DAQOcJ1PV",
-	"SkDzGfrnYtDnn3KsYuHVGoeCuSI5FRieMvwox9wVl/9h9gTMVuCXVT7Mgk5ZRpi4YblcsIgItmRKk/r6",
-	"sfmu7V8349OZuYTb3lnQMADaak34N5YNCRWreqJMIBr7JLm85gurHV9BQrOZgnkFXFiwCphvF3+NBaSG",
-	"vBwMBhF5aTE/F3TKxbTXJwkU6ySk63T2qFZdjaqzQoEabKqcxELPpMIYggJR5LLgMeBbxWN95UC0FZhu",
-	"p2yUd1Lpt34a32Fqii3S/60THok9U01qm3h/WYh7PfaCThvx686RmAPe8oNaY07HHJSnlYNSicD193SH",
-	"vBQvARdlkc6MyTXjRgdabW1Aaufh7kFgeFupYXgyNGJSCTZkUsTHNU/Pep5xIzdGfu16iZBFwVNG7MJH",
-	"YEEA3+9XY8pSK54x7Fj/agDB5pzOF1DqJatanO4AXbfKcOzTiJwOBua/V4PeiCSYZP3RDhkmbuMvBI4g",
-	"BLgNR3YLxUkryMxAYBvy2XyDaSIXlGcEYtDIdOs3kUwGqM7OT4BypOZ88G5b+yaGsUi01DR3A74zj0jI",
-	"ICKJfwMJSX77PYnseHYD7XYC8KlRBsBbg1HtGyYyWbiRUD7awcBVXDBKlrxggHBtYYvcUs14sFa7MItb",
-	"HQsj1h9eRtn4ktuNv1l63ZBRdbL9Fd8rF5YoI1IR5Qi9VGqDttCfBsRFuIBt6Bs7yQz4r5LBUy1OBo7a",
-	"CeXDRBZzqjvDDhf6+VnHpwByodkUZMHvDywK1vdoi/ETHGdHeMco2vYoWtOWPU5grYWHV3Ve9265vLMl",
-	"oUGWj8NPJkqWReqpKHC3Bjk1VeGrrwKNRVPJbERSuVihN095x7atEMQMIRWRSU6n5gi7hDAVkTkXfF7O",
-	"VQSIQQwOuF9BVI+moWQxD3DhsMBB6/zeORfXwfpc/SDkxQAvUytl9r9ne/YG2U/Wp2z2wLUDbiljBM8g",
-	"btko3EwsNbLjuLR564S6hEugUBHdvSVzc7ZXANfmAtPSN/N/zqsphA5y642bUWXLkQPXuKr7xp0/zr9W",
-	"M6id+uEuyViEvr4GhyT5st2F56IT/l2AnbmE3jzOg1fFMHC++7nlzrMsLDS9i29u4206r1tQrvl2P7ea",
-	"m9Yxp+i/2x44zzKIMIXRrDsXYHoxgiPcRYTcitDvIj10anH4E02n0Ba9C14Uo6xnUGKZanMV4YZpGxWX",
-	"FMyDbs5jQfO81ycYAeBZkNJubpITksACzXOSWlzCd7MIYAV4FrkIE88AjADyclPnNU9lBnXsRloh6gD+",
-	"pggTuljVVNoqJBWFqbaxsLGx/n1HcBoBF4oyZ+RFz3ejqTkS0dWNXrYQtBP3yc7TN9U/IK4Si43ASiiH",
-	"RkQxkXELe2GeUc0uEEVuIi5ZGewX90iXsLwfE7ekaH6+MrR+Fz8RkO099ZR3E7LzO8ZHjpJg//iIRoq+",
-	"HzHw7A8g8K2tsxxvqTW6Mux3SZXl1ms9rvw5d52uZhTUzNB1EAu4wvBjOiXdXTkxzwyHdxx9xgoWsssX",
-	"I0LdyI/Bdw1X+mJ2ABjXvUemR4TCpq6xyH2ZoXlDlvU8SC+wq8bXbank6GRoPNXmnVgtBnPED8w0O0iF",
-	"2yXAMt0e6NSapjPwFzQoYt1AA+uFeb91lCc6DfQxVHJjcaA+tl3fgnqWvQ4+2UnfQgO8SeGC/XkYrtAn",
-	"weiw/Y16FQdnjjyRiyGybufOAZ9tUCoP8ymt4gpO9kN0Lms4t/OYowrz5/MdtCuBZOTdTEpX0bIF4+88",
-	"y6ApsqthroHfpVTTXE5L1rdIuhiHd8PieQvAwit0QDCxnDdx5O6+HW6vqoHeBzvdEFYykcU8IROZ53Kp",
-	"kF8nMBLg/g4xR9XWxHYTqD9OIpJA3pX5B2qQL+BTb0gSPePptWDKVj8meOd7mMsqqcPiQeoeVspWF5ib",
-	"KtdoslHS3LU1zcBea1dC4Kk3MvO15bfdZEwBMkSXY5jsgi/g75jRufkLxc6QLILlzrCEcMxumOhgkytZ",
-	"5jmtDUGnhVTqRDFgYRZDcH1dNTzAtW2CjVjbqZZSbmvybq3GDvECLY93HQSBJGyCX70yPQKf63qZtneF",
-	"J3jvyn4NZjYSDdIMdxh0tfpASHJMuDp3hfR1zEJjFB5SVXlv1ZT11UJ4C6DkKhIwV80sgNygf/bSl02e",
-	"/Sfq1N6x+f30xenrqgrTZhhCobZmgEAv1r6qSrRd3TY3i/YHsDPsjGmxuyO1tjNHdPrvAr6uvQLzY+2H",
-	"faXfMwd/0S4GL5lGRKTqfMswv4z5MjgN7S5Il2LNhbX2ekPbr8KjbuBMY5FSi73pIUkbPaVt4B8RYbli",
-	"dWcmcto13IC6e9GBPjhFyzBFV1yOGQN7Ko52XbVjeSefHb+91X7wOmyR+GHsw45i3vQDOPN2wh+qM/od",
-	"gIiuGl7ikWM9mdCPpUvDASp0nTX+pe6PgW3vlYHsxIIFQTNgG8+hlQZvuEoq53MA0JTpdYSwEE0gQWQJ",
-	"6M+AWjGTi6o2Fm7sDUkl9EFdttI+Iq8Gr05Prl6R87ycc1HO/c9n8PPzwQtyqSmHOHosEPLl9BWZ0oZb",
-	"r6AUxw3wGgaonvvF0BBoG6fhk2Ph78crrsoxg0vINzLoD169xHFePnfz5wtGzOwcprrhtBE5f/PmzF7x",
-	"ltF5LH59/e35aTiBc6Nvg6pTqTugYlaXvENNnLx78e1l/wUwYKOUWQ12Yean+gAdxIs1hXZOlbJfrUg3",
-	"pcUYXpsZddA/e/38FcnHz7j4v/+n2jhqFx6LQX/w5i8vqyvMtiu37XD/G/djj2BTbq/Eky4q75CkXjMG",
-	"IBktFl3UFCNSmPkzyMN4BaDmc5oTjC32RoDAhOu09ogipUJv46Ic51zNjIQMRl5LM29o0GuZ4VoLmFsx",
-	"GGOxrS1MzZKNQntxexfebZnbGyLyOwQUrMQ2JlP4fQVmCLa32RhzuveIzNV29pEBZfcW4B5JcF0oHIX4",
-	"U8rnvovIbsjnrkT2fh1hgKE0JdlueggeyGm7RuDNGumagXb03rakpt7Fkr1LauqWzJ8Q2cBHGcIuvhFR",
-	"gFLpJK3DC7bw67a01rmKuYpFgCtJuqHxPESUg2ToshZtxGNOM+a9bABTwHUU9OrAViexKKGzC/ofq0dA",
-	"sTyEkHyX4JrB7rMwqTLGO64NoQIhyGXBJ7fmvO9QDXw3n90jeL/+LHZwNFSfcGbKPfvW5IIJuuB9R1St",
-	"RUqQb+ZRGqgiyU8/2hYRbowVnedJRFIpbhgo91oiIpUFW1Tkmq1UPdKKLizyCTrkCkm0vGZiRFIKOBsW",
-	"ZcT30fGJb0u6iqph5VKQ5McrOt3U8rFdLtgqaa+l/uXzgonzBf+7ggzkPTn15JMU7CNiHj1kAYqd5Hv7",
-	"BtpOMlx28cG/qU7UmTGawWr+6Lwz23ryTgpdyLztifb6Z3Cxu/Y/Ucds8G33wDUwtec7Hs6PNi6O9M7S",
-	"soDIxW+/h9TftDJDg4a6ghMAk6VpU2dpQwebVG8odivVp3ZEFJ2KFTesgEyscclzBByMyHilGaTBwz9U",
-	"BaZxN7GPenZziuejF8XCnJ6QEuCH9UNgwVd0IcXUUrdPTVrOGGLDAISq25BMMjWyxX9J7VWbc3ACZyrx",
-	"PVaqc2WMcJc8yjUZ0/QaUYUmJ4a4T4C6bVhwyjQ4InzeBxnLbGVhXCxWkVysoI4QkTruciT/x7yfRzyS",
-	"jh6OR/LgI/k/5x9/PuRILujKDHGiWbGtleEn8PuEqQoW0rglD8EOS2BY0pR00Kg5nvu8qPaY7wUOfcWK",
-	"ewSVsYOSrGTk+YBkULc00awgXNxIDlh+NmT7CY6i+cz0e7pSneHzwc4umGDyx6Ds9xCUrR2E4IBe1L5v",
-	"0Rmr49ByYB+3Cbgl+Nt6gG8/xD9zpYNTcGz83cYfHtlBG7LVfdyzdQI/sp+n5Jw9lPmsHeM25rOfizZg",
-	"C02q57pYfyB7rkbmzYrjfzNF35+P9t5o604duBXTZhQF2GdmuDZyTOQNK4xu/s4ibXEpPjI9k+j4zOlY",
-	"Fm/LImMCOrxpnkMxnwcJbTSnWqyodziXSzu3hyTn9Uc1kLS9hCh/zcHk+acRW7q+hore/NLbLJ0Wf/6G",
-	"7eEG6rf4rZve6oG2RystQgNkI1eZo8XdMz4bSeHxHN4HUOLR4f10Hd6HnbjaQarUBs+lFwVPt3HpC1ak",
-	"TGgK+ZiJzRD/SAtocs8VGdiyAPcDet4/0uK6XCSIDGX7xd2wwsy92ULBEVUL+77AST4G+15/VMOhsZfc",
-	"B/v+36RdrK96J/ILX+4uEPVQqeeDoS1UVetGASTW9eRla2cclLeauR6wc5yERVEvFSvQuwydDFWNCs2w",
-	"S5bn5m9dEDW6yC498xTZrdSMkquJoA/2mgVHsjM8exl1GretMzwdRJ1Ssff1GzCdqVQMv3hLFcsuHFPw",
-	"P17O5OJLNfF9k5fX1vunxH8PONlHcfh0xeFB/Oi3NXkY1RnU714+eqyaRi/eFZ2CgcJyX0zbxXwPJcmE",
-	"FiMC9VYXv9i4cAMCAnQWFWutFWLRbcIuu8WzrwGzzDVr3LHGcESC1nuUhH33gEWmVS+/1GK0YS4LGUs9",
-	"I0suev1YwEaAIxMxi7HQgxdELsVwHVnBp882VFVzpoiaUWxSAOPaDIxxqT2oGjo/ZUF4pg6pTXNFwvcS",
-	"n/jx24JlXDNi0c4muZRFFZP4UqpZJ+oovTI3dzIqAJpxV4Z5RadHsK3vpEZMA1k65gXIQTtlrACQymOE",
-	"Gygx53FRmDOlDTfx8Qcg74Ye/zxLDuhXb0GTjsGHkA08ctDhCqFTdg42ANkeecpTijGsITW1MJSGVO91",
-	"ZKZmt63tOBA2BLfWF2jKQ5L8Zijt96TKhUGoPUUowrdAPly9eh8BnQGIr3LwQoOcHdGZ7gL7/MDgIT7t",
-	"ZDOwcQQq2pZyvpNgvENyeYA2dItbYlhDC0GpV8ONiNb8FpU0RCB56J0HrgnbOBsS1KHvilUDFot8RbrU",
-	"ymR6zQT2XLH45nTaiBbkU3c+2HTzolg5nAlzD9QcOuhaRCMfWRW9DsTjSyLn8oYdkkR+R+W6WW1e0kLY",
-	"kNTD6c2PcMiPjoSnnEiu6fQHtC4jApRnEVnCBrH7q+cAKX4iJycWkWafkucZtaAHmoqMFllV9TwkF5yl",
-	"TJHujzSdReS9/DcTEXkrv/Ui8jP0myfdjzzPOTC5KBYfhLnur1LqiHw03/Ui8ivAppDuTwWdR+TCvM2I",
-	"/IPnclrQeS8iX2Vezhnp/szNGOQnmudS9CJyXjBKupf/KmnBYoFj4ic7NOzcFTf3fuSi1Cwif5Nl0euT",
-	"cwBB/EGRZEJTLYvE1d/MqYCaWGPhG93iBxWLMVW202IXryanPei1DNcRrkZmxa4JJrRdstn2AFzc9c8Q",
-	"JQD5ejvIDB0W4voWk8rZQxFh1PVZNlPCJpbjFbET6YLDOadK28Jcc1PfAjb6bpS27xKw4RUiYLBvNNX5",
-	"CvF5Wkp9Pa6Uvx0h5BRZQrcmuM3wK8oFgLE3VAsD7RZyoey6cjbRPksZBtvfMgMMHo9Kdxc+H+6SGRwo",
-	"dnf+/kuIjvfIptEvdup72UcBgbkaNV7gaziKgidlNgVvyiJr+RdVsf9fXEtby9R3M6ywK84Wh/KGJxib",
-	"7O4GLmdH3wNdLig4tNhlJEFvb7p6JzOWgAKq1hLICw7Nf9yFzUqi70702ULytPhiv8Kk78JJwgkbLfTy",
-	"fQDilc6ZBfbambXgjI454N+H0/XG0Z872V/tGW3R7ep0vXG0D/HDOhwQO8Q9A4HUz/PW9PDbz6xhkG6D",
-	"jg7aDabxyIqI5Z37qCFOAh0Z0VNSOW78kbqdCzWc1E0utF/+99q5b3KNBmL6gRwnjpibfSc3ntSPPtJG",
-	"H+kecqyRgh4VkGMYekl31jxjsa56euAMB4Rht+F2IIzbRR16Mw9UTx9S03y003Z0Vj5lZ+V9Ka5LWVyf",
-	"pExo9mCGqXkEsY+IYrFpnjaWIZMkYwta6DkT+kOWkEWpbQvdajiEzqA6FtW1ZrCgEUzwg49tQI/c3ojQ",
-	"+liAxEE1mUsXjqxuxnTSiVlOgZ0qC0YGhnnNZWHZnLv1dLCGG1hbHzjzzBi9keeBwZAtuaUI4ri1/PpX",
-	"WVy/g6XcLbup2vTOsB3FNupAZc4XAB9+cQa427ZCAr979Rq+s5b4yxP6jSsy53lupm/LLPDK09dRpyiF",
-	"/XA66L+MOorpcoHfvH65s+1ebcHRfv8+7PfgAAe88NeA47QWQ/gj1cwM72LKhxzPwftACNbjYE+xQXdT",
-	"BlYsdqj49ufDfLCHx/zrD6X5EB6zBHquVAf0Fl/AdoZjrJbqrB19AS1M6JH9AYEA2McnEBLrkcM9KcdA",
-	"7dXszN7WDnALe3M+gra+e5dy4rpoDTf0rpzRG6Yg2RvDJFyrQNWKfJ62b1Dt1xkLsNqwb+kU2p0jJ+Xa",
-	"9mr1zVONvIbWz+GjIW6qNM9zMpN5hjpmLIyQX4CaV2/BCrpXbwj5LLCM6kJoQoR5NeEDJrxQOuixVWs8",
-	"GF64pMo/pdaAkGvfiw5UTcNqzcUOLdLedIiqh83w1lS9++6o90kSVaazcLHQy2dt/kd3TMO5xb29N80k",
-	"aodiq5GiS1MA9aMi8a7PZrDKRS/0ltStn1jgSTQ/NJ3DA/SEn5i+lVTvWea2+TTC13Gk2zY34kFEuyFv",
-	"7tOZ6Pt6Y8sabJoFWb8bqjYpRWYhAOvexrqZjRKJDAy9Z42eyLrjofJEhs+SpXbZSqGXwJaUxWJtEN9U",
-	"vDZI14lOf2Jtv0qqa6PWj2ws7O23ujm3n050cT6E2wC6v93mIPjLWf8vBzkI6u6BN4NHcA88PpM6el+f",
-	"nk6OB+b+vA51NMk/OmNGC1acl3rWGf72u2GJCLCKTLROLj/LlOYOgBVa46AnIYGWXEUpkk7UKYu8M+zM",
-	"tF4Mnz07PftLf9Af9E+HrwevB8Bx7cw3tAsoiOdCF1ItsJdJP0iqKSFTb1Ml4WoDABMgy8H7UQqBZboN",
-	"iLHQm/sC8E8jRDo2mw9aSCwQ6fXZGvgqNtw1Ww0w6owUbMIKJlLznxEDLPN47A6oNiNUk+RZJlOVID+0",
-	"K/KYnJurOl+vXe36mtReuCdrlzWM9K614LV5yI3rm/acThVKi7Uq5GrEkUegL4qVeRVz7AJpXgoWC2g6",
-	"DZ97hZVcTRpn1T5VzhdUrKrnqRlfnIA9lZGCzbmGD1lWMKWYqi0LbuXNW1QqLedkwlmekYxNuODmF7tE",
-	"j84LzS5TuBacSCohc7owW+XmM16RuczKnIUPDgZvergr+tfciFQc3vw3ZjmENeTGWEbX4Og0aV6JuT3I",
-	"9vT7gQXQUmiaatUwbNOI54FC8IMCDgTnacYnWkX2CUvGrhEh1fYErSwBz9NsofI8eO77KkaC4zVtDyu4",
-	"zBBpmSxnMg9DK1CNrYxW5Su/gycXjGRyGbKQH/2P5gfN56zpiTWk2uqFgM6E2K8Kj3395VysocQ1wliH",
-	"3cPaMz6DDE+Lrh5kl2MiOL5hLgiFIYJ5bOSIbk7FxuxsY0O5IONyhR1+g3G++pydW1cCfcxcm4sudCOK",
-	"CDQjisiYFhHR5ZhFpN/v91wDi4KRtHTA3QGxVv1V631pg4l93Oj/09qaf06VZoXrmhE8RpRGn49IwW64",
-	"eVrUsPGTHJANqhlFsUjD0wwzZN80KwTNK0mgjOKMCOHY3h0e/wPm8ofd2DnQUalYFgssVqQVhHOprOIO",
-	"C+EC9HWHiWBGGhFh/SXuHmXdPiuz/ZakYvGvUmpoRkJzgC/IWKEisnBxWffFP+VYRZ7AoR8ZgFREVT95",
-	"MqY5dnUHCPJFwVNGxgWj18owGTjeiuVgcVhrIp2x9NoK4xXJqchqEhBbbze8QOD4J0ueVUgbyLzqIFQB",
-	"VVTAKhujvQ8YxrSQ5aIeKJkYJuL1o5F5CSHLCwIogimt4EXUBqhOr+c+jVyuaW6h8hYS6EyWRb5C03GE",
-	"NSEoEZStXnXR4tBgqx76a925/seGEx4MIpy60hTFHRe1dQEYkl/RD6HBCUHr+jb8oJoYbcOzUXYStAkN",
-	"F5rwPIdn2yPwTzk2epsiXfNmrLFHqDs2WXUiQwH/QZwsCpkypYhRqkBKOaH7+3/+XwAAAP//",
+	"7L3rdttGnjj4KrWc2WPy35BMXex0pDNnW7GSjnpiS2PJ6Z1pZhpFoEhWC6xiUAXJnKz3NfY95st+n32x",
+	"PfX7VQEFsECClCwn3cqXWARQ19/9+ksvkfOFFExo1Tv5pTdjNGU5/PMNTWbsjRQ6l5n5O2UqyflCcyl6",
+	"J71YyL3EvBGfEErgXylJ5GJJ5nRJxowUiqVEimxJ6ESznOTsjmY8pZqLKeGa3HM9I/HFZO+dFGzvLdXJ",
+	"LO5FvZz9XPCcpb0TnRcs6qlkxubUzK+XC9Y76SmdczHtffoU9b69odPVlV3rXIopYUJzvSSaTomcED1j",
+	"JGeLnCkmNDVvkj4lPxdSs5Rcf3+2d/jqtXtvLNPlYKulfIp6C5rTOdPu7OR8QcXyIl1d3hk5PN5LZjSn",
+	"iTmWBN8kPN3vRT1u3lhQPetFPUHnZpKkHGrdiv45Z5PeSe+fXlbX+RKfqpcX6eExnJe5TJro8KqOXvur",
+	"KpSWc1gefLJueW7M3Zd39BqXZyc9S9OcKbXNMil+smaZK2M/2nK7XLJb58b1PcY1d1hQzhKZp+3L4Y+x",
+	"jInBbEDs1fV8W2KnMmiXyAVnCrAvyTgTmsxklirSf//dG/L1wcFwEBGZk/h/xafkfsYEkYKRuRnafVXk",
+	"ORN6JGJDFGL4jQp1b85ckaPhMdAbWWhCAb/3R8LtHEletfcaSeqtp0AXms07HDfXbL7msHGQBx/49S1f",
+	"rC7lPVy1IloSdcsXpJ+yCS0yTYaDcj0/FyxfVguCgfzpJzKfU22WKvTRYS/qzbng82LeOxlG7lS40GzK",
+	"clyJzPU5zwO0WeaapDxnifnhlBhqTGhmbpNrQheLDMBAwv25hSqZ69almmdmqq6nZZeGCygX+x1nWeAa",
+	"r3K5YLmBUwmrIOPlPnlrwW68JFwrMuG50iRj2lw0FSksvf4j8D9GkxlJpY5GIqGK7XGhmFBc8zuWLU8J",
+	"Nc8MM5qYpRBB54ZPUkF4aiBYSDwHOs7YKSnErZD3At9VDtCPh0MPrEMHhdv0j2rOxQ9MTPWsd3IQBQD8",
+	"hk47wLdhsq3grWGIB0P3Db1la6EbTyEiQ/PHq+FweEpeDZFaxAaiY6AgZpjYnCiCnki9n+ScmytogzVY",
+	"wXq0oB8RLcz0G7DkkzkRtZBCMRAZvqHpe/ZzwZQ2fxm2ygT8E7AiAZnl5SKX44zNf/c3ZXb/S8czvMKv",
+	"cNL6+f1oZTIpyITyrMiZOaVxobhgSu3lRcbIHZcZRXSJem9yRjVL16xxu7XZ8S7S0OpuQGoDVnVPFUns",
+	"3J+i3jnL2GMu47pIEqZUh0WkduZPUe87mY95mjLxlDdmllMolu+NZWGojbxlgmQ0uUVGaAgWzPxCkQXL",
+	"51wpe3PvpP7OfPLUi7Vnl0qGZIx95EoDOzfrhfW/UIQmiSyEhiM2b01gqbjstzLlE84CdMiMD0qHQdGU",
+	"cNHUKAxaW9nglAgJvL8Xrag5e56eE9qqff9lTSfyNJB138A7cDZXdJlJmt5I+QPNp+zpLwLIC5yBOZfM",
+	"LMLcAhVwFYrld4ZdJQlbaEX6B0Py9puB2eY1y+94wj4Iekd5ZnjQU6/dgscLZTSSCZ8WCOSONZbrIkum",
+	"T0nOdO70TrOzKb9jwmAubVz+e/Pi3pl5MSCssEQK5C33lGsyZhOZMxzc8MeAaOiR909R74OghZ7JnP8X",
+	"e1Kse2uQXkwjJydERvmWt0Yfzwn7uDBcGBGvB6tUxWIhc83Styzl9Aa28uVA84Uib3DqPbOU8orJn64v",
+	"35G5WSKB4zZD2fHN9Fa1CwkrC6k0zZyWuE8uBckZTQm7Y/mSzNl8jHqCtQ9ERBRZhqKDkOSOZgUsY2Yk",
+	"s76ShI4ELObK0BiSUEHinC0ymrCYGGUeDQnzAcx0n3PNUPyrZtI5n89ZGhl1JKPitno0EkpLc0FACHHy",
+	"CAUVNqc8i3FddqlkXphjY4QSc+UZc5s8ARUp/kOMhhbNPuqRkIKMpZ4RxVOmYEwhyf2Ma6YWNGEoPS5Q",
+	"6OUoltjhDlaP9TuQcZ3mnXHB9lEEcgLloZGBzEkiwUCpry5iRr2Pe0bqYvOFXvZOJjRT7FPkJj1sw8nP",
+	"OutRiM3w/DNNmnDzV3PCN1wvH28KQznz0Cz44NEmAvgM6Prm5/L0+gYu/xDVIW/waGtAWX2FBODk7PHu",
+	"bTGTIjDRlfmZiMIg8+PNBeTrjUxDEyJpS2T6eHtTmmp2lcs7LhIWMrBSDWrCwr7ySBN/Kt+S47+xRIO6",
+	"gdbP73gWZNH4uzPcOltqxhUYDOqUjKurnM9pCBHMEs2GYB1E0DyX98D3F/iFeSb1rDTXcqZOkUeYB6g1",
+	"ltYLIUmS0ULBsbQcw1jKjFG0P7Tt+UJM5OpSLwVz29VMUCsS4b5R0laRs72TVCbF3PBhw0zUjC/2QE9O",
+	"Sc7mXO9puXpKLTj8zmOIomSGa3bobAhRb0I/vgN8eNRRedrNchCtu/czTeZSaWCV7hDlhFB7tCgSwLdm",
+	"Tc27ayM29v5AJ/G+q9YOtOMznAnc6o30BKF15+NeMwg/44vtv/vk23T+gjbj6rDt6TQHX1ll/Th8cHEM",
+	"5af1OPJnI1+FpD53o5XlAHC8yDKDKiCupScl+kr4kGZWElOE5owkGaM5S/fJtyApohS1IsWdllJcYxCw",
+	"M61Ic6RvbnKwXwp0fYOSRkAcCcslXyj3cLCzuEdq0t5IrIh7p0ZW1TMupoQZuocGNEWOh0Nnf0RbpoG/",
+	"gGjYQioMhfpD2zJIYBV4dMGj2p6zrCc4N+7CHnvOBpEBw7Xlayv6jmE2c3oLnguu6qQcHKaO61gAPoVX",
+	"Fjm747JQzadmEymbgyOTW0WezhnRORWKgpl7G+JVntCB4X+HwyEpzbzKadTmFS6moYNaa0/eQPk+2+V8",
+	"WboI5xymYUqfzY0MHqZeSp+QWEtNs5hMrLlsnDN6m8p78UKR+5nMGPm5oOhLAxVxwfIPguuY/AuBL8nL",
+	"6oV+LguRgupPXpOUJXxOMwJ0UA0iBzyVVAFms2S5KiPYSTy7h3AU++PeVO7ZH1OW7J/jLP6TPT5fyBy+",
+	"BkfBSW8u1UsuNMsFzV4uMqonMp+/TFmC8pHZx5PM1bg4nDgqt9t2h9+4O7nhIYz6Xha5ImphyHdf5oQp",
+	"zeeGGw2Ct+qua/XYMzqWAbT5wfxMZmYWD9E/543MaTLjIe3nLT540sUopotFyFCgi8UTLqQBO3hX1VG5",
+	"dbbB0CX8pULCpNLga7zlIj0t6QFXxMBQzmlGfkdgNvI7YmcjvyOy0IbfGhUtYWANND/esXzGaLoGtNa6",
+	"aip6VQeCbT7CNW/3ld3MVbmXLT+3297uq5LsdP2kAQHlVqMAMKzuyFumm7sNVriYXjNt/heAlxsg33v3",
+	"5vITfJko+/bqvbs539AsKdDJ95bpmUxDZOy+BCADfqjugsxh5zkh4yJPmUDdM6vIEmjJooTOEimZKOYl",
+	"snxjv63Oqfzlp5Bn2j/r9m0Ez7B0OQb9SdabbjRlqzecAJEW7N5q2C9coFHDwBAY8CItjRNWBcEhAnrh",
+	"qjoVXDwECoEj/5xNuOA4UXPec5ZkNGcK1IJb5kzSJE6q71VM5nRRRcehJ11OSDyXaZGxmPQVYyR+438y",
+	"EhO41ntCq9MA0Qw1JhvkZ6S2KeVCaRfKYZcKE3CtCM4xCNqcFwsmQrdj1Ak1k/fC8+1YlWoCrg06Xxid",
+	"iBSC60EnnXnGsoUZd3W2PxY8pSJhdkZUaEp96HFtFBkds4Aqdc7VIqNLAo9PXUBMGSDTamDAs91IvKp7",
+	"fYsftGsFM4QiBySFYlZe5C66DeEDIKqPkVmpuZBEZ8uIQMSLF+8yCC4bteeQByfL5D1LHZzJCUlzuUgB",
+	"EERK5kWm+SJjb2aSJ+zcPcLomFMCRkaQtdCGZ+YF+sM1m6tAYFe5NJrndAl6S842gqR1D7bCpJOnieJT",
+	"Meho0HH0YFU/sG51i71442gemMksJRQXcYK+s3Hl1oqcqSInVNizgX2GtURtvYEdAenGOeZWLEPWGoSQ",
+	"bsctIdV7vwKD6tgjRxI8fO1MHFvsQ8gFAH4mRZbtFQtDttA5DjZABGsbj1URsP3O5Oo6RKnC2m2RZTtp",
+	"tu3U65uus3SZpoU8lQq7M4Xj1trI1Na7e3wy1t24cWp4yM8FA7pvVWNcj6Vmtfi9HUwhn4XYnRCHR1a3",
+	"lIohvYtGAlzQpeNZSLGH92VGTbkR4RK9T946CyPQDIgYCNJPjDR0FHTLzc/pxwv89NVwuAW5vQ5S2sfF",
+	"qTrRXWfJ+00RYUt/63R3AxHt6HbzCWXGlT6tB1aU/jSQMlWRadI/e3c+CEnQKmRPzpbmWyNypIr0D2x8",
+	"52A9C2+A2JwL++fBKrw9OqF506AQRBVjXJo7tDaiuAFxdoWEdbf8ttx9a/Ce+Zz0rcjezhu9CG5fvzOX",
+	"ZO/qr28xiBb+/U2x7EVl6kMv6t0xkYKmDIk5vainaMbUXy9zDND/mxxDaO6doXwGeIo8mVHFyhdyljB+",
+	"V/2tZnxR/gFj/vWK5vqvP3DBLnBR3gwrz+rjrzxeUeJr4874YmF+a35ll7/y+9/k+K+XLnjTyEuJWXRC",
+	"FzSg/9buzwVsBUR2LoA4oTzauDbIsMDIooY611AS8WtD/7mGAKVkxpJblpI+LgcVP8tYYDxLhe1Pg5OR",
+	"2COxZh91HJEYGFjGBTOCC2SP4TD78Jbjdd4Dwn4uaGawXlbO7wrozIItM41Jv65pDHDQMM80Uwgku2ZU",
+	"u5kIQ7W8qcrRT4nhS1Tjhs1KFyzFGWzgH7o2YO0QIIb2RtQdhSSTHB0yNCMLmmvSj1/FaLd/tT+MYVSM",
+	"vmTpwAoeI0HQp8OngqXk9fHemGuSUzFl9sDQcmlnjkg8ySQk2V1JLnS1ILEkcGLMX1lEbtlCQ3QAExoH",
+	"tHwnPiGx4ZAYNg/8L7YzUo1Zf/G///u///ve27d75+exPb7IsrT3370hR0dHXxPz8p7mc0b6cAoyLzNx",
+	"5GSimB6YY76f8WTmtprQjImU5vCtWdt9zrVmouLvuA7Dahp3WAk15W3CBrkg0uAw3oS9xRBsfFD2tEJj",
+	"FgpSuFQbHIzEmQPZ+xkzl+kAgCvCPi5Yog3WWKN/bpikYgPzMGeTQhnBVMN3HKNIJMsTo3GAqOWIqUEj",
+	"wzd8LOpFPYc37tEKtAPp8YDUfOODTi/qBSCnF5VySNQzB24+o0CbVw9uE6FyAYUcceDK4/0oi4XFK/BF",
+	"eYQLBWMDgHO6IJNczuvPBbg/pZO+olWb1EisyC0NC1VlEXvhTFWkHwf1yxiJzLeGatyyZemiB9Jh1hKj",
+	"PumxyZq8GJGGuaQaDikvDKgKrgOEzxx3wE5nWEI8OCUBAg2jowzqohacZNIURjH8QVWC9j45I7ETKmN/",
+	"RwjAClGYamQrUlirZ6llE6tluzNyYQ2Alva+YIFnQCA5Lb/oVwG3g/JCrb9co3VKgV2xTIBQpBAG5eOX",
+	"Sd2ASUhC83xJ+nqWy2I6I/GC6pmlc7mcm4OjZAGxvY5yl6OGBy2zG8zobnWODSK87pP3bC7vIKsL4MSc",
+	"kxk6k2IKUvKcqTqYcFWyA6AuP7pEHD/lC5eIQMzyXObKjM7SOhffHxXD4VFiJoF/sXif/IgKpl2lVaro",
+	"SHgrSGaG0UDcjJf7AuAEdLUQmmcesgDlYh+1I9lIulqEz5BmcVblyvYhRFvN6IIFVAVrTv+gk9VB/jxj",
+	"wtNMWO5nD5mhysStkjuFzJFJzlKuf+BzroPmo5RrkpmnznXupvOc56e1UHIbN+ylhbVoo5/TYeqWFo4n",
+	"vbi+JMeHB19BROlpPSKgjDxxlsxCZEwZ2UEH7blJg/R3VFpU9S3Lw6v8gLYZnjKh+YSznNC5tPFK5XKN",
+	"rHVX3YoK3cVGa4D7+oaHM73fM5ruGSp0Yo4BkfHqww15SRf8ZTn1y1+qBO9P5c97mmOUcHMVBvKN2rtd",
+	"mLe30ndBrbRcK7LImvoOUPt51rNcsLUnd1rhKZiWgLwIqatUH5vYExElCc3u6bIy7zz6Ujcc3am/AGS8",
+	"9Y0OHm1VaZXjGIggM/oYLSmyW0PYfsQ+IjF4zybMYC7biI7frn7xKerNqHKk+0rm1j++QnvRSOiTXyMa",
+	"1H9ZwOddIqS3C/W9oR9delp4XaDvO8t0VT/CyEf0Y2nLtjRCO9K2eZFzm6PYjSFF6BJnzhlqozgZuMpt",
+	"SQ0VkYwq7Xhwd74VNklZktmBTgZpuZCaBYxz3+WM7UGYJ7zQiaQu6HLOhL5hOZruaJZdTnonf1l/xyUk",
+	"9j79FEoh88iYnYBoM8Nmqt9Y0sV6N37LNJ12DsB3xXIlxfpZQNO8n0nCVXNWBOAFDNJpUk0/vqeaXYRs",
+	"qzf0IzB6gEAj2BVazqnmCc2yZRNLXiiIgcAFgDqt8Fih2Eah5R5NUxdsAvn0Yjsva5FnLSm+1Qru2bjM",
+	"49u8+zWOyJqA0ZCK6rLfCng0QLh5r7gRnxrVLiFIjhvCksO3EMldkUkCrH+F+wZ4XMVgIl+arpOyn9ZI",
+	"760JlzZHhfr3VlG49XL9tvmGK0C1de7gRgTaNi9ws0y5Nudv9fUO+Xsb51yfm4emhe54BUH2gSuiH3cZ",
+	"qwuDP3rdztreedJsmWboB1+gAVWzblEXLazunfm5Pi76Gwy1g5i2bsOvzRzc4fS2yA5c/RY1um94ltmw",
+	"yrXEd4zvueWdmuWWCVQLr9BVWAy1s11b18jG6coCQC5zbbdpnSvmB0bTcIj2uRHojRKfU6G4RsbHVYdr",
+	"KBP+d8ua3J19lXTSo3geqbJEprmqGrRUlCVwRiuwsXp9jqg4kEai4PCnA+d4WGROVfZtn0AYlp+Q1UjH",
+	"0va5n0bSle+8tzfwmVJi2vnV5ulquWFeFMSDsmXa2d0XWlCYXX7ma2llul/oEFr49xdaTZD7f6G1hGWC",
+	"L7WYsOzwhVbTImp8qdWsEVQ+MzaH5Jx1kV1v6S2rsjPbJSDSr6VmGnkkk87YNaf57WALSWinBbXISLsu",
+	"bGtZ6RRqFKIURIZGvpnLnNWMVaGikQ8Wp74IDDfkMU8Gs9KWB+Lr5B9biLeb5uzMgZscYizLrsL4/laO",
+	"ecYIUIOHKIuXUHSVZ2P5sZLFd/CpQHXMsJ0dlfzWxIbummJG26b4gXoz7EpCLycTnmxzpAupWlJ1/iTH",
+	"RHOdgXKQy2xXxaA6VW/33sSVmF6BytoSC3VgfbCwbuH4MYT1jrB+WkU7f1YhzODFPcuyPUPyWNrEEQgn",
+	"Ort+c3FBMpnY2K+I2DpIlKRyTjkEhVBNMmbAU9/LkYCoewVlC1ObCGTANiIUKj+Mc5rcMq0iLGOuIq+o",
+	"QkQSOYfKLxG5uCIZ1yynmSIyHwkhxR6upiKd++S6yCE9HAmnGydwTSAYQ0EZVy51JK7LqGsXqgVxeBAj",
+	"MNgnF4KkTFOeYSJddQhmeCDkr499Oi4nI5FKvafYguYYt6PlHOJysKSuikjKp+A4ESmJ4//tn/75fx8V",
+	"w+Hh6xf/63d7L//l//jPv8a//F+f/u84xgrSr44ODwk1cBURJUcili/GOWfiD9aQs8+xACxEbgyiMuoj",
+	"YzSFoDadU57ZGJlUFuOMpSSVGv3j9v64GglnmDh8dVTfEKZwwb9ww0fBrcyWixkTKsLaL0rTXHMxHQmZ",
+	"E2bvBiNl8EUMszEfg6cI5ijr5WWZG7lPyZjmjFxc3R1XpdLVSNiwM5LxW4PCHqjYvDwPQ44Ohw8j7Z9Z",
+	"xGsn+L8u4dvnHI9OoNq5zK9BXqqAYx2/2SbpgOUPSzhYH2XimyPBhuoi9GyYsRfgHxHVQkCnQuYV9fRq",
+	"7Ax2APIWBuSOTjny4No2wGFxRVi9BN9nWD2Qh02rb/q9to5CsLBhJEGRZEXKzv0YibW5OplyJcJXgiZU",
+	"WBdyfjAoDxv061fn7t6FWEoAEZf3x422pDQV+qEe/M+UVPJpDS7e8HCQ3iLnCdSH4p71XZExyyC6IFBX",
+	"rjbChppn91Rhyd5HzrJeGxjh5fnZ6m8raDLolLVfmuj9aX7acMhnSvGpmLNQLSBDhuCgPWEaT1oFj3pT",
+	"yNqZwBrc5gKryCsOyiZ3ETA5m8u7ZtQOxFobicIFivmAdlyDM/PndtyhsexNJ7Ylm4AD/E0mp/2qiMF6",
+	"LTCg9TlI2YIaXFpFMCwoApkoqcP6ze1oO26jCKW4tsuxdisJZo/tocr2PnlrqxgaVcCAPUsJpJb0EdBd",
+	"IKgtdjgScuISCFgeDyAgzjJ/PHGbHxSKw+4WJB3VrYO/pSDoZqVXbYv3rQmNDnGuBTUKnxn/P/9ytvcf",
+	"P/1y9OmfnzZsusx/L/xgwGb8X4DxnWLGhgGmMbPCYB+kQPKufjgnmLmUskfAzt942OqDg1G7zfN4pQ7C",
+	"4LCDmtItWHSbQo/H3QpVdIvjLKWfWgSnAehjJHa2b8LgwSJOx5BP6klkEPpZq/D8eRb2oLDQZhzoqXeD",
+	"WOUgLbBlBFNWlPSq5PLU1yT3W+pIHL3eoozEQaiMRDCe9EwQOlYyKzQjM60XhnaZ/yvy4f1FaV6TSoeM",
+	"M2E4LZW6Iuc71FfpKhycAzlefhA8VCgQ+gIJrlEQKIsDgrsI/ITw8QlZGDUfAogJF8mM9LPxSy4GEJlk",
+	"SNLPBfD+6tH//DcWqoSRwPVnHjIVkVueyWlO5zgadL8k/dvpy3lzNO/R6mhznmUcW2fWisKZuXtRz66h",
+	"F/XM5/Z///Pfq7mmRhowH+/d0RyS6cwoP4yvWH5hxoF/XcN64O9/nV6x/K37Bz542/sJznlBcx3Wxc5I",
+	"Wj6tOeQQcsAUa6jnvcxvScIEklvsCsdzYq55Yb4NicTdsz2qNYQtF796ZTuQhQDHVm1MdVO/o5456Tdw",
+	"0EFSdpGqqmSAG/xF4JbKAriYKG7k4WpoFW8Xye59GcbUTWsZ2xwtbe7JttZzs687/T+XE68uq6Oponmk",
+	"fpy4v68wiXLbQlWlg6ZYh+Xfkpq4u4jVEda3lLo2YMIK2PkQd4JVL+gKLLaKIkLqQeRUSykSFoF6wAWh",
+	"AutE+ZTyuGkS6UJC1laJ6s413Sq6WYy8VT+bi3YxF1UHfj3jkw081IIhVKk1b2/KDnF93r51jLQDnJdM",
+	"12sTJ22lfDNnhCSfpYbqxuXbF2m8UreS9MdLbVlEd3iGc6hWHOAXKV12G+XcvLhlbihssk1QcOe0Ph/N",
+	"Q4ry2Dwb9CnkPlPtl3sQBm/85MVV9V60hJh9K0DEpuTweG8mi5x8//18XhaYsSpGPRPj4NXRcLBzyJAt",
+	"wgpgfjmBg74Qb7kogmqsfYDW8Bic9GYfscHl2G4q3idnovqLMJpn3DVb9L/JC6HIgio9EnOeCj6dadI/",
+	"NMxESzJ8PRwateP498PBqSuDxOc2RZoScNnt6RnbSzKZ3DoUOjg+dpaZkQBizThaN/jc66eH32BtHqzT",
+	"TMfyjpHDIzDU2V3ib6++jgjbn+6TQ6DkYAhcCfDbHNQ3px/PKc+W79j9n+Q4dLZSadAu/ybHCgMgWAqq",
+	"REprxRT8QjlgX9zfbUWbM4qa6OPp9nxeZJoKJgtVI0jdiQGkcCkb74gwEUwdyfW2GDH8atiCEYWAA2Pp",
+	"G7qg4eB63xwG+3+hSGLfNodeDhEiKyE5s0ZoqtZA5Z4ratCKh5ZKth17aF+rABeFWEhFTn/azM92EGzx",
+	"CE9I3BgKrPxxVVk6RGVHoiKzQNenUqbt5v3OdvsunLR8FGADbawUxEhPKjwtreaAqxgtuQPXRI/I5tKh",
+	"O3DSdSzwrCmrbzLNQYQYQlMHK90WPNFGnkwM9mNcV1SjBqd1HlOiFpkzKpTHthn0tIWC9h+1IasgZnm+",
+	"ieHe1z/9chz2TTyMgHs+oFWvyiZavl34+JfobvRU/GAjLJA+UP+mVdaoMqKqbeFLANvAwGPyjxp5gMCd",
+	"DhylOzPpQM+31goRix6kG/obaNMSYRpnu1INc4HTG40W+Yi64yadFbf+j6K5tjjhvwt63jdzexQQ4rL8",
+	"ZexDQRy5GphUuJJ3yMchfBcPXmmbe8O18iYcdBIHHk0IcPj89ygMPLPfZ/b7zH43sN+d+e0HoGsBp1A7",
+	"MT1xnVqVZcPld86rVjNWK6b3yY3lCZDiAHXk0Ah1WrZ23VlrWuuQCAB1db4yR4yzJVURyR7oltja4A8N",
+	"IxvnRfpe5I5gg8hWOAUppsiwAwXa9U7rbk3vFDNG71hDUHp0c/8qZPG5kQqk2M0lrmc8uRVMKdsBww6m",
+	"sB+v5XZojMBX7nlq/gk129hckaTQLiR2UKt3L5IZUEzn2A4WRl7Dc8+EZ7TekPZJxftCfBCGeIg0ZBH2",
+	"iUE1akIFyQtRSiNU2Bq3Mm8zFXe3ONfc3Ntanb2Kmg3J215JOXrdh+VbB7kmMwzSqLmy8hWCYd+qQ+0j",
+	"VW9cQyr+PLOFfqoL4eqB5us5FcWEJrrIO7QV387rP5cpyzo2LN9u5J2iBDzc6BYj0DUebYdcZgU05bOc",
+	"jdJUF5tDHt1hXOPr20sIq0QButdj5Xo5QVGSapDgwwjtM6IwGfZxrgn3hIsdjn6naIZVS3QNa+qQ3rjc",
+	"aJXWhm3O9t6qGn7rrMvl9Z3Le6GD8uaZkd+5tKKJZweAKqJKlq4KP8Aowt4E8l5sYCBbxR3ZNW4i6xuF",
+	"ESPtT6AdQiPsRs/YktwbmUxtI0KsnKIXwxVwtzKRnlPNwuJ9WazV7RZVtv6HmzeDU+vWXNX13Hjdk7y6",
+	"U/baBF0WDB/YJXddUAif6hPXz61+31sC+boQu0tRdzRYQCHjJeTKVxDYsGVk2bqgAAPMZbFSFIS9Sbiy",
+	"qFI7RiPcop3C1ekt0WvwWP70IL+qHr/b6J6s3o2q/Cysxu+UfJEtq717uzbCj+IiYWTMgLLADXarELJT",
+	"/AW0PLBn3UB8roE7Yu4x9qCAJfvXujs5WBN8sd623LiJqA5m/jlsCfctxsVOwI9p/2AvXAFMd7zrjc6P",
+	"7Og6BdkAzUwegm7r++pshOSq7iv1ocr1+4G3ALYcPHnGrkWhwaAwEiukAA6PnNlCDq+GQz9+KMmlURez",
+	"rMbLHCa6rddbI+4GqN1MnOuAtxNAriGZBhTDqLsKW17Q1DqyF9ILA/e/meh5Yk4XmldtY2eS1zhpf8PN",
+	"lW938GsIwaOc/or9nokkk4qLaSNAsxW9I2wzYx5CrkozuvNR0H/N+XY6z25uvOpEa0z+szry3ExO5oXy",
+	"ca7QT9Vm7olcfEaWbS9o0FiwrTmzpqZBa1e3beTg9U7H8qY+l98RpeVvoP9Rl1NxZXmqcykb0j7iwXzq",
+	"AvU75gmLACKsA+4t9DnSpxXrHJTNFBMW5sy7+gM3SlabnYM7KIGnYPNuV/6qOPduoL+jYndKwrBF+qCr",
+	"QD9BCm6nByiA63S/tRR5W0r8HGW/S6xC0+wXLl4kRVp2HPSx/pRQKNXGULIwWKiMCgYOS0XiqZRp7Ls0",
+	"zA9QTBDa845piv1vLyfXLL/jCVvv4Xg4mdo24rGjn2RdxaBH85us8QN8Xof4eo/AurlP/SJQIEtb/+VJ",
+	"1cXuYb7LtS6FL7u0z5Lttcln8TgZ9iuLfNDJbX90670hX/ZaH9udsjvteFz3ytlqzl49S28l1id8pA+t",
+	"39Sx6tW3oSJwqzsSt6jZ07IFPVbJUHReNRutcg3VUmk2J30j/zChc2Ag8Wo5EGjWeylQQKrJHFyV3WgN",
+	"Q6Lu95nMQAlyCf8gqhZZdmqmhya1SZHRfCRiV67kIo3dS+4Sqk9nLEtxCS2tcV2RhH5ptKoQA9ziA2/F",
+	"q/UIopGwy+fQk94MgAM21+eKf1LzT7xGkF+NjAJFR+PV+iu2jewtW2IX2X1vTHuyZd2QCKMkqvK0tcZh",
+	"ZpGuv375G7k6u3nzvZNC3EngdqPmCWMBwBTSX8q+xWVKjEjLnrxue7UT2B+Jd2Vjb+zQC6JEI2Srb753",
+	"feyDEUFYmbfN78lhKCADdm4HqmpmJFyuu5nby4WvM69VaAF2dQ8xTtdBY5cFZFTp66VINjU4hBBA2ykZ",
+	"atKqpUhmuRTcgFq1yFalpIvg0KHRYnna9kw6dVLcgoU0ErSWIiH40F23fxA5W8hcd75s/KE5x7/yKiip",
+	"CUsy94514/jBsig/GIpraWwdjhqTdbOVbib7bWrie5hclXQXauOUl2k/dl24b9kyjqy6aPN3sSM61IX2",
+	"yUVVD4D0oYqr7bquAkrlOmy7gfOxy3ihSPXuDlLcLQuEZvwrW1YI7fZr76JsSb9KmsmcLnZYQhjYmrs0",
+	"bz206J3ZbCeBwPVj4ljf4ap2N1tV/1rRv3pnq0dYbVSdQJjgwkket2xpjQd1WRUrHQDrOCUbOGaMdPie",
+	"KzYwI1EREEviffLeWmziXz7FfoYr9kIWLNRJvV4Zj33UOZvs15pKbl0fDweBu4Pog4Bsdni8Vx5FSSoA",
+	"+m3qae+k9/qr41eTIT1Mfn/AjsfD4cEhHR8dJ+n2TkHo5xBYxdFrbxWqGO+VKyH9Dx8u0FZULWh48PUR",
+	"PZoc7n2VHLC9r8aHB3tfJ69e7R1OjtlBOqRfjw8OGgWN6+WnzJ+rixNXuUyYUjc5TW65mEIhvmA8Jxd7",
+	"C3yXaPuybdq/ITyHanpjcXQd7NdWcO4++qy1gNJcLs7lvcBCLG0mqJnkCQYRUxK7T2LceyMGAKZ23tqJ",
+	"0VdQiVousLNw9/o7X7YmsFEZuW5vJl7GJZvv6sIbS61wVsvlRiAcPHKUnAOSZsBc814b2wnR8DAidLME",
+	"t2PGs2V4F8tw+C46Fu5dQ6iemjZ9WWvRRuL2vtSZfWcuFrer6Fy0GnvSIGyn6CIraw2WokWtuFIL4QnV",
+	"TexmGV7rGns8C2hXCrrl+jfQ1y8IOS1GMQf0QeKp2TwsM4BuZ6mk+fecKjDv+RIDgYtEORFiU23Uxgmh",
+	"eTKD7sQj0Y+5OoM/WRoPbAFj6mYoytgQvDXIiZETZ6NcZIUiObvjyqVd4RcjgQGSEyDnLEWvpDfTCaaU",
+	"YW5rxtDBRJfonjRnuD8SI/Et0HfUza2EDMvqo4EssoaxiCyMwhYRmqblaqJqkxAi5z8aCaNDiGmEBUit",
+	"LQzTyaB3AZ0qGG3lyR0TKYS/aMozNTAD3VHQsWLP+oBKZm7VVSPXm5vAXLY0hmQ/7eQbaJZHE9vgShZ6",
+	"LD8SLkaiNGl6b0QEWlXYEaAwrCo7j5QxTfbAIGiS3oXze8cFz9IbeWmkq0CuKE0xwBvNb2Hbsx3iWsvk",
+	"ds0QyjwPj+D1ll9jNzI3bvZi3+7uQ39ItezPJxszYR6/Z3ND866XImlPwcjxJS+drDwQtRQJGdPkFuyR",
+	"5ohPEaVIITTPqpQ2zEcDUAlfwqOV0mZ8OtuYVGsQ4S2jqsjZdtK4U0jftbRgf1Dp0pIurct1EJaisBQO",
+	"NXyaXP0gNUg16xLuuDAILPNljYZzK1ehuSqTum2Kd1JcuBHWZmeMiyUO7aIEjQgB0BKuz2QGv2butNZl",
+	"BsGoCRVkzIiSWftoXEwz9kGxMCv7oKwU0/Z9x0Lp/jHWiqQHxtRsfpnzKRddYNW+WdaA2xK+bWr8VS7T",
+	"Aij4vxVUaOso3H4coLWX4nsq0m0H6GQbh/PrZBBfdTu3eHY9fdmqZk5a8EvKI5XqqEK7IbocwXv3LtQ1",
+	"n7aYIsz0LxTwfdJXjJH46sMNeUkX/CWs7OUv5n8X6aeX5pV4UKsLCQnlq0t3BXpPSfyXn+K6at4pkO2G",
+	"Bg0YRsC9nNirbbci2C1VlMalO8/xSz8aWgqSsSlNkFiobq6CjXYMu4LSnLFmRj9mpr7iTmtBqewchbLV",
+	"xXwv763gpohiWVaBur3ry+vwZduP4gHmG7tOHtCsLsL7HS+dTNgCBtGD4cCA8Y/eDoNVpXdhvpC0vtU3",
+	"QZuRy4Es0bJpNfIobgNuQtBc40E13rzC+nwGEdVF2oZ4usqKGqzanUYpx5QEvzzcIBVeR+KbQktDIrUE",
+	"qQm+QYksJDbW5Oc6hW/TJd9Ipb/JGb1N5b0IZxYkUmkydu84y49m8xMSczsEBAmApmFeto0gdIlWLxQx",
+	"n2bsjmWkDwkYstBcTAcRiZNiXmTUoAaORNNUoSFPz0BXY5m8N/pgXxXjPaoUm48zzuphASmpIDVY+SBL",
+	"zCQsvRRruF21S1Avyo+20TD8zWzUMaTSl3AfakvZ1577lhP87Mkaq+TZPYVLZCnpTwGabPByrUDo52y3",
+	"5JZxneR0sQgJzZcTm9Cm7CukXxYreqpVuvTrTadfIhcEQ3tO1E0ktv4xGEFDxFajVf7nisSsnF9UB3+7",
+	"9hVY9aCqE7Xo2FSvTj0yq3XW0ROMmy0W+PJbr77dqpdnh9NcZ5sHNvRzwexjI2WE7efNoa/oNJyVT6fM",
+	"I53Qqt8/GBW2mINzYqc9hmSCGVXv2Eft1riqCc2oujJMWxaq/aVFcIsHe2Mgw7BRawzsX9/yBXkJv13z",
+	"/2Lkd+RgcEpsflj5K1dk6GGtVxnMvRKmVzf0lhG6WGS8ptl532upaQZ1ulZH+KaCK4ju4LZ8CFoo14xn",
+	"TiYArAnjWb+a0Nv2Fltu5mgaELAn7p1GbWO1Va1eYf3WOyH2TTDMA8rQVIQEGgf7EAyd65nSfA4GWLA2",
+	"/E2OIfIxl9OcKQWd5hdYHkLmJKEiYVmGl+eSB9wIINyJK/vln+TYECz3tf3TfW/+DOUUwM46lmAWpQln",
+	"G7PoOUb2YsHltpJomwyjHQf5bMbLm3rT/kaoaEuw99M15NvJirjeNrg29H3FPeUiouF4Hi/+fZ2NsSNI",
+	"rLctdh5kvfUQuPA666FVzU5J2nXCdoti5zVvMCN2HqfVnNh1hJrxkGbZ5aR38pfuZsSfojXzzuktOyW3",
+	"HMPMwY5t25JDL7zfvA1S7JD88fBUJ99a2DKv9b9Hq7hfmitDE3eykW0w1Z2VdjlAMgj76Zce/3qTmaY7",
+	"/ODB7vCz1WCjVl/8qXXAQabBDiv5MiaqUincaHdqFZYq5tqmA6Gf/X4mlWuOasOUIAoZ4pUViSF6KyZ9",
+	"XBIaNCxpsUKprdT1p+vLd0SzjzoifqjXqPdq1DPQOeoZeBv1ApaPYNjwzayxrJ0CiqIebCA8PCaYgMBH",
+	"jSxhfdJBxrk5FthN1XYlHaPHwJnBlSb9H40ismO0mCeIdVLLVsClLpC1rX1zGJj3fgeBZCsBBJh+6d3s",
+	"G/CCRp1gq7cumj6wxQEa7L30fEy2UWQs9aydaV58oZg7o70o/b6VB8AS8KWS1qvmCcgM+j4KptwphDfq",
+	"TLDtVTTe2jcgqy8PVs2AA1VIcZdQERgkVuCMX3/d3TbpFrOmekW5mnXlKh62ijae3yHqEb58XIbv+x9d",
+	"2MwjRJ19WkunfjzchlIdDk7htx8PrG0Cg6xiyzXiZzr2TMee6dg/Ah2zGN9y19yTOa0Blqt60ahWCmc1",
+	"rRUIfVio8Fr4/fUQ5QuxKPQHwbXzqIWKoyhQyaBkzkoABSVjWUxnGsk2mkqcF2afXGgjBbsekGYEdO+O",
+	"BAaN1kMJpEDjaRW5Bsnm+BDt07mCWFEIId2vuYrjkcDsmL4XglDGGwyw3YGRrZlCCud2Urr+uCK6yAU8",
+	"1LJcqdmpIv3ytf/v/4HN/1v59/9bDfbBe2BZ1yLnifWulnE/I5HRfGqoUzkqdLqAFpLOvlQoo/SyTLmG",
+	"AWabLxSJYcQYNiRweebyyL/YqdrW01x4ZHvb1wJMRmIk4jFVXMUnJMYjuDLDgoU8Jn1a3xDFdQ6i2sux",
+	"LRDrlgyfjIT/trleo/5J+1bkqs4nBokFwAoUnbctOd28Ao1xMLs5qZFAL4g6IbE7irhcjU1wXZQ7cJuP",
+	"MRC8yLLBPnknSVLkORPJciQSKe5YDvgHhQQFOyGxe/xGpqzy99sfHW3DBUKtgL5fjH0kyjdLyB5g6n1c",
+	"2Pk0SzGq5U1tppwtGMWSQ65ef8onE5arkShDYMui7w5Vyun6aMIpEyuDsc/msiGb13ohzPLKOAy4zvpf",
+	"cI5Bn4N/SkEev3oPG7zx9mTxuvFkLXYDVrpMr0JkTCkCWzG301ztjj1P116OWXknm1eYsl6t4F49aw3j",
+	"P+DAVCkWr4n/+pz+/gcF2fXvDT0rqZSh6CwfPDTgDm+4u9nZS3VesTqDyQahCiUIRGRHrdy9GNqNEBbO",
+	"KWzabsq7jyyOlasOIkIDfcLBYOshss1C9NaGv1/P6IK1OQW/sd5AW24F2bkhMfV+MBgliC+BVpfL+vih",
+	"FENlI7W2Kwi04CwBEYC62P/TKvuzKlxLoY+Xixn38iJWRfnKY1Cf9Y+1YJ8y29Y1wInTWgMdLPj20Qr0",
+	"b12/L4RUv/3XE6Dm3D/6i84xVKUluS1XrxH+BILdIqOC5ngqgY5N5pWMC1a+0vWYnpyiNRC1eYYlnLTi",
+	"kzWvhzr2O0iJCJr4iUv6IXbLnsd9tc9c2fRMMWx89SWPCTdbOfhW44gRSeSCTJmuuNQJief0lhkpbFws",
+	"zf/Mn5f5N/iHK3x0XWD4SnxK4luuQVQbCSsYQoqO4QyopaN+BwWbclZWZDIQZ3AfdfiqwATGZuLCYyv0",
+	"OOnGLAXiYbHrtV1XGY1aLasX9W65hu4kgrWGWFzZGMxw+Gi9cBNgh2/lCjRnSHRBs294lrHU0BoUv4Lc",
+	"dgwvIY8FdlLKQppn9ukXkhcY1m++Y9tuAeEff/ZUH5deYNnuE+wAZjyn2llYuplF3HWXATMdJZLGl1VZ",
+	"wPUzVBVNHXBf4kH1ot4V5WkQaJ1o7V6tZnmKuNb3LGHOWPlEgusa+HNwVQHgE4FXJb12hJAGx6oDWhh8",
+	"wsDSAG1PJK3OKmohQ0HEXoWowG23MVJHPb/nKhx/c1aGjLrNKNK3EwE7MHDerI83IPIOLAb3XKTyHtJ8",
+	"pNAzFRluwZR2OSsg0jvDgirmRnkOSK82yOZxFA0OVeZiQedoSOBalUZRD8HVVtGvJRcKBL7afW0zzLX9",
+	"pIz6tL+3RJNelVdj5WZ77v2qLyRUmSz3Fg/CIab43Vu4q5b2aDiyDXyN0HL7uks4Kcc0l9oUwe35d1Cd",
+	"3iYIvq5OudFWwqGMR2UUAmh1VKfudyjHCNUtrXVqtcRVhQkB8eFuWmO5X4D3o9flsgv/7FBM0Yz1pXc0",
+	"px+/+BK4+NJLQD7RQgHOudJcJLpMLKwRgg7YWdtg48ijOlivgkUQ6OorbkPfdhdixXnKoDcSc/VDzfMI",
+	"FDxluWFykS0rgvHD6NiA/g45S5jQ2dKZJkbC1SuhZbJA08GTLU/r+fWqrOM6cFyj4d+MRkJJV6aDVk6k",
+	"OdQwwUbq9y6CldmvQwbh5ibX5NTbUc0y3J58fhYywXRzfZ3WiR+OPqNq13JezS1569gEGpvsZX4tlQBF",
+	"xku8lkWeeOG660xgZ5m5R/wONWz4eE2ZhQ5BncEKPwYgqt6xeGsvVC0L/aHFLDce8w2dqvfYurz9jG1v",
+	"cwu9dBpgfZpOW5t7W0Q22zUfnxBweR8MhyR1hIunmGIFOe8xpD9jcvsDunMfrJSMakmt8g/M7qPtuGqp",
+	"z621kGqFeWplkE4JJHk3h4KqZ3GJ07b/e6hY3OZjOHqNWQgBF+QTqX1cXaEnLJzElTEKXfgvxDldqpp4",
+	"0t03VDYW2CjFLL4g1678DKHIiapqQ+mx3z4N3/MJ7l6fwXPqtdaJfGIgwiV1N6nb9zWbu212dGLBJ6XJ",
+	"Z4c6leVKAyOurMvBo48lKyjR5nzyLqENw+sw5/CkCznbufnNKsk7ITN574WbQJ6O50YdidjfTOzDnyJ9",
+	"o6yuHEA8gNB1Egf3HeO3I+GZd1d8oaculUh+NEs/OCSJkU4h4IR8S5PZCVmZlnwjP0YY5VEGchxELREe",
+	"B4f75Mpqkjk2GvQxKyTstZHpRkx/bR/K1cCrZq4doDmnMiOKHPxq/UANTrFeLAOhN2VzA8+14g7gr3Sh",
+	"Fwh/bd7HJt9paFF06QKlsMe3BN2BL2xowInrORkMZ+hwkiH2tVVfnK7ZgN15YsOSBJY4G2vmgVTpkcXf",
+	"XqgyxOW0WZPyy8LTWn5b9cq1psdS+rTslwfcqie7lsep+HKw0V/r8WzDuv18rdUSR+2pW+1JZq20M5Rj",
+	"1Sn8pp2o/ejTLI4hZwua3P42SNfD5ZOtVMUumB/tJvI8/ToaUlR5lOvFFE/SDWCCzRu3VMsLkgwlH3SJ",
+	"k3ti11xQD9pgtvu5IfU1g5i6nmeL6Hdmj3GVIdjIH1dQOv45LMkZIQjDkzdfQkPgub4kx4cHXwXocZAP",
+	"hWxSC6rNofdOev/5l7O9//jpl6NP/9xbxwyfOHbo506UMaqO+eC0Ylm2YDX1JJ52keRge0hqA50WUPlu",
+	"jWoAEWv4zIwwOCU0U7KK8CIUSyZbUyuZF0oTRTVXk+X+SGzXUDMgYz8Xr/h7K16xrvLEZdWp+SGFJxqj",
+	"nBKzGIx67FCPIsIsJ0ZoljOaLs3e90qBaut6EN329Hdej8ExglvGFuphyUwdROvLoIDsTY4GhTK2n9CQ",
+	"LL59BYVHKHUKk6IzDAvnqpOKQGKnwNqmBoRrJLpQNTSkSuy00qersbDCqf6kpLgyPCUk1EBFA3hKUpkU",
+	"2Oz2/XdvyOuvh4fdHQ4wwiX0VHYlfRsanIvL/k7m8/aa0bQZ4c2VC/XtqxljOjJ/ahYRDY4E+OPEeiWn",
+	"/M6Ano3ywI6acISQZ2nDgftjmkdEF2MWkQVfsIiMGZ1HhIqpIVUGSATLwkNCJ0+/SBYurRf1cPBgkFst",
+	"ID0orMNG5cSG5tY6bxipjmqayWnBIltsEVc2hyr+tZh4VzyiUb4OW0usrUau5ETv2RdxPW19sQ26gn1u",
+	"I0ic+++ab2tx6xu/rr/tf7/x29qJn1effUKxsOvnAKnbVQNVZ4nmd1S3Z0C75zYs3RVqr4UQl87OAFsD",
+	"OLNHG2rtoCClBYmVhVouSOxfXEz62fglFwYpbqcvjQxaC5VHxt4v4+gt/klh+y5+kbAXvJJ2Ol8igUH7",
+	"aU5TVi/Rcnb0mlxrxoDSvx6+Pti7eU3OsmLORTEPunnWNhmrPNUlnkJDZ3uCHcul48l2vE2aM9p6l//z",
+	"3+42/+e/B6f17IjmfdrL/pL3CQvr0oWqhsquXKie8eRWMKVCvoGVBJlf+2ms6fZWA3v/1Cwh84+iRiBX",
+	"qG2TcjRhr0Ha66QsKnlISBGuXZH9KKghXuP5a1lSQQJOMvdXx3ZwP3h41qiM5XLnT8tcVfBpQRuL9nz6",
+	"Dg0tt8mnX2EC1pGD4FTfC+hRbv+qsgIo1zKmOh14Goy5WQEgtfmezmvMtK1v668kryxQBiCXSu0pBkoa",
+	"Rq/5LAxsDnTOUtdSQSHhrBOGCJu42eyykcD0slNCrWvkYBjBKABmGdOg1itNc83FlGTynuWGzFuwOx4O",
+	"9sl1MZ1iSj98eDISY5qbiemcaZbHpJ/LQqQgj8YgmtqkcLRPxKQ/yaiOiPq5oDkbnIKcivXV+YKNRCwL",
+	"zfLzcjj49p5m2Y2jAzHpV2NH5cDRymv3kLCfs0RTMS0ymg9OQRKGMa0UXPvcjXjPxtUwEYknmVGrqp9O",
+	"UZQeidDHJb2K98m3ZcvQGoGObOKrvTqjAfifgU1rTj/6kHow3ATv3eqSNXSP32Qry21k0EYRmorYpGUt",
+	"nip7clUYfdKumR77azvYGlPYujp5UNSoTv7rtef+aRMA3rS27HYlHpuq7z65soqvIYYkRiSJI0JJiQ42",
+	"sRPjpoyAODgZiRgUZYNtoB0D2hll+Qr+2ic/WEUYh0W6CcPWqKo/9EigKjE4IfEYXo4NYYIp+AKTKxmd",
+	"m/8D7kNmJZKQuJ7xCEtD6UND2lq5MMhMNwzEjGze4CDnmHF7UQ+G7UU9O+pmRXvHAJ7GHZxalbtkI9SS",
+	"BmzGmLIFE6kRKSHUGA7US0nflIr+uBpxt5SgVt14JUEo3CvVHcVgNcU64EhnTRJvxOw1UnaFPOvJ2Iob",
+	"LC/WRWJ3V6DLTa/sLgrmmHvbOiXT1cx9VLT7XCRohDIaGunPeZZxYOGDX7FTf4PSvcY13qJ671Jpa/3c",
+	"xQO08S1XskFXrwFOQ55ZU5xgPeD8z383QMf88NsAns+m4T/2Qe9aT+NL2wk2mwga7CWkE14umDhb8HNr",
+	"+W/XBUPK65kg8P3VBTnaH3ruA6jtd3Z1Ac1VhDZEwbd/VdM3vAbBsgXOF0Gke2+VkU5yGfApoGtDwnka",
+	"GlWlryB9mss7lAQSuVgSVzt7BfHloiVh263nlNAsI4pDHG25XJobyXdhLrjeWIOmKaT8mOnhH5hvEvXs",
+	"D2Y1Zh2s1v/HI0Q0VC0ltFlN8ykLx7CXBaM3OnV+hDeb0CcXPbuSn9ru9Uc3BRVLK5hs8pI1Y4y8XyoW",
+	"vh5Em2upEpdXfFLh2ktm1egVSdOoTPYxYGJu5IRQsUSnmS2sDYTG5cNZu2KSQT1LStyGRwL1x8F+DWUw",
+	"iYyMzBHZmS3pGvUI3gLpx26QmAjGUjNsbDYSDyIyYyJh2JA6hmOOT8kfJUlkyohiIK8uMmqoHBXLeJ/Y",
+	"FmS2eElOXbFKA6wZm2gD1ALa2YNpoMgNETwxUi/LJnu5Dakoq5qo2Gb0mc/oggNVwxMlbM61UVWMdqNV",
+	"QnIGU6M64BNHANkJTdgvn2rEUd3yxZ5c4EXvLRC0bZ6SAbGlITY3LORNtA+JZvlcEVdMBbfNxZ2EoHTY",
+	"DdFyF49ZzV+28Gdr85t9rp7V3Z1Ta/0ZXVv+rwpoTK8JIHfVZ5k7dkwodyfGFUkL1iVh3jOKuxmbvSzX",
+	"2ag9aOlmCard6W/TEPSk1plP6w99vTbutO8VRGqi5RokCjUoAZwqUWn9fjYiWjdNZAWPdtF5HgelViMg",
+	"6UeUXo9evxoGjfht6NfAvCCGsXzOVXsy9aJ8XgU07JMPiuV7Y1kY7ipvmcB0HcNvirFi+tQeYv0VLD2h",
+	"yZQ2JKsfObsnZwn4fMxZRr1vU67rv8A7b+R8QcXSvVD9iU+xIUfZCxbfafzovQnivvcS/A3Pr5k205aD",
+	"eH/D87c0n3JR/mm738Kr9t/4u9dWFx96P8Ab/1ZIsKDBU/cHLgGasLvaPLiK2k/wlqscUn9x5Ve3GmCg",
+	"3mLc3zjjjC8MKFa79n6AN7BrHDzDf+J3yYylReZdXO0XeOfdm/e9yJEN/AMv4uzqrLwE/Df+DiFfuP7q",
+	"Khs/wps3UmblG+YPcsPmzkp5xXKw7b2hGR9bZcX7LvT7mdY0mdXOwf8pJNhf5dyIViWQrOIRIsM9T7Es",
+	"qCHayr5N+guWJ0xoOmWhxrvWDYkQF6wAaz+OMCEdatiCmnwwHJZ9E21VCVQqKi3ZERarJbs/Xe+hp/UV",
+	"2n2iWvyW5rfFYt1+yagYDo/Yv5Bhreyhv9EvbEopFDtff3vv2D3YOax7klBNavcdFkoLxfDxN1Sx1EJf",
+	"Wx4cDg/xZpTM4TMsHAQV2XNqC6VSgY9vi0XrpNczuXhPNds0Ix0bLUykZE6TGReMaD5nrps1VHrMqQ77",
+	"pprVb4M7DZxs1MCT4HrbgCzIFus4vS5hwKmaThpyVbx9LH/G62e8fsbrz4TXYfyV4yzU1/JMgKnvq98P",
+	"vyILfMnLPmriaLhCCnTyvTdS+30uxRQjf7lyjSGC+jbLc5mvDdpp1x6bGmIjz4pmPAUZhsyZUkaOIOOl",
+	"7UvXB5OXAWtHmuwiy1YJPxdGO17QHGNTQI0MW32x60tbHUw7LswVPAH7wkW6/nuekj6kVll17P/ce49P",
+	"9i5SMmM0tf6T1TCDspLp6uDf39xcEXwBjGwt3am5DiWuXM9krl1pR3eMt1ykoPsiDAVXpJfhwPEP7y+I",
+	"s8kxV244MGiE2cRQD8ws/YTEL+0jQ5/uzMXv2XOLR6J/PBwOIv+dQtBCz2TO/4ulMekfDw/qzycyH/M0",
+	"ZQIeHtUfCqn3JkZ/w6GP60/nTM9kumdeolkm7+0Er+pvJVJMMp5oePZ1/dlUCgZDHzRWraXcg9Ym5quD",
+	"o+aWSuP83pylnAIJhzdfDaKRqJ0QUvCY9F8FTuaOcmue7b8aHrkKz+j77J30AgfR25QDrNGBg3BUQmSI",
+	"Pr0PlgM7E2QmizxbAiXFwIZ7md8SwxtZHrnUPNfThypIhzmtSoBHXhQcSZHXEZBPVCk0WG/bfq8uGlT/",
+	"PbmQUNU7DWBLhSlaEiqwVAaW8Dd0jqe2EALXiqRcLTK6bMmo4AHSc5FWhNHOk9rRt4guP/fm3Wa8VnNp",
+	"CGauZ3zSYmGCsqaM3aZgaSLKvAmQo0JON57SgCf8z+Z1IgX5Dl5QbY3MxPqv38ILLV8rqot8/ffX9pW2",
+	"EYoN818Xa+bXsyJX67+/sa+0jVCwTQPgGy3f37NUbBrhz+6dLrKUvZBqZf4c3o4jd/HeLZTH2Qpu3/5c",
+	"oBEo7ORl7jEpyanZgIXAqOxVVQEnB1Nn+fYqeJZDXqzF1vK1sLTlnoZjYN55aFq+GqE0bcgI4qvfXqYs",
+	"IlnteGaoLzd0acyYINaN0cn504aCZ/4h7oSGtRF2RMXaGDuiY32M3VCyNsauaFkfZFfUrI2yFXr64NyE",
+	"y+ipkBfq16pw+405FUvskgMRuB5GWzaSF0KVWh7k1vI5w75vFqu785jLGlivLT+1Kp63wfxlDdK3HLQd",
+	"DS4bwL/twEXraj182HLQdmS5bKDItgO34c9lHWu2HHYNSl02EWmrob8ME2wxA9Y5oeUrgDwvINaY5nqV",
+	"R5bvYBM/KWzIsuOUW3LGbzvMb7Q45GS2BhzmcQHfisjx0OkHk1LMrj4enEI2FmqjZuimg7RDNtYz2/sH",
+	"ZXufDz1lrs95jpkPAcuNzDVJ3XOXb4YWujKsTyVMpM4/UP4RcvRdF0kSjG016hcV6h5D+KjFKSyqggGD",
+	"KVRTd1pgHa9V27Bn2b0RmV2Q/IYjd8OEzumGTkOq9Q2d7kHkqVNRT6B4dURo6XoHc5lyyWU5tuvFp4ow",
+	"oXPOFFEz6lpDl0UIHljMYEVl/g1GZUGBfehB3y0mS+lltjG484ZOr+E9a2AMhlqDcQSe2oDSqW13ooiW",
+	"kes2cELiv3DN5j/FhvdkjFB40+hn4PJmKYCzn0WCHeeqgjHxX36K14c+reRbtcWH4e6b0WG4xfVRYjd0",
+	"2lZgvxGpRFdBfst4pUsb2BjMn3iKyKXVwD+McrP1eXbJz9sO7MIxRjhIy+1sjt2rXcxz2N4uYXvlDbVa",
+	"J+GO8LQ1ndbq4ZRFvBVLDLPGf1uOEvVSKqZg/L2nuUBeycVEQnmC6UzDG/ktBMELwZI6olbniYEw7w2U",
+	"BTMqbQSr5S8Ds055ywQZs0yKqQoG/a4vwXi10s3aFWUMk+CQiRhXTfg2BmH7jbvcVarI5+y/pAgVjTx7",
+	"d4beVPcOFpkZL8n9TGZsL6VLMgHEUdtYlL05OxTYvDHnbpvit1wW3AyIOLTQMyY0TyAD2XMyBm4L29fY",
+	"jk4rtaRsBCYMbTg3V6pAmtateSL7uOAYz9VlBqXlQpExg2Y3ScIWmqWn5Ouvv/567+Bw7+jg5vDo5NXX",
+	"J6++/g8rodiFcT2ThSYw2bL74m65CEAXqLS4Zj9QshZAaaQvIbUXjLkHQZSnBjRy91lC83zpvaN8DPem",
+	"QS96uOiV93UwSMM9JDOWYfIyLMEP9Dz1skdXN9e9MlkVmBpwgePxbGRaJb2BLnS3TKw3KuP99gHfoHD6",
+	"nbw1Mk+YVsAhPlpPP7jJ1dMkNMEM5dMqNS58qusbibvdWzAsT7B+5ZGPoE10CtKJnCa3XEwhvvacatqe",
+	"L++c25gvQwXhYm+RywQCm+wwNmoBJbMa/Drx3yz8I3TUdf7INJeLc3kPwSJGBgyB9Qe/VuK6EuSueAUw",
+	"yVrlwIaBkyZa5mssqg6iltD8e0yV7d0nXfdebisTckX6FyKZkeH+8PDVcUS+k1KT4f7R8Pj30UhcASgM",
+	"949fHb36+vDoq4j8kWaZFORo/6vfvzo+OPjq98cRuYa6I+7T4deHXw+PhscROZf/xQQ5OBzsk+uyqisV",
+	"IwEeZDIxciuX4oS85aLQULPj4OXrYWQY0L0gUPQEceGw6U7eJ+8cPOJJjYQjjJRM+EeWEmwzD7Hj/W/k",
+	"R+ti/xIdGraoBPdNsBFzrVvZyqX2ERzIwWCbghuryqL58pTMbR3heqHNbAmVH8rs7LHNARtsJwRYwC13",
+	"GkLqGrZ0y7vBUtkeAj1Iht9VlobLCAjUBx3Lqa4vSVr1JJCTMgQDEBnc/huz1Q92Eus/2HW1Ui1YURkB",
+	"0byIU68vhEVITcZM3zMwA9uXDVUKEzoD5GYJ7cfixzxYzMDq6mZJDjHWCNtPkgNXr2yAN9DaJEq1F3x5",
+	"4U54vHR7w9TRjCo9MGsQJQB2EnPqnGkbe0ntZtzCQ+j8Y9kougk/ts59Gb85LmzzmF0r3Vd6VlXgHlqx",
+	"K1KLeq3Oe2vDIA7aUn36cQCqrSyFa0zayZy35uZqZ7netIV3140G2+N+tp7sQmbxoHetPlQB5W5YI1NL",
+	"QnPGSEIXXNPMla5r6R5RguaiYeJ4SBeJh5VtWY8fD+kA2hoT92eZ375hIogdZ37sZK2BZcUuYd21WKLt",
+	"/RaOMnmztfktnDe1LQjac9ZC1JS3/soGVsuL6NbK1os8aQkerGZ60TyVyDA7V1VdWDtYJ+ZWRY8FVPju",
+	"xBoyD1zE7Fodm7oeVZCgsM0nOzEE79Q61w6WdyyfMZpus7i8ENu8rpguFt0/WMOpahDrD1ytyb+exu7q",
+	"F1ExOh8a1yN1N8bno8kz99uF+1UnvisH9Ikf2a7bTYDorqOTZ4Kwj9BBaBoObhFSD6q+LZZ5nhAhvdc3",
+	"R69spKhfjiqtK+G20r+mxrO7Uq0tPYi/eprWIj/AuEmRc728Np9blZfRnOVnRahc05moWV/7vpkeqr2t",
+	"2G/RhWFYaDyXyv6IVlbwnMO6QVCAaSuWMdN6geXDwNVmpEkpNE10ZSHpvb28JmdXF0QzOl/NDDsj8yLT",
+	"fM9qxX+6vny3Z65qD9KhzHdGgPmbHO+B9jengk7ZHBtQjcQ//RM5qxw7XIqR+BbIallAi7CPCVugqDJj",
+	"NLPNO1ztMMJECuV/lC2AFJ/ZbCSKRsdvYMeY8JnAwWDuZ7w/EmcEjNJiGrlgtcja40EOBss0K23kEHuj",
+	"yPHwYJ+clQdPGMc0SO+SRqJP63d4y5ZR0LvSvM8+7kLXq2JALerySEYCK09bg553H6QQqdms50UZ9SLC",
+	"MsXI8fBoUC0cyyjbS7unqhQw7TZHwpC6Uc+6SWHtkJ806p0S6j5UmmeZdW4tcokd9KtByKvhEYrB8Xum",
+	"8+XemaEbsbt5z9UzElC52xX/gPy0avt2u3gscfVZbOtg7UNPYg9mUpZkNGeK3EPLKT0SeKxckPjjXjVy",
+	"fAJWKTM+5Cpi5JaZHaeknu8LG//QLMMyJP3YiMUxmTNqlm+LdHELLQO3xzcSynHgHvfIjVzsZeyOZS65",
+	"yHB7w7EOj/dK+kqQ6KlTw4z3Gi8evfZe/PDh4lztm4Et7yyPQLlYMUO58Qp+GfV4OuqdkFFvf39/1PsU",
+	"w5c3fM6UpvMFjm/0xd+/Hh6Q0s0Ix/bh5o0BHvSrwHhUEDmZKAbeBWv0QzP+h5s3Bkbg3ZEgpS+z9gVo",
+	"SlThwH9uOp3Nuddl4Zq3GhYOWacuo3MsU26bSTsvqxk9hogkJC0v/6akgDLEjd/2oKne7/CxWXCs2UeN",
+	"r2M1NLGsf/W/8OVTtGotWAJwg/CZUCEFT2hGIHXQGnNFtoRF/wDvmWXGV5fXN2R/f/+l+TY+IfG1zPU+",
+	"OLnMKuGvcw4Fla9v+cIWdL+htyx2eauYV4vgAit3x8cFnLaNI8KjMnLUfjmAwpT/V8PhEAa2OdAKf0Qh",
+	"x84rc/uVmYG7dEB3qws6BfR3yb3KYZEjAlZONmdsXrTwXCzc9Ptw5N7mrXMCCtShzLZET4QiE54rbY0W",
+	"WHdvxho/gmgCBDOVGg6lKX1kS9KPoVM6HqmAf8Kk9o+IxO/O3n4bk1QyZWU9asYzYIXuQ5tRa+h8as8F",
+	"+trJXBuJ7tQ8cRHQ+EXFQIbua673vYsmNINOeGUQndmdGdt1+TWDYyQ3WNophm5C71YiBYl5iih9RXPN",
+	"aWZbSSooSE2o386r6uJlS/2FcMXHC38/ZkkLqmeGa5aJshXpiRzue3UmDVaY4wHSCYR2QnnGUoNqSsf+",
+	"2cAOUAiAfHao8e8vzebM4rpwJ1/9fviVNbhQwzj28MRjTIg3d7sgEtZ9VyWymxUUObNVB21edu8tFcWE",
+	"JroAHeiyoqfXLL/DzrHW39g76d0dYBFQKHDYO+kd7Q/3j2zxSxDzXtIFf1kFuu5BoCu4FKXS4ZwxpA7t",
+	"VrCVsNm+AShIiEsLPCWG7KdilCekUewK91xemVGBrPpVvWMtx5bCfiPTpZMPXTXYBrxgVxCb27waJAV9",
+	"E4miGcRaWuHy2NCfa/ubDRIsI8U+WcmVdggctMGZjVK4tiBkztRCCoVHfzgcto1XvvcSh0vNEo67vP8N",
+	"TW0JAfzkYPMnH7zEefzoaPNH37lsevziePMX76T+DhLLzQcHHaa4ostM0vRGyh8M7uJ3r7rspyQGbw3n",
+	"c/WaX3XZl8WuD1XKPGpOWBDBNw40EcDgLp0qo4GdNVDDaGO+uNc7WSn6ZiYJIilw5XZMPbMEi5IxyBxA",
+	"RBVSwoYlkxQCCuvUWJyTL2/otGRyI9Ev2Q+ggvmHN635k6fxKnI3atuFkNvIHXXUVkCnHNNuDS2qXnlp",
+	"1g/Lh9K5HV4+53mnV2/5ost7RgaBwKbtSFJnEmINgZ8sDVklGZ0n6mS4vqGh2PUVBfutE5yahP+ZNv1a",
+	"aNMPIO42r2crutQsT9lOl37h6Sez5inT66InV6nCCk34I9MBbv8AsN8I7eGGXU2C/vcF148DYn9k+sG8",
+	"bwXGtmUAF2nv008lYBZ69tKK06wVIN8zXeQCNWMsdaXqgbAbgrtJXIsPBcXV6j10JCaFhi5gUDRKR7ZU",
+	"AhUN0x2YG/4GKQOoJBwPD8iYTaRLKMsLoU7L2GsbnlrFGmIQNsmZoSDKdgODojbmt5wZhRgyGMFf0Q8F",
+	"d68ybYF2jBWstKW2GETHf1aM9MPvQ6gJh5G6F3bGsC+CL+ewlTHzIK1so+vXUfMxqMCOBQ2sMfdUkWPI",
+	"T9yTkz2Xn/gwZa493fFxtbo3Zp7LiX31IVqd1dsODofDWqlhp7uBH+FZcXsWjpqKWwusLz0MfNN8YxsF",
+	"bgUzv4AGt6tmVkfPZ83sN6aZWZr9THN+VQpZK2/dkuK0qmarFOdRdbMAz3563QxJ9LNG1qKRPRJTe1zN",
+	"LIGWFXydowGYMhiVCL69tE5irmw2cwwlQWwLJ67rYiuUqytjgnGAE/RWLXJ2x2Whmo+h+QibS8NerfcS",
+	"C33lVCjMEAuLt7YBxxrZtuzQsbNQy+ZQg7knJxOesD/QZM723eOoV56JC9OyMvBZMmfkLQRcYbr6YiYF",
+	"e4c5Zie93x2QV69ekeHBcAjN9/jiRp6laW7LsFD85wH0p3nLs4y8T3tRL4EOkr1zutSQRQswAQD34bq3",
+	"ZmqpNM0wBLx3/Op4eGhrw7KrXN5xKHvau/weYbgTUbDHeiEmEuP1niX0v3sJ3aIquuh9GlZSlBaB3OHg",
+	"pxUa9AhSeH/VgT8ow8RrJMvGY46Ey2ZwvnQhSZLRQrF9cm099OiVVyfgU4kqx381XERiD6PjaCTiCf3o",
+	"/iIxUI0YHfK1YGA5IXEN322gQc7mXHs/+rmW0Jrb+2TfEII2X88amgjqRHldz4rEKkV7YmXCo6NbKRUV",
+	"F38mlL8qtaJGJFVHKllrLRagkr/YYS+2USAcGQhqD55U9JnUhhpkh9WHxO34WYFoUyB24bl1aNqWyLt7",
+	"S4HSQpBXgDFbzlkLG7O9g+2aX9goTsh3i5AjO4dQLROGmmEmRZaNhM3p6MdN8TIeAI9U9A71DS4wYdxT",
+	"D8wiZgrjcEEw8OID5WQkVsc8BebuYvNgp1AQnECRHiihUcYMT8A31XcxexDgNhI7RbhFzfg2EFdcRC6H",
+	"MLeRsAV3gNhzBTtPt1aB4F520YC84L6aMvSXX6Cptdd62la/eOlrN2WT6ErL+fprAKdupONPSgpY+hZa",
+	"xRPTLGh8AfVMnhnwr4UB28DWbGlDWx9HZ4l6i0KHG6/ZeU6q9GgXUo3aA7j3oKM3S/ddC89VKwoaPtR6",
+	"C8nWuP8B1rar+eOzWwGe8fUfHl/fuw75j2pagEa6GOK9xsRpw/q5clVLQb4oVuohzWVaZCwKZgmUVkoQ",
+	"N+Z0ScZsJCCQgAui76X9Wg32SZzRMcviWiJFmT9LYiQcKiY29gDCU/pCij2oZBeNRAr5poluZFcOIGYh",
+	"TnO5SOW9zUiJIelukbE3M8kTdl57CALSmBE6VlCrPR+Jqloe1lyHirenXo1dLymhXGoLQfKbHa+xysJr",
+	"aEt4gGUWDrV30vueUU20GRkyuqMeHnzvBJTwyjA6Y1TfmNdgWRprDP4FgziiHhWC0Qyyw2c0T5nAiigV",
+	"OZvQTFV5uO7Mu8czeLs+ZxMuoAnfs/n0H8R8ipiBuSdpef0+sfPeaCd4tW7iYbL3MKuqI3llJamgiTWq",
+	"bKzOZjoSLUZTpH0RiaFRXkRinCIGEmrnsDSX2ukHziaKGBGfjgRkNZXpTGZitNWZ+UpqTlcodVWzAALk",
+	"VUz6rkEd9OQbiXI5MCU288N8L1tirap/M7dlBQxdWnp247AddhMtBGtsRROeDbJt1PKpjbIhOr2VebbC",
+	"72cD7a/MQBsmw2oLOryK3G102EV8YPp8oCw6/O7in91aiCx0zqczTfqUZNSIe1OmvSzI4zK5FUgnV2SS",
+	"M0bolHLILXcE/tD102mMX8/oT8mhq1vCNUk5FnqGAif7BBs5KHLL2GIkwKyjbB0BHBRHgXUUQvPM/LwE",
+	"xVewj5rc54ZwiqhahzOh3bKlH3o9En1KFrXUVBCpsYgAtjCBOsi7iZ140k2xc1vp6tyWD/oU9Q4RcRpB",
+	"vZKoIpn57P3Zth0Kv4bmNJ9LJoq6OkhqQBN0k2yEl8fmdD6/CRs0nmGri9/kwYAVIvI7xV1tth9WPUox",
+	"t4TkRcbUPvkRqS3NckbTpeu8LIVzLiKVlZrkzJJZIyU78ut8LSnyBYVBWoLd+5wAf/qosZF++a0dbkda",
+	"ay2PD1Dxn1Cd/pII/GyU/FUbJZ9AYWf5nuZATR6SJwRDbJET9MbOvck+x/IbDu68R6ry8KPMijkjbusK",
+	"CZ9gU6k5UCrQ7r36D3+UoNpuhYW46Ger2j+SVc1oIwipddS0v2/ATdvNNYCWj5cktM5CFEbEyjiEEP1s",
+	"HWpF9i9iHrLEcRurEMLiMxH59dmDSkKxBQWpYXArBdku6ackCO3aqMeUP6s06+A7LMRqC/vP+uca/XMH",
+	"ttQAqodl+jg5a1s3uHMRryszBq6VvtE+rQ1wUMl1I9H3PcYwx6lXpt69+ML2rUmoMNPlrFAsHeyT2G9a",
+	"UPOZg367pvEAec9ougcJSM5V048TD54vwDHl/wKl/qKRqH5cLljjNduUB2L+6XLOhL5h+VzZkktQhwl2",
+	"FkegSGPBzIGR2kfCVpveJx+s4bM2xEWKFRSh8NkVy5VBd7/i3fFDRfiHiO9JzlKuf+Bzrnsnh6+Gw2HU",
+	"c4dis4nOz/59bzg8gFZt2PyqbDOHiUxV3pqBPuwDisvcO/7qwP8QfrW/WZ6a+OSVqxv60S+IbbUEzIYi",
+	"VzlLoMSs0R+kNtP3rmd8oVw7dkhM60W9Is9scWN18vJlCl/vLdzXZWrX1nrHs87xj6VzBOj6DprGU1Ui",
+	"cLVHLWH0y8n5KI1/e+TX/F2RAfunbdBoffl8wu2fPhktaWud4u2XqVRpPDglmn3E0qUqEGMV+Tyl6u2H",
+	"0dXmI2h6RfpY4xVcTFUD/YFXDLUWNnDeYENqJMzJZmyiiZnAnSIXSVakzL5uuWTBHqbKPatxQdr5hVS4",
+	"7XKuyit8psm/RhVOdSTIGxQ39fIX98+L9e77azlx4i92xCrF/oxBpgrW/e63EJRBBCGmmKwCXQtSRsYs",
+	"kXM2qnaM7hukZX4YgOtv6GTPEyBO8T65Kf3yhKZ31AhiK1RayeonKLsP1dNskn+D7E24SG28ALR0JsHw",
+	"Arf1kegcXWAEX/Oyc3DZj7YXeH3nfqtq/DiefbdNbAhQX/izPrzZ17+r1NTi0z9b0SkhCBAA1JXzayLI",
+	"1uzbM708hdmlNZPBO4xnMFtrdtmNEWydKVlyiZ1TJStDSJUr6WU6hrIkbdCAkd9rimc86JgV6ZUhqA9g",
+	"a7TkO5pQyIoFpWFU2cmEglmRx8Oh4Tt+lxvsURMvqJ6hCWWSy3lsjktmd9ggIX6J5i2d87kq4+Uicj/j",
+	"yQzPBDSnMSv7WI1E1chqn5xhVqj1U0ovHxRD4GIrNKBzt2oIUQZfuKANfM0FSJ/6nVjCI5UDYOmIW7bE",
+	"6IyE5vnSLGycUXE7EvGq1SV2N8xddAG2XCeY5oGx0GaIFdL5IKsT5pruYnTaPtnUt0uVyaavhsPh0Ogz",
+	"8BFNU++D1VN6meTz6ttf6kaos72DryojlDVh9T79FjJYOzKR59CT30b+6gOFpt1CzwIJrWXiQ5XRSvpU",
+	"uBeB0vs2ew2VwdYa6128csBm73VphEZsj0up/Pi0Hezjn9co/EwFngPQagFoj2dn9s0aL22BOVsG8EFy",
+	"b9BsfcM+6ho++w7GUNdQMBHYcumkD+INluZAc+/gdCRiVxUPhE2ulzZlqypvF8NUDtH2yVua33LrvLQf",
+	"k9gSom94lnExjSEF1v14PeOLBfzqKBjVZE7zW2LEy6bQjumy5VH6pQtHwhPDI6Kk7xUWRqojM6ogS1hO",
+	"bJvIyrTiQnVr/fzsPCPBUyO+2e6URvZdSx9tuyy3fdcfkyaYncFIH2l/5OqvRHa8QWU/auy7Zk56qIPS",
+	"VT18gJ/Sq5Z4PBySN9SwrGvduWDie5YwfgeJWzK5bSuY2AAR54VU9u8fGE1vuBnvMFxccVt/oj2YZ7fi",
+	"3zW9P0tT6N1h0VPLJ6P8lePx8cn/E3gtV5gBNMby0A5sDRVrMK8h9sODOhOIAiwgwjqNPm6XTbY8+hsi",
+	"ul60y0h4hLNiFeZUMLcN25M/zKt4VnLz37B38amcfo7hdPD93dT5XiU0Pdtg2xpdhc/rM3jmPEJW/myv",
+	"doPfLujAcgS41X1Vc/AZ2U1Yn5D90m8ZvlEoe6CPy5eZPperi1Zo8gzqm7xa5Wk9qnerEgvkhFCB6kZY",
+	"yD8LRVdW7CahouzHjib+B/nB1sPfo9owSmrd0h7uGUq7xiJvB6KP6ByLOr9d0u8HJM52s17WNeiRaGIP",
+	"OvjXImD0mGbIXbXgJ1EpvwBCP5smfwumyYexvQ3ynbVSfS4LZQxRo+9cAoRDhFOne4qULKSyidodDZhQ",
+	"v1MxAa0pbQMAEB6F1OiyjcrsCikYuWdZtjeRuRnXvD6WH92Rnhjqc3b95uKCZDKh2UgsaK4j+OwPkdEv",
+	"5ZxyAYRJk4xRpcGaCMW21KmRTm20vfV6UzHNGBnnNLllWkXk50JqpqKRuJ9xzdSCJiwiiZzPzWlG5OKK",
+	"ZFyznGbKkEIhxR6uxneQXxd5bgDbUNFqGMLVSPjHRXHvBI6E2FY4VDlCvcHu6ayVPP28InbdLPkGZ32M",
+	"xjEpFXQ/Z0um/tCabRD1SnAEe6WgvaiX0fKX9+Zz10UGKyt/ffSVra58fIg2S25B+5tiiTx7O8pst/xs",
+	"cPz7NziWSPX57Y2OjH9BcyNkCSAVxFQB/HcHA+RINCyQpO/xDahtWP3bYaDf/sWmOZhRDNEaL0ei+obQ",
+	"TEki89Ssfbz0FlfVQyzXvtHmOBLBFDt3/o9scnzjuPOzxbErYd3B4ljKQM/6bReDY1IB5ePbG0tC9ov9",
+	"1y5mxtL1urWZ0X75lGZGXwb6bBH1FW48A/hGM2NS3shjBtE7oNzNylgymEc2Mq6Hvke1SZQEuq2JwDOM",
+	"djQybgegT2tkdFT7V2JcXId2j2pb3FWVfRLt8Qvg8bNt8TdhW3wQr9sky/lVeh6ulIZoiQE4sPHRpdGy",
+	"FdM2n8dFOzezal6uJtUAaShP5BRamBrOOpd3jag8jE/kGqsBQrKMq7RsfngYObkOFB/ataRIbc+9k97r",
+	"r45fTYb0MPn9ATseD4cHh3R8dJzsWPfvTCk+FdAF5Dnm+pn4dDWJAdTU6jZJQtuKN21BfVK2oDk0pdlT",
+	"Mz7R60oxVe9epHHVpodk/I6R6qEhCVVeBekfO8XRoXulEw72RyJWmuYaYtcwWJqJ1P6VM3J4vDeTRU7i",
+	"77+fz2ObGwbOTtv6gkzM45RPuVanhIoldiRkmYIMxK9OhsM4IvHQ/eMr9/cQ/3H2zZvzeOBRn6GRjcyg",
+	"ezBo2SmRateIkY5EksnkFmsS+12QSXz46qtXmO13eDwcxoN6jhuEjrvS+HDeQG3VSMQZE1M9u5xcm18v",
+	"xFsuCm2kOUNQ433yLU1mJC7B49ufC74whx1jw34vf5K5R9BUspzohfKuKCJSJOwkcCPe5x5BjmqjOlnQ",
+	"iI3lpfclZGwKKVjtNF2RLbMQWCoWCqDCGxKtfUTf88S1mVQjAVexpv5XMzOy5ve5XCMEj0R5IydESHIv",
+	"MQY/pUsVgTWDz4tMU8FkoaplRiQuRMbnXLP0DV1QjO/HlksjEc/px3PKs+U7dv8nOVa2m3dfSJKanwl8",
+	"OYDxq9IJ5eBhlnedzFhaZFxM291B5+UdAOg8KEp9BbxA1CgXuYYdpge9qDfJeUqXLux8DkWtyiB0qosc",
+	"/rZNqlQh/D/1rMiV974umP/nPUuF94ORacx1mVU/4ayGbVY0cJ1sEPUsGeud9Iavh8Ne1GsASO/kVRne",
+	"/w6aaSh7fz74eTdR7fSg2uahv8dhtb+hv7dDb2OHtV0dfoJMAKS/vZPe4SEsdQXO7YF1lngaQImQ+uyx",
+	"+7uvPOYxBAfNTjg5bzxqFVIqordGTNmlJpmVS3AA5OiuQYHlflEzAyDUWAyY6rZ5AaRKC6iJUZgSYOUf",
+	"w0ac9FPVH2uWBwtaLNdzih+40g2U/Icp81Ur9l6dPMBkK/n+qSTNwpDm3q6E74mrhjVlgW2Kh1mkfKap",
+	"v6bKYekK0dyOoDZowzqCuqkV2EotMdRf/EJiW9QA81yPI1G6FXHIz1Ofaz2FREdWSJb+XG5F2Otzla5t",
+	"HY2PLWFsrNuFMLmxaFdYOecKg2dApDDcvVKlYiwnWmvYPF5qhh8MdmHzf2S6GwQ/ij1xhdmEzYrKcaJn",
+	"mA46Jh8I0CsU/jF7gFmfBxry72cyY45sVR0WfedjRNjHhC10Q8g9MfIwoJHSdKkIF2iY8rbOkezbyr3E",
+	"1ZOkjZFcAYOxTKE5Y1m7/NKVeVlbEAarmvG8rNiOs7Shrq3rhOWpoKBXxkif0WTmW93GdZsbaTO5WSuX",
+	"FAkbeIEKI4FHs9H/sR730aH6uY1BX8rsUhlTDl4dBY0posgyv+B6d2vKUbX6oy7WlCNvvUe1xR41rCnD",
+	"rz6LNeWLOLC3ofbPHqRfs/v689toPkM/j4aPSUWBYuyhrh6DfcNByhXAzKHcGJmDvX6fxPcyv33DhGb5",
+	"RarQCQVVJ6vJXyhwGZAE3lInBDhCwx/mvRFyiNlFcj2IRsLjDNAkzxaGB1+T1Q24KCNwfKeLv9/6wk/J",
+	"XN79/+x933bbONLnq+DopqWztCI7fzotXTlJT09mOok3cdLn22afJURCEsYUoCFAO5o5/VT7Bvtk30EV",
+	"AIIUJUuy7Pib6MqWRIIAWKj/9SsWC67J2OK1uTBMMLUf1Io/ShbmBk2vcH4AOG8XsBr1gXzwHkI621WE",
+	"WwO2oJ7xUBAa5oBCuP7kQ0RADtcJ8PX712TO8xzLrHKqZyxo+/eOpjMuDPVHndq2b3Yq7cHwj57z785z",
+	"3sqP9+XEe/rJgxGcyh3g/8qJOdjRZricWLT4xQMneMCTZQHO7rt7to+9K9awkW/mh97JBR1qEEcO9Tj9",
+	"0Gpr9rSF7/mW7oOXdR8B+N24VisKliLd8bJeMteLUCur3+Pt9Fis3nFnj9vDONvWd+0Oz9zR2XaLs21/",
+	"Mr43B1vwE+n6LH40TNCFpYzBUCWQMdDM67YI2Cptqvg/pBXkoSouMjgctQuN2WEHgOCOMQK6oLHHouGN",
+	"w14wCmbYG2HlQYstAsDu3K/SjYBmA6gOXMXCPDedUTFl2XqDYiLzXN6sOB7RqJrIAvsLzKj2UPexgFhR",
+	"BMlo7opaxpks2s2r3iH8cPdgkkDdvTFIKkqgN84Ddr/mCK7u2/mebmd+R9/T41MhPju0+EMaOSz05d6D",
+	"synI+9zS1TRadTVVQM81lpiQgO1XwQPDhQzzbriPqgxqXrE1jID3RvUhaiEHCJBY7h4L7/AJGTDgkZaq",
+	"1sKWJFMps2REkpSKj6X4LKjWTGQM2r5msWhLg7X3m9vBt90nH1wgRm8C2g4wWaQw+1rLlwaX3N5+ocrb",
+	"f5dykMYeuBhFndK+sELzlOZk7jxD9uVBqEKUE5rqsmBFZ9j5K6WGg89lxvL3pdkVc/9fTs4q95K5hLiv",
+	"bKPY11LmVHgJSeZS6Bl0i1Ws4LQa6vT05Y9PAW8F321n2DHvc0Mcoi40DlLx4rf+CNXyXbivgmz+gLNX",
+	"B3Afvn6SyRsBrZY2cHgIt72hmtULSIJvArh9YsTQCQxJumAZyoK4rq1yMlFMjyz3iQUX5PPla8PUa+Nh",
+	"oYXEsC8tcg5hcCpIcyqBgMC0Tv8TxiS80EtIl2oyl0qT54MBNOUmV2wB4sCyLcwJGaFJ64FfwpKbRugA",
+	"mzIFF8C0MWlqc0EOVJo0oh1V2kpiO0Y2At409BBsLiuJxa11JWRdWcmzwSBaXzkCrwwsDEs37nrDLCGK",
+	"Q4XZ4bDEJS2kUoTmec3jaYuAqq+wt2/Voqq5IUbSmqdiEzSbJ5DQPPcnwKYJ9frkTc38ikU1G/tiC0Ym",
+	"PM9ZVnV0KFgqi0wdQBS+sXvTOUgaLdq/O9RE7FNX8ucff0bbPoQ1HvKHsbyDs9cZds4GZy9OTs9OBqeX",
+	"p8+Gg8FwMPg/HRu3b79s8MJdtrv8c/t9lIPfmxz0bKhNIFY/3k0y3qEMwo9xayVEU7JpwJHcuf6hPkpU",
+	"l6u1codY1Nqh453qFZvIgkEfYCfmVdUa2MyffU3zUhnzaWxoalXIxwKlvHmOnDIQNtC1cMKtJ6XaFXnN",
+	"ipxCcwXD07nI5M2+EaoVdnCsvril+iJ8uQ1uPGgw7YowwgtfBhfuz7YfOG62KqZ3Cp954jrKhccUPFsV",
+	"CWpXmbA2ltYmE3au5PAK892KOWJRA5Lzo367eo52tfe+Kjrcgo9FHTsWddyL1nRrYYenz/0ast8aGN6W",
+	"+A4SImmRHGsiJYFkORJkW5D4ENT40FUZnpa7qLwaNht6NBxUHC+qxfVWijhiAcHUEEXRD3yQ8oRH6IbY",
+	"5CE4C0z/R+ch+DZs4xhefcSp/Q/jfdjT51APqu7cajEWrbmjEUnC+Bp8riJrAK8QhMdcB8ZS3TnpNAwu",
+	"HlNOVxnKt7Kcd7KYWXjXkZk9Pot5y2Di7ebx5kTTTed/o2r/ICr9Opn8n0q996PL70tK96K5Y3zWusat",
+	"Q76Sje3F1euRnWMRFDlH/rKxlDmjwoYUaa6Yg95zV3hhyJXN+umT1zMqphi0rqcsVZCu1UyhoJrqWrqS",
+	"eYaS5ieua9lGdzcbDpdMuSlhZ0MWzqcFF1nOyJjRwtxjK8Tt3HzCjSz1h4ml0M5jSq95YMZ0tBYebzLm",
+	"AVN2uDhZFDJlSp3ogqZXXExPJkbDPTGa2D1UA7unEHjKLsXA5yTJCrkw5m6CdxPBWKaqFnVSMMtgCRfV",
+	"1ZjOqJJRLKhYYiksSTKq4fUkRNMrSMwUrF6V27y/5zIja7mQ2HQPc+DHzDajA2ZdsBA4om2lmPfTrHOG",
+	"EGkpuDbTA6juWPhAbyPr0jZeOkzW5VtxgbRwaV8S2jp34dx2kzvDjtvNTpPtvJ6x9MpMX2OSlGK6XJir",
+	"6ttvSPxXedOJOh/+3ok6f+XTWYD15nIsc3bNckiYrLYP8+u35tDtu3DMAvlOskAqjtjgVQGrfbvuGnVA",
+	"3ruPs2ZX10xQ1evYYSzu6F5pPz/H+t4tmMwDe17W8Ptd3DBN8j8ytMfkjOHr+dSezGytu+Y2ZnZQJ84G",
+	"ReWeDKd1R6XdimoIjqOPZ62P5+DS9jBOIE/Vjo2uM4IwNhGaQd0WjCKj4hfsGroyI7KkdQN5x1CEpcKy",
+	"QAMiFug+QqeNmQXGgYUkbhzS9UP2q7FdOa+xcW64ggrganKxWDc7t5BFXqpwrrcbdDQ1tkwsuoB5VKQz",
+	"fs2yHsxZQc/vBeD3rTF+KisPJzAiGUt5hjoMjYV9LhcZ+xoRJUkqRVoWBROauC1KKRpfUs/IDRdY+1s3",
+	"oFbRwHuVmfVh8o5RVRbuUm/Y1VE+I0LNNkAmKrrODGfr1cpURoamfW+k5YJhMzZzW1glAb+sdtpAaEX0",
+	"DPZJYrbwQ8GnXDSK/Ob0iiUjklxxba1FY7xiIi1NU7awOiDUFwMDi8W41KRgk1KxDEqpBbvBd1R/DcEz",
+	"DVlw9V6Kt+KaCS2LZULmdGmowdg9tuhvAgtMxuUyQToN260olmOzjPoz6oP2+uSVc3dWtYixsMWItnEV",
+	"KpG4xmua8wzAJumUcoENRcy9XHC0z+WEzGVW5gxXlFQ5w+YYxQK+/b/vzD6SroT1ErOr5nWZvx+KV+Wy",
+	"h4FGc+Urszx34bhcIo1durPJ8Zzmhhx1dULlBPyoSNqkqxgjyVvN5h/d8er1CRgekKgsYKxY2IoR8wVc",
+	"jV6fLCHsGspq/DDJmip389sGI1+z+eGcse9kKbD5NPb+70Qdrj7Z1+4KLiui6gw7Zns7UUe4osdXH/9+",
+	"cgpgi27fjHFjTfja0TS2FE1nK9Z954KzFBIzbxhAvg9P+2fPt7f3NZsfsbq+G/Meyd/rFiDg1xjtcFT+",
+	"rOkCLUb5omApvO3W8uJP5YIVilmJllx8+HRJGsM9uT5LInIz4+nM+iIRGGIO1WSaFSiVKdaruf5ZsbAy",
+	"UyUjBOq7ZgWwHUTqxd5WXMHpTHMOyWQYREK54x8CyGB98okx8uXM3IdyCJ+tIt9f3kFW2A6m66sq1jEg",
+	"8A6YZX85PXoDmizooW1/oO0dLH0c9cjRHpV9jwrcl9OIqBqf+XLW24LJ+cPaxuSeXJ/t73y0Gs+q0r1V",
+	"sphP+Fo1cFZzyCzu+Ged2gwyPuH40eWJtVamnVtLxe6hWQUXaV6aDXST48pdZSZXFPLG6nlcIQJSLCyD",
+	"dhgZeJUt/FWoyVrFs3v+/k1vVM2wqn/jCh8N5W8I0+EuCgrnfIWcLRP3wLUTmucO6XEJSFNng8EAzbyf",
+	"fqoXs1f2RW9P1v0dVr9VZOBRN1DT/+gVVpT8Vh6bI1dpteY/w8H/2EkhRWnw5ewoD47yYEd5cBfGP6ca",
+	"cm5PQCdcz/8/MiXza6gWXhjjy2ilSsv0iqSlRvADStxgFnpWS6d/R+i6sSjVUE8mmBFdfWjGiXd9Mje1",
+	"dKv1OLYhLrd1uUS++EEWVatT56oakmeDZz3voADHFXgRuhnzH4Zh59OVyfT6xLZ7TQDvyMOTQMEdSCKL",
+	"KTKo+zzsTeb+G57pWQ1iCnT1RU4FLWIB61Okq2aM6ch8rVlENGD4wodeLdOiCTZohsq5YLQgbqQxLaJY",
+	"6HLMIrLgCxaRMaNzI0amOYsAlkiwvDcijIOkuuYyB17S1gzWTr9PXkk9w5as3HWAogsGqOR8bgS+FJ8F",
+	"1yqpu0qsagC44oXhqeDV87YIUhPNb4wJUzgq08EVZpRhLJK4HAyepkgNRnOAz4zg1zBJ+81X+x2+Avwy",
+	"Cbbc7RM40taMunaMWNjNlgJ6qBip7NdPbgrzcoQHqtEF5bnZxX+xQirSTZ697D8fYA6f+TfpjXBQ35T4",
+	"dPDLOTl/+oJ8MuRAnr0kX8lPL2ybYvKVnD55Bj//JaeavKKF+epskGAdEOyv23F5bc5CAzu/7QU3aR7e",
+	"32/mkFJhvb2BRxpOk30EIt9X/i8wPxXp2p+dLzgWLa0ZAczVzsehn/HMgemDxEH8LGz8i74wOEOpLDIz",
+	"KLw/rj6yuTnuSb3HjPeHU+/5NBe4pjXNpUREyFi4hUTEev7AzRmhOxd8uAm6ntALC18nP9N0lpAuBU6I",
+	"5IzAaJDkMl7GIpWl0CNYoeL/Yqj/wfKDfTS/2rP2xHMP3KQpv2bCsxSrMeKlUWWkB4iklqo9P145LpZB",
+	"Lxf262RUnWjS2NdYdJ2XFpQh5wDH1+BQewPH5i3+TFx6LOBw64IKZWhMij55Xbn6ecYEJn1aLc4zB8Mb",
+	"pLAU2Q2CBzBoGD4wmn+wwe7l9kYAIuQoD8huX7/qXwo5fxcen86d1E675ZXWCW+8M/zpRdRpnNLNVXNA",
+	"HJ3hs5c76aC1lRw9pN+Fh7QrC0BU6Tldbb1Cdxcv6r/Nn7cbMgLOhY8lembdqPSuzLKNxd7rTu0vTPtQ",
+	"yH0lDeDKW1MEuLW3jokBaxIDtvPTB5bMzoF+IEGs+DBGbQsRmjcPRs7fPn14Ty7MVU4XNfP7QYWtNaB4",
+	"grpCC+v+AVS5iVHMoY8Pi0UXhCCkkyYRqrRQI9IzkhAgsEMZeEH1TFnkQnMpDSpPgoFGRlmh2QmmBIvM",
+	"Kjb42QO4ooizEHmwZp9V4M8GVrDEInlSj7t68FoXfHVZx3iZTcgwA2MGdMK+alYImn9kE1YwYbSkWNjJ",
+	"15BiPTSf0oULM/i7oXEgPtgD8u4knOGl7RzzPIHd+V8rUvn3f3fkojPs2OIRcIYZydp5ElJO1Lmmecla",
+	"wqMR+RcXKdpxSHrbcZK/KSlgJQ9dMHIbCzuWiTw+UX5BC81pntveYXuGPdfUwf2l4mXOCeP4S50lra95",
+	"q/X17LpSt1hgSwJrVVT9SF1q0pp8HRc5dU/ryiIC695MzVwexaKWW9UjV4wtLKSGMzDgwPbJO+fHl2CY",
+	"BMsh3TA3JopFUuU5AAReFSuISL/fR7PIGaCGZZ2Qj8za2F23qB6RwgqUFtMkTBkKDe/Aao8FaaZQ9cl7",
+	"aYtcMpmWUMxVGCassLCPzRVZYg8oQknBQK7MqELT3TFrM7CW9k2PzGKogxvMwMKcOyqA/50PqGnEmWW3",
+	"JVk164YMb3NZYmGOWJjgY4ZRlujM9KwIrqzx0OPGdZUEZ6HWqwsFu2aF8yeYjTDD1TPGIvRLKkCRr+Rv",
+	"IPrxkS2uDGKJD18TzLTmYeG2fQZsFkwKNv/GCTpqZ2aEKf6Hjg5M3gKJ3XjzLRt8M+M54PY7EihVmE3I",
+	"BZi6jvzNACO3r+4W+77HuUyvzH6inU8zMoaoFO4p0gAkJZnPwFiIptMevPpzUbmKZGkzPm3il8+Km+O8",
+	"STdnU5ouSUY17bWmx5G2pSKNtWWq6bIwKhUWSm2VqDbyZo/51b46hwcmpDipZm8eUDClzfK5viXDzZz/",
+	"n6Fw2LHk7JqaY9aIWOLp38JfAsQTi5quuGIzpVRA7iYOQLqYCzozlKZh3RazGCCrLSnsmFOGk7vfnLK6",
+	"0hR1uLqkX8P8spZcsrXJYzt5QL5Jje5R5fofjeNjpcNNwUMQXXUIb8mTVCp9AmkMmbwRQTLa3oZve3YH",
+	"MQ8i/kEuvxW+lROyKGRWpsDp/llSoaGNiFUGHYWmNE/LHJN0dSyS6vMHkQwhu1sQpjSfg/xI3L9Z0rN9",
+	"bCn5hxwbtUtcFHJaMKX+JsegeZllQZgPvoBmJynLc/zcM/oPBgxwnkxVKwHNZ+ifi0Gff8ixioVXaxwK",
+	"5pLkVGB4yvCjHHNXXP6H2RMwW4FfVvkwCzplGWHimuVywSIi2A1TmtTXj813bf+6GZ/OzCXc9s6ChgHQ",
+	"VmvCv7JsSKhY1hNlAtHYJ8mnK76w2vElJDSbKZhXwIUFq4D5dvHXWEBqyPPBYBCR5xbzc0GnXEx7fZJA",
+	"sU5Cuk5nj2rV1ag6KxSowabKSSz0TCqMISgQRS4LHgO+VTzWVw5EG4HptspGeS2VfuWn8R2mptgi/d87",
+	"4ZHYMdWktomHy0Lc6bEXdNqKX3eOxBzwlh9Ugzkdc1AeVw5KJQKb7+kOeSleAnKxKPWJ0e5OUiu7WuMH",
+	"vxnlHuKCK+aGl1JmAIUMMJBj9RtQQR7LcjrTUSx8Ww+7xGsmMmiVoinPVVCb8dbM87Pg2pB54v0RZl9L",
+	"7ZIrMrS4kjFVXCXog1CIdAElPhDl9+UoiQ+EYLWTmVI9WwU3yRhE4XqqPJMo6KYywFxw273m7PTZj89e",
+	"Pn3x7Ec0ZCrTOeTlsbgPZm4DMbUdW2Xl9df7v+3yjCgbl8vIWUX2tay1MfvGfDAD/LNkxbICDHLb1Wkq",
+	"+iEj9RmY77jg83LurpjIYk51Z9jJZGkORdSZ0694QbWvUWfu7hr4LDtruPyJMuAemW19czcYF7B5ixI9",
+	"AnBCjkGqNUGqUCMel8ughisiC6PB1YjwgWJZa9jmoizSGVXsZMaN6bjc2LfZ0oG7B/tp2AI3o8pC/zqV",
+	"YB87RXw6yOlZz+u7qMSimutaMJFFwVNG7C6OgI2ButyvxpSlVjxjBMpUXwwgRyen8wVUyMqqhLE7wIiX",
+	"MoruaUROBwPz34tBb0QSrE15Z4cM613wFwKHCfKCjCLrFoqTVpDQhnhg5IP5BrPrLijPCKTuIHur30Qy",
+	"GYDhO/cqqt81n62Pdtk3MYxFoqWmuRvwtXlEQgYRSfwbSEjy+x9JZMezG2i3E/CijQ0FTm5MBkKx5EZC",
+	"s8IOBmRaMEpueMGgMYBFe3NLNePBWu3CLNx/LIw1dP+qvZUGbjf+aun1FnnwG75XLixRRqQiypEVrCu0",
+	"hWEIIC7CBWzDOvmAo3ZCaeC5Phf66VnH83QuNJs+CFNv7tFmtu6p3LGAI1/fmHzQtmXflIdX5bEHd/i8",
+	"tpX0QXKkg50nSpZF6qkoiFIFqYgVXoAvno9FG9JARFK5WGIQRPl4oC2sxsRKFZFJTqfmCLs8WhURqzyp",
+	"CIDWGBxwv4KonoSAksU8wGURBHEtFy7MubgK1ufKriGdEHiZWiqz/z3b6jxIGrWhOLMHrov6mupvUO9x",
+	"y0bhZmKFph3HVRtZ3/0nuATquzFKVjI3Z3sFcG0usJpnNW3yvJpCGFe0QYwZVRbFIYgoqnpI0dkT/rWa",
+	"Qe3U94/kxCK0VVriOOTj5siHM6L8uwD33A20NHOBjyr0i/PdLZpxnmVhff5dQhorb9NZC0GV+6vdohFu",
+	"WsdUzP9sN8p5lkFgPkwCuHPduhcjOMJdRMitjU1cgJxObfuSRNPp20wlpAvOZ6OsZ1CZnmpzFeGGaRsV",
+	"lxTMYxXPY0HzvNcnGDjlWVAJZG6SE5LAAs1zklo41zcBCtBYeBa5wDzPAMMFyhlSF2xMZQbwH0ZaIVgL",
+	"/qYIE7pY1lTaKpIfhRUKsbApBf1DB75bcWqKMmfkWc838arFXzBCiMGJEOsY98nOExml0Xl2D0fHYiUe",
+	"HcqhEVFMZNyiBSlrL+PsAlHkJuJqPMB+cY90dR67MXFLiubnS0Prd3GvA9lubni4Ews3E7LzO4aVj5Jg",
+	"97CyRoo+jBh48m8g8I0dBx1vqfUHNOz3hirLrRutAf05dw0CZxTUzFVPMvBjOiXdbTkxzwyHdxx9xgoW",
+	"sstnI0LdyA/Bdw1X+mh2ABjXwRN6RoTCpjZY5K7M0Lwhy3rupYXiZevrtlRydDK0nmrzTqwWg6U1eybo",
+	"7qXCbROXnm7OD9GapjPwF7QoYt1AA+uF5RJ1cDw6DfQxVHJjsac+tlnfgjLAnQ4+2UrfQgO8TeGC/bkf",
+	"rtAnweiw/a16FQdnjjyRiyGybufOAZ9tgDAC8ymt4gpO9n10Lms4r+cxRxXm2/MdtCuBZORBTUoMN6j7",
+	"yETLMkxYpS7UrlieB5ZOFXH/Ar+/gUg8puz3anBnXCvy9MWJd0bGAhrU47AtOBP2eQ2gCWP8hcHxhKuL",
+	"gpsNtkWIscjYXOq6JYwexQVeaLMF1hlOoA3B2sBVZwP0UrBY1Afo9cmv/IqFQSaXLR4YdMEs1vKgWNQ4",
+	"UJUEvZUWtaXedIjI0ZZl2CEp3KkC2635s+DapRx0hqdnUce/dufWg2Cc+a3/3H6A5CY8Bu7H0/6Pz6Mq",
+	"2WB4OjCk35ar/Ep+tVnMwXOjjqPWzeXe9irN5u9dZvT565Nnz04HuzkcV47U0ef4n+1zrKUz3ZOUuK+k",
+	"5cu1WVm0gVPX9YkHQxLy2gm76flMIkxgkBPLG/vXwVlQCTbfd/w4zOYdL93joV5oFQIvchh4fUTFGcts",
+	"WcMqeaDc2fBwq85DQYzVWPMWcGNr3+qRdTzSrM/GazpE0qfjHPDFFysC/9yfh0SrBQ+hZogcoc4LeeZT",
+	"Q6Di22eGhFPamD248WRkT19gwkhrcOU8RBAY1jtQQnoneAmzoPkkIAo43TV10B62Qta3ntT0itk6WIcv",
+	"P6oaTAZKTD0u04g4KHrNMrtPfXJuFGDYsqB4FflYYP1Dp7ZVtra/8lfVoR1M+Vuv4Z09304TezBl62DW",
+	"dZ09t7NjfN+143Fkxo83YlB/UXspcg73Z0MnFDDUaYX0WGsRklJNczktWd/2G8NqJTcsuteClopVDxWI",
+	"qLrkoZG7+/amJBVS5C4dJg11JxNZzBMykXkubxS6ZxMYCbqjDbGS3yIHdhNAaUwikkB1qvkHkBov4FNv",
+	"SBI94+mVYMpixCV45xuYyzKpNw+BAmfEE6wuMDdVmVDJCvBj1yI/gp5YuxLyTHsjM18LUthNxhSAlXU5",
+	"hsku+AL+jhmdm78ACQkldQgKCUsIx+yG5WC2BB1ECvoCvMSRSp0oBg4N22mlua5a15TGNsFGNHZqDeCl",
+	"jXBvxKwMu6pYMxsr/zIkCVsGXcfvjCDFqglm6TPfErx3ab+GqDoSDdIMd506aihqUAqecHXu4EbrnV0M",
+	"i9/H6XEwzLn6aiGbFRpuVCRgrprZNhsDkIQWXO7sz6hTe8fm99Nnpy8rrDrr2wA4S82gT6dofFUBWTp0",
+	"S24W7Q9gZ9gZ02J7yVrbmaMP47to8rEep+5d7Yddpd8TBxK8Xgx+Yhpx46vzLcMqXObBwjQ0BSZdisg0",
+	"NrjbG9quvh6bGGcai5TaDkW+cVNrYtQ6iOSIsFyxeu4SctoGumpDt7fQuC6uAu4Ry13QRbJjnMiuq3Ys",
+	"75Siw2/Lz4k6weuwUJr7sQ87innT96Cab+VCqTP6Lf0nzZd45FiPxutq6ZKAgu4OfYN/qcMxsM0dhZGd",
+	"2EiX0rTQNn2TVhq84SqpnM+hzZBMryIEz22DUic30CMPsH1nclEhCMKNvSGphD6oy1baR+TF4MXpyeUL",
+	"cp6Xcy7Kuf/5DH5+OnhGPmnKIW0+FgiMffqCTGnLrZcAWOQGeAkDVM/9aGgItI3T8Mmx8PfjFZflmMEl",
+	"5CsZ9AcvnuM4z5+6+fMFI2Z2rvOk4bQROf/ppzN7xStG57H47eXXp6fhBM6Nvg2qTqXugIpZXfIaNXHy",
+	"+tnX5/1nwICNUmY12IWZn0JXMrhxQoV2TpWyXy1JN6XFGF6bGXXQP3v59AXJx0+4+P//r9o4ahcei0F/",
+	"8NOPz6srzLYrt+1w/0/uxx7RHKsgrBJPuqi8A5RHzRiA2rNYdFFTjEhh5s+g7OIFtH6c05xgKnFvBDj1",
+	"uE5rjyhSKkwuWpTjnKuZkZDByA0wjsDpLyehUdhslH1rp5pYbGqeXbNko9BeJBubaW/y0a+IyO+w7Uol",
+	"tq031e0rMEOwvc3GmNO9QyJubWcfuO3WzgLc91tpCoWjEH9M8Y+7iOyWAEglsnfrmw0Mpa2mdtVDcE9e",
+	"5AaBt2ukDQPtmKy1phL1LpbsXSpRNxT6hPivPqnQRpgg6hQRBb18nKR1XdVsk0ru8rnQSOUqFkH3HdIN",
+	"jechYsEmQ1ekaBMc5zRj3ssGYK5cR0FHY2wIHYsS+l/bNDD/CIAUhTC7D3XVDHZfdEmVMd5xbdhQBXJa",
+	"bYueu8aq7uazewDv17diB0dD9RGHlQ7sW5MLJuiC9x1RrcUkgSxJj2VLFUl++dk20nVjLOk8TyKSSnHN",
+	"QLnXEnH7bUsaRa7YUtUTq9GFRd4zhuVmWl4xMSIpBTRii8Xsu437dM0buoyqYeWNIMnPl3S6quULKRjp",
+	"gq2S9tbAXXxYMHG+4H9TUHC8I6eevJeCvUNk+PvEm7CTfGPfwLqTDJddvPVvqhN1ZoxmDJODX5ttPXkt",
+	"hS5kvu6J9voncLG79s+oYzb4tnvgGpja0y0P5zubEov0ztKygMjF73+E1N+2MkODhrqCEwCTpaluIX1D",
+	"B6tUbyh2I9WndkQUnYoV16yAwqtxyXNsyxKR8VIzqHqHf6gKTONuYh/15PoUz0cvioU5PSElwA/NQ2Ah",
+	"qnUhxdRSt69EupkxRNCGRlNuQzLJ1Mhi/SS1V23OwQmcqcR3oq7OlTHCXa0o12RM0yvEXp+cGOI+Aeq2",
+	"YcEp0+CI8InJmD6HYNcW0V0uIJ/O4hnf5Uj+l3k/D3gkHT0cj+TeR/K/zt/9us+RXNClGeJEs2K+Ic3h",
+	"Pfh9wlQF2/htTR6CHZbAsKQt6aBVczz3ZVDrY74XOPQlKw4IvW0HJVnJyNMByQCmZKIRzUxy6HhiQ7bv",
+	"4Siaz0y/oUvVGT4dbO2CCSZ/DMp+D0HZ2kEIDuhF7fs1OmN1HNYc2FsCG7d1K7eNHTY3Jq+8vZbgE6M+",
+	"bnDubj7Ev3Klg1Pw3Th4d+YPD+ygDdnqLu7ZOoEf2c9jcs7uy3wax3gd89nNRRuwhTbVsynW78meq5F5",
+	"u+L4n0zRh/PRHoy29nLSOoJUTJtRFHSIMMOtI8dEXrPC6OavbT8CLsU7pmcSHZ85HcviVVlkTEA9geY5",
+	"YPf4ktdWc2qNFfUa5/LJzu0+ybn5qBaStpcQ5a/Zmzy/GbGlzTVU9OaXvs7SWePPX7E93ED9NX7rtre6",
+	"p+2xlhY7w84cMA6Yo8XtMz5bSeHhHN57UOLR4f14Hd77nbjaQarUBs+lFwVPN3HpC1akTGgK+ZiJzRB/",
+	"R4spF8CmB7YswP2Anvd3tLgqFwkCQQMUE3rpFNPtFgqOqNaw7wuc5EOw7+ajWg6NveQQ7Pt/knbRXPVW",
+	"5Be+3G0aeQLggw+GrqGqWs9eILGuJy9bO+MaHqqZvMH84TlOwvaaLBUr0LtMBDibw4maYW9Ynpu/dUHU",
+	"6iL75JmnyG6lZpRcbQS9t9csOJKd4dnzqNO6bZ3h6SDqlIq9qd+A6UylYvjFK6pYduGYgv/x00wuPlYT",
+	"3zV5ubHebxL/3eNkH8Xh4xWHe/Gj3xvyMKozqD+8fPTQtO0AD3QKBgrLPXZWF/M9lCQTWowI1FtdfLZx",
+	"4RbAw6TnKxCrBrSx6LZBld/i2dcAUW52E9oYb1djOIIU1wzdjtSNzkXGvgKLTKVwHVlTC8mOuSxkLPWM",
+	"3HDR68cCNgIcmdjZDQs9eEHkjRg2gRR9+mwLiBpniqgZxVauMK7NwBiX2mOoo/NTFoRnap/aNIcJdpD4",
+	"xM9fFyzjmhELbj7JpSyqmMTHUs06UUfppbm5k1EBnRi2ZZiXdHrE1v5OasQ0kKVjXgAUvFXGCuCmPkS4",
+	"gRJzHheFOVPacBMffwDyNv8Ej4UW5FlLPPHWPHOLkXwMPoRs4IGDDpeIlLp1sAHI9shTHlOMoQHMvIah",
+	"tKR6N4GY2922ti8rVyRjBTa6sNYXaMpDkvxuKO2PpMqFQWR9RSiitUI+XL16H2FZAHe/cvBCG/EtwZjv",
+	"0uXpnrFCfdrJamDjiEu8KeV8K8F4h+TyAFz4FrfEsIYWglKvhhsRNfwWlTTEvnGMAqDaJZQgGqmLsEhU",
+	"uYR1Q15L0qVWJtMrBHDzsER02goO7FN33tp086JYOpwJcw/UHLpONdh8bGRV9DoGpy+JnMtrtk8S+R2V",
+	"63a1+YYWwoak7k9vfoBDfnQkPOZEck2nP6B1GRGgPIvIUr3IfdRz6CB2IicnFpFml5LnGbWgB5qKjBZZ",
+	"VfU8JBecpUyR7s80nUXkjfwXExF5Jb/2IvIrE1M9I913PM85MLkoFm+Fue4vUuqIvDPf9SLyG8CmkO4v",
+	"BZ1H5MK8zYj8nedyWtB5LyJfZF7OGen+ys0Y5Bea51L0InJeMEq6n/5Z0oLFAsfET3Zo2LlLbu59x0Wp",
+	"WUT+KssCOgmbDflBkWRCUy2LxNXfzKmAmlhj4Rvd4gcVizFVDNF9u3g1Oe0hUtsEOo6pkVkxbJOQBJrT",
+	"22x76FPU9c8QJfTt8XaQGTosxIVngEbj7KGIMJrOqpR6bL08XhI7kS44nHOqtC3MNTf1Lc6woVDEkMLu",
+	"9MCGl4iAwb7SVOdLxOdZU+rrcaX87YgYr8gN9LSH2wy/olxA77WWamGg3UIulF1XzibaZynDYLtbZoDB",
+	"44GB78Lnw10ygwPFbs/fP4cAxQ9sGn22U9/JPgoIzNWo8QJfw1EUPCqzKXhTFlnLv6iK/cNBCCDHtzOs",
+	"QlT6Vua/4gmGKWwJLmdH3wFdLig4tNhlJEFvb7p8LTOWgAKqGgnkFmLYXdiuJPpmxB8sJM8aXyzCO96F",
+	"k4QTNlropzcBiFc6ZxbYa2vWgjM65oB/H07Xa0d/7mR/sWd0jW5Xp+uVo72PH9bhgNghDgwEUj/PG9PD",
+	"bz+zhkG6DTo6aFeYxgMrIpZ37qKGOAl0ZESPSeW49kfqdi7UclJXudBu+d+Nc9/mGg3E9D05Thwxt/tO",
+	"rj2pH32krT7SHeRYKwU9KCDHMPSSbq15Vt2G3JUeOMMBYTho6VuBMG4XdejN3FM9vU9N88FO29FZ+Zid",
+	"lYdSXG9kcXWSMqHZvRmm5hHEPiKKxap52lqGTJKMLWih50zot1lCFqVGfhAMh9AZVMeiuhY7ovm+r8EP",
+	"PrbBvnKleyNC62MBEketvVl1M6aTTsxyCsiCMvr7wDCvuSwsm3O3ng4auIG19YEzz4zRqzpbBEOuyS1F",
+	"EMeN5de/yeLqNSzlbtlN1aZv7ukFlTkfAXz4GXagsBUS+N2Ll/CdtcSfn9CvXJE5z3MzfVtmgVeevow6",
+	"RSnsh9NB/3nUUUyXC/zm5fOtbfdqC472+/dhvwcHOOCFvwUcZ20xhD9S7czwLqZ8yPEcvA+EYD0O9pTp",
+	"aE0GViy2qPj258N8sIfH/OsPpfkQHrMEWqxWB/QWX8BmhmOsluqsHX0Ba5jQA/sDAgGwi08gJNYjh3tU",
+	"joHaq9mavTUO8Br25nwE69rsf5IT1zR7uKJ35YxeMwXJ3hgm4VoFqlbk87TJmKUSkkfdOmMBVlsEt02N",
+	"8erb4aIalVhjzravNeZd+GiImyrN85zMZJ6hjhkLI+QXoOZxVPKcSWh0r94Q8llgGdWF0E0S82rCB0Dv",
+	"xKClNjSrdupkeOENVf4pZjFnTu/k2reeB1XTsFpzsUOLtDfto+ph7/uGqnfoBvrvJVFlOgsXiz0f6/M/",
+	"umNazi3u7cE0k2g9FFuNFF2aAqgfFYl3fTaDVS56obekbv3EAk+i+aHtHO6hJ/zC9K2kemCZu86nEb6O",
+	"I92ucyPuRbQr8uaQzkTr8VD1HpNy4jrLhDRcdZusexvrZjZKJDIw9J61eiLrjofKExk+S5baZSuFXgJb",
+	"UhaLxiC+V2VtkK4Tnf7E9rBVHdW1UetHNhb29lvdnJtPJ7o478NtAN3fbnMQ/HgGvcd3dxDU3QM/DR7A",
+	"PfDwTOrofX18OjkemMN5Hepokv/ujBktWHFe6lln+PsfhiUiwCoy0Tq5/CpTmjsAVmiNg56EBFpyFaVI",
+	"OlGnLPLOsDPTejF88uT07Mf+oD/onw5fDl4OgOPama9oF1AQz4UupFpgL5N+kFRTQqbeqkrC1QoAJkCW",
+	"Y/tfIbBMtwUxlnDdJxeAfxoh0rHZfNBCYoFIr08a4KuQvMTNVgOMOiMFm7CCidT8Z8QAyzweuwOqzQjV",
+	"JHmSyVQlyA/tijwmZ0sf5mbtatfXpPbCPWlc1jLS67UFr+1Drlzftud0qlBaNKqQqxFHHoG+KJbQLBm7",
+	"QJqXgsUCmk7D515iJVebxlm1T5XzBRXL6nlqxhcnYE9lpGBzruFDlhVMKaZqy4JbefsWlUrLOZlwlmck",
+	"YxMuuPnFLtGj80KzyxSuBSeSSsicLsxWufmMl2QuszJn4YODwdse7or+NTciFYc3/41ZDmENuTKW0TU4",
+	"Ok3aV2JuD7I9/X5gAbQUmqZatQyrWhuCVyL2BwUcCM7TjE+0iuwTbhi7QoRU2xO0sgQ8T7OFyvPguW+q",
+	"GAmO17Y9rOAyQ6RlcjOTeRhagWpsZbQqX/kdPLlgJJM3IQv52f9oftB8ztqeWEOqrV4I6EyI/arw2Ndf",
+	"zkUDJa4VxjrsHrY+4zPI8LTo6kF2OSaC4xvmglAYIpjHSo7o6lRszM42NpQLMi6X2OE3GOeLz9m5dSXQ",
+	"x8y1uehCN6KIQDOiiIxpERFdjllE+v1+zzWwKBhJSwfcHRBr1V+13pc2mNi7lf4/bROE1vVzqjQrXNeM",
+	"4DGiNPp8RAp2zc3TopaNn+SAbFDNKIpFGp5mmCH7qlkhaF5JAmUUZ0QIx9bvrgE1vPDqCdixflIqlsUC",
+	"ixVpBeFcKqu4w0K4AH3dYSKYkUZEWH+Ju0dZt8/SbL8lqVj8s5QampFQ6IRfZKxQEVm4uKz74h9yrCJP",
+	"4NCPDEAq4DsmtCyWZExzahaIEOTQBp6MoS++YTJwvBXLweKw1kQ6Y+mVFcZLklOR1SQgtt5ueYHA8U9u",
+	"eFYhbSDzqoNQBVRRAausjPYmYBjTQpaLeqBkYpiI149G5iWELC8IoAimtIIXURugOr2e+7Ryuba5hcpb",
+	"SKAzWRb5Ek3HEdaEoERQtnrVRYtDg6166G915/q/V5zwYBDh1JWmKO64qK0LwJD8in4IDU4IWte34QfV",
+	"xmhbno2yk6BNaLjQhOc5PNsegX/IsdHbFOmaN2ONPULdscmqExkK+LfiZFHIlClFjFIFUsoJ3T/+/O8A",
+	"AAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -250,6 +250,27 @@ func (e ItemCostBreakdownType) Valid() bool {
 	}
 }
 
+// Defines values for ItemInputUnitCostBasis.
+const (
+	ItemInputUnitCostBasisNone             ItemInputUnitCostBasis = "none"
+	ItemInputUnitCostBasisVendorPrice      ItemInputUnitCostBasis = "vendorPrice"
+	ItemInputUnitCostBasisVendorPriceBreak ItemInputUnitCostBasis = "vendorPriceBreak"
+)
+
+// Valid indicates whether the value is a known member of the ItemInputUnitCostBasis enum.
+func (e ItemInputUnitCostBasis) Valid() bool {
+	switch e {
+	case ItemInputUnitCostBasisNone:
+		return true
+	case ItemInputUnitCostBasisVendorPrice:
+		return true
+	case ItemInputUnitCostBasisVendorPriceBreak:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ItemOrigin.
 const (
 	ItemOriginBuy              ItemOrigin = "buy"
@@ -1760,7 +1781,7 @@ type InProcessTrackingFieldWrite struct {
 // lists filtered with `isArchived: false`, while it stays readable.
 //
 // Every change to an item (create, update, patch, add revision, archiving by add revision,
-// adding, removing or replacing tags)
+// adding, removing or replacing tags, adding or replacing vendor details)
 // advances `modifiedUtc` and records an `ItemUpdated` event in the transactional outbox in
 // the same transaction, so an event exists exactly when the change was saved.
 type Item struct {
@@ -1858,6 +1879,9 @@ type Item struct {
 
 	// UnitTypeName The item's unit type; null only on legacy items without an inventory unit.
 	UnitTypeName *string `json:"unitTypeName"`
+
+	// VendorDetails How vendors sell the item (see `POST /api/items/{itemId}/vendors`): the primary first, then by vendor name (case-insensitive), then id; `[]` when none.
+	VendorDetails []ItemVendorDetail `json:"vendorDetails"`
 
 	// Weight A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Weight *ItemMeasure `json:"weight"`
@@ -2079,6 +2103,40 @@ type ItemFilterV2 struct {
 	Revision *string `json:"revision,omitempty"`
 }
 
+// ItemInputUnitCost The cost of one inventory unit of a bought item for a quantity. It comes from one vendor
+// detail: the primary one, or when none is primary the first in `Item.vendorDetails`
+// order (vendor name, then id). The requested inventory quantity is turned into vendor
+// units (quantity × unitQuantity ÷ inventoryUnitQuantity); the price break with the
+// largest quantity not above that is used, else the detail's `price`. Then
+// unitCost = price ÷ inventoryUnitQuantity × unitQuantity, per inventory unit.
+//
+// `basis`: `vendorPriceBreak` (a price break was used), `vendorPrice` (the detail's price
+// was used), `none` (no detail, or the chosen one has neither a price nor a break that
+// applies: `unitCost`, `vendor` and `priceBreakQuantity` are null). No currency
+// conversion is done: `currencyCode` is the currency of the price used (the tenant's
+// currency when none), and `unconvertedVendorCurrencyCode` repeats it when it differs
+// from the tenant's primary currency (null otherwise).
+type ItemInputUnitCost struct {
+	Basis        ItemInputUnitCostBasis `json:"basis"`
+	CurrencyCode string                 `json:"currencyCode"`
+
+	// PriceBreakQuantity The quantity of the break used (vendor units); null unless basis is vendorPriceBreak.
+	PriceBreakQuantity            *int32  `json:"priceBreakQuantity"`
+	UnconvertedVendorCurrencyCode *string `json:"unconvertedVendorCurrencyCode"`
+
+	// UnitCost Per inventory unit; null when nothing prices the item.
+	UnitCost *dec.Decimal `json:"unitCost"`
+
+	// UnitOfMeasureName The item's inventory unit (what unitCost is per); null only on legacy items.
+	UnitOfMeasureName *string `json:"unitOfMeasureName"`
+
+	// Vendor The vendor whose price was used; null with basis none.
+	Vendor *Reference `json:"vendor"`
+}
+
+// ItemInputUnitCostBasis defines model for ItemInputUnitCost.Basis.
+type ItemInputUnitCostBasis string
+
 // ItemMaterialShapeCreate Body of create item from material shape (see createItemFromMaterialShape).
 type ItemMaterialShapeCreate struct {
 	// IsRemnant Whether the piece is a remnant; recorded only when a new item is created.
@@ -2181,6 +2239,91 @@ type ItemRevisionCreate struct {
 type ItemTagsReplace struct {
 	// TagIds The item's new tags: 0 to 100 distinct ids of tags (`/api/tags`).
 	TagIds []Id24 `json:"tagIds"`
+}
+
+// ItemVendorDetail An item vendor detail (read shape); see `ItemVendorDetailWrite` for the members.
+type ItemVendorDetail struct {
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id                    Id36         `json:"id"`
+	InventoryUnitQuantity dec.Decimal  `json:"inventoryUnitQuantity"`
+	IsPrimary             bool         `json:"isPrimary"`
+	LeadTimeInDays        *int32       `json:"leadTimeInDays"`
+	Notes                 *string      `json:"notes"`
+	Price                 *dec.Decimal `json:"price"`
+
+	// PriceBreaks Ordered by quantity.
+	PriceBreaks []ItemVendorPriceBreak `json:"priceBreaks"`
+
+	// UnitOfMeasureName The vendor unit.
+	UnitOfMeasureName string      `json:"unitOfMeasureName"`
+	UnitQuantity      dec.Decimal `json:"unitQuantity"`
+
+	// VendorId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	VendorId         Id24    `json:"vendorId"`
+	VendorItemName   *string `json:"vendorItemName"`
+	VendorItemNumber *string `json:"vendorItemNumber"`
+}
+
+// ItemVendorDetailWrite Create and full-update body of an item vendor detail: how one vendor sells the item.
+// `unitQuantity` vendor units (of `unitOfMeasureName`) hold `inventoryUnitQuantity` units
+// of the item's inventory unit; for a box of 12 counted in Each: unitOfMeasureName Box,
+// unitQuantity 1, inventoryUnitQuantity 12. Prices are per vendor unit.
+type ItemVendorDetailWrite struct {
+	// InventoryUnitQuantity Inventory units the unitQuantity vendor units hold; default 1.
+	InventoryUnitQuantity *dec.Decimal `json:"inventoryUnitQuantity,omitempty"`
+
+	// IsPrimary True demotes the item's other primary detail.
+	IsPrimary *bool `json:"isPrimary,omitempty"`
+
+	// LeadTimeInDays Days from order to receipt; null: unknown.
+	LeadTimeInDays *int32 `json:"leadTimeInDays,omitempty"`
+
+	// Notes Trimmed; 1 to 2000 characters; null or blank: none.
+	Notes *string `json:"notes,omitempty"`
+
+	// Price Price of one vendor unit, in the vendor's currency; null: none.
+	Price *dec.Decimal `json:"price,omitempty"`
+
+	// PriceBreaks At most 50, with distinct quantities; omitted or null: none.
+	PriceBreaks *[]ItemVendorPriceBreakWrite `json:"priceBreaks,omitempty"`
+
+	// UnitOfMeasureName A unit of the item's unit type (trimmed, case-sensitive); omitted, null or blank: the item's inventory unit.
+	UnitOfMeasureName *string `json:"unitOfMeasureName,omitempty"`
+
+	// UnitQuantity Vendor units in one pack; default 1.
+	UnitQuantity *dec.Decimal `json:"unitQuantity,omitempty"`
+
+	// VendorId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	VendorId Id24 `json:"vendorId"`
+
+	// VendorItemName Trimmed; 1 to 200 characters; null or blank: none.
+	VendorItemName *string `json:"vendorItemName,omitempty"`
+
+	// VendorItemNumber Trimmed; 1 to 200 characters; null or blank: none.
+	VendorItemNumber *string `json:"vendorItemNumber,omitempty"`
+}
+
+// ItemVendorPriceBreak A stored vendor price break.
+type ItemVendorPriceBreak struct {
+	CurrencyCode string      `json:"currencyCode"`
+	Price        dec.Decimal `json:"price"`
+	Quantity     int32       `json:"quantity"`
+}
+
+// ItemVendorPriceBreakWrite A price of one vendor unit when at least `quantity` vendor units are bought.
+type ItemVendorPriceBreakWrite struct {
+	// CurrencyCode ISO 4217; omitted or null: the vendor's currency.
+	CurrencyCode *string     `json:"currencyCode,omitempty"`
+	Price        dec.Decimal `json:"price"`
+
+	// Quantity Vendor units, at least 1; distinct within a detail.
+	Quantity int32 `json:"quantity"`
 }
 
 // ItemWrite Full-update body of an item (see updateItem); also the shape a patched item must satisfy.
@@ -3214,6 +3357,12 @@ type ListItemCostBreakdownsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetItemInputUnitCostParams defines parameters for GetItemInputUnitCost.
+type GetItemInputUnitCostParams struct {
+	// Quantity Quantity to buy, in the item's inventory unit of measure.
+	Quantity float64 `form:"quantity" json:"quantity"`
+}
+
 // GetItemPurchaseHistoryParams defines parameters for GetItemPurchaseHistory.
 type GetItemPurchaseHistoryParams struct {
 	// Months Window in months, default 12; values outside 1 to 60 are clamped into it.
@@ -3450,6 +3599,12 @@ type AddItemRevisionJSONRequestBody = ItemRevisionCreate
 
 // ReplaceItemTagsJSONRequestBody defines body for ReplaceItemTags for application/json ContentType.
 type ReplaceItemTagsJSONRequestBody = ItemTagsReplace
+
+// CreateItemVendorDetailJSONRequestBody defines body for CreateItemVendorDetail for application/json ContentType.
+type CreateItemVendorDetailJSONRequestBody = ItemVendorDetailWrite
+
+// UpdateItemVendorDetailJSONRequestBody defines body for UpdateItemVendorDetail for application/json ContentType.
+type UpdateItemVendorDetailJSONRequestBody = ItemVendorDetailWrite
 
 // CreateMaterialShapeJSONRequestBody defines body for CreateMaterialShape for application/json ContentType.
 type CreateMaterialShapeJSONRequestBody = MaterialShapeWrite
@@ -5090,6 +5245,19 @@ type ClientInterface interface {
 	// Corresponds with POST /api/items/{itemId}/cost-breakdowns/list (the `ListItemCostBreakdowns` operationId).
 	ListItemCostBreakdowns(ctx context.Context, itemId ItemId, params *ListItemCostBreakdownsParams, body ListItemCostBreakdownsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetItemInputUnitCost Get the cost of buying an item, per inventory unit
+	//
+	// What one inventory unit of the item costs when `quantity` inventory units are bought,
+	// from the item's vendor details (see `ItemInputUnitCost` for the computation and the
+	// `basis` values). A `make` or `makeOrBuy` item is not bought: 400 naming `itemId`.
+	// `quantity` is required, more than 0 and at most 2147483647 (400 otherwise). An unknown
+	// item, or another tenant's, answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Corresponds with GET /api/items/{itemId}/input-unit-cost (the `GetItemInputUnitCost` operationId).
+	GetItemInputUnitCost(ctx context.Context, itemId ItemId, params *GetItemInputUnitCostParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetItemPurchaseHistory Get an item's purchase history
 	//
 	// The item's purchases over the last `months` months (default 12), newest order first,
@@ -5213,6 +5381,75 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/items/{itemId}/tags/{tagId} (the `AddItemTag` operationId).
 	AddItemTag(ctx context.Context, itemId ItemId, tagId TagId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateItemVendorDetailWithBody Add a vendor detail to an item
+	//
+	// Adds how a vendor sells the item (see `ItemVendorDetailWrite`) and answers its 36-character
+	// id. `vendorId` must be a live vendor of the tenant (404 otherwise). `isPrimary: true`
+	// demotes the item's other primary detail in the same transaction (an item has at most one
+	// primary detail). Like every item change it advances the item's `modifiedUtc` and records
+	// `ItemUpdated`; an item without an inventory unit of measure answers 400 naming
+	// `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/items/{itemId}/vendors (the `CreateItemVendorDetail` operationId).
+	CreateItemVendorDetailWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateItemVendorDetail Add a vendor detail to an item
+	//
+	// Adds how a vendor sells the item (see `ItemVendorDetailWrite`) and answers its 36-character
+	// id. `vendorId` must be a live vendor of the tenant (404 otherwise). `isPrimary: true`
+	// demotes the item's other primary detail in the same transaction (an item has at most one
+	// primary detail). Like every item change it advances the item's `modifiedUtc` and records
+	// `ItemUpdated`; an item without an inventory unit of measure answers 400 naming
+	// `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/items/{itemId}/vendors (the `CreateItemVendorDetail` operationId).
+	CreateItemVendorDetail(ctx context.Context, itemId ItemId, body CreateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListItemVendorDetails List an item's vendor details
+	//
+	// The item's vendor details as a bare array (not paged: an item has few), in the order of
+	// `Item.vendorDetails`: the primary first, then by vendor name (case-insensitive), then id.
+	// The body is ignored. An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Corresponds with POST /api/items/{itemId}/vendors/list (the `ListItemVendorDetails` operationId).
+	ListItemVendorDetails(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateItemVendorDetailWithBody Replace an item's vendor detail
+	//
+	// A full update: every member is replaced under the rules of the create (omitted members
+	// take their defaults; omitted `priceBreaks` removes them). Answers the saved detail. A
+	// detail of another item, an unknown one or another tenant's answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
+	UpdateItemVendorDetailWithBody(ctx context.Context, itemId ItemId, itemVendorId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateItemVendorDetail Replace an item's vendor detail
+	//
+	// A full update: every member is replaced under the rules of the create (omitted members
+	// take their defaults; omitted `priceBreaks` removes them). Answers the saved detail. A
+	// detail of another item, an unknown one or another tenant's answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
+	UpdateItemVendorDetail(ctx context.Context, itemId ItemId, itemVendorId Id36, body UpdateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateMaterialShapeWithBody Create a material shape
 	//
@@ -8407,6 +8644,29 @@ func (c *Client) ListItemCostBreakdowns(ctx context.Context, itemId ItemId, para
 	return c.Client.Do(req)
 }
 
+// GetItemInputUnitCost Get the cost of buying an item, per inventory unit
+//
+// What one inventory unit of the item costs when `quantity` inventory units are bought,
+// from the item's vendor details (see `ItemInputUnitCost` for the computation and the
+// `basis` values). A `make` or `makeOrBuy` item is not bought: 400 naming `itemId`.
+// `quantity` is required, more than 0 and at most 2147483647 (400 otherwise). An unknown
+// item, or another tenant's, answers 404.
+//
+// Permission: View Item.
+//
+// Corresponds with GET /api/items/{itemId}/input-unit-cost (the `GetItemInputUnitCost` operationId).
+func (c *Client) GetItemInputUnitCost(ctx context.Context, itemId ItemId, params *GetItemInputUnitCostParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetItemInputUnitCostRequest(c.Server, itemId, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // GetItemPurchaseHistory Get an item's purchase history
 //
 // The item's purchases over the last `months` months (default 12), newest order first,
@@ -8591,6 +8851,125 @@ func (c *Client) RemoveItemTag(ctx context.Context, itemId ItemId, tagId TagId, 
 // Corresponds with POST /api/items/{itemId}/tags/{tagId} (the `AddItemTag` operationId).
 func (c *Client) AddItemTag(ctx context.Context, itemId ItemId, tagId TagId, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewAddItemTagRequest(c.Server, itemId, tagId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateItemVendorDetailWithBody Add a vendor detail to an item
+//
+// Adds how a vendor sells the item (see `ItemVendorDetailWrite`) and answers its 36-character
+// id. `vendorId` must be a live vendor of the tenant (404 otherwise). `isPrimary: true`
+// demotes the item's other primary detail in the same transaction (an item has at most one
+// primary detail). Like every item change it advances the item's `modifiedUtc` and records
+// `ItemUpdated`; an item without an inventory unit of measure answers 400 naming
+// `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/items/{itemId}/vendors (the `CreateItemVendorDetail` operationId).
+func (c *Client) CreateItemVendorDetailWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemVendorDetailRequestWithBody(c.Server, itemId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateItemVendorDetail Add a vendor detail to an item
+//
+// Adds how a vendor sells the item (see `ItemVendorDetailWrite`) and answers its 36-character
+// id. `vendorId` must be a live vendor of the tenant (404 otherwise). `isPrimary: true`
+// demotes the item's other primary detail in the same transaction (an item has at most one
+// primary detail). Like every item change it advances the item's `modifiedUtc` and records
+// `ItemUpdated`; an item without an inventory unit of measure answers 400 naming
+// `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/items/{itemId}/vendors (the `CreateItemVendorDetail` operationId).
+func (c *Client) CreateItemVendorDetail(ctx context.Context, itemId ItemId, body CreateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemVendorDetailRequest(c.Server, itemId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListItemVendorDetails List an item's vendor details
+//
+// The item's vendor details as a bare array (not paged: an item has few), in the order of
+// `Item.vendorDetails`: the primary first, then by vendor name (case-insensitive), then id.
+// The body is ignored. An unknown item, or another tenant's, answers 404.
+//
+// Permission: View Item.
+//
+// Corresponds with POST /api/items/{itemId}/vendors/list (the `ListItemVendorDetails` operationId).
+func (c *Client) ListItemVendorDetails(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemVendorDetailsRequest(c.Server, itemId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateItemVendorDetailWithBody Replace an item's vendor detail
+//
+// A full update: every member is replaced under the rules of the create (omitted members
+// take their defaults; omitted `priceBreaks` removes them). Answers the saved detail. A
+// detail of another item, an unknown one or another tenant's answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
+func (c *Client) UpdateItemVendorDetailWithBody(ctx context.Context, itemId ItemId, itemVendorId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateItemVendorDetailRequestWithBody(c.Server, itemId, itemVendorId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateItemVendorDetail Replace an item's vendor detail
+//
+// A full update: every member is replaced under the rules of the create (omitted members
+// take their defaults; omitted `priceBreaks` removes them). Answers the saved detail. A
+// detail of another item, an unknown one or another tenant's answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
+func (c *Client) UpdateItemVendorDetail(ctx context.Context, itemId ItemId, itemVendorId Id36, body UpdateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateItemVendorDetailRequest(c.Server, itemId, itemVendorId, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13318,6 +13697,63 @@ func NewListItemCostBreakdownsRequestWithBody(server string, itemId ItemId, para
 	return req, nil
 }
 
+// NewGetItemInputUnitCostRequest constructs an http.Request for the GetItemInputUnitCost method
+func NewGetItemInputUnitCostRequest(server string, itemId ItemId, params *GetItemInputUnitCostParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/input-unit-cost", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "quantity", params.Quantity, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "number", Format: "double"}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewGetItemPurchaseHistoryRequest constructs an http.Request for the GetItemPurchaseHistory method
 func NewGetItemPurchaseHistoryRequest(server string, itemId ItemId, params *GetItemPurchaseHistoryParams) (*http.Request, error) {
 	var err error
@@ -13551,6 +13987,141 @@ func NewAddItemTagRequest(server string, itemId ItemId, tagId TagId) (*http.Requ
 	if err != nil {
 		return nil, err
 	}
+
+	return req, nil
+}
+
+// NewCreateItemVendorDetailRequest calls the generic CreateItemVendorDetail builder with application/json body
+func NewCreateItemVendorDetailRequest(server string, itemId ItemId, body CreateItemVendorDetailJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateItemVendorDetailRequestWithBody(server, itemId, "application/json", bodyReader)
+}
+
+// NewCreateItemVendorDetailRequestWithBody constructs an http.Request for the CreateItemVendorDetail method, with any body, and a specified content type
+func NewCreateItemVendorDetailRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/vendors", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListItemVendorDetailsRequest constructs an http.Request for the ListItemVendorDetails method
+func NewListItemVendorDetailsRequest(server string, itemId ItemId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/vendors/list", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUpdateItemVendorDetailRequest calls the generic UpdateItemVendorDetail builder with application/json body
+func NewUpdateItemVendorDetailRequest(server string, itemId ItemId, itemVendorId Id36, body UpdateItemVendorDetailJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateItemVendorDetailRequestWithBody(server, itemId, itemVendorId, "application/json", bodyReader)
+}
+
+// NewUpdateItemVendorDetailRequestWithBody constructs an http.Request for the UpdateItemVendorDetail method, with any body, and a specified content type
+func NewUpdateItemVendorDetailRequestWithBody(server string, itemId ItemId, itemVendorId Id36, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "itemVendorId", itemVendorId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/vendors/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
 
 	return req, nil
 }
@@ -16561,6 +17132,21 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/items/{itemId}/cost-breakdowns/list (the `ListItemCostBreakdowns` operationId).
 	ListItemCostBreakdownsWithResponse(ctx context.Context, itemId ItemId, params *ListItemCostBreakdownsParams, body ListItemCostBreakdownsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemCostBreakdownsResponse, error)
 
+	// GetItemInputUnitCostWithResponse Get the cost of buying an item, per inventory unit
+	//
+	// What one inventory unit of the item costs when `quantity` inventory units are bought,
+	// from the item's vendor details (see `ItemInputUnitCost` for the computation and the
+	// `basis` values). A `make` or `makeOrBuy` item is not bought: 400 naming `itemId`.
+	// `quantity` is required, more than 0 and at most 2147483647 (400 otherwise). An unknown
+	// item, or another tenant's, answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/items/{itemId}/input-unit-cost (the `GetItemInputUnitCost` operationId).
+	GetItemInputUnitCostWithResponse(ctx context.Context, itemId ItemId, params *GetItemInputUnitCostParams, reqEditors ...RequestEditorFn) (*GetItemInputUnitCostResponse, error)
+
 	// GetItemPurchaseHistoryWithResponse Get an item's purchase history
 	//
 	// The item's purchases over the last `months` months (default 12), newest order first,
@@ -16690,6 +17276,77 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/items/{itemId}/tags/{tagId} (the `AddItemTag` operationId).
 	AddItemTagWithResponse(ctx context.Context, itemId ItemId, tagId TagId, reqEditors ...RequestEditorFn) (*AddItemTagResponse, error)
+
+	// CreateItemVendorDetailWithBodyWithResponse Add a vendor detail to an item
+	//
+	// Adds how a vendor sells the item (see `ItemVendorDetailWrite`) and answers its 36-character
+	// id. `vendorId` must be a live vendor of the tenant (404 otherwise). `isPrimary: true`
+	// demotes the item's other primary detail in the same transaction (an item has at most one
+	// primary detail). Like every item change it advances the item's `modifiedUtc` and records
+	// `ItemUpdated`; an item without an inventory unit of measure answers 400 naming
+	// `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/vendors (the `CreateItemVendorDetail` operationId).
+	CreateItemVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemVendorDetailResponse, error)
+
+	// CreateItemVendorDetailWithResponse Add a vendor detail to an item
+	//
+	// Adds how a vendor sells the item (see `ItemVendorDetailWrite`) and answers its 36-character
+	// id. `vendorId` must be a live vendor of the tenant (404 otherwise). `isPrimary: true`
+	// demotes the item's other primary detail in the same transaction (an item has at most one
+	// primary detail). Like every item change it advances the item's `modifiedUtc` and records
+	// `ItemUpdated`; an item without an inventory unit of measure answers 400 naming
+	// `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/vendors (the `CreateItemVendorDetail` operationId).
+	CreateItemVendorDetailWithResponse(ctx context.Context, itemId ItemId, body CreateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemVendorDetailResponse, error)
+
+	// ListItemVendorDetailsWithResponse List an item's vendor details
+	//
+	// The item's vendor details as a bare array (not paged: an item has few), in the order of
+	// `Item.vendorDetails`: the primary first, then by vendor name (case-insensitive), then id.
+	// The body is ignored. An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/vendors/list (the `ListItemVendorDetails` operationId).
+	ListItemVendorDetailsWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*ListItemVendorDetailsResponse, error)
+
+	// UpdateItemVendorDetailWithBodyWithResponse Replace an item's vendor detail
+	//
+	// A full update: every member is replaced under the rules of the create (omitted members
+	// take their defaults; omitted `priceBreaks` removes them). Answers the saved detail. A
+	// detail of another item, an unknown one or another tenant's answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
+	UpdateItemVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, itemVendorId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemVendorDetailResponse, error)
+
+	// UpdateItemVendorDetailWithResponse Replace an item's vendor detail
+	//
+	// A full update: every member is replaced under the rules of the create (omitted members
+	// take their defaults; omitted `priceBreaks` removes them). Answers the saved detail. A
+	// detail of another item, an unknown one or another tenant's answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
+	UpdateItemVendorDetailWithResponse(ctx context.Context, itemId ItemId, itemVendorId Id36, body UpdateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemVendorDetailResponse, error)
 
 	// CreateMaterialShapeWithBodyWithResponse Create a material shape
 	//
@@ -23371,6 +24028,89 @@ func (r ListItemCostBreakdownsResponse) ContentType() string {
 	return ""
 }
 
+// GetItemInputUnitCostResponse503Headers the declared response headers of an HTTP 503 response for GetItemInputUnitCost
+type GetItemInputUnitCostResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetItemInputUnitCostResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ItemInputUnitCost
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetItemInputUnitCostResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetItemInputUnitCostResponse) GetJSON200() *ItemInputUnitCost {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetItemInputUnitCostResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetItemInputUnitCostResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetItemInputUnitCostResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetItemInputUnitCostResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetItemInputUnitCostResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetItemInputUnitCostResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetItemInputUnitCostResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetItemInputUnitCostResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetItemInputUnitCostResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // GetItemPurchaseHistoryResponse503Headers the declared response headers of an HTTP 503 response for GetItemPurchaseHistory
 type GetItemPurchaseHistoryResponse503Headers struct {
 	RetryAfter *int
@@ -23808,6 +24548,297 @@ func (r AddItemTagResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r AddItemTagResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateItemVendorDetailResponse503Headers the declared response headers of an HTTP 503 response for CreateItemVendorDetail
+type CreateItemVendorDetailResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateItemVendorDetailResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateItemVendorDetailResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateItemVendorDetailResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateItemVendorDetailResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateItemVendorDetailResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateItemVendorDetailResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateItemVendorDetailResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateItemVendorDetailResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateItemVendorDetailResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateItemVendorDetailResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateItemVendorDetailResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateItemVendorDetailResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateItemVendorDetailResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateItemVendorDetailResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListItemVendorDetailsResponse503Headers the declared response headers of an HTTP 503 response for ListItemVendorDetails
+type ListItemVendorDetailsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListItemVendorDetailsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]ItemVendorDetail
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListItemVendorDetailsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListItemVendorDetailsResponse) GetJSON200() *[]ItemVendorDetail {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListItemVendorDetailsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListItemVendorDetailsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListItemVendorDetailsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListItemVendorDetailsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListItemVendorDetailsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListItemVendorDetailsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListItemVendorDetailsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListItemVendorDetailsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListItemVendorDetailsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListItemVendorDetailsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListItemVendorDetailsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateItemVendorDetailResponse503Headers the declared response headers of an HTTP 503 response for UpdateItemVendorDetail
+type UpdateItemVendorDetailResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UpdateItemVendorDetailResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ItemVendorDetail
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateItemVendorDetailResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateItemVendorDetailResponse) GetJSON200() *ItemVendorDetail {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r UpdateItemVendorDetailResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UpdateItemVendorDetailResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UpdateItemVendorDetailResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UpdateItemVendorDetailResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r UpdateItemVendorDetailResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r UpdateItemVendorDetailResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UpdateItemVendorDetailResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateItemVendorDetailResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateItemVendorDetailResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateItemVendorDetailResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateItemVendorDetailResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -28527,6 +29558,27 @@ func (c *ClientWithResponses) ListItemCostBreakdownsWithResponse(ctx context.Con
 	return ParseListItemCostBreakdownsResponse(rsp)
 }
 
+// GetItemInputUnitCostWithResponse Get the cost of buying an item, per inventory unit
+//
+// What one inventory unit of the item costs when `quantity` inventory units are bought,
+// from the item's vendor details (see `ItemInputUnitCost` for the computation and the
+// `basis` values). A `make` or `makeOrBuy` item is not bought: 400 naming `itemId`.
+// `quantity` is required, more than 0 and at most 2147483647 (400 otherwise). An unknown
+// item, or another tenant's, answers 404.
+//
+// Permission: View Item.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/items/{itemId}/input-unit-cost (the `GetItemInputUnitCost` operationId).
+func (c *ClientWithResponses) GetItemInputUnitCostWithResponse(ctx context.Context, itemId ItemId, params *GetItemInputUnitCostParams, reqEditors ...RequestEditorFn) (*GetItemInputUnitCostResponse, error) {
+	rsp, err := c.GetItemInputUnitCost(ctx, itemId, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetItemInputUnitCostResponse(rsp)
+}
+
 // GetItemPurchaseHistoryWithResponse Get an item's purchase history
 //
 // The item's purchases over the last `months` months (default 12), newest order first,
@@ -28697,6 +29749,107 @@ func (c *ClientWithResponses) AddItemTagWithResponse(ctx context.Context, itemId
 		return nil, err
 	}
 	return ParseAddItemTagResponse(rsp)
+}
+
+// CreateItemVendorDetailWithBodyWithResponse Add a vendor detail to an item
+//
+// Adds how a vendor sells the item (see `ItemVendorDetailWrite`) and answers its 36-character
+// id. `vendorId` must be a live vendor of the tenant (404 otherwise). `isPrimary: true`
+// demotes the item's other primary detail in the same transaction (an item has at most one
+// primary detail). Like every item change it advances the item's `modifiedUtc` and records
+// `ItemUpdated`; an item without an inventory unit of measure answers 400 naming
+// `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/vendors (the `CreateItemVendorDetail` operationId).
+func (c *ClientWithResponses) CreateItemVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemVendorDetailResponse, error) {
+	rsp, err := c.CreateItemVendorDetailWithBody(ctx, itemId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateItemVendorDetailResponse(rsp)
+}
+
+// CreateItemVendorDetailWithResponse Add a vendor detail to an item
+//
+// Adds how a vendor sells the item (see `ItemVendorDetailWrite`) and answers its 36-character
+// id. `vendorId` must be a live vendor of the tenant (404 otherwise). `isPrimary: true`
+// demotes the item's other primary detail in the same transaction (an item has at most one
+// primary detail). Like every item change it advances the item's `modifiedUtc` and records
+// `ItemUpdated`; an item without an inventory unit of measure answers 400 naming
+// `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/vendors (the `CreateItemVendorDetail` operationId).
+func (c *ClientWithResponses) CreateItemVendorDetailWithResponse(ctx context.Context, itemId ItemId, body CreateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemVendorDetailResponse, error) {
+	rsp, err := c.CreateItemVendorDetail(ctx, itemId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateItemVendorDetailResponse(rsp)
+}
+
+// ListItemVendorDetailsWithResponse List an item's vendor details
+//
+// The item's vendor details as a bare array (not paged: an item has few), in the order of
+// `Item.vendorDetails`: the primary first, then by vendor name (case-insensitive), then id.
+// The body is ignored. An unknown item, or another tenant's, answers 404.
+//
+// Permission: View Item.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/vendors/list (the `ListItemVendorDetails` operationId).
+func (c *ClientWithResponses) ListItemVendorDetailsWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*ListItemVendorDetailsResponse, error) {
+	rsp, err := c.ListItemVendorDetails(ctx, itemId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListItemVendorDetailsResponse(rsp)
+}
+
+// UpdateItemVendorDetailWithBodyWithResponse Replace an item's vendor detail
+//
+// A full update: every member is replaced under the rules of the create (omitted members
+// take their defaults; omitted `priceBreaks` removes them). Answers the saved detail. A
+// detail of another item, an unknown one or another tenant's answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
+func (c *ClientWithResponses) UpdateItemVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, itemVendorId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemVendorDetailResponse, error) {
+	rsp, err := c.UpdateItemVendorDetailWithBody(ctx, itemId, itemVendorId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateItemVendorDetailResponse(rsp)
+}
+
+// UpdateItemVendorDetailWithResponse Replace an item's vendor detail
+//
+// A full update: every member is replaced under the rules of the create (omitted members
+// take their defaults; omitted `priceBreaks` removes them). Answers the saved detail. A
+// detail of another item, an unknown one or another tenant's answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
+func (c *ClientWithResponses) UpdateItemVendorDetailWithResponse(ctx context.Context, itemId ItemId, itemVendorId Id36, body UpdateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemVendorDetailResponse, error) {
+	rsp, err := c.UpdateItemVendorDetail(ctx, itemId, itemVendorId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateItemVendorDetailResponse(rsp)
 }
 
 // CreateMaterialShapeWithBodyWithResponse Create a material shape
@@ -35078,6 +36231,80 @@ func ParseListItemCostBreakdownsResponse(rsp *http.Response) (*ListItemCostBreak
 	return response, nil
 }
 
+// ParseGetItemInputUnitCostResponse parses an HTTP response from a GetItemInputUnitCostWithResponse call
+func ParseGetItemInputUnitCostResponse(rsp *http.Response) (*GetItemInputUnitCostResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetItemInputUnitCostResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ItemInputUnitCost
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetItemInputUnitCostResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseGetItemPurchaseHistoryResponse parses an HTTP response from a GetItemPurchaseHistoryWithResponse call
 func ParseGetItemPurchaseHistoryResponse(rsp *http.Response) (*GetItemPurchaseHistoryResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -35466,6 +36693,270 @@ func ParseAddItemTagResponse(rsp *http.Response) (*AddItemTagResponse, error) {
 	switch {
 	case rsp.StatusCode == 503:
 		var headers AddItemTagResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateItemVendorDetailResponse parses an HTTP response from a CreateItemVendorDetailWithResponse call
+func ParseCreateItemVendorDetailResponse(rsp *http.Response) (*CreateItemVendorDetailResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateItemVendorDetailResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateItemVendorDetailResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListItemVendorDetailsResponse parses an HTTP response from a ListItemVendorDetailsWithResponse call
+func ParseListItemVendorDetailsResponse(rsp *http.Response) (*ListItemVendorDetailsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListItemVendorDetailsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []ItemVendorDetail
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListItemVendorDetailsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateItemVendorDetailResponse parses an HTTP response from a UpdateItemVendorDetailWithResponse call
+func ParseUpdateItemVendorDetailResponse(rsp *http.Response) (*UpdateItemVendorDetailResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateItemVendorDetailResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ItemVendorDetail
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UpdateItemVendorDetailResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

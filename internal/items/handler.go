@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"github.com/getkin/kin-openapi/openapi3"
 
 	"mos/gen"
+	"mos/internal/platform/apperr"
 	"mos/internal/platform/auth"
 	"mos/internal/platform/dec"
 	"mos/internal/platform/listing"
@@ -245,6 +247,7 @@ func itemToAPI(it Item) gen.Item {
 	if out.CustomFields == nil {
 		out.CustomFields = map[string]any{}
 	}
+	out.VendorDetails = vendorDetailsToAPI(it.VendorDetails)
 	out.Tags = make([]gen.Tag, len(it.Tags))
 	for i, t := range it.Tags {
 		out.Tags[i] = tags.ToAPI(t)
@@ -330,4 +333,96 @@ func (h *ItemsHandler) GetItemPurchaseHistory(ctx context.Context, req gen.GetIt
 		}
 	}
 	return gen.GetItemPurchaseHistory200JSONResponse(out), nil
+}
+
+func (h *ItemsHandler) CreateItemVendorDetail(ctx context.Context, req gen.CreateItemVendorDetailRequestObject) (gen.CreateItemVendorDetailResponseObject, error) {
+	id, err := h.svc.CreateVendorDetail(ctx, auth.TenantID(ctx), req.ItemId, vendorDetailWriteFromAPI(*req.Body))
+	if err != nil {
+		return nil, err
+	}
+	return gen.CreateItemVendorDetail200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, nil
+}
+
+func (h *ItemsHandler) ListItemVendorDetails(ctx context.Context, req gen.ListItemVendorDetailsRequestObject) (gen.ListItemVendorDetailsResponseObject, error) {
+	list, err := h.svc.VendorDetails(ctx, auth.TenantID(ctx), req.ItemId)
+	if err != nil {
+		return nil, err
+	}
+	return gen.ListItemVendorDetails200JSONResponse(vendorDetailsToAPI(list)), nil
+}
+
+func (h *ItemsHandler) UpdateItemVendorDetail(ctx context.Context, req gen.UpdateItemVendorDetailRequestObject) (gen.UpdateItemVendorDetailResponseObject, error) {
+	d, err := h.svc.UpdateVendorDetail(ctx, auth.TenantID(ctx), req.ItemId, req.ItemVendorId, vendorDetailWriteFromAPI(*req.Body))
+	if err != nil {
+		return nil, err
+	}
+	return gen.UpdateItemVendorDetail200JSONResponse(vendorDetailToAPI(d)), nil
+}
+
+func (h *ItemsHandler) GetItemInputUnitCost(ctx context.Context, req gen.GetItemInputUnitCostRequestObject) (gen.GetItemInputUnitCostResponseObject, error) {
+	// The spec bounds quantity; the service checks it again on the exact decimal.
+	quantity, err := dec.Parse(strconv.FormatFloat(req.Params.Quantity, 'f', -1, 64))
+	if err != nil {
+		return nil, apperr.Field("quantity", "must be a number more than 0 and at most 2147483647")
+	}
+	p := auth.From(ctx)
+	c, err := h.svc.InputUnitCost(ctx, p.TenantID, p.TenantCurrency, req.ItemId, quantity)
+	if err != nil {
+		return nil, err
+	}
+	out := gen.ItemInputUnitCost{
+		UnitCost: c.UnitCost, Basis: gen.ItemInputUnitCostBasis(c.Basis), CurrencyCode: c.CurrencyCode,
+		UnitOfMeasureName: c.UnitName, UnconvertedVendorCurrencyCode: c.UnconvertedVendorCurrencyCode,
+	}
+	if c.VendorID != nil {
+		out.Vendor = &gen.Reference{Id: *c.VendorID, Name: c.VendorName}
+	}
+	if c.PriceBreakQuantity != nil {
+		q := int32(*c.PriceBreakQuantity)
+		out.PriceBreakQuantity = &q
+	}
+	return gen.GetItemInputUnitCost200JSONResponse(out), nil
+}
+
+func vendorDetailWriteFromAPI(b gen.ItemVendorDetailWrite) VendorDetailWrite {
+	w := VendorDetailWrite{
+		VendorID: b.VendorId, VendorItemNumber: b.VendorItemNumber, VendorItemName: b.VendorItemName, Price: b.Price,
+		IsPrimary: isTrue(b.IsPrimary), UnitName: b.UnitOfMeasureName, UnitQuantity: b.UnitQuantity,
+		InventoryUnitQuantity: b.InventoryUnitQuantity, Notes: b.Notes,
+	}
+	if b.LeadTimeInDays != nil {
+		days := int(*b.LeadTimeInDays)
+		w.LeadTimeInDays = &days
+	}
+	if b.PriceBreaks != nil {
+		for _, pb := range *b.PriceBreaks {
+			w.PriceBreaks = append(w.PriceBreaks, VendorPriceBreakWrite{Quantity: int(pb.Quantity), Price: pb.Price, CurrencyCode: pb.CurrencyCode})
+		}
+	}
+	return w
+}
+
+func vendorDetailsToAPI(list []VendorDetail) []gen.ItemVendorDetail {
+	out := make([]gen.ItemVendorDetail, len(list))
+	for i, d := range list {
+		out[i] = vendorDetailToAPI(d)
+	}
+	return out
+}
+
+func vendorDetailToAPI(d VendorDetail) gen.ItemVendorDetail {
+	out := gen.ItemVendorDetail{
+		Id: d.ID, VendorId: d.VendorID, VendorItemNumber: d.VendorItemNumber, VendorItemName: d.VendorItemName,
+		Price: d.Price, IsPrimary: d.IsPrimary, UnitOfMeasureName: d.UnitName, UnitQuantity: d.UnitQuantity,
+		InventoryUnitQuantity: d.InventoryUnitQuantity, Notes: d.Notes,
+		PriceBreaks: make([]gen.ItemVendorPriceBreak, len(d.PriceBreaks)),
+	}
+	if d.LeadTimeInDays != nil {
+		days := int32(*d.LeadTimeInDays)
+		out.LeadTimeInDays = &days
+	}
+	for i, b := range d.PriceBreaks {
+		out.PriceBreaks[i] = gen.ItemVendorPriceBreak{Quantity: int32(b.Quantity), Price: b.Price, CurrencyCode: b.CurrencyCode}
+	}
+	return out
 }

@@ -45,7 +45,10 @@ type Item struct {
 	CustomFields  map[string]any
 	// Tags are the catalogue tags (list tags.Tags) the item carries, ordered by name then id;
 	// filled on reads (Get, List), nil on a row read for a change.
-	Tags               []tags.Tag
+	Tags []tags.Tag
+	// VendorDetails are how vendors sell the item, the primary first, then by vendor name
+	// then id; filled on reads (Get, List), nil on a row read for a change.
+	VendorDetails      []VendorDetail
 	ExternalReferences extref.References
 	EnableRemnantSync  bool
 	CreatedUtc         time.Time

@@ -17,6 +17,7 @@ import (
 	"mos/internal/platform/patch"
 	"mos/internal/tags"
 	"mos/internal/units"
+	"mos/internal/vendors"
 )
 
 const (
@@ -36,13 +37,15 @@ type Service struct {
 	tags         *tags.Service
 	// shapes resolves the material shape an item is cut from (CreateFromMaterialShape).
 	shapes *materialshapes.Service
+	// vendors resolves the vendors of vendor details; like shapes it needs only the pool.
+	vendors *vendors.Service
 }
 
 // NewService returns the items service. It resolves units of measure through unitsSvc,
 // validates customFields with customFields and reads the tags items carry through tagsSvc.
 func NewService(pool *db.Pool, unitsSvc *units.Service, customFields *customfields.Service, tagsSvc *tags.Service) *Service {
 	// The shape catalogue needs only the pool, so items builds its own client of it.
-	return &Service{pool: pool, units: unitsSvc, customFields: customFields, tags: tagsSvc, shapes: materialshapes.NewService(pool)}
+	return &Service{pool: pool, units: unitsSvc, customFields: customFields, tags: tagsSvc, shapes: materialshapes.NewService(pool), vendors: vendors.NewService(pool)}
 }
 
 // Create stores a new item and returns its id. Number plus revision must be free among
@@ -86,6 +89,9 @@ func (s *Service) Get(ctx context.Context, tenantID, id string) (Item, error) {
 	if err := s.loadTags(ctx, tenantID, one); err != nil {
 		return Item{}, err
 	}
+	if err := s.loadVendorDetails(ctx, tenantID, one); err != nil {
+		return Item{}, err
+	}
 	return one[0], nil
 }
 
@@ -106,6 +112,9 @@ func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing
 		return nil, err
 	}
 	if err := s.loadTags(ctx, tenantID, list); err != nil {
+		return nil, err
+	}
+	if err := s.loadVendorDetails(ctx, tenantID, list); err != nil {
 		return nil, err
 	}
 	return list, nil
@@ -376,15 +385,9 @@ func (s *Service) resolveUnits(ctx context.Context, tenantID string, items []Ite
 	if len(items) == 0 {
 		return nil
 	}
-	types, err := s.units.List(ctx, tenantID, units.Filter{})
+	byID, err := s.unitsByID(ctx, tenantID)
 	if err != nil {
 		return err
-	}
-	byID := map[string]units.Unit{}
-	for _, t := range types {
-		for _, u := range t.Units {
-			byID[u.ID] = u
-		}
 	}
 	for i, it := range items {
 		if it.UnitID != nil {

@@ -177,14 +177,24 @@ func (itemStore) getOne(ctx context.Context, q db.Q, id, query string, args ...a
 
 // unitChangeBlockers names what keeps an item's unit of measure from changing (items rule 2):
 // every document that uses the item in its current unit. Conditions are read inside the
-// update's transaction, before the update. No such document exists yet, so it answers none;
-// each area adds its check here, with a test, as it lands:
+// update's transaction, before the update. Each area adds its check here, with a test, as
+// it lands; still waiting for their documents:
 //   - quotes, sales orders, purchase orders, jobs and invoices with a line of the item;
 //   - other items' routings that take the item as an input;
 //   - inventory balances of the item with quantity on hand;
-//   - price breaks of the item (vendor, customer or tier) that carry a price.
+//   - customer and tier price breaks of the item that carry a price.
+//
+// Vendor details carrying a price (on themselves or a price break) are checked already.
 func unitChangeBlockers(ctx context.Context, q db.Q, tenantID, itemID string) ([]string, error) {
-	return nil, nil
+	var blockers []string
+	priced, err := hasPricedVendorDetail(ctx, q, tenantID, itemID)
+	if err != nil {
+		return nil, err
+	}
+	if priced {
+		blockers = append(blockers, "a vendor price or price break")
+	}
+	return blockers, nil
 }
 
 // itemSortFields are the Item properties a list can be sorted by.

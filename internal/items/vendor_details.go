@@ -1,0 +1,310 @@
+package items
+
+import (
+	"context"
+	"sort"
+	"strings"
+
+	"mos/internal/platform/apperr"
+	"mos/internal/platform/db"
+	"mos/internal/platform/dec"
+	"mos/internal/platform/ids"
+	"mos/internal/units"
+	"mos/internal/vendors"
+)
+
+const (
+	maxVendorText       = 200 // vendorItemNumber and vendorItemName
+	maxVendorPriceBreak = 50  // price breaks per vendor detail
+)
+
+// VendorDetail is how one vendor sells an item. UnitQuantity vendor units (Unit, a unit of the
+// item's type) hold InventoryUnitQuantity units of the item's inventory unit; Price and the
+// price breaks are per vendor unit.
+type VendorDetail struct {
+	ID                    string
+	ItemID                string
+	VendorID              string
+	VendorName            string // filled on reads, for ordering and the input unit cost
+	VendorCurrency        string // filled on reads: the currency of Price
+	VendorItemNumber      *string
+	VendorItemName        *string
+	Price                 *dec.Decimal
+	IsPrimary             bool
+	LeadTimeInDays        *int
+	UnitID                string
+	UnitName              string // filled on reads
+	UnitQuantity          dec.Decimal
+	InventoryUnitQuantity dec.Decimal
+	PriceBreaks           []VendorPriceBreak // by quantity
+	Notes                 *string
+}
+
+// VendorPriceBreak is the price of one vendor unit from Quantity vendor units up.
+type VendorPriceBreak struct {
+	Quantity     int
+	Price        dec.Decimal
+	CurrencyCode string
+}
+
+// VendorDetailWrite is a create or full-update request of a vendor detail.
+type VendorDetailWrite struct {
+	VendorID              string
+	VendorItemNumber      *string
+	VendorItemName        *string
+	Price                 *dec.Decimal
+	IsPrimary             bool
+	LeadTimeInDays        *int
+	UnitName              *string      // nil or blank: the item's inventory unit
+	UnitQuantity          *dec.Decimal // nil: 1
+	InventoryUnitQuantity *dec.Decimal // nil: 1
+	PriceBreaks           []VendorPriceBreakWrite
+	Notes                 *string
+}
+
+// VendorPriceBreakWrite is one price break of a write; CurrencyCode nil is the vendor's.
+type VendorPriceBreakWrite struct {
+	Quantity     int
+	Price        dec.Decimal
+	CurrencyCode *string
+}
+
+// CreateVendorDetail adds a vendor detail to the item and returns its id.
+func (s *Service) CreateVendorDetail(ctx context.Context, tenantID, itemID string, w VendorDetailWrite) (string, error) {
+	id := ids.NewSub()
+	if err := s.saveVendorDetail(ctx, tenantID, itemID, id, true, w); err != nil {
+		return "", err
+	}
+	return id, nil
+}
+
+// UpdateVendorDetail replaces every member of the item's vendor detail and returns it.
+func (s *Service) UpdateVendorDetail(ctx context.Context, tenantID, itemID, detailID string, w VendorDetailWrite) (VendorDetail, error) {
+	if err := s.saveVendorDetail(ctx, tenantID, itemID, detailID, false, w); err != nil {
+		return VendorDetail{}, err
+	}
+	list, err := s.VendorDetails(ctx, tenantID, itemID)
+	if err != nil {
+		return VendorDetail{}, err
+	}
+	for _, d := range list {
+		if d.ID == detailID {
+			return d, nil
+		}
+	}
+	return VendorDetail{}, vendorDetailNotFound(detailID)
+}
+
+// VendorDetails returns the item's vendor details in read order (see sortVendorDetails).
+func (s *Service) VendorDetails(ctx context.Context, tenantID, itemID string) ([]VendorDetail, error) {
+	it, err := s.store.get(ctx, s.pool, tenantID, itemID)
+	if err != nil {
+		return nil, err
+	}
+	one := []Item{it}
+	if err := s.loadVendorDetails(ctx, tenantID, one); err != nil {
+		return nil, err
+	}
+	return one[0].VendorDetails, nil
+}
+
+// saveVendorDetail stores w as detail id of the item (a new one when create), in one
+// transaction on the locked item row: a primary detail demotes the other primary first, the
+// price breaks are replaced, the item's modifiedUtc advances and ItemUpdated is recorded.
+func (s *Service) saveVendorDetail(ctx context.Context, tenantID, itemID, id string, create bool, w VendorDetailWrite) error {
+	d, breaks, err := normalizeVendorDetail(w)
+	if err != nil {
+		return err
+	}
+	d.ID, d.ItemID = id, itemID
+	return s.pool.WithTx(ctx, func(q db.Q) error {
+		it, err := s.store.getForUpdate(ctx, q, tenantID, itemID)
+		if err != nil {
+			return err
+		}
+		if err := requireUnit(it); err != nil {
+			return err
+		}
+		if it, err = s.withUnit(ctx, tenantID, it); err != nil {
+			return err
+		}
+		if !create {
+			if err := s.store.lockVendorDetail(ctx, q, tenantID, itemID, id); err != nil {
+				return err
+			}
+		}
+		vendor, err := s.liveVendor(ctx, tenantID, d.VendorID)
+		if err != nil {
+			return err
+		}
+		d.UnitID = *it.UnitID
+		if w.UnitName != nil && strings.TrimSpace(*w.UnitName) != "" {
+			unit, err := s.units.Resolve(ctx, q, tenantID, it.Unit.TypeName, *w.UnitName)
+			if err != nil {
+				return err
+			}
+			d.UnitID = unit.ID
+		}
+		d.PriceBreaks = make([]VendorPriceBreak, len(breaks))
+		for i, b := range breaks {
+			d.PriceBreaks[i] = VendorPriceBreak{Quantity: b.Quantity, Price: b.Price, CurrencyCode: vendor.CurrencyCode}
+			if b.CurrencyCode != nil {
+				d.PriceBreaks[i].CurrencyCode = *b.CurrencyCode
+			}
+		}
+		if d.IsPrimary {
+			if err := s.store.demotePrimaryVendorDetail(ctx, q, tenantID, itemID); err != nil {
+				return err
+			}
+		}
+		change := "vendorDetailUpdated"
+		if create {
+			change = "vendorDetailAdded"
+		}
+		if err := s.store.saveVendorDetail(ctx, q, tenantID, d, create); err != nil {
+			return err
+		}
+		if err := s.store.touch(ctx, q, tenantID, itemID); err != nil {
+			return err
+		}
+		return recordUpdated(ctx, q, tenantID, it, change)
+	})
+}
+
+// liveVendor is the tenant's vendor id when it is not deleted (404 otherwise).
+func (s *Service) liveVendor(ctx context.Context, tenantID, id string) (vendors.Vendor, error) {
+	found, err := s.vendors.ByIDs(ctx, tenantID, []string{id})
+	if err != nil {
+		return vendors.Vendor{}, err
+	}
+	v, ok := found[id]
+	if !ok || v.Deleted {
+		return vendors.Vendor{}, apperr.NotFound("vendor %s not found", id)
+	}
+	return v, nil
+}
+
+// normalizeVendorDetail applies the write rules the schema states too (they hold for direct
+// callers) plus distinct break quantities, naming each offending field.
+func normalizeVendorDetail(w VendorDetailWrite) (VendorDetail, []VendorPriceBreakWrite, error) {
+	fields := apperr.Fields{}
+	one := dec.FromInt(1)
+	d := VendorDetail{
+		VendorID: w.VendorID, Price: w.Price, IsPrimary: w.IsPrimary, LeadTimeInDays: w.LeadTimeInDays,
+		VendorItemNumber:      fields.OptionalText("vendorItemNumber", w.VendorItemNumber, maxVendorText),
+		VendorItemName:        fields.OptionalText("vendorItemName", w.VendorItemName, maxVendorText),
+		Notes:                 fields.OptionalText("notes", w.Notes, maxText),
+		UnitQuantity:          one,
+		InventoryUnitQuantity: one,
+	}
+	if d.Price != nil && d.Price.IsNegative() {
+		fields.Add("price", "must be 0 or more")
+	}
+	if d.LeadTimeInDays != nil && *d.LeadTimeInDays < 0 {
+		fields.Add("leadTimeInDays", "must be 0 or more")
+	}
+	for name, v := range map[string]*dec.Decimal{"unitQuantity": w.UnitQuantity, "inventoryUnitQuantity": w.InventoryUnitQuantity} {
+		if v != nil && !v.IsPositive() {
+			fields.Add(name, "must be more than 0")
+		}
+	}
+	if w.UnitQuantity != nil {
+		d.UnitQuantity = *w.UnitQuantity
+	}
+	if w.InventoryUnitQuantity != nil {
+		d.InventoryUnitQuantity = *w.InventoryUnitQuantity
+	}
+	if len(w.PriceBreaks) > maxVendorPriceBreak {
+		fields.Add("priceBreaks", "at most %d price breaks", maxVendorPriceBreak)
+	}
+	seen := map[int]bool{}
+	for _, b := range w.PriceBreaks {
+		if b.Quantity < 1 {
+			fields.Add("priceBreaks", "quantity must be 1 or more")
+		}
+		if b.Price.IsNegative() {
+			fields.Add("priceBreaks", "price must be 0 or more")
+		}
+		if seen[b.Quantity] {
+			fields.Add("priceBreaks", "quantity %d is listed more than once", b.Quantity)
+		}
+		seen[b.Quantity] = true
+	}
+	return d, w.PriceBreaks, fields.Err()
+}
+
+// loadVendorDetails fills the VendorDetails of items in four queries however many items:
+// their details, the details' price breaks, the vendors and the units catalogue.
+func (s *Service) loadVendorDetails(ctx context.Context, tenantID string, items []Item) error {
+	if len(items) == 0 {
+		return nil
+	}
+	itemIDs := make([]string, len(items))
+	at := make(map[string]int, len(items))
+	for i, it := range items {
+		itemIDs[i] = it.ID
+		at[it.ID] = i
+		items[i].VendorDetails = []VendorDetail{}
+	}
+	details, err := s.store.vendorDetails(ctx, s.pool, tenantID, itemIDs)
+	if err != nil || len(details) == 0 {
+		return err
+	}
+	var vendorIDs []string
+	for _, d := range details {
+		vendorIDs = append(vendorIDs, d.VendorID)
+	}
+	vendorsByID, err := s.vendors.ByIDs(ctx, tenantID, vendorIDs)
+	if err != nil {
+		return err
+	}
+	unitsByID, err := s.unitsByID(ctx, tenantID)
+	if err != nil {
+		return err
+	}
+	for _, d := range details {
+		v := vendorsByID[d.VendorID]
+		d.VendorName, d.VendorCurrency = v.Name, v.CurrencyCode
+		d.UnitName = unitsByID[d.UnitID].Name
+		i := at[d.ItemID]
+		items[i].VendorDetails = append(items[i].VendorDetails, d)
+	}
+	for i := range items {
+		sortVendorDetails(items[i].VendorDetails)
+	}
+	return nil
+}
+
+// sortVendorDetails orders details the primary first, then by vendor name (case-insensitive),
+// then id: vendor names live in the vendors area, so the order is made here.
+func sortVendorDetails(list []VendorDetail) {
+	sort.Slice(list, func(i, j int) bool {
+		a, b := list[i], list[j]
+		if a.IsPrimary != b.IsPrimary {
+			return a.IsPrimary
+		}
+		if an, bn := strings.ToLower(a.VendorName), strings.ToLower(b.VendorName); an != bn {
+			return an < bn
+		}
+		return a.ID < b.ID
+	})
+}
+
+// unitsByID is the tenant's units catalogue by unit id (one query; the catalogue is small).
+func (s *Service) unitsByID(ctx context.Context, tenantID string) (map[string]units.Unit, error) {
+	types, err := s.units.List(ctx, tenantID, units.Filter{})
+	if err != nil {
+		return nil, err
+	}
+	byID := map[string]units.Unit{}
+	for _, t := range types {
+		for _, u := range t.Units {
+			byID[u.ID] = u
+		}
+	}
+	return byID, nil
+}
+
+func vendorDetailNotFound(id string) error {
+	return apperr.NotFound("item vendor detail %s not found", id)
+}

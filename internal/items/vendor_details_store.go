@@ -1,0 +1,162 @@
+package items
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
+
+	"mos/internal/platform/db"
+	"mos/internal/platform/dec"
+)
+
+type vendorDetailRow struct {
+	ID                    string       `db:"id"`
+	ItemID                string       `db:"item_id"`
+	VendorID              string       `db:"vendor_id"`
+	VendorItemNumber      *string      `db:"vendor_item_number"`
+	VendorItemName        *string      `db:"vendor_item_name"`
+	Price                 *dec.Decimal `db:"price"`
+	IsPrimary             bool         `db:"is_primary"`
+	LeadTimeInDays        *int         `db:"lead_time_in_days"`
+	UnitID                string       `db:"unit_of_measure_id"`
+	UnitQuantity          dec.Decimal  `db:"unit_quantity"`
+	InventoryUnitQuantity dec.Decimal  `db:"inventory_unit_quantity"`
+	Notes                 *string      `db:"notes"`
+}
+
+type priceBreakRow struct {
+	DetailID     string      `db:"vendor_detail_id"`
+	Quantity     int         `db:"quantity"`
+	Price        dec.Decimal `db:"price"`
+	CurrencyCode string      `db:"currency_code"`
+}
+
+const lockVendorDetailSQL = `SELECT id FROM item_vendor_details WHERE tenant_id = $1 AND item_id = $2 AND id = $3 FOR UPDATE`
+
+// lockVendorDetail locks the item's detail id; a detail of another item is not found.
+func (itemStore) lockVendorDetail(ctx context.Context, q db.Q, tenantID, itemID, id string) error {
+	var got string
+	err := sqlx.GetContext(ctx, q, &got, lockVendorDetailSQL, tenantID, itemID, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return vendorDetailNotFound(id)
+	}
+	if err != nil {
+		return fmt.Errorf("lock item vendor detail: %w", err)
+	}
+	return nil
+}
+
+const demotePrimarySQL = `UPDATE item_vendor_details SET is_primary = false WHERE tenant_id = $1 AND item_id = $2 AND is_primary`
+
+func (itemStore) demotePrimaryVendorDetail(ctx context.Context, q db.Q, tenantID, itemID string) error {
+	if _, err := q.ExecContext(ctx, demotePrimarySQL, tenantID, itemID); err != nil {
+		return fmt.Errorf("demote primary vendor detail: %w", err)
+	}
+	return nil
+}
+
+const insertVendorDetailSQL = `
+INSERT INTO item_vendor_details (tenant_id, id, item_id, vendor_id, vendor_item_number, vendor_item_name, price,
+       is_primary, lead_time_in_days, unit_of_measure_id, unit_quantity, inventory_unit_quantity, notes)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`
+
+const updateVendorDetailSQL = `
+UPDATE item_vendor_details SET vendor_id = $4, vendor_item_number = $5, vendor_item_name = $6, price = $7,
+       is_primary = $8, lead_time_in_days = $9, unit_of_measure_id = $10, unit_quantity = $11,
+       inventory_unit_quantity = $12, notes = $13
+WHERE tenant_id = $1 AND id = $2 AND item_id = $3`
+
+const deletePriceBreaksSQL = `DELETE FROM item_vendor_price_breaks WHERE tenant_id = $1 AND vendor_detail_id = $2`
+
+const insertPriceBreaksSQL = `
+INSERT INTO item_vendor_price_breaks (tenant_id, vendor_detail_id, quantity, price, currency_code)
+SELECT $1, $2, unnest($3::integer[]), unnest($4::numeric[]), unnest($5::text[])`
+
+// saveVendorDetail inserts (create) or replaces d with its price breaks.
+func (itemStore) saveVendorDetail(ctx context.Context, q db.Q, tenantID string, d VendorDetail, create bool) error {
+	query := updateVendorDetailSQL
+	if create {
+		query = insertVendorDetailSQL
+	}
+	_, err := q.ExecContext(ctx, query, tenantID, d.ID, d.ItemID, d.VendorID, d.VendorItemNumber, d.VendorItemName, d.Price,
+		d.IsPrimary, d.LeadTimeInDays, d.UnitID, d.UnitQuantity, d.InventoryUnitQuantity, d.Notes)
+	if err != nil {
+		return fmt.Errorf("save item vendor detail: %w", err)
+	}
+	if _, err := q.ExecContext(ctx, deletePriceBreaksSQL, tenantID, d.ID); err != nil {
+		return fmt.Errorf("replace price breaks: %w", err)
+	}
+	if len(d.PriceBreaks) == 0 {
+		return nil
+	}
+	quantities := make(pq.Int64Array, len(d.PriceBreaks))
+	prices := make(pq.StringArray, len(d.PriceBreaks))
+	currencies := make(pq.StringArray, len(d.PriceBreaks))
+	for i, b := range d.PriceBreaks {
+		quantities[i], prices[i], currencies[i] = int64(b.Quantity), b.Price.String(), b.CurrencyCode
+	}
+	if _, err := q.ExecContext(ctx, insertPriceBreaksSQL, tenantID, d.ID, quantities, prices, currencies); err != nil {
+		return fmt.Errorf("insert price breaks: %w", err)
+	}
+	return nil
+}
+
+const vendorDetailsSQL = `
+SELECT id, item_id, vendor_id, vendor_item_number, vendor_item_name, price, is_primary, lead_time_in_days,
+       unit_of_measure_id, unit_quantity, inventory_unit_quantity, notes
+FROM item_vendor_details WHERE tenant_id = $1 AND item_id = ANY($2)`
+
+const priceBreaksSQL = `
+SELECT b.vendor_detail_id, b.quantity, b.price, b.currency_code
+FROM item_vendor_price_breaks b JOIN item_vendor_details d ON d.tenant_id = b.tenant_id AND d.id = b.vendor_detail_id
+WHERE b.tenant_id = $1 AND d.item_id = ANY($2) ORDER BY b.quantity`
+
+// vendorDetails reads the details of items with their price breaks (by quantity), in two queries.
+func (itemStore) vendorDetails(ctx context.Context, q db.Q, tenantID string, itemIDs []string) ([]VendorDetail, error) {
+	var rows []vendorDetailRow
+	if err := sqlx.SelectContext(ctx, q, &rows, vendorDetailsSQL, tenantID, pq.StringArray(itemIDs)); err != nil {
+		return nil, fmt.Errorf("item vendor details: %w", err)
+	}
+	if len(rows) == 0 {
+		return nil, nil
+	}
+	var breaks []priceBreakRow
+	if err := sqlx.SelectContext(ctx, q, &breaks, priceBreaksSQL, tenantID, pq.StringArray(itemIDs)); err != nil {
+		return nil, fmt.Errorf("item vendor price breaks: %w", err)
+	}
+	byDetail := map[string][]VendorPriceBreak{}
+	for _, b := range breaks {
+		byDetail[b.DetailID] = append(byDetail[b.DetailID], VendorPriceBreak{Quantity: b.Quantity, Price: b.Price, CurrencyCode: b.CurrencyCode})
+	}
+	out := make([]VendorDetail, len(rows))
+	for i, r := range rows {
+		out[i] = VendorDetail{
+			ID: r.ID, ItemID: r.ItemID, VendorID: r.VendorID, VendorItemNumber: r.VendorItemNumber, VendorItemName: r.VendorItemName,
+			Price: r.Price, IsPrimary: r.IsPrimary, LeadTimeInDays: r.LeadTimeInDays, UnitID: r.UnitID,
+			UnitQuantity: r.UnitQuantity, InventoryUnitQuantity: r.InventoryUnitQuantity, Notes: r.Notes,
+			PriceBreaks: byDetail[r.ID],
+		}
+		if out[i].PriceBreaks == nil {
+			out[i].PriceBreaks = []VendorPriceBreak{}
+		}
+	}
+	return out, nil
+}
+
+// pricedVendorDetailSQL is true when a vendor detail of the item carries a price above 0, on
+// itself or on a price break (a zero price prices nothing).
+const pricedVendorDetailSQL = `
+SELECT EXISTS (SELECT 1 FROM item_vendor_details d WHERE d.tenant_id = $1 AND d.item_id = $2 AND (d.price > 0
+    OR EXISTS (SELECT 1 FROM item_vendor_price_breaks b WHERE b.tenant_id = d.tenant_id AND b.vendor_detail_id = d.id AND b.price > 0)))`
+
+func hasPricedVendorDetail(ctx context.Context, q db.Q, tenantID, itemID string) (bool, error) {
+	var priced bool
+	if err := sqlx.GetContext(ctx, q, &priced, pricedVendorDetailSQL, tenantID, itemID); err != nil {
+		return false, fmt.Errorf("priced vendor details: %w", err)
+	}
+	return priced, nil
+}

@@ -1,0 +1,313 @@
+package tests
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"testing"
+
+	"mos/gen/client"
+)
+
+// addVendorDetail posts body as a vendor detail of the item and answers its id.
+func addVendorDetail(t *testing.T, te *tenantEnv, itemID, body string) string {
+	t.Helper()
+	res, b := itemRequest(t, te, http.MethodPost, "/api/items/"+itemID+"/vendors", body)
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	var created client.CreatedId
+	if err := json.Unmarshal(b, &created); err != nil {
+		t.Fatal(err)
+	}
+	if len(created.Id) != 36 {
+		t.Fatalf("vendor detail id %q is not 36 characters", created.Id)
+	}
+	return created.Id
+}
+
+func listVendorDetails(t *testing.T, te *tenantEnv, itemID string) []client.ItemVendorDetail {
+	t.Helper()
+	res, b := itemRequest(t, te, http.MethodPost, "/api/items/"+itemID+"/vendors/list", `{}`)
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	var list []client.ItemVendorDetail
+	if err := json.Unmarshal(b, &list); err != nil {
+		t.Fatal(err)
+	}
+	return list
+}
+
+func TestItemVendorDetailsDefaultsOrderPrimaryDemotionAndItemRead(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	itemID := createItem(t, te, newItem("VD"))
+	zeta, alpha := createVendor(t, te, "Zeta Supply"), createVendor(t, te, "alpha metals")
+	before := getItem(t, te, itemID)
+	events := itemEvents(t, te, itemID)
+
+	zetaDetail := addVendorDetail(t, te, itemID, fmt.Sprintf(`{"vendorId":%q,"vendorItemName":"  Widget  ","isPrimary":true,"priceBreaks":[{"quantity":10,"price":2}]}`, zeta))
+	alphaDetail := addVendorDetail(t, te, itemID, fmt.Sprintf(`{"vendorId":%q,"price":3,"leadTimeInDays":5,"unitOfMeasureName":"Dozen","inventoryUnitQuantity":12}`, alpha))
+	after := getItem(t, te, itemID)
+	if !after.ModifiedUtc.After(before.ModifiedUtc) || itemEvents(t, te, itemID) != events+2 {
+		t.Fatalf("modifiedUtc %v → %v, events %d → %d", before.ModifiedUtc, after.ModifiedUtc, events, itemEvents(t, te, itemID))
+	}
+	// Primary first, then vendor name (case-insensitive).
+	list := after.VendorDetails
+	if len(list) != 2 || list[0].Id != zetaDetail || list[1].Id != alphaDetail {
+		t.Fatalf("item vendor details %+v", list)
+	}
+	z, a := list[0], list[1]
+	if optText(z.VendorItemName) != "Widget" || z.UnitOfMeasureName != "Each" || z.UnitQuantity.String() != "1" || z.InventoryUnitQuantity.String() != "1" {
+		t.Fatalf("defaults not applied: %+v", z)
+	}
+	if len(z.PriceBreaks) != 1 || z.PriceBreaks[0].CurrencyCode != getVendor(t, te.API, zeta).CurrencyCode {
+		t.Fatalf("break currency not the vendor's: %+v", z.PriceBreaks)
+	}
+	if a.UnitOfMeasureName != "Dozen" || a.InventoryUnitQuantity.String() != "12" || a.LeadTimeInDays == nil || *a.LeadTimeInDays != 5 {
+		t.Fatalf("alpha detail %+v", a)
+	}
+	// Making alpha primary demotes zeta in the same change; the list reads the same order.
+	res, b := itemRequest(t, te, http.MethodPut, "/api/items/"+itemID+"/vendors/"+alphaDetail, fmt.Sprintf(`{"vendorId":%q,"isPrimary":true}`, alpha))
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	list = listVendorDetails(t, te, itemID)
+	if len(list) != 2 || list[0].Id != alphaDetail || !list[0].IsPrimary || list[1].IsPrimary {
+		t.Fatalf("after promotion %+v", list)
+	}
+	// A full update replaced every member: alpha's price, unit and lead time are gone.
+	if list[0].Price != nil || list[0].UnitOfMeasureName != "Each" || list[0].LeadTimeInDays != nil {
+		t.Fatalf("full update kept members: %+v", list[0])
+	}
+	if n := itemEvents(t, te, itemID); n != events+3 {
+		t.Fatalf("%d events, want %d", n, events+3)
+	}
+}
+
+func TestItemVendorDetailWriteRules(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	itemID := createItem(t, te, newItem("VDR"))
+	vendor := createVendor(t, te, "Rules Vendor")
+	path := "/api/items/" + itemID + "/vendors"
+	for _, c := range []struct{ body, field string }{
+		{fmt.Sprintf(`{"vendorId":%q,"priceBreaks":[{"quantity":5,"price":1},{"quantity":5,"price":2}]}`, vendor), "priceBreaks"},
+		{fmt.Sprintf(`{"vendorId":%q,"unitOfMeasureName":"Foot"}`, vendor), "unitOfMeasureName"},
+		{fmt.Sprintf(`{"vendorId":%q,"unitOfMeasureName":"each"}`, vendor), "unitOfMeasureName"},
+		{fmt.Sprintf(`{"vendorId":%q,"vendorItemName":"   "}`, vendor), ""},
+	} {
+		res, b := itemRequest(t, te, http.MethodPost, path, c.body)
+		if c.field == "" {
+			mustStatus(t, res.StatusCode, http.StatusOK, b)
+			continue
+		}
+		mustItemField(t, res, b, c.field)
+	}
+	// Schema bounds answer 400.
+	for _, body := range []string{
+		`{}`,
+		fmt.Sprintf(`{"vendorId":%q,"price":-1}`, vendor),
+		fmt.Sprintf(`{"vendorId":%q,"unitQuantity":0}`, vendor),
+		fmt.Sprintf(`{"vendorId":%q,"leadTimeInDays":-1}`, vendor),
+		fmt.Sprintf(`{"vendorId":%q,"priceBreaks":[{"quantity":0,"price":1}]}`, vendor),
+	} {
+		res, b := itemRequest(t, te, http.MethodPost, path, body)
+		mustProblem(t, res, b, http.StatusBadRequest)
+	}
+	// An unknown vendor, another tenant's vendor and an unknown detail are 404.
+	other := newTenant(t)
+	for _, c := range []struct{ method, path, body string }{
+		{http.MethodPost, path, `{"vendorId":"000000000000000000000000"}`},
+		{http.MethodPost, path, fmt.Sprintf(`{"vendorId":%q}`, createVendor(t, other, "Foreign"))},
+		{http.MethodPut, path + "/00000000-0000-0000-0000-000000000000", fmt.Sprintf(`{"vendorId":%q}`, vendor)},
+	} {
+		res, b := itemRequest(t, te, c.method, c.path, c.body)
+		mustProblem(t, res, b, http.StatusNotFound)
+	}
+	// Rule 4: an item without an inventory unit cannot take vendor details.
+	legacy := insertLegacyItem(t, te, "VDR-LEGACY")
+	res, b := itemRequest(t, te, http.MethodPost, "/api/items/"+legacy+"/vendors", fmt.Sprintf(`{"vendorId":%q}`, vendor))
+	mustItemField(t, res, b, "unitOfMeasureName")
+	if n := itemEvents(t, te, legacy); n != 0 {
+		t.Fatalf("%d events for a refused change", n)
+	}
+}
+
+func TestItemUnitChangeBlockedByPricedVendorDetailRule2(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	w := newItem("VD-UNIT")
+	w.UnitTypeName, w.UnitOfMeasureName = "Length", "Foot"
+	itemID := createItem(t, te, w)
+	vendor := createVendor(t, te, "Blocker Vendor")
+	for _, priced := range []string{`"priceBreaks":[{"quantity":1,"price":4}]`, `"price":4`} {
+		detail := addVendorDetail(t, te, itemID, fmt.Sprintf(`{"vendorId":%q,%s}`, vendor, priced))
+		res, b := itemRequest(t, te, http.MethodPut, "/api/items/"+itemID, `{"unitOfMeasureName":"Inch"}`)
+		mustItemField(t, res, b, "unitOfMeasureName")
+		// Clearing the price in an earlier request (a zero-price break prices nothing) unblocks it.
+		res, b = itemRequest(t, te, http.MethodPut, "/api/items/"+itemID+"/vendors/"+detail, fmt.Sprintf(`{"vendorId":%q,"priceBreaks":[{"quantity":1,"price":0}]}`, vendor))
+		mustStatus(t, res.StatusCode, http.StatusOK, b)
+	}
+	res, b := itemRequest(t, te, http.MethodPut, "/api/items/"+itemID, `{"unitOfMeasureName":"Inch"}`)
+	if got := optText(mustItem(t, res, b).UnitOfMeasureName); got != "Inch" {
+		t.Fatalf("unit %q, want Inch", got)
+	}
+}
+
+type unitCostBody struct {
+	UnitCost                      *json.Number      `json:"unitCost"`
+	Basis                         string            `json:"basis"`
+	Vendor                        *client.Reference `json:"vendor"`
+	PriceBreakQuantity            *int              `json:"priceBreakQuantity"`
+	CurrencyCode                  string            `json:"currencyCode"`
+	UnitOfMeasureName             *string           `json:"unitOfMeasureName"`
+	UnconvertedVendorCurrencyCode *string           `json:"unconvertedVendorCurrencyCode"`
+}
+
+func inputUnitCost(t *testing.T, te *tenantEnv, itemID, quantity string) (rawResponse, []byte, unitCostBody) {
+	t.Helper()
+	res, b := rawRequest(t, http.MethodGet, "/api/items/"+itemID+"/input-unit-cost?quantity="+quantity, te.Token, "", "")
+	var c unitCostBody
+	if res.StatusCode == http.StatusOK {
+		if err := json.Unmarshal(b, &c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return res, b, c
+}
+
+func buyItem(t *testing.T, te *tenantEnv, number string) string {
+	t.Helper()
+	w := newItem(number)
+	w.ItemOrigin = ptr(client.ItemOriginBuy)
+	return createItem(t, te, w)
+}
+
+func TestItemInputUnitCostChoosesBreakByQuantity(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	itemID := buyItem(t, te, "IUC")
+	currency := getVendor(t, te.API, createVendor(t, te, "Currency Probe")).CurrencyCode
+
+	// Nothing prices the item: unitCost null, basis none.
+	res, b, c := inputUnitCost(t, te, itemID, "5")
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	if c.UnitCost != nil || c.Basis != "none" || c.Vendor != nil || c.CurrencyCode != currency || optText(c.UnitOfMeasureName) != "Each" {
+		t.Fatalf("unpriced: %s", b)
+	}
+
+	// Primary: sold by the Dozen (1 dozen = 12 Each), 24 per dozen, breaks at 2 and 10 dozen.
+	// A non-primary vendor with a lower price is not used.
+	primary := createVendor(t, te, "Primary Vendor")
+	addVendorDetail(t, te, itemID, fmt.Sprintf(`{"vendorId":%q,"price":1}`, createVendor(t, te, "Aaa Cheaper")))
+	addVendorDetail(t, te, itemID, fmt.Sprintf(`{"vendorId":%q,"isPrimary":true,"price":24,"unitOfMeasureName":"Dozen","inventoryUnitQuantity":12,
+		"priceBreaks":[{"quantity":10,"price":12},{"quantity":2,"price":18}]}`, primary))
+	for _, c := range []struct {
+		quantity, unitCost, basis string
+		breakQty                  int
+	}{
+		{"1", "2", "vendorPrice", 0},         // 1/12 dozen: no break applies; 24 / 12
+		{"23.99", "2", "vendorPrice", 0},     // just under 2 dozen
+		{"24", "1.5", "vendorPriceBreak", 2}, // exactly 2 dozen: 18 / 12
+		{"119", "1.5", "vendorPriceBreak", 2},
+		{"120", "1", "vendorPriceBreak", 10}, // 10 dozen: 12 / 12
+		{"2147483647", "1", "vendorPriceBreak", 10},
+	} {
+		res, b, got := inputUnitCost(t, te, itemID, c.quantity)
+		mustStatus(t, res.StatusCode, http.StatusOK, b)
+		if got.UnitCost == nil || got.UnitCost.String() != c.unitCost || got.Basis != c.basis || got.Vendor == nil || got.Vendor.Id != primary {
+			t.Fatalf("quantity %s: %s, want %s %s", c.quantity, b, c.unitCost, c.basis)
+		}
+		if (c.breakQty == 0) != (got.PriceBreakQuantity == nil) || (got.PriceBreakQuantity != nil && *got.PriceBreakQuantity != c.breakQty) {
+			t.Fatalf("quantity %s: break %s", c.quantity, b)
+		}
+		if got.UnconvertedVendorCurrencyCode != nil {
+			t.Fatalf("same currency reported unconverted: %s", b)
+		}
+	}
+}
+
+func TestItemInputUnitCostReportsForeignVendorCurrencyUnconverted(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	itemID := buyItem(t, te, "IUC-EUR")
+	res, err := te.API.CreateVendorWithResponse(t.Context(), client.VendorWrite{Name: "Euro Vendor", CurrencyCode: ptr("EUR")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+	addVendorDetail(t, te, itemID, fmt.Sprintf(`{"vendorId":%q,"price":7.5}`, res.JSON200.Id))
+	r, b, c := inputUnitCost(t, te, itemID, "1")
+	mustStatus(t, r.StatusCode, http.StatusOK, b)
+	if c.UnitCost == nil || c.UnitCost.String() != "7.5" || c.CurrencyCode != "EUR" || optText(c.UnconvertedVendorCurrencyCode) != "EUR" {
+		t.Fatalf("foreign currency: %s", b)
+	}
+}
+
+func TestItemInputUnitCostRefusesMadeItemsAndBadQuantities(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	made := createItem(t, te, newItem("IUC-MAKE"))
+	w := newItem("IUC-MOB")
+	w.ItemOrigin = ptr(client.ItemOriginMakeOrBuy)
+	makeOrBuy := createItem(t, te, w)
+	for _, id := range []string{made, makeOrBuy} {
+		res, b, _ := inputUnitCost(t, te, id, "1")
+		mustItemField(t, res, b, "itemId")
+	}
+	bought := buyItem(t, te, "IUC-Q")
+	for _, q := range []string{"0", "-1", "2147483648", "abc"} {
+		res, b, _ := inputUnitCost(t, te, bought, q)
+		mustProblem(t, res, b, http.StatusBadRequest)
+	}
+	res, b := rawRequest(t, http.MethodGet, "/api/items/"+bought+"/input-unit-cost", te.Token, "", "")
+	mustProblem(t, res, b, http.StatusBadRequest)
+}
+
+func TestItemVendorDetailsAndInputUnitCostTenantIsolation(t *testing.T) {
+	t.Parallel()
+	a, b := newTenant(t), newTenant(t)
+	itemID := buyItem(t, a, "VD-ISO")
+	vendor := createVendor(t, a, "Iso Vendor")
+	detail := addVendorDetail(t, a, itemID, fmt.Sprintf(`{"vendorId":%q,"price":3}`, vendor))
+	bVendor := createVendor(t, b, "B Vendor")
+	for _, c := range []struct{ method, path, body string }{
+		{http.MethodPost, "/api/items/" + itemID + "/vendors", fmt.Sprintf(`{"vendorId":%q}`, bVendor)},
+		{http.MethodPost, "/api/items/" + itemID + "/vendors/list", `{}`},
+		{http.MethodPut, "/api/items/" + itemID + "/vendors/" + detail, fmt.Sprintf(`{"vendorId":%q}`, bVendor)},
+		{http.MethodGet, "/api/items/" + itemID + "/input-unit-cost?quantity=1", ""},
+	} {
+		res, body := itemRequest(t, b, c.method, c.path, c.body)
+		mustProblem(t, res, body, http.StatusNotFound)
+	}
+	// B's own item never shows A's details.
+	bItem := buyItem(t, b, "VD-ISO")
+	if got := getItem(t, b, bItem).VendorDetails; len(got) != 0 {
+		t.Fatalf("tenant B sees vendor details %+v", got)
+	}
+	if got := listVendorDetails(t, a, itemID); len(got) != 1 || got[0].Price == nil || got[0].Price.String() != "3" {
+		t.Fatalf("tenant A's detail changed: %+v", got)
+	}
+}
+
+func TestItemVendorDetailsAndInputUnitCostPermissions(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	itemID := buyItem(t, te, "VD-PERM")
+	vendor := createVendor(t, te, "Perm Vendor")
+	detail := addVendorDetail(t, te, itemID, fmt.Sprintf(`{"vendorId":%q}`, vendor))
+	none, view, edit := te.userToken(t), te.userToken(t, "View Item"), te.userToken(t, "Edit Item")
+	for _, c := range []struct {
+		method, path, body, contentType, allowed string
+	}{
+		{http.MethodPost, "/api/items/" + itemID + "/vendors/list", `{}`, "application/json", view},
+		{http.MethodGet, "/api/items/" + itemID + "/input-unit-cost?quantity=1", "", "", view},
+		{http.MethodPost, "/api/items/" + itemID + "/vendors", fmt.Sprintf(`{"vendorId":%q}`, vendor), "application/json", edit},
+		{http.MethodPut, "/api/items/" + itemID + "/vendors/" + detail, fmt.Sprintf(`{"vendorId":%q}`, vendor), "application/json", edit},
+	} {
+		denied := none
+		if c.allowed == edit {
+			denied = view
+		}
+		res, body := rawRequest(t, c.method, c.path, denied, c.contentType, c.body)
+		mustProblem(t, res, body, http.StatusForbidden)
+		res, body = rawRequest(t, c.method, c.path, c.allowed, c.contentType, c.body)
+		mustStatus(t, res.StatusCode, http.StatusOK, body)
+	}
+}
