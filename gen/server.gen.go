@@ -254,6 +254,72 @@ func (e ItemCostBreakdownType) Valid() bool {
 	}
 }
 
+// Defines values for ItemFreightClass.
+const (
+	ItemFreightClassN100 ItemFreightClass = "100"
+	ItemFreightClassN110 ItemFreightClass = "110"
+	ItemFreightClassN125 ItemFreightClass = "125"
+	ItemFreightClassN150 ItemFreightClass = "150"
+	ItemFreightClassN175 ItemFreightClass = "175"
+	ItemFreightClassN200 ItemFreightClass = "200"
+	ItemFreightClassN250 ItemFreightClass = "250"
+	ItemFreightClassN300 ItemFreightClass = "300"
+	ItemFreightClassN400 ItemFreightClass = "400"
+	ItemFreightClassN50  ItemFreightClass = "50"
+	ItemFreightClassN500 ItemFreightClass = "500"
+	ItemFreightClassN55  ItemFreightClass = "55"
+	ItemFreightClassN60  ItemFreightClass = "60"
+	ItemFreightClassN65  ItemFreightClass = "65"
+	ItemFreightClassN70  ItemFreightClass = "70"
+	ItemFreightClassN775 ItemFreightClass = "77.5"
+	ItemFreightClassN85  ItemFreightClass = "85"
+	ItemFreightClassN925 ItemFreightClass = "92.5"
+)
+
+// Valid indicates whether the value is a known member of the ItemFreightClass enum.
+func (e ItemFreightClass) Valid() bool {
+	switch e {
+	case ItemFreightClassN100:
+		return true
+	case ItemFreightClassN110:
+		return true
+	case ItemFreightClassN125:
+		return true
+	case ItemFreightClassN150:
+		return true
+	case ItemFreightClassN175:
+		return true
+	case ItemFreightClassN200:
+		return true
+	case ItemFreightClassN250:
+		return true
+	case ItemFreightClassN300:
+		return true
+	case ItemFreightClassN400:
+		return true
+	case ItemFreightClassN50:
+		return true
+	case ItemFreightClassN500:
+		return true
+	case ItemFreightClassN55:
+		return true
+	case ItemFreightClassN60:
+		return true
+	case ItemFreightClassN65:
+		return true
+	case ItemFreightClassN70:
+		return true
+	case ItemFreightClassN775:
+		return true
+	case ItemFreightClassN85:
+		return true
+	case ItemFreightClassN925:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ItemInputUnitCostBasis.
 const (
 	ItemInputUnitCostBasisNone             ItemInputUnitCostBasis = "none"
@@ -269,6 +335,24 @@ func (e ItemInputUnitCostBasis) Valid() bool {
 	case ItemInputUnitCostBasisVendorPrice:
 		return true
 	case ItemInputUnitCostBasisVendorPriceBreak:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ItemMaterialDetailsShapeType.
+const (
+	ItemMaterialDetailsShapeTypeLinear ItemMaterialDetailsShapeType = "linear"
+	ItemMaterialDetailsShapeTypePlanar ItemMaterialDetailsShapeType = "planar"
+)
+
+// Valid indicates whether the value is a known member of the ItemMaterialDetailsShapeType enum.
+func (e ItemMaterialDetailsShapeType) Valid() bool {
+	switch e {
+	case ItemMaterialDetailsShapeTypeLinear:
+		return true
+	case ItemMaterialDetailsShapeTypePlanar:
 		return true
 	default:
 		return false
@@ -317,6 +401,27 @@ func (e ItemPurchasePurchaseOrderStatus) Valid() bool {
 	case ItemPurchasePurchaseOrderStatusOrdered:
 		return true
 	case ItemPurchasePurchaseOrderStatusPaid:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ItemQualityPlanStatus.
+const (
+	ItemQualityPlanStatusApproved      ItemQualityPlanStatus = "approved"
+	ItemQualityPlanStatusNeedsApproval ItemQualityPlanStatus = "needsApproval"
+	ItemQualityPlanStatusNotRequired   ItemQualityPlanStatus = "notRequired"
+)
+
+// Valid indicates whether the value is a known member of the ItemQualityPlanStatus enum.
+func (e ItemQualityPlanStatus) Valid() bool {
+	switch e {
+	case ItemQualityPlanStatusApproved:
+		return true
+	case ItemQualityPlanStatusNeedsApproval:
+		return true
+	case ItemQualityPlanStatusNotRequired:
 		return true
 	default:
 		return false
@@ -539,6 +644,24 @@ func (e Permission) Valid() bool {
 	case PermissionViewToolCalibration:
 		return true
 	case PermissionViewTools:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PriceBreakType.
+const (
+	PriceBreakTypeMargin PriceBreakType = "margin"
+	PriceBreakTypePrice  PriceBreakType = "price"
+)
+
+// Valid indicates whether the value is a known member of the PriceBreakType enum.
+func (e PriceBreakType) Valid() bool {
+	switch e {
+	case PriceBreakTypeMargin:
+		return true
+	case PriceBreakTypePrice:
 		return true
 	default:
 		return false
@@ -1785,15 +1908,32 @@ type InProcessTrackingFieldWrite struct {
 // lists filtered with `isArchived: false`, while it stays readable.
 //
 // Every change to an item (create, update, patch, add revision, archiving by add revision,
-// adding, removing or replacing tags, adding or replacing vendor details)
+// adding, removing or replacing tags, adding, replacing or deleting vendor details and
+// material vendor details, replacing purchase price breaks, adding, replacing or deleting
+// customer details, replacing sales price breaks)
 // advances `modifiedUtc` and records an `ItemUpdated` event in the transactional outbox in
 // the same transaction, so an event exists exactly when the change was saved.
 type Item struct {
+	// AccountingCode2Id A second accounting code; null: none.
+	AccountingCode2Id *string `json:"accountingCode2Id"`
+
+	// AccountingCodeId An accounting code (`/api/accounting-codes`); null: none.
+	AccountingCodeId *string `json:"accountingCodeId"`
+
+	// AccountingDetails An item's accounting class and accounts (read shape); null members are not set.
+	AccountingDetails ItemAccountingDetails `json:"accountingDetails"`
+
+	// BarCodeNumber Assigned on create: the tenant's items count up from 00000001 (eight digits at least), never reused, one per item (a new revision gets its own).
+	BarCodeNumber string `json:"barCodeNumber"`
+
 	// BuildToOrder Made for orders.
 	BuildToOrder bool `json:"buildToOrder"`
 
 	// BuildToStock Made for stock.
 	BuildToStock bool `json:"buildToStock"`
+
+	// CategoryId An item category (`/api/item-categories`); null: none.
+	CategoryId *string `json:"categoryId"`
 
 	// CreatedUtc When the item was created.
 	CreatedUtc utctime.Time `json:"createdUtc"`
@@ -1812,6 +1952,12 @@ type Item struct {
 	// definition changed or was deleted are kept until the record is next written.
 	CustomFields CustomFields `json:"customFields"`
 
+	// CustomerDetails How customers know the item (see `POST /api/items/{itemId}/customers`), by customer name (case-insensitive), then id; `[]` when none.
+	CustomerDetails []ItemCustomerDetail `json:"customerDetails"`
+
+	// CustomerTiers The sales price breaks of each customer tier that has any on the item (see `PUT /api/items/{itemId}/sales-price-breaks`), by tier name (case-insensitive), then tier id; `[]` when none.
+	CustomerTiers []ItemCustomerTierPrices `json:"customerTiers"`
+
 	// Description Null when none was given.
 	Description *string `json:"description"`
 
@@ -1821,6 +1967,12 @@ type Item struct {
 	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
 	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
 	ExternalReferences ExternalReferences `json:"externalReferences"`
+
+	// GaugeId A gauge code (`/api/gauge-codes`); null: none.
+	GaugeId *string `json:"gaugeId"`
+
+	// GradeId A grade code (`/api/grade-codes`); null: none.
+	GradeId *string `json:"gradeId"`
 
 	// Height A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Height *ItemMeasure `json:"height"`
@@ -1858,6 +2010,21 @@ type Item struct {
 	// Length A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Length *ItemMeasure `json:"length"`
 
+	// MaterialCodeId A material code (`/api/material-codes`); null: none.
+	MaterialCodeId *string `json:"materialCodeId"`
+
+	// MaterialDetails The material shape the item was cut from (see createItemFromMaterialShape); null for other items.
+	MaterialDetails *ItemMaterialDetails `json:"materialDetails"`
+
+	// MaterialVendorDetails Vendors that supply the item as material (see `POST /api/items/{itemId}/material-vendors`), ordered by vendor name (case-insensitive), then id; `[]` when none.
+	MaterialVendorDetails []ItemMaterialVendorDetail `json:"materialVendorDetails"`
+
+	// MaterialWeight For an item cut from a material shape (see `materialDetails`), the weight of the
+	// piece from the shape's density: length × width × planarDensity for planar shapes,
+	// length × linearDensity for linear ones, in the mass unit of `densityUnits` (lb or
+	// kg). It has no unit field of its own. Null for other items.
+	MaterialWeight *dec.Decimal `json:"materialWeight"`
+
 	// MinimumProductionQuantity A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	MinimumProductionQuantity *ItemMeasure `json:"minimumProductionQuantity"`
 
@@ -1867,13 +2034,29 @@ type Item struct {
 	// ModifiedUtc When the item last changed.
 	ModifiedUtc utctime.Time `json:"modifiedUtc"`
 
+	// NeedsQualityPlan Read-only: true while `qualityPlanStatus` is `needsApproval`.
+	NeedsQualityPlan bool `json:"needsQualityPlan"`
+
 	// Number Unique with the revision among active items (case-insensitive).
 	Number string `json:"number"`
+
+	// QualityPlanStatus Where the item's quality plan stands: `notRequired` (the default), `needsApproval` (a plan
+	// is required and awaits approval: `needsQualityPlan` is true) or `approved`.
+	QualityPlanStatus ItemQualityPlanStatus `json:"qualityPlanStatus"`
 
 	// Revision An item's revision. `isLatestRevision` is derived, never stored: the most recently created
 	// item of a number (case-insensitively; archived items included) is its latest revision,
 	// so adding a revision makes the new item the latest.
 	Revision ItemRevision `json:"revision"`
+
+	// SalesUnitOfMeasureConversions Units the item is sold in besides its inventory unit, in the order written; `[]` when none.
+	SalesUnitOfMeasureConversions []ItemSalesUnitConversion `json:"salesUnitOfMeasureConversions"`
+
+	// ShapeId A shape code (`/api/shape-codes`); null: none.
+	ShapeId *string `json:"shapeId"`
+
+	// Shipping An item's shipping profile (read shape); members are null when not set.
+	Shipping ItemShipping `json:"shipping"`
 
 	// Tags The item's tags (see `PUT /api/items/{itemId}/tags`), ordered by name (case-insensitive) then id; `[]` when none.
 	Tags []Tag `json:"tags"`
@@ -1892,6 +2075,44 @@ type Item struct {
 
 	// Width A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Width *ItemMeasure `json:"width"`
+}
+
+// ItemAccountingDetails An item's accounting class and accounts (read shape); null members are not set.
+type ItemAccountingDetails struct {
+	// AssetAccountId The inventory asset account.
+	AssetAccountId *string `json:"assetAccountId"`
+
+	// ClassId An item class.
+	ClassId *string `json:"classId"`
+
+	// CogsAccountId The cost of goods sold account.
+	CogsAccountId *string `json:"cogsAccountId"`
+
+	// ExpenseAccountId The expense account of purchases.
+	ExpenseAccountId *string `json:"expenseAccountId"`
+
+	// IncomeAccountId The income account of sales.
+	IncomeAccountId *string `json:"incomeAccountId"`
+}
+
+// ItemAccountingDetailsWrite How sales and stock of the item are booked, as on invoice lines: an item class
+// (`/api/item-classes`) and accounts of the chart of accounts (`/api/chart-of-accounts`).
+// Each id must name a live record of its list (404 otherwise); omitted or null: none.
+type ItemAccountingDetailsWrite struct {
+	// AssetAccountId The inventory asset account.
+	AssetAccountId *string `json:"assetAccountId,omitempty"`
+
+	// ClassId An item class.
+	ClassId *string `json:"classId,omitempty"`
+
+	// CogsAccountId The cost of goods sold account.
+	CogsAccountId *string `json:"cogsAccountId,omitempty"`
+
+	// ExpenseAccountId The expense account of purchases.
+	ExpenseAccountId *string `json:"expenseAccountId,omitempty"`
+
+	// IncomeAccountId The income account of sales.
+	IncomeAccountId *string `json:"incomeAccountId,omitempty"`
 }
 
 // ItemCostBreakdown One cost breakdown of an item: `itemCost` is the cost added at the item's own level (its routing), `cumulativeCost` adds everything below it (sub-assemblies and purchased components).
@@ -1953,11 +2174,23 @@ type ItemCostBreakdownType string
 
 // ItemCreate Create body of an item.
 type ItemCreate struct {
+	// AccountingCode2Id A live accounting code; null: none.
+	AccountingCode2Id *string `json:"accountingCode2Id,omitempty"`
+
+	// AccountingCodeId A live accounting code; null: none.
+	AccountingCodeId *string `json:"accountingCodeId,omitempty"`
+
+	// AccountingDetails The accounting class and accounts; omitted or null: none.
+	AccountingDetails *ItemAccountingDetailsWrite `json:"accountingDetails,omitempty"`
+
 	// BuildToOrder Defaults to false.
 	BuildToOrder *bool `json:"buildToOrder,omitempty"`
 
 	// BuildToStock Defaults to false.
 	BuildToStock *bool `json:"buildToStock,omitempty"`
+
+	// CategoryId A live item category; null: none.
+	CategoryId *string `json:"categoryId,omitempty"`
 
 	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
 	// the custom field definitions of the record's module (`CustomFieldDefinition`).
@@ -1979,6 +2212,12 @@ type ItemCreate struct {
 	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
 	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
 	ExternalReferences *ExternalReferences `json:"externalReferences,omitempty"`
+
+	// GaugeId A live gauge code; null: none.
+	GaugeId *string `json:"gaugeId,omitempty"`
+
+	// GradeId A live grade code; null: none.
+	GradeId *string `json:"gradeId,omitempty"`
 
 	// Height A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Height *ItemMeasure `json:"height,omitempty"`
@@ -2010,6 +2249,9 @@ type ItemCreate struct {
 	// Length A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Length *ItemMeasure `json:"length,omitempty"`
 
+	// MaterialCodeId A live material code; null: none.
+	MaterialCodeId *string `json:"materialCodeId,omitempty"`
+
 	// MinimumProductionQuantity A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	MinimumProductionQuantity *ItemMeasure `json:"minimumProductionQuantity,omitempty"`
 
@@ -2019,8 +2261,20 @@ type ItemCreate struct {
 	// Number Trimmed; 1 to 200 characters after trimming.
 	Number string `json:"number"`
 
+	// QualityPlanStatus Defaults to notRequired.
+	QualityPlanStatus *ItemQualityPlanStatus `json:"qualityPlanStatus,omitempty"`
+
 	// Revision Trimmed; omitted, null or blank: no revision.
 	Revision *string `json:"revision,omitempty"`
+
+	// SalesUnitOfMeasureConversions At most 50, with distinct destination units and at most one default; omitted or null: none.
+	SalesUnitOfMeasureConversions *[]ItemSalesUnitConversionWrite `json:"salesUnitOfMeasureConversions,omitempty"`
+
+	// ShapeId A live shape code; null: none.
+	ShapeId *string `json:"shapeId,omitempty"`
+
+	// Shipping The shipping profile; omitted or null: none.
+	Shipping *ItemShippingWrite `json:"shipping,omitempty"`
 
 	// UnitOfMeasureName A unit of that type (trimmed, case-sensitive).
 	UnitOfMeasureName string `json:"unitOfMeasureName"`
@@ -2042,6 +2296,60 @@ type ItemCustomFieldFilter struct {
 
 	// Value The value, compared exactly.
 	Value string `json:"value"`
+}
+
+// ItemCustomerDetail An item customer detail (read shape); see `ItemCustomerDetailWrite` for the members.
+type ItemCustomerDetail struct {
+	// CustomerId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	CustomerId Id24 `json:"customerId"`
+
+	// CustomerItemName The customer's name for the item; null when none.
+	CustomerItemName *string `json:"customerItemName"`
+
+	// CustomerItemNumber The customer's number for the item; null when none.
+	CustomerItemNumber *string `json:"customerItemNumber"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// PriceBreaks Read-only: the item's sales price breaks whose `customerId` is this customer (written
+	// with `PUT /api/items/{itemId}/sales-price-breaks`), ordered by unit of measure name,
+	// then quantity; `[]` when none.
+	PriceBreaks []PriceBreak `json:"priceBreaks"`
+
+	// UnitOfMeasureName The unit the customer orders in.
+	UnitOfMeasureName string `json:"unitOfMeasureName"`
+}
+
+// ItemCustomerDetailWrite Create and full-update body of an item customer detail: how one customer knows the item
+// (its own number and name for it, and the unit it orders in). A `priceBreaks` member is
+// ignored: a detail's prices are read-only here, the item's sales price breaks for the
+// customer, written with `PUT /api/items/{itemId}/sales-price-breaks`.
+type ItemCustomerDetailWrite struct {
+	// CustomerId A live customer of the tenant (404 otherwise); one detail per customer on an item.
+	CustomerId string `json:"customerId"`
+
+	// CustomerItemName The customer's name for the item. Trimmed; 1 to 200 characters; null or blank: none.
+	CustomerItemName *string `json:"customerItemName,omitempty"`
+
+	// CustomerItemNumber The customer's number for the item. Trimmed; 1 to 200 characters; null or blank: none.
+	CustomerItemNumber *string `json:"customerItemNumber,omitempty"`
+
+	// UnitOfMeasureName The unit the customer orders in: a unit of the item's unit type (trimmed, case-sensitive); omitted, null or blank: the item's inventory unit.
+	UnitOfMeasureName *string `json:"unitOfMeasureName,omitempty"`
+}
+
+// ItemCustomerTierPrices The sales price breaks of one customer tier on an item.
+type ItemCustomerTierPrices struct {
+	// CustomerTier A pricing tier customers belong to.
+	CustomerTier CustomerTier `json:"customerTier"`
+
+	// PriceBreaks The tier's breaks on the item, ordered by unit of measure name, then quantity; never empty.
+	PriceBreaks []PriceBreak `json:"priceBreaks"`
 }
 
 // ItemFilter Filter of the item list (V1); every member narrows the result (AND).
@@ -2107,6 +2415,9 @@ type ItemFilterV2 struct {
 	Revision *string `json:"revision,omitempty"`
 }
 
+// ItemFreightClass The NMFC freight class.
+type ItemFreightClass string
+
 // ItemInputUnitCost The cost of one inventory unit of a bought item for a quantity. It comes from one vendor
 // detail: the primary one, or when none is primary the first in `Item.vendorDetails`
 // order (vendor name, then id). The requested inventory quantity is turned into vendor
@@ -2141,6 +2452,55 @@ type ItemInputUnitCost struct {
 // ItemInputUnitCostBasis defines model for ItemInputUnitCost.Basis.
 type ItemInputUnitCostBasis string
 
+// ItemMaterialDetails The material shape an item was cut from (read only). `materialWidth` and
+// `materialLength` are the item's width and length (null width for linear shapes),
+// `materialThickness` the shape's thickness (planar shapes; null otherwise); all in
+// `unit`, which equals `dimensionUnits`. `form` is the shape type (sheet, bar, ...) and
+// `shapeType` whether it is measured `planar` or `linear`.
+type ItemMaterialDetails struct {
+	// DensityUnits lb/in, lb/in², kg/m or kg/m².
+	DensityUnits string `json:"densityUnits"`
+
+	// DimensionUnits The shape's dimension units (inch or millimeter).
+	DimensionUnits string `json:"dimensionUnits"`
+
+	// Form The shape type, for example sheet.
+	Form string `json:"form"`
+
+	// IsRemnant Whether the item was created as a remnant.
+	IsRemnant bool `json:"isRemnant"`
+
+	// LinearDensity Mass per length (linear shapes).
+	LinearDensity *dec.Decimal `json:"linearDensity"`
+
+	// MaterialId The material shape's id (`/api/materials`).
+	MaterialId string `json:"materialId"`
+
+	// MaterialLength The cut length.
+	MaterialLength *dec.Decimal `json:"materialLength"`
+
+	// MaterialName The shape's material.
+	MaterialName string `json:"materialName"`
+
+	// MaterialThickness The shape's thickness.
+	MaterialThickness *dec.Decimal `json:"materialThickness"`
+
+	// MaterialWidth The cut width.
+	MaterialWidth *dec.Decimal `json:"materialWidth"`
+
+	// PlanarDensity Mass per area (planar shapes).
+	PlanarDensity *dec.Decimal `json:"planarDensity"`
+
+	// ShapeType How the shape is measured.
+	ShapeType ItemMaterialDetailsShapeType `json:"shapeType"`
+
+	// Unit The unit of the dimensions, for example inch.
+	Unit string `json:"unit"`
+}
+
+// ItemMaterialDetailsShapeType How the shape is measured.
+type ItemMaterialDetailsShapeType string
+
 // ItemMaterialShapeCreate Body of create item from material shape (see createItemFromMaterialShape).
 type ItemMaterialShapeCreate struct {
 	// IsRemnant Whether the piece is a remnant; recorded only when a new item is created.
@@ -2156,6 +2516,45 @@ type ItemMaterialShapeCreate struct {
 
 	// Width Required (greater than 0) for planar shapes; omitted or null for linear shapes.
 	Width *dec.Decimal `json:"width,omitempty"`
+}
+
+// ItemMaterialVendorDetail An item material vendor detail (read shape); see `ItemMaterialVendorDetailWrite` for the members.
+type ItemMaterialVendorDetail struct {
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// Notes Null when none.
+	Notes *string `json:"notes"`
+
+	// VendorId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	VendorId Id24 `json:"vendorId"`
+
+	// VendorItemName The vendor's name for the item; null when none.
+	VendorItemName *string `json:"vendorItemName"`
+
+	// VendorItemNumber The vendor's number for the item; null when none.
+	VendorItemNumber *string `json:"vendorItemNumber"`
+}
+
+// ItemMaterialVendorDetailWrite Create and full-update body of an item material vendor detail: a vendor that supplies
+// the item as material, with what the vendor calls it. An item has at most one material
+// vendor detail per vendor.
+type ItemMaterialVendorDetailWrite struct {
+	// Notes Trimmed; 1 to 2000 characters; null or blank: none.
+	Notes *string `json:"notes,omitempty"`
+
+	// VendorId A live vendor of the tenant without another material vendor detail on the item.
+	VendorId Id24 `json:"vendorId"`
+
+	// VendorItemName The vendor's name for the item; trimmed, 1 to 200 characters; null or blank: none.
+	VendorItemName *string `json:"vendorItemName,omitempty"`
+
+	// VendorItemNumber The vendor's number for the item; trimmed, 1 to 200 characters; null or blank: none.
+	VendorItemNumber *string `json:"vendorItemNumber,omitempty"`
 }
 
 // ItemMeasure A dimension, weight or stock minimum of an item, 0 or more; null when not set.
@@ -2207,6 +2606,18 @@ type ItemPurchaseHistory struct {
 	WindowMonths int `json:"windowMonths"`
 }
 
+// ItemPurchasePriceBreakFilter Filter of an item's purchase price breaks; omitted members keep every break.
+type ItemPurchasePriceBreakFilter struct {
+	// VendorIds Only the breaks of these vendors (1 to 500).
+	VendorIds *[]string `json:"vendorIds,omitempty"`
+}
+
+// ItemPurchasePriceBreaksReplace Every purchase price break of an item (see `PUT /api/items/{itemId}/purchase-price-breaks`).
+type ItemPurchasePriceBreaksReplace struct {
+	// PriceBreaks The breaks, 0 to 500 (at most 50 per vendor detail); `[]` removes them all.
+	PriceBreaks []PurchasePriceBreakWrite `json:"priceBreaks"`
+}
+
 // ItemPurchaseSummary Effective unit prices over the window; prices and date are null when there are no purchases.
 type ItemPurchaseSummary struct {
 	AvgUnitPrice       *dec.Decimal  `json:"avgUnitPrice"`
@@ -2218,6 +2629,10 @@ type ItemPurchaseSummary struct {
 	// VendorCount Distinct vendors in the window.
 	VendorCount int `json:"vendorCount"`
 }
+
+// ItemQualityPlanStatus Where the item's quality plan stands: `notRequired` (the default), `needsApproval` (a plan
+// is required and awaits approval: `needsQualityPlan` is true) or `approved`.
+type ItemQualityPlanStatus string
 
 // ItemRevision An item's revision. `isLatestRevision` is derived, never stored: the most recently created
 // item of a number (case-insensitively; archived items included) is its latest revision,
@@ -2239,6 +2654,115 @@ type ItemRevisionCreate struct {
 	Revision string `json:"revision"`
 }
 
+// ItemSalesPriceBreakFilter Filter of an item's sales price breaks. `customerIds` and `customerTierIds` select the
+// breaks of those customers and tiers (a break matching either list is answered);
+// `listPriceOnly: true` answers only the list-price breaks and cannot be combined with
+// them (400 naming `listPriceOnly`). No member: every break.
+type ItemSalesPriceBreakFilter struct {
+	// CustomerIds The breaks of these customers (1 to 500 ids).
+	CustomerIds *[]string `json:"customerIds,omitempty"`
+
+	// CustomerTierIds The breaks of these customer tiers (1 to 500 ids).
+	CustomerTierIds *[]string `json:"customerTierIds,omitempty"`
+
+	// ListPriceOnly True: only the item's list-price breaks (no customer, no tier).
+	ListPriceOnly *bool `json:"listPriceOnly,omitempty"`
+}
+
+// ItemSalesPriceBreaksReplace Body of `PUT /api/items/{itemId}/sales-price-breaks`, the item's complete set of sales price breaks.
+type ItemSalesPriceBreaksReplace struct {
+	// PriceBreaks Every sales price break of the item (0 to 500); one per scope, unit and quantity.
+	PriceBreaks []SalesPriceBreakWrite `json:"priceBreaks"`
+}
+
+// ItemSalesUnitConversion A sales unit of the item (read shape); see `ItemSalesUnitConversionWrite`.
+type ItemSalesUnitConversion struct {
+	// DestinationQuantity Sales units.
+	DestinationQuantity dec.Decimal `json:"destinationQuantity"`
+
+	// DestinationUnitOfMeasureName The sales unit.
+	DestinationUnitOfMeasureName string `json:"destinationUnitOfMeasureName"`
+
+	// IsCustom Whether the quantities were written rather than taken from the catalogue.
+	IsCustom bool `json:"isCustom"`
+
+	// IsDefault Whether sales documents start with this unit.
+	IsDefault bool `json:"isDefault"`
+
+	// Multiplier Read-only: destinationQuantity ÷ sourceQuantity, the sales units in one inventory unit (rounded to 12 decimal places).
+	Multiplier dec.Decimal `json:"multiplier"`
+
+	// SourceQuantity Inventory units.
+	SourceQuantity dec.Decimal `json:"sourceQuantity"`
+}
+
+// ItemSalesUnitConversionWrite A unit the item is sold in: `sourceQuantity` of the item's inventory unit sell as
+// `destinationQuantity` of `destinationUnitOfMeasureName`.
+//
+// With `isCustom` false (the default) the destination must be a unit of the item's unit
+// type and the quantities follow the units catalogue: omitted quantities are filled in
+// (sourceQuantity 1), sent ones must state the catalogue's ratio (400 otherwise). With
+// `isCustom` true the destination may be any unit of the catalogue (a box of 12 Each, a
+// sheet sold by the Pound) and both quantities are required.
+type ItemSalesUnitConversionWrite struct {
+	// DestinationQuantity Destination units; more than 0.
+	DestinationQuantity *dec.Decimal `json:"destinationQuantity,omitempty"`
+
+	// DestinationUnitOfMeasureName A unit of the catalogue (trimmed, case-sensitive), not the inventory unit; distinct within the list.
+	DestinationUnitOfMeasureName string `json:"destinationUnitOfMeasureName"`
+
+	// IsCustom True: quantities as written, any destination unit; false: the catalogue's conversion.
+	IsCustom *bool `json:"isCustom,omitempty"`
+
+	// IsDefault The unit sales documents start with; at most one per item.
+	IsDefault *bool `json:"isDefault,omitempty"`
+
+	// SourceQuantity Inventory units; more than 0.
+	SourceQuantity *dec.Decimal `json:"sourceQuantity,omitempty"`
+}
+
+// ItemShipping An item's shipping profile (read shape); members are null when not set.
+type ItemShipping struct {
+	// Class The freight class.
+	Class *ItemFreightClass `json:"class"`
+
+	// CountryOfOrigin ISO 3166-1 alpha-2 code.
+	CountryOfOrigin *string `json:"countryOfOrigin"`
+
+	// IsHazmat Whether the item ships as hazardous material.
+	IsHazmat bool `json:"isHazmat"`
+
+	// Nmfc NMFC item number.
+	Nmfc *string `json:"nmfc"`
+
+	// TariffCode Harmonized tariff code.
+	TariffCode *string `json:"tariffCode"`
+
+	// UnitWeight Shipping weight of one inventory unit.
+	UnitWeight *dec.Decimal `json:"unitWeight"`
+}
+
+// ItemShippingWrite An item's shipping profile; omitted members are none (false for isHazmat).
+type ItemShippingWrite struct {
+	// Class The freight class; null: none.
+	Class *ItemFreightClass `json:"class,omitempty"`
+
+	// CountryOfOrigin ISO 3166-1 alpha-2 code; null: none.
+	CountryOfOrigin *string `json:"countryOfOrigin,omitempty"`
+
+	// IsHazmat Whether the item ships as hazardous material.
+	IsHazmat *bool `json:"isHazmat,omitempty"`
+
+	// Nmfc NMFC item number; trimmed, 1 to 20 characters; null or blank: none.
+	Nmfc *string `json:"nmfc,omitempty"`
+
+	// TariffCode Harmonized tariff code; trimmed, 1 to 20 characters; null or blank: none.
+	TariffCode *string `json:"tariffCode,omitempty"`
+
+	// UnitWeight Shipping weight of one inventory unit, 0 or more; null: none.
+	UnitWeight *dec.Decimal `json:"unitWeight,omitempty"`
+}
+
 // ItemTagsReplace Body of replace item tags.
 type ItemTagsReplace struct {
 	// TagIds The item's new tags: 0 to 100 distinct ids of tags (`/api/tags`).
@@ -2257,8 +2781,8 @@ type ItemVendorDetail struct {
 	Notes                 *string      `json:"notes"`
 	Price                 *dec.Decimal `json:"price"`
 
-	// PriceBreaks Ordered by quantity.
-	PriceBreaks []ItemVendorPriceBreak `json:"priceBreaks"`
+	// PriceBreaks The detail's purchase price breaks (type price, the detail's vendor and unit), ordered by quantity.
+	PriceBreaks []PriceBreak `json:"priceBreaks"`
 
 	// UnitOfMeasureName The vendor unit.
 	UnitOfMeasureName string      `json:"unitOfMeasureName"`
@@ -2313,13 +2837,6 @@ type ItemVendorDetailWrite struct {
 	VendorItemNumber *string `json:"vendorItemNumber,omitempty"`
 }
 
-// ItemVendorPriceBreak A stored vendor price break.
-type ItemVendorPriceBreak struct {
-	CurrencyCode string      `json:"currencyCode"`
-	Price        dec.Decimal `json:"price"`
-	Quantity     int32       `json:"quantity"`
-}
-
 // ItemVendorPriceBreakWrite A price of one vendor unit when at least `quantity` vendor units are bought.
 type ItemVendorPriceBreakWrite struct {
 	// CurrencyCode ISO 4217; omitted or null: the vendor's currency.
@@ -2333,6 +2850,18 @@ type ItemVendorPriceBreakWrite struct {
 // ItemWrite Full-update body of an item (see updateItem); also the shape a patched item must satisfy.
 // Members not listed here are ignored when sent.
 type ItemWrite struct {
+	// AccountingCode2Id A live accounting code; null: none.
+	AccountingCode2Id *string `json:"accountingCode2Id,omitempty"`
+
+	// AccountingCodeId A live accounting code; null: none.
+	AccountingCodeId *string `json:"accountingCodeId,omitempty"`
+
+	// AccountingDetails The accounting class and accounts, replaced; omitted or null keeps the current ones.
+	AccountingDetails *ItemAccountingDetailsWrite `json:"accountingDetails,omitempty"`
+
+	// CategoryId A live item category; null: none.
+	CategoryId *string `json:"categoryId,omitempty"`
+
 	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
 	// the custom field definitions of the record's module (`CustomFieldDefinition`).
 	// - Each key must be the `name` of a definition of the module, matched exactly.
@@ -2354,6 +2883,12 @@ type ItemWrite struct {
 	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
 	ExternalReferences *ExternalReferences `json:"externalReferences,omitempty"`
 
+	// GaugeId A live gauge code; null: none.
+	GaugeId *string `json:"gaugeId,omitempty"`
+
+	// GradeId A live grade code; null: none.
+	GradeId *string `json:"gradeId,omitempty"`
+
 	// Height A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Height *ItemMeasure `json:"height,omitempty"`
 
@@ -2372,6 +2907,9 @@ type ItemWrite struct {
 	// Length A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Length *ItemMeasure `json:"length,omitempty"`
 
+	// MaterialCodeId A live material code; null: none.
+	MaterialCodeId *string `json:"materialCodeId,omitempty"`
+
 	// MinimumProductionQuantity A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	MinimumProductionQuantity *ItemMeasure `json:"minimumProductionQuantity,omitempty"`
 
@@ -2380,6 +2918,18 @@ type ItemWrite struct {
 
 	// Number Trimmed; omitted keeps the number.
 	Number *string `json:"number,omitempty"`
+
+	// QualityPlanStatus Omitted keeps the current status.
+	QualityPlanStatus *ItemQualityPlanStatus `json:"qualityPlanStatus,omitempty"`
+
+	// SalesUnitOfMeasureConversions At most 50, with distinct destination units and at most one default; omitted or null: none. Replaces the item's conversions; with a unit change they must be empty (rule 2).
+	SalesUnitOfMeasureConversions *[]ItemSalesUnitConversionWrite `json:"salesUnitOfMeasureConversions,omitempty"`
+
+	// ShapeId A live shape code; null: none.
+	ShapeId *string `json:"shapeId,omitempty"`
+
+	// Shipping The whole shipping profile, replaced; omitted or null keeps the current one.
+	Shipping *ItemShippingWrite `json:"shipping,omitempty"`
 
 	// UnitOfMeasureName Omitted, null or blank keeps the unit; otherwise a unit of the item's type (trimmed, case-sensitive).
 	UnitOfMeasureName *string `json:"unitOfMeasureName,omitempty"`
@@ -2594,6 +3144,47 @@ type PaymentTermWrite struct {
 // Permission The permission catalogue. User-bound tokens hold a subset; tenant-bound tokens are not gated.
 type Permission string
 
+// PriceBreak A price break (read shape): from `quantity` units of `unitOfMeasureName` up, one unit
+// sells or buys at `price` (or at `margin`). The same shape serves every kind of break:
+// a purchase break carries `vendorId`; a sales break carries `customerId` (a price for
+// one customer), `customerTierId` (for a customer tier) or neither (the item's list price).
+// Members that do not apply to the kind are null.
+type PriceBreak struct {
+	// CurrencyCode ISO 4217 code of the price.
+	CurrencyCode string `json:"currencyCode"`
+
+	// CustomerId The customer of a customer sales break; null otherwise.
+	CustomerId *string `json:"customerId"`
+
+	// CustomerTierId The customer tier of a tier sales break; null otherwise.
+	CustomerTierId *string `json:"customerTierId"`
+
+	// Margin Gross margin percentage (0 to less than 100) of a margin break; null otherwise.
+	Margin *dec.Decimal `json:"margin"`
+
+	// Price Price of one unit; null for a margin break.
+	Price *dec.Decimal `json:"price"`
+
+	// Quantity The smallest quantity the break applies to, in unitOfMeasureName.
+	Quantity int32 `json:"quantity"`
+
+	// Type How a price break prices one unit: `price`, at the fixed `price`; `margin`, at the
+	// item's cost marked up to the gross `margin` percentage when a document is priced
+	// (`price` is then null). Purchase price breaks are always `price`.
+	Type PriceBreakType `json:"type"`
+
+	// UnitOfMeasureName The unit quantity and price are counted in.
+	UnitOfMeasureName string `json:"unitOfMeasureName"`
+
+	// VendorId The vendor of a purchase break; null on sales breaks.
+	VendorId *string `json:"vendorId"`
+}
+
+// PriceBreakType How a price break prices one unit: `price`, at the fixed `price`; `margin`, at the
+// item's cost marked up to the gross `margin` percentage when a document is priced
+// (`price` is then null). Purchase price breaks are always `price`.
+type PriceBreakType string
+
 // PricingSettings Tenant-wide pricing settings (percentages).
 type PricingSettings struct {
 	// DefaultMargin Percentage, 0 to less than 100; 0 when never set.
@@ -2661,6 +3252,24 @@ type Problem struct {
 	Type string `json:"type"`
 }
 
+// PurchasePriceBreakWrite A purchase price break: the price of one vendor unit when at least `quantity` vendor units are bought from `vendorId`.
+type PurchasePriceBreakWrite struct {
+	// CurrencyCode ISO 4217; omitted or null: the vendor's currency.
+	CurrencyCode *string `json:"currencyCode,omitempty"`
+
+	// Price Price of one vendor unit, 0 or more.
+	Price dec.Decimal `json:"price"`
+
+	// Quantity Vendor units, at least 1; distinct within a vendor detail.
+	Quantity int32 `json:"quantity"`
+
+	// UnitOfMeasureName Selects the vendor detail counted in this unit (trimmed, case-sensitive); omitted, null or blank: the vendor's only detail on the item.
+	UnitOfMeasureName *string `json:"unitOfMeasureName,omitempty"`
+
+	// VendorId A vendor with a vendor detail on the item.
+	VendorId Id24 `json:"vendorId"`
+}
+
 // Rate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
 type Rate = dec.Decimal
 
@@ -2671,6 +3280,36 @@ type Reference struct {
 
 	// Name Display name of the referenced record.
 	Name string `json:"name"`
+}
+
+// SalesPriceBreakWrite One sales price break: from `quantity` units of `unitOfMeasureName` up, one unit sells
+// at `price` (type price) or at the item's cost marked up to the gross `margin`
+// percentage (type margin). Its scope is one customer (`customerId`), one customer tier
+// (`customerTierId`) or, with neither, the item's list price.
+type SalesPriceBreakWrite struct {
+	// CurrencyCode ISO 4217 code of the price; omitted or null: the tenant's primary currency.
+	CurrencyCode *string `json:"currencyCode,omitempty"`
+
+	// CustomerId A live customer of the tenant: the break is that customer's. Not together with customerTierId.
+	CustomerId *string `json:"customerId,omitempty"`
+
+	// CustomerTierId An existing customer tier of the tenant: the break is that tier's. Not together with customerId.
+	CustomerTierId *string `json:"customerTierId,omitempty"`
+
+	// Margin Gross margin percentage, 0 to less than 100; required for type margin, must be omitted or null for type price.
+	Margin *dec.Decimal `json:"margin,omitempty"`
+
+	// Price Price of one unit; required for type price, must be omitted or null for type margin.
+	Price *dec.Decimal `json:"price,omitempty"`
+
+	// Quantity Units of unitOfMeasureName, at least 1; one break per scope, unit and quantity.
+	Quantity int32 `json:"quantity"`
+
+	// Type Defaults to price.
+	Type *PriceBreakType `json:"type,omitempty"`
+
+	// UnitOfMeasureName A unit of the item's unit type (trimmed, case-sensitive); omitted, null or blank: the item's inventory unit.
+	UnitOfMeasureName *string `json:"unitOfMeasureName,omitempty"`
 }
 
 // ShiftDays The weekdays a shift works.
@@ -3297,8 +3936,72 @@ type ListEquipmentParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListGaugeCodesParams defines parameters for ListGaugeCodes.
+type ListGaugeCodesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListGradeCodesParams defines parameters for ListGradeCodes.
+type ListGradeCodesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // ListInProcessTrackingFieldsParams defines parameters for ListInProcessTrackingFields.
 type ListInProcessTrackingFieldsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListItemCategoriesParams defines parameters for ListItemCategories.
+type ListItemCategoriesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListItemClassesParams defines parameters for ListItemClasses.
+type ListItemClassesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
 	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
 	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
@@ -3373,6 +4076,22 @@ type GetItemPurchaseHistoryParams struct {
 	Months *int32 `form:"months,omitempty" json:"months,omitempty"`
 }
 
+// ListMaterialCodesParams defines parameters for ListMaterialCodes.
+type ListMaterialCodesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // ListMaterialShapesParams defines parameters for ListMaterialShapes.
 type ListMaterialShapesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -3405,6 +4124,22 @@ type GetOpenApiYamlParams struct {
 
 // ListPaymentTermsParams defines parameters for ListPaymentTerms.
 type ListPaymentTermsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListShapeCodesParams defines parameters for ListShapeCodes.
+type ListShapeCodesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
 	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
 	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
@@ -3569,11 +4304,35 @@ type ListEquipmentJSONRequestBody = EquipmentFilter
 // UpdateEquipmentJSONRequestBody defines body for UpdateEquipment for application/json ContentType.
 type UpdateEquipmentJSONRequestBody = EquipmentWrite
 
+// CreateGaugeCodeJSONRequestBody defines body for CreateGaugeCode for application/json ContentType.
+type CreateGaugeCodeJSONRequestBody = TagCreate
+
+// ListGaugeCodesJSONRequestBody defines body for ListGaugeCodes for application/json ContentType.
+type ListGaugeCodesJSONRequestBody = TagFilter
+
+// CreateGradeCodeJSONRequestBody defines body for CreateGradeCode for application/json ContentType.
+type CreateGradeCodeJSONRequestBody = TagCreate
+
+// ListGradeCodesJSONRequestBody defines body for ListGradeCodes for application/json ContentType.
+type ListGradeCodesJSONRequestBody = TagFilter
+
 // CreateInProcessTrackingFieldJSONRequestBody defines body for CreateInProcessTrackingField for application/json ContentType.
 type CreateInProcessTrackingFieldJSONRequestBody = InProcessTrackingFieldWrite
 
 // ListInProcessTrackingFieldsJSONRequestBody defines body for ListInProcessTrackingFields for application/json ContentType.
 type ListInProcessTrackingFieldsJSONRequestBody = InProcessTrackingFieldFilter
+
+// CreateItemCategoryJSONRequestBody defines body for CreateItemCategory for application/json ContentType.
+type CreateItemCategoryJSONRequestBody = TagCreate
+
+// ListItemCategoriesJSONRequestBody defines body for ListItemCategories for application/json ContentType.
+type ListItemCategoriesJSONRequestBody = TagFilter
+
+// CreateItemClassJSONRequestBody defines body for CreateItemClass for application/json ContentType.
+type CreateItemClassJSONRequestBody = TagCreate
+
+// ListItemClassesJSONRequestBody defines body for ListItemClasses for application/json ContentType.
+type ListItemClassesJSONRequestBody = TagFilter
 
 // CreateItemJSONRequestBody defines body for CreateItem for application/json ContentType.
 type CreateItemJSONRequestBody = ItemCreate
@@ -3598,8 +4357,32 @@ type UpdateItemJSONRequestBody = ItemWrite
 // ListItemCostBreakdownsJSONRequestBody defines body for ListItemCostBreakdowns for application/json ContentType.
 type ListItemCostBreakdownsJSONRequestBody = ItemCostBreakdownFilter
 
+// CreateItemCustomerDetailJSONRequestBody defines body for CreateItemCustomerDetail for application/json ContentType.
+type CreateItemCustomerDetailJSONRequestBody = ItemCustomerDetailWrite
+
+// UpdateItemCustomerDetailJSONRequestBody defines body for UpdateItemCustomerDetail for application/json ContentType.
+type UpdateItemCustomerDetailJSONRequestBody = ItemCustomerDetailWrite
+
+// CreateItemMaterialVendorDetailJSONRequestBody defines body for CreateItemMaterialVendorDetail for application/json ContentType.
+type CreateItemMaterialVendorDetailJSONRequestBody = ItemMaterialVendorDetailWrite
+
+// UpdateItemMaterialVendorDetailJSONRequestBody defines body for UpdateItemMaterialVendorDetail for application/json ContentType.
+type UpdateItemMaterialVendorDetailJSONRequestBody = ItemMaterialVendorDetailWrite
+
+// ReplaceItemPurchasePriceBreaksJSONRequestBody defines body for ReplaceItemPurchasePriceBreaks for application/json ContentType.
+type ReplaceItemPurchasePriceBreaksJSONRequestBody = ItemPurchasePriceBreaksReplace
+
+// ListItemPurchasePriceBreaksJSONRequestBody defines body for ListItemPurchasePriceBreaks for application/json ContentType.
+type ListItemPurchasePriceBreaksJSONRequestBody = ItemPurchasePriceBreakFilter
+
 // AddItemRevisionJSONRequestBody defines body for AddItemRevision for application/json ContentType.
 type AddItemRevisionJSONRequestBody = ItemRevisionCreate
+
+// ReplaceItemSalesPriceBreaksJSONRequestBody defines body for ReplaceItemSalesPriceBreaks for application/json ContentType.
+type ReplaceItemSalesPriceBreaksJSONRequestBody = ItemSalesPriceBreaksReplace
+
+// ListItemSalesPriceBreaksJSONRequestBody defines body for ListItemSalesPriceBreaks for application/json ContentType.
+type ListItemSalesPriceBreaksJSONRequestBody = ItemSalesPriceBreakFilter
 
 // ReplaceItemTagsJSONRequestBody defines body for ReplaceItemTags for application/json ContentType.
 type ReplaceItemTagsJSONRequestBody = ItemTagsReplace
@@ -3609,6 +4392,12 @@ type CreateItemVendorDetailJSONRequestBody = ItemVendorDetailWrite
 
 // UpdateItemVendorDetailJSONRequestBody defines body for UpdateItemVendorDetail for application/json ContentType.
 type UpdateItemVendorDetailJSONRequestBody = ItemVendorDetailWrite
+
+// CreateMaterialCodeJSONRequestBody defines body for CreateMaterialCode for application/json ContentType.
+type CreateMaterialCodeJSONRequestBody = TagCreate
+
+// ListMaterialCodesJSONRequestBody defines body for ListMaterialCodes for application/json ContentType.
+type ListMaterialCodesJSONRequestBody = TagFilter
 
 // CreateMaterialShapeJSONRequestBody defines body for CreateMaterialShape for application/json ContentType.
 type CreateMaterialShapeJSONRequestBody = MaterialShapeWrite
@@ -3633,6 +4422,12 @@ type UpdateCostingSettingsJSONRequestBody = CostingSettings
 
 // UpdatePricingSettingsJSONRequestBody defines body for UpdatePricingSettings for application/json ContentType.
 type UpdatePricingSettingsJSONRequestBody = PricingSettingsWrite
+
+// CreateShapeCodeJSONRequestBody defines body for CreateShapeCode for application/json ContentType.
+type CreateShapeCodeJSONRequestBody = TagCreate
+
+// ListShapeCodesJSONRequestBody defines body for ListShapeCodes for application/json ContentType.
+type ListShapeCodesJSONRequestBody = TagFilter
 
 // CreateTagJSONRequestBody defines body for CreateTag for application/json ContentType.
 type CreateTagJSONRequestBody = TagCreate
@@ -3831,6 +4626,24 @@ type ServerInterface interface {
 	// UpdateEquipment Update an equipment
 	// (PUT /api/equipment/{id})
 	UpdateEquipment(ctx echo.Context, id Id) error
+	// CreateGaugeCode Create a gauge code
+	// (POST /api/gauge-codes)
+	CreateGaugeCode(ctx echo.Context) error
+	// ListGaugeCodes List gauge codes
+	// (POST /api/gauge-codes/list)
+	ListGaugeCodes(ctx echo.Context, params ListGaugeCodesParams) error
+	// GetGaugeCode Get a gauge code
+	// (GET /api/gauge-codes/{id})
+	GetGaugeCode(ctx echo.Context, id Id) error
+	// CreateGradeCode Create a grade code
+	// (POST /api/grade-codes)
+	CreateGradeCode(ctx echo.Context) error
+	// ListGradeCodes List grade codes
+	// (POST /api/grade-codes/list)
+	ListGradeCodes(ctx echo.Context, params ListGradeCodesParams) error
+	// GetGradeCode Get a grade code
+	// (GET /api/grade-codes/{id})
+	GetGradeCode(ctx echo.Context, id Id) error
 	// CreateInProcessTrackingField Create an in-process tracking field
 	// (POST /api/in-process-tracking-field-types)
 	CreateInProcessTrackingField(ctx echo.Context) error
@@ -3840,6 +4653,24 @@ type ServerInterface interface {
 	// GetInProcessTrackingField Get an in-process tracking field
 	// (GET /api/in-process-tracking-field-types/{id})
 	GetInProcessTrackingField(ctx echo.Context, id Id) error
+	// CreateItemCategory Create an item category
+	// (POST /api/item-categories)
+	CreateItemCategory(ctx echo.Context) error
+	// ListItemCategories List item categories
+	// (POST /api/item-categories/list)
+	ListItemCategories(ctx echo.Context, params ListItemCategoriesParams) error
+	// GetItemCategory Get an item category
+	// (GET /api/item-categories/{id})
+	GetItemCategory(ctx echo.Context, id Id) error
+	// CreateItemClass Create an item class
+	// (POST /api/item-classes)
+	CreateItemClass(ctx echo.Context) error
+	// ListItemClasses List item classes
+	// (POST /api/item-classes/list)
+	ListItemClasses(ctx echo.Context, params ListItemClassesParams) error
+	// GetItemClass Get an item class
+	// (GET /api/item-classes/{id})
+	GetItemClass(ctx echo.Context, id Id) error
 	// CreateItem Create an item
 	// (POST /api/items)
 	CreateItem(ctx echo.Context) error
@@ -3866,15 +4697,51 @@ type ServerInterface interface {
 	// ListItemCostBreakdowns List an item's cost breakdowns
 	// (POST /api/items/{itemId}/cost-breakdowns/list)
 	ListItemCostBreakdowns(ctx echo.Context, itemId ItemId, params ListItemCostBreakdownsParams) error
+	// CreateItemCustomerDetail Add a customer detail to an item
+	// (POST /api/items/{itemId}/customers)
+	CreateItemCustomerDetail(ctx echo.Context, itemId ItemId) error
+	// ListItemCustomerDetails List an item's customer details
+	// (POST /api/items/{itemId}/customers/list)
+	ListItemCustomerDetails(ctx echo.Context, itemId ItemId) error
+	// DeleteItemCustomerDetail Delete an item's customer detail
+	// (DELETE /api/items/{itemId}/customers/{itemCustomerId})
+	DeleteItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36) error
+	// UpdateItemCustomerDetail Replace an item's customer detail
+	// (PUT /api/items/{itemId}/customers/{itemCustomerId})
+	UpdateItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36) error
 	// GetItemInputUnitCost Get the cost of buying an item, per inventory unit
 	// (GET /api/items/{itemId}/input-unit-cost)
 	GetItemInputUnitCost(ctx echo.Context, itemId ItemId, params GetItemInputUnitCostParams) error
+	// CreateItemMaterialVendorDetail Add a material vendor detail to an item
+	// (POST /api/items/{itemId}/material-vendors)
+	CreateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId) error
+	// ListItemMaterialVendorDetails List an item's material vendor details
+	// (POST /api/items/{itemId}/material-vendors/list)
+	ListItemMaterialVendorDetails(ctx echo.Context, itemId ItemId) error
+	// DeleteItemMaterialVendorDetail Delete an item's material vendor detail
+	// (DELETE /api/items/{itemId}/material-vendors/{materialVendorId})
+	DeleteItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36) error
+	// UpdateItemMaterialVendorDetail Replace an item's material vendor detail
+	// (PUT /api/items/{itemId}/material-vendors/{materialVendorId})
+	UpdateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36) error
 	// GetItemPurchaseHistory Get an item's purchase history
 	// (GET /api/items/{itemId}/purchase-history)
 	GetItemPurchaseHistory(ctx echo.Context, itemId ItemId, params GetItemPurchaseHistoryParams) error
+	// ReplaceItemPurchasePriceBreaks Replace an item's purchase price breaks
+	// (PUT /api/items/{itemId}/purchase-price-breaks)
+	ReplaceItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId) error
+	// ListItemPurchasePriceBreaks List an item's purchase price breaks
+	// (POST /api/items/{itemId}/purchase-price-breaks/list)
+	ListItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId) error
 	// AddItemRevision Add a revision of an item
 	// (POST /api/items/{itemId}/revision)
 	AddItemRevision(ctx echo.Context, itemId ItemId) error
+	// ReplaceItemSalesPriceBreaks Replace an item's sales price breaks
+	// (PUT /api/items/{itemId}/sales-price-breaks)
+	ReplaceItemSalesPriceBreaks(ctx echo.Context, itemId ItemId) error
+	// ListItemSalesPriceBreaks List an item's sales price breaks
+	// (POST /api/items/{itemId}/sales-price-breaks/list)
+	ListItemSalesPriceBreaks(ctx echo.Context, itemId ItemId) error
 	// ReplaceItemTags Replace an item's tags
 	// (PUT /api/items/{itemId}/tags)
 	ReplaceItemTags(ctx echo.Context, itemId ItemId) error
@@ -3890,9 +4757,21 @@ type ServerInterface interface {
 	// ListItemVendorDetails List an item's vendor details
 	// (POST /api/items/{itemId}/vendors/list)
 	ListItemVendorDetails(ctx echo.Context, itemId ItemId) error
+	// DeleteItemVendorDetail Delete an item's vendor detail
+	// (DELETE /api/items/{itemId}/vendors/{itemVendorId})
+	DeleteItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36) error
 	// UpdateItemVendorDetail Replace an item's vendor detail
 	// (PUT /api/items/{itemId}/vendors/{itemVendorId})
 	UpdateItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36) error
+	// CreateMaterialCode Create a material code
+	// (POST /api/material-codes)
+	CreateMaterialCode(ctx echo.Context) error
+	// ListMaterialCodes List material codes
+	// (POST /api/material-codes/list)
+	ListMaterialCodes(ctx echo.Context, params ListMaterialCodesParams) error
+	// GetMaterialCode Get a material code
+	// (GET /api/material-codes/{id})
+	GetMaterialCode(ctx echo.Context, id Id) error
 	// CreateMaterialShape Create a material shape
 	// (POST /api/materials)
 	CreateMaterialShape(ctx echo.Context) error
@@ -3935,6 +4814,15 @@ type ServerInterface interface {
 	// UpdatePricingSettings Replace pricing settings
 	// (PUT /api/settings/pricing)
 	UpdatePricingSettings(ctx echo.Context) error
+	// CreateShapeCode Create a shape code
+	// (POST /api/shape-codes)
+	CreateShapeCode(ctx echo.Context) error
+	// ListShapeCodes List shape codes
+	// (POST /api/shape-codes/list)
+	ListShapeCodes(ctx echo.Context, params ListShapeCodesParams) error
+	// GetShapeCode Get a shape code
+	// (GET /api/shape-codes/{id})
+	GetShapeCode(ctx echo.Context, id Id) error
 	// CreateTag Create a tag
 	// (POST /api/tags)
 	CreateTag(ctx echo.Context) error
@@ -5125,6 +6013,134 @@ func (w *ServerInterfaceWrapper) UpdateEquipment(ctx echo.Context) error {
 	return err
 }
 
+// CreateGaugeCode converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateGaugeCode(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateGaugeCode(ctx)
+	return err
+}
+
+// ListGaugeCodes converts echo context to params.
+func (w *ServerInterfaceWrapper) ListGaugeCodes(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListGaugeCodesParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListGaugeCodes(ctx, params)
+	return err
+}
+
+// GetGaugeCode converts echo context to params.
+func (w *ServerInterfaceWrapper) GetGaugeCode(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetGaugeCode(ctx, id)
+	return err
+}
+
+// CreateGradeCode converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateGradeCode(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateGradeCode(ctx)
+	return err
+}
+
+// ListGradeCodes converts echo context to params.
+func (w *ServerInterfaceWrapper) ListGradeCodes(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListGradeCodesParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListGradeCodes(ctx, params)
+	return err
+}
+
+// GetGradeCode converts echo context to params.
+func (w *ServerInterfaceWrapper) GetGradeCode(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetGradeCode(ctx, id)
+	return err
+}
+
 // CreateInProcessTrackingField converts echo context to params.
 func (w *ServerInterfaceWrapper) CreateInProcessTrackingField(ctx echo.Context) error {
 	var err error
@@ -5186,6 +6202,134 @@ func (w *ServerInterfaceWrapper) GetInProcessTrackingField(ctx echo.Context) err
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.GetInProcessTrackingField(ctx, id)
+	return err
+}
+
+// CreateItemCategory converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateItemCategory(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateItemCategory(ctx)
+	return err
+}
+
+// ListItemCategories converts echo context to params.
+func (w *ServerInterfaceWrapper) ListItemCategories(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemCategoriesParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListItemCategories(ctx, params)
+	return err
+}
+
+// GetItemCategory converts echo context to params.
+func (w *ServerInterfaceWrapper) GetItemCategory(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetItemCategory(ctx, id)
+	return err
+}
+
+// CreateItemClass converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateItemClass(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateItemClass(ctx)
+	return err
+}
+
+// ListItemClasses converts echo context to params.
+func (w *ServerInterfaceWrapper) ListItemClasses(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemClassesParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListItemClasses(ctx, params)
+	return err
+}
+
+// GetItemClass converts echo context to params.
+func (w *ServerInterfaceWrapper) GetItemClass(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetItemClass(ctx, id)
 	return err
 }
 
@@ -5379,6 +6523,86 @@ func (w *ServerInterfaceWrapper) ListItemCostBreakdowns(ctx echo.Context) error 
 	return err
 }
 
+// CreateItemCustomerDetail converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateItemCustomerDetail(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateItemCustomerDetail(ctx, itemId)
+	return err
+}
+
+// ListItemCustomerDetails converts echo context to params.
+func (w *ServerInterfaceWrapper) ListItemCustomerDetails(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListItemCustomerDetails(ctx, itemId)
+	return err
+}
+
+// DeleteItemCustomerDetail converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteItemCustomerDetail(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "itemCustomerId" -------------
+	var itemCustomerId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemCustomerId", ctx.Param("itemCustomerId"), &itemCustomerId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemCustomerId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteItemCustomerDetail(ctx, itemId, itemCustomerId)
+	return err
+}
+
+// UpdateItemCustomerDetail converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateItemCustomerDetail(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "itemCustomerId" -------------
+	var itemCustomerId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemCustomerId", ctx.Param("itemCustomerId"), &itemCustomerId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemCustomerId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateItemCustomerDetail(ctx, itemId, itemCustomerId)
+	return err
+}
+
 // GetItemInputUnitCost converts echo context to params.
 func (w *ServerInterfaceWrapper) GetItemInputUnitCost(ctx echo.Context) error {
 	var err error
@@ -5401,6 +6625,86 @@ func (w *ServerInterfaceWrapper) GetItemInputUnitCost(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.GetItemInputUnitCost(ctx, itemId, params)
+	return err
+}
+
+// CreateItemMaterialVendorDetail converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateItemMaterialVendorDetail(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateItemMaterialVendorDetail(ctx, itemId)
+	return err
+}
+
+// ListItemMaterialVendorDetails converts echo context to params.
+func (w *ServerInterfaceWrapper) ListItemMaterialVendorDetails(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListItemMaterialVendorDetails(ctx, itemId)
+	return err
+}
+
+// DeleteItemMaterialVendorDetail converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteItemMaterialVendorDetail(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "materialVendorId" -------------
+	var materialVendorId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "materialVendorId", ctx.Param("materialVendorId"), &materialVendorId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter materialVendorId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteItemMaterialVendorDetail(ctx, itemId, materialVendorId)
+	return err
+}
+
+// UpdateItemMaterialVendorDetail converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateItemMaterialVendorDetail(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "materialVendorId" -------------
+	var materialVendorId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "materialVendorId", ctx.Param("materialVendorId"), &materialVendorId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter materialVendorId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateItemMaterialVendorDetail(ctx, itemId, materialVendorId)
 	return err
 }
 
@@ -5429,6 +6733,38 @@ func (w *ServerInterfaceWrapper) GetItemPurchaseHistory(ctx echo.Context) error 
 	return err
 }
 
+// ReplaceItemPurchasePriceBreaks converts echo context to params.
+func (w *ServerInterfaceWrapper) ReplaceItemPurchasePriceBreaks(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReplaceItemPurchasePriceBreaks(ctx, itemId)
+	return err
+}
+
+// ListItemPurchasePriceBreaks converts echo context to params.
+func (w *ServerInterfaceWrapper) ListItemPurchasePriceBreaks(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListItemPurchasePriceBreaks(ctx, itemId)
+	return err
+}
+
 // AddItemRevision converts echo context to params.
 func (w *ServerInterfaceWrapper) AddItemRevision(ctx echo.Context) error {
 	var err error
@@ -5442,6 +6778,38 @@ func (w *ServerInterfaceWrapper) AddItemRevision(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.AddItemRevision(ctx, itemId)
+	return err
+}
+
+// ReplaceItemSalesPriceBreaks converts echo context to params.
+func (w *ServerInterfaceWrapper) ReplaceItemSalesPriceBreaks(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReplaceItemSalesPriceBreaks(ctx, itemId)
+	return err
+}
+
+// ListItemSalesPriceBreaks converts echo context to params.
+func (w *ServerInterfaceWrapper) ListItemSalesPriceBreaks(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListItemSalesPriceBreaks(ctx, itemId)
 	return err
 }
 
@@ -5541,6 +6909,30 @@ func (w *ServerInterfaceWrapper) ListItemVendorDetails(ctx echo.Context) error {
 	return err
 }
 
+// DeleteItemVendorDetail converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteItemVendorDetail(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "itemVendorId" -------------
+	var itemVendorId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemVendorId", ctx.Param("itemVendorId"), &itemVendorId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemVendorId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteItemVendorDetail(ctx, itemId, itemVendorId)
+	return err
+}
+
 // UpdateItemVendorDetail converts echo context to params.
 func (w *ServerInterfaceWrapper) UpdateItemVendorDetail(ctx echo.Context) error {
 	var err error
@@ -5562,6 +6954,70 @@ func (w *ServerInterfaceWrapper) UpdateItemVendorDetail(ctx echo.Context) error 
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.UpdateItemVendorDetail(ctx, itemId, itemVendorId)
+	return err
+}
+
+// CreateMaterialCode converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateMaterialCode(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateMaterialCode(ctx)
+	return err
+}
+
+// ListMaterialCodes converts echo context to params.
+func (w *ServerInterfaceWrapper) ListMaterialCodes(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListMaterialCodesParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListMaterialCodes(ctx, params)
+	return err
+}
+
+// GetMaterialCode converts echo context to params.
+func (w *ServerInterfaceWrapper) GetMaterialCode(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetMaterialCode(ctx, id)
 	return err
 }
 
@@ -5809,6 +7265,70 @@ func (w *ServerInterfaceWrapper) UpdatePricingSettings(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.UpdatePricingSettings(ctx)
+	return err
+}
+
+// CreateShapeCode converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateShapeCode(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateShapeCode(ctx)
+	return err
+}
+
+// ListShapeCodes converts echo context to params.
+func (w *ServerInterfaceWrapper) ListShapeCodes(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListShapeCodesParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListShapeCodes(ctx, params)
+	return err
+}
+
+// GetShapeCode converts echo context to params.
+func (w *ServerInterfaceWrapper) GetShapeCode(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetShapeCode(ctx, id)
 	return err
 }
 
@@ -6133,6 +7653,24 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/api/chart-of-accounts", wrapper.CreateChartOfAccount, options.OperationMiddlewares["createChartOfAccount"]...)
 	router.GET(options.BaseURL+"/api/chart-of-accounts/:id", wrapper.GetChartOfAccount, options.OperationMiddlewares["getChartOfAccount"]...)
 	router.POST(options.BaseURL+"/api/chart-of-accounts/list", wrapper.ListChartOfAccounts, options.OperationMiddlewares["listChartOfAccounts"]...)
+	router.POST(options.BaseURL+"/api/material-codes", wrapper.CreateMaterialCode, options.OperationMiddlewares["createMaterialCode"]...)
+	router.GET(options.BaseURL+"/api/material-codes/:id", wrapper.GetMaterialCode, options.OperationMiddlewares["getMaterialCode"]...)
+	router.POST(options.BaseURL+"/api/material-codes/list", wrapper.ListMaterialCodes, options.OperationMiddlewares["listMaterialCodes"]...)
+	router.POST(options.BaseURL+"/api/item-categories", wrapper.CreateItemCategory, options.OperationMiddlewares["createItemCategory"]...)
+	router.GET(options.BaseURL+"/api/item-categories/:id", wrapper.GetItemCategory, options.OperationMiddlewares["getItemCategory"]...)
+	router.POST(options.BaseURL+"/api/item-categories/list", wrapper.ListItemCategories, options.OperationMiddlewares["listItemCategories"]...)
+	router.POST(options.BaseURL+"/api/grade-codes", wrapper.CreateGradeCode, options.OperationMiddlewares["createGradeCode"]...)
+	router.GET(options.BaseURL+"/api/grade-codes/:id", wrapper.GetGradeCode, options.OperationMiddlewares["getGradeCode"]...)
+	router.POST(options.BaseURL+"/api/grade-codes/list", wrapper.ListGradeCodes, options.OperationMiddlewares["listGradeCodes"]...)
+	router.POST(options.BaseURL+"/api/shape-codes", wrapper.CreateShapeCode, options.OperationMiddlewares["createShapeCode"]...)
+	router.GET(options.BaseURL+"/api/shape-codes/:id", wrapper.GetShapeCode, options.OperationMiddlewares["getShapeCode"]...)
+	router.POST(options.BaseURL+"/api/shape-codes/list", wrapper.ListShapeCodes, options.OperationMiddlewares["listShapeCodes"]...)
+	router.POST(options.BaseURL+"/api/gauge-codes", wrapper.CreateGaugeCode, options.OperationMiddlewares["createGaugeCode"]...)
+	router.GET(options.BaseURL+"/api/gauge-codes/:id", wrapper.GetGaugeCode, options.OperationMiddlewares["getGaugeCode"]...)
+	router.POST(options.BaseURL+"/api/gauge-codes/list", wrapper.ListGaugeCodes, options.OperationMiddlewares["listGaugeCodes"]...)
+	router.POST(options.BaseURL+"/api/item-classes", wrapper.CreateItemClass, options.OperationMiddlewares["createItemClass"]...)
+	router.GET(options.BaseURL+"/api/item-classes/:id", wrapper.GetItemClass, options.OperationMiddlewares["getItemClass"]...)
+	router.POST(options.BaseURL+"/api/item-classes/list", wrapper.ListItemClasses, options.OperationMiddlewares["listItemClasses"]...)
 	router.POST(options.BaseURL+"/api/tags", wrapper.CreateTag, options.OperationMiddlewares["createTag"]...)
 	router.GET(options.BaseURL+"/api/tags/:tagId", wrapper.GetTag, options.OperationMiddlewares["getTag"]...)
 	router.PUT(options.BaseURL+"/api/tags/:tagId", wrapper.UpdateTag, options.OperationMiddlewares["updateTag"]...)
@@ -6195,8 +7733,21 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/api/items/:itemId/purchase-history", wrapper.GetItemPurchaseHistory, options.OperationMiddlewares["getItemPurchaseHistory"]...)
 	router.POST(options.BaseURL+"/api/items/:itemId/vendors", wrapper.CreateItemVendorDetail, options.OperationMiddlewares["createItemVendorDetail"]...)
 	router.POST(options.BaseURL+"/api/items/:itemId/vendors/list", wrapper.ListItemVendorDetails, options.OperationMiddlewares["listItemVendorDetails"]...)
+	router.DELETE(options.BaseURL+"/api/items/:itemId/vendors/:itemVendorId", wrapper.DeleteItemVendorDetail, options.OperationMiddlewares["deleteItemVendorDetail"]...)
 	router.PUT(options.BaseURL+"/api/items/:itemId/vendors/:itemVendorId", wrapper.UpdateItemVendorDetail, options.OperationMiddlewares["updateItemVendorDetail"]...)
 	router.GET(options.BaseURL+"/api/items/:itemId/input-unit-cost", wrapper.GetItemInputUnitCost, options.OperationMiddlewares["getItemInputUnitCost"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/material-vendors", wrapper.CreateItemMaterialVendorDetail, options.OperationMiddlewares["createItemMaterialVendorDetail"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/material-vendors/list", wrapper.ListItemMaterialVendorDetails, options.OperationMiddlewares["listItemMaterialVendorDetails"]...)
+	router.DELETE(options.BaseURL+"/api/items/:itemId/material-vendors/:materialVendorId", wrapper.DeleteItemMaterialVendorDetail, options.OperationMiddlewares["deleteItemMaterialVendorDetail"]...)
+	router.PUT(options.BaseURL+"/api/items/:itemId/material-vendors/:materialVendorId", wrapper.UpdateItemMaterialVendorDetail, options.OperationMiddlewares["updateItemMaterialVendorDetail"]...)
+	router.PUT(options.BaseURL+"/api/items/:itemId/purchase-price-breaks", wrapper.ReplaceItemPurchasePriceBreaks, options.OperationMiddlewares["replaceItemPurchasePriceBreaks"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/purchase-price-breaks/list", wrapper.ListItemPurchasePriceBreaks, options.OperationMiddlewares["listItemPurchasePriceBreaks"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/customers", wrapper.CreateItemCustomerDetail, options.OperationMiddlewares["createItemCustomerDetail"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/customers/list", wrapper.ListItemCustomerDetails, options.OperationMiddlewares["listItemCustomerDetails"]...)
+	router.DELETE(options.BaseURL+"/api/items/:itemId/customers/:itemCustomerId", wrapper.DeleteItemCustomerDetail, options.OperationMiddlewares["deleteItemCustomerDetail"]...)
+	router.PUT(options.BaseURL+"/api/items/:itemId/customers/:itemCustomerId", wrapper.UpdateItemCustomerDetail, options.OperationMiddlewares["updateItemCustomerDetail"]...)
+	router.PUT(options.BaseURL+"/api/items/:itemId/sales-price-breaks", wrapper.ReplaceItemSalesPriceBreaks, options.OperationMiddlewares["replaceItemSalesPriceBreaks"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/sales-price-breaks/list", wrapper.ListItemSalesPriceBreaks, options.OperationMiddlewares["listItemSalesPriceBreaks"]...)
 	router.POST(options.BaseURL+"/api/departments", wrapper.CreateDepartment, options.OperationMiddlewares["createDepartment"]...)
 	router.GET(options.BaseURL+"/api/departments/:id", wrapper.GetDepartment, options.OperationMiddlewares["getDepartment"]...)
 	router.PUT(options.BaseURL+"/api/departments/:id", wrapper.UpdateDepartment, options.OperationMiddlewares["updateDepartment"]...)
@@ -13173,6 +14724,766 @@ func (response UpdateEquipment503ApplicationProblemPlusJSONResponse) VisitUpdate
 	return err
 }
 
+type CreateGaugeCodeRequestObject struct {
+	Body *CreateGaugeCodeJSONRequestBody
+}
+
+type CreateGaugeCodeResponseObject interface {
+	VisitCreateGaugeCodeResponse(w http.ResponseWriter) error
+}
+
+type CreateGaugeCode200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateGaugeCode200JSONResponse) VisitCreateGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGaugeCode400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGaugeCode400ApplicationProblemPlusJSONResponse) VisitCreateGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGaugeCode401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGaugeCode401ApplicationProblemPlusJSONResponse) VisitCreateGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGaugeCode403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGaugeCode403ApplicationProblemPlusJSONResponse) VisitCreateGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGaugeCode404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGaugeCode404ApplicationProblemPlusJSONResponse) VisitCreateGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGaugeCode413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGaugeCode413ApplicationProblemPlusJSONResponse) VisitCreateGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGaugeCode415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGaugeCode415ApplicationProblemPlusJSONResponse) VisitCreateGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGaugeCode503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGaugeCode503ApplicationProblemPlusJSONResponse) VisitCreateGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListGaugeCodesRequestObject struct {
+	Params ListGaugeCodesParams
+	Body   *ListGaugeCodesJSONRequestBody
+}
+
+type ListGaugeCodesResponseObject interface {
+	VisitListGaugeCodesResponse(w http.ResponseWriter) error
+}
+
+type ListGaugeCodes200JSONResponse []Tag
+
+func (response ListGaugeCodes200JSONResponse) VisitListGaugeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListGaugeCodes400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListGaugeCodes400ApplicationProblemPlusJSONResponse) VisitListGaugeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListGaugeCodes401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListGaugeCodes401ApplicationProblemPlusJSONResponse) VisitListGaugeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListGaugeCodes403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListGaugeCodes403ApplicationProblemPlusJSONResponse) VisitListGaugeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListGaugeCodes404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListGaugeCodes404ApplicationProblemPlusJSONResponse) VisitListGaugeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListGaugeCodes413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListGaugeCodes413ApplicationProblemPlusJSONResponse) VisitListGaugeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListGaugeCodes415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListGaugeCodes415ApplicationProblemPlusJSONResponse) VisitListGaugeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListGaugeCodes503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListGaugeCodes503ApplicationProblemPlusJSONResponse) VisitListGaugeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGaugeCodeRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type GetGaugeCodeResponseObject interface {
+	VisitGetGaugeCodeResponse(w http.ResponseWriter) error
+}
+
+type GetGaugeCode200JSONResponse Tag
+
+func (response GetGaugeCode200JSONResponse) VisitGetGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGaugeCode400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetGaugeCode400ApplicationProblemPlusJSONResponse) VisitGetGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGaugeCode401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetGaugeCode401ApplicationProblemPlusJSONResponse) VisitGetGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGaugeCode403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetGaugeCode403ApplicationProblemPlusJSONResponse) VisitGetGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGaugeCode404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetGaugeCode404ApplicationProblemPlusJSONResponse) VisitGetGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGaugeCode503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetGaugeCode503ApplicationProblemPlusJSONResponse) VisitGetGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGradeCodeRequestObject struct {
+	Body *CreateGradeCodeJSONRequestBody
+}
+
+type CreateGradeCodeResponseObject interface {
+	VisitCreateGradeCodeResponse(w http.ResponseWriter) error
+}
+
+type CreateGradeCode200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateGradeCode200JSONResponse) VisitCreateGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGradeCode400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGradeCode400ApplicationProblemPlusJSONResponse) VisitCreateGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGradeCode401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGradeCode401ApplicationProblemPlusJSONResponse) VisitCreateGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGradeCode403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGradeCode403ApplicationProblemPlusJSONResponse) VisitCreateGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGradeCode404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGradeCode404ApplicationProblemPlusJSONResponse) VisitCreateGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGradeCode413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGradeCode413ApplicationProblemPlusJSONResponse) VisitCreateGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGradeCode415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGradeCode415ApplicationProblemPlusJSONResponse) VisitCreateGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGradeCode503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGradeCode503ApplicationProblemPlusJSONResponse) VisitCreateGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListGradeCodesRequestObject struct {
+	Params ListGradeCodesParams
+	Body   *ListGradeCodesJSONRequestBody
+}
+
+type ListGradeCodesResponseObject interface {
+	VisitListGradeCodesResponse(w http.ResponseWriter) error
+}
+
+type ListGradeCodes200JSONResponse []Tag
+
+func (response ListGradeCodes200JSONResponse) VisitListGradeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListGradeCodes400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListGradeCodes400ApplicationProblemPlusJSONResponse) VisitListGradeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListGradeCodes401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListGradeCodes401ApplicationProblemPlusJSONResponse) VisitListGradeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListGradeCodes403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListGradeCodes403ApplicationProblemPlusJSONResponse) VisitListGradeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListGradeCodes404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListGradeCodes404ApplicationProblemPlusJSONResponse) VisitListGradeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListGradeCodes413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListGradeCodes413ApplicationProblemPlusJSONResponse) VisitListGradeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListGradeCodes415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListGradeCodes415ApplicationProblemPlusJSONResponse) VisitListGradeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListGradeCodes503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListGradeCodes503ApplicationProblemPlusJSONResponse) VisitListGradeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGradeCodeRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type GetGradeCodeResponseObject interface {
+	VisitGetGradeCodeResponse(w http.ResponseWriter) error
+}
+
+type GetGradeCode200JSONResponse Tag
+
+func (response GetGradeCode200JSONResponse) VisitGetGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGradeCode400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetGradeCode400ApplicationProblemPlusJSONResponse) VisitGetGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGradeCode401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetGradeCode401ApplicationProblemPlusJSONResponse) VisitGetGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGradeCode403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetGradeCode403ApplicationProblemPlusJSONResponse) VisitGetGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGradeCode404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetGradeCode404ApplicationProblemPlusJSONResponse) VisitGetGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGradeCode503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetGradeCode503ApplicationProblemPlusJSONResponse) VisitGetGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateInProcessTrackingFieldRequestObject struct {
 	Body *CreateInProcessTrackingFieldJSONRequestBody
 }
@@ -13539,6 +15850,766 @@ type GetInProcessTrackingField503ApplicationProblemPlusJSONResponse struct {
 }
 
 func (response GetInProcessTrackingField503ApplicationProblemPlusJSONResponse) VisitGetInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemCategoryRequestObject struct {
+	Body *CreateItemCategoryJSONRequestBody
+}
+
+type CreateItemCategoryResponseObject interface {
+	VisitCreateItemCategoryResponse(w http.ResponseWriter) error
+}
+
+type CreateItemCategory200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateItemCategory200JSONResponse) VisitCreateItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemCategory400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCategory400ApplicationProblemPlusJSONResponse) VisitCreateItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemCategory401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCategory401ApplicationProblemPlusJSONResponse) VisitCreateItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemCategory403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCategory403ApplicationProblemPlusJSONResponse) VisitCreateItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemCategory404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCategory404ApplicationProblemPlusJSONResponse) VisitCreateItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemCategory413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCategory413ApplicationProblemPlusJSONResponse) VisitCreateItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemCategory415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCategory415ApplicationProblemPlusJSONResponse) VisitCreateItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemCategory503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCategory503ApplicationProblemPlusJSONResponse) VisitCreateItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCategoriesRequestObject struct {
+	Params ListItemCategoriesParams
+	Body   *ListItemCategoriesJSONRequestBody
+}
+
+type ListItemCategoriesResponseObject interface {
+	VisitListItemCategoriesResponse(w http.ResponseWriter) error
+}
+
+type ListItemCategories200JSONResponse []Tag
+
+func (response ListItemCategories200JSONResponse) VisitListItemCategoriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCategories400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCategories400ApplicationProblemPlusJSONResponse) VisitListItemCategoriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCategories401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCategories401ApplicationProblemPlusJSONResponse) VisitListItemCategoriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCategories403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCategories403ApplicationProblemPlusJSONResponse) VisitListItemCategoriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCategories404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCategories404ApplicationProblemPlusJSONResponse) VisitListItemCategoriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCategories413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCategories413ApplicationProblemPlusJSONResponse) VisitListItemCategoriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCategories415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCategories415ApplicationProblemPlusJSONResponse) VisitListItemCategoriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCategories503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCategories503ApplicationProblemPlusJSONResponse) VisitListItemCategoriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemCategoryRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type GetItemCategoryResponseObject interface {
+	VisitGetItemCategoryResponse(w http.ResponseWriter) error
+}
+
+type GetItemCategory200JSONResponse Tag
+
+func (response GetItemCategory200JSONResponse) VisitGetItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemCategory400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemCategory400ApplicationProblemPlusJSONResponse) VisitGetItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemCategory401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemCategory401ApplicationProblemPlusJSONResponse) VisitGetItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemCategory403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemCategory403ApplicationProblemPlusJSONResponse) VisitGetItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemCategory404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemCategory404ApplicationProblemPlusJSONResponse) VisitGetItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemCategory503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemCategory503ApplicationProblemPlusJSONResponse) VisitGetItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemClassRequestObject struct {
+	Body *CreateItemClassJSONRequestBody
+}
+
+type CreateItemClassResponseObject interface {
+	VisitCreateItemClassResponse(w http.ResponseWriter) error
+}
+
+type CreateItemClass200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateItemClass200JSONResponse) VisitCreateItemClassResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemClass400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemClass400ApplicationProblemPlusJSONResponse) VisitCreateItemClassResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemClass401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemClass401ApplicationProblemPlusJSONResponse) VisitCreateItemClassResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemClass403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemClass403ApplicationProblemPlusJSONResponse) VisitCreateItemClassResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemClass404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemClass404ApplicationProblemPlusJSONResponse) VisitCreateItemClassResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemClass413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemClass413ApplicationProblemPlusJSONResponse) VisitCreateItemClassResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemClass415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemClass415ApplicationProblemPlusJSONResponse) VisitCreateItemClassResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemClass503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemClass503ApplicationProblemPlusJSONResponse) VisitCreateItemClassResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemClassesRequestObject struct {
+	Params ListItemClassesParams
+	Body   *ListItemClassesJSONRequestBody
+}
+
+type ListItemClassesResponseObject interface {
+	VisitListItemClassesResponse(w http.ResponseWriter) error
+}
+
+type ListItemClasses200JSONResponse []Tag
+
+func (response ListItemClasses200JSONResponse) VisitListItemClassesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemClasses400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemClasses400ApplicationProblemPlusJSONResponse) VisitListItemClassesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemClasses401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemClasses401ApplicationProblemPlusJSONResponse) VisitListItemClassesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemClasses403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemClasses403ApplicationProblemPlusJSONResponse) VisitListItemClassesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemClasses404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemClasses404ApplicationProblemPlusJSONResponse) VisitListItemClassesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemClasses413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemClasses413ApplicationProblemPlusJSONResponse) VisitListItemClassesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemClasses415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemClasses415ApplicationProblemPlusJSONResponse) VisitListItemClassesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemClasses503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemClasses503ApplicationProblemPlusJSONResponse) VisitListItemClassesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemClassRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type GetItemClassResponseObject interface {
+	VisitGetItemClassResponse(w http.ResponseWriter) error
+}
+
+type GetItemClass200JSONResponse Tag
+
+func (response GetItemClass200JSONResponse) VisitGetItemClassResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemClass400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemClass400ApplicationProblemPlusJSONResponse) VisitGetItemClassResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemClass401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemClass401ApplicationProblemPlusJSONResponse) VisitGetItemClassResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemClass403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemClass403ApplicationProblemPlusJSONResponse) VisitGetItemClassResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemClass404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemClass404ApplicationProblemPlusJSONResponse) VisitGetItemClassResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemClass503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemClass503ApplicationProblemPlusJSONResponse) VisitGetItemClassResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -14623,6 +17694,534 @@ func (response ListItemCostBreakdowns503ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
+type CreateItemCustomerDetailRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Body   *CreateItemCustomerDetailJSONRequestBody
+}
+
+type CreateItemCustomerDetailResponseObject interface {
+	VisitCreateItemCustomerDetailResponse(w http.ResponseWriter) error
+}
+
+type CreateItemCustomerDetail200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateItemCustomerDetail200JSONResponse) VisitCreateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemCustomerDetail400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCustomerDetail400ApplicationProblemPlusJSONResponse) VisitCreateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemCustomerDetail401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCustomerDetail401ApplicationProblemPlusJSONResponse) VisitCreateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemCustomerDetail403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCustomerDetail403ApplicationProblemPlusJSONResponse) VisitCreateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemCustomerDetail404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCustomerDetail404ApplicationProblemPlusJSONResponse) VisitCreateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemCustomerDetail413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCustomerDetail413ApplicationProblemPlusJSONResponse) VisitCreateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemCustomerDetail415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCustomerDetail415ApplicationProblemPlusJSONResponse) VisitCreateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemCustomerDetail503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCustomerDetail503ApplicationProblemPlusJSONResponse) VisitCreateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCustomerDetailsRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+}
+
+type ListItemCustomerDetailsResponseObject interface {
+	VisitListItemCustomerDetailsResponse(w http.ResponseWriter) error
+}
+
+type ListItemCustomerDetails200JSONResponse []ItemCustomerDetail
+
+func (response ListItemCustomerDetails200JSONResponse) VisitListItemCustomerDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCustomerDetails400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCustomerDetails400ApplicationProblemPlusJSONResponse) VisitListItemCustomerDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCustomerDetails401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCustomerDetails401ApplicationProblemPlusJSONResponse) VisitListItemCustomerDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCustomerDetails403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCustomerDetails403ApplicationProblemPlusJSONResponse) VisitListItemCustomerDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCustomerDetails404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCustomerDetails404ApplicationProblemPlusJSONResponse) VisitListItemCustomerDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCustomerDetails413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCustomerDetails413ApplicationProblemPlusJSONResponse) VisitListItemCustomerDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCustomerDetails415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCustomerDetails415ApplicationProblemPlusJSONResponse) VisitListItemCustomerDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemCustomerDetails503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCustomerDetails503ApplicationProblemPlusJSONResponse) VisitListItemCustomerDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemCustomerDetailRequestObject struct {
+	ItemId         ItemId `json:"itemId"`
+	ItemCustomerId Id36   `json:"itemCustomerId"`
+}
+
+type DeleteItemCustomerDetailResponseObject interface {
+	VisitDeleteItemCustomerDetailResponse(w http.ResponseWriter) error
+}
+
+type DeleteItemCustomerDetail200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteItemCustomerDetail200JSONResponse) VisitDeleteItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemCustomerDetail204Response struct {
+}
+
+func (response DeleteItemCustomerDetail204Response) VisitDeleteItemCustomerDetailResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteItemCustomerDetail400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemCustomerDetail400ApplicationProblemPlusJSONResponse) VisitDeleteItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemCustomerDetail401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemCustomerDetail401ApplicationProblemPlusJSONResponse) VisitDeleteItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemCustomerDetail403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemCustomerDetail403ApplicationProblemPlusJSONResponse) VisitDeleteItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemCustomerDetail404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemCustomerDetail404ApplicationProblemPlusJSONResponse) VisitDeleteItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemCustomerDetail503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemCustomerDetail503ApplicationProblemPlusJSONResponse) VisitDeleteItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemCustomerDetailRequestObject struct {
+	ItemId         ItemId `json:"itemId"`
+	ItemCustomerId Id36   `json:"itemCustomerId"`
+	Body           *UpdateItemCustomerDetailJSONRequestBody
+}
+
+type UpdateItemCustomerDetailResponseObject interface {
+	VisitUpdateItemCustomerDetailResponse(w http.ResponseWriter) error
+}
+
+type UpdateItemCustomerDetail200JSONResponse ItemCustomerDetail
+
+func (response UpdateItemCustomerDetail200JSONResponse) VisitUpdateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemCustomerDetail400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemCustomerDetail400ApplicationProblemPlusJSONResponse) VisitUpdateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemCustomerDetail401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemCustomerDetail401ApplicationProblemPlusJSONResponse) VisitUpdateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemCustomerDetail403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemCustomerDetail403ApplicationProblemPlusJSONResponse) VisitUpdateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemCustomerDetail404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemCustomerDetail404ApplicationProblemPlusJSONResponse) VisitUpdateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemCustomerDetail413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemCustomerDetail413ApplicationProblemPlusJSONResponse) VisitUpdateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemCustomerDetail415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemCustomerDetail415ApplicationProblemPlusJSONResponse) VisitUpdateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemCustomerDetail503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemCustomerDetail503ApplicationProblemPlusJSONResponse) VisitUpdateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetItemInputUnitCostRequestObject struct {
 	ItemId ItemId `json:"itemId"`
 	Params GetItemInputUnitCostParams
@@ -14729,6 +18328,534 @@ func (response GetItemInputUnitCost503ApplicationProblemPlusJSONResponse) VisitG
 	return err
 }
 
+type CreateItemMaterialVendorDetailRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Body   *CreateItemMaterialVendorDetailJSONRequestBody
+}
+
+type CreateItemMaterialVendorDetailResponseObject interface {
+	VisitCreateItemMaterialVendorDetailResponse(w http.ResponseWriter) error
+}
+
+type CreateItemMaterialVendorDetail200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateItemMaterialVendorDetail200JSONResponse) VisitCreateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemMaterialVendorDetail400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemMaterialVendorDetail400ApplicationProblemPlusJSONResponse) VisitCreateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemMaterialVendorDetail401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemMaterialVendorDetail401ApplicationProblemPlusJSONResponse) VisitCreateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemMaterialVendorDetail403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemMaterialVendorDetail403ApplicationProblemPlusJSONResponse) VisitCreateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemMaterialVendorDetail404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemMaterialVendorDetail404ApplicationProblemPlusJSONResponse) VisitCreateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemMaterialVendorDetail413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemMaterialVendorDetail413ApplicationProblemPlusJSONResponse) VisitCreateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemMaterialVendorDetail415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemMaterialVendorDetail415ApplicationProblemPlusJSONResponse) VisitCreateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemMaterialVendorDetail503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemMaterialVendorDetail503ApplicationProblemPlusJSONResponse) VisitCreateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemMaterialVendorDetailsRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+}
+
+type ListItemMaterialVendorDetailsResponseObject interface {
+	VisitListItemMaterialVendorDetailsResponse(w http.ResponseWriter) error
+}
+
+type ListItemMaterialVendorDetails200JSONResponse []ItemMaterialVendorDetail
+
+func (response ListItemMaterialVendorDetails200JSONResponse) VisitListItemMaterialVendorDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemMaterialVendorDetails400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemMaterialVendorDetails400ApplicationProblemPlusJSONResponse) VisitListItemMaterialVendorDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemMaterialVendorDetails401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemMaterialVendorDetails401ApplicationProblemPlusJSONResponse) VisitListItemMaterialVendorDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemMaterialVendorDetails403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemMaterialVendorDetails403ApplicationProblemPlusJSONResponse) VisitListItemMaterialVendorDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemMaterialVendorDetails404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemMaterialVendorDetails404ApplicationProblemPlusJSONResponse) VisitListItemMaterialVendorDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemMaterialVendorDetails413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemMaterialVendorDetails413ApplicationProblemPlusJSONResponse) VisitListItemMaterialVendorDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemMaterialVendorDetails415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemMaterialVendorDetails415ApplicationProblemPlusJSONResponse) VisitListItemMaterialVendorDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemMaterialVendorDetails503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemMaterialVendorDetails503ApplicationProblemPlusJSONResponse) VisitListItemMaterialVendorDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemMaterialVendorDetailRequestObject struct {
+	ItemId           ItemId `json:"itemId"`
+	MaterialVendorId Id36   `json:"materialVendorId"`
+}
+
+type DeleteItemMaterialVendorDetailResponseObject interface {
+	VisitDeleteItemMaterialVendorDetailResponse(w http.ResponseWriter) error
+}
+
+type DeleteItemMaterialVendorDetail200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteItemMaterialVendorDetail200JSONResponse) VisitDeleteItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemMaterialVendorDetail204Response struct {
+}
+
+func (response DeleteItemMaterialVendorDetail204Response) VisitDeleteItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteItemMaterialVendorDetail400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemMaterialVendorDetail400ApplicationProblemPlusJSONResponse) VisitDeleteItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemMaterialVendorDetail401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemMaterialVendorDetail401ApplicationProblemPlusJSONResponse) VisitDeleteItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemMaterialVendorDetail403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemMaterialVendorDetail403ApplicationProblemPlusJSONResponse) VisitDeleteItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemMaterialVendorDetail404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemMaterialVendorDetail404ApplicationProblemPlusJSONResponse) VisitDeleteItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemMaterialVendorDetail503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemMaterialVendorDetail503ApplicationProblemPlusJSONResponse) VisitDeleteItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemMaterialVendorDetailRequestObject struct {
+	ItemId           ItemId `json:"itemId"`
+	MaterialVendorId Id36   `json:"materialVendorId"`
+	Body             *UpdateItemMaterialVendorDetailJSONRequestBody
+}
+
+type UpdateItemMaterialVendorDetailResponseObject interface {
+	VisitUpdateItemMaterialVendorDetailResponse(w http.ResponseWriter) error
+}
+
+type UpdateItemMaterialVendorDetail200JSONResponse ItemMaterialVendorDetail
+
+func (response UpdateItemMaterialVendorDetail200JSONResponse) VisitUpdateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemMaterialVendorDetail400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemMaterialVendorDetail400ApplicationProblemPlusJSONResponse) VisitUpdateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemMaterialVendorDetail401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemMaterialVendorDetail401ApplicationProblemPlusJSONResponse) VisitUpdateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemMaterialVendorDetail403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemMaterialVendorDetail403ApplicationProblemPlusJSONResponse) VisitUpdateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemMaterialVendorDetail404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemMaterialVendorDetail404ApplicationProblemPlusJSONResponse) VisitUpdateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemMaterialVendorDetail413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemMaterialVendorDetail413ApplicationProblemPlusJSONResponse) VisitUpdateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemMaterialVendorDetail415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemMaterialVendorDetail415ApplicationProblemPlusJSONResponse) VisitUpdateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemMaterialVendorDetail503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemMaterialVendorDetail503ApplicationProblemPlusJSONResponse) VisitUpdateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetItemPurchaseHistoryRequestObject struct {
 	ItemId ItemId `json:"itemId"`
 	Params GetItemPurchaseHistoryParams
@@ -14821,6 +18948,282 @@ type GetItemPurchaseHistory503ApplicationProblemPlusJSONResponse struct {
 }
 
 func (response GetItemPurchaseHistory503ApplicationProblemPlusJSONResponse) VisitGetItemPurchaseHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemPurchasePriceBreaksRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Body   *ReplaceItemPurchasePriceBreaksJSONRequestBody
+}
+
+type ReplaceItemPurchasePriceBreaksResponseObject interface {
+	VisitReplaceItemPurchasePriceBreaksResponse(w http.ResponseWriter) error
+}
+
+type ReplaceItemPurchasePriceBreaks200JSONResponse []PriceBreak
+
+func (response ReplaceItemPurchasePriceBreaks200JSONResponse) VisitReplaceItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemPurchasePriceBreaks400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemPurchasePriceBreaks400ApplicationProblemPlusJSONResponse) VisitReplaceItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemPurchasePriceBreaks401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemPurchasePriceBreaks401ApplicationProblemPlusJSONResponse) VisitReplaceItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemPurchasePriceBreaks403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemPurchasePriceBreaks403ApplicationProblemPlusJSONResponse) VisitReplaceItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemPurchasePriceBreaks404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemPurchasePriceBreaks404ApplicationProblemPlusJSONResponse) VisitReplaceItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemPurchasePriceBreaks413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemPurchasePriceBreaks413ApplicationProblemPlusJSONResponse) VisitReplaceItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemPurchasePriceBreaks415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemPurchasePriceBreaks415ApplicationProblemPlusJSONResponse) VisitReplaceItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemPurchasePriceBreaks503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemPurchasePriceBreaks503ApplicationProblemPlusJSONResponse) VisitReplaceItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemPurchasePriceBreaksRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Body   *ListItemPurchasePriceBreaksJSONRequestBody
+}
+
+type ListItemPurchasePriceBreaksResponseObject interface {
+	VisitListItemPurchasePriceBreaksResponse(w http.ResponseWriter) error
+}
+
+type ListItemPurchasePriceBreaks200JSONResponse []PriceBreak
+
+func (response ListItemPurchasePriceBreaks200JSONResponse) VisitListItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemPurchasePriceBreaks400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemPurchasePriceBreaks400ApplicationProblemPlusJSONResponse) VisitListItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemPurchasePriceBreaks401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemPurchasePriceBreaks401ApplicationProblemPlusJSONResponse) VisitListItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemPurchasePriceBreaks403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemPurchasePriceBreaks403ApplicationProblemPlusJSONResponse) VisitListItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemPurchasePriceBreaks404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemPurchasePriceBreaks404ApplicationProblemPlusJSONResponse) VisitListItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemPurchasePriceBreaks413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemPurchasePriceBreaks413ApplicationProblemPlusJSONResponse) VisitListItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemPurchasePriceBreaks415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemPurchasePriceBreaks415ApplicationProblemPlusJSONResponse) VisitListItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemPurchasePriceBreaks503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemPurchasePriceBreaks503ApplicationProblemPlusJSONResponse) VisitListItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -14959,6 +19362,282 @@ type AddItemRevision503ApplicationProblemPlusJSONResponse struct {
 }
 
 func (response AddItemRevision503ApplicationProblemPlusJSONResponse) VisitAddItemRevisionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemSalesPriceBreaksRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Body   *ReplaceItemSalesPriceBreaksJSONRequestBody
+}
+
+type ReplaceItemSalesPriceBreaksResponseObject interface {
+	VisitReplaceItemSalesPriceBreaksResponse(w http.ResponseWriter) error
+}
+
+type ReplaceItemSalesPriceBreaks200JSONResponse []PriceBreak
+
+func (response ReplaceItemSalesPriceBreaks200JSONResponse) VisitReplaceItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemSalesPriceBreaks400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemSalesPriceBreaks400ApplicationProblemPlusJSONResponse) VisitReplaceItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemSalesPriceBreaks401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemSalesPriceBreaks401ApplicationProblemPlusJSONResponse) VisitReplaceItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemSalesPriceBreaks403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemSalesPriceBreaks403ApplicationProblemPlusJSONResponse) VisitReplaceItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemSalesPriceBreaks404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemSalesPriceBreaks404ApplicationProblemPlusJSONResponse) VisitReplaceItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemSalesPriceBreaks413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemSalesPriceBreaks413ApplicationProblemPlusJSONResponse) VisitReplaceItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemSalesPriceBreaks415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemSalesPriceBreaks415ApplicationProblemPlusJSONResponse) VisitReplaceItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemSalesPriceBreaks503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemSalesPriceBreaks503ApplicationProblemPlusJSONResponse) VisitReplaceItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemSalesPriceBreaksRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Body   *ListItemSalesPriceBreaksJSONRequestBody
+}
+
+type ListItemSalesPriceBreaksResponseObject interface {
+	VisitListItemSalesPriceBreaksResponse(w http.ResponseWriter) error
+}
+
+type ListItemSalesPriceBreaks200JSONResponse []PriceBreak
+
+func (response ListItemSalesPriceBreaks200JSONResponse) VisitListItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemSalesPriceBreaks400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemSalesPriceBreaks400ApplicationProblemPlusJSONResponse) VisitListItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemSalesPriceBreaks401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemSalesPriceBreaks401ApplicationProblemPlusJSONResponse) VisitListItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemSalesPriceBreaks403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemSalesPriceBreaks403ApplicationProblemPlusJSONResponse) VisitListItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemSalesPriceBreaks404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemSalesPriceBreaks404ApplicationProblemPlusJSONResponse) VisitListItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemSalesPriceBreaks413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemSalesPriceBreaks413ApplicationProblemPlusJSONResponse) VisitListItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemSalesPriceBreaks415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemSalesPriceBreaks415ApplicationProblemPlusJSONResponse) VisitListItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemSalesPriceBreaks503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemSalesPriceBreaks503ApplicationProblemPlusJSONResponse) VisitListItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -15606,6 +20285,120 @@ func (response ListItemVendorDetails503ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type DeleteItemVendorDetailRequestObject struct {
+	ItemId       ItemId `json:"itemId"`
+	ItemVendorId Id36   `json:"itemVendorId"`
+}
+
+type DeleteItemVendorDetailResponseObject interface {
+	VisitDeleteItemVendorDetailResponse(w http.ResponseWriter) error
+}
+
+type DeleteItemVendorDetail200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteItemVendorDetail200JSONResponse) VisitDeleteItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemVendorDetail204Response struct {
+}
+
+func (response DeleteItemVendorDetail204Response) VisitDeleteItemVendorDetailResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteItemVendorDetail400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemVendorDetail400ApplicationProblemPlusJSONResponse) VisitDeleteItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemVendorDetail401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemVendorDetail401ApplicationProblemPlusJSONResponse) VisitDeleteItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemVendorDetail403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemVendorDetail403ApplicationProblemPlusJSONResponse) VisitDeleteItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemVendorDetail404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemVendorDetail404ApplicationProblemPlusJSONResponse) VisitDeleteItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemVendorDetail503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemVendorDetail503ApplicationProblemPlusJSONResponse) VisitDeleteItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateItemVendorDetailRequestObject struct {
 	ItemId       ItemId `json:"itemId"`
 	ItemVendorId Id36   `json:"itemVendorId"`
@@ -15731,6 +20524,386 @@ type UpdateItemVendorDetail503ApplicationProblemPlusJSONResponse struct {
 }
 
 func (response UpdateItemVendorDetail503ApplicationProblemPlusJSONResponse) VisitUpdateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMaterialCodeRequestObject struct {
+	Body *CreateMaterialCodeJSONRequestBody
+}
+
+type CreateMaterialCodeResponseObject interface {
+	VisitCreateMaterialCodeResponse(w http.ResponseWriter) error
+}
+
+type CreateMaterialCode200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateMaterialCode200JSONResponse) VisitCreateMaterialCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMaterialCode400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialCode400ApplicationProblemPlusJSONResponse) VisitCreateMaterialCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMaterialCode401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialCode401ApplicationProblemPlusJSONResponse) VisitCreateMaterialCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMaterialCode403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialCode403ApplicationProblemPlusJSONResponse) VisitCreateMaterialCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMaterialCode404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialCode404ApplicationProblemPlusJSONResponse) VisitCreateMaterialCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMaterialCode413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialCode413ApplicationProblemPlusJSONResponse) VisitCreateMaterialCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMaterialCode415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialCode415ApplicationProblemPlusJSONResponse) VisitCreateMaterialCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMaterialCode503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialCode503ApplicationProblemPlusJSONResponse) VisitCreateMaterialCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMaterialCodesRequestObject struct {
+	Params ListMaterialCodesParams
+	Body   *ListMaterialCodesJSONRequestBody
+}
+
+type ListMaterialCodesResponseObject interface {
+	VisitListMaterialCodesResponse(w http.ResponseWriter) error
+}
+
+type ListMaterialCodes200JSONResponse []Tag
+
+func (response ListMaterialCodes200JSONResponse) VisitListMaterialCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMaterialCodes400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListMaterialCodes400ApplicationProblemPlusJSONResponse) VisitListMaterialCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMaterialCodes401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListMaterialCodes401ApplicationProblemPlusJSONResponse) VisitListMaterialCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMaterialCodes403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListMaterialCodes403ApplicationProblemPlusJSONResponse) VisitListMaterialCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMaterialCodes404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListMaterialCodes404ApplicationProblemPlusJSONResponse) VisitListMaterialCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMaterialCodes413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListMaterialCodes413ApplicationProblemPlusJSONResponse) VisitListMaterialCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMaterialCodes415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListMaterialCodes415ApplicationProblemPlusJSONResponse) VisitListMaterialCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMaterialCodes503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListMaterialCodes503ApplicationProblemPlusJSONResponse) VisitListMaterialCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMaterialCodeRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type GetMaterialCodeResponseObject interface {
+	VisitGetMaterialCodeResponse(w http.ResponseWriter) error
+}
+
+type GetMaterialCode200JSONResponse Tag
+
+func (response GetMaterialCode200JSONResponse) VisitGetMaterialCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMaterialCode400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetMaterialCode400ApplicationProblemPlusJSONResponse) VisitGetMaterialCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMaterialCode401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetMaterialCode401ApplicationProblemPlusJSONResponse) VisitGetMaterialCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMaterialCode403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetMaterialCode403ApplicationProblemPlusJSONResponse) VisitGetMaterialCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMaterialCode404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetMaterialCode404ApplicationProblemPlusJSONResponse) VisitGetMaterialCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMaterialCode503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetMaterialCode503ApplicationProblemPlusJSONResponse) VisitGetMaterialCodeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -17286,6 +22459,386 @@ type UpdatePricingSettings503ApplicationProblemPlusJSONResponse struct {
 }
 
 func (response UpdatePricingSettings503ApplicationProblemPlusJSONResponse) VisitUpdatePricingSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateShapeCodeRequestObject struct {
+	Body *CreateShapeCodeJSONRequestBody
+}
+
+type CreateShapeCodeResponseObject interface {
+	VisitCreateShapeCodeResponse(w http.ResponseWriter) error
+}
+
+type CreateShapeCode200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateShapeCode200JSONResponse) VisitCreateShapeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateShapeCode400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateShapeCode400ApplicationProblemPlusJSONResponse) VisitCreateShapeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateShapeCode401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateShapeCode401ApplicationProblemPlusJSONResponse) VisitCreateShapeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateShapeCode403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateShapeCode403ApplicationProblemPlusJSONResponse) VisitCreateShapeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateShapeCode404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateShapeCode404ApplicationProblemPlusJSONResponse) VisitCreateShapeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateShapeCode413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateShapeCode413ApplicationProblemPlusJSONResponse) VisitCreateShapeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateShapeCode415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateShapeCode415ApplicationProblemPlusJSONResponse) VisitCreateShapeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateShapeCode503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateShapeCode503ApplicationProblemPlusJSONResponse) VisitCreateShapeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListShapeCodesRequestObject struct {
+	Params ListShapeCodesParams
+	Body   *ListShapeCodesJSONRequestBody
+}
+
+type ListShapeCodesResponseObject interface {
+	VisitListShapeCodesResponse(w http.ResponseWriter) error
+}
+
+type ListShapeCodes200JSONResponse []Tag
+
+func (response ListShapeCodes200JSONResponse) VisitListShapeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListShapeCodes400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListShapeCodes400ApplicationProblemPlusJSONResponse) VisitListShapeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListShapeCodes401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListShapeCodes401ApplicationProblemPlusJSONResponse) VisitListShapeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListShapeCodes403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListShapeCodes403ApplicationProblemPlusJSONResponse) VisitListShapeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListShapeCodes404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListShapeCodes404ApplicationProblemPlusJSONResponse) VisitListShapeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListShapeCodes413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListShapeCodes413ApplicationProblemPlusJSONResponse) VisitListShapeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListShapeCodes415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListShapeCodes415ApplicationProblemPlusJSONResponse) VisitListShapeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListShapeCodes503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListShapeCodes503ApplicationProblemPlusJSONResponse) VisitListShapeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetShapeCodeRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type GetShapeCodeResponseObject interface {
+	VisitGetShapeCodeResponse(w http.ResponseWriter) error
+}
+
+type GetShapeCode200JSONResponse Tag
+
+func (response GetShapeCode200JSONResponse) VisitGetShapeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetShapeCode400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetShapeCode400ApplicationProblemPlusJSONResponse) VisitGetShapeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetShapeCode401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetShapeCode401ApplicationProblemPlusJSONResponse) VisitGetShapeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetShapeCode403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetShapeCode403ApplicationProblemPlusJSONResponse) VisitGetShapeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetShapeCode404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetShapeCode404ApplicationProblemPlusJSONResponse) VisitGetShapeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetShapeCode503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetShapeCode503ApplicationProblemPlusJSONResponse) VisitGetShapeCodeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -19271,6 +24824,24 @@ type StrictServerInterface interface {
 	// UpdateEquipment Update an equipment
 	// (PUT /api/equipment/{id})
 	UpdateEquipment(ctx context.Context, request UpdateEquipmentRequestObject) (UpdateEquipmentResponseObject, error)
+	// CreateGaugeCode Create a gauge code
+	// (POST /api/gauge-codes)
+	CreateGaugeCode(ctx context.Context, request CreateGaugeCodeRequestObject) (CreateGaugeCodeResponseObject, error)
+	// ListGaugeCodes List gauge codes
+	// (POST /api/gauge-codes/list)
+	ListGaugeCodes(ctx context.Context, request ListGaugeCodesRequestObject) (ListGaugeCodesResponseObject, error)
+	// GetGaugeCode Get a gauge code
+	// (GET /api/gauge-codes/{id})
+	GetGaugeCode(ctx context.Context, request GetGaugeCodeRequestObject) (GetGaugeCodeResponseObject, error)
+	// CreateGradeCode Create a grade code
+	// (POST /api/grade-codes)
+	CreateGradeCode(ctx context.Context, request CreateGradeCodeRequestObject) (CreateGradeCodeResponseObject, error)
+	// ListGradeCodes List grade codes
+	// (POST /api/grade-codes/list)
+	ListGradeCodes(ctx context.Context, request ListGradeCodesRequestObject) (ListGradeCodesResponseObject, error)
+	// GetGradeCode Get a grade code
+	// (GET /api/grade-codes/{id})
+	GetGradeCode(ctx context.Context, request GetGradeCodeRequestObject) (GetGradeCodeResponseObject, error)
 	// CreateInProcessTrackingField Create an in-process tracking field
 	// (POST /api/in-process-tracking-field-types)
 	CreateInProcessTrackingField(ctx context.Context, request CreateInProcessTrackingFieldRequestObject) (CreateInProcessTrackingFieldResponseObject, error)
@@ -19280,6 +24851,24 @@ type StrictServerInterface interface {
 	// GetInProcessTrackingField Get an in-process tracking field
 	// (GET /api/in-process-tracking-field-types/{id})
 	GetInProcessTrackingField(ctx context.Context, request GetInProcessTrackingFieldRequestObject) (GetInProcessTrackingFieldResponseObject, error)
+	// CreateItemCategory Create an item category
+	// (POST /api/item-categories)
+	CreateItemCategory(ctx context.Context, request CreateItemCategoryRequestObject) (CreateItemCategoryResponseObject, error)
+	// ListItemCategories List item categories
+	// (POST /api/item-categories/list)
+	ListItemCategories(ctx context.Context, request ListItemCategoriesRequestObject) (ListItemCategoriesResponseObject, error)
+	// GetItemCategory Get an item category
+	// (GET /api/item-categories/{id})
+	GetItemCategory(ctx context.Context, request GetItemCategoryRequestObject) (GetItemCategoryResponseObject, error)
+	// CreateItemClass Create an item class
+	// (POST /api/item-classes)
+	CreateItemClass(ctx context.Context, request CreateItemClassRequestObject) (CreateItemClassResponseObject, error)
+	// ListItemClasses List item classes
+	// (POST /api/item-classes/list)
+	ListItemClasses(ctx context.Context, request ListItemClassesRequestObject) (ListItemClassesResponseObject, error)
+	// GetItemClass Get an item class
+	// (GET /api/item-classes/{id})
+	GetItemClass(ctx context.Context, request GetItemClassRequestObject) (GetItemClassResponseObject, error)
 	// CreateItem Create an item
 	// (POST /api/items)
 	CreateItem(ctx context.Context, request CreateItemRequestObject) (CreateItemResponseObject, error)
@@ -19306,15 +24895,51 @@ type StrictServerInterface interface {
 	// ListItemCostBreakdowns List an item's cost breakdowns
 	// (POST /api/items/{itemId}/cost-breakdowns/list)
 	ListItemCostBreakdowns(ctx context.Context, request ListItemCostBreakdownsRequestObject) (ListItemCostBreakdownsResponseObject, error)
+	// CreateItemCustomerDetail Add a customer detail to an item
+	// (POST /api/items/{itemId}/customers)
+	CreateItemCustomerDetail(ctx context.Context, request CreateItemCustomerDetailRequestObject) (CreateItemCustomerDetailResponseObject, error)
+	// ListItemCustomerDetails List an item's customer details
+	// (POST /api/items/{itemId}/customers/list)
+	ListItemCustomerDetails(ctx context.Context, request ListItemCustomerDetailsRequestObject) (ListItemCustomerDetailsResponseObject, error)
+	// DeleteItemCustomerDetail Delete an item's customer detail
+	// (DELETE /api/items/{itemId}/customers/{itemCustomerId})
+	DeleteItemCustomerDetail(ctx context.Context, request DeleteItemCustomerDetailRequestObject) (DeleteItemCustomerDetailResponseObject, error)
+	// UpdateItemCustomerDetail Replace an item's customer detail
+	// (PUT /api/items/{itemId}/customers/{itemCustomerId})
+	UpdateItemCustomerDetail(ctx context.Context, request UpdateItemCustomerDetailRequestObject) (UpdateItemCustomerDetailResponseObject, error)
 	// GetItemInputUnitCost Get the cost of buying an item, per inventory unit
 	// (GET /api/items/{itemId}/input-unit-cost)
 	GetItemInputUnitCost(ctx context.Context, request GetItemInputUnitCostRequestObject) (GetItemInputUnitCostResponseObject, error)
+	// CreateItemMaterialVendorDetail Add a material vendor detail to an item
+	// (POST /api/items/{itemId}/material-vendors)
+	CreateItemMaterialVendorDetail(ctx context.Context, request CreateItemMaterialVendorDetailRequestObject) (CreateItemMaterialVendorDetailResponseObject, error)
+	// ListItemMaterialVendorDetails List an item's material vendor details
+	// (POST /api/items/{itemId}/material-vendors/list)
+	ListItemMaterialVendorDetails(ctx context.Context, request ListItemMaterialVendorDetailsRequestObject) (ListItemMaterialVendorDetailsResponseObject, error)
+	// DeleteItemMaterialVendorDetail Delete an item's material vendor detail
+	// (DELETE /api/items/{itemId}/material-vendors/{materialVendorId})
+	DeleteItemMaterialVendorDetail(ctx context.Context, request DeleteItemMaterialVendorDetailRequestObject) (DeleteItemMaterialVendorDetailResponseObject, error)
+	// UpdateItemMaterialVendorDetail Replace an item's material vendor detail
+	// (PUT /api/items/{itemId}/material-vendors/{materialVendorId})
+	UpdateItemMaterialVendorDetail(ctx context.Context, request UpdateItemMaterialVendorDetailRequestObject) (UpdateItemMaterialVendorDetailResponseObject, error)
 	// GetItemPurchaseHistory Get an item's purchase history
 	// (GET /api/items/{itemId}/purchase-history)
 	GetItemPurchaseHistory(ctx context.Context, request GetItemPurchaseHistoryRequestObject) (GetItemPurchaseHistoryResponseObject, error)
+	// ReplaceItemPurchasePriceBreaks Replace an item's purchase price breaks
+	// (PUT /api/items/{itemId}/purchase-price-breaks)
+	ReplaceItemPurchasePriceBreaks(ctx context.Context, request ReplaceItemPurchasePriceBreaksRequestObject) (ReplaceItemPurchasePriceBreaksResponseObject, error)
+	// ListItemPurchasePriceBreaks List an item's purchase price breaks
+	// (POST /api/items/{itemId}/purchase-price-breaks/list)
+	ListItemPurchasePriceBreaks(ctx context.Context, request ListItemPurchasePriceBreaksRequestObject) (ListItemPurchasePriceBreaksResponseObject, error)
 	// AddItemRevision Add a revision of an item
 	// (POST /api/items/{itemId}/revision)
 	AddItemRevision(ctx context.Context, request AddItemRevisionRequestObject) (AddItemRevisionResponseObject, error)
+	// ReplaceItemSalesPriceBreaks Replace an item's sales price breaks
+	// (PUT /api/items/{itemId}/sales-price-breaks)
+	ReplaceItemSalesPriceBreaks(ctx context.Context, request ReplaceItemSalesPriceBreaksRequestObject) (ReplaceItemSalesPriceBreaksResponseObject, error)
+	// ListItemSalesPriceBreaks List an item's sales price breaks
+	// (POST /api/items/{itemId}/sales-price-breaks/list)
+	ListItemSalesPriceBreaks(ctx context.Context, request ListItemSalesPriceBreaksRequestObject) (ListItemSalesPriceBreaksResponseObject, error)
 	// ReplaceItemTags Replace an item's tags
 	// (PUT /api/items/{itemId}/tags)
 	ReplaceItemTags(ctx context.Context, request ReplaceItemTagsRequestObject) (ReplaceItemTagsResponseObject, error)
@@ -19330,9 +24955,21 @@ type StrictServerInterface interface {
 	// ListItemVendorDetails List an item's vendor details
 	// (POST /api/items/{itemId}/vendors/list)
 	ListItemVendorDetails(ctx context.Context, request ListItemVendorDetailsRequestObject) (ListItemVendorDetailsResponseObject, error)
+	// DeleteItemVendorDetail Delete an item's vendor detail
+	// (DELETE /api/items/{itemId}/vendors/{itemVendorId})
+	DeleteItemVendorDetail(ctx context.Context, request DeleteItemVendorDetailRequestObject) (DeleteItemVendorDetailResponseObject, error)
 	// UpdateItemVendorDetail Replace an item's vendor detail
 	// (PUT /api/items/{itemId}/vendors/{itemVendorId})
 	UpdateItemVendorDetail(ctx context.Context, request UpdateItemVendorDetailRequestObject) (UpdateItemVendorDetailResponseObject, error)
+	// CreateMaterialCode Create a material code
+	// (POST /api/material-codes)
+	CreateMaterialCode(ctx context.Context, request CreateMaterialCodeRequestObject) (CreateMaterialCodeResponseObject, error)
+	// ListMaterialCodes List material codes
+	// (POST /api/material-codes/list)
+	ListMaterialCodes(ctx context.Context, request ListMaterialCodesRequestObject) (ListMaterialCodesResponseObject, error)
+	// GetMaterialCode Get a material code
+	// (GET /api/material-codes/{id})
+	GetMaterialCode(ctx context.Context, request GetMaterialCodeRequestObject) (GetMaterialCodeResponseObject, error)
 	// CreateMaterialShape Create a material shape
 	// (POST /api/materials)
 	CreateMaterialShape(ctx context.Context, request CreateMaterialShapeRequestObject) (CreateMaterialShapeResponseObject, error)
@@ -19375,6 +25012,15 @@ type StrictServerInterface interface {
 	// UpdatePricingSettings Replace pricing settings
 	// (PUT /api/settings/pricing)
 	UpdatePricingSettings(ctx context.Context, request UpdatePricingSettingsRequestObject) (UpdatePricingSettingsResponseObject, error)
+	// CreateShapeCode Create a shape code
+	// (POST /api/shape-codes)
+	CreateShapeCode(ctx context.Context, request CreateShapeCodeRequestObject) (CreateShapeCodeResponseObject, error)
+	// ListShapeCodes List shape codes
+	// (POST /api/shape-codes/list)
+	ListShapeCodes(ctx context.Context, request ListShapeCodesRequestObject) (ListShapeCodesResponseObject, error)
+	// GetShapeCode Get a shape code
+	// (GET /api/shape-codes/{id})
+	GetShapeCode(ctx context.Context, request GetShapeCodeRequestObject) (GetShapeCodeResponseObject, error)
 	// CreateTag Create a tag
 	// (POST /api/tags)
 	CreateTag(ctx context.Context, request CreateTagRequestObject) (CreateTagResponseObject, error)
@@ -21604,6 +27250,250 @@ func (sh *strictHandler) UpdateEquipment(ctx echo.Context, id Id) error {
 	return nil
 }
 
+// CreateGaugeCode operation middleware
+func (sh *strictHandler) CreateGaugeCode(ctx echo.Context) error {
+	var request CreateGaugeCodeRequestObject
+
+	var body CreateGaugeCodeJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateGaugeCode(ctx.Request().Context(), request.(CreateGaugeCodeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateGaugeCode")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateGaugeCodeResponseObject); ok {
+		return validResponse.VisitCreateGaugeCodeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListGaugeCodes operation middleware
+func (sh *strictHandler) ListGaugeCodes(ctx echo.Context, params ListGaugeCodesParams) error {
+	var request ListGaugeCodesRequestObject
+
+	request.Params = params
+
+	var body ListGaugeCodesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListGaugeCodes(ctx.Request().Context(), request.(ListGaugeCodesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListGaugeCodes")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListGaugeCodesResponseObject); ok {
+		return validResponse.VisitListGaugeCodesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetGaugeCode operation middleware
+func (sh *strictHandler) GetGaugeCode(ctx echo.Context, id Id) error {
+	var request GetGaugeCodeRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetGaugeCode(ctx.Request().Context(), request.(GetGaugeCodeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetGaugeCode")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetGaugeCodeResponseObject); ok {
+		return validResponse.VisitGetGaugeCodeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateGradeCode operation middleware
+func (sh *strictHandler) CreateGradeCode(ctx echo.Context) error {
+	var request CreateGradeCodeRequestObject
+
+	var body CreateGradeCodeJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateGradeCode(ctx.Request().Context(), request.(CreateGradeCodeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateGradeCode")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateGradeCodeResponseObject); ok {
+		return validResponse.VisitCreateGradeCodeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListGradeCodes operation middleware
+func (sh *strictHandler) ListGradeCodes(ctx echo.Context, params ListGradeCodesParams) error {
+	var request ListGradeCodesRequestObject
+
+	request.Params = params
+
+	var body ListGradeCodesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListGradeCodes(ctx.Request().Context(), request.(ListGradeCodesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListGradeCodes")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListGradeCodesResponseObject); ok {
+		return validResponse.VisitListGradeCodesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetGradeCode operation middleware
+func (sh *strictHandler) GetGradeCode(ctx echo.Context, id Id) error {
+	var request GetGradeCodeRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetGradeCode(ctx.Request().Context(), request.(GetGradeCodeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetGradeCode")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetGradeCodeResponseObject); ok {
+		return validResponse.VisitGetGradeCodeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // CreateInProcessTrackingField operation middleware
 func (sh *strictHandler) CreateInProcessTrackingField(ctx echo.Context) error {
 	var request CreateInProcessTrackingFieldRequestObject
@@ -21720,6 +27610,250 @@ func (sh *strictHandler) GetInProcessTrackingField(ctx echo.Context, id Id) erro
 		return err
 	} else if validResponse, ok := response.(GetInProcessTrackingFieldResponseObject); ok {
 		return validResponse.VisitGetInProcessTrackingFieldResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateItemCategory operation middleware
+func (sh *strictHandler) CreateItemCategory(ctx echo.Context) error {
+	var request CreateItemCategoryRequestObject
+
+	var body CreateItemCategoryJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateItemCategory(ctx.Request().Context(), request.(CreateItemCategoryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateItemCategory")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateItemCategoryResponseObject); ok {
+		return validResponse.VisitCreateItemCategoryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListItemCategories operation middleware
+func (sh *strictHandler) ListItemCategories(ctx echo.Context, params ListItemCategoriesParams) error {
+	var request ListItemCategoriesRequestObject
+
+	request.Params = params
+
+	var body ListItemCategoriesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListItemCategories(ctx.Request().Context(), request.(ListItemCategoriesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListItemCategories")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListItemCategoriesResponseObject); ok {
+		return validResponse.VisitListItemCategoriesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetItemCategory operation middleware
+func (sh *strictHandler) GetItemCategory(ctx echo.Context, id Id) error {
+	var request GetItemCategoryRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetItemCategory(ctx.Request().Context(), request.(GetItemCategoryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetItemCategory")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetItemCategoryResponseObject); ok {
+		return validResponse.VisitGetItemCategoryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateItemClass operation middleware
+func (sh *strictHandler) CreateItemClass(ctx echo.Context) error {
+	var request CreateItemClassRequestObject
+
+	var body CreateItemClassJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateItemClass(ctx.Request().Context(), request.(CreateItemClassRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateItemClass")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateItemClassResponseObject); ok {
+		return validResponse.VisitCreateItemClassResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListItemClasses operation middleware
+func (sh *strictHandler) ListItemClasses(ctx echo.Context, params ListItemClassesParams) error {
+	var request ListItemClassesRequestObject
+
+	request.Params = params
+
+	var body ListItemClassesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListItemClasses(ctx.Request().Context(), request.(ListItemClassesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListItemClasses")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListItemClassesResponseObject); ok {
+		return validResponse.VisitListItemClassesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetItemClass operation middleware
+func (sh *strictHandler) GetItemClass(ctx echo.Context, id Id) error {
+	var request GetItemClassRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetItemClass(ctx.Request().Context(), request.(GetItemClassRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetItemClass")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetItemClassResponseObject); ok {
+		return validResponse.VisitGetItemClassResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -22093,6 +28227,154 @@ func (sh *strictHandler) ListItemCostBreakdowns(ctx echo.Context, itemId ItemId,
 	return nil
 }
 
+// CreateItemCustomerDetail operation middleware
+func (sh *strictHandler) CreateItemCustomerDetail(ctx echo.Context, itemId ItemId) error {
+	var request CreateItemCustomerDetailRequestObject
+
+	request.ItemId = itemId
+
+	var body CreateItemCustomerDetailJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateItemCustomerDetail(ctx.Request().Context(), request.(CreateItemCustomerDetailRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateItemCustomerDetail")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateItemCustomerDetailResponseObject); ok {
+		return validResponse.VisitCreateItemCustomerDetailResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListItemCustomerDetails operation middleware
+func (sh *strictHandler) ListItemCustomerDetails(ctx echo.Context, itemId ItemId) error {
+	var request ListItemCustomerDetailsRequestObject
+
+	request.ItemId = itemId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListItemCustomerDetails(ctx.Request().Context(), request.(ListItemCustomerDetailsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListItemCustomerDetails")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListItemCustomerDetailsResponseObject); ok {
+		return validResponse.VisitListItemCustomerDetailsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteItemCustomerDetail operation middleware
+func (sh *strictHandler) DeleteItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36) error {
+	var request DeleteItemCustomerDetailRequestObject
+
+	request.ItemId = itemId
+	request.ItemCustomerId = itemCustomerId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteItemCustomerDetail(ctx.Request().Context(), request.(DeleteItemCustomerDetailRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteItemCustomerDetail")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteItemCustomerDetailResponseObject); ok {
+		return validResponse.VisitDeleteItemCustomerDetailResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateItemCustomerDetail operation middleware
+func (sh *strictHandler) UpdateItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36) error {
+	var request UpdateItemCustomerDetailRequestObject
+
+	request.ItemId = itemId
+	request.ItemCustomerId = itemCustomerId
+
+	var body UpdateItemCustomerDetailJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateItemCustomerDetail(ctx.Request().Context(), request.(UpdateItemCustomerDetailRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateItemCustomerDetail")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateItemCustomerDetailResponseObject); ok {
+		return validResponse.VisitUpdateItemCustomerDetailResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetItemInputUnitCost operation middleware
 func (sh *strictHandler) GetItemInputUnitCost(ctx echo.Context, itemId ItemId, params GetItemInputUnitCostParams) error {
 	var request GetItemInputUnitCostRequestObject
@@ -22119,6 +28401,154 @@ func (sh *strictHandler) GetItemInputUnitCost(ctx echo.Context, itemId ItemId, p
 	return nil
 }
 
+// CreateItemMaterialVendorDetail operation middleware
+func (sh *strictHandler) CreateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId) error {
+	var request CreateItemMaterialVendorDetailRequestObject
+
+	request.ItemId = itemId
+
+	var body CreateItemMaterialVendorDetailJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateItemMaterialVendorDetail(ctx.Request().Context(), request.(CreateItemMaterialVendorDetailRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateItemMaterialVendorDetail")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateItemMaterialVendorDetailResponseObject); ok {
+		return validResponse.VisitCreateItemMaterialVendorDetailResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListItemMaterialVendorDetails operation middleware
+func (sh *strictHandler) ListItemMaterialVendorDetails(ctx echo.Context, itemId ItemId) error {
+	var request ListItemMaterialVendorDetailsRequestObject
+
+	request.ItemId = itemId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListItemMaterialVendorDetails(ctx.Request().Context(), request.(ListItemMaterialVendorDetailsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListItemMaterialVendorDetails")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListItemMaterialVendorDetailsResponseObject); ok {
+		return validResponse.VisitListItemMaterialVendorDetailsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteItemMaterialVendorDetail operation middleware
+func (sh *strictHandler) DeleteItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36) error {
+	var request DeleteItemMaterialVendorDetailRequestObject
+
+	request.ItemId = itemId
+	request.MaterialVendorId = materialVendorId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteItemMaterialVendorDetail(ctx.Request().Context(), request.(DeleteItemMaterialVendorDetailRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteItemMaterialVendorDetail")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteItemMaterialVendorDetailResponseObject); ok {
+		return validResponse.VisitDeleteItemMaterialVendorDetailResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateItemMaterialVendorDetail operation middleware
+func (sh *strictHandler) UpdateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36) error {
+	var request UpdateItemMaterialVendorDetailRequestObject
+
+	request.ItemId = itemId
+	request.MaterialVendorId = materialVendorId
+
+	var body UpdateItemMaterialVendorDetailJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateItemMaterialVendorDetail(ctx.Request().Context(), request.(UpdateItemMaterialVendorDetailRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateItemMaterialVendorDetail")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateItemMaterialVendorDetailResponseObject); ok {
+		return validResponse.VisitUpdateItemMaterialVendorDetailResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetItemPurchaseHistory operation middleware
 func (sh *strictHandler) GetItemPurchaseHistory(ctx echo.Context, itemId ItemId, params GetItemPurchaseHistoryParams) error {
 	var request GetItemPurchaseHistoryRequestObject
@@ -22139,6 +28569,105 @@ func (sh *strictHandler) GetItemPurchaseHistory(ctx echo.Context, itemId ItemId,
 		return err
 	} else if validResponse, ok := response.(GetItemPurchaseHistoryResponseObject); ok {
 		return validResponse.VisitGetItemPurchaseHistoryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReplaceItemPurchasePriceBreaks operation middleware
+func (sh *strictHandler) ReplaceItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId) error {
+	var request ReplaceItemPurchasePriceBreaksRequestObject
+
+	request.ItemId = itemId
+
+	var body ReplaceItemPurchasePriceBreaksJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReplaceItemPurchasePriceBreaks(ctx.Request().Context(), request.(ReplaceItemPurchasePriceBreaksRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReplaceItemPurchasePriceBreaks")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReplaceItemPurchasePriceBreaksResponseObject); ok {
+		return validResponse.VisitReplaceItemPurchasePriceBreaksResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListItemPurchasePriceBreaks operation middleware
+func (sh *strictHandler) ListItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId) error {
+	var request ListItemPurchasePriceBreaksRequestObject
+
+	request.ItemId = itemId
+
+	var body ListItemPurchasePriceBreaksJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListItemPurchasePriceBreaks(ctx.Request().Context(), request.(ListItemPurchasePriceBreaksRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListItemPurchasePriceBreaks")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListItemPurchasePriceBreaksResponseObject); ok {
+		return validResponse.VisitListItemPurchasePriceBreaksResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -22187,6 +28716,105 @@ func (sh *strictHandler) AddItemRevision(ctx echo.Context, itemId ItemId) error 
 		return err
 	} else if validResponse, ok := response.(AddItemRevisionResponseObject); ok {
 		return validResponse.VisitAddItemRevisionResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReplaceItemSalesPriceBreaks operation middleware
+func (sh *strictHandler) ReplaceItemSalesPriceBreaks(ctx echo.Context, itemId ItemId) error {
+	var request ReplaceItemSalesPriceBreaksRequestObject
+
+	request.ItemId = itemId
+
+	var body ReplaceItemSalesPriceBreaksJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReplaceItemSalesPriceBreaks(ctx.Request().Context(), request.(ReplaceItemSalesPriceBreaksRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReplaceItemSalesPriceBreaks")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReplaceItemSalesPriceBreaksResponseObject); ok {
+		return validResponse.VisitReplaceItemSalesPriceBreaksResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListItemSalesPriceBreaks operation middleware
+func (sh *strictHandler) ListItemSalesPriceBreaks(ctx echo.Context, itemId ItemId) error {
+	var request ListItemSalesPriceBreaksRequestObject
+
+	request.ItemId = itemId
+
+	var body ListItemSalesPriceBreaksJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListItemSalesPriceBreaks(ctx.Request().Context(), request.(ListItemSalesPriceBreaksRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListItemSalesPriceBreaks")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListItemSalesPriceBreaksResponseObject); ok {
+		return validResponse.VisitListItemSalesPriceBreaksResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -22366,6 +28994,32 @@ func (sh *strictHandler) ListItemVendorDetails(ctx echo.Context, itemId ItemId) 
 	return nil
 }
 
+// DeleteItemVendorDetail operation middleware
+func (sh *strictHandler) DeleteItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36) error {
+	var request DeleteItemVendorDetailRequestObject
+
+	request.ItemId = itemId
+	request.ItemVendorId = itemVendorId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteItemVendorDetail(ctx.Request().Context(), request.(DeleteItemVendorDetailRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteItemVendorDetail")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteItemVendorDetailResponseObject); ok {
+		return validResponse.VisitDeleteItemVendorDetailResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // UpdateItemVendorDetail operation middleware
 func (sh *strictHandler) UpdateItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36) error {
 	var request UpdateItemVendorDetailRequestObject
@@ -22409,6 +29063,128 @@ func (sh *strictHandler) UpdateItemVendorDetail(ctx echo.Context, itemId ItemId,
 		return err
 	} else if validResponse, ok := response.(UpdateItemVendorDetailResponseObject); ok {
 		return validResponse.VisitUpdateItemVendorDetailResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateMaterialCode operation middleware
+func (sh *strictHandler) CreateMaterialCode(ctx echo.Context) error {
+	var request CreateMaterialCodeRequestObject
+
+	var body CreateMaterialCodeJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateMaterialCode(ctx.Request().Context(), request.(CreateMaterialCodeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateMaterialCode")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateMaterialCodeResponseObject); ok {
+		return validResponse.VisitCreateMaterialCodeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListMaterialCodes operation middleware
+func (sh *strictHandler) ListMaterialCodes(ctx echo.Context, params ListMaterialCodesParams) error {
+	var request ListMaterialCodesRequestObject
+
+	request.Params = params
+
+	var body ListMaterialCodesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListMaterialCodes(ctx.Request().Context(), request.(ListMaterialCodesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListMaterialCodes")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListMaterialCodesResponseObject); ok {
+		return validResponse.VisitListMaterialCodesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetMaterialCode operation middleware
+func (sh *strictHandler) GetMaterialCode(ctx echo.Context, id Id) error {
+	var request GetMaterialCodeRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetMaterialCode(ctx.Request().Context(), request.(GetMaterialCodeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetMaterialCode")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetMaterialCodeResponseObject); ok {
+		return validResponse.VisitGetMaterialCodeResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -22935,6 +29711,128 @@ func (sh *strictHandler) UpdatePricingSettings(ctx echo.Context) error {
 		return err
 	} else if validResponse, ok := response.(UpdatePricingSettingsResponseObject); ok {
 		return validResponse.VisitUpdatePricingSettingsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateShapeCode operation middleware
+func (sh *strictHandler) CreateShapeCode(ctx echo.Context) error {
+	var request CreateShapeCodeRequestObject
+
+	var body CreateShapeCodeJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateShapeCode(ctx.Request().Context(), request.(CreateShapeCodeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateShapeCode")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateShapeCodeResponseObject); ok {
+		return validResponse.VisitCreateShapeCodeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListShapeCodes operation middleware
+func (sh *strictHandler) ListShapeCodes(ctx echo.Context, params ListShapeCodesParams) error {
+	var request ListShapeCodesRequestObject
+
+	request.Params = params
+
+	var body ListShapeCodesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListShapeCodes(ctx.Request().Context(), request.(ListShapeCodesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListShapeCodes")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListShapeCodesResponseObject); ok {
+		return validResponse.VisitListShapeCodesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetShapeCode operation middleware
+func (sh *strictHandler) GetShapeCode(ctx echo.Context, id Id) error {
+	var request GetShapeCodeRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetShapeCode(ctx.Request().Context(), request.(GetShapeCodeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetShapeCode")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetShapeCodeResponseObject); ok {
+		return validResponse.VisitGetShapeCodeResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -23530,614 +30428,743 @@ func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3rdttGnjj4KrWc2WPy35BMXex0pDNnW7GSjnpiS2PJ6Z1pZhpFoEhWC6xiUAXJnKz3NfY95st+n32x",
-	"PfX7VQEFsECClCwn3cqXWARQ19/9+ksvkfOFFExo1Tv5pTdjNGU5/PMNTWbsjRQ6l5n5O2UqyflCcyl6",
-	"J71YyL3EvBGfEErgXylJ5GJJ5nRJxowUiqVEimxJ6ESznOTsjmY8pZqLKeGa3HM9I/HFZO+dFGzvLdXJ",
-	"LO5FvZz9XPCcpb0TnRcs6qlkxubUzK+XC9Y76SmdczHtffoU9b69odPVlV3rXIopYUJzvSSaTomcED1j",
-	"JGeLnCkmNDVvkj4lPxdSs5Rcf3+2d/jqtXtvLNPlYKulfIp6C5rTOdPu7OR8QcXyIl1d3hk5PN5LZjSn",
-	"iTmWBN8kPN3vRT1u3lhQPetFPUHnZpKkHGrdiv45Z5PeSe+fXlbX+RKfqpcX6eExnJe5TJro8KqOXvur",
-	"KpSWc1gefLJueW7M3Zd39BqXZyc9S9OcKbXNMil+smaZK2M/2nK7XLJb58b1PcY1d1hQzhKZp+3L4Y+x",
-	"jInBbEDs1fV8W2KnMmiXyAVnCrAvyTgTmsxklirSf//dG/L1wcFwEBGZk/h/xafkfsYEkYKRuRnafVXk",
-	"ORN6JGJDFGL4jQp1b85ckaPhMdAbWWhCAb/3R8LtHEletfcaSeqtp0AXms07HDfXbL7msHGQBx/49S1f",
-	"rC7lPVy1IloSdcsXpJ+yCS0yTYaDcj0/FyxfVguCgfzpJzKfU22WKvTRYS/qzbng82LeOxlG7lS40GzK",
-	"clyJzPU5zwO0WeaapDxnifnhlBhqTGhmbpNrQheLDMBAwv25hSqZ69almmdmqq6nZZeGCygX+x1nWeAa",
-	"r3K5YLmBUwmrIOPlPnlrwW68JFwrMuG50iRj2lw0FSksvf4j8D9GkxlJpY5GIqGK7XGhmFBc8zuWLU8J",
-	"Nc8MM5qYpRBB54ZPUkF4aiBYSDwHOs7YKSnErZD3At9VDtCPh0MPrEMHhdv0j2rOxQ9MTPWsd3IQBQD8",
-	"hk47wLdhsq3grWGIB0P3Db1la6EbTyEiQ/PHq+FweEpeDZFaxAaiY6AgZpjYnCiCnki9n+ScmytogzVY",
-	"wXq0oB8RLcz0G7DkkzkRtZBCMRAZvqHpe/ZzwZQ2fxm2ygT8E7AiAZnl5SKX44zNf/c3ZXb/S8czvMKv",
-	"cNL6+f1oZTIpyITyrMiZOaVxobhgSu3lRcbIHZcZRXSJem9yRjVL16xxu7XZ8S7S0OpuQGoDVnVPFUns",
-	"3J+i3jnL2GMu47pIEqZUh0WkduZPUe87mY95mjLxlDdmllMolu+NZWGojbxlgmQ0uUVGaAgWzPxCkQXL",
-	"51wpe3PvpP7OfPLUi7Vnl0qGZIx95EoDOzfrhfW/UIQmiSyEhiM2b01gqbjstzLlE84CdMiMD0qHQdGU",
-	"cNHUKAxaW9nglAgJvL8Xrag5e56eE9qqff9lTSfyNJB138A7cDZXdJlJmt5I+QPNp+zpLwLIC5yBOZfM",
-	"LMLcAhVwFYrld4ZdJQlbaEX6B0Py9puB2eY1y+94wj4Iekd5ZnjQU6/dgscLZTSSCZ8WCOSONZbrIkum",
-	"T0nOdO70TrOzKb9jwmAubVz+e/Pi3pl5MSCssEQK5C33lGsyZhOZMxzc8MeAaOiR909R74OghZ7JnP8X",
-	"e1Kse2uQXkwjJydERvmWt0Yfzwn7uDBcGBGvB6tUxWIhc83Styzl9Aa28uVA84Uib3DqPbOU8orJn64v",
-	"35G5WSKB4zZD2fHN9Fa1CwkrC6k0zZyWuE8uBckZTQm7Y/mSzNl8jHqCtQ9ERBRZhqKDkOSOZgUsY2Yk",
-	"s76ShI4ELObK0BiSUEHinC0ymrCYGGUeDQnzAcx0n3PNUPyrZtI5n89ZGhl1JKPitno0EkpLc0FACHHy",
-	"CAUVNqc8i3FddqlkXphjY4QSc+UZc5s8ARUp/kOMhhbNPuqRkIKMpZ4RxVOmYEwhyf2Ma6YWNGEoPS5Q",
-	"6OUoltjhDlaP9TuQcZ3mnXHB9lEEcgLloZGBzEkiwUCpry5iRr2Pe0bqYvOFXvZOJjRT7FPkJj1sw8nP",
-	"OutRiM3w/DNNmnDzV3PCN1wvH28KQznz0Cz44NEmAvgM6Prm5/L0+gYu/xDVIW/waGtAWX2FBODk7PHu",
-	"bTGTIjDRlfmZiMIg8+PNBeTrjUxDEyJpS2T6eHtTmmp2lcs7LhIWMrBSDWrCwr7ySBN/Kt+S47+xRIO6",
-	"gdbP73gWZNH4uzPcOltqxhUYDOqUjKurnM9pCBHMEs2GYB1E0DyX98D3F/iFeSb1rDTXcqZOkUeYB6g1",
-	"ltYLIUmS0ULBsbQcw1jKjFG0P7Tt+UJM5OpSLwVz29VMUCsS4b5R0laRs72TVCbF3PBhw0zUjC/2QE9O",
-	"Sc7mXO9puXpKLTj8zmOIomSGa3bobAhRb0I/vgN8eNRRedrNchCtu/czTeZSaWCV7hDlhFB7tCgSwLdm",
-	"Tc27ayM29v5AJ/G+q9YOtOMznAnc6o30BKF15+NeMwg/44vtv/vk23T+gjbj6rDt6TQHX1ll/Th8cHEM",
-	"5af1OPJnI1+FpD53o5XlAHC8yDKDKiCupScl+kr4kGZWElOE5owkGaM5S/fJtyApohS1IsWdllJcYxCw",
-	"M61Ic6RvbnKwXwp0fYOSRkAcCcslXyj3cLCzuEdq0t5IrIh7p0ZW1TMupoQZuocGNEWOh0Nnf0RbpoG/",
-	"gGjYQioMhfpD2zJIYBV4dMGj2p6zrCc4N+7CHnvOBpEBw7Xlayv6jmE2c3oLnguu6qQcHKaO61gAPoVX",
-	"Fjm747JQzadmEymbgyOTW0WezhnRORWKgpl7G+JVntCB4X+HwyEpzbzKadTmFS6moYNaa0/eQPk+2+V8",
-	"WboI5xymYUqfzY0MHqZeSp+QWEtNs5hMrLlsnDN6m8p78UKR+5nMGPm5oOhLAxVxwfIPguuY/AuBL8nL",
-	"6oV+LguRgupPXpOUJXxOMwJ0UA0iBzyVVAFms2S5KiPYSTy7h3AU++PeVO7ZH1OW7J/jLP6TPT5fyBy+",
-	"BkfBSW8u1UsuNMsFzV4uMqonMp+/TFmC8pHZx5PM1bg4nDgqt9t2h9+4O7nhIYz6Xha5ImphyHdf5oQp",
-	"zeeGGw2Ct+qua/XYMzqWAbT5wfxMZmYWD9E/543MaTLjIe3nLT540sUopotFyFCgi8UTLqQBO3hX1VG5",
-	"dbbB0CX8pULCpNLga7zlIj0t6QFXxMBQzmlGfkdgNvI7YmcjvyOy0IbfGhUtYWANND/esXzGaLoGtNa6",
-	"aip6VQeCbT7CNW/3ld3MVbmXLT+3297uq5LsdP2kAQHlVqMAMKzuyFumm7sNVriYXjNt/heAlxsg33v3",
-	"5vITfJko+/bqvbs539AsKdDJ95bpmUxDZOy+BCADfqjugsxh5zkh4yJPmUDdM6vIEmjJooTOEimZKOYl",
-	"snxjv63Oqfzlp5Bn2j/r9m0Ez7B0OQb9SdabbjRlqzecAJEW7N5q2C9coFHDwBAY8CItjRNWBcEhAnrh",
-	"qjoVXDwECoEj/5xNuOA4UXPec5ZkNGcK1IJb5kzSJE6q71VM5nRRRcehJ11OSDyXaZGxmPQVYyR+438y",
-	"EhO41ntCq9MA0Qw1JhvkZ6S2KeVCaRfKYZcKE3CtCM4xCNqcFwsmQrdj1Ak1k/fC8+1YlWoCrg06Xxid",
-	"iBSC60EnnXnGsoUZd3W2PxY8pSJhdkZUaEp96HFtFBkds4Aqdc7VIqNLAo9PXUBMGSDTamDAs91IvKp7",
-	"fYsftGsFM4QiBySFYlZe5C66DeEDIKqPkVmpuZBEZ8uIQMSLF+8yCC4bteeQByfL5D1LHZzJCUlzuUgB",
-	"EERK5kWm+SJjb2aSJ+zcPcLomFMCRkaQtdCGZ+YF+sM1m6tAYFe5NJrndAl6S842gqR1D7bCpJOnieJT",
-	"Meho0HH0YFU/sG51i71442gemMksJRQXcYK+s3Hl1oqcqSInVNizgX2GtURtvYEdAenGOeZWLEPWGoSQ",
-	"bsctIdV7vwKD6tgjRxI8fO1MHFvsQ8gFAH4mRZbtFQtDttA5DjZABGsbj1URsP3O5Oo6RKnC2m2RZTtp",
-	"tu3U65uus3SZpoU8lQq7M4Xj1trI1Na7e3wy1t24cWp4yM8FA7pvVWNcj6Vmtfi9HUwhn4XYnRCHR1a3",
-	"lIohvYtGAlzQpeNZSLGH92VGTbkR4RK9T946CyPQDIgYCNJPjDR0FHTLzc/pxwv89NVwuAW5vQ5S2sfF",
-	"qTrRXWfJ+00RYUt/63R3AxHt6HbzCWXGlT6tB1aU/jSQMlWRadI/e3c+CEnQKmRPzpbmWyNypIr0D2x8",
-	"52A9C2+A2JwL++fBKrw9OqF506AQRBVjXJo7tDaiuAFxdoWEdbf8ttx9a/Ce+Zz0rcjezhu9CG5fvzOX",
-	"ZO/qr28xiBb+/U2x7EVl6kMv6t0xkYKmDIk5vainaMbUXy9zDND/mxxDaO6doXwGeIo8mVHFyhdyljB+",
-	"V/2tZnxR/gFj/vWK5vqvP3DBLnBR3gwrz+rjrzxeUeJr4874YmF+a35ll7/y+9/k+K+XLnjTyEuJWXRC",
-	"FzSg/9buzwVsBUR2LoA4oTzauDbIsMDIooY611AS8WtD/7mGAKVkxpJblpI+LgcVP8tYYDxLhe1Pg5OR",
-	"2COxZh91HJEYGFjGBTOCC2SP4TD78Jbjdd4Dwn4uaGawXlbO7wrozIItM41Jv65pDHDQMM80Uwgku2ZU",
-	"u5kIQ7W8qcrRT4nhS1Tjhs1KFyzFGWzgH7o2YO0QIIb2RtQdhSSTHB0yNCMLmmvSj1/FaLd/tT+MYVSM",
-	"vmTpwAoeI0HQp8OngqXk9fHemGuSUzFl9sDQcmlnjkg8ySQk2V1JLnS1ILEkcGLMX1lEbtlCQ3QAExoH",
-	"tHwnPiGx4ZAYNg/8L7YzUo1Zf/G///u///ve27d75+exPb7IsrT3370hR0dHXxPz8p7mc0b6cAoyLzNx",
-	"5GSimB6YY76f8WTmtprQjImU5vCtWdt9zrVmouLvuA7Dahp3WAk15W3CBrkg0uAw3oS9xRBsfFD2tEJj",
-	"FgpSuFQbHIzEmQPZ+xkzl+kAgCvCPi5Yog3WWKN/bpikYgPzMGeTQhnBVMN3HKNIJMsTo3GAqOWIqUEj",
-	"wzd8LOpFPYc37tEKtAPp8YDUfOODTi/qBSCnF5VySNQzB24+o0CbVw9uE6FyAYUcceDK4/0oi4XFK/BF",
-	"eYQLBWMDgHO6IJNczuvPBbg/pZO+olWb1EisyC0NC1VlEXvhTFWkHwf1yxiJzLeGatyyZemiB9Jh1hKj",
-	"PumxyZq8GJGGuaQaDikvDKgKrgOEzxx3wE5nWEI8OCUBAg2jowzqohacZNIURjH8QVWC9j45I7ETKmN/",
-	"RwjAClGYamQrUlirZ6llE6tluzNyYQ2Alva+YIFnQCA5Lb/oVwG3g/JCrb9co3VKgV2xTIBQpBAG5eOX",
-	"Sd2ASUhC83xJ+nqWy2I6I/GC6pmlc7mcm4OjZAGxvY5yl6OGBy2zG8zobnWODSK87pP3bC7vIKsL4MSc",
-	"kxk6k2IKUvKcqTqYcFWyA6AuP7pEHD/lC5eIQMzyXObKjM7SOhffHxXD4VFiJoF/sXif/IgKpl2lVaro",
-	"SHgrSGaG0UDcjJf7AuAEdLUQmmcesgDlYh+1I9lIulqEz5BmcVblyvYhRFvN6IIFVAVrTv+gk9VB/jxj",
-	"wtNMWO5nD5mhysStkjuFzJFJzlKuf+BzroPmo5RrkpmnznXupvOc56e1UHIbN+ylhbVoo5/TYeqWFo4n",
-	"vbi+JMeHB19BROlpPSKgjDxxlsxCZEwZ2UEH7blJg/R3VFpU9S3Lw6v8gLYZnjKh+YSznNC5tPFK5XKN",
-	"rHVX3YoK3cVGa4D7+oaHM73fM5ruGSp0Yo4BkfHqww15SRf8ZTn1y1+qBO9P5c97mmOUcHMVBvKN2rtd",
-	"mLe30ndBrbRcK7LImvoOUPt51rNcsLUnd1rhKZiWgLwIqatUH5vYExElCc3u6bIy7zz6Ujcc3am/AGS8",
-	"9Y0OHm1VaZXjGIggM/oYLSmyW0PYfsQ+IjF4zybMYC7biI7frn7xKerNqHKk+0rm1j++QnvRSOiTXyMa",
-	"1H9ZwOddIqS3C/W9oR9delp4XaDvO8t0VT/CyEf0Y2nLtjRCO9K2eZFzm6PYjSFF6BJnzhlqozgZuMpt",
-	"SQ0VkYwq7Xhwd74VNklZktmBTgZpuZCaBYxz3+WM7UGYJ7zQiaQu6HLOhL5hOZruaJZdTnonf1l/xyUk",
-	"9j79FEoh88iYnYBoM8Nmqt9Y0sV6N37LNJ12DsB3xXIlxfpZQNO8n0nCVXNWBOAFDNJpUk0/vqeaXYRs",
-	"qzf0IzB6gEAj2BVazqnmCc2yZRNLXiiIgcAFgDqt8Fih2Eah5R5NUxdsAvn0Yjsva5FnLSm+1Qru2bjM",
-	"49u8+zWOyJqA0ZCK6rLfCng0QLh5r7gRnxrVLiFIjhvCksO3EMldkUkCrH+F+wZ4XMVgIl+arpOyn9ZI",
-	"760JlzZHhfr3VlG49XL9tvmGK0C1de7gRgTaNi9ws0y5Nudv9fUO+Xsb51yfm4emhe54BUH2gSuiH3cZ",
-	"qwuDP3rdztreedJsmWboB1+gAVWzblEXLazunfm5Pi76Gwy1g5i2bsOvzRzc4fS2yA5c/RY1um94ltmw",
-	"yrXEd4zvueWdmuWWCVQLr9BVWAy1s11b18jG6coCQC5zbbdpnSvmB0bTcIj2uRHojRKfU6G4RsbHVYdr",
-	"KBP+d8ua3J19lXTSo3geqbJEprmqGrRUlCVwRiuwsXp9jqg4kEai4PCnA+d4WGROVfZtn0AYlp+Q1UjH",
-	"0va5n0bSle+8tzfwmVJi2vnV5ulquWFeFMSDsmXa2d0XWlCYXX7ma2llul/oEFr49xdaTZD7f6G1hGWC",
-	"L7WYsOzwhVbTImp8qdWsEVQ+MzaH5Jx1kV1v6S2rsjPbJSDSr6VmGnkkk87YNaf57WALSWinBbXISLsu",
-	"bGtZ6RRqFKIURIZGvpnLnNWMVaGikQ8Wp74IDDfkMU8Gs9KWB+Lr5B9biLeb5uzMgZscYizLrsL4/laO",
-	"ecYIUIOHKIuXUHSVZ2P5sZLFd/CpQHXMsJ0dlfzWxIbummJG26b4gXoz7EpCLycTnmxzpAupWlJ1/iTH",
-	"RHOdgXKQy2xXxaA6VW/33sSVmF6BytoSC3VgfbCwbuH4MYT1jrB+WkU7f1YhzODFPcuyPUPyWNrEEQgn",
-	"Ort+c3FBMpnY2K+I2DpIlKRyTjkEhVBNMmbAU9/LkYCoewVlC1ObCGTANiIUKj+Mc5rcMq0iLGOuIq+o",
-	"QkQSOYfKLxG5uCIZ1yynmSIyHwkhxR6upiKd++S6yCE9HAmnGydwTSAYQ0EZVy51JK7LqGsXqgVxeBAj",
-	"MNgnF4KkTFOeYSJddQhmeCDkr499Oi4nI5FKvafYguYYt6PlHOJysKSuikjKp+A4ESmJ4//tn/75fx8V",
-	"w+Hh6xf/63d7L//l//jPv8a//F+f/u84xgrSr44ODwk1cBURJUcili/GOWfiD9aQs8+xACxEbgyiMuoj",
-	"YzSFoDadU57ZGJlUFuOMpSSVGv3j9v64GglnmDh8dVTfEKZwwb9ww0fBrcyWixkTKsLaL0rTXHMxHQmZ",
-	"E2bvBiNl8EUMszEfg6cI5ijr5WWZG7lPyZjmjFxc3R1XpdLVSNiwM5LxW4PCHqjYvDwPQ44Ohw8j7Z9Z",
-	"xGsn+L8u4dvnHI9OoNq5zK9BXqqAYx2/2SbpgOUPSzhYH2XimyPBhuoi9GyYsRfgHxHVQkCnQuYV9fRq",
-	"7Ax2APIWBuSOTjny4No2wGFxRVi9BN9nWD2Qh02rb/q9to5CsLBhJEGRZEXKzv0YibW5OplyJcJXgiZU",
-	"WBdyfjAoDxv061fn7t6FWEoAEZf3x422pDQV+qEe/M+UVPJpDS7e8HCQ3iLnCdSH4p71XZExyyC6IFBX",
-	"rjbChppn91Rhyd5HzrJeGxjh5fnZ6m8raDLolLVfmuj9aX7acMhnSvGpmLNQLSBDhuCgPWEaT1oFj3pT",
-	"yNqZwBrc5gKryCsOyiZ3ETA5m8u7ZtQOxFobicIFivmAdlyDM/PndtyhsexNJ7Ylm4AD/E0mp/2qiMF6",
-	"LTCg9TlI2YIaXFpFMCwoApkoqcP6ze1oO26jCKW4tsuxdisJZo/tocr2PnlrqxgaVcCAPUsJpJb0EdBd",
-	"IKgtdjgScuISCFgeDyAgzjJ/PHGbHxSKw+4WJB3VrYO/pSDoZqVXbYv3rQmNDnGuBTUKnxn/P/9ytvcf",
-	"P/1y9OmfnzZsusx/L/xgwGb8X4DxnWLGhgGmMbPCYB+kQPKufjgnmLmUskfAzt942OqDg1G7zfN4pQ7C",
-	"4LCDmtItWHSbQo/H3QpVdIvjLKWfWgSnAehjJHa2b8LgwSJOx5BP6klkEPpZq/D8eRb2oLDQZhzoqXeD",
-	"WOUgLbBlBFNWlPSq5PLU1yT3W+pIHL3eoozEQaiMRDCe9EwQOlYyKzQjM60XhnaZ/yvy4f1FaV6TSoeM",
-	"M2E4LZW6Iuc71FfpKhycAzlefhA8VCgQ+gIJrlEQKIsDgrsI/ITw8QlZGDUfAogJF8mM9LPxSy4GEJlk",
-	"SNLPBfD+6tH//DcWqoSRwPVnHjIVkVueyWlO5zgadL8k/dvpy3lzNO/R6mhznmUcW2fWisKZuXtRz66h",
-	"F/XM5/Z///Pfq7mmRhowH+/d0RyS6cwoP4yvWH5hxoF/XcN64O9/nV6x/K37Bz542/sJznlBcx3Wxc5I",
-	"Wj6tOeQQcsAUa6jnvcxvScIEklvsCsdzYq55Yb4NicTdsz2qNYQtF796ZTuQhQDHVm1MdVO/o5456Tdw",
-	"0EFSdpGqqmSAG/xF4JbKAriYKG7k4WpoFW8Xye59GcbUTWsZ2xwtbe7JttZzs687/T+XE68uq6Oponmk",
-	"fpy4v68wiXLbQlWlg6ZYh+Xfkpq4u4jVEda3lLo2YMIK2PkQd4JVL+gKLLaKIkLqQeRUSykSFoF6wAWh",
-	"AutE+ZTyuGkS6UJC1laJ6s413Sq6WYy8VT+bi3YxF1UHfj3jkw081IIhVKk1b2/KDnF93r51jLQDnJdM",
-	"12sTJ22lfDNnhCSfpYbqxuXbF2m8UreS9MdLbVlEd3iGc6hWHOAXKV12G+XcvLhlbihssk1QcOe0Ph/N",
-	"Q4ry2Dwb9CnkPlPtl3sQBm/85MVV9V60hJh9K0DEpuTweG8mi5x8//18XhaYsSpGPRPj4NXRcLBzyJAt",
-	"wgpgfjmBg74Qb7kogmqsfYDW8Bic9GYfscHl2G4q3idnovqLMJpn3DVb9L/JC6HIgio9EnOeCj6dadI/",
-	"NMxESzJ8PRwateP498PBqSuDxOc2RZoScNnt6RnbSzKZ3DoUOjg+dpaZkQBizThaN/jc66eH32BtHqzT",
-	"TMfyjpHDIzDU2V3ib6++jgjbn+6TQ6DkYAhcCfDbHNQ3px/PKc+W79j9n+Q4dLZSadAu/ybHCgMgWAqq",
-	"REprxRT8QjlgX9zfbUWbM4qa6OPp9nxeZJoKJgtVI0jdiQGkcCkb74gwEUwdyfW2GDH8atiCEYWAA2Pp",
-	"G7qg4eB63xwG+3+hSGLfNodeDhEiKyE5s0ZoqtZA5Z4ratCKh5ZKth17aF+rABeFWEhFTn/azM92EGzx",
-	"CE9I3BgKrPxxVVk6RGVHoiKzQNenUqbt5v3OdvsunLR8FGADbawUxEhPKjwtreaAqxgtuQPXRI/I5tKh",
-	"O3DSdSzwrCmrbzLNQYQYQlMHK90WPNFGnkwM9mNcV1SjBqd1HlOiFpkzKpTHthn0tIWC9h+1IasgZnm+",
-	"ieHe1z/9chz2TTyMgHs+oFWvyiZavl34+JfobvRU/GAjLJA+UP+mVdaoMqKqbeFLANvAwGPyjxp5gMCd",
-	"DhylOzPpQM+31goRix6kG/obaNMSYRpnu1INc4HTG40W+Yi64yadFbf+j6K5tjjhvwt63jdzexQQ4rL8",
-	"ZexDQRy5GphUuJJ3yMchfBcPXmmbe8O18iYcdBIHHk0IcPj89ygMPLPfZ/b7zH43sN+d+e0HoGsBp1A7",
-	"MT1xnVqVZcPld86rVjNWK6b3yY3lCZDiAHXk0Ah1WrZ23VlrWuuQCAB1db4yR4yzJVURyR7oltja4A8N",
-	"IxvnRfpe5I5gg8hWOAUppsiwAwXa9U7rbk3vFDNG71hDUHp0c/8qZPG5kQqk2M0lrmc8uRVMKdsBww6m",
-	"sB+v5XZojMBX7nlq/gk129hckaTQLiR2UKt3L5IZUEzn2A4WRl7Dc8+EZ7TekPZJxftCfBCGeIg0ZBH2",
-	"iUE1akIFyQtRSiNU2Bq3Mm8zFXe3ONfc3Ntanb2Kmg3J215JOXrdh+VbB7kmMwzSqLmy8hWCYd+qQ+0j",
-	"VW9cQyr+PLOFfqoL4eqB5us5FcWEJrrIO7QV387rP5cpyzo2LN9u5J2iBDzc6BYj0DUebYdcZgU05bOc",
-	"jdJUF5tDHt1hXOPr20sIq0QButdj5Xo5QVGSapDgwwjtM6IwGfZxrgn3hIsdjn6naIZVS3QNa+qQ3rjc",
-	"aJXWhm3O9t6qGn7rrMvl9Z3Le6GD8uaZkd+5tKKJZweAKqJKlq4KP8Aowt4E8l5sYCBbxR3ZNW4i6xuF",
-	"ESPtT6AdQiPsRs/YktwbmUxtI0KsnKIXwxVwtzKRnlPNwuJ9WazV7RZVtv6HmzeDU+vWXNX13Hjdk7y6",
-	"U/baBF0WDB/YJXddUAif6hPXz61+31sC+boQu0tRdzRYQCHjJeTKVxDYsGVk2bqgAAPMZbFSFIS9Sbiy",
-	"qFI7RiPcop3C1ekt0WvwWP70IL+qHr/b6J6s3o2q/Cysxu+UfJEtq717uzbCj+IiYWTMgLLADXarELJT",
-	"/AW0PLBn3UB8roE7Yu4x9qCAJfvXujs5WBN8sd623LiJqA5m/jlsCfctxsVOwI9p/2AvXAFMd7zrjc6P",
-	"7Og6BdkAzUwegm7r++pshOSq7iv1ocr1+4G3ALYcPHnGrkWhwaAwEiukAA6PnNlCDq+GQz9+KMmlURez",
-	"rMbLHCa6rddbI+4GqN1MnOuAtxNAriGZBhTDqLsKW17Q1DqyF9ILA/e/meh5Yk4XmldtY2eS1zhpf8PN",
-	"lW938GsIwaOc/or9nokkk4qLaSNAsxW9I2wzYx5CrkozuvNR0H/N+XY6z25uvOpEa0z+szry3ExO5oXy",
-	"ca7QT9Vm7olcfEaWbS9o0FiwrTmzpqZBa1e3beTg9U7H8qY+l98RpeVvoP9Rl1NxZXmqcykb0j7iwXzq",
-	"AvU75gmLACKsA+4t9DnSpxXrHJTNFBMW5sy7+gM3SlabnYM7KIGnYPNuV/6qOPduoL+jYndKwrBF+qCr",
-	"QD9BCm6nByiA63S/tRR5W0r8HGW/S6xC0+wXLl4kRVp2HPSx/pRQKNXGULIwWKiMCgYOS0XiqZRp7Ls0",
-	"zA9QTBDa845piv1vLyfXLL/jCVvv4Xg4mdo24rGjn2RdxaBH85us8QN8Xof4eo/AurlP/SJQIEtb/+VJ",
-	"1cXuYb7LtS6FL7u0z5Lttcln8TgZ9iuLfNDJbX90670hX/ZaH9udsjvteFz3ytlqzl49S28l1id8pA+t",
-	"39Sx6tW3oSJwqzsSt6jZ07IFPVbJUHReNRutcg3VUmk2J30j/zChc2Ag8Wo5EGjWeylQQKrJHFyV3WgN",
-	"Q6Lu95nMQAlyCf8gqhZZdmqmhya1SZHRfCRiV67kIo3dS+4Sqk9nLEtxCS2tcV2RhH5ptKoQA9ziA2/F",
-	"q/UIopGwy+fQk94MgAM21+eKf1LzT7xGkF+NjAJFR+PV+iu2jewtW2IX2X1vTHuyZd2QCKMkqvK0tcZh",
-	"ZpGuv375G7k6u3nzvZNC3EngdqPmCWMBwBTSX8q+xWVKjEjLnrxue7UT2B+Jd2Vjb+zQC6JEI2Srb753",
-	"feyDEUFYmbfN78lhKCADdm4HqmpmJFyuu5nby4WvM69VaAF2dQ8xTtdBY5cFZFTp66VINjU4hBBA2ykZ",
-	"atKqpUhmuRTcgFq1yFalpIvg0KHRYnna9kw6dVLcgoU0ErSWIiH40F23fxA5W8hcd75s/KE5x7/yKiip",
-	"CUsy94514/jBsig/GIpraWwdjhqTdbOVbib7bWrie5hclXQXauOUl2k/dl24b9kyjqy6aPN3sSM61IX2",
-	"yUVVD4D0oYqr7bquAkrlOmy7gfOxy3ihSPXuDlLcLQuEZvwrW1YI7fZr76JsSb9KmsmcLnZYQhjYmrs0",
-	"bz206J3ZbCeBwPVj4ljf4ap2N1tV/1rRv3pnq0dYbVSdQJjgwkket2xpjQd1WRUrHQDrOCUbOGaMdPie",
-	"KzYwI1EREEviffLeWmziXz7FfoYr9kIWLNRJvV4Zj33UOZvs15pKbl0fDweBu4Pog4Bsdni8Vx5FSSoA",
-	"+m3qae+k9/qr41eTIT1Mfn/AjsfD4cEhHR8dJ+n2TkHo5xBYxdFrbxWqGO+VKyH9Dx8u0FZULWh48PUR",
-	"PZoc7n2VHLC9r8aHB3tfJ69e7R1OjtlBOqRfjw8OGgWN6+WnzJ+rixNXuUyYUjc5TW65mEIhvmA8Jxd7",
-	"C3yXaPuybdq/ITyHanpjcXQd7NdWcO4++qy1gNJcLs7lvcBCLG0mqJnkCQYRUxK7T2LceyMGAKZ23tqJ",
-	"0VdQiVousLNw9/o7X7YmsFEZuW5vJl7GJZvv6sIbS61wVsvlRiAcPHKUnAOSZsBc814b2wnR8DAidLME",
-	"t2PGs2V4F8tw+C46Fu5dQ6iemjZ9WWvRRuL2vtSZfWcuFrer6Fy0GnvSIGyn6CIraw2WokWtuFIL4QnV",
-	"TexmGV7rGns8C2hXCrrl+jfQ1y8IOS1GMQf0QeKp2TwsM4BuZ6mk+fecKjDv+RIDgYtEORFiU23Uxgmh",
-	"eTKD7sQj0Y+5OoM/WRoPbAFj6mYoytgQvDXIiZETZ6NcZIUiObvjyqVd4RcjgQGSEyDnLEWvpDfTCaaU",
-	"YW5rxtDBRJfonjRnuD8SI/Et0HfUza2EDMvqo4EssoaxiCyMwhYRmqblaqJqkxAi5z8aCaNDiGmEBUit",
-	"LQzTyaB3AZ0qGG3lyR0TKYS/aMozNTAD3VHQsWLP+oBKZm7VVSPXm5vAXLY0hmQ/7eQbaJZHE9vgShZ6",
-	"LD8SLkaiNGl6b0QEWlXYEaAwrCo7j5QxTfbAIGiS3oXze8cFz9IbeWmkq0CuKE0xwBvNb2Hbsx3iWsvk",
-	"ds0QyjwPj+D1ll9jNzI3bvZi3+7uQ39ItezPJxszYR6/Z3ND866XImlPwcjxJS+drDwQtRQJGdPkFuyR",
-	"5ohPEaVIITTPqpQ2zEcDUAlfwqOV0mZ8OtuYVGsQ4S2jqsjZdtK4U0jftbRgf1Dp0pIurct1EJaisBQO",
-	"NXyaXP0gNUg16xLuuDAILPNljYZzK1ehuSqTum2Kd1JcuBHWZmeMiyUO7aIEjQgB0BKuz2QGv2butNZl",
-	"BsGoCRVkzIiSWftoXEwz9kGxMCv7oKwU0/Z9x0Lp/jHWiqQHxtRsfpnzKRddYNW+WdaA2xK+bWr8VS7T",
-	"Aij4vxVUaOso3H4coLWX4nsq0m0H6GQbh/PrZBBfdTu3eHY9fdmqZk5a8EvKI5XqqEK7IbocwXv3LtQ1",
-	"n7aYIsz0LxTwfdJXjJH46sMNeUkX/CWs7OUv5n8X6aeX5pV4UKsLCQnlq0t3BXpPSfyXn+K6at4pkO2G",
-	"Bg0YRsC9nNirbbci2C1VlMalO8/xSz8aWgqSsSlNkFiobq6CjXYMu4LSnLFmRj9mpr7iTmtBqewchbLV",
-	"xXwv763gpohiWVaBur3ry+vwZduP4gHmG7tOHtCsLsL7HS+dTNgCBtGD4cCA8Y/eDoNVpXdhvpC0vtU3",
-	"QZuRy4Es0bJpNfIobgNuQtBc40E13rzC+nwGEdVF2oZ4usqKGqzanUYpx5QEvzzcIBVeR+KbQktDIrUE",
-	"qQm+QYksJDbW5Oc6hW/TJd9Ipb/JGb1N5b0IZxYkUmkydu84y49m8xMSczsEBAmApmFeto0gdIlWLxQx",
-	"n2bsjmWkDwkYstBcTAcRiZNiXmTUoAaORNNUoSFPz0BXY5m8N/pgXxXjPaoUm48zzuphASmpIDVY+SBL",
-	"zCQsvRRruF21S1Avyo+20TD8zWzUMaTSl3AfakvZ1577lhP87Mkaq+TZPYVLZCnpTwGabPByrUDo52y3",
-	"5JZxneR0sQgJzZcTm9Cm7CukXxYreqpVuvTrTadfIhcEQ3tO1E0ktv4xGEFDxFajVf7nisSsnF9UB3+7",
-	"9hVY9aCqE7Xo2FSvTj0yq3XW0ROMmy0W+PJbr77dqpdnh9NcZ5sHNvRzwexjI2WE7efNoa/oNJyVT6fM",
-	"I53Qqt8/GBW2mINzYqc9hmSCGVXv2Eft1riqCc2oujJMWxaq/aVFcIsHe2Mgw7BRawzsX9/yBXkJv13z",
-	"/2Lkd+RgcEpsflj5K1dk6GGtVxnMvRKmVzf0lhG6WGS8ptl532upaQZ1ulZH+KaCK4ju4LZ8CFoo14xn",
-	"TiYArAnjWb+a0Nv2Fltu5mgaELAn7p1GbWO1Va1eYf3WOyH2TTDMA8rQVIQEGgf7EAyd65nSfA4GWLA2",
-	"/E2OIfIxl9OcKQWd5hdYHkLmJKEiYVmGl+eSB9wIINyJK/vln+TYECz3tf3TfW/+DOUUwM46lmAWpQln",
-	"G7PoOUb2YsHltpJomwyjHQf5bMbLm3rT/kaoaEuw99M15NvJirjeNrg29H3FPeUiouF4Hi/+fZ2NsSNI",
-	"rLctdh5kvfUQuPA666FVzU5J2nXCdoti5zVvMCN2HqfVnNh1hJrxkGbZ5aR38pfuZsSfojXzzuktOyW3",
-	"HMPMwY5t25JDL7zfvA1S7JD88fBUJ99a2DKv9b9Hq7hfmitDE3eykW0w1Z2VdjlAMgj76Zce/3qTmaY7",
-	"/ODB7vCz1WCjVl/8qXXAQabBDiv5MiaqUincaHdqFZYq5tqmA6Gf/X4mlWuOasOUIAoZ4pUViSF6KyZ9",
-	"XBIaNCxpsUKprdT1p+vLd0SzjzoifqjXqPdq1DPQOeoZeBv1ApaPYNjwzayxrJ0CiqIebCA8PCaYgMBH",
-	"jSxhfdJBxrk5FthN1XYlHaPHwJnBlSb9H40ismO0mCeIdVLLVsClLpC1rX1zGJj3fgeBZCsBBJh+6d3s",
-	"G/CCRp1gq7cumj6wxQEa7L30fEy2UWQs9aydaV58oZg7o70o/b6VB8AS8KWS1qvmCcgM+j4KptwphDfq",
-	"TLDtVTTe2jcgqy8PVs2AA1VIcZdQERgkVuCMX3/d3TbpFrOmekW5mnXlKh62ijae3yHqEb58XIbv+x9d",
-	"2MwjRJ19WkunfjzchlIdDk7htx8PrG0Cg6xiyzXiZzr2TMee6dg/Ah2zGN9y19yTOa0Blqt60ahWCmc1",
-	"rRUIfVio8Fr4/fUQ5QuxKPQHwbXzqIWKoyhQyaBkzkoABSVjWUxnGsk2mkqcF2afXGgjBbsekGYEdO+O",
-	"BAaN1kMJpEDjaRW5Bsnm+BDt07mCWFEIId2vuYrjkcDsmL4XglDGGwyw3YGRrZlCCud2Urr+uCK6yAU8",
-	"1LJcqdmpIv3ytf/v/4HN/1v59/9bDfbBe2BZ1yLnifWulnE/I5HRfGqoUzkqdLqAFpLOvlQoo/SyTLmG",
-	"AWabLxSJYcQYNiRweebyyL/YqdrW01x4ZHvb1wJMRmIk4jFVXMUnJMYjuDLDgoU8Jn1a3xDFdQ6i2sux",
-	"LRDrlgyfjIT/trleo/5J+1bkqs4nBokFwAoUnbctOd28Ao1xMLs5qZFAL4g6IbE7irhcjU1wXZQ7cJuP",
-	"MRC8yLLBPnknSVLkORPJciQSKe5YDvgHhQQFOyGxe/xGpqzy99sfHW3DBUKtgL5fjH0kyjdLyB5g6n1c",
-	"2Pk0SzGq5U1tppwtGMWSQ65ef8onE5arkShDYMui7w5Vyun6aMIpEyuDsc/msiGb13ohzPLKOAy4zvpf",
-	"cI5Bn4N/SkEev3oPG7zx9mTxuvFkLXYDVrpMr0JkTCkCWzG301ztjj1P116OWXknm1eYsl6t4F49aw3j",
-	"P+DAVCkWr4n/+pz+/gcF2fXvDT0rqZSh6CwfPDTgDm+4u9nZS3VesTqDyQahCiUIRGRHrdy9GNqNEBbO",
-	"KWzabsq7jyyOlasOIkIDfcLBYOshss1C9NaGv1/P6IK1OQW/sd5AW24F2bkhMfV+MBgliC+BVpfL+vih",
-	"FENlI7W2Kwi04CwBEYC62P/TKvuzKlxLoY+Xixn38iJWRfnKY1Cf9Y+1YJ8y29Y1wInTWgMdLPj20Qr0",
-	"b12/L4RUv/3XE6Dm3D/6i84xVKUluS1XrxH+BILdIqOC5ngqgY5N5pWMC1a+0vWYnpyiNRC1eYYlnLTi",
-	"kzWvhzr2O0iJCJr4iUv6IXbLnsd9tc9c2fRMMWx89SWPCTdbOfhW44gRSeSCTJmuuNQJief0lhkpbFws",
-	"zf/Mn5f5N/iHK3x0XWD4SnxK4luuQVQbCSsYQoqO4QyopaN+BwWbclZWZDIQZ3AfdfiqwATGZuLCYyv0",
-	"OOnGLAXiYbHrtV1XGY1aLasX9W65hu4kgrWGWFzZGMxw+Gi9cBNgh2/lCjRnSHRBs294lrHU0BoUv4Lc",
-	"dgwvIY8FdlLKQppn9ukXkhcY1m++Y9tuAeEff/ZUH5deYNnuE+wAZjyn2llYuplF3HWXATMdJZLGl1VZ",
-	"wPUzVBVNHXBf4kH1ot4V5WkQaJ1o7V6tZnmKuNb3LGHOWPlEgusa+HNwVQHgE4FXJb12hJAGx6oDWhh8",
-	"wsDSAG1PJK3OKmohQ0HEXoWowG23MVJHPb/nKhx/c1aGjLrNKNK3EwE7MHDerI83IPIOLAb3XKTyHtJ8",
-	"pNAzFRluwZR2OSsg0jvDgirmRnkOSK82yOZxFA0OVeZiQedoSOBalUZRD8HVVtGvJRcKBL7afW0zzLX9",
-	"pIz6tL+3RJNelVdj5WZ77v2qLyRUmSz3Fg/CIab43Vu4q5b2aDiyDXyN0HL7uks4Kcc0l9oUwe35d1Cd",
-	"3iYIvq5OudFWwqGMR2UUAmh1VKfudyjHCNUtrXVqtcRVhQkB8eFuWmO5X4D3o9flsgv/7FBM0Yz1pXc0",
-	"px+/+BK4+NJLQD7RQgHOudJcJLpMLKwRgg7YWdtg48ijOlivgkUQ6OorbkPfdhdixXnKoDcSc/VDzfMI",
-	"FDxluWFykS0rgvHD6NiA/g45S5jQ2dKZJkbC1SuhZbJA08GTLU/r+fWqrOM6cFyj4d+MRkJJV6aDVk6k",
-	"OdQwwUbq9y6CldmvQwbh5ibX5NTbUc0y3J58fhYywXRzfZ3WiR+OPqNq13JezS1569gEGpvsZX4tlQBF",
-	"xku8lkWeeOG660xgZ5m5R/wONWz4eE2ZhQ5BncEKPwYgqt6xeGsvVC0L/aHFLDce8w2dqvfYurz9jG1v",
-	"cwu9dBpgfZpOW5t7W0Q22zUfnxBweR8MhyR1hIunmGIFOe8xpD9jcvsDunMfrJSMakmt8g/M7qPtuGqp",
-	"z621kGqFeWplkE4JJHk3h4KqZ3GJ07b/e6hY3OZjOHqNWQgBF+QTqX1cXaEnLJzElTEKXfgvxDldqpp4",
-	"0t03VDYW2CjFLL4g1678DKHIiapqQ+mx3z4N3/MJ7l6fwXPqtdaJfGIgwiV1N6nb9zWbu212dGLBJ6XJ",
-	"Z4c6leVKAyOurMvBo48lKyjR5nzyLqENw+sw5/CkCznbufnNKsk7ITN574WbQJ6O50YdidjfTOzDnyJ9",
-	"o6yuHEA8gNB1Egf3HeO3I+GZd1d8oaculUh+NEs/OCSJkU4h4IR8S5PZCVmZlnwjP0YY5VEGchxELREe",
-	"B4f75Mpqkjk2GvQxKyTstZHpRkx/bR/K1cCrZq4doDmnMiOKHPxq/UANTrFeLAOhN2VzA8+14g7gr3Sh",
-	"Fwh/bd7HJt9paFF06QKlsMe3BN2BL2xowInrORkMZ+hwkiH2tVVfnK7ZgN15YsOSBJY4G2vmgVTpkcXf",
-	"XqgyxOW0WZPyy8LTWn5b9cq1psdS+rTslwfcqie7lsep+HKw0V/r8WzDuv18rdUSR+2pW+1JZq20M5Rj",
-	"1Sn8pp2o/ejTLI4hZwua3P42SNfD5ZOtVMUumB/tJvI8/ToaUlR5lOvFFE/SDWCCzRu3VMsLkgwlH3SJ",
-	"k3ti11xQD9pgtvu5IfU1g5i6nmeL6Hdmj3GVIdjIH1dQOv45LMkZIQjDkzdfQkPgub4kx4cHXwXocZAP",
-	"hWxSC6rNofdOev/5l7O9//jpl6NP/9xbxwyfOHbo506UMaqO+eC0Ylm2YDX1JJ52keRge0hqA50WUPlu",
-	"jWoAEWv4zIwwOCU0U7KK8CIUSyZbUyuZF0oTRTVXk+X+SGzXUDMgYz8Xr/h7K16xrvLEZdWp+SGFJxqj",
-	"nBKzGIx67FCPIsIsJ0ZoljOaLs3e90qBaut6EN329Hdej8ExglvGFuphyUwdROvLoIDsTY4GhTK2n9CQ",
-	"LL59BYVHKHUKk6IzDAvnqpOKQGKnwNqmBoRrJLpQNTSkSuy00qersbDCqf6kpLgyPCUk1EBFA3hKUpkU",
-	"2Oz2/XdvyOuvh4fdHQ4wwiX0VHYlfRsanIvL/k7m8/aa0bQZ4c2VC/XtqxljOjJ/ahYRDY4E+OPEeiWn",
-	"/M6Ano3ywI6acISQZ2nDgftjmkdEF2MWkQVfsIiMGZ1HhIqpIVUGSATLwkNCJ0+/SBYurRf1cPBgkFst",
-	"ID0orMNG5cSG5tY6bxipjmqayWnBIltsEVc2hyr+tZh4VzyiUb4OW0usrUau5ETv2RdxPW19sQ26gn1u",
-	"I0ic+++ab2tx6xu/rr/tf7/x29qJn1effUKxsOvnAKnbVQNVZ4nmd1S3Z0C75zYs3RVqr4UQl87OAFsD",
-	"OLNHG2rtoCClBYmVhVouSOxfXEz62fglFwYpbqcvjQxaC5VHxt4v4+gt/klh+y5+kbAXvJJ2Ol8igUH7",
-	"aU5TVi/Rcnb0mlxrxoDSvx6+Pti7eU3OsmLORTEPunnWNhmrPNUlnkJDZ3uCHcul48l2vE2aM9p6l//z",
-	"3+42/+e/B6f17IjmfdrL/pL3CQvr0oWqhsquXKie8eRWMKVCvoGVBJlf+2ms6fZWA3v/1Cwh84+iRiBX",
-	"qG2TcjRhr0Ha66QsKnlISBGuXZH9KKghXuP5a1lSQQJOMvdXx3ZwP3h41qiM5XLnT8tcVfBpQRuL9nz6",
-	"Dg0tt8mnX2EC1pGD4FTfC+hRbv+qsgIo1zKmOh14Goy5WQEgtfmezmvMtK1v668kryxQBiCXSu0pBkoa",
-	"Rq/5LAxsDnTOUtdSQSHhrBOGCJu42eyykcD0slNCrWvkYBjBKABmGdOg1itNc83FlGTynuWGzFuwOx4O",
-	"9sl1MZ1iSj98eDISY5qbiemcaZbHpJ/LQqQgj8YgmtqkcLRPxKQ/yaiOiPq5oDkbnIKcivXV+YKNRCwL",
-	"zfLzcjj49p5m2Y2jAzHpV2NH5cDRymv3kLCfs0RTMS0ymg9OQRKGMa0UXPvcjXjPxtUwEYknmVGrqp9O",
-	"UZQeidDHJb2K98m3ZcvQGoGObOKrvTqjAfifgU1rTj/6kHow3ATv3eqSNXSP32Qry21k0EYRmorYpGUt",
-	"nip7clUYfdKumR77azvYGlPYujp5UNSoTv7rtef+aRMA3rS27HYlHpuq7z65soqvIYYkRiSJI0JJiQ42",
-	"sRPjpoyAODgZiRgUZYNtoB0D2hll+Qr+2ic/WEUYh0W6CcPWqKo/9EigKjE4IfEYXo4NYYIp+AKTKxmd",
-	"m/8D7kNmJZKQuJ7xCEtD6UND2lq5MMhMNwzEjGze4CDnmHF7UQ+G7UU9O+pmRXvHAJ7GHZxalbtkI9SS",
-	"BmzGmLIFE6kRKSHUGA7US0nflIr+uBpxt5SgVt14JUEo3CvVHcVgNcU64EhnTRJvxOw1UnaFPOvJ2Iob",
-	"LC/WRWJ3V6DLTa/sLgrmmHvbOiXT1cx9VLT7XCRohDIaGunPeZZxYOGDX7FTf4PSvcY13qJ671Jpa/3c",
-	"xQO08S1XskFXrwFOQ55ZU5xgPeD8z383QMf88NsAns+m4T/2Qe9aT+NL2wk2mwga7CWkE14umDhb8HNr",
-	"+W/XBUPK65kg8P3VBTnaH3ruA6jtd3Z1Ac1VhDZEwbd/VdM3vAbBsgXOF0Gke2+VkU5yGfApoGtDwnka",
-	"GlWlryB9mss7lAQSuVgSVzt7BfHloiVh263nlNAsI4pDHG25XJobyXdhLrjeWIOmKaT8mOnhH5hvEvXs",
-	"D2Y1Zh2s1v/HI0Q0VC0ltFlN8ykLx7CXBaM3OnV+hDeb0CcXPbuSn9ru9Uc3BRVLK5hs8pI1Y4y8XyoW",
-	"vh5Em2upEpdXfFLh2ktm1egVSdOoTPYxYGJu5IRQsUSnmS2sDYTG5cNZu2KSQT1LStyGRwL1x8F+DWUw",
-	"iYyMzBHZmS3pGvUI3gLpx26QmAjGUjNsbDYSDyIyYyJh2JA6hmOOT8kfJUlkyohiIK8uMmqoHBXLeJ/Y",
-	"FmS2eElOXbFKA6wZm2gD1ALa2YNpoMgNETwxUi/LJnu5Dakoq5qo2Gb0mc/oggNVwxMlbM61UVWMdqNV",
-	"QnIGU6M64BNHANkJTdgvn2rEUd3yxZ5c4EXvLRC0bZ6SAbGlITY3LORNtA+JZvlcEVdMBbfNxZ2EoHTY",
-	"DdFyF49ZzV+28Gdr85t9rp7V3Z1Ta/0ZXVv+rwpoTK8JIHfVZ5k7dkwodyfGFUkL1iVh3jOKuxmbvSzX",
-	"2ag9aOlmCard6W/TEPSk1plP6w99vTbutO8VRGqi5RokCjUoAZwqUWn9fjYiWjdNZAWPdtF5HgelViMg",
-	"6UeUXo9evxoGjfht6NfAvCCGsXzOVXsy9aJ8XgU07JMPiuV7Y1kY7ipvmcB0HcNvirFi+tQeYv0VLD2h",
-	"yZQ2JKsfObsnZwn4fMxZRr1vU67rv8A7b+R8QcXSvVD9iU+xIUfZCxbfafzovQnivvcS/A3Pr5k205aD",
-	"eH/D87c0n3JR/mm738Kr9t/4u9dWFx96P8Ab/1ZIsKDBU/cHLgGasLvaPLiK2k/wlqscUn9x5Ve3GmCg",
-	"3mLc3zjjjC8MKFa79n6AN7BrHDzDf+J3yYylReZdXO0XeOfdm/e9yJEN/AMv4uzqrLwE/Df+DiFfuP7q",
-	"Khs/wps3UmblG+YPcsPmzkp5xXKw7b2hGR9bZcX7LvT7mdY0mdXOwf8pJNhf5dyIViWQrOIRIsM9T7Es",
-	"qCHayr5N+guWJ0xoOmWhxrvWDYkQF6wAaz+OMCEdatiCmnwwHJZ9E21VCVQqKi3ZERarJbs/Xe+hp/UV",
-	"2n2iWvyW5rfFYt1+yagYDo/Yv5Bhreyhv9EvbEopFDtff3vv2D3YOax7klBNavcdFkoLxfDxN1Sx1EJf",
-	"Wx4cDg/xZpTM4TMsHAQV2XNqC6VSgY9vi0XrpNczuXhPNds0Ix0bLUykZE6TGReMaD5nrps1VHrMqQ77",
-	"pprVb4M7DZxs1MCT4HrbgCzIFus4vS5hwKmaThpyVbx9LH/G62e8fsbrz4TXYfyV4yzU1/JMgKnvq98P",
-	"vyILfMnLPmriaLhCCnTyvTdS+30uxRQjf7lyjSGC+jbLc5mvDdpp1x6bGmIjz4pmPAUZhsyZUkaOIOOl",
-	"7UvXB5OXAWtHmuwiy1YJPxdGO17QHGNTQI0MW32x60tbHUw7LswVPAH7wkW6/nuekj6kVll17P/ce49P",
-	"9i5SMmM0tf6T1TCDspLp6uDf39xcEXwBjGwt3am5DiWuXM9krl1pR3eMt1ykoPsiDAVXpJfhwPEP7y+I",
-	"s8kxV244MGiE2cRQD8ws/YTEL+0jQ5/uzMXv2XOLR6J/PBwOIv+dQtBCz2TO/4ulMekfDw/qzycyH/M0",
-	"ZQIeHtUfCqn3JkZ/w6GP60/nTM9kumdeolkm7+0Er+pvJVJMMp5oePZ1/dlUCgZDHzRWraXcg9Ym5quD",
-	"o+aWSuP83pylnAIJhzdfDaKRqJ0QUvCY9F8FTuaOcmue7b8aHrkKz+j77J30AgfR25QDrNGBg3BUQmSI",
-	"Pr0PlgM7E2QmizxbAiXFwIZ7md8SwxtZHrnUPNfThypIhzmtSoBHXhQcSZHXEZBPVCk0WG/bfq8uGlT/",
-	"PbmQUNU7DWBLhSlaEiqwVAaW8Dd0jqe2EALXiqRcLTK6bMmo4AHSc5FWhNHOk9rRt4guP/fm3Wa8VnNp",
-	"CGauZ3zSYmGCsqaM3aZgaSLKvAmQo0JON57SgCf8z+Z1IgX5Dl5QbY3MxPqv38ILLV8rqot8/ffX9pW2",
-	"EYoN818Xa+bXsyJX67+/sa+0jVCwTQPgGy3f37NUbBrhz+6dLrKUvZBqZf4c3o4jd/HeLZTH2Qpu3/5c",
-	"oBEo7ORl7jEpyanZgIXAqOxVVQEnB1Nn+fYqeJZDXqzF1vK1sLTlnoZjYN55aFq+GqE0bcgI4qvfXqYs",
-	"IlnteGaoLzd0acyYINaN0cn504aCZ/4h7oSGtRF2RMXaGDuiY32M3VCyNsauaFkfZFfUrI2yFXr64NyE",
-	"y+ipkBfq16pw+405FUvskgMRuB5GWzaSF0KVWh7k1vI5w75vFqu785jLGlivLT+1Kp63wfxlDdK3HLQd",
-	"DS4bwL/twEXraj182HLQdmS5bKDItgO34c9lHWu2HHYNSl02EWmrob8ME2wxA9Y5oeUrgDwvINaY5nqV",
-	"R5bvYBM/KWzIsuOUW3LGbzvMb7Q45GS2BhzmcQHfisjx0OkHk1LMrj4enEI2FmqjZuimg7RDNtYz2/sH",
-	"ZXufDz1lrs95jpkPAcuNzDVJ3XOXb4YWujKsTyVMpM4/UP4RcvRdF0kSjG016hcV6h5D+KjFKSyqggGD",
-	"KVRTd1pgHa9V27Bn2b0RmV2Q/IYjd8OEzumGTkOq9Q2d7kHkqVNRT6B4dURo6XoHc5lyyWU5tuvFp4ow",
-	"oXPOFFEz6lpDl0UIHljMYEVl/g1GZUGBfehB3y0mS+lltjG484ZOr+E9a2AMhlqDcQSe2oDSqW13ooiW",
-	"kes2cELiv3DN5j/FhvdkjFB40+hn4PJmKYCzn0WCHeeqgjHxX36K14c+reRbtcWH4e6b0WG4xfVRYjd0",
-	"2lZgvxGpRFdBfst4pUsb2BjMn3iKyKXVwD+McrP1eXbJz9sO7MIxRjhIy+1sjt2rXcxz2N4uYXvlDbVa",
-	"J+GO8LQ1ndbq4ZRFvBVLDLPGf1uOEvVSKqZg/L2nuUBeycVEQnmC6UzDG/ktBMELwZI6olbniYEw7w2U",
-	"BTMqbQSr5S8Ds055ywQZs0yKqQoG/a4vwXi10s3aFWUMk+CQiRhXTfg2BmH7jbvcVarI5+y/pAgVjTx7",
-	"d4beVPcOFpkZL8n9TGZsL6VLMgHEUdtYlL05OxTYvDHnbpvit1wW3AyIOLTQMyY0TyAD2XMyBm4L29fY",
-	"jk4rtaRsBCYMbTg3V6pAmtateSL7uOAYz9VlBqXlQpExg2Y3ScIWmqWn5Ouvv/567+Bw7+jg5vDo5NXX",
-	"J6++/g8rodiFcT2ThSYw2bL74m65CEAXqLS4Zj9QshZAaaQvIbUXjLkHQZSnBjRy91lC83zpvaN8DPem",
-	"QS96uOiV93UwSMM9JDOWYfIyLMEP9Dz1skdXN9e9MlkVmBpwgePxbGRaJb2BLnS3TKw3KuP99gHfoHD6",
-	"nbw1Mk+YVsAhPlpPP7jJ1dMkNMEM5dMqNS58qusbibvdWzAsT7B+5ZGPoE10CtKJnCa3XEwhvvacatqe",
-	"L++c25gvQwXhYm+RywQCm+wwNmoBJbMa/Drx3yz8I3TUdf7INJeLc3kPwSJGBgyB9Qe/VuK6EuSueAUw",
-	"yVrlwIaBkyZa5mssqg6iltD8e0yV7d0nXfdebisTckX6FyKZkeH+8PDVcUS+k1KT4f7R8Pj30UhcASgM",
-	"949fHb36+vDoq4j8kWaZFORo/6vfvzo+OPjq98cRuYa6I+7T4deHXw+PhscROZf/xQQ5OBzsk+uyqisV",
-	"IwEeZDIxciuX4oS85aLQULPj4OXrYWQY0L0gUPQEceGw6U7eJ+8cPOJJjYQjjJRM+EeWEmwzD7Hj/W/k",
-	"R+ti/xIdGraoBPdNsBFzrVvZyqX2ERzIwWCbghuryqL58pTMbR3heqHNbAmVH8rs7LHNARtsJwRYwC13",
-	"GkLqGrZ0y7vBUtkeAj1Iht9VlobLCAjUBx3Lqa4vSVr1JJCTMgQDEBnc/huz1Q92Eus/2HW1Ui1YURkB",
-	"0byIU68vhEVITcZM3zMwA9uXDVUKEzoD5GYJ7cfixzxYzMDq6mZJDjHWCNtPkgNXr2yAN9DaJEq1F3x5",
-	"4U54vHR7w9TRjCo9MGsQJQB2EnPqnGkbe0ntZtzCQ+j8Y9kougk/ts59Gb85LmzzmF0r3Vd6VlXgHlqx",
-	"K1KLeq3Oe2vDIA7aUn36cQCqrSyFa0zayZy35uZqZ7netIV3140G2+N+tp7sQmbxoHetPlQB5W5YI1NL",
-	"QnPGSEIXXNPMla5r6R5RguaiYeJ4SBeJh5VtWY8fD+kA2hoT92eZ375hIogdZ37sZK2BZcUuYd21WKLt",
-	"/RaOMnmztfktnDe1LQjac9ZC1JS3/soGVsuL6NbK1os8aQkerGZ60TyVyDA7V1VdWDtYJ+ZWRY8FVPju",
-	"xBoyD1zE7Fodm7oeVZCgsM0nOzEE79Q61w6WdyyfMZpus7i8ENu8rpguFt0/WMOpahDrD1ytyb+exu7q",
-	"F1ExOh8a1yN1N8bno8kz99uF+1UnvisH9Ikf2a7bTYDorqOTZ4Kwj9BBaBoObhFSD6q+LZZ5nhAhvdc3",
-	"R69spKhfjiqtK+G20r+mxrO7Uq0tPYi/eprWIj/AuEmRc728Np9blZfRnOVnRahc05moWV/7vpkeqr2t",
-	"2G/RhWFYaDyXyv6IVlbwnMO6QVCAaSuWMdN6geXDwNVmpEkpNE10ZSHpvb28JmdXF0QzOl/NDDsj8yLT",
-	"fM9qxX+6vny3Z65qD9KhzHdGgPmbHO+B9jengk7ZHBtQjcQ//RM5qxw7XIqR+BbIallAi7CPCVugqDJj",
-	"NLPNO1ztMMJECuV/lC2AFJ/ZbCSKRsdvYMeY8JnAwWDuZ7w/EmcEjNJiGrlgtcja40EOBss0K23kEHuj",
-	"yPHwYJ+clQdPGMc0SO+SRqJP63d4y5ZR0LvSvM8+7kLXq2JALerySEYCK09bg553H6QQqdms50UZ9SLC",
-	"MsXI8fBoUC0cyyjbS7unqhQw7TZHwpC6Uc+6SWHtkJ806p0S6j5UmmeZdW4tcokd9KtByKvhEYrB8Xum",
-	"8+XemaEbsbt5z9UzElC52xX/gPy0avt2u3gscfVZbOtg7UNPYg9mUpZkNGeK3EPLKT0SeKxckPjjXjVy",
-	"fAJWKTM+5Cpi5JaZHaeknu8LG//QLMMyJP3YiMUxmTNqlm+LdHELLQO3xzcSynHgHvfIjVzsZeyOZS65",
-	"yHB7w7EOj/dK+kqQ6KlTw4z3Gi8evfZe/PDh4lztm4Et7yyPQLlYMUO58Qp+GfV4OuqdkFFvf39/1PsU",
-	"w5c3fM6UpvMFjm/0xd+/Hh6Q0s0Ix/bh5o0BHvSrwHhUEDmZKAbeBWv0QzP+h5s3Bkbg3ZEgpS+z9gVo",
-	"SlThwH9uOp3Nuddl4Zq3GhYOWacuo3MsU26bSTsvqxk9hogkJC0v/6akgDLEjd/2oKne7/CxWXCs2UeN",
-	"r2M1NLGsf/W/8OVTtGotWAJwg/CZUCEFT2hGIHXQGnNFtoRF/wDvmWXGV5fXN2R/f/+l+TY+IfG1zPU+",
-	"OLnMKuGvcw4Fla9v+cIWdL+htyx2eauYV4vgAit3x8cFnLaNI8KjMnLUfjmAwpT/V8PhEAa2OdAKf0Qh",
-	"x84rc/uVmYG7dEB3qws6BfR3yb3KYZEjAlZONmdsXrTwXCzc9Ptw5N7mrXMCCtShzLZET4QiE54rbY0W",
-	"WHdvxho/gmgCBDOVGg6lKX1kS9KPoVM6HqmAf8Kk9o+IxO/O3n4bk1QyZWU9asYzYIXuQ5tRa+h8as8F",
-	"+trJXBuJ7tQ8cRHQ+EXFQIbua673vYsmNINOeGUQndmdGdt1+TWDYyQ3WNophm5C71YiBYl5iih9RXPN",
-	"aWZbSSooSE2o386r6uJlS/2FcMXHC38/ZkkLqmeGa5aJshXpiRzue3UmDVaY4wHSCYR2QnnGUoNqSsf+",
-	"2cAOUAiAfHao8e8vzebM4rpwJ1/9fviVNbhQwzj28MRjTIg3d7sgEtZ9VyWymxUUObNVB21edu8tFcWE",
-	"JroAHeiyoqfXLL/DzrHW39g76d0dYBFQKHDYO+kd7Q/3j2zxSxDzXtIFf1kFuu5BoCu4FKXS4ZwxpA7t",
-	"VrCVsNm+AShIiEsLPCWG7KdilCekUewK91xemVGBrPpVvWMtx5bCfiPTpZMPXTXYBrxgVxCb27waJAV9",
-	"E4miGcRaWuHy2NCfa/ubDRIsI8U+WcmVdggctMGZjVK4tiBkztRCCoVHfzgcto1XvvcSh0vNEo67vP8N",
-	"TW0JAfzkYPMnH7zEefzoaPNH37lsevziePMX76T+DhLLzQcHHaa4ostM0vRGyh8M7uJ3r7rspyQGbw3n",
-	"c/WaX3XZl8WuD1XKPGpOWBDBNw40EcDgLp0qo4GdNVDDaGO+uNc7WSn6ZiYJIilw5XZMPbMEi5IxyBxA",
-	"RBVSwoYlkxQCCuvUWJyTL2/otGRyI9Ev2Q+ggvmHN635k6fxKnI3atuFkNvIHXXUVkCnHNNuDS2qXnlp",
-	"1g/Lh9K5HV4+53mnV2/5ost7RgaBwKbtSFJnEmINgZ8sDVklGZ0n6mS4vqGh2PUVBfutE5yahP+ZNv1a",
-	"aNMPIO42r2crutQsT9lOl37h6Sez5inT66InV6nCCk34I9MBbv8AsN8I7eGGXU2C/vcF148DYn9k+sG8",
-	"bwXGtmUAF2nv008lYBZ69tKK06wVIN8zXeQCNWMsdaXqgbAbgrtJXIsPBcXV6j10JCaFhi5gUDRKR7ZU",
-	"AhUN0x2YG/4GKQOoJBwPD8iYTaRLKMsLoU7L2GsbnlrFGmIQNsmZoSDKdgODojbmt5wZhRgyGMFf0Q8F",
-	"d68ybYF2jBWstKW2GETHf1aM9MPvQ6gJh5G6F3bGsC+CL+ewlTHzIK1so+vXUfMxqMCOBQ2sMfdUkWPI",
-	"T9yTkz2Xn/gwZa493fFxtbo3Zp7LiX31IVqd1dsODofDWqlhp7uBH+FZcXsWjpqKWwusLz0MfNN8YxsF",
-	"bgUzv4AGt6tmVkfPZ83sN6aZWZr9THN+VQpZK2/dkuK0qmarFOdRdbMAz3563QxJ9LNG1qKRPRJTe1zN",
-	"LIGWFXydowGYMhiVCL69tE5irmw2cwwlQWwLJ67rYiuUqytjgnGAE/RWLXJ2x2Whmo+h+QibS8NerfcS",
-	"C33lVCjMEAuLt7YBxxrZtuzQsbNQy+ZQg7knJxOesD/QZM723eOoV56JC9OyMvBZMmfkLQRcYbr6YiYF",
-	"e4c5Zie93x2QV69ekeHBcAjN9/jiRp6laW7LsFD85wH0p3nLs4y8T3tRL4EOkr1zutSQRQswAQD34bq3",
-	"ZmqpNM0wBLx3/Op4eGhrw7KrXN5xKHvau/weYbgTUbDHeiEmEuP1niX0v3sJ3aIquuh9GlZSlBaB3OHg",
-	"pxUa9AhSeH/VgT8ow8RrJMvGY46Ey2ZwvnQhSZLRQrF9cm099OiVVyfgU4kqx381XERiD6PjaCTiCf3o",
-	"/iIxUI0YHfK1YGA5IXEN322gQc7mXHs/+rmW0Jrb+2TfEII2X88amgjqRHldz4rEKkV7YmXCo6NbKRUV",
-	"F38mlL8qtaJGJFVHKllrLRagkr/YYS+2USAcGQhqD55U9JnUhhpkh9WHxO34WYFoUyB24bl1aNqWyLt7",
-	"S4HSQpBXgDFbzlkLG7O9g+2aX9goTsh3i5AjO4dQLROGmmEmRZaNhM3p6MdN8TIeAI9U9A71DS4wYdxT",
-	"D8wiZgrjcEEw8OID5WQkVsc8BebuYvNgp1AQnECRHiihUcYMT8A31XcxexDgNhI7RbhFzfg2EFdcRC6H",
-	"MLeRsAV3gNhzBTtPt1aB4F520YC84L6aMvSXX6Cptdd62la/eOlrN2WT6ErL+fprAKdupONPSgpY+hZa",
-	"xRPTLGh8AfVMnhnwr4UB28DWbGlDWx9HZ4l6i0KHG6/ZeU6q9GgXUo3aA7j3oKM3S/ddC89VKwoaPtR6",
-	"C8nWuP8B1rar+eOzWwGe8fUfHl/fuw75j2pagEa6GOK9xsRpw/q5clVLQb4oVuohzWVaZCwKZgmUVkoQ",
-	"N+Z0ScZsJCCQgAui76X9Wg32SZzRMcviWiJFmT9LYiQcKiY29gDCU/pCij2oZBeNRAr5poluZFcOIGYh",
-	"TnO5SOW9zUiJIelukbE3M8kTdl57CALSmBE6VlCrPR+Jqloe1lyHirenXo1dLymhXGoLQfKbHa+xysJr",
-	"aEt4gGUWDrV30vueUU20GRkyuqMeHnzvBJTwyjA6Y1TfmNdgWRprDP4FgziiHhWC0Qyyw2c0T5nAiigV",
-	"OZvQTFV5uO7Mu8czeLs+ZxMuoAnfs/n0H8R8ipiBuSdpef0+sfPeaCd4tW7iYbL3MKuqI3llJamgiTWq",
-	"bKzOZjoSLUZTpH0RiaFRXkRinCIGEmrnsDSX2ukHziaKGBGfjgRkNZXpTGZitNWZ+UpqTlcodVWzAALk",
-	"VUz6rkEd9OQbiXI5MCU288N8L1tirap/M7dlBQxdWnp247AddhMtBGtsRROeDbJt1PKpjbIhOr2VebbC",
-	"72cD7a/MQBsmw2oLOryK3G102EV8YPp8oCw6/O7in91aiCx0zqczTfqUZNSIe1OmvSzI4zK5FUgnV2SS",
-	"M0bolHLILXcE/tD102mMX8/oT8mhq1vCNUk5FnqGAif7BBs5KHLL2GIkwKyjbB0BHBRHgXUUQvPM/LwE",
-	"xVewj5rc54ZwiqhahzOh3bKlH3o9En1KFrXUVBCpsYgAtjCBOsi7iZ140k2xc1vp6tyWD/oU9Q4RcRpB",
-	"vZKoIpn57P3Zth0Kv4bmNJ9LJoq6OkhqQBN0k2yEl8fmdD6/CRs0nmGri9/kwYAVIvI7xV1tth9WPUox",
-	"t4TkRcbUPvkRqS3NckbTpeu8LIVzLiKVlZrkzJJZIyU78ut8LSnyBYVBWoLd+5wAf/qosZF++a0dbkda",
-	"ay2PD1Dxn1Cd/pII/GyU/FUbJZ9AYWf5nuZATR6SJwRDbJET9MbOvck+x/IbDu68R6ry8KPMijkjbusK",
-	"CZ9gU6k5UCrQ7r36D3+UoNpuhYW46Ger2j+SVc1oIwipddS0v2/ATdvNNYCWj5cktM5CFEbEyjiEEP1s",
-	"HWpF9i9iHrLEcRurEMLiMxH59dmDSkKxBQWpYXArBdku6ackCO3aqMeUP6s06+A7LMRqC/vP+uca/XMH",
-	"ttQAqodl+jg5a1s3uHMRryszBq6VvtE+rQ1wUMl1I9H3PcYwx6lXpt69+ML2rUmoMNPlrFAsHeyT2G9a",
-	"UPOZg367pvEAec9ougcJSM5V048TD54vwDHl/wKl/qKRqH5cLljjNduUB2L+6XLOhL5h+VzZkktQhwl2",
-	"FkegSGPBzIGR2kfCVpveJx+s4bM2xEWKFRSh8NkVy5VBd7/i3fFDRfiHiO9JzlKuf+Bzrnsnh6+Gw2HU",
-	"c4dis4nOz/59bzg8gFZt2PyqbDOHiUxV3pqBPuwDisvcO/7qwP8QfrW/WZ6a+OSVqxv60S+IbbUEzIYi",
-	"VzlLoMSs0R+kNtP3rmd8oVw7dkhM60W9Is9scWN18vJlCl/vLdzXZWrX1nrHs87xj6VzBOj6DprGU1Ui",
-	"cLVHLWH0y8n5KI1/e+TX/F2RAfunbdBoffl8wu2fPhktaWud4u2XqVRpPDglmn3E0qUqEGMV+Tyl6u2H",
-	"0dXmI2h6RfpY4xVcTFUD/YFXDLUWNnDeYENqJMzJZmyiiZnAnSIXSVakzL5uuWTBHqbKPatxQdr5hVS4",
-	"7XKuyit8psm/RhVOdSTIGxQ39fIX98+L9e77azlx4i92xCrF/oxBpgrW/e63EJRBBCGmmKwCXQtSRsYs",
-	"kXM2qnaM7hukZX4YgOtv6GTPEyBO8T65Kf3yhKZ31AhiK1RayeonKLsP1dNskn+D7E24SG28ALR0JsHw",
-	"Arf1kegcXWAEX/Oyc3DZj7YXeH3nfqtq/DiefbdNbAhQX/izPrzZ17+r1NTi0z9b0SkhCBAA1JXzayLI",
-	"1uzbM708hdmlNZPBO4xnMFtrdtmNEWydKVlyiZ1TJStDSJUr6WU6hrIkbdCAkd9rimc86JgV6ZUhqA9g",
-	"a7TkO5pQyIoFpWFU2cmEglmRx8Oh4Tt+lxvsURMvqJ6hCWWSy3lsjktmd9ggIX6J5i2d87kq4+Uicj/j",
-	"yQzPBDSnMSv7WI1E1chqn5xhVqj1U0ovHxRD4GIrNKBzt2oIUQZfuKANfM0FSJ/6nVjCI5UDYOmIW7bE",
-	"6IyE5vnSLGycUXE7EvGq1SV2N8xddAG2XCeY5oGx0GaIFdL5IKsT5pruYnTaPtnUt0uVyaavhsPh0Ogz",
-	"8BFNU++D1VN6meTz6ttf6kaos72DryojlDVh9T79FjJYOzKR59CT30b+6gOFpt1CzwIJrWXiQ5XRSvpU",
-	"uBeB0vs2ew2VwdYa6128csBm73VphEZsj0up/Pi0Hezjn9co/EwFngPQagFoj2dn9s0aL22BOVsG8EFy",
-	"b9BsfcM+6ho++w7GUNdQMBHYcumkD+INluZAc+/gdCRiVxUPhE2ulzZlqypvF8NUDtH2yVua33LrvLQf",
-	"k9gSom94lnExjSEF1v14PeOLBfzqKBjVZE7zW2LEy6bQjumy5VH6pQtHwhPDI6Kk7xUWRqojM6ogS1hO",
-	"bJvIyrTiQnVr/fzsPCPBUyO+2e6URvZdSx9tuyy3fdcfkyaYncFIH2l/5OqvRHa8QWU/auy7Zk56qIPS",
-	"VT18gJ/Sq5Z4PBySN9SwrGvduWDie5YwfgeJWzK5bSuY2AAR54VU9u8fGE1vuBnvMFxccVt/oj2YZ7fi",
-	"3zW9P0tT6N1h0VPLJ6P8lePx8cn/E3gtV5gBNMby0A5sDRVrMK8h9sODOhOIAiwgwjqNPm6XTbY8+hsi",
-	"ul60y0h4hLNiFeZUMLcN25M/zKt4VnLz37B38amcfo7hdPD93dT5XiU0Pdtg2xpdhc/rM3jmPEJW/myv",
-	"doPfLujAcgS41X1Vc/AZ2U1Yn5D90m8ZvlEoe6CPy5eZPperi1Zo8gzqm7xa5Wk9qnerEgvkhFCB6kZY",
-	"yD8LRVdW7CahouzHjib+B/nB1sPfo9owSmrd0h7uGUq7xiJvB6KP6ByLOr9d0u8HJM52s17WNeiRaGIP",
-	"OvjXImD0mGbIXbXgJ1EpvwBCP5smfwumyYexvQ3ynbVSfS4LZQxRo+9cAoRDhFOne4qULKSyidodDZhQ",
-	"v1MxAa0pbQMAEB6F1OiyjcrsCikYuWdZtjeRuRnXvD6WH92Rnhjqc3b95uKCZDKh2UgsaK4j+OwPkdEv",
-	"5ZxyAYRJk4xRpcGaCMW21KmRTm20vfV6UzHNGBnnNLllWkXk50JqpqKRuJ9xzdSCJiwiiZzPzWlG5OKK",
-	"ZFyznGbKkEIhxR6uxneQXxd5bgDbUNFqGMLVSPjHRXHvBI6E2FY4VDlCvcHu6ayVPP28InbdLPkGZ32M",
-	"xjEpFXQ/Z0um/tCabRD1SnAEe6WgvaiX0fKX9+Zz10UGKyt/ffSVra58fIg2S25B+5tiiTx7O8pst/xs",
-	"cPz7NziWSPX57Y2OjH9BcyNkCSAVxFQB/HcHA+RINCyQpO/xDahtWP3bYaDf/sWmOZhRDNEaL0ei+obQ",
-	"TEki89Ssfbz0FlfVQyzXvtHmOBLBFDt3/o9scnzjuPOzxbErYd3B4ljKQM/6bReDY1IB5ePbG0tC9ov9",
-	"1y5mxtL1urWZ0X75lGZGXwb6bBH1FW48A/hGM2NS3shjBtE7oNzNylgymEc2Mq6Hvke1SZQEuq2JwDOM",
-	"djQybgegT2tkdFT7V2JcXId2j2pb3FWVfRLt8Qvg8bNt8TdhW3wQr9sky/lVeh6ulIZoiQE4sPHRpdGy",
-	"FdM2n8dFOzezal6uJtUAaShP5BRamBrOOpd3jag8jE/kGqsBQrKMq7RsfngYObkOFB/ataRIbc+9k97r",
-	"r45fTYb0MPn9ATseD4cHh3R8dJzsWPfvTCk+FdAF5Dnm+pn4dDWJAdTU6jZJQtuKN21BfVK2oDk0pdlT",
-	"Mz7R60oxVe9epHHVpodk/I6R6qEhCVVeBekfO8XRoXulEw72RyJWmuYaYtcwWJqJ1P6VM3J4vDeTRU7i",
-	"77+fz2ObGwbOTtv6gkzM45RPuVanhIoldiRkmYIMxK9OhsM4IvHQ/eMr9/cQ/3H2zZvzeOBRn6GRjcyg",
-	"ezBo2SmRateIkY5EksnkFmsS+12QSXz46qtXmO13eDwcxoN6jhuEjrvS+HDeQG3VSMQZE1M9u5xcm18v",
-	"xFsuCm2kOUNQ433yLU1mJC7B49ufC74whx1jw34vf5K5R9BUspzohfKuKCJSJOwkcCPe5x5BjmqjOlnQ",
-	"iI3lpfclZGwKKVjtNF2RLbMQWCoWCqDCGxKtfUTf88S1mVQjAVexpv5XMzOy5ve5XCMEj0R5IydESHIv",
-	"MQY/pUsVgTWDz4tMU8FkoaplRiQuRMbnXLP0DV1QjO/HlksjEc/px3PKs+U7dv8nOVa2m3dfSJKanwl8",
-	"OYDxq9IJ5eBhlnedzFhaZFxM291B5+UdAOg8KEp9BbxA1CgXuYYdpge9qDfJeUqXLux8DkWtyiB0qosc",
-	"/rZNqlQh/D/1rMiV974umP/nPUuF94ORacx1mVU/4ayGbVY0cJ1sEPUsGeud9Iavh8Ne1GsASO/kVRne",
-	"/w6aaSh7fz74eTdR7fSg2uahv8dhtb+hv7dDb2OHtV0dfoJMAKS/vZPe4SEsdQXO7YF1lngaQImQ+uyx",
-	"+7uvPOYxBAfNTjg5bzxqFVIqordGTNmlJpmVS3AA5OiuQYHlflEzAyDUWAyY6rZ5AaRKC6iJUZgSYOUf",
-	"w0ac9FPVH2uWBwtaLNdzih+40g2U/Icp81Ur9l6dPMBkK/n+qSTNwpDm3q6E74mrhjVlgW2Kh1mkfKap",
-	"v6bKYekK0dyOoDZowzqCuqkV2EotMdRf/EJiW9QA81yPI1G6FXHIz1Ofaz2FREdWSJb+XG5F2Otzla5t",
-	"HY2PLWFsrNuFMLmxaFdYOecKg2dApDDcvVKlYiwnWmvYPF5qhh8MdmHzf2S6GwQ/ij1xhdmEzYrKcaJn",
-	"mA46Jh8I0CsU/jF7gFmfBxry72cyY45sVR0WfedjRNjHhC10Q8g9MfIwoJHSdKkIF2iY8rbOkezbyr3E",
-	"1ZOkjZFcAYOxTKE5Y1m7/NKVeVlbEAarmvG8rNiOs7Shrq3rhOWpoKBXxkif0WTmW93GdZsbaTO5WSuX",
-	"FAkbeIEKI4FHs9H/sR730aH6uY1BX8rsUhlTDl4dBY0posgyv+B6d2vKUbX6oy7WlCNvvUe1xR41rCnD",
-	"rz6LNeWLOLC3ofbPHqRfs/v689toPkM/j4aPSUWBYuyhrh6DfcNByhXAzKHcGJmDvX6fxPcyv33DhGb5",
-	"RarQCQVVJ6vJXyhwGZAE3lInBDhCwx/mvRFyiNlFcj2IRsLjDNAkzxaGB1+T1Q24KCNwfKeLv9/6wk/J",
-	"XN79/+x933bbONLnq+DopqWztCI7fzotXTlJT09mOok3cdLn22afJURCEsYUoCFAO5o5/VT7Bvtk30EV",
-	"AIIUJUuy7Pib6MqWRIIAWKj/9SsWC67J2OK1uTBMMLUf1Io/ShbmBk2vcH4AOG8XsBr1gXzwHkI621WE",
-	"WwO2oJ7xUBAa5oBCuP7kQ0RADtcJ8PX712TO8xzLrHKqZyxo+/eOpjMuDPVHndq2b3Yq7cHwj57z785z",
-	"3sqP9+XEe/rJgxGcyh3g/8qJOdjRZricWLT4xQMneMCTZQHO7rt7to+9K9awkW/mh97JBR1qEEcO9Tj9",
-	"0Gpr9rSF7/mW7oOXdR8B+N24VisKliLd8bJeMteLUCur3+Pt9Fis3nFnj9vDONvWd+0Oz9zR2XaLs21/",
-	"Mr43B1vwE+n6LH40TNCFpYzBUCWQMdDM67YI2Cptqvg/pBXkoSouMjgctQuN2WEHgOCOMQK6oLHHouGN",
-	"w14wCmbYG2HlQYstAsDu3K/SjYBmA6gOXMXCPDedUTFl2XqDYiLzXN6sOB7RqJrIAvsLzKj2UPexgFhR",
-	"BMlo7opaxpks2s2r3iH8cPdgkkDdvTFIKkqgN84Ddr/mCK7u2/mebmd+R9/T41MhPju0+EMaOSz05d6D",
-	"synI+9zS1TRadTVVQM81lpiQgO1XwQPDhQzzbriPqgxqXrE1jID3RvUhaiEHCJBY7h4L7/AJGTDgkZaq",
-	"1sKWJFMps2REkpSKj6X4LKjWTGQM2r5msWhLg7X3m9vBt90nH1wgRm8C2g4wWaQw+1rLlwaX3N5+ocrb",
-	"f5dykMYeuBhFndK+sELzlOZk7jxD9uVBqEKUE5rqsmBFZ9j5K6WGg89lxvL3pdkVc/9fTs4q95K5hLiv",
-	"bKPY11LmVHgJSeZS6Bl0i1Ws4LQa6vT05Y9PAW8F321n2DHvc0Mcoi40DlLx4rf+CNXyXbivgmz+gLNX",
-	"B3Afvn6SyRsBrZY2cHgIt72hmtULSIJvArh9YsTQCQxJumAZyoK4rq1yMlFMjyz3iQUX5PPla8PUa+Nh",
-	"oYXEsC8tcg5hcCpIcyqBgMC0Tv8TxiS80EtIl2oyl0qT54MBNOUmV2wB4sCyLcwJGaFJ64FfwpKbRugA",
-	"mzIFF8C0MWlqc0EOVJo0oh1V2kpiO0Y2At409BBsLiuJxa11JWRdWcmzwSBaXzkCrwwsDEs37nrDLCGK",
-	"Q4XZ4bDEJS2kUoTmec3jaYuAqq+wt2/Voqq5IUbSmqdiEzSbJ5DQPPcnwKYJ9frkTc38ikU1G/tiC0Ym",
-	"PM9ZVnV0KFgqi0wdQBS+sXvTOUgaLdq/O9RE7FNX8ucff0bbPoQ1HvKHsbyDs9cZds4GZy9OTs9OBqeX",
-	"p8+Gg8FwMPg/HRu3b79s8MJdtrv8c/t9lIPfmxz0bKhNIFY/3k0y3qEMwo9xayVEU7JpwJHcuf6hPkpU",
-	"l6u1codY1Nqh453qFZvIgkEfYCfmVdUa2MyffU3zUhnzaWxoalXIxwKlvHmOnDIQNtC1cMKtJ6XaFXnN",
-	"ipxCcwXD07nI5M2+EaoVdnCsvril+iJ8uQ1uPGgw7YowwgtfBhfuz7YfOG62KqZ3Cp954jrKhccUPFsV",
-	"CWpXmbA2ltYmE3au5PAK892KOWJRA5Lzo367eo52tfe+Kjrcgo9FHTsWddyL1nRrYYenz/0ast8aGN6W",
-	"+A4SImmRHGsiJYFkORJkW5D4ENT40FUZnpa7qLwaNht6NBxUHC+qxfVWijhiAcHUEEXRD3yQ8oRH6IbY",
-	"5CE4C0z/R+ch+DZs4xhefcSp/Q/jfdjT51APqu7cajEWrbmjEUnC+Bp8riJrAK8QhMdcB8ZS3TnpNAwu",
-	"HlNOVxnKt7Kcd7KYWXjXkZk9Pot5y2Di7ebx5kTTTed/o2r/ICr9Opn8n0q996PL70tK96K5Y3zWusat",
-	"Q76Sje3F1euRnWMRFDlH/rKxlDmjwoYUaa6Yg95zV3hhyJXN+umT1zMqphi0rqcsVZCu1UyhoJrqWrqS",
-	"eYaS5ieua9lGdzcbDpdMuSlhZ0MWzqcFF1nOyJjRwtxjK8Tt3HzCjSz1h4ml0M5jSq95YMZ0tBYebzLm",
-	"AVN2uDhZFDJlSp3ogqZXXExPJkbDPTGa2D1UA7unEHjKLsXA5yTJCrkw5m6CdxPBWKaqFnVSMMtgCRfV",
-	"1ZjOqJJRLKhYYiksSTKq4fUkRNMrSMwUrF6V27y/5zIja7mQ2HQPc+DHzDajA2ZdsBA4om2lmPfTrHOG",
-	"EGkpuDbTA6juWPhAbyPr0jZeOkzW5VtxgbRwaV8S2jp34dx2kzvDjtvNTpPtvJ6x9MpMX2OSlGK6XJir",
-	"6ttvSPxXedOJOh/+3ok6f+XTWYD15nIsc3bNckiYrLYP8+u35tDtu3DMAvlOskAqjtjgVQGrfbvuGnVA",
-	"3ruPs2ZX10xQ1evYYSzu6F5pPz/H+t4tmMwDe17W8Ptd3DBN8j8ytMfkjOHr+dSezGytu+Y2ZnZQJ84G",
-	"ReWeDKd1R6XdimoIjqOPZ62P5+DS9jBOIE/Vjo2uM4IwNhGaQd0WjCKj4hfsGroyI7KkdQN5x1CEpcKy",
-	"QAMiFug+QqeNmQXGgYUkbhzS9UP2q7FdOa+xcW64ggrganKxWDc7t5BFXqpwrrcbdDQ1tkwsuoB5VKQz",
-	"fs2yHsxZQc/vBeD3rTF+KisPJzAiGUt5hjoMjYV9LhcZ+xoRJUkqRVoWBROauC1KKRpfUs/IDRdY+1s3",
-	"oFbRwHuVmfVh8o5RVRbuUm/Y1VE+I0LNNkAmKrrODGfr1cpURoamfW+k5YJhMzZzW1glAb+sdtpAaEX0",
-	"DPZJYrbwQ8GnXDSK/Ob0iiUjklxxba1FY7xiIi1NU7awOiDUFwMDi8W41KRgk1KxDEqpBbvBd1R/DcEz",
-	"DVlw9V6Kt+KaCS2LZULmdGmowdg9tuhvAgtMxuUyQToN260olmOzjPoz6oP2+uSVc3dWtYixsMWItnEV",
-	"KpG4xmua8wzAJumUcoENRcy9XHC0z+WEzGVW5gxXlFQ5w+YYxQK+/b/vzD6SroT1ErOr5nWZvx+KV+Wy",
-	"h4FGc+Urszx34bhcIo1durPJ8Zzmhhx1dULlBPyoSNqkqxgjyVvN5h/d8er1CRgekKgsYKxY2IoR8wVc",
-	"jV6fLCHsGspq/DDJmip389sGI1+z+eGcse9kKbD5NPb+70Qdrj7Z1+4KLiui6gw7Zns7UUe4osdXH/9+",
-	"cgpgi27fjHFjTfja0TS2FE1nK9Z954KzFBIzbxhAvg9P+2fPt7f3NZsfsbq+G/Meyd/rFiDg1xjtcFT+",
-	"rOkCLUb5omApvO3W8uJP5YIVilmJllx8+HRJGsM9uT5LInIz4+nM+iIRGGIO1WSaFSiVKdaruf5ZsbAy",
-	"UyUjBOq7ZgWwHUTqxd5WXMHpTHMOyWQYREK54x8CyGB98okx8uXM3IdyCJ+tIt9f3kFW2A6m66sq1jEg",
-	"8A6YZX85PXoDmizooW1/oO0dLH0c9cjRHpV9jwrcl9OIqBqf+XLW24LJ+cPaxuSeXJ/t73y0Gs+q0r1V",
-	"sphP+Fo1cFZzyCzu+Ged2gwyPuH40eWJtVamnVtLxe6hWQUXaV6aDXST48pdZSZXFPLG6nlcIQJSLCyD",
-	"dhgZeJUt/FWoyVrFs3v+/k1vVM2wqn/jCh8N5W8I0+EuCgrnfIWcLRP3wLUTmucO6XEJSFNng8EAzbyf",
-	"fqoXs1f2RW9P1v0dVr9VZOBRN1DT/+gVVpT8Vh6bI1dpteY/w8H/2EkhRWnw5ewoD47yYEd5cBfGP6ca",
-	"cm5PQCdcz/8/MiXza6gWXhjjy2ilSsv0iqSlRvADStxgFnpWS6d/R+i6sSjVUE8mmBFdfWjGiXd9Mje1",
-	"dKv1OLYhLrd1uUS++EEWVatT56oakmeDZz3voADHFXgRuhnzH4Zh59OVyfT6xLZ7TQDvyMOTQMEdSCKL",
-	"KTKo+zzsTeb+G57pWQ1iCnT1RU4FLWIB61Okq2aM6ch8rVlENGD4wodeLdOiCTZohsq5YLQgbqQxLaJY",
-	"6HLMIrLgCxaRMaNzI0amOYsAlkiwvDcijIOkuuYyB17S1gzWTr9PXkk9w5as3HWAogsGqOR8bgS+FJ8F",
-	"1yqpu0qsagC44oXhqeDV87YIUhPNb4wJUzgq08EVZpRhLJK4HAyepkgNRnOAz4zg1zBJ+81X+x2+Avwy",
-	"Cbbc7RM40taMunaMWNjNlgJ6qBip7NdPbgrzcoQHqtEF5bnZxX+xQirSTZ697D8fYA6f+TfpjXBQ35T4",
-	"dPDLOTl/+oJ8MuRAnr0kX8lPL2ybYvKVnD55Bj//JaeavKKF+epskGAdEOyv23F5bc5CAzu/7QU3aR7e",
-	"32/mkFJhvb2BRxpOk30EIt9X/i8wPxXp2p+dLzgWLa0ZAczVzsehn/HMgemDxEH8LGz8i74wOEOpLDIz",
-	"KLw/rj6yuTnuSb3HjPeHU+/5NBe4pjXNpUREyFi4hUTEev7AzRmhOxd8uAm6ntALC18nP9N0lpAuBU6I",
-	"5IzAaJDkMl7GIpWl0CNYoeL/Yqj/wfKDfTS/2rP2xHMP3KQpv2bCsxSrMeKlUWWkB4iklqo9P145LpZB",
-	"Lxf262RUnWjS2NdYdJ2XFpQh5wDH1+BQewPH5i3+TFx6LOBw64IKZWhMij55Xbn6ecYEJn1aLc4zB8Mb",
-	"pLAU2Q2CBzBoGD4wmn+wwe7l9kYAIuQoD8huX7/qXwo5fxcen86d1E675ZXWCW+8M/zpRdRpnNLNVXNA",
-	"HJ3hs5c76aC1lRw9pN+Fh7QrC0BU6Tldbb1Cdxcv6r/Nn7cbMgLOhY8lembdqPSuzLKNxd7rTu0vTPtQ",
-	"yH0lDeDKW1MEuLW3jokBaxIDtvPTB5bMzoF+IEGs+DBGbQsRmjcPRs7fPn14Ty7MVU4XNfP7QYWtNaB4",
-	"grpCC+v+AVS5iVHMoY8Pi0UXhCCkkyYRqrRQI9IzkhAgsEMZeEH1TFnkQnMpDSpPgoFGRlmh2QmmBIvM",
-	"Kjb42QO4ooizEHmwZp9V4M8GVrDEInlSj7t68FoXfHVZx3iZTcgwA2MGdMK+alYImn9kE1YwYbSkWNjJ",
-	"15BiPTSf0oULM/i7oXEgPtgD8u4knOGl7RzzPIHd+V8rUvn3f3fkojPs2OIRcIYZydp5ElJO1Lmmecla",
-	"wqMR+RcXKdpxSHrbcZK/KSlgJQ9dMHIbCzuWiTw+UX5BC81pntveYXuGPdfUwf2l4mXOCeP4S50lra95",
-	"q/X17LpSt1hgSwJrVVT9SF1q0pp8HRc5dU/ryiIC695MzVwexaKWW9UjV4wtLKSGMzDgwPbJO+fHl2CY",
-	"BMsh3TA3JopFUuU5AAReFSuISL/fR7PIGaCGZZ2Qj8za2F23qB6RwgqUFtMkTBkKDe/Aao8FaaZQ9cl7",
-	"aYtcMpmWUMxVGCassLCPzRVZYg8oQknBQK7MqELT3TFrM7CW9k2PzGKogxvMwMKcOyqA/50PqGnEmWW3",
-	"JVk164YMb3NZYmGOWJjgY4ZRlujM9KwIrqzx0OPGdZUEZ6HWqwsFu2aF8yeYjTDD1TPGIvRLKkCRr+Rv",
-	"IPrxkS2uDGKJD18TzLTmYeG2fQZsFkwKNv/GCTpqZ2aEKf6Hjg5M3gKJ3XjzLRt8M+M54PY7EihVmE3I",
-	"BZi6jvzNACO3r+4W+77HuUyvzH6inU8zMoaoFO4p0gAkJZnPwFiIptMevPpzUbmKZGkzPm3il8+Km+O8",
-	"STdnU5ouSUY17bWmx5G2pSKNtWWq6bIwKhUWSm2VqDbyZo/51b46hwcmpDipZm8eUDClzfK5viXDzZz/",
-	"n6Fw2LHk7JqaY9aIWOLp38JfAsQTi5quuGIzpVRA7iYOQLqYCzozlKZh3RazGCCrLSnsmFOGk7vfnLK6",
-	"0hR1uLqkX8P8spZcsrXJYzt5QL5Jje5R5fofjeNjpcNNwUMQXXUIb8mTVCp9AmkMmbwRQTLa3oZve3YH",
-	"MQ8i/kEuvxW+lROyKGRWpsDp/llSoaGNiFUGHYWmNE/LHJN0dSyS6vMHkQwhu1sQpjSfg/xI3L9Z0rN9",
-	"bCn5hxwbtUtcFHJaMKX+JsegeZllQZgPvoBmJynLc/zcM/oPBgxwnkxVKwHNZ+ifi0Gff8ixioVXaxwK",
-	"5pLkVGB4yvCjHHNXXP6H2RMwW4FfVvkwCzplGWHimuVywSIi2A1TmtTXj813bf+6GZ/OzCXc9s6ChgHQ",
-	"VmvCv7JsSKhY1hNlAtHYJ8mnK76w2vElJDSbKZhXwIUFq4D5dvHXWEBqyPPBYBCR5xbzc0GnXEx7fZJA",
-	"sU5Cuk5nj2rV1ag6KxSowabKSSz0TCqMISgQRS4LHgO+VTzWVw5EG4HptspGeS2VfuWn8R2mptgi/d87",
-	"4ZHYMdWktomHy0Lc6bEXdNqKX3eOxBzwlh9Ugzkdc1AeVw5KJQKb7+kOeSleAnKxKPWJ0e5OUiu7WuMH",
-	"vxnlHuKCK+aGl1JmAIUMMJBj9RtQQR7LcjrTUSx8Ww+7xGsmMmiVoinPVVCb8dbM87Pg2pB54v0RZl9L",
-	"7ZIrMrS4kjFVXCXog1CIdAElPhDl9+UoiQ+EYLWTmVI9WwU3yRhE4XqqPJMo6KYywFxw273m7PTZj89e",
-	"Pn3x7Ec0ZCrTOeTlsbgPZm4DMbUdW2Xl9df7v+3yjCgbl8vIWUX2tay1MfvGfDAD/LNkxbICDHLb1Wkq",
-	"+iEj9RmY77jg83LurpjIYk51Z9jJZGkORdSZ0694QbWvUWfu7hr4LDtruPyJMuAemW19czcYF7B5ixI9",
-	"AnBCjkGqNUGqUCMel8ughisiC6PB1YjwgWJZa9jmoizSGVXsZMaN6bjc2LfZ0oG7B/tp2AI3o8pC/zqV",
-	"YB87RXw6yOlZz+u7qMSimutaMJFFwVNG7C6OgI2ButyvxpSlVjxjBMpUXwwgRyen8wVUyMqqhLE7wIiX",
-	"MoruaUROBwPz34tBb0QSrE15Z4cM613wFwKHCfKCjCLrFoqTVpDQhnhg5IP5BrPrLijPCKTuIHur30Qy",
-	"GYDhO/cqqt81n62Pdtk3MYxFoqWmuRvwtXlEQgYRSfwbSEjy+x9JZMezG2i3E/CijQ0FTm5MBkKx5EZC",
-	"s8IOBmRaMEpueMGgMYBFe3NLNePBWu3CLNx/LIw1dP+qvZUGbjf+aun1FnnwG75XLixRRqQiypEVrCu0",
-	"hWEIIC7CBWzDOvmAo3ZCaeC5Phf66VnH83QuNJs+CFNv7tFmtu6p3LGAI1/fmHzQtmXflIdX5bEHd/i8",
-	"tpX0QXKkg50nSpZF6qkoiFIFqYgVXoAvno9FG9JARFK5WGIQRPl4oC2sxsRKFZFJTqfmCLs8WhURqzyp",
-	"CIDWGBxwv4KonoSAksU8wGURBHEtFy7MubgK1ufKriGdEHiZWiqz/z3b6jxIGrWhOLMHrov6mupvUO9x",
-	"y0bhZmKFph3HVRtZ3/0nuATquzFKVjI3Z3sFcG0usJpnNW3yvJpCGFe0QYwZVRbFIYgoqnpI0dkT/rWa",
-	"Qe3U94/kxCK0VVriOOTj5siHM6L8uwD33A20NHOBjyr0i/PdLZpxnmVhff5dQhorb9NZC0GV+6vdohFu",
-	"WsdUzP9sN8p5lkFgPkwCuHPduhcjOMJdRMitjU1cgJxObfuSRNPp20wlpAvOZ6OsZ1CZnmpzFeGGaRsV",
-	"lxTMYxXPY0HzvNcnGDjlWVAJZG6SE5LAAs1zklo41zcBCtBYeBa5wDzPAMMFyhlSF2xMZQbwH0ZaIVgL",
-	"/qYIE7pY1lTaKpIfhRUKsbApBf1DB75bcWqKMmfkWc838arFXzBCiMGJEOsY98nOExml0Xl2D0fHYiUe",
-	"HcqhEVFMZNyiBSlrL+PsAlHkJuJqPMB+cY90dR67MXFLiubnS0Prd3GvA9lubni4Ews3E7LzO4aVj5Jg",
-	"97CyRoo+jBh48m8g8I0dBx1vqfUHNOz3hirLrRutAf05dw0CZxTUzFVPMvBjOiXdbTkxzwyHdxx9xgoW",
-	"sstnI0LdyA/Bdw1X+mh2ABjXwRN6RoTCpjZY5K7M0Lwhy3rupYXiZevrtlRydDK0nmrzTqwWg6U1eybo",
-	"7qXCbROXnm7OD9GapjPwF7QoYt1AA+uF5RJ1cDw6DfQxVHJjsac+tlnfgjLAnQ4+2UrfQgO8TeGC/bkf",
-	"rtAnweiw/a16FQdnjjyRiyGybufOAZ9tgDAC8ymt4gpO9n10Lms4r+cxRxXm2/MdtCuBZORBTUoMN6j7",
-	"yETLMkxYpS7UrlieB5ZOFXH/Ar+/gUg8puz3anBnXCvy9MWJd0bGAhrU47AtOBP2eQ2gCWP8hcHxhKuL",
-	"gpsNtkWIscjYXOq6JYwexQVeaLMF1hlOoA3B2sBVZwP0UrBY1Afo9cmv/IqFQSaXLR4YdMEs1vKgWNQ4",
-	"UJUEvZUWtaXedIjI0ZZl2CEp3KkC2635s+DapRx0hqdnUce/dufWg2Cc+a3/3H6A5CY8Bu7H0/6Pz6Mq",
-	"2WB4OjCk35ar/Ep+tVnMwXOjjqPWzeXe9irN5u9dZvT565Nnz04HuzkcV47U0ef4n+1zrKUz3ZOUuK+k",
-	"5cu1WVm0gVPX9YkHQxLy2gm76flMIkxgkBPLG/vXwVlQCTbfd/w4zOYdL93joV5oFQIvchh4fUTFGcts",
-	"WcMqeaDc2fBwq85DQYzVWPMWcGNr3+qRdTzSrM/GazpE0qfjHPDFFysC/9yfh0SrBQ+hZogcoc4LeeZT",
-	"Q6Di22eGhFPamD248WRkT19gwkhrcOU8RBAY1jtQQnoneAmzoPkkIAo43TV10B62Qta3ntT0itk6WIcv",
-	"P6oaTAZKTD0u04g4KHrNMrtPfXJuFGDYsqB4FflYYP1Dp7ZVtra/8lfVoR1M+Vuv4Z09304TezBl62DW",
-	"dZ09t7NjfN+143Fkxo83YlB/UXspcg73Z0MnFDDUaYX0WGsRklJNczktWd/2G8NqJTcsuteClopVDxWI",
-	"qLrkoZG7+/amJBVS5C4dJg11JxNZzBMykXkubxS6ZxMYCbqjDbGS3yIHdhNAaUwikkB1qvkHkBov4FNv",
-	"SBI94+mVYMpixCV45xuYyzKpNw+BAmfEE6wuMDdVmVDJCvBj1yI/gp5YuxLyTHsjM18LUthNxhSAlXU5",
-	"hsku+AL+jhmdm78ACQkldQgKCUsIx+yG5WC2BB1ECvoCvMSRSp0oBg4N22mlua5a15TGNsFGNHZqDeCl",
-	"jXBvxKwMu6pYMxsr/zIkCVsGXcfvjCDFqglm6TPfErx3ab+GqDoSDdIMd506aihqUAqecHXu4EbrnV0M",
-	"i9/H6XEwzLn6aiGbFRpuVCRgrprZNhsDkIQWXO7sz6hTe8fm99Nnpy8rrDrr2wA4S82gT6dofFUBWTp0",
-	"S24W7Q9gZ9gZ02J7yVrbmaMP47to8rEep+5d7Yddpd8TBxK8Xgx+Yhpx46vzLcMqXObBwjQ0BSZdisg0",
-	"NrjbG9quvh6bGGcai5TaDkW+cVNrYtQ6iOSIsFyxeu4SctoGumpDt7fQuC6uAu4Ry13QRbJjnMiuq3Ys",
-	"75Siw2/Lz4k6weuwUJr7sQ87innT96Cab+VCqTP6Lf0nzZd45FiPxutq6ZKAgu4OfYN/qcMxsM0dhZGd",
-	"2EiX0rTQNn2TVhq84SqpnM+hzZBMryIEz22DUic30CMPsH1nclEhCMKNvSGphD6oy1baR+TF4MXpyeUL",
-	"cp6Xcy7Kuf/5DH5+OnhGPmnKIW0+FgiMffqCTGnLrZcAWOQGeAkDVM/9aGgItI3T8Mmx8PfjFZflmMEl",
-	"5CsZ9AcvnuM4z5+6+fMFI2Z2rvOk4bQROf/ppzN7xStG57H47eXXp6fhBM6Nvg2qTqXugIpZXfIaNXHy",
-	"+tnX5/1nwICNUmY12IWZn0JXMrhxQoV2TpWyXy1JN6XFGF6bGXXQP3v59AXJx0+4+P//r9o4ahcei0F/",
-	"8NOPz6srzLYrt+1w/0/uxx7RHKsgrBJPuqi8A5RHzRiA2rNYdFFTjEhh5s+g7OIFtH6c05xgKnFvBDj1",
-	"uE5rjyhSKkwuWpTjnKuZkZDByA0wjsDpLyehUdhslH1rp5pYbGqeXbNko9BeJBubaW/y0a+IyO+w7Uol",
-	"tq031e0rMEOwvc3GmNO9QyJubWcfuO3WzgLc91tpCoWjEH9M8Y+7iOyWAEglsnfrmw0Mpa2mdtVDcE9e",
-	"5AaBt2ukDQPtmKy1phL1LpbsXSpRNxT6hPivPqnQRpgg6hQRBb18nKR1XdVsk0ru8rnQSOUqFkH3HdIN",
-	"jechYsEmQ1ekaBMc5zRj3ssGYK5cR0FHY2wIHYsS+l/bNDD/CIAUhTC7D3XVDHZfdEmVMd5xbdhQBXJa",
-	"bYueu8aq7uazewDv17diB0dD9RGHlQ7sW5MLJuiC9x1RrcUkgSxJj2VLFUl++dk20nVjLOk8TyKSSnHN",
-	"QLnXEnH7bUsaRa7YUtUTq9GFRd4zhuVmWl4xMSIpBTRii8Xsu437dM0buoyqYeWNIMnPl3S6quULKRjp",
-	"gq2S9tbAXXxYMHG+4H9TUHC8I6eevJeCvUNk+PvEm7CTfGPfwLqTDJddvPVvqhN1ZoxmDJODX5ttPXkt",
-	"hS5kvu6J9voncLG79s+oYzb4tnvgGpja0y0P5zubEov0ztKygMjF73+E1N+2MkODhrqCEwCTpaluIX1D",
-	"B6tUbyh2I9WndkQUnYoV16yAwqtxyXNsyxKR8VIzqHqHf6gKTONuYh/15PoUz0cvioU5PSElwA/NQ2Ah",
-	"qnUhxdRSt69EupkxRNCGRlNuQzLJ1Mhi/SS1V23OwQmcqcR3oq7OlTHCXa0o12RM0yvEXp+cGOI+Aeq2",
-	"YcEp0+CI8InJmD6HYNcW0V0uIJ/O4hnf5Uj+l3k/D3gkHT0cj+TeR/K/zt/9us+RXNClGeJEs2K+Ic3h",
-	"Pfh9wlQF2/htTR6CHZbAsKQt6aBVczz3ZVDrY74XOPQlKw4IvW0HJVnJyNMByQCmZKIRzUxy6HhiQ7bv",
-	"4Siaz0y/oUvVGT4dbO2CCSZ/DMp+D0HZ2kEIDuhF7fs1OmN1HNYc2FsCG7d1K7eNHTY3Jq+8vZbgE6M+",
-	"bnDubj7Ev3Klg1Pw3Th4d+YPD+ygDdnqLu7ZOoEf2c9jcs7uy3wax3gd89nNRRuwhTbVsynW78meq5F5",
-	"u+L4n0zRh/PRHoy29nLSOoJUTJtRFHSIMMOtI8dEXrPC6OavbT8CLsU7pmcSHZ85HcviVVlkTEA9geY5",
-	"YPf4ktdWc2qNFfUa5/LJzu0+ybn5qBaStpcQ5a/Zmzy/GbGlzTVU9OaXvs7SWePPX7E93ED9NX7rtre6",
-	"p+2xlhY7w84cMA6Yo8XtMz5bSeHhHN57UOLR4f14Hd77nbjaQarUBs+lFwVPN3HpC1akTGgK+ZiJzRB/",
-	"R4spF8CmB7YswP2Anvd3tLgqFwkCQQMUE3rpFNPtFgqOqNaw7wuc5EOw7+ajWg6NveQQ7Pt/knbRXPVW",
-	"5Be+3G0aeQLggw+GrqGqWs9eILGuJy9bO+MaHqqZvMH84TlOwvaaLBUr0LtMBDibw4maYW9Ynpu/dUHU",
-	"6iL75JmnyG6lZpRcbQS9t9csOJKd4dnzqNO6bZ3h6SDqlIq9qd+A6UylYvjFK6pYduGYgv/x00wuPlYT",
-	"3zV5ubHebxL/3eNkH8Xh4xWHe/Gj3xvyMKozqD+8fPTQtO0AD3QKBgrLPXZWF/M9lCQTWowI1FtdfLZx",
-	"4RbAw6TnKxCrBrSx6LZBld/i2dcAUW52E9oYb1djOIIU1wzdjtSNzkXGvgKLTKVwHVlTC8mOuSxkLPWM",
-	"3HDR68cCNgIcmdjZDQs9eEHkjRg2gRR9+mwLiBpniqgZxVauMK7NwBiX2mOoo/NTFoRnap/aNIcJdpD4",
-	"xM9fFyzjmhELbj7JpSyqmMTHUs06UUfppbm5k1EBnRi2ZZiXdHrE1v5OasQ0kKVjXgAUvFXGCuCmPkS4",
-	"gRJzHheFOVPacBMffwDyNv8Ej4UW5FlLPPHWPHOLkXwMPoRs4IGDDpeIlLp1sAHI9shTHlOMoQHMvIah",
-	"tKR6N4GY2922ti8rVyRjBTa6sNYXaMpDkvxuKO2PpMqFQWR9RSiitUI+XL16H2FZAHe/cvBCG/EtwZjv",
-	"0uXpnrFCfdrJamDjiEu8KeV8K8F4h+TyAFz4FrfEsIYWglKvhhsRNfwWlTTEvnGMAqDaJZQgGqmLsEhU",
-	"uYR1Q15L0qVWJtMrBHDzsER02goO7FN33tp086JYOpwJcw/UHLpONdh8bGRV9DoGpy+JnMtrtk8S+R2V",
-	"63a1+YYWwoak7k9vfoBDfnQkPOZEck2nP6B1GRGgPIvIUr3IfdRz6CB2IicnFpFml5LnGbWgB5qKjBZZ",
-	"VfU8JBecpUyR7s80nUXkjfwXExF5Jb/2IvIrE1M9I913PM85MLkoFm+Fue4vUuqIvDPf9SLyG8CmkO4v",
-	"BZ1H5MK8zYj8nedyWtB5LyJfZF7OGen+ys0Y5Bea51L0InJeMEq6n/5Z0oLFAsfET3Zo2LlLbu59x0Wp",
-	"WUT+KssCOgmbDflBkWRCUy2LxNXfzKmAmlhj4Rvd4gcVizFVDNF9u3g1Oe0hUtsEOo6pkVkxbJOQBJrT",
-	"22x76FPU9c8QJfTt8XaQGTosxIVngEbj7KGIMJrOqpR6bL08XhI7kS44nHOqtC3MNTf1Lc6woVDEkMLu",
-	"9MCGl4iAwb7SVOdLxOdZU+rrcaX87YgYr8gN9LSH2wy/olxA77WWamGg3UIulF1XzibaZynDYLtbZoDB",
-	"44GB78Lnw10ygwPFbs/fP4cAxQ9sGn22U9/JPgoIzNWo8QJfw1EUPCqzKXhTFlnLv6iK/cNBCCDHtzOs",
-	"QlT6Vua/4gmGKWwJLmdH3wFdLig4tNhlJEFvb7p8LTOWgAKqGgnkFmLYXdiuJPpmxB8sJM8aXyzCO96F",
-	"k4QTNlropzcBiFc6ZxbYa2vWgjM65oB/H07Xa0d/7mR/sWd0jW5Xp+uVo72PH9bhgNghDgwEUj/PG9PD",
-	"bz+zhkG6DTo6aFeYxgMrIpZ37qKGOAl0ZESPSeW49kfqdi7UclJXudBu+d+Nc9/mGg3E9D05Thwxt/tO",
-	"rj2pH32krT7SHeRYKwU9KCDHMPSSbq15Vt2G3JUeOMMBYTho6VuBMG4XdejN3FM9vU9N88FO29FZ+Zid",
-	"lYdSXG9kcXWSMqHZvRmm5hHEPiKKxap52lqGTJKMLWih50zot1lCFqVGfhAMh9AZVMeiuhY7ovm+r8EP",
-	"PrbBvnKleyNC62MBEketvVl1M6aTTsxyCsiCMvr7wDCvuSwsm3O3ng4auIG19YEzz4zRqzpbBEOuyS1F",
-	"EMeN5de/yeLqNSzlbtlN1aZv7ukFlTkfAXz4GXagsBUS+N2Ll/CdtcSfn9CvXJE5z3MzfVtmgVeevow6",
-	"RSnsh9NB/3nUUUyXC/zm5fOtbfdqC472+/dhvwcHOOCFvwUcZ20xhD9S7czwLqZ8yPEcvA+EYD0O9pTp",
-	"aE0GViy2qPj258N8sIfH/OsPpfkQHrMEWqxWB/QWX8BmhmOsluqsHX0Ba5jQA/sDAgGwi08gJNYjh3tU",
-	"joHaq9mavTUO8Br25nwE69rsf5IT1zR7uKJ35YxeMwXJ3hgm4VoFqlbk87TJmKUSkkfdOmMBVlsEt02N",
-	"8erb4aIalVhjzravNeZd+GiImyrN85zMZJ6hjhkLI+QXoOZxVPKcSWh0r94Q8llgGdWF0E0S82rCB0Dv",
-	"xKClNjSrdupkeOENVf4pZjFnTu/k2reeB1XTsFpzsUOLtDfto+ph7/uGqnfoBvrvJVFlOgsXiz0f6/M/",
-	"umNazi3u7cE0k2g9FFuNFF2aAqgfFYl3fTaDVS56obekbv3EAk+i+aHtHO6hJ/zC9K2kemCZu86nEb6O",
-	"I92ucyPuRbQr8uaQzkTr8VD1HpNy4jrLhDRcdZusexvrZjZKJDIw9J61eiLrjofKExk+S5baZSuFXgJb",
-	"UhaLxiC+V2VtkK4Tnf7E9rBVHdW1UetHNhb29lvdnJtPJ7o478NtAN3fbnMQ/HgGvcd3dxDU3QM/DR7A",
-	"PfDwTOrofX18OjkemMN5Hepokv/ujBktWHFe6lln+PsfhiUiwCoy0Tq5/CpTmjsAVmiNg56EBFpyFaVI",
-	"OlGnLPLOsDPTejF88uT07Mf+oD/onw5fDl4OgOPama9oF1AQz4UupFpgL5N+kFRTQqbeqkrC1QoAJkCW",
-	"Y/tfIbBMtwUxlnDdJxeAfxoh0rHZfNBCYoFIr08a4KuQvMTNVgOMOiMFm7CCidT8Z8QAyzweuwOqzQjV",
-	"JHmSyVQlyA/tijwmZ0sf5mbtatfXpPbCPWlc1jLS67UFr+1Drlzftud0qlBaNKqQqxFHHoG+KJbQLBm7",
-	"QJqXgsUCmk7D515iJVebxlm1T5XzBRXL6nlqxhcnYE9lpGBzruFDlhVMKaZqy4JbefsWlUrLOZlwlmck",
-	"YxMuuPnFLtGj80KzyxSuBSeSSsicLsxWufmMl2QuszJn4YODwdse7or+NTciFYc3/41ZDmENuTKW0TU4",
-	"Ok3aV2JuD7I9/X5gAbQUmqZatQyrWhuCVyL2BwUcCM7TjE+0iuwTbhi7QoRU2xO0sgQ8T7OFyvPguW+q",
-	"GAmO17Y9rOAyQ6RlcjOTeRhagWpsZbQqX/kdPLlgJJM3IQv52f9oftB8ztqeWEOqrV4I6EyI/arw2Ndf",
-	"zkUDJa4VxjrsHrY+4zPI8LTo6kF2OSaC4xvmglAYIpjHSo7o6lRszM42NpQLMi6X2OE3GOeLz9m5dSXQ",
-	"x8y1uehCN6KIQDOiiIxpERFdjllE+v1+zzWwKBhJSwfcHRBr1V+13pc2mNi7lf4/bROE1vVzqjQrXNeM",
-	"4DGiNPp8RAp2zc3TopaNn+SAbFDNKIpFGp5mmCH7qlkhaF5JAmUUZ0QIx9bvrgE1vPDqCdixflIqlsUC",
-	"ixVpBeFcKqu4w0K4AH3dYSKYkUZEWH+Ju0dZt8/SbL8lqVj8s5QampFQ6IRfZKxQEVm4uKz74h9yrCJP",
-	"4NCPDEAq4DsmtCyWZExzahaIEOTQBp6MoS++YTJwvBXLweKw1kQ6Y+mVFcZLklOR1SQgtt5ueYHA8U9u",
-	"eFYhbSDzqoNQBVRRAausjPYmYBjTQpaLeqBkYpiI149G5iWELC8IoAimtIIXURugOr2e+7Ryuba5hcpb",
-	"SKAzWRb5Ek3HEdaEoERQtnrVRYtDg6166G915/q/V5zwYBDh1JWmKO64qK0LwJD8in4IDU4IWte34QfV",
-	"xmhbno2yk6BNaLjQhOc5PNsegX/IsdHbFOmaN2ONPULdscmqExkK+LfiZFHIlClFjFIFUsoJ3T/+/O8A",
-	"AAD//w==",
+	"7P3tets4li+K3wr+mvk/kXbTjuy8VMd+5jnjSqqm0rsSe2Kn68xu1R5CJGShTQEqArSjrpNzG/s+5sv+",
+	"3vvGzoO1ABIkQYqSnaRqJv2hKxZJvC4srNff+nWUyNVaCia0Gp38OloymrIc/vmSJkv2Ugqdy8z8nTKV",
+	"5HytuRSjk1Es5EFi3ohPCCXwr5Qkcr0hK7ohc0YKxVIiRbYhdKFZTnJ2SzOeUs3FNeGa3HG9JPHrxcFb",
+	"KdjBG6qTZTyKRjn7peA5S0cnOi9YNFLJkq2o6V9v1mx0MlI65+J69PFjNPruil63R3apcymuCROa6w3R",
+	"9JrIBdFLRnK2zpliQlPzJhlT8kshNUvJ5Q9nB8fPnrv35jLdTHYaysdotKY5XTHt1k6u1lRsXqft4Z2R",
+	"46cHyZLmNDHLkuCbhKeHo2jEzRtrqpejaCToynSSlE31jegfc7YYnYz+4XG1nY/xqXr8Oj1+CutlNpMm",
+	"OjyqJ8/9URVKyxUMDz7pG55rc//hPXmOw7OdnqVpzpTaZZgUP+kZZqvtBxvukE1249w6vofY5gEDylki",
+	"87R7OPwhhrEwJxsOdns835WnU5ljl8g1ZwpOX5JxJjRZyixVZPzu+5fkxdHRdBIRmZP4v8Wn5G7JBJGC",
+	"kZVp2n1V5DkTeiZiwxRi+I0KdWfWXJEn06fAb2ShCYXzfTgTbubI8qq511jSqJ8DvdZsNWC5uWarnsXG",
+	"Ru694Jc3fN0eyjvYakW0JOqGr8k4ZQtaZJpMJ+V4filYvqkGBA353S9kvqLaDFXoJ8ejaLTigq+K1ehk",
+	"GrlV4UKza5bjSGSuX/E8wJtlrknKc5aYH06J4caEZmY3uSZ0vc6ADCTsnxuokrnuHKp5Zroaulp2aDiA",
+	"crDfc5YFtvEil2uWGzqVMAoy3xySN5bs5hvCtSILnitNMqbNRlORwtDrP8L9x2iyJKnU0UwkVLEDLhQT",
+	"imt+y7LNKaHmmbmMFmYoRNCVuSepIDw1FCwkrgOdZ+yUFOJGyDuB7ypH6E+nU4+sQwuF0/SXasXFj0xc",
+	"6+Xo5CgKEPgVvR5A3+aS7SRvDU3cm7qv6A3rpW5chYhMzR/PptPpKXk2RW4RG4qOgYOYZmKzokh6IvV+",
+	"kitutqCL1mAE/ceCfsBjYbrfcko+mhVRaykUA5HhW5q+Y78UTGnzl7lWmYB/wqlIQGZ5vM7lPGOrP/xV",
+	"mdn/OnANL/Ar7LS+fn+2MpkUZEF5VuTMrNK8UFwwpQ7yImPklsuM4nGJRi9zRjVLe8a429hse6/T0Oiu",
+	"QGqDq+qOKpLYvj9Go1csYw85jMsiSZhSAwaR2p4/RqPvZT7nacrE59wxM5xCsfxgLgvDbeQNEySjyQ1e",
+	"hIZhQc+PFFmzfMWVsjv3VurvzSefe7B27VLJkI2xD1xpuM7NeGH8jxShSSILoWGJzVsLGCoO+41M+YKz",
+	"AB8y7YPSYY5oSrhoahTmWFvZ4JQICXf/KGqpOQeenhOaqn3/cU0n8jSQvm/gHVibC7rJJE2vpPyR5tfs",
+	"828EsBdYA7MumRmE2QUqYCsUy2/NdZUkbK0VGR9NyZtvJ2aalyy/5Ql7L+gt5Zm5gz732C15PFJGI1nw",
+	"6wKJ3F2N5bjIhulTkjOdO73TzOya3zJhTi5tbP478+LBmXkxIKywRAq8W+4o12TOFjJn2Li5HwOiocfe",
+	"P0aj94IWeilz/jf2WU/dG3PoxXXk5ITIKN/yxujjOWEf1uYWxoM3glGqYr2WuWbpG5ZyegVT+XKk+UiR",
+	"l9j1gRlKucXkT5fnb8nKDJHAcpumbPume6vahYSVtVSaZk5LPCTnguSMpoTdsnxDVmw1Rz3B2gciIoos",
+	"Q9FBSHJLswKGsTSS2VhJQmcCBnNheAxJqCBxztYZTVhMjDKPhoTVBHq6y7lmKP5VPemcr1YsjYw6klFx",
+	"Uz2aCaWl2SBghNh5hIIKW1GexTguO1SyKsyyMUKJ2fKMuUmegIoU/3OMhhbNPuiZkILMpV4SxVOmoE0h",
+	"yd2Sa6bWNGEoPa5R6OUoltjmjtrL+j3IuE7zzrhghygCOYHy2MhAZiWRYaDUVxcxo9GHAyN1sdVab0Yn",
+	"C5op9jFynR53nclP2uuT0DXD80/UacLNX80OX3K9ebguDOfMQ73ggwfrCOgzoOubn8vVGxu6/OeoTnmT",
+	"BxsDyuotFoCds4fbt/VSikBHF+ZnIgpzmB+uL2BfL2Ua6hBZWyLTh5ub0lSzi1zecpGwkIGValAT1vaV",
+	"B+r4Y/mWnP+VJRrUDbR+fs+z4BWNvzvDrbOlZlyBwaDOybi6yPmKhg6CGaKZEIyDCJrn8g7u/TV+YZ5J",
+	"vSzNtZypU7wjzAPUGkvrhZAkyWihYFk6lmEuZcYo2h+65vxaLGR7qOeCuelqJqgViXDeKGmryNneSSqT",
+	"YmXuYXOZqCVfH4CenJKcrbg+0LK9Sh1n+K13IYryMuyZobMhRKMF/fAWzsODtsrTYZaDqG/fzzRZSaXh",
+	"qnSLKBeE2qVFkQC+NWNq7l0Xs7H7BzqJ9101duAdn2BNYFevpCcI9a2Pe80c+CVf7/7dR9+m8xe0GVeL",
+	"bVen2XhrlPXl8MnFXSg/95+Rn4x8FZL63I5WlgM440WWmaMC4lp6Uh5fCR/SzEpiitCckSRjNGfpIfkO",
+	"JEWUolpS3GkpxTUaATtTS5ojY7OTk8NSoBubI2kExJmwt+Qj5R5O9hb3SE3am4mWuHdqZFW95OKaMMP3",
+	"0ICmyNPp1Nkf0ZZp6C8gGnawCsOh/rlrGCQwCly64FLtfrP0M5wrt2EP3WeDyYDh2t5rLX3HXDYregOe",
+	"C67qrBwcpu7WsQR8Cq+sc3bLZaGaT80kUrYCRya3ijxdMaJzKhQFM/cuzKtcoSNz/x1Pp6Q08yqnUZtX",
+	"uLgOLVSvPXkL5/tkm/Nl+SKsc5iHKX22MjJ4mHspfUJiLTXNYrKw5rJ5zuhNKu/EI0XuljJj5JeCoi8N",
+	"VMQ1y98LrmPyTwS+JI+rF8a5LEQKqj95TlKW8BXNCPBBNYkc8VRSBZjNkk1bRrCdeHYP4Tj2h4NreWB/",
+	"TFly+Ap78Z8c8NVa5vA1OApORiupHnOhWS5o9nidUb2Q+epxyhKUj8w8PktfjY3DjqNyul17+K3bkyse",
+	"OlE/yCJXRK0N+x7LnDCl+crcRpPgrrrtai97RucycGx+ND+TpenFO+ifckdWNFnykPbzBh981sEopot1",
+	"yFCgi/VnHEiDdnCvqqVy4+yioXP4S4WESaXB13jDRXpa8gOuiKGhnNOM/IFAb+QPxPZG/kBkoc19a1S0",
+	"hIE10Px4y/Ilo2kPafW6aip+VSeCXT7CMe/2lZ3MRTmXHT+3097tq5LtDP2kQQHlVKMAMbRn5A3T9d1F",
+	"K1xcXzJt/hOglytg3wd3ZvMTfJko+3Z7312fL2mWFOjke8P0UqYhNnZXEpAhP1R3Qeaw/ZyQeZGnTKDu",
+	"mVVsCbRkUVJneSiZKFblYfnWflutU/nLzyHPtL/W3dMIrmHpcgz6k6w33WjKVm84ASYt2J3VsB+5QKOG",
+	"gSHQ4Ou0NE5YFQSbCOiFbXUqOHgIFAJH/iu24IJjR81+X7EkozlToBbcMGeSJnFSfa9isqLrKjoOPely",
+	"QeKVTIuMxWSsGCPxS/+TmVjAtt4RWq0GiGaoMdkgPyO1XVMulHahHHao0AHXimAfk6DNeb1mIrQ7Rp1Q",
+	"S3knPN+OVakW4Nqgq7XRiUghuJ4M0pmXLFubdtu9/UvBUyoSZntEhabUhx7WRpHROQuoUq+4Wmd0Q+Dx",
+	"qQuIKQNkOg0MuLZbmVe1r2/wg26tYIlU5IikUMzKi9xFtyF9AEWNMTIrNRuS6GwTEYh48eJdJsFho/Yc",
+	"8uBkmbxjqaMzuSBpLtcpEIJIyarINF9n7OVS8oS9co8wOuaUgJERZC204Zl+gf9wzVYqENhVDo3mOd2A",
+	"3pKzrSRp3YOdNOnkaaL4tZgMNOg4ftDWD6xb3Z5e3HE0DyxllhKKgzhB39m8cmtFzlSREyrs2sA8w1qi",
+	"tt7AgYR05RxzLcuQtQYhpdt2S0r13q/IoFr2yLEE77wOZo4d9iG8BYB+FkWWHRRrw7bQOQ42QCRrG49V",
+	"MbDDwezqMsSpwtptkWV7abbd3Ovbob0M6aaDPZUKuzOF49S62NTOs3t4NjbcuHFq7pBfCgZ836rGOB7L",
+	"zWrxe3uYQj4Jszsh7hxZ3VIqhvwumglwQZeOZyHFAe6XaTXlRoRL9CF54yyMwDMgYiDIPzHS0HHQHSe/",
+	"oh9e46fPptMd2O1lkNM+7JmqM90+S97viglb/lvnu1uY6EC3m88oM670aT2wovSngZSpikyT8dnbV5OQ",
+	"BK1C9uRsY741IkeqyPjIxndO+q/wBomtuLB/HrXp7cEZzcsGhyCqmOPQ3KJ1McUtB2dfSujb5Tfl7DuD",
+	"98znZGxF9u670Yvg9vU7s0l2r/79DQbRwr+/LTajqEx9GEWjWyZS0JQhMWcUjRTNmPr38xwD9P8q5xCa",
+	"e2s4nyGeIk+WVLHyhZwljN9Wf6slX5d/QJv/fkFz/e8/csFe46C8HlrP6u23HreU+Fq7S75em9+aX9nh",
+	"t37/q5z/+7kL3jTyUmIGndA1Dei/tf1zAVsBkZ0LYE4ojza2DTIsMLKooc41lET82vB/riFAKVmy5Ial",
+	"ZIzDQcXPXizQnuXC9qfJyUwckFizDzqOSAwXWMYFM4ILZI9hM4fwlrvrvAeE/VLQzJx6WTm/K6IzA7aX",
+	"aUzGdU1jgo2G70zThUC2a1q1k4kwVMvrqmz9lJh7iWqcsBnpmqXYgw38Q9cGjB0CxNDeiLqjkGSRo0OG",
+	"ZmRNc03G8bMY7fbPDqcxtIrRlyydWMFjJgj6dPi1YCl5/vRgzjXJqbhmdsHQcml7jki8yCQk2V1ILnQ1",
+	"ILEhsGLMH1lEbthaQ3QAExobtPdOfEJic0Ni2Dzcf7HtkWrM+ov/7d/+7d8O3rw5ePUqtssX2Svt3fcv",
+	"yZMnT14Q8/KB5itGxrAKMi8zceRioZiemGW+W/Jk6aaa0IyJlObwrRnbXc61ZqK633Ec5qpp7GEl1JS7",
+	"CRPkgkhzhnEn7C6GaOO9sqsVarNQkMKluuhgJs4cyd4tmdlMRwBcEfZhzRJtTo01+ufmklRsYh7mbFEo",
+	"I5hq+I5jFIlkeWI0DhC1HDM1x8jcG/4pGkUjd27coxa1A+vxiNR845POKBoFKGcUlXJINDILbj6jwJvb",
+	"C7eNUbmAQo5n4MK7+1EWC4tX4IvyGBcKxoYAV3RNFrlc1Z8LcH9KJ31FbZvUTLTkloaFqrKIPXKmKjKO",
+	"g/pljEzmO8M1btimdNED6zBjiVGf9K7JmrwYkYa5pGoOOS80qAquA4zPLHfATmeuhHhySgIMGlpHGdRF",
+	"LTjJpCmMYviDqgTtQ3JGYidUxv6MkIAVHmGq8VqRwlo9Sy2bWC3brZELa4BjafcLBngGDJLT8otxFXA7",
+	"KTfU+ss1WqcU2BXLBAhFCmGOfPw4qRswCUlonm/IWC9zWVwvSbymemn5XC5XZuEoWUNsr+PcZavhRsvs",
+	"BtO6G527BpFeD8k7tpK3kNUFdGLWyTSdSXENUvKKqTqZcFVeB8Bd/uwScfyULxwiEjHLc5kr0zpL67f4",
+	"4ayYTp8kphP4F4sPyZ9RwbSjtEoVnQlvBMnSXDQQN+PlvgA5AV8thOaZd1iAc7EP2rFsZF0dwmdIszir",
+	"cmXHEKKtlnTNAqqCNae/10m7kZ+WTHiaCcv97CHTVJm4Vd5OIXNkkrOU6x/5iuug+SjlmmTmqXOdu+48",
+	"5/lpLZTcxg17aWEd2uindJi6oYXjSV9fnpOnx0ffQETpaT0ioIw8cZbMQmRMGdlBB+25SYP1D1RaVPUt",
+	"y8OjfI+2GZ4yofmCs5zQlbTxSuVwjax1W+2KCu3FVmuA+/qKhzO93zGaHhgudGKWAQ/jxfsr8piu+eOy",
+	"68e/VgneH8ufDzTHKOHmKAzlG7V3tzBvb6Rvg1ppOVa8ImvqO1DtpxnPZs16V+60OqdgWgL2IqSuUn1s",
+	"Yk9ElCQ0u6Obyrzz4EPdsnSn/gDw4q1PdPJgo0qrHMdABJnRx2jJkd0YwvYj9gGZwTu2YObksq3H8bv2",
+	"Fx+j0ZIqx7ovZG794y3ei0ZCn/0a0aD+yxo+HxIhvVuo7xX94NLTwuMCfd9Zpiv8CCMf0Q+lLdvyCO1Y",
+	"2/ZBrmyO4rALKUKXOHPOUBvFycBVbiE1VEQyqrS7g4ffW2GTlGWZA/hkkJcLqVnAOPd9ztgBhHnCC4NY",
+	"6ppuVkzoK5aj6Y5m2flidPKX/j0uKXH08edQCpnHxmwHRJsetnP9xpBe97vxO7oZNHMgvguWKyn6ewFN",
+	"824pCVfNXpGA19DIoE41/fCOavY6ZFu9oh/gogcKNIJdoeWKap7QLNs0T8kjBTEQOABQpxUuK4BtFFoe",
+	"0DR1wSaQTy9287IWedaR4luN4I7Nyzy+7bPvcUTWBIyGVFSX/Vrk0SDh5r7iRHxuVNuEIDtuCEvuvIVY",
+	"bksmCVz9rds3cMdVF0zkS9N1VvZzj/TemXBpc1Sov28Vh+uX63fNN2wR1c65g1sP0K55gdtlyt6cv/br",
+	"A/L3tvbZn5uHpoXh5wqC7ANbRD/s09aQC/7J8+6r7a0nzZZphn7wBRpQNRsWddFx1b01P9fbRX+D4XYQ",
+	"0zas+d7MwT1Wb4fswPa3qNF9y7PMhlX2Mt85vueGd2qGWyZQrT2gq7AYanu7tK6Rrd2VAEAuc22/bp0r",
+	"5kdG03CI9isj0BslPqdCcY0XH1cDtqFM+N8va3L/66vkkx7H81iVZTLNUdWopeIsgTVq0UZ7+xxTcSSN",
+	"TMGdnwE3x/0icyrYt0MCYVh+QlYjHUvb534aydB7553dgU+UEtN9X23vrpYb5kVB3Ctbpvu6+0IDCl+X",
+	"n3hbOi/dL7QIHff3FxpN8Pb/QmMJywRfajBh2eELjaZD1PhSo+kRVD7xaQ7JOX2RXW/oDauyM7slIDKu",
+	"pWYaeSSTzti1ovnNZAdJaK8BdchI+w5sZ1npFDAKUQoiUyPfrGTOasaqEGjkvcWpL0LDDXnMk8GstOWR",
+	"eJ/8Y4F4h2nOzhy4zSHGsuwifN7fyDnPGAFucB9l8RxAV3k2lx8qWXwPnwqgY4bt7KjkdyY2DNcUM9rV",
+	"xY/U62FfFnq+WPBklyVdS9WRqvMnOSea6wyUg1xm+yoG1ap6s/c6rsT0ilR6IRbqxHpvYd3S8UMI6wNp",
+	"/bSKdv6kQpg5F3csyw4My2Np84xAONHZ5cvXr0kmExv7FRGLg0RJKleUQ1AI1SRjhjz1nZwJiLpXAFuY",
+	"2kQgQ7YRoYD8MM9pcsO0ihDGXEUeqEJEErkC5JeIvL4gGdcsp5kiMp8JIcUBjqZinYfkssghPRwZp2sn",
+	"sE0gGAOgjINLnYnLMurahWpBHB7ECEwOyWtBUqYpzzCRrloE0zww8udPfT4uFzORSn2g2JrmGLej5Qri",
+	"chBSV0Uk5dfgOBEpieP/3z/84/9/Vkynx88f/bc/HDz+p//rf/57/Ov/8/H/jWNEkH725PiYUENXEVFy",
+	"JmL5aJ5zJv7ZGnIOOQLAQuTGJCqjPjJGUwhq0znlmY2RSWUxz1hKUqnRP273j6uZcIaJ42dP6hPCFC74",
+	"F074SXAqy816yYSKEPtFaZprLq5nQuaE2b3BSBl8EcNszMfgKYI+Sry8LHMtjymZ05yR1xe3TyuodDUT",
+	"NuyMZPzGHGGPVGxenndCnhxP78faP7GI183wf1vCt39zPDiD6r5lfgvyUkUcfffNLkkHLL9fwkF/lIlv",
+	"jgQbqovQs2HGXoB/RFQHA70WMq+4p4exM9mDyDsuILd0yrEHV7YBFosrwuoQfJ9g9MAeto2+6ffaOQrB",
+	"0oaRBEWSFSl75cdI9ObqZMpBhLeCJlRYF3J+MICHDfr1q3V370IsJZCIy/vjRltSmgp9Xw/+J0oq+dhz",
+	"Fq94OEhvnfME8KG4Z31XZM4yiC4I4MrVWtiCeXZHFUL2PnCWdW9ghJfnZ9HfWsdkMihrvzTR+938vGWR",
+	"z5Ti12LFQlhAhg3BQnvCNK60Ci71tpC1M4EY3GYDq8grDsomdxEwOVvJ22bUDsRaG4nCBYr5hPa0Rmfm",
+	"z91uh8awt63YjtcELODvMjntN8UM+rXAgNbnKGUHbnBuFcGwoAhsouQO/ZPb03bcxRFKcW2fZR0GCWaX",
+	"7b7K9iF5Y1EMjSpgyJ6lBFJLxkjoLhDUgh3OhFy4BAKWxxMIiLOXP664zQ8KxWEPC5KO6tbB31MQdBPp",
+	"VVvwvp7Q6NDNtaZG4TPt/8+/nB38j59/ffLxHz9v2HSZ/174wYDN+L/AxXeKGRuGmObMCoNjkALJ2/ri",
+	"nGDmUsoe4HT+zsNW7x2MOqyfh4M6CJPDHmrKsGDRXYAenw4DqhgWx1lKP7UITkPQT5HZ2boJk3uLOAND",
+	"PqknkUHoZw3h+dMM7F5hoc040FNvBxHlIC2wZARTVpT0UHJ56muShx04Ek+e7wAjcRSCkQjGk54JQudK",
+	"ZoVmZKn12vAu819F3r97XZrXpNIh40yYTkulrsj5HvgqQ4WDV8CON+8FDwEFQl0gwTUKAiU4ILiLwE8I",
+	"H5+QtVHzIYCYcJEsyTibP+ZiApFJhiX9UsDdXz36+38gUCW0BK4/85CpiNzwTF7ndIWtQfVLMr65frxq",
+	"tuY9are24lnGsXRmDRTO9D2KRnYMo2hkPrf/+ft/tHNNjTRgPj64pTkk05lWfpxfsPy1aQf+dQnjgb//",
+	"+/UFy9+4f+CDN6OfYZ3XNNdhXeyMpOXTmkMOKQdMsYZ73sn8hiRMILvFqnA8J2ab1+bbkEg8PNujGkPY",
+	"cvGbV7YDWQiwbNXE1DD1OxqZlX4JCx1kZa9TVUEGuMYfBXapBMDFRHEjD1dNq3i3SHbvy/BJ3TaWuc3R",
+	"0mafbGk913vf6v9Udtwe1kBTRXNJ/Thxf15hFuWmharKAE2xTsu/JzVxfxFrIK3vKHVtOQktsvMp7gRR",
+	"L2iLFjtFESH1JHKqpRQJi0A94IJQgThRPqd82jSJDGEhvShRw29NN4phFiNv1F/NRfuYi6oFv1zyxZY7",
+	"1JIhoNSat7dlh7g6b9+5i3QAnZeXrlcmTlqkfNNnhCyfpYbrxuXbr9O4hVtJxvONtlfEcHqGdahGHLgv",
+	"UroZ1sor8+KOuaEwyS5Bwa1Tfz6adyjKZfNs0KeQ+0y1D/cgzLnxkxfb6r3oCDH7ToCITcnx04OlLHLy",
+	"ww+rVQkwY1WMeibG0bMn08neIUMWhBXI/HwBC/1avOGiCKqx9gFaw2Nw0pt5xOYsx3ZS8SE5E9VfhNE8",
+	"467Yov9NXghF1lTpmVjxVPDrpSbjY3OZaEmmz6dTo3Y8/eN0cupgkPjKpkhTAi67A71kB0kmkxt3hI6e",
+	"PnWWmZkAZs04Wjf4yqunh98gNg/iNNO5vGXk+AkY6uws8bdnLyLCDq8PyTFwcjAEtgL8tgf1reiHV5Rn",
+	"m7fs7k9yHlpbqTRol3+Vc4UBECwFVSKlNTAFHygH7IuH+41oe0ZR8/h4uj1fFZmmgslC1RjScGYAKVzK",
+	"xjsiTQRTR3K964mYfjPtOBGFgAVj6Uu6puHget8cBvN/pEhi3zaLXjYRYishObPGaKrSQOWcK27QeQ4t",
+	"l+xa9tC82gQXha6Qip3+vP0+20OwxSU8IXGjKbDyxxWydIjLzkTFZoGvX0uZdpv3B9vth9yk5aPANdB1",
+	"lYIY6UmFp6XVHM4qRkvucWuiR2Q7dOgeN2nfFXjWlNW3meYgQgypaYCVboc70UaeLMzpx7iuqMYNTut3",
+	"THm0yIpRobxrm0FNWwC0/6ANWwUxy/NNTA9e/Pzr07Bv4n4M3PMBtb0q23j5buHjX6K60ee6D7bSAhkD",
+	"929aZY0qIypsC18C2IUGHvL+qLEHCNwZcKMMv0wG8POdtUI8RffSDf0JdGmJ0I2zXamGucDpjUaLfEDd",
+	"cZvOilP/r6K5djjhvw963rff9iggxCX8ZexTQRw5DEwqHOQd3uMQvosLr7TNveFaeR1OBokDDyYEuPP8",
+	"n1EY+Hr9fr1+v16/W67fve/b98DXAk6hbmZ64iq1KnsNl985r1rNWK2YPiRX9k6AFAfAkUMj1GlZ2nVv",
+	"ranXIREg6mp9ZY4nzkKq4iG7p1tiZ4M/FIxsrBcZe5E7gk0ii3AKUkyRYQUKtOud1t2a3ipmjN6yhqD0",
+	"4Ob+NmXxlZEKpNjPJa6XPLkRTClbAcM2prAer73t0BiBr9zx1PwTMNvYSpGk0C4kdlLDuxfJEjimc2wH",
+	"gZF77twz4Rmtt6R9UvGuEO+FYR4iDVmEfWZQtZpQQfJClNIIFRbjVuZdpuLhFueam3tXq7OHqNmQvO2W",
+	"lK3XfVi+dZBrssQgjZorK28xDPtWnWofCL2xh1X8tLRAP9WGcHVP8/WKimJBE13kA8qK7+b1X8mUZQML",
+	"lu/W8l5RAt7ZGBYjMDQebY9cZgU85ZOsjdJUF9tDHt1iXOLru0sIbaYA1esRuV4uUJSkGiT48IH2L6Iw",
+	"G/bPXJPuCRd7LP1e0QxtS3Tt1NQpvbG5UZvXhm3Odt8qDL8+63K5fa/kndBBefPMyO9cWtHEswMAiqiS",
+	"pavCDzCKsDaBvBNbLpCd4o7sGLex9a3CiJH2F1AOoRF2o5dsQ+6MTKZ2ESFaq+jFcAXcrUykr6hmYfG+",
+	"BGt1s0WVbfz+6uXk1Lo127qea294ktdwzl7rYMiA4QM75KEDCp2nesf1davv945E3hdidy7qjgZLKGS+",
+	"gVz5igIbtows6wsKMMRcgpWiIOx1wpU9KrVlNMIt2ikcTm95vCYP5U8P3lfV47db3ZPVu1GVn4Vo/E7J",
+	"F9mmmrs3ayP8KC4SRuYMOAvs4DCEkL3iL6DkgV3rxsHnGm5HzD3GGhQwZH9b92cHPcEX/bblxk5EdTLz",
+	"12FHuu8wLg4ifkz7B3thizDd8vYbnR/Y0XUKsgGambwDuqvva7ARkqu6r9SnKlfvB94C2nL05Bm71oUG",
+	"g8JMtFgBLB45s0AOz6ZTP34oyaVRF7Osdpe5k+imXi+NuB+hDjNx9hHvIILsYZmGFMNHt01bXtBUH9sL",
+	"6YWB/d/O9DwxZwjPq6axN8trrLQ/4ebId1v4HkbwIKvfst8zkWRScXHdCNDsPN4RlpkxDyFXpRnd+SDH",
+	"v2d9B63nMDdetaK1S/6TOvJcT07mBfg4B/RTlZn7TC4+I8t2Axo0BmwxZ3owDTqruu0iB/c7Hcud+lR+",
+	"R5SWv4X6R0NWxcHyVOtSFqR9wIX5OITq98wTFoGD0EfcO+hzZEyrq3NSFlNMWPhm3tcfuFWy2u4c3EMJ",
+	"PAWbd7fyV8W5DyP9PRW7UxKmLTIGXQXqCVJwO91DAezT/Xo58q6c+GuU/T6xCk2zXxi8SIq0rDjon/pT",
+	"QgGqjaFkYU6hMioYOCwVia+lTGPfpWF+ADBBKM87pynWvz1fXLL8lies38Nxfza1a8TjQD9JH2LQg/lN",
+	"evwAn9Yh3u8R6Ov71AeBAlna+i9Pqip29/Nd9roUvuzQPkm21zafxcNk2LcGea+V233p+r0hX3ZbH9qd",
+	"sj/veFj3ylk7Z6+epdeK9Qkv6X3xmwaiXn0XAoFrz0jcoGZPyxL0iJKh6KoqNlrlGqqN0mxFxkb+YULn",
+	"cIHEbTgQKNZ7LlBAqskcXJXVaM2FRN3vS5mBEuQS/kFULbLs1HQPRWqTIqP5TMQOruR1GruX3CZUny5Z",
+	"luIQOkrjOpCEcWm0qg4GuMUn3ojbeATRTNjhc6hJbxrABpvjc+Cf1PwTtxHkVyOjAOho3MZfsWVkb9gG",
+	"q8geem3alS1xQyKMkqjgaWuFw8wgXX398jdycXb18gcnhbiVwOlGzRVGAMAU0l/KusVlSoxIy5q8bnq1",
+	"FTicibdlYW+s0AuiRCNka2y+d3XsgxFBiMzb5ffk0BSwAdu3I1W1NBIu18PM7eXA+8xr1bEAu7p3ME77",
+	"qHHIADKq9OVGJNsKHEIIoK2UDJi0aiOSZS4FN6RWDbJTKRkiOAwotFiutl2TQZUUd7hCGglaG5EQfOi2",
+	"21+InK1lrgdvNv7Q7OO/8yooqUlLMveWdWv7QViUHw3HtTy2TkeNzobZSrez/S418R10rkq+C9g45Wba",
+	"j10V7hu2iSOrLtr8XayIDrjQPruo8ADIGFBcbdV1FVAq+07bFayPHcYjRap395DiblggNOO/s011oN18",
+	"7V6UJenbrJms6HqPIYSJrTlL89Z9Qe/MZAcJBK4eE0d8h4va3uyE/tXSv0Zn7SWsJqpOIExw7SSPG7ax",
+	"xoO6rIpIB3B1nJItN2aMfPiOKzYxLVEREEviQ/LOWmziXz/GfoYr1kIWLFRJvY6Mxz7onC0Oa0Uld8bH",
+	"w0Zg7yD6ICCbHT89KJeiZBVA/Tb1dHQyev7N02eLKT1O/njEns6n06NjOn/yNEl3dwpCPYfAKJ4890ah",
+	"ivlBORIyfv/+NdqKqgFNj148oU8WxwffJEfs4Jv58dHBi+TZs4PjxVN2lE7pi/nRUQPQuA4/Zf5sD05c",
+	"5DJhSl3lNLnh4hqA+ILxnFwcrPFdou3Ltmj/lvAcqumVPaN9tF8bwSv30SfFAkpzuX4l7wQCsXSZoJaS",
+	"JxhETEnsPolx7o0YAOjaeWsXRl9BJWqzxsrCw/F3viwmsFEZue4uJl7GJZvv6sIbS61wVsvlRiKcPHCU",
+	"nCOSZsBcc18b0wnx8PBBGGYJ7j4ZXy3D+1iGw3sxELi3h1F9bt70Za1FW5nbu1Jn9p25CG5X8bmoHXvS",
+	"YGyn6CIrsQZL0aIGrtTBeEK4icMsw72usYezgA7loDuOfwt//YKU02EUc0QfZJ6arcIyA+h2lkuaf6+o",
+	"AvOeLzEQ2EiUEyE21UZtnBCaJ0uoTjwT45irM/iTpfHEAhhT10NRxobgrkFOjFw4G+U6KxTJ2S1XLu0K",
+	"v5gJDJBcADtnKXolvZ5OMKUMc1szhg4mukH3pFnDw5mYie+Av6NubiVkGNYYDWSRNYxFZG0UtojQNC1H",
+	"E1WThBA5/9FMGB1CXEcIQGptYZhOBrUL6LWC1uw77ncX+GL+fctECn9ryjMwWs1EmUdUf+g3URq21jlP",
+	"GJnnjN5s62smSgDgQIu26r/X3MTM75aC6hd7RhHUfXOrRRt1wxAIptilMeQgaid2QQ0/mti6W7LQc/mB",
+	"cDETpaXVeyMiUEHDtgB4taosiFKGWtl9hFhOetuRdpxAESkurl/KlB2HjdrKVmsv3/XAuE+G52fU++oo",
+	"h9DohIzjx3TNH1c/HwAabjy5R/evcFO3yqWarc5aH32MRnMKoN5dvhUsIAG3hbUsn9QzZ2zKmmmYFFbF",
+	"neL/jsiYAfCUq0RlL7RJZFlKzgpl7iZXbxvPJ4VE45IxXDMwcSniAIpbizEveJZeyXMj7AdSl2mK+QZo",
+	"DQ67QmwTl1omNz1NKPM83EJCNbuW+aaDFGBq7h1HCObHA/sj34sOcEu2GU9N3+bk2LeHB5I8BGS8R6D1",
+	"8f0g7zxw+Bsh76rRjhVjJL44v7wi5Uqpx7+a/7xOPz4uP4sngGlasjjIz22LApEDPD0l8V9+juuqzrBk",
+	"Us1WL2szCumHfq2RDsW1zXEBOtzIavWiIhBBsQQnxMbhH/hr8z68NND+AbR/gO3bNYJG+9cHXnmgRTJL",
+	"cGFGoYLAhJ/MesCEefyOrQx/utyIpDtJLceXvITbco3VRiRkTpMb8NiYU3+KQgcxDDSrkn6R/cGtFeYL",
+	"D1Vs4JoW1+F7hsCj2g0Dv+x9uVznNO3qyjyqd2V+2burJVwQQ+jqDaOqyNluVhhniHwbDmu4H2R1KY/2",
+	"5bgJK0myFEglTCNc/Sg1aLN9idZcGAlJ5pua7M6tPo1uikzqri7eSvHatdCblTcvNti0iw43qiOcgTAu",
+	"n2n8krnV6ssItZegIHNGlMy6W+PiOmPvFQurMO+V1V67vh9YIMNfxlpxjECbmq3Oc37NxRBatW+W2J87",
+	"0rdjLp2SZcV+/JPoftz7MLoGvBubZtn5YnTylwHjb3z88ecocPvVwRIa0onjwnDBoaxiWv4+l2Xrl6Cc",
+	"WoNlZfEALtyeozenP4NS1SmL4GOFJK+K9RrteZY2VDXuLYJJuQeoxMHd66EAW9Xuk0opbwIzDl3Bbqg/",
+	"lSy4YU1F9oVn1m1NE+7CrkeDcmKcCrlD8R/P2UysOUtYddG2SkjgYSH/538hIob5xzqjgua2QgVsOP5i",
+	"6zxEM1F9lHHB6u/iL0a9qGD4V1SpEr0jTr3aFzEZZ3MoZXxzDfYPh+IAb6Pp2KbFQS7X2xANglr6BQpP",
+	"WRili1ymBajV/1pQoW1Q2S68B9sBRehc/EBFumsDg+IogKoGBU+0QxQZS9W/FjTjenORUdGP9IH5uTxj",
+	"JP6l+gaD8CBcKYb2ztbrXN7SLA6zf9GhHXv+HOs6cNYsv+QRyogDXTytUQ5Z/39tfQT2QhzMkAbeuXdd",
+	"aSFzIs4Xdl9fSnHLchU2WMPZqckj5mo3x23OFE8ZKu+V8GJOU8NBZ6t734vtXbpRV4MNcT3gGx2WIWBo",
+	"/o0Kv+x9naolX6/Nv4eM3r0LFZSuO3RHsxiPFFgYt2iB5pXG3dNx6dz7zrmiQVdp4RNQt7/STqlOHobN",
+	"rvBLP+9SCpKxa5psuu77vTymdgSl47SnRz86vz7iQWO57ZdBfpB3VkBQRLEsG2wNKWUNNM25moFQFtvK",
+	"FJ9J9tgmc9zto+6BMLDTN0HvtLt8S7bY9E97Mn6DbkLUXNN6atpgS9nyVZKGtbJheWwrPw3l0K1GqTmX",
+	"Kka5uME7vE9AaKrJDbOfZUhN8u0SrduGv6ZZLGgTCRluAlb2KGDkbylMNWNsZc6omH9lTWnav1ti8bbr",
+	"0GPzIat8W6kK3fABoaZm2q1LVV2+vrOQTyBoiH6kaq6JjFqsOvujqnkCLT90GIcYOKYBErHtgVGKaTuO",
+	"ztDlknHC267TYeZuM9ReC7t5YVhT8lptGWkiFVxF11KmVqrZZbDsw5oJxbZ0Yt9yLZv+nJtv2ES4SOSK",
+	"bV1085LfCZD17pE+bgfa/UbN3Q+sQHPZB5NyR5iJuTLRlmPIF2xULavOXMobG84v4dqWPGGgGqqTSsE1",
+	"05qJml/G/GQEv/rRcAXAlzRHAMjyzOC38OBALg7cA0hg+I4mS8JTW+7WXMG2JJYNL7R6ZcaVxUyoojtb",
+	"WJ8nXuDmgx6/e1b+HH4479vRfY/uPft/mIN9z0Hc99jfN0UreG5fSqW/zRm9SeWdCIOPwM7M3TsuOEyz",
+	"1QmJuW0CFHPtttHWitXlsX4EBhiSsVuWkTFgtMjCMItJROKkWBUZNTIttkTTVGGsn15COAfL5B3hmoxV",
+	"MT8wZ2A1zzirZw6lpBIxg+CoWWI6Yem56DFyVLME82b50S7+V38yWz2wUulz2A+1o5vErvuOHfzimZja",
+	"tOeewiaylIyvQaCx+Aa1GkKf0jDmhnGZ5HS9DvlXzhcW80rZV8i4xDP/XKN0CI3bVr88XICX4OVZbHXL",
+	"1j6GOMmQlqQxcPeXSjdorV9UJ3879hatelT18xBuMSyot8E9Mut2rR9PiH/sCNItv/VKYLQDwfdYzb7w",
+	"XdAffymYfQyuiUEs9IJeh4E76TXzWOcj1VgYFQ6qhfjlveYYUuaXVL1lH7QbY9tquqTqwmjbslDdL62D",
+	"Uzw6mAMbhonaeMHx5Q1fk8fw2yX/GyN/IEeTU2IhpMpfuSJT79R6xQPcK2F+dUVvGKHrdcZrTkDvey21",
+	"0TGLEKrZtxVdQQIYtwjDGMTY055ZmQCxJoxn46pDb9o7TLkJ42ZIwK64txq1idVG1d7C+q4POthXwUww",
+	"QKquGAmhDQoG0ZwpzVcQowmO6b/KOSRH5/I6Z0pFcEkjgqzMSUJFwrIMN8/hi7gWUGG5sF/+Sc5BFbFf",
+	"2z/d9+bPEOwIzGxglTZRevv3CFEExWBLgOI9pccB4Yufdxh7+Zw71MSw67nX4tGlZHXrxxXF94cfvkJA",
+	"B6yz11UJY1sA4sBGemMQcT9rcYgPvJv3iRYclrKBafUNgIIOiJHBye+fMDILlrwKz3rg9e6J08KOy2Ct",
+	"B+54v6it/lisXoiZVhqIQx4Bgng4nJm+mK6BZ7A/lmtwI/3RWiDK9kVrWcfEKUmHdtgdwTV4zFvCtga3",
+	"0xm+NbSFWrDW8OvEhW21rg+/3xW9YafkhiOcC8QNUqHuWE6eTqeHnzDmC450LfDrgU/1byaEROyB83R/",
+	"VLNg4MVw4gmEYPTSkZDapfodNqM1OqZtRZSozf3KwJPQvLcHKuwW8FFhWEcY+ZJypblINEmNuC0QnKSA",
+	"sBCQsez7EjDIYQV6xK37BHwEITo7F2BITAgcuiow5IFPnB8hMpzSXKxIn7DrWjbK0oJn7D7y7YBIjrMy",
+	"bANuIcg/H5eppxBs0JmXeXTvvMyzdtZ7Z1LoqQ0shfiwPUbyZSIYStPj1rCETpW8kre7LG2Y8Hm3lIrZ",
+	"VBQb9AhwOACco0gMMAIxGeOQ8ITbu9eaPmzJmD9dnr8lmn3QEfExB2ajZ7ORocLZyNDbbBSwrwfxa8Ct",
+	"4w9rr8z2aAQTCDePSGdgVqBGvbBZiEHJcjsojeuqf0vKdKJut1k9f7PhnIfQoHZztgb8wtYms977gCvD",
+	"fvV6sLOg/EKzVXdUlXvrkUJ3pxsIb6GGDc1087vtEhAaHaPd8N5dD3GkPHkOFsacJwwsX2prATpruA3k",
+	"g+ERjKutsf4wripaGNuYyZnA7Ojd0sG8sMBGvB3sVgSZuqJ04bRiwoZXorgoV+QeQYLI3r3Ndch+XBwO",
+	"qzjkkXmQlAJkHQ768nd42MHeG6Q4dPhPyFLegSRVPrgRDrjEfDATYxug7sgf1BR3BLmOygKnsKpm891a",
+	"Tg7JGYm9GcYVJORMWDDkE6jbZcbyyJItxgTljroBPjnaQuL2TFbJ6ZELAiY703MoEqLO1oJSXUVL7YI0",
+	"tegLEFuB865Z7n0mfDPvjvBT92eih6QfjmKQheSz8d3PNdr7MxRD35Uw2w4P7pZruxU03RXoHBJAd4zH",
+	"qgh9GzvyMnJ3yEyu8RpIEK4Tfvjcmb6GmYDtu9suTzNA0/sjVY6tyiTZfqGRxn1my+2t1npz+BBXWceu",
+	"wNSGXRoDQa0gbwaixP58NNkbxMqz1A/P6faVh7rFvmvs29GpvPcH2G93steCjbRMvh2bwzQBvCT4HTNz",
+	"xmBFnGB0v1c1BDGAFZlLvey2Mb7+QlBgGdVM6XedBiMYAr5UGoZUcwVkljJMjXOrEJ6oizzuLu7zxr4B",
+	"YON5sJgPLKhCJrmBQuVg4IeL4MWL4fFQbjA9RXXK0fRV0bnfKLrskwPA2ODLPZTWHuugn3bmYHMeAAzr",
+	"Yy+f+vPxLpzqeHIKv/35yMZDIPZTbG0I8Vc+9pWPfeVj/xX4mD3xHXvNPQukVSK4qtey6+RwVrFoUej9",
+	"EAx76fc3xJRzMEu/zKjqkJ3fvvn+JVnga1UgvguTejYdRaNnz0bR6Ln513Pzr2/Mv7755tD8+4/m/14c",
+	"w7+PpubB0RH8/zH8Ap8ffWP+fQxPj+GXJ/Dvp/D/z6bTzqCq12JdaPTkKN0fzw91yFq5opTMZWEmBpcO",
+	"+sWdrA+J/IlcMYXIA6YFzGSbCWdT8bMmpcBwswoWBip44EOM6MsVIN2B1fWwlhUXzwRmNI+9bMsytXJy",
+	"SJAwfimYQv7sZlIGS3NFdJELeKhlOVL0po3L1/7P/4LJ/2v59/+uGnvvPbAXr6fUlcnqM5HR/Nrw1rJV",
+	"ITWhc3nLymACxGdjmWL2mrOGH7QSxTAhgcMzm0f+yXbVNZ7mwCPEfasrxTMxE/GcKq7iExLjElTKV0zG",
+	"tD4hiuOcRLWXY1t1u2armgn/bbO9MRkLad+CjcfsHqmYAFoBDAjGAeLB9Ssw8gJ6Nys1Exg3qk5I7JYi",
+	"LkdjqwZUSqCbfIzJdEWWTQ7JW0mSIs+ZSDYzkZQuTazOKtgJid3jlzJlVYaE/dFxZhwgFGAZ+zh9M1G+",
+	"WVL2BG2BcWH70yzFXM6XtZ5ytmYU67jBp1yTlC8WLFczUYJ5lHiA7qiU3Y3RGFJa1ELmOthsKJFgGZIZ",
+	"XplyCttZ/wvV8J+D9qpq7EEJpb0PW/IX7MriduPK2tMNp9IlSBYiY0oRmIrZneZoa/cyF/rJcbfvwQsS",
+	"7t0cM/JBNrEwZ71onb26fwQzZqyRtzTlfRmAk3vhCYzvDD8ruZTh6Cyf3BdbAHd4uPPeqx8RdNpbqkL5",
+	"Bw+y41ZuXwzvRgoLe6+ahqhy7yN7xspRBw9C4/iEXSD9FNll33rTBpfaCg/lnCB1dChwf0LFqsMKeegn",
+	"nupljEi65Y8oSCGb9WywiC5kWJ8FDxrbxTU/e7hBiDE0ibwWr5Y8uRFMqbgGYaTdz2RcwydyFOa5E2iW",
+	"ARQuXBQIYZwsCfuloJkiccpXRjqUAhGJDklsDkHJ7S1qFpih1ZIxHZE5zSNyeHg4sXOHV66gWM2dA44D",
+	"irf2UHMTwRBjc9nFONWgD8XHRmpvVzZ/zEVE4D9//4+I3Fw/hoJB5r9//48gtE19ch1GaAcK5d61gURG",
+	"9YLStCueZXzFNMvD+DlmvXqahsWrRyTAQgbb4srCEQyAtfPwVaFymEOXDGujNayqEOCsAhZVEmidIr8Q",
+	"C3aHoCvbtH56DRdOm9h0Kg7vWv3EdnmYtF2PLzz/7tvHTdy92TvXkpf0t1Xyli88659cEFN4Z4B7fqEh",
+	"1lDiek4TzRltcOgvdZZKNh0GNaiYvce5fY0dJzFynCQoChvO2eP/dKZLx2lVnS0ahrs9uqJOHa2DHKJ2",
+	"y6Pt+GpspXHGfA7cuj78NWwy1CZJRPXLbJuMAiiTXale39oIDVtnE00ORjAJISP2oVgGasvU75uhlWAR",
+	"V5F7l85pVfYHpFuQ5xFX3YG0eVjggeupgw3/Sy2Fu0Rxc6yqJb4ABog1mb7BsHB3xlbuz+ln5WKXVazv",
+	"kGC3uzDTq4q0NJLa2xCVrcjbtoQ5dJk+O5vqOOuXJYySpZNt56kGC9YZ5xgugNEV7hhqe2jQ4/CAPjEE",
+	"OHoHZXE45dn3e+OD8J0HC7H0uuwJ9Kk6fZDwylC0XrlWgTG1VsZt0i5EeL+YvDChnhDqfqhQhDlTWPWk",
+	"CSRsUyfALqEr3T+hWQYFXYk7FVABwMugcA3MRP2YGPkGfwnpcvvVdR+aZbcT8Q9MdIBj8HMUjt2zU69H",
+	"7lXgjAjI28FPvLihw4c4aGU42CcNbHuIs/k5Rto4zuXGd55Om/EQiNIshYmoBJK2FViIvRW9QxmRErOl",
+	"YcN0SHVf9CbFyVZJiV0Sv1xjvRu3aSckXtEbFkcknhcb8x/z53n+Lf7h4swukdek8SmJb7h2djD0b0Bx",
+	"CkP26CpHJyskZkHYLlZrN5RixEN0pFfFZxGUCQceW9u900HMUADBcgN0YsflxVK7YY2i0Q2I+mDW73ID",
+	"XljwpTBuVL2oOwhQfqhJCGpBFzT7lmcZS404il6E4LGZw0uoFYFVtDTpa57Zp19IT2SLBYMYj12ngPSP",
+	"P3sePBcoaU/3Z5gB9PiKahfmMCw2wW13iaow0LDe+LJilv09VBmfjrjPcaFG0eiC8jRItM5D5F6tevkc",
+	"gFbvWMJcxNBn8r/00J+jq4oAPxN5VU6YgRTSuKHqhBYmnzCxNEjb86xUaxV1sKHgwW5TVGC3uy5Sxz1/",
+	"4CqMGVBhv5YwhGRsO4LrwNB5g82qCZG34Pi+4yKVdxBXLYVeqsjcFkxphzIN0qzzj6titaL5JqB4WWCA",
+	"h/GXoVQTG5kMPCRcqzIyyTvgaifYq/IWCoHH47x2aebSflLCPdnfO2CkLsqtsaYVu+7gy7fOALkgcTm3",
+	"mj3dcxvjd29gr8In1rZsEa+sUPh8CI4UR2DqWhfB6fl7UK3eNgquXObbY+Jpi6hrCQyV8cXBF98wtrbR",
+	"pnPnla/TqBNZe2IivfQIjEpzsO0PHyX5cfBiqXdQ1TPAn7ESamiBfK22v6CA+7qRSthevq1ZHK5q6dQu",
+	"FRQ6toACnhZr1bWJzT2EWqsYhbAiNMuGZ220FiqIEjDdktExJIWjeebbG+F4vndNKuSw1Vk/LbPqRErA",
+	"/uCihMpqqLn9TdYRZRvy7+11TWb8AsIrxu6eDxEAtyrA2NaXntGKfvjiQ+DiSw8BT2jHFfbKoYE4pli7",
+	"yQZcL7UJNpY8qpN1myyCRFcfcdfx/dcQAEzL61IPJbGgMWDyJ0pTkaoTEnvYLmUUIjhzIOiwVm8Ighkz",
+	"KmaCK+JWAbXzOwoIKvbNE/ulN0oMC3HR8DG+ydK4rqV7g3GFBlzvZjntR51aeXd4fiVQlugzJObqx1pU",
+	"P4wxZbmRXV3ZXwRvw7BbYPw5S5jQ2cY5pWbClSinJfhnM3g625zWSysql+6QTpww2MgdiGZCSVstG3xl",
+	"NkB7BWXLIa7dOchA3IKvQ9bU5iR7yinaVs0w3Jx8MTXkfBsWVn5avxIqY/GedvfmlLxxdB0Y9+42T6lf",
+	"Pj1wT+EmXsoiTzzksD7n51lm9hG/Q8MZfNxTYXMAulLYKMrubC2vKu0BqmdUhb32CeL3V37rMgPQ0X5C",
+	"cTul99DHlVA2NNlPV4VfFctYojFK3Jd1K2gYB/2iufnX2EVDl9i3NmIaEsC4shBpLJ2czkRsfoT5nJc1",
+	"2mL7hkJ/NRw/rvRBLRvZ9JdQIaQmc0YSuZpzwVJQPcHJsqobLmvdxBhijWrASU0D6IUP6BViKwWgWpRS",
+	"BSA8Vd2pKAMwAnZJRWns4G6Ddpv4RUZe26XtR98w1pOKSCydt2llLCSpsCWEhDkGU8M+Djt23eqVY3O7",
+	"YFbU8DEcEDFRrKrRUD+1u6lZqPC1mqmlZo6d/mUhLozmpRK5ZhEqJ+awlTk0Q5Wtxpp9Mk0rVOwvVNEP",
+	"VqCJ5tAVUdAFKBcHwNQroLvuJILLsnf1mWyh3rDeDwuXr1aoIwAWU2b7418tmXCmiGHyJZJLTu0rVBBN",
+	"b5ioar8mVNNMXhedGKCvHBfoL+GcyqRYGRI0wneuXXITb83JzwQtMs3XGQ9doh5GU2CPyf/531bUqPKX",
+	"dG0VQdsJJKmNc1mIlKXmzB0dkxT3mgBHUZ+ryER96AEAuNqYPw/RNiHq+yi4NYMoeBA9svUpqbbxOzCW",
+	"jliRswpEplH39ITE9XHGDSyZBm1ArUeqZiIOzCa2ZYq7lyWGfLmfADXJTTxGeNy67ukS1UuITihGNWfd",
+	"gDczAakGDjDKO+cLmWXWaY1kXx7ok9Lk6r1Oc6iEkEFa40yM6+tDjiYRUUxo9D7DsJSmmtVZhVE0zcBR",
+	"yvMSyshPIAF6s4eyv63p0g3MVmxq8y3bBylWfjC/Hx2T72iyjAidCUgPwL2do9BxYc7yxCIf6mVzoo6e",
+	"wzkVAy6OV00Y1VOIa7Axhr/ZaMFd75+zrm3oAliKIJxDL1kraa1EoDX839qbXG2YHQE+61fedlHU33zl",
+	"rr4IqKwJh3uKp/KkRdZVuueg67B3UC66u/t+PK3Fk61tSEi45x2vjN8Hoe5y53ReFB50b5dZrAnC2xA8",
+	"axU1QxFLDZ3UJfcPRwquwQKEfagtSIAB1fcKofPN+aIrmun15Tl5cvT8+cERodl6SQ+OATt5GNSm+oH+",
+	"DbwDWxOuzOrCmVvSv9E8lUUw7cYv4r5aBHA2ABgBGqxscluHqWnOFwuXgdsI5qL5Sgr+NyPswWvDZ2/O",
+	"0E8lwHBDm3DE5GLhQmAIXyRIKVQhdGSX29vR2vRqS9imqW2nrksm6zx6bUcwOtCEw85BdEw71skXOX07",
+	"F5jf9yRu62hNtdnp0cnof/7l7OB//Pzr8cd/HG09rEOzVT7l4W3HuO4c4vpJTv/nGde92UcriNYbyxe+",
+	"sIPs4IpebzfL5fiC9evQ64AxTdPrTqOpZSiC3cHHJxi3cDSdVkInT9GoSq/LKsDm3/FkeD0Dm/RR2cmO",
+	"WnayjiKCPuu18+jinsPScAZl33zarJsgdMxninPk6gIRTMLlCjNG0yu+Yq/FK7pRtXCG4ZgeZTbG1iO9",
+	"/oJe/q2RPBW0Tij2iozBeAA/RXX0IEtiRoE2bKcOSL6z0flBIMY9RJegJbT4/JR4/4yxvbJKPn2+1tpG",
+	"alRHrXWuupBHvE3oYhN1wt2WHfZwWWGNZDCH025/VizLPAwdi/9RWfl8RCEylgsEkqob+iZQg4PEwXnH",
+	"+O1M9NkaT13RsNLMBTIkmOXA4nVCWt2Sb+WHCCG+KoNd1AHvdXR8SC4qUHgvnM8ie7VvhS5e32toKC2P",
+	"Zc+1BTTrVNY+I0e/YZNZ7brZbm8iKVsZeq7VQgfR2uFuIf11pXU3L6+G4ZFuHEoeJNloCaE5fK2dOFiI",
+	"GyHvRBDLasBKhu7AL5ORuA6nMgDtOuHYI6ky1b3MsHNASb8pQXnLpd1duauyYj5Eaa4/N6DP9qzLVexq",
+	"Q/6tYfW3xYb66P/s8yzrOFzT5Ob3wboePKP9s1SIGJBI+xnGsWuabPhEhSrDdzAwCwGiScao0iT+JSx5",
+	"mEsbsVRDYNt14MG2renp8dE3Af4R5JuDDE9Pwoanknl/ZhCRXwad5Kha5qO2a4p6N3T3FXq0NUr6l4a8",
+	"20k6HaTyfY8oC6kg+My0AKh1SnqgRJSsqU6WNvLWemyp5mqxOZyJN9bEKqQGLxxLSZmzYKsIITkqJoIy",
+	"4dcq6b/NKumRM6albVSbG8bWPiQtOvMHFZj8Wrb8a9nyr2XL71W2vK/m+LmrBqHuVXK80copBtnIgZXI",
+	"IyzYwAjNckbTjZn7QSlg71wJfNicvlbi/tSVuN0tUHH/vUtDfIb62+et0bq7SsEnh7+tatjE+rZUPVi8",
+	"HMypy7oHAT9ZUnENUW+bMrIPCpyRcV5kjBxPvpbXfqjy2ndLmbWLbO8sHj1U+e3zoC3D6xNtv2XIZDji",
+	"c/eq3YPMH911u6Gmn+kU0wKRgNVJpRuQsblCapOaEK6RvAGKK2T12Wukn6+ud2uD/6SkuDDqVOiEQBVt",
+	"eFrG8pHxu+9fkucvpjucaGjhfM0ggFaE/GQOJu/7IH62C+CgTZRTrhzcpQMkN1ozi4gGxzH8cWLzM69B",
+	"VXIwFsAMETYY8lctJOYYAM11MWcRWfM1i8ic0VVEqLg2J8wQiWBZuEkEhd8RJbcGyhrMIoGJyoXFHrOG",
+	"4LLgRRnI6bDccWQrI8TWcWFdwfJmSHDGdEhuK3NIKVFyoQ/siziesMDThGzvI4lX/rtBdPber+tv+99v",
+	"/ba24q+qzzz09iGfA6UOLM+NFkiuzhLNb6nurrPmnltoVpJQYS7SGkZamfa5P647MCtLtVyQ2N+4mIwB",
+	"Vd+h6U9O63CxKHOPSyxZe/6Muj35zSKjl4fAHHvQ8Opo02dPnpNLzRhw+ufT50cHV8/JWVasuChWQY+8",
+	"CPb1HmJkvJzd8pxWsobqKMXVtjMOxBXHhLmc0c69/Pt/VLURJqd1hODmftrN/pL7WUMnH3yU4QNztXQD",
+	"278WLZDo3/pqhAIeBMYjNMDKfTxyC3GuPdRzj0EGwMx3AjCvs7KovENCNuDaFtmPguaqS1x/LUsuSCCe",
+	"wf0ViugKbPGP3jlrlFZ3CcanZU0psCsSKRL22RKOW5eA9bkjOdXnAiYON3+vBIuyqRze6iA0UUeCcZ2A",
+	"1PZ9elW7TGmacjMiml3U1v83gq0eKAiRS6UOFAPjBeJ4+FcYGEDpCqKxQTBWyDjrjCEijCZLYhHWZwKz",
+	"SqrslaNpBK0AmWVMg8UN0lyMTpbJO5YbNm/J7ul0ckgui+trLL0HH57MxJzmpmMKFWVim6eJeCp3ZUkh",
+	"EqPpMCbjRUZ1RNQvBc3Z5BTkVHjDiKozEctCs/xV2Rx8e0czv27QuGo7KhuOWq/dQWG9nCWaiusio/nk",
+	"FCRhREFAKbj2uWvxjs2rZiISLzKjVlU/naIoPROhj0t+FR+S78B40AK0j2yBKldfnavaZ+DOWdEPPqUe",
+	"TbfR+7Dq5w3dI+NK7106mH+hore7yKCNUrcVs0nLir9VBYFAzHxQQhpQ3dXqKTsa8Mrrr2tha5eCQt1f",
+	"DVZhg6JGtfIvdobRazfYbaEAFlYnv0NyYRVfwwzLqloRoVXJHotcjYGtRkCcnECJLsbg2IF2DMfOKMsX",
+	"8Nch+dEqwtisLdBlmq1xVb/pmUBVYnJC4jm8HBvGBF3wNaJHM7oy/4WzD9DRyEIaYFEwNJQ+NODylgOD",
+	"CnLmAjEtmzc4yDmm3VE0gmZH0ci2ul3R3jPWsrEHp1blLq8R6qp8AaRTytZMpEakBNAlWFCvLMu2ciwP",
+	"qxEPs0B26sYtO2RVg6QMN4D6ALgUk3aZkUDME2uy+ME+23421ooAyYs+Y+dwBbqcdGt2UbDOijetU3Ld",
+	"rl6DijYUl5s4DY2MGzXmfqPxV1uU7p4opg7Ve5963v19F/fQxnccyRZdvUY4DXmmp0BPP+H8/T8apGN+",
+	"+H0QzyfT8B96ofetKfWl7QTbTQSN6yWkE56vmThb81fW8t+tC4aU1zNB4PuL1+TJ4dRzHwA+ztnFa/Qm",
+	"asMUfPtX1X3DaxCsy+B8EUS699oX6SIPQQiha0PCehoeVQH5IX9ayVuUBBK53oAEHDTSyXUHIr0bD9Zc",
+	"VRxSHsrh0pxBiR6Z63plPZqmAH5ouod/YH5hNLI/mNGYcTClg2IOksqQyWqaX3dUHr2lWcEGOXX+DG82",
+	"qU+uR3YkP3ft659dF1RsrGCyzUvWTHvyfqmu8H4SbY6lQmZv+aTCNZLNqNErkqalwxUhapjSJwC8AYsN",
+	"b1pRxyGDWrtikjGaKwAXxQnPBOqPk8PakUE4TTIzS2R7tqxrNiK4C2Qcu0ZiAuCqhJLYTCSeRGTJRMKw",
+	"AFQMyxyfkn+R4OsmioG8us6o4XJUbOJDcg7L4qqz5HTjqrXkjGRsoQ1RC4BBAdNAkRsmeGKkXpYtDnIb",
+	"31WWbVGxxTY1n9E1B66GK0rYimujqhjtRquE5Ay6RnXAZ45AsguasF8/1pijuuHrA7nGjT5YI2nbvFRD",
+	"YhvDbK5YyJtoHxLN8pVqAEpycSshfwhmQ7Tcx2NW85et/d66/GY9YXz1Ym9Q6Pea3zIxDNBisHOq15/h",
+	"4do4Y+owF4ZguifXx8anIaKOWXYEHHcrxhVJaxBtnRUBPKO467G+qv02ao9ahlmCanv6+zQEfVbrzMf+",
+	"Re/Xxp323TpILWyr7kMU0ELwTJVHqX8+Ww/aME2kdY720Xke5ki1g//pB5Renzx/Ng0a8buOX+PkBU8Y",
+	"y1dcdcNKr8vnHjYjea9YfjCXhbld5Q0TmFlp7ptirpg+tYtYfwWRVTS5pg3J6s+c3ZEqGn0Ujb5Lua7/",
+	"Au+8lKs1FRv3QvUnPoX7gtggbPdO40fvTRD3vZfgb3h+ybTptmzE+xuev6H5NRfln6+x7gm8av+Nv5dR",
+	"s+6h9wO88a+FBAsaPHV/4BAApssVH8JR1H6Ct1xlifqLrV/daOAC9Qbj/sYel3wNkGBlf94P8Maf5Nw9",
+	"w3/id8mSpUXmbVztF3jn7ct3o8ixDfwDN+Ls4qzcBPw3/o4xizD+aisbP8KbV1Jm5RvmD3LFVs5KecFy",
+	"sO29pBmfW2XF+y70+5nWNFnW1sH/KSTYezgDnYlXiLPrg2acYBCQl3CFsaDhFG9SrCMw4yH8ImaNy5zM",
+	"iw2UAY2hG3QimT9XQKHx5JAgmuvKhVMqlt8yZe/EGy5S0yGM7mQmaIXYgANOaJ5zpkjsEtHiU3PIgRAb",
+	"b1TQ2Fi7AKa9kPkMhCP3dBI1UcVjMGgTWkedBsuJsGDh4waiMzY+8TKKILI8lcBe6Hpt7mhUpWCGDkgt",
+	"jOg9JHkNJXMnYzSqmDUzRlgeCmrFevh2imCyLv/y1tOlAriIzGF4T7UF3dK1WV3sH/51376R0EIVwaVS",
+	"BJ+aSyRhQtNrZuGlM6YUGnOOptOJs+DDu7sO5ZMnTW9JBscQ2tJsVZ/HFxp3dz4icIMVzTKmyuRur3SV",
+	"rfqliJZgZGsxoqCA0k7i1wMMiBXbdNbDgZAsEFVVjh2c7LAh5phXsBVh84mXmtyJ9QLUWGeEjh6Ff17U",
+	"7tU0WsmZ5QGK6pyohp3isZXWYQ8DosAoguJefdGDFWdp7c5yxagsqZ+4qwayWQ3hLPgHlrpfT8urxz3H",
+	"mi1gUlTaHI4blpJi7Rj0NfAJ95HPKTAxuTJPcotZn87E2F13HBQ5AbszOawEn3p5iJwRmt0ZIdx+V/dt",
+	"Nnai64rn4rqUA9vkg/LuHU+xc6OXKfs2GVezUiF3IkYavengpBflx7Y2Wo15npKptUFgCR20G1aGcKc7",
+	"WEO4+9Mh3n7ecCA7T7R8v6H5TbHumy+ZFdPpE/ZPZFor3exP9At7SwrFXvXv3lt2B64MB7Rr5BT/i7Dd",
+	"qVAMH39LFUst9XVdRNg8SJPl7QO14+DE+WD78PimWHd2ermU63dUs2090rmF6VrRZMkFI5qvmGMIUK06",
+	"pzocftLgiOGZBlY2apyT4Hi7iKyLFXpnui8d3lmTncHDSYH+Kf96rr+e66/n+hOd6/D5lfOMrYKAle++",
+	"f0m++eP0G7LGlzxsjeYZDYNe/mQUyjsjdtzlUlxjco+txMdU2DfH8lzmvXG53QbiphG4gSJCM57aYgVM",
+	"KSNHkPmGLDjLUjIGr5Yha8ea7CAhtRrrM0CdV5pj+ClYisOOXS6UpqKrlrdtF/oKroB9oUu+dt/zlIwB",
+	"OMRaXP/vg3f45OB1SpaMpvWKTF4kYUf5RdP4D1dXFzZdtwTWDigmXIfSxi+XMteuPLVbRmcdsTQUHJHe",
+	"hHPD3r97TZzbjbnKY4FGo6rGEgz9hMSP7SPDn27Nxh/YdYtnYvx0Op1E/juFoIVeypz/DWpKPp0e1Z8v",
+	"ZD7nacoEPHxSfyikPljIQqTY9NP60xXTS5kemJdolsk728Gz+luJFIuMJxqevag/u5aCQdNHjVFrKQ8y",
+	"ml8z89XRk+aUSv/7wYqlnAILhzefTaKZqK0QcvCYjJ8FVuaWcuuBHT+bPplYsR/Dm0Yno8BCjLZpcBpj",
+	"NJCOSooM8qeOAsMhG2FAbzmpbE0PAdtkrY2lHe93AeM0FIOvRKduig6/G+ynGkjozhBQg0wnl1C7UXnb",
+	"5bCcPazPskTWvhB5JSHYyHToQFalSPdKwvbNNgMT9sF53ooUOXMztwAJ9XWoDbMTii0aBrH1jnZUIljK",
+	"Is82IEihqelO5jfEiMYsjxwSEPtAE51tCFWQ8H5akXjk5bk06oWVOoPdoMNRXTOo/vfZT0kJMRRif9VF",
+	"qSWhAnFLc5bIHOLjeWoRNAxHS7laZ3TTkTPNA5LH67SSi2w/qW19h/zRV16/u7TXGRARoplgmcRgdF2r",
+	"huM93EmIQTwTvhupgugGTwzVdaiR7Za8mfCN/tAcPpkcktdaYUlJwtGwWDonxr4baRLVH2rO8pkYN/1H",
+	"ZoCWQKzDKCJBh9FDun86rsEyjNmh7j7EddjnVbJQKb5jqRrHiWfY59ZJ5t58pA7JW6mJlteI4AALWF/a",
+	"B8NQ63ZNnQnCPsBteN12UfXPxLzVP4sHmcGODq6wLSf3g5+9wxCViDyhEOjqEO5n+/lNe8zaS2IrAmxd",
+	"kVVpYPnCk+0W/d473ttivXVB0CyHdbNsKbO7ozzo9NJh0lLTFfdzVKU/l+6RZi1CeA5p4ZZE/zMgM3f5",
+	"64K39ZIvOiK+AAuKsZsUIr+IMm+CnKdCQfA8pQEa+sm8bmTS7+GFjgjVlRT9X7+BFzq+VlQXef/3l/aV",
+	"rhaKLf1fFj3962WRq/7vr+wrXS0UbFsD+EbH93csFdta+Mm9M8TwaTekGpnfhzfjyG28twvlcnaS23e/",
+	"FBiUFRYLmXtMStuHmYClwMiVQfaIk2MZfvd2mzzLJl/3ytbla2HTqHsa5glvPaG6fDVCidYwUpSuSyd8",
+	"tkE1p/Y6BOUrbrSIOWOC2LDiQUEsXUfwzF/EvY5hrYU9j2KtjT2PY72N/Y5krY19j2W9kX2PZq2VnY6n",
+	"T85Nuow+1+F9CajJ4eiLFRUbsuYswYx470TbayQvhCpdMoB1x41YYQQIe6qH3zHnNbLurdzRljG6aP68",
+	"Ruk7Ntp9DM4bxL9rw0XnaL3zsGOj3YflvHFEdm246/yc10/Njs32HKnz5kHaqekvcwn2GEiqc2PvFTg8",
+	"jyD3n+a6fUeW70Qge0thIQTcTbnjzfjdgP7HT6dP8Saz5XMQVwnurYg8nTpr3qI0ilUfG3nY3HWgN5im",
+	"t6u6X6+9r9ceXnuf7njKXL/iOSKRBFwQMtckdc8d/hO608s0W5UwkbpgnvKPUFTeZZEkwVxzKFgg1B2m",
+	"1FJ7ptBshAm8KaGezbZ+rlVXs2cYROhAK7YsuWsmtE5XNFQgnFzR6wMI03cG5RMoHho160goB/aUA3tx",
+	"ZRgIExqC8dWSQrV1ripQ0HuCi7YM3L/DLEmjSoA5eGCOpNKbbGsY8xW9voT3rNUlCH0Argx4ahO8r2uR",
+	"1inL+S1LT0j8F67Z6ufY3D0ZIxTeNPoZpKCwFMjZR3Uxr0cegHP8l5/j/lTEFv5RV74mzr6ZrYlT7M/a",
+	"vKLXmOqzNXOQtkl+x/zBc5toHMQz+RyZhO1EXMw6tXasffCydiO7cM4fNtKxO9tzaWsb8zWNdp802nKH",
+	"On2JsEc2F4deH9ZD0m39U8USc1njv+2NEo1SKq7Bqn1Hc4F3JRcLCXChWEY/pfkNgFIIwZL6Qa3WE6PW",
+	"3xkqCyKc2Yxye79MzDjlDRNkzjIprlUwCb/fo3bR8IuRsfOxhVlwyKGLoyZ8F/et/cZtbpsr8hX7mxQh",
+	"H+DZ2zMMfXTvIOjzfINo/wcp3ZAFHBy1i//X67OR+xE8tGbdvSpPgc2CnQERhxZ6yYTmCSACehGBgd0C",
+	"fpy+10kQ291mREPT5ubmShXI00rtMKWaHZipBO1+H9Yc8yuH9KC0XCsyZ+Y00iRha83SU/LixYsXB0fH",
+	"B0+Oro6fnDx7cfLsxf+wEoodGNdLWWgCnW2GD+6GiwB1gUqLY/YTl2sJzUb6ElJ7ydEHkNR8akgjd58l",
+	"NM833jvKP+FeNxjyGgah974ORlS7h2TJMgQThCH4idenHppbe3LDKwVUieKBeFVcnq2XVslvzCem/36j",
+	"Mu7vGM4b1Jy9lTdG5gnzCljEwT6vKiIlDCgDO9leTUITRAz0cv7Cq1qXJ1pxhHb2lgzLFaxveeQf0OZx",
+	"CvKJnCY3XFxDvvsrqmk3fqWLREX8GioIFwfrXCbgubbN2BBjlMxq9OvEfzPwD3oUVY7WNJfrV/IOIruN",
+	"DBgi61oZnT4foQOThUuyVsmjYeCkiZZ5j0XVUdRmzR4pMqfKxr4Yfg7PXNwbV2T8WiRLMj2cHj97GpHv",
+	"pdRkevhk+vSP0UxcAClMD58+e/LsxfGTbyLyLzTLpCBPDr/547OnR0ff/PFpRC4BB9h9On1x/GL6ZPo0",
+	"Iq/k35ggR8eTQ3JZlnyjYiYg3ossjNzKpTghb7goNMTHHD1+Po3MBXQnCIAQ41k4bgZ/HZK3VQ4qZok7",
+	"xkhtjl5VIoiMv5UfbDzslyhuvUNlhm+pYj1qanBTx0gO5GiyCwBuW1k0X56SlS1pWXdIZxtMXHdoiXOL",
+	"yTTZTQiwhFvONHSoa6dlGA5OGfzlDtC9ZPh9ZWnYjIBAfTRAC9peIqgKGpCLMmASDjIE6W1FjzzaS6x/",
+	"b8fVybVgRGW8YnMjTr2S2vZAajJn+o4xUb1suFKY0RkiN0PoXhY/QtGeDIwYN0NyB6NH2P4smFR1pFHc",
+	"gfCl7iB2wwDMj9wKzzdubgjlllGlJzY52BLgIDGnfjPtYi+p7YwbeOg4Y1x4iH5sOHKZbAXoHotcrg73",
+	"Dlx0epYX9T3nWaa6MuR3Ngxiox2FGh+GoLpgYrHrgVVbenaukXnfZ9rCvRvGg+1yf7We7MNmcaH3RQOv",
+	"iPKe4b45YySha65p5kpJfM7Q3/vBKPefj123qGVkDJ2Pn2R+85KJ4Ok48zMdalhI1XUJ467FEu3ut3Cc",
+	"yeuty2/hvKldGYuesxaiprzxVzawWhJzf/XGQERUR/Bg1dOj5qpE5rJzVQ6FtYMNutyq6LGACj+cWUOa",
+	"sMtv6dWxqasLCtnEu3yy14XgrdrgWl7yluVLRtNdBpcXYpfXFdPFevgHPTdVjWL9hqsx+dvTmF19I6qL",
+	"zqfG/kM97OLzj8nX22+f269a8X1vQJ/5EQeTJqSGDWEpWbIcEZP4tQBDRFlcNcR0+/ikn8IRDG4RUk+q",
+	"Euf28jwhQnqvP0CixpfjSn0lFVql3mt39lCutaMH8TfP0zrkB2g3KXKuN5fmc6vyMpqz/KwIwaefiZr1",
+	"deyb6SFzrWW/RReGuULjlVT2R7Syguccxg2CAnRbXRlLrdcI5w+uNiNNSqFpoisLyejN+SU5u3hNNKOr",
+	"NozDGVkVmeYHViv+0+X52wOzVQeAXWC+MwLMX+X8ALS/FRX0msHpmImZ+Id/IGeVY4dLMRPfAVstAe0J",
+	"+5CwNYoqS0YzW0zXYfkTJlKA41YWkDw+s9ABFI2O38KMEZ0lgYVBoJb4cCbOCBilxXXkgtUia48HORgs",
+	"06y0kUPsjSJPp0eH5KxceGLxHP1Nmokxre/hDdtEQe9Kcz/HOAtdR6mF2nDlkswEVoKzBj1vP0ghUjNZ",
+	"z4syG0WEZYqRp9Mnk2rgWNbMbtodVaWAaac5E4bVzUbWTQpjBzCB2eiUUPeh0jzLrHNrnctbbnqsGiHP",
+	"pk9QDI7fMZ1vDs4M34jdznuunpkAPEcHxgtgEtX07XRxWeLqs9ji0h+S72oLRFKWZDRnitwtqSZczwQu",
+	"Kxck/nBQtRyfgFVKQA4TyNkQSiMXtkvq+b4wh4tmGcICj2MjFsdkxagZvgXN55ZaJm6OUFBeaJzjAbmS",
+	"64OM3bLMpQKb297cWMdPD0r+SpDpqVNzGR80Xnzy3Hvx/fvXr9ShadjeneUSKBcrZjg3bsGvsxFPZ6MT",
+	"MhsdHh7ORh9j+PKKr5jSdLXG9o2++Mfn0yNSuhlh2d5fvTTEg34VTDQXRC4WioF3wRr90Iz//uqloRF4",
+	"dyZI6cusfQGaElXY8E9Np7NZ97osXPNWw8ABIsbBr8xlypmFxbNeVtN6DBFJyFoe/1VJAWXBGr8drKlO",
+	"ln/Ax2bAsWYfNL6O1QnEpv7Vf8OXT9GqtWYJ0I0teU+FFDyhGQGcD2vMFdkGBv0jvGeGGV+cX16Rw8PD",
+	"x+bb+ITElzLXh+DkMqOEv15xKHB2ecPXtsDiFb1hsQOZQRAcJBcYuVs+LmC1bRwRLpWRow7LBhTmdD6b",
+	"TqfQcOrlvj2zQbq2X5nbr0wP3CXvu11d02s4/g6JR7lT5JiAlZPNGpsXLT1jjrXp/hCW3Ju8dU5AwQiU",
+	"2TboiVBkwXOlrdEC62AAWKP/I4gmwDBTqWFRmtJHtiHjGFPGYUkF/BM6tX9EJH579ua7mKSSKSvrUdOe",
+	"ISt0H1r4G8PnU7suhkcqmWsj0Z2aJy4CGr+oLpCp+5rrQ2+jCc0MN6qC6BBqkri9gcYxkhss7Rb/EXMt",
+	"pSAxT/FIX9Bcc5oRFKAVFIgj1C+vX1XVt6U3QmfFPxf+fMyQ1lQvza1ZotpUrCdyZ9+r+2JOhVkeYJ3A",
+	"aBeUZyw1R03p2F8bmAEKAQA+BTU3/aFZgBscF87kmz9Ov5k4/Is1yw9wxWNErzJ7uyYSxn1boU6ZERQ5",
+	"s1VALIjS6A0VxYImugAd6Lzip5csv8WkUetvHJ2Mbo+wKA8UHBmdjJ4cTg+f2GI0IOY9pmv+uAp0PYBA",
+	"V3ApSqXDOWPIHbqtYK2w2bEhKEiISwtcJYbXT3VRnpAG+DzOudwyowJZ9at6x1qOLYf9VqYbJx+66kwN",
+	"esEqvRaIqB0kJdMi0Qjy4JT/k9FTw38u7W82SLCMFPtoJVc6IHDQBmc2SlPZAi05U2spFC798XTa1V75",
+	"3mNsLjVDeDrk/W9pavG+8JOj7Z+891Cu8KMn2z/63kFf4RdPt3/xVurvAQXKfHA0oIsLuskkTa+k/NGc",
+	"Xfzu2ZD5lMzgjbn5HALysyHzsqfrfYVvhZoTopf5xoHmATBnl14ro4GdNY6G0cZ8cW900irCYDoJHlK4",
+	"lbtP6pllWJTMQeYAJqqQEzYsmaQQgJxQu+KcfHlFr8tLbibG5fUDR8H8w+vW/MnTuH24G7UmQofbyB31",
+	"o62AT7lLuzO0qHrlsRk/DB9KWQ14+RXPB716w9dD3jMyCAQ27caSBrMQawj8aHlIm2UM7miQ4fqKhmLX",
+	"Wwr2Gyc4NRn/V970W+FNP4K429yenfhSs1xMN1/6lacfzZivme6LnmxzhRZP+BemA7f9Pch+K7WHC+g3",
+	"Gfp/Lrp+GBL7F6bvffe1aGzXC+B1Ovr4c0mYhV4+tuI06yTId0wXuUDNGBHpVD0QdktwN4lr8aGguFq9",
+	"h87EotBQlR8QXnVkoRKoaJjuwNzwV0gZQCXh6fSIzNlCuoSyvBDqtIy9tuGpVawhBmGTnBkOomx1fgAo",
+	"Mr/lzCjEkMEI/opxKLi7fWkLtGO0TqXFxWUQHf9JT6Qffh86mrAYqXth7xP2Rc7LK5jKnHmUBhHXGF5Z",
+	"gR77J6jACqKNU2P2qWLHkJ94IBcHLj/xfspcd7rjw2p1L00/5wv76n20Oqu3HR1Pp7XSX053Az/CV8Xt",
+	"q3DUVNw6aH3jncCXzTd2UeBaJ/MLaHD7amb14/lVM/udaWaWZ3/lOb8phazzbt2R43SqZm2O86C6WeDO",
+	"/vy6GbLorxpZh0b2QJfaw2pmCZSQ5X2OBriUwahE8O2NdRJzZbOZY4AEsSXVua6LrQBXV8YEYwMn6K1a",
+	"5+yWy0I1H0MxYLaSJSa7A/rKqVCYIRYWb21B3B7ZtqyYu7dQy1ZQMGUkFwuesH+myYodusfRqFwTF6Zl",
+	"ZeCzZMXIGwi4wnT19VIK9hZzzE5Gfzgiz549I9Oj6dTIx0u+vpJnaZpbGBaK/zyCetFveJaRd1AKD7BX",
+	"R6/oRkMWLdAEENz7y1FP11JpmmEI+Ojps6fTY1vIgV3k8pYDSPno/Aek4UFMwS7ra7GQGK/3VUL/Ty+h",
+	"26OKLnqfh5UcpUMgd2fwY4sHPYAUPm478CdlmHiNZdl4zJlw2QzOly4kSTJaKHZILq2HHr3y6gR8KlHl",
+	"+K+ai0jsneg4mol4QT+4v0gMXCNGh3wtGFguSFw77zbQIGcrrr0f/VzLmah/cmgYQZevp4cngjpRbtdX",
+	"RaLN0T6zMuHx0Z2UiuoW/8oof1NqRY1JqoFcslbqP8Alf7XNvt5FgXBsIKg9eFLRJ1IbapQdVh8SN+Ov",
+	"CkSXArHPnVunpl2ZvNu3FDgtBHkFLmZ7c9bCxmxVFDvmRzaKE/LdIryRnUOolglDTTOLIstmwuZ0jOOm",
+	"eBlP4I5U9Bb1DS4wYdxTD8wglgrjcEEw8OID5WIm2m2ewuXuYvNgpgAITgCkByA0ypjhBfimxi5mDwLc",
+	"ZmKvCLeoGd8G4oqLyOUQ5jYTFnAHmD1XMPN0ZxUI9mUfDcgL7qspQ3/5dSTXo5ORLQ9rg9mgsJyn3UQj",
+	"mL+v5bx4AeQ0jHX8SUkBQ99Bq/jMPAvKVAGeydcL+LdyAdvA1mxjQ1sfRmeJRutCh6sk235OqvRoF1KN",
+	"2gPW588YzVl6SGzZ5bYVBQ0fqt9CsvPZfw9j29f88cmtAF/P63/58/rO1hh/WNMCVMLCEO8eE6cN6+fK",
+	"oZaCfFG08JBWMi0yFgWzBEorJYgbK7ohczYTEEjABdF30n6tJockzuicZXEtkaLMnyUxMg4VExt7AOEp",
+	"YyHFASDZRTNRFtCsZ1dOIGYhTnO5TuWdzUiJIelunbGXS8kT9qr20BWbonMFWO35TFRoeYi5Doi3px7G",
+	"rpeUUA61gyHB8hOwEqgeqyy8hraEe1hmYVFHJ6MfGNVEm5Yhozsa4cKPTkAJrwyjS0b1lXkNhqURY/Av",
+	"GMQRjagQjGaQHb6kecoEIqJU7GxBM1Xl4bo1Hx7P4M36FVtwARWzv5pP/4uYT/FkYO5JWm6/z+y8N7oZ",
+	"nn/AOtje/ayqjuWVSFJBE2tU2VidzXQmOoymyPsiEkNV64jE2EUMLNT2UdYFxmcTZxPFExGfzgRkNZXp",
+	"TKZjtNWZ/kpuTlucusIsgAB5FZOxKycLBbRnohwOdImVtzHfy0KsVfg3KwsrYPjSxrMbh+2w23ghWGMr",
+	"nvDVINvFLT+3UTbEp3cyz1bn+6uB9jdmoA2zYbUDH24f7v+PvbfbbtvW9kdfBUM3kcahFdlx0lS++TtO",
+	"25W1myY7dtuxz2LHIURCEpYpUIuA7Gh39KnOG5wnOwNzAiBIkfq24zS8siWRIABOzO/5m0182GZ8YPl8",
+	"DSw6fG/zn+1cSLZQOZ9MFelSklKt7k2Y8qogz11xK7BOLsk4Z4zQCeVQW24Z/Jntp1MZv1zRn5Azi1vC",
+	"FUk4Aj0DwEmfYCMHSW4Zm4cC3DrS4AjgoDgKzGMhFE/110swfAX7rMh9rhmnCIp5WBfaLVv6qdeh6FIy",
+	"L5WmgkqNIALYwgRwkPdTO3Gnq2rnrtrVWwMf9FfQOcODU0nqzYhcxFNfvLe+7br0a2hO81A6UbBtgKRE",
+	"NLVhko30cmxJ58ubeodGS1vbxE0OJqw6Jr9X3tVm/2HRoxRrS0i+SJnsk9+Q29I0ZzRZGveV1n1NcBG5",
+	"bKZIzgyb1VqyZb821pKgXJCYpCXYvS8J8KvPCrAzCtZthtuT1xrP4wEm/iOa01/yALdOySftlHwEg53l",
+	"J4oDNzmkTgiG2KEm6Mo8e5N/juU3HMJ5R0J5+C1LFzNG7NIlMj7BJpniwKnAuvfwH37KwLTd6RTipFuv",
+	"2rfkVdPWCFJq+Wia7zecTdPNteZYHq9IaJ2HqP4gFs4hpOjWO9R42L+Ie8gwx128QkiLLRN5ev4gxyh2",
+	"4CClE9zIQXYr+nEModka9YTyg2qzlr7rlVhlaL+1P9fYn3uIpQpRHVbpY/WsXcPgNkS8DmYMQitdbX0a",
+	"H2Cv0OtC0fUjxvCMCw+m3l74zPStianQj8vZQrKk1yeR37SgFDMH+3ZN4wHyidHkBAqQbKimG8UePb+D",
+	"wJT/DUD9BaEovlzOWeUy05QHcv7pcsaEumH5TBrIJcBhgpVFARjSCJjZ01p7KAzadJ/8ahyfpSHeJYig",
+	"CMBnH1ku9XH3Ee/OD1XhD1Hf45wlXP3MZ1x1hmcvB4NB0LGbYqqJ3l7+z8lgcAqt2rD5lWszh4VMRd2a",
+	"pj7sA4rTPDn/7tS/Eb413xmZGvvslcsb+tkHxDZWAlZDkY85iwFiVtsPmdKP71xP+VzaduxQmNYJOos8",
+	"NeDGcvj8eQJ3n8zt3a60a2e7o7U5vi2bo4av72FpPBYSgcUeNYzRh5PzjzR+9tiv/lywAfPRNGg0sXw+",
+	"5uajz0Ydby1zvL4rpUqi3gVR7DNCl8qaHKvAlylFbz/MrtY3QdMr0kWMVwgxFQ30ex4Yailt4G1FDMlQ",
+	"6J1N2VgR/QC7i1zE6SJh5nIjJRfsMFOuNeNqeecXMuF2q7lyr7DlyU/RhJNbMuQNhpt8/qf999368P11",
+	"NrbqL3bEcmp/yqBSBXG/uw0MpRdAiikWq0DXgoSREYuzGQuLFWP4BnmZnwZg+xta3XMIzCnqkxsXlyc0",
+	"uaNaEVvh0jIrvgLYfUBPM0X+FbY35iIx+QLQ0pnUphfYpYdi6+wCrfjqi22Ay9y0u8LrB/cbTePjRPbt",
+	"MrEhQHnirT28Oda/r9bUENO/XLEpIQkQCNTC+VUPyM7i23O9PIbbpbGSwduMlszWul32EwQ7V0o6KbF3",
+	"qWThCClqJb1Kx7oqSZM0oPX3kuEZ9basivRgCMoDGIyWfE8XClnxoFScKnu5ULAq8nww0HLH73KDPWqi",
+	"OVVTdKGM82wW6e3K0jtskBA9R/eWyvlMuny5gNxPeTzFPQHLacRcH6tQFI2s+uQSq0JNnDLz6kExBS4y",
+	"SgMGd4uGEC75wiZt4GU2QfrC78RSP5IbAKEjbtkSszNimudLPbFRSsVtKKJVr0tk3zC32QXYcp1gmQfm",
+	"QushVljnQV4nrDXdx+m0e7Gp75dyxaYvB4PBQNszcBNNEu+G1V16Huez4t4/y06oy5PT7wonlHFhdf76",
+	"GipYtxQiberJ11G/eqDStF/qWU1Bqyt8KCpaSZcKeyFwet9nrwAZbK2z3uYr1/jsvS6N0IjtuJzKz0/b",
+	"wz/+sE7hlgu0CWilBLTj+Zl9t8ZzAzBnYAAP0ntr3dY37LMqnWc/wFjXNRRcBAYunXRBvUFoDnT39i5C",
+	"EVlUPFA2uVqakq0C3i6CR9mD1ifvaX7LTfDS3Ewiw4je8DTlYhJBCaz98nrK53P41nIwqsiM5rdEq5dV",
+	"pR3LZd1W+tCFofDU8IDIzI8KC63VkSmVUCWcjU2byMK1YlN1S/38zHNCwROtvpnulFr3XcsfTbssu3zb",
+	"H5PGWJ3BSBd5f2DxVwIzXq/wH1XWXXInHRqgtKiHB8QpPbTE88GAXFEtsq7V1oCJn1jM+B0UbmXxbRNg",
+	"YoVEbBRSms8/M5rccD3eWT244q7xRLMxbVjxb83vL5MEeneY46myR+P8ReDx+Oz/EaKWK8IAGmN5xw58",
+	"DYVo0Jfh6YcfykIgqBEBAeI0+mfbNdny+G8d0/WyXULhMc5CVOhdwdo2bE9+WFTx0knzrzi6+FhBPytw",
+	"toj93ZTlXqE0tT7YpkZX9fv1AJE5j5G5r82r3RC3qw1gWQbcGL4qBfi07iZMTMjc6bcM36iUHRjj8nWm",
+	"hwp10eKYtKS+Karlduuo0a1CLcjGhAo0N+qV/Mu67MpC3MRUuH7s6OI/KA62nv6O6sNw3LqhPVxLpdvm",
+	"Iu9GokcMjgVbX+349wGFs9t5L8sWdCiqpwcD/GsPYHBMN+S+VvCjmJRf4EC3rsmvwTV5mNjboN8ZL9VD",
+	"eSgjyBr9xRZA2INwYW1PkZB5Jk2h9pYOTMDvlExAa0rTAACUR5EpDNkGrroiE4zcszQ9GWe5HldfPso+",
+	"2y0dau5zeX317h1Js5imoZjTXAVw2/8JtH2ZzSgXwJgUSRmVCryJALYlL7R2arLtTdSbiknKyCin8S1T",
+	"MiD/WWSKySAU91OumJzTmAUkzmYzvZsBefeRpFyxnKZSs0KRiROcjR8gv17kuSZszUWLYQiXofC3i+La",
+	"CWwJMa1wqLSMeoPf03orefKwKnbZLXmFTz1G45iECtrP2ZLJ/9NYbRB0HDmCv1LQTtBJqfvmk77ddpFB",
+	"ZOXvX3xn0JXPz9BnyQ1pv1ksUWbvxpnNkluH49/f4egO1cP7Gy0b/4LuRqgSQC6IpQL4/xYOyFBUPJCk",
+	"68kNwDYs/rcn0G//Ysoc9CiaaY2WoSjuITSVGcnyRM99tPQmV+Ahurlv9DmGorbEzu7/kV2OV1Y6tx7H",
+	"bRnrHh5HpwO19u02Dse4IMrj+xsdI/vT/LePm9GFXnd2M5o7H9PN6OtAD5ZRX5yNlsA3uhlj90aOmURv",
+	"iXI/L6MTMEd2Mq6nvqP6JByDbmoi0NLolk7G3Qj0cZ2Mlms/EefiumN3VN/ivqbso1iPX+Act77Fr8K3",
+	"eJCs26TL+Sg9hxuldbxEExz4+OhSW9mSKVPPY7Odq1U1z1eLaoA1uB25gBamWrLOsrtKVh7mJ3KFaIBQ",
+	"LGORlvUXh7GT6xrwoX0hRUpr7gw7r747fzke0LP49Sk7Hw0Gp2d09OI83hP371JKPhHQBaTNuW6Zz7Yu",
+	"MaCaEm5TRmgTeNMO3Cdhc5pDU5oTOeVjtQ6Kqbj2XRIVbXpIyu8YKX7ULKGoqyDdc2s42uNe2IS9figi",
+	"qWiuIHcNk6WZSMynnJGz85NptshJ9I9/zGaRqQ2DYKdpfUHG+ueET7iSF4SKJXYkZKmECsTvhoNBFJBo",
+	"YP/5zn4e4D+Xb67eRj2P+wy0bqQHPYFBXadEqmwjRhqKOM3iW8Qk9rsgk+js5Xcvsdrv7HwwiHrlGjdI",
+	"HbfQ+LDfwG1lKKKUiYmafhhf62/fifdcLJTW5jRDjfrkBxpPSeTI44f/LPhcb3aEDfu9+klmf4Kmku5B",
+	"z6T3igKSiZgNa96Id7vHkIPSqFYX1Gqje+ndDCo2RSZYaTctyJaeCEwVgQKo8IZEbx9R9zy2bSZlKOBV",
+	"rMH/qlZGluI+H9YowaFwb2RIREbuM8zBT+hSBuDN4LNFqqhg2UIW0wxItBApn3HFkis6p5jfjy2XQhHN",
+	"6Oe3lKfLX9j9P7ORNN28uyIjif6awJ09GL+ATnCD14u863jKkkXKxaQ5HPTWvQMgnYOy1FfIC1QNN8k1",
+	"4jA57QSdcc4TurRp5zMAtXJJ6FQtcvhsmlTJhfA/qukil971asH8j/csEd4XWqfRr0vP+hGfqsVmwQPX",
+	"6QZBx7CxzrAzeDUYdIJOhUA6w5cuvf8XaKYhzfvzyc97E8VKT4tlnvlrHBTrG/hrO/MWdlZa1dlfUAmA",
+	"/Lcz7JydwVRX6Nxs2NYaT4UokVLbiN3fHnnMEwiWmq1y8rbyU6OSUjC9NWrKPphkRi/BAVCi2wYFRvoF",
+	"1QqAusZiIFR3rQsgRVlASY3CkgCj/2gxYrWfAn+sCg9W67FcLyl+5lJVjuQ3A/NVAnsvdh5ospF9/+FY",
+	"s9CsubMv43tk1LCqLrALeJg5lC1PfUrIYckK09yNoVZ4wzqGuqkV2AqWGNovPpDYDhhgXugxFC6siEM+",
+	"DD7Xeg6Jgaw6Xfqhwoqw1hala9dA47E1jI24XUiTG0G76o1zLjF5BlQKLd0LUypCONFSw+bRUjG8obeP",
+	"mP+Jqe0o+Cj+xBVhU+9WlFYStTRdG5g8kKBXOPwxe4CZmAc68u+nWcos2yo6LPrBx4CwzzGbq4qSO9T6",
+	"MBwjqehSEi7QMeUtnSPbN8i9xOJJ0spIFsBglCXQnNFhl3+wMC9rAWEQ1YznDrEdn9J0dA2uE8JTAaBX",
+	"ykiX0Xjqe91GZZ8baXK5GS9XJmLW8xIVQoFbszH+sf7sY0D1oZ1BX8rtUjhTTl++qHWmiEWa+oDr23tT",
+	"XhSzf7GNN+WFN98Xpcm+qHhTBt89iDfliwSwd+H2bQTpKYevH95H8wD9PCoxJhnUgLHXdfXo9bUEcTOA",
+	"J9fVxmQ5+Ov7JLrP8tsrJhTL3yUSg1CAOlk8/JmEkAGJ4So5JCARKvEw74q6gJiZJFe9IBSeZIAmeQYY",
+	"HmJNxjbgwmXg+EEXf73liV+QWXbHQsEVGRm8NhuG8ab2TK74o7Jc36DoLc4PAOfNAlajPpAP3kNIZ7MK",
+	"f2vAFlRT7gtCzRxQCJeffIwIyPE6AV79ckVmPE2xzCqlasq8tn/vaTzlQlN/0Clt+3qn0h4Mv/Wcf3Oe",
+	"81p+vC8n3tNP7o1gVW4P/zcb64MdrIfLCUWNX9xzgns8OcvB2X24Z7vtXdHARr6YH3onF7SvQbQc6mn6",
+	"oeXW7GkL3/OG7oM3ZR8B+N24kisKliTd0bJcMtcLUCsr3+Ps9FCs3nGwx+1xnG3NXbv9M9c62zY42/Yn",
+	"4wdzsHk/ka7L4kfDBF1YUhsMRQIZA828bIuArVKniv87M4LcV8VFAoejdKE2O8wAENzRRkAXNPZQVLxx",
+	"2AtGwgx7F1h5UGOLALA7d6u0I6DZAKoDl6HQz42nVExY0mxQjLM0ze5XHI9oVI2zHPsLTKlyUPehgFhR",
+	"AMlo9opSxlmW15tXvWP44R7AJIG6e22QFJRA760H7GHNEVzdl/M9bWZ+re/p6akQv1q0+GMaOcz35T6A",
+	"s8nL+9zS1XSx6moqgJ5LLDEiHtsvggeaC2nmXXEfFRnUvGBrGAHvXZSHKIUcIEBiuHsonMPHZ8CAR7qQ",
+	"pRa2JJpkWRJdkCim4tNC/CqoUkwkDNq+JqGoS4M19+vbwbfdJx9sIEatA9r2MFkyofe1lC8NLrm9/UKF",
+	"t/+QcpDKHtgYRZnSfmO54jFNycx6hszLg1CFWIxprBY5yzvDzj8o1Rx8liUs/WWhd0Xf/+PJWeFe0pcQ",
+	"+5VpFHuVZSkVTkKSWSbUFLrFSpZzWgx1evr6uxeAt4LvtjPs6Pe5Jg5RFhpHqXhxW99CtXwT7isvm9/j",
+	"7MUB3IevnyTZvYBWS2s4PITb3lLFygUk3jce3D7RYugEhiRdsAyznNiurdl4LJm6MNwnFFyQX2+uNFMv",
+	"jYeFFhmGfWmecgiDU0GqU/EEBKZ1up8wJuGEXkS6VJFZJhV5ORhAU25yy+YgDgzbwpyQCzRpHfCLX3JT",
+	"CR1gUybvApg2Jk2tL8iBSpNKtKNIW4lMx8hKwJv6HoL1ZSWh2FhXQprKSs4Hg6C5cgReGVgYhm7s9ZpZ",
+	"QhSHCr3DfolLnGdSEpqmJY+nKQIqvsLevkWLquqGaEmrn4pN0EyeQETT1J0AkybU65O3JfMrFMVszIvN",
+	"GRnzNGVJ0dEhZ3GWJ/IIovCt2ZvOUdJo0f7doSZin7qSv/74K9j2IazykD+05e2dvc6wczY4e3VyenYy",
+	"OL05PR8OBsPB4P/umLh9/WWDV/ay3eWf3e9WDn5rctCxoTqBWPx4mGQ8oAzCjbGxEqIq2RTgSO5c/1Ae",
+	"JSjL1VK5QyhK7dDxTvmGjbOcQR9gK+Zl0RpYz599jtOF1ObTSNPUqpAPBUp5/ZxswkDYQNfCMTeelGJX",
+	"sjuWpxSaK2iezkWS3e8boVphB231xYbqC//lVrjxoMK0C8LwL3ztXbg/237kuNmqmN4pfOaIq5ULTyl4",
+	"tioS5K4yoTGWVicTdq7kcArzYcUcoSgByblRv1w9R73a+1AVHXbBbVHHjkUdD6I1bSzscPS5X0P2jYHh",
+	"bYnvKCGSGsnRECnxJEtLkHVB4mNQ42NXZTha7qLyqtms79GwUHE8LxbXWyniCAUEU30URTfwUcoTnqAb",
+	"Yp2H4Mwz/Z+ch+DLsI02vPqEU/sfx/uwp8+hHFTdudViKGpzRwMS+fE1+FxE1gBewQuP2Q6MC3lw0qkf",
+	"XGxTTlcZypeynHeymJl/V8vMnp7FvGUwcbN5vD7RdN35X6vaP4pK3yST/67U+zC6/L6k9CCaO8ZnjWvc",
+	"OOQL2VhfXN2M7BwKr8g5cJeNsixlVJiQIk0ls9B79gonDLk0WT99cjWlYoJB63LKUgHpWswUCqqpKqUr",
+	"6WfITP/EVSnb6HCz4XjJlOsSdtZk4VzPuUhSRkaM5voeUyFu5uYSbrKF+jA2FNp5Suk1j8yYWmvh6SZj",
+	"HjFlZ0IXE3YSZ8m6VJ1LQbQmZwKEmWDlsthnksAwBIYhXJAIPr/TPGk1kbNri3hDUVTxYmp8c16n9wBo",
+	"JDcHUIjV7E7IpAlFKbvzgiQs5gmaLNQ+hIuEfQ40u4szES/yXBM9Mm3oNgGJQpmaknsuen3yk55AKHCJ",
+	"YB1h+gjuBM9Jdi8MuJI2isAymtElZKtKgMVwOTI3dHIC1XgJDBFgMgmOwhMc3eFrZ1i6i479ej78TrFZ",
+	"c/4ITPwqS9jxOPCgP3j5/Wu9JDllTBV89/QVmVDgpkt9Xyeh+e32rPGGTtqa2W+kZrY4zx4H04SMZ7yJ",
+	"hekrapnXPp6NXf0YhOqjS+a5PmZqGYoCGBIIvsbBYXyxNkei3mPRdH61PeVOb1sfW+UVj+ymuKGTnRwU",
+	"nsRq+c+TclH4b2ZL5uPOaT3z2VgKyxM/SVbzqmfSpIaSLiWKTiA7lsbQvxZMmiyBvrp4B7eTg3t7pUzc",
+	"3ZjKT0yVNYIHsjTguNTbGB7vb70fTeWuuwtIj0b3cnw4ws5pcgyTQA/jmwT681FNguIBX8gk0BP4Kk0C",
+	"PfHjmgTXinLUm6RiLDUv58XgvDAO8IM1DSSLM5Foim/tg1Y+r9oH7nAfYh8UnOxvax/Yo9zaB1+bfVCI",
+	"r5b/PC37wHszB9gHHvP5yuyDknrwBeyDgve39kGjfbCzgDyWfcDFyTzPYiblicppfMvF5GSs5ciJ5n0P",
+	"ACBqn0LgKbvgh16SKMmz+dvsXkR4NxGMaX0auh9oXV1bLojbo40UezUiIMjoQp+kpdG3o4Qq4DcRUfQW",
+	"sBwEKwN5Vu/vWTCFEnxCAItG2JwRI6OUiluM7+bMx5oOmqyZFWhUqKpaCK709KC7p7YeTG1YBagBvjsW",
+	"UMM78RFp4ca8JNQoDrErzCZ3hh27m50ql7iasvhWT19hXbVkajHXV5W3Xx+Jn7P7TtD58F+doPMPPpl6",
+	"7WEsLEPK7lgKGAvF9iEkz9aWSf0utIWj30jhaMERK7zKZ81N1+yEnLOB9z6KlVMkc1p2GIoDMzLrz09r",
+	"0mzBZB7Zymng97sYPlXybxnaUzJ+eDOf2pOZNWZ4bmJmR837XKOoPJCF03RU6o2eiuBoDZ/GtNCjS9vj",
+	"5I06qlZsdhJTxSZZzg8LoaBV74YCC8V8XDZGUkKx0iJhUySl8pwimhKKBgOEHBhN0QNXwynvKqvdK6Ki",
+	"7bXmkAp5qIiK/vXKvJlDjB9jmvxIpWJCU18RMOFinLWxklZc19kf3slZHhAvqbCuv2vMxDusvI2bfG1x",
+	"k4qwavnR0zIfKm9n//hJlRl9XTGUFYXg8cMoZanQGhTNBsU+4vNo0RQg85RKeQxbAccBQ6Gg87dMUZ7K",
+	"PvxathtCsZKCtbPdgM/8okaDWfZXZzHoeR/DXOCCyylLyCTLEt9mkItY28Ct2dCK6UazwdDgYTYDHsC/",
+	"tcFgWHRrLXyF1oJ5dy0PenqmgjtWh9kJhgF9hUaC0wG+lIUAE2jNgw3mwS5i8pi2wdp8KkRGqq2k8NX4",
+	"PolydselbW1jQSgcLEWAjcqyHHORQmGLHpSlEkChExmx45CuG7JfjG2biemjcs8l9B8rJheKptnZhczT",
+	"hfTnujk3jMbawAhFFzou5/GU37GkB3PeoiqksEhwAmWbJBR71YVoLlDOxSLd6vN7RcbWh/F7RuUit5e6",
+	"HDG4x90RoI0EONgI3KFlYK/UJONCk6szUZZz6I+Gt/lcD34p+FbR6kLvLOKS9Emkt/BDzidcVFoMzeit",
+	"tt6iW65M4pnIhGnXQeOYzY0+B0YXMKFQjBaK5GwMJtc4y4lg9/iOyq/Be6YmCy5/ycQ7cceEyvJlZA03",
+	"bYuYlkNjWGA0WiwjpFPYGY5tliRL4VhXnlEetNcnbyzYStEJKRSmFVIUL6TKZpiPgmu8oylPKCDiTigX",
+	"UpneeGMuOKb6ZWMyy5JFynBFUYFYro9RKODb/+e93kfSzWC9RO+qfl3674f8zWLZQ5gzfeUbvTx74Wix",
+	"RBpzHJzjOU01OarihGZjQHFB0iZdyRiJNFP6ZI9Xr0/AGACYdORzoTD9KvQXcDViTiQRYXfQ1MMNE/X2",
+	"NXuPV3X03grpUU7jW0Ai4PLavHbb7qkgqs6wo7e3E3SEbbn05tN/nZwOBjAl3BZtqJhswNLR1OYPjacr",
+	"iYKdj5zFoMHcMz6Zqs7wtH/2cvvUQa0DtCb3N2RyV7SIHezsOgN7nrMY3nZtc7PrxZzlkhmJFn38cH1D",
+	"KsM9vzuLAnI/5fHUpDU7b9kYbDuUyoVfjX2msQqFkZkyuiBqyiW5YzmwHanoUgKTB2BwUKFTDlC2CGGF",
+	"csc9BDxufXLNGPntTN+HcgifLbGZBXIo0+ZBb+W6ng6bLHn522lrxVdZ0GOnERrleCc7vjXgn54BL0n3",
+	"t9OAyBKf+e2stwWTa7DlHVfa35FoNJ5VpXsrqFoHN7tq4Kz6FtEKSH5VscGv5WOOHy1KbW1fnEtjqZg9",
+	"1KvgIk4XegPt5Li0V+nJ5Xl2b/Q8LrH/cigMg7YdOvEq03ZMoiZrFM/u5S9vexfFDIvuO1zio6H5DjYJ",
+	"tRd5bXtcfx7TpI7GU7TOxjRNienetoQ+12eDwQDNvO+/L7fSK+yLPZ2w32LvnYIMXM9P1PQ/OYUVJb+R",
+	"x/rIFVqt/k9z8D92UkhRGvx21sqDVh7sKA8OYfwzqgDxG6Owzfz/E5NZegexoLk2vrRWKlUW35J4obD1",
+	"IiV2MFQwNUMy+neArhukIuxmI5gWXX3N+sxd1/omgE41LiiKKOg4WCn4TrrG5RK41gtZbp0tobCuqiE5",
+	"H5z3nIMCHFfgRegmzH0YEt9VUZ1Mr0+ilImJmkbQbdk1R4V2PyCJTEfTQdnnYW7S99/zRE1LDa5BV5+n",
+	"VNA8FLA+SboA7BforxULiMoZTfBDr1S06WBtc/Qg6qFSLhjNiR1pRPMgFGoxYgGZ8zkLyIjRmRYjk5QF",
+	"0BRZsLR3QRgHSXXHsxR4SY2Lyk6/T95kaqrFpuscCo97JkmU8JkW+Jn4VXAlo7KrxKgGXJKE5ZqnglfP",
+	"2SJITTS91yZMbqlMeVfoUYahiMLFYPAiRmrQmgN8ZgS/hkmabz6b7/AV4JeRt+V2n8CR1jBq4xihMJud",
+	"CSYDlMpu/eQ+1y9HuDa5Kqc81bv4vyzPJOlG56/7LweIIKz/jXoXOKiRPiQ6Hfx0SS5fvCLXmhzI+Wvy",
+	"mXz/ClWbM/KZnD4/h59/TKkib2iuvzobRNiFBPbX7nh2p89C2fNb+4KrNA/v73d9SCEso/U4zyMNp8k8",
+	"Qu+g76EG81OSrvl5XXpKL4A3jPOxvdd5YoZUIHGwe7cc6megL4zbyJEeFN4fl5/YTB93VKsmIoMG8h+c",
+	"P5w6z6e+wCiPK0sJiMhCYRcSEOP5AzdngO5c8OFG6HqKbJqOItEPNJ5GpEuBEyI5Y1t2qJcdLUMBga0L",
+	"WKHk/8tQ/4Ple/uofzVn7bnjHrhJE37HhGMpRmPES4PCSC/4taVqx49Xjoth0Mu5+Tq6KE40qexrKLrW",
+	"SwvKkHWA42vAneTKc2xu8Gfi0kMBh1vlVEhNY5nok6vC1c8TJhBy2mhxjjlAIpAwFNn1ggcwqB8+0Jq/",
+	"t8H25fYuoIWxpTwgu339qj/m2ey9f3w6B6mdZssLrRPeeGf4/augUzml63v2AHF0huevd9JBSytpPaTf",
+	"hIe0m+XQz7VXxF2bFLpDvKh/6j/v1mQKXAoXS3TMutJnrjDL1raa2xD9f9D6Q1x5Y+S/jfmvj/nvZsns",
+	"HOgHEsR+E9qorSFC/ebByPnn9YdfyEd9ldVF9fwgcYUmnpyU1LZ5MO4f6Gk/1or5AsReKLogBAGZIgpQ",
+	"pYUOFT0tCbUkK8nAj1RNJSr7kJ1Hvb4X3kAXWlmhyQmii4jEKDb42TqnjIgzDfphzS6rwJ0N7J8Riuh5",
+	"Oe6aZAxjujb4agFM8DJT26kHRjCViH1WLBc0/cTGLGdCa0mhMJPn0oM/oYKw2VwtiVS5DTO4u7UBaILJ",
+	"VursJpzhpe0c8zyB3fm/VqTyv/7sZPPOsGNaV4AzTEvWznOfcoLOHU0XrCY8GpD/5SJGOw5JbztO8k+Z",
+	"CVjJY7er2MTC2iYVT0+Uf6S54jRNl4bn7Bf2bOjC82PBy6wTxvKXMktq7rhDvIY7pGsb7YRixOJsZprt",
+	"9ALCPsdsrorUpIZ8HRs5tU/rZnkA1r2emr48CEUpt6pHbhmbm7ICa2DAge2T99aPn4Fh4i2HdP3cmCAU",
+	"UZHnAHnNRawgIP1+H80ia4BqlnVCPjFjY3ftonokE0ag1JgmfsqQb3h7VnsoSDWFqk9+sbURSRYvoJVM",
+	"rpmwxLZCbCbJUrMimRFKcgZyZUolmu6WWeuBVWbe9IVeDJVoIdMELMyZpQL43/qAqkacXnZdklUVgkzz",
+	"Npsl5ueI+Qk+ehhpiE5Pz4jgwhr3PW5cFUlwvQt3P14o2B3LrT9Bb4QerpwxFqBfUjKhAk/+eqIfH1nj",
+	"yiCG+PA1wUxLHhaOwSPcLJgUbP69FXTUzEwLU/wPHR2YvAUSu/Lmazb4fspTrS44ElhIP5uQCzB1Lfnr",
+	"AS7svtpbzPsepVl8q/cT7XyakBFEpXBPkQYgKUl/BsZCFJ304NXbqinrAAPwCJP45bLiZjhv0k3ZhMZL",
+	"klBFe7XpcaRuqUhjdZlqapFrlQox17ZKVLtwZo/+1bw6241cZOKkmL1+QM6k0svnakOGmz7/P0DbMsuS",
+	"kzuqj1klYomnfwt/CRBPKEq64orNFFMBuZs4AOliLuhUU5qCdZuKrVvNZw0p7JhThpN72JyystIUdLi8",
+	"oZ/9/LKaXLLG5LGdPCBfpENYq3J91V2EjXS4z7mC1Fej9BzDW/I8zqQ6gTSGJLsXXjLa3oZvfXYH0Q8i",
+	"7kE2vxW+zcZknmfJIgZO958FFYqrZWSVQUuhMU3jRYpJuioUUfH5g4iGkN0tCJOKz0B+RPbfJAL5CRWp",
+	"/85GWu0SH/NskjMp/5mNQPPSy4IwH3xBoliz0jTFzz2t/2DAAOfJZLES0HyG7rkY9Pl3NpKhcGoNyH01",
+	"ZUuSUoHhKc2PUsxdsfkfek/AbAV+WeTDzOmEJYSJO5ZmcxYQwe6ZVKS8fjLmuVQBjjjlk6m+hCeoFmR5",
+	"AiZyKMb8M0uGhIplOVHGE419El3f8rnRjm8goVlPQb8CLkyrTJhvF38NBaSGvBwMBgF5OcDVzumEi0mv",
+	"TyLA/YpI1+rsQQmoFVVniQLV29RsHAo1zSTGECSIIpsFjwHfIh7rKgcCsnfljisJzKR646bxDaamGLzf",
+	"f3X8I7FjqklpE4+XhbjTYz/SSW33/EskZo+3PJMV5tTmoDytHJRCBFbf0wF5KYUEBG8jnO/ji70kQe2Y",
+	"EvsYonmYZzYVxRdX5gqEdkAfQa+UX82VDMWLVycu3A4cPrJD16S2QAmVyWDpFXOo5LqcD85D4du21mTR",
+	"NjxVZJYZVO0Epkbm2tS1Y3Upwb4vcEWdjeVPcBNCRDauq8fSI99zIbUpUWea1pe8WSXDEE/ZTCxXtIWi",
+	"2DhrRHq3eg6BhlKui/KKV+eIyOXznMcMeJSMSOG6Nk6doYmz601+JglcbEDGtR1tJiNpysyPeBakc04V",
+	"LyX6+GupKsCRO9x9Anej3ifBmPyZ3zIj29HQM14CVdiV3n40m5gl+xKQ1ncw1+tyR1Z3MhTdfJEyct47",
+	"hlawLaxH6XAeYpkWh2F9hN1dp9jMmJurZmzKxqp6rTVdr369vjl5/frkzdGM1xoO1Ybv/66i9zJJfLFl",
+	"WH+Rcnkc89MK34cyPG88Ja+8FImRVK/aAIQlWFvDkgQcs/teYL1kYEtBwS6wun5cOhMSDVH3KPDwrhYt",
+	"BLZqAe2zUZYswTxz2WWPZe2UJ995rLTwCjfdIkl8zXtsWcZT1darL+qo6jp+deWk6V94+LWq21xddDYY",
+	"OG+MZWn3VLokb63KnA3Oi2scExAZkYt4am/qUn0dtLYUE8xjmKLDw6PUbTQ1qehyiM6hEUsBCyELxS7q",
+	"W5+81bOHRIdNuhrmtNYra2RfXa3ow1mHffBYuhpsQpOutqs2goPBeTzDA9zgOfdJo0LvbS5WDYvAjW1m",
+	"EjtnFOylLgSr/umyWY1pimXVhyf9TtABxAFI0XFNh8p8qFNVh7fWsJMXrzp/gSqzqHWhe0lfQ2OrFSak",
+	"yR9KMNsKE8YWmv0YSza22ZgmqcEEEULhpU4AC7AXwIFfZ0H3qq4HuiSz7M4Yq76+aIGZ7jy+B7FSc3rM",
+	"tZnHcpdMlesMS48qfBWarfjF53csMcNhwQIOPC5hPQUepEoI/b5qONH+jKgIYH5ho7FqCF49prV3PK9u",
+	"RVes1w3xzf+9OfDfKpp5EN9v0A25mC/UieZNJ7GxBmtTwX/XvAdKPFbUG8eA9AAS9UAvJFm+AX1zo2wx",
+	"maogFJDT7rHLOyaSrDA3C0/vOz3PXwVXV5lUUaETZrP5Qtk6uQT5aDSikssI08kkehEBrQkKthyyUORy",
+	"2hG4Sk+pXHiImxT1Q+GvpygZDMgMU3Cg1BDczsbze3Z6/t356xevzr9DllzmvgUnfQhL1eTUl3ZsNSpX",
+	"fr3/bZanhc9osXSme60U83RaJ97/s2AAGm3ku92utZLdFdO/54LPFjN7xTjLZ1R1hp0kW+hzEXRm9DNe",
+	"UOxr0JnZuwbOFjY5KH9hOO8BOWx5c9cb33DEcOPgiLU6bn29gZ/cMFosPTiuAMInZSJ8pLKEBrbpSrSR",
+	"YT1EIOyTsTgx3dNyRi1xoBzCT/NwJUGaX4Yi8uvGfoP7mgNkpfDJaqAMH/suifxwD6ilZkKrcTGP2ZVU",
+	"VjfLEpPX2mSjDus9f6coWChchaKWFFpumYcCalO6hK8AFpwlWkJsF8tx8aRtgzlb+QdCsVswZzv/QFFx",
+	"f5RgTh05HQTZninNmTtXC6VlDpTgZsIWlmqxYt/8eu3dXFUEfC5fvMIkRajK5qJ8jdXvP/58cvni1cng",
+	"7GVnr2rMlVPVBnX+3kGdeuZ17NhOVaw8QoinfmH7RXpCgWlzLtIzqzkuJt5jHrdVtCcUJtxDHjvaU3fe",
+	"Hy/mU8t0d4v8NLzelr080QBQ0/s6Rhxohbv8WT6fjx8QEqFwpzjBM9zggOxdEAgfkUr0CF2W6CA/QFNr",
+	"LJ2qFs9ges6B6TglDc7bggcN8TRqcI8S6Kmn69YW3ibe07B3Tyfs06AcNUZ/qmzna4v/mBpZgPnvk/fZ",
+	"HTd4/J5WaPcCzXdTvKZPBARPPMZojnYoas3eJx2sObZRuLPJ9xTMuaP5FOu1vXWxm2+Cqf6tQjjHYOUN",
+	"2t18kcdTbUdNudS6yfr+Pzgde48EYDrTPkEqrTUJNZURwb/EgY2dnvVcNRXaelhEFQqoiKYmc8dswQVx",
+	"RmO/GDNbKMkTRqAJyqsBIMCldDaHZPSsaJDRHSCeCtiipwE5HQz0f68GvQsSIfL5ezOk78zEXwicRUCd",
+	"E+nSLRQnLQEuUSqqFpJ80N8gduNHyhMCwHDIEcs3kSSD+QGgnive95yGdhYOS8W8iWEoIpUpmtoBr/Qj",
+	"IjIISOTeQESif/0RBWY8s4FmO7XaCgXLkKuPUHNIQHYkzKEyg4HnPGeU3POcScIVQg4US9XjwVrNwkBT",
+	"5yoUKRXJwxeOmQCV3Y1/GHrdEKL6Hd8rF4YoA1IQ5YWJ9a3QFmZqAHERLmAbmkJWOGrHFx8uEMWFenHW",
+	"cYY3F4pNHiXOVN2j9ca+o3LLAlr1ei20Vd2WfdGwkuPhfrbiYf6/xXYSoJxyaepnyl+aRjo1IfpQrLTU",
+	"cEsyvoaoRyRjghgF2IK3F1q4BABI1LxnBoWrBK1g9XcDID82H8smh5+OAGPPsjvD8PT3biUIwg5eRb1W",
+	"rOS/KBUbDcm//ojMCBJnRdO0T34rr1//IBnCMOcshCZYBtA0MM6KhHRHbJm5Lro4C6iwNj4ThKag8dSs",
+	"bpIh3i5tXh4WPpkWyIW9gOLLdPStBerJ8sC6ZhB6w1WC6QFxoGemuriwNPB7FPMQyKrLQLMI0OZqLOz2",
+	"xYZ85vD9e/XpsN4L6CMsKkc01L4XCTQFZ14a3NibPCgUbhdQeIXC/AZqitSkQ9PC142QubXbVVud1zzL",
+	"GmQU8jtXUwMrZ+Zr0iO4KVVLoEFMjKHPbfbCZaP0SlknLwek6+2DeVjKZ1xdNC7AAKP4ZuZ63jBW1ljG",
+	"k1uu87DvQp/wUDjBjwpKbhXi/QvkgLDrXHX7J2Ovq0E8MBn70hzomOY5ZjRYlW6U3TEyMKX81bpJb56Q",
+	"IQV8BKaI0znrDd1eenwNdHHNN1z4ejfL3tgrvuLxsSCUQyx7j95AgMHnzvD0tP/dy6DIFhqeDrYL/P4V",
+	"FGMM+pUhBvXFe2+yz1uGlf/arXa/Zq/MTj6EG2Gr6FExlR3jRVue+dbH8HR9DLWv8LguBl89fcgYdVX/",
+	"bM4UNXqlF7DWalFxDCLSBWR1I/qiwNeZmpqQmifiMwISzWgOuIPlJH60x+03Nxy/BedwgDIRk5a2ingD",
+	"ViL8GwrL0wwijQVwNN2OCslR7I/MZlb615vxoXiAIPmRZYV9L0CsjTz6UBb9yJ3ejsuQW/b7RMP3+/Le",
+	"zcH7oi/r0TntlYEM8bpymFYcjMhskceOGD14VK8HRtGo2kF9hKKuxXVA4my+RPRN6YBoTUdf7OghAzJO",
+	"6UQGRQMXGRCT6i0DsK8Z+P7cCoIy+jU6nfUDLHy1B6hqcWpTLm699dl+v9DHAtijXEq9/6Y41e9WYjBg",
+	"9R5gHLCx7TDkIeCWXfibia1BzTi2zZ0BjbyGS6CxMMKzLpids7kCHLpNRpA21d0UfEBbLwCJ7cM9KFtZ",
+	"b4q716oHNVPfH0K0HN+sM5M/rYfctCUf7l0ALtw9SEqLuFlgDuN8dzN/LpPEbwx9iAxbeZs2ru21V36z",
+	"W6zSTqvtAfIt5JuW0aePl2G6Wgx/fPfyJ+vRNbGsakl/yUuLbURKIE9dC454ATEx64MFjgdO2LouDcFK",
+	"VYORWdaEtXitK+6qdd7r1e0CcyfqE89ba1zg1/raQs+zxRblemBAgYTxAh8qRnGWP5OkWzUjAsg3cx2k",
+	"9WXligvwIuutsDeWRtEj2HoND8kMZYcZ4MIy5VGmpsapRepa+VXyRzLBglrBUaDR2z5U0vR+6mI7bNNV",
+	"zXdvnvW9KfcC/baSjNBQAG07Z6ix4nADe6acD2wy8wN+Mi26cMJQ6QEA4kAgIK30BhS408aJXgde1ic3",
+	"95lnYMFgMWCKIma4SKwzd6lfle3tQby9SKEfYSagLZ/z3IJoaiHENrghK2fqQXyQ5xX/oe9bPKt4FvVv",
+	"5SPa7EfEwkVNj53hi/IjnAVofveH3ZT+VLhOz1Zcp82YZbuZy9Vt/2rdmTVwMq0v8yvyZa6+vwfSgh6h",
+	"0qaOFhuLbMquQxA5Qy+uhqP4ANYg0TnL5TM7eHe0RIVB0Bkz4Juex9Hex6HUsxeAUiBKSEvyGQxSgmZr",
+	"HMhdxZPeBUgeLrQEh7nrRVTlDo4G9673dHpVrRXGhE68qFdqDA8P3DaLyQrtA9yfB8uovfny1+LDnNl2",
+	"5TXHuWW+T9OTuRfn3ezGxBEezOL0OwPRiTTWpaKTd4kzLE8HgyLjQtEJ4YksW5qQ1BMKCun92DGGJx5O",
+	"tL4pG5MIFqifE5X62BibaegZUra8CeaXABYm9HGOLTxtnCWQph9PaQ5c0vwmCRMqX5a06aKFUeC3ZnbI",
+	"ev1jd/zZlBdRtrkLUxsTS6yeBQ2QYJ9sDRdwa6b26cMTipVGPOVkEMlEYi0wadAlcHaeK7RSTIahPPtI",
+	"2+B6b+PlRtP6IX0FgGyPGAXTE3pAVb7tp/N3V8cVUvThCrge4fmfQOC715xq9ntPy9mdqwWnCQfOSKYU",
+	"whyruEvAj+mEdLflxDzRHN5y9CnLmc8uzy8ItSM/Bt/VXOmT3oESiunROpk11dvuyAz1GzKs52GLTUuv",
+	"21BJm/9ee6oBcRK1GOwpvmdn0n0LSjc25Jms7xCiFI2nEK+uUcTK7Tu8PtEXvjqm6MTTxzDIEoo99bH1",
+	"+lYodj34ZCt9C534dQoX7M/DcIU+8UaH7a/VqzgkE2Qn2XyIrNumE4AhHoryfBZGcYX6r310LhO4beYx",
+	"rQrz5fkOxjWBZI4LmvNwEGxeLyILv8bStLYT0SaYNa7K6GqhKMOrkT3Q1fok4vJjzvUGDyFVJApFwmbQ",
+	"UtSzhNHlNccLXXF+veEE2lBdIyPwOXoDbA2atjF6ZVx7h4Oqr9ObHrHvzbGq4d2afxVc/XcR5zkLOu61",
+	"27QSF6/qvwx2SLbXpN+cKr8oPzfYvz7/8urk/Px0sFvCS4ux9o3lvDwotNrjIaodAUjNz00BhnNXAVAz",
+	"xZnAj/0o0A7AaqHw+ug8OrDalwFUOwBIrcVP+yrCFg8Am+bQ0rijoA1eK3RaSLJai6myCYOj5DKjSvHg",
+	"rslOZtaJgasKRW1eued7d/4xrrbGYgtFBYyNHI7FpvXPFTA2sj8W22pz/adW4bkXFtuXwWBrodd2hl57",
+	"qohrWwKt+RzrawNZU/SWGcAEA/QiL1ynnXLCsB+2Xd/exjXZWQOZRh4QMe1otmGzAXj2ctsS6keyxY7m",
+	"fNseGK3FQ/tKAopHgEFzqLZxliDdNTjzjO6gWaP0c77d+XbgbDCSVkMi+9VVljBAY4wE6AxQmgWlbqHo",
+	"1pW6gXpjmhRgwdWaRwXQx4bmerSqxZYuyw0R4PmbmiGs9gPXAwvsc6Om5J6LXp+8L68XTFQsUMCd4TnJ",
+	"7sWw8BOCTTmjSzJiBCDauCgKim/o5ERO6ZwlMEZgqwR5TniCo7voi62y0xfKffxs7733cggfrRRCZmly",
+	"kmdpyhIiFWNpIUmvPl13go5US31fx5je2/PQGzpp67b+3swNX4jfKiBG4vR5Gh61fRhb4bhq4G4Ge9B3",
+	"NUlYq+YRcHKN58eVnF5nuer/yFmaRIYrUn2KyTzXR04tQ9FFdhOQCChf/+M9Fj+CIaL/5YmBEtrJGeSf",
+	"ZNnZVWnWS4AVbBNY1he/5flWl97y+Xax6lvWQRTA42f83tDJI2f43mDOxCa32Hubz1sWYy0velJOscrL",
+	"2ZIR1fjDKozoT47er2Zw2cQ3rzTfeiaNq4d0KeZerOZcBSWDDBMw9L29A1L0f2JqRVN4IAMFjk69TVIW",
+	"CK3fpQGTcz/BeQgap4/EaR++zoJItB5LQMm1mUVOo4+pomk2WTBnIwCqkB0WXY2Aq4l2A3FmA+RtW7vh",
+	"wt5t8wGabQjIE4DJyNWinFRL7xW7wcBZROMsn0VknKVpdi8xCSyCkTQbiob6jJ2QeUoFzUk3klPGlJbw",
+	"0FdL/6NyRpOP8Kk3JJGa8vhWMCnNovHOtzCXJa7aarwXoSAkSrlg/gX6pgLvo1i8dfd0sxwAlcAjW7oS",
+	"gJZ7F3q+OCjpRiOawyQXI5jsnM/h74jRmf5LxQRVmXhKhWApLMEfs0sVSRm1eQ8ElKPE+ZWd4yqT8kQy",
+	"cE2jvbeyLn/h1W2CjajsVHXdZtkmj/6OZ6ltdbqSM1ZUXfeJcW8jsGWCJGEMvAloqbnpWRogTKhb/K+C",
+	"K/MS9XgR3rs0X0PuPhIN0gxXJgPGMtlrTUOgBUZcXsaK36FH3zrw4NTkC3aIyQfPOMjmK60W4JzjaSco",
+	"vgcWMGV8MlWd4QAcavc8UdPO8OyvoFN6x/r30/PT10HHP+imDd112YR0X5EfU6rIG5qTM/K5aFPnDmBn",
+	"2BnRfHvjsrQzbabEN2ZlSnMerLR8X/phR1tTPqfm1DaLwWumJCmf70wYv79W2FhiRCR0jI4Z6QKyc27D",
+	"hL0hggvbJ5nL0UVFZvS2wPiRteVXheAru/ACwlLJyhVSyGltfY9XIOWFCODpFYAQw10wEWPHbFSzrtKx",
+	"PKgQiG+qAgo63uvoDMc0lWw/9mFG0W/6SxX7lxn9llka1ZfYcqwnk9tl6BLhzu2hr/AveTwGtt5PhuzE",
+	"5NNKRXNlikRpocFjL+HZLBOamOLbAKDpC3bV9ZZxr3UiAHqT02xOkgzTIfDG3pAUQv+j15Q2IK8Gr05P",
+	"bl6Ry3Qx42Ixcz+fwc8vBufkWlEOnrpQXGsNnJy+IhNac+uN1sbdAK9hgOK5nzQNgbZx6j85FO5+vOJm",
+	"MWJwCflMBv3Bq5c4zssXdv58zoieHbmOpyyBnIlBQC6///7MXPGG0Vkofn/9+cWpP4FLrW+DqlOoO6Bi",
+	"FpdcoSZOrs4/v+yfAwPWSpnRYOd6fhIT1iAa7Cu0Myql+WpJujHNR/Da9KiD/tnrF69IOnrOxf/3/xYb",
+	"R83CQzHoD77/7mVxhd52abcd7v/e/tgjiiPWn1HiSReVd4AhKhkD0HwlFF3UFAOS6/kzABd8BYGbGU0J",
+	"Fiz3Log2S3Cdxh6RZCFN+4XFKOVyqiWkN3IJrp1WIG89o7Dq/l1NBqx4hENR4xJ2HuCSJRv49iIYZTyJ",
+	"9nf+OhH5TXh/S3F8T2ybpAy7r8AMwfbWG6NP9w7lvqWdfWQv8s4CfNWfbFh/K8SfpEN5D5G9xq28waNc",
+	"z1DWuXoLD8ED+XorBL7B6yvtMWjdvuvdvrtbsoc6fxtS2n4sEtqK0kWTqAbJawGRjCXOcnVNbS60egDl",
+	"j1g1hkYql6EoVMaEdH3jeUjAWouGForXlFHOaMKcl+2WsTnAfTjDmGA6Ryi0rsCVKTZzj6ATyjFf1mXM",
+	"lQx2By0MuPlmbUUv5USrs2DCH5bydpjP7hG8X1+KHbSG6hPOTjuyby2bM0HnvG+JqjFuCjlWSRYvACmH",
+	"ShL99IOBpbVjLOksjQISZ+KOgXKvMvLP6w+/FPUEt2wpyxn06MIivzCGoDYqu2XigsRUm3EmDf+Ophyy",
+	"74tkr3u6DIphs3tBoh9u6GRVy4cOw12wVeJeQxT2w5yJyzn/pwRY7R059fiXTDDQETsP2nDRTPKteQNN",
+	"Jxku+/jOvalO0JkymjAsQb7S23pylQmVZ2nTE831z+Fie+1fQUdv8KZ7fnCR5hdbHs73puwC6Z3Fixwi",
+	"F//6w6f+upVpGtTU5Z0AmCyNVQ3pazpYpXpNsWupPjYjouiULL9jOdSwjBY8VSACAzJaKgbY7vAPlZ5p",
+	"3I3Mo57fneL56AWh0KfHpwT4oXoIMBoqVZ6JiaFuV9NyP2WC2aa4bkOSjMkL0+w2Kr1qfQ5O4ExFJE65",
+	"fgveuQIQR4NIxRUZ0fgW8kvfjU80cZ8AdZuw4IQpcEQUrfagSO9+ylObEB9nc6jaM0mehxzJ/9Hv5xGP",
+	"pKWH9kjufST/5/L9z/scyTld6iFOFMtna9IcfsFUQC9VYX0usxmWwLCkLumgVnO8dOk/zTHfjzj0Dctn",
+	"x8vyNYOSZMHIiwFJoBkHgAJzcZdxwG02Idtf4Cjqz0y9pUvZGb4YbO2C8SbfBmW/haBs6SB4B/Rj6fsG",
+	"nbE4Dg0H9lESgJ231xB8pNXHNc7d9Yf4Zy6Vdwra9N4m/vDYQL4eW93FPVsm8Jb9PCXn7L7Mp3KMm5jP",
+	"bi5ajy3UqZ5Vsf5A9lyJzOsVx78zRR/PR3s02jooQ1cypUeRz+MMuuE0kmOU3bFc6+ZXNI0XmDL5nqlp",
+	"ho7PlI6y/M0iT5iAsmTFU0AIdsBateZUgxV1hXO5NnN7SHKuPqqGpM0lRLpr9ibPL0ZscXUNBb25pTdZ",
+	"Og3+/BXbww7Ub/Bb173VPW2PRlqE7i9arjJLi9tnfNaSwuM5vPegxNbh/XQd3vuduNJBKtQGx6XnOY/X",
+	"cemPLI+ZUBTyMSOTIf7edPPikgxMWYD9AT3v72l+u5hje2VEtUEvnWSq3kLBEWUD+/6Ik3wM9l19VM2h",
+	"MZccg31/TdpFddVbkZ//chsZvxfIBVhJFwxtoCpumZRmV0BiXUdepnYGI6KQ7mf6zWAPLwmF95QsJMvR",
+	"u0wEOJv9ieph71ma6r9lQVTrIrt2zFMkG6kZJVcdQe/tNfOOZGd49jLo1G6baT0m2dvyDZjOtJAMv3hD",
+	"JUs+WqbgfryeZvNPxcR3TV6urPeLxH/3ONmtOHy64nAvfvSvijwMygzqj0I+TumcHY5VglkEBVAJfK5H",
+	"KGmoNNzg1fceUMCTkAZ0kqJp9J7wJGQVnQSyKUJxADYJWQdNAvDpD4JNAhM/FJjEBCAwNXtEcw98JIXC",
+	"tBZ6pOVcK0VhxaE9AHfE41B/V9ARd0TbkMRXhjjiiaWW/zypAIT/ZvbHGvGZz9cFNFIW+4+PMuLx/jaO",
+	"0ZRrvruAPBa+iGt8WQ8fTycQmGCpw0TuYp63zMiY5hcEcBY+/mryQWvaqUW9o6ET6uHWKv112CLHUPpD",
+	"ARvRqO1XTrIrm6tp0cQZ2DA5w+pMrWLgyx8tFFRociWtfQVWwD6qvu04dJS8pB8+z1nCFSMZZu+O0yzL",
+	"i1ykTws59ayAhIoJy1szoBXDq2aAArK07A3akG6l+UNXxqep8u+n55sOrK2G/xVp+EC2LU95Sqp9pe1r",
+	"A0Op0earbV7r0zU0aUjQWhKW8zvoA4hRF/CQD0n0L01pf0RFDjz27ZaEYi9IqIMpo3Yhqjt09S4SO8jl",
+	"9q1eD7EFHrgT4RoroO16uk7930owHqDxe61LN4QjhyWUQJR6Jby4oBKvLKQhFH6kjEK7phuAHtFSF7sq",
+	"UGkLVTV5LbUZjDKZ3mJ7KNfVgE5qW4+6lP13psw0z5cWX07fA1gj+oNg9+SOpgsmL4yKXu7v4qBQZtkd",
+	"26d49EDlul5tvqe5MKloD6c3P8IhbwOIT7mAVNHJM7QuAwKUZ5AYixe5j3q+EFzJk2x8YpAod4E6mlID",
+	"dqaoSGieFGhHQ/KRs5hJ0v2BxtOAvM3+l4mAvMk+9wLyMxMTNSXd9zxNOTC5IBTvhL7uxyxTAXmvv+sF",
+	"5HeASyTdn3I6C8hH/TYD8l88zSY5nfUC8luWLmaMdH/megzyE03TTPQCcpkzSrrX/1nQnIUCx8RPZmjY",
+	"uRuu733PxUKxgPwjW+S9PrmEjk/PJInGNFZZHtm6+xkVgIWjLXytWzyToRhRybBDVBevJqc9G1jlinB5",
+	"oVds2yWN+WeWmCpbCV1R3TPEIk29HjNUD+0D8MAzQKOx9lBAGI2nRSktvEb9o5lIFxJNUiqVAeTRN/VN",
+	"rypNoYgde8vYHN+hHl0/in2msUqXiMvZAPHj8GTd7diPWpL7aSZN2FTzK8qFBEDPVZQgoN08m0uzrpSN",
+	"latOhMF2t8wAe9M14jqEz/u7pAcHit2ev//qNwR7ZNPoVzP1newjj8AsNgXP8TW0ouBJmU3emyp6oeCL",
+	"Ktg/HASvbd12hpXf87qW+a9mgegpbAkqbUbfAVXaAxoxmMUkQm9vvLzKEhaBAiorhaOmgam9sF5J/Ghb",
+	"H34wUJwNvljsDnUIJ/EnrLXQ67ceeG88YwbQd2vWgjNqaz+/DafrnaU/e7J/M2e0Qbcr0/XK0d7HD2vx",
+	"/8wQRwYALJ/ntWWhm8+sZpB2g1oH7QrTeGRFxPDOXdQQK4FaRvSUVI47d6Q2c6Gak7rKhXar+6yc+zrX",
+	"qCemH8hxYom53ndy50i99ZHW+kh3kGO1FPSoQHxD30u6teYZiqrq6QDzXOds05lyIwDeZlGH3sw91dOH",
+	"1DQf7bS1zsqn7Kw8luJ6n+W3JzETij2YYaofQcwjgi17pfagunBOczVjQr1LIjJfKOQH3nAImUdVKIpr",
+	"9WBe63zvBxfbYJ+5VNAPvzQW1GRQRWaZDUcWN2MZ2VgvJ4csKK2/DzTzmmW5YXP21tNBBS+8tD5w5ukx",
+	"ekVjbG/IhpoyBG9fC7v0e5bfXsFSDstuKjZ9XSPqoAMV+Z+g6cg5NrA2ldH43avX8J2xxF+e0M9ckhlP",
+	"Uz19U16NV56+Djr5QpgPp4P+y6AjmVrM8ZvXL7e23YstaO33b8N+9w6wxwt/9zhOYxG0O1L1zPAQU97n",
+	"eBbWE0Kwrv/NhKmgIQMrFFsgPbnzoT+Yw6P/dYdSf/CPWRSEIvIO6AZfwHqGo62W4qy1voAGJvTI/gBP",
+	"AOziE/CJteVwT8oxUHo1W7O3ygFuYG/WR4CmU03DsGysjF01XNG7UkbvmMRqS1AFuZKeqhW4PG0yYnEG",
+	"yaN2naEAqw07zU+08Wo4KcfwpCsUGwLYeaTNO//REDeViqcpmWZpgjpmKLSQn4Oax1HJsyah1r16Q8hn",
+	"gWUUF6rM5dX4DxjzXCoXKw7F2WBQqJP+hfdUuqfoxZxZvZMrkvCkUDU1q9UXW5R4c9M+qt5buLWi6u2q",
+	"zuAgcELO8EhVsEQzIhfx1F8s9PCszL91x9ScW9zbo2kmQXMdVYkUbZoCqB8FiXddNoNRLnq+t6Rs/dhC",
+	"Kv1D3TncQ0/4iamNpHpkmdvk0/BfR0u3TW7EvYh2Rd4c05loPB7StKrEZrmQ9buiapOFSAz0d9nbWDaz",
+	"USKRgab3pNYTWXY8FJ5I/1nZQtlsJd9LYKAkQlEZRIuf1UG6VnS6E9vDFtVUlUYtH9lQmNs3ujnXn050",
+	"cT6E2wC6Pm9yEHx31v9uLwdB2T3w/eAR3AOPz6Ra7+vT08nxwBzP61BGkf+zM2I0Z/nlQk07w3/9oVki",
+	"NlZAJloml5+zmKa28QK0xERPQgStePOFiDpBZ5GnnWFnqtR8+Pz56dl3/UF/0D8dvh68HgDHNTNf0S4A",
+	"CIsLlWdyjj0M+15SzQIy9VZVEi5XgO+hVRF4PxZCIDxPTacIwlWffIS+BwF2ONGbD1pIKLDDw/NK0wVI",
+	"XuJ6q6F9EiM5G7OciVj/p8UAS1wfJtugIiFUkeh5ksUyQn5oVuSw+FdXdVmtXe26mtSevyeVy2pGumos",
+	"eK0fcuX62j1nXjm8Sw4uDRlAwiyU5TIaT4dFnxwDE4QDUMUmmZ5OQCY5TSyGT1CGFJrQxYR5Vbx4b0ql",
+	"xP7MPgAStUX92RhzaaFrvX36VZawdwAGYh69xE/wcPzXoiPpb/VztRwFDKCoqAZ6yxTlqezDHABJ6drD",
+	"WKI5w/psGYA1hrnUWXxrW4AZgCYLjWYaaEEtdYlCvGLzmrdAJxJldqUWvHgJF67/V54v9SNn2INfPxxL",
+	"NhSd+G//Buvp6l64C65AqbdYFs+TUz4/Aas2ITmbcQUfkiRn+v2UiAtu5fWEupAqm5ExZ2lCEjbmgutf",
+	"zBJdbxQ99SiGa8GVJyMyo3O9o3Y+oyWZZckiZf6DvcHrHm4h1xTXig0Or/8bsRSCS9nKWFrj4+i6ql+J",
+	"vt3LuXX7gWXomVA0VrJm2LoRLz217JkEOYD4JnysZGCecM/YLfanwPxRzx5zksWUi8+8574tIlU4Xt32",
+	"sJxnCfa5IffTLPUDXFATL7Vu6+rvvSfnjCTZvc/If3A/6h8Un7G6J5b6hBQvBE4/dt6QyHzLL+djBaO7",
+	"tomQ37u5Oe/Wy7M1va28HH9Mx8c3zAWhMIQ3j5VM3dWpmMipaSufzclosZQgPbxxfnOZUxtXUuIwXegF",
+	"GxBoBRuQEc0DohYjFpB+v9+z7QNzRuKFbZvkEWvCZ0xIOH1Yi2KaKHsTe7/SfbVRSsyoVCy3PQu9x4iF",
+	"tqoCkrM7rp8W1Gz8OAV8iWJGQShi/zTDDNlnxXJB00Iea7lg+jMh7gs8/hlWVHhP0GI6Z+OFZEkosGSU",
+	"Fg10FtKYT7AQLsBqssgUeqQLIozXyt4jjfNtyRA7DiOv/1lkCsQaTQFEImG5DMjcRsftF//ORlo0GgKH",
+	"btAAEQjfMaGyfElGNKV6gSiU5jmPGRnljN5KzWTgeEuWgt1nbLp4yuJboxItSUpFsiJlal8gcPyTe54U",
+	"OIfIvMoQwB5VFLCWK6O99RjGJM8W83K4aqyZiNNSL/RL8FmeF8YSTCoJL6I0QHF6Hfep5XJ1c/NVaJ9A",
+	"p9kiT5dowF+gNoESQZoaYhuz983m4qG/l0Mcf66EQsAsxalLRVHccVFaF0DRuhU9881+SB0ob8MzWcdo",
+	"a56NspOgZa650JinKTzbHIF/ZyOtPUvS1W/GmNyE2mOTFCfSF/DvxMk8z2ImJdGqLUgpK3T/+Ov/DwAA",
+	"//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -1,9 +1,11 @@
 package tests
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
 	"mos/gen/client"
@@ -271,16 +273,19 @@ func TestItemVendorDetailsAndInputUnitCostTenantIsolation(t *testing.T) {
 		{http.MethodPost, "/api/items/" + itemID + "/vendors", fmt.Sprintf(`{"vendorId":%q}`, bVendor)},
 		{http.MethodPost, "/api/items/" + itemID + "/vendors/list", `{}`},
 		{http.MethodPut, "/api/items/" + itemID + "/vendors/" + detail, fmt.Sprintf(`{"vendorId":%q}`, bVendor)},
+		{http.MethodDelete, "/api/items/" + itemID + "/vendors/" + detail, ""},
 		{http.MethodGet, "/api/items/" + itemID + "/input-unit-cost?quantity=1", ""},
 	} {
 		res, body := itemRequest(t, b, c.method, c.path, c.body)
 		mustProblem(t, res, body, http.StatusNotFound)
 	}
-	// B's own item never shows A's details.
+	// B's own item never shows A's details, and deleting A's detail through it finds nothing.
 	bItem := buyItem(t, b, "VD-ISO")
 	if got := getItem(t, b, bItem).VendorDetails; len(got) != 0 {
 		t.Fatalf("tenant B sees vendor details %+v", got)
 	}
+	res, body := itemRequest(t, b, http.MethodDelete, "/api/items/"+bItem+"/vendors/"+detail, "")
+	mustStatus(t, res.StatusCode, http.StatusNoContent, body)
 	if got := listVendorDetails(t, a, itemID); len(got) != 1 || got[0].Price == nil || got[0].Price.String() != "3" {
 		t.Fatalf("tenant A's detail changed: %+v", got)
 	}
@@ -300,6 +305,7 @@ func TestItemVendorDetailsAndInputUnitCostPermissions(t *testing.T) {
 		{http.MethodGet, "/api/items/" + itemID + "/input-unit-cost?quantity=1", "", "", view},
 		{http.MethodPost, "/api/items/" + itemID + "/vendors", fmt.Sprintf(`{"vendorId":%q}`, vendor), "application/json", edit},
 		{http.MethodPut, "/api/items/" + itemID + "/vendors/" + detail, fmt.Sprintf(`{"vendorId":%q}`, vendor), "application/json", edit},
+		{http.MethodDelete, "/api/items/" + itemID + "/vendors/" + detail, "", "", edit},
 	} {
 		denied := none
 		if c.allowed == edit {
@@ -310,4 +316,56 @@ func TestItemVendorDetailsAndInputUnitCostPermissions(t *testing.T) {
 		res, body = rawRequest(t, c.method, c.path, c.allowed, c.contentType, c.body)
 		mustStatus(t, res.StatusCode, http.StatusOK, body)
 	}
+}
+
+func TestItemVendorDetailDeleteTakesItsPriceBreaksAndAnswers204WhenMissing(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	itemID, otherItem := createItem(t, te, newItem("VD-DEL")), createItem(t, te, newItem("VD-DEL-OTHER"))
+	gone, kept := createVendor(t, te, "Gone Vendor"), createVendor(t, te, "Kept Vendor")
+	detail := addVendorDetail(t, te, itemID, fmt.Sprintf(`{"vendorId":%q,"priceBreaks":[{"quantity":1,"price":5},{"quantity":10,"price":4}]}`, gone))
+	keptDetail := addVendorDetail(t, te, itemID, fmt.Sprintf(`{"vendorId":%q,"priceBreaks":[{"quantity":2,"price":3}]}`, kept))
+	othersDetail := addVendorDetail(t, te, otherItem, fmt.Sprintf(`{"vendorId":%q}`, gone))
+	path := "/api/items/" + itemID + "/vendors/"
+	before, events := getItem(t, te, itemID).ModifiedUtc, itemEvents(t, te, itemID)
+
+	// A detail of another item is not this item's: 204, nothing changes.
+	res, b := itemRequest(t, te, http.MethodDelete, path+othersDetail, "")
+	mustStatus(t, res.StatusCode, http.StatusNoContent, b)
+	if got := listVendorDetails(t, te, otherItem); len(got) != 1 || got[0].Id != othersDetail {
+		t.Fatalf("other item's details %+v", got)
+	}
+	if n := itemEvents(t, te, itemID); n != events {
+		t.Fatalf("a 204 delete recorded %d events", n-events)
+	}
+
+	res, b = itemRequest(t, te, http.MethodDelete, path+detail, "")
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	it := getItem(t, te, itemID)
+	if len(it.VendorDetails) != 1 || it.VendorDetails[0].Id != keptDetail {
+		t.Fatalf("details after delete %+v", it.VendorDetails)
+	}
+	if !it.ModifiedUtc.After(before) || itemEvents(t, te, itemID) != events+1 {
+		t.Fatalf("modifiedUtc %v → %v, events %d → %d", before, it.ModifiedUtc, events, itemEvents(t, te, itemID))
+	}
+	// Its price breaks went with it; the other detail's stay.
+	if got := breakKeys(listPurchaseBreaks(t, te, itemID, `{}`)); len(got) != 1 || !strings.HasPrefix(got[0], kept+"/Each/2=3 ") {
+		t.Fatalf("purchase breaks after delete %v", got)
+	}
+	var left int
+	if err := srv.Pool.QueryRowContext(context.Background(), `SELECT count(*) FROM item_vendor_price_breaks WHERE tenant_id = $1 AND vendor_detail_id = $2`, te.ID, detail).Scan(&left); err != nil || left != 0 {
+		t.Fatalf("%d price breaks of the deleted detail left (%v)", left, err)
+	}
+
+	res, b = itemRequest(t, te, http.MethodDelete, path+detail, "")
+	mustStatus(t, res.StatusCode, http.StatusNoContent, b)
+	if n := itemEvents(t, te, itemID); n != events+1 {
+		t.Fatalf("%d events after a 204 delete, want %d", n, events+1)
+	}
+
+	// An unknown item is 404; rule 4 refuses a legacy item.
+	res, b = itemRequest(t, te, http.MethodDelete, "/api/items/000000000000000000000000/vendors/"+keptDetail, "")
+	mustProblem(t, res, b, http.StatusNotFound)
+	res, b = itemRequest(t, te, http.MethodDelete, "/api/items/"+insertLegacyItem(t, te, "VD-DEL-LEGACY")+"/vendors/"+keptDetail, "")
+	mustItemField(t, res, b, "unitOfMeasureName")
 }

@@ -274,7 +274,7 @@ func insertLegacyItem(t *testing.T, te *tenantEnv, number string) string {
 	t.Helper()
 	id := ids.New()
 	_, err := srv.Pool.ExecContext(context.Background(),
-		`INSERT INTO items (tenant_id, id, number, item_origin) VALUES ($1, $2, $3, 'make')`, te.ID, id, number)
+		`INSERT INTO items (tenant_id, id, number, item_origin, bar_code_number) VALUES ($1, $2, $3, 'make', 'L' || $2)`, te.ID, id, number)
 	if err != nil {
 		t.Fatal(err)
 	}

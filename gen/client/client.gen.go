@@ -250,6 +250,72 @@ func (e ItemCostBreakdownType) Valid() bool {
 	}
 }
 
+// Defines values for ItemFreightClass.
+const (
+	ItemFreightClassN100 ItemFreightClass = "100"
+	ItemFreightClassN110 ItemFreightClass = "110"
+	ItemFreightClassN125 ItemFreightClass = "125"
+	ItemFreightClassN150 ItemFreightClass = "150"
+	ItemFreightClassN175 ItemFreightClass = "175"
+	ItemFreightClassN200 ItemFreightClass = "200"
+	ItemFreightClassN250 ItemFreightClass = "250"
+	ItemFreightClassN300 ItemFreightClass = "300"
+	ItemFreightClassN400 ItemFreightClass = "400"
+	ItemFreightClassN50  ItemFreightClass = "50"
+	ItemFreightClassN500 ItemFreightClass = "500"
+	ItemFreightClassN55  ItemFreightClass = "55"
+	ItemFreightClassN60  ItemFreightClass = "60"
+	ItemFreightClassN65  ItemFreightClass = "65"
+	ItemFreightClassN70  ItemFreightClass = "70"
+	ItemFreightClassN775 ItemFreightClass = "77.5"
+	ItemFreightClassN85  ItemFreightClass = "85"
+	ItemFreightClassN925 ItemFreightClass = "92.5"
+)
+
+// Valid indicates whether the value is a known member of the ItemFreightClass enum.
+func (e ItemFreightClass) Valid() bool {
+	switch e {
+	case ItemFreightClassN100:
+		return true
+	case ItemFreightClassN110:
+		return true
+	case ItemFreightClassN125:
+		return true
+	case ItemFreightClassN150:
+		return true
+	case ItemFreightClassN175:
+		return true
+	case ItemFreightClassN200:
+		return true
+	case ItemFreightClassN250:
+		return true
+	case ItemFreightClassN300:
+		return true
+	case ItemFreightClassN400:
+		return true
+	case ItemFreightClassN50:
+		return true
+	case ItemFreightClassN500:
+		return true
+	case ItemFreightClassN55:
+		return true
+	case ItemFreightClassN60:
+		return true
+	case ItemFreightClassN65:
+		return true
+	case ItemFreightClassN70:
+		return true
+	case ItemFreightClassN775:
+		return true
+	case ItemFreightClassN85:
+		return true
+	case ItemFreightClassN925:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ItemInputUnitCostBasis.
 const (
 	ItemInputUnitCostBasisNone             ItemInputUnitCostBasis = "none"
@@ -265,6 +331,24 @@ func (e ItemInputUnitCostBasis) Valid() bool {
 	case ItemInputUnitCostBasisVendorPrice:
 		return true
 	case ItemInputUnitCostBasisVendorPriceBreak:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ItemMaterialDetailsShapeType.
+const (
+	ItemMaterialDetailsShapeTypeLinear ItemMaterialDetailsShapeType = "linear"
+	ItemMaterialDetailsShapeTypePlanar ItemMaterialDetailsShapeType = "planar"
+)
+
+// Valid indicates whether the value is a known member of the ItemMaterialDetailsShapeType enum.
+func (e ItemMaterialDetailsShapeType) Valid() bool {
+	switch e {
+	case ItemMaterialDetailsShapeTypeLinear:
+		return true
+	case ItemMaterialDetailsShapeTypePlanar:
 		return true
 	default:
 		return false
@@ -313,6 +397,27 @@ func (e ItemPurchasePurchaseOrderStatus) Valid() bool {
 	case ItemPurchasePurchaseOrderStatusOrdered:
 		return true
 	case ItemPurchasePurchaseOrderStatusPaid:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ItemQualityPlanStatus.
+const (
+	ItemQualityPlanStatusApproved      ItemQualityPlanStatus = "approved"
+	ItemQualityPlanStatusNeedsApproval ItemQualityPlanStatus = "needsApproval"
+	ItemQualityPlanStatusNotRequired   ItemQualityPlanStatus = "notRequired"
+)
+
+// Valid indicates whether the value is a known member of the ItemQualityPlanStatus enum.
+func (e ItemQualityPlanStatus) Valid() bool {
+	switch e {
+	case ItemQualityPlanStatusApproved:
+		return true
+	case ItemQualityPlanStatusNeedsApproval:
+		return true
+	case ItemQualityPlanStatusNotRequired:
 		return true
 	default:
 		return false
@@ -535,6 +640,24 @@ func (e Permission) Valid() bool {
 	case PermissionViewToolCalibration:
 		return true
 	case PermissionViewTools:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PriceBreakType.
+const (
+	PriceBreakTypeMargin PriceBreakType = "margin"
+	PriceBreakTypePrice  PriceBreakType = "price"
+)
+
+// Valid indicates whether the value is a known member of the PriceBreakType enum.
+func (e PriceBreakType) Valid() bool {
+	switch e {
+	case PriceBreakTypeMargin:
+		return true
+	case PriceBreakTypePrice:
 		return true
 	default:
 		return false
@@ -1781,15 +1904,32 @@ type InProcessTrackingFieldWrite struct {
 // lists filtered with `isArchived: false`, while it stays readable.
 //
 // Every change to an item (create, update, patch, add revision, archiving by add revision,
-// adding, removing or replacing tags, adding or replacing vendor details)
+// adding, removing or replacing tags, adding, replacing or deleting vendor details and
+// material vendor details, replacing purchase price breaks, adding, replacing or deleting
+// customer details, replacing sales price breaks)
 // advances `modifiedUtc` and records an `ItemUpdated` event in the transactional outbox in
 // the same transaction, so an event exists exactly when the change was saved.
 type Item struct {
+	// AccountingCode2Id A second accounting code; null: none.
+	AccountingCode2Id *string `json:"accountingCode2Id"`
+
+	// AccountingCodeId An accounting code (`/api/accounting-codes`); null: none.
+	AccountingCodeId *string `json:"accountingCodeId"`
+
+	// AccountingDetails An item's accounting class and accounts (read shape); null members are not set.
+	AccountingDetails ItemAccountingDetails `json:"accountingDetails"`
+
+	// BarCodeNumber Assigned on create: the tenant's items count up from 00000001 (eight digits at least), never reused, one per item (a new revision gets its own).
+	BarCodeNumber string `json:"barCodeNumber"`
+
 	// BuildToOrder Made for orders.
 	BuildToOrder bool `json:"buildToOrder"`
 
 	// BuildToStock Made for stock.
 	BuildToStock bool `json:"buildToStock"`
+
+	// CategoryId An item category (`/api/item-categories`); null: none.
+	CategoryId *string `json:"categoryId"`
 
 	// CreatedUtc When the item was created.
 	CreatedUtc time.Time `json:"createdUtc"`
@@ -1808,6 +1948,12 @@ type Item struct {
 	// definition changed or was deleted are kept until the record is next written.
 	CustomFields CustomFields `json:"customFields"`
 
+	// CustomerDetails How customers know the item (see `POST /api/items/{itemId}/customers`), by customer name (case-insensitive), then id; `[]` when none.
+	CustomerDetails []ItemCustomerDetail `json:"customerDetails"`
+
+	// CustomerTiers The sales price breaks of each customer tier that has any on the item (see `PUT /api/items/{itemId}/sales-price-breaks`), by tier name (case-insensitive), then tier id; `[]` when none.
+	CustomerTiers []ItemCustomerTierPrices `json:"customerTiers"`
+
 	// Description Null when none was given.
 	Description *string `json:"description"`
 
@@ -1817,6 +1963,12 @@ type Item struct {
 	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
 	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
 	ExternalReferences ExternalReferences `json:"externalReferences"`
+
+	// GaugeId A gauge code (`/api/gauge-codes`); null: none.
+	GaugeId *string `json:"gaugeId"`
+
+	// GradeId A grade code (`/api/grade-codes`); null: none.
+	GradeId *string `json:"gradeId"`
 
 	// Height A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Height *ItemMeasure `json:"height"`
@@ -1854,6 +2006,21 @@ type Item struct {
 	// Length A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Length *ItemMeasure `json:"length"`
 
+	// MaterialCodeId A material code (`/api/material-codes`); null: none.
+	MaterialCodeId *string `json:"materialCodeId"`
+
+	// MaterialDetails The material shape the item was cut from (see createItemFromMaterialShape); null for other items.
+	MaterialDetails *ItemMaterialDetails `json:"materialDetails"`
+
+	// MaterialVendorDetails Vendors that supply the item as material (see `POST /api/items/{itemId}/material-vendors`), ordered by vendor name (case-insensitive), then id; `[]` when none.
+	MaterialVendorDetails []ItemMaterialVendorDetail `json:"materialVendorDetails"`
+
+	// MaterialWeight For an item cut from a material shape (see `materialDetails`), the weight of the
+	// piece from the shape's density: length × width × planarDensity for planar shapes,
+	// length × linearDensity for linear ones, in the mass unit of `densityUnits` (lb or
+	// kg). It has no unit field of its own. Null for other items.
+	MaterialWeight *dec.Decimal `json:"materialWeight"`
+
 	// MinimumProductionQuantity A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	MinimumProductionQuantity *ItemMeasure `json:"minimumProductionQuantity"`
 
@@ -1863,13 +2030,29 @@ type Item struct {
 	// ModifiedUtc When the item last changed.
 	ModifiedUtc time.Time `json:"modifiedUtc"`
 
+	// NeedsQualityPlan Read-only: true while `qualityPlanStatus` is `needsApproval`.
+	NeedsQualityPlan bool `json:"needsQualityPlan"`
+
 	// Number Unique with the revision among active items (case-insensitive).
 	Number string `json:"number"`
+
+	// QualityPlanStatus Where the item's quality plan stands: `notRequired` (the default), `needsApproval` (a plan
+	// is required and awaits approval: `needsQualityPlan` is true) or `approved`.
+	QualityPlanStatus ItemQualityPlanStatus `json:"qualityPlanStatus"`
 
 	// Revision An item's revision. `isLatestRevision` is derived, never stored: the most recently created
 	// item of a number (case-insensitively; archived items included) is its latest revision,
 	// so adding a revision makes the new item the latest.
 	Revision ItemRevision `json:"revision"`
+
+	// SalesUnitOfMeasureConversions Units the item is sold in besides its inventory unit, in the order written; `[]` when none.
+	SalesUnitOfMeasureConversions []ItemSalesUnitConversion `json:"salesUnitOfMeasureConversions"`
+
+	// ShapeId A shape code (`/api/shape-codes`); null: none.
+	ShapeId *string `json:"shapeId"`
+
+	// Shipping An item's shipping profile (read shape); members are null when not set.
+	Shipping ItemShipping `json:"shipping"`
 
 	// Tags The item's tags (see `PUT /api/items/{itemId}/tags`), ordered by name (case-insensitive) then id; `[]` when none.
 	Tags []Tag `json:"tags"`
@@ -1888,6 +2071,44 @@ type Item struct {
 
 	// Width A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Width *ItemMeasure `json:"width"`
+}
+
+// ItemAccountingDetails An item's accounting class and accounts (read shape); null members are not set.
+type ItemAccountingDetails struct {
+	// AssetAccountId The inventory asset account.
+	AssetAccountId *string `json:"assetAccountId"`
+
+	// ClassId An item class.
+	ClassId *string `json:"classId"`
+
+	// CogsAccountId The cost of goods sold account.
+	CogsAccountId *string `json:"cogsAccountId"`
+
+	// ExpenseAccountId The expense account of purchases.
+	ExpenseAccountId *string `json:"expenseAccountId"`
+
+	// IncomeAccountId The income account of sales.
+	IncomeAccountId *string `json:"incomeAccountId"`
+}
+
+// ItemAccountingDetailsWrite How sales and stock of the item are booked, as on invoice lines: an item class
+// (`/api/item-classes`) and accounts of the chart of accounts (`/api/chart-of-accounts`).
+// Each id must name a live record of its list (404 otherwise); omitted or null: none.
+type ItemAccountingDetailsWrite struct {
+	// AssetAccountId The inventory asset account.
+	AssetAccountId *string `json:"assetAccountId,omitempty"`
+
+	// ClassId An item class.
+	ClassId *string `json:"classId,omitempty"`
+
+	// CogsAccountId The cost of goods sold account.
+	CogsAccountId *string `json:"cogsAccountId,omitempty"`
+
+	// ExpenseAccountId The expense account of purchases.
+	ExpenseAccountId *string `json:"expenseAccountId,omitempty"`
+
+	// IncomeAccountId The income account of sales.
+	IncomeAccountId *string `json:"incomeAccountId,omitempty"`
 }
 
 // ItemCostBreakdown One cost breakdown of an item: `itemCost` is the cost added at the item's own level (its routing), `cumulativeCost` adds everything below it (sub-assemblies and purchased components).
@@ -1949,11 +2170,23 @@ type ItemCostBreakdownType string
 
 // ItemCreate Create body of an item.
 type ItemCreate struct {
+	// AccountingCode2Id A live accounting code; null: none.
+	AccountingCode2Id *string `json:"accountingCode2Id,omitempty"`
+
+	// AccountingCodeId A live accounting code; null: none.
+	AccountingCodeId *string `json:"accountingCodeId,omitempty"`
+
+	// AccountingDetails The accounting class and accounts; omitted or null: none.
+	AccountingDetails *ItemAccountingDetailsWrite `json:"accountingDetails,omitempty"`
+
 	// BuildToOrder Defaults to false.
 	BuildToOrder *bool `json:"buildToOrder,omitempty"`
 
 	// BuildToStock Defaults to false.
 	BuildToStock *bool `json:"buildToStock,omitempty"`
+
+	// CategoryId A live item category; null: none.
+	CategoryId *string `json:"categoryId,omitempty"`
 
 	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
 	// the custom field definitions of the record's module (`CustomFieldDefinition`).
@@ -1975,6 +2208,12 @@ type ItemCreate struct {
 	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
 	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
 	ExternalReferences *ExternalReferences `json:"externalReferences,omitempty"`
+
+	// GaugeId A live gauge code; null: none.
+	GaugeId *string `json:"gaugeId,omitempty"`
+
+	// GradeId A live grade code; null: none.
+	GradeId *string `json:"gradeId,omitempty"`
 
 	// Height A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Height *ItemMeasure `json:"height,omitempty"`
@@ -2006,6 +2245,9 @@ type ItemCreate struct {
 	// Length A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Length *ItemMeasure `json:"length,omitempty"`
 
+	// MaterialCodeId A live material code; null: none.
+	MaterialCodeId *string `json:"materialCodeId,omitempty"`
+
 	// MinimumProductionQuantity A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	MinimumProductionQuantity *ItemMeasure `json:"minimumProductionQuantity,omitempty"`
 
@@ -2015,8 +2257,20 @@ type ItemCreate struct {
 	// Number Trimmed; 1 to 200 characters after trimming.
 	Number string `json:"number"`
 
+	// QualityPlanStatus Defaults to notRequired.
+	QualityPlanStatus *ItemQualityPlanStatus `json:"qualityPlanStatus,omitempty"`
+
 	// Revision Trimmed; omitted, null or blank: no revision.
 	Revision *string `json:"revision,omitempty"`
+
+	// SalesUnitOfMeasureConversions At most 50, with distinct destination units and at most one default; omitted or null: none.
+	SalesUnitOfMeasureConversions *[]ItemSalesUnitConversionWrite `json:"salesUnitOfMeasureConversions,omitempty"`
+
+	// ShapeId A live shape code; null: none.
+	ShapeId *string `json:"shapeId,omitempty"`
+
+	// Shipping The shipping profile; omitted or null: none.
+	Shipping *ItemShippingWrite `json:"shipping,omitempty"`
 
 	// UnitOfMeasureName A unit of that type (trimmed, case-sensitive).
 	UnitOfMeasureName string `json:"unitOfMeasureName"`
@@ -2038,6 +2292,60 @@ type ItemCustomFieldFilter struct {
 
 	// Value The value, compared exactly.
 	Value string `json:"value"`
+}
+
+// ItemCustomerDetail An item customer detail (read shape); see `ItemCustomerDetailWrite` for the members.
+type ItemCustomerDetail struct {
+	// CustomerId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	CustomerId Id24 `json:"customerId"`
+
+	// CustomerItemName The customer's name for the item; null when none.
+	CustomerItemName *string `json:"customerItemName"`
+
+	// CustomerItemNumber The customer's number for the item; null when none.
+	CustomerItemNumber *string `json:"customerItemNumber"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// PriceBreaks Read-only: the item's sales price breaks whose `customerId` is this customer (written
+	// with `PUT /api/items/{itemId}/sales-price-breaks`), ordered by unit of measure name,
+	// then quantity; `[]` when none.
+	PriceBreaks []PriceBreak `json:"priceBreaks"`
+
+	// UnitOfMeasureName The unit the customer orders in.
+	UnitOfMeasureName string `json:"unitOfMeasureName"`
+}
+
+// ItemCustomerDetailWrite Create and full-update body of an item customer detail: how one customer knows the item
+// (its own number and name for it, and the unit it orders in). A `priceBreaks` member is
+// ignored: a detail's prices are read-only here, the item's sales price breaks for the
+// customer, written with `PUT /api/items/{itemId}/sales-price-breaks`.
+type ItemCustomerDetailWrite struct {
+	// CustomerId A live customer of the tenant (404 otherwise); one detail per customer on an item.
+	CustomerId string `json:"customerId"`
+
+	// CustomerItemName The customer's name for the item. Trimmed; 1 to 200 characters; null or blank: none.
+	CustomerItemName *string `json:"customerItemName,omitempty"`
+
+	// CustomerItemNumber The customer's number for the item. Trimmed; 1 to 200 characters; null or blank: none.
+	CustomerItemNumber *string `json:"customerItemNumber,omitempty"`
+
+	// UnitOfMeasureName The unit the customer orders in: a unit of the item's unit type (trimmed, case-sensitive); omitted, null or blank: the item's inventory unit.
+	UnitOfMeasureName *string `json:"unitOfMeasureName,omitempty"`
+}
+
+// ItemCustomerTierPrices The sales price breaks of one customer tier on an item.
+type ItemCustomerTierPrices struct {
+	// CustomerTier A pricing tier customers belong to.
+	CustomerTier CustomerTier `json:"customerTier"`
+
+	// PriceBreaks The tier's breaks on the item, ordered by unit of measure name, then quantity; never empty.
+	PriceBreaks []PriceBreak `json:"priceBreaks"`
 }
 
 // ItemFilter Filter of the item list (V1); every member narrows the result (AND).
@@ -2103,6 +2411,9 @@ type ItemFilterV2 struct {
 	Revision *string `json:"revision,omitempty"`
 }
 
+// ItemFreightClass The NMFC freight class.
+type ItemFreightClass string
+
 // ItemInputUnitCost The cost of one inventory unit of a bought item for a quantity. It comes from one vendor
 // detail: the primary one, or when none is primary the first in `Item.vendorDetails`
 // order (vendor name, then id). The requested inventory quantity is turned into vendor
@@ -2137,6 +2448,55 @@ type ItemInputUnitCost struct {
 // ItemInputUnitCostBasis defines model for ItemInputUnitCost.Basis.
 type ItemInputUnitCostBasis string
 
+// ItemMaterialDetails The material shape an item was cut from (read only). `materialWidth` and
+// `materialLength` are the item's width and length (null width for linear shapes),
+// `materialThickness` the shape's thickness (planar shapes; null otherwise); all in
+// `unit`, which equals `dimensionUnits`. `form` is the shape type (sheet, bar, ...) and
+// `shapeType` whether it is measured `planar` or `linear`.
+type ItemMaterialDetails struct {
+	// DensityUnits lb/in, lb/in², kg/m or kg/m².
+	DensityUnits string `json:"densityUnits"`
+
+	// DimensionUnits The shape's dimension units (inch or millimeter).
+	DimensionUnits string `json:"dimensionUnits"`
+
+	// Form The shape type, for example sheet.
+	Form string `json:"form"`
+
+	// IsRemnant Whether the item was created as a remnant.
+	IsRemnant bool `json:"isRemnant"`
+
+	// LinearDensity Mass per length (linear shapes).
+	LinearDensity *dec.Decimal `json:"linearDensity"`
+
+	// MaterialId The material shape's id (`/api/materials`).
+	MaterialId string `json:"materialId"`
+
+	// MaterialLength The cut length.
+	MaterialLength *dec.Decimal `json:"materialLength"`
+
+	// MaterialName The shape's material.
+	MaterialName string `json:"materialName"`
+
+	// MaterialThickness The shape's thickness.
+	MaterialThickness *dec.Decimal `json:"materialThickness"`
+
+	// MaterialWidth The cut width.
+	MaterialWidth *dec.Decimal `json:"materialWidth"`
+
+	// PlanarDensity Mass per area (planar shapes).
+	PlanarDensity *dec.Decimal `json:"planarDensity"`
+
+	// ShapeType How the shape is measured.
+	ShapeType ItemMaterialDetailsShapeType `json:"shapeType"`
+
+	// Unit The unit of the dimensions, for example inch.
+	Unit string `json:"unit"`
+}
+
+// ItemMaterialDetailsShapeType How the shape is measured.
+type ItemMaterialDetailsShapeType string
+
 // ItemMaterialShapeCreate Body of create item from material shape (see createItemFromMaterialShape).
 type ItemMaterialShapeCreate struct {
 	// IsRemnant Whether the piece is a remnant; recorded only when a new item is created.
@@ -2152,6 +2512,45 @@ type ItemMaterialShapeCreate struct {
 
 	// Width Required (greater than 0) for planar shapes; omitted or null for linear shapes.
 	Width *dec.Decimal `json:"width,omitempty"`
+}
+
+// ItemMaterialVendorDetail An item material vendor detail (read shape); see `ItemMaterialVendorDetailWrite` for the members.
+type ItemMaterialVendorDetail struct {
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// Notes Null when none.
+	Notes *string `json:"notes"`
+
+	// VendorId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	VendorId Id24 `json:"vendorId"`
+
+	// VendorItemName The vendor's name for the item; null when none.
+	VendorItemName *string `json:"vendorItemName"`
+
+	// VendorItemNumber The vendor's number for the item; null when none.
+	VendorItemNumber *string `json:"vendorItemNumber"`
+}
+
+// ItemMaterialVendorDetailWrite Create and full-update body of an item material vendor detail: a vendor that supplies
+// the item as material, with what the vendor calls it. An item has at most one material
+// vendor detail per vendor.
+type ItemMaterialVendorDetailWrite struct {
+	// Notes Trimmed; 1 to 2000 characters; null or blank: none.
+	Notes *string `json:"notes,omitempty"`
+
+	// VendorId A live vendor of the tenant without another material vendor detail on the item.
+	VendorId Id24 `json:"vendorId"`
+
+	// VendorItemName The vendor's name for the item; trimmed, 1 to 200 characters; null or blank: none.
+	VendorItemName *string `json:"vendorItemName,omitempty"`
+
+	// VendorItemNumber The vendor's number for the item; trimmed, 1 to 200 characters; null or blank: none.
+	VendorItemNumber *string `json:"vendorItemNumber,omitempty"`
 }
 
 // ItemMeasure A dimension, weight or stock minimum of an item, 0 or more; null when not set.
@@ -2203,6 +2602,18 @@ type ItemPurchaseHistory struct {
 	WindowMonths int `json:"windowMonths"`
 }
 
+// ItemPurchasePriceBreakFilter Filter of an item's purchase price breaks; omitted members keep every break.
+type ItemPurchasePriceBreakFilter struct {
+	// VendorIds Only the breaks of these vendors (1 to 500).
+	VendorIds *[]string `json:"vendorIds,omitempty"`
+}
+
+// ItemPurchasePriceBreaksReplace Every purchase price break of an item (see `PUT /api/items/{itemId}/purchase-price-breaks`).
+type ItemPurchasePriceBreaksReplace struct {
+	// PriceBreaks The breaks, 0 to 500 (at most 50 per vendor detail); `[]` removes them all.
+	PriceBreaks []PurchasePriceBreakWrite `json:"priceBreaks"`
+}
+
 // ItemPurchaseSummary Effective unit prices over the window; prices and date are null when there are no purchases.
 type ItemPurchaseSummary struct {
 	AvgUnitPrice       *dec.Decimal `json:"avgUnitPrice"`
@@ -2214,6 +2625,10 @@ type ItemPurchaseSummary struct {
 	// VendorCount Distinct vendors in the window.
 	VendorCount int `json:"vendorCount"`
 }
+
+// ItemQualityPlanStatus Where the item's quality plan stands: `notRequired` (the default), `needsApproval` (a plan
+// is required and awaits approval: `needsQualityPlan` is true) or `approved`.
+type ItemQualityPlanStatus string
 
 // ItemRevision An item's revision. `isLatestRevision` is derived, never stored: the most recently created
 // item of a number (case-insensitively; archived items included) is its latest revision,
@@ -2235,6 +2650,115 @@ type ItemRevisionCreate struct {
 	Revision string `json:"revision"`
 }
 
+// ItemSalesPriceBreakFilter Filter of an item's sales price breaks. `customerIds` and `customerTierIds` select the
+// breaks of those customers and tiers (a break matching either list is answered);
+// `listPriceOnly: true` answers only the list-price breaks and cannot be combined with
+// them (400 naming `listPriceOnly`). No member: every break.
+type ItemSalesPriceBreakFilter struct {
+	// CustomerIds The breaks of these customers (1 to 500 ids).
+	CustomerIds *[]string `json:"customerIds,omitempty"`
+
+	// CustomerTierIds The breaks of these customer tiers (1 to 500 ids).
+	CustomerTierIds *[]string `json:"customerTierIds,omitempty"`
+
+	// ListPriceOnly True: only the item's list-price breaks (no customer, no tier).
+	ListPriceOnly *bool `json:"listPriceOnly,omitempty"`
+}
+
+// ItemSalesPriceBreaksReplace Body of `PUT /api/items/{itemId}/sales-price-breaks`, the item's complete set of sales price breaks.
+type ItemSalesPriceBreaksReplace struct {
+	// PriceBreaks Every sales price break of the item (0 to 500); one per scope, unit and quantity.
+	PriceBreaks []SalesPriceBreakWrite `json:"priceBreaks"`
+}
+
+// ItemSalesUnitConversion A sales unit of the item (read shape); see `ItemSalesUnitConversionWrite`.
+type ItemSalesUnitConversion struct {
+	// DestinationQuantity Sales units.
+	DestinationQuantity dec.Decimal `json:"destinationQuantity"`
+
+	// DestinationUnitOfMeasureName The sales unit.
+	DestinationUnitOfMeasureName string `json:"destinationUnitOfMeasureName"`
+
+	// IsCustom Whether the quantities were written rather than taken from the catalogue.
+	IsCustom bool `json:"isCustom"`
+
+	// IsDefault Whether sales documents start with this unit.
+	IsDefault bool `json:"isDefault"`
+
+	// Multiplier Read-only: destinationQuantity ÷ sourceQuantity, the sales units in one inventory unit (rounded to 12 decimal places).
+	Multiplier dec.Decimal `json:"multiplier"`
+
+	// SourceQuantity Inventory units.
+	SourceQuantity dec.Decimal `json:"sourceQuantity"`
+}
+
+// ItemSalesUnitConversionWrite A unit the item is sold in: `sourceQuantity` of the item's inventory unit sell as
+// `destinationQuantity` of `destinationUnitOfMeasureName`.
+//
+// With `isCustom` false (the default) the destination must be a unit of the item's unit
+// type and the quantities follow the units catalogue: omitted quantities are filled in
+// (sourceQuantity 1), sent ones must state the catalogue's ratio (400 otherwise). With
+// `isCustom` true the destination may be any unit of the catalogue (a box of 12 Each, a
+// sheet sold by the Pound) and both quantities are required.
+type ItemSalesUnitConversionWrite struct {
+	// DestinationQuantity Destination units; more than 0.
+	DestinationQuantity *dec.Decimal `json:"destinationQuantity,omitempty"`
+
+	// DestinationUnitOfMeasureName A unit of the catalogue (trimmed, case-sensitive), not the inventory unit; distinct within the list.
+	DestinationUnitOfMeasureName string `json:"destinationUnitOfMeasureName"`
+
+	// IsCustom True: quantities as written, any destination unit; false: the catalogue's conversion.
+	IsCustom *bool `json:"isCustom,omitempty"`
+
+	// IsDefault The unit sales documents start with; at most one per item.
+	IsDefault *bool `json:"isDefault,omitempty"`
+
+	// SourceQuantity Inventory units; more than 0.
+	SourceQuantity *dec.Decimal `json:"sourceQuantity,omitempty"`
+}
+
+// ItemShipping An item's shipping profile (read shape); members are null when not set.
+type ItemShipping struct {
+	// Class The freight class.
+	Class *ItemFreightClass `json:"class"`
+
+	// CountryOfOrigin ISO 3166-1 alpha-2 code.
+	CountryOfOrigin *string `json:"countryOfOrigin"`
+
+	// IsHazmat Whether the item ships as hazardous material.
+	IsHazmat bool `json:"isHazmat"`
+
+	// Nmfc NMFC item number.
+	Nmfc *string `json:"nmfc"`
+
+	// TariffCode Harmonized tariff code.
+	TariffCode *string `json:"tariffCode"`
+
+	// UnitWeight Shipping weight of one inventory unit.
+	UnitWeight *dec.Decimal `json:"unitWeight"`
+}
+
+// ItemShippingWrite An item's shipping profile; omitted members are none (false for isHazmat).
+type ItemShippingWrite struct {
+	// Class The freight class; null: none.
+	Class *ItemFreightClass `json:"class,omitempty"`
+
+	// CountryOfOrigin ISO 3166-1 alpha-2 code; null: none.
+	CountryOfOrigin *string `json:"countryOfOrigin,omitempty"`
+
+	// IsHazmat Whether the item ships as hazardous material.
+	IsHazmat *bool `json:"isHazmat,omitempty"`
+
+	// Nmfc NMFC item number; trimmed, 1 to 20 characters; null or blank: none.
+	Nmfc *string `json:"nmfc,omitempty"`
+
+	// TariffCode Harmonized tariff code; trimmed, 1 to 20 characters; null or blank: none.
+	TariffCode *string `json:"tariffCode,omitempty"`
+
+	// UnitWeight Shipping weight of one inventory unit, 0 or more; null: none.
+	UnitWeight *dec.Decimal `json:"unitWeight,omitempty"`
+}
+
 // ItemTagsReplace Body of replace item tags.
 type ItemTagsReplace struct {
 	// TagIds The item's new tags: 0 to 100 distinct ids of tags (`/api/tags`).
@@ -2253,8 +2777,8 @@ type ItemVendorDetail struct {
 	Notes                 *string      `json:"notes"`
 	Price                 *dec.Decimal `json:"price"`
 
-	// PriceBreaks Ordered by quantity.
-	PriceBreaks []ItemVendorPriceBreak `json:"priceBreaks"`
+	// PriceBreaks The detail's purchase price breaks (type price, the detail's vendor and unit), ordered by quantity.
+	PriceBreaks []PriceBreak `json:"priceBreaks"`
 
 	// UnitOfMeasureName The vendor unit.
 	UnitOfMeasureName string      `json:"unitOfMeasureName"`
@@ -2309,13 +2833,6 @@ type ItemVendorDetailWrite struct {
 	VendorItemNumber *string `json:"vendorItemNumber,omitempty"`
 }
 
-// ItemVendorPriceBreak A stored vendor price break.
-type ItemVendorPriceBreak struct {
-	CurrencyCode string      `json:"currencyCode"`
-	Price        dec.Decimal `json:"price"`
-	Quantity     int32       `json:"quantity"`
-}
-
 // ItemVendorPriceBreakWrite A price of one vendor unit when at least `quantity` vendor units are bought.
 type ItemVendorPriceBreakWrite struct {
 	// CurrencyCode ISO 4217; omitted or null: the vendor's currency.
@@ -2329,6 +2846,18 @@ type ItemVendorPriceBreakWrite struct {
 // ItemWrite Full-update body of an item (see updateItem); also the shape a patched item must satisfy.
 // Members not listed here are ignored when sent.
 type ItemWrite struct {
+	// AccountingCode2Id A live accounting code; null: none.
+	AccountingCode2Id *string `json:"accountingCode2Id,omitempty"`
+
+	// AccountingCodeId A live accounting code; null: none.
+	AccountingCodeId *string `json:"accountingCodeId,omitempty"`
+
+	// AccountingDetails The accounting class and accounts, replaced; omitted or null keeps the current ones.
+	AccountingDetails *ItemAccountingDetailsWrite `json:"accountingDetails,omitempty"`
+
+	// CategoryId A live item category; null: none.
+	CategoryId *string `json:"categoryId,omitempty"`
+
 	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
 	// the custom field definitions of the record's module (`CustomFieldDefinition`).
 	// - Each key must be the `name` of a definition of the module, matched exactly.
@@ -2350,6 +2879,12 @@ type ItemWrite struct {
 	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
 	ExternalReferences *ExternalReferences `json:"externalReferences,omitempty"`
 
+	// GaugeId A live gauge code; null: none.
+	GaugeId *string `json:"gaugeId,omitempty"`
+
+	// GradeId A live grade code; null: none.
+	GradeId *string `json:"gradeId,omitempty"`
+
 	// Height A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Height *ItemMeasure `json:"height,omitempty"`
 
@@ -2368,6 +2903,9 @@ type ItemWrite struct {
 	// Length A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Length *ItemMeasure `json:"length,omitempty"`
 
+	// MaterialCodeId A live material code; null: none.
+	MaterialCodeId *string `json:"materialCodeId,omitempty"`
+
 	// MinimumProductionQuantity A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	MinimumProductionQuantity *ItemMeasure `json:"minimumProductionQuantity,omitempty"`
 
@@ -2376,6 +2914,18 @@ type ItemWrite struct {
 
 	// Number Trimmed; omitted keeps the number.
 	Number *string `json:"number,omitempty"`
+
+	// QualityPlanStatus Omitted keeps the current status.
+	QualityPlanStatus *ItemQualityPlanStatus `json:"qualityPlanStatus,omitempty"`
+
+	// SalesUnitOfMeasureConversions At most 50, with distinct destination units and at most one default; omitted or null: none. Replaces the item's conversions; with a unit change they must be empty (rule 2).
+	SalesUnitOfMeasureConversions *[]ItemSalesUnitConversionWrite `json:"salesUnitOfMeasureConversions,omitempty"`
+
+	// ShapeId A live shape code; null: none.
+	ShapeId *string `json:"shapeId,omitempty"`
+
+	// Shipping The whole shipping profile, replaced; omitted or null keeps the current one.
+	Shipping *ItemShippingWrite `json:"shipping,omitempty"`
 
 	// UnitOfMeasureName Omitted, null or blank keeps the unit; otherwise a unit of the item's type (trimmed, case-sensitive).
 	UnitOfMeasureName *string `json:"unitOfMeasureName,omitempty"`
@@ -2590,6 +3140,47 @@ type PaymentTermWrite struct {
 // Permission The permission catalogue. User-bound tokens hold a subset; tenant-bound tokens are not gated.
 type Permission string
 
+// PriceBreak A price break (read shape): from `quantity` units of `unitOfMeasureName` up, one unit
+// sells or buys at `price` (or at `margin`). The same shape serves every kind of break:
+// a purchase break carries `vendorId`; a sales break carries `customerId` (a price for
+// one customer), `customerTierId` (for a customer tier) or neither (the item's list price).
+// Members that do not apply to the kind are null.
+type PriceBreak struct {
+	// CurrencyCode ISO 4217 code of the price.
+	CurrencyCode string `json:"currencyCode"`
+
+	// CustomerId The customer of a customer sales break; null otherwise.
+	CustomerId *string `json:"customerId"`
+
+	// CustomerTierId The customer tier of a tier sales break; null otherwise.
+	CustomerTierId *string `json:"customerTierId"`
+
+	// Margin Gross margin percentage (0 to less than 100) of a margin break; null otherwise.
+	Margin *dec.Decimal `json:"margin"`
+
+	// Price Price of one unit; null for a margin break.
+	Price *dec.Decimal `json:"price"`
+
+	// Quantity The smallest quantity the break applies to, in unitOfMeasureName.
+	Quantity int32 `json:"quantity"`
+
+	// Type How a price break prices one unit: `price`, at the fixed `price`; `margin`, at the
+	// item's cost marked up to the gross `margin` percentage when a document is priced
+	// (`price` is then null). Purchase price breaks are always `price`.
+	Type PriceBreakType `json:"type"`
+
+	// UnitOfMeasureName The unit quantity and price are counted in.
+	UnitOfMeasureName string `json:"unitOfMeasureName"`
+
+	// VendorId The vendor of a purchase break; null on sales breaks.
+	VendorId *string `json:"vendorId"`
+}
+
+// PriceBreakType How a price break prices one unit: `price`, at the fixed `price`; `margin`, at the
+// item's cost marked up to the gross `margin` percentage when a document is priced
+// (`price` is then null). Purchase price breaks are always `price`.
+type PriceBreakType string
+
 // PricingSettings Tenant-wide pricing settings (percentages).
 type PricingSettings struct {
 	// DefaultMargin Percentage, 0 to less than 100; 0 when never set.
@@ -2657,6 +3248,24 @@ type Problem struct {
 	Type string `json:"type"`
 }
 
+// PurchasePriceBreakWrite A purchase price break: the price of one vendor unit when at least `quantity` vendor units are bought from `vendorId`.
+type PurchasePriceBreakWrite struct {
+	// CurrencyCode ISO 4217; omitted or null: the vendor's currency.
+	CurrencyCode *string `json:"currencyCode,omitempty"`
+
+	// Price Price of one vendor unit, 0 or more.
+	Price dec.Decimal `json:"price"`
+
+	// Quantity Vendor units, at least 1; distinct within a vendor detail.
+	Quantity int32 `json:"quantity"`
+
+	// UnitOfMeasureName Selects the vendor detail counted in this unit (trimmed, case-sensitive); omitted, null or blank: the vendor's only detail on the item.
+	UnitOfMeasureName *string `json:"unitOfMeasureName,omitempty"`
+
+	// VendorId A vendor with a vendor detail on the item.
+	VendorId Id24 `json:"vendorId"`
+}
+
 // Rate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
 type Rate = dec.Decimal
 
@@ -2667,6 +3276,36 @@ type Reference struct {
 
 	// Name Display name of the referenced record.
 	Name string `json:"name"`
+}
+
+// SalesPriceBreakWrite One sales price break: from `quantity` units of `unitOfMeasureName` up, one unit sells
+// at `price` (type price) or at the item's cost marked up to the gross `margin`
+// percentage (type margin). Its scope is one customer (`customerId`), one customer tier
+// (`customerTierId`) or, with neither, the item's list price.
+type SalesPriceBreakWrite struct {
+	// CurrencyCode ISO 4217 code of the price; omitted or null: the tenant's primary currency.
+	CurrencyCode *string `json:"currencyCode,omitempty"`
+
+	// CustomerId A live customer of the tenant: the break is that customer's. Not together with customerTierId.
+	CustomerId *string `json:"customerId,omitempty"`
+
+	// CustomerTierId An existing customer tier of the tenant: the break is that tier's. Not together with customerId.
+	CustomerTierId *string `json:"customerTierId,omitempty"`
+
+	// Margin Gross margin percentage, 0 to less than 100; required for type margin, must be omitted or null for type price.
+	Margin *dec.Decimal `json:"margin,omitempty"`
+
+	// Price Price of one unit; required for type price, must be omitted or null for type margin.
+	Price *dec.Decimal `json:"price,omitempty"`
+
+	// Quantity Units of unitOfMeasureName, at least 1; one break per scope, unit and quantity.
+	Quantity int32 `json:"quantity"`
+
+	// Type Defaults to price.
+	Type *PriceBreakType `json:"type,omitempty"`
+
+	// UnitOfMeasureName A unit of the item's unit type (trimmed, case-sensitive); omitted, null or blank: the item's inventory unit.
+	UnitOfMeasureName *string `json:"unitOfMeasureName,omitempty"`
 }
 
 // ShiftDays The weekdays a shift works.
@@ -3293,8 +3932,72 @@ type ListEquipmentParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListGaugeCodesParams defines parameters for ListGaugeCodes.
+type ListGaugeCodesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListGradeCodesParams defines parameters for ListGradeCodes.
+type ListGradeCodesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // ListInProcessTrackingFieldsParams defines parameters for ListInProcessTrackingFields.
 type ListInProcessTrackingFieldsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListItemCategoriesParams defines parameters for ListItemCategories.
+type ListItemCategoriesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListItemClassesParams defines parameters for ListItemClasses.
+type ListItemClassesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
 	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
 	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
@@ -3369,6 +4072,22 @@ type GetItemPurchaseHistoryParams struct {
 	Months *int32 `form:"months,omitempty" json:"months,omitempty"`
 }
 
+// ListMaterialCodesParams defines parameters for ListMaterialCodes.
+type ListMaterialCodesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // ListMaterialShapesParams defines parameters for ListMaterialShapes.
 type ListMaterialShapesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -3401,6 +4120,22 @@ type GetOpenApiYamlParams struct {
 
 // ListPaymentTermsParams defines parameters for ListPaymentTerms.
 type ListPaymentTermsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListShapeCodesParams defines parameters for ListShapeCodes.
+type ListShapeCodesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
 	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
 	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
@@ -3565,11 +4300,35 @@ type ListEquipmentJSONRequestBody = EquipmentFilter
 // UpdateEquipmentJSONRequestBody defines body for UpdateEquipment for application/json ContentType.
 type UpdateEquipmentJSONRequestBody = EquipmentWrite
 
+// CreateGaugeCodeJSONRequestBody defines body for CreateGaugeCode for application/json ContentType.
+type CreateGaugeCodeJSONRequestBody = TagCreate
+
+// ListGaugeCodesJSONRequestBody defines body for ListGaugeCodes for application/json ContentType.
+type ListGaugeCodesJSONRequestBody = TagFilter
+
+// CreateGradeCodeJSONRequestBody defines body for CreateGradeCode for application/json ContentType.
+type CreateGradeCodeJSONRequestBody = TagCreate
+
+// ListGradeCodesJSONRequestBody defines body for ListGradeCodes for application/json ContentType.
+type ListGradeCodesJSONRequestBody = TagFilter
+
 // CreateInProcessTrackingFieldJSONRequestBody defines body for CreateInProcessTrackingField for application/json ContentType.
 type CreateInProcessTrackingFieldJSONRequestBody = InProcessTrackingFieldWrite
 
 // ListInProcessTrackingFieldsJSONRequestBody defines body for ListInProcessTrackingFields for application/json ContentType.
 type ListInProcessTrackingFieldsJSONRequestBody = InProcessTrackingFieldFilter
+
+// CreateItemCategoryJSONRequestBody defines body for CreateItemCategory for application/json ContentType.
+type CreateItemCategoryJSONRequestBody = TagCreate
+
+// ListItemCategoriesJSONRequestBody defines body for ListItemCategories for application/json ContentType.
+type ListItemCategoriesJSONRequestBody = TagFilter
+
+// CreateItemClassJSONRequestBody defines body for CreateItemClass for application/json ContentType.
+type CreateItemClassJSONRequestBody = TagCreate
+
+// ListItemClassesJSONRequestBody defines body for ListItemClasses for application/json ContentType.
+type ListItemClassesJSONRequestBody = TagFilter
 
 // CreateItemJSONRequestBody defines body for CreateItem for application/json ContentType.
 type CreateItemJSONRequestBody = ItemCreate
@@ -3594,8 +4353,32 @@ type UpdateItemJSONRequestBody = ItemWrite
 // ListItemCostBreakdownsJSONRequestBody defines body for ListItemCostBreakdowns for application/json ContentType.
 type ListItemCostBreakdownsJSONRequestBody = ItemCostBreakdownFilter
 
+// CreateItemCustomerDetailJSONRequestBody defines body for CreateItemCustomerDetail for application/json ContentType.
+type CreateItemCustomerDetailJSONRequestBody = ItemCustomerDetailWrite
+
+// UpdateItemCustomerDetailJSONRequestBody defines body for UpdateItemCustomerDetail for application/json ContentType.
+type UpdateItemCustomerDetailJSONRequestBody = ItemCustomerDetailWrite
+
+// CreateItemMaterialVendorDetailJSONRequestBody defines body for CreateItemMaterialVendorDetail for application/json ContentType.
+type CreateItemMaterialVendorDetailJSONRequestBody = ItemMaterialVendorDetailWrite
+
+// UpdateItemMaterialVendorDetailJSONRequestBody defines body for UpdateItemMaterialVendorDetail for application/json ContentType.
+type UpdateItemMaterialVendorDetailJSONRequestBody = ItemMaterialVendorDetailWrite
+
+// ReplaceItemPurchasePriceBreaksJSONRequestBody defines body for ReplaceItemPurchasePriceBreaks for application/json ContentType.
+type ReplaceItemPurchasePriceBreaksJSONRequestBody = ItemPurchasePriceBreaksReplace
+
+// ListItemPurchasePriceBreaksJSONRequestBody defines body for ListItemPurchasePriceBreaks for application/json ContentType.
+type ListItemPurchasePriceBreaksJSONRequestBody = ItemPurchasePriceBreakFilter
+
 // AddItemRevisionJSONRequestBody defines body for AddItemRevision for application/json ContentType.
 type AddItemRevisionJSONRequestBody = ItemRevisionCreate
+
+// ReplaceItemSalesPriceBreaksJSONRequestBody defines body for ReplaceItemSalesPriceBreaks for application/json ContentType.
+type ReplaceItemSalesPriceBreaksJSONRequestBody = ItemSalesPriceBreaksReplace
+
+// ListItemSalesPriceBreaksJSONRequestBody defines body for ListItemSalesPriceBreaks for application/json ContentType.
+type ListItemSalesPriceBreaksJSONRequestBody = ItemSalesPriceBreakFilter
 
 // ReplaceItemTagsJSONRequestBody defines body for ReplaceItemTags for application/json ContentType.
 type ReplaceItemTagsJSONRequestBody = ItemTagsReplace
@@ -3605,6 +4388,12 @@ type CreateItemVendorDetailJSONRequestBody = ItemVendorDetailWrite
 
 // UpdateItemVendorDetailJSONRequestBody defines body for UpdateItemVendorDetail for application/json ContentType.
 type UpdateItemVendorDetailJSONRequestBody = ItemVendorDetailWrite
+
+// CreateMaterialCodeJSONRequestBody defines body for CreateMaterialCode for application/json ContentType.
+type CreateMaterialCodeJSONRequestBody = TagCreate
+
+// ListMaterialCodesJSONRequestBody defines body for ListMaterialCodes for application/json ContentType.
+type ListMaterialCodesJSONRequestBody = TagFilter
 
 // CreateMaterialShapeJSONRequestBody defines body for CreateMaterialShape for application/json ContentType.
 type CreateMaterialShapeJSONRequestBody = MaterialShapeWrite
@@ -3629,6 +4418,12 @@ type UpdateCostingSettingsJSONRequestBody = CostingSettings
 
 // UpdatePricingSettingsJSONRequestBody defines body for UpdatePricingSettings for application/json ContentType.
 type UpdatePricingSettingsJSONRequestBody = PricingSettingsWrite
+
+// CreateShapeCodeJSONRequestBody defines body for CreateShapeCode for application/json ContentType.
+type CreateShapeCodeJSONRequestBody = TagCreate
+
+// ListShapeCodesJSONRequestBody defines body for ListShapeCodes for application/json ContentType.
+type ListShapeCodesJSONRequestBody = TagFilter
 
 // CreateTagJSONRequestBody defines body for CreateTag for application/json ContentType.
 type CreateTagJSONRequestBody = TagCreate
@@ -4865,6 +5660,134 @@ type ClientInterface interface {
 	// Corresponds with PUT /api/equipment/{id} (the `UpdateEquipment` operationId).
 	UpdateEquipment(ctx context.Context, id Id, body UpdateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// CreateGaugeCodeWithBody Create a gauge code
+	//
+	// An item names one of the tenant's gauge codes in `gaugeId`. `name` is trimmed (1 to 200
+	// characters) and unique among the tenant's gauge codes, compared case-insensitively (400
+	// naming `name`; decided by a unique index, so concurrent creates cannot both win). Gauge
+	// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+	// their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/gauge-codes (the `CreateGaugeCode` operationId).
+	CreateGaugeCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateGaugeCode Create a gauge code
+	//
+	// An item names one of the tenant's gauge codes in `gaugeId`. `name` is trimmed (1 to 200
+	// characters) and unique among the tenant's gauge codes, compared case-insensitively (400
+	// naming `name`; decided by a unique index, so concurrent creates cannot both win). Gauge
+	// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+	// their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/gauge-codes (the `CreateGaugeCode` operationId).
+	CreateGaugeCode(ctx context.Context, body CreateGaugeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListGaugeCodesWithBody List gauge codes
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/gauge-codes/list (the `ListGaugeCodes` operationId).
+	ListGaugeCodesWithBody(ctx context.Context, params *ListGaugeCodesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListGaugeCodes List gauge codes
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/gauge-codes/list (the `ListGaugeCodes` operationId).
+	ListGaugeCodes(ctx context.Context, params *ListGaugeCodesParams, body ListGaugeCodesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetGaugeCode Get a gauge code
+	//
+	// The id of another list's record (a tag, an accounting code, another item code list)
+	// answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Corresponds with GET /api/gauge-codes/{id} (the `GetGaugeCode` operationId).
+	GetGaugeCode(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateGradeCodeWithBody Create a grade code
+	//
+	// An item names one of the tenant's grade codes in `gradeId`. `name` is trimmed (1 to 200
+	// characters) and unique among the tenant's grade codes, compared case-insensitively (400
+	// naming `name`; decided by a unique index, so concurrent creates cannot both win). Grade
+	// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+	// their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/grade-codes (the `CreateGradeCode` operationId).
+	CreateGradeCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateGradeCode Create a grade code
+	//
+	// An item names one of the tenant's grade codes in `gradeId`. `name` is trimmed (1 to 200
+	// characters) and unique among the tenant's grade codes, compared case-insensitively (400
+	// naming `name`; decided by a unique index, so concurrent creates cannot both win). Grade
+	// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+	// their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/grade-codes (the `CreateGradeCode` operationId).
+	CreateGradeCode(ctx context.Context, body CreateGradeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListGradeCodesWithBody List grade codes
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/grade-codes/list (the `ListGradeCodes` operationId).
+	ListGradeCodesWithBody(ctx context.Context, params *ListGradeCodesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListGradeCodes List grade codes
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/grade-codes/list (the `ListGradeCodes` operationId).
+	ListGradeCodes(ctx context.Context, params *ListGradeCodesParams, body ListGradeCodesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetGradeCode Get a grade code
+	//
+	// The id of another list's record (a tag, an accounting code, another item code list)
+	// answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Corresponds with GET /api/grade-codes/{id} (the `GetGradeCode` operationId).
+	GetGradeCode(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// CreateInProcessTrackingFieldWithBody Create an in-process tracking field
 	//
 	// `name` is trimmed and must be unique among the tenant's tracking fields, case-insensitively
@@ -4925,6 +5848,134 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /api/in-process-tracking-field-types/{id} (the `GetInProcessTrackingField` operationId).
 	GetInProcessTrackingField(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateItemCategoryWithBody Create an item category
+	//
+	// An item names one of the tenant's item categories in `categoryId`. `name` is trimmed (1
+	// to 200 characters) and unique among the tenant's item categories, compared
+	// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+	// cannot both win). Item categories are a list of their own: the same name may be used in
+	// another Tag-shaped list, and their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/item-categories (the `CreateItemCategory` operationId).
+	CreateItemCategoryWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateItemCategory Create an item category
+	//
+	// An item names one of the tenant's item categories in `categoryId`. `name` is trimmed (1
+	// to 200 characters) and unique among the tenant's item categories, compared
+	// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+	// cannot both win). Item categories are a list of their own: the same name may be used in
+	// another Tag-shaped list, and their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/item-categories (the `CreateItemCategory` operationId).
+	CreateItemCategory(ctx context.Context, body CreateItemCategoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListItemCategoriesWithBody List item categories
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/item-categories/list (the `ListItemCategories` operationId).
+	ListItemCategoriesWithBody(ctx context.Context, params *ListItemCategoriesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListItemCategories List item categories
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/item-categories/list (the `ListItemCategories` operationId).
+	ListItemCategories(ctx context.Context, params *ListItemCategoriesParams, body ListItemCategoriesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetItemCategory Get an item category
+	//
+	// The id of another list's record (a tag, an accounting code, another item code list)
+	// answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Corresponds with GET /api/item-categories/{id} (the `GetItemCategory` operationId).
+	GetItemCategory(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateItemClassWithBody Create an item class
+	//
+	// An item names one of the tenant's item classes in `accountingDetails.classId`. `name` is
+	// trimmed (1 to 200 characters) and unique among the tenant's item classes, compared
+	// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+	// cannot both win). Item classes are a list of their own: the same name may be used in
+	// another Tag-shaped list, and their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/item-classes (the `CreateItemClass` operationId).
+	CreateItemClassWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateItemClass Create an item class
+	//
+	// An item names one of the tenant's item classes in `accountingDetails.classId`. `name` is
+	// trimmed (1 to 200 characters) and unique among the tenant's item classes, compared
+	// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+	// cannot both win). Item classes are a list of their own: the same name may be used in
+	// another Tag-shaped list, and their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/item-classes (the `CreateItemClass` operationId).
+	CreateItemClass(ctx context.Context, body CreateItemClassJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListItemClassesWithBody List item classes
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/item-classes/list (the `ListItemClasses` operationId).
+	ListItemClassesWithBody(ctx context.Context, params *ListItemClassesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListItemClasses List item classes
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/item-classes/list (the `ListItemClasses` operationId).
+	ListItemClasses(ctx context.Context, params *ListItemClassesParams, body ListItemClassesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetItemClass Get an item class
+	//
+	// The id of another list's record (a tag, an accounting code, another item code list)
+	// answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Corresponds with GET /api/item-classes/{id} (the `GetItemClass` operationId).
+	GetItemClass(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateItemWithBody Create an item
 	//
@@ -5245,6 +6296,102 @@ type ClientInterface interface {
 	// Corresponds with POST /api/items/{itemId}/cost-breakdowns/list (the `ListItemCostBreakdowns` operationId).
 	ListItemCostBreakdowns(ctx context.Context, itemId ItemId, params *ListItemCostBreakdownsParams, body ListItemCostBreakdownsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// CreateItemCustomerDetailWithBody Add a customer detail to an item
+	//
+	// Adds how a customer knows the item (see `ItemCustomerDetailWrite`) and answers its
+	// 36-character id. `customerId` must be a live (not deleted) customer of the tenant (404
+	// otherwise); an item has at most one detail per customer (a second one answers 400 naming
+	// `customerId`; decided by a unique index, so of concurrent creates one wins).
+	// `unitOfMeasureName` omitted, null or blank is the item's inventory unit; otherwise it
+	// must be a unit of the item's unit type (trimmed, case-sensitive; 400 naming
+	// `unitOfMeasureName`). A `priceBreaks` member is ignored: the detail's prices are the
+	// item's sales price breaks for the customer (`PUT /api/items/{itemId}/sales-price-breaks`).
+	// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
+	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
+	// (rule 4). An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/items/{itemId}/customers (the `CreateItemCustomerDetail` operationId).
+	CreateItemCustomerDetailWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateItemCustomerDetail Add a customer detail to an item
+	//
+	// Adds how a customer knows the item (see `ItemCustomerDetailWrite`) and answers its
+	// 36-character id. `customerId` must be a live (not deleted) customer of the tenant (404
+	// otherwise); an item has at most one detail per customer (a second one answers 400 naming
+	// `customerId`; decided by a unique index, so of concurrent creates one wins).
+	// `unitOfMeasureName` omitted, null or blank is the item's inventory unit; otherwise it
+	// must be a unit of the item's unit type (trimmed, case-sensitive; 400 naming
+	// `unitOfMeasureName`). A `priceBreaks` member is ignored: the detail's prices are the
+	// item's sales price breaks for the customer (`PUT /api/items/{itemId}/sales-price-breaks`).
+	// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
+	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
+	// (rule 4). An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/items/{itemId}/customers (the `CreateItemCustomerDetail` operationId).
+	CreateItemCustomerDetail(ctx context.Context, itemId ItemId, body CreateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListItemCustomerDetails List an item's customer details
+	//
+	// The item's customer details as a bare array (not paged: an item has few), in the order
+	// of `Item.customerDetails`: by customer name (case-insensitive), then id. The body is
+	// ignored. An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Corresponds with POST /api/items/{itemId}/customers/list (the `ListItemCustomerDetails` operationId).
+	ListItemCustomerDetails(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteItemCustomerDetail Delete an item's customer detail
+	//
+	// Answers 200 when the detail was deleted and 204 when the item has no such detail (a 204
+	// changes nothing). The item's sales price breaks for the customer stay: they belong to
+	// `PUT /api/items/{itemId}/sales-price-breaks`. Deleting advances the item's `modifiedUtc`
+	// and records `ItemUpdated`; an item without an inventory unit of measure answers 400
+	// naming `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Corresponds with DELETE /api/items/{itemId}/customers/{itemCustomerId} (the `DeleteItemCustomerDetail` operationId).
+	DeleteItemCustomerDetail(ctx context.Context, itemId ItemId, itemCustomerId Id36, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateItemCustomerDetailWithBody Replace an item's customer detail
+	//
+	// A full update: every member is replaced under the rules of the create (omitted members
+	// are cleared; an omitted unit is the item's inventory unit). `customerId` may move the
+	// detail to another live customer that has no detail on the item yet (400 naming
+	// `customerId` otherwise). Answers the saved detail. A detail of another item, an unknown
+	// one or another tenant's answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/items/{itemId}/customers/{itemCustomerId} (the `UpdateItemCustomerDetail` operationId).
+	UpdateItemCustomerDetailWithBody(ctx context.Context, itemId ItemId, itemCustomerId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateItemCustomerDetail Replace an item's customer detail
+	//
+	// A full update: every member is replaced under the rules of the create (omitted members
+	// are cleared; an omitted unit is the item's inventory unit). `customerId` may move the
+	// detail to another live customer that has no detail on the item yet (400 naming
+	// `customerId` otherwise). Answers the saved detail. A detail of another item, an unknown
+	// one or another tenant's answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/items/{itemId}/customers/{itemCustomerId} (the `UpdateItemCustomerDetail` operationId).
+	UpdateItemCustomerDetail(ctx context.Context, itemId ItemId, itemCustomerId Id36, body UpdateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetItemInputUnitCost Get the cost of buying an item, per inventory unit
 	//
 	// What one inventory unit of the item costs when `quantity` inventory units are bought,
@@ -5257,6 +6404,94 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /api/items/{itemId}/input-unit-cost (the `GetItemInputUnitCost` operationId).
 	GetItemInputUnitCost(ctx context.Context, itemId ItemId, params *GetItemInputUnitCostParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateItemMaterialVendorDetailWithBody Add a material vendor detail to an item
+	//
+	// Records that a vendor supplies the item as material (see
+	// `ItemMaterialVendorDetailWrite`) and answers the detail's 36-character id. `vendorId`
+	// must be a live vendor of the tenant (404 otherwise) that has no material vendor detail
+	// on the item yet (400 naming `vendorId`; decided by a unique index, so of concurrent
+	// requests for one vendor exactly one succeeds). Like every item change it advances the
+	// item's `modifiedUtc` and records `ItemUpdated`; an item without an inventory unit of
+	// measure answers 400 naming `unitOfMeasureName` (rule 4). An unknown item, or another
+	// tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/items/{itemId}/material-vendors (the `CreateItemMaterialVendorDetail` operationId).
+	CreateItemMaterialVendorDetailWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateItemMaterialVendorDetail Add a material vendor detail to an item
+	//
+	// Records that a vendor supplies the item as material (see
+	// `ItemMaterialVendorDetailWrite`) and answers the detail's 36-character id. `vendorId`
+	// must be a live vendor of the tenant (404 otherwise) that has no material vendor detail
+	// on the item yet (400 naming `vendorId`; decided by a unique index, so of concurrent
+	// requests for one vendor exactly one succeeds). Like every item change it advances the
+	// item's `modifiedUtc` and records `ItemUpdated`; an item without an inventory unit of
+	// measure answers 400 naming `unitOfMeasureName` (rule 4). An unknown item, or another
+	// tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/items/{itemId}/material-vendors (the `CreateItemMaterialVendorDetail` operationId).
+	CreateItemMaterialVendorDetail(ctx context.Context, itemId ItemId, body CreateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListItemMaterialVendorDetails List an item's material vendor details
+	//
+	// The item's material vendor details as a bare array (not paged: an item has few), in the
+	// order of `Item.materialVendorDetails`: by vendor name (case-insensitive), then id. The
+	// body is ignored. An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Corresponds with POST /api/items/{itemId}/material-vendors/list (the `ListItemMaterialVendorDetails` operationId).
+	ListItemMaterialVendorDetails(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteItemMaterialVendorDetail Delete an item's material vendor detail
+	//
+	// Answers 200 when the detail was deleted and 204 when the item has no such detail (an
+	// unknown id, or a detail of another item); a 204 changes nothing. A delete advances the
+	// item's `modifiedUtc` and records `ItemUpdated` in the same transaction. An item without
+	// an inventory unit of measure answers 400 naming `unitOfMeasureName` (rule 4). An
+	// unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Corresponds with DELETE /api/items/{itemId}/material-vendors/{materialVendorId} (the `DeleteItemMaterialVendorDetail` operationId).
+	DeleteItemMaterialVendorDetail(ctx context.Context, itemId ItemId, materialVendorId Id36, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateItemMaterialVendorDetailWithBody Replace an item's material vendor detail
+	//
+	// A full update: every member is replaced under the rules of the create (omitted members
+	// become null). Moving the detail to a vendor that already has one on the item answers
+	// 400 naming `vendorId`. Answers the saved detail. A detail of another item, an unknown
+	// one or another tenant's answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/items/{itemId}/material-vendors/{materialVendorId} (the `UpdateItemMaterialVendorDetail` operationId).
+	UpdateItemMaterialVendorDetailWithBody(ctx context.Context, itemId ItemId, materialVendorId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateItemMaterialVendorDetail Replace an item's material vendor detail
+	//
+	// A full update: every member is replaced under the rules of the create (omitted members
+	// become null). Moving the detail to a vendor that already has one on the item answers
+	// 400 naming `vendorId`. Answers the saved detail. A detail of another item, an unknown
+	// one or another tenant's answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/items/{itemId}/material-vendors/{materialVendorId} (the `UpdateItemMaterialVendorDetail` operationId).
+	UpdateItemMaterialVendorDetail(ctx context.Context, itemId ItemId, materialVendorId Id36, body UpdateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetItemPurchaseHistory Get an item's purchase history
 	//
@@ -5274,6 +6509,98 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /api/items/{itemId}/purchase-history (the `GetItemPurchaseHistory` operationId).
 	GetItemPurchaseHistory(ctx context.Context, itemId ItemId, params *GetItemPurchaseHistoryParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ReplaceItemPurchasePriceBreaksWithBody Replace an item's purchase price breaks
+	//
+	// The item's purchase price breaks are the price breaks of its vendor details (see
+	// `POST /api/items/{itemId}/vendors`) seen as one list. This replaces all of them in one
+	// transaction: every break of every vendor detail of the item is removed and the breaks of
+	// the body are stored; `priceBreaks: []` removes them all. Vendor details themselves are
+	// not created, changed (beyond their breaks) or deleted.
+	//
+	// Each break goes to a vendor detail of the item: the one of `vendorId` counted in
+	// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor
+	// without a detail on the item (unknown vendors and other tenants' included) answers 400
+	// naming `priceBreaks.<i>.vendorId`; a unit no detail of the vendor is counted in, or a
+	// vendor with several details and no `unitOfMeasureName`, answers 400 naming
+	// `priceBreaks.<i>.unitOfMeasureName`. Within one detail quantities are distinct (400
+	// naming `priceBreaks.<i>.quantity`) and at most 50 (the vendor detail limit; 400 naming
+	// `priceBreaks`).
+	//
+	// Answers the item's purchase price breaks after the replace, in the order of the list
+	// operation. The replace advances the item's `modifiedUtc` and records `ItemUpdated` in
+	// the same transaction; an item without an inventory unit of measure answers 400 naming
+	// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+	// A break carrying a price above 0 keeps the item's unit of measure from changing
+	// (rule 2): replace the breaks first to change it.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/items/{itemId}/purchase-price-breaks (the `ReplaceItemPurchasePriceBreaks` operationId).
+	ReplaceItemPurchasePriceBreaksWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ReplaceItemPurchasePriceBreaks Replace an item's purchase price breaks
+	//
+	// The item's purchase price breaks are the price breaks of its vendor details (see
+	// `POST /api/items/{itemId}/vendors`) seen as one list. This replaces all of them in one
+	// transaction: every break of every vendor detail of the item is removed and the breaks of
+	// the body are stored; `priceBreaks: []` removes them all. Vendor details themselves are
+	// not created, changed (beyond their breaks) or deleted.
+	//
+	// Each break goes to a vendor detail of the item: the one of `vendorId` counted in
+	// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor
+	// without a detail on the item (unknown vendors and other tenants' included) answers 400
+	// naming `priceBreaks.<i>.vendorId`; a unit no detail of the vendor is counted in, or a
+	// vendor with several details and no `unitOfMeasureName`, answers 400 naming
+	// `priceBreaks.<i>.unitOfMeasureName`. Within one detail quantities are distinct (400
+	// naming `priceBreaks.<i>.quantity`) and at most 50 (the vendor detail limit; 400 naming
+	// `priceBreaks`).
+	//
+	// Answers the item's purchase price breaks after the replace, in the order of the list
+	// operation. The replace advances the item's `modifiedUtc` and records `ItemUpdated` in
+	// the same transaction; an item without an inventory unit of measure answers 400 naming
+	// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+	// A break carrying a price above 0 keeps the item's unit of measure from changing
+	// (rule 2): replace the breaks first to change it.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/items/{itemId}/purchase-price-breaks (the `ReplaceItemPurchasePriceBreaks` operationId).
+	ReplaceItemPurchasePriceBreaks(ctx context.Context, itemId ItemId, body ReplaceItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListItemPurchasePriceBreaksWithBody List an item's purchase price breaks
+	//
+	// The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
+	// `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
+	// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
+	// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
+	// another tenant's, answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
+	ListItemPurchasePriceBreaksWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListItemPurchasePriceBreaks List an item's purchase price breaks
+	//
+	// The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
+	// `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
+	// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
+	// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
+	// another tenant's, answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
+	ListItemPurchasePriceBreaks(ctx context.Context, itemId ItemId, body ListItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// AddItemRevisionWithBody Add a revision of an item
 	//
@@ -5312,6 +6639,86 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/items/{itemId}/revision (the `AddItemRevision` operationId).
 	AddItemRevision(ctx context.Context, itemId ItemId, body AddItemRevisionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ReplaceItemSalesPriceBreaksWithBody Replace an item's sales price breaks
+	//
+	// Replaces every sales price break of the item with `priceBreaks` (0 to 500; `[]` removes
+	// them all) in one transaction, and answers the item's breaks as stored, in the order of
+	// `POST /api/items/{itemId}/sales-price-breaks/list`. Each break (see
+	// `SalesPriceBreakWrite`) is the item's list price, a customer tier's (`customerTierId`,
+	// an existing tier of the tenant) or one customer's (`customerId`, a live customer of
+	// the tenant); naming both, or an unknown, deleted or other tenant's one, answers 400
+	// naming the member with its index (for example `priceBreaks.2.customerId`), as do a
+	// missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
+	// that is not one of the item's unit type. Two breaks of one scope, unit and quantity
+	// answer 400 naming the later one's `quantity`.
+	//
+	// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
+	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
+	// (rule 4). An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/items/{itemId}/sales-price-breaks (the `ReplaceItemSalesPriceBreaks` operationId).
+	ReplaceItemSalesPriceBreaksWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ReplaceItemSalesPriceBreaks Replace an item's sales price breaks
+	//
+	// Replaces every sales price break of the item with `priceBreaks` (0 to 500; `[]` removes
+	// them all) in one transaction, and answers the item's breaks as stored, in the order of
+	// `POST /api/items/{itemId}/sales-price-breaks/list`. Each break (see
+	// `SalesPriceBreakWrite`) is the item's list price, a customer tier's (`customerTierId`,
+	// an existing tier of the tenant) or one customer's (`customerId`, a live customer of
+	// the tenant); naming both, or an unknown, deleted or other tenant's one, answers 400
+	// naming the member with its index (for example `priceBreaks.2.customerId`), as do a
+	// missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
+	// that is not one of the item's unit type. Two breaks of one scope, unit and quantity
+	// answer 400 naming the later one's `quantity`.
+	//
+	// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
+	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
+	// (rule 4). An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/items/{itemId}/sales-price-breaks (the `ReplaceItemSalesPriceBreaks` operationId).
+	ReplaceItemSalesPriceBreaks(ctx context.Context, itemId ItemId, body ReplaceItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListItemSalesPriceBreaksWithBody List an item's sales price breaks
+	//
+	// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+	// price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
+	// then the customers' (by customer name, case-insensitive, then customer id); within a
+	// scope by unit of measure name, then quantity. The optional filter (see
+	// `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
+	// answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
+	ListItemSalesPriceBreaksWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListItemSalesPriceBreaks List an item's sales price breaks
+	//
+	// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+	// price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
+	// then the customers' (by customer name, case-insensitive, then customer id); within a
+	// scope by unit of measure name, then quantity. The optional filter (see
+	// `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
+	// answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
+	ListItemSalesPriceBreaks(ctx context.Context, itemId ItemId, body ListItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ReplaceItemTagsWithBody Replace an item's tags
 	//
@@ -5425,6 +6832,20 @@ type ClientInterface interface {
 	// Corresponds with POST /api/items/{itemId}/vendors/list (the `ListItemVendorDetails` operationId).
 	ListItemVendorDetails(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// DeleteItemVendorDetail Delete an item's vendor detail
+	//
+	// Deletes the vendor detail together with its price breaks (which leave the item's
+	// purchase price breaks). Answers 200 when it was deleted and 204 when the item has no
+	// such detail (an unknown id, or a detail of another item); a 204 changes nothing. A
+	// delete advances the item's `modifiedUtc` and records `ItemUpdated` in the same
+	// transaction. An item without an inventory unit of measure answers 400 naming
+	// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Corresponds with DELETE /api/items/{itemId}/vendors/{itemVendorId} (the `DeleteItemVendorDetail` operationId).
+	DeleteItemVendorDetail(ctx context.Context, itemId ItemId, itemVendorId Id36, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// UpdateItemVendorDetailWithBody Replace an item's vendor detail
 	//
 	// A full update: every member is replaced under the rules of the create (omitted members
@@ -5450,6 +6871,70 @@ type ClientInterface interface {
 	//
 	// Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
 	UpdateItemVendorDetail(ctx context.Context, itemId ItemId, itemVendorId Id36, body UpdateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateMaterialCodeWithBody Create a material code
+	//
+	// An item names one of the tenant's material codes in `materialCodeId`. `name` is trimmed
+	// (1 to 200 characters) and unique among the tenant's material codes, compared
+	// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+	// cannot both win). Material codes are a list of their own: the same name may be used in
+	// another Tag-shaped list, and their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/material-codes (the `CreateMaterialCode` operationId).
+	CreateMaterialCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateMaterialCode Create a material code
+	//
+	// An item names one of the tenant's material codes in `materialCodeId`. `name` is trimmed
+	// (1 to 200 characters) and unique among the tenant's material codes, compared
+	// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+	// cannot both win). Material codes are a list of their own: the same name may be used in
+	// another Tag-shaped list, and their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/material-codes (the `CreateMaterialCode` operationId).
+	CreateMaterialCode(ctx context.Context, body CreateMaterialCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListMaterialCodesWithBody List material codes
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/material-codes/list (the `ListMaterialCodes` operationId).
+	ListMaterialCodesWithBody(ctx context.Context, params *ListMaterialCodesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListMaterialCodes List material codes
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/material-codes/list (the `ListMaterialCodes` operationId).
+	ListMaterialCodes(ctx context.Context, params *ListMaterialCodesParams, body ListMaterialCodesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetMaterialCode Get a material code
+	//
+	// The id of another list's record (a tag, an accounting code, another item code list)
+	// answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Corresponds with GET /api/material-codes/{id} (the `GetMaterialCode` operationId).
+	GetMaterialCode(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateMaterialShapeWithBody Create a material shape
 	//
@@ -5734,6 +7219,70 @@ type ClientInterface interface {
 	//
 	// Corresponds with PUT /api/settings/pricing (the `UpdatePricingSettings` operationId).
 	UpdatePricingSettings(ctx context.Context, body UpdatePricingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateShapeCodeWithBody Create a shape code
+	//
+	// An item names one of the tenant's shape codes in `shapeId`. `name` is trimmed (1 to 200
+	// characters) and unique among the tenant's shape codes, compared case-insensitively (400
+	// naming `name`; decided by a unique index, so concurrent creates cannot both win). Shape
+	// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+	// their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/shape-codes (the `CreateShapeCode` operationId).
+	CreateShapeCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateShapeCode Create a shape code
+	//
+	// An item names one of the tenant's shape codes in `shapeId`. `name` is trimmed (1 to 200
+	// characters) and unique among the tenant's shape codes, compared case-insensitively (400
+	// naming `name`; decided by a unique index, so concurrent creates cannot both win). Shape
+	// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+	// their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/shape-codes (the `CreateShapeCode` operationId).
+	CreateShapeCode(ctx context.Context, body CreateShapeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListShapeCodesWithBody List shape codes
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/shape-codes/list (the `ListShapeCodes` operationId).
+	ListShapeCodesWithBody(ctx context.Context, params *ListShapeCodesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListShapeCodes List shape codes
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/shape-codes/list (the `ListShapeCodes` operationId).
+	ListShapeCodes(ctx context.Context, params *ListShapeCodesParams, body ListShapeCodesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetShapeCode Get a shape code
+	//
+	// The id of another list's record (a tag, an accounting code, another item code list)
+	// answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Corresponds with GET /api/shape-codes/{id} (the `GetShapeCode` operationId).
+	GetShapeCode(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateTagWithBody Create a tag
 	//
@@ -8066,6 +9615,234 @@ func (c *Client) UpdateEquipment(ctx context.Context, id Id, body UpdateEquipmen
 	return c.Client.Do(req)
 }
 
+// CreateGaugeCodeWithBody Create a gauge code
+//
+// An item names one of the tenant's gauge codes in `gaugeId`. `name` is trimmed (1 to 200
+// characters) and unique among the tenant's gauge codes, compared case-insensitively (400
+// naming `name`; decided by a unique index, so concurrent creates cannot both win). Gauge
+// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+// their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/gauge-codes (the `CreateGaugeCode` operationId).
+func (c *Client) CreateGaugeCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateGaugeCodeRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateGaugeCode Create a gauge code
+//
+// An item names one of the tenant's gauge codes in `gaugeId`. `name` is trimmed (1 to 200
+// characters) and unique among the tenant's gauge codes, compared case-insensitively (400
+// naming `name`; decided by a unique index, so concurrent creates cannot both win). Gauge
+// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+// their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/gauge-codes (the `CreateGaugeCode` operationId).
+func (c *Client) CreateGaugeCode(ctx context.Context, body CreateGaugeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateGaugeCodeRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListGaugeCodesWithBody List gauge codes
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/gauge-codes/list (the `ListGaugeCodes` operationId).
+func (c *Client) ListGaugeCodesWithBody(ctx context.Context, params *ListGaugeCodesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListGaugeCodesRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListGaugeCodes List gauge codes
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/gauge-codes/list (the `ListGaugeCodes` operationId).
+func (c *Client) ListGaugeCodes(ctx context.Context, params *ListGaugeCodesParams, body ListGaugeCodesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListGaugeCodesRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetGaugeCode Get a gauge code
+//
+// The id of another list's record (a tag, an accounting code, another item code list)
+// answers 404.
+//
+// Permission: View Item.
+//
+// Corresponds with GET /api/gauge-codes/{id} (the `GetGaugeCode` operationId).
+func (c *Client) GetGaugeCode(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetGaugeCodeRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateGradeCodeWithBody Create a grade code
+//
+// An item names one of the tenant's grade codes in `gradeId`. `name` is trimmed (1 to 200
+// characters) and unique among the tenant's grade codes, compared case-insensitively (400
+// naming `name`; decided by a unique index, so concurrent creates cannot both win). Grade
+// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+// their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/grade-codes (the `CreateGradeCode` operationId).
+func (c *Client) CreateGradeCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateGradeCodeRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateGradeCode Create a grade code
+//
+// An item names one of the tenant's grade codes in `gradeId`. `name` is trimmed (1 to 200
+// characters) and unique among the tenant's grade codes, compared case-insensitively (400
+// naming `name`; decided by a unique index, so concurrent creates cannot both win). Grade
+// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+// their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/grade-codes (the `CreateGradeCode` operationId).
+func (c *Client) CreateGradeCode(ctx context.Context, body CreateGradeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateGradeCodeRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListGradeCodesWithBody List grade codes
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/grade-codes/list (the `ListGradeCodes` operationId).
+func (c *Client) ListGradeCodesWithBody(ctx context.Context, params *ListGradeCodesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListGradeCodesRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListGradeCodes List grade codes
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/grade-codes/list (the `ListGradeCodes` operationId).
+func (c *Client) ListGradeCodes(ctx context.Context, params *ListGradeCodesParams, body ListGradeCodesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListGradeCodesRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetGradeCode Get a grade code
+//
+// The id of another list's record (a tag, an accounting code, another item code list)
+// answers 404.
+//
+// Permission: View Item.
+//
+// Corresponds with GET /api/grade-codes/{id} (the `GetGradeCode` operationId).
+func (c *Client) GetGradeCode(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetGradeCodeRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // CreateInProcessTrackingFieldWithBody Create an in-process tracking field
 //
 // `name` is trimmed and must be unique among the tenant's tracking fields, case-insensitively
@@ -8167,6 +9944,234 @@ func (c *Client) ListInProcessTrackingFields(ctx context.Context, params *ListIn
 // Corresponds with GET /api/in-process-tracking-field-types/{id} (the `GetInProcessTrackingField` operationId).
 func (c *Client) GetInProcessTrackingField(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetInProcessTrackingFieldRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateItemCategoryWithBody Create an item category
+//
+// An item names one of the tenant's item categories in `categoryId`. `name` is trimmed (1
+// to 200 characters) and unique among the tenant's item categories, compared
+// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+// cannot both win). Item categories are a list of their own: the same name may be used in
+// another Tag-shaped list, and their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/item-categories (the `CreateItemCategory` operationId).
+func (c *Client) CreateItemCategoryWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemCategoryRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateItemCategory Create an item category
+//
+// An item names one of the tenant's item categories in `categoryId`. `name` is trimmed (1
+// to 200 characters) and unique among the tenant's item categories, compared
+// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+// cannot both win). Item categories are a list of their own: the same name may be used in
+// another Tag-shaped list, and their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/item-categories (the `CreateItemCategory` operationId).
+func (c *Client) CreateItemCategory(ctx context.Context, body CreateItemCategoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemCategoryRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListItemCategoriesWithBody List item categories
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/item-categories/list (the `ListItemCategories` operationId).
+func (c *Client) ListItemCategoriesWithBody(ctx context.Context, params *ListItemCategoriesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemCategoriesRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListItemCategories List item categories
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/item-categories/list (the `ListItemCategories` operationId).
+func (c *Client) ListItemCategories(ctx context.Context, params *ListItemCategoriesParams, body ListItemCategoriesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemCategoriesRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetItemCategory Get an item category
+//
+// The id of another list's record (a tag, an accounting code, another item code list)
+// answers 404.
+//
+// Permission: View Item.
+//
+// Corresponds with GET /api/item-categories/{id} (the `GetItemCategory` operationId).
+func (c *Client) GetItemCategory(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetItemCategoryRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateItemClassWithBody Create an item class
+//
+// An item names one of the tenant's item classes in `accountingDetails.classId`. `name` is
+// trimmed (1 to 200 characters) and unique among the tenant's item classes, compared
+// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+// cannot both win). Item classes are a list of their own: the same name may be used in
+// another Tag-shaped list, and their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/item-classes (the `CreateItemClass` operationId).
+func (c *Client) CreateItemClassWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemClassRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateItemClass Create an item class
+//
+// An item names one of the tenant's item classes in `accountingDetails.classId`. `name` is
+// trimmed (1 to 200 characters) and unique among the tenant's item classes, compared
+// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+// cannot both win). Item classes are a list of their own: the same name may be used in
+// another Tag-shaped list, and their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/item-classes (the `CreateItemClass` operationId).
+func (c *Client) CreateItemClass(ctx context.Context, body CreateItemClassJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemClassRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListItemClassesWithBody List item classes
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/item-classes/list (the `ListItemClasses` operationId).
+func (c *Client) ListItemClassesWithBody(ctx context.Context, params *ListItemClassesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemClassesRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListItemClasses List item classes
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/item-classes/list (the `ListItemClasses` operationId).
+func (c *Client) ListItemClasses(ctx context.Context, params *ListItemClassesParams, body ListItemClassesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemClassesRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetItemClass Get an item class
+//
+// The id of another list's record (a tag, an accounting code, another item code list)
+// answers 404.
+//
+// Permission: View Item.
+//
+// Corresponds with GET /api/item-classes/{id} (the `GetItemClass` operationId).
+func (c *Client) GetItemClass(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetItemClassRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -8644,6 +10649,162 @@ func (c *Client) ListItemCostBreakdowns(ctx context.Context, itemId ItemId, para
 	return c.Client.Do(req)
 }
 
+// CreateItemCustomerDetailWithBody Add a customer detail to an item
+//
+// Adds how a customer knows the item (see `ItemCustomerDetailWrite`) and answers its
+// 36-character id. `customerId` must be a live (not deleted) customer of the tenant (404
+// otherwise); an item has at most one detail per customer (a second one answers 400 naming
+// `customerId`; decided by a unique index, so of concurrent creates one wins).
+// `unitOfMeasureName` omitted, null or blank is the item's inventory unit; otherwise it
+// must be a unit of the item's unit type (trimmed, case-sensitive; 400 naming
+// `unitOfMeasureName`). A `priceBreaks` member is ignored: the detail's prices are the
+// item's sales price breaks for the customer (`PUT /api/items/{itemId}/sales-price-breaks`).
+// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
+// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
+// (rule 4). An unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/items/{itemId}/customers (the `CreateItemCustomerDetail` operationId).
+func (c *Client) CreateItemCustomerDetailWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemCustomerDetailRequestWithBody(c.Server, itemId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateItemCustomerDetail Add a customer detail to an item
+//
+// Adds how a customer knows the item (see `ItemCustomerDetailWrite`) and answers its
+// 36-character id. `customerId` must be a live (not deleted) customer of the tenant (404
+// otherwise); an item has at most one detail per customer (a second one answers 400 naming
+// `customerId`; decided by a unique index, so of concurrent creates one wins).
+// `unitOfMeasureName` omitted, null or blank is the item's inventory unit; otherwise it
+// must be a unit of the item's unit type (trimmed, case-sensitive; 400 naming
+// `unitOfMeasureName`). A `priceBreaks` member is ignored: the detail's prices are the
+// item's sales price breaks for the customer (`PUT /api/items/{itemId}/sales-price-breaks`).
+// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
+// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
+// (rule 4). An unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/items/{itemId}/customers (the `CreateItemCustomerDetail` operationId).
+func (c *Client) CreateItemCustomerDetail(ctx context.Context, itemId ItemId, body CreateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemCustomerDetailRequest(c.Server, itemId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListItemCustomerDetails List an item's customer details
+//
+// The item's customer details as a bare array (not paged: an item has few), in the order
+// of `Item.customerDetails`: by customer name (case-insensitive), then id. The body is
+// ignored. An unknown item, or another tenant's, answers 404.
+//
+// Permission: View Item.
+//
+// Corresponds with POST /api/items/{itemId}/customers/list (the `ListItemCustomerDetails` operationId).
+func (c *Client) ListItemCustomerDetails(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemCustomerDetailsRequest(c.Server, itemId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteItemCustomerDetail Delete an item's customer detail
+//
+// Answers 200 when the detail was deleted and 204 when the item has no such detail (a 204
+// changes nothing). The item's sales price breaks for the customer stay: they belong to
+// `PUT /api/items/{itemId}/sales-price-breaks`. Deleting advances the item's `modifiedUtc`
+// and records `ItemUpdated`; an item without an inventory unit of measure answers 400
+// naming `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Corresponds with DELETE /api/items/{itemId}/customers/{itemCustomerId} (the `DeleteItemCustomerDetail` operationId).
+func (c *Client) DeleteItemCustomerDetail(ctx context.Context, itemId ItemId, itemCustomerId Id36, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteItemCustomerDetailRequest(c.Server, itemId, itemCustomerId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateItemCustomerDetailWithBody Replace an item's customer detail
+//
+// A full update: every member is replaced under the rules of the create (omitted members
+// are cleared; an omitted unit is the item's inventory unit). `customerId` may move the
+// detail to another live customer that has no detail on the item yet (400 naming
+// `customerId` otherwise). Answers the saved detail. A detail of another item, an unknown
+// one or another tenant's answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/items/{itemId}/customers/{itemCustomerId} (the `UpdateItemCustomerDetail` operationId).
+func (c *Client) UpdateItemCustomerDetailWithBody(ctx context.Context, itemId ItemId, itemCustomerId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateItemCustomerDetailRequestWithBody(c.Server, itemId, itemCustomerId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateItemCustomerDetail Replace an item's customer detail
+//
+// A full update: every member is replaced under the rules of the create (omitted members
+// are cleared; an omitted unit is the item's inventory unit). `customerId` may move the
+// detail to another live customer that has no detail on the item yet (400 naming
+// `customerId` otherwise). Answers the saved detail. A detail of another item, an unknown
+// one or another tenant's answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/items/{itemId}/customers/{itemCustomerId} (the `UpdateItemCustomerDetail` operationId).
+func (c *Client) UpdateItemCustomerDetail(ctx context.Context, itemId ItemId, itemCustomerId Id36, body UpdateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateItemCustomerDetailRequest(c.Server, itemId, itemCustomerId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // GetItemInputUnitCost Get the cost of buying an item, per inventory unit
 //
 // What one inventory unit of the item costs when `quantity` inventory units are bought,
@@ -8657,6 +10818,154 @@ func (c *Client) ListItemCostBreakdowns(ctx context.Context, itemId ItemId, para
 // Corresponds with GET /api/items/{itemId}/input-unit-cost (the `GetItemInputUnitCost` operationId).
 func (c *Client) GetItemInputUnitCost(ctx context.Context, itemId ItemId, params *GetItemInputUnitCostParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetItemInputUnitCostRequest(c.Server, itemId, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateItemMaterialVendorDetailWithBody Add a material vendor detail to an item
+//
+// Records that a vendor supplies the item as material (see
+// `ItemMaterialVendorDetailWrite`) and answers the detail's 36-character id. `vendorId`
+// must be a live vendor of the tenant (404 otherwise) that has no material vendor detail
+// on the item yet (400 naming `vendorId`; decided by a unique index, so of concurrent
+// requests for one vendor exactly one succeeds). Like every item change it advances the
+// item's `modifiedUtc` and records `ItemUpdated`; an item without an inventory unit of
+// measure answers 400 naming `unitOfMeasureName` (rule 4). An unknown item, or another
+// tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/items/{itemId}/material-vendors (the `CreateItemMaterialVendorDetail` operationId).
+func (c *Client) CreateItemMaterialVendorDetailWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemMaterialVendorDetailRequestWithBody(c.Server, itemId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateItemMaterialVendorDetail Add a material vendor detail to an item
+//
+// Records that a vendor supplies the item as material (see
+// `ItemMaterialVendorDetailWrite`) and answers the detail's 36-character id. `vendorId`
+// must be a live vendor of the tenant (404 otherwise) that has no material vendor detail
+// on the item yet (400 naming `vendorId`; decided by a unique index, so of concurrent
+// requests for one vendor exactly one succeeds). Like every item change it advances the
+// item's `modifiedUtc` and records `ItemUpdated`; an item without an inventory unit of
+// measure answers 400 naming `unitOfMeasureName` (rule 4). An unknown item, or another
+// tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/items/{itemId}/material-vendors (the `CreateItemMaterialVendorDetail` operationId).
+func (c *Client) CreateItemMaterialVendorDetail(ctx context.Context, itemId ItemId, body CreateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemMaterialVendorDetailRequest(c.Server, itemId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListItemMaterialVendorDetails List an item's material vendor details
+//
+// The item's material vendor details as a bare array (not paged: an item has few), in the
+// order of `Item.materialVendorDetails`: by vendor name (case-insensitive), then id. The
+// body is ignored. An unknown item, or another tenant's, answers 404.
+//
+// Permission: View Item.
+//
+// Corresponds with POST /api/items/{itemId}/material-vendors/list (the `ListItemMaterialVendorDetails` operationId).
+func (c *Client) ListItemMaterialVendorDetails(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemMaterialVendorDetailsRequest(c.Server, itemId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteItemMaterialVendorDetail Delete an item's material vendor detail
+//
+// Answers 200 when the detail was deleted and 204 when the item has no such detail (an
+// unknown id, or a detail of another item); a 204 changes nothing. A delete advances the
+// item's `modifiedUtc` and records `ItemUpdated` in the same transaction. An item without
+// an inventory unit of measure answers 400 naming `unitOfMeasureName` (rule 4). An
+// unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Corresponds with DELETE /api/items/{itemId}/material-vendors/{materialVendorId} (the `DeleteItemMaterialVendorDetail` operationId).
+func (c *Client) DeleteItemMaterialVendorDetail(ctx context.Context, itemId ItemId, materialVendorId Id36, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteItemMaterialVendorDetailRequest(c.Server, itemId, materialVendorId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateItemMaterialVendorDetailWithBody Replace an item's material vendor detail
+//
+// A full update: every member is replaced under the rules of the create (omitted members
+// become null). Moving the detail to a vendor that already has one on the item answers
+// 400 naming `vendorId`. Answers the saved detail. A detail of another item, an unknown
+// one or another tenant's answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/items/{itemId}/material-vendors/{materialVendorId} (the `UpdateItemMaterialVendorDetail` operationId).
+func (c *Client) UpdateItemMaterialVendorDetailWithBody(ctx context.Context, itemId ItemId, materialVendorId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateItemMaterialVendorDetailRequestWithBody(c.Server, itemId, materialVendorId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateItemMaterialVendorDetail Replace an item's material vendor detail
+//
+// A full update: every member is replaced under the rules of the create (omitted members
+// become null). Moving the detail to a vendor that already has one on the item answers
+// 400 naming `vendorId`. Answers the saved detail. A detail of another item, an unknown
+// one or another tenant's answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/items/{itemId}/material-vendors/{materialVendorId} (the `UpdateItemMaterialVendorDetail` operationId).
+func (c *Client) UpdateItemMaterialVendorDetail(ctx context.Context, itemId ItemId, materialVendorId Id36, body UpdateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateItemMaterialVendorDetailRequest(c.Server, itemId, materialVendorId, body)
 	if err != nil {
 		return nil, err
 	}
@@ -8684,6 +10993,138 @@ func (c *Client) GetItemInputUnitCost(ctx context.Context, itemId ItemId, params
 // Corresponds with GET /api/items/{itemId}/purchase-history (the `GetItemPurchaseHistory` operationId).
 func (c *Client) GetItemPurchaseHistory(ctx context.Context, itemId ItemId, params *GetItemPurchaseHistoryParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetItemPurchaseHistoryRequest(c.Server, itemId, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ReplaceItemPurchasePriceBreaksWithBody Replace an item's purchase price breaks
+//
+// The item's purchase price breaks are the price breaks of its vendor details (see
+// `POST /api/items/{itemId}/vendors`) seen as one list. This replaces all of them in one
+// transaction: every break of every vendor detail of the item is removed and the breaks of
+// the body are stored; `priceBreaks: []` removes them all. Vendor details themselves are
+// not created, changed (beyond their breaks) or deleted.
+//
+// Each break goes to a vendor detail of the item: the one of `vendorId` counted in
+// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor
+// without a detail on the item (unknown vendors and other tenants' included) answers 400
+// naming `priceBreaks.<i>.vendorId`; a unit no detail of the vendor is counted in, or a
+// vendor with several details and no `unitOfMeasureName`, answers 400 naming
+// `priceBreaks.<i>.unitOfMeasureName`. Within one detail quantities are distinct (400
+// naming `priceBreaks.<i>.quantity`) and at most 50 (the vendor detail limit; 400 naming
+// `priceBreaks`).
+//
+// Answers the item's purchase price breaks after the replace, in the order of the list
+// operation. The replace advances the item's `modifiedUtc` and records `ItemUpdated` in
+// the same transaction; an item without an inventory unit of measure answers 400 naming
+// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+// A break carrying a price above 0 keeps the item's unit of measure from changing
+// (rule 2): replace the breaks first to change it.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/items/{itemId}/purchase-price-breaks (the `ReplaceItemPurchasePriceBreaks` operationId).
+func (c *Client) ReplaceItemPurchasePriceBreaksWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplaceItemPurchasePriceBreaksRequestWithBody(c.Server, itemId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ReplaceItemPurchasePriceBreaks Replace an item's purchase price breaks
+//
+// The item's purchase price breaks are the price breaks of its vendor details (see
+// `POST /api/items/{itemId}/vendors`) seen as one list. This replaces all of them in one
+// transaction: every break of every vendor detail of the item is removed and the breaks of
+// the body are stored; `priceBreaks: []` removes them all. Vendor details themselves are
+// not created, changed (beyond their breaks) or deleted.
+//
+// Each break goes to a vendor detail of the item: the one of `vendorId` counted in
+// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor
+// without a detail on the item (unknown vendors and other tenants' included) answers 400
+// naming `priceBreaks.<i>.vendorId`; a unit no detail of the vendor is counted in, or a
+// vendor with several details and no `unitOfMeasureName`, answers 400 naming
+// `priceBreaks.<i>.unitOfMeasureName`. Within one detail quantities are distinct (400
+// naming `priceBreaks.<i>.quantity`) and at most 50 (the vendor detail limit; 400 naming
+// `priceBreaks`).
+//
+// Answers the item's purchase price breaks after the replace, in the order of the list
+// operation. The replace advances the item's `modifiedUtc` and records `ItemUpdated` in
+// the same transaction; an item without an inventory unit of measure answers 400 naming
+// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+// A break carrying a price above 0 keeps the item's unit of measure from changing
+// (rule 2): replace the breaks first to change it.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/items/{itemId}/purchase-price-breaks (the `ReplaceItemPurchasePriceBreaks` operationId).
+func (c *Client) ReplaceItemPurchasePriceBreaks(ctx context.Context, itemId ItemId, body ReplaceItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplaceItemPurchasePriceBreaksRequest(c.Server, itemId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListItemPurchasePriceBreaksWithBody List an item's purchase price breaks
+//
+// The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
+// `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
+// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
+// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
+// another tenant's, answers 404.
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
+func (c *Client) ListItemPurchasePriceBreaksWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemPurchasePriceBreaksRequestWithBody(c.Server, itemId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListItemPurchasePriceBreaks List an item's purchase price breaks
+//
+// The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
+// `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
+// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
+// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
+// another tenant's, answers 404.
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
+func (c *Client) ListItemPurchasePriceBreaks(ctx context.Context, itemId ItemId, body ListItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemPurchasePriceBreaksRequest(c.Server, itemId, body)
 	if err != nil {
 		return nil, err
 	}
@@ -8742,6 +11183,126 @@ func (c *Client) AddItemRevisionWithBody(ctx context.Context, itemId ItemId, con
 // Corresponds with POST /api/items/{itemId}/revision (the `AddItemRevision` operationId).
 func (c *Client) AddItemRevision(ctx context.Context, itemId ItemId, body AddItemRevisionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewAddItemRevisionRequest(c.Server, itemId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ReplaceItemSalesPriceBreaksWithBody Replace an item's sales price breaks
+//
+// Replaces every sales price break of the item with `priceBreaks` (0 to 500; `[]` removes
+// them all) in one transaction, and answers the item's breaks as stored, in the order of
+// `POST /api/items/{itemId}/sales-price-breaks/list`. Each break (see
+// `SalesPriceBreakWrite`) is the item's list price, a customer tier's (`customerTierId`,
+// an existing tier of the tenant) or one customer's (`customerId`, a live customer of
+// the tenant); naming both, or an unknown, deleted or other tenant's one, answers 400
+// naming the member with its index (for example `priceBreaks.2.customerId`), as do a
+// missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
+// that is not one of the item's unit type. Two breaks of one scope, unit and quantity
+// answer 400 naming the later one's `quantity`.
+//
+// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
+// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
+// (rule 4). An unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/items/{itemId}/sales-price-breaks (the `ReplaceItemSalesPriceBreaks` operationId).
+func (c *Client) ReplaceItemSalesPriceBreaksWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplaceItemSalesPriceBreaksRequestWithBody(c.Server, itemId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ReplaceItemSalesPriceBreaks Replace an item's sales price breaks
+//
+// Replaces every sales price break of the item with `priceBreaks` (0 to 500; `[]` removes
+// them all) in one transaction, and answers the item's breaks as stored, in the order of
+// `POST /api/items/{itemId}/sales-price-breaks/list`. Each break (see
+// `SalesPriceBreakWrite`) is the item's list price, a customer tier's (`customerTierId`,
+// an existing tier of the tenant) or one customer's (`customerId`, a live customer of
+// the tenant); naming both, or an unknown, deleted or other tenant's one, answers 400
+// naming the member with its index (for example `priceBreaks.2.customerId`), as do a
+// missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
+// that is not one of the item's unit type. Two breaks of one scope, unit and quantity
+// answer 400 naming the later one's `quantity`.
+//
+// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
+// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
+// (rule 4). An unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/items/{itemId}/sales-price-breaks (the `ReplaceItemSalesPriceBreaks` operationId).
+func (c *Client) ReplaceItemSalesPriceBreaks(ctx context.Context, itemId ItemId, body ReplaceItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplaceItemSalesPriceBreaksRequest(c.Server, itemId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListItemSalesPriceBreaksWithBody List an item's sales price breaks
+//
+// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+// price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
+// then the customers' (by customer name, case-insensitive, then customer id); within a
+// scope by unit of measure name, then quantity. The optional filter (see
+// `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
+// answers 404.
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
+func (c *Client) ListItemSalesPriceBreaksWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemSalesPriceBreaksRequestWithBody(c.Server, itemId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListItemSalesPriceBreaks List an item's sales price breaks
+//
+// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+// price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
+// then the customers' (by customer name, case-insensitive, then customer id); within a
+// scope by unit of measure name, then quantity. The optional filter (see
+// `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
+// answers 404.
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
+func (c *Client) ListItemSalesPriceBreaks(ctx context.Context, itemId ItemId, body ListItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemSalesPriceBreaksRequest(c.Server, itemId, body)
 	if err != nil {
 		return nil, err
 	}
@@ -8934,6 +11495,30 @@ func (c *Client) ListItemVendorDetails(ctx context.Context, itemId ItemId, reqEd
 	return c.Client.Do(req)
 }
 
+// DeleteItemVendorDetail Delete an item's vendor detail
+//
+// Deletes the vendor detail together with its price breaks (which leave the item's
+// purchase price breaks). Answers 200 when it was deleted and 204 when the item has no
+// such detail (an unknown id, or a detail of another item); a 204 changes nothing. A
+// delete advances the item's `modifiedUtc` and records `ItemUpdated` in the same
+// transaction. An item without an inventory unit of measure answers 400 naming
+// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Corresponds with DELETE /api/items/{itemId}/vendors/{itemVendorId} (the `DeleteItemVendorDetail` operationId).
+func (c *Client) DeleteItemVendorDetail(ctx context.Context, itemId ItemId, itemVendorId Id36, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteItemVendorDetailRequest(c.Server, itemId, itemVendorId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // UpdateItemVendorDetailWithBody Replace an item's vendor detail
 //
 // A full update: every member is replaced under the rules of the create (omitted members
@@ -8970,6 +11555,120 @@ func (c *Client) UpdateItemVendorDetailWithBody(ctx context.Context, itemId Item
 // Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
 func (c *Client) UpdateItemVendorDetail(ctx context.Context, itemId ItemId, itemVendorId Id36, body UpdateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewUpdateItemVendorDetailRequest(c.Server, itemId, itemVendorId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateMaterialCodeWithBody Create a material code
+//
+// An item names one of the tenant's material codes in `materialCodeId`. `name` is trimmed
+// (1 to 200 characters) and unique among the tenant's material codes, compared
+// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+// cannot both win). Material codes are a list of their own: the same name may be used in
+// another Tag-shaped list, and their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/material-codes (the `CreateMaterialCode` operationId).
+func (c *Client) CreateMaterialCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateMaterialCodeRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateMaterialCode Create a material code
+//
+// An item names one of the tenant's material codes in `materialCodeId`. `name` is trimmed
+// (1 to 200 characters) and unique among the tenant's material codes, compared
+// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+// cannot both win). Material codes are a list of their own: the same name may be used in
+// another Tag-shaped list, and their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/material-codes (the `CreateMaterialCode` operationId).
+func (c *Client) CreateMaterialCode(ctx context.Context, body CreateMaterialCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateMaterialCodeRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListMaterialCodesWithBody List material codes
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/material-codes/list (the `ListMaterialCodes` operationId).
+func (c *Client) ListMaterialCodesWithBody(ctx context.Context, params *ListMaterialCodesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListMaterialCodesRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListMaterialCodes List material codes
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/material-codes/list (the `ListMaterialCodes` operationId).
+func (c *Client) ListMaterialCodes(ctx context.Context, params *ListMaterialCodesParams, body ListMaterialCodesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListMaterialCodesRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetMaterialCode Get a material code
+//
+// The id of another list's record (a tag, an accounting code, another item code list)
+// answers 404.
+//
+// Permission: View Item.
+//
+// Corresponds with GET /api/material-codes/{id} (the `GetMaterialCode` operationId).
+func (c *Client) GetMaterialCode(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetMaterialCodeRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -9474,6 +12173,120 @@ func (c *Client) UpdatePricingSettingsWithBody(ctx context.Context, contentType 
 // Corresponds with PUT /api/settings/pricing (the `UpdatePricingSettings` operationId).
 func (c *Client) UpdatePricingSettings(ctx context.Context, body UpdatePricingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewUpdatePricingSettingsRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateShapeCodeWithBody Create a shape code
+//
+// An item names one of the tenant's shape codes in `shapeId`. `name` is trimmed (1 to 200
+// characters) and unique among the tenant's shape codes, compared case-insensitively (400
+// naming `name`; decided by a unique index, so concurrent creates cannot both win). Shape
+// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+// their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/shape-codes (the `CreateShapeCode` operationId).
+func (c *Client) CreateShapeCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateShapeCodeRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateShapeCode Create a shape code
+//
+// An item names one of the tenant's shape codes in `shapeId`. `name` is trimmed (1 to 200
+// characters) and unique among the tenant's shape codes, compared case-insensitively (400
+// naming `name`; decided by a unique index, so concurrent creates cannot both win). Shape
+// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+// their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/shape-codes (the `CreateShapeCode` operationId).
+func (c *Client) CreateShapeCode(ctx context.Context, body CreateShapeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateShapeCodeRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListShapeCodesWithBody List shape codes
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/shape-codes/list (the `ListShapeCodes` operationId).
+func (c *Client) ListShapeCodesWithBody(ctx context.Context, params *ListShapeCodesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListShapeCodesRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListShapeCodes List shape codes
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/shape-codes/list (the `ListShapeCodes` operationId).
+func (c *Client) ListShapeCodes(ctx context.Context, params *ListShapeCodesParams, body ListShapeCodesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListShapeCodesRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetShapeCode Get a shape code
+//
+// The id of another list's record (a tag, an accounting code, another item code list)
+// answers 404.
+//
+// Permission: View Item.
+//
+// Corresponds with GET /api/shape-codes/{id} (the `GetShapeCode` operationId).
+func (c *Client) GetShapeCode(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetShapeCodeRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -12996,6 +15809,360 @@ func NewUpdateEquipmentRequestWithBody(server string, id Id, contentType string,
 	return req, nil
 }
 
+// NewCreateGaugeCodeRequest calls the generic CreateGaugeCode builder with application/json body
+func NewCreateGaugeCodeRequest(server string, body CreateGaugeCodeJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateGaugeCodeRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateGaugeCodeRequestWithBody constructs an http.Request for the CreateGaugeCode method, with any body, and a specified content type
+func NewCreateGaugeCodeRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/gauge-codes")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListGaugeCodesRequest calls the generic ListGaugeCodes builder with application/json body
+func NewListGaugeCodesRequest(server string, params *ListGaugeCodesParams, body ListGaugeCodesJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListGaugeCodesRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListGaugeCodesRequestWithBody constructs an http.Request for the ListGaugeCodes method, with any body, and a specified content type
+func NewListGaugeCodesRequestWithBody(server string, params *ListGaugeCodesParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/gauge-codes/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetGaugeCodeRequest constructs an http.Request for the GetGaugeCode method
+func NewGetGaugeCodeRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/gauge-codes/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewCreateGradeCodeRequest calls the generic CreateGradeCode builder with application/json body
+func NewCreateGradeCodeRequest(server string, body CreateGradeCodeJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateGradeCodeRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateGradeCodeRequestWithBody constructs an http.Request for the CreateGradeCode method, with any body, and a specified content type
+func NewCreateGradeCodeRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/grade-codes")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListGradeCodesRequest calls the generic ListGradeCodes builder with application/json body
+func NewListGradeCodesRequest(server string, params *ListGradeCodesParams, body ListGradeCodesJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListGradeCodesRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListGradeCodesRequestWithBody constructs an http.Request for the ListGradeCodes method, with any body, and a specified content type
+func NewListGradeCodesRequestWithBody(server string, params *ListGradeCodesParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/grade-codes/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetGradeCodeRequest constructs an http.Request for the GetGradeCode method
+func NewGetGradeCodeRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/grade-codes/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewCreateInProcessTrackingFieldRequest calls the generic CreateInProcessTrackingField builder with application/json body
 func NewCreateInProcessTrackingFieldRequest(server string, body CreateInProcessTrackingFieldJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -13156,6 +16323,360 @@ func NewGetInProcessTrackingFieldRequest(server string, id Id) (*http.Request, e
 	}
 
 	operationPath := fmt.Sprintf("/api/in-process-tracking-field-types/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewCreateItemCategoryRequest calls the generic CreateItemCategory builder with application/json body
+func NewCreateItemCategoryRequest(server string, body CreateItemCategoryJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateItemCategoryRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateItemCategoryRequestWithBody constructs an http.Request for the CreateItemCategory method, with any body, and a specified content type
+func NewCreateItemCategoryRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/item-categories")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListItemCategoriesRequest calls the generic ListItemCategories builder with application/json body
+func NewListItemCategoriesRequest(server string, params *ListItemCategoriesParams, body ListItemCategoriesJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListItemCategoriesRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListItemCategoriesRequestWithBody constructs an http.Request for the ListItemCategories method, with any body, and a specified content type
+func NewListItemCategoriesRequestWithBody(server string, params *ListItemCategoriesParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/item-categories/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetItemCategoryRequest constructs an http.Request for the GetItemCategory method
+func NewGetItemCategoryRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/item-categories/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewCreateItemClassRequest calls the generic CreateItemClass builder with application/json body
+func NewCreateItemClassRequest(server string, body CreateItemClassJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateItemClassRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateItemClassRequestWithBody constructs an http.Request for the CreateItemClass method, with any body, and a specified content type
+func NewCreateItemClassRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/item-classes")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListItemClassesRequest calls the generic ListItemClasses builder with application/json body
+func NewListItemClassesRequest(server string, params *ListItemClassesParams, body ListItemClassesJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListItemClassesRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListItemClassesRequestWithBody constructs an http.Request for the ListItemClasses method, with any body, and a specified content type
+func NewListItemClassesRequestWithBody(server string, params *ListItemClassesParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/item-classes/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetItemClassRequest constructs an http.Request for the GetItemClass method
+func NewGetItemClassRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/item-classes/%s", pathParam0)
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -13697,6 +17218,182 @@ func NewListItemCostBreakdownsRequestWithBody(server string, itemId ItemId, para
 	return req, nil
 }
 
+// NewCreateItemCustomerDetailRequest calls the generic CreateItemCustomerDetail builder with application/json body
+func NewCreateItemCustomerDetailRequest(server string, itemId ItemId, body CreateItemCustomerDetailJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateItemCustomerDetailRequestWithBody(server, itemId, "application/json", bodyReader)
+}
+
+// NewCreateItemCustomerDetailRequestWithBody constructs an http.Request for the CreateItemCustomerDetail method, with any body, and a specified content type
+func NewCreateItemCustomerDetailRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/customers", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListItemCustomerDetailsRequest constructs an http.Request for the ListItemCustomerDetails method
+func NewListItemCustomerDetailsRequest(server string, itemId ItemId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/customers/list", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewDeleteItemCustomerDetailRequest constructs an http.Request for the DeleteItemCustomerDetail method
+func NewDeleteItemCustomerDetailRequest(server string, itemId ItemId, itemCustomerId Id36) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "itemCustomerId", itemCustomerId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/customers/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUpdateItemCustomerDetailRequest calls the generic UpdateItemCustomerDetail builder with application/json body
+func NewUpdateItemCustomerDetailRequest(server string, itemId ItemId, itemCustomerId Id36, body UpdateItemCustomerDetailJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateItemCustomerDetailRequestWithBody(server, itemId, itemCustomerId, "application/json", bodyReader)
+}
+
+// NewUpdateItemCustomerDetailRequestWithBody constructs an http.Request for the UpdateItemCustomerDetail method, with any body, and a specified content type
+func NewUpdateItemCustomerDetailRequestWithBody(server string, itemId ItemId, itemCustomerId Id36, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "itemCustomerId", itemCustomerId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/customers/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewGetItemInputUnitCostRequest constructs an http.Request for the GetItemInputUnitCost method
 func NewGetItemInputUnitCostRequest(server string, itemId ItemId, params *GetItemInputUnitCostParams) (*http.Request, error) {
 	var err error
@@ -13750,6 +17447,182 @@ func NewGetItemInputUnitCostRequest(server string, itemId ItemId, params *GetIte
 	if err != nil {
 		return nil, err
 	}
+
+	return req, nil
+}
+
+// NewCreateItemMaterialVendorDetailRequest calls the generic CreateItemMaterialVendorDetail builder with application/json body
+func NewCreateItemMaterialVendorDetailRequest(server string, itemId ItemId, body CreateItemMaterialVendorDetailJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateItemMaterialVendorDetailRequestWithBody(server, itemId, "application/json", bodyReader)
+}
+
+// NewCreateItemMaterialVendorDetailRequestWithBody constructs an http.Request for the CreateItemMaterialVendorDetail method, with any body, and a specified content type
+func NewCreateItemMaterialVendorDetailRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/material-vendors", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListItemMaterialVendorDetailsRequest constructs an http.Request for the ListItemMaterialVendorDetails method
+func NewListItemMaterialVendorDetailsRequest(server string, itemId ItemId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/material-vendors/list", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewDeleteItemMaterialVendorDetailRequest constructs an http.Request for the DeleteItemMaterialVendorDetail method
+func NewDeleteItemMaterialVendorDetailRequest(server string, itemId ItemId, materialVendorId Id36) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "materialVendorId", materialVendorId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/material-vendors/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUpdateItemMaterialVendorDetailRequest calls the generic UpdateItemMaterialVendorDetail builder with application/json body
+func NewUpdateItemMaterialVendorDetailRequest(server string, itemId ItemId, materialVendorId Id36, body UpdateItemMaterialVendorDetailJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateItemMaterialVendorDetailRequestWithBody(server, itemId, materialVendorId, "application/json", bodyReader)
+}
+
+// NewUpdateItemMaterialVendorDetailRequestWithBody constructs an http.Request for the UpdateItemMaterialVendorDetail method, with any body, and a specified content type
+func NewUpdateItemMaterialVendorDetailRequestWithBody(server string, itemId ItemId, materialVendorId Id36, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "materialVendorId", materialVendorId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/material-vendors/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
 
 	return req, nil
 }
@@ -13815,6 +17688,100 @@ func NewGetItemPurchaseHistoryRequest(server string, itemId ItemId, params *GetI
 	return req, nil
 }
 
+// NewReplaceItemPurchasePriceBreaksRequest calls the generic ReplaceItemPurchasePriceBreaks builder with application/json body
+func NewReplaceItemPurchasePriceBreaksRequest(server string, itemId ItemId, body ReplaceItemPurchasePriceBreaksJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewReplaceItemPurchasePriceBreaksRequestWithBody(server, itemId, "application/json", bodyReader)
+}
+
+// NewReplaceItemPurchasePriceBreaksRequestWithBody constructs an http.Request for the ReplaceItemPurchasePriceBreaks method, with any body, and a specified content type
+func NewReplaceItemPurchasePriceBreaksRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/purchase-price-breaks", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListItemPurchasePriceBreaksRequest calls the generic ListItemPurchasePriceBreaks builder with application/json body
+func NewListItemPurchasePriceBreaksRequest(server string, itemId ItemId, body ListItemPurchasePriceBreaksJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListItemPurchasePriceBreaksRequestWithBody(server, itemId, "application/json", bodyReader)
+}
+
+// NewListItemPurchasePriceBreaksRequestWithBody constructs an http.Request for the ListItemPurchasePriceBreaks method, with any body, and a specified content type
+func NewListItemPurchasePriceBreaksRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/purchase-price-breaks/list", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewAddItemRevisionRequest calls the generic AddItemRevision builder with application/json body
 func NewAddItemRevisionRequest(server string, itemId ItemId, body AddItemRevisionJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -13843,6 +17810,100 @@ func NewAddItemRevisionRequestWithBody(server string, itemId ItemId, contentType
 	}
 
 	operationPath := fmt.Sprintf("/api/items/%s/revision", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewReplaceItemSalesPriceBreaksRequest calls the generic ReplaceItemSalesPriceBreaks builder with application/json body
+func NewReplaceItemSalesPriceBreaksRequest(server string, itemId ItemId, body ReplaceItemSalesPriceBreaksJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewReplaceItemSalesPriceBreaksRequestWithBody(server, itemId, "application/json", bodyReader)
+}
+
+// NewReplaceItemSalesPriceBreaksRequestWithBody constructs an http.Request for the ReplaceItemSalesPriceBreaks method, with any body, and a specified content type
+func NewReplaceItemSalesPriceBreaksRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/sales-price-breaks", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListItemSalesPriceBreaksRequest calls the generic ListItemSalesPriceBreaks builder with application/json body
+func NewListItemSalesPriceBreaksRequest(server string, itemId ItemId, body ListItemSalesPriceBreaksJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListItemSalesPriceBreaksRequestWithBody(server, itemId, "application/json", bodyReader)
+}
+
+// NewListItemSalesPriceBreaksRequestWithBody constructs an http.Request for the ListItemSalesPriceBreaks method, with any body, and a specified content type
+func NewListItemSalesPriceBreaksRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/sales-price-breaks/list", pathParam0)
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -14072,6 +18133,47 @@ func NewListItemVendorDetailsRequest(server string, itemId ItemId) (*http.Reques
 	return req, nil
 }
 
+// NewDeleteItemVendorDetailRequest constructs an http.Request for the DeleteItemVendorDetail method
+func NewDeleteItemVendorDetailRequest(server string, itemId ItemId, itemVendorId Id36) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "itemVendorId", itemVendorId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/vendors/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewUpdateItemVendorDetailRequest calls the generic UpdateItemVendorDetail builder with application/json body
 func NewUpdateItemVendorDetailRequest(server string, itemId ItemId, itemVendorId Id36, body UpdateItemVendorDetailJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -14122,6 +18224,183 @@ func NewUpdateItemVendorDetailRequestWithBody(server string, itemId ItemId, item
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewCreateMaterialCodeRequest calls the generic CreateMaterialCode builder with application/json body
+func NewCreateMaterialCodeRequest(server string, body CreateMaterialCodeJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateMaterialCodeRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateMaterialCodeRequestWithBody constructs an http.Request for the CreateMaterialCode method, with any body, and a specified content type
+func NewCreateMaterialCodeRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/material-codes")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListMaterialCodesRequest calls the generic ListMaterialCodes builder with application/json body
+func NewListMaterialCodesRequest(server string, params *ListMaterialCodesParams, body ListMaterialCodesJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListMaterialCodesRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListMaterialCodesRequestWithBody constructs an http.Request for the ListMaterialCodes method, with any body, and a specified content type
+func NewListMaterialCodesRequestWithBody(server string, params *ListMaterialCodesParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/material-codes/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetMaterialCodeRequest constructs an http.Request for the GetMaterialCode method
+func NewGetMaterialCodeRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/material-codes/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	return req, nil
 }
@@ -14781,6 +19060,183 @@ func NewUpdatePricingSettingsRequestWithBody(server string, contentType string, 
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewCreateShapeCodeRequest calls the generic CreateShapeCode builder with application/json body
+func NewCreateShapeCodeRequest(server string, body CreateShapeCodeJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateShapeCodeRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateShapeCodeRequestWithBody constructs an http.Request for the CreateShapeCode method, with any body, and a specified content type
+func NewCreateShapeCodeRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/shape-codes")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListShapeCodesRequest calls the generic ListShapeCodes builder with application/json body
+func NewListShapeCodesRequest(server string, params *ListShapeCodesParams, body ListShapeCodesJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListShapeCodesRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListShapeCodesRequestWithBody constructs an http.Request for the ListShapeCodes method, with any body, and a specified content type
+func NewListShapeCodesRequestWithBody(server string, params *ListShapeCodesParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/shape-codes/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetShapeCodeRequest constructs an http.Request for the GetShapeCode method
+func NewGetShapeCodeRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/shape-codes/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	return req, nil
 }
@@ -16748,6 +21204,138 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with PUT /api/equipment/{id} (the `UpdateEquipment` operationId).
 	UpdateEquipmentWithResponse(ctx context.Context, id Id, body UpdateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateEquipmentResponse, error)
 
+	// CreateGaugeCodeWithBodyWithResponse Create a gauge code
+	//
+	// An item names one of the tenant's gauge codes in `gaugeId`. `name` is trimmed (1 to 200
+	// characters) and unique among the tenant's gauge codes, compared case-insensitively (400
+	// naming `name`; decided by a unique index, so concurrent creates cannot both win). Gauge
+	// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+	// their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/gauge-codes (the `CreateGaugeCode` operationId).
+	CreateGaugeCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGaugeCodeResponse, error)
+
+	// CreateGaugeCodeWithResponse Create a gauge code
+	//
+	// An item names one of the tenant's gauge codes in `gaugeId`. `name` is trimmed (1 to 200
+	// characters) and unique among the tenant's gauge codes, compared case-insensitively (400
+	// naming `name`; decided by a unique index, so concurrent creates cannot both win). Gauge
+	// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+	// their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/gauge-codes (the `CreateGaugeCode` operationId).
+	CreateGaugeCodeWithResponse(ctx context.Context, body CreateGaugeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGaugeCodeResponse, error)
+
+	// ListGaugeCodesWithBodyWithResponse List gauge codes
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/gauge-codes/list (the `ListGaugeCodes` operationId).
+	ListGaugeCodesWithBodyWithResponse(ctx context.Context, params *ListGaugeCodesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListGaugeCodesResponse, error)
+
+	// ListGaugeCodesWithResponse List gauge codes
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/gauge-codes/list (the `ListGaugeCodes` operationId).
+	ListGaugeCodesWithResponse(ctx context.Context, params *ListGaugeCodesParams, body ListGaugeCodesJSONRequestBody, reqEditors ...RequestEditorFn) (*ListGaugeCodesResponse, error)
+
+	// GetGaugeCodeWithResponse Get a gauge code
+	//
+	// The id of another list's record (a tag, an accounting code, another item code list)
+	// answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/gauge-codes/{id} (the `GetGaugeCode` operationId).
+	GetGaugeCodeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetGaugeCodeResponse, error)
+
+	// CreateGradeCodeWithBodyWithResponse Create a grade code
+	//
+	// An item names one of the tenant's grade codes in `gradeId`. `name` is trimmed (1 to 200
+	// characters) and unique among the tenant's grade codes, compared case-insensitively (400
+	// naming `name`; decided by a unique index, so concurrent creates cannot both win). Grade
+	// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+	// their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/grade-codes (the `CreateGradeCode` operationId).
+	CreateGradeCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGradeCodeResponse, error)
+
+	// CreateGradeCodeWithResponse Create a grade code
+	//
+	// An item names one of the tenant's grade codes in `gradeId`. `name` is trimmed (1 to 200
+	// characters) and unique among the tenant's grade codes, compared case-insensitively (400
+	// naming `name`; decided by a unique index, so concurrent creates cannot both win). Grade
+	// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+	// their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/grade-codes (the `CreateGradeCode` operationId).
+	CreateGradeCodeWithResponse(ctx context.Context, body CreateGradeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGradeCodeResponse, error)
+
+	// ListGradeCodesWithBodyWithResponse List grade codes
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/grade-codes/list (the `ListGradeCodes` operationId).
+	ListGradeCodesWithBodyWithResponse(ctx context.Context, params *ListGradeCodesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListGradeCodesResponse, error)
+
+	// ListGradeCodesWithResponse List grade codes
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/grade-codes/list (the `ListGradeCodes` operationId).
+	ListGradeCodesWithResponse(ctx context.Context, params *ListGradeCodesParams, body ListGradeCodesJSONRequestBody, reqEditors ...RequestEditorFn) (*ListGradeCodesResponse, error)
+
+	// GetGradeCodeWithResponse Get a grade code
+	//
+	// The id of another list's record (a tag, an accounting code, another item code list)
+	// answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/grade-codes/{id} (the `GetGradeCode` operationId).
+	GetGradeCodeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetGradeCodeResponse, error)
+
 	// CreateInProcessTrackingFieldWithBodyWithResponse Create an in-process tracking field
 	//
 	// `name` is trimmed and must be unique among the tenant's tracking fields, case-insensitively
@@ -16810,6 +21398,138 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/in-process-tracking-field-types/{id} (the `GetInProcessTrackingField` operationId).
 	GetInProcessTrackingFieldWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetInProcessTrackingFieldResponse, error)
+
+	// CreateItemCategoryWithBodyWithResponse Create an item category
+	//
+	// An item names one of the tenant's item categories in `categoryId`. `name` is trimmed (1
+	// to 200 characters) and unique among the tenant's item categories, compared
+	// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+	// cannot both win). Item categories are a list of their own: the same name may be used in
+	// another Tag-shaped list, and their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/item-categories (the `CreateItemCategory` operationId).
+	CreateItemCategoryWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemCategoryResponse, error)
+
+	// CreateItemCategoryWithResponse Create an item category
+	//
+	// An item names one of the tenant's item categories in `categoryId`. `name` is trimmed (1
+	// to 200 characters) and unique among the tenant's item categories, compared
+	// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+	// cannot both win). Item categories are a list of their own: the same name may be used in
+	// another Tag-shaped list, and their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/item-categories (the `CreateItemCategory` operationId).
+	CreateItemCategoryWithResponse(ctx context.Context, body CreateItemCategoryJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemCategoryResponse, error)
+
+	// ListItemCategoriesWithBodyWithResponse List item categories
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/item-categories/list (the `ListItemCategories` operationId).
+	ListItemCategoriesWithBodyWithResponse(ctx context.Context, params *ListItemCategoriesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemCategoriesResponse, error)
+
+	// ListItemCategoriesWithResponse List item categories
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/item-categories/list (the `ListItemCategories` operationId).
+	ListItemCategoriesWithResponse(ctx context.Context, params *ListItemCategoriesParams, body ListItemCategoriesJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemCategoriesResponse, error)
+
+	// GetItemCategoryWithResponse Get an item category
+	//
+	// The id of another list's record (a tag, an accounting code, another item code list)
+	// answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/item-categories/{id} (the `GetItemCategory` operationId).
+	GetItemCategoryWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetItemCategoryResponse, error)
+
+	// CreateItemClassWithBodyWithResponse Create an item class
+	//
+	// An item names one of the tenant's item classes in `accountingDetails.classId`. `name` is
+	// trimmed (1 to 200 characters) and unique among the tenant's item classes, compared
+	// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+	// cannot both win). Item classes are a list of their own: the same name may be used in
+	// another Tag-shaped list, and their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/item-classes (the `CreateItemClass` operationId).
+	CreateItemClassWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemClassResponse, error)
+
+	// CreateItemClassWithResponse Create an item class
+	//
+	// An item names one of the tenant's item classes in `accountingDetails.classId`. `name` is
+	// trimmed (1 to 200 characters) and unique among the tenant's item classes, compared
+	// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+	// cannot both win). Item classes are a list of their own: the same name may be used in
+	// another Tag-shaped list, and their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/item-classes (the `CreateItemClass` operationId).
+	CreateItemClassWithResponse(ctx context.Context, body CreateItemClassJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemClassResponse, error)
+
+	// ListItemClassesWithBodyWithResponse List item classes
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/item-classes/list (the `ListItemClasses` operationId).
+	ListItemClassesWithBodyWithResponse(ctx context.Context, params *ListItemClassesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemClassesResponse, error)
+
+	// ListItemClassesWithResponse List item classes
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/item-classes/list (the `ListItemClasses` operationId).
+	ListItemClassesWithResponse(ctx context.Context, params *ListItemClassesParams, body ListItemClassesJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemClassesResponse, error)
+
+	// GetItemClassWithResponse Get an item class
+	//
+	// The id of another list's record (a tag, an accounting code, another item code list)
+	// answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/item-classes/{id} (the `GetItemClass` operationId).
+	GetItemClassWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetItemClassResponse, error)
 
 	// CreateItemWithBodyWithResponse Create an item
 	//
@@ -17132,6 +21852,106 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/items/{itemId}/cost-breakdowns/list (the `ListItemCostBreakdowns` operationId).
 	ListItemCostBreakdownsWithResponse(ctx context.Context, itemId ItemId, params *ListItemCostBreakdownsParams, body ListItemCostBreakdownsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemCostBreakdownsResponse, error)
 
+	// CreateItemCustomerDetailWithBodyWithResponse Add a customer detail to an item
+	//
+	// Adds how a customer knows the item (see `ItemCustomerDetailWrite`) and answers its
+	// 36-character id. `customerId` must be a live (not deleted) customer of the tenant (404
+	// otherwise); an item has at most one detail per customer (a second one answers 400 naming
+	// `customerId`; decided by a unique index, so of concurrent creates one wins).
+	// `unitOfMeasureName` omitted, null or blank is the item's inventory unit; otherwise it
+	// must be a unit of the item's unit type (trimmed, case-sensitive; 400 naming
+	// `unitOfMeasureName`). A `priceBreaks` member is ignored: the detail's prices are the
+	// item's sales price breaks for the customer (`PUT /api/items/{itemId}/sales-price-breaks`).
+	// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
+	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
+	// (rule 4). An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/customers (the `CreateItemCustomerDetail` operationId).
+	CreateItemCustomerDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemCustomerDetailResponse, error)
+
+	// CreateItemCustomerDetailWithResponse Add a customer detail to an item
+	//
+	// Adds how a customer knows the item (see `ItemCustomerDetailWrite`) and answers its
+	// 36-character id. `customerId` must be a live (not deleted) customer of the tenant (404
+	// otherwise); an item has at most one detail per customer (a second one answers 400 naming
+	// `customerId`; decided by a unique index, so of concurrent creates one wins).
+	// `unitOfMeasureName` omitted, null or blank is the item's inventory unit; otherwise it
+	// must be a unit of the item's unit type (trimmed, case-sensitive; 400 naming
+	// `unitOfMeasureName`). A `priceBreaks` member is ignored: the detail's prices are the
+	// item's sales price breaks for the customer (`PUT /api/items/{itemId}/sales-price-breaks`).
+	// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
+	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
+	// (rule 4). An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/customers (the `CreateItemCustomerDetail` operationId).
+	CreateItemCustomerDetailWithResponse(ctx context.Context, itemId ItemId, body CreateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemCustomerDetailResponse, error)
+
+	// ListItemCustomerDetailsWithResponse List an item's customer details
+	//
+	// The item's customer details as a bare array (not paged: an item has few), in the order
+	// of `Item.customerDetails`: by customer name (case-insensitive), then id. The body is
+	// ignored. An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/customers/list (the `ListItemCustomerDetails` operationId).
+	ListItemCustomerDetailsWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*ListItemCustomerDetailsResponse, error)
+
+	// DeleteItemCustomerDetailWithResponse Delete an item's customer detail
+	//
+	// Answers 200 when the detail was deleted and 204 when the item has no such detail (a 204
+	// changes nothing). The item's sales price breaks for the customer stay: they belong to
+	// `PUT /api/items/{itemId}/sales-price-breaks`. Deleting advances the item's `modifiedUtc`
+	// and records `ItemUpdated`; an item without an inventory unit of measure answers 400
+	// naming `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/items/{itemId}/customers/{itemCustomerId} (the `DeleteItemCustomerDetail` operationId).
+	DeleteItemCustomerDetailWithResponse(ctx context.Context, itemId ItemId, itemCustomerId Id36, reqEditors ...RequestEditorFn) (*DeleteItemCustomerDetailResponse, error)
+
+	// UpdateItemCustomerDetailWithBodyWithResponse Replace an item's customer detail
+	//
+	// A full update: every member is replaced under the rules of the create (omitted members
+	// are cleared; an omitted unit is the item's inventory unit). `customerId` may move the
+	// detail to another live customer that has no detail on the item yet (400 naming
+	// `customerId` otherwise). Answers the saved detail. A detail of another item, an unknown
+	// one or another tenant's answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/items/{itemId}/customers/{itemCustomerId} (the `UpdateItemCustomerDetail` operationId).
+	UpdateItemCustomerDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, itemCustomerId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemCustomerDetailResponse, error)
+
+	// UpdateItemCustomerDetailWithResponse Replace an item's customer detail
+	//
+	// A full update: every member is replaced under the rules of the create (omitted members
+	// are cleared; an omitted unit is the item's inventory unit). `customerId` may move the
+	// detail to another live customer that has no detail on the item yet (400 naming
+	// `customerId` otherwise). Answers the saved detail. A detail of another item, an unknown
+	// one or another tenant's answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/items/{itemId}/customers/{itemCustomerId} (the `UpdateItemCustomerDetail` operationId).
+	UpdateItemCustomerDetailWithResponse(ctx context.Context, itemId ItemId, itemCustomerId Id36, body UpdateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemCustomerDetailResponse, error)
+
 	// GetItemInputUnitCostWithResponse Get the cost of buying an item, per inventory unit
 	//
 	// What one inventory unit of the item costs when `quantity` inventory units are bought,
@@ -17146,6 +21966,98 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/items/{itemId}/input-unit-cost (the `GetItemInputUnitCost` operationId).
 	GetItemInputUnitCostWithResponse(ctx context.Context, itemId ItemId, params *GetItemInputUnitCostParams, reqEditors ...RequestEditorFn) (*GetItemInputUnitCostResponse, error)
+
+	// CreateItemMaterialVendorDetailWithBodyWithResponse Add a material vendor detail to an item
+	//
+	// Records that a vendor supplies the item as material (see
+	// `ItemMaterialVendorDetailWrite`) and answers the detail's 36-character id. `vendorId`
+	// must be a live vendor of the tenant (404 otherwise) that has no material vendor detail
+	// on the item yet (400 naming `vendorId`; decided by a unique index, so of concurrent
+	// requests for one vendor exactly one succeeds). Like every item change it advances the
+	// item's `modifiedUtc` and records `ItemUpdated`; an item without an inventory unit of
+	// measure answers 400 naming `unitOfMeasureName` (rule 4). An unknown item, or another
+	// tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/material-vendors (the `CreateItemMaterialVendorDetail` operationId).
+	CreateItemMaterialVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemMaterialVendorDetailResponse, error)
+
+	// CreateItemMaterialVendorDetailWithResponse Add a material vendor detail to an item
+	//
+	// Records that a vendor supplies the item as material (see
+	// `ItemMaterialVendorDetailWrite`) and answers the detail's 36-character id. `vendorId`
+	// must be a live vendor of the tenant (404 otherwise) that has no material vendor detail
+	// on the item yet (400 naming `vendorId`; decided by a unique index, so of concurrent
+	// requests for one vendor exactly one succeeds). Like every item change it advances the
+	// item's `modifiedUtc` and records `ItemUpdated`; an item without an inventory unit of
+	// measure answers 400 naming `unitOfMeasureName` (rule 4). An unknown item, or another
+	// tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/material-vendors (the `CreateItemMaterialVendorDetail` operationId).
+	CreateItemMaterialVendorDetailWithResponse(ctx context.Context, itemId ItemId, body CreateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemMaterialVendorDetailResponse, error)
+
+	// ListItemMaterialVendorDetailsWithResponse List an item's material vendor details
+	//
+	// The item's material vendor details as a bare array (not paged: an item has few), in the
+	// order of `Item.materialVendorDetails`: by vendor name (case-insensitive), then id. The
+	// body is ignored. An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/material-vendors/list (the `ListItemMaterialVendorDetails` operationId).
+	ListItemMaterialVendorDetailsWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*ListItemMaterialVendorDetailsResponse, error)
+
+	// DeleteItemMaterialVendorDetailWithResponse Delete an item's material vendor detail
+	//
+	// Answers 200 when the detail was deleted and 204 when the item has no such detail (an
+	// unknown id, or a detail of another item); a 204 changes nothing. A delete advances the
+	// item's `modifiedUtc` and records `ItemUpdated` in the same transaction. An item without
+	// an inventory unit of measure answers 400 naming `unitOfMeasureName` (rule 4). An
+	// unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/items/{itemId}/material-vendors/{materialVendorId} (the `DeleteItemMaterialVendorDetail` operationId).
+	DeleteItemMaterialVendorDetailWithResponse(ctx context.Context, itemId ItemId, materialVendorId Id36, reqEditors ...RequestEditorFn) (*DeleteItemMaterialVendorDetailResponse, error)
+
+	// UpdateItemMaterialVendorDetailWithBodyWithResponse Replace an item's material vendor detail
+	//
+	// A full update: every member is replaced under the rules of the create (omitted members
+	// become null). Moving the detail to a vendor that already has one on the item answers
+	// 400 naming `vendorId`. Answers the saved detail. A detail of another item, an unknown
+	// one or another tenant's answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/items/{itemId}/material-vendors/{materialVendorId} (the `UpdateItemMaterialVendorDetail` operationId).
+	UpdateItemMaterialVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, materialVendorId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemMaterialVendorDetailResponse, error)
+
+	// UpdateItemMaterialVendorDetailWithResponse Replace an item's material vendor detail
+	//
+	// A full update: every member is replaced under the rules of the create (omitted members
+	// become null). Moving the detail to a vendor that already has one on the item answers
+	// 400 naming `vendorId`. Answers the saved detail. A detail of another item, an unknown
+	// one or another tenant's answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/items/{itemId}/material-vendors/{materialVendorId} (the `UpdateItemMaterialVendorDetail` operationId).
+	UpdateItemMaterialVendorDetailWithResponse(ctx context.Context, itemId ItemId, materialVendorId Id36, body UpdateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemMaterialVendorDetailResponse, error)
 
 	// GetItemPurchaseHistoryWithResponse Get an item's purchase history
 	//
@@ -17165,6 +22077,98 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/items/{itemId}/purchase-history (the `GetItemPurchaseHistory` operationId).
 	GetItemPurchaseHistoryWithResponse(ctx context.Context, itemId ItemId, params *GetItemPurchaseHistoryParams, reqEditors ...RequestEditorFn) (*GetItemPurchaseHistoryResponse, error)
+
+	// ReplaceItemPurchasePriceBreaksWithBodyWithResponse Replace an item's purchase price breaks
+	//
+	// The item's purchase price breaks are the price breaks of its vendor details (see
+	// `POST /api/items/{itemId}/vendors`) seen as one list. This replaces all of them in one
+	// transaction: every break of every vendor detail of the item is removed and the breaks of
+	// the body are stored; `priceBreaks: []` removes them all. Vendor details themselves are
+	// not created, changed (beyond their breaks) or deleted.
+	//
+	// Each break goes to a vendor detail of the item: the one of `vendorId` counted in
+	// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor
+	// without a detail on the item (unknown vendors and other tenants' included) answers 400
+	// naming `priceBreaks.<i>.vendorId`; a unit no detail of the vendor is counted in, or a
+	// vendor with several details and no `unitOfMeasureName`, answers 400 naming
+	// `priceBreaks.<i>.unitOfMeasureName`. Within one detail quantities are distinct (400
+	// naming `priceBreaks.<i>.quantity`) and at most 50 (the vendor detail limit; 400 naming
+	// `priceBreaks`).
+	//
+	// Answers the item's purchase price breaks after the replace, in the order of the list
+	// operation. The replace advances the item's `modifiedUtc` and records `ItemUpdated` in
+	// the same transaction; an item without an inventory unit of measure answers 400 naming
+	// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+	// A break carrying a price above 0 keeps the item's unit of measure from changing
+	// (rule 2): replace the breaks first to change it.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/items/{itemId}/purchase-price-breaks (the `ReplaceItemPurchasePriceBreaks` operationId).
+	ReplaceItemPurchasePriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemPurchasePriceBreaksResponse, error)
+
+	// ReplaceItemPurchasePriceBreaksWithResponse Replace an item's purchase price breaks
+	//
+	// The item's purchase price breaks are the price breaks of its vendor details (see
+	// `POST /api/items/{itemId}/vendors`) seen as one list. This replaces all of them in one
+	// transaction: every break of every vendor detail of the item is removed and the breaks of
+	// the body are stored; `priceBreaks: []` removes them all. Vendor details themselves are
+	// not created, changed (beyond their breaks) or deleted.
+	//
+	// Each break goes to a vendor detail of the item: the one of `vendorId` counted in
+	// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor
+	// without a detail on the item (unknown vendors and other tenants' included) answers 400
+	// naming `priceBreaks.<i>.vendorId`; a unit no detail of the vendor is counted in, or a
+	// vendor with several details and no `unitOfMeasureName`, answers 400 naming
+	// `priceBreaks.<i>.unitOfMeasureName`. Within one detail quantities are distinct (400
+	// naming `priceBreaks.<i>.quantity`) and at most 50 (the vendor detail limit; 400 naming
+	// `priceBreaks`).
+	//
+	// Answers the item's purchase price breaks after the replace, in the order of the list
+	// operation. The replace advances the item's `modifiedUtc` and records `ItemUpdated` in
+	// the same transaction; an item without an inventory unit of measure answers 400 naming
+	// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+	// A break carrying a price above 0 keeps the item's unit of measure from changing
+	// (rule 2): replace the breaks first to change it.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/items/{itemId}/purchase-price-breaks (the `ReplaceItemPurchasePriceBreaks` operationId).
+	ReplaceItemPurchasePriceBreaksWithResponse(ctx context.Context, itemId ItemId, body ReplaceItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemPurchasePriceBreaksResponse, error)
+
+	// ListItemPurchasePriceBreaksWithBodyWithResponse List an item's purchase price breaks
+	//
+	// The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
+	// `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
+	// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
+	// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
+	// another tenant's, answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
+	ListItemPurchasePriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemPurchasePriceBreaksResponse, error)
+
+	// ListItemPurchasePriceBreaksWithResponse List an item's purchase price breaks
+	//
+	// The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
+	// `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
+	// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
+	// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
+	// another tenant's, answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
+	ListItemPurchasePriceBreaksWithResponse(ctx context.Context, itemId ItemId, body ListItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemPurchasePriceBreaksResponse, error)
 
 	// AddItemRevisionWithBodyWithResponse Add a revision of an item
 	//
@@ -17203,6 +22207,86 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/items/{itemId}/revision (the `AddItemRevision` operationId).
 	AddItemRevisionWithResponse(ctx context.Context, itemId ItemId, body AddItemRevisionJSONRequestBody, reqEditors ...RequestEditorFn) (*AddItemRevisionResponse, error)
+
+	// ReplaceItemSalesPriceBreaksWithBodyWithResponse Replace an item's sales price breaks
+	//
+	// Replaces every sales price break of the item with `priceBreaks` (0 to 500; `[]` removes
+	// them all) in one transaction, and answers the item's breaks as stored, in the order of
+	// `POST /api/items/{itemId}/sales-price-breaks/list`. Each break (see
+	// `SalesPriceBreakWrite`) is the item's list price, a customer tier's (`customerTierId`,
+	// an existing tier of the tenant) or one customer's (`customerId`, a live customer of
+	// the tenant); naming both, or an unknown, deleted or other tenant's one, answers 400
+	// naming the member with its index (for example `priceBreaks.2.customerId`), as do a
+	// missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
+	// that is not one of the item's unit type. Two breaks of one scope, unit and quantity
+	// answer 400 naming the later one's `quantity`.
+	//
+	// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
+	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
+	// (rule 4). An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/items/{itemId}/sales-price-breaks (the `ReplaceItemSalesPriceBreaks` operationId).
+	ReplaceItemSalesPriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemSalesPriceBreaksResponse, error)
+
+	// ReplaceItemSalesPriceBreaksWithResponse Replace an item's sales price breaks
+	//
+	// Replaces every sales price break of the item with `priceBreaks` (0 to 500; `[]` removes
+	// them all) in one transaction, and answers the item's breaks as stored, in the order of
+	// `POST /api/items/{itemId}/sales-price-breaks/list`. Each break (see
+	// `SalesPriceBreakWrite`) is the item's list price, a customer tier's (`customerTierId`,
+	// an existing tier of the tenant) or one customer's (`customerId`, a live customer of
+	// the tenant); naming both, or an unknown, deleted or other tenant's one, answers 400
+	// naming the member with its index (for example `priceBreaks.2.customerId`), as do a
+	// missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
+	// that is not one of the item's unit type. Two breaks of one scope, unit and quantity
+	// answer 400 naming the later one's `quantity`.
+	//
+	// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
+	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
+	// (rule 4). An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/items/{itemId}/sales-price-breaks (the `ReplaceItemSalesPriceBreaks` operationId).
+	ReplaceItemSalesPriceBreaksWithResponse(ctx context.Context, itemId ItemId, body ReplaceItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemSalesPriceBreaksResponse, error)
+
+	// ListItemSalesPriceBreaksWithBodyWithResponse List an item's sales price breaks
+	//
+	// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+	// price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
+	// then the customers' (by customer name, case-insensitive, then customer id); within a
+	// scope by unit of measure name, then quantity. The optional filter (see
+	// `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
+	// answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
+	ListItemSalesPriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemSalesPriceBreaksResponse, error)
+
+	// ListItemSalesPriceBreaksWithResponse List an item's sales price breaks
+	//
+	// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+	// price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
+	// then the customers' (by customer name, case-insensitive, then customer id); within a
+	// scope by unit of measure name, then quantity. The optional filter (see
+	// `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
+	// answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
+	ListItemSalesPriceBreaksWithResponse(ctx context.Context, itemId ItemId, body ListItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemSalesPriceBreaksResponse, error)
 
 	// ReplaceItemTagsWithBodyWithResponse Replace an item's tags
 	//
@@ -17322,6 +22406,22 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/items/{itemId}/vendors/list (the `ListItemVendorDetails` operationId).
 	ListItemVendorDetailsWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*ListItemVendorDetailsResponse, error)
 
+	// DeleteItemVendorDetailWithResponse Delete an item's vendor detail
+	//
+	// Deletes the vendor detail together with its price breaks (which leave the item's
+	// purchase price breaks). Answers 200 when it was deleted and 204 when the item has no
+	// such detail (an unknown id, or a detail of another item); a 204 changes nothing. A
+	// delete advances the item's `modifiedUtc` and records `ItemUpdated` in the same
+	// transaction. An item without an inventory unit of measure answers 400 naming
+	// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/items/{itemId}/vendors/{itemVendorId} (the `DeleteItemVendorDetail` operationId).
+	DeleteItemVendorDetailWithResponse(ctx context.Context, itemId ItemId, itemVendorId Id36, reqEditors ...RequestEditorFn) (*DeleteItemVendorDetailResponse, error)
+
 	// UpdateItemVendorDetailWithBodyWithResponse Replace an item's vendor detail
 	//
 	// A full update: every member is replaced under the rules of the create (omitted members
@@ -17347,6 +22447,72 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
 	UpdateItemVendorDetailWithResponse(ctx context.Context, itemId ItemId, itemVendorId Id36, body UpdateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemVendorDetailResponse, error)
+
+	// CreateMaterialCodeWithBodyWithResponse Create a material code
+	//
+	// An item names one of the tenant's material codes in `materialCodeId`. `name` is trimmed
+	// (1 to 200 characters) and unique among the tenant's material codes, compared
+	// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+	// cannot both win). Material codes are a list of their own: the same name may be used in
+	// another Tag-shaped list, and their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/material-codes (the `CreateMaterialCode` operationId).
+	CreateMaterialCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateMaterialCodeResponse, error)
+
+	// CreateMaterialCodeWithResponse Create a material code
+	//
+	// An item names one of the tenant's material codes in `materialCodeId`. `name` is trimmed
+	// (1 to 200 characters) and unique among the tenant's material codes, compared
+	// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+	// cannot both win). Material codes are a list of their own: the same name may be used in
+	// another Tag-shaped list, and their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/material-codes (the `CreateMaterialCode` operationId).
+	CreateMaterialCodeWithResponse(ctx context.Context, body CreateMaterialCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateMaterialCodeResponse, error)
+
+	// ListMaterialCodesWithBodyWithResponse List material codes
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/material-codes/list (the `ListMaterialCodes` operationId).
+	ListMaterialCodesWithBodyWithResponse(ctx context.Context, params *ListMaterialCodesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListMaterialCodesResponse, error)
+
+	// ListMaterialCodesWithResponse List material codes
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/material-codes/list (the `ListMaterialCodes` operationId).
+	ListMaterialCodesWithResponse(ctx context.Context, params *ListMaterialCodesParams, body ListMaterialCodesJSONRequestBody, reqEditors ...RequestEditorFn) (*ListMaterialCodesResponse, error)
+
+	// GetMaterialCodeWithResponse Get a material code
+	//
+	// The id of another list's record (a tag, an accounting code, another item code list)
+	// answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/material-codes/{id} (the `GetMaterialCode` operationId).
+	GetMaterialCodeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetMaterialCodeResponse, error)
 
 	// CreateMaterialShapeWithBodyWithResponse Create a material shape
 	//
@@ -17643,6 +22809,72 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with PUT /api/settings/pricing (the `UpdatePricingSettings` operationId).
 	UpdatePricingSettingsWithResponse(ctx context.Context, body UpdatePricingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdatePricingSettingsResponse, error)
+
+	// CreateShapeCodeWithBodyWithResponse Create a shape code
+	//
+	// An item names one of the tenant's shape codes in `shapeId`. `name` is trimmed (1 to 200
+	// characters) and unique among the tenant's shape codes, compared case-insensitively (400
+	// naming `name`; decided by a unique index, so concurrent creates cannot both win). Shape
+	// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+	// their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/shape-codes (the `CreateShapeCode` operationId).
+	CreateShapeCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateShapeCodeResponse, error)
+
+	// CreateShapeCodeWithResponse Create a shape code
+	//
+	// An item names one of the tenant's shape codes in `shapeId`. `name` is trimmed (1 to 200
+	// characters) and unique among the tenant's shape codes, compared case-insensitively (400
+	// naming `name`; decided by a unique index, so concurrent creates cannot both win). Shape
+	// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+	// their ids are unknown to other lists.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/shape-codes (the `CreateShapeCode` operationId).
+	CreateShapeCodeWithResponse(ctx context.Context, body CreateShapeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateShapeCodeResponse, error)
+
+	// ListShapeCodesWithBodyWithResponse List shape codes
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/shape-codes/list (the `ListShapeCodes` operationId).
+	ListShapeCodesWithBodyWithResponse(ctx context.Context, params *ListShapeCodesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListShapeCodesResponse, error)
+
+	// ListShapeCodesWithResponse List shape codes
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+	// (`name`, `style`, `description`, `deleted`, `id`).
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/shape-codes/list (the `ListShapeCodes` operationId).
+	ListShapeCodesWithResponse(ctx context.Context, params *ListShapeCodesParams, body ListShapeCodesJSONRequestBody, reqEditors ...RequestEditorFn) (*ListShapeCodesResponse, error)
+
+	// GetShapeCodeWithResponse Get a shape code
+	//
+	// The id of another list's record (a tag, an accounting code, another item code list)
+	// answers 404.
+	//
+	// Permission: View Item.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/shape-codes/{id} (the `GetShapeCode` operationId).
+	GetShapeCodeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetShapeCodeResponse, error)
 
 	// CreateTagWithBodyWithResponse Create a tag
 	//
@@ -22989,6 +28221,560 @@ func (r UpdateEquipmentResponse) ContentType() string {
 	return ""
 }
 
+// CreateGaugeCodeResponse503Headers the declared response headers of an HTTP 503 response for CreateGaugeCode
+type CreateGaugeCodeResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateGaugeCodeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateGaugeCodeResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateGaugeCodeResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateGaugeCodeResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateGaugeCodeResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateGaugeCodeResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateGaugeCodeResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateGaugeCodeResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateGaugeCodeResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateGaugeCodeResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateGaugeCodeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateGaugeCodeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateGaugeCodeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateGaugeCodeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListGaugeCodesResponse503Headers the declared response headers of an HTTP 503 response for ListGaugeCodes
+type ListGaugeCodesResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListGaugeCodesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Tag
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListGaugeCodesResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListGaugeCodesResponse) GetJSON200() *[]Tag {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListGaugeCodesResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListGaugeCodesResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListGaugeCodesResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListGaugeCodesResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListGaugeCodesResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListGaugeCodesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListGaugeCodesResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListGaugeCodesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListGaugeCodesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListGaugeCodesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListGaugeCodesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetGaugeCodeResponse503Headers the declared response headers of an HTTP 503 response for GetGaugeCode
+type GetGaugeCodeResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetGaugeCodeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Tag
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetGaugeCodeResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetGaugeCodeResponse) GetJSON200() *Tag {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetGaugeCodeResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetGaugeCodeResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetGaugeCodeResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetGaugeCodeResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetGaugeCodeResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetGaugeCodeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetGaugeCodeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetGaugeCodeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetGaugeCodeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateGradeCodeResponse503Headers the declared response headers of an HTTP 503 response for CreateGradeCode
+type CreateGradeCodeResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateGradeCodeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateGradeCodeResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateGradeCodeResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateGradeCodeResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateGradeCodeResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateGradeCodeResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateGradeCodeResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateGradeCodeResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateGradeCodeResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateGradeCodeResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateGradeCodeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateGradeCodeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateGradeCodeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateGradeCodeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListGradeCodesResponse503Headers the declared response headers of an HTTP 503 response for ListGradeCodes
+type ListGradeCodesResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListGradeCodesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Tag
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListGradeCodesResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListGradeCodesResponse) GetJSON200() *[]Tag {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListGradeCodesResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListGradeCodesResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListGradeCodesResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListGradeCodesResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListGradeCodesResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListGradeCodesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListGradeCodesResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListGradeCodesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListGradeCodesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListGradeCodesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListGradeCodesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetGradeCodeResponse503Headers the declared response headers of an HTTP 503 response for GetGradeCode
+type GetGradeCodeResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetGradeCodeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Tag
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetGradeCodeResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetGradeCodeResponse) GetJSON200() *Tag {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetGradeCodeResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetGradeCodeResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetGradeCodeResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetGradeCodeResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetGradeCodeResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetGradeCodeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetGradeCodeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetGradeCodeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetGradeCodeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // CreateInProcessTrackingFieldResponse503Headers the declared response headers of an HTTP 503 response for CreateInProcessTrackingField
 type CreateInProcessTrackingFieldResponse503Headers struct {
 	RetryAfter *int
@@ -23260,6 +29046,560 @@ func (r GetInProcessTrackingFieldResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r GetInProcessTrackingFieldResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateItemCategoryResponse503Headers the declared response headers of an HTTP 503 response for CreateItemCategory
+type CreateItemCategoryResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateItemCategoryResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateItemCategoryResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateItemCategoryResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateItemCategoryResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateItemCategoryResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateItemCategoryResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateItemCategoryResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateItemCategoryResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateItemCategoryResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateItemCategoryResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateItemCategoryResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateItemCategoryResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateItemCategoryResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateItemCategoryResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListItemCategoriesResponse503Headers the declared response headers of an HTTP 503 response for ListItemCategories
+type ListItemCategoriesResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListItemCategoriesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Tag
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListItemCategoriesResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListItemCategoriesResponse) GetJSON200() *[]Tag {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListItemCategoriesResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListItemCategoriesResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListItemCategoriesResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListItemCategoriesResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListItemCategoriesResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListItemCategoriesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListItemCategoriesResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListItemCategoriesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListItemCategoriesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListItemCategoriesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListItemCategoriesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetItemCategoryResponse503Headers the declared response headers of an HTTP 503 response for GetItemCategory
+type GetItemCategoryResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetItemCategoryResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Tag
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetItemCategoryResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetItemCategoryResponse) GetJSON200() *Tag {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetItemCategoryResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetItemCategoryResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetItemCategoryResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetItemCategoryResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetItemCategoryResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetItemCategoryResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetItemCategoryResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetItemCategoryResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetItemCategoryResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateItemClassResponse503Headers the declared response headers of an HTTP 503 response for CreateItemClass
+type CreateItemClassResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateItemClassResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateItemClassResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateItemClassResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateItemClassResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateItemClassResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateItemClassResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateItemClassResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateItemClassResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateItemClassResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateItemClassResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateItemClassResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateItemClassResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateItemClassResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateItemClassResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListItemClassesResponse503Headers the declared response headers of an HTTP 503 response for ListItemClasses
+type ListItemClassesResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListItemClassesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Tag
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListItemClassesResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListItemClassesResponse) GetJSON200() *[]Tag {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListItemClassesResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListItemClassesResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListItemClassesResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListItemClassesResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListItemClassesResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListItemClassesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListItemClassesResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListItemClassesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListItemClassesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListItemClassesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListItemClassesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetItemClassResponse503Headers the declared response headers of an HTTP 503 response for GetItemClass
+type GetItemClassResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetItemClassResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Tag
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetItemClassResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetItemClassResponse) GetJSON200() *Tag {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetItemClassResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetItemClassResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetItemClassResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetItemClassResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetItemClassResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetItemClassResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetItemClassResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetItemClassResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetItemClassResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -24028,6 +30368,380 @@ func (r ListItemCostBreakdownsResponse) ContentType() string {
 	return ""
 }
 
+// CreateItemCustomerDetailResponse503Headers the declared response headers of an HTTP 503 response for CreateItemCustomerDetail
+type CreateItemCustomerDetailResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateItemCustomerDetailResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateItemCustomerDetailResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateItemCustomerDetailResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateItemCustomerDetailResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateItemCustomerDetailResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateItemCustomerDetailResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateItemCustomerDetailResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateItemCustomerDetailResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateItemCustomerDetailResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateItemCustomerDetailResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateItemCustomerDetailResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateItemCustomerDetailResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateItemCustomerDetailResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateItemCustomerDetailResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListItemCustomerDetailsResponse503Headers the declared response headers of an HTTP 503 response for ListItemCustomerDetails
+type ListItemCustomerDetailsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListItemCustomerDetailsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]ItemCustomerDetail
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListItemCustomerDetailsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListItemCustomerDetailsResponse) GetJSON200() *[]ItemCustomerDetail {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListItemCustomerDetailsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListItemCustomerDetailsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListItemCustomerDetailsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListItemCustomerDetailsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListItemCustomerDetailsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListItemCustomerDetailsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListItemCustomerDetailsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListItemCustomerDetailsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListItemCustomerDetailsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListItemCustomerDetailsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListItemCustomerDetailsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DeleteItemCustomerDetailResponse503Headers the declared response headers of an HTTP 503 response for DeleteItemCustomerDetail
+type DeleteItemCustomerDetailResponse503Headers struct {
+	RetryAfter *int
+}
+
+type DeleteItemCustomerDetailResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Deleted
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DeleteItemCustomerDetailResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteItemCustomerDetailResponse) GetJSON200() *Deleted {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r DeleteItemCustomerDetailResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r DeleteItemCustomerDetailResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r DeleteItemCustomerDetailResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r DeleteItemCustomerDetailResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r DeleteItemCustomerDetailResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteItemCustomerDetailResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteItemCustomerDetailResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteItemCustomerDetailResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteItemCustomerDetailResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateItemCustomerDetailResponse503Headers the declared response headers of an HTTP 503 response for UpdateItemCustomerDetail
+type UpdateItemCustomerDetailResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UpdateItemCustomerDetailResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ItemCustomerDetail
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateItemCustomerDetailResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateItemCustomerDetailResponse) GetJSON200() *ItemCustomerDetail {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r UpdateItemCustomerDetailResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UpdateItemCustomerDetailResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UpdateItemCustomerDetailResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UpdateItemCustomerDetailResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r UpdateItemCustomerDetailResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r UpdateItemCustomerDetailResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UpdateItemCustomerDetailResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateItemCustomerDetailResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateItemCustomerDetailResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateItemCustomerDetailResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateItemCustomerDetailResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // GetItemInputUnitCostResponse503Headers the declared response headers of an HTTP 503 response for GetItemInputUnitCost
 type GetItemInputUnitCostResponse503Headers struct {
 	RetryAfter *int
@@ -24111,6 +30825,380 @@ func (r GetItemInputUnitCostResponse) ContentType() string {
 	return ""
 }
 
+// CreateItemMaterialVendorDetailResponse503Headers the declared response headers of an HTTP 503 response for CreateItemMaterialVendorDetail
+type CreateItemMaterialVendorDetailResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateItemMaterialVendorDetailResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateItemMaterialVendorDetailResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateItemMaterialVendorDetailResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateItemMaterialVendorDetailResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateItemMaterialVendorDetailResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateItemMaterialVendorDetailResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateItemMaterialVendorDetailResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateItemMaterialVendorDetailResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateItemMaterialVendorDetailResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateItemMaterialVendorDetailResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateItemMaterialVendorDetailResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateItemMaterialVendorDetailResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateItemMaterialVendorDetailResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateItemMaterialVendorDetailResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListItemMaterialVendorDetailsResponse503Headers the declared response headers of an HTTP 503 response for ListItemMaterialVendorDetails
+type ListItemMaterialVendorDetailsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListItemMaterialVendorDetailsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]ItemMaterialVendorDetail
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListItemMaterialVendorDetailsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListItemMaterialVendorDetailsResponse) GetJSON200() *[]ItemMaterialVendorDetail {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListItemMaterialVendorDetailsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListItemMaterialVendorDetailsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListItemMaterialVendorDetailsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListItemMaterialVendorDetailsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListItemMaterialVendorDetailsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListItemMaterialVendorDetailsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListItemMaterialVendorDetailsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListItemMaterialVendorDetailsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListItemMaterialVendorDetailsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListItemMaterialVendorDetailsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListItemMaterialVendorDetailsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DeleteItemMaterialVendorDetailResponse503Headers the declared response headers of an HTTP 503 response for DeleteItemMaterialVendorDetail
+type DeleteItemMaterialVendorDetailResponse503Headers struct {
+	RetryAfter *int
+}
+
+type DeleteItemMaterialVendorDetailResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Deleted
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DeleteItemMaterialVendorDetailResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteItemMaterialVendorDetailResponse) GetJSON200() *Deleted {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r DeleteItemMaterialVendorDetailResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r DeleteItemMaterialVendorDetailResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r DeleteItemMaterialVendorDetailResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r DeleteItemMaterialVendorDetailResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r DeleteItemMaterialVendorDetailResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteItemMaterialVendorDetailResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteItemMaterialVendorDetailResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteItemMaterialVendorDetailResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteItemMaterialVendorDetailResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateItemMaterialVendorDetailResponse503Headers the declared response headers of an HTTP 503 response for UpdateItemMaterialVendorDetail
+type UpdateItemMaterialVendorDetailResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UpdateItemMaterialVendorDetailResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ItemMaterialVendorDetail
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateItemMaterialVendorDetailResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateItemMaterialVendorDetailResponse) GetJSON200() *ItemMaterialVendorDetail {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r UpdateItemMaterialVendorDetailResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UpdateItemMaterialVendorDetailResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UpdateItemMaterialVendorDetailResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UpdateItemMaterialVendorDetailResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r UpdateItemMaterialVendorDetailResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r UpdateItemMaterialVendorDetailResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UpdateItemMaterialVendorDetailResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateItemMaterialVendorDetailResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateItemMaterialVendorDetailResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateItemMaterialVendorDetailResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateItemMaterialVendorDetailResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // GetItemPurchaseHistoryResponse503Headers the declared response headers of an HTTP 503 response for GetItemPurchaseHistory
 type GetItemPurchaseHistoryResponse503Headers struct {
 	RetryAfter *int
@@ -24188,6 +31276,200 @@ func (r GetItemPurchaseHistoryResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r GetItemPurchaseHistoryResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ReplaceItemPurchasePriceBreaksResponse503Headers the declared response headers of an HTTP 503 response for ReplaceItemPurchasePriceBreaks
+type ReplaceItemPurchasePriceBreaksResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ReplaceItemPurchasePriceBreaksResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]PriceBreak
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ReplaceItemPurchasePriceBreaksResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ReplaceItemPurchasePriceBreaksResponse) GetJSON200() *[]PriceBreak {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ReplaceItemPurchasePriceBreaksResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ReplaceItemPurchasePriceBreaksResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ReplaceItemPurchasePriceBreaksResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ReplaceItemPurchasePriceBreaksResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ReplaceItemPurchasePriceBreaksResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ReplaceItemPurchasePriceBreaksResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ReplaceItemPurchasePriceBreaksResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ReplaceItemPurchasePriceBreaksResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ReplaceItemPurchasePriceBreaksResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ReplaceItemPurchasePriceBreaksResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ReplaceItemPurchasePriceBreaksResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListItemPurchasePriceBreaksResponse503Headers the declared response headers of an HTTP 503 response for ListItemPurchasePriceBreaks
+type ListItemPurchasePriceBreaksResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListItemPurchasePriceBreaksResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]PriceBreak
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListItemPurchasePriceBreaksResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListItemPurchasePriceBreaksResponse) GetJSON200() *[]PriceBreak {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListItemPurchasePriceBreaksResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListItemPurchasePriceBreaksResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListItemPurchasePriceBreaksResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListItemPurchasePriceBreaksResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListItemPurchasePriceBreaksResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListItemPurchasePriceBreaksResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListItemPurchasePriceBreaksResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListItemPurchasePriceBreaksResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListItemPurchasePriceBreaksResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListItemPurchasePriceBreaksResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListItemPurchasePriceBreaksResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -24285,6 +31567,200 @@ func (r AddItemRevisionResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r AddItemRevisionResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ReplaceItemSalesPriceBreaksResponse503Headers the declared response headers of an HTTP 503 response for ReplaceItemSalesPriceBreaks
+type ReplaceItemSalesPriceBreaksResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ReplaceItemSalesPriceBreaksResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]PriceBreak
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ReplaceItemSalesPriceBreaksResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ReplaceItemSalesPriceBreaksResponse) GetJSON200() *[]PriceBreak {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ReplaceItemSalesPriceBreaksResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ReplaceItemSalesPriceBreaksResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ReplaceItemSalesPriceBreaksResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ReplaceItemSalesPriceBreaksResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ReplaceItemSalesPriceBreaksResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ReplaceItemSalesPriceBreaksResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ReplaceItemSalesPriceBreaksResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ReplaceItemSalesPriceBreaksResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ReplaceItemSalesPriceBreaksResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ReplaceItemSalesPriceBreaksResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ReplaceItemSalesPriceBreaksResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListItemSalesPriceBreaksResponse503Headers the declared response headers of an HTTP 503 response for ListItemSalesPriceBreaks
+type ListItemSalesPriceBreaksResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListItemSalesPriceBreaksResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]PriceBreak
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListItemSalesPriceBreaksResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListItemSalesPriceBreaksResponse) GetJSON200() *[]PriceBreak {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListItemSalesPriceBreaksResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListItemSalesPriceBreaksResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListItemSalesPriceBreaksResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListItemSalesPriceBreaksResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListItemSalesPriceBreaksResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListItemSalesPriceBreaksResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListItemSalesPriceBreaksResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListItemSalesPriceBreaksResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListItemSalesPriceBreaksResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListItemSalesPriceBreaksResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListItemSalesPriceBreaksResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -24748,6 +32224,89 @@ func (r ListItemVendorDetailsResponse) ContentType() string {
 	return ""
 }
 
+// DeleteItemVendorDetailResponse503Headers the declared response headers of an HTTP 503 response for DeleteItemVendorDetail
+type DeleteItemVendorDetailResponse503Headers struct {
+	RetryAfter *int
+}
+
+type DeleteItemVendorDetailResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Deleted
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DeleteItemVendorDetailResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteItemVendorDetailResponse) GetJSON200() *Deleted {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r DeleteItemVendorDetailResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r DeleteItemVendorDetailResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r DeleteItemVendorDetailResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r DeleteItemVendorDetailResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r DeleteItemVendorDetailResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteItemVendorDetailResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteItemVendorDetailResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteItemVendorDetailResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteItemVendorDetailResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // UpdateItemVendorDetailResponse503Headers the declared response headers of an HTTP 503 response for UpdateItemVendorDetail
 type UpdateItemVendorDetailResponse503Headers struct {
 	RetryAfter *int
@@ -24839,6 +32398,283 @@ func (r UpdateItemVendorDetailResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r UpdateItemVendorDetailResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateMaterialCodeResponse503Headers the declared response headers of an HTTP 503 response for CreateMaterialCode
+type CreateMaterialCodeResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateMaterialCodeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateMaterialCodeResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateMaterialCodeResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateMaterialCodeResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateMaterialCodeResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateMaterialCodeResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateMaterialCodeResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateMaterialCodeResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateMaterialCodeResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateMaterialCodeResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateMaterialCodeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateMaterialCodeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateMaterialCodeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateMaterialCodeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListMaterialCodesResponse503Headers the declared response headers of an HTTP 503 response for ListMaterialCodes
+type ListMaterialCodesResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListMaterialCodesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Tag
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListMaterialCodesResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListMaterialCodesResponse) GetJSON200() *[]Tag {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListMaterialCodesResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListMaterialCodesResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListMaterialCodesResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListMaterialCodesResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListMaterialCodesResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListMaterialCodesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListMaterialCodesResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListMaterialCodesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListMaterialCodesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListMaterialCodesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListMaterialCodesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetMaterialCodeResponse503Headers the declared response headers of an HTTP 503 response for GetMaterialCode
+type GetMaterialCodeResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetMaterialCodeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Tag
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetMaterialCodeResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetMaterialCodeResponse) GetJSON200() *Tag {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetMaterialCodeResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetMaterialCodeResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetMaterialCodeResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetMaterialCodeResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetMaterialCodeResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetMaterialCodeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetMaterialCodeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetMaterialCodeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetMaterialCodeResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -26040,6 +33876,283 @@ func (r UpdatePricingSettingsResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r UpdatePricingSettingsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateShapeCodeResponse503Headers the declared response headers of an HTTP 503 response for CreateShapeCode
+type CreateShapeCodeResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateShapeCodeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateShapeCodeResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateShapeCodeResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateShapeCodeResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateShapeCodeResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateShapeCodeResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateShapeCodeResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateShapeCodeResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateShapeCodeResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateShapeCodeResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateShapeCodeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateShapeCodeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateShapeCodeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateShapeCodeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListShapeCodesResponse503Headers the declared response headers of an HTTP 503 response for ListShapeCodes
+type ListShapeCodesResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListShapeCodesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Tag
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListShapeCodesResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListShapeCodesResponse) GetJSON200() *[]Tag {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListShapeCodesResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListShapeCodesResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListShapeCodesResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListShapeCodesResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListShapeCodesResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListShapeCodesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListShapeCodesResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListShapeCodesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListShapeCodesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListShapeCodesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListShapeCodesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetShapeCodeResponse503Headers the declared response headers of an HTTP 503 response for GetShapeCode
+type GetShapeCodeResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetShapeCodeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Tag
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetShapeCodeResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetShapeCodeResponse) GetJSON200() *Tag {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetShapeCodeResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetShapeCodeResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetShapeCodeResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetShapeCodeResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetShapeCodeResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetShapeCodeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetShapeCodeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetShapeCodeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetShapeCodeResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -29055,6 +37168,198 @@ func (c *ClientWithResponses) UpdateEquipmentWithResponse(ctx context.Context, i
 	return ParseUpdateEquipmentResponse(rsp)
 }
 
+// CreateGaugeCodeWithBodyWithResponse Create a gauge code
+//
+// An item names one of the tenant's gauge codes in `gaugeId`. `name` is trimmed (1 to 200
+// characters) and unique among the tenant's gauge codes, compared case-insensitively (400
+// naming `name`; decided by a unique index, so concurrent creates cannot both win). Gauge
+// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+// their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/gauge-codes (the `CreateGaugeCode` operationId).
+func (c *ClientWithResponses) CreateGaugeCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGaugeCodeResponse, error) {
+	rsp, err := c.CreateGaugeCodeWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateGaugeCodeResponse(rsp)
+}
+
+// CreateGaugeCodeWithResponse Create a gauge code
+//
+// An item names one of the tenant's gauge codes in `gaugeId`. `name` is trimmed (1 to 200
+// characters) and unique among the tenant's gauge codes, compared case-insensitively (400
+// naming `name`; decided by a unique index, so concurrent creates cannot both win). Gauge
+// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+// their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/gauge-codes (the `CreateGaugeCode` operationId).
+func (c *ClientWithResponses) CreateGaugeCodeWithResponse(ctx context.Context, body CreateGaugeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGaugeCodeResponse, error) {
+	rsp, err := c.CreateGaugeCode(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateGaugeCodeResponse(rsp)
+}
+
+// ListGaugeCodesWithBodyWithResponse List gauge codes
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/gauge-codes/list (the `ListGaugeCodes` operationId).
+func (c *ClientWithResponses) ListGaugeCodesWithBodyWithResponse(ctx context.Context, params *ListGaugeCodesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListGaugeCodesResponse, error) {
+	rsp, err := c.ListGaugeCodesWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListGaugeCodesResponse(rsp)
+}
+
+// ListGaugeCodesWithResponse List gauge codes
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/gauge-codes/list (the `ListGaugeCodes` operationId).
+func (c *ClientWithResponses) ListGaugeCodesWithResponse(ctx context.Context, params *ListGaugeCodesParams, body ListGaugeCodesJSONRequestBody, reqEditors ...RequestEditorFn) (*ListGaugeCodesResponse, error) {
+	rsp, err := c.ListGaugeCodes(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListGaugeCodesResponse(rsp)
+}
+
+// GetGaugeCodeWithResponse Get a gauge code
+//
+// The id of another list's record (a tag, an accounting code, another item code list)
+// answers 404.
+//
+// Permission: View Item.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/gauge-codes/{id} (the `GetGaugeCode` operationId).
+func (c *ClientWithResponses) GetGaugeCodeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetGaugeCodeResponse, error) {
+	rsp, err := c.GetGaugeCode(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetGaugeCodeResponse(rsp)
+}
+
+// CreateGradeCodeWithBodyWithResponse Create a grade code
+//
+// An item names one of the tenant's grade codes in `gradeId`. `name` is trimmed (1 to 200
+// characters) and unique among the tenant's grade codes, compared case-insensitively (400
+// naming `name`; decided by a unique index, so concurrent creates cannot both win). Grade
+// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+// their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/grade-codes (the `CreateGradeCode` operationId).
+func (c *ClientWithResponses) CreateGradeCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGradeCodeResponse, error) {
+	rsp, err := c.CreateGradeCodeWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateGradeCodeResponse(rsp)
+}
+
+// CreateGradeCodeWithResponse Create a grade code
+//
+// An item names one of the tenant's grade codes in `gradeId`. `name` is trimmed (1 to 200
+// characters) and unique among the tenant's grade codes, compared case-insensitively (400
+// naming `name`; decided by a unique index, so concurrent creates cannot both win). Grade
+// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+// their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/grade-codes (the `CreateGradeCode` operationId).
+func (c *ClientWithResponses) CreateGradeCodeWithResponse(ctx context.Context, body CreateGradeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGradeCodeResponse, error) {
+	rsp, err := c.CreateGradeCode(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateGradeCodeResponse(rsp)
+}
+
+// ListGradeCodesWithBodyWithResponse List grade codes
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/grade-codes/list (the `ListGradeCodes` operationId).
+func (c *ClientWithResponses) ListGradeCodesWithBodyWithResponse(ctx context.Context, params *ListGradeCodesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListGradeCodesResponse, error) {
+	rsp, err := c.ListGradeCodesWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListGradeCodesResponse(rsp)
+}
+
+// ListGradeCodesWithResponse List grade codes
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/grade-codes/list (the `ListGradeCodes` operationId).
+func (c *ClientWithResponses) ListGradeCodesWithResponse(ctx context.Context, params *ListGradeCodesParams, body ListGradeCodesJSONRequestBody, reqEditors ...RequestEditorFn) (*ListGradeCodesResponse, error) {
+	rsp, err := c.ListGradeCodes(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListGradeCodesResponse(rsp)
+}
+
+// GetGradeCodeWithResponse Get a grade code
+//
+// The id of another list's record (a tag, an accounting code, another item code list)
+// answers 404.
+//
+// Permission: View Item.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/grade-codes/{id} (the `GetGradeCode` operationId).
+func (c *ClientWithResponses) GetGradeCodeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetGradeCodeResponse, error) {
+	rsp, err := c.GetGradeCode(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetGradeCodeResponse(rsp)
+}
+
 // CreateInProcessTrackingFieldWithBodyWithResponse Create an in-process tracking field
 //
 // `name` is trimmed and must be unique among the tenant's tracking fields, case-insensitively
@@ -29146,6 +37451,198 @@ func (c *ClientWithResponses) GetInProcessTrackingFieldWithResponse(ctx context.
 		return nil, err
 	}
 	return ParseGetInProcessTrackingFieldResponse(rsp)
+}
+
+// CreateItemCategoryWithBodyWithResponse Create an item category
+//
+// An item names one of the tenant's item categories in `categoryId`. `name` is trimmed (1
+// to 200 characters) and unique among the tenant's item categories, compared
+// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+// cannot both win). Item categories are a list of their own: the same name may be used in
+// another Tag-shaped list, and their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/item-categories (the `CreateItemCategory` operationId).
+func (c *ClientWithResponses) CreateItemCategoryWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemCategoryResponse, error) {
+	rsp, err := c.CreateItemCategoryWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateItemCategoryResponse(rsp)
+}
+
+// CreateItemCategoryWithResponse Create an item category
+//
+// An item names one of the tenant's item categories in `categoryId`. `name` is trimmed (1
+// to 200 characters) and unique among the tenant's item categories, compared
+// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+// cannot both win). Item categories are a list of their own: the same name may be used in
+// another Tag-shaped list, and their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/item-categories (the `CreateItemCategory` operationId).
+func (c *ClientWithResponses) CreateItemCategoryWithResponse(ctx context.Context, body CreateItemCategoryJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemCategoryResponse, error) {
+	rsp, err := c.CreateItemCategory(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateItemCategoryResponse(rsp)
+}
+
+// ListItemCategoriesWithBodyWithResponse List item categories
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/item-categories/list (the `ListItemCategories` operationId).
+func (c *ClientWithResponses) ListItemCategoriesWithBodyWithResponse(ctx context.Context, params *ListItemCategoriesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemCategoriesResponse, error) {
+	rsp, err := c.ListItemCategoriesWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListItemCategoriesResponse(rsp)
+}
+
+// ListItemCategoriesWithResponse List item categories
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/item-categories/list (the `ListItemCategories` operationId).
+func (c *ClientWithResponses) ListItemCategoriesWithResponse(ctx context.Context, params *ListItemCategoriesParams, body ListItemCategoriesJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemCategoriesResponse, error) {
+	rsp, err := c.ListItemCategories(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListItemCategoriesResponse(rsp)
+}
+
+// GetItemCategoryWithResponse Get an item category
+//
+// The id of another list's record (a tag, an accounting code, another item code list)
+// answers 404.
+//
+// Permission: View Item.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/item-categories/{id} (the `GetItemCategory` operationId).
+func (c *ClientWithResponses) GetItemCategoryWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetItemCategoryResponse, error) {
+	rsp, err := c.GetItemCategory(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetItemCategoryResponse(rsp)
+}
+
+// CreateItemClassWithBodyWithResponse Create an item class
+//
+// An item names one of the tenant's item classes in `accountingDetails.classId`. `name` is
+// trimmed (1 to 200 characters) and unique among the tenant's item classes, compared
+// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+// cannot both win). Item classes are a list of their own: the same name may be used in
+// another Tag-shaped list, and their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/item-classes (the `CreateItemClass` operationId).
+func (c *ClientWithResponses) CreateItemClassWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemClassResponse, error) {
+	rsp, err := c.CreateItemClassWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateItemClassResponse(rsp)
+}
+
+// CreateItemClassWithResponse Create an item class
+//
+// An item names one of the tenant's item classes in `accountingDetails.classId`. `name` is
+// trimmed (1 to 200 characters) and unique among the tenant's item classes, compared
+// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+// cannot both win). Item classes are a list of their own: the same name may be used in
+// another Tag-shaped list, and their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/item-classes (the `CreateItemClass` operationId).
+func (c *ClientWithResponses) CreateItemClassWithResponse(ctx context.Context, body CreateItemClassJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemClassResponse, error) {
+	rsp, err := c.CreateItemClass(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateItemClassResponse(rsp)
+}
+
+// ListItemClassesWithBodyWithResponse List item classes
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/item-classes/list (the `ListItemClasses` operationId).
+func (c *ClientWithResponses) ListItemClassesWithBodyWithResponse(ctx context.Context, params *ListItemClassesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemClassesResponse, error) {
+	rsp, err := c.ListItemClassesWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListItemClassesResponse(rsp)
+}
+
+// ListItemClassesWithResponse List item classes
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/item-classes/list (the `ListItemClasses` operationId).
+func (c *ClientWithResponses) ListItemClassesWithResponse(ctx context.Context, params *ListItemClassesParams, body ListItemClassesJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemClassesResponse, error) {
+	rsp, err := c.ListItemClasses(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListItemClassesResponse(rsp)
+}
+
+// GetItemClassWithResponse Get an item class
+//
+// The id of another list's record (a tag, an accounting code, another item code list)
+// answers 404.
+//
+// Permission: View Item.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/item-classes/{id} (the `GetItemClass` operationId).
+func (c *ClientWithResponses) GetItemClassWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetItemClassResponse, error) {
+	rsp, err := c.GetItemClass(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetItemClassResponse(rsp)
 }
 
 // CreateItemWithBodyWithResponse Create an item
@@ -29558,6 +38055,142 @@ func (c *ClientWithResponses) ListItemCostBreakdownsWithResponse(ctx context.Con
 	return ParseListItemCostBreakdownsResponse(rsp)
 }
 
+// CreateItemCustomerDetailWithBodyWithResponse Add a customer detail to an item
+//
+// Adds how a customer knows the item (see `ItemCustomerDetailWrite`) and answers its
+// 36-character id. `customerId` must be a live (not deleted) customer of the tenant (404
+// otherwise); an item has at most one detail per customer (a second one answers 400 naming
+// `customerId`; decided by a unique index, so of concurrent creates one wins).
+// `unitOfMeasureName` omitted, null or blank is the item's inventory unit; otherwise it
+// must be a unit of the item's unit type (trimmed, case-sensitive; 400 naming
+// `unitOfMeasureName`). A `priceBreaks` member is ignored: the detail's prices are the
+// item's sales price breaks for the customer (`PUT /api/items/{itemId}/sales-price-breaks`).
+// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
+// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
+// (rule 4). An unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/customers (the `CreateItemCustomerDetail` operationId).
+func (c *ClientWithResponses) CreateItemCustomerDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemCustomerDetailResponse, error) {
+	rsp, err := c.CreateItemCustomerDetailWithBody(ctx, itemId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateItemCustomerDetailResponse(rsp)
+}
+
+// CreateItemCustomerDetailWithResponse Add a customer detail to an item
+//
+// Adds how a customer knows the item (see `ItemCustomerDetailWrite`) and answers its
+// 36-character id. `customerId` must be a live (not deleted) customer of the tenant (404
+// otherwise); an item has at most one detail per customer (a second one answers 400 naming
+// `customerId`; decided by a unique index, so of concurrent creates one wins).
+// `unitOfMeasureName` omitted, null or blank is the item's inventory unit; otherwise it
+// must be a unit of the item's unit type (trimmed, case-sensitive; 400 naming
+// `unitOfMeasureName`). A `priceBreaks` member is ignored: the detail's prices are the
+// item's sales price breaks for the customer (`PUT /api/items/{itemId}/sales-price-breaks`).
+// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
+// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
+// (rule 4). An unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/customers (the `CreateItemCustomerDetail` operationId).
+func (c *ClientWithResponses) CreateItemCustomerDetailWithResponse(ctx context.Context, itemId ItemId, body CreateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemCustomerDetailResponse, error) {
+	rsp, err := c.CreateItemCustomerDetail(ctx, itemId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateItemCustomerDetailResponse(rsp)
+}
+
+// ListItemCustomerDetailsWithResponse List an item's customer details
+//
+// The item's customer details as a bare array (not paged: an item has few), in the order
+// of `Item.customerDetails`: by customer name (case-insensitive), then id. The body is
+// ignored. An unknown item, or another tenant's, answers 404.
+//
+// Permission: View Item.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/customers/list (the `ListItemCustomerDetails` operationId).
+func (c *ClientWithResponses) ListItemCustomerDetailsWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*ListItemCustomerDetailsResponse, error) {
+	rsp, err := c.ListItemCustomerDetails(ctx, itemId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListItemCustomerDetailsResponse(rsp)
+}
+
+// DeleteItemCustomerDetailWithResponse Delete an item's customer detail
+//
+// Answers 200 when the detail was deleted and 204 when the item has no such detail (a 204
+// changes nothing). The item's sales price breaks for the customer stay: they belong to
+// `PUT /api/items/{itemId}/sales-price-breaks`. Deleting advances the item's `modifiedUtc`
+// and records `ItemUpdated`; an item without an inventory unit of measure answers 400
+// naming `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/items/{itemId}/customers/{itemCustomerId} (the `DeleteItemCustomerDetail` operationId).
+func (c *ClientWithResponses) DeleteItemCustomerDetailWithResponse(ctx context.Context, itemId ItemId, itemCustomerId Id36, reqEditors ...RequestEditorFn) (*DeleteItemCustomerDetailResponse, error) {
+	rsp, err := c.DeleteItemCustomerDetail(ctx, itemId, itemCustomerId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteItemCustomerDetailResponse(rsp)
+}
+
+// UpdateItemCustomerDetailWithBodyWithResponse Replace an item's customer detail
+//
+// A full update: every member is replaced under the rules of the create (omitted members
+// are cleared; an omitted unit is the item's inventory unit). `customerId` may move the
+// detail to another live customer that has no detail on the item yet (400 naming
+// `customerId` otherwise). Answers the saved detail. A detail of another item, an unknown
+// one or another tenant's answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/items/{itemId}/customers/{itemCustomerId} (the `UpdateItemCustomerDetail` operationId).
+func (c *ClientWithResponses) UpdateItemCustomerDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, itemCustomerId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemCustomerDetailResponse, error) {
+	rsp, err := c.UpdateItemCustomerDetailWithBody(ctx, itemId, itemCustomerId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateItemCustomerDetailResponse(rsp)
+}
+
+// UpdateItemCustomerDetailWithResponse Replace an item's customer detail
+//
+// A full update: every member is replaced under the rules of the create (omitted members
+// are cleared; an omitted unit is the item's inventory unit). `customerId` may move the
+// detail to another live customer that has no detail on the item yet (400 naming
+// `customerId` otherwise). Answers the saved detail. A detail of another item, an unknown
+// one or another tenant's answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/items/{itemId}/customers/{itemCustomerId} (the `UpdateItemCustomerDetail` operationId).
+func (c *ClientWithResponses) UpdateItemCustomerDetailWithResponse(ctx context.Context, itemId ItemId, itemCustomerId Id36, body UpdateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemCustomerDetailResponse, error) {
+	rsp, err := c.UpdateItemCustomerDetail(ctx, itemId, itemCustomerId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateItemCustomerDetailResponse(rsp)
+}
+
 // GetItemInputUnitCostWithResponse Get the cost of buying an item, per inventory unit
 //
 // What one inventory unit of the item costs when `quantity` inventory units are bought,
@@ -29577,6 +38210,134 @@ func (c *ClientWithResponses) GetItemInputUnitCostWithResponse(ctx context.Conte
 		return nil, err
 	}
 	return ParseGetItemInputUnitCostResponse(rsp)
+}
+
+// CreateItemMaterialVendorDetailWithBodyWithResponse Add a material vendor detail to an item
+//
+// Records that a vendor supplies the item as material (see
+// `ItemMaterialVendorDetailWrite`) and answers the detail's 36-character id. `vendorId`
+// must be a live vendor of the tenant (404 otherwise) that has no material vendor detail
+// on the item yet (400 naming `vendorId`; decided by a unique index, so of concurrent
+// requests for one vendor exactly one succeeds). Like every item change it advances the
+// item's `modifiedUtc` and records `ItemUpdated`; an item without an inventory unit of
+// measure answers 400 naming `unitOfMeasureName` (rule 4). An unknown item, or another
+// tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/material-vendors (the `CreateItemMaterialVendorDetail` operationId).
+func (c *ClientWithResponses) CreateItemMaterialVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemMaterialVendorDetailResponse, error) {
+	rsp, err := c.CreateItemMaterialVendorDetailWithBody(ctx, itemId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateItemMaterialVendorDetailResponse(rsp)
+}
+
+// CreateItemMaterialVendorDetailWithResponse Add a material vendor detail to an item
+//
+// Records that a vendor supplies the item as material (see
+// `ItemMaterialVendorDetailWrite`) and answers the detail's 36-character id. `vendorId`
+// must be a live vendor of the tenant (404 otherwise) that has no material vendor detail
+// on the item yet (400 naming `vendorId`; decided by a unique index, so of concurrent
+// requests for one vendor exactly one succeeds). Like every item change it advances the
+// item's `modifiedUtc` and records `ItemUpdated`; an item without an inventory unit of
+// measure answers 400 naming `unitOfMeasureName` (rule 4). An unknown item, or another
+// tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/material-vendors (the `CreateItemMaterialVendorDetail` operationId).
+func (c *ClientWithResponses) CreateItemMaterialVendorDetailWithResponse(ctx context.Context, itemId ItemId, body CreateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemMaterialVendorDetailResponse, error) {
+	rsp, err := c.CreateItemMaterialVendorDetail(ctx, itemId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateItemMaterialVendorDetailResponse(rsp)
+}
+
+// ListItemMaterialVendorDetailsWithResponse List an item's material vendor details
+//
+// The item's material vendor details as a bare array (not paged: an item has few), in the
+// order of `Item.materialVendorDetails`: by vendor name (case-insensitive), then id. The
+// body is ignored. An unknown item, or another tenant's, answers 404.
+//
+// Permission: View Item.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/material-vendors/list (the `ListItemMaterialVendorDetails` operationId).
+func (c *ClientWithResponses) ListItemMaterialVendorDetailsWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*ListItemMaterialVendorDetailsResponse, error) {
+	rsp, err := c.ListItemMaterialVendorDetails(ctx, itemId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListItemMaterialVendorDetailsResponse(rsp)
+}
+
+// DeleteItemMaterialVendorDetailWithResponse Delete an item's material vendor detail
+//
+// Answers 200 when the detail was deleted and 204 when the item has no such detail (an
+// unknown id, or a detail of another item); a 204 changes nothing. A delete advances the
+// item's `modifiedUtc` and records `ItemUpdated` in the same transaction. An item without
+// an inventory unit of measure answers 400 naming `unitOfMeasureName` (rule 4). An
+// unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/items/{itemId}/material-vendors/{materialVendorId} (the `DeleteItemMaterialVendorDetail` operationId).
+func (c *ClientWithResponses) DeleteItemMaterialVendorDetailWithResponse(ctx context.Context, itemId ItemId, materialVendorId Id36, reqEditors ...RequestEditorFn) (*DeleteItemMaterialVendorDetailResponse, error) {
+	rsp, err := c.DeleteItemMaterialVendorDetail(ctx, itemId, materialVendorId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteItemMaterialVendorDetailResponse(rsp)
+}
+
+// UpdateItemMaterialVendorDetailWithBodyWithResponse Replace an item's material vendor detail
+//
+// A full update: every member is replaced under the rules of the create (omitted members
+// become null). Moving the detail to a vendor that already has one on the item answers
+// 400 naming `vendorId`. Answers the saved detail. A detail of another item, an unknown
+// one or another tenant's answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/items/{itemId}/material-vendors/{materialVendorId} (the `UpdateItemMaterialVendorDetail` operationId).
+func (c *ClientWithResponses) UpdateItemMaterialVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, materialVendorId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemMaterialVendorDetailResponse, error) {
+	rsp, err := c.UpdateItemMaterialVendorDetailWithBody(ctx, itemId, materialVendorId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateItemMaterialVendorDetailResponse(rsp)
+}
+
+// UpdateItemMaterialVendorDetailWithResponse Replace an item's material vendor detail
+//
+// A full update: every member is replaced under the rules of the create (omitted members
+// become null). Moving the detail to a vendor that already has one on the item answers
+// 400 naming `vendorId`. Answers the saved detail. A detail of another item, an unknown
+// one or another tenant's answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/items/{itemId}/material-vendors/{materialVendorId} (the `UpdateItemMaterialVendorDetail` operationId).
+func (c *ClientWithResponses) UpdateItemMaterialVendorDetailWithResponse(ctx context.Context, itemId ItemId, materialVendorId Id36, body UpdateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemMaterialVendorDetailResponse, error) {
+	rsp, err := c.UpdateItemMaterialVendorDetail(ctx, itemId, materialVendorId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateItemMaterialVendorDetailResponse(rsp)
 }
 
 // GetItemPurchaseHistoryWithResponse Get an item's purchase history
@@ -29602,6 +38363,122 @@ func (c *ClientWithResponses) GetItemPurchaseHistoryWithResponse(ctx context.Con
 		return nil, err
 	}
 	return ParseGetItemPurchaseHistoryResponse(rsp)
+}
+
+// ReplaceItemPurchasePriceBreaksWithBodyWithResponse Replace an item's purchase price breaks
+//
+// The item's purchase price breaks are the price breaks of its vendor details (see
+// `POST /api/items/{itemId}/vendors`) seen as one list. This replaces all of them in one
+// transaction: every break of every vendor detail of the item is removed and the breaks of
+// the body are stored; `priceBreaks: []` removes them all. Vendor details themselves are
+// not created, changed (beyond their breaks) or deleted.
+//
+// Each break goes to a vendor detail of the item: the one of `vendorId` counted in
+// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor
+// without a detail on the item (unknown vendors and other tenants' included) answers 400
+// naming `priceBreaks.<i>.vendorId`; a unit no detail of the vendor is counted in, or a
+// vendor with several details and no `unitOfMeasureName`, answers 400 naming
+// `priceBreaks.<i>.unitOfMeasureName`. Within one detail quantities are distinct (400
+// naming `priceBreaks.<i>.quantity`) and at most 50 (the vendor detail limit; 400 naming
+// `priceBreaks`).
+//
+// Answers the item's purchase price breaks after the replace, in the order of the list
+// operation. The replace advances the item's `modifiedUtc` and records `ItemUpdated` in
+// the same transaction; an item without an inventory unit of measure answers 400 naming
+// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+// A break carrying a price above 0 keeps the item's unit of measure from changing
+// (rule 2): replace the breaks first to change it.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/items/{itemId}/purchase-price-breaks (the `ReplaceItemPurchasePriceBreaks` operationId).
+func (c *ClientWithResponses) ReplaceItemPurchasePriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemPurchasePriceBreaksResponse, error) {
+	rsp, err := c.ReplaceItemPurchasePriceBreaksWithBody(ctx, itemId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseReplaceItemPurchasePriceBreaksResponse(rsp)
+}
+
+// ReplaceItemPurchasePriceBreaksWithResponse Replace an item's purchase price breaks
+//
+// The item's purchase price breaks are the price breaks of its vendor details (see
+// `POST /api/items/{itemId}/vendors`) seen as one list. This replaces all of them in one
+// transaction: every break of every vendor detail of the item is removed and the breaks of
+// the body are stored; `priceBreaks: []` removes them all. Vendor details themselves are
+// not created, changed (beyond their breaks) or deleted.
+//
+// Each break goes to a vendor detail of the item: the one of `vendorId` counted in
+// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor
+// without a detail on the item (unknown vendors and other tenants' included) answers 400
+// naming `priceBreaks.<i>.vendorId`; a unit no detail of the vendor is counted in, or a
+// vendor with several details and no `unitOfMeasureName`, answers 400 naming
+// `priceBreaks.<i>.unitOfMeasureName`. Within one detail quantities are distinct (400
+// naming `priceBreaks.<i>.quantity`) and at most 50 (the vendor detail limit; 400 naming
+// `priceBreaks`).
+//
+// Answers the item's purchase price breaks after the replace, in the order of the list
+// operation. The replace advances the item's `modifiedUtc` and records `ItemUpdated` in
+// the same transaction; an item without an inventory unit of measure answers 400 naming
+// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+// A break carrying a price above 0 keeps the item's unit of measure from changing
+// (rule 2): replace the breaks first to change it.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/items/{itemId}/purchase-price-breaks (the `ReplaceItemPurchasePriceBreaks` operationId).
+func (c *ClientWithResponses) ReplaceItemPurchasePriceBreaksWithResponse(ctx context.Context, itemId ItemId, body ReplaceItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemPurchasePriceBreaksResponse, error) {
+	rsp, err := c.ReplaceItemPurchasePriceBreaks(ctx, itemId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseReplaceItemPurchasePriceBreaksResponse(rsp)
+}
+
+// ListItemPurchasePriceBreaksWithBodyWithResponse List an item's purchase price breaks
+//
+// The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
+// `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
+// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
+// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
+// another tenant's, answers 404.
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
+func (c *ClientWithResponses) ListItemPurchasePriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemPurchasePriceBreaksResponse, error) {
+	rsp, err := c.ListItemPurchasePriceBreaksWithBody(ctx, itemId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListItemPurchasePriceBreaksResponse(rsp)
+}
+
+// ListItemPurchasePriceBreaksWithResponse List an item's purchase price breaks
+//
+// The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
+// `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
+// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
+// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
+// another tenant's, answers 404.
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
+func (c *ClientWithResponses) ListItemPurchasePriceBreaksWithResponse(ctx context.Context, itemId ItemId, body ListItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemPurchasePriceBreaksResponse, error) {
+	rsp, err := c.ListItemPurchasePriceBreaks(ctx, itemId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListItemPurchasePriceBreaksResponse(rsp)
 }
 
 // AddItemRevisionWithBodyWithResponse Add a revision of an item
@@ -29652,6 +38529,110 @@ func (c *ClientWithResponses) AddItemRevisionWithResponse(ctx context.Context, i
 		return nil, err
 	}
 	return ParseAddItemRevisionResponse(rsp)
+}
+
+// ReplaceItemSalesPriceBreaksWithBodyWithResponse Replace an item's sales price breaks
+//
+// Replaces every sales price break of the item with `priceBreaks` (0 to 500; `[]` removes
+// them all) in one transaction, and answers the item's breaks as stored, in the order of
+// `POST /api/items/{itemId}/sales-price-breaks/list`. Each break (see
+// `SalesPriceBreakWrite`) is the item's list price, a customer tier's (`customerTierId`,
+// an existing tier of the tenant) or one customer's (`customerId`, a live customer of
+// the tenant); naming both, or an unknown, deleted or other tenant's one, answers 400
+// naming the member with its index (for example `priceBreaks.2.customerId`), as do a
+// missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
+// that is not one of the item's unit type. Two breaks of one scope, unit and quantity
+// answer 400 naming the later one's `quantity`.
+//
+// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
+// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
+// (rule 4). An unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/items/{itemId}/sales-price-breaks (the `ReplaceItemSalesPriceBreaks` operationId).
+func (c *ClientWithResponses) ReplaceItemSalesPriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemSalesPriceBreaksResponse, error) {
+	rsp, err := c.ReplaceItemSalesPriceBreaksWithBody(ctx, itemId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseReplaceItemSalesPriceBreaksResponse(rsp)
+}
+
+// ReplaceItemSalesPriceBreaksWithResponse Replace an item's sales price breaks
+//
+// Replaces every sales price break of the item with `priceBreaks` (0 to 500; `[]` removes
+// them all) in one transaction, and answers the item's breaks as stored, in the order of
+// `POST /api/items/{itemId}/sales-price-breaks/list`. Each break (see
+// `SalesPriceBreakWrite`) is the item's list price, a customer tier's (`customerTierId`,
+// an existing tier of the tenant) or one customer's (`customerId`, a live customer of
+// the tenant); naming both, or an unknown, deleted or other tenant's one, answers 400
+// naming the member with its index (for example `priceBreaks.2.customerId`), as do a
+// missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
+// that is not one of the item's unit type. Two breaks of one scope, unit and quantity
+// answer 400 naming the later one's `quantity`.
+//
+// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
+// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
+// (rule 4). An unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/items/{itemId}/sales-price-breaks (the `ReplaceItemSalesPriceBreaks` operationId).
+func (c *ClientWithResponses) ReplaceItemSalesPriceBreaksWithResponse(ctx context.Context, itemId ItemId, body ReplaceItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemSalesPriceBreaksResponse, error) {
+	rsp, err := c.ReplaceItemSalesPriceBreaks(ctx, itemId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseReplaceItemSalesPriceBreaksResponse(rsp)
+}
+
+// ListItemSalesPriceBreaksWithBodyWithResponse List an item's sales price breaks
+//
+// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+// price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
+// then the customers' (by customer name, case-insensitive, then customer id); within a
+// scope by unit of measure name, then quantity. The optional filter (see
+// `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
+// answers 404.
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
+func (c *ClientWithResponses) ListItemSalesPriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemSalesPriceBreaksResponse, error) {
+	rsp, err := c.ListItemSalesPriceBreaksWithBody(ctx, itemId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListItemSalesPriceBreaksResponse(rsp)
+}
+
+// ListItemSalesPriceBreaksWithResponse List an item's sales price breaks
+//
+// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+// price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
+// then the customers' (by customer name, case-insensitive, then customer id); within a
+// scope by unit of measure name, then quantity. The optional filter (see
+// `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
+// answers 404.
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
+func (c *ClientWithResponses) ListItemSalesPriceBreaksWithResponse(ctx context.Context, itemId ItemId, body ListItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemSalesPriceBreaksResponse, error) {
+	rsp, err := c.ListItemSalesPriceBreaks(ctx, itemId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListItemSalesPriceBreaksResponse(rsp)
 }
 
 // ReplaceItemTagsWithBodyWithResponse Replace an item's tags
@@ -29814,6 +38795,28 @@ func (c *ClientWithResponses) ListItemVendorDetailsWithResponse(ctx context.Cont
 	return ParseListItemVendorDetailsResponse(rsp)
 }
 
+// DeleteItemVendorDetailWithResponse Delete an item's vendor detail
+//
+// Deletes the vendor detail together with its price breaks (which leave the item's
+// purchase price breaks). Answers 200 when it was deleted and 204 when the item has no
+// such detail (an unknown id, or a detail of another item); a 204 changes nothing. A
+// delete advances the item's `modifiedUtc` and records `ItemUpdated` in the same
+// transaction. An item without an inventory unit of measure answers 400 naming
+// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Item.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/items/{itemId}/vendors/{itemVendorId} (the `DeleteItemVendorDetail` operationId).
+func (c *ClientWithResponses) DeleteItemVendorDetailWithResponse(ctx context.Context, itemId ItemId, itemVendorId Id36, reqEditors ...RequestEditorFn) (*DeleteItemVendorDetailResponse, error) {
+	rsp, err := c.DeleteItemVendorDetail(ctx, itemId, itemVendorId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteItemVendorDetailResponse(rsp)
+}
+
 // UpdateItemVendorDetailWithBodyWithResponse Replace an item's vendor detail
 //
 // A full update: every member is replaced under the rules of the create (omitted members
@@ -29850,6 +38853,102 @@ func (c *ClientWithResponses) UpdateItemVendorDetailWithResponse(ctx context.Con
 		return nil, err
 	}
 	return ParseUpdateItemVendorDetailResponse(rsp)
+}
+
+// CreateMaterialCodeWithBodyWithResponse Create a material code
+//
+// An item names one of the tenant's material codes in `materialCodeId`. `name` is trimmed
+// (1 to 200 characters) and unique among the tenant's material codes, compared
+// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+// cannot both win). Material codes are a list of their own: the same name may be used in
+// another Tag-shaped list, and their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/material-codes (the `CreateMaterialCode` operationId).
+func (c *ClientWithResponses) CreateMaterialCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateMaterialCodeResponse, error) {
+	rsp, err := c.CreateMaterialCodeWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateMaterialCodeResponse(rsp)
+}
+
+// CreateMaterialCodeWithResponse Create a material code
+//
+// An item names one of the tenant's material codes in `materialCodeId`. `name` is trimmed
+// (1 to 200 characters) and unique among the tenant's material codes, compared
+// case-insensitively (400 naming `name`; decided by a unique index, so concurrent creates
+// cannot both win). Material codes are a list of their own: the same name may be used in
+// another Tag-shaped list, and their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/material-codes (the `CreateMaterialCode` operationId).
+func (c *ClientWithResponses) CreateMaterialCodeWithResponse(ctx context.Context, body CreateMaterialCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateMaterialCodeResponse, error) {
+	rsp, err := c.CreateMaterialCode(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateMaterialCodeResponse(rsp)
+}
+
+// ListMaterialCodesWithBodyWithResponse List material codes
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/material-codes/list (the `ListMaterialCodes` operationId).
+func (c *ClientWithResponses) ListMaterialCodesWithBodyWithResponse(ctx context.Context, params *ListMaterialCodesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListMaterialCodesResponse, error) {
+	rsp, err := c.ListMaterialCodesWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListMaterialCodesResponse(rsp)
+}
+
+// ListMaterialCodesWithResponse List material codes
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/material-codes/list (the `ListMaterialCodes` operationId).
+func (c *ClientWithResponses) ListMaterialCodesWithResponse(ctx context.Context, params *ListMaterialCodesParams, body ListMaterialCodesJSONRequestBody, reqEditors ...RequestEditorFn) (*ListMaterialCodesResponse, error) {
+	rsp, err := c.ListMaterialCodes(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListMaterialCodesResponse(rsp)
+}
+
+// GetMaterialCodeWithResponse Get a material code
+//
+// The id of another list's record (a tag, an accounting code, another item code list)
+// answers 404.
+//
+// Permission: View Item.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/material-codes/{id} (the `GetMaterialCode` operationId).
+func (c *ClientWithResponses) GetMaterialCodeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetMaterialCodeResponse, error) {
+	rsp, err := c.GetMaterialCode(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetMaterialCodeResponse(rsp)
 }
 
 // CreateMaterialShapeWithBodyWithResponse Create a material shape
@@ -30278,6 +39377,102 @@ func (c *ClientWithResponses) UpdatePricingSettingsWithResponse(ctx context.Cont
 		return nil, err
 	}
 	return ParseUpdatePricingSettingsResponse(rsp)
+}
+
+// CreateShapeCodeWithBodyWithResponse Create a shape code
+//
+// An item names one of the tenant's shape codes in `shapeId`. `name` is trimmed (1 to 200
+// characters) and unique among the tenant's shape codes, compared case-insensitively (400
+// naming `name`; decided by a unique index, so concurrent creates cannot both win). Shape
+// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+// their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/shape-codes (the `CreateShapeCode` operationId).
+func (c *ClientWithResponses) CreateShapeCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateShapeCodeResponse, error) {
+	rsp, err := c.CreateShapeCodeWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateShapeCodeResponse(rsp)
+}
+
+// CreateShapeCodeWithResponse Create a shape code
+//
+// An item names one of the tenant's shape codes in `shapeId`. `name` is trimmed (1 to 200
+// characters) and unique among the tenant's shape codes, compared case-insensitively (400
+// naming `name`; decided by a unique index, so concurrent creates cannot both win). Shape
+// codes are a list of their own: the same name may be used in another Tag-shaped list, and
+// their ids are unknown to other lists.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/shape-codes (the `CreateShapeCode` operationId).
+func (c *ClientWithResponses) CreateShapeCodeWithResponse(ctx context.Context, body CreateShapeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateShapeCodeResponse, error) {
+	rsp, err := c.CreateShapeCode(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateShapeCodeResponse(rsp)
+}
+
+// ListShapeCodesWithBodyWithResponse List shape codes
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/shape-codes/list (the `ListShapeCodes` operationId).
+func (c *ClientWithResponses) ListShapeCodesWithBodyWithResponse(ctx context.Context, params *ListShapeCodesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListShapeCodesResponse, error) {
+	rsp, err := c.ListShapeCodesWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListShapeCodesResponse(rsp)
+}
+
+// ListShapeCodesWithResponse List shape codes
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a Tag property
+// (`name`, `style`, `description`, `deleted`, `id`).
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/shape-codes/list (the `ListShapeCodes` operationId).
+func (c *ClientWithResponses) ListShapeCodesWithResponse(ctx context.Context, params *ListShapeCodesParams, body ListShapeCodesJSONRequestBody, reqEditors ...RequestEditorFn) (*ListShapeCodesResponse, error) {
+	rsp, err := c.ListShapeCodes(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListShapeCodesResponse(rsp)
+}
+
+// GetShapeCodeWithResponse Get a shape code
+//
+// The id of another list's record (a tag, an accounting code, another item code list)
+// answers 404.
+//
+// Permission: View Item.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/shape-codes/{id} (the `GetShapeCode` operationId).
+func (c *ClientWithResponses) GetShapeCodeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetShapeCodeResponse, error) {
+	rsp, err := c.GetShapeCode(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetShapeCodeResponse(rsp)
 }
 
 // CreateTagWithBodyWithResponse Create a tag
@@ -35291,6 +44486,506 @@ func ParseUpdateEquipmentResponse(rsp *http.Response) (*UpdateEquipmentResponse,
 	return response, nil
 }
 
+// ParseCreateGaugeCodeResponse parses an HTTP response from a CreateGaugeCodeWithResponse call
+func ParseCreateGaugeCodeResponse(rsp *http.Response) (*CreateGaugeCodeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateGaugeCodeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateGaugeCodeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListGaugeCodesResponse parses an HTTP response from a ListGaugeCodesWithResponse call
+func ParseListGaugeCodesResponse(rsp *http.Response) (*ListGaugeCodesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListGaugeCodesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Tag
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListGaugeCodesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetGaugeCodeResponse parses an HTTP response from a GetGaugeCodeWithResponse call
+func ParseGetGaugeCodeResponse(rsp *http.Response) (*GetGaugeCodeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetGaugeCodeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Tag
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetGaugeCodeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateGradeCodeResponse parses an HTTP response from a CreateGradeCodeWithResponse call
+func ParseCreateGradeCodeResponse(rsp *http.Response) (*CreateGradeCodeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateGradeCodeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateGradeCodeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListGradeCodesResponse parses an HTTP response from a ListGradeCodesWithResponse call
+func ParseListGradeCodesResponse(rsp *http.Response) (*ListGradeCodesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListGradeCodesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Tag
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListGradeCodesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetGradeCodeResponse parses an HTTP response from a GetGradeCodeWithResponse call
+func ParseGetGradeCodeResponse(rsp *http.Response) (*GetGradeCodeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetGradeCodeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Tag
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetGradeCodeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseCreateInProcessTrackingFieldResponse parses an HTTP response from a CreateInProcessTrackingFieldWithResponse call
 func ParseCreateInProcessTrackingFieldResponse(rsp *http.Response) (*CreateInProcessTrackingFieldResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -35528,6 +45223,506 @@ func ParseGetInProcessTrackingFieldResponse(rsp *http.Response) (*GetInProcessTr
 	switch {
 	case rsp.StatusCode == 503:
 		var headers GetInProcessTrackingFieldResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateItemCategoryResponse parses an HTTP response from a CreateItemCategoryWithResponse call
+func ParseCreateItemCategoryResponse(rsp *http.Response) (*CreateItemCategoryResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateItemCategoryResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateItemCategoryResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListItemCategoriesResponse parses an HTTP response from a ListItemCategoriesWithResponse call
+func ParseListItemCategoriesResponse(rsp *http.Response) (*ListItemCategoriesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListItemCategoriesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Tag
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListItemCategoriesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetItemCategoryResponse parses an HTTP response from a GetItemCategoryWithResponse call
+func ParseGetItemCategoryResponse(rsp *http.Response) (*GetItemCategoryResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetItemCategoryResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Tag
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetItemCategoryResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateItemClassResponse parses an HTTP response from a CreateItemClassWithResponse call
+func ParseCreateItemClassResponse(rsp *http.Response) (*CreateItemClassResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateItemClassResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateItemClassResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListItemClassesResponse parses an HTTP response from a ListItemClassesWithResponse call
+func ParseListItemClassesResponse(rsp *http.Response) (*ListItemClassesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListItemClassesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Tag
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListItemClassesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetItemClassResponse parses an HTTP response from a GetItemClassWithResponse call
+func ParseGetItemClassResponse(rsp *http.Response) (*GetItemClassResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetItemClassResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Tag
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetItemClassResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -36231,6 +46426,347 @@ func ParseListItemCostBreakdownsResponse(rsp *http.Response) (*ListItemCostBreak
 	return response, nil
 }
 
+// ParseCreateItemCustomerDetailResponse parses an HTTP response from a CreateItemCustomerDetailWithResponse call
+func ParseCreateItemCustomerDetailResponse(rsp *http.Response) (*CreateItemCustomerDetailResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateItemCustomerDetailResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateItemCustomerDetailResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListItemCustomerDetailsResponse parses an HTTP response from a ListItemCustomerDetailsWithResponse call
+func ParseListItemCustomerDetailsResponse(rsp *http.Response) (*ListItemCustomerDetailsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListItemCustomerDetailsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []ItemCustomerDetail
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListItemCustomerDetailsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDeleteItemCustomerDetailResponse parses an HTTP response from a DeleteItemCustomerDetailWithResponse call
+func ParseDeleteItemCustomerDetailResponse(rsp *http.Response) (*DeleteItemCustomerDetailResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteItemCustomerDetailResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Deleted
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers DeleteItemCustomerDetailResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateItemCustomerDetailResponse parses an HTTP response from a UpdateItemCustomerDetailWithResponse call
+func ParseUpdateItemCustomerDetailResponse(rsp *http.Response) (*UpdateItemCustomerDetailResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateItemCustomerDetailResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ItemCustomerDetail
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UpdateItemCustomerDetailResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseGetItemInputUnitCostResponse parses an HTTP response from a GetItemInputUnitCostWithResponse call
 func ParseGetItemInputUnitCostResponse(rsp *http.Response) (*GetItemInputUnitCostResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -36305,6 +46841,347 @@ func ParseGetItemInputUnitCostResponse(rsp *http.Response) (*GetItemInputUnitCos
 	return response, nil
 }
 
+// ParseCreateItemMaterialVendorDetailResponse parses an HTTP response from a CreateItemMaterialVendorDetailWithResponse call
+func ParseCreateItemMaterialVendorDetailResponse(rsp *http.Response) (*CreateItemMaterialVendorDetailResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateItemMaterialVendorDetailResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateItemMaterialVendorDetailResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListItemMaterialVendorDetailsResponse parses an HTTP response from a ListItemMaterialVendorDetailsWithResponse call
+func ParseListItemMaterialVendorDetailsResponse(rsp *http.Response) (*ListItemMaterialVendorDetailsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListItemMaterialVendorDetailsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []ItemMaterialVendorDetail
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListItemMaterialVendorDetailsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDeleteItemMaterialVendorDetailResponse parses an HTTP response from a DeleteItemMaterialVendorDetailWithResponse call
+func ParseDeleteItemMaterialVendorDetailResponse(rsp *http.Response) (*DeleteItemMaterialVendorDetailResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteItemMaterialVendorDetailResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Deleted
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers DeleteItemMaterialVendorDetailResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateItemMaterialVendorDetailResponse parses an HTTP response from a UpdateItemMaterialVendorDetailWithResponse call
+func ParseUpdateItemMaterialVendorDetailResponse(rsp *http.Response) (*UpdateItemMaterialVendorDetailResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateItemMaterialVendorDetailResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ItemMaterialVendorDetail
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UpdateItemMaterialVendorDetailResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseGetItemPurchaseHistoryResponse parses an HTTP response from a GetItemPurchaseHistoryWithResponse call
 func ParseGetItemPurchaseHistoryResponse(rsp *http.Response) (*GetItemPurchaseHistoryResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -36366,6 +47243,182 @@ func ParseGetItemPurchaseHistoryResponse(rsp *http.Response) (*GetItemPurchaseHi
 	switch {
 	case rsp.StatusCode == 503:
 		var headers GetItemPurchaseHistoryResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseReplaceItemPurchasePriceBreaksResponse parses an HTTP response from a ReplaceItemPurchasePriceBreaksWithResponse call
+func ParseReplaceItemPurchasePriceBreaksResponse(rsp *http.Response) (*ReplaceItemPurchasePriceBreaksResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ReplaceItemPurchasePriceBreaksResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []PriceBreak
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ReplaceItemPurchasePriceBreaksResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListItemPurchasePriceBreaksResponse parses an HTTP response from a ListItemPurchasePriceBreaksWithResponse call
+func ParseListItemPurchasePriceBreaksResponse(rsp *http.Response) (*ListItemPurchasePriceBreaksResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListItemPurchasePriceBreaksResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []PriceBreak
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListItemPurchasePriceBreaksResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -36454,6 +47507,182 @@ func ParseAddItemRevisionResponse(rsp *http.Response) (*AddItemRevisionResponse,
 	switch {
 	case rsp.StatusCode == 503:
 		var headers AddItemRevisionResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseReplaceItemSalesPriceBreaksResponse parses an HTTP response from a ReplaceItemSalesPriceBreaksWithResponse call
+func ParseReplaceItemSalesPriceBreaksResponse(rsp *http.Response) (*ReplaceItemSalesPriceBreaksResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ReplaceItemSalesPriceBreaksResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []PriceBreak
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ReplaceItemSalesPriceBreaksResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListItemSalesPriceBreaksResponse parses an HTTP response from a ListItemSalesPriceBreaksWithResponse call
+func ParseListItemSalesPriceBreaksResponse(rsp *http.Response) (*ListItemSalesPriceBreaksResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListItemSalesPriceBreaksResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []PriceBreak
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListItemSalesPriceBreaksResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -36882,6 +48111,83 @@ func ParseListItemVendorDetailsResponse(rsp *http.Response) (*ListItemVendorDeta
 	return response, nil
 }
 
+// ParseDeleteItemVendorDetailResponse parses an HTTP response from a DeleteItemVendorDetailWithResponse call
+func ParseDeleteItemVendorDetailResponse(rsp *http.Response) (*DeleteItemVendorDetailResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteItemVendorDetailResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Deleted
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers DeleteItemVendorDetailResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseUpdateItemVendorDetailResponse parses an HTTP response from a UpdateItemVendorDetailWithResponse call
 func ParseUpdateItemVendorDetailResponse(rsp *http.Response) (*UpdateItemVendorDetailResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -36957,6 +48263,256 @@ func ParseUpdateItemVendorDetailResponse(rsp *http.Response) (*UpdateItemVendorD
 	switch {
 	case rsp.StatusCode == 503:
 		var headers UpdateItemVendorDetailResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateMaterialCodeResponse parses an HTTP response from a CreateMaterialCodeWithResponse call
+func ParseCreateMaterialCodeResponse(rsp *http.Response) (*CreateMaterialCodeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateMaterialCodeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateMaterialCodeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListMaterialCodesResponse parses an HTTP response from a ListMaterialCodesWithResponse call
+func ParseListMaterialCodesResponse(rsp *http.Response) (*ListMaterialCodesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListMaterialCodesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Tag
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListMaterialCodesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetMaterialCodeResponse parses an HTTP response from a GetMaterialCodeWithResponse call
+func ParseGetMaterialCodeResponse(rsp *http.Response) (*GetMaterialCodeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetMaterialCodeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Tag
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetMaterialCodeResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -38068,6 +49624,256 @@ func ParseUpdatePricingSettingsResponse(rsp *http.Response) (*UpdatePricingSetti
 	switch {
 	case rsp.StatusCode == 503:
 		var headers UpdatePricingSettingsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateShapeCodeResponse parses an HTTP response from a CreateShapeCodeWithResponse call
+func ParseCreateShapeCodeResponse(rsp *http.Response) (*CreateShapeCodeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateShapeCodeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateShapeCodeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListShapeCodesResponse parses an HTTP response from a ListShapeCodesWithResponse call
+func ParseListShapeCodesResponse(rsp *http.Response) (*ListShapeCodesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListShapeCodesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Tag
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListShapeCodesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetShapeCodeResponse parses an HTTP response from a GetShapeCodeWithResponse call
+func ParseGetShapeCodeResponse(rsp *http.Response) (*GetShapeCodeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetShapeCodeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Tag
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetShapeCodeResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

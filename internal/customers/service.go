@@ -3,7 +3,6 @@ package customers
 import (
 	"context"
 	"net/url"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -12,6 +11,7 @@ import (
 	"mos/internal/customfields"
 	"mos/internal/paymentterms"
 	"mos/internal/platform/apperr"
+	"mos/internal/platform/currency"
 	"mos/internal/platform/db"
 	"mos/internal/platform/extref"
 	"mos/internal/platform/ids"
@@ -21,8 +21,6 @@ import (
 
 // maxCustomerText is the longest name and customer code.
 const maxCustomerText = 200
-
-var currencyPattern = regexp.MustCompile(`^[A-Z]{3}$`)
 
 // Service holds the rules of customers.
 type Service struct {
@@ -227,7 +225,7 @@ func normalizeCustomer(w CustomerWrite, tenantCurrency string, refsMode extref.M
 	}
 	if w.CurrencyCode == nil {
 		w.CurrencyCode = &tenantCurrency
-	} else if !currencyPattern.MatchString(*w.CurrencyCode) {
+	} else if !currency.Valid(*w.CurrencyCode) {
 		fields.Add("currencyCode", "must be an ISO 4217 code of three capital letters")
 	}
 	if w.CreditLimit != nil && w.CreditLimit.IsNegative() {

@@ -197,6 +197,12 @@ func newItemFromAPI(b gen.ItemCreate) NewItem {
 	if b.ExternalReferences != nil {
 		n.ExternalReferences = *b.ExternalReferences
 	}
+	n.Codes = codesFromAPI(b.AccountingCodeId, b.AccountingCode2Id, b.MaterialCodeId, b.CategoryId, b.GradeId, b.ShapeId, b.GaugeId)
+	n.SalesConversions = salesConversionsFromAPI(b.SalesUnitOfMeasureConversions)
+	n.Shipping, n.AccountingDetails = shippingFromAPI(b.Shipping), accountingDetailsFromAPI(b.AccountingDetails)
+	if b.QualityPlanStatus != nil {
+		n.QualityPlanStatus = QualityPlanStatus(*b.QualityPlanStatus)
+	}
 	return n
 }
 
@@ -215,6 +221,13 @@ func itemUpdateFromAPI(b gen.ItemWrite) ItemUpdate {
 	}
 	if b.ExternalReferences != nil {
 		u.ExternalReferences = *b.ExternalReferences
+	}
+	u.Codes = codesFromAPI(b.AccountingCodeId, b.AccountingCode2Id, b.MaterialCodeId, b.CategoryId, b.GradeId, b.ShapeId, b.GaugeId)
+	u.SalesConversions = salesConversionsFromAPI(b.SalesUnitOfMeasureConversions)
+	u.Shipping, u.AccountingDetails = shippingFromAPI(b.Shipping), accountingDetailsFromAPI(b.AccountingDetails)
+	if b.QualityPlanStatus != nil {
+		status := QualityPlanStatus(*b.QualityPlanStatus)
+		u.QualityPlanStatus = &status
 	}
 	return u
 }
@@ -247,7 +260,10 @@ func itemToAPI(it Item) gen.Item {
 	if out.CustomFields == nil {
 		out.CustomFields = map[string]any{}
 	}
+	profileToAPI(it, &out)
 	out.VendorDetails = vendorDetailsToAPI(it.VendorDetails)
+	out.CustomerDetails, out.CustomerTiers = customerDetailsToAPI(it.CustomerDetails), customerTiersToAPI(it.CustomerTiers)
+	out.MaterialVendorDetails = materialVendorDetailsToAPI(it.MaterialVendorDetails)
 	out.Tags = make([]gen.Tag, len(it.Tags))
 	for i, t := range it.Tags {
 		out.Tags[i] = tags.ToAPI(t)
@@ -335,30 +351,6 @@ func (h *ItemsHandler) GetItemPurchaseHistory(ctx context.Context, req gen.GetIt
 	return gen.GetItemPurchaseHistory200JSONResponse(out), nil
 }
 
-func (h *ItemsHandler) CreateItemVendorDetail(ctx context.Context, req gen.CreateItemVendorDetailRequestObject) (gen.CreateItemVendorDetailResponseObject, error) {
-	id, err := h.svc.CreateVendorDetail(ctx, auth.TenantID(ctx), req.ItemId, vendorDetailWriteFromAPI(*req.Body))
-	if err != nil {
-		return nil, err
-	}
-	return gen.CreateItemVendorDetail200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, nil
-}
-
-func (h *ItemsHandler) ListItemVendorDetails(ctx context.Context, req gen.ListItemVendorDetailsRequestObject) (gen.ListItemVendorDetailsResponseObject, error) {
-	list, err := h.svc.VendorDetails(ctx, auth.TenantID(ctx), req.ItemId)
-	if err != nil {
-		return nil, err
-	}
-	return gen.ListItemVendorDetails200JSONResponse(vendorDetailsToAPI(list)), nil
-}
-
-func (h *ItemsHandler) UpdateItemVendorDetail(ctx context.Context, req gen.UpdateItemVendorDetailRequestObject) (gen.UpdateItemVendorDetailResponseObject, error) {
-	d, err := h.svc.UpdateVendorDetail(ctx, auth.TenantID(ctx), req.ItemId, req.ItemVendorId, vendorDetailWriteFromAPI(*req.Body))
-	if err != nil {
-		return nil, err
-	}
-	return gen.UpdateItemVendorDetail200JSONResponse(vendorDetailToAPI(d)), nil
-}
-
 func (h *ItemsHandler) GetItemInputUnitCost(ctx context.Context, req gen.GetItemInputUnitCostRequestObject) (gen.GetItemInputUnitCostResponseObject, error) {
 	// The spec bounds quantity; the service checks it again on the exact decimal.
 	quantity, err := dec.Parse(strconv.FormatFloat(req.Params.Quantity, 'f', -1, 64))
@@ -382,47 +374,4 @@ func (h *ItemsHandler) GetItemInputUnitCost(ctx context.Context, req gen.GetItem
 		out.PriceBreakQuantity = &q
 	}
 	return gen.GetItemInputUnitCost200JSONResponse(out), nil
-}
-
-func vendorDetailWriteFromAPI(b gen.ItemVendorDetailWrite) VendorDetailWrite {
-	w := VendorDetailWrite{
-		VendorID: b.VendorId, VendorItemNumber: b.VendorItemNumber, VendorItemName: b.VendorItemName, Price: b.Price,
-		IsPrimary: isTrue(b.IsPrimary), UnitName: b.UnitOfMeasureName, UnitQuantity: b.UnitQuantity,
-		InventoryUnitQuantity: b.InventoryUnitQuantity, Notes: b.Notes,
-	}
-	if b.LeadTimeInDays != nil {
-		days := int(*b.LeadTimeInDays)
-		w.LeadTimeInDays = &days
-	}
-	if b.PriceBreaks != nil {
-		for _, pb := range *b.PriceBreaks {
-			w.PriceBreaks = append(w.PriceBreaks, VendorPriceBreakWrite{Quantity: int(pb.Quantity), Price: pb.Price, CurrencyCode: pb.CurrencyCode})
-		}
-	}
-	return w
-}
-
-func vendorDetailsToAPI(list []VendorDetail) []gen.ItemVendorDetail {
-	out := make([]gen.ItemVendorDetail, len(list))
-	for i, d := range list {
-		out[i] = vendorDetailToAPI(d)
-	}
-	return out
-}
-
-func vendorDetailToAPI(d VendorDetail) gen.ItemVendorDetail {
-	out := gen.ItemVendorDetail{
-		Id: d.ID, VendorId: d.VendorID, VendorItemNumber: d.VendorItemNumber, VendorItemName: d.VendorItemName,
-		Price: d.Price, IsPrimary: d.IsPrimary, UnitOfMeasureName: d.UnitName, UnitQuantity: d.UnitQuantity,
-		InventoryUnitQuantity: d.InventoryUnitQuantity, Notes: d.Notes,
-		PriceBreaks: make([]gen.ItemVendorPriceBreak, len(d.PriceBreaks)),
-	}
-	if d.LeadTimeInDays != nil {
-		days := int32(*d.LeadTimeInDays)
-		out.LeadTimeInDays = &days
-	}
-	for i, b := range d.PriceBreaks {
-		out.PriceBreaks[i] = gen.ItemVendorPriceBreak{Quantity: int32(b.Quantity), Price: b.Price, CurrencyCode: b.CurrencyCode}
-	}
-	return out
 }

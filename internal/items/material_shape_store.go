@@ -31,7 +31,7 @@ func (itemStore) activeUnrevisedID(ctx context.Context, q db.Q, tenantID, number
 // insertUnlessTakenSQL is insertItemSQL yielding to items_number_revision_key: when an
 // active item already has the number and revision (or a concurrent insert of it commits
 // first) nothing is inserted, and the transaction stays usable.
-const insertUnlessTakenSQL = insertItemSQL + `
+var insertUnlessTakenSQL = insertItemSQL + `
 ON CONFLICT (tenant_id, lower(number), lower(coalesce(revision, ''))) WHERE NOT is_archived DO NOTHING`
 
 // insertUnlessNumberTaken stores it and reports whether it was inserted.
@@ -56,4 +56,26 @@ func (itemStore) insertShapeLink(ctx context.Context, q db.Q, tenantID, itemID, 
 		return fmt.Errorf("record item material shape: %w", err)
 	}
 	return nil
+}
+
+type shapeLinkRow struct {
+	ItemID    string `db:"item_id"`
+	ShapeID   string `db:"material_shape_id"`
+	IsRemnant bool   `db:"is_remnant"`
+}
+
+const shapeLinksSQL = `SELECT item_id, material_shape_id, is_remnant FROM item_material_shapes
+WHERE tenant_id = $1 AND item_id = ANY($2)`
+
+// shapeLinks reads the shapes the items were cut from, by item id.
+func (itemStore) shapeLinks(ctx context.Context, q db.Q, tenantID string, itemIDs []string) (map[string]shapeLinkRow, error) {
+	var rows []shapeLinkRow
+	if err := sqlx.SelectContext(ctx, q, &rows, shapeLinksSQL, tenantID, db.Array(itemIDs)); err != nil {
+		return nil, fmt.Errorf("item shape links: %w", err)
+	}
+	out := make(map[string]shapeLinkRow, len(rows))
+	for _, r := range rows {
+		out[r.ItemID] = r
+	}
+	return out, nil
 }

@@ -41,18 +41,38 @@ type Item struct {
 	Unit *units.Unit
 	Flags
 	Measures
-	InternalNotes *string
-	CustomFields  map[string]any
+	InternalNotes     *string
+	CustomFields      map[string]any
+	Codes             Codes
+	AccountingDetails AccountingDetails
+	Shipping          Shipping
+	QualityPlanStatus QualityPlanStatus
+	// BarCodeNumber is assigned on create from the tenant's counter.
+	BarCodeNumber string
+	// SalesConversions are the units the item sells in, in written order; filled on reads
+	// (Get, List) and on a row read for a change.
+	SalesConversions []SalesConversion
+	// MaterialDetails is the shape the item was cut from; nil for other items. Filled on
+	// reads (Get, List).
+	MaterialDetails *MaterialDetails
 	// Tags are the catalogue tags (list tags.Tags) the item carries, ordered by name then id;
 	// filled on reads (Get, List), nil on a row read for a change.
 	Tags []tags.Tag
 	// VendorDetails are how vendors sell the item, the primary first, then by vendor name
 	// then id; filled on reads (Get, List), nil on a row read for a change.
-	VendorDetails      []VendorDetail
-	ExternalReferences extref.References
-	EnableRemnantSync  bool
-	CreatedUtc         time.Time
-	ModifiedUtc        time.Time
+	VendorDetails []VendorDetail
+	// CustomerDetails are how customers know the item, by customer name then id; CustomerTiers
+	// are the sales price breaks of each tier that has any, by tier name then id. Both filled
+	// on reads (Get, List), nil on a row read for a change.
+	CustomerDetails []CustomerDetail
+	CustomerTiers   []CustomerTierPrices
+	// MaterialVendorDetails are the vendors that supply the item as material, by vendor name
+	// then id; filled on reads (Get, List), nil on a row read for a change.
+	MaterialVendorDetails []MaterialVendorDetail
+	ExternalReferences    extref.References
+	EnableRemnantSync     bool
+	CreatedUtc            time.Time
+	ModifiedUtc           time.Time
 }
 
 // Flags are an item's booleans.
@@ -87,6 +107,11 @@ type NewItem struct {
 	CustomFields  map[string]any
 	// ExternalReferences follow extref.Write.
 	ExternalReferences extref.References
+	Codes              Codes
+	AccountingDetails  *AccountingDetails // nil: none
+	Shipping           *Shipping          // nil: none
+	QualityPlanStatus  QualityPlanStatus  // "": notRequired
+	SalesConversions   []SalesConversionWrite
 }
 
 // ItemUpdate is a full update (and what a patch is turned into): every member is replaced,
@@ -104,6 +129,13 @@ type ItemUpdate struct {
 	InternalNotes      *string
 	CustomFields       map[string]any
 	ExternalReferences extref.References
+	Codes              Codes
+	// SalesConversions replace the item's; they must be empty when the unit changes (rule 2).
+	SalesConversions []SalesConversionWrite
+	// Shipping, AccountingDetails and QualityPlanStatus replace the item's; nil keeps them.
+	Shipping          *Shipping
+	AccountingDetails *AccountingDetails
+	QualityPlanStatus *QualityPlanStatus
 }
 
 // Filter narrows a list; nil members apply no clause.

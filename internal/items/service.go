@@ -65,7 +65,16 @@ func (s *Service) Create(ctx context.Context, tenantID string, n NewItem) (strin
 		if it.CustomFields, err = s.customFields.ValidateModules(ctx, q, tenantID, customFieldModules(it.Origin), it.CustomFields, customfields.Full); err != nil {
 			return err
 		}
+		if err := s.requireLiveCodes(ctx, q, tenantID, Item{}, it); err != nil {
+			return err
+		}
+		if it.SalesConversions, err = s.resolveSalesConversions(ctx, tenantID, unit, n.SalesConversions); err != nil {
+			return err
+		}
 		if err := s.store.insert(ctx, q, tenantID, it.ID, it, "number"); err != nil {
+			return err
+		}
+		if err := s.store.replaceSalesConversions(ctx, q, tenantID, it.ID, it.SalesConversions); err != nil {
 			return err
 		}
 		return recordUpdated(ctx, q, tenantID, it, "created")
@@ -114,6 +123,10 @@ var readLoaders = []func(s *Service, ctx context.Context, tenantID string, items
 	(*Service).resolveUnits,
 	(*Service).loadTags,
 	(*Service).loadVendorDetails,
+	(*Service).loadSalesConversions,
+	(*Service).loadMaterialDetails,
+	(*Service).loadCustomerPricing,
+	(*Service).loadMaterialVendorDetails,
 }
 
 // complete fills the read-only members of items read for a Get or a List.
@@ -161,6 +174,12 @@ func (s *Service) save(ctx context.Context, tenantID, id string, kind saveKind, 
 		if err := requireUnit(current); err != nil {
 			return err
 		}
+		// A patch works on the read shape, which carries the conversions (rule 2 counts them).
+		one := []Item{current}
+		if err := s.loadSalesConversionsIn(ctx, q, tenantID, one); err != nil {
+			return err
+		}
+		current = one[0]
 		u, err := change(current)
 		if err != nil {
 			return err
@@ -170,6 +189,18 @@ func (s *Service) save(ctx context.Context, tenantID, id string, kind saveKind, 
 			return err
 		}
 		if next.UnitID, err = s.nextUnit(ctx, q, tenantID, current, u.UnitName); err != nil {
+			return err
+		}
+		if *next.UnitID != *current.UnitID && len(u.SalesConversions) > 0 {
+			return apperr.Field("salesUnitOfMeasureConversions", "must be empty when the unit of measure changes; add the conversions for the new unit in a later request")
+		}
+		if next, err = s.withUnit(ctx, tenantID, next); err != nil {
+			return err
+		}
+		if next.SalesConversions, err = s.resolveSalesConversions(ctx, tenantID, *next.Unit, u.SalesConversions); err != nil {
+			return err
+		}
+		if err := s.requireLiveCodes(ctx, q, tenantID, current, next); err != nil {
 			return err
 		}
 		modules := customFieldModules(next.Origin)
@@ -182,6 +213,9 @@ func (s *Service) save(ctx context.Context, tenantID, id string, kind saveKind, 
 			return err
 		}
 		if err := s.store.update(ctx, q, tenantID, next); err != nil {
+			return err
+		}
+		if err := s.store.replaceSalesConversions(ctx, q, tenantID, next.ID, next.SalesConversions); err != nil {
 			return err
 		}
 		return recordUpdated(ctx, q, tenantID, next, "updated")
@@ -211,10 +245,17 @@ func (s *Service) AddRevision(ctx context.Context, tenantID, sourceID, revision 
 		if err := requireUnit(source); err != nil {
 			return err
 		}
-		next := source
+		one := []Item{source}
+		if err := s.loadSalesConversionsIn(ctx, q, tenantID, one); err != nil {
+			return err
+		}
+		next := one[0]
 		next.ID, next.Revision, next.IsArchived = newID, &revision, false
 		next.ExternalReferences = extref.References{}
 		if err := s.store.insert(ctx, q, tenantID, newID, next, "revision"); err != nil {
+			return err
+		}
+		if err := s.store.replaceSalesConversions(ctx, q, tenantID, newID, next.SalesConversions); err != nil {
 			return err
 		}
 		if err := recordUpdated(ctx, q, tenantID, next, "revisionAdded"); err != nil {
@@ -233,6 +274,32 @@ func (s *Service) AddRevision(ctx context.Context, tenantID, sourceID, revision 
 		return "", err
 	}
 	return newID, nil
+}
+
+// changeItemRecords runs change on the item's locked row after rule 4 (an item without an
+// inventory unit cannot be changed) for records the item owns: tags, vendor and customer
+// details, price breaks, material vendor details. When change reports that it changed
+// something, the item's modifiedUtc advances and ItemUpdated (change what) is recorded in
+// the same transaction; locking the item row first also serialises every such change of one
+// item, so change may read the item's records and rely on them.
+func (s *Service) changeItemRecords(ctx context.Context, tenantID, itemID, what string, change func(q db.Q, it Item) (bool, error)) (changed bool, err error) {
+	err = s.pool.WithTx(ctx, func(q db.Q) error {
+		it, err := s.store.getForUpdate(ctx, q, tenantID, itemID)
+		if err != nil {
+			return err
+		}
+		if err := requireUnit(it); err != nil {
+			return err
+		}
+		if changed, err = change(q, it); err != nil || !changed {
+			return err
+		}
+		if err := s.store.touch(ctx, q, tenantID, itemID); err != nil {
+			return err
+		}
+		return recordUpdated(ctx, q, tenantID, it, what)
+	})
+	return changed, err
 }
 
 // requireUnit refuses to change an item without an inventory unit of measure (rule 4: such
@@ -308,6 +375,17 @@ func normalizeNewItem(n NewItem) (Item, error) {
 		fields.Add("isNonInventory", "only a buy item that is not sellable can be non-inventory")
 	}
 	checkMeasures(fields, it.Measures)
+	it.Codes = n.Codes
+	if n.AccountingDetails != nil {
+		it.AccountingDetails = *n.AccountingDetails
+	}
+	if n.Shipping != nil {
+		it.Shipping = normalizeShipping(fields, *n.Shipping)
+	}
+	it.QualityPlanStatus = n.QualityPlanStatus
+	if it.QualityPlanStatus == "" {
+		it.QualityPlanStatus = QualityPlanNotRequired
+	}
 	refs, refErrs := extref.Normalize(n.ExternalReferences, extref.Write)
 	fields.Merge("", refErrs)
 	it.ExternalReferences = refs
@@ -339,6 +417,16 @@ func applyUpdate(current Item, u ItemUpdate, refsMode extref.Mode) (Item, error)
 	}
 	next.Measures = u.Measures
 	checkMeasures(fields, u.Measures)
+	next.Codes = u.Codes
+	if u.AccountingDetails != nil {
+		next.AccountingDetails = *u.AccountingDetails
+	}
+	if u.Shipping != nil {
+		next.Shipping = normalizeShipping(fields, *u.Shipping)
+	}
+	if u.QualityPlanStatus != nil {
+		next.QualityPlanStatus = *u.QualityPlanStatus
+	}
 	refs, refErrs := extref.Normalize(u.ExternalReferences, refsMode)
 	fields.Merge("", refErrs)
 	next.ExternalReferences = refs

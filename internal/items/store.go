@@ -47,6 +47,26 @@ type itemRow struct {
 	CustomFields              customfields.Column `db:"custom_fields"`
 	ExternalReferences        extref.References   `db:"external_references"`
 	EnableRemnantSync         bool                `db:"enable_remnant_sync"`
+	AccountingCodeID          *string             `db:"accounting_code_id"`
+	AccountingCode2ID         *string             `db:"accounting_code2_id"`
+	MaterialCodeID            *string             `db:"material_code_id"`
+	CategoryID                *string             `db:"category_id"`
+	GradeID                   *string             `db:"grade_id"`
+	ShapeID                   *string             `db:"shape_id"`
+	GaugeID                   *string             `db:"gauge_id"`
+	AccountingClassID         *string             `db:"accounting_class_id"`
+	IncomeAccountID           *string             `db:"income_account_id"`
+	AssetAccountID            *string             `db:"asset_account_id"`
+	ExpenseAccountID          *string             `db:"expense_account_id"`
+	CogsAccountID             *string             `db:"cogs_account_id"`
+	ShippingClass             *string             `db:"shipping_class"`
+	ShippingNMFC              *string             `db:"shipping_nmfc"`
+	ShippingIsHazmat          bool                `db:"shipping_is_hazmat"`
+	ShippingUnitWeight        *dec.Decimal        `db:"shipping_unit_weight"`
+	ShippingTariffCode        *string             `db:"shipping_tariff_code"`
+	ShippingCountryOfOrigin   *string             `db:"shipping_country_of_origin"`
+	QualityPlanStatus         string              `db:"quality_plan_status"`
+	BarCodeNumber             string              `db:"bar_code_number"`
 	CreatedUtc                time.Time           `db:"created_utc"`
 	ModifiedUtc               time.Time           `db:"modified_utc"`
 }
@@ -65,6 +85,19 @@ func (r itemRow) toItem() Item {
 		},
 		InternalNotes: r.InternalNotes, CustomFields: r.CustomFields, ExternalReferences: r.ExternalReferences,
 		EnableRemnantSync: r.EnableRemnantSync, CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc,
+		Codes: Codes{
+			AccountingCodeID: r.AccountingCodeID, AccountingCode2ID: r.AccountingCode2ID, MaterialCodeID: r.MaterialCodeID,
+			CategoryID: r.CategoryID, GradeID: r.GradeID, ShapeID: r.ShapeID, GaugeID: r.GaugeID,
+		},
+		AccountingDetails: AccountingDetails{
+			ClassID: r.AccountingClassID, IncomeAccountID: r.IncomeAccountID, AssetAccountID: r.AssetAccountID,
+			ExpenseAccountID: r.ExpenseAccountID, CogsAccountID: r.CogsAccountID,
+		},
+		Shipping: Shipping{
+			Class: r.ShippingClass, NMFC: r.ShippingNMFC, IsHazmat: r.ShippingIsHazmat, UnitWeight: r.ShippingUnitWeight,
+			TariffCode: r.ShippingTariffCode, CountryOfOrigin: r.ShippingCountryOfOrigin,
+		},
+		QualityPlanStatus: QualityPlanStatus(r.QualityPlanStatus), BarCodeNumber: r.BarCodeNumber,
 	}
 }
 
@@ -78,24 +111,61 @@ const itemColumns = `i.id, i.number, i.revision, (` + latestRevisionSQL + `) AS 
        i.description, i.item_origin, i.unit_of_measure_id, i.is_sellable, i.is_archived, i.is_non_inventory,
        i.is_taxable, i.build_to_order, i.build_to_stock, i.is_single_use_item, i.is_lot_tracked, i.width,
        i.height, i.length, i.weight, i.minimum_stock_on_hand, i.minimum_production_quantity, i.internal_notes,
-       i.custom_fields, i.external_references, i.enable_remnant_sync, i.created_utc, i.modified_utc`
+       i.custom_fields, i.external_references, i.enable_remnant_sync, i.accounting_code_id, i.accounting_code2_id,
+       i.material_code_id, i.category_id, i.grade_id, i.shape_id, i.gauge_id, i.accounting_class_id,
+       i.income_account_id, i.asset_account_id, i.expense_account_id, i.cogs_account_id, i.shipping_class,
+       i.shipping_nmfc, i.shipping_is_hazmat, i.shipping_unit_weight, i.shipping_tariff_code,
+       i.shipping_country_of_origin, i.quality_plan_status, i.bar_code_number, i.created_utc, i.modified_utc`
 
-// itemWriteArgs are the bind parameters $3 to $24 of insertItemSQL and updateItemSQL, in
+// itemWriteArgs are the bind parameters $3 to $42 of insertItemSQL and updateItemSQL, in
 // column order.
 func itemWriteArgs(it Item) []any {
+	c, a, sh := it.Codes, it.AccountingDetails, it.Shipping
+	quality := it.QualityPlanStatus
+	if quality == "" {
+		quality = QualityPlanNotRequired
+	}
 	return []any{it.Number, it.Revision, it.Description, string(it.Origin), it.UnitID,
 		it.IsSellable, it.IsArchived, it.IsNonInventory, it.IsTaxable, it.BuildToOrder, it.BuildToStock,
 		it.IsSingleUseItem, it.IsLotTracked, it.Width, it.Height, it.Length, it.Weight,
 		it.MinimumStockOnHand, it.MinimumProductionQuantity, it.InternalNotes,
-		customfields.Column(it.CustomFields), it.ExternalReferences}
+		customfields.Column(it.CustomFields), it.ExternalReferences,
+		c.AccountingCodeID, c.AccountingCode2ID, c.MaterialCodeID, c.CategoryID, c.GradeID, c.ShapeID, c.GaugeID,
+		a.ClassID, a.IncomeAccountID, a.AssetAccountID, a.ExpenseAccountID, a.CogsAccountID,
+		sh.Class, sh.NMFC, sh.IsHazmat, sh.UnitWeight, sh.TariffCode, sh.CountryOfOrigin, string(quality)}
 }
 
-const insertItemSQL = `
-INSERT INTO items (tenant_id, id, number, revision, description, item_origin, unit_of_measure_id, is_sellable,
+// itemWriteColumns are the columns of itemWriteArgs, in order.
+const itemWriteColumns = `number, revision, description, item_origin, unit_of_measure_id, is_sellable,
        is_archived, is_non_inventory, is_taxable, build_to_order, build_to_stock, is_single_use_item, is_lot_tracked,
        width, height, length, weight, minimum_stock_on_hand, minimum_production_quantity, internal_notes,
-       custom_fields, external_references)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)`
+       custom_fields, external_references, accounting_code_id, accounting_code2_id, material_code_id, category_id,
+       grade_id, shape_id, gauge_id, accounting_class_id, income_account_id, asset_account_id, expense_account_id,
+       cogs_account_id, shipping_class, shipping_nmfc, shipping_is_hazmat, shipping_unit_weight, shipping_tariff_code,
+       shipping_country_of_origin, quality_plan_status`
+
+// itemWriteParams are the bind parameters of itemWriteColumns: $3 to $43.
+var itemWriteParams = bindParams(3, 43)
+
+// bindParams lists "$from, ..., $to".
+func bindParams(from, to int) string {
+	ps := make([]string, 0, to-from+1)
+	for i := from; i <= to; i++ {
+		ps = append(ps, fmt.Sprintf("$%d", i))
+	}
+	return strings.Join(ps, ", ")
+}
+
+// insertItemSQL takes the next bar code number from the tenant's counter, whose row stays
+// locked until the transaction ends (numbers are unique and never reused).
+var insertItemSQL = `
+WITH counter AS (
+    INSERT INTO item_bar_code_counters AS c (tenant_id, last) VALUES ($1, 1)
+    ON CONFLICT (tenant_id) DO UPDATE SET last = c.last + 1
+    RETURNING last
+)
+INSERT INTO items (tenant_id, id, ` + itemWriteColumns + `, bar_code_number)
+SELECT $1, $2, ` + itemWriteParams + `, lpad(last::text, 8, '0') FROM counter`
 
 // insert stores it under id; a number and revision taken by an active item is a 400 naming
 // takenField (number on create, revision on add revision).
@@ -106,12 +176,8 @@ func (itemStore) insert(ctx context.Context, q db.Q, tenantID, id string, it Ite
 
 // updateItemSQL replaces every stored member. modified_utc moves forward even when two
 // changes share a transaction start time, so it advances on every change.
-const updateItemSQL = `
-UPDATE items SET number = $3, revision = $4, description = $5, item_origin = $6, unit_of_measure_id = $7,
-       is_sellable = $8, is_archived = $9, is_non_inventory = $10, is_taxable = $11, build_to_order = $12,
-       build_to_stock = $13, is_single_use_item = $14, is_lot_tracked = $15, width = $16, height = $17,
-       length = $18, weight = $19, minimum_stock_on_hand = $20, minimum_production_quantity = $21,
-       internal_notes = $22, custom_fields = $23, external_references = $24,
+var updateItemSQL = `
+UPDATE items SET (` + itemWriteColumns + `) = (` + itemWriteParams + `),
        modified_utc = greatest(now(), modified_utc + interval '1 microsecond')
 WHERE tenant_id = $1 AND id = $2`
 
@@ -181,10 +247,10 @@ func (itemStore) getOne(ctx context.Context, q db.Q, id, query string, args ...a
 // it lands; still waiting for their documents:
 //   - quotes, sales orders, purchase orders, jobs and invoices with a line of the item;
 //   - other items' routings that take the item as an input;
-//   - inventory balances of the item with quantity on hand;
-//   - customer and tier price breaks of the item that carry a price.
+//   - inventory balances of the item with quantity on hand.
 //
-// Vendor details carrying a price (on themselves or a price break) are checked already.
+// Checked already: vendor details carrying a price (on themselves or a price break) and
+// sales price breaks (list, tier or customer) carrying a price; margin breaks do not block.
 func unitChangeBlockers(ctx context.Context, q db.Q, tenantID, itemID string) ([]string, error) {
 	var blockers []string
 	priced, err := hasPricedVendorDetail(ctx, q, tenantID, itemID)
@@ -193,6 +259,12 @@ func unitChangeBlockers(ctx context.Context, q db.Q, tenantID, itemID string) ([
 	}
 	if priced {
 		blockers = append(blockers, "a vendor price or price break")
+	}
+	if priced, err = hasPricedSalesPriceBreak(ctx, q, tenantID, itemID); err != nil {
+		return nil, err
+	}
+	if priced {
+		blockers = append(blockers, "a sales price break carrying a price")
 	}
 	return blockers, nil
 }

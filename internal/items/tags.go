@@ -14,7 +14,7 @@ const maxItemTags = 100
 // AddTag attaches a live tag of the tags catalogue to the item and returns the item. A tag the
 // item already has changes nothing (no modifiedUtc move, no event).
 func (s *Service) AddTag(ctx context.Context, tenantID, itemID, tagID string) (Item, error) {
-	_, err := s.changeTags(ctx, tenantID, itemID, "tagAdded", func(q db.Q) (bool, error) {
+	_, err := s.changeItemRecords(ctx, tenantID, itemID, "tagAdded", func(q db.Q, _ Item) (bool, error) {
 		if err := s.tags.RequireLive(ctx, q, tenantID, tags.Tags, []string{tagID}, false); err != nil {
 			return false, err
 		}
@@ -29,7 +29,7 @@ func (s *Service) AddTag(ctx context.Context, tenantID, itemID, tagID string) (I
 // RemoveTag detaches a tag of the catalogue (deleted or not) from the item and reports
 // whether the item had it.
 func (s *Service) RemoveTag(ctx context.Context, tenantID, itemID, tagID string) (removed bool, err error) {
-	return s.changeTags(ctx, tenantID, itemID, "tagRemoved", func(q db.Q) (bool, error) {
+	return s.changeItemRecords(ctx, tenantID, itemID, "tagRemoved", func(q db.Q, _ Item) (bool, error) {
 		if err := s.tags.RequireLive(ctx, q, tenantID, tags.Tags, []string{tagID}, true); err != nil {
 			return false, err
 		}
@@ -43,7 +43,7 @@ func (s *Service) ReplaceTags(ctx context.Context, tenantID, itemID string, tagI
 	if err := checkTagIDs(tagIDs); err != nil {
 		return Item{}, err
 	}
-	_, err := s.changeTags(ctx, tenantID, itemID, "tagsReplaced", func(q db.Q) (bool, error) {
+	_, err := s.changeItemRecords(ctx, tenantID, itemID, "tagsReplaced", func(q db.Q, _ Item) (bool, error) {
 		if err := s.tags.RequireLive(ctx, q, tenantID, tags.Tags, tagIDs, false); err != nil {
 			return false, err
 		}
@@ -70,29 +70,6 @@ func checkTagIDs(ids []string) error {
 		seen[id] = true
 	}
 	return fields.Err()
-}
-
-// changeTags runs change on the item's locked row after rule 4 (an item without an inventory
-// unit cannot be changed). When change reports that the links changed, the item's
-// modifiedUtc advances and an ItemUpdated event is recorded, in the same transaction.
-func (s *Service) changeTags(ctx context.Context, tenantID, itemID, what string, change func(q db.Q) (bool, error)) (changed bool, err error) {
-	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		it, err := s.store.getForUpdate(ctx, q, tenantID, itemID)
-		if err != nil {
-			return err
-		}
-		if err := requireUnit(it); err != nil {
-			return err
-		}
-		if changed, err = change(q); err != nil || !changed {
-			return err
-		}
-		if err := s.store.touch(ctx, q, tenantID, itemID); err != nil {
-			return err
-		}
-		return recordUpdated(ctx, q, tenantID, it, what)
-	})
-	return changed, err
 }
 
 // loadTags fills the Tags of items: two queries however many items (their links, then the

@@ -108,40 +108,46 @@ func (s *Service) VendorDetails(ctx context.Context, tenantID, itemID string) ([
 	return one[0].VendorDetails, nil
 }
 
-// saveVendorDetail stores w as detail id of the item (a new one when create), in one
-// transaction on the locked item row: a primary detail demotes the other primary first, the
-// price breaks are replaced, the item's modifiedUtc advances and ItemUpdated is recorded.
+// DeleteVendorDetail deletes the item's vendor detail with its price breaks and reports
+// whether the item had it; a detail of another item is not the item's, so nothing changes.
+func (s *Service) DeleteVendorDetail(ctx context.Context, tenantID, itemID, detailID string) (deleted bool, err error) {
+	return s.changeItemRecords(ctx, tenantID, itemID, "vendorDetailDeleted", func(q db.Q, _ Item) (bool, error) {
+		return s.store.deleteVendorDetail(ctx, q, tenantID, itemID, detailID)
+	})
+}
+
+// saveVendorDetail stores w as detail id of the item (a new one when create) on the locked
+// item row: a primary detail demotes the other primary first and the price breaks are
+// replaced (see changeItemRecords for the rest of the transaction).
 func (s *Service) saveVendorDetail(ctx context.Context, tenantID, itemID, id string, create bool, w VendorDetailWrite) error {
 	d, breaks, err := normalizeVendorDetail(w)
 	if err != nil {
 		return err
 	}
 	d.ID, d.ItemID = id, itemID
-	return s.pool.WithTx(ctx, func(q db.Q) error {
-		it, err := s.store.getForUpdate(ctx, q, tenantID, itemID)
+	change := "vendorDetailUpdated"
+	if create {
+		change = "vendorDetailAdded"
+	}
+	_, err = s.changeItemRecords(ctx, tenantID, itemID, change, func(q db.Q, it Item) (bool, error) {
+		it, err := s.withUnit(ctx, tenantID, it)
 		if err != nil {
-			return err
-		}
-		if err := requireUnit(it); err != nil {
-			return err
-		}
-		if it, err = s.withUnit(ctx, tenantID, it); err != nil {
-			return err
+			return false, err
 		}
 		if !create {
 			if err := s.store.lockVendorDetail(ctx, q, tenantID, itemID, id); err != nil {
-				return err
+				return false, err
 			}
 		}
 		vendor, err := s.liveVendor(ctx, tenantID, d.VendorID)
 		if err != nil {
-			return err
+			return false, err
 		}
 		d.UnitID = *it.UnitID
 		if w.UnitName != nil && strings.TrimSpace(*w.UnitName) != "" {
 			unit, err := s.units.Resolve(ctx, q, tenantID, it.Unit.TypeName, *w.UnitName)
 			if err != nil {
-				return err
+				return false, err
 			}
 			d.UnitID = unit.ID
 		}
@@ -154,21 +160,12 @@ func (s *Service) saveVendorDetail(ctx context.Context, tenantID, itemID, id str
 		}
 		if d.IsPrimary {
 			if err := s.store.demotePrimaryVendorDetail(ctx, q, tenantID, itemID); err != nil {
-				return err
+				return false, err
 			}
 		}
-		change := "vendorDetailUpdated"
-		if create {
-			change = "vendorDetailAdded"
-		}
-		if err := s.store.saveVendorDetail(ctx, q, tenantID, d, create); err != nil {
-			return err
-		}
-		if err := s.store.touch(ctx, q, tenantID, itemID); err != nil {
-			return err
-		}
-		return recordUpdated(ctx, q, tenantID, it, change)
+		return true, s.store.saveVendorDetail(ctx, q, tenantID, d, create)
 	})
+	return err
 }
 
 // liveVendor is the tenant's vendor id when it is not deleted (404 otherwise).
@@ -236,6 +233,12 @@ func normalizeVendorDetail(w VendorDetailWrite) (VendorDetail, []VendorPriceBrea
 // loadVendorDetails fills the VendorDetails of items in four queries however many items:
 // their details, the details' price breaks, the vendors and the units catalogue.
 func (s *Service) loadVendorDetails(ctx context.Context, tenantID string, items []Item) error {
+	return s.fillVendorDetails(ctx, s.pool, tenantID, items)
+}
+
+// fillVendorDetails is loadVendorDetails reading the details through q (a transaction that
+// holds the item rows sees them as they are under its locks).
+func (s *Service) fillVendorDetails(ctx context.Context, q db.Q, tenantID string, items []Item) error {
 	if len(items) == 0 {
 		return nil
 	}
@@ -246,7 +249,7 @@ func (s *Service) loadVendorDetails(ctx context.Context, tenantID string, items 
 		at[it.ID] = i
 		items[i].VendorDetails = []VendorDetail{}
 	}
-	details, err := s.store.vendorDetails(ctx, s.pool, tenantID, itemIDs)
+	details, err := s.store.vendorDetails(ctx, q, tenantID, itemIDs)
 	if err != nil || len(details) == 0 {
 		return err
 	}

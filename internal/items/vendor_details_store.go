@@ -9,6 +9,7 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
+	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
 )
@@ -72,10 +73,6 @@ WHERE tenant_id = $1 AND id = $2 AND item_id = $3`
 
 const deletePriceBreaksSQL = `DELETE FROM item_vendor_price_breaks WHERE tenant_id = $1 AND vendor_detail_id = $2`
 
-const insertPriceBreaksSQL = `
-INSERT INTO item_vendor_price_breaks (tenant_id, vendor_detail_id, quantity, price, currency_code)
-SELECT $1, $2, unnest($3::integer[]), unnest($4::numeric[]), unnest($5::text[])`
-
 // saveVendorDetail inserts (create) or replaces d with its price breaks.
 func (itemStore) saveVendorDetail(ctx context.Context, q db.Q, tenantID string, d VendorDetail, create bool) error {
 	query := updateVendorDetailSQL
@@ -90,19 +87,64 @@ func (itemStore) saveVendorDetail(ctx context.Context, q db.Q, tenantID string, 
 	if _, err := q.ExecContext(ctx, deletePriceBreaksSQL, tenantID, d.ID); err != nil {
 		return fmt.Errorf("replace price breaks: %w", err)
 	}
-	if len(d.PriceBreaks) == 0 {
+	return insertPriceBreaks(ctx, q, tenantID, map[string][]VendorPriceBreak{d.ID: d.PriceBreaks})
+}
+
+const deleteItemPriceBreaksSQL = `
+DELETE FROM item_vendor_price_breaks b USING item_vendor_details d
+WHERE b.tenant_id = $1 AND d.tenant_id = b.tenant_id AND d.id = b.vendor_detail_id AND d.item_id = $2`
+
+// replacePurchasePriceBreaks makes byDetail (vendor detail id → its breaks; every id a
+// detail of the item) the price breaks of every vendor detail of the item.
+func (itemStore) replacePurchasePriceBreaks(ctx context.Context, q db.Q, tenantID, itemID string, byDetail map[string][]VendorPriceBreak) error {
+	if _, err := q.ExecContext(ctx, deleteItemPriceBreaksSQL, tenantID, itemID); err != nil {
+		return fmt.Errorf("delete purchase price breaks: %w", err)
+	}
+	return insertPriceBreaks(ctx, q, tenantID, byDetail)
+}
+
+const insertPriceBreaksSQL = `
+INSERT INTO item_vendor_price_breaks (tenant_id, vendor_detail_id, quantity, price, currency_code)
+SELECT $1, unnest($2::text[]), unnest($3::integer[]), unnest($4::numeric[]), unnest($5::text[])`
+
+// insertPriceBreaks stores the breaks of vendor details (by detail id) in one statement. The
+// primary key keeps quantities distinct within a detail, behind the services' own check.
+func insertPriceBreaks(ctx context.Context, q db.Q, tenantID string, byDetail map[string][]VendorPriceBreak) error {
+	var details, currencies, prices pq.StringArray
+	var quantities pq.Int64Array
+	for detailID, breaks := range byDetail {
+		for _, b := range breaks {
+			details, currencies = append(details, detailID), append(currencies, b.CurrencyCode)
+			quantities, prices = append(quantities, int64(b.Quantity)), append(prices, b.Price.String())
+		}
+	}
+	if len(details) == 0 {
 		return nil
 	}
-	quantities := make(pq.Int64Array, len(d.PriceBreaks))
-	prices := make(pq.StringArray, len(d.PriceBreaks))
-	currencies := make(pq.StringArray, len(d.PriceBreaks))
-	for i, b := range d.PriceBreaks {
-		quantities[i], prices[i], currencies[i] = int64(b.Quantity), b.Price.String(), b.CurrencyCode
+	_, err := q.ExecContext(ctx, insertPriceBreaksSQL, tenantID, details, quantities, prices, currencies)
+	if _, ok := db.UniqueViolation(err); ok {
+		return apperr.Field("priceBreaks", "quantities must be distinct within a vendor detail")
 	}
-	if _, err := q.ExecContext(ctx, insertPriceBreaksSQL, tenantID, d.ID, quantities, prices, currencies); err != nil {
+	if err != nil {
 		return fmt.Errorf("insert price breaks: %w", err)
 	}
 	return nil
+}
+
+const deleteVendorDetailSQL = `DELETE FROM item_vendor_details WHERE tenant_id = $1 AND item_id = $2 AND id = $3`
+
+// deleteVendorDetail deletes the item's detail id (its price breaks cascade) and reports
+// whether there was one.
+func (itemStore) deleteVendorDetail(ctx context.Context, q db.Q, tenantID, itemID, id string) (bool, error) {
+	res, err := q.ExecContext(ctx, deleteVendorDetailSQL, tenantID, itemID, id)
+	if err != nil {
+		return false, fmt.Errorf("delete item vendor detail: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("delete item vendor detail: %w", err)
+	}
+	return n > 0, nil
 }
 
 const vendorDetailsSQL = `

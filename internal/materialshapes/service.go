@@ -142,6 +142,23 @@ func (s *Service) Activated(ctx context.Context, q db.Q, tenantID, id string) (S
 	return shape, nil
 }
 
+// ByIDs returns the tenant's shapes among ids by id, deleted ones included (items cut from
+// a shape keep showing it): one query however many ids.
+func (s *Service) ByIDs(ctx context.Context, tenantID string, ids []string) (map[string]Shape, error) {
+	out := make(map[string]Shape, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	list, err := s.store.byIDs(ctx, s.pool, tenantID, ids)
+	if err != nil {
+		return nil, err
+	}
+	for _, sh := range list {
+		out[sh.ID] = sh
+	}
+	return out, nil
+}
+
 // List returns the live shapes matching f, by name then id unless r sorts otherwise.
 func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing.Request) ([]Shape, error) {
 	page, err := listing.Resolve(r, listSpec)

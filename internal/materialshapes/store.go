@@ -196,3 +196,22 @@ func (store) setActivated(ctx context.Context, q db.Q, tenantID string, ids []st
 	}
 	return out, nil
 }
+
+const byIDsSQL = `SELECT ` + columns + ` FROM material_shapes WHERE tenant_id = $1 AND id = ANY($2)`
+
+// byIDs reads the shapes among ids, deleted ones included.
+func (store) byIDs(ctx context.Context, q db.Q, tenantID string, ids []string) ([]Shape, error) {
+	var rows []shapeRow
+	if err := sqlx.SelectContext(ctx, q, &rows, byIDsSQL, tenantID, db.Array(ids)); err != nil {
+		return nil, fmt.Errorf("material shapes by id: %w", err)
+	}
+	out := make([]Shape, len(rows))
+	for i, r := range rows {
+		s, err := r.toShape()
+		if err != nil {
+			return nil, err
+		}
+		out[i] = s
+	}
+	return out, nil
+}

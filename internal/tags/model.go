@@ -1,7 +1,8 @@
-// Package tags serves the Tag-shaped lists: the tag catalogue items carry, accounting codes
-// and the chart of accounts. They share one shape, one table and one set of rules; List
-// tells them apart. Which records carry a tag is the carrier's business (items own the
-// item_tags links); a tag's Types are derived from those links when read.
+// Package tags serves the Tag-shaped lists: the tag catalogue items carry, accounting codes,
+// the chart of accounts and the item code lists (material codes, item categories, grade,
+// shape and gauge codes, item classes). They share one shape, one table and one set of
+// rules; List tells them apart. Which records carry a tag is the carrier's business (items
+// own the item_tags links); a tag's Types are derived from those links when read.
 package tags
 
 // List names a Tag-shaped list.
@@ -11,18 +12,31 @@ const (
 	Tags            List = "tag"
 	AccountingCodes List = "accountingCode"
 	ChartOfAccounts List = "chartOfAccount"
+	// The item code lists: the codes an item's materialCodeId, categoryId, gradeId, shapeId
+	// and gaugeId and its accountingDetails.classId name.
+	MaterialCodes  List = "materialCode"
+	ItemCategories List = "itemCategory"
+	GradeCodes     List = "gradeCode"
+	ShapeCodes     List = "shapeCode"
+	GaugeCodes     List = "gaugeCode"
+	ItemClasses    List = "itemClass"
 )
 
-// noun is how messages name a record of the list.
-func (l List) noun() string {
-	switch l {
-	case ChartOfAccounts:
-		return "chart of accounts entry"
-	case Tags:
-		return "tag"
-	}
-	return "accounting code"
+// nouns are how messages name a record of each list.
+var nouns = map[List]string{
+	Tags:            "tag",
+	AccountingCodes: "accounting code",
+	ChartOfAccounts: "chart of accounts entry",
+	MaterialCodes:   "material code",
+	ItemCategories:  "item category",
+	GradeCodes:      "grade code",
+	ShapeCodes:      "shape code",
+	GaugeCodes:      "gauge code",
+	ItemClasses:     "item class",
 }
+
+// noun is how messages name a record of the list.
+func (l List) noun() string { return nouns[l] }
 
 // Tag is a stored tag.
 type Tag struct {

@@ -7,13 +7,13 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/currency"
 	"mos/internal/platform/db"
 	"mos/internal/platform/ids"
 )
@@ -34,8 +34,6 @@ func NewService(pool *db.Pool, permissionCatalogue []string) *Service {
 	}
 	return &Service{pool: pool, permissions: perms, now: time.Now}
 }
-
-var currencyPattern = regexp.MustCompile(`^[A-Z]{3}$`)
 
 // CreateTenant creates a ready tenant and returns its id.
 func (s *Service) CreateTenant(ctx context.Context, t NewTenant) (string, error) {
@@ -63,7 +61,7 @@ func (s *Service) createTenant(ctx context.Context, t NewTenant, status string) 
 	if _, err := time.LoadLocation(t.Timezone); err != nil || t.Timezone == "Local" {
 		fields.Add("timezone", "%q is not an IANA time zone", t.Timezone)
 	}
-	if !currencyPattern.MatchString(t.CurrencyCode) {
+	if !currency.Valid(t.CurrencyCode) {
 		fields.Add("currency", "%q is not an ISO 4217 code", t.CurrencyCode)
 	}
 	if err := fields.Err(); err != nil {

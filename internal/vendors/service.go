@@ -2,9 +2,9 @@ package vendors
 
 import (
 	"context"
-	"regexp"
 
 	"mos/internal/platform/apperr"
+	"mos/internal/platform/currency"
 	"mos/internal/platform/db"
 	"mos/internal/platform/ids"
 	"mos/internal/platform/listing"
@@ -19,8 +19,6 @@ type Service struct {
 // NewService returns the vendors service.
 func NewService(pool *db.Pool) *Service { return &Service{pool: pool} }
 
-var currencyPattern = regexp.MustCompile(`^[A-Z]{3}$`)
-
 // normalize trims and checks w and defaults its currency to the tenant's: the create rules,
 // which a full update repeats.
 func normalize(w VendorWrite, tenantCurrency string) (VendorWrite, error) {
@@ -28,7 +26,7 @@ func normalize(w VendorWrite, tenantCurrency string) (VendorWrite, error) {
 	w.Name = fields.Text("name", w.Name, 200)
 	if w.CurrencyCode == nil {
 		w.CurrencyCode = &tenantCurrency
-	} else if !currencyPattern.MatchString(*w.CurrencyCode) {
+	} else if !currency.Valid(*w.CurrencyCode) {
 		fields.Add("currencyCode", "must be an ISO 4217 code of three capital letters")
 	}
 	return w, fields.Err()

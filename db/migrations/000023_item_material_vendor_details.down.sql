@@ -1,0 +1,1 @@
+DROP TABLE item_material_vendor_details;

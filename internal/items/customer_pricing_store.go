@@ -1,0 +1,198 @@
+package items
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
+
+	"mos/internal/platform/apperr"
+	"mos/internal/platform/db"
+	"mos/internal/platform/dec"
+)
+
+type customerDetailRow struct {
+	ID                 string  `db:"id"`
+	ItemID             string  `db:"item_id"`
+	CustomerID         string  `db:"customer_id"`
+	CustomerItemNumber *string `db:"customer_item_number"`
+	CustomerItemName   *string `db:"customer_item_name"`
+	UnitID             string  `db:"unit_of_measure_id"`
+}
+
+const lockCustomerDetailSQL = `SELECT id FROM item_customer_details WHERE tenant_id = $1 AND item_id = $2 AND id = $3 FOR UPDATE`
+
+// lockCustomerDetail locks the item's detail id; a detail of another item is not found.
+func (itemStore) lockCustomerDetail(ctx context.Context, q db.Q, tenantID, itemID, id string) error {
+	var got string
+	err := sqlx.GetContext(ctx, q, &got, lockCustomerDetailSQL, tenantID, itemID, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return customerDetailNotFound(id)
+	}
+	if err != nil {
+		return fmt.Errorf("lock item customer detail: %w", err)
+	}
+	return nil
+}
+
+const insertCustomerDetailSQL = `
+INSERT INTO item_customer_details (tenant_id, id, item_id, customer_id, customer_item_number, customer_item_name, unit_of_measure_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7)`
+
+const updateCustomerDetailSQL = `
+UPDATE item_customer_details SET customer_id = $4, customer_item_number = $5, customer_item_name = $6, unit_of_measure_id = $7
+WHERE tenant_id = $1 AND id = $2 AND item_id = $3`
+
+// saveCustomerDetail inserts (create) or replaces d; a second detail of one customer on the
+// item is a 400 naming customerId.
+func (itemStore) saveCustomerDetail(ctx context.Context, q db.Q, tenantID string, d CustomerDetail, create bool) error {
+	query := updateCustomerDetailSQL
+	if create {
+		query = insertCustomerDetailSQL
+	}
+	_, err := q.ExecContext(ctx, query, tenantID, d.ID, d.ItemID, d.CustomerID, d.CustomerItemNumber, d.CustomerItemName, d.UnitID)
+	if constraint, ok := db.UniqueViolation(err); ok && constraint == "item_customer_details_customer_key" {
+		return apperr.Field("customerId", "the item already has a customer detail for customer %s", d.CustomerID)
+	}
+	if err != nil {
+		return fmt.Errorf("save item customer detail: %w", err)
+	}
+	return nil
+}
+
+const deleteCustomerDetailSQL = `DELETE FROM item_customer_details WHERE tenant_id = $1 AND item_id = $2 AND id = $3`
+
+// deleteCustomerDetail deletes the item's detail id and reports whether there was one.
+func (itemStore) deleteCustomerDetail(ctx context.Context, q db.Q, tenantID, itemID, id string) (bool, error) {
+	res, err := q.ExecContext(ctx, deleteCustomerDetailSQL, tenantID, itemID, id)
+	if err != nil {
+		return false, fmt.Errorf("delete item customer detail: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("delete item customer detail: %w", err)
+	}
+	return n > 0, nil
+}
+
+const customerDetailsSQL = `
+SELECT id, item_id, customer_id, customer_item_number, customer_item_name, unit_of_measure_id
+FROM item_customer_details WHERE tenant_id = $1 AND item_id = ANY($2)`
+
+// customerDetails reads the customer details of items (unordered: the order needs customer
+// names, which the customers area owns).
+func (itemStore) customerDetails(ctx context.Context, q db.Q, tenantID string, itemIDs []string) ([]CustomerDetail, error) {
+	var rows []customerDetailRow
+	if err := sqlx.SelectContext(ctx, q, &rows, customerDetailsSQL, tenantID, pq.StringArray(itemIDs)); err != nil {
+		return nil, fmt.Errorf("item customer details: %w", err)
+	}
+	out := make([]CustomerDetail, len(rows))
+	for i, r := range rows {
+		out[i] = CustomerDetail{
+			ID: r.ID, ItemID: r.ItemID, CustomerID: r.CustomerID, CustomerItemNumber: r.CustomerItemNumber,
+			CustomerItemName: r.CustomerItemName, UnitID: r.UnitID,
+		}
+	}
+	return out, nil
+}
+
+type salesPriceBreakRow struct {
+	ID             string       `db:"id" json:"id"`
+	ItemID         string       `db:"item_id" json:"item_id"`
+	Quantity       int          `db:"quantity" json:"quantity"`
+	Type           string       `db:"type" json:"type"`
+	Price          *dec.Decimal `db:"price" json:"price"`
+	Margin         *dec.Decimal `db:"margin" json:"margin"`
+	CurrencyCode   string       `db:"currency_code" json:"currency_code"`
+	CustomerID     *string      `db:"customer_id" json:"customer_id"`
+	CustomerTierID *string      `db:"customer_tier_id" json:"customer_tier_id"`
+	UnitID         string       `db:"unit_of_measure_id" json:"unit_of_measure_id"`
+}
+
+const deleteSalesPriceBreaksSQL = `DELETE FROM item_sales_price_breaks WHERE tenant_id = $1 AND item_id = $2`
+
+// insertSalesPriceBreaksSQL inserts every break of $3, a JSON array of salesPriceBreakRow,
+// in one statement (JSON carries the null prices and margins that arrays of text cannot).
+const insertSalesPriceBreaksSQL = `
+INSERT INTO item_sales_price_breaks (tenant_id, id, item_id, quantity, type, price, margin, currency_code,
+       customer_id, customer_tier_id, unit_of_measure_id)
+SELECT $1, b.id, b.item_id, b.quantity, b.type, b.price, b.margin, b.currency_code, b.customer_id,
+       b.customer_tier_id, b.unit_of_measure_id
+FROM jsonb_to_recordset($2::jsonb) AS b(id text, item_id text, quantity integer, type text, price numeric,
+       margin numeric, currency_code text, customer_id text, customer_tier_id text, unit_of_measure_id text)`
+
+// replaceSalesPriceBreaks replaces every sales price break of the item with breaks. The
+// service refuses duplicates first; the unique indexes answer 400 should one slip past.
+func (itemStore) replaceSalesPriceBreaks(ctx context.Context, q db.Q, tenantID, itemID string, breaks []SalesPriceBreak) error {
+	if _, err := q.ExecContext(ctx, deleteSalesPriceBreaksSQL, tenantID, itemID); err != nil {
+		return fmt.Errorf("delete sales price breaks: %w", err)
+	}
+	if len(breaks) == 0 {
+		return nil
+	}
+	rows := make([]salesPriceBreakRow, len(breaks))
+	for i, b := range breaks {
+		rows[i] = salesPriceBreakRow{
+			ID: b.ID, ItemID: itemID, Quantity: b.Quantity, Type: string(b.Type), Price: b.Price, Margin: b.Margin,
+			CurrencyCode: b.CurrencyCode, CustomerID: b.CustomerID, CustomerTierID: b.CustomerTierID, UnitID: b.UnitID,
+		}
+	}
+	doc, err := json.Marshal(rows)
+	if err != nil {
+		return fmt.Errorf("encode sales price breaks: %w", err)
+	}
+	_, err = q.ExecContext(ctx, insertSalesPriceBreaksSQL, tenantID, string(doc))
+	if _, ok := db.UniqueViolation(err); ok {
+		return apperr.Field("priceBreaks", "two price breaks share scope, unit and quantity")
+	}
+	if err != nil {
+		return fmt.Errorf("insert sales price breaks: %w", err)
+	}
+	return nil
+}
+
+// salesPriceBreaksSQL reads the sales price breaks of items ($2); $3 keeps only list-price
+// breaks; $4 keeps only breaks of the customers $5 or the tiers $6.
+const salesPriceBreaksSQL = `
+SELECT id, item_id, quantity, type, price, margin, currency_code, customer_id, customer_tier_id, unit_of_measure_id
+FROM item_sales_price_breaks
+WHERE tenant_id = $1 AND item_id = ANY($2)
+  AND (NOT $3 OR (customer_id IS NULL AND customer_tier_id IS NULL))
+  AND (NOT $4 OR customer_id = ANY($5::text[]) OR customer_tier_id = ANY($6::text[]))`
+
+// salesPriceBreaks reads the sales price breaks of items narrowed to f's scopes (unordered:
+// the order needs customer, tier and unit names).
+func (itemStore) salesPriceBreaks(ctx context.Context, q db.Q, tenantID string, itemIDs []string, f SalesPriceBreakFilter) ([]SalesPriceBreak, error) {
+	byScope := f.CustomerIDs != nil || f.CustomerTierIDs != nil
+	var rows []salesPriceBreakRow
+	err := sqlx.SelectContext(ctx, q, &rows, salesPriceBreaksSQL, tenantID, pq.StringArray(itemIDs),
+		f.ListPriceOnly, byScope, pq.StringArray(f.CustomerIDs), pq.StringArray(f.CustomerTierIDs))
+	if err != nil {
+		return nil, fmt.Errorf("item sales price breaks: %w", err)
+	}
+	out := make([]SalesPriceBreak, len(rows))
+	for i, r := range rows {
+		out[i] = SalesPriceBreak{
+			ID: r.ID, ItemID: r.ItemID, Quantity: r.Quantity, Type: SalesBreakType(r.Type), Price: r.Price, Margin: r.Margin,
+			CurrencyCode: r.CurrencyCode, CustomerID: r.CustomerID, CustomerTierID: r.CustomerTierID, UnitID: r.UnitID,
+		}
+	}
+	return out, nil
+}
+
+// pricedSalesPriceBreakSQL is true when a sales price break of the item carries a price above
+// 0 (margin breaks carry none; a zero price prices nothing, as for vendor details).
+const pricedSalesPriceBreakSQL = `
+SELECT EXISTS (SELECT 1 FROM item_sales_price_breaks WHERE tenant_id = $1 AND item_id = $2 AND price > 0)`
+
+func hasPricedSalesPriceBreak(ctx context.Context, q db.Q, tenantID, itemID string) (bool, error) {
+	var priced bool
+	if err := sqlx.GetContext(ctx, q, &priced, pricedSalesPriceBreakSQL, tenantID, itemID); err != nil {
+		return false, fmt.Errorf("priced sales price breaks: %w", err)
+	}
+	return priced, nil
+}

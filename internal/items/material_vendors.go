@@ -1,0 +1,157 @@
+package items
+
+import (
+	"context"
+	"sort"
+	"strings"
+
+	"mos/internal/platform/apperr"
+	"mos/internal/platform/db"
+	"mos/internal/platform/ids"
+)
+
+// MaterialVendorDetail is a vendor that supplies an item as material, with what the vendor
+// calls it. An item has at most one per vendor (a unique index decides it).
+type MaterialVendorDetail struct {
+	ID               string
+	ItemID           string
+	VendorID         string
+	VendorName       string // filled on reads, for ordering
+	VendorItemNumber *string
+	VendorItemName   *string
+	Notes            *string
+}
+
+// MaterialVendorDetailWrite is a create or full-update request of a material vendor detail.
+type MaterialVendorDetailWrite struct {
+	VendorID         string
+	VendorItemNumber *string
+	VendorItemName   *string
+	Notes            *string
+}
+
+// CreateMaterialVendorDetail adds a material vendor detail to the item and returns its id.
+func (s *Service) CreateMaterialVendorDetail(ctx context.Context, tenantID, itemID string, w MaterialVendorDetailWrite) (string, error) {
+	d, err := normalizeMaterialVendor(w)
+	if err != nil {
+		return "", err
+	}
+	d.ID, d.ItemID = ids.NewSub(), itemID
+	_, err = s.changeItemRecords(ctx, tenantID, itemID, "materialVendorDetailAdded", func(q db.Q, _ Item) (bool, error) {
+		if _, err := s.liveVendor(ctx, tenantID, d.VendorID); err != nil {
+			return false, err
+		}
+		return true, s.store.insertMaterialVendor(ctx, q, tenantID, d)
+	})
+	if err != nil {
+		return "", err
+	}
+	return d.ID, nil
+}
+
+// UpdateMaterialVendorDetail replaces every member of the item's material vendor detail and
+// returns it as saved.
+func (s *Service) UpdateMaterialVendorDetail(ctx context.Context, tenantID, itemID, detailID string, w MaterialVendorDetailWrite) (MaterialVendorDetail, error) {
+	d, err := normalizeMaterialVendor(w)
+	if err != nil {
+		return MaterialVendorDetail{}, err
+	}
+	d.ID, d.ItemID = detailID, itemID
+	_, err = s.changeItemRecords(ctx, tenantID, itemID, "materialVendorDetailUpdated", func(q db.Q, _ Item) (bool, error) {
+		if _, err := s.liveVendor(ctx, tenantID, d.VendorID); err != nil {
+			return false, err
+		}
+		return true, s.store.updateMaterialVendor(ctx, q, tenantID, d)
+	})
+	if err != nil {
+		return MaterialVendorDetail{}, err
+	}
+	return d, nil
+}
+
+// DeleteMaterialVendorDetail deletes the item's material vendor detail and reports whether
+// the item had it; a detail of another item is not the item's, so nothing changes.
+func (s *Service) DeleteMaterialVendorDetail(ctx context.Context, tenantID, itemID, detailID string) (deleted bool, err error) {
+	return s.changeItemRecords(ctx, tenantID, itemID, "materialVendorDetailDeleted", func(q db.Q, _ Item) (bool, error) {
+		return s.store.deleteMaterialVendor(ctx, q, tenantID, itemID, detailID)
+	})
+}
+
+// MaterialVendorDetails returns the item's material vendor details in read order (see
+// sortMaterialVendors).
+func (s *Service) MaterialVendorDetails(ctx context.Context, tenantID, itemID string) ([]MaterialVendorDetail, error) {
+	it, err := s.store.get(ctx, s.pool, tenantID, itemID)
+	if err != nil {
+		return nil, err
+	}
+	one := []Item{it}
+	if err := s.loadMaterialVendorDetails(ctx, tenantID, one); err != nil {
+		return nil, err
+	}
+	return one[0].MaterialVendorDetails, nil
+}
+
+// normalizeMaterialVendor trims the texts (blank is none) and bounds their lengths, naming
+// each offending field; the schema states the bounds too, this holds them for direct callers.
+func normalizeMaterialVendor(w MaterialVendorDetailWrite) (MaterialVendorDetail, error) {
+	fields := apperr.Fields{}
+	d := MaterialVendorDetail{
+		VendorID:         w.VendorID,
+		VendorItemNumber: fields.OptionalText("vendorItemNumber", w.VendorItemNumber, maxVendorText),
+		VendorItemName:   fields.OptionalText("vendorItemName", w.VendorItemName, maxVendorText),
+		Notes:            fields.OptionalText("notes", w.Notes, maxText),
+	}
+	return d, fields.Err()
+}
+
+// loadMaterialVendorDetails fills the MaterialVendorDetails of items in two queries however
+// many items: their details and the vendors they name.
+func (s *Service) loadMaterialVendorDetails(ctx context.Context, tenantID string, items []Item) error {
+	if len(items) == 0 {
+		return nil
+	}
+	itemIDs := make([]string, len(items))
+	at := make(map[string]int, len(items))
+	for i, it := range items {
+		itemIDs[i] = it.ID
+		at[it.ID] = i
+		items[i].MaterialVendorDetails = []MaterialVendorDetail{}
+	}
+	details, err := s.store.materialVendors(ctx, s.pool, tenantID, itemIDs)
+	if err != nil || len(details) == 0 {
+		return err
+	}
+	vendorIDs := make([]string, len(details))
+	for i, d := range details {
+		vendorIDs[i] = d.VendorID
+	}
+	vendorsByID, err := s.vendors.ByIDs(ctx, tenantID, vendorIDs)
+	if err != nil {
+		return err
+	}
+	for _, d := range details {
+		d.VendorName = vendorsByID[d.VendorID].Name
+		i := at[d.ItemID]
+		items[i].MaterialVendorDetails = append(items[i].MaterialVendorDetails, d)
+	}
+	for i := range items {
+		sortMaterialVendors(items[i].MaterialVendorDetails)
+	}
+	return nil
+}
+
+// sortMaterialVendors orders details by vendor name (case-insensitive), then id: vendor names
+// live in the vendors area, so the order is made here.
+func sortMaterialVendors(list []MaterialVendorDetail) {
+	sort.Slice(list, func(i, j int) bool {
+		a, b := list[i], list[j]
+		if an, bn := strings.ToLower(a.VendorName), strings.ToLower(b.VendorName); an != bn {
+			return an < bn
+		}
+		return a.ID < b.ID
+	})
+}
+
+func materialVendorNotFound(id string) error {
+	return apperr.NotFound("item material vendor detail %s not found", id)
+}

@@ -1,0 +1,218 @@
+package items
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"mos/internal/platform/apperr"
+	"mos/internal/platform/currency"
+	"mos/internal/platform/db"
+	"mos/internal/platform/dec"
+)
+
+// maxPurchasePriceBreaks bounds one replace of an item's purchase price breaks (each vendor
+// detail still holds at most maxVendorPriceBreak).
+const maxPurchasePriceBreaks = 500
+
+// PurchasePriceBreak is a price break of one of the item's vendor details, seen in the item's
+// flat list of purchase price breaks: the price of one vendor unit (UnitName) from Quantity
+// vendor units up when bought from VendorID.
+type PurchasePriceBreak struct {
+	VendorPriceBreak
+	DetailID   string
+	VendorID   string
+	VendorName string
+	UnitName   string
+}
+
+// PurchasePriceBreakWrite is one break of a replace. It goes to the item's vendor detail of
+// VendorID counted in UnitName, or when UnitName is nil or blank to the vendor's only detail;
+// CurrencyCode nil is the vendor's currency.
+type PurchasePriceBreakWrite struct {
+	VendorID     string
+	Quantity     int
+	Price        dec.Decimal
+	CurrencyCode *string
+	UnitName     *string
+}
+
+// PurchasePriceBreaks returns the item's purchase price breaks (of the vendors among
+// vendorIDs when it is not nil) in read order (see sortPurchasePriceBreaks).
+func (s *Service) PurchasePriceBreaks(ctx context.Context, tenantID, itemID string, vendorIDs []string) ([]PurchasePriceBreak, error) {
+	details, err := s.VendorDetails(ctx, tenantID, itemID)
+	if err != nil {
+		return nil, err
+	}
+	var keep map[string]bool
+	if vendorIDs != nil {
+		keep = make(map[string]bool, len(vendorIDs))
+		for _, id := range vendorIDs {
+			keep[id] = true
+		}
+	}
+	out := []PurchasePriceBreak{}
+	for _, d := range details {
+		if keep != nil && !keep[d.VendorID] {
+			continue
+		}
+		for _, b := range d.PriceBreaks {
+			out = append(out, PurchasePriceBreak{VendorPriceBreak: b, DetailID: d.ID, VendorID: d.VendorID, VendorName: d.VendorName, UnitName: d.UnitName})
+		}
+	}
+	sortPurchasePriceBreaks(out)
+	return out, nil
+}
+
+// ReplacePurchasePriceBreaks makes breaks every price break of the item's vendor details, in
+// one transaction on the locked item row, and returns the item's purchase price breaks.
+// Vendor details themselves are neither added nor removed.
+func (s *Service) ReplacePurchasePriceBreaks(ctx context.Context, tenantID, itemID string, breaks []PurchasePriceBreakWrite) ([]PurchasePriceBreak, error) {
+	if err := checkPurchasePriceBreaks(breaks); err != nil {
+		return nil, err
+	}
+	_, err := s.changeItemRecords(ctx, tenantID, itemID, "purchasePriceBreaksReplaced", func(q db.Q, it Item) (bool, error) {
+		one := []Item{it}
+		if err := s.fillVendorDetails(ctx, q, tenantID, one); err != nil {
+			return false, err
+		}
+		byDetail, err := assignPurchasePriceBreaks(one[0].VendorDetails, breaks)
+		if err != nil {
+			return false, err
+		}
+		return true, s.store.replacePurchasePriceBreaks(ctx, q, tenantID, itemID, byDetail)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.PurchasePriceBreaks(ctx, tenantID, itemID, nil)
+}
+
+// checkPurchasePriceBreaks holds for direct callers what the schema states, naming each
+// offending member (priceBreaks.<i>.<member>, as the request validator names them).
+func checkPurchasePriceBreaks(breaks []PurchasePriceBreakWrite) error {
+	fields := apperr.Fields{}
+	if len(breaks) > maxPurchasePriceBreaks {
+		fields.Add("priceBreaks", "at most %d price breaks", maxPurchasePriceBreaks)
+	}
+	for i, b := range breaks {
+		if b.Quantity < 1 {
+			fields.Add(breakMember(i, "quantity"), "must be 1 or more")
+		}
+		if b.Price.IsNegative() {
+			fields.Add(breakMember(i, "price"), "must be 0 or more")
+		}
+		if b.CurrencyCode != nil && !currency.Valid(*b.CurrencyCode) {
+			fields.Add(breakMember(i, "currencyCode"), "must be an ISO 4217 code of three capital letters")
+		}
+	}
+	return fields.Err()
+}
+
+// assignPurchasePriceBreaks sends each break to its vendor detail among details (the item's),
+// priced in the vendor's currency unless it names one, and answers the breaks by detail id.
+// A vendor without a detail, a unit that selects no single detail, a quantity repeated
+// within a detail and more than maxVendorPriceBreak breaks on a detail are refused.
+func assignPurchasePriceBreaks(details []VendorDetail, breaks []PurchasePriceBreakWrite) (map[string][]VendorPriceBreak, error) {
+	fields := apperr.Fields{}
+	byVendor := map[string][]VendorDetail{}
+	for _, d := range details {
+		byVendor[d.VendorID] = append(byVendor[d.VendorID], d)
+	}
+	byDetail := map[string][]VendorPriceBreak{}
+	quantities := map[string]map[int]bool{} // detail id → quantities taken
+	for i, b := range breaks {
+		candidates := byVendor[b.VendorID]
+		if len(candidates) == 0 {
+			fields.Add(breakMember(i, "vendorId"), "vendor %s has no vendor detail on the item", b.VendorID)
+			continue
+		}
+		d, problem := pickVendorDetail(candidates, b.UnitName)
+		if problem != "" {
+			fields.Add(breakMember(i, "unitOfMeasureName"), "%s", problem)
+			continue
+		}
+		if quantities[d.ID] == nil {
+			quantities[d.ID] = map[int]bool{}
+		}
+		if quantities[d.ID][b.Quantity] {
+			fields.Add(breakMember(i, "quantity"), "quantity %d is listed more than once for vendor %s in %s", b.Quantity, b.VendorID, d.UnitName)
+		}
+		quantities[d.ID][b.Quantity] = true
+		currency := d.VendorCurrency
+		if b.CurrencyCode != nil {
+			currency = *b.CurrencyCode
+		}
+		byDetail[d.ID] = append(byDetail[d.ID], VendorPriceBreak{Quantity: b.Quantity, Price: b.Price, CurrencyCode: currency})
+	}
+	for _, d := range details {
+		if n := len(byDetail[d.ID]); n > maxVendorPriceBreak {
+			fields.Add("priceBreaks", "at most %d price breaks per vendor detail; vendor %s in %s has %d", maxVendorPriceBreak, d.VendorID, d.UnitName, n)
+		}
+	}
+	return byDetail, fields.Err()
+}
+
+// pickVendorDetail is the one detail among a vendor's details counted in unitName (trimmed,
+// case-sensitive, as units are matched), or when unitName is nil or blank the vendor's only
+// detail; otherwise it says why none can be chosen.
+func pickVendorDetail(candidates []VendorDetail, unitName *string) (VendorDetail, string) {
+	name := ""
+	if unitName != nil {
+		name = strings.TrimSpace(*unitName)
+	}
+	if name == "" {
+		if len(candidates) > 1 {
+			return VendorDetail{}, fmt.Sprintf("vendor %s has %d vendor details on the item (in %s): name the unit of one", candidates[0].VendorID, len(candidates), detailUnits(candidates))
+		}
+		return candidates[0], ""
+	}
+	var matches []VendorDetail
+	for _, d := range candidates {
+		if d.UnitName == name {
+			matches = append(matches, d)
+		}
+	}
+	switch len(matches) {
+	case 1:
+		return matches[0], ""
+	case 0:
+		return VendorDetail{}, fmt.Sprintf("no vendor detail of vendor %s on the item is counted in %q (it has %s)", candidates[0].VendorID, name, detailUnits(candidates))
+	}
+	return VendorDetail{}, fmt.Sprintf("vendor %s has %d vendor details on the item counted in %q: delete or change one of them", candidates[0].VendorID, len(matches), name)
+}
+
+func detailUnits(details []VendorDetail) string {
+	names := make([]string, len(details))
+	for i, d := range details {
+		names[i] = d.UnitName
+	}
+	return strings.Join(names, ", ")
+}
+
+func breakMember(i int, member string) string {
+	return fmt.Sprintf("priceBreaks.%d.%s", i, member)
+}
+
+// sortPurchasePriceBreaks orders breaks by vendor name (case-insensitive; ties by vendor id
+// keep each vendor's breaks together), then unit, then detail id (a vendor may have two
+// details in one unit), then quantity.
+func sortPurchasePriceBreaks(list []PurchasePriceBreak) {
+	sort.Slice(list, func(i, j int) bool {
+		a, b := list[i], list[j]
+		if an, bn := strings.ToLower(a.VendorName), strings.ToLower(b.VendorName); an != bn {
+			return an < bn
+		}
+		if a.VendorID != b.VendorID {
+			return a.VendorID < b.VendorID
+		}
+		if a.UnitName != b.UnitName {
+			return a.UnitName < b.UnitName
+		}
+		if a.DetailID != b.DetailID {
+			return a.DetailID < b.DetailID
+		}
+		return a.Quantity < b.Quantity
+	})
+}
