@@ -104,12 +104,13 @@ async function run(page) {
 
   // Tags, then the operations under them (expanding a collapsed tag if the page starts closed).
   for (const tag of TAGS) {
+    await scrollUntilRendered(page, tagHeader(page, tag));
     await tagHeader(page, tag).waitFor({ state: "visible" });
   }
   log(`tags visible: ${TAGS.join(", ")}`);
   for (const id of OPERATIONS) {
     const op = operation(page, id);
-    await op.waitFor({ state: "attached" });
+    await scrollUntilRendered(page, op);
     if (!(await op.isVisible())) {
       const tag = await op.evaluate((el) => el.closest(".opblock-tag-section")?.querySelector("h3.opblock-tag")?.dataset.tag);
       if (tag) await tagHeader(page, tag).click();
@@ -155,6 +156,19 @@ async function run(page) {
   const body = (await op.locator(".live-responses-table .response-col_description .highlight-code").first().innerText()).trim();
   if (!body.includes('"integration"')) fail(`validateToken response body does not show the integration token: ${body.slice(0, 200)}`);
   log(`Try it out on validateToken: ${target.pathname} answered ${shown} in the page`);
+}
+
+// Swagger UI renders only the tags near the viewport of a long document (and drops those
+// scrolled far away), so a tag or operation exists only while the page shows its part:
+// scroll down from the top a screen at a time until it is in the DOM.
+async function scrollUntilRendered(page, locator, deadline = Date.now() + 30000) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  while ((await locator.count()) === 0) {
+    if (Date.now() > deadline) throw new Error(`not rendered after scrolling: ${locator}`);
+    await page.evaluate(() => window.scrollBy(0, window.innerHeight));
+    await page.waitForTimeout(100);
+  }
+  await locator.first().scrollIntoViewIfNeeded();
 }
 
 function tagHeader(page, tag) {
