@@ -24,6 +24,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/labstack/echo/v4"
 	"github.com/oapi-codegen/runtime"
+	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
 // Defines values for CostingSettingsOverheadCalculationMethod.
@@ -224,6 +225,363 @@ func (e EquipmentStatus) Valid() bool {
 	case EquipmentStatusOutOfService:
 		return true
 	case EquipmentStatusPoor:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InventoryEffectQuantityChangeType.
+const (
+	InventoryEffectQuantityChangeTypeDecrease InventoryEffectQuantityChangeType = "decrease"
+	InventoryEffectQuantityChangeTypeIncrease InventoryEffectQuantityChangeType = "increase"
+	InventoryEffectQuantityChangeTypeNone     InventoryEffectQuantityChangeType = "none"
+)
+
+// Valid indicates whether the value is a known member of the InventoryEffectQuantityChangeType enum.
+func (e InventoryEffectQuantityChangeType) Valid() bool {
+	switch e {
+	case InventoryEffectQuantityChangeTypeDecrease:
+		return true
+	case InventoryEffectQuantityChangeTypeIncrease:
+		return true
+	case InventoryEffectQuantityChangeTypeNone:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InventoryEventType.
+const (
+	InventoryEventTypeAdjustment    InventoryEventType = "adjustment"
+	InventoryEventTypeEventOverride InventoryEventType = "eventOverride"
+	InventoryEventTypePick          InventoryEventType = "pick"
+	InventoryEventTypeReceive       InventoryEventType = "receive"
+	InventoryEventTypeRevert        InventoryEventType = "revert"
+	InventoryEventTypeSetItemValue  InventoryEventType = "setItemValue"
+)
+
+// Valid indicates whether the value is a known member of the InventoryEventType enum.
+func (e InventoryEventType) Valid() bool {
+	switch e {
+	case InventoryEventTypeAdjustment:
+		return true
+	case InventoryEventTypeEventOverride:
+		return true
+	case InventoryEventTypePick:
+		return true
+	case InventoryEventTypeReceive:
+		return true
+	case InventoryEventTypeRevert:
+		return true
+	case InventoryEventTypeSetItemValue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InventoryItemPickSecondaryType.
+const (
+	InventoryItemPickSecondaryTypeConsume                 InventoryItemPickSecondaryType = "consume"
+	InventoryItemPickSecondaryTypeOtherDecrease           InventoryItemPickSecondaryType = "otherDecrease"
+	InventoryItemPickSecondaryTypePick                    InventoryItemPickSecondaryType = "pick"
+	InventoryItemPickSecondaryTypeScrap                   InventoryItemPickSecondaryType = "scrap"
+	InventoryItemPickSecondaryTypeStockAdjustmentDecrease InventoryItemPickSecondaryType = "stockAdjustmentDecrease"
+)
+
+// Valid indicates whether the value is a known member of the InventoryItemPickSecondaryType enum.
+func (e InventoryItemPickSecondaryType) Valid() bool {
+	switch e {
+	case InventoryItemPickSecondaryTypeConsume:
+		return true
+	case InventoryItemPickSecondaryTypeOtherDecrease:
+		return true
+	case InventoryItemPickSecondaryTypePick:
+		return true
+	case InventoryItemPickSecondaryTypeScrap:
+		return true
+	case InventoryItemPickSecondaryTypeStockAdjustmentDecrease:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InventoryItemReceiveSecondaryType.
+const (
+	InventoryItemReceiveSecondaryTypeFound                   InventoryItemReceiveSecondaryType = "found"
+	InventoryItemReceiveSecondaryTypeOtherIncrease           InventoryItemReceiveSecondaryType = "otherIncrease"
+	InventoryItemReceiveSecondaryTypeReceive                 InventoryItemReceiveSecondaryType = "receive"
+	InventoryItemReceiveSecondaryTypeStockAdjustmentIncrease InventoryItemReceiveSecondaryType = "stockAdjustmentIncrease"
+)
+
+// Valid indicates whether the value is a known member of the InventoryItemReceiveSecondaryType enum.
+func (e InventoryItemReceiveSecondaryType) Valid() bool {
+	switch e {
+	case InventoryItemReceiveSecondaryTypeFound:
+		return true
+	case InventoryItemReceiveSecondaryTypeOtherIncrease:
+		return true
+	case InventoryItemReceiveSecondaryTypeReceive:
+		return true
+	case InventoryItemReceiveSecondaryTypeStockAdjustmentIncrease:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InventoryPickSecondaryType.
+const (
+	InventoryPickSecondaryTypeConsume                 InventoryPickSecondaryType = "consume"
+	InventoryPickSecondaryTypeOtherDecrease           InventoryPickSecondaryType = "otherDecrease"
+	InventoryPickSecondaryTypePick                    InventoryPickSecondaryType = "pick"
+	InventoryPickSecondaryTypeScrap                   InventoryPickSecondaryType = "scrap"
+	InventoryPickSecondaryTypeStockAdjustmentDecrease InventoryPickSecondaryType = "stockAdjustmentDecrease"
+)
+
+// Valid indicates whether the value is a known member of the InventoryPickSecondaryType enum.
+func (e InventoryPickSecondaryType) Valid() bool {
+	switch e {
+	case InventoryPickSecondaryTypeConsume:
+		return true
+	case InventoryPickSecondaryTypeOtherDecrease:
+		return true
+	case InventoryPickSecondaryTypePick:
+		return true
+	case InventoryPickSecondaryTypeScrap:
+		return true
+	case InventoryPickSecondaryTypeStockAdjustmentDecrease:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InventoryReceiveSecondaryType.
+const (
+	InventoryReceiveSecondaryTypeFound                   InventoryReceiveSecondaryType = "found"
+	InventoryReceiveSecondaryTypeOtherIncrease           InventoryReceiveSecondaryType = "otherIncrease"
+	InventoryReceiveSecondaryTypeReceive                 InventoryReceiveSecondaryType = "receive"
+	InventoryReceiveSecondaryTypeStockAdjustmentIncrease InventoryReceiveSecondaryType = "stockAdjustmentIncrease"
+)
+
+// Valid indicates whether the value is a known member of the InventoryReceiveSecondaryType enum.
+func (e InventoryReceiveSecondaryType) Valid() bool {
+	switch e {
+	case InventoryReceiveSecondaryTypeFound:
+		return true
+	case InventoryReceiveSecondaryTypeOtherIncrease:
+		return true
+	case InventoryReceiveSecondaryTypeReceive:
+		return true
+	case InventoryReceiveSecondaryTypeStockAdjustmentIncrease:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InventoryReservedForType.
+const (
+	InventoryReservedForTypeCustomer            InventoryReservedForType = "customer"
+	InventoryReservedForTypeCustomerAddress     InventoryReservedForType = "customerAddress"
+	InventoryReservedForTypeFailedInspection    InventoryReservedForType = "failedInspection"
+	InventoryReservedForTypeInvoice             InventoryReservedForType = "invoice"
+	InventoryReservedForTypeInvoiceLineItem     InventoryReservedForType = "invoiceLineItem"
+	InventoryReservedForTypeItem                InventoryReservedForType = "item"
+	InventoryReservedForTypeJob                 InventoryReservedForType = "job"
+	InventoryReservedForTypeReceivingInspection InventoryReservedForType = "receivingInspection"
+	InventoryReservedForTypeSalesOrder          InventoryReservedForType = "salesOrder"
+	InventoryReservedForTypeShipment            InventoryReservedForType = "shipment"
+	InventoryReservedForTypeShipmentLineItem    InventoryReservedForType = "shipmentLineItem"
+)
+
+// Valid indicates whether the value is a known member of the InventoryReservedForType enum.
+func (e InventoryReservedForType) Valid() bool {
+	switch e {
+	case InventoryReservedForTypeCustomer:
+		return true
+	case InventoryReservedForTypeCustomerAddress:
+		return true
+	case InventoryReservedForTypeFailedInspection:
+		return true
+	case InventoryReservedForTypeInvoice:
+		return true
+	case InventoryReservedForTypeInvoiceLineItem:
+		return true
+	case InventoryReservedForTypeItem:
+		return true
+	case InventoryReservedForTypeJob:
+		return true
+	case InventoryReservedForTypeReceivingInspection:
+		return true
+	case InventoryReservedForTypeSalesOrder:
+		return true
+	case InventoryReservedForTypeShipment:
+		return true
+	case InventoryReservedForTypeShipmentLineItem:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InventorySecondaryType.
+const (
+	InventorySecondaryTypeConsume                   InventorySecondaryType = "consume"
+	InventorySecondaryTypeCreate                    InventorySecondaryType = "create"
+	InventorySecondaryTypeDamaged                   InventorySecondaryType = "damaged"
+	InventorySecondaryTypeDeposit                   InventorySecondaryType = "deposit"
+	InventorySecondaryTypeExpired                   InventorySecondaryType = "expired"
+	InventorySecondaryTypeFound                     InventorySecondaryType = "found"
+	InventorySecondaryTypeLost                      InventorySecondaryType = "lost"
+	InventorySecondaryTypeOtherDecrease             InventorySecondaryType = "otherDecrease"
+	InventorySecondaryTypeOtherIncrease             InventorySecondaryType = "otherIncrease"
+	InventorySecondaryTypeOverride                  InventorySecondaryType = "override"
+	InventorySecondaryTypeOverrideItemValue         InventorySecondaryType = "overrideItemValue"
+	InventorySecondaryTypePick                      InventorySecondaryType = "pick"
+	InventorySecondaryTypeReceive                   InventorySecondaryType = "receive"
+	InventorySecondaryTypeReceivedNoPo              InventorySecondaryType = "receivedNoPo"
+	InventorySecondaryTypeReturnDecrease            InventorySecondaryType = "returnDecrease"
+	InventorySecondaryTypeReturnIncrease            InventorySecondaryType = "returnIncrease"
+	InventorySecondaryTypeReturnStock               InventorySecondaryType = "returnStock"
+	InventorySecondaryTypeReturnVendor              InventorySecondaryType = "returnVendor"
+	InventorySecondaryTypeRevert                    InventorySecondaryType = "revert"
+	InventorySecondaryTypeScrap                     InventorySecondaryType = "scrap"
+	InventorySecondaryTypeShip                      InventorySecondaryType = "ship"
+	InventorySecondaryTypeSold                      InventorySecondaryType = "sold"
+	InventorySecondaryTypeStockAdjustmentDecrease   InventorySecondaryType = "stockAdjustmentDecrease"
+	InventorySecondaryTypeStockAdjustmentIncrease   InventorySecondaryType = "stockAdjustmentIncrease"
+	InventorySecondaryTypeStockTake                 InventorySecondaryType = "stockTake"
+	InventorySecondaryTypeTransferFromLot           InventorySecondaryType = "transferFromLot"
+	InventorySecondaryTypeTransferIn                InventorySecondaryType = "transferIn"
+	InventorySecondaryTypeTransferOut               InventorySecondaryType = "transferOut"
+	InventorySecondaryTypeTransferToLot             InventorySecondaryType = "transferToLot"
+	InventorySecondaryTypeTransferredFromSalesOrder InventorySecondaryType = "transferredFromSalesOrder"
+	InventorySecondaryTypeWaste                     InventorySecondaryType = "waste"
+)
+
+// Valid indicates whether the value is a known member of the InventorySecondaryType enum.
+func (e InventorySecondaryType) Valid() bool {
+	switch e {
+	case InventorySecondaryTypeConsume:
+		return true
+	case InventorySecondaryTypeCreate:
+		return true
+	case InventorySecondaryTypeDamaged:
+		return true
+	case InventorySecondaryTypeDeposit:
+		return true
+	case InventorySecondaryTypeExpired:
+		return true
+	case InventorySecondaryTypeFound:
+		return true
+	case InventorySecondaryTypeLost:
+		return true
+	case InventorySecondaryTypeOtherDecrease:
+		return true
+	case InventorySecondaryTypeOtherIncrease:
+		return true
+	case InventorySecondaryTypeOverride:
+		return true
+	case InventorySecondaryTypeOverrideItemValue:
+		return true
+	case InventorySecondaryTypePick:
+		return true
+	case InventorySecondaryTypeReceive:
+		return true
+	case InventorySecondaryTypeReceivedNoPo:
+		return true
+	case InventorySecondaryTypeReturnDecrease:
+		return true
+	case InventorySecondaryTypeReturnIncrease:
+		return true
+	case InventorySecondaryTypeReturnStock:
+		return true
+	case InventorySecondaryTypeReturnVendor:
+		return true
+	case InventorySecondaryTypeRevert:
+		return true
+	case InventorySecondaryTypeScrap:
+		return true
+	case InventorySecondaryTypeShip:
+		return true
+	case InventorySecondaryTypeSold:
+		return true
+	case InventorySecondaryTypeStockAdjustmentDecrease:
+		return true
+	case InventorySecondaryTypeStockAdjustmentIncrease:
+		return true
+	case InventorySecondaryTypeStockTake:
+		return true
+	case InventorySecondaryTypeTransferFromLot:
+		return true
+	case InventorySecondaryTypeTransferIn:
+		return true
+	case InventorySecondaryTypeTransferOut:
+		return true
+	case InventorySecondaryTypeTransferToLot:
+		return true
+	case InventorySecondaryTypeTransferredFromSalesOrder:
+		return true
+	case InventorySecondaryTypeWaste:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InventorySourceType.
+const (
+	InventorySourceTypeFulfillment               InventorySourceType = "fulfillment"
+	InventorySourceTypeItem                      InventorySourceType = "item"
+	InventorySourceTypeItemToMakeMaterialRemnant InventorySourceType = "itemToMakeMaterialRemnant"
+	InventorySourceTypeJob                       InventorySourceType = "job"
+	InventorySourceTypeJobOperation              InventorySourceType = "jobOperation"
+	InventorySourceTypePoRcvValueAdj             InventorySourceType = "poRcvValueAdj"
+	InventorySourceTypePurchaseOrder             InventorySourceType = "purchaseOrder"
+	InventorySourceTypeReceiving                 InventorySourceType = "receiving"
+	InventorySourceTypeSalesOrder                InventorySourceType = "salesOrder"
+	InventorySourceTypeShipment                  InventorySourceType = "shipment"
+	InventorySourceTypeShipmentLineItem          InventorySourceType = "shipmentLineItem"
+	InventorySourceTypeShipping                  InventorySourceType = "shipping"
+	InventorySourceTypeWorkOrder                 InventorySourceType = "workOrder"
+	InventorySourceTypeWorkOrderOperation        InventorySourceType = "workOrderOperation"
+)
+
+// Valid indicates whether the value is a known member of the InventorySourceType enum.
+func (e InventorySourceType) Valid() bool {
+	switch e {
+	case InventorySourceTypeFulfillment:
+		return true
+	case InventorySourceTypeItem:
+		return true
+	case InventorySourceTypeItemToMakeMaterialRemnant:
+		return true
+	case InventorySourceTypeJob:
+		return true
+	case InventorySourceTypeJobOperation:
+		return true
+	case InventorySourceTypePoRcvValueAdj:
+		return true
+	case InventorySourceTypePurchaseOrder:
+		return true
+	case InventorySourceTypeReceiving:
+		return true
+	case InventorySourceTypeSalesOrder:
+		return true
+	case InventorySourceTypeShipment:
+		return true
+	case InventorySourceTypeShipmentLineItem:
+		return true
+	case InventorySourceTypeShipping:
+		return true
+	case InventorySourceTypeWorkOrder:
+		return true
+	case InventorySourceTypeWorkOrderOperation:
 		return true
 	default:
 		return false
@@ -1445,6 +1803,9 @@ type CustomerWrite struct {
 	Url *string `json:"url,omitempty"`
 }
 
+// Decimal An exact decimal number (money, quantities, rates, percentages).
+type Decimal = dec.Decimal
+
 // DensityUnits The unit of a material shape's density: pounds per inch (lb/in) or per square inch (lb/in²) for shapes in inches, kilograms per meter (kg/m) or per square meter (kg/m²) for shapes in millimeters.
 type DensityUnits string
 
@@ -1901,6 +2262,602 @@ type InProcessTrackingFieldWrite struct {
 
 	// UnitTypeName Trimmed; 1 to 200 characters; whitespace only or null: none.
 	UnitTypeName *string `json:"unitTypeName,omitempty"`
+}
+
+// InventoryByItem A map from item id to the quantity of the item: on hand with `includeReserved`, else available. Items with no stock are left out.
+type InventoryByItem map[string]dec.Decimal
+
+// InventoryDateRange Transactions dated from `start` (inclusive) to `end` (exclusive); either may be omitted.
+type InventoryDateRange struct {
+	// End Exclusive upper bound.
+	End *utctime.Time `json:"end,omitempty"`
+
+	// Start Inclusive lower bound.
+	Start *utctime.Time `json:"start,omitempty"`
+}
+
+// InventoryEffect One change an event made to a balance (one item, lot and location), recorded as an
+// inventory transaction `transactionId`. `quantity` is signed (negative removes units);
+// the values are the signed value changes by kind and `netValueChange` their sum.
+type InventoryEffect struct {
+	// LaborValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+	LaborValue InventoryValue `json:"laborValue"`
+
+	// MachineValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+	MachineValue InventoryValue `json:"machineValue"`
+
+	// MaterialValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+	MaterialValue InventoryValue `json:"materialValue"`
+
+	// NetValueChange The sum of the value changes.
+	NetValueChange dec.Decimal `json:"netValueChange"`
+
+	// OutsideProcessingValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+	OutsideProcessingValue InventoryValue `json:"outsideProcessingValue"`
+
+	// Quantity Signed change of the quantity on hand.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// QuantityChangeType Whether units came in or went out (none for a change of value only).
+	QuantityChangeType InventoryEffectQuantityChangeType `json:"quantityChangeType"`
+
+	// TotalValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+	TotalValue InventoryValue `json:"totalValue"`
+
+	// TransactionId A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	TransactionId Id36 `json:"transactionId"`
+}
+
+// InventoryEffectQuantityChangeType Whether units came in or went out (none for a change of value only).
+type InventoryEffectQuantityChangeType string
+
+// InventoryEvent One entry of the inventory ledger. Events are immutable except their `note` and
+// `details`; a mistaken event is undone by reverting it (see revertInventoryEvent), which
+// records a `revert` event with the opposite effects. `quantity` is the (positive) number
+// of units the event moved; `resultEffects` are the signed balance changes it made. The
+// values are what the moved units were worth, signed as the value on hand changed
+// (negative, `perUnit` too, when units leave): given per unit on a receipt, taken at the
+// average value of the units on hand when units leave.
+type InventoryEvent struct {
+	// ActionDate When the event happened.
+	ActionDate utctime.Time `json:"actionDate"`
+
+	// CreatedUtc When the event was recorded.
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// Details What may be attached to an event after the fact.
+	Details InventoryEventDetails `json:"details"`
+
+	// Id The event id (36 characters; events imported from earlier systems may carry 24).
+	Id string `json:"id"`
+
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// ItemToMakeId The job item the units were used for.
+	ItemToMakeId *string `json:"itemToMakeId"`
+
+	// LaborValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+	LaborValue InventoryValue `json:"laborValue"`
+
+	// LocationId The location; null for stock without one.
+	LocationId *string `json:"locationId"`
+
+	// LotId The lot; null for stock without one.
+	LotId *string `json:"lotId"`
+
+	// MachineValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+	MachineValue InventoryValue `json:"machineValue"`
+
+	// MaterialValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+	MaterialValue InventoryValue `json:"materialValue"`
+
+	// Note A note; the one member (with details) that may change.
+	Note *string `json:"note"`
+
+	// OutsideProcessingValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+	OutsideProcessingValue InventoryValue `json:"outsideProcessingValue"`
+
+	// Quantity Units moved (positive).
+	Quantity dec.Decimal `json:"quantity"`
+
+	// ReservedForId The record the units are reserved for.
+	ReservedForId *string `json:"reservedForId"`
+
+	// ReservedForType The kind of record the units are reserved for; null when not reserved.
+	ReservedForType *InventoryReservedForType `json:"reservedForType"`
+
+	// ResultEffects The balance changes the event made, one per balance.
+	ResultEffects []InventoryEffect `json:"resultEffects"`
+
+	// RevertInventoryEventId The event a revert event undid; null otherwise.
+	RevertInventoryEventId *string `json:"revertInventoryEventId"`
+
+	// SecondaryType Why an event happened, within its type.
+	SecondaryType InventorySecondaryType `json:"secondaryType"`
+
+	// SourceEntityId The source record's id.
+	SourceEntityId *string `json:"sourceEntityId"`
+
+	// SourceItemToMakeId The job item the source made.
+	SourceItemToMakeId *string `json:"sourceItemToMakeId"`
+
+	// SourceName The display name of the source record.
+	SourceName *string `json:"sourceName"`
+
+	// SourceRelatedEntityId The related record's id.
+	SourceRelatedEntityId *string `json:"sourceRelatedEntityId"`
+
+	// SourceRelatedType The kind of a record related to the source.
+	SourceRelatedType *string `json:"sourceRelatedType"`
+
+	// SourceType The kind of record that caused the event; null for a manual event.
+	SourceType *InventorySourceType `json:"sourceType"`
+
+	// TotalValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+	TotalValue InventoryValue `json:"totalValue"`
+
+	// Type What an event did: pick, receive, revert, adjustment, setItemValue or eventOverride.
+	Type InventoryEventType `json:"type"`
+}
+
+// InventoryEventDetails What may be attached to an event after the fact.
+type InventoryEventDetails struct {
+	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
+	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
+	ExternalReferences ExternalReferences `json:"externalReferences"`
+}
+
+// InventoryEventDetailsWrite Full-update body of an event's details.
+type InventoryEventDetailsWrite struct {
+	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
+	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
+	ExternalReferences *ExternalReferences `json:"externalReferences,omitempty"`
+}
+
+// InventoryEventFilter Filter of the event list; every member narrows the result (AND).
+type InventoryEventFilter struct {
+	// ActionDateFrom Events whose actionDate falls on this shop-timezone day or later.
+	ActionDateFrom *openapi_types.Date `json:"actionDateFrom,omitempty"`
+
+	// ActionDateTo Events whose actionDate falls on this shop-timezone day or earlier.
+	ActionDateTo *openapi_types.Date `json:"actionDateTo,omitempty"`
+
+	// CreatedAfterUtc Recorded strictly after this instant.
+	CreatedAfterUtc *utctime.Time `json:"createdAfterUtc,omitempty"`
+
+	// CreatedBeforeUtc Recorded strictly before this instant.
+	CreatedBeforeUtc *utctime.Time `json:"createdBeforeUtc,omitempty"`
+
+	// InventoryEventIds Only these events.
+	InventoryEventIds *[]string `json:"inventoryEventIds,omitempty"`
+
+	// ItemIds Only events of these items.
+	ItemIds *[]string `json:"itemIds,omitempty"`
+
+	// ItemToMakeIds Only events for these job items.
+	ItemToMakeIds *[]string `json:"itemToMakeIds,omitempty"`
+
+	// ReservedForIds Only events reserving for these records.
+	ReservedForIds *[]string `json:"reservedForIds,omitempty"`
+
+	// ReservedForTypes Only events reserving for these kinds of record.
+	ReservedForTypes *[]InventoryReservedForType `json:"reservedForTypes,omitempty"`
+
+	// SecondaryTypes Only these secondary types.
+	SecondaryTypes *[]InventorySecondaryType `json:"secondaryTypes,omitempty"`
+
+	// SourceTypes Only these source types.
+	SourceTypes *[]InventorySourceType `json:"sourceTypes,omitempty"`
+
+	// Types Only these types.
+	Types *[]InventoryEventType `json:"types,omitempty"`
+}
+
+// InventoryEventPage A page of inventory events.
+type InventoryEventPage struct {
+	Data            []InventoryEvent `json:"data"`
+	HasNextPage     bool             `json:"hasNextPage"`
+	HasPreviousPage bool             `json:"hasPreviousPage"`
+
+	// Page 1-based page number (Skip / pageSize + 1); 0 when pageSize is 0.
+	Page int `json:"page"`
+
+	// PageSize The Take applied.
+	PageSize int `json:"pageSize"`
+
+	// TotalCount Events matching the filter.
+	TotalCount int `json:"totalCount"`
+
+	// TotalPages ceil(totalCount / pageSize); 0 when pageSize is 0.
+	TotalPages int `json:"totalPages"`
+}
+
+// InventoryEventType What an event did: pick, receive, revert, adjustment, setItemValue or eventOverride.
+type InventoryEventType string
+
+// InventoryEventWrite The members of an event a JSON Patch may change (see patchInventoryEvent).
+type InventoryEventWrite struct {
+	// Details Full-update body of an event's details.
+	Details *InventoryEventDetailsWrite `json:"details,omitempty"`
+
+	// Note Trimmed; 1 to 2000 characters; null or blank: none.
+	Note *string `json:"note,omitempty"`
+}
+
+// InventoryFilter Filter of the inventory list; every member narrows the result (AND).
+type InventoryFilter struct {
+	// ItemIds Only these items (1 to 500).
+	ItemIds *[]string `json:"itemIds,omitempty"`
+
+	// LocationIds Only these locations (1 to 500).
+	LocationIds *[]string `json:"locationIds,omitempty"`
+
+	// LotIds Only these lots (1 to 500).
+	LotIds *[]string `json:"lotIds,omitempty"`
+}
+
+// InventoryItemPick A pick of the item in the path: `InventoryPick` without `itemId`.
+type InventoryItemPick struct {
+	// LocationId A live location; null: stock kept without a location.
+	LocationId *string `json:"locationId,omitempty"`
+
+	// LotId A lot of the item; required for lot-tracked items.
+	LotId *string `json:"lotId,omitempty"`
+
+	// Note Trimmed; 1 to 2000 characters; null or blank: none.
+	Note *string `json:"note,omitempty"`
+
+	// Quantity Units to take; more than 0 and at most what is on hand there.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// SecondaryType Why the units leave.
+	SecondaryType InventoryItemPickSecondaryType `json:"secondaryType"`
+}
+
+// InventoryItemPickSecondaryType Why the units leave.
+type InventoryItemPickSecondaryType string
+
+// InventoryItemReceive A receipt of the item in the path: `InventoryReceive` without `itemId`.
+type InventoryItemReceive struct {
+	// LaborValue Labor value of one unit; null: 0.
+	LaborValue *dec.Decimal `json:"laborValue,omitempty"`
+
+	// LocationId A live location; null: stock kept without a location.
+	LocationId *string `json:"locationId,omitempty"`
+
+	// LotId A lot of the item.
+	LotId *string `json:"lotId,omitempty"`
+
+	// LotNumber The name of the item's lot to receive into; created when new.
+	LotNumber *string `json:"lotNumber,omitempty"`
+
+	// MachineValue Machine value of one unit; null: 0.
+	MachineValue *dec.Decimal `json:"machineValue,omitempty"`
+
+	// MaterialValue Material value of one unit; null: 0.
+	MaterialValue *dec.Decimal `json:"materialValue,omitempty"`
+
+	// Note Trimmed; 1 to 2000 characters; null or blank: none.
+	Note *string `json:"note,omitempty"`
+
+	// OutsideProcessingValue Outside processing value of one unit; null: 0.
+	OutsideProcessingValue *dec.Decimal `json:"outsideProcessingValue,omitempty"`
+
+	// Quantity Units received; more than 0.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// SecondaryType Why the units come in.
+	SecondaryType InventoryItemReceiveSecondaryType `json:"secondaryType"`
+}
+
+// InventoryItemReceiveSecondaryType Why the units come in.
+type InventoryItemReceiveSecondaryType string
+
+// InventoryLot A lot of an item: units received together and tracked by it. `system` lots are created
+// by the service for a receipt of a lot-tracked item that names no lot; `custom` is true
+// for a lot a person named. `quantity` is the lot's quantity on hand over every location.
+type InventoryLot struct {
+	// Custom Named by a person (not system and with a name).
+	Custom bool `json:"custom"`
+
+	// ExpirationDate The day the lot expires; null: never.
+	ExpirationDate *openapi_types.Date `json:"expirationDate"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// Name Unique within its item (case-insensitive); null for an unnamed lot.
+	Name *string `json:"name"`
+
+	// Quantity On hand over every location.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// System Created by the service for a receipt that named no lot.
+	System bool `json:"system"`
+}
+
+// InventoryLotCreate Create body of a lot.
+type InventoryLotCreate struct {
+	// ExpirationDate The day the lot expires; null: never.
+	ExpirationDate *openapi_types.Date `json:"expirationDate,omitempty"`
+
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// Name Trimmed; 1 to 200 characters, unique within the item (case-insensitive, 400 naming name); null or blank: an unnamed lot.
+	Name *string `json:"name,omitempty"`
+}
+
+// InventoryLotFilter Filter of the lot list; every member narrows the result (AND).
+type InventoryLotFilter struct {
+	// ItemIds Only lots of these items (1 to 500).
+	ItemIds *[]string `json:"itemIds,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+
+	// System Only system lots (true) or only other lots (false).
+	System *bool `json:"system,omitempty"`
+}
+
+// InventoryOverride Sets what is on hand of an item at one lot and location to `quantity` (see
+// overrideInventory): an `eventOverride` event records the difference.
+type InventoryOverride struct {
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// LocationId A live location; null: stock kept without a location.
+	LocationId *string `json:"locationId,omitempty"`
+
+	// LotId A lot of the item; required for lot-tracked items.
+	LotId *string `json:"lotId,omitempty"`
+
+	// Note Trimmed; 1 to 2000 characters; null or blank: none.
+	Note *string `json:"note,omitempty"`
+
+	// Quantity The new quantity on hand, 0 or more.
+	Quantity dec.Decimal `json:"quantity"`
+}
+
+// InventoryPick Takes units out of stock at one lot and location (see pickInventory). The item must be
+// an inventory item (not `isNonInventory`); a lot-tracked item needs `lotId`.
+type InventoryPick struct {
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// LocationId A live location; null: stock kept without a location.
+	LocationId *string `json:"locationId,omitempty"`
+
+	// LotId A lot of the item; required for lot-tracked items.
+	LotId *string `json:"lotId,omitempty"`
+
+	// Note Trimmed; 1 to 2000 characters; null or blank: none.
+	Note *string `json:"note,omitempty"`
+
+	// Quantity Units to take, in the item's inventory unit; more than 0 and at most what is on hand there.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// SecondaryType Why the units leave.
+	SecondaryType InventoryPickSecondaryType `json:"secondaryType"`
+}
+
+// InventoryPickSecondaryType Why the units leave.
+type InventoryPickSecondaryType string
+
+// InventoryReceive Puts units into stock at one lot and location (see receiveInventory). The item must be
+// an inventory item. The lot is `lotId` (a lot of the item) or `lotNumber` (the item's
+// lot of that name, created when new), not both; a lot-tracked item receiving with
+// neither gets a new system lot. Values are per unit, 0 or more.
+type InventoryReceive struct {
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// LaborValue Labor value of one unit; null: 0.
+	LaborValue *dec.Decimal `json:"laborValue,omitempty"`
+
+	// LocationId A live location; null: stock kept without a location.
+	LocationId *string `json:"locationId,omitempty"`
+
+	// LotId A lot of the item.
+	LotId *string `json:"lotId,omitempty"`
+
+	// LotNumber The name of the item's lot to receive into (trimmed, case-insensitive); created when the item has none of that name.
+	LotNumber *string `json:"lotNumber,omitempty"`
+
+	// MachineValue Machine value of one unit; null: 0.
+	MachineValue *dec.Decimal `json:"machineValue,omitempty"`
+
+	// MaterialValue Material value of one unit; null: 0.
+	MaterialValue *dec.Decimal `json:"materialValue,omitempty"`
+
+	// Note Trimmed; 1 to 2000 characters; null or blank: none.
+	Note *string `json:"note,omitempty"`
+
+	// OutsideProcessingValue Outside processing value of one unit; null: 0.
+	OutsideProcessingValue *dec.Decimal `json:"outsideProcessingValue,omitempty"`
+
+	// Quantity Units received, in the item's inventory unit; more than 0.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// SecondaryType Why the units come in.
+	SecondaryType InventoryReceiveSecondaryType `json:"secondaryType"`
+}
+
+// InventoryReceiveSecondaryType Why the units come in.
+type InventoryReceiveSecondaryType string
+
+// InventoryReservedForType The kind of record stock is reserved for.
+type InventoryReservedForType string
+
+// InventoryRow What is on hand of one item in one lot at one location (`lotId` and `locationId` are
+// null for stock kept without them). `onHandQuantity` is every unit on hand;
+// `quantity` is what is available, on hand less reserved units (no document reserves
+// stock yet, so the two are equal). Rows whose on-hand quantity reached 0 are not listed.
+type InventoryRow struct {
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// ItemDescription The item's description.
+	ItemDescription *string `json:"itemDescription"`
+
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// ItemNumber The item's number.
+	ItemNumber string `json:"itemNumber"`
+
+	// LocationId The location; null for stock without one.
+	LocationId *string `json:"locationId"`
+
+	// LotId The lot; null for stock without one.
+	LotId *string `json:"lotId"`
+
+	// OnHandQuantity On hand.
+	OnHandQuantity dec.Decimal `json:"onHandQuantity"`
+
+	// Quantity Available (on hand less reserved).
+	Quantity dec.Decimal `json:"quantity"`
+}
+
+// InventorySecondaryType Why an event happened, within its type.
+type InventorySecondaryType string
+
+// InventorySourceType The kind of record that caused an event.
+type InventorySourceType string
+
+// InventoryTransaction One balance change of the ledger (an `InventoryEffect` with its event's context).
+// `qtyChange` and `valueChange` are the signed changes; `quantity`, `value` and
+// `totalValue` are the balance (item, lot, location) after it: units on hand, the value
+// of one unit and of them all.
+type InventoryTransaction struct {
+	// Date The event's actionDate.
+	Date utctime.Time `json:"date"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// Item A reference to another record by id, with its display name.
+	Item Reference `json:"item"`
+
+	// Location The location; null for stock without one.
+	Location *Reference `json:"location"`
+
+	// Lot The lot; null for stock without one (name is the lot's name, empty for an unnamed lot).
+	Lot *Reference `json:"lot"`
+
+	// Note The event's note.
+	Note *string `json:"note"`
+
+	// QtyChange Signed change of the units on hand.
+	QtyChange dec.Decimal `json:"qtyChange"`
+
+	// Quantity Units on hand after the change.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// SecondaryType Why an event happened, within its type.
+	SecondaryType InventorySecondaryType `json:"secondaryType"`
+
+	// Source What caused it; null when no source was recorded.
+	Source *InventoryTransactionSource `json:"source"`
+
+	// TotalValue Value of every unit on hand after the change.
+	TotalValue dec.Decimal `json:"totalValue"`
+
+	// Type What an event did: pick, receive, revert, adjustment, setItemValue or eventOverride.
+	Type InventoryEventType `json:"type"`
+
+	// Value Value of one unit after the change (6 decimal places; 0 with nothing on hand).
+	Value dec.Decimal `json:"value"`
+
+	// ValueChange Signed change of the total value.
+	ValueChange dec.Decimal `json:"valueChange"`
+}
+
+// InventoryTransactionFilter Filter of the transaction list; every member narrows the result (AND).
+type InventoryTransactionFilter struct {
+	// DateRange Transactions dated from `start` (inclusive) to `end` (exclusive); either may be omitted.
+	DateRange *InventoryDateRange `json:"dateRange,omitempty"`
+
+	// ItemIds Only these items.
+	ItemIds *[]string `json:"itemIds,omitempty"`
+
+	// RelatedEntityId Only transactions whose source record or related record has this id.
+	RelatedEntityId *string `json:"relatedEntityId,omitempty"`
+
+	// RelatedEntityType Only transactions whose source or related record is of this kind (with relatedEntityId).
+	RelatedEntityType *string `json:"relatedEntityType,omitempty"`
+
+	// SourceType The kind of record that caused an event.
+	SourceType *InventorySourceType `json:"sourceType,omitempty"`
+}
+
+// InventoryTransactionPage A page of inventory transactions.
+type InventoryTransactionPage struct {
+	Data            []InventoryTransaction `json:"data"`
+	HasNextPage     bool                   `json:"hasNextPage"`
+	HasPreviousPage bool                   `json:"hasPreviousPage"`
+
+	// Page 1-based page number (Skip / pageSize + 1); 0 when pageSize is 0.
+	Page int `json:"page"`
+
+	// PageSize The Take applied.
+	PageSize int `json:"pageSize"`
+
+	// TotalCount Transactions matching the filter.
+	TotalCount int `json:"totalCount"`
+
+	// TotalPages ceil(totalCount / pageSize); 0 when pageSize is 0.
+	TotalPages int `json:"totalPages"`
+}
+
+// InventoryTransactionSource What caused a transaction.
+type InventoryTransactionSource struct {
+	// ItemToMakeId The job item.
+	ItemToMakeId *string `json:"itemToMakeId"`
+
+	// JobId The job owning the transaction; set for every transaction a job owns.
+	JobId *string `json:"jobId"`
+
+	// Name The source record's display name.
+	Name *string `json:"name"`
+
+	// Type The kind of record that caused an event.
+	Type InventorySourceType `json:"type"`
+}
+
+// InventoryValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+type InventoryValue struct {
+	// PerUnit The value of one unit.
+	PerUnit dec.Decimal `json:"perUnit"`
+
+	// Total The value of the whole quantity.
+	Total dec.Decimal `json:"total"`
 }
 
 // Item An item of the item master (read shape). Items are never deleted: archiving
@@ -2947,6 +3904,38 @@ type ItemWrite struct {
 // JsonPatch A JSON Patch document (RFC 6902).
 type JsonPatch = []PatchOperation
 
+// Location A stock location of the tenant (a shelf, a bay, a yard); inventory is kept per item, lot and location.
+type Location struct {
+	// Deleted True once deleted; deleted locations are kept for the records naming them.
+	Deleted bool `json:"deleted"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// Name Unique among live locations (case-insensitive).
+	Name string `json:"name"`
+}
+
+// LocationCreate Create body of a location.
+type LocationCreate struct {
+	// Name Trimmed; 1 to 200 characters; unique among live locations (case-insensitive).
+	Name string `json:"name"`
+}
+
+// LocationFilter Filter of the location list; every member narrows the result (AND).
+type LocationFilter struct {
+	// Ids Only these ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// IncludeDeleted Also list deleted locations.
+	IncludeDeleted *bool `json:"includeDeleted,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
 // MaterialForm Whether a material shape is planar (sheet, plate, tread plate: items give a length and a width) or linear (bar, tube, pipe, beam, angle, channel: items give a length only).
 type MaterialForm string
 
@@ -3695,6 +4684,9 @@ type Id = Id24
 // IfNoneMatch defines model for IfNoneMatch.
 type IfNoneMatch = string
 
+// InventoryEventId defines model for InventoryEventId.
+type InventoryEventId = string
+
 // ItemId A 24-character record id.
 //
 // Example: 6745f0a2c81e4b0012ab34cd
@@ -3719,6 +4711,9 @@ type Take = int32
 
 // BadRequest An RFC 7807 problem detail.
 type BadRequest = Problem
+
+// Conflict An RFC 7807 problem detail.
+type Conflict = Problem
 
 // Created The answer to a create: the new record's id.
 type Created = CreatedId
@@ -3984,6 +4979,76 @@ type ListInProcessTrackingFieldsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListInventoryEventsParams defines parameters for ListInventoryEvents.
+type ListInventoryEventsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListInventoryLotsParams defines parameters for ListInventoryLots.
+type ListInventoryLotsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListInventoryTransactionsParams defines parameters for ListInventoryTransactions.
+type ListInventoryTransactionsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetInventoryByItemParams defines parameters for GetInventoryByItem.
+type GetInventoryByItemParams struct {
+	// IncludeReserved Count reserved units too (on hand rather than available).
+	IncludeReserved *bool `form:"includeReserved,omitempty" json:"includeReserved,omitempty"`
+}
+
+// ListInventoryParams defines parameters for ListInventory.
+type ListInventoryParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // ListItemCategoriesParams defines parameters for ListItemCategories.
 type ListItemCategoriesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -4074,6 +5139,22 @@ type GetItemInputUnitCostParams struct {
 type GetItemPurchaseHistoryParams struct {
 	// Months Window in months, default 12; values outside 1 to 60 are clamped into it.
 	Months *int32 `form:"months,omitempty" json:"months,omitempty"`
+}
+
+// ListLocationsParams defines parameters for ListLocations.
+type ListLocationsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
 // ListMaterialCodesParams defines parameters for ListMaterialCodes.
@@ -4322,6 +5403,39 @@ type CreateInProcessTrackingFieldJSONRequestBody = InProcessTrackingFieldWrite
 // ListInProcessTrackingFieldsJSONRequestBody defines body for ListInProcessTrackingFields for application/json ContentType.
 type ListInProcessTrackingFieldsJSONRequestBody = InProcessTrackingFieldFilter
 
+// ListInventoryEventsJSONRequestBody defines body for ListInventoryEvents for application/json ContentType.
+type ListInventoryEventsJSONRequestBody = InventoryEventFilter
+
+// PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody defines body for PatchInventoryEvent for application/json-patch+json ContentType.
+type PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody = JsonPatch
+
+// PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody defines body for PatchInventoryEventDetails for application/json-patch+json ContentType.
+type PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody = JsonPatch
+
+// UpdateInventoryEventDetailsJSONRequestBody defines body for UpdateInventoryEventDetails for application/json ContentType.
+type UpdateInventoryEventDetailsJSONRequestBody = InventoryEventDetailsWrite
+
+// CreateInventoryLotJSONRequestBody defines body for CreateInventoryLot for application/json ContentType.
+type CreateInventoryLotJSONRequestBody = InventoryLotCreate
+
+// ListInventoryLotsJSONRequestBody defines body for ListInventoryLots for application/json ContentType.
+type ListInventoryLotsJSONRequestBody = InventoryLotFilter
+
+// ListInventoryTransactionsJSONRequestBody defines body for ListInventoryTransactions for application/json ContentType.
+type ListInventoryTransactionsJSONRequestBody = InventoryTransactionFilter
+
+// ListInventoryJSONRequestBody defines body for ListInventory for application/json ContentType.
+type ListInventoryJSONRequestBody = InventoryFilter
+
+// OverrideInventoryJSONRequestBody defines body for OverrideInventory for application/json ContentType.
+type OverrideInventoryJSONRequestBody = InventoryOverride
+
+// PickInventoryJSONRequestBody defines body for PickInventory for application/json ContentType.
+type PickInventoryJSONRequestBody = InventoryPick
+
+// ReceiveInventoryJSONRequestBody defines body for ReceiveInventory for application/json ContentType.
+type ReceiveInventoryJSONRequestBody = InventoryReceive
+
 // CreateItemCategoryJSONRequestBody defines body for CreateItemCategory for application/json ContentType.
 type CreateItemCategoryJSONRequestBody = TagCreate
 
@@ -4363,6 +5477,12 @@ type CreateItemCustomerDetailJSONRequestBody = ItemCustomerDetailWrite
 // UpdateItemCustomerDetailJSONRequestBody defines body for UpdateItemCustomerDetail for application/json ContentType.
 type UpdateItemCustomerDetailJSONRequestBody = ItemCustomerDetailWrite
 
+// PickItemInventoryJSONRequestBody defines body for PickItemInventory for application/json ContentType.
+type PickItemInventoryJSONRequestBody = InventoryItemPick
+
+// ReceiveItemInventoryJSONRequestBody defines body for ReceiveItemInventory for application/json ContentType.
+type ReceiveItemInventoryJSONRequestBody = InventoryItemReceive
+
 // CreateItemMaterialVendorDetailJSONRequestBody defines body for CreateItemMaterialVendorDetail for application/json ContentType.
 type CreateItemMaterialVendorDetailJSONRequestBody = ItemMaterialVendorDetailWrite
 
@@ -4392,6 +5512,12 @@ type CreateItemVendorDetailJSONRequestBody = ItemVendorDetailWrite
 
 // UpdateItemVendorDetailJSONRequestBody defines body for UpdateItemVendorDetail for application/json ContentType.
 type UpdateItemVendorDetailJSONRequestBody = ItemVendorDetailWrite
+
+// CreateLocationJSONRequestBody defines body for CreateLocation for application/json ContentType.
+type CreateLocationJSONRequestBody = LocationCreate
+
+// ListLocationsJSONRequestBody defines body for ListLocations for application/json ContentType.
+type ListLocationsJSONRequestBody = LocationFilter
 
 // CreateMaterialCodeJSONRequestBody defines body for CreateMaterialCode for application/json ContentType.
 type CreateMaterialCodeJSONRequestBody = TagCreate
@@ -4653,6 +5779,54 @@ type ServerInterface interface {
 	// GetInProcessTrackingField Get an in-process tracking field
 	// (GET /api/in-process-tracking-field-types/{id})
 	GetInProcessTrackingField(ctx echo.Context, id Id) error
+	// ListInventoryEvents List inventory events
+	// (POST /api/inventory-events/list)
+	ListInventoryEvents(ctx echo.Context, params ListInventoryEventsParams) error
+	// GetInventoryEvent Get an inventory event
+	// (GET /api/inventory-events/{inventoryEventId})
+	GetInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId) error
+	// PatchInventoryEvent Change an event's note or details
+	// (PATCH /api/inventory-events/{inventoryEventId})
+	PatchInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId) error
+	// GetInventoryEventDetails Get an event's details
+	// (GET /api/inventory-events/{inventoryEventId}/details)
+	GetInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId) error
+	// PatchInventoryEventDetails Partially update an event's details
+	// (PATCH /api/inventory-events/{inventoryEventId}/details)
+	PatchInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId) error
+	// UpdateInventoryEventDetails Replace an event's details
+	// (PUT /api/inventory-events/{inventoryEventId}/details)
+	UpdateInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId) error
+	// RevertInventoryEvent Revert an inventory event
+	// (POST /api/inventory-events/{inventoryEventId}/revert)
+	RevertInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId) error
+	// CreateInventoryLot Create a lot
+	// (POST /api/inventory-lots)
+	CreateInventoryLot(ctx echo.Context) error
+	// ListInventoryLots List lots
+	// (POST /api/inventory-lots/list)
+	ListInventoryLots(ctx echo.Context, params ListInventoryLotsParams) error
+	// GetInventoryLot Get a lot
+	// (GET /api/inventory-lots/{id})
+	GetInventoryLot(ctx echo.Context, id Id) error
+	// ListInventoryTransactions List inventory transactions
+	// (POST /api/inventory-transactions/list)
+	ListInventoryTransactions(ctx echo.Context, params ListInventoryTransactionsParams) error
+	// GetInventoryByItem Get the quantity of every item in stock
+	// (GET /api/inventory/byItem)
+	GetInventoryByItem(ctx echo.Context, params GetInventoryByItemParams) error
+	// ListInventory List inventory on hand
+	// (POST /api/inventory/list)
+	ListInventory(ctx echo.Context, params ListInventoryParams) error
+	// OverrideInventory Set the quantity on hand
+	// (POST /api/inventory/override)
+	OverrideInventory(ctx echo.Context) error
+	// PickInventory Pick inventory
+	// (POST /api/inventory/pick)
+	PickInventory(ctx echo.Context) error
+	// ReceiveInventory Receive inventory
+	// (POST /api/inventory/receive)
+	ReceiveInventory(ctx echo.Context) error
 	// CreateItemCategory Create an item category
 	// (POST /api/item-categories)
 	CreateItemCategory(ctx echo.Context) error
@@ -4712,6 +5886,12 @@ type ServerInterface interface {
 	// GetItemInputUnitCost Get the cost of buying an item, per inventory unit
 	// (GET /api/items/{itemId}/input-unit-cost)
 	GetItemInputUnitCost(ctx echo.Context, itemId ItemId, params GetItemInputUnitCostParams) error
+	// PickItemInventory Pick inventory of an item
+	// (POST /api/items/{itemId}/inventory/pick)
+	PickItemInventory(ctx echo.Context, itemId ItemId) error
+	// ReceiveItemInventory Receive inventory of an item
+	// (POST /api/items/{itemId}/inventory/receive)
+	ReceiveItemInventory(ctx echo.Context, itemId ItemId) error
 	// CreateItemMaterialVendorDetail Add a material vendor detail to an item
 	// (POST /api/items/{itemId}/material-vendors)
 	CreateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId) error
@@ -4763,6 +5943,18 @@ type ServerInterface interface {
 	// UpdateItemVendorDetail Replace an item's vendor detail
 	// (PUT /api/items/{itemId}/vendors/{itemVendorId})
 	UpdateItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36) error
+	// CreateLocation Create a location
+	// (POST /api/locations)
+	CreateLocation(ctx echo.Context) error
+	// ListLocations List locations
+	// (POST /api/locations/list)
+	ListLocations(ctx echo.Context, params ListLocationsParams) error
+	// DeleteLocation Delete a location
+	// (DELETE /api/locations/{id})
+	DeleteLocation(ctx echo.Context, id Id) error
+	// GetLocation Get a location
+	// (GET /api/locations/{id})
+	GetLocation(ctx echo.Context, id Id) error
 	// CreateMaterialCode Create a material code
 	// (POST /api/material-codes)
 	CreateMaterialCode(ctx echo.Context) error
@@ -6205,6 +7397,328 @@ func (w *ServerInterfaceWrapper) GetInProcessTrackingField(ctx echo.Context) err
 	return err
 }
 
+// ListInventoryEvents converts echo context to params.
+func (w *ServerInterfaceWrapper) ListInventoryEvents(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListInventoryEventsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListInventoryEvents(ctx, params)
+	return err
+}
+
+// GetInventoryEvent converts echo context to params.
+func (w *ServerInterfaceWrapper) GetInventoryEvent(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "inventoryEventId" -------------
+	var inventoryEventId InventoryEventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inventoryEventId", ctx.Param("inventoryEventId"), &inventoryEventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inventoryEventId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetInventoryEvent(ctx, inventoryEventId)
+	return err
+}
+
+// PatchInventoryEvent converts echo context to params.
+func (w *ServerInterfaceWrapper) PatchInventoryEvent(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "inventoryEventId" -------------
+	var inventoryEventId InventoryEventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inventoryEventId", ctx.Param("inventoryEventId"), &inventoryEventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inventoryEventId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.PatchInventoryEvent(ctx, inventoryEventId)
+	return err
+}
+
+// GetInventoryEventDetails converts echo context to params.
+func (w *ServerInterfaceWrapper) GetInventoryEventDetails(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "inventoryEventId" -------------
+	var inventoryEventId InventoryEventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inventoryEventId", ctx.Param("inventoryEventId"), &inventoryEventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inventoryEventId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetInventoryEventDetails(ctx, inventoryEventId)
+	return err
+}
+
+// PatchInventoryEventDetails converts echo context to params.
+func (w *ServerInterfaceWrapper) PatchInventoryEventDetails(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "inventoryEventId" -------------
+	var inventoryEventId InventoryEventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inventoryEventId", ctx.Param("inventoryEventId"), &inventoryEventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inventoryEventId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.PatchInventoryEventDetails(ctx, inventoryEventId)
+	return err
+}
+
+// UpdateInventoryEventDetails converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateInventoryEventDetails(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "inventoryEventId" -------------
+	var inventoryEventId InventoryEventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inventoryEventId", ctx.Param("inventoryEventId"), &inventoryEventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inventoryEventId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateInventoryEventDetails(ctx, inventoryEventId)
+	return err
+}
+
+// RevertInventoryEvent converts echo context to params.
+func (w *ServerInterfaceWrapper) RevertInventoryEvent(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "inventoryEventId" -------------
+	var inventoryEventId InventoryEventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inventoryEventId", ctx.Param("inventoryEventId"), &inventoryEventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inventoryEventId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.RevertInventoryEvent(ctx, inventoryEventId)
+	return err
+}
+
+// CreateInventoryLot converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateInventoryLot(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateInventoryLot(ctx)
+	return err
+}
+
+// ListInventoryLots converts echo context to params.
+func (w *ServerInterfaceWrapper) ListInventoryLots(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListInventoryLotsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListInventoryLots(ctx, params)
+	return err
+}
+
+// GetInventoryLot converts echo context to params.
+func (w *ServerInterfaceWrapper) GetInventoryLot(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetInventoryLot(ctx, id)
+	return err
+}
+
+// ListInventoryTransactions converts echo context to params.
+func (w *ServerInterfaceWrapper) ListInventoryTransactions(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListInventoryTransactionsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListInventoryTransactions(ctx, params)
+	return err
+}
+
+// GetInventoryByItem converts echo context to params.
+func (w *ServerInterfaceWrapper) GetInventoryByItem(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetInventoryByItemParams
+	// ------------- Optional query parameter "includeReserved" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "includeReserved", ctx.QueryParams(), &params.IncludeReserved, runtime.BindQueryParameterOptions{Type: "boolean", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter includeReserved: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetInventoryByItem(ctx, params)
+	return err
+}
+
+// ListInventory converts echo context to params.
+func (w *ServerInterfaceWrapper) ListInventory(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListInventoryParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListInventory(ctx, params)
+	return err
+}
+
+// OverrideInventory converts echo context to params.
+func (w *ServerInterfaceWrapper) OverrideInventory(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.OverrideInventory(ctx)
+	return err
+}
+
+// PickInventory converts echo context to params.
+func (w *ServerInterfaceWrapper) PickInventory(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.PickInventory(ctx)
+	return err
+}
+
+// ReceiveInventory converts echo context to params.
+func (w *ServerInterfaceWrapper) ReceiveInventory(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReceiveInventory(ctx)
+	return err
+}
+
 // CreateItemCategory converts echo context to params.
 func (w *ServerInterfaceWrapper) CreateItemCategory(ctx echo.Context) error {
 	var err error
@@ -6628,6 +8142,38 @@ func (w *ServerInterfaceWrapper) GetItemInputUnitCost(ctx echo.Context) error {
 	return err
 }
 
+// PickItemInventory converts echo context to params.
+func (w *ServerInterfaceWrapper) PickItemInventory(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.PickItemInventory(ctx, itemId)
+	return err
+}
+
+// ReceiveItemInventory converts echo context to params.
+func (w *ServerInterfaceWrapper) ReceiveItemInventory(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReceiveItemInventory(ctx, itemId)
+	return err
+}
+
 // CreateItemMaterialVendorDetail converts echo context to params.
 func (w *ServerInterfaceWrapper) CreateItemMaterialVendorDetail(ctx echo.Context) error {
 	var err error
@@ -6954,6 +8500,86 @@ func (w *ServerInterfaceWrapper) UpdateItemVendorDetail(ctx echo.Context) error 
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.UpdateItemVendorDetail(ctx, itemId, itemVendorId)
+	return err
+}
+
+// CreateLocation converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateLocation(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateLocation(ctx)
+	return err
+}
+
+// ListLocations converts echo context to params.
+func (w *ServerInterfaceWrapper) ListLocations(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListLocationsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListLocations(ctx, params)
+	return err
+}
+
+// DeleteLocation converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteLocation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteLocation(ctx, id)
+	return err
+}
+
+// GetLocation converts echo context to params.
+func (w *ServerInterfaceWrapper) GetLocation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetLocation(ctx, id)
 	return err
 }
 
@@ -7748,6 +9374,28 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.PUT(options.BaseURL+"/api/items/:itemId/customers/:itemCustomerId", wrapper.UpdateItemCustomerDetail, options.OperationMiddlewares["updateItemCustomerDetail"]...)
 	router.PUT(options.BaseURL+"/api/items/:itemId/sales-price-breaks", wrapper.ReplaceItemSalesPriceBreaks, options.OperationMiddlewares["replaceItemSalesPriceBreaks"]...)
 	router.POST(options.BaseURL+"/api/items/:itemId/sales-price-breaks/list", wrapper.ListItemSalesPriceBreaks, options.OperationMiddlewares["listItemSalesPriceBreaks"]...)
+	router.POST(options.BaseURL+"/api/locations", wrapper.CreateLocation, options.OperationMiddlewares["createLocation"]...)
+	router.POST(options.BaseURL+"/api/locations/list", wrapper.ListLocations, options.OperationMiddlewares["listLocations"]...)
+	router.DELETE(options.BaseURL+"/api/locations/:id", wrapper.DeleteLocation, options.OperationMiddlewares["deleteLocation"]...)
+	router.GET(options.BaseURL+"/api/locations/:id", wrapper.GetLocation, options.OperationMiddlewares["getLocation"]...)
+	router.POST(options.BaseURL+"/api/inventory-lots", wrapper.CreateInventoryLot, options.OperationMiddlewares["createInventoryLot"]...)
+	router.POST(options.BaseURL+"/api/inventory-lots/list", wrapper.ListInventoryLots, options.OperationMiddlewares["listInventoryLots"]...)
+	router.GET(options.BaseURL+"/api/inventory-lots/:id", wrapper.GetInventoryLot, options.OperationMiddlewares["getInventoryLot"]...)
+	router.POST(options.BaseURL+"/api/inventory/list", wrapper.ListInventory, options.OperationMiddlewares["listInventory"]...)
+	router.GET(options.BaseURL+"/api/inventory/byItem", wrapper.GetInventoryByItem, options.OperationMiddlewares["getInventoryByItem"]...)
+	router.POST(options.BaseURL+"/api/inventory/pick", wrapper.PickInventory, options.OperationMiddlewares["pickInventory"]...)
+	router.POST(options.BaseURL+"/api/inventory/receive", wrapper.ReceiveInventory, options.OperationMiddlewares["receiveInventory"]...)
+	router.POST(options.BaseURL+"/api/inventory/override", wrapper.OverrideInventory, options.OperationMiddlewares["overrideInventory"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/inventory/pick", wrapper.PickItemInventory, options.OperationMiddlewares["pickItemInventory"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/inventory/receive", wrapper.ReceiveItemInventory, options.OperationMiddlewares["receiveItemInventory"]...)
+	router.POST(options.BaseURL+"/api/inventory-events/list", wrapper.ListInventoryEvents, options.OperationMiddlewares["listInventoryEvents"]...)
+	router.GET(options.BaseURL+"/api/inventory-events/:inventoryEventId", wrapper.GetInventoryEvent, options.OperationMiddlewares["getInventoryEvent"]...)
+	router.PATCH(options.BaseURL+"/api/inventory-events/:inventoryEventId", wrapper.PatchInventoryEvent, options.OperationMiddlewares["patchInventoryEvent"]...)
+	router.GET(options.BaseURL+"/api/inventory-events/:inventoryEventId/details", wrapper.GetInventoryEventDetails, options.OperationMiddlewares["getInventoryEventDetails"]...)
+	router.PATCH(options.BaseURL+"/api/inventory-events/:inventoryEventId/details", wrapper.PatchInventoryEventDetails, options.OperationMiddlewares["patchInventoryEventDetails"]...)
+	router.PUT(options.BaseURL+"/api/inventory-events/:inventoryEventId/details", wrapper.UpdateInventoryEventDetails, options.OperationMiddlewares["updateInventoryEventDetails"]...)
+	router.POST(options.BaseURL+"/api/inventory-events/:inventoryEventId/revert", wrapper.RevertInventoryEvent, options.OperationMiddlewares["revertInventoryEvent"]...)
+	router.POST(options.BaseURL+"/api/inventory-transactions/list", wrapper.ListInventoryTransactions, options.OperationMiddlewares["listInventoryTransactions"]...)
 	router.POST(options.BaseURL+"/api/departments", wrapper.CreateDepartment, options.OperationMiddlewares["createDepartment"]...)
 	router.GET(options.BaseURL+"/api/departments/:id", wrapper.GetDepartment, options.OperationMiddlewares["getDepartment"]...)
 	router.PUT(options.BaseURL+"/api/departments/:id", wrapper.UpdateDepartment, options.OperationMiddlewares["updateDepartment"]...)
@@ -7782,6 +9430,8 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 }
 
 type BadRequestApplicationProblemPlusJSONResponse Problem
+
+type ConflictApplicationProblemPlusJSONResponse Problem
 
 type CreatedJSONResponse CreatedId
 
@@ -15864,6 +17514,2045 @@ func (response GetInProcessTrackingField503ApplicationProblemPlusJSONResponse) V
 	return err
 }
 
+type ListInventoryEventsRequestObject struct {
+	Params ListInventoryEventsParams
+	Body   *ListInventoryEventsJSONRequestBody
+}
+
+type ListInventoryEventsResponseObject interface {
+	VisitListInventoryEventsResponse(w http.ResponseWriter) error
+}
+
+type ListInventoryEvents200JSONResponse InventoryEventPage
+
+func (response ListInventoryEvents200JSONResponse) VisitListInventoryEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryEvents400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryEvents400ApplicationProblemPlusJSONResponse) VisitListInventoryEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryEvents401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryEvents401ApplicationProblemPlusJSONResponse) VisitListInventoryEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryEvents403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryEvents403ApplicationProblemPlusJSONResponse) VisitListInventoryEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryEvents404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryEvents404ApplicationProblemPlusJSONResponse) VisitListInventoryEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryEvents413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryEvents413ApplicationProblemPlusJSONResponse) VisitListInventoryEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryEvents415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryEvents415ApplicationProblemPlusJSONResponse) VisitListInventoryEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryEvents503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryEvents503ApplicationProblemPlusJSONResponse) VisitListInventoryEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryEventRequestObject struct {
+	InventoryEventId InventoryEventId `json:"inventoryEventId"`
+}
+
+type GetInventoryEventResponseObject interface {
+	VisitGetInventoryEventResponse(w http.ResponseWriter) error
+}
+
+type GetInventoryEvent200JSONResponse InventoryEvent
+
+func (response GetInventoryEvent200JSONResponse) VisitGetInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryEvent400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryEvent400ApplicationProblemPlusJSONResponse) VisitGetInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryEvent401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryEvent401ApplicationProblemPlusJSONResponse) VisitGetInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryEvent403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryEvent403ApplicationProblemPlusJSONResponse) VisitGetInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryEvent404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryEvent404ApplicationProblemPlusJSONResponse) VisitGetInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryEvent503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryEvent503ApplicationProblemPlusJSONResponse) VisitGetInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchInventoryEventRequestObject struct {
+	InventoryEventId InventoryEventId `json:"inventoryEventId"`
+	Body             *PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody
+}
+
+type PatchInventoryEventResponseObject interface {
+	VisitPatchInventoryEventResponse(w http.ResponseWriter) error
+}
+
+type PatchInventoryEvent200JSONResponse InventoryEvent
+
+func (response PatchInventoryEvent200JSONResponse) VisitPatchInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchInventoryEvent400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response PatchInventoryEvent400ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchInventoryEvent401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchInventoryEvent401ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchInventoryEvent403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response PatchInventoryEvent403ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchInventoryEvent404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response PatchInventoryEvent404ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchInventoryEvent413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response PatchInventoryEvent413ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchInventoryEvent415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response PatchInventoryEvent415ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchInventoryEvent503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response PatchInventoryEvent503ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryEventDetailsRequestObject struct {
+	InventoryEventId InventoryEventId `json:"inventoryEventId"`
+}
+
+type GetInventoryEventDetailsResponseObject interface {
+	VisitGetInventoryEventDetailsResponse(w http.ResponseWriter) error
+}
+
+type GetInventoryEventDetails200JSONResponse InventoryEventDetails
+
+func (response GetInventoryEventDetails200JSONResponse) VisitGetInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryEventDetails400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryEventDetails400ApplicationProblemPlusJSONResponse) VisitGetInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryEventDetails401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryEventDetails401ApplicationProblemPlusJSONResponse) VisitGetInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryEventDetails403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryEventDetails403ApplicationProblemPlusJSONResponse) VisitGetInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryEventDetails404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryEventDetails404ApplicationProblemPlusJSONResponse) VisitGetInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryEventDetails503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryEventDetails503ApplicationProblemPlusJSONResponse) VisitGetInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchInventoryEventDetailsRequestObject struct {
+	InventoryEventId InventoryEventId `json:"inventoryEventId"`
+	Body             *PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody
+}
+
+type PatchInventoryEventDetailsResponseObject interface {
+	VisitPatchInventoryEventDetailsResponse(w http.ResponseWriter) error
+}
+
+type PatchInventoryEventDetails200JSONResponse InventoryEventDetails
+
+func (response PatchInventoryEventDetails200JSONResponse) VisitPatchInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchInventoryEventDetails400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response PatchInventoryEventDetails400ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchInventoryEventDetails401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchInventoryEventDetails401ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchInventoryEventDetails403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response PatchInventoryEventDetails403ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchInventoryEventDetails404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response PatchInventoryEventDetails404ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchInventoryEventDetails413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response PatchInventoryEventDetails413ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchInventoryEventDetails415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response PatchInventoryEventDetails415ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchInventoryEventDetails503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response PatchInventoryEventDetails503ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateInventoryEventDetailsRequestObject struct {
+	InventoryEventId InventoryEventId `json:"inventoryEventId"`
+	Body             *UpdateInventoryEventDetailsJSONRequestBody
+}
+
+type UpdateInventoryEventDetailsResponseObject interface {
+	VisitUpdateInventoryEventDetailsResponse(w http.ResponseWriter) error
+}
+
+type UpdateInventoryEventDetails200JSONResponse InventoryEventDetails
+
+func (response UpdateInventoryEventDetails200JSONResponse) VisitUpdateInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateInventoryEventDetails400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateInventoryEventDetails400ApplicationProblemPlusJSONResponse) VisitUpdateInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateInventoryEventDetails401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateInventoryEventDetails401ApplicationProblemPlusJSONResponse) VisitUpdateInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateInventoryEventDetails403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateInventoryEventDetails403ApplicationProblemPlusJSONResponse) VisitUpdateInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateInventoryEventDetails404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateInventoryEventDetails404ApplicationProblemPlusJSONResponse) VisitUpdateInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateInventoryEventDetails413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateInventoryEventDetails413ApplicationProblemPlusJSONResponse) VisitUpdateInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateInventoryEventDetails415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateInventoryEventDetails415ApplicationProblemPlusJSONResponse) VisitUpdateInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateInventoryEventDetails503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateInventoryEventDetails503ApplicationProblemPlusJSONResponse) VisitUpdateInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevertInventoryEventRequestObject struct {
+	InventoryEventId InventoryEventId `json:"inventoryEventId"`
+}
+
+type RevertInventoryEventResponseObject interface {
+	VisitRevertInventoryEventResponse(w http.ResponseWriter) error
+}
+
+type RevertInventoryEvent200JSONResponse InventoryEvent
+
+func (response RevertInventoryEvent200JSONResponse) VisitRevertInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevertInventoryEvent400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response RevertInventoryEvent400ApplicationProblemPlusJSONResponse) VisitRevertInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevertInventoryEvent401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response RevertInventoryEvent401ApplicationProblemPlusJSONResponse) VisitRevertInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevertInventoryEvent403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response RevertInventoryEvent403ApplicationProblemPlusJSONResponse) VisitRevertInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevertInventoryEvent404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response RevertInventoryEvent404ApplicationProblemPlusJSONResponse) VisitRevertInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevertInventoryEvent503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response RevertInventoryEvent503ApplicationProblemPlusJSONResponse) VisitRevertInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInventoryLotRequestObject struct {
+	Body *CreateInventoryLotJSONRequestBody
+}
+
+type CreateInventoryLotResponseObject interface {
+	VisitCreateInventoryLotResponse(w http.ResponseWriter) error
+}
+
+type CreateInventoryLot200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateInventoryLot200JSONResponse) VisitCreateInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInventoryLot400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInventoryLot400ApplicationProblemPlusJSONResponse) VisitCreateInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInventoryLot401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInventoryLot401ApplicationProblemPlusJSONResponse) VisitCreateInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInventoryLot403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInventoryLot403ApplicationProblemPlusJSONResponse) VisitCreateInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInventoryLot404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInventoryLot404ApplicationProblemPlusJSONResponse) VisitCreateInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInventoryLot413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInventoryLot413ApplicationProblemPlusJSONResponse) VisitCreateInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInventoryLot415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInventoryLot415ApplicationProblemPlusJSONResponse) VisitCreateInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInventoryLot503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInventoryLot503ApplicationProblemPlusJSONResponse) VisitCreateInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryLotsRequestObject struct {
+	Params ListInventoryLotsParams
+	Body   *ListInventoryLotsJSONRequestBody
+}
+
+type ListInventoryLotsResponseObject interface {
+	VisitListInventoryLotsResponse(w http.ResponseWriter) error
+}
+
+type ListInventoryLots200JSONResponse []InventoryLot
+
+func (response ListInventoryLots200JSONResponse) VisitListInventoryLotsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryLots400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryLots400ApplicationProblemPlusJSONResponse) VisitListInventoryLotsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryLots401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryLots401ApplicationProblemPlusJSONResponse) VisitListInventoryLotsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryLots403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryLots403ApplicationProblemPlusJSONResponse) VisitListInventoryLotsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryLots404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryLots404ApplicationProblemPlusJSONResponse) VisitListInventoryLotsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryLots413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryLots413ApplicationProblemPlusJSONResponse) VisitListInventoryLotsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryLots415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryLots415ApplicationProblemPlusJSONResponse) VisitListInventoryLotsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryLots503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryLots503ApplicationProblemPlusJSONResponse) VisitListInventoryLotsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryLotRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type GetInventoryLotResponseObject interface {
+	VisitGetInventoryLotResponse(w http.ResponseWriter) error
+}
+
+type GetInventoryLot200JSONResponse InventoryLot
+
+func (response GetInventoryLot200JSONResponse) VisitGetInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryLot400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryLot400ApplicationProblemPlusJSONResponse) VisitGetInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryLot401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryLot401ApplicationProblemPlusJSONResponse) VisitGetInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryLot403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryLot403ApplicationProblemPlusJSONResponse) VisitGetInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryLot404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryLot404ApplicationProblemPlusJSONResponse) VisitGetInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryLot503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryLot503ApplicationProblemPlusJSONResponse) VisitGetInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryTransactionsRequestObject struct {
+	Params ListInventoryTransactionsParams
+	Body   *ListInventoryTransactionsJSONRequestBody
+}
+
+type ListInventoryTransactionsResponseObject interface {
+	VisitListInventoryTransactionsResponse(w http.ResponseWriter) error
+}
+
+type ListInventoryTransactions200JSONResponse InventoryTransactionPage
+
+func (response ListInventoryTransactions200JSONResponse) VisitListInventoryTransactionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryTransactions400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryTransactions400ApplicationProblemPlusJSONResponse) VisitListInventoryTransactionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryTransactions401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryTransactions401ApplicationProblemPlusJSONResponse) VisitListInventoryTransactionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryTransactions403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryTransactions403ApplicationProblemPlusJSONResponse) VisitListInventoryTransactionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryTransactions404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryTransactions404ApplicationProblemPlusJSONResponse) VisitListInventoryTransactionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryTransactions413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryTransactions413ApplicationProblemPlusJSONResponse) VisitListInventoryTransactionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryTransactions415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryTransactions415ApplicationProblemPlusJSONResponse) VisitListInventoryTransactionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryTransactions503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryTransactions503ApplicationProblemPlusJSONResponse) VisitListInventoryTransactionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryByItemRequestObject struct {
+	Params GetInventoryByItemParams
+}
+
+type GetInventoryByItemResponseObject interface {
+	VisitGetInventoryByItemResponse(w http.ResponseWriter) error
+}
+
+type GetInventoryByItem200JSONResponse InventoryByItem
+
+func (response GetInventoryByItem200JSONResponse) VisitGetInventoryByItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryByItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryByItem400ApplicationProblemPlusJSONResponse) VisitGetInventoryByItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryByItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryByItem401ApplicationProblemPlusJSONResponse) VisitGetInventoryByItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryByItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryByItem403ApplicationProblemPlusJSONResponse) VisitGetInventoryByItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryByItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryByItem404ApplicationProblemPlusJSONResponse) VisitGetInventoryByItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryByItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryByItem503ApplicationProblemPlusJSONResponse) VisitGetInventoryByItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventoryRequestObject struct {
+	Params ListInventoryParams
+	Body   *ListInventoryJSONRequestBody
+}
+
+type ListInventoryResponseObject interface {
+	VisitListInventoryResponse(w http.ResponseWriter) error
+}
+
+type ListInventory200JSONResponse []InventoryRow
+
+func (response ListInventory200JSONResponse) VisitListInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventory400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventory400ApplicationProblemPlusJSONResponse) VisitListInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventory401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventory401ApplicationProblemPlusJSONResponse) VisitListInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventory403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventory403ApplicationProblemPlusJSONResponse) VisitListInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventory404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventory404ApplicationProblemPlusJSONResponse) VisitListInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventory413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventory413ApplicationProblemPlusJSONResponse) VisitListInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventory415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventory415ApplicationProblemPlusJSONResponse) VisitListInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventory503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventory503ApplicationProblemPlusJSONResponse) VisitListInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OverrideInventoryRequestObject struct {
+	Body *OverrideInventoryJSONRequestBody
+}
+
+type OverrideInventoryResponseObject interface {
+	VisitOverrideInventoryResponse(w http.ResponseWriter) error
+}
+
+type OverrideInventory200JSONResponse InventoryEvent
+
+func (response OverrideInventory200JSONResponse) VisitOverrideInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OverrideInventory400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response OverrideInventory400ApplicationProblemPlusJSONResponse) VisitOverrideInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OverrideInventory401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response OverrideInventory401ApplicationProblemPlusJSONResponse) VisitOverrideInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OverrideInventory403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response OverrideInventory403ApplicationProblemPlusJSONResponse) VisitOverrideInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OverrideInventory404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response OverrideInventory404ApplicationProblemPlusJSONResponse) VisitOverrideInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OverrideInventory413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response OverrideInventory413ApplicationProblemPlusJSONResponse) VisitOverrideInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OverrideInventory415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response OverrideInventory415ApplicationProblemPlusJSONResponse) VisitOverrideInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OverrideInventory503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response OverrideInventory503ApplicationProblemPlusJSONResponse) VisitOverrideInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PickInventoryRequestObject struct {
+	Body *PickInventoryJSONRequestBody
+}
+
+type PickInventoryResponseObject interface {
+	VisitPickInventoryResponse(w http.ResponseWriter) error
+}
+
+type PickInventory200JSONResponse InventoryEvent
+
+func (response PickInventory200JSONResponse) VisitPickInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PickInventory400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response PickInventory400ApplicationProblemPlusJSONResponse) VisitPickInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PickInventory401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response PickInventory401ApplicationProblemPlusJSONResponse) VisitPickInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PickInventory403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response PickInventory403ApplicationProblemPlusJSONResponse) VisitPickInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PickInventory404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response PickInventory404ApplicationProblemPlusJSONResponse) VisitPickInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PickInventory413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response PickInventory413ApplicationProblemPlusJSONResponse) VisitPickInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PickInventory415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response PickInventory415ApplicationProblemPlusJSONResponse) VisitPickInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PickInventory503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response PickInventory503ApplicationProblemPlusJSONResponse) VisitPickInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveInventoryRequestObject struct {
+	Body *ReceiveInventoryJSONRequestBody
+}
+
+type ReceiveInventoryResponseObject interface {
+	VisitReceiveInventoryResponse(w http.ResponseWriter) error
+}
+
+type ReceiveInventory200JSONResponse InventoryEvent
+
+func (response ReceiveInventory200JSONResponse) VisitReceiveInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveInventory400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveInventory400ApplicationProblemPlusJSONResponse) VisitReceiveInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveInventory401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveInventory401ApplicationProblemPlusJSONResponse) VisitReceiveInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveInventory403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveInventory403ApplicationProblemPlusJSONResponse) VisitReceiveInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveInventory404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveInventory404ApplicationProblemPlusJSONResponse) VisitReceiveInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveInventory413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveInventory413ApplicationProblemPlusJSONResponse) VisitReceiveInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveInventory415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveInventory415ApplicationProblemPlusJSONResponse) VisitReceiveInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveInventory503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveInventory503ApplicationProblemPlusJSONResponse) VisitReceiveInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemCategoryRequestObject struct {
 	Body *CreateItemCategoryJSONRequestBody
 }
@@ -18328,6 +22017,282 @@ func (response GetItemInputUnitCost503ApplicationProblemPlusJSONResponse) VisitG
 	return err
 }
 
+type PickItemInventoryRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Body   *PickItemInventoryJSONRequestBody
+}
+
+type PickItemInventoryResponseObject interface {
+	VisitPickItemInventoryResponse(w http.ResponseWriter) error
+}
+
+type PickItemInventory200JSONResponse InventoryEvent
+
+func (response PickItemInventory200JSONResponse) VisitPickItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PickItemInventory400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response PickItemInventory400ApplicationProblemPlusJSONResponse) VisitPickItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PickItemInventory401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response PickItemInventory401ApplicationProblemPlusJSONResponse) VisitPickItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PickItemInventory403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response PickItemInventory403ApplicationProblemPlusJSONResponse) VisitPickItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PickItemInventory404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response PickItemInventory404ApplicationProblemPlusJSONResponse) VisitPickItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PickItemInventory413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response PickItemInventory413ApplicationProblemPlusJSONResponse) VisitPickItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PickItemInventory415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response PickItemInventory415ApplicationProblemPlusJSONResponse) VisitPickItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PickItemInventory503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response PickItemInventory503ApplicationProblemPlusJSONResponse) VisitPickItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveItemInventoryRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Body   *ReceiveItemInventoryJSONRequestBody
+}
+
+type ReceiveItemInventoryResponseObject interface {
+	VisitReceiveItemInventoryResponse(w http.ResponseWriter) error
+}
+
+type ReceiveItemInventory200JSONResponse InventoryEvent
+
+func (response ReceiveItemInventory200JSONResponse) VisitReceiveItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveItemInventory400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveItemInventory400ApplicationProblemPlusJSONResponse) VisitReceiveItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveItemInventory401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveItemInventory401ApplicationProblemPlusJSONResponse) VisitReceiveItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveItemInventory403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveItemInventory403ApplicationProblemPlusJSONResponse) VisitReceiveItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveItemInventory404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveItemInventory404ApplicationProblemPlusJSONResponse) VisitReceiveItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveItemInventory413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveItemInventory413ApplicationProblemPlusJSONResponse) VisitReceiveItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveItemInventory415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveItemInventory415ApplicationProblemPlusJSONResponse) VisitReceiveItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveItemInventory503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveItemInventory503ApplicationProblemPlusJSONResponse) VisitReceiveItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemMaterialVendorDetailRequestObject struct {
 	ItemId ItemId `json:"itemId"`
 	Body   *CreateItemMaterialVendorDetailJSONRequestBody
@@ -20524,6 +24489,499 @@ type UpdateItemVendorDetail503ApplicationProblemPlusJSONResponse struct {
 }
 
 func (response UpdateItemVendorDetail503ApplicationProblemPlusJSONResponse) VisitUpdateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateLocationRequestObject struct {
+	Body *CreateLocationJSONRequestBody
+}
+
+type CreateLocationResponseObject interface {
+	VisitCreateLocationResponse(w http.ResponseWriter) error
+}
+
+type CreateLocation200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateLocation200JSONResponse) VisitCreateLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateLocation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateLocation400ApplicationProblemPlusJSONResponse) VisitCreateLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateLocation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateLocation401ApplicationProblemPlusJSONResponse) VisitCreateLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateLocation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateLocation403ApplicationProblemPlusJSONResponse) VisitCreateLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateLocation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateLocation404ApplicationProblemPlusJSONResponse) VisitCreateLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateLocation413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateLocation413ApplicationProblemPlusJSONResponse) VisitCreateLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateLocation415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateLocation415ApplicationProblemPlusJSONResponse) VisitCreateLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateLocation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateLocation503ApplicationProblemPlusJSONResponse) VisitCreateLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLocationsRequestObject struct {
+	Params ListLocationsParams
+	Body   *ListLocationsJSONRequestBody
+}
+
+type ListLocationsResponseObject interface {
+	VisitListLocationsResponse(w http.ResponseWriter) error
+}
+
+type ListLocations200JSONResponse []Location
+
+func (response ListLocations200JSONResponse) VisitListLocationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLocations400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListLocations400ApplicationProblemPlusJSONResponse) VisitListLocationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLocations401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListLocations401ApplicationProblemPlusJSONResponse) VisitListLocationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLocations403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListLocations403ApplicationProblemPlusJSONResponse) VisitListLocationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLocations404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListLocations404ApplicationProblemPlusJSONResponse) VisitListLocationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLocations413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListLocations413ApplicationProblemPlusJSONResponse) VisitListLocationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLocations415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListLocations415ApplicationProblemPlusJSONResponse) VisitListLocationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLocations503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListLocations503ApplicationProblemPlusJSONResponse) VisitListLocationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteLocationRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type DeleteLocationResponseObject interface {
+	VisitDeleteLocationResponse(w http.ResponseWriter) error
+}
+
+type DeleteLocation200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteLocation200JSONResponse) VisitDeleteLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteLocation204Response struct {
+}
+
+func (response DeleteLocation204Response) VisitDeleteLocationResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteLocation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteLocation400ApplicationProblemPlusJSONResponse) VisitDeleteLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteLocation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteLocation401ApplicationProblemPlusJSONResponse) VisitDeleteLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteLocation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteLocation403ApplicationProblemPlusJSONResponse) VisitDeleteLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteLocation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteLocation404ApplicationProblemPlusJSONResponse) VisitDeleteLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteLocation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteLocation503ApplicationProblemPlusJSONResponse) VisitDeleteLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLocationRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type GetLocationResponseObject interface {
+	VisitGetLocationResponse(w http.ResponseWriter) error
+}
+
+type GetLocation200JSONResponse Location
+
+func (response GetLocation200JSONResponse) VisitGetLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLocation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetLocation400ApplicationProblemPlusJSONResponse) VisitGetLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLocation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetLocation401ApplicationProblemPlusJSONResponse) VisitGetLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLocation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetLocation403ApplicationProblemPlusJSONResponse) VisitGetLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLocation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetLocation404ApplicationProblemPlusJSONResponse) VisitGetLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLocation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetLocation503ApplicationProblemPlusJSONResponse) VisitGetLocationResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -24851,6 +29309,54 @@ type StrictServerInterface interface {
 	// GetInProcessTrackingField Get an in-process tracking field
 	// (GET /api/in-process-tracking-field-types/{id})
 	GetInProcessTrackingField(ctx context.Context, request GetInProcessTrackingFieldRequestObject) (GetInProcessTrackingFieldResponseObject, error)
+	// ListInventoryEvents List inventory events
+	// (POST /api/inventory-events/list)
+	ListInventoryEvents(ctx context.Context, request ListInventoryEventsRequestObject) (ListInventoryEventsResponseObject, error)
+	// GetInventoryEvent Get an inventory event
+	// (GET /api/inventory-events/{inventoryEventId})
+	GetInventoryEvent(ctx context.Context, request GetInventoryEventRequestObject) (GetInventoryEventResponseObject, error)
+	// PatchInventoryEvent Change an event's note or details
+	// (PATCH /api/inventory-events/{inventoryEventId})
+	PatchInventoryEvent(ctx context.Context, request PatchInventoryEventRequestObject) (PatchInventoryEventResponseObject, error)
+	// GetInventoryEventDetails Get an event's details
+	// (GET /api/inventory-events/{inventoryEventId}/details)
+	GetInventoryEventDetails(ctx context.Context, request GetInventoryEventDetailsRequestObject) (GetInventoryEventDetailsResponseObject, error)
+	// PatchInventoryEventDetails Partially update an event's details
+	// (PATCH /api/inventory-events/{inventoryEventId}/details)
+	PatchInventoryEventDetails(ctx context.Context, request PatchInventoryEventDetailsRequestObject) (PatchInventoryEventDetailsResponseObject, error)
+	// UpdateInventoryEventDetails Replace an event's details
+	// (PUT /api/inventory-events/{inventoryEventId}/details)
+	UpdateInventoryEventDetails(ctx context.Context, request UpdateInventoryEventDetailsRequestObject) (UpdateInventoryEventDetailsResponseObject, error)
+	// RevertInventoryEvent Revert an inventory event
+	// (POST /api/inventory-events/{inventoryEventId}/revert)
+	RevertInventoryEvent(ctx context.Context, request RevertInventoryEventRequestObject) (RevertInventoryEventResponseObject, error)
+	// CreateInventoryLot Create a lot
+	// (POST /api/inventory-lots)
+	CreateInventoryLot(ctx context.Context, request CreateInventoryLotRequestObject) (CreateInventoryLotResponseObject, error)
+	// ListInventoryLots List lots
+	// (POST /api/inventory-lots/list)
+	ListInventoryLots(ctx context.Context, request ListInventoryLotsRequestObject) (ListInventoryLotsResponseObject, error)
+	// GetInventoryLot Get a lot
+	// (GET /api/inventory-lots/{id})
+	GetInventoryLot(ctx context.Context, request GetInventoryLotRequestObject) (GetInventoryLotResponseObject, error)
+	// ListInventoryTransactions List inventory transactions
+	// (POST /api/inventory-transactions/list)
+	ListInventoryTransactions(ctx context.Context, request ListInventoryTransactionsRequestObject) (ListInventoryTransactionsResponseObject, error)
+	// GetInventoryByItem Get the quantity of every item in stock
+	// (GET /api/inventory/byItem)
+	GetInventoryByItem(ctx context.Context, request GetInventoryByItemRequestObject) (GetInventoryByItemResponseObject, error)
+	// ListInventory List inventory on hand
+	// (POST /api/inventory/list)
+	ListInventory(ctx context.Context, request ListInventoryRequestObject) (ListInventoryResponseObject, error)
+	// OverrideInventory Set the quantity on hand
+	// (POST /api/inventory/override)
+	OverrideInventory(ctx context.Context, request OverrideInventoryRequestObject) (OverrideInventoryResponseObject, error)
+	// PickInventory Pick inventory
+	// (POST /api/inventory/pick)
+	PickInventory(ctx context.Context, request PickInventoryRequestObject) (PickInventoryResponseObject, error)
+	// ReceiveInventory Receive inventory
+	// (POST /api/inventory/receive)
+	ReceiveInventory(ctx context.Context, request ReceiveInventoryRequestObject) (ReceiveInventoryResponseObject, error)
 	// CreateItemCategory Create an item category
 	// (POST /api/item-categories)
 	CreateItemCategory(ctx context.Context, request CreateItemCategoryRequestObject) (CreateItemCategoryResponseObject, error)
@@ -24910,6 +29416,12 @@ type StrictServerInterface interface {
 	// GetItemInputUnitCost Get the cost of buying an item, per inventory unit
 	// (GET /api/items/{itemId}/input-unit-cost)
 	GetItemInputUnitCost(ctx context.Context, request GetItemInputUnitCostRequestObject) (GetItemInputUnitCostResponseObject, error)
+	// PickItemInventory Pick inventory of an item
+	// (POST /api/items/{itemId}/inventory/pick)
+	PickItemInventory(ctx context.Context, request PickItemInventoryRequestObject) (PickItemInventoryResponseObject, error)
+	// ReceiveItemInventory Receive inventory of an item
+	// (POST /api/items/{itemId}/inventory/receive)
+	ReceiveItemInventory(ctx context.Context, request ReceiveItemInventoryRequestObject) (ReceiveItemInventoryResponseObject, error)
 	// CreateItemMaterialVendorDetail Add a material vendor detail to an item
 	// (POST /api/items/{itemId}/material-vendors)
 	CreateItemMaterialVendorDetail(ctx context.Context, request CreateItemMaterialVendorDetailRequestObject) (CreateItemMaterialVendorDetailResponseObject, error)
@@ -24961,6 +29473,18 @@ type StrictServerInterface interface {
 	// UpdateItemVendorDetail Replace an item's vendor detail
 	// (PUT /api/items/{itemId}/vendors/{itemVendorId})
 	UpdateItemVendorDetail(ctx context.Context, request UpdateItemVendorDetailRequestObject) (UpdateItemVendorDetailResponseObject, error)
+	// CreateLocation Create a location
+	// (POST /api/locations)
+	CreateLocation(ctx context.Context, request CreateLocationRequestObject) (CreateLocationResponseObject, error)
+	// ListLocations List locations
+	// (POST /api/locations/list)
+	ListLocations(ctx context.Context, request ListLocationsRequestObject) (ListLocationsResponseObject, error)
+	// DeleteLocation Delete a location
+	// (DELETE /api/locations/{id})
+	DeleteLocation(ctx context.Context, request DeleteLocationRequestObject) (DeleteLocationResponseObject, error)
+	// GetLocation Get a location
+	// (GET /api/locations/{id})
+	GetLocation(ctx context.Context, request GetLocationRequestObject) (GetLocationResponseObject, error)
 	// CreateMaterialCode Create a material code
 	// (POST /api/material-codes)
 	CreateMaterialCode(ctx context.Context, request CreateMaterialCodeRequestObject) (CreateMaterialCodeResponseObject, error)
@@ -27616,6 +32140,663 @@ func (sh *strictHandler) GetInProcessTrackingField(ctx echo.Context, id Id) erro
 	return nil
 }
 
+// ListInventoryEvents operation middleware
+func (sh *strictHandler) ListInventoryEvents(ctx echo.Context, params ListInventoryEventsParams) error {
+	var request ListInventoryEventsRequestObject
+
+	request.Params = params
+
+	var body ListInventoryEventsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListInventoryEvents(ctx.Request().Context(), request.(ListInventoryEventsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListInventoryEvents")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListInventoryEventsResponseObject); ok {
+		return validResponse.VisitListInventoryEventsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetInventoryEvent operation middleware
+func (sh *strictHandler) GetInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId) error {
+	var request GetInventoryEventRequestObject
+
+	request.InventoryEventId = inventoryEventId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetInventoryEvent(ctx.Request().Context(), request.(GetInventoryEventRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetInventoryEvent")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetInventoryEventResponseObject); ok {
+		return validResponse.VisitGetInventoryEventResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// PatchInventoryEvent operation middleware
+func (sh *strictHandler) PatchInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId) error {
+	var request PatchInventoryEventRequestObject
+
+	request.InventoryEventId = inventoryEventId
+
+	var body PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.PatchInventoryEvent(ctx.Request().Context(), request.(PatchInventoryEventRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PatchInventoryEvent")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(PatchInventoryEventResponseObject); ok {
+		return validResponse.VisitPatchInventoryEventResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetInventoryEventDetails operation middleware
+func (sh *strictHandler) GetInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId) error {
+	var request GetInventoryEventDetailsRequestObject
+
+	request.InventoryEventId = inventoryEventId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetInventoryEventDetails(ctx.Request().Context(), request.(GetInventoryEventDetailsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetInventoryEventDetails")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetInventoryEventDetailsResponseObject); ok {
+		return validResponse.VisitGetInventoryEventDetailsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// PatchInventoryEventDetails operation middleware
+func (sh *strictHandler) PatchInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId) error {
+	var request PatchInventoryEventDetailsRequestObject
+
+	request.InventoryEventId = inventoryEventId
+
+	var body PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.PatchInventoryEventDetails(ctx.Request().Context(), request.(PatchInventoryEventDetailsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PatchInventoryEventDetails")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(PatchInventoryEventDetailsResponseObject); ok {
+		return validResponse.VisitPatchInventoryEventDetailsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateInventoryEventDetails operation middleware
+func (sh *strictHandler) UpdateInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId) error {
+	var request UpdateInventoryEventDetailsRequestObject
+
+	request.InventoryEventId = inventoryEventId
+
+	var body UpdateInventoryEventDetailsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateInventoryEventDetails(ctx.Request().Context(), request.(UpdateInventoryEventDetailsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateInventoryEventDetails")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateInventoryEventDetailsResponseObject); ok {
+		return validResponse.VisitUpdateInventoryEventDetailsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RevertInventoryEvent operation middleware
+func (sh *strictHandler) RevertInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId) error {
+	var request RevertInventoryEventRequestObject
+
+	request.InventoryEventId = inventoryEventId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.RevertInventoryEvent(ctx.Request().Context(), request.(RevertInventoryEventRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RevertInventoryEvent")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RevertInventoryEventResponseObject); ok {
+		return validResponse.VisitRevertInventoryEventResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateInventoryLot operation middleware
+func (sh *strictHandler) CreateInventoryLot(ctx echo.Context) error {
+	var request CreateInventoryLotRequestObject
+
+	var body CreateInventoryLotJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateInventoryLot(ctx.Request().Context(), request.(CreateInventoryLotRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateInventoryLot")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateInventoryLotResponseObject); ok {
+		return validResponse.VisitCreateInventoryLotResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListInventoryLots operation middleware
+func (sh *strictHandler) ListInventoryLots(ctx echo.Context, params ListInventoryLotsParams) error {
+	var request ListInventoryLotsRequestObject
+
+	request.Params = params
+
+	var body ListInventoryLotsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListInventoryLots(ctx.Request().Context(), request.(ListInventoryLotsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListInventoryLots")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListInventoryLotsResponseObject); ok {
+		return validResponse.VisitListInventoryLotsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetInventoryLot operation middleware
+func (sh *strictHandler) GetInventoryLot(ctx echo.Context, id Id) error {
+	var request GetInventoryLotRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetInventoryLot(ctx.Request().Context(), request.(GetInventoryLotRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetInventoryLot")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetInventoryLotResponseObject); ok {
+		return validResponse.VisitGetInventoryLotResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListInventoryTransactions operation middleware
+func (sh *strictHandler) ListInventoryTransactions(ctx echo.Context, params ListInventoryTransactionsParams) error {
+	var request ListInventoryTransactionsRequestObject
+
+	request.Params = params
+
+	var body ListInventoryTransactionsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListInventoryTransactions(ctx.Request().Context(), request.(ListInventoryTransactionsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListInventoryTransactions")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListInventoryTransactionsResponseObject); ok {
+		return validResponse.VisitListInventoryTransactionsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetInventoryByItem operation middleware
+func (sh *strictHandler) GetInventoryByItem(ctx echo.Context, params GetInventoryByItemParams) error {
+	var request GetInventoryByItemRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetInventoryByItem(ctx.Request().Context(), request.(GetInventoryByItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetInventoryByItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetInventoryByItemResponseObject); ok {
+		return validResponse.VisitGetInventoryByItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListInventory operation middleware
+func (sh *strictHandler) ListInventory(ctx echo.Context, params ListInventoryParams) error {
+	var request ListInventoryRequestObject
+
+	request.Params = params
+
+	var body ListInventoryJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListInventory(ctx.Request().Context(), request.(ListInventoryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListInventory")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListInventoryResponseObject); ok {
+		return validResponse.VisitListInventoryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// OverrideInventory operation middleware
+func (sh *strictHandler) OverrideInventory(ctx echo.Context) error {
+	var request OverrideInventoryRequestObject
+
+	var body OverrideInventoryJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.OverrideInventory(ctx.Request().Context(), request.(OverrideInventoryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "OverrideInventory")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(OverrideInventoryResponseObject); ok {
+		return validResponse.VisitOverrideInventoryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// PickInventory operation middleware
+func (sh *strictHandler) PickInventory(ctx echo.Context) error {
+	var request PickInventoryRequestObject
+
+	var body PickInventoryJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.PickInventory(ctx.Request().Context(), request.(PickInventoryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PickInventory")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(PickInventoryResponseObject); ok {
+		return validResponse.VisitPickInventoryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReceiveInventory operation middleware
+func (sh *strictHandler) ReceiveInventory(ctx echo.Context) error {
+	var request ReceiveInventoryRequestObject
+
+	var body ReceiveInventoryJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReceiveInventory(ctx.Request().Context(), request.(ReceiveInventoryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReceiveInventory")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReceiveInventoryResponseObject); ok {
+		return validResponse.VisitReceiveInventoryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // CreateItemCategory operation middleware
 func (sh *strictHandler) CreateItemCategory(ctx echo.Context) error {
 	var request CreateItemCategoryRequestObject
@@ -28401,6 +33582,102 @@ func (sh *strictHandler) GetItemInputUnitCost(ctx echo.Context, itemId ItemId, p
 	return nil
 }
 
+// PickItemInventory operation middleware
+func (sh *strictHandler) PickItemInventory(ctx echo.Context, itemId ItemId) error {
+	var request PickItemInventoryRequestObject
+
+	request.ItemId = itemId
+
+	var body PickItemInventoryJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.PickItemInventory(ctx.Request().Context(), request.(PickItemInventoryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PickItemInventory")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(PickItemInventoryResponseObject); ok {
+		return validResponse.VisitPickItemInventoryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReceiveItemInventory operation middleware
+func (sh *strictHandler) ReceiveItemInventory(ctx echo.Context, itemId ItemId) error {
+	var request ReceiveItemInventoryRequestObject
+
+	request.ItemId = itemId
+
+	var body ReceiveItemInventoryJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReceiveItemInventory(ctx.Request().Context(), request.(ReceiveItemInventoryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReceiveItemInventory")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReceiveItemInventoryResponseObject); ok {
+		return validResponse.VisitReceiveItemInventoryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // CreateItemMaterialVendorDetail operation middleware
 func (sh *strictHandler) CreateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId) error {
 	var request CreateItemMaterialVendorDetailRequestObject
@@ -29063,6 +34340,153 @@ func (sh *strictHandler) UpdateItemVendorDetail(ctx echo.Context, itemId ItemId,
 		return err
 	} else if validResponse, ok := response.(UpdateItemVendorDetailResponseObject); ok {
 		return validResponse.VisitUpdateItemVendorDetailResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateLocation operation middleware
+func (sh *strictHandler) CreateLocation(ctx echo.Context) error {
+	var request CreateLocationRequestObject
+
+	var body CreateLocationJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateLocation(ctx.Request().Context(), request.(CreateLocationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateLocation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateLocationResponseObject); ok {
+		return validResponse.VisitCreateLocationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListLocations operation middleware
+func (sh *strictHandler) ListLocations(ctx echo.Context, params ListLocationsParams) error {
+	var request ListLocationsRequestObject
+
+	request.Params = params
+
+	var body ListLocationsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListLocations(ctx.Request().Context(), request.(ListLocationsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListLocations")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListLocationsResponseObject); ok {
+		return validResponse.VisitListLocationsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteLocation operation middleware
+func (sh *strictHandler) DeleteLocation(ctx echo.Context, id Id) error {
+	var request DeleteLocationRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteLocation(ctx.Request().Context(), request.(DeleteLocationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteLocation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteLocationResponseObject); ok {
+		return validResponse.VisitDeleteLocationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetLocation operation middleware
+func (sh *strictHandler) GetLocation(ctx echo.Context, id Id) error {
+	var request GetLocationRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetLocation(ctx.Request().Context(), request.(GetLocationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetLocation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetLocationResponseObject); ok {
+		return validResponse.VisitGetLocationResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -30428,743 +35852,861 @@ func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3tets4li+K3wr+mvk/kXbTjuy8VMd+5jnjSqqm0rsSe2Kn68xu1R5CJGShTQEqArSjrpNzG/s+5sv+",
-	"3vvGzoO1ABIkQYqSnaRqJv2hKxZJvC4srNff+nWUyNVaCia0Gp38OloymrIc/vmSJkv2Ugqdy8z8nTKV",
-	"5HytuRSjk1Es5EFi3ohPCCXwr5Qkcr0hK7ohc0YKxVIiRbYhdKFZTnJ2SzOeUs3FNeGa3HG9JPHrxcFb",
-	"KdjBG6qTZTyKRjn7peA5S0cnOi9YNFLJkq2o6V9v1mx0MlI65+J69PFjNPruil63R3apcymuCROa6w3R",
-	"9JrIBdFLRnK2zpliQlPzJhlT8kshNUvJ5Q9nB8fPnrv35jLdTHYaysdotKY5XTHt1k6u1lRsXqft4Z2R",
-	"46cHyZLmNDHLkuCbhKeHo2jEzRtrqpejaCToynSSlE31jegfc7YYnYz+4XG1nY/xqXr8Oj1+CutlNpMm",
-	"OjyqJ8/9URVKyxUMDz7pG55rc//hPXmOw7OdnqVpzpTaZZgUP+kZZqvtBxvukE1249w6vofY5gEDylki",
-	"87R7OPwhhrEwJxsOdns835WnU5ljl8g1ZwpOX5JxJjRZyixVZPzu+5fkxdHRdBIRmZP4v8Wn5G7JBJGC",
-	"kZVp2n1V5DkTeiZiwxRi+I0KdWfWXJEn06fAb2ShCYXzfTgTbubI8qq511jSqJ8DvdZsNWC5uWarnsXG",
-	"Ru694Jc3fN0eyjvYakW0JOqGr8k4ZQtaZJpMJ+V4filYvqkGBA353S9kvqLaDFXoJ8ejaLTigq+K1ehk",
-	"GrlV4UKza5bjSGSuX/E8wJtlrknKc5aYH06J4caEZmY3uSZ0vc6ADCTsnxuokrnuHKp5Zroaulp2aDiA",
-	"crDfc5YFtvEil2uWGzqVMAoy3xySN5bs5hvCtSILnitNMqbNRlORwtDrP8L9x2iyJKnU0UwkVLEDLhQT",
-	"imt+y7LNKaHmmbmMFmYoRNCVuSepIDw1FCwkrgOdZ+yUFOJGyDuB7ypH6E+nU4+sQwuF0/SXasXFj0xc",
-	"6+Xo5CgKEPgVvR5A3+aS7SRvDU3cm7qv6A3rpW5chYhMzR/PptPpKXk2RW4RG4qOgYOYZmKzokh6IvV+",
-	"kitutqCL1mAE/ceCfsBjYbrfcko+mhVRaykUA5HhW5q+Y78UTGnzl7lWmYB/wqlIQGZ5vM7lPGOrP/xV",
-	"mdn/OnANL/Ar7LS+fn+2MpkUZEF5VuTMrNK8UFwwpQ7yImPklsuM4nGJRi9zRjVLe8a429hse6/T0Oiu",
-	"QGqDq+qOKpLYvj9Go1csYw85jMsiSZhSAwaR2p4/RqPvZT7nacrE59wxM5xCsfxgLgvDbeQNEySjyQ1e",
-	"hIZhQc+PFFmzfMWVsjv3VurvzSefe7B27VLJkI2xD1xpuM7NeGH8jxShSSILoWGJzVsLGCoO+41M+YKz",
-	"AB8y7YPSYY5oSrhoahTmWFvZ4JQICXf/KGqpOQeenhOaqn3/cU0n8jSQvm/gHVibC7rJJE2vpPyR5tfs",
-	"828EsBdYA7MumRmE2QUqYCsUy2/NdZUkbK0VGR9NyZtvJ2aalyy/5Ql7L+gt5Zm5gz732C15PFJGI1nw",
-	"6wKJ3F2N5bjIhulTkjOdO73TzOya3zJhTi5tbP478+LBmXkxIKywRAq8W+4o12TOFjJn2Li5HwOiocfe",
-	"P0aj94IWeilz/jf2WU/dG3PoxXXk5ITIKN/yxujjOWEf1uYWxoM3glGqYr2WuWbpG5ZyegVT+XKk+UiR",
-	"l9j1gRlKucXkT5fnb8nKDJHAcpumbPume6vahYSVtVSaZk5LPCTnguSMpoTdsnxDVmw1Rz3B2gciIoos",
-	"Q9FBSHJLswKGsTSS2VhJQmcCBnNheAxJqCBxztYZTVhMjDKPhoTVBHq6y7lmKP5VPemcr1YsjYw6klFx",
-	"Uz2aCaWl2SBghNh5hIIKW1GexTguO1SyKsyyMUKJ2fKMuUmegIoU/3OMhhbNPuiZkILMpV4SxVOmoE0h",
-	"yd2Sa6bWNGEoPa5R6OUoltjmjtrL+j3IuE7zzrhghygCOYHy2MhAZiWRYaDUVxcxo9GHAyN1sdVab0Yn",
-	"C5op9jFynR53nclP2uuT0DXD80/UacLNX80OX3K9ebguDOfMQ73ggwfrCOgzoOubn8vVGxu6/OeoTnmT",
-	"BxsDyuotFoCds4fbt/VSikBHF+ZnIgpzmB+uL2BfL2Ua6hBZWyLTh5ub0lSzi1zecpGwkIGValAT1vaV",
-	"B+r4Y/mWnP+VJRrUDbR+fs+z4BWNvzvDrbOlZlyBwaDOybi6yPmKhg6CGaKZEIyDCJrn8g7u/TV+YZ5J",
-	"vSzNtZypU7wjzAPUGkvrhZAkyWihYFk6lmEuZcYo2h+65vxaLGR7qOeCuelqJqgViXDeKGmryNneSSqT",
-	"YmXuYXOZqCVfH4CenJKcrbg+0LK9Sh1n+K13IYryMuyZobMhRKMF/fAWzsODtsrTYZaDqG/fzzRZSaXh",
-	"qnSLKBeE2qVFkQC+NWNq7l0Xs7H7BzqJ9101duAdn2BNYFevpCcI9a2Pe80c+CVf7/7dR9+m8xe0GVeL",
-	"bVen2XhrlPXl8MnFXSg/95+Rn4x8FZL63I5WlgM440WWmaMC4lp6Uh5fCR/SzEpiitCckSRjNGfpIfkO",
-	"JEWUolpS3GkpxTUaATtTS5ojY7OTk8NSoBubI2kExJmwt+Qj5R5O9hb3SE3am4mWuHdqZFW95OKaMMP3",
-	"0ICmyNPp1Nkf0ZZp6C8gGnawCsOh/rlrGCQwCly64FLtfrP0M5wrt2EP3WeDyYDh2t5rLX3HXDYregOe",
-	"C67qrBwcpu7WsQR8Cq+sc3bLZaGaT80kUrYCRya3ijxdMaJzKhQFM/cuzKtcoSNz/x1Pp6Q08yqnUZtX",
-	"uLgOLVSvPXkL5/tkm/Nl+SKsc5iHKX22MjJ4mHspfUJiLTXNYrKw5rJ5zuhNKu/EI0XuljJj5JeCoi8N",
-	"VMQ1y98LrmPyTwS+JI+rF8a5LEQKqj95TlKW8BXNCPBBNYkc8VRSBZjNkk1bRrCdeHYP4Tj2h4NreWB/",
-	"TFly+Ap78Z8c8NVa5vA1OApORiupHnOhWS5o9nidUb2Q+epxyhKUj8w8PktfjY3DjqNyul17+K3bkyse",
-	"OlE/yCJXRK0N+x7LnDCl+crcRpPgrrrtai97RucycGx+ND+TpenFO+ifckdWNFnykPbzBh981sEopot1",
-	"yFCgi/VnHEiDdnCvqqVy4+yioXP4S4WESaXB13jDRXpa8gOuiKGhnNOM/IFAb+QPxPZG/kBkoc19a1S0",
-	"hIE10Px4y/Ilo2kPafW6aip+VSeCXT7CMe/2lZ3MRTmXHT+3097tq5LtDP2kQQHlVKMAMbRn5A3T9d1F",
-	"K1xcXzJt/hOglytg3wd3ZvMTfJko+3Z7312fL2mWFOjke8P0UqYhNnZXEpAhP1R3Qeaw/ZyQeZGnTKDu",
-	"mVVsCbRkUVJneSiZKFblYfnWflutU/nLzyHPtL/W3dMIrmHpcgz6k6w33WjKVm84ASYt2J3VsB+5QKOG",
-	"gSHQ4Ou0NE5YFQSbCOiFbXUqOHgIFAJH/iu24IJjR81+X7EkozlToBbcMGeSJnFSfa9isqLrKjoOPely",
-	"QeKVTIuMxWSsGCPxS/+TmVjAtt4RWq0GiGaoMdkgPyO1XVMulHahHHao0AHXimAfk6DNeb1mIrQ7Rp1Q",
-	"S3knPN+OVakW4Nqgq7XRiUghuJ4M0pmXLFubdtu9/UvBUyoSZntEhabUhx7WRpHROQuoUq+4Wmd0Q+Dx",
-	"qQuIKQNkOg0MuLZbmVe1r2/wg26tYIlU5IikUMzKi9xFtyF9AEWNMTIrNRuS6GwTEYh48eJdJsFho/Yc",
-	"8uBkmbxjqaMzuSBpLtcpEIJIyarINF9n7OVS8oS9co8wOuaUgJERZC204Zl+gf9wzVYqENhVDo3mOd2A",
-	"3pKzrSRp3YOdNOnkaaL4tZgMNOg4ftDWD6xb3Z5e3HE0DyxllhKKgzhB39m8cmtFzlSREyrs2sA8w1qi",
-	"tt7AgYR05RxzLcuQtQYhpdt2S0r13q/IoFr2yLEE77wOZo4d9iG8BYB+FkWWHRRrw7bQOQ42QCRrG49V",
-	"MbDDwezqMsSpwtptkWV7abbd3Ovbob0M6aaDPZUKuzOF49S62NTOs3t4NjbcuHFq7pBfCgZ836rGOB7L",
-	"zWrxe3uYQj4Jszsh7hxZ3VIqhvwumglwQZeOZyHFAe6XaTXlRoRL9CF54yyMwDMgYiDIPzHS0HHQHSe/",
-	"oh9e46fPptMd2O1lkNM+7JmqM90+S97viglb/lvnu1uY6EC3m88oM670aT2wovSngZSpikyT8dnbV5OQ",
-	"BK1C9uRsY741IkeqyPjIxndO+q/wBomtuLB/HrXp7cEZzcsGhyCqmOPQ3KJ1McUtB2dfSujb5Tfl7DuD",
-	"98znZGxF9u670Yvg9vU7s0l2r/79DQbRwr+/LTajqEx9GEWjWyZS0JQhMWcUjRTNmPr38xwD9P8q5xCa",
-	"e2s4nyGeIk+WVLHyhZwljN9Wf6slX5d/QJv/fkFz/e8/csFe46C8HlrP6u23HreU+Fq7S75em9+aX9nh",
-	"t37/q5z/+7kL3jTyUmIGndA1Dei/tf1zAVsBkZ0LYE4ojza2DTIsMLKooc41lET82vB/riFAKVmy5Ial",
-	"ZIzDQcXPXizQnuXC9qfJyUwckFizDzqOSAwXWMYFM4ILZI9hM4fwlrvrvAeE/VLQzJx6WTm/K6IzA7aX",
-	"aUzGdU1jgo2G70zThUC2a1q1k4kwVMvrqmz9lJh7iWqcsBnpmqXYgw38Q9cGjB0CxNDeiLqjkGSRo0OG",
-	"ZmRNc03G8bMY7fbPDqcxtIrRlyydWMFjJgj6dPi1YCl5/vRgzjXJqbhmdsHQcml7jki8yCQk2V1ILnQ1",
-	"ILEhsGLMH1lEbthaQ3QAExobtPdOfEJic0Ni2Dzcf7HtkWrM+ov/7d/+7d8O3rw5ePUqtssX2Svt3fcv",
-	"yZMnT14Q8/KB5itGxrAKMi8zceRioZiemGW+W/Jk6aaa0IyJlObwrRnbXc61ZqK633Ec5qpp7GEl1JS7",
-	"CRPkgkhzhnEn7C6GaOO9sqsVarNQkMKluuhgJs4cyd4tmdlMRwBcEfZhzRJtTo01+ufmklRsYh7mbFEo",
-	"I5hq+I5jFIlkeWI0DhC1HDM1x8jcG/4pGkUjd27coxa1A+vxiNR845POKBoFKGcUlXJINDILbj6jwJvb",
-	"C7eNUbmAQo5n4MK7+1EWC4tX4IvyGBcKxoYAV3RNFrlc1Z8LcH9KJ31FbZvUTLTkloaFqrKIPXKmKjKO",
-	"g/pljEzmO8M1btimdNED6zBjiVGf9K7JmrwYkYa5pGoOOS80qAquA4zPLHfATmeuhHhySgIMGlpHGdRF",
-	"LTjJpCmMYviDqgTtQ3JGYidUxv6MkIAVHmGq8VqRwlo9Sy2bWC3brZELa4BjafcLBngGDJLT8otxFXA7",
-	"KTfU+ss1WqcU2BXLBAhFCmGOfPw4qRswCUlonm/IWC9zWVwvSbymemn5XC5XZuEoWUNsr+PcZavhRsvs",
-	"BtO6G527BpFeD8k7tpK3kNUFdGLWyTSdSXENUvKKqTqZcFVeB8Bd/uwScfyULxwiEjHLc5kr0zpL67f4",
-	"4ayYTp8kphP4F4sPyZ9RwbSjtEoVnQlvBMnSXDQQN+PlvgA5AV8thOaZd1iAc7EP2rFsZF0dwmdIszir",
-	"cmXHEKKtlnTNAqqCNae/10m7kZ+WTHiaCcv97CHTVJm4Vd5OIXNkkrOU6x/5iuug+SjlmmTmqXOdu+48",
-	"5/lpLZTcxg17aWEd2uindJi6oYXjSV9fnpOnx0ffQETpaT0ioIw8cZbMQmRMGdlBB+25SYP1D1RaVPUt",
-	"y8OjfI+2GZ4yofmCs5zQlbTxSuVwjax1W+2KCu3FVmuA+/qKhzO93zGaHhgudGKWAQ/jxfsr8piu+eOy",
-	"68e/VgneH8ufDzTHKOHmKAzlG7V3tzBvb6Rvg1ppOVa8ImvqO1DtpxnPZs16V+60OqdgWgL2IqSuUn1s",
-	"Yk9ElCQ0u6Obyrzz4EPdsnSn/gDw4q1PdPJgo0qrHMdABJnRx2jJkd0YwvYj9gGZwTu2YObksq3H8bv2",
-	"Fx+j0ZIqx7ovZG794y3ei0ZCn/0a0aD+yxo+HxIhvVuo7xX94NLTwuMCfd9Zpiv8CCMf0Q+lLdvyCO1Y",
-	"2/ZBrmyO4rALKUKXOHPOUBvFycBVbiE1VEQyqrS7g4ffW2GTlGWZA/hkkJcLqVnAOPd9ztgBhHnCC4NY",
-	"6ppuVkzoK5aj6Y5m2flidPKX/j0uKXH08edQCpnHxmwHRJsetnP9xpBe97vxO7oZNHMgvguWKyn6ewFN",
-	"824pCVfNXpGA19DIoE41/fCOavY6ZFu9oh/gogcKNIJdoeWKap7QLNs0T8kjBTEQOABQpxUuK4BtFFoe",
-	"0DR1wSaQTy9287IWedaR4luN4I7Nyzy+7bPvcUTWBIyGVFSX/Vrk0SDh5r7iRHxuVNuEIDtuCEvuvIVY",
-	"bksmCVz9rds3cMdVF0zkS9N1VvZzj/TemXBpc1Sov28Vh+uX63fNN2wR1c65g1sP0K55gdtlyt6cv/br",
-	"A/L3tvbZn5uHpoXh5wqC7ANbRD/s09aQC/7J8+6r7a0nzZZphn7wBRpQNRsWddFx1b01P9fbRX+D4XYQ",
-	"0zas+d7MwT1Wb4fswPa3qNF9y7PMhlX2Mt85vueGd2qGWyZQrT2gq7AYanu7tK6Rrd2VAEAuc22/bp0r",
-	"5kdG03CI9isj0BslPqdCcY0XH1cDtqFM+N8va3L/66vkkx7H81iVZTLNUdWopeIsgTVq0UZ7+xxTcSSN",
-	"TMGdnwE3x/0icyrYt0MCYVh+QlYjHUvb534aydB7553dgU+UEtN9X23vrpYb5kVB3Ctbpvu6+0IDCl+X",
-	"n3hbOi/dL7QIHff3FxpN8Pb/QmMJywRfajBh2eELjaZD1PhSo+kRVD7xaQ7JOX2RXW/oDauyM7slIDKu",
-	"pWYaeSSTzti1ovnNZAdJaK8BdchI+w5sZ1npFDAKUQoiUyPfrGTOasaqEGjkvcWpL0LDDXnMk8GstOWR",
-	"eJ/8Y4F4h2nOzhy4zSHGsuwifN7fyDnPGAFucB9l8RxAV3k2lx8qWXwPnwqgY4bt7KjkdyY2DNcUM9rV",
-	"xY/U62FfFnq+WPBklyVdS9WRqvMnOSea6wyUg1xm+yoG1ap6s/c6rsT0ilR6IRbqxHpvYd3S8UMI6wNp",
-	"/bSKdv6kQpg5F3csyw4My2Np84xAONHZ5cvXr0kmExv7FRGLg0RJKleUQ1AI1SRjhjz1nZwJiLpXAFuY",
-	"2kQgQ7YRoYD8MM9pcsO0ihDGXEUeqEJEErkC5JeIvL4gGdcsp5kiMp8JIcUBjqZinYfkssghPRwZp2sn",
-	"sE0gGAOgjINLnYnLMurahWpBHB7ECEwOyWtBUqYpzzCRrloE0zww8udPfT4uFzORSn2g2JrmGLej5Qri",
-	"chBSV0Uk5dfgOBEpieP/3z/84/9/Vkynx88f/bc/HDz+p//rf/57/Ov/8/H/jWNEkH725PiYUENXEVFy",
-	"JmL5aJ5zJv7ZGnIOOQLAQuTGJCqjPjJGUwhq0znlmY2RSWUxz1hKUqnRP273j6uZcIaJ42dP6hPCFC74",
-	"F074SXAqy816yYSKEPtFaZprLq5nQuaE2b3BSBl8EcNszMfgKYI+Sry8LHMtjymZ05yR1xe3TyuodDUT",
-	"NuyMZPzGHGGPVGxenndCnhxP78faP7GI183wf1vCt39zPDiD6r5lfgvyUkUcfffNLkkHLL9fwkF/lIlv",
-	"jgQbqovQs2HGXoB/RFQHA70WMq+4p4exM9mDyDsuILd0yrEHV7YBFosrwuoQfJ9g9MAeto2+6ffaOQrB",
-	"0oaRBEWSFSl75cdI9ObqZMpBhLeCJlRYF3J+MICHDfr1q3V370IsJZCIy/vjRltSmgp9Xw/+J0oq+dhz",
-	"Fq94OEhvnfME8KG4Z31XZM4yiC4I4MrVWtiCeXZHFUL2PnCWdW9ghJfnZ9HfWsdkMihrvzTR+938vGWR",
-	"z5Ti12LFQlhAhg3BQnvCNK60Ci71tpC1M4EY3GYDq8grDsomdxEwOVvJ22bUDsRaG4nCBYr5hPa0Rmfm",
-	"z91uh8awt63YjtcELODvMjntN8UM+rXAgNbnKGUHbnBuFcGwoAhsouQO/ZPb03bcxRFKcW2fZR0GCWaX",
-	"7b7K9iF5Y1EMjSpgyJ6lBFJLxkjoLhDUgh3OhFy4BAKWxxMIiLOXP664zQ8KxWEPC5KO6tbB31MQdBPp",
-	"VVvwvp7Q6NDNtaZG4TPt/8+/nB38j59/ffLxHz9v2HSZ/174wYDN+L/AxXeKGRuGmObMCoNjkALJ2/ri",
-	"nGDmUsoe4HT+zsNW7x2MOqyfh4M6CJPDHmrKsGDRXYAenw4DqhgWx1lKP7UITkPQT5HZ2boJk3uLOAND",
-	"PqknkUHoZw3h+dMM7F5hoc040FNvBxHlIC2wZARTVpT0UHJ56muShx04Ek+e7wAjcRSCkQjGk54JQudK",
-	"ZoVmZKn12vAu819F3r97XZrXpNIh40yYTkulrsj5HvgqQ4WDV8CON+8FDwEFQl0gwTUKAiU4ILiLwE8I",
-	"H5+QtVHzIYCYcJEsyTibP+ZiApFJhiX9UsDdXz36+38gUCW0BK4/85CpiNzwTF7ndIWtQfVLMr65frxq",
-	"tuY9are24lnGsXRmDRTO9D2KRnYMo2hkPrf/+ft/tHNNjTRgPj64pTkk05lWfpxfsPy1aQf+dQnjgb//",
-	"+/UFy9+4f+CDN6OfYZ3XNNdhXeyMpOXTmkMOKQdMsYZ73sn8hiRMILvFqnA8J2ab1+bbkEg8PNujGkPY",
-	"cvGbV7YDWQiwbNXE1DD1OxqZlX4JCx1kZa9TVUEGuMYfBXapBMDFRHEjD1dNq3i3SHbvy/BJ3TaWuc3R",
-	"0mafbGk913vf6v9Udtwe1kBTRXNJ/Thxf15hFuWmharKAE2xTsu/JzVxfxFrIK3vKHVtOQktsvMp7gRR",
-	"L2iLFjtFESH1JHKqpRQJi0A94IJQgThRPqd82jSJDGEhvShRw29NN4phFiNv1F/NRfuYi6oFv1zyxZY7",
-	"1JIhoNSat7dlh7g6b9+5i3QAnZeXrlcmTlqkfNNnhCyfpYbrxuXbr9O4hVtJxvONtlfEcHqGdahGHLgv",
-	"UroZ1sor8+KOuaEwyS5Bwa1Tfz6adyjKZfNs0KeQ+0y1D/cgzLnxkxfb6r3oCDH7ToCITcnx04OlLHLy",
-	"ww+rVQkwY1WMeibG0bMn08neIUMWhBXI/HwBC/1avOGiCKqx9gFaw2Nw0pt5xOYsx3ZS8SE5E9VfhNE8",
-	"467Yov9NXghF1lTpmVjxVPDrpSbjY3OZaEmmz6dTo3Y8/eN0cupgkPjKpkhTAi67A71kB0kmkxt3hI6e",
-	"PnWWmZkAZs04Wjf4yqunh98gNg/iNNO5vGXk+AkY6uws8bdnLyLCDq8PyTFwcjAEtgL8tgf1reiHV5Rn",
-	"m7fs7k9yHlpbqTRol3+Vc4UBECwFVSKlNTAFHygH7IuH+41oe0ZR8/h4uj1fFZmmgslC1RjScGYAKVzK",
-	"xjsiTQRTR3K964mYfjPtOBGFgAVj6Uu6puHget8cBvN/pEhi3zaLXjYRYishObPGaKrSQOWcK27QeQ4t",
-	"l+xa9tC82gQXha6Qip3+vP0+20OwxSU8IXGjKbDyxxWydIjLzkTFZoGvX0uZdpv3B9vth9yk5aPANdB1",
-	"lYIY6UmFp6XVHM4qRkvucWuiR2Q7dOgeN2nfFXjWlNW3meYgQgypaYCVboc70UaeLMzpx7iuqMYNTut3",
-	"THm0yIpRobxrm0FNWwC0/6ANWwUxy/NNTA9e/Pzr07Bv4n4M3PMBtb0q23j5buHjX6K60ee6D7bSAhkD",
-	"929aZY0qIypsC18C2IUGHvL+qLEHCNwZcKMMv0wG8POdtUI8RffSDf0JdGmJ0I2zXamGucDpjUaLfEDd",
-	"cZvOilP/r6K5djjhvw963rff9iggxCX8ZexTQRw5DEwqHOQd3uMQvosLr7TNveFaeR1OBokDDyYEuPP8",
-	"n1EY+Hr9fr1+v16/W67fve/b98DXAk6hbmZ64iq1KnsNl985r1rNWK2YPiRX9k6AFAfAkUMj1GlZ2nVv",
-	"ranXIREg6mp9ZY4nzkKq4iG7p1tiZ4M/FIxsrBcZe5E7gk0ii3AKUkyRYQUKtOud1t2a3ipmjN6yhqD0",
-	"4Ob+NmXxlZEKpNjPJa6XPLkRTClbAcM2prAer73t0BiBr9zx1PwTMNvYSpGk0C4kdlLDuxfJEjimc2wH",
-	"gZF77twz4Rmtt6R9UvGuEO+FYR4iDVmEfWZQtZpQQfJClNIIFRbjVuZdpuLhFueam3tXq7OHqNmQvO2W",
-	"lK3XfVi+dZBrssQgjZorK28xDPtWnWofCL2xh1X8tLRAP9WGcHVP8/WKimJBE13kA8qK7+b1X8mUZQML",
-	"lu/W8l5RAt7ZGBYjMDQebY9cZgU85ZOsjdJUF9tDHt1iXOLru0sIbaYA1esRuV4uUJSkGiT48IH2L6Iw",
-	"G/bPXJPuCRd7LP1e0QxtS3Tt1NQpvbG5UZvXhm3Odt8qDL8+63K5fa/kndBBefPMyO9cWtHEswMAiqiS",
-	"pavCDzCKsDaBvBNbLpCd4o7sGLex9a3CiJH2F1AOoRF2o5dsQ+6MTKZ2ESFaq+jFcAXcrUykr6hmYfG+",
-	"BGt1s0WVbfz+6uXk1Lo127qea294ktdwzl7rYMiA4QM75KEDCp2nesf1davv945E3hdidy7qjgZLKGS+",
-	"gVz5igIbtows6wsKMMRcgpWiIOx1wpU9KrVlNMIt2ikcTm95vCYP5U8P3lfV47db3ZPVu1GVn4Vo/E7J",
-	"F9mmmrs3ayP8KC4SRuYMOAvs4DCEkL3iL6DkgV3rxsHnGm5HzD3GGhQwZH9b92cHPcEX/bblxk5EdTLz",
-	"12FHuu8wLg4ifkz7B3thizDd8vYbnR/Y0XUKsgGambwDuqvva7ARkqu6r9SnKlfvB94C2nL05Bm71oUG",
-	"g8JMtFgBLB45s0AOz6ZTP34oyaVRF7Osdpe5k+imXi+NuB+hDjNx9hHvIILsYZmGFMNHt01bXtBUH9sL",
-	"6YWB/d/O9DwxZwjPq6axN8trrLQ/4ebId1v4HkbwIKvfst8zkWRScXHdCNDsPN4RlpkxDyFXpRnd+SDH",
-	"v2d9B63nMDdetaK1S/6TOvJcT07mBfg4B/RTlZn7TC4+I8t2Axo0BmwxZ3owDTqruu0iB/c7Hcud+lR+",
-	"R5SWv4X6R0NWxcHyVOtSFqR9wIX5OITq98wTFoGD0EfcO+hzZEyrq3NSFlNMWPhm3tcfuFWy2u4c3EMJ",
-	"PAWbd7fyV8W5DyP9PRW7UxKmLTIGXQXqCVJwO91DAezT/Xo58q6c+GuU/T6xCk2zXxi8SIq0rDjon/pT",
-	"QgGqjaFkYU6hMioYOCwVia+lTGPfpWF+ADBBKM87pynWvz1fXLL8lies38Nxfza1a8TjQD9JH2LQg/lN",
-	"evwAn9Yh3u8R6Ov71AeBAlna+i9Pqip29/Nd9roUvuzQPkm21zafxcNk2LcGea+V233p+r0hX3ZbH9qd",
-	"sj/veFj3ylk7Z6+epdeK9Qkv6X3xmwaiXn0XAoFrz0jcoGZPyxL0iJKh6KoqNlrlGqqN0mxFxkb+YULn",
-	"cIHEbTgQKNZ7LlBAqskcXJXVaM2FRN3vS5mBEuQS/kFULbLs1HQPRWqTIqP5TMQOruR1GruX3CZUny5Z",
-	"luIQOkrjOpCEcWm0qg4GuMUn3ojbeATRTNjhc6hJbxrABpvjc+Cf1PwTtxHkVyOjAOho3MZfsWVkb9gG",
-	"q8geem3alS1xQyKMkqjgaWuFw8wgXX398jdycXb18gcnhbiVwOlGzRVGAMAU0l/KusVlSoxIy5q8bnq1",
-	"FTicibdlYW+s0AuiRCNka2y+d3XsgxFBiMzb5ffk0BSwAdu3I1W1NBIu18PM7eXA+8xr1bEAu7p3ME77",
-	"qHHIADKq9OVGJNsKHEIIoK2UDJi0aiOSZS4FN6RWDbJTKRkiOAwotFiutl2TQZUUd7hCGglaG5EQfOi2",
-	"21+InK1lrgdvNv7Q7OO/8yooqUlLMveWdWv7QViUHw3HtTy2TkeNzobZSrez/S418R10rkq+C9g45Wba",
-	"j10V7hu2iSOrLtr8XayIDrjQPruo8ADIGFBcbdV1FVAq+07bFayPHcYjRap395DiblggNOO/s011oN18",
-	"7V6UJenbrJms6HqPIYSJrTlL89Z9Qe/MZAcJBK4eE0d8h4va3uyE/tXSv0Zn7SWsJqpOIExw7SSPG7ax",
-	"xoO6rIpIB3B1nJItN2aMfPiOKzYxLVEREEviQ/LOWmziXz/GfoYr1kIWLFRJvY6Mxz7onC0Oa0Uld8bH",
-	"w0Zg7yD6ICCbHT89KJeiZBVA/Tb1dHQyev7N02eLKT1O/njEns6n06NjOn/yNEl3dwpCPYfAKJ4890ah",
-	"ivlBORIyfv/+NdqKqgFNj148oU8WxwffJEfs4Jv58dHBi+TZs4PjxVN2lE7pi/nRUQPQuA4/Zf5sD05c",
-	"5DJhSl3lNLnh4hqA+ILxnFwcrPFdou3Ltmj/lvAcqumVPaN9tF8bwSv30SfFAkpzuX4l7wQCsXSZoJaS",
-	"JxhETEnsPolx7o0YAOjaeWsXRl9BJWqzxsrCw/F3viwmsFEZue4uJl7GJZvv6sIbS61wVsvlRiKcPHCU",
-	"nCOSZsBcc18b0wnx8PBBGGYJ7j4ZXy3D+1iGw3sxELi3h1F9bt70Za1FW5nbu1Jn9p25CG5X8bmoHXvS",
-	"YGyn6CIrsQZL0aIGrtTBeEK4icMsw72usYezgA7loDuOfwt//YKU02EUc0QfZJ6arcIyA+h2lkuaf6+o",
-	"AvOeLzEQ2EiUEyE21UZtnBCaJ0uoTjwT45irM/iTpfHEAhhT10NRxobgrkFOjFw4G+U6KxTJ2S1XLu0K",
-	"v5gJDJBcADtnKXolvZ5OMKUMc1szhg4mukH3pFnDw5mYie+Av6NubiVkGNYYDWSRNYxFZG0UtojQNC1H",
-	"E1WThBA5/9FMGB1CXEcIQGptYZhOBrUL6LWC1uw77ncX+GL+fctECn9ryjMwWs1EmUdUf+g3URq21jlP",
-	"GJnnjN5s62smSgDgQIu26r/X3MTM75aC6hd7RhHUfXOrRRt1wxAIptilMeQgaid2QQ0/mti6W7LQc/mB",
-	"cDETpaXVeyMiUEHDtgB4taosiFKGWtl9hFhOetuRdpxAESkurl/KlB2HjdrKVmsv3/XAuE+G52fU++oo",
-	"h9DohIzjx3TNH1c/HwAabjy5R/evcFO3yqWarc5aH32MRnMKoN5dvhUsIAG3hbUsn9QzZ2zKmmmYFFbF",
-	"neL/jsiYAfCUq0RlL7RJZFlKzgpl7iZXbxvPJ4VE45IxXDMwcSniAIpbizEveJZeyXMj7AdSl2mK+QZo",
-	"DQ67QmwTl1omNz1NKPM83EJCNbuW+aaDFGBq7h1HCObHA/sj34sOcEu2GU9N3+bk2LeHB5I8BGS8R6D1",
-	"8f0g7zxw+Bsh76rRjhVjJL44v7wi5Uqpx7+a/7xOPz4uP4sngGlasjjIz22LApEDPD0l8V9+juuqzrBk",
-	"Us1WL2szCumHfq2RDsW1zXEBOtzIavWiIhBBsQQnxMbhH/hr8z68NND+AbR/gO3bNYJG+9cHXnmgRTJL",
-	"cGFGoYLAhJ/MesCEefyOrQx/utyIpDtJLceXvITbco3VRiRkTpMb8NiYU3+KQgcxDDSrkn6R/cGtFeYL",
-	"D1Vs4JoW1+F7hsCj2g0Dv+x9uVznNO3qyjyqd2V+2burJVwQQ+jqDaOqyNluVhhniHwbDmu4H2R1KY/2",
-	"5bgJK0myFEglTCNc/Sg1aLN9idZcGAlJ5pua7M6tPo1uikzqri7eSvHatdCblTcvNti0iw43qiOcgTAu",
-	"n2n8krnV6ssItZegIHNGlMy6W+PiOmPvFQurMO+V1V67vh9YIMNfxlpxjECbmq3Oc37NxRBatW+W2J87",
-	"0rdjLp2SZcV+/JPoftz7MLoGvBubZtn5YnTylwHjb3z88ecocPvVwRIa0onjwnDBoaxiWv4+l2Xrl6Cc",
-	"WoNlZfEALtyeozenP4NS1SmL4GOFJK+K9RrteZY2VDXuLYJJuQeoxMHd66EAW9Xuk0opbwIzDl3Bbqg/",
-	"lSy4YU1F9oVn1m1NE+7CrkeDcmKcCrlD8R/P2UysOUtYddG2SkjgYSH/538hIob5xzqjgua2QgVsOP5i",
-	"6zxEM1F9lHHB6u/iL0a9qGD4V1SpEr0jTr3aFzEZZ3MoZXxzDfYPh+IAb6Pp2KbFQS7X2xANglr6BQpP",
-	"WRili1ymBajV/1pQoW1Q2S68B9sBRehc/EBFumsDg+IogKoGBU+0QxQZS9W/FjTjenORUdGP9IH5uTxj",
-	"JP6l+gaD8CBcKYb2ztbrXN7SLA6zf9GhHXv+HOs6cNYsv+QRyogDXTytUQ5Z/39tfQT2QhzMkAbeuXdd",
-	"aSFzIs4Xdl9fSnHLchU2WMPZqckj5mo3x23OFE8ZKu+V8GJOU8NBZ6t734vtXbpRV4MNcT3gGx2WIWBo",
-	"/o0Kv+x9naolX6/Nv4eM3r0LFZSuO3RHsxiPFFgYt2iB5pXG3dNx6dz7zrmiQVdp4RNQt7/STqlOHobN",
-	"rvBLP+9SCpKxa5psuu77vTymdgSl47SnRz86vz7iQWO57ZdBfpB3VkBQRLEsG2wNKWUNNM25moFQFtvK",
-	"FJ9J9tgmc9zto+6BMLDTN0HvtLt8S7bY9E97Mn6DbkLUXNN6atpgS9nyVZKGtbJheWwrPw3l0K1GqTmX",
-	"Kka5uME7vE9AaKrJDbOfZUhN8u0SrduGv6ZZLGgTCRluAlb2KGDkbylMNWNsZc6omH9lTWnav1ti8bbr",
-	"0GPzIat8W6kK3fABoaZm2q1LVV2+vrOQTyBoiH6kaq6JjFqsOvujqnkCLT90GIcYOKYBErHtgVGKaTuO",
-	"ztDlknHC267TYeZuM9ReC7t5YVhT8lptGWkiFVxF11KmVqrZZbDsw5oJxbZ0Yt9yLZv+nJtv2ES4SOSK",
-	"bV1085LfCZD17pE+bgfa/UbN3Q+sQHPZB5NyR5iJuTLRlmPIF2xULavOXMobG84v4dqWPGGgGqqTSsE1",
-	"05qJml/G/GQEv/rRcAXAlzRHAMjyzOC38OBALg7cA0hg+I4mS8JTW+7WXMG2JJYNL7R6ZcaVxUyoojtb",
-	"WJ8nXuDmgx6/e1b+HH4479vRfY/uPft/mIN9z0Hc99jfN0UreG5fSqW/zRm9SeWdCIOPwM7M3TsuOEyz",
-	"1QmJuW0CFHPtttHWitXlsX4EBhiSsVuWkTFgtMjCMItJROKkWBUZNTIttkTTVGGsn15COAfL5B3hmoxV",
-	"MT8wZ2A1zzirZw6lpBIxg+CoWWI6Yem56DFyVLME82b50S7+V38yWz2wUulz2A+1o5vErvuOHfzimZja",
-	"tOeewiaylIyvQaCx+Aa1GkKf0jDmhnGZ5HS9DvlXzhcW80rZV8i4xDP/XKN0CI3bVr88XICX4OVZbHXL",
-	"1j6GOMmQlqQxcPeXSjdorV9UJ3879hatelT18xBuMSyot8E9Mut2rR9PiH/sCNItv/VKYLQDwfdYzb7w",
-	"XdAffymYfQyuiUEs9IJeh4E76TXzWOcj1VgYFQ6qhfjlveYYUuaXVL1lH7QbY9tquqTqwmjbslDdL62D",
-	"Uzw6mAMbhonaeMHx5Q1fk8fw2yX/GyN/IEeTU2IhpMpfuSJT79R6xQPcK2F+dUVvGKHrdcZrTkDvey21",
-	"0TGLEKrZtxVdQQIYtwjDGMTY055ZmQCxJoxn46pDb9o7TLkJ42ZIwK64txq1idVG1d7C+q4POthXwUww",
-	"QKquGAmhDQoG0ZwpzVcQowmO6b/KOSRH5/I6Z0pFcEkjgqzMSUJFwrIMN8/hi7gWUGG5sF/+Sc5BFbFf",
-	"2z/d9+bPEOwIzGxglTZRevv3CFEExWBLgOI9pccB4Yufdxh7+Zw71MSw67nX4tGlZHXrxxXF94cfvkJA",
-	"B6yz11UJY1sA4sBGemMQcT9rcYgPvJv3iRYclrKBafUNgIIOiJHBye+fMDILlrwKz3rg9e6J08KOy2Ct",
-	"B+54v6it/lisXoiZVhqIQx4Bgng4nJm+mK6BZ7A/lmtwI/3RWiDK9kVrWcfEKUmHdtgdwTV4zFvCtga3",
-	"0xm+NbSFWrDW8OvEhW21rg+/3xW9YafkhiOcC8QNUqHuWE6eTqeHnzDmC450LfDrgU/1byaEROyB83R/",
-	"VLNg4MVw4gmEYPTSkZDapfodNqM1OqZtRZSozf3KwJPQvLcHKuwW8FFhWEcY+ZJypblINEmNuC0QnKSA",
-	"sBCQsez7EjDIYQV6xK37BHwEITo7F2BITAgcuiow5IFPnB8hMpzSXKxIn7DrWjbK0oJn7D7y7YBIjrMy",
-	"bANuIcg/H5eppxBs0JmXeXTvvMyzdtZ7Z1LoqQ0shfiwPUbyZSIYStPj1rCETpW8kre7LG2Y8Hm3lIrZ",
-	"VBQb9AhwOACco0gMMAIxGeOQ8ITbu9eaPmzJmD9dnr8lmn3QEfExB2ajZ7ORocLZyNDbbBSwrwfxa8Ct",
-	"4w9rr8z2aAQTCDePSGdgVqBGvbBZiEHJcjsojeuqf0vKdKJut1k9f7PhnIfQoHZztgb8wtYms977gCvD",
-	"fvV6sLOg/EKzVXdUlXvrkUJ3pxsIb6GGDc1087vtEhAaHaPd8N5dD3GkPHkOFsacJwwsX2prATpruA3k",
-	"g+ERjKutsf4wripaGNuYyZnA7Ojd0sG8sMBGvB3sVgSZuqJ04bRiwoZXorgoV+QeQYLI3r3Ndch+XBwO",
-	"qzjkkXmQlAJkHQ768nd42MHeG6Q4dPhPyFLegSRVPrgRDrjEfDATYxug7sgf1BR3BLmOygKnsKpm891a",
-	"Tg7JGYm9GcYVJORMWDDkE6jbZcbyyJItxgTljroBPjnaQuL2TFbJ6ZELAiY703MoEqLO1oJSXUVL7YI0",
-	"tegLEFuB865Z7n0mfDPvjvBT92eih6QfjmKQheSz8d3PNdr7MxRD35Uw2w4P7pZruxU03RXoHBJAd4zH",
-	"qgh9GzvyMnJ3yEyu8RpIEK4Tfvjcmb6GmYDtu9suTzNA0/sjVY6tyiTZfqGRxn1my+2t1npz+BBXWceu",
-	"wNSGXRoDQa0gbwaixP58NNkbxMqz1A/P6faVh7rFvmvs29GpvPcH2G93steCjbRMvh2bwzQBvCT4HTNz",
-	"xmBFnGB0v1c1BDGAFZlLvey2Mb7+QlBgGdVM6XedBiMYAr5UGoZUcwVkljJMjXOrEJ6oizzuLu7zxr4B",
-	"YON5sJgPLKhCJrmBQuVg4IeL4MWL4fFQbjA9RXXK0fRV0bnfKLrskwPA2ODLPZTWHuugn3bmYHMeAAzr",
-	"Yy+f+vPxLpzqeHIKv/35yMZDIPZTbG0I8Vc+9pWPfeVj/xX4mD3xHXvNPQukVSK4qtey6+RwVrFoUej9",
-	"EAx76fc3xJRzMEu/zKjqkJ3fvvn+JVnga1UgvguTejYdRaNnz0bR6Ln513Pzr2/Mv7755tD8+4/m/14c",
-	"w7+PpubB0RH8/zH8Ap8ffWP+fQxPj+GXJ/Dvp/D/z6bTzqCq12JdaPTkKN0fzw91yFq5opTMZWEmBpcO",
-	"+sWdrA+J/IlcMYXIA6YFzGSbCWdT8bMmpcBwswoWBip44EOM6MsVIN2B1fWwlhUXzwRmNI+9bMsytXJy",
-	"SJAwfimYQv7sZlIGS3NFdJELeKhlOVL0po3L1/7P/4LJ/2v59/+uGnvvPbAXr6fUlcnqM5HR/Nrw1rJV",
-	"ITWhc3nLymACxGdjmWL2mrOGH7QSxTAhgcMzm0f+yXbVNZ7mwCPEfasrxTMxE/GcKq7iExLjElTKV0zG",
-	"tD4hiuOcRLWXY1t1u2armgn/bbO9MRkLad+CjcfsHqmYAFoBDAjGAeLB9Ssw8gJ6Nys1Exg3qk5I7JYi",
-	"LkdjqwZUSqCbfIzJdEWWTQ7JW0mSIs+ZSDYzkZQuTazOKtgJid3jlzJlVYaE/dFxZhwgFGAZ+zh9M1G+",
-	"WVL2BG2BcWH70yzFXM6XtZ5ytmYU67jBp1yTlC8WLFczUYJ5lHiA7qiU3Y3RGFJa1ELmOthsKJFgGZIZ",
-	"XplyCttZ/wvV8J+D9qpq7EEJpb0PW/IX7MriduPK2tMNp9IlSBYiY0oRmIrZneZoa/cyF/rJcbfvwQsS",
-	"7t0cM/JBNrEwZ71onb26fwQzZqyRtzTlfRmAk3vhCYzvDD8ruZTh6Cyf3BdbAHd4uPPeqx8RdNpbqkL5",
-	"Bw+y41ZuXwzvRgoLe6+ahqhy7yN7xspRBw9C4/iEXSD9FNll33rTBpfaCg/lnCB1dChwf0LFqsMKeegn",
-	"nupljEi65Y8oSCGb9WywiC5kWJ8FDxrbxTU/e7hBiDE0ibwWr5Y8uRFMqbgGYaTdz2RcwydyFOa5E2iW",
-	"ARQuXBQIYZwsCfuloJkiccpXRjqUAhGJDklsDkHJ7S1qFpih1ZIxHZE5zSNyeHg4sXOHV66gWM2dA44D",
-	"irf2UHMTwRBjc9nFONWgD8XHRmpvVzZ/zEVE4D9//4+I3Fw/hoJB5r9//48gtE19ch1GaAcK5d61gURG",
-	"9YLStCueZXzFNMvD+DlmvXqahsWrRyTAQgbb4srCEQyAtfPwVaFymEOXDGujNayqEOCsAhZVEmidIr8Q",
-	"C3aHoCvbtH56DRdOm9h0Kg7vWv3EdnmYtF2PLzz/7tvHTdy92TvXkpf0t1Xyli88659cEFN4Z4B7fqEh",
-	"1lDiek4TzRltcOgvdZZKNh0GNaiYvce5fY0dJzFynCQoChvO2eP/dKZLx2lVnS0ahrs9uqJOHa2DHKJ2",
-	"y6Pt+GpspXHGfA7cuj78NWwy1CZJRPXLbJuMAiiTXale39oIDVtnE00ORjAJISP2oVgGasvU75uhlWAR",
-	"V5F7l85pVfYHpFuQ5xFX3YG0eVjggeupgw3/Sy2Fu0Rxc6yqJb4ABog1mb7BsHB3xlbuz+ln5WKXVazv",
-	"kGC3uzDTq4q0NJLa2xCVrcjbtoQ5dJk+O5vqOOuXJYySpZNt56kGC9YZ5xgugNEV7hhqe2jQ4/CAPjEE",
-	"OHoHZXE45dn3e+OD8J0HC7H0uuwJ9Kk6fZDwylC0XrlWgTG1VsZt0i5EeL+YvDChnhDqfqhQhDlTWPWk",
-	"CSRsUyfALqEr3T+hWQYFXYk7FVABwMugcA3MRP2YGPkGfwnpcvvVdR+aZbcT8Q9MdIBj8HMUjt2zU69H",
-	"7lXgjAjI28FPvLihw4c4aGU42CcNbHuIs/k5Rto4zuXGd55Om/EQiNIshYmoBJK2FViIvRW9QxmRErOl",
-	"YcN0SHVf9CbFyVZJiV0Sv1xjvRu3aSckXtEbFkcknhcb8x/z53n+Lf7h4swukdek8SmJb7h2djD0b0Bx",
-	"CkP26CpHJyskZkHYLlZrN5RixEN0pFfFZxGUCQceW9u900HMUADBcgN0YsflxVK7YY2i0Q2I+mDW73ID",
-	"XljwpTBuVL2oOwhQfqhJCGpBFzT7lmcZS404il6E4LGZw0uoFYFVtDTpa57Zp19IT2SLBYMYj12ngPSP",
-	"P3sePBcoaU/3Z5gB9PiKahfmMCw2wW13iaow0LDe+LJilv09VBmfjrjPcaFG0eiC8jRItM5D5F6tevkc",
-	"gFbvWMJcxNBn8r/00J+jq4oAPxN5VU6YgRTSuKHqhBYmnzCxNEjb86xUaxV1sKHgwW5TVGC3uy5Sxz1/",
-	"4CqMGVBhv5YwhGRsO4LrwNB5g82qCZG34Pi+4yKVdxBXLYVeqsjcFkxphzIN0qzzj6titaL5JqB4WWCA",
-	"h/GXoVQTG5kMPCRcqzIyyTvgaifYq/IWCoHH47x2aebSflLCPdnfO2CkLsqtsaYVu+7gy7fOALkgcTm3",
-	"mj3dcxvjd29gr8In1rZsEa+sUPh8CI4UR2DqWhfB6fl7UK3eNgquXObbY+Jpi6hrCQyV8cXBF98wtrbR",
-	"pnPnla/TqBNZe2IivfQIjEpzsO0PHyX5cfBiqXdQ1TPAn7ESamiBfK22v6CA+7qRSthevq1ZHK5q6dQu",
-	"FRQ6toACnhZr1bWJzT2EWqsYhbAiNMuGZ220FiqIEjDdktExJIWjeebbG+F4vndNKuSw1Vk/LbPqRErA",
-	"/uCihMpqqLn9TdYRZRvy7+11TWb8AsIrxu6eDxEAtyrA2NaXntGKfvjiQ+DiSw8BT2jHFfbKoYE4pli7",
-	"yQZcL7UJNpY8qpN1myyCRFcfcdfx/dcQAEzL61IPJbGgMWDyJ0pTkaoTEnvYLmUUIjhzIOiwVm8Ighkz",
-	"KmaCK+JWAbXzOwoIKvbNE/ulN0oMC3HR8DG+ydK4rqV7g3GFBlzvZjntR51aeXd4fiVQlugzJObqx1pU",
-	"P4wxZbmRXV3ZXwRvw7BbYPw5S5jQ2cY5pWbClSinJfhnM3g625zWSysql+6QTpww2MgdiGZCSVstG3xl",
-	"NkB7BWXLIa7dOchA3IKvQ9bU5iR7yinaVs0w3Jx8MTXkfBsWVn5avxIqY/GedvfmlLxxdB0Y9+42T6lf",
-	"Pj1wT+EmXsoiTzzksD7n51lm9hG/Q8MZfNxTYXMAulLYKMrubC2vKu0BqmdUhb32CeL3V37rMgPQ0X5C",
-	"cTul99DHlVA2NNlPV4VfFctYojFK3Jd1K2gYB/2iufnX2EVDl9i3NmIaEsC4shBpLJ2czkRsfoT5nJc1",
-	"2mL7hkJ/NRw/rvRBLRvZ9JdQIaQmc0YSuZpzwVJQPcHJsqobLmvdxBhijWrASU0D6IUP6BViKwWgWpRS",
-	"BSA8Vd2pKAMwAnZJRWns4G6Ddpv4RUZe26XtR98w1pOKSCydt2llLCSpsCWEhDkGU8M+Djt23eqVY3O7",
-	"YFbU8DEcEDFRrKrRUD+1u6lZqPC1mqmlZo6d/mUhLozmpRK5ZhEqJ+awlTk0Q5Wtxpp9Mk0rVOwvVNEP",
-	"VqCJ5tAVUdAFKBcHwNQroLvuJILLsnf1mWyh3rDeDwuXr1aoIwAWU2b7418tmXCmiGHyJZJLTu0rVBBN",
-	"b5ioar8mVNNMXhedGKCvHBfoL+GcyqRYGRI0wneuXXITb83JzwQtMs3XGQ9doh5GU2CPyf/531bUqPKX",
-	"dG0VQdsJJKmNc1mIlKXmzB0dkxT3mgBHUZ+ryER96AEAuNqYPw/RNiHq+yi4NYMoeBA9svUpqbbxOzCW",
-	"jliRswpEplH39ITE9XHGDSyZBm1ArUeqZiIOzCa2ZYq7lyWGfLmfADXJTTxGeNy67ukS1UuITihGNWfd",
-	"gDczAakGDjDKO+cLmWXWaY1kXx7ok9Lk6r1Oc6iEkEFa40yM6+tDjiYRUUxo9D7DsJSmmtVZhVE0zcBR",
-	"yvMSyshPIAF6s4eyv63p0g3MVmxq8y3bBylWfjC/Hx2T72iyjAidCUgPwL2do9BxYc7yxCIf6mVzoo6e",
-	"wzkVAy6OV00Y1VOIa7Axhr/ZaMFd75+zrm3oAliKIJxDL1kraa1EoDX839qbXG2YHQE+61fedlHU33zl",
-	"rr4IqKwJh3uKp/KkRdZVuueg67B3UC66u/t+PK3Fk61tSEi45x2vjN8Hoe5y53ReFB50b5dZrAnC2xA8",
-	"axU1QxFLDZ3UJfcPRwquwQKEfagtSIAB1fcKofPN+aIrmun15Tl5cvT8+cERodl6SQ+OATt5GNSm+oH+",
-	"DbwDWxOuzOrCmVvSv9E8lUUw7cYv4r5aBHA2ABgBGqxscluHqWnOFwuXgdsI5qL5Sgr+NyPswWvDZ2/O",
-	"0E8lwHBDm3DE5GLhQmAIXyRIKVQhdGSX29vR2vRqS9imqW2nrksm6zx6bUcwOtCEw85BdEw71skXOX07",
-	"F5jf9yRu62hNtdnp0cnof/7l7OB//Pzr8cd/HG09rEOzVT7l4W3HuO4c4vpJTv/nGde92UcriNYbyxe+",
-	"sIPs4IpebzfL5fiC9evQ64AxTdPrTqOpZSiC3cHHJxi3cDSdVkInT9GoSq/LKsDm3/FkeD0Dm/RR2cmO",
-	"WnayjiKCPuu18+jinsPScAZl33zarJsgdMxninPk6gIRTMLlCjNG0yu+Yq/FK7pRtXCG4ZgeZTbG1iO9",
-	"/oJe/q2RPBW0Tij2iozBeAA/RXX0IEtiRoE2bKcOSL6z0flBIMY9RJegJbT4/JR4/4yxvbJKPn2+1tpG",
-	"alRHrXWuupBHvE3oYhN1wt2WHfZwWWGNZDCH025/VizLPAwdi/9RWfl8RCEylgsEkqob+iZQg4PEwXnH",
-	"+O1M9NkaT13RsNLMBTIkmOXA4nVCWt2Sb+WHCCG+KoNd1AHvdXR8SC4qUHgvnM8ie7VvhS5e32toKC2P",
-	"Zc+1BTTrVNY+I0e/YZNZ7brZbm8iKVsZeq7VQgfR2uFuIf11pXU3L6+G4ZFuHEoeJNloCaE5fK2dOFiI",
-	"GyHvRBDLasBKhu7AL5ORuA6nMgDtOuHYI6ky1b3MsHNASb8pQXnLpd1duauyYj5Eaa4/N6DP9qzLVexq",
-	"Q/6tYfW3xYb66P/s8yzrOFzT5Ob3wboePKP9s1SIGJBI+xnGsWuabPhEhSrDdzAwCwGiScao0iT+JSx5",
-	"mEsbsVRDYNt14MG2renp8dE3Af4R5JuDDE9Pwoanknl/ZhCRXwad5Kha5qO2a4p6N3T3FXq0NUr6l4a8",
-	"20k6HaTyfY8oC6kg+My0AKh1SnqgRJSsqU6WNvLWemyp5mqxOZyJN9bEKqQGLxxLSZmzYKsIITkqJoIy",
-	"4dcq6b/NKumRM6albVSbG8bWPiQtOvMHFZj8Wrb8a9nyr2XL71W2vK/m+LmrBqHuVXK80copBtnIgZXI",
-	"IyzYwAjNckbTjZn7QSlg71wJfNicvlbi/tSVuN0tUHH/vUtDfIb62+et0bq7SsEnh7+tatjE+rZUPVi8",
-	"HMypy7oHAT9ZUnENUW+bMrIPCpyRcV5kjBxPvpbXfqjy2ndLmbWLbO8sHj1U+e3zoC3D6xNtv2XIZDji",
-	"c/eq3YPMH911u6Gmn+kU0wKRgNVJpRuQsblCapOaEK6RvAGKK2T12Wukn6+ud2uD/6SkuDDqVOiEQBVt",
-	"eFrG8pHxu+9fkucvpjucaGjhfM0ggFaE/GQOJu/7IH62C+CgTZRTrhzcpQMkN1ozi4gGxzH8cWLzM69B",
-	"VXIwFsAMETYY8lctJOYYAM11MWcRWfM1i8ic0VVEqLg2J8wQiWBZuEkEhd8RJbcGyhrMIoGJyoXFHrOG",
-	"4LLgRRnI6bDccWQrI8TWcWFdwfJmSHDGdEhuK3NIKVFyoQ/siziesMDThGzvI4lX/rtBdPber+tv+99v",
-	"/ba24q+qzzz09iGfA6UOLM+NFkiuzhLNb6nurrPmnltoVpJQYS7SGkZamfa5P647MCtLtVyQ2N+4mIwB",
-	"Vd+h6U9O63CxKHOPSyxZe/6Muj35zSKjl4fAHHvQ8Opo02dPnpNLzRhw+ufT50cHV8/JWVasuChWQY+8",
-	"CPb1HmJkvJzd8pxWsobqKMXVtjMOxBXHhLmc0c69/Pt/VLURJqd1hODmftrN/pL7WUMnH3yU4QNztXQD",
-	"278WLZDo3/pqhAIeBMYjNMDKfTxyC3GuPdRzj0EGwMx3AjCvs7KovENCNuDaFtmPguaqS1x/LUsuSCCe",
-	"wf0ViugKbPGP3jlrlFZ3CcanZU0psCsSKRL22RKOW5eA9bkjOdXnAiYON3+vBIuyqRze6iA0UUeCcZ2A",
-	"1PZ9elW7TGmacjMiml3U1v83gq0eKAiRS6UOFAPjBeJ4+FcYGEDpCqKxQTBWyDjrjCEijCZLYhHWZwKz",
-	"SqrslaNpBK0AmWVMg8UN0lyMTpbJO5YbNm/J7ul0ckgui+trLL0HH57MxJzmpmMKFWVim6eJeCp3ZUkh",
-	"EqPpMCbjRUZ1RNQvBc3Z5BTkVHjDiKozEctCs/xV2Rx8e0czv27QuGo7KhuOWq/dQWG9nCWaiusio/nk",
-	"FCRhREFAKbj2uWvxjs2rZiISLzKjVlU/naIoPROhj0t+FR+S78B40AK0j2yBKldfnavaZ+DOWdEPPqUe",
-	"TbfR+7Dq5w3dI+NK7106mH+hore7yKCNUrcVs0nLir9VBYFAzHxQQhpQ3dXqKTsa8Mrrr2tha5eCQt1f",
-	"DVZhg6JGtfIvdobRazfYbaEAFlYnv0NyYRVfwwzLqloRoVXJHotcjYGtRkCcnECJLsbg2IF2DMfOKMsX",
-	"8Nch+dEqwtisLdBlmq1xVb/pmUBVYnJC4jm8HBvGBF3wNaJHM7oy/4WzD9DRyEIaYFEwNJQ+NODylgOD",
-	"CnLmAjEtmzc4yDmm3VE0gmZH0ci2ul3R3jPWsrEHp1blLq8R6qp8AaRTytZMpEakBNAlWFCvLMu2ciwP",
-	"qxEPs0B26sYtO2RVg6QMN4D6ALgUk3aZkUDME2uy+ME+23421ooAyYs+Y+dwBbqcdGt2UbDOijetU3Ld",
-	"rl6DijYUl5s4DY2MGzXmfqPxV1uU7p4opg7Ve5963v19F/fQxnccyRZdvUY4DXmmp0BPP+H8/T8apGN+",
-	"+H0QzyfT8B96ofetKfWl7QTbTQSN6yWkE56vmThb81fW8t+tC4aU1zNB4PuL1+TJ4dRzHwA+ztnFa/Qm",
-	"asMUfPtX1X3DaxCsy+B8EUS699oX6SIPQQiha0PCehoeVQH5IX9ayVuUBBK53oAEHDTSyXUHIr0bD9Zc",
-	"VRxSHsrh0pxBiR6Z63plPZqmAH5ouod/YH5hNLI/mNGYcTClg2IOksqQyWqaX3dUHr2lWcEGOXX+DG82",
-	"qU+uR3YkP3ft659dF1RsrGCyzUvWTHvyfqmu8H4SbY6lQmZv+aTCNZLNqNErkqalwxUhapjSJwC8AYsN",
-	"b1pRxyGDWrtikjGaKwAXxQnPBOqPk8PakUE4TTIzS2R7tqxrNiK4C2Qcu0ZiAuCqhJLYTCSeRGTJRMKw",
-	"AFQMyxyfkn+R4OsmioG8us6o4XJUbOJDcg7L4qqz5HTjqrXkjGRsoQ1RC4BBAdNAkRsmeGKkXpYtDnIb",
-	"31WWbVGxxTY1n9E1B66GK0rYimujqhjtRquE5Ay6RnXAZ45AsguasF8/1pijuuHrA7nGjT5YI2nbvFRD",
-	"YhvDbK5YyJtoHxLN8pVqAEpycSshfwhmQ7Tcx2NW85et/d66/GY9YXz1Ym9Q6Pea3zIxDNBisHOq15/h",
-	"4do4Y+owF4ZguifXx8anIaKOWXYEHHcrxhVJaxBtnRUBPKO467G+qv02ao9ahlmCanv6+zQEfVbrzMf+",
-	"Re/Xxp323TpILWyr7kMU0ELwTJVHqX8+Ww/aME2kdY720Xke5ki1g//pB5Renzx/Ng0a8buOX+PkBU8Y",
-	"y1dcdcNKr8vnHjYjea9YfjCXhbld5Q0TmFlp7ptirpg+tYtYfwWRVTS5pg3J6s+c3ZEqGn0Ujb5Lua7/",
-	"Au+8lKs1FRv3QvUnPoX7gtggbPdO40fvTRD3vZfgb3h+ybTptmzE+xuev6H5NRfln6+x7gm8av+Nv5dR",
-	"s+6h9wO88a+FBAsaPHV/4BAApssVH8JR1H6Ct1xlifqLrV/daOAC9Qbj/sYel3wNkGBlf94P8Maf5Nw9",
-	"w3/id8mSpUXmbVztF3jn7ct3o8ixDfwDN+Ls4qzcBPw3/o4xizD+aisbP8KbV1Jm5RvmD3LFVs5KecFy",
-	"sO29pBmfW2XF+y70+5nWNFnW1sH/KSTYezgDnYlXiLPrg2acYBCQl3CFsaDhFG9SrCMw4yH8ImaNy5zM",
-	"iw2UAY2hG3QimT9XQKHx5JAgmuvKhVMqlt8yZe/EGy5S0yGM7mQmaIXYgANOaJ5zpkjsEtHiU3PIgRAb",
-	"b1TQ2Fi7AKa9kPkMhCP3dBI1UcVjMGgTWkedBsuJsGDh4waiMzY+8TKKILI8lcBe6Hpt7mhUpWCGDkgt",
-	"jOg9JHkNJXMnYzSqmDUzRlgeCmrFevh2imCyLv/y1tOlAriIzGF4T7UF3dK1WV3sH/51376R0EIVwaVS",
-	"BJ+aSyRhQtNrZuGlM6YUGnOOptOJs+DDu7sO5ZMnTW9JBscQ2tJsVZ/HFxp3dz4icIMVzTKmyuRur3SV",
-	"rfqliJZgZGsxoqCA0k7i1wMMiBXbdNbDgZAsEFVVjh2c7LAh5phXsBVh84mXmtyJ9QLUWGeEjh6Ff17U",
-	"7tU0WsmZ5QGK6pyohp3isZXWYQ8DosAoguJefdGDFWdp7c5yxagsqZ+4qwayWQ3hLPgHlrpfT8urxz3H",
-	"mi1gUlTaHI4blpJi7Rj0NfAJ95HPKTAxuTJPcotZn87E2F13HBQ5AbszOawEn3p5iJwRmt0ZIdx+V/dt",
-	"Nnai64rn4rqUA9vkg/LuHU+xc6OXKfs2GVezUiF3IkYavengpBflx7Y2Wo15npKptUFgCR20G1aGcKc7",
-	"WEO4+9Mh3n7ecCA7T7R8v6H5TbHumy+ZFdPpE/ZPZFor3exP9At7SwrFXvXv3lt2B64MB7Rr5BT/i7Dd",
-	"qVAMH39LFUst9XVdRNg8SJPl7QO14+DE+WD78PimWHd2ermU63dUs2090rmF6VrRZMkFI5qvmGMIUK06",
-	"pzocftLgiOGZBlY2apyT4Hi7iKyLFXpnui8d3lmTncHDSYH+Kf96rr+e66/n+hOd6/D5lfOMrYKAle++",
-	"f0m++eP0G7LGlzxsjeYZDYNe/mQUyjsjdtzlUlxjco+txMdU2DfH8lzmvXG53QbiphG4gSJCM57aYgVM",
-	"KSNHkPmGLDjLUjIGr5Yha8ea7CAhtRrrM0CdV5pj+ClYisOOXS6UpqKrlrdtF/oKroB9oUu+dt/zlIwB",
-	"OMRaXP/vg3f45OB1SpaMpvWKTF4kYUf5RdP4D1dXFzZdtwTWDigmXIfSxi+XMteuPLVbRmcdsTQUHJHe",
-	"hHPD3r97TZzbjbnKY4FGo6rGEgz9hMSP7SPDn27Nxh/YdYtnYvx0Op1E/juFoIVeypz/DWpKPp0e1Z8v",
-	"ZD7nacoEPHxSfyikPljIQqTY9NP60xXTS5kemJdolsk728Gz+luJFIuMJxqevag/u5aCQdNHjVFrKQ8y",
-	"ml8z89XRk+aUSv/7wYqlnAILhzefTaKZqK0QcvCYjJ8FVuaWcuuBHT+bPplYsR/Dm0Yno8BCjLZpcBpj",
-	"NJCOSooM8qeOAsMhG2FAbzmpbE0PAdtkrY2lHe93AeM0FIOvRKduig6/G+ynGkjozhBQg0wnl1C7UXnb",
-	"5bCcPazPskTWvhB5JSHYyHToQFalSPdKwvbNNgMT9sF53ooUOXMztwAJ9XWoDbMTii0aBrH1jnZUIljK",
-	"Is82IEihqelO5jfEiMYsjxwSEPtAE51tCFWQ8H5akXjk5bk06oWVOoPdoMNRXTOo/vfZT0kJMRRif9VF",
-	"qSWhAnFLc5bIHOLjeWoRNAxHS7laZ3TTkTPNA5LH67SSi2w/qW19h/zRV16/u7TXGRARoplgmcRgdF2r",
-	"huM93EmIQTwTvhupgugGTwzVdaiR7Za8mfCN/tAcPpkcktdaYUlJwtGwWDonxr4baRLVH2rO8pkYN/1H",
-	"ZoCWQKzDKCJBh9FDun86rsEyjNmh7j7EddjnVbJQKb5jqRrHiWfY59ZJ5t58pA7JW6mJlteI4AALWF/a",
-	"B8NQ63ZNnQnCPsBteN12UfXPxLzVP4sHmcGODq6wLSf3g5+9wxCViDyhEOjqEO5n+/lNe8zaS2IrAmxd",
-	"kVVpYPnCk+0W/d473ttivXVB0CyHdbNsKbO7ozzo9NJh0lLTFfdzVKU/l+6RZi1CeA5p4ZZE/zMgM3f5",
-	"64K39ZIvOiK+AAuKsZsUIr+IMm+CnKdCQfA8pQEa+sm8bmTS7+GFjgjVlRT9X7+BFzq+VlQXef/3l/aV",
-	"rhaKLf1fFj3962WRq/7vr+wrXS0UbFsD+EbH93csFdta+Mm9M8TwaTekGpnfhzfjyG28twvlcnaS23e/",
-	"FBiUFRYLmXtMStuHmYClwMiVQfaIk2MZfvd2mzzLJl/3ytbla2HTqHsa5glvPaG6fDVCidYwUpSuSyd8",
-	"tkE1p/Y6BOUrbrSIOWOC2LDiQUEsXUfwzF/EvY5hrYU9j2KtjT2PY72N/Y5krY19j2W9kX2PZq2VnY6n",
-	"T85Nuow+1+F9CajJ4eiLFRUbsuYswYx470TbayQvhCpdMoB1x41YYQQIe6qH3zHnNbLurdzRljG6aP68",
-	"Ruk7Ntp9DM4bxL9rw0XnaL3zsGOj3YflvHFEdm246/yc10/Njs32HKnz5kHaqekvcwn2GEiqc2PvFTg8",
-	"jyD3n+a6fUeW70Qge0thIQTcTbnjzfjdgP7HT6dP8Saz5XMQVwnurYg8nTpr3qI0ilUfG3nY3HWgN5im",
-	"t6u6X6+9r9ceXnuf7njKXL/iOSKRBFwQMtckdc8d/hO608s0W5UwkbpgnvKPUFTeZZEkwVxzKFgg1B2m",
-	"1FJ7ptBshAm8KaGezbZ+rlVXs2cYROhAK7YsuWsmtE5XNFQgnFzR6wMI03cG5RMoHho160goB/aUA3tx",
-	"ZRgIExqC8dWSQrV1ripQ0HuCi7YM3L/DLEmjSoA5eGCOpNKbbGsY8xW9voT3rNUlCH0Argx4ahO8r2uR",
-	"1inL+S1LT0j8F67Z6ufY3D0ZIxTeNPoZpKCwFMjZR3Uxr0cegHP8l5/j/lTEFv5RV74mzr6ZrYlT7M/a",
-	"vKLXmOqzNXOQtkl+x/zBc5toHMQz+RyZhO1EXMw6tXasffCydiO7cM4fNtKxO9tzaWsb8zWNdp802nKH",
-	"On2JsEc2F4deH9ZD0m39U8USc1njv+2NEo1SKq7Bqn1Hc4F3JRcLCXChWEY/pfkNgFIIwZL6Qa3WE6PW",
-	"3xkqCyKc2Yxye79MzDjlDRNkzjIprlUwCb/fo3bR8IuRsfOxhVlwyKGLoyZ8F/et/cZtbpsr8hX7mxQh",
-	"H+DZ2zMMfXTvIOjzfINo/wcp3ZAFHBy1i//X67OR+xE8tGbdvSpPgc2CnQERhxZ6yYTmCSACehGBgd0C",
-	"fpy+10kQ291mREPT5ubmShXI00rtMKWaHZipBO1+H9Yc8yuH9KC0XCsyZ+Y00iRha83SU/LixYsXB0fH",
-	"B0+Oro6fnDx7cfLsxf+wEoodGNdLWWgCnW2GD+6GiwB1gUqLY/YTl2sJzUb6ElJ7ydEHkNR8akgjd58l",
-	"NM833jvKP+FeNxjyGgah974ORlS7h2TJMgQThCH4idenHppbe3LDKwVUieKBeFVcnq2XVslvzCem/36j",
-	"Mu7vGM4b1Jy9lTdG5gnzCljEwT6vKiIlDCgDO9leTUITRAz0cv7Cq1qXJ1pxhHb2lgzLFaxveeQf0OZx",
-	"CvKJnCY3XFxDvvsrqmk3fqWLREX8GioIFwfrXCbgubbN2BBjlMxq9OvEfzPwD3oUVY7WNJfrV/IOIruN",
-	"DBgi61oZnT4foQOThUuyVsmjYeCkiZZ5j0XVUdRmzR4pMqfKxr4Yfg7PXNwbV2T8WiRLMj2cHj97GpHv",
-	"pdRkevhk+vSP0UxcAClMD58+e/LsxfGTbyLyLzTLpCBPDr/547OnR0ff/PFpRC4BB9h9On1x/GL6ZPo0",
-	"Iq/k35ggR8eTQ3JZlnyjYiYg3ossjNzKpTghb7goNMTHHD1+Po3MBXQnCIAQ41k4bgZ/HZK3VQ4qZok7",
-	"xkhtjl5VIoiMv5UfbDzslyhuvUNlhm+pYj1qanBTx0gO5GiyCwBuW1k0X56SlS1pWXdIZxtMXHdoiXOL",
-	"yTTZTQiwhFvONHSoa6dlGA5OGfzlDtC9ZPh9ZWnYjIBAfTRAC9peIqgKGpCLMmASDjIE6W1FjzzaS6x/",
-	"b8fVybVgRGW8YnMjTr2S2vZAajJn+o4xUb1suFKY0RkiN0PoXhY/QtGeDIwYN0NyB6NH2P4smFR1pFHc",
-	"gfCl7iB2wwDMj9wKzzdubgjlllGlJzY52BLgIDGnfjPtYi+p7YwbeOg4Y1x4iH5sOHKZbAXoHotcrg73",
-	"Dlx0epYX9T3nWaa6MuR3Ngxiox2FGh+GoLpgYrHrgVVbenaukXnfZ9rCvRvGg+1yf7We7MNmcaH3RQOv",
-	"iPKe4b45YySha65p5kpJfM7Q3/vBKPefj123qGVkDJ2Pn2R+85KJ4Ok48zMdalhI1XUJ467FEu3ut3Cc",
-	"yeuty2/hvKldGYuesxaiprzxVzawWhJzf/XGQERUR/Bg1dOj5qpE5rJzVQ6FtYMNutyq6LGACj+cWUOa",
-	"sMtv6dWxqasLCtnEu3yy14XgrdrgWl7yluVLRtNdBpcXYpfXFdPFevgHPTdVjWL9hqsx+dvTmF19I6qL",
-	"zqfG/kM97OLzj8nX22+f269a8X1vQJ/5EQeTJqSGDWEpWbIcEZP4tQBDRFlcNcR0+/ikn8IRDG4RUk+q",
-	"Euf28jwhQnqvP0CixpfjSn0lFVql3mt39lCutaMH8TfP0zrkB2g3KXKuN5fmc6vyMpqz/KwIwaefiZr1",
-	"deyb6SFzrWW/RReGuULjlVT2R7Syguccxg2CAnRbXRlLrdcI5w+uNiNNSqFpoisLyejN+SU5u3hNNKOr",
-	"NozDGVkVmeYHViv+0+X52wOzVQeAXWC+MwLMX+X8ALS/FRX0msHpmImZ+Id/IGeVY4dLMRPfAVstAe0J",
-	"+5CwNYoqS0YzW0zXYfkTJlKA41YWkDw+s9ABFI2O38KMEZ0lgYVBoJb4cCbOCBilxXXkgtUia48HORgs",
-	"06y0kUPsjSJPp0eH5KxceGLxHP1Nmokxre/hDdtEQe9Kcz/HOAtdR6mF2nDlkswEVoKzBj1vP0ghUjNZ",
-	"z4syG0WEZYqRp9Mnk2rgWNbMbtodVaWAaac5E4bVzUbWTQpjBzCB2eiUUPeh0jzLrHNrnctbbnqsGiHP",
-	"pk9QDI7fMZ1vDs4M34jdznuunpkAPEcHxgtgEtX07XRxWeLqs9ji0h+S72oLRFKWZDRnitwtqSZczwQu",
-	"Kxck/nBQtRyfgFVKQA4TyNkQSiMXtkvq+b4wh4tmGcICj2MjFsdkxagZvgXN55ZaJm6OUFBeaJzjAbmS",
-	"64OM3bLMpQKb297cWMdPD0r+SpDpqVNzGR80Xnzy3Hvx/fvXr9ShadjeneUSKBcrZjg3bsGvsxFPZ6MT",
-	"MhsdHh7ORh9j+PKKr5jSdLXG9o2++Mfn0yNSuhlh2d5fvTTEg34VTDQXRC4WioF3wRr90Iz//uqloRF4",
-	"dyZI6cusfQGaElXY8E9Np7NZ97osXPNWw8ABIsbBr8xlypmFxbNeVtN6DBFJyFoe/1VJAWXBGr8drKlO",
-	"ln/Ax2bAsWYfNL6O1QnEpv7Vf8OXT9GqtWYJ0I0teU+FFDyhGQGcD2vMFdkGBv0jvGeGGV+cX16Rw8PD",
-	"x+bb+ITElzLXh+DkMqOEv15xKHB2ecPXtsDiFb1hsQOZQRAcJBcYuVs+LmC1bRwRLpWRow7LBhTmdD6b",
-	"TqfQcOrlvj2zQbq2X5nbr0wP3CXvu11d02s4/g6JR7lT5JiAlZPNGpsXLT1jjrXp/hCW3Ju8dU5AwQiU",
-	"2TboiVBkwXOlrdEC62AAWKP/I4gmwDBTqWFRmtJHtiHjGFPGYUkF/BM6tX9EJH579ua7mKSSKSvrUdOe",
-	"ISt0H1r4G8PnU7suhkcqmWsj0Z2aJy4CGr+oLpCp+5rrQ2+jCc0MN6qC6BBqkri9gcYxkhss7Rb/EXMt",
-	"pSAxT/FIX9Bcc5oRFKAVFIgj1C+vX1XVt6U3QmfFPxf+fMyQ1lQvza1ZotpUrCdyZ9+r+2JOhVkeYJ3A",
-	"aBeUZyw1R03p2F8bmAEKAQA+BTU3/aFZgBscF87kmz9Ov5k4/Is1yw9wxWNErzJ7uyYSxn1boU6ZERQ5",
-	"s1VALIjS6A0VxYImugAd6Lzip5csv8WkUetvHJ2Mbo+wKA8UHBmdjJ4cTg+f2GI0IOY9pmv+uAp0PYBA",
-	"V3ApSqXDOWPIHbqtYK2w2bEhKEiISwtcJYbXT3VRnpAG+DzOudwyowJZ9at6x1qOLYf9VqYbJx+66kwN",
-	"esEqvRaIqB0kJdMi0Qjy4JT/k9FTw38u7W82SLCMFPtoJVc6IHDQBmc2SlPZAi05U2spFC798XTa1V75",
-	"3mNsLjVDeDrk/W9pavG+8JOj7Z+891Cu8KMn2z/63kFf4RdPt3/xVurvAQXKfHA0oIsLuskkTa+k/NGc",
-	"Xfzu2ZD5lMzgjbn5HALysyHzsqfrfYVvhZoTopf5xoHmATBnl14ro4GdNY6G0cZ8cW900irCYDoJHlK4",
-	"lbtP6pllWJTMQeYAJqqQEzYsmaQQgJxQu+KcfHlFr8tLbibG5fUDR8H8w+vW/MnTuH24G7UmQofbyB31",
-	"o62AT7lLuzO0qHrlsRk/DB9KWQ14+RXPB716w9dD3jMyCAQ27caSBrMQawj8aHlIm2UM7miQ4fqKhmLX",
-	"Wwr2Gyc4NRn/V970W+FNP4K429yenfhSs1xMN1/6lacfzZivme6LnmxzhRZP+BemA7f9Pch+K7WHC+g3",
-	"Gfp/Lrp+GBL7F6bvffe1aGzXC+B1Ovr4c0mYhV4+tuI06yTId0wXuUDNGBHpVD0QdktwN4lr8aGguFq9",
-	"h87EotBQlR8QXnVkoRKoaJjuwNzwV0gZQCXh6fSIzNlCuoSyvBDqtIy9tuGpVawhBmGTnBkOomx1fgAo",
-	"Mr/lzCjEkMEI/opxKLi7fWkLtGO0TqXFxWUQHf9JT6Qffh86mrAYqXth7xP2Rc7LK5jKnHmUBhHXGF5Z",
-	"gR77J6jACqKNU2P2qWLHkJ94IBcHLj/xfspcd7rjw2p1L00/5wv76n20Oqu3HR1Pp7XSX053Az/CV8Xt",
-	"q3DUVNw6aH3jncCXzTd2UeBaJ/MLaHD7amb14/lVM/udaWaWZ3/lOb8phazzbt2R43SqZm2O86C6WeDO",
-	"/vy6GbLorxpZh0b2QJfaw2pmCZSQ5X2OBriUwahE8O2NdRJzZbOZY4AEsSXVua6LrQBXV8YEYwMn6K1a",
-	"5+yWy0I1H0MxYLaSJSa7A/rKqVCYIRYWb21B3B7ZtqyYu7dQy1ZQMGUkFwuesH+myYodusfRqFwTF6Zl",
-	"ZeCzZMXIGwi4wnT19VIK9hZzzE5Gfzgiz549I9Oj6dTIx0u+vpJnaZpbGBaK/zyCetFveJaRd1AKD7BX",
-	"R6/oRkMWLdAEENz7y1FP11JpmmEI+Ojps6fTY1vIgV3k8pYDSPno/Aek4UFMwS7ra7GQGK/3VUL/Ty+h",
-	"26OKLnqfh5UcpUMgd2fwY4sHPYAUPm478CdlmHiNZdl4zJlw2QzOly4kSTJaKHZILq2HHr3y6gR8KlHl",
-	"+K+ai0jsneg4mol4QT+4v0gMXCNGh3wtGFguSFw77zbQIGcrrr0f/VzLmah/cmgYQZevp4cngjpRbtdX",
-	"RaLN0T6zMuHx0Z2UiuoW/8oof1NqRY1JqoFcslbqP8Alf7XNvt5FgXBsIKg9eFLRJ1IbapQdVh8SN+Ov",
-	"CkSXArHPnVunpl2ZvNu3FDgtBHkFLmZ7c9bCxmxVFDvmRzaKE/LdIryRnUOolglDTTOLIstmwuZ0jOOm",
-	"eBlP4I5U9Bb1DS4wYdxTD8wglgrjcEEw8OID5WIm2m2ewuXuYvNgpgAITgCkByA0ypjhBfimxi5mDwLc",
-	"ZmKvCLeoGd8G4oqLyOUQ5jYTFnAHmD1XMPN0ZxUI9mUfDcgL7qspQ3/5dSTXo5ORLQ9rg9mgsJyn3UQj",
-	"mL+v5bx4AeQ0jHX8SUkBQ99Bq/jMPAvKVAGeydcL+LdyAdvA1mxjQ1sfRmeJRutCh6sk235OqvRoF1KN",
-	"2gPW588YzVl6SGzZ5bYVBQ0fqt9CsvPZfw9j29f88cmtAF/P63/58/rO1hh/WNMCVMLCEO8eE6cN6+fK",
-	"oZaCfFG08JBWMi0yFgWzBEorJYgbK7ohczYTEEjABdF30n6tJockzuicZXEtkaLMnyUxMg4VExt7AOEp",
-	"YyHFASDZRTNRFtCsZ1dOIGYhTnO5TuWdzUiJIelunbGXS8kT9qr20BWbonMFWO35TFRoeYi5Doi3px7G",
-	"rpeUUA61gyHB8hOwEqgeqyy8hraEe1hmYVFHJ6MfGNVEm5Yhozsa4cKPTkAJrwyjS0b1lXkNhqURY/Av",
-	"GMQRjagQjGaQHb6kecoEIqJU7GxBM1Xl4bo1Hx7P4M36FVtwARWzv5pP/4uYT/FkYO5JWm6/z+y8N7oZ",
-	"nn/AOtje/ayqjuWVSFJBE2tU2VidzXQmOoymyPsiEkNV64jE2EUMLNT2UdYFxmcTZxPFExGfzgRkNZXp",
-	"TKZjtNWZ/kpuTlucusIsgAB5FZOxKycLBbRnohwOdImVtzHfy0KsVfg3KwsrYPjSxrMbh+2w23ghWGMr",
-	"nvDVINvFLT+3UTbEp3cyz1bn+6uB9jdmoA2zYbUDH24f7v+PvbfbbtvW9kdfBUM3kcahFdlx0lS++TtO",
-	"25W1myY7dtuxz2LHIURCEpYpUIuA7Gh39KnOG5wnOwNzAiBIkfq24zS8siWRIABOzO/5m0182GZ8YPl8",
-	"DSw6fG/zn+1cSLZQOZ9MFelSklKt7k2Y8qogz11xK7BOLsk4Z4zQCeVQW24Z/Jntp1MZv1zRn5Azi1vC",
-	"FUk4Aj0DwEmfYCMHSW4Zm4cC3DrS4AjgoDgKzGMhFE/110swfAX7rMh9rhmnCIp5WBfaLVv6qdeh6FIy",
-	"L5WmgkqNIALYwgRwkPdTO3Gnq2rnrtrVWwMf9FfQOcODU0nqzYhcxFNfvLe+7br0a2hO81A6UbBtgKRE",
-	"NLVhko30cmxJ58ubeodGS1vbxE0OJqw6Jr9X3tVm/2HRoxRrS0i+SJnsk9+Q29I0ZzRZGveV1n1NcBG5",
-	"bKZIzgyb1VqyZb821pKgXJCYpCXYvS8J8KvPCrAzCtZthtuT1xrP4wEm/iOa01/yALdOySftlHwEg53l",
-	"J4oDNzmkTgiG2KEm6Mo8e5N/juU3HMJ5R0J5+C1LFzNG7NIlMj7BJpniwKnAuvfwH37KwLTd6RTipFuv",
-	"2rfkVdPWCFJq+Wia7zecTdPNteZYHq9IaJ2HqP4gFs4hpOjWO9R42L+Ie8gwx128QkiLLRN5ev4gxyh2",
-	"4CClE9zIQXYr+nEModka9YTyg2qzlr7rlVhlaL+1P9fYn3uIpQpRHVbpY/WsXcPgNkS8DmYMQitdbX0a",
-	"H2Cv0OtC0fUjxvCMCw+m3l74zPStianQj8vZQrKk1yeR37SgFDMH+3ZN4wHyidHkBAqQbKimG8UePb+D",
-	"wJT/DUD9BaEovlzOWeUy05QHcv7pcsaEumH5TBrIJcBhgpVFARjSCJjZ01p7KAzadJ/8ahyfpSHeJYig",
-	"CMBnH1ku9XH3Ee/OD1XhD1Hf45wlXP3MZ1x1hmcvB4NB0LGbYqqJ3l7+z8lgcAqt2rD5lWszh4VMRd2a",
-	"pj7sA4rTPDn/7tS/Eb413xmZGvvslcsb+tkHxDZWAlZDkY85iwFiVtsPmdKP71xP+VzaduxQmNYJOos8",
-	"NeDGcvj8eQJ3n8zt3a60a2e7o7U5vi2bo4av72FpPBYSgcUeNYzRh5PzjzR+9tiv/lywAfPRNGg0sXw+",
-	"5uajz0Ydby1zvL4rpUqi3gVR7DNCl8qaHKvAlylFbz/MrtY3QdMr0kWMVwgxFQ30ex4Yailt4G1FDMlQ",
-	"6J1N2VgR/QC7i1zE6SJh5nIjJRfsMFOuNeNqeecXMuF2q7lyr7DlyU/RhJNbMuQNhpt8/qf999368P11",
-	"NrbqL3bEcmp/yqBSBXG/uw0MpRdAiikWq0DXgoSREYuzGQuLFWP4BnmZnwZg+xta3XMIzCnqkxsXlyc0",
-	"uaNaEVvh0jIrvgLYfUBPM0X+FbY35iIx+QLQ0pnUphfYpYdi6+wCrfjqi22Ay9y0u8LrB/cbTePjRPbt",
-	"MrEhQHnirT28Oda/r9bUENO/XLEpIQkQCNTC+VUPyM7i23O9PIbbpbGSwduMlszWul32EwQ7V0o6KbF3",
-	"qWThCClqJb1Kx7oqSZM0oPX3kuEZ9basivRgCMoDGIyWfE8XClnxoFScKnu5ULAq8nww0HLH73KDPWqi",
-	"OVVTdKGM82wW6e3K0jtskBA9R/eWyvlMuny5gNxPeTzFPQHLacRcH6tQFI2s+uQSq0JNnDLz6kExBS4y",
-	"SgMGd4uGEC75wiZt4GU2QfrC78RSP5IbAKEjbtkSszNimudLPbFRSsVtKKJVr0tk3zC32QXYcp1gmQfm",
-	"QushVljnQV4nrDXdx+m0e7Gp75dyxaYvB4PBQNszcBNNEu+G1V16Huez4t4/y06oy5PT7wonlHFhdf76",
-	"GipYtxQiberJ11G/eqDStF/qWU1Bqyt8KCpaSZcKeyFwet9nrwAZbK2z3uYr1/jsvS6N0IjtuJzKz0/b",
-	"wz/+sE7hlgu0CWilBLTj+Zl9t8ZzAzBnYAAP0ntr3dY37LMqnWc/wFjXNRRcBAYunXRBvUFoDnT39i5C",
-	"EVlUPFA2uVqakq0C3i6CR9mD1ifvaX7LTfDS3Ewiw4je8DTlYhJBCaz98nrK53P41nIwqsiM5rdEq5dV",
-	"pR3LZd1W+tCFofDU8IDIzI8KC63VkSmVUCWcjU2byMK1YlN1S/38zHNCwROtvpnulFr3XcsfTbssu3zb",
-	"H5PGWJ3BSBd5f2DxVwIzXq/wH1XWXXInHRqgtKiHB8QpPbTE88GAXFEtsq7V1oCJn1jM+B0UbmXxbRNg",
-	"YoVEbBRSms8/M5rccD3eWT244q7xRLMxbVjxb83vL5MEeneY46myR+P8ReDx+Oz/EaKWK8IAGmN5xw58",
-	"DYVo0Jfh6YcfykIgqBEBAeI0+mfbNdny+G8d0/WyXULhMc5CVOhdwdo2bE9+WFTx0knzrzi6+FhBPytw",
-	"toj93ZTlXqE0tT7YpkZX9fv1AJE5j5G5r82r3RC3qw1gWQbcGL4qBfi07iZMTMjc6bcM36iUHRjj8nWm",
-	"hwp10eKYtKS+Karlduuo0a1CLcjGhAo0N+qV/Mu67MpC3MRUuH7s6OI/KA62nv6O6sNw3LqhPVxLpdvm",
-	"Iu9GokcMjgVbX+349wGFs9t5L8sWdCiqpwcD/GsPYHBMN+S+VvCjmJRf4EC3rsmvwTV5mNjboN8ZL9VD",
-	"eSgjyBr9xRZA2INwYW1PkZB5Jk2h9pYOTMDvlExAa0rTAACUR5EpDNkGrroiE4zcszQ9GWe5HldfPso+",
-	"2y0dau5zeX317h1Js5imoZjTXAVw2/8JtH2ZzSgXwJgUSRmVCryJALYlL7R2arLtTdSbiknKyCin8S1T",
-	"MiD/WWSKySAU91OumJzTmAUkzmYzvZsBefeRpFyxnKZSs0KRiROcjR8gv17kuSZszUWLYQiXofC3i+La",
-	"CWwJMa1wqLSMeoPf03orefKwKnbZLXmFTz1G45iECtrP2ZLJ/9NYbRB0HDmCv1LQTtBJqfvmk77ddpFB",
-	"ZOXvX3xn0JXPz9BnyQ1pv1ksUWbvxpnNkluH49/f4egO1cP7Gy0b/4LuRqgSQC6IpQL4/xYOyFBUPJCk",
-	"68kNwDYs/rcn0G//Ysoc9CiaaY2WoSjuITSVGcnyRM99tPQmV+Ahurlv9DmGorbEzu7/kV2OV1Y6tx7H",
-	"bRnrHh5HpwO19u02Dse4IMrj+xsdI/vT/LePm9GFXnd2M5o7H9PN6OtAD5ZRX5yNlsA3uhlj90aOmURv",
-	"iXI/L6MTMEd2Mq6nvqP6JByDbmoi0NLolk7G3Qj0cZ2Mlms/EefiumN3VN/ivqbso1iPX+Act77Fr8K3",
-	"eJCs26TL+Sg9hxuldbxEExz4+OhSW9mSKVPPY7Odq1U1z1eLaoA1uB25gBamWrLOsrtKVh7mJ3KFaIBQ",
-	"LGORlvUXh7GT6xrwoX0hRUpr7gw7r747fzke0LP49Sk7Hw0Gp2d09OI83hP371JKPhHQBaTNuW6Zz7Yu",
-	"MaCaEm5TRmgTeNMO3Cdhc5pDU5oTOeVjtQ6Kqbj2XRIVbXpIyu8YKX7ULKGoqyDdc2s42uNe2IS9figi",
-	"qWiuIHcNk6WZSMynnJGz85NptshJ9I9/zGaRqQ2DYKdpfUHG+ueET7iSF4SKJXYkZKmECsTvhoNBFJBo",
-	"YP/5zn4e4D+Xb67eRj2P+wy0bqQHPYFBXadEqmwjRhqKOM3iW8Qk9rsgk+js5Xcvsdrv7HwwiHrlGjdI",
-	"HbfQ+LDfwG1lKKKUiYmafhhf62/fifdcLJTW5jRDjfrkBxpPSeTI44f/LPhcb3aEDfu9+klmf4Kmku5B",
-	"z6T3igKSiZgNa96Id7vHkIPSqFYX1Gqje+ndDCo2RSZYaTctyJaeCEwVgQKo8IZEbx9R9zy2bSZlKOBV",
-	"rMH/qlZGluI+H9YowaFwb2RIREbuM8zBT+hSBuDN4LNFqqhg2UIW0wxItBApn3HFkis6p5jfjy2XQhHN",
-	"6Oe3lKfLX9j9P7ORNN28uyIjif6awJ09GL+ATnCD14u863jKkkXKxaQ5HPTWvQMgnYOy1FfIC1QNN8k1",
-	"4jA57QSdcc4TurRp5zMAtXJJ6FQtcvhsmlTJhfA/qukil971asH8j/csEd4XWqfRr0vP+hGfqsVmwQPX",
-	"6QZBx7CxzrAzeDUYdIJOhUA6w5cuvf8XaKYhzfvzyc97E8VKT4tlnvlrHBTrG/hrO/MWdlZa1dlfUAmA",
-	"/Lcz7JydwVRX6Nxs2NYaT4UokVLbiN3fHnnMEwiWmq1y8rbyU6OSUjC9NWrKPphkRi/BAVCi2wYFRvoF",
-	"1QqAusZiIFR3rQsgRVlASY3CkgCj/2gxYrWfAn+sCg9W67FcLyl+5lJVjuQ3A/NVAnsvdh5ospF9/+FY",
-	"s9CsubMv43tk1LCqLrALeJg5lC1PfUrIYckK09yNoVZ4wzqGuqkV2AqWGNovPpDYDhhgXugxFC6siEM+",
-	"DD7Xeg6Jgaw6Xfqhwoqw1hala9dA47E1jI24XUiTG0G76o1zLjF5BlQKLd0LUypCONFSw+bRUjG8obeP",
-	"mP+Jqe0o+Cj+xBVhU+9WlFYStTRdG5g8kKBXOPwxe4CZmAc68u+nWcos2yo6LPrBx4CwzzGbq4qSO9T6",
-	"MBwjqehSEi7QMeUtnSPbN8i9xOJJ0spIFsBglCXQnNFhl3+wMC9rAWEQ1YznDrEdn9J0dA2uE8JTAaBX",
-	"ykiX0Xjqe91GZZ8baXK5GS9XJmLW8xIVQoFbszH+sf7sY0D1oZ1BX8rtUjhTTl++qHWmiEWa+oDr23tT",
-	"XhSzf7GNN+WFN98Xpcm+qHhTBt89iDfliwSwd+H2bQTpKYevH95H8wD9PCoxJhnUgLHXdfXo9bUEcTOA",
-	"J9fVxmQ5+Ov7JLrP8tsrJhTL3yUSg1CAOlk8/JmEkAGJ4So5JCARKvEw74q6gJiZJFe9IBSeZIAmeQYY",
-	"HmJNxjbgwmXg+EEXf73liV+QWXbHQsEVGRm8NhuG8ab2TK74o7Jc36DoLc4PAOfNAlajPpAP3kNIZ7MK",
-	"f2vAFlRT7gtCzRxQCJeffIwIyPE6AV79ckVmPE2xzCqlasq8tn/vaTzlQlN/0Clt+3qn0h4Mv/Wcf3Oe",
-	"81p+vC8n3tNP7o1gVW4P/zcb64MdrIfLCUWNX9xzgns8OcvB2X24Z7vtXdHARr6YH3onF7SvQbQc6mn6",
-	"oeXW7GkL3/OG7oM3ZR8B+N24kisKliTd0bJcMtcLUCsr3+Ps9FCs3nGwx+1xnG3NXbv9M9c62zY42/Yn",
-	"4wdzsHk/ka7L4kfDBF1YUhsMRQIZA828bIuArVKniv87M4LcV8VFAoejdKE2O8wAENzRRkAXNPZQVLxx",
-	"2AtGwgx7F1h5UGOLALA7d6u0I6DZAKoDl6HQz42nVExY0mxQjLM0ze5XHI9oVI2zHPsLTKlyUPehgFhR",
-	"AMlo9opSxlmW15tXvWP44R7AJIG6e22QFJRA760H7GHNEVzdl/M9bWZ+re/p6akQv1q0+GMaOcz35T6A",
-	"s8nL+9zS1XSx6moqgJ5LLDEiHtsvggeaC2nmXXEfFRnUvGBrGAHvXZSHKIUcIEBiuHsonMPHZ8CAR7qQ",
-	"pRa2JJpkWRJdkCim4tNC/CqoUkwkDNq+JqGoS4M19+vbwbfdJx9sIEatA9r2MFkyofe1lC8NLrm9/UKF",
-	"t/+QcpDKHtgYRZnSfmO54jFNycx6hszLg1CFWIxprBY5yzvDzj8o1Rx8liUs/WWhd0Xf/+PJWeFe0pcQ",
-	"+5VpFHuVZSkVTkKSWSbUFLrFSpZzWgx1evr6uxeAt4LvtjPs6Pe5Jg5RFhpHqXhxW99CtXwT7isvm9/j",
-	"7MUB3IevnyTZvYBWS2s4PITb3lLFygUk3jce3D7RYugEhiRdsAyznNiurdl4LJm6MNwnFFyQX2+uNFMv",
-	"jYeFFhmGfWmecgiDU0GqU/EEBKZ1up8wJuGEXkS6VJFZJhV5ORhAU25yy+YgDgzbwpyQCzRpHfCLX3JT",
-	"CR1gUybvApg2Jk2tL8iBSpNKtKNIW4lMx8hKwJv6HoL1ZSWh2FhXQprKSs4Hg6C5cgReGVgYhm7s9ZpZ",
-	"QhSHCr3DfolLnGdSEpqmJY+nKQIqvsLevkWLquqGaEmrn4pN0EyeQETT1J0AkybU65O3JfMrFMVszIvN",
-	"GRnzNGVJ0dEhZ3GWJ/IIovCt2ZvOUdJo0f7doSZin7qSv/74K9j2IazykD+05e2dvc6wczY4e3VyenYy",
-	"OL05PR8OBsPB4P/umLh9/WWDV/ay3eWf3e9WDn5rctCxoTqBWPx4mGQ8oAzCjbGxEqIq2RTgSO5c/1Ae",
-	"JSjL1VK5QyhK7dDxTvmGjbOcQR9gK+Zl0RpYz599jtOF1ObTSNPUqpAPBUp5/ZxswkDYQNfCMTeelGJX",
-	"sjuWpxSaK2iezkWS3e8boVphB231xYbqC//lVrjxoMK0C8LwL3ztXbg/237kuNmqmN4pfOaIq5ULTyl4",
-	"tioS5K4yoTGWVicTdq7kcArzYcUcoSgByblRv1w9R73a+1AVHXbBbVHHjkUdD6I1bSzscPS5X0P2jYHh",
-	"bYnvKCGSGsnRECnxJEtLkHVB4mNQ42NXZTha7qLyqtms79GwUHE8LxbXWyniCAUEU30URTfwUcoTnqAb",
-	"Yp2H4Mwz/Z+ch+DLsI02vPqEU/sfx/uwp8+hHFTdudViKGpzRwMS+fE1+FxE1gBewQuP2Q6MC3lw0qkf",
-	"XGxTTlcZypeynHeymJl/V8vMnp7FvGUwcbN5vD7RdN35X6vaP4pK3yST/67U+zC6/L6k9CCaO8ZnjWvc",
-	"OOQL2VhfXN2M7BwKr8g5cJeNsixlVJiQIk0ls9B79gonDLk0WT99cjWlYoJB63LKUgHpWswUCqqpKqUr",
-	"6WfITP/EVSnb6HCz4XjJlOsSdtZk4VzPuUhSRkaM5voeUyFu5uYSbrKF+jA2FNp5Suk1j8yYWmvh6SZj",
-	"HjFlZ0IXE3YSZ8m6VJ1LQbQmZwKEmWDlsthnksAwBIYhXJAIPr/TPGk1kbNri3hDUVTxYmp8c16n9wBo",
-	"JDcHUIjV7E7IpAlFKbvzgiQs5gmaLNQ+hIuEfQ40u4szES/yXBM9Mm3oNgGJQpmaknsuen3yk55AKHCJ",
-	"YB1h+gjuBM9Jdi8MuJI2isAymtElZKtKgMVwOTI3dHIC1XgJDBFgMgmOwhMc3eFrZ1i6i479ej78TrFZ",
-	"c/4ITPwqS9jxOPCgP3j5/Wu9JDllTBV89/QVmVDgpkt9Xyeh+e32rPGGTtqa2W+kZrY4zx4H04SMZ7yJ",
-	"hekrapnXPp6NXf0YhOqjS+a5PmZqGYoCGBIIvsbBYXyxNkei3mPRdH61PeVOb1sfW+UVj+ymuKGTnRwU",
-	"nsRq+c+TclH4b2ZL5uPOaT3z2VgKyxM/SVbzqmfSpIaSLiWKTiA7lsbQvxZMmiyBvrp4B7eTg3t7pUzc",
-	"3ZjKT0yVNYIHsjTguNTbGB7vb70fTeWuuwtIj0b3cnw4ws5pcgyTQA/jmwT681FNguIBX8gk0BP4Kk0C",
-	"PfHjmgTXinLUm6RiLDUv58XgvDAO8IM1DSSLM5Foim/tg1Y+r9oH7nAfYh8UnOxvax/Yo9zaB1+bfVCI",
-	"r5b/PC37wHszB9gHHvP5yuyDknrwBeyDgve39kGjfbCzgDyWfcDFyTzPYiblicppfMvF5GSs5ciJ5n0P",
-	"ACBqn0LgKbvgh16SKMmz+dvsXkR4NxGMaX0auh9oXV1bLojbo40UezUiIMjoQp+kpdG3o4Qq4DcRUfQW",
-	"sBwEKwN5Vu/vWTCFEnxCAItG2JwRI6OUiluM7+bMx5oOmqyZFWhUqKpaCK709KC7p7YeTG1YBagBvjsW",
-	"UMM78RFp4ca8JNQoDrErzCZ3hh27m50ql7iasvhWT19hXbVkajHXV5W3Xx+Jn7P7TtD58F+doPMPPpl6",
-	"7WEsLEPK7lgKGAvF9iEkz9aWSf0utIWj30jhaMERK7zKZ81N1+yEnLOB9z6KlVMkc1p2GIoDMzLrz09r",
-	"0mzBZB7Zymng97sYPlXybxnaUzJ+eDOf2pOZNWZ4bmJmR837XKOoPJCF03RU6o2eiuBoDZ/GtNCjS9vj",
-	"5I06qlZsdhJTxSZZzg8LoaBV74YCC8V8XDZGUkKx0iJhUySl8pwimhKKBgOEHBhN0QNXwynvKqvdK6Ki",
-	"7bXmkAp5qIiK/vXKvJlDjB9jmvxIpWJCU18RMOFinLWxklZc19kf3slZHhAvqbCuv2vMxDusvI2bfG1x",
-	"k4qwavnR0zIfKm9n//hJlRl9XTGUFYXg8cMoZanQGhTNBsU+4vNo0RQg85RKeQxbAccBQ6Gg87dMUZ7K",
-	"PvxathtCsZKCtbPdgM/8okaDWfZXZzHoeR/DXOCCyylLyCTLEt9mkItY28Ct2dCK6UazwdDgYTYDHsC/",
-	"tcFgWHRrLXyF1oJ5dy0PenqmgjtWh9kJhgF9hUaC0wG+lIUAE2jNgw3mwS5i8pi2wdp8KkRGqq2k8NX4",
-	"PolydselbW1jQSgcLEWAjcqyHHORQmGLHpSlEkChExmx45CuG7JfjG2biemjcs8l9B8rJheKptnZhczT",
-	"hfTnujk3jMbawAhFFzou5/GU37GkB3PeoiqksEhwAmWbJBR71YVoLlDOxSLd6vN7RcbWh/F7RuUit5e6",
-	"HDG4x90RoI0EONgI3KFlYK/UJONCk6szUZZz6I+Gt/lcD34p+FbR6kLvLOKS9Emkt/BDzidcVFoMzeit",
-	"tt6iW65M4pnIhGnXQeOYzY0+B0YXMKFQjBaK5GwMJtc4y4lg9/iOyq/Be6YmCy5/ycQ7cceEyvJlZA03",
-	"bYuYlkNjWGA0WiwjpFPYGY5tliRL4VhXnlEetNcnbyzYStEJKRSmFVIUL6TKZpiPgmu8oylPKCDiTigX",
-	"UpneeGMuOKb6ZWMyy5JFynBFUYFYro9RKODb/+e93kfSzWC9RO+qfl3674f8zWLZQ5gzfeUbvTx74Wix",
-	"RBpzHJzjOU01OarihGZjQHFB0iZdyRiJNFP6ZI9Xr0/AGACYdORzoTD9KvQXcDViTiQRYXfQ1MMNE/X2",
-	"NXuPV3X03grpUU7jW0Ai4PLavHbb7qkgqs6wo7e3E3SEbbn05tN/nZwOBjAl3BZtqJhswNLR1OYPjacr",
-	"iYKdj5zFoMHcMz6Zqs7wtH/2cvvUQa0DtCb3N2RyV7SIHezsOgN7nrMY3nZtc7PrxZzlkhmJFn38cH1D",
-	"KsM9vzuLAnI/5fHUpDU7b9kYbDuUyoVfjX2msQqFkZkyuiBqyiW5YzmwHanoUgKTB2BwUKFTDlC2CGGF",
-	"csc9BDxufXLNGPntTN+HcgifLbGZBXIo0+ZBb+W6ng6bLHn522lrxVdZ0GOnERrleCc7vjXgn54BL0n3",
-	"t9OAyBKf+e2stwWTa7DlHVfa35FoNJ5VpXsrqFoHN7tq4Kz6FtEKSH5VscGv5WOOHy1KbW1fnEtjqZg9",
-	"1KvgIk4XegPt5Li0V+nJ5Xl2b/Q8LrH/cigMg7YdOvEq03ZMoiZrFM/u5S9vexfFDIvuO1zio6H5DjYJ",
-	"tRd5bXtcfx7TpI7GU7TOxjRNienetoQ+12eDwQDNvO+/L7fSK+yLPZ2w32LvnYIMXM9P1PQ/OYUVJb+R",
-	"x/rIFVqt/k9z8D92UkhRGvx21sqDVh7sKA8OYfwzqgDxG6Owzfz/E5NZegexoLk2vrRWKlUW35J4obD1",
-	"IiV2MFQwNUMy+neArhukIuxmI5gWXX3N+sxd1/omgE41LiiKKOg4WCn4TrrG5RK41gtZbp0tobCuqiE5",
-	"H5z3nIMCHFfgRegmzH0YEt9VUZ1Mr0+ilImJmkbQbdk1R4V2PyCJTEfTQdnnYW7S99/zRE1LDa5BV5+n",
-	"VNA8FLA+SboA7BforxULiMoZTfBDr1S06WBtc/Qg6qFSLhjNiR1pRPMgFGoxYgGZ8zkLyIjRmRYjk5QF",
-	"0BRZsLR3QRgHSXXHsxR4SY2Lyk6/T95kaqrFpuscCo97JkmU8JkW+Jn4VXAlo7KrxKgGXJKE5ZqnglfP",
-	"2SJITTS91yZMbqlMeVfoUYahiMLFYPAiRmrQmgN8ZgS/hkmabz6b7/AV4JeRt+V2n8CR1jBq4xihMJud",
-	"CSYDlMpu/eQ+1y9HuDa5Kqc81bv4vyzPJOlG56/7LweIIKz/jXoXOKiRPiQ6Hfx0SS5fvCLXmhzI+Wvy",
-	"mXz/ClWbM/KZnD4/h59/TKkib2iuvzobRNiFBPbX7nh2p89C2fNb+4KrNA/v73d9SCEso/U4zyMNp8k8",
-	"Qu+g76EG81OSrvl5XXpKL4A3jPOxvdd5YoZUIHGwe7cc6megL4zbyJEeFN4fl5/YTB93VKsmIoMG8h+c",
-	"P5w6z6e+wCiPK0sJiMhCYRcSEOP5AzdngO5c8OFG6HqKbJqOItEPNJ5GpEuBEyI5Y1t2qJcdLUMBga0L",
-	"WKHk/8tQ/4Ple/uofzVn7bnjHrhJE37HhGMpRmPES4PCSC/4taVqx49Xjoth0Mu5+Tq6KE40qexrKLrW",
-	"SwvKkHWA42vAneTKc2xu8Gfi0kMBh1vlVEhNY5nok6vC1c8TJhBy2mhxjjlAIpAwFNn1ggcwqB8+0Jq/",
-	"t8H25fYuoIWxpTwgu339qj/m2ey9f3w6B6mdZssLrRPeeGf4/augUzml63v2AHF0huevd9JBSytpPaTf",
-	"hIe0m+XQz7VXxF2bFLpDvKh/6j/v1mQKXAoXS3TMutJnrjDL1raa2xD9f9D6Q1x5Y+S/jfmvj/nvZsns",
-	"HOgHEsR+E9qorSFC/ebByPnn9YdfyEd9ldVF9fwgcYUmnpyU1LZ5MO4f6Gk/1or5AsReKLogBAGZIgpQ",
-	"pYUOFT0tCbUkK8nAj1RNJSr7kJ1Hvb4X3kAXWlmhyQmii4jEKDb42TqnjIgzDfphzS6rwJ0N7J8Riuh5",
-	"Oe6aZAxjujb4agFM8DJT26kHRjCViH1WLBc0/cTGLGdCa0mhMJPn0oM/oYKw2VwtiVS5DTO4u7UBaILJ",
-	"VursJpzhpe0c8zyB3fm/VqTyv/7sZPPOsGNaV4AzTEvWznOfcoLOHU0XrCY8GpD/5SJGOw5JbztO8k+Z",
-	"CVjJY7er2MTC2iYVT0+Uf6S54jRNl4bn7Bf2bOjC82PBy6wTxvKXMktq7rhDvIY7pGsb7YRixOJsZprt",
-	"9ALCPsdsrorUpIZ8HRs5tU/rZnkA1r2emr48CEUpt6pHbhmbm7ICa2DAge2T99aPn4Fh4i2HdP3cmCAU",
-	"UZHnAHnNRawgIP1+H80ia4BqlnVCPjFjY3ftonokE0ag1JgmfsqQb3h7VnsoSDWFqk9+sbURSRYvoJVM",
-	"rpmwxLZCbCbJUrMimRFKcgZyZUolmu6WWeuBVWbe9IVeDJVoIdMELMyZpQL43/qAqkacXnZdklUVgkzz",
-	"Npsl5ueI+Qk+ehhpiE5Pz4jgwhr3PW5cFUlwvQt3P14o2B3LrT9Bb4QerpwxFqBfUjKhAk/+eqIfH1nj",
-	"yiCG+PA1wUxLHhaOwSPcLJgUbP69FXTUzEwLU/wPHR2YvAUSu/Lmazb4fspTrS44ElhIP5uQCzB1Lfnr",
-	"AS7svtpbzPsepVl8q/cT7XyakBFEpXBPkQYgKUl/BsZCFJ304NXbqinrAAPwCJP45bLiZjhv0k3ZhMZL",
-	"klBFe7XpcaRuqUhjdZlqapFrlQox17ZKVLtwZo/+1bw6241cZOKkmL1+QM6k0svnakOGmz7/P0DbMsuS",
-	"kzuqj1klYomnfwt/CRBPKEq64orNFFMBuZs4AOliLuhUU5qCdZuKrVvNZw0p7JhThpN72JyystIUdLi8",
-	"oZ/9/LKaXLLG5LGdPCBfpENYq3J91V2EjXS4z7mC1Fej9BzDW/I8zqQ6gTSGJLsXXjLa3oZvfXYH0Q8i",
-	"7kE2vxW+zcZknmfJIgZO958FFYqrZWSVQUuhMU3jRYpJuioUUfH5g4iGkN0tCJOKz0B+RPbfJAL5CRWp",
-	"/85GWu0SH/NskjMp/5mNQPPSy4IwH3xBoliz0jTFzz2t/2DAAOfJZLES0HyG7rkY9Pl3NpKhcGoNyH01",
-	"ZUuSUoHhKc2PUsxdsfkfek/AbAV+WeTDzOmEJYSJO5ZmcxYQwe6ZVKS8fjLmuVQBjjjlk6m+hCeoFmR5",
-	"AiZyKMb8M0uGhIplOVHGE419El3f8rnRjm8goVlPQb8CLkyrTJhvF38NBaSGvBwMBgF5OcDVzumEi0mv",
-	"TyLA/YpI1+rsQQmoFVVniQLV29RsHAo1zSTGECSIIpsFjwHfIh7rKgcCsnfljisJzKR646bxDaamGLzf",
-	"f3X8I7FjqklpE4+XhbjTYz/SSW33/EskZo+3PJMV5tTmoDytHJRCBFbf0wF5KYUEBG8jnO/ji70kQe2Y",
-	"EvsYonmYZzYVxRdX5gqEdkAfQa+UX82VDMWLVycu3A4cPrJD16S2QAmVyWDpFXOo5LqcD85D4du21mTR",
-	"NjxVZJYZVO0Epkbm2tS1Y3Upwb4vcEWdjeVPcBNCRDauq8fSI99zIbUpUWea1pe8WSXDEE/ZTCxXtIWi",
-	"2DhrRHq3eg6BhlKui/KKV+eIyOXznMcMeJSMSOG6Nk6doYmz601+JglcbEDGtR1tJiNpysyPeBakc04V",
-	"LyX6+GupKsCRO9x9Anej3ifBmPyZ3zIj29HQM14CVdiV3n40m5gl+xKQ1ncw1+tyR1Z3MhTdfJEyct47",
-	"hlawLaxH6XAeYpkWh2F9hN1dp9jMmJurZmzKxqp6rTVdr369vjl5/frkzdGM1xoO1Ybv/66i9zJJfLFl",
-	"WH+Rcnkc89MK34cyPG88Ja+8FImRVK/aAIQlWFvDkgQcs/teYL1kYEtBwS6wun5cOhMSDVH3KPDwrhYt",
-	"BLZqAe2zUZYswTxz2WWPZe2UJ995rLTwCjfdIkl8zXtsWcZT1darL+qo6jp+deWk6V94+LWq21xddDYY",
-	"OG+MZWn3VLokb63KnA3Oi2scExAZkYt4am/qUn0dtLYUE8xjmKLDw6PUbTQ1qehyiM6hEUsBCyELxS7q",
-	"W5+81bOHRIdNuhrmtNYra2RfXa3ow1mHffBYuhpsQpOutqs2goPBeTzDA9zgOfdJo0LvbS5WDYvAjW1m",
-	"EjtnFOylLgSr/umyWY1pimXVhyf9TtABxAFI0XFNh8p8qFNVh7fWsJMXrzp/gSqzqHWhe0lfQ2OrFSak",
-	"yR9KMNsKE8YWmv0YSza22ZgmqcEEEULhpU4AC7AXwIFfZ0H3qq4HuiSz7M4Yq76+aIGZ7jy+B7FSc3rM",
-	"tZnHcpdMlesMS48qfBWarfjF53csMcNhwQIOPC5hPQUepEoI/b5qONH+jKgIYH5ho7FqCF49prV3PK9u",
-	"RVes1w3xzf+9OfDfKpp5EN9v0A25mC/UieZNJ7GxBmtTwX/XvAdKPFbUG8eA9AAS9UAvJFm+AX1zo2wx",
-	"maogFJDT7rHLOyaSrDA3C0/vOz3PXwVXV5lUUaETZrP5Qtk6uQT5aDSikssI08kkehEBrQkKthyyUORy",
-	"2hG4Sk+pXHiImxT1Q+GvpygZDMgMU3Cg1BDczsbze3Z6/t356xevzr9DllzmvgUnfQhL1eTUl3ZsNSpX",
-	"fr3/bZanhc9osXSme60U83RaJ97/s2AAGm3ku92utZLdFdO/54LPFjN7xTjLZ1R1hp0kW+hzEXRm9DNe",
-	"UOxr0JnZuwbOFjY5KH9hOO8BOWx5c9cb33DEcOPgiLU6bn29gZ/cMFosPTiuAMInZSJ8pLKEBrbpSrSR",
-	"YT1EIOyTsTgx3dNyRi1xoBzCT/NwJUGaX4Yi8uvGfoP7mgNkpfDJaqAMH/suifxwD6ilZkKrcTGP2ZVU",
-	"VjfLEpPX2mSjDus9f6coWChchaKWFFpumYcCalO6hK8AFpwlWkJsF8tx8aRtgzlb+QdCsVswZzv/QFFx",
-	"f5RgTh05HQTZninNmTtXC6VlDpTgZsIWlmqxYt/8eu3dXFUEfC5fvMIkRajK5qJ8jdXvP/58cvni1cng",
-	"7GVnr2rMlVPVBnX+3kGdeuZ17NhOVaw8QoinfmH7RXpCgWlzLtIzqzkuJt5jHrdVtCcUJtxDHjvaU3fe",
-	"Hy/mU8t0d4v8NLzelr080QBQ0/s6Rhxohbv8WT6fjx8QEqFwpzjBM9zggOxdEAgfkUr0CF2W6CA/QFNr",
-	"LJ2qFs9ges6B6TglDc7bggcN8TRqcI8S6Kmn69YW3ibe07B3Tyfs06AcNUZ/qmzna4v/mBpZgPnvk/fZ",
-	"HTd4/J5WaPcCzXdTvKZPBARPPMZojnYoas3eJx2sObZRuLPJ9xTMuaP5FOu1vXWxm2+Cqf6tQjjHYOUN",
-	"2t18kcdTbUdNudS6yfr+Pzgde48EYDrTPkEqrTUJNZURwb/EgY2dnvVcNRXaelhEFQqoiKYmc8dswQVx",
-	"RmO/GDNbKMkTRqAJyqsBIMCldDaHZPSsaJDRHSCeCtiipwE5HQz0f68GvQsSIfL5ezOk78zEXwicRUCd",
-	"E+nSLRQnLQEuUSqqFpJ80N8gduNHyhMCwHDIEcs3kSSD+QGgnive95yGdhYOS8W8iWEoIpUpmtoBr/Qj",
-	"IjIISOTeQESif/0RBWY8s4FmO7XaCgXLkKuPUHNIQHYkzKEyg4HnPGeU3POcScIVQg4US9XjwVrNwkBT",
-	"5yoUKRXJwxeOmQCV3Y1/GHrdEKL6Hd8rF4YoA1IQ5YWJ9a3QFmZqAHERLmAbmkJWOGrHFx8uEMWFenHW",
-	"cYY3F4pNHiXOVN2j9ca+o3LLAlr1ei20Vd2WfdGwkuPhfrbiYf6/xXYSoJxyaepnyl+aRjo1IfpQrLTU",
-	"cEsyvoaoRyRjghgF2IK3F1q4BABI1LxnBoWrBK1g9XcDID82H8smh5+OAGPPsjvD8PT3biUIwg5eRb1W",
-	"rOS/KBUbDcm//ojMCBJnRdO0T34rr1//IBnCMOcshCZYBtA0MM6KhHRHbJm5Lro4C6iwNj4ThKag8dSs",
-	"bpIh3i5tXh4WPpkWyIW9gOLLdPStBerJ8sC6ZhB6w1WC6QFxoGemuriwNPB7FPMQyKrLQLMI0OZqLOz2",
-	"xYZ85vD9e/XpsN4L6CMsKkc01L4XCTQFZ14a3NibPCgUbhdQeIXC/AZqitSkQ9PC142QubXbVVud1zzL",
-	"GmQU8jtXUwMrZ+Zr0iO4KVVLoEFMjKHPbfbCZaP0SlknLwek6+2DeVjKZ1xdNC7AAKP4ZuZ63jBW1ljG",
-	"k1uu87DvQp/wUDjBjwpKbhXi/QvkgLDrXHX7J2Ovq0E8MBn70hzomOY5ZjRYlW6U3TEyMKX81bpJb56Q",
-	"IQV8BKaI0znrDd1eenwNdHHNN1z4ejfL3tgrvuLxsSCUQyx7j95AgMHnzvD0tP/dy6DIFhqeDrYL/P4V",
-	"FGMM+pUhBvXFe2+yz1uGlf/arXa/Zq/MTj6EG2Gr6FExlR3jRVue+dbH8HR9DLWv8LguBl89fcgYdVX/",
-	"bM4UNXqlF7DWalFxDCLSBWR1I/qiwNeZmpqQmifiMwISzWgOuIPlJH60x+03Nxy/BedwgDIRk5a2ingD",
-	"ViL8GwrL0wwijQVwNN2OCslR7I/MZlb615vxoXiAIPmRZYV9L0CsjTz6UBb9yJ3ejsuQW/b7RMP3+/Le",
-	"zcH7oi/r0TntlYEM8bpymFYcjMhskceOGD14VK8HRtGo2kF9hKKuxXVA4my+RPRN6YBoTUdf7OghAzJO",
-	"6UQGRQMXGRCT6i0DsK8Z+P7cCoIy+jU6nfUDLHy1B6hqcWpTLm699dl+v9DHAtijXEq9/6Y41e9WYjBg",
-	"9R5gHLCx7TDkIeCWXfibia1BzTi2zZ0BjbyGS6CxMMKzLpids7kCHLpNRpA21d0UfEBbLwCJ7cM9KFtZ",
-	"b4q716oHNVPfH0K0HN+sM5M/rYfctCUf7l0ALtw9SEqLuFlgDuN8dzN/LpPEbwx9iAxbeZs2ru21V36z",
-	"W6zSTqvtAfIt5JuW0aePl2G6Wgx/fPfyJ+vRNbGsakl/yUuLbURKIE9dC454ATEx64MFjgdO2LouDcFK",
-	"VYORWdaEtXitK+6qdd7r1e0CcyfqE89ba1zg1/raQs+zxRblemBAgYTxAh8qRnGWP5OkWzUjAsg3cx2k",
-	"9WXligvwIuutsDeWRtEj2HoND8kMZYcZ4MIy5VGmpsapRepa+VXyRzLBglrBUaDR2z5U0vR+6mI7bNNV",
-	"zXdvnvW9KfcC/baSjNBQAG07Z6ix4nADe6acD2wy8wN+Mi26cMJQ6QEA4kAgIK30BhS408aJXgde1ic3",
-	"95lnYMFgMWCKIma4SKwzd6lfle3tQby9SKEfYSagLZ/z3IJoaiHENrghK2fqQXyQ5xX/oe9bPKt4FvVv",
-	"5SPa7EfEwkVNj53hi/IjnAVofveH3ZT+VLhOz1Zcp82YZbuZy9Vt/2rdmTVwMq0v8yvyZa6+vwfSgh6h",
-	"0qaOFhuLbMquQxA5Qy+uhqP4ANYg0TnL5TM7eHe0RIVB0Bkz4Juex9Hex6HUsxeAUiBKSEvyGQxSgmZr",
-	"HMhdxZPeBUgeLrQEh7nrRVTlDo4G9673dHpVrRXGhE68qFdqDA8P3DaLyQrtA9yfB8uovfny1+LDnNl2",
-	"5TXHuWW+T9OTuRfn3ezGxBEezOL0OwPRiTTWpaKTd4kzLE8HgyLjQtEJ4YksW5qQ1BMKCun92DGGJx5O",
-	"tL4pG5MIFqifE5X62BibaegZUra8CeaXABYm9HGOLTxtnCWQph9PaQ5c0vwmCRMqX5a06aKFUeC3ZnbI",
-	"ev1jd/zZlBdRtrkLUxsTS6yeBQ2QYJ9sDRdwa6b26cMTipVGPOVkEMlEYi0wadAlcHaeK7RSTIahPPtI",
-	"2+B6b+PlRtP6IX0FgGyPGAXTE3pAVb7tp/N3V8cVUvThCrge4fmfQOC715xq9ntPy9mdqwWnCQfOSKYU",
-	"whyruEvAj+mEdLflxDzRHN5y9CnLmc8uzy8ItSM/Bt/VXOmT3oESiunROpk11dvuyAz1GzKs52GLTUuv",
-	"21BJm/9ee6oBcRK1GOwpvmdn0n0LSjc25Jms7xCiFI2nEK+uUcTK7Tu8PtEXvjqm6MTTxzDIEoo99bH1",
-	"+lYodj34ZCt9C534dQoX7M/DcIU+8UaH7a/VqzgkE2Qn2XyIrNumE4AhHoryfBZGcYX6r310LhO4beYx",
-	"rQrz5fkOxjWBZI4LmvNwEGxeLyILv8bStLYT0SaYNa7K6GqhKMOrkT3Q1fok4vJjzvUGDyFVJApFwmbQ",
-	"UtSzhNHlNccLXXF+veEE2lBdIyPwOXoDbA2atjF6ZVx7h4Oqr9ObHrHvzbGq4d2afxVc/XcR5zkLOu61",
-	"27QSF6/qvwx2SLbXpN+cKr8oPzfYvz7/8urk/Px0sFvCS4ux9o3lvDwotNrjIaodAUjNz00BhnNXAVAz",
-	"xZnAj/0o0A7AaqHw+ug8OrDalwFUOwBIrcVP+yrCFg8Am+bQ0rijoA1eK3RaSLJai6myCYOj5DKjSvHg",
-	"rslOZtaJgasKRW1eued7d/4xrrbGYgtFBYyNHI7FpvXPFTA2sj8W22pz/adW4bkXFtuXwWBrodd2hl57",
-	"qohrWwKt+RzrawNZU/SWGcAEA/QiL1ynnXLCsB+2Xd/exjXZWQOZRh4QMe1otmGzAXj2ctsS6keyxY7m",
-	"fNseGK3FQ/tKAopHgEFzqLZxliDdNTjzjO6gWaP0c77d+XbgbDCSVkMi+9VVljBAY4wE6AxQmgWlbqHo",
-	"1pW6gXpjmhRgwdWaRwXQx4bmerSqxZYuyw0R4PmbmiGs9gPXAwvsc6Om5J6LXp+8L68XTFQsUMCd4TnJ",
-	"7sWw8BOCTTmjSzJiBCDauCgKim/o5ERO6ZwlMEZgqwR5TniCo7voi62y0xfKffxs7733cggfrRRCZmly",
-	"kmdpyhIiFWNpIUmvPl13go5US31fx5je2/PQGzpp67b+3swNX4jfKiBG4vR5Gh61fRhb4bhq4G4Ge9B3",
-	"NUlYq+YRcHKN58eVnF5nuer/yFmaRIYrUn2KyTzXR04tQ9FFdhOQCChf/+M9Fj+CIaL/5YmBEtrJGeSf",
-	"ZNnZVWnWS4AVbBNY1he/5flWl97y+Xax6lvWQRTA42f83tDJI2f43mDOxCa32Hubz1sWYy0velJOscrL",
-	"2ZIR1fjDKozoT47er2Zw2cQ3rzTfeiaNq4d0KeZerOZcBSWDDBMw9L29A1L0f2JqRVN4IAMFjk69TVIW",
-	"CK3fpQGTcz/BeQgap4/EaR++zoJItB5LQMm1mUVOo4+pomk2WTBnIwCqkB0WXY2Aq4l2A3FmA+RtW7vh",
-	"wt5t8wGabQjIE4DJyNWinFRL7xW7wcBZROMsn0VknKVpdi8xCSyCkTQbiob6jJ2QeUoFzUk3klPGlJbw",
-	"0FdL/6NyRpOP8Kk3JJGa8vhWMCnNovHOtzCXJa7aarwXoSAkSrlg/gX6pgLvo1i8dfd0sxwAlcAjW7oS",
-	"gJZ7F3q+OCjpRiOawyQXI5jsnM/h74jRmf5LxQRVmXhKhWApLMEfs0sVSRm1eQ8ElKPE+ZWd4yqT8kQy",
-	"cE2jvbeyLn/h1W2CjajsVHXdZtkmj/6OZ6ltdbqSM1ZUXfeJcW8jsGWCJGEMvAloqbnpWRogTKhb/K+C",
-	"K/MS9XgR3rs0X0PuPhIN0gxXJgPGMtlrTUOgBUZcXsaK36FH3zrw4NTkC3aIyQfPOMjmK60W4JzjaSco",
-	"vgcWMGV8MlWd4QAcavc8UdPO8OyvoFN6x/r30/PT10HHP+imDd112YR0X5EfU6rIG5qTM/K5aFPnDmBn",
-	"2BnRfHvjsrQzbabEN2ZlSnMerLR8X/phR1tTPqfm1DaLwWumJCmf70wYv79W2FhiRCR0jI4Z6QKyc27D",
-	"hL0hggvbJ5nL0UVFZvS2wPiRteVXheAru/ACwlLJyhVSyGltfY9XIOWFCODpFYAQw10wEWPHbFSzrtKx",
-	"PKgQiG+qAgo63uvoDMc0lWw/9mFG0W/6SxX7lxn9llka1ZfYcqwnk9tl6BLhzu2hr/AveTwGtt5PhuzE",
-	"5NNKRXNlikRpocFjL+HZLBOamOLbAKDpC3bV9ZZxr3UiAHqT02xOkgzTIfDG3pAUQv+j15Q2IK8Gr05P",
-	"bl6Ry3Qx42Ixcz+fwc8vBufkWlEOnrpQXGsNnJy+IhNac+uN1sbdAK9hgOK5nzQNgbZx6j85FO5+vOJm",
-	"MWJwCflMBv3Bq5c4zssXdv58zoieHbmOpyyBnIlBQC6///7MXPGG0Vkofn/9+cWpP4FLrW+DqlOoO6Bi",
-	"FpdcoSZOrs4/v+yfAwPWSpnRYOd6fhIT1iAa7Cu0Myql+WpJujHNR/Da9KiD/tnrF69IOnrOxf/3/xYb",
-	"R83CQzHoD77/7mVxhd52abcd7v/e/tgjiiPWn1HiSReVd4AhKhkD0HwlFF3UFAOS6/kzABd8BYGbGU0J",
-	"Fiz3Log2S3Cdxh6RZCFN+4XFKOVyqiWkN3IJrp1WIG89o7Dq/l1NBqx4hENR4xJ2HuCSJRv49iIYZTyJ",
-	"9nf+OhH5TXh/S3F8T2ybpAy7r8AMwfbWG6NP9w7lvqWdfWQv8s4CfNWfbFh/K8SfpEN5D5G9xq28waNc",
-	"z1DWuXoLD8ED+XorBL7B6yvtMWjdvuvdvrtbsoc6fxtS2n4sEtqK0kWTqAbJawGRjCXOcnVNbS60egDl",
-	"j1g1hkYql6EoVMaEdH3jeUjAWouGForXlFHOaMKcl+2WsTnAfTjDmGA6Ryi0rsCVKTZzj6ATyjFf1mXM",
-	"lQx2By0MuPlmbUUv5USrs2DCH5bydpjP7hG8X1+KHbSG6hPOTjuyby2bM0HnvG+JqjFuCjlWSRYvACmH",
-	"ShL99IOBpbVjLOksjQISZ+KOgXKvMvLP6w+/FPUEt2wpyxn06MIivzCGoDYqu2XigsRUm3EmDf+Ophyy",
-	"74tkr3u6DIphs3tBoh9u6GRVy4cOw12wVeJeQxT2w5yJyzn/pwRY7R059fiXTDDQETsP2nDRTPKteQNN",
-	"Jxku+/jOvalO0JkymjAsQb7S23pylQmVZ2nTE831z+Fie+1fQUdv8KZ7fnCR5hdbHs73puwC6Z3Fixwi",
-	"F//6w6f+upVpGtTU5Z0AmCyNVQ3pazpYpXpNsWupPjYjouiULL9jOdSwjBY8VSACAzJaKgbY7vAPlZ5p",
-	"3I3Mo57fneL56AWh0KfHpwT4oXoIMBoqVZ6JiaFuV9NyP2WC2aa4bkOSjMkL0+w2Kr1qfQ5O4ExFJE65",
-	"fgveuQIQR4NIxRUZ0fgW8kvfjU80cZ8AdZuw4IQpcEQUrfagSO9+ylObEB9nc6jaM0mehxzJ/9Hv5xGP",
-	"pKWH9kjufST/5/L9z/scyTld6iFOFMtna9IcfsFUQC9VYX0usxmWwLCkLumgVnO8dOk/zTHfjzj0Dctn",
-	"x8vyNYOSZMHIiwFJoBkHgAJzcZdxwG02Idtf4Cjqz0y9pUvZGb4YbO2C8SbfBmW/haBs6SB4B/Rj6fsG",
-	"nbE4Dg0H9lESgJ231xB8pNXHNc7d9Yf4Zy6Vdwra9N4m/vDYQL4eW93FPVsm8Jb9PCXn7L7Mp3KMm5jP",
-	"bi5ajy3UqZ5Vsf5A9lyJzOsVx78zRR/PR3s02jooQ1cypUeRz+MMuuE0kmOU3bFc6+ZXNI0XmDL5nqlp",
-	"ho7PlI6y/M0iT5iAsmTFU0AIdsBateZUgxV1hXO5NnN7SHKuPqqGpM0lRLpr9ibPL0ZscXUNBb25pTdZ",
-	"Og3+/BXbww7Ub/Bb173VPW2PRlqE7i9arjJLi9tnfNaSwuM5vPegxNbh/XQd3vuduNJBKtQGx6XnOY/X",
-	"cemPLI+ZUBTyMSOTIf7edPPikgxMWYD9AT3v72l+u5hje2VEtUEvnWSq3kLBEWUD+/6Ik3wM9l19VM2h",
-	"MZccg31/TdpFddVbkZ//chsZvxfIBVhJFwxtoCpumZRmV0BiXUdepnYGI6KQ7mf6zWAPLwmF95QsJMvR",
-	"u0wEOJv9ieph71ma6r9lQVTrIrt2zFMkG6kZJVcdQe/tNfOOZGd49jLo1G6baT0m2dvyDZjOtJAMv3hD",
-	"JUs+WqbgfryeZvNPxcR3TV6urPeLxH/3ONmtOHy64nAvfvSvijwMygzqj0I+TumcHY5VglkEBVAJfK5H",
-	"KGmoNNzg1fceUMCTkAZ0kqJp9J7wJGQVnQSyKUJxADYJWQdNAvDpD4JNAhM/FJjEBCAwNXtEcw98JIXC",
-	"tBZ6pOVcK0VhxaE9AHfE41B/V9ARd0TbkMRXhjjiiaWW/zypAIT/ZvbHGvGZz9cFNFIW+4+PMuLx/jaO",
-	"0ZRrvruAPBa+iGt8WQ8fTycQmGCpw0TuYp63zMiY5hcEcBY+/mryQWvaqUW9o6ET6uHWKv112CLHUPpD",
-	"ARvRqO1XTrIrm6tp0cQZ2DA5w+pMrWLgyx8tFFRociWtfQVWwD6qvu04dJS8pB8+z1nCFSMZZu+O0yzL",
-	"i1ykTws59ayAhIoJy1szoBXDq2aAArK07A3akG6l+UNXxqep8u+n55sOrK2G/xVp+EC2LU95Sqp9pe1r",
-	"A0Op0earbV7r0zU0aUjQWhKW8zvoA4hRF/CQD0n0L01pf0RFDjz27ZaEYi9IqIMpo3Yhqjt09S4SO8jl",
-	"9q1eD7EFHrgT4RoroO16uk7930owHqDxe61LN4QjhyWUQJR6Jby4oBKvLKQhFH6kjEK7phuAHtFSF7sq",
-	"UGkLVTV5LbUZjDKZ3mJ7KNfVgE5qW4+6lP13psw0z5cWX07fA1gj+oNg9+SOpgsmL4yKXu7v4qBQZtkd",
-	"26d49EDlul5tvqe5MKloD6c3P8IhbwOIT7mAVNHJM7QuAwKUZ5AYixe5j3q+EFzJk2x8YpAod4E6mlID",
-	"dqaoSGieFGhHQ/KRs5hJ0v2BxtOAvM3+l4mAvMk+9wLyMxMTNSXd9zxNOTC5IBTvhL7uxyxTAXmvv+sF",
-	"5HeASyTdn3I6C8hH/TYD8l88zSY5nfUC8luWLmaMdH/megzyE03TTPQCcpkzSrrX/1nQnIUCx8RPZmjY",
-	"uRuu733PxUKxgPwjW+S9PrmEjk/PJInGNFZZHtm6+xkVgIWjLXytWzyToRhRybBDVBevJqc9G1jlinB5",
-	"oVds2yWN+WeWmCpbCV1R3TPEIk29HjNUD+0D8MAzQKOx9lBAGI2nRSktvEb9o5lIFxJNUiqVAeTRN/VN",
-	"rypNoYgde8vYHN+hHl0/in2msUqXiMvZAPHj8GTd7diPWpL7aSZN2FTzK8qFBEDPVZQgoN08m0uzrpSN",
-	"latOhMF2t8wAe9M14jqEz/u7pAcHit2ev//qNwR7ZNPoVzP1newjj8AsNgXP8TW0ouBJmU3emyp6oeCL",
-	"Ktg/HASvbd12hpXf87qW+a9mgegpbAkqbUbfAVXaAxoxmMUkQm9vvLzKEhaBAiorhaOmgam9sF5J/Ghb",
-	"H34wUJwNvljsDnUIJ/EnrLXQ67ceeG88YwbQd2vWgjNqaz+/DafrnaU/e7J/M2e0Qbcr0/XK0d7HD2vx",
-	"/8wQRwYALJ/ntWWhm8+sZpB2g1oH7QrTeGRFxPDOXdQQK4FaRvSUVI47d6Q2c6Gak7rKhXar+6yc+zrX",
-	"qCemH8hxYom53ndy50i99ZHW+kh3kGO1FPSoQHxD30u6teYZiqrq6QDzXOds05lyIwDeZlGH3sw91dOH",
-	"1DQf7bS1zsqn7Kw8luJ6n+W3JzETij2YYaofQcwjgi17pfagunBOczVjQr1LIjJfKOQH3nAImUdVKIpr",
-	"9WBe63zvBxfbYJ+5VNAPvzQW1GRQRWaZDUcWN2MZ2VgvJ4csKK2/DzTzmmW5YXP21tNBBS+8tD5w5ukx",
-	"ekVjbG/IhpoyBG9fC7v0e5bfXsFSDstuKjZ9XSPqoAMV+Z+g6cg5NrA2ldH43avX8J2xxF+e0M9ckhlP",
-	"Uz19U16NV56+Djr5QpgPp4P+y6AjmVrM8ZvXL7e23YstaO33b8N+9w6wxwt/9zhOYxG0O1L1zPAQU97n",
-	"eBbWE0Kwrv/NhKmgIQMrFFsgPbnzoT+Yw6P/dYdSf/CPWRSEIvIO6AZfwHqGo62W4qy1voAGJvTI/gBP",
-	"AOziE/CJteVwT8oxUHo1W7O3ygFuYG/WR4CmU03DsGysjF01XNG7UkbvmMRqS1AFuZKeqhW4PG0yYnEG",
-	"yaN2naEAqw07zU+08Wo4KcfwpCsUGwLYeaTNO//REDeViqcpmWZpgjpmKLSQn4Oax1HJsyah1r16Q8hn",
-	"gWUUF6rM5dX4DxjzXCoXKw7F2WBQqJP+hfdUuqfoxZxZvZMrkvCkUDU1q9UXW5R4c9M+qt5buLWi6u2q",
-	"zuAgcELO8EhVsEQzIhfx1F8s9PCszL91x9ScW9zbo2kmQXMdVYkUbZoCqB8FiXddNoNRLnq+t6Rs/dhC",
-	"Kv1D3TncQ0/4iamNpHpkmdvk0/BfR0u3TW7EvYh2Rd4c05loPB7StKrEZrmQ9buiapOFSAz0d9nbWDaz",
-	"USKRgab3pNYTWXY8FJ5I/1nZQtlsJd9LYKAkQlEZRIuf1UG6VnS6E9vDFtVUlUYtH9lQmNs3ujnXn050",
-	"cT6E2wC6Pm9yEHx31v9uLwdB2T3w/eAR3AOPz6Ra7+vT08nxwBzP61BGkf+zM2I0Z/nlQk07w3/9oVki",
-	"NlZAJloml5+zmKa28QK0xERPQgStePOFiDpBZ5GnnWFnqtR8+Pz56dl3/UF/0D8dvh68HgDHNTNf0S4A",
-	"CIsLlWdyjj0M+15SzQIy9VZVEi5XgO+hVRF4PxZCIDxPTacIwlWffIS+BwF2ONGbD1pIKLDDw/NK0wVI",
-	"XuJ6q6F9EiM5G7OciVj/p8UAS1wfJtugIiFUkeh5ksUyQn5oVuSw+FdXdVmtXe26mtSevyeVy2pGumos",
-	"eK0fcuX62j1nXjm8Sw4uDRlAwiyU5TIaT4dFnxwDE4QDUMUmmZ5OQCY5TSyGT1CGFJrQxYR5Vbx4b0ql",
-	"xP7MPgAStUX92RhzaaFrvX36VZawdwAGYh69xE/wcPzXoiPpb/VztRwFDKCoqAZ6yxTlqezDHABJ6drD",
-	"WKI5w/psGYA1hrnUWXxrW4AZgCYLjWYaaEEtdYlCvGLzmrdAJxJldqUWvHgJF67/V54v9SNn2INfPxxL",
-	"NhSd+G//Buvp6l64C65AqbdYFs+TUz4/Aas2ITmbcQUfkiRn+v2UiAtu5fWEupAqm5ExZ2lCEjbmgutf",
-	"zBJdbxQ99SiGa8GVJyMyo3O9o3Y+oyWZZckiZf6DvcHrHm4h1xTXig0Or/8bsRSCS9nKWFrj4+i6ql+J",
-	"vt3LuXX7gWXomVA0VrJm2LoRLz217JkEOYD4JnysZGCecM/YLfanwPxRzx5zksWUi8+8574tIlU4Xt32",
-	"sJxnCfa5IffTLPUDXFATL7Vu6+rvvSfnjCTZvc/If3A/6h8Un7G6J5b6hBQvBE4/dt6QyHzLL+djBaO7",
-	"tomQ37u5Oe/Wy7M1va28HH9Mx8c3zAWhMIQ3j5VM3dWpmMipaSufzclosZQgPbxxfnOZUxtXUuIwXegF",
-	"GxBoBRuQEc0DohYjFpB+v9+z7QNzRuKFbZvkEWvCZ0xIOH1Yi2KaKHsTe7/SfbVRSsyoVCy3PQu9x4iF",
-	"tqoCkrM7rp8W1Gz8OAV8iWJGQShi/zTDDNlnxXJB00Iea7lg+jMh7gs8/hlWVHhP0GI6Z+OFZEkosGSU",
-	"Fg10FtKYT7AQLsBqssgUeqQLIozXyt4jjfNtyRA7DiOv/1lkCsQaTQFEImG5DMjcRsftF//ORlo0GgKH",
-	"btAAEQjfMaGyfElGNKV6gSiU5jmPGRnljN5KzWTgeEuWgt1nbLp4yuJboxItSUpFsiJlal8gcPyTe54U",
-	"OIfIvMoQwB5VFLCWK6O99RjGJM8W83K4aqyZiNNSL/RL8FmeF8YSTCoJL6I0QHF6Hfep5XJ1c/NVaJ9A",
-	"p9kiT5dowF+gNoESQZoaYhuz983m4qG/l0Mcf66EQsAsxalLRVHccVFaF0DRuhU9881+SB0ob8MzWcdo",
-	"a56NspOgZa650JinKTzbHIF/ZyOtPUvS1W/GmNyE2mOTFCfSF/DvxMk8z2ImJdGqLUgpK3T/+Ov/DwAA",
-	"//8=",
+	"7P3rduQ2lieOvgqOps9yxDQlS3mrtrR6nZYz7a6scTrVKaV9eio8TQSJiECJAYQJhJRRdfK8xrxHf5nv",
+	"3S/2X9gbAEESZDBCN3s660M5FSRx3djY19/+20EmlyspmNDq4PRvBwtGc1bCP1/TbMFeS6FLWZi/c6ay",
+	"kq80l+Lg9CAV8jAzb6SnhBL4V04yudqQJd2QKSNrxXIiRbEhdKZZSUp2QwueU83FnHBNbrlekPTt7PBH",
+	"KdjhO6qzRXqQHJTs1zUvWX5wqss1Sw5UtmBLavrXmxU7OD1QuuRifvD5c3Lw3RWdt0d2qUsp5oQJzfWG",
+	"aDonckb0gpGSrUqmmNDUvElGlPy6lprl5PKP54fPXr5y701lvhnvNJTPycGKlnTJtFs7uVxRsXmbt4d3",
+	"Tp69OMwWtKSZWZYM3yQ8PzpIDrh5Y0X14iA5EHRpOsl8U30j+ruSzQ5OD/7b19V2fo1P1ddv82cvYL3M",
+	"ZtJMx0f1/FU4qrXScgnDg0/6hufa3H94z1/h8Gyn53leMqV2GSbFT3qG2Wr73oY7ZJPdOLeO7z62ecCA",
+	"SpbJMu8eDr+PYczMyYaD3R7Pd/50KnPsMrniTMHpywrOhCYLWeSKjD58/5p8c3JyPE6ILEn639Mzcrtg",
+	"gkjByNI07b5alyUTeiJSwxRS+I0KdWvWXJHnxy+A38i1JhTO99FEuJkjy6vmXmNJB/0c6K24YULLcvOd",
+	"+W904QXh7iXCzD8IzwlVpGQ0J6Pnr4jfFXVGnr0gM1nie4rw5UqWhkHNSrkkjJYFZyVRG6XZUo27tq45",
+	"pL6NXNJPPzAx14uD0+evkoMlF+7PZy+S2Hw1Ww4gL67Zsoe4sJE7E9jlNV+1h/IBSFsRLYm65isyytmM",
+	"rgtNjqsV+3XNyk01IGgo7H4myyXVsJj6+bMDWBi+XC8PTo/9qnCh2ZyVOBJZ6je8jNxFstQk5yXLzA9n",
+	"xNw+hBaGerkmdLUqgOwl0KsbqJKl7hyqeWa6Grpadmg4AD/Y7zkrItt4UcoVK825lDAKMt0ckXf2mE03",
+	"hGtFZrxUmhRMm42mIoeh13+E+57RbEFyqZOJyKhih1woJhTX/IYVmzNCzTOgbTMUIujSyAVUmNPBFRES",
+	"14FOC3ZG1uJayFuB7yp3sF8cHwfHOLZQOM0awVcUfhIj8Cs6H0DfRqjoJG8NTdyZuq/oNeulblyFhByb",
+	"P14eHx+fkZfHyB1TQ9EpcEzTTGpWFElP5MFPcsnNFnTRGoyg/1jQT3gsTPdbTslnsyJqJYViICJ9S/MP",
+	"7Nc1U9r8ZcQIJuCfcCoykNG+XpVyWrDl3/9Fmdn/beAaXuBX2Gl9/X6yMqgUZEZ5sS6ZWaXpWnHBlDos",
+	"1wUjN1wWFI8LyEyzgmePOsgrEFZhbYwABv0rFJhRjjU08JVylx5RmmoGgy0Z1SzvGetuY7Ttvc27Rwly",
+	"xC1VJLN9f04O3rCC3ecwLtdZxpQaMIjc9vw5OfhellOe50w89s6tFSsPp3JtWKO8ZoIUNLtGKcVwV+j5",
+	"K0VWrFxypSyZ/Sj19+aTxyczWLtcMuS57BNXGmQtM14Y/1eK0CyTa6Fhic1bMxgqDvudzPmMswjTNO2D",
+	"Rmj4SU64aKp7hgdZGj4jQoJgdpC0dNDDQAmNTdW+/3VNYQ3Uw75v4B1Ymwu6KSTNr6T8gZZz9lTn3ayB",
+	"WZfCDMLsAhWwFYqVN+ZuzTK20oqMTo7Ju2/HZpqXrLzhGfso6A3lhbkwH3vsljwMR5JixudrJHJ3j/tx",
+	"kQ3TZ6RkunRGATOzOb9hwpxc2tj8D+bFw3PzYkSyYpkUeBHeUq7JlM1kybBxc5lH5PbgLvqcHHwUdK0X",
+	"suR/ZY966t6ZQy/miRNqElKyG3nNcnPo2KeVERnw4B3AKNV6hVrAO5ZzegVTeTrS/EqR19j1oRmK32Ly",
+	"p8v3P5KlGSKB5TZN2fZN91bvjklWK6k0LZwKf0TeC9SN2A0rN2TJllNU4qzxJiFiXRQo5whJbmixhmEs",
+	"jBg5UpLQiYDBXBgeQzIqSFqyVUEzlhIqNtbKsxxDT7cl1wxl1aonXfLlkuWJ0RULKq6rRxOhtDQbBIwQ",
+	"O09QqmJLyosUx2WHSpZrs2yMUGK2vGBukqegv6b/lNpLnX3SEyEFmUq9IIrnTEGbQpLbBddMrWjGUNRd",
+	"oYTOUYayzZ20l/V7EMidWaTggh2hvOb1OyOwmZVEhoEial0eTg4+HRoRkS1XenNwOqOFYp8T1+mzrjP5",
+	"oL0+j10zvHygTjNu/mp2+Jrrzf11YThnGesFH9xbR0CfEUOM+dmv3sjQ5T8ldcob39sYULFosQDsnN3f",
+	"vq0WUkQ6ujA/E7E2h/n++gL29VrmsQ6RtWUyv7+5gbB/UcobLjIWs35TDTrNyr5yTx1/9m/J6V9YplE3",
+	"AtP097yIXtH4u7OqO0N3wRVYN+qcjKuLki9p7CCYIZoJwTiIoGUpb+HeX+EX5pnUC29L50yd4R1hHqCK",
+	"600tQpKsoGsFy9KxDFMpC0bRWNI157diJttDfS+Ym65mglqRCOeNkrZKnGOE5DJbL8HORxVRC746BKU+",
+	"JyVbcn2oZXuVOs7wj8GFKPxl2DNDZ/BIDmb0049wHu61VZ4PM3Mkfft+rslSKg1XpVtEOSPULi2KBPCt",
+	"GVNz77qYjd0/0EmC76qxA+94gDWBXb2SgSDUtz7uNXPgF3y1+3efQwPUn9GgXy22XZ1m461R1pcjJBd3",
+	"ofzSf0Z+NvJVTOpzO1pZDuCMr4vCHBUQ1/JTf3wlfEgLK4kpQktGsoLRkuVH5DuQFFGKaklxZ16KazQC",
+	"RrGWNEdGZifHR16gG5kjaQTEibC35FfKPRzvLe6RmrQ3ES1x78zIqnrBxZwww/fQ2qfIi+NjZyxFw6uh",
+	"v4ho2MEqDIf6p65hkMgocOmiS7X7zdLPcK7cht13nw0mA1Z2e6+19B1z2SzpNbiVuKqzcvBmu1vHEvAZ",
+	"vLIq2Q2Xa9V8aiaRsyV4mblV5OmSEV1SoSjY5HdhXn6FTsz99+z4OHAeOY3avMLFPLZQvcbvLZzvwTbn",
+	"afkirHOchyl9vjQyeJx7KX1KUi01LVJw2UHgQMnodS5vxVeK3C5kwciva4qOTlARV6z8KLhOyT8S+JJ8",
+	"Xb0wKuVa5KD6k1ckZxlf0oIAH1TjxBFPJVWA2SzbtGUE20lg9xCOY386nMtD+2POsqM32Ev45BB9jtAQ",
+	"NZt4sJTqay40KwUtvl4VVM9kufw6ZxnKR2Yej9JXY+Ow48RPt2sPv3V7csVjJ+qPcl0qolaGfY9kSZjS",
+	"fGluo3F0V912tZe9oFMZOTY/mJ/JwvQSHPSH3JElzRY8pv28wwePOhjF9HoVMxTo9eoRB9KgHdyraqnc",
+	"OLto6D38pWLCpNLgGL3mIj/z/IArYmio5LQgf0+gN/L3xPZG/p7ItTb3rVHRMgbWQPPjDSsXjOY9pNXr",
+	"qqn4VZ0IdvkIx7zbV3YyF34uO35up73bV57tDP2kQQF+qkmEGNozCobp+u6iFS7ml0yb/0To5QrY9+Gt",
+	"2fwMXybKvt3ed9fna1pka/RIvmN6IfMYG7v1BGTID9VdkDlsP6dkui5zJlD3LCq2BFqy8NTpDyUT66U/",
+	"LN/ab6t18r/8EnOjh2vdPY3oGnqXY9SfZF3/RlO2esMpMGnBbiu/KI8cIh5p8G3ujRNWBcEmInphW52K",
+	"Dh6iuCDq4A2bccGxo2a/b1hW0JIpUAuumTNJkzSrvlcpWdJVFbqIbn85I+lS5uuCpWSkGCPp6/CTiZjB",
+	"tt4SWq0GiGaoMdkITCO1zSkXSru4EztU6IBrRbCPcdTmvFoxEdsdo06ohbwVgW/HqlQQ0/SJLldGJyJr",
+	"wfV4kM68YMXKtNvu7Z/XPKciY7ZH7xtHfeh+bRQFnbKIKvWGq1VBNwQen7noHR/N02lgwLXdyryqfX2H",
+	"H3RrBQukIkcka8WsvMhd6CHSB1DUCMPmcrMhmS42CYHwnCA4ZxwdNmrPMQ9OUchbljs6kzOSl3KVAyGI",
+	"nCzXheargr1eSJ6xN+4RhvKcETAygqyFNjzTL/AfrtlSRaLu/NBoWdIN6C0l20qS1j3YSZNOniaKz8V4",
+	"oEHH8YO2fmDd6vb04o6jeWAhi5xQHMQp+s6mlVsrcaaKklBh1wbmGdcStfUGDiSkK+eYa1mGrDUIKd22",
+	"6yk1eL8ig2rZE8cSgvM6mDl22IfwFgD6ma2L4nC9MmwLneNgA0SytsFjFQM7GsyuLmOcKq7drotiL822",
+	"m3t9O7SXId10sCevsDtTOE6ti03tPLv7Z2PDjRtn5g75dc2A71vVGMdjuVkt2HAPU8iDMLtT4s6R1S2l",
+	"YsjvkokAF7R3PAspDnG/TKs5NyJcpo/IO2dhBJ4BEQNR/olhkY6D7jj5Jf30Fj99eXy8A7u9jHLa+z1T",
+	"dabbZ8n7XTFhy3/rfHcLEx3odgsZZcGVPqsHVnh/GkiZal1oMjr/8c04JkGrmD252JhvjciRKzI6scGo",
+	"4/4rvEFiSy7snydtert3RvO6wSGIWk9xaG7RupjiloOzLyX07fI7P/vO4D3zORlZkb37bgzCzUP9zmyS",
+	"3at/e4cRv/Dvb9ebg8TnpRwkBzdM5KApQ9bUQXKgaMHUv70vMXviL3IKccQ3hvMZ4lmX2YIq5l8oWcb4",
+	"TfW3WvCV/wPa/LcLWup/+4EL9hYHFfTQelZvv/W4pcTX2l3w1cr81vzKDr/1+1/k9N/eu+BNIy9lZtAZ",
+	"XdGI/lvbPxewFRHZuQDmhPJoY9sg/QUjixrqXENJxK8N/+caApSyBcuuWU5GOBxU/OzFAu1ZLmx/Gp9O",
+	"xCFJNfuk04SkcIEVXDAjuEBqHzZzBG+5uy54QNiva1qYUy8r53dFdGbA9jJNyaiuaYyx0fidaboQyHZN",
+	"q3YyCYZqBV351s+IuZeoxgmbka5Yjj3YwD90bcDYIUAM7Y2oOwpJZiU6ZGhBVrTUZJS+TNFu//LoOIVW",
+	"MfqS5WMreEwEQZ8OnwuWk1cvDqdck5KKObMLhpZL23NC0lkhIQPyQnKhqwGJDYEVY+HIEnLNVhqiA5jQ",
+	"2KC9d9JTkpobEmP84f5LbY9UY0pm+q//+q//evju3eGbN6ldvsReaR++f02eP3/+DTEvH2q+ZGQEqyBL",
+	"nyYlZzPF9Ngs8+2CZws31YwWTOS0hG/N2G5LrjUT1f2O4zBXTWMPK6HG7yZMkAsizRnGnbC7GKONj8qu",
+	"VqzNtYL8OtVFBxNx7kj2dsHMZjoC4IqwTyuWaXNqrNG/NJekYmPzsGSztTKCqYbvOEaRSFZmRuMAUcsx",
+	"U3OMzL0RnqKD5MCdG/eoRe3AegIiNd+EpHOQHEQo5yDxckhyYBbcfEaBN7cXbhujcgGFHM/ARXD3oywW",
+	"F6/AFxUwLhSMDQEu6QoT12rPBbg/pZO+krZNaiJackvDQlVLgrBy3SiN6pcpMpnvDNe4ZhvvogfWYcaS",
+	"oj4ZXJM1eTEhDXNJ1RxyXmhQrbmOMD6z3BE7nbkS0vEZiTBoaB1lUBe14CSTpjCK4Q+qErSPyDlJnVCZ",
+	"hjNCAlZ4hKnGa0UKa/X0WjaxWrZbIxfWAMfS7hcM8BwYJKf+i1EVcDv2G2r95RqtUwrsij4BQpG1MEc+",
+	"/TqrGzAJyWhZbshIL0q5ni9IuqJ6YflcKZdm4ShZQWyv49y+1XijPrvBtO5G565BpNcj8oEt5Q2koAGd",
+	"mHUyTRdSzEFKXjJVJxOu/HUA3OUnlzUU5qfhEJGIWVnKUpnWWV6/xY8m6+Pj55npBP7F0iPyEyqYdpRW",
+	"qaITEYwgW5iLBuJmgtwXICfgq2uheREcFuBc7JN2LBtZV4fwGdMszqtE5hGEaKsFXbGIqmDN6R911m7k",
+	"5wUTgWbCyjB7yDTls8z87RQzR2Yly7n+gS+5jpqPcq5JYZ4617nrLnCen9VCyW3ccJDD1qGNPqTD1A0t",
+	"Hk/69vI9efHs5A8QUXpWjwjwkSfOkrkWBVNGdtBRe27WYP0DlRZVfcvK+Cg/om2G50xoPuOsJHQpbbyS",
+	"H66RtW6qXVGxvdhqDXBfX/F4Gv4HRvNDw4VOzTLgYbz4eEW+piv+te/6679V2fef/c+HmmOUcHMUhvKN",
+	"2rtbmHcw0h+jWqkfK16RNfUdqPZhxrNZsd6VO6vOKZiWgL0IqatUH5vYkxAlCS1u6aYy79z7ULcs3Vk4",
+	"ALx46xMd39uo8irHMRJBZvQx6jmyG0PcfsQ+ITP4wGbMnFy29Th+1/7ic3KwoMqx7gtZWv94i/eikTBk",
+	"v0Y0qP+ygs+HREjvFup7RT+59LT4uEDfd5bpCtzDyEf0k7dlWx6hHWvbPsilzVEcdiEl6BJnzhlqozgZ",
+	"uMot3olKSEGVdnfw8HsrbpKyLHMAn4zyciE1ixjnvi8ZO4QwT3hhEEtd0c2SCX3FSjTd0aJ4Pzs4/XP/",
+	"HntKPPj8SyyFLGBjtgOiTQ/buX5jSG/73fgd3QyaORDfBSuVFP29gKZ5u5CEq2avSMAraGRQp5p++kA1",
+	"exuzrV7RT3DRAwUawW6t5ZJqntGi2DRPyVcKYiBwAKBOK1xWQEJZa3lI89wFm0Dyv9jNy7oui44U32oE",
+	"t2zq8/i2z77HEVkTMBpSUV32a5FHg4Sb+4oTCblRbROi7LghLLnzFmO5LZkkcvW3bt/IHVddMEkoTddZ",
+	"2S890ntnwqXNUaHhvlUcrl+u3zXfsEVUO+cObj1Au+YFbpcpe3P+2q8PyN/b2md/bh6aFoafKwiyj2wR",
+	"/bRPW0Mu+Oevuq+2HwNp1qcZhsEXaEDVbFjURcdV96P5ud4u+hsMt4OYtmHN92YO7rF6O2QHtr9Fje5b",
+	"XhQ2rLKX+U7xPTe8MzNcn0C1ClDI4mKo7e3Suka2dufRilzm2n7dOlfMD4zm8RDtN0agN0p8SYXiGi8+",
+	"rgZsg0/43y9rcv/ry/PJgOMFrMoymeaoatRScZbIGrVoo719jqk4kkam4M7PgJvjbpE5FSbfEYEwrDAh",
+	"q5GOpe3zMI1k6L3zwe7AA6XEdN9X27ur5YYFURB3ypbpvu6eaEDx6/KBt6Xz0n2iRei4v59oNNHb/4nG",
+	"EpcJnmowcdnhiUbTIWo81Wh6BJUHPs0xOacvsusdvWZVdma3BERGtdRMI48U0hm7lrS8Hu8gCe01oA4Z",
+	"ad+B7SwrnQGgIkpB5NjIN0tZspqxKoZweWdx6klouCGPBTKYlbYCEu+TfyxK8jDN2ZkDtznEWFFcxM/7",
+	"OznlBSPADe6iLL4HRFxeTOWnShbfw6cCUJ5xOzsq+Z2JDcM1xYJ2dfEDDXrYl4W+n814tsuSrqTqSNX5",
+	"k5wSzXUBykEpi30Vg2pVg9kHHVdiekUqvRALdWK9s7Bu6fg+hPWBtH5WRTs/qBBmzsUtK4pDw/JY3jwj",
+	"EE50fvn67VtSyMzGfiXE4iBRkssl5RAUQjUpmCFPfSsnAqLuFcAW5jYRyJBtQiggP0xLml0zrRLEmFdJ",
+	"AKqQkEwuAfklIW8vSME1K2mhiCwnQkhxiKOpWOcRuVyXkB6OjNO1E9kmEIwBUMZhu07EpY+6dqFaEIcH",
+	"MQLjI/JWkJxpygtMpKsWwTQPjPzVi5CPy9lE5FIfKraiJcbtaLmEuBzE/1UJyfkcHCciJ2n6//pvf/f/",
+	"nqyPj5+9+uq///3h1//4//lf/5b+7f/3+f+fpgjv/fL5s2eEGrpKiJITkcqvpiVn4p+sIeeII1otRG6M",
+	"Ex/1UTCaQ1CbLikvbIxMLtfTguUklxr943b/uJoIZ5h49vJ5fUKYwgX/wgk/j05lsVktmFAJYr8oTUvN",
+	"xXwiZEmY3RuMlMEXMczGfAyeIujD4+UVhWt5RMmUloy8vbh5UeHYq4mwYWek4NfmCAekYvPyQvDuZ8d3",
+	"Y+0PLOJ1M/zflvAd3hz3zqC6b5nfgrxUEUfffbNL0gEr75Zw0B9lEpojwYbqIvRsmHEQ4J8Q1cFA50KW",
+	"FfcMMHbGexB5xwXklk459uBqasBicUVYHYLvAUYP7GHb6Jt+r52jECxtGElQZMU6Z2/CGIneXJ1COTzz",
+	"VtCEiutCzg8G8LBRv3617u5diKUEEnF5f9xoS0pToe/qwX+gpJLPPWfxiseD9FYlzwAfigfWd0WmrIDo",
+	"ggiuXK2FLZhnt1QhZO89Z1n3BkYEeX4W/a11TMaDsva9iT7s5pcti3yuFJ+LJYthARk2BAsdCNO40iq6",
+	"1NtC1s4FYnCbDawirzgom9xFwJRsKW+aUTsQa20kChcoFhLai1Zxj91uh8awt63YjtcELODvMjntN8UM",
+	"+rXAiNbnKGUHbvDeKoJxQRHYhOcO/ZPb03bcxRG8uLbPsg6DBLPLdldl+4i8syiGRhUwZM9yAqklIyR0",
+	"FwhqwQ4nQs5cAgEr0zEExNnLH1fc5gfF4rCHBUkndevg7ykIuon0qi14X09odOzmWlGj8Jn2/9efzw//",
+	"5y9/e/757x43bNrnv6/DYMBm/F/k4jvDjA1DTFNmhcERSIHkx/rinGLmUs7u4XT+zsNW7xyMOqyf+4M6",
+	"iJPDHmrKsGDRXYAeXwwDqhgWx+mln1oEpyHoF8jsbN2E8Z1FnIEhnzSQyCD0s4bw/DADu1NYaDMO9CzY",
+	"QUQ5yNdYMoIpK0oGKLk8DzXJow4ciUa1uH4YiZMYjEQ0nvRcEDpVslhrRhZarwzvMv9V5OOHt968JpWO",
+	"GWfidOqVunXJ98BXGSocuGsvLtAbdd9hetqs09FSCrZJHKQkZyohJQVT8YqVGROazpkaPxJQ4xu4TTYf",
+	"BY/hHEJZI8E1yjEe2xC8XeDmhI9PyUquRQ7xz4SLbEFGxfRrLsYQWGU46q9rEF2qR//x74izCS2B59I8",
+	"NGtwzQs5L+kSW4PKqmR0Pf962WwteNRubcmLgmNZ1hqmnen7IDmwYzhIDszn9j//8e/tVFmzsubjwxta",
+	"Qi6gaeWH6QUr35p24F+XMB74+3/ML1j5zv0DH7w7+AXWeUVLHVclz0nun9b8iUj4YEk2zP9WltfEEAjc",
+	"FliBj5fEUOnKfBuT6Icnq1RjiBtefvO2gkgSBSxbNTE1zHqQHJiVfg0LHeXEb3NVIR64xr+K7JLH78U8",
+	"dyPOV02rdLdA/ODL+EndNpapTTHTZp9sGUPXe9/q/+w7bg9roKWluaRhmHs4rziHddNCTWuAolun5d+T",
+	"lru/hDiQ1ncUGrechBbZhRR3iqAdtEWLnZKUkHqcOM1YiowloN1wQahAmKuQU75oWnSGsJBekKvhl74b",
+	"xTCDVzDqL9aufaxd1YJfLvhsyx1qyRBAds3b25JbXJm679xFOoDO/aUbVLmTFujf9Jkgy2e54bqpf/tt",
+	"nrZgN8loutH2ihhOz7AO1Ygj90VON8NaeWNe3DG1FSbZJSi4depPpwsOhV+2wIR+BqnbVIdoFcKcmzD3",
+	"sm2dEB0Rct8J0BAoefbicCHXJfnjH5dLj49jNaR6IsnJy+fH470jniyGLJD5+xks9Fvxjot1VAu3D9CY",
+	"n0KMgZlHas5yaieVHpFzUf3lC4NDrcjwm3ItFFlRpSdiyXPB5wtNRs/MZaIlOX51fGy0phf/cDw+cyhO",
+	"fGkzvCkBj+OhXrDDrJDZtTtCJy9eOMPSRACzZhyNM3wZlAPEbxBaCGGm6VTeMPLsOdgZ7Szxt5ffJIQd",
+	"zY/IM+DkYMdsxSduj0lc0k9vKC82P7LbP8lpbG2l0qAc/0VOFcZvsBxUiZzWsCBCnB8wjx7tN6LtCVHN",
+	"4xOYJvhyXWgqmFyrGkMazgwgA03ZcE2kiWjmS6l3PRHHfzjuOBFrAQvG8td0ReO5AaE1D+b/lSKZfdss",
+	"um8ixlZicmaN0VSVjfycK27QeQ4tl+xa9ti82gSXxK6Qip3+sv0+20OwxSU8JWmjKXBSpBUwdozLTkTF",
+	"ZoGvz6XMu70Tg90OQ25S/yhyDXRdpSBGBlLhmTf6w1nFYM89bk106GxHPt3jJu27As+bsvo2yyIEuCE1",
+	"DTAy7nAn2sCZmTn9GJaW1LjBWf2O8UeLLBkVKri2GZTkBTz+T9qwVRCzAtfK8eE3v/ztRdy1cjcGHriw",
+	"2k6hbbx8t+j3pyjO9Fj3wVZaICPg/k2jslFlRAXNEUoAu9DAfd4fNfYAcUcDbpThl8kAfr6zVoin6E66",
+	"YTiBLi0RunG2K9UwFzi90WiR96g7btNZcer/VTTXjhiC76OBA9tvexQQUo/emYZUkCYOwpMKh9iH9zhE",
+	"H+PCK21Th7hWQYfjQeLAvQkB7jz/3ygMfLl+v1y/X67fLdfv3vftR+BrEadQNzM9dYVmlb2G/XfOq1Yz",
+	"Viumj8iVvRMgQwNg8NAIdeYr0+6tNfU6JCJEXa2vLPHEWURYPGR3dEvsbPCHepeN9SKjIPBIsHFiAVpB",
+	"ilkXWEAD7XpndbdmsIoFozesISjdu7m/TVl8aaQCKfZziesFz64FU8oW8LCNKSwnbG87NEbgK7c8N/8E",
+	"yDm2VCRbaxfRO67B9YtsARzTObajuM49d+65CIzWW7JWqfiwFh+FYR4ij1mEQ2ZQtZpRQcq18NIIFRai",
+	"V5ZdpuLhFueam3tXq3MACNqQvO2W+NbrPqzQOsg1WWCMSc2VVbYYhn2rTrX3BD7Zwyp+XlicompDuLqj",
+	"+XpJxXpGM70uB1RF383rv5Q5KwbWW9+t5b2iBIKzMSxGYGg43R6p2Ap4yoOsjdJUr7dHbLrFuMTXd5cQ",
+	"2kwBiu9jCJScoShJNUjw8QMdXkRxNhyeuSbdEy72WPq9ohnalujaqalTemNzkzavjduc7b5VEIR91mW/",
+	"fW/krdBRefPcyO9cWtEksAMACKqS3lURBhglWFpB3ootF8hOcUd2jNvY+lZhxEj7M6jm0Ai70Qu2IbdG",
+	"JlO7iBCtVQxiuCLuVibyN1SzuHjvsWbdbFFlG328ej0+s27Ntq7n2hueozacs9c6GDJg+MAOeeiAYuep",
+	"3nF93er7vSOR94XYvRd1R4MlFDLdQKp/RYENW0ZR9AUFGGL2WKsoCAedcGWPSm0ZjXCLdgoHM+yP1/i+",
+	"/OnR+6p6/ONW92T1blKll2ExAafki2JTzT2YtRF+FBcZI1MGnAV2cBjAyV7xF1Cxwa514+BzDbcjpk5j",
+	"CQ0Ycrit+7ODnuCLfttyYyeSOpmF67Aj3XcYFwcRP6IWgL2wRZhuefuNzvfs6DoD2QDNTMEB3dX3NdgI",
+	"yVXdVxpSlStXBG8BbTl6Coxdq7UGg8JEtFgBLB45tzgUL4+Pw/ihrJRGXSyK2l3mTqKber2y436EOszE",
+	"2Ue8gwiyh2UaUowf3TZtBUFTfWwvphdG9n870wvEnCE8r5rG3iyvsdLhhJsj323hexjBvax+y37PRFZI",
+	"xcW8EaDZebwTrJJjHkKqTTO6816Of8/6DlrPYW68akVrl/yDOvJcT07mBfQ7h1NUVcl7JBefkWW78Rga",
+	"A7aQOT2QDJ1F6XaRg/udjn6nHsrviNLyt1C+aciqOFShal18Pd17XJjPQ6h+zzRnETkIfcS9gz5HRrS6",
+	"Ose+FmTG4jfzvv7ArZLVdufgHkrgGdi8u5W/Ks59GOnvqdidkThtkRHoKlAOkYLb6Q4KYJ/u18uRd+XE",
+	"X6Ls94lVaJr94thLUuS+YGJ46s8IBaQ5hpKFOYXKqGDgsFQknUuZp6FLw/wAWIhQXXhKcyzf+352ycob",
+	"nrF+D8fd2dSuEY8D/SR9gEf35jfp8QM8rEO83yPQ1/dZiGEFsrT1X55WRfju5rvsdSk87dAeJNtrm8/i",
+	"fgACWoO808rtvnT93pCn3db7dqfszzvu171y3s7Zq2fptWJ94kt6V/ipgaBd38Uw7NozEteo2VNfQR9B",
+	"PhRdVrVSq1xDtVGaLcnIyD9M6BIukLSNZgK1ht8LFJBqMgdXvpiuuZCo+30hC1CCHF4BiKrrojgz3UON",
+	"3Wxd0HIiUoe28jZP3UtuE6pPF6zIcQgdlX0dxsPIG62qgwFu8XEw4jacQjIRdvgcSuqbBrDB5vgcdik1",
+	"/8RtBPnVyCiAmZq24WNsFdxrtsEiuEdBm3ZlPexJglESFbpure6ZGeRqXWYLqpj/jVycX73+o5NC3Erg",
+	"dJPmCiN+YQ7pL77ssk+JEbkvKeymV1uBo4n40dclxwLDIEo0QrZG5ntXhj8aEYTAwl1+Tw5NARuwfTtS",
+	"VQsj4XI9zNzuB95nXquOBdjVg4Nx1keNQwZQUKUvNyLbVp8RQgBtoWeA1FUbkS1KKbghtWqQnUrJEMFh",
+	"QJ1Iv9p2TQYVgtzhCmkkaG1ERvCh2+5wIUq2kqUevNn4Q7OP/8GroKQmLckyWNat7UdRXX4wHNfy2Dod",
+	"NTobZivdzva71MQP0LnyfBegffxm2o9dEfFrtkkTqy7a/F0s6A6w1iG7qPAAyAixXrBovIoolX2n7QrW",
+	"xw7jK0Wqd/eQ4q5ZJDTjf7BNdaDdfO1e+Ir6bdZMlnS1xxDixNacpXnrrph9ZrKDBAJXToojvsNFbW92",
+	"Ai9r6V8H5+0lrCaqTiFMcOUkj2u2scaDuqyKSAdwdZyRLTdminz4lis2Ni1RERFL0iPywVps0r99TsMM",
+	"VyzlLFisEHwdZYh90iWbHdVqYu6MNYSNwN5B9EFENnv24tAvhWcVQP029fTg9ODVH168nB3TZ9k/nLAX",
+	"0+Pjk2d0+vxFlu/uFIRyFJFRPH8VjEKtp4d+JGT08eNbtBVVAzo++eY5fT57dviH7IQd/mH67OTwm+zl",
+	"y8NnsxfsJD+m30xPThp4zHX0LPNne3DiopQZU+qqpNk1F3PAEYzGc3JxuMJ3ibYvk5l5e1t4DtX0yp7R",
+	"PtqvjeCN++hBsYDyUq7eyFuBQCxdJqiF5BkGEVOSuk9SnHsjBgC6dt7amdFXUInarLAw8nD8naeFNDYq",
+	"I9fdtdB9XLL5ri68sdwKZ7VcbiTC8T1HyTkiaQbMNfe1MZ0YD48fhGGW4O6T8cUyvI9lOL4XA3GHexjV",
+	"Y/Omp7UWbWVuH7zOHDpzEdyu4nNJO/akwdjO0EXmoRK9aFEDV+pgPDHYx2GW4V7X2P1ZQIdy0B3Hv4W/",
+	"PiHldBjFHNHHmecNE1qWm283ZlP6pN9HQJlsClpeHja0ZsQrqyRaTEyvq5jHp0QKssBUGb0gqbXRfGCK",
+	"lTcsN6ehUKxKFz0iQIW+XJDSMrsGkbdgM03kOgwUiizYG6rZB6PTx2iACkUzOLwkhxpIAV5PSkYwNmXo",
+	"z+H2pEYzdD+eOcycJd2QKfO1mtrKoogF3bh2yHq1YiWZyrXId/QLRyw9bsikkLe7tvq5byG/A+99PAoJ",
+	"rSagh5u3yZLmDDQZMqUFBd4EXmfNlgkpJJpPC5mB7WOcVIIN2OkmgrtOsQIi7hFJgz/e5ukRSR2BgbFS",
+	"8bkwvFawOYX705VXMJxAjc8mwtBgYMfDiuXwEQpUOA1FphtyzUWOFgLB9E/m6Wt4mNogerVexkx9BZ3K",
+	"El7fKly6KeLbwHCzBRds768xdW3Pz+uzjMujar10J7m2Xo+EbSvXWvGcWcmFi/meU3VEE7HRITFYarZT",
+	"rZgY8q1Hmq3rFjfkKmqCcS4kIHCSQT4rROXdQizf2kV7YIZGNS3cPXAUNHISS0YVSvv+n6aFqOteS703",
+	"udVO8rByk41bs95CsKvRpUvCk9k4ap2U1TxUtSm3jkzvtf3dTXf8rHNFoaLjGF/B8jkrjwh8ifyKL5dr",
+	"DRAK7FPGVtqyolRIjebMiUixBqBKz9C9o+k1c0wZkrpzQw/TDSmNygQRalyTkWLM/lIf8dhDTpTW5EpJ",
+	"ii+mtlWPTCVXUBiNEQYXhWqyZ/POCGunmQsVzw7UxEDyBTsy3h6IZJ6i8ob3jkqbLNvdLI5pc7x2ILd7",
+	"IgI2f+sSKaFd2xvkD93KUi8S16C1yrvDgUKK9QdMhL9WEpKuWPlRcJ0SLWXiQmIB15nRGzY+tUbklT2a",
+	"pjHwUTK+0gnBPcExTQS9YSWd+26RDLA1Lyg1OojCdMBJeBPNna88HjcY37xaMcF2kDXQDbnNnYLkQJW/",
+	"zYd3YKl2MB8B4nxjP/K2nPaNZQk/J6Pnr2oCPsNThTzZyX0uaA+dGArEuoyW5YY8e9EBHKnZ8u1gO5J5",
+	"+0q+o9esy2vwFzlFGboiAiBUcMLOMHxogB9ufxnEyWRdA3TPrZkJUNpBIPdRhgNzYgupu/vQd27+aWUp",
+	"qaMRC+Z3rGZqmLC1VmEMsD0AY4y1A8IDxjNosg8vGAF4guWfFQ9/JEmotKrh97Ls9rZh/Ic/NYbvu+8G",
+	"H5ygIydv0aJ4Pzs4/fPApfzQaOHzL0lktNfWTbt11HVjrvbP2rPB0Ve3ZXyZmldmcOXSnGG1ZFBF8b3h",
+	"6BwNHTFibY9JF297uTa1Eon9cy1yXzfPu8sGpt9nUuS03AyxQ/oRXta+Ms3IdZmx7+CEdI0c36n8h3yY",
+	"tx0/e7vb9WD7AplneCfd3oaw/LXH8Qrns0MvH1hhBIb+xSrxpT1Xy3Zx1embdqfMR4e5/lyUGDSzQ497",
+	"8oTL6uOB7IBqktG1C4YB8g8uREqWVKxpgQ+irOBOmtkuhwSOMU4t5kUKhFLbcPM01ta2RqOtAxfb+C56",
+	"ix4pL641JLGa7nj/amL9+mrfMk4WqglfnQzTShdNdl+J0DVpfbtO+qaSvCPwM9awSbWm2QKPjrfxuUQv",
+	"RmY0090RMncrLNfM+Wu/MniOu2A12kkChCF8/IDz2zL6gbkyN3fOk6lO6/elXEYM1qgz3S6kYqR6mcxo",
+	"UShEdeSKqIVcgZ73VyNN5BScJ+Z0li11MKZRVe1eyXsdglXuBg3CnqDuHMgPzl59L5WobXc92YXt/iLp",
+	"hDukUza4Sr8XHHXle0SQBS7c1afVzH3CK/R5v507zr9lCDPEAlOV3HWP46jdClsGgu+Ck90PydrjHmRA",
+	"5lraY0hGjlGVILO79tDSnnbM0Q0liy0gxe7VSODQftrBTgP1Is+WUaL0ve8QA7lzt/HprSPbc0iBuLjL",
+	"iLbfkRd0HgfFoujwqMzqFTNrx6lASNDuE4qpuwuqfmSf/Lja+ToLqi5KdsPlWnW/tIpO6+RwSo1yAJNz",
+	"VSgvr/mKfA2/XfK/MvL35GR8Riwkg/+VK3IcWG0CMF73SlyXuqLXjNDVquC1ch7B9yDyAjRu560NwdTc",
+	"ovXNQHrpacusSoQIM8aLUdVZMOUdptuERDF7b1c7WInapGqjam9ffce3i6Rd/jyqKwE75/kpWfHsOkHf",
+	"wQ1LrEkkITT/y1pZRCfFtDk5P6EDocSv39+wsuRoGnD+PdMWaA7QmNcxjKLmmwMNrWrPfB02F3UE1qfW",
+	"IWYbMnLYuoGETSj50+X7H8mFIY7A8Ik+qZX5teGSioEQ7O898EgAcaPtlmRJlzQHwVg9KZJ7JEP40Q6N",
+	"kPSOwztFRPbKZoFE9iBxkZUC3D8C995DjUJvH4B+iL576cB8dGFOcOye49l1GGTlYqZXVC9OSerbMN8H",
+	"1QVwt9M2GfS5gWwuad0TdGr9NIDf4fPe/Uv3UEq7w2F0DuFEwdTPqkxFI5oWUh9CjCrLKxH+jkN5UFax",
+	"YwzqNp+NluBvPgNEf4QjOcbkVQvBcmtho5yzGVJKMDHCRpK9c6j+OIQQ5P8RvD8t633zytwEDhR0j7ev",
+	"vEwKtUajYlbSFcBWyuz63F97b6p4F3Au+L9/2YqB0rBn+g35Zdth/mDv4QhN21iBIUfatjLoVNccw43c",
+	"PvOsCkKQApfUnW4QowaUd3hISvgdM6X76aoTM8EVMwh6/ErBGLR0siPhQsszm1FuY0oEu70PmI6Gr71R",
+	"bQSf/rZJq+Xwb87BlgX4TU/it3QtdYckNGQqfI+s/Iu/7TXedt3aw5bX7tvf622aSQgoDe/TSnecybXI",
+	"2xfpW1G/SP3fD3SR/iB1D/+lwuYcrGu7Q7ScY+QsSDxWPJxuCNdHJMXwrxSFfFoyxzMnYoqroxDPynpj",
+	"g7uatsRN9OYa5oylk6Q+IynCX2BQZLlmE4ENQVw8WbFSSQGf5LEQykLqr1QrKJlIgBwHpc/fb5EwQew6",
+	"DpxqEYTtAADVwmIH+GwNCuPqALZmn1Yc0QziYYgQZEA3bhYE3nclFU4RNT3mntnKbPhOEXhv7zXvE0HR",
+	"2DKSsxT67AVZC9hSM/NBMQfdnOZ9z5Y/TkQWkkVXpiDQUfc58ScitydiaH1gmyflnfiB194OKHH03SLG",
+	"bTxkcMVeO96mK/ipKP8e6LkvEy6J5OjFqT0JQA6QSbRki/YhaAqeOyYq4+S3be0w+1kh9UNazuAuqfs0",
+	"f/+Zxd2MAKuT4uWBtjKzoWNIcYV8Srh88QmAo407mED3znqLdDuLh0GIQN2sUQkDiKPGWmlokOJXXbcj",
+	"xdhESNuL73YMdJzWjOIuFcLlSAAcK5/ZII/YNbzbuf1ijfv9W+NAR2e3LcEtqLfZVG8e/CKP89Ohknfc",
+	"Fn1Fr13GJUHUYZex23Hq0M/Ds+vqiGF5Rjiry7XSZMqg5G3l4sAryAioKVc/SuE/TcdnMSFcMJYrkgLR",
+	"pl/O45fz2LCOe4wZazmrKA3tD19s5w9jO/ccZz/dv9OAfrHWjgdxoeUQDmRNAzsyIXzJtMg9fyEj2jx1",
+	"IPik3oKbYg0pJLaJ8C9bvShpGWnHFvJD6kWUv+HgjThnmMtECItLMDeSEIV7pxLGjshPVW6kS1EMr6G7",
+	"88cvfob/4n4GI+9brJqIWaRG3l6lxDKrrtaJPQtf3BNf3BNf3BP37p7YQeD54rx4FEmmlXm6NU8M7xyu",
+	"Wnmubrp/kVMzIFow9b7MsVjtwlcldP/8gQtIkzqAtADJM1b9K3jmILuDf57necmUsrYrH1jIxfytUCuW",
+	"WajAGeUFy4OfekMIP8jbjrjIujHHwQkB4ImT6pyA5wQ7J5EBjk91rQOUxEQ0Usxrt7desOX4iKRS/JGK",
+	"/F9CJwzaBx2ugxnP2UTU/TROL/AgVokfesFUsGNIqiMhSS6z9RKNSPBMTQQOa8N0QhSmLOpbCVIb+3VN",
+	"i/ER+SBvXTKMFIfQvrcvlAxTto4tPKyriBIV73ZyoLzpReSrmErw4Oj+jdnm7T5BxQ4C+VEUvOH/FqyD",
+	"Oo12+oseGbcoIq2600BG0dPwOHgCMc9SNAEzcC81VriRSOprfzcPRy/Lv9x+mfkYaYfYkoReR4e33Rnd",
+	"7WzXYaB3zgC9wWeJ1vX7BQf1XhZmagCwNGPl+7UO/norgusT/VhQA5cu6ZzhGioNPep1KX5iIodqUPjn",
+	"paHvaoz5j/JC+ofB5Ys/NO0Kzds5eO4sE7dUYUafHW3J8u9LubwM70Bv0g9i3N375uUfZDjfK4l/d0sK",
+	"3dYQeHJFr7dEzV/Wsst3yg93FFKjA1sxw83XigG9N7/5aWXGFVzi1b1+K8trL0GES/kXOX0Pha2qKvrw",
+	"KPxxti5mvChs31X6nVNaPrCloPBsJT9kN7Aj5/lf+pcsQG6Mg2rVkS68kw8wtciIiiCAElOoMX4S6yTb",
+	"zN9MCs0+6fGRud4dmpgVJm5CRMAGMJVF1zgLvEmJ/cKhdFUJ4tXXHinRoyQmFUSizS/l+rSODZVUkFUA",
+	"peWUEkJ9JYgloUURLUvS6at2K1Bl2N5vyfrnr9wNvu3dGky/W43hIAzB51Hohf2ueLzS73MUvUIAGYHR",
+	"pRb/g3bCCgW97lsfR8fcoYAH+23eGBac4o7DQAzFGs0+uSDysYauVuEYVJBLT6HM3gWVZg9YkoCF4gUU",
+	"Ic6fg6vGGTp8gSCbndoEfNsCRlLv4CdnTGkrVU+1L/vinyQHN1vmWPHmxszI6BXJceRkVdDM3B3HDvBY",
+	"Q8qkXZTHgty66YOCjZ5w2GW8iJ5MjM97gWasMOMvEWTiNTk/nHbI5Dzoyk0M4MUewV5pPzhtw+KRQtzj",
+	"u5UfD/GvBxF1hZi9FazhQSAaym3gUdh1CN6NNpAaWhUWvAoRpsDDgIAZzUJMjUIuJ1FwuGBUcWF9y7ja",
+	"A+I2JowrFPIRC7Ax/yb2/cmQuKyaSrEzXMDngaQ8PO0+XJX7Sr4PlYAvKfj9Kfg1qPsvifgdElDc8Ox0",
+	"7ZCI4/Gfw9D7BknYf5HTvnbkrXAbGIzqjCimQR/AyyK8RKj7Tg3qX3TiBDYxDkPcwJ1qF+7DlmoI4Hiv",
+	"27BwXLAGtFvv/nfIpOeVi88b4FDDQmDrU4Lqe+qgbwyXLwKceDAQeIjof7Si0X/+n+qNUSnXIkc8tR7R",
+	"z38w9v46LJDylSLZujQq5aZNiLbn+Oa1vJePJVWbNdgypPZSPoUkiSNN/DJGSSga9Hxu44vDpN0lVVBs",
+	"OazfZguagFvGnFOSs4JByWVaZguwvU3EKOXqHP5keTqGKDXlI5htYKXVrH9dM8EUiBL2KloVa6OU3XAF",
+	"J1/k9ouJMKKksjyf+RIsvqdTAtHYKcC+FwzL/dONglrIUI1lIibiO2AuVv5HSECbFAA25cSWKU4QviMh",
+	"NM/9aJJqkpBuFD6aCJrnUJoXKnfYysQlMwcDuB2dK2jNvuN+l3YJwT0PFmeH2ofmtqWPj6g9DJvwZYZX",
+	"Jc8YmZaMXm/rayKcJzTWIlYyDpsbm/ndUCjEmQYlatGk6AH2BUkNgXyENcxdbLk7/xVHp4XZ1an8RLjA",
+	"0iZQ9zp4A/yGnoexT7D3UNi02FTBN3YfjR6v6E3cQUizzFy+XMxfy5w9i8ciocJFqndJJnN21qictPV6",
+	"qPf1Nl4qsdEJGaVf0xX/uvr50Pys0vEdun8zEFZGs+V566PPycGUlmYGXU7Kc2XtxdLV+T6ts3jMEoGG",
+	"ydoWWDrG/52QEePzhSY5nwNwtC0vNk4sSymZkVkqRGc8nxgK6BkDhAeCKexWxPHtp2te5FcS7f2RuKMc",
+	"k7uwNnc8K9A2ga6f7ibA6hlvIaOazWW56SAFmJp7xxGC+fHQ/sj3ooNBNQ+gb3Ny7Ns7YD4C64Bqd1sp",
+	"7HX47ucqAKMTu/WP8raqsU6uhbwNMrcUYyS9eH95RfxKqa//hnr+56/9Z+k4MQzasziwQbeTHMEBIQjP",
+	"z0j651/SeuHJYfqcZsvXtRnFtDk3jivOyg508zbHBcsizRbVLDQHyxvVYAygYoOgofW1+RhfGmj/ENo/",
+	"xPbtGkGj/esDr9zTIpkluDCjULGFerharkyYx9Zfd7kRWXdBohJfMmKqRsbl11htREamNLuG+vnm1J+h",
+	"0EEMAy2Iv6yR/cGt1ZVvfB8AvMnBnK7n8XuGwKPaDQO/7H25zEuad3VlHtW7Mr/s3dUCLoghdPWOUbUu",
+	"2Y6Z1Faa/lHqmHXgToRWyaMxQ8aaOY8XtW95rbpNI1z9IPUVxsp3k2tlp6oB7qgQGqAjUdl0EWYg9Y2Y",
+	"TNebABWAg8MNz0DNplNr/JK51eoavR9wRgWZGgW96G6Ni3nBPioWV2E+KltLtOv7K/qpfzDIhMNlBP82",
+	"/dQ5Q82W70s+52IIrdo3PycHhTV/7kTfjrl0SpYV+wlPovtx78PoGghu7IHuOjP+xsdxJ7IfOGiZDenE",
+	"cWG44FBWMS1/X0rf+iUop4EfGnN0vW2/5dfzQemgVHXKIvhYIcmr9WqFbgNLG6oa9xbBxO8BKnFw94Lc",
+	"icfTqnYPKqW8i8w4dgW7of7sWXDD04PsC8+s2xra3EFcjwblpDgVcoviP56ziVhxlrHqooUGIALTLMDm",
+	"lOBhIf/5v8ktz/Efq4IKWr7BN2DD8Rf8WCUTUX1UcMHq7+IvRr1Q3ja1pEpZF+6MpLZv8LWnZFRMiSwn",
+	"4noO9g+b7IFvYyFvOXOqyBH5MUaDoJY+RfIFBrlflDJfg1odRlruwnuwHVCE3kNA4a4NVCaDbSpJQZV2",
+	"peuG6ySQJvsva1pwvbkoqIjh0NP8UIpicwrINdZKlP5afXOpqV4riIJOob3z1aqUN7RI4+xfdGjHAcqK",
+	"dXI6a9ZSijlEJt14IIVhBfdboxyy/v/S+giLGcFghjTwwb372QbPmRPxfmb39bUUN6xU8fLhH31dRCeP",
+	"mKvdHLcpUzxnqLzXczf8aQTeSG5LrjUTd2J7l27U1WBjXA/4RodlCBhaeKPCL3tfpz5cccjo3btmyHSu",
+	"eqPFzQtbtEDzSuPu6bh07nznXNF5bKHXIQF113OKpvYYNrvEL11yFeBxCFKwOc02Xff97vXVqxFAv+bz",
+	"nh6rtEnRGPGgsdz0yyB/lLdWQFBEsaIYbA3xsgaa5lYlX9JyQ2a8VNrKFI8ke2yTOW73UfdAGNjpmygu",
+	"k7t8PVusy6c1Gb9BNzFqrmk9NW2wpWyFKknDWtmwPLaVn4Zy6FbDa85exfCLG73D+wSEpprcMPtZhtQk",
+	"3y7Rum34a5rFojaRmOEmYmVPIkb+lsJUM8ZW5oyK+VfWlKb9uyUWb7sOa1Hpbat8W6mK3fARoaZm2q1L",
+	"VV2+vvOYTyBqiIag6co1URiRmFZOEVXzBFp+6FDxXZ6WYhGIMaoU03YcXYEBFeOEt12nw8zdZqi9Fnbz",
+	"wrCm5FxtGWkmFVxFcylzK9XsMlj2acWEYls6sW+5lk1/zs03bCJcZHLJti46ZJoGnQBZD+igwUvdDrT7",
+	"TZq7H1mB5rIPJuWOcg3mykRbjiFfjElvWnWmUl6zPDFavIRrW/KMgWqoTisF10xrImp+GfOTEfzqR8M2",
+	"ny1oiWia/szgt/DgUM4O3YN0fDQR39FsQXiOIB1wBVPEaHBhgKhXFlxpMnpx/KIqHjo+I3JpxGOIFQxE",
+	"0JgD9G7H746YDMMP5107uuvRvWP/93Ow7ziIux77O3X/uePcvpZKf1syep3L246cJ9iZqXunBn8LmPCm",
+	"CQ8jCy/TPGe5rUTvri/zacFuWEFGgBgg14ZZjBOSZuvluoAS+NgSzXObDY0x6lNWyFvCNRmp9fTQnIHl",
+	"tOCWg7gNykklYkailTNaZGsIf30veowc1SzBvOk/2sX/Gk5mqwdWKv0e9kPtDji7Rwf9OHI+jsxsIsvJ",
+	"aA4CTWkRG8aPnGBzmZV0tYr5V97PyO2CZwui7Ctk5GGGHmuUQAADVt8frivzwdAwxebJ7K6Fqxt4EJH1",
+	"S+rkb8feotWAqn4Zwi2GJRw0uEdh3a7149lXGc5/GwCd7lgnLr6afekCoD/+umb2MbgmBrHQbaHr1Mvz",
+	"9YW5c/R6i5d/CV3vD13/tqKr/+KB69Hj0RWz7hgJoQ0KBtGcKc2XEKMJjmkITRdkVcp5yZRK4JKGoFTz",
+	"PKMiY0WBm+fSzF0LqLBc2C//BMnm/mv7p/ve/BnN6zYzG4jALby3f48QRVAMtgQo3lF6HBC++LjD2Mvn",
+	"3KEmxl3PvRaPLiWrWz+uKL4//PANm9F1gSieEEG0TwDiwEZ6YxBxP2txiPe8m3eJFuwNCPPwawCwBi4m",
+	"LUvDNdTe1QwfJTILlrwKz7rn9e6J08KOfbDWPXe8X9RWfyxWL8SeS0Y273AxfzDEvb6YroFnsD+Wa3Aj",
+	"/dFaIMr2RWtZx8QZyYd22B3BNXjMW8K2BrfTGb41tIVasNbw68SFbbWuj7DfJdQpvLbgJRA3SIW6ZSV5",
+	"cXx89IAxX3Cka4Ff93yqfzMhJF3RFn01QBocYo8qEdHAi+HEEwnB6KUjIfUHK5sfNaM1OqZtRZSkzf18",
+	"4Mke9Up2Dvg4t7jiL48R6YvkXGkuMk1yI24LhDVEMJUQh9wcFcuOesStuwR8+DLJYSJ/5wIMiQmBQ1cF",
+	"htzziQsjRIZTmosV6RN2XctGWZpxcxHsL98OiOQ492EbcAuZJprgyvWwpx2RAvqjOM6r4A0PTAHpSdFy",
+	"V+hXhfiwPUbyNBEM3vS4NSyhUyWv5O0uSxsmfCIYBIryNugxvWablCxkkSuPEDbCIeEJt3evNX2YDeAl",
+	"FkzX7JNOMNf7EzXqNpkcvJwcGCqcHEBZuYOIff2addiUa8PasxpQBwCOT/JFswI16oXNQoxKlv1uUjMD",
+	"11X/lvh0om63WT1/s+Gch9CgdnPAHKrkb+u9P+ootcfK4ZCm/gvNlt1RVe4tiwLmB4LlPUQt8WKYvz7s",
+	"tgdRNewY7YZ37no4WBykXYHlS/WHpVaerEg+GB7BtNoa6w/jqqKFkY2ZnAjMjt4tHSwIC2zE2yFmG2Tq",
+	"Cu/CacWETcTQm/rCr8gdggSRvQeba3M5LXL2FtDrPIhAelv7I4RFbZF1POgr3OFhB7sjdMFaDA37nK2L",
+	"4hCz0ZsWxObhPyULeQuSlH9wLRzEkvlgIkY2QN2RP6gp7ghynRBbAwZX1Wy+W8vxETknaTDD1AE5cTUR",
+	"fC5kCfn/dixfWbLFmKDSUTdZsJIlW0jcnskqOT1xQcBkZ3ruriDq2FpUqqtoqS4ytKIvQGwFzrtiZfCZ",
+	"CM28/ZJgPzfbi4kekT51aKCF5NH47mON9u4MxdB3Jcy2w4O75dpuBa2zhkFMAN0xHqsi9G3sKMjI3SEz",
+	"ucZrIEG4Tvjxc2f6GmYCtu9uuzzNAE3vXyk/tiqTZPuFRhr3GeIPADLp0X1cZR27AlMbdmkM839j3gxE",
+	"if10Mt4bbi+w1A/P6Q6Vh7rFvmvs2yt6NtD3t9hvd7LXgo3UJ982SnvazBxb1hOj+ysdmYusWOdMQS2r",
+	"bhvjVsTB/GHKpxZUM6U/dBqMsJYrvOQNQ+3ipkXOMDWur7hpFXl8PtOsjCZ1vbNvQGWL0uOGcsPslIY7",
+	"FRZUIZPcMFoqNPDDRfDNN8PjodxgvmUzWbL+0ZivAENmCi/XRnS3UXTZJwcUsPV1HnZUWnusg2HamYPN",
+	"ieea7dTn514+9dOzXTjVs/EZ/PbTiY2HQOyn1NoQ0i987Asf+8LH/ivwMXviO/aaBxZIq0RAPSVWxep1",
+	"cjirWLQodMcB7gYB/JthyiWYpV8XVHXIzj+++/41meFrVSC+C5N6eXyQHLx8eZAcvDL/emX+9Qfzrz/8",
+	"4cj8+x/M/33zDP59cmwenJzA/z+DX+Dzkz+Yfz+Dp8/gl+fw7xfw/y+PjzuDqt6K1VqjJ0fp/nh+KKjV",
+	"yhWlZCrXZmJw6aBf3KMzkrcayqwpRB4wLWAm20Q4m0qYNSkFhptVsDBc+YcY0VcqQLoDq+tRLSsunQjM",
+	"aB4F2ZY+tdJWazWKAlPIn91MfLA0V0SvSwEPtfQjtSW4/Gv/+b9h8v/i//4/VWMfgwf24g2UOp+sPhEF",
+	"LeeGt/pWhdSETuUN88EEiM/GCsXsNWcNP2glSmFCAodnNo/8o+2qazzNgSeI+1ZXiidiItIpVVylpyTF",
+	"JaiULyhdW5sQxXGOk9rLtn5t3VY1EeHbZntTLGwGb8HGY3aPVAxLtgEGhK1U6/oVGHkBvZuVmgiMG1Wn",
+	"JHVLkfrR2GIslRJYFWqDZLp1UYyPyI/So6VOROZdmmYTcinYKUnd49cyZ1WGhP3RcWYcIEABj0Kcvonw",
+	"b3rKHqMtMF3b/jTLMZfzda2nkq0YBQw+/JRrkvPZjJVqIjyYh8cDdEfFdzdCY4i3qMXMdbDZ5h+OIZnh",
+	"+ZRT2M76X6iG/xK1V1Vjj0oo7X3Ykr9gVxa3G1fWnm44lS5Bci2gThhMxexOc7S1e5kL/fxZt+8hCBLu",
+	"3Rwz8kE2sThnvWidvbp/BDNmrJE3rN77BAAnd8ITGEGtQ8+lDEdn5fiu2AK4w/dXYcdSFco/eJAdt3L7",
+	"Yng3Uljce9U0RPm9T+wZ86OOHoTG8Ym7QPopssu+9a4NLrUVHso5QeroUOD+NJs2PqqQh37muV64wlXu",
+	"RxSkquJVljgQXQgr+wF40Mgurvk5wA1CjKFxErR4teDZtWBKpTUII+1+JqMaPpGjsMCdQIsCoHDhokAI",
+	"42yBtTIVSXO+NNKhFIhIdERScwg8t7eoWWCGVgvGdEKmtEzI0dHR2M4dXrnarBj46ywykfne2kPNTQRD",
+	"TLHcO0w16kMJsZHa21VMv+YiIfCf//j3hFzPv16aFs1//+Pfo9A29cl1GKEdKJR711Uf5SJbQFYWLwq+",
+	"ZJqVcfwcs149TcPi1SMSYCGjbXHl6r5th7UL8FUJVYQ6dMm4NlrDqooBzipgUZ5A6xT5RCzYHYKubNP6",
+	"6TVcOG9i06k0vmv1E9vlYdJ2PZ54/t23j5u4e7N3rp6X9LflecsTz/pnF8QU3xngnk80xBpKXM9poiWj",
+	"DQ79VGfJs+k4qEHF7APOXaufCZM4cJwkKgqvOwsshA5Oz2lVnS0ahrs9uqJOHa2DHKN2y6Pt+GpspXHG",
+	"Qg7cuj7CNWwy1CZJJPXLbJuMAiiTXale39oIDWT21uRgBJMYMmIfimWkOkv9voFQ2YNTsGomPfcP4iry",
+	"4NI588XuULoFeR5x1R1IW4AFHrmeOtjwP9dSuD2Km2NVLfHlt1OVfxku/fBgt9s403OR262k9jZEZSvy",
+	"ti1hDl2mR2dTHWf90sMoWTrZdp5qsGCdcY7xAhhd4Y6xtocGPQ4P6BNDgKN3UBaHU559vzc+CN+5txDL",
+	"oMueQJ+q03sJr4xF6/m1ioyptTJuk3YhwrvF5MUJ9ZRQ90OFIsyZwqonTSBhmzoBdgld6f4ZLQpFuD4i",
+	"7lRABYAgg8I1MBH1Y2LkG/wlpsuJPZLuhmfZ7UT8AxMd4Bi0zCQ2ds9OvR65V4EzIiBvBz8J4oaO7uOg",
+	"+XCwBw1su4+z+RgjbRxnv/Gdp9NmPESiNL0wkXggaVd32t6KwaFMiMdsadgwHVLdk96kONkqKbFL4pcr",
+	"rHfjNu2UpEt6zdKEpNM1VGg3f74vv8U/XJzZJfKaPD0j6TXXzg6G/g0oTmHIHl3l6GSFxCwI252BSdtQ",
+	"ihEP0ZH+4vjYkDoXcwRlwoGn1nbvdBAzFECw3ACd2HEFsdRuWAfJwTWI+mDW73IDXljwpThulK99hQ42",
+	"I0CFoSYxqAW9psW3vChYbsRR9CJEj80UXkKtCKyi3qSveWGfPpGeiNX8+A3bdQpI//hz4MFzgZL2dD/C",
+	"DKDHN1S7MIdhsQluuz2qwuD6+7UvK2bZ30OV8emI+z0u1EFycEF5HiVa5yFyr1a9PAag1QeWMRcx9Ej+",
+	"lx76c3RVEeBjFQH3TpiBFNK4oeqEFiefOLE0SDvwrFRrlXSwoejBblNUZLe7LlLHPf/IVRwzoMJ+9TCE",
+	"ZGQ7guvA0HmDzaoxkTfg+L7lIpe3EFcthV6oxNwWTGmHMg3SrPOPq/VySctNvPzs/fnLUKpJjUwGHhKu",
+	"lY9MCg642gn2yt9CMfB4nNcuzVzaTzzck/29A0bqwm+NNa3YdQdfvnUGyBlJ/dxq9vTAbYzfvYO9ip9Y",
+	"27JFvLJC4ashOFK2Rn2ti+j0wj2oVm8bBVcu8+0x8bRF1LUEhsr44uCLrxlb2WjTqfPK12nUiaw9MZFB",
+	"egRGpTnY9vuPkvw8eLHUB6jqGeHPWAk1tkChVttfUMB93UgljBT23ZbF4aqWHtulIiPqAQUCLdaqa2Ob",
+	"ewi1VjEKYUloUQzP2mgtVBQl4HhLRseQFI7mmW9vhOP5wTWpkMNWZ/3MZ9WJnID9wUUJ+Wqopf1N1hFl",
+	"G/LvzbwmMz6B8Iqxu++HCIBbFWBs66lntKSfnnwIXDz1EPCEdlxhbxwaiGOKtZtswPVSm2BjyZM6WbfJ",
+	"Ikp09RF3Hd9/iQHAtLwu9VASCxoDJn+iNBW5OiVpgO3ioxDBmQNBh7V6QxDMWFAxEVwRtwqond9SQFCx",
+	"b57aL4NRYliIi4ZP8U2Wp3UtPRiMKzTgejfLaT/q1Mq7w/MrgdKjz5CUqx9qUf0wxpyVRnZ1ZX8RvA3D",
+	"boHxlyxjQhcb55SaCFeinHrwz2bwdLE5q5dWVC7dIR87YbCRO5BMhJK2Wjb4ymyA9hLKlkNcu3OQgbgF",
+	"X8esqc1J9pRTtK2aYbg5hWJqzPk2LKz8rH4lVMbiPe3uzSkF4+g6MO7dbZ7SsHx65J7CTbyU6zILkMP6",
+	"nJ/nhdlH/A4NZ/BxT4XNAehKcaMou7W1vKq0B6ieURX22ieIP1z5rcsMQEf7CcXtlN6jEFdC2dDkMF0V",
+	"flWsYJnGKPFQ1q2gYRz0i+bmXyMXDe2xb23ENCSAcWUh0lg+PpuI1PwI83nva7Sl9g2F/mo4flzpw1o2",
+	"sukvo0JITaaMZHI55YLloHqCk2VZN1zWukkxxBrVgNOaBtALH9ArxFYKQLUoXgUgPFfdqSgDMAJ2SUVp",
+	"7OBug3ab+CQjr+3S9qNvGOtpRSSWztu0MhKSVNgSQsIco6lhn4cdu271yrG5XTAravgYDoiYKFbVaKif",
+	"2t3ULFT4Ws3UUjNHTv+yEBdG81KZXLEElRNz2HwOzVBlq7FmD6ZpxYr9xSr6wQo00Ry6Igq6AOXSCJh6",
+	"BXTXnURw6XtXj2QLDYb1cVi4fLVCHQGwmDLbH/9qyYQzRQyT90guJbWvUEE0vWaiqv2aUU0LOV93YoC+",
+	"cVygv4RzLrP10pCgEb5L7ZKbeGtOYSboutB8VfDYJRpgNEX2mPzn/7GiRpW/pGurCNpOJEltVMq1yFlu",
+	"ztzJM5LjXhPgKOqxikzUhx4BgKuN+XGItglR30fBrRkk0YMYkG1ISbWN34GxdMSKnFcgMo26p6ckrY8z",
+	"bWDJNGgDaj1SNRFpZDapLVPcvSwp5Mv9DKhJbuIpwuPWdU+XqO4hOqEY1ZR1A95MBKQaOMCo4JzPZFFY",
+	"pzWSvT/Qp97kGrxOS6iEUEBa40SM6utDTsYJUUxo9D7DsJSmmtVZhVE0zcBRygsSysjPIAEGs4eyv63p",
+	"0g3MVmxq8/XtgxQrP5nfT56R72i2SAidCEgPwL2dotBxYc7y2CIf6kVzoo6e4zkVAy6ON00Y1TOIa7Ax",
+	"hr/ZaMFd75/zrm3oAlhKIJxDL1grac0j0Br+b+1NrjbMjgCf9Stvuygabr5yV18CVNaEwz3DU3naIusq",
+	"3XPQddg7KBfd3X0/ntXiyVY2JCTe845Xxu+DUHe5czovigC6t8ss1gThbQietYqasYilhk7qkvuHIwXX",
+	"YAHiPtQWJMCA6ntrocvN+1lXNNPby/fk+cmrV4cnhBarBT18BtjJw6A21R/pX8E7sDXhyqwunLkF/Sst",
+	"c7mOpt2ERdyXswjOBgAjQIOVTW7rMDUt+WzmMnAbwVy0XErB/2qEPXht+OzNGfrZAww3tAlHTC4WLgaG",
+	"8CRBSrEKoQd2uYMdrU2vtoRtmtp26rpkss6j13YEowNNOOwcRMe0Yx0/yenbucD8vidxW0crqs1OH5we",
+	"/K8/nx/+z1/+9uzz3x1sPaxDs1Ue8vC2Y1x3DnF9kNP/OOO6M/toBdEGY3niCzvKDq7ofLtZrsQXrF+H",
+	"ziPGNE3nnUZTy1AEu4WPTzFu4eT4uBI6eY5GVTr3VYDNv9Px8HoGNumjspOdtOxkHUUEQ9Zr59HFPYel",
+	"4QzKvnnYrJsodMwjxTlydYEIJvFyhQWj+RVfsrfiDd2oWjjDcEwPn42x9UivntDLvzWSp4LWicVekREY",
+	"D+CnpI4eZEnMKNCG7dQByXc2Ot8LxHiA6BK1hK4fnxLvnjG2V1bJw+drrWykRnXUWueqC3kk2IQuNlEn",
+	"3G3ZYfeXFdZIBnM47fZnxYoiwNCx+B+VlS9EFCIjOUMgqbqhbww1OEganXeK305En63xzBUN82YukCHB",
+	"LAcWr1PS6pZ8Kz8lCPFVGeySDnivk2dH5KIChQ/C+SyyV/tW6OL1vYYGb3n0PdcW0KyTr31GTn7DJrPa",
+	"dbPd3kRytjT0XKuFDqK1w91C+utK625eXg3DI904lDxIstESQnP4SjtxcC2uhbwVUSyrASsZuwOfJiNx",
+	"FU9lANp1wnFAUj7V3WfYOaCk35SgvOXS7q7cVVkx76M0108N6LM963Ktd7Uh/9aw+ttiQ330P4U8yzoO",
+	"VzS7/n2wrnvPaH+UChEDEmkfYRy7psnGT1SsMnwHA7MQIJoUjCpN0l/jkoe5tBFLNQa2XQcebNuaXjw7",
+	"+UOEf0T55iDD0/O44ckz70cGEfl10ElOqmU+abumaHBDd1+hJ1ujpH9tyLudpNNBKt/3iLKQCoLPTAuA",
+	"WqdkAEpEyYrqbGEjb63HlmquZpujiXhnTaxCavDCsZz4nAVbRQjJUTERlQm/VEn/bVZJT5wxLW+j2lwz",
+	"tgohadGZP6jA5Jey5V/Kln8pW36nsuV9Ncffu2oQ6k4lxxutnGGQjRxYiTzBgg2M0KJkNN+YuR96AXvn",
+	"SuDD5vSlEvdDV+J2t0DF/fcuDfEI9bfft0br7ioFnxz9tqphE+vbUvVgcT+YM5d1DwJ+tqBiDlFvGx/Z",
+	"BwXOyKhcF4w8G38pr31f5bVvF7JoF9neWTy6r/Lb76O2jKBPtP36kMl4xOfuVbsHmT+663ZDTT/TKaYF",
+	"IgGr00o3ICNzhdQmNSZcI3kDFFfM6rPXSB+vrndrg/+kpLgw6lTshEAVbXjqY/nI6MP3r8mrb453ONHQ",
+	"wvsVgwBaEfOT/SAzqrvyKAB0q7BvNAumUqIWrJglRgSgG/OfDS3z8VlgP+OKXLOV9sGGCSkkppi4RmM5",
+	"FgXTMXnmCuWOzPBPeOXM/cO3hoYM6NK5pREQVbnsML3oCnnkgw1aIkrVH8FLb7MGgcFVo4qXABrgYRPo",
+	"AHNrEtP13QZ2ZWNaN5bX9XuWXuxhn1vvPO27JE2KrthMtwrDyml6ki640ntXoeNPVD/N5ju/CQ/K1rRZ",
+	"yMhsnZeOoKsoHQwoD7ZPZf4Ya3TYnd9HQf1dVBltQi9z5TB4XZWEVUE1S4iGaBb449Qmjc/BfuOwdUBC",
+	"QyxzSKq3OL0jqLKg11OWkBVfsYRMGV0mhIq5ufbNzSVYEW8SK1XsCN1dQ4qOsmSYqJxZ3my9U74Kj48u",
+	"dwUmcGRLo1nXwardXu3CfFHfU3KmDx0lwXjiVNSsI9HHWt+E70ZLRvR+XX87/H7rt7UVf1N9FpSUGPI5",
+	"UOpOtwhX55nmN1R3F390zy1eNMmoMNJ9DbjR56LvX2wCJChLtVyQNNy4lIyg1Icr8TE+q2NYoyFg5AGu",
+	"7fmT4unLVXQLn/4QmGMPZqc6BP7581fkUjMG4uer41cnh1evyHmxXnKxXkbDhAaIBLVzWilAA4WD4cUO",
+	"MIu3ZLRzL//j36uCLeOzOmx5cz/tZj/lftZKJgw+yvCBuVu6q228FS3k+t/6avTIiI0KCmGRBFt3QQel",
+	"GAIGGamwsFNVhTor6xdWa1tkP4oqH5e4/lp6LkggyMr9NVAa+yE4Zw31xQlmZ77QHTg7QMN4NBSE1iVg",
+	"5Tgkp/pcwO7q5h/UhVI2vyxYHdWp57QISG3fpze1y5TmOTcjosVFbf1/IwUfIlVqSqnUoWKZU2Jp7QoD",
+	"rwxdQooIaOsKGWedMSSE0WxBbNmHicBUtyql7uQ4gVaAzAqmwQ0AuXdGPi7kLSsNm7dk9+J4fEQu1/M5",
+	"1gOFD08nYkpL0zGFMlepTR5HkKdbX+eMpOjPSMloVlCdEPXrmpZsfAZyKrxhRNWJSOVas/KNbw6+vaVF",
+	"WMxsVLWd+IaT1mu3UO2zZJmmYr4uaDk+A0kYoVlQCq597lq8ZdOqmYSks4KKOat+OkNReiJiH3t+lR6R",
+	"78Ci2aqykdiqeXbrjAYQfgY+5iX9FFLqyfE2eh+mQzZ0j9+nJrmDDNqov10xm9yXIa/KmjyxThlcf10L",
+	"W7sUFBok1WC7WlTUqFb+m52xPdsNdptNgYXVye+IXFjF1zBDX+ovIbSqI2bh9DHa3giI41OoG8gYHDvQ",
+	"juHYGWX5Av46Ij9YRRibtVUDTbM1rho2PRGoSoxPSTqFl1PDmKALvkJIe0aX5r9w9gHPHllIA8EOhobS",
+	"hwawcD8wKGtpLhDTsnmDg5xj2j1IDqDZg+TAtrpd0d4zALyxB2dW5fbXCHWlBwFnLmcrJnIjUgISHCxo",
+	"UCtqW42o+9WIh7lFOnXjlnOkKozkY6CgaAkuxbhd+ygSiMmaLH5wIEk/G2uFpZXrPg/McAXaT7o1uyRa",
+	"/CmY1hmZt0tqoaINFS/HTkMjo0bhy99oUOgWpbvHhNyheu/B87eYr9d30MZ3HMkWXb1GOA15pqdqWD/h",
+	"/Me/N0jH/PD7IJ4H0/Dve6H3LXT31HaC7SaCxvUS0wnfr5g4X/E31h3ZrQvGlNdzQeD7i7fk+dFx4NME",
+	"0K7zi7cY4qANUwjtX1X3DVdmtFiMc5AS6d5rX6SzMoZrhv5WCetpeFSFLor8aSlvUBLI5GoDEnDUSCdX",
+	"HWUy3HiwELTikIflh0tLBnXDZKnr5T5pngMiq+ke/oFJz8mB/cGMxoyDKR0Vc5BUhkxW03LeUQ75hhZr",
+	"NsjT/BO82aQ+uTqwI/mla19/cl1QsbGCyTbXfTMXM/ilusL7SbQ5lqpcRMtRHi/cbkaNXpE891EgiJvF",
+	"lD4FNCBYbHjTijoOrtjaFbOC0VIB4jFOeCJQfxwf1Y4MYvySiVki27NlXZMDgrtARqlrJCWA+EwoSc1E",
+	"0nFCFkxkDKvSpbDM6Rn5ZwkBOEQxkFdXBTVcjopNekTew7K4klEl3bgSUiUjBZtpQ9QCsJnANLAuDRM8",
+	"NVIvK2aHpQ069bWkVGoBl81ndMWBq+GKErbk2qgqRrvRKiMlg65RHQiZI5DsjGbsb59rzFFd89WhXOFG",
+	"H66QtG2yvCGxjWE2VyzmTbQPiWblUjVQbrm4kZDUCLMhWu7jMav5y1Zhb11+s57Y4noFSqg+Puc3TAxD",
+	"2bmfEIcAbMsZU4e5MATTPQmINmgWYb7MsmMVBLdiXJG8hhvZWaYkMIq7Huur2m+jDqhlmCWotqe/T0PQ",
+	"k3v8g0Xv18ad9t06SC3Ave5DFNFC8Ez5o9Q/n60HbZgm0jpH++g893Ok2hlJ9BNKr89fvTyOGvG7jl/j",
+	"5EVPGCuXXHVj3a/88wAwlnxUrDycyrW5XeU1E5jube6b9VQxfWYXsf4Kwj1pMqcNyeonzm5JlSJzkBx8",
+	"l3Nd/wXeeS2XKyo27oXqT3wK9wWxmSHuncaPwZsg7gcvwd/w/JJp061vJPgbnr+j5ZwL/+dbLMYEr9p/",
+	"4+8+lN89DH6AN/5lLcGCBk/dHzgEwA50FdFwFLWf4C1X7qb+YutXNxq4QIPBuL+xxwVfAU6h7y/4Ad74",
+	"k5y6Z/hP/C5bsHxdBBtX+wXe+fH1h4PEsQ38Azfi/OLcbwL+G3/HQGoYf7WVjR/hzSspC/+G+YNcsaWz",
+	"Ul6wEmx7r2nBp1ZZCb6L/X6uNc0WtXUIf4oJ9gH4SWc2KIJ/h0g+pxgEFGSBYoB6HHeCrFcJmPEQExah",
+	"LGRJpusN1CZOoRt0Ipk/l0Ch6fiIIMT00sV4K1beMGXvxGsuctMhjO50ImgFI4MDzmhZcqZI6rJj0zNz",
+	"yIEQG29UeP1YUAWmPZPlBIQj93ScNEsdpGDQJrQOhQ+WE2ErGIwaMPPY+DhIc4R0l1wCe6GrlbmjUZWC",
+	"GTp0x3iZgSEZtSiZOxmjUVqxmcbGylikPbg/3RTBZO3/CtbT5Se5MPFhIHS1Bd3StVld7B/+dde+kdDa",
+	"ff5zKZUi+NRcIhkTms6ZxbwvmFJozDk5Ph47Cz68u+tQHhzJYQtCBcb1e7NVfR5PNO7uJGngBktaFEx5",
+	"xImgnp4tRaiIlmBkazGiqIDSRhbRAwyIFdt01sOBOFEQVeXHDk522BBzzCssnbj5JMBL6ASgAmqsM0JH",
+	"jyI8L2r3Ej+tjHF/gJI6J6oBOgVspXXY4yhNMIqouFdf9GgZbFq7s1yFPEvqp+6qgRR7Qzgz/onl7tcz",
+	"f/W451hICkyKSpvDcc1ysl45Bj0HPuE+CjkFoiVU5kluC2nkEzFy1x0HRU7A7oyPKsGnXrOmZIQWt0YI",
+	"t9/VfZuNnei64rmYezmwTT4o797yHDs3epmyb5NRNSsVcydipNG7Dk564T+2BRtrzPOMHFsbBNb1Qrth",
+	"ZQh3uoM1hLs/HQz344YD2Xmi5fsdLa/Xq775ksn6+Pg5+0dyXKsnH070ib0la8Xe9O/ej+wWXBkO/dvI",
+	"KeEXcbvTWjF8/C1VLLfU13URYfMgTfrbBwpawokLK4DA4+v1qrPTy4VcfaCabeuRTi124JJmCy4Y0XzJ",
+	"HEOAEvol1fHwkwZHjM80srJJ45xEx9tFZF2sMDjTfRgdzprsDB5OCgxP+Zdz/eVcfznXD3Su4+dXTgu2",
+	"jKLofvj+NfnDPxz/gazwpQDwp3lG40i8PxuF8taIHbelFHNM7rHlQZmK++ZYWcqyNy6320DcNAI3oI1o",
+	"wXNbQYUpZeQIMt2QGWdFTkbg1TJk7ViTHSTgPWDRGCg+TUsMPwVLcdyxy4XSVGSsq+4ltAt9RVfAvtAl",
+	"X7vveU5GgGZkLa7/38MP+OTwbU4WjOb1MnFBJGFHTVjT+B+vri4shoBH+48oJlzHsCwuF7LUrma+W0Zn",
+	"HbE0FB2R3sRzwz5+eEuc240FCa/NRpOq8BsM/ZSkX9tHhj/dmI0/tOuWTsToxfHxOAnfWQu61gtZ8r9C",
+	"odsXxyf15zNZTnmeMwEPn9cfCqkPZ3Itcmz6Rf3pkumFzA/NS7Qo5K3t4GX9rUyKWcEzDc++qT+bS8Gg",
+	"6ZPGqLWUhwUt58x8dfK8OSXvfz9cspxTYOHw5stxMhG1FUIOnpLRy8jK3FBuPbCjl8fPx1bsx/Cmg9OD",
+	"yEJsTQXWGKOBdOQpMsqfOqqex2yEEb3ltLI13QeWnLU2ejve7wJbbigwqIfMb4oOvxtAuhpy8c64dINM",
+	"J5dQUFYF2+UA5gMAYl+3b1/cTk8INjIdOpBVfeS9kCFCs81AFBFwnrciRc7dzC1qS30dasPsxIdMhuH+",
+	"faAd5VEWcl0WGxCk0NR0K8trYkRjViYOnox9opkuNoQqQOE4q0g8CfJcGkUMvc5gN+jooK4ZVP979FPi",
+	"cc9i7K+6KLUkVCCYMoJFGDGH5xbWx3C0nKtVQTcdOdM8Inm8zSu5yPaT29Z3yB99E/S7S3udARExmonW",
+	"bo1G17UKy97BnYTA6BMRupGqugHgiaG6jn+03ZI3EaHRH5rDJ+Mj8lYrrHNLOBoWvXNiFLqRxkn9oeas",
+	"nIhR039kBmgJxDqMEhJ1GN2n+6fjGvRhzA4K/D6uwz6vksVvCh1L1ThOA8M+t04y9+ZX6oj8KDXRco4I",
+	"DrCA9aW9N2DHbtfUuSDsE9yG87aLqn8m5q3+WdzLDHZ0cMVtOWUY/BwchsTDhMVCoKtDuJ/t5zftMWsv",
+	"iS1TsnVFlt7A8sST7Rb9Pjre22K9dUHQLId1s2yp/b2jPOj00mHSUtMV90tSpT9790izQCo8h7RwS6L/",
+	"N8DFd/nrorf1gs86Ir4AoI6x6xwiv4gyb4Kcp2JB8DynERr62bxuZNLv4YWOCNWlFP1fv4MXOr5WVK/L",
+	"/u8v7StdLay39H+57ulfL9al6v/+yr7S1cKabWsA3+j4/pblYlsLP7t3hhg+7YZUIwv7CGacuI0PdsEv",
+	"Zye5fffrGoOy4mIhc4+Jt32YCVgKTFxt9oA4OThW/dtt8vRNvu2Vrf1rcdOoexrnCT8GQrV/NUGJ1jBS",
+	"lK69E77YoJpTex2C8hU3WsSUMeHwtQYFsXQdwfNwEfc6hrUW9jyKtTb2PI71NvY7krU29j2W9Ub2PZq1",
+	"VnY6niE5N+kyeazD+xqg3OPRF0sqNmTFWYYZ8cGJttdIuRbKu2QAgJMbscIIEPZUD79j3tfIurecUFvG",
+	"6KL59zVK37HR7mPwvkH8uza87hxtcB52bLT7sLxvHJFdG+46P+/rp2bHZnuO1PvmQdqp6ae5BHsMJNW5",
+	"sfcKHJ6vIPeflrp9R/p3EpC9pbAQAu6m3PFm/G5A/6MXxy/wJrM1vRBXCe6thLw4dta8mTeKVR8bedjc",
+	"daA3mKa3q7pfrr0v1x5eew93PGWp3/ASkUgiLghZapK75w7/Cd3pPs1WZUzkLpjH/xGLyrtcZ1k01xyq",
+	"qAh1iym11J4pNBthAm9OaGCzrZ9r1dXsOQYROtCKLUvumomt0xWdxzTjKzo/hDB9Z1A+hYrGSbO4jXJg",
+	"TyWwF1cbhjChIRhfLWjJ0JfjQUHvCC7aMnD/DrMkjSoB5uCBOZJKb4qtYcxXdH4J71mrSxT6AFwZ8NQm",
+	"eM9rkdY5K/kNy09J+meu2fKX1Nw9BSMU3jT6GaSgsBzIOUR1QSTvClU+/fMvaX8qYgv/qCtfE2ffzNbE",
+	"KfZnbV7R+WAE7BbJ75g/+N4mGkfxTB4jk7CdiItZp9aOtQ9e1m5kF8/5w0Y6dmd7Lm1tY76k0e6TRut3",
+	"qNOXCHtkc3Ho/Kgekm6LMiuWmcsa/21vlOQgp2IOVu1bWgq8K7mYSYALnS80vFFeAyiFECyrH9RqPTFq",
+	"/YOhsijCmasugPfL2IxTXjNBpqyQYq6iSfj9HrWLhl+MjJyPLc6CYw5dHDXhu7hv7Tduc9tckS/ZX6WI",
+	"+QDPfzzH0Ef3DoI+TzdYguQwpxsyg4Ojdqsk4Pts5H5ED61Z96D0XGSzYGdAxKFrvWBC8wwQAYOIwMhu",
+	"AT/OP+osiu1uM6KhaXNzc6XWyNO8dphTzQ7NVKJ2v08rjvmVQ3pQWq4UmTJzGmmWsRUUlvjmm2++OTx5",
+	"dvj85OrZ89OX35y+/OZ/WgnFDozrhVxrAp1thg/umosIdYFKi2MOE5drCc1G+hJSB8nRh5DUfGZIo3Sf",
+	"ZbQsN8E7KjzhQTcY8hoHoQ++jkZUu4dkwQoEE4QhhInXZwGaW3tyw8uXVInikXhVXJ6tl5bnN+YT03+/",
+	"URn3dwTnDQph38hrI/PEeQUs4mCfVxWREgeUgZ1sryah2f/D3tttt21r/6KvgqF9EelsWpEdJ03lm+04",
+	"bVfWbprs2G3H/yx2HEIkJGGZArQIyI7+HX2q8wbnyc7AnAAJUqS+7TgNr2xJJL4xv+dvImKgl/NXv6pl",
+	"eWIljtDO3h7DfAXLWx74F7R6nWrpREbjWy4mkO/+lmrajF/pIlERv4YKwsXJPJMxeK5tMzbE2BZu8c+v",
+	"E//NwD/rTlA4WpNMzt/Ke4jsNjJg3bEu1fZa5yN0YLLAJEvlhSoGThprma2xqLoTtZyzZ4qMqLKxL4ae",
+	"w28u7o0r0n0n4ikZ9AdnL88D8qOUmgz6Lwbnr4NQfISjMOifv3zx8vuzF98F5CeaplKQF/3vXr88Pz39",
+	"7vV5QK4BB9i9Ovj+7PvBi8F5QN7K/2aCnJ71+uQ6r0NJRSgg3ouMjdzKpRiS91wsNMTHnD5/NQgMA7oX",
+	"BECI8S6cVYO/+uSXIgcVs8QdYaQ2R6+oW0a6b+RnGw/7JSru71CZ4Q1VbI2aWrupXTwO5LS3CwDuqrJo",
+	"3rwgM1tnt+yQTpeYuO7QEkcWk2nHckL24OYzrbvUpduyHQ5OHvzlLtBBMvy+sjRsRo1AfbqFFrS5blkR",
+	"NCDHecAkXGQI0tuIHnm6l1j/qx1XI9WCEeXxitWNuPDq/NsLqcmI6XvGRPGwoUr1hM4ccjOE5mXxIxTt",
+	"zcCIcTMkdzHWCNuPgklVRhrFHahn6g5itx6A+Zlb4dHSzQ2h3FKqdM8mB9sDuJWYU+ZMu9hLSjvjBl53",
+	"nTEuvO782HDkPNkK0D3GmZz19w5cdHqWF/U94mmqmjLkdzYMYqOPUMdtFSYWuz68pFsl836daQv3bjsa",
+	"bJe7tZ7sQ2ZxofdFAy8O5YHhvhljJKZzrmnqSkk8ZujvYTDK6+/Hg9T++11mt1dM1N6OSz/ToYSFVLBL",
+	"GHcplmh3v4WjTF5vTX4L501tylj0nLUQNeWNv7CBlZKY15eUrYmIaggeLHp6Vl2VwDA7V3pVWDvYVsyt",
+	"iB6rUeG3J9aQJuzyW9bq2NQVK4Zs4l1e2YsheKu2dS0veceyKaPJLoPLFmKXxxXTi/n2L6wtPuqdWL/h",
+	"Ykz+9lRmV96IgtH5p3H9pd6O8fnXpOV++3C/YsX35YA+8SMOJk1IDRvCEjJlGSIm8YkAQ0Re8bmO6K6j",
+	"k34KR21wi5C6d5EHbVvmOSRCeo8fIVHjy1GldSUVHO6neYSLSV2R3i2o1o4exCdP0xrkB2g3XmRcL6/N",
+	"61blZTRj2eWiDj79UpSsr13fTA+Zayv2W3RhGBYazaSyX6KVFTznMG4QFKDbgmVMtZ4jnD+42ow0KYWm",
+	"sS4sJJ33H67J5cd3RDM6W4VxuCSzRar5idWK/3n94ZcTs1UngF1g3jMCzL/l6AS0vxkVdMLgdoQiFP/j",
+	"f5DLwrHDpQjFD0BWc0B7wj7HbI6iypTR1BbTdVj+hIkE4LiVBSSPLi10AEWj4xuYMaKzxLAwCNQS9UNx",
+	"ScAoLSaBC1YLrD0e5GCwTLPcRg6xN4qcD0775DJfeGLxHP1NCkWXlvfwli2DWu9KdT+7OAtdRqmF2nD5",
+	"koQCK8FZg563H2QhEjNZz4sSdgLCUsXI+eBFrxg4ljWzm3ZPVS5g2mmGwpC6sGPdpDB2ABMIOxeEuheV",
+	"5mlqnVvzTN5x02PRCHk5eIFicPSJ6Wx5cmnoRuR23nP1hALwHB0YL4BJFNO308VliYrXIotL3yc/lBaI",
+	"JCxOacYUuZ9STbgOBS4rFyT6fFK0HA3BKiUghwnkbAilkWPbJfV8X5jDRdMUYYG7kRGLIzJj1AzfguZz",
+	"e1p6bo5XErJ3cI4n5EbOT1J2x1KXCmy4veFYZ+cnOX0lSPTUhWHGJ5UHX7zyHvz113dvVd80bHlnvgTK",
+	"xYoZyo1b8GfY4UnYGZKw0+/3w85fEbx5w2dMaTqbY/tGX3z9anBKcjcjLNuvN1fm8KBfBRPNBZHjsWLg",
+	"XbBGPzTj/3pzZc4IPBsKkvsyS2+ApkQVNvx71els1r0sC5e81TBwgIhx8CsjmXBmYfGsl9W0HkFEEpKW",
+	"5/9WUkBZsMp3J3Oq4+n/xJ/NgCPNPmt8HKsTiGX5rf8LH75Aq9acxXBu8HzGVEjBY5oSwPmwxlyRLmHQ",
+	"P8NzZpjRxw/XN6Tf7z8370ZDEl3LTPfByWVGCZ/ecihwdn3L57bA4g29ZZEDmUEQHDwuMHK3fFzAats4",
+	"IlwqI0f18wYU5nS+HAwG0HDi5b69tEG6tl+Z2bdMD9wl77tdndMJXH+HxKPcLXJEwMrJZo3Ng/Y8Y461",
+	"6b4PS+5N3jonoGAEymxL9EQoMuaZ0tZogXUwAKzR/xJEEyCYidSwKFXpI12SboQp47CkAv6FTu2HgES/",
+	"XL7/ISKJZMrKetS0Z44Vug8t/I2h84ldF0Mjlcy0keguzC8uAhrfKBjIwL3Ndd/baEJTQ42KIDqEmiRu",
+	"b6BxjOQGS7vFf8RcSylIxBO80h9ppjlNCQrQCgrEEYqnAMqhkK4rDdOzpTfq7op/L/z5mCHNqZ4arpmj",
+	"2hSkJ3B336v7Ym6FWR4gnUBox5SnLDFXTenIXxuYAQoBAD4FNTf9oVmAGxwXzuS714Pveg7/Ys6yE1zx",
+	"CNGrzN7OiYRx3xWoU2YEi4zZKiAWRKnznorFmMZ6ATrQh4KeXrPsDpNGrb+xM+zcnWJRHig40hl2XvQH",
+	"/Re2GA2Iec/pnD8vAl1PINAVXIpS6fqcMaQOzVawlbDZrjlQkBCXLHCVGLKfglEOSQV8Huecb5lRgaz6",
+	"VTxjLceWwr6RydLJh646U+W8YJVeC0S0GiQlk0WsEeTBKf/DzrmhP9f2OxskmEeK/WUlV7pF4KANzqyU",
+	"prIFWjKm5lIoXPqzwaCpvfy559hcYoZwvs3zb2hi8b7wldPNr/zqoVzhSy82v/Sjg77CN843v/GL1D8C",
+	"CpR54XSLLj7SZSppciPlz+bu4nsvt5lPTgzeG87nEJBfbjMve7t+LfCtUHNC9DLfOFC9AObu0okyGthl",
+	"5WoYbcwX9zrDlSIMppPaSwpcufmmXlqCRckIZA4gogopYcWSSRYCkBNKLM7Jlzd0kjO5UHRz9gNXwfzj",
+	"dWs+8iRavdyVWhN1l9vIHeWrrYBOOabdGFpUPPLcjB+GD6Wstnj4Lc+2evSWz7d5zsggENi0G0namoRY",
+	"Q+BfloaskoytO9rKcH1D62LXVxTs905wqhL+ljY9Fdr0M4i71e3ZiS5Vy8U006U/efKXGfOE6XXRk6tU",
+	"YYUm/MR0Dbc/4NhvPO31BfSrBP3vda6Pc8R+Yvpg3rdyxnZlAO+Szl9/5AdzoafPrTjNGg/kJ6YXmUDN",
+	"GBHpVDkQdkNwN4lK8aGguFq9h4ZivNBQlR8QXnVgoRKoqJjuwNzwb0gZQCXhfHBKRmwsXUJZthDqIo+9",
+	"tuGpRawhBmGTjBkKomx1fgAoMt9lzCjEkMEI/opuXXD3KtMWaMdYuZUWF5dBdPyD3kg//L7uasJiJO6B",
+	"vW/YF7kvb2EqI+adNIi4xvDKAvTYv0ELrCBauTVmnwpyDPmJJ3J84vITD1PmmtMdj6vVXZl+Pozto4do",
+	"dVZvOz0bDEqlv5zuBn6EVnFrhaOq4tZw1pfeDbyqPrGLArdyM7+ABrevZla+nq1m9pVpZpZmtzTnSSlk",
+	"jbx1R4rTqJqtUpyj6mY1PPvxdTMk0a1G1qCRHYmpHVczi6GELF/naACmDEYlgk8vrZOYK5vNHAEkiC2p",
+	"znVZbAW4ujwmGBsYordqnrE7Lheq+jMUA2YzmWOyO6CvjAqFGWL14q0tiLtGts0r5u4t1LIZFEzpyPGY",
+	"x+x/0XjG+u7noJOviQvTsjLwZTxj5D0EXGG6+nwqBfsFc8yGnf95Sl6+fEkGp4OBkY+nfH4jL5MkszAs",
+	"FP89hXrR73makk9QCg+wVztv6VJDFi2cCThwv1531nQtlaYphoB3zl+eD85sIQf2MZN3HEDKOx/+gWd4",
+	"K6Jgl/WdGEuM12sl9L+9hG6vKrrofRqWU5QGgdzdwb9WaNARpPDuqgO/l4eJl0iWjccMhctmcL50IUmc",
+	"0oVifXJtPfTolVdD8KkEheO/aC4gkXejoyAU0Zh+dp9IBFQjQod8KRhYjklUuu820CBjM669L/1cy1CU",
+	"X+kbQtDk61lDE0GdyLerVSRWKdojKxMeHd1JqSi4eEson5RaUSKSaksqWSr1X0Ml/7TNvttFgXBkoFZ7",
+	"8KSiB1IbSie7Xn2I3YxbBaJJgdiH55ZP065E3u1bApQWgrxqGLPlnKWwMVsVxY75mY3ihHy3ADmycwiV",
+	"MmGoaWa8SNNQ2JyOblQVL6Me8EhF71Df4AITxj31wAxiqjAOFwQDLz5QjkOx2uYFMHcXmwczBUBwAiA9",
+	"AKGRxwyPwTfVdTF7EOAWir0i3IJqfBuIKy4il0OYWygs4A4Qe65g5snOKhDsyz4akBfcV1KG/vVnR847",
+	"w44tD2uD2aCwnKfdBB2Yv6/lfP89HKftSMc/lRQw9B20ikemWVCmCvBMWgb8VBiwDWxNlza09Tg6S9CZ",
+	"L3R9lWTbz7BIj3Yh1ag9YH3+lNGMJX1iyy6vWlHQ8KHWW0h2vvu/wtj2NX88uBWgva/f/H39ZGuMH9e0",
+	"AJWwMMR7jYnThvVz5VBLQb5YrOAhzWSySFlQmyWQWylB3JjRJRmxUEAgARdE30v7tur1SZTSEUujUiJF",
+	"nj9LIiQcKiI29gDCU7pCihNAsgtCkRfQLGdX9iBmIUoyOU/kvc1IiSDpbp6yq6nkMXtb+tEVm6IjBVjt",
+	"WSgKtDzEXAfE2wsPY9dLSsiH2kCQYPkJWAnUGqssPIa2hAMss7ConWHnH4xqok3LkNEddHDhO0NQwgvD",
+	"6JRRfWMeg2FpxBj8FwZxBB0qBKMpZIdPaZYwgYgoBTkb01QVebhuzbePZ/Bm/ZaNuYCK2a359Bsxn+LN",
+	"wNyTJN9+n9h5TzQTPP+CNZC9w6yqjuTlSFK1JtagsLE6m2koGoymSPsCEkFV64BE2EUEJNT2kdcFxt96",
+	"ziaKNyK6CAVkNeXpTKZjtNWZ/nJqTlcodYFZAAHyKiJdV04WCmiHIh8OdImVtzHfy0KsFfg3MwsrYOjS",
+	"0rMb19thN9FCsMYWNKE1yDZRy8c2ytbR6Z3Ms8X9bg20T8xAW0+G1Q50ePVyN9FhF/GB6fM1sOjwvYt/",
+	"dmMhcqEzPplq0qUkpUbcmzDtZUGe58mtQDq5IuOMMUInlENuuSPwZ66eTqX9ckZ/Qs4cbgnXJOEI9AwA",
+	"J32ChRwUuWVsHgow6yiLI4CNYiswjoXQPDVfL0HxFeyzJveZIZwiKMbhTGi3bOmHXoeiS8m8lJoKIjWC",
+	"CGAJE8BB3k/sxJWuip27SldvLXzQX0HnDC9OJahXErWIpz57b23bdeHXUJzmoWSiYFsHSenQ1LpJNp6X",
+	"Y3M6n9/UGzTas7WN3+Tgg1VH5PeKu9psPyxqlGJuCckWKVN98htSW5pmjCZLa74ysq91LiKVlZpkzJJZ",
+	"IyU78ut8LQnyBYVBWoLd+5wAv/qsATujIN22uT1prbU8HqDiP6I6/SUvcGuUfNJGyUdQ2Fl2ojlQk0Py",
+	"hKCJHXKCrmzfm+xzLLvh4M47EsrDbzJdzBhxU1dI+ASbSM2BUoF27+E//CRBtd3pFuKgW6vat2RVM9oI",
+	"ntTy1bTfb7ibtpprzbU8XpLQOgtR/UUsjEN4olvrUONl/yLmIUscd7EK4VlsicjTswflhGIHClK6wY0U",
+	"ZLekn5wgNGujHlN+UGnWne96IVbbs9/qn2v0zz3YUuVQHZbp4+SsXd3gzkW8DmYMXCtdo31aG2CvkOtC",
+	"0fU9xtDHhQdT7x58ZuvWxFSY7jK2UCzp9UnkFy0o+cxBv11TeIB8YjQ5gQQk56rpRrF3nt+BY8r/BqD+",
+	"glAUXy7nrPKYLcoDMf90OWNC37BspizkEuAwwcyiABRpBMzsGak9FBZtuk9+tYbPUhPvEkRQBOCzjyxT",
+	"5rr7iHfnh4rwh4jvccYSrn/mM647w7OXg8Eg6LhFsdlEby//62QwOIVSbVj8Ki8zh4lMRd6aOX1YBxSH",
+	"eXL+3an/Inxrv7M8NfbJK1c39LMPiG21BMyGIh8zFgPErNEfpDbdd66nfK5cOXZITOsEnUWWWnBjNXz+",
+	"PIG3T+bu7Ty1a2e9o9U5vi2do4au76FpPBYSgcMetYTRh5PzrzR+9siv+VyQAfvRFmi0vnw+5vajT0Zz",
+	"2lqmeP08lSqJehdEs88IXapqYqwCn6cUtf0wutq8BEWvSBcxXsHFVBTQ73lgqKWwgbcVNqRCYVY2ZWNN",
+	"TAduFbmI00XC7OOWSy7YYapcq8bV0s4vpMLtlnOVb2FLk5+iCqe2JMgbFDf1/E/377v17vtrOXbiL1bE",
+	"ysX+lEGmCuJ+dxsISi+AEFNMVoGqBQkjIxbLGQuLGaP7BmmZHwbg6hs62XMIxCnqk5vcL09ockeNILZC",
+	"pZUsvgLYfUBPs0n+FbI35iKx8QJQ0pnUhhe4qYdi6+gCI/iah52Dy760u8DrO/cbVePjePbdNLEgQHng",
+	"rT682de/r9TU4NO/XNEpIQgQDqiD86tekJ3Zt2d6eQyzS2Mmg7cY7TFba3bZjxHsnCmZc4m9UyULQ0iR",
+	"K+llOtZlSdqgASO/lxTPqLdlVqQHQ1BuwGK0ZHuaUMiKBaViVNnLhIJZkeeDgeE7fpUbrFETzameogll",
+	"nMlZZJZLpndYICF6juYtnfGZyuPlAnI/5fEU1wQ0pxHL61iFoihk1SeXmBVq/ZTSywfFELjICg3o3C0K",
+	"QuTBFy5oAx9zAdIXfiWW+pbyBhA64pYtMTojplm2NAMbpVTchiJatbpEboe5iy7AkusE0zwwFto0sUI6",
+	"D7I6Ya7pPkan3ZNNfbtUnmz6cjAYDIw+Ay/RJPFeWF2l53E2K979s2yEujw5/a4wQlkTVuevryGDdUsm",
+	"0oaefB35qwcKTfuFntUktOaJD0VGK+lS4R4ESu/b7DUgg6011rt45RqbvVelEQqxHZdS+fFpe9jHH9Yo",
+	"3FKBNgCtFIB2PDuzb9Z4bgHmLAzgQXJvrdn6hn3WpfvsOxjrqoaCicDCpZMuiDcIzYHm3t5FKCKHigfC",
+	"JtdLm7JVwNtF0JW7aH3ynma33Dov7csksoToDU9TLiYRpMC6L6+nfD6Hbx0Fo5rMaHZLjHhZFdoxXTZf",
+	"Sh+6MBSeGB4QJX2vsDBSHZlSBVnCcmzLRBamFReqW6rnZ/sJBU+M+GarUxrZdy19tOWy3PRdfUwaY3YG",
+	"I12k/YHDXwlse73CflSZd8mcdKiD0qEeHuCn9NASzwcDckUNy7rWWwMmfmIx43eQuCXj2ybAxMoRcV5I",
+	"ZT//zGhyw017Z/Xgirv6E+3CtG7FvzW9v0wSqN1hr6eWj0b5C8fj8cn/I3gtV5gBFMbyrh3YGgrWYB7D",
+	"2w8/lJlAUMMCAsRp9O92XmTLo791RNeLdgmFRzgLVmFWBXPbsDz5YV7Fy5ybf8Xexcdy+jmGs4Xv76bM",
+	"9wqhqbXBNhW6ql+vB/DMeYQs/9pu7Qa/Xa0DyxHgRvdVycFnZDdhfUL2Tb9k+Eah7EAfly8zPZSrixbX",
+	"pD3qm7xa+Wod1btViAVyTKhAdaNeyL+si64s2E1MRV6PHU38B/nB1p+/o9owcmrdUB6uPaXbxiLvdkSP",
+	"6BwLtn46p98HJM5uZ70sa9ChqN4edPCvvYDBMc2Q+2rBj6JSfoEL3ZomvwbT5GFsb4N8Z61UD2WhjCBq",
+	"9BeXAOEuwoXTPUVC5lLZRO0tDZiA36mYgNKUtgAACI9CanTZBnl2hRSM3LM0PRnLzLRrHh/Jz25Jh4b6",
+	"XF5fvXtHUhnTNBRzmukAXvtfgdEv5YxyAYRJk5RRpcGaCGBb6sJIpzba3nq9qZikjIwyGt8yrQLyn4XU",
+	"TAWhuJ9yzdScxiwgsZzNzGoG5N1HknLNMpoqQwqFFCc4Gt9Bfr3IMnOwDRUtmiFchcJfLopzJ7AkxJbC",
+	"ocoR6g12T2et5MnDithls+QV9nqMwjEJFbSfsSVT/6sx2yDo5McR7JWCdoJOSvNvPpnXXRUZRFb+/sV3",
+	"Fl35/Axtltwe7TeLJfLs3SiznXJrcPz7GxzzS/Xw9kZHxr+guRGyBJAKYqoA/r+FATIUFQsk6Xp8A7AN",
+	"i//dDfTLv9g0B9OKIVqjZSiKdwhNlSQyS8zYR0tvcAUeYj72jTbHUNSm2Ln1P7LJ8cpx59biuC1h3cPi",
+	"mMtArX67jcExLg7l8e2NOSH70/63j5kxd73ubGa0bz6mmdGXgR4sor64G+0B32hmjPMdOWYQvTuU+1kZ",
+	"cwZzZCPj+tN3VJtETqCbigi0Z3RLI+NuB/RxjYyOaj8R4+K6a3dU2+K+quyjaI9f4B63tsWvwrZ4EK/b",
+	"JMv5KD2HK6V1tMQcOLDx0aXRshXTNp/HRTtXs2qerybVAGnIV+QCSpgazjqTd5WoPIxP5BrRACFZxiEt",
+	"my8OIyfXNeBD+0KKlObcGXZefXf+cjygZ/HrU3Y+GgxOz+joxXm8J+7fpVJ8IqAKSBtz3RKfbU1icGpK",
+	"uE2S0Cbwph2oT8LmNIOiNCdqysd6HRRT8ey7JCrK9JCU3zFS/GhIQpFXQbrnTnF0173QCXv9UERK00xD",
+	"7BoGSzOR2E8ZI2fnJ1O5yEj0j3/MZpHNDQNnpy19Qcbm54RPuFYXhIolViRkqYIMxO+Gg0EUkGjg/vnO",
+	"fR7gP5dvrt5GPY/6DIxsZBo9gUbzSolUu0KMNBRxKuNbxCT2qyCT6Ozldy8x2+/sfDCIeuUcNwgdd9D4",
+	"sN5AbVUoopSJiZ5+GF+bb9+J91wstJHmDEGN+uQHGk9JlB+PH/6z4HOz2BEW7PfyJ5n7CYpK5h09U94W",
+	"BUSKmA1rdsR73SPIQalVJwsasTHf9K6EjE0hBSutpgPZMgOBoSJQABVek2jtI/qex67MpAoFbMUa/K9q",
+	"ZmTJ7/NhjRAcinxHhkRIci8xBj+hSxWANYPPFqmmgsmFKoYZkGghUj7jmiVXdE4xvh9LLoUimtHPbylP",
+	"l7+w+3/KkbLVvLtCksR8TeDNHrRfQCfkjdezvOt4ypJFysWk2R30Nt8DODoHRamvHC8QNfJBrmGHyWkn",
+	"6IwzntClCzufAahVHoRO9SKDz7ZIlVoI/6OeLjLlPa8XzP94zxLhfWFkGrNdZtSP2KthmwUNXCcbBB1L",
+	"xjrDzuDVYNAJOpUD0hm+zMP7f4FiGsrun3/8vJ0oZnpaTPPMn+OgmN/An9uZN7Gz0qzO/oJMAKS/nWHn",
+	"7AyGunLO7YJtLfFUDiWe1NZj97dHHvMYgjvNTjh5W/mpUUgpiN4aMWUfTDIrl2ADyNFdgQLL/YJqBkBd",
+	"YTFgqrvmBZAiLaAkRmFKgJV/DBtx0k+BP1aFB6u1WK7nFD9zpStX8puB+SqBvRcrD2eykXz/kZNmYUhz",
+	"Z1/C98ioYVVZYBfwMHspW5r6lJDDkhWiuRtBrdCGdQR1UymwFSwx1F98ILEdMMA812MocrciNvkw+Fzr",
+	"KSQ6supk6YdyK8JcW5SuXR2Nx5YwNuJ24ZncCNpVr5xzhcEzIFIY7l6oUhHCiZYKNo+WmuELvX3Y/E9M",
+	"b3eCj2JPXGE29WZF5ThRe6ZrHZMHHugVCn/MGmDW54GG/PupTJkjW0WFRd/5GBD2OWZzXRFyh0Yehmuk",
+	"NF0qwgUaprypcyT7FrmXODxJWmnJARiMZALFGXPs8g8O5mUtIAyimvEsR2zHXpqursV1QngqAPRKGeky",
+	"Gk99q9uobHMjTSY3a+WSImY9L1AhFLg0G/0f6+8+OlQf2hj0pcwuhTHl9OWLWmOKWKSpD7i+vTXlRTH6",
+	"F9tYU154431RGuyLijVl8N2DWFO+iAN7F2rfepCesvv64W00D1DPo+JjUkENGHtdVY9e33CQfATQc11u",
+	"jMzAXt8n0b3Mbq+Y0Cx7lyh0QgHqZNH5MwUuAxLDU2pIgCNU/GHeE3UOMTtIrntBKDzOAEXyLDA8+Jqs",
+	"bsBFHoHjO138+ZYHfkFm8o6Fgmsysnhtzg3jDe2ZWrFHycy8oOktjg8A5+0EVr0+EA/eQ0hnOwt/aUAX",
+	"1FPuM0JDHJAJl3s+hgfkeJUAr365IjOepphmlVI9ZV7Zv/c0nnJhTn/QKS37eqPSHgS/tZx/c5bzWnq8",
+	"LyXe007uteBEbg//V47NxQ7Ww+WEosYu7hnBPZosMzB2H27ZbmtXNJCRL2aH3skE7UsQLYV6mnZotTV5",
+	"2sL2vKH64E3ZRgB2N67VioClSHe0LKfM9QKUysrv5Hp6KFbfONji9jjGtuaq3f6da41tG4xt+x/jBzOw",
+	"eT+Rbh7Fj4oJmrCUURiKADIGknlZFwFdpU4U/7e0jNwXxUUCl6P0oFE7bAPg3DFKQBck9lBUrHFYC0bB",
+	"CHsXmHlQo4sAsDvPZ+laQLUBRAeuQmH6jadUTFjSrFCMZZrK+xXDIypVY5lhfYEp1TnUfSjAVxRAMJp7",
+	"ohRxJrN69ap3DDvcA6gkkHdvFJLiJNB7ZwF7WHUEZ/flbE+biV9re3p6IsSvDi3+mEoO8225D2Bs8uI+",
+	"tzQ1Xayamgqg5xJJjIhH9gvngaFChnhXzEdFBDUvyBp6wHsX5SZKLgdwkFjqHorc4OMTYMAjXahSCVsS",
+	"TaRMogsSxVR8WohfBdWaiYRB2dckFHVhsPZ98zrYtvvkg3PE6HVA2x4mixRmXUvx0mCS29suVFj7D0kH",
+	"qayB81GUT9pvLNM8pimZOcuQ3TxwVYjFmMZ6kbGsM+z8g1JDwWcyYekvC7Mq5v0fT84K85J5hLivbKHY",
+	"KylTKnIOSWZS6ClUi1Us47Ro6vT09XcvAG8F97Yz7Jj9XOOHKDONo2S85EvfQrV8E+YrL5rfo+zFBdyH",
+	"rp8k8l5AqaU1FB7cbW+pZuUEEu8bD26fGDZ0Ak2SLmiGMiOuaqscjxXTF5b6hIIL8uvNlSHqpfYw0UKi",
+	"25dmKQc3OBWkOhSPQWBYZ/4T+iRypheRLtVkJpUmLwcDKMpNbtkc2IElWxgTcoEqbQ784qfcVFwHWJTJ",
+	"ewCGjUFT6xNyINOk4u0owlYiWzGy4vCmvoVgfVpJKDbmlZCmtJLzwSBozhyBLQMNw54b97whluDFocKs",
+	"sJ/iEmdSKULTtGTxtElAxVdY27coUVVdEMNpTa9YBM3GCUQ0TfMbYMOEen3ytqR+haIYjd3YjJExT1OW",
+	"FBUdMhbLLFFHYIVv7dp0jhJGi/rvDjkR++SV/PXHX8G2nbBKJ38Yzdu7e51h52xw9urk9OxkcHpzej4c",
+	"DIaDwf/dsX77+scGr9xju/M/t94tH/zW+GBOhuoYYvHjYZzxgDSIvI2NmRBVzqYBR3Ln/IdyK0GZr5bS",
+	"HUJRKoeOb6o3bCwzBnWAHZtXRWlgM372OU4XyqhPI3OmVpl8KJDLm37khAGzgaqFY24tKcWqyDuWpRSK",
+	"KxiazkUi7/f1UK2Qgzb7YkP2hb+5FWo8qBDt4mD4D772HtyfbD+y32yVTe/kPssPV8sXnpLzbJUlqF15",
+	"QqMvrY4n7JzJkQvMhyVzhKIEJJe3+uXyOerF3ofK6HATbpM6dkzqeBCpaWNiR34+9yvIvtExvO3hO4qL",
+	"pIZzNHhKPM7SHsg6J/ExTuNjZ2XkZ7mLwqshs75Fw0HF8ayYXG8liSMU4Ez1URTzho+SnvAEzRDrLARn",
+	"nur/5CwEX4ZstO7VJxza/zjWhz1tDmWn6s6lFkNRGzsakMj3r8HnwrMG8Aqee8xVYFyog4NOfediG3K6",
+	"SlC+lOa8k8bM/LdaYvb0NOYtnYmb1eP1gabr7v9a0f5RRPomnvx3Pb0PI8vve5QeRHJH/6w1jVuDfMEb",
+	"65Orm5GdQ+ElOQf5YyMpU0aFdSnSVDEHveeeyJkhVzbqp0+uplRM0GldDlkqIF2LkUJCNdWlcCXTh5Lm",
+	"J65L0UaHqw3HC6ZcF7CzJgrnes5FkjIyYjQz79gMcTu2POBGLvSHsT2hnacUXvPIhKnVFp5uMOYRQ3Ym",
+	"dDFhJ7FM1oXqXApiJDnrIJSCldNinykCzRBohnBBIvj8ztCk1UDOrkviDUWRxYuh8c1xnV4HUEhuDqAQ",
+	"q9GdEEkTilJ05wVJWMwTVFmo64SLhH0ODLmLpYgXWWYOPRJtqDYBgUJST8k9F70++ckMIBQ4RdCOMHwE",
+	"V4JnRN4LC65klCLQjGZ0CdGqCmAx8hiZGzo5gWy8BJoIMJgEW+EJtp7ja0tM3UXDfj0dfqfZrDl+BAZ+",
+	"JRN2PAo86A9efv/aTElNGdMF3T19RSYUqOnSvNdJaHa7PWm8oZM2Z/YbyZkt7rNHwcxBxjveRMLME7XE",
+	"ax/Lxq52DELN1SXzzFwzvQxFAQwJB77GwGFtsS5Got5i0XR/jT6V3942P7ZKKx7ZTHFDJzsZKDyO1dKf",
+	"J2Wi8HdmS+KT39N64rMxFZYnfpCsoVXPlA0NJV1KNJ1AdCyNoX4tqDQygbq6+AZ3g4N3e6VI3N2Iyk9M",
+	"lyWCB9I04LrU6xge7W+tH03prrszSO+M7mX4yA92RpNjqASmGV8lMJ+PqhIUHXwhlcAM4KtUCczAj6sS",
+	"XGvKUW5SmrHUbs6LwXmhHOAHpxooFkuRmBPf6gctf17VD/LLfYh+UFCyv61+4K5yqx98bfpBwb5a+vO0",
+	"9ANvZw7QDzzi85XpByXx4AvoBwXtb/WDRv1gZwZ5LP2Ai5N5JmOm1InOaHzLxeRkbPjIiaF9DwAg6noh",
+	"0Msu+KGXJEoyOX8r70WEbxPBmJGnofqBkdWN5oK4PUZJcU8jAoKKLsxNWlp5O0qoBnoTEU1vActBsDKQ",
+	"Z/X9ngNTKMEnBDBphM0ZMTJKqbhF/27GfKzpoEmbWYFGhayqheDaDA+qexrtweaGVYAa4LtjATW8Ex/x",
+	"LNzYTUKJ4hC9wi5yZ9hxq9mpUomrKYtvzfA15lUrphdz81R5+c2V+Fned4LOh//dCTr/4JOpVx7GwTKk",
+	"7I6lgLFQLB9C8mytmdSvQps4+o0kjhYUsUKrfNLc9MxOyDkbaO+jaDlFMKcjh6E4MCKz/v60Ks0WROaR",
+	"tZwGer+L4lM9/i1Be0rKD2+mU3sSs8YIz03E7Khxn2sElQfScJquSr3SU2EcreLTGBZ6dG57nLjR4lTf",
+	"MaFltjxhdzvBeM/phCWEiTuWyjkLiGD3TGkS2cI6AJUAoP3Io6d8MjW/8ySoY9bg8DDcmsamp7dUA8/2",
+	"GgtI9J8FFZrrpflfg2JjGHlumgfm3s9fKlAcjFaU5N83IDlc+H3/mMmZVVOKL29kZBUUSITz6wvlyp+a",
+	"yjlU6/5vULa4sK032Urd6jeLGvaBH+5a1PFVkuUvzvFEi+37/EgntYlsl3A9oHj8XQsy/gSlBruJbnt8",
+	"Ulz5qcky5Z7zBYQKKf2Tlw7LuzXywaW1jOaEBJrA/H4PPk2AEXWTrXQdUQHZwh9V59EuS2MQ912bWbJB",
+	"hCidycNO687SQuUMY86J0Y5qTrE5KeBZ/Of1h1/IR/OULYWHAwQ3gavucYH2vUhI7QAVE6YpT1VEulyr",
+	"UETss2aZoOknNmYZEzFTUQ+CEhCcdEgKc+ecAm6euxsD0sUlAZbNZ7MFgESFeM/uuWJDkrE7lmlCyYwr",
+	"TW8ZXDCww6KNs657l0pTQo+lIhSI16d0ZkT6vOpsPvOGwId1VxWWr+aybstIT2CX/ueK0fJff3bkvDPs",
+	"2JQSkCn0tDPsPDc70Qk6dzRdoMlxIXLQQ9j37a79P5UUMPjHzhfZgd60CSNP0EQJlxoSRiyxMAcSwT2B",
+	"LuxG+co3bCc+/dx1uM4L6gaZU60h5KE5okGynGocg0+/zZfgka6P63DdLQKQb/tYy78bM0MrS/VV8287",
+	"CdI1TEPZDNLoeR2nviAUOWko6rkmaWaatpvjsE3/7hyLe9Ik8Tjn6vSfs2xe8FLTAD4BY/znDyenA4BO",
+	"t3bof8uF+bHz11fHZTeQCXdcWnb75NjtR5ppTtPUFu1kB5OqKsPdBlXKdVjDNfPSRENE5T4WgcC81MMp",
+	"RCUSYJUEwLfZfJfbv4MPv2b4XyRJuyUHfz9wp2NSgV3EbtTIwf1wBCGn1oPxq4DCNm6WQwd5TyiJsPvI",
+	"aojd3LNAzD3Nfw5CYf+tdhu5yCqoYZzxCRc07ZH7qVSMsPGYxdYeAb/P51Jx7VJRQuFeeKaCHEYPczFA",
+	"iLA4qQVGqqGHdqhQAMiMCKOMoMRDXqmhSCbhK+PF6m5mmgQBRRsTTUCasxYT7BRTTEIxYkXnNtzrdwfN",
+	"uhBGJXKLbdaa8TuWWBBwkkoxYRmRgkxdhTHbxb1cpEkoNL2F6K/4loxYKu/JoLQIfjCb5x26zzhEnQqp",
+	"pxjHsSuP+FSzv1/eUuovf6tw1dIwtOgdaDPdTMJSua72/JVNwqIklbbeCMQ81yWTeVlj5tLbyiLm6SAU",
+	"DQGVpJIdpu8lvKHANjqld8x0rFySW57P1bvAEo8yCwWaOF26GDgZzCOJeRMoi3M6wFDQEVH2UQSboTrX",
+	"3jEXkmkf+Vnqw8SvOcfG31JtUTO/Oxm8Onkx6AQQLbQJrNOh8fxweXNydvb6u9PO7tLYz7ItpP6tJH2l",
+	"sp6sAG3Yl6g8UuaXoUt1mV94T6BmRuk+FWUzPDKhoGeM8jg0vuFn2UY3NNOURw+b9GjyLsGScPRbSvWU",
+	"Yh1S2RDf0ECmNkc3AJlaG+24Es2QyoeOZXDSw0PL53Aj6qXzVLZCeXMG2I7c8mC3R32Qo86oUBjSt2+o",
+	"o5GqRzSlRr3GMARVRD8mhleuj3sMRV2WQmKZrB/j+B+9RJcoBjqCFcB+0cc3PuGvWIQqFLb7LgDIkzz4",
+	"MCBMJEWkY++CRBlLjVT5A/T1LolsAavy95g8dg9FuCb8jokemRlKb023Si6y2JUMNCMsvoQ4D2jJ/nyo",
+	"eHDj7VsrJtRSJm+JHjkU0ut5c0CkfwNbUeGJhkXq8nU7ZnDk89ESsnobZQcyo3MsSApp4jxxHmjz8Zki",
+	"jkJC3TyLb2zUGSqMUoIneUjyiaIJMhRdZ2QEpShjimV3LOmBWIKNmAdzUySSQyChCftkn476kJGs8lK+",
+	"YJlEUOSUjTWRC32gHPMGV2eFxFUMTHIB1lQclrWyailJPsuM2pqDVBRr0et3gg43DfxnwbJlYfOozLPj",
+	"2z1swfW8hLdVBizmM3qsH57G2HWpIS3/B88DZ8powNxmjLdSWI0UZm5RcX3G9tzjNRN4mOtu+17XfL/a",
+	"HVHe5id5HwWQ8D63iBHByjUnU5kmRu+ECxCEorCEINwX1OIIUBIzL5vjnn+0bXjfbSgL4stmUvyDiuT/",
+	"eN+YHm3xj/UlP7aXelpJp5YWfClryCd5v401pOCSmbxvZZynKuNYTnk0gmfEkYwnrJnoXTOtyP2Ugr/W",
+	"MWrrowF6RRHhY4XMaekphiUHKDiOI5DGPtj+G93XboBRzyplzlOd8LENWRk6h22SsATlGtA6watsHqV3",
+	"LDOCPHzr+20zRrq2JKf1uhKueoFtL2MzaQQVTW+ZAwpUU9O8HKMnu+BL7D8LmpopV1eKVmPqUUijZGB9",
+	"6/1Q3Dh3VwPDgPoWWDx/zuNbYsjDcg/flVtsn1Tv7brayjklwal1tYxTRgBWqRN03Jp1hmcvd/dVuTk8",
+	"zSh9d1r/lt7ur5iKXq/IkTvR0Y1esOfmXjbT0BuAMvKoIRIYn4oaxUyObdRIE0ldJaKm38jl3QFlgWh+",
+	"oCzERadYujf2glswc6iLRK1MH4Eu9vqheAf2bl+tRqRVZ0fkyozsFqvh+3CuZlBYZBNCZ+ZaEWGkdpJK",
+	"xTBCR2N6s6OS+PNEGnUII2YuoBVDkWcSYo+o8MkqEu/ViBpf4IUR3GdcA4wUBtWQSyKkOCkYKrKwmsgc",
+	"61S8IDQUqdQIn8ASfMGp0lEqISLJfxG/uvDjKDwAudJQ8dGawAV4Mys2vlsbyWC+zEuRumc3ANNtEYrO",
+	"49tH4xBu1OueYyWmcR50SsnznaEZklpgzd4dibmZ69PkJMDoWy7ytGLPzZ5w72och3fY+MJm9vFxoTdw",
+	"Dy603Jl32H4t++iTG8cqMNxzzjK0LjoR2Qa2I2Y4TXITZ0mshmaAYkLVNEsfZQb/OktDdyT1dFilmvZX",
+	"iNkU7L70hgv50rZxG1ZKVigzTso06Wg040A2J0aPwYbVUplHMWYsFDszhA2E3c26H4qNhN0n1eRDHbe1",
+	"vB2YdvEbsk+fGwPIR2Z2yKheEwYjk5nhfOZM0CYEwg0RpXBEHpEd2B0vh7QFnRnVUKj2N8xMOj3rv/SZ",
+	"wulglSu4a7U7V/jk3nyKjMFOq+UNTy0RAbflaOxBs9lJTDWbyIwfViUCgYvzpgCE1X5cNhaLCAVWiyDb",
+	"F4uo9FMUjNg6JHjXghGm4WrFiHeV2e5VNMKQ1+aqEeShikaYX6/szhxCaq2D7EeqNBMsU15NCC7Gsi0H",
+	"0RKuOohV7+YsDygJUSFdf9eyEN5l5W1piK+tNESFWbX06Gk5vCq7s3+JiCox+rrKRKwIBI9fKaLMFdog",
+	"lWbAs33Y59EKRsAxT6lSx9AVsB1QFIpzbpPk+/BrWW8IxUqVuZ31BuzziyoNdtpfncZgxn0MdYELrqYs",
+	"IRMpE19nUIs4Zkq1akPLphvVBnsGD9MZ8AL+rRUGS6JbbeEr1Bbs3rU06OmpCvm1OkxPsAToK1QSchng",
+	"S2kIMIBWPdigHuzCJo+pG6wtGWd9rHXFon0xvg9gQlxBNTSubE03mg6dZzhwQB0OQNHz2hZxM0RI4toh",
+	"3bzJftG2aaV3QXLQY8K1N7hQNI3OTWSeLpQ/1s3l72hsFIxQdMFbmsVTfseSHsKTbC58XWgkOICyThKK",
+	"vUpfGypQLjdHutX+e0VRug/j94yqReYezcvgwTv5G0EefgWqDdUQZtsDrcSJ6Rd+xjNE4UKgEWYaFVQP",
+	"fqmLwDIri9CZffSafwCMqIjYpBwFocEzemu0t+iWa4ujLaRgWKyCxjGbW3kOlC4gQqEYLTTJ2BhUrrHM",
+	"wJmPEDLdqqfe9mmOBVe/SJG72CKnuBldBMC8QzGGCUajxTLCc6ptFK/ZEsVSzMkq91FutNcnbzC3SLlp",
+	"Ei1DAelHfRLFC6XlDEtu4RzvaMoTSDalE8oFpt6ad7ngWM1QjslMJouU4Yyiwq1vrlEo4Nv/571ZR9JF",
+	"HC5iVtVsl/n7IXuzWPYwrcM8+cZMzz04WizxjOUUnOM9Tc1x1MUNhVhnZbNSSFcxRiJDlD6569XrE1AG",
+	"zLJYOheKHJ9M4NMIX5h4Yd62mRpBeku193iF1d87Jj2CSBLdCTpcXdttR6UVwXjwUHWGHbO8naAjXKzC",
+	"m0//++R0MIAh4bIYRcUWPCxdTaP+0Hi6Ugux85GzGCSYe8YnU90ZnvZ3iY82MkCrcn9DKndFithBz65T",
+	"sOcZi2G37Wmv5IAs5ixTzHK06OOH6xtSae753VkUkPspj6e2cmtuLRuDbodcubCrsc801qGwPFNFF0RP",
+	"uSJ3LAOyozRdKiDy7DNXKEKnHGsjVNIqoBOwuPXJNWPktzPzHvIh7FsFYCBACoVhU4Ade89FIu/30+TV",
+	"b6etFl8lQY+d5GaF4530+FaBf3oKvCLd304Dokp05rez3hZErkGXz6nS/oZEK/GsCt3bpN1aVSAgNQrO",
+	"qm2xXDJuJhM+5rYcnc3KvSCam4ZHGaO3RJr+++TSaip2DaFoDCbFF4Pjyj1lBpdl8t7KeVxpG6xrCTTK",
+	"7Mo+ZXFNFUqyVvDsXv7ytndRjLAoS8dVAd1iiGwo8oeKmnYFnAt6RaCwNGhnY5qmxMJILhnNlFHvBqjm",
+	"ff+9L3r7+sWeRthvxvzqR9/mxyDHREBJ/1MusCLnt/zYXLlCqjX/GQr+x04CKXKD385aftDygx35wSGE",
+	"38WKoxe2mf5/YkqmdwzTalnMivy7eKERzIUS1xgKmIYgURfLHzutl2ubQ8wM6+ob0mffujYvvUsKE5SR",
+	"f++stFp2vpOuNbkEeUpXkfQVCmeqGpLzwXkvN1CA4QqsCN2E5R/KqRXVwfT6JEqZmOhpFAoA4UZdEUjy",
+	"BDiRxWAZlG0e9iXz/j1P9DQi/ttGVp+nVNAsFDA/RbpqypgOzNeaBURDGTX4gJYrtyrWfgjpCos0haZS",
+	"LhjNiGtpRLMgFHoxYgGZ8zkLyIjRmWEjk5QFgGkmWNq7cOked1ym1RSLYiY4/D55I/XUsM1QWN4D3UF5",
+	"JD4zDF+KXwXXKiqbSqxowBVJWGZoKlj1cl0ETxNN740Kk7lTpr0nTCvDUEThYjB4EeNpMJIDfGYEv4ZB",
+	"2m8+2+9wC/DLyFtyt05gSGtotbGNUNjFloKpALlyPv88qcTl0+iM8tSs4n+zTCrSjc5f918O4CzAv1Hv",
+	"Ahu13IdEp4OfLsnli1fk2hwHcv6afCbfv0LR5ox8JqfPz+HnH1OqyRuama/OBlGfXLr1dSsu78xdKFt+",
+	"aze4euZh/wDgHdwyGkL1c4s03CbbBaSjehZqUD8V6dqf14Wn9AKEG4DxgESklZETsUnEF7Dge0PThweD",
+	"H8sMwQvM/nH1ic3MdUexaiJkxpI++ZDbw2lu+TQPWOFxZSoBETIUbiKBxfZHMydiHFiMBTQ9RS5MR5Po",
+	"BxpPI9KlQAnxOGMVJEi0Gi1DAY6tC5ih4v/NUP6D6XvraH61d+15Tj1wkQCaLycpVmLER4NCSS/otTvV",
+	"OT1euS6WQC/n9muwKDhSW1nXUHSdlRaEIWcAx21widSeYXODPROnHgq43F6aVp9cFaZ+njCheQzlYkCK",
+	"yIkDBAIJeyK7nvMAGvXdB0by9xbYbW7vghgB2p08OHb72lV/zOTsvX99Dkr6ckteSJ2w453h96+KrC57",
+	"S9fnhsHh6AzPX+8kg5Zm0lpIvwkLaVdmZMwFZKpav2uTQHeIFfVPzGhchyic+xJzYo1XlOVYfblaNgSH",
+	"VLSX9/9BQYQbEOycMNT6/Nf7/HfTZHZ29GNS7Z7lES04ZVHdGJiKonfWfG/NP4A8NDaCOdZcC0UXmCBU",
+	"7ooCFGkBpKhnOGEFNKRv+pwqFPYhOo+6esSAnZc3dGGEFZqcQIFlMxAUbPCzM05ZFnc+GBjxEOacRxXk",
+	"dwMLPIYiel72u0IRJSF17nx1hR3xMTKG59bXUt6qLCTKG0X9tMg5kx3X2Y05Y3XIXX2eu5dS9k9OUVG5",
+	"6h4NyH9zEaMel3wVFZY3kLC2sNvXUedxd7dnQzHHHwta5owwjr6USdKwME3YYKeCEGWMxCmDuKCuxZVV",
+	"oRixWM6Y1SoCwj7HbK6L0KSGeB3nOXW9dWUWgHbvEJuCUJRiq3rklrG5TStwCgZc2D557+z4EhQTbzqk",
+	"68fGBKGIijgHiGsufAUB6ff7qBY5BdSQrBPyiVkdu+sm1SNSWIZSo5r4IUO+4u1p7aEg1RCqPvnF5UYk",
+	"Ml7MsA7bGFy+rmzU0pAiJaHCG/CVKVWoujtibRrW0u70hZkMVaghA3zJlM3cKYD/nQ2oqsSZadcFWVUK",
+	"YiHMfFKJuDK8zAvw8bFbzPAsCy60cd/ixnURBNe7yN/HBxEzKwfzV9I0V44YC9AuqQBBpOC/HuvHLmtM",
+	"GQ4aH7cJRlqysHALGAOLBYOCxb93jI7akRlmiv+hoQODt4BjV3a+ZoHvpzw14kJ+BBbKjybkAlRdd/xN",
+	"AxduXd0rdr9HqYxvzXqink8TMgKvFK4pngEISjKfES5b00kPtt5lTTkDWKlQm4uKm+G4STdlExovSUI1",
+	"7dWGx5G6qeIZq4tU04vMiFQQqUa2ClS7yNUe86vdOpqaWS8r6Gemg4wpbabP9YYIN3P/f0DQcUuSkzsK",
+	"NW/LHksL/LbZXgKHJxQlWXFFZ4qpgNhNbIB0MRZ0ak6axlr7SItvDZ21R2HHmDJbW/dBY8rKQlPQ4eqG",
+	"fvbjy2piyRqDx3aygHyZ+rqtyPU119K13OE+4xpCX63QcwxryfNYKn0CYQyJvPcL2uyt+NZHdxDTEck7",
+	"cvGt8K0ck3kmk0VcLsJaxjVWJKZpvMCKMIaQRsXnDyIaQnS3IExpPgP+Ebl/kwj4J2Sk/luOjNglPmZy",
+	"kjGl/ilHIHmZaYGbD74gUWxIaZri556Rf9BhgONkqpgJSD7DvF90+vxbjlQocrHm3tayXZKUCnRPGXqU",
+	"YuyKi/8wawJqK9DLptpBRaGg0vyxYFBQrRiEYoHMElCRQzHmn1kyJFQsy4EyHmvsk+j6ls+tdHwDAc1Q",
+	"eYWCU8FWyzDj7eKvoYDQkJeDwSAgLy083ZxOuJj0+iQyQo2KSNfJ7AGhmqSMQn1hhqKzQobqLaoch0JD",
+	"0WN4/xjlRLdLCZRKv8mH8Q2GpsByG5riX4kdQ01Ki/hIlYSq3W5RRqgQvMvEqY1BeVoxKAULrO7TAXEp",
+	"BQcEayPc7+OzvSRB6ZgS1w0xNMxTm4rkiyv7BEI7oI2gVynYrkLx4tVJ7m4HCh+5pmtCWyCFykaw9Iox",
+	"VGJdzgfnofB1W6eyGB2+KAbPbDV/ACPN2+pSV/7dPFELAu0NcBNChBzX5WOZlu+5UEaVqFNN61PenJBh",
+	"D09ZTSxntIWiWDinRHqvegaBhlSui/KMV8fYM7p3NM94zIBGqYgUpmtr1BlaP7tZ5GeKwMN5tf9Q2MEo",
+	"mjL7I94FlRunik2JPv5aygrIjzu8fQJvo9ynQJn8md8yv5iPsxLoQq/01qNZxSzplxehoLuo63WxI6sr",
+	"GYputkgZOe8dr8j4ZliP0uU8RDMtLsN6D3v+nGYzq26uqrEpG+vqs051vfr1+ubk9euTN0dTXmsoVOu+",
+	"/7uy3ssk8dmWJf1FyOVx1E/HfB9K8bzxhLzyVGwNFy/bAJglaFvDEgccs/te4KxkoEtBwi6Qun5cuhMK",
+	"FdG8K7DwriYt5MXCUD8byWQJ6lkeXfZY2k558J3HCguvUNMtgsTX7GNLMp6qtF7dqKOK6/jVVc5N/8LL",
+	"b0Td5uyis8Egt8Y4knZPVR7kbUSZs8F58UxOBIQkahFP3Utdap4LhfX4uIjSHl7oHSQ1pelyiMahEUsB",
+	"C0GGYhfxrU/emtFDoMMmWQ1jWuuFNbKvrBaKNV6jR5PVYBGaZLVdpRFsDO7jGV7gBsu5fzQq572Nxaoh",
+	"EbiwzURi54iCvcSFYNU+XVarMUyxLPrwJK99CyE6RenbEh3qVMXhrSXs5MUrrIVbGyZx6Qd9Da2uVqiQ",
+	"Nn4owWgrDBiDSnVWk41dNKYNarBOBKzQZ0MngAS4B+DCr9Oge1XTA12SmbyzyqovLzpgpjuP7oGv1N4e",
+	"+6z0SO6S6XKeYamrwlZhyIqffH7HEtscJixgw+XqIIEHqRIKAN5cpUT7E6LCgfmFlcaqInj1mNre8ay6",
+	"FVmxXjbEnf97U+C/lTfzILrfIBtyMV/oE0ObTmKrDdaGgv8+tXWZVsWbnACZBhTKgZ5LsvwC2uZGcjGZ",
+	"6iAUENPukcs7JhJZqJuFpfedGeevgusrqXRUyIRyNl/ookAUFoYaUcVVZGtBoRUR0JogYStHForymHYE",
+	"rjJDGtZVTOqXivJ5KYOBV9tvgGZna/k9Oz3/7vz1i1fn3yFJLlPfgpI+hKZqY+pLK7aptL0rqW2Yz2ix",
+	"zFX3Wi7mybRNpe3zykbrOHueTP+eCz5bzNwTY5nNqO4MO4lcmHsRdGb0Mz5QrGvQmbm3BrkubGNQHrg6",
+	"/srirle+4YrhwsEVa2Xc5jr5LrhhtFh6cFwBVqMvHcJHSktoJJsrhVOPa4SDwqheJJ0jeC5u0PxvRGoo",
+	"gYrWMCsZOqrV27d0JhzvI9RL8+okrxY3g2XbvbKZGVxb87IVo/ateYl6zYoxfs/6ZrUEwa+GeWSakFWq",
+	"GT4WWXBVFI9PGV6sUoaxO3R7kIa28GFLIA4ufPhgNCLHdUEt5yGiZz5ZMzXmiDh1yiwf5FD6saF5HrFR",
+	"skIR+cnmv8F7zVE1pZiL1ega7PZdEvkxImDLsgNaDabxNKSSnSsfZUkzDMUaw5fX/06hM6HIYQ0MWTXK",
+	"ru0UoB7TJXwFtURYYtTK7QJA8iCUbSNAtnIqhGK3CJDtnAoFTM9RIkDqjtNBdV6kNsS7c7XQRlEF3A4p",
+	"HBqF0UXdzq83+dmniiiRyxevMLMBoFy4KD/jjIIffz65fPHqZHD2srMXhMPKrWojQf7ekSD1xOvYASFV",
+	"tvIIcSH1E9svPCQUGGufh4fMaq6LDRKx3W0VIhIKGyNCHjtEpO6+P16gSC3R3S1cpGF7W/LyRKNGmvbr",
+	"GMEjK9Tlz/L9fPwoEhGK/BYneIcbvJa9CwIxJ6QScoJ+TvSqHyCpNeZbVzNuMab3wBjekgTnLcGDxoU0",
+	"SnCPEh1Sf65bA/o2QSINa/d0YkUahKPGkJEq2fnagkYssAbUBuqT9/KO2yI+nlTo1gLVd5vxbm4ERFx4",
+	"hNFe7VDUqr1POsLj2ErhzirfU1DnjuaIrJf21gV8fBNE9W8V93EMUt4g3c0XWTw1etSUK7Bdri0aiMNx",
+	"7yhAs7U1l5Q2UpPQUxUR/EtyhNLTs16ego26HmZehwJgVKgN97VLcEFypbFftCkXWvGEEaic9moAsLEp",
+	"nc0hg00WVbW6AwRhA130NCCng4H579Wgd0EiLJfy3jbpGzPxFwJ3EaBqRbrMJ4qDVoCxrDTVC0U+mG8Q",
+	"8Pkj5QkBNFmkiOWXSCJhfIDCmyP+eEZDN4ocgM3uxDAUkZaapq7BK9NFRAYBifIdiEj0rz+iwLZnF9Au",
+	"pxFbAeUEEvwQnxYPkGsJA69tY+Buzxgl9zxjinCNOEXFVE17MFc7MZDUuQ5FSkXy8NnmNqrFrcY/7Hnd",
+	"ENfyO+4rF/ZQBqQ4lBc2QGjlbGF4JxwuwgUsQ1OcC7ba8dlHHr3ChX5x1skVby40mzxKcEp1jdYr+/kp",
+	"dySgFa/X4mHWLdkXjUXJabif4nCY/W+xHQco52nYpNvyl7b6Xk1cXyhW6nDlU7K2hqhHFGOCWAHYVXwp",
+	"pHAFqNEoec8sdGcJj8nJ77bqzNh+LKscfgwjtD2Td5bggRfdzQQrt4BV0cwV4X8uShnKQ/KvPyLbgsJR",
+	"0TTtk9/K8zc/KIa1GzIWQuVMi4IeWGNFQrojtpR56X0cBcCyWJsJ4lnReGpnN5EI0k+bp4fZ0iDcjz19",
+	"AdkXULvaRGxDywNnmkG8rjx93DSIDT2zkCSFpoHfI5sHR1Zd2LorG2GfRjQYn22oZ3lRoF59Do23AX3E",
+	"UucIod73PIE2S92LnR97gweBIl8FZF6hsL+BmKLM0aFpYetGnP3a5apN6W8eZQ2cGvmd66nForXjtVET",
+	"3Oa3J1BVLkbX5zZrkYew9kqhqi8HGCxSPjQpn3F90TgBG0biq5nracNYO2UZb245OdTthbnhocgZPwoo",
+	"mROI98+qh4NdZ6rbP4NrHXDBgRlcl/ZCxzTLMAzSiXQjecfIwOL/VMEWvHFCWDXQERgiDuesN8zX0qNr",
+	"IIsbupG7r3fT7K2+4gseH4uDcohm7503YGDwuTM8Pe1/9zLwgohOB9s5fv8KijYG/UoTg/qM/zfy85Zu",
+	"5b92A/ypWSu7kg9hRtjKe1QMZUd/0ZZ3vrUxPF0bQ+0WHtfE4IunD+mjrsqfzeklVq70HNZGLCquQUS6",
+	"UI7Fsr4o8GWmpsrltkfsIyDRjGYAVlzO/EN93H1zw/FbMA4HyBMxaGkrjzcALMO/oXA0zcLYOdRnWyKx",
+	"4BzF+ig5c9y/Xo0PxQM4yY/MK9y+wGFtpNGHkuhHLg97XILckt8n6r7fl/Zudt4XxdyPTmmvLM6YV8rL",
+	"1u9iRMlFFueH0cNU9wpn5cVkC3ywUJxiwVS/OlovILGcLxGyW+Xo9V0sBoZlwFRAximdqKCo+qYCYvPD",
+	"VAD6NQPbXz6DoFwyA43OpgNX88JDYXfg9ikXt978QoG6BhS/AvKolsqsv0W08EucWeB4swboB7Q1bKGC",
+	"aQlqHuIQcMku/MXEeuK2HVcb1yJNX8MjZssspvuCuTHbJ8Cg26QEGVU9H4KPgu85IOlMGkWkwL9X9ap4",
+	"vq2mUTv0/XHHy/7NOjX503qcbpcfke8FgMneA6d0MN1FoQIc727qz2WSYOaBvWkH8LCV3XR+7eIad97s",
+	"5qt0w2oLh30L8ablkhXHizBdRdA5vnn5k7PoWl9WFQeoZKXF2mMlZMiuQ1S+AJ+Ys8ECxQMjbF1pp2Al",
+	"q8HyLKfCOpD3FXPVOuv16nKBuhP1iWettSbwa/NsIee5ZIsyiAhAR0N7gY8vpznLninSraoRAcSbgccR",
+	"Ykx4Fb4UrMhmKdyLpVZMCy5fw4M/Rd5hG7hwRHkk9dQatUhd/d9K/IgULKhlHEUJG1e8UtmCkd0xZmBg",
+	"KVbfvHnW94bcC8xuJZLQUMDZzo2hVovDBexZDADQyewP+MnW9cQBQ6YHVB2BAwLcyixAUazCGtHrEE/7",
+	"5OZeegoWNBYDEDkWGhGJM+YuzVa5gmDEW4sUihhLAbV8c8stsKYWd3SDGbJypx7EBnlesR/6tsWzimXR",
+	"/Fa+os12REQ7MOexM3xR7iLXAO3vfrObwp8K0+nZium0Geh0N3W5uuxfrTmzBoOutWV+RbbM1f17ICno",
+	"ETJt6s5iY5JN2XQILGfo+dWwFb/qBXB0zjL1zDXeHS1RYBB0xixit2dxdO9xSPXsBSAUiBI8o3oGjZTw",
+	"XBsbyp/iSe8COA8XhoPD2M0kqnwHW4N311s6vazWCmFCI17UI4JmmQOWhw63jWJyTPsA8+fBPGpvuvy1",
+	"2DChGp2RK2quc0t8n6Ylcy/Ku9mMiS08mMbplxOkE2W1S00n75JcsTwdDIqIC00nhCeqrGlCUE8oKIT3",
+	"Y5k5nnjFJcxLckwimKDpJyoVv7M609BTpFx6E4wvAQBtKgiNY4dpH8sEwvTjKc2AStrfFGFCZ8uSNF3U",
+	"PQxs6AqkQuVwvP1jlwncFBdR1rkLVRsDS5ycBVUTYZ1cDhdQa6b3Kd4XipXqfeVgEMVE4jQwZSGpcHSe",
+	"KbSSTIauPNelkGh53Ft5uTFn/ZBiRHBsj+gFMwN6QFG+LcL3dxfHNZ7owwVw08LzP+GA755zasjvPS1H",
+	"d64mnCYcKCOZUnBzrII1Aj2mE9LdlhLzxFB4R9GnLGM+uTy/INS1/Bh011ClT2YFStDnRyt/2pRvuyMx",
+	"NDtkSc/DJpuWttuekjb+vfZWA0w1SjEQXbhvOfN9E0o3VvGbrC8rpjWNp+CvrhHEyjW/bC1wM70LXxzT",
+	"dOLJY+hkCcWe8th6eSsUu158spW8hUb8OoEL1udhqEKfeK3D8tfKVRyCCeSJnA+RdLtwAlDEQ1Eez8IK",
+	"rpD/tY/MZR23zTSmFWG+PN1BvyYcmeOC5jwcBJtXwNDBr7E0rS1fuAlmjesyulooyvBqZA90tT6JuPqY",
+	"cbPAQwgViUKRsBnUIfc0YTR5zfHBPDm/XnECaaiu+iHYHL0GtgZN2+i9sqa9wyuxrJObHrFY3rGy4fM5",
+	"/yq4/j+Fn+cs6OTb7sJKcn9V/2WwQ7C9OfrNofKLcr/B/vn5l1cn5+eng90CXlqMtW8s5uVBodUeD1Ht",
+	"CEBqfmwKEJy7CoCaTc4Eeux7gXYAVguFV3zv0YHVvgyg2gFAai1+2lfhtngA2LQcLY3nJ2iD1QqNFoqs",
+	"5mJqOWFwlfLIqJI/uGujk5kzYuCsQlEbV+7Z3nP7GNdbY7GFogLGRg7HYjPy5woYG9kfi62qfD69DM+9",
+	"sNi+DAZbC722M/TaU0Vc2xJozadYXxvImqa3zAImWKAXdZGX5ysHDPtu2/U18fLKfGsg08gDIqYdTTds",
+	"VgDPXm6bQv1IutjRjG/bA6O1eGhfiUPxCDBoqcQDhQbAWuXM8HkLaoP5aSB82BICmA5VWNkgSP+Okbzd",
+	"1Yi3dFlB6jDkdmOFgqI8gSV6isRUYME6PSX3XOxT0AVtGT/bwR4EyY884xONb8nlyeB0ewrhem9Tk/7e",
+	"9xc3hND8bng39uf8Gm5fVCW/YoVVpt4O74D1Kvn95XtKuhjtZRGGrIgceTksAlCVZI8oWCEyWsIVZs4m",
+	"kidjXstM93/kLE0iMKSYrt0EyTwzN1AvSRfvfUAiXleMCTXLdXfX6K7Fuu0qMJpBwhi3caqah9/ybKtH",
+	"b/l8Oz/tLesgAt7xo13dsjxyiGtOR7cwDr13Ua0FB2op1VOyCqXe1dqGTJUvbB2Z+pOvN/xcy7ELPrDR",
+	"+o5ogEkH0/8Qb8yoN6CaC3ZPlJbxLeR5p7aomH2oMH6oXNrgGrA/MKap6EFpnqZkKlMIe4QWSZeKpZdm",
+	"SfNAeyIFmdo0/oz1/Ch4r2ZuEg2xprnMsCAiaFTQMhida+xPkPOej2mdKSpj8DPgU2vpQPy7eebhivoF",
+	"6CU2yMAFeOwhMCFfKAlMx7a+/GINLiX+1Bpc1hhcDpUognqoY7tRnoxg5IeM6UUmWGKjw+1ZisCDbo50",
+	"1eBXSomFvNdtskbWncGfmN5wAI/KRJuU5fZobsKJ3fVcVlnIzkZAHxw2r9cSy4SpdeIx0niUVL1s5px0",
+	"5rDj0BLhgkTuqyuZMKgzgMIsgo6AkhyKbh2IywbdudxVAGXdaWZaa9CiyYFKtGm4okWT9+X5gtKAqfe4",
+	"Mjwj8l4MiwgY0AJmdElGjAD4OBcFVNYNnZyoKZ0bQsKVTbrAVniCredxhQ4/Bhj9PhEk7719OUSbr0D8",
+	"yDQ5yWSasoQozVha2IivPl13go7SyxSKOVuz4ta6/w2dtGr/N6L2l+52xVqHV207k12ZsO2j/OcKPNla",
+	"f7+hk1x1D0Whu8PJN/943eJHZz9Yp96vCXPwb3Kr3VeJxiMr9jeYDbC1Tl9mYy0telKKfWVztiRENZEe",
+	"FULk1PvmsimJ7zg0dOuZskEMpEsxq2A1mygouRoxtcC82zsg+fwnplckhQfSIuDq1CsQZYbQahFNWsRe",
+	"jPOQOhN1asQ6DSIxciwBIdflzOQSfUw1TeXE6MZWRwC8XNcsBtH4zrVcbYCMZKc3XLi3XaT7Bv8bDKbW",
+	"+RaKVb3BAjVGY5nNIjKWaSrvFaY3RdCSIUPR0NyxEzJPqaAZ6UZqypg2HB4qRpt/dMZo8hE+9YYk0lMe",
+	"3wqmlJ00vvkWxrKMrDUBJd6LUBASpVww/wHzUoFkWUzeBTJ0ZQZQwWBlKD0JJYR6F2a82CjpRiOawSAX",
+	"IxjsnM/h74jRmflLxQRFmXhKhWApTMFvs0s1SRl1Ef0EhKMkj5jKQzKkUieKgd0R9b2VefkTry4TLERl",
+	"parzttO2GeJ3XKZoMayxQxZ4Yn1iA7fQOprgkbAK3gSkVCi4J8ggwAIY+eR/FVzbTTTtRfju0n4NWel4",
+	"aPDMcG1zOxyRvTZnCKTAiKvLWPM7jFVzoSlwa7IFO0Tlgz4O0vlKs4VCRfG0ExTfAwmYMj6Z6s5wAKEi",
+	"9zzR087w7K+gU9pj8/vp+enroONfdFtg/bqsQuZfkR9TqskbmpEz8rkowJ5fwM6wM6LZ9splaWXaHIBv",
+	"TMtU9j44bvm+9MOOuqZ6Tu2tbWaD10wrUr7fUtiINiOwscSySGoIaMxIF2oWZS4AtjfEsjmuJ/s4mqjI",
+	"jN4W6LWqFlikYHxlE15AWKpYGfsDKa1DrvCgP7zgN+i9An1pqQumGOyYZ2nnVbqWB0Fc8E34FkHH247O",
+	"cExTxfYjH7aV3Bz+BWDsyoR+y/yD6ia2FOvJZC3Zc4mFvNylr9AvdTwCtt5OhuTEZooqTTOtnNc3l+AN",
+	"VYnlbAbuYnA5GwJWkKuuN417IxOBO1dN5ZwkEgP98cXekBRMH8Rly+0D8mrw6vTk5hW5TBczLhaz/Ocz",
+	"+PnF4Jxca8rBUheKayOBk9NXZEJrXr0x0njewGtooOj3kzlDIG2c+j2HIn8fn7hZjBg8Qj6TQX/w6iW2",
+	"8/KFGz+fM2JGR67jKUsgG2AQkMvvvz+zT7xhdBaK319/fnHqD+DSyNsg6hTiDoiYxSNXKImTq/PPL/vn",
+	"QICNUGYl2LkZn8JULIhz9gXaGVXKfrUk3ZhmI9g20+qgf/b6xSuSjp5z8f/9v8XCUTvxUAz6g++/e1k8",
+	"YZZduWWH9793P/aI5ohib4V40kXhHQB2S8oAlBUNRRclxYBkZvwMYPNfgeNmRlOCUFy9C2LUEpyn1UcU",
+	"WShbWHAxSrmaGg7ptVwqRFYb7GWJYcX8u5rmVrEIh6LGJJxbgEuabODri6CU8STa3/ibs8hvwvpbilD3",
+	"2LZNN3DrCsQQdG+zMOZ27wBkVVrZR7Yi78zAV+3JlvS3TPxJGpT3YNlrzMobLMr1BGWdqbewEDyQrbdy",
+	"wDdYfZW7Bq3Zd73Zd3dN9lDjb0Oy1o9FqlYBymNTsCAtKyCKsSTXXPNyrRdGPABgH8RDQSWVq1AUImNC",
+	"ur7yPCSgrUVDV2TGxu7NaMJyK5uNZAwKxdgmRYTCyApcWxiVvAs6oRwzQfNcsJLCnhfNgYpwdm59culC",
+	"Bo04Cyr8Yclch9nsHsH69aXIQauoPuG8qyPb1uScCTrnfXeoGv2mEGOVyHgBGLBUkeinH2zBFdfGks7S",
+	"KCCxFHcMhHstyT+vP/xSZMrfsqUq54ajCYv8whjCtWp5y8QFialR42yC+R1NOeSVF8Fe93QZFM3Ke0Gi",
+	"H27oZFXKh9jkLugqca/BC/thzsTlnP9TQYzgjpR6/IsUDGREK2w/0D22g3xrd6DpJsNjH9/lO9UJOlNG",
+	"E4bgWldmWU+upNCZTJt6tM8/h4fds38FHbPAm975Ifc0v9jycr63gAJ43lm8yMBz8a8//NNfNzNzBs3p",
+	"8m4ADJbGuubom3OweurNiV176mPbIrJOxbI7lkHM+2jBUw0sMCCjpWZQtQz+ocpTjbuR7er53Snej14Q",
+	"CnN7/JMAP1QvAXpDlc6kmNjTnaM13E+ZYHc2FztfkEQydYH13UlU2mpzD07gTkUkTjkkJxT3CsoTWKxl",
+	"rsmIxrcQX/pufGIO9wmcbusWnDANhoiiiDzAz2DaAwZUxnIOeDQ2yPOQK/lfZn8e8Uq689Beyb2v5H9d",
+	"vv95nys5p0vTxIlm2eyIecC2WQLNkrqgg1rJ8TIP/2n2+X7Epm9YNjtelK9tlCQLRl4MSAJlJqHcDRd3",
+	"kkNFIuuy/QWuovnM9Fu6VJ3hi8HWJhhv8K1T9ltwypYugndBP5a+b5AZi+vQcGEfJQA4t/baAx8Z8XGN",
+	"cXf9Jf6ZK+3dgja8t4k+PHaJGo+s7mKeLR/wlvw8JePsvsSnco2biM9uJlqPLNSJnlW2/kD6XOmY1wuO",
+	"f+cTfTwb7dHO1kERuopp04p6Hkuo89p4HCN5xzIjm1/RNF5gyOR7pqcSDZ8pHcnszSJLmADALc1TqH2T",
+	"Q0bXqlMNWtQVjuXaju0hj3O1q5ojbR8hKn9m7+P5xQ5bXJ1Dcd7yqTdpOg32/BXdwzXUb7Bb1+3qnrpH",
+	"41mEuqaGrzJ3FreP+Kw9Co9n8N7jJLYG76dr8N7vxpUuUiE25FR6nvF4HZX+yLKYCU0hHjOyEeLvbZ1q",
+	"rsjApgW4H9Dy/p5mt4t5BGHxCJKBVjrFdL2Ggi2qBvL9EQf5GOS72lXNpbGPHIN8f03SRXXWWx0/f3Mb",
+	"Cb/nyIWCCbkztOFUcUekDLmCI9bNj5fNnUGPKIT72UqqWJ1aQeI9JQvFMrQuEwHGZn+gptl7lqbmb5kR",
+	"1ZrIrnPiKZKNpxk5V92B3ttq5l3JzvDsZdCpXTZbVFuxt+UXMJxpoRh+8YYqlnx0RCH/8Xoq55+Kge8a",
+	"vFyZ7xfx/+5xs1t2+HTZ4V706F8VfhiUCdQfBX+c0jk7HKsEowgKoBL4XI9Q0pBpuMGq73VQwJM8IsYn",
+	"gWiKUByATULWQZNAYbAHwSaBgR8KTOJgRiE0e0QzD3wkhcS0FnqkpVwrSWHFpT0Ad8SjUH9X0JH8irYu",
+	"ia8MccRjSy39eVIOCH9n9sca8YnP1wU0Umb7j48y4tH+1o/RFGu+O4M8Fr4IdtbESW/oBBwTLM2r/XQx",
+	"zltJMqbZBQGchY+/2njQmkLhUe9o6ISmubVCfx22yHGA/WEhGqX9yk3O0+Zqig9zBjpMxjA704gYuPmj",
+	"hYYMTa6V069AC9hH1He1dI8Sl/TD5zlLuGZEYvTuOJUyK2KRPi3U1NMCEiomLGvVgJYNr6oBGo6lI2/m",
+	"Sm0n+Zs3nqjIv5+cD1NvJfyvSsKHY9vSlKck2mtasoI2EJQaaR4Iyp+aTt6tkeQjczQUSC0Jy/gdVLhH",
+	"rwtYyIck+pc5aX9ERQw8VEjnilCos495MGXULqxXFv3rj8gL7CCXK9oAZO+vSBA8IYfoAk4ueHwtQONt",
+	"a8X/WvF/K8Z4gMR/Y076VnmlwxJKIHK9El5cUPFXFtwQEj9SRqEQ8Q1Ajxiui/UCqXKJquZ4LY0ajDyZ",
+	"3mLh47xgBJ3UwcgVIfvvbJppli0dvpx5B7BGzAfB7skdTRdMXVgRvVy5NIdCmck7tk/y6IHCdb3YfE8z",
+	"YUPRHk5ufoRL3joQn3ICqaaTZ6hdBgROnkViLDZyH/F8IbhWJ3J8YpEod4E6mlILdqapSGiWFGhHQ/KR",
+	"s5gp0v2BxtOAvJX/zURA3sjPvYD8zMRET0n3PU9TDkQuCMU7YZ77UUodkPfmu15Afge4RNL9KaOzgHw0",
+	"uxmQ/81TOcnorBeQ32S6mDHS/ZmbNshPNE2l6AXkMmOUdK//s6AZCwW2iZ9s07ByN9y8+56LhWYB+Ydc",
+	"ZL0+uYRaxs8UicY01jKLXN79jArAwjEavpEtnqlQjKhiWPu4i0+T055zrHJNuLowM3aFgMf8M0tslq3Z",
+	"D9LN+xCLNPWqp1LTtA/AA32AROP0oYAwGk+LVFrYRvOjHUgXAk1SqrQF5DEv9W0VZnNCETv2lrE57qFp",
+	"3XTFPtNYp0vE5WyA+MnxZPPXQ4EDuJ9KZd2mhl5RLhQAeq6iBMHZzeRc2XmlbKzz7ERobHfNDLA38xLT",
+	"h9B5f5VM43Bit6fvv/qlrh9ZNfrVDn0n/cg7YA6bgme4DS0reFJqk7dTRS0U3KiC/MNF8Aqyb6dY2Wr7",
+	"zcR/NQrEDGFLUGnb+g6o0h7QiMUsJhFae+PllUxYZCu5lRNHsYoKcQ/WC4kfXVH/DxaKs8EWi3WPD6Ek",
+	"/oCNFHr91gPvjWfMAvpuTVpwRG3u57dhdL1z58/d7N/sHW2Q7crneuVqH1Ls1TZxZADA8n1emxa6+c4a",
+	"AukWqDXQrhCNRxZELO3cRQxxHKglRE9J5LjLr9RmKlRzU1ep0G55n5V7X2ca9dj0AxlO3GGut53c5Ue9",
+	"tZHW2kh34GO1J+hRgfiGvpV0a8kzFFXRMwfMywvx4jJsBsDbzOrQmrmnePqQkuaj3bbWWPmUjZXHElzv",
+	"ZXZ7EjOh2YMppqYLYrsItqyV2oPswjnN9IwJ/S6JyHyhkR54zSFkHtWhKJ41jRWVuIn3Q+7bYJ+50r0L",
+	"QsttQU4G1WQmnTuyeBnTyMZmOhlEQRn5fWCI10xmlsy5V08HFbzw0vzAmGfa6F3kNNBrsiGnDMHb18Iu",
+	"/S6z2yuYymHRTcWid4bN1SuCDmTkf4KiI+dnUG/HZkbjd69ew3dWE395Qj9zRWY8Tc3wbXo1Pnn6Ouhk",
+	"C2E/nA76L4OOYnoxx29ev9xady+WoNXfvw393bvAHi383aM4jUnQ+ZWqJ4aHqPI+xXOwnuCCzevfTJgO",
+	"GiKwQrEF0lN+P8wHe3nMv/mlNB/8axYFoYi8C7rBFrCe4BitpbhrrS2ggQg9sj3AYwC72AT8w9pSuCdl",
+	"GChtzdbkrXKBG8ibsxGg6lRTMEyOtdWrhityV8roHVOYbQmiINfKE7WCPE6bjFgsIXjUzTMUoLVhpfmJ",
+	"UV4tJeXonswTxYYAdh4Z9c7vGvymSvM0JVOZJihjhsIw+TmIeRyFPKcSGtmrN4R4FphG8aCWeVyN38GY",
+	"Z0rnvuJQnA0GhTjpP3hPVd6LmcyZkzu5JglPClHTkFrzsEOJty/tI+q9hVcrot6u4gw2AjfkDK9UBUtU",
+	"ErWIp/5koYZnZfytOabm3uLaHk0yCZrzqEpH0YUpgPhRHPFuHs1ghYueby0paz8ukcr8UHcP95ATfmJ6",
+	"41E9Ms9tsmn429Ge2yYz4l6HdoXfHNOYaC0eypaqxGK5EPW7ImqThUgs9HfZ2lhWs5EjkYE570mtJbJs",
+	"eCgskX5fcqFdtJJvJbBQEqGoNGLYz2ojXcc68xvbwxLVVJdaLV/ZUNjXN5o5199ONHE+hNkAqj5vMhB8",
+	"d9b/bi8DQdk88P3gEcwDj0+kWuvr05PJ8cIcz+pQRpH/szNiNGPZ5UJPO8N//WFIIhZWQCJaPi4/y5im",
+	"rvAClMRES0IEpXizhYg6QWeRpZ1hZ6r1fPj8+enZd/1Bf9A/Hb4evB4AxbUjX5EuAAiLC51JNccahn0v",
+	"qGYBkXqrIglXK8D3UKoIrB8LIRCep6ZSBOG6Tz5C3YMAK5yYxQcpJBRY4eF5pegCBC9xs9RQPomRjI1Z",
+	"xkRs/jNsgCV5HSZXoCIhVJPoeSJjFSE9tDPKsfhXZ3VZzV3t5jmpPX9NKo/VtHTVmPBa3+TK87Vrzrx0",
+	"+Dw4uNRkAAGzkJbLaDwdFnVyLEwQNkA1m0gznIBMMpo4DJ+gDCk0oYsJ87J48d2UKoX1mX0AJOqS+uUY",
+	"Y2mhar3r/Uom7B2Agdiul/gJOsd/HTqS+db0a/goYABFRTbQW6YpT1UfxgBIStcexhLNGOZnqwC0MYyl",
+	"lvGtKwFmAZocNJotoAW51KUT4iWb1+wCnSjk2ZVc8GITLvL6X1m2NF3OsAa/6RxTNjSd+Lt/g/l0dRue",
+	"O1cg1Vssi/7UlM9PQKtNSMZmXMOHJMmY2Z/S4YJXef1BXSgtZ2TMWZqQhI254OYXO8W8NooZehTDs2DK",
+	"UxGZ0blZUTee0ZLMZLJImd+x13hd5w5yTXMj2GDz5r8RS8G5JFfaMhIfR9NV/UzM617Mbb4emIYuhaax",
+	"VjXN1rV46YllzxTwAcQ34WOtAtvDPWO3WJ8C40c9fSznLDZdfOb1+7bwVGF7dcvDMi4TrHND7qcy9R1c",
+	"kBOvjGyb5997PWeMJPLeJ+Q/5D+aHzSfsboeS3VCig2B24+VNxQS3/LmfKxgdNcWEfJrNzfH3Xpxtra2",
+	"lRfjj+H4uMNcEApNeONYidRdHYr1nNqy8nJORoulAu7htfNbHjm1cSYlCtOFWrABgVKwARnRLCB6MWIB",
+	"6ff7PVc+MGMkXriySd5hTfiMCQW3D3NRbBFlb2DvV6qvNnKJGVWaZa5modeNWBitKiAZu+Omt6Bm4ccp",
+	"4EsUIwpCEfu3GUbIPmuWCZoW/Di/FuixDvIzhC5kO/oT/DUUCRL0AAD9GBlljN7agtKZHPMU6h1iuSeE",
+	"kYHZPMMEDW/AhutnbLxQLAkFZqCaq6ExGl9ZZQyWhQvQwRzOhWloWO4+z6ej+H0QCtxkKciUiiTIr/p/",
+	"FlID16QpYFQkLDNzcc5398W/5chwXnd/gKtlcoEok0BnaQINzhRLQXO0WmE8ZfGtFaqWJKUiWeFTdUfg",
+	"GkabStRb1IXpmgktMyhIdcvmmswttE5AUqlhPu5x77D97Fqo6eNniScGTlcAQgBIpHMm5ylm7KIb1XwJ",
+	"dw3lbagQlrGY8XmJDr/Lh5jKWmL4u1kQrlY3gcYew7JnBfaUx7cBdnWHyV1Gz8x4wvoE8q5CQW3F7vmc",
+	"CTjShN1ZWzGcl2JMLJnYM+yKj5kHRjSl5tCXi/npjAqFTV+AxxAesvnSE8mQv91b9GQPc8XNBJ9MpWII",
+	"0qLLu+5G1XT5q6PuwqR8QuuNUBlpZTZbaOBT7HNsTofZIyE1c3TIXtKFSIx0OTJCyB3LXO2IlR3E/uqG",
+	"B8LMyT1PCghPXIMyurXXaoHYutLaW48XTjK5mJc9sWYSKlfAzE6UuLnnoRVMaQVUodRAsV45Y61l4LWn",
+	"1W/Io71TucjSJdqmLlBQRmFH2fR4F47iW4SKTn8ve+/+XPHygcUFh640Xl5zOP15AcpyPqNnvkULomLK",
+	"y/BM1ckQNX2jWEjQ6GQY7JinKfQN5JgaKmgUQ0W6ZmesNYlQR8KTgtn0SqfqZJ7JmCllTm0MApiTJ//4",
+	"6/8PAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -20,6 +20,7 @@ import (
 	"mos/internal/platform/extref"
 
 	"github.com/oapi-codegen/runtime"
+	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
 // Defines values for CostingSettingsOverheadCalculationMethod.
@@ -220,6 +221,363 @@ func (e EquipmentStatus) Valid() bool {
 	case EquipmentStatusOutOfService:
 		return true
 	case EquipmentStatusPoor:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InventoryEffectQuantityChangeType.
+const (
+	InventoryEffectQuantityChangeTypeDecrease InventoryEffectQuantityChangeType = "decrease"
+	InventoryEffectQuantityChangeTypeIncrease InventoryEffectQuantityChangeType = "increase"
+	InventoryEffectQuantityChangeTypeNone     InventoryEffectQuantityChangeType = "none"
+)
+
+// Valid indicates whether the value is a known member of the InventoryEffectQuantityChangeType enum.
+func (e InventoryEffectQuantityChangeType) Valid() bool {
+	switch e {
+	case InventoryEffectQuantityChangeTypeDecrease:
+		return true
+	case InventoryEffectQuantityChangeTypeIncrease:
+		return true
+	case InventoryEffectQuantityChangeTypeNone:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InventoryEventType.
+const (
+	InventoryEventTypeAdjustment    InventoryEventType = "adjustment"
+	InventoryEventTypeEventOverride InventoryEventType = "eventOverride"
+	InventoryEventTypePick          InventoryEventType = "pick"
+	InventoryEventTypeReceive       InventoryEventType = "receive"
+	InventoryEventTypeRevert        InventoryEventType = "revert"
+	InventoryEventTypeSetItemValue  InventoryEventType = "setItemValue"
+)
+
+// Valid indicates whether the value is a known member of the InventoryEventType enum.
+func (e InventoryEventType) Valid() bool {
+	switch e {
+	case InventoryEventTypeAdjustment:
+		return true
+	case InventoryEventTypeEventOverride:
+		return true
+	case InventoryEventTypePick:
+		return true
+	case InventoryEventTypeReceive:
+		return true
+	case InventoryEventTypeRevert:
+		return true
+	case InventoryEventTypeSetItemValue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InventoryItemPickSecondaryType.
+const (
+	InventoryItemPickSecondaryTypeConsume                 InventoryItemPickSecondaryType = "consume"
+	InventoryItemPickSecondaryTypeOtherDecrease           InventoryItemPickSecondaryType = "otherDecrease"
+	InventoryItemPickSecondaryTypePick                    InventoryItemPickSecondaryType = "pick"
+	InventoryItemPickSecondaryTypeScrap                   InventoryItemPickSecondaryType = "scrap"
+	InventoryItemPickSecondaryTypeStockAdjustmentDecrease InventoryItemPickSecondaryType = "stockAdjustmentDecrease"
+)
+
+// Valid indicates whether the value is a known member of the InventoryItemPickSecondaryType enum.
+func (e InventoryItemPickSecondaryType) Valid() bool {
+	switch e {
+	case InventoryItemPickSecondaryTypeConsume:
+		return true
+	case InventoryItemPickSecondaryTypeOtherDecrease:
+		return true
+	case InventoryItemPickSecondaryTypePick:
+		return true
+	case InventoryItemPickSecondaryTypeScrap:
+		return true
+	case InventoryItemPickSecondaryTypeStockAdjustmentDecrease:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InventoryItemReceiveSecondaryType.
+const (
+	InventoryItemReceiveSecondaryTypeFound                   InventoryItemReceiveSecondaryType = "found"
+	InventoryItemReceiveSecondaryTypeOtherIncrease           InventoryItemReceiveSecondaryType = "otherIncrease"
+	InventoryItemReceiveSecondaryTypeReceive                 InventoryItemReceiveSecondaryType = "receive"
+	InventoryItemReceiveSecondaryTypeStockAdjustmentIncrease InventoryItemReceiveSecondaryType = "stockAdjustmentIncrease"
+)
+
+// Valid indicates whether the value is a known member of the InventoryItemReceiveSecondaryType enum.
+func (e InventoryItemReceiveSecondaryType) Valid() bool {
+	switch e {
+	case InventoryItemReceiveSecondaryTypeFound:
+		return true
+	case InventoryItemReceiveSecondaryTypeOtherIncrease:
+		return true
+	case InventoryItemReceiveSecondaryTypeReceive:
+		return true
+	case InventoryItemReceiveSecondaryTypeStockAdjustmentIncrease:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InventoryPickSecondaryType.
+const (
+	InventoryPickSecondaryTypeConsume                 InventoryPickSecondaryType = "consume"
+	InventoryPickSecondaryTypeOtherDecrease           InventoryPickSecondaryType = "otherDecrease"
+	InventoryPickSecondaryTypePick                    InventoryPickSecondaryType = "pick"
+	InventoryPickSecondaryTypeScrap                   InventoryPickSecondaryType = "scrap"
+	InventoryPickSecondaryTypeStockAdjustmentDecrease InventoryPickSecondaryType = "stockAdjustmentDecrease"
+)
+
+// Valid indicates whether the value is a known member of the InventoryPickSecondaryType enum.
+func (e InventoryPickSecondaryType) Valid() bool {
+	switch e {
+	case InventoryPickSecondaryTypeConsume:
+		return true
+	case InventoryPickSecondaryTypeOtherDecrease:
+		return true
+	case InventoryPickSecondaryTypePick:
+		return true
+	case InventoryPickSecondaryTypeScrap:
+		return true
+	case InventoryPickSecondaryTypeStockAdjustmentDecrease:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InventoryReceiveSecondaryType.
+const (
+	InventoryReceiveSecondaryTypeFound                   InventoryReceiveSecondaryType = "found"
+	InventoryReceiveSecondaryTypeOtherIncrease           InventoryReceiveSecondaryType = "otherIncrease"
+	InventoryReceiveSecondaryTypeReceive                 InventoryReceiveSecondaryType = "receive"
+	InventoryReceiveSecondaryTypeStockAdjustmentIncrease InventoryReceiveSecondaryType = "stockAdjustmentIncrease"
+)
+
+// Valid indicates whether the value is a known member of the InventoryReceiveSecondaryType enum.
+func (e InventoryReceiveSecondaryType) Valid() bool {
+	switch e {
+	case InventoryReceiveSecondaryTypeFound:
+		return true
+	case InventoryReceiveSecondaryTypeOtherIncrease:
+		return true
+	case InventoryReceiveSecondaryTypeReceive:
+		return true
+	case InventoryReceiveSecondaryTypeStockAdjustmentIncrease:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InventoryReservedForType.
+const (
+	InventoryReservedForTypeCustomer            InventoryReservedForType = "customer"
+	InventoryReservedForTypeCustomerAddress     InventoryReservedForType = "customerAddress"
+	InventoryReservedForTypeFailedInspection    InventoryReservedForType = "failedInspection"
+	InventoryReservedForTypeInvoice             InventoryReservedForType = "invoice"
+	InventoryReservedForTypeInvoiceLineItem     InventoryReservedForType = "invoiceLineItem"
+	InventoryReservedForTypeItem                InventoryReservedForType = "item"
+	InventoryReservedForTypeJob                 InventoryReservedForType = "job"
+	InventoryReservedForTypeReceivingInspection InventoryReservedForType = "receivingInspection"
+	InventoryReservedForTypeSalesOrder          InventoryReservedForType = "salesOrder"
+	InventoryReservedForTypeShipment            InventoryReservedForType = "shipment"
+	InventoryReservedForTypeShipmentLineItem    InventoryReservedForType = "shipmentLineItem"
+)
+
+// Valid indicates whether the value is a known member of the InventoryReservedForType enum.
+func (e InventoryReservedForType) Valid() bool {
+	switch e {
+	case InventoryReservedForTypeCustomer:
+		return true
+	case InventoryReservedForTypeCustomerAddress:
+		return true
+	case InventoryReservedForTypeFailedInspection:
+		return true
+	case InventoryReservedForTypeInvoice:
+		return true
+	case InventoryReservedForTypeInvoiceLineItem:
+		return true
+	case InventoryReservedForTypeItem:
+		return true
+	case InventoryReservedForTypeJob:
+		return true
+	case InventoryReservedForTypeReceivingInspection:
+		return true
+	case InventoryReservedForTypeSalesOrder:
+		return true
+	case InventoryReservedForTypeShipment:
+		return true
+	case InventoryReservedForTypeShipmentLineItem:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InventorySecondaryType.
+const (
+	InventorySecondaryTypeConsume                   InventorySecondaryType = "consume"
+	InventorySecondaryTypeCreate                    InventorySecondaryType = "create"
+	InventorySecondaryTypeDamaged                   InventorySecondaryType = "damaged"
+	InventorySecondaryTypeDeposit                   InventorySecondaryType = "deposit"
+	InventorySecondaryTypeExpired                   InventorySecondaryType = "expired"
+	InventorySecondaryTypeFound                     InventorySecondaryType = "found"
+	InventorySecondaryTypeLost                      InventorySecondaryType = "lost"
+	InventorySecondaryTypeOtherDecrease             InventorySecondaryType = "otherDecrease"
+	InventorySecondaryTypeOtherIncrease             InventorySecondaryType = "otherIncrease"
+	InventorySecondaryTypeOverride                  InventorySecondaryType = "override"
+	InventorySecondaryTypeOverrideItemValue         InventorySecondaryType = "overrideItemValue"
+	InventorySecondaryTypePick                      InventorySecondaryType = "pick"
+	InventorySecondaryTypeReceive                   InventorySecondaryType = "receive"
+	InventorySecondaryTypeReceivedNoPo              InventorySecondaryType = "receivedNoPo"
+	InventorySecondaryTypeReturnDecrease            InventorySecondaryType = "returnDecrease"
+	InventorySecondaryTypeReturnIncrease            InventorySecondaryType = "returnIncrease"
+	InventorySecondaryTypeReturnStock               InventorySecondaryType = "returnStock"
+	InventorySecondaryTypeReturnVendor              InventorySecondaryType = "returnVendor"
+	InventorySecondaryTypeRevert                    InventorySecondaryType = "revert"
+	InventorySecondaryTypeScrap                     InventorySecondaryType = "scrap"
+	InventorySecondaryTypeShip                      InventorySecondaryType = "ship"
+	InventorySecondaryTypeSold                      InventorySecondaryType = "sold"
+	InventorySecondaryTypeStockAdjustmentDecrease   InventorySecondaryType = "stockAdjustmentDecrease"
+	InventorySecondaryTypeStockAdjustmentIncrease   InventorySecondaryType = "stockAdjustmentIncrease"
+	InventorySecondaryTypeStockTake                 InventorySecondaryType = "stockTake"
+	InventorySecondaryTypeTransferFromLot           InventorySecondaryType = "transferFromLot"
+	InventorySecondaryTypeTransferIn                InventorySecondaryType = "transferIn"
+	InventorySecondaryTypeTransferOut               InventorySecondaryType = "transferOut"
+	InventorySecondaryTypeTransferToLot             InventorySecondaryType = "transferToLot"
+	InventorySecondaryTypeTransferredFromSalesOrder InventorySecondaryType = "transferredFromSalesOrder"
+	InventorySecondaryTypeWaste                     InventorySecondaryType = "waste"
+)
+
+// Valid indicates whether the value is a known member of the InventorySecondaryType enum.
+func (e InventorySecondaryType) Valid() bool {
+	switch e {
+	case InventorySecondaryTypeConsume:
+		return true
+	case InventorySecondaryTypeCreate:
+		return true
+	case InventorySecondaryTypeDamaged:
+		return true
+	case InventorySecondaryTypeDeposit:
+		return true
+	case InventorySecondaryTypeExpired:
+		return true
+	case InventorySecondaryTypeFound:
+		return true
+	case InventorySecondaryTypeLost:
+		return true
+	case InventorySecondaryTypeOtherDecrease:
+		return true
+	case InventorySecondaryTypeOtherIncrease:
+		return true
+	case InventorySecondaryTypeOverride:
+		return true
+	case InventorySecondaryTypeOverrideItemValue:
+		return true
+	case InventorySecondaryTypePick:
+		return true
+	case InventorySecondaryTypeReceive:
+		return true
+	case InventorySecondaryTypeReceivedNoPo:
+		return true
+	case InventorySecondaryTypeReturnDecrease:
+		return true
+	case InventorySecondaryTypeReturnIncrease:
+		return true
+	case InventorySecondaryTypeReturnStock:
+		return true
+	case InventorySecondaryTypeReturnVendor:
+		return true
+	case InventorySecondaryTypeRevert:
+		return true
+	case InventorySecondaryTypeScrap:
+		return true
+	case InventorySecondaryTypeShip:
+		return true
+	case InventorySecondaryTypeSold:
+		return true
+	case InventorySecondaryTypeStockAdjustmentDecrease:
+		return true
+	case InventorySecondaryTypeStockAdjustmentIncrease:
+		return true
+	case InventorySecondaryTypeStockTake:
+		return true
+	case InventorySecondaryTypeTransferFromLot:
+		return true
+	case InventorySecondaryTypeTransferIn:
+		return true
+	case InventorySecondaryTypeTransferOut:
+		return true
+	case InventorySecondaryTypeTransferToLot:
+		return true
+	case InventorySecondaryTypeTransferredFromSalesOrder:
+		return true
+	case InventorySecondaryTypeWaste:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InventorySourceType.
+const (
+	InventorySourceTypeFulfillment               InventorySourceType = "fulfillment"
+	InventorySourceTypeItem                      InventorySourceType = "item"
+	InventorySourceTypeItemToMakeMaterialRemnant InventorySourceType = "itemToMakeMaterialRemnant"
+	InventorySourceTypeJob                       InventorySourceType = "job"
+	InventorySourceTypeJobOperation              InventorySourceType = "jobOperation"
+	InventorySourceTypePoRcvValueAdj             InventorySourceType = "poRcvValueAdj"
+	InventorySourceTypePurchaseOrder             InventorySourceType = "purchaseOrder"
+	InventorySourceTypeReceiving                 InventorySourceType = "receiving"
+	InventorySourceTypeSalesOrder                InventorySourceType = "salesOrder"
+	InventorySourceTypeShipment                  InventorySourceType = "shipment"
+	InventorySourceTypeShipmentLineItem          InventorySourceType = "shipmentLineItem"
+	InventorySourceTypeShipping                  InventorySourceType = "shipping"
+	InventorySourceTypeWorkOrder                 InventorySourceType = "workOrder"
+	InventorySourceTypeWorkOrderOperation        InventorySourceType = "workOrderOperation"
+)
+
+// Valid indicates whether the value is a known member of the InventorySourceType enum.
+func (e InventorySourceType) Valid() bool {
+	switch e {
+	case InventorySourceTypeFulfillment:
+		return true
+	case InventorySourceTypeItem:
+		return true
+	case InventorySourceTypeItemToMakeMaterialRemnant:
+		return true
+	case InventorySourceTypeJob:
+		return true
+	case InventorySourceTypeJobOperation:
+		return true
+	case InventorySourceTypePoRcvValueAdj:
+		return true
+	case InventorySourceTypePurchaseOrder:
+		return true
+	case InventorySourceTypeReceiving:
+		return true
+	case InventorySourceTypeSalesOrder:
+		return true
+	case InventorySourceTypeShipment:
+		return true
+	case InventorySourceTypeShipmentLineItem:
+		return true
+	case InventorySourceTypeShipping:
+		return true
+	case InventorySourceTypeWorkOrder:
+		return true
+	case InventorySourceTypeWorkOrderOperation:
 		return true
 	default:
 		return false
@@ -1899,6 +2257,593 @@ type InProcessTrackingFieldWrite struct {
 	UnitTypeName *string `json:"unitTypeName,omitempty"`
 }
 
+// InventoryByItem A map from item id to the quantity of the item: on hand with `includeReserved`, else available. Items with no stock are left out.
+type InventoryByItem map[string]dec.Decimal
+
+// InventoryDateRange Transactions dated from `start` (inclusive) to `end` (exclusive); either may be omitted.
+type InventoryDateRange struct {
+	// End Exclusive upper bound.
+	End *time.Time `json:"end,omitempty"`
+
+	// Start Inclusive lower bound.
+	Start *time.Time `json:"start,omitempty"`
+}
+
+// InventoryEffect One change an event made to a balance (one item, lot and location), recorded as an
+// inventory transaction `transactionId`. `quantity` is signed (negative removes units);
+// the values are the signed value changes by kind and `netValueChange` their sum.
+type InventoryEffect struct {
+	// LaborValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+	LaborValue InventoryValue `json:"laborValue"`
+
+	// MachineValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+	MachineValue InventoryValue `json:"machineValue"`
+
+	// MaterialValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+	MaterialValue InventoryValue `json:"materialValue"`
+
+	// NetValueChange The sum of the value changes.
+	NetValueChange dec.Decimal `json:"netValueChange"`
+
+	// OutsideProcessingValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+	OutsideProcessingValue InventoryValue `json:"outsideProcessingValue"`
+
+	// Quantity Signed change of the quantity on hand.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// QuantityChangeType Whether units came in or went out (none for a change of value only).
+	QuantityChangeType InventoryEffectQuantityChangeType `json:"quantityChangeType"`
+
+	// TotalValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+	TotalValue InventoryValue `json:"totalValue"`
+
+	// TransactionId A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	TransactionId Id36 `json:"transactionId"`
+}
+
+// InventoryEffectQuantityChangeType Whether units came in or went out (none for a change of value only).
+type InventoryEffectQuantityChangeType string
+
+// InventoryEvent One entry of the inventory ledger. Events are immutable except their `note` and
+// `details`; a mistaken event is undone by reverting it (see revertInventoryEvent), which
+// records a `revert` event with the opposite effects. `quantity` is the (positive) number
+// of units the event moved; `resultEffects` are the signed balance changes it made. The
+// values are what the moved units were worth, signed as the value on hand changed
+// (negative, `perUnit` too, when units leave): given per unit on a receipt, taken at the
+// average value of the units on hand when units leave.
+type InventoryEvent struct {
+	// ActionDate When the event happened.
+	ActionDate time.Time `json:"actionDate"`
+
+	// CreatedUtc When the event was recorded.
+	CreatedUtc time.Time `json:"createdUtc"`
+
+	// Details What may be attached to an event after the fact.
+	Details InventoryEventDetails `json:"details"`
+
+	// Id The event id (36 characters; events imported from earlier systems may carry 24).
+	Id string `json:"id"`
+
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// ItemToMakeId The job item the units were used for.
+	ItemToMakeId *string `json:"itemToMakeId"`
+
+	// LaborValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+	LaborValue InventoryValue `json:"laborValue"`
+
+	// LocationId The location; null for stock without one.
+	LocationId *string `json:"locationId"`
+
+	// LotId The lot; null for stock without one.
+	LotId *string `json:"lotId"`
+
+	// MachineValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+	MachineValue InventoryValue `json:"machineValue"`
+
+	// MaterialValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+	MaterialValue InventoryValue `json:"materialValue"`
+
+	// Note A note; the one member (with details) that may change.
+	Note *string `json:"note"`
+
+	// OutsideProcessingValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+	OutsideProcessingValue InventoryValue `json:"outsideProcessingValue"`
+
+	// Quantity Units moved (positive).
+	Quantity dec.Decimal `json:"quantity"`
+
+	// ReservedForId The record the units are reserved for.
+	ReservedForId *string `json:"reservedForId"`
+
+	// ReservedForType The kind of record the units are reserved for; null when not reserved.
+	ReservedForType *InventoryReservedForType `json:"reservedForType"`
+
+	// ResultEffects The balance changes the event made, one per balance.
+	ResultEffects []InventoryEffect `json:"resultEffects"`
+
+	// RevertInventoryEventId The event a revert event undid; null otherwise.
+	RevertInventoryEventId *string `json:"revertInventoryEventId"`
+
+	// SecondaryType Why an event happened, within its type.
+	SecondaryType InventorySecondaryType `json:"secondaryType"`
+
+	// SourceEntityId The source record's id.
+	SourceEntityId *string `json:"sourceEntityId"`
+
+	// SourceItemToMakeId The job item the source made.
+	SourceItemToMakeId *string `json:"sourceItemToMakeId"`
+
+	// SourceName The display name of the source record.
+	SourceName *string `json:"sourceName"`
+
+	// SourceRelatedEntityId The related record's id.
+	SourceRelatedEntityId *string `json:"sourceRelatedEntityId"`
+
+	// SourceRelatedType The kind of a record related to the source.
+	SourceRelatedType *string `json:"sourceRelatedType"`
+
+	// SourceType The kind of record that caused the event; null for a manual event.
+	SourceType *InventorySourceType `json:"sourceType"`
+
+	// TotalValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+	TotalValue InventoryValue `json:"totalValue"`
+
+	// Type What an event did: pick, receive, revert, adjustment, setItemValue or eventOverride.
+	Type InventoryEventType `json:"type"`
+}
+
+// InventoryEventDetails What may be attached to an event after the fact.
+type InventoryEventDetails struct {
+	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
+	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
+	ExternalReferences ExternalReferences `json:"externalReferences"`
+}
+
+// InventoryEventDetailsWrite Full-update body of an event's details.
+type InventoryEventDetailsWrite struct {
+	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
+	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
+	ExternalReferences *ExternalReferences `json:"externalReferences,omitempty"`
+}
+
+// InventoryEventFilter Filter of the event list; every member narrows the result (AND).
+type InventoryEventFilter struct {
+	// ActionDateFrom Events whose actionDate falls on this shop-timezone day or later.
+	ActionDateFrom *openapi_types.Date `json:"actionDateFrom,omitempty"`
+
+	// ActionDateTo Events whose actionDate falls on this shop-timezone day or earlier.
+	ActionDateTo *openapi_types.Date `json:"actionDateTo,omitempty"`
+
+	// CreatedAfterUtc Recorded strictly after this instant.
+	CreatedAfterUtc *time.Time `json:"createdAfterUtc,omitempty"`
+
+	// CreatedBeforeUtc Recorded strictly before this instant.
+	CreatedBeforeUtc *time.Time `json:"createdBeforeUtc,omitempty"`
+
+	// InventoryEventIds Only these events.
+	InventoryEventIds *[]string `json:"inventoryEventIds,omitempty"`
+
+	// ItemIds Only events of these items.
+	ItemIds *[]string `json:"itemIds,omitempty"`
+
+	// ItemToMakeIds Only events for these job items.
+	ItemToMakeIds *[]string `json:"itemToMakeIds,omitempty"`
+
+	// ReservedForIds Only events reserving for these records.
+	ReservedForIds *[]string `json:"reservedForIds,omitempty"`
+
+	// ReservedForTypes Only events reserving for these kinds of record.
+	ReservedForTypes *[]InventoryReservedForType `json:"reservedForTypes,omitempty"`
+
+	// SecondaryTypes Only these secondary types.
+	SecondaryTypes *[]InventorySecondaryType `json:"secondaryTypes,omitempty"`
+
+	// SourceTypes Only these source types.
+	SourceTypes *[]InventorySourceType `json:"sourceTypes,omitempty"`
+
+	// Types Only these types.
+	Types *[]InventoryEventType `json:"types,omitempty"`
+}
+
+// InventoryEventPage A page of inventory events.
+type InventoryEventPage struct {
+	Data            []InventoryEvent `json:"data"`
+	HasNextPage     bool             `json:"hasNextPage"`
+	HasPreviousPage bool             `json:"hasPreviousPage"`
+
+	// Page 1-based page number (Skip / pageSize + 1); 0 when pageSize is 0.
+	Page int `json:"page"`
+
+	// PageSize The Take applied.
+	PageSize int `json:"pageSize"`
+
+	// TotalCount Events matching the filter.
+	TotalCount int `json:"totalCount"`
+
+	// TotalPages ceil(totalCount / pageSize); 0 when pageSize is 0.
+	TotalPages int `json:"totalPages"`
+}
+
+// InventoryEventType What an event did: pick, receive, revert, adjustment, setItemValue or eventOverride.
+type InventoryEventType string
+
+// InventoryFilter Filter of the inventory list; every member narrows the result (AND).
+type InventoryFilter struct {
+	// ItemIds Only these items (1 to 500).
+	ItemIds *[]string `json:"itemIds,omitempty"`
+
+	// LocationIds Only these locations (1 to 500).
+	LocationIds *[]string `json:"locationIds,omitempty"`
+
+	// LotIds Only these lots (1 to 500).
+	LotIds *[]string `json:"lotIds,omitempty"`
+}
+
+// InventoryItemPick A pick of the item in the path: `InventoryPick` without `itemId`.
+type InventoryItemPick struct {
+	// LocationId A live location; null: stock kept without a location.
+	LocationId *string `json:"locationId,omitempty"`
+
+	// LotId A lot of the item; required for lot-tracked items.
+	LotId *string `json:"lotId,omitempty"`
+
+	// Note Trimmed; 1 to 2000 characters; null or blank: none.
+	Note *string `json:"note,omitempty"`
+
+	// Quantity Units to take; more than 0 and at most what is on hand there.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// SecondaryType Why the units leave.
+	SecondaryType InventoryItemPickSecondaryType `json:"secondaryType"`
+}
+
+// InventoryItemPickSecondaryType Why the units leave.
+type InventoryItemPickSecondaryType string
+
+// InventoryItemReceive A receipt of the item in the path: `InventoryReceive` without `itemId`.
+type InventoryItemReceive struct {
+	// LaborValue Labor value of one unit; null: 0.
+	LaborValue *dec.Decimal `json:"laborValue,omitempty"`
+
+	// LocationId A live location; null: stock kept without a location.
+	LocationId *string `json:"locationId,omitempty"`
+
+	// LotId A lot of the item.
+	LotId *string `json:"lotId,omitempty"`
+
+	// LotNumber The name of the item's lot to receive into; created when new.
+	LotNumber *string `json:"lotNumber,omitempty"`
+
+	// MachineValue Machine value of one unit; null: 0.
+	MachineValue *dec.Decimal `json:"machineValue,omitempty"`
+
+	// MaterialValue Material value of one unit; null: 0.
+	MaterialValue *dec.Decimal `json:"materialValue,omitempty"`
+
+	// Note Trimmed; 1 to 2000 characters; null or blank: none.
+	Note *string `json:"note,omitempty"`
+
+	// OutsideProcessingValue Outside processing value of one unit; null: 0.
+	OutsideProcessingValue *dec.Decimal `json:"outsideProcessingValue,omitempty"`
+
+	// Quantity Units received; more than 0.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// SecondaryType Why the units come in.
+	SecondaryType InventoryItemReceiveSecondaryType `json:"secondaryType"`
+}
+
+// InventoryItemReceiveSecondaryType Why the units come in.
+type InventoryItemReceiveSecondaryType string
+
+// InventoryLot A lot of an item: units received together and tracked by it. `system` lots are created
+// by the service for a receipt of a lot-tracked item that names no lot; `custom` is true
+// for a lot a person named. `quantity` is the lot's quantity on hand over every location.
+type InventoryLot struct {
+	// Custom Named by a person (not system and with a name).
+	Custom bool `json:"custom"`
+
+	// ExpirationDate The day the lot expires; null: never.
+	ExpirationDate *openapi_types.Date `json:"expirationDate"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// Name Unique within its item (case-insensitive); null for an unnamed lot.
+	Name *string `json:"name"`
+
+	// Quantity On hand over every location.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// System Created by the service for a receipt that named no lot.
+	System bool `json:"system"`
+}
+
+// InventoryLotCreate Create body of a lot.
+type InventoryLotCreate struct {
+	// ExpirationDate The day the lot expires; null: never.
+	ExpirationDate *openapi_types.Date `json:"expirationDate,omitempty"`
+
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// Name Trimmed; 1 to 200 characters, unique within the item (case-insensitive, 400 naming name); null or blank: an unnamed lot.
+	Name *string `json:"name,omitempty"`
+}
+
+// InventoryLotFilter Filter of the lot list; every member narrows the result (AND).
+type InventoryLotFilter struct {
+	// ItemIds Only lots of these items (1 to 500).
+	ItemIds *[]string `json:"itemIds,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+
+	// System Only system lots (true) or only other lots (false).
+	System *bool `json:"system,omitempty"`
+}
+
+// InventoryOverride Sets what is on hand of an item at one lot and location to `quantity` (see
+// overrideInventory): an `eventOverride` event records the difference.
+type InventoryOverride struct {
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// LocationId A live location; null: stock kept without a location.
+	LocationId *string `json:"locationId,omitempty"`
+
+	// LotId A lot of the item; required for lot-tracked items.
+	LotId *string `json:"lotId,omitempty"`
+
+	// Note Trimmed; 1 to 2000 characters; null or blank: none.
+	Note *string `json:"note,omitempty"`
+
+	// Quantity The new quantity on hand, 0 or more.
+	Quantity dec.Decimal `json:"quantity"`
+}
+
+// InventoryPick Takes units out of stock at one lot and location (see pickInventory). The item must be
+// an inventory item (not `isNonInventory`); a lot-tracked item needs `lotId`.
+type InventoryPick struct {
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// LocationId A live location; null: stock kept without a location.
+	LocationId *string `json:"locationId,omitempty"`
+
+	// LotId A lot of the item; required for lot-tracked items.
+	LotId *string `json:"lotId,omitempty"`
+
+	// Note Trimmed; 1 to 2000 characters; null or blank: none.
+	Note *string `json:"note,omitempty"`
+
+	// Quantity Units to take, in the item's inventory unit; more than 0 and at most what is on hand there.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// SecondaryType Why the units leave.
+	SecondaryType InventoryPickSecondaryType `json:"secondaryType"`
+}
+
+// InventoryPickSecondaryType Why the units leave.
+type InventoryPickSecondaryType string
+
+// InventoryReceive Puts units into stock at one lot and location (see receiveInventory). The item must be
+// an inventory item. The lot is `lotId` (a lot of the item) or `lotNumber` (the item's
+// lot of that name, created when new), not both; a lot-tracked item receiving with
+// neither gets a new system lot. Values are per unit, 0 or more.
+type InventoryReceive struct {
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// LaborValue Labor value of one unit; null: 0.
+	LaborValue *dec.Decimal `json:"laborValue,omitempty"`
+
+	// LocationId A live location; null: stock kept without a location.
+	LocationId *string `json:"locationId,omitempty"`
+
+	// LotId A lot of the item.
+	LotId *string `json:"lotId,omitempty"`
+
+	// LotNumber The name of the item's lot to receive into (trimmed, case-insensitive); created when the item has none of that name.
+	LotNumber *string `json:"lotNumber,omitempty"`
+
+	// MachineValue Machine value of one unit; null: 0.
+	MachineValue *dec.Decimal `json:"machineValue,omitempty"`
+
+	// MaterialValue Material value of one unit; null: 0.
+	MaterialValue *dec.Decimal `json:"materialValue,omitempty"`
+
+	// Note Trimmed; 1 to 2000 characters; null or blank: none.
+	Note *string `json:"note,omitempty"`
+
+	// OutsideProcessingValue Outside processing value of one unit; null: 0.
+	OutsideProcessingValue *dec.Decimal `json:"outsideProcessingValue,omitempty"`
+
+	// Quantity Units received, in the item's inventory unit; more than 0.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// SecondaryType Why the units come in.
+	SecondaryType InventoryReceiveSecondaryType `json:"secondaryType"`
+}
+
+// InventoryReceiveSecondaryType Why the units come in.
+type InventoryReceiveSecondaryType string
+
+// InventoryReservedForType The kind of record stock is reserved for.
+type InventoryReservedForType string
+
+// InventoryRow What is on hand of one item in one lot at one location (`lotId` and `locationId` are
+// null for stock kept without them). `onHandQuantity` is every unit on hand;
+// `quantity` is what is available, on hand less reserved units (no document reserves
+// stock yet, so the two are equal). Rows whose on-hand quantity reached 0 are not listed.
+type InventoryRow struct {
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// ItemDescription The item's description.
+	ItemDescription *string `json:"itemDescription"`
+
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// ItemNumber The item's number.
+	ItemNumber string `json:"itemNumber"`
+
+	// LocationId The location; null for stock without one.
+	LocationId *string `json:"locationId"`
+
+	// LotId The lot; null for stock without one.
+	LotId *string `json:"lotId"`
+
+	// OnHandQuantity On hand.
+	OnHandQuantity dec.Decimal `json:"onHandQuantity"`
+
+	// Quantity Available (on hand less reserved).
+	Quantity dec.Decimal `json:"quantity"`
+}
+
+// InventorySecondaryType Why an event happened, within its type.
+type InventorySecondaryType string
+
+// InventorySourceType The kind of record that caused an event.
+type InventorySourceType string
+
+// InventoryTransaction One balance change of the ledger (an `InventoryEffect` with its event's context).
+// `qtyChange` and `valueChange` are the signed changes; `quantity`, `value` and
+// `totalValue` are the balance (item, lot, location) after it: units on hand, the value
+// of one unit and of them all.
+type InventoryTransaction struct {
+	// Date The event's actionDate.
+	Date time.Time `json:"date"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// Item A reference to another record by id, with its display name.
+	Item Reference `json:"item"`
+
+	// Location The location; null for stock without one.
+	Location *Reference `json:"location"`
+
+	// Lot The lot; null for stock without one (name is the lot's name, empty for an unnamed lot).
+	Lot *Reference `json:"lot"`
+
+	// Note The event's note.
+	Note *string `json:"note"`
+
+	// QtyChange Signed change of the units on hand.
+	QtyChange dec.Decimal `json:"qtyChange"`
+
+	// Quantity Units on hand after the change.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// SecondaryType Why an event happened, within its type.
+	SecondaryType InventorySecondaryType `json:"secondaryType"`
+
+	// Source What caused it; null when no source was recorded.
+	Source *InventoryTransactionSource `json:"source"`
+
+	// TotalValue Value of every unit on hand after the change.
+	TotalValue dec.Decimal `json:"totalValue"`
+
+	// Type What an event did: pick, receive, revert, adjustment, setItemValue or eventOverride.
+	Type InventoryEventType `json:"type"`
+
+	// Value Value of one unit after the change (6 decimal places; 0 with nothing on hand).
+	Value dec.Decimal `json:"value"`
+
+	// ValueChange Signed change of the total value.
+	ValueChange dec.Decimal `json:"valueChange"`
+}
+
+// InventoryTransactionFilter Filter of the transaction list; every member narrows the result (AND).
+type InventoryTransactionFilter struct {
+	// DateRange Transactions dated from `start` (inclusive) to `end` (exclusive); either may be omitted.
+	DateRange *InventoryDateRange `json:"dateRange,omitempty"`
+
+	// ItemIds Only these items.
+	ItemIds *[]string `json:"itemIds,omitempty"`
+
+	// RelatedEntityId Only transactions whose source record or related record has this id.
+	RelatedEntityId *string `json:"relatedEntityId,omitempty"`
+
+	// RelatedEntityType Only transactions whose source or related record is of this kind (with relatedEntityId).
+	RelatedEntityType *string `json:"relatedEntityType,omitempty"`
+
+	// SourceType The kind of record that caused an event.
+	SourceType *InventorySourceType `json:"sourceType,omitempty"`
+}
+
+// InventoryTransactionPage A page of inventory transactions.
+type InventoryTransactionPage struct {
+	Data            []InventoryTransaction `json:"data"`
+	HasNextPage     bool                   `json:"hasNextPage"`
+	HasPreviousPage bool                   `json:"hasPreviousPage"`
+
+	// Page 1-based page number (Skip / pageSize + 1); 0 when pageSize is 0.
+	Page int `json:"page"`
+
+	// PageSize The Take applied.
+	PageSize int `json:"pageSize"`
+
+	// TotalCount Transactions matching the filter.
+	TotalCount int `json:"totalCount"`
+
+	// TotalPages ceil(totalCount / pageSize); 0 when pageSize is 0.
+	TotalPages int `json:"totalPages"`
+}
+
+// InventoryTransactionSource What caused a transaction.
+type InventoryTransactionSource struct {
+	// ItemToMakeId The job item.
+	ItemToMakeId *string `json:"itemToMakeId"`
+
+	// JobId The job owning the transaction; set for every transaction a job owns.
+	JobId *string `json:"jobId"`
+
+	// Name The source record's display name.
+	Name *string `json:"name"`
+
+	// Type The kind of record that caused an event.
+	Type InventorySourceType `json:"type"`
+}
+
+// InventoryValue A value of an event or an effect: `total` for the whole quantity and `perUnit` = total ÷ quantity (rounded to 6 decimal places; 0 with no quantity), in the tenant's currency.
+type InventoryValue struct {
+	// PerUnit The value of one unit.
+	PerUnit dec.Decimal `json:"perUnit"`
+
+	// Total The value of the whole quantity.
+	Total dec.Decimal `json:"total"`
+}
+
 // Item An item of the item master (read shape). Items are never deleted: archiving
 // (`isArchived`) takes an item out of the uniqueness of number plus revision and out of
 // lists filtered with `isArchived: false`, while it stays readable.
@@ -2943,6 +3888,38 @@ type ItemWrite struct {
 // JsonPatch A JSON Patch document (RFC 6902).
 type JsonPatch = []PatchOperation
 
+// Location A stock location of the tenant (a shelf, a bay, a yard); inventory is kept per item, lot and location.
+type Location struct {
+	// Deleted True once deleted; deleted locations are kept for the records naming them.
+	Deleted bool `json:"deleted"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// Name Unique among live locations (case-insensitive).
+	Name string `json:"name"`
+}
+
+// LocationCreate Create body of a location.
+type LocationCreate struct {
+	// Name Trimmed; 1 to 200 characters; unique among live locations (case-insensitive).
+	Name string `json:"name"`
+}
+
+// LocationFilter Filter of the location list; every member narrows the result (AND).
+type LocationFilter struct {
+	// Ids Only these ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// IncludeDeleted Also list deleted locations.
+	IncludeDeleted *bool `json:"includeDeleted,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
 // MaterialForm Whether a material shape is planar (sheet, plate, tread plate: items give a length and a width) or linear (bar, tube, pipe, beam, angle, channel: items give a length only).
 type MaterialForm string
 
@@ -3691,6 +4668,9 @@ type Id = Id24
 // IfNoneMatch defines model for IfNoneMatch.
 type IfNoneMatch = string
 
+// InventoryEventId defines model for InventoryEventId.
+type InventoryEventId = string
+
 // ItemId A 24-character record id.
 //
 // Example: 6745f0a2c81e4b0012ab34cd
@@ -3980,6 +4960,76 @@ type ListInProcessTrackingFieldsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListInventoryEventsParams defines parameters for ListInventoryEvents.
+type ListInventoryEventsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListInventoryLotsParams defines parameters for ListInventoryLots.
+type ListInventoryLotsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListInventoryTransactionsParams defines parameters for ListInventoryTransactions.
+type ListInventoryTransactionsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetInventoryByItemParams defines parameters for GetInventoryByItem.
+type GetInventoryByItemParams struct {
+	// IncludeReserved Count reserved units too (on hand rather than available).
+	IncludeReserved *bool `form:"includeReserved,omitempty" json:"includeReserved,omitempty"`
+}
+
+// ListInventoryParams defines parameters for ListInventory.
+type ListInventoryParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // ListItemCategoriesParams defines parameters for ListItemCategories.
 type ListItemCategoriesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -4070,6 +5120,22 @@ type GetItemInputUnitCostParams struct {
 type GetItemPurchaseHistoryParams struct {
 	// Months Window in months, default 12; values outside 1 to 60 are clamped into it.
 	Months *int32 `form:"months,omitempty" json:"months,omitempty"`
+}
+
+// ListLocationsParams defines parameters for ListLocations.
+type ListLocationsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
 // ListMaterialCodesParams defines parameters for ListMaterialCodes.
@@ -4318,6 +5384,39 @@ type CreateInProcessTrackingFieldJSONRequestBody = InProcessTrackingFieldWrite
 // ListInProcessTrackingFieldsJSONRequestBody defines body for ListInProcessTrackingFields for application/json ContentType.
 type ListInProcessTrackingFieldsJSONRequestBody = InProcessTrackingFieldFilter
 
+// ListInventoryEventsJSONRequestBody defines body for ListInventoryEvents for application/json ContentType.
+type ListInventoryEventsJSONRequestBody = InventoryEventFilter
+
+// PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody defines body for PatchInventoryEvent for application/json-patch+json ContentType.
+type PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody = JsonPatch
+
+// PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody defines body for PatchInventoryEventDetails for application/json-patch+json ContentType.
+type PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody = JsonPatch
+
+// UpdateInventoryEventDetailsJSONRequestBody defines body for UpdateInventoryEventDetails for application/json ContentType.
+type UpdateInventoryEventDetailsJSONRequestBody = InventoryEventDetailsWrite
+
+// CreateInventoryLotJSONRequestBody defines body for CreateInventoryLot for application/json ContentType.
+type CreateInventoryLotJSONRequestBody = InventoryLotCreate
+
+// ListInventoryLotsJSONRequestBody defines body for ListInventoryLots for application/json ContentType.
+type ListInventoryLotsJSONRequestBody = InventoryLotFilter
+
+// ListInventoryTransactionsJSONRequestBody defines body for ListInventoryTransactions for application/json ContentType.
+type ListInventoryTransactionsJSONRequestBody = InventoryTransactionFilter
+
+// ListInventoryJSONRequestBody defines body for ListInventory for application/json ContentType.
+type ListInventoryJSONRequestBody = InventoryFilter
+
+// OverrideInventoryJSONRequestBody defines body for OverrideInventory for application/json ContentType.
+type OverrideInventoryJSONRequestBody = InventoryOverride
+
+// PickInventoryJSONRequestBody defines body for PickInventory for application/json ContentType.
+type PickInventoryJSONRequestBody = InventoryPick
+
+// ReceiveInventoryJSONRequestBody defines body for ReceiveInventory for application/json ContentType.
+type ReceiveInventoryJSONRequestBody = InventoryReceive
+
 // CreateItemCategoryJSONRequestBody defines body for CreateItemCategory for application/json ContentType.
 type CreateItemCategoryJSONRequestBody = TagCreate
 
@@ -4359,6 +5458,12 @@ type CreateItemCustomerDetailJSONRequestBody = ItemCustomerDetailWrite
 // UpdateItemCustomerDetailJSONRequestBody defines body for UpdateItemCustomerDetail for application/json ContentType.
 type UpdateItemCustomerDetailJSONRequestBody = ItemCustomerDetailWrite
 
+// PickItemInventoryJSONRequestBody defines body for PickItemInventory for application/json ContentType.
+type PickItemInventoryJSONRequestBody = InventoryItemPick
+
+// ReceiveItemInventoryJSONRequestBody defines body for ReceiveItemInventory for application/json ContentType.
+type ReceiveItemInventoryJSONRequestBody = InventoryItemReceive
+
 // CreateItemMaterialVendorDetailJSONRequestBody defines body for CreateItemMaterialVendorDetail for application/json ContentType.
 type CreateItemMaterialVendorDetailJSONRequestBody = ItemMaterialVendorDetailWrite
 
@@ -4388,6 +5493,12 @@ type CreateItemVendorDetailJSONRequestBody = ItemVendorDetailWrite
 
 // UpdateItemVendorDetailJSONRequestBody defines body for UpdateItemVendorDetail for application/json ContentType.
 type UpdateItemVendorDetailJSONRequestBody = ItemVendorDetailWrite
+
+// CreateLocationJSONRequestBody defines body for CreateLocation for application/json ContentType.
+type CreateLocationJSONRequestBody = LocationCreate
+
+// ListLocationsJSONRequestBody defines body for ListLocations for application/json ContentType.
+type ListLocationsJSONRequestBody = LocationFilter
 
 // CreateMaterialCodeJSONRequestBody defines body for CreateMaterialCode for application/json ContentType.
 type CreateMaterialCodeJSONRequestBody = TagCreate
@@ -5849,6 +6960,364 @@ type ClientInterface interface {
 	// Corresponds with GET /api/in-process-tracking-field-types/{id} (the `GetInProcessTrackingField` operationId).
 	GetInProcessTrackingField(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ListInventoryEventsWithBody List inventory events
+	//
+	// Answers a paged envelope, newest `createdUtc` first then highest id, unless `Sort.Field`
+	// names `actionDate`, `createdUtc`, `quantity`, `type` or `secondaryType`. `createdBeforeUtc`
+	// and `createdAfterUtc` are exclusive; `actionDateFrom` and `actionDateTo` are whole days in
+	// the tenant's shop timezone (inclusive).
+	//
+	// Permission: View Inventory.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/inventory-events/list (the `ListInventoryEvents` operationId).
+	ListInventoryEventsWithBody(ctx context.Context, params *ListInventoryEventsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListInventoryEvents List inventory events
+	//
+	// Answers a paged envelope, newest `createdUtc` first then highest id, unless `Sort.Field`
+	// names `actionDate`, `createdUtc`, `quantity`, `type` or `secondaryType`. `createdBeforeUtc`
+	// and `createdAfterUtc` are exclusive; `actionDateFrom` and `actionDateTo` are whole days in
+	// the tenant's shop timezone (inclusive).
+	//
+	// Permission: View Inventory.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/inventory-events/list (the `ListInventoryEvents` operationId).
+	ListInventoryEvents(ctx context.Context, params *ListInventoryEventsParams, body ListInventoryEventsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetInventoryEvent Get an inventory event
+	//
+	// Another tenant's event, or an unknown one, answers 404.
+	//
+	// Permission: View Inventory.
+	//
+	// Corresponds with GET /api/inventory-events/{inventoryEventId} (the `GetInventoryEvent` operationId).
+	GetInventoryEvent(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PatchInventoryEventWithBody Change an event's note or details
+	//
+	// Applies a JSON Patch to the event's read shape; only `note` and `details` (its
+	// `externalReferences`) may change: any other path answers 400 (events are immutable
+	// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
+	// empty string. Answers the event.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /api/inventory-events/{inventoryEventId} (the `PatchInventoryEvent` operationId).
+	PatchInventoryEventWithBody(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PatchInventoryEventWithApplicationJSONPatchPlusJSONBody Change an event's note or details
+	//
+	// Applies a JSON Patch to the event's read shape; only `note` and `details` (its
+	// `externalReferences`) may change: any other path answers 400 (events are immutable
+	// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
+	// empty string. Answers the event.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes a body of the `application/json-patch+json` content type.
+	//
+	// Corresponds with PATCH /api/inventory-events/{inventoryEventId} (the `PatchInventoryEvent` operationId).
+	PatchInventoryEventWithApplicationJSONPatchPlusJSONBody(ctx context.Context, inventoryEventId InventoryEventId, body PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetInventoryEventDetails Get an event's details
+	//
+	// The event's `details`: its external references.
+	//
+	// Permission: View Inventory.
+	//
+	// Corresponds with GET /api/inventory-events/{inventoryEventId}/details (the `GetInventoryEventDetails` operationId).
+	GetInventoryEventDetails(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PatchInventoryEventDetailsWithBody Partially update an event's details
+	//
+	// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
+	// member is stored as an empty string. Answers the details.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /api/inventory-events/{inventoryEventId}/details (the `PatchInventoryEventDetails` operationId).
+	PatchInventoryEventDetailsWithBody(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBody Partially update an event's details
+	//
+	// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
+	// member is stored as an empty string. Answers the details.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes a body of the `application/json-patch+json` content type.
+	//
+	// Corresponds with PATCH /api/inventory-events/{inventoryEventId}/details (the `PatchInventoryEventDetails` operationId).
+	PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBody(ctx context.Context, inventoryEventId InventoryEventId, body PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateInventoryEventDetailsWithBody Replace an event's details
+	//
+	// Replaces the event's external references (omitted: none). Answers the details.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/inventory-events/{inventoryEventId}/details (the `UpdateInventoryEventDetails` operationId).
+	UpdateInventoryEventDetailsWithBody(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateInventoryEventDetails Replace an event's details
+	//
+	// Replaces the event's external references (omitted: none). Answers the details.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/inventory-events/{inventoryEventId}/details (the `UpdateInventoryEventDetails` operationId).
+	UpdateInventoryEventDetails(ctx context.Context, inventoryEventId InventoryEventId, body UpdateInventoryEventDetailsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RevertInventoryEvent Revert an inventory event
+	//
+	// Undoes an event: records a `revert` event (secondary type `revert`,
+	// `revertInventoryEventId` naming the original) whose effects are the opposite of the
+	// original's, with the same values, and answers it. An event is reverted at most once (400
+	// naming `inventoryEventId` the second time, decided by a unique index); a revert event cannot
+	// be reverted (400). When the units an event received are no longer on hand the revert would
+	// take stock below 0 and answers 400 naming `quantity`, writing nothing.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Corresponds with POST /api/inventory-events/{inventoryEventId}/revert (the `RevertInventoryEvent` operationId).
+	RevertInventoryEvent(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateInventoryLotWithBody Create a lot
+	//
+	// Creates a lot of an item. `name` is trimmed and unique within the item,
+	// case-insensitively (400 naming `name`; two items may have lots of the same name); null or
+	// blank creates an unnamed lot. An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/inventory-lots (the `CreateInventoryLot` operationId).
+	CreateInventoryLotWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateInventoryLot Create a lot
+	//
+	// Creates a lot of an item. `name` is trimmed and unique within the item,
+	// case-insensitively (400 naming `name`; two items may have lots of the same name); null or
+	// blank creates an unnamed lot. An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/inventory-lots (the `CreateInventoryLot` operationId).
+	CreateInventoryLot(ctx context.Context, body CreateInventoryLotJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListInventoryLotsWithBody List lots
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a lot property
+	// (`name`, `itemId`, `expirationDate`, `id`); unnamed lots sort first.
+	//
+	// Permission: View Inventory.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/inventory-lots/list (the `ListInventoryLots` operationId).
+	ListInventoryLotsWithBody(ctx context.Context, params *ListInventoryLotsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListInventoryLots List lots
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a lot property
+	// (`name`, `itemId`, `expirationDate`, `id`); unnamed lots sort first.
+	//
+	// Permission: View Inventory.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/inventory-lots/list (the `ListInventoryLots` operationId).
+	ListInventoryLots(ctx context.Context, params *ListInventoryLotsParams, body ListInventoryLotsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetInventoryLot Get a lot
+	//
+	// Another tenant's lot, or an unknown one, answers 404.
+	//
+	// Permission: View Inventory.
+	//
+	// Corresponds with GET /api/inventory-lots/{id} (the `GetInventoryLot` operationId).
+	GetInventoryLot(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListInventoryTransactionsWithBody List inventory transactions
+	//
+	// Answers a paged envelope of balance changes, newest `date` first then highest id, unless
+	// `Sort.Field` names `date`, `quantity`, `qtyChange` or `valueChange`. `dateRange` bounds
+	// `date` (start inclusive, end exclusive); `relatedEntityId` (with `relatedEntityType` when
+	// given) matches the source record or the source's related record.
+	//
+	// Permission: View Inventory.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/inventory-transactions/list (the `ListInventoryTransactions` operationId).
+	ListInventoryTransactionsWithBody(ctx context.Context, params *ListInventoryTransactionsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListInventoryTransactions List inventory transactions
+	//
+	// Answers a paged envelope of balance changes, newest `date` first then highest id, unless
+	// `Sort.Field` names `date`, `quantity`, `qtyChange` or `valueChange`. `dateRange` bounds
+	// `date` (start inclusive, end exclusive); `relatedEntityId` (with `relatedEntityType` when
+	// given) matches the source record or the source's related record.
+	//
+	// Permission: View Inventory.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/inventory-transactions/list (the `ListInventoryTransactions` operationId).
+	ListInventoryTransactions(ctx context.Context, params *ListInventoryTransactionsParams, body ListInventoryTransactionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetInventoryByItem Get the quantity of every item in stock
+	//
+	// A map from item id to the item's quantity over every lot and location: available units
+	// (on hand less reserved), or every unit on hand with `includeReserved`. Items without stock
+	// are left out.
+	//
+	// Permission: View Inventory.
+	//
+	// Corresponds with GET /api/inventory/byItem (the `GetInventoryByItem` operationId).
+	GetInventoryByItem(ctx context.Context, params *GetInventoryByItemParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListInventoryWithBody List inventory on hand
+	//
+	// Answers a bare array of `InventoryRow`, one per item, lot and location holding units,
+	// sorted by item number, then lot name, then location name, then id unless `Sort.Field` names
+	// `quantity`, `onHandQuantity`, `itemNumber` or `id`.
+	//
+	// Permission: View Inventory.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/inventory/list (the `ListInventory` operationId).
+	ListInventoryWithBody(ctx context.Context, params *ListInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListInventory List inventory on hand
+	//
+	// Answers a bare array of `InventoryRow`, one per item, lot and location holding units,
+	// sorted by item number, then lot name, then location name, then id unless `Sort.Field` names
+	// `quantity`, `onHandQuantity`, `itemNumber` or `id`.
+	//
+	// Permission: View Inventory.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/inventory/list (the `ListInventory` operationId).
+	ListInventory(ctx context.Context, params *ListInventoryParams, body ListInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// OverrideInventoryWithBody Set the quantity on hand
+	//
+	// Sets what is on hand of the item at one lot and location to `quantity` and answers the
+	// `eventOverride` event (secondary type `override`) recording the difference: units added
+	// are valued at the average value on hand there (0 when nothing is), units removed take
+	// their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
+	// The same item, lot and location rules as a pick apply.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/inventory/override (the `OverrideInventory` operationId).
+	OverrideInventoryWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// OverrideInventory Set the quantity on hand
+	//
+	// Sets what is on hand of the item at one lot and location to `quantity` and answers the
+	// `eventOverride` event (secondary type `override`) recording the difference: units added
+	// are valued at the average value on hand there (0 when nothing is), units removed take
+	// their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
+	// The same item, lot and location rules as a pick apply.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/inventory/override (the `OverrideInventory` operationId).
+	OverrideInventory(ctx context.Context, body OverrideInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PickInventoryWithBody Pick inventory
+	//
+	// Takes `quantity` units of the item out of stock at one lot and location and answers the
+	// `pick` event, with its effect and the value of the units taken (their average value there).
+	// In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
+	// and on hand never goes below 0; picking more than is on hand there answers 400 naming
+	// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
+	// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
+	// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
+	// answers 404.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/inventory/pick (the `PickInventory` operationId).
+	PickInventoryWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PickInventory Pick inventory
+	//
+	// Takes `quantity` units of the item out of stock at one lot and location and answers the
+	// `pick` event, with its effect and the value of the units taken (their average value there).
+	// In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
+	// and on hand never goes below 0; picking more than is on hand there answers 400 naming
+	// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
+	// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
+	// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
+	// answers 404.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/inventory/pick (the `PickInventory` operationId).
+	PickInventory(ctx context.Context, body PickInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ReceiveInventoryWithBody Receive inventory
+	//
+	// Puts `quantity` units of the item into stock at one lot and location and answers the
+	// `receive` event. The values are per unit (0 when omitted) and add to the value on hand. The
+	// lot is `lotId` or `lotNumber` (both: 400 naming `lotNumber`); a new `lotNumber` creates the
+	// lot, and a lot-tracked item receiving without either gets a new system lot. A
+	// non-inventory item answers 400 naming `itemId`; a lot of another item 400 naming `lotId`.
+	// An unknown item, lot or location answers 404. One transaction: the event, its transaction
+	// and the balance are written together or not at all.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/inventory/receive (the `ReceiveInventory` operationId).
+	ReceiveInventoryWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ReceiveInventory Receive inventory
+	//
+	// Puts `quantity` units of the item into stock at one lot and location and answers the
+	// `receive` event. The values are per unit (0 when omitted) and add to the value on hand. The
+	// lot is `lotId` or `lotNumber` (both: 400 naming `lotNumber`); a new `lotNumber` creates the
+	// lot, and a lot-tracked item receiving without either gets a new system lot. A
+	// non-inventory item answers 400 naming `itemId`; a lot of another item 400 naming `lotId`.
+	// An unknown item, lot or location answers 404. One transaction: the event, its transaction
+	// and the balance are written together or not at all.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/inventory/receive (the `ReceiveInventory` operationId).
+	ReceiveInventory(ctx context.Context, body ReceiveInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// CreateItemCategoryWithBody Create an item category
 	//
 	// An item names one of the tenant's item categories in `categoryId`. `name` is trimmed (1
@@ -6405,6 +7874,50 @@ type ClientInterface interface {
 	// Corresponds with GET /api/items/{itemId}/input-unit-cost (the `GetItemInputUnitCost` operationId).
 	GetItemInputUnitCost(ctx context.Context, itemId ItemId, params *GetItemInputUnitCostParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PickItemInventoryWithBody Pick inventory of an item
+	//
+	// `pickInventory` for the item in the path (the body has no `itemId`).
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/items/{itemId}/inventory/pick (the `PickItemInventory` operationId).
+	PickItemInventoryWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PickItemInventory Pick inventory of an item
+	//
+	// `pickInventory` for the item in the path (the body has no `itemId`).
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/items/{itemId}/inventory/pick (the `PickItemInventory` operationId).
+	PickItemInventory(ctx context.Context, itemId ItemId, body PickItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ReceiveItemInventoryWithBody Receive inventory of an item
+	//
+	// `receiveInventory` for the item in the path (the body has no `itemId`).
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/items/{itemId}/inventory/receive (the `ReceiveItemInventory` operationId).
+	ReceiveItemInventoryWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ReceiveItemInventory Receive inventory of an item
+	//
+	// `receiveInventory` for the item in the path (the body has no `itemId`).
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/items/{itemId}/inventory/receive (the `ReceiveItemInventory` operationId).
+	ReceiveItemInventory(ctx context.Context, itemId ItemId, body ReceiveItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// CreateItemMaterialVendorDetailWithBody Add a material vendor detail to an item
 	//
 	// Records that a vendor supplies the item as material (see
@@ -6871,6 +8384,77 @@ type ClientInterface interface {
 	//
 	// Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
 	UpdateItemVendorDetail(ctx context.Context, itemId ItemId, itemVendorId Id36, body UpdateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateLocationWithBody Create a location
+	//
+	// Names are trimmed and unique among the tenant's live locations, case-insensitively (400
+	// naming `name`; decided by a unique index, so concurrent creates cannot both win).
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/locations (the `CreateLocation` operationId).
+	CreateLocationWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateLocation Create a location
+	//
+	// Names are trimmed and unique among the tenant's live locations, case-insensitively (400
+	// naming `name`; decided by a unique index, so concurrent creates cannot both win).
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/locations (the `CreateLocation` operationId).
+	CreateLocation(ctx context.Context, body CreateLocationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListLocationsWithBody List locations
+	//
+	// Answers a bare array of live locations (with `includeDeleted`, deleted ones too) sorted by
+	// name then id unless `Sort.Field` names a Location property (`name`, `id`).
+	//
+	// Permission: View Inventory.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/locations/list (the `ListLocations` operationId).
+	ListLocationsWithBody(ctx context.Context, params *ListLocationsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListLocations List locations
+	//
+	// Answers a bare array of live locations (with `includeDeleted`, deleted ones too) sorted by
+	// name then id unless `Sort.Field` names a Location property (`name`, `id`).
+	//
+	// Permission: View Inventory.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/locations/list (the `ListLocations` operationId).
+	ListLocations(ctx context.Context, params *ListLocationsParams, body ListLocationsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteLocation Delete a location
+	//
+	// Soft delete: the location leaves lists and takes no new stock, while events and transactions
+	// naming it keep it. A location still holding stock (any item with a quantity on hand there)
+	// answers 400 naming `id`: move or pick the stock first. Answers 200 when the
+	// location was deleted and 204 when there was none to delete (unknown, another tenant's or
+	// already deleted).
+	//
+	// Permission: Edit Inventory.
+	//
+	// Corresponds with DELETE /api/locations/{id} (the `DeleteLocation` operationId).
+	DeleteLocation(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetLocation Get a location
+	//
+	// Deleted locations are returned with `deleted` true. Another tenant's, or an unknown one,
+	// answers 404.
+	//
+	// Permission: View Inventory.
+	//
+	// Corresponds with GET /api/locations/{id} (the `GetLocation` operationId).
+	GetLocation(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateMaterialCodeWithBody Create a material code
 	//
@@ -9954,6 +11538,634 @@ func (c *Client) GetInProcessTrackingField(ctx context.Context, id Id, reqEditor
 	return c.Client.Do(req)
 }
 
+// ListInventoryEventsWithBody List inventory events
+//
+// Answers a paged envelope, newest `createdUtc` first then highest id, unless `Sort.Field`
+// names `actionDate`, `createdUtc`, `quantity`, `type` or `secondaryType`. `createdBeforeUtc`
+// and `createdAfterUtc` are exclusive; `actionDateFrom` and `actionDateTo` are whole days in
+// the tenant's shop timezone (inclusive).
+//
+// Permission: View Inventory.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/inventory-events/list (the `ListInventoryEvents` operationId).
+func (c *Client) ListInventoryEventsWithBody(ctx context.Context, params *ListInventoryEventsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListInventoryEventsRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListInventoryEvents List inventory events
+//
+// Answers a paged envelope, newest `createdUtc` first then highest id, unless `Sort.Field`
+// names `actionDate`, `createdUtc`, `quantity`, `type` or `secondaryType`. `createdBeforeUtc`
+// and `createdAfterUtc` are exclusive; `actionDateFrom` and `actionDateTo` are whole days in
+// the tenant's shop timezone (inclusive).
+//
+// Permission: View Inventory.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/inventory-events/list (the `ListInventoryEvents` operationId).
+func (c *Client) ListInventoryEvents(ctx context.Context, params *ListInventoryEventsParams, body ListInventoryEventsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListInventoryEventsRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetInventoryEvent Get an inventory event
+//
+// Another tenant's event, or an unknown one, answers 404.
+//
+// Permission: View Inventory.
+//
+// Corresponds with GET /api/inventory-events/{inventoryEventId} (the `GetInventoryEvent` operationId).
+func (c *Client) GetInventoryEvent(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetInventoryEventRequest(c.Server, inventoryEventId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PatchInventoryEventWithBody Change an event's note or details
+//
+// Applies a JSON Patch to the event's read shape; only `note` and `details` (its
+// `externalReferences`) may change: any other path answers 400 (events are immutable
+// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
+// empty string. Answers the event.
+//
+// Permission: Edit Inventory.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /api/inventory-events/{inventoryEventId} (the `PatchInventoryEvent` operationId).
+func (c *Client) PatchInventoryEventWithBody(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchInventoryEventRequestWithBody(c.Server, inventoryEventId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PatchInventoryEventWithApplicationJSONPatchPlusJSONBody Change an event's note or details
+//
+// Applies a JSON Patch to the event's read shape; only `note` and `details` (its
+// `externalReferences`) may change: any other path answers 400 (events are immutable
+// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
+// empty string. Answers the event.
+//
+// Permission: Edit Inventory.
+//
+// Takes a body of the `application/json-patch+json` content type.
+//
+// Corresponds with PATCH /api/inventory-events/{inventoryEventId} (the `PatchInventoryEvent` operationId).
+func (c *Client) PatchInventoryEventWithApplicationJSONPatchPlusJSONBody(ctx context.Context, inventoryEventId InventoryEventId, body PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchInventoryEventRequestWithApplicationJSONPatchPlusJSONBody(c.Server, inventoryEventId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetInventoryEventDetails Get an event's details
+//
+// The event's `details`: its external references.
+//
+// Permission: View Inventory.
+//
+// Corresponds with GET /api/inventory-events/{inventoryEventId}/details (the `GetInventoryEventDetails` operationId).
+func (c *Client) GetInventoryEventDetails(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetInventoryEventDetailsRequest(c.Server, inventoryEventId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PatchInventoryEventDetailsWithBody Partially update an event's details
+//
+// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
+// member is stored as an empty string. Answers the details.
+//
+// Permission: Edit Inventory.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /api/inventory-events/{inventoryEventId}/details (the `PatchInventoryEventDetails` operationId).
+func (c *Client) PatchInventoryEventDetailsWithBody(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchInventoryEventDetailsRequestWithBody(c.Server, inventoryEventId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBody Partially update an event's details
+//
+// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
+// member is stored as an empty string. Answers the details.
+//
+// Permission: Edit Inventory.
+//
+// Takes a body of the `application/json-patch+json` content type.
+//
+// Corresponds with PATCH /api/inventory-events/{inventoryEventId}/details (the `PatchInventoryEventDetails` operationId).
+func (c *Client) PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBody(ctx context.Context, inventoryEventId InventoryEventId, body PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchInventoryEventDetailsRequestWithApplicationJSONPatchPlusJSONBody(c.Server, inventoryEventId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateInventoryEventDetailsWithBody Replace an event's details
+//
+// Replaces the event's external references (omitted: none). Answers the details.
+//
+// Permission: Edit Inventory.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/inventory-events/{inventoryEventId}/details (the `UpdateInventoryEventDetails` operationId).
+func (c *Client) UpdateInventoryEventDetailsWithBody(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateInventoryEventDetailsRequestWithBody(c.Server, inventoryEventId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateInventoryEventDetails Replace an event's details
+//
+// Replaces the event's external references (omitted: none). Answers the details.
+//
+// Permission: Edit Inventory.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/inventory-events/{inventoryEventId}/details (the `UpdateInventoryEventDetails` operationId).
+func (c *Client) UpdateInventoryEventDetails(ctx context.Context, inventoryEventId InventoryEventId, body UpdateInventoryEventDetailsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateInventoryEventDetailsRequest(c.Server, inventoryEventId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RevertInventoryEvent Revert an inventory event
+//
+// Undoes an event: records a `revert` event (secondary type `revert`,
+// `revertInventoryEventId` naming the original) whose effects are the opposite of the
+// original's, with the same values, and answers it. An event is reverted at most once (400
+// naming `inventoryEventId` the second time, decided by a unique index); a revert event cannot
+// be reverted (400). When the units an event received are no longer on hand the revert would
+// take stock below 0 and answers 400 naming `quantity`, writing nothing.
+//
+// Permission: Edit Inventory.
+//
+// Corresponds with POST /api/inventory-events/{inventoryEventId}/revert (the `RevertInventoryEvent` operationId).
+func (c *Client) RevertInventoryEvent(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRevertInventoryEventRequest(c.Server, inventoryEventId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateInventoryLotWithBody Create a lot
+//
+// Creates a lot of an item. `name` is trimmed and unique within the item,
+// case-insensitively (400 naming `name`; two items may have lots of the same name); null or
+// blank creates an unnamed lot. An unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Inventory.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/inventory-lots (the `CreateInventoryLot` operationId).
+func (c *Client) CreateInventoryLotWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateInventoryLotRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateInventoryLot Create a lot
+//
+// Creates a lot of an item. `name` is trimmed and unique within the item,
+// case-insensitively (400 naming `name`; two items may have lots of the same name); null or
+// blank creates an unnamed lot. An unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Inventory.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/inventory-lots (the `CreateInventoryLot` operationId).
+func (c *Client) CreateInventoryLot(ctx context.Context, body CreateInventoryLotJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateInventoryLotRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListInventoryLotsWithBody List lots
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a lot property
+// (`name`, `itemId`, `expirationDate`, `id`); unnamed lots sort first.
+//
+// Permission: View Inventory.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/inventory-lots/list (the `ListInventoryLots` operationId).
+func (c *Client) ListInventoryLotsWithBody(ctx context.Context, params *ListInventoryLotsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListInventoryLotsRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListInventoryLots List lots
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a lot property
+// (`name`, `itemId`, `expirationDate`, `id`); unnamed lots sort first.
+//
+// Permission: View Inventory.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/inventory-lots/list (the `ListInventoryLots` operationId).
+func (c *Client) ListInventoryLots(ctx context.Context, params *ListInventoryLotsParams, body ListInventoryLotsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListInventoryLotsRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetInventoryLot Get a lot
+//
+// Another tenant's lot, or an unknown one, answers 404.
+//
+// Permission: View Inventory.
+//
+// Corresponds with GET /api/inventory-lots/{id} (the `GetInventoryLot` operationId).
+func (c *Client) GetInventoryLot(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetInventoryLotRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListInventoryTransactionsWithBody List inventory transactions
+//
+// Answers a paged envelope of balance changes, newest `date` first then highest id, unless
+// `Sort.Field` names `date`, `quantity`, `qtyChange` or `valueChange`. `dateRange` bounds
+// `date` (start inclusive, end exclusive); `relatedEntityId` (with `relatedEntityType` when
+// given) matches the source record or the source's related record.
+//
+// Permission: View Inventory.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/inventory-transactions/list (the `ListInventoryTransactions` operationId).
+func (c *Client) ListInventoryTransactionsWithBody(ctx context.Context, params *ListInventoryTransactionsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListInventoryTransactionsRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListInventoryTransactions List inventory transactions
+//
+// Answers a paged envelope of balance changes, newest `date` first then highest id, unless
+// `Sort.Field` names `date`, `quantity`, `qtyChange` or `valueChange`. `dateRange` bounds
+// `date` (start inclusive, end exclusive); `relatedEntityId` (with `relatedEntityType` when
+// given) matches the source record or the source's related record.
+//
+// Permission: View Inventory.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/inventory-transactions/list (the `ListInventoryTransactions` operationId).
+func (c *Client) ListInventoryTransactions(ctx context.Context, params *ListInventoryTransactionsParams, body ListInventoryTransactionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListInventoryTransactionsRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetInventoryByItem Get the quantity of every item in stock
+//
+// A map from item id to the item's quantity over every lot and location: available units
+// (on hand less reserved), or every unit on hand with `includeReserved`. Items without stock
+// are left out.
+//
+// Permission: View Inventory.
+//
+// Corresponds with GET /api/inventory/byItem (the `GetInventoryByItem` operationId).
+func (c *Client) GetInventoryByItem(ctx context.Context, params *GetInventoryByItemParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetInventoryByItemRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListInventoryWithBody List inventory on hand
+//
+// Answers a bare array of `InventoryRow`, one per item, lot and location holding units,
+// sorted by item number, then lot name, then location name, then id unless `Sort.Field` names
+// `quantity`, `onHandQuantity`, `itemNumber` or `id`.
+//
+// Permission: View Inventory.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/inventory/list (the `ListInventory` operationId).
+func (c *Client) ListInventoryWithBody(ctx context.Context, params *ListInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListInventoryRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListInventory List inventory on hand
+//
+// Answers a bare array of `InventoryRow`, one per item, lot and location holding units,
+// sorted by item number, then lot name, then location name, then id unless `Sort.Field` names
+// `quantity`, `onHandQuantity`, `itemNumber` or `id`.
+//
+// Permission: View Inventory.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/inventory/list (the `ListInventory` operationId).
+func (c *Client) ListInventory(ctx context.Context, params *ListInventoryParams, body ListInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListInventoryRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// OverrideInventoryWithBody Set the quantity on hand
+//
+// Sets what is on hand of the item at one lot and location to `quantity` and answers the
+// `eventOverride` event (secondary type `override`) recording the difference: units added
+// are valued at the average value on hand there (0 when nothing is), units removed take
+// their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
+// The same item, lot and location rules as a pick apply.
+//
+// Permission: Edit Inventory.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/inventory/override (the `OverrideInventory` operationId).
+func (c *Client) OverrideInventoryWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewOverrideInventoryRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// OverrideInventory Set the quantity on hand
+//
+// Sets what is on hand of the item at one lot and location to `quantity` and answers the
+// `eventOverride` event (secondary type `override`) recording the difference: units added
+// are valued at the average value on hand there (0 when nothing is), units removed take
+// their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
+// The same item, lot and location rules as a pick apply.
+//
+// Permission: Edit Inventory.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/inventory/override (the `OverrideInventory` operationId).
+func (c *Client) OverrideInventory(ctx context.Context, body OverrideInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewOverrideInventoryRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PickInventoryWithBody Pick inventory
+//
+// Takes `quantity` units of the item out of stock at one lot and location and answers the
+// `pick` event, with its effect and the value of the units taken (their average value there).
+// In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
+// and on hand never goes below 0; picking more than is on hand there answers 400 naming
+// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
+// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
+// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
+// answers 404.
+//
+// Permission: Edit Inventory.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/inventory/pick (the `PickInventory` operationId).
+func (c *Client) PickInventoryWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPickInventoryRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PickInventory Pick inventory
+//
+// Takes `quantity` units of the item out of stock at one lot and location and answers the
+// `pick` event, with its effect and the value of the units taken (their average value there).
+// In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
+// and on hand never goes below 0; picking more than is on hand there answers 400 naming
+// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
+// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
+// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
+// answers 404.
+//
+// Permission: Edit Inventory.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/inventory/pick (the `PickInventory` operationId).
+func (c *Client) PickInventory(ctx context.Context, body PickInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPickInventoryRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ReceiveInventoryWithBody Receive inventory
+//
+// Puts `quantity` units of the item into stock at one lot and location and answers the
+// `receive` event. The values are per unit (0 when omitted) and add to the value on hand. The
+// lot is `lotId` or `lotNumber` (both: 400 naming `lotNumber`); a new `lotNumber` creates the
+// lot, and a lot-tracked item receiving without either gets a new system lot. A
+// non-inventory item answers 400 naming `itemId`; a lot of another item 400 naming `lotId`.
+// An unknown item, lot or location answers 404. One transaction: the event, its transaction
+// and the balance are written together or not at all.
+//
+// Permission: Edit Inventory.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/inventory/receive (the `ReceiveInventory` operationId).
+func (c *Client) ReceiveInventoryWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReceiveInventoryRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ReceiveInventory Receive inventory
+//
+// Puts `quantity` units of the item into stock at one lot and location and answers the
+// `receive` event. The values are per unit (0 when omitted) and add to the value on hand. The
+// lot is `lotId` or `lotNumber` (both: 400 naming `lotNumber`); a new `lotNumber` creates the
+// lot, and a lot-tracked item receiving without either gets a new system lot. A
+// non-inventory item answers 400 naming `itemId`; a lot of another item 400 naming `lotId`.
+// An unknown item, lot or location answers 404. One transaction: the event, its transaction
+// and the balance are written together or not at all.
+//
+// Permission: Edit Inventory.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/inventory/receive (the `ReceiveInventory` operationId).
+func (c *Client) ReceiveInventory(ctx context.Context, body ReceiveInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReceiveInventoryRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // CreateItemCategoryWithBody Create an item category
 //
 // An item names one of the tenant's item categories in `categoryId`. `name` is trimmed (1
@@ -10828,6 +13040,90 @@ func (c *Client) GetItemInputUnitCost(ctx context.Context, itemId ItemId, params
 	return c.Client.Do(req)
 }
 
+// PickItemInventoryWithBody Pick inventory of an item
+//
+// `pickInventory` for the item in the path (the body has no `itemId`).
+//
+// Permission: Edit Inventory.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/items/{itemId}/inventory/pick (the `PickItemInventory` operationId).
+func (c *Client) PickItemInventoryWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPickItemInventoryRequestWithBody(c.Server, itemId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PickItemInventory Pick inventory of an item
+//
+// `pickInventory` for the item in the path (the body has no `itemId`).
+//
+// Permission: Edit Inventory.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/items/{itemId}/inventory/pick (the `PickItemInventory` operationId).
+func (c *Client) PickItemInventory(ctx context.Context, itemId ItemId, body PickItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPickItemInventoryRequest(c.Server, itemId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ReceiveItemInventoryWithBody Receive inventory of an item
+//
+// `receiveInventory` for the item in the path (the body has no `itemId`).
+//
+// Permission: Edit Inventory.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/items/{itemId}/inventory/receive (the `ReceiveItemInventory` operationId).
+func (c *Client) ReceiveItemInventoryWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReceiveItemInventoryRequestWithBody(c.Server, itemId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ReceiveItemInventory Receive inventory of an item
+//
+// `receiveInventory` for the item in the path (the body has no `itemId`).
+//
+// Permission: Edit Inventory.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/items/{itemId}/inventory/receive (the `ReceiveItemInventory` operationId).
+func (c *Client) ReceiveItemInventory(ctx context.Context, itemId ItemId, body ReceiveItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReceiveItemInventoryRequest(c.Server, itemId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // CreateItemMaterialVendorDetailWithBody Add a material vendor detail to an item
 //
 // Records that a vendor supplies the item as material (see
@@ -11555,6 +13851,137 @@ func (c *Client) UpdateItemVendorDetailWithBody(ctx context.Context, itemId Item
 // Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
 func (c *Client) UpdateItemVendorDetail(ctx context.Context, itemId ItemId, itemVendorId Id36, body UpdateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewUpdateItemVendorDetailRequest(c.Server, itemId, itemVendorId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateLocationWithBody Create a location
+//
+// Names are trimmed and unique among the tenant's live locations, case-insensitively (400
+// naming `name`; decided by a unique index, so concurrent creates cannot both win).
+//
+// Permission: Edit Inventory.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/locations (the `CreateLocation` operationId).
+func (c *Client) CreateLocationWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateLocationRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateLocation Create a location
+//
+// Names are trimmed and unique among the tenant's live locations, case-insensitively (400
+// naming `name`; decided by a unique index, so concurrent creates cannot both win).
+//
+// Permission: Edit Inventory.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/locations (the `CreateLocation` operationId).
+func (c *Client) CreateLocation(ctx context.Context, body CreateLocationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateLocationRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListLocationsWithBody List locations
+//
+// Answers a bare array of live locations (with `includeDeleted`, deleted ones too) sorted by
+// name then id unless `Sort.Field` names a Location property (`name`, `id`).
+//
+// Permission: View Inventory.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/locations/list (the `ListLocations` operationId).
+func (c *Client) ListLocationsWithBody(ctx context.Context, params *ListLocationsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListLocationsRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListLocations List locations
+//
+// Answers a bare array of live locations (with `includeDeleted`, deleted ones too) sorted by
+// name then id unless `Sort.Field` names a Location property (`name`, `id`).
+//
+// Permission: View Inventory.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/locations/list (the `ListLocations` operationId).
+func (c *Client) ListLocations(ctx context.Context, params *ListLocationsParams, body ListLocationsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListLocationsRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteLocation Delete a location
+//
+// Soft delete: the location leaves lists and takes no new stock, while events and transactions
+// naming it keep it. A location still holding stock (any item with a quantity on hand there)
+// answers 400 naming `id`: move or pick the stock first. Answers 200 when the
+// location was deleted and 204 when there was none to delete (unknown, another tenant's or
+// already deleted).
+//
+// Permission: Edit Inventory.
+//
+// Corresponds with DELETE /api/locations/{id} (the `DeleteLocation` operationId).
+func (c *Client) DeleteLocation(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteLocationRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetLocation Get a location
+//
+// Deleted locations are returned with `deleted` true. Another tenant's, or an unknown one,
+// answers 404.
+//
+// Permission: View Inventory.
+//
+// Corresponds with GET /api/locations/{id} (the `GetLocation` operationId).
+func (c *Client) GetLocation(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetLocationRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -16340,6 +18767,909 @@ func NewGetInProcessTrackingFieldRequest(server string, id Id) (*http.Request, e
 	return req, nil
 }
 
+// NewListInventoryEventsRequest calls the generic ListInventoryEvents builder with application/json body
+func NewListInventoryEventsRequest(server string, params *ListInventoryEventsParams, body ListInventoryEventsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListInventoryEventsRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListInventoryEventsRequestWithBody constructs an http.Request for the ListInventoryEvents method, with any body, and a specified content type
+func NewListInventoryEventsRequestWithBody(server string, params *ListInventoryEventsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/inventory-events/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetInventoryEventRequest constructs an http.Request for the GetInventoryEvent method
+func NewGetInventoryEventRequest(server string, inventoryEventId InventoryEventId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "inventoryEventId", inventoryEventId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/inventory-events/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPatchInventoryEventRequestWithApplicationJSONPatchPlusJSONBody calls the generic PatchInventoryEvent builder with application/json-patch+json body
+func NewPatchInventoryEventRequestWithApplicationJSONPatchPlusJSONBody(server string, inventoryEventId InventoryEventId, body PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPatchInventoryEventRequestWithBody(server, inventoryEventId, "application/json-patch+json", bodyReader)
+}
+
+// NewPatchInventoryEventRequestWithBody constructs an http.Request for the PatchInventoryEvent method, with any body, and a specified content type
+func NewPatchInventoryEventRequestWithBody(server string, inventoryEventId InventoryEventId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "inventoryEventId", inventoryEventId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/inventory-events/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetInventoryEventDetailsRequest constructs an http.Request for the GetInventoryEventDetails method
+func NewGetInventoryEventDetailsRequest(server string, inventoryEventId InventoryEventId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "inventoryEventId", inventoryEventId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/inventory-events/%s/details", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPatchInventoryEventDetailsRequestWithApplicationJSONPatchPlusJSONBody calls the generic PatchInventoryEventDetails builder with application/json-patch+json body
+func NewPatchInventoryEventDetailsRequestWithApplicationJSONPatchPlusJSONBody(server string, inventoryEventId InventoryEventId, body PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPatchInventoryEventDetailsRequestWithBody(server, inventoryEventId, "application/json-patch+json", bodyReader)
+}
+
+// NewPatchInventoryEventDetailsRequestWithBody constructs an http.Request for the PatchInventoryEventDetails method, with any body, and a specified content type
+func NewPatchInventoryEventDetailsRequestWithBody(server string, inventoryEventId InventoryEventId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "inventoryEventId", inventoryEventId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/inventory-events/%s/details", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewUpdateInventoryEventDetailsRequest calls the generic UpdateInventoryEventDetails builder with application/json body
+func NewUpdateInventoryEventDetailsRequest(server string, inventoryEventId InventoryEventId, body UpdateInventoryEventDetailsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateInventoryEventDetailsRequestWithBody(server, inventoryEventId, "application/json", bodyReader)
+}
+
+// NewUpdateInventoryEventDetailsRequestWithBody constructs an http.Request for the UpdateInventoryEventDetails method, with any body, and a specified content type
+func NewUpdateInventoryEventDetailsRequestWithBody(server string, inventoryEventId InventoryEventId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "inventoryEventId", inventoryEventId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/inventory-events/%s/details", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewRevertInventoryEventRequest constructs an http.Request for the RevertInventoryEvent method
+func NewRevertInventoryEventRequest(server string, inventoryEventId InventoryEventId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "inventoryEventId", inventoryEventId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/inventory-events/%s/revert", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewCreateInventoryLotRequest calls the generic CreateInventoryLot builder with application/json body
+func NewCreateInventoryLotRequest(server string, body CreateInventoryLotJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateInventoryLotRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateInventoryLotRequestWithBody constructs an http.Request for the CreateInventoryLot method, with any body, and a specified content type
+func NewCreateInventoryLotRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/inventory-lots")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListInventoryLotsRequest calls the generic ListInventoryLots builder with application/json body
+func NewListInventoryLotsRequest(server string, params *ListInventoryLotsParams, body ListInventoryLotsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListInventoryLotsRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListInventoryLotsRequestWithBody constructs an http.Request for the ListInventoryLots method, with any body, and a specified content type
+func NewListInventoryLotsRequestWithBody(server string, params *ListInventoryLotsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/inventory-lots/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetInventoryLotRequest constructs an http.Request for the GetInventoryLot method
+func NewGetInventoryLotRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/inventory-lots/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewListInventoryTransactionsRequest calls the generic ListInventoryTransactions builder with application/json body
+func NewListInventoryTransactionsRequest(server string, params *ListInventoryTransactionsParams, body ListInventoryTransactionsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListInventoryTransactionsRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListInventoryTransactionsRequestWithBody constructs an http.Request for the ListInventoryTransactions method, with any body, and a specified content type
+func NewListInventoryTransactionsRequestWithBody(server string, params *ListInventoryTransactionsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/inventory-transactions/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetInventoryByItemRequest constructs an http.Request for the GetInventoryByItem method
+func NewGetInventoryByItemRequest(server string, params *GetInventoryByItemParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/inventory/byItem")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.IncludeReserved != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "includeReserved", *params.IncludeReserved, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewListInventoryRequest calls the generic ListInventory builder with application/json body
+func NewListInventoryRequest(server string, params *ListInventoryParams, body ListInventoryJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListInventoryRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListInventoryRequestWithBody constructs an http.Request for the ListInventory method, with any body, and a specified content type
+func NewListInventoryRequestWithBody(server string, params *ListInventoryParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/inventory/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewOverrideInventoryRequest calls the generic OverrideInventory builder with application/json body
+func NewOverrideInventoryRequest(server string, body OverrideInventoryJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewOverrideInventoryRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewOverrideInventoryRequestWithBody constructs an http.Request for the OverrideInventory method, with any body, and a specified content type
+func NewOverrideInventoryRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/inventory/override")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewPickInventoryRequest calls the generic PickInventory builder with application/json body
+func NewPickInventoryRequest(server string, body PickInventoryJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPickInventoryRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewPickInventoryRequestWithBody constructs an http.Request for the PickInventory method, with any body, and a specified content type
+func NewPickInventoryRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/inventory/pick")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewReceiveInventoryRequest calls the generic ReceiveInventory builder with application/json body
+func NewReceiveInventoryRequest(server string, body ReceiveInventoryJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewReceiveInventoryRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewReceiveInventoryRequestWithBody constructs an http.Request for the ReceiveInventory method, with any body, and a specified content type
+func NewReceiveInventoryRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/inventory/receive")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewCreateItemCategoryRequest calls the generic CreateItemCategory builder with application/json body
 func NewCreateItemCategoryRequest(server string, body CreateItemCategoryJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -17451,6 +20781,100 @@ func NewGetItemInputUnitCostRequest(server string, itemId ItemId, params *GetIte
 	return req, nil
 }
 
+// NewPickItemInventoryRequest calls the generic PickItemInventory builder with application/json body
+func NewPickItemInventoryRequest(server string, itemId ItemId, body PickItemInventoryJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPickItemInventoryRequestWithBody(server, itemId, "application/json", bodyReader)
+}
+
+// NewPickItemInventoryRequestWithBody constructs an http.Request for the PickItemInventory method, with any body, and a specified content type
+func NewPickItemInventoryRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/inventory/pick", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewReceiveItemInventoryRequest calls the generic ReceiveItemInventory builder with application/json body
+func NewReceiveItemInventoryRequest(server string, itemId ItemId, body ReceiveItemInventoryJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewReceiveItemInventoryRequestWithBody(server, itemId, "application/json", bodyReader)
+}
+
+// NewReceiveItemInventoryRequestWithBody constructs an http.Request for the ReceiveItemInventory method, with any body, and a specified content type
+func NewReceiveItemInventoryRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/inventory/receive", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewCreateItemMaterialVendorDetailRequest calls the generic CreateItemMaterialVendorDetail builder with application/json body
 func NewCreateItemMaterialVendorDetailRequest(server string, itemId ItemId, body CreateItemMaterialVendorDetailJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -18224,6 +21648,217 @@ func NewUpdateItemVendorDetailRequestWithBody(server string, itemId ItemId, item
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewCreateLocationRequest calls the generic CreateLocation builder with application/json body
+func NewCreateLocationRequest(server string, body CreateLocationJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateLocationRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateLocationRequestWithBody constructs an http.Request for the CreateLocation method, with any body, and a specified content type
+func NewCreateLocationRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/locations")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListLocationsRequest calls the generic ListLocations builder with application/json body
+func NewListLocationsRequest(server string, params *ListLocationsParams, body ListLocationsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListLocationsRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListLocationsRequestWithBody constructs an http.Request for the ListLocations method, with any body, and a specified content type
+func NewListLocationsRequestWithBody(server string, params *ListLocationsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/locations/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDeleteLocationRequest constructs an http.Request for the DeleteLocation method
+func NewDeleteLocationRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/locations/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetLocationRequest constructs an http.Request for the GetLocation method
+func NewGetLocationRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/locations/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	return req, nil
 }
@@ -21399,6 +25034,374 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /api/in-process-tracking-field-types/{id} (the `GetInProcessTrackingField` operationId).
 	GetInProcessTrackingFieldWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetInProcessTrackingFieldResponse, error)
 
+	// ListInventoryEventsWithBodyWithResponse List inventory events
+	//
+	// Answers a paged envelope, newest `createdUtc` first then highest id, unless `Sort.Field`
+	// names `actionDate`, `createdUtc`, `quantity`, `type` or `secondaryType`. `createdBeforeUtc`
+	// and `createdAfterUtc` are exclusive; `actionDateFrom` and `actionDateTo` are whole days in
+	// the tenant's shop timezone (inclusive).
+	//
+	// Permission: View Inventory.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/inventory-events/list (the `ListInventoryEvents` operationId).
+	ListInventoryEventsWithBodyWithResponse(ctx context.Context, params *ListInventoryEventsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListInventoryEventsResponse, error)
+
+	// ListInventoryEventsWithResponse List inventory events
+	//
+	// Answers a paged envelope, newest `createdUtc` first then highest id, unless `Sort.Field`
+	// names `actionDate`, `createdUtc`, `quantity`, `type` or `secondaryType`. `createdBeforeUtc`
+	// and `createdAfterUtc` are exclusive; `actionDateFrom` and `actionDateTo` are whole days in
+	// the tenant's shop timezone (inclusive).
+	//
+	// Permission: View Inventory.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/inventory-events/list (the `ListInventoryEvents` operationId).
+	ListInventoryEventsWithResponse(ctx context.Context, params *ListInventoryEventsParams, body ListInventoryEventsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListInventoryEventsResponse, error)
+
+	// GetInventoryEventWithResponse Get an inventory event
+	//
+	// Another tenant's event, or an unknown one, answers 404.
+	//
+	// Permission: View Inventory.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/inventory-events/{inventoryEventId} (the `GetInventoryEvent` operationId).
+	GetInventoryEventWithResponse(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*GetInventoryEventResponse, error)
+
+	// PatchInventoryEventWithBodyWithResponse Change an event's note or details
+	//
+	// Applies a JSON Patch to the event's read shape; only `note` and `details` (its
+	// `externalReferences`) may change: any other path answers 400 (events are immutable
+	// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
+	// empty string. Answers the event.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /api/inventory-events/{inventoryEventId} (the `PatchInventoryEvent` operationId).
+	PatchInventoryEventWithBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchInventoryEventResponse, error)
+
+	// PatchInventoryEventWithApplicationJSONPatchPlusJSONBodyWithResponse Change an event's note or details
+	//
+	// Applies a JSON Patch to the event's read shape; only `note` and `details` (its
+	// `externalReferences`) may change: any other path answers 400 (events are immutable
+	// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
+	// empty string. Answers the event.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /api/inventory-events/{inventoryEventId} (the `PatchInventoryEvent` operationId).
+	PatchInventoryEventWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, body PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchInventoryEventResponse, error)
+
+	// GetInventoryEventDetailsWithResponse Get an event's details
+	//
+	// The event's `details`: its external references.
+	//
+	// Permission: View Inventory.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/inventory-events/{inventoryEventId}/details (the `GetInventoryEventDetails` operationId).
+	GetInventoryEventDetailsWithResponse(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*GetInventoryEventDetailsResponse, error)
+
+	// PatchInventoryEventDetailsWithBodyWithResponse Partially update an event's details
+	//
+	// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
+	// member is stored as an empty string. Answers the details.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /api/inventory-events/{inventoryEventId}/details (the `PatchInventoryEventDetails` operationId).
+	PatchInventoryEventDetailsWithBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchInventoryEventDetailsResponse, error)
+
+	// PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBodyWithResponse Partially update an event's details
+	//
+	// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
+	// member is stored as an empty string. Answers the details.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /api/inventory-events/{inventoryEventId}/details (the `PatchInventoryEventDetails` operationId).
+	PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, body PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchInventoryEventDetailsResponse, error)
+
+	// UpdateInventoryEventDetailsWithBodyWithResponse Replace an event's details
+	//
+	// Replaces the event's external references (omitted: none). Answers the details.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/inventory-events/{inventoryEventId}/details (the `UpdateInventoryEventDetails` operationId).
+	UpdateInventoryEventDetailsWithBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateInventoryEventDetailsResponse, error)
+
+	// UpdateInventoryEventDetailsWithResponse Replace an event's details
+	//
+	// Replaces the event's external references (omitted: none). Answers the details.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/inventory-events/{inventoryEventId}/details (the `UpdateInventoryEventDetails` operationId).
+	UpdateInventoryEventDetailsWithResponse(ctx context.Context, inventoryEventId InventoryEventId, body UpdateInventoryEventDetailsJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateInventoryEventDetailsResponse, error)
+
+	// RevertInventoryEventWithResponse Revert an inventory event
+	//
+	// Undoes an event: records a `revert` event (secondary type `revert`,
+	// `revertInventoryEventId` naming the original) whose effects are the opposite of the
+	// original's, with the same values, and answers it. An event is reverted at most once (400
+	// naming `inventoryEventId` the second time, decided by a unique index); a revert event cannot
+	// be reverted (400). When the units an event received are no longer on hand the revert would
+	// take stock below 0 and answers 400 naming `quantity`, writing nothing.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/inventory-events/{inventoryEventId}/revert (the `RevertInventoryEvent` operationId).
+	RevertInventoryEventWithResponse(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*RevertInventoryEventResponse, error)
+
+	// CreateInventoryLotWithBodyWithResponse Create a lot
+	//
+	// Creates a lot of an item. `name` is trimmed and unique within the item,
+	// case-insensitively (400 naming `name`; two items may have lots of the same name); null or
+	// blank creates an unnamed lot. An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/inventory-lots (the `CreateInventoryLot` operationId).
+	CreateInventoryLotWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateInventoryLotResponse, error)
+
+	// CreateInventoryLotWithResponse Create a lot
+	//
+	// Creates a lot of an item. `name` is trimmed and unique within the item,
+	// case-insensitively (400 naming `name`; two items may have lots of the same name); null or
+	// blank creates an unnamed lot. An unknown item, or another tenant's, answers 404.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/inventory-lots (the `CreateInventoryLot` operationId).
+	CreateInventoryLotWithResponse(ctx context.Context, body CreateInventoryLotJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateInventoryLotResponse, error)
+
+	// ListInventoryLotsWithBodyWithResponse List lots
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a lot property
+	// (`name`, `itemId`, `expirationDate`, `id`); unnamed lots sort first.
+	//
+	// Permission: View Inventory.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/inventory-lots/list (the `ListInventoryLots` operationId).
+	ListInventoryLotsWithBodyWithResponse(ctx context.Context, params *ListInventoryLotsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListInventoryLotsResponse, error)
+
+	// ListInventoryLotsWithResponse List lots
+	//
+	// Answers a bare array sorted by name then id unless `Sort.Field` names a lot property
+	// (`name`, `itemId`, `expirationDate`, `id`); unnamed lots sort first.
+	//
+	// Permission: View Inventory.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/inventory-lots/list (the `ListInventoryLots` operationId).
+	ListInventoryLotsWithResponse(ctx context.Context, params *ListInventoryLotsParams, body ListInventoryLotsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListInventoryLotsResponse, error)
+
+	// GetInventoryLotWithResponse Get a lot
+	//
+	// Another tenant's lot, or an unknown one, answers 404.
+	//
+	// Permission: View Inventory.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/inventory-lots/{id} (the `GetInventoryLot` operationId).
+	GetInventoryLotWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetInventoryLotResponse, error)
+
+	// ListInventoryTransactionsWithBodyWithResponse List inventory transactions
+	//
+	// Answers a paged envelope of balance changes, newest `date` first then highest id, unless
+	// `Sort.Field` names `date`, `quantity`, `qtyChange` or `valueChange`. `dateRange` bounds
+	// `date` (start inclusive, end exclusive); `relatedEntityId` (with `relatedEntityType` when
+	// given) matches the source record or the source's related record.
+	//
+	// Permission: View Inventory.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/inventory-transactions/list (the `ListInventoryTransactions` operationId).
+	ListInventoryTransactionsWithBodyWithResponse(ctx context.Context, params *ListInventoryTransactionsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListInventoryTransactionsResponse, error)
+
+	// ListInventoryTransactionsWithResponse List inventory transactions
+	//
+	// Answers a paged envelope of balance changes, newest `date` first then highest id, unless
+	// `Sort.Field` names `date`, `quantity`, `qtyChange` or `valueChange`. `dateRange` bounds
+	// `date` (start inclusive, end exclusive); `relatedEntityId` (with `relatedEntityType` when
+	// given) matches the source record or the source's related record.
+	//
+	// Permission: View Inventory.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/inventory-transactions/list (the `ListInventoryTransactions` operationId).
+	ListInventoryTransactionsWithResponse(ctx context.Context, params *ListInventoryTransactionsParams, body ListInventoryTransactionsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListInventoryTransactionsResponse, error)
+
+	// GetInventoryByItemWithResponse Get the quantity of every item in stock
+	//
+	// A map from item id to the item's quantity over every lot and location: available units
+	// (on hand less reserved), or every unit on hand with `includeReserved`. Items without stock
+	// are left out.
+	//
+	// Permission: View Inventory.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/inventory/byItem (the `GetInventoryByItem` operationId).
+	GetInventoryByItemWithResponse(ctx context.Context, params *GetInventoryByItemParams, reqEditors ...RequestEditorFn) (*GetInventoryByItemResponse, error)
+
+	// ListInventoryWithBodyWithResponse List inventory on hand
+	//
+	// Answers a bare array of `InventoryRow`, one per item, lot and location holding units,
+	// sorted by item number, then lot name, then location name, then id unless `Sort.Field` names
+	// `quantity`, `onHandQuantity`, `itemNumber` or `id`.
+	//
+	// Permission: View Inventory.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/inventory/list (the `ListInventory` operationId).
+	ListInventoryWithBodyWithResponse(ctx context.Context, params *ListInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListInventoryResponse, error)
+
+	// ListInventoryWithResponse List inventory on hand
+	//
+	// Answers a bare array of `InventoryRow`, one per item, lot and location holding units,
+	// sorted by item number, then lot name, then location name, then id unless `Sort.Field` names
+	// `quantity`, `onHandQuantity`, `itemNumber` or `id`.
+	//
+	// Permission: View Inventory.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/inventory/list (the `ListInventory` operationId).
+	ListInventoryWithResponse(ctx context.Context, params *ListInventoryParams, body ListInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*ListInventoryResponse, error)
+
+	// OverrideInventoryWithBodyWithResponse Set the quantity on hand
+	//
+	// Sets what is on hand of the item at one lot and location to `quantity` and answers the
+	// `eventOverride` event (secondary type `override`) recording the difference: units added
+	// are valued at the average value on hand there (0 when nothing is), units removed take
+	// their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
+	// The same item, lot and location rules as a pick apply.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/inventory/override (the `OverrideInventory` operationId).
+	OverrideInventoryWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*OverrideInventoryResponse, error)
+
+	// OverrideInventoryWithResponse Set the quantity on hand
+	//
+	// Sets what is on hand of the item at one lot and location to `quantity` and answers the
+	// `eventOverride` event (secondary type `override`) recording the difference: units added
+	// are valued at the average value on hand there (0 when nothing is), units removed take
+	// their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
+	// The same item, lot and location rules as a pick apply.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/inventory/override (the `OverrideInventory` operationId).
+	OverrideInventoryWithResponse(ctx context.Context, body OverrideInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*OverrideInventoryResponse, error)
+
+	// PickInventoryWithBodyWithResponse Pick inventory
+	//
+	// Takes `quantity` units of the item out of stock at one lot and location and answers the
+	// `pick` event, with its effect and the value of the units taken (their average value there).
+	// In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
+	// and on hand never goes below 0; picking more than is on hand there answers 400 naming
+	// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
+	// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
+	// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
+	// answers 404.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/inventory/pick (the `PickInventory` operationId).
+	PickInventoryWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PickInventoryResponse, error)
+
+	// PickInventoryWithResponse Pick inventory
+	//
+	// Takes `quantity` units of the item out of stock at one lot and location and answers the
+	// `pick` event, with its effect and the value of the units taken (their average value there).
+	// In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
+	// and on hand never goes below 0; picking more than is on hand there answers 400 naming
+	// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
+	// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
+	// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
+	// answers 404.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/inventory/pick (the `PickInventory` operationId).
+	PickInventoryWithResponse(ctx context.Context, body PickInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*PickInventoryResponse, error)
+
+	// ReceiveInventoryWithBodyWithResponse Receive inventory
+	//
+	// Puts `quantity` units of the item into stock at one lot and location and answers the
+	// `receive` event. The values are per unit (0 when omitted) and add to the value on hand. The
+	// lot is `lotId` or `lotNumber` (both: 400 naming `lotNumber`); a new `lotNumber` creates the
+	// lot, and a lot-tracked item receiving without either gets a new system lot. A
+	// non-inventory item answers 400 naming `itemId`; a lot of another item 400 naming `lotId`.
+	// An unknown item, lot or location answers 404. One transaction: the event, its transaction
+	// and the balance are written together or not at all.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/inventory/receive (the `ReceiveInventory` operationId).
+	ReceiveInventoryWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReceiveInventoryResponse, error)
+
+	// ReceiveInventoryWithResponse Receive inventory
+	//
+	// Puts `quantity` units of the item into stock at one lot and location and answers the
+	// `receive` event. The values are per unit (0 when omitted) and add to the value on hand. The
+	// lot is `lotId` or `lotNumber` (both: 400 naming `lotNumber`); a new `lotNumber` creates the
+	// lot, and a lot-tracked item receiving without either gets a new system lot. A
+	// non-inventory item answers 400 naming `itemId`; a lot of another item 400 naming `lotId`.
+	// An unknown item, lot or location answers 404. One transaction: the event, its transaction
+	// and the balance are written together or not at all.
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/inventory/receive (the `ReceiveInventory` operationId).
+	ReceiveInventoryWithResponse(ctx context.Context, body ReceiveInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*ReceiveInventoryResponse, error)
+
 	// CreateItemCategoryWithBodyWithResponse Create an item category
 	//
 	// An item names one of the tenant's item categories in `categoryId`. `name` is trimmed (1
@@ -21967,6 +25970,50 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /api/items/{itemId}/input-unit-cost (the `GetItemInputUnitCost` operationId).
 	GetItemInputUnitCostWithResponse(ctx context.Context, itemId ItemId, params *GetItemInputUnitCostParams, reqEditors ...RequestEditorFn) (*GetItemInputUnitCostResponse, error)
 
+	// PickItemInventoryWithBodyWithResponse Pick inventory of an item
+	//
+	// `pickInventory` for the item in the path (the body has no `itemId`).
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/inventory/pick (the `PickItemInventory` operationId).
+	PickItemInventoryWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PickItemInventoryResponse, error)
+
+	// PickItemInventoryWithResponse Pick inventory of an item
+	//
+	// `pickInventory` for the item in the path (the body has no `itemId`).
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/inventory/pick (the `PickItemInventory` operationId).
+	PickItemInventoryWithResponse(ctx context.Context, itemId ItemId, body PickItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*PickItemInventoryResponse, error)
+
+	// ReceiveItemInventoryWithBodyWithResponse Receive inventory of an item
+	//
+	// `receiveInventory` for the item in the path (the body has no `itemId`).
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/inventory/receive (the `ReceiveItemInventory` operationId).
+	ReceiveItemInventoryWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReceiveItemInventoryResponse, error)
+
+	// ReceiveItemInventoryWithResponse Receive inventory of an item
+	//
+	// `receiveInventory` for the item in the path (the body has no `itemId`).
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/items/{itemId}/inventory/receive (the `ReceiveItemInventory` operationId).
+	ReceiveItemInventoryWithResponse(ctx context.Context, itemId ItemId, body ReceiveItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*ReceiveItemInventoryResponse, error)
+
 	// CreateItemMaterialVendorDetailWithBodyWithResponse Add a material vendor detail to an item
 	//
 	// Records that a vendor supplies the item as material (see
@@ -22447,6 +26494,81 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
 	UpdateItemVendorDetailWithResponse(ctx context.Context, itemId ItemId, itemVendorId Id36, body UpdateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemVendorDetailResponse, error)
+
+	// CreateLocationWithBodyWithResponse Create a location
+	//
+	// Names are trimmed and unique among the tenant's live locations, case-insensitively (400
+	// naming `name`; decided by a unique index, so concurrent creates cannot both win).
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/locations (the `CreateLocation` operationId).
+	CreateLocationWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateLocationResponse, error)
+
+	// CreateLocationWithResponse Create a location
+	//
+	// Names are trimmed and unique among the tenant's live locations, case-insensitively (400
+	// naming `name`; decided by a unique index, so concurrent creates cannot both win).
+	//
+	// Permission: Edit Inventory.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/locations (the `CreateLocation` operationId).
+	CreateLocationWithResponse(ctx context.Context, body CreateLocationJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateLocationResponse, error)
+
+	// ListLocationsWithBodyWithResponse List locations
+	//
+	// Answers a bare array of live locations (with `includeDeleted`, deleted ones too) sorted by
+	// name then id unless `Sort.Field` names a Location property (`name`, `id`).
+	//
+	// Permission: View Inventory.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/locations/list (the `ListLocations` operationId).
+	ListLocationsWithBodyWithResponse(ctx context.Context, params *ListLocationsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListLocationsResponse, error)
+
+	// ListLocationsWithResponse List locations
+	//
+	// Answers a bare array of live locations (with `includeDeleted`, deleted ones too) sorted by
+	// name then id unless `Sort.Field` names a Location property (`name`, `id`).
+	//
+	// Permission: View Inventory.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/locations/list (the `ListLocations` operationId).
+	ListLocationsWithResponse(ctx context.Context, params *ListLocationsParams, body ListLocationsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListLocationsResponse, error)
+
+	// DeleteLocationWithResponse Delete a location
+	//
+	// Soft delete: the location leaves lists and takes no new stock, while events and transactions
+	// naming it keep it. A location still holding stock (any item with a quantity on hand there)
+	// answers 400 naming `id`: move or pick the stock first. Answers 200 when the
+	// location was deleted and 204 when there was none to delete (unknown, another tenant's or
+	// already deleted).
+	//
+	// Permission: Edit Inventory.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/locations/{id} (the `DeleteLocation` operationId).
+	DeleteLocationWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*DeleteLocationResponse, error)
+
+	// GetLocationWithResponse Get a location
+	//
+	// Deleted locations are returned with `deleted` true. Another tenant's, or an unknown one,
+	// answers 404.
+	//
+	// Permission: View Inventory.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/locations/{id} (the `GetLocation` operationId).
+	GetLocationWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetLocationResponse, error)
 
 	// CreateMaterialCodeWithBodyWithResponse Create a material code
 	//
@@ -29052,6 +33174,1488 @@ func (r GetInProcessTrackingFieldResponse) ContentType() string {
 	return ""
 }
 
+// ListInventoryEventsResponse503Headers the declared response headers of an HTTP 503 response for ListInventoryEvents
+type ListInventoryEventsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListInventoryEventsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *InventoryEventPage
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListInventoryEventsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListInventoryEventsResponse) GetJSON200() *InventoryEventPage {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListInventoryEventsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListInventoryEventsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListInventoryEventsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListInventoryEventsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListInventoryEventsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListInventoryEventsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListInventoryEventsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListInventoryEventsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListInventoryEventsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListInventoryEventsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListInventoryEventsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetInventoryEventResponse503Headers the declared response headers of an HTTP 503 response for GetInventoryEvent
+type GetInventoryEventResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetInventoryEventResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *InventoryEvent
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetInventoryEventResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetInventoryEventResponse) GetJSON200() *InventoryEvent {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetInventoryEventResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetInventoryEventResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetInventoryEventResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetInventoryEventResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetInventoryEventResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetInventoryEventResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetInventoryEventResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetInventoryEventResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetInventoryEventResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PatchInventoryEventResponse503Headers the declared response headers of an HTTP 503 response for PatchInventoryEvent
+type PatchInventoryEventResponse503Headers struct {
+	RetryAfter *int
+}
+
+type PatchInventoryEventResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *InventoryEvent
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PatchInventoryEventResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PatchInventoryEventResponse) GetJSON200() *InventoryEvent {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PatchInventoryEventResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r PatchInventoryEventResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r PatchInventoryEventResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r PatchInventoryEventResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r PatchInventoryEventResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r PatchInventoryEventResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PatchInventoryEventResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PatchInventoryEventResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PatchInventoryEventResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PatchInventoryEventResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PatchInventoryEventResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetInventoryEventDetailsResponse503Headers the declared response headers of an HTTP 503 response for GetInventoryEventDetails
+type GetInventoryEventDetailsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetInventoryEventDetailsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *InventoryEventDetails
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetInventoryEventDetailsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetInventoryEventDetailsResponse) GetJSON200() *InventoryEventDetails {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetInventoryEventDetailsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetInventoryEventDetailsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetInventoryEventDetailsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetInventoryEventDetailsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetInventoryEventDetailsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetInventoryEventDetailsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetInventoryEventDetailsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetInventoryEventDetailsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetInventoryEventDetailsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PatchInventoryEventDetailsResponse503Headers the declared response headers of an HTTP 503 response for PatchInventoryEventDetails
+type PatchInventoryEventDetailsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type PatchInventoryEventDetailsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *InventoryEventDetails
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PatchInventoryEventDetailsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PatchInventoryEventDetailsResponse) GetJSON200() *InventoryEventDetails {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PatchInventoryEventDetailsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r PatchInventoryEventDetailsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r PatchInventoryEventDetailsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r PatchInventoryEventDetailsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r PatchInventoryEventDetailsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r PatchInventoryEventDetailsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PatchInventoryEventDetailsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PatchInventoryEventDetailsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PatchInventoryEventDetailsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PatchInventoryEventDetailsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PatchInventoryEventDetailsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateInventoryEventDetailsResponse503Headers the declared response headers of an HTTP 503 response for UpdateInventoryEventDetails
+type UpdateInventoryEventDetailsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UpdateInventoryEventDetailsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *InventoryEventDetails
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateInventoryEventDetailsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateInventoryEventDetailsResponse) GetJSON200() *InventoryEventDetails {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r UpdateInventoryEventDetailsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UpdateInventoryEventDetailsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UpdateInventoryEventDetailsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UpdateInventoryEventDetailsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r UpdateInventoryEventDetailsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r UpdateInventoryEventDetailsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UpdateInventoryEventDetailsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateInventoryEventDetailsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateInventoryEventDetailsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateInventoryEventDetailsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateInventoryEventDetailsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RevertInventoryEventResponse503Headers the declared response headers of an HTTP 503 response for RevertInventoryEvent
+type RevertInventoryEventResponse503Headers struct {
+	RetryAfter *int
+}
+
+type RevertInventoryEventResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *InventoryEvent
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RevertInventoryEventResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r RevertInventoryEventResponse) GetJSON200() *InventoryEvent {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r RevertInventoryEventResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r RevertInventoryEventResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r RevertInventoryEventResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r RevertInventoryEventResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r RevertInventoryEventResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r RevertInventoryEventResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RevertInventoryEventResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RevertInventoryEventResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RevertInventoryEventResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateInventoryLotResponse503Headers the declared response headers of an HTTP 503 response for CreateInventoryLot
+type CreateInventoryLotResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateInventoryLotResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateInventoryLotResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateInventoryLotResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateInventoryLotResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateInventoryLotResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateInventoryLotResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateInventoryLotResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateInventoryLotResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateInventoryLotResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateInventoryLotResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateInventoryLotResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateInventoryLotResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateInventoryLotResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateInventoryLotResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListInventoryLotsResponse503Headers the declared response headers of an HTTP 503 response for ListInventoryLots
+type ListInventoryLotsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListInventoryLotsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]InventoryLot
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListInventoryLotsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListInventoryLotsResponse) GetJSON200() *[]InventoryLot {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListInventoryLotsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListInventoryLotsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListInventoryLotsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListInventoryLotsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListInventoryLotsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListInventoryLotsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListInventoryLotsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListInventoryLotsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListInventoryLotsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListInventoryLotsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListInventoryLotsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetInventoryLotResponse503Headers the declared response headers of an HTTP 503 response for GetInventoryLot
+type GetInventoryLotResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetInventoryLotResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *InventoryLot
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetInventoryLotResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetInventoryLotResponse) GetJSON200() *InventoryLot {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetInventoryLotResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetInventoryLotResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetInventoryLotResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetInventoryLotResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetInventoryLotResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetInventoryLotResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetInventoryLotResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetInventoryLotResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetInventoryLotResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListInventoryTransactionsResponse503Headers the declared response headers of an HTTP 503 response for ListInventoryTransactions
+type ListInventoryTransactionsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListInventoryTransactionsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *InventoryTransactionPage
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListInventoryTransactionsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListInventoryTransactionsResponse) GetJSON200() *InventoryTransactionPage {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListInventoryTransactionsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListInventoryTransactionsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListInventoryTransactionsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListInventoryTransactionsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListInventoryTransactionsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListInventoryTransactionsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListInventoryTransactionsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListInventoryTransactionsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListInventoryTransactionsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListInventoryTransactionsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListInventoryTransactionsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetInventoryByItemResponse503Headers the declared response headers of an HTTP 503 response for GetInventoryByItem
+type GetInventoryByItemResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetInventoryByItemResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *InventoryByItem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetInventoryByItemResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetInventoryByItemResponse) GetJSON200() *InventoryByItem {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetInventoryByItemResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetInventoryByItemResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetInventoryByItemResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetInventoryByItemResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetInventoryByItemResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetInventoryByItemResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetInventoryByItemResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetInventoryByItemResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetInventoryByItemResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListInventoryResponse503Headers the declared response headers of an HTTP 503 response for ListInventory
+type ListInventoryResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListInventoryResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]InventoryRow
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListInventoryResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListInventoryResponse) GetJSON200() *[]InventoryRow {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListInventoryResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListInventoryResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListInventoryResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListInventoryResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListInventoryResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListInventoryResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListInventoryResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListInventoryResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListInventoryResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListInventoryResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListInventoryResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// OverrideInventoryResponse503Headers the declared response headers of an HTTP 503 response for OverrideInventory
+type OverrideInventoryResponse503Headers struct {
+	RetryAfter *int
+}
+
+type OverrideInventoryResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *InventoryEvent
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *OverrideInventoryResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r OverrideInventoryResponse) GetJSON200() *InventoryEvent {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r OverrideInventoryResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r OverrideInventoryResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r OverrideInventoryResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r OverrideInventoryResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r OverrideInventoryResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r OverrideInventoryResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r OverrideInventoryResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r OverrideInventoryResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r OverrideInventoryResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r OverrideInventoryResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r OverrideInventoryResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PickInventoryResponse503Headers the declared response headers of an HTTP 503 response for PickInventory
+type PickInventoryResponse503Headers struct {
+	RetryAfter *int
+}
+
+type PickInventoryResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *InventoryEvent
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PickInventoryResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PickInventoryResponse) GetJSON200() *InventoryEvent {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PickInventoryResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r PickInventoryResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r PickInventoryResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r PickInventoryResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r PickInventoryResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r PickInventoryResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PickInventoryResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PickInventoryResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PickInventoryResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PickInventoryResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PickInventoryResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ReceiveInventoryResponse503Headers the declared response headers of an HTTP 503 response for ReceiveInventory
+type ReceiveInventoryResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ReceiveInventoryResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *InventoryEvent
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ReceiveInventoryResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ReceiveInventoryResponse) GetJSON200() *InventoryEvent {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ReceiveInventoryResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ReceiveInventoryResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ReceiveInventoryResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ReceiveInventoryResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ReceiveInventoryResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ReceiveInventoryResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ReceiveInventoryResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ReceiveInventoryResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ReceiveInventoryResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ReceiveInventoryResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ReceiveInventoryResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // CreateItemCategoryResponse503Headers the declared response headers of an HTTP 503 response for CreateItemCategory
 type CreateItemCategoryResponse503Headers struct {
 	RetryAfter *int
@@ -30825,6 +36429,200 @@ func (r GetItemInputUnitCostResponse) ContentType() string {
 	return ""
 }
 
+// PickItemInventoryResponse503Headers the declared response headers of an HTTP 503 response for PickItemInventory
+type PickItemInventoryResponse503Headers struct {
+	RetryAfter *int
+}
+
+type PickItemInventoryResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *InventoryEvent
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PickItemInventoryResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PickItemInventoryResponse) GetJSON200() *InventoryEvent {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PickItemInventoryResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r PickItemInventoryResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r PickItemInventoryResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r PickItemInventoryResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r PickItemInventoryResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r PickItemInventoryResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PickItemInventoryResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PickItemInventoryResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PickItemInventoryResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PickItemInventoryResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PickItemInventoryResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ReceiveItemInventoryResponse503Headers the declared response headers of an HTTP 503 response for ReceiveItemInventory
+type ReceiveItemInventoryResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ReceiveItemInventoryResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *InventoryEvent
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ReceiveItemInventoryResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ReceiveItemInventoryResponse) GetJSON200() *InventoryEvent {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ReceiveItemInventoryResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ReceiveItemInventoryResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ReceiveItemInventoryResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ReceiveItemInventoryResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ReceiveItemInventoryResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ReceiveItemInventoryResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ReceiveItemInventoryResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ReceiveItemInventoryResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ReceiveItemInventoryResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ReceiveItemInventoryResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ReceiveItemInventoryResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // CreateItemMaterialVendorDetailResponse503Headers the declared response headers of an HTTP 503 response for CreateItemMaterialVendorDetail
 type CreateItemMaterialVendorDetailResponse503Headers struct {
 	RetryAfter *int
@@ -32398,6 +38196,366 @@ func (r UpdateItemVendorDetailResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r UpdateItemVendorDetailResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateLocationResponse503Headers the declared response headers of an HTTP 503 response for CreateLocation
+type CreateLocationResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateLocationResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateLocationResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateLocationResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateLocationResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateLocationResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateLocationResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateLocationResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateLocationResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateLocationResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateLocationResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateLocationResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateLocationResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateLocationResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateLocationResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListLocationsResponse503Headers the declared response headers of an HTTP 503 response for ListLocations
+type ListLocationsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListLocationsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Location
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListLocationsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListLocationsResponse) GetJSON200() *[]Location {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListLocationsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListLocationsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListLocationsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListLocationsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListLocationsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListLocationsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListLocationsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListLocationsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListLocationsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListLocationsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListLocationsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DeleteLocationResponse503Headers the declared response headers of an HTTP 503 response for DeleteLocation
+type DeleteLocationResponse503Headers struct {
+	RetryAfter *int
+}
+
+type DeleteLocationResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Deleted
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DeleteLocationResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteLocationResponse) GetJSON200() *Deleted {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r DeleteLocationResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r DeleteLocationResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r DeleteLocationResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r DeleteLocationResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r DeleteLocationResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteLocationResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteLocationResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteLocationResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteLocationResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetLocationResponse503Headers the declared response headers of an HTTP 503 response for GetLocation
+type GetLocationResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetLocationResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Location
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetLocationResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetLocationResponse) GetJSON200() *Location {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetLocationResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetLocationResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetLocationResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetLocationResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetLocationResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetLocationResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetLocationResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetLocationResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetLocationResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -37453,6 +43611,536 @@ func (c *ClientWithResponses) GetInProcessTrackingFieldWithResponse(ctx context.
 	return ParseGetInProcessTrackingFieldResponse(rsp)
 }
 
+// ListInventoryEventsWithBodyWithResponse List inventory events
+//
+// Answers a paged envelope, newest `createdUtc` first then highest id, unless `Sort.Field`
+// names `actionDate`, `createdUtc`, `quantity`, `type` or `secondaryType`. `createdBeforeUtc`
+// and `createdAfterUtc` are exclusive; `actionDateFrom` and `actionDateTo` are whole days in
+// the tenant's shop timezone (inclusive).
+//
+// Permission: View Inventory.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/inventory-events/list (the `ListInventoryEvents` operationId).
+func (c *ClientWithResponses) ListInventoryEventsWithBodyWithResponse(ctx context.Context, params *ListInventoryEventsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListInventoryEventsResponse, error) {
+	rsp, err := c.ListInventoryEventsWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListInventoryEventsResponse(rsp)
+}
+
+// ListInventoryEventsWithResponse List inventory events
+//
+// Answers a paged envelope, newest `createdUtc` first then highest id, unless `Sort.Field`
+// names `actionDate`, `createdUtc`, `quantity`, `type` or `secondaryType`. `createdBeforeUtc`
+// and `createdAfterUtc` are exclusive; `actionDateFrom` and `actionDateTo` are whole days in
+// the tenant's shop timezone (inclusive).
+//
+// Permission: View Inventory.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/inventory-events/list (the `ListInventoryEvents` operationId).
+func (c *ClientWithResponses) ListInventoryEventsWithResponse(ctx context.Context, params *ListInventoryEventsParams, body ListInventoryEventsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListInventoryEventsResponse, error) {
+	rsp, err := c.ListInventoryEvents(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListInventoryEventsResponse(rsp)
+}
+
+// GetInventoryEventWithResponse Get an inventory event
+//
+// Another tenant's event, or an unknown one, answers 404.
+//
+// Permission: View Inventory.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/inventory-events/{inventoryEventId} (the `GetInventoryEvent` operationId).
+func (c *ClientWithResponses) GetInventoryEventWithResponse(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*GetInventoryEventResponse, error) {
+	rsp, err := c.GetInventoryEvent(ctx, inventoryEventId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetInventoryEventResponse(rsp)
+}
+
+// PatchInventoryEventWithBodyWithResponse Change an event's note or details
+//
+// Applies a JSON Patch to the event's read shape; only `note` and `details` (its
+// `externalReferences`) may change: any other path answers 400 (events are immutable
+// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
+// empty string. Answers the event.
+//
+// Permission: Edit Inventory.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /api/inventory-events/{inventoryEventId} (the `PatchInventoryEvent` operationId).
+func (c *ClientWithResponses) PatchInventoryEventWithBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchInventoryEventResponse, error) {
+	rsp, err := c.PatchInventoryEventWithBody(ctx, inventoryEventId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePatchInventoryEventResponse(rsp)
+}
+
+// PatchInventoryEventWithApplicationJSONPatchPlusJSONBodyWithResponse Change an event's note or details
+//
+// Applies a JSON Patch to the event's read shape; only `note` and `details` (its
+// `externalReferences`) may change: any other path answers 400 (events are immutable
+// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
+// empty string. Answers the event.
+//
+// Permission: Edit Inventory.
+//
+// Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /api/inventory-events/{inventoryEventId} (the `PatchInventoryEvent` operationId).
+func (c *ClientWithResponses) PatchInventoryEventWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, body PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchInventoryEventResponse, error) {
+	rsp, err := c.PatchInventoryEventWithApplicationJSONPatchPlusJSONBody(ctx, inventoryEventId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePatchInventoryEventResponse(rsp)
+}
+
+// GetInventoryEventDetailsWithResponse Get an event's details
+//
+// The event's `details`: its external references.
+//
+// Permission: View Inventory.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/inventory-events/{inventoryEventId}/details (the `GetInventoryEventDetails` operationId).
+func (c *ClientWithResponses) GetInventoryEventDetailsWithResponse(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*GetInventoryEventDetailsResponse, error) {
+	rsp, err := c.GetInventoryEventDetails(ctx, inventoryEventId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetInventoryEventDetailsResponse(rsp)
+}
+
+// PatchInventoryEventDetailsWithBodyWithResponse Partially update an event's details
+//
+// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
+// member is stored as an empty string. Answers the details.
+//
+// Permission: Edit Inventory.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /api/inventory-events/{inventoryEventId}/details (the `PatchInventoryEventDetails` operationId).
+func (c *ClientWithResponses) PatchInventoryEventDetailsWithBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchInventoryEventDetailsResponse, error) {
+	rsp, err := c.PatchInventoryEventDetailsWithBody(ctx, inventoryEventId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePatchInventoryEventDetailsResponse(rsp)
+}
+
+// PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBodyWithResponse Partially update an event's details
+//
+// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
+// member is stored as an empty string. Answers the details.
+//
+// Permission: Edit Inventory.
+//
+// Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /api/inventory-events/{inventoryEventId}/details (the `PatchInventoryEventDetails` operationId).
+func (c *ClientWithResponses) PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, body PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchInventoryEventDetailsResponse, error) {
+	rsp, err := c.PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBody(ctx, inventoryEventId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePatchInventoryEventDetailsResponse(rsp)
+}
+
+// UpdateInventoryEventDetailsWithBodyWithResponse Replace an event's details
+//
+// Replaces the event's external references (omitted: none). Answers the details.
+//
+// Permission: Edit Inventory.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/inventory-events/{inventoryEventId}/details (the `UpdateInventoryEventDetails` operationId).
+func (c *ClientWithResponses) UpdateInventoryEventDetailsWithBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateInventoryEventDetailsResponse, error) {
+	rsp, err := c.UpdateInventoryEventDetailsWithBody(ctx, inventoryEventId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateInventoryEventDetailsResponse(rsp)
+}
+
+// UpdateInventoryEventDetailsWithResponse Replace an event's details
+//
+// Replaces the event's external references (omitted: none). Answers the details.
+//
+// Permission: Edit Inventory.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/inventory-events/{inventoryEventId}/details (the `UpdateInventoryEventDetails` operationId).
+func (c *ClientWithResponses) UpdateInventoryEventDetailsWithResponse(ctx context.Context, inventoryEventId InventoryEventId, body UpdateInventoryEventDetailsJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateInventoryEventDetailsResponse, error) {
+	rsp, err := c.UpdateInventoryEventDetails(ctx, inventoryEventId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateInventoryEventDetailsResponse(rsp)
+}
+
+// RevertInventoryEventWithResponse Revert an inventory event
+//
+// Undoes an event: records a `revert` event (secondary type `revert`,
+// `revertInventoryEventId` naming the original) whose effects are the opposite of the
+// original's, with the same values, and answers it. An event is reverted at most once (400
+// naming `inventoryEventId` the second time, decided by a unique index); a revert event cannot
+// be reverted (400). When the units an event received are no longer on hand the revert would
+// take stock below 0 and answers 400 naming `quantity`, writing nothing.
+//
+// Permission: Edit Inventory.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/inventory-events/{inventoryEventId}/revert (the `RevertInventoryEvent` operationId).
+func (c *ClientWithResponses) RevertInventoryEventWithResponse(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*RevertInventoryEventResponse, error) {
+	rsp, err := c.RevertInventoryEvent(ctx, inventoryEventId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRevertInventoryEventResponse(rsp)
+}
+
+// CreateInventoryLotWithBodyWithResponse Create a lot
+//
+// Creates a lot of an item. `name` is trimmed and unique within the item,
+// case-insensitively (400 naming `name`; two items may have lots of the same name); null or
+// blank creates an unnamed lot. An unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Inventory.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/inventory-lots (the `CreateInventoryLot` operationId).
+func (c *ClientWithResponses) CreateInventoryLotWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateInventoryLotResponse, error) {
+	rsp, err := c.CreateInventoryLotWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateInventoryLotResponse(rsp)
+}
+
+// CreateInventoryLotWithResponse Create a lot
+//
+// Creates a lot of an item. `name` is trimmed and unique within the item,
+// case-insensitively (400 naming `name`; two items may have lots of the same name); null or
+// blank creates an unnamed lot. An unknown item, or another tenant's, answers 404.
+//
+// Permission: Edit Inventory.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/inventory-lots (the `CreateInventoryLot` operationId).
+func (c *ClientWithResponses) CreateInventoryLotWithResponse(ctx context.Context, body CreateInventoryLotJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateInventoryLotResponse, error) {
+	rsp, err := c.CreateInventoryLot(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateInventoryLotResponse(rsp)
+}
+
+// ListInventoryLotsWithBodyWithResponse List lots
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a lot property
+// (`name`, `itemId`, `expirationDate`, `id`); unnamed lots sort first.
+//
+// Permission: View Inventory.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/inventory-lots/list (the `ListInventoryLots` operationId).
+func (c *ClientWithResponses) ListInventoryLotsWithBodyWithResponse(ctx context.Context, params *ListInventoryLotsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListInventoryLotsResponse, error) {
+	rsp, err := c.ListInventoryLotsWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListInventoryLotsResponse(rsp)
+}
+
+// ListInventoryLotsWithResponse List lots
+//
+// Answers a bare array sorted by name then id unless `Sort.Field` names a lot property
+// (`name`, `itemId`, `expirationDate`, `id`); unnamed lots sort first.
+//
+// Permission: View Inventory.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/inventory-lots/list (the `ListInventoryLots` operationId).
+func (c *ClientWithResponses) ListInventoryLotsWithResponse(ctx context.Context, params *ListInventoryLotsParams, body ListInventoryLotsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListInventoryLotsResponse, error) {
+	rsp, err := c.ListInventoryLots(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListInventoryLotsResponse(rsp)
+}
+
+// GetInventoryLotWithResponse Get a lot
+//
+// Another tenant's lot, or an unknown one, answers 404.
+//
+// Permission: View Inventory.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/inventory-lots/{id} (the `GetInventoryLot` operationId).
+func (c *ClientWithResponses) GetInventoryLotWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetInventoryLotResponse, error) {
+	rsp, err := c.GetInventoryLot(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetInventoryLotResponse(rsp)
+}
+
+// ListInventoryTransactionsWithBodyWithResponse List inventory transactions
+//
+// Answers a paged envelope of balance changes, newest `date` first then highest id, unless
+// `Sort.Field` names `date`, `quantity`, `qtyChange` or `valueChange`. `dateRange` bounds
+// `date` (start inclusive, end exclusive); `relatedEntityId` (with `relatedEntityType` when
+// given) matches the source record or the source's related record.
+//
+// Permission: View Inventory.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/inventory-transactions/list (the `ListInventoryTransactions` operationId).
+func (c *ClientWithResponses) ListInventoryTransactionsWithBodyWithResponse(ctx context.Context, params *ListInventoryTransactionsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListInventoryTransactionsResponse, error) {
+	rsp, err := c.ListInventoryTransactionsWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListInventoryTransactionsResponse(rsp)
+}
+
+// ListInventoryTransactionsWithResponse List inventory transactions
+//
+// Answers a paged envelope of balance changes, newest `date` first then highest id, unless
+// `Sort.Field` names `date`, `quantity`, `qtyChange` or `valueChange`. `dateRange` bounds
+// `date` (start inclusive, end exclusive); `relatedEntityId` (with `relatedEntityType` when
+// given) matches the source record or the source's related record.
+//
+// Permission: View Inventory.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/inventory-transactions/list (the `ListInventoryTransactions` operationId).
+func (c *ClientWithResponses) ListInventoryTransactionsWithResponse(ctx context.Context, params *ListInventoryTransactionsParams, body ListInventoryTransactionsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListInventoryTransactionsResponse, error) {
+	rsp, err := c.ListInventoryTransactions(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListInventoryTransactionsResponse(rsp)
+}
+
+// GetInventoryByItemWithResponse Get the quantity of every item in stock
+//
+// A map from item id to the item's quantity over every lot and location: available units
+// (on hand less reserved), or every unit on hand with `includeReserved`. Items without stock
+// are left out.
+//
+// Permission: View Inventory.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/inventory/byItem (the `GetInventoryByItem` operationId).
+func (c *ClientWithResponses) GetInventoryByItemWithResponse(ctx context.Context, params *GetInventoryByItemParams, reqEditors ...RequestEditorFn) (*GetInventoryByItemResponse, error) {
+	rsp, err := c.GetInventoryByItem(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetInventoryByItemResponse(rsp)
+}
+
+// ListInventoryWithBodyWithResponse List inventory on hand
+//
+// Answers a bare array of `InventoryRow`, one per item, lot and location holding units,
+// sorted by item number, then lot name, then location name, then id unless `Sort.Field` names
+// `quantity`, `onHandQuantity`, `itemNumber` or `id`.
+//
+// Permission: View Inventory.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/inventory/list (the `ListInventory` operationId).
+func (c *ClientWithResponses) ListInventoryWithBodyWithResponse(ctx context.Context, params *ListInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListInventoryResponse, error) {
+	rsp, err := c.ListInventoryWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListInventoryResponse(rsp)
+}
+
+// ListInventoryWithResponse List inventory on hand
+//
+// Answers a bare array of `InventoryRow`, one per item, lot and location holding units,
+// sorted by item number, then lot name, then location name, then id unless `Sort.Field` names
+// `quantity`, `onHandQuantity`, `itemNumber` or `id`.
+//
+// Permission: View Inventory.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/inventory/list (the `ListInventory` operationId).
+func (c *ClientWithResponses) ListInventoryWithResponse(ctx context.Context, params *ListInventoryParams, body ListInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*ListInventoryResponse, error) {
+	rsp, err := c.ListInventory(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListInventoryResponse(rsp)
+}
+
+// OverrideInventoryWithBodyWithResponse Set the quantity on hand
+//
+// Sets what is on hand of the item at one lot and location to `quantity` and answers the
+// `eventOverride` event (secondary type `override`) recording the difference: units added
+// are valued at the average value on hand there (0 when nothing is), units removed take
+// their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
+// The same item, lot and location rules as a pick apply.
+//
+// Permission: Edit Inventory.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/inventory/override (the `OverrideInventory` operationId).
+func (c *ClientWithResponses) OverrideInventoryWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*OverrideInventoryResponse, error) {
+	rsp, err := c.OverrideInventoryWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseOverrideInventoryResponse(rsp)
+}
+
+// OverrideInventoryWithResponse Set the quantity on hand
+//
+// Sets what is on hand of the item at one lot and location to `quantity` and answers the
+// `eventOverride` event (secondary type `override`) recording the difference: units added
+// are valued at the average value on hand there (0 when nothing is), units removed take
+// their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
+// The same item, lot and location rules as a pick apply.
+//
+// Permission: Edit Inventory.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/inventory/override (the `OverrideInventory` operationId).
+func (c *ClientWithResponses) OverrideInventoryWithResponse(ctx context.Context, body OverrideInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*OverrideInventoryResponse, error) {
+	rsp, err := c.OverrideInventory(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseOverrideInventoryResponse(rsp)
+}
+
+// PickInventoryWithBodyWithResponse Pick inventory
+//
+// Takes `quantity` units of the item out of stock at one lot and location and answers the
+// `pick` event, with its effect and the value of the units taken (their average value there).
+// In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
+// and on hand never goes below 0; picking more than is on hand there answers 400 naming
+// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
+// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
+// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
+// answers 404.
+//
+// Permission: Edit Inventory.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/inventory/pick (the `PickInventory` operationId).
+func (c *ClientWithResponses) PickInventoryWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PickInventoryResponse, error) {
+	rsp, err := c.PickInventoryWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePickInventoryResponse(rsp)
+}
+
+// PickInventoryWithResponse Pick inventory
+//
+// Takes `quantity` units of the item out of stock at one lot and location and answers the
+// `pick` event, with its effect and the value of the units taken (their average value there).
+// In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
+// and on hand never goes below 0; picking more than is on hand there answers 400 naming
+// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
+// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
+// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
+// answers 404.
+//
+// Permission: Edit Inventory.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/inventory/pick (the `PickInventory` operationId).
+func (c *ClientWithResponses) PickInventoryWithResponse(ctx context.Context, body PickInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*PickInventoryResponse, error) {
+	rsp, err := c.PickInventory(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePickInventoryResponse(rsp)
+}
+
+// ReceiveInventoryWithBodyWithResponse Receive inventory
+//
+// Puts `quantity` units of the item into stock at one lot and location and answers the
+// `receive` event. The values are per unit (0 when omitted) and add to the value on hand. The
+// lot is `lotId` or `lotNumber` (both: 400 naming `lotNumber`); a new `lotNumber` creates the
+// lot, and a lot-tracked item receiving without either gets a new system lot. A
+// non-inventory item answers 400 naming `itemId`; a lot of another item 400 naming `lotId`.
+// An unknown item, lot or location answers 404. One transaction: the event, its transaction
+// and the balance are written together or not at all.
+//
+// Permission: Edit Inventory.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/inventory/receive (the `ReceiveInventory` operationId).
+func (c *ClientWithResponses) ReceiveInventoryWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReceiveInventoryResponse, error) {
+	rsp, err := c.ReceiveInventoryWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseReceiveInventoryResponse(rsp)
+}
+
+// ReceiveInventoryWithResponse Receive inventory
+//
+// Puts `quantity` units of the item into stock at one lot and location and answers the
+// `receive` event. The values are per unit (0 when omitted) and add to the value on hand. The
+// lot is `lotId` or `lotNumber` (both: 400 naming `lotNumber`); a new `lotNumber` creates the
+// lot, and a lot-tracked item receiving without either gets a new system lot. A
+// non-inventory item answers 400 naming `itemId`; a lot of another item 400 naming `lotId`.
+// An unknown item, lot or location answers 404. One transaction: the event, its transaction
+// and the balance are written together or not at all.
+//
+// Permission: Edit Inventory.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/inventory/receive (the `ReceiveInventory` operationId).
+func (c *ClientWithResponses) ReceiveInventoryWithResponse(ctx context.Context, body ReceiveInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*ReceiveInventoryResponse, error) {
+	rsp, err := c.ReceiveInventory(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseReceiveInventoryResponse(rsp)
+}
+
 // CreateItemCategoryWithBodyWithResponse Create an item category
 //
 // An item names one of the tenant's item categories in `categoryId`. `name` is trimmed (1
@@ -38212,6 +44900,74 @@ func (c *ClientWithResponses) GetItemInputUnitCostWithResponse(ctx context.Conte
 	return ParseGetItemInputUnitCostResponse(rsp)
 }
 
+// PickItemInventoryWithBodyWithResponse Pick inventory of an item
+//
+// `pickInventory` for the item in the path (the body has no `itemId`).
+//
+// Permission: Edit Inventory.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/inventory/pick (the `PickItemInventory` operationId).
+func (c *ClientWithResponses) PickItemInventoryWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PickItemInventoryResponse, error) {
+	rsp, err := c.PickItemInventoryWithBody(ctx, itemId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePickItemInventoryResponse(rsp)
+}
+
+// PickItemInventoryWithResponse Pick inventory of an item
+//
+// `pickInventory` for the item in the path (the body has no `itemId`).
+//
+// Permission: Edit Inventory.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/inventory/pick (the `PickItemInventory` operationId).
+func (c *ClientWithResponses) PickItemInventoryWithResponse(ctx context.Context, itemId ItemId, body PickItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*PickItemInventoryResponse, error) {
+	rsp, err := c.PickItemInventory(ctx, itemId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePickItemInventoryResponse(rsp)
+}
+
+// ReceiveItemInventoryWithBodyWithResponse Receive inventory of an item
+//
+// `receiveInventory` for the item in the path (the body has no `itemId`).
+//
+// Permission: Edit Inventory.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/inventory/receive (the `ReceiveItemInventory` operationId).
+func (c *ClientWithResponses) ReceiveItemInventoryWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReceiveItemInventoryResponse, error) {
+	rsp, err := c.ReceiveItemInventoryWithBody(ctx, itemId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseReceiveItemInventoryResponse(rsp)
+}
+
+// ReceiveItemInventoryWithResponse Receive inventory of an item
+//
+// `receiveInventory` for the item in the path (the body has no `itemId`).
+//
+// Permission: Edit Inventory.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/items/{itemId}/inventory/receive (the `ReceiveItemInventory` operationId).
+func (c *ClientWithResponses) ReceiveItemInventoryWithResponse(ctx context.Context, itemId ItemId, body ReceiveItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*ReceiveItemInventoryResponse, error) {
+	rsp, err := c.ReceiveItemInventory(ctx, itemId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseReceiveItemInventoryResponse(rsp)
+}
+
 // CreateItemMaterialVendorDetailWithBodyWithResponse Add a material vendor detail to an item
 //
 // Records that a vendor supplies the item as material (see
@@ -38853,6 +45609,117 @@ func (c *ClientWithResponses) UpdateItemVendorDetailWithResponse(ctx context.Con
 		return nil, err
 	}
 	return ParseUpdateItemVendorDetailResponse(rsp)
+}
+
+// CreateLocationWithBodyWithResponse Create a location
+//
+// Names are trimmed and unique among the tenant's live locations, case-insensitively (400
+// naming `name`; decided by a unique index, so concurrent creates cannot both win).
+//
+// Permission: Edit Inventory.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/locations (the `CreateLocation` operationId).
+func (c *ClientWithResponses) CreateLocationWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateLocationResponse, error) {
+	rsp, err := c.CreateLocationWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateLocationResponse(rsp)
+}
+
+// CreateLocationWithResponse Create a location
+//
+// Names are trimmed and unique among the tenant's live locations, case-insensitively (400
+// naming `name`; decided by a unique index, so concurrent creates cannot both win).
+//
+// Permission: Edit Inventory.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/locations (the `CreateLocation` operationId).
+func (c *ClientWithResponses) CreateLocationWithResponse(ctx context.Context, body CreateLocationJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateLocationResponse, error) {
+	rsp, err := c.CreateLocation(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateLocationResponse(rsp)
+}
+
+// ListLocationsWithBodyWithResponse List locations
+//
+// Answers a bare array of live locations (with `includeDeleted`, deleted ones too) sorted by
+// name then id unless `Sort.Field` names a Location property (`name`, `id`).
+//
+// Permission: View Inventory.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/locations/list (the `ListLocations` operationId).
+func (c *ClientWithResponses) ListLocationsWithBodyWithResponse(ctx context.Context, params *ListLocationsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListLocationsResponse, error) {
+	rsp, err := c.ListLocationsWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListLocationsResponse(rsp)
+}
+
+// ListLocationsWithResponse List locations
+//
+// Answers a bare array of live locations (with `includeDeleted`, deleted ones too) sorted by
+// name then id unless `Sort.Field` names a Location property (`name`, `id`).
+//
+// Permission: View Inventory.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/locations/list (the `ListLocations` operationId).
+func (c *ClientWithResponses) ListLocationsWithResponse(ctx context.Context, params *ListLocationsParams, body ListLocationsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListLocationsResponse, error) {
+	rsp, err := c.ListLocations(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListLocationsResponse(rsp)
+}
+
+// DeleteLocationWithResponse Delete a location
+//
+// Soft delete: the location leaves lists and takes no new stock, while events and transactions
+// naming it keep it. A location still holding stock (any item with a quantity on hand there)
+// answers 400 naming `id`: move or pick the stock first. Answers 200 when the
+// location was deleted and 204 when there was none to delete (unknown, another tenant's or
+// already deleted).
+//
+// Permission: Edit Inventory.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/locations/{id} (the `DeleteLocation` operationId).
+func (c *ClientWithResponses) DeleteLocationWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*DeleteLocationResponse, error) {
+	rsp, err := c.DeleteLocation(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteLocationResponse(rsp)
+}
+
+// GetLocationWithResponse Get a location
+//
+// Deleted locations are returned with `deleted` true. Another tenant's, or an unknown one,
+// answers 404.
+//
+// Permission: View Inventory.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/locations/{id} (the `GetLocation` operationId).
+func (c *ClientWithResponses) GetLocationWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetLocationResponse, error) {
+	rsp, err := c.GetLocation(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetLocationResponse(rsp)
 }
 
 // CreateMaterialCodeWithBodyWithResponse Create a material code
@@ -45236,6 +52103,1344 @@ func ParseGetInProcessTrackingFieldResponse(rsp *http.Response) (*GetInProcessTr
 	return response, nil
 }
 
+// ParseListInventoryEventsResponse parses an HTTP response from a ListInventoryEventsWithResponse call
+func ParseListInventoryEventsResponse(rsp *http.Response) (*ListInventoryEventsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListInventoryEventsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest InventoryEventPage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListInventoryEventsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetInventoryEventResponse parses an HTTP response from a GetInventoryEventWithResponse call
+func ParseGetInventoryEventResponse(rsp *http.Response) (*GetInventoryEventResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetInventoryEventResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest InventoryEvent
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetInventoryEventResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePatchInventoryEventResponse parses an HTTP response from a PatchInventoryEventWithResponse call
+func ParsePatchInventoryEventResponse(rsp *http.Response) (*PatchInventoryEventResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PatchInventoryEventResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest InventoryEvent
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PatchInventoryEventResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetInventoryEventDetailsResponse parses an HTTP response from a GetInventoryEventDetailsWithResponse call
+func ParseGetInventoryEventDetailsResponse(rsp *http.Response) (*GetInventoryEventDetailsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetInventoryEventDetailsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest InventoryEventDetails
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetInventoryEventDetailsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePatchInventoryEventDetailsResponse parses an HTTP response from a PatchInventoryEventDetailsWithResponse call
+func ParsePatchInventoryEventDetailsResponse(rsp *http.Response) (*PatchInventoryEventDetailsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PatchInventoryEventDetailsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest InventoryEventDetails
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PatchInventoryEventDetailsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateInventoryEventDetailsResponse parses an HTTP response from a UpdateInventoryEventDetailsWithResponse call
+func ParseUpdateInventoryEventDetailsResponse(rsp *http.Response) (*UpdateInventoryEventDetailsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateInventoryEventDetailsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest InventoryEventDetails
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UpdateInventoryEventDetailsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRevertInventoryEventResponse parses an HTTP response from a RevertInventoryEventWithResponse call
+func ParseRevertInventoryEventResponse(rsp *http.Response) (*RevertInventoryEventResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RevertInventoryEventResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest InventoryEvent
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers RevertInventoryEventResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateInventoryLotResponse parses an HTTP response from a CreateInventoryLotWithResponse call
+func ParseCreateInventoryLotResponse(rsp *http.Response) (*CreateInventoryLotResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateInventoryLotResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateInventoryLotResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListInventoryLotsResponse parses an HTTP response from a ListInventoryLotsWithResponse call
+func ParseListInventoryLotsResponse(rsp *http.Response) (*ListInventoryLotsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListInventoryLotsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []InventoryLot
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListInventoryLotsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetInventoryLotResponse parses an HTTP response from a GetInventoryLotWithResponse call
+func ParseGetInventoryLotResponse(rsp *http.Response) (*GetInventoryLotResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetInventoryLotResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest InventoryLot
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetInventoryLotResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListInventoryTransactionsResponse parses an HTTP response from a ListInventoryTransactionsWithResponse call
+func ParseListInventoryTransactionsResponse(rsp *http.Response) (*ListInventoryTransactionsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListInventoryTransactionsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest InventoryTransactionPage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListInventoryTransactionsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetInventoryByItemResponse parses an HTTP response from a GetInventoryByItemWithResponse call
+func ParseGetInventoryByItemResponse(rsp *http.Response) (*GetInventoryByItemResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetInventoryByItemResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest InventoryByItem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetInventoryByItemResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListInventoryResponse parses an HTTP response from a ListInventoryWithResponse call
+func ParseListInventoryResponse(rsp *http.Response) (*ListInventoryResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListInventoryResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []InventoryRow
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListInventoryResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseOverrideInventoryResponse parses an HTTP response from a OverrideInventoryWithResponse call
+func ParseOverrideInventoryResponse(rsp *http.Response) (*OverrideInventoryResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &OverrideInventoryResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest InventoryEvent
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers OverrideInventoryResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePickInventoryResponse parses an HTTP response from a PickInventoryWithResponse call
+func ParsePickInventoryResponse(rsp *http.Response) (*PickInventoryResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PickInventoryResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest InventoryEvent
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PickInventoryResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseReceiveInventoryResponse parses an HTTP response from a ReceiveInventoryWithResponse call
+func ParseReceiveInventoryResponse(rsp *http.Response) (*ReceiveInventoryResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ReceiveInventoryResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest InventoryEvent
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ReceiveInventoryResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseCreateItemCategoryResponse parses an HTTP response from a CreateItemCategoryWithResponse call
 func ParseCreateItemCategoryResponse(rsp *http.Response) (*CreateItemCategoryResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -46841,6 +55046,182 @@ func ParseGetItemInputUnitCostResponse(rsp *http.Response) (*GetItemInputUnitCos
 	return response, nil
 }
 
+// ParsePickItemInventoryResponse parses an HTTP response from a PickItemInventoryWithResponse call
+func ParsePickItemInventoryResponse(rsp *http.Response) (*PickItemInventoryResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PickItemInventoryResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest InventoryEvent
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PickItemInventoryResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseReceiveItemInventoryResponse parses an HTTP response from a ReceiveItemInventoryWithResponse call
+func ParseReceiveItemInventoryResponse(rsp *http.Response) (*ReceiveItemInventoryResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ReceiveItemInventoryResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest InventoryEvent
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ReceiveItemInventoryResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseCreateItemMaterialVendorDetailResponse parses an HTTP response from a CreateItemMaterialVendorDetailWithResponse call
 func ParseCreateItemMaterialVendorDetailResponse(rsp *http.Response) (*CreateItemMaterialVendorDetailResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -48263,6 +56644,333 @@ func ParseUpdateItemVendorDetailResponse(rsp *http.Response) (*UpdateItemVendorD
 	switch {
 	case rsp.StatusCode == 503:
 		var headers UpdateItemVendorDetailResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateLocationResponse parses an HTTP response from a CreateLocationWithResponse call
+func ParseCreateLocationResponse(rsp *http.Response) (*CreateLocationResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateLocationResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateLocationResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListLocationsResponse parses an HTTP response from a ListLocationsWithResponse call
+func ParseListLocationsResponse(rsp *http.Response) (*ListLocationsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListLocationsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Location
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListLocationsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDeleteLocationResponse parses an HTTP response from a DeleteLocationWithResponse call
+func ParseDeleteLocationResponse(rsp *http.Response) (*DeleteLocationResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteLocationResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Deleted
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers DeleteLocationResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetLocationResponse parses an HTTP response from a GetLocationWithResponse call
+func ParseGetLocationResponse(rsp *http.Response) (*GetLocationResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetLocationResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Location
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetLocationResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

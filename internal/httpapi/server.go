@@ -16,7 +16,10 @@ import (
 	"mos/internal/customertiers"
 	"mos/internal/customfields"
 	"mos/internal/downtime"
+	"mos/internal/inventory"
 	"mos/internal/items"
+	"mos/internal/locations"
+	"mos/internal/lots"
 	"mos/internal/materialshapes"
 	"mos/internal/paymentterms"
 	"mos/internal/platform/db"
@@ -55,6 +58,10 @@ type Server struct {
 	*vendors.VendorsHandler
 	*materialshapes.MaterialShapesHandler
 	*items.ItemsHandler
+	*locations.LocationsHandler
+	*lots.InventoryLotsHandler
+	*inventory.InventoryHandler
+	*inventory.InventoryEventsHandler
 }
 
 var _ gen.StrictServerInterface = (*Server)(nil)
@@ -88,6 +95,14 @@ func New(cfg Config) (*echo.Echo, error) {
 	unitsOfMeasure := units.NewService(cfg.Pool)
 	// Tag-shaped lists; items read the tags they carry through it.
 	tagCatalogue := tags.NewService(cfg.Pool)
+	// Stock locations and lots; inventory checks and names the locations and lots of its
+	// stock through them.
+	stockLocations := locations.NewService(cfg.Pool)
+	itemLots := lots.NewService(cfg.Pool)
+	// The item master; inventory reads whether an item holds stock (and locks it) through it.
+	itemMaster := items.NewService(cfg.Pool, unitsOfMeasure, customFields, tagCatalogue)
+	// The stock ledger: on hand, picks, receipts, overrides, events and transactions.
+	stock := inventory.NewService(cfg.Pool, itemMaster, stockLocations, itemLots)
 	contractHandler, err := contract.NewHandler(openapi.V1)
 	if err != nil {
 		return nil, err
@@ -113,7 +128,11 @@ func New(cfg Config) (*echo.Echo, error) {
 		UnitsOfMeasureHandler:    units.NewHandler(unitsOfMeasure),
 		VendorsHandler:           vendors.NewHandler(vendors.NewService(cfg.Pool)),
 		MaterialShapesHandler:    materialshapes.NewHandler(materialshapes.NewService(cfg.Pool)),
-		ItemsHandler:             items.NewHandler(items.NewService(cfg.Pool, unitsOfMeasure, customFields, tagCatalogue), spec),
+		ItemsHandler:             items.NewHandler(itemMaster, spec),
+		LocationsHandler:         locations.NewHandler(stockLocations),
+		InventoryLotsHandler:     lots.NewHandler(itemLots),
+		InventoryHandler:         inventory.NewHandler(stock),
+		InventoryEventsHandler:   inventory.NewEventsHandler(stock, spec),
 	}
 	gen.RegisterHandlers(e, gen.NewStrictHandler(server, nil))
 	registerHealth(e, cfg.Pool)

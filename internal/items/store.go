@@ -246,11 +246,11 @@ func (itemStore) getOne(ctx context.Context, q db.Q, id, query string, args ...a
 // update's transaction, before the update. Each area adds its check here, with a test, as
 // it lands; still waiting for their documents:
 //   - quotes, sales orders, purchase orders, jobs and invoices with a line of the item;
-//   - other items' routings that take the item as an input;
-//   - inventory balances of the item with quantity on hand.
+//   - other items' routings that take the item as an input.
 //
-// Checked already: vendor details carrying a price (on themselves or a price break) and
-// sales price breaks (list, tier or customer) carrying a price; margin breaks do not block.
+// Checked already: vendor details carrying a price (on themselves or a price break), sales
+// price breaks (list, tier or customer) carrying a price (margin breaks do not block), and
+// inventory on hand (any lot, any location).
 func unitChangeBlockers(ctx context.Context, q db.Q, tenantID, itemID string) ([]string, error) {
 	var blockers []string
 	priced, err := hasPricedVendorDetail(ctx, q, tenantID, itemID)
@@ -265,6 +265,13 @@ func unitChangeBlockers(ctx context.Context, q db.Q, tenantID, itemID string) ([
 	}
 	if priced {
 		blockers = append(blockers, "a sales price break carrying a price")
+	}
+	held, err := holdsStock(ctx, q, tenantID, itemID)
+	if err != nil {
+		return nil, err
+	}
+	if held {
+		blockers = append(blockers, "inventory on hand")
 	}
 	return blockers, nil
 }

@@ -1,0 +1,56 @@
+package items
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"mos/internal/platform/db"
+)
+
+// StockInfo is what the inventory ledger needs to know of an item: whether it holds stock
+// at all, whether its stock is kept by lot, and how inventory lists name it.
+type StockInfo struct {
+	ID             string
+	Number         string
+	Description    *string
+	IsNonInventory bool
+	IsLotTracked   bool
+}
+
+// stockInfoSQL share-locks the item: a change to the item (its flags, or its unit of
+// measure, which stock on hand blocks) waits for the stock movement to commit, and a stock
+// movement waits for a change in progress, so neither decides on a stale view of the other.
+const stockInfoSQL = `SELECT id, number, description, is_non_inventory, is_lot_tracked
+FROM items WHERE tenant_id = $1 AND id = $2 FOR SHARE`
+
+// StockInfo reads an item (archived or not) for a stock movement in q's transaction and
+// share-locks its row until the transaction ends. An unknown item is NotFound.
+func (s *Service) StockInfo(ctx context.Context, q db.Q, tenantID, itemID string) (StockInfo, error) {
+	var si StockInfo
+	err := q.QueryRowxContext(ctx, stockInfoSQL, tenantID, itemID).
+		Scan(&si.ID, &si.Number, &si.Description, &si.IsNonInventory, &si.IsLotTracked)
+	if errors.Is(err, sql.ErrNoRows) {
+		return StockInfo{}, itemNotFound(itemID)
+	}
+	if err != nil {
+		return StockInfo{}, fmt.Errorf("read item stock info: %w", err)
+	}
+	return si, nil
+}
+
+// holdsStockSQL: units on hand anywhere (any lot, any location).
+const holdsStockSQL = `
+SELECT EXISTS (SELECT 1 FROM inventory_balances WHERE tenant_id = $1 AND item_id = $2 AND quantity > 0)`
+
+// holdsStock reports whether the item has units on hand (items rule 2 blocks a unit change).
+// Stock movements share-lock the item (StockInfo) while the update holds it for update, so
+// the answer cannot change under the update.
+func holdsStock(ctx context.Context, q db.Q, tenantID, itemID string) (bool, error) {
+	var held bool
+	if err := q.QueryRowxContext(ctx, holdsStockSQL, tenantID, itemID).Scan(&held); err != nil {
+		return false, fmt.Errorf("inventory on hand: %w", err)
+	}
+	return held, nil
+}

@@ -1,0 +1,171 @@
+package lots
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
+
+	"mos/internal/platform/apperr"
+	"mos/internal/platform/db"
+	"mos/internal/platform/dec"
+	"mos/internal/platform/listing"
+)
+
+type store struct{}
+
+type lotRow struct {
+	ID             string         `db:"id"`
+	ItemID         string         `db:"item_id"`
+	Name           sql.NullString `db:"name"`
+	System         bool           `db:"system"`
+	ExpirationDate sql.NullTime   `db:"expiration_date"`
+	Quantity       dec.Decimal    `db:"quantity"`
+}
+
+func (r lotRow) toLot() Lot {
+	l := Lot{ID: r.ID, ItemID: r.ItemID, System: r.System, Quantity: r.Quantity}
+	if r.Name.Valid {
+		l.Name = &r.Name.String
+	}
+	if r.ExpirationDate.Valid {
+		d := r.ExpirationDate.Time.UTC()
+		l.ExpirationDate = &d
+	}
+	return l
+}
+
+// lotColumns read a lot aliased l. quantity is the sum of the lot's balances over every
+// location, read from the inventory area's inventory_balances: a documented cross-area read
+// (like tags reading item_tags), so a page of lots costs one query and the quantity can
+// never go stale.
+const lotColumns = `l.id, l.item_id, l.name, l.system, l.expiration_date,
+       coalesce((SELECT sum(b.quantity) FROM inventory_balances b
+                 WHERE b.tenant_id = l.tenant_id AND b.lot_id = l.id), 0) AS quantity`
+
+// itemFK is the foreign key from a lot to its item. Items are never deleted, so violating it
+// means the item is unknown or another tenant's: the key decides, with no read beforehand.
+const itemFK = "inventory_lots_tenant_id_item_id_fkey"
+
+// saveErr turns the lot table's constraints into the client's errors: the unique index on
+// names within an item into a 400 naming name, the item key into a 404.
+func saveErr(err error, itemID string, name *string) error {
+	if _, dup := db.UniqueViolation(err); dup && name != nil {
+		return apperr.Field("name", "the item already has a lot named %q", *name)
+	}
+	if fk, ok := db.ForeignKeyViolation(err); ok && fk == itemFK {
+		return apperr.NotFound("item %s not found", itemID)
+	}
+	if err != nil {
+		return fmt.Errorf("save lot: %w", err)
+	}
+	return nil
+}
+
+// dateArg binds a calendar day as its ISO text, so no time zone can move it.
+func dateArg(d *time.Time) any {
+	if d == nil {
+		return nil
+	}
+	return d.Format(time.DateOnly)
+}
+
+const insertSQL = `
+INSERT INTO inventory_lots (tenant_id, id, item_id, name, system, expiration_date)
+VALUES ($1, $2, $3, $4, $5, $6)`
+
+func (store) insert(ctx context.Context, q db.Q, tenantID, id string, n NewLot, system bool) error {
+	_, err := q.ExecContext(ctx, insertSQL, tenantID, id, n.ItemID, n.Name, system, dateArg(n.ExpirationDate))
+	return saveErr(err, n.ItemID, n.Name)
+}
+
+// insertNamedIfAbsentSQL creates a named lot unless the item has one of that name. Against a
+// concurrent insert of the same name it waits for that transaction and then does nothing.
+const insertNamedIfAbsentSQL = `
+INSERT INTO inventory_lots (tenant_id, id, item_id, name) VALUES ($1, $2, $3, $4)
+ON CONFLICT (tenant_id, item_id, lower(name)) WHERE name IS NOT NULL DO NOTHING`
+
+func (store) insertNamedIfAbsent(ctx context.Context, q db.Q, tenantID, id, itemID, name string) error {
+	_, err := q.ExecContext(ctx, insertNamedIfAbsentSQL, tenantID, id, itemID, name)
+	return saveErr(err, itemID, &name)
+}
+
+func notFound(id string) error { return apperr.NotFound("lot %s not found", id) }
+
+const getSQL = `SELECT ` + lotColumns + ` FROM inventory_lots l WHERE l.tenant_id = $1 AND l.id = $2`
+
+func (store) get(ctx context.Context, q db.Q, tenantID, id string) (Lot, error) {
+	var r lotRow
+	err := sqlx.GetContext(ctx, q, &r, getSQL, tenantID, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Lot{}, notFound(id)
+	}
+	if err != nil {
+		return Lot{}, fmt.Errorf("get lot: %w", err)
+	}
+	return r.toLot(), nil
+}
+
+const byNameSQL = `SELECT ` + lotColumns + ` FROM inventory_lots l
+WHERE l.tenant_id = $1 AND l.item_id = $2 AND lower(l.name) = lower($3)`
+
+// byName reads the item's lot named name (case-insensitive).
+func (store) byName(ctx context.Context, q db.Q, tenantID, itemID, name string) (Lot, error) {
+	var r lotRow
+	err := sqlx.GetContext(ctx, q, &r, byNameSQL, tenantID, itemID, name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Lot{}, apperr.NotFound("item %s has no lot named %q", itemID, name)
+	}
+	if err != nil {
+		return Lot{}, fmt.Errorf("get lot by name: %w", err)
+	}
+	return r.toLot(), nil
+}
+
+// sortFields are the InventoryLot properties a list can be sorted by. Unnamed lots sort as
+// the empty name: first when ascending.
+var sortFields = map[string]string{
+	"id":             "l.id",
+	"name":           "coalesce(lower(l.name), '')",
+	"itemId":         "l.item_id",
+	"expirationDate": "l.expiration_date",
+}
+
+var listSpec = listing.Spec{Fields: sortFields, Default: "name", IDColumn: "l.id"}
+
+func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) ([]Lot, error) {
+	lq := listing.NewQuery("l.tenant_id", tenantID)
+	if f.Name != nil {
+		lq.Where("l.name ILIKE %s", listing.ContainsPattern(*f.Name))
+	}
+	if f.ItemIDs != nil {
+		lq.Where("l.item_id = ANY(%s)", pq.StringArray(f.ItemIDs))
+	}
+	if f.System != nil {
+		lq.Where("l.system = %s", *f.System)
+	}
+	query, args := lq.SQL(`SELECT `+lotColumns+` FROM inventory_lots l`, p)
+	return selectLots(ctx, q, query, args...)
+}
+
+const byIDsSQL = `SELECT ` + lotColumns + ` FROM inventory_lots l WHERE l.tenant_id = $1 AND l.id = ANY($2)`
+
+func (store) byIDs(ctx context.Context, q db.Q, tenantID string, ids []string) ([]Lot, error) {
+	return selectLots(ctx, q, byIDsSQL, tenantID, pq.StringArray(ids))
+}
+
+func selectLots(ctx context.Context, q db.Q, query string, args ...any) ([]Lot, error) {
+	var rows []lotRow
+	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
+		return nil, fmt.Errorf("list lots: %w", err)
+	}
+	out := make([]Lot, len(rows))
+	for i, r := range rows {
+		out[i] = r.toLot()
+	}
+	return out, nil
+}

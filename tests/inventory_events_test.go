@@ -1,0 +1,394 @@
+package tests
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"mos/gen/client"
+	"mos/internal/platform/ids"
+)
+
+func eventPath(id string) string { return "/api/inventory-events/" + id }
+
+func getEvent(t *testing.T, te *tenantEnv, id string) client.InventoryEvent {
+	t.Helper()
+	res, err := te.API.GetInventoryEventWithResponse(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+	return *res.JSON200
+}
+
+func revertEvent(t *testing.T, te *tenantEnv, id string) (rawResponse, []byte) {
+	t.Helper()
+	return rawRequest(t, http.MethodPost, eventPath(id)+"/revert", te.Token, "", "")
+}
+
+func listEvents(t *testing.T, te *tenantEnv, p *client.ListInventoryEventsParams, f client.InventoryEventFilter) client.InventoryEventPage {
+	t.Helper()
+	res, err := te.API.ListInventoryEventsWithResponse(context.Background(), p, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+	return *res.JSON200
+}
+
+func eventIDs(events ...client.InventoryEvent) []string {
+	out := make([]string, len(events))
+	for i, e := range events {
+		out[i] = e.Id
+	}
+	return out
+}
+
+// sameJSON fails t unless a and b encode alike (decimals compare by value: 18 and
+// 18.000 encode as 18).
+func sameJSON(t *testing.T, what string, a, b any) {
+	t.Helper()
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	if string(ja) != string(jb) {
+		t.Fatalf("%s differ:\n%s\n%s", what, ja, jb)
+	}
+}
+
+func TestInventoryEventGetAnswersTheEventAsRecordedWithEffectsAndDetails(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("GET"))
+	loc := createLocation(t, te, "Get rack")
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("3"), LocationId: &loc, MaterialValue: ptr(num("1.1")), OutsideProcessingValue: ptr(num("0.25"))})
+	picked := pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("2"), LocationId: &loc, Note: ptr("for job")})
+	got := getEvent(t, te, picked.Id)
+	sameJSON(t, "pick answer and stored event", picked, got)
+	if got.CreatedUtc.IsZero() || !got.ActionDate.Equal(got.CreatedUtc) || got.Details.ExternalReferences == nil {
+		t.Fatalf("event %+v", got)
+	}
+	mustValue(t, "outsideProcessingValue", got.OutsideProcessingValue, "-0.5", "-0.25")
+	res, err := te.API.GetInventoryEventDetailsWithResponse(context.Background(), picked.Id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+	if len(res.JSON200.ExternalReferences) != 0 {
+		t.Fatalf("details %+v", res.JSON200)
+	}
+}
+
+func TestInventoryRevertUndoesAnEventOnceAndARevertIsNotReverted(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("UNDO"))
+	loc := createLocation(t, te, "Undo rack")
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("10"), LocationId: &loc, MaterialValue: ptr(num("3"))})
+	picked := pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("4"), LocationId: &loc})
+
+	res, body := revertEvent(t, te, picked.Id)
+	rev := mustEvent(t, res, body)
+	if rev.Type != client.InventoryEventTypeRevert || rev.SecondaryType != client.InventorySecondaryTypeRevert ||
+		optText(rev.RevertInventoryEventId) != picked.Id || rev.ItemId != item || optText(rev.LocationId) != loc || rev.Id == picked.Id {
+		t.Fatalf("revert event %+v", rev)
+	}
+	mustDec(t, "revert quantity", rev.Quantity, "4")
+	mustValue(t, "revert materialValue", rev.MaterialValue, "12", "3")
+	eff := mustOnlyEffect(t, rev)
+	if eff.QuantityChangeType != client.InventoryEffectQuantityChangeTypeIncrease {
+		t.Fatalf("revert effect %+v", eff)
+	}
+	mustDec(t, "revert effect", eff.Quantity, "4")
+	mustDec(t, "revert net value", eff.NetValueChange, "12")
+	mustDec(t, "on hand after revert", onHandAt(t, te, item, nil, &loc), "10")
+	last := listTransactions(t, te, nil, client.InventoryTransactionFilter{}).Data[0]
+	mustDec(t, "value after revert", last.TotalValue, "30")
+	sameJSON(t, "revert answer and stored revert", rev, getEvent(t, te, rev.Id))
+
+	// Once only; a revert is not reverted; nothing is written by either.
+	res, body = revertEvent(t, te, picked.Id)
+	mustItemField(t, res, body, "inventoryEventId")
+	res, body = revertEvent(t, te, rev.Id)
+	mustItemField(t, res, body, "inventoryEventId")
+	if n := eventTotal(t, te); n != 3 {
+		t.Fatalf("%d events, want 3", n)
+	}
+	mustDec(t, "on hand", onHandAt(t, te, item, nil, &loc), "10")
+}
+
+func TestInventoryRevertThatWouldTakeStockBelowZeroIs400(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("GONE"))
+	in := receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("5")})
+	pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("3")})
+	res, body := revertEvent(t, te, in.Id)
+	mustItemField(t, res, body, "quantity")
+	if n := eventTotal(t, te); n != 2 {
+		t.Fatalf("%d events after a refused revert, want 2", n)
+	}
+	mustDec(t, "on hand", onHandAt(t, te, item, nil, nil), "2")
+	// With the units back on hand the receipt can be reverted, taking its value with it.
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("3")})
+	res, body = revertEvent(t, te, in.Id)
+	mustDec(t, "reverted receipt", mustOnlyEffect(t, mustEvent(t, res, body)).Quantity, "-5")
+	mustDec(t, "on hand", onHandAt(t, te, item, nil, nil), "0")
+}
+
+func TestInventoryConcurrentRevertsOfOneEventRevertItOnce(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("RACE"))
+	in := receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("5")})
+	counts := concurrently(t, 8, func() (int, error) {
+		res, err := te.API.RevertInventoryEventWithResponse(context.Background(), in.Id)
+		if err != nil {
+			return 0, err
+		}
+		return res.StatusCode(), nil
+	})
+	if counts[http.StatusOK] != 1 || counts[http.StatusBadRequest] != 7 {
+		t.Fatalf("statuses %v; want one 200 and seven 400", counts)
+	}
+	if n := eventTotal(t, te); n != 2 {
+		t.Fatalf("%d events, want 2", n)
+	}
+	mustDec(t, "on hand", onHandAt(t, te, item, nil, nil), "0")
+}
+
+func TestInventoryEventsAreImmutableButTheirNoteAndDetails(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("FIXED"))
+	ev := receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("2"), Note: ptr("first")})
+	patchEvent := func(ops string) (rawResponse, []byte) {
+		return rawRequest(t, http.MethodPatch, eventPath(ev.Id), te.Token, "application/json-patch+json", ops)
+	}
+	for _, ops := range []string{
+		`[{"op":"replace","path":"/quantity","value":5}]`,
+		`[{"op":"replace","path":"/type","value":"pick"}]`,
+		`[{"op":"replace","path":"/itemId","value":"` + ids.New() + `"}]`,
+		`[{"op":"replace","path":"/actionDate","value":"2020-01-01T00:00:00Z"}]`,
+		`[{"op":"replace","path":"/materialValue/total","value":1}]`,
+		`[{"op":"remove","path":"/resultEffects/0"}]`,
+		`[{"op":"replace","path":"/note","value":"ok"},{"op":"replace","path":"/lotId","value":null}]`,
+		`[{"op":"move","from":"/quantity","path":"/note"}]`,
+	} {
+		res, body := patchEvent(ops)
+		mustProblem(t, res, body, http.StatusBadRequest)
+	}
+	res, body := patchEvent(`[{"op":"replace","path":"/note","value":"` + strings.Repeat("n", 2001) + `"}]`)
+	mustItemField(t, res, body, "note")
+	sameJSON(t, "event after refused patches", ev, getEvent(t, te, ev.Id))
+
+	// The note is trimmed; externalReferences members left blank are stored as "" and a
+	// reference may lack externalId (extref.Patch).
+	res, body = patchEvent(`[{"op":"test","path":"/note","value":"first"},{"op":"replace","path":"/note","value":"  Counted twice  "},
+        {"op":"add","path":"/details/externalReferences/erp","value":{"type":"journal","displayId":"  "}}]`)
+	got := mustEvent(t, res, body)
+	ref := got.Details.ExternalReferences["erp"]
+	if optText(got.Note) != "Counted twice" || optText(ref.Type) != "journal" || optText(ref.DisplayID) != "" || ref.ExternalID != nil {
+		t.Fatalf("patched event note %q refs %+v", optText(got.Note), got.Details.ExternalReferences)
+	}
+	// Everything else stays as recorded.
+	got.Note, got.Details, ev.Note, ev.Details = nil, client.InventoryEventDetails{}, nil, client.InventoryEventDetails{}
+	sameJSON(t, "immutable members", ev, got)
+	// A blank note, or removing it, clears it.
+	res, body = patchEvent(`[{"op":"replace","path":"/note","value":"   "}]`)
+	if n := mustEvent(t, res, body).Note; n != nil {
+		t.Fatalf("blank note stored as %q", *n)
+	}
+	patchEvent(`[{"op":"replace","path":"/note","value":"again"}]`)
+	res, body = patchEvent(`[{"op":"remove","path":"/note"}]`)
+	if e := mustEvent(t, res, body); e.Note != nil || len(e.Details.ExternalReferences) != 1 {
+		t.Fatalf("after removing the note %+v", e)
+	}
+}
+
+func TestInventoryEventDetailsReplaceAndPatch(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("DETAILS"))
+	ev := receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("1"), Note: ptr("kept")})
+	path := eventPath(ev.Id) + "/details"
+	details := func(res rawResponse, body []byte) client.InventoryEventDetails {
+		t.Helper()
+		mustStatus(t, res.StatusCode, http.StatusOK, body)
+		var d client.InventoryEventDetails
+		if err := json.Unmarshal(body, &d); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+
+	// PUT replaces the references: externalId is required, blank members store as null.
+	d := details(rawRequest(t, http.MethodPut, path, te.Token, "application/json",
+		`{"externalReferences":{"erp":{"type":"journal","externalId":"JE-1042","status":"  "}}}`))
+	erp := d.ExternalReferences["erp"]
+	if optText(erp.ExternalID) != "JE-1042" || optText(erp.Type) != "journal" || erp.Status != nil || len(d.ExternalReferences) != 1 {
+		t.Fatalf("put details %+v", d.ExternalReferences)
+	}
+	sameJSON(t, "details and event details", d, getEvent(t, te, ev.Id).Details)
+	res, body := rawRequest(t, http.MethodPut, path, te.Token, "application/json", `{"externalReferences":{"erp":{"type":"journal"}}}`)
+	mustItemField(t, res, body, "externalReferences.erp.externalId")
+	res, body = rawRequest(t, http.MethodPut, path, te.Token, "application/json", `{"externalReferences":{"  ":{"externalId":"x"}}}`)
+	mustItemField(t, res, body, "externalReferences")
+
+	// PATCH works on the details: blank members store as "", externalId is not required.
+	d = details(rawRequest(t, http.MethodPatch, path, te.Token, "application/json-patch+json",
+		`[{"op":"add","path":"/externalReferences/bank","value":{"externalId":"  "}},{"op":"replace","path":"/externalReferences/erp/status","value":"posted"}]`))
+	if optText(d.ExternalReferences["bank"].ExternalID) != "" || optText(d.ExternalReferences["erp"].Status) != "posted" {
+		t.Fatalf("patched details %+v", d.ExternalReferences)
+	}
+	res, body = rawRequest(t, http.MethodPatch, path, te.Token, "application/json-patch+json", `[{"op":"replace","path":"/note","value":"x"}]`)
+	mustProblem(t, res, body, http.StatusBadRequest)
+	got, err := te.API.GetInventoryEventDetailsWithResponse(context.Background(), ev.Id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameJSON(t, "stored details", d, got.JSON200)
+
+	// An empty PUT clears them; the note never changes through the details.
+	d = details(rawRequest(t, http.MethodPut, path, te.Token, "application/json", `{}`))
+	if len(d.ExternalReferences) != 0 {
+		t.Fatalf("details after empty put %+v", d.ExternalReferences)
+	}
+	if e := getEvent(t, te, ev.Id); optText(e.Note) != "kept" {
+		t.Fatalf("note %q after details changes", optText(e.Note))
+	}
+}
+
+func TestInventoryEventListFiltersOrderAndPaging(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	a, b := createItem(t, te, newItem("EV-A")), createItem(t, te, newItem("EV-B"))
+	e1 := receiveStock(t, te, client.InventoryReceive{ItemId: a, Quantity: num("10")})
+	e2 := receiveStock(t, te, client.InventoryReceive{ItemId: b, SecondaryType: client.InventoryReceiveSecondaryTypeFound, Quantity: num("1")})
+	e3 := pickStock(t, te, client.InventoryPick{ItemId: a, SecondaryType: client.InventoryPickSecondaryTypeConsume, Quantity: num("2")})
+	e4 := overrideStock(t, te, client.InventoryOverride{ItemId: a, Quantity: num("5")})
+	res, body := revertEvent(t, te, e3.Id)
+	e5 := mustEvent(t, res, body)
+	setEvent(t, te, e1.Id, map[string]any{
+		"source_type": "job", "item_to_make_id": "ITM-9", "reserved_for_type": "salesOrder", "reserved_for_id": "SO-3",
+	})
+
+	all := listEvents(t, te, nil, client.InventoryEventFilter{})
+	if fmt.Sprint(eventIDs(all.Data...)) != fmt.Sprint(eventIDs(e5, e4, e3, e2, e1)) || all.TotalCount != 5 {
+		t.Fatalf("events newest first %v, want %v", eventIDs(all.Data...), eventIDs(e5, e4, e3, e2, e1))
+	}
+	// Every event of the page carries its effects.
+	for _, e := range all.Data {
+		if len(e.ResultEffects) != 1 {
+			t.Fatalf("event %s listed with effects %+v", e.Id, e.ResultEffects)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		f    client.InventoryEventFilter
+		want []client.InventoryEvent
+	}{
+		{"types", client.InventoryEventFilter{Types: &[]client.InventoryEventType{client.InventoryEventTypeRevert, client.InventoryEventTypeEventOverride}}, []client.InventoryEvent{e5, e4}},
+		{"secondaryTypes", client.InventoryEventFilter{SecondaryTypes: &[]client.InventorySecondaryType{client.InventorySecondaryTypeConsume, client.InventorySecondaryTypeFound}}, []client.InventoryEvent{e3, e2}},
+		{"sourceTypes", client.InventoryEventFilter{SourceTypes: &[]client.InventorySourceType{client.InventorySourceTypeJob}}, []client.InventoryEvent{e1}},
+		{"itemIds", client.InventoryEventFilter{ItemIds: &[]string{b}}, []client.InventoryEvent{e2}},
+		{"itemToMakeIds", client.InventoryEventFilter{ItemToMakeIds: &[]string{"ITM-9"}}, []client.InventoryEvent{e1}},
+		{"reservedForTypes", client.InventoryEventFilter{ReservedForTypes: &[]client.InventoryReservedForType{client.InventoryReservedForTypeSalesOrder}}, []client.InventoryEvent{e1}},
+		{"reservedForIds", client.InventoryEventFilter{ReservedForIds: &[]string{"SO-3"}}, []client.InventoryEvent{e1}},
+		{"inventoryEventIds", client.InventoryEventFilter{InventoryEventIds: &[]string{e2.Id, e4.Id}}, []client.InventoryEvent{e4, e2}},
+		{"createdAfterUtc exclusive", client.InventoryEventFilter{CreatedAfterUtc: &e3.CreatedUtc}, []client.InventoryEvent{e5, e4}},
+		{"createdBeforeUtc exclusive", client.InventoryEventFilter{CreatedBeforeUtc: &e2.CreatedUtc}, []client.InventoryEvent{e1}},
+		{"together", client.InventoryEventFilter{ItemIds: &[]string{a}, Types: &[]client.InventoryEventType{client.InventoryEventTypeReceive}}, []client.InventoryEvent{e1}},
+	} {
+		got := listEvents(t, te, nil, c.f)
+		if fmt.Sprint(eventIDs(got.Data...)) != fmt.Sprint(eventIDs(c.want...)) || got.TotalCount != len(c.want) {
+			t.Fatalf("filter %s: %v (total %d), want %v", c.name, eventIDs(got.Data...), got.TotalCount, eventIDs(c.want...))
+		}
+	}
+
+	// Sorted by quantity ascending, ties by id (e3 and its revert e5 both moved 2 units).
+	byQty := listEvents(t, te, &client.ListInventoryEventsParams{SortField: ptr("quantity")}, client.InventoryEventFilter{})
+	if fmt.Sprint(eventIDs(byQty.Data...)) != fmt.Sprint(eventIDs(e2, e3, e5, e4, e1)) {
+		t.Fatalf("by quantity %v, want %v", eventIDs(byQty.Data...), eventIDs(e2, e3, e5, e4, e1))
+	}
+	page := listEvents(t, te, &client.ListInventoryEventsParams{Skip: ptr(int32(2)), Take: ptr(int32(2))}, client.InventoryEventFilter{})
+	if fmt.Sprint(eventIDs(page.Data...)) != fmt.Sprint(eventIDs(e3, e2)) || page.Page != 2 || page.PageSize != 2 || page.TotalCount != 5 ||
+		page.TotalPages != 3 || !page.HasPreviousPage || !page.HasNextPage {
+		t.Fatalf("page %+v", page)
+	}
+	past := listEvents(t, te, &client.ListInventoryEventsParams{Skip: ptr(int32(50))}, client.InventoryEventFilter{})
+	if len(past.Data) != 0 || past.TotalCount != 5 || past.HasNextPage || past.PageSize != 50 {
+		t.Fatalf("page past the end %+v", past)
+	}
+	res, body = rawRequest(t, http.MethodPost, "/api/inventory-events/list?Sort.Field=itemId", te.Token, "application/json", `{}`)
+	mustItemField(t, res, body, "Sort.Field")
+}
+
+// actionDateFrom and actionDateTo are whole days of the tenant's shop timezone.
+func TestInventoryEventListActionDatesAreWholeShopDays(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t, "America/Chicago") // UTC-6 in January
+	item := createItem(t, te, newItem("DAYS"))
+	var events []client.InventoryEvent
+	for _, at := range []string{
+		"2024-01-10T05:59:59Z", // Chicago 9 January 23:59:59
+		"2024-01-10T06:00:00Z", // Chicago 10 January 00:00
+		"2024-01-11T05:59:59Z", // Chicago 10 January 23:59:59
+		"2024-01-11T06:00:00Z", // Chicago 11 January 00:00
+	} {
+		ev := receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("1")})
+		setEvent(t, te, ev.Id, map[string]any{"action_date": at})
+		events = append(events, ev)
+	}
+	for _, c := range []struct {
+		from, to string
+		want     []client.InventoryEvent
+	}{
+		{"2024-01-10", "2024-01-10", []client.InventoryEvent{events[2], events[1]}},
+		{"2024-01-11", "", []client.InventoryEvent{events[3]}},
+		{"", "2024-01-09", []client.InventoryEvent{events[0]}},
+		{"2024-01-09", "2024-01-11", []client.InventoryEvent{events[3], events[2], events[1], events[0]}},
+	} {
+		f := client.InventoryEventFilter{}
+		if c.from != "" {
+			f.ActionDateFrom = lotDay(c.from)
+		}
+		if c.to != "" {
+			f.ActionDateTo = lotDay(c.to)
+		}
+		got := listEvents(t, te, nil, f)
+		if fmt.Sprint(eventIDs(got.Data...)) != fmt.Sprint(eventIDs(c.want...)) {
+			t.Fatalf("days %q to %q: %v, want %v", c.from, c.to, eventIDs(got.Data...), eventIDs(c.want...))
+		}
+	}
+}
+
+func TestInventoryEventUnknownOrOtherTenantsIs404(t *testing.T) {
+	t.Parallel()
+	te, other := newTenant(t), newTenant(t)
+	theirItem := createItem(t, other, newItem("THEIRS"))
+	theirs := receiveStock(t, other, client.InventoryReceive{ItemId: theirItem, Quantity: num("1")})
+	for _, id := range []string{theirs.Id, "0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11", ids.New()} {
+		for _, c := range []struct{ method, path, contentType, body string }{
+			{http.MethodGet, eventPath(id), "", ""},
+			{http.MethodPatch, eventPath(id), "application/json-patch+json", `[{"op":"replace","path":"/note","value":"x"}]`},
+			{http.MethodGet, eventPath(id) + "/details", "", ""},
+			{http.MethodPut, eventPath(id) + "/details", "application/json", `{}`},
+			{http.MethodPatch, eventPath(id) + "/details", "application/json-patch+json", `[]`},
+			{http.MethodPost, eventPath(id) + "/revert", "", ""},
+		} {
+			res, body := rawRequest(t, c.method, c.path, te.Token, c.contentType, c.body)
+			mustProblem(t, res, body, http.StatusNotFound)
+		}
+	}
+	if got := listEvents(t, te, nil, client.InventoryEventFilter{InventoryEventIds: &[]string{theirs.Id}}); got.TotalCount != 0 {
+		t.Fatalf("tenant lists another tenant's event: %+v", got)
+	}
+	if got := listEvents(t, te, nil, client.InventoryEventFilter{}); got.TotalCount != 0 {
+		t.Fatalf("tenant lists %d events", got.TotalCount)
+	}
+	// The other tenant's event is untouched.
+	sameJSON(t, "other tenant's event", theirs, getEvent(t, other, theirs.Id))
+}

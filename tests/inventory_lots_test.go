@@ -1,0 +1,367 @@
+package tests
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	openapi_types "github.com/oapi-codegen/runtime/types"
+
+	"mos/gen/client"
+	"mos/internal/platform/dec"
+	"mos/internal/platform/ids"
+)
+
+func createLot(t *testing.T, te *tenantEnv, w client.InventoryLotCreate) string {
+	t.Helper()
+	res, err := te.API.CreateInventoryLotWithResponse(context.Background(), w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+	return res.JSON200.Id
+}
+
+func getLot(t *testing.T, te *tenantEnv, id string) client.InventoryLot {
+	t.Helper()
+	res, err := te.API.GetInventoryLotWithResponse(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+	return *res.JSON200
+}
+
+func listLots(t *testing.T, te *tenantEnv, p *client.ListInventoryLotsParams, f client.InventoryLotFilter) []client.InventoryLot {
+	t.Helper()
+	res, err := te.API.ListInventoryLotsWithResponse(context.Background(), p, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+	return *res.JSON200
+}
+
+func lotIDs(list []client.InventoryLot) []string {
+	out := make([]string, len(list))
+	for i, l := range list {
+		out[i] = l.Id
+	}
+	return out
+}
+
+// insertSystemLot stores a system lot of the item as the inventory area's receipts create
+// them (no endpoint creates one).
+func insertSystemLot(t *testing.T, te *tenantEnv, itemID string) string {
+	t.Helper()
+	id := ids.New()
+	_, err := srv.Pool.ExecContext(context.Background(),
+		`INSERT INTO inventory_lots (tenant_id, id, item_id, system) VALUES ($1, $2, $3, true)`, te.ID, id, itemID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func lotDay(s string) *openapi_types.Date {
+	d, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		panic(err)
+	}
+	return &openapi_types.Date{Time: d}
+}
+
+func TestInventoryLotCreateTrimsNameAndGetReturnsIt(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("STEEL"))
+	id := createLot(t, te, client.InventoryLotCreate{ItemId: item, Name: ptr("  HEAT-22871 "), ExpirationDate: lotDay("2027-06-30")})
+	if len(id) != 24 {
+		t.Fatalf("id %q is not 24 characters", id)
+	}
+	got := getLot(t, te, id)
+	if got.Id != id || got.ItemId != item || got.Name == nil || *got.Name != "HEAT-22871" || got.System || !got.Custom ||
+		!got.Quantity.IsZero() || got.ExpirationDate == nil || got.ExpirationDate.String() != "2027-06-30" {
+		t.Fatalf("stored lot %+v", got)
+	}
+	// The raw wire form too: a date, and a JSON number quantity.
+	res, body := rawRequest(t, http.MethodGet, "/api/inventory-lots/"+id, te.Token, "", "")
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	if !strings.Contains(string(body), `"expirationDate":"2027-06-30"`) || !strings.Contains(string(body), `"quantity":0`) {
+		t.Fatalf("lot body %s", body)
+	}
+}
+
+func TestInventoryLotNullOrBlankNameIsAnUnnamedLot(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("BAR"))
+	for _, body := range []string{
+		`{"itemId":"` + item + `"}`,
+		`{"itemId":"` + item + `","name":null}`,
+		`{"itemId":"` + item + `","name":"   "}`,
+		`{"itemId":"` + item + `","name":"","expirationDate":null}`,
+	} {
+		res, raw := rawRequest(t, http.MethodPost, "/api/inventory-lots", te.Token, "application/json", body)
+		mustStatus(t, res.StatusCode, http.StatusOK, raw)
+	}
+	// Unnamed lots never collide with one another.
+	lots := listLots(t, te, nil, client.InventoryLotFilter{})
+	if len(lots) != 4 {
+		t.Fatalf("%d lots, want 4 unnamed lots", len(lots))
+	}
+	for _, l := range lots {
+		if l.Name != nil || l.Custom || l.System || l.ExpirationDate != nil || l.ItemId != item {
+			t.Fatalf("unnamed lot %+v", l)
+		}
+	}
+}
+
+func TestInventoryLotCreateValidation(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("PIPE"))
+	cases := []struct{ name, body, field string }{
+		{"name over 200", `{"itemId":"` + item + `","name":"` + strings.Repeat("x", 201) + `"}`, "name"},
+		{"name of the wrong type", `{"itemId":"` + item + `","name":5}`, "name"},
+		{"missing itemId", `{"name":"L1"}`, "itemId"},
+		{"short itemId", `{"itemId":"abc","name":"L1"}`, "itemId"},
+		{"expirationDate not a date", `{"itemId":"` + item + `","expirationDate":"30/06/2027"}`, "expirationDate"},
+		{"expirationDate with a time", `{"itemId":"` + item + `","expirationDate":"2027-06-30T00:00:00Z"}`, "expirationDate"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, body := rawRequest(t, http.MethodPost, "/api/inventory-lots", te.Token, "application/json", c.body)
+			mustProblemNaming(t, res, body, c.field)
+		})
+	}
+	if got := listLots(t, te, nil, client.InventoryLotFilter{}); len(got) != 0 {
+		t.Fatalf("refused creates stored lots: %+v", got)
+	}
+	createLot(t, te, client.InventoryLotCreate{ItemId: item, Name: ptr(strings.Repeat("x", 200))})
+}
+
+func TestInventoryLotNameUniqueWithinItemCaseInsensitivelyUnderConcurrency(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	ctx := context.Background()
+	item := createItem(t, te, newItem("ROD"))
+	counts := concurrently(t, 8, func() (int, error) {
+		res, err := te.API.CreateInventoryLotWithResponse(ctx, client.InventoryLotCreate{ItemId: item, Name: ptr("Heat 7")})
+		if err != nil {
+			return 0, err
+		}
+		return res.StatusCode(), nil
+	})
+	if counts[http.StatusOK] != 1 || counts[http.StatusBadRequest] != 7 {
+		t.Fatalf("statuses %v; want exactly one 200 and seven 400", counts)
+	}
+	for _, taken := range []string{"HEAT 7", "  heat 7  "} {
+		res, body := rawRequest(t, http.MethodPost, "/api/inventory-lots", te.Token, "application/json", `{"itemId":"`+item+`","name":"`+taken+`"}`)
+		mustProblemNaming(t, res, body, "name")
+	}
+	// Another item, and another tenant's item, may have a lot of the same name.
+	createLot(t, te, client.InventoryLotCreate{ItemId: createItem(t, te, newItem("TUBE")), Name: ptr("Heat 7")})
+	other := newTenant(t)
+	createLot(t, other, client.InventoryLotCreate{ItemId: createItem(t, other, newItem("ROD")), Name: ptr("Heat 7")})
+}
+
+func TestInventoryLotUnknownOrOtherTenantsItemAnswers404(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	other := newTenant(t)
+	theirs := createItem(t, other, newItem("THEIRS"))
+	for _, item := range []string{ids.New(), theirs} {
+		res, body := rawRequest(t, http.MethodPost, "/api/inventory-lots", te.Token, "application/json", `{"itemId":"`+item+`","name":"L1"}`)
+		mustProblem(t, res, body, http.StatusNotFound)
+	}
+	if got := listLots(t, other, nil, client.InventoryLotFilter{}); len(got) != 0 {
+		t.Fatalf("a lot reached the other tenant's item: %+v", got)
+	}
+}
+
+func TestInventoryLotQuantityIsOnHandOverEveryLocation(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("PLATE"))
+	lot := createLot(t, te, client.InventoryLotCreate{ItemId: item, Name: ptr("A")})
+	otherLot := createLot(t, te, client.InventoryLotCreate{ItemId: item, Name: ptr("B")})
+	empty := createLot(t, te, client.InventoryLotCreate{ItemId: item, Name: ptr("C")})
+	shelf := createLocation(t, te, "Shelf")
+	yard := createLocation(t, te, "Yard")
+	insertBalance(t, te, item, &lot, &shelf, "2.5")
+	insertBalance(t, te, item, &lot, &yard, "4")
+	insertBalance(t, te, item, &lot, nil, "1.25")
+	insertBalance(t, te, item, &otherLot, &shelf, "10")
+	insertBalance(t, te, item, nil, &shelf, "100") // stock without a lot is no lot's
+	insertBalance(t, te, item, &empty, &yard, "0")
+
+	want := map[string]string{lot: "7.75", otherLot: "10", empty: "0"}
+	for id, q := range want {
+		if got := getLot(t, te, id); !got.Quantity.Equal(dec.MustParse(q).Decimal) {
+			t.Errorf("get lot %s: quantity %s, want %s", id, got.Quantity, q)
+		}
+	}
+	list := listLots(t, te, nil, client.InventoryLotFilter{})
+	if len(list) != 3 {
+		t.Fatalf("%d lots listed, want 3", len(list))
+	}
+	for _, l := range list {
+		if !l.Quantity.Equal(dec.MustParse(want[l.Id]).Decimal) {
+			t.Errorf("listed lot %s: quantity %s, want %s", l.Id, l.Quantity, want[l.Id])
+		}
+	}
+}
+
+func TestInventoryLotSystemAndCustomFlags(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("WIRE"))
+	named := createLot(t, te, client.InventoryLotCreate{ItemId: item, Name: ptr("Coil 1")})
+	unnamed := createLot(t, te, client.InventoryLotCreate{ItemId: item})
+	system := insertSystemLot(t, te, item)
+	cases := []struct {
+		id             string
+		system, custom bool
+	}{
+		{named, false, true},
+		{unnamed, false, false},
+		{system, true, false},
+	}
+	for _, c := range cases {
+		if got := getLot(t, te, c.id); got.System != c.system || got.Custom != c.custom {
+			t.Errorf("lot %s: system %v custom %v, want %v %v", c.id, got.System, got.Custom, c.system, c.custom)
+		}
+	}
+	if got := lotIDs(listLots(t, te, nil, client.InventoryLotFilter{System: ptr(true)})); !slices.Equal(got, []string{system}) {
+		t.Errorf("system lots %v, want %v", got, []string{system})
+	}
+	if got := lotIDs(listLots(t, te, nil, client.InventoryLotFilter{System: ptr(false)})); !slices.Equal(got, []string{unnamed, named}) {
+		t.Errorf("other lots %v, want %v", got, []string{unnamed, named})
+	}
+}
+
+func TestInventoryLotListFiltersSortsAndPages(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	first := createItem(t, te, newItem("FIRST"))
+	second := createItem(t, te, newItem("SECOND"))
+	bravo := createLot(t, te, client.InventoryLotCreate{ItemId: first, Name: ptr("bravo"), ExpirationDate: lotDay("2026-01-01")})
+	alpha := createLot(t, te, client.InventoryLotCreate{ItemId: second, Name: ptr("Alpha"), ExpirationDate: lotDay("2028-01-01")})
+	unnamed := createLot(t, te, client.InventoryLotCreate{ItemId: second})
+	charlie := createLot(t, te, client.InventoryLotCreate{ItemId: first, Name: ptr("charlie"), ExpirationDate: lotDay("2027-01-01")})
+	byItem := []string{bravo, charlie, alpha, unnamed}
+	if first > second {
+		byItem = []string{alpha, unnamed, bravo, charlie}
+	}
+	cases := []struct {
+		name   string
+		params *client.ListInventoryLotsParams
+		filter client.InventoryLotFilter
+		want   []string
+	}{
+		{"by name, unnamed first, by default", nil, client.InventoryLotFilter{}, []string{unnamed, alpha, bravo, charlie}},
+		{"Sort.Dir alone reverses the default", &client.ListInventoryLotsParams{SortDir: ptr(client.SortDirectionDescending)}, client.InventoryLotFilter{}, []string{charlie, bravo, alpha, unnamed}},
+		{"by expirationDate, never last", &client.ListInventoryLotsParams{SortField: ptr("ExpirationDate")}, client.InventoryLotFilter{}, []string{bravo, charlie, alpha, unnamed}},
+		{"by itemId then id", &client.ListInventoryLotsParams{SortField: ptr("itemId")}, client.InventoryLotFilter{}, byItem},
+		{"itemIds filter", nil, client.InventoryLotFilter{ItemIds: &[]string{first}}, []string{bravo, charlie}},
+		{"name is a case-insensitive substring; unnamed lots never match", nil, client.InventoryLotFilter{Name: ptr("A")}, []string{alpha, bravo, charlie}},
+		{"filters combine", nil, client.InventoryLotFilter{Name: ptr("ALPH"), ItemIds: &[]string{first}}, []string{}},
+		{"skip and take", &client.ListInventoryLotsParams{Skip: ptr[int32](1), Take: ptr[int32](2)}, client.InventoryLotFilter{}, []string{alpha, bravo}},
+	}
+	for _, c := range cases {
+		if got := lotIDs(listLots(t, te, c.params, c.filter)); !slices.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+	for _, field := range []string{"quantity", "system", "colour"} {
+		res, body := rawRequest(t, http.MethodPost, "/api/inventory-lots/list?Sort.Field="+field, te.Token, "application/json", `{}`)
+		mustProblemNaming(t, res, body, "Sort.Field")
+	}
+}
+
+func TestInventoryLotGetUnknownAnswers404(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	res, body := rawRequest(t, http.MethodGet, "/api/inventory-lots/"+ids.New(), te.Token, "", "")
+	mustProblem(t, res, body, http.StatusNotFound)
+}
+
+func TestInventoryLotTenantIsolation(t *testing.T) {
+	t.Parallel()
+	a := newTenant(t)
+	b := newTenant(t)
+	item := createItem(t, a, newItem("MINE"))
+	id := createLot(t, a, client.InventoryLotCreate{ItemId: item, Name: ptr("Secret")})
+	res, body := rawRequest(t, http.MethodGet, "/api/inventory-lots/"+id, b.Token, "", "")
+	mustProblem(t, res, body, http.StatusNotFound)
+	if got := listLots(t, b, nil, client.InventoryLotFilter{}); len(got) != 0 {
+		t.Fatalf("tenant B listed A's lot: %+v", got)
+	}
+	if got := listLots(t, b, nil, client.InventoryLotFilter{ItemIds: &[]string{item}}); len(got) != 0 {
+		t.Fatalf("tenant B listed A's lot by item: %+v", got)
+	}
+}
+
+func TestInventoryLotPermissions(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	ctx := context.Background()
+	item := createItem(t, te, newItem("PERM"))
+	id := createLot(t, te, client.InventoryLotCreate{ItemId: item, Name: ptr("L")})
+	var created atomic.Int32
+	ops := map[string]func(api *client.ClientWithResponses) (int, error){
+		"create": func(api *client.ClientWithResponses) (int, error) {
+			res, err := api.CreateInventoryLotWithResponse(ctx, client.InventoryLotCreate{ItemId: item})
+			if err != nil {
+				return 0, err
+			}
+			if res.StatusCode() == http.StatusOK {
+				created.Add(1)
+			}
+			return res.StatusCode(), nil
+		},
+		"get": func(api *client.ClientWithResponses) (int, error) {
+			res, err := api.GetInventoryLotWithResponse(ctx, id)
+			if err != nil {
+				return 0, err
+			}
+			return res.StatusCode(), nil
+		},
+		"list": func(api *client.ClientWithResponses) (int, error) {
+			res, err := api.ListInventoryLotsWithResponse(ctx, nil, client.InventoryLotFilter{})
+			if err != nil {
+				return 0, err
+			}
+			return res.StatusCode(), nil
+		},
+	}
+	cases := []struct {
+		perms []string
+		want  map[string]int
+	}{
+		{nil, map[string]int{"create": 403, "get": 403, "list": 403}},
+		{[]string{"View Inventory"}, map[string]int{"create": 403, "get": 200, "list": 200}},
+		{[]string{"Edit Inventory"}, map[string]int{"create": 200, "get": 403, "list": 403}},
+		{[]string{"View Item", "Edit Item"}, map[string]int{"create": 403, "get": 403, "list": 403}},
+	}
+	for _, c := range cases {
+		api := te.userClient(t, c.perms...)
+		for _, op := range []string{"create", "get", "list"} {
+			got, err := ops[op](api)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != c.want[op] {
+				t.Errorf("%v %s: status %d, want %d", c.perms, op, got, c.want[op])
+			}
+		}
+	}
+	if n := len(listLots(t, te, nil, client.InventoryLotFilter{ItemIds: &[]string{item}})); n != 1+int(created.Load()) {
+		t.Fatalf("%d lots after %d permitted creates, want %d", n, created.Load(), 1+created.Load())
+	}
+}

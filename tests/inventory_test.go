@@ -1,0 +1,757 @@
+package tests
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sync/atomic"
+	"testing"
+
+	"mos/gen/client"
+	"mos/internal/platform/dec"
+	"mos/internal/platform/ids"
+)
+
+// Inventory helpers, shared by inventory_events_test.go and inventory_transactions_test.go.
+
+// lotTrackedItem creates a made item whose stock is kept by lot.
+func lotTrackedItem(t *testing.T, te *tenantEnv, number string) string {
+	t.Helper()
+	w := newItem(number)
+	w.IsLotTracked = ptr(true)
+	return createItem(t, te, w)
+}
+
+// nonInventoryItem creates a bought item that holds no stock.
+func nonInventoryItem(t *testing.T, te *tenantEnv, number string) string {
+	t.Helper()
+	w := newItem(number)
+	w.ItemOrigin, w.IsSellable, w.IsNonInventory = ptr(client.ItemOriginBuy), ptr(false), ptr(true)
+	return createItem(t, te, w)
+}
+
+// inventoryPost sends body as JSON to an inventory path with the tenant's token.
+func inventoryPost(t *testing.T, te *tenantEnv, path string, body any) (rawResponse, []byte) {
+	t.Helper()
+	b, err := json.Marshal(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rawRequest(t, http.MethodPost, path, te.Token, "application/json", string(b))
+}
+
+// mustEvent decodes a 200 inventory event body.
+func mustEvent(t *testing.T, res rawResponse, body []byte) client.InventoryEvent {
+	t.Helper()
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	var ev client.InventoryEvent
+	if err := json.Unmarshal(body, &ev); err != nil {
+		t.Fatal(err)
+	}
+	return ev
+}
+
+func receiveStock(t *testing.T, te *tenantEnv, r client.InventoryReceive) client.InventoryEvent {
+	t.Helper()
+	if r.SecondaryType == "" {
+		r.SecondaryType = client.InventoryReceiveSecondaryTypeReceive
+	}
+	res, body := inventoryPost(t, te, "/api/inventory/receive", r)
+	return mustEvent(t, res, body)
+}
+
+func pickStock(t *testing.T, te *tenantEnv, p client.InventoryPick) client.InventoryEvent {
+	t.Helper()
+	if p.SecondaryType == "" {
+		p.SecondaryType = client.InventoryPickSecondaryTypePick
+	}
+	res, body := inventoryPost(t, te, "/api/inventory/pick", p)
+	return mustEvent(t, res, body)
+}
+
+func overrideStock(t *testing.T, te *tenantEnv, o client.InventoryOverride) client.InventoryEvent {
+	t.Helper()
+	res, body := inventoryPost(t, te, "/api/inventory/override", o)
+	return mustEvent(t, res, body)
+}
+
+func listStock(t *testing.T, te *tenantEnv, p *client.ListInventoryParams, f client.InventoryFilter) []client.InventoryRow {
+	t.Helper()
+	res, err := te.API.ListInventoryWithResponse(context.Background(), p, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+	return *res.JSON200
+}
+
+// onHandAt reads what is on hand of an item in a lot at a location (nil: none) through the
+// inventory list: 0 when it lists no row there.
+func onHandAt(t *testing.T, te *tenantEnv, itemID string, lotID, locationID *string) dec.Decimal {
+	t.Helper()
+	for _, r := range listStock(t, te, nil, client.InventoryFilter{ItemIds: &[]string{itemID}}) {
+		if optText(r.LotId) == optText(lotID) && optText(r.LocationId) == optText(locationID) {
+			return r.OnHandQuantity
+		}
+	}
+	return dec.Zero
+}
+
+// eventTotal is how many inventory events the tenant has (the list's totalCount at Take 0).
+func eventTotal(t *testing.T, te *tenantEnv) int {
+	t.Helper()
+	res, err := te.API.ListInventoryEventsWithResponse(context.Background(), &client.ListInventoryEventsParams{Take: ptr(int32(0))}, client.InventoryEventFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+	return res.JSON200.TotalCount
+}
+
+func num(s string) dec.Decimal { return dec.MustParse(s) }
+
+// mustDec fails t unless got equals want numerically.
+func mustDec(t *testing.T, what string, got dec.Decimal, want string) {
+	t.Helper()
+	if !got.Equal(num(want).Decimal) {
+		t.Fatalf("%s = %s, want %s", what, got, want)
+	}
+}
+
+// mustValue fails t unless an InventoryValue is total / perUnit.
+func mustValue(t *testing.T, what string, got client.InventoryValue, total, perUnit string) {
+	t.Helper()
+	mustDec(t, what+".total", got.Total, total)
+	mustDec(t, what+".perUnit", got.PerUnit, perUnit)
+}
+
+// mustOnlyEffect returns the event's one effect.
+func mustOnlyEffect(t *testing.T, ev client.InventoryEvent) client.InventoryEffect {
+	t.Helper()
+	if len(ev.ResultEffects) != 1 {
+		t.Fatalf("event %s has %d effects, want 1: %+v", ev.Id, len(ev.ResultEffects), ev.ResultEffects)
+	}
+	return ev.ResultEffects[0]
+}
+
+func TestInventoryReceiveAndPickValueUnitsAtTheAverageOnHand(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("BOLT"))
+	loc := createLocation(t, te, "Rack 1")
+
+	in := receiveStock(t, te, client.InventoryReceive{
+		ItemId: item, Quantity: num("10"), LocationId: &loc, Note: ptr("  first  "),
+		MaterialValue: ptr(num("2.5")), LaborValue: ptr(num("1")),
+	})
+	if len(in.Id) != 36 || in.Type != client.InventoryEventTypeReceive || in.SecondaryType != client.InventorySecondaryTypeReceive ||
+		in.ItemId != item || optText(in.LocationId) != loc || in.LotId != nil || optText(in.Note) != "first" ||
+		in.RevertInventoryEventId != nil || in.SourceType != nil || len(in.Details.ExternalReferences) != 0 {
+		t.Fatalf("receive event %+v", in)
+	}
+	mustDec(t, "quantity", in.Quantity, "10")
+	mustValue(t, "materialValue", in.MaterialValue, "25", "2.5")
+	mustValue(t, "laborValue", in.LaborValue, "10", "1")
+	mustValue(t, "machineValue", in.MachineValue, "0", "0")
+	mustValue(t, "totalValue", in.TotalValue, "35", "3.5")
+	eff := mustOnlyEffect(t, in)
+	if len(eff.TransactionId) != 36 || eff.QuantityChangeType != client.InventoryEffectQuantityChangeTypeIncrease {
+		t.Fatalf("receive effect %+v", eff)
+	}
+	mustDec(t, "effect quantity", eff.Quantity, "10")
+	mustDec(t, "netValueChange", eff.NetValueChange, "35")
+
+	// A second receipt at another value: on hand 15 worth 45 material, 10 labor.
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("5"), LocationId: &loc, MaterialValue: ptr(num("4"))})
+	mustDec(t, "on hand", onHandAt(t, te, item, nil, &loc), "15")
+
+	// Picking 6 takes 6/15 of each value: material 18 (average 3), labor 4.
+	out := pickStock(t, te, client.InventoryPick{ItemId: item, SecondaryType: client.InventoryPickSecondaryTypeConsume, Quantity: num("6"), LocationId: &loc})
+	if out.Type != client.InventoryEventTypePick || out.SecondaryType != client.InventorySecondaryTypeConsume {
+		t.Fatalf("pick event %+v", out)
+	}
+	mustDec(t, "pick quantity", out.Quantity, "6")
+	mustValue(t, "pick materialValue", out.MaterialValue, "-18", "-3")
+	mustValue(t, "pick laborValue", out.LaborValue, "-4", "-0.666667")
+	eff = mustOnlyEffect(t, out)
+	if eff.QuantityChangeType != client.InventoryEffectQuantityChangeTypeDecrease {
+		t.Fatalf("pick effect %+v", eff)
+	}
+	mustDec(t, "pick effect quantity", eff.Quantity, "-6")
+	mustValue(t, "pick effect materialValue", eff.MaterialValue, "-18", "3")
+	mustDec(t, "pick netValueChange", eff.NetValueChange, "-22")
+	mustDec(t, "on hand", onHandAt(t, te, item, nil, &loc), "9")
+
+	// Picking the rest takes the rest of the value exactly.
+	last := pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("9"), LocationId: &loc})
+	mustValue(t, "last pick materialValue", last.MaterialValue, "-27", "-3")
+	mustValue(t, "last pick laborValue", last.LaborValue, "-6", "-0.666667")
+	if got := listStock(t, te, nil, client.InventoryFilter{ItemIds: &[]string{item}}); len(got) != 0 {
+		t.Fatalf("an emptied balance is still listed: %+v", got)
+	}
+}
+
+func TestInventoryPickSharesAreExactDecimalsAndEmptyingTakesTheWholeValue(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("THIRDS"))
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("1"), MaterialValue: ptr(num("10"))})
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("2")})
+	// 10 over 3 units: each third is rounded to 20 decimal places, and the last pick takes
+	// exactly what is left, so the three picks take 10 in all.
+	want := []string{"-3.33333333333333333333", "-3.33333333333333333334", "-3.33333333333333333333"}
+	sum := dec.Zero
+	for i, w := range want {
+		ev := pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("1")})
+		mustDec(t, fmt.Sprintf("pick %d material", i), ev.MaterialValue.Total, w)
+		sum = dec.Decimal{Decimal: sum.Add(ev.MaterialValue.Total.Decimal)}
+	}
+	mustDec(t, "value picked", sum, "-10")
+	txs := listTransactions(t, te, nil, client.InventoryTransactionFilter{ItemIds: &[]string{item}})
+	mustDec(t, "value left", txs.Data[0].TotalValue, "0")
+	mustDec(t, "units left", txs.Data[0].Quantity, "0")
+}
+
+func TestInventoryOverPickIs400AndWritesNothing(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("SCARCE"))
+	loc := createLocation(t, te, "Bay")
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("5"), LocationId: &loc})
+	events := eventTotal(t, te)
+
+	for _, c := range []struct {
+		name string
+		body client.InventoryPick
+	}{
+		{"more than on hand", client.InventoryPick{ItemId: item, SecondaryType: client.InventoryPickSecondaryTypePick, Quantity: num("5.0001"), LocationId: &loc}},
+		{"at a place holding nothing", client.InventoryPick{ItemId: item, SecondaryType: client.InventoryPickSecondaryTypePick, Quantity: num("1")}},
+	} {
+		res, body := inventoryPost(t, te, "/api/inventory/pick", c.body)
+		mustItemField(t, res, body, "quantity")
+	}
+	if n := eventTotal(t, te); n != events {
+		t.Fatalf("%d events after refused picks, want %d", n, events)
+	}
+	mustDec(t, "on hand", onHandAt(t, te, item, nil, &loc), "5")
+	if txs := listTransactions(t, te, nil, client.InventoryTransactionFilter{}); txs.TotalCount != 1 {
+		t.Fatalf("%d transactions after refused picks, want 1", txs.TotalCount)
+	}
+	// Exactly what is on hand may be taken.
+	pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("5"), LocationId: &loc})
+	mustDec(t, "on hand", onHandAt(t, te, item, nil, &loc), "0")
+}
+
+func TestInventoryQuantityMustBePositiveAndOverrideZeroOrMore(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("QTY"))
+	for _, c := range []struct{ path, body string }{
+		{"/api/inventory/pick", `{"itemId":"` + item + `","secondaryType":"pick","quantity":0}`},
+		{"/api/inventory/receive", `{"itemId":"` + item + `","secondaryType":"receive","quantity":0}`},
+		{"/api/inventory/receive", `{"itemId":"` + item + `","secondaryType":"receive","quantity":-1}`},
+		{"/api/inventory/override", `{"itemId":"` + item + `","quantity":-1}`},
+		{"/api/inventory/receive", `{"itemId":"` + item + `","secondaryType":"receive","quantity":1,"materialValue":-1}`},
+		{"/api/inventory/pick", `{"itemId":"` + item + `","secondaryType":"receive","quantity":1}`},
+	} {
+		res, body := rawRequest(t, http.MethodPost, c.path, te.Token, "application/json", c.body)
+		mustProblem(t, res, body, http.StatusBadRequest)
+	}
+	if n := eventTotal(t, te); n != 0 {
+		t.Fatalf("%d events after refused requests", n)
+	}
+}
+
+func TestInventoryNonInventoryItemHoldsNoStock(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := nonInventoryItem(t, te, "SERVICE")
+	for _, c := range []struct {
+		path string
+		body any
+	}{
+		{"/api/inventory/receive", client.InventoryReceive{ItemId: item, SecondaryType: client.InventoryReceiveSecondaryTypeReceive, Quantity: num("1")}},
+		{"/api/inventory/pick", client.InventoryPick{ItemId: item, SecondaryType: client.InventoryPickSecondaryTypePick, Quantity: num("1")}},
+		{"/api/inventory/override", client.InventoryOverride{ItemId: item, Quantity: num("1")}},
+		{"/api/items/" + item + "/inventory/receive", client.InventoryItemReceive{SecondaryType: client.InventoryItemReceiveSecondaryTypeFound, Quantity: num("1")}},
+		{"/api/items/" + item + "/inventory/pick", client.InventoryItemPick{SecondaryType: client.InventoryItemPickSecondaryTypeScrap, Quantity: num("1")}},
+	} {
+		res, body := inventoryPost(t, te, c.path, c.body)
+		mustItemField(t, res, body, "itemId")
+	}
+	if n := eventTotal(t, te); n != 0 {
+		t.Fatalf("%d events for a non-inventory item", n)
+	}
+}
+
+func TestInventoryLotTrackedItemsNeedALotToPickOrOverrideAndGetASystemLotOnReceipt(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := lotTrackedItem(t, te, "RESIN")
+	for _, c := range []struct {
+		path string
+		body any
+	}{
+		{"/api/inventory/pick", client.InventoryPick{ItemId: item, SecondaryType: client.InventoryPickSecondaryTypePick, Quantity: num("1")}},
+		{"/api/inventory/override", client.InventoryOverride{ItemId: item, Quantity: num("1")}},
+		{"/api/items/" + item + "/inventory/pick", client.InventoryItemPick{SecondaryType: client.InventoryItemPickSecondaryTypePick, Quantity: num("1")}},
+	} {
+		res, body := inventoryPost(t, te, c.path, c.body)
+		mustItemField(t, res, body, "lotId")
+	}
+
+	// A receipt naming no lot gets a new system lot, one per receipt.
+	first := receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("4")})
+	second := receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("1")})
+	if first.LotId == nil || second.LotId == nil || *first.LotId == *second.LotId {
+		t.Fatalf("system lots %v and %v", first.LotId, second.LotId)
+	}
+	lot := getLot(t, te, *first.LotId)
+	if !lot.System || lot.Custom || lot.Name != nil || lot.ItemId != item {
+		t.Fatalf("system lot %+v", lot)
+	}
+	mustDec(t, "lot quantity", lot.Quantity, "4")
+
+	// Picks and overrides naming the lot work.
+	pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("3"), LotId: first.LotId})
+	ov := overrideStock(t, te, client.InventoryOverride{ItemId: item, Quantity: num("7"), LotId: second.LotId})
+	mustDec(t, "override quantity", ov.Quantity, "6")
+	mustDec(t, "lot on hand", onHandAt(t, te, item, first.LotId, nil), "1")
+
+	// A lot of another item is a 400 naming lotId.
+	other := createItem(t, te, newItem("OTHER"))
+	otherLot := createLot(t, te, client.InventoryLotCreate{ItemId: other, Name: ptr("L-OTHER")})
+	for _, c := range []struct {
+		path string
+		body any
+	}{
+		{"/api/inventory/pick", client.InventoryPick{ItemId: item, SecondaryType: client.InventoryPickSecondaryTypePick, Quantity: num("1"), LotId: &otherLot}},
+		{"/api/inventory/receive", client.InventoryReceive{ItemId: item, SecondaryType: client.InventoryReceiveSecondaryTypeReceive, Quantity: num("1"), LotId: &otherLot}},
+		{"/api/inventory/override", client.InventoryOverride{ItemId: item, Quantity: num("1"), LotId: &otherLot}},
+	} {
+		res, body := inventoryPost(t, te, c.path, c.body)
+		mustItemField(t, res, body, "lotId")
+	}
+}
+
+func TestInventoryReceiptLotNumberCreatesThenReusesTheLotAndNotWithLotId(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	// Items that are not lot-tracked may still keep stock by lot.
+	item := createItem(t, te, newItem("PLATE"))
+	first := receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("2"), LotNumber: ptr("HEAT-22871")})
+	again := receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("3"), LotNumber: ptr("  heat-22871 ")})
+	if first.LotId == nil || again.LotId == nil || *first.LotId != *again.LotId {
+		t.Fatalf("lotNumber lots %v and %v, want one lot", first.LotId, again.LotId)
+	}
+	lots := listLots(t, te, nil, client.InventoryLotFilter{ItemIds: &[]string{item}})
+	if len(lots) != 1 || optText(lots[0].Name) != "HEAT-22871" || lots[0].System || !lots[0].Custom {
+		t.Fatalf("lots of the item %+v", lots)
+	}
+	mustDec(t, "lot on hand", onHandAt(t, te, item, first.LotId, nil), "5")
+
+	// Another item's lot of the same name is its own.
+	other := createItem(t, te, newItem("PLATE-2"))
+	theirs := receiveStock(t, te, client.InventoryReceive{ItemId: other, Quantity: num("1"), LotNumber: ptr("HEAT-22871")})
+	if *theirs.LotId == *first.LotId {
+		t.Fatal("two items share a lot")
+	}
+
+	// lotId and lotNumber together: a 400 naming lotNumber; a blank lotNumber names no lot.
+	res, body := inventoryPost(t, te, "/api/inventory/receive", client.InventoryReceive{
+		ItemId: item, SecondaryType: client.InventoryReceiveSecondaryTypeReceive, Quantity: num("1"), LotId: first.LotId, LotNumber: ptr("HEAT-1"),
+	})
+	mustItemField(t, res, body, "lotNumber")
+	res, body = inventoryPost(t, te, "/api/inventory/receive", client.InventoryReceive{
+		ItemId: item, SecondaryType: client.InventoryReceiveSecondaryTypeReceive, Quantity: num("1"), LotNumber: ptr("   "),
+	})
+	mustItemField(t, res, body, "lotNumber")
+	if n := eventTotal(t, te); n != 3 {
+		t.Fatalf("%d events, want 3", n)
+	}
+}
+
+func TestInventoryOverrideSetsOnHandUpDownAndEqual(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("COUNTED"))
+	loc := createLocation(t, te, "Cage")
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("10"), LocationId: &loc, MaterialValue: ptr(num("2"))})
+
+	for _, c := range []struct {
+		to, moved, material, effect string
+		change                      client.InventoryEffectQuantityChangeType
+	}{
+		// Up: the added units are valued at the average on hand (2).
+		{"15", "5", "10", "5", client.InventoryEffectQuantityChangeTypeIncrease},
+		// Down: the removed units take their share (12 of 15 units worth 30).
+		{"3", "12", "-24", "-12", client.InventoryEffectQuantityChangeTypeDecrease},
+		// Equal: an event with a 0 effect.
+		{"3", "0", "0", "0", client.InventoryEffectQuantityChangeTypeNone},
+	} {
+		ev := overrideStock(t, te, client.InventoryOverride{ItemId: item, Quantity: num(c.to), LocationId: &loc, Note: ptr("Cycle count")})
+		if ev.Type != client.InventoryEventTypeEventOverride || ev.SecondaryType != client.InventorySecondaryTypeOverride || optText(ev.Note) != "Cycle count" {
+			t.Fatalf("override event %+v", ev)
+		}
+		mustDec(t, "override to "+c.to+" quantity", ev.Quantity, c.moved)
+		mustDec(t, "override to "+c.to+" material", ev.MaterialValue.Total, c.material)
+		eff := mustOnlyEffect(t, ev)
+		mustDec(t, "override to "+c.to+" effect", eff.Quantity, c.effect)
+		if eff.QuantityChangeType != c.change {
+			t.Fatalf("override to %s: change type %s, want %s", c.to, eff.QuantityChangeType, c.change)
+		}
+		mustDec(t, "on hand after override to "+c.to, onHandAt(t, te, item, nil, &loc), c.to)
+	}
+	mustValue(t, "equal override total", overrideStock(t, te, client.InventoryOverride{ItemId: item, Quantity: num("3"), LocationId: &loc}).TotalValue, "0", "0")
+
+	// Where nothing is on hand, the units set carry no value; override to 0 empties a place.
+	fresh := overrideStock(t, te, client.InventoryOverride{ItemId: item, Quantity: num("4")})
+	mustValue(t, "override from nothing", fresh.TotalValue, "0", "0")
+	mustDec(t, "on hand without location", onHandAt(t, te, item, nil, nil), "4")
+	gone := overrideStock(t, te, client.InventoryOverride{ItemId: item, Quantity: num("0"), LocationId: &loc})
+	mustDec(t, "emptying override material", gone.MaterialValue.Total, "-6")
+	mustDec(t, "on hand at cage", onHandAt(t, te, item, nil, &loc), "0")
+}
+
+func TestInventoryItemScopedPickAndReceiveUseThePathItem(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("SCOPED"))
+	loc := createLocation(t, te, "Shelf")
+	ctx := context.Background()
+	rec, err := te.API.ReceiveItemInventoryWithResponse(ctx, item, client.InventoryItemReceive{
+		SecondaryType: client.InventoryItemReceiveSecondaryTypeFound, Quantity: num("3"), LocationId: &loc, LotNumber: ptr("L1"), MachineValue: ptr(num("1.5")),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, rec.StatusCode(), http.StatusOK, rec.Body)
+	if ev := rec.JSON200; ev.ItemId != item || ev.SecondaryType != client.InventorySecondaryTypeFound || ev.LotId == nil {
+		t.Fatalf("item receive event %+v", ev)
+	}
+	mustValue(t, "machineValue", rec.JSON200.MachineValue, "4.5", "1.5")
+	pick, err := te.API.PickItemInventoryWithResponse(ctx, item, client.InventoryItemPick{
+		SecondaryType: client.InventoryItemPickSecondaryTypeScrap, Quantity: num("2"), LocationId: &loc, LotId: rec.JSON200.LotId,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, pick.StatusCode(), http.StatusOK, pick.Body)
+	if ev := pick.JSON200; ev.ItemId != item || ev.SecondaryType != client.InventorySecondaryTypeScrap || ev.Type != client.InventoryEventTypePick {
+		t.Fatalf("item pick event %+v", ev)
+	}
+	mustDec(t, "on hand", onHandAt(t, te, item, rec.JSON200.LotId, &loc), "1")
+	// Over-pick through the item path is refused the same way.
+	res, body := inventoryPost(t, te, "/api/items/"+item+"/inventory/pick", client.InventoryItemPick{
+		SecondaryType: client.InventoryItemPickSecondaryTypePick, Quantity: num("2"), LocationId: &loc, LotId: rec.JSON200.LotId,
+	})
+	mustItemField(t, res, body, "quantity")
+}
+
+func TestInventoryUnknownOrOtherTenantsItemLotOrLocationIs404(t *testing.T) {
+	t.Parallel()
+	te, other := newTenant(t), newTenant(t)
+	item := createItem(t, te, newItem("REAL"))
+	theirItem := createItem(t, other, newItem("THEIRS"))
+	theirLot := createLot(t, other, client.InventoryLotCreate{ItemId: theirItem, Name: ptr("T")})
+	theirLoc := createLocation(t, other, "Their rack")
+	gone := createLocation(t, te, "Old rack")
+	if status := deleteLocation(t, te, gone); status != http.StatusOK {
+		t.Fatalf("delete location: %d", status)
+	}
+	unknown := ids.New()
+	for _, c := range []struct {
+		name             string
+		item             string
+		lotID, locID     *string
+		itemPathOnlyPick bool
+	}{
+		{name: "unknown item", item: unknown},
+		{name: "other tenant's item", item: theirItem},
+		{name: "unknown lot", item: item, lotID: &unknown},
+		{name: "other tenant's lot", item: item, lotID: &theirLot},
+		{name: "unknown location", item: item, locID: &unknown},
+		{name: "other tenant's location", item: item, locID: &theirLoc},
+		{name: "deleted location", item: item, locID: &gone},
+	} {
+		for _, r := range []struct {
+			path string
+			body any
+		}{
+			{"/api/inventory/receive", client.InventoryReceive{ItemId: c.item, SecondaryType: client.InventoryReceiveSecondaryTypeReceive, Quantity: num("1"), LotId: c.lotID, LocationId: c.locID}},
+			{"/api/inventory/pick", client.InventoryPick{ItemId: c.item, SecondaryType: client.InventoryPickSecondaryTypePick, Quantity: num("1"), LotId: c.lotID, LocationId: c.locID}},
+			{"/api/inventory/override", client.InventoryOverride{ItemId: c.item, Quantity: num("1"), LotId: c.lotID, LocationId: c.locID}},
+			{"/api/items/" + c.item + "/inventory/receive", client.InventoryItemReceive{SecondaryType: client.InventoryItemReceiveSecondaryTypeReceive, Quantity: num("1"), LotId: c.lotID, LocationId: c.locID}},
+			{"/api/items/" + c.item + "/inventory/pick", client.InventoryItemPick{SecondaryType: client.InventoryItemPickSecondaryTypePick, Quantity: num("1"), LotId: c.lotID, LocationId: c.locID}},
+		} {
+			res, body := inventoryPost(t, te, r.path, r.body)
+			if res.StatusCode != http.StatusNotFound {
+				t.Fatalf("%s: %s answered %d, want 404: %s", c.name, r.path, res.StatusCode, body)
+			}
+			mustProblem(t, res, body, http.StatusNotFound)
+		}
+	}
+	if n := eventTotal(t, te); n != 0 {
+		t.Fatalf("%d events after refused requests", n)
+	}
+}
+
+func TestInventoryListFiltersOrderAndByItem(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	bolt := createItem(t, te, newItem("BOLT-A"))
+	nut := createItem(t, te, newItem("NUT-B"))
+	empty := createItem(t, te, newItem("EMPTY-C"))
+	rackA, rackB := createLocation(t, te, "A rack"), createLocation(t, te, "B rack")
+	lot := createLot(t, te, client.InventoryLotCreate{ItemId: bolt, Name: ptr("LOT-1")})
+	receiveStock(t, te, client.InventoryReceive{ItemId: bolt, Quantity: num("4"), LocationId: &rackB})
+	receiveStock(t, te, client.InventoryReceive{ItemId: bolt, Quantity: num("1.5"), LocationId: &rackA})
+	receiveStock(t, te, client.InventoryReceive{ItemId: bolt, Quantity: num("2"), LotId: &lot, LocationId: &rackA})
+	receiveStock(t, te, client.InventoryReceive{ItemId: nut, Quantity: num("7")})
+	receiveStock(t, te, client.InventoryReceive{ItemId: empty, Quantity: num("3")})
+	pickStock(t, te, client.InventoryPick{ItemId: empty, Quantity: num("3")})
+
+	type place struct{ item, lot, loc string }
+	const none = "<nil>" // optText of no lot or location
+	placesOf := func(rows []client.InventoryRow) []place {
+		out := make([]place, len(rows))
+		for i, r := range rows {
+			out[i] = place{r.ItemId, optText(r.LotId), optText(r.LocationId)}
+		}
+		return out
+	}
+	// Default order: item number, then lot name (none first), then location name; places
+	// holding nothing are left out.
+	all := listStock(t, te, nil, client.InventoryFilter{})
+	want := []place{{bolt, none, rackA}, {bolt, none, rackB}, {bolt, lot, rackA}, {nut, none, none}}
+	if fmt.Sprint(placesOf(all)) != fmt.Sprint(want) {
+		t.Fatalf("inventory list %v, want %v", placesOf(all), want)
+	}
+	for _, r := range all {
+		if r.ItemId == bolt && (r.ItemNumber != "BOLT-A" || len(r.Id) != 24 || !r.Quantity.Equal(r.OnHandQuantity.Decimal)) {
+			t.Fatalf("row %+v", r)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		f    client.InventoryFilter
+		want []place
+	}{
+		{"itemIds", client.InventoryFilter{ItemIds: &[]string{nut, empty}}, []place{{nut, none, none}}},
+		{"lotIds", client.InventoryFilter{LotIds: &[]string{lot}}, []place{{bolt, lot, rackA}}},
+		{"locationIds", client.InventoryFilter{LocationIds: &[]string{rackB}}, []place{{bolt, none, rackB}}},
+		{"together", client.InventoryFilter{ItemIds: &[]string{bolt}, LocationIds: &[]string{rackA}}, []place{{bolt, none, rackA}, {bolt, lot, rackA}}},
+	} {
+		if got := placesOf(listStock(t, te, nil, c.f)); fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Fatalf("filter %s: %v, want %v", c.name, got, c.want)
+		}
+	}
+	byQty := listStock(t, te, &client.ListInventoryParams{SortField: ptr("quantity"), SortDir: ptr(client.SortDirectionDescending)}, client.InventoryFilter{})
+	if got := placesOf(byQty); fmt.Sprint(got) != fmt.Sprint([]place{{nut, none, none}, {bolt, none, rackB}, {bolt, lot, rackA}, {bolt, none, rackA}}) {
+		t.Fatalf("by quantity descending: %v", got)
+	}
+	if page := listStock(t, te, &client.ListInventoryParams{Skip: ptr(int32(1)), Take: ptr(int32(2))}, client.InventoryFilter{}); fmt.Sprint(placesOf(page)) != fmt.Sprint(want[1:3]) {
+		t.Fatalf("skip 1 take 2: %v", placesOf(page))
+	}
+
+	// By item: every lot and location summed; items without stock left out; includeReserved
+	// answers the same numbers while nothing reserves stock.
+	for _, include := range []*bool{nil, ptr(false), ptr(true)} {
+		res, err := te.API.GetInventoryByItemWithResponse(context.Background(), &client.GetInventoryByItemParams{IncludeReserved: include})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+		got := *res.JSON200
+		if len(got) != 2 {
+			t.Fatalf("by item %v", got)
+		}
+		mustDec(t, "bolt", got[bolt], "7.5")
+		mustDec(t, "nut", got[nut], "7")
+	}
+}
+
+func TestInventoryTenantIsolation(t *testing.T) {
+	t.Parallel()
+	a, b := newTenant(t), newTenant(t)
+	item := createItem(t, a, newItem("MINE"))
+	receiveStock(t, a, client.InventoryReceive{ItemId: item, Quantity: num("5")})
+	if got := listStock(t, b, nil, client.InventoryFilter{}); len(got) != 0 {
+		t.Fatalf("tenant B lists %+v", got)
+	}
+	if got := listStock(t, b, nil, client.InventoryFilter{ItemIds: &[]string{item}}); len(got) != 0 {
+		t.Fatalf("tenant B lists %+v", got)
+	}
+	res, err := b.API.GetInventoryByItemWithResponse(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+	if len(*res.JSON200) != 0 {
+		t.Fatalf("tenant B by item %v", *res.JSON200)
+	}
+	raw, body := inventoryPost(t, b, "/api/inventory/pick", client.InventoryPick{ItemId: item, SecondaryType: client.InventoryPickSecondaryTypePick, Quantity: num("1")})
+	mustProblem(t, raw, body, http.StatusNotFound)
+	mustDec(t, "tenant A on hand", onHandAt(t, a, item, nil, nil), "5")
+}
+
+func TestInventoryPermissionsViewAndEditInventory(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("PERM"))
+	ev := receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("100")})
+	none, view, edit := te.userToken(t), te.userToken(t, "View Inventory"), te.userToken(t, "Edit Inventory")
+	pick := `{"itemId":"` + item + `","secondaryType":"pick","quantity":1}`
+	for _, c := range []struct {
+		method, path, body, contentType string
+		allowed                         string
+	}{
+		{http.MethodPost, "/api/inventory/list", `{}`, "application/json", view},
+		{http.MethodGet, "/api/inventory/byItem", "", "", view},
+		{http.MethodPost, "/api/inventory-events/list", `{}`, "application/json", view},
+		{http.MethodGet, "/api/inventory-events/" + ev.Id, "", "", view},
+		{http.MethodGet, "/api/inventory-events/" + ev.Id + "/details", "", "", view},
+		{http.MethodPost, "/api/inventory-transactions/list", `{}`, "application/json", view},
+		{http.MethodPost, "/api/inventory/pick", pick, "application/json", edit},
+		{http.MethodPost, "/api/inventory/receive", `{"itemId":"` + item + `","secondaryType":"receive","quantity":1}`, "application/json", edit},
+		{http.MethodPost, "/api/inventory/override", `{"itemId":"` + item + `","quantity":50}`, "application/json", edit},
+		{http.MethodPost, "/api/items/" + item + "/inventory/pick", `{"secondaryType":"pick","quantity":1}`, "application/json", edit},
+		{http.MethodPost, "/api/items/" + item + "/inventory/receive", `{"secondaryType":"found","quantity":1}`, "application/json", edit},
+		{http.MethodPatch, "/api/inventory-events/" + ev.Id, `[{"op":"replace","path":"/note","value":"x"}]`, "application/json-patch+json", edit},
+		{http.MethodPut, "/api/inventory-events/" + ev.Id + "/details", `{}`, "application/json", edit},
+		{http.MethodPatch, "/api/inventory-events/" + ev.Id + "/details", `[]`, "application/json-patch+json", edit},
+	} {
+		denied := none
+		if c.allowed == edit {
+			denied = view
+		}
+		res, body := rawRequest(t, c.method, c.path, denied, c.contentType, c.body)
+		mustProblem(t, res, body, http.StatusForbidden)
+		res, body = rawRequest(t, c.method, c.path, c.allowed, c.contentType, c.body)
+		mustStatus(t, res.StatusCode, http.StatusOK, body)
+	}
+	// Revert, through the typed client on user tokens.
+	viewer, editor := te.userClient(t, "View Inventory"), te.userClient(t, "Edit Inventory")
+	denied, err := viewer.RevertInventoryEventWithResponse(context.Background(), ev.Id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, denied.StatusCode(), http.StatusForbidden, denied.Body)
+	pickRes, body := rawRequest(t, http.MethodPost, "/api/inventory/pick", edit, "application/json", pick)
+	picked := mustEvent(t, pickRes, body)
+	allowed, err := editor.RevertInventoryEventWithResponse(context.Background(), picked.Id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, allowed.StatusCode(), http.StatusOK, allowed.Body)
+}
+
+// THE concurrency rule: concurrent picks and receipts of one item, lot and location never
+// lose a unit and never take on hand below 0; each accepted request is one event, and the
+// balance after each transaction follows from the one before.
+func TestInventoryConcurrentPicksAndReceiptsNeverLoseAUnit(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("HOT"))
+	loc := createLocation(t, te, "Dock")
+	lot := createLot(t, te, client.InventoryLotCreate{ItemId: item, Name: ptr("HOT-LOT")})
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("10"), LotId: &lot, LocationId: &loc, MaterialValue: ptr(num("1.25"))})
+
+	const n = 50
+	var next, picked, received, refused atomic.Int64
+	counts := concurrently(t, n, func() (int, error) {
+		ctx := context.Background()
+		if next.Add(1)%2 == 0 {
+			res, err := te.API.ReceiveInventoryWithResponse(ctx, client.InventoryReceive{
+				ItemId: item, SecondaryType: client.InventoryReceiveSecondaryTypeReceive, Quantity: num("2"), LotId: &lot, LocationId: &loc, MaterialValue: ptr(num("1.5")),
+			})
+			if err != nil {
+				return 0, err
+			}
+			if res.StatusCode() == http.StatusOK {
+				received.Add(1)
+			}
+			return res.StatusCode(), nil
+		}
+		res, err := te.API.PickInventoryWithResponse(ctx, client.InventoryPick{
+			ItemId: item, SecondaryType: client.InventoryPickSecondaryTypePick, Quantity: num("3"), LotId: &lot, LocationId: &loc,
+		})
+		if err != nil {
+			return 0, err
+		}
+		switch res.StatusCode() {
+		case http.StatusOK:
+			picked.Add(1)
+		case http.StatusBadRequest:
+			if p := res.ApplicationproblemJSON400; p == nil || p.Errors == nil || len((*p.Errors)["quantity"]) == 0 {
+				return 0, fmt.Errorf("refused pick does not name quantity: %s", res.Body)
+			}
+			refused.Add(1)
+		}
+		return res.StatusCode(), nil
+	})
+	if counts[http.StatusOK]+counts[http.StatusBadRequest] != n || received.Load() != n/2 {
+		t.Fatalf("statuses %v; %d of %d receipts accepted", counts, received.Load(), n/2)
+	}
+	if refused.Load() == 0 {
+		t.Fatalf("no pick was refused (statuses %v): the test did not run stock down", counts)
+	}
+	want := 10 + 2*received.Load() - 3*picked.Load()
+	mustDec(t, "on hand", onHandAt(t, te, item, &lot, &loc), fmt.Sprint(want))
+	if got := eventTotal(t, te); got != 1+counts[http.StatusOK] {
+		t.Fatalf("%d events, want %d (the first receipt and every 200)", got, 1+counts[http.StatusOK])
+	}
+
+	// The transactions, oldest first, chain: each balance is the one before plus its change.
+	txs := listTransactions(t, te, &client.ListInventoryTransactionsParams{Take: ptr(int32(5000))}, client.InventoryTransactionFilter{ItemIds: &[]string{item}})
+	if txs.TotalCount != 1+counts[http.StatusOK] {
+		t.Fatalf("%d transactions, want %d", txs.TotalCount, 1+counts[http.StatusOK])
+	}
+	chain := txs.Data // newest first: reverse it
+	for i, j := 0, len(chain)-1; i < j; i, j = i+1, j-1 {
+		chain[i], chain[j] = chain[j], chain[i]
+	}
+	// Each pick took its share of the value on hand right before it (the balance was locked
+	// from the read to the write), and values chain like quantities.
+	before, valueBefore := dec.Zero, dec.Zero
+	for i, tx := range chain {
+		if tx.Quantity.IsNegative() {
+			t.Fatalf("transaction %d left %s on hand", i, tx.Quantity)
+		}
+		if !tx.Quantity.Equal(before.Add(tx.QtyChange.Decimal)) || !tx.TotalValue.Equal(valueBefore.Add(tx.ValueChange.Decimal)) {
+			t.Fatalf("transaction %d: %s (value %s) on hand after a change of %s (%s) from %s (%s)",
+				i, tx.Quantity, tx.TotalValue, tx.QtyChange, tx.ValueChange, before, valueBefore)
+		}
+		if tx.QtyChange.IsNegative() {
+			share := valueBefore.Mul(tx.QtyChange.Decimal).DivRound(before.Decimal, dec.MaxFractionDigits)
+			if !tx.ValueChange.Equal(share) {
+				t.Fatalf("transaction %d took value %s, want its share %s of %s over %s units", i, tx.ValueChange, share, valueBefore, before)
+			}
+		}
+		before, valueBefore = tx.Quantity, tx.TotalValue
+	}
+	mustDec(t, "last balance", before, fmt.Sprint(want))
+}
+
+// Items rule 2: an item holding inventory on hand cannot change its unit of measure; once
+// the stock is gone it can.
+func TestItemUnitOfMeasureChangeBlockedWhileInventoryOnHandRule2(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	w := newItem("ROD")
+	w.UnitTypeName, w.UnitOfMeasureName = "Length", "Foot"
+	item := createItem(t, te, w)
+	loc := createLocation(t, te, "Rod rack")
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("12"), LocationId: &loc})
+
+	res, body := itemRequest(t, te, http.MethodPut, "/api/items/"+item, `{"unitOfMeasureName":"Inch"}`)
+	mustItemField(t, res, body, "unitOfMeasureName")
+	res, body = itemRequest(t, te, http.MethodPatch, "/api/items/"+item, `[{"op":"replace","path":"/unitOfMeasureName","value":"Inch"}]`)
+	mustItemField(t, res, body, "unitOfMeasureName")
+
+	pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("12"), LocationId: &loc})
+	if got := optText(itemSaved(t, te, http.MethodPut, "/api/items/"+item, `{"unitOfMeasureName":"Inch"}`).UnitOfMeasureName); got != "Inch" {
+		t.Fatalf("unit %q after the stock was picked, want Inch", got)
+	}
+}

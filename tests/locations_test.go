@@ -1,0 +1,328 @@
+package tests
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"mos/gen/client"
+	"mos/internal/platform/ids"
+)
+
+func createLocation(t *testing.T, te *tenantEnv, name string) string {
+	t.Helper()
+	res, err := te.API.CreateLocationWithResponse(context.Background(), client.LocationCreate{Name: name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+	return res.JSON200.Id
+}
+
+func getLocation(t *testing.T, te *tenantEnv, id string) client.Location {
+	t.Helper()
+	res, err := te.API.GetLocationWithResponse(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+	return *res.JSON200
+}
+
+func listLocations(t *testing.T, te *tenantEnv, p *client.ListLocationsParams, f client.LocationFilter) []client.Location {
+	t.Helper()
+	res, err := te.API.ListLocationsWithResponse(context.Background(), p, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+	return *res.JSON200
+}
+
+func locationNames(list []client.Location) []string {
+	out := make([]string, len(list))
+	for i, l := range list {
+		out[i] = l.Name
+	}
+	return out
+}
+
+func deleteLocation(t *testing.T, te *tenantEnv, id string) int {
+	t.Helper()
+	res, err := te.API.DeleteLocationWithResponse(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode()
+}
+
+// insertBalance puts quantity units of an item on hand in a lot at a location (nil: none)
+// straight into inventory_balances, as the inventory area's receipts do, and returns the
+// balance's id. Tests of locations and lots use it to have stock without going through the
+// inventory endpoints.
+func insertBalance(t *testing.T, te *tenantEnv, itemID string, lotID, locationID *string, quantity string) string {
+	t.Helper()
+	id := ids.New()
+	_, err := srv.Pool.ExecContext(context.Background(),
+		`INSERT INTO inventory_balances (tenant_id, id, item_id, lot_id, location_id, quantity) VALUES ($1, $2, $3, $4, $5, $6)`,
+		te.ID, id, itemID, lotID, locationID, quantity)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func TestLocationCreateTrimsNameAndGetAndListReturnIt(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	id := createLocation(t, te, "  Rack A-01  ")
+	if len(id) != 24 {
+		t.Fatalf("id %q is not 24 characters", id)
+	}
+	if got := getLocation(t, te, id); got.Id != id || got.Name != "Rack A-01" || got.Deleted {
+		t.Fatalf("stored location %+v", got)
+	}
+	other := createLocation(t, te, "Yard")
+	if got := listLocations(t, te, nil, client.LocationFilter{}); len(got) != 2 || got[0].Id != id || got[1].Id != other {
+		t.Fatalf("list %+v", got)
+	}
+}
+
+func TestLocationCreateValidation(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	cases := []struct{ name, body string }{
+		{"missing name", `{}`},
+		{"empty name", `{"name":""}`},
+		{"blank name after trimming", `{"name":"   "}`},
+		{"name over 200", `{"name":"` + strings.Repeat("x", 201) + `"}`},
+		{"null name", `{"name":null}`},
+		{"wrong type", `{"name":5}`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, body := rawRequest(t, http.MethodPost, "/api/locations", te.Token, "application/json", c.body)
+			mustProblemNaming(t, res, body, "name")
+		})
+	}
+	// 200 characters is the limit, not past it.
+	createLocation(t, te, strings.Repeat("x", 200))
+}
+
+func TestLocationNameUniqueAmongLiveLocationsCaseInsensitivelyUnderConcurrency(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	ctx := context.Background()
+	counts := concurrently(t, 8, func() (int, error) {
+		res, err := te.API.CreateLocationWithResponse(ctx, client.LocationCreate{Name: "Bay 3"})
+		if err != nil {
+			return 0, err
+		}
+		return res.StatusCode(), nil
+	})
+	if counts[http.StatusOK] != 1 || counts[http.StatusBadRequest] != 7 {
+		t.Fatalf("statuses %v; want exactly one 200 and seven 400", counts)
+	}
+	for _, taken := range []string{"BAY 3", "  bay 3 "} {
+		res, body := rawRequest(t, http.MethodPost, "/api/locations", te.Token, "application/json", `{"name":"`+taken+`"}`)
+		mustProblemNaming(t, res, body, "name")
+	}
+	// A deleted location frees its name; another tenant has its own names.
+	list := listLocations(t, te, nil, client.LocationFilter{})
+	if len(list) != 1 {
+		t.Fatalf("%d locations after the concurrent creates, want 1", len(list))
+	}
+	mustStatus(t, deleteLocation(t, te, list[0].Id), http.StatusOK, nil)
+	createLocation(t, te, "bay 3")
+	createLocation(t, newTenant(t), "Bay 3")
+}
+
+func TestLocationListFiltersSortsAndPages(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	bravo := createLocation(t, te, "bravo")
+	alpha := createLocation(t, te, "Alpha")
+	charlie := createLocation(t, te, "charlie")
+	byID := []string{bravo, alpha, charlie}
+	slices.Sort(byID)
+	cases := []struct {
+		name   string
+		params *client.ListLocationsParams
+		filter client.LocationFilter
+		want   []string // names
+	}{
+		{"by name case-insensitively by default", nil, client.LocationFilter{}, []string{"Alpha", "bravo", "charlie"}},
+		{"Sort.Dir alone reverses the default", &client.ListLocationsParams{SortDir: ptr(client.SortDirectionDescending)}, client.LocationFilter{}, []string{"charlie", "bravo", "Alpha"}},
+		{"name filter is a case-insensitive substring", nil, client.LocationFilter{Name: ptr("RAV")}, []string{"bravo"}},
+		{"ids filter", nil, client.LocationFilter{Ids: &[]string{alpha, charlie}}, []string{"Alpha", "charlie"}},
+		{"skip and take", &client.ListLocationsParams{Skip: ptr[int32](1), Take: ptr[int32](1)}, client.LocationFilter{}, []string{"bravo"}},
+	}
+	for _, c := range cases {
+		if got := locationNames(listLocations(t, te, c.params, c.filter)); !slices.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+	sorted := listLocations(t, te, &client.ListLocationsParams{SortField: ptr("Id")}, client.LocationFilter{})
+	if got := []string{sorted[0].Id, sorted[1].Id, sorted[2].Id}; !slices.Equal(got, byID) {
+		t.Errorf("sorted by id: %v, want %v", got, byID)
+	}
+	for _, field := range []string{"deleted", "colour"} {
+		res, body := rawRequest(t, http.MethodPost, "/api/locations/list?Sort.Field="+field, te.Token, "application/json", `{}`)
+		mustProblemNaming(t, res, body, "Sort.Field")
+	}
+}
+
+func TestLocationListOmitsDeletedUnlessIncludeDeleted(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	gone := createLocation(t, te, "Old shelf")
+	live := createLocation(t, te, "New shelf")
+	mustStatus(t, deleteLocation(t, te, gone), http.StatusOK, nil)
+	if got := listLocations(t, te, nil, client.LocationFilter{}); len(got) != 1 || got[0].Id != live {
+		t.Fatalf("default list %+v, want only the live location", got)
+	}
+	if got := listLocations(t, te, nil, client.LocationFilter{IncludeDeleted: ptr(false)}); len(got) != 1 || got[0].Id != live {
+		t.Fatalf("includeDeleted false %+v, want only the live location", got)
+	}
+	got := listLocations(t, te, nil, client.LocationFilter{IncludeDeleted: ptr(true)})
+	if len(got) != 2 || got[0].Id != live || got[1].Id != gone || got[0].Deleted || !got[1].Deleted {
+		t.Fatalf("includeDeleted true %+v, want both, the old one deleted", got)
+	}
+}
+
+func TestLocationDeleteAnswers200Then204AndGetShowsDeleted(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	id := createLocation(t, te, "Rack B")
+	res, err := te.API.DeleteLocationWithResponse(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+	if res.JSON200 == nil || !res.JSON200.Success {
+		t.Fatalf("delete body %s", res.Body)
+	}
+	if got := getLocation(t, te, id); got.Name != "Rack B" || !got.Deleted {
+		t.Fatalf("deleted location reads %+v", got)
+	}
+	mustStatus(t, deleteLocation(t, te, id), http.StatusNoContent, nil)
+	mustStatus(t, deleteLocation(t, te, ids.New()), http.StatusNoContent, nil)
+}
+
+func TestLocationDeleteRefusedWhileItHoldsStock(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("BOLT"))
+	shelf := createLocation(t, te, "Shelf")
+	elsewhere := createLocation(t, te, "Elsewhere")
+	balance := insertBalance(t, te, item, nil, &shelf, "0.5")
+	// Stock at another location, or without one, does not hold this one.
+	insertBalance(t, te, createItem(t, te, newItem("NUT")), nil, &elsewhere, "3")
+	insertBalance(t, te, item, nil, nil, "7")
+
+	res, body := rawRequest(t, http.MethodDelete, "/api/locations/"+shelf, te.Token, "", "")
+	mustProblemNaming(t, res, body, "id")
+	if got := getLocation(t, te, shelf); got.Deleted {
+		t.Fatalf("refused delete deleted the location: %+v", got)
+	}
+	// Once the stock is gone (a balance at 0 is no stock), the location can go.
+	if _, err := srv.Pool.ExecContext(context.Background(), `UPDATE inventory_balances SET quantity = 0 WHERE tenant_id = $1 AND id = $2`, te.ID, balance); err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, deleteLocation(t, te, shelf), http.StatusOK, nil)
+	mustStatus(t, deleteLocation(t, te, elsewhere), http.StatusBadRequest, nil)
+}
+
+func TestLocationGetUnknownAnswers404(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	res, body := rawRequest(t, http.MethodGet, "/api/locations/"+ids.New(), te.Token, "", "")
+	mustProblem(t, res, body, http.StatusNotFound)
+	res, body = rawRequest(t, http.MethodGet, "/api/locations/short", te.Token, "", "")
+	mustProblem(t, res, body, http.StatusBadRequest)
+}
+
+func TestLocationTenantIsolation(t *testing.T) {
+	t.Parallel()
+	a := newTenant(t)
+	b := newTenant(t)
+	id := createLocation(t, a, "Cage")
+	res, body := rawRequest(t, http.MethodGet, "/api/locations/"+id, b.Token, "", "")
+	mustProblem(t, res, body, http.StatusNotFound)
+	if got := listLocations(t, b, nil, client.LocationFilter{IncludeDeleted: ptr(true)}); len(got) != 0 {
+		t.Fatalf("tenant B listed A's location: %+v", got)
+	}
+	if got := listLocations(t, b, nil, client.LocationFilter{Ids: &[]string{id}}); len(got) != 0 {
+		t.Fatalf("tenant B listed A's location by id: %+v", got)
+	}
+	// B's delete finds nothing to delete, and A's location stays live.
+	mustStatus(t, deleteLocation(t, b, id), http.StatusNoContent, nil)
+	if got := getLocation(t, a, id); got.Deleted {
+		t.Fatalf("tenant B deleted A's location: %+v", got)
+	}
+	// Names are per tenant.
+	createLocation(t, b, "Cage")
+}
+
+func TestLocationPermissions(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	ctx := context.Background()
+	id := createLocation(t, te, "Existing")
+	var seq atomic.Int32 // names are unique: each create and delete takes a new location
+	ops := map[string]func(api *client.ClientWithResponses) (int, error){
+		"create": func(api *client.ClientWithResponses) (int, error) {
+			res, err := api.CreateLocationWithResponse(ctx, client.LocationCreate{Name: fmt.Sprintf("Loc %d", seq.Add(1))})
+			if err != nil {
+				return 0, err
+			}
+			return res.StatusCode(), nil
+		},
+		"delete": func(api *client.ClientWithResponses) (int, error) {
+			res, err := api.DeleteLocationWithResponse(ctx, createLocation(t, te, fmt.Sprintf("Doomed %d", seq.Add(1))))
+			if err != nil {
+				return 0, err
+			}
+			return res.StatusCode(), nil
+		},
+		"get": func(api *client.ClientWithResponses) (int, error) {
+			res, err := api.GetLocationWithResponse(ctx, id)
+			if err != nil {
+				return 0, err
+			}
+			return res.StatusCode(), nil
+		},
+		"list": func(api *client.ClientWithResponses) (int, error) {
+			res, err := api.ListLocationsWithResponse(ctx, nil, client.LocationFilter{})
+			if err != nil {
+				return 0, err
+			}
+			return res.StatusCode(), nil
+		},
+	}
+	cases := []struct {
+		perms []string
+		want  map[string]int
+	}{
+		{nil, map[string]int{"create": 403, "delete": 403, "get": 403, "list": 403}},
+		{[]string{"View Inventory"}, map[string]int{"create": 403, "delete": 403, "get": 200, "list": 200}},
+		{[]string{"Edit Inventory"}, map[string]int{"create": 200, "delete": 200, "get": 403, "list": 403}},
+		{[]string{"View Item", "Edit Item"}, map[string]int{"create": 403, "delete": 403, "get": 403, "list": 403}},
+	}
+	for _, c := range cases {
+		api := te.userClient(t, c.perms...)
+		for _, op := range []string{"create", "delete", "get", "list"} {
+			got, err := ops[op](api)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != c.want[op] {
+				t.Errorf("%v %s: status %d, want %d", c.perms, op, got, c.want[op])
+			}
+		}
+	}
+}
