@@ -14,7 +14,13 @@ import { join } from "node:path";
 import { chromium } from "playwright-core";
 
 const TAGS = ["Accounting codes", "Companies", "Auth"];
-const OPERATIONS = ["listAccountingCodes", "createAccountingCode", "createCompany", "validateToken"];
+// [tag, operationId]: the page is opened at each through its deep link.
+const OPERATIONS = [
+  ["Accounting codes", "listAccountingCodes"],
+  ["Accounting codes", "createAccountingCode"],
+  ["Companies", "createCompany"],
+  ["Auth", "validateToken"],
+];
 const TIMEOUT_MS = 15_000;
 
 const base = new URL(requiredEnv("MOS_URL"));
@@ -100,24 +106,23 @@ async function run(page) {
   const docsURL = new URL("/docs", base).href;
   const res = await page.goto(docsURL, { waitUntil: "load" });
   if (!res || res.status() !== 200) throw new Error(`GET /docs answered ${res?.status()}`);
+  // Let the first load finish fetching the document before the deep links below navigate.
+  await page.locator(".swagger-ui .info").waitFor({ state: "visible" });
   log(`loaded ${docsURL}`);
 
-  // Tags, then the operations under them (expanding a collapsed tag if the page starts closed).
+  // A long document is rendered lazily (Swagger UI keeps only the tags near the viewport in
+  // the page), so each tag and operation is opened through its deep link, as a reader
+  // following a link to it would: "#/<tag>" and "#/<tag>/<operationId>".
   for (const tag of TAGS) {
-    await scrollUntilRendered(page, tagHeader(page, tag));
+    await openAt(page, docsURL, [tag]);
     await tagHeader(page, tag).waitFor({ state: "visible" });
   }
   log(`tags visible: ${TAGS.join(", ")}`);
-  for (const id of OPERATIONS) {
-    const op = operation(page, id);
-    await scrollUntilRendered(page, op);
-    if (!(await op.isVisible())) {
-      const tag = await op.evaluate((el) => el.closest(".opblock-tag-section")?.querySelector("h3.opblock-tag")?.dataset.tag);
-      if (tag) await tagHeader(page, tag).click();
-    }
-    await op.waitFor({ state: "visible" });
+  for (const [tag, id] of OPERATIONS) {
+    await openAt(page, docsURL, [tag, id]);
+    await operation(page, id).waitFor({ state: "visible" });
   }
-  log(`operations visible: ${OPERATIONS.join(", ")}`);
+  log(`operations visible: ${OPERATIONS.map(([, id]) => id).join(", ")}`);
 
   // Authorize with the bearer token.
   await page.locator(".auth-wrapper button.authorize").click();
@@ -133,8 +138,9 @@ async function run(page) {
   log("authorized with the bearer token");
 
   // Try validateToken (GET /api/auth/validate) from the page.
+  // The page is still at the operation's deep link, which opens it expanded.
   const op = operation(page, "validateToken");
-  await op.locator(".opblock-summary-control").click();
+  if (!(await op.evaluate((el) => el.classList.contains("is-open")))) await op.locator(".opblock-summary-control").click();
   // The page starts operations in try-it-out mode (tryItOutEnabled: the button reads "Cancel");
   // otherwise it needs the click. Wait for the button to render before deciding.
   const tryIt = op.locator(".try-out__btn").first();
@@ -158,17 +164,11 @@ async function run(page) {
   log(`Try it out on validateToken: ${target.pathname} answered ${shown} in the page`);
 }
 
-// Swagger UI renders only the tags near the viewport of a long document (and drops those
-// scrolled far away), so a tag or operation exists only while the page shows its part:
-// scroll down from the top a screen at a time until it is in the DOM.
-async function scrollUntilRendered(page, locator, deadline = Date.now() + 30000) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  while ((await locator.count()) === 0) {
-    if (Date.now() > deadline) throw new Error(`not rendered after scrolling: ${locator}`);
-    await page.evaluate(() => window.scrollBy(0, window.innerHeight));
-    await page.waitForTimeout(100);
-  }
-  await locator.first().scrollIntoViewIfNeeded();
+// openAt loads the docs page at the deep link of a tag or an operation.
+async function openAt(page, docsURL, parts) {
+  const url = `${docsURL}#/${parts.map(encodeURIComponent).join("/")}`;
+  await page.goto("about:blank");
+  await page.goto(url, { waitUntil: "load" });
 }
 
 function tagHeader(page, tag) {
