@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"path"
@@ -26,6 +27,129 @@ import (
 	"github.com/oapi-codegen/runtime"
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
+
+// Defines values for AttachmentType.
+const (
+	AttachmentTypeStandard AttachmentType = "standard"
+)
+
+// Valid indicates whether the value is a known member of the AttachmentType enum.
+func (e AttachmentType) Valid() bool {
+	switch e {
+	case AttachmentTypeStandard:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AttachmentCertificationUploadDetailOwnerType.
+const (
+	AttachmentCertificationUploadDetailOwnerTypeItem                           AttachmentCertificationUploadDetailOwnerType = "item"
+	AttachmentCertificationUploadDetailOwnerTypePurchaseOrderReceivingLineItem AttachmentCertificationUploadDetailOwnerType = "purchaseOrderReceivingLineItem"
+	AttachmentCertificationUploadDetailOwnerTypeSalesOrderReceivingLineItem    AttachmentCertificationUploadDetailOwnerType = "salesOrderReceivingLineItem"
+)
+
+// Valid indicates whether the value is a known member of the AttachmentCertificationUploadDetailOwnerType enum.
+func (e AttachmentCertificationUploadDetailOwnerType) Valid() bool {
+	switch e {
+	case AttachmentCertificationUploadDetailOwnerTypeItem:
+		return true
+	case AttachmentCertificationUploadDetailOwnerTypePurchaseOrderReceivingLineItem:
+		return true
+	case AttachmentCertificationUploadDetailOwnerTypeSalesOrderReceivingLineItem:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AttachmentFormat.
+const (
+	AttachmentFormatCad       AttachmentFormat = "cad"
+	AttachmentFormatDocument  AttachmentFormat = "document"
+	AttachmentFormatImage     AttachmentFormat = "image"
+	AttachmentFormatUndefined AttachmentFormat = "undefined"
+	AttachmentFormatVideo     AttachmentFormat = "video"
+)
+
+// Valid indicates whether the value is a known member of the AttachmentFormat enum.
+func (e AttachmentFormat) Valid() bool {
+	switch e {
+	case AttachmentFormatCad:
+		return true
+	case AttachmentFormatDocument:
+		return true
+	case AttachmentFormatImage:
+		return true
+	case AttachmentFormatUndefined:
+		return true
+	case AttachmentFormatVideo:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AttachmentOwnerType.
+const (
+	AttachmentOwnerTypeInvoice                        AttachmentOwnerType = "invoice"
+	AttachmentOwnerTypeItem                           AttachmentOwnerType = "item"
+	AttachmentOwnerTypeJob                            AttachmentOwnerType = "job"
+	AttachmentOwnerTypeOperation                      AttachmentOwnerType = "operation"
+	AttachmentOwnerTypePurchaseOrder                  AttachmentOwnerType = "purchaseOrder"
+	AttachmentOwnerTypePurchaseOrderPartLineItem      AttachmentOwnerType = "purchaseOrderPartLineItem"
+	AttachmentOwnerTypePurchaseOrderReceiving         AttachmentOwnerType = "purchaseOrderReceiving"
+	AttachmentOwnerTypePurchaseOrderReceivingLineItem AttachmentOwnerType = "purchaseOrderReceivingLineItem"
+	AttachmentOwnerTypeQuote                          AttachmentOwnerType = "quote"
+	AttachmentOwnerTypeQuotePartLineItem              AttachmentOwnerType = "quotePartLineItem"
+	AttachmentOwnerTypeSalesOrder                     AttachmentOwnerType = "salesOrder"
+	AttachmentOwnerTypeSalesOrderPartLineItem         AttachmentOwnerType = "salesOrderPartLineItem"
+	AttachmentOwnerTypeSalesOrderReceiving            AttachmentOwnerType = "salesOrderReceiving"
+	AttachmentOwnerTypeSalesOrderReceivingLineItem    AttachmentOwnerType = "salesOrderReceivingLineItem"
+	AttachmentOwnerTypeShipment                       AttachmentOwnerType = "shipment"
+	AttachmentOwnerTypeWorkOrderOperation             AttachmentOwnerType = "workOrderOperation"
+)
+
+// Valid indicates whether the value is a known member of the AttachmentOwnerType enum.
+func (e AttachmentOwnerType) Valid() bool {
+	switch e {
+	case AttachmentOwnerTypeInvoice:
+		return true
+	case AttachmentOwnerTypeItem:
+		return true
+	case AttachmentOwnerTypeJob:
+		return true
+	case AttachmentOwnerTypeOperation:
+		return true
+	case AttachmentOwnerTypePurchaseOrder:
+		return true
+	case AttachmentOwnerTypePurchaseOrderPartLineItem:
+		return true
+	case AttachmentOwnerTypePurchaseOrderReceiving:
+		return true
+	case AttachmentOwnerTypePurchaseOrderReceivingLineItem:
+		return true
+	case AttachmentOwnerTypeQuote:
+		return true
+	case AttachmentOwnerTypeQuotePartLineItem:
+		return true
+	case AttachmentOwnerTypeSalesOrder:
+		return true
+	case AttachmentOwnerTypeSalesOrderPartLineItem:
+		return true
+	case AttachmentOwnerTypeSalesOrderReceiving:
+		return true
+	case AttachmentOwnerTypeSalesOrderReceivingLineItem:
+		return true
+	case AttachmentOwnerTypeShipment:
+		return true
+	case AttachmentOwnerTypeWorkOrderOperation:
+		return true
+	default:
+		return false
+	}
+}
 
 // Defines values for CostingSettingsOverheadCalculationMethod.
 const (
@@ -1162,6 +1286,191 @@ type Address struct {
 
 	// StateProvince State or province.
 	StateProvince *string `json:"stateProvince"`
+}
+
+// Attachment A file attached to a record (read shape).
+type Attachment struct {
+	// AccessUrl The URL of a remote attachment; null otherwise.
+	AccessUrl *string `json:"accessUrl"`
+
+	// CreatedUtc When the file was attached.
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// Description The description given on upload.
+	Description *string `json:"description"`
+
+	// FileId The stored content's id (its SHA-256, hex); null for a remote attachment.
+	FileId *string `json:"fileId"`
+
+	// Format What a file holds, from its bytes and name: `cad` (STEP, IGES, STL, DXF, DWG, SLDPRT and
+	// other CAD files, and PDFs carrying a 3D annotation stream with U3D or PRC content),
+	// `document` (other PDFs, office and text documents), `image`, `video`, else `undefined`.
+	// A file's signature wins over a misleading extension.
+	Format AttachmentFormat `json:"format"`
+
+	// Id The attachment id (24 characters).
+	Id string `json:"id"`
+
+	// IsNoteAttachment Whether the file belongs to a note.
+	IsNoteAttachment bool `json:"isNoteAttachment"`
+
+	// LotId The lot a certification certifies; null otherwise.
+	LotId *string `json:"lotId"`
+
+	// Metadata Metadata given on upload (`{}` when none).
+	Metadata map[string]string `json:"metadata"`
+
+	// Name The file name.
+	Name string `json:"name"`
+
+	// Owner The record an attachment belongs to.
+	Owner AttachmentOwner `json:"owner"`
+
+	// Parent A record the owner belongs to, when given on upload.
+	Parent *AttachmentOwner `json:"parent"`
+
+	// Size Bytes stored (0 for a remote attachment).
+	Size int64 `json:"size"`
+
+	// Type Always standard.
+	Type AttachmentType `json:"type"`
+}
+
+// AttachmentType Always standard.
+type AttachmentType string
+
+// AttachmentCertificationUpload The parts of a certification upload (multipart/form-data); see uploadCertification.
+type AttachmentCertificationUpload struct {
+	// DetailDescription Trimmed; 1 to 200 characters.
+	DetailDescription *string `json:"Detail.Description,omitempty"`
+
+	// DetailLotId The certified lot (exactly 24 characters).
+	DetailLotId string `json:"Detail.LotId"`
+
+	// DetailOwnerId The certified record's id.
+	DetailOwnerId string `json:"Detail.Owner.Id"`
+
+	// DetailOwnerType The certified record's kind.
+	DetailOwnerType AttachmentCertificationUploadDetailOwnerType `json:"Detail.Owner.Type"`
+
+	// File The certificate file.
+	File                 openapi_types.File `json:"File"`
+	AdditionalProperties map[string]string  `json:"-"`
+}
+
+// AttachmentCertificationUploadDetailOwnerType The certified record's kind.
+type AttachmentCertificationUploadDetailOwnerType string
+
+// AttachmentFilter Filter of attachments; every member narrows the result (AND).
+type AttachmentFilter struct {
+	// AttachmentIds Only these attachments (1 to 500).
+	AttachmentIds *[]string `json:"attachmentIds,omitempty"`
+
+	// Formats Only these formats (1 to 500).
+	Formats *[]AttachmentFormat `json:"formats,omitempty"`
+
+	// Owner The record an attachment belongs to.
+	Owner *AttachmentOwner `json:"owner,omitempty"`
+
+	// Owners Attachments of any of these owners (1 to 500).
+	Owners *[]AttachmentOwner `json:"owners,omitempty"`
+}
+
+// AttachmentFormat What a file holds, from its bytes and name: `cad` (STEP, IGES, STL, DXF, DWG, SLDPRT and
+// other CAD files, and PDFs carrying a 3D annotation stream with U3D or PRC content),
+// `document` (other PDFs, office and text documents), `image`, `video`, else `undefined`.
+// A file's signature wins over a misleading extension.
+type AttachmentFormat string
+
+// AttachmentOwner The record an attachment belongs to.
+type AttachmentOwner struct {
+	// Id The owner's id (24 or 36 characters).
+	Id string `json:"id"`
+
+	// Type The kinds of record a file can be attached to, with the permissions a user-bound token
+	// needs to see (view) and to attach or remove (edit) their files: item (View Item / Edit
+	// Item), shipment (View Shipments), salesOrder, salesOrderReceiving,
+	// salesOrderPartLineItem and salesOrderReceivingLineItem (View Sales Order), quote and
+	// quotePartLineItem (View Quote), purchaseOrder, purchaseOrderReceiving,
+	// purchaseOrderPartLineItem and purchaseOrderReceivingLineItem (View Purchase Order),
+	// invoice (View Invoices), job, operation and workOrderOperation (View Job); the edit
+	// permission of the types without an area yet is their view permission. Owner types whose
+	// area has not landed have no records yet. The receiving line items are the owners of
+	// certifications (uploadCertification) besides items.
+	Type AttachmentOwnerType `json:"type"`
+}
+
+// AttachmentOwnerType The kinds of record a file can be attached to, with the permissions a user-bound token
+// needs to see (view) and to attach or remove (edit) their files: item (View Item / Edit
+// Item), shipment (View Shipments), salesOrder, salesOrderReceiving,
+// salesOrderPartLineItem and salesOrderReceivingLineItem (View Sales Order), quote and
+// quotePartLineItem (View Quote), purchaseOrder, purchaseOrderReceiving,
+// purchaseOrderPartLineItem and purchaseOrderReceivingLineItem (View Purchase Order),
+// invoice (View Invoices), job, operation and workOrderOperation (View Job); the edit
+// permission of the types without an area yet is their view permission. Owner types whose
+// area has not landed have no records yet. The receiving line items are the owners of
+// certifications (uploadCertification) besides items.
+type AttachmentOwnerType string
+
+// AttachmentRemoteCreate Body of createRemoteAttachment.
+type AttachmentRemoteCreate struct {
+	// AccessUrl An absolute http or https URL of the file.
+	AccessUrl string `json:"accessUrl"`
+
+	// FileName The file's name (trimmed), which classifies its format.
+	FileName string `json:"fileName"`
+
+	// Owner The record an attachment belongs to.
+	Owner AttachmentOwner `json:"owner"`
+
+	// Parent The record an attachment belongs to.
+	Parent *AttachmentOwner `json:"parent,omitempty"`
+
+	// Token An access token for the URL; stored, never read back.
+	Token *string `json:"token,omitempty"`
+}
+
+// AttachmentUpload The parts of an upload (multipart/form-data); see uploadAttachment. `Detail.Metadata[<key>]` parts carry metadata.
+type AttachmentUpload struct {
+	// DetailDescription Trimmed; 1 to 200 characters.
+	DetailDescription *string `json:"Detail.Description,omitempty"`
+
+	// DetailIsNoteAttachment Whether the file belongs to a note.
+	DetailIsNoteAttachment bool `json:"Detail.IsNoteAttachment"`
+
+	// DetailOwnerId The owner's id.
+	DetailOwnerId string `json:"Detail.Owner.Id"`
+
+	// DetailOwnerType The kinds of record a file can be attached to, with the permissions a user-bound token
+	// needs to see (view) and to attach or remove (edit) their files: item (View Item / Edit
+	// Item), shipment (View Shipments), salesOrder, salesOrderReceiving,
+	// salesOrderPartLineItem and salesOrderReceivingLineItem (View Sales Order), quote and
+	// quotePartLineItem (View Quote), purchaseOrder, purchaseOrderReceiving,
+	// purchaseOrderPartLineItem and purchaseOrderReceivingLineItem (View Purchase Order),
+	// invoice (View Invoices), job, operation and workOrderOperation (View Job); the edit
+	// permission of the types without an area yet is their view permission. Owner types whose
+	// area has not landed have no records yet. The receiving line items are the owners of
+	// certifications (uploadCertification) besides items.
+	DetailOwnerType AttachmentOwnerType `json:"Detail.Owner.Type"`
+
+	// DetailParentId The parent's id (with Detail.Parent.Type).
+	DetailParentId *string `json:"Detail.Parent.Id,omitempty"`
+
+	// DetailParentType The kinds of record a file can be attached to, with the permissions a user-bound token
+	// needs to see (view) and to attach or remove (edit) their files: item (View Item / Edit
+	// Item), shipment (View Shipments), salesOrder, salesOrderReceiving,
+	// salesOrderPartLineItem and salesOrderReceivingLineItem (View Sales Order), quote and
+	// quotePartLineItem (View Quote), purchaseOrder, purchaseOrderReceiving,
+	// purchaseOrderPartLineItem and purchaseOrderReceivingLineItem (View Purchase Order),
+	// invoice (View Invoices), job, operation and workOrderOperation (View Job); the edit
+	// permission of the types without an area yet is their view permission. Owner types whose
+	// area has not landed have no records yet. The receiving line items are the owners of
+	// certifications (uploadCertification) besides items.
+	DetailParentType *AttachmentOwnerType `json:"Detail.Parent.Type,omitempty"`
+
+	// File The file; its file name is the attachment's name (1 to 200 characters).
+	File                 openapi_types.File `json:"File"`
+	AdditionalProperties map[string]string  `json:"-"`
 }
 
 // CompanyFilter Filter of the company list.
@@ -4656,6 +4965,9 @@ type WorkCenterWrite struct {
 	SetupRate *Rate `json:"setupRate,omitempty"`
 }
 
+// AttachmentId defines model for AttachmentId.
+type AttachmentId = string
+
 // CompanyId A 24-character record id.
 //
 // Example: 6745f0a2c81e4b0012ab34cd
@@ -4724,6 +5036,9 @@ type Deleted = Success
 // Forbidden An RFC 7807 problem detail.
 type Forbidden = Problem
 
+// Gone An RFC 7807 problem detail.
+type Gone = Problem
+
 // NotFound An RFC 7807 problem detail.
 type NotFound = Problem
 
@@ -4753,6 +5068,33 @@ type ListAccountingCodesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DownloadAttachmentsParams defines parameters for DownloadAttachments.
+type DownloadAttachmentsParams struct {
+	// FileName The archive's download name; must end in .zip.
+	FileName *string `form:"fileName,omitempty" json:"fileName,omitempty"`
+}
+
+// GetSignedAttachmentContentParams defines parameters for GetSignedAttachmentContent.
+type GetSignedAttachmentContentParams struct {
+	// Tenant The tenant the URL was signed for.
+	Tenant string `form:"tenant" json:"tenant"`
+
+	// Name The download name.
+	Name string `form:"name" json:"name"`
+
+	// Expires Unix seconds after which the URL is refused.
+	Expires int64 `form:"expires" json:"expires"`
+
+	// Signature Hex HMAC-SHA256 signature.
+	Signature string `form:"signature" json:"signature"`
+}
+
+// DownloadAttachmentParams defines parameters for DownloadAttachment.
+type DownloadAttachmentParams struct {
+	// FileName The download name to give the file instead of the attachment's name.
+	FileName *string `form:"fileName,omitempty" json:"fileName,omitempty"`
 }
 
 // ListChartOfAccountsParams defines parameters for ListChartOfAccounts.
@@ -5289,6 +5631,21 @@ type CreateAccountingCodeJSONRequestBody = TagCreate
 // ListAccountingCodesJSONRequestBody defines body for ListAccountingCodes for application/json ContentType.
 type ListAccountingCodesJSONRequestBody = TagFilter
 
+// UploadAttachmentMultipartRequestBody defines body for UploadAttachment for multipart/form-data ContentType.
+type UploadAttachmentMultipartRequestBody = AttachmentUpload
+
+// UploadCertificationMultipartRequestBody defines body for UploadCertification for multipart/form-data ContentType.
+type UploadCertificationMultipartRequestBody = AttachmentCertificationUpload
+
+// DownloadAttachmentsJSONRequestBody defines body for DownloadAttachments for application/json ContentType.
+type DownloadAttachmentsJSONRequestBody = AttachmentFilter
+
+// ListAttachmentsJSONRequestBody defines body for ListAttachments for application/json ContentType.
+type ListAttachmentsJSONRequestBody = AttachmentFilter
+
+// CreateRemoteAttachmentJSONRequestBody defines body for CreateRemoteAttachment for application/json ContentType.
+type CreateRemoteAttachmentJSONRequestBody = AttachmentRemoteCreate
+
 // CreateChartOfAccountJSONRequestBody defines body for CreateChartOfAccount for application/json ContentType.
 type CreateChartOfAccountJSONRequestBody = TagCreate
 
@@ -5585,6 +5942,276 @@ type ListWorkCentersJSONRequestBody = WorkCenterFilter
 // UpdateWorkCenterJSONRequestBody defines body for UpdateWorkCenter for application/json ContentType.
 type UpdateWorkCenterJSONRequestBody = WorkCenterWrite
 
+// Getter for additional properties for AttachmentCertificationUpload. Returns the specified
+// element and whether it was found
+func (a AttachmentCertificationUpload) Get(fieldName string) (value string, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for AttachmentCertificationUpload
+func (a *AttachmentCertificationUpload) Set(fieldName string, value string) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]string)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for AttachmentCertificationUpload to handle AdditionalProperties
+func (a *AttachmentCertificationUpload) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["Detail.Description"]; found {
+		err = json.Unmarshal(raw, &a.DetailDescription)
+		if err != nil {
+			return fmt.Errorf("error reading 'Detail.Description': %w", err)
+		}
+		delete(object, "Detail.Description")
+	}
+
+	if raw, found := object["Detail.LotId"]; found {
+		err = json.Unmarshal(raw, &a.DetailLotId)
+		if err != nil {
+			return fmt.Errorf("error reading 'Detail.LotId': %w", err)
+		}
+		delete(object, "Detail.LotId")
+	}
+
+	if raw, found := object["Detail.Owner.Id"]; found {
+		err = json.Unmarshal(raw, &a.DetailOwnerId)
+		if err != nil {
+			return fmt.Errorf("error reading 'Detail.Owner.Id': %w", err)
+		}
+		delete(object, "Detail.Owner.Id")
+	}
+
+	if raw, found := object["Detail.Owner.Type"]; found {
+		err = json.Unmarshal(raw, &a.DetailOwnerType)
+		if err != nil {
+			return fmt.Errorf("error reading 'Detail.Owner.Type': %w", err)
+		}
+		delete(object, "Detail.Owner.Type")
+	}
+
+	if raw, found := object["File"]; found {
+		err = json.Unmarshal(raw, &a.File)
+		if err != nil {
+			return fmt.Errorf("error reading 'File': %w", err)
+		}
+		delete(object, "File")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]string)
+		for fieldName, fieldBuf := range object {
+			var fieldVal string
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for AttachmentCertificationUpload to handle AdditionalProperties
+func (a AttachmentCertificationUpload) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.DetailDescription != nil {
+		object["Detail.Description"], err = json.Marshal(a.DetailDescription)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'Detail.Description': %w", err)
+		}
+	}
+
+	object["Detail.LotId"], err = json.Marshal(a.DetailLotId)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'Detail.LotId': %w", err)
+	}
+
+	object["Detail.Owner.Id"], err = json.Marshal(a.DetailOwnerId)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'Detail.Owner.Id': %w", err)
+	}
+
+	object["Detail.Owner.Type"], err = json.Marshal(a.DetailOwnerType)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'Detail.Owner.Type': %w", err)
+	}
+
+	object["File"], err = json.Marshal(a.File)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'File': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for AttachmentUpload. Returns the specified
+// element and whether it was found
+func (a AttachmentUpload) Get(fieldName string) (value string, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for AttachmentUpload
+func (a *AttachmentUpload) Set(fieldName string, value string) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]string)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for AttachmentUpload to handle AdditionalProperties
+func (a *AttachmentUpload) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["Detail.Description"]; found {
+		err = json.Unmarshal(raw, &a.DetailDescription)
+		if err != nil {
+			return fmt.Errorf("error reading 'Detail.Description': %w", err)
+		}
+		delete(object, "Detail.Description")
+	}
+
+	if raw, found := object["Detail.IsNoteAttachment"]; found {
+		err = json.Unmarshal(raw, &a.DetailIsNoteAttachment)
+		if err != nil {
+			return fmt.Errorf("error reading 'Detail.IsNoteAttachment': %w", err)
+		}
+		delete(object, "Detail.IsNoteAttachment")
+	}
+
+	if raw, found := object["Detail.Owner.Id"]; found {
+		err = json.Unmarshal(raw, &a.DetailOwnerId)
+		if err != nil {
+			return fmt.Errorf("error reading 'Detail.Owner.Id': %w", err)
+		}
+		delete(object, "Detail.Owner.Id")
+	}
+
+	if raw, found := object["Detail.Owner.Type"]; found {
+		err = json.Unmarshal(raw, &a.DetailOwnerType)
+		if err != nil {
+			return fmt.Errorf("error reading 'Detail.Owner.Type': %w", err)
+		}
+		delete(object, "Detail.Owner.Type")
+	}
+
+	if raw, found := object["Detail.Parent.Id"]; found {
+		err = json.Unmarshal(raw, &a.DetailParentId)
+		if err != nil {
+			return fmt.Errorf("error reading 'Detail.Parent.Id': %w", err)
+		}
+		delete(object, "Detail.Parent.Id")
+	}
+
+	if raw, found := object["Detail.Parent.Type"]; found {
+		err = json.Unmarshal(raw, &a.DetailParentType)
+		if err != nil {
+			return fmt.Errorf("error reading 'Detail.Parent.Type': %w", err)
+		}
+		delete(object, "Detail.Parent.Type")
+	}
+
+	if raw, found := object["File"]; found {
+		err = json.Unmarshal(raw, &a.File)
+		if err != nil {
+			return fmt.Errorf("error reading 'File': %w", err)
+		}
+		delete(object, "File")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]string)
+		for fieldName, fieldBuf := range object {
+			var fieldVal string
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for AttachmentUpload to handle AdditionalProperties
+func (a AttachmentUpload) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.DetailDescription != nil {
+		object["Detail.Description"], err = json.Marshal(a.DetailDescription)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'Detail.Description': %w", err)
+		}
+	}
+
+	object["Detail.IsNoteAttachment"], err = json.Marshal(a.DetailIsNoteAttachment)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'Detail.IsNoteAttachment': %w", err)
+	}
+
+	object["Detail.Owner.Id"], err = json.Marshal(a.DetailOwnerId)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'Detail.Owner.Id': %w", err)
+	}
+
+	object["Detail.Owner.Type"], err = json.Marshal(a.DetailOwnerType)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'Detail.Owner.Type': %w", err)
+	}
+
+	if a.DetailParentId != nil {
+		object["Detail.Parent.Id"], err = json.Marshal(a.DetailParentId)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'Detail.Parent.Id': %w", err)
+		}
+	}
+
+	if a.DetailParentType != nil {
+		object["Detail.Parent.Type"], err = json.Marshal(a.DetailParentType)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'Detail.Parent.Type': %w", err)
+		}
+	}
+
+	object["File"], err = json.Marshal(a.File)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'File': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
 	// CreateAccountingCode Create an accounting code
@@ -5596,6 +6223,33 @@ type ServerInterface interface {
 	// GetAccountingCode Get an accounting code
 	// (GET /api/accounting-codes/{id})
 	GetAccountingCode(ctx echo.Context, id Id) error
+	// UploadAttachment Upload a file attachment
+	// (POST /api/attachments)
+	UploadAttachment(ctx echo.Context) error
+	// UploadCertification Upload a certification
+	// (POST /api/attachments/certification)
+	UploadCertification(ctx echo.Context) error
+	// DownloadAttachments Download attachments as a ZIP file
+	// (POST /api/attachments/download)
+	DownloadAttachments(ctx echo.Context, params DownloadAttachmentsParams) error
+	// ListAttachments List attachments
+	// (POST /api/attachments/list)
+	ListAttachments(ctx echo.Context) error
+	// CreateRemoteAttachment Attach a file kept elsewhere
+	// (POST /api/attachments/remote)
+	CreateRemoteAttachment(ctx echo.Context) error
+	// DeleteAttachment Delete an attachment
+	// (DELETE /api/attachments/{attachmentId})
+	DeleteAttachment(ctx echo.Context, attachmentId AttachmentId) error
+	// GetAttachment Get an attachment
+	// (GET /api/attachments/{attachmentId})
+	GetAttachment(ctx echo.Context, attachmentId AttachmentId) error
+	// GetSignedAttachmentContent Fetch a file through a signed URL
+	// (GET /api/attachments/{attachmentId}/content)
+	GetSignedAttachmentContent(ctx echo.Context, attachmentId AttachmentId, params GetSignedAttachmentContentParams) error
+	// DownloadAttachment Download an attachment's file
+	// (GET /api/attachments/{attachmentId}/download)
+	DownloadAttachment(ctx echo.Context, attachmentId AttachmentId, params DownloadAttachmentParams) error
 	// ValidateToken Describe the token used for this request
 	// (GET /api/auth/validate)
 	ValidateToken(ctx echo.Context) error
@@ -6125,6 +6779,163 @@ func (w *ServerInterfaceWrapper) GetAccountingCode(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.GetAccountingCode(ctx, id)
+	return err
+}
+
+// UploadAttachment converts echo context to params.
+func (w *ServerInterfaceWrapper) UploadAttachment(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UploadAttachment(ctx)
+	return err
+}
+
+// UploadCertification converts echo context to params.
+func (w *ServerInterfaceWrapper) UploadCertification(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UploadCertification(ctx)
+	return err
+}
+
+// DownloadAttachments converts echo context to params.
+func (w *ServerInterfaceWrapper) DownloadAttachments(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DownloadAttachmentsParams
+	// ------------- Optional query parameter "fileName" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "fileName", ctx.QueryParams(), &params.FileName, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter fileName: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DownloadAttachments(ctx, params)
+	return err
+}
+
+// ListAttachments converts echo context to params.
+func (w *ServerInterfaceWrapper) ListAttachments(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListAttachments(ctx)
+	return err
+}
+
+// CreateRemoteAttachment converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateRemoteAttachment(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateRemoteAttachment(ctx)
+	return err
+}
+
+// DeleteAttachment converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteAttachment(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "attachmentId" -------------
+	var attachmentId AttachmentId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "attachmentId", ctx.Param("attachmentId"), &attachmentId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter attachmentId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteAttachment(ctx, attachmentId)
+	return err
+}
+
+// GetAttachment converts echo context to params.
+func (w *ServerInterfaceWrapper) GetAttachment(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "attachmentId" -------------
+	var attachmentId AttachmentId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "attachmentId", ctx.Param("attachmentId"), &attachmentId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter attachmentId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetAttachment(ctx, attachmentId)
+	return err
+}
+
+// GetSignedAttachmentContent converts echo context to params.
+func (w *ServerInterfaceWrapper) GetSignedAttachmentContent(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "attachmentId" -------------
+	var attachmentId AttachmentId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "attachmentId", ctx.Param("attachmentId"), &attachmentId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter attachmentId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetSignedAttachmentContentParams
+	// ------------- Required query parameter "tenant" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "tenant", ctx.QueryParams(), &params.Tenant, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter tenant: %s", err))
+	}
+
+	// ------------- Required query parameter "name" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "name", ctx.QueryParams(), &params.Name, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter name: %s", err))
+	}
+
+	// ------------- Required query parameter "expires" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "expires", ctx.QueryParams(), &params.Expires, runtime.BindQueryParameterOptions{Type: "integer", Format: "int64"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter expires: %s", err))
+	}
+
+	// ------------- Required query parameter "signature" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "signature", ctx.QueryParams(), &params.Signature, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter signature: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetSignedAttachmentContent(ctx, attachmentId, params)
+	return err
+}
+
+// DownloadAttachment converts echo context to params.
+func (w *ServerInterfaceWrapper) DownloadAttachment(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "attachmentId" -------------
+	var attachmentId AttachmentId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "attachmentId", ctx.Param("attachmentId"), &attachmentId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter attachmentId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DownloadAttachmentParams
+	// ------------- Optional query parameter "fileName" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "fileName", ctx.QueryParams(), &params.FileName, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter fileName: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DownloadAttachment(ctx, attachmentId, params)
 	return err
 }
 
@@ -9396,6 +10207,15 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.PUT(options.BaseURL+"/api/inventory-events/:inventoryEventId/details", wrapper.UpdateInventoryEventDetails, options.OperationMiddlewares["updateInventoryEventDetails"]...)
 	router.POST(options.BaseURL+"/api/inventory-events/:inventoryEventId/revert", wrapper.RevertInventoryEvent, options.OperationMiddlewares["revertInventoryEvent"]...)
 	router.POST(options.BaseURL+"/api/inventory-transactions/list", wrapper.ListInventoryTransactions, options.OperationMiddlewares["listInventoryTransactions"]...)
+	router.POST(options.BaseURL+"/api/attachments", wrapper.UploadAttachment, options.OperationMiddlewares["uploadAttachment"]...)
+	router.POST(options.BaseURL+"/api/attachments/remote", wrapper.CreateRemoteAttachment, options.OperationMiddlewares["createRemoteAttachment"]...)
+	router.POST(options.BaseURL+"/api/attachments/certification", wrapper.UploadCertification, options.OperationMiddlewares["uploadCertification"]...)
+	router.POST(options.BaseURL+"/api/attachments/list", wrapper.ListAttachments, options.OperationMiddlewares["listAttachments"]...)
+	router.POST(options.BaseURL+"/api/attachments/download", wrapper.DownloadAttachments, options.OperationMiddlewares["downloadAttachments"]...)
+	router.DELETE(options.BaseURL+"/api/attachments/:attachmentId", wrapper.DeleteAttachment, options.OperationMiddlewares["deleteAttachment"]...)
+	router.GET(options.BaseURL+"/api/attachments/:attachmentId", wrapper.GetAttachment, options.OperationMiddlewares["getAttachment"]...)
+	router.GET(options.BaseURL+"/api/attachments/:attachmentId/download", wrapper.DownloadAttachment, options.OperationMiddlewares["downloadAttachment"]...)
+	router.GET(options.BaseURL+"/api/attachments/:attachmentId/content", wrapper.GetSignedAttachmentContent, options.OperationMiddlewares["getSignedAttachmentContent"]...)
 	router.POST(options.BaseURL+"/api/departments", wrapper.CreateDepartment, options.OperationMiddlewares["createDepartment"]...)
 	router.GET(options.BaseURL+"/api/departments/:id", wrapper.GetDepartment, options.OperationMiddlewares["getDepartment"]...)
 	router.PUT(options.BaseURL+"/api/departments/:id", wrapper.UpdateDepartment, options.OperationMiddlewares["updateDepartment"]...)
@@ -9438,6 +10258,8 @@ type CreatedJSONResponse CreatedId
 type DeletedJSONResponse Success
 
 type ForbiddenApplicationProblemPlusJSONResponse Problem
+
+type GoneApplicationProblemPlusJSONResponse Problem
 
 type NotFoundApplicationProblemPlusJSONResponse Problem
 
@@ -9830,6 +10652,1182 @@ type GetAccountingCode503ApplicationProblemPlusJSONResponse struct {
 }
 
 func (response GetAccountingCode503ApplicationProblemPlusJSONResponse) VisitGetAccountingCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadAttachmentRequestObject struct {
+	Body *multipart.Reader
+}
+
+type UploadAttachmentResponseObject interface {
+	VisitUploadAttachmentResponse(w http.ResponseWriter) error
+}
+
+type UploadAttachment200JSONResponse struct{ CreatedJSONResponse }
+
+func (response UploadAttachment200JSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadAttachment400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UploadAttachment400ApplicationProblemPlusJSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadAttachment401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UploadAttachment401ApplicationProblemPlusJSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadAttachment403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UploadAttachment403ApplicationProblemPlusJSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadAttachment404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UploadAttachment404ApplicationProblemPlusJSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadAttachment413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UploadAttachment413ApplicationProblemPlusJSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadAttachment415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UploadAttachment415ApplicationProblemPlusJSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadAttachment503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UploadAttachment503ApplicationProblemPlusJSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadCertificationRequestObject struct {
+	Body *multipart.Reader
+}
+
+type UploadCertificationResponseObject interface {
+	VisitUploadCertificationResponse(w http.ResponseWriter) error
+}
+
+type UploadCertification200JSONResponse struct{ CreatedJSONResponse }
+
+func (response UploadCertification200JSONResponse) VisitUploadCertificationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadCertification400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UploadCertification400ApplicationProblemPlusJSONResponse) VisitUploadCertificationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadCertification401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UploadCertification401ApplicationProblemPlusJSONResponse) VisitUploadCertificationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadCertification403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UploadCertification403ApplicationProblemPlusJSONResponse) VisitUploadCertificationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadCertification404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UploadCertification404ApplicationProblemPlusJSONResponse) VisitUploadCertificationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadCertification413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UploadCertification413ApplicationProblemPlusJSONResponse) VisitUploadCertificationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadCertification415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UploadCertification415ApplicationProblemPlusJSONResponse) VisitUploadCertificationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadCertification503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UploadCertification503ApplicationProblemPlusJSONResponse) VisitUploadCertificationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadAttachmentsRequestObject struct {
+	Params DownloadAttachmentsParams
+	Body   *DownloadAttachmentsJSONRequestBody
+}
+
+type DownloadAttachmentsResponseObject interface {
+	VisitDownloadAttachmentsResponse(w http.ResponseWriter) error
+}
+
+type DownloadAttachments200ResponseHeaders struct {
+	ContentDisposition *string
+}
+
+type DownloadAttachments200ApplicationzipResponse struct {
+	Body          io.Reader
+	Headers       DownloadAttachments200ResponseHeaders
+	ContentLength int64
+}
+
+func (response DownloadAttachments200ApplicationzipResponse) VisitDownloadAttachmentsResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "application/zip")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	if response.Headers.ContentDisposition != nil {
+		w.Header().Set("Content-Disposition", fmt.Sprint(*response.Headers.ContentDisposition))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type DownloadAttachments400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DownloadAttachments400ApplicationProblemPlusJSONResponse) VisitDownloadAttachmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadAttachments401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DownloadAttachments401ApplicationProblemPlusJSONResponse) VisitDownloadAttachmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadAttachments403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DownloadAttachments403ApplicationProblemPlusJSONResponse) VisitDownloadAttachmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadAttachments404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DownloadAttachments404ApplicationProblemPlusJSONResponse) VisitDownloadAttachmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadAttachments413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response DownloadAttachments413ApplicationProblemPlusJSONResponse) VisitDownloadAttachmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadAttachments415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response DownloadAttachments415ApplicationProblemPlusJSONResponse) VisitDownloadAttachmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadAttachments503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DownloadAttachments503ApplicationProblemPlusJSONResponse) VisitDownloadAttachmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAttachmentsRequestObject struct {
+	Body *ListAttachmentsJSONRequestBody
+}
+
+type ListAttachmentsResponseObject interface {
+	VisitListAttachmentsResponse(w http.ResponseWriter) error
+}
+
+type ListAttachments200JSONResponse []Attachment
+
+func (response ListAttachments200JSONResponse) VisitListAttachmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAttachments400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListAttachments400ApplicationProblemPlusJSONResponse) VisitListAttachmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAttachments401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListAttachments401ApplicationProblemPlusJSONResponse) VisitListAttachmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAttachments403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListAttachments403ApplicationProblemPlusJSONResponse) VisitListAttachmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAttachments404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListAttachments404ApplicationProblemPlusJSONResponse) VisitListAttachmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAttachments413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListAttachments413ApplicationProblemPlusJSONResponse) VisitListAttachmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAttachments415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListAttachments415ApplicationProblemPlusJSONResponse) VisitListAttachmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAttachments503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListAttachments503ApplicationProblemPlusJSONResponse) VisitListAttachmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateRemoteAttachmentRequestObject struct {
+	Body *CreateRemoteAttachmentJSONRequestBody
+}
+
+type CreateRemoteAttachmentResponseObject interface {
+	VisitCreateRemoteAttachmentResponse(w http.ResponseWriter) error
+}
+
+type CreateRemoteAttachment200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateRemoteAttachment200JSONResponse) VisitCreateRemoteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateRemoteAttachment400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateRemoteAttachment400ApplicationProblemPlusJSONResponse) VisitCreateRemoteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateRemoteAttachment401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateRemoteAttachment401ApplicationProblemPlusJSONResponse) VisitCreateRemoteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateRemoteAttachment403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateRemoteAttachment403ApplicationProblemPlusJSONResponse) VisitCreateRemoteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateRemoteAttachment404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateRemoteAttachment404ApplicationProblemPlusJSONResponse) VisitCreateRemoteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateRemoteAttachment413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateRemoteAttachment413ApplicationProblemPlusJSONResponse) VisitCreateRemoteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateRemoteAttachment415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateRemoteAttachment415ApplicationProblemPlusJSONResponse) VisitCreateRemoteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateRemoteAttachment503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateRemoteAttachment503ApplicationProblemPlusJSONResponse) VisitCreateRemoteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAttachmentRequestObject struct {
+	AttachmentId AttachmentId `json:"attachmentId"`
+}
+
+type DeleteAttachmentResponseObject interface {
+	VisitDeleteAttachmentResponse(w http.ResponseWriter) error
+}
+
+type DeleteAttachment200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteAttachment200JSONResponse) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAttachment204Response struct {
+}
+
+func (response DeleteAttachment204Response) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteAttachment400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteAttachment400ApplicationProblemPlusJSONResponse) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAttachment401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteAttachment401ApplicationProblemPlusJSONResponse) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAttachment403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteAttachment403ApplicationProblemPlusJSONResponse) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAttachment404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteAttachment404ApplicationProblemPlusJSONResponse) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAttachment410ApplicationProblemPlusJSONResponse struct {
+	GoneApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteAttachment410ApplicationProblemPlusJSONResponse) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(410)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAttachment503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteAttachment503ApplicationProblemPlusJSONResponse) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttachmentRequestObject struct {
+	AttachmentId AttachmentId `json:"attachmentId"`
+}
+
+type GetAttachmentResponseObject interface {
+	VisitGetAttachmentResponse(w http.ResponseWriter) error
+}
+
+type GetAttachment200JSONResponse Attachment
+
+func (response GetAttachment200JSONResponse) VisitGetAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttachment400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetAttachment400ApplicationProblemPlusJSONResponse) VisitGetAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttachment401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetAttachment401ApplicationProblemPlusJSONResponse) VisitGetAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttachment403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetAttachment403ApplicationProblemPlusJSONResponse) VisitGetAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttachment404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetAttachment404ApplicationProblemPlusJSONResponse) VisitGetAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttachment503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetAttachment503ApplicationProblemPlusJSONResponse) VisitGetAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSignedAttachmentContentRequestObject struct {
+	AttachmentId AttachmentId `json:"attachmentId"`
+	Params       GetSignedAttachmentContentParams
+}
+
+type GetSignedAttachmentContentResponseObject interface {
+	VisitGetSignedAttachmentContentResponse(w http.ResponseWriter) error
+}
+
+type GetSignedAttachmentContent200ResponseHeaders struct {
+	ContentDisposition *string
+}
+
+type GetSignedAttachmentContent200AsteriskResponse struct {
+	Body          io.Reader
+	Headers       GetSignedAttachmentContent200ResponseHeaders
+	ContentType   string
+	ContentLength int64
+}
+
+func (response GetSignedAttachmentContent200AsteriskResponse) VisitGetSignedAttachmentContentResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", response.ContentType)
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	if response.Headers.ContentDisposition != nil {
+		w.Header().Set("Content-Disposition", fmt.Sprint(*response.Headers.ContentDisposition))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type GetSignedAttachmentContent400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetSignedAttachmentContent400ApplicationProblemPlusJSONResponse) VisitGetSignedAttachmentContentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSignedAttachmentContent403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetSignedAttachmentContent403ApplicationProblemPlusJSONResponse) VisitGetSignedAttachmentContentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSignedAttachmentContent404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetSignedAttachmentContent404ApplicationProblemPlusJSONResponse) VisitGetSignedAttachmentContentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSignedAttachmentContent503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetSignedAttachmentContent503ApplicationProblemPlusJSONResponse) VisitGetSignedAttachmentContentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadAttachmentRequestObject struct {
+	AttachmentId AttachmentId `json:"attachmentId"`
+	Params       DownloadAttachmentParams
+}
+
+type DownloadAttachmentResponseObject interface {
+	VisitDownloadAttachmentResponse(w http.ResponseWriter) error
+}
+
+type DownloadAttachment200ResponseHeaders struct {
+	ContentDisposition *string
+}
+
+type DownloadAttachment200AsteriskResponse struct {
+	Body          io.Reader
+	Headers       DownloadAttachment200ResponseHeaders
+	ContentType   string
+	ContentLength int64
+}
+
+func (response DownloadAttachment200AsteriskResponse) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", response.ContentType)
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	if response.Headers.ContentDisposition != nil {
+		w.Header().Set("Content-Disposition", fmt.Sprint(*response.Headers.ContentDisposition))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type DownloadAttachment302ResponseHeaders struct {
+	Location *string
+}
+
+type DownloadAttachment302Response struct {
+	Headers DownloadAttachment302ResponseHeaders
+}
+
+func (response DownloadAttachment302Response) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+	if response.Headers.Location != nil {
+		w.Header().Set("Location", fmt.Sprint(*response.Headers.Location))
+	}
+	w.WriteHeader(302)
+	return nil
+}
+
+type DownloadAttachment400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DownloadAttachment400ApplicationProblemPlusJSONResponse) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadAttachment401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DownloadAttachment401ApplicationProblemPlusJSONResponse) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadAttachment403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DownloadAttachment403ApplicationProblemPlusJSONResponse) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadAttachment404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DownloadAttachment404ApplicationProblemPlusJSONResponse) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadAttachment503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DownloadAttachment503ApplicationProblemPlusJSONResponse) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -29126,6 +31124,33 @@ type StrictServerInterface interface {
 	// GetAccountingCode Get an accounting code
 	// (GET /api/accounting-codes/{id})
 	GetAccountingCode(ctx context.Context, request GetAccountingCodeRequestObject) (GetAccountingCodeResponseObject, error)
+	// UploadAttachment Upload a file attachment
+	// (POST /api/attachments)
+	UploadAttachment(ctx context.Context, request UploadAttachmentRequestObject) (UploadAttachmentResponseObject, error)
+	// UploadCertification Upload a certification
+	// (POST /api/attachments/certification)
+	UploadCertification(ctx context.Context, request UploadCertificationRequestObject) (UploadCertificationResponseObject, error)
+	// DownloadAttachments Download attachments as a ZIP file
+	// (POST /api/attachments/download)
+	DownloadAttachments(ctx context.Context, request DownloadAttachmentsRequestObject) (DownloadAttachmentsResponseObject, error)
+	// ListAttachments List attachments
+	// (POST /api/attachments/list)
+	ListAttachments(ctx context.Context, request ListAttachmentsRequestObject) (ListAttachmentsResponseObject, error)
+	// CreateRemoteAttachment Attach a file kept elsewhere
+	// (POST /api/attachments/remote)
+	CreateRemoteAttachment(ctx context.Context, request CreateRemoteAttachmentRequestObject) (CreateRemoteAttachmentResponseObject, error)
+	// DeleteAttachment Delete an attachment
+	// (DELETE /api/attachments/{attachmentId})
+	DeleteAttachment(ctx context.Context, request DeleteAttachmentRequestObject) (DeleteAttachmentResponseObject, error)
+	// GetAttachment Get an attachment
+	// (GET /api/attachments/{attachmentId})
+	GetAttachment(ctx context.Context, request GetAttachmentRequestObject) (GetAttachmentResponseObject, error)
+	// GetSignedAttachmentContent Fetch a file through a signed URL
+	// (GET /api/attachments/{attachmentId}/content)
+	GetSignedAttachmentContent(ctx context.Context, request GetSignedAttachmentContentRequestObject) (GetSignedAttachmentContentResponseObject, error)
+	// DownloadAttachment Download an attachment's file
+	// (GET /api/attachments/{attachmentId}/download)
+	DownloadAttachment(ctx context.Context, request DownloadAttachmentRequestObject) (DownloadAttachmentResponseObject, error)
 	// ValidateToken Describe the token used for this request
 	// (GET /api/auth/validate)
 	ValidateToken(ctx context.Context, request ValidateTokenRequestObject) (ValidateTokenResponseObject, error)
@@ -29717,6 +31742,306 @@ func (sh *strictHandler) GetAccountingCode(ctx echo.Context, id Id) error {
 		return err
 	} else if validResponse, ok := response.(GetAccountingCodeResponseObject); ok {
 		return validResponse.VisitGetAccountingCodeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UploadAttachment operation middleware
+func (sh *strictHandler) UploadAttachment(ctx echo.Context) error {
+	var request UploadAttachmentRequestObject
+
+	if reader, err := ctx.Request().MultipartReader(); err != nil {
+		return err
+	} else {
+		request.Body = reader
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UploadAttachment(ctx.Request().Context(), request.(UploadAttachmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UploadAttachment")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UploadAttachmentResponseObject); ok {
+		return validResponse.VisitUploadAttachmentResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UploadCertification operation middleware
+func (sh *strictHandler) UploadCertification(ctx echo.Context) error {
+	var request UploadCertificationRequestObject
+
+	if reader, err := ctx.Request().MultipartReader(); err != nil {
+		return err
+	} else {
+		request.Body = reader
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UploadCertification(ctx.Request().Context(), request.(UploadCertificationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UploadCertification")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UploadCertificationResponseObject); ok {
+		return validResponse.VisitUploadCertificationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DownloadAttachments operation middleware
+func (sh *strictHandler) DownloadAttachments(ctx echo.Context, params DownloadAttachmentsParams) error {
+	var request DownloadAttachmentsRequestObject
+
+	request.Params = params
+
+	var body DownloadAttachmentsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DownloadAttachments(ctx.Request().Context(), request.(DownloadAttachmentsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DownloadAttachments")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DownloadAttachmentsResponseObject); ok {
+		return validResponse.VisitDownloadAttachmentsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListAttachments operation middleware
+func (sh *strictHandler) ListAttachments(ctx echo.Context) error {
+	var request ListAttachmentsRequestObject
+
+	var body ListAttachmentsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListAttachments(ctx.Request().Context(), request.(ListAttachmentsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListAttachments")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListAttachmentsResponseObject); ok {
+		return validResponse.VisitListAttachmentsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateRemoteAttachment operation middleware
+func (sh *strictHandler) CreateRemoteAttachment(ctx echo.Context) error {
+	var request CreateRemoteAttachmentRequestObject
+
+	var body CreateRemoteAttachmentJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateRemoteAttachment(ctx.Request().Context(), request.(CreateRemoteAttachmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateRemoteAttachment")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateRemoteAttachmentResponseObject); ok {
+		return validResponse.VisitCreateRemoteAttachmentResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteAttachment operation middleware
+func (sh *strictHandler) DeleteAttachment(ctx echo.Context, attachmentId AttachmentId) error {
+	var request DeleteAttachmentRequestObject
+
+	request.AttachmentId = attachmentId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteAttachment(ctx.Request().Context(), request.(DeleteAttachmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteAttachment")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteAttachmentResponseObject); ok {
+		return validResponse.VisitDeleteAttachmentResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetAttachment operation middleware
+func (sh *strictHandler) GetAttachment(ctx echo.Context, attachmentId AttachmentId) error {
+	var request GetAttachmentRequestObject
+
+	request.AttachmentId = attachmentId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetAttachment(ctx.Request().Context(), request.(GetAttachmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetAttachment")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetAttachmentResponseObject); ok {
+		return validResponse.VisitGetAttachmentResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetSignedAttachmentContent operation middleware
+func (sh *strictHandler) GetSignedAttachmentContent(ctx echo.Context, attachmentId AttachmentId, params GetSignedAttachmentContentParams) error {
+	var request GetSignedAttachmentContentRequestObject
+
+	request.AttachmentId = attachmentId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetSignedAttachmentContent(ctx.Request().Context(), request.(GetSignedAttachmentContentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetSignedAttachmentContent")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetSignedAttachmentContentResponseObject); ok {
+		return validResponse.VisitGetSignedAttachmentContentResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DownloadAttachment operation middleware
+func (sh *strictHandler) DownloadAttachment(ctx echo.Context, attachmentId AttachmentId, params DownloadAttachmentParams) error {
+	var request DownloadAttachmentRequestObject
+
+	request.AttachmentId = attachmentId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DownloadAttachment(ctx.Request().Context(), request.(DownloadAttachmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DownloadAttachment")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DownloadAttachmentResponseObject); ok {
+		return validResponse.VisitDownloadAttachmentResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -35852,861 +38177,932 @@ func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3rduQ2lieOvgqOps9yxDQlS3mrtrR6nZYz7a6scTrVKaV9eio8TQSJiECJAYQJhJRRdfK8xrxHf5nv",
-	"3S/2X9gbAEESZDBCN3s660M5FSRx3djY19/+20EmlyspmNDq4PRvBwtGc1bCP1/TbMFeS6FLWZi/c6ay",
-	"kq80l+Lg9CAV8jAzb6SnhBL4V04yudqQJd2QKSNrxXIiRbEhdKZZSUp2QwueU83FnHBNbrlekPTt7PBH",
-	"KdjhO6qzRXqQHJTs1zUvWX5wqss1Sw5UtmBLavrXmxU7OD1QuuRifvD5c3Lw3RWdt0d2qUsp5oQJzfWG",
-	"aDonckb0gpGSrUqmmNDUvElGlPy6lprl5PKP54fPXr5y701lvhnvNJTPycGKlnTJtFs7uVxRsXmbt4d3",
-	"Tp69OMwWtKSZWZYM3yQ8PzpIDrh5Y0X14iA5EHRpOsl8U30j+ruSzQ5OD/7b19V2fo1P1ddv82cvYL3M",
-	"ZtJMx0f1/FU4qrXScgnDg0/6hufa3H94z1/h8Gyn53leMqV2GSbFT3qG2Wr73oY7ZJPdOLeO7z62ecCA",
-	"SpbJMu8eDr+PYczMyYaD3R7Pd/50KnPsMrniTMHpywrOhCYLWeSKjD58/5p8c3JyPE6ILEn639Mzcrtg",
-	"gkjByNI07b5alyUTeiJSwxRS+I0KdWvWXJHnxy+A38i1JhTO99FEuJkjy6vmXmNJB/0c6K24YULLcvOd",
-	"+W904QXh7iXCzD8IzwlVpGQ0J6Pnr4jfFXVGnr0gM1nie4rw5UqWhkHNSrkkjJYFZyVRG6XZUo27tq45",
-	"pL6NXNJPPzAx14uD0+evkoMlF+7PZy+S2Hw1Ww4gL67Zsoe4sJE7E9jlNV+1h/IBSFsRLYm65isyytmM",
-	"rgtNjqsV+3XNyk01IGgo7H4myyXVsJj6+bMDWBi+XC8PTo/9qnCh2ZyVOBJZ6je8jNxFstQk5yXLzA9n",
-	"xNw+hBaGerkmdLUqgOwl0KsbqJKl7hyqeWa6Grpadmg4AD/Y7zkrItt4UcoVK825lDAKMt0ckXf2mE03",
-	"hGtFZrxUmhRMm42mIoeh13+E+57RbEFyqZOJyKhih1woJhTX/IYVmzNCzTOgbTMUIujSyAVUmNPBFRES",
-	"14FOC3ZG1uJayFuB7yp3sF8cHwfHOLZQOM0awVcUfhIj8Cs6H0DfRqjoJG8NTdyZuq/oNeulblyFhByb",
-	"P14eHx+fkZfHyB1TQ9EpcEzTTGpWFElP5MFPcsnNFnTRGoyg/1jQT3gsTPdbTslnsyJqJYViICJ9S/MP",
-	"7Nc1U9r8ZcQIJuCfcCoykNG+XpVyWrDl3/9Fmdn/beAaXuBX2Gl9/X6yMqgUZEZ5sS6ZWaXpWnHBlDos",
-	"1wUjN1wWFI8LyEyzgmePOsgrEFZhbYwABv0rFJhRjjU08JVylx5RmmoGgy0Z1SzvGetuY7Ttvc27Rwly",
-	"xC1VJLN9f04O3rCC3ecwLtdZxpQaMIjc9vw5OfhellOe50w89s6tFSsPp3JtWKO8ZoIUNLtGKcVwV+j5",
-	"K0VWrFxypSyZ/Sj19+aTxyczWLtcMuS57BNXGmQtM14Y/1eK0CyTa6Fhic1bMxgqDvudzPmMswjTNO2D",
-	"Rmj4SU64aKp7hgdZGj4jQoJgdpC0dNDDQAmNTdW+/3VNYQ3Uw75v4B1Ymwu6KSTNr6T8gZZz9lTn3ayB",
-	"WZfCDMLsAhWwFYqVN+ZuzTK20oqMTo7Ju2/HZpqXrLzhGfso6A3lhbkwH3vsljwMR5JixudrJHJ3j/tx",
-	"kQ3TZ6RkunRGATOzOb9hwpxc2tj8D+bFw3PzYkSyYpkUeBHeUq7JlM1kybBxc5lH5PbgLvqcHHwUdK0X",
-	"suR/ZY966t6ZQy/miRNqElKyG3nNcnPo2KeVERnw4B3AKNV6hVrAO5ZzegVTeTrS/EqR19j1oRmK32Ly",
-	"p8v3P5KlGSKB5TZN2fZN91bvjklWK6k0LZwKf0TeC9SN2A0rN2TJllNU4qzxJiFiXRQo5whJbmixhmEs",
-	"jBg5UpLQiYDBXBgeQzIqSFqyVUEzlhIqNtbKsxxDT7cl1wxl1aonXfLlkuWJ0RULKq6rRxOhtDQbBIwQ",
-	"O09QqmJLyosUx2WHSpZrs2yMUGK2vGBukqegv6b/lNpLnX3SEyEFmUq9IIrnTEGbQpLbBddMrWjGUNRd",
-	"oYTOUYayzZ20l/V7EMidWaTggh2hvOb1OyOwmZVEhoEial0eTg4+HRoRkS1XenNwOqOFYp8T1+mzrjP5",
-	"oL0+j10zvHygTjNu/mp2+Jrrzf11YThnGesFH9xbR0CfEUOM+dmv3sjQ5T8ldcob39sYULFosQDsnN3f",
-	"vq0WUkQ6ujA/E7E2h/n++gL29VrmsQ6RtWUyv7+5gbB/UcobLjIWs35TDTrNyr5yTx1/9m/J6V9YplE3",
-	"AtP097yIXtH4u7OqO0N3wRVYN+qcjKuLki9p7CCYIZoJwTiIoGUpb+HeX+EX5pnUC29L50yd4R1hHqCK",
-	"600tQpKsoGsFy9KxDFMpC0bRWNI157diJttDfS+Ym65mglqRCOeNkrZKnGOE5DJbL8HORxVRC746BKU+",
-	"JyVbcn2oZXuVOs7wj8GFKPxl2DNDZ/BIDmb0049wHu61VZ4PM3Mkfft+rslSKg1XpVtEOSPULi2KBPCt",
-	"GVNz77qYjd0/0EmC76qxA+94gDWBXb2SgSDUtz7uNXPgF3y1+3efQwPUn9GgXy22XZ1m461R1pcjJBd3",
-	"ofzSf0Z+NvJVTOpzO1pZDuCMr4vCHBUQ1/JTf3wlfEgLK4kpQktGsoLRkuVH5DuQFFGKaklxZ16KazQC",
-	"RrGWNEdGZifHR16gG5kjaQTEibC35FfKPRzvLe6RmrQ3ES1x78zIqnrBxZwww/fQ2qfIi+NjZyxFw6uh",
-	"v4ho2MEqDIf6p65hkMgocOmiS7X7zdLPcK7cht13nw0mA1Z2e6+19B1z2SzpNbiVuKqzcvBmu1vHEvAZ",
-	"vLIq2Q2Xa9V8aiaRsyV4mblV5OmSEV1SoSjY5HdhXn6FTsz99+z4OHAeOY3avMLFPLZQvcbvLZzvwTbn",
-	"afkirHOchyl9vjQyeJx7KX1KUi01LVJw2UHgQMnodS5vxVeK3C5kwciva4qOTlARV6z8KLhOyT8S+JJ8",
-	"Xb0wKuVa5KD6k1ckZxlf0oIAH1TjxBFPJVWA2SzbtGUE20lg9xCOY386nMtD+2POsqM32Ev45BB9jtAQ",
-	"NZt4sJTqay40KwUtvl4VVM9kufw6ZxnKR2Yej9JXY+Ow48RPt2sPv3V7csVjJ+qPcl0qolaGfY9kSZjS",
-	"fGluo3F0V912tZe9oFMZOTY/mJ/JwvQSHPSH3JElzRY8pv28wwePOhjF9HoVMxTo9eoRB9KgHdyraqnc",
-	"OLto6D38pWLCpNLgGL3mIj/z/IArYmio5LQgf0+gN/L3xPZG/p7ItTb3rVHRMgbWQPPjDSsXjOY9pNXr",
-	"qqn4VZ0IdvkIx7zbV3YyF34uO35up73bV57tDP2kQQF+qkmEGNozCobp+u6iFS7ml0yb/0To5QrY9+Gt",
-	"2fwMXybKvt3ed9fna1pka/RIvmN6IfMYG7v1BGTID9VdkDlsP6dkui5zJlD3LCq2BFqy8NTpDyUT66U/",
-	"LN/ab6t18r/8EnOjh2vdPY3oGnqXY9SfZF3/RlO2esMpMGnBbiu/KI8cIh5p8G3ujRNWBcEmInphW52K",
-	"Dh6iuCDq4A2bccGxo2a/b1hW0JIpUAuumTNJkzSrvlcpWdJVFbqIbn85I+lS5uuCpWSkGCPp6/CTiZjB",
-	"tt4SWq0GiGaoMdkITCO1zSkXSru4EztU6IBrRbCPcdTmvFoxEdsdo06ohbwVgW/HqlQQ0/SJLldGJyJr",
-	"wfV4kM68YMXKtNvu7Z/XPKciY7ZH7xtHfeh+bRQFnbKIKvWGq1VBNwQen7noHR/N02lgwLXdyryqfX2H",
-	"H3RrBQukIkcka8WsvMhd6CHSB1DUCMPmcrMhmS42CYHwnCA4ZxwdNmrPMQ9OUchbljs6kzOSl3KVAyGI",
-	"nCzXheargr1eSJ6xN+4RhvKcETAygqyFNjzTL/AfrtlSRaLu/NBoWdIN6C0l20qS1j3YSZNOniaKz8V4",
-	"oEHH8YO2fmDd6vb04o6jeWAhi5xQHMQp+s6mlVsrcaaKklBh1wbmGdcStfUGDiSkK+eYa1mGrDUIKd22",
-	"6yk1eL8ig2rZE8cSgvM6mDl22IfwFgD6ma2L4nC9MmwLneNgA0SytsFjFQM7GsyuLmOcKq7drotiL822",
-	"m3t9O7SXId10sCevsDtTOE6ti03tPLv7Z2PDjRtn5g75dc2A71vVGMdjuVkt2HAPU8iDMLtT4s6R1S2l",
-	"YsjvkokAF7R3PAspDnG/TKs5NyJcpo/IO2dhBJ4BEQNR/olhkY6D7jj5Jf30Fj99eXy8A7u9jHLa+z1T",
-	"dabbZ8n7XTFhy3/rfHcLEx3odgsZZcGVPqsHVnh/GkiZal1oMjr/8c04JkGrmD252JhvjciRKzI6scGo",
-	"4/4rvEFiSy7snydtert3RvO6wSGIWk9xaG7RupjiloOzLyX07fI7P/vO4D3zORlZkb37bgzCzUP9zmyS",
-	"3at/e4cRv/Dvb9ebg8TnpRwkBzdM5KApQ9bUQXKgaMHUv70vMXviL3IKccQ3hvMZ4lmX2YIq5l8oWcb4",
-	"TfW3WvCV/wPa/LcLWup/+4EL9hYHFfTQelZvv/W4pcTX2l3w1cr81vzKDr/1+1/k9N/eu+BNIy9lZtAZ",
-	"XdGI/lvbPxewFRHZuQDmhPJoY9sg/QUjixrqXENJxK8N/+caApSyBcuuWU5GOBxU/OzFAu1ZLmx/Gp9O",
-	"xCFJNfuk04SkcIEVXDAjuEBqHzZzBG+5uy54QNiva1qYUy8r53dFdGbA9jJNyaiuaYyx0fidaboQyHZN",
-	"q3YyCYZqBV351s+IuZeoxgmbka5Yjj3YwD90bcDYIUAM7Y2oOwpJZiU6ZGhBVrTUZJS+TNFu//LoOIVW",
-	"MfqS5WMreEwEQZ8OnwuWk1cvDqdck5KKObMLhpZL23NC0lkhIQPyQnKhqwGJDYEVY+HIEnLNVhqiA5jQ",
-	"2KC9d9JTkpobEmP84f5LbY9UY0pm+q//+q//evju3eGbN6ldvsReaR++f02eP3/+DTEvH2q+ZGQEqyBL",
-	"nyYlZzPF9Ngs8+2CZws31YwWTOS0hG/N2G5LrjUT1f2O4zBXTWMPK6HG7yZMkAsizRnGnbC7GKONj8qu",
-	"VqzNtYL8OtVFBxNx7kj2dsHMZjoC4IqwTyuWaXNqrNG/NJekYmPzsGSztTKCqYbvOEaRSFZmRuMAUcsx",
-	"U3OMzL0RnqKD5MCdG/eoRe3AegIiNd+EpHOQHEQo5yDxckhyYBbcfEaBN7cXbhujcgGFHM/ARXD3oywW",
-	"F6/AFxUwLhSMDQEu6QoT12rPBbg/pZO+krZNaiJackvDQlVLgrBy3SiN6pcpMpnvDNe4ZhvvogfWYcaS",
-	"oj4ZXJM1eTEhDXNJ1RxyXmhQrbmOMD6z3BE7nbkS0vEZiTBoaB1lUBe14CSTpjCK4Q+qErSPyDlJnVCZ",
-	"hjNCAlZ4hKnGa0UKa/X0WjaxWrZbIxfWAMfS7hcM8BwYJKf+i1EVcDv2G2r95RqtUwrsij4BQpG1MEc+",
-	"/TqrGzAJyWhZbshIL0q5ni9IuqJ6YflcKZdm4ShZQWyv49y+1XijPrvBtO5G565BpNcj8oEt5Q2koAGd",
-	"mHUyTRdSzEFKXjJVJxOu/HUA3OUnlzUU5qfhEJGIWVnKUpnWWV6/xY8m6+Pj55npBP7F0iPyEyqYdpRW",
-	"qaITEYwgW5iLBuJmgtwXICfgq2uheREcFuBc7JN2LBtZV4fwGdMszqtE5hGEaKsFXbGIqmDN6R911m7k",
-	"5wUTgWbCyjB7yDTls8z87RQzR2Yly7n+gS+5jpqPcq5JYZ4617nrLnCen9VCyW3ccJDD1qGNPqTD1A0t",
-	"Hk/69vI9efHs5A8QUXpWjwjwkSfOkrkWBVNGdtBRe27WYP0DlRZVfcvK+Cg/om2G50xoPuOsJHQpbbyS",
-	"H66RtW6qXVGxvdhqDXBfX/F4Gv4HRvNDw4VOzTLgYbz4eEW+piv+te/6679V2fef/c+HmmOUcHMUhvKN",
-	"2rtbmHcw0h+jWqkfK16RNfUdqPZhxrNZsd6VO6vOKZiWgL0IqatUH5vYkxAlCS1u6aYy79z7ULcs3Vk4",
-	"ALx46xMd39uo8irHMRJBZvQx6jmyG0PcfsQ+ITP4wGbMnFy29Th+1/7ic3KwoMqx7gtZWv94i/eikTBk",
-	"v0Y0qP+ygs+HREjvFup7RT+59LT4uEDfd5bpCtzDyEf0k7dlWx6hHWvbPsilzVEcdiEl6BJnzhlqozgZ",
-	"uMot3olKSEGVdnfw8HsrbpKyLHMAn4zyciE1ixjnvi8ZO4QwT3hhEEtd0c2SCX3FSjTd0aJ4Pzs4/XP/",
-	"HntKPPj8SyyFLGBjtgOiTQ/buX5jSG/73fgd3QyaORDfBSuVFP29gKZ5u5CEq2avSMAraGRQp5p++kA1",
-	"exuzrV7RT3DRAwUawW6t5ZJqntGi2DRPyVcKYiBwAKBOK1xWQEJZa3lI89wFm0Dyv9jNy7oui44U32oE",
-	"t2zq8/i2z77HEVkTMBpSUV32a5FHg4Sb+4oTCblRbROi7LghLLnzFmO5LZkkcvW3bt/IHVddMEkoTddZ",
-	"2S890ntnwqXNUaHhvlUcrl+u3zXfsEVUO+cObj1Au+YFbpcpe3P+2q8PyN/b2md/bh6aFoafKwiyj2wR",
-	"/bRPW0Mu+Oevuq+2HwNp1qcZhsEXaEDVbFjURcdV96P5ud4u+hsMt4OYtmHN92YO7rF6O2QHtr9Fje5b",
-	"XhQ2rLKX+U7xPTe8MzNcn0C1ClDI4mKo7e3Suka2dufRilzm2n7dOlfMD4zm8RDtN0agN0p8SYXiGi8+",
-	"rgZsg0/43y9rcv/ry/PJgOMFrMoymeaoatRScZbIGrVoo719jqk4kkam4M7PgJvjbpE5FSbfEYEwrDAh",
-	"q5GOpe3zMI1k6L3zwe7AA6XEdN9X27ur5YYFURB3ypbpvu6eaEDx6/KBt6Xz0n2iRei4v59oNNHb/4nG",
-	"EpcJnmowcdnhiUbTIWo81Wh6BJUHPs0xOacvsusdvWZVdma3BERGtdRMI48U0hm7lrS8Hu8gCe01oA4Z",
-	"ad+B7SwrnQGgIkpB5NjIN0tZspqxKoZweWdx6klouCGPBTKYlbYCEu+TfyxK8jDN2ZkDtznEWFFcxM/7",
-	"OznlBSPADe6iLL4HRFxeTOWnShbfw6cCUJ5xOzsq+Z2JDcM1xYJ2dfEDDXrYl4W+n814tsuSrqTqSNX5",
-	"k5wSzXUBykEpi30Vg2pVg9kHHVdiekUqvRALdWK9s7Bu6fg+hPWBtH5WRTs/qBBmzsUtK4pDw/JY3jwj",
-	"EE50fvn67VtSyMzGfiXE4iBRkssl5RAUQjUpmCFPfSsnAqLuFcAW5jYRyJBtQiggP0xLml0zrRLEmFdJ",
-	"AKqQkEwuAfklIW8vSME1K2mhiCwnQkhxiKOpWOcRuVyXkB6OjNO1E9kmEIwBUMZhu07EpY+6dqFaEIcH",
-	"MQLjI/JWkJxpygtMpKsWwTQPjPzVi5CPy9lE5FIfKraiJcbtaLmEuBzE/1UJyfkcHCciJ2n6//pvf/f/",
-	"nqyPj5+9+uq///3h1//4//lf/5b+7f/3+f+fpgjv/fL5s2eEGrpKiJITkcqvpiVn4p+sIeeII1otRG6M",
-	"Ex/1UTCaQ1CbLikvbIxMLtfTguUklxr943b/uJoIZ5h49vJ5fUKYwgX/wgk/j05lsVktmFAJYr8oTUvN",
-	"xXwiZEmY3RuMlMEXMczGfAyeIujD4+UVhWt5RMmUloy8vbh5UeHYq4mwYWek4NfmCAekYvPyQvDuZ8d3",
-	"Y+0PLOJ1M/zflvAd3hz3zqC6b5nfgrxUEUfffbNL0gEr75Zw0B9lEpojwYbqIvRsmHEQ4J8Q1cFA50KW",
-	"FfcMMHbGexB5xwXklk459uBqasBicUVYHYLvAUYP7GHb6Jt+r52jECxtGElQZMU6Z2/CGIneXJ1COTzz",
-	"VtCEiutCzg8G8LBRv3617u5diKUEEnF5f9xoS0pToe/qwX+gpJLPPWfxiseD9FYlzwAfigfWd0WmrIDo",
-	"ggiuXK2FLZhnt1QhZO89Z1n3BkYEeX4W/a11TMaDsva9iT7s5pcti3yuFJ+LJYthARk2BAsdCNO40iq6",
-	"1NtC1s4FYnCbDawirzgom9xFwJRsKW+aUTsQa20kChcoFhLai1Zxj91uh8awt63YjtcELODvMjntN8UM",
-	"+rXAiNbnKGUHbvDeKoJxQRHYhOcO/ZPb03bcxRG8uLbPsg6DBLPLdldl+4i8syiGRhUwZM9yAqklIyR0",
-	"FwhqwQ4nQs5cAgEr0zEExNnLH1fc5gfF4rCHBUkndevg7ykIuon0qi14X09odOzmWlGj8Jn2/9efzw//",
-	"5y9/e/757x43bNrnv6/DYMBm/F/k4jvDjA1DTFNmhcERSIHkx/rinGLmUs7u4XT+zsNW7xyMOqyf+4M6",
-	"iJPDHmrKsGDRXYAeXwwDqhgWx+mln1oEpyHoF8jsbN2E8Z1FnIEhnzSQyCD0s4bw/DADu1NYaDMO9CzY",
-	"QUQ5yNdYMoIpK0oGKLk8DzXJow4ciUa1uH4YiZMYjEQ0nvRcEDpVslhrRhZarwzvMv9V5OOHt968JpWO",
-	"GWfidOqVunXJ98BXGSocuGsvLtAbdd9hetqs09FSCrZJHKQkZyohJQVT8YqVGROazpkaPxJQ4xu4TTYf",
-	"BY/hHEJZI8E1yjEe2xC8XeDmhI9PyUquRQ7xz4SLbEFGxfRrLsYQWGU46q9rEF2qR//x74izCS2B59I8",
-	"NGtwzQs5L+kSW4PKqmR0Pf962WwteNRubcmLgmNZ1hqmnen7IDmwYzhIDszn9j//8e/tVFmzsubjwxta",
-	"Qi6gaeWH6QUr35p24F+XMB74+3/ML1j5zv0DH7w7+AXWeUVLHVclz0nun9b8iUj4YEk2zP9WltfEEAjc",
-	"FliBj5fEUOnKfBuT6Icnq1RjiBtefvO2gkgSBSxbNTE1zHqQHJiVfg0LHeXEb3NVIR64xr+K7JLH78U8",
-	"dyPOV02rdLdA/ODL+EndNpapTTHTZp9sGUPXe9/q/+w7bg9roKWluaRhmHs4rziHddNCTWuAolun5d+T",
-	"lru/hDiQ1ncUGrechBbZhRR3iqAdtEWLnZKUkHqcOM1YiowloN1wQahAmKuQU75oWnSGsJBekKvhl74b",
-	"xTCDVzDqL9aufaxd1YJfLvhsyx1qyRBAds3b25JbXJm679xFOoDO/aUbVLmTFujf9Jkgy2e54bqpf/tt",
-	"nrZgN8loutH2ihhOz7AO1Ygj90VON8NaeWNe3DG1FSbZJSi4depPpwsOhV+2wIR+BqnbVIdoFcKcmzD3",
-	"sm2dEB0Rct8J0BAoefbicCHXJfnjH5dLj49jNaR6IsnJy+fH470jniyGLJD5+xks9Fvxjot1VAu3D9CY",
-	"n0KMgZlHas5yaieVHpFzUf3lC4NDrcjwm3ItFFlRpSdiyXPB5wtNRs/MZaIlOX51fGy0phf/cDw+cyhO",
-	"fGkzvCkBj+OhXrDDrJDZtTtCJy9eOMPSRACzZhyNM3wZlAPEbxBaCGGm6VTeMPLsOdgZ7Szxt5ffJIQd",
-	"zY/IM+DkYMdsxSduj0lc0k9vKC82P7LbP8lpbG2l0qAc/0VOFcZvsBxUiZzWsCBCnB8wjx7tN6LtCVHN",
-	"4xOYJvhyXWgqmFyrGkMazgwgA03ZcE2kiWjmS6l3PRHHfzjuOBFrAQvG8td0ReO5AaE1D+b/lSKZfdss",
-	"um8ixlZicmaN0VSVjfycK27QeQ4tl+xa9ti82gSXxK6Qip3+sv0+20OwxSU8JWmjKXBSpBUwdozLTkTF",
-	"ZoGvz6XMu70Tg90OQ25S/yhyDXRdpSBGBlLhmTf6w1nFYM89bk106GxHPt3jJu27As+bsvo2yyIEuCE1",
-	"DTAy7nAn2sCZmTn9GJaW1LjBWf2O8UeLLBkVKri2GZTkBTz+T9qwVRCzAtfK8eE3v/ztRdy1cjcGHriw",
-	"2k6hbbx8t+j3pyjO9Fj3wVZaICPg/k2jslFlRAXNEUoAu9DAfd4fNfYAcUcDbpThl8kAfr6zVoin6E66",
-	"YTiBLi0RunG2K9UwFzi90WiR96g7btNZcer/VTTXjhiC76OBA9tvexQQUo/emYZUkCYOwpMKh9iH9zhE",
-	"H+PCK21Th7hWQYfjQeLAvQkB7jz/3ygMfLl+v1y/X67fLdfv3vftR+BrEadQNzM9dYVmlb2G/XfOq1Yz",
-	"Viumj8iVvRMgQwNg8NAIdeYr0+6tNfU6JCJEXa2vLPHEWURYPGR3dEvsbPCHepeN9SKjIPBIsHFiAVpB",
-	"ilkXWEAD7XpndbdmsIoFozesISjdu7m/TVl8aaQCKfZziesFz64FU8oW8LCNKSwnbG87NEbgK7c8N/8E",
-	"yDm2VCRbaxfRO67B9YtsARzTObajuM49d+65CIzWW7JWqfiwFh+FYR4ij1mEQ2ZQtZpRQcq18NIIFRai",
-	"V5ZdpuLhFueam3tXq3MACNqQvO2W+NbrPqzQOsg1WWCMSc2VVbYYhn2rTrX3BD7Zwyp+XlicompDuLqj",
-	"+XpJxXpGM70uB1RF383rv5Q5KwbWW9+t5b2iBIKzMSxGYGg43R6p2Ap4yoOsjdJUr7dHbLrFuMTXd5cQ",
-	"2kwBiu9jCJScoShJNUjw8QMdXkRxNhyeuSbdEy72WPq9ohnalujaqalTemNzkzavjduc7b5VEIR91mW/",
-	"fW/krdBRefPcyO9cWtEksAMACKqS3lURBhglWFpB3ootF8hOcUd2jNvY+lZhxEj7M6jm0Ai70Qu2IbdG",
-	"JlO7iBCtVQxiuCLuVibyN1SzuHjvsWbdbFFlG328ej0+s27Ntq7n2hueozacs9c6GDJg+MAOeeiAYuep",
-	"3nF93er7vSOR94XYvRd1R4MlFDLdQKp/RYENW0ZR9AUFGGL2WKsoCAedcGWPSm0ZjXCLdgoHM+yP1/i+",
-	"/OnR+6p6/ONW92T1blKll2ExAafki2JTzT2YtRF+FBcZI1MGnAV2cBjAyV7xF1Cxwa514+BzDbcjpk5j",
-	"CQ0Ycrit+7ODnuCLfttyYyeSOpmF67Aj3XcYFwcRP6IWgL2wRZhuefuNzvfs6DoD2QDNTMEB3dX3NdgI",
-	"yVXdVxpSlStXBG8BbTl6Coxdq7UGg8JEtFgBLB45tzgUL4+Pw/ihrJRGXSyK2l3mTqKber2y436EOszE",
-	"2Ue8gwiyh2UaUowf3TZtBUFTfWwvphdG9n870wvEnCE8r5rG3iyvsdLhhJsj323hexjBvax+y37PRFZI",
-	"xcW8EaDZebwTrJJjHkKqTTO6816Of8/6DlrPYW68akVrl/yDOvJcT07mBfQ7h1NUVcl7JBefkWW78Rga",
-	"A7aQOT2QDJ1F6XaRg/udjn6nHsrviNLyt1C+aciqOFShal18Pd17XJjPQ6h+zzRnETkIfcS9gz5HRrS6",
-	"Ose+FmTG4jfzvv7ArZLVdufgHkrgGdi8u5W/Ks59GOnvqdidkThtkRHoKlAOkYLb6Q4KYJ/u18uRd+XE",
-	"X6Ls94lVaJr94thLUuS+YGJ46s8IBaQ5hpKFOYXKqGDgsFQknUuZp6FLw/wAWIhQXXhKcyzf+352ycob",
-	"nrF+D8fd2dSuEY8D/SR9gEf35jfp8QM8rEO83yPQ1/dZiGEFsrT1X55WRfju5rvsdSk87dAeJNtrm8/i",
-	"fgACWoO808rtvnT93pCn3db7dqfszzvu171y3s7Zq2fptWJ94kt6V/ipgaBd38Uw7NozEteo2VNfQR9B",
-	"PhRdVrVSq1xDtVGaLcnIyD9M6BIukLSNZgK1ht8LFJBqMgdXvpiuuZCo+30hC1CCHF4BiKrrojgz3UON",
-	"3Wxd0HIiUoe28jZP3UtuE6pPF6zIcQgdlX0dxsPIG62qgwFu8XEw4jacQjIRdvgcSuqbBrDB5vgcdik1",
-	"/8RtBPnVyCiAmZq24WNsFdxrtsEiuEdBm3ZlPexJglESFbpure6ZGeRqXWYLqpj/jVycX73+o5NC3Erg",
-	"dJPmCiN+YQ7pL77ssk+JEbkvKeymV1uBo4n40dclxwLDIEo0QrZG5ntXhj8aEYTAwl1+Tw5NARuwfTtS",
-	"VQsj4XI9zNzuB95nXquOBdjVg4Nx1keNQwZQUKUvNyLbVp8RQgBtoWeA1FUbkS1KKbghtWqQnUrJEMFh",
-	"QJ1Iv9p2TQYVgtzhCmkkaG1ERvCh2+5wIUq2kqUevNn4Q7OP/8GroKQmLckyWNat7UdRXX4wHNfy2Dod",
-	"NTobZivdzva71MQP0LnyfBegffxm2o9dEfFrtkkTqy7a/F0s6A6w1iG7qPAAyAixXrBovIoolX2n7QrW",
-	"xw7jK0Wqd/eQ4q5ZJDTjf7BNdaDdfO1e+Ir6bdZMlnS1xxDixNacpXnrrph9ZrKDBAJXToojvsNFbW92",
-	"Ai9r6V8H5+0lrCaqTiFMcOUkj2u2scaDuqyKSAdwdZyRLTdminz4lis2Ni1RERFL0iPywVps0r99TsMM",
-	"VyzlLFisEHwdZYh90iWbHdVqYu6MNYSNwN5B9EFENnv24tAvhWcVQP029fTg9ODVH168nB3TZ9k/nLAX",
-	"0+Pjk2d0+vxFlu/uFIRyFJFRPH8VjEKtp4d+JGT08eNbtBVVAzo++eY5fT57dviH7IQd/mH67OTwm+zl",
-	"y8NnsxfsJD+m30xPThp4zHX0LPNne3DiopQZU+qqpNk1F3PAEYzGc3JxuMJ3ibYvk5l5e1t4DtX0yp7R",
-	"PtqvjeCN++hBsYDyUq7eyFuBQCxdJqiF5BkGEVOSuk9SnHsjBgC6dt7amdFXUInarLAw8nD8naeFNDYq",
-	"I9fdtdB9XLL5ri68sdwKZ7VcbiTC8T1HyTkiaQbMNfe1MZ0YD48fhGGW4O6T8cUyvI9lOL4XA3GHexjV",
-	"Y/Omp7UWbWVuH7zOHDpzEdyu4nNJO/akwdjO0EXmoRK9aFEDV+pgPDHYx2GW4V7X2P1ZQIdy0B3Hv4W/",
-	"PiHldBjFHNHHmecNE1qWm283ZlP6pN9HQJlsClpeHja0ZsQrqyRaTEyvq5jHp0QKssBUGb0gqbXRfGCK",
-	"lTcsN6ehUKxKFz0iQIW+XJDSMrsGkbdgM03kOgwUiizYG6rZB6PTx2iACkUzOLwkhxpIAV5PSkYwNmXo",
-	"z+H2pEYzdD+eOcycJd2QKfO1mtrKoogF3bh2yHq1YiWZyrXId/QLRyw9bsikkLe7tvq5byG/A+99PAoJ",
-	"rSagh5u3yZLmDDQZMqUFBd4EXmfNlgkpJJpPC5mB7WOcVIIN2OkmgrtOsQIi7hFJgz/e5ukRSR2BgbFS",
-	"8bkwvFawOYX705VXMJxAjc8mwtBgYMfDiuXwEQpUOA1FphtyzUWOFgLB9E/m6Wt4mNogerVexkx9BZ3K",
-	"El7fKly6KeLbwHCzBRds768xdW3Pz+uzjMujar10J7m2Xo+EbSvXWvGcWcmFi/meU3VEE7HRITFYarZT",
-	"rZgY8q1Hmq3rFjfkKmqCcS4kIHCSQT4rROXdQizf2kV7YIZGNS3cPXAUNHISS0YVSvv+n6aFqOteS703",
-	"udVO8rByk41bs95CsKvRpUvCk9k4ap2U1TxUtSm3jkzvtf3dTXf8rHNFoaLjGF/B8jkrjwh8ifyKL5dr",
-	"DRAK7FPGVtqyolRIjebMiUixBqBKz9C9o+k1c0wZkrpzQw/TDSmNygQRalyTkWLM/lIf8dhDTpTW5EpJ",
-	"ii+mtlWPTCVXUBiNEQYXhWqyZ/POCGunmQsVzw7UxEDyBTsy3h6IZJ6i8ob3jkqbLNvdLI5pc7x2ILd7",
-	"IgI2f+sSKaFd2xvkD93KUi8S16C1yrvDgUKK9QdMhL9WEpKuWPlRcJ0SLWXiQmIB15nRGzY+tUbklT2a",
-	"pjHwUTK+0gnBPcExTQS9YSWd+26RDLA1Lyg1OojCdMBJeBPNna88HjcY37xaMcF2kDXQDbnNnYLkQJW/",
-	"zYd3YKl2MB8B4nxjP/K2nPaNZQk/J6Pnr2oCPsNThTzZyX0uaA+dGArEuoyW5YY8e9EBHKnZ8u1gO5J5",
-	"+0q+o9esy2vwFzlFGboiAiBUcMLOMHxogB9ufxnEyWRdA3TPrZkJUNpBIPdRhgNzYgupu/vQd27+aWUp",
-	"qaMRC+Z3rGZqmLC1VmEMsD0AY4y1A8IDxjNosg8vGAF4guWfFQ9/JEmotKrh97Ls9rZh/Ic/NYbvu+8G",
-	"H5ygIydv0aJ4Pzs4/fPApfzQaOHzL0lktNfWTbt11HVjrvbP2rPB0Ve3ZXyZmldmcOXSnGG1ZFBF8b3h",
-	"6BwNHTFibY9JF297uTa1Eon9cy1yXzfPu8sGpt9nUuS03AyxQ/oRXta+Ms3IdZmx7+CEdI0c36n8h3yY",
-	"tx0/e7vb9WD7AplneCfd3oaw/LXH8Qrns0MvH1hhBIb+xSrxpT1Xy3Zx1embdqfMR4e5/lyUGDSzQ497",
-	"8oTL6uOB7IBqktG1C4YB8g8uREqWVKxpgQ+irOBOmtkuhwSOMU4t5kUKhFLbcPM01ta2RqOtAxfb+C56",
-	"ix4pL641JLGa7nj/amL9+mrfMk4WqglfnQzTShdNdl+J0DVpfbtO+qaSvCPwM9awSbWm2QKPjrfxuUQv",
-	"RmY0090RMncrLNfM+Wu/MniOu2A12kkChCF8/IDz2zL6gbkyN3fOk6lO6/elXEYM1qgz3S6kYqR6mcxo",
-	"UShEdeSKqIVcgZ73VyNN5BScJ+Z0li11MKZRVe1eyXsdglXuBg3CnqDuHMgPzl59L5WobXc92YXt/iLp",
-	"hDukUza4Sr8XHHXle0SQBS7c1afVzH3CK/R5v507zr9lCDPEAlOV3HWP46jdClsGgu+Ck90PydrjHmRA",
-	"5lraY0hGjlGVILO79tDSnnbM0Q0liy0gxe7VSODQftrBTgP1Is+WUaL0ve8QA7lzt/HprSPbc0iBuLjL",
-	"iLbfkRd0HgfFoujwqMzqFTNrx6lASNDuE4qpuwuqfmSf/Lja+ToLqi5KdsPlWnW/tIpO6+RwSo1yAJNz",
-	"VSgvr/mKfA2/XfK/MvL35GR8Riwkg/+VK3IcWG0CMF73SlyXuqLXjNDVquC1ch7B9yDyAjRu560NwdTc",
-	"ovXNQHrpacusSoQIM8aLUdVZMOUdptuERDF7b1c7WInapGqjam9ffce3i6Rd/jyqKwE75/kpWfHsOkHf",
-	"wQ1LrEkkITT/y1pZRCfFtDk5P6EDocSv39+wsuRoGnD+PdMWaA7QmNcxjKLmmwMNrWrPfB02F3UE1qfW",
-	"IWYbMnLYuoGETSj50+X7H8mFIY7A8Ik+qZX5teGSioEQ7O898EgAcaPtlmRJlzQHwVg9KZJ7JEP40Q6N",
-	"kPSOwztFRPbKZoFE9iBxkZUC3D8C995DjUJvH4B+iL576cB8dGFOcOye49l1GGTlYqZXVC9OSerbMN8H",
-	"1QVwt9M2GfS5gWwuad0TdGr9NIDf4fPe/Uv3UEq7w2F0DuFEwdTPqkxFI5oWUh9CjCrLKxH+jkN5UFax",
-	"YwzqNp+NluBvPgNEf4QjOcbkVQvBcmtho5yzGVJKMDHCRpK9c6j+OIQQ5P8RvD8t633zytwEDhR0j7ev",
-	"vEwKtUajYlbSFcBWyuz63F97b6p4F3Au+L9/2YqB0rBn+g35Zdth/mDv4QhN21iBIUfatjLoVNccw43c",
-	"PvOsCkKQApfUnW4QowaUd3hISvgdM6X76aoTM8EVMwh6/ErBGLR0siPhQsszm1FuY0oEu70PmI6Gr71R",
-	"bQSf/rZJq+Xwb87BlgX4TU/it3QtdYckNGQqfI+s/Iu/7TXedt3aw5bX7tvf622aSQgoDe/TSnecybXI",
-	"2xfpW1G/SP3fD3SR/iB1D/+lwuYcrGu7Q7ScY+QsSDxWPJxuCNdHJMXwrxSFfFoyxzMnYoqroxDPynpj",
-	"g7uatsRN9OYa5oylk6Q+IynCX2BQZLlmE4ENQVw8WbFSSQGf5LEQykLqr1QrKJlIgBwHpc/fb5EwQew6",
-	"DpxqEYTtAADVwmIH+GwNCuPqALZmn1Yc0QziYYgQZEA3bhYE3nclFU4RNT3mntnKbPhOEXhv7zXvE0HR",
-	"2DKSsxT67AVZC9hSM/NBMQfdnOZ9z5Y/TkQWkkVXpiDQUfc58ScitydiaH1gmyflnfiB194OKHH03SLG",
-	"bTxkcMVeO96mK/ipKP8e6LkvEy6J5OjFqT0JQA6QSbRki/YhaAqeOyYq4+S3be0w+1kh9UNazuAuqfs0",
-	"f/+Zxd2MAKuT4uWBtjKzoWNIcYV8Srh88QmAo407mED3znqLdDuLh0GIQN2sUQkDiKPGWmlokOJXXbcj",
-	"xdhESNuL73YMdJzWjOIuFcLlSAAcK5/ZII/YNbzbuf1ijfv9W+NAR2e3LcEtqLfZVG8e/CKP89Ohknfc",
-	"Fn1Fr13GJUHUYZex23Hq0M/Ds+vqiGF5Rjiry7XSZMqg5G3l4sAryAioKVc/SuE/TcdnMSFcMJYrkgLR",
-	"pl/O45fz2LCOe4wZazmrKA3tD19s5w9jO/ccZz/dv9OAfrHWjgdxoeUQDmRNAzsyIXzJtMg9fyEj2jx1",
-	"IPik3oKbYg0pJLaJ8C9bvShpGWnHFvJD6kWUv+HgjThnmMtECItLMDeSEIV7pxLGjshPVW6kS1EMr6G7",
-	"88cvfob/4n4GI+9brJqIWaRG3l6lxDKrrtaJPQtf3BNf3BNf3BP37p7YQeD54rx4FEmmlXm6NU8M7xyu",
-	"Wnmubrp/kVMzIFow9b7MsVjtwlcldP/8gQtIkzqAtADJM1b9K3jmILuDf57necmUsrYrH1jIxfytUCuW",
-	"WajAGeUFy4OfekMIP8jbjrjIujHHwQkB4ImT6pyA5wQ7J5EBjk91rQOUxEQ0Usxrt7desOX4iKRS/JGK",
-	"/F9CJwzaBx2ugxnP2UTU/TROL/AgVokfesFUsGNIqiMhSS6z9RKNSPBMTQQOa8N0QhSmLOpbCVIb+3VN",
-	"i/ER+SBvXTKMFIfQvrcvlAxTto4tPKyriBIV73ZyoLzpReSrmErw4Oj+jdnm7T5BxQ4C+VEUvOH/FqyD",
-	"Oo12+oseGbcoIq2600BG0dPwOHgCMc9SNAEzcC81VriRSOprfzcPRy/Lv9x+mfkYaYfYkoReR4e33Rnd",
-	"7WzXYaB3zgC9wWeJ1vX7BQf1XhZmagCwNGPl+7UO/norgusT/VhQA5cu6ZzhGioNPep1KX5iIodqUPjn",
-	"paHvaoz5j/JC+ofB5Ys/NO0Kzds5eO4sE7dUYUafHW3J8u9LubwM70Bv0g9i3N375uUfZDjfK4l/d0sK",
-	"3dYQeHJFr7dEzV/Wsst3yg93FFKjA1sxw83XigG9N7/5aWXGFVzi1b1+K8trL0GES/kXOX0Pha2qKvrw",
-	"KPxxti5mvChs31X6nVNaPrCloPBsJT9kN7Aj5/lf+pcsQG6Mg2rVkS68kw8wtciIiiCAElOoMX4S6yTb",
-	"zN9MCs0+6fGRud4dmpgVJm5CRMAGMJVF1zgLvEmJ/cKhdFUJ4tXXHinRoyQmFUSizS/l+rSODZVUkFUA",
-	"peWUEkJ9JYgloUURLUvS6at2K1Bl2N5vyfrnr9wNvu3dGky/W43hIAzB51Hohf2ueLzS73MUvUIAGYHR",
-	"pRb/g3bCCgW97lsfR8fcoYAH+23eGBac4o7DQAzFGs0+uSDysYauVuEYVJBLT6HM3gWVZg9YkoCF4gUU",
-	"Ic6fg6vGGTp8gSCbndoEfNsCRlLv4CdnTGkrVU+1L/vinyQHN1vmWPHmxszI6BXJceRkVdDM3B3HDvBY",
-	"Q8qkXZTHgty66YOCjZ5w2GW8iJ5MjM97gWasMOMvEWTiNTk/nHbI5Dzoyk0M4MUewV5pPzhtw+KRQtzj",
-	"u5UfD/GvBxF1hZi9FazhQSAaym3gUdh1CN6NNpAaWhUWvAoRpsDDgIAZzUJMjUIuJ1FwuGBUcWF9y7ja",
-	"A+I2JowrFPIRC7Ax/yb2/cmQuKyaSrEzXMDngaQ8PO0+XJX7Sr4PlYAvKfj9Kfg1qPsvifgdElDc8Ox0",
-	"7ZCI4/Gfw9D7BknYf5HTvnbkrXAbGIzqjCimQR/AyyK8RKj7Tg3qX3TiBDYxDkPcwJ1qF+7DlmoI4Hiv",
-	"27BwXLAGtFvv/nfIpOeVi88b4FDDQmDrU4Lqe+qgbwyXLwKceDAQeIjof7Si0X/+n+qNUSnXIkc8tR7R",
-	"z38w9v46LJDylSLZujQq5aZNiLbn+Oa1vJePJVWbNdgypPZSPoUkiSNN/DJGSSga9Hxu44vDpN0lVVBs",
-	"OazfZguagFvGnFOSs4JByWVaZguwvU3EKOXqHP5keTqGKDXlI5htYKXVrH9dM8EUiBL2KloVa6OU3XAF",
-	"J1/k9ouJMKKksjyf+RIsvqdTAtHYKcC+FwzL/dONglrIUI1lIibiO2AuVv5HSECbFAA25cSWKU4QviMh",
-	"NM/9aJJqkpBuFD6aCJrnUJoXKnfYysQlMwcDuB2dK2jNvuN+l3YJwT0PFmeH2ofmtqWPj6g9DJvwZYZX",
-	"Jc8YmZaMXm/rayKcJzTWIlYyDpsbm/ndUCjEmQYlatGk6AH2BUkNgXyENcxdbLk7/xVHp4XZ1an8RLjA",
-	"0iZQ9zp4A/yGnoexT7D3UNi02FTBN3YfjR6v6E3cQUizzFy+XMxfy5w9i8ciocJFqndJJnN21qictPV6",
-	"qPf1Nl4qsdEJGaVf0xX/uvr50Pys0vEdun8zEFZGs+V566PPycGUlmYGXU7Kc2XtxdLV+T6ts3jMEoGG",
-	"ydoWWDrG/52QEePzhSY5nwNwtC0vNk4sSymZkVkqRGc8nxgK6BkDhAeCKexWxPHtp2te5FcS7f2RuKMc",
-	"k7uwNnc8K9A2ga6f7ibA6hlvIaOazWW56SAFmJp7xxGC+fHQ/sj3ooNBNQ+gb3Ny7Ns7YD4C64Bqd1sp",
-	"7HX47ucqAKMTu/WP8raqsU6uhbwNMrcUYyS9eH95RfxKqa//hnr+56/9Z+k4MQzasziwQbeTHMEBIQjP",
-	"z0j651/SeuHJYfqcZsvXtRnFtDk3jivOyg508zbHBcsizRbVLDQHyxvVYAygYoOgofW1+RhfGmj/ENo/",
-	"xPbtGkGj/esDr9zTIpkluDCjULGFerharkyYx9Zfd7kRWXdBohJfMmKqRsbl11htREamNLuG+vnm1J+h",
-	"0EEMAy2Iv6yR/cGt1ZVvfB8AvMnBnK7n8XuGwKPaDQO/7H25zEuad3VlHtW7Mr/s3dUCLoghdPWOUbUu",
-	"2Y6Z1Faa/lHqmHXgToRWyaMxQ8aaOY8XtW95rbpNI1z9IPUVxsp3k2tlp6oB7qgQGqAjUdl0EWYg9Y2Y",
-	"TNebABWAg8MNz0DNplNr/JK51eoavR9wRgWZGgW96G6Ni3nBPioWV2E+KltLtOv7K/qpfzDIhMNlBP82",
-	"/dQ5Q82W70s+52IIrdo3PycHhTV/7kTfjrl0SpYV+wlPovtx78PoGghu7IHuOjP+xsdxJ7IfOGiZDenE",
-	"cWG44FBWMS1/X0rf+iUop4EfGnN0vW2/5dfzQemgVHXKIvhYIcmr9WqFbgNLG6oa9xbBxO8BKnFw94Lc",
-	"icfTqnYPKqW8i8w4dgW7of7sWXDD04PsC8+s2xra3EFcjwblpDgVcoviP56ziVhxlrHqooUGIALTLMDm",
-	"lOBhIf/5v8ktz/Efq4IKWr7BN2DD8Rf8WCUTUX1UcMHq7+IvRr1Q3ja1pEpZF+6MpLZv8LWnZFRMiSwn",
-	"4noO9g+b7IFvYyFvOXOqyBH5MUaDoJY+RfIFBrlflDJfg1odRlruwnuwHVCE3kNA4a4NVCaDbSpJQZV2",
-	"peuG6ySQJvsva1pwvbkoqIjh0NP8UIpicwrINdZKlP5afXOpqV4riIJOob3z1aqUN7RI4+xfdGjHAcqK",
-	"dXI6a9ZSijlEJt14IIVhBfdboxyy/v/S+giLGcFghjTwwb372QbPmRPxfmb39bUUN6xU8fLhH31dRCeP",
-	"mKvdHLcpUzxnqLzXczf8aQTeSG5LrjUTd2J7l27U1WBjXA/4RodlCBhaeKPCL3tfpz5cccjo3btmyHSu",
-	"eqPFzQtbtEDzSuPu6bh07nznXNF5bKHXIQF113OKpvYYNrvEL11yFeBxCFKwOc02Xff97vXVqxFAv+bz",
-	"nh6rtEnRGPGgsdz0yyB/lLdWQFBEsaIYbA3xsgaa5lYlX9JyQ2a8VNrKFI8ke2yTOW73UfdAGNjpmygu",
-	"k7t8PVusy6c1Gb9BNzFqrmk9NW2wpWyFKknDWtmwPLaVn4Zy6FbDa85exfCLG73D+wSEpprcMPtZhtQk",
-	"3y7Rum34a5rFojaRmOEmYmVPIkb+lsJUM8ZW5oyK+VfWlKb9uyUWb7sOa1Hpbat8W6mK3fARoaZm2q1L",
-	"VV2+vvOYTyBqiIag6co1URiRmFZOEVXzBFp+6FDxXZ6WYhGIMaoU03YcXYEBFeOEt12nw8zdZqi9Fnbz",
-	"wrCm5FxtGWkmFVxFcylzK9XsMlj2acWEYls6sW+5lk1/zs03bCJcZHLJti46ZJoGnQBZD+igwUvdDrT7",
-	"TZq7H1mB5rIPJuWOcg3mykRbjiFfjElvWnWmUl6zPDFavIRrW/KMgWqoTisF10xrImp+GfOTEfzqR8M2",
-	"ny1oiWia/szgt/DgUM4O3YN0fDQR39FsQXiOIB1wBVPEaHBhgKhXFlxpMnpx/KIqHjo+I3JpxGOIFQxE",
-	"0JgD9G7H746YDMMP5107uuvRvWP/93Ow7ziIux77O3X/uePcvpZKf1syep3L246cJ9iZqXunBn8LmPCm",
-	"CQ8jCy/TPGe5rUTvri/zacFuWEFGgBgg14ZZjBOSZuvluoAS+NgSzXObDY0x6lNWyFvCNRmp9fTQnIHl",
-	"tOCWg7gNykklYkailTNaZGsIf30veowc1SzBvOk/2sX/Gk5mqwdWKv0e9kPtDji7Rwf9OHI+jsxsIsvJ",
-	"aA4CTWkRG8aPnGBzmZV0tYr5V97PyO2CZwui7Ctk5GGGHmuUQAADVt8frivzwdAwxebJ7K6Fqxt4EJH1",
-	"S+rkb8feotWAqn4Zwi2GJRw0uEdh3a7149lXGc5/GwCd7lgnLr6afekCoD/+umb2MbgmBrHQbaHr1Mvz",
-	"9YW5c/R6i5d/CV3vD13/tqKr/+KB69Hj0RWz7hgJoQ0KBtGcKc2XEKMJjmkITRdkVcp5yZRK4JKGoFTz",
-	"PKMiY0WBm+fSzF0LqLBc2C//BMnm/mv7p/ve/BnN6zYzG4jALby3f48QRVAMtgQo3lF6HBC++LjD2Mvn",
-	"3KEmxl3PvRaPLiWrWz+uKL4//PANm9F1gSieEEG0TwDiwEZ6YxBxP2txiPe8m3eJFuwNCPPwawCwBi4m",
-	"LUvDNdTe1QwfJTILlrwKz7rn9e6J08KOfbDWPXe8X9RWfyxWL8SeS0Y273AxfzDEvb6YroFnsD+Wa3Aj",
-	"/dFaIMr2RWtZx8QZyYd22B3BNXjMW8K2BrfTGb41tIVasNbw68SFbbWuj7DfJdQpvLbgJRA3SIW6ZSV5",
-	"cXx89IAxX3Cka4Ff93yqfzMhJF3RFn01QBocYo8qEdHAi+HEEwnB6KUjIfUHK5sfNaM1OqZtRZSkzf18",
-	"4Mke9Up2Dvg4t7jiL48R6YvkXGkuMk1yI24LhDVEMJUQh9wcFcuOesStuwR8+DLJYSJ/5wIMiQmBQ1cF",
-	"htzziQsjRIZTmosV6RN2XctGWZpxcxHsL98OiOQ492EbcAuZJprgyvWwpx2RAvqjOM6r4A0PTAHpSdFy",
-	"V+hXhfiwPUbyNBEM3vS4NSyhUyWv5O0uSxsmfCIYBIryNugxvWablCxkkSuPEDbCIeEJt3evNX2YDeAl",
-	"FkzX7JNOMNf7EzXqNpkcvJwcGCqcHEBZuYOIff2addiUa8PasxpQBwCOT/JFswI16oXNQoxKlv1uUjMD",
-	"11X/lvh0om63WT1/s+Gch9CgdnPAHKrkb+u9P+ootcfK4ZCm/gvNlt1RVe4tiwLmB4LlPUQt8WKYvz7s",
-	"tgdRNewY7YZ37no4WBykXYHlS/WHpVaerEg+GB7BtNoa6w/jqqKFkY2ZnAjMjt4tHSwIC2zE2yFmG2Tq",
-	"Cu/CacWETcTQm/rCr8gdggSRvQeba3M5LXL2FtDrPIhAelv7I4RFbZF1POgr3OFhB7sjdMFaDA37nK2L",
-	"4hCz0ZsWxObhPyULeQuSlH9wLRzEkvlgIkY2QN2RP6gp7ghynRBbAwZX1Wy+W8vxETknaTDD1AE5cTUR",
-	"fC5kCfn/dixfWbLFmKDSUTdZsJIlW0jcnskqOT1xQcBkZ3ruriDq2FpUqqtoqS4ytKIvQGwFzrtiZfCZ",
-	"CM28/ZJgPzfbi4kekT51aKCF5NH47mON9u4MxdB3Jcy2w4O75dpuBa2zhkFMAN0xHqsi9G3sKMjI3SEz",
-	"ucZrIEG4Tvjxc2f6GmYCtu9uuzzNAE3vXyk/tiqTZPuFRhr3GeIPADLp0X1cZR27AlMbdmkM839j3gxE",
-	"if10Mt4bbi+w1A/P6Q6Vh7rFvmvs2yt6NtD3t9hvd7LXgo3UJ982SnvazBxb1hOj+ysdmYusWOdMQS2r",
-	"bhvjVsTB/GHKpxZUM6U/dBqMsJYrvOQNQ+3ipkXOMDWur7hpFXl8PtOsjCZ1vbNvQGWL0uOGcsPslIY7",
-	"FRZUIZPcMFoqNPDDRfDNN8PjodxgvmUzWbL+0ZivAENmCi/XRnS3UXTZJwcUsPV1HnZUWnusg2HamYPN",
-	"ieea7dTn514+9dOzXTjVs/EZ/PbTiY2HQOyn1NoQ0i987Asf+8LH/ivwMXviO/aaBxZIq0RAPSVWxep1",
-	"cjirWLQodMcB7gYB/JthyiWYpV8XVHXIzj+++/41meFrVSC+C5N6eXyQHLx8eZAcvDL/emX+9Qfzrz/8",
-	"4cj8+x/M/33zDP59cmwenJzA/z+DX+Dzkz+Yfz+Dp8/gl+fw7xfw/y+PjzuDqt6K1VqjJ0fp/nh+KKjV",
-	"yhWlZCrXZmJw6aBf3KMzkrcayqwpRB4wLWAm20Q4m0qYNSkFhptVsDBc+YcY0VcqQLoDq+tRLSsunQjM",
-	"aB4F2ZY+tdJWazWKAlPIn91MfLA0V0SvSwEPtfQjtSW4/Gv/+b9h8v/i//4/VWMfgwf24g2UOp+sPhEF",
-	"LeeGt/pWhdSETuUN88EEiM/GCsXsNWcNP2glSmFCAodnNo/8o+2qazzNgSeI+1ZXiidiItIpVVylpyTF",
-	"JaiULyhdW5sQxXGOk9rLtn5t3VY1EeHbZntTLGwGb8HGY3aPVAxLtgEGhK1U6/oVGHkBvZuVmgiMG1Wn",
-	"JHVLkfrR2GIslRJYFWqDZLp1UYyPyI/So6VOROZdmmYTcinYKUnd49cyZ1WGhP3RcWYcIEABj0Kcvonw",
-	"b3rKHqMtMF3b/jTLMZfzda2nkq0YBQw+/JRrkvPZjJVqIjyYh8cDdEfFdzdCY4i3qMXMdbDZ5h+OIZnh",
-	"+ZRT2M76X6iG/xK1V1Vjj0oo7X3Ykr9gVxa3G1fWnm44lS5Bci2gThhMxexOc7S1e5kL/fxZt+8hCBLu",
-	"3Rwz8kE2sThnvWidvbp/BDNmrJE3rN77BAAnd8ITGEGtQ8+lDEdn5fiu2AK4w/dXYcdSFco/eJAdt3L7",
-	"Yng3Uljce9U0RPm9T+wZ86OOHoTG8Ym7QPopssu+9a4NLrUVHso5QeroUOD+NJs2PqqQh37muV64wlXu",
-	"RxSkquJVljgQXQgr+wF40Mgurvk5wA1CjKFxErR4teDZtWBKpTUII+1+JqMaPpGjsMCdQIsCoHDhokAI",
-	"42yBtTIVSXO+NNKhFIhIdERScwg8t7eoWWCGVgvGdEKmtEzI0dHR2M4dXrnarBj46ywykfne2kPNTQRD",
-	"TLHcO0w16kMJsZHa21VMv+YiIfCf//j3hFzPv16aFs1//+Pfo9A29cl1GKEdKJR711Uf5SJbQFYWLwq+",
-	"ZJqVcfwcs149TcPi1SMSYCGjbXHl6r5th7UL8FUJVYQ6dMm4NlrDqooBzipgUZ5A6xT5RCzYHYKubNP6",
-	"6TVcOG9i06k0vmv1E9vlYdJ2PZ54/t23j5u4e7N3rp6X9LflecsTz/pnF8QU3xngnk80xBpKXM9poiWj",
-	"DQ79VGfJs+k4qEHF7APOXaufCZM4cJwkKgqvOwsshA5Oz2lVnS0ahrs9uqJOHa2DHKN2y6Pt+GpspXHG",
-	"Qg7cuj7CNWwy1CZJJPXLbJuMAiiTXale39oIDWT21uRgBJMYMmIfimWkOkv9voFQ2YNTsGomPfcP4iry",
-	"4NI588XuULoFeR5x1R1IW4AFHrmeOtjwP9dSuD2Km2NVLfHlt1OVfxku/fBgt9s403OR262k9jZEZSvy",
-	"ti1hDl2mR2dTHWf90sMoWTrZdp5qsGCdcY7xAhhd4Y6xtocGPQ4P6BNDgKN3UBaHU559vzc+CN+5txDL",
-	"oMueQJ+q03sJr4xF6/m1ioyptTJuk3YhwrvF5MUJ9ZRQ90OFIsyZwqonTSBhmzoBdgld6f4ZLQpFuD4i",
-	"7lRABYAgg8I1MBH1Y2LkG/wlpsuJPZLuhmfZ7UT8AxMd4Bi0zCQ2ds9OvR65V4EzIiBvBz8J4oaO7uOg",
-	"+XCwBw1su4+z+RgjbRxnv/Gdp9NmPESiNL0wkXggaVd32t6KwaFMiMdsadgwHVLdk96kONkqKbFL4pcr",
-	"rHfjNu2UpEt6zdKEpNM1VGg3f74vv8U/XJzZJfKaPD0j6TXXzg6G/g0oTmHIHl3l6GSFxCwI252BSdtQ",
-	"ihEP0ZH+4vjYkDoXcwRlwoGn1nbvdBAzFECw3ACd2HEFsdRuWAfJwTWI+mDW73IDXljwpThulK99hQ42",
-	"I0CFoSYxqAW9psW3vChYbsRR9CJEj80UXkKtCKyi3qSveWGfPpGeiNX8+A3bdQpI//hz4MFzgZL2dD/C",
-	"DKDHN1S7MIdhsQluuz2qwuD6+7UvK2bZ30OV8emI+z0u1EFycEF5HiVa5yFyr1a9PAag1QeWMRcx9Ej+",
-	"lx76c3RVEeBjFQH3TpiBFNK4oeqEFiefOLE0SDvwrFRrlXSwoejBblNUZLe7LlLHPf/IVRwzoMJ+9TCE",
-	"ZGQ7guvA0HmDzaoxkTfg+L7lIpe3EFcthV6oxNwWTGmHMg3SrPOPq/VySctNvPzs/fnLUKpJjUwGHhKu",
-	"lY9MCg642gn2yt9CMfB4nNcuzVzaTzzck/29A0bqwm+NNa3YdQdfvnUGyBlJ/dxq9vTAbYzfvYO9ip9Y",
-	"27JFvLJC4ashOFK2Rn2ti+j0wj2oVm8bBVcu8+0x8bRF1LUEhsr44uCLrxlb2WjTqfPK12nUiaw9MZFB",
-	"egRGpTnY9vuPkvw8eLHUB6jqGeHPWAk1tkChVttfUMB93UgljBT23ZbF4aqWHtulIiPqAQUCLdaqa2Ob",
-	"ewi1VjEKYUloUQzP2mgtVBQl4HhLRseQFI7mmW9vhOP5wTWpkMNWZ/3MZ9WJnID9wUUJ+Wqopf1N1hFl",
-	"G/LvzbwmMz6B8Iqxu++HCIBbFWBs66lntKSfnnwIXDz1EPCEdlxhbxwaiGOKtZtswPVSm2BjyZM6WbfJ",
-	"Ikp09RF3Hd9/iQHAtLwu9VASCxoDJn+iNBW5OiVpgO3ioxDBmQNBh7V6QxDMWFAxEVwRtwqond9SQFCx",
-	"b57aL4NRYliIi4ZP8U2Wp3UtPRiMKzTgejfLaT/q1Mq7w/MrgdKjz5CUqx9qUf0wxpyVRnZ1ZX8RvA3D",
-	"boHxlyxjQhcb55SaCFeinHrwz2bwdLE5q5dWVC7dIR87YbCRO5BMhJK2Wjb4ymyA9hLKlkNcu3OQgbgF",
-	"X8esqc1J9pRTtK2aYbg5hWJqzPk2LKz8rH4lVMbiPe3uzSkF4+g6MO7dbZ7SsHx65J7CTbyU6zILkMP6",
-	"nJ/nhdlH/A4NZ/BxT4XNAehKcaMou7W1vKq0B6ieURX22ieIP1z5rcsMQEf7CcXtlN6jEFdC2dDkMF0V",
-	"flWsYJnGKPFQ1q2gYRz0i+bmXyMXDe2xb23ENCSAcWUh0lg+PpuI1PwI83nva7Sl9g2F/mo4flzpw1o2",
-	"sukvo0JITaaMZHI55YLloHqCk2VZN1zWukkxxBrVgNOaBtALH9ArxFYKQLUoXgUgPFfdqSgDMAJ2SUVp",
-	"7OBug3ab+CQjr+3S9qNvGOtpRSSWztu0MhKSVNgSQsIco6lhn4cdu271yrG5XTAravgYDoiYKFbVaKif",
-	"2t3ULFT4Ws3UUjNHTv+yEBdG81KZXLEElRNz2HwOzVBlq7FmD6ZpxYr9xSr6wQo00Ry6Igq6AOXSCJh6",
-	"BXTXnURw6XtXj2QLDYb1cVi4fLVCHQGwmDLbH/9qyYQzRQyT90guJbWvUEE0vWaiqv2aUU0LOV93YoC+",
-	"cVygv4RzLrP10pCgEb5L7ZKbeGtOYSboutB8VfDYJRpgNEX2mPzn/7GiRpW/pGurCNpOJEltVMq1yFlu",
-	"ztzJM5LjXhPgKOqxikzUhx4BgKuN+XGItglR30fBrRkk0YMYkG1ISbWN34GxdMSKnFcgMo26p6ckrY8z",
-	"bWDJNGgDaj1SNRFpZDapLVPcvSwp5Mv9DKhJbuIpwuPWdU+XqO4hOqEY1ZR1A95MBKQaOMCo4JzPZFFY",
-	"pzWSvT/Qp97kGrxOS6iEUEBa40SM6utDTsYJUUxo9D7DsJSmmtVZhVE0zcBRygsSysjPIAEGs4eyv63p",
-	"0g3MVmxq8/XtgxQrP5nfT56R72i2SAidCEgPwL2dotBxYc7y2CIf6kVzoo6e4zkVAy6ON00Y1TOIa7Ax",
-	"hr/ZaMFd75/zrm3oAlhKIJxDL1grac0j0Br+b+1NrjbMjgCf9Stvuygabr5yV18CVNaEwz3DU3naIusq",
-	"3XPQddg7KBfd3X0/ntXiyVY2JCTe845Xxu+DUHe5czovigC6t8ss1gThbQietYqasYilhk7qkvuHIwXX",
-	"YAHiPtQWJMCA6ntrocvN+1lXNNPby/fk+cmrV4cnhBarBT18BtjJw6A21R/pX8E7sDXhyqwunLkF/Sst",
-	"c7mOpt2ERdyXswjOBgAjQIOVTW7rMDUt+WzmMnAbwVy0XErB/2qEPXht+OzNGfrZAww3tAlHTC4WLgaG",
-	"8CRBSrEKoQd2uYMdrU2vtoRtmtp26rpkss6j13YEowNNOOwcRMe0Yx0/yenbucD8vidxW0crqs1OH5we",
-	"/K8/nx/+z1/+9uzz3x1sPaxDs1Ue8vC2Y1x3DnF9kNP/OOO6M/toBdEGY3niCzvKDq7ofLtZrsQXrF+H",
-	"ziPGNE3nnUZTy1AEu4WPTzFu4eT4uBI6eY5GVTr3VYDNv9Px8HoGNumjspOdtOxkHUUEQ9Zr59HFPYel",
-	"4QzKvnnYrJsodMwjxTlydYEIJvFyhQWj+RVfsrfiDd2oWjjDcEwPn42x9UivntDLvzWSp4LWicVekREY",
-	"D+CnpI4eZEnMKNCG7dQByXc2Ot8LxHiA6BK1hK4fnxLvnjG2V1bJw+drrWykRnXUWueqC3kk2IQuNlEn",
-	"3G3ZYfeXFdZIBnM47fZnxYoiwNCx+B+VlS9EFCIjOUMgqbqhbww1OEganXeK305En63xzBUN82YukCHB",
-	"LAcWr1PS6pZ8Kz8lCPFVGeySDnivk2dH5KIChQ/C+SyyV/tW6OL1vYYGb3n0PdcW0KyTr31GTn7DJrPa",
-	"dbPd3kRytjT0XKuFDqK1w91C+utK625eXg3DI904lDxIstESQnP4SjtxcC2uhbwVUSyrASsZuwOfJiNx",
-	"FU9lANp1wnFAUj7V3WfYOaCk35SgvOXS7q7cVVkx76M0108N6LM963Ktd7Uh/9aw+ttiQ330P4U8yzoO",
-	"VzS7/n2wrnvPaH+UChEDEmkfYRy7psnGT1SsMnwHA7MQIJoUjCpN0l/jkoe5tBFLNQa2XQcebNuaXjw7",
-	"+UOEf0T55iDD0/O44ckz70cGEfl10ElOqmU+abumaHBDd1+hJ1ujpH9tyLudpNNBKt/3iLKQCoLPTAuA",
-	"WqdkAEpEyYrqbGEjb63HlmquZpujiXhnTaxCavDCsZz4nAVbRQjJUTERlQm/VEn/bVZJT5wxLW+j2lwz",
-	"tgohadGZP6jA5Jey5V/Kln8pW36nsuV9Ncffu2oQ6k4lxxutnGGQjRxYiTzBgg2M0KJkNN+YuR96AXvn",
-	"SuDD5vSlEvdDV+J2t0DF/fcuDfEI9bfft0br7ioFnxz9tqphE+vbUvVgcT+YM5d1DwJ+tqBiDlFvGx/Z",
-	"BwXOyKhcF4w8G38pr31f5bVvF7JoF9neWTy6r/Lb76O2jKBPtP36kMl4xOfuVbsHmT+663ZDTT/TKaYF",
-	"IgGr00o3ICNzhdQmNSZcI3kDFFfM6rPXSB+vrndrg/+kpLgw6lTshEAVbXjqY/nI6MP3r8mrb453ONHQ",
-	"wvsVgwBaEfOT/SAzqrvyKAB0q7BvNAumUqIWrJglRgSgG/OfDS3z8VlgP+OKXLOV9sGGCSkkppi4RmM5",
-	"FgXTMXnmCuWOzPBPeOXM/cO3hoYM6NK5pREQVbnsML3oCnnkgw1aIkrVH8FLb7MGgcFVo4qXABrgYRPo",
-	"AHNrEtP13QZ2ZWNaN5bX9XuWXuxhn1vvPO27JE2KrthMtwrDyml6ki640ntXoeNPVD/N5ju/CQ/K1rRZ",
-	"yMhsnZeOoKsoHQwoD7ZPZf4Ya3TYnd9HQf1dVBltQi9z5TB4XZWEVUE1S4iGaBb449Qmjc/BfuOwdUBC",
-	"QyxzSKq3OL0jqLKg11OWkBVfsYRMGV0mhIq5ufbNzSVYEW8SK1XsCN1dQ4qOsmSYqJxZ3my9U74Kj48u",
-	"dwUmcGRLo1nXwardXu3CfFHfU3KmDx0lwXjiVNSsI9HHWt+E70ZLRvR+XX87/H7rt7UVf1N9FpSUGPI5",
-	"UOpOtwhX55nmN1R3F390zy1eNMmoMNJ9DbjR56LvX2wCJChLtVyQNNy4lIyg1Icr8TE+q2NYoyFg5AGu",
-	"7fmT4unLVXQLn/4QmGMPZqc6BP7581fkUjMG4uer41cnh1evyHmxXnKxXkbDhAaIBLVzWilAA4WD4cUO",
-	"MIu3ZLRzL//j36uCLeOzOmx5cz/tZj/lftZKJgw+yvCBuVu6q228FS3k+t/6avTIiI0KCmGRBFt3QQel",
-	"GAIGGamwsFNVhTor6xdWa1tkP4oqH5e4/lp6LkggyMr9NVAa+yE4Zw31xQlmZ77QHTg7QMN4NBSE1iVg",
-	"5Tgkp/pcwO7q5h/UhVI2vyxYHdWp57QISG3fpze1y5TmOTcjosVFbf1/IwUfIlVqSqnUoWKZU2Jp7QoD",
-	"rwxdQooIaOsKGWedMSSE0WxBbNmHicBUtyql7uQ4gVaAzAqmwQ0AuXdGPi7kLSsNm7dk9+J4fEQu1/M5",
-	"1gOFD08nYkpL0zGFMlepTR5HkKdbX+eMpOjPSMloVlCdEPXrmpZsfAZyKrxhRNWJSOVas/KNbw6+vaVF",
-	"WMxsVLWd+IaT1mu3UO2zZJmmYr4uaDk+A0kYoVlQCq597lq8ZdOqmYSks4KKOat+OkNReiJiH3t+lR6R",
-	"78Ci2aqykdiqeXbrjAYQfgY+5iX9FFLqyfE2eh+mQzZ0j9+nJrmDDNqov10xm9yXIa/KmjyxThlcf10L",
-	"W7sUFBok1WC7WlTUqFb+m52xPdsNdptNgYXVye+IXFjF1zBDX+ovIbSqI2bh9DHa3giI41OoG8gYHDvQ",
-	"juHYGWX5Av46Ij9YRRibtVUDTbM1rho2PRGoSoxPSTqFl1PDmKALvkJIe0aX5r9w9gHPHllIA8EOhobS",
-	"hwawcD8wKGtpLhDTsnmDg5xj2j1IDqDZg+TAtrpd0d4zALyxB2dW5fbXCHWlBwFnLmcrJnIjUgISHCxo",
-	"UCtqW42o+9WIh7lFOnXjlnOkKozkY6CgaAkuxbhd+ygSiMmaLH5wIEk/G2uFpZXrPg/McAXaT7o1uyRa",
-	"/CmY1hmZt0tqoaINFS/HTkMjo0bhy99oUOgWpbvHhNyheu/B87eYr9d30MZ3HMkWXb1GOA15pqdqWD/h",
-	"/Me/N0jH/PD7IJ4H0/Dve6H3LXT31HaC7SaCxvUS0wnfr5g4X/E31h3ZrQvGlNdzQeD7i7fk+dFx4NME",
-	"0K7zi7cY4qANUwjtX1X3DVdmtFiMc5AS6d5rX6SzMoZrhv5WCetpeFSFLor8aSlvUBLI5GoDEnDUSCdX",
-	"HWUy3HiwELTikIflh0tLBnXDZKnr5T5pngMiq+ke/oFJz8mB/cGMxoyDKR0Vc5BUhkxW03LeUQ75hhZr",
-	"NsjT/BO82aQ+uTqwI/mla19/cl1QsbGCyTbXfTMXM/ilusL7SbQ5lqpcRMtRHi/cbkaNXpE891EgiJvF",
-	"lD4FNCBYbHjTijoOrtjaFbOC0VIB4jFOeCJQfxwf1Y4MYvySiVki27NlXZMDgrtARqlrJCWA+EwoSc1E",
-	"0nFCFkxkDKvSpbDM6Rn5ZwkBOEQxkFdXBTVcjopNekTew7K4klEl3bgSUiUjBZtpQ9QCsJnANLAuDRM8",
-	"NVIvK2aHpQ069bWkVGoBl81ndMWBq+GKErbk2qgqRrvRKiMlg65RHQiZI5DsjGbsb59rzFFd89WhXOFG",
-	"H66QtG2yvCGxjWE2VyzmTbQPiWblUjVQbrm4kZDUCLMhWu7jMav5y1Zhb11+s57Y4noFSqg+Puc3TAxD",
-	"2bmfEIcAbMsZU4e5MATTPQmINmgWYb7MsmMVBLdiXJG8hhvZWaYkMIq7Huur2m+jDqhlmCWotqe/T0PQ",
-	"k3v8g0Xv18ad9t06SC3Ave5DFNFC8Ez5o9Q/n60HbZgm0jpH++g893Ok2hlJ9BNKr89fvTyOGvG7jl/j",
-	"5EVPGCuXXHVj3a/88wAwlnxUrDycyrW5XeU1E5jube6b9VQxfWYXsf4Kwj1pMqcNyeonzm5JlSJzkBx8",
-	"l3Nd/wXeeS2XKyo27oXqT3wK9wWxmSHuncaPwZsg7gcvwd/w/JJp061vJPgbnr+j5ZwL/+dbLMYEr9p/",
-	"4+8+lN89DH6AN/5lLcGCBk/dHzgEwA50FdFwFLWf4C1X7qb+YutXNxq4QIPBuL+xxwVfAU6h7y/4Ad74",
-	"k5y6Z/hP/C5bsHxdBBtX+wXe+fH1h4PEsQ38Azfi/OLcbwL+G3/HQGoYf7WVjR/hzSspC/+G+YNcsaWz",
-	"Ul6wEmx7r2nBp1ZZCb6L/X6uNc0WtXUIf4oJ9gH4SWc2KIJ/h0g+pxgEFGSBYoB6HHeCrFcJmPEQExah",
-	"LGRJpusN1CZOoRt0Ipk/l0Ch6fiIIMT00sV4K1beMGXvxGsuctMhjO50ImgFI4MDzmhZcqZI6rJj0zNz",
-	"yIEQG29UeP1YUAWmPZPlBIQj93ScNEsdpGDQJrQOhQ+WE2ErGIwaMPPY+DhIc4R0l1wCe6GrlbmjUZWC",
-	"GTp0x3iZgSEZtSiZOxmjUVqxmcbGylikPbg/3RTBZO3/CtbT5Se5MPFhIHS1Bd3StVld7B/+dde+kdDa",
-	"ff5zKZUi+NRcIhkTms6ZxbwvmFJozDk5Ph47Cz68u+tQHhzJYQtCBcb1e7NVfR5PNO7uJGngBktaFEx5",
-	"xImgnp4tRaiIlmBkazGiqIDSRhbRAwyIFdt01sOBOFEQVeXHDk522BBzzCssnbj5JMBL6ASgAmqsM0JH",
-	"jyI8L2r3Ej+tjHF/gJI6J6oBOgVspXXY4yhNMIqouFdf9GgZbFq7s1yFPEvqp+6qgRR7Qzgz/onl7tcz",
-	"f/W451hICkyKSpvDcc1ysl45Bj0HPuE+CjkFoiVU5kluC2nkEzFy1x0HRU7A7oyPKsGnXrOmZIQWt0YI",
-	"t9/VfZuNnei64rmYezmwTT4o797yHDs3epmyb5NRNSsVcydipNG7Dk564T+2BRtrzPOMHFsbBNb1Qrth",
-	"ZQh3uoM1hLs/HQz344YD2Xmi5fsdLa/Xq775ksn6+Pg5+0dyXKsnH070ib0la8Xe9O/ej+wWXBkO/dvI",
-	"KeEXcbvTWjF8/C1VLLfU13URYfMgTfrbBwpawokLK4DA4+v1qrPTy4VcfaCabeuRTi124JJmCy4Y0XzJ",
-	"HEOAEvol1fHwkwZHjM80srJJ45xEx9tFZF2sMDjTfRgdzprsDB5OCgxP+Zdz/eVcfznXD3Su4+dXTgu2",
-	"jKLofvj+NfnDPxz/gazwpQDwp3lG40i8PxuF8taIHbelFHNM7rHlQZmK++ZYWcqyNy6320DcNAI3oI1o",
-	"wXNbQYUpZeQIMt2QGWdFTkbg1TJk7ViTHSTgPWDRGCg+TUsMPwVLcdyxy4XSVGSsq+4ltAt9RVfAvtAl",
-	"X7vveU5GgGZkLa7/38MP+OTwbU4WjOb1MnFBJGFHTVjT+B+vri4shoBH+48oJlzHsCwuF7LUrma+W0Zn",
-	"HbE0FB2R3sRzwz5+eEuc240FCa/NRpOq8BsM/ZSkX9tHhj/dmI0/tOuWTsToxfHxOAnfWQu61gtZ8r9C",
-	"odsXxyf15zNZTnmeMwEPn9cfCqkPZ3Itcmz6Rf3pkumFzA/NS7Qo5K3t4GX9rUyKWcEzDc++qT+bS8Gg",
-	"6ZPGqLWUhwUt58x8dfK8OSXvfz9cspxTYOHw5stxMhG1FUIOnpLRy8jK3FBuPbCjl8fPx1bsx/Cmg9OD",
-	"yEJsTQXWGKOBdOQpMsqfOqqex2yEEb3ltLI13QeWnLU2ejve7wJbbigwqIfMb4oOvxtAuhpy8c64dINM",
-	"J5dQUFYF2+UA5gMAYl+3b1/cTk8INjIdOpBVfeS9kCFCs81AFBFwnrciRc7dzC1qS30dasPsxIdMhuH+",
-	"faAd5VEWcl0WGxCk0NR0K8trYkRjViYOnox9opkuNoQqQOE4q0g8CfJcGkUMvc5gN+jooK4ZVP979FPi",
-	"cc9i7K+6KLUkVCCYMoJFGDGH5xbWx3C0nKtVQTcdOdM8Inm8zSu5yPaT29Z3yB99E/S7S3udARExmonW",
-	"bo1G17UKy97BnYTA6BMRupGqugHgiaG6jn+03ZI3EaHRH5rDJ+Mj8lYrrHNLOBoWvXNiFLqRxkn9oeas",
-	"nIhR039kBmgJxDqMEhJ1GN2n+6fjGvRhzA4K/D6uwz6vksVvCh1L1ThOA8M+t04y9+ZX6oj8KDXRco4I",
-	"DrCA9aW9N2DHbtfUuSDsE9yG87aLqn8m5q3+WdzLDHZ0cMVtOWUY/BwchsTDhMVCoKtDuJ/t5zftMWsv",
-	"iS1TsnVFlt7A8sST7Rb9Pjre22K9dUHQLId1s2yp/b2jPOj00mHSUtMV90tSpT9790izQCo8h7RwS6L/",
-	"N8DFd/nrorf1gs86Ir4AoI6x6xwiv4gyb4Kcp2JB8DynERr62bxuZNLv4YWOCNWlFP1fv4MXOr5WVK/L",
-	"/u8v7StdLay39H+57ulfL9al6v/+yr7S1cKabWsA3+j4/pblYlsLP7t3hhg+7YZUIwv7CGacuI0PdsEv",
-	"Zye5fffrGoOy4mIhc4+Jt32YCVgKTFxt9oA4OThW/dtt8vRNvu2Vrf1rcdOoexrnCT8GQrV/NUGJ1jBS",
-	"lK69E77YoJpTex2C8hU3WsSUMeHwtQYFsXQdwfNwEfc6hrUW9jyKtTb2PI71NvY7krU29j2W9Ub2PZq1",
-	"VnY6niE5N+kyeazD+xqg3OPRF0sqNmTFWYYZ8cGJttdIuRbKu2QAgJMbscIIEPZUD79j3tfIurecUFvG",
-	"6KL59zVK37HR7mPwvkH8uza87hxtcB52bLT7sLxvHJFdG+46P+/rp2bHZnuO1PvmQdqp6ae5BHsMJNW5",
-	"sfcKHJ6vIPeflrp9R/p3EpC9pbAQAu6m3PFm/G5A/6MXxy/wJrM1vRBXCe6thLw4dta8mTeKVR8bedjc",
-	"daA3mKa3q7pfrr0v1x5eew93PGWp3/ASkUgiLghZapK75w7/Cd3pPs1WZUzkLpjH/xGLyrtcZ1k01xyq",
-	"qAh1iym11J4pNBthAm9OaGCzrZ9r1dXsOQYROtCKLUvumomt0xWdxzTjKzo/hDB9Z1A+hYrGSbO4jXJg",
-	"TyWwF1cbhjChIRhfLWjJ0JfjQUHvCC7aMnD/DrMkjSoB5uCBOZJKb4qtYcxXdH4J71mrSxT6AFwZ8NQm",
-	"eM9rkdY5K/kNy09J+meu2fKX1Nw9BSMU3jT6GaSgsBzIOUR1QSTvClU+/fMvaX8qYgv/qCtfE2ffzNbE",
-	"KfZnbV7R+WAE7BbJ75g/+N4mGkfxTB4jk7CdiItZp9aOtQ9e1m5kF8/5w0Y6dmd7Lm1tY76k0e6TRut3",
-	"qNOXCHtkc3Ho/Kgekm6LMiuWmcsa/21vlOQgp2IOVu1bWgq8K7mYSYALnS80vFFeAyiFECyrH9RqPTFq",
-	"/YOhsijCmasugPfL2IxTXjNBpqyQYq6iSfj9HrWLhl+MjJyPLc6CYw5dHDXhu7hv7Tduc9tckS/ZX6WI",
-	"+QDPfzzH0Ef3DoI+TzdYguQwpxsyg4Ojdqsk4Pts5H5ED61Z96D0XGSzYGdAxKFrvWBC8wwQAYOIwMhu",
-	"AT/OP+osiu1uM6KhaXNzc6XWyNO8dphTzQ7NVKJ2v08rjvmVQ3pQWq4UmTJzGmmWsRUUlvjmm2++OTx5",
-	"dvj85OrZ89OX35y+/OZ/WgnFDozrhVxrAp1thg/umosIdYFKi2MOE5drCc1G+hJSB8nRh5DUfGZIo3Sf",
-	"ZbQsN8E7KjzhQTcY8hoHoQ++jkZUu4dkwQoEE4QhhInXZwGaW3tyw8uXVInikXhVXJ6tl5bnN+YT03+/",
-	"URn3dwTnDQph38hrI/PEeQUs4mCfVxWREgeUgZ1sryah2f/D3tttt21r/6KvgqF9EelsWpEdJ03lm+04",
-	"bVfWbprs2G3H/yx2HEIkJGGZArQIyI7+HX2q8wbnyc7AnAAJUqS+7TgNr2xJJL4xv+dvImKgl/NXv6pl",
-	"eWIljtDO3h7DfAXLWx74F7R6nWrpREbjWy4mkO/+lmrajF/pIlERv4YKwsXJPJMxeK5tMzbE2BZu8c+v",
-	"E//NwD/rTlA4WpNMzt/Ke4jsNjJg3bEu1fZa5yN0YLLAJEvlhSoGThprma2xqLoTtZyzZ4qMqLKxL4ae",
-	"w28u7o0r0n0n4ikZ9AdnL88D8qOUmgz6Lwbnr4NQfISjMOifv3zx8vuzF98F5CeaplKQF/3vXr88Pz39",
-	"7vV5QK4BB9i9Ovj+7PvBi8F5QN7K/2aCnJ71+uQ6r0NJRSgg3ouMjdzKpRiS91wsNMTHnD5/NQgMA7oX",
-	"BECI8S6cVYO/+uSXIgcVs8QdYaQ2R6+oW0a6b+RnGw/7JSru71CZ4Q1VbI2aWrupXTwO5LS3CwDuqrJo",
-	"3rwgM1tnt+yQTpeYuO7QEkcWk2nHckL24OYzrbvUpduyHQ5OHvzlLtBBMvy+sjRsRo1AfbqFFrS5blkR",
-	"NCDHecAkXGQI0tuIHnm6l1j/qx1XI9WCEeXxitWNuPDq/NsLqcmI6XvGRPGwoUr1hM4ccjOE5mXxIxTt",
-	"zcCIcTMkdzHWCNuPgklVRhrFHahn6g5itx6A+Zlb4dHSzQ2h3FKqdM8mB9sDuJWYU+ZMu9hLSjvjBl53",
-	"nTEuvO782HDkPNkK0D3GmZz19w5cdHqWF/U94mmqmjLkdzYMYqOPUMdtFSYWuz68pFsl836daQv3bjsa",
-	"bJe7tZ7sQ2ZxofdFAy8O5YHhvhljJKZzrmnqSkk8ZujvYTDK6+/Hg9T++11mt1dM1N6OSz/ToYSFVLBL",
-	"GHcplmh3v4WjTF5vTX4L501tylj0nLUQNeWNv7CBlZKY15eUrYmIaggeLHp6Vl2VwDA7V3pVWDvYVsyt",
-	"iB6rUeG3J9aQJuzyW9bq2NQVK4Zs4l1e2YsheKu2dS0veceyKaPJLoPLFmKXxxXTi/n2L6wtPuqdWL/h",
-	"Ykz+9lRmV96IgtH5p3H9pd6O8fnXpOV++3C/YsX35YA+8SMOJk1IDRvCEjJlGSIm8YkAQ0Re8bmO6K6j",
-	"k34KR21wi5C6d5EHbVvmOSRCeo8fIVHjy1GldSUVHO6neYSLSV2R3i2o1o4exCdP0xrkB2g3XmRcL6/N",
-	"61blZTRj2eWiDj79UpSsr13fTA+Zayv2W3RhGBYazaSyX6KVFTznMG4QFKDbgmVMtZ4jnD+42ow0KYWm",
-	"sS4sJJ33H67J5cd3RDM6W4VxuCSzRar5idWK/3n94ZcTs1UngF1g3jMCzL/l6AS0vxkVdMLgdoQiFP/j",
-	"f5DLwrHDpQjFD0BWc0B7wj7HbI6iypTR1BbTdVj+hIkE4LiVBSSPLi10AEWj4xuYMaKzxLAwCNQS9UNx",
-	"ScAoLSaBC1YLrD0e5GCwTLPcRg6xN4qcD0775DJfeGLxHP1NCkWXlvfwli2DWu9KdT+7OAtdRqmF2nD5",
-	"koQCK8FZg563H2QhEjNZz4sSdgLCUsXI+eBFrxg4ljWzm3ZPVS5g2mmGwpC6sGPdpDB2ABMIOxeEuheV",
-	"5mlqnVvzTN5x02PRCHk5eIFicPSJ6Wx5cmnoRuR23nP1hALwHB0YL4BJFNO308VliYrXIotL3yc/lBaI",
-	"JCxOacYUuZ9STbgOBS4rFyT6fFK0HA3BKiUghwnkbAilkWPbJfV8X5jDRdMUYYG7kRGLIzJj1AzfguZz",
-	"e1p6bo5XErJ3cI4n5EbOT1J2x1KXCmy4veFYZ+cnOX0lSPTUhWHGJ5UHX7zyHvz113dvVd80bHlnvgTK",
-	"xYoZyo1b8GfY4UnYGZKw0+/3w85fEbx5w2dMaTqbY/tGX3z9anBKcjcjLNuvN1fm8KBfBRPNBZHjsWLg",
-	"XbBGPzTj/3pzZc4IPBsKkvsyS2+ApkQVNvx71els1r0sC5e81TBwgIhx8CsjmXBmYfGsl9W0HkFEEpKW",
-	"5/9WUkBZsMp3J3Oq4+n/xJ/NgCPNPmt8HKsTiGX5rf8LH75Aq9acxXBu8HzGVEjBY5oSwPmwxlyRLmHQ",
-	"P8NzZpjRxw/XN6Tf7z8370ZDEl3LTPfByWVGCZ/ecihwdn3L57bA4g29ZZEDmUEQHDwuMHK3fFzAats4",
-	"IlwqI0f18wYU5nS+HAwG0HDi5b69tEG6tl+Z2bdMD9wl77tdndMJXH+HxKPcLXJEwMrJZo3Ng/Y8Y461",
-	"6b4PS+5N3jonoGAEymxL9EQoMuaZ0tZogXUwAKzR/xJEEyCYidSwKFXpI12SboQp47CkAv6FTu2HgES/",
-	"XL7/ISKJZMrKetS0Z44Vug8t/I2h84ldF0Mjlcy0keguzC8uAhrfKBjIwL3Ndd/baEJTQ42KIDqEmiRu",
-	"b6BxjOQGS7vFf8RcSylIxBO80h9ppjlNCQrQCgrEEYqnAMqhkK4rDdOzpTfq7op/L/z5mCHNqZ4arpmj",
-	"2hSkJ3B336v7Ym6FWR4gnUBox5SnLDFXTenIXxuYAQoBAD4FNTf9oVmAGxwXzuS714Pveg7/Ys6yE1zx",
-	"CNGrzN7OiYRx3xWoU2YEi4zZKiAWRKnznorFmMZ6ATrQh4KeXrPsDpNGrb+xM+zcnWJRHig40hl2XvQH",
-	"/Re2GA2Iec/pnD8vAl1PINAVXIpS6fqcMaQOzVawlbDZrjlQkBCXLHCVGLKfglEOSQV8Huecb5lRgaz6",
-	"VTxjLceWwr6RydLJh646U+W8YJVeC0S0GiQlk0WsEeTBKf/DzrmhP9f2OxskmEeK/WUlV7pF4KANzqyU",
-	"prIFWjKm5lIoXPqzwaCpvfy559hcYoZwvs3zb2hi8b7wldPNr/zqoVzhSy82v/Sjg77CN843v/GL1D8C",
-	"CpR54XSLLj7SZSppciPlz+bu4nsvt5lPTgzeG87nEJBfbjMve7t+LfCtUHNC9DLfOFC9AObu0okyGthl",
-	"5WoYbcwX9zrDlSIMppPaSwpcufmmXlqCRckIZA4gogopYcWSSRYCkBNKLM7Jlzd0kjO5UHRz9gNXwfzj",
-	"dWs+8iRavdyVWhN1l9vIHeWrrYBOOabdGFpUPPLcjB+GD6Wstnj4Lc+2evSWz7d5zsggENi0G0namoRY",
-	"Q+BfloaskoytO9rKcH1D62LXVxTs905wqhL+ljY9Fdr0M4i71e3ZiS5Vy8U006U/efKXGfOE6XXRk6tU",
-	"YYUm/MR0Dbc/4NhvPO31BfSrBP3vda6Pc8R+Yvpg3rdyxnZlAO+Szl9/5AdzoafPrTjNGg/kJ6YXmUDN",
-	"GBHpVDkQdkNwN4lK8aGguFq9h4ZivNBQlR8QXnVgoRKoqJjuwNzwb0gZQCXhfHBKRmwsXUJZthDqIo+9",
-	"tuGpRawhBmGTjBkKomx1fgAoMt9lzCjEkMEI/opuXXD3KtMWaMdYuZUWF5dBdPyD3kg//L7uasJiJO6B",
-	"vW/YF7kvb2EqI+adNIi4xvDKAvTYv0ELrCBauTVmnwpyDPmJJ3J84vITD1PmmtMdj6vVXZl+Pozto4do",
-	"dVZvOz0bDEqlv5zuBn6EVnFrhaOq4tZw1pfeDbyqPrGLArdyM7+ABrevZla+nq1m9pVpZpZmtzTnSSlk",
-	"jbx1R4rTqJqtUpyj6mY1PPvxdTMk0a1G1qCRHYmpHVczi6GELF/naACmDEYlgk8vrZOYK5vNHAEkiC2p",
-	"znVZbAW4ujwmGBsYordqnrE7Lheq+jMUA2YzmWOyO6CvjAqFGWL14q0tiLtGts0r5u4t1LIZFEzpyPGY",
-	"x+x/0XjG+u7noJOviQvTsjLwZTxj5D0EXGG6+nwqBfsFc8yGnf95Sl6+fEkGp4OBkY+nfH4jL5MkszAs",
-	"FP89hXrR73makk9QCg+wVztv6VJDFi2cCThwv1531nQtlaYphoB3zl+eD85sIQf2MZN3HEDKOx/+gWd4",
-	"K6Jgl/WdGEuM12sl9L+9hG6vKrrofRqWU5QGgdzdwb9WaNARpPDuqgO/l4eJl0iWjccMhctmcL50IUmc",
-	"0oVifXJtPfTolVdD8KkEheO/aC4gkXejoyAU0Zh+dp9IBFQjQod8KRhYjklUuu820CBjM669L/1cy1CU",
-	"X+kbQtDk61lDE0GdyLerVSRWKdojKxMeHd1JqSi4eEson5RaUSKSaksqWSr1X0Ml/7TNvttFgXBkoFZ7",
-	"8KSiB1IbSie7Xn2I3YxbBaJJgdiH55ZP065E3u1bApQWgrxqGLPlnKWwMVsVxY75mY3ihHy3ADmycwiV",
-	"MmGoaWa8SNNQ2JyOblQVL6Me8EhF71Df4AITxj31wAxiqjAOFwQDLz5QjkOx2uYFMHcXmwczBUBwAiA9",
-	"AKGRxwyPwTfVdTF7EOAWir0i3IJqfBuIKy4il0OYWygs4A4Qe65g5snOKhDsyz4akBfcV1KG/vVnR847",
-	"w44tD2uD2aCwnKfdBB2Yv6/lfP89HKftSMc/lRQw9B20ikemWVCmCvBMWgb8VBiwDWxNlza09Tg6S9CZ",
-	"L3R9lWTbz7BIj3Yh1ag9YH3+lNGMJX1iyy6vWlHQ8KHWW0h2vvu/wtj2NX88uBWgva/f/H39ZGuMH9e0",
-	"AJWwMMR7jYnThvVz5VBLQb5YrOAhzWSySFlQmyWQWylB3JjRJRmxUEAgARdE30v7tur1SZTSEUujUiJF",
-	"nj9LIiQcKiI29gDCU7pCihNAsgtCkRfQLGdX9iBmIUoyOU/kvc1IiSDpbp6yq6nkMXtb+tEVm6IjBVjt",
-	"WSgKtDzEXAfE2wsPY9dLSsiH2kCQYPkJWAnUGqssPIa2hAMss7ConWHnH4xqok3LkNEddHDhO0NQwgvD",
-	"6JRRfWMeg2FpxBj8FwZxBB0qBKMpZIdPaZYwgYgoBTkb01QVebhuzbePZ/Bm/ZaNuYCK2a359Bsxn+LN",
-	"wNyTJN9+n9h5TzQTPP+CNZC9w6yqjuTlSFK1JtagsLE6m2koGoymSPsCEkFV64BE2EUEJNT2kdcFxt96",
-	"ziaKNyK6CAVkNeXpTKZjtNWZ/nJqTlcodYFZAAHyKiJdV04WCmiHIh8OdImVtzHfy0KsFfg3MwsrYOjS",
-	"0rMb19thN9FCsMYWNKE1yDZRy8c2ytbR6Z3Ms8X9bg20T8xAW0+G1Q50ePVyN9FhF/GB6fM1sOjwvYt/",
-	"dmMhcqEzPplq0qUkpUbcmzDtZUGe58mtQDq5IuOMMUInlENuuSPwZ66eTqX9ckZ/Qs4cbgnXJOEI9AwA",
-	"J32ChRwUuWVsHgow6yiLI4CNYiswjoXQPDVfL0HxFeyzJveZIZwiKMbhTGi3bOmHXoeiS8m8lJoKIjWC",
-	"CGAJE8BB3k/sxJWuip27SldvLXzQX0HnDC9OJahXErWIpz57b23bdeHXUJzmoWSiYFsHSenQ1LpJNp6X",
-	"Y3M6n9/UGzTas7WN3+Tgg1VH5PeKu9psPyxqlGJuCckWKVN98htSW5pmjCZLa74ysq91LiKVlZpkzJJZ",
-	"IyU78ut8LQnyBYVBWoLd+5wAv/qsATujIN22uT1prbU8HqDiP6I6/SUvcGuUfNJGyUdQ2Fl2ojlQk0Py",
-	"hKCJHXKCrmzfm+xzLLvh4M47EsrDbzJdzBhxU1dI+ASbSM2BUoF27+E//CRBtd3pFuKgW6vat2RVM9oI",
-	"ntTy1bTfb7ibtpprzbU8XpLQOgtR/UUsjEN4olvrUONl/yLmIUscd7EK4VlsicjTswflhGIHClK6wY0U",
-	"ZLekn5wgNGujHlN+UGnWne96IVbbs9/qn2v0zz3YUuVQHZbp4+SsXd3gzkW8DmYMXCtdo31aG2CvkOtC",
-	"0fU9xtDHhQdT7x58ZuvWxFSY7jK2UCzp9UnkFy0o+cxBv11TeIB8YjQ5gQQk56rpRrF3nt+BY8r/BqD+",
-	"glAUXy7nrPKYLcoDMf90OWNC37BspizkEuAwwcyiABRpBMzsGak9FBZtuk9+tYbPUhPvEkRQBOCzjyxT",
-	"5rr7iHfnh4rwh4jvccYSrn/mM647w7OXg8Eg6LhFsdlEby//62QwOIVSbVj8Ki8zh4lMRd6aOX1YBxSH",
-	"eXL+3an/Inxrv7M8NfbJK1c39LMPiG21BMyGIh8zFgPErNEfpDbdd66nfK5cOXZITOsEnUWWWnBjNXz+",
-	"PIG3T+bu7Ty1a2e9o9U5vi2do4au76FpPBYSgcMetYTRh5PzrzR+9siv+VyQAfvRFmi0vnw+5vajT0Zz",
-	"2lqmeP08lSqJehdEs88IXapqYqwCn6cUtf0wutq8BEWvSBcxXsHFVBTQ73lgqKWwgbcVNqRCYVY2ZWNN",
-	"TAduFbmI00XC7OOWSy7YYapcq8bV0s4vpMLtlnOVb2FLk5+iCqe2JMgbFDf1/E/377v17vtrOXbiL1bE",
-	"ysX+lEGmCuJ+dxsISi+AEFNMVoGqBQkjIxbLGQuLGaP7BmmZHwbg6hs62XMIxCnqk5vcL09ockeNILZC",
-	"pZUsvgLYfUBPs0n+FbI35iKx8QJQ0pnUhhe4qYdi6+gCI/iah52Dy760u8DrO/cbVePjePbdNLEgQHng",
-	"rT682de/r9TU4NO/XNEpIQgQDqiD86tekJ3Zt2d6eQyzS2Mmg7cY7TFba3bZjxHsnCmZc4m9UyULQ0iR",
-	"K+llOtZlSdqgASO/lxTPqLdlVqQHQ1BuwGK0ZHuaUMiKBaViVNnLhIJZkeeDgeE7fpUbrFETzameogll",
-	"nMlZZJZLpndYICF6juYtnfGZyuPlAnI/5fEU1wQ0pxHL61iFoihk1SeXmBVq/ZTSywfFELjICg3o3C0K",
-	"QuTBFy5oAx9zAdIXfiWW+pbyBhA64pYtMTojplm2NAMbpVTchiJatbpEboe5iy7AkusE0zwwFto0sUI6",
-	"D7I6Ya7pPkan3ZNNfbtUnmz6cjAYDIw+Ay/RJPFeWF2l53E2K979s2yEujw5/a4wQlkTVuevryGDdUsm",
-	"0oaefB35qwcKTfuFntUktOaJD0VGK+lS4R4ESu/b7DUgg6011rt45RqbvVelEQqxHZdS+fFpe9jHH9Yo",
-	"3FKBNgCtFIB2PDuzb9Z4bgHmLAzgQXJvrdn6hn3WpfvsOxjrqoaCicDCpZMuiDcIzYHm3t5FKCKHigfC",
-	"JtdLm7JVwNtF0JW7aH3ynma33Dov7csksoToDU9TLiYRpMC6L6+nfD6Hbx0Fo5rMaHZLjHhZFdoxXTZf",
-	"Sh+6MBSeGB4QJX2vsDBSHZlSBVnCcmzLRBamFReqW6rnZ/sJBU+M+GarUxrZdy19tOWy3PRdfUwaY3YG",
-	"I12k/YHDXwlse73CflSZd8mcdKiD0qEeHuCn9NASzwcDckUNy7rWWwMmfmIx43eQuCXj2ybAxMoRcV5I",
-	"ZT//zGhyw017Z/Xgirv6E+3CtG7FvzW9v0wSqN1hr6eWj0b5C8fj8cn/I3gtV5gBFMbyrh3YGgrWYB7D",
-	"2w8/lJlAUMMCAsRp9O92XmTLo791RNeLdgmFRzgLVmFWBXPbsDz5YV7Fy5ybf8Xexcdy+jmGs4Xv76bM",
-	"9wqhqbXBNhW6ql+vB/DMeYQs/9pu7Qa/Xa0DyxHgRvdVycFnZDdhfUL2Tb9k+Eah7EAfly8zPZSrixbX",
-	"pD3qm7xa+Wod1btViAVyTKhAdaNeyL+si64s2E1MRV6PHU38B/nB1p+/o9owcmrdUB6uPaXbxiLvdkSP",
-	"6BwLtn46p98HJM5uZ70sa9ChqN4edPCvvYDBMc2Q+2rBj6JSfoEL3ZomvwbT5GFsb4N8Z61UD2WhjCBq",
-	"9BeXAOEuwoXTPUVC5lLZRO0tDZiA36mYgNKUtgAACI9CanTZBnl2hRSM3LM0PRnLzLRrHh/Jz25Jh4b6",
-	"XF5fvXtHUhnTNBRzmukAXvtfgdEv5YxyAYRJk5RRpcGaCGBb6sJIpzba3nq9qZikjIwyGt8yrQLyn4XU",
-	"TAWhuJ9yzdScxiwgsZzNzGoG5N1HknLNMpoqQwqFFCc4Gt9Bfr3IMnOwDRUtmiFchcJfLopzJ7AkxJbC",
-	"ocoR6g12T2et5MnDithls+QV9nqMwjEJFbSfsSVT/6sx2yDo5McR7JWCdoJOSvNvPpnXXRUZRFb+/sV3",
-	"Fl35/Axtltwe7TeLJfLs3SiznXJrcPz7GxzzS/Xw9kZHxr+guRGyBJAKYqoA/r+FATIUFQsk6Xp8A7AN",
-	"i//dDfTLv9g0B9OKIVqjZSiKdwhNlSQyS8zYR0tvcAUeYj72jTbHUNSm2Ln1P7LJ8cpx59biuC1h3cPi",
-	"mMtArX67jcExLg7l8e2NOSH70/63j5kxd73ubGa0bz6mmdGXgR4sor64G+0B32hmjPMdOWYQvTuU+1kZ",
-	"cwZzZCPj+tN3VJtETqCbigi0Z3RLI+NuB/RxjYyOaj8R4+K6a3dU2+K+quyjaI9f4B63tsWvwrZ4EK/b",
-	"JMv5KD2HK6V1tMQcOLDx0aXRshXTNp/HRTtXs2qerybVAGnIV+QCSpgazjqTd5WoPIxP5BrRACFZxiEt",
-	"my8OIyfXNeBD+0KKlObcGXZefXf+cjygZ/HrU3Y+GgxOz+joxXm8J+7fpVJ8IqAKSBtz3RKfbU1icGpK",
-	"uE2S0Cbwph2oT8LmNIOiNCdqysd6HRRT8ey7JCrK9JCU3zFS/GhIQpFXQbrnTnF0173QCXv9UERK00xD",
-	"7BoGSzOR2E8ZI2fnJ1O5yEj0j3/MZpHNDQNnpy19Qcbm54RPuFYXhIolViRkqYIMxO+Gg0EUkGjg/vnO",
-	"fR7gP5dvrt5GPY/6DIxsZBo9gUbzSolUu0KMNBRxKuNbxCT2qyCT6Ozldy8x2+/sfDCIeuUcNwgdd9D4",
-	"sN5AbVUoopSJiZ5+GF+bb9+J91wstJHmDEGN+uQHGk9JlB+PH/6z4HOz2BEW7PfyJ5n7CYpK5h09U94W",
-	"BUSKmA1rdsR73SPIQalVJwsasTHf9K6EjE0hBSutpgPZMgOBoSJQABVek2jtI/qex67MpAoFbMUa/K9q",
-	"ZmTJ7/NhjRAcinxHhkRIci8xBj+hSxWANYPPFqmmgsmFKoYZkGghUj7jmiVXdE4xvh9LLoUimtHPbylP",
-	"l7+w+3/KkbLVvLtCksR8TeDNHrRfQCfkjdezvOt4ypJFysWk2R30Nt8DODoHRamvHC8QNfJBrmGHyWkn",
-	"6IwzntClCzufAahVHoRO9SKDz7ZIlVoI/6OeLjLlPa8XzP94zxLhfWFkGrNdZtSP2KthmwUNXCcbBB1L",
-	"xjrDzuDVYNAJOpUD0hm+zMP7f4FiGsrun3/8vJ0oZnpaTPPMn+OgmN/An9uZN7Gz0qzO/oJMAKS/nWHn",
-	"7AyGunLO7YJtLfFUDiWe1NZj97dHHvMYgjvNTjh5W/mpUUgpiN4aMWUfTDIrl2ADyNFdgQLL/YJqBkBd",
-	"YTFgqrvmBZAiLaAkRmFKgJV/DBtx0k+BP1aFB6u1WK7nFD9zpStX8puB+SqBvRcrD2eykXz/kZNmYUhz",
-	"Z1/C98ioYVVZYBfwMHspW5r6lJDDkhWiuRtBrdCGdQR1UymwFSwx1F98ILEdMMA812MocrciNvkw+Fzr",
-	"KSQ6supk6YdyK8JcW5SuXR2Nx5YwNuJ24ZncCNpVr5xzhcEzIFIY7l6oUhHCiZYKNo+WmuELvX3Y/E9M",
-	"b3eCj2JPXGE29WZF5ThRe6ZrHZMHHugVCn/MGmDW54GG/PupTJkjW0WFRd/5GBD2OWZzXRFyh0Yehmuk",
-	"NF0qwgUaprypcyT7FrmXODxJWmnJARiMZALFGXPs8g8O5mUtIAyimvEsR2zHXpqursV1QngqAPRKGeky",
-	"Gk99q9uobHMjTSY3a+WSImY9L1AhFLg0G/0f6+8+OlQf2hj0pcwuhTHl9OWLWmOKWKSpD7i+vTXlRTH6",
-	"F9tYU154431RGuyLijVl8N2DWFO+iAN7F2rfepCesvv64W00D1DPo+JjUkENGHtdVY9e33CQfATQc11u",
-	"jMzAXt8n0b3Mbq+Y0Cx7lyh0QgHqZNH5MwUuAxLDU2pIgCNU/GHeE3UOMTtIrntBKDzOAEXyLDA8+Jqs",
-	"bsBFHoHjO138+ZYHfkFm8o6Fgmsysnhtzg3jDe2ZWrFHycy8oOktjg8A5+0EVr0+EA/eQ0hnOwt/aUAX",
-	"1FPuM0JDHJAJl3s+hgfkeJUAr365IjOepphmlVI9ZV7Zv/c0nnJhTn/QKS37eqPSHgS/tZx/c5bzWnq8",
-	"LyXe007uteBEbg//V47NxQ7Ww+WEosYu7hnBPZosMzB2H27ZbmtXNJCRL2aH3skE7UsQLYV6mnZotTV5",
-	"2sL2vKH64E3ZRgB2N67VioClSHe0LKfM9QKUysrv5Hp6KFbfONji9jjGtuaq3f6da41tG4xt+x/jBzOw",
-	"eT+Rbh7Fj4oJmrCUURiKADIGknlZFwFdpU4U/7e0jNwXxUUCl6P0oFE7bAPg3DFKQBck9lBUrHFYC0bB",
-	"CHsXmHlQo4sAsDvPZ+laQLUBRAeuQmH6jadUTFjSrFCMZZrK+xXDIypVY5lhfYEp1TnUfSjAVxRAMJp7",
-	"ohRxJrN69ap3DDvcA6gkkHdvFJLiJNB7ZwF7WHUEZ/flbE+biV9re3p6IsSvDi3+mEoO8225D2Bs8uI+",
-	"tzQ1Xayamgqg5xJJjIhH9gvngaFChnhXzEdFBDUvyBp6wHsX5SZKLgdwkFjqHorc4OMTYMAjXahSCVsS",
-	"TaRMogsSxVR8WohfBdWaiYRB2dckFHVhsPZ98zrYtvvkg3PE6HVA2x4mixRmXUvx0mCS29suVFj7D0kH",
-	"qayB81GUT9pvLNM8pimZOcuQ3TxwVYjFmMZ6kbGsM+z8g1JDwWcyYekvC7Mq5v0fT84K85J5hLivbKHY",
-	"KylTKnIOSWZS6ClUi1Us47Ro6vT09XcvAG8F97Yz7Jj9XOOHKDONo2S85EvfQrV8E+YrL5rfo+zFBdyH",
-	"rp8k8l5AqaU1FB7cbW+pZuUEEu8bD26fGDZ0Ak2SLmiGMiOuaqscjxXTF5b6hIIL8uvNlSHqpfYw0UKi",
-	"25dmKQc3OBWkOhSPQWBYZ/4T+iRypheRLtVkJpUmLwcDKMpNbtkc2IElWxgTcoEqbQ784qfcVFwHWJTJ",
-	"ewCGjUFT6xNyINOk4u0owlYiWzGy4vCmvoVgfVpJKDbmlZCmtJLzwSBozhyBLQMNw54b97whluDFocKs",
-	"sJ/iEmdSKULTtGTxtElAxVdY27coUVVdEMNpTa9YBM3GCUQ0TfMbYMOEen3ytqR+haIYjd3YjJExT1OW",
-	"FBUdMhbLLFFHYIVv7dp0jhJGi/rvDjkR++SV/PXHX8G2nbBKJ38Yzdu7e51h52xw9urk9OxkcHpzej4c",
-	"DIaDwf/dsX77+scGr9xju/M/t94tH/zW+GBOhuoYYvHjYZzxgDSIvI2NmRBVzqYBR3Ln/IdyK0GZr5bS",
-	"HUJRKoeOb6o3bCwzBnWAHZtXRWlgM372OU4XyqhPI3OmVpl8KJDLm37khAGzgaqFY24tKcWqyDuWpRSK",
-	"KxiazkUi7/f1UK2Qgzb7YkP2hb+5FWo8qBDt4mD4D772HtyfbD+y32yVTe/kPssPV8sXnpLzbJUlqF15",
-	"QqMvrY4n7JzJkQvMhyVzhKIEJJe3+uXyOerF3ofK6HATbpM6dkzqeBCpaWNiR34+9yvIvtExvO3hO4qL",
-	"pIZzNHhKPM7SHsg6J/ExTuNjZ2XkZ7mLwqshs75Fw0HF8ayYXG8liSMU4Ez1URTzho+SnvAEzRDrLARn",
-	"nur/5CwEX4ZstO7VJxza/zjWhz1tDmWn6s6lFkNRGzsakMj3r8HnwrMG8Aqee8xVYFyog4NOfediG3K6",
-	"SlC+lOa8k8bM/LdaYvb0NOYtnYmb1eP1gabr7v9a0f5RRPomnvx3Pb0PI8vve5QeRHJH/6w1jVuDfMEb",
-	"65Orm5GdQ+ElOQf5YyMpU0aFdSnSVDEHveeeyJkhVzbqp0+uplRM0GldDlkqIF2LkUJCNdWlcCXTh5Lm",
-	"J65L0UaHqw3HC6ZcF7CzJgrnes5FkjIyYjQz79gMcTu2POBGLvSHsT2hnacUXvPIhKnVFp5uMOYRQ3Ym",
-	"dDFhJ7FM1oXqXApiJDnrIJSCldNinykCzRBohnBBIvj8ztCk1UDOrkviDUWRxYuh8c1xnV4HUEhuDqAQ",
-	"q9GdEEkTilJ05wVJWMwTVFmo64SLhH0ODLmLpYgXWWYOPRJtqDYBgUJST8k9F70++ckMIBQ4RdCOMHwE",
-	"V4JnRN4LC65klCLQjGZ0CdGqCmAx8hiZGzo5gWy8BJoIMJgEW+EJtp7ja0tM3UXDfj0dfqfZrDl+BAZ+",
-	"JRN2PAo86A9efv/aTElNGdMF3T19RSYUqOnSvNdJaHa7PWm8oZM2Z/YbyZkt7rNHwcxBxjveRMLME7XE",
-	"ax/Lxq52DELN1SXzzFwzvQxFAQwJB77GwGFtsS5Got5i0XR/jT6V3942P7ZKKx7ZTHFDJzsZKDyO1dKf",
-	"J2Wi8HdmS+KT39N64rMxFZYnfpCsoVXPlA0NJV1KNJ1AdCyNoX4tqDQygbq6+AZ3g4N3e6VI3N2Iyk9M",
-	"lyWCB9I04LrU6xge7W+tH03prrszSO+M7mX4yA92RpNjqASmGV8lMJ+PqhIUHXwhlcAM4KtUCczAj6sS",
-	"XGvKUW5SmrHUbs6LwXmhHOAHpxooFkuRmBPf6gctf17VD/LLfYh+UFCyv61+4K5yqx98bfpBwb5a+vO0",
-	"9ANvZw7QDzzi85XpByXx4AvoBwXtb/WDRv1gZwZ5LP2Ai5N5JmOm1InOaHzLxeRkbPjIiaF9DwAg6noh",
-	"0Msu+KGXJEoyOX8r70WEbxPBmJGnofqBkdWN5oK4PUZJcU8jAoKKLsxNWlp5O0qoBnoTEU1vActBsDKQ",
-	"Z/X9ngNTKMEnBDBphM0ZMTJKqbhF/27GfKzpoEmbWYFGhayqheDaDA+qexrtweaGVYAa4LtjATW8Ex/x",
-	"LNzYTUKJ4hC9wi5yZ9hxq9mpUomrKYtvzfA15lUrphdz81R5+c2V+Fned4LOh//dCTr/4JOpVx7GwTKk",
-	"7I6lgLFQLB9C8mytmdSvQps4+o0kjhYUsUKrfNLc9MxOyDkbaO+jaDlFMKcjh6E4MCKz/v60Ks0WROaR",
-	"tZwGer+L4lM9/i1Be0rKD2+mU3sSs8YIz03E7Khxn2sElQfScJquSr3SU2EcreLTGBZ6dG57nLjR4lTf",
-	"MaFltjxhdzvBeM/phCWEiTuWyjkLiGD3TGkS2cI6AJUAoP3Io6d8MjW/8ySoY9bg8DDcmsamp7dUA8/2",
-	"GgtI9J8FFZrrpflfg2JjGHlumgfm3s9fKlAcjFaU5N83IDlc+H3/mMmZVVOKL29kZBUUSITz6wvlyp+a",
-	"yjlU6/5vULa4sK032Urd6jeLGvaBH+5a1PFVkuUvzvFEi+37/EgntYlsl3A9oHj8XQsy/gSlBruJbnt8",
-	"Ulz5qcky5Z7zBYQKKf2Tlw7LuzXywaW1jOaEBJrA/H4PPk2AEXWTrXQdUQHZwh9V59EuS2MQ912bWbJB",
-	"hCidycNO687SQuUMY86J0Y5qTrE5KeBZ/Of1h1/IR/OULYWHAwQ3gavucYH2vUhI7QAVE6YpT1VEulyr",
-	"UETss2aZoOknNmYZEzFTUQ+CEhCcdEgKc+ecAm6euxsD0sUlAZbNZ7MFgESFeM/uuWJDkrE7lmlCyYwr",
-	"TW8ZXDCww6KNs657l0pTQo+lIhSI16d0ZkT6vOpsPvOGwId1VxWWr+aybstIT2CX/ueK0fJff3bkvDPs",
-	"2JQSkCn0tDPsPDc70Qk6dzRdoMlxIXLQQ9j37a79P5UUMPjHzhfZgd60CSNP0EQJlxoSRiyxMAcSwT2B",
-	"LuxG+co3bCc+/dx1uM4L6gaZU60h5KE5okGynGocg0+/zZfgka6P63DdLQKQb/tYy78bM0MrS/VV8287",
-	"CdI1TEPZDNLoeR2nviAUOWko6rkmaWaatpvjsE3/7hyLe9Ik8Tjn6vSfs2xe8FLTAD4BY/znDyenA4BO",
-	"t3bof8uF+bHz11fHZTeQCXdcWnb75NjtR5ppTtPUFu1kB5OqKsPdBlXKdVjDNfPSRENE5T4WgcC81MMp",
-	"RCUSYJUEwLfZfJfbv4MPv2b4XyRJuyUHfz9wp2NSgV3EbtTIwf1wBCGn1oPxq4DCNm6WQwd5TyiJsPvI",
-	"aojd3LNAzD3Nfw5CYf+tdhu5yCqoYZzxCRc07ZH7qVSMsPGYxdYeAb/P51Jx7VJRQuFeeKaCHEYPczFA",
-	"iLA4qQVGqqGHdqhQAMiMCKOMoMRDXqmhSCbhK+PF6m5mmgQBRRsTTUCasxYT7BRTTEIxYkXnNtzrdwfN",
-	"uhBGJXKLbdaa8TuWWBBwkkoxYRmRgkxdhTHbxb1cpEkoNL2F6K/4loxYKu/JoLQIfjCb5x26zzhEnQqp",
-	"pxjHsSuP+FSzv1/eUuovf6tw1dIwtOgdaDPdTMJSua72/JVNwqIklbbeCMQ81yWTeVlj5tLbyiLm6SAU",
-	"DQGVpJIdpu8lvKHANjqld8x0rFySW57P1bvAEo8yCwWaOF26GDgZzCOJeRMoi3M6wFDQEVH2UQSboTrX",
-	"3jEXkmkf+Vnqw8SvOcfG31JtUTO/Oxm8Onkx6AQQLbQJrNOh8fxweXNydvb6u9PO7tLYz7ItpP6tJH2l",
-	"sp6sAG3Yl6g8UuaXoUt1mV94T6BmRuk+FWUzPDKhoGeM8jg0vuFn2UY3NNOURw+b9GjyLsGScPRbSvWU",
-	"Yh1S2RDf0ECmNkc3AJlaG+24Es2QyoeOZXDSw0PL53Aj6qXzVLZCeXMG2I7c8mC3R32Qo86oUBjSt2+o",
-	"o5GqRzSlRr3GMARVRD8mhleuj3sMRV2WQmKZrB/j+B+9RJcoBjqCFcB+0cc3PuGvWIQqFLb7LgDIkzz4",
-	"MCBMJEWkY++CRBlLjVT5A/T1LolsAavy95g8dg9FuCb8jokemRlKb023Si6y2JUMNCMsvoQ4D2jJ/nyo",
-	"eHDj7VsrJtRSJm+JHjkU0ut5c0CkfwNbUeGJhkXq8nU7ZnDk89ESsnobZQcyo3MsSApp4jxxHmjz8Zki",
-	"jkJC3TyLb2zUGSqMUoIneUjyiaIJMhRdZ2QEpShjimV3LOmBWIKNmAdzUySSQyChCftkn476kJGs8lK+",
-	"YJlEUOSUjTWRC32gHPMGV2eFxFUMTHIB1lQclrWyailJPsuM2pqDVBRr0et3gg43DfxnwbJlYfOozLPj",
-	"2z1swfW8hLdVBizmM3qsH57G2HWpIS3/B88DZ8powNxmjLdSWI0UZm5RcX3G9tzjNRN4mOtu+17XfL/a",
-	"HVHe5id5HwWQ8D63iBHByjUnU5kmRu+ECxCEorCEINwX1OIIUBIzL5vjnn+0bXjfbSgL4stmUvyDiuT/",
-	"eN+YHm3xj/UlP7aXelpJp5YWfClryCd5v401pOCSmbxvZZynKuNYTnk0gmfEkYwnrJnoXTOtyP2Ugr/W",
-	"MWrrowF6RRHhY4XMaekphiUHKDiOI5DGPtj+G93XboBRzyplzlOd8LENWRk6h22SsATlGtA6watsHqV3",
-	"LDOCPHzr+20zRrq2JKf1uhKueoFtL2MzaQQVTW+ZAwpUU9O8HKMnu+BL7D8LmpopV1eKVmPqUUijZGB9",
-	"6/1Q3Dh3VwPDgPoWWDx/zuNbYsjDcg/flVtsn1Tv7brayjklwal1tYxTRgBWqRN03Jp1hmcvd/dVuTk8",
-	"zSh9d1r/lt7ur5iKXq/IkTvR0Y1esOfmXjbT0BuAMvKoIRIYn4oaxUyObdRIE0ldJaKm38jl3QFlgWh+",
-	"oCzERadYujf2glswc6iLRK1MH4Eu9vqheAf2bl+tRqRVZ0fkyozsFqvh+3CuZlBYZBNCZ+ZaEWGkdpJK",
-	"xTBCR2N6s6OS+PNEGnUII2YuoBVDkWcSYo+o8MkqEu/ViBpf4IUR3GdcA4wUBtWQSyKkOCkYKrKwmsgc",
-	"61S8IDQUqdQIn8ASfMGp0lEqISLJfxG/uvDjKDwAudJQ8dGawAV4Mys2vlsbyWC+zEuRumc3ANNtEYrO",
-	"49tH4xBu1OueYyWmcR50SsnznaEZklpgzd4dibmZ69PkJMDoWy7ytGLPzZ5w72och3fY+MJm9vFxoTdw",
-	"Dy603Jl32H4t++iTG8cqMNxzzjK0LjoR2Qa2I2Y4TXITZ0mshmaAYkLVNEsfZQb/OktDdyT1dFilmvZX",
-	"iNkU7L70hgv50rZxG1ZKVigzTso06Wg040A2J0aPwYbVUplHMWYsFDszhA2E3c26H4qNhN0n1eRDHbe1",
-	"vB2YdvEbsk+fGwPIR2Z2yKheEwYjk5nhfOZM0CYEwg0RpXBEHpEd2B0vh7QFnRnVUKj2N8xMOj3rv/SZ",
-	"wulglSu4a7U7V/jk3nyKjMFOq+UNTy0RAbflaOxBs9lJTDWbyIwfViUCgYvzpgCE1X5cNhaLCAVWiyDb",
-	"F4uo9FMUjNg6JHjXghGm4WrFiHeV2e5VNMKQ1+aqEeShikaYX6/szhxCaq2D7EeqNBMsU15NCC7Gsi0H",
-	"0RKuOohV7+YsDygJUSFdf9eyEN5l5W1piK+tNESFWbX06Gk5vCq7s3+JiCox+rrKRKwIBI9fKaLMFdog",
-	"lWbAs33Y59EKRsAxT6lSx9AVsB1QFIpzbpPk+/BrWW8IxUqVuZ31BuzziyoNdtpfncZgxn0MdYELrqYs",
-	"IRMpE19nUIs4Zkq1akPLphvVBnsGD9MZ8AL+rRUGS6JbbeEr1Bbs3rU06OmpCvm1OkxPsAToK1QSchng",
-	"S2kIMIBWPdigHuzCJo+pG6wtGWd9rHXFon0xvg9gQlxBNTSubE03mg6dZzhwQB0OQNHz2hZxM0RI4toh",
-	"3bzJftG2aaV3QXLQY8K1N7hQNI3OTWSeLpQ/1s3l72hsFIxQdMFbmsVTfseSHsKTbC58XWgkOICyThKK",
-	"vUpfGypQLjdHutX+e0VRug/j94yqReYezcvgwTv5G0EefgWqDdUQZtsDrcSJ6Rd+xjNE4UKgEWYaFVQP",
-	"fqmLwDIri9CZffSafwCMqIjYpBwFocEzemu0t+iWa4ujLaRgWKyCxjGbW3kOlC4gQqEYLTTJ2BhUrrHM",
-	"wJmPEDLdqqfe9mmOBVe/SJG72CKnuBldBMC8QzGGCUajxTLCc6ptFK/ZEsVSzMkq91FutNcnbzC3SLlp",
-	"Ei1DAelHfRLFC6XlDEtu4RzvaMoTSDalE8oFpt6ad7ngWM1QjslMJouU4Yyiwq1vrlEo4Nv/571ZR9JF",
-	"HC5iVtVsl/n7IXuzWPYwrcM8+cZMzz04WizxjOUUnOM9Tc1x1MUNhVhnZbNSSFcxRiJDlD6569XrE1AG",
-	"zLJYOheKHJ9M4NMIX5h4Yd62mRpBeku193iF1d87Jj2CSBLdCTpcXdttR6UVwXjwUHWGHbO8naAjXKzC",
-	"m0//++R0MIAh4bIYRcUWPCxdTaP+0Hi6Ugux85GzGCSYe8YnU90ZnvZ3iY82MkCrcn9DKndFithBz65T",
-	"sOcZi2G37Wmv5IAs5ixTzHK06OOH6xtSae753VkUkPspj6e2cmtuLRuDbodcubCrsc801qGwPFNFF0RP",
-	"uSJ3LAOyozRdKiDy7DNXKEKnHGsjVNIqoBOwuPXJNWPktzPzHvIh7FsFYCBACoVhU4Ade89FIu/30+TV",
-	"b6etFl8lQY+d5GaF4530+FaBf3oKvCLd304Dokp05rez3hZErkGXz6nS/oZEK/GsCt3bpN1aVSAgNQrO",
-	"qm2xXDJuJhM+5rYcnc3KvSCam4ZHGaO3RJr+++TSaip2DaFoDCbFF4Pjyj1lBpdl8t7KeVxpG6xrCTTK",
-	"7Mo+ZXFNFUqyVvDsXv7ytndRjLAoS8dVAd1iiGwo8oeKmnYFnAt6RaCwNGhnY5qmxMJILhnNlFHvBqjm",
-	"ff+9L3r7+sWeRthvxvzqR9/mxyDHREBJ/1MusCLnt/zYXLlCqjX/GQr+x04CKXKD385aftDygx35wSGE",
-	"38WKoxe2mf5/YkqmdwzTalnMivy7eKERzIUS1xgKmIYgURfLHzutl2ubQ8wM6+ob0mffujYvvUsKE5SR",
-	"f++stFp2vpOuNbkEeUpXkfQVCmeqGpLzwXkvN1CA4QqsCN2E5R/KqRXVwfT6JEqZmOhpFAoA4UZdEUjy",
-	"BDiRxWAZlG0e9iXz/j1P9DQi/ttGVp+nVNAsFDA/RbpqypgOzNeaBURDGTX4gJYrtyrWfgjpCos0haZS",
-	"LhjNiGtpRLMgFHoxYgGZ8zkLyIjRmWEjk5QFgGkmWNq7cOked1ym1RSLYiY4/D55I/XUsM1QWN4D3UF5",
-	"JD4zDF+KXwXXKiqbSqxowBVJWGZoKlj1cl0ETxNN740Kk7lTpr0nTCvDUEThYjB4EeNpMJIDfGYEv4ZB",
-	"2m8+2+9wC/DLyFtyt05gSGtotbGNUNjFloKpALlyPv88qcTl0+iM8tSs4n+zTCrSjc5f918O4CzAv1Hv",
-	"Ahu13IdEp4OfLsnli1fk2hwHcv6afCbfv0LR5ox8JqfPz+HnH1OqyRuama/OBlGfXLr1dSsu78xdKFt+",
-	"aze4euZh/wDgHdwyGkL1c4s03CbbBaSjehZqUD8V6dqf14Wn9AKEG4DxgESklZETsUnEF7Dge0PThweD",
-	"H8sMwQvM/nH1ic3MdUexaiJkxpI++ZDbw2lu+TQPWOFxZSoBETIUbiKBxfZHMydiHFiMBTQ9RS5MR5Po",
-	"BxpPI9KlQAnxOGMVJEi0Gi1DAY6tC5ih4v/NUP6D6XvraH61d+15Tj1wkQCaLycpVmLER4NCSS/otTvV",
-	"OT1euS6WQC/n9muwKDhSW1nXUHSdlRaEIWcAx21widSeYXODPROnHgq43F6aVp9cFaZ+njCheQzlYkCK",
-	"yIkDBAIJeyK7nvMAGvXdB0by9xbYbW7vghgB2p08OHb72lV/zOTsvX99Dkr6ckteSJ2w453h96+KrC57",
-	"S9fnhsHh6AzPX+8kg5Zm0lpIvwkLaVdmZMwFZKpav2uTQHeIFfVPzGhchyic+xJzYo1XlOVYfblaNgSH",
-	"VLSX9/9BQYQbEOycMNT6/Nf7/HfTZHZ29GNS7Z7lES04ZVHdGJiKonfWfG/NP4A8NDaCOdZcC0UXmCBU",
-	"7ooCFGkBpKhnOGEFNKRv+pwqFPYhOo+6esSAnZc3dGGEFZqcQIFlMxAUbPCzM05ZFnc+GBjxEOacRxXk",
-	"dwMLPIYiel72u0IRJSF17nx1hR3xMTKG59bXUt6qLCTKG0X9tMg5kx3X2Y05Y3XIXX2eu5dS9k9OUVG5",
-	"6h4NyH9zEaMel3wVFZY3kLC2sNvXUedxd7dnQzHHHwta5owwjr6USdKwME3YYKeCEGWMxCmDuKCuxZVV",
-	"oRixWM6Y1SoCwj7HbK6L0KSGeB3nOXW9dWUWgHbvEJuCUJRiq3rklrG5TStwCgZc2D557+z4EhQTbzqk",
-	"68fGBKGIijgHiGsufAUB6ff7qBY5BdSQrBPyiVkdu+sm1SNSWIZSo5r4IUO+4u1p7aEg1RCqPvnF5UYk",
-	"Ml7MsA7bGFy+rmzU0pAiJaHCG/CVKVWoujtibRrW0u70hZkMVaghA3zJlM3cKYD/nQ2oqsSZadcFWVUK",
-	"YiHMfFKJuDK8zAvw8bFbzPAsCy60cd/ixnURBNe7yN/HBxEzKwfzV9I0V44YC9AuqQBBpOC/HuvHLmtM",
-	"GQ4aH7cJRlqysHALGAOLBYOCxb93jI7akRlmiv+hoQODt4BjV3a+ZoHvpzw14kJ+BBbKjybkAlRdd/xN",
-	"AxduXd0rdr9HqYxvzXqink8TMgKvFK4pngEISjKfES5b00kPtt5lTTkDWKlQm4uKm+G4STdlExovSUI1",
-	"7dWGx5G6qeIZq4tU04vMiFQQqUa2ClS7yNUe86vdOpqaWS8r6Gemg4wpbabP9YYIN3P/f0DQcUuSkzsK",
-	"NW/LHksL/LbZXgKHJxQlWXFFZ4qpgNhNbIB0MRZ0ak6axlr7SItvDZ21R2HHmDJbW/dBY8rKQlPQ4eqG",
-	"fvbjy2piyRqDx3aygHyZ+rqtyPU119K13OE+4xpCX63QcwxryfNYKn0CYQyJvPcL2uyt+NZHdxDTEck7",
-	"cvGt8K0ck3kmk0VcLsJaxjVWJKZpvMCKMIaQRsXnDyIaQnS3IExpPgP+Ebl/kwj4J2Sk/luOjNglPmZy",
-	"kjGl/ilHIHmZaYGbD74gUWxIaZri556Rf9BhgONkqpgJSD7DvF90+vxbjlQocrHm3tayXZKUCnRPGXqU",
-	"YuyKi/8wawJqK9DLptpBRaGg0vyxYFBQrRiEYoHMElCRQzHmn1kyJFQsy4EyHmvsk+j6ls+tdHwDAc1Q",
-	"eYWCU8FWyzDj7eKvoYDQkJeDwSAgLy083ZxOuJj0+iQyQo2KSNfJ7AGhmqSMQn1hhqKzQobqLaoch0JD",
-	"0WN4/xjlRLdLCZRKv8mH8Q2GpsByG5riX4kdQ01Ki/hIlYSq3W5RRqgQvMvEqY1BeVoxKAULrO7TAXEp",
-	"BQcEayPc7+OzvSRB6ZgS1w0xNMxTm4rkiyv7BEI7oI2gVynYrkLx4tVJ7m4HCh+5pmtCWyCFykaw9Iox",
-	"VGJdzgfnofB1W6eyGB2+KAbPbDV/ACPN2+pSV/7dPFELAu0NcBNChBzX5WOZlu+5UEaVqFNN61PenJBh",
-	"D09ZTSxntIWiWDinRHqvegaBhlSui/KMV8fYM7p3NM94zIBGqYgUpmtr1BlaP7tZ5GeKwMN5tf9Q2MEo",
-	"mjL7I94FlRunik2JPv5aygrIjzu8fQJvo9ynQJn8md8yv5iPsxLoQq/01qNZxSzplxehoLuo63WxI6sr",
-	"GYputkgZOe8dr8j4ZliP0uU8RDMtLsN6D3v+nGYzq26uqrEpG+vqs051vfr1+ubk9euTN0dTXmsoVOu+",
-	"/7uy3ssk8dmWJf1FyOVx1E/HfB9K8bzxhLzyVGwNFy/bAJglaFvDEgccs/te4KxkoEtBwi6Qun5cuhMK",
-	"FdG8K7DwriYt5MXCUD8byWQJ6lkeXfZY2k558J3HCguvUNMtgsTX7GNLMp6qtF7dqKOK6/jVVc5N/8LL",
-	"b0Td5uyis8Egt8Y4knZPVR7kbUSZs8F58UxOBIQkahFP3Utdap4LhfX4uIjSHl7oHSQ1pelyiMahEUsB",
-	"C0GGYhfxrU/emtFDoMMmWQ1jWuuFNbKvrBaKNV6jR5PVYBGaZLVdpRFsDO7jGV7gBsu5fzQq572Nxaoh",
-	"EbiwzURi54iCvcSFYNU+XVarMUyxLPrwJK99CyE6RenbEh3qVMXhrSXs5MUrrIVbGyZx6Qd9Da2uVqiQ",
-	"Nn4owWgrDBiDSnVWk41dNKYNarBOBKzQZ0MngAS4B+DCr9Oge1XTA12SmbyzyqovLzpgpjuP7oGv1N4e",
-	"+6z0SO6S6XKeYamrwlZhyIqffH7HEtscJixgw+XqIIEHqRIKAN5cpUT7E6LCgfmFlcaqInj1mNre8ay6",
-	"FVmxXjbEnf97U+C/lTfzILrfIBtyMV/oE0ObTmKrDdaGgv8+tXWZVsWbnACZBhTKgZ5LsvwC2uZGcjGZ",
-	"6iAUENPukcs7JhJZqJuFpfedGeevgusrqXRUyIRyNl/ookAUFoYaUcVVZGtBoRUR0JogYStHForymHYE",
-	"rjJDGtZVTOqXivJ5KYOBV9tvgGZna/k9Oz3/7vz1i1fn3yFJLlPfgpI+hKZqY+pLK7aptL0rqW2Yz2ix",
-	"zFX3Wi7mybRNpe3zykbrOHueTP+eCz5bzNwTY5nNqO4MO4lcmHsRdGb0Mz5QrGvQmbm3BrkubGNQHrg6",
-	"/srirle+4YrhwsEVa2Xc5jr5LrhhtFh6cFwBVqMvHcJHSktoJJsrhVOPa4SDwqheJJ0jeC5u0PxvRGoo",
-	"gYrWMCsZOqrV27d0JhzvI9RL8+okrxY3g2XbvbKZGVxb87IVo/ateYl6zYoxfs/6ZrUEwa+GeWSakFWq",
-	"GT4WWXBVFI9PGV6sUoaxO3R7kIa28GFLIA4ufPhgNCLHdUEt5yGiZz5ZMzXmiDh1yiwf5FD6saF5HrFR",
-	"skIR+cnmv8F7zVE1pZiL1ega7PZdEvkxImDLsgNaDabxNKSSnSsfZUkzDMUaw5fX/06hM6HIYQ0MWTXK",
-	"ru0UoB7TJXwFtURYYtTK7QJA8iCUbSNAtnIqhGK3CJDtnAoFTM9RIkDqjtNBdV6kNsS7c7XQRlEF3A4p",
-	"HBqF0UXdzq83+dmniiiRyxevMLMBoFy4KD/jjIIffz65fPHqZHD2srMXhMPKrWojQf7ekSD1xOvYASFV",
-	"tvIIcSH1E9svPCQUGGufh4fMaq6LDRKx3W0VIhIKGyNCHjtEpO6+P16gSC3R3S1cpGF7W/LyRKNGmvbr",
-	"GMEjK9Tlz/L9fPwoEhGK/BYneIcbvJa9CwIxJ6QScoJ+TvSqHyCpNeZbVzNuMab3wBjekgTnLcGDxoU0",
-	"SnCPEh1Sf65bA/o2QSINa/d0YkUahKPGkJEq2fnagkYssAbUBuqT9/KO2yI+nlTo1gLVd5vxbm4ERFx4",
-	"hNFe7VDUqr1POsLj2ErhzirfU1DnjuaIrJf21gV8fBNE9W8V93EMUt4g3c0XWTw1etSUK7Bdri0aiMNx",
-	"7yhAs7U1l5Q2UpPQUxUR/EtyhNLTs16ego26HmZehwJgVKgN97VLcEFypbFftCkXWvGEEaic9moAsLEp",
-	"nc0hg00WVbW6AwRhA130NCCng4H579Wgd0EiLJfy3jbpGzPxFwJ3EaBqRbrMJ4qDVoCxrDTVC0U+mG8Q",
-	"8Pkj5QkBNFmkiOWXSCJhfIDCmyP+eEZDN4ocgM3uxDAUkZaapq7BK9NFRAYBifIdiEj0rz+iwLZnF9Au",
-	"pxFbAeUEEvwQnxYPkGsJA69tY+Buzxgl9zxjinCNOEXFVE17MFc7MZDUuQ5FSkXy8NnmNqrFrcY/7Hnd",
-	"ENfyO+4rF/ZQBqQ4lBc2QGjlbGF4JxwuwgUsQ1OcC7ba8dlHHr3ChX5x1skVby40mzxKcEp1jdYr+/kp",
-	"dySgFa/X4mHWLdkXjUXJabif4nCY/W+xHQco52nYpNvyl7b6Xk1cXyhW6nDlU7K2hqhHFGOCWAHYVXwp",
-	"pHAFqNEoec8sdGcJj8nJ77bqzNh+LKscfgwjtD2Td5bggRfdzQQrt4BV0cwV4X8uShnKQ/KvPyLbgsJR",
-	"0TTtk9/K8zc/KIa1GzIWQuVMi4IeWGNFQrojtpR56X0cBcCyWJsJ4lnReGpnN5EI0k+bp4fZ0iDcjz19",
-	"AdkXULvaRGxDywNnmkG8rjx93DSIDT2zkCSFpoHfI5sHR1Zd2LorG2GfRjQYn22oZ3lRoF59Do23AX3E",
-	"UucIod73PIE2S92LnR97gweBIl8FZF6hsL+BmKLM0aFpYetGnP3a5apN6W8eZQ2cGvmd66nForXjtVET",
-	"3Oa3J1BVLkbX5zZrkYew9kqhqi8HGCxSPjQpn3F90TgBG0biq5nracNYO2UZb245OdTthbnhocgZPwoo",
-	"mROI98+qh4NdZ6rbP4NrHXDBgRlcl/ZCxzTLMAzSiXQjecfIwOL/VMEWvHFCWDXQERgiDuesN8zX0qNr",
-	"IIsbupG7r3fT7K2+4gseH4uDcohm7503YGDwuTM8Pe1/9zLwgohOB9s5fv8KijYG/UoTg/qM/zfy85Zu",
-	"5b92A/ypWSu7kg9hRtjKe1QMZUd/0ZZ3vrUxPF0bQ+0WHtfE4IunD+mjrsqfzeklVq70HNZGLCquQUS6",
-	"UI7Fsr4o8GWmpsrltkfsIyDRjGYAVlzO/EN93H1zw/FbMA4HyBMxaGkrjzcALMO/oXA0zcLYOdRnWyKx",
-	"4BzF+ig5c9y/Xo0PxQM4yY/MK9y+wGFtpNGHkuhHLg97XILckt8n6r7fl/Zudt4XxdyPTmmvLM6YV8rL",
-	"1u9iRMlFFueH0cNU9wpn5cVkC3ywUJxiwVS/OlovILGcLxGyW+Xo9V0sBoZlwFRAximdqKCo+qYCYvPD",
-	"VAD6NQPbXz6DoFwyA43OpgNX88JDYXfg9ikXt978QoG6BhS/AvKolsqsv0W08EucWeB4swboB7Q1bKGC",
-	"aQlqHuIQcMku/MXEeuK2HVcb1yJNX8MjZssspvuCuTHbJ8Cg26QEGVU9H4KPgu85IOlMGkWkwL9X9ap4",
-	"vq2mUTv0/XHHy/7NOjX503qcbpcfke8FgMneA6d0MN1FoQIc727qz2WSYOaBvWkH8LCV3XR+7eIad97s",
-	"5qt0w2oLh30L8ablkhXHizBdRdA5vnn5k7PoWl9WFQeoZKXF2mMlZMiuQ1S+AJ+Ys8ECxQMjbF1pp2Al",
-	"q8HyLKfCOpD3FXPVOuv16nKBuhP1iWettSbwa/NsIee5ZIsyiAhAR0N7gY8vpznLninSraoRAcSbgccR",
-	"Ykx4Fb4UrMhmKdyLpVZMCy5fw4M/Rd5hG7hwRHkk9dQatUhd/d9K/IgULKhlHEUJG1e8UtmCkd0xZmBg",
-	"KVbfvHnW94bcC8xuJZLQUMDZzo2hVovDBexZDADQyewP+MnW9cQBQ6YHVB2BAwLcyixAUazCGtHrEE/7",
-	"5OZeegoWNBYDEDkWGhGJM+YuzVa5gmDEW4sUihhLAbV8c8stsKYWd3SDGbJypx7EBnlesR/6tsWzimXR",
-	"/Fa+os12REQ7MOexM3xR7iLXAO3vfrObwp8K0+nZium0Geh0N3W5uuxfrTmzBoOutWV+RbbM1f17ICno",
-	"ETJt6s5iY5JN2XQILGfo+dWwFb/qBXB0zjL1zDXeHS1RYBB0xixit2dxdO9xSPXsBSAUiBI8o3oGjZTw",
-	"XBsbyp/iSe8COA8XhoPD2M0kqnwHW4N311s6vazWCmFCI17UI4JmmQOWhw63jWJyTPsA8+fBPGpvuvy1",
-	"2DChGp2RK2quc0t8n6Ylcy/Ku9mMiS08mMbplxOkE2W1S00n75JcsTwdDIqIC00nhCeqrGlCUE8oKIT3",
-	"Y5k5nnjFJcxLckwimKDpJyoVv7M609BTpFx6E4wvAQBtKgiNY4dpH8sEwvTjKc2AStrfFGFCZ8uSNF3U",
-	"PQxs6AqkQuVwvP1jlwncFBdR1rkLVRsDS5ycBVUTYZ1cDhdQa6b3Kd4XipXqfeVgEMVE4jQwZSGpcHSe",
-	"KbSSTIauPNelkGh53Ft5uTFn/ZBiRHBsj+gFMwN6QFG+LcL3dxfHNZ7owwVw08LzP+GA755zasjvPS1H",
-	"d64mnCYcKCOZUnBzrII1Aj2mE9LdlhLzxFB4R9GnLGM+uTy/INS1/Bh011ClT2YFStDnRyt/2pRvuyMx",
-	"NDtkSc/DJpuWttuekjb+vfZWA0w1SjEQXbhvOfN9E0o3VvGbrC8rpjWNp+CvrhHEyjW/bC1wM70LXxzT",
-	"dOLJY+hkCcWe8th6eSsUu158spW8hUb8OoEL1udhqEKfeK3D8tfKVRyCCeSJnA+RdLtwAlDEQ1Eez8IK",
-	"rpD/tY/MZR23zTSmFWG+PN1BvyYcmeOC5jwcBJtXwNDBr7E0rS1fuAlmjesyulooyvBqZA90tT6JuPqY",
-	"cbPAQwgViUKRsBnUIfc0YTR5zfHBPDm/XnECaaiu+iHYHL0GtgZN2+i9sqa9wyuxrJObHrFY3rGy4fM5",
-	"/yq4/j+Fn+cs6OTb7sJKcn9V/2WwQ7C9OfrNofKLcr/B/vn5l1cn5+eng90CXlqMtW8s5uVBodUeD1Ht",
-	"CEBqfmwKEJy7CoCaTc4Eeux7gXYAVguFV3zv0YHVvgyg2gFAai1+2lfhtngA2LQcLY3nJ2iD1QqNFoqs",
-	"5mJqOWFwlfLIqJI/uGujk5kzYuCsQlEbV+7Z3nP7GNdbY7GFogLGRg7HYjPy5woYG9kfi62qfD69DM+9",
-	"sNi+DAZbC722M/TaU0Vc2xJozadYXxvImqa3zAImWKAXdZGX5ysHDPtu2/U18fLKfGsg08gDIqYdTTds",
-	"VgDPXm6bQv1IutjRjG/bA6O1eGhfiUPxCDBoqcQDhQbAWuXM8HkLaoP5aSB82BICmA5VWNkgSP+Okbzd",
-	"1Yi3dFlB6jDkdmOFgqI8gSV6isRUYME6PSX3XOxT0AVtGT/bwR4EyY884xONb8nlyeB0ewrhem9Tk/7e",
-	"9xc3hND8bng39uf8Gm5fVCW/YoVVpt4O74D1Kvn95XtKuhjtZRGGrIgceTksAlCVZI8oWCEyWsIVZs4m",
-	"kidjXstM93/kLE0iMKSYrt0EyTwzN1AvSRfvfUAiXleMCTXLdXfX6K7Fuu0qMJpBwhi3caqah9/ybKtH",
-	"b/l8Oz/tLesgAt7xo13dsjxyiGtOR7cwDr13Ua0FB2op1VOyCqXe1dqGTJUvbB2Z+pOvN/xcy7ELPrDR",
-	"+o5ogEkH0/8Qb8yoN6CaC3ZPlJbxLeR5p7aomH2oMH6oXNrgGrA/MKap6EFpnqZkKlMIe4QWSZeKpZdm",
-	"SfNAeyIFmdo0/oz1/Ch4r2ZuEg2xprnMsCAiaFTQMhida+xPkPOej2mdKSpj8DPgU2vpQPy7eebhivoF",
-	"6CU2yMAFeOwhMCFfKAlMx7a+/GINLiX+1Bpc1hhcDpUognqoY7tRnoxg5IeM6UUmWGKjw+1ZisCDbo50",
-	"1eBXSomFvNdtskbWncGfmN5wAI/KRJuU5fZobsKJ3fVcVlnIzkZAHxw2r9cSy4SpdeIx0niUVL1s5px0",
-	"5rDj0BLhgkTuqyuZMKgzgMIsgo6AkhyKbh2IywbdudxVAGXdaWZaa9CiyYFKtGm4okWT9+X5gtKAqfe4",
-	"Mjwj8l4MiwgY0AJmdElGjAD4OBcFVNYNnZyoKZ0bQsKVTbrAVniCredxhQ4/Bhj9PhEk7719OUSbr0D8",
-	"yDQ5yWSasoQozVha2IivPl13go7SyxSKOVuz4ta6/w2dtGr/N6L2l+52xVqHV207k12ZsO2j/OcKPNla",
-	"f7+hk1x1D0Whu8PJN/943eJHZz9Yp96vCXPwb3Kr3VeJxiMr9jeYDbC1Tl9mYy0telKKfWVztiRENZEe",
-	"FULk1PvmsimJ7zg0dOuZskEMpEsxq2A1mygouRoxtcC82zsg+fwnplckhQfSIuDq1CsQZYbQahFNWsRe",
-	"jPOQOhN1asQ6DSIxciwBIdflzOQSfUw1TeXE6MZWRwC8XNcsBtH4zrVcbYCMZKc3XLi3XaT7Bv8bDKbW",
-	"+RaKVb3BAjVGY5nNIjKWaSrvFaY3RdCSIUPR0NyxEzJPqaAZ6UZqypg2HB4qRpt/dMZo8hE+9YYk0lMe",
-	"3wqmlJ00vvkWxrKMrDUBJd6LUBASpVww/wHzUoFkWUzeBTJ0ZQZQwWBlKD0JJYR6F2a82CjpRiOawSAX",
-	"IxjsnM/h74jRmflLxQRFmXhKhWApTMFvs0s1SRl1Ef0EhKMkj5jKQzKkUieKgd0R9b2VefkTry4TLERl",
-	"parzttO2GeJ3XKZoMayxQxZ4Yn1iA7fQOprgkbAK3gSkVCi4J8ggwAIY+eR/FVzbTTTtRfju0n4NWel4",
-	"aPDMcG1zOxyRvTZnCKTAiKvLWPM7jFVzoSlwa7IFO0Tlgz4O0vlKs4VCRfG0ExTfAwmYMj6Z6s5wAKEi",
-	"9zzR087w7K+gU9pj8/vp+enroONfdFtg/bqsQuZfkR9TqskbmpEz8rkowJ5fwM6wM6LZ9splaWXaHIBv",
-	"TMtU9j44bvm+9MOOuqZ6Tu2tbWaD10wrUr7fUtiINiOwscSySGoIaMxIF2oWZS4AtjfEsjmuJ/s4mqjI",
-	"jN4W6LWqFlikYHxlE15AWKpYGfsDKa1DrvCgP7zgN+i9An1pqQumGOyYZ2nnVbqWB0Fc8E34FkHH247O",
-	"cExTxfYjH7aV3Bz+BWDsyoR+y/yD6ia2FOvJZC3Zc4mFvNylr9AvdTwCtt5OhuTEZooqTTOtnNc3l+AN",
-	"VYnlbAbuYnA5GwJWkKuuN417IxOBO1dN5ZwkEgP98cXekBRMH8Rly+0D8mrw6vTk5hW5TBczLhaz/Ocz",
-	"+PnF4Jxca8rBUheKayOBk9NXZEJrXr0x0njewGtooOj3kzlDIG2c+j2HIn8fn7hZjBg8Qj6TQX/w6iW2",
-	"8/KFGz+fM2JGR67jKUsgG2AQkMvvvz+zT7xhdBaK319/fnHqD+DSyNsg6hTiDoiYxSNXKImTq/PPL/vn",
-	"QICNUGYl2LkZn8JULIhz9gXaGVXKfrUk3ZhmI9g20+qgf/b6xSuSjp5z8f/9v8XCUTvxUAz6g++/e1k8",
-	"YZZduWWH9793P/aI5ohib4V40kXhHQB2S8oAlBUNRRclxYBkZvwMYPNfgeNmRlOCUFy9C2LUEpyn1UcU",
-	"WShbWHAxSrmaGg7ptVwqRFYb7GWJYcX8u5rmVrEIh6LGJJxbgEuabODri6CU8STa3/ibs8hvwvpbilD3",
-	"2LZNN3DrCsQQdG+zMOZ27wBkVVrZR7Yi78zAV+3JlvS3TPxJGpT3YNlrzMobLMr1BGWdqbewEDyQrbdy",
-	"wDdYfZW7Bq3Zd73Zd3dN9lDjb0Oy1o9FqlYBymNTsCAtKyCKsSTXXPNyrRdGPABgH8RDQSWVq1AUImNC",
-	"ur7yPCSgrUVDV2TGxu7NaMJyK5uNZAwKxdgmRYTCyApcWxiVvAs6oRwzQfNcsJLCnhfNgYpwdm59culC",
-	"Bo04Cyr8Yclch9nsHsH69aXIQauoPuG8qyPb1uScCTrnfXeoGv2mEGOVyHgBGLBUkeinH2zBFdfGks7S",
-	"KCCxFHcMhHstyT+vP/xSZMrfsqUq54ajCYv8whjCtWp5y8QFialR42yC+R1NOeSVF8Fe93QZFM3Ke0Gi",
-	"H27oZFXKh9jkLugqca/BC/thzsTlnP9TQYzgjpR6/IsUDGREK2w/0D22g3xrd6DpJsNjH9/lO9UJOlNG",
-	"E4bgWldmWU+upNCZTJt6tM8/h4fds38FHbPAm975Ifc0v9jycr63gAJ43lm8yMBz8a8//NNfNzNzBs3p",
-	"8m4ADJbGuubom3OweurNiV176mPbIrJOxbI7lkHM+2jBUw0sMCCjpWZQtQz+ocpTjbuR7er53Snej14Q",
-	"CnN7/JMAP1QvAXpDlc6kmNjTnaM13E+ZYHc2FztfkEQydYH13UlU2mpzD07gTkUkTjkkJxT3CsoTWKxl",
-	"rsmIxrcQX/pufGIO9wmcbusWnDANhoiiiDzAz2DaAwZUxnIOeDQ2yPOQK/lfZn8e8Uq689Beyb2v5H9d",
-	"vv95nys5p0vTxIlm2eyIecC2WQLNkrqgg1rJ8TIP/2n2+X7Epm9YNjtelK9tlCQLRl4MSAJlJqHcDRd3",
-	"kkNFIuuy/QWuovnM9Fu6VJ3hi8HWJhhv8K1T9ltwypYugndBP5a+b5AZi+vQcGEfJQA4t/baAx8Z8XGN",
-	"cXf9Jf6ZK+3dgja8t4k+PHaJGo+s7mKeLR/wlvw8JePsvsSnco2biM9uJlqPLNSJnlW2/kD6XOmY1wuO",
-	"f+cTfTwb7dHO1kERuopp04p6Hkuo89p4HCN5xzIjm1/RNF5gyOR7pqcSDZ8pHcnszSJLmADALc1TqH2T",
-	"Q0bXqlMNWtQVjuXaju0hj3O1q5ojbR8hKn9m7+P5xQ5bXJ1Dcd7yqTdpOg32/BXdwzXUb7Bb1+3qnrpH",
-	"41mEuqaGrzJ3FreP+Kw9Co9n8N7jJLYG76dr8N7vxpUuUiE25FR6nvF4HZX+yLKYCU0hHjOyEeLvbZ1q",
-	"rsjApgW4H9Dy/p5mt4t5BGHxCJKBVjrFdL2Ggi2qBvL9EQf5GOS72lXNpbGPHIN8f03SRXXWWx0/f3Mb",
-	"Cb/nyIWCCbkztOFUcUekDLmCI9bNj5fNnUGPKIT72UqqWJ1aQeI9JQvFMrQuEwHGZn+gptl7lqbmb5kR",
-	"1ZrIrnPiKZKNpxk5V92B3ttq5l3JzvDsZdCpXTZbVFuxt+UXMJxpoRh+8YYqlnx0RCH/8Xoq55+Kge8a",
-	"vFyZ7xfx/+5xs1t2+HTZ4V706F8VfhiUCdQfBX+c0jk7HKsEowgKoBL4XI9Q0pBpuMGq73VQwJM8IsYn",
-	"gWiKUByATULWQZNAYbAHwSaBgR8KTOJgRiE0e0QzD3wkhcS0FnqkpVwrSWHFpT0Ad8SjUH9X0JH8irYu",
-	"ia8MccRjSy39eVIOCH9n9sca8YnP1wU0Umb7j48y4tH+1o/RFGu+O4M8Fr4IdtbESW/oBBwTLM2r/XQx",
-	"zltJMqbZBQGchY+/2njQmkLhUe9o6ISmubVCfx22yHGA/WEhGqX9yk3O0+Zqig9zBjpMxjA704gYuPmj",
-	"hYYMTa6V069AC9hH1He1dI8Sl/TD5zlLuGZEYvTuOJUyK2KRPi3U1NMCEiomLGvVgJYNr6oBGo6lI2/m",
-	"Sm0n+Zs3nqjIv5+cD1NvJfyvSsKHY9vSlKck2mtasoI2EJQaaR4Iyp+aTt6tkeQjczQUSC0Jy/gdVLhH",
-	"rwtYyIck+pc5aX9ERQw8VEjnilCos495MGXULqxXFv3rj8gL7CCXK9oAZO+vSBA8IYfoAk4ueHwtQONt",
-	"a8X/WvF/K8Z4gMR/Y076VnmlwxJKIHK9El5cUPFXFtwQEj9SRqEQ8Q1Ajxiui/UCqXKJquZ4LY0ajDyZ",
-	"3mLh47xgBJ3UwcgVIfvvbJppli0dvpx5B7BGzAfB7skdTRdMXVgRvVy5NIdCmck7tk/y6IHCdb3YfE8z",
-	"YUPRHk5ufoRL3joQn3ICqaaTZ6hdBgROnkViLDZyH/F8IbhWJ3J8YpEod4E6mlILdqapSGiWFGhHQ/KR",
-	"s5gp0v2BxtOAvJX/zURA3sjPvYD8zMRET0n3PU9TDkQuCMU7YZ77UUodkPfmu15Afge4RNL9KaOzgHw0",
-	"uxmQ/81TOcnorBeQ32S6mDHS/ZmbNshPNE2l6AXkMmOUdK//s6AZCwW2iZ9s07ByN9y8+56LhWYB+Ydc",
-	"ZL0+uYRaxs8UicY01jKLXN79jArAwjEavpEtnqlQjKhiWPu4i0+T055zrHJNuLowM3aFgMf8M0tslq3Z",
-	"D9LN+xCLNPWqp1LTtA/AA32AROP0oYAwGk+LVFrYRvOjHUgXAk1SqrQF5DEv9W0VZnNCETv2lrE57qFp",
-	"3XTFPtNYp0vE5WyA+MnxZPPXQ4EDuJ9KZd2mhl5RLhQAeq6iBMHZzeRc2XmlbKzz7ERobHfNDLA38xLT",
-	"h9B5f5VM43Bit6fvv/qlrh9ZNfrVDn0n/cg7YA6bgme4DS0reFJqk7dTRS0U3KiC/MNF8Aqyb6dY2Wr7",
-	"zcR/NQrEDGFLUGnb+g6o0h7QiMUsJhFae+PllUxYZCu5lRNHsYoKcQ/WC4kfXVH/DxaKs8EWi3WPD6Ek",
-	"/oCNFHr91gPvjWfMAvpuTVpwRG3u57dhdL1z58/d7N/sHW2Q7crneuVqH1Ls1TZxZADA8n1emxa6+c4a",
-	"AukWqDXQrhCNRxZELO3cRQxxHKglRE9J5LjLr9RmKlRzU1ep0G55n5V7X2ca9dj0AxlO3GGut53c5Ue9",
-	"tZHW2kh34GO1J+hRgfiGvpV0a8kzFFXRMwfMywvx4jJsBsDbzOrQmrmnePqQkuaj3bbWWPmUjZXHElzv",
-	"ZXZ7EjOh2YMppqYLYrsItqyV2oPswjnN9IwJ/S6JyHyhkR54zSFkHtWhKJ41jRWVuIn3Q+7bYJ+50r0L",
-	"QsttQU4G1WQmnTuyeBnTyMZmOhlEQRn5fWCI10xmlsy5V08HFbzw0vzAmGfa6F3kNNBrsiGnDMHb18Iu",
-	"/S6z2yuYymHRTcWid4bN1SuCDmTkf4KiI+dnUG/HZkbjd69ew3dWE395Qj9zRWY8Tc3wbXo1Pnn6Ouhk",
-	"C2E/nA76L4OOYnoxx29ev9xady+WoNXfvw393bvAHi383aM4jUnQ+ZWqJ4aHqPI+xXOwnuCCzevfTJgO",
-	"GiKwQrEF0lN+P8wHe3nMv/mlNB/8axYFoYi8C7rBFrCe4BitpbhrrS2ggQg9sj3AYwC72AT8w9pSuCdl",
-	"GChtzdbkrXKBG8ibsxGg6lRTMEyOtdWrhityV8roHVOYbQmiINfKE7WCPE6bjFgsIXjUzTMUoLVhpfmJ",
-	"UV4tJeXonswTxYYAdh4Z9c7vGvymSvM0JVOZJihjhsIw+TmIeRyFPKcSGtmrN4R4FphG8aCWeVyN38GY",
-	"Z0rnvuJQnA0GhTjpP3hPVd6LmcyZkzu5JglPClHTkFrzsEOJty/tI+q9hVcrot6u4gw2AjfkDK9UBUtU",
-	"ErWIp/5koYZnZfytOabm3uLaHk0yCZrzqEpH0YUpgPhRHPFuHs1ghYueby0paz8ukcr8UHcP95ATfmJ6",
-	"41E9Ms9tsmn429Ge2yYz4l6HdoXfHNOYaC0eypaqxGK5EPW7ImqThUgs9HfZ2lhWs5EjkYE570mtJbJs",
-	"eCgskX5fcqFdtJJvJbBQEqGoNGLYz2ojXcc68xvbwxLVVJdaLV/ZUNjXN5o5199ONHE+hNkAqj5vMhB8",
-	"d9b/bi8DQdk88P3gEcwDj0+kWuvr05PJ8cIcz+pQRpH/szNiNGPZ5UJPO8N//WFIIhZWQCJaPi4/y5im",
-	"rvAClMRES0IEpXizhYg6QWeRpZ1hZ6r1fPj8+enZd/1Bf9A/Hb4evB4AxbUjX5EuAAiLC51JNccahn0v",
-	"qGYBkXqrIglXK8D3UKoIrB8LIRCep6ZSBOG6Tz5C3YMAK5yYxQcpJBRY4eF5pegCBC9xs9RQPomRjI1Z",
-	"xkRs/jNsgCV5HSZXoCIhVJPoeSJjFSE9tDPKsfhXZ3VZzV3t5jmpPX9NKo/VtHTVmPBa3+TK87Vrzrx0",
-	"+Dw4uNRkAAGzkJbLaDwdFnVyLEwQNkA1m0gznIBMMpo4DJ+gDCk0oYsJ87J48d2UKoX1mX0AJOqS+uUY",
-	"Y2mhar3r/Uom7B2Agdiul/gJOsd/HTqS+db0a/goYABFRTbQW6YpT1UfxgBIStcexhLNGOZnqwC0MYyl",
-	"lvGtKwFmAZocNJotoAW51KUT4iWb1+wCnSjk2ZVc8GITLvL6X1m2NF3OsAa/6RxTNjSd+Lt/g/l0dRue",
-	"O1cg1Vssi/7UlM9PQKtNSMZmXMOHJMmY2Z/S4YJXef1BXSgtZ2TMWZqQhI254OYXO8W8NooZehTDs2DK",
-	"UxGZ0blZUTee0ZLMZLJImd+x13hd5w5yTXMj2GDz5r8RS8G5JFfaMhIfR9NV/UzM617Mbb4emIYuhaax",
-	"VjXN1rV46YllzxTwAcQ34WOtAtvDPWO3WJ8C40c9fSznLDZdfOb1+7bwVGF7dcvDMi4TrHND7qcy9R1c",
-	"kBOvjGyb5997PWeMJPLeJ+Q/5D+aHzSfsboeS3VCig2B24+VNxQS3/LmfKxgdNcWEfJrNzfH3Xpxtra2",
-	"lRfjj+H4uMNcEApNeONYidRdHYr1nNqy8nJORoulAu7htfNbHjm1cSYlCtOFWrABgVKwARnRLCB6MWIB",
-	"6ff7PVc+MGMkXriySd5hTfiMCQW3D3NRbBFlb2DvV6qvNnKJGVWaZa5modeNWBitKiAZu+Omt6Bm4ccp",
-	"4EsUIwpCEfu3GUbIPmuWCZoW/Di/FuixDvIzhC5kO/oT/DUUCRL0AAD9GBlljN7agtKZHPMU6h1iuSeE",
-	"kYHZPMMEDW/AhutnbLxQLAkFZqCaq6ExGl9ZZQyWhQvQwRzOhWloWO4+z6ej+H0QCtxkKciUiiTIr/p/",
-	"FlID16QpYFQkLDNzcc5398W/5chwXnd/gKtlcoEok0BnaQINzhRLQXO0WmE8ZfGtFaqWJKUiWeFTdUfg",
-	"GkabStRb1IXpmgktMyhIdcvmmswttE5AUqlhPu5x77D97Fqo6eNniScGTlcAQgBIpHMm5ylm7KIb1XwJ",
-	"dw3lbagQlrGY8XmJDr/Lh5jKWmL4u1kQrlY3gcYew7JnBfaUx7cBdnWHyV1Gz8x4wvoE8q5CQW3F7vmc",
-	"CTjShN1ZWzGcl2JMLJnYM+yKj5kHRjSl5tCXi/npjAqFTV+AxxAesvnSE8mQv91b9GQPc8XNBJ9MpWII",
-	"0qLLu+5G1XT5q6PuwqR8QuuNUBlpZTZbaOBT7HNsTofZIyE1c3TIXtKFSIx0OTJCyB3LXO2IlR3E/uqG",
-	"B8LMyT1PCghPXIMyurXXaoHYutLaW48XTjK5mJc9sWYSKlfAzE6UuLnnoRVMaQVUodRAsV45Y61l4LWn",
-	"1W/Io71TucjSJdqmLlBQRmFH2fR4F47iW4SKTn8ve+/+XPHygcUFh640Xl5zOP15AcpyPqNnvkULomLK",
-	"y/BM1ckQNX2jWEjQ6GQY7JinKfQN5JgaKmgUQ0W6ZmesNYlQR8KTgtn0SqfqZJ7JmCllTm0MApiTJ//4",
-	"6/8PAAD//w==",
+	"7L3rduQ2lib6KjgxfZYjpiml8lptafU6LWfaXVnjdKpSSnt6KjxNBIlQoMQAwgRCyiifPK8x79F/5n/3",
+	"i52FvQEQJEEGI3Szp7N+lFNBEteNjX399q+jTC5XUjCh1ej419GC0ZyV8M/XNFuw11LoUhbm75yprOQr",
+	"zaUYHY9SIQ8y80Z6TCiBf+Ukk6sNWdINmTGyViwnUhQbQuealaRk17TgOdVcXBKuyQ3XC5K+nR/8IAU7",
+	"eEd1tkhHyahkv6x5yfLRsS7XLBmpbMGW1PSvNys2Oh4pXXJxOfr8ORl9e0Ev2yM716UUl4QJzfWGaHpJ",
+	"5JzoBSMlW5VMMaGpeZOMKfllLTXLyfkfTw+evXzl3pvJfDPZaSifk9GKlnTJtF27U61ptlgyod/m7RGe",
+	"CkL9C4TnZPzsBckWtKSZaeCElCyTZa4IX65kaUY4L+WSMFoWnJVEbZRmSwULndGy3BCpF6wkPFcJUYyR",
+	"nBVMs2oMk8NRMuKm5xXVi1EyEnRpxk/DUfbNd0k/fc/EpV6Mjl+9SEZLLtyfT5PIvryWyxUVm+jUybMX",
+	"B36qJMM3Cc87hpj5pvrG93clm4+OR//lSUXMT/CpevI2f/bCjkpomsU3hDx/FY5qrbRcwvDgk77huTb3",
+	"H97zVzg82+lpnpdMqV2GSfGTnmG22r6z4Q7ZZDfOreO7i20eMCA8Xt3D4XcxjLnha8DW2uP51vMmZZhO",
+	"JlecKeA9WcENT1jIIldk/OG71+Trp0+PJgmRJUn/a3pCbhZMECkYWZqm3VfrsmRCT0VqWGIKv1Ghbsya",
+	"K/L86AVwW7nWhAJ3O5wKN3Nk+NXcawx51M9/34prJrQsN99ed3M67l4i7NqyO6pIyWhOxs9f1djesxdk",
+	"Lkt8bwvz62JpvDmkgWzt+asaW3v2IsbX3mq2HEBeXLNlD3FhI7cmsPMrvmoP5YO9ObQk6oqvyDhnc7ou",
+	"NDmqVuyXNSs31YCgobD7uSyXVMNi6ufPRrAwfLlejo6P/KpwodklK3EkstRveBm5iWWpSc5LlpkfToi5",
+	"ewktDPVyTehqVQDZS6BXN1AlS905VPPMdDV0tezQcAB+sN9xVkS28ayUK1aacylhFGS2OSTv7DGbbQjX",
+	"isx5qTQpmDYbTUUOQ6//CNIOo9mC5FInU5FRxQ64UEworvk1KzYnhJpnQNtmKETQpZGKqDCngysiJK4D",
+	"nRXshKzFlZA3At9V7mC/ODoKjnFsoXCaNYLfcnFf0MsB9G1Eqk7y1tDEran7gl6xXurGVUjIkfnj5dHR",
+	"0Ql5eYTcMTUUnQLHNM2kZkWR9EQe/CSX3GxBF63BCPqPBf2Ex8J0v+WUfDYrolZSKAYC4jc0/8B+WTOl",
+	"zV9GjGAC/gmnIgMJ9cmqlLOCLf/+r8rM/teBa3iGX2Gn9fX70UrgUpA55cW6ZGaVZmvFBVPqoFwXjFxz",
+	"WVA8LiAzzQuePeggL0BUh7UxAhj0r1BdQCne0MBXyl16RGmqGQy2ZFSzvGesu43Rtvc27x4lyBE3VJHM",
+	"9v05Gb0B6fvuhnG+zjKm1IBB5Lbnz8noO1nOeJ4z8dA7t1asPJjJtWGN8ooJUtDsCqUUw12h568UWbFy",
+	"yZWyZPbPUrCHJzFYN/aJK8OIZ2sNa2hYLyiqZGxUqdq4J2asP0j9nZneI403lwwHCQMHudCMEdb6K0Vo",
+	"lsm1qKYyh6HisN/JnM85izB40z7o7ob35YSLpmJu+KU9bydESBAiR0nLWnAQmAtiU7XvP6mZFgJFvu8b",
+	"eAfW5oxuCknzCym/p+UleyzeZNbArEthBmF2gQrYCsXKayMHZBlbaUXGT4/Iu2/MlT/nBSPrlRn7V4qY",
+	"G73gS65B5sWfFVDYOSuvecY+CnpNeWFkgIeeoqUiw2SlmPPLNdK/E038uMiG6RNSMl06K49ZgEt+zYRh",
+	"RrRBIx/Miwen5sWIsMgyKfBuv6Fckxmby5Jh40Y+iagiwfX6ORl9FHStF7Lkf2MPejjfGT4mLhMnpyWk",
+	"ZNfyiuXmbLJPKyMF4fkcwSjVeoWKzTuWc3oBU3k8Cv5KkdfY9YEZit9i8qfz9z+QpRkigeU2Tdn2wcKF",
+	"poSYsLiSStPCWSUOyXuB6h67ZuWGLNlyhnqptcYlRKyLAkU3IQ3zXcMwFkYyHitJ6FTAYM4MKyIZFSQt",
+	"2aqgGUsJFRtrtltOoKebkmuG4nfVky75csnyxKi/BRVX1aOpUFqaDQJ+iZ0nKCiyJeVFiuOyQyXLtVk2",
+	"RigxW14wN8ljUMnTf0qtnMI+6amQgsykXhDFc6agTSHJzYJrplY0Yyi9r1Dp4CgW2uaetpf1O9AxnKWn",
+	"4IIdogjqVVYjg5qVRIaBUnddxE9Gnw6M1MuWK70ZHc9podjnxHX6rOtM3muvz2O3ES/vqdOMm7+aHb7m",
+	"enN3XRjOWcZ6wQd31hHQZ8S2ZH72qzc2dPlPSZ3yJnc2BtSVWiwAO2d3t2+rhZUQGxq7+ZmItTnMd9cX",
+	"sK/XMo91iKwtk/ndzQ30l7NSXnORsZg7g2pQ01b2lTvq+LN/S87+yjJtLqfKZRDj6yC/oM8AbjRCnVA6",
+	"Bv6uFnSFtNVgaqC/fCyLuOD58cP3hoWbxpZSs8A1coI3A3g3briCmffP1Jw/1MQ+6qzd3U+Gl6PFpmAg",
+	"I7vpmKa9gp9TzQ40Xxr9v9V+rcXYfIJfrCgkhZXvBk3AjO1th5BuLysrLHylwHnEtXIurIQs2KeJXTcj",
+	"V0ZWddgg7Fr0yxkVvXyH739ORrxj6H0eLyCa1hi4+kGGbqzofoLny2/pjBVSXKKByMgxLGh4JmXBKAhh",
+	"hdRdK1yA8JMZ6p1bIcz9xdReBLlkmuZUU3u/c9MkLc5qR6SfykbvbBNNeiLj9NfPqROdBAvXsTrVcSZ9",
+	"4dbMPI6uv7wRKKgPI4H38Dq6Qp0kWxTv56Pjv+zYxM9Ji/dYRgPquHkp2OkE57/1qBlWy/8WWYlvNpop",
+	"d7TGR13nZlLjEVzoVy9GbUuf+6XFPosbujG9UJHTEobHxHo5Ov7LyP02+jlmk60MqX9BxxRui19mu7/1",
+	"JbMN+fHaqXvmEjlcScCn3QkJiLfGWH/uvTteh4fnI+xGH+3X1+kN05QXh47i/zJdHx09z67YBv7BfiYr",
+	"Wmp1uJUzA33Du3i51E+0Oz7LdaG5eeuJWagD0+PkBHzo+EZtKu2bzQ72Te+VgLrHCXlquNKzo6OA78Wu",
+	"8l4bfeK6/L6bgzlulQMvG7NPNNPFhrQZbtjzi23uL98znNHD7Z17Oy26CnbytTU6u4ieqI7urrionS4j",
+	"9piNW5fZgir2vsxZ+YFljF9zcfk9F+wtvqBowVTH058jI/yOF/2DyozcZs5bjW/MuKDgZug/6dB6bBna",
+	"+9Cgif6z+R0votYX/B2Oin9XndRVdkHLUt4oa4VX60KT8ekPb2ISXxBYEjnj70WxMa2okL0qMn5qfTno",
+	"qtRsGb8bl/TTW3z40h4Y+2d1XmhZ0k0lx/SPwb7T1f+uAtAuw9v3ioXvYsaXYDnNXnrriLL35i1n6Qcw",
+	"fJL9esZ3Xs5sSnZUO5MpBEMkGAZgZN0Z3NdgT6FLdkzSjOYpGZ9ffHuWkLf//O15Qs4vvk/Im//+XULe",
+	"/PTPCTn//s3ZhwvzyVRgrNTr0zfQuEJjz9mb7xTGUoEfljx/Q6gQ0kaKKV0yukTTzsfnb4wydvbhtZPC",
+	"J8lUpLnM1mY+KRljB6bFhMj5nGcMHcXskybuNTVJSMqX9JKlCUmvec5kmhBWKEbStcjZnAuWp4dTgVrX",
+	"V4oofimoXpeM3HChiAQTM1lyVTCam0GzT5oJZa4psCs59udbMzc4Nf/vxmB234xglIxgAFEu19z6KMOz",
+	"whmthbVVAlqbP3TpCECiVqt59sKscy1CZLLHReKksR3o+8KZO0OGbOUpvo3BVi1EZ2huJziabs2QxDMq",
+	"wKxYKddJ5fGsfGWK0JaDbSoEYzbigzEyvubsZoIUJ22DZiGNOHvNyJjlXE9Ms7zEA3CM8SrjHzm7IeYQ",
+	"kyfk25zrKZzoSULUgq9gR/GVc/unIeHqzgz/7e/PZCqqX89oqd2FCsPruXBdV+YNAq9MEgzWxDMM/6w1",
+	"iB/82fw+SUjtsm/8GY6u9qA1wH6RwXZ5Zl9yw5wKLq6lOfR2RfEvs1p/lbOkciZCFzeyvIIP3/uf8bM/",
+	"ydnkBHafwV5UNOCiVA0NqiquSxBaMko2TIPBG/bXkEJAPYcEiNN9uZCKTQV8tbDewoKKnOVkQa8ZEdKH",
+	"oW6YPiT2oOMigFUWCEeZfiu9zND2VNSEbUXGEWF6QmYMDePQSp1pVaQRF8xqv4b7NkpGQBvuv41ntR3t",
+	"FAqbDxqN2P0dJaP27hn1LPi3lT3/KmdmxPbg3IcwWvGfD6C2YuhCRNWVOUgEqMvhu6c1y9Bg092pIHSm",
+	"ZLHWjCy0XhkmY/6rnEHPGWVq4u+65C2d56jDCPZDr93iKwXXPxlb584kITcLni1IVlClwFyDEVvQ9R6a",
+	"1u3NHzt+iD7C6ELDNtiAirl1+X/88P2JtVokRBhJHd1sM5pdHcYWeYulqnHhOTOD34nQQNB/B/5GdP7h",
+	"an5wBEi6bTSp7QJD752B5LdkHHh7b4bTQTaASoq7K8V/Z+HNt3MGh7FzqHhWrcQJAlf9O9PaZP9ZBK3s",
+	"OY1uK4PZthMbk2qtuPbmD6RwzyQj9DV5KLtEixxj3MPmjGy3T0C8u00bKbiKXFpcnZV8SWM+WMP4zEUF",
+	"LrDKoCHJCr8wz1B/wy4Cm3/pAkZ94LKQ5q5Z97oB/Nn53D3nt2IuYwYK5kU9JqiNxsF5W8EscUlWlV5J",
+	"qAKB/QBCZHMj9nN9ENPBOtzHPwSxGMLHYQzzGdFPP4Ar9k5bRV1xe9Bw0rfvp5ospdIQpeEWEczCuLQY",
+	"jQLfxvle3IVi96/bgwJu63tYE9jVCxnE4PSyFvvaZ5RBd/8u5oWoFts7IOqNt0ZZX46QXFwsw8/9Z+Sn",
+	"ksdk2lO/o1UcLpzxdVGYowKRQvmxP75yhRKJNWuiApMVjJYsPyTfgsUTA3haAUQnPoCo0QiEmLcCicjY",
+	"7OTk0McSjc2RZDRbTIUN0PhKuYeTvSONSC3QaCpakUYnhIqNXoCVyPA9jJ1X5MXRkUs9QEHA0F8kKqmD",
+	"VRgO9U9dwyCRUeDSRZdq96CGfobjBau77rPBZCBnxYZUtKRRc9ks6RUkadmr2bNyyIx1t44lYFT4VyW7",
+	"5nKtmk/NJHLQ2CBCF0JNzd2uSyoUzZyHaijz6hM9XTCneYWLyz0k0V7Od2+b87h8EdY5zsOUPl3KdTys",
+	"JpNKH5NUS02L1Gt3s5LRq1zeiK/AVFMw8suaYtogRCeuWPlRcJ2SfyTwJXlSvTAu5RoMOVqSVyRnGV/S",
+	"ggAfVJPEEU8lVUBgd7Zpywi2k8ALIxzH/nRwKQ/sjznLDt9gL+GTA8zgg4ao2cTRUqonXGhWClo8WRVU",
+	"G/HzSc4ylI/MPB6kr6ZtFzpO/HS79vAbtycXPHai/ijXpSJqBbZSWRKmNF+a22gS3VW3Xe1lL+hMRo7N",
+	"9+ZnsjC9BAf9PndkSbMFjwXevcMHDzoYxfR6FYtR1evVAw6kQTu4V9VSuXF20dB7+EvFhEkFvi1wEZx4",
+	"fsAVMTRUclqQvyfQG/l7Ynsjf0/kWpv7lqxKmTEIRDc/XrNywTAIpoO0ehOfKn5VJ4JdPsIx7/aVncyZ",
+	"n8uOn9tp7/aVZztDP2lQgJ9qEiGG9oyCYbq+u2iFi8tzps1/IvRyAez74MZsfoYvE2Xfbu+76/M1LbI1",
+	"5ve9Y3oh8xgbu/EEZMgP1V2QOWw/x2S2LnMmUPcsKrYEWrLw1OkPpbPrw6vf2G+rdfK/bA2A6p5GdA19",
+	"Al88IhETacHkhXrDMTBpwW6a0Svb3Zdvc2+csCoINnE4GhDUFR08YCJADu8bNueCxy2Ib1hW0JIpUAuu",
+	"mPP3kzSrvlcpWdJVBYOCXh05J+lS5uuCpZjrlr4OP5mKOWzrjQ/z/UqhaIYak0VzMVLbJeVCaZfFbYcK",
+	"HXCtCPYxiaY7rFZMxHbHqBNqIW9EkFZkVSpACPhElyujE5G14BiYt1U2XLBiZdpt9/bPa55TkTHbo/e7",
+	"oj50tzaKgs5YRJV6w9WqoBsCj09cLrzPje80MODabmVe1b6+ww96o0INFTkiWStm5UXugDyQPoCixghC",
+	"kRMbZJYQSHYPUt3jkb2oPcfiV4pC3rDc0Zmck7yUqxwIQeQE7fgFe72QPGNv3CNMjD8hEN8Oshba8MDR",
+	"2R9L1AzIWZVsK0nazLROmnTyNMRsTAYadBw/+LUr9NWeXtxxNA8sZJETioM4xrStWZVRlThTRUmosGsD",
+	"84xriUMCJQJCigZJgGXIWoOQ0n0gqqXU4P2KDKplTxxLCM7rYObYYR/CWwDoZ74uioP1yrAtTN/E0FBo",
+	"zEIxVAzscDC7Oo9xqrh2uy6KvTTbbu71zdBehnTTwZ68wu5M4Ti1Lja18+zuno0NN26cmDvklzUDvm9V",
+	"YxyP5WY16I59/Mj3weyOiTtHVreUyoaEJFMB2Y8+51FIcYD7ZVrNuRHhMn1I3jkLI/AMSFaN8s+pCDno",
+	"jpNvxAkOZrfnUU57t2eqznT7LHm/KyZs+W+d725hogPdbiGjLLjSewcI8y1hwTy/n3DgO2c0rxscgqj1",
+	"DIfmFq2LKW45OPtSQt8uv/Oz74zhNJ+TsRXZu+/GALwpEmtv/vOv7xA/B/79zXozSjzK2ygZXTORg6bs",
+	"orUg4OlfXVwWBkxVgVYuXsq/gIFo1d9qwVf+D2jzX89oqf+1GVKF77Se1dtvPW4p8bV2F3y1Mr81v7LD",
+	"b/3+Vzn71zBgTGQlxOauaDS0q7nJnWGlhuBQHm1sm42fNty/oc41lET82vB/riE3Pluw7IrlZIzDsbF+",
+	"eLFgDCdyYReCdTwVByTV7JNOE5LCBVZwwYzgAjCh2MwhvOXuuuABYb+saWFOvayc3xXRmQHbyzQl47qm",
+	"McFG43em6UIg2zWt2skkiBIQdOVbPyHmXqIaJ2xGumI59mATvdC1AWMHbAK0N6LuKCSZl+iQoQUEC5Fx",
+	"+jJFu/3Lw6MUWkV8EJZPrOAxFQR9OvxSsJy8enEw45qUVFwyu2BoubQ9JySdFxLQVM8kF7oakNgQWDEW",
+	"jiwhV2ylITqACY0N2nsnPSapuSERMQvuv9T2SDXCu6b/8i//8i8H794dvHmT2uVL7JX24bvX5Pnz518T",
+	"nzRrA2lk6YNT5XyumJ6YZYYQPTfVjBZM5LSEb83YbkquNRPV/Y7jMFdNYw8rocbvJkyQCyLNGcadsLsY",
+	"o42Pyq5WrM21QjjVLjqYilNHsjcLZjbTEQBXhH1asUybU2ON/qW5JBWbmIclm6+VEUw1fMcxikSyMmtF",
+	"7ptjZO6N8BSNkpE7N+5Ri9qB9QRECqmBAemMklGEckaJl0OSkVlw8xkF3txeuG2MSnXH/qEsFhevwBcV",
+	"MC4UjA0BLukK8z9qzyG0Ccx3FrejZZOaipbc0rBQ1SDFrFw3TqP6ZYpM5lvDNa7YxrvogXWYsaSoTwbX",
+	"ZE1eTEjDXFI1h5wXGlRrriOMzyx3xE5nroR0ckIiDBpaRxnURS04yaQpjGL4g6oE7UNySlInVKbhjJCA",
+	"FR5hqvFakcJaPb2WTayW7dbIhTXAsbT7BQM8BQbJqf9iXGG9TPyGWn+5RusUBvb6QGtF1sIc+fRJVjdg",
+	"EhujOdaLUq4vFyRdUb2wfK6US7NwlKwAVsZx7io+P9qox98yrbvRuWsQ6fWQfGBLeY2JRIZOzDqZpgsp",
+	"LkFKXjJVJxOu/HUA3OVHh8EXoj3iEJGIWVnKUpnWWV6/xQ8xXNV0gvGq6SH5ERVMO0qrVNGpCEaQLcxF",
+	"A3EzAZIckBPw1bXQvAgOC3Au9kk7lo2sq0P4jGkWpxUscD96xCA8B99WgMU3HNIhK1nO9fd8yXXUfJRz",
+	"baG6eL27wHl+UkMxspA1ASJkhzZ6nw5TN7Q4lMnb8/fkxbOnfwAwk5N6RICPPHGWzLUomDKyg47ac7MG",
+	"6x+otKjqW1bGR/kRbTM8ZwISfUtCl9LGK/nhGlnrutoVFduL7bgh9usLHge1/sBofmC40LFZBjyMZx8v",
+	"yBO64k98109+rbCsP/ufDzRHgJrmKAzlG7V3N4ShYKTxHAk/Vrwia+o7UO39jGezYr0rd1KdU8xBMuxF",
+	"SF2hzFlMuYQoSSgiJjjzzp0PdcvSnYQDwIu3PtHJnY0qrxBDIxFkCEfhOLIbQ9x+xD4hM/jA5sycXLb1",
+	"OH7b/uJzMlpQ5Vj3mSytf7w7hcBvqxEN6r+s4PMhEdK7hfpe0E8OGTE+LtD3nWW6gso38hH95G3Zlkdo",
+	"x9q2D3JpUTSHXUgJusSZc4baKE4GrnJbPUAlpKBKuzt4+L0VN0lZljmAT0Z5uZA6lqPzXcnYAYR5wguD",
+	"WOqKbpZM6AtWouluGByMp8QIEMxFnY3ZDog2PWzn+o0hve1343d0M2jmQHxnrFRS9PcCmubNQrrUjaBX",
+	"JOAVNDKoU00/faCaRSEXLugnuOiBAo1gt9ZySTXPaFFsmqfkKwUxEDgAUKcVLiskl6y1PKB57oJNAEpb",
+	"7OZlXXdhgQUjuGEzDyE52jV5LXRE1gSMhlRUl/1a5NEg4ea+4kRCblTbhCg7bghL7rzFWG5LJolc/a3b",
+	"N3LHVRdMDcSnzsp+7pHeO7E+bY4KDfet4nBbUOF2hLpsEdXOsJVbD9CukJTbZcpeuMn26wOgI7f22Q8L",
+	"iaaF4ecKguwjW0Q/7dPWkAv++avuq+2HQJr1CJdh8AUaUDUbFnXRcdX9YH6ut1slvkNM27Dme0Er91i9",
+	"HYAp29+iRvcNLwobVtnLfGf4nhveiRmuT6BaBTV94mKo7e3cuka2dudrf7jMtf26da6Y7xnN4yHab4xA",
+	"b5T4kgrFNV58XA3YhgDgbR/Azv2vL88nA44XsCrLZJqjqlFLxVkia9Sijfb2OabiSBqZgjs/A26O20Xm",
+	"VBWuDgmEYYUJWY10LG2fh2kkQ++dD3YH7iklpvu+2t5dLTcsiIK4VbZM93X3SAOKX5f3vC2dl+4jLULH",
+	"/f1Io4ne/o80lrhM8FiDicsOjzSaDlHjsUbTI6jc82mOyTl9kV3v6BWrsjO7JSAyrqVmGnmkkM7YtaTl",
+	"1WQHSWivAXXISPsObGdZ6QTKk6EURI6MfLOUJWti4rbqxd1anHoUGm7IY4EMZqWtgMT75B9bc3SY5uzM",
+	"gdscYqwozuLn/Z2c8YIR4Aa3URbfQ31JXszkp0oW38OnAoXx4nZ2VPI7ExuGa4oF7eriexr0sC8LfY8I",
+	"jsOXdCVVR6rOn+SMaK4LUA5KWeyrGFSrGsw+6LgS0ytS6YVYqBPrrYV1S8d3IawPpPWTKtr5XoUwcy5u",
+	"WFEcGJbH8uYZgXCi0/PXb9+SQmY29ishtgQHJblcUi4QZJcUzJCnvpFTAVH3Cgpr5TYRyJBtQiggP8xK",
+	"ml0xrSwEokoCUIWEZHIJyC8JeXtGCq5ZSQtFZDkVQooDHE0AKkXO1yWkhyPjdO1EtgkEYwCUcZUSp+Lc",
+	"R127UC2Iw4MYgckheStIDpg/mEhXLYJpHhj5qxCFGrACc6kPFFvREuN2tFxCXA5W01QJyfklOE5ETtL0",
+	"//ovf/d/T9dHR89effVf//7gyT/+P//zX9Nf/9/P/1+aYrHcl8+fPSPU0FVClJyKVH41KzkT/2QNOYcc",
+	"az9C5MYk8VEfFkQ1MZcdL2yMTC7Xs4LlJJca/eN2/7iaCmeYePbyeX1CmMIF/8IJP49OZbFZLZhQCWK/",
+	"KE1LzcXlVMiSMLs3GCmDL2KYjfkYPEXQhy/VVBSu5TElM1oy8vbs+kVVFVpNhQ07IwW/Mkc4IBWblxfi",
+	"Wz07uh1rv2cRr5vh/7aE7/DmuHMG1X3L/BbkpYo4+u6bXZIOWHm7hIP+KJPQHAk2VBehZ8OMgwD/hKgO",
+	"BnopZFlxzwBjZ7IHkXdcQG7plGMPrkI9LBZXhNWrP93D6IE9bBt90++1cxSCpQ0jCYqsWOfsTRgj0Zur",
+	"UyhXHbgVNKHiupDzg0Flwqhfv1p39y7EUgKJuLw/brQlpSniqN7Gg39PSSWfe87iBY8H6a1KngE+FA+s",
+	"78rCRUaxvXvrIzUwz26owrotd5xl3RsYEeT5WfS31jGZDMraj1Ze+XnLIp8qxS9FHJXTsCFY6ECY7oNR",
+	"3xaydiqwSqzZwCryiltwTqvRITB4I2rHY+27QLH+WiG73Q6NYW9bsR2vCVjA32Vy2m+KGfRrgRGtz1HK",
+	"DtzgvVUE44JiVdVp++T2tB13cQQvru2zrMMgweyy3VbZPiTvLIoh4LdjLWtILRkjobtAUAt2OBVy7hII",
+	"WJlOICDOXv644jY/KBaHPSxIOqlbB39PQdBNpFdtwft6QqNjN9eKGoXPtP8//3J68D9+/vX557972LBp",
+	"n/++DoMBm/F/kYvvBDM2DDHNmBUGxyAFkh/qi3OMmUs5u4PT+TsPW711MOqwfu4O6iBODnuoKcOCRXcB",
+	"enwxDKhiWBynl35qEZyGoF8gs7Mluye3FnEGhnzSQCKD0M8awvP9DOxWYaHNONCTYAcR5SBfY7Vypqwo",
+	"GaDk8jzUJA87cCQagOr9MBJPYzAS610LVLz15jWpdMw4E6fTbWUsdpODO4UDd+3FBXqj7jtMT5t1Ol5K",
+	"wTaJg5TkTCWkpGAqXrEyY0LTS1arsnqfV+4buE02HwWP4RwaJWctuEY5xmMbgrcL3Jzw8TFZybXIIf6Z",
+	"cJEtyLiYPeFiAoFVhqP+sgbRpXr07/+GOJvQEnguzUOzBle8kJclXWJrS2Z44vjq8smy2VrwqN3akhcF",
+	"hzfqmHam71EysmMYJSPzuf3Pv/9bO1XWrKz5+OCalpALaFr5fnbGyremHfjXOYwH/v5vl2esfOf+gQ/e",
+	"jX6GdV7RUndVa87905o/EQkfLMmG+d/I8ooYAoHbQuQW6ctQ6SpeEmaXZJVqDHHDy2/eVhBJooBlqyam",
+	"hlkPsFjQa1joKCd+m6sK8cA1/lVklzx+L+a5G3G+alqluwXiB192FbPuH8vMpphps0+IlTiopOBPvuP2",
+	"sAZaWppLGoa5h/OKc1g3ra5KSS1Ft07Lvyctd38JcSCt7yg0bjkJLbILKe4YQTtoixY7JSkh9SRxmrEU",
+	"GUtAu+GCUFsLMuSUL3api+lYSC/I1fBL341imMErGPUXa9c+1q5qwc8XfL7lDrVkCCC75u1tyS3XlMNR",
+	"/dZdpAPo3F+6xH9OpAX6N30myPJZbrhu6t9+m6ct2E0ynm20vSKG0zOsQzXiyH2R082wVt6YF3dMbYVJ",
+	"dgkKbp360+mCQ+GXLTChn0DqNtUhWgVWTgtyL9vWCdERIfetAA2BkmcvDhZyXZI//nG59Pg4VkOqJ5I8",
+	"ffn8aLJ3xJPFkAUyfz+HhX4r3nGxjmrh9gEa81OIMTDzSM1ZTu2k0kNyKqq/CKNlwcE8QkXtm3ItFFlR",
+	"padiyXPBLxeajJ+Zy0RLcvTq6MhoTS/+4Why4lCc+NJmeFMCHscDvWAHWSGzK3eEnr544QxLUwHMmnE0",
+	"zvAl8+ENBL9BaCGEmaYzec3Is+dgZ7SzxN9efp0Qdnh5SJ4BJwc7Zis+cXtM4pJ+ekN5sfmB3fxJzmJr",
+	"K5UG5fivcqYwfoPloErktIYFEeL8gHn0cL8RbU+Iah6fwDTBl+tCU8HkWtUY0nBmABloyoZrIk1EM19K",
+	"veuJOPrDUceJWAtYMJa/pisazw0IrXkw/68UyezbZtF9EzG2EpMza4ymqmzk51xxg85zaLlk17LH5tUm",
+	"uCR2hVTs9Oft99kegi0u4TFJG02BkyKtgLFjXHYqghKCZn8vpcy7vROD3Q5DblL/KHINdF2lIEYGUuGJ",
+	"N/rDWcVgzz1uTXTobEc+3eMm7bsCT5uy+jbLIgS4ITUNMDLucCfawJm5Of0YlpbUuMFJ/Y7xR4ssGRUq",
+	"uLaZyJXF4/+kDVsFMStwrRwdfP3zry/irpXbMfDAhdV2Cm3j5btFvz9GcaaHug+20gIZA/dvGpWNKiMq",
+	"aI5QAtiFBu7y/qixB4g7GnCjDL9MBvDznbVCPEW30g3DCXRpidCNs12phrnA6Y1Gi7xD3XGbzopT/8+i",
+	"uXbEEHwXDRzYftujgJB69M40pII0cRCeUF4ZGsd7HKKPceGVtqlDXKugw8kgceDOhAB3nv9PFAa+XL9f",
+	"rt8v1++W63fv+/Yj8LWIU6ibmR67QrPKXsP+O+dVqxmrFdOH5GLhy3ZPBcDgoRHqxFem3Vtr6nVIRIi6",
+	"Wl9Z4omziLB4yG7pltjZ4A/1LhvrRcZB4JFgk8QCtIIUsy6wgAba9U7qbs1gFQtGr1lDULpzc3+bsvjS",
+	"SAVS7OcS1wueXQmmlC3gYRtTWE7Y3nZojMBXbnhu/gmQc2ypSLbWLqJ3UoPrF9kCOKZzbEdxnXvu3FMR",
+	"GK23ZK1S8WEtPgrDPEQeswiHzKBqNaOClGvhpREqLESvLLtMxcMtzjU3965W5wAQtCF52y3xrdd9WKF1",
+	"kGuywBiTmiurbDEM+1adau8IfLKHVfy0sDhF1YZwdUvz9ZKK9Zxmel0OqIq+m9d/KXNWDKy3vlvLe0UJ",
+	"BGdjWIzA0HC6PVKxFfCUe1kbpaleb4/YdItxjq/vLiG0mQIU38cQKDlHUZJqkODjBzq8iOJsODxzTbon",
+	"XOyx9HtFM7Qt0bVTU6f0xuYmbV4btznbfasgCPusy3773sgboaPy5qmR37m0oklgBwAQVCW9qyIMMEqw",
+	"tIK8EVsukJ3ijuwYt7H1rcKIkfbnUM2hEXajF2xDboxMpnYRIVqrGMRwRdytTORvqGZx8d5jzbrZoso2",
+	"/njxenJi3ZptXc+1NzxHbThnr3UwZMDwgR3y0AHFzlO94/q61fd7RyLvC7F7L+qOBksoZLaBVP+KAhu2",
+	"jKLoCwowxOyxVlEQDjrhyh6V2jIa4RbtFA5m2B+vyV3506P3VfX4h63uyerdpEovw2ICTskXxaaaezBr",
+	"I/woLjJGZgw4C+zgMICTveIvoGKDXevGwecabkdMncYSGjDkcFv3Zwc9wRf9tuXGTiR1MgvXYUe67zAu",
+	"DiJ+RC0Ae2GLMN3y9hud79jRdQKyAZqZggO6q+9rsBGSq7qvNKQqV64I3gLacvQUGLtWaw0GhalosQJY",
+	"PHJqcSheHh2F8UNZKY26WBS1u8ydRDf1emXH/Qh1mImzj3gHEWQPyzSkGD+6bdoKgqb62F5ML4zs/3am",
+	"F4g5Q3heNY29WV5jpcMJN0e+28L3MII7Wf2W/Z6JrJCKi8tGgGbn8U6wSo55CKk2zejOOzn+Pes7aD2H",
+	"ufGqFa1d8vfqyHM9OZkX0O8cTlFVJe+BXHxGlu3GY2gM2ELm9EAydBal20UO7nc6+p26L78jSsvfQPmm",
+	"IaviUIWqdfH1dO9wYT4Pofo905xF5CD0EfcO+hwZ0+rqnPhakBmL38z7+gO3SlbbnYN7KIEnYPPuVv6q",
+	"OPdhpL+nYndC4rRFxqCrQDlECm6nWyiAfbpfL0felRN/ibLfJ1ahafaLYy9JkfuCieGpPyEUkOYYShbm",
+	"FCqjgoHDUpH0Uso8DV0a5gfAQoTqwjOaY/ne9/NzVl7zjPV7OG7PpnaNeBzoJ+kDPLozv0mPH+B+HeL9",
+	"HoG+vk9CDCuQpa3/8rgqwnc732WvS+Fxh3Yv2V7bfBZ3AxDQGuStVm73pev3hjzutt61O2V/3nG37pXT",
+	"ds5ePUuvFesTX9Lbwk8NBO36NoZh156RuELNnvoK+gjyoeiyqpVa5RqqjdJsScZG/mFCl3CBpG00E6g1",
+	"/F6ggFSTObjyxXTNhUTd7wtZgBLk8ApAVF0XxYnpHmrsZuuCllOROrSVt3nqXnKbUH26YEWOQ+io7Osw",
+	"HsbeaFUdDHCLT4IRt+EUkqmww+dQUt80gA02x+ewS6n5J24jyK9GRgHM1LQNH2Or4F6xDRbBPQzatCvr",
+	"YU8SjJKo0HVrdc/MIFfrMltQxfxv5Oz04vUfnRTiVgKnmzRXGPELc0h/8WWXfUqMyH1JYTe92gocTsUP",
+	"vi45FhgGUaIRsjU237sy/NGIIAQW7vJ7cmgK2IDt25GqWhgJl+th5nY/8D7zWnUswK4eHIyTPmocMoCC",
+	"Kn2+Edm2+owQAmgLPQOkrtqIbFFKwQ2pVYPsVEqGCA4D6kT61bZrMqgQ5A5XSCNBayMygg/ddocLUbKV",
+	"LPXgzcYfmn38N14FJTVpSZbBsm5tP4rq8r3huJbH1umo0dkwW+l2tt+lJn6AzpXnuwDt4zfTfuyKiF+x",
+	"TZpYddHm72JBd4C1DtlFhQdAxoj1gkXjVUSp7DttF7A+dhhfKVK9u4cUd8UioRn/jW2qA+3ma/fCV9Rv",
+	"s2aypKs9hhAntuYszVu3xewzkx0kELhyUhzxHc5qe7MTeFlL/xqdtpewmqg6hjDBlZM8rtjGGg/qsioi",
+	"HcDVcUK23Jgp8uEbrtjEtERFRCxJD8kHa7FJf/2chhmuWMpZsFgh+DrKEPukSzY/rNXE3BlrCBuBvYPo",
+	"g4hs9uzFgV8KzyqA+m3q6eh49OoPL17Oj+iz7B+eshezo6Onz+js+Yss390pCOUoIqN4/ioYhVrPDvxI",
+	"yPjjx7doK6oGdPT06+f0+fzZwR+yp+zgD7NnTw++zl6+PHg2f8Ge5kf069nTpw085jp6lvmzPThxVsqM",
+	"KXVR0uyKi0vAEYzGc3JxsMJ3ibYvk7l5e1t4DtX0wp7RPtqvjeCN++hesYDyUq7eyBuBQCxdJqiF5BkG",
+	"EVOSuk9SnHsjBgC6dt7audFXUInarLAw8nD8nceFNDYqI9fdtdB9XLL5ri68sdwKZ7VcbiTCyR1HyTki",
+	"aQbMNfe1MZ0YD48fhGGW4O6T8cUyvI9lOL4XA3GHexjVQ/Omx7UWbWVuH7zOHDpzEdyu4nNJO/akwdhO",
+	"0EXmoRK9aFEDV+pgPDHYx2GW4V7X2N1ZQIdy0B3Hv4W/PiLldBjFHNHHmec1E1qWm282ZlP6pN8HQJls",
+	"ClpeHja0ZsQrqyRaTEyvq5jHx0QKssBUGb0gqbXRfGCKldcsN6ehUKxKFz0kQIW+XJDSMrsCkbdgc03k",
+	"OgwUiizYG6rZB6PTx2iACkUzOLwkhxpIAV5PSsYwNmXoz+H2pEYzdD+eOMycJd2QGfO1mtrKoogF3bh2",
+	"yHq1YiWZybXId/QLRyw9bsikkDe7tvq5byG/Be99PAoJrSagh5u3yZLmDDQZMqMFBd4EXmfNlgkpJJpP",
+	"C5mB7WOSVIIN2OmmgrtOsQIi7hFJgz/e5ukhSR2BgbFS8UtheK1glxTuT1dewXACNTmZCkODgR0PK5bD",
+	"RyhQ4TQUmW3IFRc5WggE0z+ap6/hYWqD6NV6GTP1FXQmS3h9q3DppohvA8PNFlywvb/G1LU9P6/PMi6P",
+	"qvXSneTaej0Qtq1ca8VzZiUXLi73nKojmoiNDonBUrOdasXEkG890Gxdt7ghF1ETjHMhAYGTDPJZISrv",
+	"BmL51i7aAzM0qmnh7oGjoJGTWDKqUNr3/zQtRF33Wuq9ya12koeVm2zcmvUWgl2NLl0SnszGUeukrOah",
+	"qk25dWR6r+1vr7vjZ50rChUdx/gKll+y8pDAl8iv+HK51gChwD5lbKUtK0qF1GjOnIoUawCq9ATdO5pe",
+	"MceUIak7N/Qw25DSqEwQocY1GSvG7C/1EU885ERpTa6UpPhialv1yFRyBYXRGGFwUagmezbvjLF2mrlQ",
+	"8exATQwkX7Aj4+2BSOYpKm9476i0ybLdzeKYNsdrB3K7pyJg8zcukRLatb1B/tCNLPUicQ1aq7w7HCik",
+	"WH/AVPhrJSHpipUfBdcp0VImLiQWcJ0ZvWaTY2tEXtmjaRoDHyXjK50Q3BMc01TQa1bSS98tkgG25gWl",
+	"RgdRmA44CW+iufOVx+Ma45tXKybYDrIGuiG3uVOQHKjyt/nwDizVDuYjQJxv7EfeltO+sSzh52T8/FVN",
+	"wGd4qpAnO7nPBe2hE0OBWJfRstyQZy86gCM1W74dbEcyb1/Id/SKdXkN/ipnKENXRACECk7YOYYPDfDD",
+	"7S+DOJmsa4DuuTUzAUo7COQ+ynBgTmwhdXcf+tbNP64sJXU0YsH8jtVMDRO21iqMAbYHYIKxdkB4wHgG",
+	"Tfb+BSMAT7D8s+LhDyQJlVY1/E6W3d42jP/wp8bwfffd4IMTdOTkLVoU7+ej478MXMoPjRY+/5xERntl",
+	"3bRbR1035mr/rD0bHH11W8aXqXllBlcuzRlWSwZVFN8bjs7R0BEj1vaYdPG2l2tTK5HYP9ci93XzvLts",
+	"YPp9JkVOy80QO6Qf4XntK9OMXJcZ+xZOSNfI8Z3Kf8iHedvxs7e7XQ+2L5B5hnfS7W0Iy197HK9wPjv0",
+	"8oEVRmDoX6wSX9pztWwXF52+aXfKfHSY689FiUEzO/S4J084rz4eyA6oJhldu2AYIP/gQqRkScWaFvgg",
+	"ygpupZntckjgGOPUYl6kQCi1DTdPY21tazTaOnCxje+it+iR8uJaQxKr6Y53rybWr6/2LeNkoZrw1ckw",
+	"rXTRZPeVCF2T1rfrpG8qyTsCP2MNm1Rrmi3w6Hgbn0v0YmROM90dIXO7wnLNnL/2K4PnuAtWo50kQBjC",
+	"x/c4vy2jH5grc33rPJnqtH5XymXEYI06081CKkaql8mcFoVCVEeuiFrIFeh5fzPSRE7BeWJOZ9lSB2Ma",
+	"VdXuhbzTIVjlbtAg7AnqzoH84OzVd1KJ2nbXk13Y7i+STrhDOmWDq/R7wVFXvkMEWeDCXX1azdwnvEKf",
+	"d9u54/xbhjBHLDBVyV13OI7arbBlIPguONn9kKw97l4GZK6lPYZk5BhVCTK7aw8t7WnHHN1QstgCUuxe",
+	"jQQO7acd7DRQL/JsGSVK3/sOMZA7dxuf3jqyPYcUiIu7jGj7HXlGL+OgWBQdHpVZvWJm7TgVCAnafUIx",
+	"dXdB1Q/skx9XO19nQdVZya65XKvul1bRaT09mFGjHMDkXBXK8yu+Ik/gt3P+N0b+njydnBALyeB/5Yoc",
+	"BVabAIzXvRLXpS7oFSN0tSp4rZxH8D2IvACN23lrQzA1t2h9c5BeetoyqxIhwozxYlx1Fkx5h+k2IVHM",
+	"3tvVDlaiNqnaqNrbV9/x7SJplz+P6krAznl+TFY8u0rQd3DNEmsSSQjN/7pWFtFJMW1Ozo/oQCjx6/fX",
+	"rCw5mgacf8+0BZoDNOZ1DKOo+eZAQ6vaM1+HzUUdgfWpdYjZhowctm4gYRNK/nT+/gdyZogjMHyiT2pl",
+	"fm24pGIgBPt7DzwSQNxouyVZ0iXNQTBWT4rkHskQfrRDIyS94/BWEZG9slkgkd1LXGSlAPePwL13X6PQ",
+	"2weg76PvXjowH52ZExy753h2FQZZuZjpFdWLY5L6Nsz3QXUB3O20TQZ9biCbS1r3BB1bPw3gd/i8d//S",
+	"HZTS7nAYnUI4UTD1kypT0YimhdQHEKPK8kqEv+VQ7pVV7BiDus1noyX4m08A0R/hSI4wedVCsNxY2Cjn",
+	"bIaUEkyMsJFk7xyqPw4hBPl/AO9Py3rfvDI3gQMF3ePtKy+TQq3RqJiVdAWwlTK7OvXX3psq3gWcC/7v",
+	"n7dioDTsmX5Dft52mD/YezhC0zZWYMiRtq0MOtU1x3Ajt888q4IQpMAldacbxKgB5R3ukxJ+x0zpbrrq",
+	"xExwxQyCHr9SMAYtnexIuNDyxGaU25gSwW7uAqaj4WtvVBvBp79t0mo5/JtzsGUBftOT+C1dS90hCQ2Z",
+	"Ct8jK//ib3uNt1239rDltfv293qbZhICSsP7tNId53It8vZF+lbUL1L/9z1dpN9L3cN/qbA5B+va7hAt",
+	"LzFyFiQeKx7ONoTrQ5Ji+FeKQj4tmeOZUzHD1VGIZ2W9scFdTVviJnpzDXPG0klSn5AU4S8wKLJcs6nA",
+	"hiAunqxYqaSAT/JYCGUh9VeqFZRMJECOg9Ln77dImCB2HQdOtQjCdgCAamGxA3y2BoVxdQBbs08rjmgG",
+	"8TBECDKgGzcLAu+7kgrHiJoec89sZTZ8pwi8t3ea94mgaGwZyVkKffaCrAVsqZn5oJiDbk7zvmfLHyYi",
+	"C8miK1MQ6Kj7nPgTkdsTMbQ+sM2T8k78wGtvB5Q4+m4R4zYeMrhirx1v0xX8WJR/B/TclwmXRHL04tSe",
+	"BCAHyCRaskX7EDQFzx0TlXHy27Z2mP2skPo+LWdwl9R9mr//zOJuRoDVSfHyQFuZ2dAJpLhCPiVcvvgE",
+	"wNEmHUyge2e9RbqdxcMgRKBu1qiEAcRRY600NEjxq67bsWJsKqTtxXc7ATpOa0ZxlwrhciQAjpXPbZBH",
+	"7Bre7dx+scb9/q1xoKOzm5bgFtTbbKo3936Rx/npUMk7bou+oFcu45Ig6rDL2O04dejn4dlVdcSwPCOc",
+	"1eVaaTJjUPK2cnHgFWQE1JSrH6Twn6aTk5gQLhjLFUmBaNMv5/HLeWxYxz3GjLWcVZSG9ocvtvP7sZ17",
+	"jrOf7t9pQD9ba8eDuNByCAeypoEdmRC+ZFrknr+QMW2eOhB8Um/BTbGGFBLbVPiXrV6UtIy0Ewv5IfUi",
+	"yt9w8EacM8xlKoTFJbg0khCFe6cSxg7Jj1VupEtRDK+h2/PHL36G/+R+BiPvW6yaiFmkRt5epcQyq67W",
+	"iT0LX9wTX9wTX9wTd+6e2EHg+eK8eBBJppV5ujVPDO8crlp5rm66f5UzMyBaMPW+zLFY7cJXJXT//J4L",
+	"SJMaQVqA5Bmr/hU8c5DdwT9P87xkSlnblQ8s5OLyrVArllmowDnlBcuDn3pDCD/Im464yLoxx8EJAeCJ",
+	"k+qcgOcEOyeRAY5Pda0DlMRUNFLMa7e3XrDl5JCkUvyRivzPoRMG7YMO18GM52Qq6n4apxd4EKvED71g",
+	"KtgxJNWxkCSX2XqJRiR4pqYCh7VhOiEKUxb1jQSpjf2ypsXkkHyQNy4ZRooDaN/bF0qGKVtHFh7WVUSJ",
+	"inc7OVDe9CLyVUwleHB498Zs83afoGIHgfwoCt7wfwrWQZ1GO/1FD4xbFJFW3Wkg4+hpeBg8gZhnKZqA",
+	"GbiXGivcSCT1tb+bh6OX5Z9vv8x8jLRDbElCr6PD2+6M7na26zDQO2eA3uCzROv6/YKDei8LMzUAWJqz",
+	"8v1aB3+9FcH1iX4sqIFLl/SS4RoqDT3qdSl+ZCKHalD457mh72qM+Q/yTPqHweWLPzTtCs3bOXjuLBM3",
+	"VGFGnx1tyfLvSrk8D+9Ab9IPYtzd++bl72U43wuJf3dLCt3WEHhyQa+2RM2f17LLd8oPdxRSowNbMcPN",
+	"14oBvTe/+WllxhVc4tW9fiPLKy9BhEv5Vzl7D4Wtqir68Cj8cb4u5rwobN9V+p1TWj6wpaDwbCU/ZNew",
+	"I6f5X/uXLEBujINq1ZEuvJMPMLXImIoggBJTqDF+Eusk28zfTArNPunJobneHZqYFSauQ0TABjCVRdc4",
+	"CbxJif3CoXRVCeLV1x4p0aMkJhVEos0v5fq4jg2VVJBVAKXllBJCfSWIJaFFES1L0umrditQZdjebcn6",
+	"56/cDb7t3RpMv1uN4SAMwedR6IX9rni80u9yFL1CABmD0aUW/4N2wgoFve5bn0TH3KGAB/tt3hgWnOKO",
+	"w0AMxRrNProg8rGGrlbhGFSQS4+hzN4GlWYPWJKAheIFFCHOn4Krxhk6fIEgm53aBHzbAkZS7+BHZ0xp",
+	"K1WPtS/74p8ko+stc6x4c2NmZPyK5DhysipoZu6OIwd4rCFl0i7KQ0FuXfdBwUZPOOwyXkSPJsbnvUAz",
+	"Vpjxlwgy8ZqcH047ZHIedOU6BvBij2CvtB+ctmHxSCHu8e3Kj4f414OIukLM3grWcC8QDeU28CjsOgTv",
+	"RhtIDa0KC16FCFPgYUDAjGYhpkYhl6dRcLhgVHFhfcu42gPiNiaMKxTyEQuwMf8m9v3TIXFZNZViZ7iA",
+	"zwNJeXjafbgqd5V8HyoBX1Lw+1Pwa1D3XxLxOySguOHZ6dohEcfjP4eh9w2SsP8qZ33tyBvhNjAY1QlR",
+	"TIM+gJdFeIlQ950a1L/oxAlsYhyGuIE71S7chy3VEMDxXrdh4bhgDWi33v3vkElPKxefN8ChhoXA1scE",
+	"1ffUQd8YLl8EOPFgIPAQ0f9oRaP/+N/VG+NSrkWOeGo9op//YOL9dVgg5StFsnVpVMpNmxBtz/HNa3kv",
+	"H0qqNmuwZUjtpXwMSRJHmvhljJJQNOj51MYXh0m7S6qg2HJYv80WNAG3jDmnJGcFg5LLtMwWYHubinHK",
+	"1Sn8yfJ0AlFqykcw28BKq1n/smaCKRAl7FW0KtZGKbvmCk6+yO0XU2FESWV5PvMlWHxPxwSisVOAfS8Y",
+	"lvunGwW1kKEay1RMxbfAXKz8j5CANikAbMqJLVOcIHxHQmie+9Ek1SQh3Sh8NBU0z6E0L1TusJWJS2YO",
+	"BnA7eqmgNfuO+13aJQT3PFicHWofmtuWPj6i9jBswpcZXpU8Y2RWMnq1ra+pcJ7QWItYyThsbmLmd02h",
+	"EGcalKhFk6IH2BckNQTyEdYwd7Hl7vxXHJ0WZldn8hPhAkubQN3r4A3wG3oexj7B3kNh02JTBd/YfTR6",
+	"vKLXcQchzTJz+XJx+Vrm7Fk8FgkVLlK9SzKZs5NG5aSt10O9r7fxUomNTsg4fUJX/En184H5WaWTW3T/",
+	"ZiCsjGbL09ZHn5PRjJZmBl1OylNl7cXS1fk+rrN4zBKBhsnaFlg6wv89JWPGLxea5PwSgKNtebFJYllK",
+	"yYzMUiE64/nEUEDPGCA8EExhNyKObz9b8yK/kGjvj8Qd5ZjchbW541mBtgl0/XQ3AVbPeAsZ1exSlpsO",
+	"UoCpuXccIZgfD+yPfC86GFTzAPo2J8e+vQPmI7AOqHa3lcJeh+9+rgIwOrFb/yhvqhrr5ErImyBzSzFG",
+	"0rP35xfEr5R68ivq+Z+f+M/SSWIYtGdxYINuJzmCA0IQnp+Q9C8/p/XCk8P0Oc2Wr2szimlzbhwXnJUd",
+	"6OZtjguWRZotqlloDpY3qsEYQMUGQUPra/MxvjTQ/gG0f4Dt2zWCRvvXB165o0UyS3BmRqFiC3V/tVyZ",
+	"MI+tv+58I7LugkQlvmTEVI2My6+x2oiMzGh2BfXzzak/QaGDGAZaEH9ZI/uDW6sr3/guAHiT0SVdX8bv",
+	"GQKPajcM/LL35XJZ0ryrK/Oo3pX5Ze+uFnBBDKGrd4yqdcl2zKS20vQPUsesA7citEoejRky1sx5vKh9",
+	"y2vVbRrh6nupLzBWvptcKztVDXBHhdAAHYnKposwA6lvxGS23gSoABwcbngGajadWuPnzK1W1+j9gDMq",
+	"yMwo6EV3a1xcFuyjYnEV5qOytUS7vr+gn/oHg0w4XEbwb9NPnTPUbPm+5JdcDKFV++bnZFRY8+dO9O2Y",
+	"S6dkWbGf8CS6H/c+jK6B4MYe6K4z4298HHci+4GDltmQThwXhgsOZRXT8nel9K2fg3Ia+KExR9fb9lt+",
+	"PR+UDkpVpyyCjxWSvFqvVug2sLShqnFvEUz8HqASB3cvyJ14PK1qd69SyrvIjGNXsBvqT54FNzw9yL7w",
+	"zLqtoc0dxPVoUE6KUyE3KP7jOZuKFWcZqy5aaAAiMM0CbI4JHhbyH/+L3PAc/7EqqKDlG3wDNhx/wY9V",
+	"MhXVRwUXrP4u/mLUC+VtU0uqlHXhzklq+wZfe0rGxYzIciquLsH+YZM98G0s5C3nThU5JD/EaBDU0sdI",
+	"vsAg97NS5mtQq8NIy114D7YDitB7CCjctYHKZLBNJSmo0q503XCdBNJk/7ymBdebs4KKGA49zQ+kKDbH",
+	"gFxjrUTpL9U355rqtYIo6BTaO12tSnlNizTO/kWHdhygrFgnp7NmLaW4hMikaw+kMKzgfmuUQ9b/z62P",
+	"sJgRDGZIAx/cu59t8Jw5Ee/ndl9fS3HNShUvH/7R10V08oi52s1xmzHFc4bKez13w59G4I3kpuRaM3Er",
+	"tnfuRl0NNsb1gG90WIaAoYU3Kvyy93XqwxWHjN69a4ZML1VvtLh5YYsWaF5p3D0dl86t75wLehlb6HVI",
+	"QN31nKKpPYbNLvFLl1wFeByCFOySZpuu+373+urVCKBf83lPj1XapGiMeNBYrvtlkD/KGysgKKJYUQy2",
+	"hnhZA01zq5Ivabkhc14qbWWKB5I9tskcN/uoeyAM7PRNFJfJXb6eLdbl05qM36CbGDXXtJ6aNthStkKV",
+	"pGGtbFge28pPQzl0q+E1Z69i+MWN3uF9AkJTTW6Y/SxDapJvl2jdNvw1zWJRm0jMcBOxsicRI39LYaoZ",
+	"YytzRsX8K2tK0/7dEou3XYe1qPS2Vb6tVMVu+IhQUzPt1qWqLl/facwnEDVEQ9B05ZoojEhMK6eIqnkC",
+	"LT90qPguT0uxCMQYVYppO46uwICKccLbrtNh5m4z1F4Lu3lhWFPyUm0ZaSYVXEWXUuZWqtllsOzTignF",
+	"tnRi33Itm/6cm2/YRLjI5JJtXXTINA06AbIe0EGDl7odaPebNHc/sgLNZR9Myh3lGsyVibYcQ74Yk960",
+	"6sykvGJ5YrR4Cde25BkD1VAdVwqumdZU1Pwy5icj+NWPhm0+W9AS0TT9mcFv4cGBnB+4B+nkcCq+pdmC",
+	"8BxBOuAKpojR4MIAUa8suNJk/OLoRVU8dHJC5NKIxxArGIigMQfo7Y7fLTEZhh/O23Z026N7y/7v5mDf",
+	"chC3Pfa36v5zx7l9LZX+pmT0Kpc3HTlPsDMz904N/hYw4U0THkYWXqZ5znJbid5dX+bTgl2zgowBMUCu",
+	"DbOYJCTN1st1ASXwsSWa5zYbGmPUZ6yQN4RrMlbr2YE5A8tZwS0HcRuUk0rEjEQrZ7TI1hD++l70GDmq",
+	"WYJ503+0i/81nMxWD6xU+j3sh9odcHaPDvpx5HwcmdlElpPxJQg0pUVsmDxwgs15VtLVKuZfeT8nNwue",
+	"LYiyr5Cxhxl6qFECAQxYfX+4LswHQ8MUmyezuxaubuBBRNYvqZO/HXuLVgOq+nkItxiWcNDgHoV1u9aP",
+	"Z19lOP9tAHS6Y524+Gr2pQuA/vjLmtnH4JoYxEK3ha5TL8/XF+bW0estXv4ldL0/dP2biq7+kweuR49H",
+	"V8y6YySENigYRHOmNF9CjCY4piE0XZBVKS9LplQClzQEpZrnGRUZKwrcPJdm7lpAheXMfvknSDb3X9s/",
+	"3ffmz2het5nZQARu4b39e4QogmKwJUDxltLjgPDFhx3GXj7nDjUx7nrutXh0KVnd+nFF8f3hh2/YnK4L",
+	"RPGECKJ9AhAHNtIbg4j7WYtDvOPdvE20YG9AmIdfA4A1cDFpWRquofauZvggkVmw5FV41h2vd0+cFnbs",
+	"g7XuuOP9orb6Y7F6IfZcMrJ5h4vLe0Pc64vpGngG+2O5BjfSH60FomxftJZ1TJyQfGiH3RFcg8e8JWxr",
+	"cDud4VtDW6gFaw2/TlzYVuv6CPtdQp3CKwteAnGDVKgbVpIXR0eH9xjzBUe6Fvh1x6f6NxNC0hVt0VcD",
+	"pMEh9qgSEQ28GE48kRCMXjoSUn+wsvlhM1qjY9pWREna3M8HnuxRr2TngI9Tiyv+8giRvkjOleYi0yQ3",
+	"4rZAWEMEUwlxyM1RseyoR9y6TcCHL5McJvJ3LsCQmBA4dFVgyB2fuDBCZDiluViRPmHXtWyUpTk3F8H+",
+	"8u2ASI5TH7YBt5BpogmuXA972hEpoD+K47QK3vDAFJCeFC13hX5ViA/bYySPE8HgTY9bwxI6VfJK3u6y",
+	"tGHCJ4JBoChvgx7TK7ZJyUIWufIIYWMcEp5we/da04fZAF5iwXTNPukEc70/UaNuk+no5XRkqHA6grJy",
+	"o4h9/Yp12JRrw9qzGlAHAI5P8kWzAjXqhc1CjEqW/W5SMwPXVf+W+HSibrdZPX+z4ZyH0KB2c8AcquRv",
+	"670/7Ci1x8rhkKb+C82W3VFV7i2LAuYHguU9RC3xYpi/Puy2B1E17BjthrfuejhYHKRdgeVL9YelVp6s",
+	"SD4YHsG02hrrD+OqooWxjZmcCsyO3i0dLAgLbMTbIWYbZOoK78JpxYRNxdCb+syvyC2CBJG9B5trczkt",
+	"cvYW0Os8iEB6W/sjhEVtkXU86Cvc4WEHuyN0wVoMDfucr4viALPRmxbE5uE/Jgt5A5KUf3AlHMSS+WAq",
+	"xjZA3ZE/qCnuCHKdEFsDBlfVbL5by8khOSVpMMPUATlxNRX8UsgS8v/tWL6yZIsxQaWjbrJgJUu2kLg9",
+	"k1VyeuKCgMnO9NxdQdSxtahUV9FSXWRoRV+A2Aqcd8XK4DMRmnn7JcF+brYXEz0kferQQAvJg/Hdhxrt",
+	"7RmKoe9KmG2HB3fLtd0KWmcNg5gAumM8VkXo29hRkJG7Q2ZyjddAgnCd8OPnzvQ1zARs3912eZoBmt6/",
+	"Un5sVSbJ9guNNO4zxB8AZNLDu7jKOnYFpjbs0hjm/8a8GYgS+/HpZG+4vcBSPzynO1Qe6hb7rrFvr+jZ",
+	"QN/fYr/dyV4LNlKffNso7Wkzc2xZT4zur3RkLrJinTMFtay6bYxbEQfz+ymfWlDNlP7QaTDCWq7wkjcM",
+	"tYubFjnD1Li+4qZV5PHpXLMymtT1zr4BlS1KjxvKDbNTGu5UWFCFTHLDaKnQwA8XwddfD4+HcoP5hs1l",
+	"yfpHY74CDJkZvFwb0e1G0WWfHFDA1td52FFp7bEOhmlnDjYnnmu2U5+fe/nUj8924VTPJifw249PbTwE",
+	"Yj+l1oaQfuFjX/jYFz72n4GP2RPfsdc8sEBaJQLqKbEqVq+Tw1nFokWhOw5wNwjg3wxTLsEs/bqgqkN2",
+	"/uHdd6/JHF+rAvFdmNTLo1EyevlylIxemX+9Mv/6g/nXH/5waP79D+b/vn4G/356ZB48fQr//wx+gc+f",
+	"/sH8+xk8fQa/PId/v4D/f3l01BlU9Vas1ho9OUr3x/NDQa1WriglM7k2E4NLB/3iHp2RvNVQZk0h8oBp",
+	"ATPZpsLZVMKsSSkw3KyCheHKP8SIvlIB0h1YXQ9rWXHpVGBG8zjItvSplbZaq1EUmEL+7Gbig6W5Inpd",
+	"CniopR+pLcHlX/uP/wWT/7P/+39XjX0MHtiLN1DqfLL6VBS0vDS81bcqpCZ0Jq+ZDyZAfDZWKGavOWv4",
+	"QStRChMSODyzeeQfbVdd42kOPEHct7pSPBVTkc6o4io9JikuQaV8Qena2oQojnOS1F629WvrtqqpCN82",
+	"25tiYTN4CzYes3ukYliyDTAgbKVa16/AyAvo3azUVGDcqDomqVuK1I/GFmOplMCqUBsk062LYnJIfpAe",
+	"LXUqMu/SNJuQS8GOSeoev5Y5qzIk7I+OM+MAAQp4HOL0TYV/01P2BG2B6dr2p1mOuZyvaz2VbMUoYPDh",
+	"p1yTnM/nrFRT4cE8PB6gOyq+uzEaQ7xFLWaug802/3AMyQzPp5zCdtb/QjX856i9qhp7VEJp78OW/AW7",
+	"srjduLL2dMOpdAmSawF1wmAqZneao63dy1zo58+6fQ9BkHDv5piRD7KJxTnrWevs1f0jmDFjjbxh9d5H",
+	"ADi5FZ7AGGodei5lODorJ7fFFsAdvrsKO5aqUP7Bg+y4ldsXw7uRwuLeq6Yhyu99Ys+YH3X0IDSOT9wF",
+	"0k+RXfatd21wqa3wUM4JUkeHAven2bTJYYU89BPP9cIVrnI/oiBVFa+yxIHoQljZD8CDxnZxzc8BbhBi",
+	"DE2SoMWLBc+uBFMqrUEYafczGdfwiRyFBe4EWhQAhQsXBUIYZwuslalImvOlkQ6lQESiQ5KaQ+C5vUXN",
+	"AjO0WjCmEzKjZUIODw8ndu7wysVmxcBfZ5GJzPfWHmpuIhhiiuXeYapRH0qIjdTermL2hIuEwH/+/d8S",
+	"cnX5ZGlaNP/993+LQtvUJ9dhhHagUO5dV32Ui2wBWVm8KPiSaVbG8XPMevU0DYtXj0iAhYy2xZWr+7Yd",
+	"1i7AVyVUEerQJePaaA2rKgY4q4BFeQKtU+QjsWB3CLqyTeun13DhvIlNp9L4rtVPbJeHSdv1eOT5d98+",
+	"buLuzd65el7S35bnLY88659cEFN8Z4B7PtIQayhxPaeJlow2OPRjnSXPpuOgBhWzDzh3rX4mTGLkOElU",
+	"FF53FlgIHZye06o6WzQMd3t0RZ06Wgc5Ru2WR9vx1dhK44yFHLh1fYRr2GSoTZJI6pfZNhkFUCa7Ur2+",
+	"sREayOytycEIJjFkxD4Uy0h1lvp9A6Gyo2OwaiY99w/iKvLg0jnxxe5QugV5HnHVHUhbgAUeuZ462PA/",
+	"11K4PYqbY1Ut8eW3U5V/GS798GC3mzjTc5HbraT2NkRlK/K2LWEOXaYHZ1MdZ/3cwyhZOtl2nmqwYJ1x",
+	"jvECGF3hjrG2hwY9Dg/oE0OAo3dQFodTnn2/Nz4I37mzEMugy55An6rTOwmvjEXr+bWKjKm1Mm6TdiHC",
+	"28XkxQn1mFD3Q4UizJnCqidNIGGbOgF2CV3p/hktCkW4PiTuVEAFgCCDwjUwFfVjYuQb/CWmy4k9ku6G",
+	"Z9ntRPwDEx3gGLTMJDZ2z069HrlXgTMiIG8HPwnihg7v4qD5cLB7DWy7i7P5ECNtHGe/8Z2n02Y8RKI0",
+	"vTCReCBpV3fa3orBoUyIx2xp2DAdUt2j3qQ42SopsUvilyusd+M27ZikS3rF0oSkszVUaDd/vi+/wT9c",
+	"nNk58po8PSHpFdfODob+DShOYcgeXeXoZIXELAjbnYNJ21CKEQ/Rkf7i6MiQOheXCMqEA0+t7d7pIGYo",
+	"gGC5ATqx4wpiqd2wRsnoCkR9MOt3uQHPLPhSHDfK175CB5sRoMJQkxjUgl7T4hteFCw34ih6EaLHZgYv",
+	"oVYEVlFv0te8sE8fSU/Ean78mu06BaR//Dnw4LlASXu6H2AG0OMbql2Yw7DYBLfdHlVhcP392pcVs+zv",
+	"ocr4dMT9HhdqlIzOKM+jROs8RO7VqpeHALT6wDLmIoYeyP/SQ3+OrioCfKgi4N4JM5BCGjdUndDi5BMn",
+	"lgZpB56Vaq2SDjYUPdhtiorsdtdF6rjnH7mKYwZU2K8ehpCMbUdwHRg6b7BZNSHyGhzfN1zk8gbiqqXQ",
+	"C5WY24Ip7VCmQZp1/nG1Xi5puYmXn707fxlKNamRycBDwrXykUnBAVc7wV75WygGHo/z2qWZc/uJh3uy",
+	"v3fASJ35rbGmFbvu4Mu3zgA5J6mfW82eHriN8bt3sFfxE2tbtohXVih8NQRHytaor3URnV64B9XqbaPg",
+	"ymW+PSaetoi6lsBQGV8cfPEVYysbbTpzXvk6jTqRtScmMkiPwKg0B9t+91GSnwcvlvoAVT0j/BkrocYW",
+	"KNRq+wsKuK8bqYSRwr7bsjhc1dIju1RkTD2gQKDFWnVtYnMPodYqRiEsCS2K4VkbrYWKogQcbcnoGJLC",
+	"0Tzz7Y1wPD+4JhVy2Oqsn/isOpETsD+4KCFfDbW0v8k6omxD/r2+rMmMjyC8Yuzu+yEC4FYFGNt67Bkt",
+	"6adHHwIXjz0EPKEdV9gbhwbimGLtJhtwvdQm2FjypE7WbbKIEl19xF3H988xAJiW16UeSmJBY8DkT5Sm",
+	"IlfHJA2wXXwUIjhzIOiwVm8IghkLKqaCK+JWAbXzGwoIKvbNY/tlMEoMC3HR8Cm+yfK0rqUHg3GFBlzv",
+	"ZjntR51aeXd4fiVQevQZknL1fS2qH8aYs9LIrq7sL4K3YdgtMP6SZUzoYuOcUlPhSpRTD/7ZDJ4uNif1",
+	"0orKpTvkEycMNnIHkqlQ0lbLBl+ZDdBeQtlyiGt3DjIQt+DrmDW1Ocmecoq2VTMMN6dQTI0534aFlZ/U",
+	"r4TKWLyn3b05pWAcXQfGvbvNUxqWT4/cU7iJ53JdZgFyWJ/z87Qw+4jfoeEMPu6psDkAXSluFGU3tpZX",
+	"lfYA1TOqwl77BPGHK791mQHoaD+huJ3SexjiSigbmhymq8KvihUs0xglHsq6FTSMg37R3Pxr7KKhPfat",
+	"jZiGBDCuLEQayycnU5GaH2E+732NttS+odBfDcePK31Qy0Y2/WVUCKnJjJFMLmdcsBxUT3CyLOuGy1o3",
+	"KYZYoxpwXNMAeuEDeoXYSgGoFsWrAITnqjsVZQBGwC6pKI0d3G3QbhMfZeS1Xdp+9A1jPa6IxNJ5m1bG",
+	"QpIKW0JImGM0NezzsGPXrV45NrcLZkUNH8MBERPFqhoN9VO7m5qFCl+rmVpq5tjpXxbiwmheKpMrlqBy",
+	"Yg6bz6EZqmw11uzeNK1Ysb9YRT9YgSaaQ1dEQRegXBoBU6+A7rqTCM597+qBbKHBsD4OC5evVqgjABZT",
+	"ZvvjXy2ZcKaIYfIeyaWk9hUqiKZXTFS1XzOqaSEv150YoG8cF+gv4ZzLbL00JGiE71K75CbemlOYCbou",
+	"NF8VPHaJBhhNkT0m//G/rahR5S/p2iqCthNJUhuXci1ylpsz9/QZyXGvCXAU9VBFJupDjwDA1cb8METb",
+	"hKjvo+DWDJLoQQzINqSk2sbvwFg6YkVOKxCZRt3TY5LWx5k2sGQatAG1HqmaijQym9SWKe5elhTy5X4C",
+	"1CQ38RThceu6p0tU9xCdUIxqxroBb6YCUg0cYFRwzueyKKzTGsneH+hjb3INXqclVEIoIK1xKsb19SFP",
+	"JwlRTGj0PsOwlKaa1VmFUTTNwFHKCxLKyE8gAQazh7K/renSDcxWbGrz9e2DFCs/md+fPiPf0myREDoV",
+	"kB6AeztDoePMnOWJRT7Ui+ZEHT3HcyoGXBxvmjCqJxDXYGMMf7PRgrveP6dd29AFsJRAOIdesFbSmkeg",
+	"Nfzf2ptcbZgdAT7rV952UTTcfOWuvgSorAmHe4Kn8rhF1lW656DrsHdQLrq7+348qcWTrWxISLznHa+M",
+	"3weh7nLndF4UAXRvl1msCcLbEDxrFTVjEUsNndQl9w9HCq7BAsR9qC1IgAHV99ZCl5v3865oprfn78nz",
+	"p69eHTwltFgt6MEzwE4eBrWp/kj/Bt6BrQlXZnXhzC3o32iZy3U07SYs4r6cR3A2ABgBGqxscluHqWnJ",
+	"53OXgdsI5qLlUgr+NyPswWvDZ2/O0E8eYLihTThicrFwMTCERwlSilUIHdnlDna0Nr3aErZpatup65LJ",
+	"Oo9e2xGMDjThsHMQHdOOdfIop2/nAvP7nsRtHa2oNjs9Oh79z7+cHvyPn3999vnvRlsP69Bslfs8vO0Y",
+	"151DXO/l9D/MuG7NPlpBtMFYHvnCjrKDC3q53SxX4gvWr0MvI8Y0TS87jaaWoQh2Ax8fY9zC06OjSujk",
+	"ORpV6aWvAmz+nU6G1zOwSR+Vnexpy07WUUQwZL12Hl3cc1gazqDsm/vNuolCxzxQnCNXZ4hgEi9XWDCa",
+	"X/Aleyve0I2qhTMMx/Tw2Rhbj/TqEb38WyN5KmidWOwVGYPxAH5K6uhBlsSMAm3YTh2QfGej851AjAeI",
+	"LlFL6PrhKfH2GWN7ZZXcf77WykZqVEetda66kEeCTehiE3XC3ZYddndZYY1kMIfTbn9WrCgCDB2L/1FZ",
+	"+UJEITKWcwSSqhv6JlCDg6TReaf47VT02RpPXNEwb+YCGRLMcmDxOiatbsk38lOCEF+VwS7pgPd6+uyQ",
+	"nFWg8EE4n0X2at8KXby+19DgLY++59oCmnXytc/I09+wyax23Wy3N5GcLQ0912qhg2jtcLeQ/rrSupuX",
+	"V8PwSDcOJQ+SbLSE0By+0k4cXIsrIW9EFMtqwErG7sDHyUhcxVMZgHadcByQlE919xl2DijpNyUob7m0",
+	"uyt3VVbMuyjN9WMD+mzPulzrXW3IvzWs/rbYUB/9jyHPso7DFc2ufh+s684z2h+kQsSARNoHGMeuabLx",
+	"ExWrDN/BwCwEiCYFo0qT9Je45GEubcRSjYFt14EH27amF8+e/iHCP6J8c5Dh6Xnc8OSZ9wODiPwy6CQn",
+	"1TI/bbumaHBDd1+hT7dGSf/SkHc7SaeDVL7rEWUhFQSfmRYAtU7JAJSIkhXV2cJG3lqPLdVczTeHU/HO",
+	"mliF1OCFYznxOQu2ihCSo2IiKhN+qZL+26ySnjhjWt5GtblibBVC0qIzf1CByS9ly7+ULf9StvxWZcv7",
+	"ao6/d9Ug1K1KjjdaOcEgGzmwEnmCBRsYoUXJaL4xcz/wAvbOlcCHzelLJe77rsTtboGK++9dGuIB6m+/",
+	"b43W3VUKPjn8bVXDJta3perB4n4wJy7rHgT8bEHFJUS9bXxkHxQ4I+NyXTDybPKlvPZdlde+WciiXWR7",
+	"Z/Horspvv4/aMoI+0fbrQybjEZ+7V+0eZP7ortsNNf1Mp5gWiASsjivdgIzNFVKb1IRwjeQNUFwxq89e",
+	"I324ut6tDf6TkuLMqFOxEwJVtOGpj+Uj4w/fvSavvj7a4URDC+9XDAJoRcxP9r3MqO7KowDQrcK+0SyY",
+	"SolasGKeGBGAbsx/NrTMJyeB/YwrcsVW2gcbJqSQmGLiGo3lWBRMx+SZC5Q7MsM/4ZUT9w/fGhoyoEvn",
+	"lkZAVOWyw/SiK+SRDzZoiShVfwQvvc0aBAZXjSpeAmiAh02gA8ytSUzXdxvYlY1p3Vhe1+9ZerGHfW69",
+	"87RvkzQpumIz3SoMK6fpSbrgSu9dhY4/Uv00m+/8JjwoW9NmISOzdV46gq6idDCgPNg+lfljrNFhd34X",
+	"BfV3UWW0Cb3MlcPgdVUSVgXVLCEaolngj2ObNH4J9huHrQMSGmKZQ1K9xekdQ5UFvZ6xhKz4iiVkxugy",
+	"IVRcmmvf3FyCFfEmsVLFjtDdNaToKEuGicq55c3WO+Wr8PjocldgAke2NJp1Haza7dUuzBf1PSXn+sBR",
+	"EownTkXNOhJ9rPVN+G60ZETv1/W3w++3fltb8TfVZ0FJiSGfA6XudItwdZppfk11d/FH99ziRZOMCiPd",
+	"14AbfS76/sUmQIKyVMsFScONS8kYSn24Eh+TkzqGNRoCxh7g2p4/KR6/XEW38OkPgTn2YHaqQ+CfPn9F",
+	"zjVjIH6+Onr19ODiFTkt1ksu1stomNAAkaB2TisFaKBwMLzYAWbxlox27uW//1tVsGVyUoctb+6n3ezH",
+	"3M9ayYTBRxk+MHdLd7WNt6KFXP9bX40eGbFRQSEskmDrLuigFEPAICMVFnaqqlBnZf3Cam2L7EdR5eMc",
+	"119LzwUJBFm5vwZKY98H56yhvjjB7MQXugNnB2gYD4aC0LoErByH5FSfC9hd3fyDulDK5pcFq6M69ZwW",
+	"Aant+/SmdpnSPOdmRLQ4q63/b6TgQ6RKTSmVOlAsc0osrV1h4JWhS0gRAW1dIeOsM4aEMJotiC37MBWY",
+	"6lal1D09SqAVILOCaXADQO6dkY8LecNKw+Yt2b04mhyS8/XlJdYDhQ+Pp2JGS9MxhTJXqU0eR5CnG1/n",
+	"jKToz0jJeF5QnRD1y5qWbHICciq8YUTVqUjlWrPyjW8Ovr2hRVjMbFy1nfiGk9ZrN1Dts2SZpuJyXdBy",
+	"cgKSMEKzoBRc+9y1eMNmVTMJSecFFZes+ukERempiH3s+VV6SL4Fi2arykZiq+bZrTMaQPgZ+JiX9FNI",
+	"qU+PttH7MB2yoXv8PjXJHWTQRv3titnkvgx5VdbkkXXK4PrrWtjapaDQIKkG29Wioka18l/vjO3ZbrDb",
+	"bAosrE5+h+TMKr6GGfpSfwmhVR0xC6eP0fZGQJwcQ91AxuDYgXYMx84oy2fw1yH53irC2KytGmiarXHV",
+	"sOmpQFVickzSGbycGsYEXfAVQtozujT/hbMPePbIQhoIdjA0lD40gIX7gUFZS3OBmJbNGxzkHNPuKBlB",
+	"s6NkZFvdrmjvGQDe2IMTq3L7a4S60oOAM5ezFRO5ESkBCQ4WNKgVta1G1N1qxMPcIp26ccs5UhVG8jFQ",
+	"ULQEl2LSrn0UCcRkTRY/OJCkn421wtLKdZ8HZrgC7Sfdml0SLf4UTOuEXLZLaqGiDRUvJ05DI+NG4cvf",
+	"aFDoFqW7x4TcoXrvwfO3mK/Xt9DGdxzJFl29RjgNeaanalg/4fz7vzVIx/zw+yCee9Pw73qh9y1099h2",
+	"gu0mgsb1EtMJ36+YOF3xN9Yd2a0LxpTXU0Hg+7O35PnhUeDTBNCu07O3GOKgDVMI7V9V9w1XZrRYjHOQ",
+	"Eunea1+k8zKGa4b+VgnraXhUhS6K/Gkpr1ESyORqAxJw1EgnVx1lMtx4sBC04pCH5YdLSwZ1w2Sp6+U+",
+	"aZ4DIqvpHv6BSc/JyP5gRmPGwZSOijlIKkMmq2l52VEO+ZoWazbI0/wjvNmkPrka2ZH83LWvP7ouqNhY",
+	"wWSb676Zixn8Ul3h/STaHEtVLqLlKI8XbjejRq9InvsoEMTNYkofAxoQLDa8aUUdB1ds7YpZwWipAPEY",
+	"JzwVqD9ODmtHBjF+ydQske3Zsq7piOAukHHqGkkJID4TSlIzkXSSkAUTGcOqdCksc3pC/llCAA5RDOTV",
+	"VUENl6Nikx6S97AsrmRUSTeuhFTJSMHm2hC1AGwmMA2sS8MEj43Uy4r5QWmDTn0tKZVawGXzGV1x4Gq4",
+	"ooQtuTaqitFutMpIyaBrVAdC5ggkO6cZ+/VzjTmqK746kCvc6IMVkrZNljcktjHM5oLFvIn2IdGsXKoG",
+	"yi0X1xKSGmE2RMt9PGY1f9kq7K3Lb9YTW1yvQAnVxy/5NRPDUHbuJsQhANtyxtRhLgzBdE8Cog2aRZgv",
+	"s+xYBcGtGFckr+FGdpYpCYzirsf6qvbbqANqGWYJqu3p79MQ9Oge/2DR+7Vxp323DlILcK/7EEW0EDxT",
+	"/ij1z2frQRumibTO0T46z90cqXZGEv2E0uvzVy+Pokb8ruPXOHnRE8bKJVfdWPcr/zwAjCUfFSsPZnJt",
+	"bld5xQSme5v7Zj1TTJ/YRay/gnBPmlzShmT1I2c3pEqRGSWjb3Ou67/AO6/lckXFxr1Q/YlP4b4gNjPE",
+	"vdP4MXgTxP3gJfgbnp8zbbr1jQR/w/N3tLzkwv/5Fosxwav23/i7D+V3D4Mf4I0/ryVY0OCp+wOHANiB",
+	"riIajqL2E7zlyt3UX2z96kYDF2gwGPc39rjgK8Ap9P0FP8Abf5Iz9wz/id9lC5avi2Djar/AOz+8/jBK",
+	"HNvAP3AjTs9O/Sbgv/F3DKSG8Vdb2fgR3ryQsvBvmD/IBVs6K+UZK8G295oWfGaVleC72O+nWtNsUVuH",
+	"8KeYYB+An3RmgyL4d4jkc4xBQEEWKAaox3EnyHqVgBkPMWERykKWZLbeQG3iFLpBJ5L5cwkUmk4OCUJM",
+	"L12Mt2LlNVP2TrziIjcdwuiOp4JWMDI44IyWJWeKpC47Nj0xhxwIsfFGhdePBVVg2nNZTkE4ck8nSbPU",
+	"QQoGbULrUPhgORG2gsG4ATOPjU+CNEdId8klsBe6Wpk7GlUpmKFDd4yXGRiSUYuSuZMxGqUVm2lsrIxF",
+	"2oP7000RTNb+r2A9XX6SCxMfBkJXW9AtXZvVxf7hX7ftGwmt3ec/l1Ipgk/NJZIxoekls5j3BVMKjTlP",
+	"j44mzoIP7+46lHtHctiCUIFx/d5sVZ/HI427O0kauMGSFgVTHnEiqKdnSxEqoiUY2VqMKCqgtJFF9AAD",
+	"YsU2nfVwIE4URFX5sYOTHTbEHPMKSyduPgnwEjoBqIAa64zQ0aMIz4vavcRPK2PcH6CkzolqgE4BW2kd",
+	"9jhKE4wiKu7VFz1aBpvW7ixXIc+S+rG7aiDF3hDOnH9iufv1xF897jkWkgKTotLmcFyxnKxXjkFfAp9w",
+	"H4WcAtESKvMkt4U08qkYu+uOgyInYHcmh5XgU69ZUzJCixsjhNvv6r7Nxk50XfFcXHo5sE0+KO/e8Bw7",
+	"N3qZsm+TcTUrFXMnYqTRuw5OeuY/tgUba8zzhBxZGwTW9UK7YWUId7qDNYS7Px0M98OGA9l5ouX7HS2v",
+	"1qu++ZLp+ujoOftHclSrJx9O9JG9JWvF3vTv3g/sBlwZDv3byCnhF3G701oxfPwNVSy31Nd1EWHzIE36",
+	"2wcKWsKJCyuAwOOr9aqz0/OFXH2gmm3rkc4sduCSZgsuGNF8yRxDgBL6JdXx8JMGR4zPNLKySeOcRMfb",
+	"RWRdrDA4030YHc6a7AweTgoMT/mXc/3lXH851/d0ruPnV84Ktoyi6H747jX5wz8c/YGs8KUA8Kd5RuNI",
+	"vD8ZhfLGiB03pRSXmNxjy4MyFffNsbKUZW9cbreBuGkEbkAb0YLntoIKU8rIEWS2IXPOipyMwatlyNqx",
+	"JjtIwHvAojFQfJqWGH4KluK4Y5cLpanIWFfdS2gX+oqugH2hS7523/OcjAHNyFpc//vBB3xy8DYnC0bz",
+	"epm4IJKwoyasafyPFxdnFkPAo/1HFBOuY1gW5wtZalcz3y2js45YGoqOSG/iuWEfP7wlzu3GgoTXZqNJ",
+	"VfgNhn5M0if2keFP12bjD+y6pVMxfnF0NEnCd9aCrvVClvxvUOj2xdHT+vO5LGc8z5mAh8/rD4XUB3O5",
+	"Fjk2/aL+dMn0QuYH5iVaFPLGdvCy/lYmxbzgmYZnX9efXUrBoOmnjVFrKQ8KWl4y89XT580pef/7wZLl",
+	"nAILhzdfTpKpqK0QcvCUjF9GVuaacuuBHb88ej6xYj+GN42OR5GF2JoKrDFGA+nIU2SUP3VUPY/ZCCN6",
+	"y3Fla7oLLDlrbfR2vN8FttxQYFAPmd8UHX43gHQ15OKdcekGmU7OoaCsCrbLAcwHAMS+bt++uJ2eEGxk",
+	"OnQgq/rIeyFDhGabgSgi4DxvRYqcuplb1Jb6OtSG2YkPmfz/7P3rkts29i8M3wpK+4Olvdmy+mAnkeqt",
+	"2u12kvHs+LDd7Uz9/8PUS4iEJExTgIaAuq1J5aqeO3iu7CmsBZAgRerc7batfImbIkEQwDqv9Vub4f59",
+	"pA3tUSZynqULUKTQ1XQvs1tiVGOWBQ6ejH2msU4XhCpA4RgURzzw6lwqTQxzm8FuULdVtgyK/x6dSnLc",
+	"szr2VwhKLQkVCKaMYBFGzeGJhfUxHC3hapbSRUPNNK/RPN4khV5k35PY0beoH33tvXeb8RoTIurOTG3v",
+	"1trsuqXGsnuEkxAYPRR+GKnoGwCRGKrL+EfrPXmh8J3+MBz+0umSN1phn1vC0bGYByfafhipE5R/1Jxl",
+	"oWhX40dmgvaA2IBRQGoDRocM/zSIwTyN2UGBH0IcrooqWfwmP7BUzKPvOfa5DZK5O5+pLnknNdFyjAgO",
+	"sIDlpT0YsGNzaOpSEPYZpOF4OUS1+kvMXau/4iBfsGWAq96Xk/nJzx4xBDlMWF0KdEGEu/l+nnTEbHlJ",
+	"bJuStSsyzR0sX/hjm1W/T473LrHesiJolsOGWdb0/t5SH3R26WbaUjUU90dQlD/n4ZFqg1T4HcrC7RH9",
+	"FuDim+J1tdJ6wkcNGV8AUMfYbQKZX0SZO0HPU3VJ8DyhNWfoH+Z2o5P+Ajc0ZKhOpVj99Fu4oeFpRfU8",
+	"W/38tb2laYT5mvdfz1e8X0/mmVr9/I29pWmEOVs3AN7R8Pw9S8S6Ef7h7tnE8Wk3pJiZ/w7viwO38d4u",
+	"5MvZeNx+/vcck7Lq1ULmfia578N8gD2BgevN7h1ODoHV/O7l45kP+Walbp3fVu8adb/W84R3nlKd3xqg",
+	"RmsYKWrXeRA+XaCZU7odkvIVN1bEkDHh8LU2SmJpIsFLfxF3IsPSCDuSYmmMHcmxPMZuJFkaY1eyLA+y",
+	"K2mWRtmKPP3jXD2XwWMR7xVAuddnX0ypWJAZZzFWxHsUbcVINhcqD8kAACc3aoVRICxVby5j3peO9cp2",
+	"Qss6RtOZf1866VsO2kwG7yuHf9uB542z9ehhy0GbieV9hUS2HbiJft6XqWbLYVeQ1PsqIW019JcRgisc",
+	"JAXdWLkCxPMMav9pppdlZH5PALq3FBZCwEnKLSXjzxu8v33Ru0BJZnt6Ia4SyK2AXPScN2+UO8WKh40+",
+	"bGQd2A1m6PWm7lHsHcUeir2HI0+Z6dc8QySSmhCEzDRJ3O8O/wnD6XmZrYqZSFwyT/5HXVbe9TyOa2vN",
+	"oYuKUPdYUkstTaHbCAt4E0I9n22ZrlXTsJeYROhAK9YsuRumbp1u6LjOMr6h4xNI03cO5T50NA6qzW2U",
+	"A3vKgL243jCECQ3J+GpCM4axnBwUdE9w0SUH91dYJWlMCXAHb1gjqfQiXZvGfEPH13Cf9brUQh9AKAN+",
+	"tQXe41KmdcIyfseSPon+yTWb/hEZ2ZMyQuFOY59BCQpL4Dj7qC6I5F2gykf//CNaXYq4hH/UVK+JX1+t",
+	"1sRPXF21eUPHGyNgLx35LesH39tC41o8k8eoJFwuxMWqU+vH2gUva7tjV1/zh4M07M76WtrSxhzLaHcp",
+	"o813qDGWCHtka3HouFtOSbdNmRWLjbDGf1uJErQSKsbg1b6nmUBZycVIAlzoeKLhjuwWQCmEYHGZUIv1",
+	"xKz1j+aU1SKcue4CKF86Zp7ylgkyZKkUY1VbhL86ovahEhcjbRdjq2fBdQFdnDXh24Rv7TNuc5e5Ip+y",
+	"/0hRFwO8fHeJqY/uHgR9Hi6wBclJQhdkBISjtuskkL+zUvtRS7Rm3b3WczWbBTsDKg6d6wkTmseACOhl",
+	"BNbsFvDj5JOOa7HdbUU0DG0kN1dqjjwttw4TqtmJ+ZRav9/nGcf6yk3eoLScKTJkhhppHLMZNJb46aef",
+	"fjo5PTs5P705O++/+Kn/4qf/thqKnRjXEznXBF622Hxyt1zUnC4waXHOfuFyqaDZaF9Caq84+gSKmgfm",
+	"aGTusZhm2cK7R/kU7r0GU17rQei9p2szqt2PZMJSBBOEKfiF1wMPzW354zZvX1IUitfkq+LyrBVaOb8x",
+	"j5j3r3Yq4/62gd6gEfadvDU6Tz2vgEXcOOZVZKTUA8rATi6vJqExIgZ6NX/1q1rWJ5byCO3X22OYr2B5",
+	"ywOfQKvkVMsnMhrfcjGGevfXVNNm/EqXiYr4NVQQLk5mmYwhcm2HsSnGtnGLf36d+m8m/lm3giLQmmRy",
+	"9lreQ2a30QHrjnWpt9eqGKEDkwUhWWovVHFw0ljLbIVH1Z2oxYw9U2RIlc19MfwcfnN5b1yR9hsRT0iv",
+	"2zt7cRGQX6TUpNc97138GITiAxyFXvfixfmLn87OfwjIrzRNpSDn3R9+fHFxevrDjxcBuQYcYPdo76ez",
+	"n3rnvYuAvJb/YYKcnnW65DrvQ0lFKCDfi4yM3sql6JO3XMw15MecPn/ZC4wAuhcEQIiRFs6qyV9d8q6o",
+	"QcUqcccYqa3RK/qWkfYr+dnmw36JjvtbdGZ4RRVbYabWbmobjwM57WwDgLtsLJonB2Rq++yWA9LpAgvX",
+	"HVri0GIybdlOyB7c/EvriLpELZvh4OTJX46A9tLhd9WlYTNqFOrTDayg9X3LiqQBOcoTJoGQIUlvLXrk",
+	"6U5q/Sc7r0auBTPK8xWrGzHw+vxbgtRkyPQ9Y6K42XClekZnDrmZQvOy+BmKljIwY9xMyRHGCmX7UTCp",
+	"ykijuAP1Qt1B7NYDMD9zKzxcuG9DKLeUKt2xxcH2AG6k5pQl0zb+ktLOuInXkTPmhdedH5uOnBdbAbrH",
+	"KJPT7s6Ji87O8rK+hzxNVVOF/NaOQRz0Efq4LcPE4qv3b+lWqbxf5drCvduMB9vlPnpPdmGzuNC7ooEX",
+	"h3LPdN+MMRLTGdc0da0kHjP1dz8Y5dX08SC9//4hs9srJmqp49KvdChhIRXiEuZdyiXaPm7hOJP3tqa4",
+	"hYumNlUsesFayJry5l/4wEpFzKtbytZkRDUkDxZvelZdlcAIO9d6VVg/2EbCrcgeqzHhN2fWUCbs6ltW",
+	"2tjUNSuGauJtHtlJIHirtnEvL3nHsgmjyTaTy+Zim9sV0/PZ5g+sbD7qnVh/4GJO/vZUvq68EYWg80/j",
+	"aqLeTPD5ZHKUfrtIv2LFd5WAPvMjDiZNSA0bwhIyYRkiJvGxAEdE3vG5jumu4pN+CUdtcouQujPIk7at",
+	"8OwTIb3bD1Co8eW40qqWCg7309zCxbiuSe8GXGvLCOKT52kN+gOMG88zrhfX5nFr8jKasexyXgeffilK",
+	"3te276aHyrUl/y2GMIwIjaZS2YvoZYXIOcwbFAV4bSEyJlrPEM4fQm1Gm5RC01gXHpLW2/fX5PLDG6IZ",
+	"nS7DOFyS6TzV/MRaxX+/fv/uxGzVCWAXmOeMAvMvOTwB629KBR0zoI5QhOJ//A9yWQR2uBSh+BnYag5o",
+	"T9jnmM1QVZkwmtpmug7LnzCRABy3soDk0aWFDqDodHwFX4zoLDEsDAK1RN1QXBJwSotx4JLVAuuPBz0Y",
+	"PNMs95FD7o0iF73TLrnMF55YPEd/k0LRpuU9vGWLoDa6Ut3PNn6FLqPUQm+4fElCgZ3grEPP2w8yF4n5",
+	"WC+KErYCwlLFyEXvvFNMHNua2U27pypXMO1nhsKwurBlw6QwdwATCFsDQt2DSvM0tcGtWSbvuHljMQh5",
+	"0TtHNTj6yHS2OLk0fCNyO++FekIBeI4OjBfAJIrPt5+LyxIVj0UWl75Lfi4tEElYnNKMKXI/oZpwHQpc",
+	"Vi5I9PmkGDnqg1dKQA0T6NmQSiNH9pXUi31hDRdNU4QFbkdGLY7IlFEzfQuaz+1p6bhvvJJQvYPfeEJu",
+	"5OwkZXcsdaXARtobiXV2cZLzV4JMTw2MMD6p3Hj+0rvx06c3r1XXDGxlZ74EyuWKGc6NW/Bn2OJJ2OqT",
+	"sNXtdsPWXxE8ecOnTGk6neH4xl788WXvlORhRli2TzdX5vBgXAULzQWRo5FiEF2wTj9043+6uTJnBO4N",
+	"BcljmaUnwFKiCgf+RzXobNa9rAuXotUwcYCIcfArQ5lwZmHxbJTVjB5BRhKyluf/UlJAW7DKtZMZ1fHk",
+	"f+HPZsKRZp813o7dCcSi/NT/xJsH6NWasRjODZ7PmAopeExTAjgf1pkr0gVM+je4z0wz+vD++oZ0u93n",
+	"5tmoT6JrmekuBLnMLOGv1xwanF3f8pltsHhDb1nkQGYQBAePC8zcLR8XsNo2jwiXyuhR3XwAhTWdL3q9",
+	"HgyceLVvL2ySrn2vzOxT5g3cFe+7XZ3RMZC/Q+JRjoocE7B6slljc6M9z1hjbV7fhSX3Pt4GJ6BhBOps",
+	"C4xEKDLimdLWaYF9MACs0b8IqgkwzERqWJSq9pEuSDvCknFYUgH/hJfaPwISvbt8+3NEEsmU1fWoGc8c",
+	"KwwfWvgbw+cTuy6GRyqZaaPRDcwvLgManygESM89zXXX22hCU8ONiiQ6hJokbm9gcMzkBk+7xX/EWksp",
+	"SMQTJOkPNNOcpgQVaAUN4gjFUwDtUEjbtYbp2NYbdbTi04X/PWZKM6onRmrmqDYF6wkc7Xt9XwxVmOUB",
+	"1gmMdkR5yhJDakpH/trAF6ASAOBT0HPTn5oFuMF54Zf88GPvh47Dv5ix7ARXPEL0KrO3MyJh3ncF6pSZ",
+	"wTxjyD8/1vCRApLi7SuA9CFDtpAi6XTJLzxlZD5LJTXWWgQqkFH7n49kNj1JqKbISTx+bLEFos8nSmeM",
+	"Tk8MPWK3uKiDHXrgOvJQpWVGx9A8Vk/YwuwSdD+BPyb0Ds6FnjCeEXPCcCok5VOuCRdKM5oEOYEUgjGe",
+	"sPhW2QfNhJUhK5aOSBtIxlwyI2PDWkBxMceVQnYAHiA0eJUNtFrsqdZbKuYjGus5mI7vi8++Ztkd1tra",
+	"MG2r37o7xV5G0Kel1W+dd3vdc9vDB7Tj53TGnxf5wSeQHwyRWKl0fakd7lmz83Ap27htPgzqCJM5Hi6G",
+	"UrvQL/qkgtmP35wvp7EcrdVa3GMd7lYwvZLJwqnVrqlVhcywubHFb1rOLZPJPNaIjeF8Jv3WhWHb1/aa",
+	"za3ME+z+sgo/3SDf0ua0Vjp62b42GVMzKRQu/Vmv1zReft9zHC4xU7jY5P5XNLGUh4+crn/kkwcOhg+d",
+	"r3/oF4cYhk9crH/indS/AHiWeeB0g1d8oAtDgzdS/mZYHj73YpPvyXnoW6MwOODoF5t8l6WuTwUsGBqc",
+	"CPrm+1SqBGBol46VMVwvK6RhjFhfS271l3pXmJfUEikoM82Uemn5PCVDYLEgexQKkIoDmMwFAE6UNAOn",
+	"lt/Qca4bhKKdS20gBfMP77XmT55Ey8RdadFRR9xGXSuTtgI+5XSdxoys4pbnZv4wfegAtsHNr3m20a23",
+	"fLbJfUZ1g3yw7VjSxizE+k//sjxkmWVs/KKN/P03tC7lf8kv8dbpm1XGf+RNT4U3/QZWQnV7tuJL1S47",
+	"zXzpT578ZeY8ZnpV0ukyV1jiCb8yXSPt9zj2a0/78umGYrAKQ/+2zvVhjtivTO8t+5bO2LYC4E3S+uuP",
+	"/GB6jXeaxSSWRikwukC1B7sztWByRuXP0eQCsN3qLJACGQM0/VBExmyJSNspegNrU6c2wWrIYjm15VzF",
+	"PJ8paxUDTinm63ffmxl0bwDDFIzo0nXogOPegqkEMOWAnF2YTzh/6UUT/GFfe2LbRsHKoYdOkL/qjXon",
+	"NSsaGXmvNCOCYQW+ixFNFXSodE9+oBkTumb29geYvnOeBDkQl5mof/dbpqlZ6H+ic/mWLdC1/EdE2lQs",
+	"CGabBuiMoNZNg6bxgNyyhcpjK6HwvhDbG6FxJgs8bLt52JPMmabGMnXTGxjbl2Ya/DNE3/OYhYIra8J5",
+	"HgenhEWGJ6I39gbcKCkk59aZoVi6Z07L9d8uT85evMQoHZQk2B4l09ncaHFtxVgoomJbfoGbzPIjGDok",
+	"9UOVibEvp2wqs0WXXOLrAT/XfjAkW3p2bSjapz2wxa1mCM43lplB0QU54uN5xpKidLBTOBZOz3FdrfsJ",
+	"um8amoDXFmCN5lvuM6610UEF5ixmVCiXw5w7LtzMGL0DF1FBjSIhNBT2Nvu64jZ435BNuEi6tgsXaCk+",
+	"eRs9iNDkjorYUiNCQYUimsqEjzjkzke5Cw5fAp1Q32g2/QRunwR39tJxC9tOCv1ZGN0En7c5IbYS3xnL",
+	"geePuRi456HSE+IGoaAZo7ZjrCYphQTuBdPgmSgWQwVESfCeclf+MDXvu+hdLCnjOY9wKZDMmBxeEECK",
+	"pbiXIm2zMNZMN5/eqVPiP8FWFSdypXVew0g3l9bFO/CdR7v6W9VdcX8d2VL/bOWqRbnFXkWrEFgkV/IG",
+	"FlU1VVXhecwyzUdWh2xWHD5ZlyQlrhc74OUzpUlphAafZadPqjpCk9BvQ9NlY1s7oG/oYfiRxYzfcTH+",
+	"jQtmKNKI4FBE4L9quMOTzLn6UFzyVQJvLiuEry+jf5MapLlLpT+78JQJw85TmaOZAPvB1k4DX2ZWxiqk",
+	"S1HwIhISp1Qp4M0k5bdOdBWHYICtsYtNhRCYIlEKw9aK5UdlkFelI/YIPLL0wiPD/E4YZlw5Zg/CLhN5",
+	"L+A8NXLKaxjHcMr/fvOB0Cye8Lu8xMQClhvertw1b/gimInhR8gTbFMVipQr7X0I9r03ag9oQkC+qNBB",
+	"XsGULkCBujMWZtH2fg5IslOpjaLlDeaUq+FCM9c2v3iGaCk7XfKz0NnC+UkzVp36M5c8MqUJq2kU7Rai",
+	"HSUZvedi3J0lI3Co4p+kfdaxl7rdLtoqRh3Ep2yZUkIis3QYYm276GXkTaP7Hz4z0oai4YnZKOyzZgJY",
+	"GQZTQxHBfXWR0+IFXfJOFhvi7ZyvxC5xU8BtwXAehit5XlmM6Zu4eri36JzOGbB6hjvmV0HXcNXX9gyW",
+	"u+9WXAc1bh1cy2eKuEMMazTA/BMmICxn1gVSQ81TkAVQxIbcyrT8MNB22Zt/7BG/giVyuPWtlz9cvBj1",
+	"6Fn84ym7GPZ6p2d0eH4Rez1JjIBCXrGl+Cj8zhtKjIZv+A+flaVXXmk/5AJBKqrrU+uP8/hIK2hhyx94",
+	"/RW+9+Q1VzOpeD3mS0EcAzi9ZjP/f2ELtRu3pajihK3S1i5N7ijznojMcxygJDuokzlmU7eTf7WiboeA",
+	"22YSLagE5kKxnMebV2uQ96IOWABwbf33IKd3HgmUg6EwgrAQgpjMbTXXvBn9gCjbu91ezFu5D4yYJZ7L",
+	"CSSLCEX5NWVxu4Dm+UV6HBUWUiIFxwj6qi56519CcvxW1iJa3xM33jEq6Hl3tgoOeqt8ZJtPKi5YOv/7",
+	"MklUp5vZJKLZYeqiuEWARevZIREFhKpPWRqRdp766lIr8UcSAQuIEDpFdxwEhmft+06GgafGZ87cABMh",
+	"Uvw/Lj0T/BhmFm+SCEpN8oyuUFjXO1e+3wG75XiaccWlQN5j3GieWvvB40M2xysUVb/FYzoi0Gr/CJu1",
+	"ob92Df/L984WO6j+8+dg1nXtTd1YTp/HNHk+zGh8y3RXaTZrBYUW3W9Vfnk0lorrcMzQ+ra5He634ze3",
+	"bKahXuN+wrJDqId/Fn+8wQwIrPSo44FTebcU/TWEq0pm9Vgy5YrgbIDSux1gWhUyKUumHZtEj7zorNfr",
+	"EniXF/fChsCHi3yRS+FPqib2RdoQ+wpFNfjV8WZ60SWXLoSHmqtdCJ64hG+nAnpv40ko2jYCRhBFyDFn",
+	"RrOUs4yohTJaDYmpsJBqUrC+Vw1CUnnPshOjcJMJ+1wKEGP5hEX8VeSepWlphS9OewHRLE2dPh/TNLWK",
+	"sPsYqkJhW7E+JoN/DWevwtq3ZWGvbYnvX0HrDBlFJR1YEjU3JFXSCb8pbrfBp/wKLOFgpiyiTVOxc6zr",
+	"r6A+9+qyQn/eC7Amy0OSF6wUmm6yOoH5wAl+pqoGF9AtY4mxMC965340Zy0dVIdaRQe53VpLB78yvZYI",
+	"DpI/5ttFDWlk3yqVHDaDbPdTv12y2KUnruvTxioi/bl3TmoJ7KaowpGj3Kl86ed3ZQwB7MF8gRwcG/sA",
+	"dcRBQMuYpigAu6F4BwWVQuKx7xflaM+UMWLGgup5xiLS/tvby6uT679dnr14iZ3+i7KMoKJrBBgiLfm9",
+	"0QrCUlwVBeSWLQqnCmb/PFNEsThjuuNqRO1Z04suuQyFptMZuGK8mt5PH3/zOMn5oLzHeTUs9l5aG0ho",
+	"w2TcRzdR/DUfC+YtvPULbxIUsPW25jVm5vfQFsqMZnasKRCQo2+WzYaGsMDLi7WYDrVoMv5mNc3EIn1s",
+	"NI9NwCVqIFQ+E0SVduAE2OjELRhoTKO5QpzfuinaE7Zyln73mJcXrbqOMUtYnewz8SkgPyRN88hv2HHf",
+	"Xl40hHNWCpj/+fx/HiQGYn3aBw1+iAcPfDxtUWTBI1r9f/7hC6ZfmC7MRj3J5HwMWabIFj59/O3JCSo/",
+	"KF8rqVxMXrts1BxCK3LHqMjZpcVF72z1PS4e2WBxKLj2I9JFAwULjbCU7wy8jOTAk1wRRQXXXLGkD6Wv",
+	"oVDMrIWWmQrIv+dSMxUgKIVMS0gpIiEpdx1R0bqzthv4+ziUxromz8Ym+5eRw5QgCREhMysG4b1YeapQ",
+	"kJ5BMiyEdUBAMQuWfd47KyS6loSGAk9FgOLPxcnpGJlj22HOehI+IONGgYWdpYztjPK3g1byVOpKehNO",
+	"ASqZYRMLR2qXfHKAG6DiS/x6ZwP0N0sRPZw+vhyr30QqlxUVLeFQFafX1uEuh9vcCXvgAP73wfHPe2f1",
+	"Oq/LZ/dzypFk2jKz57UzICPgo1xb7/lvEu2sqPxR7nL9q5bIy5CV3XYzje73FLA/dOxclClnh7D5oUTb",
+	"XE+eWwAB1ijEPjI9zwQKsQSbW5Sh/9e0s7DGjkPEh1iQRXqgoRjNjW4IrAUMKGegVMCKQN/9FzRJQSF6",
+	"0TslQzaSroVWNhdqkHebsID8Bbo6tp0gGZvJzOKa2Jbs5lrGFBMAcwEoMaRd186iU2sq1THf3+2SQj+Q",
+	"By2m8xuO1PEzWIzE3bAziX0ZgoFPGTLvpEGPCRTucCCQdXi0M9eTtcEE6Mh2IkcnriPbfjgMzQ3eDgvI",
+	"cGXe835kb90nhGil8ulZr0feuF7sHuwCIKcdMReOEb0q5kLDWV94FHhVvWMb7IUlyvwC4Au7giqUyfMI",
+	"qvCVgSpYnn3kOU8qZ6pRtm7JcRpRFZY5zkFhFWpk9uPDKiCLPppkDaGwAwm1w4IqmFuo4KswwkAoY8YJ",
+	"3r2wsJhc2f6NEWCxkSm9ZYpwXVZbIZE574KAA/Qx0DzL2B2Xc1X92RhhCXgZEhdCUyBii3ryevX2Cp9f",
+	"odviDfsotWxKedrqt+RoxGP2v2k8ZS4jDvo22TVxkQerA1/GU0beQsk6NuicTaRg77CrVr/1v07Jixcv",
+	"SO+01zP68YTPbuRlkmS28TTFf54aZZq85WlKPiatoBWDc7v1mi40FITBmcCasevWildLpWmKTS9aFy8u",
+	"emegk1PNPmTyzpjFrX7r/d+2yLyzy/pGjCQilB819G9eQ7ekimlRPg/LOUqDQu5o8K8lHnQALby9DFnq",
+	"lVr4LMsi0IfC9W9x6KFCkjilc8W65NpikiIOqeoDHFpQQJ0WwwUk8igayq1H9LP7i0TANSJMQy61P5Aj",
+	"EpXo3VZhZ2zKtXfR7y4XivIjXcMImmDaVvBEMCfy7ToaEssc7ZGNCY+PbmVUFFL8yCiflFlRYpJqQy7p",
+	"k20dl/zTDvtmGwPCsYFa68HTih7IbCid7HrzIXZffDQgmgyIXWRu+TRty+TdviXAaQHWukYwW8lZAspG",
+	"EG4352cWtx46fAUokV1AqNT7B4o8R/M0DYXtYtOOquplhHnxCpChALa5CjfVNZOYKKz8dlkADhFdjkKx",
+	"POYAhLtLTocvNRvRJdCWHJoG52DQI4hNtV12LUB6h2InTO+giujdwZA39iAAyKcegqcJqYHZQ07FHUu2",
+	"NoFgX3axgDw485Ix9M8/W3LW6rcyBk2HLQ51q9967ls3QQu+37dyfvoJjtNmrOPvSgqY+kOUSB6GZ5lT",
+	"i/UNRwH8VASwhfJPFxbM/zA2S9CazWvE7S/GmMD39IuGkK7SEa0HRPtLGc1Y0iXXTINTZcmLgo4PtdpD",
+	"sjXtY33Pru6PB/cCHOn1u6fXjyhEDuxamCstp9jUYoWL0zYy4Qo7s1lcsvlSB/ipTOYpC2r7ouReSlA3",
+	"pnRBhiwUkEjABdH30j6tOl0SpXTI0qjUOibvGEgiZBwqIjb3ANJT2kKKEwBaCEKRQIe9WFf6yXUgZyFK",
+	"MjlL5L3twWPx6lJ2NZE8Zq9LP4KCNGSEDgH7VGahQDAHM5AtL1rMmBoU5T4lMCE31QaGBMtPwEugVnhl",
+	"4Tb0JezhmYVFhcxxqok2I9t0RFx4V1CcO0YnjOobcxtMC74DutEhYBYVgtEU+mFOaJYwgT2gC3YG4Li5",
+	"ke7WfPN8Bu+rX7MRF5Dvd3SffifuU6QM7LaT5NvvMzvvjmaG5xNYA9vbz6vqWF7eO7/WxRoUPlbnMw1F",
+	"g9MUeV9AIkM55v/4ighYqH2H5bnUvr7jfKJIEdEgFNDHKW/gZF6Mvjrzvpyb0yVOXXRphd4WKiJtBwn9",
+	"otcDyE43HXglzNF2uLJImEXHb9vQBzzHC89vXO+HXccLwRtb8ISjQ7aJWz62U7aOT2/lni3o++igfWIO",
+	"2no2rLbgw8vE3cSHXcZHE4wEVoq7/Gc3FyLnOuPjiSZtSlJq1L0x035lZd6tzJXcjDLGCB1TDt00Lwv4",
+	"CCzgqYxf7mGakDPXqZlrkvCkAH7oEgf2c8vYLBTg1lG2cyoOiqPAPOZC89S1YGNEsM/a4cMHxTycC+2W",
+	"LfzU61C0EZK/aMYHKjW2TcUyIMJ1Z0e1E1e6qnY+FJpCUuIaR992A0DCA+lEwaYBktKhqQ2TrD0vh5Z0",
+	"vrypd2gcz9YmcZO9D1Ydk98p72q9/7DoPYO1JQg61iW/I7elacZosnBwOlK44CJyWalJxiybRdx0ZL8u",
+	"1pKgXFCYpCXYvS8J8NJnDd2CC9Zth9uR11rP4x4m/iOa01+SgI9OySftlHwEg51lJ5rbssnd64RgiC1q",
+	"gq7su9f551h2wyGcd6AGrb/LdD5lxH26QsYn2FhqDpwKC78Lf92vEkzbragQJ330qn1PXjVjjeBJLZOm",
+	"vb6GNhGNpI4sD1cktMpDVE+IhXMIT/TRO9RI7F/EPWSZ4zZeITyLRyby9PxBOaPYgoOUKLiRg2xX9JMz",
+	"hGZr1BPKD6rNuvNdr8Rqe/aP9ucK+3MHsVQ5VPtV+jg9a9swuAsRN2ucNIbQSttYn9YH2Cn0ulC0/Ygx",
+	"vGNg9FLrLXQ3WmwXQPUZMpKxuWJJp0uieJ5lTMSLK5mwUswcQe/yaeQ5Mvb+LvnIaHICBUguVNOOYu88",
+	"Y7s0/wrgHAWhKC4uZqxy22KGcEgBiWZ0MWVC37Bsqmy3dGihDl8WBWBIK02nM9UxWnso+FhIyP+xKD7l",
+	"IaBJWkaw59sHlilD7tFKFL0tVfh91Pc4YwnXv/Ep163+2Yterxe03KLYaqLXl/910uudtoIW+6xZJmj6",
+	"0TUIVRZU3NWtmdPH1SylC5zmycUPp/6DcNVeszI19tkrVzf0M5BcudIKq6HIh4zFXKGFJqQ2r29dT/hM",
+	"kbdSJHSBhWmtoDUvIZwn8PTJzD2dl3ZtbXccbY7vy+ao4es7WBqPhUSgXGUTMsZQtPP4vE/S+LfHfs3f",
+	"BRuwf5qT+UnHNpafY42X2GjOW8scr5uXUiVRZ0A0+6xhbqomxyrwZYrD23HZ1eYhklKlSXvEM6UxxGQW",
+	"j4mEi3HHtoBYSht4XRFDCnr0Fs3h3CpyEafzhNnbrZScs/1MuaMZV8s7v5AJt13NVb6FR578FE04tSFD",
+	"XmO4qed/un+u6QJxLUdO/UXExVzttz3MDWeHqpFahtIJIMU0R26OZcLIkMVyysLiizF8g7zMTwPg2hbl",
+	"W92zD8wpQijOxEZYXXeIKpdWsrh0OdIsyztFLLO9EReJzReAJlykNr3AfXooNs4uMIqvudkFuOxD2yu8",
+	"fnC/0TQ+TGTffSZicZYnfrSH18f6d9WamhoiLNmU2KPfQrzWEsjW4ttzvTyG26WxksFbjOMxW+l22U0Q",
+	"bF0pmUuJnUslC0dIUSvpVTrWVUnapAGjv5cMz6izYVWkB0NQHsBitGQ7ulDIkgel4lTZyYWCVZEXvR70",
+	"KcoJMxTYYyiaUT1BF8ook9PILJdMYe0kiZ6je0tn3CJlm78Di3cPawKW05CRU3P/Wa/nNw/qkkusCrVx",
+	"SunVg2IKXGSVBgzuRkXbJJd84ZI28DaXID0oBlINI+UDIHTELVtgdgY0QDITG6ZU3IYiWva6RG6Hed6L",
+	"Cjrs2Z6dmAtthlhinXt5nbDWdBen0/bFpr5fKi82fdHr9XrGnoGHaJJ4Dyyv0vM4mxbP/ll2Ql2enP5Q",
+	"OKGsCwuhop96BeuGQuSYevJ11K/uqTTtlnpWU9CaFz4UFa2kTYW7ETi977PXgAy20lnv8pVrfPbmLc5v",
+	"HopDcyo/P20H//jDOoWPXOCYgFZKQDucn9l3azy3AHMWBnAvvbfWbX3DPusSPfsBRqdt+d0/wEVg4dJJ",
+	"G9QbhOZAd29nEIrIoeKBssn1wpZsFfB2kW0agoTWJW9pdus6O9qHSWQZ0SsOXR8jKIF1F68nfDaDq46D",
+	"UU2mNLvFlgcVpd129HRL6UMXhsJTw6F9iRcVxo7pE6qgSliOCLY0KVwrLlX3/OVJvkTuPaHgiVHfYOfF",
+	"2Oi+K/kj+RlUSPf56GkSmsZYncFIG3l/4PBXAjtep9xd1Pvukjtp3wClQz3cp3NxgZZ40euRK2pE1rXe",
+	"GDDxI4sZhx6riYxvmwATK0ck7zRl//6N0eSGm/HO6sEVt40n2oU5hhW/7Z7GCfbtsOSp5aNx/iLweHj2",
+	"/whRyyVhEJCoRHbgayhEg7kNqR9+KAuBoEYEBIjT6NO2i1v6/LeO6XrZLqHwGGchKrCXPU9TCBKwPRNE",
+	"L3Np/hVHFx8r6OcEzgaxv5uy3CuUpqMPtiEYR+vX6wEicx4jyy/brV0Tt6sNYDkG3Bi+KgX4jO4mXO9s",
+	"i8lqLNVNlbI9Y1y+zvRgLcELMjke9XVRrXy1DhrdKtQCOXKd/xqU/Mu67MpC3MRUWHEztC7+veJgq8/f",
+	"QX0YObduaMl9PKWb5iJvd0QPGBwLNr475997FM5u5r0sW9ChqFKP66e/ggCDQ7ohd7WCH8Wk/AIEfXRN",
+	"fg2uyf3E3hr9znqpHspDGUHW6DtXAOEIYeBsT5EQ15N1Ywcm4HcqJqA1pW0AAMqjkBpDtkFeXSEFI/cs",
+	"TU9GMjPjmtuH8rNb0r7hPpfXV2/eYK/hUMxopgN47H8Hxr6UU8oFMCZNUkaVBm8igG2pgdFObba9jXpT",
+	"MU4ZGWY0vmW66MQcivsJ10zNaMwCEssp9AcNyJsPJOWaZTRVhhUKKU5wNn6A/HqeZeZgGy5aDEO4CoW/",
+	"XBS/ncCSENsKhyrHqNf4PZ23kicPq2KX3ZJX+NZDNI5JqKDdjC2Y+t+N1QZBKz+O4K8UtBW0Uppf+Wge",
+	"d11kEFn5p/MfLLryxRn6LG0D4dar+QJl9nac2X7y0eH47Tscc6J6eH+jY+Nf0N0IVQLIBbFUAP+9gQMy",
+	"FBUPJGl7cgOwDYt/Owr027/YMgczimFaw0UoimcITZUkMkvM3IcLb3IFHmI+97U+x1DUlti59T+wy/HK",
+	"Seejx3FTxrqDxzHXgY727SYOx7g4lIf3N+aM7E/7r13cjHnodWs3o33yMd2Mvg70YBn1BW0cD/haN2Oc",
+	"78ghk+jdodzNy5gLmAM7GVefvoP6JHIG3dRE4HhGN3QybndAH9fJ6Lj2E3EuriK7g/oWdzVlH8V6/AJ0",
+	"fPQtfhW+xb1k3Tpdzkfp2d8oreMl5sCBj48ujJWtmLb1PC7buVpV83y5qAZYQ74iA2hhaiTrVN5VsvIw",
+	"P5FrRAOEYhmHtGwu7MdOrmvAh3aFFCl9c6vfevnDxYtRj57FP56yi2Gvd3pGh+cX8Y64f5dK8bGALiDH",
+	"nOsj89nUJQanpoTbJAltAm/agvskbEYzaEpzoiZ8pFdBMRX3vkmiok0PSfkdI8WPhiUUdRWkfeEMR0fu",
+	"hU3Y6YYiUppmGnLXMFmaicT+lTFydnEykfOMRH/723Qa2dowCHba1hdkZH5O+JhrNSBULLAjIUsVVCD+",
+	"0O/1ooBEPfePH9zfPfzH5aur11HH4z49oxuZQU9g0LxTItWuESMNRZzK+BYxif0uyCQ6e/HDC6z2O7vo",
+	"9aJOucYNUscdND6sN3BbFYooZWKsJ+9H1+bqG/GWi7k22pxhqFGX/EzjCYny4/Hzv+d8ZhY7wob9Xv0k",
+	"cz9BU8n8Rc+Ut0UBkSJm/Zod8R73GHJQGtXpgkZtzDe9LaFiU0jBSqvpQLbMRGCqCBRAhTckevuIvuex",
+	"azOpQgFbsQL/q1oZWYr7vF+hBIci35E+EZLcS8zBT+hCBeDN4NN5qqlgcq6KaQYkmouUT7lmyRWdUczv",
+	"x5ZLoYim9PNrytPFO3b/dzlUtpt3W0iSmMsEnuzA+AV0Qj54vci7jicsmadcjJvDQa/zPYCjs1eW+tLx",
+	"AlUjn+QKcZictoLWKOMJXbi08ymAWuVJ6FTPM/jbNqlSc+H/qSfzTHn36znz/7xnifAuGJ3GbJeZ9SO+",
+	"1YjNggeu0g2ClmVjrX6r97LXawWtygFp9V/k6f3voJmGsvvnHz9vJ4ovPS0+88z/xl7xfT3/2868Dzsr",
+	"fdXZX1AJgPy31W+dncFUl865XbCNNZ7KocSTeozYffPIY55AcKfZKSevKz81KikF01uhpuyCSWb1EhwA",
+	"JbprUGClX1CtAKhrLAZCddu6AFKUBZTUKCwJsPqPESNO+ynwx6rwYLUey9WS4jeudIUkvxuYrxLYe7Hy",
+	"cCYb2fcfOWsWhjW3dmV8j4waVtUFtgEPs0R55KlPCTksWWKa2zHUCm9YxVDXtQJbwhJD+8UHEtsCA8wL",
+	"PYYiDyvikA+Dz7WaQ2Igq06XfqiwInzrEaVr20DjoTWMtbhdeCbXgnbVG+dcYfIMqBRGuhemVIRwoqWG",
+	"zcOFZvhAZxcx/yvTm53gg/gTl4RNvVtROUl0PNO1gck9D/QShz9kDzAb80BH/v1EpsyxraLDoh98DAj7",
+	"HLOZrii5faMPAxkpTReKcIGOKe/TObJ9i9xLHJ4krYzkAAyGMoHmjDl2+XsH87ISEAZRzXiWI7bjW5pI",
+	"1+I6ITwVAHqljLQZjSe+121Y9rmRJpeb9XJJEbOOl6gQClyatfGP1bSPAdWHdgZ9KbdL4Uw5fXFe60wR",
+	"8zT1Adc396acF7M/38Sbcu7N97w02fOKN6X3w4N4U75IAHsbbn+MID3l8PXD+2geoJ9HJcakghow9rqu",
+	"Hp2ukSD5DODNdbUxMgN/fZdE9zK7vWJCs+xNojAIBaiTxcufKQgZkBjuUn0CEqESD/PuqAuI2Uly3QlC",
+	"4UkGaJJngeEh1mRtAy7yDBw/6OJ/b3niAzKVdywUXJOhxWtzYRhvas/Ukj9KZuYBTW9xfgA4bz9gOeoD",
+	"+eAdhHS2X+EvDdiCesJ9QWiYAwrh8psPEQE5XCfAq3dXZMrTFMusUqonzGv795bGEy7M6Q9apWVf7VTa",
+	"geEfPeffnee8lh/vyol39JN7IziV28P/lSND2MFquJxQ1PjFPSe4x5NlBs7u/T3bx94VDWzki/mht3JB",
+	"+xrEkUM9TT+02pg9beB7XtN98KbsIwC/G9dqScFSpD1clEvmOgFqZeVncjs9FMtP7O1xexxnW3PXbp/m",
+	"js62Nc623Y/xgznYvJ9IO8/iR8MEXVjKGAxFAhkDzbxsi4CtUqeK/0taQe6r4iIB4ijdaMwOOwAEd4wR",
+	"0AaNPRQVbxz2glEww84AKw9qbBEAduf5V7oR0GwA1YGrUJj3xhMqxixpNihGMk3l/ZLjEY2qkcywv8CE",
+	"6hzqPhQQKwogGc3dUco4k1m9edU5hB/uAUwSqLs3BklxEui984A9rDmCX/flfE/rmd/R9/T0VIhPDi3+",
+	"kEYO8325D+Bs8vI+N3Q1DZZdTQXQc4klRsRj+0XwwHAhw7wr7qMig5oXbA0j4J1BeYhSyAECJJa7hyJ3",
+	"+PgMGPBI56rUwpZEYymTaECimIqPc/FJUK2ZSBi0fU1CUZcGa583j4Nvu0veu0CMXgW07WGySGHWtZQv",
+	"DS65nf1Chbd/n3KQyhq4GEX5pP3OMs1jmpKp8wzZzYNQhZiPaKznGcta/dbfKDUcfCoTlr6bm1Uxz/9y",
+	"cla4l8wtxF2yjWKvpEypyCUkmUqhJ9AtVrGM02Ko09MffzgHvBXc21a/ZfZzRRyiLDQOUvGSL/0RquW7",
+	"cF952fweZy8IcBe+fpLIewGtllZweAi3vaaalQtIvCse3D4xYugEhiRtsAxlRlzXVjkaKaYHlvuEggvy",
+	"6ebKMPXSeFhoITHsS7OUQxicClKdiicgMK0z/wljErnQi0ibajKVSpMXvR405Sa3bAbiwLItzAkZoEmb",
+	"A7/4JTeV0AE2ZfJugGlj0tTqghyoNKlEO4q0lch2jKwEvKnvIVhdVhKKtXUlpKms5KLXC5orR2DLwMKw",
+	"58bdb5glRHGoMCvsl7jEmVSK0DQteTxtEVBxCXv7Fi2qqgtiJK15KzZBs3kCEU3TnAJsmlCnS16XzK9Q",
+	"FLOxG5sxMuJpypKio0PGYpkl6gCi8LVdm9ZB0mjR/t2iJmKXupK//vgr2PQlrPKSP4zl7dFeq9866529",
+	"PDk9O+md3pxe9Hu9fq/33y0bt6+/rffS3ba9/HPrfZSD35sczNlQnUAsftxPMu5RBpGPsbYSoirZNOBI",
+	"bl3/UB4lKMvVUrlDKErt0PFJ9YqNZMagD7AT86poDWzmzz7H6VwZ82loztSykA8FSnnzHjlmIGyga+GI",
+	"W09KsSryjmUpheYKhqdzkcj7XSNUS+zgWH2xpvrC39wKN+5VmHZxMPwbf/Ru3J1tP3LcbFlMbxU+yw/X",
+	"US48peDZskhQ28qExlhanUzYupIjV5j3K+YIRQlILh/1y9Vz1Ku9D1XR4T74WNSxZVHHg2hNaws78vO5",
+	"W0P2tYHhTQ/fQUIkNZKjIVLiSZbjgawLEh/iND52VUZ+ltuovBo263s0HFQcz4qP6ywVcYQCgqk+imI+",
+	"8EHKE56gG2KVh+DMM/2fnIfgy7CNY3j1Caf2P473YUefQzmounWrxVDU5o4GJPLja/B3EVkDeAUvPOY6",
+	"MM7V3kmnfnDxmHK6zFC+lOW8lcXM/KeOzOzpWcwbBhPXm8erE01X0f9K1f5RVPommfytnt6H0eV3PUoP",
+	"orljfNa6xq1DvpCN9cXVzcjOofCKnIP8tqGUKaPChhRpqpiD3nN35MKQK5v10yVXEyrGGLQupywVkK7F",
+	"TKGgmupSupJ5h5LmJ65L2Ub7mw2HS6ZclbCzIgvnesZFkjIyZDQzz9gKcTu3POFGzvX7kT2hraeUXvPI",
+	"jOloLTzdZMwDpuyM6XzMTmKZrErVuRTEaHI2QCgFK5fFPlMEhiEwDOGCRPD3G8OTlhM5266INxRFFS+m",
+	"xjfndXovgEZyMwCFWM7uhEyaUJSyOwckYTFP0GSh7iVcJOxzYNhdLEU8zzJz6JFpQ7cJSBSSekLuueh0",
+	"ya9mAqHATwTrCNNHcCV4RuS9sOBKxigCy2hKF5CtqgAWI8+RuaHjE6jGS2CIAJNJcBSe4Og5vrbE0l10",
+	"7Nfz4TeaTZvzR2DiVzJhh+PAvW7vxU8/mk9SE8Z0wXdPX5IxBW66MM+1Eprdbs4ab+j4WDP7ndTMFvTs",
+	"cTBzkJHGm1iYuaOWee3i2djWj0GoIV0yywyZ6UUoCmBIOPA1Dg7ri3U5EvUeiyb6NfZUTr3H+tgqr3hk",
+	"N8UNHW/loPAk1pH/PCkXhb8zGzKfnE7rmc/aUlie+Emyhlc9UzY1lLQp0XQM2bE0hv61YNLIBPrq4hPc",
+	"TQ6e7ZQycbdjKr8yXdYIHsjSAHKptzE83n/0fjSVu24vIL0zupPjIz/YGU0OYRKYYXyTwPx9UJOgeMEX",
+	"MgnMBL5Kk8BM/LAmwbWmHPUmpRlL7eac9y4K4wD/cKaBYrEUiTnxR/vgKJ+X7YOcuPexDwpO9s3aB46U",
+	"j/bB12YfFOLryH+eln3g7cwe9oHHfL4y+6CkHnwB+6Dg/Uf7oNE+2FpAHso+4OJklsmYKXWiMxrfcjE+",
+	"GRk5cmJ43wMAiLq3EHjLNvihlyRKMjl7Le9FhE8TwZjRp6H7gdHVjeWCuD3GSHF3IwKCigaGkhZW344S",
+	"qoHfRETTW8ByEKwM5Fl9vuPAFErwCQF8NMLmDBkZplTcYnw3Yz7WdNBkzSxBo0JV1VxwbaYH3T2N9WBr",
+	"wypADXDtUEANb8QHPAs3dpNQo9jHrrCL3Oq33Gq2qlziasLiWzN9jXXViun5zNxVXn5DEr/J+1bQev9/",
+	"WkHrb3w88drDOFiGlN2xFDAWiuVDSJ6NLZP6VTgWjn4nhaMFR6zwKp81N92zFXLOGt77KFZOkczp2GEo",
+	"9szIrKefo0mzAZN5ZCungd9vY/hUj/+RoT0l44c386kdmVljhuc6ZnbQvM8VisoDWThNpFJv9FQEx9Hw",
+	"aUwLPbi0PUzeaHGq75jQMlucsLutYLxndMwSwsQdS+WMBUSwe6Y0iWxjHYBKANB+lNETPp6Y33kS1Alr",
+	"CHgYaU1j86bXVIPM9gYLSPTvORWa64X5twbDxgjy3DUPwr2bP1SgOBirKMmvNyA5DPx3/5LJqTVTios3",
+	"MrIGChTC+f2FcuNPTeQMunX/B4wtLuzoTb5St/rNqoa94ee7I+r4MsvyF+dwqsXm7/xAx7WFbJdAHtA8",
+	"/u4IMv4EtQa7iW57fFZc+anJM+Xu8xWECiv9k5cOy5sV+sGl9YzmjASGwPp+Dz5NgBN1na90FVMB3cKf",
+	"VevRiKUxifvuWFmyRoUoncn9TuvW2kLlDGPNibGOak6xOSkQWfz79ft35IO5y7bCwwlCmMB19xigfy8S",
+	"UjtAxYRpylMVkTbXKhQR+6xZJmj6kY1YxkTMVNSBpAQEJ+2Twt05o4Cb52ijR9q4JCCy+XQ6B5CoEOns",
+	"nivWJxm7Y5kmlEy50vSWAYGBHxZ9nHWvd6U0JfRYKkKBeH1KZ0alz7vO5l/ekPiwilRh+WqIdVNBegK7",
+	"9L+WnJb//LMlZ61+y5aUgE6hJ61+67nZiVbQuqPpHF2Oc5GDHsK+b0b2f1dSwOQfu15kC35zLBh5gi5K",
+	"IGooGLHMwhxIBPcEvrAd5ytT2FZy+rl74aooqJtkzrX6UIfmmAbJcq5xCDn9Ol+CRyIf98JVVAQg3/a2",
+	"o/xurAytLNVXLb/tR5C2ERrKVpBGz+sk9YBQlKShqJeapFlo2tccRmz6tHMo6UmTxJOcy5//nGWzQpaa",
+	"AfAOmOPffz457QF0uvVD/0vOzY+tv746KbuGTbjjchS3T07cfqCZ5jRNbdNOtjerqgrcTVCl3AtrpGbe",
+	"mqiPqNyHYhBYl7o/h6hkAiyzALiazbah/i1i+DXT/yJF2kd28O2BOx2SC2yjdqNFDuGHAyg5tRGMTwIa",
+	"27iv7DvIe0JJhK+PrIXYziMLxNBp/nMQCvvP6msjl1kFPYwzPuaCph1yP5GKETYasdj6I+D32Uwqrl0p",
+	"SijcA89UkMPoYS0GKBEWJ7XASDX80E4VGgCZGWGWEbR4yDs1FMUkfGm+2N3NfCZBQNHGQhPQ5qzHBF+K",
+	"JSahGLLi5Tbd6x8OmnUujEnkFtusNeN3LLEg4CSVYswyIgWZuA5j9hX3cp4modD0FrK/4lsyZKm8J73S",
+	"IvjJbF506D7jkHUqpJ5gHse2MuJjzf5+eU+pv/xHg6uWh6FHb0+f6XoWlspVveevbBEWJam0/UYg57mu",
+	"mMyrGjNEbzuLmLuDUDQkVJJKdZi+l/CEAt/ohN4x82Llitzyeq7OAFs8yiwU6OJ05WIQZDC3JOZJ4Cwu",
+	"6ABTwUBEOUYRrIfqXEljLiXT3vKb1PupXzOOg7+m2qJm/nDSe3ly3msFkC20DqzTofH8fHlzcnb24w+n",
+	"re21sd/ksZH691L0lcp6tgK8YVem8kiVX4Yv1VV+IZ1Az4wSPRVtMzw2oeDNmOWxb37Db/KY3dDMUx49",
+	"bdLjydskS8LRP3Kqp5TrkMqG/IYGNrU+uwHY1Mpsx6VshlQ+dC6D0x4eWj8HiqjXzlN5VMqbK8C2lJZ7",
+	"hz3qkxx1RoXClL5dUx2NVj2kKTXmNaYhqCL7MTGycnXeYyjqqhQSK2T9HMd/6wWGRDHREbwA9kIXn/iI",
+	"v2ITqlDY17cBQJ7kyYcBYSIpMh07AxJlLDVa5c/wrjdJZBtYla9j8dg9NOEa8zsmOmRqOL113So5z2LX",
+	"MtDMsLgIeR4wkv15X/Xgxtu3o5pQy5m8JXrkVEjvzesTIn0KPKoKTzQtUpfJ7ZDJkc+HC6jqbdQdyJTO",
+	"sCEplInzxEWgzZ/PFHEcEvrmWXxjY85QYYwSPMl9kn8ouiBD0XZORjCKMqZYdseSDqglOIi5MXdFIjsE",
+	"Fpqwj/buqAsVySpv5QueSQRFTtlIEznXe+oxr3B1llhcxcEk5+BNxWlZL6uWkuRfmVHbc5CKYi063VbQ",
+	"4maAf89Ztih8HpXvbPl+D9twPW/hbY0Bi/mMEeuH5zF2XWpYy//F88CZMhYwtxXjRy2sRgszVFSQz8ie",
+	"eyQzgYe5jtp3IvPdendE+Zgf5X0UQMH7zCJGBEtkTiYyTYzdCQQQhKLwhCDcF/TiCFATMw+b457/acfw",
+	"rq1pC+LrZlL8jYrk/3pXzBtt84/VLT8213qOmk4tL/hS3pCP8n4Tb0ghJTN5f9RxnqqOYyXlwRieUUcy",
+	"nrBmpnfNtCL3EwrxWieobYwG+BVFhI8lNqelZxiWAqAQOI5AG3tv398YvnYTjDrWKHOR6oSPbMpK3wVs",
+	"k4QlqNeA1QlRZXMrvWOZUeThqh+3zRhp25acNupKuOoEdryMTaVRVDS9ZQ4oUE3M8HKEkexCLrF/z2lq",
+	"Prm6UrSaU49KGiU9G1vvhuLGhbsaBAb0t8Dm+TMe3xLDHhY7xK7cYvuseufQ1UbBKQlBratFnDICsEqt",
+	"oOXWrNU/e7F9rMp9w9PM0nen9ZuMdn/FXPR6SY/cio+ujYI9N3TZzENvAMrI44bIYHwuagwzObJZI00s",
+	"dZmJmvdGru4OOAtk8wNnIS47xfK9kZfcgpVDbWRqZf4IfLHTDcUb8Hf7ZjUirTo/IldmZrfYDd+HczWT",
+	"wiabkDoz04oIo7WTVCqGGToay5sdl8Sfx9KYQ5gxM4BRDEeeSsg9osJnq8i8lzNqfIUXZnCfcQ0wUphU",
+	"Qy6JkOKkEKgowmoyc2xQcUBoKFKpET6BJfiAM6WjVEJGkv8gXhr4eRQegFxpqnhrTeICPJkVG9+uzWQw",
+	"F/NWpO7eNcB0G6Si8/j20SSEm/Wq+1hJaFwErVLxfKtvpqTm2LN3S2ZuvvVpShIQ9Ecp8rRyz82ecI80",
+	"DiM7bH5hs/j4MNdrpAcXWm4tO+x7rfjokhsnKjDdc8Yy9C46FdkmtiNmOE1yF2dJrYZhgGNC1zTLH2UG",
+	"/3SehvZQ6km/yjXtr5CzKdh96QmX8qXt4DatlCxxZvwoM6Tj0YwD2xwbOwYHVgtlbsWcsVBsLRDWMHb3",
+	"1d1QrGXsPqsm7+ukrZXtILSL31B8+tIYQD4ys0PG9BozmJnMjOQzZ4I2IRCuySiFI/KI4sDueDmlLWhN",
+	"qYZGtb9jZdLpWfeFLxROe8tSwZHV9lLho3vyKQoG+1lH2fDUChFwWw4mHjSbnsRUs7HM+H5dIhC4OB8K",
+	"QFjtn4vGZhGhwG4RZPNmEZX3FA0jNk4J3rZhhBm42jHiTeVrd2oaYdhrc9cI8lBNI8yvV3Zn9mG1NkD2",
+	"C1WaCZYprycEFyN5bAdxZFx1EKse5Sz2aAlRYV3falsIj1j5sTXE19YaoiKsjvzoaQW8Kruze4uIKjP6",
+	"utpELCkEj98poiwVjkkqzYBnu4jPgzWMgGOeUqUOYSvgOGAoFOfcFsl34dey3RCKpS5zW9sN+M4vajTY",
+	"z/7qLAYz70OYC1xwNWEJGUuZ+DaDmscxU+poNhzFdKPZYM/gfjYDEuA3bTBYFn20Fr5Ca8Hu3ZEHPT1T",
+	"ISer/ewEy4C+QiMh1wG+lIUAEziaB2vMg23E5CFtg5Ut42yMta5ZtK/GdwFMiCvohsaV7elG076LDAcO",
+	"qMMBKHpR2yJvhghJ3DiknQ/ZLcY2o3QGJAc9Jlx7kwtF0+zch8zSufLnur79HY2NgRGKNkRLs3jC71jS",
+	"QXiS9Y2vC4sEJ1C2SUKxU+trwwXK7eZIu/r+TtGU7v3oLaNqnrlb8zZ48Ez+RJCnX4FpQzWk2XbAKnFq",
+	"+sCveIYsXEg0wkqjguvBL3UZWGZlETqzi1Hz94ARFRFblKMgNXhKb431Ft1ybXG0hRQMm1XQOGYzq8+B",
+	"0QVMKBTDuSYZG4HJNZIZBPMRQqZdjdTbd5pjwdU7KfIQW+QMN2OLAJh3KEbwgdFwvojwnGqbxWu2RLEU",
+	"a7LK7ygP2umSV1hbpNxnEi1DAeVHXRLFc6XlFFtu4Tfe0ZQnUGxKx5QLLL01z3LBsZuhHJGpTOYpwy+K",
+	"irC+IaNQwNX//1uzjqSNOFzErKrZLvP/99mr+aKDZR3mzlfm89yNw/kCz1jOwTnSaWqOoy4oFHKdla1K",
+	"IW3FGIkMU/royKvTJWAMmGWxfC4UOT6ZwLsRvjDx0rztMDWK9IZm7+Eaq791QnoImSS6FbS4urbbjkYr",
+	"gvHgoWr1W2Z5W0FLuFyFVx//z8lprwdTwmUxhopteFgiTWP+0Hiy1Aux9YGzGDSYe8bHE93qn3a3yY82",
+	"OsDR5P6OTO6KFrGFnV1nYM8yFsNu29NeqQGZz1immJVo0Yf31zekMtzzu7MoIPcTHk9s59bcWzYC2w6l",
+	"cuFXY59prENhZaaKBkRPuCJ3LAO2ozRdKGDy7DNXqEKnHHsjVMoq4CXgceuSa8bI72fmOZRD+G4VgIMA",
+	"ORSmTQF27D0XibzfzZJXv58erfgqC3rsIjerHG9lxx8N+KdnwCvS/v00IKrEZ34/62zA5Bps+Zwr7e5I",
+	"tBrPstK9SdmtNQUCUmPgLPsWyy3jpjLhI27b0dmq3AHR3Aw8zBi9JdK8v0suraVi1xCaxmBRfDE5rtxd",
+	"ZnJZJu+tnseVtsm6lkGjzq7sXRbXVKEmaxXP9uW7151BMcOiLR1XBXSLYbKhyG8qetoVcC4YFYHG0mCd",
+	"jWiaEgsjuWA0U8a866GZ99NPvurt2xc7OmG/G/ern32bH4McEwE1/Y+5woqS38pjQ3KFVmv+ZTj4H1sp",
+	"pCgNfj87yoOjPNhSHuzD+F2uOEZhm/n/R6ZkesewrJbFrKi/i+cawVwocYOhgmkYEnW5/LGzerm2NcTM",
+	"iK6uYX32qWvz0JukcEEZ/ffOaqvl4DtpW5dLkJd0FUVfoXCuqj656F10cgcFOK7Ai9BOWP5HubSiOplO",
+	"l0QpE2M9iUIBINxoKwJLHoMkshgsvbLPwz5knr/niZ5ExH/a6OqzlAqahQK+T5G2mjCmA3NZs4BoaKMG",
+	"f6Dnyq2K9R9CucI8TWGolAtGM+JGGtIsCIWeD1lAZnzGAjJkdGrEyDhlAWCaCZZ2Bq7c447LtFpiUXwJ",
+	"Tr9LXkk9MWIzFFb2wOugPRKfGoEvxSfBtYrKrhKrGnBFEpYZngpevdwWwdNE03tjwmTulGnvDjNKPxRR",
+	"OO/1zmM8DUZzgL8ZwcswSXvls72GW4AXI2/J3TqBI61h1MYxQmEXWwqmApTK+ffnRSWunkZnlKdmFf/D",
+	"MqlIO7r4sfuiB2cB/hl1BjiolT4kOu39ekkuz1+Sa3McyMWP5DP56SWqNmfkMzl9fgE//5JSTV7RzFw6",
+	"60VdcunW1624vDO0UPb81m5w9czD/gHAO4RlNKTq5x5poCb7CihH9TzUYH4q0rY/r0pP6QQINwDzAY1I",
+	"K6Mn4pCIL2DB9/rmHR4MfiwzBC8w+8fVRzY15I5q1VjIjCVd8j73h9Pc82lusMrj0qcERMhQuA8JLLY/",
+	"ujkR48BiLKDrKXJpOppEP9N4EpE2BU6Ixxm7IEGh1XARCghsDeALFf8PQ/0PPt9bR/OrpbXnOffARQJo",
+	"vpylWI0Rbw0KI73g1+5U5/x4iVwsg17M7GXwKDhWW1nXULSdlxaUIecAx21whdSeY3ONPxM/PRRA3F6Z",
+	"VpdcFa5+njCheQztYkCLyJkDJAIJeyLbXvAABvXDB0bz9xbYbW5nQIwC7U4eHLtd/aq/ZHL61iefvYq+",
+	"3JIXWifseKv/08uiqstS6eraMDgcrf7Fj1vpoKUvOXpIvwsPaVtmZMQFVKrauGuTQrePF/VPrGhchSic",
+	"xxJzZo0kynKsvtws60NAKtop+v+gIMINCHZOGTrG/FfH/LezZLYO9GNR7Y7tES04ZdHdGISKonfWfW/d",
+	"P4A8NDKKOfZcC0UbhCB07ooCVGkBpKhjJGEFNKRr3jlRqOxDdh51/YgBOy8faGCUFZqcQINlMxFUbPBv",
+	"55yyIu6i1zPqIXxznlWQ0wY2eAxF9Lwcd4UmSkLqPPjqGjvibWQE963upbxRW0jUN4r+aZELJjups51w",
+	"xu6Q28Y8t2+l7J+coqNyNTwakP9wEaMdl3wVHZbXsLBjY7evo8/j9mHPhmaOvxS8zDlhHH8ps6R+4Zqw",
+	"yU4FI8oYiVMGeUFtiyurQjFksZwya1UEhH2O2UwXqUkN+Toucure1pZZANa9Q2wKQlHKreqQW8ZmtqzA",
+	"GRhAsF3y1vnxJRgm3ueQtp8bE4QiKvIcIK+5iBUEpNvtolnkDFDDsk7IR2Zt7Lb7qA6RwgqUGtPETxny",
+	"DW/Pag8FqaZQdck7VxuRyHg+xT5sIwj5urZRC8OKlIQObyBXJlSh6e6YtRlYS7vTA/MxVKGFDPAlEzZ1",
+	"pwD+7XxAVSPOfHZdklWlIRbCzCeVjCsjy7wEHx+7xUzPiuDCGvc9blwXSXCdQf483oiYWTmYv5JmuHLG",
+	"WIB+SQUIIoX89UQ/vrLGleGg8XGbYKYlDwu3gDGwWDApWPx7J+ionZkRpvgvdHRg8hZI7MrO1yzw/YSn",
+	"Rl3Ij8Bc+dmEXICp646/GWDg1tU9Yvd7mMr41qwn2vk0IUOISuGa4hmApCTzN8JlazruwNa7qinnACs1",
+	"anNZcVOcN2mnbEzjBUmopp3a9DhS96l4xuoy1fQ8MyoVZKqRjRLVBrnZY361W0dT89WLCvqZeUHGlDaf",
+	"z/WaDDdD/z8j6LhlyckdhZ635YilBX5b7y+BwxOKkq64ZDPFVEDuJg5A2pgLOjEnTWOvfeTFt4bP2qOw",
+	"ZU6Z7a37oDllZaUpaHF1Qz/7+WU1uWSNyWNbeUC+TH/do8r1NffStdLhPuMaUl+t0nMIb8nzWCp9AmkM",
+	"ibz3G9rsbPjWZ3cQ8yKSv8jlt8JVOSKzTCbzuNyEtYxrrEhM03iOHWEMI42Kv9+LqA/Z3YIwpfkU5Efk",
+	"/plEID+hIvVfcmjULvEhk+OMKfV3OQTNy3wWhPngAoliw0rTFP/uGP0HAwY4T6aKLwHNp5+/F4M+/5JD",
+	"FYpcrbm3vWwXJKUCw1OGH6WYu+LyP8yagNkK/LKpd1DRKKj0/dgwKKh2DEK1QGYJmMihGPHPLOkTKhbl",
+	"RBlPNHZJdH3LZ1Y7voGEZui8QiGoYLtlmPm28ddQQGrIi16vF5AXFp5uRsdcjDtdEhmlRkWk7XT2gFBN",
+	"UkahvzBD1VmhQPUWVY5CoaHpMTx/iHaim5UESqVf5dP4DlNTYLkNT/FJYstUk9IiPlInoeprN2gjVCje",
+	"ZeZ0zEF5WjkohQis7tMeeSmFBARvI9D34cVekqB2TIl7DTE8zDObiuKLK3sHQjugj6BTadiuQnH+8iQP",
+	"twOHj9zQNaktUEJlM1g6xRwquS4XvYtQ+LatM1mMDV80g2e2mz+AkeZjtalr/27uqAWB9ia4DiFCjurq",
+	"sczI91woY0rUmab1JW9OybCHp2wmlivaQlEsnDMivUc9h0BDKdeg/MXLc+wY2zuaZTxmwKNURArXtXXq",
+	"9G2c3SzyM0Xg5rzbfyjsZBRNmf0RaUHlzqliU6IPn0pVAflxh6dP4GnU+xQYk7/xW+Y383FeAl3Yld56",
+	"NJuYJftyEAq6jblelzuyvJKhaGfzlJGLzuGajK+H9SgR5z6WaUEMqyPs+X2aTa25uWzGpmykq/c60/Xq",
+	"0/XNyY8/nrw6mPFaw6GO4ftvVfReJokvtizrL1IuD2N+OuH7UIbnjafklT/F9nDxqg1AWIK11S9JwBG7",
+	"7wTOSwa2FBTsAqvrxiWaUGiI5q8CD+9y0ULeLAzts6FMFmCe5dllj2XtlCffeqy08Ao33SBJfMU+HlnG",
+	"U9XWqxt1UHUdL13l0vQvJH6j6jZXF531erk3xrG0e6ryJG+jypz1Lop7ciYgJFHzeOIealNzXyhsxMdl",
+	"lHaQoLfQ1JSmiz46h4YsBSwEGYpt1LcueW1mD4kO63Q1zGmtV9bIrrpaKFZEjR5NV4NFaNLVttVGcDCg",
+	"xzMk4AbPuX80Kuf9mItVwyJwYZuZxNYZBTupC8Gyf7psVmOaYln14Une+xZSdIrWtyU+1Kqqwxtr2Mn5",
+	"S+yFW5smceknffWtrVaYkDZ/KMFsK0wYg0511pKNXTamTWqwQQTs0GdTJ4AFuBuA4FdZ0J2q64EuyFTe",
+	"WWPV1xcdMNOdx/cgVmqpx94rPZa7YLpcZ1h6VeGrMGzFLz6/Y4kdDgsWcOByd5DAg1QJBQBvLnOi3RlR",
+	"EcD8wkZj1RC8ekxr73Be3YquWK8b4s5/2xz4m4pm7sX3G3RDLmZzfWJ400lsrcHaVPB/TGxfpmX1JmdA",
+	"ZgCFeqAXkiw/gL65oZyPJzoIBeS0e+zyjolEFuZm4el9Y+b5SXB9JZWOCp1QTmdzXTSIwsZQQ6q4imwv",
+	"KPQiAloTFGzlyEJRntOOwFVmSv26jkndUlM+r2Qw8Hr79dDtbD2/Z6cXP1z8eP7y4gdkyWXuW3DSh7BU",
+	"bU59acXWtbZ3LbWN8BnOF7npXivFPJ22qbV93tlolWTPi+nfcsGn86m7YySzKdWtfiuRc0MXQWtKP+MN",
+	"xboGral7qpfbwjYH5YG74y8t7mrjG0gMFw5I7KjjNvfJd8kNw/nCg+MKsBt96RA+UllCI9tcapx6WCcc",
+	"NEb1Mukcw3N5g+bfRqWGFqjoDbOaoeNanV1bZ8LxPkC/NK9P8nJzM1i27Tubmckde14e1ahde16iXbPk",
+	"jN+xv1ktQ/C7YR6YJ2SVboaPxRZcF8XDc4bzZc4wcoduB9ZwbHx4ZBB7Nz58MB6R47qglfMQ2TMfrZsa",
+	"a0ScOWWWD2oo/dzQvI7YGFmhiPxi89/hueasmlLOxXJ2Db72TRL5OSLgy7ITWk6m8Sykkp8rn2XJMgzF",
+	"CseX9/6tUmdCkcMaGLZqjF37UoB6TBdwCXqJsMSYlZslgORJKJtmgGwUVAjFdhkgmwUVCpieg2SA1B2n",
+	"vfq8SG2Yd+tqro2hCrgdUjg0CmOLup1f7fKzdxVZIpfnL7GyAaBcuCjf45yCH347uTx/edI7e9HaCcJh",
+	"iaqOmSDfdiZIPfM6dEJIVaw8Ql5I/Yftlh4SCsy1z9NDpjXkYpNE7Os2ShEJhc0RIY+dIlJH74+XKFLL",
+	"dLdLF2nY3iN7eaJZI037dYjkkSXu8meZPh8/i0SEIqfiBGm4IWrZGRDIOSGVlBOMc2JUfQ9NrbHeulpx",
+	"izm9e+bwljQ4bwkeNC+kUYN7lOyQ+nN9dKBvkiTSsHZPJ1ekQTlqTBmpsp2vLWnEAmtAb6AueSvvuG3i",
+	"42mFbi3QfLcV74YiIOPCY4yWtENRa/Y+6QyPQxuFW5t8T8GcO1ggsl7bW5Xw8V0w1W8q7+MQrLxBu5vN",
+	"s3hi7KgJV+C7XNk0EKfjnlGAZmt7LilttCahJyoi+H+SI5SennXyEmy09bDyOhQAo0Jtuq9dggHJjcZu",
+	"Maaca8UTRqBz2ssewMamdDqDCjZZdNVq9xCEDWzR04Cc9nrmXy97nQGJsF3KWzuk78zEXwjQIkDVinSR",
+	"fyhOWgHGstJUzxV5b64g4PMHyhMCaLLIEcsPkUTC/ACFN0f88ZyGbhY5AJvdiX4oIi01Td2AV+YVEekF",
+	"JMp3ICLRP/+IAjueXUC7nEZtBZQTKPBDfFo8QG4kTLy2g0G4PWOU3POMKcI14hQVn2rGg2+1HwaaOteh",
+	"SKlIHr7a3Ga1uNX4mz2va/Ja/oH7yoU9lAEpDuXAJggtnS1M74TDRbiAZWjKc8FRW774yLNXuNDnZ63c",
+	"8OZCs/GjJKdU12i1sZ+fcscCjur1SjzMuiX7orkoOQ/3Sxz28//NN5MA5ToNW3Rbvmi779Xk9YViqQ9X",
+	"/knW1xB1iGJMEKsAu44vhRauADUaNe+phe4s4TE5/d12nRnZP8smh5/DCGNP5Z1leBBFd1+CnVvAq2i+",
+	"FeF/BqUK5T755x+RHUHhrGiadsnv5e83PyiGvRsyFkLnTIuCHlhnRULaQ7aQeet9nAXAslifCeJZ0Xhi",
+	"v24sEaSfNn8eVkuDcj/y7AUUX8DtaguxDS8PnGsG8bry8nEzIA70zEKSFJYGXkcxD4GsurR11zbC3o1o",
+	"ML7YUM/ypkCd+hoabwO6iKXOEUK960UCbZW6lzs/8iYPCkW+Cii8QmF/AzVFmaND08LXjTj7tctVW9Lf",
+	"PMsaODXyD64nFovWztdmTXBb355AV7kYQ5+brEWewtoppaq+6GGySPnQpHzK9aDxA2waiW9mruYNI+2M",
+	"ZaTccnGo2wtD4aHIBT8qKJlTiHevqoeDXeeq272CaxVwwZ4VXJeWoGOaZZgG6VS6obxjpGfxf6pgC948",
+	"Ia0a+AhMEadz1unna+nxNdDFDd/Iw9fbWfbWXvEVjw/FQdnHsvfOGwgw+LvVPz3t/vAi8JKITnubBX7/",
+	"Cooxet3KEL36iv9X8vOGYeW/tgP8qVkru5IP4UbYKHpUTGXLeNGGNH/0MTxdH0PtFh7WxeCrpw8Zo67q",
+	"n83lJVav9ALWRi0qyCAibWjHYkVfFPg6U1PncvtGfEdAoinNAKy4XPmH9ri7csPxKjiHA5SJmLS0UcQb",
+	"AJbhn6FwPM3C2DnUZ9sisZAcxfooOXXSv96MD8UDBMkPLCvcvsBhbeTR+7LoR24Pe1iGfGS/TzR8vyvv",
+	"XR+8L5q5H5zTXlmcMa+Vl+3fxYiS8yzOD6OHqe41zsqbyRb4YKE4xYapfne0TkBiOVsgZLfK0evb2AwM",
+	"24CpgIxSOlZB0fVNBcTWh6kA7GsGvr/8C4Jyywx0OpsXuJ4XHgq7A7dPubj1vi8UaGtA8ytgj2qhzPpb",
+	"RAu/xZkFjjdrgHFA28MWOpiWoOYhDwGXbOAvJvYTt+O43rgWafoabjFbZjHd58zN2d4BDt0mI8iY6vkU",
+	"fBR8LwBJp9IYIgX+vao3xfNtNYPaqe+OO16Ob9aZyR9X43S7+oh8LwBM9h4kpYPpLhoV4Hy3M38ukwQr",
+	"Dyyl7SHDlnbTxbULMm692i5W6aZ1bBz2PeSblltWHC7DdBlB5/Du5Y/Oo2tjWVUcoJKXFnuPlZAh2w5R",
+	"eQAxMeeDBY4HTti61k7BUlWDlVnOhHUg70vuqlXe6+XlAnMn6hLPW2td4Nfm3kLPc8UWZRARgI6G8QIf",
+	"X05zlj1TpF01IwLIN4OII+SY8Cp8KXiRzVK4B0ujmBFcvYYHf4qyww4wcEx5KPXEOrVIXf/fSv6IFCyo",
+	"FRxFCxvXvFLZhpHtEVZgYCtW37151vWm3AnMbiWS0FDA2c6dodaKwwXsWAwAsMnsD/iX7euJE4ZKD+g6",
+	"AgcEpJVZgKJZhXWi1yGedsnNvfQMLBgsBiBybDQiEufMXZitcg3BiLcWKTQxlgJ6+eaeWxBNR9zRNW7I",
+	"Ck09iA/youI/9H2LZxXPovmtTKLNfkREOzDnsdU/L78itwDt7/6w69KfCtfp2ZLrtBnodDtzubrsX607",
+	"swaD7ujL/Ip8mcv790Ba0CNU2tSdxcYim7LrEERO34ur4Sh+1wuQ6Jxl6pkbvD1coMIg6JRZxG7P4+ie",
+	"41Dq2QlAKRAleEb1DAYp4bk2DpTfxZPOACQPF0aCw9zNR1TlDo4Gz672dHpVrRXGhE68qEMEzTIHLA8v",
+	"3DSLyQntPdyfe8uonfny1+LDhG50Rq+oIecj832ansydOO96NyaO8GAWp99OkI6VtS41Hb9JcsPytNcr",
+	"Mi40HROeqLKlCUk9oaCQ3o9t5njiNZcwD8kRieADzXuiUvM7azP1PUPKlTfB/BIA0KaC0Dh2mPaxTCBN",
+	"P57QDLik/U0RJnS2KGnTRd/DwKauQClUDsfbPXSbwHV5EWWbuzC1MbHE6VnQNRHWydVwAbdmepfmfaFY",
+	"6t5XTgZRTCTOAlMWkgpn57lCK8VkGMpzrxQSPY87Gy835qzv04wIju0Bo2BmQg+oyh+b8H3r6rjGE72/",
+	"Am5GeP4nHPDta04N+72n5ezO5YLThANnJBMKYY5lsEbgx3RM2ptyYp4YDu84+oRlzGeXFwNC3ciPwXcN",
+	"V/poVqAEfX6w9qdN9bZbMkOzQ5b1PGyxaWm77Sk55r/XUjXAVKMWA9mFu7Yz37WgdG0Xv/HqtmJa03gC",
+	"8eoaRazc88v2AjefN/DVMU3Hnj6GQZZQ7KiPrda3QrEt4ZON9C104tcpXLA+D8MVusQbHZa/Vq/ikEwg",
+	"T+Ssj6zbpROAIR6K8nzmVnGF+q9ddC4buG3mMUcV5svzHYxrwpE5LGjOw0GweQ0MHfwaS9Pa9oXrYNa4",
+	"LqOrhaIMr0Z2QFfrkoirDxk3C9yHVJEoFAmbQh9yzxJGl9cMb8yL8+sNJ9CG6rofgs/RG2Bj0LS10Svr",
+	"2tu/E8sqvekRm+Udqho+/+ZPguv/W8R5zoJWvu0urSSPV3VfBFsk25uj35wqPy+/N9i9Pv/y6uTi4rS3",
+	"XcLLEWPtO8t5eVBotcdDVDsAkJqfmwIM564CoGaLM4Ef+1GgLYDVQuE133t0YLUvA6i2B5DaET/tqwhb",
+	"PABsWo6WxvMTtMZrhU4LRZZrMbUcMyClPDOqFA9u2+xk5pwY+FWhqM0r93zvuX+M642x2EJRAWMj+2Ox",
+	"Gf1zCYyN7I7FVjU+n16F505YbF8Gg+0IvbY19NpTRVzbEGjN51hfG8iaprfMAiZYoBc1yNvzlROG/bDt",
+	"6p54eWe+FZBp5AER0w5mGzYbgGcvNi2hfiRb7GDOt82B0Y54aF9JQPEAMGipxAOFDsBa48zIeQtqg/Vp",
+	"oHzYFgJYDlV42SBJ/46RfNzljLd0UUHqMOx2bYeCoj2BZXqKxFRgwzo9Ifdc7NLQBX0Zv9nJ7gXJjzLj",
+	"I41vyeVJ73RzDuHefixN+rbpFzeE0Jw2PIr9LSfDzZuq5CRWeGXq/fAOWK9S31+mU9LGbC+LMGRV5Mir",
+	"YRGAqiQ7RMEKkeECSJg5n0hejHktM939hbM0icCRYl7tPpDMMkOBekHaSPcBiXhdMya0LFfRrrFdi3Xb",
+	"VmE0k4Q5bhJUNTe/5tlGt97y2WZx2lvWQgS8w2e7umV55BTXnI9u4Bx667JaCwl05FRPySuUeqS1CZsq",
+	"E2wdm/qTr3b8XMuRSz6w2fqOaYBLB8v/EG/MmDdgmgt2T5SW8S3Ueae2qZi9qXB+qFzb4BqwPzCnqXiD",
+	"0jxNyUSmkPYII5I2FQuvzJLmifZECjKxZfwZ6/hZ8F7P3CTqY09zmWFDRLCoYGRwOtf4n6DmPZ/TKldU",
+	"xuBnwKfW0oH4t/PKwyXzC9BLbJKBS/DYQWFCuVBSmA7tfXlnHS4l+XR0uKxwuOyrUQT1UMd2ozwdwegP",
+	"GdPzTLDEZofbsxRBBN0c6arDr1QSC3Wvm1SNrDqDvzK95gAeVIg2GcvHo7kOJ3bbc1kVIVs7AX1w2Lxf",
+	"SywTplapx8jjUVP1qplz1pnDjsNIhAsSuUtXMmHQZwCVWQQdASM5FO06EJc1tnP5VQG0daeZGa3BiiZ7",
+	"GtFm4IoVTd6WvxeMBiy9x5XhGZH3ol9kwIAVMKULMmQEwMe5KKCybuj4RE3ozDASrmzRBY7CExw9zyt0",
+	"+DEg6HfJIHnr7cs+1nwF4kemyUkm05QlRGnG0sJHfPXxuhW0lF6k0MzZuhU3tv1v6Pho9n8nZn+Jtive",
+	"OiS1zVx2Zca2i/GfG/BkY/v9ho5z0z0Uhe0OJ9/8w3st/un8B6vM+xVpDj4lH637KtN4ZMP+BqsBNrbp",
+	"y2LsyIuelGFf2ZwNGVFNpkeFETnzvrltSuIHDg3feqZsEgNpU6wqWK4mCkqhRiwtMM929ig+/5XpJU3h",
+	"gawIIJ16A6IsEI5WRJMVsZPg3KfPRJ0ZscqCSIweS0DJdTUzuUYfU01TOTa2sbURAC/XDYtJNH5wLTcb",
+	"oCLZ2Q0D97TLdF8Tf4PJ1AbfQrFsN1igxmgks2lERjJN5b3C8qYIRjJsKOobGjshs5QKmpF2pCaMaSPh",
+	"oWO0+YfOGE0+wF+dPon0hMe3gillPxqffA1zWUTWm4Aa7yAUhEQpF8y/wTxUIFkWH+8SGdoyA6hg8DKU",
+	"7oQWQp2BmS8OStrRkGYwyfkQJjvjM/j/kNGp+T8VY1Rl4gkVgqXwCf6YbapJyqjL6CegHCV5xlSekiGV",
+	"OlEM/I5o7y19l//h1WWChaisVPW77WfbCvE7LlP0GNb4IQs8sS6xiVvoHU3wSFgDbwxaKjTcE6QXYAOM",
+	"/OM/Ca7tJprxInx2YS9DVToeGjwzXNvaDsdkr80ZAi0w4uoy1vwOc9VcagpQTTZn+5h88I69bL7S10Kj",
+	"onjSCorrwAImjI8nutXvQarIPU/0pNU/+ytolfbY/H56cfpj0PIJ3TZYvy6bkPkl8ktKNXlFM3JGPhcN",
+	"2HMCbPVbQ5ptblyWVuZYA/CdWZnK0oOTlm9LP2xpa6rn1FJtsxi8ZlqRMn1LYTPajMLGEisiqWGgMSNt",
+	"6FmUuQTYTh/b5rg32dvRRUWm9LZAr1W1wCKF4Cu78ALCUsXK2B/IaR1yhQf94SW/wdsr0JeWu2CJwZZ1",
+	"lva7SmS5F8QFX4dvEbS87Wj1RzRVbDf2YUfJ3eFfAMauzOg3rD+obuKRYz2ZqiV7LrGRlyP6Cv9Sh2Ng",
+	"q/1kyE5spajSNNPKRX1zDd5wlVhOpxAuhpCzYWAFu2p7n3FvdCII56qJnJFEYqI/Ptjpk0Log7pspX1A",
+	"XvZenp7cvCSX6XzKxXya/3wGP5/3Lsi1phw8daG4Nho4OX1JxrTm0RujjecD/AgDFO/9aM4QaBun/ptD",
+	"kT+Pd9zMhwxuIZ9Jr9t7+QLHeXHu5s9njJjZket4whKoBugF5PKnn87sHa8YnYbiHz9+Pj/1J3Bp9G1Q",
+	"dQp1B1TM4pYr1MTJ1cXnF90LYMBGKbMa7MzMT2EpFuQ5+wrtlCplLy1IO6bZELbNjNrrnv14/pKkw+dc",
+	"/L//T7Fw1H54KHrd3k8/vCjuMMuu3LLD8z+5HztEc0Sxt0o8aaPyDgC7JWMA2oqGoo2aYkAyM38GsPkv",
+	"IXAzpSlBKK7OgBizBL/T2iOKzJVtLDgfplxNjIT0Ri41IqtN9rLMsOL+XS5zq3iEQ1HjEs49wCVLNvDt",
+	"RTDKeBLt7vzNReR34f0tZah7YtuWG7h1BWYItrdZGEPdWwBZlVb2kb3IWwvwZX+yZf1HIf4kHco7iOwV",
+	"buU1HuV6hrLK1Vt4CB7I11s54Gu8vsqRwdHtu9rtu70lu6/zt6FY65eiVKsA5bElWFCWFRDFWJJbrnm7",
+	"1oFRDwDYB/FQ0EjlKhSFypiQtm889wlYa1HfNZmxuXtTmrDcy2YzGYPCMLZFEaEwugLXFkYlfwUdU46V",
+	"oHktWMlgz5vmQEc4+21dculSBo06Cyb8fsVc+/nsHsH79aXYwdFQfcJ1Vwf2rckZE3TGu+5QNcZNIccq",
+	"kfEcMGCpItGvP9uGK26MBZ2mUUBiKe4YKPdakr9fv39XVMrfsoUq14ajC4u8YwzhWrW8ZWJAYmrMOFtg",
+	"fkdTDnXlRbLXPV0ExbDyXpDo5xs6XtbyITe5DbZK3GmIwr6fMXE5439XkCO4JacevZOCgY5ole0HomM7",
+	"ydd2B5ooGW778CbfqVbQmjCaMATXujLLenIlhc5k2vRGe/9zuNnd+1fQMgu87pmf80jz+YbE+dYCCuB5",
+	"Z/E8g8jFP//wT3/dl5kzaE6XRwEwWRrrmqNvzsHyqTcnduWpj+2IKDoVy+5YBjnvwzlPNYjAgAwXmkHX",
+	"MvgHVZ5p3I7sq57fnSJ9dIJQGOrxTwL8UCUCjIYqnUkxtqc7R2u4nzDB7mwtdr4giWRqgP3dSVTaakMH",
+	"J0BTEYlTDsUJBV1BewKLtcw1GdL4FvJL34xOzOE+gdNtw4JjpsERUTSRB/gZLHvAhMpYzgCPxiZ57kOS",
+	"/2X25xFJ0p2HI0nuTJL/dfn2t11IckYXZogTzbLpAeuA7bAEhiV1SQe1muNlnv7THPP9gEPfsGx6uCxf",
+	"OyhJ5oyc90gCbSah3Q0Xd5JDRyIbsn0HpGj+Zvo1XahW/7y3sQvGm/wxKPs9BGVLhOAR6IfS9QadsSCH",
+	"BoJ9lATg3NtrD3xk1McVzt3VRPwbV9qjgmN6bxN/eOwWNR5b3cY9Wz7gR/bzlJyzuzKfChk3MZ/tXLQe",
+	"W6hTPati/YHsudIxr1ccv+UTfTgf7cHO1l4ZuoppM4p6Hkvo89p4HCN5xzKjm1/RNJ5jyuRbpicSHZ8p",
+	"Hcrs1TxLmADALc1T6H2TQ0bXmlMNVtQVzuXazu0hj3P1VTVH2t5CVH7Pzsfzix22uPoNxXnLP73J0mnw",
+	"5y/ZHm6gboPfum5Xd7Q9Gs8i9DU1cpW5s7h5xmftUXg8h/cOJ/Ho8H66Du/dKK5ESIXakHPpWcbjVVz6",
+	"A8tiJjSFfMzIZoi/tX2quSI9WxbgfkDP+1ua3c5nEaTFI0gGeukU0/UWCo6oGtj3B5zkY7Dv6qtqiMbe",
+	"cgj2/TVpF9Wv3uj4+ZvbyPi9QC40TMiDoQ2nijsmZdgVHLH/j73ra24bN+JfBeMXSzO04niaXio/+eK7",
+	"a6bJ1HPJXR6izAgiVxJqCtABoGX3pt+9s7sACUqU/9v19fRkSyIBkNj/2P1tryavUDvDJ6KU7hc6qXJ3",
+	"akeF91JUDixHl4WmYHO6UBx2BWWJf9uKqDNE9qkWnrq4kZpZc3UR9L2jZglL7g2P3mR7na8tNNV2cNq+",
+	"gdOZKgf8xffSQXEWhUL946e5Wf7cLPyuyctrz/s/Of+9B2fv1OHLVYf3kkdf1/Rh1hZQ3xr9OJdLeDhW",
+	"CWcRNEAl9LkboWRLpeENUf1kggae5BkxPgVlU4z0A7BJxHXQJNQY7EmwSWjhDwUmiTCjlJo9kTYBHymp",
+	"MG0HPbKTXBtFYQ3TPgB3JJFQ/6+gIzWL7o4k/mCII4la2smfF3UAke7M/bFGUuHzxwIaaav950cZSWT/",
+	"7hxjW6753RXkY+GL8GTbNOlnOaODCSjrbj89zvN2RkylPRaEs3D2S8gH7WgUPu4/GjohDnet0d+FLfI4",
+	"wP70IrZa+2ucXJfNdTQfVkA+jAWuzkQTgzd/Unmq0FTeRf+KvID7mPqxl+6j5CX9cLmEQnkQhrN3p6Ux",
+	"tslF+rly88QLKKSegd25ATs1vOkGeCLLKN6QpW5n+eMdL9Tkv5+dT4++s/D/UBY+ke1Oprwk097LVhR0",
+	"i0DpsOZJoPzu5ez9NZb8GEnDkdVSgFUX1OGeT10oQj4U469Iad/GTQ48dUhXTkjqs891MG3ULu5XNv76",
+	"bZwkdoiTDW+Aqvc3LAhViIf4Ak/cY/8aL8Azt+3M/07z/1aK8QEW/2ek9FvVlQ5bKIGs9Vp4cdnaeWWj",
+	"DanwowRJjYg/E/QIal3uFyhdLFRF8rpCN5h1sjznxsd1wwg564KRa1L234cyU2uvIr4c3kNYI/hBw0pc",
+	"yLICdxxM9Hbn0hoKZWEu4D7Fow80rrvN5pW0OqSiPZ3d/AxMvjtAfMkFpF7O9tm7zARRXkBibDbyPuZ5",
+	"pZV3B2Z6EJAo7wJ1NJcB7MxLXUhbNGhHQ3GmIAcnej/IfJ6JU/Nv0Jn43lz2M/EB9MzPRe+jKktFQi4b",
+	"6fcar/vRGJ+Jj/hdPxNfCC5R9H6ycpGJM9zNTPxDlWZm5aKfiV9NWS1A9D4oHEP8JMvS6H4mTixI0fv0",
+	"WyUtjDSPyZ/C0PTmPiu896PSlYdM/N1Utj8QJ9TLeN+J8VTm3thxrLtfSE1YOOjho22x70Z6Ih1w7+Me",
+	"Xy1e9+PBqvJCuWN84tgIeKouoQhVtrgfolfPoauyTLqnShw6BeChOciiif5QJkDm86aUlrYRfwwL6VGi",
+	"SSmdD4A8eNMgdGFGCmXs2HOAJe8hjo5TwaXMfXnFuJxbIH5qPNn69pHmBazmxoVjU5RXUmlHgJ6bKEFE",
+	"u9YsXXiuEqa+rk6kwe7umRH2Zt1i+iFyPn1LODhR7O3l+y9pq+tndo1+CUu/k3+UEFjEplCWt2GnCl6U",
+	"25TsVNMLhTeqEf/ECElD9ts5VqHb/nbhv5kFgku4Jah0GP0OqNIJ0EjALBZjjvbmV+9MAePQya1dOMpd",
+	"VES8sNtIPItN/f8ZoDi3xGK57/FDJEm6YLRCP50m4L35AgKg761FC69oV/v55wi6XkT6i5z9a+DRLbZd",
+	"m643WPshzV7DEI8MANjm52vLQm/mWRSQ8QXtArQbQuOZDZEgO+9ihkQNtBNEL8nkuKhZ6mYp1MGpm1Lo",
+	"bnWfa3zfFRpN1PQTBU4iMXfHTi5qUt/FSDtjpHfQY50U9KxAfMM0Snpry3Ok103PGjCvbsTLr+FmALyb",
+	"VR1HM+9pnj6lpfls3LYLVr7kYOVjGa4rY88PctAenswxxSlEmCK7Za/UPlUXLqX1C9D+fTEWy8qzPEiG",
+	"Y8g86Ue6uRYHazpxi+SH+mwDLpXz/WMh22NRTYb0YmHicWRzM5eRTfFxLGVBof1+iMJrYWwQc/HW14dr",
+	"eOGt56NgHo7RP65lYDLklpoyBm+/Fnbpi7Hn7+hRHpbd1Lz0veH27hXZHlXk/0xNR/5yRP12QmU0f/fX",
+	"t/Rd8MTfHMhL5cRClSUuP5RX85Wv32Z7ttLhw+vDwZtsz4GvlvzN2ze39t2bV7Dz3/8c/nvCwIks/JJI",
+	"nK1F0DVLdQvDh7jyqcSLsJ50BFv3v5mBz7ZkYI30LZCeav7AD4F58N+aKfFDymbjbKTHCYPeEAu4XuCg",
+	"19Lw2i4WsEUIPXM8IFEAd4kJpMS6k3AvKjDQ2ppbi7c1Bt4i3mKMgF2njoZhZuqDXzXcsLtKkBfguNqS",
+	"TEHlXWJqZXWetphAbih5ND7nSJPXxp3mZ+i8Bkmq+HiyLhQbEtj5GN27dGo6N3VelaWYm7JgG3OkUckv",
+	"ycxTbORFlxBtr/6Q8lnoMZoLvanzatIJpso6X58Vj/TR4WFjTqYXrqSrZ8GHOYp2p/KiUEVjaqKoxYsj",
+	"Sny46T6m3indumbq3dWc4UGIQ46YpdawRI1wVT5PH5Z6eK6tfxeO6eBbfrePZplk2+uoWqQY0xTI/GhI",
+	"vFdnMwTjop9GS9reTyykwh+6+PAedsJP4G8k1UfWudtiGul27Oh2WxjxXkS7oW8eM5gYIh4utKrkZrmU",
+	"9bthaotKFwH6ux1tbLvZrJHEIdJ70RmJbAcemkhkOpepfMxWSqMEAUpipNcGQfWzOUgvqs6aY/vcolr6",
+	"1qhtlh3pcPuNYc7ruZNDnE8RNqCuzzcFCL47Gnx3rwBBOzzwt8NnCA88v5DaRV9fnk3ODPN4UYc2ivzv",
+	"exOQFuxJ5ed7w6/fUCRyYwUWom1y+WByWcbGC9QSkyMJY2rFays93sv2KlvuDffm3i+Hr169PvpucDg4",
+	"HLwevj18e0gSN6x8w7ogICylvTVuyT0MB0lSTUWZepsmiXIbwPfUqoiiH5XWDM/T0SlCKD8QZ9T3IOMO",
+	"J/jyyQoZae7w8Gqt6QIlLyl81dQ+CYSFKVjQOf6HagCKug9TbFBRCOnF+FVhcjdmeRieqMbi33yqk/Xa",
+	"1V5dk9pP38naZR0jvdta8No95Mb1ne8cknL4Ojm4NWRGCbNUlgsynw+bPjkBJogHkB5mBpeTiZmVRcTw",
+	"ydqQQjNZzSCp4uV7S+kc92dOAZBkLOo3U86lpa71cfZ3poD3BAYSpr7iTzQ5/xvRkfBbnBf1KGEAjZtq",
+	"oFPwUpVuQGsgJKVPCcaStMD12S4jb4xzqU1+HluABYCmCI0WGmhRLXWLQpJi845dkDPHOnutFrzZhOO6",
+	"/5e1Vzjlgnvw4+RcsuHlLN39z1xP17Xh9eEKlXrrq2Y+N1fLA/JqC2FhoTx9KAoLuD8t4qJbVTehVs6b",
+	"hZgqKAtRwFRphb+ER6x7o+DSxzldS6E8NxYLucQ3GtczuRILU1QlpBMng3dNHiHXvELDhofH/yZQ0uGS",
+	"2RgLLT7FoavuJ8Hbk5zb+n1wGbrRXubedQzbNeJJYpbtO9IDjG+ipt5lYYYVwDn3p+D80cQfqzVLKBdf",
+	"JPOeNidVPF7X6wGrTMF9bsRqbsr0gItq4h3atnX9fTKzBVGYVSrIf6h/xB+8WkDXjK0+Ic2GEPdz5w3H",
+	"wre9OWdrGN2dTYTS3s3b826TPNvQ2yrJ8ed0fN5hpYWkIZJ1bGTqbi4lnJyGtvJmKSbVlSPtkYzza505",
+	"deOTtCRMj3rBZoJawWZiIm0mfDWBTAwGg35sH2hB5FVsm5QQa6EWoB1xH9eihCbKycI+bnRf3aolFtJ5",
+	"sLFnYTKNrtCryoSFC4WzZR0vfloSvkSzomyk85SbaYVw6cFqWTb6uGYLPrHOahriI+Sw+gP+daQLFugZ",
+	"AfqBmFiQ56GhtDVTVVK/Q273xDAy9DT7XKCRLBi1voVp5aAYaa5ARdbwnI3vgjNGr0Vp8sEizgUONGxP",
+	"X9fTSf4+G2neZKPFXOoiq1n9t8p40pqyJIyKAiw+Szx8j1/8y0xQ80b+Ia1mTcUokyRnZUEDLhyU5DkG",
+	"rzCfQ34ejKorUUpdbOipLhL4RKstDfst7hinBu2NpYZU57D0YhmgdTJRGk/PEy9PiO1DHKFjjg+GKYao",
+	"KyMjgCzSJZhlyRW7fIyKXxKvsb1NHcIs5KCWLTn8vl5iaTqF4Rd8IcptboLME4UVaIX2VOXnGU91wcVd",
+	"6GdaVcBAUN3VSMvQsXu5BE0kLeAixIqJXpo1QTELNBybj+EFE1lKJPp2Mz9vpXY89DGdGNJFoV56ZoD1",
+	"2yqgJyeYK/FJ+MrSOGCQFt/e9biqbcy/vuoePVQqaJMVOrRWFovKk56CyxypA/dIGw9RDgUmrXSB1uUE",
+	"jZALsLF3xMYO8nwdy/tRUf1rUhAerIehqJboAgbqVFoEH/wgKvCC/GM5g0yUSp8Tj0xpOLxjpKF0sJqD",
+	"BSaMHJc3DZ47ESqSVdh4Pp3Fy1ZWeRIexGmxKavznLdhVhrsvhMXClZI0YA+XePlISlWDuzBhBAgCVDY",
+	"tbbqhJ50seVtfCbT7mCligbQlCmijfWdvOMGv3ZjtNPEMphZUy3b59K4pa52R5EuW7ZNcl6twXlHMrI1",
+	"QEM9tZnRac508m46UKKJ5qay5RVH6o7ZbWDTzwWwgJick8bHmkm/tM8yf98486T4Ey/d+UAKSreeizCn",
+	"6yfaT+N7lCPUfg37rsui6qR0UpIcgkNzY6rKkuYm5SRRJ6Cb7EQPdybE1oSMCq1oVG+/xWMHS2tycA55",
+	"OCdzNFrX3/7z3wAAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

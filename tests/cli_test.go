@@ -199,7 +199,8 @@ func TestCLIOperatorWorkflow(t *testing.T) {
 	addr := freeLocalAddr(t)
 	base := "http://" + addr
 	serve := exec.Command(mos.bin, "serve")
-	serve.Env = append(slices.Clone(mos.env), "MOS_ADDR="+addr)
+	// MOS_DATA_DIR: serve keeps attachments' files under it; not in the source tree.
+	serve.Env = append(slices.Clone(mos.env), "MOS_ADDR="+addr, "MOS_DATA_DIR="+t.TempDir())
 	logs := &lockedBuffer{}
 	serve.Stdout, serve.Stderr = logs, logs
 	if err := serve.Start(); err != nil {

@@ -24,6 +24,7 @@ import (
 	"mos/gen/client"
 	"mos/internal/dbtest"
 	"mos/internal/httpapi"
+	"mos/internal/platform/blob"
 	"mos/internal/platform/db"
 	"mos/internal/platform/web"
 	"mos/internal/tenancy"
@@ -35,8 +36,16 @@ var srv struct {
 	URL     string
 	Pool    *db.Pool
 	Tenancy *tenancy.Service
+	// BlobDir is the root of the attachments' file store.
+	BlobDir string
 	router  routers.Router
 }
+
+// The test server's attachment limits, low so that tests can cross them with small files.
+const (
+	testUploadLimitBytes   = 3 << 20
+	testRedirectAboveBytes = 64 << 10
+)
 
 func TestMain(m *testing.M) {
 	os.Exit(runMain(m))
@@ -53,7 +62,19 @@ func runMain(m *testing.M) int {
 	if os.Getenv("MOS_TEST_LOG") != "" {
 		logger = slog.New(slog.NewJSONHandler(os.Stderr, nil))
 	}
-	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: logger})
+	blobDir, err := os.MkdirTemp("", "mos-tests-blobs-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tests:", err)
+		return 1
+	}
+	defer func() { _ = os.RemoveAll(blobDir) }()
+	blobs, err := blob.NewLocal(blobDir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tests:", err)
+		return 1
+	}
+	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: logger, Blobs: blobs,
+		UploadLimitBytes: testUploadLimitBytes, RedirectAboveBytes: testRedirectAboveBytes})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "tests: build server:", err)
 		return 1
@@ -76,7 +97,7 @@ func runMain(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "tests: router:", err)
 		return 1
 	}
-	srv.URL, srv.Pool, srv.router = ts.URL, pool, router
+	srv.URL, srv.Pool, srv.router, srv.BlobDir = ts.URL, pool, router, blobDir
 	srv.Tenancy = tenancy.NewService(pool, web.PermissionCatalogue(spec))
 	return m.Run()
 }

@@ -22,13 +22,16 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
 	"mos/gen"
+	"mos/internal/attachments"
 	"mos/internal/httpapi"
 	"mos/internal/platform/apperr"
+	"mos/internal/platform/blob"
 	"mos/internal/platform/db"
 	"mos/internal/platform/web"
 	"mos/internal/tenancy"
@@ -73,16 +76,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 }
 
+// dataDir is MOS_DATA_DIR: the local state (development cluster, attachments' files).
+func dataDir() string {
+	if dir := os.Getenv("MOS_DATA_DIR"); dir != "" {
+		return dir
+	}
+	return ".data"
+}
+
 // databaseURL is DATABASE_URL, or the project-local cluster's URL written by make run.
 func databaseURL() (string, error) {
 	if u := os.Getenv("DATABASE_URL"); u != "" {
 		return u, nil
 	}
-	dir := os.Getenv("MOS_DATA_DIR")
-	if dir == "" {
-		dir = ".data"
-	}
-	b, err := os.ReadFile(filepath.Join(dir, "pg", "DATABASE_URL"))
+	b, err := os.ReadFile(filepath.Join(dataDir(), "pg", "DATABASE_URL"))
 	if err != nil {
 		return "", errors.New("DATABASE_URL is not set and no local cluster was found: run `make run` or set DATABASE_URL")
 	}
@@ -112,7 +119,19 @@ func serve(ctx context.Context, logOut io.Writer) error {
 	}
 	defer func() { _ = pool.Close() }()
 
-	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: log})
+	files, err := readFilesConfig()
+	if err != nil {
+		return err
+	}
+	blobs, err := blob.NewLocal(filepath.Join(dataDir(), "blobs"))
+	if err != nil {
+		return err
+	}
+	if files.signingKey == nil {
+		log.Warn("MOS_SIGNING_KEY is not set: signed download URLs work only on this process until it restarts")
+	}
+	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: log, Blobs: blobs,
+		UploadLimitBytes: files.uploadLimit, RedirectAboveBytes: files.redirectAbove, SigningKey: files.signingKey})
 	if err != nil {
 		return err
 	}
@@ -131,6 +150,9 @@ func serve(ctx context.Context, logOut io.Writer) error {
 
 	stop, cancel := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
 	defer cancel()
+	if files.sweepEvery > 0 {
+		go sweepOrphans(stop, log, pool, blobs, files.sweepEvery, files.sweepGrace)
+	}
 	errc := make(chan error, 1)
 	go func() {
 		log.Info("serving", "addr", addr)
@@ -150,6 +172,65 @@ func serve(ctx context.Context, logOut io.Writer) error {
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// filesConfig is how mos serve keeps attachments' files (environment variables, see README).
+type filesConfig struct {
+	signingKey    []byte        // MOS_SIGNING_KEY; nil: a random key per process
+	uploadLimit   int64         // MOS_UPLOAD_LIMIT_BYTES; 0: 100 MB
+	redirectAbove int64         // MOS_DOWNLOAD_REDIRECT_ABOVE_BYTES; 0: 20 MB
+	sweepEvery    time.Duration // MOS_BLOB_SWEEP_EVERY (default 1h; 0 turns the sweeper off)
+	sweepGrace    time.Duration // MOS_BLOB_SWEEP_GRACE (default 1h)
+}
+
+func readFilesConfig() (filesConfig, error) {
+	c := filesConfig{sweepEvery: time.Hour, sweepGrace: time.Hour}
+	if k := os.Getenv("MOS_SIGNING_KEY"); k != "" {
+		if len(k) < 32 {
+			return c, errors.New("MOS_SIGNING_KEY must be at least 32 characters")
+		}
+		c.signingKey = []byte(k)
+	}
+	for name, dst := range map[string]*int64{"MOS_UPLOAD_LIMIT_BYTES": &c.uploadLimit, "MOS_DOWNLOAD_REDIRECT_ABOVE_BYTES": &c.redirectAbove} {
+		if v := os.Getenv(name); v != "" {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n <= 0 {
+				return c, fmt.Errorf("%s must be a positive number of bytes", name)
+			}
+			*dst = n
+		}
+	}
+	for name, dst := range map[string]*time.Duration{"MOS_BLOB_SWEEP_EVERY": &c.sweepEvery, "MOS_BLOB_SWEEP_GRACE": &c.sweepGrace} {
+		if v := os.Getenv(name); v != "" {
+			d, err := time.ParseDuration(v)
+			if err != nil || d < 0 {
+				return c, fmt.Errorf("%s must be a duration such as 1h", name)
+			}
+			*dst = d
+		}
+	}
+	return c, nil
+}
+
+// sweepOrphans removes unreferenced attachment files every period until ctx ends.
+func sweepOrphans(ctx context.Context, log *slog.Logger, pool *db.Pool, blobs blob.Store, every, grace time.Duration) {
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		n, err := attachments.SweepOrphans(ctx, pool, blobs, grace)
+		if err != nil && ctx.Err() == nil {
+			log.Error("sweep attachment files", "err", err)
+			continue
+		}
+		if n > 0 {
+			log.Info("swept attachment files", "removed", n)
+		}
+	}
 }
 
 func migrateCmd(args []string, stdout io.Writer) error {

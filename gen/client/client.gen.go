@@ -23,6 +23,129 @@ import (
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
+// Defines values for AttachmentType.
+const (
+	AttachmentTypeStandard AttachmentType = "standard"
+)
+
+// Valid indicates whether the value is a known member of the AttachmentType enum.
+func (e AttachmentType) Valid() bool {
+	switch e {
+	case AttachmentTypeStandard:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AttachmentCertificationUploadDetailOwnerType.
+const (
+	AttachmentCertificationUploadDetailOwnerTypeItem                           AttachmentCertificationUploadDetailOwnerType = "item"
+	AttachmentCertificationUploadDetailOwnerTypePurchaseOrderReceivingLineItem AttachmentCertificationUploadDetailOwnerType = "purchaseOrderReceivingLineItem"
+	AttachmentCertificationUploadDetailOwnerTypeSalesOrderReceivingLineItem    AttachmentCertificationUploadDetailOwnerType = "salesOrderReceivingLineItem"
+)
+
+// Valid indicates whether the value is a known member of the AttachmentCertificationUploadDetailOwnerType enum.
+func (e AttachmentCertificationUploadDetailOwnerType) Valid() bool {
+	switch e {
+	case AttachmentCertificationUploadDetailOwnerTypeItem:
+		return true
+	case AttachmentCertificationUploadDetailOwnerTypePurchaseOrderReceivingLineItem:
+		return true
+	case AttachmentCertificationUploadDetailOwnerTypeSalesOrderReceivingLineItem:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AttachmentFormat.
+const (
+	AttachmentFormatCad       AttachmentFormat = "cad"
+	AttachmentFormatDocument  AttachmentFormat = "document"
+	AttachmentFormatImage     AttachmentFormat = "image"
+	AttachmentFormatUndefined AttachmentFormat = "undefined"
+	AttachmentFormatVideo     AttachmentFormat = "video"
+)
+
+// Valid indicates whether the value is a known member of the AttachmentFormat enum.
+func (e AttachmentFormat) Valid() bool {
+	switch e {
+	case AttachmentFormatCad:
+		return true
+	case AttachmentFormatDocument:
+		return true
+	case AttachmentFormatImage:
+		return true
+	case AttachmentFormatUndefined:
+		return true
+	case AttachmentFormatVideo:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AttachmentOwnerType.
+const (
+	AttachmentOwnerTypeInvoice                        AttachmentOwnerType = "invoice"
+	AttachmentOwnerTypeItem                           AttachmentOwnerType = "item"
+	AttachmentOwnerTypeJob                            AttachmentOwnerType = "job"
+	AttachmentOwnerTypeOperation                      AttachmentOwnerType = "operation"
+	AttachmentOwnerTypePurchaseOrder                  AttachmentOwnerType = "purchaseOrder"
+	AttachmentOwnerTypePurchaseOrderPartLineItem      AttachmentOwnerType = "purchaseOrderPartLineItem"
+	AttachmentOwnerTypePurchaseOrderReceiving         AttachmentOwnerType = "purchaseOrderReceiving"
+	AttachmentOwnerTypePurchaseOrderReceivingLineItem AttachmentOwnerType = "purchaseOrderReceivingLineItem"
+	AttachmentOwnerTypeQuote                          AttachmentOwnerType = "quote"
+	AttachmentOwnerTypeQuotePartLineItem              AttachmentOwnerType = "quotePartLineItem"
+	AttachmentOwnerTypeSalesOrder                     AttachmentOwnerType = "salesOrder"
+	AttachmentOwnerTypeSalesOrderPartLineItem         AttachmentOwnerType = "salesOrderPartLineItem"
+	AttachmentOwnerTypeSalesOrderReceiving            AttachmentOwnerType = "salesOrderReceiving"
+	AttachmentOwnerTypeSalesOrderReceivingLineItem    AttachmentOwnerType = "salesOrderReceivingLineItem"
+	AttachmentOwnerTypeShipment                       AttachmentOwnerType = "shipment"
+	AttachmentOwnerTypeWorkOrderOperation             AttachmentOwnerType = "workOrderOperation"
+)
+
+// Valid indicates whether the value is a known member of the AttachmentOwnerType enum.
+func (e AttachmentOwnerType) Valid() bool {
+	switch e {
+	case AttachmentOwnerTypeInvoice:
+		return true
+	case AttachmentOwnerTypeItem:
+		return true
+	case AttachmentOwnerTypeJob:
+		return true
+	case AttachmentOwnerTypeOperation:
+		return true
+	case AttachmentOwnerTypePurchaseOrder:
+		return true
+	case AttachmentOwnerTypePurchaseOrderPartLineItem:
+		return true
+	case AttachmentOwnerTypePurchaseOrderReceiving:
+		return true
+	case AttachmentOwnerTypePurchaseOrderReceivingLineItem:
+		return true
+	case AttachmentOwnerTypeQuote:
+		return true
+	case AttachmentOwnerTypeQuotePartLineItem:
+		return true
+	case AttachmentOwnerTypeSalesOrder:
+		return true
+	case AttachmentOwnerTypeSalesOrderPartLineItem:
+		return true
+	case AttachmentOwnerTypeSalesOrderReceiving:
+		return true
+	case AttachmentOwnerTypeSalesOrderReceivingLineItem:
+		return true
+	case AttachmentOwnerTypeShipment:
+		return true
+	case AttachmentOwnerTypeWorkOrderOperation:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CostingSettingsOverheadCalculationMethod.
 const (
 	CostingSettingsOverheadCalculationMethodLaborBurdened   CostingSettingsOverheadCalculationMethod = "laborBurdened"
@@ -1158,6 +1281,191 @@ type Address struct {
 
 	// StateProvince State or province.
 	StateProvince *string `json:"stateProvince"`
+}
+
+// Attachment A file attached to a record (read shape).
+type Attachment struct {
+	// AccessUrl The URL of a remote attachment; null otherwise.
+	AccessUrl *string `json:"accessUrl"`
+
+	// CreatedUtc When the file was attached.
+	CreatedUtc time.Time `json:"createdUtc"`
+
+	// Description The description given on upload.
+	Description *string `json:"description"`
+
+	// FileId The stored content's id (its SHA-256, hex); null for a remote attachment.
+	FileId *string `json:"fileId"`
+
+	// Format What a file holds, from its bytes and name: `cad` (STEP, IGES, STL, DXF, DWG, SLDPRT and
+	// other CAD files, and PDFs carrying a 3D annotation stream with U3D or PRC content),
+	// `document` (other PDFs, office and text documents), `image`, `video`, else `undefined`.
+	// A file's signature wins over a misleading extension.
+	Format AttachmentFormat `json:"format"`
+
+	// Id The attachment id (24 characters).
+	Id string `json:"id"`
+
+	// IsNoteAttachment Whether the file belongs to a note.
+	IsNoteAttachment bool `json:"isNoteAttachment"`
+
+	// LotId The lot a certification certifies; null otherwise.
+	LotId *string `json:"lotId"`
+
+	// Metadata Metadata given on upload (`{}` when none).
+	Metadata map[string]string `json:"metadata"`
+
+	// Name The file name.
+	Name string `json:"name"`
+
+	// Owner The record an attachment belongs to.
+	Owner AttachmentOwner `json:"owner"`
+
+	// Parent A record the owner belongs to, when given on upload.
+	Parent *AttachmentOwner `json:"parent"`
+
+	// Size Bytes stored (0 for a remote attachment).
+	Size int64 `json:"size"`
+
+	// Type Always standard.
+	Type AttachmentType `json:"type"`
+}
+
+// AttachmentType Always standard.
+type AttachmentType string
+
+// AttachmentCertificationUpload The parts of a certification upload (multipart/form-data); see uploadCertification.
+type AttachmentCertificationUpload struct {
+	// DetailDescription Trimmed; 1 to 200 characters.
+	DetailDescription *string `json:"Detail.Description,omitempty"`
+
+	// DetailLotId The certified lot (exactly 24 characters).
+	DetailLotId string `json:"Detail.LotId"`
+
+	// DetailOwnerId The certified record's id.
+	DetailOwnerId string `json:"Detail.Owner.Id"`
+
+	// DetailOwnerType The certified record's kind.
+	DetailOwnerType AttachmentCertificationUploadDetailOwnerType `json:"Detail.Owner.Type"`
+
+	// File The certificate file.
+	File                 openapi_types.File `json:"File"`
+	AdditionalProperties map[string]string  `json:"-"`
+}
+
+// AttachmentCertificationUploadDetailOwnerType The certified record's kind.
+type AttachmentCertificationUploadDetailOwnerType string
+
+// AttachmentFilter Filter of attachments; every member narrows the result (AND).
+type AttachmentFilter struct {
+	// AttachmentIds Only these attachments (1 to 500).
+	AttachmentIds *[]string `json:"attachmentIds,omitempty"`
+
+	// Formats Only these formats (1 to 500).
+	Formats *[]AttachmentFormat `json:"formats,omitempty"`
+
+	// Owner The record an attachment belongs to.
+	Owner *AttachmentOwner `json:"owner,omitempty"`
+
+	// Owners Attachments of any of these owners (1 to 500).
+	Owners *[]AttachmentOwner `json:"owners,omitempty"`
+}
+
+// AttachmentFormat What a file holds, from its bytes and name: `cad` (STEP, IGES, STL, DXF, DWG, SLDPRT and
+// other CAD files, and PDFs carrying a 3D annotation stream with U3D or PRC content),
+// `document` (other PDFs, office and text documents), `image`, `video`, else `undefined`.
+// A file's signature wins over a misleading extension.
+type AttachmentFormat string
+
+// AttachmentOwner The record an attachment belongs to.
+type AttachmentOwner struct {
+	// Id The owner's id (24 or 36 characters).
+	Id string `json:"id"`
+
+	// Type The kinds of record a file can be attached to, with the permissions a user-bound token
+	// needs to see (view) and to attach or remove (edit) their files: item (View Item / Edit
+	// Item), shipment (View Shipments), salesOrder, salesOrderReceiving,
+	// salesOrderPartLineItem and salesOrderReceivingLineItem (View Sales Order), quote and
+	// quotePartLineItem (View Quote), purchaseOrder, purchaseOrderReceiving,
+	// purchaseOrderPartLineItem and purchaseOrderReceivingLineItem (View Purchase Order),
+	// invoice (View Invoices), job, operation and workOrderOperation (View Job); the edit
+	// permission of the types without an area yet is their view permission. Owner types whose
+	// area has not landed have no records yet. The receiving line items are the owners of
+	// certifications (uploadCertification) besides items.
+	Type AttachmentOwnerType `json:"type"`
+}
+
+// AttachmentOwnerType The kinds of record a file can be attached to, with the permissions a user-bound token
+// needs to see (view) and to attach or remove (edit) their files: item (View Item / Edit
+// Item), shipment (View Shipments), salesOrder, salesOrderReceiving,
+// salesOrderPartLineItem and salesOrderReceivingLineItem (View Sales Order), quote and
+// quotePartLineItem (View Quote), purchaseOrder, purchaseOrderReceiving,
+// purchaseOrderPartLineItem and purchaseOrderReceivingLineItem (View Purchase Order),
+// invoice (View Invoices), job, operation and workOrderOperation (View Job); the edit
+// permission of the types without an area yet is their view permission. Owner types whose
+// area has not landed have no records yet. The receiving line items are the owners of
+// certifications (uploadCertification) besides items.
+type AttachmentOwnerType string
+
+// AttachmentRemoteCreate Body of createRemoteAttachment.
+type AttachmentRemoteCreate struct {
+	// AccessUrl An absolute http or https URL of the file.
+	AccessUrl string `json:"accessUrl"`
+
+	// FileName The file's name (trimmed), which classifies its format.
+	FileName string `json:"fileName"`
+
+	// Owner The record an attachment belongs to.
+	Owner AttachmentOwner `json:"owner"`
+
+	// Parent The record an attachment belongs to.
+	Parent *AttachmentOwner `json:"parent,omitempty"`
+
+	// Token An access token for the URL; stored, never read back.
+	Token *string `json:"token,omitempty"`
+}
+
+// AttachmentUpload The parts of an upload (multipart/form-data); see uploadAttachment. `Detail.Metadata[<key>]` parts carry metadata.
+type AttachmentUpload struct {
+	// DetailDescription Trimmed; 1 to 200 characters.
+	DetailDescription *string `json:"Detail.Description,omitempty"`
+
+	// DetailIsNoteAttachment Whether the file belongs to a note.
+	DetailIsNoteAttachment bool `json:"Detail.IsNoteAttachment"`
+
+	// DetailOwnerId The owner's id.
+	DetailOwnerId string `json:"Detail.Owner.Id"`
+
+	// DetailOwnerType The kinds of record a file can be attached to, with the permissions a user-bound token
+	// needs to see (view) and to attach or remove (edit) their files: item (View Item / Edit
+	// Item), shipment (View Shipments), salesOrder, salesOrderReceiving,
+	// salesOrderPartLineItem and salesOrderReceivingLineItem (View Sales Order), quote and
+	// quotePartLineItem (View Quote), purchaseOrder, purchaseOrderReceiving,
+	// purchaseOrderPartLineItem and purchaseOrderReceivingLineItem (View Purchase Order),
+	// invoice (View Invoices), job, operation and workOrderOperation (View Job); the edit
+	// permission of the types without an area yet is their view permission. Owner types whose
+	// area has not landed have no records yet. The receiving line items are the owners of
+	// certifications (uploadCertification) besides items.
+	DetailOwnerType AttachmentOwnerType `json:"Detail.Owner.Type"`
+
+	// DetailParentId The parent's id (with Detail.Parent.Type).
+	DetailParentId *string `json:"Detail.Parent.Id,omitempty"`
+
+	// DetailParentType The kinds of record a file can be attached to, with the permissions a user-bound token
+	// needs to see (view) and to attach or remove (edit) their files: item (View Item / Edit
+	// Item), shipment (View Shipments), salesOrder, salesOrderReceiving,
+	// salesOrderPartLineItem and salesOrderReceivingLineItem (View Sales Order), quote and
+	// quotePartLineItem (View Quote), purchaseOrder, purchaseOrderReceiving,
+	// purchaseOrderPartLineItem and purchaseOrderReceivingLineItem (View Purchase Order),
+	// invoice (View Invoices), job, operation and workOrderOperation (View Job); the edit
+	// permission of the types without an area yet is their view permission. Owner types whose
+	// area has not landed have no records yet. The receiving line items are the owners of
+	// certifications (uploadCertification) besides items.
+	DetailParentType *AttachmentOwnerType `json:"Detail.Parent.Type,omitempty"`
+
+	// File The file; its file name is the attachment's name (1 to 200 characters).
+	File                 openapi_types.File `json:"File"`
+	AdditionalProperties map[string]string  `json:"-"`
 }
 
 // CompanyFilter Filter of the company list.
@@ -4640,6 +4948,9 @@ type WorkCenterWrite struct {
 	SetupRate *Rate `json:"setupRate,omitempty"`
 }
 
+// AttachmentId defines model for AttachmentId.
+type AttachmentId = string
+
 // CompanyId A 24-character record id.
 //
 // Example: 6745f0a2c81e4b0012ab34cd
@@ -4705,6 +5016,9 @@ type Deleted = Success
 // Forbidden An RFC 7807 problem detail.
 type Forbidden = Problem
 
+// Gone An RFC 7807 problem detail.
+type Gone = Problem
+
 // NotFound An RFC 7807 problem detail.
 type NotFound = Problem
 
@@ -4734,6 +5048,33 @@ type ListAccountingCodesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DownloadAttachmentsParams defines parameters for DownloadAttachments.
+type DownloadAttachmentsParams struct {
+	// FileName The archive's download name; must end in .zip.
+	FileName *string `form:"fileName,omitempty" json:"fileName,omitempty"`
+}
+
+// GetSignedAttachmentContentParams defines parameters for GetSignedAttachmentContent.
+type GetSignedAttachmentContentParams struct {
+	// Tenant The tenant the URL was signed for.
+	Tenant string `form:"tenant" json:"tenant"`
+
+	// Name The download name.
+	Name string `form:"name" json:"name"`
+
+	// Expires Unix seconds after which the URL is refused.
+	Expires int64 `form:"expires" json:"expires"`
+
+	// Signature Hex HMAC-SHA256 signature.
+	Signature string `form:"signature" json:"signature"`
+}
+
+// DownloadAttachmentParams defines parameters for DownloadAttachment.
+type DownloadAttachmentParams struct {
+	// FileName The download name to give the file instead of the attachment's name.
+	FileName *string `form:"fileName,omitempty" json:"fileName,omitempty"`
 }
 
 // ListChartOfAccountsParams defines parameters for ListChartOfAccounts.
@@ -5270,6 +5611,21 @@ type CreateAccountingCodeJSONRequestBody = TagCreate
 // ListAccountingCodesJSONRequestBody defines body for ListAccountingCodes for application/json ContentType.
 type ListAccountingCodesJSONRequestBody = TagFilter
 
+// UploadAttachmentMultipartRequestBody defines body for UploadAttachment for multipart/form-data ContentType.
+type UploadAttachmentMultipartRequestBody = AttachmentUpload
+
+// UploadCertificationMultipartRequestBody defines body for UploadCertification for multipart/form-data ContentType.
+type UploadCertificationMultipartRequestBody = AttachmentCertificationUpload
+
+// DownloadAttachmentsJSONRequestBody defines body for DownloadAttachments for application/json ContentType.
+type DownloadAttachmentsJSONRequestBody = AttachmentFilter
+
+// ListAttachmentsJSONRequestBody defines body for ListAttachments for application/json ContentType.
+type ListAttachmentsJSONRequestBody = AttachmentFilter
+
+// CreateRemoteAttachmentJSONRequestBody defines body for CreateRemoteAttachment for application/json ContentType.
+type CreateRemoteAttachmentJSONRequestBody = AttachmentRemoteCreate
+
 // CreateChartOfAccountJSONRequestBody defines body for CreateChartOfAccount for application/json ContentType.
 type CreateChartOfAccountJSONRequestBody = TagCreate
 
@@ -5566,6 +5922,276 @@ type ListWorkCentersJSONRequestBody = WorkCenterFilter
 // UpdateWorkCenterJSONRequestBody defines body for UpdateWorkCenter for application/json ContentType.
 type UpdateWorkCenterJSONRequestBody = WorkCenterWrite
 
+// Getter for additional properties for AttachmentCertificationUpload. Returns the specified
+// element and whether it was found
+func (a AttachmentCertificationUpload) Get(fieldName string) (value string, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for AttachmentCertificationUpload
+func (a *AttachmentCertificationUpload) Set(fieldName string, value string) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]string)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for AttachmentCertificationUpload to handle AdditionalProperties
+func (a *AttachmentCertificationUpload) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["Detail.Description"]; found {
+		err = json.Unmarshal(raw, &a.DetailDescription)
+		if err != nil {
+			return fmt.Errorf("error reading 'Detail.Description': %w", err)
+		}
+		delete(object, "Detail.Description")
+	}
+
+	if raw, found := object["Detail.LotId"]; found {
+		err = json.Unmarshal(raw, &a.DetailLotId)
+		if err != nil {
+			return fmt.Errorf("error reading 'Detail.LotId': %w", err)
+		}
+		delete(object, "Detail.LotId")
+	}
+
+	if raw, found := object["Detail.Owner.Id"]; found {
+		err = json.Unmarshal(raw, &a.DetailOwnerId)
+		if err != nil {
+			return fmt.Errorf("error reading 'Detail.Owner.Id': %w", err)
+		}
+		delete(object, "Detail.Owner.Id")
+	}
+
+	if raw, found := object["Detail.Owner.Type"]; found {
+		err = json.Unmarshal(raw, &a.DetailOwnerType)
+		if err != nil {
+			return fmt.Errorf("error reading 'Detail.Owner.Type': %w", err)
+		}
+		delete(object, "Detail.Owner.Type")
+	}
+
+	if raw, found := object["File"]; found {
+		err = json.Unmarshal(raw, &a.File)
+		if err != nil {
+			return fmt.Errorf("error reading 'File': %w", err)
+		}
+		delete(object, "File")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]string)
+		for fieldName, fieldBuf := range object {
+			var fieldVal string
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for AttachmentCertificationUpload to handle AdditionalProperties
+func (a AttachmentCertificationUpload) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.DetailDescription != nil {
+		object["Detail.Description"], err = json.Marshal(a.DetailDescription)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'Detail.Description': %w", err)
+		}
+	}
+
+	object["Detail.LotId"], err = json.Marshal(a.DetailLotId)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'Detail.LotId': %w", err)
+	}
+
+	object["Detail.Owner.Id"], err = json.Marshal(a.DetailOwnerId)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'Detail.Owner.Id': %w", err)
+	}
+
+	object["Detail.Owner.Type"], err = json.Marshal(a.DetailOwnerType)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'Detail.Owner.Type': %w", err)
+	}
+
+	object["File"], err = json.Marshal(a.File)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'File': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for AttachmentUpload. Returns the specified
+// element and whether it was found
+func (a AttachmentUpload) Get(fieldName string) (value string, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for AttachmentUpload
+func (a *AttachmentUpload) Set(fieldName string, value string) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]string)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for AttachmentUpload to handle AdditionalProperties
+func (a *AttachmentUpload) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["Detail.Description"]; found {
+		err = json.Unmarshal(raw, &a.DetailDescription)
+		if err != nil {
+			return fmt.Errorf("error reading 'Detail.Description': %w", err)
+		}
+		delete(object, "Detail.Description")
+	}
+
+	if raw, found := object["Detail.IsNoteAttachment"]; found {
+		err = json.Unmarshal(raw, &a.DetailIsNoteAttachment)
+		if err != nil {
+			return fmt.Errorf("error reading 'Detail.IsNoteAttachment': %w", err)
+		}
+		delete(object, "Detail.IsNoteAttachment")
+	}
+
+	if raw, found := object["Detail.Owner.Id"]; found {
+		err = json.Unmarshal(raw, &a.DetailOwnerId)
+		if err != nil {
+			return fmt.Errorf("error reading 'Detail.Owner.Id': %w", err)
+		}
+		delete(object, "Detail.Owner.Id")
+	}
+
+	if raw, found := object["Detail.Owner.Type"]; found {
+		err = json.Unmarshal(raw, &a.DetailOwnerType)
+		if err != nil {
+			return fmt.Errorf("error reading 'Detail.Owner.Type': %w", err)
+		}
+		delete(object, "Detail.Owner.Type")
+	}
+
+	if raw, found := object["Detail.Parent.Id"]; found {
+		err = json.Unmarshal(raw, &a.DetailParentId)
+		if err != nil {
+			return fmt.Errorf("error reading 'Detail.Parent.Id': %w", err)
+		}
+		delete(object, "Detail.Parent.Id")
+	}
+
+	if raw, found := object["Detail.Parent.Type"]; found {
+		err = json.Unmarshal(raw, &a.DetailParentType)
+		if err != nil {
+			return fmt.Errorf("error reading 'Detail.Parent.Type': %w", err)
+		}
+		delete(object, "Detail.Parent.Type")
+	}
+
+	if raw, found := object["File"]; found {
+		err = json.Unmarshal(raw, &a.File)
+		if err != nil {
+			return fmt.Errorf("error reading 'File': %w", err)
+		}
+		delete(object, "File")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]string)
+		for fieldName, fieldBuf := range object {
+			var fieldVal string
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for AttachmentUpload to handle AdditionalProperties
+func (a AttachmentUpload) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.DetailDescription != nil {
+		object["Detail.Description"], err = json.Marshal(a.DetailDescription)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'Detail.Description': %w", err)
+		}
+	}
+
+	object["Detail.IsNoteAttachment"], err = json.Marshal(a.DetailIsNoteAttachment)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'Detail.IsNoteAttachment': %w", err)
+	}
+
+	object["Detail.Owner.Id"], err = json.Marshal(a.DetailOwnerId)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'Detail.Owner.Id': %w", err)
+	}
+
+	object["Detail.Owner.Type"], err = json.Marshal(a.DetailOwnerType)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'Detail.Owner.Type': %w", err)
+	}
+
+	if a.DetailParentId != nil {
+		object["Detail.Parent.Id"], err = json.Marshal(a.DetailParentId)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'Detail.Parent.Id': %w", err)
+		}
+	}
+
+	if a.DetailParentType != nil {
+		object["Detail.Parent.Type"], err = json.Marshal(a.DetailParentType)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'Detail.Parent.Type': %w", err)
+		}
+	}
+
+	object["File"], err = json.Marshal(a.File)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'File': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
 // RequestEditorFn is the function signature for the RequestEditor callback function
 type RequestEditorFn func(ctx context.Context, req *http.Request) error
 
@@ -5692,6 +6318,190 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /api/accounting-codes/{id} (the `GetAccountingCode` operationId).
 	GetAccountingCode(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UploadAttachmentWithBody Upload a file attachment
+	//
+	// Attaches an uploaded file to an owner record, as `multipart/form-data` with the parts
+	// `File` (required; its file name becomes the attachment's `name`),
+	// `Detail.Owner.Type` and `Detail.Owner.Id` (required: the owner, 24 to 36 characters),
+	// `Detail.Description` (1 to 200 characters), `Detail.IsNoteAttachment` (required,
+	// `true` or `false`), `Detail.Parent.Type` and `Detail.Parent.Id` (optional, together),
+	// and `Detail.Metadata[<key>]` (any number, each a string value; keys 1 to 200
+	// characters). The parts other than `File` hold at most 1 MB together; a part sent twice
+	// is a 400 naming it. Answers `{id}`.
+	//
+	// The file is streamed to storage while its SHA-256 and format are computed (see
+	// `AttachmentFormat`), never held whole in memory. A file larger than the upload limit
+	// (100 MB unless the server is configured otherwise) answers 413. The record and its
+	// file reference are written in one transaction: a failed upload leaves no record, and a
+	// failed record leaves no file behind. Attaching a file to an item advances the item's
+	// `modifiedUtc` without recording `ItemUpdated`.
+	//
+	// An owner that does not exist, or is another tenant's, answers 404; owner types whose
+	// area has not landed yet have no records, so any id of them is 404.
+	//
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/attachments (the `UploadAttachment` operationId).
+	UploadAttachmentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UploadCertificationWithBody Upload a certification
+	//
+	// Uploads a material or test certification (`multipart/form-data`): `File` (required),
+	// `Detail.Owner.Type` (`item`, `purchaseOrderReceivingLineItem` or
+	// `salesOrderReceivingLineItem`), `Detail.Owner.Id`, `Detail.Description`,
+	// `Detail.Metadata[<key>]` and `Detail.LotId` (exactly 24 characters: a lot of the owner
+	// item; 400 naming `Detail.LotId` otherwise). Stored and classified like uploadAttachment;
+	// the attachment reads `lotId`. Answers `{id}`.
+	//
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/attachments/certification (the `UploadCertification` operationId).
+	UploadCertificationWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DownloadAttachmentsWithBody Download attachments as a ZIP file
+	//
+	// Streams a ZIP archive of the stored files of the attachments matching the filter (as
+	// listAttachments sees them, so owners the user may not view are left out; remote
+	// attachments have no bytes and are left out too). Entry names are the attachments'
+	// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
+	// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
+	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+	//
+	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/attachments/download (the `DownloadAttachments` operationId).
+	DownloadAttachmentsWithBody(ctx context.Context, params *DownloadAttachmentsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DownloadAttachments Download attachments as a ZIP file
+	//
+	// Streams a ZIP archive of the stored files of the attachments matching the filter (as
+	// listAttachments sees them, so owners the user may not view are left out; remote
+	// attachments have no bytes and are left out too). Entry names are the attachments'
+	// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
+	// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
+	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+	//
+	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/attachments/download (the `DownloadAttachments` operationId).
+	DownloadAttachments(ctx context.Context, params *DownloadAttachmentsParams, body DownloadAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListAttachmentsWithBody List attachments
+	//
+	// Answers a bare array of the attachments matching the filter, sorted by name
+	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+	// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
+	// owner the user may not view yields 200 with an empty list, never 403.
+	//
+	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
+	ListAttachmentsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListAttachments List attachments
+	//
+	// Answers a bare array of the attachments matching the filter, sorted by name
+	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+	// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
+	// owner the user may not view yields 200 with an empty list, never 403.
+	//
+	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
+	ListAttachments(ctx context.Context, body ListAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateRemoteAttachmentWithBody Attach a file kept elsewhere
+	//
+	// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
+	// attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
+	// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+	// uploadAttachment.
+	//
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/attachments/remote (the `CreateRemoteAttachment` operationId).
+	CreateRemoteAttachmentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateRemoteAttachment Attach a file kept elsewhere
+	//
+	// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
+	// attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
+	// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+	// uploadAttachment.
+	//
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/attachments/remote (the `CreateRemoteAttachment` operationId).
+	CreateRemoteAttachment(ctx context.Context, body CreateRemoteAttachmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteAttachment Delete an attachment
+	//
+	// Removes the attachment (its stored file goes when no other attachment shares the
+	// content) and answers 200. Removing a file from an item advances the item's
+	// `modifiedUtc` without recording `ItemUpdated`. An attachment that does not exist (or is
+	// another tenant's) answers 204. A record whose stored id is not a valid attachment id
+	// (records imported from earlier systems can carry one: ids are 24 lower-case hex
+	// characters) is removed as well and answers 410, telling the caller the record was
+	// invalid.
+	//
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	//
+	// Corresponds with DELETE /api/attachments/{attachmentId} (the `DeleteAttachment` operationId).
+	DeleteAttachment(ctx context.Context, attachmentId AttachmentId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetAttachment Get an attachment
+	//
+	// Another tenant's attachment, or an unknown one, answers 404. On a user-bound token the
+	// owner's view permission is needed (403 otherwise).
+	//
+	// Permission: the owner type's view permission on user-bound tokens (item: View Item).
+	//
+	// Corresponds with GET /api/attachments/{attachmentId} (the `GetAttachment` operationId).
+	GetAttachment(ctx context.Context, attachmentId AttachmentId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetSignedAttachmentContent Fetch a file through a signed URL
+	//
+	// The target of downloadAttachment's redirect for large files kept in the local store.
+	// Needs no token: the query's `signature` (HMAC-SHA256 over the tenant, the attachment,
+	// the download name and `expires`, keyed by the server's secret) is the authority. A
+	// tampered or expired URL answers 403; an attachment deleted since answers 404.
+	//
+	// Permission: none (the signature).
+	//
+	// Corresponds with GET /api/attachments/{attachmentId}/content (the `GetSignedAttachmentContent` operationId).
+	GetSignedAttachmentContent(ctx context.Context, attachmentId AttachmentId, params *GetSignedAttachmentContentParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DownloadAttachment Download an attachment's file
+	//
+	// Streams the file with its `Content-Type` and a `Content-Disposition: attachment` naming
+	// it `fileName` when given, else the attachment's name. The name is sanitised: path
+	// separators, quotes, control characters and line breaks are removed, so it can neither
+	// inject a header nor name a path. Files over 20 MB are answered by a 302 redirect to a
+	// signed, expiring storage URL (for the local store, getSignedAttachmentContent on this
+	// server). A remote attachment redirects to its `accessUrl`. Unknown, or another
+	// tenant's: 404.
+	//
+	// Permission: the owner type's view permission on user-bound tokens (item: View Item).
+	//
+	// Corresponds with GET /api/attachments/{attachmentId}/download (the `DownloadAttachment` operationId).
+	DownloadAttachment(ctx context.Context, attachmentId AttachmentId, params *DownloadAttachmentParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ValidateToken Describe the token used for this request
 	//
@@ -9271,6 +10081,310 @@ func (c *Client) ListAccountingCodes(ctx context.Context, params *ListAccounting
 // Corresponds with GET /api/accounting-codes/{id} (the `GetAccountingCode` operationId).
 func (c *Client) GetAccountingCode(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetAccountingCodeRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UploadAttachmentWithBody Upload a file attachment
+//
+// Attaches an uploaded file to an owner record, as `multipart/form-data` with the parts
+// `File` (required; its file name becomes the attachment's `name`),
+// `Detail.Owner.Type` and `Detail.Owner.Id` (required: the owner, 24 to 36 characters),
+// `Detail.Description` (1 to 200 characters), `Detail.IsNoteAttachment` (required,
+// `true` or `false`), `Detail.Parent.Type` and `Detail.Parent.Id` (optional, together),
+// and `Detail.Metadata[<key>]` (any number, each a string value; keys 1 to 200
+// characters). The parts other than `File` hold at most 1 MB together; a part sent twice
+// is a 400 naming it. Answers `{id}`.
+//
+// The file is streamed to storage while its SHA-256 and format are computed (see
+// `AttachmentFormat`), never held whole in memory. A file larger than the upload limit
+// (100 MB unless the server is configured otherwise) answers 413. The record and its
+// file reference are written in one transaction: a failed upload leaves no record, and a
+// failed record leaves no file behind. Attaching a file to an item advances the item's
+// `modifiedUtc` without recording `ItemUpdated`.
+//
+// An owner that does not exist, or is another tenant's, answers 404; owner types whose
+// area has not landed yet have no records, so any id of them is 404.
+//
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/attachments (the `UploadAttachment` operationId).
+func (c *Client) UploadAttachmentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUploadAttachmentRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UploadCertificationWithBody Upload a certification
+//
+// Uploads a material or test certification (`multipart/form-data`): `File` (required),
+// `Detail.Owner.Type` (`item`, `purchaseOrderReceivingLineItem` or
+// `salesOrderReceivingLineItem`), `Detail.Owner.Id`, `Detail.Description`,
+// `Detail.Metadata[<key>]` and `Detail.LotId` (exactly 24 characters: a lot of the owner
+// item; 400 naming `Detail.LotId` otherwise). Stored and classified like uploadAttachment;
+// the attachment reads `lotId`. Answers `{id}`.
+//
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/attachments/certification (the `UploadCertification` operationId).
+func (c *Client) UploadCertificationWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUploadCertificationRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DownloadAttachmentsWithBody Download attachments as a ZIP file
+//
+// Streams a ZIP archive of the stored files of the attachments matching the filter (as
+// listAttachments sees them, so owners the user may not view are left out; remote
+// attachments have no bytes and are left out too). Entry names are the attachments'
+// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
+// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
+// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+//
+// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/attachments/download (the `DownloadAttachments` operationId).
+func (c *Client) DownloadAttachmentsWithBody(ctx context.Context, params *DownloadAttachmentsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDownloadAttachmentsRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DownloadAttachments Download attachments as a ZIP file
+//
+// Streams a ZIP archive of the stored files of the attachments matching the filter (as
+// listAttachments sees them, so owners the user may not view are left out; remote
+// attachments have no bytes and are left out too). Entry names are the attachments'
+// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
+// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
+// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+//
+// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/attachments/download (the `DownloadAttachments` operationId).
+func (c *Client) DownloadAttachments(ctx context.Context, params *DownloadAttachmentsParams, body DownloadAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDownloadAttachmentsRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListAttachmentsWithBody List attachments
+//
+// Answers a bare array of the attachments matching the filter, sorted by name
+// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
+// owner the user may not view yields 200 with an empty list, never 403.
+//
+// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
+func (c *Client) ListAttachmentsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListAttachmentsRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListAttachments List attachments
+//
+// Answers a bare array of the attachments matching the filter, sorted by name
+// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
+// owner the user may not view yields 200 with an empty list, never 403.
+//
+// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
+func (c *Client) ListAttachments(ctx context.Context, body ListAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListAttachmentsRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateRemoteAttachmentWithBody Attach a file kept elsewhere
+//
+// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
+// attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
+// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+// uploadAttachment.
+//
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/attachments/remote (the `CreateRemoteAttachment` operationId).
+func (c *Client) CreateRemoteAttachmentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateRemoteAttachmentRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateRemoteAttachment Attach a file kept elsewhere
+//
+// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
+// attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
+// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+// uploadAttachment.
+//
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/attachments/remote (the `CreateRemoteAttachment` operationId).
+func (c *Client) CreateRemoteAttachment(ctx context.Context, body CreateRemoteAttachmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateRemoteAttachmentRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteAttachment Delete an attachment
+//
+// Removes the attachment (its stored file goes when no other attachment shares the
+// content) and answers 200. Removing a file from an item advances the item's
+// `modifiedUtc` without recording `ItemUpdated`. An attachment that does not exist (or is
+// another tenant's) answers 204. A record whose stored id is not a valid attachment id
+// (records imported from earlier systems can carry one: ids are 24 lower-case hex
+// characters) is removed as well and answers 410, telling the caller the record was
+// invalid.
+//
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+//
+// Corresponds with DELETE /api/attachments/{attachmentId} (the `DeleteAttachment` operationId).
+func (c *Client) DeleteAttachment(ctx context.Context, attachmentId AttachmentId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteAttachmentRequest(c.Server, attachmentId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetAttachment Get an attachment
+//
+// Another tenant's attachment, or an unknown one, answers 404. On a user-bound token the
+// owner's view permission is needed (403 otherwise).
+//
+// Permission: the owner type's view permission on user-bound tokens (item: View Item).
+//
+// Corresponds with GET /api/attachments/{attachmentId} (the `GetAttachment` operationId).
+func (c *Client) GetAttachment(ctx context.Context, attachmentId AttachmentId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetAttachmentRequest(c.Server, attachmentId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetSignedAttachmentContent Fetch a file through a signed URL
+//
+// The target of downloadAttachment's redirect for large files kept in the local store.
+// Needs no token: the query's `signature` (HMAC-SHA256 over the tenant, the attachment,
+// the download name and `expires`, keyed by the server's secret) is the authority. A
+// tampered or expired URL answers 403; an attachment deleted since answers 404.
+//
+// Permission: none (the signature).
+//
+// Corresponds with GET /api/attachments/{attachmentId}/content (the `GetSignedAttachmentContent` operationId).
+func (c *Client) GetSignedAttachmentContent(ctx context.Context, attachmentId AttachmentId, params *GetSignedAttachmentContentParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetSignedAttachmentContentRequest(c.Server, attachmentId, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DownloadAttachment Download an attachment's file
+//
+// Streams the file with its `Content-Type` and a `Content-Disposition: attachment` naming
+// it `fileName` when given, else the attachment's name. The name is sanitised: path
+// separators, quotes, control characters and line breaks are removed, so it can neither
+// inject a header nor name a path. Files over 20 MB are answered by a 302 redirect to a
+// signed, expiring storage URL (for the local store, getSignedAttachmentContent on this
+// server). A remote attachment redirects to its `accessUrl`. Unknown, or another
+// tenant's: 404.
+//
+// Permission: the owner type's view permission on user-bound tokens (item: View Item).
+//
+// Corresponds with GET /api/attachments/{attachmentId}/download (the `DownloadAttachment` operationId).
+func (c *Client) DownloadAttachment(ctx context.Context, attachmentId AttachmentId, params *DownloadAttachmentParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDownloadAttachmentRequest(c.Server, attachmentId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -15440,6 +16554,421 @@ func NewGetAccountingCodeRequest(server string, id Id) (*http.Request, error) {
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUploadAttachmentRequestWithBody constructs an http.Request for the UploadAttachment method, with any body, and a specified content type
+func NewUploadAttachmentRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/attachments")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewUploadCertificationRequestWithBody constructs an http.Request for the UploadCertification method, with any body, and a specified content type
+func NewUploadCertificationRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/attachments/certification")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDownloadAttachmentsRequest calls the generic DownloadAttachments builder with application/json body
+func NewDownloadAttachmentsRequest(server string, params *DownloadAttachmentsParams, body DownloadAttachmentsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewDownloadAttachmentsRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewDownloadAttachmentsRequestWithBody constructs an http.Request for the DownloadAttachments method, with any body, and a specified content type
+func NewDownloadAttachmentsRequestWithBody(server string, params *DownloadAttachmentsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/attachments/download")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.FileName != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "fileName", *params.FileName, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListAttachmentsRequest calls the generic ListAttachments builder with application/json body
+func NewListAttachmentsRequest(server string, body ListAttachmentsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListAttachmentsRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewListAttachmentsRequestWithBody constructs an http.Request for the ListAttachments method, with any body, and a specified content type
+func NewListAttachmentsRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/attachments/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewCreateRemoteAttachmentRequest calls the generic CreateRemoteAttachment builder with application/json body
+func NewCreateRemoteAttachmentRequest(server string, body CreateRemoteAttachmentJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateRemoteAttachmentRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateRemoteAttachmentRequestWithBody constructs an http.Request for the CreateRemoteAttachment method, with any body, and a specified content type
+func NewCreateRemoteAttachmentRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/attachments/remote")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDeleteAttachmentRequest constructs an http.Request for the DeleteAttachment method
+func NewDeleteAttachmentRequest(server string, attachmentId AttachmentId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "attachmentId", attachmentId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/attachments/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetAttachmentRequest constructs an http.Request for the GetAttachment method
+func NewGetAttachmentRequest(server string, attachmentId AttachmentId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "attachmentId", attachmentId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/attachments/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetSignedAttachmentContentRequest constructs an http.Request for the GetSignedAttachmentContent method
+func NewGetSignedAttachmentContentRequest(server string, attachmentId AttachmentId, params *GetSignedAttachmentContentParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "attachmentId", attachmentId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/attachments/%s/content", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tenant", params.Tenant, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "name", params.Name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "expires", params.Expires, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int64"}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "signature", params.Signature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewDownloadAttachmentRequest constructs an http.Request for the DownloadAttachment method
+func NewDownloadAttachmentRequest(server string, attachmentId AttachmentId, params *DownloadAttachmentParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "attachmentId", attachmentId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/attachments/%s/download", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.FileName != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "fileName", *params.FileName, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
@@ -23721,6 +25250,198 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /api/accounting-codes/{id} (the `GetAccountingCode` operationId).
 	GetAccountingCodeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetAccountingCodeResponse, error)
 
+	// UploadAttachmentWithBodyWithResponse Upload a file attachment
+	//
+	// Attaches an uploaded file to an owner record, as `multipart/form-data` with the parts
+	// `File` (required; its file name becomes the attachment's `name`),
+	// `Detail.Owner.Type` and `Detail.Owner.Id` (required: the owner, 24 to 36 characters),
+	// `Detail.Description` (1 to 200 characters), `Detail.IsNoteAttachment` (required,
+	// `true` or `false`), `Detail.Parent.Type` and `Detail.Parent.Id` (optional, together),
+	// and `Detail.Metadata[<key>]` (any number, each a string value; keys 1 to 200
+	// characters). The parts other than `File` hold at most 1 MB together; a part sent twice
+	// is a 400 naming it. Answers `{id}`.
+	//
+	// The file is streamed to storage while its SHA-256 and format are computed (see
+	// `AttachmentFormat`), never held whole in memory. A file larger than the upload limit
+	// (100 MB unless the server is configured otherwise) answers 413. The record and its
+	// file reference are written in one transaction: a failed upload leaves no record, and a
+	// failed record leaves no file behind. Attaching a file to an item advances the item's
+	// `modifiedUtc` without recording `ItemUpdated`.
+	//
+	// An owner that does not exist, or is another tenant's, answers 404; owner types whose
+	// area has not landed yet have no records, so any id of them is 404.
+	//
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/attachments (the `UploadAttachment` operationId).
+	UploadAttachmentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UploadAttachmentResponse, error)
+
+	// UploadCertificationWithBodyWithResponse Upload a certification
+	//
+	// Uploads a material or test certification (`multipart/form-data`): `File` (required),
+	// `Detail.Owner.Type` (`item`, `purchaseOrderReceivingLineItem` or
+	// `salesOrderReceivingLineItem`), `Detail.Owner.Id`, `Detail.Description`,
+	// `Detail.Metadata[<key>]` and `Detail.LotId` (exactly 24 characters: a lot of the owner
+	// item; 400 naming `Detail.LotId` otherwise). Stored and classified like uploadAttachment;
+	// the attachment reads `lotId`. Answers `{id}`.
+	//
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/attachments/certification (the `UploadCertification` operationId).
+	UploadCertificationWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UploadCertificationResponse, error)
+
+	// DownloadAttachmentsWithBodyWithResponse Download attachments as a ZIP file
+	//
+	// Streams a ZIP archive of the stored files of the attachments matching the filter (as
+	// listAttachments sees them, so owners the user may not view are left out; remote
+	// attachments have no bytes and are left out too). Entry names are the attachments'
+	// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
+	// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
+	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+	//
+	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/attachments/download (the `DownloadAttachments` operationId).
+	DownloadAttachmentsWithBodyWithResponse(ctx context.Context, params *DownloadAttachmentsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DownloadAttachmentsResponse, error)
+
+	// DownloadAttachmentsWithResponse Download attachments as a ZIP file
+	//
+	// Streams a ZIP archive of the stored files of the attachments matching the filter (as
+	// listAttachments sees them, so owners the user may not view are left out; remote
+	// attachments have no bytes and are left out too). Entry names are the attachments'
+	// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
+	// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
+	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+	//
+	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/attachments/download (the `DownloadAttachments` operationId).
+	DownloadAttachmentsWithResponse(ctx context.Context, params *DownloadAttachmentsParams, body DownloadAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*DownloadAttachmentsResponse, error)
+
+	// ListAttachmentsWithBodyWithResponse List attachments
+	//
+	// Answers a bare array of the attachments matching the filter, sorted by name
+	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+	// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
+	// owner the user may not view yields 200 with an empty list, never 403.
+	//
+	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
+	ListAttachmentsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListAttachmentsResponse, error)
+
+	// ListAttachmentsWithResponse List attachments
+	//
+	// Answers a bare array of the attachments matching the filter, sorted by name
+	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+	// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
+	// owner the user may not view yields 200 with an empty list, never 403.
+	//
+	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
+	ListAttachmentsWithResponse(ctx context.Context, body ListAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListAttachmentsResponse, error)
+
+	// CreateRemoteAttachmentWithBodyWithResponse Attach a file kept elsewhere
+	//
+	// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
+	// attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
+	// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+	// uploadAttachment.
+	//
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/attachments/remote (the `CreateRemoteAttachment` operationId).
+	CreateRemoteAttachmentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateRemoteAttachmentResponse, error)
+
+	// CreateRemoteAttachmentWithResponse Attach a file kept elsewhere
+	//
+	// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
+	// attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
+	// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+	// uploadAttachment.
+	//
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/attachments/remote (the `CreateRemoteAttachment` operationId).
+	CreateRemoteAttachmentWithResponse(ctx context.Context, body CreateRemoteAttachmentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateRemoteAttachmentResponse, error)
+
+	// DeleteAttachmentWithResponse Delete an attachment
+	//
+	// Removes the attachment (its stored file goes when no other attachment shares the
+	// content) and answers 200. Removing a file from an item advances the item's
+	// `modifiedUtc` without recording `ItemUpdated`. An attachment that does not exist (or is
+	// another tenant's) answers 204. A record whose stored id is not a valid attachment id
+	// (records imported from earlier systems can carry one: ids are 24 lower-case hex
+	// characters) is removed as well and answers 410, telling the caller the record was
+	// invalid.
+	//
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/attachments/{attachmentId} (the `DeleteAttachment` operationId).
+	DeleteAttachmentWithResponse(ctx context.Context, attachmentId AttachmentId, reqEditors ...RequestEditorFn) (*DeleteAttachmentResponse, error)
+
+	// GetAttachmentWithResponse Get an attachment
+	//
+	// Another tenant's attachment, or an unknown one, answers 404. On a user-bound token the
+	// owner's view permission is needed (403 otherwise).
+	//
+	// Permission: the owner type's view permission on user-bound tokens (item: View Item).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/attachments/{attachmentId} (the `GetAttachment` operationId).
+	GetAttachmentWithResponse(ctx context.Context, attachmentId AttachmentId, reqEditors ...RequestEditorFn) (*GetAttachmentResponse, error)
+
+	// GetSignedAttachmentContentWithResponse Fetch a file through a signed URL
+	//
+	// The target of downloadAttachment's redirect for large files kept in the local store.
+	// Needs no token: the query's `signature` (HMAC-SHA256 over the tenant, the attachment,
+	// the download name and `expires`, keyed by the server's secret) is the authority. A
+	// tampered or expired URL answers 403; an attachment deleted since answers 404.
+	//
+	// Permission: none (the signature).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/attachments/{attachmentId}/content (the `GetSignedAttachmentContent` operationId).
+	GetSignedAttachmentContentWithResponse(ctx context.Context, attachmentId AttachmentId, params *GetSignedAttachmentContentParams, reqEditors ...RequestEditorFn) (*GetSignedAttachmentContentResponse, error)
+
+	// DownloadAttachmentWithResponse Download an attachment's file
+	//
+	// Streams the file with its `Content-Type` and a `Content-Disposition: attachment` naming
+	// it `fileName` when given, else the attachment's name. The name is sanitised: path
+	// separators, quotes, control characters and line breaks are removed, so it can neither
+	// inject a header nor name a path. Files over 20 MB are answered by a 302 redirect to a
+	// signed, expiring storage URL (for the local store, getSignedAttachmentContent on this
+	// server). A remote attachment redirects to its `accessUrl`. Unknown, or another
+	// tenant's: 404.
+	//
+	// Permission: the owner type's view permission on user-bound tokens (item: View Item).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/attachments/{attachmentId}/download (the `DownloadAttachment` operationId).
+	DownloadAttachmentWithResponse(ctx context.Context, attachmentId AttachmentId, params *DownloadAttachmentParams, reqEditors ...RequestEditorFn) (*DownloadAttachmentResponse, error)
+
 	// ValidateTokenWithResponse Describe the token used for this request
 	//
 	// Returns the details of the token that authenticated the request. `expirationUtc` is always a
@@ -27587,6 +29308,830 @@ func (r GetAccountingCodeResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r GetAccountingCodeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UploadAttachmentResponse503Headers the declared response headers of an HTTP 503 response for UploadAttachment
+type UploadAttachmentResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UploadAttachmentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UploadAttachmentResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UploadAttachmentResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r UploadAttachmentResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UploadAttachmentResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UploadAttachmentResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UploadAttachmentResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r UploadAttachmentResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r UploadAttachmentResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UploadAttachmentResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UploadAttachmentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UploadAttachmentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UploadAttachmentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UploadAttachmentResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UploadCertificationResponse503Headers the declared response headers of an HTTP 503 response for UploadCertification
+type UploadCertificationResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UploadCertificationResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UploadCertificationResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UploadCertificationResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r UploadCertificationResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UploadCertificationResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UploadCertificationResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UploadCertificationResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r UploadCertificationResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r UploadCertificationResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UploadCertificationResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UploadCertificationResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UploadCertificationResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UploadCertificationResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UploadCertificationResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DownloadAttachmentsResponse200Headers the declared response headers of an HTTP 200 response for DownloadAttachments
+type DownloadAttachmentsResponse200Headers struct {
+	ContentDisposition *string
+}
+
+// DownloadAttachmentsResponse503Headers the declared response headers of an HTTP 503 response for DownloadAttachments
+type DownloadAttachmentsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type DownloadAttachmentsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *DownloadAttachmentsResponse200Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DownloadAttachmentsResponse503Headers
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r DownloadAttachmentsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r DownloadAttachmentsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r DownloadAttachmentsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r DownloadAttachmentsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r DownloadAttachmentsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r DownloadAttachmentsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r DownloadAttachmentsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DownloadAttachmentsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DownloadAttachmentsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DownloadAttachmentsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DownloadAttachmentsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListAttachmentsResponse503Headers the declared response headers of an HTTP 503 response for ListAttachments
+type ListAttachmentsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListAttachmentsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Attachment
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListAttachmentsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListAttachmentsResponse) GetJSON200() *[]Attachment {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListAttachmentsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListAttachmentsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListAttachmentsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListAttachmentsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListAttachmentsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListAttachmentsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListAttachmentsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListAttachmentsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListAttachmentsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListAttachmentsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListAttachmentsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateRemoteAttachmentResponse503Headers the declared response headers of an HTTP 503 response for CreateRemoteAttachment
+type CreateRemoteAttachmentResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateRemoteAttachmentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateRemoteAttachmentResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateRemoteAttachmentResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateRemoteAttachmentResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateRemoteAttachmentResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateRemoteAttachmentResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateRemoteAttachmentResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateRemoteAttachmentResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateRemoteAttachmentResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateRemoteAttachmentResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateRemoteAttachmentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateRemoteAttachmentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateRemoteAttachmentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateRemoteAttachmentResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DeleteAttachmentResponse503Headers the declared response headers of an HTTP 503 response for DeleteAttachment
+type DeleteAttachmentResponse503Headers struct {
+	RetryAfter *int
+}
+
+type DeleteAttachmentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Deleted
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON410 the response for an HTTP 410 `application/problem+json` response
+	ApplicationproblemJSON410 *Gone
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DeleteAttachmentResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteAttachmentResponse) GetJSON200() *Deleted {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r DeleteAttachmentResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r DeleteAttachmentResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r DeleteAttachmentResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r DeleteAttachmentResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON410 returns the response for an HTTP 410 `application/problem+json` response
+func (r DeleteAttachmentResponse) GetApplicationproblemJSON410() *Gone {
+	return r.ApplicationproblemJSON410
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r DeleteAttachmentResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteAttachmentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteAttachmentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteAttachmentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteAttachmentResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetAttachmentResponse503Headers the declared response headers of an HTTP 503 response for GetAttachment
+type GetAttachmentResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetAttachmentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Attachment
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetAttachmentResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetAttachmentResponse) GetJSON200() *Attachment {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetAttachmentResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetAttachmentResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetAttachmentResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetAttachmentResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetAttachmentResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetAttachmentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetAttachmentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetAttachmentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetAttachmentResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetSignedAttachmentContentResponse200Headers the declared response headers of an HTTP 200 response for GetSignedAttachmentContent
+type GetSignedAttachmentContentResponse200Headers struct {
+	ContentDisposition *string
+}
+
+// GetSignedAttachmentContentResponse503Headers the declared response headers of an HTTP 503 response for GetSignedAttachmentContent
+type GetSignedAttachmentContentResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetSignedAttachmentContentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetSignedAttachmentContentResponse200Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetSignedAttachmentContentResponse503Headers
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetSignedAttachmentContentResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetSignedAttachmentContentResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetSignedAttachmentContentResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetSignedAttachmentContentResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetSignedAttachmentContentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetSignedAttachmentContentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetSignedAttachmentContentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetSignedAttachmentContentResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DownloadAttachmentResponse200Headers the declared response headers of an HTTP 200 response for DownloadAttachment
+type DownloadAttachmentResponse200Headers struct {
+	ContentDisposition *string
+}
+
+// DownloadAttachmentResponse302Headers the declared response headers of an HTTP 302 response for DownloadAttachment
+type DownloadAttachmentResponse302Headers struct {
+	Location *string
+}
+
+// DownloadAttachmentResponse503Headers the declared response headers of an HTTP 503 response for DownloadAttachment
+type DownloadAttachmentResponse503Headers struct {
+	RetryAfter *int
+}
+
+type DownloadAttachmentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *DownloadAttachmentResponse200Headers
+	// Headers302 the parsed response headers for an HTTP 302 response
+	Headers302 *DownloadAttachmentResponse302Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DownloadAttachmentResponse503Headers
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r DownloadAttachmentResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r DownloadAttachmentResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r DownloadAttachmentResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r DownloadAttachmentResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r DownloadAttachmentResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DownloadAttachmentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DownloadAttachmentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DownloadAttachmentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DownloadAttachmentResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -41704,6 +44249,270 @@ func (c *ClientWithResponses) GetAccountingCodeWithResponse(ctx context.Context,
 	return ParseGetAccountingCodeResponse(rsp)
 }
 
+// UploadAttachmentWithBodyWithResponse Upload a file attachment
+//
+// Attaches an uploaded file to an owner record, as `multipart/form-data` with the parts
+// `File` (required; its file name becomes the attachment's `name`),
+// `Detail.Owner.Type` and `Detail.Owner.Id` (required: the owner, 24 to 36 characters),
+// `Detail.Description` (1 to 200 characters), `Detail.IsNoteAttachment` (required,
+// `true` or `false`), `Detail.Parent.Type` and `Detail.Parent.Id` (optional, together),
+// and `Detail.Metadata[<key>]` (any number, each a string value; keys 1 to 200
+// characters). The parts other than `File` hold at most 1 MB together; a part sent twice
+// is a 400 naming it. Answers `{id}`.
+//
+// The file is streamed to storage while its SHA-256 and format are computed (see
+// `AttachmentFormat`), never held whole in memory. A file larger than the upload limit
+// (100 MB unless the server is configured otherwise) answers 413. The record and its
+// file reference are written in one transaction: a failed upload leaves no record, and a
+// failed record leaves no file behind. Attaching a file to an item advances the item's
+// `modifiedUtc` without recording `ItemUpdated`.
+//
+// An owner that does not exist, or is another tenant's, answers 404; owner types whose
+// area has not landed yet have no records, so any id of them is 404.
+//
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/attachments (the `UploadAttachment` operationId).
+func (c *ClientWithResponses) UploadAttachmentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UploadAttachmentResponse, error) {
+	rsp, err := c.UploadAttachmentWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUploadAttachmentResponse(rsp)
+}
+
+// UploadCertificationWithBodyWithResponse Upload a certification
+//
+// Uploads a material or test certification (`multipart/form-data`): `File` (required),
+// `Detail.Owner.Type` (`item`, `purchaseOrderReceivingLineItem` or
+// `salesOrderReceivingLineItem`), `Detail.Owner.Id`, `Detail.Description`,
+// `Detail.Metadata[<key>]` and `Detail.LotId` (exactly 24 characters: a lot of the owner
+// item; 400 naming `Detail.LotId` otherwise). Stored and classified like uploadAttachment;
+// the attachment reads `lotId`. Answers `{id}`.
+//
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/attachments/certification (the `UploadCertification` operationId).
+func (c *ClientWithResponses) UploadCertificationWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UploadCertificationResponse, error) {
+	rsp, err := c.UploadCertificationWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUploadCertificationResponse(rsp)
+}
+
+// DownloadAttachmentsWithBodyWithResponse Download attachments as a ZIP file
+//
+// Streams a ZIP archive of the stored files of the attachments matching the filter (as
+// listAttachments sees them, so owners the user may not view are left out; remote
+// attachments have no bytes and are left out too). Entry names are the attachments'
+// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
+// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
+// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+//
+// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/attachments/download (the `DownloadAttachments` operationId).
+func (c *ClientWithResponses) DownloadAttachmentsWithBodyWithResponse(ctx context.Context, params *DownloadAttachmentsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DownloadAttachmentsResponse, error) {
+	rsp, err := c.DownloadAttachmentsWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDownloadAttachmentsResponse(rsp)
+}
+
+// DownloadAttachmentsWithResponse Download attachments as a ZIP file
+//
+// Streams a ZIP archive of the stored files of the attachments matching the filter (as
+// listAttachments sees them, so owners the user may not view are left out; remote
+// attachments have no bytes and are left out too). Entry names are the attachments'
+// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
+// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
+// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+//
+// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/attachments/download (the `DownloadAttachments` operationId).
+func (c *ClientWithResponses) DownloadAttachmentsWithResponse(ctx context.Context, params *DownloadAttachmentsParams, body DownloadAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*DownloadAttachmentsResponse, error) {
+	rsp, err := c.DownloadAttachments(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDownloadAttachmentsResponse(rsp)
+}
+
+// ListAttachmentsWithBodyWithResponse List attachments
+//
+// Answers a bare array of the attachments matching the filter, sorted by name
+// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
+// owner the user may not view yields 200 with an empty list, never 403.
+//
+// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
+func (c *ClientWithResponses) ListAttachmentsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListAttachmentsResponse, error) {
+	rsp, err := c.ListAttachmentsWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListAttachmentsResponse(rsp)
+}
+
+// ListAttachmentsWithResponse List attachments
+//
+// Answers a bare array of the attachments matching the filter, sorted by name
+// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
+// owner the user may not view yields 200 with an empty list, never 403.
+//
+// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
+func (c *ClientWithResponses) ListAttachmentsWithResponse(ctx context.Context, body ListAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListAttachmentsResponse, error) {
+	rsp, err := c.ListAttachments(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListAttachmentsResponse(rsp)
+}
+
+// CreateRemoteAttachmentWithBodyWithResponse Attach a file kept elsewhere
+//
+// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
+// attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
+// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+// uploadAttachment.
+//
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/attachments/remote (the `CreateRemoteAttachment` operationId).
+func (c *ClientWithResponses) CreateRemoteAttachmentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateRemoteAttachmentResponse, error) {
+	rsp, err := c.CreateRemoteAttachmentWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateRemoteAttachmentResponse(rsp)
+}
+
+// CreateRemoteAttachmentWithResponse Attach a file kept elsewhere
+//
+// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
+// attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
+// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+// uploadAttachment.
+//
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/attachments/remote (the `CreateRemoteAttachment` operationId).
+func (c *ClientWithResponses) CreateRemoteAttachmentWithResponse(ctx context.Context, body CreateRemoteAttachmentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateRemoteAttachmentResponse, error) {
+	rsp, err := c.CreateRemoteAttachment(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateRemoteAttachmentResponse(rsp)
+}
+
+// DeleteAttachmentWithResponse Delete an attachment
+//
+// Removes the attachment (its stored file goes when no other attachment shares the
+// content) and answers 200. Removing a file from an item advances the item's
+// `modifiedUtc` without recording `ItemUpdated`. An attachment that does not exist (or is
+// another tenant's) answers 204. A record whose stored id is not a valid attachment id
+// (records imported from earlier systems can carry one: ids are 24 lower-case hex
+// characters) is removed as well and answers 410, telling the caller the record was
+// invalid.
+//
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/attachments/{attachmentId} (the `DeleteAttachment` operationId).
+func (c *ClientWithResponses) DeleteAttachmentWithResponse(ctx context.Context, attachmentId AttachmentId, reqEditors ...RequestEditorFn) (*DeleteAttachmentResponse, error) {
+	rsp, err := c.DeleteAttachment(ctx, attachmentId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteAttachmentResponse(rsp)
+}
+
+// GetAttachmentWithResponse Get an attachment
+//
+// Another tenant's attachment, or an unknown one, answers 404. On a user-bound token the
+// owner's view permission is needed (403 otherwise).
+//
+// Permission: the owner type's view permission on user-bound tokens (item: View Item).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/attachments/{attachmentId} (the `GetAttachment` operationId).
+func (c *ClientWithResponses) GetAttachmentWithResponse(ctx context.Context, attachmentId AttachmentId, reqEditors ...RequestEditorFn) (*GetAttachmentResponse, error) {
+	rsp, err := c.GetAttachment(ctx, attachmentId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetAttachmentResponse(rsp)
+}
+
+// GetSignedAttachmentContentWithResponse Fetch a file through a signed URL
+//
+// The target of downloadAttachment's redirect for large files kept in the local store.
+// Needs no token: the query's `signature` (HMAC-SHA256 over the tenant, the attachment,
+// the download name and `expires`, keyed by the server's secret) is the authority. A
+// tampered or expired URL answers 403; an attachment deleted since answers 404.
+//
+// Permission: none (the signature).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/attachments/{attachmentId}/content (the `GetSignedAttachmentContent` operationId).
+func (c *ClientWithResponses) GetSignedAttachmentContentWithResponse(ctx context.Context, attachmentId AttachmentId, params *GetSignedAttachmentContentParams, reqEditors ...RequestEditorFn) (*GetSignedAttachmentContentResponse, error) {
+	rsp, err := c.GetSignedAttachmentContent(ctx, attachmentId, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetSignedAttachmentContentResponse(rsp)
+}
+
+// DownloadAttachmentWithResponse Download an attachment's file
+//
+// Streams the file with its `Content-Type` and a `Content-Disposition: attachment` naming
+// it `fileName` when given, else the attachment's name. The name is sanitised: path
+// separators, quotes, control characters and line breaks are removed, so it can neither
+// inject a header nor name a path. Files over 20 MB are answered by a 302 redirect to a
+// signed, expiring storage URL (for the local store, getSignedAttachmentContent on this
+// server). A remote attachment redirects to its `accessUrl`. Unknown, or another
+// tenant's: 404.
+//
+// Permission: the owner type's view permission on user-bound tokens (item: View Item).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/attachments/{attachmentId}/download (the `DownloadAttachment` operationId).
+func (c *ClientWithResponses) DownloadAttachmentWithResponse(ctx context.Context, attachmentId AttachmentId, params *DownloadAttachmentParams, reqEditors ...RequestEditorFn) (*DownloadAttachmentResponse, error) {
+	rsp, err := c.DownloadAttachment(ctx, attachmentId, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDownloadAttachmentResponse(rsp)
+}
+
 // ValidateTokenWithResponse Describe the token used for this request
 //
 // Returns the details of the token that authenticated the request. `expirationUtc` is always a
@@ -47040,6 +49849,767 @@ func ParseGetAccountingCodeResponse(rsp *http.Response) (*GetAccountingCodeRespo
 	switch {
 	case rsp.StatusCode == 503:
 		var headers GetAccountingCodeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUploadAttachmentResponse parses an HTTP response from a UploadAttachmentWithResponse call
+func ParseUploadAttachmentResponse(rsp *http.Response) (*UploadAttachmentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UploadAttachmentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UploadAttachmentResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUploadCertificationResponse parses an HTTP response from a UploadCertificationWithResponse call
+func ParseUploadCertificationResponse(rsp *http.Response) (*UploadCertificationResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UploadCertificationResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UploadCertificationResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDownloadAttachmentsResponse parses an HTTP response from a DownloadAttachmentsWithResponse call
+func ParseDownloadAttachmentsResponse(rsp *http.Response) (*DownloadAttachmentsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DownloadAttachmentsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers DownloadAttachmentsResponse200Headers
+		if values := rsp.Header.Values("Content-Disposition"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Disposition", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentDisposition = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 503:
+		var headers DownloadAttachmentsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListAttachmentsResponse parses an HTTP response from a ListAttachmentsWithResponse call
+func ParseListAttachmentsResponse(rsp *http.Response) (*ListAttachmentsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListAttachmentsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Attachment
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListAttachmentsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateRemoteAttachmentResponse parses an HTTP response from a CreateRemoteAttachmentWithResponse call
+func ParseCreateRemoteAttachmentResponse(rsp *http.Response) (*CreateRemoteAttachmentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateRemoteAttachmentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateRemoteAttachmentResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDeleteAttachmentResponse parses an HTTP response from a DeleteAttachmentWithResponse call
+func ParseDeleteAttachmentResponse(rsp *http.Response) (*DeleteAttachmentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteAttachmentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Deleted
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 410:
+		var dest Gone
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON410 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers DeleteAttachmentResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetAttachmentResponse parses an HTTP response from a GetAttachmentWithResponse call
+func ParseGetAttachmentResponse(rsp *http.Response) (*GetAttachmentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetAttachmentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Attachment
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetAttachmentResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetSignedAttachmentContentResponse parses an HTTP response from a GetSignedAttachmentContentWithResponse call
+func ParseGetSignedAttachmentContentResponse(rsp *http.Response) (*GetSignedAttachmentContentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetSignedAttachmentContentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetSignedAttachmentContentResponse200Headers
+		if values := rsp.Header.Values("Content-Disposition"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Disposition", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentDisposition = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetSignedAttachmentContentResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDownloadAttachmentResponse parses an HTTP response from a DownloadAttachmentWithResponse call
+func ParseDownloadAttachmentResponse(rsp *http.Response) (*DownloadAttachmentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DownloadAttachmentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 302:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers DownloadAttachmentResponse200Headers
+		if values := rsp.Header.Values("Content-Disposition"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Disposition", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentDisposition = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 302:
+		var headers DownloadAttachmentResponse302Headers
+		if values := rsp.Header.Values("Location"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Location", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Location = &value
+		}
+		response.Headers302 = &headers
+	case rsp.StatusCode == 503:
+		var headers DownloadAttachmentResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

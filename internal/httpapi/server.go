@@ -3,6 +3,7 @@ package httpapi
 
 import (
 	"context"
+	"crypto/rand"
 	"log/slog"
 	"net/http"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"mos/gen"
+	"mos/internal/attachments"
 	"mos/internal/companies"
 	"mos/internal/contract"
 	"mos/internal/customers"
@@ -22,6 +24,7 @@ import (
 	"mos/internal/lots"
 	"mos/internal/materialshapes"
 	"mos/internal/paymentterms"
+	"mos/internal/platform/blob"
 	"mos/internal/platform/db"
 	"mos/internal/platform/web"
 	"mos/internal/resources"
@@ -62,6 +65,7 @@ type Server struct {
 	*lots.InventoryLotsHandler
 	*inventory.InventoryHandler
 	*inventory.InventoryEventsHandler
+	*attachments.AttachmentsHandler
 }
 
 var _ gen.StrictServerInterface = (*Server)(nil)
@@ -70,7 +74,20 @@ var _ gen.StrictServerInterface = (*Server)(nil)
 type Config struct {
 	Pool   *db.Pool
 	Logger *slog.Logger
+	// Blobs keeps attachments' files (blob.NewLocal under the data directory).
+	Blobs blob.Store
+	// UploadLimitBytes caps one uploaded file; 0 means 100 MB.
+	UploadLimitBytes int64
+	// RedirectAboveBytes: files larger than this download through a signed URL; 0 means 20 MB.
+	RedirectAboveBytes int64
+	// SigningKey keys signed download URLs; nil means a random key for this process (URLs
+	// then work only on the process that signed them).
+	SigningKey []byte
 }
+
+// uploadFormOverhead is what an upload's body may carry beyond its file: the boundaries
+// and part headers, and the form's other fields (at most 1 MB, see attachments).
+const uploadFormOverhead = 2 << 20
 
 // New builds the Echo instance serving the API.
 func New(cfg Config) (*echo.Echo, error) {
@@ -79,7 +96,11 @@ func New(cfg Config) (*echo.Echo, error) {
 		return nil, err
 	}
 	tenants := tenancy.NewService(cfg.Pool, web.PermissionCatalogue(spec))
-	e, err := web.New(web.Config{Spec: spec, Auth: tenants, Logger: cfg.Logger})
+	if cfg.UploadLimitBytes <= 0 {
+		cfg.UploadLimitBytes = attachments.DefaultUploadLimitBytes
+	}
+	e, err := web.New(web.Config{Spec: spec, Auth: tenants, Logger: cfg.Logger,
+		StreamBodyLimitBytes: cfg.UploadLimitBytes + uploadFormOverhead})
 	if err != nil {
 		return nil, err
 	}
@@ -103,6 +124,17 @@ func New(cfg Config) (*echo.Echo, error) {
 	itemMaster := items.NewService(cfg.Pool, unitsOfMeasure, customFields, tagCatalogue)
 	// The stock ledger: on hand, picks, receipts, overrides, events and transactions.
 	stock := inventory.NewService(cfg.Pool, itemMaster, stockLocations, itemLots)
+	// Files attached to records; each owner type's area answers whether a record exists and
+	// advances its modification stamp.
+	owners := attachments.StandardOwners()
+	owners.Register(attachments.OwnerItem, itemMaster.ExistsForAttachment, itemMaster.TouchForAttachment)
+	files, err := attachments.NewService(cfg.Pool, owners, itemLots, attachments.Config{
+		Blobs: cfg.Blobs, UploadLimitBytes: cfg.UploadLimitBytes, RedirectAboveBytes: cfg.RedirectAboveBytes,
+		SigningKey: signingKey(cfg.SigningKey),
+	})
+	if err != nil {
+		return nil, err
+	}
 	contractHandler, err := contract.NewHandler(openapi.V1)
 	if err != nil {
 		return nil, err
@@ -133,6 +165,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		InventoryLotsHandler:     lots.NewHandler(itemLots),
 		InventoryHandler:         inventory.NewHandler(stock),
 		InventoryEventsHandler:   inventory.NewEventsHandler(stock, spec),
+		AttachmentsHandler:       attachments.NewHandler(files),
 	}
 	gen.RegisterHandlers(e, gen.NewStrictHandler(server, nil))
 	registerHealth(e, cfg.Pool)
@@ -140,6 +173,16 @@ func New(cfg Config) (*echo.Echo, error) {
 		return nil, err
 	}
 	return e, nil
+}
+
+// signingKey is key, or a random key when none is configured.
+func signingKey(key []byte) []byte {
+	if len(key) > 0 {
+		return key
+	}
+	key = make([]byte, 32)
+	_, _ = rand.Read(key) // crypto/rand.Read never fails (Go 1.24+)
+	return key
 }
 
 // registerHealth adds the unauthenticated probes: /healthz (process up) and /readyz

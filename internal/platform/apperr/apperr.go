@@ -21,6 +21,7 @@ const (
 	KindConflict                     // 409
 	KindGone                         // 410
 	KindUnavailable                  // 503
+	KindTooLarge                     // 413: a streamed body (an upload) over its limit
 )
 
 // Error is an error the client can act on.
@@ -100,6 +101,12 @@ func Unauthorized(format string, args ...any) *Error {
 // Gone is a 410.
 func Gone(format string, args ...any) *Error {
 	return &Error{Kind: KindGone, Detail: fmt.Sprintf(format, args...)}
+}
+
+// TooLarge is a 413: the request carries more than the operation accepts (an upload over
+// its limit, found while streaming it).
+func TooLarge(format string, args ...any) *Error {
+	return &Error{Kind: KindTooLarge, Detail: fmt.Sprintf(format, args...)}
 }
 
 // Unavailable is a 503 asking the client to retry after the given seconds.

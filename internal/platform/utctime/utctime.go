@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"sync"
 	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -80,7 +81,13 @@ func (t *Time) Bind(s string) error { return t.UnmarshalText([]byte(s)) }
 var dateTimePattern = regexp.MustCompile(`^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?(Z|z|[+-][0-9]{2}:[0-9]{2})?$`)
 
 // AcceptMissingOffset makes the request validator's "date-time" format accept values
-// without an offset, as the seed requires. Call once at start-up, before validating.
+// without an offset, as the seed requires. Call it at start-up, before validating; later
+// calls do nothing, so servers built one after another (or side by side in tests) never
+// write the validator's format table while another validates.
 func AcceptMissingOffset() {
-	openapi3.DefineStringFormatValidator("date-time", openapi3.NewRegexpFormatValidator(dateTimePattern.String()))
+	acceptMissingOffset.Do(func() {
+		openapi3.DefineStringFormatValidator("date-time", openapi3.NewRegexpFormatValidator(dateTimePattern.String()))
+	})
 }
+
+var acceptMissingOffset sync.Once

@@ -86,17 +86,22 @@ func isJSONMediaType(mt string) bool {
 // errTooLarge answers a request body over the limit.
 var errTooLarge = echo.NewHTTPError(http.StatusRequestEntityTooLarge, "the request body is larger than the server accepts")
 
-// limitBody caps request bodies. A declared length over the limit is refused before
-// reading; an undeclared one is cut off by http.MaxBytesReader, which also makes the server
-// close the connection, so the unread rest of the body never reaches the next request on it.
-func limitBody(limit int64) echo.MiddlewareFunc {
+// limitBody caps request bodies: streamLimit for operations that stream their body (uploads),
+// limit for the others. A declared length over the limit is refused before reading; an
+// undeclared one is cut off by http.MaxBytesReader, which also makes the server close the
+// connection, so the unread rest of the body never reaches the next request on it.
+func limitBody(ops Operations, limit, streamLimit int64) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			req := c.Request()
-			if req.ContentLength > limit {
+			capBytes := limit
+			if op, ok := ops.of(c); ok && op.StreamBody {
+				capBytes = streamLimit
+			}
+			if req.ContentLength > capBytes {
 				return errTooLarge
 			}
-			req.Body = http.MaxBytesReader(c.Response().Writer, req.Body, limit)
+			req.Body = http.MaxBytesReader(c.Response().Writer, req.Body, capBytes)
 			return next(c)
 		}
 	}
@@ -146,7 +151,7 @@ func logRequests(log *slog.Logger) echo.MiddlewareFunc {
 func authenticate(ops Operations, a Authenticator) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
-			op, known := ops[c.Request().Method+" "+c.Path()]
+			op, known := ops.of(c)
 			if !known || op.Public {
 				return next(c)
 			}

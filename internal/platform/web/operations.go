@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/labstack/echo/v4"
 
 	"mos/internal/platform/auth"
 )
@@ -17,10 +18,23 @@ type Operation struct {
 	// a list, e.g. an operation that shows margins and edits settings), or auth.PermissionNone.
 	Permissions []string
 	Public      bool // security: [] — no token needed
+	// StreamBody (x-stream-body: true) marks an operation whose handler streams its request
+	// body, as a file upload does: the validator checks its parameters and media type but
+	// never reads the body (it would hold it whole in memory), and Config.StreamBodyLimitBytes
+	// applies instead of the limit for JSON bodies. The handler validates what it reads.
+	StreamBody bool
+	// MediaTypes are the media types the request body may have, for a StreamBody operation.
+	MediaTypes []string
 }
 
 // Operations indexes the spec's operations by "METHOD echo-path" (e.g. "GET /api/x/:id").
 type Operations map[string]Operation
+
+// of returns the operation c's route serves, if it is one of the spec's.
+func (ops Operations) of(c echo.Context) (Operation, bool) {
+	op, ok := ops[c.Request().Method+" "+c.Path()]
+	return op, ok
+}
 
 // ReadOperations builds the operation table from the spec and checks that every operation
 // declares a permission from the catalogue (x-permission), so a forgotten declaration
@@ -47,7 +61,20 @@ func ReadOperations(doc *openapi3.T) (Operations, error) {
 					}
 				}
 			}
-			ops[method+" "+EchoPath(path)] = Operation{ID: op.OperationID, Permissions: perms, Public: public}
+			o := Operation{ID: op.OperationID, Permissions: perms, Public: public}
+			if stream, _ := op.Extensions["x-stream-body"].(bool); stream {
+				o.StreamBody = true
+				if op.RequestBody != nil && op.RequestBody.Value != nil {
+					for mt := range op.RequestBody.Value.Content {
+						o.MediaTypes = append(o.MediaTypes, mt)
+					}
+					sort.Strings(o.MediaTypes)
+				}
+				if len(o.MediaTypes) == 0 {
+					problems = append(problems, fmt.Sprintf("%s %s: x-stream-body without a request body", method, path))
+				}
+			}
+			ops[method+" "+EchoPath(path)] = o
 		}
 	}
 	if len(problems) > 0 {

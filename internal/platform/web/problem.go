@@ -34,6 +34,7 @@ var kindStatus = map[apperr.Kind]int{
 	apperr.KindConflict:     http.StatusConflict,
 	apperr.KindGone:         http.StatusGone,
 	apperr.KindUnavailable:  http.StatusServiceUnavailable,
+	apperr.KindTooLarge:     http.StatusRequestEntityTooLarge,
 }
 
 // problemType names each status's kind of problem with a URI reference.
@@ -86,7 +87,12 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 func toProblem(err error) problem {
 	var p problem
 	var he *echo.HTTPError
-	if ae, ok := apperr.As(err); ok {
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		// A handler streaming its body (an upload) ran into the body limit.
+		p.Status = http.StatusRequestEntityTooLarge
+		p.Detail = "the request body is larger than the server accepts"
+	} else if ae, ok := apperr.As(err); ok {
 		p.Status = kindStatus[ae.Kind]
 		p.Detail = ae.Detail
 		p.Errors = ae.Fields

@@ -26,6 +26,9 @@ type Config struct {
 	Logger *slog.Logger
 	// BodyLimitBytes caps request bodies; 0 means 10 MB.
 	BodyLimitBytes int64
+	// StreamBodyLimitBytes caps the bodies of operations that stream them (x-stream-body:
+	// file uploads) instead; 0 means 100 MB.
+	StreamBodyLimitBytes int64
 }
 
 // New returns an Echo instance with the shared middleware in place. Routes registered on
@@ -39,6 +42,9 @@ func New(cfg Config) (*echo.Echo, error) {
 	if cfg.BodyLimitBytes == 0 {
 		cfg.BodyLimitBytes = 10 << 20
 	}
+	if cfg.StreamBodyLimitBytes == 0 {
+		cfg.StreamBodyLimitBytes = 100 << 20
+	}
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
@@ -48,7 +54,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	e.Use(
 		logRequests(cfg.Logger),
 		recoverPanics,
-		limitBody(cfg.BodyLimitBytes),
+		limitBody(ops, cfg.BodyLimitBytes, cfg.StreamBodyLimitBytes),
 		authenticate(ops, cfg.Auth),
 		requestValidator(cfg.Spec, ops),
 	)

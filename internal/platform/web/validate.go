@@ -3,8 +3,11 @@ package web
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"mime"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -37,20 +40,42 @@ func strictJSONBodyDecoder(body io.Reader, _ http.Header, _ *openapi3.SchemaRef,
 }
 
 // requestValidator checks parameters and bodies against the spec before any handler runs.
-// Authentication is done by our own middleware, so the validator's is a no-op.
+// Authentication is done by our own middleware, so the validator's is a no-op. Operations
+// that stream their body (StreamBody) get their parameters and media type checked here and
+// their body by the handler, which reads it once, as it arrives.
 func requestValidator(doc *openapi3.T, ops Operations) echo.MiddlewareFunc {
 	// Validate paths without the servers' hosts: a shallow copy keeps the served spec intact.
 	local := *doc
 	local.Servers = nil
-	return echomiddleware.OapiRequestValidatorWithOptions(&local, &echomiddleware.Options{
+	// Without the global security requirement too: authenticate enforces it, and kin-openapi's
+	// check of it (a no-op AuthenticationFunc here) first reads the whole body into memory,
+	// which would hold every upload in memory and every JSON body twice.
+	local.Security = nil
+	whole := specValidator(&local, ops, false)
+	paramsOnly := specValidator(&local, ops, true)
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		validateWhole := whole(next)
+		validateStreamed := paramsOnly(checkStreamedMediaType(ops, next))
+		return func(c echo.Context) error {
+			if op, ok := ops.of(c); ok && op.StreamBody {
+				return validateStreamed(c)
+			}
+			return validateWhole(c)
+		}
+	}
+}
+
+func specValidator(doc *openapi3.T, ops Operations, excludeBody bool) echo.MiddlewareFunc {
+	return echomiddleware.OapiRequestValidatorWithOptions(doc, &echomiddleware.Options{
 		SilenceServersWarning: true,
 		Skipper: func(c echo.Context) bool {
-			_, known := ops[c.Request().Method+" "+c.Path()]
+			_, known := ops.of(c)
 			return !known
 		},
 		Options: openapi3filter.Options{
 			MultiError:         true,
 			AuthenticationFunc: openapi3filter.NoopAuthenticationFunc,
+			ExcludeRequestBody: excludeBody,
 			// The strict handlers bind the value the validator checked. Echo's own binder
 			// takes only application/json, so without this every JSON Patch body
 			// (application/json-patch+json) would answer 415.
@@ -63,6 +88,25 @@ func requestValidator(doc *openapi3.T, ops Operations) echo.MiddlewareFunc {
 			return &echo.HTTPError{Code: 400, Message: "the request is not valid", Internal: me}
 		},
 	})
+}
+
+// checkStreamedMediaType does for a streamed body what the validator does for the others
+// before its handler reads it: a media type the operation does not declare is 415, and a
+// multipart body needs its boundary (the handler could not find its parts otherwise).
+func checkStreamedMediaType(ops Operations, next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		op, _ := ops.of(c)
+		raw := c.Request().Header.Get(echo.HeaderContentType)
+		mt, params, err := mime.ParseMediaType(raw)
+		if err != nil || !slices.Contains(op.MediaTypes, mt) {
+			return echo.NewHTTPError(http.StatusUnsupportedMediaType,
+				fmt.Sprintf("Content-Type %q is not supported: send %s", raw, strings.Join(op.MediaTypes, " or ")))
+		}
+		if strings.HasPrefix(mt, "multipart/") && params["boundary"] == "" {
+			return apperr.Field("body", "the multipart body has no boundary parameter in its Content-Type")
+		}
+		return next(c)
+	}
 }
 
 // validationProblem turns kin-openapi's errors into a 400 with messages per field.

@@ -1,0 +1,201 @@
+package attachments
+
+import (
+	"errors"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"mos/internal/platform/apperr"
+)
+
+// The parts of an upload form (AttachmentUpload and AttachmentCertificationUpload).
+const (
+	partFile           = "File"
+	partOwnerType      = "Detail.Owner.Type"
+	partOwnerID        = "Detail.Owner.Id"
+	partDescription    = "Detail.Description"
+	partIsNote         = "Detail.IsNoteAttachment"
+	partParentType     = "Detail.Parent.Type"
+	partParentID       = "Detail.Parent.Id"
+	partLotID          = "Detail.LotId"
+	partMetadataPrefix = "Detail.Metadata["
+)
+
+const (
+	maxName        = 200 // file names and descriptions
+	minOwnerID     = 24
+	maxOwnerID     = 36
+	lotIDLength    = 24
+	maxMetadataKey = 200
+	// maxFieldBytes caps the form's parts other than File together, so fields can never
+	// take more memory than this whatever the body limit.
+	maxFieldBytes = 1 << 20
+)
+
+// certificationOwnerTypes are the owner types a certification may name.
+var certificationOwnerTypes = []string{OwnerItem, OwnerPurchaseOrderReceivingLineItem, OwnerSalesOrderReceivingLineItem}
+
+// form is an upload form as read: the fields, and the file once stored.
+type form struct {
+	fields map[string]string
+	meta   map[string]string
+	file   *storedFile
+}
+
+// readForm reads the parts of an upload in the order they come. The File part is handed to
+// store as it arrives, so it streams into storage and is never held; every other part is
+// read whole (maxFieldBytes together). A part named twice is a 400 naming it. When readForm
+// fails after storing the file, it returns the form with the file so the caller can release
+// it.
+func readForm(mr *multipart.Reader, store func(name string, r io.Reader) (storedFile, error)) (form, error) {
+	f := form{fields: map[string]string{}, meta: map[string]string{}}
+	budget := int64(maxFieldBytes)
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return f, nil
+		}
+		if err != nil {
+			return f, readErr(err)
+		}
+		name := part.FormName()
+		if name == partFile {
+			if f.file != nil {
+				return f, apperr.Field(partFile, "send one file")
+			}
+			fileName, err := fileNameOf(part)
+			if err != nil {
+				return f, err
+			}
+			stored, err := store(fileName, part)
+			if err != nil {
+				return f, err
+			}
+			f.file = &stored
+			continue
+		}
+		value, err := io.ReadAll(io.LimitReader(part, budget+1))
+		if err != nil {
+			return f, readErr(err)
+		}
+		if budget -= int64(len(value)); budget < 0 {
+			return f, apperr.Invalid("the form's fields other than File are larger than %d bytes together", maxFieldBytes)
+		}
+		if !utf8.Valid(value) {
+			return f, apperr.Field(name, "must be UTF-8 text")
+		}
+		if key, ok := metadataKey(name); ok {
+			if _, dup := f.meta[key]; dup {
+				return f, apperr.Field(name, "is sent twice")
+			}
+			f.meta[key] = string(value)
+			continue
+		}
+		if _, dup := f.fields[name]; dup {
+			return f, apperr.Field(name, "is sent twice")
+		}
+		f.fields[name] = string(value)
+	}
+}
+
+// readErr classifies a failure to read the body: the body limit stays itself (the web layer
+// answers 413), anything else is a malformed body.
+func readErr(err error) error {
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return err
+	}
+	return apperr.Invalid("the multipart body could not be read: %v", err)
+}
+
+// metadataKey reads "Detail.Metadata[<key>]".
+func metadataKey(name string) (string, bool) {
+	if !strings.HasPrefix(name, partMetadataPrefix) || !strings.HasSuffix(name, "]") {
+		return "", false
+	}
+	return name[len(partMetadataPrefix) : len(name)-1], true
+}
+
+// fileNameOf is the attachment name an uploaded file part gives: its file name without any
+// path (either slash), trimmed, 1 to 200 characters; else a 400 naming File.
+func fileNameOf(part *multipart.Part) (string, error) {
+	name := part.FileName() // already without a "/" path
+	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
+		name = name[i+1:]
+	}
+	name = strings.TrimSpace(name)
+	if n := utf8.RuneCountInString(name); n < 1 || n > maxName || name == "." || name == ".." {
+		return "", apperr.Field(partFile, "must be a file part whose file name is 1 to %d characters (without its path)", maxName)
+	}
+	return name, nil
+}
+
+// upload parses the form's fields into an Upload, naming every offending part. ownerTypes
+// are the owner types an attachment may name (a certification names one of
+// certificationOwnerTypes).
+func (f form) upload(certification bool, ownerTypes []string) (Upload, error) {
+	fields := apperr.Fields{}
+	u := Upload{Certification: certification, Metadata: f.meta}
+	types := ownerTypes
+	if certification {
+		types = certificationOwnerTypes
+	}
+	u.Owner = f.owner(fields, partOwnerType, partOwnerID, types)
+	if f.file == nil {
+		fields.Add(partFile, "is required")
+	}
+	if d, ok := f.fields[partDescription]; ok {
+		u.Description = ptr(fields.Text(partDescription, d, maxName))
+	}
+	for k := range u.Metadata {
+		if n := utf8.RuneCountInString(k); n < 1 || n > maxMetadataKey {
+			fields.Add(partMetadataPrefix+k+"]", "the key must be 1 to %d characters", maxMetadataKey)
+		}
+	}
+	if certification {
+		lot, ok := f.fields[partLotID]
+		if !ok || utf8.RuneCountInString(lot) != lotIDLength {
+			fields.Add(partLotID, "must be a lot id of exactly %d characters", lotIDLength)
+		}
+		u.LotID = &lot
+	} else {
+		switch note, ok := f.fields[partIsNote]; {
+		case !ok:
+			fields.Add(partIsNote, "is required")
+		case strings.EqualFold(strings.TrimSpace(note), "true"):
+			u.IsNoteAttachment = true
+		case strings.EqualFold(strings.TrimSpace(note), "false"):
+		default:
+			fields.Add(partIsNote, "must be true or false")
+		}
+		_, hasType := f.fields[partParentType]
+		_, hasID := f.fields[partParentID]
+		if hasType || hasID {
+			parent := f.owner(fields, partParentType, partParentID, ownerTypes)
+			u.Parent = &parent
+		}
+	}
+	return u, fields.Err()
+}
+
+// owner reads an owner (or parent) from its type and id parts, both required.
+func (f form) owner(fields apperr.Fields, typePart, idPart string, types []string) Owner {
+	o := Owner{Type: f.fields[typePart], ID: f.fields[idPart]}
+	if _, ok := f.fields[typePart]; !ok {
+		fields.Add(typePart, "is required")
+	} else if !slices.Contains(types, o.Type) {
+		fields.Add(typePart, "must be one of %s", strings.Join(types, ", "))
+	}
+	if _, ok := f.fields[idPart]; !ok {
+		fields.Add(idPart, "is required")
+	} else if n := utf8.RuneCountInString(o.ID); n < minOwnerID || n > maxOwnerID {
+		fields.Add(idPart, "must be %d to %d characters", minOwnerID, maxOwnerID)
+	}
+	return o
+}
+
+func ptr[T any](v T) *T { return &v }

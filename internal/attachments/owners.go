@@ -1,0 +1,88 @@
+package attachments
+
+import (
+	"context"
+
+	"mos/internal/platform/db"
+)
+
+// OwnerKind is what attachments need to know of one kind of record files are attached to.
+// The owning area provides the functions (httpapi registers them), so attachments depend on
+// no owning area and owning areas do not depend on attachments.
+type OwnerKind struct {
+	// View and Edit are the permissions a user-bound token needs to see the owner's files
+	// and to attach or remove them.
+	View, Edit string
+	// Exists reports whether the tenant has the owner record, in q's transaction (it may
+	// lock the record until the transaction ends). Nil: the owning area has not landed, so
+	// there are no such records.
+	Exists func(ctx context.Context, q db.Q, tenantID, id string) (bool, error)
+	// Touch advances the owner's modification stamp after a file was attached or removed,
+	// in q's transaction. Nil: the owner has none.
+	Touch func(ctx context.Context, q db.Q, tenantID, id string) error
+	// CertifiedItem returns the item whose lots a certification of the owner may certify
+	// (for an item, the item itself). Nil: the owner kind takes no certifications.
+	CertifiedItem func(ctx context.Context, q db.Q, tenantID, id string) (string, error)
+}
+
+// Owners maps each owner type of the API to its kind.
+type Owners map[string]OwnerKind
+
+// The owner types the API names (AttachmentOwnerType, and the certification owner types).
+const (
+	OwnerItem                           = "item"
+	OwnerShipment                       = "shipment"
+	OwnerPurchaseOrderReceivingLineItem = "purchaseOrderReceivingLineItem"
+	OwnerSalesOrderReceivingLineItem    = "salesOrderReceivingLineItem"
+)
+
+// StandardOwners returns every owner type with its permissions (AttachmentOwnerType in the
+// spec); none has records yet. The areas that have landed register their Exists and Touch
+// over it (httpapi). The edit permission of a type without an area is its view permission.
+func StandardOwners() Owners {
+	byView := map[string][]string{
+		"View Item":           {OwnerItem},
+		"View Shipments":      {OwnerShipment},
+		"View Sales Order":    {"salesOrder", "salesOrderReceiving", "salesOrderPartLineItem", OwnerSalesOrderReceivingLineItem},
+		"View Quote":          {"quote", "quotePartLineItem"},
+		"View Purchase Order": {"purchaseOrder", "purchaseOrderReceiving", "purchaseOrderPartLineItem", OwnerPurchaseOrderReceivingLineItem},
+		"View Invoices":       {"invoice"},
+		"View Job":            {"job", "operation", "workOrderOperation"},
+	}
+	owners := Owners{}
+	for view, types := range byView {
+		for _, t := range types {
+			owners[t] = OwnerKind{View: view, Edit: view}
+		}
+	}
+	item := owners[OwnerItem]
+	item.Edit = "Edit Item"
+	item.CertifiedItem = func(_ context.Context, _ db.Q, _, id string) (string, error) { return id, nil }
+	owners[OwnerItem] = item
+	return owners
+}
+
+// Register gives ownerType the owning area's lookups, keeping its permissions.
+func (o Owners) Register(ownerType string,
+	exists func(ctx context.Context, q db.Q, tenantID, id string) (bool, error),
+	touch func(ctx context.Context, q db.Q, tenantID, id string) error) {
+	k := o[ownerType]
+	k.Exists, k.Touch = exists, touch
+	o[ownerType] = k
+}
+
+// exists reports whether the tenant has the owner record, in q's transaction.
+func (k OwnerKind) exists(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
+	if k.Exists == nil {
+		return false, nil
+	}
+	return k.Exists(ctx, q, tenantID, id)
+}
+
+// touch advances the owner's modification stamp, when it has one.
+func (k OwnerKind) touch(ctx context.Context, q db.Q, tenantID, id string) error {
+	if k.Touch == nil {
+		return nil
+	}
+	return k.Touch(ctx, q, tenantID, id)
+}

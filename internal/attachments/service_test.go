@@ -1,0 +1,184 @@
+package attachments
+
+import (
+	"bytes"
+	"context"
+	"encoding/hex"
+	"errors"
+	"testing"
+	"time"
+
+	"mos/internal/dbtest"
+	"mos/internal/lots"
+	"mos/internal/platform/apperr"
+	"mos/internal/platform/auth"
+	"mos/internal/platform/blob"
+	"mos/internal/platform/db"
+	"mos/internal/platform/ids"
+	"mos/internal/tenancy"
+)
+
+var testKey = bytes.Repeat([]byte("k"), 32)
+
+// newTestService is a service on a fresh database and blob store whose items all exist.
+func newTestService(t *testing.T) (*Service, *blob.Local, string) {
+	t.Helper()
+	pool, _ := dbtest.New(t)
+	blobs, err := blob.NewLocal(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	owners := StandardOwners()
+	owners.Register(OwnerItem, func(context.Context, db.Q, string, string) (bool, error) { return true, nil }, nil)
+	svc, err := NewService(pool, owners, lots.NewService(pool), Config{Blobs: blobs, SigningKey: testKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tenantID, err := tenancy.NewService(pool, nil).CreateTenant(context.Background(), tenancy.NewTenant{Name: "T " + ids.New()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return svc, blobs, tenantID
+}
+
+func TestContentDispositionSanitisesAndEncodes(t *testing.T) {
+	t.Parallel()
+	for name, want := range map[string]string{
+		"drawing.pdf":             `attachment; filename="drawing.pdf"`,
+		"a\r\nSet-Cookie: x=1":    `attachment; filename="aSet-Cookie: x=1"`,
+		`sub/dir\file "1".txt`:    `attachment; filename="subdirfile 1.txt"`,
+		"tab\there\x7f.txt":       `attachment; filename="tabhere.txt"`,
+		"  ..  ":                  `attachment; filename="file"`,
+		"/":                       `attachment; filename="file"`,
+		"résumé 2024.pdf":         `attachment; filename="r_sum_ 2024.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9%202024.pdf`,
+		"図面.dxf":                  `attachment; filename="__.dxf"; filename*=UTF-8''%E5%9B%B3%E9%9D%A2.dxf`,
+		"line\u2028sep":           `attachment; filename="linesep"`,
+		"bad\xffutf8.txt":         `attachment; filename="badutf8.txt"`,
+		"semi;colon, comma's.txt": `attachment; filename="semi;colon, comma's.txt"`,
+	} {
+		if got := ContentDisposition(name); got != want {
+			t.Errorf("ContentDisposition(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+func TestUniqueNamesNumberRepeatsCaseInsensitively(t *testing.T) {
+	t.Parallel()
+	u := uniqueNames{}
+	var got []string
+	for _, n := range []string{"drawing.pdf", "Drawing.PDF", "drawing (2).pdf", "drawing.pdf", "README", "readme", "a.tar.gz", "a.tar.gz"} {
+		got = append(got, u.next(n))
+	}
+	want := []string{"drawing.pdf", "Drawing (2).PDF", "drawing (2) (2).pdf", "drawing (3).pdf", "README", "readme (2)", "a.tar.gz", "a.tar (2).gz"}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("names %q, want %q", got, want)
+		}
+	}
+}
+
+func TestSignedContentRefusesExpiredAndTamperedURLs(t *testing.T) {
+	t.Parallel()
+	blobs, err := blob.NewLocal(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// No database: both checks come before any read.
+	svc, err := NewService(nil, StandardOwners(), nil, Config{Blobs: blobs, SigningKey: testKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	past := time.Now().Add(-time.Second).Unix()
+	expired := hex.EncodeToString(svc.sign("t1", "a1", "f.pdf", past))
+	if _, err := svc.SignedContent(context.Background(), "t1", "a1", "f.pdf", past, expired); !apperr.IsKind(err, apperr.KindForbidden) {
+		t.Fatalf("expired URL: %v, want 403", err)
+	}
+	future := time.Now().Add(time.Hour).Unix()
+	good := hex.EncodeToString(svc.sign("t1", "a1", "f.pdf", future))
+	for name, call := range map[string][]any{
+		"tenant":          {"t2", "a1", "f.pdf", future, good},
+		"attachment":      {"t1", "a2", "f.pdf", future, good},
+		"name":            {"t1", "a1", "g.pdf", future, good},
+		"expiry":          {"t1", "a1", "f.pdf", future + 1, good},
+		"not hex":         {"t1", "a1", "f.pdf", future, "zz" + good[2:]},
+		"members shifted": {"t1a", "1", "f.pdf", future, good},
+	} {
+		_, err := svc.SignedContent(context.Background(), call[0].(string), call[1].(string), call[2].(string), call[3].(int64), call[4].(string))
+		if !apperr.IsKind(err, apperr.KindForbidden) {
+			t.Errorf("tampered %s: %v, want 403", name, err)
+		}
+	}
+	if _, err := NewService(nil, StandardOwners(), nil, Config{Blobs: blobs, SigningKey: []byte("short")}); err == nil {
+		t.Fatal("a short signing key was accepted")
+	}
+}
+
+func TestSweepOrphansRemovesOnlyUnreferencedContent(t *testing.T) {
+	t.Parallel()
+	svc, blobs, tenantID := newTestService(t)
+	ctx := context.Background()
+	kept, err := blobs.Put(ctx, bytes.NewReader([]byte("referenced")), 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orphan, err := blobs.Put(ctx, bytes.NewReader([]byte("orphan")), 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := Attachment{ID: ids.New(), Owner: Owner{Type: OwnerItem, ID: ids.New()}, Name: "r.txt", Format: "document",
+		Size: kept.Size, BlobKey: &kept.Key, Metadata: map[string]string{}}
+	if err := svc.store.insert(ctx, svc.pool, tenantID, a, nil, false); err != nil {
+		t.Fatal(err)
+	}
+	// A grace period longer than their age keeps both.
+	if n, err := SweepOrphans(ctx, svc.pool, blobs, time.Hour); err != nil || n != 0 {
+		t.Fatalf("sweep within grace: %d, %v", n, err)
+	}
+	if n, err := SweepOrphans(ctx, svc.pool, blobs, 0); err != nil || n != 1 {
+		t.Fatalf("sweep: %d, %v; want 1 removed", n, err)
+	}
+	if _, _, err := blobs.Open(ctx, orphan.Key); !errors.Is(err, blob.ErrNotFound) {
+		t.Fatalf("orphan: %v", err)
+	}
+	rc, _, err := blobs.Open(ctx, kept.Key)
+	if err != nil {
+		t.Fatalf("referenced content: %v", err)
+	}
+	_ = rc.Close()
+}
+
+func TestAttachRefusesContentReleasedSinceItWasStored(t *testing.T) {
+	t.Parallel()
+	svc, blobs, tenantID := newTestService(t)
+	ctx := context.Background()
+	p := auth.Principal{Kind: auth.KindIntegration, TenantID: tenantID}
+	stored, err := svc.storeFile(ctx, "a.txt", bytes.NewReader([]byte("shared content")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Another upload of the same content failed and released it before this upload's
+	// transaction took the content's lock: this upload must not commit a reference to
+	// content that is gone.
+	if err := svc.release(ctx, stored.blob.Key); err != nil {
+		t.Fatal(err)
+	}
+	_, err = svc.attach(ctx, p, Upload{Owner: Owner{Type: OwnerItem, ID: ids.New()}, Metadata: map[string]string{}}, stored)
+	if !apperr.IsKind(err, apperr.KindUnavailable) {
+		t.Fatalf("attach: %v, want 503", err)
+	}
+	// With the content stored, the same attach succeeds and release keeps the content.
+	if stored, err = svc.storeFile(ctx, "a.txt", bytes.NewReader([]byte("shared content"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.attach(ctx, p, Upload{Owner: Owner{Type: OwnerItem, ID: ids.New()}, Metadata: map[string]string{}}, stored); err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.release(ctx, stored.blob.Key); err != nil {
+		t.Fatal(err)
+	}
+	rc, _, err := blobs.Open(ctx, stored.blob.Key)
+	if err != nil {
+		t.Fatalf("referenced content was released: %v", err)
+	}
+	_ = rc.Close()
+}

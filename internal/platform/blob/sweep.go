@@ -1,0 +1,82 @@
+package blob
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// sweepBatch is how many keys Sweep asks referenced about at once: few queries, each
+// with a bounded parameter list.
+const sweepBatch = 500
+
+// Sweep removes blobs older than grace (so an upload whose record is not committed yet
+// is never swept) that referenced does not report as referenced, and returns how many
+// it removed. It asks referenced about keys in batches of at most 500; referenced
+// returns the subset that some record refers to (keys absent from the map, or false,
+// are unreferenced) and must answer from committed data.
+//
+// When s is a StaleDeleter, a blob written again between the walk and the removal (an
+// upload of the same content) is kept; when s is a TempCleaner, partial uploads older
+// than grace are removed too (not counted).
+func Sweep(ctx context.Context, s Store, grace time.Duration,
+	referenced func(ctx context.Context, keys []string) (map[string]bool, error)) (int, error) {
+	cutoff := time.Now().Add(-grace)
+	if tc, ok := s.(TempCleaner); ok {
+		if _, err := tc.CleanTemp(ctx, cutoff); err != nil {
+			return 0, err
+		}
+	}
+	stale, _ := s.(StaleDeleter)
+
+	removed := 0
+	var keys []string
+	var seen []time.Time
+	flush := func() error {
+		if len(keys) == 0 {
+			return nil
+		}
+		refs, err := referenced(ctx, keys)
+		if err != nil {
+			return fmt.Errorf("blob: sweep: %w", err)
+		}
+		for i, key := range keys {
+			if refs[key] {
+				continue
+			}
+			if stale == nil {
+				if err := s.Delete(ctx, key); err != nil {
+					return err
+				}
+				removed++
+				continue
+			}
+			deleted, err := stale.DeleteStale(ctx, key, seen[i])
+			if err != nil {
+				return err
+			}
+			if deleted {
+				removed++
+			}
+		}
+		// Fresh slices: referenced may have kept the last ones.
+		keys, seen = nil, nil
+		return nil
+	}
+
+	err := s.Walk(ctx, func(key string, written time.Time) error {
+		if !written.Before(cutoff) {
+			return nil
+		}
+		keys = append(keys, key)
+		seen = append(seen, written)
+		if len(keys) == sweepBatch {
+			return flush()
+		}
+		return nil
+	})
+	if err != nil {
+		return removed, err
+	}
+	return removed, flush()
+}
