@@ -392,3 +392,128 @@ func TestInventoryEventUnknownOrOtherTenantsIs404(t *testing.T) {
 	// The other tenant's event is untouched.
 	sameJSON(t, "other tenant's event", theirs, getEvent(t, other, theirs.Id))
 }
+
+// A revert puts stock back only at a live location: reverting a pick whose location was
+// deleted since is a 400 naming locationId and writes nothing.
+func TestInventoryRevertAtADeletedLocationIs400AndWritesNothing(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("MOVED"))
+	loc := createLocation(t, te, "Closed bay")
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("5"), LocationId: &loc})
+	picked := pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("5"), LocationId: &loc})
+	mustStatus(t, deleteLocation(t, te, loc), http.StatusOK, nil)
+
+	res, body := revertEvent(t, te, picked.Id)
+	mustProblemNaming(t, res, body, "locationId")
+	if n := eventTotal(t, te); n != 2 {
+		t.Fatalf("%d events after a refused revert, want 2", n)
+	}
+	mustDec(t, "on hand at the deleted location", onHandAt(t, te, item, nil, &loc), "0")
+	if got := listStock(t, te, nil, client.InventoryFilter{ItemIds: &[]string{item}}); len(got) != 0 {
+		t.Fatalf("stock after a refused revert: %+v", got)
+	}
+}
+
+// A revert and a delete of its location, racing, never leave stock at a deleted location:
+// either the revert wins (and the delete is refused, the location holding stock) or the
+// delete wins (and the revert is refused).
+func TestInventoryRevertRacingLocationDeleteNeverLeavesStockAtADeletedLocation(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("RACED"))
+	for round := range 8 {
+		loc := createLocation(t, te, fmt.Sprintf("Race bay %d", round))
+		receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("2"), LocationId: &loc})
+		picked := pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("2"), LocationId: &loc})
+		var reverted, deleted int
+		together(t,
+			func() error {
+				res, err := te.API.RevertInventoryEventWithResponse(context.Background(), picked.Id)
+				if err != nil {
+					return err
+				}
+				reverted = res.StatusCode()
+				return nil
+			},
+			func() error {
+				res, err := te.API.DeleteLocationWithResponse(context.Background(), loc)
+				if err != nil {
+					return err
+				}
+				deleted = res.StatusCode()
+				return nil
+			})
+		gone := getLocation(t, te, loc).Deleted
+		onHand := onHandAt(t, te, item, nil, &loc)
+		switch {
+		case reverted == http.StatusOK && deleted == http.StatusBadRequest:
+			if gone || !onHand.Equal(num("2").Decimal) {
+				t.Fatalf("round %d: revert won but deleted=%v, on hand %s", round, gone, onHand)
+			}
+			pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("2"), LocationId: &loc})
+		case reverted == http.StatusBadRequest && deleted == http.StatusOK:
+			if !gone || !onHand.IsZero() {
+				t.Fatalf("round %d: delete won but deleted=%v, on hand %s", round, gone, onHand)
+			}
+		default:
+			t.Fatalf("round %d: revert %d, delete %d; want exactly one of them 200 and the other 400", round, reverted, deleted)
+		}
+	}
+}
+
+// Reverting a receipt takes units out at the value the balance holds now: never more than
+// their average share, and everything when it empties the balance, so 0 units are worth 0
+// and no value goes negative.
+func TestInventoryRevertOfAReceiptNeverLeavesNegativeValue(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("AVERAGED"))
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("10"), MaterialValue: ptr(num("1"))})
+	second := receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("10"), MaterialValue: ptr(num("5"))})
+	pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("15")}) // takes 45 of 60
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("5"), MaterialValue: ptr(num("0"))})
+
+	res, body := revertEvent(t, te, second.Id)
+	rev := mustEvent(t, res, body)
+	eff := mustOnlyEffect(t, rev)
+	mustDec(t, "revert effect", eff.Quantity, "-10")
+	mustDec(t, "revert net value", eff.NetValueChange, "-15")
+	mustValue(t, "revert materialValue", rev.MaterialValue, "-15", "-1.5")
+	last := listTransactions(t, te, nil, client.InventoryTransactionFilter{ItemIds: &[]string{item}}).Data[0]
+	mustDec(t, "quantity after revert", last.Quantity, "0")
+	mustDec(t, "value after revert", last.TotalValue, "0")
+	for _, tx := range listTransactions(t, te, nil, client.InventoryTransactionFilter{ItemIds: &[]string{item}}).Data {
+		if tx.TotalValue.IsNegative() || (tx.Quantity.IsZero() && !tx.TotalValue.IsZero()) {
+			t.Fatalf("transaction %s leaves %s units worth %s", tx.Id, tx.Quantity, tx.TotalValue)
+		}
+	}
+}
+
+// Reverting a receipt that does not empty the balance takes at most the units' average
+// share of its value now, and no more than the receipt added.
+func TestInventoryRevertOfAReceiptTakesAtMostTheAverageShare(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("SHARED"))
+	cheap := receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("10"), MaterialValue: ptr(num("1"))})
+	dear := receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("10"), MaterialValue: ptr(num("5")), LaborValue: ptr(num("2"))})
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("10"), MaterialValue: ptr(num("3"))})
+	// 30 units: material 90 (average 3), labor 20 (average 2/3).
+
+	res, body := revertEvent(t, te, dear.Id)
+	rev := mustEvent(t, res, body)
+	// Material: the receipt added 50, the share of 10 of 30 units is 30: 30. Labor: it added
+	// 20, the share is 6.666…: the share.
+	mustDec(t, "material taken", rev.MaterialValue.Total, "-30")
+	mustDec(t, "labor taken", rev.LaborValue.Total, "-6.66666666666666666667")
+	// 20 units left: material 60, labor 13.333…
+	res, body = revertEvent(t, te, cheap.Id)
+	rev = mustEvent(t, res, body)
+	// Material: added 10, share 30: 10. Labor: added 0: 0.
+	mustDec(t, "material taken", rev.MaterialValue.Total, "-10")
+	mustDec(t, "labor taken", rev.LaborValue.Total, "0")
+	last := listTransactions(t, te, nil, client.InventoryTransactionFilter{ItemIds: &[]string{item}}).Data[0]
+	mustDec(t, "quantity", last.Quantity, "10")
+	mustDec(t, "value", last.TotalValue, "63.33333333333333333333")
+}

@@ -7894,10 +7894,22 @@ type ClientInterface interface {
 	//
 	// Undoes an event: records a `revert` event (secondary type `revert`,
 	// `revertInventoryEventId` naming the original) whose effects are the opposite of the
-	// original's, with the same values, and answers it. An event is reverted at most once (400
-	// naming `inventoryEventId` the second time, decided by a unique index); a revert event cannot
-	// be reverted (400). When the units an event received are no longer on hand the revert would
-	// take stock below 0 and answers 400 naming `quantity`, writing nothing.
+	// original's quantities on the same item, lot and location, and answers it. An event is
+	// reverted at most once (400 naming `inventoryEventId` the second time, decided by a unique
+	// index); a revert event cannot be reverted (400). When the units an event received are no
+	// longer on hand the revert would take stock below 0 and answers 400 naming `quantity`. When
+	// the event's location has been deleted since, the revert answers 400 naming `locationId`
+	// (stock is never put at a deleted location; a delete racing the revert either waits for it
+	// and is refused because the location holds stock, or wins and the revert is refused).
+	// Refused reverts write nothing.
+	//
+	// Valuation: units put back (reverting a pick, or an override that lowered stock) carry
+	// back the value they took. Units taken out (reverting a receipt, or an override that
+	// raised stock) are valued against the balance as it is at the revert, per value kind:
+	// what the event added, but never more than the units' average share of the balance's
+	// value; a revert that empties the balance takes all of its remaining value. So a
+	// balance's value is never negative and a balance of 0 units is worth 0. The revert
+	// event's values are the sum of its effects'.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -12876,10 +12888,22 @@ func (c *Client) UpdateInventoryEventDetails(ctx context.Context, inventoryEvent
 //
 // Undoes an event: records a `revert` event (secondary type `revert`,
 // `revertInventoryEventId` naming the original) whose effects are the opposite of the
-// original's, with the same values, and answers it. An event is reverted at most once (400
-// naming `inventoryEventId` the second time, decided by a unique index); a revert event cannot
-// be reverted (400). When the units an event received are no longer on hand the revert would
-// take stock below 0 and answers 400 naming `quantity`, writing nothing.
+// original's quantities on the same item, lot and location, and answers it. An event is
+// reverted at most once (400 naming `inventoryEventId` the second time, decided by a unique
+// index); a revert event cannot be reverted (400). When the units an event received are no
+// longer on hand the revert would take stock below 0 and answers 400 naming `quantity`. When
+// the event's location has been deleted since, the revert answers 400 naming `locationId`
+// (stock is never put at a deleted location; a delete racing the revert either waits for it
+// and is refused because the location holds stock, or wins and the revert is refused).
+// Refused reverts write nothing.
+//
+// Valuation: units put back (reverting a pick, or an override that lowered stock) carry
+// back the value they took. Units taken out (reverting a receipt, or an override that
+// raised stock) are valued against the balance as it is at the revert, per value kind:
+// what the event added, but never more than the units' average share of the balance's
+// value; a revert that empties the balance takes all of its remaining value. So a
+// balance's value is never negative and a balance of 0 units is worth 0. The revert
+// event's values are the sum of its effects'.
 //
 // Permission: Edit Inventory.
 //
@@ -26883,10 +26907,22 @@ type ClientWithResponsesInterface interface {
 	//
 	// Undoes an event: records a `revert` event (secondary type `revert`,
 	// `revertInventoryEventId` naming the original) whose effects are the opposite of the
-	// original's, with the same values, and answers it. An event is reverted at most once (400
-	// naming `inventoryEventId` the second time, decided by a unique index); a revert event cannot
-	// be reverted (400). When the units an event received are no longer on hand the revert would
-	// take stock below 0 and answers 400 naming `quantity`, writing nothing.
+	// original's quantities on the same item, lot and location, and answers it. An event is
+	// reverted at most once (400 naming `inventoryEventId` the second time, decided by a unique
+	// index); a revert event cannot be reverted (400). When the units an event received are no
+	// longer on hand the revert would take stock below 0 and answers 400 naming `quantity`. When
+	// the event's location has been deleted since, the revert answers 400 naming `locationId`
+	// (stock is never put at a deleted location; a delete racing the revert either waits for it
+	// and is refused because the location holds stock, or wins and the revert is refused).
+	// Refused reverts write nothing.
+	//
+	// Valuation: units put back (reverting a pick, or an override that lowered stock) carry
+	// back the value they took. Units taken out (reverting a receipt, or an override that
+	// raised stock) are valued against the balance as it is at the revert, per value kind:
+	// what the event added, but never more than the units' average share of the balance's
+	// value; a revert that empties the balance takes all of its remaining value. So a
+	// balance's value is never negative and a balance of 0 units is worth 0. The revert
+	// event's values are the sum of its effects'.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -46608,10 +46644,22 @@ func (c *ClientWithResponses) UpdateInventoryEventDetailsWithResponse(ctx contex
 //
 // Undoes an event: records a `revert` event (secondary type `revert`,
 // `revertInventoryEventId` naming the original) whose effects are the opposite of the
-// original's, with the same values, and answers it. An event is reverted at most once (400
-// naming `inventoryEventId` the second time, decided by a unique index); a revert event cannot
-// be reverted (400). When the units an event received are no longer on hand the revert would
-// take stock below 0 and answers 400 naming `quantity`, writing nothing.
+// original's quantities on the same item, lot and location, and answers it. An event is
+// reverted at most once (400 naming `inventoryEventId` the second time, decided by a unique
+// index); a revert event cannot be reverted (400). When the units an event received are no
+// longer on hand the revert would take stock below 0 and answers 400 naming `quantity`. When
+// the event's location has been deleted since, the revert answers 400 naming `locationId`
+// (stock is never put at a deleted location; a delete racing the revert either waits for it
+// and is refused because the location holds stock, or wins and the revert is refused).
+// Refused reverts write nothing.
+//
+// Valuation: units put back (reverting a pick, or an override that lowered stock) carry
+// back the value they took. Units taken out (reverting a receipt, or an override that
+// raised stock) are valued against the balance as it is at the revert, per value kind:
+// what the event added, but never more than the units' average share of the balance's
+// value; a revert that empties the balance takes all of its remaining value. So a
+// balance's value is never negative and a balance of 0 units is worth 0. The revert
+// event's values are the sum of its effects'.
 //
 // Permission: Edit Inventory.
 //

@@ -2,6 +2,7 @@ package inventory
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"time"
 
@@ -16,7 +17,7 @@ import (
 // Every action below runs in one transaction and takes its locks in the same order: the
 // item (shared: items.StockInfo, so the item's flags and unit cannot change under it), the
 // location (shared: locations.RequireLive, so it cannot be deleted under it), then the
-// balances it changes (for update). A revert locks its event first. A balance is only
+// balances it changes (for update). A revert locks its event first, then the same. A balance is only
 // changed while locked, so what an action decides from it still holds when it writes; the
 // CHECK (quantity >= 0) on balances is the last line.
 
@@ -153,9 +154,16 @@ func (s *Service) Override(ctx context.Context, tenantID string, o Override) (Ev
 }
 
 // Revert undoes an event: it records a revert event whose effects are the opposite of the
-// original's, with the same values, on the same balances. An event is reverted at most once
-// (400 naming inventoryEventId, held by a unique index under concurrency), a revert is not
-// reverted (400), and a revert that would take a balance below 0 is a 400 naming quantity.
+// original's quantities on the same balances. An event is reverted at most once (400 naming
+// inventoryEventId, held by a unique index under concurrency), a revert is not reverted
+// (400), a revert that would take a balance below 0 is a 400 naming quantity, and one whose
+// location has been deleted meanwhile is a 400 naming locationId (stock is never put at, or
+// taken from, a deleted location).
+//
+// Units put back (reverting a pick) carry back the value they took. Units taken out
+// (reverting a receipt) are valued against the balance as it is now, not as it was when
+// they arrived (see revertValues), so a balance's value is never negative and an emptied
+// balance is worth 0.
 func (s *Service) Revert(ctx context.Context, tenantID, eventID string) (Event, error) {
 	var ev Event
 	err := s.pool.WithTx(ctx, func(q db.Q) error {
@@ -174,6 +182,7 @@ func (s *Service) Revert(ctx context.Context, tenantID, eventID string) (Event, 
 		if by != "" {
 			return apperr.Field("inventoryEventId", "event %s is already reverted by event %s", orig.ID, by)
 		}
+		// Then the same order as the other actions: item, locations, balances.
 		if _, err := s.items.StockInfo(ctx, q, tenantID, orig.ItemID); err != nil {
 			return err
 		}
@@ -181,9 +190,13 @@ func (s *Service) Revert(ctx context.Context, tenantID, eventID string) (Event, 
 		if err != nil {
 			return err
 		}
+		if err := s.requireEffectLocations(ctx, q, tenantID, orig.ID, effects); err != nil {
+			return err
+		}
 		// Balances are locked in one order (by place) whatever order the effects were in.
 		sort.SliceStable(effects, func(i, j int) bool { return placeKey(effects[i].Place) < placeKey(effects[j].Place) })
 		changes := make([]change, len(effects))
+		var total Values
 		for i, e := range effects {
 			bal, err := s.store.lockBalance(ctx, q, tenantID, e.Place)
 			if err != nil {
@@ -192,11 +205,13 @@ func (s *Service) Revert(ctx context.Context, tenantID, eventID string) (Event, 
 			if bal.Quantity.LessThan(e.QuantityChange.Decimal) {
 				return apperr.Field("quantity", "only %s on hand there; reverting event %s would take %s", bal.Quantity, orig.ID, e.QuantityChange)
 			}
-			changes[i] = change{place: e.Place, balanceID: bal.ID, quantity: negate(e.QuantityChange), values: e.Values.Neg()}
+			values := revertValues(bal, e)
+			changes[i] = change{place: e.Place, balanceID: bal.ID, quantity: negate(e.QuantityChange), values: values}
+			total = total.Plus(values)
 		}
 		ev = Event{
 			Type: TypeRevert, SecondaryType: SecondaryRevert, Source: orig.Source, Place: orig.Place,
-			ItemToMakeID: orig.ItemToMakeID, Quantity: orig.Quantity, Values: orig.Values.Neg(),
+			ItemToMakeID: orig.ItemToMakeID, Quantity: orig.Quantity, Values: total,
 			ReservedForID: orig.ReservedForID, ReservedForType: orig.ReservedForType, RevertedEventID: &orig.ID,
 		}
 		return s.record(ctx, q, tenantID, &ev, changes)
@@ -205,6 +220,45 @@ func (s *Service) Revert(ctx context.Context, tenantID, eventID string) (Event, 
 		return Event{}, err
 	}
 	return ev, nil
+}
+
+// requireEffectLocations share-locks the live locations of an event's effects, in one order
+// (by id), as requireLocation does for the other actions. A location deleted since the event
+// is a 400 naming locationId: the event exists, so this is a rule, not a missing record.
+func (s *Service) requireEffectLocations(ctx context.Context, q db.Q, tenantID, eventID string, effects []Effect) error {
+	var ids []string
+	for _, e := range effects {
+		if e.Place.LocationID != nil && !slices.Contains(ids, *e.Place.LocationID) {
+			ids = append(ids, *e.Place.LocationID)
+		}
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		err := s.requireLocation(ctx, q, tenantID, &id)
+		if apperr.IsKind(err, apperr.KindNotFound) {
+			return apperr.Field("locationId", "location %s of event %s has been deleted: its stock cannot be reverted", id, eventID)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// revertValues is the value change of reverting effect e on balance bal (locked, holding at
+// least what e added). Units put back return the value e took. Units taken out take, per
+// kind, what e added but never more than their average share of the balance now, and all of
+// it when they empty the balance: so the balance's value never goes below 0, and 0 units are
+// worth 0.
+func revertValues(bal Balance, e Effect) Values {
+	if !e.QuantityChange.IsPositive() {
+		return e.Values.Neg()
+	}
+	if bal.Quantity.Equal(e.QuantityChange.Decimal) {
+		return bal.Values.Neg()
+	}
+	share := bal.Values.Share(e.QuantityChange, bal.Quantity)
+	return e.Values.Min(share).Neg()
 }
 
 // change is one balance change an action decided on, before it is written.

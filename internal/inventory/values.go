@@ -50,3 +50,24 @@ func (v Values) Share(part, whole dec.Decimal) Values {
 func (v Values) each(f func(dec.Decimal) dec.Decimal) Values {
 	return Values{Labor: f(v.Labor), Machine: f(v.Machine), OutsideProcessing: f(v.OutsideProcessing), Material: f(v.Material)}
 }
+
+// Plus is v + w per kind.
+func (v Values) Plus(w Values) Values {
+	return Values{
+		Labor: dec.Decimal{Decimal: v.Labor.Add(w.Labor.Decimal)}, Machine: dec.Decimal{Decimal: v.Machine.Add(w.Machine.Decimal)},
+		OutsideProcessing: dec.Decimal{Decimal: v.OutsideProcessing.Add(w.OutsideProcessing.Decimal)},
+		Material:          dec.Decimal{Decimal: v.Material.Add(w.Material.Decimal)},
+	}
+}
+
+// Min is the smaller of v and w per kind.
+func (v Values) Min(w Values) Values {
+	least := func(a, b dec.Decimal) dec.Decimal {
+		if b.LessThan(a.Decimal) {
+			return b
+		}
+		return a
+	}
+	return Values{Labor: least(v.Labor, w.Labor), Machine: least(v.Machine, w.Machine),
+		OutsideProcessing: least(v.OutsideProcessing, w.OutsideProcessing), Material: least(v.Material, w.Material)}
+}
