@@ -517,3 +517,38 @@ func TestInventoryRevertOfAReceiptTakesAtMostTheAverageShare(t *testing.T) {
 	mustDec(t, "quantity", last.Quantity, "10")
 	mustDec(t, "value", last.TotalValue, "63.33333333333333333333")
 }
+
+// Date filter bounds lie in the years 2000 to 2099 in UTC (after converting any offset);
+// outside them the event and transaction lists answer 400 naming the field.
+func TestInventoryListDateFilterBoundsAreYears2000To2099(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("DATED"))
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("1")})
+	for _, c := range []struct {
+		path, body, field string // field "": accepted
+	}{
+		{"/api/inventory-events/list", `{"createdBeforeUtc":"1999-12-31T23:59:59Z"}`, "createdBeforeUtc"},
+		{"/api/inventory-events/list", `{"createdBeforeUtc":"2100-01-01T00:00:00Z"}`, "createdBeforeUtc"},
+		{"/api/inventory-events/list", `{"createdAfterUtc":"2000-01-01T01:00:00+02:00"}`, "createdAfterUtc"},
+		{"/api/inventory-events/list", `{"createdAfterUtc":"2099-12-31T20:00:00-05:00"}`, "createdAfterUtc"},
+		{"/api/inventory-events/list", `{"actionDateFrom":"1999-12-31"}`, "actionDateFrom"},
+		{"/api/inventory-events/list", `{"actionDateTo":"2100-01-01"}`, "actionDateTo"},
+		{"/api/inventory-events/list", `{"createdAfterUtc":"2000-01-01T00:00:00Z","createdBeforeUtc":"2099-12-31T23:59:59Z","actionDateFrom":"2000-01-01","actionDateTo":"2099-12-31"}`, ""},
+		{"/api/inventory-events/list", `{"createdAfterUtc":"1999-12-31T20:00:00-05:00"}`, ""},
+		{"/api/inventory-transactions/list", `{"dateRange":{"start":"1999-12-31T23:59:59Z"}}`, "dateRange.start"},
+		{"/api/inventory-transactions/list", `{"dateRange":{"end":"2100-01-01T00:00:00Z"}}`, "dateRange.end"},
+		{"/api/inventory-transactions/list", `{"dateRange":{"start":"2000-01-01T01:00:00+02:00","end":"2026-01-01T00:00:00Z"}}`, "dateRange.start"},
+		{"/api/inventory-transactions/list", `{"dateRange":{"start":"2000-01-01T00:00:00Z","end":"2099-12-31T23:59:59Z"}}`, ""},
+	} {
+		res, body := rawRequest(t, http.MethodPost, c.path, te.Token, "application/json", c.body)
+		if c.field == "" {
+			mustStatus(t, res.StatusCode, http.StatusOK, body)
+			if !strings.Contains(string(body), `"totalCount":1`) {
+				t.Fatalf("%s %s: want the one record within the bounds: %s", c.path, c.body, body)
+			}
+			continue
+		}
+		mustProblemNaming(t, res, body, c.field)
+	}
+}

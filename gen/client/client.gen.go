@@ -2570,10 +2570,10 @@ type InventoryByItem map[string]dec.Decimal
 
 // InventoryDateRange Transactions dated from `start` (inclusive) to `end` (exclusive); either may be omitted.
 type InventoryDateRange struct {
-	// End Exclusive upper bound.
+	// End Exclusive upper bound; in the years 2000 to 2099 in UTC (after converting any offset), else 400 naming `dateRange.end`.
 	End *time.Time `json:"end,omitempty"`
 
-	// Start Inclusive lower bound.
+	// Start Inclusive lower bound; in the years 2000 to 2099 in UTC (after converting any offset), else 400 naming `dateRange.start`.
 	Start *time.Time `json:"start,omitempty"`
 }
 
@@ -2722,16 +2722,16 @@ type InventoryEventDetailsWrite struct {
 
 // InventoryEventFilter Filter of the event list; every member narrows the result (AND).
 type InventoryEventFilter struct {
-	// ActionDateFrom Events whose actionDate falls on this shop-timezone day or later.
+	// ActionDateFrom Events whose actionDate falls on this shop-timezone day or later; a day in the years 2000 to 2099, else 400 naming the field.
 	ActionDateFrom *openapi_types.Date `json:"actionDateFrom,omitempty"`
 
-	// ActionDateTo Events whose actionDate falls on this shop-timezone day or earlier.
+	// ActionDateTo Events whose actionDate falls on this shop-timezone day or earlier; a day in the years 2000 to 2099, else 400 naming the field.
 	ActionDateTo *openapi_types.Date `json:"actionDateTo,omitempty"`
 
-	// CreatedAfterUtc Recorded strictly after this instant.
+	// CreatedAfterUtc Recorded strictly after this instant; in the years 2000 to 2099 in UTC (after converting any offset), else 400 naming the field.
 	CreatedAfterUtc *time.Time `json:"createdAfterUtc,omitempty"`
 
-	// CreatedBeforeUtc Recorded strictly before this instant.
+	// CreatedBeforeUtc Recorded strictly before this instant; in the years 2000 to 2099 in UTC (after converting any offset), else 400 naming the field.
 	CreatedBeforeUtc *time.Time `json:"createdBeforeUtc,omitempty"`
 
 	// InventoryEventIds Only these events.

@@ -8,6 +8,7 @@ import (
 	"mos/internal/platform/extref"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/shopday"
+	"mos/internal/platform/utctime"
 )
 
 // GetEvent returns one event with its effects. Another tenant's event is NotFound.
@@ -32,6 +33,14 @@ func (s *Service) readEvent(ctx context.Context, q db.Q, tenantID, id string) (E
 func (s *Service) ListEvents(ctx context.Context, tenantID, shopTimezone string, f EventFilter, r listing.Request) (EventPage, error) {
 	page, err := listing.Resolve(r, eventListSpec)
 	if err != nil {
+		return EventPage{}, err
+	}
+	fields := apperr.Fields{}
+	utctime.CheckFilterBound(fields, "createdBeforeUtc", f.CreatedBefore)
+	utctime.CheckFilterBound(fields, "createdAfterUtc", f.CreatedAfter)
+	utctime.CheckFilterBound(fields, "actionDateFrom", f.ActionDayFrom)
+	utctime.CheckFilterBound(fields, "actionDateTo", f.ActionDayTo)
+	if err := fields.Err(); err != nil {
 		return EventPage{}, err
 	}
 	loc, err := shopday.Location(shopTimezone)

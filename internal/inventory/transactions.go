@@ -3,7 +3,9 @@ package inventory
 import (
 	"context"
 
+	"mos/internal/platform/apperr"
 	"mos/internal/platform/listing"
+	"mos/internal/platform/utctime"
 )
 
 // ListTransactions answers a page of the ledger's balance changes matching f, newest first
@@ -11,6 +13,12 @@ import (
 func (s *Service) ListTransactions(ctx context.Context, tenantID string, f TransactionFilter, r listing.Request) (TransactionPage, error) {
 	page, err := listing.Resolve(r, transactionListSpec)
 	if err != nil {
+		return TransactionPage{}, err
+	}
+	fields := apperr.Fields{}
+	utctime.CheckFilterBound(fields, "dateRange.start", f.DateFrom)
+	utctime.CheckFilterBound(fields, "dateRange.end", f.DateTo)
+	if err := fields.Err(); err != nil {
 		return TransactionPage{}, err
 	}
 	rows, total, err := s.store.transactions(ctx, s.pool, tenantID, f, page)

@@ -1,0 +1,27 @@
+package utctime
+
+import (
+	"time"
+
+	"mos/internal/platform/apperr"
+)
+
+// The years a date filter bound may fall in (seed limit "date filter bounds"), read in UTC
+// after any offset was converted: a bound outside them is a typo or a sentinel such as
+// 0001-01-01, answered 400 rather than silently matching everything or nothing.
+const (
+	FilterMinYear = 2000
+	FilterMaxYear = 2099
+)
+
+// CheckFilterBound adds a field error under name when bound (a list filter's instant or day;
+// nil: absent) is outside the years FilterMinYear to FilterMaxYear in UTC. Every list with
+// date filters checks its bounds through it, so they agree on the limit and the message.
+func CheckFilterBound(fields apperr.Fields, name string, bound *time.Time) {
+	if bound == nil {
+		return
+	}
+	if y := bound.UTC().Year(); y < FilterMinYear || y > FilterMaxYear {
+		fields.Add(name, "must be in the years %d to %d (UTC)", FilterMinYear, FilterMaxYear)
+	}
+}
