@@ -792,3 +792,220 @@ func together(t *testing.T, fns ...func() error) {
 	t.Helper()
 	atOnce(t, len(fns), func(i int) (int, error) { return 0, fns[i]() })
 }
+
+// 50 picks of 1 against 30 on hand, all at once: exactly 30 are taken and 20 refused with a
+// 400 naming quantity; on hand ends at 0 with one event per accepted pick.
+func TestInventoryConcurrentPicksTakeExactlyWhatIsOnHand(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("THIRTY"))
+	loc := createLocation(t, te, "Thirty bay")
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("30"), LocationId: &loc, MaterialValue: ptr(num("2"))})
+
+	var unnamed atomic.Int64
+	counts := atOnce(t, 50, func(int) (int, error) {
+		res, err := te.API.PickInventoryWithResponse(context.Background(), client.InventoryPick{
+			ItemId: item, SecondaryType: client.InventoryPickSecondaryTypePick, Quantity: num("1"), LocationId: &loc,
+		})
+		if err != nil {
+			return 0, err
+		}
+		if p := res.ApplicationproblemJSON400; p != nil && (p.Errors == nil || len((*p.Errors)["quantity"]) == 0) {
+			unnamed.Add(1)
+		}
+		return res.StatusCode(), nil
+	})
+	if counts[http.StatusOK] != 30 || counts[http.StatusBadRequest] != 20 || unnamed.Load() != 0 {
+		t.Fatalf("statuses %v (%d refusals not naming quantity); want 30 × 200 and 20 × 400", counts, unnamed.Load())
+	}
+	mustDec(t, "on hand", onHandAt(t, te, item, nil, &loc), "0")
+	picks := listEvents(t, te, &client.ListInventoryEventsParams{Take: ptr(int32(0))}, client.InventoryEventFilter{Types: &[]client.InventoryEventType{client.InventoryEventTypePick}})
+	if picks.TotalCount != 30 || eventTotal(t, te) != 31 {
+		t.Fatalf("%d pick events (%d in all), want 30 (31)", picks.TotalCount, eventTotal(t, te))
+	}
+	last := listTransactions(t, te, nil, client.InventoryTransactionFilter{ItemIds: &[]string{item}}).Data[0]
+	mustDec(t, "value left", last.TotalValue, "0")
+}
+
+// 50 receipts into an item and location that never held stock, all at once: they share one
+// balance (one inventory row) holding exactly their sum.
+func TestInventoryConcurrentReceiptsIntoANewPlaceMakeOneRow(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("FRESH"))
+	loc := createLocation(t, te, "Fresh bay")
+	counts := atOnce(t, 50, func(i int) (int, error) {
+		res, err := te.API.ReceiveInventoryWithResponse(context.Background(), client.InventoryReceive{
+			ItemId: item, SecondaryType: client.InventoryReceiveSecondaryTypeReceive, Quantity: num(fmt.Sprintf("%d.5", i+1)),
+			LocationId: &loc, MaterialValue: ptr(num("1")),
+		})
+		if err != nil {
+			return 0, err
+		}
+		return res.StatusCode(), nil
+	})
+	if counts[http.StatusOK] != 50 {
+		t.Fatalf("statuses %v, want 50 × 200", counts)
+	}
+	rows := listStock(t, te, nil, client.InventoryFilter{ItemIds: &[]string{item}})
+	if len(rows) != 1 || optText(rows[0].LocationId) != loc {
+		t.Fatalf("inventory rows %+v, want one at the location", rows)
+	}
+	// 1.5 + 2.5 + … + 50.5 = 1275 + 25.
+	mustDec(t, "on hand", rows[0].OnHandQuantity, "1300")
+	last := listTransactions(t, te, nil, client.InventoryTransactionFilter{ItemIds: &[]string{item}}).Data[0]
+	mustDec(t, "value", last.TotalValue, "1300")
+}
+
+// Picks, receipts, overrides and reverts of one item at one place, all at once: on hand is
+// what replaying the ledger gives, every balance on the way is the one before plus its
+// change, and none is below 0.
+func TestInventoryConcurrentMixedActionsMatchTheLedgerReplay(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("MIXED"))
+	loc := createLocation(t, te, "Mixed bay")
+	// Events for the reverts to undo: receipts (undoing takes units out) and picks (undoing
+	// puts them back).
+	var targets []string
+	for range 5 {
+		targets = append(targets, receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("4"), LocationId: &loc, MaterialValue: ptr(num("3"))}).Id)
+	}
+	for range 5 {
+		targets = append(targets, pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("1"), LocationId: &loc}).Id)
+	}
+
+	ctx := context.Background()
+	counts := atOnce(t, 50, func(i int) (int, error) {
+		var status int
+		var err error
+		switch i % 5 {
+		case 0:
+			var res *client.PickInventoryResponse
+			res, err = te.API.PickInventoryWithResponse(ctx, client.InventoryPick{ItemId: item, SecondaryType: client.InventoryPickSecondaryTypeConsume, Quantity: num("3"), LocationId: &loc})
+			if err == nil {
+				status = res.StatusCode()
+			}
+		case 1:
+			var res *client.ReceiveInventoryResponse
+			res, err = te.API.ReceiveInventoryWithResponse(ctx, client.InventoryReceive{ItemId: item, SecondaryType: client.InventoryReceiveSecondaryTypeFound, Quantity: num("2"), LocationId: &loc, LaborValue: ptr(num("1.5"))})
+			if err == nil {
+				status = res.StatusCode()
+			}
+		case 2:
+			var res *client.OverrideInventoryResponse
+			res, err = te.API.OverrideInventoryWithResponse(ctx, client.InventoryOverride{ItemId: item, Quantity: num(fmt.Sprint(i % 7)), LocationId: &loc})
+			if err == nil {
+				status = res.StatusCode()
+			}
+		default:
+			var res *client.RevertInventoryEventResponse
+			res, err = te.API.RevertInventoryEventWithResponse(ctx, targets[i%len(targets)])
+			if err == nil {
+				status = res.StatusCode()
+			}
+		}
+		return status, err
+	})
+	if counts[http.StatusOK]+counts[http.StatusBadRequest] != 50 || counts[http.StatusOK] == 0 {
+		t.Fatalf("statuses %v; want only 200 and 400", counts)
+	}
+
+	txs := listTransactions(t, te, &client.ListInventoryTransactionsParams{Take: ptr(int32(5000))}, client.InventoryTransactionFilter{ItemIds: &[]string{item}})
+	if txs.TotalCount != eventTotal(t, te) || txs.TotalCount != 10+counts[http.StatusOK] {
+		t.Fatalf("%d transactions, %d events; want one per event, %d", txs.TotalCount, eventTotal(t, te), 10+counts[http.StatusOK])
+	}
+	replay, value := dec.Zero, dec.Zero
+	for i := len(txs.Data) - 1; i >= 0; i-- { // oldest first
+		tx := txs.Data[i]
+		replay = dec.Decimal{Decimal: replay.Add(tx.QtyChange.Decimal)}
+		value = dec.Decimal{Decimal: value.Add(tx.ValueChange.Decimal)}
+		if !tx.Quantity.Equal(replay.Decimal) || !tx.TotalValue.Equal(value.Decimal) {
+			t.Fatalf("transaction %s: balance %s (value %s), replay gives %s (%s)", tx.Id, tx.Quantity, tx.TotalValue, replay, value)
+		}
+		if tx.Quantity.IsNegative() || tx.TotalValue.IsNegative() {
+			t.Fatalf("transaction %s left %s units worth %s", tx.Id, tx.Quantity, tx.TotalValue)
+		}
+	}
+	mustDec(t, "on hand", onHandAt(t, te, item, nil, &loc), replay.String())
+}
+
+// Receipts naming the same new lot number, all at once: one lot is created and every
+// receipt lands in it.
+func TestInventoryConcurrentReceiptsWithOneNewLotNumberMakeOneLot(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("BATCHED"))
+	lots := make([]string, 8)
+	counts := atOnce(t, 8, func(i int) (int, error) {
+		res, err := te.API.ReceiveInventoryWithResponse(context.Background(), client.InventoryReceive{
+			ItemId: item, SecondaryType: client.InventoryReceiveSecondaryTypeReceive, Quantity: num("1"), LotNumber: ptr("B-2026"),
+		})
+		if err != nil {
+			return 0, err
+		}
+		if res.JSON200 != nil {
+			lots[i] = optText(res.JSON200.LotId)
+		}
+		return res.StatusCode(), nil
+	})
+	if counts[http.StatusOK] != 8 {
+		t.Fatalf("statuses %v, want 8 × 200", counts)
+	}
+	got := listLots(t, te, nil, client.InventoryLotFilter{ItemIds: &[]string{item}})
+	if len(got) != 1 || optText(got[0].Name) != "B-2026" {
+		t.Fatalf("lots %+v, want one named B-2026", got)
+	}
+	for i, l := range lots {
+		if l != got[0].Id {
+			t.Fatalf("receipt %d went to lot %q, want %s", i, l, got[0].Id)
+		}
+	}
+	mustDec(t, "lot quantity", got[0].Quantity, "8")
+}
+
+// A location delete racing a receipt there: the delete waits for the receipt and is refused
+// (the location holds stock), or wins and the receipt is refused; never is stock left at a
+// deleted location.
+func TestInventoryLocationDeleteRacingAReceiptNeverLeavesStockAtADeletedLocation(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("LATE"))
+	for round := range 8 {
+		loc := createLocation(t, te, fmt.Sprintf("Late bay %d", round))
+		var received, deleted int
+		together(t,
+			func() error {
+				res, err := te.API.ReceiveInventoryWithResponse(context.Background(), client.InventoryReceive{
+					ItemId: item, SecondaryType: client.InventoryReceiveSecondaryTypeReceive, Quantity: num("1"), LocationId: &loc,
+				})
+				if err != nil {
+					return err
+				}
+				received = res.StatusCode()
+				return nil
+			},
+			func() error {
+				res, err := te.API.DeleteLocationWithResponse(context.Background(), loc)
+				if err != nil {
+					return err
+				}
+				deleted = res.StatusCode()
+				return nil
+			})
+		gone := getLocation(t, te, loc).Deleted
+		onHand := onHandAt(t, te, item, nil, &loc)
+		switch {
+		case received == http.StatusOK && deleted == http.StatusBadRequest:
+			if gone || !onHand.Equal(num("1").Decimal) {
+				t.Fatalf("round %d: receipt won but deleted=%v, on hand %s", round, gone, onHand)
+			}
+		case received >= 400 && received < 500 && deleted == http.StatusOK:
+			if !gone || !onHand.IsZero() {
+				t.Fatalf("round %d: delete won but deleted=%v, on hand %s", round, gone, onHand)
+			}
+		default:
+			t.Fatalf("round %d: receipt %d, delete %d; want one 200 and the other refused", round, received, deleted)
+		}
+	}
+}
