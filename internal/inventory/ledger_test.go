@@ -10,6 +10,7 @@ import (
 	"mos/internal/items"
 	"mos/internal/locations"
 	"mos/internal/lots"
+	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
 	"mos/internal/platform/ids"
@@ -86,12 +87,23 @@ func (f fixture) onHand(t *testing.T, itemID string) string {
 }
 
 // An action is all or nothing: when writing its transaction fails after the balance was
-// changed and the event stored, neither the event nor the balance change remains.
+// changed and the event stored (and, for a receipt, its lot created), neither the event,
+// nor the balance change, nor the lot remains.
 func TestActionFailingMidwayLeavesNoEventAndNoBalanceChange(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
 	item := f.item(t, "ATOMIC")
+	tracked := f.item(t, "ATOMIC-LOTS")
+	f.exec(t, `UPDATE items SET is_lot_tracked = true WHERE tenant_id = $1 AND id = $2`, f.tenantID, tracked)
 	if _, err := f.svc.Receive(f.ctx, f.tenantID, Receive{ItemID: item, SecondaryType: "receive", Quantity: dec.FromInt(5)}); err != nil {
+		t.Fatal(err)
+	}
+	received, err := f.svc.Receive(f.ctx, f.tenantID, Receive{ItemID: item, SecondaryType: "receive", Quantity: dec.FromInt(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	picked, err := f.svc.Pick(f.ctx, f.tenantID, Pick{ItemID: item, SecondaryType: "pick", Quantity: dec.FromInt(1)})
+	if err != nil {
 		t.Fatal(err)
 	}
 	// From now on every transaction insert fails: the last write of an action.
@@ -99,10 +111,19 @@ func TestActionFailingMidwayLeavesNoEventAndNoBalanceChange(t *testing.T) {
 BEGIN RAISE EXCEPTION 'transaction insert refused by the test'; END $$`)
 	f.exec(t, `CREATE TRIGGER refuse_transaction BEFORE INSERT ON inventory_transactions FOR EACH ROW EXECUTE FUNCTION refuse_transaction()`)
 
-	events, txs := f.count(t, "inventory_events"), f.count(t, "inventory_transactions")
+	events, txs, lots := f.count(t, "inventory_events"), f.count(t, "inventory_transactions"), f.count(t, "inventory_lots")
 	for name, act := range map[string]func() error{
 		"receive": func() error {
 			_, err := f.svc.Receive(f.ctx, f.tenantID, Receive{ItemID: item, SecondaryType: "receive", Quantity: dec.FromInt(3)})
+			return err
+		},
+		"receive into a new lot number": func() error {
+			number := "NEW-LOT"
+			_, err := f.svc.Receive(f.ctx, f.tenantID, Receive{ItemID: item, SecondaryType: "receive", Quantity: dec.FromInt(3), LotNumber: &number})
+			return err
+		},
+		"receive into a new system lot": func() error {
+			_, err := f.svc.Receive(f.ctx, f.tenantID, Receive{ItemID: tracked, SecondaryType: "receive", Quantity: dec.FromInt(3)})
 			return err
 		},
 		"pick": func() error {
@@ -113,9 +134,22 @@ BEGIN RAISE EXCEPTION 'transaction insert refused by the test'; END $$`)
 			_, err := f.svc.Override(f.ctx, f.tenantID, Override{ItemID: item, Quantity: dec.FromInt(9)})
 			return err
 		},
+		"revert a receipt": func() error {
+			_, err := f.svc.Revert(f.ctx, f.tenantID, received.ID)
+			return err
+		},
+		"revert a pick": func() error {
+			_, err := f.svc.Revert(f.ctx, f.tenantID, picked.ID)
+			return err
+		},
 	} {
-		if err := act(); err == nil {
+		err := act()
+		if err == nil {
 			t.Fatalf("%s succeeded although its transaction could not be written", name)
+		}
+		// A client error would mean the action stopped before writing anything.
+		if _, refused := apperr.As(err); refused {
+			t.Fatalf("%s was refused before its last write: %v", name, err)
 		}
 		if n := f.count(t, "inventory_events"); n != events {
 			t.Fatalf("%s left %d events, want %d", name, n, events)
@@ -123,8 +157,14 @@ BEGIN RAISE EXCEPTION 'transaction insert refused by the test'; END $$`)
 		if n := f.count(t, "inventory_transactions"); n != txs {
 			t.Fatalf("%s left %d transactions, want %d", name, n, txs)
 		}
-		if got := f.onHand(t, item); got != "5" {
-			t.Fatalf("%s left %s on hand, want 5", name, got)
+		if n := f.count(t, "inventory_lots"); n != lots {
+			t.Fatalf("%s left %d lots, want %d", name, n, lots)
+		}
+		if got := f.onHand(t, item); got != "6" {
+			t.Fatalf("%s left %s on hand, want 6", name, got)
+		}
+		if got := f.onHand(t, tracked); got != "0" {
+			t.Fatalf("%s left %s of the lot-tracked item on hand, want 0", name, got)
 		}
 	}
 }
