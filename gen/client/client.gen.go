@@ -2565,6 +2565,9 @@ type InProcessTrackingFieldWrite struct {
 	UnitTypeName *string `json:"unitTypeName,omitempty"`
 }
 
+// InventoryAvailableByItem A map from item id to the units of the item available (on hand less reserved, more than 0). Items with nothing available are left out.
+type InventoryAvailableByItem map[string]dec.Decimal
+
 // InventoryByItem A map from item id to the quantity of the item: on hand with `includeReserved`, else available. Items with no stock are left out.
 type InventoryByItem map[string]dec.Decimal
 
@@ -3003,8 +3006,9 @@ type InventoryReservedForType string
 
 // InventoryRow What is on hand of one item in one lot at one location (`lotId` and `locationId` are
 // null for stock kept without them). `onHandQuantity` is every unit on hand;
-// `quantity` is what is available, on hand less reserved units (no document reserves
-// stock yet, so the two are equal). Rows whose on-hand quantity reached 0 are not listed.
+// `quantity` is what is available, on hand less the units reserved there (see the
+// Inventory tag for what reserves stock). Rows whose on-hand quantity reached 0 are not
+// listed.
 type InventoryRow struct {
 	// Id A 24-character record id.
 	//
@@ -8003,11 +8007,25 @@ type ClientInterface interface {
 	// Corresponds with POST /api/inventory-transactions/list (the `ListInventoryTransactions` operationId).
 	ListInventoryTransactions(ctx context.Context, params *ListInventoryTransactionsParams, body ListInventoryTransactionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetAvailableInventoryByItem Get the available quantity of every item
+	//
+	// A map from item id to the item's available quantity over every lot and location: on
+	// hand less reserved units (see the Inventory tag for what reserves stock), the same
+	// number `GET /api/inventory/byItem` answers without `includeReserved`. Only items with
+	// units available (more than 0) are listed: an item whose every unit on hand is reserved
+	// is left out, as is an item without stock.
+	//
+	// Permission: View Inventory.
+	//
+	// Corresponds with GET /api/inventory/availableByItem (the `GetAvailableInventoryByItem` operationId).
+	GetAvailableInventoryByItem(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetInventoryByItem Get the quantity of every item in stock
 	//
 	// A map from item id to the item's quantity over every lot and location: available units
-	// (on hand less reserved), or every unit on hand with `includeReserved`. Items without stock
-	// are left out.
+	// (on hand less reserved, see the Inventory tag), or every unit on hand with
+	// `includeReserved`. Every item holding units on hand is listed (with 0 available when
+	// all of them are reserved); items without stock are left out.
 	//
 	// Permission: View Inventory.
 	//
@@ -13077,11 +13095,35 @@ func (c *Client) ListInventoryTransactions(ctx context.Context, params *ListInve
 	return c.Client.Do(req)
 }
 
+// GetAvailableInventoryByItem Get the available quantity of every item
+//
+// A map from item id to the item's available quantity over every lot and location: on
+// hand less reserved units (see the Inventory tag for what reserves stock), the same
+// number `GET /api/inventory/byItem` answers without `includeReserved`. Only items with
+// units available (more than 0) are listed: an item whose every unit on hand is reserved
+// is left out, as is an item without stock.
+//
+// Permission: View Inventory.
+//
+// Corresponds with GET /api/inventory/availableByItem (the `GetAvailableInventoryByItem` operationId).
+func (c *Client) GetAvailableInventoryByItem(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetAvailableInventoryByItemRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // GetInventoryByItem Get the quantity of every item in stock
 //
 // A map from item id to the item's quantity over every lot and location: available units
-// (on hand less reserved), or every unit on hand with `includeReserved`. Items without stock
-// are left out.
+// (on hand less reserved, see the Inventory tag), or every unit on hand with
+// `includeReserved`. Every item holding units on hand is listed (with 0 available when
+// all of them are reserved); items without stock are left out.
 //
 // Permission: View Inventory.
 //
@@ -20946,6 +20988,33 @@ func NewListInventoryTransactionsRequestWithBody(server string, params *ListInve
 	return req, nil
 }
 
+// NewGetAvailableInventoryByItemRequest constructs an http.Request for the GetAvailableInventoryByItem method
+func NewGetAvailableInventoryByItemRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/inventory/availableByItem")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewGetInventoryByItemRequest constructs an http.Request for the GetInventoryByItem method
 func NewGetInventoryByItemRequest(server string, params *GetInventoryByItemParams) (*http.Request, error) {
 	var err error
@@ -27020,11 +27089,27 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/inventory-transactions/list (the `ListInventoryTransactions` operationId).
 	ListInventoryTransactionsWithResponse(ctx context.Context, params *ListInventoryTransactionsParams, body ListInventoryTransactionsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListInventoryTransactionsResponse, error)
 
+	// GetAvailableInventoryByItemWithResponse Get the available quantity of every item
+	//
+	// A map from item id to the item's available quantity over every lot and location: on
+	// hand less reserved units (see the Inventory tag for what reserves stock), the same
+	// number `GET /api/inventory/byItem` answers without `includeReserved`. Only items with
+	// units available (more than 0) are listed: an item whose every unit on hand is reserved
+	// is left out, as is an item without stock.
+	//
+	// Permission: View Inventory.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/inventory/availableByItem (the `GetAvailableInventoryByItem` operationId).
+	GetAvailableInventoryByItemWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetAvailableInventoryByItemResponse, error)
+
 	// GetInventoryByItemWithResponse Get the quantity of every item in stock
 	//
 	// A map from item id to the item's quantity over every lot and location: available units
-	// (on hand less reserved), or every unit on hand with `includeReserved`. Items without stock
-	// are left out.
+	// (on hand less reserved, see the Inventory tag), or every unit on hand with
+	// `includeReserved`. Every item holding units on hand is listed (with 0 available when
+	// all of them are reserved); items without stock are left out.
 	//
 	// Permission: View Inventory.
 	//
@@ -36760,6 +36845,82 @@ func (r ListInventoryTransactionsResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r ListInventoryTransactionsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetAvailableInventoryByItemResponse503Headers the declared response headers of an HTTP 503 response for GetAvailableInventoryByItem
+type GetAvailableInventoryByItemResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetAvailableInventoryByItemResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *InventoryAvailableByItem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetAvailableInventoryByItemResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetAvailableInventoryByItemResponse) GetJSON200() *InventoryAvailableByItem {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetAvailableInventoryByItemResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetAvailableInventoryByItemResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetAvailableInventoryByItemResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetAvailableInventoryByItemResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetAvailableInventoryByItemResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetAvailableInventoryByItemResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetAvailableInventoryByItemResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetAvailableInventoryByItemResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -46805,11 +46966,33 @@ func (c *ClientWithResponses) ListInventoryTransactionsWithResponse(ctx context.
 	return ParseListInventoryTransactionsResponse(rsp)
 }
 
+// GetAvailableInventoryByItemWithResponse Get the available quantity of every item
+//
+// A map from item id to the item's available quantity over every lot and location: on
+// hand less reserved units (see the Inventory tag for what reserves stock), the same
+// number `GET /api/inventory/byItem` answers without `includeReserved`. Only items with
+// units available (more than 0) are listed: an item whose every unit on hand is reserved
+// is left out, as is an item without stock.
+//
+// Permission: View Inventory.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/inventory/availableByItem (the `GetAvailableInventoryByItem` operationId).
+func (c *ClientWithResponses) GetAvailableInventoryByItemWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetAvailableInventoryByItemResponse, error) {
+	rsp, err := c.GetAvailableInventoryByItem(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetAvailableInventoryByItemResponse(rsp)
+}
+
 // GetInventoryByItemWithResponse Get the quantity of every item in stock
 //
 // A map from item id to the item's quantity over every lot and location: available units
-// (on hand less reserved), or every unit on hand with `includeReserved`. Items without stock
-// are left out.
+// (on hand less reserved, see the Inventory tag), or every unit on hand with
+// `includeReserved`. Every item holding units on hand is listed (with 0 available when
+// all of them are reserved); items without stock are left out.
 //
 // Permission: View Inventory.
 //
@@ -56620,6 +56803,73 @@ func ParseListInventoryTransactionsResponse(rsp *http.Response) (*ListInventoryT
 	switch {
 	case rsp.StatusCode == 503:
 		var headers ListInventoryTransactionsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetAvailableInventoryByItemResponse parses an HTTP response from a GetAvailableInventoryByItemWithResponse call
+func ParseGetAvailableInventoryByItemResponse(rsp *http.Response) (*GetAvailableInventoryByItemResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetAvailableInventoryByItemResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest InventoryAvailableByItem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetAvailableInventoryByItemResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

@@ -90,8 +90,7 @@ func (h *InventoryHandler) ListInventory(ctx context.Context, req gen.ListInvent
 	for i, r := range rows {
 		out[i] = gen.InventoryRow{
 			Id: r.BalanceID, ItemId: r.Place.ItemID, LotId: r.Place.LotID, LocationId: r.Place.LocationID,
-			// Nothing reserves stock yet: available equals on hand.
-			Quantity: r.OnHand, OnHandQuantity: r.OnHand, ItemNumber: r.ItemNumber, ItemDescription: r.ItemDescription,
+			Quantity: r.Available, OnHandQuantity: r.OnHand, ItemNumber: r.ItemNumber, ItemDescription: r.ItemDescription,
 		}
 	}
 	return out, nil
@@ -104,6 +103,14 @@ func (h *InventoryHandler) GetInventoryByItem(ctx context.Context, req gen.GetIn
 		return nil, err
 	}
 	return gen.GetInventoryByItem200JSONResponse(byItem), nil
+}
+
+func (h *InventoryHandler) GetAvailableInventoryByItem(ctx context.Context, _ gen.GetAvailableInventoryByItemRequestObject) (gen.GetAvailableInventoryByItemResponseObject, error) {
+	available, err := h.svc.AvailableByItem(ctx, auth.TenantID(ctx))
+	if err != nil {
+		return nil, err
+	}
+	return gen.GetAvailableInventoryByItem200JSONResponse(available), nil
 }
 
 // perUnitFromAPI reads the per-unit values of a receipt; an omitted value is 0.

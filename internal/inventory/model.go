@@ -172,6 +172,7 @@ type StockRow struct {
 	BalanceID       string
 	Place           Place
 	OnHand          dec.Decimal
+	Available       dec.Decimal // on hand less the units reserved there
 	ItemNumber      string
 	ItemDescription *string
 }

@@ -18,10 +18,35 @@ func (s *Service) ListStock(ctx context.Context, tenantID string, f StockFilter,
 }
 
 // OnHandByItem answers the quantity of every item holding stock, over every lot and
-// location. With includeReserved it counts every unit on hand, else only available units
-// (on hand less reserved); nothing reserves stock yet, so both answer the same numbers
-// until reservations land.
+// location: with includeReserved every unit on hand, else only available units (on hand less
+// reserved, 0 when all are reserved).
 func (s *Service) OnHandByItem(ctx context.Context, tenantID string, includeReserved bool) (map[string]dec.Decimal, error) {
-	_ = includeReserved // no reservations exist yet: available equals on hand
-	return s.store.onHandByItem(ctx, s.pool, tenantID)
+	rows, err := s.store.quantitiesByItem(ctx, s.pool, tenantID)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]dec.Decimal, len(rows))
+	for _, r := range rows {
+		out[r.ItemID] = r.Available
+		if includeReserved {
+			out[r.ItemID] = r.OnHand
+		}
+	}
+	return out, nil
+}
+
+// AvailableByItem answers the available quantity (on hand less reserved) of every item with
+// units available: an item whose every unit is reserved is left out.
+func (s *Service) AvailableByItem(ctx context.Context, tenantID string) (map[string]dec.Decimal, error) {
+	rows, err := s.store.quantitiesByItem(ctx, s.pool, tenantID)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]dec.Decimal, len(rows))
+	for _, r := range rows {
+		if r.Available.IsPositive() {
+			out[r.ItemID] = r.Available
+		}
+	}
+	return out, nil
 }

@@ -18,16 +18,33 @@ type stockRow struct {
 	LotID           *string     `db:"lot_id"`
 	LocationID      *string     `db:"location_id"`
 	Quantity        dec.Decimal `db:"quantity"`
+	Available       dec.Decimal `db:"available"`
 	ItemNumber      string      `db:"item_number"`
 	ItemDescription *string     `db:"item_description"`
 }
 
-// stockSelect reads balances with the item's number and description; the lot and location
-// are joined only for the default order (by their names).
-const stockSelect = `SELECT b.id, b.item_id, b.lot_id, b.location_id, b.quantity,
+// reservedSQL is the units reserved per balance (id, reserved): the net quantity change of
+// the transactions of events with a reservedForType at the balance's place, bounded to 0
+// and the balance's quantity. A revert carries its original's reservation, so it cancels
+// it. Reserving events are few beside the ledger, so they are read first and their
+// transactions found by event. The tenant is $1: the first parameter of listing.NewQuery.
+const reservedSQL = `
+SELECT b.id, least(b.quantity, greatest(sum(t.quantity_change), 0)) AS reserved
+FROM inventory_events e
+JOIN inventory_transactions t ON t.tenant_id = e.tenant_id AND t.event_id = e.id
+JOIN inventory_balances b ON b.tenant_id = t.tenant_id AND b.item_id = t.item_id
+    AND coalesce(b.lot_id, '') = coalesce(t.lot_id, '') AND coalesce(b.location_id, '') = coalesce(t.location_id, '')
+WHERE e.tenant_id = $1 AND e.reserved_for_type IS NOT NULL
+GROUP BY b.id, b.quantity`
+
+// stockSelect reads balances with what is available of them and the item's number and
+// description; the lot and location are joined only for the default order (by their names).
+const stockSelect = `WITH reserved AS (` + reservedSQL + `)
+SELECT b.id, b.item_id, b.lot_id, b.location_id, b.quantity, b.quantity - coalesce(r.reserved, 0) AS available,
        i.number AS item_number, i.description AS item_description
 FROM inventory_balances b
 JOIN items i ON i.tenant_id = b.tenant_id AND i.id = b.item_id
+LEFT JOIN reserved r ON r.id = b.id
 LEFT JOIN inventory_lots lt ON lt.tenant_id = b.tenant_id AND lt.id = b.lot_id
 LEFT JOIN locations loc ON loc.tenant_id = b.tenant_id AND loc.id = b.location_id`
 
@@ -36,7 +53,7 @@ LEFT JOIN locations loc ON loc.tenant_id = b.tenant_id AND loc.id = b.location_i
 // direction applies to all three).
 var stockSortFields = map[string]string{
 	"itemNumber":     "(lower(i.number), lower(coalesce(lt.name, '')), lower(coalesce(loc.name, '')))",
-	"quantity":       "b.quantity",
+	"quantity":       "(b.quantity - coalesce(r.reserved, 0))",
 	"onHandQuantity": "b.quantity",
 	"id":             "b.id",
 }
@@ -64,26 +81,33 @@ func (store) stock(ctx context.Context, q db.Q, tenantID string, f StockFilter, 
 	for i, r := range rows {
 		out[i] = StockRow{
 			BalanceID: r.ID, Place: Place{ItemID: r.ItemID, LotID: r.LotID, LocationID: r.LocationID},
-			OnHand: r.Quantity, ItemNumber: r.ItemNumber, ItemDescription: r.ItemDescription,
+			OnHand: r.Quantity, Available: r.Available, ItemNumber: r.ItemNumber, ItemDescription: r.ItemDescription,
 		}
 	}
 	return out, nil
 }
 
-const onHandByItemSQL = `SELECT item_id, sum(quantity) AS quantity FROM inventory_balances
-WHERE tenant_id = $1 AND quantity > 0 GROUP BY item_id`
+// quantitiesByItemSQL sums, per item holding stock, every unit on hand and the units
+// available (on hand less reserved, per balance).
+const quantitiesByItemSQL = `WITH reserved AS (` + reservedSQL + `)
+SELECT b.item_id, sum(b.quantity) AS on_hand, sum(b.quantity - coalesce(r.reserved, 0)) AS available
+FROM inventory_balances b
+LEFT JOIN reserved r ON r.id = b.id
+WHERE b.tenant_id = $1 AND b.quantity > 0
+GROUP BY b.item_id`
 
-func (store) onHandByItem(ctx context.Context, q db.Q, tenantID string) (map[string]dec.Decimal, error) {
-	var rows []struct {
-		ItemID   string      `db:"item_id"`
-		Quantity dec.Decimal `db:"quantity"`
-	}
-	if err := sqlx.SelectContext(ctx, q, &rows, onHandByItemSQL, tenantID); err != nil {
+// itemQuantities is what an item holding stock has on hand and available.
+type itemQuantities struct {
+	ItemID    string      `db:"item_id"`
+	OnHand    dec.Decimal `db:"on_hand"`
+	Available dec.Decimal `db:"available"`
+}
+
+// quantitiesByItem answers the on-hand and available quantities of every item holding stock.
+func (store) quantitiesByItem(ctx context.Context, q db.Q, tenantID string) ([]itemQuantities, error) {
+	var rows []itemQuantities
+	if err := sqlx.SelectContext(ctx, q, &rows, quantitiesByItemSQL, tenantID); err != nil {
 		return nil, fmt.Errorf("inventory by item: %w", err)
 	}
-	out := make(map[string]dec.Decimal, len(rows))
-	for _, r := range rows {
-		out[r.ItemID] = r.Quantity
-	}
-	return out, nil
+	return rows, nil
 }
