@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -1109,4 +1110,55 @@ func TestInventoryReservedStockIsNotAvailable(t *testing.T) {
 	mustEvent(t, res, body)
 	mustQuantities(t, "byItem after the reverts", byItem(t, te, false), map[string]string{partly: "10", wholly: "0", free: "5", over: "0"})
 	mustQuantities(t, "byItem includeReserved after the reverts", byItem(t, te, true), map[string]string{partly: "10", wholly: "3", free: "5", over: "1"})
+}
+
+// Text and filter limits: a note over 2000 characters, a lot number over 200 and a filter
+// list of more than 500 ids answer 400 naming the field, writing nothing.
+func TestInventoryTextAndFilterLimitsAre400NamingTheField(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("LIMITS"))
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("5")})
+	events := eventTotal(t, te)
+	long := strings.Repeat("n", 2001)
+	ids501 := make([]string, 501)
+	for i := range ids501 {
+		ids501[i] = ids.New()
+	}
+	for _, c := range []struct {
+		path  string
+		body  any
+		field string
+	}{
+		{"/api/inventory/pick", client.InventoryPick{ItemId: item, SecondaryType: client.InventoryPickSecondaryTypePick, Quantity: num("1"), Note: &long}, "note"},
+		{"/api/inventory/receive", client.InventoryReceive{ItemId: item, SecondaryType: client.InventoryReceiveSecondaryTypeReceive, Quantity: num("1"), Note: &long}, "note"},
+		{"/api/inventory/override", client.InventoryOverride{ItemId: item, Quantity: num("1"), Note: &long}, "note"},
+		{"/api/items/" + item + "/inventory/pick", client.InventoryItemPick{SecondaryType: client.InventoryItemPickSecondaryTypePick, Quantity: num("1"), Note: &long}, "note"},
+		{"/api/items/" + item + "/inventory/receive", client.InventoryItemReceive{SecondaryType: client.InventoryItemReceiveSecondaryTypeFound, Quantity: num("1"), Note: &long}, "note"},
+		{"/api/inventory/receive", client.InventoryReceive{ItemId: item, SecondaryType: client.InventoryReceiveSecondaryTypeReceive, Quantity: num("1"), LotNumber: ptr(strings.Repeat("L", 201))}, "lotNumber"},
+		{"/api/items/" + item + "/inventory/receive", client.InventoryItemReceive{SecondaryType: client.InventoryItemReceiveSecondaryTypeFound, Quantity: num("1"), LotNumber: ptr(strings.Repeat("L", 201))}, "lotNumber"},
+		{"/api/inventory/list", client.InventoryFilter{ItemIds: &ids501}, "itemIds"},
+		{"/api/inventory/list", client.InventoryFilter{LotIds: &ids501}, "lotIds"},
+		{"/api/inventory/list", client.InventoryFilter{LocationIds: &ids501}, "locationIds"},
+		{"/api/inventory-events/list", client.InventoryEventFilter{ItemIds: &ids501}, "itemIds"},
+		{"/api/inventory-events/list", client.InventoryEventFilter{ItemToMakeIds: &ids501}, "itemToMakeIds"},
+		{"/api/inventory-events/list", client.InventoryEventFilter{ReservedForIds: &ids501}, "reservedForIds"},
+		{"/api/inventory-events/list", client.InventoryEventFilter{InventoryEventIds: &ids501}, "inventoryEventIds"},
+		{"/api/inventory-transactions/list", client.InventoryTransactionFilter{ItemIds: &ids501}, "itemIds"},
+	} {
+		res, body := inventoryPost(t, te, c.path, c.body)
+		mustProblemNaming(t, res, body, c.field)
+	}
+	if n := eventTotal(t, te); n != events {
+		t.Fatalf("%d events after refused requests, want %d", n, events)
+	}
+	if got := listLots(t, te, nil, client.InventoryLotFilter{ItemIds: &[]string{item}}); len(got) != 0 {
+		t.Fatalf("a refused receipt created lots %+v", got)
+	}
+	// At the limits they are accepted.
+	at := strings.Repeat("n", 2000)
+	pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("1"), Note: &at})
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("1"), Note: &at, LotNumber: ptr(strings.Repeat("L", 200))})
+	overrideStock(t, te, client.InventoryOverride{ItemId: item, Quantity: num("1"), Note: &at})
+	listStock(t, te, nil, client.InventoryFilter{ItemIds: &[]string{item}, LotIds: ptr(ids501[:500])})
 }
