@@ -54,19 +54,6 @@ func lotIDs(list []client.InventoryLot) []string {
 	return out
 }
 
-// insertSystemLot stores a system lot of the item as the inventory area's receipts create
-// them (no endpoint creates one).
-func insertSystemLot(t *testing.T, te *tenantEnv, itemID string) string {
-	t.Helper()
-	id := ids.New()
-	_, err := srv.Pool.ExecContext(context.Background(),
-		`INSERT INTO inventory_lots (tenant_id, id, item_id, system) VALUES ($1, $2, $3, true)`, te.ID, id, itemID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
 func lotDay(s string) *openapi_types.Date {
 	d, err := time.Parse(time.DateOnly, s)
 	if err != nil {
@@ -193,12 +180,15 @@ func TestInventoryLotQuantityIsOnHandOverEveryLocation(t *testing.T) {
 	empty := createLot(t, te, client.InventoryLotCreate{ItemId: item, Name: ptr("C")})
 	shelf := createLocation(t, te, "Shelf")
 	yard := createLocation(t, te, "Yard")
-	insertBalance(t, te, item, &lot, &shelf, "2.5")
-	insertBalance(t, te, item, &lot, &yard, "4")
-	insertBalance(t, te, item, &lot, nil, "1.25")
-	insertBalance(t, te, item, &otherLot, &shelf, "10")
-	insertBalance(t, te, item, nil, &shelf, "100") // stock without a lot is no lot's
-	insertBalance(t, te, item, &empty, &yard, "0")
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("5"), LotId: &lot, LocationId: &shelf})
+	pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("2.5"), LotId: &lot, LocationId: &shelf})
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("4"), LotId: &lot, LocationId: &yard})
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("1.25"), LotId: &lot})
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("10"), LotId: &otherLot, LocationId: &shelf})
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("100"), LocationId: &shelf}) // stock without a lot is no lot's
+	// A lot whose stock was all picked holds 0.
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("3"), LotId: &empty, LocationId: &yard})
+	pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("3"), LotId: &empty, LocationId: &yard})
 
 	want := map[string]string{lot: "7.75", otherLot: "10", empty: "0"}
 	for id, q := range want {
@@ -220,10 +210,11 @@ func TestInventoryLotQuantityIsOnHandOverEveryLocation(t *testing.T) {
 func TestInventoryLotSystemAndCustomFlags(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
-	item := createItem(t, te, newItem("WIRE"))
+	item := lotTrackedItem(t, te, "WIRE")
 	named := createLot(t, te, client.InventoryLotCreate{ItemId: item, Name: ptr("Coil 1")})
 	unnamed := createLot(t, te, client.InventoryLotCreate{ItemId: item})
-	system := insertSystemLot(t, te, item)
+	// A receipt of a lot-tracked item naming no lot creates a system lot.
+	system := optText(receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("1")}).LotId)
 	cases := []struct {
 		id             string
 		system, custom bool

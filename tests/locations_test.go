@@ -60,22 +60,6 @@ func deleteLocation(t *testing.T, te *tenantEnv, id string) int {
 	return res.StatusCode()
 }
 
-// insertBalance puts quantity units of an item on hand in a lot at a location (nil: none)
-// straight into inventory_balances, as the inventory area's receipts do, and returns the
-// balance's id. Tests of locations and lots use it to have stock without going through the
-// inventory endpoints.
-func insertBalance(t *testing.T, te *tenantEnv, itemID string, lotID, locationID *string, quantity string) string {
-	t.Helper()
-	id := ids.New()
-	_, err := srv.Pool.ExecContext(context.Background(),
-		`INSERT INTO inventory_balances (tenant_id, id, item_id, lot_id, location_id, quantity) VALUES ($1, $2, $3, $4, $5, $6)`,
-		te.ID, id, itemID, lotID, locationID, quantity)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
 func TestLocationCreateTrimsNameAndGetAndListReturnIt(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
@@ -219,10 +203,10 @@ func TestLocationDeleteRefusedWhileItHoldsStock(t *testing.T) {
 	item := createItem(t, te, newItem("BOLT"))
 	shelf := createLocation(t, te, "Shelf")
 	elsewhere := createLocation(t, te, "Elsewhere")
-	balance := insertBalance(t, te, item, nil, &shelf, "0.5")
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("0.5"), LocationId: &shelf})
 	// Stock at another location, or without one, does not hold this one.
-	insertBalance(t, te, createItem(t, te, newItem("NUT")), nil, &elsewhere, "3")
-	insertBalance(t, te, item, nil, nil, "7")
+	receiveStock(t, te, client.InventoryReceive{ItemId: createItem(t, te, newItem("NUT")), Quantity: num("3"), LocationId: &elsewhere})
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("7")})
 
 	res, body := rawRequest(t, http.MethodDelete, "/api/locations/"+shelf, te.Token, "", "")
 	mustProblemNaming(t, res, body, "id")
@@ -230,9 +214,7 @@ func TestLocationDeleteRefusedWhileItHoldsStock(t *testing.T) {
 		t.Fatalf("refused delete deleted the location: %+v", got)
 	}
 	// Once the stock is gone (a balance at 0 is no stock), the location can go.
-	if _, err := srv.Pool.ExecContext(context.Background(), `UPDATE inventory_balances SET quantity = 0 WHERE tenant_id = $1 AND id = $2`, te.ID, balance); err != nil {
-		t.Fatal(err)
-	}
+	pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("0.5"), LocationId: &shelf})
 	mustStatus(t, deleteLocation(t, te, shelf), http.StatusOK, nil)
 	mustStatus(t, deleteLocation(t, te, elsewhere), http.StatusBadRequest, nil)
 }
