@@ -3752,6 +3752,20 @@ type ItemMaterialDetailsShapeType string
 
 // ItemMaterialShapeCreate Body of create item from material shape (see createItemFromMaterialShape).
 type ItemMaterialShapeCreate struct {
+	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+	// the custom field definitions of the record's module (`CustomFieldDefinition`).
+	// - Each key must be the `name` of a definition of the module, matched exactly.
+	// - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+	// - null, a blank string or an empty array clears the value. A `required` definition refuses
+	//   that, and on create and full update must be present with a value.
+	// - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+	//   carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+	//   validate stored values. Removing a key that no longer names a definition is accepted.
+	//
+	// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+	// definition changed or was deleted are kept until the record is next written.
+	CustomFields *CustomFields `json:"customFields,omitempty"`
+
 	// IsRemnant Whether the piece is a remnant; recorded only when a new item is created.
 	IsRemnant *bool `json:"isRemnant,omitempty"`
 
@@ -8391,8 +8405,11 @@ type ClientInterface interface {
 	// and `isRemnant` is ignored. Otherwise a new item is created with that number, no
 	// revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
 	// count; its size is in the number and its `width`/`length`), the given `length` and
-	// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
-	// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+	// `width`, the description `<material name> <shape type>` and the given `customFields`
+	// (validated in full against modules `item` and `item_Buy`, so required definitions need
+	// their values here); the shape and `isRemnant` (default false) are recorded with it.
+	// `customFields`, like `isRemnant`, is neither validated nor applied when the number
+	// resolves to an existing item. Creating records an `ItemUpdated` event in the
 	// same transaction. Concurrent identical requests resolve to one item (decided by the
 	// unique index on number and revision); all answer its id.
 	//
@@ -8424,8 +8441,11 @@ type ClientInterface interface {
 	// and `isRemnant` is ignored. Otherwise a new item is created with that number, no
 	// revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
 	// count; its size is in the number and its `width`/`length`), the given `length` and
-	// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
-	// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+	// `width`, the description `<material name> <shape type>` and the given `customFields`
+	// (validated in full against modules `item` and `item_Buy`, so required definitions need
+	// their values here); the shape and `isRemnant` (default false) are recorded with it.
+	// `customFields`, like `isRemnant`, is neither validated nor applied when the number
+	// resolves to an existing item. Creating records an `ItemUpdated` event in the
 	// same transaction. Concurrent identical requests resolve to one item (decided by the
 	// unique index on number and revision); all answer its id.
 	//
@@ -13701,8 +13721,11 @@ func (c *Client) ListItems(ctx context.Context, params *ListItemsParams, body Li
 // and `isRemnant` is ignored. Otherwise a new item is created with that number, no
 // revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
 // count; its size is in the number and its `width`/`length`), the given `length` and
-// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
-// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+// `width`, the description `<material name> <shape type>` and the given `customFields`
+// (validated in full against modules `item` and `item_Buy`, so required definitions need
+// their values here); the shape and `isRemnant` (default false) are recorded with it.
+// `customFields`, like `isRemnant`, is neither validated nor applied when the number
+// resolves to an existing item. Creating records an `ItemUpdated` event in the
 // same transaction. Concurrent identical requests resolve to one item (decided by the
 // unique index on number and revision); all answer its id.
 //
@@ -13744,8 +13767,11 @@ func (c *Client) CreateItemFromMaterialShapeWithBody(ctx context.Context, conten
 // and `isRemnant` is ignored. Otherwise a new item is created with that number, no
 // revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
 // count; its size is in the number and its `width`/`length`), the given `length` and
-// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
-// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+// `width`, the description `<material name> <shape type>` and the given `customFields`
+// (validated in full against modules `item` and `item_Buy`, so required definitions need
+// their values here); the shape and `isRemnant` (default false) are recorded with it.
+// `customFields`, like `isRemnant`, is neither validated nor applied when the number
+// resolves to an existing item. Creating records an `ItemUpdated` event in the
 // same transaction. Concurrent identical requests resolve to one item (decided by the
 // unique index on number and revision); all answer its id.
 //
@@ -27390,8 +27416,11 @@ type ClientWithResponsesInterface interface {
 	// and `isRemnant` is ignored. Otherwise a new item is created with that number, no
 	// revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
 	// count; its size is in the number and its `width`/`length`), the given `length` and
-	// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
-	// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+	// `width`, the description `<material name> <shape type>` and the given `customFields`
+	// (validated in full against modules `item` and `item_Buy`, so required definitions need
+	// their values here); the shape and `isRemnant` (default false) are recorded with it.
+	// `customFields`, like `isRemnant`, is neither validated nor applied when the number
+	// resolves to an existing item. Creating records an `ItemUpdated` event in the
 	// same transaction. Concurrent identical requests resolve to one item (decided by the
 	// unique index on number and revision); all answer its id.
 	//
@@ -27423,8 +27452,11 @@ type ClientWithResponsesInterface interface {
 	// and `isRemnant` is ignored. Otherwise a new item is created with that number, no
 	// revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
 	// count; its size is in the number and its `width`/`length`), the given `length` and
-	// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
-	// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+	// `width`, the description `<material name> <shape type>` and the given `customFields`
+	// (validated in full against modules `item` and `item_Buy`, so required definitions need
+	// their values here); the shape and `isRemnant` (default false) are recorded with it.
+	// `customFields`, like `isRemnant`, is neither validated nor applied when the number
+	// resolves to an existing item. Creating records an `ItemUpdated` event in the
 	// same transaction. Concurrent identical requests resolve to one item (decided by the
 	// unique index on number and revision); all answer its id.
 	//
@@ -47312,8 +47344,11 @@ func (c *ClientWithResponses) ListItemsWithResponse(ctx context.Context, params 
 // and `isRemnant` is ignored. Otherwise a new item is created with that number, no
 // revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
 // count; its size is in the number and its `width`/`length`), the given `length` and
-// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
-// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+// `width`, the description `<material name> <shape type>` and the given `customFields`
+// (validated in full against modules `item` and `item_Buy`, so required definitions need
+// their values here); the shape and `isRemnant` (default false) are recorded with it.
+// `customFields`, like `isRemnant`, is neither validated nor applied when the number
+// resolves to an existing item. Creating records an `ItemUpdated` event in the
 // same transaction. Concurrent identical requests resolve to one item (decided by the
 // unique index on number and revision); all answer its id.
 //
@@ -47351,8 +47386,11 @@ func (c *ClientWithResponses) CreateItemFromMaterialShapeWithBodyWithResponse(ct
 // and `isRemnant` is ignored. Otherwise a new item is created with that number, no
 // revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
 // count; its size is in the number and its `width`/`length`), the given `length` and
-// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
-// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+// `width`, the description `<material name> <shape type>` and the given `customFields`
+// (validated in full against modules `item` and `item_Buy`, so required definitions need
+// their values here); the shape and `isRemnant` (default false) are recorded with it.
+// `customFields`, like `isRemnant`, is neither validated nor applied when the number
+// resolves to an existing item. Creating records an `ItemUpdated` event in the
 // same transaction. Concurrent identical requests resolve to one item (decided by the
 // unique index on number and revision); all answer its id.
 //

@@ -273,9 +273,11 @@ func itemToAPI(it Item) gen.Item {
 
 func (h *ItemsHandler) CreateItemFromMaterialShape(ctx context.Context, req gen.CreateItemFromMaterialShapeRequestObject) (gen.CreateItemFromMaterialShapeResponseObject, error) {
 	b := req.Body
-	id, err := h.svc.CreateFromMaterialShape(ctx, auth.TenantID(ctx), ShapeCut{
-		MaterialShapeID: b.MaterialShapeId, Length: b.Length, Width: b.Width, IsRemnant: isTrue(b.IsRemnant),
-	})
+	cut := ShapeCut{MaterialShapeID: b.MaterialShapeId, Length: b.Length, Width: b.Width, IsRemnant: isTrue(b.IsRemnant)}
+	if b.CustomFields != nil {
+		cut.CustomFields = *b.CustomFields
+	}
+	id, err := h.svc.CreateFromMaterialShape(ctx, auth.TenantID(ctx), cut)
 	if err != nil {
 		return nil, err
 	}
