@@ -4158,10 +4158,10 @@ type ItemWrite struct {
 	// InternalNotes Trimmed; 1 to 2000 characters after trimming; null or blank: none.
 	InternalNotes *string `json:"internalNotes,omitempty"`
 
-	// IsLotTracked Omitted is false.
+	// IsLotTracked Omitted is false; cannot turn on while the item has inventory on hand.
 	IsLotTracked *bool `json:"isLotTracked,omitempty"`
 
-	// IsNonInventory Omitted is false; true only for a buy item that is not sellable, or one already non-inventory.
+	// IsNonInventory Omitted is false; true only for a buy item that is not sellable, or one already non-inventory; cannot turn on while the item has inventory on hand.
 	IsNonInventory *bool `json:"isNonInventory,omitempty"`
 
 	// IsTaxable Omitted is false.
@@ -8515,6 +8515,10 @@ type ClientInterface interface {
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
 	//   is already non-inventory may restate it (400 naming `isNonInventory`).
+	// - `isNonInventory` and `isLotTracked` cannot turn on while the item has inventory on
+	//   hand (any lot, any location): picks would refuse the stock. The answer is 400 naming
+	//   the field; restating a flag already on is not a change. The balance is read under
+	//   the item's row lock, so a concurrent receipt cannot slip in before the commit.
 	//
 	// Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
 	// transaction. An archived item can be updated (it is how its notes are kept current).
@@ -8546,6 +8550,10 @@ type ClientInterface interface {
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
 	//   is already non-inventory may restate it (400 naming `isNonInventory`).
+	// - `isNonInventory` and `isLotTracked` cannot turn on while the item has inventory on
+	//   hand (any lot, any location): picks would refuse the stock. The answer is 400 naming
+	//   the field; restating a flag already on is not a change. The balance is read under
+	//   the item's row lock, so a concurrent receipt cannot slip in before the commit.
 	//
 	// Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
 	// transaction. An archived item can be updated (it is how its notes are kept current).
@@ -13881,6 +13889,10 @@ func (c *Client) PatchItemWithApplicationJSONPatchPlusJSONBody(ctx context.Conte
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
 //     is already non-inventory may restate it (400 naming `isNonInventory`).
+//   - `isNonInventory` and `isLotTracked` cannot turn on while the item has inventory on
+//     hand (any lot, any location): picks would refuse the stock. The answer is 400 naming
+//     the field; restating a flag already on is not a change. The balance is read under
+//     the item's row lock, so a concurrent receipt cannot slip in before the commit.
 //
 // Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
 // transaction. An archived item can be updated (it is how its notes are kept current).
@@ -13922,6 +13934,10 @@ func (c *Client) UpdateItemWithBody(ctx context.Context, itemId ItemId, contentT
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
 //     is already non-inventory may restate it (400 naming `isNonInventory`).
+//   - `isNonInventory` and `isLotTracked` cannot turn on while the item has inventory on
+//     hand (any lot, any location): picks would refuse the stock. The answer is 400 naming
+//     the field; restating a flag already on is not a change. The balance is read under
+//     the item's row lock, so a concurrent receipt cannot slip in before the commit.
 //
 // Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
 // transaction. An archived item can be updated (it is how its notes are kept current).
@@ -27528,6 +27544,10 @@ type ClientWithResponsesInterface interface {
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
 	//   is already non-inventory may restate it (400 naming `isNonInventory`).
+	// - `isNonInventory` and `isLotTracked` cannot turn on while the item has inventory on
+	//   hand (any lot, any location): picks would refuse the stock. The answer is 400 naming
+	//   the field; restating a flag already on is not a change. The balance is read under
+	//   the item's row lock, so a concurrent receipt cannot slip in before the commit.
 	//
 	// Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
 	// transaction. An archived item can be updated (it is how its notes are kept current).
@@ -27559,6 +27579,10 @@ type ClientWithResponsesInterface interface {
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
 	//   is already non-inventory may restate it (400 naming `isNonInventory`).
+	// - `isNonInventory` and `isLotTracked` cannot turn on while the item has inventory on
+	//   hand (any lot, any location): picks would refuse the stock. The answer is 400 naming
+	//   the field; restating a flag already on is not a change. The balance is read under
+	//   the item's row lock, so a concurrent receipt cannot slip in before the commit.
 	//
 	// Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
 	// transaction. An archived item can be updated (it is how its notes are kept current).
@@ -47486,6 +47510,10 @@ func (c *ClientWithResponses) PatchItemWithApplicationJSONPatchPlusJSONBodyWithR
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
 //     is already non-inventory may restate it (400 naming `isNonInventory`).
+//   - `isNonInventory` and `isLotTracked` cannot turn on while the item has inventory on
+//     hand (any lot, any location): picks would refuse the stock. The answer is 400 naming
+//     the field; restating a flag already on is not a change. The balance is read under
+//     the item's row lock, so a concurrent receipt cannot slip in before the commit.
 //
 // Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
 // transaction. An archived item can be updated (it is how its notes are kept current).
@@ -47523,6 +47551,10 @@ func (c *ClientWithResponses) UpdateItemWithBodyWithResponse(ctx context.Context
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
 //     is already non-inventory may restate it (400 naming `isNonInventory`).
+//   - `isNonInventory` and `isLotTracked` cannot turn on while the item has inventory on
+//     hand (any lot, any location): picks would refuse the stock. The answer is 400 naming
+//     the field; restating a flag already on is not a change. The balance is read under
+//     the item's row lock, so a concurrent receipt cannot slip in before the commit.
 //
 // Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
 // transaction. An archived item can be updated (it is how its notes are kept current).

@@ -188,6 +188,9 @@ func (s *Service) save(ctx context.Context, tenantID, id string, kind saveKind, 
 		if err != nil {
 			return err
 		}
+		if err := checkStockFlags(ctx, q, tenantID, current, next); err != nil {
+			return err
+		}
 		if next.UnitID, err = s.nextUnit(ctx, q, tenantID, current, u.UnitName); err != nil {
 			return err
 		}
@@ -435,6 +438,31 @@ func applyUpdate(current Item, u ItemUpdate, refsMode extref.Mode) (Item, error)
 		next.CustomFields = map[string]any{}
 	}
 	return next, fields.Err()
+}
+
+// checkStockFlags refuses to turn isNonInventory or isLotTracked on while the item holds
+// stock on hand: picks refuse a non-inventory item and need a lot for a lot-tracked one, so
+// the stock would be stranded. The item's row is locked for update and stock movements
+// share-lock it (StockInfo), so the balance read here cannot change before the commit.
+func checkStockFlags(ctx context.Context, q db.Q, tenantID string, current, next Item) error {
+	turnsOn := map[string]bool{
+		"isNonInventory": next.IsNonInventory && !current.IsNonInventory,
+		"isLotTracked":   next.IsLotTracked && !current.IsLotTracked,
+	}
+	if !turnsOn["isNonInventory"] && !turnsOn["isLotTracked"] {
+		return nil
+	}
+	held, err := holdsStock(ctx, q, tenantID, current.ID)
+	if err != nil || !held {
+		return err
+	}
+	fields := apperr.Fields{}
+	for name, on := range turnsOn {
+		if on {
+			fields.Add(name, "cannot be turned on while the item has inventory on hand; move the stock out first")
+		}
+	}
+	return fields.Err()
 }
 
 func nonInventoryAllowed(origin Origin, sellable bool) bool {
