@@ -788,3 +788,36 @@ func TestItemStockFlagsMayBeRestatedWhileStockOnHand(t *testing.T) {
 		t.Fatal("restated isLotTracked did not save")
 	}
 }
+
+// A required custom field holds on create and full update; a patch validates only the keys
+// its operations carry, so an item stored before the field became required can still be
+// patched elsewhere.
+func TestItemRequiredCustomFieldOnCreateUpdateAndPatch(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	id := createItem(t, te, newItem("REQ-OLD")) // stored before the definition exists
+	inspector := textField("inspector", client.CustomFieldModuleItem)
+	inspector.Required = ptr(true)
+	createCustomField(t, te, inspector)
+	path := "/api/items/" + id
+
+	res, body := itemRequest(t, te, http.MethodPost, "/api/items", `{"number":"REQ-NEW","unitTypeName":"Pieces","unitOfMeasureName":"Each"}`)
+	mustItemField(t, res, body, "customFields.inspector")
+	res, body = itemRequest(t, te, http.MethodPost, "/api/items", `{"number":"REQ-NEW","unitTypeName":"Pieces","unitOfMeasureName":"Each","customFields":{"inspector":" "}}`)
+	mustItemField(t, res, body, "customFields.inspector")
+	res, body = itemRequest(t, te, http.MethodPut, path, `{"description":"x"}`)
+	mustItemField(t, res, body, "customFields.inspector")
+	res, body = itemRequest(t, te, http.MethodPatch, path, `[{"op":"add","path":"/customFields/inspector","value":null}]`)
+	mustItemField(t, res, body, "customFields.inspector")
+
+	it := itemSaved(t, te, http.MethodPatch, path, `[{"op":"replace","path":"/description","value":"patched"}]`)
+	if optText(it.Description) != "patched" || it.CustomFields["inspector"] != nil {
+		t.Fatalf("patch without /customFields ops: %+v", it)
+	}
+	it = itemSaved(t, te, http.MethodPut, path, `{"description":"full","customFields":{"inspector":"Ann"}}`)
+	if it.CustomFields["inspector"] != "Ann" {
+		t.Fatalf("custom fields %v", it.CustomFields)
+	}
+	res, body = itemRequest(t, te, http.MethodPost, "/api/items", `{"number":"REQ-NEW","unitTypeName":"Pieces","unitOfMeasureName":"Each","customFields":{"inspector":"Bo"}}`)
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+}
