@@ -4757,7 +4757,7 @@ type Tag struct {
 	// Style Display style of a tag.
 	Style TagStyle `json:"style"`
 
-	// Types Record types the tag applies to, derived: `[item]` while a tag is attached to at least one item, otherwise `[]`.
+	// Types Record types the tag applies to, derived: `[item]` while a tag is attached to at least one active (not archived) item, otherwise `[]`.
 	Types []string `json:"types"`
 }
 
@@ -5437,6 +5437,22 @@ type ListItemClassesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListItemTagsParams defines parameters for ListItemTags.
+type ListItemTagsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // ListItemsV1Params defines parameters for ListItemsV1.
 type ListItemsV1Params struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5819,6 +5835,9 @@ type CreateItemClassJSONRequestBody = TagCreate
 // ListItemClassesJSONRequestBody defines body for ListItemClasses for application/json ContentType.
 type ListItemClassesJSONRequestBody = TagFilter
 
+// ListItemTagsJSONRequestBody defines body for ListItemTags for application/json ContentType.
+type ListItemTagsJSONRequestBody = TagFilter
+
 // CreateItemJSONRequestBody defines body for CreateItem for application/json ContentType.
 type CreateItemJSONRequestBody = ItemCreate
 
@@ -5841,6 +5860,14 @@ type UpdateItemJSONRequestBody = ItemWrite
 
 // ListItemCostBreakdownsJSONRequestBody defines body for ListItemCostBreakdowns for application/json ContentType.
 type ListItemCostBreakdownsJSONRequestBody = ItemCostBreakdownFilter
+
+// ReplaceItemCustomFieldsJSONRequestBody defines body for ReplaceItemCustomFields for application/json ContentType.
+type ReplaceItemCustomFieldsJSONRequestBody = CustomFields
+
+// ReplaceItemCustomFieldsDeprecatedJSONRequestBody defines body for ReplaceItemCustomFieldsDeprecated for application/json ContentType.
+//
+// Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+type ReplaceItemCustomFieldsDeprecatedJSONRequestBody = CustomFields
 
 // CreateItemCustomerDetailJSONRequestBody defines body for CreateItemCustomerDetail for application/json ContentType.
 type CreateItemCustomerDetailJSONRequestBody = ItemCustomerDetailWrite
@@ -5931,6 +5958,9 @@ type CreateTagJSONRequestBody = TagCreate
 
 // ListTagsJSONRequestBody defines body for ListTags for application/json ContentType.
 type ListTagsJSONRequestBody = TagFilter
+
+// PatchTagApplicationJSONPatchPlusJSONRequestBody defines body for PatchTag for application/json-patch+json ContentType.
+type PatchTagApplicationJSONPatchPlusJSONRequestBody = JsonPatch
 
 // UpdateTagJSONRequestBody defines body for UpdateTag for application/json ContentType.
 type UpdateTagJSONRequestBody = TagCreate
@@ -6513,6 +6543,12 @@ type ServerInterface interface {
 	// GetItemClass Get an item class
 	// (GET /api/item-classes/{id})
 	GetItemClass(ctx echo.Context, id Id) error
+	// ListItemTags List item tags
+	// (POST /api/item-tags/list)
+	ListItemTags(ctx echo.Context, params ListItemTagsParams) error
+	// GetItemTag Get an item tag
+	// (GET /api/item-tags/{id})
+	GetItemTag(ctx echo.Context, id Id) error
 	// CreateItem Create an item
 	// (POST /api/items)
 	CreateItem(ctx echo.Context) error
@@ -6539,6 +6575,14 @@ type ServerInterface interface {
 	// ListItemCostBreakdowns List an item's cost breakdowns
 	// (POST /api/items/{itemId}/cost-breakdowns/list)
 	ListItemCostBreakdowns(ctx echo.Context, itemId ItemId, params ListItemCostBreakdownsParams) error
+	// ReplaceItemCustomFields Replace an item's custom fields
+	// (PUT /api/items/{itemId}/custom-fields)
+	ReplaceItemCustomFields(ctx echo.Context, itemId ItemId) error
+	// ReplaceItemCustomFieldsDeprecated Replace an item's custom fields (deprecated path)
+	// (PUT /api/items/{itemId}/customFields)
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ReplaceItemCustomFieldsDeprecated(ctx echo.Context, itemId ItemId) error
 	// CreateItemCustomerDetail Add a customer detail to an item
 	// (POST /api/items/{itemId}/customers)
 	CreateItemCustomerDetail(ctx echo.Context, itemId ItemId) error
@@ -6692,6 +6736,9 @@ type ServerInterface interface {
 	// GetTag Get a tag
 	// (GET /api/tags/{tagId})
 	GetTag(ctx echo.Context, tagId TagId) error
+	// PatchTag Partially update a tag
+	// (PATCH /api/tags/{tagId})
+	PatchTag(ctx echo.Context, tagId TagId) error
 	// UpdateTag Replace a tag's name, style and description
 	// (PUT /api/tags/{tagId})
 	UpdateTag(ctx echo.Context, tagId TagId) error
@@ -8672,6 +8719,61 @@ func (w *ServerInterfaceWrapper) GetItemClass(ctx echo.Context) error {
 	return err
 }
 
+// ListItemTags converts echo context to params.
+func (w *ServerInterfaceWrapper) ListItemTags(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemTagsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListItemTags(ctx, params)
+	return err
+}
+
+// GetItemTag converts echo context to params.
+func (w *ServerInterfaceWrapper) GetItemTag(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetItemTag(ctx, id)
+	return err
+}
+
 // CreateItem converts echo context to params.
 func (w *ServerInterfaceWrapper) CreateItem(ctx echo.Context) error {
 	var err error
@@ -8859,6 +8961,38 @@ func (w *ServerInterfaceWrapper) ListItemCostBreakdowns(ctx echo.Context) error 
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.ListItemCostBreakdowns(ctx, itemId, params)
+	return err
+}
+
+// ReplaceItemCustomFields converts echo context to params.
+func (w *ServerInterfaceWrapper) ReplaceItemCustomFields(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReplaceItemCustomFields(ctx, itemId)
+	return err
+}
+
+// ReplaceItemCustomFieldsDeprecated converts echo context to params.
+func (w *ServerInterfaceWrapper) ReplaceItemCustomFieldsDeprecated(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReplaceItemCustomFieldsDeprecated(ctx, itemId)
 	return err
 }
 
@@ -9847,6 +9981,22 @@ func (w *ServerInterfaceWrapper) GetTag(ctx echo.Context) error {
 	return err
 }
 
+// PatchTag converts echo context to params.
+func (w *ServerInterfaceWrapper) PatchTag(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "tagId" -------------
+	var tagId TagId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "tagId", ctx.Param("tagId"), &tagId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter tagId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.PatchTag(ctx, tagId)
+	return err
+}
+
 // UpdateTag converts echo context to params.
 func (w *ServerInterfaceWrapper) UpdateTag(ctx echo.Context) error {
 	var err error
@@ -10124,8 +10274,11 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/api/item-classes/list", wrapper.ListItemClasses, options.OperationMiddlewares["listItemClasses"]...)
 	router.POST(options.BaseURL+"/api/tags", wrapper.CreateTag, options.OperationMiddlewares["createTag"]...)
 	router.GET(options.BaseURL+"/api/tags/:tagId", wrapper.GetTag, options.OperationMiddlewares["getTag"]...)
+	router.PATCH(options.BaseURL+"/api/tags/:tagId", wrapper.PatchTag, options.OperationMiddlewares["patchTag"]...)
 	router.PUT(options.BaseURL+"/api/tags/:tagId", wrapper.UpdateTag, options.OperationMiddlewares["updateTag"]...)
 	router.POST(options.BaseURL+"/api/tags/list", wrapper.ListTags, options.OperationMiddlewares["listTags"]...)
+	router.GET(options.BaseURL+"/api/item-tags/:id", wrapper.GetItemTag, options.OperationMiddlewares["getItemTag"]...)
+	router.POST(options.BaseURL+"/api/item-tags/list", wrapper.ListItemTags, options.OperationMiddlewares["listItemTags"]...)
 	router.POST(options.BaseURL+"/api/companies", wrapper.CreateCompany, options.OperationMiddlewares["createCompany"]...)
 	router.GET(options.BaseURL+"/api/companies/:companyId", wrapper.GetCompany, options.OperationMiddlewares["getCompany"]...)
 	router.PATCH(options.BaseURL+"/api/companies/:companyId", wrapper.PatchCompany, options.OperationMiddlewares["patchCompany"]...)
@@ -10174,6 +10327,8 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.PATCH(options.BaseURL+"/api/items/:itemId", wrapper.PatchItem, options.OperationMiddlewares["patchItem"]...)
 	router.PUT(options.BaseURL+"/api/items/:itemId", wrapper.UpdateItem, options.OperationMiddlewares["updateItem"]...)
 	router.POST(options.BaseURL+"/api/items/:itemId/revision", wrapper.AddItemRevision, options.OperationMiddlewares["addItemRevision"]...)
+	router.PUT(options.BaseURL+"/api/items/:itemId/custom-fields", wrapper.ReplaceItemCustomFields, options.OperationMiddlewares["replaceItemCustomFields"]...)
+	router.PUT(options.BaseURL+"/api/items/:itemId/customFields", wrapper.ReplaceItemCustomFieldsDeprecated, options.OperationMiddlewares["replaceItemCustomFieldsDeprecated"]...)
 	router.PUT(options.BaseURL+"/api/items/:itemId/tags", wrapper.ReplaceItemTags, options.OperationMiddlewares["replaceItemTags"]...)
 	router.DELETE(options.BaseURL+"/api/items/:itemId/tags/:tagId", wrapper.RemoveItemTag, options.OperationMiddlewares["removeItemTag"]...)
 	router.POST(options.BaseURL+"/api/items/:itemId/tags/:tagId", wrapper.AddItemTag, options.OperationMiddlewares["addItemTag"]...)
@@ -22325,6 +22480,249 @@ func (response GetItemClass503ApplicationProblemPlusJSONResponse) VisitGetItemCl
 	return err
 }
 
+type ListItemTagsRequestObject struct {
+	Params ListItemTagsParams
+	Body   *ListItemTagsJSONRequestBody
+}
+
+type ListItemTagsResponseObject interface {
+	VisitListItemTagsResponse(w http.ResponseWriter) error
+}
+
+type ListItemTags200JSONResponse []Tag
+
+func (response ListItemTags200JSONResponse) VisitListItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemTags400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemTags400ApplicationProblemPlusJSONResponse) VisitListItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemTags401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemTags401ApplicationProblemPlusJSONResponse) VisitListItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemTags403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemTags403ApplicationProblemPlusJSONResponse) VisitListItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemTags404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemTags404ApplicationProblemPlusJSONResponse) VisitListItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemTags413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemTags413ApplicationProblemPlusJSONResponse) VisitListItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemTags415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemTags415ApplicationProblemPlusJSONResponse) VisitListItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemTags503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemTags503ApplicationProblemPlusJSONResponse) VisitListItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemTagRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type GetItemTagResponseObject interface {
+	VisitGetItemTagResponse(w http.ResponseWriter) error
+}
+
+type GetItemTag200JSONResponse Tag
+
+func (response GetItemTag200JSONResponse) VisitGetItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemTag400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemTag400ApplicationProblemPlusJSONResponse) VisitGetItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemTag401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemTag401ApplicationProblemPlusJSONResponse) VisitGetItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemTag403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemTag403ApplicationProblemPlusJSONResponse) VisitGetItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemTag404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemTag404ApplicationProblemPlusJSONResponse) VisitGetItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemTag503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemTag503ApplicationProblemPlusJSONResponse) VisitGetItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemRequestObject struct {
 	Body *CreateItemJSONRequestBody
 }
@@ -23381,6 +23779,282 @@ type ListItemCostBreakdowns503ApplicationProblemPlusJSONResponse struct {
 }
 
 func (response ListItemCostBreakdowns503ApplicationProblemPlusJSONResponse) VisitListItemCostBreakdownsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFieldsRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Body   *ReplaceItemCustomFieldsJSONRequestBody
+}
+
+type ReplaceItemCustomFieldsResponseObject interface {
+	VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error
+}
+
+type ReplaceItemCustomFields200JSONResponse Item
+
+func (response ReplaceItemCustomFields200JSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFields400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFields400ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFields401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFields401ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFields403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFields403ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFields404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFields404ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFields413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFields413ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFields415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFields415ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFields503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFields503ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFieldsDeprecatedRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Body   *ReplaceItemCustomFieldsDeprecatedJSONRequestBody
+}
+
+type ReplaceItemCustomFieldsDeprecatedResponseObject interface {
+	VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error
+}
+
+type ReplaceItemCustomFieldsDeprecated200JSONResponse Item
+
+func (response ReplaceItemCustomFieldsDeprecated200JSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFieldsDeprecated400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFieldsDeprecated400ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFieldsDeprecated401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFieldsDeprecated401ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFieldsDeprecated403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFieldsDeprecated403ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFieldsDeprecated404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFieldsDeprecated404ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFieldsDeprecated413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFieldsDeprecated413ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFieldsDeprecated415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFieldsDeprecated415ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFieldsDeprecated503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFieldsDeprecated503ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -29703,6 +30377,144 @@ func (response GetTag503ApplicationProblemPlusJSONResponse) VisitGetTagResponse(
 	return err
 }
 
+type PatchTagRequestObject struct {
+	TagId TagId `json:"tagId"`
+	Body  *PatchTagApplicationJSONPatchPlusJSONRequestBody
+}
+
+type PatchTagResponseObject interface {
+	VisitPatchTagResponse(w http.ResponseWriter) error
+}
+
+type PatchTag200JSONResponse Tag
+
+func (response PatchTag200JSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchTag400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response PatchTag400ApplicationProblemPlusJSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchTag401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchTag401ApplicationProblemPlusJSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchTag403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response PatchTag403ApplicationProblemPlusJSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchTag404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response PatchTag404ApplicationProblemPlusJSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchTag413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response PatchTag413ApplicationProblemPlusJSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchTag415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response PatchTag415ApplicationProblemPlusJSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchTag503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response PatchTag503ApplicationProblemPlusJSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateTagRequestObject struct {
 	TagId TagId `json:"tagId"`
 	Body  *UpdateTagJSONRequestBody
@@ -31414,6 +32226,12 @@ type StrictServerInterface interface {
 	// GetItemClass Get an item class
 	// (GET /api/item-classes/{id})
 	GetItemClass(ctx context.Context, request GetItemClassRequestObject) (GetItemClassResponseObject, error)
+	// ListItemTags List item tags
+	// (POST /api/item-tags/list)
+	ListItemTags(ctx context.Context, request ListItemTagsRequestObject) (ListItemTagsResponseObject, error)
+	// GetItemTag Get an item tag
+	// (GET /api/item-tags/{id})
+	GetItemTag(ctx context.Context, request GetItemTagRequestObject) (GetItemTagResponseObject, error)
 	// CreateItem Create an item
 	// (POST /api/items)
 	CreateItem(ctx context.Context, request CreateItemRequestObject) (CreateItemResponseObject, error)
@@ -31440,6 +32258,14 @@ type StrictServerInterface interface {
 	// ListItemCostBreakdowns List an item's cost breakdowns
 	// (POST /api/items/{itemId}/cost-breakdowns/list)
 	ListItemCostBreakdowns(ctx context.Context, request ListItemCostBreakdownsRequestObject) (ListItemCostBreakdownsResponseObject, error)
+	// ReplaceItemCustomFields Replace an item's custom fields
+	// (PUT /api/items/{itemId}/custom-fields)
+	ReplaceItemCustomFields(ctx context.Context, request ReplaceItemCustomFieldsRequestObject) (ReplaceItemCustomFieldsResponseObject, error)
+	// ReplaceItemCustomFieldsDeprecated Replace an item's custom fields (deprecated path)
+	// (PUT /api/items/{itemId}/customFields)
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ReplaceItemCustomFieldsDeprecated(ctx context.Context, request ReplaceItemCustomFieldsDeprecatedRequestObject) (ReplaceItemCustomFieldsDeprecatedResponseObject, error)
 	// CreateItemCustomerDetail Add a customer detail to an item
 	// (POST /api/items/{itemId}/customers)
 	CreateItemCustomerDetail(ctx context.Context, request CreateItemCustomerDetailRequestObject) (CreateItemCustomerDetailResponseObject, error)
@@ -31593,6 +32419,9 @@ type StrictServerInterface interface {
 	// GetTag Get a tag
 	// (GET /api/tags/{tagId})
 	GetTag(ctx context.Context, request GetTagRequestObject) (GetTagResponseObject, error)
+	// PatchTag Partially update a tag
+	// (PATCH /api/tags/{tagId})
+	PatchTag(ctx context.Context, request PatchTagRequestObject) (PatchTagResponseObject, error)
 	// UpdateTag Replace a tag's name, style and description
 	// (PUT /api/tags/{tagId})
 	UpdateTag(ctx context.Context, request UpdateTagRequestObject) (UpdateTagResponseObject, error)
@@ -35380,6 +36209,82 @@ func (sh *strictHandler) GetItemClass(ctx echo.Context, id Id) error {
 	return nil
 }
 
+// ListItemTags operation middleware
+func (sh *strictHandler) ListItemTags(ctx echo.Context, params ListItemTagsParams) error {
+	var request ListItemTagsRequestObject
+
+	request.Params = params
+
+	var body ListItemTagsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListItemTags(ctx.Request().Context(), request.(ListItemTagsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListItemTags")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListItemTagsResponseObject); ok {
+		return validResponse.VisitListItemTagsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetItemTag operation middleware
+func (sh *strictHandler) GetItemTag(ctx echo.Context, id Id) error {
+	var request GetItemTagRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetItemTag(ctx.Request().Context(), request.(GetItemTagRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetItemTag")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetItemTagResponseObject); ok {
+		return validResponse.VisitGetItemTagResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // CreateItem operation middleware
 func (sh *strictHandler) CreateItem(ctx echo.Context) error {
 	var request CreateItemRequestObject
@@ -35741,6 +36646,102 @@ func (sh *strictHandler) ListItemCostBreakdowns(ctx echo.Context, itemId ItemId,
 		return err
 	} else if validResponse, ok := response.(ListItemCostBreakdownsResponseObject); ok {
 		return validResponse.VisitListItemCostBreakdownsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReplaceItemCustomFields operation middleware
+func (sh *strictHandler) ReplaceItemCustomFields(ctx echo.Context, itemId ItemId) error {
+	var request ReplaceItemCustomFieldsRequestObject
+
+	request.ItemId = itemId
+
+	var body ReplaceItemCustomFieldsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReplaceItemCustomFields(ctx.Request().Context(), request.(ReplaceItemCustomFieldsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReplaceItemCustomFields")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReplaceItemCustomFieldsResponseObject); ok {
+		return validResponse.VisitReplaceItemCustomFieldsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReplaceItemCustomFieldsDeprecated operation middleware
+func (sh *strictHandler) ReplaceItemCustomFieldsDeprecated(ctx echo.Context, itemId ItemId) error {
+	var request ReplaceItemCustomFieldsDeprecatedRequestObject
+
+	request.ItemId = itemId
+
+	var body ReplaceItemCustomFieldsDeprecatedJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReplaceItemCustomFieldsDeprecated(ctx.Request().Context(), request.(ReplaceItemCustomFieldsDeprecatedRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReplaceItemCustomFieldsDeprecated")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReplaceItemCustomFieldsDeprecatedResponseObject); ok {
+		return validResponse.VisitReplaceItemCustomFieldsDeprecatedResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -37724,6 +38725,54 @@ func (sh *strictHandler) GetTag(ctx echo.Context, tagId TagId) error {
 	return nil
 }
 
+// PatchTag operation middleware
+func (sh *strictHandler) PatchTag(ctx echo.Context, tagId TagId) error {
+	var request PatchTagRequestObject
+
+	request.TagId = tagId
+
+	var body PatchTagApplicationJSONPatchPlusJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.PatchTag(ctx.Request().Context(), request.(PatchTagRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PatchTag")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(PatchTagResponseObject); ok {
+		return validResponse.VisitPatchTagResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // UpdateTag operation middleware
 func (sh *strictHandler) UpdateTag(ctx echo.Context, tagId TagId) error {
 	var request UpdateTagRequestObject
@@ -38621,506 +39670,522 @@ var swaggerSpec = []string{
 	"a0HXeiFL/jcoqfvi6Gn9/VyWM57nTMDL5/WXQuqDuVyLHLt+UX+7ZHoh8wPTiBaFvLEDvKy3yqSYFzzT",
 	"8O7r+rtLKRh0/bQBtZbyoKDlJTNfPX3enJK3vx8sWc4pkHBo+XKSTEVthZCCp2T8MrIy15RbC+z45dHz",
 	"iWX70b1pdDyKLMTWUGCNPhqIRx4jo/Spo756TEcYkVuOK13TXWSts9pGr8f7XWSxG5qC1Cfnb7IOv5vU",
-	"d7UcyTtnwBukOjmH0rX/P3v/utw2jv0Lw7eC0v4QaW9akQ9Jd8v1Vm130t2T2Z3Djp2e+v+HXS9hEpIw",
-	"pgANAdnRdPVVPXfwXNlTWAsAQYrUybLjdJQvsSQSBAGs81q/pYLtclD2AdSx7xC4K0KoPwg2Mx0eIMtO",
-	"zDshQ4Rumw1RRCB4vpQpcuHe3KK2VNehMs1WJMpoM4TBj7SlEctEzot8AYoUupruZHFDjGrMisgBobHP",
-	"NNX5glAFKBzn5RGPgjqXWrtEbzPYDep3qpZB+e/RqcQjrDWxv1JQakmoQNhmBIswag7PLKyP4WgZV7Oc",
-	"LlpqpnmD5vEmK/Ui+5zMjr5F/ejr4LnbjNeaENF0Zhq7xDZm1y21sL1HOAkh2GMRhpHKDgUQiaG6in+0",
-	"3pMXi9DpD8PhL70+eaMVdtQlHB2LPjjRDcNIvaj6o+asiEW3Hj8yE7QHxAaMItIYMNpn+KdFDPo0Zgc6",
-	"vg9xuCqqZPGbwsBSOY9h4NjnNkjmrnym+uSd1ETLMSI4wAJWl3ZvEJLtoakLQdhnkIbj5RDV6jcxV61+",
-	"i728wZYBrmZfThEmPwfEEHmYsKYU6JIId/P9POmI2fKS2IYoa1dk6h0sX/hl21W/T473LrHeqiJolsOG",
-	"WdZ0Gd9SH3R26WbaUj0U93tUlj/78Ei9FSv8DmXh9oj+FYDp2+J1jdJ6wkctGV8AUMfYTQaZX0SZK0HP",
-	"U01J8DyjDWfoH+Zyo5P+DBe0ZKhOpVh991u4oOVuRfW8WH3/pb2kbYT5mudfzlc8X0/mhVp9/5W9pG2E",
-	"OVs3AF7Rcv8dy8S6Ef7hrtnE8Wk3pJxZ+IzgjSO38cEu+OVsPW4//XuOSVnNaiFzPxPv+zAvYE9g5LrA",
-	"B4eTQ2DVX718PP2Qb1bq1v6yZteo+7WZJ7wLlGp/aYQarWGkqF37IHy+QDOncjkk5SturIhrxoTD19oo",
-	"iaWNBC/CRdyJDCsj7EiKlTF2JMfqGLuRZGWMXcmyOsiupFkZZSvyDI9z/VxGj0W8rwA0vjn7YkrFgsw4",
-	"S7EiPqBoK0aKuVA+JAMAnNyoFUaBsFS9uYx5XznWKxsXLesYbWf+feWkbzloOxm8rx3+bQeet842oIct",
-	"B20nlvc1Etl24Db6eV+lmi2HXUFS7+uEtNXQX0YIrnCQlHRj5QoQzzOo/aeFXpaR/poIdG9ETU8nXlJu",
-	"KRl/2uD53bPBGUoy2z0McZVAbkXkbOC8eSPvFCtvNvqwkXVgN5ih15u6B7F3EHso9h6OPGWhX/MCkUga",
-	"QhCy0CRzvzv8Jwyn+zJblTKRuWQe/6EpK+9ynqaNtebQr0WoOyyppZam0G2EBbwZoYHPtkrXqm3YC0wi",
-	"dKAVa5bcDdO0Tld03GQZX9HxEaTpO4fyEHonR/U2OsqBPRXAXlwXGsKEhmR8NaEFw1iOBwW9J7jokoP7",
-	"K6ySNKYEuIM3rJFUepGvTWO+ouNLuM56XRqhDyCUAb/aAu9xJdM6YwW/ZdmQJP/kmk1/T2zHDgpXGvsM",
-	"SlBYBsc5RHVBJO8SVT755+/J6lLEJfyjtnpNfPt6tSa+4uqqzSs63hgBe+nIb1k/+N4WGjfimTxGJeFy",
-	"IS5WnVo/1i54Wdsdu+aaPxykZXfW19JWNuZQRrtLGa3fodZYIuyRrcWh4341Jd22f1YsNcIa/7YSJepk",
-	"VIzBq31HC4GykouRBLjQ8UTDFcUNgFIIwdIqoZbriVnrH80pa0Q4c90FUL70zDzlDRPkmuVSjFVjEf7q",
-	"iNqHWlyMdF2MrZkFNwV0cdaEbxO+tfe4zV3minzK/iNFUwzw4t0Fpj66axD0+XqBLUiOMrogIyActV0n",
-	"Af/MWu1HI9GadQ+a3DVsFuwMqDh0ridMaJ4CImCQEdiwW8CPs086bcR2txXRMLSR3FypOfI0bx1mVLMj",
-	"8yqNfr/PM471lZs8QWk5U+SaGWqkacpm0Fjihx9++OHo+OTo9Pjq5HT44ofhix/+22oodmJcT+RcE3jY",
-	"YvPJ3XDRcLrApMU5h4XLlYJmo30JqYPi6CMoaj43R6Nwt6W0KBbBNSqk8OAxmPLaDEIf3N2YUe1+JBOW",
-	"I5ggTCEsvD4P0NyWX27z9iVloXhDviouz1qh5fmNucU8f7VTGfe3C/QGLbdv5Y3ReZp5BSzixjGvMiOl",
-	"GVAGdnJ5NQlNETEwqPlrXtWqPrGUR2jf3h5Dv4LVLY9CAq2TUyOfKGh6w8UY6t1fU03b8StdJiri11BB",
-	"uDiaFTKFyLUdxqYY28Yt4fl16r+Z+GfdicpAa1bI2Wt5B5ndRgdsOtaV3l6rYoQOTBaEZKW9UM3BSVMt",
-	"ixUeVXeiFjP2TJFrqmzui+Hn8JvLe+OKdN+IdEIG/cHJi7OI/CylJoP+6eDs+ygWH+AoDPpnL05f/HBy",
-	"+l1EfqF5LgU57X/3/Yuz4+Pvvj+LyCXgALtbBz+c/DA4HZxF5LX8DxPk+KTXJ5e+4yUVsYB8LzIyeiuX",
-	"YkjecjHXkB9z/PzlIDIC6E4QACFGWjipJ3/1ybuyBhWrxB1jpLZGr+xbRro/ys82H/ZL9PbfojPDj1Sx",
-	"FWZq46Z28TiQ4942ALjLxqK585xMbUffakA6X2DhukNLvLaYTFu2E7IH179pE1FXqGUzHByf/OUI6F46",
-	"/K66NGxGg0J9vIEVtL5vWZk0IEc+YRIIGZL01qJHHu+k1n+y82rlWjAjn69Y34hzl9VhbH8kSE2umb5j",
-	"TJQXG67UzOjMITdTaF+WMEPRUgZmjJspOcJYoWw/CiZVFWkUd6BZqDuI3WYA5mduha8X7t0Qyi2nSvds",
-	"cbA9gBupOVXJtI2/pLIzbuJN5Ix54U3nx6Yj+2IrQPcYFXLa3zlx0dlZQdb3Nc9z1VYhv7VjEAd9hD5u",
-	"yzCx+Oj7t3SrVd6vcm3h3m3Gg+1yH7wnu7BZXOhd0cDLQ3nPdN+CMZLSGdc0d60kHjP1934wyqvp40F6",
-	"//1DFjevmGikjouw0qGChVSKS5h3JZdo+7iF40zB09riFi6a2laxGARrIWsqmH/pA6sUMa9uKduQEdWS",
-	"PFg+6Vl9VSIj7FzrVWH9YBsJtzJ7rMGE35xZQ5mwq29ZaWNT16wYqom3uWUngRCs2sa9vOQtKyaMZttM",
-	"rpiLbS5XTM9nm9+wsvlocGLDgcs5hdtTe7vqRpSCLjyNq4l6M8EXkslB+u0i/coV31UChsyPOJg0ITVs",
-	"CMvIhBWImMTHAhwRvuNzE9NdxSfDEo7G5BYhde/cJ21b4TkkQgaX76FQ48txpVUtFRzup7mEi3FTk94N",
-	"uNaWEcQnz9Na9AcYN50XXC8uze3W5GW0YMXFvAk+/UJUvK/d0E0PlWtL/lsMYRgRmkylsl+ilxUi5zBv",
-	"UBTgsaXImGg9Qzh/CLUZbVIKTVNdekg6b99fkosPb4hmdLoM43BBpvNc8yNrFf/98v27I7NVR4BdYO4z",
-	"Csy/5PURWH9TKuiYAXXEIhb/43+QizKww6WIxU/AVj2gPWGfUzZDVWXCaG6b6Tosf8JEBnDcygKSJxcW",
-	"OoCi0/FHeGNEZ0lhYRCoJenH4oKAU1qMI5esFll/POjB4Jlm3kcOuTeKnA2O++TCLzyxeI7hJsWiS6t7",
-	"eMMWUWN0pb6fXXwLXUWphd5wfkligZ3grEMv2A8yF5l52SCKEnciwnLFyNngtFdOHNua2U27o8ormPY1",
-	"Y2FYXdyxYVKYO4AJxJ1zQt2NSvM8t8GtWSFvuXliOQh5MThFNTj5yHSxOLowfCNxOx+EemIBeI4OjBfA",
-	"JMrXt6+Ly5KUtyUWl75PfqosEMlYmtOCKXI3oZpwHQtcVi5I8vmoHDkZgldKQA0T6NmQSiNH9pE0iH1h",
-	"DRfNc4QF7iZGLU7IlFEzfQuaz+1p6bl3fCWhegff8YhcydlRzm5Z7kqBjbQ3Euvk7MjzV4JMT50bYXxU",
-	"u/D0ZXDhp09vXqu+GdjKTr8EyuWKGc6NW/BH3OFZ3BmSuNPv9+POnwncecWnTGk6neH4xl78/uXgmPgw",
-	"Iyzbp6tX5vBgXAULzQWRo5FiEF2wTj9043+6emXOCFwbC+JjmZU7wFKiCgf+Rz3obNa9qgtXotUwcYCI",
-	"cfAr1zLjzMLi2SirGT2BjCRkLc//paSAtmC1745mVKeT/4U/mwknmn3WeDl2JxCL6l3/Ey8+R6/WjKVw",
-	"bvB8plRIwVOaE8D5sM5ckS9g0r/CdWaayYf3l1ek3+8/N/cmQ5JcykL3IchlZgmfXnNocHZ5w2e2weIV",
-	"vWGJA5lBEBw8LjBzt3xcwGrbPCJcKqNH9f0ACms6XwwGAxg4C2rfXtgkXftcWdi7zBO4K953uzqjYyB/",
-	"h8SjHBU5JmD1ZLPG5kJ7nrHG2jy+D0sevLwNTkDDCNTZFhiJUGTEC6Wt0wL7YABYY/glqCbAMDOpYVHq",
-	"2ke+IN0ES8ZhSQX8CQ+1HyKSvLt4+1NCMsmU1fWoGc8cKwwfWvgbw+czuy6GRypZaKPRnZtfXAY03lEK",
-	"kIG7m+t+sNGE5oYblUl0CDVJ3N7A4JjJDZ52i/+ItZZSkIRnSNIfaKE5zQkq0AoaxBGKpwDaoZCuaw3T",
-	"s603mmglpIvwfcyUZlRPjNT0qDYl64kc7Qd9XwxVmOUB1gmMdkR5zjJDakon4drAG6ASAOBT0HMznJoF",
-	"uMF54Zt89/3gu57Dv5ix4ghXPEH0KrO3MyJh3rcl6pSZwbxgyD8/NvCREpLi7Y8A6UOu2UKKrNcnP/Oc",
-	"kfksl9RYawmoQEbtfz6SxfQoo5oiJwn4scUWSD4fKV0wOj0y9Ijd4pIeduiB75GHKi0LOobmsXrCFmaX",
-	"oPsJfJjQWzgXesJ4QcwJw6mQnE+5JlwozWgWeQIpBWM6YemNsjeaCStDViwfkS6QjPnKjIwNawHFxRxX",
-	"CtkBeIDQ4FU20GqxpzpvqZiPaKrnYDq+L1/7khW3WGtrw7SdYef2GHsZQZ+WzrBz2h/0T20PH9COn9MZ",
-	"f17mBx9BfjBEYqXSzaV2uGftzsOlbOOueTGoI8zmeLgYSu1SvxiSGmY/vrNfTmM5Wqu1vMY63K1g+lFm",
-	"C6dWu6ZWNTLD5sYWv2k5t0xm81QjNobzmQw7Z4ZtX9rvbG6lT7D70yr8dIN8S5vTWuvoZfvaFEzNpFC4",
-	"9CeDQdt4/rrnOFxmpnC2yfU/0sxSHt5yvP6WTwE4GN50uv6mnx1iGN5xtv6Od1L/DOBZ5objDR7xgS4M",
-	"DV5J+atheXjfi03ex/PQt0ZhcMDRLzZ5L0tdn0pYMDQ4EfQt9KnUCcDQLh0rY7he1EjDGLGhltwZLvWu",
-	"MA9pJFJQZtop9cLyeUqugcWC7FEoQGoOYDIXADhR0QycWn5Fx143iEXXS20gBfNH8FjzkWfJMnHXWnQ0",
-	"EbdR16qkrYBPOV2nNSOrvOS5mT9MHzqAbXDxa15sdOkNn21ynVHdIB9sO5a0MQux/tM/LQ9ZZhkbP2gj",
-	"f/8VbUr5X/JLvHX6Zp3xH3jTU+FNv4KVUN+erfhSvctOO1/6g2d/mjmPmV6VdLrMFZZ4wi9MN0j7exz7",
-	"tad9+XRDMViNof+1zvV+jtgvTN9b9i2dsW0FwJus8+fv/mAGjXfaxSSWRikwukC1B7szt2ByRuX3aHIR",
-	"2G5NFkiJjAGafiwSY7YkpOsUvXNrU+c2weqapXJqy7nKeT5T1ioGnFLM1++/NzPoXwGGKRjRle+hA457",
-	"CqYSwJQjcnJmXuH0ZRBNCId9HYhtGwWrhh56kX/UG/VOalY2MgoeaUYEwwp8FyOaK+hQ6e78QAsmdMPs",
-	"7Q8wfec8iTwQl5loePVbpqlZ6H+ic/mGLdC1/HtCulQsCGabRuiMoNZNg6bxOblhC+VjK7EI3hDbG6Fx",
-	"Jks8bLt52JPMmabGMnXTOze2Ly00+GeIvuMpiwVX1oQLPA5OCUsMT0Rv7BW4UXJIzm0yQ7F0z5yWy79d",
-	"HJ28eIlROihJsD1KprO50eK6irFYJOW2/AwXmeVHMHRI6ocqE2NfTtlUFos+ucDHA36ufWFItgzs2lh0",
-	"jwdgi1vNEJxvrDCDogtyxMfzgmVl6WCvdCwcn+K6WvcTdN80NAGPLcEazbvcFVxro4MKzFksqFAuh9k7",
-	"LtzMGL0FF1FJjSIjNBb2Mvu48jJ43jWbcJH1bRcu0FJC8jZ6EKHZLRWppUaEgopFMpUZH3HInU+8Cw4f",
-	"Ap1Q32g2/QRunwx39sJxC9tOCv1ZGN0En7c5IbYS3xnLUeCPOTt390OlJ8QNYkELRm3HWE1yCgncC6bB",
-	"M1EuhoqIkuA95a78YWqedzY4W1LGPY9wKZDMmBxBEECKpbiXIl2zMNZMN6/ea1LiP8FWlSdypXXewEg3",
-	"l9blM/CZB7v6r6q74v46sqXh2fKqRbXFXk2rEFgkV/EGllU1dVXhecoKzUdWh2xXHD5ZlyQlrhc74OUz",
-	"pUllhBafZW9I6jpCm9DvQtNlY1s7oG/oYfiRpYzfcjH+lQtmKNKI4Fgk4L9quSKQzF59KL8KVYJgLiuE",
-	"byijf5UapLlLpT85C5QJw85z6dFMgP1ga6fzUGbWxiqlS1nwIjKS5lQp4M0k5zdOdJWH4BxbY5ebCiEw",
-	"RZIchm0Uy4/KIF9Vjtgj8MjKAw8M8xthmGntmD0Iu8zknYDz1MopL2Ecwyn/+80HQot0wm99iYkFLDe8",
-	"XbnvguHLYCaGHyFPsEtVLHKudPAi2PfeqD2gCQH5okIHeQVTugAF6tZYmGXb+zkgyU6lNopWMJhTrq4X",
-	"mrm2+eU9REvZ65OfhC4Wzk9asPrUn7nkkSnNWEOjaLcQ3SQr6B0X4/4sG4FDFT+S7knPftXv99FWMeog",
-	"3mXLlDKSmKXDEGvXRS+TYBr9//CZkTYUDU/MRmGfNRPAyjCYGosErmuKnJYP6JN3styQYOdCJXaJmwJu",
-	"C4bzMFzJfWUxpm/i6uHeonPaM2D1DHcsrIJu4Kqv7Rmsdt+tuQ4a3Dq4ls8UcYcY1ugc80+YgLCcWRdI",
-	"DTV3QRZAGRtyK9MJw0DbZW/+fo/4FSyRw63vvPzu7MVoQE/S74/Z2fVgcHxCr0/P0qAniRFQyCu2FB+l",
-	"33lDidHyDv/hs6r08pX211wgSEV9fRr9cQEf6UQdbPkDj3+Fzz16zdVMKt6M+VISxzmcXrOZ/7+4g9qN",
-	"21JUceJOZWuXJneQeU9E5jkOUJEd1Mkcs6nbyb9GUbdDwG0ziRbVAnOxWM7j9dUa5L1oAhYAXNvwOcjp",
-	"nUcC5WAsjCAshSAmc1vN1TejPyfK9m63X/pW7udGzJLA5QSSRcSi+piquF1A8/wyPY4KCymRg2MEfVVn",
-	"g9MvITl+rWoRnW+JG+8YFQy8O1sFB4NVPrDNJxUXrJz/+zJJVKfb2SSi2WHqorhBgEXr2SEJBYSqT0We",
-	"kK5PfXWplfgjSYAFJAidonsOAiOw9kMnw3mgxhfO3AATIVH8Py49E/wYZhZvsgRKTXxGVyys652r0O+A",
-	"3XICzbjmUiDvMW40z639EPAhm+MVi7rf4jEdEWi1f4TN2tBfu4b/+b2zxQ5q+Pw5mHV9e1E/ldPnKc2e",
-	"Xxc0vWG6rzSbdaJSix52ar88GkvFdThkaP21uR3ut+M3N2ymoV7jbsKKfaiHf5Qf3mAGBFZ6NPHAqbxd",
-	"iv4awlUVs3osmXJFcDZAGVwOMK0KmZQl055NokdedDIY9Ak8K4h7YUPg/UW+yIUIJ9UQ+yJdiH3Foh78",
-	"6gUzPeuTCxfCQ83VLgTPXMK3UwGDp/EsFl0bASOIIuSYM6NFzllB1EIZrYakVFhINSnYMKgGIbm8Y8WR",
-	"UbjJhH2uBIixfMIi/ipyx/K8ssJnx4OIaJbnTp9PaZ5bRdi9DFWxsK1YH5PBv4azV2Pt27Kw17bE98+o",
-	"c4KMopYOLImaG5Kq6IR/KW63wav8Aixhb6Ysok1TsXOs68+oOffqokZ/wQOwJitAkhesEppuszqB+cAJ",
-	"fqbqBhfQLWOZsTDPBqdhNGctHdSHWkUH3m5tpINfmF5LBHvJHwvtopY0sr8qlew3g2z3U79dsthFIK6b",
-	"08ZqIv15cE4aCeyqrMKRI+9UvgjzuwqGAPZgvkAOjo19gDriIKBlSnMUgP1YvIOCSiHx2A/LcrRnyhgx",
-	"Y0H1vGAJ6f7t7cWro8u/XZy8eImd/suyjKima0QYIq34vdEKwlJclUTkhi1Kpwpm/zxTRLG0YLrnakTt",
-	"WdOLPrmIhabTGbhigpreTx9/DTjJ6Xl1j301LPZeWhtI6MJk3Eu3UfwlHwsWLLz1C28SFLD1tuYxZuZ3",
-	"0BbKjGZ2rC0Q4NE3q2ZDS1jg5dlaTIdGNJlws9pmYpE+NprHJuASDRAqnwmiSjtwAmx04hYMNKbRXCHO",
-	"b9MU7QlbOcuwe8zLs05Tx5glrE72mYQU4A9J2zz8BTvu28uzlnDOSgHzP5//z73EQKxPe6/BD/HggY+n",
-	"LYoseERn+M/fQ8H0M9Ol2agnhZyPIcsU2cKnj78+OUEVBuUbJZWLyWuXjeohtBJ3jMqcXVp+GZytYcDF",
-	"ExssjgXXYUS6bKBgoRGW8p2BlxEPPMkVUVRwzRXLhlD6GgvFzFpoWaiI/HsuNVMRglLIvIKUIjKSc9cR",
-	"Fa07a7uBv49Daaxr8mxssn8ZOUwJkhARsrBiEJ6LlacKBekJJMNCWAcEFLNg2aeDk1Kia0loLPBURCj+",
-	"XJycjpE5dh3mbCDhIzJuFVjYWcrYzih/e2glT6WupTfhFKCSGTaxdKT2yScHuAEqvsS3dzbAcLMU0f3p",
-	"48ux+k2kclVR0RIOVXl6bR3ucrjNnbAHDuB/Gxz/dHDSrPO6fPYwpxxJpisLe15752QEfJRr6z3/VaKd",
-	"lVRfyn3d/Kgl8jJkZbfdTKP/LQXs9x07F1XK2SFsvi/RNteT5xZAgLUKsY9MzwuBQizD5hZV6P817Sys",
-	"seMQ8SEWZJEeaCxGc6MbAmsBA8oZKDWwItB3/wVNUlCIng2OyTUbSddCq5gLde67TVhA/hJdHdtOkILN",
-	"ZGFxTWxLdvNdwRQTAHMBKDGk29TOotdoKjUx39/skkI/kActpgsbjjTxM1iMzF2wM4l9GYKBV7lmwUmD",
-	"HhMo3OFAIOsIaGeuJ2uDCdCR7UiOjlxHtvvhMLQ3eNsvIMMr85z3I3vpfUKIViofnwwG5I3rxR7ALgBy",
-	"2gFz4RDRq2MutJz1RUCBr+pXbIO9sESZXwB8YVdQhSp5HkAVvjJQBcuzDzznSeVMtcrWLTlOK6rCMsfZ",
-	"K6xCg8x+fFgFZNEHk6wlFLYnobZfUAVzCRV8FUYYCGXMOMGrFxYWkyvbvzEBLDYypTdMEa6raiskMvsu",
-	"CDjAEAPNs4LdcjlX9Z+NEZaBlyFzITQFIrasJ29Wb1/h/St0W7zgPkotm1Ked4YdORrxlP1vmk6Zy4iD",
-	"vk12TVzkwerAF+mUkbdQso4NOmcTKdg77Ko17PyvY/LixQsyOB4MjH484bMreZFlhW08TfHPY6NMk7c8",
-	"z8nHrBN1UnBud17ThYaCMDgTWDN22VnxaKk0zbHpRefsxdngBHRyqtmHQt4as7gz7Lz/2xaZd3ZZ34iR",
-	"RITyg4b+l9fQLaliWlTIwzxHaVHIHQ3+ucSD9qCFd5chS4NSi5BlWQT6WLj+LQ49VEiS5nSuWJ9cWkxS",
-	"xCFVQ4BDi0qo03K4iCQBRUO59Yh+dp9IAlwjwTTkSvsDOSJJhd5tFXbBplwHX4bd5WJRvaVvGEEbTNsK",
-	"ngjmhN+ugyGxzNEe2ZgI+OhWRkUpxQ+M8kmZFRUmqTbkkiHZNnHJP+ywb7YxIBwbaLQeAq3ogcyGyslu",
-	"Nh9S98YHA6LNgNhF5lZP07ZM3u1bBpwWYK0bBLOVnBWgbAThdnN+ZnHrocNXhBLZBYQqvX+gyHM0z/NY",
-	"2C423aSuXiaYF68AGQpgm+twU30ziYnCym+XBeAQ0eUoFstjnoNwd8np8KZmI/oE2pJD02APBj2C2FTX",
-	"ZdcCpHcsdsL0juqI3j0MeWMPAoB8GiB4mpAamD3kVNyybGsTCPZlFwsogDOvGEP//KMjZ51hp2DQdNji",
-	"UHeGneehdRN14P1DK+eHH+A4bcY6/q6kgKk/RInkfniWObVY33AQwE9FAFso/3xhwfz3Y7NEndm8Qdz+",
-	"bIwJfM6wbAjpKh3RekC0v5zRgmV9csk0OFWWvCjo+FCrPSRb0z7W9+zq/nhwL8CBXr95ev2IQmTProW5",
-	"0nKKTS1WuDhtIxOusDObxSWbL3WAn8psnrOosS+K91KCujGlC3LNYgGJBFwQfSft3arXJ0lOr1meVFrH",
-	"+I6BJEHGoRJicw8gPaUrpDgCoIUoFhl02Et1rZ9cD3IWkqyQs0ze2R48Fq8uZ68mkqfsdeVHUJCuGaHX",
-	"gH0qi1ggmIMZyJYXLWZMnZflPhUwITfVFoYEy0/AS6BWeGXhMvQl3MMzC4sKmeNUE21GtumIuPCuoNg7",
-	"RieM6itzGUwL3gO60SFgFhWC0Rz6YU5okTGBPaBLdgbguN5Id2u+eT5D8Nav2YgLyPc7uE+/EfcpUgZ2",
-	"28n89ofMLriineGFBNbC9u7nVXUsz/fOb3SxRqWP1flMY9HiNEXeF5HEUI75Hx+RAAu1z7A8l9rH95xP",
-	"FCkiOY8F9HHyDZzMg9FXZ57nuTld4tRll1bobaES0nWQ0C8GA4DsdNOBR8IcbYcri4RZdvy2DX3Ac7wI",
-	"/MbNfth1vBC8sSVPODhk27jlYztlm/j0Vu7Zkr4PDton5qBtZsNqCz68TNxtfNhlfLTBSGCluMt/dnMh",
-	"cq4LPp5o0qUkp0bdGzMdVlb6bmWu5GZUMEbomHLopnlRwkdgAU9t/GoP04ycuE7NXJOMZyXwQ584sJ8b",
-	"xmaxALeOsp1TcVAcBeYxF5rnrgUbI4J91g4fPirn4VxoN2wRpl7HoouQ/GUzPlCpsW0qlgERrns7qp24",
-	"0nW186HQFLIK1zj4tlsAEh5IJ4o2DZBUDk1jmGTtedm3pAvlTbND43C2Nomb3PtgNTH5nfKu1vsPy94z",
-	"WFuCoGN98htyW5oXjGYLB6cjhQsuIpeVmhTMslnETUf262ItGcoFhUlagt2FkgC/+qyhW3DJuu1wO/Ja",
-	"63m8h4n/iOb0lyTgg1PySTslH8FgZ8WR5rZscvc6IRhii5qgV/bZ6/xzrLjiEM7bU4PW32Q+nzLiXl0h",
-	"4xNsLDUHToWF36W/7hcJpu1WVIiTPnjVviWvmrFG8KRWSdN+v4Y2EY2kiSz3VyS0ykPUTIilcwhP9ME7",
-	"1ErsX8Q9ZJnjNl4hPIsHJvL0/EGeUWzBQSoU3MpBtiv68Qyh3RoNhPKDarPufDcrsdqe/YP9ucL+3EEs",
-	"1Q7V/Sp9nJ61bRjchYjbNU6aQmila6xP6wPslXpdLLphxBiecW70UustdBdabBdA9blmpGBzxbJenyTp",
-	"vCiYSBevZMYqMXMEvfPT8Dky9vo++chodgQFSC5U003S4Dxju7TwG8A5imJRfrmYsdplixnCIUUkmdHF",
-	"lAl9xYqpst3SoYU6vFkSgSGtNJ3OVM9o7bHgYyEh/8ei+FSHgCZpBcGebx9YoQy5JytR9LZU4e+jvqcF",
-	"y7j+lU+57gxPXgwGg6jjFsVWE72++K+jweC4E3XYZ80KQfOPrkGosqDirm7NnD6uZjld4DSPzr47Dm+E",
-	"b+13VqamIXvl6op+BpKrVlphNRT5ULCUK7TQhNTm8Z3LCZ8p8laKjC6wMK0TdeYVhPMM7j6aubt9adfW",
-	"dsfB5vi2bI4Gvr6DpfFYSATKVTYhY4xF18fnQ5LGzwH7NZ9LNmA/mpP5Sac2lu+xxits1PPWKsfr+1Kq",
-	"LOmdE80+a5ibasixikKZ4vB2XHa1uYnkVGnSHfFCaQwxmcVjIuNi3LMtIJbSBl7XxJCCHr1lczi3ilyk",
-	"+Txj9nIrJefsfqbcwYxr5J1fyITbrubKb+GBJz9FE05tyJDXGG7q+R/uzzVdIC7lyKm/iLjo1X7bw9xw",
-	"dqgaaWQovQhSTD1ycyozRq5ZKqcsLt8YwzfIy8I0AK5tUb7VPYfAnBKE4sxshNV1h6hzaSXLry5GmhW+",
-	"U8Qy2xtxkdl8AWjCRRrTC9yrx2Lj7AKj+JqLXYDL3rS9whsG91tN4/1E9t1rIhZndeIHe3h9rH9Xramt",
-	"IcKSTYk9+i3EayOBbC2+A9fLY7hdWisZgsU4HLOVbpfdBMHWlZJeSuxcKlk6QspayaDSsalK0iYNGP29",
-	"YngmvQ2rIgMYguoAFqOl2NGFQpY8KDWnyk4uFKyKPBsMoE+RJ8xYYI+hZEb1BF0oo0JOE7NcMoe1kyR5",
-	"ju4tXXCLlG0+RxbvHtYELKdrRo7N9SeDQdg8qE8usCrUxillUA+KKXCJVRowuJuUbZNc8oVL2sDLXIL0",
-	"eTmQahnJD4DQETdsgdkZ0ADJTOw6p+ImFsmy1yVxO8x9LyrosGd7dmIutBliiXXey+uEtaa7OJ22LzYN",
-	"/VK+2PTFYDAYGHsGbqJZFtywvErP02Ja3vtH1Ql1cXT8XemEsi4shIp+6hWsGwqRQ+rJ11G/ek+labfU",
-	"s4aCVl/4UFa0ki4V7kLg9KHPXgMy2EpnvctXbvDZm6c4v3ks9s2pwvy0HfzjD+sUPnCBQwJaJQFtf37m",
-	"0K3x3ALMWRjAe+m9jW7rK/ZZV+g5DDA6bSvs/gEuAguXTrqg3iA0B7p7e+exSBwqHiibXC9syVYJb5fY",
-	"piFIaH3ylhY3rrOjvZkklhH9yKHrYwIlsO7LywmfzeBbx8GoJlNa3GDLg5rSbjt6uqUMoQtjEajh0L4k",
-	"iApjx/QJVVAlLEcEW5qUrhWXqnv68sgvkXtOLHhm1DfYeTE2uu9K/kh+AhXSvT56moSmKVZnMNJF3h85",
-	"/JXIjterdhcN3rviTrpvgNKhHt6nc3GJlng2GJBX1IisS70xYOJHljIOPVYzmd60ASbWjojvNGU//8po",
-	"dsXNeCfN4IrbxhPtwhzCin/tnsYZ9u2w5Knlo3H+MvC4f/b/CFHLJWEQkaRCduBrKEWDuQypH36oCoGo",
-	"QQREiNMY0raLW4b8t4npBtkusQgYZykqsJc9z3MIErB7JoheeGn+FUcXHyvo5wTOBrG/q6rcK5Wmgw+2",
-	"JRhHm9frASJzASPzX9utXRO3awxgOQbcGr6qBPiM7iZc72yLyWos1U2VsnvGuEKd6cFagpdkcjjq66Ja",
-	"frX2Gt0q1QI5cp3/WpT8i6bsylLcpFRYcXNtXfz3ioOtPn979WF4bt3SkvtwSjfNRd7uiO4xOBZtfLXn",
-	"3/conN3Me1m1oGNRpx7XT38FAUb7dEPuagU/ikn5BQj64Jr8GlyT9xN7a/Q766V6KA9lAlmj71wBhCOE",
-	"c2d7ioy4nqwbOzABv1MxAa0pbQMAUB6F1BiyjXx1hRSM3LE8PxrJwoxrLr+Wn92SDg33ubh89eYN9hqO",
-	"xYwWOoLb/ndk7Es5pVwAY9IkZ1Rp8CYC2JY6N9qpzba3UW8qxjkj1wVNb5guOzHH4m7CNVMzmrKIpHIK",
-	"/UEj8uYDyblmBc2VYYVCiiOcTRggv5wXhTnYhouWwxCuYhEuF8V3J7AkxLbCocox6jV+T+et5NnDqthV",
-	"t+QrfOo+GsdkVNB+wRZM/e/WaoOo448j+CsF7USdnPpvPprbXRcZRFb+4fQ7i658doI+S9tAuPPjfIEy",
-	"ezvObF/54HD86zscPVE9vL/RsfEv6G6EKgHkglgqgH9v4ICMRc0DSbqB3ABsw/JvR4Fh+xdb5mBGMUzr",
-	"ehGL8h5CcyWJLDIz9+tFMLkSD9HPfa3PMRaNJXZu/ffscnzlpPPB47gpY93B4+h1oIN9u4nDMS0P5f79",
-	"jZ6R/WH/2sXN6EOvW7sZ7Z2P6WYMdaAHy6gvaeNwwNe6GVO/I/tMoneHcjcvoxcwe3Yyrj59e/VJeAbd",
-	"1kTgcEY3dDJud0Af18nouPYTcS6uIru9+hZ3NWUfxXr8AnR88C1+Fb7Fe8m6dbpciNJzf6O0iZeYAwc+",
-	"ProwVrZi2tbzuGznelXN8+WiGmANfkXOoYWpkaxTeVvLysP8RK4RDRCKZRzSsvnifuzksgF8aFdIkco7",
-	"d4adl9+dvRgN6En6/TE7ux4Mjk/o9elZuiPu34VSfCygC8gh5/rAfDZ1icGpqeA2SULbwJu24D4Zm9EC",
-	"mtIcqQkf6VVQTOW1b7KkbNNDcn7LSPmjYQllXQXpnjnD0ZF7aRP2+rFIlKaFhtw1TJZmIrOfCkZOzo4m",
-	"cl6Q5G9/m04TWxsGwU7b+oKMzM8ZH3OtzgkVC+xIyHIFFYjfDQeDJCLJwP3xnfs8wD8ufnz1OukF3Gdg",
-	"dCMz6BEM6jslUu0aMdJYpLlMbxCTOOyCTJKTF9+9wGq/k7PBIOlVa9wgddxB48N6A7dVsUhyJsZ68n50",
-	"ab59I95yMddGmzMMNemTn2g6IYk/Hj/9e85nZrETbNgf1E8y9xM0lfQPeqaCLYqIFCkbNuxIcHvAkKPK",
-	"qE4XNGqj3/SuhIpNIQWrrKYD2TITgakiUAAVwZDo7SP6jqeuzaSKBWzFCvyvemVkJe7zfoUSHAu/I0Mi",
-	"JLmTmIOf0YWKwJvBp/NcU8HkXJXTjEgyFzmfcs2yV3RGMb8fWy7FIpnSz68pzxfv2N3f5bWy3by7QpLM",
-	"fE3gzh6MX0In+MGbRd5lOmHZPOdi3B4Oeu33AI7OvbLUl44XqBp+kivEYXbciTqjgmd04dLOpwBq5ZPQ",
-	"qZ4X8Nk2qVJzEX7Uk3mhguv1nIUf71gmgi+MTmO2y8z6EZ9qxGbJA1fpBlHHsrHOsDN4ORh0ok7tgHSG",
-	"L3x6/ztopqHs/oXHL9iJ8k2Py9c8Cd9xUL7fIHy3k+DFTipvdfInVAIg/+0MOycnMNWlc24XbGONp3Yo",
-	"8aQeInZ/eeSxQCC40+yUk9e1n1qVlJLprVBTdsEks3oJDoAS3TUosNIvqlcANDUWA6G6bV0AKcsCKmoU",
-	"lgRY/ceIEaf9lPhjdXiwRo/laknxK1e6RpLfDMxXBey9XHk4k63s+3fPmoVhzZ1dGd8jo4bVdYFtwMMs",
-	"UR546lNCDsuWmOZ2DLXGG1Yx1HWtwJawxNB+CYHEtsAAC0KPsfBhRRzyYfC5VnNIDGQ16dIPFVaEdz2g",
-	"dG0baNy3hrEWtwvP5FrQrmbjnCtMngGVwkj30pRKEE600rD5eqEZ3tDbRcz/wvRmJ3gv/sQlYdPsVlRO",
-	"Eh3OdGNg8p4HeonD77MHmI15oCP/biJz5thW2WExDD5GhH1O2UzXlNyh0YeBjJSmC0W4QMdU8Ooc2b5F",
-	"7iUOT5LWRnIABtcyg+aMHrv8vYN5WQkIg6hmvPCI7fiUNtK1uE4ITwWAXjkjXUbTSeh1u6763Eiby816",
-	"uaRIWS9IVIgFLs3a+Mdq2seA6kM7g76U26V0phy/OG10poh5noeA65t7U07L2Z9u4k05DeZ7Wpnsac2b",
-	"MvjuQbwpXySAvQ23P0SQnnL4+uF9NA/Qz6MWY1JRAxh7U1ePXt9IED8DeHJTbYwswF/fJ8mdLG5eMaFZ",
-	"8SZTGIQC1Mny4c8UhAxIClepIQGJUIuHBVc0BcTsJLnuRbEIJAM0ybPA8BBrsrYBFz4DJwy6hO9bnfg5",
-	"mcpbFguuybXFa3NhmGBqz9SSP0oW5gZNb3B+ADhvX2A56gP54D2EdLZvES4N2IJ6wkNBaJgDCuHqk/cR",
-	"AdlfJ8BX716RKc9zLLPKqZ6woO3fW5pOuDCnP+pUln21U2kHhn/wnH9znvNGfrwrJ97RTx6M4FTuAP9X",
-	"jgxhR6vhcmLR4BcPnOABT5YFOLvv79k+9K5oYSNfzA+9lQs61CAOHOpp+qHVxuxpA9/zmu6DV1UfAfjd",
-	"uFZLCpYi3etFtWSuF6FWVr3H2+mxWL7j3h63x3G2tXftDmnu4Gxb42zb/Rg/mIMt+Il0fRY/GibowlLG",
-	"YCgTyBho5lVbBGyVJlX8X9IK8lAVFxkQR+VCY3bYASC4Y4yALmjssah547AXjIIZ9s6x8qDBFgFgd+7f",
-	"0o2AZgOoDlzFwjw3nVAxZlm7QTGSeS7vlhyPaFSNZIH9BSZUe6j7WECsKIJkNHdFJeNMFs3mVW8ffrgH",
-	"MEmg7t4YJOVJoHfOA/aw5gi+3ZfzPa1nfgff09NTIT45tPh9Gjks9OU+gLMpyPvc0NV0vuxqKoGeKywx",
-	"IQHbL4MHhgsZ5l1zH5UZ1LxkaxgB751Xh6iEHCBAYrl7LLzDJ2TAgEc6V5UWtiQZS5kl5yRJqfg4F58E",
-	"1ZqJjEHb1ywWTWmw9n5zO/i2++S9C8ToVUDbASaLFGZdK/nS4JLb2S9UevvvUw5SWwMXo6ietN9YoXlK",
-	"czJ1niG7eRCqEPMRTfW8YEVn2PkbpYaDT2XG8ndzsyrm/p+PTkr3krmEuK9so9hXUuZUeAlJplLoCXSL",
-	"VazgtBzq+Pj7704BbwX3tjPsmP1cEYeoCo29VLz4pT9AtXwT7qsgmz/g7CUB7sLXjzJ5J6DV0goOD+G2",
-	"11SzagFJ8E0At0+MGDqCIUkXLENZENe1VY5Giulzy31iwQX5dPXKMPXKeFhoITHsS4ucQxicClKfSiAg",
-	"MK3T/4QxCS/0EtKlmkyl0uTFYABNuckNm4E4sGwLc0LO0aT1wC9hyU0tdIBNmYILYNqYNLW6IAcqTWrR",
-	"jjJtJbEdI2sBbxp6CFaXlcRibV0JaSsrORsMovbKEdgysDDsuXHXG2YJURwqzAqHJS5pIZUiNM8rHk9b",
-	"BFR+hb19yxZV9QUxktY8FZug2TyBhOa5pwCbJtTrk9cV8ysW5WzsxhaMjHies6zs6FCwVBaZ2oMofG3X",
-	"prOXNFq0f7eoidilruTP3/+MNn0Iqz3kd2N5B7TXGXZOBicvj45PjgbHV8dnw8FgOBj8d8fG7ZsvG7x0",
-	"l20v/9x6H+TgtyYHPRtqEojlj/eTjPcog/BjrK2EqEs2DTiSW9c/VEeJqnK1Uu4Qi0o7dLxT/chGsmDQ",
-	"B9iJeVW2BjbzZ5/TfK6M+XRtztSykI8FSnnzHDlmIGyga+GIW09KuSrylhU5heYKhqdzkcm7XSNUS+zg",
-	"UH2xpvoi3NwaNx7UmHZ5MMILvw8u3J1tP3LcbFlMbxU+84frIBeeUvBsWSSobWVCayytSSZsXcnhFeb7",
-	"FXPEogIk50f9cvUczWrvQ1V0uBc+FHVsWdTxIFrT2sIOfz53a8i+NjC86eHbS4ikQXK0REoCyXI4kE1B",
-	"4n2cxseuyvBnuYvKq2GzoUfDQcXxony53lIRRywgmBqiKPqB91Ke8ATdEKs8BCeB6f/kPARfhm0cwqtP",
-	"OLX/cbwPO/ocqkHVrVstxqIxdzQiSRhfg89lZA3gFYLwmOvAOFf3TjoNg4uHlNNlhvKlLOetLGYW3nVg",
-	"Zk/PYt4wmLjePF6daLqK/leq9o+i0rfJ5L/q6X0YXX7Xo/QgmjvGZ61r3DrkS9nYXFzdjuwci6DIOfKX",
-	"XUuZMypsSJHmijnoPXeFF4Zc2ayfPnk1oWKMQetqylIJ6VrOFAqqqa6kK5lnKGl+4rqSbXR/s2F/yZSr",
-	"EnZWZOFczrjIckauGS3MPbZC3M7NJ9zIuX4/sie085TSax6ZMR2shaebjLnHlJ0xnY/ZUSqzVak6F4IY",
-	"Tc4GCKVg1bLYZ4rAMASGIVyQBD6/MTxpOZGz64p4Y1FW8WJqfHteZ/AAaCQ3A1CI5exOyKSJRSW785xk",
-	"LOUZmizUPYSLjH2ODLtLpUjnRWEOPTJt6DYBiUJST8gdF70++cVMIBb4imAdYfoIrgQviLwTFlzJGEVg",
-	"GU3pArJVFcBi+ByZKzo+gmq8DIaIMJkER+EZju7xtSWW7qJjv5kPv9Fs2p4/AhN/JTO2Pw486A9e/PC9",
-	"eSU1YUyXfPf4JRlT4KYLc18no8XN5qzxio4PNbPfSM1sSc8BBzMHGWm8jYWZKxqZ1y6ejW39GIQa0iWz",
-	"wpCZXsSiBIaEA9/g4LC+WJcj0eyxaKNfY0956j3Ux9Z5xSO7Ka7oeCsHRSCxDvznSbkowp3ZkPl4Om1m",
-	"PmtLYXkWJskaXvVM2dRQ0qVE0zFkx9IU+teCSSMz6KuLd3A3Obi3V8nE3Y6p/MJ0VSN4IEsDyKXZxgh4",
-	"/8H70Vbuur2ADM7oTo4Pf7ALmu3DJDDDhCaB+bxXk6B8wBcyCcwEvkqTwEx8vybBpaYc9SalGcvt5pwO",
-	"zkrjAD8400CxVIrMnPiDfXCQz8v2gSfu+9gHJSf7y9oHjpQP9sHXZh+U4uvAf56WfRDszD3sg4D5fGX2",
-	"QUU9+AL2Qcn7D/ZBq32wtYDcl33AxdGskClT6kgXNL3hYnw0MnLkyPC+BwAQdU8h8JRt8EMvSJIVcvZa",
-	"3okE7yaCMaNPQ/cDo6sbywVxe4yR4q5GBASVnBtKWlh9O8moBn6TEE1vAMtBsCqQZ/3+ngNTqMAnRPDS",
-	"CJtzzch1TsUNxncLFmJNR23WzBI0KlRVzQXXZnrQ3dNYD7Y2rAbUAN/tC6jhjfiAZ+HKbhJqFPexK+wi",
-	"d4Ydt5qdOpd4NWHpjZm+xrpqxfR8Zq6qLr8hiV/lXSfqvP8/najzNz6eBO1hHCxDzm5ZDhgL5fIhJM/G",
-	"lknzKhwKR7+RwtGSI9Z4Vcia267ZCjlnDe99FCunTOZ07DAW98zIbKafg0mzAZN5ZCunhd9vY/jUj/+B",
-	"oT0l44e386kdmVlrhuc6ZrbXvM8VisoDWThtpNJs9NQEx8HwaU0L3bu03U/eaHmqb5nQslgcsdutYLxn",
-	"dMwywsQty+WMRUSwO6Y0SWxjHYBKANB+lNETPp6Y33kWNQlrCHgYaU1T86TXVIPMDgaLSPLvORWa64X5",
-	"W4NhYwS5d82DcO/7m0oUB2MVZf77FiSH8/DZPxdyas2U8ssrmVgDBQrhwv5C3vhTEzmDbt3/AWOLCzt6",
-	"m6/UrX67qmEv+On2gDq+zLLCxdmfarH5Mz/QcWMh2wWQBzSPvz2AjD9BrcFuotuekBXXfmrzTLnrQgWh",
-	"xkr/4JXD8maFfnBhPaOekcAQWN8fwKcJcKKu85WuYiqgW4Sz6jwasbQmcd8eKkvWqBCVM3m/07q1tlA7",
-	"w1hzYqyjhlNsTgpEFv9++f4d+WCusq3wcIIQJnDdPc7Rv5cIqR2gYsY05blKSJdrFYuEfdasEDT/yEas",
-	"YCJlKulBUgKCkw5J6e6cUcDNc7QxIF1cEhDZfDqdA0hUjHR2xxUbkoLdskITSqZcaXrDgMDAD4s+zqbH",
-	"u1KaCnosFbFAvD6lC6PS+66z/s1bEh9WkSosXwOxbipIj2CX/teS0/Kff3TkrDPs2JIS0Cn0pDPsPDc7",
-	"0Yk6tzSfo8txLjzoIez7ZmT/dyUFTP6x60W24DeHgpEn6KIEooaCEcsszIFEcE/gC9txviqFbSWnn7sH",
-	"roqCukl6rjWEOjTHNEjhucY+5PRrvwSPRD7ugauoCEC+7WUH+d1aGVpbqq9aftuXIF0jNJStIE2eN0nq",
-	"c0JRksaiWWqSdqFpH7MfsRnSzr6kJ82yQHIuv/5zVsxKWWoGwCtgjn//6eh4ANDp1g/9Lzk3P3b+/Oqk",
-	"7Bo24Y7LQdw+OXH7gRaa0zy3TTvZvVlVXeBugirlHtggNX1roiGicu+LQWBd6v05RC0TYJkFwLfFbBvq",
-	"3yKG3zD9L1KkfWAHfz1wp31ygW3UbrTIIfywByWnMYLxSUBjG/eWQwd5TyhJ8PGJtRC7PrJADJ36n6NY",
-	"2D/rj01cZhX0MC74mAua98jdRCpG2GjEUuuPgN9nM6m4dqUosXA3PFORh9HDWgxQIixOaomRavihnSo0",
-	"ADIzwiwjaPHgOzWUxSR8ab7Y3c28JkFA0dZCE9DmrMcEH4olJrG4ZuXDbbrXPxw061wYk8gttllrxm9Z",
-	"ZkHASS7FmBVECjJxHcbsI+7kPM9ioekNZH+lN+Sa5fKODCqLECazBdGhu4JD1qmQeoJ5HNvKiI8N+/vl",
-	"PaXh8h8MrkYehh69e/pM17OwXK7qPf/KFmFRkkvbbwRynpuKyYKqMUP0trOIuTqKRUtCJalVh+k7CXco",
-	"8I1O6C0zD1auyM3Xc/XOscWjLGKBLk5XLgZBBnNJZu4EzuKCDjAVDERUYxTReqjOlTTmUjLtJb9KfT/1",
-	"a8Zx8NdUW9TM744GL49OB50IsoXWgXU6NJ6fLq6OTk6+/+64s7029qs8NFL/Voq+ctnMVoA37MpUHqny",
-	"y/ClpsovpBPomVGhp7JtRsAmFDwZszzum9/wqzxkN7TzlEdPmwx48jbJknD0D5zqKeU65LIlv6GFTa3P",
-	"bgA2tTLbcSmbIZcPncvgtIeH1s+BIpq181welPL2CrAtpeW9wx7NSY66oEJhSt+uqY5Gq76mOTXmNaYh",
-	"qDL7MTOycnXeYyyaqhQyK2TDHMd/6wWGRDHREbwA9os+3vERf8UmVLGwj+8CgDzxyYcRYSIrMx175yQp",
-	"WG60yp/gWW+yxDawqn6PxWN30IRrzG+Z6JGp4fTWdavkvEhdy0Azw/JLyPOAkezP91UProJ9O6gJjZwp",
-	"WKJHToUMnrw+ITKkwIOq8ETTInWV3PaZHPn8egFVva26A5nSGTYkhTJxnrkItPn4TBHHIaFvnsU3NuYM",
-	"FcYowZM8JP5F0QUZi65zMoJRVDDFiluW9UAtwUHMhd4ViewQWGjGPtqrkz5UJCvfyhc8kwiKnLORJnKu",
-	"76nH/Iirs8Tiag4mOQdvKk7Lelm1lMS/ZUFtz0EqyrXo9TtRh5sB/j1nxaL0edTesxP6PWzDdd/C2xoD",
-	"FvMZI9YPz2PsujSwlv+L54EzZSxgbivGD1pYgxZmqKgkn5E990hmAg9zE7XvROa79e5I/Jgf5V0SQcH7",
-	"zCJGREtkTiYyz4zdCQQQxaL0hCDcF/TiiFATMzeb4+4/2jGC79a0BQl1Myn+RkX2f4NvzBNt84/VLT82",
-	"13oOmk4jL/hS3pCP8m4Tb0gpJQt5d9BxnqqOYyXl3hieUUcKnrF2pnfJtCJ3EwrxWieobYwG+BVFhI8l",
-	"NqdlYBhWAqAQOE5AG3tvn98avnYTTHrWKHOR6oyPbMrK0AVss4xlqNeA1QlRZXMpvWWFUeTh2zBuWzDS",
-	"tS05bdSVcNWL7HgFm0qjqGh6wxxQoJqY4eUII9mlXGL/ntPcvHJ9pWg9px6VNEoGNrbej8WVC3e1CAzo",
-	"b4HN82c8vSGGPSx2iF25xQ5Z9c6hq42CUxKCWq8Wac4IwCp1oo5bs87w5MX2sSr3Dk8zS9+d1r9ktPsr",
-	"5qKXS3rkVnx0bRTsuaHLdh56BVBGATdEBhNyUWOYyZHNGmljqctM1Dw3cXV3wFkgmx84C3HZKZbvjYLk",
-	"Fqwc6iJTq/JH4Iu9fizegL87NKsRadX5EbkyM7vBbvghnKuZFDbZhNSZmVZEGK2d5FIxzNDRWN7suCT+",
-	"PJbGHMKMmXMYxXDkqYTcIypCtorMezmjJlR4YQZ3BdcAI4VJNeSCCCmOSoGKIqwhM8cGFc8JjUUuNcIn",
-	"sAxvcKZ0kkvISApvxK/OwzyKAECuMlW8tCFxAe4syo3vNmYymC99K1J37Rpgug1S0Xl682gSws161XWs",
-	"IjTOok6leL4zNFNSc+zZuyUzN+/6NCUJCPqDFHlauedmT3hAGvuRHTa/sF18fJjrNdKDCy23lh32uVZ8",
-	"9MmVExWY7jljBXoXnYpsE9sRM5xm3sVZUathGOCY0DXN8kdZwJ/O09C9lnoyrHNN+yvkbAp2V7nDpXxp",
-	"O7hNKyVLnBlfygzpeDTjwDbHxo7BgdVCmUsxZywWWwuENYzdvXU/FmsZe8iqyfsmaWtlOwjt8jcUn6E0",
-	"BpCPwuyQMb3GDGYmCyP5zJmgbQiEazJK4Yg8ojiwO15NaYs6U6qhUe1vWJl0fNJ/EQqF48GyVHBktb1U",
-	"+OjufIqCwb7WQTY8tUIE3Ja9iQfNpkcp1WwsC36/LhEIXOyHAhBW+3HR2iwiFtgtgmzeLKL2nLJhxMYp",
-	"wds2jDAD1ztGvKm97U5NIwx7be8aQR6qaYT59ZXdmfuwWhsg+5kqzQQrVNATgouRPLSDODCuJojVgHIW",
-	"92gJUWNdf9W2EAGx8kNriK+tNURNWB340dMKeNV2Z/cWEXVm9HW1iVhSCB6/U0RVKhySVNoBz3YRn3tr",
-	"GAHHPKdK7cNWwHHAUCjPuS2S78OvVbshFktd5ra2G/CZX9RosK/91VkMZt77MBe44GrCMjKWMgttBjVP",
-	"U6bUwWw4iOlWs8GewfvZDEiAf2mDwbLog7XwFVoLdu8OPOjpmQqerO5nJ1gG9BUaCV4H+FIWAkzgYB6s",
-	"MQ+2EZP7tA1WtoyzMdamZtGhGt8HMCGuoBsaV7anG82HLjIcOaAOB6AYRG3LvBkiJHHjkK4fsl+ObUbp",
-	"nRMPeky4DiYXi7bZuReZ5XMVznV9+zuaGgMjFl2IlhbphN+yrIfwJOsbX5cWCU6gapPEYqfW14YLVNvN",
-	"kW79+b2yKd370VtG1bxwl/o2eHCPvyPy6Vdg2lANabY9sEqcmn4eVjxDFi4kGmGlUcn14JemDCyzsgid",
-	"2ceo+XvAiEqILcpRkBo8pTfGektuuLY42kIKhs0qaJqymdXnwOgCJhSL67kmBRuByTWSBQTzEUKmW4/U",
-	"22eaY8HVOyl8iC1xhpuxRQDMOxYjeMHker5I8Jxqm8VrtkSxHGuyqs+oDtrrkx+xtki51yRaxgLKj/ok",
-	"SedKyym23MJ3vKU5z6DYlI4pF1h6a+7lgmM3QzkiU5nNc4ZvlJRhfUNGsYBv//9vzTqSLuJwEbOqZrvM",
-	"/++LH+eLHpZ1mCt/NK/nLryeL/CMeQ7OkU5zcxx1SaGQ66xsVQrpKsZIYpjSR0devT4BY8Asi+VzsfD4",
-	"ZAKvRvjCLEjztsM0KNIbmr37a6z+1gnpa8gk0Z2ow9Wl3XY0WhGMBw9VZ9gxy9uJOsLlKvz48f8cHQ8G",
-	"MCVcFmOo2IaHFdI05g9NJ0u9EDsfOEtBg7ljfDzRneFxf5v8aKMDHEzub8jkrmkRW9jZTQb2rGAp7LY9",
-	"7bUakPmMFYpZiZZ8eH95RWrDPb89SSJyN+HpxHZu9d6yEdh2KJVLvxr7TFMdCyszVXJO9IQrcssKYDtK",
-	"04UCJs8+c4UqdM6xN0KtrAIeAh63PrlkjPx2Yu5DOYTPVhE4CJBDYdoUYMfecZHJu90sefXb8cGKr7Og",
-	"xy5ys8rxVnb8wYB/ega8It3fjiOiKnzmt5PeBkyuxZb3XGl3R6LVeJaV7k3Kbq0pEJEGA2fZt1htGTeV",
-	"GR9x247OVuWeE83NwNcFozdEmuf3yYW1VOwaQtMYLIovJ8eVu8pMrijkndXzuNI2WdcyaNTZlb3K4poq",
-	"1GSt4tm9ePe6d17OsGxLx1UJ3WKYbCz8RWVPuxLOBaMi0FgarLMRzXNiYSQXjBbKmHcDNPN++CFUvUP7",
-	"Ykcn7Dfjfg2zb/0x8JgIqOl/9AorSn4rjw3JlVqt+ctw8N+3UkhRGvx2cpAHB3mwpTy4D+N3ueIYhW3n",
-	"/x+Zkvktw7JalrKy/i6dawRzocQNhgqmYUjU5fKnzurl2tYQMyO6+ob12bsuzU1vstIFZfTfW6utVoPv",
-	"pGtdLpEv6SqLvmLhXFVDcjY463kHBTiuwIvQzZj/UC2tqE+m1ydJzsRYT5JYAAg32orAkscgiSwGy6Dq",
-	"87A3mfvveKYnCQnvNrr6LKeCFrGA91OkqyaM6ch8rVlENLRRgw/ouXKrYv2HUK4wz3MYKueC0YK4ka5p",
-	"EcVCz69ZRGZ8xiJyzejUiJFxziLANBMs7527co9bLvN6iUX5Jjj9PvlR6okRm7GwsgceB+2R+NQIfCk+",
-	"Ca5VUnWVWNWAK5KxwvBU8Op5WwRPE83vjAlTuFOmgyvMKMNYJPF8MDhN8TQYzQE+M4JfwyTtN5/td7gF",
-	"+GUSLLlbJ3CktYzaOkYs7GJLwVSEUtm/vy8qcfU0uqA8N6v4H1ZIRbrJ2ff9FwM4C/Bn0jvHQa30Icnx",
-	"4JcLcnH6klya40DOviefyQ8vUbU5IZ/J8fMz+PnnnGryIy3MVyeDpE8u3Pq6FZe3hhaqnt/GDa6fedg/",
-	"AHiHsIyGVH3vkQZqso+ActTAQw3mpyJd+/Oq9JRehHADMB/QiLQyeiIOifgCFnxvaJ4RwOCnskDwArN/",
-	"XH1kU0PuqFaNhSxY1ifvvT+ces+nucAqj0uvEhEhY+FeJLLY/ujmRIwDi7GArqfEpelokvxE00lCuhQ4",
-	"IR5n7IIEhVbXi1hAYOsc3lDx/zDU/+D1g3U0v1pae+65By4SQPN5lmI1Rrw0sp5Qz6vdifa8eIlULHNe",
-	"zJg71s7Ot8+p+F9j0S29r1yQkeE5zguLLlflfK64Ic59CnTuOV7orDW834FE2CI6qKM+L9kKqW9u13mK",
-	"QSFzTng8Cq6Y20iTyuQjkvMbFo4Tgafa8T3/YsKID+iNlaF4KjfHnIqSK1FR+lgQ8N37c9e4cXHHYwE8",
-	"LahO65NXZYSDZ0xonkKXHFCePE+E/CdhCbEbxExg0DBqYgye4Fy5M907J8ZucAQH1LarO/nnQk7fhlzj",
-	"XrVubnNKZRsOemf4w8uymM0yp9UlcUATneHZ91up3pU3OTiGvwnHcFcWZMQFFOjacHObHnsf5/EfWMi5",
-	"CkjZh1C9jEISZR6i0FujQ4jDJTslPTwodnILcJ/TAQ+pDqtTHbYz4LbOb8Ba4h27QlpMzrKpMwgVRW9t",
-	"1MJ6vQBwCXQDbDUXiy4IQWhYZlQBI/UAm6lnJGENK6VvnjlRaONAUiJ1bZgBMtAPdG6kMc2OoK+0mQjq",
-	"c/jZ+eSsiDsbDIxWDO/skyk8bWBfy1gkz6vhZugdJaT2yoHrZ4mXkRFct7qF9EbdMFHDKdvGJS6G7qTO",
-	"dsIZm2JuG+rdvoN0eHLKRtL1qHBE/sNFiuZr9lU0ll7Dwg797L6O9pbbR3tbelj+XPIy53ty/KXKkoal",
-	"R8bmeJWMqGAkzRmkQ3UtnK6KxTVL5ZRZQyYi7HPKZrrMyGpJU3IBY/e0riwicGo4oKooFpWUsh65YWxm",
-	"qymcgQEE2ydvXfhCgmESvA7philBUSySMr0D0rnLEElE+v0+WmLO7jYs64h8ZNa10HUv1SNSWIHSYJqE",
-	"mVKhvyFwVsSC1DPH+uSdKwnJZDqfYvu5EUS6XbeshWFFSkJjO5ArE6rQY+GYtRlYS7vT5+ZlqELHAKC2",
-	"TNjUnQL427m+6kacee2m3LJaHzBE189qiWZGlgV5TSFkjZmeFcGlEyJ0NHJd5v5ZA7q8EKHCfA8DJc1w",
-	"1US5CO1dBcAppfwNRD8+ssGD4zoC4DbBTCuOJW5xcmCxYFKw+HdO0FE7MyNM8S/072DOGkjs2s43LPDd",
-	"hOdGXfBHYK7CJEouwNR1x98McO7W1d1i9/s6l+mNWU90LdCMXEMwDtcUzwDkYpnPiBKu6bgHW++KxZzf",
-	"r9KfziUDTnHepJuzMU0XJKOa9hqzAknTq+IZa0rQ0/PCqFSQoEc2ys8792aP+dVuHc3NWy9qoG/mAQVT",
-	"2rw+12sS+xqnaF05v0p9hehDicvgdBPHTfSbZog0hHE18wMkuy4VC2IRjRYlitvQouhBS0l7gJBMtUxv",
-	"8BCWjsbqQmPiC8uzc/uWoJqRUU7HfkGkWD6yV1VwPzgvVqUkFcVZ3gHyn2VDQTarxftza6FyPjPHNTh0",
-	"qZxOOeLN/4QA9lbOZbcU+idXo98WRHC9EwooMhYVBXzJEE2pgDxgHIB0Ma94YshXw2LY6r8bI7zsO22Z",
-	"n2j7ND9ofmJVE406XF3Rz2GuYkNeYmsi4lZupS/Tq/mgx37NfZkt07gruIY0aqtJ7sMF9TyVSh9BSkwm",
-	"78LmSDt7E5ozhYh5EPEPcrnS8K0ckVkhs3labehbxchWJKV5OsfuQkY6JeXn9yIZQqWAIExpPgWhnLg/",
-	"swSUEqhu/pe8Nrqs+FDIccGU+ru8BnXWvBaEjOELkqSGleY5fu4ZpRKDTzhPpso3AXVy6J+LAcR/yWsV",
-	"C68ruuDBguRUYKjT8KMc86BcLpFZE/AFAL9s60NVNp2qvD82n4rq3adQJMkiAykXixH/zLIhCMpK0lWg",
-	"b/RJcnnDZ1ZCX0FyPHTxAfnrOq+Y+Xbx11hAmtGLwWAQkRcW6nBGx1yMe32SGE1RJaTrDKGIUE1yRqFX",
-	"NUN7RKGWEiyqHMVCQwNtuH8frWk3Ky+VSv/op/ENpjnBchueEpLElmlLlUV8pK5U9cdu0JKq1MeqzOmQ",
-	"z/S08plKEVjfp3vkOJUSEFy4QN/7F3tZhtoxJe4xxPCwwBYtC3le2SsQJgQdL71a838Vi9OXRz51Azh8",
-	"4oZuSJOCcjybDdUr51DLmzobnMUidBg4O9DYXFSTqURmTTKYGgDb+rG6lCBwKFzRCCgeTHAd2ogcNdX2",
-	"mZHvuFDGlGiy95vLJ52SYQ9P1fauVkfGolw4Z5kHtwZelpaywPPqGy/PsdcnFySZFTxlwKNUQsp4gPWU",
-	"DW3ehlnkZ4rAxWhPgXPCTkbRnNkfkRaU9/iVm5J8+FSpMPHHHe4+grtR71Ngof/Kb1jYGMq5XnRpVwbr",
-	"0W5iVuzL81jQbXwgTXlIyysZi24xzxk56+2vYf16iJgKcd7HMi2JYXXagr9Os6k1N5fN2JyNdP1aZ7q+",
-	"+nR5dfT990c/7s14beBQh5yIv6rovciyUGxZ1l+m7+7H/HTC96EMz6tAyau+iu0HFFSugLAEa2tYkYAj",
-	"dteLnJcMbCko/gZW108rNKHQEPWPArf5cgGMbzxnXYYyW4B55jMVH8vaqU6+81glBjVuukHBwYp9PLCM",
-	"p6qt1zdqr+o6fvXKS9M/kfiNqtteqXYyGJSpnJal3VHlCwaMKnMyOCuv8UxASKLm6cTd1KXmuljYMJrL",
-	"Tu4hQW+hqSlNF0N0Dl2zHHA1ZCy2Ud/65LWZPYQo1ulqmB/drKyRXXW1WKwIxT2argaL0KarbauN4GBA",
-	"jydIwC2e8/Bo1M77IcGtgUXgwrYzia3TNHZSF6Jl/3TVrMbcz6rqwzPfRxnynso2yhU+1Kmrwxtr2Nnp",
-	"S+yr3Jh7chFm0g2trVaakDYpy8YbMQsP0vCtJZu6FFebKWKDCNjt0eajAAtwFwDBr7Kge3XXA12Qqby1",
-	"xmqoLzqQr9uA70EA2lKPvVYGLHfBdLVmtfKo0ldh2EoIZHALVQVmOCx+wYGrnWaiAJ4nFgDiusyJdmdE",
-	"ZQDzCxuNdUPw1WNae/vz6tZ0xWbdEHf+r82B/1LRzHvx/RbdkIvZXB8Z3nSUWmuwMb/+HxPb42tZvfEM",
-	"yAygUA8MQpLVG9A3dy3n44mOYgGFAgG7vGUik6W5WXp635h5fhJcv5JKJ6VOKKezuS6bjWGTsWuquEps",
-	"SRR6EQH5C4r/PEpV4gsFEATNTGnY1H2rX2nwGJSfRkGfyAG6na3n9+T47Luz709fnn2HLLnKfUtO+hCW",
-	"qi1UqKzYclSuur2uPbsRPtfzhTfdG6VYoNN68f7vOQMAcivffZesVZLdAzO85YJP51N3xUgWU6o7w04m",
-	"54Yuos6UfsYLynWNOlN318DbwjYH5U8M5z0gh60u7mrjG0gMFw5I7KDjNhdxhMkN1/NFAO0WQfikeggf",
-	"qdajlW0uNeHdrxMOmuwGuX+O4blkTPO3UamhnS56w6xm6LhWb9c2rHC899B7L+i5vdwoD5Zt+y55ZnKH",
-	"/qkHNWrX/qlo1yw543fsldfIEMLOqnvmCUWtM+ZjsQXXkXP/nOF0mTOM3KHbgTUcmmgeGMS9m2g+GI/w",
-	"GEFo5TxE9sxH66bGwhtnTpnlg8LUMDfUF2cbIysWSVjB/xvc155VU8m5WM6uwce+yZIwRwR8WXZCy8k0",
-	"gYVU8XP5WVYsw1iscHwFz98qdSYWHivCsFVj7NqHAmxovoCvoC8Ny4xZuVkCiE9C2TQDZKOgQiy2ywDZ",
-	"LKhQQj7tJQOk6Tjdq2eQ1IZ5d17NtTFUAQNGCgfxYWxRt/OrXX72qjJL5OL0JVY2ACwQF9VrnFPww69H",
-	"F6cvjwYnLzo74WIsUdUhE+SvnQnSzLz2nRBSFyuPkBfS/GK7pYfEAnPtfXrItIFcbJKIfdxGKSKxsDki",
-	"5LFTRJro/fESRRqZ7nbpIi3be2AvTzRrpG2/9pE8ssRd/qjS5+NnkYhYeCrOkIZbopa9cwI5J6SWcoJx",
-	"Toyq30NTay1ir5cxY07vPXN4KxpcsAQPmhfSqsE9SnZI87k+ONA3SRJpWbunkyvSohy1pozU2c7XljRi",
-	"0Uqgz1SfvJW33DaECrRCtxZovtuqeUMRkHERMEZL2rFoNHufdIbHvo3CrU2+p2DO7S0Q2aztrUr4+CaY",
-	"6l8q72MfrLxFu5vNi3Ri7KgJV+C7XNmAEqfj7lGAjGz7dylttCahJyoh+H+JNHt80vMl2GjrYeV1LACb",
-	"htp0X7sE58Qbjf1yTDnXimeMQBe+lwOAIM7pdAYVbLLs0NYdILId2KLHETkeDMxfLwe9c5Jg6523dsjQ",
-	"mYm/OOjaPnkv8oV/UZy0ArxupameK/LefIPg4R8ozwggEyNHrN5EMgnzA7BbD6MUOA3dLDyqnd2JYSwS",
-	"LTXN3YCvzCMSMohI4ncgIck/f08iO55dQLucRm0FlBMo8EOsYzxAbiRMvLaDQbi9YJTc8YIpwjWCP5Wv",
-	"asaDd7UvBpo617HIqcgevtrcZrW41fibPa9r8lr+gfvKhT2UESkP5bnDTK6fLUzvhMNFuIBlaMtzwVE7",
-	"ofjw2Stc6NOTjje8udBs/CjJKfU1Wm3s+1PuWMBBvV4JMtq0ZF80F8Xz8LDE4X7+v/lmEqBap2GLbqtf",
-	"2k6ODXl9sVjq6eZfyfoakh5RjAliFWDXPajUwhVAcaPmPbV4qBU8Jqe/2w5GI/uxanKEOYww9lTeWoYH",
-	"UXT3JtgFCLyK5l0R/ue8UqE8JP/8PbEjKJwVzfM++a36/uYHxbAPSMFiwK2yiPqRdVZkpHvNFhLnwAs7",
-	"C4BlsT4TxLOi6cS+3VhaaPX218NqaVDuR4G9gOILuF1jIbbh5ZFzzSAImi8fNwPiQM8sJElpaeD3KOYh",
-	"kNWUtu5akNirEQ0mFBvqmW8w1WuuoQk2oI/Y/Bwh+ftBJNBWqQe586Ng8qBQ+FVA4RUL+xuoKcocHZqX",
-	"vm7s2dC4XI0l/e2zbMCoI//gemIBfu18bdYEt/XtGaDnpxj63GQtfAprr5Kq+mKAySLVQ5PzKdfnrS9g",
-	"00hCM3M1bxhpZywj5VaLQ91eGAqPhRf8qKAUTiHevaoeDnaTq273Cq5VwAX3rOC6sASd0qLANEin0l3L",
-	"W0YGFv+nDrYQzBPSqoGPwBRxOie9oV/LgK+BLm74hg9fb2fZW3slVDw+lAflPpZ9cN5AgMHnzvD4uP/d",
-	"iyhIIjoebBb4/TMqxxj0a0MMmiv+f5SfNwwr/7kd4E/DWtmVfAg3wkbRo3IqW8aLNqT5g4/h6foYGrdw",
-	"vy6GUD19yBh1Xf9sLy+xemUQsDZqUUkGCelCex8r+pIo1JnauuDbJ+IzIpJMaQEI0NXKP7TH3TdXHL8F",
-	"53CEMhGTljaKeANqNfwZC8fTLIydg9K27TZLyVGuj5JTJ/2bzfhYPECQfM+ywu0LHNZWHn1fFv3IrYb3",
-	"y5AP7PeJhu935b3rg/eF77O6d077yuKMBW3hbC84RpScF6k/jAFQfdAczTcmLvHBYnGMzXfDTnu9iKRy",
-	"tkAcdOVbAnSxsRy2lFMR4EyrqOwgqCJi68NUBPY1A9+ff4Oo2ocEnc7mAa6RSABt7zoG5FzcBO8XC7Q1",
-	"oKMYsEe1UGb9LaJF2C7PovGbNcA4oO2HDN1wK/j9kIeAS3YeLib2prfjuD7LFmn6Ei55A73jACh/ztyc",
-	"7RXg0G0zgoyp7qcQthYIApB0Ko0hUjYVUM2muN9WM6id+u5g7tX4ZpOZ/HE1Trerj/B7AWCydyApHUx3",
-	"2f0B57ud+XORZVh5YCntHjJsaTddXLsk486P28Uq3bQO3di+hXzTah+Q/WWYLiPo7N+9/NF5dG0sq44D",
-	"VPHSYkO3CjJk1yEqn0NMzPlggeOBE7apX1a0VNVgZZYzYR3I+5K7apX3enm5wNxJ+iTw1loX+KW5ttTz",
-	"XLFFFUQEoKNhvCjEl9OcFc8U6dbNiAjyzXx7TXNZteICvMhmKdyNlVHMCK5eI4A/RdlhBzh3TPla6ol1",
-	"apGmXtK1/BEpWNQoOMq+QK4JqbJdOLsjrMDAtr6he/OkH0y5F5ndyiShsYCz7Z2h1orDBexZDACwyewP",
-	"+Mn2iMUJQ6UHtHKBAwLSyixA2QHEOtGbEE/75OpOBgYWDJYCEDl2bxGZc+YuzFa5LmskWIscGmJLAX2h",
-	"vecWRNMBd3SNG7JGUw/igzyr+Q9D3+JJzbNofquSaLsfEdEOzHnsDE+rj/AWoP09HHZd+lPpOj1Zcp22",
-	"A51uZy7Xl/2rdWc2YNAdfJlfkS9zef8eSAt6hEqbprPYWmRTdR2CyBkGcTUcJex6ARKds0I9c4N3rxeo",
-	"MAg6ZRaxO/A4uvs4lHr2IlAKRAWeUT2DQSp4rq0D+at41jsHycOFkeAwd/MSdbmDo8G9qz2dQVVrjTGh",
-	"Ey/pEUGLwgHLwwM3zWJyQvse7s97y6id+fLX4sOEFn9Gr2gg5wPzfZqezJ0473o3Jo7wYBZn2KORjpW1",
-	"LjUdv8m8YXk8GJQZF5qOCc9U1dKEpJ5YUEjvxzZzPAuaS5ib5Igk8ILmOUmlo6C1mYaBIeXKm2B+GQBo",
-	"U0FomjpM+1RmkKafTmgBXNL+pggTulhUtOmymWRkU1egFMrD8fb33XtxXV5E1eYuTW1MLHF6FrSihHVy",
-	"NVzArZnepXlfLJa691WTQRQTmbPAlIWkwtkFrtBaMRmG8twjhUTP487Gy5U56/dpRgTHdo9RMDOhB1Tl",
-	"D034/urquMYTfX8F3Izw/A844NvXnBr2e0er2Z3LBacZB85IJhTCHMtgjcCP6Zh0N+XEPDMc3nH0CStY",
-	"yC7Pzgl1Iz8G3zVc6aNZgQr0+d7an7bV227JDM0OWdbzsMWmle22p+SQ/95I1QBTjVoMZBfu2iN+14LS",
-	"tV38xqvbimlN0wnEqxsUsWrPL9tg3bzeeaiOaToO9DEMssRiR31stb4Vi20Jn2ykb6ETv0nhgvV5GK7Q",
-	"J8HosPyNehWHZAJ5JGdDZN0unQAM8VhU5zO3iivUf+2ic9nAbTuPOagwX57vYFwTjsx+QXMeDoItaGDo",
-	"4NdYnje2L1wHs8Z1FV0tFlV4NbIDulqfJFx9KLhZ4CGkiiSxyNgU+pAHljC6vGZ4oS/ObzacQBtq6n4I",
-	"PsdggI1B09ZGr6xr7/6dWFbpTY/YLG9f1fD+nT8Jrv9vGec5iTp+211aiY9X9V9EWyTbm6Pfnio/rz43",
-	"2r0+/+LV0dnZ8WC7hJcDxto3lvPyoNBqj4eotgcgtTA3BRjObQ1AzRZnAj8Oo0BbAKvFImi+9+jAal8G",
-	"UO0eQGoH/LSvImzxALBpHi2N+xO0xmuFTgtFlmsxtRwzICWfGVWJB3dtdjJzTgx8q1g05pUHvnfvH+N6",
-	"Yyy2WNTA2Mj9sdiM/rkExkZ2x2KrG59Pr8JzJyy2L4PBdoBe2xp67akirm0ItBZyrK8NZE3TG2YBEyzQ",
-	"izr37fmqCcNh2HZ1TzzfmW8FZBp5QMS0vdmG7QbgyYtNS6gfyRbbm/Ntc2C0Ax7aVxJQ3AMMWi7xQKED",
-	"sNE4M3LegtpgfRooH7aFAJZDlV42SNK/ZcSPu5zxli9qSB2G3a7tUFC2J7BMT5GUCmxYpyfkjotdGrqg",
-	"L+NXO9l7QfKjzPhI0xtycTQ43pxDuKcfSpP+2vSLG0Kop42AYn/1ZLh5UxVPYqVXptkP74D1avX9VTol",
-	"Xcz2sghDVkVOghoWAahKskcUrBC5XgAJM+cT8cWYl7LQ/Z85y7MEHCnm0e4FyawwFKgXpIt0H5GENzVj",
-	"QstyFe0a27Vct20VRjNJmOMmQVVz8WtebHTpDZ9tFqe9YR1EwNt/tqtblkdOcfV8dAPn0FuX1VpKoAOn",
-	"ekpeoTwgrU3YVJVgm9jUH3y14+dSjlzygc3Wd0wDXDpY/od4Y8a8AdNcsDuitExvoM47t03F7EWl80N5",
-	"bYNrwP7AnKbyCUrzPCcTmUPaI4xIulQsgjJL6hPtiRRkYsv4C9YLs+CDnrlZMsSe5rLAhohgUcHI4HRu",
-	"8D9Bzbuf0ypXVMHgZ8Cn1tKB+Hd95eGS+QXoJTbJwCV47KAwoVyoKEz79r68sw6Xinw6OFxWOFzuq1FE",
-	"zVDHdqMCHcHoDwXT80KwzGaH27OUQATdHOm6w69SEgt1r5tUjaw6g78wveYA7lWIthnLh6O5Did223NZ",
-	"FyFbOwFDcFjfryWVGVOr1GPk8aipBtXMnnV62HEYiXBBEvfVK5kx6DOAyiyCjoCRHItuE4jLGtu5+qgI",
-	"2rrTwozWYkWTexrRZuCaFU3eVt8XjAYsvceV4QWRd2JYZsCAFTClC3LNCICPc1FCZV3R8ZGa0JlhJFzZ",
-	"ogschWc4us8rdPgxIOh3ySB5G+zLfaz5GsSPzLOjQuY5y4jSjOWlj/jVx8tO1FF6kUMzZ+tW3Nj2v6Lj",
-	"g9n/jZj9FdqueeuQ1DZz2VUZ2y7Gvzfgycb2+xUde9M9FqXtDiff/BE8Fj86/8Eq835FmkNIyQfrvs40",
-	"Htmwv8JqgI1t+qoYO/CiJ2XY1zZnQ0bUkOlRY0TOvG9vm5KFgUPDt54pm8RAuhSrCpariaJKqBFLC8y9",
-	"vXsUn//C9JKm8EBWBJBOswFRFQgHK6LNithJcN6nz0STGbHKgsiMHktAyXU1M16jT6mmuRwb29jaCICX",
-	"64bFJJowuObNBqhIdnbDubvbZbqvib/BZBqDb7FYthssUGMyksU0ISOZ5/JOYXlTAiMZNpQMDY0dkVlO",
-	"BS1IN1ETxrSR8NAx2vyhC0azD/CpNySJnvD0RjCl7Evjna9hLovEehNQ4z2PBSFJzgULLzA3lUiW5cu7",
-	"RIauLAAqGLwMlSuhhVDv3MwXByXd5JoWMMn5NUx2xmfw/zWjU/M/FWNUZdIJFYLl8ArhmF2qSc6oy+gn",
-	"oBxlPmPKp2RIpY4UA78j2ntL7xW+eH2ZYCFqK1V/b/vatkL8lsscPYYNfsgST6xPbOIWekczPBLWwBuD",
-	"lgoN9wQZRNgAw7/8J8G13UQzXoL3LuzXUJWOhwbPDNe2tsMx2UtzhkALTLi6SDW/xVw1l5oCVFPM2X1M",
-	"PnjGvWy+yttCo6J00onK74EFTBgfT3RnOIBUkTue6UlnePJn1Knssfn9+Oz4+6gTErptsH5ZNSH9V+Tn",
-	"nGryIy3ICflcNmD3BNgZdq5psblxWVmZQw3AN2ZlKksPTlq+rfywpa2pnlNLte1i8JJpRar0LYXNaDMK",
-	"G8usiKSGgaaMdKFnUeESYHtDbJvjnmQvRxcVmdKbEr1WNQKLlIKv6sKLCMsVq2J/IKd1yBUB9EeQ/AZP",
-	"r0FfWu6CJQZb1lna96qQ5b0gLvg6fIuoE2xHZziiuWK7sQ87ineHfwEYuyqj37D+oL6JB471ZKqW7LnE",
-	"Rl6O6Gv8S+2Pga32kyE7sZWiStNCKxf19Rq84SqpnE4hXAwhZ8PASnbVDV7jzuhEEM5VEzkjmcREf7yx",
-	"NySl0Ad12Ur7iLwcvDw+unpJLvL5lIv51P98Aj+fDs7IpaYcPHWxuDQaODl+Sca04dYro437Ab6HAcrn",
-	"fjRnCLSN4/DJsfD34xVX82sGl5DPZNAfvHyB47w4dfPnM0bM7MhlOmEZVAMMInLxww8n9oofGZ3G4h/f",
-	"fz49DidwYfRtUHVKdQdUzPKSV6iJk1dnn1/0z4ABG6XMarAzMz+FpViQ5xwqtFOqlP1qQbopLa5h28yo",
-	"g/7J96cvSX79nIv/9/8pF47aF4/FoD/44bsX5RVm2ZVbdrj/B/djj2iOKPZWiSddVN4BYLdiDEBb0Vh0",
-	"UVOMSGHmzwA2/yUEbqY0JwjF1TsnxizB97T2iCJzZRsLzq9zriZGQgYjVxqRNSZ7WWZYc/8ul7nVPMKx",
-	"aHAJew9wxZKNQnsRjDKeJbs7f72I/Ca8v5UM9UBs23IDt67ADMH2NgtjqHsLIKvKyj6yF3lrAb7sT7as",
-	"/yDEn6RDeQeRvcKtvMaj3MxQVrl6Sw/BA/l6awd8jddXOTI4uH1Xu323t2Tv6/xtKdb6uSzVKkF5bAkW",
-	"lGVFRDGWecvVt2s9N+oBAPsgHgoaqVzFolQZM9INjechAWstGbomMzZ3b0oz5r1sNpMxKg1jWxQRC6Mr",
-	"cG1hVPwj6JhyrAT1tWAVg903zYGOcPbd+uTCpQwadRZM+PsVc93PZ/cI3q8vxQ4OhuoTrrvas29Nzpig",
-	"M953h6o1bgo5VplM54ABSxVJfvnJNlxxYyzoNE8ikkpxy0C515L8/fL9u7JS/oYtVLU2HF1Y5B1jCNeq",
-	"5Q0T5ySlxoyzBea3NOdQV14me93RRVQOK+8ESX66ouNlLR9yk7tgq6S9lijs+xkTFzP+dwU5glty6tE7",
-	"KRjoiFbZfiA6tpN8bXegjZLhsg9v/E51os6E0YwhuNYrs6xHr6TQhczbnmivfw4Xu2v/jDpmgdfd85OP",
-	"NJ9uSJxvLaAAnneWzguIXPzz9/D0N72ZOYPmdAUUAJOlqW44+uYcLJ96c2JXnvrUjoiiU7HilhWQ8349",
-	"57kGERiR64Vm0LUM/qAqMI27iX3U89tjpI9eFAtDPeFJgB/qRIDRUKULKcb2dHu0hrsJE+zW1mL7Bckk",
-	"U+fY350kla02dHAENJWQNOdQnFDSFbQnsFjLXJNrmt5Afumb0ZE53Edwum1YcMw0OCLKJvIAP4NlD5hQ",
-	"mcoZ4NHYJM/7kOR/mf15RJJ05+FAkjuT5H9dvP11F5Kc0YUZ4kizYrrHOmA7LIFhSVPSQaPmeOHTf9pj",
-	"vh9w6CtWTPeX5WsHJdmckdMByaDNJLS74eJWcuhIZEO274AUzWemX9OF6gxPBxu7YILJH4Ky30JQtkII",
-	"AYF+qHzfojOW5NBCsI+SAOy9vfbAJ0Z9XOHcXU3Ev3KlAyo4pPe28YfHblETsNVt3LPVA35gP0/JObsr",
-	"86mRcRvz2c5FG7CFJtWzLtYfyJ6rHPNmxfGvfKL356Pd29n6/9i7tua2cSX9V1B+sVRFO05qs5OVnzLJ",
-	"nNnUJrWuSWbyEKVKENmSsKYAHQC07J3a/77V3QAJSqQv8mWcM3qyJZEASPQd3V/fK0PXgcdR3IvcUJ/X",
-	"XnKcmAuwaJu/k2VeccrkJ/ALw4HPUk6N/bmyBWgC3PKqpN43NWR0pzvV40W947V8Dmt7THLenKqDpMMl",
-	"wtXX7Eyefxmx5ZvP0NBb/eh9nk5PPH/L94gDHffErbt2dUffo5cWqa8p6lWItHj7jM9OUni6gPcOlLgP",
-	"eD/fgPduHNdipMZsqKX0yqr8Oil9BjYH7SXlY05Chvin0KdaOXESygLiDxx5/yTtebWaUFo8g2RwlM6B",
-	"7/ZQeETXI77PeJFPIb43p+pgmnDJQ4jvH8m62HzqW5Ffurm9gj85yKWGCfVhaA9VqSikUFwRiQ1q8gq1",
-	"M3wiSul+oZMqd6d2VHgvReXAcnRZaAo2pwvFYddQlvi3rYg6Q2Sfa+GpixupmTVXF0HvHDVLWPJg9Op1",
-	"dtD52kJTbQfv2zdwOlPlgL/4WToozqJQqH/8vDCr35qF3zV5eeN5/5Lz3x04e68On6863EkefdvQh1lb",
-	"QH1v9ONCruD+WCWcRdAAldDnboSSnkrDG6L6yQQNPMkTYnwKyqYY63tgk4jroEmoMdijYJPQwu8LTBJh",
-	"Rik1eyptAj5SUmHaHnpkL7m2isIapr0H7kgiof5VQUdqFt0fSfxgiCOJWtrLn2d1AJHuzO5YI6nw+bGA",
-	"Rtpq/+lRRhLZvz/H6Ms1v7uCfCh8EZ6sT5N+kXM6mICy7vYz4DxvZ8RM2lNBOAtnv4d80I5G4ZPhg6ET",
-	"4nDXGv1d2CIPA+xPL6LX2t/g5LpsrqP5sALyYSxwdSaaGLz508pThabyLvpX5AXsYurHXroPkpf0y+UK",
-	"CuVBGM7enZXG2CYX6bfKLRIvoJB6DnbvBuzV8LYb4Ikso3hDlrqd5Y93PFOTfzc7nx59b+H/UBY+ke1e",
-	"pjwn097LVhS0R6B0WPMkUP70cv7hGkt+gqThyGopwKoL6nDPpy4UIR+JyTektO+TJgeeOqQrJyT12ec6",
-	"mDZqF/crm3z7PkkSO8TbLW+Aqve3LAhViPv4Ao/cY/8aL8Azt+3N/07z/1aK8R4W/xek9FvVlY5aKIGs",
-	"9Vp4cdnGeWWjDanwowRJjYi/EPQIal3uFyhdLFRF8rpCN5h1sjznxsd1wwg574KRa1L2P4QyU2uvIr4c",
-	"3kNYI/hBw1pcyLICdxpM9Hbn0hoKZWkuYJfi0Xsa191m81paHVLRHs9ufgIm3x8gPucCUi/nh+xdZoIo",
-	"LyAxNhu5i3leaeXdkZkdBSTKu0AdLWQAO/NSF9IWDdrRSJwpyMGJwS8yX2Tivflf0Jn42VwOM/ER9Nwv",
-	"xOCTKktFQi4b6w8ar/uHMT4Tn/C7YSa+ElyiGPxq5TITZ7ibmfgvVZq5lcthJv4wZbUEMfiocAzxqyxL",
-	"o4eZeGtBisHnf1bSwljzmPwpDE1v7ovCez8pXXnIxH+ayg6PxVvqZXzoxGQmc2/sJNbdL6UmLBz08NG2",
-	"OHRjPZUOuPfxgK8WL4fxYFV5odwpPnFsBDxTl1CEKlvcDzGo59BVWSbdUyUOnQLw0Bxk0UR/KBMg80VT",
-	"SkvbiD+GhQwo0aSUzgdAHrzpOHRhRgpl7NhzgBXvIY6OU8GlzH15xbicPRA/NZ5sfftY8wLWC+PCsSnK",
-	"K6m0I0DPbZQgol1rVi48VwkzX1cn0mB398wIe7NuMX0fOZ++JRycKPb28v33tNX1E7tGv4el38k/Sggs",
-	"YlMoy9uwVwXPym1KdqrphcIb1Yh/YoSkIfvtHKvQbb9f+G9ngeASbgkqHUa/A6p0AjQSMIvFhKO9+dU7",
-	"U8AkdHJrF45yFxURL+w2Es9iU///DlCcPbFY7nt8H0mSLhit0M/vE/DefAkB0PfWooVXtK/9/HsEXS8i",
-	"/UXO/iPwaI9t16brLda+T7PXMMQDAwC2+fnastCbeRYFZHxB+wDtltB4YkMkyM67mCFRA+0F0XMyOS5q",
-	"lrpZCnVw6rYUulvd5wbfd4VGEzX9SIGTSMzdsZOLmtT3MdLOGOkd9FgnBT0pEN8ojZLe2vIc603TswbM",
-	"qxvx8mu4GQDvZlXH0cwdzdPHtDSfjNv2wcrnHKx8KMN1bez5UQ7aw6M5pjiFCFNkt+yVOqTqwpW0fgna",
-	"fygmYlV5lgfJcAyZJ/1YN9fiYE0nbpH8UJ9twKVyfngqZHssqsmQXixNPI5sbuYyshk+jqUsKLTfT1B4",
-	"LY0NYi7e+vJkAy+89XwUzMMxhqe1DEyG7KkpY/D2a2GXvhp7/o4e5X7ZTc1LPxj1d6/IDqgi/zdqOvJv",
-	"r6jfTqiM5u/+/Q19Fzzx10fyUjmxVGWJyw/l1XzlyzfZga10+PDy5Ph1duDAVyv+5s3rW/vuzSvY++9/",
-	"D/89YeBEFn5NJE5vEXTNUt3C8D6ufCrxIqwnHcHW/W/m4LOeDKyxvgXSU80f+CEwD/5bMyV+SNlsko31",
-	"JGHQG2IB1wsc9FoaXtvHAnqE0BPHAxIFcJeYQEqsewn3rAIDra25tXjbYOAe8RZjBOw6dTQMMzMf/KrR",
-	"lt1VgrwAx9WWZAoq7xJTK6vztMUUckPJo/E5x5q8Nu40P0fnNUhSxceTdaHYiMDOJ+jepVPTuanzqizF",
-	"wpQF25hjjUp+RWaeYiMvuoRoew1HlM9Cj9Fc6E2dV5NOMFPW+fqseKxfnZw05mR64Vq6ehZ8mFfR7lRe",
-	"FKpoTE0UtXhxRIkPN+1i6r2nWzdMvbuaMzwIccgrZqkNLFEjXJUv0oelHp4b69+HYzr4lt/tg1kmWX8d",
-	"VYsUY5oCmR8NiQ/qbIZgXAzTaEnb+4mFVPhDFx/uYCf8Cv5GUn1gndsX00i3Y0+3fWHEnYh2S988ZDAx",
-	"RDxcaFXJzXIp63fL1BaVLgL0dzva2HazWSOJE6T3ojMS2Q48NJHIdC5T+ZitlEYJApTEWG8Mgupne5BB",
-	"VJ01xw65RbX0rVHbLDvW4fYbw5zXcyeHOB8jbEBdn28KEPz06vinnQIE7fDAf5w8QXjg6YXUPvr6/Gxy",
-	"ZpiHizq0UeT/PJiCtGDfVn5xMPr2HUUiN1ZgIdoml48ml2VsvEAtMTmSMKFWvLbSk4PsoLLlwehg4f1q",
-	"9OLFy1c/HZ8cnxy/HL05eXNCEjesfMu6ICAspb01bsU9DI+TpJqKMvW2TRLltoDvqVURRT8qrRmep6NT",
-	"hFD+WJxR34OMO5zgyycrZKy5w8OLjaYLlLyk8FVT+yQQFmZgQef4H6oBKOo+TLFBRSGkF5MXhcndhOVh",
-	"eKIai3/7qd5u1q4O6prUYfpONi7rGOldb8Fr95Bb13e+c0jK4evk4NaQGSXMUlkuyHwxavrkBJggHkB6",
-	"mBtcTibmVhYRwydrQwrNZTWHpIqX7y2lc9yfOQVAkrGo38w4l5a61sfZ35kCPhAYSJj6ij/R5PxvREfC",
-	"b3Fe1KOEATRpqoHeg5eqdMe0BkJS+pxgLEkLXJ/tMvLGOJfa5OexBVgAaIrQaKGBFtVStygkKTbv2AU5",
-	"d6yzN2rBm004rft/WXuFUy65Bz9OziUbXs7T3f/C9XRdG14frlCpt75q5nMLtToir7YQFpbK04eisID7",
-	"0yIuulV1E2rlvFmKmYKyEAXMlFb4S3jEujcKLn2S07UUynMTsZQrfKNxPdMrsTRFVUI6cTJ41+QRcs0r",
-	"NGx4ePxvCiUdLpmtsdDiUxy66n4SvD3Jua3fB5ehG+1l7l3HsF0jvk3MskNHeoDxTdTMuyzMsAY45/4U",
-	"nD+a+GO1Zgnl4stk3vfNSRWP1/V6wCpTcJ8bsV6YMj3gopp4h7ZtXX+fzGxBFGadCvJf6h/xB6+W0DVj",
-	"q09IsyHE/dx5w7HwbW/O2QZGd2cTobR3c3/ebZJnG3pbJTn+nI7PO6y0kDREso6tTN3tpYST09BW3qzE",
-	"tLpypD2Scf6oM6dufJKWhBlQL9hMUCvYTEylzYSvppCJ4+PjYWwfaEHkVWyblBBroZagHXEf16KEJsrJ",
-	"wj5tdV/t1RJL6TzY2LMwmUZX6FVlwsKFwtmyjhc/KwlfollRNtZ5ys20Qrj0YLUsG31cswWfWGc1DfER",
-	"clj9Ef861gUL9IwA/UBMLcjz0FDampkqqd8ht3tiGBl6mkMu0EgWjFrfwqxyUIw1V6Aia3jOxnfBGaPX",
-	"ojT5YBHnAgcataev6+kkf5+NNW+y0WIhdZHVrP7PynjSmrIkjIoCLD5LPHyPX/yPmaLmjfxDWs2ailEm",
-	"Sc7KggZcOijJcwxeYb6A/DwYVVeilLrY0lNdJPCZVlsa9lvcKU4N2htLDanOYeXFKkDrZKI0np4nXp4Q",
-	"28c4QsccHw1TDFFXRkYAWaQrMKuSK3b5GBW/JF5je5s6hFnIQa1acvhDvcTSdArDr/hClNveBJknCivQ",
-	"Cu2pys8znuqCi7vQz7SqgGNBdVdjLUPH7tUKNJG0gIsQKyZ6adYExTzQcGw+hhdMZSmR6NvN/LyV2vHQ",
-	"p3RiSBeFeum5AdZv64CenGCuxCfhK0vjgEFafHvX46r6mH9z1QN6qFTQJit0aK0sl5UnPQWXOVIH7pE2",
-	"HqIcCkxa6QKtyykaIRdgY++IrR3k+TqW9w9F9a9JQXiwHkaiWqELGKhTaRF88KOowAvyj+UcMlEqfU48",
-	"MqPh8I6xhtLBegEWmDByXN4seO5EqEhWYeP5dBYvW1vlSXgQp8WmrM5z3oZZa7CHTlwoWCNFA/p0jZeH",
-	"pFg5sEdTQoAkQGHX2qq39KTLnrfxhUy7o7UqGkBTpog21nfyjhv82q3R3ieWwdyaatU+l8YtdbU7inTZ",
-	"sm2S82oNzjuSka0BGuqpzYxOc6aTd9OBEk20MJUtrzhSd8puA5t+LoAFxOScND7WTPq1fZb559aZJ8Wf",
-	"eOnOB1JQuvVchDldP9FhGt+jHKH2azh0XRZVJ6WTkuQQHJobM1WWNDcpJ4k6Ad1kJwa4MyG2JmRUaEWj",
-	"eoctHjtaWZODc8jDOZmj0br+/n//HwAA//8=",
+	"d7UcyTtnwBukOjmH0rX/P3vvutzGjf2LvgqK+4PJvVs0dbGTUHWqtmInGc+OY/8tOVPnP506DbJBEqMm",
+	"wGmAkjmpPNV5g/Nkp7AWgEY3u3mXLNv0F4tkN+5Y9/VbKtguB2UfQB37CoG7IoT6g2Aj06EDWVRi3gkZ",
+	"IjTbbIgiAs7zpUiRKzdzi9pSXofSMBuRKKPNEAY/0IZCLBM5z7MFCFJoarqX+S0xojHLIweExj7Roc4W",
+	"hCpA4bgsjngU5LlUyiV6ncFuULdV1gyKf49+SzzCWh35KxilloQKhG1GsAgj5vDUwvoYipZyNcvooiFn",
+	"mtdIHm/SQi6y/aS29S3yR18H/W7TXmNARN2Zqa0SWxtdt1TCdg93EkKwxyJ0IxUVCsATQ3UZ/2i9JS8W",
+	"odEfmsNfOl3yRiusqEs4Gha9c6IdupE6UflHzVkei3bVf2QGaA+IdRhFpNZhdEj3TwMb9GHMDnT8EOxw",
+	"lVfJ4jeFjqViHP3AsM+tk8w9+Ux1yW9SEy3HiOAAC1he2oNBSDa7pq4EYZ+AG46XXVSrZ2KeWj2Lg8xg",
+	"SwdXvS0nD4Ofg8sQeZiwuhDo4hLuZvt50h6z5SWxBVHWrsjUG1g+82SbRb+PjvYukd6yIGiWw7pZ1lQZ",
+	"31IedHrpZtJS1RX3R1SkP3v3SLUUK/wOaeH2iH4NwPRN/rpabj3ho4aILwCoY+w2hcgvosyTIOepuiB4",
+	"ntKaM/QP87iRSX+GBxoiVKdSrH77LTzQ8Laiep6vfv/aPtLUwnxN/9fzFf3ryTxXq9+/sY80tTBn6xrA",
+	"Jxrev2epWNfCP9wzmxg+7YYUIwv7CGYcuY0PdsEvZ+Nx++nfcwzKqhcLmfuZeNuHmYA9gZGrAh8cTg6O",
+	"Vf/08vH0Tb5ZKVv7x+pNo+7XeprwWyBU+0cjlGgNIUXp2jvhswWqOaXHIShfcaNFDBgTDl9royCWpit4",
+	"FS7iTtew1MKOV7HUxo7XsdzGbley1Mau17LcyK5Xs9TKVtczPM7Vcxk91uV9BaDx9dEXUyoWZMbZEDPi",
+	"gxtt2Ug+F8q7ZACAkxuxwggQ9lZvzmPelY71ysJFyzJG05l/VzrpWzbafA3eVQ7/tg3PG0cb3IctG22+",
+	"LO8qV2Tbhpvuz7vyrdmy2RVX6l31Im3V9OdhgisMJMW9sXwFLs8zyP2nuV7mkf6ZCGRvRE0fTjyn3JIz",
+	"/rRB/+2L3gVyMls9DHGVgG9F5KLnrHkjbxQrXjbysOF1oDeYpteruke2d2R7yPYe7nrKXL/mOSKR1Lgg",
+	"ZK5J6n53+E/oTvdptmrIROqCefyHuqi86/lwWJtrDvVahLrHlFpq7xSajTCBNyU0sNmW77VqavYKgwgd",
+	"aMWaJXfN1K3TDR3XacY3dHwCYfrOoNyH2slRtYyOcmBPOZAXV4WGMKEhGF9NaM7Ql+NBQfcEF10ycH+B",
+	"WZJGlQBz8IY5kkovsrVhzDd0fA3PWatLLfQBuDLgV5vgPS5FWqcs53cs7ZPkn1yz6R+JrdhB4Umjn0EK",
+	"CkvhOIeoLgD8xBCknebDiWmmY/G9C6z55J9/JKsTFJdQkZqyOHFNqjmcOPHVuZw3dLwxLvbSRdgyq/Cd",
+	"TT+uRTl5jPzC5fRczEW11q1dULS2O4z1mYDYSMPurM+wLW3MMbl2l+Rav0ONHkbYI5uhQ8fdcqC6LQqt",
+	"2NCwcPzb8pmolVIxBlv3Pc0FclAuRhJARMcTDU/ktwBVIQQbli9qsZ4Yy/7BnLJa3DNXcwC5TseMU94y",
+	"QQYsk2KsalPzV/vZ3le8ZaTtPG/1hLnOzYujJnwbp659x23uMlXkU/YfKeo8g1e/XWFApHsGoaAHCyxM",
+	"cpLSBRnBxVHb1RfwfVYyQmovrVn3oPRdzWbBzoDgQ+d6woTmQ8AJDOIEa3YL6HH6UQ9rEd9tnjQ0bfg5",
+	"V2qONM3rjCnV7MRMpdYa+GnGMetykx6UljNFBszcRjocshmUm/jhhx9+ODk9Ozk/vTk777/4of/ih/+2",
+	"cosdGNcTOdcEOltsPrhbLmpOFyi6OOYwnbmU5mxkMsOHi5TpE0h1vjRHI3evDWmeL4JnVHjDg24wELYe",
+	"mj54uzbO2v1IJixDiEEYQpiOfRlgvC1PbvOiJkX6eE0UKy7PWqbl6Y15xfS/2tSM+9uG+waFuO/kLSNc",
+	"19MKWMSNPWFFnEo9zAzs5PJqGjkMcASDTMD6VS3LE0vRhXb29hj6FSxveRRe0Op1qqUTOR3ecjGGLPjX",
+	"VNNmVEsXn4qoNlQQLk5muRyCP9s2YwOPbTmX8Pw6pcAM/JNuRYX7Nc3l7LW8h3hvIwPWHetSxa9VnkMH",
+	"MQtMslR0qGL2pEMt8xV2VneiFjP2TJEBVTYixtBz+M1Fw3FF2m/EcEJ63d7Zi4uI/CylJr3uee/i+ygW",
+	"7+Eo9LoXL85f/HB2/l1EfqFZJgU57373/YuL09Pvvr+IyDWgA7tXez+c/dA7711E5LX8DxPk9KzTJde+",
+	"DiYVsYAoMDIyciuXok/ecjHXEDVz+vxlLzIM6F4QgCbGu3BWDQnrkt+KzFTMHXeEkdrMvaKaGWn/KD/Z",
+	"KNnPUfF/i3oNP1LFViivtZvaxuNATjvbwOIuq5DmzUsytXV+y27qbIHp7A5DcWCRmrYsMmQPrp9p3aUu",
+	"3ZbN0HF8SJi7QHvJ8LvK0rAZNQL16QZa0PpqZkUogRz5MEq4yBC6txZT8nQnsf6jHVcj1YIR+SjG6kZc",
+	"ulgPzlx5QU0GTN8zJoqHDVWqJ3TmkJshNC9LGLdobwbGkZshuYuxQth+FKSqMv4o7kA9U3fAu/WwzM/c",
+	"Cg8Wbm4I8JZRpTs2ZdgewI3EnDJn2sZeUtoZN/C664zR4nXnxwYp+xQswPwY5XLa3Tmc0elZQSz4gGeZ",
+	"asqb39pciI0+QnW3ZfBY7Hr/Qm+VfPxVpi3cu81osF3uo/VkFzKLC70rRnhxKPcMAs4ZI0M645pmrsDE",
+	"YwYE7weuvPp+PEhFwH/I/PYVE7W34yrMfyghJBXsEsZdijDa3pvhKFPQW5M3w/lYm/IYAxcuxFIF4y9s",
+	"YKXU5tWFZmvipBpCCouenlVXJTLMzhVkFdYOthFzK2LKalT4zYk1JA+7rJeVOjZ1JYwhx3ibV3ZiCMGq",
+	"bVzhS96xfMJous3g8rnY5nHF9Hy2+QsrS5IGJzZsuBhTuD2V2ZU3omB04Wlcfak3Y3zhNTlyv124X7Hi",
+	"u3LAkPgRB54mpIYNYSmZsBxxlPhYgCHC14GuI7qr6GSY2FEb8iKk7lz6UG7LPPtEyODxA6RvfD6qtKrQ",
+	"gkMDNY9wMa4r3bsB1drSg/jkaVqD/ADtDuc514tr87pVeRnNWX41rwNVvxIl62s7NNNDPtuS/RZdGIaF",
+	"JlOp7JdoZQXPOYwbBAXotmAZE61nCPIPrjYjTUqh6VAXFpLW23fX5Or9G6IZnS6DO1yR6TzT/MRqxX+/",
+	"fvfbidmqE0A0MO8ZAeZfcnAC2t+UCjpmcDtiEYv/8T/IVeHY4VLE4icgqx7mnrBPQzZDUWXCaGZL7DqE",
+	"f8JECiDdysKUJ1cWUICi0fFHmDFitgxhYRC+JenG4oqAUVqMIxfCFll7PMjBYJlm3kYOETmKXPROu+TK",
+	"LzyxKI/hJsWiTct7eMsWUa13pbqfbZyFLmPXQsU4vySxwPpw1qAX7AeZi9RMNvCixK2IsEwxctE77xQD",
+	"x2JndtPuqfICpp1mLAypi1vWTQpjB4iBuHVJqHtRaZ5l1rk1y+UdNz0WjZAXvXMUg5MPTOeLkytDNxK3",
+	"84GrJxaA8uggegFiopi+nS4uS1K8lli0+i75qbRAJGXDjOZMkfsJ1YTrWOCyckGSTydFy0kfrFICMptA",
+	"zoYAGzmyXdLA94WZXTTLECy4nRixOCFTRs3wLZQ+t6el4+b4SkJOD87xhNzI2UnG7ljmEoQNtzcc6+zi",
+	"xNNXgkRPXRpmfFJ58Pxl8ODHj29eq65p2PJOvwTKRZAZyo1b8Gfc4mnc6pO41e1249ZfCbx5w6dMaTqd",
+	"YftGX/z+Ze+UeDcjLNvHm1fm8KBfBdPPBZGjkWLgXbBGPzTjf7x5Zc4IPBsL4n2ZpTdAU6IKG/5H1els",
+	"1r0sC5e81TBwAI5xoCwDmXJmwfKsl9W0nkCcEpKW5/9SUkCxsMp3JzOqh5P/hT+bASeafdL4ONYsEIvy",
+	"W/8TH75Eq9aMDeHc4PkcUiEFH9KMAPqHNeaKbAGD/hWeM8NM3r+7viHdbve5eTfpk+Ra5roLTi4zSvj0",
+	"mkPZs+tbPrNlF2/oLUsc9AxC4+BxgZG75eMCVtvGEeFSGTmq6xtQmOn5otfrQcNpkBH3wobu2n5lbt8y",
+	"PXCX0u92dUbHcP0dPo9yt8gRASsnmzU2D9rzjJnXpvsuLHkweeucgDISKLMt0BOhyIjnSlujBVbHAAjH",
+	"8EsQTYBgplLDolSlj2xB2gkmksOSCvgTOrUfIpL8dvX2p4Skkikr61HTnjlW6D60oDiGzqd2XQyNVDLX",
+	"RqK7NL+4uGh8o2AgPfc2191gownNICjOh9YhACVxewONY3w3WNotKiRmYEpBEp7ilX5Pc81pRlCAVlA2",
+	"jlA8BVAkhbRdwZiOLchRd1fCexHOxwxpRvXEcE2PdVOQnsjd/aAajLkVZnmAdAKhHVGesdRcNaWTcG1g",
+	"BigEACQVVOIMh2Zhb3BcOJPvvu9913GoGDOWn+CKJ4hpZfZ2RiSM+67AojIjmOcM6eeHGjpSAFW8/RGA",
+	"fsiALaRIO13yM88Ymc8ySY22loAIZMT+5yOZT09SqilSkoAeW8SB5NOJ0jmj0xNzH7GGXNLBuj3wPdJQ",
+	"pWVOx1BSVk/YwuwS1ESBDxN6B+dCTxjPiTlhOBSS8SnXhAulGU0jf0EKxjicsOGtsi+aAStzrVg2Im24",
+	"MuYr0zKWsQVsF3NcKUQH4AFChVdZR6tFpGq9pWI+okM9B9XxXTHta5bfYQauddO2+q27U6xwBNVbWv3W",
+	"ebfXPbeVfUA6fk5n/HkRNXwCUcPgiZVK1yfg4Z41Gw+XYpDbZmKQXZjO8XAx5NqFfNEnFSR/nLNfTqM5",
+	"Wq21eMYa3C1j+lGmCydWu1JXlWuGJY8tqtNybJlM50ONiBnOZtJvXRiyfW2/s7GVPsDuLyvw0w3iLW1M",
+	"a6XOl612kzM1k0Lh0p/1ek3t+eeeY3OpGcLFJs//SFN78/CV0/WvfAwgw/Cl8/Uv/exwxPCNi/Vv/Cb1",
+	"zwCpZV443aCL93Rh7uCNlL8akofvvdhkPp6GvjUCg4OTfrHJvOzt+liAhaHCiVBwoU2legHM3aVjZRTX",
+	"q8rVMEpsKCW3+ksVLUwntZcUhJnmm3pl6TwlAyCxwHsUMpCKAZjMBcBQlCQDJ5bf0LGXDWLR9lwbroL5",
+	"I+jWfORpsny5K4U76i63EdfKV1sBnXKyTmNEVvHIczN+GD7UBdvg4dc83+jRWz7b5DkjukE82HYkaWMS",
+	"Yu2nf1kaskwyNu5oI3v/Da0L+V+yS7x18maV8B9p01OhTb+CllDdnq3oUrX2TjNd+pOnf5kxj5leFXS6",
+	"TBWWaMIvTNdw+z2O/drTvny6IUWsQtC/rnN9mCP2C9N7876lM7YtA3iTtv76wx/MoBxPM5vEhCkFSheI",
+	"9qB3ZhZizoj8HmMuAt2tTgMp8DJA0o9FYtSWhLSdoHdpderMBlgN2FBObZJXMc5nymrFgF6K8frdd2YE",
+	"3RtANgUluvQ91MVxvWAoAQw5ImcXZgrnLwNvQtjs64BtWy9Y2fXQiXxXb9RvUrOivFHQpWkRFCuwXYxo",
+	"pqBupXvzPc2Z0DWjtz/A8J3xJPLwXGag4dNvmaZmof+JxuVbtkDT8h8JaVOxIBhtGqExglozDarGl+SW",
+	"LZT3rcQimCEWPULlTBYo2XbzsFKZU02NZuqGd2l0X5prsM8Qfc+HLBZcWRUusDg4ISwxNBGtsTdgRskg",
+	"OLdODcWEPnNarv92dXL24iV66SAlwVYumc7mRoprK8ZikRTb8jM8ZJYfIdIhqB+yTIx+OWVTmS+65Aq7",
+	"B1RdO2EItgz02li0T3ugi1vJEIxvLDeNoglyxMfznKVF6mCnMCycnuO6WvMT1OQ0dwK6LSAczVzuc661",
+	"kUEFxizmVCgXw+wNF25kjN6Biai4jSIlNBb2Mdtd8Rj0N2ATLtKurc0FUkp4vY0cRGh6R8XQ3kYEiIpF",
+	"MpUpH3GInU+8CQ47gfqobzSbfgSzT4o7e+WohS0yhfYs9G6CzducEJuf75TlKLDHXFy69yH/E/wGsaA5",
+	"o7aOrCYZhQDuBdNgmSgWQ0VESbCecpf+MDX9XfQuloRxTyNcCCQzKkfgBJBiye+lSNssjFXTzdQ7dUL8",
+	"R9iq4kSu1M5rCOnm3LroA/s86tVfq+yK++uuLQ3PlhctyoX3KlKFwCS5kjWwyKqpigrPhyzXfGRlyGbB",
+	"4aM1SVLiKrQDij5TmpRaaLBZdvqkKiM0Mf02lGI2urWD/4bKhh/YkPE7Lsa/csHMjTQsOBYJ2K8angg4",
+	"sxcfiq9CkSAYywrmG/LoX6UGbu5C6c8uAmHCkPNMeowTID9Y8Oky5JmVtgruUiS8iJQMM6oU0GaS8VvH",
+	"uopDcIkFs4tNBReYIkkGzday5UclkK9KR+wRaGSpwyPB/EYI5rByzB6EXKbyXsB5aqSU19COoZT//ea9",
+	"A5/waEd4rQ1tV+67oPnCmYnuR4gTbFMVi4wrHUwEq+EbsQckIbi+KNBBXMGULkCAujMaZlEMfw74slOp",
+	"jaAVNOaEq8FCM1dMv3iHaCk7XfKT0PnC2UlzVh36Mxc8MqUpqykf7RainaQ5vedi3J2lIzCo4kfSPuvY",
+	"r7rdLuoqRhzEt2yaUkoSs3ToYm0772USDKP7Hz4z3Iai4onRKOyTZgJIGTpTY5HAc3We06KDLvlNFhsS",
+	"7FwoxC5RU0BzQXceuiu5zyzG8E1cPdxbNE57Aqye4Y6FWdA1VPW1PYPlmrwV00GNWQfX8pki7hDDGl1i",
+	"/AkT4JYz6wKhoeYtiAIofENuZVqhG2i76M0/9vBfwRI5NPvWy+8uXox69Gz4/Sm7GPR6p2d0cH4xDCqV",
+	"GAaFtGJL9lHYnTfkGA1z+A+flbmXz7QfcIEgFdX1qbXHBXSkFbWwEBB0/wr7PXnN1UwqXo/5UlyOSzi9",
+	"ZjP/r7iF0o3bUhRx4lZpa5cGd+R5T4TnOQpQ4h3U8Ryzqdvxv1pWt4PDbTOOFlUcc7FYjuP12RrknagD",
+	"FgC027AfpPTOIoF8MBaGERZMEIO5reTqS9RfEmUrutsvfYH3S8NmSWByAs4iYlHupsxuF1BSvwiPo8JC",
+	"SmRgGEFb1UXv/HNwjl/LUkTrW6LGO3oFA+vOVs7BYJWPZPNJ+QVL539fIonidDOZRIw7DF0Utwi7aC07",
+	"JKGAUPUxzxLS9qGvLrQSfyQJkIAEoVN0x0FgBNp+aGS4DMT43KkboCIkiv/HhWeCHcOM4k2aQKqJj+iK",
+	"hTW9cxXaHbCGTiAZV0wK5B36jeaZ1R8COmRjvGJRtVs8piECtfYPsFkb2mvX0D+/dzbZQfWfPwe1rmsf",
+	"6g7l9PmQps8HOR3eMt1Vms1aUSFF91uVXx6NpOI6HCO0vm5qh/vt6M0tm2nI17ifsPwQ4uGfxYc3GAGB",
+	"mR51NHAq75a8v+biqpJaPZZMuSQ466AMHgfwVoVEyl7Tjg2iR1p01ut1CfQV+L2wTPDhPF/kSoSDqvF9",
+	"kTb4vmJRdX51gpFedMmVc+Gh5GoXgqcu4NuJgEFvPI1F23rACKIIOeLMaJ5xlhO1UEaqIUMqLKSaFKwf",
+	"ZIOQTN6z/MQI3GTCPpUcxJg+YXGAFblnWVZa4YvTXkQ0yzInzw9plllB2E2GqljYAq2PSeBfw9mrkPZt",
+	"Sdhrm+L7V9Q6Q0JRCQeWRM3NlSrJhF8VtdtgKr8ASTiYKosY1FTs7Ov6K6qPvbqq3L+gA8zJCvDlBSu5",
+	"ppu0TiA+cIKfqarCBfeWsdRomBe989Cbs/YeVJtadQ+83lp7D35heu0lOEj8WKgXNYSRfa235LARZLuf",
+	"+u2Cxa4Cdl0fNlZh6c+Dc1J7wW6KLBw58kblqzC+K2cIaw/qC8TgWN8HiCMOAloOaYYMsBuL3yChUkg8",
+	"9v0iHe2ZMkrMWFA9z1lC2n97e/Xq5PpvV2cvXmL9/yItI6rIGhG6SEt2b9SCMBVXJRG5ZYvCqILRP88U",
+	"UWyYM91xOaL2rOlFl1zFQtPpDEwxQU7vxw+/BpTk/LK8xz4bFisyrXUktGEwbtJNN/6ajwULFt7ahTdx",
+	"Cth8W9ONGfk9FIsyrZkda3IEePTNstrQ4BZ4ebEW06EWTSbcrKaRWKSPjcaxCbhEDYTKJ4Ko0g6cAMuf",
+	"uAUDiWk0V4jzWzdEe8JWjjKsKfPyolVXR2YJq5N9IuEN8IekaRz+gR337eVFgztnJYP5n8//50F8INam",
+	"fVDnh3hwx8fTZkUWPKLV/+cfIWP6melCbdSTXM7HEGWKZOHjh1+fHKMKnfK1nMr55LWLRvUQWok7RkXM",
+	"Li2+DM5WP6DiiXUWx4Lr0CNdFFCw0AhL8c5Ay4gHnuSKKCq45oqlfUh9jYViZi20zFVE/j2XmqkIQSlk",
+	"VkJKESnJuKuTitqd1d3A3schNdaVfjY62b8MH6YErxARMrdsEPrFzFOFjPQMgmHBrQMMilmw7PPeWcHR",
+	"tSQ0FngqImR/zk9Ox0gc2w5zNuDwERk3MiysN2V0Z+S/HdSSp1JXwptwCJDJDJtYGFK75KMD3AARX+Ls",
+	"nQ7Q3yxE9HDy+LKvfhOuXBZUtIRDVZxem4e77G5zJ+yBHfjfBsU/753Vy7wunj2MKccr05a5Pa+dSzIC",
+	"Osq1tZ7/KlHPSsqTcl/Xd7V0vcy1sttuhtH9lhz2h/adi/LN2cFtfijWNteT5xZAgDUysQ9Mz3OBTCzF",
+	"4hZl6P815SyssuMQ8cEXZJEeaCxGcyMbAmkBBcopKBWwIpB3/wVFUpCJXvROyYCNpCuslc+FuvTVJiwg",
+	"f4GujmUnSM5mMre4JrZQu/kuZ4oJgLkAlBjSritn0alVleqI7+92SaEeyIMm04UFR+roGSxG6h7Y+Yp9",
+	"ngsDUxmw4KRBjQlk7nAgkHQEd2euJ2udCVCn7USOTlydtv1wGJrLvh0WkOGV6efdyD66jwvRcuXTs16P",
+	"vHEV2gPYBUBOO2IuHD16VcyFhrO+CG7gq+oT22AvLN3MzwC+sCuoQvl6HkEVvjBQBUuzjzTnScVMNfLW",
+	"LSlOI6rCMsU5KKxCDc9+fFgFJNFHlazBFXYgpnZYUAXzCBV8FUYYMGWMOMGnFxYWkytbvzEBLDYypbdM",
+	"Ea7LYisEMvsqCNhAHx3Ns5zdcTlX1Z+NEpaClSF1LjQFLLbIJ68Xb1/h+ytkW3xgH6GWTSnPWv2WHI34",
+	"kP1vOpwyFxEHdZvsmjjPg5WBr4ZTRt5CyjoW6JxNpGC/YVWtfut/nZIXL16Q3mmvZ+TjCZ/dyKs0zW05",
+	"aop/nhphmrzlWUY+pK2oNQTjdus1XWhICIMzgTlj160VXUulaYZFL1oXLy56ZyCTU83e5/LOqMWtfuvd",
+	"37aIvLPL+kaMJCKUHyX0r15Ct1cVw6JCGuYpSoNA7u7gX0s06ABSeHsZsjRItQhJlkWgj4Wr3+LQQ4Uk",
+	"w4zOFeuSa4tJijikqg9waFEBdVo0F5EkuNGQbj2in9wnkgDVSDAMuVT+QI5IUrrvNgs7Z1Ougy/D6nKx",
+	"KL/SNYSgCaZtBU0EdcJv11GRWKZoj6xMBHR0K6Wi4OJHQvmk1IoSkVQbUsnw2tZRyT9ts2+2USAcGajV",
+	"HgKp6IHUhtLJrlcfhm7GRwWiSYHYheeWT9O2RN7tWwqUFmCtaxiz5ZwloGwE4XZjfmZx66HCV4Qc2TmE",
+	"SrV/IMlzNM+yWNgqNu2kKl4mGBevABkKYJurcFNdM4iJwsxvFwXgENHlKBbLbV4Cc3fB6TBTsxFdAmXJ",
+	"oWiwB4MegW+q7aJrAdI7FjthekdVRO8OuryxBgFAPvUQPE1IDcQeYiruWLq1CgT7sosGFMCZl5Shf/7Z",
+	"krNWv5UzKDpscahb/dbzULuJWjD/UMv54Qc4TpuRjr8rKWDoD5EieRiaZU4t5jccGfBTYcAWyj9bWDD/",
+	"w+gsUWs2r2G3PxtlAvvpFwUhXaYjag+I9pcxmrO0S66ZBqPKkhUFDR9qtYVk67uP+T27mj8e3ApwvK/f",
+	"/H39gEzkwKaFudJyikUtVpg4bSETrrAym8Ulmy9VgJ/KdJ6xqLYuirdSgrgxpQsyYLGAQAIuiL6X9m3V",
+	"6ZIkowOWJaXSMb5iIEmQcKiE2NgDCE9pCylOAGghikUKFfaGulJPrgMxC0may1kq720NHotXl7FXE8mH",
+	"7HXpRxCQBozQAWCfyjwWCOZgGrLpRYsZU5dFuk8JTMgNtYEgwfITsBKoFVZZeAxtCXtYZmFRIXKcaqJN",
+	"yzYcERfeJRR7w+iEUX1jHoNhwTygGh0CZlEhGM2gHuaE5ikTWAO6IGcAjuuVdLfmm8czBLN+zUZcQLzf",
+	"0Xz6jZhP8WZgtZ3Ub39I7IInmgleeMEayN5+VlVH8nzt/FoTa1TYWJ3NNBYNRlOkfRFJzM0x/2MXCZBQ",
+	"24eludR233E2UbwRyWUsoI6TL+BkOkZbnenPU3O6RKmLKq1Q20IlpO0goV/0egDZ6YYDXcIYbYUri4RZ",
+	"VPy2BX3AcrwI7Mb1dth1tBCssQVNOBpkm6jlYxtl6+j0VubZ4n4fDbRPzEBbT4bVFnR4+XI30WEX8dEE",
+	"I4GZ4i7+2Y2FyLnO+XiiSZuSjBpxb8x0mFnpq5W5lJtRzhihY8qhmuZVAR+BCTyV9ss1TFNy5io1c01S",
+	"nhbAD13iwH5uGZvFAsw6ylZOxUaxFRjHXGieuRJsjAj2STt8+KgYhzOh3bJFGHodizZC8hfF+ECkxrKp",
+	"mAZEuO7sKHbiSlfFzodCU0hLVONo224ASHggmSja1EFSOjS1bpK15+XQnC7kN/UGjePZ2sRvsvfBqiPy",
+	"O8VdrbcfFrVnMLcEQce65HektjTLGU0XDk5HCudcRCorNcmZJbOIm47k1/laUuQLCoO0BLsPOQF+9UlD",
+	"teCCdNvmdqS11vK4h4r/iOr057zAR6PkkzZKPoLCzvITzW3a5O55QtDEFjlBr2zf6+xzLL/h4M47UIHW",
+	"32U2nzLipq6Q8Ak2lpoDpcLE78Je94sE1XarW4iDPlrVviWrmtFG8KSWr6b9fs3dRDSSumt5uCShVRai",
+	"+otYGIfwRB+tQ42X/bOYhyxx3MYqhGfxSESenj3IE4otKEjpBjdSkO2SfjxBaNZGA6b8oNKsO9/1Qqy2",
+	"Z/+of67QP3dgS5VDtV+mj5OztnWDOxdxs8RJh+BaaRvt09oAO4VcF4t26DGGPi6NXGqthe5Bi+0CqD4D",
+	"RnI2VyztdEkynOc5E8PFK5myks8cQe/8MHyMjH2+Sz4wmp5AApJz1bSTYXCesVxa+A3gHEWxKL5czFjl",
+	"scUM4ZAikszoYsqEvmH5VNlq6VBCHWaWRKBIK02nM9UxUnss+FhIiP+xKD7lJqBIWk6w5tt7litz3ZOV",
+	"KHpbivD7iO/DnKVc/8qnXLf6Zy96vV7Ucotis4leX/3fJ73eaStqsU+a5YJmH1yBUGVBxV3emjl9XM0y",
+	"usBhnlx8dxq+CN/a7yxPHYbklasb+gmuXDnTCrOhyPucDblCDU1IbbpvXU/4TJG3UqR0gYlprag1LyGc",
+	"p/D2ycy97VO7ttY7jjrHt6Vz1ND1HTSNx0IiUC6zCQljLNrePx9eafwckF/zuSAD9qM5mR/10PryPdZ4",
+	"iYx62lqmeF2fSpUmnUui2ScNY1M1MVZRyFMc3o6LrjYvkYwqTdojniuNLiazeEykXIw7tgTEUtjA6wob",
+	"UlCjtygO51aRi2E2T5l93HLJOdtPlTuqcbW08zOpcNvlXPktPNLkp6jCqQ0J8hrFTT3/0/25pgrEtRw5",
+	"8RcRF73Yb2uYG8oOWSO1BKUTQYipR24eypSRARvKKYuLGaP7BmlZGAbAtU3Kt7JnH4hTglCcqfWwuuoQ",
+	"VSqtZPHV1Uiz3FeKWCZ7Iy5SGy8ARbhIbXiBm3osNo4uMIKvedg5uOxL2wu8oXO/UTU+jGffTROxOMsD",
+	"P+rD6339u0pNTQURlnRKrNFvIV5rL8jW7DswvTyG2aUxkyFYjOMxW2l22Y0RbJ0p6bnEzqmShSGkyJUM",
+	"Mh3rsiRt0ICR30uKZ9LZMCsygCEoN2AxWvIdTShkyYJSMarsZELBrMiLXg/qFPmLGQusMZTMqJ6gCWWU",
+	"y2lilktmsHaSJM/RvKVzbpGyzefI4t3DmoDmNGDk1Dx/1uuFxYO65AqzQq2fUgb5oBgCl1ihAZ27SVE2",
+	"yQVfuKANfMwFSF8WDamGlnwDCB1xyxYYnQEFkMzABhkVt7FIlq0uidth7mtRQYU9W7MTY6FNE0ukcy+r",
+	"E+aa7mJ02j7ZNLRL+WTTF71er2f0GXiJpmnwwvIqPR/m0+LdP8tGqKuT0+8KI5Q1YSFU9FPPYN2QiRxD",
+	"T76M/NU9habdQs9qElp94kOR0UraVLgHgdKHNnsNyGArjfUuXrnGZm96cXbzWByaUoXxaTvYxx/WKHyk",
+	"AscAtFIA2uHszKFZ47kFmLMwgHvJvbVm6xv2SZfuc+hgdNJWWP0DTAQWLp20QbxBaA4093YuY5E4VDwQ",
+	"Nrle2JStAt4usUVD8KJ1yVua37rKjvZlklhC9COHqo8JpMC6L68nfDaDbx0Fo5pMaX6LJQ8qQrut6OmW",
+	"MoQujEUghkP5ksArjBXTJ1RBlrAcESxpUphWXKju+csTv0Sun1jw1IhvsPNibGTflfSR/AQipJs+WpqE",
+	"pkPMzmCkjbQ/cvgrkW2vU64uGsy7ZE7a10HpUA/3qVxcoCVe9HrkFTUs61pvDJj4gQ0ZhxqrqRzeNgEm",
+	"Vo6IrzRlP//KaHrDTXtn9eCK2/oT7cIc3Ypfd03jFOt22Oup5aNR/sLxeHjy/wheyyVmEJGkdO3A1lCw",
+	"BvMY3n74ocwEohoWECFOY3i3nd8ypL91RDeIdolFQDgLVoG17HmWgZOA7RkgeuW5+RfsXXwsp59jOBv4",
+	"/m7KfK8Qmo422AZnHK1frwfwzAWEzH9tt3aN367WgeUIcKP7quTgM7KbcLWzLSar0VQ3Fcr29HGFMtOD",
+	"lQQvrsnxqK/zavnVOqh3qxAL5MhV/msQ8q/qoisLdjOkwrKbgTXx7+UHW33+DmrD8NS6oST38ZRuGou8",
+	"3RE9oHMs2vhpT7/3SJzdzHpZ1qBjUb09rp7+igsYHdIMuasW/Cgq5We40EfT5JdgmtyP7a2R76yV6qEs",
+	"lAlEjf7mEiDcRbh0uqdIiavJurEBE/A7FRNQmtIWAADhUUiNLtvIZ1dIwcg9y7KTkcxNu+bxgfzklrRv",
+	"qM/V9as3b7DWcCxmNNcRvPa/I6NfyinlAgiTJhmjSoM1EcC21KWRTm20vfV6UzHOGBnkdHjLdFGJORb3",
+	"E66ZmtEhi8hQTqE+aETevCcZ1yynmTKkUEhxgqMJHeTX8zw3B9tQ0aIZwlUswuWiOHcCS0JsKRyqHKFe",
+	"Y/d01kqePqyIXTZLvsJeD1E4JqWCdnO2YOp/N2YbRC1/HMFeKWgramXUf/PBvO6qyCCy8g/n31l05Ysz",
+	"tFnaAsKtH+cL5NnbUWY75aPB8es3OPpL9fD2RkfGP6O5EbIEkApiqgD+vYEBMhYVCyRpB3wDsA2Lv90N",
+	"DMu/2DQH04ohWoNFLIp3CM2UJDJPzdgHi2BwBR6iH/tam2MsalPs3Pof2OT4ynHno8VxU8K6g8XRy0BH",
+	"/XYTg+OwOJSHtzd6Qvan/WsXM6N3vW5tZrRvPqaZMZSBHiyivrgbxwO+1sw49DtyyCB6dyh3szJ6BnNg",
+	"I+Pq03dQm4Qn0E1FBI5ndEMj43YH9HGNjI5qPxHj4qprd1Db4q6q7KNoj5/hHh9ti1+EbXEvXrdOlgtR",
+	"evZXSutoiTlwYOOjC6NlK6ZtPo+Ldq5m1TxfTqoB0uBX5BJKmBrOOpV3lag8jE/kGtEAIVnGIS2bL/Yj",
+	"J9c14EO7QoqU5tzqt15+d/Fi1KNnw+9P2cWg1zs9o4Pzi+GOuH9XSvGxgCogx5jrI/HZ1CQGp6aE2yQJ",
+	"bQJv2oL6pGxGcyhKc6ImfKRXQTEVz75Jk6JMD8n4HSPFj4YkFHkVpH3hFEd33QudsNONRaI0zTXErmGw",
+	"NBOp/ZQzcnZxMpHznCR/+9t0mtjcMHB22tIXZGR+TvmYa3VJqFhgRUKWKchA/K7f6yURSXruj+/c5x7+",
+	"cfXjq9dJJ6A+PSMbmUZPoFFfKZFqV4iRxmKYyeEtYhKHVZBJcvbiuxeY7Xd20eslnXKOG4SOO2h8WG+g",
+	"tioWScbEWE/eja7Nt2/EWy7m2khzhqAmXfITHU5I4o/HT/+e85lZ7AQL9gf5k8z9BEUlfUfPVLBFEZFi",
+	"yPo1OxK8HhDkqNSqkwWN2Og3vS0hY1NIwUqr6UC2zEBgqAgUQEXQJFr7iL7nQ1dmUsUCtmIF/lc1M7Lk",
+	"93m3QgiOhd+RPhGS3EuMwU/pQkVgzeDTeaapYHKuimFGJJmLjE+5ZukrOqMY348ll2KRTOmn15Rni9/Y",
+	"/d/lQNlq3m0hSWq+JvBmB9ovoBN84/Us73o4Yek842Lc7A567fcAjs5eUepLxwtEDT/IFewwPW1FrVHO",
+	"U7pwYedTALXyQehUz3P4bItUqbkIP+rJPFfB83rOwo/3LBXBF0amMdtlRv2IvRq2WdDAVbJB1LJkrNVv",
+	"9V72eq2oVTkgrf4LH97/GxTTUHb/wuMX7EQx09NimmfhHHvF/Hrh3M6CiZ2VZnX2F2QCIP1t9VtnZzDU",
+	"pXNuF2xjiadyKPGkHj12Xz3yWMAQ3Gl2wsnryk+NQkpB9FaIKbtgklm5BBtAju4KFFjuF1UzAOoKiwFT",
+	"3TYvgBRpASUxClMCrPxj2IiTfgr8sSo8WK3FcjWn+JUrXbmS3wzMVwnsvVh5OJON5PsPT5qFIc2tXQnf",
+	"I6OGVWWBbcDD7KU80tSnhByWLhHN7QhqhTasIqjrSoEtYYmh/hICiW2BARa4HmPh3YrY5MPgc62mkOjI",
+	"qpOlH8qtCHM9onRt62g8tISxFrcLz+Ra0K565ZwrDJ4BkcJw90KVShBOtFSwebDQDF/o7MLmf2F6sxN8",
+	"EHviErOpNysqx4mOZ7rWMbnngV6i8IesAWZ9HmjIv5/IjDmyVVRYDJ2PEWGfhmymK0Ju38jDcI2UpgtF",
+	"uEDDVDB1jmTfIvcShydJKy05AIOBTKE4o8cuf+dgXlYCwiCqGc89Yjv20nR1La4TwlMBoFfGSJvR4SS0",
+	"ug3KNjfSZHKzVi4phqwTBCrEApdmrf9j9d1Hh+pDG4M+l9mlMKacvjivNaaIeZaFgOubW1POi9Gfb2JN",
+	"OQ/Ge14a7HnFmtL77kGsKZ/Fgb0NtT96kJ6y+/rhbTQPUM+j4mNSUQ0Ye11Vj07XcBA/Aui5LjdG5mCv",
+	"75LkXua3r5jQLH+TKnRCAepk0fkzBS4DMoSnVJ8AR6j4w4In6hxidpBcd6JYBJwBiuRZYHjwNVndgAsf",
+	"gRM6XcL5lgd+SabyjsWCazKweG3ODRMM7ZlaskfJ3Lyg6S2ODwDn7QSWvT4QD95BSGc7i3BpQBfUEx4y",
+	"QkMckAmXez6EB+RwlQBf/faKTHmWYZpVRvWEBWX/3tLhhAtz+qNWadlXG5V2IPhHy/k3Zzmvpce7UuId",
+	"7eRBC07kDvB/5chc7Gg1XE4sauzigRE8oMkyB2P3/pbtY+2KBjLy2ezQW5mgQwniSKGeph1abUyeNrA9",
+	"r6k+eFO2EYDdjWu1JGAp0h4syilznQilsvI7Xk+PxfIbe1vcHsfY1ly1O7xzR2PbGmPb7sf4wQxswU+k",
+	"7aP4UTFBE5YyCkMRQMZAMi/rIqCr1Ini/5KWkYeiuEjhcpQeNGqHbQCcO0YJaIPEHouKNQ5rwSgYYecS",
+	"Mw9qdBEAdud+lq4FVBtAdOAqFqbf4YSKMUubFYqRzDJ5v2R4RKVqJHOsLzCh2kPdxwJ8RREEo7knShFn",
+	"Mq9XrzqHsMM9gEoCefdGISlOAr13FrCHVUdwdp/P9rSe+B1tT09PhPjo0OIPqeSw0Jb7AMamIO5zQ1PT",
+	"5bKpqQB6LpHEhARkv3AeGCpkiHfFfFREUPOCrKEHvHNZbqLkcgAHiaXusfAGn5AAAx7pXJVK2JJkLGWa",
+	"XJJkSMWHufgoqNZMpAzKvqaxqAuDte+b18G23SXvnCNGrwLaDjBZpDDrWoqXBpPcznahwtq/TzpIZQ2c",
+	"j6J80n5nueZDmpGpswzZzQNXhZiP6FDPc5a3+q2/UWoo+FSmLPttblbFvP/zyVlhXjKPEPeVLRT7SsqM",
+	"Cs8hyVQKPYFqsYrlnBZNnZ5+/9054K3g3rb6LbOfK/wQZaZxkIwXv/RHqJZvwnwVRPMHlL24gLvQ9ZNU",
+	"3gsotbSCwoO77TXVrJxAEnwTwO0Tw4ZOoEnSBs1Q5sRVbZWjkWL60lKfWHBBPt68MkS91B4mWkh0+9I8",
+	"4+AGp4JUhxIwCAzr9D+hT8IzvYS0qSZTqTR50etBUW5yy2bADizZwpiQS1RpPfBLmHJTcR1gUabgARg2",
+	"Bk2tTsiBTJOKt6MIW0lsxciKw5uGFoLVaSWxWJtXQprSSi56vag5cwS2DDQMe27c84ZYgheHCrPCYYrL",
+	"MJdKEZplJYunTQIqvsLavkWJquqCGE5resUiaDZOIKFZ5m+ADRPqdMnrkvoVi2I0dmNzRkY8y1haVHTI",
+	"2VDmqToAK3xt16Z1kDBa1H+3yInYJa/krz/+ijbthFU6+cNo3sHda/VbZ72zlyenZye905vTi36v1+/1",
+	"/rtl/fb1j/Veuse2539uvY988Fvjg54M1THE4sf9OOMeaRC+jbWZEFXOpgFHcuv8h3IrUZmvltIdYlEq",
+	"h45vqh/ZSOYM6gA7Nq+K0sBm/OzTMJsroz4NzJlaZvKxQC5v+pFjBswGqhaOuLWkFKsi71ieUSiuYGg6",
+	"F6m839VDtUQOjtkXa7Ivws2tUONehWgXByN88Pvgwd3J9iP7zZbZ9FbuM3+4jnzhKTnPllmC2pYnNPrS",
+	"6njC1pkcXmDeL5kjFiUgOd/q58vnqBd7Hyqjw034mNSxZVLHg0hNaxM7/PncrSD7WsfwpofvIC6SGs7R",
+	"4CkJOMvxQNY5iQ9xGh87K8Of5TYKr4bMhhYNBxXH82JynaUkjliAMzVEUfQNHyQ94QmaIVZZCM4C1f/J",
+	"WQg+D9k4ulefcGj/41gfdrQ5lJ2qW5dajEVt7GhEktC/Bp8LzxrAKwTuMVeBca72DjoNnYvHkNNlgvK5",
+	"NOetNGYWvnUkZk9PY97QmbhePV4daLrq/q8U7R9FpG/iyV/r6X0YWX7Xo/Qgkjv6Z61p3BrkC95Yn1zd",
+	"jOwciyDJOfKPDaTMGBXWpUgzxRz0nnvCM0OubNRPl7yaUDFGp3U5ZKmAdC1GCgnVVJfClUwfSpqfuC5F",
+	"G+2vNhwumHJVwM6KKJzrGRdpxsiA0dy8YzPE7dh8wI2c63cje0JbTym85pEJ01FbeLrBmAcM2RnT+Zid",
+	"DGW6KlTnShAjyVkHoRSsnBb7TBFohkAzhAuSwOc3hiYtB3K2XRJvLIosXgyNb47rDDqAQnIzAIVYju6E",
+	"SJpYlKI7L0nKhjxFlYW6TrhI2afIkLuhFMN5nptDj0Qbqk1AoJDUE3LPRadLfjEDiAVOEbQjDB/BleA5",
+	"kffCgisZpQg0oyldQLSqAlgMHyNzQ8cnkI2XQhMRBpNgKzzF1j2+tsTUXTTs19PhN5pNm+NHYOCvZMoO",
+	"R4F73d6LH743U1ITxnRBd09fkjEFarow77VSmt9uThpv6PiYM/uN5MwW9zmgYOYg4x1vImHmiVritYtl",
+	"Y1s7BqHm6pJZbq6ZXsSiAIaEA19j4LC2WBcjUW+xaLq/Rp/yt/eYH1ulFY9sprih460MFAHHOtKfJ2Wi",
+	"CHdmQ+Lj72k98VmbCsvTMEjW0KpnyoaGkjYlmo4hOpYOoX4tqDQyhbq6+AZ3g4N3O6VI3O2Iyi9MlyWC",
+	"B9I04LrU6xgB7T9aP5rSXbdnkMEZ3cnw4Q92TtNDqASmmVAlMJ8PqhIUHXwmlcAM4ItUCczAD6sSXGvK",
+	"UW5SmrHMbs5576JQDvCDUw0UG0qRmhN/1A+O/HlZP/CXex/9oKBkX61+4K7yUT/40vSDgn0d6c/T0g+C",
+	"ndlDPwiIzxemH5TEg8+gHxS0/6gfNOoHWzPIQ+kHXJzMcjlkSp3onA5vuRifjAwfOTG07wEARF0vBHrZ",
+	"Bj/0iiRpLmev5b1I8G0iGDPyNFQ/MLK60VwQt8coKe5pREBQyaW5SQsrbycp1UBvEqLpLWA5CFYG8qy+",
+	"33FgCiX4hAgmjbA5A0YGGRW36N/NWYg1HTVpM0vQqJBVNRdcm+FBdU+jPdjcsApQA3x3KKCGN+I9noUb",
+	"u0koUeyjV9hFbvVbbjVbVSrxasKGt2b4GvOqFdPzmXmqvPzmSvwq71tR693/aUWtv/HxJCgP42AZMnbH",
+	"MsBYKJYPIXk21kzqV+GYOPqNJI4WFLFCq0LS3PTMVsg5a2jvo2g5RTCnI4ex2DMis/7+HFWaDYjMI2s5",
+	"DfR+G8WnevyPBO0pKT+8mU7tSMwaIzzXEbODxn2uEFQeSMNpuir1Sk+FcRwVn8aw0INz28PEjRan+o4J",
+	"LfPFCbvbCsZ7RscsJUzcsUzOWEQEu2dKk8QW1gGoBADtRx494eOJ+Z2nUR2zBoeH4dZ0aHp6TTXw7KCx",
+	"iCT/nlOhuV6YvzUoNoaRe9M8MPeuf6lAcTBaUeq/b0ByuAz7/jmXU6umFF/eyMQqKJAIF9YX8sqfmsgZ",
+	"VOv+DyhbXNjWm2ylbvWbRQ37wE93R9TxZZIVLs7hRIvN+3xPx7WJbFdwPaB4/N0RZPwJSg12E932hKS4",
+	"8lOTZco9FwoIFVL6Jy8dljcr5IMraxn1hASawPz+AD5NgBF1na10FVEB2SIcVevRLktjEPfdMbNkjQhR",
+	"OpP7ndatpYXKGcacE6Md1Zxic1LAs/j363e/kffmKVsKDwcIbgJX3eMS7XuJkNoBKqZMU56phLS5VrFI",
+	"2CfNckGzD2zEciaGTCUdCEpAcNI+KcydMwq4ee5u9EgblwRYNp9O5wASFeM9u+eK9UnO7liuCSVTrjS9",
+	"ZXDBwA6LNs667l0qTQk9lopYIF6f0rkR6X3VWT/zhsCHVVcVlq/msm7KSE9gl/7XktHyn3+25KzVb9mU",
+	"EpAp9KTVbz03O9GKWnc0m6PJcS486CHs+2bX/u9KChj8Y+eLbEFvjgkjT9BECZcaEkYssTAHEsE9gS5s",
+	"R/nKN2wrPv3cdbjKC+oG6alWH/LQHNEguacah+DTr/0SPNL1cR2uukUA8m0fO/LvxszQylJ90fzbToK0",
+	"DdNQNoM0eV7HqS8JRU4ai3quSZqZpu3mMGwzvDuH4p40TQPOuTz95yyfFbzUNIBPwBj//tPJaQ+g060d",
+	"+l9ybn5s/fXFcdk1ZMIdlyO7fXLs9j3NNadZZot2sr1JVZXhboIq5Tqs4Zq+NFEfUbkPRSAwL3V/ClGJ",
+	"BFgmAfBtPtvm9m/hw68Z/mdJ0j6Sg68P3OmQVGAbsRs1cnA/HEDIqfVgfBRQ2MbNsu8g7wklCXafWA2x",
+	"7T0LxNxT/3MUC/tntdvERVZBDeOcj7mgWYfcT6RihI1GbGjtEfD7bCYV1y4VJRbuhWcq8jB6mIsBQoTF",
+	"SS0wUg09tEOFAkBmRBhlBCUefKWGIpmEL40Xq7uZaRIEFG1MNAFpzlpMsFNMMYnFgBWd23Cvfzho1rkw",
+	"KpFbbLPWjN+x1IKAk0yKMcuJFGTiKozZLu7lPEtjoektRH8Nb8mAZfKe9EqLEAazBd6h+5xD1KmQeoJx",
+	"HNvyiA81+/v5LaXh8h8Vrloahha9PW2m60lYJlfVnn9lk7AoyaStNwIxz3XJZEHWmLn0trKIeTqKRUNA",
+	"Jalkh+l7CW8osI1O6B0zHSuX5ObzuTqXWOJR5rFAE6dLFwMng3kkNW8CZXFOBxgKOiLKPopoPVTnyjvm",
+	"QjLtI79KvZ/4NePY+GuqLWrmdye9lyfnvVYE0ULrwDodGs9PVzcnZ2fff3fa2l4a+1UeC6l/K0lfmawn",
+	"K0AbdiUqj5T5ZehSXeYX3hOomVG6T0XZjIBMKOgZozz2jW/4VR6jG5ppyqOHTQY0eZtgSTj6R0r1lGId",
+	"MtkQ39BAptZHNwCZWhntuBTNkMmHjmVw0sNDy+dwI+ql80wehfLmDLAtueXebo/6IEedU6EwpG/XUEcj",
+	"VQ9oRo16jWEIqoh+TA2vXB33GIu6LIXUMtkwxvHfeoEuUQx0BCuA/aKLb3zAX7EIVSxs920AkCc++DAi",
+	"TKRFpGPnkiQ5y4xU+RP09SZNbAGr8veYPHYPRbjG/I6JDpkaSm9Nt0rO86ErGWhGWHwJcR7Qkv15X/Hg",
+	"Jti3o5hQS5mCJXrkUMig5/UBkeENPIoKTzQsUpev2yGDI58PFpDV2yg7kCmdYUFSSBPnqfNAm4/PFHEU",
+	"EurmWXxjo85QYZQSPMl94ieKJshYtJ2REZSinCmW37G0A2IJNmIe9KZIJIdAQlP2wT6ddCEjWflSvmCZ",
+	"RFDkjI00kXO9pxzzI67OEomrGJjkHKypOCxrZdVSEj/LnNqag1QUa9HptqIWNw38e87yRWHzqMyzFdo9",
+	"bMF1X8LbKgMW8xk91g9PY+y61JCW/8LzwJkyGjC3GeNHKaxGCjO3qLg+I3vu8ZoJPMx1t32na75b7Y7E",
+	"t/lB3icRJLzPLGJEtHTNyURmqdE74QJEsSgsIQj3BbU4IpTEzMvmuPuPto3guzVlQULZTIq/UZH+V/CN",
+	"6dEW/1hd8mNzqeco6dTSgs9lDfkg7zexhhRcMpf3Rxnnqco4llMejOAZcSTnKWsmetdMK3I/oeCvdYza",
+	"+miAXlFE+Fgic1oGimHJAQqO4wSksXe2/0b3tRtg0rFKmfNUp3xkQ1b6zmGbpixFuQa0TvAqm0fpHcuN",
+	"IA/fhn7bnJG2Lclpva6Eq05k28vZVBpBRdNb5oAC1cQ0L0foyS74Evv3nGZmytWVotWYehTSKOlZ33o3",
+	"FjfO3dXAMKC+BRbPn/HhLTHkYbGD78otdkiqd3ZdbeSckuDUerUYZowArFIrark1a/XPXmzvq3JzeJpR",
+	"+u60fpXe7i+Yil4vyZFb0dG1XrDn5l4209AbgDIKqCESmJCKGsVMjmzUSBNJXSaipt/E5d0BZYFofqAs",
+	"xEWnWLo3CoJbMHOojUStTB+BLna6sXgD9u5QrUakVWdH5MqM7Bar4YdwrmZQWGQTQmdmWhFhpHaSScUw",
+	"QkdjerOjkvjzWBp1CCNmLqEVQ5GnEmKPqAjJKhLv5YiaUOCFEdznXAOMFAbVkCsipDgpGCqysJrIHOtU",
+	"vCQ0FpnUCJ/AUnzBqdJJJiEiKXwRv7oM4ygCALnSUPHRmsAFeDMvNr5dG8lgvvSlSN2za4DpNghF58Pb",
+	"R+MQbtSrnmMlpnERtUrJ862+GZKaY83eLYm5mevT5CTA6I9c5GnFnps94cHVOAzvsPGFzezj/Vyv4R5c",
+	"aLk177D9WvbRJTeOVWC454zlaF10IrINbEfMcJp6E2dJrIZmgGJC1TRLH2UOfzpLQ3sg9aRfpZr2V4jZ",
+	"FOy+9IYL+dK2cRtWSpYoM07KNOloNONANsdGj8GG1UKZRzFmLBZbM4Q1hN3NuhuLtYQ9JNXkXR23tbwd",
+	"mHbxG7LPkBsDyEdudsioXmMGI5O54XzmTNAmBMI1EaVwRB6RHdgdL4e0Ra0p1VCo9nfMTDo9674ImcJp",
+	"b5kruGu1PVf44N58iozBTuvIG55aIgJuy8HYg2bTkyHVbCxzvl+VCAQu9k0BCKv9uGgsFhELrBZBNi8W",
+	"UemnKBixcUjwtgUjTMPVihFvKrPdqWiEIa/NVSPIQxWNML++sjuzD6m1DrKfqdJMsFwFNSG4GMljOYgj",
+	"4aqDWA1uzmKPkhAV0vW1loUILis/lob40kpDVJjVkR49LYdXZXd2LxFRJUZfVpmIJYHg8StFlLnCMUil",
+	"GfBsF/Z5sIIRcMwzqtQhdAVsBxSF4pzbJPku/FrWG2KxVGVua70B+/ysSoOd9henMZhxH0Jd4IKrCUvJ",
+	"WMo01BnUfDhkSh3VhiObblQb7BncT2fAC/hVKwyWRB+1hS9QW7B7d6RBT09V8NdqPz3BEqAvUEnwMsDn",
+	"0hBgAEf1YI16sA2bPKhuYHpcw1j9XppnSVsxRpJffrohlUbM5Ug6fXxqSPOcW+E7rPdGh0Zij4V57ZLA",
+	"jQifhapuXBE6UOB6RvKPv4FuQMdkBN8Ry5iX1QGi5gMEYQSODIXgtpcNahMby8IBWS8b8DSUEHaUDW7M",
+	"oTgKBl+eYAC3+SgVPDmpQOOFcsQW7tfmwoAndisQA3w/QMzgDzkiCTRi3k8sjBpUflEJsSlrGEyS9DG+",
+	"EmpIWuIZi4J6kjbEbuTDCb9jaccZmAwRVV3yRpMJxbhyQ6wsOH0RD2jGojTPMkM5CyItXOMYN6Q8azLP",
+	"23xqR8eIUdcBWn6JfMciaCYKIRJ4Gi2FKsL7LmDFyU5V6QgAnoYTmmNsDf6oCBM6X9g4mZ3FI3OtP6Nw",
+	"pJGqHEWjFaKRhi3a/K7uLRKtrKJrw85KIRE1ls0u4CtyBQViubJlbmnWd8FykcMuc5jSQSBbEUpMhCSu",
+	"HdL2TXaLtk0rnUvi60AQroPBxaJpdG4is2yuwrGurwjsJLgaIhRYaclaIy0OoGymjcUGdlqyZKY1N79c",
+	"gZe0q/13ijq970ZvGVXz3D3qKwPDO/6NyEekg7WXasg86oCh1lkuL0MKB4lJEHuNydeFIgi/1AWlm5VF",
+	"NPEu0v53AJuZEJunrCBbakpvWXJJkluubWkRww2wfhcdDtlMFxIykp5YDOaa5GwEVuiRzCG+EVH12tXg",
+	"RdunORZc/SaFjzpKnC3b0HuobxKLEUwwGcwXib2fNrHJbIliGaapl/soN9rpkh8x3Vq5aRItYwEZ2V2S",
+	"DOdKyylWIcU53tGMp4C/QceUC0QjMe9ywbHAsxyRqUznmeOgRaSjuUaxgG//n7dmHUkboUmJWVWzXeb/",
+	"d/mP80UHM13Nkz+a6bkHB/MFnjFPtzne08wcR13cUEj/UjZR1ypKhih9cNer0yVgHzXLYulbLDxkq8Cn",
+	"EdE5DTLfbDM1+sOGnoC9akKXBVzHmQcQXKtbUYura7vtaMdHfEI8VK1+yyxvK2oJF77544f/c3La68GQ",
+	"cFmMxGRrQJeuZqvf+okOJ0vloVvvORuCUeee8fFEt/qn3W1SxjSbHr0Q35IXomJY2cL1UGcameVsCLtt",
+	"T3slLXY+Y7lilqMl799dB4YSbO753VkSkfsJH05sMXvvQLS2DeDKhauRfaJDHQvLM1VySfSEK3LHciA7",
+	"StOFAiLPPnGFcnPGsVxUJdMUOgGVoEuuGSO/n5n3kA9h3yoCuwhSKBTMAU7/notU3u9mwFC/nx7tF1US",
+	"9Nh5/1Y43sqCcbRePD3rhSLt308jokp05vezzgZErsGi4anS7r5VK/EsC92bIJFYVSAiNQrOskm1XEV3",
+	"KlM+4rZCrwUquSSam4YHOaO3RJr+u+TKaip2DaGOHhpdisFx5Z4yg8tzeW/lPK60zV+yBBpldmWfslDv",
+	"CiVZK3i2r3573bksRlhU6uWqQLMzRDYW/qGizG+BcIeBIowOJ6idjWiWEYusvWA0V0a966Ga98MPoegd",
+	"6hc72p6/GcNzmJDkj4GHiUJJ/4MXWJHzW35srlwh1Zq/DAX/YyuBFLnB72dHfnDkB1vyg30Iv0ufw8C0",
+	"Zvr/gSmZ3TFEGmFDVkASDOca8e0ocY2hgGkIEnXpjUOn9XJtYVWYYV1dQ/rsW9fmpTdpYYIy8u+dlVbL",
+	"8YikbU0ukbdqF3nwsXCmqj656F10vIECDFdgRWinzH8oZ5tWB9PpkiRjYqwnSSygLgnqikCSx8CJLCxd",
+	"r2zzsC+Z9+95qicJCd82svoso4LmsYD5KdJWE8Z0ZL7WLCIaKsvCB7RcuVWx9kPI4JxnGTSVccFoTlxL",
+	"A5pHsdDzAYvIjM9YRAaMgjF+nLEIYF4FyzqXLgP2jsusmnVazASH3yU/Sj0xbDMWlvdAd1Axkk8Nw5fi",
+	"o+BaJWVTiRUNuCIpyw1NBaue10XwNNHs3qgwuTtlOnjCtNKPRRLPe73zIZ4GIznAZ0bwaxik/eaT/Q63",
+	"AL9MgiV36wSGtIZWG9uIhV1sKZiKkCv7+fs8W5dirHPKM7OK/2G5VKSdXHzffdGDswB/Jp1LbNRyH5Kc",
+	"9n65IlfnL8m1OQ7k4nvyifzwEkWbM/KJnD6/gJ9/zqgmP9LcfHXWS7rkyq2vW3F5Z+5C2fJbu8HVMw/7",
+	"BzVvKk4hW8aHatcFIHQEFmpQPxVp259XRex2IkRgQveNkYi0MnIiNomQSxaPuG/6CCoDDWWOeE5m/7j6",
+	"wKbmuqNYNRYyZ2mXvPP2cOotn+YBKzwuTSUC15WbSGTLHaGZE2GfLOwUmp4SF7msSfITHU4S0qZACfE4",
+	"Y2FIyD0fLGIBDqtLmKHi/2Eo/8H0g3U0v9q79txTD1wkQCv2JMVKjPhoZC2hnla7E+1p8dJVscR5MWPu",
+	"WDs93/ZTsr/Gol1YX7kgI0NznBUWTa7K2VxxQ5z5FO65p3ihsdbQfoebZXEFAFrmsiArpLq5bWcpBoHM",
+	"GeHxKDh8G8NNSoOPSMZvWdhOBJZqR/f8xIRhH1AuNEX2VGyOORUFVaKisLFgDRxvz11jxsUdjwXQtCBh",
+	"v0teFR4OnjKh+RAKB4Lw5GkihIQLexHbgc8EGg29JkbhCc6VO9OdS2L0Bnfh4Lbtak7+OZfTtyHV2Cv9",
+	"321OIWzDQW/1f3hZ5Pdb4rQaJQDuRKt/8f1WondpJkfD8DdhGG7LnIy4AMwSGz/RJMfuYzz+E7EtVkaK",
+	"0NAwgYEX5ooyj9rstdE++OGSnQIdHrScRAOWsZMBjyEOq0MctlPgto5vQHiVHQtlW5hy0EYKzqzonfVa",
+	"WKsXYFCCbIDVd2PRBiYINVyNKGC4HsBVdgwnrMDHdU2fE4U6DsRiUmu1QhRl39Cl4cY0PZEiW8BAUJ7D",
+	"z84m50OCekYqhjn7YAp/N7DUdyyS52V3M5TTFFJ74cCV+MbHyAieMw1jybmkplT4RgXCUcIpKukmzofu",
+	"uM52zBnrhG/r6l1XFjzHKqpBafDw5Ph64Ete4Yj8h4shqq949J56FfA1JOxY4vfLqPi9vbe3oaz3zwUt",
+	"c7YnR1/KJKlfWGRsjFdBiHJGhhmDcKi2rTCgYjFgQzllVpGJCPs0ZDNdRGQ1hCk5h7HrrS3zCIwaDrsz",
+	"ikUppKxDbhmb2QRTp2DAhe2St859IUExCaZD2mFIUBSLpAjvgID2wkUSkW63i5qY07sNyTohH5g1LbTd",
+	"pDpECstQalSTMFIqtDcExopYkGrkWJf85rJkUzmcT7Ei7wg83a6A6MKQIiWh1i/wlQlVaLFwxNo0rKXd",
+	"6UszGYidpRqB7CZs6k4B/O1MX1Ulzky7LrasUhoVCw6llUAzw8uCuKYQxc8Mz7LgwggRGhq5LmL/rAJd",
+	"PIjoqb6sk5KmuXKgXIT6rgIsuYL/Bqwfu6yx4LgiSbhNMNKSYYlb6EBYLBgULP69Y3TUjswwU/wL7TsY",
+	"swYcu7LzNQt8P+GZERf8EZirMIiSC1B13fE3DVy6dXWv2P0eZHJ4a9YTTQs0JQNwxuGa4hmAWCzzGQun",
+	"aDruwNa7gG9n9yuV7HXBgFMcN2lnbEyHC5JSTTu1UYGkbqp4xuoC9PQ8NyIVBOiRjeLzLovo2gnVduto",
+	"Zma9qODgmg5yprSZPtdrAvtqh2hNOb9KfYOAjImL4HQDx030m2YuaYhsb8YH4L5tKhbEgjwuCmDbvgUW",
+	"hirb9gDhNdVyeIuHsDA0lhcaA19Yll7aWYJoRkYZHfsFkWL5yN6U8Y7hvFiRkpQEZ3kPYMiWDAXRrBYC",
+	"2a2FyvjMHNfg0A3ldMqxBM9PWNPH8rn0zvSrKt5vi6u83ggFNzIWJQF8SREdUgFxwNgAaWNc8cRcXw2L",
+	"YQERbg3zsnPaMj4RB/ew8YllSTRqcXVDP4WxijVxiY2BiFuZlYCfHuXYoxy7HiESlCxHkp8pcCNBGLWV",
+	"JA9hgno+lEqfQEhMKu/DepE7WxPqI4WI6Yj4jlysNHwrR2SWy3Q+BPZRABeXyoYoMqTZcI4FFw13SorP",
+	"70TSt+lKTGk+BaacuD/TBIQSAHz5lxwYWVa8z+U4Z0r9XQ5AnDXTApcxfEGSoSGlWYafO0aoROcTjpOp",
+	"YiYgTvZ9v+hA/JccqFh4WdE5DxYkowJdnYYeZRgH5WKJzJqALQDoZVNpzqIOZ2n+WI8zqhbkRJYk8xS4",
+	"XCxG/BNL+8AoS0FXgbzRJcn1LZ9ZDn0DwfFQ2BD4rytGZ8bbxl9jAWFGL3q9XkReWPTnGR1zMe50fS5b",
+	"2ylCUSn1F/URhVJKsKhyFAsNyXDw/iGq9W+GuCGV/tEP4xsMc4LlNjQlvBJbhi2VFvGRCnVWu92gSmch",
+	"j5WJ0zGe6WnFMxUssLpPe8Q4FRwQTLgnaMLdj/XNa2OkgI+r0nELrMbO121jDxgZyHRB2pQkr0om6Cmd",
+	"XZLkz7+SWID1SCFroVnWiUizM76UpLcqNyoWkF4QjNIlROFT7TBZamQTpKz5wmZKuWy/wtuPiWED91On",
+	"72n4LVuoiMyFmluhxpUSAJz+mgCBQouOBZYQKCz6XvUMrfZdDGy4ZQsb0RDVhZF0a7T0WOyuptfp6LFo",
+	"52YJLzpdgiqbtaCDaWJnva0IuVoKHrgKkjvKAv52upg9vEBcg6XdRzEbykzm4EQwiteE0QDC/+T0rPfd",
+	"5vpUaUhHlerITLZWqUruu8PoU+GZPAgzWZ1Y9tr/HgBOFv5Mqkjy/mMp16ye8SUR2myMZgWG5syoDDOq",
+	"J5cEDWdYKQbox5GnHXna18bTiot05G5H7vb1cTfSLlgJ0PXOAfkdsLfDGw3TFH0LlLhuiKG0AQ0oYBBe",
+	"2ScQdxrd1p1SpjPXKhbnL0984DvYxxLXdE2SCYCZ2FySTjGGStbJRe8iFqG71XnRJlQRqslUWpS7FIYG",
+	"ldJ8W21KsBIV4uDVVagMBrgOvlqO6pBRTMv3XKhO1wKiVLyl9eAzzkRrD1OZfZSxZWJRLJxjLsGrgY+6",
+	"AVTlsjzj5TECrFQyy/mQgYXHCA8+msrGGfRt1LtZ5GeKwMPojQLXrh2MohmzP6IlQfl4iWJTGmUmePsE",
+	"3karuQL/5q/8llnLKLrJrOM64ITBejQzxRJHvIwF3caDvD3j3t+muinmeOly7sVg/WVYHfTtn9Nsap11",
+	"y07AjI109VnHrl99vL45+f77kx8P5vqroVDHiPKvlRtfpWnItizpL5IfD8t8H8ptd1PV7/xUbIH5IO8f",
+	"mCX4qvolDjhi953IxRiAJwqgs4DUdYelO6HQjee7gqCjZfiAyOEH2IALo1xyFQuf5/VYvqLy4FuPlaBd",
+	"oaYbpGuv2McjyXiqvo7qRh3O2WHuPnz1ynPTv/DyG1G3GefjrNcrEuEsSbunyqdbG1HmrHdRPOOJgJBE",
+	"zYcT91KbmucAv1OMi3rrHbzQW0hqStNFH13rA5YBKqGMxTbiW5e8NqOHAK91shpml9YLa2RXWS0WKwIZ",
+	"H01Wg0VoktW2lUawMbiPZ3iBG8wI4dGonPdjelANicCFbSYSWwe57yQuRMvRPWW1GjPnyqIPT7utqAXY",
+	"f5A1Erk6QmU61KqKwxtL2On5y9ZfjW7YqzAPqW91tUKFtMZLG62JOUyQxGw12aFLELRx9jYEKxZBND+Q",
+	"APcAXPhVGnSnanqgCzKVd1ZZDeVFVzXiLqB7YI63t8c+KwOSu2C6jPhT6qqwVZStqoregXnaNIfQAdhw",
+	"uXR5CN+M+NM1lGh3QlSEf35mpbGqCL56TG3vcDExFVmxXjbEnf+6KfBXaNrdke43yIZczOb6xNCmk6HV",
+	"Bmuzk/9hXYE14o0nQKYBhXJgENBZfgFtcwM5H090FAtIsw7I5R0TqSzUzcLS+8aM86Pg+pVUOilkQjmd",
+	"zbVDrEmRjiYDqrhKrCcOrYiAmwzQKd7Ll/g0a4SQNkMqQwDhIiXdWITzKcB7IjLFAH0A/QGzs7X8np1e",
+	"fHfx/fnLi++QJJepb0FJH0JTtWnepRVbjmksb+9/2ekZ5jOYL7zqXsvFApnWs/d/zxlUtLT83S3XSs7u",
+	"Ye3ecsGn86l7YiTzKdWtfiuVc3MvotaUfsIHinWNWlP3Vs/rwjaC/y8MhnxAClte3NXKN1wxXDi4YkcZ",
+	"tz4FPgwNH8wXATB2BO6T8iF8pEz5RrJpx/J8xoe3D2CES0y7QeaUI3gulc38bURq0vahFlYydFSrKQPH",
+	"tVmbOm46heNtH9pHAPM0oH8WtdDfRfPFDd5UWLbNZSs3HjO49/DqI0tVbgA/mf+bLryZFIY0HMWoJ5Ma",
+	"bvYkSCEc1Rnj/XFvEqH8A3+tJQiQzHfHHoIm2KYfnSx8sP0enjKcL1OGkTt0O5AGO9CnSR3s7h0JxFPT",
+	"s3BbHp5GeIRV1HIeInrmgzVTI2yBU6fM8gGsTxhG56GtjJIViyTEP/sd3muOqinFXCxH12C3b9IkjBEB",
+	"W5Yd0HIwTaAhlexcfpQlzTAWKwxfQf9bhc7EwiPtGbJqlF3bKRRdyBbwFRQ6Z6lRKzcLAPFBKJtGgGzk",
+	"VIjFdhEgmzkVCsDcg0SA1B2nvYrQS22Id+vVXBtFFRA0pXAAiUYXdTu/2uRnnyqiRK7OX2JeOICqclF+",
+	"xhkF3/96cnX+8qR39qK1E6rg0q06RoJ83ZEg9cTr0AEhVbbyCHEh9RPbLTwkFpip7MNDpjXXxQaJ2O42",
+	"ChGJhY0RIY8dIlJ33x8vUKSW6G4XLtKwvUfy8kSjRpr26xDBI0vU5c/y/Xz8KBIRi7CQLIAc1XstO5cE",
+	"Yk5IJeQE/ZzoVd9DUiMr0lZKEhzG9O4Zw1uS4IIleNC4kEYJ7lGiQ+rP9dGAvkmQSMPaPZ1YkQbhqDFk",
+	"pEp2vrSgEYv1CFV6u+StvOO2nG4gFbq1QPXdYo6ZGwERFwFhtFc7FrVq75OO8Di0Uri1yvcU1LmDOSLr",
+	"pb1VAR/fBFH9quI+DkHKG6S72TwfToweNeEKbJdN8R+BduDeUVBXxlY/VtpITUJPVELw/6JOx+lZxwNY",
+	"oa6HuFWxgFxxasN97RJcEq80dos25VwrnjICNcxf9qCAS0anM8hgk0V963YPccFBFz2NyGmvZ/562etc",
+	"kgQLl761TYbGTPzFFf7oknciW/iJ4qAVpCkrTfVckXfmGyy99J7ylEBdF6SI5ZdIKmF8UCrEg9AGRkM3",
+	"Co8JbneiH4tES00z1+Ar00VCehFJ/A4kJPnnH0lk27MLaJfTiK2AEQkJflgpBg+QawkDr21j4G7PGSX3",
+	"PGeKcI3QucVUTXswVzsxkNS5jkVGRfrwWF02qsWtxt/seV0T1/IP3FfI/je7HpHiUF66VP3q2cLwTjhc",
+	"hAtYhqY4F2y1FbIPH73ChT4/a3nFmwvNxo8SnFJdo9XKvj/ljgQcxeuVJRrqluyzxqJ4Gh6mOBwe06ru",
+	"yJTyNGzSbflLWwe/Jq4vFksVsf2UrK0h6RDFGACaGIHU1V4tpHAFhYxQ8p7aahIlNFsnv9v6ryP7saxy",
+	"hDGM0PZU3lmCB150NxOsoQpWRTNXxEK4LGUo98k//0hsCwWwSZf8Xp6/+UExrKKYsxhQf209ssgaK1LS",
+	"HrCFxDHw3I4CQC2tzQTRgOlwYmc3lrYwVfP0MFsahPtRoC8g+wJqV5uIbWh55EwzCCHt08dNg9jQMwvo",
+	"WGga+D2yeXBk1YWtuwKO9mlETgnZhnrmy/N26nNogg2wYCkcoVK6gSfQZqkHsfOjYPAgUPhVQOYVC/sb",
+	"iCnKHB2aFbZurHhXu1y1Kf3No6xB+Cb/4Hpiy6PY8dqoCW7z21OoPTZE1+cma+FDWDulUNUXPQwWKR+a",
+	"jE+5vmycgA0jqcKzNNOGkXbKMt7ccnKo2wtzw2PhGT8KKLkTiHfPqoeDXWeq2z2DaxVwwZ4ZXFf2Qg9p",
+	"nmMYpBPpBvKOkZ5FT62CLQTjhLBqoCMwRBzOWafv1zKgayCLG7rh3dc7Q+s4weN9cVD20eyD8wYMDD63",
+	"+qen3e9eREEQ0WlvM8fvX1HRRq9baaJXn/H/o/y0oVv5r+3gUmvWyq7kQ5gRNvIeFUPZ0l+04Z0/2hie",
+	"ro2hdgsPa2IIxdOH9FFX5c/m9BIrVwYOayMWFdcgIW0ojmpZXxKFMlNDcR7XI/YRkWRKc6ifU878Q33c",
+	"fXPD8VswDkfIEzFoaSOPN9T8gT9j4WiaBQF3hYhGAMgccI5ifZScOu5fr8bH4gGc5AfmFW5f4LA20uh9",
+	"SfThYK0/A0E+kt8n6r7flfaud967sloPQGlfWZyxoKi2R/5Ucp4P/WEMynwFpaXd0JICHywWYIEr1ynv",
+	"RGQoZwusIqV8QbU2gnpiQW4VQZUeFRX111VEbH6YikC/ZmD78zOIykB5aHQ2HbgyjEFhMFdvLePiNphf",
+	"LFDXgHrMQB7VQgE6KNLesNi4rWVm1gD9gMrazTVTulT9DOIQcMkuw8VUmi58O3ORMaVIYuv0XMMjb6Dy",
+	"NpQZmzM3ZvsEGHSblCCjqvshhIXZAgcknUqjiBQl2VS9Ku631TRqh757Kayyf7NOTf6wusqRy4/wewGl",
+	"OO6BU7oiR0XtPBzvdurPVZpi5oG9aXvwsKXddH7t4hq3ftzOV+mGdaxl/S3Em5arKB4uwnQZQecBSyZY",
+	"X1YVB6hkpcVy2CVkyLarR3MJPjFngwWKh+jSNdWGo6WsBsuznArrEG+XzFWrrNfLywXqTtIlgbXWmsCv",
+	"zbOFnOeSLcogIlB4B9qLQnw5zVn+TJF2VY2IIN4MPI4QY8Kr8KVgRTZL4V4stWJacPkaAfwp8g7bwKUj",
+	"ygOpJ9ao5fSGyAf1mV7K8SNSsKiWcRRVVXFzDSuGPA3SHmEGhqGSZfPmWTcYcicyu5VKQmMBZ9sbQ60W",
+	"hwvYsRgAoJPZH/ATKlN2wJDpAYUwEcfbsB6zAEX9RGtEr0M87ZKbexkoWNDYEMo4Ye1LkTpj7sJsVRX9",
+	"20kGMIxnKgBTANZ0xB1dY4as3KkHsUFeVOyHoW3xrGJZNL+Vr2izHRHRDsx5bPXPy114DdD+Hja7Lvyp",
+	"MJ2eLZlOm4FOt1OXq8v+xZozazDojrbML8iWubx/DyQFPUKmTd1ZbEyyKZsOgeX0A78athLWDASOzlmu",
+	"nrnG24MFCgyCTplF7A4sju49DqmenQiEAlGCZ1TPoJESnmtjQ/4pnnYugfNwYTg4jN1Mosp3sDV4d7Wl",
+	"M8hqrRAmNOIlHSJonjtgeehw0ygmx7T3MH/uzaN2pstfig0TCqQbuaLmOh+J79O0ZO5EedebMbGFxyjS",
+	"Z3qy2qWm4zepVyxPe70i4kLTMeGpKmuaENQTCwrh/Vgdh6dBcQnzkhyRBCZo+klK9ditztQPFCmX3gTj",
+	"SwFAmwpCh0OHaT+UKYTpDyc0Byppf1OECZ0vStJ0UYq/VD7Iw/F2D125fl1cxMrCPlelykKwTi6HC6g1",
+	"26ncUCyWap+Xg0EUE6nTwJSFpMLRBabQSjIZuvJcl0Ki5XFn5eXGnPV9SrnCsT2gF8wM6AFF+WNFoq9d",
+	"HNd4ovcXwE0Lz/+EA759zqkhv/e0HN25nHCacqCMZELBzbEM1gj0mI5Je1NKzFND4R1Fn7CcheTy4hLL",
+	"tD0W3cVCflNMPtu5YFtIQEvhtk35tlsSQ7NDlvQ8bLJpabvtKTnGv9feaoCpRikGogt38i/skVC6tgb6",
+	"eHVZMa3pcAL+6hpBrFzzS0tPEC5DcUzTcSCPoZMlFjvKY6vlrVgcol7jsryFRvw6gQvW52GoQpcErcPy",
+	"18pVHIIJ5Imc9ZF0u3ACUMRjUR7P3AqukP+1i8xlHbfNNOYownx+uoN+TTgyhwXNeTgItqCAoYNfY1lW",
+	"W75wHcwa12V0tViU4dXIDuhqXZJw9T7nZoH7ECqSxCJlU6nLmjCavGb4oE/Or1ecQBqqq34INseggY1B",
+	"09Z6r6xpb/9KLKvkpkcslneobHg/54+C6/8q/DxnUctvuwsr8f6q7otoi2B7c/SbQ+Xn5X6j3fPzr16d",
+	"XFyc9rYLeDlirH1jMS8PCq32eIhqBwBSC2NTgODcVQDUbHIm0OPQC7QFsFosguJ7jw6s9nkA1fYAUjvi",
+	"p30RbosHgE3zaGncn6A1Vis0WiiynIup5ZjBVfKRUSV/cNtGJzNnxMBZxaI2rjywvXv7GNcbY7HFogLG",
+	"RvbHYjPy5xIYG9kdi62qfD69DM+dsNg+DwbbEXpta+i1p4q4tiHQWkixvjSQNU1vmQVMsEAv6tKX5ysH",
+	"DIdu29U18XxlvhWQaeQBEdMOphs2K4BnLzZNoX4kXexgxrfNgdGOeGhfiEPxADBomcQDhQbAWuXM8HkL",
+	"aoP5aSB82BICmA5VWNkgSP+OEd/ucsRbtqggdRhyu7ZCQVGewBI9RYZUYME6PSH3XOxS0AVtGb/awe4F",
+	"yY884wMd3pKrk97p5hTC9X5MTfq67y9uCKH+bgQ39ld/DTcvquKvWGGVqbfDO2C9Sn5/+Z6SNkZ7WYQh",
+	"KyInQQ6LAFQl2SEKVogMFnCFmbOJ+GTMa5nr7s+cZWkChhTTtZsgmeXmBuoFaeO9j0jC64oxoWa56u4a",
+	"3bVYt20FRjNIGOMmTlXz8Gueb/ToLZ9t5qe9ZS1EwDt8tKtblkcOcfV0dAPj0FsX1VpwoCOlekpWoSy4",
+	"WpuQqfKFrSNTf/LVhp9rOXLBBzZa3xENMOlg+h/ijRn1BlRzwe6J0nJ4C3nemS0qZh8qjB/KSxtcA/YH",
+	"xjQVPSjNs4xMZAZhj9AiaVOxCNIsqQ+0J1KQiU3jz1knjIIPauamSR9rmsscCyKCRgUtg9G5xv4EOe9+",
+	"TKtMUTmDnwGfWksH4t/2mYdL6hegl9ggAxfgsYPAhHyhJDAd2vrymzW4lPjT0eCywuCyr0QR1UMd240K",
+	"ZAQjP+RMz3PBUhsdbs9SAh50c6SrBr9SSizkvW6SNbLqDP7C9JoDeFAm2qQsH4/mOpzYbc9llYVsbQQM",
+	"wWF9vZahTJlaJR4jjUdJNchm9qTTw45DS4QLkrivXsmUQZ0BFGYRdASU5Fi060Bc1ujO5a4iKOtOc9Na",
+	"gxZN9lSiTcMVLZq8Lc8XlAZMvceV4TmR96JfRMCAFjClCzJgBMDHuSigsm7o+ERN6MwQEq5s0gW2wlNs",
+	"3ccVOvwYYPS7RJC8DfZlH22+AvEjs/Qkl1nGUqI0Y1lhI3714boVtZReZFDM2ZoVN9b9b+j4qPZ/I2p/",
+	"6W5XrHV41TYz2ZUJ2y7Kv1fgycb6+w0de9U9FoXuDiff/BF0ix+d/WCVer8izCG8yUftvko0Hlmxv8Fs",
+	"gI11+jIbO9KiJ6XYVzZnQ0JUE+lRIUROvW8um5KGjkNDt54pG8RA2hSzCpaziaKSqxFTC8y7nT2Sz39h",
+	"eklSeCAtAq5OvQJRZghHLaJJi9iJce5TZ6JOjVilQaRGjiUg5LqcGS/RD6mmmRwb3djqCICX65rFIJrQ",
+	"uebVBshIdnrDpXvbRbqv8b/BYGqdb7FY1hssUGMykvk0ISOZZfJeYXpTAi0ZMpT0zR07IbOMCpqTdqIm",
+	"jGnD4aFitPlD54ym7+FTp08SPeHDW8GUspPGN1/DWBaJtSagxHsZC0KSjAsWPmBeKpAsi8m7QIa2zAEq",
+	"GKwMpSehhFDn0owXGyXtZEBzGOR8AIOd8Rn8P2B0av6nYoyizHBChWAZTCFss001yRh1Ef0EhKPUR0z5",
+	"kAyp1IliYHdEfW9pXuHEq8sEC1FZqeq87bRthvgdlxlaDGvskAWeWJfYwC20jqZ4JKyCNwYpFQruCdKL",
+	"sACGn/xHwbXdRNNegu8u7NeQlY6HBs8M1za3wxHZa3OGQApMuLoaan6HsWouNAVuTT5n+6h80MdeOl9p",
+	"tlCoaDhpRcX3QAImjI8nutXvQajIPU/1pNU/+ytqlfbY/H56cfp91Aovui2wfl1WIf1X5OeMavIjzckZ",
+	"+VQUYPcXsNVvDWi+uXJZWpljDsA3pmUqex8ct3xb+mFLXVM9p/bWNrPBa6YVKd9vKWxEmxHYWGpZJDUE",
+	"dMhIG2oW5S4AttPHsjmuJ/s4mqjIlN4W6LWqFlikYHxlE15EWKZYGfsDKa1DrgigP4LgN+i9An1pqQum",
+	"GGyZZ2nnVbqWe0Fc8HX4FlEr2I5Wf0QzxXYjH7YVbw7/DDB2ZUK/Yf5BdROPFOvJZC3Zc4mFvNylr9Av",
+	"dTgCttpOhuTEZooqTXOtnNfXS/CGqgzldAruYnA5GwJWkKt2MI17IxOBO1dN5IykEgP98cVOnxRMH8Rl",
+	"y+0j8rL38vTk5iW5yuZTLuZT//MZ/HzeuyDXmnKw1MXi2kjg5PQlGdOaV2+MNO4b+B4aKPr9YM4QSBun",
+	"Yc+x8O/jEzfzAYNHyCfS6/ZevsB2Xpy78fMZI2Z05Ho4YSlkA/QicvXDD2f2iR8ZncbiH99/Oj8NB3Bl",
+	"5G0QdQpxB0TM4pFXKImTVxefXnQvgAAbocxKsDMzPoWpWBDnHAq0U6qU/WpB2kOaD2DbTKu97tn35y9J",
+	"NnjOxf/3/xYLR+3EY9Hr9n747kXxhFl25ZYd3v/B/dghmiOKvRXiSRuFdwDYLSkDUFY0Fm2UFCOSm/Ez",
+	"gM1/CY6bKc0IQnF1LolRS3CeVh9RZK5sYcH5IONqYjhk0HKpEFltsJclhhXz73KaW8UiHIsak7C3AJc0",
+	"2SjUF0Ep42myu/HXs8hvwvpbilAP2LZNN3DrCsQQdG+zMOZ2bwFkVVrZR7Yib83Al+3JlvQfmfiTNCjv",
+	"wLJXmJXXWJTrCcoqU29hIXggW2/lgK+x+ip3DY5m39Vm3+012X2Nvw3JWj8XqVoFKI9NwYK0rIgoxlKv",
+	"ufpyrZdGPABgH8RDQSWVq1gUImNK2qHy3CegrSV9V2TGxu5Nacq8lc1GMkaFYmyTImJhZAWuLYyK74KO",
+	"KcdMUJ8LVlLYfdEcqAhn59YlVy5k0IizoMLvl8y1n83uEaxfn4scHBXVJ5x3dWDbmvz/2bvW5zZuJP+v",
+	"oPjFZN3oYWdz8VGfHNubc85KVLET15bpqgFnmiROQ4ALYCTzUvu/X6EbwGDIGT2oxyoJP0kkZ/DsbnQ3",
+	"un+9AslX4jAQVe+9KcZYlaqoEQOWG5b/8NYXXAltrPmyyjNWKHkBqNxbxX788PNPTab8OaxNOzecXFjs",
+	"JwCCa7XqHOQJK7gz43yC+QWvBOaVN8Fel3ydNc2qS8nytx/5fFvLx9jkIdoqxajnFvbnFchXK/GjwRjB",
+	"W0rq2U9KAuqIXtl+ID72g3zjd6CPk/Gxs3dxpwbZYAG8BALXeu2W9eC1klarqq9H//wRPhye/Vc2cAt8",
+	"3Ttv403zNzdkzlMPKED0DkWt8ebi85eU+rtm5mjQUVfCAThYXtgO0nd0sE31jmKvpPrCt0hHpwF9ARpj",
+	"3qe1qCwegRmbri1g1TL8h5vENB7mvquji+fEH6NsIh33pJSAP2wyAd2GGquVnHvqjmgNlwuQcOFzseOC",
+	"lArMCdV3Z3lrqx0fHCBP5ayoBCYnNHyF5Qk81rKwbMqLc4wvfTc7cMR9gNTtrwXnYNER0RSRR/gZSnug",
+	"gMpCrRCPxgd53oUl/+H25xFZMtDDniV3Zsl/vDp9vwtLrvjaNXFgQS/vMQ/YN8uwWdYVdNCpOb6K4T/9",
+	"d75n1PRH0Mv7i/L1jbKyBvbNMSuxzCSWuxHyQgmsSOSvbH9CVnSfwb7hazMYf3N8YxdMMvj9pexf4VK2",
+	"xQgJg561vu/RGRt26GHYRwkAjt5eT/C5Ux+vcO5ezcTvhbEJF+zDe/vkw2OXqEnE6m3cs20C34ufp+Sc",
+	"3VX4bLBxn/C5nYs2EQtdqufmsf5A9lyLzLsVxz8zRd+fj/beaOtOEboGrGvFHBUK67z2kmOuLkA73fw1",
+	"r4qaQiZPwS4UOT4rPlX6+1qXIBFwy4oKa99EyOhOc6rHinpNY/ngx/aQ5LzZVQdJ+0eYic/sTJ7/NmIr",
+	"NufQ0Fucep+l0+PP37I9QkOHPX7rrl3d0fbopUWsa+rOVQi0ePOIz05SeDyH9w6UuHd4P12H924c12Kk",
+	"Rm2IUnqlRXGVlD4DXYC0HOMxcx8hfurrVAvDjn1aQPiBPO+nXJ/XqxzD4gkkg7x0Bmy3hUItmh7xfUaD",
+	"fAzxvdlVB9P4R+5DfP+RtIvNWd+I/NLN7RX8yUUuFkyIl6E9VCWCkHLiCklsGMnL587QjSiG+/lKqlSd",
+	"2mDiPWe1AU3eZSbR2ZwO1DV7CVXl/rYPok4X2YcoPGV5LTXTydVF0Dt7zRKWHIxffJsNOpfNF9U28Kb9",
+	"AoUz1Qboi++5gfIsCIX444eFWv3SDPy2wcsb8/233P/uwNn74/DpHoc7yaPPG+dh1hZQX5rzccFXcHes",
+	"EooiaIBK8HM3QklPpuE1Xv2kgwae5BExPhlGU0zkHbBJ2FXQJFgY7EGwSXDgdwUmCTCjGJo95ToBH6kw",
+	"MW0PPbKXXFtJYQ3T3gF3JJFQf1bQkcii+yuJPxjiSHIs7eXPk7qASHdmd6yRVPj8sYBG2sf+46OMJLJ/",
+	"f4/RF2t++wPyvvBFqLO+k/Qjn+PFBFSx2s+Q4ryNYjOuTxjiLJz96uNBOwqF56N7Qyd0zV2p9Hdhi9wP",
+	"sD8uRK+2v8HJMW2uo/iwALRhNFB2plMxaPOntcUMTWFNsK/QCthF1Q+1dO8lLunt1xWUwgJTFL07q5TS",
+	"TSzSL7VZJFZAyeUc9N4M2B/D22aARbIM4s2x1M00f/fGE1X5d9Pzcep7Df8PpeEj2e5lylNS7S1veUF7",
+	"BEqHNo8C5XfL5++u0ORzRxoGtZYStLjACvd064Ie8jHLPztK+5I3MfBYIV0YxrHOPuXBtFG7MBcOqI4s",
+	"18XCtTvyVczyz1/yJNyDvdqyETCnf0uvECW7i4XwwJX3r7ANLPHg3ijoNApudFzewQ746Oifsk0xY2L7",
+	"UHV7jsci5nKduaciwCCfo1HLI6qSLLF+G10+ajB1Zal8clJh0B2pUePLs8ZNTlUFuUlsiZRJ8xETVNov",
+	"rXaPwG+VKs4Nes3dmA7dKBeGUJnw1OehnKGasaRvNsyPwuF+FE/3o/R4H42d5R098CtuFxnjOOcDRIry",
+	"DQ/zI4FOvyOSGNQOuQJHvjZhlIUTGfnPNXbBqxoSkLxgeyxUVVIV1xkXFZQst2BszuLLKdaeG2bJNsCk",
+	"fGXUF8/9BTHusWto6x7GvYzrZSxfewNpInvsr85EiiZBNzg3Nqp/4LdK0zYF98jNhJszmta7J/wi0d7W",
+	"HjrAxfqPLdPo8+8DtRqMB74sJqpwdjEYD4iCBtkA93MwHlxyLTG08MtNDaEfjZJnlLn0uNfEV8vn/Y3w",
+	"01N+zri2glfVOoAB3N60uj4wZdzCiyUJ2UIOzTYiVxrBiSmAFXAsSf8RQahaMt5DFjiSXbMh99YZP6cS",
+	"+FF4OOLrKGwUk7feecABrdcBadS9g2eS+yDhkuSrOfHOmnYN6wiKtVQXsAuMwB3dLN0OlCg5HtKDshcc",
+	"f3EoAVLfHAVmDCnPY/I2G7mLo6aWwpoDNTvwmMS3Ab1bcA97abksuS4b3LsxOxNQOI3mLS8WGXuj/g9k",
+	"xr5XX0cZew9ybhdseCqqSqBim03kO+me+7tSNmOn7rtRxj4hcC4b/qD5MmNnbjcz9j+iUnPNl6OM/aaq",
+	"egls+F64NtgPvKqUHGXslQbOhh/+WXMNE0lt0iffNK7cR+HePRWytpCx/1a1Rq3ILcgzw/IZL6zSeUBg",
+	"WXKJqGjCGuZ0xmdmIqfcAFXBH9LT7PkohNgIy4Q5cTMOJeFn4iuUHm/B7Qcbxj5kXVVJHW3umk6h2LAP",
+	"1FSDZyxjwItFA6qA2+h+9AMZYshhxY310GzupUNfj99RKKGInwOsaA9d664r+MoLW61JUe8Be4vI4vH1",
+	"iaQBXC6U8QE0Tl5xIQ1CO2/jxSHtarUyfl4VzGzMU8fGbu+jQxTmn2ces/oucj5dJdc4UuzN5bsbSBzH",
+	"IzvJfvVDv5WnLCGwgFIkNG3D/ih4Ug60ZKeaqli0UY34R0Zw3OyF+s1cbFQb/IqrxSvs0OvLC/jWb1Ff",
+	"IIGc8uj1LKd7v2L9WpWQ+5qebQgBqqfFwoPdSuJZrYuFk94/e1Dmnls5qoB/F0mSDthpoR/eJDDuxRI8",
+	"tPuNRQuNaI8C8Ne4frsI9Bc4+zfPoz26XZuut1j7LmW/fRP3DAXb5ucrAQKu51knIMMC7a/qtoTGIysi",
+	"XnbeRg0JJ9BeED0lleMistT1UqiDU7el0O0QADb4vus6LDmmH8hxEoi523dyEUl9fy/WeS92i3Osk4Ie",
+	"FZJ1nHpJb6x5TuSm6hmhU+NNCy3D9Tcj1x915M3cUT19SE3z0bht76x8ys7K+1JcL5U+PyhAWngww9R1",
+	"wXwX2Q2rZo8wz3zFtV2CtO/KnK1qS/IgaY7AU7mdyOZZ19jfKN0c4SCbH+LdBnwVxo5OGG+3hdl53LKl",
+	"CoEpzct0Xzxz09EYD+v092MnvJZKezEXXn1+vFE5ojU/dOa5NkYnUQYmTfZkF1MZjysB+D4pff4ap3K3",
+	"ONdm0Qfj/jpG2QCxWX7B8lN/e4GV1zxGBn33ny/xO2+Jf3vAvwrDlqKq3PA90AY9+fxlNtC19B+eHx9+",
+	"mw0M2HpF37z89sa2e7MEe/v9r2G/JwycyMJPicTphcOILNUtDO9iyqcSLwA8J2FBasbmYLOeWNyJvAHm",
+	"X+QP98Ezj/s3MqX7kLJZnk1knjDoNb6AqwWOs1oaXtv7AnqE0CP7A5ID4DY+gZRY9xLuSTkGWltzY/G2",
+	"wcA94i34CMh06igdqWbW21XjLb2rAoxqxLx7VAWFNYmqlcWMHTaFQmEaQZjnRKLVhon9TgxGY03Q9WRM",
+	"GR5j2YvcmXdp13hvaqyoKgwIJB1zIt0hv0I1T5CSF0xCp3uNxhjPgtNoHrQqxtWkHcyENjbeFU/ki+Pj",
+	"Rp1MH7zkJvbiJvMi6J3CslKUjarpRK17ONQL8S/touq9wVc3VL3bqjPUCHLIC2KpDVRpxUxdLNLJYjXn",
+	"jfHv3TEdfEtre2+aSdafUdsixRCmgOpHQ+LDGM3glYtWXGrb+gkpte6HLj7cQU/4Aey1pHrPZ26fTyPd",
+	"jj3d9rkRdyLarfPmPp2J3uNhfNHiJm6db6narJalLwLR9ja2zWw6kZiPEO/yRLYdD40nMu1L1TZEK6Ve",
+	"Ag8qNJEbjbjjZ7uRYTg6I8eOKJeA21arbZadSP/6tW7Oq7mTXJwP4TbA+v/XOQi+e3H43U4OgrZ74L+O",
+	"H8E98PhCau99fXo6+a8hsvyevA7teiK/D6bANehXtV0Mxp+/YJoEltghIdoml/eq4FUowYPFkcmTkGNR",
+	"dl3LfJANal0NxoOFtavx0dHzF98dHh8eHz4fvzx+eYwS1498S7tASEQhrVZmRdVsD5Ogmhoj9bZVEmG2",
+	"SqBg0Tr0ftRSElBbR80gJuwhO8MKOBnVunKLj1rIRFKtn6ON8jsYvCTcUvvkQQ0z0CAL9587BqCMFflC",
+	"qaKSccvyo1IVJid56GcUq7Jsz+rVJorBMKITjNI12Xiso6XXvdAH3U1uPd+55pAAo8Tg4FaTGQbMIkAD",
+	"8GIxbiqmecA4aoBbmCs3nIzNNS8DmlvWBpeb83oOCZ4DvVtxY6hSfwqFxwO8i5pRLK2Q6IKi3l+rEt5h",
+	"hpjvek2fsHP6N+DkuW9dv+4cRTS4vEmSegOWi8oc4hgQU+9DgrbHNRBSh8nQGqNYalWch2KQHqovgGT6",
+	"UoqYm9WikAR2pGMX+Nz4vLs2KkizCSexEqTWa9flkg0NkEFKKRuWz9Pd/0iZ1V0bHi9XEPRDrpv+zEKs",
+	"DtCqLZmGpbD4oSw1uP1pERe+KroJtTZWLdlMQFWyEmZCCveLn2KskuWGnhf4LLryTM6WfOVWNIxnumZL",
+	"VdYVpB0njXd1HsA3rXCKDTXv/ptChZdLaqstp/EJcl11z8S9nsTcxvUgQBIlLS+s6Wi2q8VXiVr2zOA5",
+	"QEhXYmZN5nu4BDinSkUUP5rYY/Fk8cAhy6TfN81NFbXXtTyghSqp4hm7XKgqveBCdBTjdNuIxJL0rIGV",
+	"6jIV5G/jj+4HK5bQ1WOrYlSzIcj9VIPJkPBtb87ZRrWGznJyaRX//rjbJM7WVzlMYvwpHJ92WEjGsYlk",
+	"HFuRuttD8TenJB0WasWm9drg6ZG081uMnLp2Ji0JM8Sq4BnDouAZm3KdMVtPIWOHh4ejUEhWAyvqUEAv",
+	"IdZSLEEa5D7KRfHl9JOBnW7V4e49JZbcWNChem3SjaydVZUxDRfCYBbu9sLPKkQaakaUTWSRcjOOEL5a",
+	"0JJXzXkc2YJurLNIQ3SF7Ed/QL9OZEkCPUNoV2BTDfycml5pNRMVVr6ldF6fMetm84wSNJIBu1Nfw6w2",
+	"UE4kYRE41qB04Np4YwyXRUi0wQLikWto3O4+5tNx+j6bSNpkJdmCyzKLrP7PWlk8NXmFaEUlaDeXcPke",
+	"vvhfNXUnb+AfPNW0qglvGOUsL7HBpYEKLUdvFRYLKM69UrVmFZfl1jnVRQIfcLSVIrvFnLiuQVqlsTTh",
+	"OawsW3mQtYxVyuJ8wuMJsb0PLXT08V4RxSB1ZagEoEa6ArWqKJGZrlHdl8hrpG9jrUgNBYhVSw6/i0Os",
+	"VKcw/OQWRJjtTaBUeBNWDGkF91QU5xl1dUHJXc7O1KKEQ4Z5VwRFoSTjqxVIJGkGF95XjPTSjAnKuafh",
+	"kFzuHpjyijuib5d1TRL0T/DGEB/yyBlzBXS+XXoc/QR9K8yEnqyUAYLrsu1dD6PqY/7NUQ9xUqmgTUZo",
+	"nLayXNYWzyn4WjjqcHsklYUghzyT1rJ02uXUKSEXoEMVoa0dpP46hvd3gfmvCTSI1x7GrF45E9BTp5DM",
+	"2+AH4QAv0T7mc8hYJeQ58sgMm3NvTCRUBi4XoIEIo3DDm3nLHQnVkZXfeLqddY9damFReCCnhfLcxlLc",
+	"hrqUoJ8ZdiHg0lE0OJuusfIcKdYG9MEUsYARWt60tuoVznTZsxofUbU7uBRlA21NFNGu+pCscYNkvtXa",
+	"m0QzmGtVr9r30m5LTTRHHV22dJvkvlqCsQZlZKuBhnqimtGpznTybtpQchItVK2rNXnqTshsINXPeNiY",
+	"EJyT+seaTj+17zJ/37rzRP8TDd1YTwpCtuaF1QfijJ6l/j2MEWovwzPTpVF1UjoekuSCc+rGTFQV9o2H",
+	"E3dngjOTDRu6nfG+NYTqwAOtbI7eUYvHDlZaFWCM4+EC1dGgXX/51/8HAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -279,6 +279,26 @@ func (s *Service) AddRevision(ctx context.Context, tenantID, sourceID, revision 
 	return newID, nil
 }
 
+// ReplaceCustomFields makes fields the item's custom field values, validated in full
+// against the modules of its origin, and returns the item as stored. Like a full update it
+// is always a change: modifiedUtc advances and ItemUpdated is recorded.
+func (s *Service) ReplaceCustomFields(ctx context.Context, tenantID, id string, fields map[string]any) (Item, error) {
+	if fields == nil {
+		fields = map[string]any{}
+	}
+	_, err := s.changeItemRecords(ctx, tenantID, id, "customFieldsReplaced", func(q db.Q, it Item) (bool, error) {
+		valid, err := s.customFields.ValidateModules(ctx, q, tenantID, customFieldModules(it.Origin), fields, customfields.Full)
+		if err != nil {
+			return false, err
+		}
+		return true, s.store.setCustomFields(ctx, q, tenantID, id, valid)
+	})
+	if err != nil {
+		return Item{}, err
+	}
+	return s.Get(ctx, tenantID, id)
+}
+
 // changeItemRecords runs change on the item's locked row after rule 4 (an item without an
 // inventory unit cannot be changed) for records the item owns: tags, vendor and customer
 // details, price breaks, material vendor details. When change reports that it changed

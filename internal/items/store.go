@@ -349,6 +349,17 @@ func (itemStore) touch(ctx context.Context, q db.Q, tenantID, id string) error {
 	return nil
 }
 
+const setCustomFieldsSQL = `UPDATE items SET custom_fields = $3 WHERE tenant_id = $1 AND id = $2`
+
+// setCustomFields replaces the item's custom field values; the caller advances modified_utc
+// (changeItemRecords touches the item).
+func (itemStore) setCustomFields(ctx context.Context, q db.Q, tenantID, id string, fields map[string]any) error {
+	if _, err := q.ExecContext(ctx, setCustomFieldsSQL, tenantID, id, customfields.Column(fields)); err != nil {
+		return fmt.Errorf("set item custom fields: %w", err)
+	}
+	return nil
+}
+
 // tagLink is one tag carried by one item.
 type tagLink struct {
 	ItemID string `db:"item_id"`
