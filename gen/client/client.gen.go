@@ -3210,7 +3210,7 @@ type Item struct {
 	// Description Null when none was given.
 	Description *string `json:"description"`
 
-	// EnableRemnantSync Whether remnants cut from the item sync back as stock; false until material items exist.
+	// EnableRemnantSync Whether the remnants nesting leaves of this item sync back to stock: true for an item cut from a material shape (`materialDetails` present) that is not itself a remnant, false for every other item. Derived, read-only.
 	EnableRemnantSync bool `json:"enableRemnantSync"`
 
 	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
@@ -3671,12 +3671,17 @@ type ItemFreightClass string
 // detail: the primary one, or when none is primary the first in `Item.vendorDetails`
 // order (vendor name, then id). The requested inventory quantity is turned into vendor
 // units (quantity × unitQuantity ÷ inventoryUnitQuantity); the price break with the
-// largest quantity not above that is used, else the detail's `price`. Then
-// unitCost = price ÷ inventoryUnitQuantity × unitQuantity, per inventory unit.
+// largest quantity not above that is used, else the detail's `price`, else (a detail
+// priced only by breaks, asked for less than its smallest break) the smallest break's
+// price, as buying below a vendor's smallest break costs at least that. Then
+// unitCost = price ÷ inventoryUnitQuantity × unitQuantity, per inventory unit. Only the
+// chosen detail is consulted: another vendor's prices are never used.
 //
-// `basis`: `vendorPriceBreak` (a price break was used), `vendorPrice` (the detail's price
-// was used), `none` (no detail, or the chosen one has neither a price nor a break that
-// applies: `unitCost`, `vendor` and `priceBreakQuantity` are null). No currency
+// `basis`: `vendorPriceBreak` (a price break was used; `priceBreakQuantity` is its
+// quantity, which is above the requested one when the smallest break stood in),
+// `vendorPrice` (the detail's price was used), `none` (no vendor detail, or the chosen
+// one has neither a price nor any price break: `unitCost`, `vendor` and
+// `priceBreakQuantity` are null). No currency
 // conversion is done: `currencyCode` is the currency of the price used (the tenant's
 // currency when none), and `unconvertedVendorCurrencyCode` repeats it when it differs
 // from the tenant's primary currency (null otherwise).
@@ -3901,7 +3906,7 @@ type ItemQualityPlanStatus string
 // item of a number (case-insensitively; archived items included) is its latest revision,
 // so adding a revision makes the new item the latest.
 type ItemRevision struct {
-	// IsLatestRevision True for the newest item of its number.
+	// IsLatestRevision True for the newest active item of its number (compared case-insensitively), or the newest item when every item of the number is archived: an archived later revision does not take it from an active one. Exactly one item of a number is latest.
 	IsLatestRevision bool `json:"isLatestRevision"`
 
 	// Revision The revision; null when the item has none.
@@ -9110,9 +9115,12 @@ type ClientInterface interface {
 	//
 	// Creates a new item with the source item's number and the given `revision` (trimmed,
 	// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-	// notes, description, custom fields; not its external references, which link the source
-	// record to other systems). The new item is active and becomes the latest revision of the
-	// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+	// notes, description, custom fields, the material shape it was cut from with
+	// `isRemnant`; not its external references, which link the source record to other
+	// systems). The copied custom fields are validated in full like a create's: a value a
+	// definition now refuses, or a required definition the source lacks, answers 400 naming
+	// `customFields.<key>` (update the source first). The new item is active and becomes the
+	// latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
 	// the same transaction. A revision the number already has among active items answers 400
 	// naming `revision`. A source without an inventory unit of measure (legacy data) answers
 	// 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
@@ -9129,9 +9137,12 @@ type ClientInterface interface {
 	//
 	// Creates a new item with the source item's number and the given `revision` (trimmed,
 	// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-	// notes, description, custom fields; not its external references, which link the source
-	// record to other systems). The new item is active and becomes the latest revision of the
-	// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+	// notes, description, custom fields, the material shape it was cut from with
+	// `isRemnant`; not its external references, which link the source record to other
+	// systems). The copied custom fields are validated in full like a create's: a value a
+	// definition now refuses, or a required definition the source lacks, answers 400 naming
+	// `customFields.<key>` (update the source first). The new item is active and becomes the
+	// latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
 	// the same transaction. A revision the number already has among active items answers 400
 	// naming `revision`. A source without an inventory unit of measure (legacy data) answers
 	// 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
@@ -14971,9 +14982,12 @@ func (c *Client) ListItemPurchasePriceBreaks(ctx context.Context, itemId ItemId,
 //
 // Creates a new item with the source item's number and the given `revision` (trimmed,
 // 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-// notes, description, custom fields; not its external references, which link the source
-// record to other systems). The new item is active and becomes the latest revision of the
-// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+// notes, description, custom fields, the material shape it was cut from with
+// `isRemnant`; not its external references, which link the source record to other
+// systems). The copied custom fields are validated in full like a create's: a value a
+// definition now refuses, or a required definition the source lacks, answers 400 naming
+// `customFields.<key>` (update the source first). The new item is active and becomes the
+// latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
 // the same transaction. A revision the number already has among active items answers 400
 // naming `revision`. A source without an inventory unit of measure (legacy data) answers
 // 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
@@ -15000,9 +15014,12 @@ func (c *Client) AddItemRevisionWithBody(ctx context.Context, itemId ItemId, con
 //
 // Creates a new item with the source item's number and the given `revision` (trimmed,
 // 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-// notes, description, custom fields; not its external references, which link the source
-// record to other systems). The new item is active and becomes the latest revision of the
-// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+// notes, description, custom fields, the material shape it was cut from with
+// `isRemnant`; not its external references, which link the source record to other
+// systems). The copied custom fields are validated in full like a create's: a value a
+// definition now refuses, or a required definition the source lacks, answers 400 naming
+// `customFields.<key>` (update the source first). The new item is active and becomes the
+// latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
 // the same transaction. A revision the number already has among active items answers 400
 // naming `revision`. A source without an inventory unit of measure (legacy data) answers
 // 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
@@ -28837,9 +28854,12 @@ type ClientWithResponsesInterface interface {
 	//
 	// Creates a new item with the source item's number and the given `revision` (trimmed,
 	// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-	// notes, description, custom fields; not its external references, which link the source
-	// record to other systems). The new item is active and becomes the latest revision of the
-	// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+	// notes, description, custom fields, the material shape it was cut from with
+	// `isRemnant`; not its external references, which link the source record to other
+	// systems). The copied custom fields are validated in full like a create's: a value a
+	// definition now refuses, or a required definition the source lacks, answers 400 naming
+	// `customFields.<key>` (update the source first). The new item is active and becomes the
+	// latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
 	// the same transaction. A revision the number already has among active items answers 400
 	// naming `revision`. A source without an inventory unit of measure (legacy data) answers
 	// 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
@@ -28856,9 +28876,12 @@ type ClientWithResponsesInterface interface {
 	//
 	// Creates a new item with the source item's number and the given `revision` (trimmed,
 	// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-	// notes, description, custom fields; not its external references, which link the source
-	// record to other systems). The new item is active and becomes the latest revision of the
-	// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+	// notes, description, custom fields, the material shape it was cut from with
+	// `isRemnant`; not its external references, which link the source record to other
+	// systems). The copied custom fields are validated in full like a create's: a value a
+	// definition now refuses, or a required definition the source lacks, answers 400 naming
+	// `customFields.<key>` (update the source first). The new item is active and becomes the
+	// latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
 	// the same transaction. A revision the number already has among active items answers 400
 	// naming `revision`. A source without an inventory unit of measure (legacy data) answers
 	// 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
@@ -49632,9 +49655,12 @@ func (c *ClientWithResponses) ListItemPurchasePriceBreaksWithResponse(ctx contex
 //
 // Creates a new item with the source item's number and the given `revision` (trimmed,
 // 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-// notes, description, custom fields; not its external references, which link the source
-// record to other systems). The new item is active and becomes the latest revision of the
-// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+// notes, description, custom fields, the material shape it was cut from with
+// `isRemnant`; not its external references, which link the source record to other
+// systems). The copied custom fields are validated in full like a create's: a value a
+// definition now refuses, or a required definition the source lacks, answers 400 naming
+// `customFields.<key>` (update the source first). The new item is active and becomes the
+// latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
 // the same transaction. A revision the number already has among active items answers 400
 // naming `revision`. A source without an inventory unit of measure (legacy data) answers
 // 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
@@ -49657,9 +49683,12 @@ func (c *ClientWithResponses) AddItemRevisionWithBodyWithResponse(ctx context.Co
 //
 // Creates a new item with the source item's number and the given `revision` (trimmed,
 // 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-// notes, description, custom fields; not its external references, which link the source
-// record to other systems). The new item is active and becomes the latest revision of the
-// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+// notes, description, custom fields, the material shape it was cut from with
+// `isRemnant`; not its external references, which link the source record to other
+// systems). The copied custom fields are validated in full like a create's: a value a
+// definition now refuses, or a required definition the source lacks, answers 400 naming
+// `customFields.<key>` (update the source first). The new item is active and becomes the
+// latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
 // the same transaction. A revision the number already has among active items answers 400
 // naming `revision`. A source without an inventory unit of measure (legacy data) answers
 // 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when

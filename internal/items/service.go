@@ -230,8 +230,8 @@ func (s *Service) save(ctx context.Context, tenantID, id string, kind saveKind, 
 }
 
 // AddRevision creates a new item with the source's number and the given revision, copying
-// the source's members except its external references (they link the source record to
-// other systems). The new item becomes the latest revision; the source is archived when
+// the source's members (custom fields revalidated in full, the material shape link kept)
+// except its external references (they link the source record to other systems). The new item becomes the latest revision; the source is archived when
 // archiveSource is true.
 func (s *Service) AddRevision(ctx context.Context, tenantID, sourceID, revision string, archiveSource bool) (string, error) {
 	fields := apperr.Fields{}
@@ -255,11 +255,27 @@ func (s *Service) AddRevision(ctx context.Context, tenantID, sourceID, revision 
 		next := one[0]
 		next.ID, next.Revision, next.IsArchived = newID, &revision, false
 		next.ExternalReferences = extref.References{}
+		// The new revision is a new item: the copied values meet today's definitions, as a
+		// create's would (a definition made required since the source was saved needs the
+		// source updated first).
+		if next.CustomFields, err = s.customFields.ValidateModules(ctx, q, tenantID, customFieldModules(next.Origin), next.CustomFields, customfields.Full); err != nil {
+			return err
+		}
 		if err := s.store.insert(ctx, q, tenantID, newID, next, "revision"); err != nil {
 			return err
 		}
 		if err := s.store.replaceSalesConversions(ctx, q, tenantID, newID, next.SalesConversions); err != nil {
 			return err
+		}
+		// A revision of a piece cut from a material shape is cut from the same shape.
+		links, err := s.store.shapeLinks(ctx, q, tenantID, []string{sourceID})
+		if err != nil {
+			return err
+		}
+		if l, ok := links[sourceID]; ok {
+			if err := s.store.insertShapeLink(ctx, q, tenantID, newID, l.ShapeID, l.IsRemnant); err != nil {
+				return err
+			}
 		}
 		if err := recordUpdated(ctx, q, tenantID, next, "revisionAdded"); err != nil {
 			return err
