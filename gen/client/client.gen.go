@@ -8579,8 +8579,11 @@ type ClientInterface interface {
 	// `isSellable`, `isArchived`, ...) are ignored.
 	//
 	// - Renaming (`number`) onto the number and revision of another active item answers 400
-	//   naming `number`. No other document refers to items yet, so a rename has no references
-	//   to update; areas that add them update them in the same transaction.
+	//   naming `number` (decided by the unique index, so of concurrent renames onto one free
+	//   number exactly one wins). Other records refer to an item by id and read its number
+	//   from the item (inventory balances, events and transactions, price breaks, vendor and
+	//   customer details), so a rename shows in all of them at once with nothing to rewrite;
+	//   an area that copies the number into a document updates it in the same transaction.
 	// - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
 	//   item's unit type (400 naming it otherwise); the unit type never changes, so
 	//   `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
@@ -8614,8 +8617,11 @@ type ClientInterface interface {
 	// `isSellable`, `isArchived`, ...) are ignored.
 	//
 	// - Renaming (`number`) onto the number and revision of another active item answers 400
-	//   naming `number`. No other document refers to items yet, so a rename has no references
-	//   to update; areas that add them update them in the same transaction.
+	//   naming `number` (decided by the unique index, so of concurrent renames onto one free
+	//   number exactly one wins). Other records refer to an item by id and read its number
+	//   from the item (inventory balances, events and transactions, price breaks, vendor and
+	//   customer details), so a rename shows in all of them at once with nothing to rewrite;
+	//   an area that copies the number into a document updates it in the same transaction.
 	// - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
 	//   item's unit type (400 naming it otherwise); the unit type never changes, so
 	//   `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
@@ -14148,8 +14154,11 @@ func (c *Client) PatchItemWithApplicationJSONPatchPlusJSONBody(ctx context.Conte
 // `isSellable`, `isArchived`, ...) are ignored.
 //
 //   - Renaming (`number`) onto the number and revision of another active item answers 400
-//     naming `number`. No other document refers to items yet, so a rename has no references
-//     to update; areas that add them update them in the same transaction.
+//     naming `number` (decided by the unique index, so of concurrent renames onto one free
+//     number exactly one wins). Other records refer to an item by id and read its number
+//     from the item (inventory balances, events and transactions, price breaks, vendor and
+//     customer details), so a rename shows in all of them at once with nothing to rewrite;
+//     an area that copies the number into a document updates it in the same transaction.
 //   - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
 //     item's unit type (400 naming it otherwise); the unit type never changes, so
 //     `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
@@ -14193,8 +14202,11 @@ func (c *Client) UpdateItemWithBody(ctx context.Context, itemId ItemId, contentT
 // `isSellable`, `isArchived`, ...) are ignored.
 //
 //   - Renaming (`number`) onto the number and revision of another active item answers 400
-//     naming `number`. No other document refers to items yet, so a rename has no references
-//     to update; areas that add them update them in the same transaction.
+//     naming `number` (decided by the unique index, so of concurrent renames onto one free
+//     number exactly one wins). Other records refer to an item by id and read its number
+//     from the item (inventory balances, events and transactions, price breaks, vendor and
+//     customer details), so a rename shows in all of them at once with nothing to rewrite;
+//     an area that copies the number into a document updates it in the same transaction.
 //   - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
 //     item's unit type (400 naming it otherwise); the unit type never changes, so
 //     `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
@@ -28306,8 +28318,11 @@ type ClientWithResponsesInterface interface {
 	// `isSellable`, `isArchived`, ...) are ignored.
 	//
 	// - Renaming (`number`) onto the number and revision of another active item answers 400
-	//   naming `number`. No other document refers to items yet, so a rename has no references
-	//   to update; areas that add them update them in the same transaction.
+	//   naming `number` (decided by the unique index, so of concurrent renames onto one free
+	//   number exactly one wins). Other records refer to an item by id and read its number
+	//   from the item (inventory balances, events and transactions, price breaks, vendor and
+	//   customer details), so a rename shows in all of them at once with nothing to rewrite;
+	//   an area that copies the number into a document updates it in the same transaction.
 	// - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
 	//   item's unit type (400 naming it otherwise); the unit type never changes, so
 	//   `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
@@ -28341,8 +28356,11 @@ type ClientWithResponsesInterface interface {
 	// `isSellable`, `isArchived`, ...) are ignored.
 	//
 	// - Renaming (`number`) onto the number and revision of another active item answers 400
-	//   naming `number`. No other document refers to items yet, so a rename has no references
-	//   to update; areas that add them update them in the same transaction.
+	//   naming `number` (decided by the unique index, so of concurrent renames onto one free
+	//   number exactly one wins). Other records refer to an item by id and read its number
+	//   from the item (inventory balances, events and transactions, price breaks, vendor and
+	//   customer details), so a rename shows in all of them at once with nothing to rewrite;
+	//   an area that copies the number into a document updates it in the same transaction.
 	// - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
 	//   item's unit type (400 naming it otherwise); the unit type never changes, so
 	//   `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
@@ -48928,8 +48946,11 @@ func (c *ClientWithResponses) PatchItemWithApplicationJSONPatchPlusJSONBodyWithR
 // `isSellable`, `isArchived`, ...) are ignored.
 //
 //   - Renaming (`number`) onto the number and revision of another active item answers 400
-//     naming `number`. No other document refers to items yet, so a rename has no references
-//     to update; areas that add them update them in the same transaction.
+//     naming `number` (decided by the unique index, so of concurrent renames onto one free
+//     number exactly one wins). Other records refer to an item by id and read its number
+//     from the item (inventory balances, events and transactions, price breaks, vendor and
+//     customer details), so a rename shows in all of them at once with nothing to rewrite;
+//     an area that copies the number into a document updates it in the same transaction.
 //   - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
 //     item's unit type (400 naming it otherwise); the unit type never changes, so
 //     `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
@@ -48969,8 +48990,11 @@ func (c *ClientWithResponses) UpdateItemWithBodyWithResponse(ctx context.Context
 // `isSellable`, `isArchived`, ...) are ignored.
 //
 //   - Renaming (`number`) onto the number and revision of another active item answers 400
-//     naming `number`. No other document refers to items yet, so a rename has no references
-//     to update; areas that add them update them in the same transaction.
+//     naming `number` (decided by the unique index, so of concurrent renames onto one free
+//     number exactly one wins). Other records refer to an item by id and read its number
+//     from the item (inventory balances, events and transactions, price breaks, vendor and
+//     customer details), so a rename shows in all of them at once with nothing to rewrite;
+//     an area that copies the number into a document updates it in the same transaction.
 //   - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
 //     item's unit type (400 naming it otherwise); the unit type never changes, so
 //     `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
