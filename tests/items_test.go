@@ -821,3 +821,22 @@ func TestItemRequiredCustomFieldOnCreateUpdateAndPatch(t *testing.T) {
 	res, body = itemRequest(t, te, http.MethodPost, "/api/items", `{"number":"REQ-NEW","unitTypeName":"Pieces","unitOfMeasureName":"Each","customFields":{"inspector":"Bo"}}`)
 	mustStatus(t, res.StatusCode, http.StatusOK, body)
 }
+
+// Rule 2 through a patch: null or blank unitOfMeasureName keeps the unit, as on a full update.
+func TestItemPatchNullOrBlankUnitKeepsTheUnitRule2(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	w := newItem("PATCH-UNIT")
+	w.UnitTypeName, w.UnitOfMeasureName = "Length", "Foot"
+	id := createItem(t, te, w)
+	for _, value := range []string{`null`, `"  "`, `""`} {
+		it := itemSaved(t, te, http.MethodPatch, "/api/items/"+id, `[{"op":"replace","path":"/unitOfMeasureName","value":`+value+`}]`)
+		if optText(it.UnitOfMeasureName) != "Foot" || optText(it.UnitTypeName) != "Length" {
+			t.Fatalf("patch to %s left unit %v %v, want Length Foot", value, optText(it.UnitTypeName), optText(it.UnitOfMeasureName))
+		}
+	}
+	it := itemSaved(t, te, http.MethodPatch, "/api/items/"+id, `[{"op":"remove","path":"/unitOfMeasureName"}]`)
+	if optText(getItem(t, te, id).UnitOfMeasureName) != "Foot" || optText(it.UnitOfMeasureName) != "Foot" {
+		t.Fatalf("removing the unit by patch changed it to %v", optText(it.UnitOfMeasureName))
+	}
+}

@@ -3471,7 +3471,7 @@ type ItemCreate struct {
 	// Height A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Height *ItemMeasure `json:"height,omitempty"`
 
-	// InternalNotes Trimmed; 1 to 2000 characters after trimming; null or blank: none.
+	// InternalNotes Trimmed; 1 to 2000 characters after trimming, so an empty or blank value is 400 naming `internalNotes`; null or omitted: none.
 	InternalNotes *string `json:"internalNotes,omitempty"`
 
 	// IsArchived Defaults to false.
@@ -4160,7 +4160,7 @@ type ItemWrite struct {
 	// Height A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Height *ItemMeasure `json:"height,omitempty"`
 
-	// InternalNotes Trimmed; 1 to 2000 characters after trimming; null or blank: none.
+	// InternalNotes Trimmed; 1 to 2000 characters after trimming, so an empty or blank value is 400 naming `internalNotes`; null or omitted: none.
 	InternalNotes *string `json:"internalNotes,omitempty"`
 
 	// IsLotTracked Omitted is false; cannot turn on while the item has inventory on hand.

@@ -402,7 +402,7 @@ func normalizeNewItem(n NewItem) (Item, error) {
 	it.Number = fields.Text("number", n.Number, maxNumber)
 	it.Revision = fields.OptionalText("revision", n.Revision, maxNumber)
 	it.Description = fields.OptionalText("description", n.Description, maxText)
-	it.InternalNotes = fields.OptionalText("internalNotes", n.InternalNotes, maxText)
+	it.InternalNotes = notes(fields, n.InternalNotes)
 	it.Origin = n.Origin
 	switch it.Origin {
 	case "":
@@ -449,7 +449,7 @@ func applyUpdate(current Item, u ItemUpdate, refsMode extref.Mode) (Item, error)
 		}
 	}
 	next.Description = fields.OptionalText("description", u.Description, maxText)
-	next.InternalNotes = fields.OptionalText("internalNotes", u.InternalNotes, maxText)
+	next.InternalNotes = notes(fields, u.InternalNotes)
 	next.IsTaxable, next.IsLotTracked, next.IsNonInventory = u.IsTaxable, u.IsLotTracked, u.IsNonInventory
 	if u.IsNonInventory && !current.IsNonInventory && !nonInventoryAllowed(current.Origin, current.IsSellable) {
 		fields.Add("isNonInventory", "only a buy item that is not sellable can be made non-inventory")
@@ -499,6 +499,17 @@ func checkStockFlags(ctx context.Context, q db.Q, tenantID string, current, next
 		}
 	}
 	return fields.Err()
+}
+
+// notes is internalNotes as stored: nil stays none, anything sent must be 1 to 2000
+// characters after trimming. Unlike description (0 to 2000, blank is none) notes have a
+// lower bound of 1, so a blank value is refused like an empty one rather than dropped.
+func notes(fields apperr.Fields, v *string) *string {
+	if v == nil {
+		return nil
+	}
+	s := fields.Text("internalNotes", *v, maxText)
+	return &s
 }
 
 func nonInventoryAllowed(origin Origin, sellable bool) bool {
