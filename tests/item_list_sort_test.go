@@ -159,3 +159,26 @@ func TestItemListModifiedBoundsOutsideTheYears2000To2099Are400(t *testing.T) {
 		}
 	}
 }
+
+// numbers and revision are trimmed like the stored values they are compared with.
+func TestItemListTrimsNumbersAndRevisionLikeStoredValues(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	w := newItem("TRIM-1")
+	w.Revision = ptr("A")
+	id := createItem(t, te, w)
+	createItem(t, te, newItem("TRIM-2"))
+	if got := itemIDs(listItemsV2(t, te, client.ItemFilterV2{Numbers: &[]string{"  trim-1 ", " "}})); !sameIDs(got, []string{id}) {
+		t.Fatalf("numbers with spaces: %v", got)
+	}
+	if got := itemIDs(listItemsV2(t, te, client.ItemFilterV2{Revision: ptr(" a ")})); !sameIDs(got, []string{id}) {
+		t.Fatalf("V2 revision with spaces: %v", got)
+	}
+	if got := itemIDs(listItemsV1(t, te, client.ItemFilter{Revision: ptr(" A\t")})); !sameIDs(got, []string{id}) {
+		t.Fatalf("V1 revision with spaces: %v", got)
+	}
+	for _, path := range []string{"/api/items/list/v2", "/api/items/list"} {
+		res, body := itemRequest(t, te, http.MethodPost, path, `{"revision":"   "}`)
+		mustItemField(t, res, body, "revision")
+	}
+}

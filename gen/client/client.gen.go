@@ -3627,7 +3627,7 @@ type ItemFilter struct {
 	// Number Case-insensitive substring of the number.
 	Number *string `json:"number,omitempty"`
 
-	// Revision The revision exactly (case-insensitive).
+	// Revision The revision exactly (case-insensitive), trimmed like a stored revision; blank after trimming is 400 naming `revision`.
 	Revision *string `json:"revision,omitempty"`
 }
 
@@ -3657,10 +3657,10 @@ type ItemFilterV2 struct {
 	// Number Case-insensitive substring of the number.
 	Number *string `json:"number,omitempty"`
 
-	// Numbers Only items whose number is one of these exactly (case-insensitive; 1 to 500).
+	// Numbers Only items whose number is one of these exactly (case-insensitive; 1 to 500). Each is trimmed like a stored number, so `" BRK-100 "` finds `BRK-100`.
 	Numbers *[]string `json:"numbers,omitempty"`
 
-	// Revision The revision exactly (case-insensitive).
+	// Revision The revision exactly (case-insensitive), trimmed like a stored revision; blank after trimming is 400 naming `revision`.
 	Revision *string `json:"revision,omitempty"`
 }
 
@@ -4823,7 +4823,8 @@ type UnitOfMeasure struct {
 	// Factor How many of the type's base unit one of this unit is (Inch 0.0254, Foot 0.3048,
 	// Pound 0.45359237, Gallon 3.785411784, Square Foot 0.09290304, Dozen 12). Stored as an
 	// exact fraction: Minute is 1/60, shown rounded to 20 decimal places. Null for a unit
-	// without a fixed conversion (Box).
+	// without a fixed conversion (Box, whose count depends on the item: it needs a custom
+	// conversion where it is used).
 	Factor *dec.Decimal `json:"factor"`
 
 	// Id A 24-character record id.
@@ -10007,7 +10008,10 @@ type ClientInterface interface {
 	// Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
 	// Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
 	// Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
-	// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+	// base unit (factor 1) one of it is. Box has no fixed factor (`factor` null): how many
+	// pieces a box holds depends on the item, so Box converts to other units only through a
+	// custom conversion stated where it is used (a vendor detail's or sales unit
+	// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
 	// bare array of unit types by name, each with its units by factor (null last) then name.
 	// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 	// units whose name contains it (case-insensitive) and drops types left without units.
@@ -10024,7 +10028,10 @@ type ClientInterface interface {
 	// Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
 	// Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
 	// Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
-	// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+	// base unit (factor 1) one of it is. Box has no fixed factor (`factor` null): how many
+	// pieces a box holds depends on the item, so Box converts to other units only through a
+	// custom conversion stated where it is used (a vendor detail's or sales unit
+	// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
 	// bare array of unit types by name, each with its units by factor (null last) then name.
 	// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 	// units whose name contains it (case-insensitive) and drops types left without units.
@@ -16510,7 +16517,10 @@ func (c *Client) UpdateTag(ctx context.Context, tagId TagId, body UpdateTagJSONR
 // Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
 // Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
 // Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
-// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+// base unit (factor 1) one of it is. Box has no fixed factor (`factor` null): how many
+// pieces a box holds depends on the item, so Box converts to other units only through a
+// custom conversion stated where it is used (a vendor detail's or sales unit
+// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
 // bare array of unit types by name, each with its units by factor (null last) then name.
 // `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 // units whose name contains it (case-insensitive) and drops types left without units.
@@ -16537,7 +16547,10 @@ func (c *Client) ListUnitsOfMeasureWithBody(ctx context.Context, contentType str
 // Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
 // Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
 // Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
-// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+// base unit (factor 1) one of it is. Box has no fixed factor (`factor` null): how many
+// pieces a box holds depends on the item, so Box converts to other units only through a
+// custom conversion stated where it is used (a vendor detail's or sales unit
+// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
 // bare array of unit types by name, each with its units by factor (null last) then name.
 // `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 // units whose name contains it (case-insensitive) and drops types left without units.
@@ -29788,7 +29801,10 @@ type ClientWithResponsesInterface interface {
 	// Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
 	// Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
 	// Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
-	// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+	// base unit (factor 1) one of it is. Box has no fixed factor (`factor` null): how many
+	// pieces a box holds depends on the item, so Box converts to other units only through a
+	// custom conversion stated where it is used (a vendor detail's or sales unit
+	// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
 	// bare array of unit types by name, each with its units by factor (null last) then name.
 	// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 	// units whose name contains it (case-insensitive) and drops types left without units.
@@ -29805,7 +29821,10 @@ type ClientWithResponsesInterface interface {
 	// Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
 	// Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
 	// Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
-	// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+	// base unit (factor 1) one of it is. Box has no fixed factor (`factor` null): how many
+	// pieces a box holds depends on the item, so Box converts to other units only through a
+	// custom conversion stated where it is used (a vendor detail's or sales unit
+	// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
 	// bare array of unit types by name, each with its units by factor (null last) then name.
 	// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 	// units whose name contains it (case-insensitive) and drops types left without units.
@@ -50973,7 +50992,10 @@ func (c *ClientWithResponses) UpdateTagWithResponse(ctx context.Context, tagId T
 // Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
 // Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
 // Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
-// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+// base unit (factor 1) one of it is. Box has no fixed factor (`factor` null): how many
+// pieces a box holds depends on the item, so Box converts to other units only through a
+// custom conversion stated where it is used (a vendor detail's or sales unit
+// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
 // bare array of unit types by name, each with its units by factor (null last) then name.
 // `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 // units whose name contains it (case-insensitive) and drops types left without units.
@@ -50996,7 +51018,10 @@ func (c *ClientWithResponses) ListUnitsOfMeasureWithBodyWithResponse(ctx context
 // Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
 // Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
 // Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
-// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+// base unit (factor 1) one of it is. Box has no fixed factor (`factor` null): how many
+// pieces a box holds depends on the item, so Box converts to other units only through a
+// custom conversion stated where it is used (a vendor detail's or sales unit
+// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
 // bare array of unit types by name, each with its units by factor (null last) then name.
 // `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 // units whose name contains it (case-insensitive) and drops types left without units.

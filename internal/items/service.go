@@ -104,7 +104,8 @@ func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing
 	if err != nil {
 		return nil, err
 	}
-	if err := checkFilter(f); err != nil {
+	f, err = normalizeFilter(f)
+	if err != nil {
 		return nil, err
 	}
 	list, err := s.store.list(ctx, s.pool, tenantID, f, page)
@@ -529,9 +530,28 @@ func checkMeasures(fields apperr.Fields, m Measures) {
 	}
 }
 
-// checkFilter refuses modified bounds outside the years 2000 to 2099.
-func checkFilter(f Filter) error {
+// normalizeFilter trims the exact-match members the way stored numbers and revisions are
+// trimmed (so " BRK-100 " finds BRK-100; a blank number in numbers matches nothing, as no
+// stored number is blank) and refuses a blank revision and modified bounds outside the
+// years 2000 to 2099.
+func normalizeFilter(f Filter) (Filter, error) {
 	fields := apperr.Fields{}
+	if f.Numbers != nil {
+		trimmed := make([]string, len(f.Numbers))
+		for i, n := range f.Numbers {
+			trimmed[i] = strings.TrimSpace(n)
+		}
+		f.Numbers = trimmed
+	}
+	if f.Revision != nil {
+		rev := fields.Text("revision", *f.Revision, maxNumber)
+		f.Revision = &rev
+	}
+	return f, checkFilter(fields, f)
+}
+
+// checkFilter refuses modified bounds outside the years 2000 to 2099.
+func checkFilter(fields apperr.Fields, f Filter) error {
 	for name, t := range map[string]*time.Time{"modifiedAfterUtc": f.ModifiedAfterUtc, "modifiedBeforeUtc": f.ModifiedBeforeUtc} {
 		if t != nil && (t.UTC().Year() < 2000 || t.UTC().Year() > 2099) {
 			fields.Add(name, "must be in the years 2000 to 2099")
