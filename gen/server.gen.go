@@ -3231,7 +3231,7 @@ type Item struct {
 	// Description Null when none was given.
 	Description *string `json:"description"`
 
-	// EnableRemnantSync Whether remnants cut from the item sync back as stock; false until material items exist.
+	// EnableRemnantSync Whether the remnants nesting leaves of this item sync back to stock: true for an item cut from a material shape (`materialDetails` present) that is not itself a remnant, false for every other item. Derived, read-only.
 	EnableRemnantSync bool `json:"enableRemnantSync"`
 
 	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
@@ -3492,7 +3492,7 @@ type ItemCreate struct {
 	// Height A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Height *ItemMeasure `json:"height,omitempty"`
 
-	// InternalNotes Trimmed; 1 to 2000 characters after trimming; null or blank: none.
+	// InternalNotes Trimmed; 1 to 2000 characters after trimming, so an empty or blank value is 400 naming `internalNotes`; null or omitted: none.
 	InternalNotes *string `json:"internalNotes,omitempty"`
 
 	// IsArchived Defaults to false.
@@ -3648,7 +3648,7 @@ type ItemFilter struct {
 	// Number Case-insensitive substring of the number.
 	Number *string `json:"number,omitempty"`
 
-	// Revision The revision exactly (case-insensitive).
+	// Revision The revision exactly (case-insensitive), trimmed like a stored revision; blank after trimming is 400 naming `revision`.
 	Revision *string `json:"revision,omitempty"`
 }
 
@@ -3678,10 +3678,10 @@ type ItemFilterV2 struct {
 	// Number Case-insensitive substring of the number.
 	Number *string `json:"number,omitempty"`
 
-	// Numbers Only items whose number is one of these exactly (case-insensitive; 1 to 500).
+	// Numbers Only items whose number is one of these exactly (case-insensitive; 1 to 500). Each is trimmed like a stored number, so `" BRK-100 "` finds `BRK-100`.
 	Numbers *[]string `json:"numbers,omitempty"`
 
-	// Revision The revision exactly (case-insensitive).
+	// Revision The revision exactly (case-insensitive), trimmed like a stored revision; blank after trimming is 400 naming `revision`.
 	Revision *string `json:"revision,omitempty"`
 }
 
@@ -3692,12 +3692,17 @@ type ItemFreightClass string
 // detail: the primary one, or when none is primary the first in `Item.vendorDetails`
 // order (vendor name, then id). The requested inventory quantity is turned into vendor
 // units (quantity × unitQuantity ÷ inventoryUnitQuantity); the price break with the
-// largest quantity not above that is used, else the detail's `price`. Then
-// unitCost = price ÷ inventoryUnitQuantity × unitQuantity, per inventory unit.
+// largest quantity not above that is used, else the detail's `price`, else (a detail
+// priced only by breaks, asked for less than its smallest break) the smallest break's
+// price, as buying below a vendor's smallest break costs at least that. Then
+// unitCost = price ÷ inventoryUnitQuantity × unitQuantity, per inventory unit. Only the
+// chosen detail is consulted: another vendor's prices are never used.
 //
-// `basis`: `vendorPriceBreak` (a price break was used), `vendorPrice` (the detail's price
-// was used), `none` (no detail, or the chosen one has neither a price nor a break that
-// applies: `unitCost`, `vendor` and `priceBreakQuantity` are null). No currency
+// `basis`: `vendorPriceBreak` (a price break was used; `priceBreakQuantity` is its
+// quantity, which is above the requested one when the smallest break stood in),
+// `vendorPrice` (the detail's price was used), `none` (no vendor detail, or the chosen
+// one has neither a price nor any price break: `unitCost`, `vendor` and
+// `priceBreakQuantity` are null). No currency
 // conversion is done: `currencyCode` is the currency of the price used (the tenant's
 // currency when none), and `unconvertedVendorCurrencyCode` repeats it when it differs
 // from the tenant's primary currency (null otherwise).
@@ -3773,6 +3778,20 @@ type ItemMaterialDetailsShapeType string
 
 // ItemMaterialShapeCreate Body of create item from material shape (see createItemFromMaterialShape).
 type ItemMaterialShapeCreate struct {
+	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+	// the custom field definitions of the record's module (`CustomFieldDefinition`).
+	// - Each key must be the `name` of a definition of the module, matched exactly.
+	// - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+	// - null, a blank string or an empty array clears the value. A `required` definition refuses
+	//   that, and on create and full update must be present with a value.
+	// - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+	//   carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+	//   validate stored values. Removing a key that no longer names a definition is accepted.
+	//
+	// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+	// definition changed or was deleted are kept until the record is next written.
+	CustomFields *CustomFields `json:"customFields,omitempty"`
+
 	// IsRemnant Whether the piece is a remnant; recorded only when a new item is created.
 	IsRemnant *bool `json:"isRemnant,omitempty"`
 
@@ -3908,7 +3927,7 @@ type ItemQualityPlanStatus string
 // item of a number (case-insensitively; archived items included) is its latest revision,
 // so adding a revision makes the new item the latest.
 type ItemRevision struct {
-	// IsLatestRevision True for the newest item of its number.
+	// IsLatestRevision True for the newest active item of its number (compared case-insensitively), or the newest item when every item of the number is archived: an archived later revision does not take it from an active one. Exactly one item of a number is latest.
 	IsLatestRevision bool `json:"isLatestRevision"`
 
 	// Revision The revision; null when the item has none.
@@ -4162,13 +4181,13 @@ type ItemWrite struct {
 	// Height A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Height *ItemMeasure `json:"height,omitempty"`
 
-	// InternalNotes Trimmed; 1 to 2000 characters after trimming; null or blank: none.
+	// InternalNotes Trimmed; 1 to 2000 characters after trimming, so an empty or blank value is 400 naming `internalNotes`; null or omitted: none.
 	InternalNotes *string `json:"internalNotes,omitempty"`
 
-	// IsLotTracked Omitted is false.
+	// IsLotTracked Omitted is false; cannot turn on while the item has inventory on hand.
 	IsLotTracked *bool `json:"isLotTracked,omitempty"`
 
-	// IsNonInventory Omitted is false; true only for a buy item that is not sellable, or one already non-inventory.
+	// IsNonInventory Omitted is false; true only for a buy item that is not sellable, or one already non-inventory; cannot turn on while the item has inventory on hand.
 	IsNonInventory *bool `json:"isNonInventory,omitempty"`
 
 	// IsTaxable Omitted is false.
@@ -4747,7 +4766,7 @@ type Tag struct {
 	// Style Display style of a tag.
 	Style TagStyle `json:"style"`
 
-	// Types Record types the tag applies to, derived: `[item]` while a tag is attached to at least one item, otherwise `[]`.
+	// Types Record types the tag applies to, derived: `[item]` while a tag is attached to at least one active (not archived) item, otherwise `[]`.
 	Types []string `json:"types"`
 }
 
@@ -4825,7 +4844,8 @@ type UnitOfMeasure struct {
 	// Factor How many of the type's base unit one of this unit is (Inch 0.0254, Foot 0.3048,
 	// Pound 0.45359237, Gallon 3.785411784, Square Foot 0.09290304, Dozen 12). Stored as an
 	// exact fraction: Minute is 1/60, shown rounded to 20 decimal places. Null for a unit
-	// without a fixed conversion (Box).
+	// without a fixed conversion (Box, whose count depends on the item: it needs a custom
+	// conversion where it is used).
 	Factor *dec.Decimal `json:"factor"`
 
 	// Id A 24-character record id.
@@ -5427,6 +5447,22 @@ type ListItemClassesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListItemTagsParams defines parameters for ListItemTags.
+type ListItemTagsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // ListItemsV1Params defines parameters for ListItemsV1.
 type ListItemsV1Params struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5809,6 +5845,9 @@ type CreateItemClassJSONRequestBody = TagCreate
 // ListItemClassesJSONRequestBody defines body for ListItemClasses for application/json ContentType.
 type ListItemClassesJSONRequestBody = TagFilter
 
+// ListItemTagsJSONRequestBody defines body for ListItemTags for application/json ContentType.
+type ListItemTagsJSONRequestBody = TagFilter
+
 // CreateItemJSONRequestBody defines body for CreateItem for application/json ContentType.
 type CreateItemJSONRequestBody = ItemCreate
 
@@ -5831,6 +5870,14 @@ type UpdateItemJSONRequestBody = ItemWrite
 
 // ListItemCostBreakdownsJSONRequestBody defines body for ListItemCostBreakdowns for application/json ContentType.
 type ListItemCostBreakdownsJSONRequestBody = ItemCostBreakdownFilter
+
+// ReplaceItemCustomFieldsJSONRequestBody defines body for ReplaceItemCustomFields for application/json ContentType.
+type ReplaceItemCustomFieldsJSONRequestBody = CustomFields
+
+// ReplaceItemCustomFieldsDeprecatedJSONRequestBody defines body for ReplaceItemCustomFieldsDeprecated for application/json ContentType.
+//
+// Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+type ReplaceItemCustomFieldsDeprecatedJSONRequestBody = CustomFields
 
 // CreateItemCustomerDetailJSONRequestBody defines body for CreateItemCustomerDetail for application/json ContentType.
 type CreateItemCustomerDetailJSONRequestBody = ItemCustomerDetailWrite
@@ -5921,6 +5968,9 @@ type CreateTagJSONRequestBody = TagCreate
 
 // ListTagsJSONRequestBody defines body for ListTags for application/json ContentType.
 type ListTagsJSONRequestBody = TagFilter
+
+// PatchTagApplicationJSONPatchPlusJSONRequestBody defines body for PatchTag for application/json-patch+json ContentType.
+type PatchTagApplicationJSONPatchPlusJSONRequestBody = JsonPatch
 
 // UpdateTagJSONRequestBody defines body for UpdateTag for application/json ContentType.
 type UpdateTagJSONRequestBody = TagCreate
@@ -6506,6 +6556,12 @@ type ServerInterface interface {
 	// GetItemClass Get an item class
 	// (GET /api/item-classes/{id})
 	GetItemClass(ctx echo.Context, id Id) error
+	// ListItemTags List item tags
+	// (POST /api/item-tags/list)
+	ListItemTags(ctx echo.Context, params ListItemTagsParams) error
+	// GetItemTag Get an item tag
+	// (GET /api/item-tags/{id})
+	GetItemTag(ctx echo.Context, id Id) error
 	// CreateItem Create an item
 	// (POST /api/items)
 	CreateItem(ctx echo.Context) error
@@ -6532,6 +6588,14 @@ type ServerInterface interface {
 	// ListItemCostBreakdowns List an item's cost breakdowns
 	// (POST /api/items/{itemId}/cost-breakdowns/list)
 	ListItemCostBreakdowns(ctx echo.Context, itemId ItemId, params ListItemCostBreakdownsParams) error
+	// ReplaceItemCustomFields Replace an item's custom fields
+	// (PUT /api/items/{itemId}/custom-fields)
+	ReplaceItemCustomFields(ctx echo.Context, itemId ItemId) error
+	// ReplaceItemCustomFieldsDeprecated Replace an item's custom fields (deprecated path)
+	// (PUT /api/items/{itemId}/customFields)
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ReplaceItemCustomFieldsDeprecated(ctx echo.Context, itemId ItemId) error
 	// CreateItemCustomerDetail Add a customer detail to an item
 	// (POST /api/items/{itemId}/customers)
 	CreateItemCustomerDetail(ctx echo.Context, itemId ItemId) error
@@ -6685,6 +6749,9 @@ type ServerInterface interface {
 	// GetTag Get a tag
 	// (GET /api/tags/{tagId})
 	GetTag(ctx echo.Context, tagId TagId) error
+	// PatchTag Partially update a tag
+	// (PATCH /api/tags/{tagId})
+	PatchTag(ctx echo.Context, tagId TagId) error
 	// UpdateTag Replace a tag's name, style and description
 	// (PUT /api/tags/{tagId})
 	UpdateTag(ctx echo.Context, tagId TagId) error
@@ -8674,6 +8741,61 @@ func (w *ServerInterfaceWrapper) GetItemClass(ctx echo.Context) error {
 	return err
 }
 
+// ListItemTags converts echo context to params.
+func (w *ServerInterfaceWrapper) ListItemTags(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemTagsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListItemTags(ctx, params)
+	return err
+}
+
+// GetItemTag converts echo context to params.
+func (w *ServerInterfaceWrapper) GetItemTag(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetItemTag(ctx, id)
+	return err
+}
+
 // CreateItem converts echo context to params.
 func (w *ServerInterfaceWrapper) CreateItem(ctx echo.Context) error {
 	var err error
@@ -8861,6 +8983,38 @@ func (w *ServerInterfaceWrapper) ListItemCostBreakdowns(ctx echo.Context) error 
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.ListItemCostBreakdowns(ctx, itemId, params)
+	return err
+}
+
+// ReplaceItemCustomFields converts echo context to params.
+func (w *ServerInterfaceWrapper) ReplaceItemCustomFields(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReplaceItemCustomFields(ctx, itemId)
+	return err
+}
+
+// ReplaceItemCustomFieldsDeprecated converts echo context to params.
+func (w *ServerInterfaceWrapper) ReplaceItemCustomFieldsDeprecated(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReplaceItemCustomFieldsDeprecated(ctx, itemId)
 	return err
 }
 
@@ -9849,6 +10003,22 @@ func (w *ServerInterfaceWrapper) GetTag(ctx echo.Context) error {
 	return err
 }
 
+// PatchTag converts echo context to params.
+func (w *ServerInterfaceWrapper) PatchTag(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "tagId" -------------
+	var tagId TagId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "tagId", ctx.Param("tagId"), &tagId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter tagId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.PatchTag(ctx, tagId)
+	return err
+}
+
 // UpdateTag converts echo context to params.
 func (w *ServerInterfaceWrapper) UpdateTag(ctx echo.Context) error {
 	var err error
@@ -10126,8 +10296,11 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/api/item-classes/list", wrapper.ListItemClasses, options.OperationMiddlewares["listItemClasses"]...)
 	router.POST(options.BaseURL+"/api/tags", wrapper.CreateTag, options.OperationMiddlewares["createTag"]...)
 	router.GET(options.BaseURL+"/api/tags/:tagId", wrapper.GetTag, options.OperationMiddlewares["getTag"]...)
+	router.PATCH(options.BaseURL+"/api/tags/:tagId", wrapper.PatchTag, options.OperationMiddlewares["patchTag"]...)
 	router.PUT(options.BaseURL+"/api/tags/:tagId", wrapper.UpdateTag, options.OperationMiddlewares["updateTag"]...)
 	router.POST(options.BaseURL+"/api/tags/list", wrapper.ListTags, options.OperationMiddlewares["listTags"]...)
+	router.GET(options.BaseURL+"/api/item-tags/:id", wrapper.GetItemTag, options.OperationMiddlewares["getItemTag"]...)
+	router.POST(options.BaseURL+"/api/item-tags/list", wrapper.ListItemTags, options.OperationMiddlewares["listItemTags"]...)
 	router.POST(options.BaseURL+"/api/companies", wrapper.CreateCompany, options.OperationMiddlewares["createCompany"]...)
 	router.GET(options.BaseURL+"/api/companies/:companyId", wrapper.GetCompany, options.OperationMiddlewares["getCompany"]...)
 	router.PATCH(options.BaseURL+"/api/companies/:companyId", wrapper.PatchCompany, options.OperationMiddlewares["patchCompany"]...)
@@ -10176,6 +10349,8 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.PATCH(options.BaseURL+"/api/items/:itemId", wrapper.PatchItem, options.OperationMiddlewares["patchItem"]...)
 	router.PUT(options.BaseURL+"/api/items/:itemId", wrapper.UpdateItem, options.OperationMiddlewares["updateItem"]...)
 	router.POST(options.BaseURL+"/api/items/:itemId/revision", wrapper.AddItemRevision, options.OperationMiddlewares["addItemRevision"]...)
+	router.PUT(options.BaseURL+"/api/items/:itemId/custom-fields", wrapper.ReplaceItemCustomFields, options.OperationMiddlewares["replaceItemCustomFields"]...)
+	router.PUT(options.BaseURL+"/api/items/:itemId/customFields", wrapper.ReplaceItemCustomFieldsDeprecated, options.OperationMiddlewares["replaceItemCustomFieldsDeprecated"]...)
 	router.PUT(options.BaseURL+"/api/items/:itemId/tags", wrapper.ReplaceItemTags, options.OperationMiddlewares["replaceItemTags"]...)
 	router.DELETE(options.BaseURL+"/api/items/:itemId/tags/:tagId", wrapper.RemoveItemTag, options.OperationMiddlewares["removeItemTag"]...)
 	router.POST(options.BaseURL+"/api/items/:itemId/tags/:tagId", wrapper.AddItemTag, options.OperationMiddlewares["addItemTag"]...)
@@ -22416,6 +22591,249 @@ func (response GetItemClass503ApplicationProblemPlusJSONResponse) VisitGetItemCl
 	return err
 }
 
+type ListItemTagsRequestObject struct {
+	Params ListItemTagsParams
+	Body   *ListItemTagsJSONRequestBody
+}
+
+type ListItemTagsResponseObject interface {
+	VisitListItemTagsResponse(w http.ResponseWriter) error
+}
+
+type ListItemTags200JSONResponse []Tag
+
+func (response ListItemTags200JSONResponse) VisitListItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemTags400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemTags400ApplicationProblemPlusJSONResponse) VisitListItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemTags401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemTags401ApplicationProblemPlusJSONResponse) VisitListItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemTags403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemTags403ApplicationProblemPlusJSONResponse) VisitListItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemTags404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemTags404ApplicationProblemPlusJSONResponse) VisitListItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemTags413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemTags413ApplicationProblemPlusJSONResponse) VisitListItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemTags415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemTags415ApplicationProblemPlusJSONResponse) VisitListItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemTags503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemTags503ApplicationProblemPlusJSONResponse) VisitListItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemTagRequestObject struct {
+	Id Id `json:"id"`
+}
+
+type GetItemTagResponseObject interface {
+	VisitGetItemTagResponse(w http.ResponseWriter) error
+}
+
+type GetItemTag200JSONResponse Tag
+
+func (response GetItemTag200JSONResponse) VisitGetItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemTag400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemTag400ApplicationProblemPlusJSONResponse) VisitGetItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemTag401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemTag401ApplicationProblemPlusJSONResponse) VisitGetItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemTag403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemTag403ApplicationProblemPlusJSONResponse) VisitGetItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemTag404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemTag404ApplicationProblemPlusJSONResponse) VisitGetItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemTag503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemTag503ApplicationProblemPlusJSONResponse) VisitGetItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemRequestObject struct {
 	Body *CreateItemJSONRequestBody
 }
@@ -23472,6 +23890,282 @@ type ListItemCostBreakdowns503ApplicationProblemPlusJSONResponse struct {
 }
 
 func (response ListItemCostBreakdowns503ApplicationProblemPlusJSONResponse) VisitListItemCostBreakdownsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFieldsRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Body   *ReplaceItemCustomFieldsJSONRequestBody
+}
+
+type ReplaceItemCustomFieldsResponseObject interface {
+	VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error
+}
+
+type ReplaceItemCustomFields200JSONResponse Item
+
+func (response ReplaceItemCustomFields200JSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFields400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFields400ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFields401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFields401ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFields403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFields403ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFields404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFields404ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFields413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFields413ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFields415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFields415ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFields503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFields503ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFieldsDeprecatedRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Body   *ReplaceItemCustomFieldsDeprecatedJSONRequestBody
+}
+
+type ReplaceItemCustomFieldsDeprecatedResponseObject interface {
+	VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error
+}
+
+type ReplaceItemCustomFieldsDeprecated200JSONResponse Item
+
+func (response ReplaceItemCustomFieldsDeprecated200JSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFieldsDeprecated400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFieldsDeprecated400ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFieldsDeprecated401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFieldsDeprecated401ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFieldsDeprecated403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFieldsDeprecated403ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFieldsDeprecated404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFieldsDeprecated404ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFieldsDeprecated413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFieldsDeprecated413ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFieldsDeprecated415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFieldsDeprecated415ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFieldsDeprecated503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFieldsDeprecated503ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -29794,6 +30488,144 @@ func (response GetTag503ApplicationProblemPlusJSONResponse) VisitGetTagResponse(
 	return err
 }
 
+type PatchTagRequestObject struct {
+	TagId TagId `json:"tagId"`
+	Body  *PatchTagApplicationJSONPatchPlusJSONRequestBody
+}
+
+type PatchTagResponseObject interface {
+	VisitPatchTagResponse(w http.ResponseWriter) error
+}
+
+type PatchTag200JSONResponse Tag
+
+func (response PatchTag200JSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchTag400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response PatchTag400ApplicationProblemPlusJSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchTag401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchTag401ApplicationProblemPlusJSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchTag403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response PatchTag403ApplicationProblemPlusJSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchTag404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response PatchTag404ApplicationProblemPlusJSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchTag413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response PatchTag413ApplicationProblemPlusJSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchTag415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response PatchTag415ApplicationProblemPlusJSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchTag503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response PatchTag503ApplicationProblemPlusJSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateTagRequestObject struct {
 	TagId TagId `json:"tagId"`
 	Body  *UpdateTagJSONRequestBody
@@ -31508,6 +32340,12 @@ type StrictServerInterface interface {
 	// GetItemClass Get an item class
 	// (GET /api/item-classes/{id})
 	GetItemClass(ctx context.Context, request GetItemClassRequestObject) (GetItemClassResponseObject, error)
+	// ListItemTags List item tags
+	// (POST /api/item-tags/list)
+	ListItemTags(ctx context.Context, request ListItemTagsRequestObject) (ListItemTagsResponseObject, error)
+	// GetItemTag Get an item tag
+	// (GET /api/item-tags/{id})
+	GetItemTag(ctx context.Context, request GetItemTagRequestObject) (GetItemTagResponseObject, error)
 	// CreateItem Create an item
 	// (POST /api/items)
 	CreateItem(ctx context.Context, request CreateItemRequestObject) (CreateItemResponseObject, error)
@@ -31534,6 +32372,14 @@ type StrictServerInterface interface {
 	// ListItemCostBreakdowns List an item's cost breakdowns
 	// (POST /api/items/{itemId}/cost-breakdowns/list)
 	ListItemCostBreakdowns(ctx context.Context, request ListItemCostBreakdownsRequestObject) (ListItemCostBreakdownsResponseObject, error)
+	// ReplaceItemCustomFields Replace an item's custom fields
+	// (PUT /api/items/{itemId}/custom-fields)
+	ReplaceItemCustomFields(ctx context.Context, request ReplaceItemCustomFieldsRequestObject) (ReplaceItemCustomFieldsResponseObject, error)
+	// ReplaceItemCustomFieldsDeprecated Replace an item's custom fields (deprecated path)
+	// (PUT /api/items/{itemId}/customFields)
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ReplaceItemCustomFieldsDeprecated(ctx context.Context, request ReplaceItemCustomFieldsDeprecatedRequestObject) (ReplaceItemCustomFieldsDeprecatedResponseObject, error)
 	// CreateItemCustomerDetail Add a customer detail to an item
 	// (POST /api/items/{itemId}/customers)
 	CreateItemCustomerDetail(ctx context.Context, request CreateItemCustomerDetailRequestObject) (CreateItemCustomerDetailResponseObject, error)
@@ -31687,6 +32533,9 @@ type StrictServerInterface interface {
 	// GetTag Get a tag
 	// (GET /api/tags/{tagId})
 	GetTag(ctx context.Context, request GetTagRequestObject) (GetTagResponseObject, error)
+	// PatchTag Partially update a tag
+	// (PATCH /api/tags/{tagId})
+	PatchTag(ctx context.Context, request PatchTagRequestObject) (PatchTagResponseObject, error)
 	// UpdateTag Replace a tag's name, style and description
 	// (PUT /api/tags/{tagId})
 	UpdateTag(ctx context.Context, request UpdateTagRequestObject) (UpdateTagResponseObject, error)
@@ -35497,6 +36346,82 @@ func (sh *strictHandler) GetItemClass(ctx echo.Context, id Id) error {
 	return nil
 }
 
+// ListItemTags operation middleware
+func (sh *strictHandler) ListItemTags(ctx echo.Context, params ListItemTagsParams) error {
+	var request ListItemTagsRequestObject
+
+	request.Params = params
+
+	var body ListItemTagsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListItemTags(ctx.Request().Context(), request.(ListItemTagsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListItemTags")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListItemTagsResponseObject); ok {
+		return validResponse.VisitListItemTagsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetItemTag operation middleware
+func (sh *strictHandler) GetItemTag(ctx echo.Context, id Id) error {
+	var request GetItemTagRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetItemTag(ctx.Request().Context(), request.(GetItemTagRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetItemTag")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetItemTagResponseObject); ok {
+		return validResponse.VisitGetItemTagResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // CreateItem operation middleware
 func (sh *strictHandler) CreateItem(ctx echo.Context) error {
 	var request CreateItemRequestObject
@@ -35858,6 +36783,102 @@ func (sh *strictHandler) ListItemCostBreakdowns(ctx echo.Context, itemId ItemId,
 		return err
 	} else if validResponse, ok := response.(ListItemCostBreakdownsResponseObject); ok {
 		return validResponse.VisitListItemCostBreakdownsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReplaceItemCustomFields operation middleware
+func (sh *strictHandler) ReplaceItemCustomFields(ctx echo.Context, itemId ItemId) error {
+	var request ReplaceItemCustomFieldsRequestObject
+
+	request.ItemId = itemId
+
+	var body ReplaceItemCustomFieldsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReplaceItemCustomFields(ctx.Request().Context(), request.(ReplaceItemCustomFieldsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReplaceItemCustomFields")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReplaceItemCustomFieldsResponseObject); ok {
+		return validResponse.VisitReplaceItemCustomFieldsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReplaceItemCustomFieldsDeprecated operation middleware
+func (sh *strictHandler) ReplaceItemCustomFieldsDeprecated(ctx echo.Context, itemId ItemId) error {
+	var request ReplaceItemCustomFieldsDeprecatedRequestObject
+
+	request.ItemId = itemId
+
+	var body ReplaceItemCustomFieldsDeprecatedJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReplaceItemCustomFieldsDeprecated(ctx.Request().Context(), request.(ReplaceItemCustomFieldsDeprecatedRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReplaceItemCustomFieldsDeprecated")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReplaceItemCustomFieldsDeprecatedResponseObject); ok {
+		return validResponse.VisitReplaceItemCustomFieldsDeprecatedResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -37841,6 +38862,54 @@ func (sh *strictHandler) GetTag(ctx echo.Context, tagId TagId) error {
 	return nil
 }
 
+// PatchTag operation middleware
+func (sh *strictHandler) PatchTag(ctx echo.Context, tagId TagId) error {
+	var request PatchTagRequestObject
+
+	request.TagId = tagId
+
+	var body PatchTagApplicationJSONPatchPlusJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.PatchTag(ctx.Request().Context(), request.(PatchTagRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PatchTag")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(PatchTagResponseObject); ok {
+		return validResponse.VisitPatchTagResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // UpdateTag operation middleware
 func (sh *strictHandler) UpdateTag(ctx echo.Context, tagId TagId) error {
 	var request UpdateTagRequestObject
@@ -38308,945 +39377,980 @@ func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3tduO2liD6KriavivSNO1yfZ6OvXrddqqSPnUmlfIpu5LpOco0IRKycEwBCgHZpZNb9zXmPfrP/O9+",
-	"sbuwNwCCJEhR8lcyXfmRskgQ2AA2Nvb3/nWUyeVKCia0Gh3/OlowmrMS/nxNswV7LYUuZWF+50xlJV9p",
-	"LsXoeJQKeZCZFukxoQT+ykkmVxuypBsyY2StWE6kKDaEzjUrScmuacFzqrm4JFyTG64XJH07P/hBCnbw",
-	"jupskY6SUcl+WfOS5aNjXa5ZMlLZgi2pGV9vVmx0PFK65OJy9PlzMvr2gl62ITvXpRSXhAnN9YZoeknk",
-	"nOgFIyVblUwxoalpScaU/LKWmuXk/I+nB89evnLtZjLfTHYC5XMyWtGSLpm2a3eqNc0WSyb027wN4akg",
-	"1DcgPCfjZy9ItqAlzUwHJ6RkmSxzRfhyJUsD4byUS8JoWXBWErVRmi0VLHRGy3JDpF6wkvBcJUQxRnJW",
-	"MM0qGCaHo2TEzcgrqhejZCTo0sBPQyj75rukn75n4lIvRsevXiSjJRfu59Mksi+v5XJFxSY6dfLsxYGf",
-	"KsmwJeF5B4iZ76oPvr8r2Xx0PPovTypkfoJv1ZO3+bMXFiqhaRbfEPL8VQjVWmm5BPDgkz7wXJ/7g/f8",
-	"FYJnBz3N85IptQuYFD/pAbPV952BO2STHZxb4buLbR4AEB6vbnD4XYAxN3QNyFobnm89bVKG6GRyxZkC",
-	"2pMV3NCEhSxyRcYfvntNvn769GiSEFmS9L+mJ+RmwQSRgpGl6dp9tS5LJvRUpIYkpvCMCnVj1lyR50cv",
-	"gNrKtSYUqNvhVLiZI8Gv5l4jyKN++vtWXDOhZbn59rqb0nHXiLBrS+6oIiWjORk/f1Uje89ekLkssd0W",
-	"4tdF0ngTpIFk7fmrGll79iJG195qthyAXlyzZQ9yYSe3RrDzK75qg/LB3hxaEnXFV2ScszldF5ocVSv2",
-	"y5qVmwog6Cgcfi7LJdWwmPr5sxEsDF+ul6PjI78qXGh2yUqERJb6DS8jN7EsNcl5yTLz4ISYu5fQwmAv",
-	"14SuVgWgvQR8dYAqWepOUM07M9TQ1bKgIQAe2O84KyLbeFbKFSvNuZQABZltDsk7e8xmG8K1InNeKk0K",
-	"ps1GU5ED6PWHwO0wmi1ILnUyFRlV7IALxYTiml+zYnNCqHkHuG1AIYIuDVdEhTkdXBEhcR3orGAnZC2u",
-	"hLwR2Fa5g/3i6Cg4xrGFwmnWEH7LxX1BLwfgt2GpOtFbQxe3xu4LesV6sRtXISFH5sfLo6OjE/LyCKlj",
-	"ajA6BYppuknNiiLqiTx4JJfcbEEXrgEE/ceCfsJjYYbfcko+mxVRKykUAwbxG5p/YL+smdLml2EjmIA/",
-	"4VRkwKE+WZVyVrDl3/9Vmdn/OnANz/ArHLS+fj9aDlwKMqe8WJfMrNJsrbhgSh2U64KRay4LiscFeKZ5",
-	"wbMHBfICWHVYG8OAwfgKxQXk4g0OfKXcpUeUppoBsCWjmuU9sO4Go+3vbd4NJfARN1SRzI79ORm9Ae77",
-	"7sA4X2cZU2oAELkd+XMy+k6WM57nTDz0zq0VKw9mcm1Io7xighQ0u0IuxVBXGPkrRVasXHKlLJr9sxTs",
-	"4VEM1o194soQ4tlawxoa0guCKhkbUaoG98TA+oPU35npPRK8uWQIJAAOfKGBEdb6K0Volsm1qKYyB1AR",
-	"7Hcy53POIgTe9A+yu6F9OeGiKZgbemnP2wkREpjIUdLSFhwE6oLYVG37JzXVQiDI930DbWBtzuimkDS/",
-	"kPJ7Wl6yx6JNZg3MuhQGCLMLVMBWKFZeGz4gy9hKKzJ+ekTefWOu/DkvGFmvDOxfKWJu9IIvuQaeFx8r",
-	"wLBzVl7zjH0U9JrywvAADz1Fi0WGyEox55drxH/Hmni4yIbpE1IyXTotj1mAS37NhCFGtIEjH0zDg1PT",
-	"MMIsskwKvNtvKNdkxuayZNi54U8iokhwvX5ORh8FXeuFLPnf2IMezneGjonLxPFpCSnZtbxiuTmb7NPK",
-	"cEF4PkcApVqvULB5x3JOL2Aqj4fBXynyGoc+MKD4LSZ/On//A1kaEAkst+nK9g8aLlQlxJjFlVSaFk4r",
-	"cUjeCxT32DUrN2TJljOUS602LiFiXRTIuglpiO8awFgYznisJKFTAcCcGVJEMipIWrJVQTOWEio2Vm23",
-	"nMBINyXXDNnvaiRd8uWS5YkRfwsqrqpXU6G0NBsE9BIHT5BRZEvKixThsqCS5dosGyOUmC0vmJvkMYjk",
-	"6T+llk9hn/RUSEFmUi+I4jlT0KeQ5GbBNVMrmjHk3lcodHBkC213T9vL+h3IGE7TU3DBDpEF9SKr4UHN",
-	"SiLBQK67zuIno08Hhutly5XejI7ntFDsc+IGfdZ1Ju911Oex24iX9zRoxs2v5oCvud7c3RCGcpaxUfDF",
-	"nQ0E+BnRLZnHfvXGBi//Kalj3uTOYEBZqUUCcHB2d/u2WlgOsSGxm8dErM1hvruxgHy9lnlsQCRtmczv",
-	"bm4gv5yV8pqLjMXMGVSDmLayTe5o4M++lZz9lWXaXE6VySBG14F/QZsB3GiEOqZ0DPRdLegKcatB1EB+",
-	"+VgWccbz44fvDQk3nS2lZoFp5ARvBrBu3HAFM++fqTl/KIl91Fl7uJ8MLUeNTcGAR3bTMV17AT+nmh1o",
-	"vjTyf6v/Wo+x+QRPLCskheXvBk3AwPa2g0m3l5VlFr5SYDziWjkTVkIW7NPErpvhKyOrOgwIuxb9fEaF",
-	"L99h+8/JiHeA3mfxAqRpwcDVDzI0Y0X3EyxffktnrJDiEhVEho9hQcczKQtGgQkrpO5a4QKYn8xg79wy",
-	"Ye4XU3sh5JJpmlNN7f3OTZe0OKsdkX4sG72zXTTxiYzTXz+njnUSLFzH6lTHifSFWzPzOrr+8kYgoz4M",
-	"Bd5DczSFOk62KN7PR8d/2bGLn5MW7bGEBsRx0yjY6QTnv/WoGVLL/xZZiW82mil3tMZHXedmUqMRXOhX",
-	"L0ZtTZ970iKfxQ3dmFGoyGkJ4DGxXo6O/zJyz0Y/x3SylSL1L2iYwm3xy2z3t75ktiMPr526Jy6Rw5UE",
-	"dNqdkAB5a4T1596743V4eD7CbvThfn2d3jBNeXHoMP4v0/XR0fPsim3gD/YzWdFSq8OtlBnwG9ri5VI/",
-	"0e74LNeF5qbVE7NQB2bEyQnY0LFFbSrtm80C+6b3SkDZ44Q8NVTp2dFRQPdiV3mvjj5xQ37fTcEctcqB",
-	"lo3ZJ5rpYkPaBDcc+cU285cfGc7o4fbBvZ4WTQU72doag11ET1THcFdc1E6XYXvMxq3LbEEVe1/mrPzA",
-	"Msavubj8ngv2FhsoWjDV8fbnCITf8aIfqMzwbea81ejGjAsKZob+kw69x5ahvQ8NnOg/m9/xIqp9wedw",
-	"VHxbdVIX2QUtS3mjrBZerQtNxqc/vIlxfIFjSeSMvxfFxvSiQvKqyPipteWgqVKzZfxuXNJPb/HlS3tg",
-	"7M/qvNCypJuKj+mHwbbpGn9XBmgX8Pa9YuG7mPIlWE6zl147ouy9ectZegCGT7JfzvjO85lNzo5qpzIF",
-	"Z4gE3QAMrzuD+xr0KXTJjkma0Twl4/OLb88S8vafvz1PyPnF9wl589+/S8ibn/45Ieffvzn7cGE+mQr0",
-	"lXp9+gY6V6jsOXvznUJfKrDDkudvCBVCWk8xpUtGl6ja+fj8jRHGzj68dlz4JJmKNJfZ2swnJWMcwPSY",
-	"EDmf84yhoZh90sQ1U5OEpHxJL1makPSa50ymCWGFYiRdi5zNuWB5ejgVKHV9pYjil4LqdcnIDReKSFAx",
-	"kyVXBaO5AZp90kwoc02BXsmRP9+bucGp+b+Dwey+gWCUjACAKJVrbn2U4FnmjNbc2ioGrU0fumQEQFEr",
-	"1Tx7Yda55iEy2eMicdzYDvh94dSdIUG2/BTfRmCrHqIzNLcTHE23ZojiGRWgVqyE66SyeFa2MkVoy8A2",
-	"FYIx6/HBGBlfc3YzQYyTtkOzkIadvWZkzHKuJ6ZbXuIBOEZ/lfGPnN0Qc4jJE/JtzvUUTvQkIWrBV7Cj",
-	"2OTc/jQoXN2Z4d/+/kymonp6RkvtLlQAr+fCdUOZFgSaTBJ01sQzDH/WOsQP/myeTxJSu+wbP0Poai9a",
-	"APazDHbIM9vIgTkVXFxLc+jtiuIvs1p/lbOkMibCEDeyvIIP3/vH+Nmf5GxyArvPYC8qHHBeqgYHVeXX",
-	"JQgtGSUbpkHhDftrUCHAnkMCyOm+XEjFpgK+WlhrYUFFznKyoNeMCOndUDdMHxJ70HERQCsLiKPMuJVc",
-	"ZnB7KmrMtiLjCDM9ITOGinHopU60KtSIM2a1p+G+jZIR4Ib7t/GutqOdTGHzRaMTu7+jZNTePSOeBX9b",
-	"3vOvcmYgtgfnPpjRiv58ALEVXRcioq7MgSNAWQ7bntY0Q4NVd6eC0JmSxVozstB6ZYiM+Vc5hZ5TytTY",
-	"33XJWzLPUYcS7IdevcVXCq5/MrbGnUlCbhY8W5CsoEqBugY9tmDoPSSt26s/dvwQbYTRhYZtsA4Vc2vy",
-	"//jh+xOrtUiIMJw6mtlmNLs6jC3yFk1V48Jzaga/E6GCoP8O/I3I/MPF/OAIkHQbNKkdAl3vnYLkt6Qc",
-	"eHtvitNBOoCKi7srwX9n5s33cwaHsRNUPKuW4wSGq/6d6W2y/yyCXvacRreWwWzbifVJtVpce/MHXLgn",
-	"khH8mjyUXqKFjjHqYWNGtusnwN/dho0UXEUuLa7OSr6kMRusIXzmogITWKXQkGSFX5h3KL/hEIHOv3QO",
-	"o95xWUhz16x7zQD+7HzunvNbMZcxBQXzrB4T1Hrj4LwtY5a4IKtKriRUAcN+AC6yuWH7uT6IyWAd5uMf",
-	"Al8M4f0whtmM6KcfwBR7p72irLjdaTjp2/dTTZZSafDScIsIamFcWvRGgW/jdC9uQrH7121BAbP1PawJ",
-	"7OqFDHxwekmLbfYZedDdv4tZIarF9gaIeuctKOvLEaKL82X4uf+M/FTyGE976ne08sOFM74uCnNUwFMo",
-	"P/bHV66QI7FqTRRgsoLRkuWH5FvQeKIDT8uB6MQ7EDU6ARfzliMRGZudnBx6X6KxOZKMZoupsA4aXyn3",
-	"crK3pxGpORpNRcvT6IRQsdEL0BIZuoe+84q8ODpyoQfICBj8i3gldZAKQ6H+qQsMEoECly66VLs7NfQT",
-	"HM9Y3fWYDSIDMSvWpaLFjZrLZkmvIEjLXs2elENkrLt1LAKjwL8q2TWXa9V8ayaRg8QGHrrgamrudl1S",
-	"oWjmLFRDiVcf6+mcOU0TLi734ER7Kd+9bc7j0kVY5zgNU/p0Kddxt5pMKn1MUi01LVIv3c1KRq9yeSO+",
-	"AlVNwcgva4phg+CduGLlR8F1Sv6RwJfkSdVgXMo1KHK0JK9IzjK+pAUBOqgmiUOeiqsAx+5s0+YR7CCB",
-	"FUY4iv3p4FIe2Ic5yw7f4CjhmwOM4IOOqNnE0VKqJ1xoVgpaPFkVVBv280nOMuSPzDweZKymbhcGTvx0",
-	"u/bwG7cnFzx2ov4o16UiagW6UlkSpjRfmttoEt1Vt13tZS/oTEaOzffmMVmYUYKDfp87sqTZgscc797h",
-	"iwcFRjG9XsV8VPV69YCANHAH96paKgdnFw69h18qxkwqsG2BieDE0wOuiMGhktOC/D2B0cjfEzsa+Xsi",
-	"19rct2RVyoyBI7p5eM3KBUMnmA7U6g18quhVHQl2+Qhh3u0rO5kzP5cdP7fT3u0rT3aGftLAAD/VJIIM",
-	"7RkFYLqxu3CFi8tzps0/EXy5APJ9cGM2P8PGRNnW7X13Y76mRbbG+L53TC9kHiNjNx6BDPqhuAs8hx3n",
-	"mMzWZc4Eyp5FRZZAShYeO/2hdHp9aPqN/bZaJ/9kqwNU9zSia+gD+OIeiRhICyovlBuOgUgLdtP0Xtlu",
-	"vnybe+WEFUGwi8PRAKeuKPCQEwFieN+wORc8rkF8w7KClkyBWHDFnL2fpFn1vUrJkq6qNCho1ZFzki5l",
-	"vi5YirFu6evwk6mYw7beeDffrxSyZigx2Wwuhmu7pFwo7aK4LagwANeK4BiTaLjDasVEbHeMOKEW8kYE",
-	"YUVWpIIMAZ/ocmVkIrIWHB3ztvKGC1asTL/t0f55zXMqMmZH9HZXlIfuVkdR0BmLiFJvuFoVdEPg9YmL",
-	"hfex8Z0KBlzbrcSr2td3+EGvV6jBIocka8Usv8hdIg/ED8CoMSahyIl1MksIBLsHoe5xz16UnmP+K0Uh",
-	"b1ju8EzOSV7KVQ6IIHKCevyCvV5InrE37hUGxp8Q8G8HXgt1eGDo7PclajrkrEq2FSVtZFonTjp+Gnw2",
-	"JgMVOo4e/Nrl+mpPL+44qgcWssgJRSCOMWxrVkVUJU5VURIq7NrAPONS4hBHiQCRok4SoBmy2iDEdO+I",
-	"ajE1aF+hQbXsiSMJwXkdTBw79EN4CwD+zNdFcbBeGbKF4ZvoGgqd2VQMFQE7HEyuzmOUKi7drotiL8m2",
-	"m3p9M3SUIcN0kCcvsDtVOE6ti0ztPLu7J2PDlRsn5g75Zc2A7lvRGOGx1KyWumMfO/J9ELtj4s6RlS2l",
-	"si4hyVRA9KOPeRRSHOB+mV5zbli4TB+Sd07DCDQDglWj9HMqQgq64+QbfoKDye15lNLe7ZmqE90+Td7v",
-	"ighb+lunu1uI6ECzW0goC6703g7CfItbMM/vxx34zgnN6waFIGo9Q9DconURxS0HZ19M6Nvld372nT6c",
-	"5nMytix7990YJG+K+Nqbf/71HebPgb+/WW9Gic/yNkpG10zkICk7by1wePpX55eFDlOVo5Xzl/IN0BGt",
-	"+q0WfOV/QJ//ekZL/a9Nlyps03pX77/1uiXE1/pd8NXKPGt+ZcFvPf+rnP1r6DAmshJ8c1c06trV3ORO",
-	"t1KDcMiPNrbN+k8b6t8Q5xpCIn5t6D/XEBufLVh2xXIyRnCsrx9eLOjDiVTYuWAdT8UBSTX7pNOEpHCB",
-	"FVwww7hAmlDs5hBaubsueEHYL2tamFMvK+N3hXQGYHuZpmRclzQm2Gn8zjRDCCS7plc7mQSzBARD+d5P",
-	"iLmXqMYJG0hXLMcRbKAXmjYAdshNgPpGlB2FJPMSDTK0AGchMk5fpqi3f3l4lEKvmB+E5RPLeEwFQZsO",
-	"vxQsJ69eHMy4JiUVl8wuGGou7cgJSeeFhGyqZ5ILXQEkNgRWjIWQJeSKrTR4BzChsUN776THJDU3JGbM",
-	"gvsvtSNSjeld03/5l3/5l4N37w7evEnt8iX2Svvw3Wvy/Pnzr4kPmrWONLL0zqlyPldMT8wyg4uem2pG",
-	"CyZyWsK3BrabkmvNRHW/IxzmqmnsYcXU+N2ECXJBpDnDuBN2F2O48VHZ1Yr1uVaYTrULD6bi1KHszYKZ",
-	"zXQIwBVhn1Ys0+bUWKV/aS5JxSbmZcnma2UYUw3fcfQikazMWp775hiZeyM8RaNk5M6Ne9XCdiA9AZJC",
-	"aGCAOqNkFMGcUeL5kGRkFtx8RoE2txduG6FS3b5/yIvF2SuwRQWECxljg4BLusL4j9p7cG0C9Z3N29HS",
-	"SU1Fi29paKhqKcUsXzdOo/JlikTmW0M1rtjGm+iBdBhYUpQng2uyxi8mpKEuqbpDygsdqjXXEcJnljui",
-	"pzNXQjo5IRECDb0jD+q8Fhxn0mRG0f1BVYz2ITklqWMq03BGiMAKjzDVeK1IYbWeXsomVsp2a+TcGuBY",
-	"2v0CAE+BQHLqvxhXuV4mfkOtvVyjdgode72jtSJrYY58+iSrKzCJ9dEc60Up15cLkq6oXlg6V8qlWThK",
-	"VpBWxlHuyj8/2qnPv2V6d9C5axDx9ZB8YEt5jYFEBk/MOpmuCykugUteMlVHE678dQDU5UeXgy/M9ogg",
-	"IhKzspSlMr2zvH6LH6K7qhkE/VXTQ/IjCpgWSitU0akIIMgW5qIBv5kgkxygE9DVtdC8CA4LUC72STuS",
-	"jaSrg/mMSRanVVrg/uwRg/I5+L6CXHzDUzpkJcu5/p4vuY6qj3KubaouXh8uMJ6f1LIY2ZQ1QUbIDmn0",
-	"Pg2mDrR4KpO35+/Ji2dP/wDJTE7qHgHe88RpMteiYMrwDjqqz80apH+g0KKqb1kZh/Ij6mZ4zgQE+paE",
-	"LqX1V/LgGl7rutoVFduL7XlD7NcXPJ7U+gOj+YGhQsdmGfAwnn28IE/oij/xQz/5tcpl/dk/PtAcE9Q0",
-	"oTCYb8Te3TIMBZDGYyQ8rHhF1sR3wNr7gWezYr0rd1KdU4xBMuRFSF1lmbM55RKiJKGYMcGpd+4c1C1L",
-	"dxICgBdvfaKTO4MqrzKGRjzIMB2Fo8gOhrj+iH1CYvCBzZk5uWzrcfy2/cXnZLSgypHuM1la+3h3CIHf",
-	"VsMa1J+s4PMhHtK7ufpe0E8uM2IcLpD3nWa6SpVv+CP6yeuyLY3QjrRtB3Jps2gOu5ASNIkzZwy1XpwM",
-	"TOW2eoBKSEGVdnfw8HsrrpKyJHMAnYzSciF1LEbnu5KxA3DzhAaDSOqKbpZM6AtWoupuWDoYj4mRRDAX",
-	"dTJmByDajLCd6jdAettvxu8YZtDMAfnOWKmk6B8FJM2bhXShG8GoiMAr6GTQoJp++kA1i6ZcuKCf4KIH",
-	"DDSM3VrLJdU8o0WxaZ6SrxT4QCAAIE4rXFYILllreUDz3DmbQCptsZuVdd2VCyyA4IbNfArJ0a7Ba6Eh",
-	"ssZgNLiiOu/XQo8GCjf3FScSUqPaJkTJcYNZcuctRnJbPEnk6m/dvpE7rrpgakl86qTs5x7uvTPXp41R",
-	"oeG+VRRuS1a4HVNdtpBq57SVWw/Qrikpt/OUvekm280HpI7cOmZ/WkhULQw/V+BkH9ki+mmfvoZc8M9f",
-	"dV9tPwTcrM9wGTpfoAJVs2FeFx1X3Q/mcb3fKvAdfNqGdd+btHKP1dshMWX7W5TovuFFYd0qe4nvDNs5",
-	"8E4MuD6AahXU9ImzoXa0c2sa2Tqcr/3hItf2G9aZYr5nNI+7aL8xDL0R4ksqFNd48XE1YBuCBG/7JOzc",
-	"//rydDKgeAGpskSmCVUNWyrKElmjFm60t88RFYfSSBTc+Rlwc9zOM6eqcHVIwA0rDMhqhGNp+z4MIxl6",
-	"73ywO3BPITHd99X24WqxYYEXxK2iZbqvu0cCKH5d3vO2dF66j7QIHff3I0ETvf0fCZY4T/BYwMR5h0eC",
-	"poPVeCxoehiVez7NMT6nz7PrHb1iVXRmNwdExrXQTMOPFNIpu5a0vJrswAntBVAHj7QvYDvzSidQngy5",
-	"IHJk+JulLFkzJ26rXtyt2alHweEGPxbwYJbbClC8j/+xNUeHSc5OHbjNIMaK4ix+3t/JGS8YAWpwG2Hx",
-	"PdSX5MVMfqp48T1sKlAYL65nRyG/M7BhuKRY0K4hvqfBCPuS0PeYwXH4kq6k6gjV+ZOcEc11AcJBKYt9",
-	"BYNqVYPZBwNXbHqFKr0pFurIemtm3eLxXTDrA3H9pPJ2vlcmzJyLG1YUB4bksbx5RsCd6PT89du3pJCZ",
-	"9f1KiC3BQUkul5QLTLJLCmbQU9/IqQCvewWFtXIbCGTQNiEUMj/MSppdMa1sCkSVBEkVEpLJJWR+Scjb",
-	"M1JwzUpaKCLLqRBSHCA0QVIpcr4uITwcCafrJ7JNwBhDQhlXKXEqzr3XtXPVAj888BGYHJK3guSQ8wcD",
-	"6apFMN0DIX8VZqGGXIG51AeKrWiJfjtaLsEvB6tpqoTk/BIMJyInafp//Ze/+7+n66OjZ6+++q9/f/Dk",
-	"H/+f//mv6a//7+f/L02xWO7L58+eEWrwKiFKTkUqv5qVnIl/soqcQ461H8FzY5J4rw+bRDUxlx0vrI9M",
-	"LtezguUklxrt43b/uJoKp5h49vJ5fUIYwgV/4YSfR6ey2KwWTKgEc78oTUvNxeVUyJIwuzfoKYMN0c3G",
-	"fAyWIhjDl2oqCtfzmJIZLRl5e3b9oqoKrabCup2Rgl+ZIxygio3LC/NbPTu6HWm/Zxavm+D/tpjv8Oa4",
-	"cwLVfcv8FvilCjn67ptdgg5YebuAg34vk1AdCTpU56Fn3YwDB/+EqA4CeilkWVHPIMfOZA8k77iA3NIp",
-	"Rx5chXpYLK4Iq1d/ugfogTxsg75p99rZC8HihuEERVasc/Ym9JHojdUplKsO3HKaUHFZyNnBoDJh1K5f",
-	"rbtrC76UgCIu7o8baUlpinlUb2PBv6egks89Z/GCx530ViXPID8UD7TvyqaLjOb27q2P1Mh5dkMV1m25",
-	"4yjrXseIIM7PZn9rHZPJoKj9aOWVn7cs8qlS/FLEs3IaMgQLHTDTfWnUt7msnQqsEms2sPK84jY5p5Xo",
-	"MDF4w2vH59p3jmL9tUJ2ux0aYG9bsR2vCVjA32Vw2m+KGPRLgRGpz2HKDtTgvRUE44xiVdVp++T21B13",
-	"UQTPru2zrMNSgtllu62wfUje2SyGkL8da1lDaMkYEd05gtpkh1Mh5y6AgJXpBBzi7OWPK27jg2J+2MOc",
-	"pJO6dvD35ATdzPSqbfK+Htfo2M21okbgM/3/z7+cHvyPn399/vnvHtZt2se/r0NnwKb/X+TiO8GIDYNM",
-	"M2aZwTFwgeSH+uIcY+RSzu7gdP7O3VZv7Yw6bJy7S3UQR4c9xJRhzqK7JHp8MSxRxTA/Ts/91Dw4DUK/",
-	"QGJnS3ZPbs3iDHT5pAFHBq6ftQzP9wPYrdxCm36gJ8EOYpaDfI3VypmyrGSQJZfnoSR52JFHopFQvT+N",
-	"xNNYGon1rgUq3nr1mlQ6ppyJ4+m2Mha78cGdzIG79uIMvRH3XU5PG3U6XkrBNolLKcmZSkhJQVW8YmXG",
-	"hKaXrFZl9T6v3Ddwm2w+Ch7Lc2iEnLXgGvkYn9sQrF1g5oSPj8lKrkUO/s+Ei2xBxsXsCRcTcKwyFPWX",
-	"NbAu1at//zfMswk9geXSvDRrcMULeVnSJfa2ZIYmjq8unyybvQWv2r0teVFwaFHPaWfGHiUjC8MoGZnP",
-	"7T///m/tUFmzsubjg2taQiyg6eX72Rkr35p+4K9zgAd+/7fLM1a+c3/gi3ejn2GdV7TUXdWac/+2Zk9E",
-	"xAdNsiH+N7K8IgZB4LYQuc30ZbB0FS8Js0uwSgVDXPHym9cVRIIoYNmqialh2gMsFvQaFjpKid/mqsp4",
-	"4Dr/KrJLPn8vxrkbdr7qWqW7OeIHX3YVs+6HZWZDzLTZJ8yVOKik4E9+4DZYAzUtzSUN3dzDecUprJtW",
-	"V6WklqBbx+Xfk5S7P4c4ENd3ZBq3nIQW2oUYd4xJO2gLFzs5KSH1JHGSsRQZS0C64YJQWwsypJQvdqmL",
-	"6UhIb5Kr4Ze+g2KYwiuA+ou2ax9tV7Xg5ws+33KHWjSEJLum9bbglmvK4ah+6y7SAXjuL13iPyfSJvo3",
-	"YyZI8lluqG7qW7/N01baTTKebbS9IobjM6xDBXHkvsjpZlgvb0zDHUNbYZJdjIJbp/5wuuBQ+GULVOgn",
-	"ELpNdZitAiunBbGXbe2E6PCQ+1aAhEDJsxcHC7kuyR//uFz6/DhWQqoHkjx9+fxosrfHk80hC2j+fg4L",
-	"/Va842IdlcLtC1Tmp+BjYOaRmrOc2kmlh+RUVL8Io2XBQT1CRe2bci0UWVGlp2LJc8EvF5qMn5nLREty",
-	"9OroyEhNL/7haHLisjjxpY3wpgQsjgd6wQ6yQmZX7gg9ffHCKZamAog146ic4Uvm3RsIfoOphTDNNJ3J",
-	"a0aePQc9o50lPnv5dULY4eUheQaUHPSYLf/E7T6JS/rpDeXF5gd28yc5i62tVBqE47/KmUL/DZaDKJHT",
-	"Wi6IMM8PqEcP94Noe0BU8/gEqgm+XBeaCibXqkaQhhMDiEBT1l0TcSIa+VLqXU/E0R+OOk7EWsCCsfw1",
-	"XdF4bECozYP5f6VIZlubRfddxMhKjM+sEZqqspGfc0UNOs+hpZJdyx6bVxvhktgVUpHTn7ffZ3swtriE",
-	"xyRtdAVGirRKjB2jslMRlBA0+3spZd5tnRhsdhhyk/pXkWug6yoFNjLgCk+80h/OKjp77nFrokFne+bT",
-	"PW7SvivwtMmrb9MsgoMbYtMAJeMOd6J1nJmb049uaUmNGpzU7xh/tMiSUaGCa5uJXNl8/J+0IavAZgWm",
-	"laODr3/+9UXctHI7Ah6YsNpGoW20fDfv98cozvRQ98FWXCBjoP5NpbIRZUSVmiPkAHbBgbu8P2rkAfyO",
-	"Btwowy+TAfR8Z6kQT9GtZMNwAl1SIgzjdFeqoS5wcqORIu9Qdtwms+LU/7NIrh0+BN9FHQe23/bIIKQ+",
-	"e2caYkGauBSeUF4ZOsd7HLyPceGVtqFDXKtgwMkgduDOmAB3nv9PZAa+XL9frt8v1++W63fv+/Yj0LWI",
-	"UaibmB67QrPKXsP+O2dVqymrFdOH5GLhy3ZPBaTBQyXUia9Mu7fU1GuQiCB1tb6yxBNnM8LiIbulWWJn",
-	"hT/Uu2ysFxkHjkeCTRKboBW4mHWBBTRQr3dSN2sGq1gwes0ajNKdq/vbmMWXhiuQYj+TuF7w7EowpWwB",
-	"D9uZwnLC9rZDZQQ2ueG5+RNSzrGlItlaO4/eSS1dv8gWQDGdYTua17nnzj0VgdJ6S9QqFR/W4qMwxEPk",
-	"MY1wSAyqXjMqSLkWnhuhwqbolWWXqni4xrlm5t5V6xwkBG1w3nZLfO91G1aoHeSaLNDHpGbKKlsEw7aq",
-	"Y+0dJZ/sIRU/LWyeompDuLql+npJxXpOM70uB1RF383qv5Q5KwbWW9+t5728BIKzMcxHYKg73R6h2Apo",
-	"yr2sjdJUr7d7bLrFOMfmu3MIbaIAxffRBUrOkZWkGjj4+IEOL6I4GQ7PXBPvCRd7LP1e3gxtTXTt1NQx",
-	"vbG5SZvWxnXOdt+qFIR92mW/fW/kjdBRfvPU8O9cWtYk0ANAElQlvakidDBKsLSCvBFbLpCd/I4sjNvI",
-	"+lZmxHD7c6jm0HC70Qu2ITeGJ1O7sBCtVQx8uCLmVibyN1SzOHvvc8262aLINv548XpyYs2abVnP9Tc8",
-	"Rm04Za8NMARg+MCCPBSg2HmqD1xft/p+74jkfS5270Xd0GARhcw2EOpfYWBDl1EUfU4BBpl9rlVkhINB",
-	"uLJHpbaMhrlFPYVLM+yP1+Su7OnR+6p6/cNW82TVNqnCy7CYgBPyRbGp5h7M2jA/iouMkRkDygI7OCzB",
-	"yV7+F1Cxwa514+BzDbcjhk5jCQ0AOdzW/clBj/NFv265sRNJHc3CddgR7zuUi4OQH7MWgL6whZhuefuV",
-	"znds6DoB3gDVTMEB3dX2NVgJyVXdVhpilStXBK0Atxw+Bcqu1VqDQmEqWqQAFo+c2jwUL4+OQv+hrJRG",
-	"XCyK2l3mTqKber2y436IOkzF2Ye8gxCyh2QaVIwf3TZuBU5TfWQvJhdG9n870QvYnCE0r5rG3iSvsdLh",
-	"hJuQ77bwPYTgTla/pb9nIiuk4uKy4aDZebwTrJJjXkKoTdO7806Of8/6DlrPYWa8akVrl/y9GvLcSI7n",
-	"hex3Lk9RVSXvgUx8hpftzsfQANimzOlJydBZlG4XPrjf6Oh36r7sjsgtfwPlm4asissqVK2Lr6d7hwvz",
-	"eQjW7xnmLCIHoQ+5d5DnyJhWV+fE14LMWPxm3tceuJWz2m4c3EMIPAGdd7fwV/m5D0P9PQW7ExLHLTIG",
-	"WQXKIVIwO91CAOyT/Xop8q6U+IuX/T6+Ck21Xzz3khS5L5gYnvoTQiHTHEPOwpxCZUQwMFgqkl5Kmaeh",
-	"ScM8gFyIUF14RnMs3/t+fs7Ka56xfgvH7cnUrh6PA+0kfQmP7sxu0mMHuF+DeL9FoG/skzCHFfDS1n55",
-	"XBXhu53tstek8Lig3Uu01zabxd0kCGgBeauV233p+q0hj7utd21O2Z923K155bQds1eP0mv5+sSX9Lbp",
-	"pwYm7fo2lsOuPSNxhZI99RX0McmHosuqVmoVa6g2SrMlGRv+hwldwgWStrOZQK3h9wIZpBrPwZUvpmsu",
-	"JOqeL2QBQpDLVwCs6rooTszwUGM3Wxe0nIrUZVt5m6eukduE6tMFK3IEoaOyr8vxMPZKq+pggFl8EkDc",
-	"TqeQTIUFn0NJfdMBdtiEz+UupeZP3EbgXw2PAjlT03b6GFsF94ptsAjuYdCnXVmf9iRBL4kqu26t7pkB",
-	"crUuswVVzD8jZ6cXr//ouBC3EjjdpLnCmL8wh/AXX3bZh8SI3JcUdtOrrcDhVPzg65JjgWFgJRouW2Pz",
-	"vSvDH/UIwsTCXXZPDl0BGbBjO1RVC8Phcj1M3e4B71OvVccC9OrBwTjpw8YhABRU6fONyLbVZwQXQFvo",
-	"GVLqqo3IFqUU3KBaBWSnUDKEcRhQJ9Kvtl2TQYUgd7hCGgFaG5ERfOm2O1yIkq1kqQdvNj5ojvHfeOWU",
-	"1MQlWQbLurX/aFaX7w3FtTS2jkeNwYbpSreT/S4x8QMMrjzdhdQ+fjPtx66I+BXbpIkVF238LhZ0h7TW",
-	"Ibmo8gGQMeZ6waLxKiJU9p22C1gfC8ZXilRt9+DirljENeO/sU11oN187V74ivpt0kyWdLUHCHFka87S",
-	"tLptzj4z2UEMgSsnxTG/w1ltb3ZKXtaSv0an7SWsJqqOwU1w5TiPK7axyoM6r4qZDuDqOCFbbswU6fAN",
-	"V2xieqIiwpakh+SD1dikv35OwwhXLOUsWKwQfD3LEPukSzY/rNXE3DnXEHYCewfeBxHe7NmLA78UnlQA",
-	"9tvQ09Hx6NUfXrycH9Fn2T88ZS9mR0dPn9HZ8xdZvrtREMpRRKB4/iqAQq1nBx4SMv748S3qiiqAjp5+",
-	"/Zw+nz87+EP2lB38Yfbs6cHX2cuXB8/mL9jT/Ih+PXv6tJGPuZ49y/xsAyfOSpkxpS5Kml1xcQl5BKP+",
-	"nFwcrLAt0bYxmZvW29xzqKYX9oz24X4Ngjfuo3vNBZSXcvVG3ghMxNKlglpInqETMSWp+yTFuTd8AGBo",
-	"Z62dG3kFhajNCgsjD8+/87gpjY3IyHV3LXTvl2y+qzNvLLfMWS2WG5Fwcsdecg5Jmg5zzX1tTCdGw+MH",
-	"YZgmuPtkfNEM76MZju/FwLzDPYTqoWnT42qLthK3D15mDo25mNyuonNJ2/ekQdhO0ETmUyV61qKWXKmD",
-	"8MTSPg7TDPeaxu5OAzqUgu4I/xb6+oiY06EUc0gfJ57XTGhZbk5dGOU3G7M7fWzwA6SbbHJcnjE2SGf4",
-	"LCstmr3wPlDwrgoHHUtBFkYWKww9KZli5bVB8iWay6kgR5NDAqjoagYZfLkMujAMcMHmmsh16DYUWb7f",
-	"1arZlKKbcOGOiVsuWIvUqrg+2GUzxKRQrFqbxsoRpWV2tcOCvaGafaDiMnqEqFA0A9pHcighFaQ7SskY",
-	"YFPm+Lq0R6kRrN3DE5dyaEk3ZMZ8qau2rC1iPkuuH7JerVhJZnIt8hPHLG4ggg6MG3C8v/7avPl48ZqM",
-	"kQplUlwzdNGgYuMcL+zqVfIaSXO3AIcG/h3t9hFNnFsTUsibBwEbd+M2LiUeGb4FB464IxoqzkAVY1qT",
-	"Jc0ZCLNkRgsK1xM4Hmi2TEghUYNeyAzUX5Ok4m1BVTsV3A2KRTARz0ga/Hibp4ckdYcE9NWKXwpz3Qp2",
-	"SYGFchU2gABNTqbCrHKgysWi9fAR8tQ4DUVmG3LFRY5KIsH0j+bta3iZ2jgKtV7GtL0FnckSmm+VL9wU",
-	"sTXcudmCC7b31xi9uOfn9VnGRRK1XjpqVFuvB0pvLNda8ZxZ5pWLyz2n6pAmoqZFZLDYbKdaEWKkvQ80",
-	"WzcsbshFVAvnrIh4w2YQ0gyOmTfgzrl2Dj8YpFNNC3cPbEWNsNSSUYUCn//T9BD13tBS741utZM8rOJo",
-	"g3Gq9xDsanTpkvBkNo5aJ2Y1D1Vtyq0j08u5fXvd7ULtrJEo6zrCV7D8kpWHBL5EesWXy7UGnod9ythK",
-	"W1KUCqlRoz0VKZaBVOkJWvg0vWKOKENcf27wYbYhJXNXCddkrBizT+oQT3zWkdJq3SlJsWFqe/XJyeQK",
-	"auMxwuCiUE3ybNqMsXyeYQrw7EBZFERfMCXg7YHJ7FOU3/HeUWmTZLubxRFtjtcOhPdPRUDmb1wsLfRr",
-	"R4MQshtZ6kXiOrSGGXc4kNGyJqGp8NdKQtIVKz8KrlOipUycVzSk9mb0mk2OrR1hZY+m6QzM1IyvdEJw",
-	"TxCmqaDXrKSXfth5yDI7Zq8xQDRTC5yEN9H0CZXR6xpd3FcrJnrMXO16KaAE2GZRQ3Sgyt/mwwewWDuY",
-	"jgByvrEfeXVe+8ayiJ+T8fNXNRmP4alCmux4V+e3iXYsBaxpRstyQ5696Mgdqtny7WBVoml9Id/RK9Zl",
-	"OPqrnKEcUCEBICrY4efoQTbAFLs/D+J4si4A3XuraYRE/SBUeEfTgWHRhdTdY+hbd/+4vJTUUacV8xwL",
-	"2hoibBWW6AZuD8AE3S0B8YDwDJrs/TNGkD/D0s+Khj8QJ+S0At/Jstvgii5A/tQYuu++G3xwgoEcv0WL",
-	"4v18dPyXgUv5odHD55+TCLRX1lK/Feq6Pl/7d+3ZIPTVbRlfpuaVGVy5NGdYMBvEaWw3PEFLQ0aMGFxi",
-	"3MXbXqpNLUdif65F7ksneovpwAwMmRQ5LTdDVNEewvPaV6YbuS4z9i2ckC7IsU1lQubDHC7ws7e7XQ92",
-	"LOB5hg/SbXAKK6D7VG7hfHYY5QMrDMPQv1glNtpztewQF53uCe6UeQdBN55zFIRudhhxT5pwXn08kBxQ",
-	"TTK6dv5QgP7BhUjJkoo1LfBFlBTcSjLb5ZDAMcapxQyJAVNqO26extra1nC0deBiG9+Fb9Ej5dm1BidW",
-	"kx3vXkysX1/tW8bxQjXmq5NgWu6iSe4rFrrGrW+XSd9UnHckA5FVzlKtabbAo+N1fC7Wj5E5zXS3k9Tt",
-	"ags2wz7bTQbPcZd0nXaSkMUSPr7H+W2BfmC41PWtQ6Wq0/pdKZcRpTvKTDcLqRipGpM5LQqFiT25Imoh",
-	"VyDn/c1wEzkF+5k5neUJofC7U93d1mQDdjnbck2UjEljFUwX8k7Bt4LhvU/Antzu8NsPTk/eE3F79/aE",
-	"7kls0xj0xMy2pxIJkv1NzIU3aHC/2whqFu4w5TLcWV1jWj2GjxCHMe92cHdPbgFhjsnzVMWl3iEctTt0",
-	"CyDYFrxSPEhWe3kvAJlLfA+QDNenKrZvd1mrJWvuGNQe8mFbsnq7phFPu/1kqZ0A9QziFihRVtkXxIBL",
-	"3w0+vRWyPUEKmOtdINrOUZzRy3gWOYrmocoIURGztmMX+NDtPqGYcmBB1Q/sk4erHeC2oOqsZNdcrlV3",
-	"o1V0Wk8PZtSIUjA5V7b1/IqvyBN4ds7/xsjfk6eTE2JzmPinXJGjQMcVZK92TeKS5wW9YoSuVgWv1b8J",
-	"vgcBAXJJd/IpEH1Q3ViG1+vpy6xKBAkzxotxNVgw5R2m28whZPbernawErVJ1aBqb199x7cz8F3WT6or",
-	"cSTn+TFZ8ewqQUvLNUusAikhNP/rWtkUaIppc3J+RHNLiV+/v2ZlyVGR4qyhpi+Qs6AzL5EZsdZ3B/Js",
-	"1Z/5OuwuajatT61DKDFo5JJRB/IIoeRP5+9/IGcGOQI1MVrwVuZpw4AXy9qxv63Fp86Iq7i3RBe7KFPw",
-	"XuyJKd4jeshDO9Sl2JtZb+VC3MubBRzZvTgSV+qCfghcu/uCQm8HQN/H2L14YD46Myc4ds/x7Krmj2iF",
-	"jBXVi2OS+j7M90E5DtzttI0GfUYzG3xdt5sdW6sWJLzxiSJ8ozuoPd9hXjsF56tg6idVaK9hTQupD8Cp",
-	"m+UVC39LUO6VVOzotL3NwqUlWOdPQv9TjPa2OYtubJ41Z5qHGCyMJLKufe9cGQwEIayK8QC2spato3ll",
-	"bgJzEzoTtK+8TAq1RhVsVtIV5HmV2dWpv/beVN5BYIrxv3/emjSoof31G/LztsP8wd7DEZy2nhVDjrTt",
-	"ZdCprpnRG8Gw5l3lsiEFLqk73cBGDaiHcp+Y8DsmSnczVGeSEVf9IxjxKwUwaOl4R8KFlic2BYP1wBHs",
-	"5i7y2jQ8ExrlefDtbxu1Wu4RzTnYOhq/6Un8lq6lbgeOBk+F7cjKN/xtr/G269Yetrx23/5eb9NMgvtt",
-	"eJ9WsuNcrkXevkjfivpF6n/f00X6vdQ99JcKG2Wyru0O0fIS/YyB47Hs4WxDuD4kKTrLpcjk05I5mjkV",
-	"M1wdhQngrO06uKtpi91E27chzlhrTOoTkmK+GHQhLddsKrAjiCIgK1YqKeCTPOZwWkj9lWq5cBMJOfpB",
-	"6PP3W8SpEoeOZxq2KbctAJAGxibb8PE5FODqyATPPq04pv+IO22CSwbduFkQaO9qkBxjmYGYUWkrseE7",
-	"+Su+vdNAacwiyJaRIL/Qw0GQtYAtNTMf5KHRTWne92z5w/ivIVp0hdYCHnWfE38icnsihhbUtoGF3uUh",
-	"8HGwACUOv1vIuI2GDC5xbeFtGs4fC/PvAJ/7QkeTSFBrHNuT0CQJRKLFW7QPQZPx3DGyHye/bWuH6c8K",
-	"qe9TcwZ3Sd2m+fsPxe8mBFjOFy8P1JWZDZ1ATDgEIMPli28gm+Ckgwh076zXSLdjnhg4RdTVGhUzgIkH",
-	"WStoD4I6q+t2rBibCmlH8cNOAI/TmlLcBY64iBLIX8zn1iUmdg3vdm6/aON+/9o4kNHZTYtxCwrUNsWb",
-	"e7/I4/R0KOcd10Vf0CsXn0owTbeL0e44dWjn4dlVdcSwnimc1eVaaTJjUCO6MnHgFWQY1JSrH6Twn6aT",
-	"kxgTLhjLFUkBadMv5/HLeWxox31SJqs5qzAN9Q9fdOf3ozv3FGc/2b9TgX621o4GcaHlEApkVQM7EiFs",
-	"ZHrknr6QMW2eOmB8Uq/BTbHoGiLbVPjGVi5KWkraic2RI/UiSt8QeMPOGeIyFcJmorg0nBCFe6dixg7J",
-	"j1UkqQvoDK+h29PHL3aG/+R2BsPv2+ROEbVIDb29SIl1iV1xIHsWvpgnvpgnvpgn7tw8sQPD88V48SCc",
-	"TCtOd2tUHd45XLWigt10/ypnBiBaMPW+zLG688KX8XR/fs8FBJWNICxA8oxVfwXvXI774M/TPC+ZUlZ3",
-	"5R0Lubh8K9SKZTa35pzyguXBo14Xwg/ypsMvsq7MccmXID2M4+ocg+cYO8eRQdaj6lqHxBtT0QjIr93e",
-	"esGWk0OSSvFHKvI/h0YY1A+6LBgGnpOpqNtpnFzg05YlpJYVrsJSv3eY+hhYUUii8bbKF0XRyR46te0V",
-	"wjw5JB/kjYsAkuIAhvAqhpJhjNuRTamspwLzK0ZZvJ2MKG9601hWhCV4cXj3Cm3Tuo9ZsUAgTYqmu/g/",
-	"JTtEHU87bUYPnOkpwrFuyZP4MBkYYtalaMhqYGJqrHAj9NYXzG8ejl6yf779QvN+0i7HTRJaHl2S+k4P",
-	"b6e/Dp29cwb5LnxcbV3GX3AQ8WVhpgYpqeasfL/Wwa+3IrhC0ZYFhaPpkl4yXEOlYUS9LsWPTORQQg1/",
-	"nhv8rmDMf5Bn0r8MLmB80NQtNG/o4L3TTtxQhbGIFtqS5d+Vcnke3oNerR/4ubv2pvH3MpzvhcTf3dxC",
-	"t0YE3lzQqy2e8+e1ePydIuodhtTwwJaZcfO1rEDv7W8erQxcwUVe3e03srzyXES4lH+Vs/dQDQ5ve98u",
-	"fDhfF3NeFHbsKgTPCS4f2FJQeLeSH7Jr2JHT/K/9Sxbk64ynIavnBvGGPshCRsZUBE6UGHSOPpRYXNzG",
-	"SmdSaPZJTw7NFe/yr1mG4jrModhI5WXzkZwEFqXEfuHymlUh9dXXPrekzyuZVEklbWQs18f1bFpJleQL",
-	"ko85wYRQXz5lSWhRRGv5dNqr3QpUccW71LcdlgDPYteWtrXaFm41hqetCD6PJqvY74rHK/0uoehlAsgY",
-	"FC81HyDUFValA+r29UkU5g4hPNhv02KYg4o7DgOzTtZw9tEZkY+1fHRV5ocqSdVjCLS3yeOzRyKXgITi",
-	"BRRBzp+Cq8YpO3xVLRuh2kyRtyV9S32AH51CpS1YPda+7JsxJhldb5ljRZsbMyPjVyRHyMmqoJm5O47q",
-	"CcLtojxUkrLrvuS50RMOu4wX0aOx8Xlvah7LzPhLBIl4jc8Ppx0SOZ+m5jqWEscewV5uPzhtw3ySwkzR",
-	"t6vZH2Y9H4TUVZ70rQkb7iVNQ7kt3RYOHaZsRyVILb8XVokLc3KBlQHzcTSrlzWqHz2NptMLoIoz61vg",
-	"agPErV8YV8jkY/bExvybBSOeDvHNqokUO6cM+DwQlYeH3oerclcB+KEQ8CUMvz8Mv1bg4EswfgcHFFc+",
-	"O1k7ROK4D+iwfIeDOOy/yllfP/JGuA0MoDohimmQB/CyCC8R6r5Tg8YXnZkVm1khw0yLOxX83Ics1XKm",
-	"471uXcNxwRrJ8Hr3v4MnPa3MfF4BhxIWpgI/Jii+py79jaHyRZBZHxQEPqn2P1rW6D/+d9ViXMq1yDED",
-	"XQ/r5z+YeJsdVhX6SpFsXRqRctNGRDtyfPNaFsyH4qrNGmwBqb2Uj8FJIqSJX8YoCkUdn0+tj3EYuLuk",
-	"CiqUh0UPbRkbsMuYc0pyVjCoU07LbAG6t6kYp1ydwk+WpxPwVFPei9k6V1rJ+pc1E0wBK2GvolWxNkLZ",
-	"NVdw8kVuv0AbkLI0n/nCO36kYwIe2Skkyi/MHIjSdKOggDjU4JmKqfgWiIvl/zGJog0MAJ1yYmt7J5jC",
-	"IyE0zz00STVJCDkKX00FzXOoZw21Tmw575KZgwHUjl4q6M22cc+lXUIw0YPG2eU5RHXb0vtI1F6GXfja",
-	"3KuSZ4zMSkavto01Fc4aGusRy3+H3U3M/K4pVK9Ng7rOqFL0JQkESQ2CfIQ1zJ1/uTv/FUWnhdnVmfxE",
-	"uMBiMFAsPmiREBVkuGSfYO+hGnCxqRxw7D4aOV7R67iBkGaZuXy5uHwtc/Ys7o+EAhep2pJM5uykUW5s",
-	"6/VQH+ttvL5oYxAyTp/QFX9SPT4wj1U6ucXwbwamltFsedr66HMymtHSzKDLSHmqrL5YuuL4x3USj5Ei",
-	"0DFZ27JaR/jfUzJm/HKhSc4vIdW2rck3SSxJKZnhWaoc2Hg+0R3QEwZwEQRV2I2IVwSYrXmRX0jU90d8",
-	"j3IM8MKC9vHIQNsFmn66uwCtZ7yHjGp2KctNByrA1Fwbhwjm4YF9yPfCg0FVImBsc3Js6x1SSgLpgBKR",
-	"WzHsddj2c+WE0Znt9o/yhrhGilwJeRNEbynGSHr2/vyC+JVST35FOf/zE/9ZOkkMgfYkDnTQ7UBHMEAI",
-	"wvMTkv7l57RerXWYPKfZ8nVtRjFpzsFxwVnZkQ++TXFBs0izRTULzUHzRjUoAyC3pmitzcf40kD/B9D/",
-	"AfZv1wg67V8faHJHi2SW4MxAoWILdX8FkJkwr6297nwjsu4STiU2MmyqRsLl11htREZmNLsi1HqynCDT",
-	"QQwBLYi/rJH8wa3VFXN8FymLk9ElXV/G7xkCr2o3DDzZ+3K5LGneNZR5VR/KPNl7qAVcEEPw6h2jal2y",
-	"HaOpLTf9g9Qx7cCtEK3iR2OKjDVzFi9qW3mpuo0jXH0v9QX6y3eja6WnqiXdUWF6gI5gZTNEGIXUBzGZ",
-	"rTdBZgAOBjc8AzWdTq3zc+ZWqwt6D3BGBZkZAb3o7o2Ly4J9VCwuwnxUtgBv1/cX9FM/MEiEa+VRS0Y0",
-	"/dQ5Q82W70t+ycUQXLUtPyejwqo/d8JvR1w6OcuK/IQn0T3c+zC6DoIbe6C5zsDf+DhuRPaAg5TZ4E4c",
-	"FYYLDnkV0/N3pfS9n4NwGtihMU7X6/Zbdj3vmA5CVScvgq8Vorxar1ZoNrC4oSq4tzAmfg9QiIO7F/hO",
-	"PJ5WtLtXLuVdZMaxK9iB+pMnwQ1LD5IvPLNua2hzB3E9GpiT4lTIDbL/eM6mYsVZxqqLFjoAD0yzAJtj",
-	"goeF/Mf/Ijc8xz9WBRW0fIMtYMPxCX6skqmoPiq4YPW2+MSIF8rrppZUKWvCnZPUjg229pSMixmR5VRc",
-	"XYL+wwZ8YGusfi/nThQ5JD/EcBDE0scIwEBH97NS5msQq0NPy11oD/YDgtB7cCjctYNKZbBNJCmo0q7Y",
-	"33CZBEJl/7ymBdebs4KKWJp7mh9IUWyOIXuN1RKlv1TfnGuq1wo8oVPo73S1KuU1LdI4+Rcd0nGQacUa",
-	"OZ02aynFJXgmXftkCtEa67GA0DqUQ9b/z62PsPwTADOkgw+u7WfrPGdOxPu53dfXkOhfxWvuf/SVJB0/",
-	"Yq52c9xmTPGcofBej9/wpxFoI7kpudZM3IrsnTuoK2BjVA/oRodmCAhaeKPCk72vU++uOAR619aATC9V",
-	"r7e4abBFCjRNGndPx6Vz6zvngl7GFnodIlB3BaxoeI8hs0v80gVYQU4OQQp2SbNN130f2QTT3cVmtR0C",
-	"GNd83jNiFTopGhAPguW6nwf5o7yxDIIiihXFYG2I5zVQNbcq+ZKWGzLnpdKWp3gg3mMbz3Gzj7gHzMBO",
-	"30RzM7nL15PFOn9a4/EbeBPD5prUU5MGW8JWKJI0tJUNzWNb+GkIh241vOTsRQy/uNE7vI9BaIrJDbWf",
-	"JUhN9O1irduKv6ZaLKoTiSluIlr2JKLkbwlMNWVspc6oiH+lTWnqv1ts8bbrsOaV3tbKt4Wq2A0fYWpq",
-	"qt06V9Vl6zuN2QSiimhwmq5ME4VhiWllFFE1S6Clhy4zvg3UIopF0oxRpZi2cHQ5BlSEE1q7QYepuw2o",
-	"vRp202BYV/JSbYE0kwquokspc8vV7AIs+7RiQrEtg9hWrmcznjPzDZsIF5lcsq2LDtGmwSCA1gMGaNBS",
-	"twPtcZPm7kdWoLnsg1G5o2SDuTJRl2PQF33Sm1qdmZRXLE+MFC/h2pY8YyAaquNKwDXTmoqaXcY8Moxf",
-	"/WjY7rMFLTGjpj8z+C28OJDzA/cinRxOxbc0WxCeY6IOuIIp5mlwboAoVxZcaTJ+cfSiKrc6OSFyadhj",
-	"8BUMWNCYAfR2x++WeRmGH87bDnTbo3vL8e/mYN8SiNse+1sN/7nj3L6WSn9TMnqVy5uOmCfYmZlrU0uB",
-	"C3nhTRc+lSw0pnnOclu7311f5tOCXbOCjCFIWa4NsZgkJM3Wy3VBDU+LPdE8txHR6KM+Y4W8IVyTsVrP",
-	"DswZWM4KbimI26CcVCxmxFs5o0W2BvfX96JHyVHNEtSb/qNd7K/hZLZaYKXS72E/1O5JZ/cYoD+XnPcj",
-	"M5vIcjK+BIamtFkbJg8cYHOelXS1itlX3s/JzYJnC6JsEzL2qYYeCkpAgAGr7w/XhflgqJti82R2Vw/W",
-	"jZwQkfVL6uhvYW/haoBVPw+hFsMCDhrUo7Bm1/rx7KsO578Nkp3uWCsuvpp94QIgP/6yZvY1mCYGkdBt",
-	"ruvU8/P1hbm193qLln9xXe93Xf+mwqv/5I7r0ePR5bPuCAmhDQwG1pwpzZfgowmGaXBNF2RVysuSKZXA",
-	"JQ1OqeZ9RkXGigI3z4WZux5QYDmzX/4Jgs391/an+978jMZ1m5kNzMItvLV/DxdFEAy2OCjeknsc4L74",
-	"sGDsZXPuEBPjpudejUeXkNUtH1cY3+9++IbN6brATJ7gQbSPA+LATnp9EHE/a36Id7ybt/EW7HUI8ynY",
-	"IMkamJi0LA3VUHtXNHwQzyxY8so9647Xu8dPCwf2zlp3PPB+Xlv9vli9afZcMLJpw8XlvWXd6/PpGngG",
-	"+325BnfS760FrGyft5Y1TJyQfOiA3R5cg2He4rY1uJ9O962hPdSctYZfJ85tq3V9hOMuoVbhlU1eAn6D",
-	"VKgbVpIXR0eH9+jzBUe65vh1x6f6N+NC0uVt0VcHpEEh9qgUEXW8GI48EReMXjwSUn+wvPlh01ujY9qW",
-	"RUna1M87nuxRs2Rnh49Tm1v85RFm+iI5V5qLTJPcsNsCUxtiMpUwF7k5KpYc9bBbt3H48KWSw0D+zgUY",
-	"4hMCh65yDLnjExd6iAzHNOcr0sfsup6NsDTn5iLYn78d4Mlx6t024BYyXTQTLNfdnnbMFNDvxXFaOW/4",
-	"xBQQnhQteYV2VfAP2wOSx/Fg8KrHrW4JnSJ5xW93adow4BOTQSArb50e0yu2SclCFrnyGcLGCBKecHv3",
-	"WtWH2QBeYtF0zT7pBGO9P1EjbpPp6OV0ZLBwOoLScqOIfv2KdeiUa2DtWRGoIwGOD/JFtQI14oWNQoxy",
-	"lv1mUjMDN1T/lvhwom6zWT1+s2GcB9egdndAHKrgb2u9P+wot8fK4SlN/ReaLbu9qlwrmwXMA4IlPkQt",
-	"8GKYvT4ctiejajgw6g1vPfTwZHEQdgWaL9XvllpZsiLxYHgE02prrD2MqwoXxtZnciowOnq3cLDALbDh",
-	"b4c52yBSV3gTTssnbCqG3tRnfkVu4SSI5D3YXBvLabNnb0l8nQceSG9rP8K0qC20jjt9hTs87GB3uC5Y",
-	"jaEhn/N1URxgNHpTg9g8/MdkIW+Ak/IvroRLsWQ+mIqxdVB36A9iijuCXCfE1oHBVTWb79ZyckhOSRrM",
-	"MHWJnLiaCn4pZAnx/xaWryzaok9Q6bCbLFjJki0obs9kFZyeOCdgsjM+d1cRdWQtytVVuFRnGVreF8C2",
-	"AuVdsTL4TIRq3n5OsJ+a7UVED0mfODRQQ/JgdPehoL09QTH4XTGzbffgbr62W0DrrGMQY0B39MeqEH0b",
-	"OQoicneITK7RGggQriN+/NyZsYapgG3bbZenAdCM/pXysFWRJNsvNNK4zzD/AGQmPbyLq6xjV2Bqwy6N",
-	"YfZvjJsBL7Efn072TrcXaOqHx3SHwkNdY98F+/aqno3s+1v0tzvpa0FH6oNvG+U9bWSOLe2J3v2VjMxF",
-	"VqxzpqCeVbeOcWvGwfx+SqgWVDOlP3QqjLCeKzTyiqF2gdMiZxga11fgtPI8Pp1rVkaDut7ZFlDdovR5",
-	"Q7khdkrDnQoLqpBIbhgtFSr44SL4+uvh/lAOmG/YXJasHxrzFeSQmUHjGkS3g6JLPzmgiK2v87Cj0Nqj",
-	"HQzDzlzanHis2U5jfu6lUz8+24VSPZucwLMfn1p/CMz9lFodQvqFjn2hY1/o2H8GOmZPfMde80ADaYUI",
-	"qKnEKl+9TgpnBYsWhu4I4G4pgH8zRLkEtfTrgqoO3vmHd9+9JnNsVjniOzepl0ejZPTy5SgZvTJ/vTJ/",
-	"/cH89Yc/HJq//8H87+tn8PfTI/Pi6VP4/zN4Ap8//YP5+xm8fQZPnsPfL+D/L4+OOp2q3orVWqMlR+l+",
-	"f34oqtWKFaVkJtdmYnDpoF3cZ2ckbzWUWlOYecD0gJFsU+F0KmHUpBToblalheHKv0SPvlJBpjvQuh7W",
-	"ouLSqcCI5nEQbelDK23FViMoMIX02c3EO0tzRfS6FPBSSw8pWtPGvtl//C+Y/J/97/9ddfYxeGEv3kCo",
-	"88HqU1HQ8tLQVt+rkJrQmbxm3pkA87OxQjF7zVnFD2qJUpiQQPDM5pF/tEN1wdMEPMG8b3WheCqmIp1R",
-	"xVV6TFJcgkr4gvK1tQlRhHOS1BrbGrZ1XdVUhK3N9qZkLKRtBRuP0T1SMSzbBjkgbLVaN65AzwsY3azU",
-	"VKDfqDomqVuK1ENji7FUQmBVrA2C6dZFMTkkP0ifLXUqMm/SNJuQS8GOSepev5Y5qyIk7ENHmRFASAU8",
-	"DvP0TYVv6TF7grrAdG3H0yzHWM7XtZFKtmIUcvDhp1yTnM/nrFRT4ZN5+HyA7qj44caoDPEatZi6Djbb",
-	"/OEIkgHPh5zCdtZ/oRj+c1RfVcEe5VDa+7AlfsGuLG43rqw93XAqXYDkWkCdMJiK2Z0mtLV7mQv9/Fm3",
-	"7SFwEu7dHAP5IJ1YnLKetc5e3T6CETNWyRtW8H2EBCe3yicwhtKEnkoZis7KyW1zC+AO312FHYtVyP/g",
-	"QXbUyu2Lod2IYXHrVVMR5fc+sWfMQx09CI3jEzeB9GNkl37rXTu51Nb0UM4IUs8OBeZPs2mTwyrz0E88",
-	"1wtXuMo9REaqKl5lkQOzC2FlP0geNLaLax4HeYMwx9AkCXq8WPDsSjCl0loKI+0ek3EtP5HDsMCcQIsC",
-	"UuHCRYEpjLMFYb+saaFImvOl4Q6lwIxEhyQ1h8BTe5s1C9TQasGYTsiMlgk5PDyc2LlDk4vNioG9zmYm",
-	"Mt9bfai5iQDEFEu+w1SjNpQwN1J7u4rZEy4SAv/8+78l5OryydL0aP7993+LprapT65DCe2SQrm21pHI",
-	"iF4LiMriRcGXTLMynj/HrFdP17B4dY8EWMhoX1y5um/b09oF+VUJVYS67JJxabSWqyqWcFYBifIIWsfI",
-	"RyLB7hB0RZvWT6+hwnkzN51K47tWP7FdFiZt1+OR5999+7iJu5a9c/W0pL8vT1seedY/OSem+M4A9Xwk",
-	"EGtZ4npOEy0ZbVDoxzpLnkzHkxpUxD6g3LX6mTCJkaMkUVZ43VlgITRwekqr6mTRENzt3hV17Ggd5Bi2",
-	"Wxpt4auRlcYZCylw6/oI17BJUJsokdQvs208CmSZ7Ar1+sZ6aCCxtyoHw5jEMiP2ZbGMVGep3zfgKjs6",
-	"Bq1m0nP/YF5FHlw6J77YHXK3wM9jXnWXpC3IBR65njrI8D/XQrh9FjdHqlrsy2+nMv8yXPrhzm43caLn",
-	"PLdbQe3tFJUtz9s2hzl0mR6cTHWc9XOfRsniybbzVEsL1unnGC+A0eXuGOt7qNPjcIc+MSRx9A7C4nDM",
-	"s+17/YOwzZ25WAZD9jj6VIPeiXtlzFvPr1UEptbKuE3aBQlv55MXR9RjQt2DKoswZwqrnjQTCdvQCdBL",
-	"6Er2z2hRKML1IXGnAioABBEUroOpqB8Tw9/gk5gsJ/YIuhseZbcT8g8MdIBj0FKTWN89O/W6516VnBET",
-	"8nbQk8Bv6PAuDpp3B7tXx7a7OJsPAWnjOPuN7zydNuIh4qXpmYnEJ5J2daftrRgcyoT4nC0NHabLVPeo",
-	"NylOtgpK7OL45Qrr3bhNOybpkl6xNCHpbA0V2s3P9+U3+MP5mZ0jrcnTE5Jece30YGjfgOIUBu3RVI5G",
-	"VgjMArfdOai0DaYY9hAN6S+Ojgyqc3GJSZkQ8NTq7p0MYkCBDJYbwBMLV+BL7cAaJaMrYPVBrd9lBjyz",
-	"yZfieaN87Ss0sBkGKnQ1iaVa0GtafMOLguWGHUUrQvTYzKARSkWgFfUqfc0L+/aR5ESs5sev2a5TQPzH",
-	"x4EFzzlK2tP9ADOAEd9Q7dwchvkmuO32WRUG19+vfVkRy/4RqohPh9zvcaFGyeiM8jyKtM5C5JpWozxE",
-	"QqsPLGPOY+iB7C89+OfwqkLAhyoC7o0wAzGkcUPVES2OPnFkaaB2YFmp1irpIEPRg93GqMhud12kjnr+",
-	"kat4zoAq96tPQ0jGdiC4DgyeN8ismhB5DYbvGy5yeQN+1VLohUrMbcGUdlmmgZt19nG1Xi5puYmXn707",
-	"exlyNanhycBCwrXynknBAVc7pb3yt1AseTzOa5duzu0nPt2Tfd6RRurMb41Vrdh1B1u+NQbIOUn93Gr6",
-	"9MBsjN+9g72Kn1jbs814ZZnCV0PySNka9bUhotML96BavW0YXJnMt/vE0xZS1wIYKuWLS198xdjKepvO",
-	"nFW+jqOOZe3xiQzCI9ArzaVtv3svyc+DF0t9gKqeEfqMlVBjCxRKtf0FBdzXjVDCSGHfbVEcrmrpkV0q",
-	"MqY+oUAgxVpxbWJjD6HWKnohLAktiuFRG62FimYJONoS0TEkhKN55tsb4Wh+cE0qpLDVWT/xUXUiJ6B/",
-	"cF5CvhpqaZ/JekbZBv97fVnjGR+BeUXf3fdDGMCtAjD29dgzWtJPjw4CF48NAp7QjivsjcsG4ohi7SYb",
-	"cL3UJthY8qSO1m20iCJdHeKu4/vnWAKYltWl7kpik8aAyp8oTUWujkka5HbxXohgzAGnw1q9IXBmLKiY",
-	"Cq6IWwWUzm8oZFCxLY/tlwGU6BbivOFTbMnytC6lB8C4QgNudLOc9qNOqbzbPb9iKH32GZJy9X3Nqx9g",
-	"zFlpeFdX9heTt6HbLRD+kmVM6GLjjFJT4UqUU5/8s+k8XWxO6qUVlQt3yCeOGWzEDiRToaStlg22Muug",
-	"vYSy5eDX7gxkwG7B1zFtanOSPeUUba8GDDenkE2NGd+GuZWf1K+ESlm8p969OaUAjq4D49pus5SG5dMj",
-	"9xRu4rlcl1mQOazP+HlamH3E71BxBh/3VNgckF0prhRlN7aWVxX2ANUzqsJe+zjxhyu/dZkh0dF+THE7",
-	"pPcwzCuhrGtyGK4KTxUrWKbRSzzkdavUMC71i+bmr7Hzhva5b63HNASAcWVTpLF8cjIVqXkI83nva7Sl",
-	"toVCezUcP670QS0a2YyXUSGkJjNGMrmcccFyED3ByLKsKy5rw6ToYo1iwHFNAuhNH9DLxFYCQLUoXgQg",
-	"PFfdoSgDcgTsEorS2MHdgHab+CiQ13Zp+9E3hPW4QhKL521cGQtJqtwSQsIco6Fhn4cdu27xypG5XXJW",
-	"1PJjuETERLGqRkP91O4mZqHA1+qmFpo5dvKXTXFhJC+VyRVLUDgxh83H0AwVthprdm+SVqzYX6yiH6xA",
-	"M5tDl0dBV0K5NJJMvUp01x1EcO5HVw+kCw3A+jjMXb5aoQ4HWAyZ7fd/tWjCmSKGyPtMLiW1Taggml4x",
-	"UdV+zaimhbxcd+YAfeOoQH8J51xm66VBQcN8l9oFN/HWnMJI0HWh+argsUs0yNEU2WPyH//bshpV/JKu",
-	"rSJIO5EgtXEp1yJnuTlzT5+RHPeaAEVRD1Vkog56JAFcDeaHQdpmivo+DG7NIIkexABtQ0yqbfwOhKXD",
-	"V+S0SiLTqHt6TNI6nGkjl0wDN6DWI1VTkUZmk9oyxd3LkkK83E+QNclNPMX0uHXZ0wWq+xSdUIxqxroT",
-	"3kwFhBq4hFHBOZ/LorBGa0R7f6CPvco1aE5LqIRQQFjjVIzr60OeThKimNBofQawlKaa1UmFETQN4Mjl",
-	"BQFl5CfgAIPZQ9nf1nTpBmYrNrX5+v6Bi5WfzPOnz8i3NFskhE4FhAfg3s6Q6TgzZ3liMx/qRXOiDp/j",
-	"MRUDLo43zTSqJ+DXYH0Mf7PegrveP6dd29CVYCkBdw69YK2gNZ+B1tB/q29ytWF2TPBZv/K2s6Lh5it3",
-	"9SWAZc10uCd4Ko9baF2Few66DnuBct7d3ffjSc2fbGVdQuIj73hl/D4QdZc7p/OiCFL3dqnFmkl4G4xn",
-	"raJmzGOpIZO64P7hmYJraQHiNtRWSoAB1ffWQpeb9/Mub6a35+/J86evXh08JbRYLejBM8idPCzVpvoj",
-	"/RtYB7YGXJnVhTO3oH+jZS7X0bCbsIj7ch7JswGJEaDDSie3FUxNSz6fuwjchjMXLZdS8L8ZZg+aDZ+9",
-	"OUM/+QTDDWnCIZPzhYslQ3gUJ6VYhdCRXe5gR2vTqy1hG6e2nbounqzz6LUNwWhAEy53DmbHtLBOHuX0",
-	"7Vxgft+TuG2gFdVmp0fHo//5l9OD//Hzr88+/91o62EdGq1yn4e37eO6s4vrvZz+h4Hr1uSj5UQbwPLI",
-	"F3aUHFzQy+1quRIbWLsOvYwo0zS97FSaWoIi2A18fIx+C0+Pjiqmk+eoVKWXvgqw+TudDK9nYIM+Kj3Z",
-	"05aerKOIYEh67Ty6qOewMJxB0Tf3G3UTTR3zQH6OXJ1hBpN4ucKC0fyCL9lb8YZuVM2dYXhODx+NsfVI",
-	"rx7Ryr/Vk6dKrRPzvSJjUB7Ao6SePciimBGgDdmpJyTfWel8JynGg4wuUU3o+uEx8fYRY3tFldx/vNbK",
-	"empUR611rroyjwSb0EUm6oi7LTrs7qLCGsFgLk+7faxYUQQ5dGz+j0rLF2YUImM5x0RSdUXfBGpwkDQ6",
-	"7xS/nYo+XeOJKxrm1VzAQ4JaDjRex6Q1LPlGfkowxVelsEs60ns9fXZIzqqk8IE7n83s1b4Vumh9r6LB",
-	"ax79yLUFNOvka5+Rp79hlVntutmubyI5Wxp8rtVCB9ba5d1C/OsK625eXg3FI924LHkQZKMluObwlXbs",
-	"4FpcCXkjormsBqxk7A58nIjEVTyUAXDXMccBSvlQdx9h5xIl/aYY5S2XdnflrkqLeReluX5spD7bsy7X",
-	"elcd8m8tV3+bbahD/2NIs6zhcEWzq98H6brziPYHqRAxIJD2AeDYNUw2fqJileE7CJhNAaJJwajSJP0l",
-	"znmYSxtzqcaSbdcTD7Z1TS+ePf1DhH5E6eYgxdPzuOLJE+8HTiLyy6CTnFTL/LRtmqLBDd19hT7d6iX9",
-	"S4Pf7USdDlT5roeVhVAQfGd6gKx1SgZJiShZUZ0trOettdhSzdV8czgV76yKVUgNVjiWEx+zYKsIIToq",
-	"JqI84Zcq6b/NKumJU6bl7aw2V4ytwpS0aMwfVGDyS9nyL2XLv5Qtv1XZ8r6a4+9dNQh1q5LjjV5O0MlG",
-	"DqxEnmDBBkZoUTKab8zcDzyDvXMl8GFz+lKJ+74rcbtboKL+e5eGeID62+9b0Lq7SsEnh7+tatjE2rZU",
-	"3VncA3Piou6Bwc8WVFyC19vGe/ZBgTMyLtcFI88mX8pr31V57ZuFLNpFtndmj+6q/Pb7qC4jGBN1v95l",
-	"Mu7xuXvV7kHqj+663VDTzwyKYYGIwOq4kg3I2FwhtUlNCNeI3pCKK6b12QvSh6vr3drgPykpzow4FTsh",
-	"UEUb3npfPjL+8N1r8urrox1ONPTwfsXAgVbE7GTfy4zqrjgKSLpV2BbNgqmUqAUr5olhAejG/LOhZT45",
-	"CfRnXJErttLe2TAhhcQQE9dpLMaiYDrGz1wg35EZ+glNTtwfvjdUZMCQziyNCVGViw7Tiy6XRz5YoSWi",
-	"WP0RrPQ2ahAIXAVVvATQAAubQAOYW5OYrO82sCsa05qxvKzfs/RiD/3ceudp3yZoUnT5ZrpVGFZO06N0",
-	"wZXeuwodf6T6aTbe+U14ULaGzUJEZuu8dDhdRfFgQHmwfSrzx0ijy935XTSpv/Mqo83Uy1y5HLyuSsKq",
-	"oJolRIM3C/w4tkHjl6C/cbl1gEPDXOYQVG/z9I6hyoJez1hCVnzFEjJjdJkQKi7NtW9uLsGKeJdYqWLH",
-	"1N21TNFRkgwTlXNLm611ylfh8d7lrsAEQrY0knU9WbXbq12IL8p7Ss71gcMkgCeORc06En2k9U3YNloy",
-	"ovfreuvw+63f1lb8TfVZUFJiyOeAqTvdIlydZppfU91d/NG9t/miSUaF4e5riRt9LPr+xSaAg7JYywVJ",
-	"w41LyRhKfbgSH5OTeg5rVASMfYJre/6kePxyFd3Mpz8E5tiD2qmeAv/0+StyrhkD9vPV0aunBxevyGmx",
-	"XnKxXkbdhAawBLVzWglAA5mD4cUOMIq3ZLRzL//936qCLZOTetry5n7azX7M/ayVTBh8lOEDc7d0V9t4",
-	"K1qZ63/rq9HDIzYqKIRFEmzdBR2UYggIZKTCwk5VFeqkrJ9ZrW2R/SgqfJzj+mvpqSABJyv3ayA39n1w",
-	"zhrii2PMTnyhOzB2gITxYFkQWpeA5eMQnepzAb2rm39QF0rZ+LJgdVSnnNNCILV9n97ULlOa59xARIuz",
-	"2vr/Rgo+RKrUlFKpA8UyJ8TS2hUGVhm6hBARkNYVEs46YUgIo9mC2LIPU4GhblVI3dOjBHoBNCuYBjMA",
-	"xN4Z/riQN6w0ZN6i3YujySE5X19eYj1Q+PB4Kma0NANTKHOV2uBxTPJ04+uckRTtGSkZzwuqE6J+WdOS",
-	"TU6AT4UWhlWdilSuNSvf+O7g2xtahMXMxlXfie84aTW7gWqfJcs0FZfrgpaTE+CEMTULcsG1z12PN2xW",
-	"dZOQdF5QccmqRyfISk9F7GNPr9JD8i1oNFtVNhJbNc9unZEAws/Axrykn0JMfXq0Dd+HyZAN2eP3KUnu",
-	"wIM26m9XxCb3ZcirsiaPLFMG11/XwtYuBYUKSTVYrxZlNaqV/3rn3J7tDrvVpkDC6uh3SM6s4GuIoS/1",
-	"lxBa1RGz6fTR294wiJNjqBvIGBw7kI7h2Blh+Qx+HZLvrSCM3dqqgabbGlUNu54KFCUmxySdQePUECYY",
-	"gq8wpT2jS/MvnH3IZ48kpJHBDkBD7kNDsnAPGJS1NBeI6dm04MDnmH5HyQi6HSUj2+t2QXtPB/DGHpxY",
-	"kdtfI9SVHoQ8czlbMZEblhIywcGCBrWittWIuluJeJhZpFM2bhlHqsJI3gcKipbgUkzatY8ijpisSeIH",
-	"O5L0k7GWW1q57rPADBeg/aRbs0uixZ+CaZ2Qy3ZJLRS0oeLlxEloZNwofPkbdQrdInT3qJA7RO89aP4W",
-	"9fX6FtL4jpBskdVriNPgZ3qqhvUjzr//WwN1zIPfB/Lcm4R/1wu9b6G7x9YTbFcRNK6XmEz4fsXE6Yq/",
-	"sebIblkwJryeCgLfn70lzw+PApsmJO06PXuLLg7aEIVQ/1UN3zBlRovFOAMpka5d+yKdl7G8ZmhvlbCe",
-	"hkZV2UWRPi3lNXICmVxtgAOOKunkqqNMhoMHC0ErDnFYHlxaMqgbJktdL/dJ8xwysprh4Q8Mek5G9oGB",
-	"xsDBlI6yOYgqQyaraXnZUQ75mhZrNsjS/CO0bGKfXI0sJD937euPbggqNpYx2Wa6b8ZiBk+qK7wfRZuw",
-	"VOUiWobyeOF2AzVaRfLce4Fg3iym9DFkA4LFhpaW1XHpiq1eMSsYLRVkPMYJTwXKj5PD2pHBHL9kapbI",
-	"jmxJ13REcBfIOHWdpAQyPhNKUjORdJKQBRMZw6p0KSxzekL+WYIDDlEM+NVVQQ2Vo2KTHpL3sCyuZFRJ",
-	"N66EVMlIwebaILWA3EygGliXhggeG66XFfOD0jqd+lpSKrUJl81ndMWBquGKErbk2ogqRrrRKiMlg6FR",
-	"HAiJI6DsnGbs18814qiu+OpArnCjD1aI2jZY3qDYxhCbCxazJtqXRLNyqRpZbrm4lhDUCLMhWu5jMavZ",
-	"y1bhaF12sx7f4noFSqg+fsmvmRiWZeduXByCZFtOmTrMhCGY7glAtE6zmObLLDtWQXArxhXJa3kjO8uU",
-	"BEpxN2J9Vft11AG2DNME1fb096kIenSLf7Do/dK4k75bB6mVcK/7EEWkEDxT/ij1z2frQRsmibTO0T4y",
-	"z90cqXZEEv2E3OvzVy+Pokr8ruPXOHnRE8bKJVfdue5X/n2QMJZ8VKw8mMm1uV3lFRMY7m3um/VMMX1i",
-	"F7HeBNM9aXJJG5zVj5zdkCpEZpSMvs25rj+BNq/lckXFxjWofuJbuC+IjQxxbRoPg5bA7geN4De8P2fa",
-	"DOs7CX7D+3e0vOTC/3yLxZigqf0bn3tXfvcyeAAt/ryWoEGDt+4HggC5A11FNISi9ghauXI39Yatpw4a",
-	"uEADYNxvHHHBV5Cn0I8XPIAWf5Iz9w7/xO+yBcvXRbBxtSfQ5ofXH0aJIxv4Azfi9OzUbwL+jc/RkRrg",
-	"r7ay8RBaXkhZ+BbmB7lgS6elPGMl6PZe04LPrLASfBd7fqo1zRa1dQgfxRj7IPlJZzQoJv8OM/kcoxNQ",
-	"EAWKDurxvBNkvUpAjYc5YTGVhSzJbL2B2sQpDINGJPNzCRiaTg4JppheOh9vxcprpuydeMVFbgYE6I6n",
-	"glZpZBDgjJYlZ4qkLjo2PTGHHBCx0aLK148FVWDac1lOgTlybydJs9RBCgptQuup8EFzImwFg3EjzTx2",
-	"PgnCHCHcJZdAXuhqZe5oFKVghi67Y7zMwJCIWuTMHY/RKK3YDGNjZczTHsyfboqgsva/gvV08UnOTXxY",
-	"Erragm4Z2qwujg9/3XZsRLT2mP9cSqUIvjWXSMaEppfM5rwvmFKozHl6dDRxGnxouyso957JYUuGCvTr",
-	"92qr+jweCe7uIGmgBktaFEz5jBNBPT1bilARLUHJ1iJEUQalnVlED1AgVmTTaQ8H5okCryoPOxjZYUPM",
-	"Ma9y6cTVJ0G+hM4EVICNdULo8FGE50XtXuKnFTHuD1BSp0S1hE4BWWkd9niWJoAiyu7VFz1aBpvW7ixX",
-	"Ic+i+rG7aiDE3iDOnH9iuXt64q8e9x4LSYFKUWlzOK5YTtYrR6AvgU64j0JKgdkSKvUkt4U08qkYu+uO",
-	"gyAnYHcmhxXjU69ZUzJCixvDhNvv6rbNxk50XfFcXHo+sI0+yO/e8BwHN3KZsq3JuJqVipkT0dPoXQcl",
-	"PfMf24KNNeJ5Qo6sDgLreqHesFKEO9nBKsLdT5eG+2Hdgew8UfP9jpZX61XffMl0fXT0nP0jOarVkw8n",
-	"+sjWkrVib/p37wd2A6YMl/3b8CnhF3G901oxfP0NVSy32Nd1EWH3wE362wcKWsKJCyuAwOur9apz0POF",
-	"XH2gmm0bkc5s7sAlzRZcMKL5kjmCACX0S6rj7icNihifaWRlk8Y5icLbhWRdpDA40305Opw22Sk8HBcY",
-	"nvIv5/rLuf5yru/pXMfPr5wVbBnNovvhu9fkD/9w9AeywkZBwp/mGY1n4v3JCJQ3hu24KaW4xOAeWx6U",
-	"qbhtjpWlLHv9crsVxE0lcCO1ES14biuoMKUMH0FmGzLnrMjJGKxaBq0dabJAQr4HLBoDxadpie6noCmO",
-	"G3a5UJqKjHXVvYR+YazoCtgGXfy1+57nZAzZjKzG9b8ffMA3B29zsmA0r5eJCzwJO2rCms7/eHFxZnMI",
-	"+Gz/EcGE61gui/OFLLWrme+W0WlHLA5FIdKbeGzYxw9viTO7sSDgtdlpUhV+A9CPSfrEvjL06dps/IFd",
-	"t3Qqxi+OjiZJ2GYt6FovZMn/BoVuXxw9rb+fy3LG85wJePm8/lJIfTCXa5Fj1y/qb5dML2R+YBrRopA3",
-	"doCX9VaZFPOCZxrefV1/dykFg66fNqDWUh4UtLxk5qunz5tT8vb3gyXLOQUSDi1fTpKpqK0QUvCUjF9G",
-	"VuaacmuBHb88ev7/s/euy23j2L/oq6C0P0Tam1bkS9Ldcp2q7TjdPZndufxjp6fOf9h1CIuQhDEFaAjI",
-	"jqarn+q8wXmyU1gLAEGK1N2Ok6i/dEyRuGPd1291rNiP4U2tfqtmIVamAmuM0cBz5E9kLX1qqHpeZyOs",
-	"0Vv6ha1pH1hy1tro7XhfBbbcusCgHjK/Kjp8NYB0JeTijXHp1jKdXEFBWRVslwOYDwCIfd2+bXE7/UGw",
-	"kenQgSzqI2+FDBGabdZEEQHn+UKkyIWbuUVtKa9DaZiN+JDRerh/H2lDeZSxnOXZHAQpNDXdy/yWGNGY",
-	"5ZGDJ2Of6UBnc0IVoHCcF0c8CvJcKkUMvc5gN6jbKmsGxX+Pfks87lkd+SsYpZaECgRTRrAII+bw1ML6",
-	"GIqWcjXN6LwhZ5rXSB5v0kIusv2ktvUN8kdfB/1u0l5jQETdmamt3VobXbdQWHYHdxICo8cidCMVdQPA",
-	"E0N1Gf9otSUvFqHRH5rDXzpd8kYrrHNLOBoWvXOiHbqROlH5R81ZHot21X9kBmgPiHUYRaTWYbRP908D",
-	"G/RhzA4KfB/scJlXyeI3hY6lYhz9wLDPrZPMvflMdck7qYmWI0RwgAUsL+3egB2bXVMXgrDPwA1Hiy6q",
-	"5TMxby2fxV5msKGDq96Wk4fBz8FliDxMWF0IdHEJt7P9PGmP2eKS2DIlK1dk4g0sX3iyzaLfJ0d7F0hv",
-	"WRA0y2HdLCtqf28oDzq9dD1pqeqK+yMq0p+9e6RaIBV+h7Rwe0S/Bbj4Jn9dLbce82FDxBcA1DF2m0Lk",
-	"F1HmTZDzVF0QPE9pzRn6h3ndyKS/wAsNEaoTKZZ//RZeaPhaUT3Ll39/ZV9pamG2ov+r2ZL+9XiWq+Xf",
-	"X9tXmlqYsVUN4BsN39+zVKxq4R/unXUMn3ZDipGFfQQzjtzGB7vgl7PxuP387xkGZdWLhcz9TLztw0zA",
-	"nsDI1WYPDicHx6p/e/F4+ibfLJWt/Wv1plH3az1NeBcI1f7VCCVaQ0hRuvZO+GyOak7pdQjKV9xoETeM",
-	"CYevtVYQS9MVvAgXcatrWGphy6tYamPL61huY7srWWpj22tZbmTbq1lqZaPrGR7n6rmMHuvyXgKUe330",
-	"xYSKOZlyNsCM+OBGWzaSz4TyLhkA4ORGrDAChL3V6/OY96VjvbSc0KKM0XTm35dO+oaNNl+D95XDv2nD",
-	"s8bRBvdhw0abL8v7yhXZtOGm+/O+fGs2bHbJlXpfvUgbNf1lmOASA0lxbyxfgcvzDHL/aa4XeaR/JwLZ",
-	"WwoLIeA45Yac8ec1+m+f9c6Qk9maXoirBHwrImc9Z80beqNY8bGRhw2vA73BNL1a1T2wvQPbQ7b3cNdT",
-	"5vo1zxGJpMYFIXNNUve7w39Cd7pPs1UDJlIXzOP/qIvKu5oNBrW55lBFRah7TKml9k6h2QgTeFNCA5tt",
-	"+V6rpmYvMIjQgVasWHLXTN06XdNRnWZ8TUdHEKbvDMp9qGgcVYvbKAf2lAN5cbVhCBMagvHVmOYMfTke",
-	"FHRHcNEFA/dXmCVpVAkwB6+ZI6n0PFsZxnxNR1fwnrW61EIfgCsDfrUJ3qNSpHXKcn7H0j5J/sk1m/yR",
-	"GN6TMULhTaOfQQoKS+E4h6guiORdoMon//wjWZ6KuIB/1JSvibOvZmviFJdnbV7T0doI2AtHfsP8wfc2",
-	"0bgWz+QxMgkXE3Ex69TasbbBy9rs2NXn/GEjDbuzOpe2tDGHNNpt0mj9DjX6EmGPbC4OHXXLIem2KLNi",
-	"A8Os8d+Wo0StlIoRWLXvaS6QV3IxlAAXOhpreCO/BVAKIdigfFGL9cSo9Y/mlNUinLnqAshfOmac8pYJ",
-	"csMyKUaqNgl/uUftQ8UvRtrOx1ZPguscujhqwjdx39pv3OYuUkU+Yf+Ros4HePHuAkMf3TsI+nwzxxIk",
-	"RymdkyFcHLVZJQHfZyX3o/bSmnUPSs/VbBbsDIg4dKbHTGg+AETAICKwZreAHqef9KAW291mREPThnNz",
-	"pWZI07x2mFLNjsxUau1+n6cc8yvX6UFpOVXkhpnbSAcDNoXCEj/99NNPR8cnR6fH1yen/Rc/9V/89N9W",
-	"QrED43osZ5pAZ/P1B3fLRc3pApUWxxwmLpcSmo30JaQOkqOPIKn53ByN3H02oHk+D95R4Q0PusGQ13oQ",
-	"+uDr2ohq9yMZswzBBGEIYeL1eYDmtji59cuXFIniNfGquDwrmZanN+YT0/9yozLubxvuGxTCvpO3Ruap",
-	"pxWwiGv7vIqIlHpAGdjJxdUkdICIgUHOX/2qluWJhThCO3t7DP0Klrc8Ci9o9TrV0omcDm65GEG++2uq",
-	"aTN+pYtERfwaKggXR9NcDsBzbZuxIca2cEt4fp34bwb+WbeiwtGa5nL6Wt5DZLeRAeuOdam21zIfoQOT",
-	"BSZZKi9UMXDSgZb5EouqO1HzKXumyA1VNvbF0HP4zcW9cUXab8RgTHrd3smLs4j8IqUmve5p7+zHKBYf",
-	"4Cj0umcvTl/8dHL6Q0R+pVkmBTnt/vDji7Pj4x9+PIvIFeAAu097P5381DvtnUXktfwPE+T4pNMlV74O",
-	"JRWxgHgvMjRyK5eiT95yMdMQH3P8/GUvMgzoXhAAIca7cFIN/uqSd0UOKmaJO8JIbY5eUbeMtF/JzzYe",
-	"9ktU3N+gMsMrqtgSNbV2U9t4HMhxZxMA3EVl0Xx5Tia2zm7ZIZ3NMXHdoSXeWEymDcsJ2YPrZ1p3qUu3",
-	"ZT0cHB/85S7QTjL8trI0bEaNQH28hha0um5ZETQghz5gEi4yBOmtRI883kqs/2TH1Ui1YEQ+XrG6EedB",
-	"nX97ITW5YfqeMVG8bKhSPaEzh9wMoXlZwghFezMwYtwMyV2MJcL2o2BSlZFGcQfqmbqD2K0HYH7mVvhm",
-	"7uaGUG4ZVbpjk4PtAVxLzClzpk3sJaWdcQOvu84YF153fmw4sk+2AnSPYS4n3a0DF52eFUR93/AsU00Z",
-	"8hsbBrHRR6jjtggTi13vXtKtknm/zLSFe7ceDbbLfbCebENmcaG3RQMvDuWO4b45Y2RAp1zTzJWSeMzQ",
-	"391glJffjwep/fcPmd9eMlF7Oy7CTIcSFlLBLmHcpViizf0WjjIFvTX5LZw3tSljMXDWQtRUMP7CBlZK",
-	"Yl5eUrYmIqoheLDo6Vl1VSLD7FzpVWHtYGsxtyJ6rEaFX59YQ5qwy29ZqmNTV6wYsok3+WQrhhCs2tq1",
-	"vOQdy8eMppsMLp+JTV5XTM+m63+wtPhocGLDhosxhdtTmV15IwpGF57G5Zd6PcYXXpMD99uG+xUrvi0H",
-	"DIkfcTBpQmrYEJaSMcsRMYmPBBgifMXnOqK7jE6GKRy1wS1C6s65D9q2zLNPhAxe30OixpejSstKKjjc",
-	"T/MKF6O6Ir1rUK0NPYhPnqY1yA/Q7mCWcz2/Mp9blZfRnOUXszr49AtRsr62QzM9ZK4t2G/RhWFYaDKR",
-	"yj5EKyt4zmHcIChAtwXLGGs9RTh/cLUZaVIKTQe6sJC03r6/Ihcf3hDN6GQRxuGCTGaZ5kdWK/771ft3",
-	"R2arjgC7wHxnBJh/yZsj0P4mVNARg9sRi1j8j/9BLgrHDpciFj8DWfWA9oR9HrApiipjRjNbTNdh+RMm",
-	"UoDjVhaQPLmw0AEUjY6vYMaIzjKAhUGglqQbiwsCRmkxilywWmTt8SAHg2WaeRs5xN4octY77pILv/DE",
-	"4jmGmxSLNi3v4S2bR7Xelep+tnEWuoxSC7Xh/JLEAivBWYNesB9kJlIz2cCLErciwjLFyFnvtFMMHMua",
-	"2U27p8oLmHaasTCkLm5ZNymMHcAE4tY5oe5DpXmWWefWNJd33PRYNEJe9E5RDE4+Mp3Pjy4M3Ujczgeu",
-	"nlgAnqMD4wUwiWL6drq4LEnxWWJx6bvk59ICkZQNMpozRe7HVBOuY4HLygVJPh8VLSd9sEoJyGECORtC",
-	"aeTQdkkD3xfmcNEsQ1jgdmLE4oRMGDXDt6D53J6WjpvjpYTsHZzjEbmW06OM3bHMpQIbbm841snZkaev",
-	"BImeOjfM+Kjy4unL4MVPn968Vl3TsOWdfgmUixUzlBu34M+4xdO41Sdxq9vtxq2/Evjymk+Y0nQyxfaN",
-	"vvjjy94x8W5GWLZP15fm8KBfBRPNBZHDoWLgXbBGPzTjf7q+NGcE3o0F8b7M0hegKVGFDf+j6nQ2616W",
-	"hUveahg4QMQ4+JUbmXJmYfGsl9W0nkBEEpKW5/9SUkBZsMqzoynVg/H/wp/NgBPNPmt8HasTiHn5q/+J",
-	"L5+jVWvKBnBu8HwOqJCCD2hGAOfDGnNFNodB/wbvmWEmH95fXZNut/vcfJv0SXIlc90FJ5cZJfz1mkOB",
-	"s6tbPrUFFq/pLUscyAyC4OBxgZG75eMCVtvGEeFSGTmq6xtQmNP5otfrQcNpkPv2wgbp2n5lbr8yPXCX",
-	"vO92dUpHcP0dEo9yt8gRASsnmzU2L9rzjDnWpvsuLHkweeucgIIRKLPN0ROhyJDnSlujBdbBALDG8CGI",
-	"JkAwU6lhUarSRzYn7QRTxmFJBfwTOrV/RCR5d/H254Skkikr61HTnjlW6D608DeGzqd2XQyNVDLXRqI7",
-	"N7+4CGj8omAgPfc1191gownNDDUqgugQapK4vYHGMZIbLO0W/xFzLaUgCU/xSn+gueY0IyhAKygQRyie",
-	"AiiHQtquNEzHlt6ouyvhvQjnY4Y0pXpsuKZHtSlIT+TuflD3xdwKszxAOoHQDinPWGqumtJJuDYwAxQC",
-	"AHwKam6GQ7MANzgunMkPP/Z+6Dj8iynLj3DFE0SvMns7JRLGfVegTpkRzHKG9PNjDR0pICnevgJIH3LD",
-	"5lKknS75hWeMzKaZpEZbS0AEMmL/86HMJ0cp1RQpSUCPLbZA8vlI6ZzRyZG5j1gtLulghR54jjRUaZnT",
-	"ERSP1WM2N7sE1U/gjzG9g3Ohx4znxJwwHArJ+IRrwoXSjKaRvyAFYxyM2eBW2Q/NgJW5ViwbkjZcGfPI",
-	"tIwFawHFxRxXCtEBeIBQ4VXW0Wqxp1pvqZgN6UDPQHV8X0z7iuV3mGtr3bStfuvuGGsZQZ2WVr912u11",
-	"T20NH5COn9Mpf17EBx9BfDB4YqXS9al2uGfNxsOFaOO2mRjkEaYzPFwMuXYhX/RJBbMf5+yX02iOVmst",
-	"3rEGd8uYXsl07sRqV9Sqcs2wuLHFb1qMLZPpbKARG8PZTPqtM0O2r+wzG1vpA+z+sgI/XSPe0sa0Vip6",
-	"2bo2OVNTKRQu/Umv19Sef+85NpeaIZyt8/4rmtqbh58cr/7kUwAOhh+drv7oF4cYhl+crf7indS/AHiW",
-	"+eB4jS4+0Lm5g9dS/mZIHn73Yp35eBr61ggMDjj6xTrzsrfrUwELhgongr6FNpXqBTB3l46UUVwvKlfD",
-	"KLGhlNzqL9SuMJ3UXlIQZppv6oWl85TcAIkF3qOQgVQMwGQmAHCiJBk4sfyajrxsEIu259pwFcw/gm7N",
-	"nzxNFi93pURH3eU24lr5aiugU07WaYzIKl55bsYPw4cKYGu8/Jrna716y6frvGdEN4gH24wkrU1CrP30",
-	"L0tDFknG2h2tZe+/pnUh/wt2ibdO3qwS/gNteiq06TfQEqrbsxFdqlbZaaZLf/L0LzPmEdPLgk4XqcIC",
-	"TfiV6Rpuv8OxX3naF083JINVCPq3da73c8R+ZXpn3rdwxjZlAG/S1l9/+IMZFN5pZpOYGqVA6QLRHvTO",
-	"zILJGZHfo8lFoLvVaSAFMgZI+rFIjNqSkLYT9M6tTp3ZAKsbNpATm85VjPOZslox4JRivH73vRlB9xow",
-	"TEGJLj2HCjiuFwwlgCFH5OTMTOH0ZeBNCJt9HbBt6wUrux46ke/qjXonNSsKGQVdmhZBsQLbxZBmCipU",
-	"ui8/0JwJXTN6+wMM3xlPIg/EZQYavv2WaWoW+p9oXL5lczQt/5GQNhVzgtGmERojqDXToGp8Tm7ZXHnf",
-	"SiyCGWJ5I1TOZIGHbTcPa5I51dRopm5450b3pbkG+wzR93zAYsGVVeECi4MTwhJDE9Eaew1mlAyCc+vU",
-	"UEzdM6fl6m8XRycvXqKXDlISbI2SyXRmpLi2YiwWSbEtv8BLZvkRDB2C+iHLxOiXEzaR+bxLLrB7wM+1",
-	"E4Zgy0CvjUX7uAe6uJUMwfjGctMomiCHfDTLWVqkDnYKw8LxKa6rNT9B9U1zJ6DbAqzRzOU+51obGVRg",
-	"zGJOhXIxzN5w4UbG6B2YiIrbKFJCY2Ffs90Vr0F/N2zMRdq1VbhASgmvt5GDCE3vqBjY24hQULFIJjLl",
-	"Qw6x84k3wWEnUAn1jWaTT2D2SXFnLxy1sOWk0J6F3k2weZsTYjPxnbIcBfaYs3P3PWR6gt8gFjRn1FaM",
-	"1SSjEMA9ZxosE8ViqIgoCdZT7tIfJqa/s97ZgjDuaYQLgWRG5QicAFIs+L0UaZuFsWq6mXqnToj/BFtV",
-	"nMil2nkNIV2fWxd9YJ8HvfpblV1xf921peHZ8qJFucReRaoQmCRXsgYWWTVVUeH5gOWaD60M2Sw4fLIm",
-	"SUpcLXbAy2dKk1ILDTbLTp9UZYQmpt+GostGt3ZA31DD8CMbMH7Hxeg3Lpi5kYYFxyIB+1XDGwFn9uJD",
-	"8SgUCYKxLGG+IY/+TWrg5i6U/uQsECYMOc+kRzMB8oOlnc5Dnllpq+AuRcKLSMkgo0oBbSYZv3WsqzgE",
-	"51gau9hUcIEpkmTQbC1bflQCeVk6Yo9AI0sdHgjmd0IwB5Vj9iDkMpX3As5TI6W8gnYMpfzvNx8IzQdj",
-	"fudTTCxguaHtyj0Lmi+cmeh+hDjBNlWxyLjSwUSw7r0Re0ASguuLAh3EFUzoHASoO6NhFmXvZ4AkO5Ha",
-	"CFpBY064uplr5srmF98QLWWnS34WOp87O2nOqkN/5oJHJjRlNYWi3UK0kzSn91yMutN0CAZV/JO0Tzr2",
-	"UbfbRV3FiIP4lU1TSklilg5drG3nvUyCYXT/w6eG21BUPDEahX3WTAApQ2dqLBJ4r85zWnTQJe9ksSHB",
-	"zoVC7AI1BdwWdOehu5L7zGIM38TVw71F47QnwOoZ7liYBV1DVV/bM1iuvlsxHdSYdXAtnyniDjGs0TnG",
-	"nzABbjmzLhAaar6CKIDCN+RWphW6gTaL3vxjB/8VLJHDrW+9/OHsxbBHTwY/HrOzm17v+ITenJ4Ngpok",
-	"hkEhrdiQfRR25zU5RsMc/sOnZe7lM+1vuECQiur61NrjAjrSilpY8ge6v8R+j15zNZWK12O+FJfjHE6v",
-	"2cz/K26hdOO2FEWcuFXa2oXBHXjeE+F5jgKUeAd1PMds6mb8r5bVbeFwW4+jRRXHXCwW43h9tgZ5L+qA",
-	"BQDXNuwHKb2zSCAfjIVhhAUTxGBuK7n6YvTnRNna7fahL+V+btgsCUxOwFlELMrdlNntHIrnF+FxVFhI",
-	"iQwMI2irOuudfgnO8VtZimh9T9R4S69gYN3ZyDkYrPKBbD4pv2Dp/O9KJFGcbiaTiGaHoYviFgEWrWWH",
-	"JBQQqj7lWULaPvTVhVbijyQBEpAgdIruOAiMQNsPjQzngRifO3UDVIRE8f+48EywY5hRvEkTSDXxEV2x",
-	"sKZ3rkK7A1bLCSTjikmBvEe/0Syz+kNAh2yMVyyqdovHNESg1v4RNmtNe+0K+uf3ziY7qP7z56DWde1L",
-	"3YGcPB/Q9PlNTge3THeVZtNWVEjR/Vbll0cjqbgOhwitb5va4X47enPLphryNe7HLN+HePhn8ccbjIDA",
-	"TI86GjiRdwveX3NxVUmtHkmmXBKcdVAGrwNMq0IiZa9pxwbRIy066fW6BPoK/F5YEHh/ni9yIcJB1fi+",
-	"SBt8X7GoOr86wUjPuuTCufBQcrULwVMX8O1EwKA3nsaibT1gBFGEHHFmNM84y4maKyPVkAEVFlJNCtYP",
-	"skFIJu9ZfmQEbjJmn0sOYkyfsIi/ityzLCut8NlxLyKaZZmT5wc0y6wg7CZDVSxsKdbHJPCv4exVSPum",
-	"JOy1TfH9K2qdIKGohANLombmSpVkwm+K2q0xlV+BJOxNlUW0aSq29nX9FdXHXl1U7l/QAeZkBUjygpVc",
-	"001aJxAfOMHPVFXhgnvLWGo0zLPeaejNWXkPqk0tuwdeb629B78yvfIS7CV+LNSLGsLIvtVbst8Isu1P",
-	"/WbBYhcBu64PG6uw9OfBOam9YNdFFo4ceqPyRRjflTMEsAf1BWJwrO8DxBEHAS0HNEMG2I3FO0ioFBKP",
-	"fb9IR3umjBIzElTPcpaQ9t/eXlweXf3t4uTFS6z0X6RlRBVZI0IXacnujVoQpuKqJCK3bF4YVTD655ki",
-	"ig1ypjsuR9SeNT3vkotYaDqZgikmyOn99PG3gJKcnpf32GfDYu2llY6ENgzGTbrpxl/xkWDBwlu78DpO",
-	"AZtva7oxI7+HslCmNbNjTY4Aj75ZVhsa3AIvz1ZiOtSiyYSb1TQSi/Sx1jjWAZeogVD5TBBV2oETYKET",
-	"t2AgMQ1nCnF+64ZoT9jSUYbVY16eteoqxixgdbLPJLwB/pA0jcO/sOW+vTxrcOcsZTD/8/n/3IsPxNq0",
-	"9+r8EA/u+HjarMiCR7T6//wjZEy/MF2ojXqcy9kIokyRLHz6+NuTY1ShU76WUzmfvHbRqB5CK3HHqIjZ",
-	"pcXD4Gz1AyqeWGdxLLgOPdJFAQULjbAQ7wy0jHjgSa6IooJrrljah9TXWChm1kLLXEXk3zOpmYoQlEJm",
-	"JaQUkZKMu4qoqN1Z3Q3sfRxSY12RZ6OT/cvwYUrwChEhc8sGoV/MPFXISE8gGBbcOsCgmAXLPu2dFBxd",
-	"S0JjgaciQvbn/OR0hMSx7TBnAw4fkVEjw8LKUkZ3Rv7bQS15InUlvAmHAJnMsImFIbVLPjnADRDxJc7e",
-	"6QD99UJE9yePL/rq1+HKZUFFSzhUxem1ebiL7jZ3wh7Ygf99UPzT3km9zOvi2cOYcrwybZnb89o5J0Og",
-	"o1xb6/lvEvWspDwp97i+q4XrZa6V3XYzjO735LDft+9clG/OFm7zfbG2mR4/twACrJGJfWR6lgtkYikW",
-	"tyhD/68oZ2GVHYeID74gi/RAYzGcGdkQSAsoUE5BqYAVgbz7LyiSgkz0rHdMbthQuhJa+Uyoc19twgLy",
-	"F+jqWHaC5Gwqc4trYkuym2c5U0wAzAWgxJB2XTmLTq2qVEd8f7dLCvVAHjSZLiw4UkfPYDFS98LWV+zL",
-	"XBiYyg0LThrUmEDmDgcCSUdwd2Z6vNKZABXZjuTwyFVk2w2HobnA234BGS5NP++H9tVdXIiWKx+f9Hrk",
-	"javFHsAuAHLaAXPh4NGrYi40nPV5cAMvq29sgr2wcDO/APjCtqAK5et5AFX4ykAVLM0+0JwnFTPVyFs3",
-	"pDiNqAqLFGevsAo1PPvxYRWQRB9UsgZX2J6Y2n5BFcwrVPBlGGHAlDHiBN+eW1hMrmz9xgSw2MiE3jJF",
-	"uC6LrRDI7KsgYAN9dDRPc3bH5UxVfzZKWApWhtS50BSw2CKfvF68vcTvl8i2+MIuQi2bUJ61+i05HPIB",
-	"+990MGEuIg7qNtk1cZ4HKwNfDCaMvIWUdSzQOR1Lwd5hVa1+638dkxcvXpDeca9n5OMxn17LizTNbeFp",
-	"iv88NsI0ecuzjHxMW1FrAMbt1ms615AQBmcCc8auWku6lkrTDItetM5enPVOQCanmn3I5Z1Ri1v91vu/",
-	"bRB5Z5f1jRhKRCg/SOjfvIRuryqGRYU0zFOUBoHc3cG/FmjQHqTw9iJkaZBqEZIsi0AfC1e/xaGHCkkG",
-	"GZ0p1iVXFpMUcUhVH+DQogLqtGguIklwoyHdekg/u79IAlQjwTDkUvkDOSRJ6b7bLOycTbgOHobV5WJR",
-	"/qRrCEETTNsSmgjqhN+ugyKxSNEeWZkI6OhGSkXBxQ+E8kmpFSUiqdakkuG1raOSf9pm32yiQDgyUKs9",
-	"BFLRA6kNpZNdrz4M3IwPCkSTArENzy2fpk2JvNu3FCgtwFrXMGbLOUtA2QjC7cb8zOLWQ4WvCDmycwiV",
-	"av9AkudwlmWxsFVs2klVvEwwLl4BMhTANlfhprpmEGOFmd8uCsAhosthLBbbPAfm7oLTYaZmI7oEypJD",
-	"0WAPBj0E31TbRdcCpHcstsL0jqqI3h10eWMNAoB86iF4mpAaiD3EVNyxdGMVCPZlGw0ogDMvKUP//LMl",
-	"p61+K2dQdNjiULf6reehdhO1YP6hlvPTT3Cc1iMdf1dSwNAfIkVyPzTLnFrMbzgw4KfCgC2Ufza3YP77",
-	"0Vmi1nRWw25/McoE9tMvCkK6TEfUHhDtL2M0Z2mXXDENRpUFKwoaPtRyC8nGdx/ze7Y1fzy4FeBwX7/7",
-	"+/oRmcieTQszpeUEi1osMXHaQiZcYWU2i0s2W6gAP5HpLGNRbV0Ub6UEcWNC5+SGxQICCbgg+l7ar1Wn",
-	"S5KM3rAsKZWO8RUDSYKEQyXExh5AeEpbSHEEQAtRLFKosDfQlXpyHYhZSNJcTlN5b2vwWLy6jF2OJR+w",
-	"16UfQUC6YYTeAPapzGOBYA6mIZteNJ8ydV6k+5TAhNxQGwgSLD8BK4FaYpWF19CWsINlFhYVIsepJtq0",
-	"bMMRceFdQrE3jI4Z1dfmNRgWzAOq0SFgFhWC0QzqYY5pnjKBNaALcgbguF5Jd2u+fjxDMOvXbMgFxPsd",
-	"zKffifkUbwZW20n99ofELnijmeCFF6yB7O1mVXUkz9fOrzWxRoWN1dlMY9FgNEXaF5HE3Bzzf+wiARJq",
-	"+7A0l9ruO84mijciOY8F1HHyBZxMx2irM/15ak4XKHVRpRVqW6iEtB0k9IteDyA73XCgSxijrXBlkTCL",
-	"it+2oA9YjueB3bjeDruKFoI1tqAJB4NsE7V8bKNsHZ3eyDxb3O+DgfaJGWjrybDagA4vXu4mOuwiPppg",
-	"JDBT3MU/u7EQOdM5H401aVOSUSPujZgOMyt9tTKXcjPMGSN0RDlU07wo4CMwgafSfrmGaUpOXKVmrknK",
-	"0wL4oUsc2M8tY9NYgFlH2cqp2Ci2AuOYCc0zV4KNEcE+a4cPHxXjcCa0WzYPQ69j0UZI/qIYH4jUWDYV",
-	"04AI150txU5c6arY+VBoCmmJahxs2w0ACQ8kE0XrOkhKh6bWTbLyvOyb04X8pt6gcThb6/hNdj5YdUR+",
-	"q7ir1fbDovYM5pYg6FiX/I7UlmY5o+ncwelI4ZyLSGWlJjmzZBZx05H8Ol9LinxBYZCWYPchJ8BHnzVU",
-	"Cy5It21uS1prLY87qPiPqE5/yQt8MEo+aaPkIyjsLD/S3KZNbp8nBE1skBN0afteZZ9j+TUHd96eCrT+",
-	"LrPZhBE3dYWET7CR1BwoFSZ+F/a6XyWothvdQhz0war2PVnVjDaCJ7V8Ne3zFXcT0UjqruX+koSWWYjq",
-	"L2JhHMITfbAONV72L2IessRxE6sQnsUDEXl69iBPKDagIKUb3EhBNkv68QShWRsNmPKDSrPufNcLsdqe",
-	"/YP+uUT/3IItVQ7Vbpk+Ts7a1A3uXMTNEicdgGulbbRPawPsFHJdLNqhxxj6ODdyqbUWuhcttgug+tww",
-	"krOZYmmnS5LBLM+ZGMwvZcpKPnMEvfPD8DEy9v0u+choegQJSM5V004GwXnGcmnhE8A5imJRPJxPWeW1",
-	"+RThkCKSTOl8woS+ZvlE2WrpUEIdZpZEoEgrTSdT1TFSeyz4SEiI/7EoPuUmoEhaTrDm2weWK3Pdk6Uo",
-	"ehuK8LuI74OcpVz/xidct/onL3q9XtRyi2KziV5f/N9Hvd5xK2qxz5rlgmYfXYFQZUHFXd6aOX1cTTM6",
-	"x2Eenf1wHH4IT+0zy1MHIXnl6pp+hitXzrTCbCjyIWcDrlBDE1Kb7ltXYz5V5K0UKZ1jYloras1KCOcp",
-	"fH00dV/71K6N9Y6DzvF96Rw1dH0LTeOxkAiUy2xCwhiLtvfPh1ca/w7Ir/m7IAP2T3MyP+mB9eV7rPES",
-	"GfW0tUzxuj6VKk0650SzzxrGpmpirKKQpzi8HRddbT4iGVWatIc8VxpdTGbxmEi5GHVsCYiFsIHXFTak",
-	"oEZvURzOrSIXg2yWMvu65ZIztpsqd1DjamnnF1LhNsu58lt4oMlPUYVTaxLkFYqbev6n++eKKhBXcujE",
-	"X0Rc9GK/rWFuKDtkjdQSlE4EIaYeuXkgU0Zu2EBOWFzMGN03SMvCMACubVK+lT37QJwShOJMrYfVVYeo",
-	"Umkli0cXQ81yXylikewNuUhtvAAU4SK14QVu6rFYO7rACL7mZefgsh9tLvCGzv1G1Xg/nn03TcTiLA/8",
-	"oA+v9vVvKzU1FURY0CmxRr+FeK29IBuz78D08hhml8ZMhmAxDsdsqdllO0awcaak5xJbp0oWhpAiVzLI",
-	"dKzLkrRBA0Z+LymeSWfNrMgAhqDcgMVoybc0oZAFC0rFqLKVCQWzIs96PahT5C9mLLDGUDKleowmlGEu",
-	"J4lZLpnB2kmSPEfzls65Rco2f0cW7x7WBDSnG0aOzfsnvV5YPKhLLjAr1PopZZAPiiFwiRUa0LmbFGWT",
-	"XPCFC9rA11yA9HnRkGpoyTeA0BG3bI7RGVAAyQzsJqPiNhbJotUlcTvMfS0qqLBna3ZiLLRpYoF07mR1",
-	"wlzTbYxOmyebhnYpn2z6otfr9Yw+Ax/RNA0+WFyl54N8Unz7Z9kIdXF0/ENhhLImLISKfuoZrGsykUPo",
-	"ydeRv7qj0LRd6FlNQqtPfCgyWkmbCvciUPrQZq8BGWypsd7FK9fY7E0vzm4ei31TqjA+bQv7+MMahQ9U",
-	"4BCAVgpA25+dOTRrPLcAcxYGcCe5t9Zsfc0+69J9Dh2MTtoKq3+AicDCpZM2iDcIzYHm3s55LBKHigfC",
-	"Jtdzm7JVwNsltmgIXrQueUvzW1fZ0X5MEkuIXnGo+phACqx7eDXm0yk8dRSMajKh+S2WPKgI7baip1vK",
-	"ELowFoEYDuVLAq8wVkwfUwVZwnJIsKRJYVpxobqnL4/8Erl+YsFTI77BzouRkX2X0kfyM4iQbvpoaRKa",
-	"DjA7g5E20v7I4a9Etr1OubpoMO+SOWlXB6VDPdylcnGBlnjW65FLaljWlV4bMPEjGzAONVZTObhtAkys",
-	"HBFfacr+/Ruj6TU37Z3Ugytu6k+0C3NwK37bNY1TrNthr6eWj0b5C8fj/sn/I3gtF5hBRJLStQNbQ8Ea",
-	"zGt4++GHMhOIalhAhDiN4d12fsuQ/tYR3SDaJRYB4SxYBday51kGTgK2Y4DohefmX7F38bGcfo7hrOH7",
-	"uy7zvUJoOthgG5xxtH69HsAzFxAy/9hu7Qq/Xa0DyxHgRvdVycFnZDfhamdbTFajqa4rlO3o4wplpgcr",
-	"CV5ck8NRX+XV8qu1V+9WIRbIoav81yDkX9RFVxbsZkCFZTc31sS/kx9s+fnbqw3DU+uGktyHU7puLPJm",
-	"R3SPzrFo7bc9/d4hcXY962VZg45F9fa4evpLLmC0TzPktlrwo6iUX+BCH0yTX4Npcje2t0K+s1aqh7JQ",
-	"JhA1+s4lQLiLcO50T5ESV5N1bQMm4HcqJqA0pS0AAMKjkBpdtpHPrpCCkXuWZUdDmZt2zes38rNb0r6h",
-	"PhdXl2/eYK3hWExpriP47H9HRr+UE8oFECZNMkaVBmsigG2pcyOd2mh76/WmYpQxcpPTwS3TRSXmWNyP",
-	"uWZqSgcsIgM5gfqgEXnzgWRcs5xmypBCIcURjiZ0kF/N8twcbENFi2YIV7EIl4vi3AksCbGlcKhyhHqF",
-	"3dNZK3n6sCJ22Sx5ib3uo3BMSgXt5mzO1P9uzDaIWv44gr1S0FbUyqh/8tF87qrIILLyT6c/WHTlsxO0",
-	"WdoCwq1Xszny7M0os53yweD47Rsc/aV6eHujI+Nf0NwIWQJIBTFVAP+9hgEyFhULJGkHfAOwDYt/uxsY",
-	"ln+xaQ6mFUO0buaxKL4hNFOSyDw1Y7+ZB4Mr8BD92FfaHGNRm2Ln1n/PJsdLx50PFsd1CesWFkcvAx30",
-	"23UMjoPiUO7f3ugJ2Z/2X9uYGb3rdWMzo/3yMc2MoQz0YBH1xd04HPCVZsaB35F9BtG7Q7mdldEzmD0b",
-	"GZefvr3aJDyBbioicDijaxoZNzugj2tkdFT7iRgXl127vdoWt1VlH0V7/AL3+GBb/CpsizvxulWyXIjS",
-	"s7tSWkdLzIEDGx+dGy1bMW3zeVy0czWr5vliUg2QBr8i51DC1HDWibyrROVhfCLXiAYIyTIOadk82I2c",
-	"XNWAD20LKVKac6vfevnD2Ythj54MfjxmZze93vEJvTk9G2yJ+3ehFB8JqAJyiLk+EJ91TWJwakq4TZLQ",
-	"JvCmDahPyqY0h6I0R2rMh3oZFFPx7ps0Kcr0kIzfMVL8aEhCkVdB2mdOcXTXvdAJO91YJErTXEPsGgZL",
-	"M5Hav3JGTs6OxnKWk+Rvf5tMEpsbBs5OW/qCDM3PKR9xrc4JFXOsSMgyBRmIP/R7vSQiSc/94wf3dw//",
-	"cfHq8nXSCahPz8hGptEjaNRXSqTaFWKksRhkcnCLmMRhFWSSnLz44QVm+52c9XpJp5zjBqHjDhof1huo",
-	"rYpFkjEx0uP3wyvz9I14y8VMG2nOENSkS36mgzFJ/PH4+d8zPjWLnWDB/iB/krmfoKik7+iZCrYoIlIM",
-	"WL9mR4LPA4IclVp1sqARG/2mtyVkbAopWGk1HciWGQgMFYECqAiaRGsf0fd84MpMqljAVizB/6pmRpb8",
-	"Pu+XCMGx8DvSJ0KSe4kx+CmdqwisGXwyyzQVTM5UMcyIJDOR8QnXLL2kU4rx/VhyKRbJhH5+TXk2f8fu",
-	"/y5vlK3m3RaSpOYxgS870H4BneAbr2d5V4MxS2cZF6Nmd9BrvwdwdHaKUl84XiBq+EEuYYfpcStqDXOe",
-	"0rkLO58AqJUPQqd6lsPftkiVmonwTz2e5Sp4X89Y+Oc9S0XwwMg0ZrvMqB+xV8M2Cxq4TDaIWpaMtfqt",
-	"3sterxW1Kgek1X/hw/vfQTENZfcvPH7BThQzPS6meRLOsVfMrxfO7SSY2ElpVid/QSYA0t9Wv3VyAkNd",
-	"OOd2wdaWeCqHEk/qwWP3zSOPBQzBnWYnnLyu/NQopBREb4mYsg0mmZVLsAHk6K5AgeV+UTUDoK6wGDDV",
-	"TfMCSJEWUBKjMCXAyj+GjTjpp8Afq8KD1Vosl3OK37jSlSv53cB8lcDei5WHM9lIvv/wpFkY0tzalvA9",
-	"MmpYVRbYBDzMXsoDTX1KyGHpAtHcjKBWaMMygrqqFNgClhjqLyGQ2AYYYIHrMRberYhNPgw+13IKiY6s",
-	"Oln6odyKMNcDStemjsZ9SxgrcbvwTK4E7apXzrnC4BkQKQx3L1SpBOFESwWbb+aa4Qedbdj8r0yvd4L3",
-	"Yk9cYDb1ZkXlONHhTNc6Jnc80AsUfp81wKzPAw3592OZMUe2igqLofMxIuzzgE11RcjtG3kYrpHSdK4I",
-	"F2iYCqbOkexb5F7i8CRppSUHYHAjUyjO6LHL3zuYl6WAMIhqxnOP2I69NF1di+uE8FQA6JUx0mZ0MA6t",
-	"bjdlmxtpMrlZK5cUA9YJAhVigUuz0v+x/O6jQ/WhjUFfyuxSGFOOX5zWGlPELMtCwPX1rSmnxehP17Gm",
-	"nAbjPS0N9rRiTen98CDWlC/iwN6E2h88SE/Zff3wNpoHqOdR8TGpqAaMva6qR6drOIgfAfRclxsjc7DX",
-	"d0lyL/PbSyY0y9+kCp1QgDpZdP5MgcuADOAt1SfAESr+sOCNOoeYHSTXnSgWAWeAInkWGB58TVY34MJH",
-	"4IROl3C+5YGfk4m8Y7HgmtxYvDbnhgmG9kwt2KNkbj7Q9BbHB4DzdgKLXh+IB+8gpLOdRbg0oAvqMQ8Z",
-	"oSEOyITLPe/DA7K/SoCX7y7JhGcZplllVI9ZUPbvLR2MuTCnP2qVln25UWkLgn+wnH93lvNaerwtJd7S",
-	"Th604ETuAP9XDs3FjpbD5cSixi4eGMEDmixzMHbvbtk+1K5oICNfzA69kQk6lCAOFOpp2qHV2uRpDdvz",
-	"iuqD12UbAdjduFYLApYi7Zt5OWWuE6FUVv7G6+mxWPxiZ4vb4xjbmqt2h3fuYGxbYWzb/hg/mIEt+Im0",
-	"fRQ/KiZowlJGYSgCyBhI5mVdBHSVOlH8X9Iy8lAUFylcjtKLRu2wDYBzxygBbZDYY1GxxmEtGAUj7Jxj",
-	"5kGNLgLA7tzP0rWAagOIDlzFwvQ7GFMxYmmzQjGUWSbvFwyPqFQNZY71BcZUe6j7WICvKIJgNPdGKeJM",
-	"5vXqVWcfdrgHUEkg794oJMVJoPfOAvaw6gjO7svZnlYTv4Pt6emJEJ8cWvw+lRwW2nIfwNgUxH2uaWo6",
-	"XzQ1FUDPJZKYkIDsF84DQ4UM8a6Yj4oIal6QNfSAd87LTZRcDuAgsdQ9Ft7gExJgwCOdqVIJW5KMpEyT",
-	"c5IMqPg4E58E1ZqJlEHZ1zQWdWGw9nvzOdi2u+S9c8ToZUDbASaLFGZdS/HSYJLb2i5UWPt3SQeprIHz",
-	"UZRP2u8s13xAMzJxliG7eeCqELMhHehZzvJWv/U3Sg0Fn8iUZe9mZlXM978cnRTmJfMKcY9sodhLKTMq",
-	"PIckEyn0GKrFKpZzWjR1fPzjD6eAt4J72+q3zH4u8UOUmcZeMl780h+gWr4L81UQzR9Q9uICbkPXj1J5",
-	"L6DU0hIKD+6211SzcgJJ8CSA2yeGDR1Bk6QNmqHMiavaKodDxfS5pT6x4IJ8ur40RL3UHiZaSHT70jzj",
-	"4AanglSHEjAIDOv0P6FPwjO9hLSpJhOpNHnR60FRbnLLpsAOLNnCmJBzVGk98EuYclNxHWBRpuAFGDYG",
-	"TS1PyIFMk4q3owhbSWzFyIrDm4YWguVpJbFYmVdCmtJKznq9qDlzBLYMNAx7btz7hliCF4cKs8Jhissg",
-	"l0oRmmUli6dNAioeYW3fokRVdUEMpzW9YhE0GyeQ0CzzN8CGCXW65HVJ/YpFMRq7sTkjQ55lLC0qOuRs",
-	"IPNU7YEVvrZr09pLGC3qvxvkRGyTV/LXH39F63bCKp38YTTv4O61+q2T3snLo+OTo97x9fFZv9fr93r/",
-	"3bJ++/rXei/da5vzP7feBz74vfFBT4bqGGLx426ccYc0CN/GykyIKmfTgCO5cf5DuZWozFdL6Q6xKJVD",
-	"xy/VKzaUOYM6wI7Nq6I0sBk/+zzIZsqoTzfmTC0y+Vgglzf9yBEDZgNVC4fcWlKKVZF3LM8oFFcwNJ2L",
-	"VN5v66FaIAeH7IsV2Rfh5laoca9CtIuDEb74Y/Di9mT7kf1mi2x6I/eZP1wHvvCUnGeLLEFtyhMafWl1",
-	"PGHjTA4vMO+WzBGLEpCcb/XL5XPUi70PldHhJnxI6tgwqeNBpKaViR3+fG5XkH2lY3jdw7cXF0kN52jw",
-	"lASc5XAg65zE+ziNj52V4c9yG4VXQ2ZDi4aDiuN5MbnOQhJHLMCZGqIo+ob3kp7wBM0QyywEJ4Hq/+Qs",
-	"BF+GbBzcq084tP9xrA9b2hzKTtWNSy3GojZ2NCJJ6F+DvwvPGsArBO4xV4FxpnYOOg2di4eQ00WC8qU0",
-	"5400ZhZ+dSBmT09jXtOZuFo9Xh5ouuz+LxXtH0Wkb+LJ3+rpfRhZftuj9CCSO/pnrWncGuQL3lifXN2M",
-	"7ByLIMk58q/dSJkxKqxLkWaKOeg994ZnhlzZqJ8uuRxTMUKndTlkqYB0LUYKCdVUl8KVTB9Kmp+4LkUb",
-	"7a427C+YclnAzpIonKspF2nGyA2jufnGZojbsfmAGznT74f2hLaeUnjNIxOmg7bwdIMx9xiyM6KzETsa",
-	"yHRZqM6FIEaSsw5CKVg5LfaZItAMgWYIFySBv98YmrQYyNl2SbyxKLJ4MTS+Oa4z6AAKyU0BFGIxuhMi",
-	"aWJRiu48Jykb8BRVFuo64SJlnyND7gZSDGZ5bg49Em2oNgGBQlKPyT0XnS751QwgFjhF0I4wfARXgudE",
-	"3gsLrmSUItCMJnQO0aoKYDF8jMw1HR1BNl4KTUQYTIKt8BRb9/jaElN30bBfT4ffaDZpjh+BgV/KlO2P",
-	"Ave6vRc//WimpMaM6YLuHr8kIwrUdG6+a6U0v12fNF7T0SFn9jvJmS3uc0DBzEHGO95EwswbtcRrG8vG",
-	"pnYMQs3VJdPcXDM9j0UBDAkHvsbAYW2xLkai3mLRdH+NPuVv7yE/tkorHtlMcU1HGxkoAo51oD9PykQR",
-	"7syaxMff03riszIVlqdhkKyhVc+UDQ0lbUo0HUF0LB1A/VpQaWQKdXXxC+4GB992SpG4mxGVX5kuSwQP",
-	"pGnAdanXMQLaf7B+NKW7bs4ggzO6leHDH+ycpvtQCUwzoUpg/t6rSlB08IVUAjOAr1IlMAPfr0pwpSlH",
-	"uUlpxjK7Oae9s0I5wD+caqDYQIrUnPiDfnDgz4v6gb/cu+gHBSX7ZvUDd5UP+sHXph8U7OtAf56WfhDs",
-	"zA76QUB8vjL9oCQefAH9oKD9B/2gUT/YmEHuSz/g4miaywFT6kjndHDLxehoaPjIkaF9DwAg6noh0Msm",
-	"+KEXJElzOX0t70WCXxPBmJGnofqBkdWN5oK4PUZJcW8jAoJKzs1Nmlt5O0mpBnqTEE1vActBsDKQZ/X7",
-	"jgNTKMEnRDBphM25YeQmo+IW/bs5C7GmoyZtZgEaFbKqZoJrMzyo7mm0B5sbVgFqgGf7Amp4Iz7gWbi2",
-	"m4QSxS56hV3kVr/lVrNVpRKXYza4NcPXmFetmJ5NzVvl5TdX4jd534pa7/9PK2r9jY/GQXkYB8uQsTuW",
-	"AcZCsXwIybO2ZlK/CofE0e8kcbSgiBVaFZLmpnc2Qs5ZQXsfRcspgjkdOYzFjhGZ9ffnoNKsQWQeWctp",
-	"oPebKD7V438gaE9J+eHNdGpLYtYY4bmKmO017nOJoPJAGk7TValXeiqM46D4NIaF7p3b7idutDjVd0xo",
-	"mc+P2N1GMN5TOmIpYeKOZXLKIiLYPVOaJLawDkAlAGg/8ugxH43N7zyN6pg1ODwMt6YD09NrqoFnB41F",
-	"JPn3jArN9dz8W4NiYxi5N80Dc+/6jwoUB6MVpf55A5LDedj3L7mcWDWleHgtE6ugQCJcWF/IK39qLKdQ",
-	"rfs/oGxxYVtvspW61W8WNewLP98dUMcXSVa4OPsTLdbv8wMd1SayXcD1gOLxdweQ8ScoNdhNdNsTkuLK",
-	"T02WKfdeKCBUSOmfvHRY3iyRDy6sZdQTEmgC8/sD+DQBRtRVttJlRAVki3BUrUe7LI1B3HeHzJIVIkTp",
-	"TO52WjeWFipnGHNOjHZUc4rNSQHP4t+v3r8jH8xbthQeDhDcBK66xzna9xIhtQNUTJmmPFMJaXOtYpGw",
-	"z5rlgmYf2ZDlTAyYSjoQlIDgpH1SmDunFHDz3N3okTYuCbBsPpnMACQqxnt2zxXrk5zdsVwTSiZcaXrL",
-	"4IKBHRZtnHXdu1SaEnosFbFAvD6lcyPS+6qzfuYNgQ/LriosX81lXZeRHsEu/a8Fo+U//2zJaavfsikl",
-	"IFPocavfem52ohW17mg2Q5PjTHjQQ9j39a7935UUMPjHzhfZgN4cEkaeoIkSLjUkjFhiYQ4kgnsCXdiM",
-	"8pVv2EZ8+rnrcJkX1A3SU60+5KE5okFyTzX2wadf+yV4pOvjOlx2iwDk27524N+NmaGVpfqq+bedBGkb",
-	"pqFsBmnyvI5TnxOKnDQW9VyTNDNN281+2GZ4d/bFPWmaBpxzcfrPWT4teKlpAN+AMf7956PjHkCnWzv0",
-	"v+TM/Nj666vjsivIhDsuB3b75NjtB5prTrPMFu1kO5OqKsNdB1XKdVjDNX1poj6icu+LQGBe6u4UohIJ",
-	"sEgC4Gk+3eT2b+DDrxn+F0nSPpCDbw/caZ9UYBOxGzVycD/sQcip9WB8ElDYxs2y7yDvCSUJdp9YDbHt",
-	"PQvE3FP/cxQL+89qt4mLrIIaxjkfcUGzDrkfS8UIGw7ZwNoj4PfpVCquXSpKLNwHzxSxng4OySpFTgbX",
-	"bBKRTGI9tUzifY0s2IbDTjV00k6Bq1jgUDH8CGo/+BIOPg6ML8wDq76Z6RMEGq1JQIkFZKCAmGdNKdir",
-	"yz1hxPdtw8D+4SBbZ8KoSm4TzB4wfsdSCw4ei0yKEcvN5Meu9Jjt4l7OshQi2gwFGdySG5bJe9IrLUI4",
-	"Oe81wu7RYeNOuFtDMqaK3DAmPB6h4hDSFvRc17j7/k2axKKNA+KKCPMFmc60WXTq23Rvn/tnJKcDd2Dc",
-	"GnKwZ91Ts0JDmROu0YEFVZ6GkItzwwZ0pvAcFVOQWapwUSKEIhdF4TbbeNFGpxuLj7Y5/FGRe8M/jNI9",
-	"xuiXWPxOsxm03rdbZuZ0Qwe3pI0fIWj5lNs+qQA485yntjheJhHuFIbVIQOa5/NYQAtmWCAeIzK6lvK2",
-	"Sz5BL9YaN9PlbuCYTHVtT7HIKVdFT+YkQespoSPKBToiyQ3NqDn/FFCGOcRWFusTkSnL7aBuuUj7sbgf",
-	"2zes2ShNWRqRm5m2m1xU/PDn+hmhdyynI0bU2AzD5prZrp+pWEAPwb2BpQprF7phYuQmzTLTiFmZnE0o",
-	"oshAG11yJQk1C2rbtoP3Z1CwEdX8zgLy+HblkPTsjnKo26XHpIfFEHFIsXBXBBosyJaaTdxYLEV7toUM",
-	"9rGGfn55T0RIxQ4GjVoZwVLC3XwSq0WETOolodmXNsmRAi+EVATgjXXJmkFW5j03hA1OMXDSWDQELJNK",
-	"9qW+l/CFAt/DmN4ZqquVu9g+X7JzjiVUZR4LdCG4dExw4plXDBNADu2cesjUgaKVfYDRaijcpXfMhTzb",
-	"V36Tejf1Zsqx8ddUW1TaH456L49Oe60IovFWgeE6tKufL66PTk5+/OG4tbm285vUh6TK7ySpMpP1ZAVo",
-	"w7ZE5ZEyKw1dqsusxHsCNWlK96koSxOQCQU9YxTVrvFDv8lD9FAzTXn0sOSAJm8SjAxH/0CpnlIsUSYb",
-	"4ocayNTq6CEgU0ujiReihTL50LFCTnp4aPkcbkS9dJ7Jg1DenGG5Ibfc2a1YH0SscyoUhsxuG0pspGqn",
-	"pmKYjyqii1PDK5fHFceiLgsotUw2jCH+t55jyAEGEoOiax908YuP+CsWeYuF7b4NBRqID+6NCBNpEUnc",
-	"OSdJzjIjVf4Mfb1JE1sgrvwckzPvwSg14ndMdMjEUHprA1Bylg9cSU4zwuIhxFFBS/bnXcWD62DfDmJC",
-	"LWUKluiRQ42DnlcHHIc38CAqPNGwY12+bvsMPn7uh/BqDunzjUIEmdApVv4FPAaeulAP8+czRXxDzh0x",
-	"B4urhRSveiH6RIpYgLUe1KKcKZbfsdRaGduKof2wmKOmI7Bvg4XVvm7t153IG1ZiIaCiBkl+/fmaVOZ6",
-	"A1NMvJzjSmwnQJtT9tEOIumS9yKbWyOOeSsW1gXhJ9kuLLm2Njbmtveddcn5cWD65mvvnuDFdGPBFcnY",
-	"UBM50xGYmVXRgB0ezHE7gezCjde/aLf5MQjRReVo1RGi6qHhTBnNmVskh29fFDMHt+7qDO3J4bhbC3d+",
-	"q8t+s+MdX+9mF9OBSxOLtjv5pasekdpL3gHVpOba4D2suas/+4UCp5bRfPG2BhfOAk+gXNULhojylHWZ",
-	"6DGb2Mr82HrnPCAC/i7idbe3dkdNyd/HihBVMWHLmdBVIqmlJH5pc2qrBlNRzK7TbUUtbhr494zl88Kq",
-	"WlnEVmhZTdmQzjLd6kNpBm9usFUbMObs4YlHM834rwZKcdDzaolLPUkBfHNzlvdGW7arvpX4Nj/K+yQC",
-	"yJqpxXxajF0o3+8oFoWtFQE7gfdHqOuZj81x93/aNoJnKwp7hdqfFH+jIv2v4Inp0ZbvWl60a3296qBL",
-	"1dKCL2Vv/Sjv17G3Fuwrl/cHLeqpalGWU+6N4Ll4kmaid8W0Qn2FF8KI9QIDvaKI0bVA5rQMTE+lUCUI",
-	"/UpA33tv+28MQHMDTDrW7ONCh1I+tEGnLk4H4lSwXJOLgnGiKYamYJxIEGCVM9K2RbVtBBDhqhPZ9nI2",
-	"kUZQ0fSWOahfH90CMWcFX2L/ntHMTLm6UrSaFYflYinp2ViSbiyulwe7YYUqSB+AqCNiyMN8C++4W+yQ",
-	"VG/tHF/L/S3BbX45H2SMADBiK2q5NWv1T15s7g13c3iaeXY+POtbjKf5iqno1YIcuREdXelnf27uZTMN",
-	"vYaQtoAaWtUuoKJGL5NDp5o1kNRFImr6TVzmPFCWIkrNB0JaujcMwlAx2rCNRK1MH4EudrqxeAMetdBw",
-	"1y8F6nGIJb0FJbgEyG4GhWGYNnrRReZlUjGMpbXxnY5K4s8jadQhjG09h1YMRS5sVAFZReK9GJ4aCrww",
-	"AojvVD7Ak1wQIcVRwVCRhdWEudqwhXNCY5FJjQBILC1btZJMQuxwOT5W43dFpFYAAVsaKr5aExoFX+bF",
-	"xrdrY6XMw4VA2xXQsmskk/HB7aNxiCKYuPk9VmIaZ1GrBH/T6pshqRlW3d+QmJu5Pk1OAoz+wEWeVvaY",
-	"2RMeXI398A6bCdDMPj7M9AruwYWWG/MO269lHxgJHUQ+T1mOtksnItvUNKz6QVNvVy2J1dAMUEyoe2rp",
-	"o8zhn87S0L6RetyvUk37KyRXCHZf+sIFlWrbuE0AIQuUGSdlmnQ02iYXjIwegw2ruTKvYlRqLDZmCCsI",
-	"u5t1NxYrCXtIqsn7Om5reTsw7eI3ZJ+l6P6cAbPTzKheIwYjk7nhfJCR0YQhvCJmHY7II7IDu+PloNmo",
-	"NaEaSs3/jrnFxyfdFyFTOO4tcgV3rTbnCh/dl0+RMdhpHXjDU0slxG3ZG3vQbHI0oJqNZM53q/OEpQd8",
-	"UwCjbv+cN5Z7igXWeyLrl3uq9FOUfFo76WDTkk+m4WrNpzeV2W5V9smQ1+a6T+Shyj6ZXy/tzuxCaq2D",
-	"7BeqNBMsV0FVJy6G8lDQ6UC46kDSg5sz36GoU4V0fauFnYLLyg/Fnb624k4VZnWgR0/L4VXZne2LPFWJ",
-	"0ddV6GlBIHj8Wk9lrnAIUmmGLN2Gfe6t5BMc84wqtQ9dAdsBRaE45xbmpgu/lvWGWCzUid1Yb8A+v6jS",
-	"YKf91WkMZtz7UBe44GrMUjKSMg11BjUbDJhSB7XhwKYb1QZ7BnfTGfACftMKgyXRB23hK9QW7N4daNDT",
-	"UxX8tdpNT7AE6CtUErwM8KU0BBjAQT1YoR5swib3qRssLfpqfawl+3+NGN8FOECuoJ4pV7YqK836zjMc",
-	"OSggB4EceG2LuBkiJHHtkLZvslu0bVrpnBNftsDCltnBxaJpdG4i02ymwrGuLmBLB0bBiEUbvKX5YMzv",
-	"WNrBtJlCJSErNRIcQFkngbS7VUoJWdBJDBUoF4wl7Wr/naKs7PvhW0bVLHev+kK28I3/IvLhV6DaUA1h",
-	"th2bL4Ri+nmIqQBRuBBohHlMBdWDX+oisMzKIvh1F73m7wHlMSE2KUdBaPCE3hrtLbnl2lbCEFIwLDdF",
-	"BwM2tfIcKF1AhGJxM9MeD3Aoc3DmY2pTu+qpt32aY8HVOym8iy1xipvRRaAcRyyGMMHkZjZP8JxqG8Vr",
-	"tkSxzGZLlvooN9rpkleYW6TcNImWsYD0oy5JBjOl5QSLZiYOqI+nkM4eYvWlbMgFx3rEckgmMp1lDGeU",
-	"FG59l0Wm2eT/eWvWkbQRSZOYVTXbZf7/Pn81m3cwrcO8+cpMz714M5vjGfMUnOM9zcxx1MUNtcB3NiMV",
-	"cloTQ5Q+uuvV6RJQBgCvEOlcLDzCqMC3EYA4DcK8bTM1gvSaau9OJYzLYp5j0jcQSaJbUYurK7vtqLQi",
-	"3Bceqla/ZZa3FbWEi1V49fH/HB33ejAkXBajqNiSxaWradQfOhgvVDNufeBsABLMPeOjsW71j7ubxEcb",
-	"GeCgcn9HKndFithAz65TsKc5G8Bu29NeyQGZTVmumOVoyYf3Vy4t3Tf3/O4kicj9mA/GFsHTW8uGoNsh",
-	"Vy7sauwzHehYWJ6pknOix1yRO5YD2VGazhELln3mCkXojGN1o0paBXQCFrcuuWKM/H5ivkM+hH2rCAwE",
-	"SKEwbArQ3++5SOX9dpq8+v34oMVXSdBjJ7lZ4XgjPf6gwD89BV6R9u/HEVElOvP7SWcNItegy3uqtL0h",
-	"0Uo8i0L3Omm3VhWISI2Cs2hbLBd9nciUD7ktKGuzcs+J5qbhm5zRWyJN/11yYTUVu4ZQ9g2T4ovBceXe",
-	"MoPLc3lv5TyutA3WtQQaZXZl37IQ0QolWSt4ti/eve6cFyMsCstyVYBDGSIbC/9SUZW2AIxCrwijgzFq",
-	"Z0OaZcQC1c4ZzZVR73qo5v30Uyh6h/rFlkbY78b8Gkbf+mPgMRFQ0v/oBVbk/JYfmytXSLXmX4aC/7GR",
-	"QIrc4PeTAz848IMN+cEuhN/FiqMXtpn+f2RKZncM02oZIsRjDsVgphFBhhLXGAqYhiBRF8s/cFov1zaH",
-	"mBnW1TWkz351ZT56kxYmKCP/3llptex8J21rcol8SleR9BULZ6rqk7PeWccbKMBwBVaEdsr8H+XUiupg",
-	"Ol2SZEyM9DgB6CanKwJJHgEnshgsvbLNw35kvr/nqR4nJPzayOrTjAqaxwLmp0hbjRnTkXmsWUQ0FEKF",
-	"P9By5VbF2g8hXWGWZdBUxgWjOXEt3dA8ioWe3bCITPmUReSG0YlhI6OMRYCaKFjWOXfpHndcZtUUi2Im",
-	"OPwueSX12LDNWFjeA91BgUM+MQxfCqjOkJRNJVY04IqkLOd3NgPS6yJ4mmh2b1SY3J0yLctVTfqxSOJZ",
-	"r3c6wNNgJAf4mxF8DIO0Tz7bZ7gF+DAJltytExjSGlptbCMWdrGlYCpCruzn75NKXD6NzinPzCr+h+VS",
-	"kXZy9mP3RQ/OAvwz6Zxjo5b7kOS49+sFuTh9Sa7McSBnP5LP5KeXKNqckM/k+PkZ/PxLRjV5RXPz6KSX",
-	"dMmFW1+34vLO3IWy5bd2g6tnHvYPSrGAWwbKQxQWabhNtgtIRw0s1KB+KtK2Py8LT7EQbjgekIi0MnIi",
-	"Non4Ahbes2/6cAVrrOcIwAvM/nH1kU3MdUexaiRkztIuee/t4dRbPs0LVnhcmEoEZWXcRCJbnQfNnIhx",
-	"YDEW0PSUuDAdTZKf6WCckDYFSojHmVucOhCOYwGOrXOYoeL/YSj/wfSDdTS/2rv23FMPXCQA//QkxUqM",
-	"+GpUKOkFvXan2tPjhetiCfR8ah+DRcGR2sq6xqLtrLQgDDkDOG6DS6QODJsr7Jk49VjA5Q7StLrksjD1",
-	"85QJzQdQ8A2kCE8cIBBI2BPZDpwH0GjoPjCSf7DAbnM751AwxZ08OHbb2lV/yeXkbXh9dkr6ckteSJ2w",
-	"463+Ty+LrC57S5fnhsHhaPXPftxIBi3N5GAh/S4spG2ZkyEXkKlq/a5NAt0uVtQ/MaNxGWa59yV6Yo1X",
-	"1NGYQDvvg0Mq2cr7/6BImA0Idk4YOvj8l/v8N9NkNnb0Y1LtlgWOLSImiOUFn1T0zprvrfkHkIeGRjDH",
-	"qqmxaAMThNqbSYQiLYAUdQwnrICGdE2fY4XCPkTnUWu+Qew839C5EVZoeiRFNoeBoGCDfzvjlGVxZ72e",
-	"EQ9hzj6qwN8NLNEci+R52e8KZRCF1N756koz42tkCO+ZhrGUUVJT4nmtws4obxQVUBPnTHZcZzPmjPWd",
-	"N/V5rirnnGP1y6Ckc3hyfB3nBfdoRP7DxQD1ODx6T7168woSdijN+nVUat7c7dlQjvmXgpY5I4yjL2WS",
-	"1C9MEzbYqSBEOSODjEFcUNviyqpY3LCBnDCrVUSEfR6wqS5CkxridZzn1PXWlnkE2r1DbIpiUYqt6pBb",
-	"xqY2rcApGLY84ltnx5egmATTIe0wNiaKRVLEOUBcc+EriEi320W1yCmghmQdkY/M6thtN6kOkcIylBrV",
-	"JAwZChXvQGuPBamGUHXJO5cbkcrBbIIVU4fg8nWF6eaGFCkJJSWBr4ypQtXdEWvTsJZ2p8/NZKhCDRng",
-	"S8Zs4k4B/JsHdWdDBmamXRdkVSm5h4Us0krEleFlQYBPiN1ihmdZcKGNhxY3rosguM65/x5fRMwsXy5E",
-	"SdNcOWIsQrukAgSRgv8GrB+7rDFluOIbuE0w0pKFhVvAGFgsGBQs/r1jdNSOzDBT/FdYzBU4dmXnaxb4",
-	"fswzIy74IzBTYTQhF6DquuNvGjh36+o+sft9k0GZWm31fJqSG/BK4ZriGSjw+uF4aTrqwNZfVKDsS6Ug",
-	"XVTcBMdN2hkb0cGcpFTTTm14HKmbKp6xukg1PcuNSAWRamStQLVzr/ZgkVjYOpqZWc8r6Gemg5wpbabP",
-	"9YoIN3P/EabckeT0jkLV+rLH0gK/rbaX2GIHJVlxQWcaUAGxm9gAaWMs6NicNA3zthlbt4bO2qOwYUyZ",
-	"rY7/oDFlZaEpanF1TT+H8WU1sWSNwWMbWUC+TIX8g8j1NVfDt9zhPucaQl+t0LMPa8nzgVT6CMIYUnkf",
-	"lszaWvGtj+4gpiPiO3LxrfBUDsk0l+lsUC6XXsY1VmRAs8EMa04ZQpoUf78XSR+iuwVhSvMJ8I/E/TNN",
-	"gH9CRuq/5I0Ru8SHXI5yptTf5Q1IXmZa4OaDByQZGFKaZfh3x8g/6DDAcTJVzAQkn77vF50+/5I3KhZe",
-	"rLm3VefnJKMC3VOGHmUYu+LiP8yagNoK9LKpOllRiqw0fyxJFlVrkqFYIPMUVORYDPlnLCgzLwfKBKyx",
-	"S5KrWz610vE1BDRDbScKTgVbosOMt42/xgJCQ170er2IvLDwdFM64mLU6ZLECDUqIW0ns0eEapIxqgAa",
-	"D0VnhQw1WFQ5jIWGcjfw/T4KFq+XEiiVfuWH8R2GpsByG5oSXokNQ01Ki/hItcqq3a5RqKwQvMvE6RCD",
-	"8rRiUAoWWN2nHeJSCg4I1ka43/tne2mK0jElrhtiaFigNhXJF5f2DYR2QBtBpxRfDaWPTl8eeXc7UPjE",
-	"NV0T2gIpVDaCpVOMoRLrctY7i0Wo2zqVxejwVJOJRGJNUhgagJH6ttqUINgjvFELAh0McBVChBzW5WOZ",
-	"lu+5UEaVqFNN61PenJBhD09ZTSxntMWiWDinRAafBgaBhlSu8/KMF8fYMbp3Ms35gAGNUgkpTNfWqNO3",
-	"fnazyM8UgZdRnwI92g5G0YzZH/EuKG+cKjYl+fCplBXgjzt8fQRfo9ynQJn8jd+ysJiPsxLoQq8M1qNZ",
-	"xSzpl+exoJuo63WxI4srGYt2PssYOevsQypYF9ajdDl30UyLy7Dcw+7f02xi1c1FNTZjQ11916mul5+u",
-	"ro9+/PHo1d6U1xoKdXDff6us9yJNQ7ZlSX8Rcrkf9dMx34dSPK8DIa88FVvDJcg2AGYJ2la/xAGH7L4T",
-	"OSsZ6FKQsAukrjso3QmFiqjvCiy8i0kLvlgY6mc3Mp2Deuajyx5L2ykPvvVYYeEVarpGkPiSfTyQjKcq",
-	"rVc3aq/iOj669Nz0L7z8RtRtzi466fW8NcaRtHuqfJC3EWVOemfFO54ICEnUbDB2H7WpeS8W1uPjIko7",
-	"eKE3kNSUpvM+GoduWAZYCDIWm4hvXfLajB4CHVbJahjTWi+skW1ltVgs8Ro9mqwGi9Akq20qjWBjcB9P",
-	"8AI3WM7Do1E574dYrBoSgQvbTCQ2jijYSlyIFu3TZbUawxTLog9Pfe1bCNEpSt+W6FCrKg6vLWGnpy+x",
-	"Fm5tmMRFGPTVt7paoULa+KEUo60wYAwq1VlNduCiMW1Qg3UiYIU+GzoBJMC9ABd+mQbdqZoe6JxM5J1V",
-	"VkN50QEz3QV0D3yl9vbYd2VAcudMl/MMS10VtgpDVsLk8zuW2uYwYQEbLlcHiQJIlVgA8OYiJdqeEBUO",
-	"zC+sNFYVwcvH1Pb2Z9WtyIr1siHu/LdNgb8pb+ZOdL9BNuRiOtNHhjYdDaw2WBsK/o+xrcu0KN54AmQa",
-	"UCgHBi7J8gdom7uRs9FYR7GAmPaAXN4xkcpC3SwsvW/MOD8Jri+l0kkhE8rJdKaLAlFYGOqGKq4SWwsK",
-	"rYiA1gQJWx5ZKPEx7QhcZYbUr6uY1C0V5QtSBqOgtl8Pzc7W8ntyfPbD2Y+nL89+QJJcpr4FJX0ITdXG",
-	"1JdWbFVpe1dS2zCfm9ncq+61XCyQaZtK2/vKRss4u0+mf8sFn8wm7o2hzCdUt/qtVM7MvYhaE/oZXyjW",
-	"NWpN3Fc9rwvbGJQHro6/sLjLlW+4YrhwcMUOMm5znXwX3HAzmwdwXBFWoy8dwkdKS2gkmwuFU/drhIPC",
-	"qEEknSN4Lm7Q/NuI1FACFa1hVjJ0VKuzbelMON57qJcW1EleLG4Gy7Z5ZTMzuEPNy4MYtW3NS9RrFozx",
-	"W9Y3qyUIYTXMPdOEvFLN8LHIgquiuH/KcLpIGYbu0G1BGg6FDw8EYufChw9GIzyuC2o5DxE989GaqTFH",
-	"xKlTZvkghzKMDfV5xEbJikUSJpv/Dt81R9WUYi4Wo2uw2zdpEsaIgC3LDmgxmCbQkEp2Lj/KkmYYiyWG",
-	"r6D/jUJnYuFhDQxZNcqu7RSgHrM5PIJaIiw1auV6ASA+CGXdCJC1nAqx2CwCZD2nQgHTs5cIkLrjtFOd",
-	"F6kN8W5dzrRRVAG3QwqHRmF0Ubfzy01+9q0iSuTi9CVmNgCUCxfld5xR8MNvRxenL496Jy9aW0E4LNyq",
-	"QyTItx0JUk+89h0QUmUrjxAXUj+x7cJDYoGx9j48ZFJzXWyQiO1urRCRWNgYEfLYISJ19/3xAkVqie5m",
-	"4SIN23sgL080aqRpv/YRPLJAXf4s38/HjyIRsfC3OMU73OC17JwTiDkhlZAT9HOiV30HSa0x37qacYsx",
-	"vTvG8JYkuGAJHjQupFGCe5TokPpzfTCgrxMk0rB2TydWpEE4agwZqZKdry1oxAJrQG2gLnkr77gt4hNI",
-	"hW4tUH23Ge/mRkDERUAY7dWORa3a+6QjPPatFG6s8j0FdW5vjsh6aW9ZwMd3QVS/qbiPfZDyBuluOssH",
-	"Y6NHjbkC2+XSooE4HPeNAjRbW3NJaSM1CT1WCcH/E49QenzS8SnYqOth5nUsAEaF2nBfuwTnxCuN3aJN",
-	"OdOKp4xA5bSXPYCNzehkChlssqiq1e4hCBvooscROe71zL9e9jrnJMFyKW9tk6ExE38hcBcBqlZkcz9R",
-	"HLQCjGWlqZ4p8t48QcDnD5SnBNBkkSKWPyKphPEBCq9H/AmMhm4UHoDN7kQ/FomWmmauwUvTRUJ6EUn8",
-	"DiQk+ecfSWTbswtol9OIrYByAgl+iE+LB8i1hIHXtjFwt+eMknueM0W4RpyiYqqmPZirnRhI6lzHIqMi",
-	"ffhscxvV4lbjb/a8rohr+QfuKxf2UEakOJTnNkBo4WxheCccLsIFLENTnAu22grZh49e4UKfnrS84s2F",
-	"ZqNHCU6prtFyZd+fckcCDuL1UjzMuiX7orEonoaHKQ672f9m63GAcp6GTbotP7TV92ri+mKxUIfLT8na",
-	"GpIOUYwJYgVgV/GlkMIVoEaj5D2x0J0lPCYnv9uqM0P7Z1nlCGMYoe2JvLMED7zobiZYuQWsimauCP9z",
-	"XspQ7pN//pHYFhSOimZZl/xenr/5QTGs3ZCzGCpnWhT0yBorUtK+YXPpS+/jKACWxdpMEM+KDsZ2diOJ",
-	"IP20eXqYLQ3C/TDQF5B9AbWrTcQ2tDxyphnE6/Lp46ZBbOiZhSQpNA18jmweHFl1YeuubIR9G9FgQrah",
-	"nvmiQJ36HJpgA7qIpc4RQr0beAJtlnoQOz8MBg8ChV8FZF6xsL+BmKLM0aFZYetGnP3a5apN6W8eZQ2c",
-	"GvkH12OLRWvHa6MmuM1vT6Gq3ABdn+ushQ9h7ZRCVV/0MFikfGgyPuH6vHECNowkVDOX04ahdsoy3txy",
-	"cqjbC3PDY+EZPwoouROIt8+qh4NdZ6rbPoNrGXDBjhlcF/ZCD2ieYxikE+lu5B0jPYv/UwVbCMYJYdVA",
-	"R2CIOJyTTt+vZUDXQBY3dMO7rzfT7K2+EgoeH4qDsotmH5w3YGDwd6t/fNz94UUUBBEd99Zz/P4VFW30",
-	"upUmevUZ/6/k5zXdyn9tBvhTs1Z2JR/CjLCW96gYyob+ojXv/MHG8HRtDLVbuF8TQyiePqSPuip/NqeX",
-	"WLkycFgbsai4BglpQzkWy/qSKJSZmiqX2x6xj4gkE5oDWHE58w/1cffkmuNTMA5HyBMxaGktjzcALMM/",
-	"Y+FomoWxc6jPtkRiwTmK9VFy4rh/vRofiwdwku+ZV7h9gcPaSKN3JdGPXB52vwT5QH6fqPt+W9q72nlf",
-	"FHPfO6W9tDhjQSkvW7+LESVn+cAfxgBTPSic5YvJFvhgsTjGgqlhdbRORAZyOkfIbuXR69tYDAzLgKmI",
-	"DDM6UlFR9U1FxOaHqQj0awa2Pz+DqFwyA43OpgNX8yJAYXfg9hkXt8H8YoG6BhS/AvKo5sqsv0W0CEuc",
-	"WeB4swboB7Q1bKGCaQlqHuIQcMnOw8XEeuK2HVcb1yJNX8ErZssspvuMuTHbN8Cg26QEGVXdDyFEwQ8c",
-	"kHQijSJS4N+relXcb6tp1A59e9zxsn+zTk3+uByn2+VH+L0AMNl74JQOprsoVIDj3Uz9uUhTzDywN20H",
-	"Hrawm86vXVzj1qvNfJVuWIfCYd9DvGm5ZMX+IkwXEXT2b17+6Cy61pdVxQEqWWmx9lgJGbLtEJXPwSfm",
-	"bLBA8cAIW1faKVrIarA8y6mwDuR9wVy1zHq9uFyg7iRdElhrrQn8yrxbyHku2aIMIgLQ0dBeFOLLac7y",
-	"Z4q0q2pEBPFm4HGEGBNehS8FK7JZCvdhqRXTgsvXCOBPkXfYBs4dUb6RemyNWqSu/m8lfkQKFtUyjqKE",
-	"jSteqWzByPYQMzCwFGto3jzpBkPuRGa3UkloLOBse2Oo1eJwATsWAwB0MvsD/mXreuKAIdMDqo7AAQFu",
-	"ZRagKFZhjeh1iKddcn0vAwULGhsAEDkWGhGpM+bOzVa5gmAkWIsMihhLAbV8veUWWNMBd3SFGbJypx7E",
-	"BnlWsR+GtsWTimXR/Fa+os12REQ7MOex1T8td+E1QPt72Oyq8KfCdHqyYDptBjrdTF2uLvtXa86swaA7",
-	"2DK/Ilvm4v49kBT0CJk2dWexMcmmbDoEltMP/GrYSlj1Ajg6Z7l65hpv38xRYBB0wixid2BxdN9xSPXs",
-	"RCAUiBI8o3oGjZTwXBsb8m/xtHMOnIcLw8Fh7GYSVb6DrcG3yy2dQVZrhTChES/pEEHz3AHLQ4frRjE5",
-	"pr2D+XNnHrU1Xf5abJhQjc7IFTXX+UB8n6YlcyvKu9qMiS08mMYZlhOkI2W1S01Hb1KvWB73ekXEhaYj",
-	"wlNV1jQhqCcWFML7scwcT4PiEuYjOSQJTND0k5SK31mdqR8oUi69CcaXAoA2FYQOBg7TfiBTCNMfjGkO",
-	"VNL+pggTOp+XpOmi7mFkQ1cgFcrD8Xb3XSZwVVxEWecuVG0MLHFyFlRNhHVyOVxArZnepnhfLBaq95WD",
-	"QRQTqdPAlIWkwtEFptBKMhm68lyXQqLlcWvl5dqc9V2KEcGx3aMXzAzoAUX5QxG+b10c13iidxfATQvP",
-	"/4QDvnnOqSG/97Qc3bmYcJpyoIxkTMHNsQjWCPSYjkh7XUrMU0PhHUUfs5yF5PLsnFDX8mPQXUOVPpoV",
-	"KEGf7638aVO+7YbE0OyQJT0Pm2xa2m57Sg7x77W3GmCqUYqB6MJty5lvm1C6sorfaHlZMa3pYAz+6hpB",
-	"rFzzy9YCN9M7D8UxTUeBPIZOllhsKY8tl7disenFJ2vJW2jErxO4YH0ehip0SdA6LH+tXMUhmEAeyWkf",
-	"SbcLJwBFPBbl8cys4Ar5X9vIXNZx20xjDiLMl6c76NeEI7Nf0JyHg2ALChg6+DWWZbXlC1fBrHFdRleL",
-	"RRlejWyBrtYlCVcfcm4WuA+hIkksUjaBOuSBJowmrym+6JPz6xUnkIbqqh+CzTFoYG3QtJXeK2va270S",
-	"yzK56RGL5e0rG97P+ZPg+r8KP89J1PLb7sJKvL+q+yLaINjeHP3mUPlZud9o+/z8i8ujs7Pj3mYBLweM",
-	"te8s5uVBodUeD1FtD0BqYWwKEJy7CoCaTc4Eehx6gTYAVotFUHzv0YHVvgyg2g5Aagf8tK/CbfEAsGke",
-	"LY37E7TCaoVGC0UWczG1HDG4Sj4yquQPbtvoZOaMGDirWNTGlQe2d28f43ptLLZYVMDYyO5YbEb+XABj",
-	"I9tjsVWVz6eX4bkVFtuXwWA7QK9tDL32VBHX1gRaCynW1waypukts4AJFuhFnfvyfOWA4dBtu7wmnq/M",
-	"twQyjTwgYtredMNmBfDkxbop1I+ki+3N+LY+MNoBD+0rcSjuAQYtk3ig0ABYq5wZPm9BbTA/DYQPW0IA",
-	"06EKKxsE6d8x4ttdjHjL5hWkDkNuV1YoKMoTWKKnyIAKLFinx+Sei20KuqAt4zc72J0g+ZFnfKSDW3Jx",
-	"1Dten0K43g+pSd/2/cUNIdTfjeDG/uav4fpFVfwVK6wy9XZ4B6xXye8v31PSxmgvizBkReQkyGERgKok",
-	"O0TBCpGbOVxh5mwiPhnzSua6+wtnWZqAIcV07SZIprm5gXpO2njvI5LwumJMqFkuu7tGdy3WbVOB0QwS",
-	"xriOU9W8/Jrna716y6fr+WlvWQsR8PYf7eqW5ZFDXD0dXcM49NZFtRYc6ECpnpJVKAuu1jpkqnxh68jU",
-	"n3y54edKDl3wgY3Wd0QDTDqY/od4Y0a9AdVcsHuitBzcQp53ZouK2ZcK44fy0gbXgP2BMU1FD0rzLCNj",
-	"mUHYI7RI2lTMgzRL6gPtiRRkbNP4c9YJo+CDmrlp0sea5jLHgoigUUHLYHSusT9Bzrsf0zJTVM7gZ8Cn",
-	"1tKB+Ld95uGC+gXoJTbIwAV4bCEwIV8oCUz7tr68swaXEn86GFyWGFx2lSiieqhju1GBjGDkh5zpWS5Y",
-	"aqPD7VlKwINujnTV4FdKiYW813WyRpadwV+ZXnEA98pEm5Tlw9FchRO76bmsspCNjYAhOKyv1zKQKVPL",
-	"xGOk8SipBtnMnnR62HFoiXBBEvfoUqYM6gygMIugI6Akx6JdB+KyQncudxVBWXeam9YatGiyoxJtGq5o",
-	"0eRteb6gNGDqPa4Mz4m8F/0iAga0gAmdkxtGAHyciwIq65qOjtSYTg0h4comXWArPMXWfVyhw48BRr9N",
-	"BMnbYF920eYrED8yS49ymWUsJUozlhU24suPV62opfQ8g2LO1qy4tu5/TUcHtf87UftLd7tircOrtp7J",
-	"rkzYtlH+vQJP1tbfr+nIq+6xKHR3OPnmH0G3+KezHyxT75eEOYQ3+aDdV4nGIyv215gNsLZOX2ZjB1r0",
-	"pBT7yuasSYhqIj0qhMip981lU9LQcWjo1jNlgxhIm2JWwWI2UVRyNWJqgfm2s0Py+a9ML0gKD6RFwNWp",
-	"VyDKDOGgRTRpEVsxzl3qTNSpEcs0iNTIsQSEXJcz4yX6AdU0kyOjG1sdAfByXbMYRBM617zaABnJTm84",
-	"d1+7SPcV/jcYTK3zLRaLeoMFakyGMp8kZCizTN4rTG9KoCVDhpK+uWNHZJpRQXPSTtSYMW04PFSMNv/Q",
-	"OaPpB/ir0yeJHvPBrWBK2Unjl69hLPPEWhNQ4j2PBSFJxgULXzAfFUiWxeRdIENb5gAVDFaG0ptQQqhz",
-	"bsaLjZJ2ckNzGOTsBgY75VP4/w2jE/N/KkYoygzGVAiWwRTCNttUk4xRF9FPQDhKfcSUD8mQSh0pBnZH",
-	"1PcW5hVOvLpMsBCVlarO207bZojfcZmhxbDGDlngiXWJDdxC62iKR8IqeCOQUqHgniC9CAtg+Ml/Elzb",
-	"TTTtJfjt3D6GrHQ8NHhmuLa5HY7IXpkzBFJgwtXFQPM7jFVzoSlwa/IZ20Xlgz520vlKs4VCRYNxKyqe",
-	"AwkYMz4a61a/B6Ei9zzV41b/5K+oVdpj8/vx2fGPUSu86LbA+lVZhfSPyC8Z1eQVzckJ+VwUYPcXsNVv",
-	"3dB8feWytDKHHIDvTMtU9j44bvm29MOGuqZ6Tu2tbWaDV0wrUr7fUtiINiOwsdSySGoI6ICRNtQsyl0A",
-	"bKePZXNcT/Z1NFGRCb0t0GtVLbBIwfjKJryIsEyxMvYHUlqHXBFAfwTBb9B7BfrSUhdMMdgwz9LOq3Qt",
-	"d4K44KvwLaJWsB2t/pBmim1HPmwr3hz+BWDsyoR+zfyD6iYeKNaTyVqy5xILeblLX6Ffan8EbLmdDMmJ",
-	"zRRVmuZaOa+vl+ANVRnIyQTcxeByNgSsIFftYBr3RiYCd64ayylJJQb644edPimYPojLlttH5GXv5fHR",
-	"9Utykc0mXMwm/ucT+Pm0d0auNOVgqYvFlZHAyfFLMqI1n14badw38CM0UPT70ZwhkDaOw55j4b/HN65n",
-	"NwxeIZ9Jr9t7+QLbeXHqxs+njJjRkavBmKWQDdCLyMVPP53YN14xOonFP378fHocDuDCyNsg6hTiDoiY",
-	"xSuXKImTy7PPL7pnQICNUGYl2KkZn8JULIhzDgXaCVXKPpqT9oDmN7BtptVe9+TH05cku3nOxf/3/xYL",
-	"R+3EY9Hr9n764UXxhll25ZYdvv/J/dghmiOKvRXiSRuFdwDYLSkDUFY0Fm2UFCOSm/EzgM1/CY6bCc0I",
-	"QnF1zolRS3CeVh9RZKZsYcHZTcbV2HDIoOVSIbLaYC9LDCvm38U0t4pFOBY1JmFvAS5pslGoL4JSxtNk",
-	"e+OvZ5HfhfW3FKEesG2bbuDWFYgh6N5mYczt3gDIqrSyj2xF3piBL9qTLek/MPEnaVDegmUvMSuvsCjX",
-	"E5Rlpt7CQvBAtt7KAV9h9VXuGhzMvsvNvptrsrsafxuStX4pUrUKUB6bggVpWRFRjKVec/XlWs+NeADA",
-	"PoiHgkoqV7EoRMaUtEPluU9AW0v6rsiMjd2b0JR5K5uNZIwKxdgmRcTCyApcWxgV3wUdUY6ZoD4XrKSw",
-	"+6I5UBHOzq1LLlzIoBFnQYXfLZlrN5vdI1i/vhQ5OCiqTzjvas+2NTllgk551x2qRr8pxFilcjADDFiq",
-	"SPLrz7bgimtjTidZEpGBFHcMhHstyd+v3r8rMuVv2VyVc8PRhEXeMYZwrVreMnFOBtSocTbB/I5mHPLK",
-	"i2CvezqPimblvSDJz9d0tCjlQ2xyG3SVQafBC/t+ysTFlP9dQYzghpR6+E4KBjKiFbYf6B7bQb62O9B0",
-	"k+G1D2/8TrWi1pjRlCG41qVZ1qNLKXQus6Ye7fvP4WX37l9Ryyzwqm9+9p7m0zUv51sLKIDnnQ1mOXgu",
-	"/vlHePrrZmbOoDldwQ2AwdKBrjn6/z97V7fcxrGcX2WKNwSqlhSlE8cKWLmgJdtRRUpYlmzVKUNVGOw2",
-	"gAkXM/DMLCnElftc5xHzJKe6e2Z3FtjlD/hz6GNckQB257e7p7un+2ukg22qR4q9lurz0CIfnQ7sJViK",
-	"eZ9WqvR0BGZiuvZAVcvoH+kS03gwCV29uHzJ/DHMxhq5J6UE+mGTCfg21Hlr9DxQd43WcLUADZchF7te",
-	"kMKAO+X67mLS2mrkgyPiqYnIS0XJCQ1fUXmCgLWsvJjK/ILiS9/NjpC4j4i6w7XgHDw5Ipoi8gQ/w2kP",
-	"HFCZmxXh0YQgz/uw5F9xf56QJSM97FlyZ5b869mH97uw5EqusYkjD3b5gHnAoVlBzYquoINOzfGsDv/p",
-	"v/M956Y/gV0+XJRvaFQUFYi/nIiCykxSuRulL42iikThyvY/iBXxM/i3cu0ORn85ubULJhn8/lL2z3Ap",
-	"22KEhEHPW9/36IwNO/Qw7JMEANfe3kDwE1Qfr3HuXs/E75XzCRfsw3v75MNTl6hJxOpd3LNtAt+Ln+fk",
-	"nN1V+GywcZ/wuZuLNhELXarn5rH+SPZci8y7Fcd/ZIp+OB/tg9HWvSJ0HXhsxb3IDdV57SXHibkEi7r5",
-	"G1nmFYdMfgC/MOz4LOXU2O8qW4AmwC2vSqp9U0NGd5pTPVbUGx7LxzC2xyTnza46SDo8Ilz9zM7k+Xcj",
-	"tnxzDg291VPvs3R6/Plbtkds6LjHb921qzvaHr20SHVN8VyFSIu3j/jsJIWnc3jvQIl7h/fzdXjvxnEt",
-	"RmrUhlpKr6zKr5PS52Bz0F5SPOYkRIh/CHWqlRMnIS0g/sCe9w/SXlSrCYXFM0gGe+kc+G4LhVt0PeL7",
-	"nAf5FOJ7s6sOpgmPPIT4/iNpF5uzvhX5pZvbK/iTi1wqmFBfhvZQlYpCCsUVkdigJq+QO8M3ohTuFyqp",
-	"cnVqR4n3UlQOLHuXhSZnczpQbPYKyhL/tg+iThfZx1p46uJGauaTq4ugd/aaJSx5MHr1TXbQuWyhqLaD",
-	"t+0XOJypcsBffCcdFOdRKNQ/flyY1U/NwO8avLwx37/L/e8OnL0/Dp/vcbiTPPp14zzM2gLqS3M+LuQK",
-	"7o9VwlEEDVAJfe5GKOnJNLzBq5900MCTPCHGp6BoirG+BzaJuA6ahAqDPQo2CQ38vsAkEWaUQrOn0ibg",
-	"IyUlpu2hR/aSaysprGHae+COJBLqHxV0pGbR/ZXEHwxxJDmW9vLnWV1ApDuzO9ZIKnz+WEAj7WP/6VFG",
-	"Etm/v8foizW/+wH5UPgi3FnfSfpJzuliAsq62s+A47ydETNpTwXhLJz/HOJBOwqFT4YPhk6IzV2r9Hdh",
-	"izwMsD8tRK+2v8HJddpcR/FhBWTDWODsTFQxePOnlacMTeVdtK/ICthF1Y+1dB8kLun7rysolAdhOHp3",
-	"Vhpjm1iknyq3SKyAQuo52L0ZsD+Gt80AT2QZxRuy1O00f3zjmar8u+n5NPW9hv+H0vCJbPcy5Tmp9l62",
-	"vKA9AqVDmyeB8ruX83fXaPITJA1HWksBVl1ShXu+dSEP+UhMfkVK+zJpYuCpQrpyQlKdfc6DaaN2cb2y",
-	"ya9fJklghzjbsgYoe39Lg1CFuI8t8Mg19q+xAjxz217971T/b3Uw3kPj/4SUfqu80lELJZBPvRZeXLZx",
-	"X9mchpT4UYKkQsSfCHoET12uFyhdTFRF8lqjGcxnsrzgwsd1wQg574KRa0L234U0U2vXEV8O3yGsEfyg",
-	"4UpcyrICdxpU9Hbl0hoKZWkuYZfk0Xsq191q85W0OoSiPZ7e/ARMvr9AfM4JpF7OD9m6zARRXkBibDZy",
-	"F/W80sq7IzM7CkiUd4E6WsgAdualLqQtGrSjkThXkIMTg+9lvsjEW/PfoDPxnfk6zMR70HO/EIMPqiwV",
-	"CblsrN9pfO4HY3wmPuB3w0x8JrhEMfjRymUmznE3M/HvqjRzK5fDTPxiymoJYvBeYRviR1mWRg8zcWZB",
-	"isHH3yppYay5Tf4UmqaV+6Tw3Q9KVx4y8W+mssNjcUa1jA+dmMxk7o2dxLz7pdSEhYMWPuoWh26sp9IB",
-	"1z4e8NPi5TBerCovlDvFGcdCwDP1FYqQZYv7IQZ1H7oqy6R6qsSmUwAe6oM0mmgPZQJkvmhSaWkb8ccw",
-	"kAEFmpTS+QDIgy8dhyrMSKGMHXsBsOI9xNaxK/gqc1+uGZezB+KnxpOtXx9rHsDVwrhwbYrySirtCNBz",
-	"GyWIaNealQvzKmHm6+xEauzulhlhb9Ylpu8j59NVwsaJYm8v339OS10/sWn0cxj6neyjhMAiNoWyvA37",
-	"o+BZmU3JTjW1UHijGvFPjJAUZL+dYRWq7fcL/+0oEBzCLUGlQ+t3QJVOgEYCZrGYsLc3X78xBUxCJbd2",
-	"4ihXURHxwW4l8TwW9f/PAMXZ44vlusf3kSTpgFEL/fg2Ae/NlxAAfW8tWnhE+9zPP4fT9TLSX+TsXwKP",
-	"9uh2bbreYu37FHsNTTwwAGCbn69NC72ZZ1FAxgXaO2i3hMYTKyJBdt5FDYkn0F4QPSeV47JmqZulUAen",
-	"bkuhu+V9bvB9l2s0OaYfyXESibnbd3JZk/reR9rpI73DOdZJQU8KxDdKvaS31jzHelP1rAHz6kK8vAw3",
-	"A+DdfNSxN3NH9fQxNc0n47a9s/I5OysfSnG9MvbiKAft4dEMU+xChC6yW9ZKHVJ24UpavwTt3xUTsao8",
-	"y4OkOYbMk36sm2exsaYSt0h+qO824KtyfngqZLstysmQXixNvI5sXuY0shlOx1IUFOrvJyi8lsYGMRdf",
-	"fXmygRfemh8587CN4WktA5Mme3LKGLz9Wtilz8ZevKGp3C+6qVn0g1F/9YrsgDLyf6KiI//0iurthMxo",
-	"/u6fX9N3wRL/5kh+VU4sVVni8EN6NT/58nV2YCsdPrw8Of4mO3DgqxV/8/qbW9vuzRLs7fc/h/2eMHAi",
-	"Cz8nEqc3CbpmqW5heB9TPpV4EdaTrmDr+jdz8FlPBNZY3wLpqeYP/BCYB/+tmRI/pGw2ycZ6kjDoDb6A",
-	"6wUOWi0Nr+19AT1C6In9AckBcBefQEqsewn3rBwDra25tXjbYOAe8RZ9BGw6dRQMMzMf7KrRlt5VgrwE",
-	"x9mWpAoq7xJVK6vjtMUUckPBo3GeY01WG1ean6PxGiSp4uvJOlFsRGDnEzTv0q7p3tR5VZZiYcqCdcyx",
-	"xkN+RWqeYiUvmoSoew1HFM9C02ge9KaOq0k7mCnrfH1XPNavTk4adTJ98Eq6uheczKuodyovClU0qiaK",
-	"Wnw4osSHl3ZR9d7Sqxuq3l3VGW6EOOQVs9QGlqgRrsoX6WSphufG+PfumA6+5bV9MM0k68+japFiDFMg",
-	"9aMh8UEdzRCUi2HqLWlbPzGRCn/o4sMd9IQfwd9Iqg985vb5NNLt2NNtnxtxJ6LdOm8e0pkYPB4ulKrk",
-	"YrkU9bulaotKFwH6u+1tbJvZfCKJE6T3otMT2XY8NJ7ItC9T+RitlHoJApTEWG80gsfPdiODeHTWHDvk",
-	"EtXSt1pts+xYh9dvdHNez53s4nwMtwFVfb7JQfDtq+Nvd3IQtN0D/3LyBO6BpxdSe+/r89PJmWEezuvQ",
-	"RpH//WAK0oI9q/ziYPTrFxSJXFiBhWibXN6bXJax8AKVxGRPwoRK8dpKTw6yg8qWB6ODhfer0YsXL199",
-	"e3xyfHL8cvT65PUJSdww8i3tgoCwlPbWuBXXMDxOgmoqitTbVkmU2wK+p1JF5P2otGZ4no5KEUL5Y3FO",
-	"dQ8yrnCCi09ayFhzhYcXG0UXKHhJ4VJT+SQQFmZgQef4Hx4DUNR1mGKBikJILyYvCpO7CcvDMKMai397",
-	"VmebuauDOid1mK7JxmMdLb3pTXjtbnLr+c41hyQdvg4ObjWZUcAspeWCzBejpk5OgAniBqSHucHhZGJu",
-	"ZRExfLI2pNBcVnNIsnj53VI6x/WZUwAkGZP6zYxjaalqfez9jSngHYGBhK7X/Ik6538jOhJ+i/3iOUoY",
-	"QJMmG+gteKlKd0xjICSljwnGkrTA+dkuI2uMY6lNfhFLgAWApgiNFgpoUS51i0KSZPOOXZBzx2f2Ri54",
-	"swmndf0va9fY5ZJr8GPnnLLh5Tzd/U+cT9e14fXlCqV663XTn1uo1RFZtYWwsFSePhSFBdyfFnHRq6qb",
-	"UCvnzVLMFJSFKGCmtMJfwhTr2ig49ElOz5Irz03EUq5wReN4pmuxNEVVQtpx0nhX5xFyzStUbLh5/G8K",
-	"JV0uma22UONT7Lrqngm+nsTc1uvBaehGe5l719FsV4tniVp26OgcYHwTNfMuCz1cAVxwfQqOH03ssfpk",
-	"Ceniy6Tft81NFbfXtTxglSm4zo24WpgyveCinHiHum2df5/0bEEU5ioV5N/XP+IPXi2hq8dWnZBmQ4j7",
-	"ufKGY+Hb3pzzDYzuziJCae3m/rjbJM421LZKYvw5HJ93WGkhqYlkHFuRuttDCTenoay8WYlptXZ0eiTt",
-	"/FJHTt04k5aEGVAt2ExQKdhMTKXNhK+mkInj4+NhLB9oQeRVLJuUEGuhlqAdcR/nooQiysnAPmxVX+09",
-	"JZbSebCxZmHSja7QqsqEhUuFvWUdCz8rCV+iGVE21nnKzTRC+OrBalk253HNFnxjndU0xFfIYfRH/OtY",
-	"FyzQMwL0AzG1IC9CQWlrZqqkeodc7olhZGg2h5ygkQwYT30Ls8pBMdacgYqs4Tka3wVjjJZFabLBIs4F",
-	"NjRqd1/n00n+Phtr3mSjxULqIqtZ/bfKeDo1ZUkYFQVYnEu8fI9f/JeZ4skb+YdONWsqRpkkOSsLanDp",
-	"oCTLMViF+QLyi6BUrUUpdbF1TnWRwEcabWnYbnGn2DVobywVpLqAlRerAK2TidJ4mk98PCG297GFjj7e",
-	"G6YYoq6MlADSSFdgViVn7PI1Kn5JvMb6NlUIs5CDWrXk8Lt6iKXpFIafcUGU294EmScHVqAV2lOVX2Tc",
-	"1SUnd6GdaVUBx4LyrsZahordqxVoImkBl8FXTPTSjAmKeaDhWHwMH5jKUiLRt4v5eSu146ZP6caQHgr5",
-	"0nMDfL5dBfTkBHMlzoSfLI0DBmlh2OSfIOi1RIyjZrShNv7Ehgd+MJZrfg/4bG72QFqQYaHCw5G0cVck",
-	"EmqLmFEfjCeKLoQzAqekjahdC3z4KCfQDoiqAEVTrMEPYy+8WixllA/uEcn4Lj1USBEYcUbit0pqr/xa",
-	"mNlYN0uqXEhz9c0TjbSg2JRmL1z04HCryOC0fk4M5FhbXHNPvI9aOslDq+ZKy/IwvkIjI6AchU/qHEp8",
-	"cpiJaVM+/iQS5liHYR7iihwh0dajPBZntW7wr5Gkxf//7//VU86IRUMLp43kGzf2ajPnsA6uWhKN0+gj",
-	"bbYlRqTovoNjk+IHYYmaQzpdUdR0l8vK02jga46SBSlJGw/xDAsCvtIFWiZTVGBxpUPdkS3u5/46hveD",
-	"otzpBEwgkNtIVKvSyCJINqVF8N8cReWPWMbKOWSiVPqC5OuMmsM3xhpKB1cLsMBCJcfhzYLXh6gGRVIQ",
-	"Gnyzj49dWeWJBElKx4K+zvPemysN9tCJSwVXKA2hUCR1g4cA97xyYI+IchiMur1VZzTTZc9qfCKz4OhK",
-	"FQ0YLkuTNk58ssYN9vFWa28TrXJuTbVqxzTglrralYEyraUXJ7EOGpxn5mk10FBPraJ2qsKdcj9tKNFi",
-	"Fqay5Zq9vKdscrLZ4ALQRAzsSn2rTaef2/fgv2/dl5PvkofufCAFpVvzIrasZ3SY+oYpvqy9DIeuSxvv",
-	"pHRSsFjGoqo6U2VJfZNiQ2Ja2Eo7McCdCX5ZIaMyVDRq27DFY0cra3JwDnk4J1MmWmZf/udvAQAA//8=",
+	"7P3teuM2ligK3wpe7XmfSHtox/WR6h37meeMU066qydV5S670md2K3sIkZCFNgUoBGSXOqfObez7mD/7",
+	"f8+NnQdrASBIghQlfyUzyY+UJZHAArCwvj9+HmVyuZKCCa1Gxz+PFozmrIQ/X9NswV5LoUtZmM85U1nJ",
+	"V5pLMToepUIeZOaJ9JhQAn/lJJOrDVnSDZkxslYsJ1IUG0LnmpWkZDe04DnVXFwRrskt1wuSvpkfvJOC",
+	"HbylOluko2RUsp/WvGT56FiXa5aMVLZgS2rm15sVGx2PlC65uBp9/pyMvr2kV23ILnQpxRVhQnO9IZpe",
+	"ETknesFIyVYlU0xoap4kY0p+WkvNcnLxh9OD51+9cs/NZL6Z7ATK52S0oiVdMm337lRrmi2WTOg3eRvC",
+	"U0Gof4DwnIyfvyTZgpY0MwOckJJlsswV4cuVLA2E81IuCaNlwVlJ1EZptlSw0Rktyw2ResFKwnOVEMUY",
+	"yVnBNKtgmByOkhE3M6+oXoySkaBLAz8Noexb75J++p6JK70YHb96mYyWXLiPz5LIubyWyxUVm+jSyfOX",
+	"B36pJMMnCc87QMz8UH3w/UPJ5qPj0X/7skLmL/FX9eWb/PlLC5XQNIsfCHnxKoRqrbRcAnjwSh94bsz9",
+	"wXvxCsGzk57mecmU2gVMiq/0gNka+97AHXLIDs6t8N3HMQ8ACK9XNzj8PsCYG7oGZK0Nz7eeNilDdDK5",
+	"4kwB7ckKbmjCQha5IuMP370mXz97djRJiCxJ+t/TE3K7YIJIwcjSDO3eWpclE3oqUkMSU/iOCnVr9lyR",
+	"F0cvgdrKtSYUqNvhVLiVI8Gv1l4jyKN++vtG3DChZbn59qab0nH3EGE3ltxRRUpGczJ+8apG9p6/JHNZ",
+	"4nNbiF8XSeNNkAaStRevamTt+csYXXuj2XIAenHNlj3IhYPcGcEurvmqDcoHyzm0JOqar8g4Z3O6LjQ5",
+	"qnbspzUrNxVAMFA4/VyWS6phM/WL5yPYGL5cL0fHR35XuNDsipUIiSz1GS8jnFiWmuS8ZJn54oQY3kto",
+	"YbCXa0JXqwLQXgK+OkCVLHUnqOY3M9XQ3bKgIQAe2O84KyLHeF7KFSvNvZQABZltDslbe81mG8K1InNe",
+	"Kk0Kps1BU5ED6PUvQdphNFuQXOpkKjKq2AEXignFNb9hxeaEUPMb4LYBhQi6NFIRFeZ2cEWExH2gs4Kd",
+	"kLW4FvJW4LPKXeyXR0fBNY5tFC6zhvBbGPclvRqA30ak6kRvDUPcGbsv6TXrxW7chYQcmQ9fHR0dnZCv",
+	"jpA6pgajU6CYZpjU7CiinsiDr+SSmyPowjWAoP9a0E94Lcz0W27JZ7MjaiWFYiAgfkPzD+ynNVPafDJi",
+	"BBPwJ9yKDCTUL1elnBVs+Y9/VWb1Pw/cw3N8Cyet798PVgKXgswpL9YlM7s0WysumFIH5bpg5IbLguJ1",
+	"AZlpXvDsUYG8BFEd9sYIYDC/QnUBpXiDA18ox/SI0lQzALZkVLO8B9bdYLTjvcm7oQQ54pYqktm5Pyej",
+	"M5C+7w+Mi3WWMaUGAJHbmT8no+9kOeN5zsRjn9xasfJgJteGNMprJkhBs2uUUgx1hZm/UGTFyiVXyqLZ",
+	"76Vgj49isG/sE1eGEM/WGvbQkF5QVMnYqFI1uCcG1ndSf2eW90Tw5pIhkAA4yIUGRtjrLxShWSbXolrK",
+	"HEBFsN/KnM85ixB4Mz7o7ob25YSLpmJu6KW9bydESBAiR0nLWnAQmAtiS7XPf1kzLQSKfN878AzszTnd",
+	"FJLml1J+T8sr9lS0yeyB2ZfCAGFOgQo4CsXKGyMHZBlbaUXGz47I228My5/zgpH1ysD+hSKGoxd8yTXI",
+	"vPi1Agy7YOUNz9hHQW8oL4wM8NhLtFhkiKwUc361Rvx3oomHi2yYPiEl06Wz8pgNuOI3TBhiRBs48sE8",
+	"eHBqHowIiyyTAnn7LeWazNhclgwHN/JJRBUJ2OvnZPRR0LVeyJL/jT3q5Xxr6Ji4SpyclpCS3chrlpu7",
+	"yT6tjBSE93MEUKr1ChWbtyzn9BKW8nQY/IUir3HqAwOKP2Lyx4v378jSgEhgu81QdnywcKEpISYsrqTS",
+	"tHBWiUPyXqC6x25YuSFLtpyhXmqtcQkR66JA0U1IQ3zXAMbCSMZjJQmdCgDm3JAiklFB0pKtCpqxlFCx",
+	"sWa75QRmui25Zih+VzPpki+XLE+M+ltQcV39NBVKS3NAQC9x8gQFRbakvEgRLgsqWa7NtjFCiTnygrlF",
+	"HoNKnv5zauUU9klPhRRkJvWCKJ4zBWMKSW4XXDO1ohlD6X2FSgdHsdAO96y9rd+BjuEsPQUX7BBFUK+y",
+	"GhnU7CQSDJS66yJ+Mvp0YKRetlzpzeh4TgvFPidu0uddd/JBZ30R40a8fKBJM24+NSd8zfXm/qYwlLOM",
+	"zYI/3NtEgJ8R25L52u/e2ODlPyd1zJvcGwyoK7VIAE7O7u/cVgsrITY0dvM1EWtzme9vLiBfr2UemxBJ",
+	"Wybz+1sb6C/npbzhImMxdwbVoKat7CP3NPFn/5Sc/ZVl2jCnymUQo+sgv6DPADgaoU4oHQN9Vwu6Qtxq",
+	"EDXQXz6WRVzw/Pjhe0PCzWBLqVngGjlBzgDejVuuYOX9KzX3DzWxjzprT/dnQ8vRYlMwkJHdcszQXsHP",
+	"qWYHmi+N/t8avzZibD3BN1YUksLKd4MWYGB70yGkW2ZlhYUvFDiPuFbOhZWQBfs0sftm5MrIrg4Dwu5F",
+	"v5xR4ct3+PznZMQ7QO/zeAHStGDg6p0M3VjR8wTPlz/SGSukuEIDkZFjWDDwTMqCURDCCqm7drgA4Scz",
+	"2Du3Qpj7xNReCLlkmuZUU8vfuRmSFue1K9KPZaO3dogmPpFx+vPn1IlOgoX7WN3qOJG+dHtmfo7uv7wV",
+	"KKgPQ4H38Di6Qp0kWxTv56Pjv+w4xI9Ji/ZYQgPquHkoOOkE17/1qhlSy/8W2YlvNpopd7XGR133ZlKj",
+	"EVzoVy9HbUuf+6ZFPotbujGzUJHTEsBjYr0cHf9l5L4b/RizyVaG1L+gYwqPxW+zPd/6ltmBPLx26Z64",
+	"RC5XEtBpd0MC5K0R1h97ecfr8PJ8hNPow/36Pp0xTXlx6DD+L9P10dGL7Jpt4A/2I1nRUqvDrZQZ8Bue",
+	"ReZSv9Hu+izXhebmqS/NRh2YGScn4EPHJ2pLaXM2C+xZL0tA3eOEPDNU6fnRUUD3Yqy810afuCm/76Zg",
+	"jlrlQMvG7BPNdLEhbYIbzvxym/vLzwx39HD75N5Oi66CnXxtjckuozeqY7prLmq3y4g95uDWZbagir0v",
+	"c1Z+YBnjN1xcfc8Fe4MPKFow1fHrjxEIv+NFP1CZkdvMfavRjRkXFNwM/TcdRo9tQ/scGjjRfze/40XU",
+	"+oLfw1Xxz6qTusouaFnKW2Wt8GpdaDI+fXcWk/iCwJLIHX8vio0ZRYXkVZHxM+vLQVelZss4b1zST2/w",
+	"x6/shbEfq/tCy5JuKjmmHwb7TNf8uwpAu4C3L4uF92LGl2A7zVl664iyfPOOq/QADF9kv57xnZczm5Id",
+	"1c5kCsEQCYYBGFl3Bvwa7Cl0yY5JmtE8JeOLy2/PE/Lm999eJOTi8vuEnP3f3yXk7M+/T8jF92fnHy7N",
+	"K1OBsVKvT89gcIXGnvOz7xTGUoEflrw4I1QIaSPFlC4ZXaJp5+OLM6OMnX947aTwSTIVaS6ztVlPSsY4",
+	"gRkxIXI+5xlDRzH7pIl7TE0SkvIlvWJpQtIbnjOZJoQVipF0LXI254Ll6eFUoNb1hSKKXwmq1yUjt1wo",
+	"IsHETJZcFYzmBmj2STOhDJsCu5Ijf340w8Gp+b+DwZy+gWCUjACAKJVrHn2U4FnhjNbC2ioBrU0funQE",
+	"QFGr1Tx/afa5FiEy2YOROGlsB/y+dObOkCBbeYpvI7DVCNEVGu4EV9PtGaJ4RgWYFSvlOqk8npWvTBHa",
+	"crBNhWDMRnwwRsY3nN1OEOOkHdBspBFnbxgZs5zriRmWl3gBjjFeZfwDZ7fEXGLyJfk253oKN3qSELXg",
+	"KzhRfOTCfjQoXPHM8G/PP5OpqL49p6V2DBXA62G4birzBIFHJgkGa+Idhj9rA+ILfzLfTxJSY/aNjyF0",
+	"tR9aAPaLDHbKc/uQA3MquLiR5tLbHcVPZrf+KmdJ5UyEKW5leQ0vvvdf42t/lLPJCZw+g7OocMBFqRoc",
+	"VFVclyC0ZJRsmAaDN5yvQYUAew4JIKd7cyEVmwp4a2G9hQUVOcvJgt4wIqQPQ90wfUjsRcdNAKssII4y",
+	"81Z6mcHtqagJ24qMI8L0hMwYGsZhlDrRqlAjLpjVvg3PbZSMADfcv43faifaKRQ2f2gMYs93lIzap2fU",
+	"s+BvK3v+Vc4MxPbiPIQwWtGfD6C2YuhCRNWVOUgEqMvhs6c1y9Bg092pIHSmZLHWjCy0XhkiY/5VzqDn",
+	"jDI18Xdd8pbOc9RhBHvXa7f4QgH7J2Pr3Jkk5HbBswXJCqoUmGswYgum3kPTurv5Y8cX0UcY3Wg4BhtQ",
+	"Mbcu/48fvj+xVouECCOpo5ttRrPrw9gmb7FUNRieMzP4kwgNBP088Bei8w9X84MrQNJt0KR2Cgy9dwaS",
+	"X5Jx4M2DGU4H2QAqKe6+FP+dhTc/zjlcxk5Q8a5aiRMErvp7ZrTJ/qsIRtlzGd1WBnNsJzYm1VpxLecP",
+	"pHBPJCP4NXksu0QLHWPUw+aMbLdPQLy7TRspuIowLa7OS76kMR+sIXyGUYELrDJoSLLCN8xvqL/hFIHN",
+	"v3QBoz5wWUjDa9a9bgB/dz53r/mNmMuYgYJ5UY8JaqNxcN1WMEtcklWlVxKqQGA/gBDZ3Ij9XB/EdLAO",
+	"9/G7IBZD+DiMYT4j+ukduGLvdVTUFbcHDSd9536qyVIqDVEabhPBLIxbi9Eo8G6c7sVdKPb8uj0o4LZ+",
+	"gD2BU72UQQxOL2mxj31GGXT392JeiGqzvQOiPngLyvp2hOjiYhl+7L8jfy55TKY99SdaxeHCHV8Xhbkq",
+	"ECmUH/vrK1cokVizJiowWcFoyfJD8i1YPDGApxVAdOIDiBqDQIh5K5CIjM1JTg59LNHYXElGs8VU2ACN",
+	"L5T7cbJ3pBGpBRpNRSvS6IRQsdELsBIZuoex84q8PDpyqQcoCBj8i0QldZAKQ6H+uQsMEoECty66VbsH",
+	"NfQTHC9Y3fecDSIDOSs2pKIljRpms6TXkKRlWbMn5ZAZ67iORWBU+Fclu+FyrZq/mkXkoLFBhC6Emhre",
+	"rksqFM2ch2oo8eoTPV0wp3mEi6s9JNFeyvdgh/O0dBH2OU7DlD5dynU8rCaTSh+TVEtNi9Rrd7OS0etc",
+	"3oovwFRTMPLTmmLaIEQnrlj5UXCdkn8i8Cb5snpgXMo1GHK0JK9IzjK+pAUBOqgmiUOeSqqAwO5s05YR",
+	"7CSBF0Y4iv3p4Eoe2C9zlh2e4SzhLweYwQcDUXOIo6VUX3KhWSlo8eWqoNqIn1/mLEP5yKzjUeZq2nZh",
+	"4sQvt+sMv3FncsljN+oPcl0qolZgK5UlYUrzpeFGk+ipuuNqb3tBZzJybb43X5OFmSW46A95IkuaLXgs",
+	"8O4t/vCowCim16tYjKperx4RkAbu4FlVW+Xg7MKh9/BJxYRJBb4tcBGceHrAFTE4VHJakH8kMBv5R2Jn",
+	"I/9I5FobfktWpcwYBKKbL29YuWAYBNOBWr2JTxW9qiPBLi8hzLu9ZRdz7tey4+t22bu95cnO0FcaGOCX",
+	"mkSQob2iAEw3dxeucHF1wbT5J4Ivl0C+D27N4Wf4MFH26fa5uzlf0yJbY37fW6YXMo+RsVuPQAb9UN0F",
+	"mcPOc0xm6zJnAnXPoiJLoCULj53+Ujq7Pjz6jX232if/zdYAqO5lRPfQJ/DFIxIxkRZMXqg3HAORFuy2",
+	"Gb2y3X35JvfGCauC4BCHowFBXVHgoSYC5PCesTkXPG5BPGNZQUumQC24Zs7fT9Ksel+lZElXVRkU9OrI",
+	"OUmXMl8XLMVct/R1+MpUzOFYb32Y7xcKRTPUmGw1FyO1XVEulHZZ3BZUmIBrRXCOSTTdYbViInY6Rp1Q",
+	"C3krgrQiq1JBhYBPdLkyOhFZC46BeVtlwwUrVmbc9my/X/OciozZGb3fFfWh+7VRFHTGIqrUGVergm4I",
+	"/HzicuF9bnyngQH3divxqs71Lb7QGxVqsMghyVoxKy9yV8gD8QMwaoxFKHJig8wSAsnuQap7PLIXtedY",
+	"/EpRyFuWOzyTc5KXcpUDIoicoB2/YK8XkmfszP2EifEnBOLbQdZCGx44OvtjiZoBOauSbUVJm5nWiZNO",
+	"noaYjclAg46jBz93hb7a24snjuaBhSxyQhGIY0zbmlUZVYkzVZSECrs3sM64ljgkUCJApGiQBFiGrDUI",
+	"Md0HolpMDZ6v0KDa9sSRhOC+DiaOHfYh5AKAP/N1URysV4ZsYfomhobCYLYUQ0XADgeTq4sYpYprt+ui",
+	"2Euz7aZe3wydZcg0HeTJK+zOFI5L6yJTO6/u/snYcOPGieEhP60Z0H2rGiM8lprVSnfs40d+CGJ3TNw9",
+	"srqlVDYkJJkKyH70OY9CigM8LzNqzo0Il+lD8tZZGIFmQLJqlH5ORUhBd1x8I05wMLm9iFLa+71TdaLb",
+	"Z8n7VRFhS3/rdHcLER3odgsJZcGV3jtAmG8JC+b5w4QD3zuhed2gEEStZwia27Quorjl4uyLCX2n/Nav",
+	"vjOG07xOxlZk7+aNQfGmSKy9+eff3mL9HPj7m/VmlPgqb6NkdMNEDpqyi9aCgKd/c3FZGDBVBVq5eCn/",
+	"AAaiVZ/Vgq/8Bxjz385pqf+tGVKFz7R+q4/f+rmlxNfGXfDVynzXfMuC3/r+r3L2b2HAmMhKiM1d0Who",
+	"V/OQO8NKDcKhPNo4Nhs/bah/Q51rKIn4tqH/XENufLZg2TXLyRjBsbF+yFgwhhOpsAvBOp6KA5Jq9kmn",
+	"CUmBgRVcMCO4QJlQHOYQnnK8LviBsJ/WtDC3XlbO7wrpDMCWmaZkXNc0JjhonGeaKQSSXTOqXUyCVQKC",
+	"qfzoJ8TwJapxwQbSFctxBpvoha4NgB1qE6C9EXVHIcm8RIcMLSBYiIzTr1K02391eJTCqFgfhOUTK3hM",
+	"BUGfDr8SLCevXh7MuCYlFVfMbhhaLu3MCUnnhYRqqueSC10BJDYEdoyFkCXkmq00RAcwoXFAy3fSY5Ia",
+	"DokVs4D/pXZGqrG8a/qv//qv/3rw9u3B2Vlqty+xLO3Dd6/JixcvviY+adYG0sjSB6fK+VwxPTHbDCF6",
+	"bqkZLZjIaQnvGthuS641ExV/RzgMq2mcYSXU+NOEBXJBpLnDeBL2FGO48VHZ3YqNuVZYTrULD6bi1KHs",
+	"7YKZw3QIwBVhn1Ys0+bWWKN/aZikYhPzY8nma2UEUw3vcYwikazMWpH75hoZvhHeolEycvfG/dTCdiA9",
+	"AZJCamCAOqNkFMGcUeLlkGRkNty8RoE2tzduG6FS3bF/KIvFxSvwRQWECwVjg4BLusL8j9rvENoE5jtb",
+	"t6Nlk5qKltzSsFDVSopZuW6cRvXLFInMt4ZqXLONd9ED6TCwpKhPBmyyJi8mpGEuqYZDygsDqjXXEcJn",
+	"tjtipzMsIZ2ckAiBhtFRBnVRC04yaQqjGP6gKkH7kJyS1AmVabgiRGCFV5hqZCtSWKun17KJ1bLdHrmw",
+	"BriW9rwAwFMgkJz6N8ZVrZeJP1DrL9doncLAXh9orchamCuffpnVDZjExmiO9aKU66sFSVdULyydK+XS",
+	"bBwlKygr4yh3FZ8fHdTX3zKjO+gcG0R8PSQf2FLeYCKRwROzT2boQoorkJKXTNXRhCvPDoC6/OBq8IXV",
+	"HhFERGJWlrJUZnSW17n4IYarmkkwXjU9JD+ggmmhtEoVnYoAgmxhGA3EzQSV5ACdgK6uheZFcFmAcrFP",
+	"2pFsJF0dwmdMszitygL3V48YVM/BjxXU4hte0iErWc7193zJddR8lHNtS3Xx+nSB8/ykVsXIlqwJKkJ2",
+	"aKMP6TB1oMVLmby5eE9ePn/2OyhmclKPCPCRJ86SuRYFU0Z20FF7btYg/QOVFlW9y8o4lB/RNsNzJiDR",
+	"tyR0KW28kgfXyFo31amo2Flsrxti377k8aLWHxjNDwwVOjbbgJfx/OMl+ZKu+Jd+6i9/rmpZf/ZfH2iO",
+	"BWqaUBjMN2rvbhWGAkjjORIeVmSRNfUdsPZh4NmsWO/OnVT3FHOQDHkRUldV5mxNuYQoSShWTHDmnXsH",
+	"dcvWnYQAIOOtL3Ryb1DlVcXQSAQZlqNwFNnBELcfsU9IDD6wOTM3l229jt+23/icjBZUOdJ9LkvrH+9O",
+	"IfDHakSD+jcreH1IhPRuob6X9JOrjBiHC/R9Z5muSuUb+Yh+8rZsSyO0I23bgVzaKprDGFKCLnHmnKE2",
+	"ipOBq9x2D1AJKajSjgcP51txk5QlmQPoZJSWC6ljOTrflYwdQJgnPDCIpK7oZsmEvmQlmu6GlYPxmBgp",
+	"BHNZJ2N2AqLNDNupfgOkN/1u/I5pBq0ckO+clUqK/llA07xdSJe6EcyKCLyCQQZNqumnD1SzaMmFS/oJ",
+	"GD1goBHs1louqeYZLYpN85Z8oSAGAgEAdVrhtkJyyVrLA5rnLtgESmmL3bys665aYAEEt2zmS0iOdk1e",
+	"Cx2RNQGjIRXVZb8WejRQuHmuuJCQGtUOIUqOG8KSu28xktuSSSKsv8V9IzyuYjC1Ij51UvZjj/TeWevT",
+	"5qjQ8NwqCrelKtyOpS5bSLVz2cqtF2jXkpTbZcrecpPtxweUjtw6Z39ZSDQtDL9XEGQfOSL6aZ+xhjD4",
+	"F6+6Wdu7QJr1FS7D4As0oGo2LOqig9W9M1/Xx60S3yGmbdjwvUUr99i9HQpTtt9Fje4bXhQ2rLKX+M7w",
+	"OQfeiQHXJ1Ctgp4+cTHUznZhXSNbp/O9P1zm2n7TOlfM94zm8RDtMyPQGyW+pEJxjYyPqwHHEBR426dg",
+	"5/7sy9PJgOIFpMoSmSZUNWypKEtkj1q40T4+R1QcSiNRcPdnAOe4W2RO1eHqkEAYVpiQ1UjH0vb3MI1k",
+	"KN/5YE/ggVJiuvnV9ulquWFBFMSdsmW62d0TARRnlw98LJ1M94k2oYN/PxE0Ue7/RLDEZYKnAiYuOzwR",
+	"NB2ixlNB0yOoPPBtjsk5fZFdb+k1q7IzuyUgMq6lZhp5pJDO2LWk5fVkB0loL4A6ZKR9AdtZVjqB9mQo",
+	"BZEjI98sZcmaNXFb/eLuLE49CQ435LFABrPSVoDiffKP7Tk6THN25sBtDjFWFOfx+/5WznjBCFCDuyiL",
+	"76G/JC9m8lMli+/hU4HGeHE7Oyr5nYkNwzXFgnZN8T0NZtiXhL7HCo7Dt3QlVUeqzh/ljGiuC1AOSlns",
+	"qxhUuxqsPpi4EtMrVOktsVBH1jsL6xaP70NYH4jrJ1W084MKYeZe3LKiODAkj+XNOwLhRKcXr9+8IYXM",
+	"bOxXQmwLDkpyuaRcYJFdUjCDnvpWTgVE3StorJXbRCCDtgmhUPlhVtLsmmllSyCqJCiqkJBMLqHyS0Le",
+	"nJOCa1bSQhFZToWQ4gChCYpKkYt1CenhSDjdOJFjAsEYCsq4TolTceGjrl2oFsThQYzA5JC8ESSHmj+Y",
+	"SFdtghkeCPmrsAo11ArMpT5QbEVLjNvRcglxOdhNUyUk51fgOBE5SdP/33/7h///dH109PzVF//9Hw++",
+	"/Kf/63/9W/rz//P5/01TbJb71Yvnzwk1eJUQJacilV/MSs7EP1tDziHH3o8QuTFJfNSHLaKaGGbHCxsj",
+	"k8v1rGA5yaVG/7g9P66mwhkmnn/1or4gTOGCv3DBL6JLWWxWCyZUgrVflKal5uJqKmRJmD0bjJTBBzHM",
+	"xrwMniKYw7dqKgo38piSGS0ZeXN+87LqCq2mwoadkYJfmyscoIrNywvrWz0/uhtpf2ARr5vg/7KE75Bz",
+	"3DuB6uYyvwR5qUKOPn6zS9IBK++WcNAfZRKaI8GG6iL0bJhxEOCfENVBQK+ELCvqGdTYmeyB5B0MyG2d",
+	"cuTBdaiHzeKKsHr3pweAHsjDNuibfq+doxAsbhhJUGTFOmdnYYxEb65OoVx34FbQhIrrQs4PBp0Jo379",
+	"at/dsxBLCSji8v640ZaUplhH9S4e/AdKKvnccxcveTxIb1XyDOpD8cD6rmy5yGht797+SI2aZ7dUYd+W",
+	"e86y7g2MCPL8bPW31jWZDMraj3Ze+XHLJp8qxa9EvCqnIUOw0YEw3VdGfVvI2qnALrHmAKvIK26Lc1qN",
+	"DguDN6J2fK19FyjW3ytkN+7QAHvbju3IJmADf5XJab8oYtCvBUa0PocpO1CD91YRjAuKVVen7Yvb03bc",
+	"RRG8uLbPtg4rCWa37a7K9iF5a6sYQv127GUNqSVjRHQXCGqLHU6FnLsEAlamEwiIs8wfd9zmB8XisIcF",
+	"SSd16+CvKQi6WelV2+J9PaHRMc61okbhM+P/r7+cHvzPH39+8fkfHjds2ue/r8NgwGb8X4TxnWDGhkGm",
+	"GbPC4BikQPKuvjnHmLmUs3u4nb/ysNU7B6MOm+f+Sh3E0WEPNWVYsOguhR5fDitUMSyO00s/tQhOg9Av",
+	"kdjZlt2TO4s4A0M+aSCRQehnrcLzwwB2p7DQZhzoSXCCWOUgX2O3cqasKBlUyeV5qEkedtSRaBRU7y8j",
+	"8SxWRmK9a4OKN968JpWOGWfieLqtjcVucnCncODYXlygN+q+q+lps07HSynYJnElJTlTCSkpmIpXrMyY",
+	"0PSK1bqsPiTLPQNusvkoeKzOoVFy1oJrlGN8bUPwdoGbE14+Jiu5FjnEPxMusgUZF7MvuZhAYJWhqD+t",
+	"QXSpfvr7v2OdTRgJPJfmR7MH17yQVyVd4mhLZmji+Prqy2VztOCn9mhLXhQcnqjXtDNzj5KRhWGUjMzr",
+	"9p+//3s7VdbsrHn54IaWkAtoRvl+ds7KN2Yc+OsC4IHP/3J1zsq37g/84e3oR9jnFS11V7fm3P9a8yci",
+	"4oMl2RD/W1leE4MgwC1Ebit9GSxdxVvC7JKsUsEQN7z84m0FkSQK2LZqYWqY9QCbBb2GjY5S4je5qioe",
+	"uMG/iJySr9+Lee5GnK+GVulugfjBm13NrPthmdkUM23OCWslDmop+Gc/cRusgZaW5paGYe7huuIU1i2r",
+	"q1NSS9Gt4/KvScvdX0IciOs7Co1bbkIL7UKMO8aiHbSFi52SlJB6kjjNWIqMJaDdcEGo7QUZUsqXu/TF",
+	"dCSkt8jVcKbvoBhm8Aqg/s3atY+1q9rwiwWfb+GhFg2hyK55eltyyw3lcFW/dYx0AJ57pkv860TaQv9m",
+	"zgRJPssN1U3902/ytFV2k4xnG21ZxHB8hn2oII7wi5xuho1yZh7cMbUVFtklKLh96k+nCy6F37bAhH4C",
+	"qdtUh9UqsHNakHvZtk6Ijgi5bwVoCJQ8f3mwkOuS/OEPy6Wvj2M1pHoiybOvXhxN9o54sjVkAc3fz2Gj",
+	"34i3XKyjWrj9AY35KcQYmHWk5i6ndlHpITkV1SfCaFlwMI9QUXunXAtFVlTpqVjyXPCrhSbj54aZaEmO",
+	"Xh0dGa3p5f84mpy4Kk58aTO8KQGP44FesIOskNm1u0LPXr50hqWpAGLNOBpn+JL58AaC72BpISwzTWfy",
+	"hpHnL8DOaFeJ3331dULY4dUheQ6UHOyYrfjE7TGJS/rpjPJi847d/lHOYnsrlQbl+K9ypjB+g+WgSuS0",
+	"VgsirPMD5tHD/SDanhDVvD6BaYIv14Wmgsm1qhGk4cQAMtCUDddEnIhmvpR61xtx9LujjhuxFrBhLH9N",
+	"VzSeGxBa82D9XyiS2afNpvshYmQlJmfWCE3V2civuaIGnffQUsmubY+tq41wSYyFVOT0x+38bA/BFrfw",
+	"mKSNocBJkVaFsWNUdiqCFoLmfK+kzLu9E4PdDkM4qf8pwga6WCmIkYFUeOKN/nBXMdhzD66JDp3tlU/3",
+	"4KR9LPC0KatvsyxCgBti0wAj4w480QbOzM3tx7C0pEYNTuo8xl8tsmRUqIBtM5ErW4//kzZkFcSswLVy",
+	"dPD1jz+/jLtW7kbAAxdW2ym0jZbvFv3+FM2ZHosfbMUFMgbq3zQqG1VGVKU5QglgFxy4T/5RIw8QdzSA",
+	"owxnJgPo+c5aId6iO+mG4QK6tESYxtmuVMNc4PRGo0Xeo+64TWfFpf9X0Vw7Ygi+iwYObOf2KCCkvnpn",
+	"GmJBmrgSntBeGQZHPg7Rx7jxStvUIa5VMOFkkDhwb0KAu8//GYWB39jvb+z3N/a7hf3uzW8/Al2LOIW6",
+	"iemxazSrLBv27zmvWs1YrZg+JJcL37Z7KqAMHhqhTnxn2r21pl6HRASpq/2VJd44WxEWL9kd3RI7G/yh",
+	"32Vjv8g4CDwSbJLYAq0gxawLbKCBdr2Tulsz2MWC0RvWEJTu3dzfxiy+NFKBFPu5xPWCZ9eCKWUbeNjB",
+	"FLYTttwOjRH4yC3PzZ9Qco4tFcnW2kX0Tmrl+kW2AIrpHNvRus49PPdUBEbrLVmrVHxYi4/CEA+RxyzC",
+	"ITGoRs2oIOVaeGmECluiV5ZdpuLhFueam3tXq3NQELQhedsj8aPXfVihdZBrssAYk5orq2wRDPtUHWvv",
+	"qfhkD6n488LWKaoOhKs7mq+XVKznNNPrckBX9N28/kuZs2Jgv/XdRt4rSiC4G8NiBIaG0+2Riq2ApjzI",
+	"3ihN9Xp7xKbbjAt8fHcJoU0UoPk+hkDJOYqSVIMEH7/QISOKk+HwzjXxnnCxx9bvFc3QtkTXbk0d0xuH",
+	"m7RpbdzmbM+tKkHYZ132x3cmb4WOypunRn7n0oomgR0AiqAq6V0VYYBRgq0V5K3YwkB2ijuyMG4j61uF",
+	"ESPtz6GbQyPsRi/YhtwamUztIkK0djGI4Yq4W5nIz6hmcfHe15p1q0WVbfzx8vXkxLo127qeG294jtpw",
+	"yl6bYAjA8IIFeShAsftUn7i+b/Xz3hHJ+0Ls3ou6o8EiCpltINW/wsCGLaMo+oICDDL7WqsoCAeTcGWv",
+	"Sm0bjXCLdgpXZthfr8l9+dOj/Kr6+d1W92T1bFKll2EzAafki2JTrT1YtRF+FBcZIzMGlAVOcFiBk73i",
+	"L6Bjg93rxsXnGrgjpk5jCw0AOTzW/clBT/BFv225cRJJHc3CfdgR7zuMi4OQH6sWgL2whZhue/uNzvfs",
+	"6DoB2QDNTMEF3dX3NdgIyVXdVxpilWtXBE8Bbjl8Coxdq7UGg8JUtEgBbB45tXUovjo6CuOHslIadbEo",
+	"arzM3US39Hpnx/0QdZiJsw95ByFkD8k0qBi/um3cCoKm+sheTC+MnP92oheIOUNoXrWMvUleY6fDBTch",
+	"323jewjBvex+y37PRFZIxcVVI0Cz83on2CXH/AipNs3oznu5/j37O2g/h7nxqh2tMfkHdeS5mZzMC9Xv",
+	"XJ2iqkveI7n4jCzbXY+hAbAtmdNTkqGzKd0ucnC/09Gf1EP5HVFa/gbaNw3ZFVdVqNoX30/3Hjfm8xCs",
+	"3zPNWUQuQh9y76DPkTGtWOfE94LMWJwz7+sP3CpZbXcO7qEEnoDNu1v5q+Lch6H+nordCYnjFhmDrgLt",
+	"ECm4ne6gAPbpfr0UeVdK/FuU/T6xCk2zX7z2khS5b5gY3voTQqHSHEPJwtxCZVQwcFgqkl5JmaehS8N8",
+	"AbUQobvwjObYvvf9/IKVNzxj/R6Ou5OpXSMeB/pJ+goe3ZvfpMcP8LAO8X6PQN/cJ2ENK5Clrf/yuGrC",
+	"dzffZa9L4WlBe5Bsr20+i/spENAC8k47t/vW9XtDnvZY79udsj/tuF/3ymk7Z6+epdeK9Ylv6V3LTw0s",
+	"2vVtrIZde0XiGjV76jvoY5EPRZdVr9Qq11BtlGZLMjbyDxO6BAaStquZQK/h9wIFpJrMwZVvpmsYEnXf",
+	"L2QBSpCrVwCi6rooTsz00GM3Wxe0nIrUVVt5k6fuIXcI1asLVuQIQkdnX1fjYeyNVtXFALf4JIC4XU4h",
+	"mQoLPoeW+mYAHLAJn6tdSs2feIwgvxoZBWqmpu3yMbYL7jXbYBPcw2BMu7O+7EmCURJVdd1a3zMD5Gpd",
+	"ZguqmP+OnJ9evv6Dk0LcTuByk+YOY/3CHNJffNtlnxIjct9S2C2vtgOHU/HO9yXHBsMgSjRCtsbmfdeG",
+	"PxoRhIWFu/yeHIYCMmDndqiqFkbC5XqYud0D3mdeq64F2NWDi3HSh41DACio0hcbkW3rzwghgLbRM5TU",
+	"VRuRLUopuEG1CshOpWSI4DCgT6TfbbsngxpB7sBCGglaG5ER/NEdd7gRJVvJUg8+bPyiOce/8CooqYlL",
+	"sgy2dev40aou3xuKa2lsHY8akw2zlW4n+11q4geYXHm6C6V9/GHal10T8Wu2SROrLtr8XWzoDmWtQ3JR",
+	"1QMgY6z1gk3jVUSp7Lttl7A/FowvFKme3UOKu2aR0Ix/YZvqQrv12rPwHfXbpJks6WoPEOLI1lyleequ",
+	"NfvMYgcJBK6dFMf6Due1s9mpeFlL/xqdtrewWqg6hjDBlZM8rtnGGg/qsipWOgDWcUK2cMwU6fAtV2xi",
+	"RqIiIpakh+SDtdikP39OwwxXbOUsWKwRfL3KEPukSzY/rPXE3LnWEA4CZwfRBxHZ7PnLA78VnlQA9tvU",
+	"09Hx6NXvXn41P6LPs//xjL2cHR09e05nL15m+e5OQWhHEYHixasACrWeHXhIyPjjxzdoK6oAOnr29Qv6",
+	"Yv784HfZM3bwu9nzZwdfZ199dfB8/pI9y4/o17Nnzxr1mOvVs8zHNnDivJQZU+qypNk1F1dQRzAaz8nF",
+	"wQqfJdo+TObm6W3hOVTTS3tH+3C/BsGZe+lBawHlpVydyVuBhVi6TFALyTMMIqYkda+kuPZGDABM7by1",
+	"c6OvoBK1WWFj5OH1d562pLFRGbnu7oXu45LNe3XhjeVWOKvlciMSTu45Ss4hSTNgrnmujeXEaHj8Igyz",
+	"BHffjN8sw/tYhuNnMbDucA+hemza9LTWoq3E7YPXmUNnLha3q+hc0o49aRC2E3SR+VKJXrSoFVfqIDyx",
+	"so/DLMO9rrH7s4AOpaA7wr+Fvj4h5nQYxRzSx4nnDRNalptTl0b5zcacTp8Y/AjlJpsSlxeMDdIZOctq",
+	"i+YsfAwU/Falg46lIAujixWGnpRMsfLGIPkS3eVUkKPJIQFUdD2DDL5cBUMYAbhgc03kOgwbimzfr2rX",
+	"bEnRTbhxx8RtF+xFak1cH+y2GWJSKFbtTWPniNIyu95hw86oZh+ouIpeISoUzYD2kRxaSAXljlIyBtiU",
+	"ub6u7FFqFGv35YkrObSkGzJjvtVVW9cWsZglNw5Zr1asJDO5FvmJExY3kEEHzg243l9/bX75ePmajJEK",
+	"ZVLcMAzRoGLjAi/s7lX6GklztwGHBv4d/fYRS5zbE1LI20cBG0/jLiElHhm+hQCOeCAaGs7AFGOeJkua",
+	"M1BmyYwWFNgTBB5otkxIIdGCXsgMzF+TpJJtwVQ7FdxNik0wEc9IGnx4k6eHJHWXBOzVil8Jw24Fu6Ig",
+	"QrkOG0CAJidTYXY5MOVi03p4CWVqXIYisw255iJHI5Fg+gfz62v4MbV5FGq9jFl7CzqTJTy+Vb9wS8Sn",
+	"gedmCy7Y3m9j9uKer9dXGVdJ1HrpqFFtvx6pvLFca8VzZoVXLq72XKpDmoiZFpHBYrNdakWIkfY+0mrd",
+	"tHggl1ErnPMiIofNIKUZAjNvIZxz7QJ+MEmnWhaeHviKGmmpJaMKFT7/pxkhGr2hpd4b3Wo3eVjH0Ybg",
+	"VB8hONXo1iXhzWxctU7Mal6q2pJbV6ZXcvv2pjuE2nkjUdd1hK9g+RUrDwm8ifSKL5drDTIP+5Sxlbak",
+	"KBVSo0V7KlJsA6nSE/TwaXrNHFGGvP7c4MNsQ0rmWAnXZKwYs9/UIZ74qiOltbpTkuKDqR3VFyeTK+iN",
+	"xwgDRqGa5Nk8M8b2eUYowLsDbVEQfcGVgNwDi9mnqL8j31Fpk2Q7zuKINke2A+n9UxGQ+VuXSwvj2tkg",
+	"hexWlnqRuAGtY8ZdDhS0rEtoKjxbSUi6YuVHwXVKtJSJi4qG0t6M3rDJsfUjrOzVNIOBm5rxlU4IngnC",
+	"NBX0hpX0yk87D0VmJ+w1JohWaoGbcBYtn1A5vW4wxH21YqLHzdXulwJGgG0eNUQHqjw3Hz6BxdrBdASQ",
+	"88y+5M15bY5lET8n4xevajoew1uFNNnJri5uE/1YCkTTjJblhjx/2VE7VLPlm8GmRPP0pXxLr1mX4+iv",
+	"coZ6QIUEgKjgh59jBNkAV+z+MoiTyboAdL9bSyMU6gelwgeaDkyLLqTunkPfefinlaWkjgatmO+xoa0h",
+	"wtZgiWHg9gJMMNwSEA8Iz6DFPrxgBPUzLP2saPgjSULOKvCdLLsdrhgC5G+NofvuvcEXJ5jIyVu0KN7P",
+	"R8d/GbiVHxojfP4xiUB7bT31W6Gu2/O1/629GoS+4pbxbWqyzIDl0pxhw2xQp/G54QVaGjpixOESky7e",
+	"9FJtaiUS+3Etct860XtMB1ZgyKTIabkZYor2EF7U3jLDyHWZsW/hhnRBjs9ULmQ+LOACX3uzG3uwc4HM",
+	"M3ySbodT2AHdl3IL17PDLB9YYQSG/s0q8aE9d8tOcdkZnuBumQ8QdPO5QEEYZocZ96QJF9XLA8kB1SSj",
+	"axcPBegfMERKllSsaYE/REnBnTSzXS4JXGNcWsyRGAilduDmbaztbQ1HWxcudvBd+Ba9Ul5ca0hiNd3x",
+	"/tXEOvtqcxknC9WEr06CaaWLJrmvROiatL5dJz2rJO9IBSJrnKVa02yBV8fb+FyuHyNzmunuIKm79RZs",
+	"pn22Hxm8xl3KddpFQhVLePkB17cF+oHpUjd3TpWqbut3pVxGjO6oM90upGKkepjMaVEoLOzJFVELuQI9",
+	"729Gmsgp+M/M7SxPCIXPnebutiUbsMv5lmuqZEwbq2C6lPcKvlUMH3wB9uZ2p99+cHbynozb+/cndC9i",
+	"m8WgJ2e2vZRIkuwvYi28QYP7w0bQsnCPJZeBZ3XNae0YPkMc5rzfyR2f3ALCHIvnqUpKvUc4ajx0CyD4",
+	"LESleJCs9fJBADJMfA+QjNSnKrFvd12rpWvumNQeymFbqnq7RyORdvvpUjsB6gXELVCirrIviIGUvht8",
+	"eitke4IUCNe7QLRdojinV/EqchTdQ5UToiJm7cAuiKHbfUEx48CCqnfsk4erneC2oOq8ZDdcrlX3Q6vo",
+	"sp4dzKhRpWBxrm3rxTVfkS/huwv+N0b+kTybnBBbw8R/yxU5CmxcQfVq90hc87yk14zQ1argtf43wfug",
+	"IEAt6U45BbIPKo5lZL2escyuRJAwY7wYV5MFS95huc0aQubs7W4HO1FbVA2q9vHVT3y7AN/l/aS6Ukdy",
+	"nh+TFc+uE/S03LDEGpASQvO/rpUtgaaYNjfnB3S3lPj2+xtWlhwNKc4basYCPQsG8xqZUWv9cKDPVuOZ",
+	"t8Phom7T+tI6lBKDRq4YdaCPEEr+ePH+HTk3yBGYidGDtzLfNhx4saod+/tafOmMuIl7S3axyzKF6MWe",
+	"nOI9soc8tENDir2b9U4hxL2yWSCRPUggcWUu6IfAPfdQUOjtAOiHmLsXD8xL5+YGx/gcz65r8YhWyVhR",
+	"vTgmqR/DvB+048DTTtto0Oc0s8nXdb/ZsfVqQcEbXyjCP3QPvec73GunEHwVLP2kSu01omkh9QEEdbO8",
+	"EuHvCMqDkoodg7a3ebi0BO/8SRh/itnetmbRra2z5lzzkIOFmUQ2tO+ta4OBIIRdMR7BV9bydTRZ5iZw",
+	"N2EwQZvlZVKoNZpgs5KuoM6rzK5PPds7q6KDwBXjP/+4tWhQw/rrD+THbZf5g+XDEZy2kRVDrrQdZdCt",
+	"rrnRG8mw5rcqZEMK3FJ3u0GMGtAP5SEx4VdMlO5nqs4iI677RzDjFwpg0NLJjoQLLU9sCQYbgSPY7X3U",
+	"tWlEJjTa8+Cvv2zUaoVHNNdg+2j8ohfxS2JL3QEcDZkKnyMr/+Ave4+3sVt72fIav/21ctNMQvhtyE8r",
+	"3XEu1yJvM9I3os5I/ecHYqTfS91Df6mwWSbr2ukQLa8wzhgkHisezjaE60OSYrBcikI+LZmjmVMxw91R",
+	"WADO+q4DXk1b4ib6vg1xxl5jUp+QFOvFYAhpuWZTgQNBFgFZsVJJAa/ksYDTQuovVCuEm0io0Q9Kn+dv",
+	"kaBKnDpeadiW3LYAQBkYW2zD5+dQgKujEjz7tOJY/iMetAkhGXTjVkHgedeD5BjbDMScSluJDd8pXvHN",
+	"vSZKYxVBtowk+YURDoKsBRypWfmgCI1uSvO+58gfJ34N0aIrtRbwqPue+BuR2xsxtKG2TSz0IQ9BjIMF",
+	"KHH43ULGbTRkcItrC2/Tcf5UmH8P+NyXOppEklrj2J6ELkkgEi3Zon0JmoLnjpn9uPhtRzvMflZI/ZCW",
+	"M+AldZ/mrz8Vv5sQYDtfZB5oKzMHOoGccEhABuaLv0A1wUkHEeg+WW+Rbuc8MQiKqJs1KmEACw+yVtIe",
+	"JHVW7HasGJsKaWfx004Aj9OaUdwljriMEqhfzOc2JCbGhne7t79Z43791jjQ0dltS3ALGtQ21ZsHZ+Rx",
+	"ejpU8o7boi/ptctPJVim2+Vod9w69PPw7Lq6YtjPFO7qcq00mTHoEV25OJAFGQE15eqdFP7VdHISE8IF",
+	"Y7kiKSBt+tt9/O0+NqzjviiTtZxVmIb2h99s5w9jO/cUZz/dv9OAfr7WjgZxoeUQCmRNAzsSIXzIjMg9",
+	"fSFj2rx1IPik3oKbYtM1RLap8A9bvShpGWkntkaO1IsofUPgjThniMtUCFuJ4spIQhT4TiWMHZIfqkxS",
+	"l9AZsqG708ff/Az/xf0MRt63xZ0iZpEaenuVEvsSu+ZA9i785p74zT3xm3vi3t0TOwg8vzkvHkWSaeXp",
+	"bs2qQ57DVSsr2C33r3JmAKIFU+/LHLs7L3wbT/fn91xAUtkI0gIkz1j1V/Cbq3Ef/Hma5yVTytqufGAh",
+	"F1dvhFqxzNbWnFNesDz4qjeE8IO87YiLrBtzXPElKA/jpDon4DnBzklkUPWoYutQeGMqGgn5Ne6tF2w5",
+	"OSSpFH+gIv9T6IRB+6CrgmHgOZmKup/G6QW+bFlCalXhKiz1Z4elj0EUhSIab6p6URSD7GFQ+7xCmCeH",
+	"5IO8dRlAUhzAFN7EUDLMcTuyJZX1VGB9xaiIt5MT5ay3jGVFWIIfDu/foG2e7hNWLBBIk6LlLv6zVIeo",
+	"42mnz+iRKz1FJNYtdRIfpwJDzLsUTVkNXEyNHW6k3vqG+c3L0Uv2L7YzNB8n7WrcJKHn0RWp74zwdvbr",
+	"MNg7Z1DvwufV1nX8BQcVXxZmaVCSas7K92sdfHojAhaKvixoHE2X9IrhHioNM+p1KX5gIocWavjxwuB3",
+	"BWP+Tp5L/2PAgPGLpm2hyaGD35114pYqzEW00JYs/66Uy4uQD3qzfhDn7p43D38vw/VeSvzcLS10W0Tg",
+	"l0t6vSVy/qKWj79TRr3DkBoe2DYzbr1WFOjl/uarlYErYOQVb7+V5bWXIsKt/KucvYducMjt/XPhl/N1",
+	"MedFYeeuUvCc4vKBLQWF31byQ3YDJ3Ka/7V/y4J6nfEyZPXaIN7RB1XIyJiKIIgSk84xhhKbi9tc6UwK",
+	"zT7pyaFh8a7+mhUobsIaio1SXrYeyUngUUrsG66uWZVSX73ta0v6upJJVVTSZsZyfVyvppVURb6g+JhT",
+	"TAj17VOWhBZFtJdPp7/a7UCVV7xLf9thBfAsdm15ttbbwu3G8LIVwevRYhX7sXhk6fcJRa8QQMZgeKnF",
+	"AKGtsGodUPevT6IwdyjhwXmbJ4YFqLjrMLDqZA1nn1wQ+VirR1dVfqiKVD2FQnuXOj57FHIJSCgyoAhy",
+	"/jlgNc7Y4btq2QzVZom8LeVb6hP84AwqbcXqqc5l34oxyehmyxor2txYGRm/IjlCTlYFzQzvOKoXCLeb",
+	"8lhFym76iudGbzicMjKiJxPj897SPFaY8UwEiXhNzg+XHRI5X6bmJlYSx17BXmk/uG3DYpLCStF369kf",
+	"Vj0fhNRVnfStBRsepExDua3cFk4dlmxHI0itvhd2iQtrcoGXAetxNLuXNbofPYuW0wugigvrW+BqA8Rt",
+	"XBhXKORj9cTG+psNI54Nic2qqRQ7lwz4PBCVh6feh7tyXwn4oRLwWxp+fxp+rcHBb8n4HRJQ3PjsdO0Q",
+	"ieMxoMPqHQ6SsP8qZ33jyFvhDjCA6oQopkEfQGYRMhHq3lOD5hedlRWbVSHDSos7NfzchyzVaqYjX7eh",
+	"4bhhjWJ4veffIZOeVm4+b4BDDQtLgR8TVN9TV/7GUPkiqKwPBgJfVPufrGj0H/+nemJcyrXIsQJdj+jn",
+	"X5h4nx12FfpCkWxdGpVy00ZEO3P88FoezMeSqs0ebAGpvZVPIUkipInfxigKRQOfT22McZi4u6QKOpSH",
+	"TQ9tGxvwy5h7SnJWMOhTTstsAba3qRinXJ3CR5anE4hUUz6K2QZXWs36pzUTTIEoYVnRqlgbpeyGK7j5",
+	"IrdvoA9IWZrPfOMdP9MxgYjsFArlF2YNRGm6UdBAHHrwTMVUfAvExcr/WETRJgaATTmxvb0TLOGREJrn",
+	"HpqkWiSkHIU/TQXNc+hnDb1ObDvvkpmLAdSOXikYzT7jvpd2C8FFDxZnV+cQzW1LHyNR+zEcwvfmXpU8",
+	"Y2RWMnq9ba6pcN7Q2IjY/jscbmLWd0Ohe20a9HVGk6JvSSBIahDkI+xh7uLL3f2vKDotzKnO5CfCBTaD",
+	"gWbxwRMJUUGFS/YJzh66ARebKgDHnqPR4xW9iTsIaZYZ5svF1WuZs+fxeCRUuEj1LMlkzk4a7ca2sof6",
+	"XG/i/UUbk5Bx+iVd8S+rrw/M1yqd3GH6s4GlZTRbnrZe+pyMZrQ0K+hyUp4qay+Wrjn+cZ3EY6YIDEzW",
+	"tq3WEf73jIwZv1pokvMrKLVte/JNEktSSmZklqoGNt5PDAf0hAFCBMEUdiviHQFma17klxLt/ZHYoxwT",
+	"vLChfTwz0A6Brp/uIcDqGR8ho5pdyXLTgQqwNPeMQwTz5YH9ku+FB4O6RMDc5ubYp3coKQmkA1pEbsWw",
+	"1+Gzn6sgjM5qt3+Qt8Q9pMi1kLdB9pZijKTn7y8uid8p9eXPqOd//tK/lk4SQ6A9iQMbdDvRERwQgvD8",
+	"hKR/+TGtd2sdps9ptnxdW1FMm3NwXHJWdtSDb1NcsCzSbFGtQnOwvFENxgCorSlae/MxvjUw/gGMf4Dj",
+	"2z2CQfv3Bx65p00yW3BuoFCxjXq4BshMmJ+tv+5iI7LuFk5oloIHFRFMAaGGIPPK4gE7rjYiIzOaQTN+",
+	"oAHHkBftnBp4udfa9Sj3rBxkKTJO3Rf2LqRkVTLFhLa9Jzg4NQyRYwUWTwegEpRzAlUJs9IwrvuMlRgo",
+	"Z6SeAymKTVfS833UTE5GV3R9FWd0BH6qsTj4Zm/udlXSvGsq81N9KvPN3lMtgEMNQey3jKp1yXZM57bi",
+	"/DupY+aJO2F6JRDHLCkVdlL7lFfr2zjC1fdSX2LAfvd9qQxltao/KqxP0JEtbaYI06D6ICaz9SYoTWAv",
+	"B1y7mlGpNvgFc7vVd9stFxZkxoiSRfdoXFwV7KNicR3qo7IdgLvev6Sf+oFBLlDrz1oyoumnzhVqtnxf",
+	"8isuhuCqffJzMiqs/XUn/HbkqlO0rShceBPdl3tfxgaZ3MFfaOBvvBz3YjdIc108chQcOCwKS2bk70rp",
+	"R78A7ThwhFckWUUdiz4yHrS6TmEIf1aI8mq9WqHfwuKGquDeIhn5M0AtEpg/CL54Pa1u+aBi0tvIimMy",
+	"gAP1z54EN1xNw5gr7EeTweJSyC3qH3jPpmLFWcZwHNBEzQAQAmo2YHNM8LKQ//jf5Jbn+MeqoIKWZ/gE",
+	"HDh+gy+rZCqqlwouWP1Z/MboN8obx5ZUKetDnpPUzg3O/pSMixmR5VRcX4EBxmac4NPYfl/OnS50SN7F",
+	"cBD04qfIAMFI+/NS5mvQ68NQz11oD44Dmth7iGjcdYDKZrFNJyqo0q7b4HClCHJ1/7SmBdeb84KKWJ19",
+	"K5FZMRHNVOlP1TsXmuq1glDsFMY7Xa1KeUOLNE7+RYd6HpR6seKsM6ctpbiC0KgbX80h2uQ9lpFah3LI",
+	"/v+p9RL2nwJghgzwwT372UbvmRvxfm7P9TV0GlDxpv8ffStLJ48Y1m6u24wpnjO0HtQTSPxtBNpIbkuu",
+	"NRN3InsXDuoK2BjVA7rRYZoCghZyVPhmb3bq4yWHQO+eNSDTK9Ubrm4e2KKGmkcavKeD6dyZ51zSq9hG",
+	"r0ME6m7BFc0vMmR2iW+6DC8oCiJIwa5otuni95FDMMNdblbbIYB5zes9M1a5m6IB8SBYbvplkD/IWysg",
+	"KKJYUQw2x3hZA22Dq5Ivabkhc14qbWWKR5I9tskct/uoeyAM7PROtDiUY76eLNbl05qM38CbGDbXtJ6a",
+	"NthStkKVpGEubZg+28pPQzl0u+E1Z69i+M2N8vA+AaGpJjfsjpYgNdG3S7RuWx6bdrmoTSRmOYqY+ZOI",
+	"l6GlMNWswZU5oyL+lTWlaYBvicXb2GEtLL7tFmgrVTEOHxFqarblulTV5Ww8jTklopZwiNqufCOFEYlp",
+	"5ZVRNVekpYeuNL/NFCOKReqcUaWYtnB0RSZUhBOedpMOs7cbUHtN/OaBYUPJK7UF0kwqYEVXUuZWqtkF",
+	"WPZpxYRiWyaxT7mRzXzOzzhsIVxkcsm2bjqkuwaTAFoPmKBBS90JtOdNmqcf2YHmtg9G5Y6eEYZloi3H",
+	"oC8GxTetOjMpr1meGC1eAtuWPGOgGqrjSsE1y5qKmmPIfGUEv/rVsMNnC1piSU9/Z/Bd+OFAzg/cD+nk",
+	"cCq+pdmC8BwrhQALplgowsUhol5ZcKXJ+OXRy6rf6+SEyKURjyFYMRBBYx7Yu12/OxaGGH457zrRXa/u",
+	"Hee/n4t9RyDueu3vNP3njnv7Wir9TcnodS5vO5Ku4GRm7plaDV4oTG+G8LVs4WGa5wxKKgX1CMyrBbth",
+	"BRlDlrRcG2IxSUiarZfrghqZFkeieW5TsjFIfsYKeUu4JmO1nh2YO7CcFdxSEHdAOalEzEi4dEaLbA3x",
+	"t+9Fj5GjWiWYN/1LuziAw8VsdQFLpd/Deajdq97uMUF/MTsfyGYOkeVkfAUCTWnLRkweOcPnIivpahXz",
+	"r7yfk9sFzxZE2UfI2Nc6eiwoAQEG7L6/XJfmhaFxks2b2d2+WDeKUkT2L6mjv4W9hasBVv04hFoMy3ho",
+	"UA/DL9vXs689nX83qLa6Y7O6+G725SuA/vjTmtmfwTUxiIRui52nXp6vb8ydw+dbtPy32Pn+2PlvKrz6",
+	"Lx45H70eXUHzjpAQ2sBgEM2Z0nwJQaLgmIbYeEFWpbwqmVIJMGmIijW/Z1RkrCjw8FyeuxsBFZZz++Yf",
+	"Idvdv20/uvfNx2hiuVnZwDLgwnv794iRBMVgS4TkHaXHAfGTjwvGXj7nDjUx7nrutXh0KVnd+nGF8f3x",
+	"j2dsTtcFlhKFeKJ9IiAHDtIbBInnWQuEvOfTvEu4Ym9Emq8BB1XewMWkZWmohtq7peKjRGbBllfhWfe8",
+	"3z1xWjixD9a654n3i9rqj8XqrfPnsqHNMxBrb2PWobSBq/5nk0S4CjsNpLVp06pgoL3v91cysC8ebOD9",
+	"7Y8DGzxIf6QXiMF9kV7WqXFC8qETdkd/DYZ5S8jX4HE6Q7+GjlAL9BrOilzIV4v1hPMuodHita28AjGH",
+	"VKhbVhqMPXzAeDEgB7WgsXumCL+Y8JOuSI2+JiYN6rJHm4to0MZw5ImEb/TikZD6g5XrD5uRHh3LtuQu",
+	"aRdM9UErezRc2TlY5NQWRv/qCMuUkZwrzUWmSQ4B4FiXESvBhIXUzVWx5KhHVLtLsIjv8xxWIejcgCHx",
+	"JHDpqqCSe75xYXTJcExzcSZ9grIb2Shac24Ywf6y8YAokFMf8gFcyAzRrA5dD5nascxBfwTIaRX44atq",
+	"QG5VtF8X+mR9tP+OkDxN9IM3W24NaehU5ytZvctKh9mqWMkC1QAbMJles01KFrLIlS9vNkaQ8IZb3mvN",
+	"JuYAeIkd3zX7pBPMvvhEjapOpqOvpiODhdMR9MUbRWzz16zDHl0Da892Rh3Ve3yGMpokqFFNbAplVLLs",
+	"d7GaFbip+o/E50J1u9zqyacNxz6EFbWHA+JQZa5bz/9hR69AVg6vx+rf0GzZHZHlnrIlzDwg2J9E1JI2",
+	"hvn6w2l7ysGGE6PN8c5TD690BzljYDVT/SGtlRcsksyGVzCtjsb60riqcGFs4y2nAlO7d8tlC0IKG7F6",
+	"WHAO0oyFd/+04smmYiinPvc7cocAQyTvweHaRFRb+ntL1e48iF56U/sQ1nRtoXU8YCw84WEXuyPswVob",
+	"Dfmcr4viAFPpm9bH5uU/Jgt5C5KU/+FauPpQ5oWpGNvgdof+oKa4K8h1QmwTG9xVc/huLyeH5JSkwQpT",
+	"V4WKq6ngV0KWULzAwvKFRVuMJ/IpdGTBSpZsQXF7J6vM+sQFEJOd8bm7Baoja1GprsKlusjQitwAsRUo",
+	"74qVwWsiNBH3S4L91GwvInpI+tShgU0VHo3uPha0dycoBr8rYbYdWtwt13YraJ1NGGIC6I6xXBWibyNH",
+	"QTrxDmnVNVoD2c11xI/fOzPXMPOxfXYb8zQAmtm/UB62KgtlO0MjDX6GxRPA9nh4H6ys41RgacOYxjDf",
+	"OebcQITZD88me9cKDKz8wxPSQ+Whbu3vgn17S9JG64At9tud7LVgI/WJu43epDarx/YlxcyASkfmIivW",
+	"OVPQjKvbxri1XGL+MP1fC6qZ0h86DUbYjBYe8oahdnfWImeYVtfXnbWKWj6da1ZGE8Le2iegNUfpi55y",
+	"Q+yUBp4KG6qQSG4YLRU6B4ARfP318FgqB8w3bC5L1g+NeQsK4Mzg4RpEd4Oiyz45oAOvb1Kxo9LaYx0M",
+	"U9ZczZ9obgiyLVLwa0ao8765V51frm5GbTpi3NPpzkv43Ev2fni+C+F7PjmB7354ZkMzsA5Wak0S6W9k",
+	"8Tey+BtZ/K9AFu2N7zhrHhg0rU4C/aVYFTbYSTCtngIYSjDyX3WQUBwa/NnpdES++fAvB8+Ojsh0lJI5",
+	"F7kiqf0qreH6jkvdrbDyf1ZuUYL5/XVBVYeO8O7td6/JHB+rkhVcKNlXR6Nk9NVXo2T0yvz1yvz1O/PX",
+	"7353aP7+H+Z/Xz+Hv58dmR+ePYP/P4dv4PVnvzN/P4dfn8M3L+Dvl/D/r46OOgPP3ojVWqPHSun+nAfo",
+	"fNbKp6VkJtdmYcAN0f/vS2iSNxr64SmszmBGwGy/qXC2ozCzVAoMyatK53Dlf8Sox1JBOUKwLh/WMgfT",
+	"qcCs73GQkerTT21bXaMQMYWMw63EB5Sb27QuBfyopYcUvYZj/9h//G9Y/J/85/9TDfYx+MFKBIHy6hP6",
+	"p6Kg5ZUh+n5UITWhM3nDfNAEFtFjhWKW/1oDF1rDUvvT2Jm+pgK+z5FnzDZVHUl17bpuYw84ij2c1JIW",
+	"BXPBkROsnVH77gtlB4Usp9l6UyU6ULs9XzTHAXSpigLCamDvBe6kwTPyT3ZXurauuccJ1hGs2ymI499T",
+	"kRl6KpxJjEP7HCNUgWlQYB0ND29gIESV22w01BZNZ1RxlR6TFB+utGtorlw7SYoHdBIaJ2vt+rhWU/GT",
+	"XwCmAnDlDzlERqgS5dI7GvuptJQGIyfJVIRw2WbOdbunh2uSkNTcoJSMhazXHoUrhrlmZtemcNGgJInt",
+	"3uxWKqBSyyZc9zFJ3SFCXyEY1zUWim0E7PK6KCaH5J30hYOnIvMOcrMnuRTsmKTu59cyZ1Wujv3SMWaE",
+	"Bqpij8OSlVPhn/T0Y4KW5XRt59Msx6zi17WZSrZiFMpR4qtck5zP56xUU+HLyvjSmI4g+enGaFrz9tmY",
+	"8Rcwy/zhyL4Bzyc/w4HWP6FR58eo9bOCPSqgts9hSyaN3VnEN9xZizFA+1yq7loAAYGlmNNpQlsTy7jQ",
+	"L553e7KCcPXewzGQD7KwxvnXeYts1L1tmLtlKULYzPoJSu3cqbLFGLp0egJr+CYrJ3etcoEnfH/NpixW",
+	"ofhbJ1juXAyHRAyL+0KbZk1/9om9Yx7q6EVoXJ+4Q60fI7uspW/bZc62FipzLrV6nTJwpptDmxxWNbD+",
+	"zHO9cKTWfYniatXHzSIH1rnCJpdQxmpsN9d8HVSwwmpXwFnciJcLnl0LplRaK6al3ddkXKuU5TAscE7R",
+	"ooCq0MApUsf52E9rWiiS5nxpRHopsDbWIUnNJfDU3tZvA6eGWjCmEzKjZUIODw8ndu3wyOVmxcD7a2tk",
+	"mfetdT0nKYKYGkaX4lKjHrmwSlf7uIrZl1wkBP75+78n5Prqy6UZ0fz793+PFlmqL67DpeHKk7lnbVia",
+	"0bwXkB/Ii4IvmWZlvJKT2a+eoWHz6vEtsJHRsbhyLRC3F1gMSg0bcdDXM40bI2pV02K1lxWQKI+gdYx8",
+	"IhLsLkFX3nP99hoqnDerJKo0fmr1G9vlr9R2P554/d3cxy3cPdm7Vk9L+sfytOWJV/1nFxIXPxmgnk8E",
+	"Yq1eYc9toiWjDQr9VHfJk+l4eY2K2AeUu9ZKFhYxcpQkKgqvO3uNhO5yT2lVnSwagrs9VqeOHa2LHMN2",
+	"S6MtfDWy0rhjIQVusY9wD5sEtYkSSZ2ZbZNRoN5pV9LhNzbeB4m9NewYwSRWo7OvnmqvN2PnVK4Gr4Kg",
+	"7dExGMSTHt6F1UF5wLBOfM9IlIxBF8D2BK7UYFBSP8LaOkj472uFCHwtQkfmWqIPVLKx1va3mKDg7ufS",
+	"fTx6VAp4UUWdDwm7vI0TTJdD0CrN0C602ooBb0unQ7fp0UlcB5248MXALJ5su4u14nadEbfxPjJdgbex",
+	"sYeG3w4PLRVDyp/voGgOxzz7fG+kmjf43U+wbzBlT8hZNem9BPrG4kb9XkVgau2MO6RdkPBu0aFxRD32",
+	"FuOgFjZnCpsHNcth2yQesGnoym6Q0aJQhOtD4m4FNNIIcnncAFNRvyYrbwCO6YFij9TRgfGBRzsi/8CU",
+	"G7gGLROLjSK1S6/HkFYlRtEc3kFPggi2w/u4aD4w8UFDLO/jbj4GpI3r7A++83ba3JtIvLAXJhJfDt21",
+	"b7dcMbiUCfGVhxr2T1dv8Uk5KS62So/t0hbkCttGuUM7JumSXrM0IelsvTH/mI/vy2/wg4t4vEBak6cn",
+	"JL3m2tnQ0D0CnckM2mOUBfrnIUUQAsjnYA43mGLEQ4zBqKWBe8BTa/d3+osBBeqwbgBPLFxBVL8Da5SM",
+	"rkFNAJdAl6P23JYQi1c/8y3k0AVqBKgwSilWMESvafENLwqWG3EUPRDRazODh1CjAouqdwdoXthfn0jH",
+	"xKaY/IbtugTEf/w68LG6kF17ux9hBTDjGdUuQmZYWIs7bl8bZKBRvvFmRSz7Z6hyjx1yv8eNGiWjc8rz",
+	"KNI675J7tJrlMcqyfWAZc8Fmj+S76cE/h1cVAj5WL33vwBmIIQ0OVUe0OPrEkaWB2oFXptqrpIMMRS92",
+	"G6Mip93FSB31/ANX8eoVVQVjX0yTjO1EwA4MnjfIrJoQeQP+8lsucnkLEf5S6IVKDLdgSrta6SDNOre6",
+	"Wi+XtNzEuzjfn68NpZrUyGQuHsEHtQUXXO1UvM1zoVgLBFzXLsNc2Fd80TL7fUcxtHN/NNa0Yvcd4gCs",
+	"I0HOSerXVrPFBy5nfO8tnFX8xtqRbd02KxS+GlINjWN59doU0eWFZ1Dt3jYMrtzt27MzaAupa6k0lfHF",
+	"FeG+ZmxlA5VnzqNfx1EnsvaE0waJOhjQ6JoP3H+A7efBm6U+QHPcCH3GhsKxDQq12v62GO7tRlJrpD/2",
+	"tnwiF7R1ZLeKjKkvbRFosVZdm9gsWGhZjBEMS0KLYnj+UGujovUqjrbkFg1JJmre+fZBOJofsEmFFLa6",
+	"6yc+fEvkBOwPLsLIB1CV9jtZr4vckH9vrmoy4xMIrxj2/X6IALhVAcaxnnpFS/rpyUHg4qlBwBvawcLO",
+	"XF0aRxRrnGwAe6ktsLHlSR2t22gRRbo6xF3X90+xUkQtr0s9DMWWLwKTP1GailwdkzSoMuRjGMGZAzGL",
+	"ta5ZEHVZUDEVXBG3C6id31Ko5WOfPLZvBlBiSIlLpEjxSZandS09AMa1y3Czm+20L3Vq5d2ZHZVA6esg",
+	"kZSr72sJIQBj7jq+YjQqhrVjYDQQ/pJlTOhi45xSU+E6/VNfwrYZLV9sTuoNQpXLlMknThhspJ0kU6Gk",
+	"bToPvjIbkb+E7v+QEuEcZCBuwdsxa2pzkT1NQe2oBoygp5nrWuAX52qftFc58cGsdhiMVDGcAMUYN16V",
+	"0gGuQLs1x7VGqgX4qvzCc8mwcp2m1wYw26lQOFClYIfkW5uvAMHqzWPhbpPjfsRhKREnde5W2b33dCE0",
+	"TyeAo+vuu2e3OYxpnteqfjVYLu7zhVyXWVCOr8+Pe1oYlMT30AYIL/e0vB1Qsixu32W3trlehSnQzqbq",
+	"tLdPxki481u3GaqH7Sfft/PkD8NiLSrFOOgwBxy+VaxgmcYg+lBsr+otuXpKmpu/xtSKxr4YtY0ZhzRI",
+	"c7Og7iDLJydTkZovYT3vfdPE1D6h0PUOlIQrfVBL8TfzZVSYuzdjJJPLGRcsBy0a/EXLug22Nk2Kkeao",
+	"0RzXlJnemhy98nily1Sb4rUZwnM16UyjGlB4Y5c0qsYJ7ga0O8Qngbx2StuvvuERxxWSWDxv48pYSFIV",
+	"bBES1hhNkPw87Np1a4qOzO1SCKZWdMZVBieKVU1T6rd2N40RddfWMLUE5bFTJW3dGKNEqkyuWIJ6lrls",
+	"PmFrqN7Y2LMHUxpj3TdjLTZhB5olUrqCI7qqNKaR7gZV9cjuXIoLP7t6JLNuANbHYVkD1Q51xAFjtFV/",
+	"GLBFE84UMUTel0cqqX2EChCWRNWMOaOaFvJq3VlY98xRgf6e6rnM1kuDgkaPKLXLpOOtNYX50OtC81XB",
+	"Y0w0KHwWOWPyH//HihpVBpqu7SIobpGMyHEp1yJnublzz56THM+aAEVRj9X1pQ56pKpiDebHQdpmz4g+",
+	"DG6tIIlexABtQ0yqHfwOhKUj7OW0qszUaER8TNI6nGmjQFMDN6D5KlVTkUZWk9q+4d3bkkKO4p+hFJlb",
+	"eIo1p+tqtCvX4OveQne4GeuuIjUVkHHhqrAF93wui8L63xHt/YU+9tbj4HFaQmuSAnJop2Jc3x/ybJIQ",
+	"xYRGRzqApTTVrE4qjM5sAEcpL8irI38GCTBYPfThbi2XbmC1YlNbrx8fpFj5yXz/7Dkk0ieETgVkSeDZ",
+	"zlDoODd3eWLLiepFc6EOn+OpJQMYx1mzNvEJhGjYcMlfbODjrvzntOsYuqqWJah2L1grd8+XdTb035rO",
+	"XLOmHavm1lnedlE0PHzlWF8CWNasMX2Ct/K4hdZV1usgdtgLlAty7+aPJ7XQuJWNbonPvCPL+HUg6i48",
+	"p5NRBPWwuyx8zcrWDcGz1uI2FnzV0EldJYnh5bdrNSji7uBW/YkB7TDXQpeb9/OuwKw3F+/Ji2evXh08",
+	"I7RYLejBcyhIPqx+rfoD/Rs4OrbmnZndhTu3oH+jZS7X0eyjAJfFch6pNgNVOGDAqrTLVjA1Lfl87hKR",
+	"G3FptFxKwf9mhD14bPjqzR36s6/a3dAmHDK5sL5Y5Y0nibeKtewd2e0OTrS2vNoWtnFq263rksk6r17b",
+	"p42+QOEqSGHJWQvr5Elu38mwavd3v4nbJlpRbU56dDz6X385PfifP/78/PM/jLZe1qGJNw95edvhujtH",
+	"6z7I7X8cuO5MPlrxwAEsT8ywo+Tgkl5tN8uV+IB1UdGriDFN06tOo6klKILdwsvHGILx7OioEjp5jkZV",
+	"euXbcpu/08nwJiE2f6Wykz1r2ck6unqGpNeuo4t6DssoGpRI9LAJRNHiP48UssnVORZyifcPLRjNL/mS",
+	"vRFndKNqkRnDS5v4xJKtV3r1hAELW4OSqhpDsTAyMgbjgS0UVatJZFHMKNCG7NSr/O9sdL6Xuv1BYZuo",
+	"JXT9+Jh49+S3vRJkHj71bGWDTqqr1rpXXQVYgkPoIhN1xN2W6HZ/CW6NvDbX/MB+rVhRBKWEbBmUysoX",
+	"FlYiYznHglp1Q98EGtuQNLruFN+dij5b44nrxOfNXCBDglkOLF7HpDUt+UZ+SrBIW2WwSzoKtD17fkjO",
+	"q0JqQWQi3KxYWEgXre81NHjLo5+5toFmn3xDQfLsF2wyq7Gb7fYmkrOlwefwiDFxz5UfQ/zrylBvMq+G",
+	"4ZFuXElGyBfSEqKM+Eo7cXAtroW8FdGSXgN2MsYDnya5chXPygDcdcJxgFI+a98nC7p6Ub8oQXkL0+5u",
+	"h1dZMe+j390PjQpweza7W+9qQ/6lNcBoiw116H8IaZZ1HK5odv3rIF33npz/KG1XBuQEPwIcu2b8xm9U",
+	"5DqsOgiYrWbiyq+mP8UlD8O0sXBvrEhLvf5i29b08vmz30XoR5RuDjI8vYgbnjzxfuR6KD8NuslJtc3P",
+	"2q4pGnDobhb6bGvA908NebcTdTpQ5bseURayWvA3MwIU71MyqM1EyYrqbGGDiK3Hlmqu5pvDqXhrTaxC",
+	"avDCsZz49AvbmgvRUTERlQmr3vkG1573dMYKu+zff9PTOhy/ADCCGpLD7dCnzdf7urGGKymosjnv+KVK",
+	"nDEtbxfouWZsFVbmRWf+oK6tGdXsSpabng3GBnP2uXve3rsUn6oB28lIsAI9V642fRClvbvkyj4hefKJ",
+	"nluB/rb9xudkdEXXV73t/M3vD4HOVyXtvUzw+0NMvNinIW6tof+O+kqj6QD0XaACe3l5GQJbuTYbEtSm",
+	"TSuxw167HtWnHt8wwOP6vdSXJc2uoy1YXD8VhbELJy4AW69LI6+S2wUvWD0BoRKbpSALKvKuoIZ3Uni1",
+	"fsjUENUDob/WirHeuMQTLI2PvnNccIJ9UhihRclovjEbduBBu9d1XNJPuMXblrCtbtxvTfgfpgm/41UV",
+	"j9q7jcsjtN5/34LWcVQFrxz+shrhE+uBU/WQdg/MiStzAGpItqDiCi7axscfIj0cl+uCkeeT3zrr31dn",
+	"/duFLNr99XcW4u6r8/77qMUlmBMt1D6wMx6XunvD/kFGmu6W/dDO00yKeZiIwOq40mDI2DCS2qImhGtE",
+	"b6h9FrNN7QXp47X0bx3wH5UU50bpi90QaKAPv/qIQzL+8N1r8urrox1uNIzwfsUgzFfEvHnfy4zqrmwP",
+	"qHJW2CeavZIpUQtWzBMjN9CN+WdDy3xyErB5rsg1W2kfEpmQQmIijBs0lglSMB2TnC5RWMkM/YRHTtwf",
+	"fjQ0t8CUznmOFWiVEwP1oiswkw82u4koVn+EWAKb2wgEroKq3WRrYOtygW46tycxi4Q7wK6cUets8xaJ",
+	"nq0Xe1gR1zsv+y6pnaIrgtTtwrBOuh6lC6703h0j+RP1OrQJ5mfhRdma3At5o6370hEaFsWDAa386JLd",
+	"S7s3Vyz1u2gHBhf7Rpt1srlyRY9dS4tVQTVLiIaYG/hwbLP0r8DK5IoZgYSGheehioEtjDyGlhh6PWMJ",
+	"WfEVS8iM0WVCqLgybN9wLsGK+JDYVmTHOuu1st5RkgwLlXNLm60PzbdM8jHwvg8WQLY0+n+9srg7q12I",
+	"LyqJSs71gcMkgCeORc2mH32k9Sx8Ntrfo/ft+tPh+1vfre34WfVa0P9jyOuAqTtxEa5OM81vqO5u1Op+",
+	"twW6jYZtpPtapUyfMb9/ZxCQoCzWckHS8OBSMoa+LK4fy+SkXjQcrQdjX1Hc3j8pnr63SLfw6S+BufZg",
+	"HKv3Kzh98YpcaMZA/Hx19OrZweUrclqsl1ysl9FgpgEiQe2eVgrQQOFgeGcKzDUuGe08y7//e9VdZ3JS",
+	"rxPfPE972E95nrX+FoOvMrxgeEt3a5Q3otUq4Je+Gz0yYqPdRdjRwjbJ0EHfjIBARtph7NQCo07K+oXV",
+	"2hHZl6LKxwXuv5aeChIIBXOfBkpj3wf3rKG+OMHsxHclBJcMaBiPVquhxQSsHIfoVF8LGGvd+oMmXspm",
+	"wQW7ozr1nBYCqe3ndFZjpjTPuYGIFue1/f+FdNiItBQqpVIHimVOiaU1Fga+I7qERBbQ1hUSzjphSAij",
+	"2YLYPhtTgQl5VeLfs6MERgE0K5gGZwVkCBr5uJC3rDRk3qLdy6PJIblYX11hV1J48XgqZrQ0E1PoSZba",
+	"FHesqnXrm9KRFL0uKRnPC6oTon5a05JNTkBOhSeMqDoVqVxrVp754eDdW1qEnefG1diJHzhpPXYLXWVL",
+	"lmkqrtYFLScnIAljARmUgmuvuxFv2awaJiHpvKDiilVfnaAoPRWxlz29Sg/Jt2DRbLU1SWyLQ3t0RgMI",
+	"XwNP+JJ+CjH12dE2fB+mQzZ0j1+nJrmDDNrolV8Rm9w1yw/6yDyxThmwv66NrTEFhQZJNdiuFhU1qp3/",
+	"eudiqu0Bu82mQMLq6HdIzq3ia4ih78uYEFo1fbP9CzAnwAiIk2No8sgYXDvQjuHaGWX5HD4dku+tIozD",
+	"2haPZtgaVQ2HngpUJSbHJJ3Bw6khTDAFX2EPAUaX5l+4+9BAAElIo2QggIbSh4bq7B4w6EFqGIgZ2TzB",
+	"Qc4x446SEQw7SkZ21O2K9p5h6o0zOLEqt2cj1PWJhMJ+OVsxkRuREmruwYYGjb22NfS6X414mFukUzdu",
+	"OUeqTlQ+Ugu6xOBWTNrNpiLhoqxJ4geHu/STsVbwXLnu88AMV6D9olurS6LdtoJlnZCrdg8zVLShPenE",
+	"aWhk3OhS+gsNXd2idPeYkDtU7z1o/hbz9foO2viOkGzR1WuI05Bnetq09SPO3/+9gTrmi18H8jyYhn/f",
+	"G71vZ8GnthNsNxE02EtMJ3y/YuJ0xc+sO7JbF4wpr6eCwPvnb8iLw6PApwmlxU7P32CIgzZEIbR/VdM3",
+	"XJnR7jzOQUqke67NSOdlrPoa+lsl7KehUVUNVKRPS3mDkkAmVxuQgKNGOrnq6Evi4MGu3YpDtpgHl5YM",
+	"GrXJUtd7s9I8h7qxZnr4A1Ozk5H9wkBj4GBKR8UcRJUhi9W0vOroXQ3hdIM8zT/Ak03sk6uRheTHrnP9",
+	"wU1BxcYKJttc982M0eCbioX3o2gTlqo/R8tRHu+yD3GG4BXJcx8FgtW9mNLHULMINhuetKKOqw9t7YpZ",
+	"wWipoJYxLngqUH+cHNauDFYiJlOzRXZmS7qmI4KnQMapGyQlUGKbUJKahaSThCyYyBi2AUxhm9MT8nsJ",
+	"AThEMZBXVwU1VI6KTXpI3sO2uB5dJd24nl0lIwWba4PUAipIgWlgXRoieGykXlbMD0obGuubd6nUVrg2",
+	"r9EVB6qGO0rYkmujqhjtRquMlAymRnUgJI6AsnOasZ8/14ijuuarA7nCgz5YIWrblH6DYhtDbC5ZzJto",
+	"fySalUvVqMXLxY2E1EtYDdFyH49ZzV+2Cmfr8pv1REDXW35Cq/grfsPEsFpA9xPiEJQEc8bUYS4MwXRP",
+	"mqQN7cViZGbbse2E2zGuSF6rbtnZFyYwirsZ67vab6MOsGWYJah2pr9OQ9CTe/yDTe/Xxp323bpIrbKA",
+	"3ZcoooXgnfJXqX89Wy/aME2kdY/20Xnu50q186boJ5ReX7z66ihqxO+6fo2bF71hrFxy1V2Rf+V/D8ra",
+	"ko+KlQczuTbcVV4zgUnpht+sZ4rpE7uJ9UewKJUmV7QhWf3A2S2pEnlGyejbnOv6N/DMa7lcUbFxD1Qf",
+	"8VfgF8Tmr7hnGl8GT4K4HzwEn+H3C6bNtH6Q4DP8/paWV1z4j2+w+xU8av/G7338v/sx+AKe+NNaggUN",
+	"fnUfEASocOha0CEUta/gKddfqP5g61sHDTDQABj3GWdc8BVUU/TzBV/AE3+UM/cb/onvZQuWr4vg4Grf",
+	"wDPvXn8YJY5s4Ac8iNPzU38I+Dd+j4HUAH91lI0v4clLKQv/hPlALtnSWSnPWQm2vde04DOrrATvxb4/",
+	"1Zpmi9o+hF/FBPugREtnziqWKA/rDR1jEFCQq4oB6vHqGGS9SsCMh5VrseCGLMlsvYFm0ClMg04k83EJ",
+	"GJpODgkWwl66GG/FyhumLE+85iI3EwJ0x1NBq2I3CHBGy5IzRVKXw5uemEsOiNh4ouoqgB1sYNlzWU5B",
+	"OHK/TpJmQ4YUDNqE1gv2g+VE2D4L40YxfBx8EiRjQo5MLoG80NXK8GhUpWCFrgZlvBnCkLxflMydjNHo",
+	"ZdlMtmNlLNIe3J9uiWCy9p+C/XS5UC5MfFipvNqGbpna7C7OD3/ddW5EtPacvy+lUgR/NUwkY0LTK2Yr",
+	"8xdMKTTmPDs6mjgLPjy7KygPXm9iSx0NjOv3Zqv6Op4I7u5UbqAGS1oUTPm6GEEDQ9v7UREtwcjWIkRR",
+	"AaVd/0QPMCBWZNNZDwdWs4KoKg87ONnhQMw1ryr+xM0nQVWHzjJZgI11QujwUYT3Re3eiKiV1+4vUFKn",
+	"RLWyUwFZaV32eC0pgCIq7tU3Pdp3nNZ4lmtJaFH92LEaKARgEGfOP7HcfXviWY/7HTt3gUlRaXM5rllO",
+	"1itHoK+ATriXQkqBNR0q8yS37T7yqRg7dsdBkRNwOpPDSvCpd9YpGaHFrRHC7Xt132bjJLpYPBdXXg5s",
+	"ow/Ku7c8x8mNXqbs02RcrUrF3IkYafS2g5Ke+5dth8wa8TwhR9YGgY3U0G5YGcKd7mAN4e6jKxb+uOFA",
+	"dp1o+X5Ly+v1qm+9ZLo+OnrB/okc1Rr4hwt9Ym/JWrGz/tN7x27BleFqlBs5JXwjbndaK4Y/f0MVyy32",
+	"dTEiHB4btTnuAx1E4caFfUrg5+v1qnPSi4VcfaCabZuRzmyFwyXNFlwwovmSOYKgFnJlpo2HnzQoYnyl",
+	"kZ1NGvckCm8XknWRwuBO91UScdZkZ/BwUmB4y/8/9v61uW0c6xfFvwpK+0Wk/dCKfEnSLde/arud7p7M",
+	"7lye2On5n2fYdQiLkIQxBWgIyI6mq7/7KawFgCBF6m7HSdRvOhZJ3LHu67cO9/pwrw/3+oHudf39lTcZ",
+	"m9Ri/X785ZK8+qH3ikzxpQCWqHpH6/GC/2EUynsjdtznUowwucfWYy3XtgywS/Jc5kvjcpsNxFUjcAWA",
+	"iWY8tXVemFJGjiA3czLkLEtJG7xa5lg70mQH6cuE/nsG1b5pjuGnYCmud+xyoTQVA9ZUnRPahb5qV8C+",
+	"0CRfu+95StqAuWQtrv//o4/45OhNSsaMpuVidkEkYUMRXtP4366vP1gMAV+ToEYx4boOy+JqLHNNbDl6",
+	"t4zOOmLPUO2I9Lw+N+zTxzfEud1YkPBabTQqytPB0PskeW4fGfp0Zzb+yK5bEov2Wa/XicJ3ZoLO9Fjm",
+	"/D9QWfisd1x+PpT5DU9TJuDhafmhkPpoKGcixabPyk8nTI9lemReolkm720HL8pvDaQYZnyg4dmP5Wcj",
+	"KRg0fVwZtZbyKKP5iJmvjk+rU/L+96MJSzkFEg5vvuhEsSitEFLwhLRf1KzMHeXWA9t+0TvtWLEfw5ta",
+	"/VbNQqxMBdYYo4HnyJ/IWvrUUGa+zkZYo7f0C1vTPhDvrLXR2/G+CgS8deFLPbB/VXT4amDzSvjKG6Pn",
+	"rWU6uYKytyrYLgeDH8Ak++qC26KL+oNgI9OhA1lUcd4KGSI026yJIgLO84VIkQs3c4vaUl6H0jAbUSyj",
+	"9dAJP9KGIi5jOcuzOQhSaGq6l/ktMaIxyyMHosZsiW2qAIXjvDjiUZDnUim16HUGu0HdVlkzKP579Fvi",
+	"0dnqyF/BKLUkVCDkM4JFGDGHpxbWx1C0lKtpRucNOdO8RvJ4kxZyke0nta1vkD/6Ouh3k/YaAyLqzkxt",
+	"hdna6LqF8rc7uJMQvj0WoRupqG4Anhiqy/hHqy15sQiN/tAcPul0yRutsBov4WhY9M6JduhG6kTlh5qz",
+	"PBbtqv/IDNAeEOswikitw2if7p8GNujDmB1g+T7Y4TKvksVvCh1LxTj6gWGfWyeZe/OZ6pJ3UhMtR4jg",
+	"AAtYXtq9wU82u6YuBGGfgRuOFl1Uy2di3lo+i73MYEMHV70tJw+Dn4PLEHmYsLoQ6OISbmf7edIes8Ul",
+	"scVUVq7IxBtYvvBkm0W/T472LpDesiBolsO6WVZUKN9QHnR66XrSUtUV90dUpD9790i1jCs8h7Rwe0S/",
+	"BVD7Jn9dLbce82FDxBcA1DF2m0LkF1HmTZDzVF0QPE9pzRn6h3ndyKS/wAsNEaoTKZZ//RZeaPhaUT3L",
+	"l39/ZV9pamG2ov+r2ZL+9XiWq+XfX9tXmlqYsVUN4BsN39+zVKxq4R/unXUMn3ZDipGFfQQzjtzGB7vg",
+	"l7PxuP387xkGZdWLhcw9Jt72YSZgT2DkKsgHh5ODY9W/vXg8fZNvlsrW/rV606h7Wk8T3gVCtX81QonW",
+	"EFKUrr0TPpujmlN6HYLyFTdaxA1jwuFrrRXE0nQFL8JF3OoallrY8iqW2tjyOpbb2O5KltrY9lqWG9n2",
+	"apZa2eh6hse5ei6jx7q8lwA4Xx99MaFiTqacDTAjPrjRlo3kM6G8SwYAOLkRK4wAYW/1+jzmfelYLy16",
+	"tChjNJ3596WTvmGjzdfgfeXwb9rwrHG0wX3YsNHmy/K+ckU2bbjp/rwv35oNm11ypd5XL9JGTX8ZJrjE",
+	"QFLcG8tX4PI8g9x/mutFHunfiUD2RtT0wdhzyg05489r9N8+650hJ7OVxxBXCfhWBID5aM0beqNY8bGR",
+	"hw2vA73BNL1a1T2wvQPbQ7b3cNdT5vo1zxGJpMYFIXNNUvfc4T+hO92n2aoBE6kL5vF/1EXlXc0Gg9pc",
+	"c6j1ItQ9ptRSe6fQbIQJvCmhgc22fK9VU7MXGEToQCtWLLlrpm6drumoTjO+pqMjCNN3BuU+1F2OqiV4",
+	"lAN7yoG8uAo2hAkNwfhqTHOGvhwPCrojuOiCgfsrzJI0qgSYg9fMkVR6nq0MY76moyt4z1pdaqEPwJUB",
+	"T22C96gUaZ2ynN+xtE+Sf3LNJn8ktmIHhTeNfgYpKCyF4xyiugDwE0OQdpoPxqaZjsX3LrDmk3/+kSxP",
+	"UFxARWrK4sQ1qeZw4sSX53Je09HauNgLF2HDrML3Nv24FuXkMfILF9NzMRfVWre2QdHa7DDWZwJiIw27",
+	"szrDtrQxh+TabZJr/Q41ehhhj2yGDh11y4HqtqC0YgPDwvHfls9ErZSKEdi672kukINyMZQAIjoaa3gj",
+	"vwWoCiHYoHxRi/XEWPaP5pTV4p65mgPIdTpmnPKWCXLDMilGqjY1f7mf7UPFW0bazvNWT5jr3Lw4asI3",
+	"cerab9zmLlJFPmH/kaLOM3jx7gIDIt07CAV9M8fCJEcpnZMhXBy1WX0B32clI6T20pp1D8rm1WwW7AwI",
+	"PnSmx0xoPgCcwCBOsGa3gB6nn/SgFvHd5klD04afc6VmSNO8zphSzY7MVGqtgZ+nHLMu1+lBaTlV5IaZ",
+	"20gHAzaFchM//vjjj0fHJ0enx9cnp/0XP/Zf/Pg/Vm6xA+N6LGeaQGfz9Qd3y0XN6QJFF8ccpjOX0pyN",
+	"TGb4cJEyfQSpzufmaOTuswHN83nwjgpveNANBsLWQ9MHX9fGWbuHZMwyhBiEIYTp2OcBxtvi5NYvalKk",
+	"j9dEseLyrGRant6YT0z/y03NuL9tuG9QxPtO3jLCdT2tgEVc2xNWxKnUw8zATi6uppHDAEcwyASsX9Wy",
+	"PLEQXWhnb4+hX8HylkfhBa1ep1o6kdPBLRcjyIJ/TTVtRrV08amIakMF4eJomssB+LNtMzbw2JZzCc+v",
+	"UwrMwD/rVlS4X9NcTl/Le4j3NjJg3bEuVfxa5jl0ELPAJEtFhypmTzrQMl9iZ3Unaj5lzxS5ocpGxBh6",
+	"Ds9cNBxXpP1GDMak1+2dvDiLyC9SatLrnvbOfohi8QGOQq979uL0xY8np68i8ivNMinIaffVDy/Ojo9f",
+	"/XAWkStAB3af9n48+bF32juLyGv5HybI8UmnS658DU0qYgFRYGRo5FYuRZ+85WKmIWrm+PnLXmQY0L0g",
+	"AE2Md+GkGhLWJe+KzFTMHXeEkdrMvaKaGWn/JD87GF9E4A6QMp2btU+49ohGGGoRi6CReyiHi2tm7qgN",
+	"u/0C/vlNCkD8RBVbog3XnpI2ni9y3NkEZ3dRJzVfnpOJLTpc9ntnc8yPd6CMNxb6acOqRfYm+JnWUYnS",
+	"9VsPbsfHmLkbuZNSsK1wDptRI6Efr6FWrS6PVsQmyKGPywTKALGAK0Eqj7fSEz7ZcTWSQRiRD4usbsS5",
+	"Cx7hzNUr1OSG6XvGRPGyIXP1lNMccjOE5mUJAyHtzcDAdDMkdzGWSO+PAn1VBjTFHaiXEhySbz3O8zO3",
+	"wjdzNzdEjMuo0h2bg2wP4FpyU5nVbWKAKe2MG3jddcbw87rzY6OefU4XgIgMcznpbh0f6RS3ILj8hmeZ",
+	"akrE39j+iI0+Qrm4RTRa7Hr3ynGVBP9ltjLcu/VosF3ugzlmGzKLC70t6HhxKHeMKs4ZIwM65ZpmrmLF",
+	"Y0YY74bWvPx+PEiJwX/I/PaSidrbcREmVJQglwp2CeMuhSxt7h5xlCnorck94py2TYmRgU8YgrOC8RdG",
+	"tVKu9PLKtTWBVw0xikVPz6qrEhlm5yq8CmtYW4u5FUFqNTaB9Yk1ZCO7NJqlSjt1NZEhaXmTT7ZiCMGq",
+	"rV0yTN6xfMxousng8pnY5HXF9Gy6/gdLa5wGJzZsuBhTuD2V2ZU3omB04WlcfqnXY3zhNTlwv224X7Hi",
+	"23LAkPgRh8YmpIYNYSkBWwDNGeEjAZYNX1i6juguo5NhpkhtDI2QunPuY8Mt8+wTIYPX95AP8uWo0rLK",
+	"DQ5e1LzCxaiuFvAaVGtDl+STp2kN8gO0O5jlXM+vzOdW5WU0Z/nFrA6l/UKUzLnt0O4PCXILBmH0iRgW",
+	"mkyksj+i2RZc8TBuEBSg24JljLWeYtUA8N0ZaVIKTQe6sJC03r6/Ihcf3hDN6GQRLeKCTGaZ5kdWK/77",
+	"1ft3R2arjgAiwXxnBJh/yZsj0P4mVNARg9sRi1j8r/9FLgpPEZciFj8DWfW4+YR9HrApiipjRjNbs9eV",
+	"DCBMpID6rayVMLmwCAUUrZg/wYwRBGYAC4N4MEk3FhcErNxiFLmYuMga+EEOBlM380Z3CPFR5Kx33CUX",
+	"fuGJhY0MNykWbVrew1s2j2rdNdX9bOMsdBkMF0rQ+SWJBRacswa9YD/ITKRmsoFbJm5FhGWKkbPeaacY",
+	"OJpd7abdU+UFTDvNWBhSF7es3xXGDpgFceucUPeh0jzLrLdsmss7bnosGiEveqcoBicfmc7nRxeGbiRu",
+	"5wPfUSwANtJh/gJmRTF9O11clqT4LLHw913yc2mBSMoGGc2ZIvdjqgnXscBl5YIkn4+KlpM+WKUEpEqB",
+	"nA0RO3Jou6SBMw1TxWiWIfpwOzFicUImjJrhW2x+bk9Lx83xUkKSEM7xiFzL6VHG7ljmMo4Ntzcc6+Ts",
+	"yNNXgkRPnRtmfFR58fRl8OKnT29eq65p2PJOvwTKhaQZyo1b8Gfc4mnc6pO41e1249ZfCXx5zSdMaTqZ",
+	"YvtGX/zhZe+YeL8lLNun60tzeNBRg/nsgsjhUDEwvVujH/oFPl1fmjMC78aCeOdo6QvQlKjChv9R9WKb",
+	"dS/LwiX3NwwckGgcysuNTDmz6HvWbWtaTyDwCUnL838pKaD6WOW3oynVg/F/4WMz4ESzzxpfxyIIYl7+",
+	"6n/jy+do1ZqyAZwbPJ8DKqTgA5oRgBOxxlyRzWHQv8F7ZpjJh/dX16Tb7T433yZ9klzJXHfBa2ZGCX+9",
+	"5lBH7eqWT20dx2t6yxKHZYNYO3hcYORu+biA1baBSbhURo7q+gYUpo6+6PV60HAapNi9sLHAtl+Z269M",
+	"D9xhBLhdndIRXH8H+KPcLXJEwMrJZo3Ni/Y8Yyq36b4LSx5M3jonoC4Fymxz9EQoMuS50tZogeU2ABMy",
+	"/BFEEyCYqdSwKFXpI5uTdoKZ6bCkAv4Jndo/IpK8u3j7c0JSyZSV9ahpzxwr9EdalB1D51O7LoZGKplr",
+	"I9Gdmycu0Bq/KBhIz33NdTfYaEIziLLzsXqIaEnc3kDjGDAOlnYLM4kpnVKQhKd4pT/QXHOaERSgFdSh",
+	"IxRPAVRdIW1XgaZjK3zU3ZXwXoTzMUOaUj02XNOD5xSkJ3J3PygvY26FWR4gnUBoh5RnLDVXTekkXBuY",
+	"AQoBgHEFpT3DoVkcHRwXzuTVD71XHQezMWX5Ea54giBZZm+nRMK47wpwKzOCWc6Qfn6soSMF8sXbnwA5",
+	"iNywuRRpp0t+4Rkjs2kmqdHWEhCBjNj/fCjzyVFKNUVKEtBjC2GQfD5SOmd0cmTuIxalSzpYCAh+Rxqq",
+	"tMzpCGrU6jGbm12CIivwx5jewbnQY8ZzYk4YDoVkfMI14UJpRtPIX5CCMQ7GbHCr7IdmwMpcK5YNSRuu",
+	"jPnJtIx1cQEsxhxXCuEGeIBQ4VXW0WohrlpvqZgN6UDPQHV8X0z7iuV3mNJrXbatfuvuGEsmQTmYVr91",
+	"2u11T22pIJCOn9Mpf16EIR9BGDJ4YqXS9Rl9uGfNxsOFoOa2mRikK6YzPFwMuXYhX/RJpTQAztkvp9Ec",
+	"rdZavGMN7pYx/STTuROrXe2syjXDGsoWJmoxWE2ms4FGCA5nM+m3zgzZvrK/2WBNH7H3lxX46RoBnDZI",
+	"tlI4zJbPyZmaSqFw6U96vab2/HvPsbnUDOFsnfd/oqm9efjJ8epPPgUYZPjR6eqPfnHAZPjF2eov3kn9",
+	"C2B0mQ+O1+jiA52bO3gt5W+G5OF3L9aZj6ehb43A4PCpX6wzL3u7PhXoY6hwIrZcaFOpXgBzd+lIGcX1",
+	"onI1jBIbSsmt/kKJDNNJ7SUFYab5pl5YOk/JDZBY4D0KGUjFAExmAnAtSpKBE8uv6cjLBrFoe64NV8H8",
+	"I+jW/MnTZPFyVyqB1F1uI66Vr7YCOuVkncYQr+KV52b8MHwoNLbGy695vtart3y6zntGdIMAs81I0tok",
+	"xNpP/7I0ZJFkrN3RWvb+a1qXQ7Bgl3jr5M0q4T/QpqdCm34DLaG6PRvRpWoxn2a69CdP/zJjHjG9LIp1",
+	"kSos0IRfma7h9jsc+5WnffF0Q85ZhaB/W+d6P0fsV6Z35n0LZ2xTBvAmbf31hz+YQX2fZjaJGVgKlC4Q",
+	"7UHvzCxmnRH5PWhdBLpbnQZSAHCApB+LxKgtCWk7Qe/c6tSZDbC6YQM5sVljxTifKasVAxwqJgB035sR",
+	"dK8BKhWU6NLvUGjH9YKhBDDkiJycmSmcvgy8CWGzrwO2bb1gZddDJ/JdvVHvpGZFvaSgS9MiKFZguxjS",
+	"TEEhTPflB5ozoWtGbx/A8J3xJPJ4X2ag4dtvmaZmof+JxuVbNkfT8h8JaVMxJxhtGqExglozDarG5+SW",
+	"zZX3rcQimCFWUULlTBaw23bzsPSZU02NZuqGd250X5prsM8Qfc8HLBZcWRUusDg4ISwxNBGtsddgRskg",
+	"2rdODcUMQXNarv52cXTy4iV66SDHwZZCmUxnRoprK8ZikRTb8gu8ZJYfMdchSwDSVox+OWETmc+75AK7",
+	"B5heO2EItgz02li0j3ugi1vJEIxvLDeNoglyyEeznKVFLmKnMCwcn+K6WvMTFPk0dwK6LTAhzVzuc661",
+	"kUEFxizmVCgXFO0NF25kjN6Biai4jSIlNBb2Ndtd8Rr0d8PGXKRdW+wLpJTwehs5iND0joqBvY2IOBWL",
+	"ZCJTPuQQjJ94Exx2AgVX32g2+QRmnxR39sJRC1u1Cu1Z6N0Em7c5ITbh3ynLUWCPOTt330NCKfgNYkFz",
+	"Rm1hWk0yChHhc6bBMlEshoqIkmA95S6fYmL6O+udLQjjnka4EEhmVI7ACSDFgt9LkTbGiPtieJ06If4T",
+	"bFVxIpdq5zWEdH1uXfSBfR706m9VdsX9ddeWhmfLixblSn4VqUJg1l3JGlik6VRFhecDlms+tDJks+Dw",
+	"yZokKXEl3wGWnylNSi002Cw7fVKVEZqYfhtqOxvd2uGJQ6nEj2zA+B0Xo9+4YOZGGhYciwTsVw1vBJzZ",
+	"iw/FT6FIEIxlCfMNefRvUgM3d6H0J2eBMGHIeSY9aAqQH6wgdR7yzEpbBXcpMmhESgYZVQpoM8n4rWNd",
+	"xSE4xwrcxaaCC0yRJINma9nyoxLIy9IRewQaWerwQDC/E4I5qByzByGXqbwXcJ4aKeUVtGMo5f+8+eDQ",
+	"LDx8El5rQ9uV+y1ovnBmovsR4gTbVMUi40oHE8Hy+kbsAUkIri8KdBBXMKFzEKDujIZZVNefAWDtRGoj",
+	"aAWNOeHqZq6Zq85ffEO0lJ0u+VnofO7spDmrDv2ZCx6Z0JTV1KN2C9FO0pzeczHqTtMhGFTxT9I+6dif",
+	"ut0u6ipGHMSvbJpSShKzdOhibTvvZRIMo/sfPjXchqLiidEo7LNmAkgZOlNjkcB7dZ7TooMueSeLDQl2",
+	"LhRiF6gpwMOgOw/dldynKmP4Jq4e7i0apz0BVs9wx8K06hqq+tqewXKR34rpoMasg2v5TBF3iGGNzjH+",
+	"hAlwy5l1gdBQ8xVEARS+IbcyrdANtFn05h87+K9giRw8fuvlq7MXwx49GfxwzM5uer3jE3pzejYISp8Y",
+	"BoW0YkP2Udid1+QYDXP4D5+WuZdP3b/hAlEvqutTa48L6EgramFlIej+Evs9es3VVCpeDyJTXI5zOL1m",
+	"M/9/cQulG7elKOLErdLWLgzuwPOeCM9zFKDEO6jjOWZTN+N/taxuC4fbehwtqjjmYrEYx+uzNch7UYdU",
+	"APC5YT9I6Z1FAvlgLAwjLJggBnNbydXXvD8nypaItz/6ivHnhs2SwOQEnEXEotxNmd3OoUZ/ER5HhcWo",
+	"yMAwgraqs97pl+Acv5WliNb3RI239AoG1p2NnIPBKh/I5pPyC5bO/65EEsXpZjKJoHkYuihuEcfRWnZI",
+	"QgHy6lOeJaTtQ19daCU+JAmQgASxWHTHYWoE2n5oZDgPxPjcqRugIiSK/8eFZ4Idw4ziTZpAqomP6IqF",
+	"Nb1zFdodsChPIBlXTArkPfqNZpnVHwI6ZGO8YlG1WzymIQK19o+wWWvaa1fQP793NtlB9Z8/B7Wua1/q",
+	"DuTk+YCmz29yOrhluqs0m7aiQorutypPHo2k4jocIrS+bWqH++3ozS2basjXAGCbPVC+P4s/3mAEBGZ6",
+	"1NHAibxb8P6ai6tKavVIMuWS4KyDMngd0GAVEil7TTs2iB5p0Umv1yXQV+D3wrrD+/N8kQsRDqrG90Xa",
+	"4PuKRdX51QlGetYlF86Fh5KrXQieuoBvJwIGvfE0Fm3rASOIIuSIM6N5xllO1FwZqYYMqLAYbVKwfpAN",
+	"QjJ5z/IjI3CTMftcchBj+oQFFlbknmVZaYXPjnsR0SzLnDw/oFlmBWE3GapiYSu+PiaBfw1nr0LaNyVh",
+	"r22K719R6wQJRSUcWBI1M1eqJBN+U9Rujan8CiRhb6osglpTsbWv66+oPvbqonL/gg4wJysArBes5Jpu",
+	"0jqB+MAJfqaqChfcW8ZSo2Ge9U5Db87Ke1Btatk98Hpr7T34lemVl2Av8WOhXtQQRvat3pL9RpBtf+o3",
+	"Cxa7CNh1fdhYhaU/D85J7QW7LrJw5NAblS/C+K6cIU4+qC8Qg2N9HyCOOExpOaAZMsBuLN5BQqWQeOz7",
+	"RTraM2WUmJGgepazhLT/9vbi8ujqbxcnL14SeWfZEF72qCJrROgiLdm9UQvCVFyVROSWzQujCkb/PFNE",
+	"sUHOdMfliNqzpuddchELTSdTMMUEOb2fPv4WUJLT8/Ie+2xYLPG00pHQhsG4STfd+Cs+EixYeGsXXscp",
+	"YPNtTTdm5PdQfcq0ZnasyRHg4TzLakODW+Dl2UpMh1o0mXCzmkZikT7WGsc64BI1ECqfCcJUO3ACrKfi",
+	"FgwkpuFMIXBw3RDtCVs6yrBIzcuzVl1hmgXwT/aZhDfAH5KmcfgXtty3l2cN7pylDOZ/P//fe/GBWJv2",
+	"Xp0f4sEdH0+bFVnwiFb/n3+EjOkXpgu1UY9zORtBlCmShU8ff3tyjCp0ytdyKueT1y4a1UNoJe4YFTG7",
+	"tPgxOFv9gIon1lkcC65Dj3RRkcFCIyzEOwMtIx54kiuiqOCaK5b2IfU1FoqZtdAyVxH590xqpiIEpZBZ",
+	"CSlFpCTjrvAqandWdwN7H4fUWFdL2uhk/zJ8mBK8QkTI3LJB6BczTxUy0hMIhgW3DjAoZtG3T3snBUfX",
+	"ktBY4KmIkP05PzkdIXFsO8zZgMNHZNTIsBCf1+jOyH87qCVPpK6EN+EQIJMZNrEwpHbJJwe4ASK+xNk7",
+	"HaC/Xojo/uTxRV/9Oly5LKhoCYeqOL02D3fR3eZO2AM78L8Pin/aO6mXeV08exhTjlemLXN7XjvnZAh0",
+	"lGtrPf9Nop6VlCflfq7vauF6mWtlt90Mo/s9Oez37TsX5Zuzhdt8X6xtpsfPLYAAa2RiH5me5QKZWIrV",
+	"Msq1BFbUx7DKjoPYB1+QRXqgsRjOjGwIpAUUKKegVMCKQN79F1RdQSZ61jsmN2woXaWufCbUuS9fYRH+",
+	"C7h2rGNBcjaVucU1sZXfzW85U0wAzAWgxJB2XX2MTq2qVEd8f7dLCgVGHjSZLqxgUkfPYDFS98LWV+zL",
+	"XBiYyg0LThoUrUDmDgcCSUdwd2Z6vNKZAIXfjuTwyBV+2w2HobmO3H4BGS5NP++H9tVdXIiWKx+f9Hrk",
+	"jSv5HsAuAHLaAXPh4NGrYi40nPV5cAMvq29sgr2wcDO/APjCtqAK5et5AFX4ykAVLM0+0JwnFTPVyFs3",
+	"pDiNqAqLFGevsAo1PPvxYRWQRB9UsgZX2J6Y2n5BFcwrVPBlGGHAlDHiBN+eW1hMrmxByASw2MiE3jJF",
+	"uC6LrRDI7KsgYAN9dDRPc3bH5UxVHxslLAUrQ+pcaApYbJFPXi/eXuL3S2RbfGEXoZZNKM9a/ZYcDvmA",
+	"/R86mDAXEQd1m+yaOM+DlYEvBhNG3kLKOlb8nI6lYO+wqla/9V/H5MWLF6R33OsZ+XjMp9fyIk1zW9+a",
+	"4j+PjTBN3vIsIx/TVtQagHG79ZrONSSEwZnAnLGr1pKupdI0w6IXrbMXZ70TkMmpZh9yeWfU4la/9f5v",
+	"G0Te2WV9I4YSEcoPEvo3L6Hbq4phUSEN8xSlQSB3d/CvBRq0Bym8vQhZGqRahCTLItDHwtVvceihQpJB",
+	"RmeKdcmVxSRFHFLVBzi0qIA6LZqLSBLcaEi3HtLP7i+SANVIMAy5VP5ADklSuu82CztnE66DH8PqcrEo",
+	"f9I1hKAJpm0JTQR1wm/XQZFYpGiPrEwEdHQjpaLg4gdC+aTUihKRVGtSyfDa1lHJP22zbzZRIBwZqNUe",
+	"AqnogdSG0smuVx8GbsYHBaJJgdiG55ZP06ZE3u1bCpQWYK1rGLPlnCWgbAThdmN+ZnHrocJXhBzZOYRK",
+	"tX8gyXM4y7JY2Co27aQqXiYYF68AGQpgm6twU10ziLHCzG8XBeAQ0eUwFottngNzd8HpMFOzEV0Cdc6h",
+	"CrEHgx6Cb6rtomsB0jsWW2F6R1VE7w66vLEGAUA+9RA8TUgNxB5iKu5YurEKBPuyjQYUwJmXlKF//tmS",
+	"01a/lTOoYmxxqFv91vNQu4laMP9Qy/nxRzhO65GOvyspYOgPkSK5H5plTi3mNxwY8FNhwBbKP5tbMP/9",
+	"6CxRazqrYbe/GGUC++kXBSFdpiNqD4j2lzGas7RLrpgGo8qCFQUNH2q5hWTju4/5PduaPx7cCnC4r9/9",
+	"ff2ITGTPpgWoe49FLZaYOG0hE66wMpvFJZstVICfyHSWsai2Loq3UoK4MaFzcsNiAYEEXBB9L+3XqtMl",
+	"SUZvWJaUSsf4ioEkQcKhEmJjDyA8pS2kOAKghSgWKVTYG+hKPbkOxCwkaS6nqby3NXgsXl3GLseSD9jr",
+	"0kMQkG4YoTeAfSrzWCCYg2nIphfNp0ydF+k+JTAhN9QGggTLT8BKoJZYZeE1tCXsYJmFRYXIcaqJNi3b",
+	"cERceJdQ7A2jY0b1tXkNhgXzgGp0CJhFhWA0g3qYY5qnTGAN6IKcATiuV9Ldmq8fzxDM+jUbcgHxfgfz",
+	"6XdiPsWbgdV2Ur/9IbEL3mgmeOEFayB7u1lVHcnztfNrTaxRYWN1NtNYNBhNkfZFJDE3x/wfu0iAhNo+",
+	"LM2ltvuOs4nijUjOYwF1nHwBJ9Mx2upMf56a0wVKXVRphdoWKiFtBwn9otcDyE43HOgSxmgrXFkkzKLi",
+	"ty3oA5bjeWA3rrfDrqKFYI0taMLBINtELR/bKFtHpzcyzxb3+2CgfWIG2noyrDagw4uXu4kOu4iPJhgJ",
+	"zBR38c9uLETOdM5HY03alGTUiHsjpsPMSl+tzKXcDHPGCB1RDtU0Lwr4CEzgqbRfrmGakhNXqZlrkvK0",
+	"AH7oEgf2c8vYNBZg1lG2cio2iq3AOGZC88yVYGNEsM/a4cNHxTicCe2WzcPQ61i0EZK/KMYHIjWWTcU0",
+	"IMJ1Z0uxE1e6KnY+FJpCWqIaB9t2A0DCA8lE0boOktKhqXWTrDwv++Z0Ib+pN2gcztY6fpOdD1Ydkd8q",
+	"7mq1/bCoPYO5JQg61iW/I7WlWc5oOndwOlI45yJSWalJziyZRdx0JL/O15IiX1AYpCXYfcgJ8KfPGqoF",
+	"F6TbNrclrbWWxx1U/EdUp7/kBT4YJZ+0UfIRFHaWH2lu0ya3zxOCJjbICbq0fa+yz7H8moM7b08FWn+X",
+	"2WzCiJu6QsIn2EhqDpQKE78Le92vElTbjW4hDvpgVfuerGpGG8GTWr6a9vcVdxPRSOqu5f6ShJZZiOov",
+	"YmEcwhN9sA41XvYvYh6yxHETqxCexQMReXr2IE8oNqAgpRvcSEE2S/rxBKFZGw2Y8oNKs+581wux2p79",
+	"g/65RP/cgi1VDtVumT5OztrUDe5cxM0SJx2Aa6VttE9rA+wUcl0s2qHHGPo4N3KptRa6Fy22C6D63DCS",
+	"s5liaadLksEsz5kYzC9lyko+cwS988PwMTL2/S75yGh6BAlIzlXTTgbBecZyaeEvgHMUxaL4cT5lldfm",
+	"U4RDikgypfMJE/qa5RNlq6VDCXWYWRKBIq00nUxVx0jtseAjISH+x6L4lJuAImk5wZpvH1iuzHVPlqLo",
+	"bSjC7yK+D3KWcv0bn3Dd6p+86PV6Ucstis0men3x/xz1esetqMU+a5YLmn10BUKVBRV3eWvm9HE1zegc",
+	"h3l09uo4/BB+tb9ZnjoIyStX1/QzXLlyphVmQ5EPORtwhRqakNp037oa86kib6VI6RwT01pRa1ZCOE/h",
+	"66Op+9qndm2sdxx0ju9L56ih61toGo+FRKBcZhMSxli0vX8+vNL4d0B+zd8FGbB/mpP5SQ+sL99jjZfI",
+	"qKetZYrX9alUadI5J5p91jA2VRNjFYU8xeHtuOhq8xHJqNKkPeS50uhiMovHRMrFqGNLQCyEDbyusCEF",
+	"NXqL4nBuFbkYZLOU2dctl5yx3VS5gxpXSzu/kAq3Wc6V38IDTX6KKpxakyCvUNzU8z/dP1dUgbiSQyf+",
+	"IuKiF/ttDXND2SFrpJagdCIIMfXIzQOZMnLDBnLC4mLG6L5BWhaGAXBtk/Kt7NkH4pQgFGdqPayuOkSV",
+	"SitZ/HQx1Cz3lSIWyd6Qi9TGC0ARLlIbXuCmHou1owuM4Gtedg4u+9HmAm/o3G9Ujffj2XfTRCzO8sAP",
+	"+vBqX/+2UlNTQYQFnRJr9FuI19oLsjH7Dkwvj2F2acxkCBbjcMyWml22YwQbZ0p6LrF1qmRhCClyJYNM",
+	"x7osSRs0YOT3kuKZdNbMigxgCMoNWIyWfEsTClmwoFSMKluZUDAr8qzXgzpF/mLGAmsMJVOqx2hCGeZy",
+	"kpjlkhmsnSTJczRv6ZxbpGzzd2Tx7mFNQHO6YeTYvH/S64XFg7rkArNCrZ9SBvmgGAKXWKEBnbtJUTbJ",
+	"BV+4oA18zQVInxcNqYaWfAMIHXHL5hidAQWQzMBuMipuY5EsWl0St8Pc16KCCnu2ZifGQpsmFkjnTlYn",
+	"zDXdxui0ebJpaJfyyaYver1ez+gz8BFN0+CDxVV6Psgnxbd/lo1QF0fHrwojlDVhIVT0U89gXZOJHEJP",
+	"vo781R2Fpu1Cz2oSWn3iQ5HRStpUuBeB0oc2ew3IYEuN9S5eucZmb3pxdvNY7JtShfFpW9jHH9YofKAC",
+	"hwC0UgDa/uzMoVnjuQWYszCAO8m9tWbra/ZZl+5z6GB00lZY/QNMBBYunbRBvEFoDjT3ds5jkThUPBA2",
+	"uZ7blK0C3i6xRUPwonXJW5rfusqO9mOSWEL0E4eqjwmkwLofr8Z8OoVfHQWjmkxofoslDypCu63o6ZYy",
+	"hC6MRSCGQ/mSwCuMFdPHVEGWsBwSLGlSmFZcqO7pyyO/RK6fWPDUiG+w82JkZN+l9JH8DCKkmz5amoSm",
+	"A8zOYKSNtD9y+CuRba9Tri4azLtkTtrVQelQD3epXFygJZ71euSSGpZ1pdcGTPzIBoxDjdVUDm6bABMr",
+	"R8RXmrJ//8Zoes1Neyf14Iqb+hPtwhzcit92TeMU63bY66nlo1H+wvG4f/L/CF7LBWYQkaR07cDWULAG",
+	"8xrefnhQZgJRDQuIEKcxvNvObxnS3zqiG0S7xCIgnAWrwFr2PMvAScB2DBC98Nz8K/YuPpbTzzGcNXx/",
+	"12W+VwhNBxtsgzOO1q/XA3jmAkLmf7Zbu8JvV+vAcgS40X1VcvAZ2U242tkWk9VoqusKZTv6uEKZ6cFK",
+	"ghfX5HDUV3m1/Grt1btViAVy6Cr/NQj5F3XRlQW7GVBh2c2NNfHv5Adbfv72asPw1LqhJPfhlK4bi7zZ",
+	"Ed2jcyxa+21Pv3dInF3PelnWoGNRvT2unv6SCxjt0wy5rRb8KCrlF7jQB9Pk12Ca3I3trZDvrJXqoSyU",
+	"CUSNvnMJEO4inDvdU6TE1WRd24AJ+J2KCShNaQsAgPAopEaXbeSzK6Rg5J5l2dFQ5qZd8/qN/OyWtG+o",
+	"z8XV5Zs3WGs4FlOa6wg++z+R0S/lhHIBhEmTjFGlwZoIYFvq3EinNtreer2pGGWM3OR0cMt0UYk5Fvdj",
+	"rpma0gGLyEBOoD5oRN58IBnXLKeZMqRQSHGEowkd5FezPDcH21DRohnCVSzC5aI4dwJLQmwpHKocoV5h",
+	"93TWSp4+rIhdNkteYq/7KByTUkG7OZsz9X8asw2ilj+OYK8UtBW1Mup/+Wg+d1VkEFn5x9NXFl357ARt",
+	"lraAcOun2Rx59maU2U75YHD89g2O/lI9vL3RkfEvaG6ELAGkgpgqgP9ewwAZi4oFkrQDvgHYhsW/3Q0M",
+	"y7/YNAfTiiFaN/NYFN8QmilJZJ6asd/Mg8EVeIh+7CttjrGoTbFz679nk+Ol484Hi+O6hHULi6OXgQ76",
+	"7ToGx0FxKPdvb/SE7E/7r23MjN71urGZ0X75mGbGUAZ6sIj64m4cDvhKM+PA78g+g+jdodzOyugZzJ6N",
+	"jMtP315tEp5ANxUROJzRNY2Mmx3QxzUyOqr9RIyLy67dXm2L26qyj6I9foF7fLAtfhW2xZ143SpZLkTp",
+	"2V0praMl5sCBjY/OjZatmLb5PC7auZpV83wxqQZIg1+RcyhhajjrRN5VovIwPpFrRAOEZBmHtGx+2I2c",
+	"XNWAD20LKVKac6vfevnq7MWwR08GPxyzs5te7/iE3pyeDbbE/btQio8EVAE5xFwfiM+6JjE4NSXcJklo",
+	"E3jTBtQnZVOaQ1GaIzXmQ70Miql4902aFGV6SMbvGCkeGpJQ5FWQ9plTHN11L3TCTjcWidI01xC7hsHS",
+	"TKT2r5yRk7OjsZzlJPnb3yaTxOaGgbPTlr4gQ/M45SOu1TmhYo4VCVmmIAPxVb/XSyKS9Nw/Xrm/e/iP",
+	"i58uXyedgPr0jGxkGj2CRn2lRKpdIUYai0EmB7eISRxWQSbJyYtXLzDb7+Ss10s65Rw3CB130Piw3kBt",
+	"VSySjImRHr8fXplf34i3XMy0keYMQU265Gc6GJPEH4+f/z3jU7PYCRbsD/InmXsERSV9R89UsEURkWLA",
+	"+jU7EnweEOSo1KqTBY3Y6De9LSFjU0jBSqvpQLbMQGCoCBRARdAkWvuIvucDV2ZSxQK2Ygn+VzUzsuT3",
+	"eb9ECI6F35E+EZLcS4zBT+lcRWDN4JNZpqlgcqaKYUYkmYmMT7hm6SWdUozvx5JLsUgm9PNryrP5O3b/",
+	"d3mjbDXvtpAkNT8T+LID7RfQCb7xepZ3NRizdJZxMWp2B732ewBHZ6co9YXjBaKGH+QSdpget6LWMOcp",
+	"nbuw8wmAWvkgdKpnOfxti1SpmQj/1ONZroL39YyFf96zVAQ/GJnGbJcZ9SP2athmQQOXyQZRy5KxVr/V",
+	"e9nrtaJW5YC0+i98eP87KKah7P6Fxy/YiWKmx8U0T8I59or59cK5nQQTOynN6uQvyARA+tvqt05OYKgL",
+	"59wu2NoST+VQ4kk9eOy+eeSxgCG40+yEk9eVR41CSkH0logp22CSWbkEG0CO7goUWO4XVTMA6gqLAVPd",
+	"NC+AFGkBJTEKUwKs/GPYiJN+CvyxKjxYrcVyOaf4jStduZLfDcxXCey9WHk4k43k+w9PmoUhza1tCd8j",
+	"o4ZVZYFNwMPspTzQ1KeEHJYuEM3NCGqFNiwjqKtKgS1giaH+EgKJbYABFrgeY+Hditjkw+BzLaeQ6Miq",
+	"k6Ufyq0Icz2gdG3qaNy3hLEStwvP5ErQrnrlnCsMngGRwnD3QpVKEE60VLD5Zq4ZftDZhs3/yvR6J3gv",
+	"9sQFZlNvVlSOEx3OdK1jcscDvUDh91kDzPo80JB/P5YZc2SrqLAYOh8jwj4P2FRXhNy+kYfhGilN54pw",
+	"gYapYOocyb5F7iUOT5JWWnIABjcyheKMHrv8vYN5WQoIg6hmPPeI7dhL09W1uE4ITwWAXhkjbUYH49Dq",
+	"dlO2uZEmk5u1ckkxYJ0gUCEWuDQr/R/L7z46VB/aGPSlzC6FMeX4xWmtMUXMsiwEXF/fmnJajP50HWvK",
+	"aTDe09JgTyvWlN6rB7GmfBEH9ibU/uBBesru64e30TxAPY+Kj0lFNWDsdVU9Ol3DQfwIoOe63BiZg72+",
+	"S5J7md9eMqFZ/iZV6IQC1Mmi82cKXAZkAG+pPgGOUPGHBW/UOcTsILnuRLEIOAMUybPA8OBrsroBFz4C",
+	"J3S6hPMtD/ycTOQdiwXX5MbitTk3TDC0Z2rBHiVz84Gmtzg+AJy3E1j0+kA8eAchne0swqUBXVCPecgI",
+	"DXFAJlzueR8ekP1VArx8d0kmPMswzSqjesyCsn9v6WDMhTn9Uau07MuNSlsQ/IPl/LuznNfS420p8ZZ2",
+	"8qAFJ3IH+L9yaC52tBwuJxY1dvHACB7QZJmDsXt3y/ahdkUDGfliduiNTNChBHGgUE/TDq3WJk9r2J5X",
+	"VB+8LtsIwO7GtVoQsBRp38zLKXOdCKWy8jdeT4/F4hc7W9wex9jWXLU7vHMHY9sKY9v2x/jBDGzBI9L2",
+	"UfyomKAJSxmFoQggYyCZl3UR0FXqRPF/ScvIQ1FcpHA5Si8atcM2AM4dowS0QWKPRcUah7VgFIywc46Z",
+	"BzW6CAC7cz9L1wKqDSA6cBUL0+9gTMWIpc0KxVBmmbxfMDyiUjWUOdYXGFPtoe5jAb6iCILR3BuliDOZ",
+	"16tXnX3Y4R5AJYG8e6OQFCeB3jsL2MOqIzi7L2d7Wk38DranpydCfHJo8ftUclhoy30AY1MQ97mmqel8",
+	"0dRUAD2XSGJCArJfOA8MFTLEu2I+KiKoeUHW0APeOS83UXI5gIPEUvdYeINPSIABj3SmSiVsSTKSMk3O",
+	"STKg4uNMfBJUayZSBmVf01jUhcHa783nYNvukvfOEaOXAW0HmCxSmHUtxUuDSW5ru1Bh7d8lHaSyBs5H",
+	"UT5pv7Nc8wHNyMRZhuzmgatCzIZ0oGc5y1v91t8oNRR8IlOWvZuZVTHf/3J0UpiXzCvE/WQLxV5KmVHh",
+	"OSSZSKHHUC1WsZzToqnj4x9enQLeCu5tq98y+7nED1FmGnvJePFLf4Bq+S7MV0E0f0DZiwu4DV0/SuW9",
+	"gFJLSyg8uNteU83KCSTBLwHcPjFs6AiaJG3QDGVOXNVWORwqps8t9YkFF+TT9aUh6qX2MNFCotuX5hkH",
+	"NzgVpDqUgEFgWKd/hD4Jz/QS0qaaTKTS5EWvB0W5yS2bAjuwZAtjQs5RpfXAL2HKTcV1gEWZghdg2Bg0",
+	"tTwhBzJNKt6OImwlsRUjKw5vGloIlqeVxGJlXglpSis56/Wi5swR2DLQMOy5ce8bYgleHCrMCocpLoNc",
+	"KkVolpUsnjYJqPgJa/sWJaqqC2I4rekVi6DZOIGEZpm/ATZMqNMlr0vqVyyK0diNzRkZ8ixjaVHRIWcD",
+	"madqD6zwtV2b1l7CaFH/3SAnYpu8kr/++CtatxNW6eQPo3kHd6/Vb530Tl4eHZ8c9Y6vj8/6vV6/1/uf",
+	"lvXb17/We+le25z/ufU+8MHvjQ96MlTHEIuHu3HGHdIgfBsrMyGqnE0DjuTG+Q/lVqIyXy2lO8SiVA4d",
+	"v1Q/saHMGdQBdmxeFaWBzfjZ50E2U0Z9ujFnapHJxwK5vOlHjhgwG6haOOTWklKsirxjeUahuIKh6Vyk",
+	"8n5bD9UCOThkX6zIvgg3t0KNexWiXRyM8MUfghe3J9uP7DdbZNMbuc/84TrwhafkPFtkCWpTntDoS6vj",
+	"CRtncniBebdkjliUgOR8q18un6Ne7H2ojA434UNSx4ZJHQ8iNa1M7PDnc7uC7Csdw+sevr24SGo4R4On",
+	"JOAshwNZ5yTex2l87KwMf5bbKLwaMhtaNBxUHM+LyXUWkjhiAc7UEEXRN7yX9IQnaIZYZiE4CVT/J2ch",
+	"+DJk4+BefcKh/Y9jfdjS5lB2qm5cajEWtbGjEUlC/xr8XXjWAF4hcI+5CowztXPQaehcPIScLhKUL6U5",
+	"b6Qxs/CrAzF7ehrzms7E1erx8kDTZfd/qWj/KCJ9E0/+Vk/vw8jy2x6lB5Hc0T9rTePWIF/wxvrk6mZk",
+	"51gESc6Rf+1GyoxRYV2KNFPMQe+5Nzwz5MpG/XTJ5ZiKETqtyyFLBaRrMVJIqKa6FK5k+lDSPOK6FG20",
+	"u9qwv2DKZQE7S6JwrqZcpBkjN4zm5hubIW7H5gNu5Ey/H9oT2npK4TWPTJgO2sLTDcbcY8jOiM5G7Ggg",
+	"02WhOheCGEnOOgilYOW02GeKQDMEmiFckAT+fmNo0mIgZ9sl8caiyOLF0PjmuM6gAygkNwVQiMXoToik",
+	"iUUpuvOcpGzAU1RZqOuEi5R9jgy5G0gxmOW5OfRItKHaBAQKST0m91x0uuRXM4BY4BRBO8LwEVwJnhN5",
+	"Lyy4klGKQDOa0DlEqyqAxfAxMtd0dATZeCk0EWEwCbbCU2zd42tLTN1Fw349HX6j2aQ5fgQGfilTtj8K",
+	"3Ov2Xvz4g5mSGjOmC7p7/JKMKFDTufmuldL8dn3SeE1Hh5zZ7yRntrjPAQUzBxnveBMJM2/UEq9tLBub",
+	"2jEINVeXTHNzzfQ8FgUwJBz4GgOHtcW6GIl6i0XT/TX6lL+9h/zYKq14ZDPFNR1tZKAIONaB/jwpE0W4",
+	"M2sSH39P64nPylRYnoZBsoZWPVM2NJS0KdF0BNGxdAD1a0GlkSnU1cUvuBscfNspReJuRlR+ZbosETyQ",
+	"pgHXpV7HCGj/wfrRlO66OYMMzuhWhg9/sHOa7kMlMM2EKoH5e68qQdHBF1IJzAC+SpXADHy/KsGVphzl",
+	"JqUZy+zmnPbOCuUA/3CqgWIDKVJz4g/6wYE/L+oH/nLvoh8UlOyb1Q/cVT7oB1+bflCwrwP9eVr6QbAz",
+	"O+gHAfH5yvSDknjwBfSDgvYf9ING/WBjBrkv/YCLo2kuB0ypI53TwS0Xo6Oh4SNHhvY9AICo64VAL5vg",
+	"h16QJM3l9LW8Fwl+TQRjRp6G6gdGVjeaC+L2GCXFvY0ICCo5NzdpbuXtJKUa6E1CNL0FLAfBykCe1e87",
+	"DkyhBJ8QwaQRNueGkZuMilv07+YsxJqOmrSZBWhUyKqaCa7N8KC6p9EebG5YBagBftsXUMMb8QHPwrXd",
+	"JJQodtEr7CK3+i23mq0qlbgcs8GtGb7GvGrF9Gxq3iovv7kSv8n7VtR6/39bUetvfDQOysM4WIaM3bEM",
+	"MBaK5UNInrU1k/pVOCSOfieJowVFrNCqkDQ3vbMRcs4K2vsoWk4RzOnIYSx2jMisvz8HlWYNIvPIWk4D",
+	"vd9E8ake/wNBe0rKD2+mU1sSs8YIz1XEbK9xn0sElQfScJquSr3SU2EcB8WnMSx079x2P3Gjxam+Y0LL",
+	"fH7E7jaC8Z7SEUsJE3csk1MWEcHumdIksYV1ACoBQPuRR4/5aGye8zSqY9bg8DDcmg5MT6+pBp4dNBaR",
+	"5N8zKjTXc/NvDYqNYeTeNA/Mves/KlAcjFaU+t8bkBzOw75/yeXEqinFj9cysQoKJMKF9YW88qfGcgrV",
+	"uv8DyhYXtvUmW6lb/WZRw77w890BdXyRZIWLsz/RYv0+P9BRbSLbBVwPKB5/dwAZf4JSg91Etz0hKa48",
+	"arJMufdCAaFCSv/kpcPyZol8cGEto56QQBOY3x/Apwkwoq6ylS4jKiBbhKNqPdplaQzivjtklqwQIUpn",
+	"crfTurG0UDnDmHNitKOaU2xOCngW/371/h35YN6ypfBwgOAmcNU9ztG+lwipHaBiyjTlmUpIm2sVi4R9",
+	"1iwXNPvIhixnYsBU0oGgBAQn7ZPC3DmlgJvn7kaPtHFJgGXzyWQGIFEx3rN7rlif5OyO5ZpQMuFK01sG",
+	"FwzssGjjrOvepdKU0GOpiAXi9SmdG5HeV531M28IfFh2VWH5ai7ruoz0CHbpvxaMlv/8syWnrX7LppSA",
+	"TKHHrX7rudmJVtS6o9kMTY4z4UEPYd/Xu/Z/V1LA4B87X2QDenNIGHmCJkq41JAwYomFOZAI7gl0YTPK",
+	"V75hG/Hp567DZV5QN0hPtfqQh+aIBsk91dgHn37tl+CRro/rcNktApBv+9qBfzdmhlaW6qvm33YSpG2Y",
+	"hrIZpMnzOk59Tihy0ljUc03SzDRtN/thm+Hd2Rf3pGkacM7F6T9n+bTgpaYBfAPG+Pefj457AJ1u7dD/",
+	"kjPzsPXXV8dlV5AJd1wO7PbJsdsPNNecZpkt2sl2JlVVhrsOqpTrsIZr+tJEfUTl3heBwLzU3SlEJRJg",
+	"kQTAr/l0k9u/gQ+/ZvhfJEn7QA6+PXCnfVKBTcRu1MjB/bAHIafWg/FJQGEbN8u+g7wnlCTYfWI1xLb3",
+	"LBBzT/3jKBb2n9VuExdZBTWMcz7igmYdcj+WihE2HLKBtUfA8+lUKq5dKkos3AfPFLGeDg7JKkVOBtds",
+	"EpFMYj21TOJ9jSzYhsNONXTSToGrWOBQMfwIaj/4Eg4+DowvzAOrvpnpEwQarUlAiQVkoICYZ00p2KvL",
+	"PWHE923DwP7hIFtnwqhKbhPMHjB+x1ILDh6LTIoRy83kx670mO3iXs6yFCLaDAUZ3JIblsl70istQjg5",
+	"7zXC7tFh4064W0MyporcMCY8HqHiENIW9FzXuPv+TZrEoo0D4ooI8wWZzrRZdOrbdG+f+99ITgfuwLg1",
+	"5GDPuqdmhYYyJ1yjAwuqPA0hF+eGDehM4TkqpiCzVOGiRAhFLorCbbbxoo1ONxYfbXP4UJF7wz+M0j3G",
+	"6JdY/E6zGbTet1tm5nRDB7ekjR8haPmU2z6pADjznKe2OF4mEe4UhtUhA5rn81hAC2ZYIB4jMrqW8rZL",
+	"PkEv1ho30+Vu4JhMdW1PscgpV0VP5iRB6ymhI8oFOiLJDc2oOf8UUIY5xFYW6xORKcvtoG65SPuxuB/b",
+	"N6zZKE1ZGpGbmbabXFT88Of6GaF3LKcjRtTYDMPmmtmun6lYQA/BvYGlCmsXumFi5CbNMtOIWZmcTSii",
+	"yEAbXXIlCTULatu2g/dnULAR1fzOAvL4duWQ9OyOcqjbpcekh8UQcUixcFcEGizIlppN3FgsRXu2hQz2",
+	"sYZ+fnlPREjFDgaNWhnBUsLdfBKrRYRM6iWh2Zc2yZECL4RUBOCNdcmaQVbmPTeEDU4xcNJYNAQsk0r2",
+	"pb6X8IUC38OY3hmqq5W72D5fsnOOJVRlHgt0Ibh0THDimVcME0AO7Zx6yNSBopV9gNFqKNyld8yFPNtX",
+	"fpN6N/VmyrHx11RbVNpXR72XR6e9VgTReKvAcB3a1c8X10cnJz+8Om5tru38JvUhqfI7SarMZD1ZAdqw",
+	"LVF5pMxKQ5fqMivxnkBNmtJ9KsrSBGRCQc8YRbVr/NBv8hA91ExTHj0sOaDJmwQjw9E/UKqnFEuUyYb4",
+	"oQYytTp6CMjU0mjihWihTD50rJCTHh5aPocbUS+dZ/IglDdnWG7ILXd2K9YHEeucCoUhs9uGEhup2qmp",
+	"GOajiuji1PDK5XHFsajLAkotkw1jiP+t5xhygIHEoOjaH7r4xUd8ikXeYmG7b0OBBuKDeyPCRFpEEnfO",
+	"SZKzzEiVP0Nfb9LEFogr/47JmfdglBrxOyY6ZGIovbUBKDnLB64kpxlh8SPEUUFL9vGu4sF1sG8HMaGW",
+	"MgVL9MihxkHPqwOOwxt4EBWeaNixLl+3fQYfP/dD+GkO6fONQgSZ0ClW/gU8Bp66UA/z5zNFfEPOHTEH",
+	"i6uFFK96IfpEiliAtR7Uopwplt+x1FoZ24qh/bCYo6YjsG+DhdW+bu3XncgbVmIhoKIGSX79+ZpU5noD",
+	"U0y8nONKbCdAm1P20Q4i6ZL3IptbI455KxbWBeEn2S4subY2Nua29511yflxYPrma++e4MV0Y8EVydhQ",
+	"EznTEZiZVdGAHR7McTuB7MKN179ot/kxCNFF5WjVEaLqoeFMGc2ZWySHb18UMwe37uoM7cnhuFsLd36r",
+	"y36z4x1f72YX04FLE4u2O/mlqx6R2kveAdWk5trgPay5qz/7hQKnltF88bYGF84CT6Bc1QuGiPKUdZno",
+	"MZvYyvzYeuc8IAL+LuJ1t7d2R03J38eKEFUxYcuZ0FUiqaUkfmlzaqsGU1HMrtNtRS1uGvj3jOXzwqpa",
+	"WcRWaFlN2ZDOMt3qQ2kGb26wVRsw5uzhiUczzfjvBkpx0PNqiUs9SQF8c3OW90Zbtqu+lfg2P8r7JALI",
+	"mqnFfFqMXSjf7ygWha0VATuB90eo65mPzXH3f9o2gt9WFPYKtT8p/kZF+t/BL6ZHW75redGu9fWqgy5V",
+	"Swu+lL31o7xfx95asK9c3h+0qKeqRVlOuTeC5+JJmoneFdMK9RVeCCPWCwz0iiJG1wKZ0zIwPZVClSD0",
+	"KwF9773tvzEAzQ0w6VizjwsdSvnQBp26OB2IU8FyTS4KxommGJqCcSJBgFXOSNsW1bYRQISrTmTby9lE",
+	"GkFF01vmoH59dAvEnBV8if17RjMz5epK0WpWHJaLpaRnY0m6sbheHuyGFaogfQCijoghD/MtvONusUNS",
+	"vbVzfC33twS3+eV8kDECwIitqOXWrNU/ebG5N9zN4Wnm2fnwrG8xnuYrpqJXC3LkRnR0pZ/9ubmXzTT0",
+	"GkLaAmpoVbuAihq9TA6datZAUheJqOk3cZnzQFmKKDUfCGnp3jAIQ8VowzYStTJ9BLrY6cbiDXjUQsNd",
+	"vxSoxyGW9BaU4BIguxkUhmHa6EUXmZdJxTCW1sZ3OiqJj0fSqEMY23oOrRiKXNioArKKxHsxPDUUeGEE",
+	"EN+pfIAnuSBCiqOCoSILqwlztWEL54TGIpMaAZBYWrZqJZmE2OFyfKzG74pIrQACtjRUfLUmNAq+zIuN",
+	"b9fGSpkfFwJtV0DLrpFMxge3j8YhimDi5vdYiWmcRa0S/E2rb4akZlh1f0Nibub6NDkJMPoDF3la2WNm",
+	"T3hwNfbDO2wmQDP7+DDTK7gHF1puzDtsv5Z9YCR0EPk8ZTnaLp2IbFPTsOoHTb1dtSRWQzNAMaHuqaWP",
+	"Mod/OktD+0bqcb9KNe1TSK4Q7L70hQsq1bZxmwBCFigzTso06Wi0TS4YGT0GG1ZzZV7FqNRYbMwQVhB2",
+	"N+tuLFYS9pBUk/d13NbydmDaxTNkn6Xo/pwBs9PMqF4jBiOTueF8kJHRhCG8ImYdjsgjsgO74+Wg2ag1",
+	"oRpKzf+OucXHJ90XIVM47i1yBXetNucKH92XT5Ex2GkdeMNTSyXEbdkbe9BscjSgmo1kzner84SlB3xT",
+	"AKNu/5w3lnuKBdZ7IuuXe6r0U5R8WjvpYNOST6bhas2nN5XZblX2yZDX5rpP5KHKPpmnl3ZndiG11kH2",
+	"C1WaCZaroKoTF0N5KOh0IFx1IOnBzZnvUNSpQrq+1cJOwWXlh+JOX1txpwqzOtCjp+XwquzO9kWeqsTo",
+	"6yr0tCAQPH6tpzJXOASpNEOWbsM+91byCY55RpXah66A7YCiUJxzC3PThadlvSEWC3ViN9YbsM8vqjTY",
+	"aX91GoMZ9z7UBS64GrOUjKRMQ51BzQYDptRBbTiw6Ua1wZ7B3XQGvIDftMJgSfRBW/gKtQW7dwca9PRU",
+	"BX+tdtMTLAH6CpUELwN8KQ0BBnBQD1aoB5uwyb3qBqbHFYzV76V5F7PXggQ034i5HEmnj28NaJ5zK3yH",
+	"FVvpwEjssTCfnRO4EeG7UJeVK0JvFLiekfzjM9AN6IgM4TdiGfOiOkDU7AZhlIEjQynXzWWD2tTpsnBA",
+	"VssGPA0lhC1lg2tzKA6CwdcnGMBtPkgFT04q0HihHLGF+7W+MOCJ3RJMEt8PEDP4hxySBBox3yc2gRZq",
+	"t6mE2JQ1DCZJ+hhfCVWgLfGMRUE9SRtiN/LBmN+xtOMMTIaIqi55owHA01BLQ6xseZkiHtCMRWmeZYZy",
+	"FkRauMYxbqhI1DXvW8QGR8eIUdehOMwC+Y5F0EwUgrDwNFoIVYTvXcCKk52q0hFAyA3GNMfYGnyoCBM6",
+	"n9s4ma3FI3Otv6BwpJGqHESjJaKRhi1a/67uLBItrYNvw85KIRE1ls0uICRzBSXeubKF6mnWd8FykUNH",
+	"dFUhgkC2IpSYCElcO6Ttm+wWbZtWOufEV3KySK52cLFoGp2byDSbqXCsq2v6OwmuhggFVlqy0kiLAyib",
+	"aQGJYJWdliyYac3NL9fQJ+1q/52i0v774VtG1Sx3r/ra/vCN/yLyEelg7aUaMo86NoUaLZfnIYWDxCSI",
+	"vcbU7kIRhCd1QelmZbEeSBdp/3sAvk6IzVNWkC01obcsOSfJLde2OJjhBliBkw4GbKoLCRlJTyxuZtpD",
+	"JA9lDvGNmO3drgYv2j7NseDqnRQ+6ihxtmxD76FCWSyGMMHkZjZP7P20iU1mSxTLLIBEqY9yo50u+QnT",
+	"rZWbJtEyFpCR3SXJYKa0nGAd8cRhF/MUEH5C+OKUDbnggBti1noi01nmOGgR6egS6zWb/L9vzTqSNoKL",
+	"E7OqZrvM/9/nP83mHcx0NW/+ZKbnXryZzfGMebrN8Z5m5jjq4oZaLGAL0oGKkiFKH9316nQJ2EcBwhnp",
+	"Wyw86LrAt7EmQxpkvtlmavSHNT0BuzgBKgKu48w3EFyrW1GLqyu77WjHRwRUPFStfsssbytqCRe++dPH",
+	"/3t03OvBkHBZjMTUiloLV7PVb/1MB2P7yN1tiLdmAzDq3DM+GutW/7i7ScqYZpODF+J78kJUDCsbuB7q",
+	"TCPTnA1gt+1pr6TFzqYsV8xytOTD+6vAUILNPb87SSJyP+aDsQU19w5Ea9sArly4GtlnOtCxsDxTJedE",
+	"j7kidywHsqM0nSM8PvvMFcrNGceCj5VMU+gEVIIuuWKM/H5ivkM+hH2rCOwiSKFQMIeCOPdcpPJ+OwOG",
+	"+v34YL+okqDHzvu3wvFGFoyD9eLpWS8Uaf9+HBFVojO/n3TWIHINFg1Plbb3rVqJZ1HoXgeJxKoCEalR",
+	"cBZNquU6+BOZ8iG3NfYtUMk50dw0fJMzekuk6b9LLqymYtcQKuGi0aUYHFfuLTO4PJf3Vs7jStv8JUug",
+	"UWZX9i1bNUOhJGsFz/bFu9ed82KERa19rgq8TENkY+FfKgr1FxiaGCjC6GCM2tmQZhmx2P1zRnNl1Lse",
+	"qnk//hiK3qF+saXt+bsxPIcJSf4YeJgolPQ/eoEVOb/lx+bKFVKt+Zeh4H9sJJAiN/j95MAPDvxgQ36w",
+	"C+F36XMYmNZM/z8yJbM7hkgjDIvmYFrpYKYRVI8S1xgKmIYgUZfeOHBaL9cWVoUZ1tU1pM9+dWU+epMW",
+	"Jigj/95ZabUcj0ja1uQSeat2kQcfC2eq6pOz3lnHGyjAcAVWhHbK/B/lbNPqYDpdkmRMjPQ4ATRLpysC",
+	"SR4BJ7KwdL2yzcN+ZL6/56keJyT82sjq04wKmscC5qdIW40Z05H5WbOIaKgND3+g5cqtirUfQgbnLMug",
+	"qYwLRnPiWrqheRQLPbthEZnyKYvIDaNgjB9lLAIgacGyzrnLgL3jMqtmnRYzweF3yU9Sjw3bjIXlPdAd",
+	"1HzmE8PwpYCCVUnZVGJFA65IynJ+Z0EhvC6Cp4lm90aFyd0p07Jc6K0fiySe9XqnAzwNRnKAvxnBn2GQ",
+	"9pfP9jfcAvwxCZbcrRMY0hpabWwjFnaxpWAqQq7s5+/zbF2Ksc4pz8wq/oflUpF2cvZD90UPzgL8M+mc",
+	"Y6OW+5DkuPfrBbk4fUmuzHEgZz+Qz+THlyjanJDP5Pj5GTz+JaOa/ERz89NJL+mSC7e+bsXlnbkLZctv",
+	"7QZXzzzsH1SnqziFwCINt8l2AQgdgYUa1E9F2vbxsohdi2pr3TdGItLKyInYJEIuWcTzvunD1fCzwTSA",
+	"52T2j6uPbGKuO4pVIyFzlnbJe28Pp97yaV6wwuPCVCJwXbmJRLZgIZo5EfbJwk6h6SlxkcuaJD/TwTgh",
+	"bQqUEI8zt9C9IBzHAhxW5zBDxf/DUP6D6QfraJ7au/bcUw9cJMBD9yTFSoz4amQtoZ5WuxPtafHCVbHE",
+	"eT5l7lg7Pd/2U7K/xqJdWF+5IENDc5wVFk2uytlccUOc+RTuuad4obHW0H6Hm2VxBQBa5rwgK6S6uW1n",
+	"KQaBzBnh8Sg4fBvDTUqDj0jGb1nYToTV4Czd8xMThn1Awe8U2VOxOeZUFFSJisLGglW2vD13hRkXdzwW",
+	"QNOChP0uuSw8HDxlQvMBlP4F4cnTRAgJF/YitgOfCTQaek2MwhOcK3emO+dQOs9dOLht25qTf8nl5G1I",
+	"NXZK/3ebUwjbcNBb/R9fFvn9ljgtRwmAO9Hqn/2wkehdmsnBMPxdGIbbMidDLgCzxMZPNMmxuxiP/0Rs",
+	"i6WRIjQ0TGDghcI6oRh0UWijffDDJVsFOjwoJnoDlrGTAQ8hDstDHDZT4DaOb0B4FagCbXT5mkMInM/o",
+	"dn+/ev+OfDBvVbDRQRspOLOid9ZrYa1egEEJsgHWz49FG5ggVGE3ooDhegBX2TGcsAIf1zV9jhXqOBCL",
+	"Sa3VClGUfUPnhhvT9EiKbA4DQXkO/3Y2OR8S1DNSMczZB1P4u0FmIjXMPXledjdDQWwhtRcObG12gq+R",
+	"IbxnGsailsliqfskFnbw3FV2h/URUNV2TjA2FSWcohZ+4nzojutsxpxh0zZ29R7B6vzXAlf+558tOQWo",
+	"HKiDDjZAw1lbz8OTE7XuEHVnwSsckf9wMUD1FY/eepTk70oKmMmjQ+ysIGGHIv1PEHWN5prTLJtbmrOd",
+	"tzdqTWc1jPmXgpY525OjL2WS1C8sMjbGqyBEOSODjEE4VNtWGFCxuGEDOWFWkYkI+zxgU11EZDWEKTmH",
+	"seutLfMIjBoOuzOKRSmkrENuGZvaBFOnYNhC2W+d+0KCYhJMh7TDkKAoFkkR3gEB7YWLJCLdbhc1Mad3",
+	"G5J1RD4ya1pou0l1iBSWodSoJmGkVGhvCIwVsSDVyLGqFrSY4iuHYfRYzlx2s1Wlhjlj0C6OCJzs2Rwe",
+	"3XOhOtaK4BW73FD4wKoJwPypnQlNg9Af0yrIkj6Yr13gyFlcNhXZwkaofgdFkCIyzfmAEXBfqYjcMZGC",
+	"eTM17SIfYjlJMe26A1OldnpEjeU9mBdKRT80kWLAHBdE64o22jmgoJ6bdqmRRBlFo8hATl31dWe/M6tG",
+	"SSoHs4lZTbwaWDheFMa6kKmbo1AXb1cpSI1l3tJK8J3h70GsV4hsaEZrxZLCMBMaX7ku4iGtUaF4ERFl",
+	"fTE9JU1z5eDBCG0ACvD1CpkkEIewyxqrlitNh0cXRloytnELpwiLBYOi5hbeO+ZP7ciMgIH/QpsXxvHB",
+	"/lVuQ80C3495xkqbpcLAUi7gqLp7YRo4d+vqPlF4Dm4yObg164nmFpqSG3BQ4poidSyqWYFjVdNRB7b+",
+	"olLoqVQo3QVITnDcpJ2xER3MSUo17dRGSpK6qeIZqwta1LPciJkQtEjWilk8LyKOx1TbraOZmfW8gg1s",
+	"OsiZ0mb6XK8IdqwdojVv/Sb1NYJUJi6q1Q0cN9Fv2piqEtq/GR8AHrepmBMLfDkvwH77Fmz5Xs6y1B4g",
+	"vKZQbwsOYWF8LS80BgOxLD23swRxlQwzOvILIsXikb0uY0DDebFiNikpE/IeAKIt5SrRaICFdmuhMj41",
+	"xzU4dAM5mXAsS4SVkRzvT++AqlYiAizW9GrDnK2vVlJKFpTzARUQG40NkDbGWo/N9dWwGBYk4tYwdDun",
+	"DWM2cXAPG7NZls6jFlfX9HMYv1kTq9kYnLmRqQ1kjINsf5DtV6NmguLpSPIzBa41CC230vU+zHLPB1Lp",
+	"I5CzUnkfVund2sJSHz1FTEfEd+Tix+FXOSTTXKazAbCPAsy5VEpFkQHNBjMsc2u4U1L8/V4kfZvCxZTm",
+	"E2DKiftnmoBQAiA4/5I3Rr4XH3I5yplSf5c3IOKbaYEbHX4gycCQ0izDvztd8s6KjDhOpoqZKDJnuu/7",
+	"RWH2X/JGxQKAoMdQKhIdKnOSUYHuX0OPMowNc/FVZk3APgL0sqkgclH9uDR/rIIcVcsgI0uSeQpcLhZD",
+	"/hlrWM7LgWiBvNElydUtn1oOfQ0JA1BOFvivqwpoxtvGp7GA0KsXvV4vIi8sIvaUjrgYdbo+v6/tlMOo",
+	"lA6NOppCKSVYVDmMhYYEQfi+phBALe7/1mABHoVEKv2TH8Z3GPoFy21oSnglNgzlKi3iI5VHrna7Rm3k",
+	"Qh4rE6dDjNfTivEqWGB1n3aI+yo4IJgTjtCsvRvrm9XGjQEfV6XjFljSnf/fxmMwciPTOWlTklyWzPIT",
+	"Oj0nyZ9/JbEAi5qyho0s60SkOUChlLi4LF8sFpByEYzSJYnhW+0wgWxok8as+cJmj7kMyCICApPlbtyj",
+	"Tt/T8Fs2VxGZCTWzQo0rrwC1C2qCJgotOhZYVqHwcnjVM/RkdDHY45bNbZRHVBda063R0mOxvZpep6PH",
+	"op2bJTzruGK21qsApomt9bYiDG0hoOIiSHgpC/ib6WL28AJxDZZ2F8VsIDOZg2PFKF5jRoOyBkfHJ71X",
+	"6+tTpSEdVKoDM9lYpSq5NPejT4Vnci/MZHmy3Wv/PADhLHy8VJHkw6dS/l0940sitNkYzQoMzZlRGaZU",
+	"j88JGs6weg7QjwNPO/C0b42nFRfpwN0O3O3b426kXbASoOudPfI7YG/7NxqmKfoWaOHzNZQ2oAEFNMSl",
+	"fQOxuNGV3yllf3OtYnH68sgnA4B9LHFN1yTeAMCLza/pFGOoZOKc9c5iEbpbnRdtTBWhmkykRf5DfzVU",
+	"j/NttSnB6lyIDVhXtTMY4CpI77K/36HFFP58CxJT8ZbWA/I4E609TGX2UcbbiUWxcI65BJ8GPuoGoJnz",
+	"8owXxwhQWwlEBYCFxwgPPsLMxl70bSaAWeRnCkMI0BsFrl07GEUzpkrxBT6GpNiURpkJvj6Cr9FqrsC/",
+	"+Ru/ZdYyim4y67gOOGGwHs1MscQRz2NBN/Egb864d7eprovDXrqcOzFYfxmWB8L79zSbWGfdohMwY0Nd",
+	"fdex68tPV9dHP/xw9NPeXH81FOoQZf+tcuOLNA3ZliX9RejUfpnvQ7ntrqv6XRF1hQHPARYCMEvwVfVL",
+	"HHDI7juRizEATxTAiQGp6w5Kd0KhG893BUFHi5AKkcNUsAEXRrnkKhY+9+2xfEXlwbceK2m9Qk3XSGFf",
+	"so8HkvFUfR3Vjdqfs8Pcffjp0nPTv/DyG1G3GfvkpNcrkgMtSbunyqegG1HmpHdWvOOJgJBEzQZj91Gb",
+	"mvcA01SMihr0HbzQG0hqStN5H13rNywDpEYZi03Ety55bUYPAV6rZDXMuK0X1si2sloslgQyPpqsBovQ",
+	"JKttKo1gY3AfT/ACN5gRwqNROe+HlKkaEoEL20wkNg7830pciBaje8pqNWYTlkUfnnZbUQvwECGTJnK1",
+	"lcp0qFUVh9eWsNPTl62/Gt2wF2FuVt/qaoUKaY2XNloT87ogsdtqsgOXNGlzD2wIViyCDAcgAe4FuPDL",
+	"NOhO1fRA52Qi76yyGsqLrpLGXUD3wBxvb499VwYkd850GQWp1FVhqyhbVRW9A/O0aQ7hFLDhcjn3ENIa",
+	"MblrKNH2hKgI//zCSmNVEbx8TG1vfzExFVmxXjbEnf+2KfA3aNrdku43yIZcTGf6yNCmo4HVBmsztv9h",
+	"XYE14o0nQKYBhXJgENBZ/gBtczdyNhrrKBaldKFnyiX9OHWzsPS+MeP8JLi+lEonhUwoJ9OZdig+KdLR",
+	"5IYqrhLriUMrImBJA5yM9/IlPvUcYbXNkMqwSLhISTcW4XwKQKOITDBAH4CQwOxsLb8nx2evzn44fXn2",
+	"CklymfoWlPQhNFWb+l5ascWYxvL2/rednmE+N7O5V91ruVgg03r2/u8Zgyqflr+75VrK2T3U31su+GQ2",
+	"cW8MZT6hutVvpXJm7kXUmtDP+EKxrlFr4r7qeV3YRvD/hcGQD0hhy4u7XPmGK4YLB1fsIOPWwwKEoeE3",
+	"s3kAFh6B+6R8CB8JPaCRbNqxPJ/ywe0DGOES026QOeUInktlM/82IjVp+1ALKxk6qtWUgeParE2nN53C",
+	"8bYv7SKAeRrQP4la6O+i+fwabyos2/qylRuPGdwH+PSRpSo3gJ/N/5suvJkUhjQcxKgnky5v9iRIIRzW",
+	"GeP9cW8SofwLf60kCJDMd8cegibYph+dLHy0/e6fMpwuUoahO3RbkAY70KdJHezuHQjEU9OzcFsenkZ4",
+	"1FnUch4ieuajNVNjETWnTpnlyzgrh9F5uC+jZMUiCTHhfofvmqNqSjEXi9E12O2bNAljRMCWZQe0GEwT",
+	"aEglO5cfZUkzjMUSw1fQ/0ahM7Hw6IOGrBpl13YaYmRA8XeWGrVyvQAQH4SybgTIWk6FWGwWAbKeU6EA",
+	"Ed5LBEjdcdqpML/Uhni3LmfaKKqAKiqFA400uqjb+eUmP/tWESVycfoS88IBaJaL8jvOKPjht6OL05dH",
+	"vZMXra2QFhdu1SES5NuOBKknXvsOCKmylUeIC6mf2HbhIbHATGUfHjKpuS42SMR2t1aISCxsjAh57BCR",
+	"uvv+eIEitUR3s3CRhu09kJcnGjXStF/7CB5ZoC5/lu/n40eRiFiExXUB5Kjea9k5JxBzQiohJ+jnRK/6",
+	"DpIaWZK2UpLgMKZ3xxjekgQXLMGDxoU0SnCPEh1Sf64PBvR1gkQa1u7pxIo0CEeNISNVsvO1BY1Y/Euo",
+	"XNwlb+UdtyWGA6nQrQWq7xZzzNwIiLgICKO92rGoVXufdITHvpXCjVW+p6DO7c0RWS/tLQv4+C6I6jcV",
+	"97EPUt4g3U1n+WBs9KgxV2C7bIr/CLQD942CWju2IrTSRmoSeqwSgv8vapccn3Q8gBXqeohbFQvIFac2",
+	"3NcuwTnxSmO3aFPOtOIpI1DX/WUPitpkdDKFDDZZ1Pxu9xArHXTR44gc93rmXy97nXOSYDHXt7bJ0JiJ",
+	"T1wxlC55L7K5nygOWkGastJUzxR5b37BclQfKE8J1LpBilj+iKQSxgflU8icabA7BkZDNwqPk253oh+L",
+	"REtNM9fgpekiIb2IJH4HEpL8848ksu3ZBbTLacRWwIiEBD+snoMHyLWEgde2MXC354ySe54jwK2WgO/o",
+	"pmrag7naiYGkznUsMirSh8fqslEtbjX+Zs/ririWf+C+Qva/2fWIFIfy3KXqV88WhnfC4UIAYK6b4lyw",
+	"1VbIPnz0Chf69KTlFW8uNBs9SnBKdY2WK/v+lDsScBCvl5atqFuyLxqL4ml4mOKwf0yruiNTytOwSbfl",
+	"H+UQiEhNXF8sFqqE+ylZW0PSIYoxADQxAqmrR1tI4aqE940VNkpotk5+tzVxh/bPssoRxjBC2xN5Zwke",
+	"eNHdTLCuLFgVzVwRC+G8lKHcJ//8I7EtFMAmXfJ7ef7mgWJYWTJnMaD+2hptkTVWpKR9w+YSx8BzOwoA",
+	"tbQ2E0QDpoOxnd1I2mJdzdPDbGkQ7oeBvoDsC6hdbSK2oeWRM80ghLRPHzcNYkPPLKBjoWng78jmwZFV",
+	"F7builratxE5JWQb6pkvWdypz6EJNsCCpXCESukGnkCbpR7Ezg+DwYNA4VcBmVcs7DMQU5Q5OjQrbN1Y",
+	"BbB2uWpT+ptHWYPwTf7B9diWjLHjtVET3Oa3p1CPbYCuz3XWwoewdkqhqi96GCxSPjQZn3B93jgBG0ZS",
+	"hWdppg1D7ZRlvLnl5FC3F+aGx8IzfhRQcicQb59VDwe7zlS3fQbXMuCCHTO4LuyFHtA8xzBIJ9LdyDtG",
+	"ehY9tQq2EIwTwqqBjsAQcTgnnb5fy4CugSxu6IZ3X28NreMEjw/FQdlFsw/OGzAw+LvVPz7uvnoRBUFE",
+	"x731HL9/RUUbvW6liV59xv9P8vOabuW/NoNLrVkru5IPYUZYy3tUDGVDf9Gad/5gY3i6NobaLdyviSEU",
+	"Tx/SR12VP5vTS6xcGTisjVhUXIOEtKFgrGV9SRTKTA0Fi1yP2EdEkgnNoaZQOfMP9XH3yzXHX8E4HCFP",
+	"xKCltTzeUAcJ/hkLR9MsCLgrzjQEQOaAcxTro+TEcf96NT4WD+Ak3zOvcPsCh7WRRu9KovcHa/0FCPKB",
+	"/D5R9/22tHe1896VGnsASntpccaCQuMe+VPJWT7whzEofRaU23ZDSwp8sFiABa5cu70TkYGczrGKlPJF",
+	"5toI6olFylUEVXpUVNSkVxGx+WEqAv2age3PzyAqA+WhHluugEu4hhAFXyLXzA8qw7my2miqNsNyBS2x",
+	"WhrDQmdYuS7j4jZcFVRQoLA1hlyquQJMUaTYUIOsUncT9L1FaFSo8k2t4eCZ6hvNHwFFYxHgjQp5b83j",
+	"ykZL1KGSBiPM6OBWRctw6RqASUnbliUKGgP1ws4tLElvK96ZU4GeURuCkZlTpUtF8op6bOdhy0rTuW9n",
+	"JjKmFEls5aIreOUN1GeHwmsz5vbDvmFruNWrhV1yUYwgLN8XuGTpRBrVrCjcp+qNE/6gm0bt0LcvDlb2",
+	"+NYZDj4ur/vkMkb8XkBxknuQHVzZp6LCIo53M4XwIk0xF8PSnh24+sJuOk9/QdhaP23mvXXDOlQ8/x4i",
+	"cMu1NvcXc7uIKfSARSSsd6+KjFSyW2PR9BJWZttV6DkHL6GzSgPFQ7ztmprU0UKeh+XiTql3GMALBrxl",
+	"9vzF5QIFMOmSwH5tnQJX5t1C8nXpJ2VYFShFBO1FIeKe5ix/pki7qlhFEIEHPliIuuFVQFewq5ulcB+W",
+	"WjEtuAyWABAWeYdt4NwR5Rupx9bM5zSpyIc5ml7KETVSsKiWcRS1d3FzjZgBmSukPcScFEMlywbfk24w",
+	"5E5kdiuVRhyAs+3Nw1avxQXsWFQE0FLtA/wL1Us7YMh9gdKgiGxuWI9ZgKKipHUr1GHAdsn1vQxUTmhs",
+	"AIWtsBqoSJ15e262qoqHjjEGGofxTAXwEsCaDkisKwyzlTv1IFbZs4pFNbS2nlRsreZZ+Yo2W1YR/8Gc",
+	"x1b/tNyF14nt87DZVQFhhTH5ZMGY3Az9upkBobrsX62BtwaV72Dd/Yqsu4v790BS0CPkHtWdxca0o7Ix",
+	"FVhOP/A0YithFUXg6Jzl6plrvH0zR4FB0AmzGOaBDdZ9xyH5tROBUCBKgJXqGTRSQrhtbMi/xdPOOXAe",
+	"LgwHh7GbSVT5DrYG3y63/QZ5vhXChGbNpEMEzXMHtQ8drhvX5Zj2DgbhnXnU1nT5a7HqQsl4I1fUXOcD",
+	"8X2att2tKO9qwy628BhlC01PVrvUdPQm9Yrlca9XxKBoOiI8VWVNE8KcYkEh4QHrBfE0KLdhPpJDksAE",
+	"TT9JqUK91Zn6gSLlEr5gfClAilNB6GDgUP4HMoXEhcGY5kAl7TNFmND5vCRNOymd61JBJQ9Q3N13Lf9V",
+	"kSJLSx1dlGotwTq5rDag1myrAkyxWKgGXw6PUUykTgNTFqQLRxeYQivpdejcdF0KiZbHrZWXa3PWdylu",
+	"C8d2j35BM6AHFOUPNZq+dXFc44neXQA3LTz/Ew745lm4hvze03K862IKbsqBMpIxBTfHInwl0GM6Iu11",
+	"KTFPDYV3FH3MchaSy7NzLFz3WHQXSxtOMB1v6xJ2IQEtBSA3ZSBvSAzNDlnS87Dpt6XttqfkkBFQe6sB",
+	"uBulGHAPb+Vf2CHFdmVV+NHyQmta08EYPPg1gli5CpqWniCch+KYpqNAHkMnSyy2lMeWy1ux2EcFy0V5",
+	"C434dQIXrM/DUIUuCVqH5a+VqziEV8gjOe0j6XYBFqCIx6I8npkVXCEjbhuZyzpum2nMQYT58nQH/Zpw",
+	"ZPYLI/RwoHRBSUcHSMeyrLag4yrgOa7LeHOxKAPOkS3w5rok4epDzs0C9yFUJIlFyiZSlzVhNHlN8UUP",
+	"V1CvOIE0VFcPEmyOQQNrw8it9F5Z097utWmWyU2PWD5wX/gAfs6fBNf/Xfh5TqKW33YXVuL9Vd0X0Qbp",
+	"B+boNycPzMr9RtsjFlxcHp2dHfc2C3g5oM59ZzEvDwo293gYc3uAlgtjU4Dg3FUg5Wy6KtDj0Au0AdRc",
+	"LIJyhI8ONfdlIOZ2gJY7IMp9FW6LBwCS8/hx3J+gFVYrNFoospidquWIwVXykVElf3DbRl4zZ8TAWcWi",
+	"NtI+sL17+5gN/V4HnS4WFXg6sjs6nZE/F+DpyPbodFXl8+nlvG6FTvdlUOkOYHQbg9E9VQy6NaHnQor1",
+	"tcHOaXrLLISEhb5R575gYTlgOHTbLq8S6GsVLgGRIw+IIbc33bBZATx5sW5S+SPpYnszvq0PFXdAiPtK",
+	"HIp7AIbLJB4oNADWKmeGz1uYH8zYA+HDFlXAdKjCygZB+neM+HYXI96yeQW7xJDblTUbioINlugpMqAC",
+	"S/jpMbnnYpsSN2jL+M0OdqciBcgzPtLBLbk46h2vTyFc74fUpG/7/uKGEOrvRnBjf/PXcP0yM/6KFVaZ",
+	"eju8gxqsIB6U7ylpY7SXxVyyInIS5LAIwJmSHaJghcjNHK4wczYRn4x5JXPdhVzRBAwppms3QTLNzQ3U",
+	"c9LGex+RhNeVp0LNctndNbprsW6bCoxmkDDGdZyq5uXXPF/r1Vs+Xc9Pe8taiAm4/2hXtyyPHOLq6ega",
+	"xqG3Lqq14EAHSvWUrEJZcLXWIVPlC1tHpv7kyw0/V3Logg9stL4jGmDSwfQ/RGAz6g2o5oLdE6Xl4Bby",
+	"vDNbZs2+VBg/lJc2uAY0FIxpKnpQmmcZGcsMwh6hRdKmYh6kWVIfaE+kIGMLbJCzThgFH1QRTpM+VnmX",
+	"OZaIBI0KWgajc439CVPh3ZiWmaJyBo8BsVtLV9ag7TMPF9QvwHOxQQYuwGMLgQn5Qklg2rf15Z01uJT4",
+	"08HgssTgsqtEEdWDP9uNCmQEIz/kTM9ywVIbHW7PUgIedHOkqwa/Ukos5L2ukzWy7Az+yvSKA7hXJtqk",
+	"LB+O5irk3E3PZZWFbGwEDOFyfQWbgUyZWiYeI41HSTXIZvak0+PDQEuEC5K4ny5lyqDyAgqzCDoCSnIs",
+	"2nWwNit053JXERS6p7lprUGLJjsq0abhihZN3pbnC0oDpt7jyvCcyHvRLyJgQAuY0Dm5YQTg2LkowMOu",
+	"6egIgHVSaCNyiEA8J9xi3Pi4QguOg4x+mwiSt8G+7KLNV0CPZJYe5TLLWEqUZiwrbMSXH69aUUvpeQbl",
+	"ra1ZcW3d/5qODmr/d6L2l+52xVqHV209k12ZsG2j/HsFnqytv1/TkVfdY1Ho7nDyzT+CbvFPZz9Ypt4v",
+	"CXMIb/JBu68SjUdW7K8xG2Btnb7Mxg606Ekp9pXNWZMQ1UR6VAiRU++bC8mkoePQ0K1nyuHitSlmFSxm",
+	"E0UlVyOmFphvOzskn//K9IKk8EBaBFydegWizBAOWkSTFrEV49yl8kadGrFMg0iNHGvRI23OzP/H3tct",
+	"t3Er+b8Kijcm6z+iPhw7DlX/C8VOsj5rJ6rIOalToasGnAFJHA0BHgAjmZs693u9r7JvsI+yT7LV3QAG",
+	"Qw71bUU55pVEcgaf3Y3uRvevo0ZfcMcrPQPb2NsIiCAcmqUgmvRyLZoNmJEc7Ibj8HaIdL/m/g0H03n5",
+	"NlabdoMHasyn2ixyNtVVpS8tpTfl2BKIoXwEPLbHlhVX3LB+budCODjhsYY2/OOM4OUpfhqMWO7msjhX",
+	"wlo/aXrzDY5llXtvAmm8x2PFWF5JJdIH4KUG27OZfAhk6GuD4MnoZWg9iUWVBscwXmqU9fMJNzjIeoKD",
+	"Xcol/p0IvoC/XM1IlSnmXClR4RTSNvvcsUrwENHPUDkqY8RUDMnQ1u5ZgX5Hsvc25pVOfH2ZcCHWVmp9",
+	"3n7aPkP8QuqKPIYdfsgGT2zIfOAWeUdLIglv4M1QS8UShIodZFQSJE7+FyWd30RoL6d3V/5rzEonoiGa",
+	"kc7ndgQhewY0hFpgLu1J4eQFxaqF0BTkGlOL+5h82Me9bL7WbLF0UzHvZc33KALmQs7mrjc6wFCRS1m6",
+	"eW909M+s19pj+P3wq8NXWS9ldF9y/qxtQsav2PcVd+xbbtgR+9SUpI8M2Bv1Jtzc3LhsrcwuB+ALszKt",
+	"54dwWr5v/XBLW9Puc8+124/BM+Esa/O3Vj6iDRQ2UfojkoMALQTrYxUnEwJgByMqJBR68o+Ti4ot+HmD",
+	"Xms7gUWag6/twsuYqKxoY3+QpA3IFQn0RxL8hr2vQV966UIpBrfMs/TzarHlvSAu5HX4Flkv2Y7eaMor",
+	"K+4mPnwr0R3+B8DYtQX9DfMP1jdxJ7GeTNaSp0sqbRaYfk1+2YcTYFf7yUic+ExR67hxNtz6Rg0epEqh",
+	"Fwu8LsYrZxBgjbjqJ9O4BJ0Ir3PtXC9ZqSnQn14cjFhz6KO67E/7jL08eHm49+ElO6nqhVT1Iv58hD8/",
+	"P/iKnTku0VM3VmeggbPDl2zGO179ANp4bOAVNtD0+zPQEGobh2nPYxXfpyc+1BOBj7BP7GB48PIFtfPi",
+	"eRi/XAoGo2NnxVyUmA1wkLGTb7458k98K/hirH599en5YTqAE9C3UdVp1B1UMZtHXpMmzl5/9enF8CsU",
+	"wKCUeQ12CeOzlIqFcc6pQrvg1vqvVqxfcDPBbYNWD4ZHr56/ZNVkX6r/+e9m4bif+FgdDA+++fpF8wQs",
+	"uw3Lju9/E34cMCcJxd4r8axPyjsC7LaMASy0OlZ90hQzZmD8AmsCvMSLmwWvGEFxDY4ZmCU0T2+PWFZb",
+	"X2qxnlTSzuGETFpulWbrDPbywnDN/buZ5rbmER6rDpdw9AC3LNkstRfRKJNlfnfnbzwivwjvbytCPTm2",
+	"fbpBWFcUhmh7w8IAd98CyKq1so/sRb71Ab7pT/aif3eIP0mH8h2O7Cvcytd4lLsFylWu3sZD8Jl8vWsE",
+	"fo3X1wY22Ll9r3b73t6Sva/zd0uy1vdNqlYDyuNTsDAtK2NWiDJarrGA7TGoBwjsQ3govtCQHatGZSxZ",
+	"PzWeRwyttXwUisz42L0FL0X0svlIxqwxjH1SxFiBriCdh1GJXfAZl5QJGnPBWgZ7LJqDNfL83IbsJIQM",
+	"gjqLJvz9krnu57N7BO/XHyUOdobqE867emDfml4KxZdyGIhq670pxliVuqgRA5Zblv/wnS+4EtpY8UWV",
+	"Z6zQ6kKgcu80+8vZTz82mfLnYmXbueHkwmI/CkFwrU6fC3XMCg5mnE8wb6qPxWCvS77Kmmb1pWL5dx/4",
+	"bFPLx9jkPtoqxWDLLexPS6FOlvIvFmMEbymppz9qJVBH9Mr2Z+JjP8g3fge2cTI+dvo27lQv680FLwWB",
+	"a72GZd17rZUzutrWo39+Hx8Oz/4z68ECX/fOd/Gm+fkNmfO9BxQgehdFbfDm4rePKfV3zQxoEKgr4QAc",
+	"LC9cB+kDHWxSPVDslVRf+Bbp6LTCXAiDMe+TWlZUmi9jk5UTWLUM/+E2MY37ue9q/+KQ+GOQjRVwT0oJ",
+	"+MM6E9BtqHVGq5mn7ojWcDkXSlz4XOy4IKUW9pgq3rO8tdXAB3vIUzkrKonJCQ1fYXkCj7UsHZvw4hzj",
+	"S99O94C495C6/bXgTDh0RDRl9RF+htIeKKCy0EvEo/FBnvdhyb/B/jwiSwZ62LHknVnybyfv392FJZd8",
+	"BU3sOWEWD5gH7Jtl2CzrCjro1BxPYvjP9jvfU2r6gzCLh4vy9Y2yshbs+QErscwklruR6kJLrEjkr2x/",
+	"RFaEz8K94SvbGz0/uLELJhn87lL2S7iUbTFCwqCnre+36IwNO2xh2EcJAI7eXk/wOaiPVzh3r2bid9K6",
+	"hAt24b3b5MNjl6hJxOpt3LNtAt+Jn6fknL2r8Flj423C53Yu2kQsdKme68f6Z7LnWmTerTj+K1P0w/lo",
+	"H4y27hWha4WDVux+obHO61ZyzPWFMKCbv+ZVUVPI5Hvh5pocnxWfaPNtbUqhEHDLyQpr30TI6E5zaosV",
+	"9ZrGcubH9jnJeb2rDpL2jzAbn7kzef5hxFasz6Ghtzj1bZbOFn/+hu0RGhpu8Vt37eodbY+ttIh1TeFc",
+	"FYEWbx7x2UkKj+fwvgMl7hzeT9fhfTeOazFSozZEKb00srhKSp8KUwjlOMZj5j5C/L2vUy0tO/BpAeEH",
+	"8ry/5+a8XuYYFk8gGeSls8J1WyjUot0ivk9pkI8hvte76mAa/8hDiO8/k3axPusbkV+6uVsFf3KRiwUT",
+	"4mXoFqqSQUiBuEIS60fy8rkzdCOK4X6+kipVp7aYeM9ZbYUh7zJT6GxOBwrNXoqqgr/tg6jTRXYWhacq",
+	"r6VmOrm6CPrOXrOEJXujoxdZr3PZfFFtK960X6BwptoK+uJbbkV5GoRC/PFsrpc/NwO/bfDy2nz/kPvf",
+	"O3D27jh8usfhneTRb2vnYdYWUB+b83HOl+L+WCUURdAAleDnboSSLZmG13j1kw4aeJJHxPhkGE0xVvfA",
+	"JmFXQZNgYbDPgk2CA78vMEmAGcXQ7Ak3CfhIhYlpO+iRneTaSAprmPYeuCOJhPpXBR2JLLq7kviTIY4k",
+	"x9JO/jypC4h0Z+6ONZIKnz8X0Ej72H98lJFE9u/uMbbFmt/+gHwofBHqbNtJ+oHP8GJCVLHaT5/ivK1m",
+	"U26OGeIsnP7i40E7CoXngwdDJ4TmrlT6u7BFHgbYHxdiq7a/xskxba6j+LAUaMMYQdmZoGLQ5k9qhxma",
+	"0tlgX6EVcBdVP9TSfZC4pO8+LUUpnWCaonenldamiUX6ubbzxAoouZoJszMDdsfwphngkCyDeAOWupnm",
+	"D288UZX/bno+Tn2n4f+pNHwk251MeUqqveMtL+gWgdKhzaNA+d3x2dsrNPkcSMOi1lIKIy+wwj3duqCH",
+	"fMTy34DSPuZNDDxWSJeWcayzT3kwbdQuzIUTVEeWm2IO7Q58FbP8t495Eu7BTjZsBMzp39ArZMnuYyF8",
+	"5sr7V9gGjnhwZxR0GgU3Oi7vYQd8APqnbFPMmNg8VGHP8VjEXK5TeCoCDPIZGrU8oiqpEuu30eWjEbau",
+	"HJVPTioMwpEaNb48a9zkVFWQ28SWSJk0HzBJpf3SavcI/Fbp4tyi1xzGNIRRzi2hMuGpz0M5Qz1lSd+s",
+	"n++Hw30/nu776fE+GIHlHT3wS+7mGeM45z1EivIN9/N9iU6/fZIY1A65Age+NmGUhWMV+Q8au+BVLRKQ",
+	"vGB7zHVVUhXXKZeVKFnuhHU5iy+nWHswzJKtgUn5yqhHh/6CGPcYGtq4h4GXcb2s4ytvII3VFvurM5Gi",
+	"SdANzo216h/4rTa0TcE9cjPhBkbT6u4Jv0i0t7WH9nCx/t+GafTb7z297I16viwmqnBu3hv1iIJ6WQ/3",
+	"szfqXXKjMLTw400Nob9YrU4pc+lxr4mvls+7G+Gnp/yccuMkr6pVAAO4vWl1fWDKqIUXSxKyhRyarUWu",
+	"NIITUwArwbEk/QcEoWrJeA9ZACS7Yn3urTN+TiXwo/AA4usobBSTt956wAFjVgFpFN7BMwk+KHFJ8tUe",
+	"e2dNu4Z1BMVa6AtxFxiBe7pZuh0oUXJ8Tg/KTnB84VACpL4BBWYMKc9j8jYbeRdHTa2ks3t6uucxiW8D",
+	"ejfnHvbScVVyUza4dyN2KkUBGs13vJhn7I3+D6Ey9q3+NMjYO6Fmbs7672VVSVRss7F6q+C577V2GXsP",
+	"3w0y9isC57L+D4YvMnYKu5mxf5eVnhm+GGTsr7qqF4L130log/3Aq0qrQcZOjOCsf/aPmhsxVtQmffJN",
+	"48p9kPDue6lqJzL2b7o2qBXBgjyzLJ/ywmmTBwSWBVeIiiadZaAzPrNjNeFWUBX8Pj3NDgchxEY6Ju0Q",
+	"ZhxKwk/lJ1Ey/2A/tq/qqhqMYh9jtaSV42wC7+qqBGN2KVRpgzuXTE+rsXUP4GCbcBPcUgJGdXOj69mc",
+	"8bEqauv0wj9uqYAdwjRcYmk4HC+Fu/R5u0wwloJjlsNRAG2PVdPIMxtK3ElhMyaGs6EfuZ6ywyOGGiGF",
+	"0AAlJMXCOaxfijeHC4nqeHD/ZUzwYt4gR9DEJqu4iBhXWXHrPP4cvDQcqxweBDYkqPRzIZZEqNA6dCU+",
+	"8cLh8nC3DdEuwqfH18eKBnA519ZHCYFQ5lJZxK/eBMVDBjV6af28KjF1MRkfG7u9IxKhpn+aemDu+xxm",
+	"6SpB48iWNz/EYCBxHI/sCfzFD/1W7sCEwAIUk/TcsjvvnpSXMNmppvQXbVRzxv1CYm4a0PRv5kckyXbF",
+	"/ekVxvb1NRR867coopDganmIfpbT5Waxeq1LkfvCpW2cBCoaxsKD3ZrwaW2KORxRP3nk6S1Xj1Tm/z6S",
+	"JB0wqNpnbxKs+mIhPH79jUULjWgHdfBl3DFeBPoLnP1Xz6NbFNg2XW+w9n1qm/smHhjvts3PV6IgXM+z",
+	"ICDDAu3uIzeExiMrIl523kYNCSfQThA9JZXjIrLU9VKog1M3pdDtYA7W+L7rzi85pj+TdygQc7eD6CKS",
+	"+u7yr/Py7xbnWCcFPSru7Ch1Bd9Y8xyrddUz4sPG6yTvO7j2+uf6o45ctndUTz+npvlo3LbzyD5lj+xD",
+	"Ka6X2pzvFUI58dkMU+iC+S6yG5YGH2Ay/ZIbtxDKvS1ztqwdyYOkOUKI5W6smmehsa8opx4xL5sf4gWO",
+	"+CStGxwz3m4LUxC5Ywsdom+al+lSfArTMRj0C/r7AQivhTZezIVXDw/WymO05ofOPGhjcBxlYNLklhRq",
+	"qlVyJcrgr9qcv8ap3C+Yt1n03mh7saashwA0P2ONra+OsLycBwKh716+wu+8Jf5ij3+Sli1kVcHwPZoI",
+	"PXn4KuuZWvkPhwfDF1nPClcv6ZtXL25suzdLsLPfvwz7PWHgRBb+mkicrZgfkaW6heF9TPlU4gUU6yT2",
+	"SU/ZTLhsS8DxWN0A2DDyB3zwzAP/RqaEDymb5dlY5QmDXuMLuFrggNXS8NrOF7BFCD2yPyA5AG7jE0iJ",
+	"dSfhnpRjoLU1NxZvawy8RbwFHwGZTh31MfXUebtqtKF3VQJDNxFcAFVB6WyiamUxLYlNRKExVyLMc6zQ",
+	"akP0AhCD0ViTdD0Z86JHWNsjB/Mu7RrvTa2TVeUvqEHijhUc8ktU8yQpecEkBN1rMMKgHZxG86DTMXgo",
+	"7WAqjXXxrnisjg4OGnUyffCS29gLTOYo6J3SsVKWjaoJohYeDkVR/Et3UfXe4Ktrqt5t1RlqBDnkiFhq",
+	"DTpbM1sX83SyWLJ6bfw7d0wH39LaPphmkm1PG26RYghTQPWjIfF+jGbwykUr+LZt/YS8Yfihiw/voCf8",
+	"INy1pPrAZ+42n0a6HTu63eZGvBPRbpw3D+lM9B4P6yszN8H5fEPVZrUqfaWLtrexbWbTicR8GHyXJ7Lt",
+	"eGg8kWlfunYhJCv1EnjkpLFaawSOn81G+uHojBw7oIQJ7lqttll2rPzr17o5r+ZOcnF+DrcBLOO1DoKv",
+	"j4Zf38lB0HYPfHPwCO6BxxdSO+/r09PJfwnh8w/kdWgXTfm9NxHcCHNSu3lv9NtHzAXBOkIkRNvk8k4X",
+	"vAp1hrACNHkScqw8b2qV97JebareqDd3bjna3z88+np4MDwYHo5eHbw6QInrR76hXSDuo1TOaLukkr3D",
+	"JKimxki9TZVE2o06L1iZD70ftVKERtdRGIlJN2SnWOYno4JesPiohYwVFTTaX6sxhMFLEpbaZ0gaMRVG",
+	"qAL+g2NAlLHsYKjHVDLuWL5f6sLmJA/9jGLpmc1ZnaxDNfQjBMMgXZO1xzpaer0V36G7yY3nO9dcJOgv",
+	"MQK61WSGUcGIQiF4MR81ZeE8Kh41wJ2YaYOBtDPDywBZl7UR9Ga8nokEtILerbi1wtKWNHh/PGDY6CnF",
+	"0kqFLijq/bUuxVtMg/Ndr+gTdk7/BjBA+Bb6hXMUIe/yJhPsDUYJ2yGOAYEDzxJIQW4EwZHYDK0xChjX",
+	"xXmoeOnxCAMSqK8XiQloLQpJsFU6doHPrE8ubEOfNJtwHMtdGrOCLhesbwUZpJSX4vgs3f0PlD7eteHx",
+	"cgWRTdSq6c/O5XIPrdqSGbGQDj+UpRGwPy3iwldlN6FSsPZUiqpkpZhKJeEXP8VYCgyGnlNgN7rybM4W",
+	"fAkrGsYzWbGFLutKpB0njXd1HhBGnQTFhpqH/yaiwsslvdEWaHySXFfdM4HXk5jbuB6EuqKV44WzHc12",
+	"tXiSqGXPLJ4DBOclp85mvodLIc6pHBPFjyb2WDxZfDj9Iun3TXNTRe11LY8wUpdU1o1dznWVXnBRqDzo",
+	"thFuJunZCFbqy1SQfxd/hB+cXIiuHltlsZoNQe6nQlOWhG97c07XSlJ01swLAmstBH8t7jaJs/WlHJNE",
+	"AgrHpx2WinFsIhnHRqTu5lD8zSlJh7leskm9snh6JO38NUZOXTuTloTpY+nzjGHl84xNuMmYqyciY8Ph",
+	"cBCq5RrBijpUCUyItZQLoSxyHyXc4J2pSMn1/Uax8a2nxIJbJ0wo0Zt0o2qwqjJmxIW0mGq8ufDTCuGU",
+	"mhFlMa+DuBlHKD45YRSvmvM4sgXdWGeRhugK2Y9+j34dK0r7sBni1wo2MYKfU9NLo6eywvK+lLPs04Jh",
+	"Ns8oQSMZMJz6RkxrK8qxIsAFYA3Kea6tN8ZwWaRCGyzAOkFDo3b3MWmQ0/fZWNEma8XmXJVZZPV/1Nrh",
+	"qYkZK1izFOYSLt/DF3/XEzh5A//gqWZ0TaDKKGd5iQ0urKjQcvRWYTEXxblXqlas4qrcOKe6SOAMR1tp",
+	"slvsMXQtlNMG6y+ei6VjS48kl7FKO5xPeDwhtnehhY4+3mmiGKSuDJUA1EiXQi8rytama1T4EnmN9G0s",
+	"iGlEIeSyJYffxiFWulMY/goLIu3mJlC+vw0rhrSCeyqL84y6uqAMNrAzjSzFkGFyGeFtaMX4kpKeuGLi",
+	"wvuKkV6aMYly5mk4ZNDDAxNecSD6du3aBIXgGG8M8SEPDzLTgs63S18sIIEYCzOhJyttBWGSUZWAn4XX",
+	"a5EYR81oKRyB5cY/8L02YAnlrE9nc7MH3AjuF8o/HEh7inACf9eTFjGDPhhOFFUyqxlMSekEaQAPH2kZ",
+	"2AFBFcBoipVwg9ALrRZJGem8e4QTnNkWKsQIjDCjkPm1Yno6Vs2SSutzeV3zRCMtMDal2QsbPDjUKjA4",
+	"rp9lfT5WBtbcIe+Dlo7y0MiZVLx6Fl7xwAxWwyQKGEEFTw4yNgF7lxBdDgJhjpUf5jNYkT0g2jjKITuJ",
+	"usH/DyTN/vc//ytOOUMW9S0cN5Jv3NirzZz9Oth6gTSOow+02ZYYgaK3HRzrFN/3S9Qc0umKgqa7WNQO",
+	"RyM+FSBZgJKUdiKcYV7A16oEy2QCCiystC+ztcH91F/H8L6XmCCeYOd4chuxellpXnrJJhXz/pu9oPwh",
+	"yxg+ExmrpDpH+TrF5uCNsRKVFZibSEKlgOFNvdcHqQZEkhcadLMPj10a6ZAEUUqH+vXW0d7rSyXMM8su",
+	"pLgEaShKiVLXewhgz2srzB5SDtVeaG/VCc50sWU1PqBZsHcpywb7naRJuyxKssYN1P9Ga28SrXJmdL1s",
+	"xzTAltroygCZ1tKLk1gHJawj5mk10FBPVFE7VeFOuZ82lGgxc12bakVe3mMyOclssB5XKQR2pb7VptNf",
+	"2/fgv2/cl6PvkoZunScFqVrzQraMM3qW+oYxvqy9DM9slzbeSemoYJGMBVV1KqsK+0bFBsU0M7WyrA87",
+	"4/2yiGWDylDZqG2DFo/tLY0uhLXAwwWaMsEy+/jP/wsAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -191,3 +191,38 @@ func TestItemMaterialShapeCreatePermissionEditItem(t *testing.T) {
 	mustStatus(t, res.StatusCode, http.StatusForbidden, b)
 	cutID(t, te.userToken(t, "Edit Item"), body)
 }
+
+func TestItemMaterialShapeCreateTakesCustomFieldsForRequiredDefinitions(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	shapeID := createMaterialShape(t, te.API, plate("Plate CF"))
+	heat := textField("heatNumber", client.CustomFieldModuleItemBuy)
+	heat.Required = ptr(true)
+	createCustomField(t, te, heat)
+
+	// Without the required value nothing can be created: 400 naming the field, no item.
+	res, body := postCut(t, te.Token, fmt.Sprintf(`{"materialShapeId":%q,"length":10,"width":5}`, shapeID))
+	mustItemField(t, res, body, "customFields.heatNumber")
+	res, body = postCut(t, te.Token, fmt.Sprintf(`{"materialShapeId":%q,"length":10,"width":5,"customFields":{"heatNumber":"  "}}`, shapeID))
+	mustItemField(t, res, body, "customFields.heatNumber")
+	res, body = postCut(t, te.Token, fmt.Sprintf(`{"materialShapeId":%q,"length":10,"width":5,"customFields":{"heatNumber":"H1","nope":"x"}}`, shapeID))
+	mustItemField(t, res, body, "customFields.nope")
+	if got := listItemsV2(t, te, client.ItemFilterV2{}); len(got) != 0 {
+		t.Fatalf("refused cuts created %v", itemIDs(got))
+	}
+
+	id := cutID(t, te.Token, fmt.Sprintf(`{"materialShapeId":%q,"length":10,"width":5,"customFields":{"heatNumber":" H-77 "}}`, shapeID))
+	if got := getItem(t, te, id).CustomFields["heatNumber"]; got != "H-77" {
+		t.Fatalf("custom field read back as %v", got)
+	}
+	// An existing item is resolved unchanged: its fields are neither validated nor replaced.
+	for _, cf := range []string{`{}`, `{"heatNumber":"H-99"}`, `{"unknown":1}`} {
+		again := cutID(t, te.Token, fmt.Sprintf(`{"materialShapeId":%q,"length":10,"width":5,"customFields":%s}`, shapeID, cf))
+		if again != id {
+			t.Fatalf("resolved to %s, want %s", again, id)
+		}
+	}
+	if got := getItem(t, te, id).CustomFields["heatNumber"]; got != "H-77" || itemEvents(t, te, id) != 1 {
+		t.Fatalf("existing item changed: heatNumber %v, events %d", got, itemEvents(t, te, id))
+	}
+}

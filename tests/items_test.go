@@ -732,3 +732,111 @@ func TestItemPermissionsViewAndEditItem(t *testing.T) {
 		mustStatus(t, res.StatusCode, http.StatusOK, body)
 	}
 }
+
+// Turning isNonInventory or isLotTracked on would strand stock on hand (picks refuse a
+// non-inventory item and need a lot for a lot-tracked one), so both wait until it is gone.
+func TestItemStockFlagsCannotTurnOnWhileStockOnHand(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	w := newItem("STOCKED")
+	w.ItemOrigin = ptr(client.ItemOriginBuy)
+	id := createItem(t, te, w)
+	path := "/api/items/" + id
+	receiveStock(t, te, client.InventoryReceive{ItemId: id, Quantity: num("5")})
+	events := itemEvents(t, te, id)
+
+	for _, c := range []struct{ method, body string }{
+		{http.MethodPut, `{"isNonInventory":true}`},
+		{http.MethodPatch, `[{"op":"replace","path":"/isNonInventory","value":true}]`},
+		{http.MethodPut, `{"isLotTracked":true}`},
+		{http.MethodPatch, `[{"op":"replace","path":"/isLotTracked","value":true}]`},
+	} {
+		field := "isNonInventory"
+		if strings.Contains(c.body, "isLotTracked") {
+			field = "isLotTracked"
+		}
+		res, body := itemRequest(t, te, c.method, path, c.body)
+		mustItemField(t, res, body, field)
+	}
+	res, body := itemRequest(t, te, http.MethodPut, path, `{"isNonInventory":true,"isLotTracked":true}`)
+	p := mustProblem(t, res, body, http.StatusBadRequest)
+	mustNameField(t, p, "isNonInventory")
+	mustNameField(t, p, "isLotTracked")
+	if it := getItem(t, te, id); it.IsNonInventory || it.IsLotTracked || itemEvents(t, te, id) != events {
+		t.Fatalf("refused changes saved: nonInventory %v, lotTracked %v", it.IsNonInventory, it.IsLotTracked)
+	}
+	// Other changes still save while the stock is there.
+	itemSaved(t, te, http.MethodPut, path, `{"description":"still stocked"}`)
+
+	// Once the stock is gone both may turn on.
+	pickStock(t, te, client.InventoryPick{ItemId: id, Quantity: num("5")})
+	if it := itemSaved(t, te, http.MethodPatch, path, `[{"op":"replace","path":"/isLotTracked","value":true}]`); !it.IsLotTracked {
+		t.Fatal("isLotTracked did not turn on with nothing on hand")
+	}
+	if it := itemSaved(t, te, http.MethodPut, path, `{"isNonInventory":true}`); !it.IsNonInventory {
+		t.Fatal("isNonInventory did not turn on with nothing on hand")
+	}
+}
+
+// A lot-tracked item holding stock may restate the flag: only turning it on is refused.
+func TestItemStockFlagsMayBeRestatedWhileStockOnHand(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	id := lotTrackedItem(t, te, "LOT-STOCKED")
+	receiveStock(t, te, client.InventoryReceive{ItemId: id, Quantity: num("2")})
+	if it := itemSaved(t, te, http.MethodPut, "/api/items/"+id, `{"isLotTracked":true,"description":"restated"}`); !it.IsLotTracked {
+		t.Fatal("restated isLotTracked did not save")
+	}
+}
+
+// A required custom field holds on create and full update; a patch validates only the keys
+// its operations carry, so an item stored before the field became required can still be
+// patched elsewhere.
+func TestItemRequiredCustomFieldOnCreateUpdateAndPatch(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	id := createItem(t, te, newItem("REQ-OLD")) // stored before the definition exists
+	inspector := textField("inspector", client.CustomFieldModuleItem)
+	inspector.Required = ptr(true)
+	createCustomField(t, te, inspector)
+	path := "/api/items/" + id
+
+	res, body := itemRequest(t, te, http.MethodPost, "/api/items", `{"number":"REQ-NEW","unitTypeName":"Pieces","unitOfMeasureName":"Each"}`)
+	mustItemField(t, res, body, "customFields.inspector")
+	res, body = itemRequest(t, te, http.MethodPost, "/api/items", `{"number":"REQ-NEW","unitTypeName":"Pieces","unitOfMeasureName":"Each","customFields":{"inspector":" "}}`)
+	mustItemField(t, res, body, "customFields.inspector")
+	res, body = itemRequest(t, te, http.MethodPut, path, `{"description":"x"}`)
+	mustItemField(t, res, body, "customFields.inspector")
+	res, body = itemRequest(t, te, http.MethodPatch, path, `[{"op":"add","path":"/customFields/inspector","value":null}]`)
+	mustItemField(t, res, body, "customFields.inspector")
+
+	it := itemSaved(t, te, http.MethodPatch, path, `[{"op":"replace","path":"/description","value":"patched"}]`)
+	if optText(it.Description) != "patched" || it.CustomFields["inspector"] != nil {
+		t.Fatalf("patch without /customFields ops: %+v", it)
+	}
+	it = itemSaved(t, te, http.MethodPut, path, `{"description":"full","customFields":{"inspector":"Ann"}}`)
+	if it.CustomFields["inspector"] != "Ann" {
+		t.Fatalf("custom fields %v", it.CustomFields)
+	}
+	res, body = itemRequest(t, te, http.MethodPost, "/api/items", `{"number":"REQ-NEW","unitTypeName":"Pieces","unitOfMeasureName":"Each","customFields":{"inspector":"Bo"}}`)
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+}
+
+// Rule 2 through a patch: null or blank unitOfMeasureName keeps the unit, as on a full update.
+func TestItemPatchNullOrBlankUnitKeepsTheUnitRule2(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	w := newItem("PATCH-UNIT")
+	w.UnitTypeName, w.UnitOfMeasureName = "Length", "Foot"
+	id := createItem(t, te, w)
+	for _, value := range []string{`null`, `"  "`, `""`} {
+		it := itemSaved(t, te, http.MethodPatch, "/api/items/"+id, `[{"op":"replace","path":"/unitOfMeasureName","value":`+value+`}]`)
+		if optText(it.UnitOfMeasureName) != "Foot" || optText(it.UnitTypeName) != "Length" {
+			t.Fatalf("patch to %s left unit %v %v, want Length Foot", value, optText(it.UnitTypeName), optText(it.UnitOfMeasureName))
+		}
+	}
+	it := itemSaved(t, te, http.MethodPatch, "/api/items/"+id, `[{"op":"remove","path":"/unitOfMeasureName"}]`)
+	if optText(getItem(t, te, id).UnitOfMeasureName) != "Foot" || optText(it.UnitOfMeasureName) != "Foot" {
+		t.Fatalf("removing the unit by patch changed it to %v", optText(it.UnitOfMeasureName))
+	}
+}

@@ -3214,7 +3214,7 @@ type Item struct {
 	// Description Null when none was given.
 	Description *string `json:"description"`
 
-	// EnableRemnantSync Whether remnants cut from the item sync back as stock; false until material items exist.
+	// EnableRemnantSync Whether the remnants nesting leaves of this item sync back to stock: true for an item cut from a material shape (`materialDetails` present) that is not itself a remnant, false for every other item. Derived, read-only.
 	EnableRemnantSync bool `json:"enableRemnantSync"`
 
 	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
@@ -3475,7 +3475,7 @@ type ItemCreate struct {
 	// Height A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Height *ItemMeasure `json:"height,omitempty"`
 
-	// InternalNotes Trimmed; 1 to 2000 characters after trimming; null or blank: none.
+	// InternalNotes Trimmed; 1 to 2000 characters after trimming, so an empty or blank value is 400 naming `internalNotes`; null or omitted: none.
 	InternalNotes *string `json:"internalNotes,omitempty"`
 
 	// IsArchived Defaults to false.
@@ -3631,7 +3631,7 @@ type ItemFilter struct {
 	// Number Case-insensitive substring of the number.
 	Number *string `json:"number,omitempty"`
 
-	// Revision The revision exactly (case-insensitive).
+	// Revision The revision exactly (case-insensitive), trimmed like a stored revision; blank after trimming is 400 naming `revision`.
 	Revision *string `json:"revision,omitempty"`
 }
 
@@ -3661,10 +3661,10 @@ type ItemFilterV2 struct {
 	// Number Case-insensitive substring of the number.
 	Number *string `json:"number,omitempty"`
 
-	// Numbers Only items whose number is one of these exactly (case-insensitive; 1 to 500).
+	// Numbers Only items whose number is one of these exactly (case-insensitive; 1 to 500). Each is trimmed like a stored number, so `" BRK-100 "` finds `BRK-100`.
 	Numbers *[]string `json:"numbers,omitempty"`
 
-	// Revision The revision exactly (case-insensitive).
+	// Revision The revision exactly (case-insensitive), trimmed like a stored revision; blank after trimming is 400 naming `revision`.
 	Revision *string `json:"revision,omitempty"`
 }
 
@@ -3675,12 +3675,17 @@ type ItemFreightClass string
 // detail: the primary one, or when none is primary the first in `Item.vendorDetails`
 // order (vendor name, then id). The requested inventory quantity is turned into vendor
 // units (quantity × unitQuantity ÷ inventoryUnitQuantity); the price break with the
-// largest quantity not above that is used, else the detail's `price`. Then
-// unitCost = price ÷ inventoryUnitQuantity × unitQuantity, per inventory unit.
+// largest quantity not above that is used, else the detail's `price`, else (a detail
+// priced only by breaks, asked for less than its smallest break) the smallest break's
+// price, as buying below a vendor's smallest break costs at least that. Then
+// unitCost = price ÷ inventoryUnitQuantity × unitQuantity, per inventory unit. Only the
+// chosen detail is consulted: another vendor's prices are never used.
 //
-// `basis`: `vendorPriceBreak` (a price break was used), `vendorPrice` (the detail's price
-// was used), `none` (no detail, or the chosen one has neither a price nor a break that
-// applies: `unitCost`, `vendor` and `priceBreakQuantity` are null). No currency
+// `basis`: `vendorPriceBreak` (a price break was used; `priceBreakQuantity` is its
+// quantity, which is above the requested one when the smallest break stood in),
+// `vendorPrice` (the detail's price was used), `none` (no vendor detail, or the chosen
+// one has neither a price nor any price break: `unitCost`, `vendor` and
+// `priceBreakQuantity` are null). No currency
 // conversion is done: `currencyCode` is the currency of the price used (the tenant's
 // currency when none), and `unconvertedVendorCurrencyCode` repeats it when it differs
 // from the tenant's primary currency (null otherwise).
@@ -3756,6 +3761,20 @@ type ItemMaterialDetailsShapeType string
 
 // ItemMaterialShapeCreate Body of create item from material shape (see createItemFromMaterialShape).
 type ItemMaterialShapeCreate struct {
+	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+	// the custom field definitions of the record's module (`CustomFieldDefinition`).
+	// - Each key must be the `name` of a definition of the module, matched exactly.
+	// - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+	// - null, a blank string or an empty array clears the value. A `required` definition refuses
+	//   that, and on create and full update must be present with a value.
+	// - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+	//   carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+	//   validate stored values. Removing a key that no longer names a definition is accepted.
+	//
+	// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+	// definition changed or was deleted are kept until the record is next written.
+	CustomFields *CustomFields `json:"customFields,omitempty"`
+
 	// IsRemnant Whether the piece is a remnant; recorded only when a new item is created.
 	IsRemnant *bool `json:"isRemnant,omitempty"`
 
@@ -3891,7 +3910,7 @@ type ItemQualityPlanStatus string
 // item of a number (case-insensitively; archived items included) is its latest revision,
 // so adding a revision makes the new item the latest.
 type ItemRevision struct {
-	// IsLatestRevision True for the newest item of its number.
+	// IsLatestRevision True for the newest active item of its number (compared case-insensitively), or the newest item when every item of the number is archived: an archived later revision does not take it from an active one. Exactly one item of a number is latest.
 	IsLatestRevision bool `json:"isLatestRevision"`
 
 	// Revision The revision; null when the item has none.
@@ -4145,13 +4164,13 @@ type ItemWrite struct {
 	// Height A dimension, weight or stock minimum of an item, 0 or more; null when not set.
 	Height *ItemMeasure `json:"height,omitempty"`
 
-	// InternalNotes Trimmed; 1 to 2000 characters after trimming; null or blank: none.
+	// InternalNotes Trimmed; 1 to 2000 characters after trimming, so an empty or blank value is 400 naming `internalNotes`; null or omitted: none.
 	InternalNotes *string `json:"internalNotes,omitempty"`
 
-	// IsLotTracked Omitted is false.
+	// IsLotTracked Omitted is false; cannot turn on while the item has inventory on hand.
 	IsLotTracked *bool `json:"isLotTracked,omitempty"`
 
-	// IsNonInventory Omitted is false; true only for a buy item that is not sellable, or one already non-inventory.
+	// IsNonInventory Omitted is false; true only for a buy item that is not sellable, or one already non-inventory; cannot turn on while the item has inventory on hand.
 	IsNonInventory *bool `json:"isNonInventory,omitempty"`
 
 	// IsTaxable Omitted is false.
@@ -4730,7 +4749,7 @@ type Tag struct {
 	// Style Display style of a tag.
 	Style TagStyle `json:"style"`
 
-	// Types Record types the tag applies to, derived: `[item]` while a tag is attached to at least one item, otherwise `[]`.
+	// Types Record types the tag applies to, derived: `[item]` while a tag is attached to at least one active (not archived) item, otherwise `[]`.
 	Types []string `json:"types"`
 }
 
@@ -4808,7 +4827,8 @@ type UnitOfMeasure struct {
 	// Factor How many of the type's base unit one of this unit is (Inch 0.0254, Foot 0.3048,
 	// Pound 0.45359237, Gallon 3.785411784, Square Foot 0.09290304, Dozen 12). Stored as an
 	// exact fraction: Minute is 1/60, shown rounded to 20 decimal places. Null for a unit
-	// without a fixed conversion (Box).
+	// without a fixed conversion (Box, whose count depends on the item: it needs a custom
+	// conversion where it is used).
 	Factor *dec.Decimal `json:"factor"`
 
 	// Id A 24-character record id.
@@ -5407,6 +5427,22 @@ type ListItemClassesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListItemTagsParams defines parameters for ListItemTags.
+type ListItemTagsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // ListItemsV1Params defines parameters for ListItemsV1.
 type ListItemsV1Params struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5789,6 +5825,9 @@ type CreateItemClassJSONRequestBody = TagCreate
 // ListItemClassesJSONRequestBody defines body for ListItemClasses for application/json ContentType.
 type ListItemClassesJSONRequestBody = TagFilter
 
+// ListItemTagsJSONRequestBody defines body for ListItemTags for application/json ContentType.
+type ListItemTagsJSONRequestBody = TagFilter
+
 // CreateItemJSONRequestBody defines body for CreateItem for application/json ContentType.
 type CreateItemJSONRequestBody = ItemCreate
 
@@ -5811,6 +5850,14 @@ type UpdateItemJSONRequestBody = ItemWrite
 
 // ListItemCostBreakdownsJSONRequestBody defines body for ListItemCostBreakdowns for application/json ContentType.
 type ListItemCostBreakdownsJSONRequestBody = ItemCostBreakdownFilter
+
+// ReplaceItemCustomFieldsJSONRequestBody defines body for ReplaceItemCustomFields for application/json ContentType.
+type ReplaceItemCustomFieldsJSONRequestBody = CustomFields
+
+// ReplaceItemCustomFieldsDeprecatedJSONRequestBody defines body for ReplaceItemCustomFieldsDeprecated for application/json ContentType.
+//
+// Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+type ReplaceItemCustomFieldsDeprecatedJSONRequestBody = CustomFields
 
 // CreateItemCustomerDetailJSONRequestBody defines body for CreateItemCustomerDetail for application/json ContentType.
 type CreateItemCustomerDetailJSONRequestBody = ItemCustomerDetailWrite
@@ -5901,6 +5948,9 @@ type CreateTagJSONRequestBody = TagCreate
 
 // ListTagsJSONRequestBody defines body for ListTags for application/json ContentType.
 type ListTagsJSONRequestBody = TagFilter
+
+// PatchTagApplicationJSONPatchPlusJSONRequestBody defines body for PatchTag for application/json-patch+json ContentType.
+type PatchTagApplicationJSONPatchPlusJSONRequestBody = JsonPatch
 
 // UpdateTagJSONRequestBody defines body for UpdateTag for application/json ContentType.
 type UpdateTagJSONRequestBody = TagCreate
@@ -8286,6 +8336,47 @@ type ClientInterface interface {
 	// Corresponds with GET /api/item-classes/{id} (the `GetItemClass` operationId).
 	GetItemClass(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ListItemTagsWithBody List item tags
+	//
+	// The item tags (see `GET /api/item-tags/{id}`): tags carried by at least one active
+	// item; a tag carried by none is absent. Filtered by the tag filter (`name`
+	// case-insensitive substring, `ids`). Answers a bare array sorted by name then id unless
+	// `Sort.Field` names a Tag property (`name`, `style`, `description`, `id`, `deleted`).
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/item-tags/list (the `ListItemTags` operationId).
+	ListItemTagsWithBody(ctx context.Context, params *ListItemTagsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListItemTags List item tags
+	//
+	// The item tags (see `GET /api/item-tags/{id}`): tags carried by at least one active
+	// item; a tag carried by none is absent. Filtered by the tag filter (`name`
+	// case-insensitive substring, `ids`). Answers a bare array sorted by name then id unless
+	// `Sort.Field` names a Tag property (`name`, `style`, `description`, `id`, `deleted`).
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/item-tags/list (the `ListItemTags` operationId).
+	ListItemTags(ctx context.Context, params *ListItemTagsParams, body ListItemTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetItemTag Get an item tag
+	//
+	// An item tag is a tag of `/api/tags` whose `types` include `item`: one that at least
+	// one active (not archived) item carries. It has the Tag shape; a deleted tag still
+	// carried by an active item is an item tag (with `deleted` true). A tag carried by no
+	// active item, an unknown id, another tenant's tag and the id of an accounting code or
+	// chart of accounts entry answer 404.
+	//
+	// Permission: View Item.
+	//
+	// Corresponds with GET /api/item-tags/{id} (the `GetItemTag` operationId).
+	GetItemTag(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// CreateItemWithBody Create an item
 	//
 	// `number` is trimmed (1 to 200 characters). `revision` is optional: omitted, null or blank
@@ -8421,8 +8512,11 @@ type ClientInterface interface {
 	// and `isRemnant` is ignored. Otherwise a new item is created with that number, no
 	// revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
 	// count; its size is in the number and its `width`/`length`), the given `length` and
-	// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
-	// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+	// `width`, the description `<material name> <shape type>` and the given `customFields`
+	// (validated in full against modules `item` and `item_Buy`, so required definitions need
+	// their values here); the shape and `isRemnant` (default false) are recorded with it.
+	// `customFields`, like `isRemnant`, is neither validated nor applied when the number
+	// resolves to an existing item. Creating records an `ItemUpdated` event in the
 	// same transaction. Concurrent identical requests resolve to one item (decided by the
 	// unique index on number and revision); all answer its id.
 	//
@@ -8454,8 +8548,11 @@ type ClientInterface interface {
 	// and `isRemnant` is ignored. Otherwise a new item is created with that number, no
 	// revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
 	// count; its size is in the number and its `width`/`length`), the given `length` and
-	// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
-	// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+	// `width`, the description `<material name> <shape type>` and the given `customFields`
+	// (validated in full against modules `item` and `item_Buy`, so required definitions need
+	// their values here); the shape and `isRemnant` (default false) are recorded with it.
+	// `customFields`, like `isRemnant`, is neither validated nor applied when the number
+	// resolves to an existing item. Creating records an `ItemUpdated` event in the
 	// same transaction. Concurrent identical requests resolve to one item (decided by the
 	// unique index on number and revision); all answer its id.
 	//
@@ -8513,8 +8610,11 @@ type ClientInterface interface {
 	// `isSellable`, `isArchived`, ...) are ignored.
 	//
 	// - Renaming (`number`) onto the number and revision of another active item answers 400
-	//   naming `number`. No other document refers to items yet, so a rename has no references
-	//   to update; areas that add them update them in the same transaction.
+	//   naming `number` (decided by the unique index, so of concurrent renames onto one free
+	//   number exactly one wins). Other records refer to an item by id and read its number
+	//   from the item (inventory balances, events and transactions, price breaks, vendor and
+	//   customer details), so a rename shows in all of them at once with nothing to rewrite;
+	//   an area that copies the number into a document updates it in the same transaction.
 	// - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
 	//   item's unit type (400 naming it otherwise); the unit type never changes, so
 	//   `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
@@ -8525,6 +8625,10 @@ type ClientInterface interface {
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
 	//   is already non-inventory may restate it (400 naming `isNonInventory`).
+	// - `isNonInventory` and `isLotTracked` cannot turn on while the item has inventory on
+	//   hand (any lot, any location): picks would refuse the stock. The answer is 400 naming
+	//   the field; restating a flag already on is not a change. The balance is read under
+	//   the item's row lock, so a concurrent receipt cannot slip in before the commit.
 	//
 	// Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
 	// transaction. An archived item can be updated (it is how its notes are kept current).
@@ -8544,8 +8648,11 @@ type ClientInterface interface {
 	// `isSellable`, `isArchived`, ...) are ignored.
 	//
 	// - Renaming (`number`) onto the number and revision of another active item answers 400
-	//   naming `number`. No other document refers to items yet, so a rename has no references
-	//   to update; areas that add them update them in the same transaction.
+	//   naming `number` (decided by the unique index, so of concurrent renames onto one free
+	//   number exactly one wins). Other records refer to an item by id and read its number
+	//   from the item (inventory balances, events and transactions, price breaks, vendor and
+	//   customer details), so a rename shows in all of them at once with nothing to rewrite;
+	//   an area that copies the number into a document updates it in the same transaction.
 	// - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
 	//   item's unit type (400 naming it otherwise); the unit type never changes, so
 	//   `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
@@ -8556,6 +8663,10 @@ type ClientInterface interface {
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
 	//   is already non-inventory may restate it (400 naming `isNonInventory`).
+	// - `isNonInventory` and `isLotTracked` cannot turn on while the item has inventory on
+	//   hand (any lot, any location): picks would refuse the stock. The answer is 400 naming
+	//   the field; restating a flag already on is not a change. The balance is read under
+	//   the item's row lock, so a concurrent receipt cannot slip in before the commit.
 	//
 	// Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
 	// transaction. An archived item can be updated (it is how its notes are kept current).
@@ -8604,6 +8715,88 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/items/{itemId}/cost-breakdowns/list (the `ListItemCostBreakdowns` operationId).
 	ListItemCostBreakdowns(ctx context.Context, itemId ItemId, params *ListItemCostBreakdownsParams, body ListItemCostBreakdownsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ReplaceItemCustomFieldsWithBody Replace an item's custom fields
+	//
+	// Replaces the item's custom field values with the body (a `CustomFields` map; `{}`
+	// clears them all), validated in full against the tenant's definitions of module `item`
+	// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
+	// for buy items): unknown keys, unsuitable values and a required definition without a
+	// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
+	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
+	// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+	// in the same transaction. Answers the item as stored.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/items/{itemId}/custom-fields (the `ReplaceItemCustomFields` operationId).
+	ReplaceItemCustomFieldsWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ReplaceItemCustomFields Replace an item's custom fields
+	//
+	// Replaces the item's custom field values with the body (a `CustomFields` map; `{}`
+	// clears them all), validated in full against the tenant's definitions of module `item`
+	// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
+	// for buy items): unknown keys, unsuitable values and a required definition without a
+	// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
+	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
+	// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+	// in the same transaction. Answers the item as stored.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/items/{itemId}/custom-fields (the `ReplaceItemCustomFields` operationId).
+	ReplaceItemCustomFields(ctx context.Context, itemId ItemId, body ReplaceItemCustomFieldsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ReplaceItemCustomFieldsDeprecatedWithBody Replace an item's custom fields (deprecated path)
+	//
+	// Deprecated: the same operation as `PUT /api/items/{itemId}/custom-fields`, kept at
+	// its older path; use that one.
+	//
+	// Replaces the item's custom field values with the body (a `CustomFields` map; `{}`
+	// clears them all), validated in full against the tenant's definitions of module `item`
+	// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
+	// for buy items): unknown keys, unsuitable values and a required definition without a
+	// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
+	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
+	// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+	// in the same transaction. Answers the item as stored.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/items/{itemId}/customFields (the `ReplaceItemCustomFieldsDeprecated` operationId).
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ReplaceItemCustomFieldsDeprecatedWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ReplaceItemCustomFieldsDeprecated Replace an item's custom fields (deprecated path)
+	//
+	// Deprecated: the same operation as `PUT /api/items/{itemId}/custom-fields`, kept at
+	// its older path; use that one.
+	//
+	// Replaces the item's custom field values with the body (a `CustomFields` map; `{}`
+	// clears them all), validated in full against the tenant's definitions of module `item`
+	// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
+	// for buy items): unknown keys, unsuitable values and a required definition without a
+	// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
+	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
+	// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+	// in the same transaction. Answers the item as stored.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/items/{itemId}/customFields (the `ReplaceItemCustomFieldsDeprecated` operationId).
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ReplaceItemCustomFieldsDeprecated(ctx context.Context, itemId ItemId, body ReplaceItemCustomFieldsDeprecatedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateItemCustomerDetailWithBody Add a customer detail to an item
 	//
@@ -8959,9 +9152,12 @@ type ClientInterface interface {
 	//
 	// Creates a new item with the source item's number and the given `revision` (trimmed,
 	// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-	// notes, description, custom fields; not its external references, which link the source
-	// record to other systems). The new item is active and becomes the latest revision of the
-	// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+	// notes, description, custom fields, the material shape it was cut from with
+	// `isRemnant`; not its external references, which link the source record to other
+	// systems). The copied custom fields are validated in full like a create's: a value a
+	// definition now refuses, or a required definition the source lacks, answers 400 naming
+	// `customFields.<key>` (update the source first). The new item is active and becomes the
+	// latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
 	// the same transaction. A revision the number already has among active items answers 400
 	// naming `revision`. A source without an inventory unit of measure (legacy data) answers
 	// 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
@@ -8978,9 +9174,12 @@ type ClientInterface interface {
 	//
 	// Creates a new item with the source item's number and the given `revision` (trimmed,
 	// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-	// notes, description, custom fields; not its external references, which link the source
-	// record to other systems). The new item is active and becomes the latest revision of the
-	// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+	// notes, description, custom fields, the material shape it was cut from with
+	// `isRemnant`; not its external references, which link the source record to other
+	// systems). The copied custom fields are validated in full like a create's: a value a
+	// definition now refuses, or a required definition the source lacks, answers 400 naming
+	// `customFields.<key>` (update the source first). The new item is active and becomes the
+	// latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
 	// the same transaction. A revision the number already has among active items answers 400
 	// naming `revision`. A source without an inventory unit of measure (legacy data) answers
 	// 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
@@ -9765,12 +9964,48 @@ type ClientInterface interface {
 	// GetTag Get a tag
 	//
 	// `types` is derived, never stored: `[item]` while the tag is attached to at least one
-	// item, `[]` otherwise. An accounting code or chart of accounts id answers 404.
+	// active (not archived) item, `[]` otherwise. An accounting code or chart of accounts id answers 404.
 	//
 	// Permission: View Item.
 	//
 	// Corresponds with GET /api/tags/{tagId} (the `GetTag` operationId).
 	GetTag(ctx context.Context, tagId TagId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PatchTagWithBody Partially update a tag
+	//
+	// Applies a JSON Patch to the tag's read shape and saves the result as a full update
+	// (`TagCreate`, the same rules as `PUT /api/tags/{tagId}`) in one transaction that locks
+	// the tag. Paths must name a member of `TagCreate` (`/name`, `/style`, `/description`):
+	// an unknown path, a read-only member (`/id`, `/types`, `/deleted`), an unsupported
+	// operation, a value the member cannot hold or a failed `test` operation answers 400
+	// and nothing changes (rule 21). The patched `name` is trimmed and must stay unique
+	// among the tenant's tags (400 naming `name`). A deleted tag, another tenant's tag, or
+	// the id of an accounting code or chart of accounts entry answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /api/tags/{tagId} (the `PatchTag` operationId).
+	PatchTagWithBody(ctx context.Context, tagId TagId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PatchTagWithApplicationJSONPatchPlusJSONBody Partially update a tag
+	//
+	// Applies a JSON Patch to the tag's read shape and saves the result as a full update
+	// (`TagCreate`, the same rules as `PUT /api/tags/{tagId}`) in one transaction that locks
+	// the tag. Paths must name a member of `TagCreate` (`/name`, `/style`, `/description`):
+	// an unknown path, a read-only member (`/id`, `/types`, `/deleted`), an unsupported
+	// operation, a value the member cannot hold or a failed `test` operation answers 400
+	// and nothing changes (rule 21). The patched `name` is trimmed and must stay unique
+	// among the tenant's tags (400 naming `name`). A deleted tag, another tenant's tag, or
+	// the id of an accounting code or chart of accounts entry answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json-patch+json` content type.
+	//
+	// Corresponds with PATCH /api/tags/{tagId} (the `PatchTag` operationId).
+	PatchTagWithApplicationJSONPatchPlusJSONBody(ctx context.Context, tagId TagId, body PatchTagApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateTagWithBody Replace a tag's name, style and description
 	//
@@ -9803,7 +10038,10 @@ type ClientInterface interface {
 	// Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
 	// Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
 	// Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
-	// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+	// base unit (factor 1) one of it is. Box has no fixed factor (`factor` null): how many
+	// pieces a box holds depends on the item, so Box converts to other units only through a
+	// custom conversion stated where it is used (a vendor detail's or sales unit
+	// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
 	// bare array of unit types by name, each with its units by factor (null last) then name.
 	// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 	// units whose name contains it (case-insensitive) and drops types left without units.
@@ -9820,7 +10058,10 @@ type ClientInterface interface {
 	// Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
 	// Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
 	// Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
-	// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+	// base unit (factor 1) one of it is. Box has no fixed factor (`factor` null): how many
+	// pieces a box holds depends on the item, so Box converts to other units only through a
+	// custom conversion stated where it is used (a vendor detail's or sales unit
+	// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
 	// bare array of unit types by name, each with its units by factor (null last) then name.
 	// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 	// units whose name contains it (case-insensitive) and drops types left without units.
@@ -13574,6 +13815,77 @@ func (c *Client) GetItemClass(ctx context.Context, id Id, reqEditors ...RequestE
 	return c.Client.Do(req)
 }
 
+// ListItemTagsWithBody List item tags
+//
+// The item tags (see `GET /api/item-tags/{id}`): tags carried by at least one active
+// item; a tag carried by none is absent. Filtered by the tag filter (`name`
+// case-insensitive substring, `ids`). Answers a bare array sorted by name then id unless
+// `Sort.Field` names a Tag property (`name`, `style`, `description`, `id`, `deleted`).
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/item-tags/list (the `ListItemTags` operationId).
+func (c *Client) ListItemTagsWithBody(ctx context.Context, params *ListItemTagsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemTagsRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListItemTags List item tags
+//
+// The item tags (see `GET /api/item-tags/{id}`): tags carried by at least one active
+// item; a tag carried by none is absent. Filtered by the tag filter (`name`
+// case-insensitive substring, `ids`). Answers a bare array sorted by name then id unless
+// `Sort.Field` names a Tag property (`name`, `style`, `description`, `id`, `deleted`).
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/item-tags/list (the `ListItemTags` operationId).
+func (c *Client) ListItemTags(ctx context.Context, params *ListItemTagsParams, body ListItemTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemTagsRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetItemTag Get an item tag
+//
+// An item tag is a tag of `/api/tags` whose `types` include `item`: one that at least
+// one active (not archived) item carries. It has the Tag shape; a deleted tag still
+// carried by an active item is an item tag (with `deleted` true). A tag carried by no
+// active item, an unknown id, another tenant's tag and the id of an accounting code or
+// chart of accounts entry answer 404.
+//
+// Permission: View Item.
+//
+// Corresponds with GET /api/item-tags/{id} (the `GetItemTag` operationId).
+func (c *Client) GetItemTag(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetItemTagRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // CreateItemWithBody Create an item
 //
 // `number` is trimmed (1 to 200 characters). `revision` is optional: omitted, null or blank
@@ -13767,8 +14079,11 @@ func (c *Client) ListItems(ctx context.Context, params *ListItemsParams, body Li
 // and `isRemnant` is ignored. Otherwise a new item is created with that number, no
 // revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
 // count; its size is in the number and its `width`/`length`), the given `length` and
-// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
-// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+// `width`, the description `<material name> <shape type>` and the given `customFields`
+// (validated in full against modules `item` and `item_Buy`, so required definitions need
+// their values here); the shape and `isRemnant` (default false) are recorded with it.
+// `customFields`, like `isRemnant`, is neither validated nor applied when the number
+// resolves to an existing item. Creating records an `ItemUpdated` event in the
 // same transaction. Concurrent identical requests resolve to one item (decided by the
 // unique index on number and revision); all answer its id.
 //
@@ -13810,8 +14125,11 @@ func (c *Client) CreateItemFromMaterialShapeWithBody(ctx context.Context, conten
 // and `isRemnant` is ignored. Otherwise a new item is created with that number, no
 // revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
 // count; its size is in the number and its `width`/`length`), the given `length` and
-// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
-// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+// `width`, the description `<material name> <shape type>` and the given `customFields`
+// (validated in full against modules `item` and `item_Buy`, so required definitions need
+// their values here); the shape and `isRemnant` (default false) are recorded with it.
+// `customFields`, like `isRemnant`, is neither validated nor applied when the number
+// resolves to an existing item. Creating records an `ItemUpdated` event in the
 // same transaction. Concurrent identical requests resolve to one item (decided by the
 // unique index on number and revision); all answer its id.
 //
@@ -13909,8 +14227,11 @@ func (c *Client) PatchItemWithApplicationJSONPatchPlusJSONBody(ctx context.Conte
 // `isSellable`, `isArchived`, ...) are ignored.
 //
 //   - Renaming (`number`) onto the number and revision of another active item answers 400
-//     naming `number`. No other document refers to items yet, so a rename has no references
-//     to update; areas that add them update them in the same transaction.
+//     naming `number` (decided by the unique index, so of concurrent renames onto one free
+//     number exactly one wins). Other records refer to an item by id and read its number
+//     from the item (inventory balances, events and transactions, price breaks, vendor and
+//     customer details), so a rename shows in all of them at once with nothing to rewrite;
+//     an area that copies the number into a document updates it in the same transaction.
 //   - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
 //     item's unit type (400 naming it otherwise); the unit type never changes, so
 //     `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
@@ -13921,6 +14242,10 @@ func (c *Client) PatchItemWithApplicationJSONPatchPlusJSONBody(ctx context.Conte
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
 //     is already non-inventory may restate it (400 naming `isNonInventory`).
+//   - `isNonInventory` and `isLotTracked` cannot turn on while the item has inventory on
+//     hand (any lot, any location): picks would refuse the stock. The answer is 400 naming
+//     the field; restating a flag already on is not a change. The balance is read under
+//     the item's row lock, so a concurrent receipt cannot slip in before the commit.
 //
 // Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
 // transaction. An archived item can be updated (it is how its notes are kept current).
@@ -13950,8 +14275,11 @@ func (c *Client) UpdateItemWithBody(ctx context.Context, itemId ItemId, contentT
 // `isSellable`, `isArchived`, ...) are ignored.
 //
 //   - Renaming (`number`) onto the number and revision of another active item answers 400
-//     naming `number`. No other document refers to items yet, so a rename has no references
-//     to update; areas that add them update them in the same transaction.
+//     naming `number` (decided by the unique index, so of concurrent renames onto one free
+//     number exactly one wins). Other records refer to an item by id and read its number
+//     from the item (inventory balances, events and transactions, price breaks, vendor and
+//     customer details), so a rename shows in all of them at once with nothing to rewrite;
+//     an area that copies the number into a document updates it in the same transaction.
 //   - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
 //     item's unit type (400 naming it otherwise); the unit type never changes, so
 //     `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
@@ -13962,6 +14290,10 @@ func (c *Client) UpdateItemWithBody(ctx context.Context, itemId ItemId, contentT
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
 //     is already non-inventory may restate it (400 naming `isNonInventory`).
+//   - `isNonInventory` and `isLotTracked` cannot turn on while the item has inventory on
+//     hand (any lot, any location): picks would refuse the stock. The answer is 400 naming
+//     the field; restating a flag already on is not a change. The balance is read under
+//     the item's row lock, so a concurrent receipt cannot slip in before the commit.
 //
 // Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
 // transaction. An archived item can be updated (it is how its notes are kept current).
@@ -14031,6 +14363,126 @@ func (c *Client) ListItemCostBreakdownsWithBody(ctx context.Context, itemId Item
 // Corresponds with POST /api/items/{itemId}/cost-breakdowns/list (the `ListItemCostBreakdowns` operationId).
 func (c *Client) ListItemCostBreakdowns(ctx context.Context, itemId ItemId, params *ListItemCostBreakdownsParams, body ListItemCostBreakdownsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewListItemCostBreakdownsRequest(c.Server, itemId, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ReplaceItemCustomFieldsWithBody Replace an item's custom fields
+//
+// Replaces the item's custom field values with the body (a `CustomFields` map; `{}`
+// clears them all), validated in full against the tenant's definitions of module `item`
+// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
+// for buy items): unknown keys, unsuitable values and a required definition without a
+// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
+// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
+// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+// in the same transaction. Answers the item as stored.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/items/{itemId}/custom-fields (the `ReplaceItemCustomFields` operationId).
+func (c *Client) ReplaceItemCustomFieldsWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplaceItemCustomFieldsRequestWithBody(c.Server, itemId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ReplaceItemCustomFields Replace an item's custom fields
+//
+// Replaces the item's custom field values with the body (a `CustomFields` map; `{}`
+// clears them all), validated in full against the tenant's definitions of module `item`
+// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
+// for buy items): unknown keys, unsuitable values and a required definition without a
+// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
+// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
+// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+// in the same transaction. Answers the item as stored.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/items/{itemId}/custom-fields (the `ReplaceItemCustomFields` operationId).
+func (c *Client) ReplaceItemCustomFields(ctx context.Context, itemId ItemId, body ReplaceItemCustomFieldsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplaceItemCustomFieldsRequest(c.Server, itemId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ReplaceItemCustomFieldsDeprecatedWithBody Replace an item's custom fields (deprecated path)
+//
+// Deprecated: the same operation as `PUT /api/items/{itemId}/custom-fields`, kept at
+// its older path; use that one.
+//
+// Replaces the item's custom field values with the body (a `CustomFields` map; `{}`
+// clears them all), validated in full against the tenant's definitions of module `item`
+// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
+// for buy items): unknown keys, unsuitable values and a required definition without a
+// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
+// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
+// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+// in the same transaction. Answers the item as stored.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/items/{itemId}/customFields (the `ReplaceItemCustomFieldsDeprecated` operationId).
+// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+func (c *Client) ReplaceItemCustomFieldsDeprecatedWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplaceItemCustomFieldsDeprecatedRequestWithBody(c.Server, itemId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ReplaceItemCustomFieldsDeprecated Replace an item's custom fields (deprecated path)
+//
+// Deprecated: the same operation as `PUT /api/items/{itemId}/custom-fields`, kept at
+// its older path; use that one.
+//
+// Replaces the item's custom field values with the body (a `CustomFields` map; `{}`
+// clears them all), validated in full against the tenant's definitions of module `item`
+// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
+// for buy items): unknown keys, unsuitable values and a required definition without a
+// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
+// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
+// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+// in the same transaction. Answers the item as stored.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/items/{itemId}/customFields (the `ReplaceItemCustomFieldsDeprecated` operationId).
+// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+func (c *Client) ReplaceItemCustomFieldsDeprecated(ctx context.Context, itemId ItemId, body ReplaceItemCustomFieldsDeprecatedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplaceItemCustomFieldsDeprecatedRequest(c.Server, itemId, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14615,9 +15067,12 @@ func (c *Client) ListItemPurchasePriceBreaks(ctx context.Context, itemId ItemId,
 //
 // Creates a new item with the source item's number and the given `revision` (trimmed,
 // 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-// notes, description, custom fields; not its external references, which link the source
-// record to other systems). The new item is active and becomes the latest revision of the
-// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+// notes, description, custom fields, the material shape it was cut from with
+// `isRemnant`; not its external references, which link the source record to other
+// systems). The copied custom fields are validated in full like a create's: a value a
+// definition now refuses, or a required definition the source lacks, answers 400 naming
+// `customFields.<key>` (update the source first). The new item is active and becomes the
+// latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
 // the same transaction. A revision the number already has among active items answers 400
 // naming `revision`. A source without an inventory unit of measure (legacy data) answers
 // 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
@@ -14644,9 +15099,12 @@ func (c *Client) AddItemRevisionWithBody(ctx context.Context, itemId ItemId, con
 //
 // Creates a new item with the source item's number and the given `revision` (trimmed,
 // 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-// notes, description, custom fields; not its external references, which link the source
-// record to other systems). The new item is active and becomes the latest revision of the
-// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+// notes, description, custom fields, the material shape it was cut from with
+// `isRemnant`; not its external references, which link the source record to other
+// systems). The copied custom fields are validated in full like a create's: a value a
+// definition now refuses, or a required definition the source lacks, answers 400 naming
+// `customFields.<key>` (update the source first). The new item is active and becomes the
+// latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
 // the same transaction. A revision the number already has among active items answers 400
 // naming `revision`. A source without an inventory unit of measure (legacy data) answers
 // 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
@@ -16001,13 +16459,69 @@ func (c *Client) ListTags(ctx context.Context, params *ListTagsParams, body List
 // GetTag Get a tag
 //
 // `types` is derived, never stored: `[item]` while the tag is attached to at least one
-// item, `[]` otherwise. An accounting code or chart of accounts id answers 404.
+// active (not archived) item, `[]` otherwise. An accounting code or chart of accounts id answers 404.
 //
 // Permission: View Item.
 //
 // Corresponds with GET /api/tags/{tagId} (the `GetTag` operationId).
 func (c *Client) GetTag(ctx context.Context, tagId TagId, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetTagRequest(c.Server, tagId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PatchTagWithBody Partially update a tag
+//
+// Applies a JSON Patch to the tag's read shape and saves the result as a full update
+// (`TagCreate`, the same rules as `PUT /api/tags/{tagId}`) in one transaction that locks
+// the tag. Paths must name a member of `TagCreate` (`/name`, `/style`, `/description`):
+// an unknown path, a read-only member (`/id`, `/types`, `/deleted`), an unsupported
+// operation, a value the member cannot hold or a failed `test` operation answers 400
+// and nothing changes (rule 21). The patched `name` is trimmed and must stay unique
+// among the tenant's tags (400 naming `name`). A deleted tag, another tenant's tag, or
+// the id of an accounting code or chart of accounts entry answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /api/tags/{tagId} (the `PatchTag` operationId).
+func (c *Client) PatchTagWithBody(ctx context.Context, tagId TagId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchTagRequestWithBody(c.Server, tagId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PatchTagWithApplicationJSONPatchPlusJSONBody Partially update a tag
+//
+// Applies a JSON Patch to the tag's read shape and saves the result as a full update
+// (`TagCreate`, the same rules as `PUT /api/tags/{tagId}`) in one transaction that locks
+// the tag. Paths must name a member of `TagCreate` (`/name`, `/style`, `/description`):
+// an unknown path, a read-only member (`/id`, `/types`, `/deleted`), an unsupported
+// operation, a value the member cannot hold or a failed `test` operation answers 400
+// and nothing changes (rule 21). The patched `name` is trimmed and must stay unique
+// among the tenant's tags (400 naming `name`). A deleted tag, another tenant's tag, or
+// the id of an accounting code or chart of accounts entry answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json-patch+json` content type.
+//
+// Corresponds with PATCH /api/tags/{tagId} (the `PatchTag` operationId).
+func (c *Client) PatchTagWithApplicationJSONPatchPlusJSONBody(ctx context.Context, tagId TagId, body PatchTagApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchTagRequestWithApplicationJSONPatchPlusJSONBody(c.Server, tagId, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16069,7 +16583,10 @@ func (c *Client) UpdateTag(ctx context.Context, tagId TagId, body UpdateTagJSONR
 // Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
 // Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
 // Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
-// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+// base unit (factor 1) one of it is. Box has no fixed factor (`factor` null): how many
+// pieces a box holds depends on the item, so Box converts to other units only through a
+// custom conversion stated where it is used (a vendor detail's or sales unit
+// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
 // bare array of unit types by name, each with its units by factor (null last) then name.
 // `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 // units whose name contains it (case-insensitive) and drops types left without units.
@@ -16096,7 +16613,10 @@ func (c *Client) ListUnitsOfMeasureWithBody(ctx context.Context, contentType str
 // Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
 // Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
 // Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
-// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+// base unit (factor 1) one of it is. Box has no fixed factor (`factor` null): how many
+// pieces a box holds depends on the item, so Box converts to other units only through a
+// custom conversion stated where it is used (a vendor detail's or sales unit
+// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
 // bare array of unit types by name, each with its units by factor (null last) then name.
 // `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 // units whose name contains it (case-insensitive) and drops types left without units.
@@ -21646,6 +22166,143 @@ func NewGetItemClassRequest(server string, id Id) (*http.Request, error) {
 	return req, nil
 }
 
+// NewListItemTagsRequest calls the generic ListItemTags builder with application/json body
+func NewListItemTagsRequest(server string, params *ListItemTagsParams, body ListItemTagsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListItemTagsRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListItemTagsRequestWithBody constructs an http.Request for the ListItemTags method, with any body, and a specified content type
+func NewListItemTagsRequestWithBody(server string, params *ListItemTagsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/item-tags/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetItemTagRequest constructs an http.Request for the GetItemTag method
+func NewGetItemTagRequest(server string, id Id) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/item-tags/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewCreateItemRequest calls the generic CreateItem builder with application/json body
 func NewCreateItemRequest(server string, body CreateItemJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -22161,6 +22818,100 @@ func NewListItemCostBreakdownsRequestWithBody(server string, itemId ItemId, para
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewReplaceItemCustomFieldsRequest calls the generic ReplaceItemCustomFields builder with application/json body
+func NewReplaceItemCustomFieldsRequest(server string, itemId ItemId, body ReplaceItemCustomFieldsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewReplaceItemCustomFieldsRequestWithBody(server, itemId, "application/json", bodyReader)
+}
+
+// NewReplaceItemCustomFieldsRequestWithBody constructs an http.Request for the ReplaceItemCustomFields method, with any body, and a specified content type
+func NewReplaceItemCustomFieldsRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/custom-fields", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewReplaceItemCustomFieldsDeprecatedRequest calls the generic ReplaceItemCustomFieldsDeprecated builder with application/json body
+func NewReplaceItemCustomFieldsDeprecatedRequest(server string, itemId ItemId, body ReplaceItemCustomFieldsDeprecatedJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewReplaceItemCustomFieldsDeprecatedRequestWithBody(server, itemId, "application/json", bodyReader)
+}
+
+// NewReplaceItemCustomFieldsDeprecatedRequestWithBody constructs an http.Request for the ReplaceItemCustomFieldsDeprecated method, with any body, and a specified content type
+func NewReplaceItemCustomFieldsDeprecatedRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "itemId", itemId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/items/%s/customFields", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
 	if err != nil {
 		return nil, err
 	}
@@ -24671,6 +25422,53 @@ func NewGetTagRequest(server string, tagId TagId) (*http.Request, error) {
 	if err != nil {
 		return nil, err
 	}
+
+	return req, nil
+}
+
+// NewPatchTagRequestWithApplicationJSONPatchPlusJSONBody calls the generic PatchTag builder with application/json-patch+json body
+func NewPatchTagRequestWithApplicationJSONPatchPlusJSONBody(server string, tagId TagId, body PatchTagApplicationJSONPatchPlusJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPatchTagRequestWithBody(server, tagId, "application/json-patch+json", bodyReader)
+}
+
+// NewPatchTagRequestWithBody constructs an http.Request for the PatchTag method, with any body, and a specified content type
+func NewPatchTagRequestWithBody(server string, tagId TagId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "tagId", tagId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/tags/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
 
 	return req, nil
 }
@@ -27376,6 +28174,49 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /api/item-classes/{id} (the `GetItemClass` operationId).
 	GetItemClassWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetItemClassResponse, error)
 
+	// ListItemTagsWithBodyWithResponse List item tags
+	//
+	// The item tags (see `GET /api/item-tags/{id}`): tags carried by at least one active
+	// item; a tag carried by none is absent. Filtered by the tag filter (`name`
+	// case-insensitive substring, `ids`). Answers a bare array sorted by name then id unless
+	// `Sort.Field` names a Tag property (`name`, `style`, `description`, `id`, `deleted`).
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/item-tags/list (the `ListItemTags` operationId).
+	ListItemTagsWithBodyWithResponse(ctx context.Context, params *ListItemTagsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemTagsResponse, error)
+
+	// ListItemTagsWithResponse List item tags
+	//
+	// The item tags (see `GET /api/item-tags/{id}`): tags carried by at least one active
+	// item; a tag carried by none is absent. Filtered by the tag filter (`name`
+	// case-insensitive substring, `ids`). Answers a bare array sorted by name then id unless
+	// `Sort.Field` names a Tag property (`name`, `style`, `description`, `id`, `deleted`).
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/item-tags/list (the `ListItemTags` operationId).
+	ListItemTagsWithResponse(ctx context.Context, params *ListItemTagsParams, body ListItemTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemTagsResponse, error)
+
+	// GetItemTagWithResponse Get an item tag
+	//
+	// An item tag is a tag of `/api/tags` whose `types` include `item`: one that at least
+	// one active (not archived) item carries. It has the Tag shape; a deleted tag still
+	// carried by an active item is an item tag (with `deleted` true). A tag carried by no
+	// active item, an unknown id, another tenant's tag and the id of an accounting code or
+	// chart of accounts entry answer 404.
+	//
+	// Permission: View Item.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/item-tags/{id} (the `GetItemTag` operationId).
+	GetItemTagWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetItemTagResponse, error)
+
 	// CreateItemWithBodyWithResponse Create an item
 	//
 	// `number` is trimmed (1 to 200 characters). `revision` is optional: omitted, null or blank
@@ -27511,8 +28352,11 @@ type ClientWithResponsesInterface interface {
 	// and `isRemnant` is ignored. Otherwise a new item is created with that number, no
 	// revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
 	// count; its size is in the number and its `width`/`length`), the given `length` and
-	// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
-	// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+	// `width`, the description `<material name> <shape type>` and the given `customFields`
+	// (validated in full against modules `item` and `item_Buy`, so required definitions need
+	// their values here); the shape and `isRemnant` (default false) are recorded with it.
+	// `customFields`, like `isRemnant`, is neither validated nor applied when the number
+	// resolves to an existing item. Creating records an `ItemUpdated` event in the
 	// same transaction. Concurrent identical requests resolve to one item (decided by the
 	// unique index on number and revision); all answer its id.
 	//
@@ -27544,8 +28388,11 @@ type ClientWithResponsesInterface interface {
 	// and `isRemnant` is ignored. Otherwise a new item is created with that number, no
 	// revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
 	// count; its size is in the number and its `width`/`length`), the given `length` and
-	// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
-	// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+	// `width`, the description `<material name> <shape type>` and the given `customFields`
+	// (validated in full against modules `item` and `item_Buy`, so required definitions need
+	// their values here); the shape and `isRemnant` (default false) are recorded with it.
+	// `customFields`, like `isRemnant`, is neither validated nor applied when the number
+	// resolves to an existing item. Creating records an `ItemUpdated` event in the
 	// same transaction. Concurrent identical requests resolve to one item (decided by the
 	// unique index on number and revision); all answer its id.
 	//
@@ -27605,8 +28452,11 @@ type ClientWithResponsesInterface interface {
 	// `isSellable`, `isArchived`, ...) are ignored.
 	//
 	// - Renaming (`number`) onto the number and revision of another active item answers 400
-	//   naming `number`. No other document refers to items yet, so a rename has no references
-	//   to update; areas that add them update them in the same transaction.
+	//   naming `number` (decided by the unique index, so of concurrent renames onto one free
+	//   number exactly one wins). Other records refer to an item by id and read its number
+	//   from the item (inventory balances, events and transactions, price breaks, vendor and
+	//   customer details), so a rename shows in all of them at once with nothing to rewrite;
+	//   an area that copies the number into a document updates it in the same transaction.
 	// - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
 	//   item's unit type (400 naming it otherwise); the unit type never changes, so
 	//   `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
@@ -27617,6 +28467,10 @@ type ClientWithResponsesInterface interface {
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
 	//   is already non-inventory may restate it (400 naming `isNonInventory`).
+	// - `isNonInventory` and `isLotTracked` cannot turn on while the item has inventory on
+	//   hand (any lot, any location): picks would refuse the stock. The answer is 400 naming
+	//   the field; restating a flag already on is not a change. The balance is read under
+	//   the item's row lock, so a concurrent receipt cannot slip in before the commit.
 	//
 	// Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
 	// transaction. An archived item can be updated (it is how its notes are kept current).
@@ -27636,8 +28490,11 @@ type ClientWithResponsesInterface interface {
 	// `isSellable`, `isArchived`, ...) are ignored.
 	//
 	// - Renaming (`number`) onto the number and revision of another active item answers 400
-	//   naming `number`. No other document refers to items yet, so a rename has no references
-	//   to update; areas that add them update them in the same transaction.
+	//   naming `number` (decided by the unique index, so of concurrent renames onto one free
+	//   number exactly one wins). Other records refer to an item by id and read its number
+	//   from the item (inventory balances, events and transactions, price breaks, vendor and
+	//   customer details), so a rename shows in all of them at once with nothing to rewrite;
+	//   an area that copies the number into a document updates it in the same transaction.
 	// - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
 	//   item's unit type (400 naming it otherwise); the unit type never changes, so
 	//   `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
@@ -27648,6 +28505,10 @@ type ClientWithResponsesInterface interface {
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
 	//   is already non-inventory may restate it (400 naming `isNonInventory`).
+	// - `isNonInventory` and `isLotTracked` cannot turn on while the item has inventory on
+	//   hand (any lot, any location): picks would refuse the stock. The answer is 400 naming
+	//   the field; restating a flag already on is not a change. The balance is read under
+	//   the item's row lock, so a concurrent receipt cannot slip in before the commit.
 	//
 	// Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
 	// transaction. An archived item can be updated (it is how its notes are kept current).
@@ -27696,6 +28557,88 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/items/{itemId}/cost-breakdowns/list (the `ListItemCostBreakdowns` operationId).
 	ListItemCostBreakdownsWithResponse(ctx context.Context, itemId ItemId, params *ListItemCostBreakdownsParams, body ListItemCostBreakdownsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemCostBreakdownsResponse, error)
+
+	// ReplaceItemCustomFieldsWithBodyWithResponse Replace an item's custom fields
+	//
+	// Replaces the item's custom field values with the body (a `CustomFields` map; `{}`
+	// clears them all), validated in full against the tenant's definitions of module `item`
+	// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
+	// for buy items): unknown keys, unsuitable values and a required definition without a
+	// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
+	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
+	// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+	// in the same transaction. Answers the item as stored.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/items/{itemId}/custom-fields (the `ReplaceItemCustomFields` operationId).
+	ReplaceItemCustomFieldsWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsResponse, error)
+
+	// ReplaceItemCustomFieldsWithResponse Replace an item's custom fields
+	//
+	// Replaces the item's custom field values with the body (a `CustomFields` map; `{}`
+	// clears them all), validated in full against the tenant's definitions of module `item`
+	// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
+	// for buy items): unknown keys, unsuitable values and a required definition without a
+	// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
+	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
+	// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+	// in the same transaction. Answers the item as stored.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/items/{itemId}/custom-fields (the `ReplaceItemCustomFields` operationId).
+	ReplaceItemCustomFieldsWithResponse(ctx context.Context, itemId ItemId, body ReplaceItemCustomFieldsJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsResponse, error)
+
+	// ReplaceItemCustomFieldsDeprecatedWithBodyWithResponse Replace an item's custom fields (deprecated path)
+	//
+	// Deprecated: the same operation as `PUT /api/items/{itemId}/custom-fields`, kept at
+	// its older path; use that one.
+	//
+	// Replaces the item's custom field values with the body (a `CustomFields` map; `{}`
+	// clears them all), validated in full against the tenant's definitions of module `item`
+	// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
+	// for buy items): unknown keys, unsuitable values and a required definition without a
+	// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
+	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
+	// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+	// in the same transaction. Answers the item as stored.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/items/{itemId}/customFields (the `ReplaceItemCustomFieldsDeprecated` operationId).
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ReplaceItemCustomFieldsDeprecatedWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsDeprecatedResponse, error)
+
+	// ReplaceItemCustomFieldsDeprecatedWithResponse Replace an item's custom fields (deprecated path)
+	//
+	// Deprecated: the same operation as `PUT /api/items/{itemId}/custom-fields`, kept at
+	// its older path; use that one.
+	//
+	// Replaces the item's custom field values with the body (a `CustomFields` map; `{}`
+	// clears them all), validated in full against the tenant's definitions of module `item`
+	// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
+	// for buy items): unknown keys, unsuitable values and a required definition without a
+	// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
+	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
+	// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+	// in the same transaction. Answers the item as stored.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/items/{itemId}/customFields (the `ReplaceItemCustomFieldsDeprecated` operationId).
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ReplaceItemCustomFieldsDeprecatedWithResponse(ctx context.Context, itemId ItemId, body ReplaceItemCustomFieldsDeprecatedJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsDeprecatedResponse, error)
 
 	// CreateItemCustomerDetailWithBodyWithResponse Add a customer detail to an item
 	//
@@ -28063,9 +29006,12 @@ type ClientWithResponsesInterface interface {
 	//
 	// Creates a new item with the source item's number and the given `revision` (trimmed,
 	// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-	// notes, description, custom fields; not its external references, which link the source
-	// record to other systems). The new item is active and becomes the latest revision of the
-	// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+	// notes, description, custom fields, the material shape it was cut from with
+	// `isRemnant`; not its external references, which link the source record to other
+	// systems). The copied custom fields are validated in full like a create's: a value a
+	// definition now refuses, or a required definition the source lacks, answers 400 naming
+	// `customFields.<key>` (update the source first). The new item is active and becomes the
+	// latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
 	// the same transaction. A revision the number already has among active items answers 400
 	// naming `revision`. A source without an inventory unit of measure (legacy data) answers
 	// 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
@@ -28082,9 +29028,12 @@ type ClientWithResponsesInterface interface {
 	//
 	// Creates a new item with the source item's number and the given `revision` (trimmed,
 	// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-	// notes, description, custom fields; not its external references, which link the source
-	// record to other systems). The new item is active and becomes the latest revision of the
-	// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+	// notes, description, custom fields, the material shape it was cut from with
+	// `isRemnant`; not its external references, which link the source record to other
+	// systems). The copied custom fields are validated in full like a create's: a value a
+	// definition now refuses, or a required definition the source lacks, answers 400 naming
+	// `customFields.<key>` (update the source first). The new item is active and becomes the
+	// latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
 	// the same transaction. A revision the number already has among active items answers 400
 	// naming `revision`. A source without an inventory unit of measure (legacy data) answers
 	// 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
@@ -28897,7 +29846,7 @@ type ClientWithResponsesInterface interface {
 	// GetTagWithResponse Get a tag
 	//
 	// `types` is derived, never stored: `[item]` while the tag is attached to at least one
-	// item, `[]` otherwise. An accounting code or chart of accounts id answers 404.
+	// active (not archived) item, `[]` otherwise. An accounting code or chart of accounts id answers 404.
 	//
 	// Permission: View Item.
 	//
@@ -28905,6 +29854,42 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/tags/{tagId} (the `GetTag` operationId).
 	GetTagWithResponse(ctx context.Context, tagId TagId, reqEditors ...RequestEditorFn) (*GetTagResponse, error)
+
+	// PatchTagWithBodyWithResponse Partially update a tag
+	//
+	// Applies a JSON Patch to the tag's read shape and saves the result as a full update
+	// (`TagCreate`, the same rules as `PUT /api/tags/{tagId}`) in one transaction that locks
+	// the tag. Paths must name a member of `TagCreate` (`/name`, `/style`, `/description`):
+	// an unknown path, a read-only member (`/id`, `/types`, `/deleted`), an unsupported
+	// operation, a value the member cannot hold or a failed `test` operation answers 400
+	// and nothing changes (rule 21). The patched `name` is trimmed and must stay unique
+	// among the tenant's tags (400 naming `name`). A deleted tag, another tenant's tag, or
+	// the id of an accounting code or chart of accounts entry answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /api/tags/{tagId} (the `PatchTag` operationId).
+	PatchTagWithBodyWithResponse(ctx context.Context, tagId TagId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchTagResponse, error)
+
+	// PatchTagWithApplicationJSONPatchPlusJSONBodyWithResponse Partially update a tag
+	//
+	// Applies a JSON Patch to the tag's read shape and saves the result as a full update
+	// (`TagCreate`, the same rules as `PUT /api/tags/{tagId}`) in one transaction that locks
+	// the tag. Paths must name a member of `TagCreate` (`/name`, `/style`, `/description`):
+	// an unknown path, a read-only member (`/id`, `/types`, `/deleted`), an unsupported
+	// operation, a value the member cannot hold or a failed `test` operation answers 400
+	// and nothing changes (rule 21). The patched `name` is trimmed and must stay unique
+	// among the tenant's tags (400 naming `name`). A deleted tag, another tenant's tag, or
+	// the id of an accounting code or chart of accounts entry answers 404.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /api/tags/{tagId} (the `PatchTag` operationId).
+	PatchTagWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, tagId TagId, body PatchTagApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchTagResponse, error)
 
 	// UpdateTagWithBodyWithResponse Replace a tag's name, style and description
 	//
@@ -28937,7 +29922,10 @@ type ClientWithResponsesInterface interface {
 	// Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
 	// Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
 	// Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
-	// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+	// base unit (factor 1) one of it is. Box has no fixed factor (`factor` null): how many
+	// pieces a box holds depends on the item, so Box converts to other units only through a
+	// custom conversion stated where it is used (a vendor detail's or sales unit
+	// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
 	// bare array of unit types by name, each with its units by factor (null last) then name.
 	// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 	// units whose name contains it (case-insensitive) and drops types left without units.
@@ -28954,7 +29942,10 @@ type ClientWithResponsesInterface interface {
 	// Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
 	// Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
 	// Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
-	// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+	// base unit (factor 1) one of it is. Box has no fixed factor (`factor` null): how many
+	// pieces a box holds depends on the item, so Box converts to other units only through a
+	// custom conversion stated where it is used (a vendor detail's or sales unit
+	// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
 	// bare array of unit types by name, each with its units by factor (null last) then name.
 	// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 	// units whose name contains it (case-insensitive) and drops types left without units.
@@ -37952,6 +38943,186 @@ func (r GetItemClassResponse) ContentType() string {
 	return ""
 }
 
+// ListItemTagsResponse503Headers the declared response headers of an HTTP 503 response for ListItemTags
+type ListItemTagsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListItemTagsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Tag
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListItemTagsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListItemTagsResponse) GetJSON200() *[]Tag {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListItemTagsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListItemTagsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListItemTagsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListItemTagsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListItemTagsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListItemTagsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListItemTagsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListItemTagsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListItemTagsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListItemTagsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListItemTagsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetItemTagResponse503Headers the declared response headers of an HTTP 503 response for GetItemTag
+type GetItemTagResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetItemTagResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Tag
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetItemTagResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetItemTagResponse) GetJSON200() *Tag {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetItemTagResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetItemTagResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetItemTagResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetItemTagResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetItemTagResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetItemTagResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetItemTagResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetItemTagResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetItemTagResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // CreateItemResponse503Headers the declared response headers of an HTTP 503 response for CreateItem
 type CreateItemResponse503Headers struct {
 	RetryAfter *int
@@ -38708,6 +39879,200 @@ func (r ListItemCostBreakdownsResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r ListItemCostBreakdownsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ReplaceItemCustomFieldsResponse503Headers the declared response headers of an HTTP 503 response for ReplaceItemCustomFields
+type ReplaceItemCustomFieldsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ReplaceItemCustomFieldsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Item
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ReplaceItemCustomFieldsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ReplaceItemCustomFieldsResponse) GetJSON200() *Item {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ReplaceItemCustomFieldsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ReplaceItemCustomFieldsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ReplaceItemCustomFieldsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ReplaceItemCustomFieldsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ReplaceItemCustomFieldsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ReplaceItemCustomFieldsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ReplaceItemCustomFieldsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ReplaceItemCustomFieldsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ReplaceItemCustomFieldsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ReplaceItemCustomFieldsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ReplaceItemCustomFieldsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ReplaceItemCustomFieldsDeprecatedResponse503Headers the declared response headers of an HTTP 503 response for ReplaceItemCustomFieldsDeprecated
+type ReplaceItemCustomFieldsDeprecatedResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ReplaceItemCustomFieldsDeprecatedResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Item
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ReplaceItemCustomFieldsDeprecatedResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ReplaceItemCustomFieldsDeprecatedResponse) GetJSON200() *Item {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ReplaceItemCustomFieldsDeprecatedResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ReplaceItemCustomFieldsDeprecatedResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ReplaceItemCustomFieldsDeprecatedResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ReplaceItemCustomFieldsDeprecatedResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ReplaceItemCustomFieldsDeprecatedResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ReplaceItemCustomFieldsDeprecatedResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ReplaceItemCustomFieldsDeprecatedResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ReplaceItemCustomFieldsDeprecatedResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ReplaceItemCustomFieldsDeprecatedResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ReplaceItemCustomFieldsDeprecatedResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ReplaceItemCustomFieldsDeprecatedResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -43336,6 +44701,103 @@ func (r GetTagResponse) ContentType() string {
 	return ""
 }
 
+// PatchTagResponse503Headers the declared response headers of an HTTP 503 response for PatchTag
+type PatchTagResponse503Headers struct {
+	RetryAfter *int
+}
+
+type PatchTagResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Tag
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PatchTagResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PatchTagResponse) GetJSON200() *Tag {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PatchTagResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r PatchTagResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r PatchTagResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r PatchTagResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r PatchTagResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r PatchTagResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PatchTagResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PatchTagResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PatchTagResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PatchTagResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PatchTagResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // UpdateTagResponse503Headers the declared response headers of an HTTP 503 response for UpdateTag
 type UpdateTagResponse503Headers struct {
 	RetryAfter *int
@@ -47373,6 +48835,67 @@ func (c *ClientWithResponses) GetItemClassWithResponse(ctx context.Context, id I
 	return ParseGetItemClassResponse(rsp)
 }
 
+// ListItemTagsWithBodyWithResponse List item tags
+//
+// The item tags (see `GET /api/item-tags/{id}`): tags carried by at least one active
+// item; a tag carried by none is absent. Filtered by the tag filter (`name`
+// case-insensitive substring, `ids`). Answers a bare array sorted by name then id unless
+// `Sort.Field` names a Tag property (`name`, `style`, `description`, `id`, `deleted`).
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/item-tags/list (the `ListItemTags` operationId).
+func (c *ClientWithResponses) ListItemTagsWithBodyWithResponse(ctx context.Context, params *ListItemTagsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemTagsResponse, error) {
+	rsp, err := c.ListItemTagsWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListItemTagsResponse(rsp)
+}
+
+// ListItemTagsWithResponse List item tags
+//
+// The item tags (see `GET /api/item-tags/{id}`): tags carried by at least one active
+// item; a tag carried by none is absent. Filtered by the tag filter (`name`
+// case-insensitive substring, `ids`). Answers a bare array sorted by name then id unless
+// `Sort.Field` names a Tag property (`name`, `style`, `description`, `id`, `deleted`).
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/item-tags/list (the `ListItemTags` operationId).
+func (c *ClientWithResponses) ListItemTagsWithResponse(ctx context.Context, params *ListItemTagsParams, body ListItemTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemTagsResponse, error) {
+	rsp, err := c.ListItemTags(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListItemTagsResponse(rsp)
+}
+
+// GetItemTagWithResponse Get an item tag
+//
+// An item tag is a tag of `/api/tags` whose `types` include `item`: one that at least
+// one active (not archived) item carries. It has the Tag shape; a deleted tag still
+// carried by an active item is an item tag (with `deleted` true). A tag carried by no
+// active item, an unknown id, another tenant's tag and the id of an accounting code or
+// chart of accounts entry answer 404.
+//
+// Permission: View Item.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/item-tags/{id} (the `GetItemTag` operationId).
+func (c *ClientWithResponses) GetItemTagWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetItemTagResponse, error) {
+	rsp, err := c.GetItemTag(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetItemTagResponse(rsp)
+}
+
 // CreateItemWithBodyWithResponse Create an item
 //
 // `number` is trimmed (1 to 200 characters). `revision` is optional: omitted, null or blank
@@ -47543,8 +49066,11 @@ func (c *ClientWithResponses) ListItemsWithResponse(ctx context.Context, params 
 // and `isRemnant` is ignored. Otherwise a new item is created with that number, no
 // revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
 // count; its size is in the number and its `width`/`length`), the given `length` and
-// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
-// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+// `width`, the description `<material name> <shape type>` and the given `customFields`
+// (validated in full against modules `item` and `item_Buy`, so required definitions need
+// their values here); the shape and `isRemnant` (default false) are recorded with it.
+// `customFields`, like `isRemnant`, is neither validated nor applied when the number
+// resolves to an existing item. Creating records an `ItemUpdated` event in the
 // same transaction. Concurrent identical requests resolve to one item (decided by the
 // unique index on number and revision); all answer its id.
 //
@@ -47582,8 +49108,11 @@ func (c *ClientWithResponses) CreateItemFromMaterialShapeWithBodyWithResponse(ct
 // and `isRemnant` is ignored. Otherwise a new item is created with that number, no
 // revision, origin `buy`, unit type `Pieces` and unit `Each` (a cut piece is stocked by
 // count; its size is in the number and its `width`/`length`), the given `length` and
-// `width`, and the description `<material name> <shape type>`; the shape and `isRemnant`
-// (default false) are recorded with it. Creating records an `ItemUpdated` event in the
+// `width`, the description `<material name> <shape type>` and the given `customFields`
+// (validated in full against modules `item` and `item_Buy`, so required definitions need
+// their values here); the shape and `isRemnant` (default false) are recorded with it.
+// `customFields`, like `isRemnant`, is neither validated nor applied when the number
+// resolves to an existing item. Creating records an `ItemUpdated` event in the
 // same transaction. Concurrent identical requests resolve to one item (decided by the
 // unique index on number and revision); all answer its id.
 //
@@ -47667,8 +49196,11 @@ func (c *ClientWithResponses) PatchItemWithApplicationJSONPatchPlusJSONBodyWithR
 // `isSellable`, `isArchived`, ...) are ignored.
 //
 //   - Renaming (`number`) onto the number and revision of another active item answers 400
-//     naming `number`. No other document refers to items yet, so a rename has no references
-//     to update; areas that add them update them in the same transaction.
+//     naming `number` (decided by the unique index, so of concurrent renames onto one free
+//     number exactly one wins). Other records refer to an item by id and read its number
+//     from the item (inventory balances, events and transactions, price breaks, vendor and
+//     customer details), so a rename shows in all of them at once with nothing to rewrite;
+//     an area that copies the number into a document updates it in the same transaction.
 //   - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
 //     item's unit type (400 naming it otherwise); the unit type never changes, so
 //     `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
@@ -47679,6 +49211,10 @@ func (c *ClientWithResponses) PatchItemWithApplicationJSONPatchPlusJSONBodyWithR
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
 //     is already non-inventory may restate it (400 naming `isNonInventory`).
+//   - `isNonInventory` and `isLotTracked` cannot turn on while the item has inventory on
+//     hand (any lot, any location): picks would refuse the stock. The answer is 400 naming
+//     the field; restating a flag already on is not a change. The balance is read under
+//     the item's row lock, so a concurrent receipt cannot slip in before the commit.
 //
 // Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
 // transaction. An archived item can be updated (it is how its notes are kept current).
@@ -47704,8 +49240,11 @@ func (c *ClientWithResponses) UpdateItemWithBodyWithResponse(ctx context.Context
 // `isSellable`, `isArchived`, ...) are ignored.
 //
 //   - Renaming (`number`) onto the number and revision of another active item answers 400
-//     naming `number`. No other document refers to items yet, so a rename has no references
-//     to update; areas that add them update them in the same transaction.
+//     naming `number` (decided by the unique index, so of concurrent renames onto one free
+//     number exactly one wins). Other records refer to an item by id and read its number
+//     from the item (inventory balances, events and transactions, price breaks, vendor and
+//     customer details), so a rename shows in all of them at once with nothing to rewrite;
+//     an area that copies the number into a document updates it in the same transaction.
 //   - `unitOfMeasureName` is trimmed and matched case-sensitively against the units of the
 //     item's unit type (400 naming it otherwise); the unit type never changes, so
 //     `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
@@ -47716,6 +49255,10 @@ func (c *ClientWithResponses) UpdateItemWithBodyWithResponse(ctx context.Context
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
 //     is already non-inventory may restate it (400 naming `isNonInventory`).
+//   - `isNonInventory` and `isLotTracked` cannot turn on while the item has inventory on
+//     hand (any lot, any location): picks would refuse the stock. The answer is 400 naming
+//     the field; restating a flag already on is not a change. The balance is read under
+//     the item's row lock, so a concurrent receipt cannot slip in before the commit.
 //
 // Every update advances `modifiedUtc` and records an `ItemUpdated` event in the same
 // transaction. An archived item can be updated (it is how its notes are kept current).
@@ -47781,6 +49324,111 @@ func (c *ClientWithResponses) ListItemCostBreakdownsWithResponse(ctx context.Con
 		return nil, err
 	}
 	return ParseListItemCostBreakdownsResponse(rsp)
+}
+
+// ReplaceItemCustomFieldsWithBodyWithResponse Replace an item's custom fields
+//
+// Replaces the item's custom field values with the body (a `CustomFields` map; `{}`
+// clears them all), validated in full against the tenant's definitions of module `item`
+// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
+// for buy items): unknown keys, unsuitable values and a required definition without a
+// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
+// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
+// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+// in the same transaction. Answers the item as stored.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/items/{itemId}/custom-fields (the `ReplaceItemCustomFields` operationId).
+func (c *ClientWithResponses) ReplaceItemCustomFieldsWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsResponse, error) {
+	rsp, err := c.ReplaceItemCustomFieldsWithBody(ctx, itemId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseReplaceItemCustomFieldsResponse(rsp)
+}
+
+// ReplaceItemCustomFieldsWithResponse Replace an item's custom fields
+//
+// Replaces the item's custom field values with the body (a `CustomFields` map; `{}`
+// clears them all), validated in full against the tenant's definitions of module `item`
+// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
+// for buy items): unknown keys, unsuitable values and a required definition without a
+// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
+// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
+// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+// in the same transaction. Answers the item as stored.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/items/{itemId}/custom-fields (the `ReplaceItemCustomFields` operationId).
+func (c *ClientWithResponses) ReplaceItemCustomFieldsWithResponse(ctx context.Context, itemId ItemId, body ReplaceItemCustomFieldsJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsResponse, error) {
+	rsp, err := c.ReplaceItemCustomFields(ctx, itemId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseReplaceItemCustomFieldsResponse(rsp)
+}
+
+// ReplaceItemCustomFieldsDeprecatedWithBodyWithResponse Replace an item's custom fields (deprecated path)
+//
+// Deprecated: the same operation as `PUT /api/items/{itemId}/custom-fields`, kept at
+// its older path; use that one.
+//
+// Replaces the item's custom field values with the body (a `CustomFields` map; `{}`
+// clears them all), validated in full against the tenant's definitions of module `item`
+// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
+// for buy items): unknown keys, unsuitable values and a required definition without a
+// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
+// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
+// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+// in the same transaction. Answers the item as stored.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/items/{itemId}/customFields (the `ReplaceItemCustomFieldsDeprecated` operationId).
+//
+// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+func (c *ClientWithResponses) ReplaceItemCustomFieldsDeprecatedWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsDeprecatedResponse, error) {
+	rsp, err := c.ReplaceItemCustomFieldsDeprecatedWithBody(ctx, itemId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseReplaceItemCustomFieldsDeprecatedResponse(rsp)
+}
+
+// ReplaceItemCustomFieldsDeprecatedWithResponse Replace an item's custom fields (deprecated path)
+//
+// Deprecated: the same operation as `PUT /api/items/{itemId}/custom-fields`, kept at
+// its older path; use that one.
+//
+// Replaces the item's custom field values with the body (a `CustomFields` map; `{}`
+// clears them all), validated in full against the tenant's definitions of module `item`
+// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
+// for buy items): unknown keys, unsuitable values and a required definition without a
+// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
+// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
+// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+// in the same transaction. Answers the item as stored.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/items/{itemId}/customFields (the `ReplaceItemCustomFieldsDeprecated` operationId).
+// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+func (c *ClientWithResponses) ReplaceItemCustomFieldsDeprecatedWithResponse(ctx context.Context, itemId ItemId, body ReplaceItemCustomFieldsDeprecatedJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsDeprecatedResponse, error) {
+	rsp, err := c.ReplaceItemCustomFieldsDeprecated(ctx, itemId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseReplaceItemCustomFieldsDeprecatedResponse(rsp)
 }
 
 // CreateItemCustomerDetailWithBodyWithResponse Add a customer detail to an item
@@ -48281,9 +49929,12 @@ func (c *ClientWithResponses) ListItemPurchasePriceBreaksWithResponse(ctx contex
 //
 // Creates a new item with the source item's number and the given `revision` (trimmed,
 // 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-// notes, description, custom fields; not its external references, which link the source
-// record to other systems). The new item is active and becomes the latest revision of the
-// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+// notes, description, custom fields, the material shape it was cut from with
+// `isRemnant`; not its external references, which link the source record to other
+// systems). The copied custom fields are validated in full like a create's: a value a
+// definition now refuses, or a required definition the source lacks, answers 400 naming
+// `customFields.<key>` (update the source first). The new item is active and becomes the
+// latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
 // the same transaction. A revision the number already has among active items answers 400
 // naming `revision`. A source without an inventory unit of measure (legacy data) answers
 // 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
@@ -48306,9 +49957,12 @@ func (c *ClientWithResponses) AddItemRevisionWithBodyWithResponse(ctx context.Co
 //
 // Creates a new item with the source item's number and the given `revision` (trimmed,
 // 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-// notes, description, custom fields; not its external references, which link the source
-// record to other systems). The new item is active and becomes the latest revision of the
-// number; the source stays active unless `archiveSourceItem` is true, which archives it in
+// notes, description, custom fields, the material shape it was cut from with
+// `isRemnant`; not its external references, which link the source record to other
+// systems). The copied custom fields are validated in full like a create's: a value a
+// definition now refuses, or a required definition the source lacks, answers 400 naming
+// `customFields.<key>` (update the source first). The new item is active and becomes the
+// latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
 // the same transaction. A revision the number already has among active items answers 400
 // naming `revision`. A source without an inventory unit of measure (legacy data) answers
 // 400 naming `unitOfMeasureName`. Records an `ItemUpdated` event for the new item and, when
@@ -49463,7 +51117,7 @@ func (c *ClientWithResponses) ListTagsWithResponse(ctx context.Context, params *
 // GetTagWithResponse Get a tag
 //
 // `types` is derived, never stored: `[item]` while the tag is attached to at least one
-// item, `[]` otherwise. An accounting code or chart of accounts id answers 404.
+// active (not archived) item, `[]` otherwise. An accounting code or chart of accounts id answers 404.
 //
 // Permission: View Item.
 //
@@ -49476,6 +51130,54 @@ func (c *ClientWithResponses) GetTagWithResponse(ctx context.Context, tagId TagI
 		return nil, err
 	}
 	return ParseGetTagResponse(rsp)
+}
+
+// PatchTagWithBodyWithResponse Partially update a tag
+//
+// Applies a JSON Patch to the tag's read shape and saves the result as a full update
+// (`TagCreate`, the same rules as `PUT /api/tags/{tagId}`) in one transaction that locks
+// the tag. Paths must name a member of `TagCreate` (`/name`, `/style`, `/description`):
+// an unknown path, a read-only member (`/id`, `/types`, `/deleted`), an unsupported
+// operation, a value the member cannot hold or a failed `test` operation answers 400
+// and nothing changes (rule 21). The patched `name` is trimmed and must stay unique
+// among the tenant's tags (400 naming `name`). A deleted tag, another tenant's tag, or
+// the id of an accounting code or chart of accounts entry answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /api/tags/{tagId} (the `PatchTag` operationId).
+func (c *ClientWithResponses) PatchTagWithBodyWithResponse(ctx context.Context, tagId TagId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchTagResponse, error) {
+	rsp, err := c.PatchTagWithBody(ctx, tagId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePatchTagResponse(rsp)
+}
+
+// PatchTagWithApplicationJSONPatchPlusJSONBodyWithResponse Partially update a tag
+//
+// Applies a JSON Patch to the tag's read shape and saves the result as a full update
+// (`TagCreate`, the same rules as `PUT /api/tags/{tagId}`) in one transaction that locks
+// the tag. Paths must name a member of `TagCreate` (`/name`, `/style`, `/description`):
+// an unknown path, a read-only member (`/id`, `/types`, `/deleted`), an unsupported
+// operation, a value the member cannot hold or a failed `test` operation answers 400
+// and nothing changes (rule 21). The patched `name` is trimmed and must stay unique
+// among the tenant's tags (400 naming `name`). A deleted tag, another tenant's tag, or
+// the id of an accounting code or chart of accounts entry answers 404.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /api/tags/{tagId} (the `PatchTag` operationId).
+func (c *ClientWithResponses) PatchTagWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, tagId TagId, body PatchTagApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchTagResponse, error) {
+	rsp, err := c.PatchTagWithApplicationJSONPatchPlusJSONBody(ctx, tagId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePatchTagResponse(rsp)
 }
 
 // UpdateTagWithBodyWithResponse Replace a tag's name, style and description
@@ -49521,7 +51223,10 @@ func (c *ClientWithResponses) UpdateTagWithResponse(ctx context.Context, tagId T
 // Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
 // Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
 // Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
-// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+// base unit (factor 1) one of it is. Box has no fixed factor (`factor` null): how many
+// pieces a box holds depends on the item, so Box converts to other units only through a
+// custom conversion stated where it is used (a vendor detail's or sales unit
+// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
 // bare array of unit types by name, each with its units by factor (null last) then name.
 // `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 // units whose name contains it (case-insensitive) and drops types left without units.
@@ -49544,7 +51249,10 @@ func (c *ClientWithResponses) ListUnitsOfMeasureWithBodyWithResponse(ctx context
 // Every tenant has the standard catalogue: Pieces (Each, Dozen, Box), Length (Millimeter,
 // Inch, Foot, Meter), Weight (Gram, Pound, Kilogram), Volume (Liter, Gallon), Area (Square
 // Foot, Square Meter) and Time (Minute, Hour). A unit's `factor` is how many of its type's
-// base unit (factor 1) one of it is; Box has no fixed conversion (`factor` null). Answers a
+// base unit (factor 1) one of it is. Box has no fixed factor (`factor` null): how many
+// pieces a box holds depends on the item, so Box converts to other units only through a
+// custom conversion stated where it is used (a vendor detail's or sales unit
+// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
 // bare array of unit types by name, each with its units by factor (null last) then name.
 // `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 // units whose name contains it (case-insensitive) and drops types left without units.
@@ -57809,6 +59517,168 @@ func ParseGetItemClassResponse(rsp *http.Response) (*GetItemClassResponse, error
 	return response, nil
 }
 
+// ParseListItemTagsResponse parses an HTTP response from a ListItemTagsWithResponse call
+func ParseListItemTagsResponse(rsp *http.Response) (*ListItemTagsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListItemTagsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Tag
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListItemTagsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetItemTagResponse parses an HTTP response from a GetItemTagWithResponse call
+func ParseGetItemTagResponse(rsp *http.Response) (*GetItemTagResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetItemTagResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Tag
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetItemTagResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseCreateItemResponse parses an HTTP response from a CreateItemWithResponse call
 func ParseCreateItemResponse(rsp *http.Response) (*CreateItemResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -58486,6 +60356,182 @@ func ParseListItemCostBreakdownsResponse(rsp *http.Response) (*ListItemCostBreak
 	switch {
 	case rsp.StatusCode == 503:
 		var headers ListItemCostBreakdownsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseReplaceItemCustomFieldsResponse parses an HTTP response from a ReplaceItemCustomFieldsWithResponse call
+func ParseReplaceItemCustomFieldsResponse(rsp *http.Response) (*ReplaceItemCustomFieldsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ReplaceItemCustomFieldsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Item
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ReplaceItemCustomFieldsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseReplaceItemCustomFieldsDeprecatedResponse parses an HTTP response from a ReplaceItemCustomFieldsDeprecatedWithResponse call
+func ParseReplaceItemCustomFieldsDeprecatedResponse(rsp *http.Response) (*ReplaceItemCustomFieldsDeprecatedResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ReplaceItemCustomFieldsDeprecatedResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Item
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ReplaceItemCustomFieldsDeprecatedResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -62700,6 +64746,94 @@ func ParseGetTagResponse(rsp *http.Response) (*GetTagResponse, error) {
 	switch {
 	case rsp.StatusCode == 503:
 		var headers GetTagResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePatchTagResponse parses an HTTP response from a PatchTagWithResponse call
+func ParsePatchTagResponse(rsp *http.Response) (*PatchTagResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PatchTagResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Tag
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PatchTagResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

@@ -142,7 +142,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	server := &Server{
 		TokensHandler:            tenancy.NewHandler(),
 		ContractHandler:          contractHandler,
-		TagsHandler:              tags.NewHandler(tagCatalogue),
+		TagsHandler:              tags.NewHandler(tagCatalogue, spec),
 		CompaniesHandler:         companies.NewHandler(companies.NewService(cfg.Pool), spec),
 		CustomFieldsHandler:      customfields.NewHandler(customFields),
 		CustomerTiersHandler:     customertiers.NewHandler(tiers),

@@ -122,6 +122,35 @@ func (h *ItemsHandler) ReplaceItemTags(ctx context.Context, req gen.ReplaceItemT
 	return gen.ReplaceItemTags200JSONResponse(itemToAPI(it)), nil
 }
 
+func (h *ItemsHandler) ReplaceItemCustomFields(ctx context.Context, req gen.ReplaceItemCustomFieldsRequestObject) (gen.ReplaceItemCustomFieldsResponseObject, error) {
+	it, err := h.replaceCustomFields(ctx, req.ItemId, req.Body)
+	if err != nil {
+		return nil, err
+	}
+	return gen.ReplaceItemCustomFields200JSONResponse(it), nil
+}
+
+// ReplaceItemCustomFieldsDeprecated is ReplaceItemCustomFields at its older path.
+func (h *ItemsHandler) ReplaceItemCustomFieldsDeprecated(ctx context.Context, req gen.ReplaceItemCustomFieldsDeprecatedRequestObject) (gen.ReplaceItemCustomFieldsDeprecatedResponseObject, error) {
+	it, err := h.replaceCustomFields(ctx, req.ItemId, req.Body)
+	if err != nil {
+		return nil, err
+	}
+	return gen.ReplaceItemCustomFieldsDeprecated200JSONResponse(it), nil
+}
+
+func (h *ItemsHandler) replaceCustomFields(ctx context.Context, itemID string, body *gen.CustomFields) (gen.Item, error) {
+	var fields map[string]any
+	if body != nil {
+		fields = *body
+	}
+	it, err := h.svc.ReplaceCustomFields(ctx, auth.TenantID(ctx), itemID, fields)
+	if err != nil {
+		return gen.Item{}, err
+	}
+	return itemToAPI(it), nil
+}
+
 func (h *ItemsHandler) ListItems(ctx context.Context, req gen.ListItemsRequestObject) (gen.ListItemsResponseObject, error) {
 	var f Filter
 	if b := req.Body; b != nil {
@@ -273,9 +302,11 @@ func itemToAPI(it Item) gen.Item {
 
 func (h *ItemsHandler) CreateItemFromMaterialShape(ctx context.Context, req gen.CreateItemFromMaterialShapeRequestObject) (gen.CreateItemFromMaterialShapeResponseObject, error) {
 	b := req.Body
-	id, err := h.svc.CreateFromMaterialShape(ctx, auth.TenantID(ctx), ShapeCut{
-		MaterialShapeID: b.MaterialShapeId, Length: b.Length, Width: b.Width, IsRemnant: isTrue(b.IsRemnant),
-	})
+	cut := ShapeCut{MaterialShapeID: b.MaterialShapeId, Length: b.Length, Width: b.Width, IsRemnant: isTrue(b.IsRemnant)}
+	if b.CustomFields != nil {
+		cut.CustomFields = *b.CustomFields
+	}
+	id, err := h.svc.CreateFromMaterialShape(ctx, auth.TenantID(ctx), cut)
 	if err != nil {
 		return nil, err
 	}

@@ -70,6 +70,9 @@ func (s *Service) loadMaterialDetails(ctx context.Context, tenantID string, item
 			continue
 		}
 		items[i].MaterialDetails = &MaterialDetails{Shape: shapes[l.ShapeID], IsRemnant: l.IsRemnant, Width: it.Width, Length: it.Length}
+		// Nesting syncs the remnants left of a cut piece back to stock; a remnant is itself
+		// what is left, so only pieces cut from a shape that are not remnants sync.
+		items[i].EnableRemnantSync = !l.IsRemnant
 	}
 	return nil
 }

@@ -24,8 +24,10 @@ type ShapeCut struct {
 	MaterialShapeID string
 	Length          dec.Decimal
 	Width           *dec.Decimal // required for planar shapes, nil for linear ones
-	// IsRemnant is recorded only when a new item is created.
-	IsRemnant bool
+	// IsRemnant and CustomFields apply only when a new item is created: a cut resolving to
+	// an existing item leaves it unchanged, so neither is validated then.
+	IsRemnant    bool
+	CustomFields map[string]any
 }
 
 // CreateFromMaterialShape resolves a piece cut from an activated material shape to an item
@@ -114,7 +116,7 @@ func (s *Service) newCutItem(ctx context.Context, q db.Q, tenantID string, shape
 	description := fmt.Sprintf("%s %s", shape.MaterialName, shape.Type)
 	it, err := normalizeNewItem(NewItem{
 		Number: number, Description: &description, Origin: OriginBuy,
-		Measures: Measures{Width: c.Width, Length: &length},
+		Measures: Measures{Width: c.Width, Length: &length}, CustomFields: c.CustomFields,
 	})
 	if err != nil {
 		return Item{}, err
@@ -125,7 +127,8 @@ func (s *Service) newCutItem(ctx context.Context, q db.Q, tenantID string, shape
 		return Item{}, err
 	}
 	it.UnitID = &unit.ID
-	// Definitions marked required still apply to items made this way.
+	// Definitions marked required apply to items made this way too; the request carries
+	// their values (customFields), or a tenant with a required field could make no cut.
 	if it.CustomFields, err = s.customFields.ValidateModules(ctx, q, tenantID, customFieldModules(it.Origin), it.CustomFields, customfields.Full); err != nil {
 		return Item{}, err
 	}

@@ -3,7 +3,6 @@ package items
 import (
 	"context"
 	"strings"
-	"time"
 
 	"mos/internal/customfields"
 	"mos/internal/materialshapes"
@@ -15,6 +14,7 @@ import (
 	"mos/internal/platform/listing"
 	"mos/internal/platform/outbox"
 	"mos/internal/platform/patch"
+	"mos/internal/platform/utctime"
 	"mos/internal/tags"
 	"mos/internal/units"
 	"mos/internal/vendors"
@@ -104,7 +104,8 @@ func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing
 	if err != nil {
 		return nil, err
 	}
-	if err := checkFilter(f); err != nil {
+	f, err = normalizeFilter(f)
+	if err != nil {
 		return nil, err
 	}
 	list, err := s.store.list(ctx, s.pool, tenantID, f, page)
@@ -188,6 +189,9 @@ func (s *Service) save(ctx context.Context, tenantID, id string, kind saveKind, 
 		if err != nil {
 			return err
 		}
+		if err := checkStockFlags(ctx, q, tenantID, current, next); err != nil {
+			return err
+		}
 		if next.UnitID, err = s.nextUnit(ctx, q, tenantID, current, u.UnitName); err != nil {
 			return err
 		}
@@ -227,8 +231,8 @@ func (s *Service) save(ctx context.Context, tenantID, id string, kind saveKind, 
 }
 
 // AddRevision creates a new item with the source's number and the given revision, copying
-// the source's members except its external references (they link the source record to
-// other systems). The new item becomes the latest revision; the source is archived when
+// the source's members (custom fields revalidated in full, the material shape link kept)
+// except its external references (they link the source record to other systems). The new item becomes the latest revision; the source is archived when
 // archiveSource is true.
 func (s *Service) AddRevision(ctx context.Context, tenantID, sourceID, revision string, archiveSource bool) (string, error) {
 	fields := apperr.Fields{}
@@ -252,11 +256,27 @@ func (s *Service) AddRevision(ctx context.Context, tenantID, sourceID, revision 
 		next := one[0]
 		next.ID, next.Revision, next.IsArchived = newID, &revision, false
 		next.ExternalReferences = extref.References{}
+		// The new revision is a new item: the copied values meet today's definitions, as a
+		// create's would (a definition made required since the source was saved needs the
+		// source updated first).
+		if next.CustomFields, err = s.customFields.ValidateModules(ctx, q, tenantID, customFieldModules(next.Origin), next.CustomFields, customfields.Full); err != nil {
+			return err
+		}
 		if err := s.store.insert(ctx, q, tenantID, newID, next, "revision"); err != nil {
 			return err
 		}
 		if err := s.store.replaceSalesConversions(ctx, q, tenantID, newID, next.SalesConversions); err != nil {
 			return err
+		}
+		// A revision of a piece cut from a material shape is cut from the same shape.
+		links, err := s.store.shapeLinks(ctx, q, tenantID, []string{sourceID})
+		if err != nil {
+			return err
+		}
+		if l, ok := links[sourceID]; ok {
+			if err := s.store.insertShapeLink(ctx, q, tenantID, newID, l.ShapeID, l.IsRemnant); err != nil {
+				return err
+			}
 		}
 		if err := recordUpdated(ctx, q, tenantID, next, "revisionAdded"); err != nil {
 			return err
@@ -274,6 +294,26 @@ func (s *Service) AddRevision(ctx context.Context, tenantID, sourceID, revision 
 		return "", err
 	}
 	return newID, nil
+}
+
+// ReplaceCustomFields makes fields the item's custom field values, validated in full
+// against the modules of its origin, and returns the item as stored. Like a full update it
+// is always a change: modifiedUtc advances and ItemUpdated is recorded.
+func (s *Service) ReplaceCustomFields(ctx context.Context, tenantID, id string, fields map[string]any) (Item, error) {
+	if fields == nil {
+		fields = map[string]any{}
+	}
+	_, err := s.changeItemRecords(ctx, tenantID, id, "customFieldsReplaced", func(q db.Q, it Item) (bool, error) {
+		valid, err := s.customFields.ValidateModules(ctx, q, tenantID, customFieldModules(it.Origin), fields, customfields.Full)
+		if err != nil {
+			return false, err
+		}
+		return true, s.store.setCustomFields(ctx, q, tenantID, id, valid)
+	})
+	if err != nil {
+		return Item{}, err
+	}
+	return s.Get(ctx, tenantID, id)
 }
 
 // changeItemRecords runs change on the item's locked row after rule 4 (an item without an
@@ -363,7 +403,7 @@ func normalizeNewItem(n NewItem) (Item, error) {
 	it.Number = fields.Text("number", n.Number, maxNumber)
 	it.Revision = fields.OptionalText("revision", n.Revision, maxNumber)
 	it.Description = fields.OptionalText("description", n.Description, maxText)
-	it.InternalNotes = fields.OptionalText("internalNotes", n.InternalNotes, maxText)
+	it.InternalNotes = notes(fields, n.InternalNotes)
 	it.Origin = n.Origin
 	switch it.Origin {
 	case "":
@@ -410,7 +450,7 @@ func applyUpdate(current Item, u ItemUpdate, refsMode extref.Mode) (Item, error)
 		}
 	}
 	next.Description = fields.OptionalText("description", u.Description, maxText)
-	next.InternalNotes = fields.OptionalText("internalNotes", u.InternalNotes, maxText)
+	next.InternalNotes = notes(fields, u.InternalNotes)
 	next.IsTaxable, next.IsLotTracked, next.IsNonInventory = u.IsTaxable, u.IsLotTracked, u.IsNonInventory
 	if u.IsNonInventory && !current.IsNonInventory && !nonInventoryAllowed(current.Origin, current.IsSellable) {
 		fields.Add("isNonInventory", "only a buy item that is not sellable can be made non-inventory")
@@ -437,6 +477,42 @@ func applyUpdate(current Item, u ItemUpdate, refsMode extref.Mode) (Item, error)
 	return next, fields.Err()
 }
 
+// checkStockFlags refuses to turn isNonInventory or isLotTracked on while the item holds
+// stock on hand: picks refuse a non-inventory item and need a lot for a lot-tracked one, so
+// the stock would be stranded. The item's row is locked for update and stock movements
+// share-lock it (StockInfo), so the balance read here cannot change before the commit.
+func checkStockFlags(ctx context.Context, q db.Q, tenantID string, current, next Item) error {
+	turnsOn := map[string]bool{
+		"isNonInventory": next.IsNonInventory && !current.IsNonInventory,
+		"isLotTracked":   next.IsLotTracked && !current.IsLotTracked,
+	}
+	if !turnsOn["isNonInventory"] && !turnsOn["isLotTracked"] {
+		return nil
+	}
+	held, err := holdsStock(ctx, q, tenantID, current.ID)
+	if err != nil || !held {
+		return err
+	}
+	fields := apperr.Fields{}
+	for name, on := range turnsOn {
+		if on {
+			fields.Add(name, "cannot be turned on while the item has inventory on hand; move the stock out first")
+		}
+	}
+	return fields.Err()
+}
+
+// notes is internalNotes as stored: nil stays none, anything sent must be 1 to 2000
+// characters after trimming. Unlike description (0 to 2000, blank is none) notes have a
+// lower bound of 1, so a blank value is refused like an empty one rather than dropped.
+func notes(fields apperr.Fields, v *string) *string {
+	if v == nil {
+		return nil
+	}
+	s := fields.Text("internalNotes", *v, maxText)
+	return &s
+}
+
 func nonInventoryAllowed(origin Origin, sellable bool) bool {
 	return origin == OriginBuy && !sellable
 }
@@ -454,14 +530,30 @@ func checkMeasures(fields apperr.Fields, m Measures) {
 	}
 }
 
-// checkFilter refuses modified bounds outside the years 2000 to 2099.
-func checkFilter(f Filter) error {
+// normalizeFilter trims the exact-match members the way stored numbers and revisions are
+// trimmed (so " BRK-100 " finds BRK-100; a blank number in numbers matches nothing, as no
+// stored number is blank) and refuses a blank revision and modified bounds outside the
+// years 2000 to 2099.
+func normalizeFilter(f Filter) (Filter, error) {
 	fields := apperr.Fields{}
-	for name, t := range map[string]*time.Time{"modifiedAfterUtc": f.ModifiedAfterUtc, "modifiedBeforeUtc": f.ModifiedBeforeUtc} {
-		if t != nil && (t.UTC().Year() < 2000 || t.UTC().Year() > 2099) {
-			fields.Add(name, "must be in the years 2000 to 2099")
+	if f.Numbers != nil {
+		trimmed := make([]string, len(f.Numbers))
+		for i, n := range f.Numbers {
+			trimmed[i] = strings.TrimSpace(n)
 		}
+		f.Numbers = trimmed
 	}
+	if f.Revision != nil {
+		rev := fields.Text("revision", *f.Revision, maxNumber)
+		f.Revision = &rev
+	}
+	return f, checkFilter(fields, f)
+}
+
+// checkFilter refuses modified bounds outside the date filter years (seed limit).
+func checkFilter(fields apperr.Fields, f Filter) error {
+	utctime.CheckFilterBound(fields, "modifiedAfterUtc", f.ModifiedAfterUtc)
+	utctime.CheckFilterBound(fields, "modifiedBeforeUtc", f.ModifiedBeforeUtc)
 	return fields.Err()
 }
 

@@ -101,11 +101,14 @@ func (r itemRow) toItem() Item {
 	}
 }
 
-// latestRevisionSQL is true for the newest item of its number (case-insensitive), the
-// derived isLatestRevision: nothing is stored, so renames and added revisions cannot leave
-// it stale.
+// latestRevisionSQL is the derived isLatestRevision: true for the newest active item of its
+// number (case-insensitive), or the newest item when every item of the number is archived,
+// so exactly one item of a number is latest and an archived later revision never takes it
+// from an active one. Items rank by (active, created, id). Nothing is stored, so renames,
+// archiving and added revisions cannot leave it stale.
 const latestRevisionSQL = `NOT EXISTS (SELECT 1 FROM items n WHERE n.tenant_id = i.tenant_id
-        AND lower(n.number) = lower(i.number) AND (n.created_utc, n.id) > (i.created_utc, i.id))`
+        AND lower(n.number) = lower(i.number)
+        AND (NOT n.is_archived, n.created_utc, n.id) > (NOT i.is_archived, i.created_utc, i.id))`
 
 const itemColumns = `i.id, i.number, i.revision, (` + latestRevisionSQL + `) AS is_latest_revision,
        i.description, i.item_origin, i.unit_of_measure_id, i.is_sellable, i.is_archived, i.is_non_inventory,
@@ -345,6 +348,17 @@ WHERE tenant_id = $1 AND id = $2`
 func (itemStore) touch(ctx context.Context, q db.Q, tenantID, id string) error {
 	if _, err := q.ExecContext(ctx, touchSQL, tenantID, id); err != nil {
 		return fmt.Errorf("touch item: %w", err)
+	}
+	return nil
+}
+
+const setCustomFieldsSQL = `UPDATE items SET custom_fields = $3 WHERE tenant_id = $1 AND id = $2`
+
+// setCustomFields replaces the item's custom field values; the caller advances modified_utc
+// (changeItemRecords touches the item).
+func (itemStore) setCustomFields(ctx context.Context, q db.Q, tenantID, id string, fields map[string]any) error {
+	if _, err := q.ExecContext(ctx, setCustomFieldsSQL, tenantID, id, customfields.Column(fields)); err != nil {
+		return fmt.Errorf("set item custom fields: %w", err)
 	}
 	return nil
 }

@@ -36,7 +36,7 @@ type InputUnitCost struct {
 // InputUnitCost prices quantity inventory units of the item from one vendor detail: the
 // primary one, else the first in read order (vendor name, then id). quantity becomes vendor
 // units (× UnitQuantity ÷ InventoryUnitQuantity); the break with the largest quantity not
-// above that is used, else the detail's price; the cost per inventory unit is
+// above that is used, else the detail's price, else the smallest break; the cost per inventory unit is
 // price × UnitQuantity ÷ InventoryUnitQuantity. Make and makeOrBuy items are not bought (400).
 func (s *Service) InputUnitCost(ctx context.Context, tenantID, tenantCurrency, itemID string, quantity dec.Decimal) (InputUnitCost, error) {
 	if !quantity.IsPositive() || quantity.GreaterThan(dec.FromInt(maxCostQuantity).Decimal) {
@@ -68,6 +68,13 @@ func (s *Service) InputUnitCost(ctx context.Context, tenantID, tenantCurrency, i
 	}
 	if price == nil && d.Price != nil {
 		price, out.Basis = d.Price, BasisVendorPrice
+	}
+	if price == nil && len(d.PriceBreaks) > 0 {
+		// Priced only by breaks and asked for less than the smallest: buying below it costs
+		// at least its price, which beats answering no cost at all.
+		b := d.PriceBreaks[0]
+		price, currency, out.Basis = &b.Price, b.CurrencyCode, BasisVendorPriceBreak
+		out.PriceBreakQuantity = &b.Quantity
 	}
 	if price == nil {
 		return out, nil

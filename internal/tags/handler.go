@@ -1,21 +1,32 @@
 package tags
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/getkin/kin-openapi/openapi3"
 
 	"mos/gen"
 	"mos/internal/platform/auth"
 	"mos/internal/platform/listing"
+	"mos/internal/platform/patch"
 )
 
 // TagsHandler serves the Tag-shaped lists: the tag catalogue, accounting codes, the chart of
 // accounts and the item code lists (item_codes_handler.go).
 type TagsHandler struct {
 	svc *Service
+	// patchTarget is the write shape a patched tag must satisfy (TagCreate): read-only
+	// members (id, types, deleted) are not in it, so patch paths naming them answer 400.
+	patchTarget *patch.Target
 }
 
-// NewHandler returns the tags handler.
-func NewHandler(svc *Service) *TagsHandler { return &TagsHandler{svc: svc} }
+// NewHandler returns the tags handler; spec is the served API description.
+func NewHandler(svc *Service, spec *openapi3.T) *TagsHandler {
+	return &TagsHandler{svc: svc, patchTarget: patch.NewTarget(spec, "TagCreate")}
+}
 
 func (h *TagsHandler) CreateTag(ctx context.Context, req gen.CreateTagRequestObject) (gen.CreateTagResponseObject, error) {
 	created, err := h.create(ctx, Tags, req.Body)
@@ -39,6 +50,51 @@ func (h *TagsHandler) UpdateTag(ctx context.Context, req gen.UpdateTagRequestObj
 		return nil, err
 	}
 	return gen.UpdateTag200JSONResponse(ToAPI(t)), nil
+}
+
+// PatchTag applies the patch to the tag's read shape inside the service's transaction, then
+// saves the result through the full-update rules.
+func (h *TagsHandler) PatchTag(ctx context.Context, req gen.PatchTagRequestObject) (gen.PatchTagResponseObject, error) {
+	var ops []patch.Operation
+	if req.Body != nil {
+		for _, op := range *req.Body {
+			ops = append(ops, patch.Operation{Op: string(op.Op), Path: op.Path, From: op.From, Value: op.Value})
+		}
+	}
+	t, err := h.svc.Patch(ctx, auth.TenantID(ctx), Tags, req.TagId, func(current Tag) (NewTag, error) {
+		doc, err := h.patchTarget.Apply(ToAPI(current), ops)
+		if err != nil {
+			return NewTag{}, err
+		}
+		var w gen.TagCreate
+		if err := json.NewDecoder(bytes.NewReader(doc)).Decode(&w); err != nil {
+			// Apply validated doc against the same schema, so this is a bug, not bad input.
+			return NewTag{}, fmt.Errorf("decode patched tag: %w", err)
+		}
+		return fromAPI(w), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return gen.PatchTag200JSONResponse(ToAPI(t)), nil
+}
+
+// GetItemTag answers a tag an active item carries; see Service.GetItemTag.
+func (h *TagsHandler) GetItemTag(ctx context.Context, req gen.GetItemTagRequestObject) (gen.GetItemTagResponseObject, error) {
+	t, err := h.svc.GetItemTag(ctx, auth.TenantID(ctx), req.Id)
+	if err != nil {
+		return nil, err
+	}
+	return gen.GetItemTag200JSONResponse(ToAPI(t)), nil
+}
+
+// ListItemTags lists the tags active items carry, with the tag catalogue's filter and sort.
+func (h *TagsHandler) ListItemTags(ctx context.Context, req gen.ListItemTagsRequestObject) (gen.ListItemTagsResponseObject, error) {
+	out, err := h.listFiltered(ctx, Tags, listParams(req.Params), req.Body, Filter{OnActiveItems: true})
+	if err != nil {
+		return nil, err
+	}
+	return gen.ListItemTags200JSONResponse(out), nil
 }
 
 func (h *TagsHandler) ListTags(ctx context.Context, req gen.ListTagsRequestObject) (gen.ListTagsResponseObject, error) {
@@ -123,7 +179,11 @@ func (h *TagsHandler) get(ctx context.Context, list List, id string) (gen.Tag, e
 type listParams = gen.ListTagsParams
 
 func (h *TagsHandler) list(ctx context.Context, list List, p listParams, body *gen.TagFilter) ([]gen.Tag, error) {
-	var f Filter
+	return h.listFiltered(ctx, list, p, body, Filter{})
+}
+
+// listFiltered lists with the body's filter added to f.
+func (h *TagsHandler) listFiltered(ctx context.Context, list List, p listParams, body *gen.TagFilter, f Filter) ([]gen.Tag, error) {
 	if body != nil {
 		f.Name = body.Name
 		if body.Ids != nil {

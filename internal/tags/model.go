@@ -59,4 +59,7 @@ type NewTag struct {
 type Filter struct {
 	Name *string  // case-insensitive substring
 	IDs  []string // nil: no clause
+	// OnActiveItems keeps only the item tags: those whose Types include item, i.e. carried
+	// by at least one active (not archived) item.
+	OnActiveItems bool
 }

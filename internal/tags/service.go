@@ -44,6 +44,36 @@ func (s *Service) Update(ctx context.Context, tenantID string, list List, id str
 	return s.Get(ctx, tenantID, list, id)
 }
 
+// Patch saves what change makes of a live tag of list (the caller applies a JSON Patch to
+// it) under the rules of Update. change runs inside the transaction on the locked row, so
+// concurrent patches of one tag apply one after the other.
+func (s *Service) Patch(ctx context.Context, tenantID string, list List, id string, change func(current Tag) (NewTag, error)) (Tag, error) {
+	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		current, err := s.store.getLiveForUpdate(ctx, q, tenantID, list, id)
+		if err != nil {
+			return err
+		}
+		next, err := change(current)
+		if err != nil {
+			return err
+		}
+		if next, err = normalize(next); err != nil {
+			return err
+		}
+		return s.store.update(ctx, q, tenantID, list, id, next)
+	})
+	if err != nil {
+		return Tag{}, err
+	}
+	return s.Get(ctx, tenantID, list, id)
+}
+
+// GetItemTag returns a tag of the catalogue that an active item carries (an item tag);
+// any other id is NotFound.
+func (s *Service) GetItemTag(ctx context.Context, tenantID, id string) (Tag, error) {
+	return s.store.getOnActiveItem(ctx, s.pool, tenantID, Tags, id)
+}
+
 // normalize trims the name (1 to 200 characters after trimming); the schema checks the rest.
 func normalize(t NewTag) (NewTag, error) {
 	fields := apperr.Fields{}

@@ -36,11 +36,16 @@ func (r tagRow) toTag() Tag {
 	return t
 }
 
-// tagColumns read a tag aliased t. types is derived from the links that carry the tag (only
-// items so far: item_tags, owned by the items area), so it can never go stale.
+// onActiveItemSQL holds for a tag aliased t that an active (not archived) item carries:
+// the links are item_tags, owned by the items area. An archived item's tags do not make a
+// tag an item tag, as archived items leave every other list of the catalogue too.
+const onActiveItemSQL = `EXISTS (SELECT 1 FROM item_tags l JOIN items i ON i.tenant_id = l.tenant_id AND i.id = l.item_id
+           WHERE l.tenant_id = t.tenant_id AND l.tag_id = t.id AND NOT i.is_archived)`
+
+// tagColumns read a tag aliased t. types is derived from the items that carry the tag (see
+// onActiveItemSQL), so it can never go stale.
 const tagColumns = `t.id, t.name, t.style, t.description, t.deleted,
-       ARRAY(SELECT 'item'::text WHERE EXISTS (
-           SELECT 1 FROM item_tags l WHERE l.tenant_id = t.tenant_id AND l.tag_id = t.id)) AS types`
+       ARRAY(SELECT 'item'::text WHERE ` + onActiveItemSQL + `) AS types`
 
 const insertSQL = `
 INSERT INTO tags (tenant_id, id, list, name, style, description)
@@ -86,9 +91,28 @@ func notFound(list List, id string) error { return apperr.NotFound("%s %s not fo
 
 const getSQL = `SELECT ` + tagColumns + ` FROM tags t WHERE t.tenant_id = $1 AND t.list = $2 AND t.id = $3`
 
-func (store) get(ctx context.Context, q db.Q, tenantID string, list List, id string) (Tag, error) {
+func (s store) get(ctx context.Context, q db.Q, tenantID string, list List, id string) (Tag, error) {
+	return s.getOne(ctx, q, getSQL, tenantID, list, id)
+}
+
+// getLiveForUpdateSQL reads a live tag and locks its row until the transaction ends.
+const getLiveForUpdateSQL = getSQL + ` AND NOT t.deleted FOR UPDATE OF t`
+
+func (s store) getLiveForUpdate(ctx context.Context, q db.Q, tenantID string, list List, id string) (Tag, error) {
+	return s.getOne(ctx, q, getLiveForUpdateSQL, tenantID, list, id)
+}
+
+// getOnActiveItemSQL reads a tag only while an active item carries it (an item tag).
+const getOnActiveItemSQL = getSQL + ` AND ` + onActiveItemSQL
+
+func (s store) getOnActiveItem(ctx context.Context, q db.Q, tenantID string, list List, id string) (Tag, error) {
+	return s.getOne(ctx, q, getOnActiveItemSQL, tenantID, list, id)
+}
+
+// getOne runs a query reading one tag by $1 tenant, $2 list, $3 id.
+func (store) getOne(ctx context.Context, q db.Q, query, tenantID string, list List, id string) (Tag, error) {
 	var r tagRow
-	err := sqlx.GetContext(ctx, q, &r, getSQL, tenantID, list, id)
+	err := sqlx.GetContext(ctx, q, &r, query, tenantID, list, id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Tag{}, notFound(list, id)
 	}
@@ -117,6 +141,9 @@ func (store) list(ctx context.Context, q db.Q, tenantID string, list List, f Fil
 	}
 	if f.IDs != nil {
 		lq.Where("t.id = ANY(%s)", pq.StringArray(f.IDs))
+	}
+	if f.OnActiveItems {
+		lq.Where("("+onActiveItemSQL+") = %s", true)
 	}
 	query, args := lq.SQL(`SELECT `+tagColumns+` FROM tags t`, p)
 	return selectTags(ctx, q, query, args...)
