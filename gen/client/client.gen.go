@@ -6340,6 +6340,12 @@ type ClientInterface interface {
 	// An owner that does not exist, or is another tenant's, answers 404; owner types whose
 	// area has not landed yet have no records, so any id of them is 404.
 	//
+	// Send the `Detail.*` parts before `File`: the owner's type (400), the permission (403)
+	// and the owner's existence (404) are then checked before the file is read, so a refused
+	// upload costs no transfer of the file. Parts sent after `File` are checked once the
+	// file is stored (and it is removed again when refused). A user-bound token that may
+	// attach files to no owner type is refused (403) before any part is read.
+	//
 	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
 	//
 	// Takes any type of body and a specified content type.
@@ -6354,7 +6360,8 @@ type ClientInterface interface {
 	// `salesOrderReceivingLineItem`), `Detail.Owner.Id`, `Detail.Description`,
 	// `Detail.Metadata[<key>]` and `Detail.LotId` (exactly 24 characters: a lot of the owner
 	// item; 400 naming `Detail.LotId` otherwise). Stored and classified like uploadAttachment;
-	// the attachment reads `lotId`. Answers `{id}`.
+	// the attachment reads `lotId`. Answers `{id}`. As for uploadAttachment, send the
+	// `Detail.*` parts before `File` so that the owner is checked before the file is read.
 	//
 	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
 	//
@@ -10112,6 +10119,12 @@ func (c *Client) GetAccountingCode(ctx context.Context, id Id, reqEditors ...Req
 // An owner that does not exist, or is another tenant's, answers 404; owner types whose
 // area has not landed yet have no records, so any id of them is 404.
 //
+// Send the `Detail.*` parts before `File`: the owner's type (400), the permission (403)
+// and the owner's existence (404) are then checked before the file is read, so a refused
+// upload costs no transfer of the file. Parts sent after `File` are checked once the
+// file is stored (and it is removed again when refused). A user-bound token that may
+// attach files to no owner type is refused (403) before any part is read.
+//
 // Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
 //
 // Takes any type of body and a specified content type.
@@ -10136,7 +10149,8 @@ func (c *Client) UploadAttachmentWithBody(ctx context.Context, contentType strin
 // `salesOrderReceivingLineItem`), `Detail.Owner.Id`, `Detail.Description`,
 // `Detail.Metadata[<key>]` and `Detail.LotId` (exactly 24 characters: a lot of the owner
 // item; 400 naming `Detail.LotId` otherwise). Stored and classified like uploadAttachment;
-// the attachment reads `lotId`. Answers `{id}`.
+// the attachment reads `lotId`. Answers `{id}`. As for uploadAttachment, send the
+// `Detail.*` parts before `File` so that the owner is checked before the file is read.
 //
 // Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
 //
@@ -25271,6 +25285,12 @@ type ClientWithResponsesInterface interface {
 	// An owner that does not exist, or is another tenant's, answers 404; owner types whose
 	// area has not landed yet have no records, so any id of them is 404.
 	//
+	// Send the `Detail.*` parts before `File`: the owner's type (400), the permission (403)
+	// and the owner's existence (404) are then checked before the file is read, so a refused
+	// upload costs no transfer of the file. Parts sent after `File` are checked once the
+	// file is stored (and it is removed again when refused). A user-bound token that may
+	// attach files to no owner type is refused (403) before any part is read.
+	//
 	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -25285,7 +25305,8 @@ type ClientWithResponsesInterface interface {
 	// `salesOrderReceivingLineItem`), `Detail.Owner.Id`, `Detail.Description`,
 	// `Detail.Metadata[<key>]` and `Detail.LotId` (exactly 24 characters: a lot of the owner
 	// item; 400 naming `Detail.LotId` otherwise). Stored and classified like uploadAttachment;
-	// the attachment reads `lotId`. Answers `{id}`.
+	// the attachment reads `lotId`. Answers `{id}`. As for uploadAttachment, send the
+	// `Detail.*` parts before `File` so that the owner is checked before the file is read.
 	//
 	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
 	//
@@ -44270,6 +44291,12 @@ func (c *ClientWithResponses) GetAccountingCodeWithResponse(ctx context.Context,
 // An owner that does not exist, or is another tenant's, answers 404; owner types whose
 // area has not landed yet have no records, so any id of them is 404.
 //
+// Send the `Detail.*` parts before `File`: the owner's type (400), the permission (403)
+// and the owner's existence (404) are then checked before the file is read, so a refused
+// upload costs no transfer of the file. Parts sent after `File` are checked once the
+// file is stored (and it is removed again when refused). A user-bound token that may
+// attach files to no owner type is refused (403) before any part is read.
+//
 // Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -44290,7 +44317,8 @@ func (c *ClientWithResponses) UploadAttachmentWithBodyWithResponse(ctx context.C
 // `salesOrderReceivingLineItem`), `Detail.Owner.Id`, `Detail.Description`,
 // `Detail.Metadata[<key>]` and `Detail.LotId` (exactly 24 characters: a lot of the owner
 // item; 400 naming `Detail.LotId` otherwise). Stored and classified like uploadAttachment;
-// the attachment reads `lotId`. Answers `{id}`.
+// the attachment reads `lotId`. Answers `{id}`. As for uploadAttachment, send the
+// `Detail.*` parts before `File` so that the owner is checked before the file is read.
 //
 // Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
 //

@@ -48,10 +48,12 @@ type form struct {
 
 // readForm reads the parts of an upload in the order they come. The File part is handed to
 // store as it arrives, so it streams into storage and is never held; every other part is
-// read whole (maxFieldBytes together). A part named twice is a 400 naming it. When readForm
-// fails after storing the file, it returns the form with the file so the caller can release
-// it.
-func readForm(mr *multipart.Reader, store func(name string, r io.Reader) (storedFile, error)) (form, error) {
+// read whole (maxFieldBytes together). admit sees the fields read before File when File
+// arrives; its error stops the form before the file is read. A part named twice is a 400
+// naming it. When readForm fails after storing the file, it returns the form with the file
+// so the caller can release it.
+func readForm(mr *multipart.Reader, admit func(fields map[string]string) error,
+	store func(name string, r io.Reader) (storedFile, error)) (form, error) {
 	f := form{fields: map[string]string{}, meta: map[string]string{}}
 	budget := int64(maxFieldBytes)
 	for {
@@ -66,6 +68,9 @@ func readForm(mr *multipart.Reader, store func(name string, r io.Reader) (stored
 		if name == partFile {
 			if f.file != nil {
 				return f, apperr.Field(partFile, "send one file")
+			}
+			if err := admit(f.fields); err != nil {
+				return f, err
 			}
 			fileName, err := fileNameOf(part)
 			if err != nil {

@@ -9,7 +9,9 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"mos/internal/attachments/fileformat"
 	"mos/internal/lots"
@@ -92,8 +94,22 @@ type storedFile struct {
 // into the blob store while classifying it, and attaches the file to its owner in one
 // transaction. Whatever fails after the file was stored, the file is released again, so a
 // failed upload leaves neither a record nor a file.
+//
+// Nobody may make the server write a file it will refuse anyway: a token that may attach
+// files to no owner type is refused before the body is read, and when the owner parts come
+// before File (as the spec asks clients to send them) the owner's type, the permission and
+// the owner's existence are checked before the file is read.
 func (s *Service) Upload(ctx context.Context, p auth.Principal, mr *multipart.Reader, certification bool) (string, error) {
-	f, err := readForm(mr, func(name string, r io.Reader) (storedFile, error) { return s.storeFile(ctx, name, r) })
+	types := s.ownerTypes
+	if certification {
+		types = certificationOwnerTypes
+	}
+	if err := s.mayEditSome(p, types); err != nil {
+		return "", err
+	}
+	f, err := readForm(mr,
+		func(fields map[string]string) error { return s.admit(ctx, p, fields, types) },
+		func(name string, r io.Reader) (storedFile, error) { return s.storeFile(ctx, name, r) })
 	var id string
 	if err == nil {
 		var u Upload
@@ -106,6 +122,40 @@ func (s *Service) Upload(ctx context.Context, p auth.Principal, mr *multipart.Re
 		_ = s.release(ctx, f.file.blob.Key)
 	}
 	return id, err
+}
+
+// mayEditSome answers 403 unless p may attach files to at least one of types.
+func (s *Service) mayEditSome(p auth.Principal, types []string) error {
+	for _, t := range types {
+		if kind, ok := s.owners[t]; ok && p.Can(kind.Edit) {
+			return nil
+		}
+	}
+	return apperr.Forbidden("the token may attach files to no owner type")
+}
+
+// admit runs when the File part arrives, with the parts read before it: when they name the
+// owner, the owner type (400), the permission (403) and the owner's existence (404) are
+// checked before the file is read. attach checks them again, authoritatively, in its
+// transaction; an owner named only after File is checked only there.
+func (s *Service) admit(ctx context.Context, p auth.Principal, fields map[string]string, types []string) error {
+	ownerType, hasType := fields[partOwnerType]
+	ownerID, hasID := fields[partOwnerID]
+	if !hasType || !hasID {
+		return nil
+	}
+	if !slices.Contains(types, ownerType) {
+		return apperr.Field(partOwnerType, "must be one of %s", strings.Join(types, ", "))
+	}
+	if n := utf8.RuneCountInString(ownerID); n < minOwnerID || n > maxOwnerID {
+		return apperr.Field(partOwnerID, "must be %d to %d characters", minOwnerID, maxOwnerID)
+	}
+	o := Owner{Type: ownerType, ID: ownerID}
+	kind, err := s.kindFor(p, o, true)
+	if err != nil {
+		return err
+	}
+	return s.pool.WithTx(ctx, func(q db.Q) error { return s.requireOwner(ctx, q, p.TenantID, kind, o) })
 }
 
 // storeFile streams r into the blob store (at most the upload limit) while detecting its

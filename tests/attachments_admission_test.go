@@ -1,0 +1,101 @@
+package tests
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"testing"
+)
+
+// uploadWithHeldFile posts an upload form to path whose parts come first and whose File part
+// (fileSize bytes, declared in Content-Length) is mostly held back: only its first sentBytes
+// are sent until the server has answered. A server that reads the whole file before
+// answering would never answer; one that answers has decided without the file. (Go's server
+// reads up to 256 KB of a body its handler left unread before it answers, so some of the
+// file has to be sent.)
+func uploadWithHeldFile(t *testing.T, path, token string, fileSize int64, parts ...part) (rawResponse, []byte) {
+	t.Helper()
+	var prefix bytes.Buffer
+	w := multipart.NewWriter(&prefix)
+	for _, p := range parts {
+		if err := w.WriteField(p.name, p.value); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := w.CreateFormFile("File", "held.bin"); err != nil {
+		t.Fatal(err)
+	}
+	closing := fmt.Sprintf("\r\n--%s--\r\n", w.Boundary())
+	held, release := io.Pipe()
+	const sentBytes = 1 << 20
+	sent := bytes.Repeat([]byte{'x'}, sentBytes)
+	req, err := http.NewRequest(http.MethodPost, srv.URL+path, io.MultiReader(bytes.NewReader(prefix.Bytes()), bytes.NewReader(sent), held))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.ContentLength = int64(prefix.Len()) + fileSize + int64(len(closing))
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	req.Header.Set("Authorization", "Bearer "+token)
+	transport := &http.Transport{}
+	defer transport.CloseIdleConnections()
+	res, err := (&http.Client{Transport: transport}).Do(req)
+	// The answer is in (or the request failed): stop the body, whose rest was never sent.
+	release.CloseWithError(errors.New("the test never sends the file"))
+	if err != nil {
+		t.Fatalf("upload: %v", err)
+	}
+	defer func() { _ = res.Body.Close() }()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rawResponse{StatusCode: res.StatusCode, Header: res.Header}, body
+}
+
+func TestAttachmentUploadChecksTheOwnerBeforeReadingTheFile(t *testing.T) {
+	t.Parallel()
+	te, other := newTenant(t), newTenant(t)
+	itemID := createItem(t, te, newItem("EARLY"))
+	theirItem := createItem(t, other, newItem("EARLYTHEIRS"))
+	owner := func(ownerType, id string) []part {
+		return []part{{"Detail.Owner.Type", ownerType}, {"Detail.Owner.Id", id}, {"Detail.IsNoteAttachment", "false"}}
+	}
+	// Larger than the upload limit: had the server read it, it would answer 413.
+	const tooLarge = testUploadLimitBytes + 1
+	cases := []struct {
+		name   string
+		token  string
+		path   string
+		parts  []part
+		status int
+		field  string
+	}{
+		{"unknown item", te.Token, "/api/attachments", owner("item", "6745f0a2c81e4b0012ab34cd"), http.StatusNotFound, ""},
+		{"another tenant's item", te.Token, "/api/attachments", owner("item", theirItem), http.StatusNotFound, ""},
+		{"an owner type whose area has not landed", te.Token, "/api/attachments", owner("job", itemID), http.StatusNotFound, ""},
+		{"an unknown owner type", te.Token, "/api/attachments", owner("widget", itemID), http.StatusBadRequest, "Detail.Owner.Type"},
+		{"a short owner id", te.Token, "/api/attachments", owner("item", "short"), http.StatusBadRequest, "Detail.Owner.Id"},
+		{"no edit permission for the owner", te.userToken(t, "View Item", "Edit Job"), "/api/attachments", owner("item", itemID), http.StatusForbidden, ""},
+		{"no edit permission at all", te.userToken(t, "View Item"), "/api/attachments", owner("item", itemID), http.StatusForbidden, ""},
+		{"no edit permission at all, owner parts after the file", te.userToken(t, "View Item"), "/api/attachments", nil, http.StatusForbidden, ""},
+		{"certification of an unknown item", te.Token, "/api/attachments/certification",
+			[]part{{"Detail.Owner.Type", "item"}, {"Detail.Owner.Id", "6745f0a2c81e4b0012ab34cd"}, {"Detail.LotId", "6745f0a2c81e4b0012ab34cd"}}, http.StatusNotFound, ""},
+		{"certification without any edit permission", te.userToken(t, "View Item", "Edit Job"), "/api/attachments/certification", nil, http.StatusForbidden, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, body := uploadWithHeldFile(t, c.path, c.token, tooLarge, c.parts...)
+			if c.field != "" {
+				mustProblemNaming(t, res, body, c.field)
+				return
+			}
+			mustProblem(t, res, body, c.status)
+		})
+	}
+	if list := listAttachments(t, te.API, ofItem(itemID)); len(list) != 0 {
+		t.Fatalf("refused uploads left records: %+v", list)
+	}
+}
