@@ -7,7 +7,10 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"strings"
 	"testing"
+
+	"mos/gen/client"
 )
 
 // uploadWithHeldFile posts an upload form to path whose parts come first and whose File part
@@ -97,5 +100,78 @@ func TestAttachmentUploadChecksTheOwnerBeforeReadingTheFile(t *testing.T) {
 	}
 	if list := listAttachments(t, te.API, ofItem(itemID)); len(list) != 0 {
 		t.Fatalf("refused uploads left records: %+v", list)
+	}
+}
+
+// postForm posts an upload form to path with the integration token of te.
+func postForm(t *testing.T, te *tenantEnv, path string, file *filePart, parts ...part) (rawResponse, []byte) {
+	t.Helper()
+	contentType, b := uploadBody(t, file, parts...)
+	return sendRequest(t, http.MethodPost, srv.URL+path,
+		mergeHeaders(bearer(te.Token), http.Header{"Content-Type": {contentType}}), bytes.NewReader(b))
+}
+
+func TestAttachmentUploadFormRefusesUnknownParts(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	itemID := createItem(t, te, newItem("PARTS"))
+	lot := createLot(t, te, client.InventoryLotCreate{ItemId: itemID})
+	certParts := []part{{"Detail.Owner.Type", "item"}, {"Detail.Owner.Id", itemID}, {"Detail.LotId", lot}}
+	cases := []struct {
+		name  string
+		path  string
+		parts []part
+		field string
+	}{
+		{"a misspelt part", "/api/attachments", itemParts(itemID, part{"Detail.Descripton", "typo"}), "Detail.Descripton"},
+		{"a part of another form", "/api/attachments", itemParts(itemID, part{"Detail.LotId", lot}), "Detail.LotId"},
+		{"a part without the Detail prefix", "/api/attachments", itemParts(itemID, part{"Description", "d"}), "Description"},
+		{"a note flag on a certification", "/api/attachments/certification", append(certParts, part{"Detail.IsNoteAttachment", "false"}), "Detail.IsNoteAttachment"},
+		{"a parent on a certification", "/api/attachments/certification", append(certParts, part{"Detail.Parent.Type", "item"}), "Detail.Parent.Type"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			content := uniqueBytes(t, t.Name(), 64)
+			res, body := postForm(t, te, c.path, &filePart{name: "a.txt", content: content}, c.parts...)
+			mustProblemNaming(t, res, body, c.field)
+			if blobStored(t, content) {
+				t.Fatal("a refused upload left its file in storage")
+			}
+		})
+	}
+	if list := listAttachments(t, te.API, ofItem(itemID)); len(list) != 0 {
+		t.Fatalf("refused uploads left records: %+v", list)
+	}
+	// Metadata keys are open-ended: any Detail.Metadata[<key>] is taken.
+	id := attachToItem(t, te, itemID, "m.txt", uniqueBytes(t, "meta", 8), part{"Detail.Metadata[revision]", "B"})
+	if a := getAttachment(t, te, id); a.Metadata["revision"] != "B" {
+		t.Fatalf("metadata %v", a.Metadata)
+	}
+}
+
+func TestAttachmentUploadFormPartNamesCountAgainstTheFieldBudget(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	itemID := createItem(t, te, newItem("NAMES"))
+	// 6,000 metadata parts with valid 190-character keys and empty values: over 1 MB of
+	// names, though no value holds a byte.
+	var meta []part
+	for i := range 6000 {
+		meta = append(meta, part{fmt.Sprintf("Detail.Metadata[%0190d]", i), ""})
+	}
+	content := uniqueBytes(t, t.Name(), 64)
+	res, body := postForm(t, te, "/api/attachments", &filePart{name: "a.txt", content: content}, itemParts(itemID, meta...)...)
+	p := mustProblem(t, res, body, http.StatusBadRequest)
+	if !strings.Contains(p.Detail, "1048576 bytes") {
+		t.Fatalf("the problem does not name the field budget: %s", body)
+	}
+	if blobStored(t, content) {
+		t.Fatal("a refused upload left its file in storage")
+	}
+	// Just under the budget is taken.
+	under := meta[:4000]
+	id := attachToItem(t, te, itemID, "b.txt", uniqueBytes(t, "under", 8), under...)
+	if a := getAttachment(t, te, id); len(a.Metadata) != len(under) {
+		t.Fatalf("metadata has %d keys, want %d", len(a.Metadata), len(under))
 	}
 }

@@ -6327,8 +6327,9 @@ type ClientInterface interface {
 	// `Detail.Description` (1 to 200 characters), `Detail.IsNoteAttachment` (required,
 	// `true` or `false`), `Detail.Parent.Type` and `Detail.Parent.Id` (optional, together),
 	// and `Detail.Metadata[<key>]` (any number, each a string value; keys 1 to 200
-	// characters). The parts other than `File` hold at most 1 MB together; a part sent twice
-	// is a 400 naming it. Answers `{id}`.
+	// characters). The parts other than `File` hold at most 1 MB together, counting their
+	// names (metadata keys included) and values; a part sent twice, or a part of another
+	// name, is a 400 naming it. Answers `{id}`.
 	//
 	// The file is streamed to storage while its SHA-256 and format are computed (see
 	// `AttachmentFormat`), never held whole in memory. A file larger than the upload limit
@@ -6360,7 +6361,9 @@ type ClientInterface interface {
 	// `salesOrderReceivingLineItem`), `Detail.Owner.Id`, `Detail.Description`,
 	// `Detail.Metadata[<key>]` and `Detail.LotId` (exactly 24 characters: a lot of the owner
 	// item; 400 naming `Detail.LotId` otherwise). Stored and classified like uploadAttachment;
-	// the attachment reads `lotId`. Answers `{id}`. As for uploadAttachment, send the
+	// the attachment reads `lotId`. Answers `{id}`. Other parts (`Detail.IsNoteAttachment`,
+	// `Detail.Parent.*`, misspelt names) are 400 naming them; the 1 MB budget of names and
+	// values is uploadAttachment's. As for uploadAttachment, send the
 	// `Detail.*` parts before `File` so that the owner is checked before the file is read.
 	//
 	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
@@ -10106,8 +10109,9 @@ func (c *Client) GetAccountingCode(ctx context.Context, id Id, reqEditors ...Req
 // `Detail.Description` (1 to 200 characters), `Detail.IsNoteAttachment` (required,
 // `true` or `false`), `Detail.Parent.Type` and `Detail.Parent.Id` (optional, together),
 // and `Detail.Metadata[<key>]` (any number, each a string value; keys 1 to 200
-// characters). The parts other than `File` hold at most 1 MB together; a part sent twice
-// is a 400 naming it. Answers `{id}`.
+// characters). The parts other than `File` hold at most 1 MB together, counting their
+// names (metadata keys included) and values; a part sent twice, or a part of another
+// name, is a 400 naming it. Answers `{id}`.
 //
 // The file is streamed to storage while its SHA-256 and format are computed (see
 // `AttachmentFormat`), never held whole in memory. A file larger than the upload limit
@@ -10149,7 +10153,9 @@ func (c *Client) UploadAttachmentWithBody(ctx context.Context, contentType strin
 // `salesOrderReceivingLineItem`), `Detail.Owner.Id`, `Detail.Description`,
 // `Detail.Metadata[<key>]` and `Detail.LotId` (exactly 24 characters: a lot of the owner
 // item; 400 naming `Detail.LotId` otherwise). Stored and classified like uploadAttachment;
-// the attachment reads `lotId`. Answers `{id}`. As for uploadAttachment, send the
+// the attachment reads `lotId`. Answers `{id}`. Other parts (`Detail.IsNoteAttachment`,
+// `Detail.Parent.*`, misspelt names) are 400 naming them; the 1 MB budget of names and
+// values is uploadAttachment's. As for uploadAttachment, send the
 // `Detail.*` parts before `File` so that the owner is checked before the file is read.
 //
 // Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
@@ -25272,8 +25278,9 @@ type ClientWithResponsesInterface interface {
 	// `Detail.Description` (1 to 200 characters), `Detail.IsNoteAttachment` (required,
 	// `true` or `false`), `Detail.Parent.Type` and `Detail.Parent.Id` (optional, together),
 	// and `Detail.Metadata[<key>]` (any number, each a string value; keys 1 to 200
-	// characters). The parts other than `File` hold at most 1 MB together; a part sent twice
-	// is a 400 naming it. Answers `{id}`.
+	// characters). The parts other than `File` hold at most 1 MB together, counting their
+	// names (metadata keys included) and values; a part sent twice, or a part of another
+	// name, is a 400 naming it. Answers `{id}`.
 	//
 	// The file is streamed to storage while its SHA-256 and format are computed (see
 	// `AttachmentFormat`), never held whole in memory. A file larger than the upload limit
@@ -25305,7 +25312,9 @@ type ClientWithResponsesInterface interface {
 	// `salesOrderReceivingLineItem`), `Detail.Owner.Id`, `Detail.Description`,
 	// `Detail.Metadata[<key>]` and `Detail.LotId` (exactly 24 characters: a lot of the owner
 	// item; 400 naming `Detail.LotId` otherwise). Stored and classified like uploadAttachment;
-	// the attachment reads `lotId`. Answers `{id}`. As for uploadAttachment, send the
+	// the attachment reads `lotId`. Answers `{id}`. Other parts (`Detail.IsNoteAttachment`,
+	// `Detail.Parent.*`, misspelt names) are 400 naming them; the 1 MB budget of names and
+	// values is uploadAttachment's. As for uploadAttachment, send the
 	// `Detail.*` parts before `File` so that the owner is checked before the file is read.
 	//
 	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
@@ -44278,8 +44287,9 @@ func (c *ClientWithResponses) GetAccountingCodeWithResponse(ctx context.Context,
 // `Detail.Description` (1 to 200 characters), `Detail.IsNoteAttachment` (required,
 // `true` or `false`), `Detail.Parent.Type` and `Detail.Parent.Id` (optional, together),
 // and `Detail.Metadata[<key>]` (any number, each a string value; keys 1 to 200
-// characters). The parts other than `File` hold at most 1 MB together; a part sent twice
-// is a 400 naming it. Answers `{id}`.
+// characters). The parts other than `File` hold at most 1 MB together, counting their
+// names (metadata keys included) and values; a part sent twice, or a part of another
+// name, is a 400 naming it. Answers `{id}`.
 //
 // The file is streamed to storage while its SHA-256 and format are computed (see
 // `AttachmentFormat`), never held whole in memory. A file larger than the upload limit
@@ -44317,7 +44327,9 @@ func (c *ClientWithResponses) UploadAttachmentWithBodyWithResponse(ctx context.C
 // `salesOrderReceivingLineItem`), `Detail.Owner.Id`, `Detail.Description`,
 // `Detail.Metadata[<key>]` and `Detail.LotId` (exactly 24 characters: a lot of the owner
 // item; 400 naming `Detail.LotId` otherwise). Stored and classified like uploadAttachment;
-// the attachment reads `lotId`. Answers `{id}`. As for uploadAttachment, send the
+// the attachment reads `lotId`. Answers `{id}`. Other parts (`Detail.IsNoteAttachment`,
+// `Detail.Parent.*`, misspelt names) are 400 naming them; the 1 MB budget of names and
+// values is uploadAttachment's. As for uploadAttachment, send the
 // `Detail.*` parts before `File` so that the owner is checked before the file is read.
 //
 // Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).

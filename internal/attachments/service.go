@@ -100,14 +100,14 @@ type storedFile struct {
 // before File (as the spec asks clients to send them) the owner's type, the permission and
 // the owner's existence are checked before the file is read.
 func (s *Service) Upload(ctx context.Context, p auth.Principal, mr *multipart.Reader, certification bool) (string, error) {
-	types := s.ownerTypes
+	types, known := s.ownerTypes, uploadParts
 	if certification {
-		types = certificationOwnerTypes
+		types, known = certificationOwnerTypes, certificationParts
 	}
 	if err := s.mayEditSome(p, types); err != nil {
 		return "", err
 	}
-	f, err := readForm(mr,
+	f, err := readForm(mr, known,
 		func(fields map[string]string) error { return s.admit(ctx, p, fields, types) },
 		func(name string, r io.Reader) (storedFile, error) { return s.storeFile(ctx, name, r) })
 	var id string
