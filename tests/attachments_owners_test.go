@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"slices"
+	"strings"
 	"testing"
 
 	"mos/gen/client"
@@ -60,5 +62,55 @@ func TestAttachmentShipmentOwnedFilesNeedViewShipments(t *testing.T) {
 	}
 	if res, _ := items.DeleteAttachmentWithResponse(ctx, id); res.StatusCode() != http.StatusForbidden {
 		t.Fatalf("View Item delete: %d, want 403", res.StatusCode())
+	}
+}
+
+func TestAttachmentZipDownloadIsCapped(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	ctx := context.Background()
+	many, big := createItem(t, te, newItem("MANYFILES")), createItem(t, te, newItem("BIGFILES"))
+	for i := range testZipMaxEntries {
+		attachToItem(t, te, many, "f.txt", uniqueBytes(t, t.Name()+string(rune('a'+i)), 8))
+	}
+	// Two files, each within the cap, together over it.
+	var bigIDs []string
+	for _, label := range []string{"one", "two"} {
+		content := uniqueBytes(t, label, testZipMaxBytes/2)[:testZipMaxBytes/2+1]
+		bigIDs = append(bigIDs, attachToItem(t, te, big, label+".bin", content))
+	}
+	zip := func(f client.AttachmentFilter) *client.DownloadAttachmentsResponse {
+		t.Helper()
+		res, err := te.API.DownloadAttachmentsWithResponse(ctx, nil, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	// At the caps is fine.
+	if res := zip(ofItem(many)); res.StatusCode() != http.StatusOK {
+		t.Fatalf("%d files: %d %s", testZipMaxEntries, res.StatusCode(), res.Body)
+	}
+	if res := zip(client.AttachmentFilter{AttachmentIds: &[]string{bigIDs[0]}}); res.StatusCode() != http.StatusOK {
+		t.Fatalf("the big files: %d %s", res.StatusCode(), res.Body)
+	}
+	// One more file than the cap, or more bytes: 400 naming filter, saying why.
+	extra := attachToItem(t, te, many, "g.txt", uniqueBytes(t, t.Name()+"extra", 8))
+	for name, c := range map[string]struct {
+		f      client.AttachmentFilter
+		reason string
+	}{
+		"too many files": {ofItem(many), "stored files"},
+		"too many bytes": {client.AttachmentFilter{AttachmentIds: &bigIDs}, "bytes"},
+	} {
+		res := zip(c.f)
+		mustStatus(t, res.StatusCode(), http.StatusBadRequest, res.Body)
+		p := res.ApplicationproblemJSON400
+		if p == nil || p.Errors == nil || len((*p.Errors)["filter"]) == 0 || !strings.Contains((*p.Errors)["filter"][0], c.reason) {
+			t.Fatalf("%s: the problem does not name filter with the reason %q: %s", name, c.reason, res.Body)
+		}
+	}
+	if list := listAttachments(t, te.API, ofItem(many)); len(list) != testZipMaxEntries+1 || !slices.Contains(attachmentIDs(list), extra) {
+		t.Fatalf("the list is not capped: %d", len(list))
 	}
 }

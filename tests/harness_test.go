@@ -45,6 +45,8 @@ var srv struct {
 const (
 	testUploadLimitBytes   = 3 << 20
 	testRedirectAboveBytes = 64 << 10
+	testZipMaxEntries      = 5
+	testZipMaxBytes        = 256 << 10
 )
 
 func TestMain(m *testing.M) {
@@ -74,7 +76,8 @@ func runMain(m *testing.M) int {
 		return 1
 	}
 	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: logger, Blobs: blobs,
-		UploadLimitBytes: testUploadLimitBytes, RedirectAboveBytes: testRedirectAboveBytes})
+		UploadLimitBytes: testUploadLimitBytes, RedirectAboveBytes: testRedirectAboveBytes,
+		ZipMaxEntries: testZipMaxEntries, ZipMaxBytes: testZipMaxBytes})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "tests: build server:", err)
 		return 1

@@ -1356,7 +1356,9 @@ type AttachmentCertificationUpload struct {
 // AttachmentCertificationUploadDetailOwnerType The certified record's kind.
 type AttachmentCertificationUploadDetailOwnerType string
 
-// AttachmentFilter Filter of attachments; every member narrows the result (AND).
+// AttachmentFilter Filter of attachments; every member narrows the result (AND). At least one member is
+// required: an empty filter `{}` answers 400 naming the `body` (it would name every file
+// of the tenant).
 type AttachmentFilter struct {
 	// AttachmentIds Only these attachments (1 to 500).
 	AttachmentIds *[]string `json:"attachmentIds,omitempty"`
@@ -6380,7 +6382,11 @@ type ClientInterface interface {
 	// attachments have no bytes and are left out too). Entry names are the attachments'
 	// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 	// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+	// must name at least one member (400 naming the `body`). An archive is capped: more than
+	// 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
+	// with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
+	// other caps); narrow the filter.
 	//
 	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 	//
@@ -6396,7 +6402,11 @@ type ClientInterface interface {
 	// attachments have no bytes and are left out too). Entry names are the attachments'
 	// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 	// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+	// must name at least one member (400 naming the `body`). An archive is capped: more than
+	// 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
+	// with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
+	// other caps); narrow the filter.
 	//
 	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 	//
@@ -6410,7 +6420,8 @@ type ClientInterface interface {
 	// Answers a bare array of the attachments matching the filter, sorted by name
 	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
 	// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
-	// owner the user may not view yields 200 with an empty list, never 403.
+	// owner the user may not view yields 200 with an empty list, never 403. The filter must
+	// name at least one member (400 naming the `body`).
 	//
 	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 	//
@@ -6424,7 +6435,8 @@ type ClientInterface interface {
 	// Answers a bare array of the attachments matching the filter, sorted by name
 	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
 	// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
-	// owner the user may not view yields 200 with an empty list, never 403.
+	// owner the user may not view yields 200 with an empty list, never 403. The filter must
+	// name at least one member (400 naming the `body`).
 	//
 	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 	//
@@ -10182,7 +10194,11 @@ func (c *Client) UploadCertificationWithBody(ctx context.Context, contentType st
 // attachments have no bytes and are left out too). Entry names are the attachments'
 // names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 // archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+// must name at least one member (400 naming the `body`). An archive is capped: more than
+// 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
+// with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
+// other caps); narrow the filter.
 //
 // Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 //
@@ -10208,7 +10224,11 @@ func (c *Client) DownloadAttachmentsWithBody(ctx context.Context, params *Downlo
 // attachments have no bytes and are left out too). Entry names are the attachments'
 // names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 // archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+// must name at least one member (400 naming the `body`). An archive is capped: more than
+// 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
+// with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
+// other caps); narrow the filter.
 //
 // Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 //
@@ -10232,7 +10252,8 @@ func (c *Client) DownloadAttachments(ctx context.Context, params *DownloadAttach
 // Answers a bare array of the attachments matching the filter, sorted by name
 // (case-insensitive) then id. On a user-bound token only attachments whose owner the user
 // may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
-// owner the user may not view yields 200 with an empty list, never 403.
+// owner the user may not view yields 200 with an empty list, never 403. The filter must
+// name at least one member (400 naming the `body`).
 //
 // Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 //
@@ -10256,7 +10277,8 @@ func (c *Client) ListAttachmentsWithBody(ctx context.Context, contentType string
 // Answers a bare array of the attachments matching the filter, sorted by name
 // (case-insensitive) then id. On a user-bound token only attachments whose owner the user
 // may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
-// owner the user may not view yields 200 with an empty list, never 403.
+// owner the user may not view yields 200 with an empty list, never 403. The filter must
+// name at least one member (400 naming the `body`).
 //
 // Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 //
@@ -25331,7 +25353,11 @@ type ClientWithResponsesInterface interface {
 	// attachments have no bytes and are left out too). Entry names are the attachments'
 	// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 	// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+	// must name at least one member (400 naming the `body`). An archive is capped: more than
+	// 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
+	// with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
+	// other caps); narrow the filter.
 	//
 	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 	//
@@ -25347,7 +25373,11 @@ type ClientWithResponsesInterface interface {
 	// attachments have no bytes and are left out too). Entry names are the attachments'
 	// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 	// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+	// must name at least one member (400 naming the `body`). An archive is capped: more than
+	// 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
+	// with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
+	// other caps); narrow the filter.
 	//
 	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 	//
@@ -25361,7 +25391,8 @@ type ClientWithResponsesInterface interface {
 	// Answers a bare array of the attachments matching the filter, sorted by name
 	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
 	// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
-	// owner the user may not view yields 200 with an empty list, never 403.
+	// owner the user may not view yields 200 with an empty list, never 403. The filter must
+	// name at least one member (400 naming the `body`).
 	//
 	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 	//
@@ -25375,7 +25406,8 @@ type ClientWithResponsesInterface interface {
 	// Answers a bare array of the attachments matching the filter, sorted by name
 	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
 	// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
-	// owner the user may not view yields 200 with an empty list, never 403.
+	// owner the user may not view yields 200 with an empty list, never 403. The filter must
+	// name at least one member (400 naming the `body`).
 	//
 	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 	//
@@ -44352,7 +44384,11 @@ func (c *ClientWithResponses) UploadCertificationWithBodyWithResponse(ctx contex
 // attachments have no bytes and are left out too). Entry names are the attachments'
 // names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 // archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+// must name at least one member (400 naming the `body`). An archive is capped: more than
+// 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
+// with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
+// other caps); narrow the filter.
 //
 // Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 //
@@ -44374,7 +44410,11 @@ func (c *ClientWithResponses) DownloadAttachmentsWithBodyWithResponse(ctx contex
 // attachments have no bytes and are left out too). Entry names are the attachments'
 // names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 // archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+// must name at least one member (400 naming the `body`). An archive is capped: more than
+// 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
+// with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
+// other caps); narrow the filter.
 //
 // Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 //
@@ -44394,7 +44434,8 @@ func (c *ClientWithResponses) DownloadAttachmentsWithResponse(ctx context.Contex
 // Answers a bare array of the attachments matching the filter, sorted by name
 // (case-insensitive) then id. On a user-bound token only attachments whose owner the user
 // may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
-// owner the user may not view yields 200 with an empty list, never 403.
+// owner the user may not view yields 200 with an empty list, never 403. The filter must
+// name at least one member (400 naming the `body`).
 //
 // Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 //
@@ -44414,7 +44455,8 @@ func (c *ClientWithResponses) ListAttachmentsWithBodyWithResponse(ctx context.Co
 // Answers a bare array of the attachments matching the filter, sorted by name
 // (case-insensitive) then id. On a user-bound token only attachments whose owner the user
 // may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
-// owner the user may not view yields 200 with an empty list, never 403.
+// owner the user may not view yields 200 with an empty list, never 403. The filter must
+// name at least one member (400 naming the `body`).
 //
 // Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 //

@@ -36,6 +36,11 @@ type Config struct {
 	SigningKey []byte
 	// SignedURLTTL is how long a signed URL works; 0 means 15 minutes.
 	SignedURLTTL time.Duration
+	// ZipMaxEntries and ZipMaxBytes cap a ZIP download (files, and their stored bytes
+	// together), so that one request cannot make the server stream a whole tenant; 0 means
+	// 1000 files and 1 GiB.
+	ZipMaxEntries int
+	ZipMaxBytes   int64
 }
 
 // Defaults of Config.
@@ -43,6 +48,8 @@ const (
 	DefaultUploadLimitBytes   = 100 << 20
 	DefaultRedirectAboveBytes = 20 << 20
 	DefaultSignedURLTTL       = 15 * time.Minute
+	DefaultZipMaxEntries      = 1000
+	DefaultZipMaxBytes        = 1 << 30
 	minSigningKey             = 32
 )
 
@@ -74,6 +81,12 @@ func NewService(pool *db.Pool, owners Owners, lotsSvc *lots.Service, cfg Config)
 	}
 	if cfg.SignedURLTTL <= 0 {
 		cfg.SignedURLTTL = DefaultSignedURLTTL
+	}
+	if cfg.ZipMaxEntries <= 0 {
+		cfg.ZipMaxEntries = DefaultZipMaxEntries
+	}
+	if cfg.ZipMaxBytes <= 0 {
+		cfg.ZipMaxBytes = DefaultZipMaxBytes
 	}
 	types := make([]string, 0, len(owners))
 	for t := range owners {
@@ -352,6 +365,9 @@ func (s *Service) Get(ctx context.Context, p auth.Principal, id string) (Attachm
 // List returns the attachments matching f whose owners the caller may view (seed 001,
 // Authentication rule 4: the others are left out, never a 403).
 func (s *Service) List(ctx context.Context, p auth.Principal, f Filter) ([]Attachment, error) {
+	if err := f.require(); err != nil {
+		return nil, err
+	}
 	return s.store.list(ctx, s.pool, p.TenantID, f, selection{ownerTypes: s.viewable(p)})
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"mos/internal/attachments/fileformat"
 	"mos/internal/dbtest"
 	"mos/internal/lots"
 	"mos/internal/platform/apperr"
@@ -181,4 +182,20 @@ func TestAttachRefusesContentReleasedSinceItWasStored(t *testing.T) {
 		t.Fatalf("referenced content was released: %v", err)
 	}
 	_ = rc.Close()
+}
+
+func TestListAndZipRequireAFilter(t *testing.T) {
+	t.Parallel()
+	svc, _, tenantID := newTestService(t)
+	p := auth.Principal{Kind: auth.KindIntegration, TenantID: tenantID}
+	_, err := svc.List(context.Background(), p, Filter{})
+	if !apperr.IsKind(err, apperr.KindInvalid) {
+		t.Fatalf("list of an empty filter: %v, want invalid", err)
+	}
+	if _, err := svc.Zip(context.Background(), p, Filter{}, nil); !apperr.IsKind(err, apperr.KindInvalid) {
+		t.Fatalf("zip of an empty filter: %v, want invalid", err)
+	}
+	if _, err := svc.List(context.Background(), p, Filter{Formats: []fileformat.Format{fileformat.Image}}); err != nil {
+		t.Fatalf("list of a filter: %v", err)
+	}
 }
