@@ -63,6 +63,36 @@ func TestAttachmentShipmentOwnedFilesNeedViewShipments(t *testing.T) {
 	if res, _ := items.DeleteAttachmentWithResponse(ctx, id); res.StatusCode() != http.StatusForbidden {
 		t.Fatalf("View Item delete: %d, want 403", res.StatusCode())
 	}
+	// Removing it takes the shipments' edit permission; viewing them is not enough.
+	if res, _ := shipments.DeleteAttachmentWithResponse(ctx, id); res.StatusCode() != http.StatusForbidden {
+		t.Fatalf("View Shipments delete: %d, want 403", res.StatusCode())
+	}
+	editor := noRedirects(t, te.userToken(t, "View Shipments", "Edit Shipments"))
+	if res, _ := editor.DeleteAttachmentWithResponse(ctx, id); res.StatusCode() != http.StatusOK {
+		t.Fatalf("Edit Shipments delete: %d, want 200", res.StatusCode())
+	}
+}
+
+func TestAttachmentEditNeedsTheOwnerAreasEditPermission(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	ctx := context.Background()
+	jobID := "6745f0a2c81e4b0012ab1234"
+	jobParts := []part{{"Detail.Owner.Type", "job"}, {"Detail.Owner.Id", jobID}, {"Detail.IsNoteAttachment", "false"}}
+	remote := client.AttachmentRemoteCreate{Owner: client.AttachmentOwner{Type: client.AttachmentOwnerTypeJob, Id: jobID},
+		FileName: "r.txt", AccessUrl: "https://x.example/r"}
+	// Viewing jobs does not let a token attach files to one.
+	viewer := noRedirects(t, te.userToken(t, "View Job"))
+	res := upload(t, viewer, &filePart{name: "j.txt", content: uniqueBytes(t, t.Name(), 8)}, jobParts...)
+	mustStatus(t, res.StatusCode(), http.StatusForbidden, res.Body)
+	r, _ := viewer.CreateRemoteAttachmentWithResponse(ctx, remote)
+	mustStatus(t, r.StatusCode(), http.StatusForbidden, r.Body)
+	// Edit Job passes the permission; jobs have not landed, so no job exists: 404.
+	editor := noRedirects(t, te.userToken(t, "View Job", "Edit Job"))
+	res = upload(t, editor, &filePart{name: "j.txt", content: uniqueBytes(t, t.Name(), 8)}, jobParts...)
+	mustStatus(t, res.StatusCode(), http.StatusNotFound, res.Body)
+	r, _ = editor.CreateRemoteAttachmentWithResponse(ctx, remote)
+	mustStatus(t, r.StatusCode(), http.StatusNotFound, r.Body)
 }
 
 func TestAttachmentZipDownloadIsCapped(t *testing.T) {

@@ -1385,28 +1385,28 @@ type AttachmentOwner struct {
 	Id string `json:"id"`
 
 	// Type The kinds of record a file can be attached to, with the permissions a user-bound token
-	// needs to see (view) and to attach or remove (edit) their files: item (View Item / Edit
-	// Item), shipment (View Shipments), salesOrder, salesOrderReceiving,
-	// salesOrderPartLineItem and salesOrderReceivingLineItem (View Sales Order), quote and
-	// quotePartLineItem (View Quote), purchaseOrder, purchaseOrderReceiving,
-	// purchaseOrderPartLineItem and purchaseOrderReceivingLineItem (View Purchase Order),
-	// invoice (View Invoices), job, operation and workOrderOperation (View Job); the edit
-	// permission of the types without an area yet is their view permission. Owner types whose
-	// area has not landed have no records yet. The receiving line items are the owners of
-	// certifications (uploadCertification) besides items.
+	// needs to see (view) and to attach or remove (edit) their files, which are the owner
+	// area's own: item (View Item / Edit Item), shipment (View Shipments / Edit Shipments),
+	// salesOrder, salesOrderReceiving, salesOrderPartLineItem and salesOrderReceivingLineItem
+	// (View Sales Order / Edit Sales Order), quote and quotePartLineItem (View Quote / Edit
+	// Quote), purchaseOrder, purchaseOrderReceiving, purchaseOrderPartLineItem and
+	// purchaseOrderReceivingLineItem (View Purchase Order / Edit Purchase Order), invoice
+	// (View Invoices / Edit Invoices), job, operation and workOrderOperation (View Job / Edit
+	// Job). Owner types whose area has not landed have no records yet. The receiving line
+	// items are the owners of certifications (uploadCertification) besides items.
 	Type AttachmentOwnerType `json:"type"`
 }
 
 // AttachmentOwnerType The kinds of record a file can be attached to, with the permissions a user-bound token
-// needs to see (view) and to attach or remove (edit) their files: item (View Item / Edit
-// Item), shipment (View Shipments), salesOrder, salesOrderReceiving,
-// salesOrderPartLineItem and salesOrderReceivingLineItem (View Sales Order), quote and
-// quotePartLineItem (View Quote), purchaseOrder, purchaseOrderReceiving,
-// purchaseOrderPartLineItem and purchaseOrderReceivingLineItem (View Purchase Order),
-// invoice (View Invoices), job, operation and workOrderOperation (View Job); the edit
-// permission of the types without an area yet is their view permission. Owner types whose
-// area has not landed have no records yet. The receiving line items are the owners of
-// certifications (uploadCertification) besides items.
+// needs to see (view) and to attach or remove (edit) their files, which are the owner
+// area's own: item (View Item / Edit Item), shipment (View Shipments / Edit Shipments),
+// salesOrder, salesOrderReceiving, salesOrderPartLineItem and salesOrderReceivingLineItem
+// (View Sales Order / Edit Sales Order), quote and quotePartLineItem (View Quote / Edit
+// Quote), purchaseOrder, purchaseOrderReceiving, purchaseOrderPartLineItem and
+// purchaseOrderReceivingLineItem (View Purchase Order / Edit Purchase Order), invoice
+// (View Invoices / Edit Invoices), job, operation and workOrderOperation (View Job / Edit
+// Job). Owner types whose area has not landed have no records yet. The receiving line
+// items are the owners of certifications (uploadCertification) besides items.
 type AttachmentOwnerType string
 
 // AttachmentRemoteCreate Body of createRemoteAttachment.
@@ -1439,30 +1439,30 @@ type AttachmentUpload struct {
 	DetailOwnerId string `json:"Detail.Owner.Id"`
 
 	// DetailOwnerType The kinds of record a file can be attached to, with the permissions a user-bound token
-	// needs to see (view) and to attach or remove (edit) their files: item (View Item / Edit
-	// Item), shipment (View Shipments), salesOrder, salesOrderReceiving,
-	// salesOrderPartLineItem and salesOrderReceivingLineItem (View Sales Order), quote and
-	// quotePartLineItem (View Quote), purchaseOrder, purchaseOrderReceiving,
-	// purchaseOrderPartLineItem and purchaseOrderReceivingLineItem (View Purchase Order),
-	// invoice (View Invoices), job, operation and workOrderOperation (View Job); the edit
-	// permission of the types without an area yet is their view permission. Owner types whose
-	// area has not landed have no records yet. The receiving line items are the owners of
-	// certifications (uploadCertification) besides items.
+	// needs to see (view) and to attach or remove (edit) their files, which are the owner
+	// area's own: item (View Item / Edit Item), shipment (View Shipments / Edit Shipments),
+	// salesOrder, salesOrderReceiving, salesOrderPartLineItem and salesOrderReceivingLineItem
+	// (View Sales Order / Edit Sales Order), quote and quotePartLineItem (View Quote / Edit
+	// Quote), purchaseOrder, purchaseOrderReceiving, purchaseOrderPartLineItem and
+	// purchaseOrderReceivingLineItem (View Purchase Order / Edit Purchase Order), invoice
+	// (View Invoices / Edit Invoices), job, operation and workOrderOperation (View Job / Edit
+	// Job). Owner types whose area has not landed have no records yet. The receiving line
+	// items are the owners of certifications (uploadCertification) besides items.
 	DetailOwnerType AttachmentOwnerType `json:"Detail.Owner.Type"`
 
 	// DetailParentId The parent's id (with Detail.Parent.Type).
 	DetailParentId *string `json:"Detail.Parent.Id,omitempty"`
 
 	// DetailParentType The kinds of record a file can be attached to, with the permissions a user-bound token
-	// needs to see (view) and to attach or remove (edit) their files: item (View Item / Edit
-	// Item), shipment (View Shipments), salesOrder, salesOrderReceiving,
-	// salesOrderPartLineItem and salesOrderReceivingLineItem (View Sales Order), quote and
-	// quotePartLineItem (View Quote), purchaseOrder, purchaseOrderReceiving,
-	// purchaseOrderPartLineItem and purchaseOrderReceivingLineItem (View Purchase Order),
-	// invoice (View Invoices), job, operation and workOrderOperation (View Job); the edit
-	// permission of the types without an area yet is their view permission. Owner types whose
-	// area has not landed have no records yet. The receiving line items are the owners of
-	// certifications (uploadCertification) besides items.
+	// needs to see (view) and to attach or remove (edit) their files, which are the owner
+	// area's own: item (View Item / Edit Item), shipment (View Shipments / Edit Shipments),
+	// salesOrder, salesOrderReceiving, salesOrderPartLineItem and salesOrderReceivingLineItem
+	// (View Sales Order / Edit Sales Order), quote and quotePartLineItem (View Quote / Edit
+	// Quote), purchaseOrder, purchaseOrderReceiving, purchaseOrderPartLineItem and
+	// purchaseOrderReceivingLineItem (View Purchase Order / Edit Purchase Order), invoice
+	// (View Invoices / Edit Invoices), job, operation and workOrderOperation (View Job / Edit
+	// Job). Owner types whose area has not landed have no records yet. The receiving line
+	// items are the owners of certifications (uploadCertification) besides items.
 	DetailParentType *AttachmentOwnerType `json:"Detail.Parent.Type,omitempty"`
 
 	// File The file; its file name is the attachment's name (1 to 200 characters).
@@ -4425,6 +4425,11 @@ type PaymentTermWrite struct {
 }
 
 // Permission The permission catalogue. User-bound tokens hold a subset; tenant-bound tokens are not gated.
+// A file attached to a record is part of that record: attachments are seen with the owner
+// area's view permission and attached or removed with its edit permission (see
+// `AttachmentOwnerType`). `View Attachments` and `Edit Attachments` therefore gate no
+// operation; they stay in the catalogue so that tokens issued with them remain valid, and
+// grant nothing by themselves.
 type Permission string
 
 // PriceBreak A price break (read shape): from `quantity` units of `unitOfMeasureName` up, one unit
@@ -6349,7 +6354,7 @@ type ClientInterface interface {
 	// file is stored (and it is removed again when refused). A user-bound token that may
 	// attach files to no owner type is refused (403) before any part is read.
 	//
-	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -6368,7 +6373,7 @@ type ClientInterface interface {
 	// values is uploadAttachment's. As for uploadAttachment, send the
 	// `Detail.*` parts before `File` so that the owner is checked before the file is read.
 	//
-	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -6419,7 +6424,7 @@ type ClientInterface interface {
 	//
 	// Answers a bare array of the attachments matching the filter, sorted by name
 	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
-	// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
+	// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 	// owner the user may not view yields 200 with an empty list, never 403. The filter must
 	// name at least one member (400 naming the `body`).
 	//
@@ -6434,7 +6439,7 @@ type ClientInterface interface {
 	//
 	// Answers a bare array of the attachments matching the filter, sorted by name
 	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
-	// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
+	// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 	// owner the user may not view yields 200 with an empty list, never 403. The filter must
 	// name at least one member (400 naming the `body`).
 	//
@@ -6452,7 +6457,7 @@ type ClientInterface interface {
 	// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
 	// uploadAttachment.
 	//
-	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -6466,7 +6471,7 @@ type ClientInterface interface {
 	// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
 	// uploadAttachment.
 	//
-	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -6483,7 +6488,7 @@ type ClientInterface interface {
 	// characters) is removed as well and answers 410, telling the caller the record was
 	// invalid.
 	//
-	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 	//
 	// Corresponds with DELETE /api/attachments/{attachmentId} (the `DeleteAttachment` operationId).
 	DeleteAttachment(ctx context.Context, attachmentId AttachmentId, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -10141,7 +10146,7 @@ func (c *Client) GetAccountingCode(ctx context.Context, id Id, reqEditors ...Req
 // file is stored (and it is removed again when refused). A user-bound token that may
 // attach files to no owner type is refused (403) before any part is read.
 //
-// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 //
 // Takes any type of body and a specified content type.
 //
@@ -10170,7 +10175,7 @@ func (c *Client) UploadAttachmentWithBody(ctx context.Context, contentType strin
 // values is uploadAttachment's. As for uploadAttachment, send the
 // `Detail.*` parts before `File` so that the owner is checked before the file is read.
 //
-// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 //
 // Takes any type of body and a specified content type.
 //
@@ -10251,7 +10256,7 @@ func (c *Client) DownloadAttachments(ctx context.Context, params *DownloadAttach
 //
 // Answers a bare array of the attachments matching the filter, sorted by name
 // (case-insensitive) then id. On a user-bound token only attachments whose owner the user
-// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
+// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 // owner the user may not view yields 200 with an empty list, never 403. The filter must
 // name at least one member (400 naming the `body`).
 //
@@ -10276,7 +10281,7 @@ func (c *Client) ListAttachmentsWithBody(ctx context.Context, contentType string
 //
 // Answers a bare array of the attachments matching the filter, sorted by name
 // (case-insensitive) then id. On a user-bound token only attachments whose owner the user
-// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
+// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 // owner the user may not view yields 200 with an empty list, never 403. The filter must
 // name at least one member (400 naming the `body`).
 //
@@ -10304,7 +10309,7 @@ func (c *Client) ListAttachments(ctx context.Context, body ListAttachmentsJSONRe
 // format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
 // uploadAttachment.
 //
-// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 //
 // Takes any type of body and a specified content type.
 //
@@ -10328,7 +10333,7 @@ func (c *Client) CreateRemoteAttachmentWithBody(ctx context.Context, contentType
 // format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
 // uploadAttachment.
 //
-// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -10355,7 +10360,7 @@ func (c *Client) CreateRemoteAttachment(ctx context.Context, body CreateRemoteAt
 // characters) is removed as well and answers 410, telling the caller the record was
 // invalid.
 //
-// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 //
 // Corresponds with DELETE /api/attachments/{attachmentId} (the `DeleteAttachment` operationId).
 func (c *Client) DeleteAttachment(ctx context.Context, attachmentId AttachmentId, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -25320,7 +25325,7 @@ type ClientWithResponsesInterface interface {
 	// file is stored (and it is removed again when refused). A user-bound token that may
 	// attach files to no owner type is refused (403) before any part is read.
 	//
-	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -25339,7 +25344,7 @@ type ClientWithResponsesInterface interface {
 	// values is uploadAttachment's. As for uploadAttachment, send the
 	// `Detail.*` parts before `File` so that the owner is checked before the file is read.
 	//
-	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -25390,7 +25395,7 @@ type ClientWithResponsesInterface interface {
 	//
 	// Answers a bare array of the attachments matching the filter, sorted by name
 	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
-	// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
+	// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 	// owner the user may not view yields 200 with an empty list, never 403. The filter must
 	// name at least one member (400 naming the `body`).
 	//
@@ -25405,7 +25410,7 @@ type ClientWithResponsesInterface interface {
 	//
 	// Answers a bare array of the attachments matching the filter, sorted by name
 	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
-	// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
+	// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 	// owner the user may not view yields 200 with an empty list, never 403. The filter must
 	// name at least one member (400 naming the `body`).
 	//
@@ -25423,7 +25428,7 @@ type ClientWithResponsesInterface interface {
 	// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
 	// uploadAttachment.
 	//
-	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -25437,7 +25442,7 @@ type ClientWithResponsesInterface interface {
 	// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
 	// uploadAttachment.
 	//
-	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -25454,7 +25459,7 @@ type ClientWithResponsesInterface interface {
 	// characters) is removed as well and answers 410, telling the caller the record was
 	// invalid.
 	//
-	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -44339,7 +44344,7 @@ func (c *ClientWithResponses) GetAccountingCodeWithResponse(ctx context.Context,
 // file is stored (and it is removed again when refused). A user-bound token that may
 // attach files to no owner type is refused (403) before any part is read.
 //
-// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -44364,7 +44369,7 @@ func (c *ClientWithResponses) UploadAttachmentWithBodyWithResponse(ctx context.C
 // values is uploadAttachment's. As for uploadAttachment, send the
 // `Detail.*` parts before `File` so that the owner is checked before the file is read.
 //
-// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -44433,7 +44438,7 @@ func (c *ClientWithResponses) DownloadAttachmentsWithResponse(ctx context.Contex
 //
 // Answers a bare array of the attachments matching the filter, sorted by name
 // (case-insensitive) then id. On a user-bound token only attachments whose owner the user
-// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
+// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 // owner the user may not view yields 200 with an empty list, never 403. The filter must
 // name at least one member (400 naming the `body`).
 //
@@ -44454,7 +44459,7 @@ func (c *ClientWithResponses) ListAttachmentsWithBodyWithResponse(ctx context.Co
 //
 // Answers a bare array of the attachments matching the filter, sorted by name
 // (case-insensitive) then id. On a user-bound token only attachments whose owner the user
-// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
+// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 // owner the user may not view yields 200 with an empty list, never 403. The filter must
 // name at least one member (400 naming the `body`).
 //
@@ -44478,7 +44483,7 @@ func (c *ClientWithResponses) ListAttachmentsWithResponse(ctx context.Context, b
 // format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
 // uploadAttachment.
 //
-// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -44498,7 +44503,7 @@ func (c *ClientWithResponses) CreateRemoteAttachmentWithBodyWithResponse(ctx con
 // format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
 // uploadAttachment.
 //
-// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -44521,7 +44526,7 @@ func (c *ClientWithResponses) CreateRemoteAttachmentWithResponse(ctx context.Con
 // characters) is removed as well and answers 410, telling the caller the record was
 // invalid.
 //
-// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 //
 // Returns a wrapper object for the known response body format(s).
 //

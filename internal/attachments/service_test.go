@@ -199,3 +199,29 @@ func TestListAndZipRequireAFilter(t *testing.T) {
 		t.Fatalf("list of a filter: %v", err)
 	}
 }
+
+func TestStandardOwnersEditWithTheAreasEditPermission(t *testing.T) {
+	t.Parallel()
+	want := map[string][2]string{
+		"item":       {"View Item", "Edit Item"},
+		"shipment":   {"View Shipments", "Edit Shipments"},
+		"salesOrder": {"View Sales Order", "Edit Sales Order"}, "salesOrderReceiving": {"View Sales Order", "Edit Sales Order"},
+		"salesOrderPartLineItem": {"View Sales Order", "Edit Sales Order"}, "salesOrderReceivingLineItem": {"View Sales Order", "Edit Sales Order"},
+		"quote": {"View Quote", "Edit Quote"}, "quotePartLineItem": {"View Quote", "Edit Quote"},
+		"purchaseOrder": {"View Purchase Order", "Edit Purchase Order"}, "purchaseOrderReceiving": {"View Purchase Order", "Edit Purchase Order"},
+		"purchaseOrderPartLineItem":      {"View Purchase Order", "Edit Purchase Order"},
+		"purchaseOrderReceivingLineItem": {"View Purchase Order", "Edit Purchase Order"},
+		"invoice":                        {"View Invoices", "Edit Invoices"},
+		"job":                            {"View Job", "Edit Job"}, "operation": {"View Job", "Edit Job"}, "workOrderOperation": {"View Job", "Edit Job"},
+	}
+	owners := StandardOwners()
+	if len(owners) != len(want) {
+		t.Fatalf("%d owner types, want %d", len(owners), len(want))
+	}
+	for ownerType, perms := range want {
+		k, ok := owners[ownerType]
+		if !ok || k.View != perms[0] || k.Edit != perms[1] {
+			t.Errorf("%s: view %q, edit %q; want %q, %q", ownerType, k.View, k.Edit, perms[0], perms[1])
+		}
+	}
+}
