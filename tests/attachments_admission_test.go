@@ -175,3 +175,48 @@ func TestAttachmentUploadFormPartNamesCountAgainstTheFieldBudget(t *testing.T) {
 		t.Fatalf("metadata has %d keys, want %d", len(a.Metadata), len(under))
 	}
 }
+
+func TestAttachmentCertificationOnlyOwnerTypesAreRefusedElsewhere(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	itemID := createItem(t, te, newItem("CERTONLY"))
+	lineID := "6745f0a2c81e4b0012ab4321"
+	for _, ownerType := range []string{"purchaseOrderReceivingLineItem", "salesOrderReceivingLineItem"} {
+		t.Run(ownerType, func(t *testing.T) {
+			for name, c := range map[string]struct {
+				parts []part
+				field string
+			}{
+				"owner": {[]part{{"Detail.Owner.Type", ownerType}, {"Detail.Owner.Id", lineID}, {"Detail.IsNoteAttachment", "false"}}, "Detail.Owner.Type"},
+				"parent": {itemParts(itemID, part{"Detail.Parent.Type", ownerType}, part{"Detail.Parent.Id", lineID}), "Detail.Parent.Type"},
+			} {
+				content := uniqueBytes(t, t.Name()+name, 64)
+				res, body := postForm(t, te, "/api/attachments", &filePart{name: "a.txt", content: content}, c.parts...)
+				mustProblemNaming(t, res, body, c.field)
+				if blobStored(t, content) {
+					t.Fatalf("%s: a refused upload left its file in storage", name)
+				}
+			}
+			owner := `{"type":"` + ownerType + `","id":"` + lineID + `"}`
+			for path, body := range map[string]string{
+				"/api/attachments/remote":   `{"owner":` + owner + `,"fileName":"r.pdf","accessUrl":"https://x.example/r.pdf"}`,
+				"/api/attachments/list":     `{"owner":` + owner + `}`,
+				"/api/attachments/download": `{"owners":[` + owner + `]}`,
+			} {
+				res, b := rawRequest(t, http.MethodPost, path, te.Token, "application/json", body)
+				mustProblem(t, res, b, http.StatusBadRequest)
+			}
+			// A certification takes it: the type passes, and the unknown line item is 404.
+			res, body := postForm(t, te, "/api/attachments/certification", &filePart{name: "c.pdf", content: uniqueBytes(t, t.Name(), 8)},
+				part{"Detail.Owner.Type", ownerType}, part{"Detail.Owner.Id", lineID}, part{"Detail.LotId", "6745f0a2c81e4b0012ab34cd"})
+			mustProblem(t, res, body, http.StatusNotFound)
+		})
+	}
+	// And a certification takes no other type.
+	res, body := postForm(t, te, "/api/attachments/certification", &filePart{name: "c.pdf", content: uniqueBytes(t, t.Name(), 8)},
+		part{"Detail.Owner.Type", "job"}, part{"Detail.Owner.Id", lineID}, part{"Detail.LotId", "6745f0a2c81e4b0012ab34cd"})
+	mustProblemNaming(t, res, body, "Detail.Owner.Type")
+	if n := tenantAttachments(t, te); n != 0 {
+		t.Fatalf("refused uploads left %d records", n)
+	}
+}

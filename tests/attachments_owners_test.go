@@ -33,7 +33,7 @@ func TestAttachmentShipmentOwnedFilesNeedViewShipments(t *testing.T) {
 	if got := attachmentIDs(listAttachments(t, shipments, ofShipment)); len(got) != 1 || got[0] != id {
 		t.Fatalf("View Shipments list: %v, want [%s]", got, id)
 	}
-	if res, _ := shipments.GetAttachmentWithResponse(ctx, id); res.StatusCode() != http.StatusOK || res.JSON200.Owner.Type != client.AttachmentOwnerTypeShipment {
+	if res, _ := shipments.GetAttachmentWithResponse(ctx, id); res.StatusCode() != http.StatusOK || res.JSON200.Owner.Type != client.AttachmentAnyOwnerTypeShipment {
 		t.Fatalf("View Shipments get: %d %s", res.StatusCode(), res.Body)
 	}
 	if res, _ := shipments.DownloadAttachmentWithResponse(ctx, id, nil); res.StatusCode() != http.StatusOK || !bytes.Equal(res.Body, content) {

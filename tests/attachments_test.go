@@ -30,7 +30,7 @@ func TestAttachmentUploadGetListDownloadDeleteRoundTrip(t *testing.T) {
 	}
 
 	a := getAttachment(t, te, id)
-	if a.Id != id || a.Owner.Type != client.AttachmentOwnerTypeItem || a.Owner.Id != itemID || a.Name != "photo.png" ||
+	if a.Id != id || a.Owner.Type != client.AttachmentAnyOwnerTypeItem || a.Owner.Id != itemID || a.Name != "photo.png" ||
 		a.Description == nil || *a.Description != "Front view" || a.Type != client.AttachmentTypeStandard ||
 		a.Format != client.AttachmentFormatImage || a.Size != int64(len(content)) || a.FileId == nil || *a.FileId != sha256Hex(content) ||
 		!a.IsNoteAttachment || a.AccessUrl != nil || a.LotId != nil ||

@@ -38,21 +38,81 @@ func (e AttachmentType) Valid() bool {
 	}
 }
 
-// Defines values for AttachmentCertificationUploadDetailOwnerType.
+// Defines values for AttachmentAnyOwnerType.
 const (
-	AttachmentCertificationUploadDetailOwnerTypeItem                           AttachmentCertificationUploadDetailOwnerType = "item"
-	AttachmentCertificationUploadDetailOwnerTypePurchaseOrderReceivingLineItem AttachmentCertificationUploadDetailOwnerType = "purchaseOrderReceivingLineItem"
-	AttachmentCertificationUploadDetailOwnerTypeSalesOrderReceivingLineItem    AttachmentCertificationUploadDetailOwnerType = "salesOrderReceivingLineItem"
+	AttachmentAnyOwnerTypeInvoice                        AttachmentAnyOwnerType = "invoice"
+	AttachmentAnyOwnerTypeItem                           AttachmentAnyOwnerType = "item"
+	AttachmentAnyOwnerTypeJob                            AttachmentAnyOwnerType = "job"
+	AttachmentAnyOwnerTypeOperation                      AttachmentAnyOwnerType = "operation"
+	AttachmentAnyOwnerTypePurchaseOrder                  AttachmentAnyOwnerType = "purchaseOrder"
+	AttachmentAnyOwnerTypePurchaseOrderPartLineItem      AttachmentAnyOwnerType = "purchaseOrderPartLineItem"
+	AttachmentAnyOwnerTypePurchaseOrderReceiving         AttachmentAnyOwnerType = "purchaseOrderReceiving"
+	AttachmentAnyOwnerTypePurchaseOrderReceivingLineItem AttachmentAnyOwnerType = "purchaseOrderReceivingLineItem"
+	AttachmentAnyOwnerTypeQuote                          AttachmentAnyOwnerType = "quote"
+	AttachmentAnyOwnerTypeQuotePartLineItem              AttachmentAnyOwnerType = "quotePartLineItem"
+	AttachmentAnyOwnerTypeSalesOrder                     AttachmentAnyOwnerType = "salesOrder"
+	AttachmentAnyOwnerTypeSalesOrderPartLineItem         AttachmentAnyOwnerType = "salesOrderPartLineItem"
+	AttachmentAnyOwnerTypeSalesOrderReceiving            AttachmentAnyOwnerType = "salesOrderReceiving"
+	AttachmentAnyOwnerTypeSalesOrderReceivingLineItem    AttachmentAnyOwnerType = "salesOrderReceivingLineItem"
+	AttachmentAnyOwnerTypeShipment                       AttachmentAnyOwnerType = "shipment"
+	AttachmentAnyOwnerTypeWorkOrderOperation             AttachmentAnyOwnerType = "workOrderOperation"
 )
 
-// Valid indicates whether the value is a known member of the AttachmentCertificationUploadDetailOwnerType enum.
-func (e AttachmentCertificationUploadDetailOwnerType) Valid() bool {
+// Valid indicates whether the value is a known member of the AttachmentAnyOwnerType enum.
+func (e AttachmentAnyOwnerType) Valid() bool {
 	switch e {
-	case AttachmentCertificationUploadDetailOwnerTypeItem:
+	case AttachmentAnyOwnerTypeInvoice:
 		return true
-	case AttachmentCertificationUploadDetailOwnerTypePurchaseOrderReceivingLineItem:
+	case AttachmentAnyOwnerTypeItem:
 		return true
-	case AttachmentCertificationUploadDetailOwnerTypeSalesOrderReceivingLineItem:
+	case AttachmentAnyOwnerTypeJob:
+		return true
+	case AttachmentAnyOwnerTypeOperation:
+		return true
+	case AttachmentAnyOwnerTypePurchaseOrder:
+		return true
+	case AttachmentAnyOwnerTypePurchaseOrderPartLineItem:
+		return true
+	case AttachmentAnyOwnerTypePurchaseOrderReceiving:
+		return true
+	case AttachmentAnyOwnerTypePurchaseOrderReceivingLineItem:
+		return true
+	case AttachmentAnyOwnerTypeQuote:
+		return true
+	case AttachmentAnyOwnerTypeQuotePartLineItem:
+		return true
+	case AttachmentAnyOwnerTypeSalesOrder:
+		return true
+	case AttachmentAnyOwnerTypeSalesOrderPartLineItem:
+		return true
+	case AttachmentAnyOwnerTypeSalesOrderReceiving:
+		return true
+	case AttachmentAnyOwnerTypeSalesOrderReceivingLineItem:
+		return true
+	case AttachmentAnyOwnerTypeShipment:
+		return true
+	case AttachmentAnyOwnerTypeWorkOrderOperation:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AttachmentCertificationOwnerType.
+const (
+	AttachmentCertificationOwnerTypeItem                           AttachmentCertificationOwnerType = "item"
+	AttachmentCertificationOwnerTypePurchaseOrderReceivingLineItem AttachmentCertificationOwnerType = "purchaseOrderReceivingLineItem"
+	AttachmentCertificationOwnerTypeSalesOrderReceivingLineItem    AttachmentCertificationOwnerType = "salesOrderReceivingLineItem"
+)
+
+// Valid indicates whether the value is a known member of the AttachmentCertificationOwnerType enum.
+func (e AttachmentCertificationOwnerType) Valid() bool {
+	switch e {
+	case AttachmentCertificationOwnerTypeItem:
+		return true
+	case AttachmentCertificationOwnerTypePurchaseOrderReceivingLineItem:
+		return true
+	case AttachmentCertificationOwnerTypeSalesOrderReceivingLineItem:
 		return true
 	default:
 		return false
@@ -88,22 +148,20 @@ func (e AttachmentFormat) Valid() bool {
 
 // Defines values for AttachmentOwnerType.
 const (
-	AttachmentOwnerTypeInvoice                        AttachmentOwnerType = "invoice"
-	AttachmentOwnerTypeItem                           AttachmentOwnerType = "item"
-	AttachmentOwnerTypeJob                            AttachmentOwnerType = "job"
-	AttachmentOwnerTypeOperation                      AttachmentOwnerType = "operation"
-	AttachmentOwnerTypePurchaseOrder                  AttachmentOwnerType = "purchaseOrder"
-	AttachmentOwnerTypePurchaseOrderPartLineItem      AttachmentOwnerType = "purchaseOrderPartLineItem"
-	AttachmentOwnerTypePurchaseOrderReceiving         AttachmentOwnerType = "purchaseOrderReceiving"
-	AttachmentOwnerTypePurchaseOrderReceivingLineItem AttachmentOwnerType = "purchaseOrderReceivingLineItem"
-	AttachmentOwnerTypeQuote                          AttachmentOwnerType = "quote"
-	AttachmentOwnerTypeQuotePartLineItem              AttachmentOwnerType = "quotePartLineItem"
-	AttachmentOwnerTypeSalesOrder                     AttachmentOwnerType = "salesOrder"
-	AttachmentOwnerTypeSalesOrderPartLineItem         AttachmentOwnerType = "salesOrderPartLineItem"
-	AttachmentOwnerTypeSalesOrderReceiving            AttachmentOwnerType = "salesOrderReceiving"
-	AttachmentOwnerTypeSalesOrderReceivingLineItem    AttachmentOwnerType = "salesOrderReceivingLineItem"
-	AttachmentOwnerTypeShipment                       AttachmentOwnerType = "shipment"
-	AttachmentOwnerTypeWorkOrderOperation             AttachmentOwnerType = "workOrderOperation"
+	AttachmentOwnerTypeInvoice                   AttachmentOwnerType = "invoice"
+	AttachmentOwnerTypeItem                      AttachmentOwnerType = "item"
+	AttachmentOwnerTypeJob                       AttachmentOwnerType = "job"
+	AttachmentOwnerTypeOperation                 AttachmentOwnerType = "operation"
+	AttachmentOwnerTypePurchaseOrder             AttachmentOwnerType = "purchaseOrder"
+	AttachmentOwnerTypePurchaseOrderPartLineItem AttachmentOwnerType = "purchaseOrderPartLineItem"
+	AttachmentOwnerTypePurchaseOrderReceiving    AttachmentOwnerType = "purchaseOrderReceiving"
+	AttachmentOwnerTypeQuote                     AttachmentOwnerType = "quote"
+	AttachmentOwnerTypeQuotePartLineItem         AttachmentOwnerType = "quotePartLineItem"
+	AttachmentOwnerTypeSalesOrder                AttachmentOwnerType = "salesOrder"
+	AttachmentOwnerTypeSalesOrderPartLineItem    AttachmentOwnerType = "salesOrderPartLineItem"
+	AttachmentOwnerTypeSalesOrderReceiving       AttachmentOwnerType = "salesOrderReceiving"
+	AttachmentOwnerTypeShipment                  AttachmentOwnerType = "shipment"
+	AttachmentOwnerTypeWorkOrderOperation        AttachmentOwnerType = "workOrderOperation"
 )
 
 // Valid indicates whether the value is a known member of the AttachmentOwnerType enum.
@@ -123,8 +181,6 @@ func (e AttachmentOwnerType) Valid() bool {
 		return true
 	case AttachmentOwnerTypePurchaseOrderReceiving:
 		return true
-	case AttachmentOwnerTypePurchaseOrderReceivingLineItem:
-		return true
 	case AttachmentOwnerTypeQuote:
 		return true
 	case AttachmentOwnerTypeQuotePartLineItem:
@@ -134,8 +190,6 @@ func (e AttachmentOwnerType) Valid() bool {
 	case AttachmentOwnerTypeSalesOrderPartLineItem:
 		return true
 	case AttachmentOwnerTypeSalesOrderReceiving:
-		return true
-	case AttachmentOwnerTypeSalesOrderReceivingLineItem:
 		return true
 	case AttachmentOwnerTypeShipment:
 		return true
@@ -1318,8 +1372,8 @@ type Attachment struct {
 	// Name The file name.
 	Name string `json:"name"`
 
-	// Owner The record an attachment belongs to.
-	Owner AttachmentOwner `json:"owner"`
+	// Owner The record an attachment belongs to (read shape; certifications may belong to receiving line items).
+	Owner AttachmentOwnerRead `json:"owner"`
 
 	// Parent A record the owner belongs to, when given on upload.
 	Parent *AttachmentOwner `json:"parent"`
@@ -1334,6 +1388,14 @@ type Attachment struct {
 // AttachmentType Always standard.
 type AttachmentType string
 
+// AttachmentAnyOwnerType The owner type an attachment reads: an `AttachmentOwnerType`, or for a certification an `AttachmentCertificationOwnerType`.
+type AttachmentAnyOwnerType string
+
+// AttachmentCertificationOwnerType The kinds of record a certification (uploadCertification) can certify a lot of: an item,
+// or a purchase or sales order receiving line item (View/Edit Purchase Order and View/Edit
+// Sales Order). The receiving line items take certifications only.
+type AttachmentCertificationOwnerType string
+
 // AttachmentCertificationUpload The parts of a certification upload (multipart/form-data); see uploadCertification.
 type AttachmentCertificationUpload struct {
 	// DetailDescription Trimmed; 1 to 200 characters.
@@ -1345,16 +1407,15 @@ type AttachmentCertificationUpload struct {
 	// DetailOwnerId The certified record's id.
 	DetailOwnerId string `json:"Detail.Owner.Id"`
 
-	// DetailOwnerType The certified record's kind.
-	DetailOwnerType AttachmentCertificationUploadDetailOwnerType `json:"Detail.Owner.Type"`
+	// DetailOwnerType The kinds of record a certification (uploadCertification) can certify a lot of: an item,
+	// or a purchase or sales order receiving line item (View/Edit Purchase Order and View/Edit
+	// Sales Order). The receiving line items take certifications only.
+	DetailOwnerType AttachmentCertificationOwnerType `json:"Detail.Owner.Type"`
 
 	// File The certificate file.
 	File                 openapi_types.File `json:"File"`
 	AdditionalProperties map[string]string  `json:"-"`
 }
-
-// AttachmentCertificationUploadDetailOwnerType The certified record's kind.
-type AttachmentCertificationUploadDetailOwnerType string
 
 // AttachmentFilter Filter of attachments; every member narrows the result (AND). At least one member is
 // required: an empty filter `{}` answers 400 naming the `body` (it would name every file
@@ -1366,7 +1427,7 @@ type AttachmentFilter struct {
 	// Formats Only these formats (1 to 500).
 	Formats *[]AttachmentFormat `json:"formats,omitempty"`
 
-	// Owner The record an attachment belongs to.
+	// Owner The record an attachment belongs to (in a request).
 	Owner *AttachmentOwner `json:"owner,omitempty"`
 
 	// Owners Attachments of any of these owners (1 to 500).
@@ -1379,7 +1440,7 @@ type AttachmentFilter struct {
 // A file's signature wins over a misleading extension.
 type AttachmentFormat string
 
-// AttachmentOwner The record an attachment belongs to.
+// AttachmentOwner The record an attachment belongs to (in a request).
 type AttachmentOwner struct {
 	// Id The owner's id (24 or 36 characters).
 	Id string `json:"id"`
@@ -1392,9 +1453,19 @@ type AttachmentOwner struct {
 	// Quote), purchaseOrder, purchaseOrderReceiving, purchaseOrderPartLineItem and
 	// purchaseOrderReceivingLineItem (View Purchase Order / Edit Purchase Order), invoice
 	// (View Invoices / Edit Invoices), job, operation and workOrderOperation (View Job / Edit
-	// Job). Owner types whose area has not landed have no records yet. The receiving line
-	// items are the owners of certifications (uploadCertification) besides items.
+	// Job). Owner types whose area has not landed have no records yet. These are the owner
+	// types of uploads, remote attachments, parents and list filters; certifications take
+	// `AttachmentCertificationOwnerType`, and an attachment reads `AttachmentAnyOwnerType`.
 	Type AttachmentOwnerType `json:"type"`
+}
+
+// AttachmentOwnerRead The record an attachment belongs to (read shape; certifications may belong to receiving line items).
+type AttachmentOwnerRead struct {
+	// Id The owner's id (24 to 36 characters).
+	Id string `json:"id"`
+
+	// Type The owner type an attachment reads: an `AttachmentOwnerType`, or for a certification an `AttachmentCertificationOwnerType`.
+	Type AttachmentAnyOwnerType `json:"type"`
 }
 
 // AttachmentOwnerType The kinds of record a file can be attached to, with the permissions a user-bound token
@@ -1405,8 +1476,9 @@ type AttachmentOwner struct {
 // Quote), purchaseOrder, purchaseOrderReceiving, purchaseOrderPartLineItem and
 // purchaseOrderReceivingLineItem (View Purchase Order / Edit Purchase Order), invoice
 // (View Invoices / Edit Invoices), job, operation and workOrderOperation (View Job / Edit
-// Job). Owner types whose area has not landed have no records yet. The receiving line
-// items are the owners of certifications (uploadCertification) besides items.
+// Job). Owner types whose area has not landed have no records yet. These are the owner
+// types of uploads, remote attachments, parents and list filters; certifications take
+// `AttachmentCertificationOwnerType`, and an attachment reads `AttachmentAnyOwnerType`.
 type AttachmentOwnerType string
 
 // AttachmentRemoteCreate Body of createRemoteAttachment.
@@ -1417,10 +1489,10 @@ type AttachmentRemoteCreate struct {
 	// FileName The file's name (trimmed), which classifies its format.
 	FileName string `json:"fileName"`
 
-	// Owner The record an attachment belongs to.
+	// Owner The record an attachment belongs to (in a request).
 	Owner AttachmentOwner `json:"owner"`
 
-	// Parent The record an attachment belongs to.
+	// Parent The record an attachment belongs to (in a request).
 	Parent *AttachmentOwner `json:"parent,omitempty"`
 
 	// Token An access token for the URL; stored, never read back.
@@ -1446,8 +1518,9 @@ type AttachmentUpload struct {
 	// Quote), purchaseOrder, purchaseOrderReceiving, purchaseOrderPartLineItem and
 	// purchaseOrderReceivingLineItem (View Purchase Order / Edit Purchase Order), invoice
 	// (View Invoices / Edit Invoices), job, operation and workOrderOperation (View Job / Edit
-	// Job). Owner types whose area has not landed have no records yet. The receiving line
-	// items are the owners of certifications (uploadCertification) besides items.
+	// Job). Owner types whose area has not landed have no records yet. These are the owner
+	// types of uploads, remote attachments, parents and list filters; certifications take
+	// `AttachmentCertificationOwnerType`, and an attachment reads `AttachmentAnyOwnerType`.
 	DetailOwnerType AttachmentOwnerType `json:"Detail.Owner.Type"`
 
 	// DetailParentId The parent's id (with Detail.Parent.Type).
@@ -1461,8 +1534,9 @@ type AttachmentUpload struct {
 	// Quote), purchaseOrder, purchaseOrderReceiving, purchaseOrderPartLineItem and
 	// purchaseOrderReceivingLineItem (View Purchase Order / Edit Purchase Order), invoice
 	// (View Invoices / Edit Invoices), job, operation and workOrderOperation (View Job / Edit
-	// Job). Owner types whose area has not landed have no records yet. The receiving line
-	// items are the owners of certifications (uploadCertification) besides items.
+	// Job). Owner types whose area has not landed have no records yet. These are the owner
+	// types of uploads, remote attachments, parents and list filters; certifications take
+	// `AttachmentCertificationOwnerType`, and an attachment reads `AttachmentAnyOwnerType`.
 	DetailParentType *AttachmentOwnerType `json:"Detail.Parent.Type,omitempty"`
 
 	// File The file; its file name is the attachment's name (1 to 200 characters).

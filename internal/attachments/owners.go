@@ -64,6 +64,9 @@ func StandardOwners() Owners {
 	return owners
 }
 
+// certificationOnly are the owner types that take certifications and nothing else.
+var certificationOnly = []string{OwnerPurchaseOrderReceivingLineItem, OwnerSalesOrderReceivingLineItem}
+
 // Register gives ownerType the owning area's lookups, keeping its permissions.
 func (o Owners) Register(ownerType string,
 	exists func(ctx context.Context, q db.Q, tenantID, id string) (bool, error),

@@ -60,8 +60,10 @@ type Service struct {
 	owners Owners
 	lots   *lots.Service
 	cfg    Config
-	// ownerTypes are the owner types in name order, for messages and validation.
-	ownerTypes []string
+	// ownerTypes are the owner types in name order (what an attachment may be owned by);
+	// uploadOwnerTypes those an upload, remote attachment or parent may name (all but the
+	// certification-only types).
+	ownerTypes, uploadOwnerTypes []string
 }
 
 // NewService returns the attachments service. owners are the kinds of record files attach
@@ -93,7 +95,8 @@ func NewService(pool *db.Pool, owners Owners, lotsSvc *lots.Service, cfg Config)
 		types = append(types, t)
 	}
 	slices.Sort(types)
-	return &Service{pool: pool, owners: owners, lots: lotsSvc, cfg: cfg, ownerTypes: types}, nil
+	uploadTypes := slices.DeleteFunc(slices.Clone(types), func(t string) bool { return slices.Contains(certificationOnly, t) })
+	return &Service{pool: pool, owners: owners, lots: lotsSvc, cfg: cfg, ownerTypes: types, uploadOwnerTypes: uploadTypes}, nil
 }
 
 // storedFile is an uploaded file in the blob store, not yet referred to by a record.
@@ -113,7 +116,7 @@ type storedFile struct {
 // before File (as the spec asks clients to send them) the owner's type, the permission and
 // the owner's existence are checked before the file is read.
 func (s *Service) Upload(ctx context.Context, p auth.Principal, mr *multipart.Reader, certification bool) (string, error) {
-	types, known := s.ownerTypes, uploadParts
+	types, known := s.uploadOwnerTypes, uploadParts
 	if certification {
 		types, known = certificationOwnerTypes, certificationParts
 	}
@@ -126,7 +129,7 @@ func (s *Service) Upload(ctx context.Context, p auth.Principal, mr *multipart.Re
 	var id string
 	if err == nil {
 		var u Upload
-		if u, err = f.upload(certification, s.ownerTypes); err == nil {
+		if u, err = f.upload(certification, s.uploadOwnerTypes); err == nil {
 			id, err = s.attach(ctx, p, u, *f.file)
 		}
 	}
@@ -242,6 +245,11 @@ func (s *Service) CreateRemote(ctx context.Context, p auth.Principal, r NewRemot
 	r.FileName = fields.Text("fileName", r.FileName, maxName)
 	if u, err := url.Parse(r.AccessURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		fields.Add("accessUrl", "must be an absolute http or https URL")
+	}
+	for member, o := range map[string]*Owner{"owner.type": &r.Owner, "parent.type": r.Parent} {
+		if o != nil && !slices.Contains(s.uploadOwnerTypes, o.Type) {
+			fields.Add(member, "must be one of %s", strings.Join(s.uploadOwnerTypes, ", "))
+		}
 	}
 	if err := fields.Err(); err != nil {
 		return "", err
