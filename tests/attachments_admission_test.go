@@ -187,7 +187,7 @@ func TestAttachmentCertificationOnlyOwnerTypesAreRefusedElsewhere(t *testing.T) 
 				parts []part
 				field string
 			}{
-				"owner": {[]part{{"Detail.Owner.Type", ownerType}, {"Detail.Owner.Id", lineID}, {"Detail.IsNoteAttachment", "false"}}, "Detail.Owner.Type"},
+				"owner":  {[]part{{"Detail.Owner.Type", ownerType}, {"Detail.Owner.Id", lineID}, {"Detail.IsNoteAttachment", "false"}}, "Detail.Owner.Type"},
 				"parent": {itemParts(itemID, part{"Detail.Parent.Type", ownerType}, part{"Detail.Parent.Id", lineID}), "Detail.Parent.Type"},
 			} {
 				content := uniqueBytes(t, t.Name()+name, 64)
