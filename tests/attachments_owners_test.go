@@ -7,8 +7,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"mos/gen/client"
+	"mos/internal/attachments"
 )
 
 func TestAttachmentShipmentOwnedFilesNeedViewShipments(t *testing.T) {
@@ -142,5 +144,28 @@ func TestAttachmentZipDownloadIsCapped(t *testing.T) {
 	}
 	if list := listAttachments(t, te.API, ofItem(many)); len(list) != testZipMaxEntries+1 || !slices.Contains(attachmentIDs(list), extra) {
 		t.Fatalf("the list is not capped: %d", len(list))
+	}
+}
+
+func TestAttachmentExpiredSignedURLIs403(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	itemID := createItem(t, te, newItem("EXPIRED"))
+	content := uniqueBytes(t, t.Name(), testRedirectAboveBytes+1)
+	id := attachToItem(t, te, itemID, "scan.pdf", content)
+	fetch := func(expires time.Time) (rawResponse, []byte) {
+		t.Helper()
+		return sendRequest(t, http.MethodGet, srv.URL+attachments.SignedContentURL(testSigningKey, te.ID, id, "scan.pdf", expires), nil, nil)
+	}
+	// Signed as the server signs, valid until later: the file.
+	res, body := fetch(time.Now().Add(time.Hour))
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	if !bytes.Equal(body, content) {
+		t.Fatalf("signed download: %d bytes, want %d", len(body), len(content))
+	}
+	// The same URL once its expiry has passed: 403, though its signature is right.
+	res, body = fetch(time.Now().Add(-time.Minute))
+	if p := mustProblem(t, res, body, http.StatusForbidden); !strings.Contains(p.Detail, "expired") {
+		t.Fatalf("the problem does not say the URL expired: %s", body)
 	}
 }

@@ -49,6 +49,10 @@ const (
 	testZipMaxBytes        = 256 << 10
 )
 
+// testSigningKey keys the test server's signed download URLs, so that tests can sign URLs
+// the server would (an expired one, say).
+var testSigningKey = []byte("mos-tests-signing-key-0123456789abcdef")
+
 func TestMain(m *testing.M) {
 	os.Exit(runMain(m))
 }
@@ -77,7 +81,7 @@ func runMain(m *testing.M) int {
 	}
 	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: logger, Blobs: blobs,
 		UploadLimitBytes: testUploadLimitBytes, RedirectAboveBytes: testRedirectAboveBytes,
-		ZipMaxEntries: testZipMaxEntries, ZipMaxBytes: testZipMaxBytes})
+		ZipMaxEntries: testZipMaxEntries, ZipMaxBytes: testZipMaxBytes, SigningKey: testSigningKey})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "tests: build server:", err)
 		return 1

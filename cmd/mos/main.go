@@ -133,7 +133,7 @@ func serve(ctx context.Context, logOut io.Writer) error {
 	}
 	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: log, Blobs: blobs,
 		UploadLimitBytes: files.uploadLimit, RedirectAboveBytes: files.redirectAbove, SigningKey: files.signingKey,
-		ZipMaxEntries: int(files.zipMaxEntries), ZipMaxBytes: files.zipMaxBytes})
+		SignedURLTTL: files.urlTTL, ZipMaxEntries: int(files.zipMaxEntries), ZipMaxBytes: files.zipMaxBytes})
 	if err != nil {
 		return err
 	}
@@ -183,6 +183,7 @@ type filesConfig struct {
 	redirectAbove int64         // MOS_DOWNLOAD_REDIRECT_ABOVE_BYTES; 0: 20 MB
 	sweepEvery    time.Duration // MOS_BLOB_SWEEP_EVERY (default 1h; 0 turns the sweeper off)
 	sweepGrace    time.Duration // MOS_BLOB_SWEEP_GRACE (default 1h)
+	urlTTL        time.Duration // MOS_DOWNLOAD_URL_TTL; 0: 15 minutes
 	zipMaxEntries int64         // MOS_ZIP_MAX_ENTRIES; 0: 1000
 	zipMaxBytes   int64         // MOS_ZIP_MAX_BYTES; 0: 1 GiB
 }
@@ -205,10 +206,12 @@ func readFilesConfig() (filesConfig, error) {
 			*dst = n
 		}
 	}
-	for name, dst := range map[string]*time.Duration{"MOS_BLOB_SWEEP_EVERY": &c.sweepEvery, "MOS_BLOB_SWEEP_GRACE": &c.sweepGrace} {
+	for name, dst := range map[string]*time.Duration{"MOS_BLOB_SWEEP_EVERY": &c.sweepEvery, "MOS_BLOB_SWEEP_GRACE": &c.sweepGrace,
+		"MOS_DOWNLOAD_URL_TTL": &c.urlTTL} {
 		if v := os.Getenv(name); v != "" {
 			d, err := time.ParseDuration(v)
-			if err != nil || d < 0 {
+			// A signed URL that is expired when handed out is useless: its lifetime is positive.
+			if err != nil || d < 0 || (name == "MOS_DOWNLOAD_URL_TTL" && d == 0) {
 				return c, fmt.Errorf("%s must be a duration such as 1h", name)
 			}
 			*dst = d

@@ -6596,7 +6596,8 @@ type ClientInterface interface {
 	// separators, quotes, control characters and line breaks are removed, so it can neither
 	// inject a header nor name a path. Files over 20 MB are answered by a 302 redirect to a
 	// signed, expiring storage URL (for the local store, getSignedAttachmentContent on this
-	// server). A remote attachment redirects to its `accessUrl`. Unknown, or another
+	// server), valid for 15 minutes unless the server's `MOS_DOWNLOAD_URL_TTL` sets another
+	// lifetime. A remote attachment redirects to its `accessUrl`. Unknown, or another
 	// tenant's: 404.
 	//
 	// Permission: the owner type's view permission on user-bound tokens (item: View Item).
@@ -10498,7 +10499,8 @@ func (c *Client) GetSignedAttachmentContent(ctx context.Context, attachmentId At
 // separators, quotes, control characters and line breaks are removed, so it can neither
 // inject a header nor name a path. Files over 20 MB are answered by a 302 redirect to a
 // signed, expiring storage URL (for the local store, getSignedAttachmentContent on this
-// server). A remote attachment redirects to its `accessUrl`. Unknown, or another
+// server), valid for 15 minutes unless the server's `MOS_DOWNLOAD_URL_TTL` sets another
+// lifetime. A remote attachment redirects to its `accessUrl`. Unknown, or another
 // tenant's: 404.
 //
 // Permission: the owner type's view permission on user-bound tokens (item: View Item).
@@ -25573,7 +25575,8 @@ type ClientWithResponsesInterface interface {
 	// separators, quotes, control characters and line breaks are removed, so it can neither
 	// inject a header nor name a path. Files over 20 MB are answered by a 302 redirect to a
 	// signed, expiring storage URL (for the local store, getSignedAttachmentContent on this
-	// server). A remote attachment redirects to its `accessUrl`. Unknown, or another
+	// server), valid for 15 minutes unless the server's `MOS_DOWNLOAD_URL_TTL` sets another
+	// lifetime. A remote attachment redirects to its `accessUrl`. Unknown, or another
 	// tenant's: 404.
 	//
 	// Permission: the owner type's view permission on user-bound tokens (item: View Item).
@@ -44658,7 +44661,8 @@ func (c *ClientWithResponses) GetSignedAttachmentContentWithResponse(ctx context
 // separators, quotes, control characters and line breaks are removed, so it can neither
 // inject a header nor name a path. Files over 20 MB are answered by a 302 redirect to a
 // signed, expiring storage URL (for the local store, getSignedAttachmentContent on this
-// server). A remote attachment redirects to its `accessUrl`. Unknown, or another
+// server), valid for 15 minutes unless the server's `MOS_DOWNLOAD_URL_TTL` sets another
+// lifetime. A remote attachment redirects to its `accessUrl`. Unknown, or another
 // tenant's: 404.
 //
 // Permission: the owner type's view permission on user-bound tokens (item: View Item).

@@ -3,8 +3,10 @@ package attachments
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"mime/multipart"
 	"testing"
 	"time"
 
@@ -24,13 +26,19 @@ var testKey = bytes.Repeat([]byte("k"), 32)
 // newTestService is a service on a fresh database and blob store whose items all exist.
 func newTestService(t *testing.T) (*Service, *blob.Local, string) {
 	t.Helper()
+	return newTestServiceTouching(t, nil)
+}
+
+// newTestServiceTouching is newTestService whose items advance their stamp with touch.
+func newTestServiceTouching(t *testing.T, touch func(context.Context, db.Q, string, string) error) (*Service, *blob.Local, string) {
+	t.Helper()
 	pool, _ := dbtest.New(t)
 	blobs, err := blob.NewLocal(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	owners := StandardOwners()
-	owners.Register(OwnerItem, func(context.Context, db.Q, string, string) (bool, error) { return true, nil }, nil)
+	owners.Register(OwnerItem, func(context.Context, db.Q, string, string) (bool, error) { return true, nil }, touch)
 	svc, err := NewService(pool, owners, lots.NewService(pool), Config{Blobs: blobs, SigningKey: testKey})
 	if err != nil {
 		t.Fatal(err)
@@ -223,5 +231,44 @@ func TestStandardOwnersEditWithTheAreasEditPermission(t *testing.T) {
 		if !ok || k.View != perms[0] || k.Edit != perms[1] {
 			t.Errorf("%s: view %q, edit %q; want %q, %q", ownerType, k.View, k.Edit, perms[0], perms[1])
 		}
+	}
+}
+
+func TestUploadFailingAfterTheRecordInsertLeavesNoRecordAndNoFile(t *testing.T) {
+	t.Parallel()
+	// The owner's Touch runs in the upload's transaction after the record is inserted.
+	touchFailed := errors.New("touch failed")
+	svc, blobs, tenantID := newTestServiceTouching(t, func(context.Context, db.Q, string, string) error { return touchFailed })
+	ctx := context.Background()
+	content := []byte("content of an upload whose transaction fails late")
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	for _, f := range [][2]string{{partOwnerType, OwnerItem}, {partOwnerID, ids.New()}, {partIsNote, "false"}} {
+		if err := w.WriteField(f[0], f[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fw, err := w.CreateFormFile(partFile, "late.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = fw.Write(content)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	p := auth.Principal{Kind: auth.KindIntegration, TenantID: tenantID}
+	if _, err := svc.Upload(ctx, p, multipart.NewReader(&body, w.Boundary()), false); !errors.Is(err, touchFailed) {
+		t.Fatalf("upload: %v, want the touch's error", err)
+	}
+	var records int
+	if err := svc.pool.QueryRowxContext(ctx, `SELECT count(*) FROM attachments WHERE tenant_id = $1`, tenantID).Scan(&records); err != nil {
+		t.Fatal(err)
+	}
+	if records != 0 {
+		t.Fatalf("%d records left by a rolled-back upload", records)
+	}
+	sum := sha256.Sum256(content)
+	if _, _, err := blobs.Open(ctx, hex.EncodeToString(sum[:])); !errors.Is(err, blob.ErrNotFound) {
+		t.Fatalf("the file of a rolled-back upload: %v, want not found", err)
 	}
 }
