@@ -169,3 +169,40 @@ func TestAttachmentExpiredSignedURLIs403(t *testing.T) {
 		t.Fatalf("the problem does not say the URL expired: %s", body)
 	}
 }
+
+func TestAttachmentRemoteFileNameLosesItsPath(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	ctx := context.Background()
+	itemID := createItem(t, te, newItem("REMOTEPATH"))
+	create := func(fileName string) *client.CreateRemoteAttachmentResponse {
+		t.Helper()
+		res, err := te.API.CreateRemoteAttachmentWithResponse(ctx, client.AttachmentRemoteCreate{
+			Owner:    client.AttachmentOwner{Type: client.AttachmentOwnerTypeItem, Id: itemID},
+			FileName: fileName, AccessUrl: "https://files.example/x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	for fileName, want := range map[string]string{
+		"../../etc/passwd.step":    "passwd.step",
+		`C:\drawings\bracket.step`: "bracket.step",
+		"cad/parts/ housing.iges ": "housing.iges",
+		"plain.pdf":                "plain.pdf",
+	} {
+		res := create(fileName)
+		mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+		if a := getAttachment(t, te, res.JSON200.Id); a.Name != want {
+			t.Errorf("fileName %q stored as %q, want %q", fileName, a.Name, want)
+		}
+	}
+	// Nothing left once the path is gone: 400 naming fileName.
+	for _, fileName := range []string{"dir/", `dir\..`, "a/."} {
+		res := create(fileName)
+		mustStatus(t, res.StatusCode(), http.StatusBadRequest, res.Body)
+		if p := res.ApplicationproblemJSON400; p == nil || p.Errors == nil || len((*p.Errors)["fileName"]) == 0 {
+			t.Fatalf("fileName %q: the problem does not name fileName: %s", fileName, res.Body)
+		}
+	}
+}

@@ -1486,7 +1486,7 @@ type AttachmentRemoteCreate struct {
 	// AccessUrl An absolute http or https URL of the file.
 	AccessUrl string `json:"accessUrl"`
 
-	// FileName The file's name (trimmed), which classifies its format.
+	// FileName The file's name (trimmed, without any path), which classifies its format.
 	FileName string `json:"fileName"`
 
 	// Owner The record an attachment belongs to (in a request).
@@ -6528,7 +6528,8 @@ type ClientInterface interface {
 	//
 	// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
 	// attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
-	// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+	// format is classified from `fileName`. As with uploads, any path before the name (either
+	// slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
 	// uploadAttachment.
 	//
 	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
@@ -6542,7 +6543,8 @@ type ClientInterface interface {
 	//
 	// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
 	// attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
-	// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+	// format is classified from `fileName`. As with uploads, any path before the name (either
+	// slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
 	// uploadAttachment.
 	//
 	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
@@ -10381,7 +10383,8 @@ func (c *Client) ListAttachments(ctx context.Context, body ListAttachmentsJSONRe
 //
 // Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
 // attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
-// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+// format is classified from `fileName`. As with uploads, any path before the name (either
+// slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
 // uploadAttachment.
 //
 // Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
@@ -10405,7 +10408,8 @@ func (c *Client) CreateRemoteAttachmentWithBody(ctx context.Context, contentType
 //
 // Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
 // attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
-// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+// format is classified from `fileName`. As with uploads, any path before the name (either
+// slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
 // uploadAttachment.
 //
 // Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
@@ -25501,7 +25505,8 @@ type ClientWithResponsesInterface interface {
 	//
 	// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
 	// attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
-	// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+	// format is classified from `fileName`. As with uploads, any path before the name (either
+	// slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
 	// uploadAttachment.
 	//
 	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
@@ -25515,7 +25520,8 @@ type ClientWithResponsesInterface interface {
 	//
 	// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
 	// attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
-	// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+	// format is classified from `fileName`. As with uploads, any path before the name (either
+	// slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
 	// uploadAttachment.
 	//
 	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
@@ -44557,7 +44563,8 @@ func (c *ClientWithResponses) ListAttachmentsWithResponse(ctx context.Context, b
 //
 // Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
 // attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
-// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+// format is classified from `fileName`. As with uploads, any path before the name (either
+// slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
 // uploadAttachment.
 //
 // Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
@@ -44577,7 +44584,8 @@ func (c *ClientWithResponses) CreateRemoteAttachmentWithBodyWithResponse(ctx con
 //
 // Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
 // attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
-// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+// format is classified from `fileName`. As with uploads, any path before the name (either
+// slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
 // uploadAttachment.
 //
 // Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).

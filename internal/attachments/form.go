@@ -158,15 +158,20 @@ func metadataKey(name string) (string, bool) {
 // fileNameOf is the attachment name an uploaded file part gives: its file name without any
 // path (either slash), trimmed, 1 to 200 characters; else a 400 naming File.
 func fileNameOf(part *multipart.Part) (string, error) {
-	name := part.FileName() // already without a "/" path
-	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
-		name = name[i+1:]
-	}
-	name = strings.TrimSpace(name)
+	name := baseName(part.FileName())
 	if n := utf8.RuneCountInString(name); n < 1 || n > maxName || name == "." || name == ".." {
 		return "", apperr.Field(partFile, "must be a file part whose file name is 1 to %d characters (without its path)", maxName)
 	}
 	return name, nil
+}
+
+// baseName is a file name without any path before it (either slash), trimmed: a client's
+// path never becomes part of an attachment's name.
+func baseName(name string) string {
+	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
+		name = name[i+1:]
+	}
+	return strings.TrimSpace(name)
 }
 
 // upload parses the form's fields into an Upload, naming every offending part. ownerTypes

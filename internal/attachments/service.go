@@ -242,7 +242,10 @@ func (s *Service) attach(ctx context.Context, p auth.Principal, u Upload, file s
 // CreateRemote records a link to a file kept elsewhere as an attachment of its owner.
 func (s *Service) CreateRemote(ctx context.Context, p auth.Principal, r NewRemote) (string, error) {
 	fields := apperr.Fields{}
-	r.FileName = fields.Text("fileName", r.FileName, maxName)
+	r.FileName = fields.Text("fileName", baseName(r.FileName), maxName)
+	if r.FileName == "." || r.FileName == ".." {
+		fields.Add("fileName", "must name a file (without its path)")
+	}
 	if u, err := url.Parse(r.AccessURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		fields.Add("accessUrl", "must be an absolute http or https URL")
 	}
