@@ -442,8 +442,30 @@ func (s *Service) Delete(ctx context.Context, p auth.Principal, id string) (bool
 // and answers how many files it removed. The service releases content itself when its last
 // attachment goes; this catches what a crash or a failed release left behind. mos serve
 // runs it periodically.
+//
+// Each orphan is removed as release removes content: under the key's exclusive lock, after
+// looking for references again, in one transaction. An upload committing a reference to the
+// same content holds the shared lock, so the sweeper either waits for it (and then sees the
+// reference) or removes the content first (and the upload, checking under its lock, asks
+// the client to send the file again), whatever the store.
 func SweepOrphans(ctx context.Context, pool *db.Pool, blobs blob.Store, grace time.Duration) (int, error) {
-	return blob.Sweep(ctx, blobs, grace, func(ctx context.Context, keys []string) (map[string]bool, error) {
-		return store{}.referenced(ctx, pool, keys)
-	})
+	return blob.SweepWith(ctx, blobs, grace,
+		func(ctx context.Context, keys []string) (map[string]bool, error) {
+			return store{}.referenced(ctx, pool, keys)
+		},
+		func(ctx context.Context, key string, seen time.Time) (bool, error) {
+			removed := false
+			err := pool.WithTx(ctx, func(q db.Q) error {
+				if err := (store{}).lockBlob(ctx, q, key, true); err != nil {
+					return err
+				}
+				refs, err := store{}.referenced(ctx, q, []string{key})
+				if err != nil || refs[key] {
+					return err
+				}
+				removed, err = blob.RemoveStale(ctx, blobs, key, seen)
+				return err
+			})
+			return removed, err
+		})
 }

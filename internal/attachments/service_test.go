@@ -272,3 +272,61 @@ func TestUploadFailingAfterTheRecordInsertLeavesNoRecordAndNoFile(t *testing.T) 
 		t.Fatalf("the file of a rolled-back upload: %v, want not found", err)
 	}
 }
+
+func TestSweepOrphansWaitsForAnUploadCommittingAReference(t *testing.T) {
+	t.Parallel()
+	svc, blobs, tenantID := newTestService(t)
+	ctx := context.Background()
+	content, err := blobs.Put(ctx, bytes.NewReader([]byte("content an upload is committing")), 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// An upload's transaction: it has taken the content's shared lock and inserted its
+	// record, but not committed, so the sweeper's first look finds no reference.
+	tx, err := svc.pool.BeginTxx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	if err := svc.referBlob(ctx, tx, content.Key); err != nil {
+		t.Fatal(err)
+	}
+	a := Attachment{ID: ids.New(), Owner: Owner{Type: OwnerItem, ID: ids.New()}, Name: "c.txt", Format: "document",
+		Size: content.Size, BlobKey: &content.Key, Metadata: map[string]string{}}
+	if err := svc.store.insert(ctx, tx, tenantID, a, nil, false); err != nil {
+		t.Fatal(err)
+	}
+	type result struct {
+		removed int
+		err     error
+	}
+	swept := make(chan result, 1)
+	go func() {
+		n, err := SweepOrphans(ctx, svc.pool, blobs, 0)
+		swept <- result{n, err}
+	}()
+	// The sweeper must queue behind the upload's lock rather than remove the content.
+	for waiting := false; !waiting; {
+		select {
+		case r := <-swept:
+			t.Fatalf("the sweep finished (removed %d, %v) while an upload held the content's lock", r.removed, r.err)
+		default:
+		}
+		const waitingSQL = `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+			AND database = (SELECT oid FROM pg_database WHERE datname = current_database()))`
+		if err := svc.pool.QueryRowxContext(ctx, waitingSQL).Scan(&waiting); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if r := <-swept; r.err != nil || r.removed != 0 {
+		t.Fatalf("sweep: removed %d, %v; want 0 (the content is referenced)", r.removed, r.err)
+	}
+	rc, _, err := blobs.Open(ctx, content.Key)
+	if err != nil {
+		t.Fatalf("the committed upload's content was swept: %v", err)
+	}
+	_ = rc.Close()
+}
