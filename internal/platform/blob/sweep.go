@@ -34,7 +34,9 @@ func SweepWith(ctx context.Context, s Store, grace time.Duration,
 	referenced func(ctx context.Context, keys []string) (map[string]bool, error),
 	remove func(ctx context.Context, key string, seen time.Time) (bool, error)) (int, error) {
 	if remove == nil {
-		remove = func(ctx context.Context, key string, seen time.Time) (bool, error) { return RemoveStale(ctx, s, key, seen) }
+		remove = func(ctx context.Context, key string, seen time.Time) (bool, error) {
+			return RemoveStale(ctx, s, key, seen)
+		}
 	}
 	cutoff := time.Now().Add(-grace)
 	if tc, ok := s.(TempCleaner); ok {
