@@ -123,7 +123,7 @@ func TestAttachmentUploadFormRefusesUnknownParts(t *testing.T) {
 		parts []part
 		field string
 	}{
-		{"a misspelt part", "/api/attachments", itemParts(itemID, part{"Detail.Descripton", "typo"}), "Detail.Descripton"},
+		{"a misspelt part", "/api/attachments", itemParts(itemID, part{"Detail.Desc", "typo"}), "Detail.Desc"},
 		{"a part of another form", "/api/attachments", itemParts(itemID, part{"Detail.LotId", lot}), "Detail.LotId"},
 		{"a part without the Detail prefix", "/api/attachments", itemParts(itemID, part{"Description", "d"}), "Description"},
 		{"a note flag on a certification", "/api/attachments/certification", append(certParts, part{"Detail.IsNoteAttachment", "false"}), "Detail.IsNoteAttachment"},
