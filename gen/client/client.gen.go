@@ -1461,7 +1461,7 @@ type AttachmentOwner struct {
 
 // AttachmentOwnerRead The record an attachment belongs to (read shape; certifications may belong to receiving line items).
 type AttachmentOwnerRead struct {
-	// Id The owner's id (24 to 36 characters).
+	// Id The owner's id (24 or 36 characters).
 	Id string `json:"id"`
 
 	// Type The owner type an attachment reads: an `AttachmentOwnerType`, or for a certification an `AttachmentCertificationOwnerType`.
