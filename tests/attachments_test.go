@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -30,7 +31,7 @@ func TestAttachmentUploadGetListDownloadDeleteRoundTrip(t *testing.T) {
 	}
 
 	a := getAttachment(t, te, id)
-	if a.Id != id || a.Owner.Type != client.AttachmentOwnerTypeItem || a.Owner.Id != itemID || a.Name != "photo.png" ||
+	if a.Id != id || a.Owner.Type != client.AttachmentAnyOwnerTypeItem || a.Owner.Id != itemID || a.Name != "photo.png" ||
 		a.Description == nil || *a.Description != "Front view" || a.Type != client.AttachmentTypeStandard ||
 		a.Format != client.AttachmentFormatImage || a.Size != int64(len(content)) || a.FileId == nil || *a.FileId != sha256Hex(content) ||
 		!a.IsNoteAttachment || a.AccessUrl != nil || a.LotId != nil ||
@@ -138,9 +139,9 @@ func TestAttachmentUploadValidationNamesThePartAndLeavesNothing(t *testing.T) {
 		field string
 	}{
 		{"no file", nil, itemParts(itemID), "File"},
-		{"file without a file name", &filePart{content: []byte("x"), disposition: `form-data; name="File"`}, itemParts(itemID), "File"},
-		{"blank file name", &filePart{name: "   ", content: []byte("x")}, itemParts(itemID), "File"},
-		{"file name of 201 characters", &filePart{name: strings.Repeat("n", 197) + ".txt", content: []byte("x")}, itemParts(itemID), "File"},
+		{"file without a file name", &filePart{content: uniqueBytes(t, "unnamed", 8), disposition: `form-data; name="File"`}, itemParts(itemID), "File"},
+		{"blank file name", &filePart{name: "   ", content: uniqueBytes(t, "blank", 8)}, itemParts(itemID), "File"},
+		{"file name of 201 characters", &filePart{name: strings.Repeat("n", 197) + ".txt", content: uniqueBytes(t, "long", 8)}, itemParts(itemID), "File"},
 		{"two files", nil, nil, "File"}, // built below
 		{"no owner type", file(t), without("Detail.Owner.Type"), "Detail.Owner.Type"},
 		{"unknown owner type", file(t), append(without("Detail.Owner.Type"), part{"Detail.Owner.Type", "widget"}), "Detail.Owner.Type"},
@@ -159,14 +160,21 @@ func TestAttachmentUploadValidationNamesThePartAndLeavesNothing(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			contentType, b := uploadBody(t, c.file, c.parts...)
+			var contents [][]byte
+			if c.file != nil {
+				contents = append(contents, c.file.content)
+			}
 			if c.name == "two files" {
-				contentType, b = twoFiles(t, itemParts(itemID))
+				contents = [][]byte{uniqueBytes(t, "first", 8), uniqueBytes(t, "second", 8)}
+				contentType, b = twoFiles(t, contents, itemParts(itemID))
 			}
 			res, body := sendRequest(t, http.MethodPost, srv.URL+"/api/attachments",
 				mergeHeaders(bearer(te.Token), http.Header{"Content-Type": {contentType}}), bytes.NewReader(b))
 			mustProblemNaming(t, res, body, c.field)
-			if c.file != nil && blobStored(t, c.file.content) {
-				t.Fatal("a refused upload left its file in storage")
+			for _, content := range contents {
+				if blobStored(t, content) {
+					t.Fatal("a refused upload left its file in storage")
+				}
 			}
 		})
 	}
@@ -175,17 +183,17 @@ func TestAttachmentUploadValidationNamesThePartAndLeavesNothing(t *testing.T) {
 	}
 }
 
-// twoFiles is an upload form with two File parts.
-func twoFiles(t *testing.T, parts []part) (string, []byte) {
+// twoFiles is an upload form with a File part for each of contents.
+func twoFiles(t *testing.T, contents [][]byte, parts []part) (string, []byte) {
 	t.Helper()
 	var b bytes.Buffer
 	w := multipart.NewWriter(&b)
-	for _, name := range []string{"a.txt", "b.txt"} {
-		fw, err := w.CreateFormFile("File", name)
+	for i, content := range contents {
+		fw, err := w.CreateFormFile("File", fmt.Sprintf("%d.txt", i))
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, _ = fw.Write([]byte(name))
+		_, _ = fw.Write(content)
 	}
 	for _, p := range parts {
 		_ = w.WriteField(p.name, p.value)
@@ -219,8 +227,8 @@ func TestAttachmentUploadToAnUnknownOwnerIs404AndLeavesNoRecordOrFile(t *testing
 			}
 		})
 	}
-	if list := listAttachments(t, te.API, client.AttachmentFilter{}); len(list) != 0 {
-		t.Fatalf("refused uploads left records: %+v", list)
+	if n := tenantAttachments(t, te); n != 0 {
+		t.Fatalf("refused uploads left %d records", n)
 	}
 	if list := listAttachments(t, other.API, ofItem(theirItem)); len(list) != 0 {
 		t.Fatalf("the other tenant's item got attachments: %+v", list)
@@ -688,7 +696,7 @@ func TestAttachmentListFiltersAndOrder(t *testing.T) {
 		f    client.AttachmentFilter
 		want []string
 	}{
-		{"every attachment of the tenant, by name then id", client.AttachmentFilter{}, []string{a, d, b, c}},
+		{"every format: the whole tenant, by name then id", anyFormat(), []string{a, d, b, c}},
 		{"owner", ofItem(one), []string{a, b, c}},
 		{"owners", client.AttachmentFilter{Owners: &[]client.AttachmentOwner{owner(two), owner(one)}}, []string{a, d, b, c}},
 		{"owner and owners narrow each other", client.AttachmentFilter{Owner: ptr(owner(one)), Owners: &[]client.AttachmentOwner{owner(two)}}, []string{}},
@@ -706,6 +714,25 @@ func TestAttachmentListFiltersAndOrder(t *testing.T) {
 	for _, body := range []string{`{"owners":[]}`, `{"attachmentIds":[]}`, `{"formats":["pdf"]}`, `{"owner":{"type":"item","id":"short"}}`} {
 		res, b := rawRequest(t, http.MethodPost, "/api/attachments/list", te.Token, "application/json", body)
 		mustProblem(t, res, b, http.StatusBadRequest)
+	}
+	// Each filter array takes at most 500 members, for list and ZIP.
+	repeat := func(member string) string { return strings.TrimSuffix(strings.Repeat(member+",", 501), ",") }
+	for name, body := range map[string]string{
+		"owners":        `{"owners":[` + repeat(`{"type":"item","id":"`+one+`"}`) + `]}`,
+		"attachmentIds": `{"attachmentIds":[` + repeat(`"`+a+`"`) + `]}`,
+		"formats":       `{"formats":[` + repeat(`"image"`) + `]}`,
+	} {
+		for _, path := range []string{"/api/attachments/list", "/api/attachments/download"} {
+			res, b := rawRequest(t, http.MethodPost, path, te.Token, "application/json", body)
+			if p := mustProblem(t, res, b, http.StatusBadRequest); !strings.Contains(p.Detail, name) {
+				t.Errorf("501 %s on %s: the problem does not name %s: %s", name, path, name, b)
+			}
+		}
+	}
+	// A filter names something: an empty one would be the whole tenant, for list and ZIP.
+	for _, path := range []string{"/api/attachments/list", "/api/attachments/download"} {
+		res, b := rawRequest(t, http.MethodPost, path, te.Token, "application/json", `{}`)
+		mustProblemNaming(t, res, b, "body")
 	}
 }
 
@@ -727,8 +754,8 @@ func TestAttachmentUserTokensNeedTheOwnersPermissions(t *testing.T) {
 		if list := listAttachments(t, c, ofItem(itemID)); len(list) != 0 {
 			t.Errorf("%s: list %+v", name, list)
 		}
-		if list := listAttachments(t, c, client.AttachmentFilter{}); len(list) != 0 {
-			t.Errorf("%s: unfiltered list %+v", name, list)
+		if list := listAttachments(t, c, anyFormat()); len(list) != 0 {
+			t.Errorf("%s: list of every format %+v", name, list)
 		}
 		if res, _ := c.GetAttachmentWithResponse(ctx, id); res.StatusCode() != http.StatusForbidden {
 			t.Errorf("%s: get %d", name, res.StatusCode())
@@ -883,7 +910,7 @@ func TestAttachmentTenantIsolation(t *testing.T) {
 	if res, _ := other.API.DownloadAttachmentWithResponse(ctx, id, nil); res.StatusCode() != http.StatusNotFound {
 		t.Fatalf("download: %d", res.StatusCode())
 	}
-	for _, f := range []client.AttachmentFilter{{}, ofItem(itemID), {AttachmentIds: &[]string{id}}} {
+	for _, f := range []client.AttachmentFilter{anyFormat(), ofItem(itemID), {AttachmentIds: &[]string{id}}} {
 		if list := listAttachments(t, other.API, f); len(list) != 0 {
 			t.Fatalf("other tenant's list %+v", list)
 		}

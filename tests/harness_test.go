@@ -45,7 +45,13 @@ var srv struct {
 const (
 	testUploadLimitBytes   = 3 << 20
 	testRedirectAboveBytes = 64 << 10
+	testZipMaxEntries      = 5
+	testZipMaxBytes        = 256 << 10
 )
+
+// testSigningKey keys the test server's signed download URLs, so that tests can sign URLs
+// the server would (an expired one, say).
+var testSigningKey = []byte("mos-tests-signing-key-0123456789abcdef")
 
 func TestMain(m *testing.M) {
 	os.Exit(runMain(m))
@@ -74,7 +80,8 @@ func runMain(m *testing.M) int {
 		return 1
 	}
 	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: logger, Blobs: blobs,
-		UploadLimitBytes: testUploadLimitBytes, RedirectAboveBytes: testRedirectAboveBytes})
+		UploadLimitBytes: testUploadLimitBytes, RedirectAboveBytes: testRedirectAboveBytes,
+		ZipMaxEntries: testZipMaxEntries, ZipMaxBytes: testZipMaxBytes, SigningKey: testSigningKey})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "tests: build server:", err)
 		return 1

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net/http"
 	"os"
 	"os/signal"
@@ -131,7 +132,8 @@ func serve(ctx context.Context, logOut io.Writer) error {
 		log.Warn("MOS_SIGNING_KEY is not set: signed download URLs work only on this process until it restarts")
 	}
 	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: log, Blobs: blobs,
-		UploadLimitBytes: files.uploadLimit, RedirectAboveBytes: files.redirectAbove, SigningKey: files.signingKey})
+		UploadLimitBytes: files.uploadLimit, RedirectAboveBytes: files.redirectAbove, SigningKey: files.signingKey,
+		SignedURLTTL: files.urlTTL, ZipMaxEntries: int(files.zipMaxEntries), ZipMaxBytes: files.zipMaxBytes})
 	if err != nil {
 		return err
 	}
@@ -181,6 +183,9 @@ type filesConfig struct {
 	redirectAbove int64         // MOS_DOWNLOAD_REDIRECT_ABOVE_BYTES; 0: 20 MB
 	sweepEvery    time.Duration // MOS_BLOB_SWEEP_EVERY (default 1h; 0 turns the sweeper off)
 	sweepGrace    time.Duration // MOS_BLOB_SWEEP_GRACE (default 1h)
+	urlTTL        time.Duration // MOS_DOWNLOAD_URL_TTL; 0: 15 minutes
+	zipMaxEntries int64         // MOS_ZIP_MAX_ENTRIES; 0: 1000
+	zipMaxBytes   int64         // MOS_ZIP_MAX_BYTES; 0: 1 GiB
 }
 
 func readFilesConfig() (filesConfig, error) {
@@ -191,19 +196,22 @@ func readFilesConfig() (filesConfig, error) {
 		}
 		c.signingKey = []byte(k)
 	}
-	for name, dst := range map[string]*int64{"MOS_UPLOAD_LIMIT_BYTES": &c.uploadLimit, "MOS_DOWNLOAD_REDIRECT_ABOVE_BYTES": &c.redirectAbove} {
+	for name, dst := range map[string]*int64{"MOS_UPLOAD_LIMIT_BYTES": &c.uploadLimit, "MOS_DOWNLOAD_REDIRECT_ABOVE_BYTES": &c.redirectAbove,
+		"MOS_ZIP_MAX_ENTRIES": &c.zipMaxEntries, "MOS_ZIP_MAX_BYTES": &c.zipMaxBytes} {
 		if v := os.Getenv(name); v != "" {
 			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil || n <= 0 {
-				return c, fmt.Errorf("%s must be a positive number of bytes", name)
+			if err != nil || n <= 0 || (name == "MOS_ZIP_MAX_ENTRIES" && n > math.MaxInt32) {
+				return c, fmt.Errorf("%s must be a positive number", name)
 			}
 			*dst = n
 		}
 	}
-	for name, dst := range map[string]*time.Duration{"MOS_BLOB_SWEEP_EVERY": &c.sweepEvery, "MOS_BLOB_SWEEP_GRACE": &c.sweepGrace} {
+	for name, dst := range map[string]*time.Duration{"MOS_BLOB_SWEEP_EVERY": &c.sweepEvery, "MOS_BLOB_SWEEP_GRACE": &c.sweepGrace,
+		"MOS_DOWNLOAD_URL_TTL": &c.urlTTL} {
 		if v := os.Getenv(name); v != "" {
 			d, err := time.ParseDuration(v)
-			if err != nil || d < 0 {
+			// A signed URL that is expired when handed out is useless: its lifetime is positive.
+			if err != nil || d < 0 || (name == "MOS_DOWNLOAD_URL_TTL" && d == 0) {
 				return c, fmt.Errorf("%s must be a duration such as 1h", name)
 			}
 			*dst = d

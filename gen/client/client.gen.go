@@ -38,21 +38,81 @@ func (e AttachmentType) Valid() bool {
 	}
 }
 
-// Defines values for AttachmentCertificationUploadDetailOwnerType.
+// Defines values for AttachmentAnyOwnerType.
 const (
-	AttachmentCertificationUploadDetailOwnerTypeItem                           AttachmentCertificationUploadDetailOwnerType = "item"
-	AttachmentCertificationUploadDetailOwnerTypePurchaseOrderReceivingLineItem AttachmentCertificationUploadDetailOwnerType = "purchaseOrderReceivingLineItem"
-	AttachmentCertificationUploadDetailOwnerTypeSalesOrderReceivingLineItem    AttachmentCertificationUploadDetailOwnerType = "salesOrderReceivingLineItem"
+	AttachmentAnyOwnerTypeInvoice                        AttachmentAnyOwnerType = "invoice"
+	AttachmentAnyOwnerTypeItem                           AttachmentAnyOwnerType = "item"
+	AttachmentAnyOwnerTypeJob                            AttachmentAnyOwnerType = "job"
+	AttachmentAnyOwnerTypeOperation                      AttachmentAnyOwnerType = "operation"
+	AttachmentAnyOwnerTypePurchaseOrder                  AttachmentAnyOwnerType = "purchaseOrder"
+	AttachmentAnyOwnerTypePurchaseOrderPartLineItem      AttachmentAnyOwnerType = "purchaseOrderPartLineItem"
+	AttachmentAnyOwnerTypePurchaseOrderReceiving         AttachmentAnyOwnerType = "purchaseOrderReceiving"
+	AttachmentAnyOwnerTypePurchaseOrderReceivingLineItem AttachmentAnyOwnerType = "purchaseOrderReceivingLineItem"
+	AttachmentAnyOwnerTypeQuote                          AttachmentAnyOwnerType = "quote"
+	AttachmentAnyOwnerTypeQuotePartLineItem              AttachmentAnyOwnerType = "quotePartLineItem"
+	AttachmentAnyOwnerTypeSalesOrder                     AttachmentAnyOwnerType = "salesOrder"
+	AttachmentAnyOwnerTypeSalesOrderPartLineItem         AttachmentAnyOwnerType = "salesOrderPartLineItem"
+	AttachmentAnyOwnerTypeSalesOrderReceiving            AttachmentAnyOwnerType = "salesOrderReceiving"
+	AttachmentAnyOwnerTypeSalesOrderReceivingLineItem    AttachmentAnyOwnerType = "salesOrderReceivingLineItem"
+	AttachmentAnyOwnerTypeShipment                       AttachmentAnyOwnerType = "shipment"
+	AttachmentAnyOwnerTypeWorkOrderOperation             AttachmentAnyOwnerType = "workOrderOperation"
 )
 
-// Valid indicates whether the value is a known member of the AttachmentCertificationUploadDetailOwnerType enum.
-func (e AttachmentCertificationUploadDetailOwnerType) Valid() bool {
+// Valid indicates whether the value is a known member of the AttachmentAnyOwnerType enum.
+func (e AttachmentAnyOwnerType) Valid() bool {
 	switch e {
-	case AttachmentCertificationUploadDetailOwnerTypeItem:
+	case AttachmentAnyOwnerTypeInvoice:
 		return true
-	case AttachmentCertificationUploadDetailOwnerTypePurchaseOrderReceivingLineItem:
+	case AttachmentAnyOwnerTypeItem:
 		return true
-	case AttachmentCertificationUploadDetailOwnerTypeSalesOrderReceivingLineItem:
+	case AttachmentAnyOwnerTypeJob:
+		return true
+	case AttachmentAnyOwnerTypeOperation:
+		return true
+	case AttachmentAnyOwnerTypePurchaseOrder:
+		return true
+	case AttachmentAnyOwnerTypePurchaseOrderPartLineItem:
+		return true
+	case AttachmentAnyOwnerTypePurchaseOrderReceiving:
+		return true
+	case AttachmentAnyOwnerTypePurchaseOrderReceivingLineItem:
+		return true
+	case AttachmentAnyOwnerTypeQuote:
+		return true
+	case AttachmentAnyOwnerTypeQuotePartLineItem:
+		return true
+	case AttachmentAnyOwnerTypeSalesOrder:
+		return true
+	case AttachmentAnyOwnerTypeSalesOrderPartLineItem:
+		return true
+	case AttachmentAnyOwnerTypeSalesOrderReceiving:
+		return true
+	case AttachmentAnyOwnerTypeSalesOrderReceivingLineItem:
+		return true
+	case AttachmentAnyOwnerTypeShipment:
+		return true
+	case AttachmentAnyOwnerTypeWorkOrderOperation:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AttachmentCertificationOwnerType.
+const (
+	AttachmentCertificationOwnerTypeItem                           AttachmentCertificationOwnerType = "item"
+	AttachmentCertificationOwnerTypePurchaseOrderReceivingLineItem AttachmentCertificationOwnerType = "purchaseOrderReceivingLineItem"
+	AttachmentCertificationOwnerTypeSalesOrderReceivingLineItem    AttachmentCertificationOwnerType = "salesOrderReceivingLineItem"
+)
+
+// Valid indicates whether the value is a known member of the AttachmentCertificationOwnerType enum.
+func (e AttachmentCertificationOwnerType) Valid() bool {
+	switch e {
+	case AttachmentCertificationOwnerTypeItem:
+		return true
+	case AttachmentCertificationOwnerTypePurchaseOrderReceivingLineItem:
+		return true
+	case AttachmentCertificationOwnerTypeSalesOrderReceivingLineItem:
 		return true
 	default:
 		return false
@@ -88,22 +148,20 @@ func (e AttachmentFormat) Valid() bool {
 
 // Defines values for AttachmentOwnerType.
 const (
-	AttachmentOwnerTypeInvoice                        AttachmentOwnerType = "invoice"
-	AttachmentOwnerTypeItem                           AttachmentOwnerType = "item"
-	AttachmentOwnerTypeJob                            AttachmentOwnerType = "job"
-	AttachmentOwnerTypeOperation                      AttachmentOwnerType = "operation"
-	AttachmentOwnerTypePurchaseOrder                  AttachmentOwnerType = "purchaseOrder"
-	AttachmentOwnerTypePurchaseOrderPartLineItem      AttachmentOwnerType = "purchaseOrderPartLineItem"
-	AttachmentOwnerTypePurchaseOrderReceiving         AttachmentOwnerType = "purchaseOrderReceiving"
-	AttachmentOwnerTypePurchaseOrderReceivingLineItem AttachmentOwnerType = "purchaseOrderReceivingLineItem"
-	AttachmentOwnerTypeQuote                          AttachmentOwnerType = "quote"
-	AttachmentOwnerTypeQuotePartLineItem              AttachmentOwnerType = "quotePartLineItem"
-	AttachmentOwnerTypeSalesOrder                     AttachmentOwnerType = "salesOrder"
-	AttachmentOwnerTypeSalesOrderPartLineItem         AttachmentOwnerType = "salesOrderPartLineItem"
-	AttachmentOwnerTypeSalesOrderReceiving            AttachmentOwnerType = "salesOrderReceiving"
-	AttachmentOwnerTypeSalesOrderReceivingLineItem    AttachmentOwnerType = "salesOrderReceivingLineItem"
-	AttachmentOwnerTypeShipment                       AttachmentOwnerType = "shipment"
-	AttachmentOwnerTypeWorkOrderOperation             AttachmentOwnerType = "workOrderOperation"
+	AttachmentOwnerTypeInvoice                   AttachmentOwnerType = "invoice"
+	AttachmentOwnerTypeItem                      AttachmentOwnerType = "item"
+	AttachmentOwnerTypeJob                       AttachmentOwnerType = "job"
+	AttachmentOwnerTypeOperation                 AttachmentOwnerType = "operation"
+	AttachmentOwnerTypePurchaseOrder             AttachmentOwnerType = "purchaseOrder"
+	AttachmentOwnerTypePurchaseOrderPartLineItem AttachmentOwnerType = "purchaseOrderPartLineItem"
+	AttachmentOwnerTypePurchaseOrderReceiving    AttachmentOwnerType = "purchaseOrderReceiving"
+	AttachmentOwnerTypeQuote                     AttachmentOwnerType = "quote"
+	AttachmentOwnerTypeQuotePartLineItem         AttachmentOwnerType = "quotePartLineItem"
+	AttachmentOwnerTypeSalesOrder                AttachmentOwnerType = "salesOrder"
+	AttachmentOwnerTypeSalesOrderPartLineItem    AttachmentOwnerType = "salesOrderPartLineItem"
+	AttachmentOwnerTypeSalesOrderReceiving       AttachmentOwnerType = "salesOrderReceiving"
+	AttachmentOwnerTypeShipment                  AttachmentOwnerType = "shipment"
+	AttachmentOwnerTypeWorkOrderOperation        AttachmentOwnerType = "workOrderOperation"
 )
 
 // Valid indicates whether the value is a known member of the AttachmentOwnerType enum.
@@ -123,8 +181,6 @@ func (e AttachmentOwnerType) Valid() bool {
 		return true
 	case AttachmentOwnerTypePurchaseOrderReceiving:
 		return true
-	case AttachmentOwnerTypePurchaseOrderReceivingLineItem:
-		return true
 	case AttachmentOwnerTypeQuote:
 		return true
 	case AttachmentOwnerTypeQuotePartLineItem:
@@ -134,8 +190,6 @@ func (e AttachmentOwnerType) Valid() bool {
 	case AttachmentOwnerTypeSalesOrderPartLineItem:
 		return true
 	case AttachmentOwnerTypeSalesOrderReceiving:
-		return true
-	case AttachmentOwnerTypeSalesOrderReceivingLineItem:
 		return true
 	case AttachmentOwnerTypeShipment:
 		return true
@@ -1318,8 +1372,8 @@ type Attachment struct {
 	// Name The file name.
 	Name string `json:"name"`
 
-	// Owner The record an attachment belongs to.
-	Owner AttachmentOwner `json:"owner"`
+	// Owner The record an attachment belongs to (read shape; certifications may belong to receiving line items).
+	Owner AttachmentOwnerRead `json:"owner"`
 
 	// Parent A record the owner belongs to, when given on upload.
 	Parent *AttachmentOwner `json:"parent"`
@@ -1334,6 +1388,14 @@ type Attachment struct {
 // AttachmentType Always standard.
 type AttachmentType string
 
+// AttachmentAnyOwnerType The owner type an attachment reads: an `AttachmentOwnerType`, or for a certification an `AttachmentCertificationOwnerType`.
+type AttachmentAnyOwnerType string
+
+// AttachmentCertificationOwnerType The kinds of record a certification (uploadCertification) can certify a lot of: an item,
+// or a purchase or sales order receiving line item (View/Edit Purchase Order and View/Edit
+// Sales Order). The receiving line items take certifications only.
+type AttachmentCertificationOwnerType string
+
 // AttachmentCertificationUpload The parts of a certification upload (multipart/form-data); see uploadCertification.
 type AttachmentCertificationUpload struct {
 	// DetailDescription Trimmed; 1 to 200 characters.
@@ -1345,18 +1407,19 @@ type AttachmentCertificationUpload struct {
 	// DetailOwnerId The certified record's id.
 	DetailOwnerId string `json:"Detail.Owner.Id"`
 
-	// DetailOwnerType The certified record's kind.
-	DetailOwnerType AttachmentCertificationUploadDetailOwnerType `json:"Detail.Owner.Type"`
+	// DetailOwnerType The kinds of record a certification (uploadCertification) can certify a lot of: an item,
+	// or a purchase or sales order receiving line item (View/Edit Purchase Order and View/Edit
+	// Sales Order). The receiving line items take certifications only.
+	DetailOwnerType AttachmentCertificationOwnerType `json:"Detail.Owner.Type"`
 
 	// File The certificate file.
 	File                 openapi_types.File `json:"File"`
 	AdditionalProperties map[string]string  `json:"-"`
 }
 
-// AttachmentCertificationUploadDetailOwnerType The certified record's kind.
-type AttachmentCertificationUploadDetailOwnerType string
-
-// AttachmentFilter Filter of attachments; every member narrows the result (AND).
+// AttachmentFilter Filter of attachments; every member narrows the result (AND). At least one member is
+// required: an empty filter `{}` answers 400 naming the `body` (it would name every file
+// of the tenant).
 type AttachmentFilter struct {
 	// AttachmentIds Only these attachments (1 to 500).
 	AttachmentIds *[]string `json:"attachmentIds,omitempty"`
@@ -1364,7 +1427,7 @@ type AttachmentFilter struct {
 	// Formats Only these formats (1 to 500).
 	Formats *[]AttachmentFormat `json:"formats,omitempty"`
 
-	// Owner The record an attachment belongs to.
+	// Owner The record an attachment belongs to (in a request).
 	Owner *AttachmentOwner `json:"owner,omitempty"`
 
 	// Owners Attachments of any of these owners (1 to 500).
@@ -1377,34 +1440,45 @@ type AttachmentFilter struct {
 // A file's signature wins over a misleading extension.
 type AttachmentFormat string
 
-// AttachmentOwner The record an attachment belongs to.
+// AttachmentOwner The record an attachment belongs to (in a request).
 type AttachmentOwner struct {
 	// Id The owner's id (24 or 36 characters).
 	Id string `json:"id"`
 
 	// Type The kinds of record a file can be attached to, with the permissions a user-bound token
-	// needs to see (view) and to attach or remove (edit) their files: item (View Item / Edit
-	// Item), shipment (View Shipments), salesOrder, salesOrderReceiving,
-	// salesOrderPartLineItem and salesOrderReceivingLineItem (View Sales Order), quote and
-	// quotePartLineItem (View Quote), purchaseOrder, purchaseOrderReceiving,
-	// purchaseOrderPartLineItem and purchaseOrderReceivingLineItem (View Purchase Order),
-	// invoice (View Invoices), job, operation and workOrderOperation (View Job); the edit
-	// permission of the types without an area yet is their view permission. Owner types whose
-	// area has not landed have no records yet. The receiving line items are the owners of
-	// certifications (uploadCertification) besides items.
+	// needs to see (view) and to attach or remove (edit) their files, which are the owner
+	// area's own: item (View Item / Edit Item), shipment (View Shipments / Edit Shipments),
+	// salesOrder, salesOrderReceiving, salesOrderPartLineItem and salesOrderReceivingLineItem
+	// (View Sales Order / Edit Sales Order), quote and quotePartLineItem (View Quote / Edit
+	// Quote), purchaseOrder, purchaseOrderReceiving, purchaseOrderPartLineItem and
+	// purchaseOrderReceivingLineItem (View Purchase Order / Edit Purchase Order), invoice
+	// (View Invoices / Edit Invoices), job, operation and workOrderOperation (View Job / Edit
+	// Job). Owner types whose area has not landed have no records yet. These are the owner
+	// types of uploads, remote attachments, parents and list filters; certifications take
+	// `AttachmentCertificationOwnerType`, and an attachment reads `AttachmentAnyOwnerType`.
 	Type AttachmentOwnerType `json:"type"`
 }
 
+// AttachmentOwnerRead The record an attachment belongs to (read shape; certifications may belong to receiving line items).
+type AttachmentOwnerRead struct {
+	// Id The owner's id (24 or 36 characters).
+	Id string `json:"id"`
+
+	// Type The owner type an attachment reads: an `AttachmentOwnerType`, or for a certification an `AttachmentCertificationOwnerType`.
+	Type AttachmentAnyOwnerType `json:"type"`
+}
+
 // AttachmentOwnerType The kinds of record a file can be attached to, with the permissions a user-bound token
-// needs to see (view) and to attach or remove (edit) their files: item (View Item / Edit
-// Item), shipment (View Shipments), salesOrder, salesOrderReceiving,
-// salesOrderPartLineItem and salesOrderReceivingLineItem (View Sales Order), quote and
-// quotePartLineItem (View Quote), purchaseOrder, purchaseOrderReceiving,
-// purchaseOrderPartLineItem and purchaseOrderReceivingLineItem (View Purchase Order),
-// invoice (View Invoices), job, operation and workOrderOperation (View Job); the edit
-// permission of the types without an area yet is their view permission. Owner types whose
-// area has not landed have no records yet. The receiving line items are the owners of
-// certifications (uploadCertification) besides items.
+// needs to see (view) and to attach or remove (edit) their files, which are the owner
+// area's own: item (View Item / Edit Item), shipment (View Shipments / Edit Shipments),
+// salesOrder, salesOrderReceiving, salesOrderPartLineItem and salesOrderReceivingLineItem
+// (View Sales Order / Edit Sales Order), quote and quotePartLineItem (View Quote / Edit
+// Quote), purchaseOrder, purchaseOrderReceiving, purchaseOrderPartLineItem and
+// purchaseOrderReceivingLineItem (View Purchase Order / Edit Purchase Order), invoice
+// (View Invoices / Edit Invoices), job, operation and workOrderOperation (View Job / Edit
+// Job). Owner types whose area has not landed have no records yet. These are the owner
+// types of uploads, remote attachments, parents and list filters; certifications take
+// `AttachmentCertificationOwnerType`, and an attachment reads `AttachmentAnyOwnerType`.
 type AttachmentOwnerType string
 
 // AttachmentRemoteCreate Body of createRemoteAttachment.
@@ -1412,13 +1486,13 @@ type AttachmentRemoteCreate struct {
 	// AccessUrl An absolute http or https URL of the file.
 	AccessUrl string `json:"accessUrl"`
 
-	// FileName The file's name (trimmed), which classifies its format.
+	// FileName The file's name (trimmed, without any path), which classifies its format.
 	FileName string `json:"fileName"`
 
-	// Owner The record an attachment belongs to.
+	// Owner The record an attachment belongs to (in a request).
 	Owner AttachmentOwner `json:"owner"`
 
-	// Parent The record an attachment belongs to.
+	// Parent The record an attachment belongs to (in a request).
 	Parent *AttachmentOwner `json:"parent,omitempty"`
 
 	// Token An access token for the URL; stored, never read back.
@@ -1437,30 +1511,32 @@ type AttachmentUpload struct {
 	DetailOwnerId string `json:"Detail.Owner.Id"`
 
 	// DetailOwnerType The kinds of record a file can be attached to, with the permissions a user-bound token
-	// needs to see (view) and to attach or remove (edit) their files: item (View Item / Edit
-	// Item), shipment (View Shipments), salesOrder, salesOrderReceiving,
-	// salesOrderPartLineItem and salesOrderReceivingLineItem (View Sales Order), quote and
-	// quotePartLineItem (View Quote), purchaseOrder, purchaseOrderReceiving,
-	// purchaseOrderPartLineItem and purchaseOrderReceivingLineItem (View Purchase Order),
-	// invoice (View Invoices), job, operation and workOrderOperation (View Job); the edit
-	// permission of the types without an area yet is their view permission. Owner types whose
-	// area has not landed have no records yet. The receiving line items are the owners of
-	// certifications (uploadCertification) besides items.
+	// needs to see (view) and to attach or remove (edit) their files, which are the owner
+	// area's own: item (View Item / Edit Item), shipment (View Shipments / Edit Shipments),
+	// salesOrder, salesOrderReceiving, salesOrderPartLineItem and salesOrderReceivingLineItem
+	// (View Sales Order / Edit Sales Order), quote and quotePartLineItem (View Quote / Edit
+	// Quote), purchaseOrder, purchaseOrderReceiving, purchaseOrderPartLineItem and
+	// purchaseOrderReceivingLineItem (View Purchase Order / Edit Purchase Order), invoice
+	// (View Invoices / Edit Invoices), job, operation and workOrderOperation (View Job / Edit
+	// Job). Owner types whose area has not landed have no records yet. These are the owner
+	// types of uploads, remote attachments, parents and list filters; certifications take
+	// `AttachmentCertificationOwnerType`, and an attachment reads `AttachmentAnyOwnerType`.
 	DetailOwnerType AttachmentOwnerType `json:"Detail.Owner.Type"`
 
 	// DetailParentId The parent's id (with Detail.Parent.Type).
 	DetailParentId *string `json:"Detail.Parent.Id,omitempty"`
 
 	// DetailParentType The kinds of record a file can be attached to, with the permissions a user-bound token
-	// needs to see (view) and to attach or remove (edit) their files: item (View Item / Edit
-	// Item), shipment (View Shipments), salesOrder, salesOrderReceiving,
-	// salesOrderPartLineItem and salesOrderReceivingLineItem (View Sales Order), quote and
-	// quotePartLineItem (View Quote), purchaseOrder, purchaseOrderReceiving,
-	// purchaseOrderPartLineItem and purchaseOrderReceivingLineItem (View Purchase Order),
-	// invoice (View Invoices), job, operation and workOrderOperation (View Job); the edit
-	// permission of the types without an area yet is their view permission. Owner types whose
-	// area has not landed have no records yet. The receiving line items are the owners of
-	// certifications (uploadCertification) besides items.
+	// needs to see (view) and to attach or remove (edit) their files, which are the owner
+	// area's own: item (View Item / Edit Item), shipment (View Shipments / Edit Shipments),
+	// salesOrder, salesOrderReceiving, salesOrderPartLineItem and salesOrderReceivingLineItem
+	// (View Sales Order / Edit Sales Order), quote and quotePartLineItem (View Quote / Edit
+	// Quote), purchaseOrder, purchaseOrderReceiving, purchaseOrderPartLineItem and
+	// purchaseOrderReceivingLineItem (View Purchase Order / Edit Purchase Order), invoice
+	// (View Invoices / Edit Invoices), job, operation and workOrderOperation (View Job / Edit
+	// Job). Owner types whose area has not landed have no records yet. These are the owner
+	// types of uploads, remote attachments, parents and list filters; certifications take
+	// `AttachmentCertificationOwnerType`, and an attachment reads `AttachmentAnyOwnerType`.
 	DetailParentType *AttachmentOwnerType `json:"Detail.Parent.Type,omitempty"`
 
 	// File The file; its file name is the attachment's name (1 to 200 characters).
@@ -4446,6 +4522,11 @@ type PaymentTermWrite struct {
 }
 
 // Permission The permission catalogue. User-bound tokens hold a subset; tenant-bound tokens are not gated.
+// A file attached to a record is part of that record: attachments are seen with the owner
+// area's view permission and attached or removed with its edit permission (see
+// `AttachmentOwnerType`). `View Attachments` and `Edit Attachments` therefore gate no
+// operation; they stay in the catalogue so that tokens issued with them remain valid, and
+// grant nothing by themselves.
 type Permission string
 
 // PriceBreak A price break (read shape): from `quantity` units of `unitOfMeasureName` up, one unit
@@ -6381,8 +6462,9 @@ type ClientInterface interface {
 	// `Detail.Description` (1 to 200 characters), `Detail.IsNoteAttachment` (required,
 	// `true` or `false`), `Detail.Parent.Type` and `Detail.Parent.Id` (optional, together),
 	// and `Detail.Metadata[<key>]` (any number, each a string value; keys 1 to 200
-	// characters). The parts other than `File` hold at most 1 MB together; a part sent twice
-	// is a 400 naming it. Answers `{id}`.
+	// characters). The parts other than `File` hold at most 1 MB together, counting their
+	// names (metadata keys included) and values; a part sent twice, or a part of another
+	// name, is a 400 naming it. Answers `{id}`.
 	//
 	// The file is streamed to storage while its SHA-256 and format are computed (see
 	// `AttachmentFormat`), never held whole in memory. A file larger than the upload limit
@@ -6394,7 +6476,13 @@ type ClientInterface interface {
 	// An owner that does not exist, or is another tenant's, answers 404; owner types whose
 	// area has not landed yet have no records, so any id of them is 404.
 	//
-	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	// Send the `Detail.*` parts before `File`: the owner's type (400), the permission (403)
+	// and the owner's existence (404) are then checked before the file is read, so a refused
+	// upload costs no transfer of the file. Parts sent after `File` are checked once the
+	// file is stored (and it is removed again when refused). A user-bound token that may
+	// attach files to no owner type is refused (403) before any part is read.
+	//
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -6408,9 +6496,12 @@ type ClientInterface interface {
 	// `salesOrderReceivingLineItem`), `Detail.Owner.Id`, `Detail.Description`,
 	// `Detail.Metadata[<key>]` and `Detail.LotId` (exactly 24 characters: a lot of the owner
 	// item; 400 naming `Detail.LotId` otherwise). Stored and classified like uploadAttachment;
-	// the attachment reads `lotId`. Answers `{id}`.
+	// the attachment reads `lotId`. Answers `{id}`. Other parts (`Detail.IsNoteAttachment`,
+	// `Detail.Parent.*`, misspelt names) are 400 naming them; the 1 MB budget of names and
+	// values is uploadAttachment's. As for uploadAttachment, send the
+	// `Detail.*` parts before `File` so that the owner is checked before the file is read.
 	//
-	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -6424,7 +6515,11 @@ type ClientInterface interface {
 	// attachments have no bytes and are left out too). Entry names are the attachments'
 	// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 	// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+	// must name at least one member (400 naming the `body`). An archive is capped: more than
+	// 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
+	// with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
+	// other caps); narrow the filter.
 	//
 	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 	//
@@ -6440,7 +6535,11 @@ type ClientInterface interface {
 	// attachments have no bytes and are left out too). Entry names are the attachments'
 	// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 	// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+	// must name at least one member (400 naming the `body`). An archive is capped: more than
+	// 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
+	// with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
+	// other caps); narrow the filter.
 	//
 	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 	//
@@ -6453,8 +6552,9 @@ type ClientInterface interface {
 	//
 	// Answers a bare array of the attachments matching the filter, sorted by name
 	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
-	// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
-	// owner the user may not view yields 200 with an empty list, never 403.
+	// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
+	// owner the user may not view yields 200 with an empty list, never 403. The filter must
+	// name at least one member (400 naming the `body`).
 	//
 	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 	//
@@ -6467,8 +6567,9 @@ type ClientInterface interface {
 	//
 	// Answers a bare array of the attachments matching the filter, sorted by name
 	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
-	// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
-	// owner the user may not view yields 200 with an empty list, never 403.
+	// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
+	// owner the user may not view yields 200 with an empty list, never 403. The filter must
+	// name at least one member (400 naming the `body`).
 	//
 	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 	//
@@ -6481,10 +6582,11 @@ type ClientInterface interface {
 	//
 	// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
 	// attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
-	// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+	// format is classified from `fileName`. As with uploads, any path before the name (either
+	// slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
 	// uploadAttachment.
 	//
-	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -6495,10 +6597,11 @@ type ClientInterface interface {
 	//
 	// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
 	// attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
-	// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+	// format is classified from `fileName`. As with uploads, any path before the name (either
+	// slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
 	// uploadAttachment.
 	//
-	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -6515,7 +6618,7 @@ type ClientInterface interface {
 	// characters) is removed as well and answers 410, telling the caller the record was
 	// invalid.
 	//
-	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 	//
 	// Corresponds with DELETE /api/attachments/{attachmentId} (the `DeleteAttachment` operationId).
 	DeleteAttachment(ctx context.Context, attachmentId AttachmentId, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -6549,7 +6652,8 @@ type ClientInterface interface {
 	// separators, quotes, control characters and line breaks are removed, so it can neither
 	// inject a header nor name a path. Files over 20 MB are answered by a 302 redirect to a
 	// signed, expiring storage URL (for the local store, getSignedAttachmentContent on this
-	// server). A remote attachment redirects to its `accessUrl`. Unknown, or another
+	// server), valid for 15 minutes unless the server's `MOS_DOWNLOAD_URL_TTL` sets another
+	// lifetime. A remote attachment redirects to its `accessUrl`. Unknown, or another
 	// tenant's: 404.
 	//
 	// Permission: the owner type's view permission on user-bound tokens (item: View Item).
@@ -10370,8 +10474,9 @@ func (c *Client) GetAccountingCode(ctx context.Context, id Id, reqEditors ...Req
 // `Detail.Description` (1 to 200 characters), `Detail.IsNoteAttachment` (required,
 // `true` or `false`), `Detail.Parent.Type` and `Detail.Parent.Id` (optional, together),
 // and `Detail.Metadata[<key>]` (any number, each a string value; keys 1 to 200
-// characters). The parts other than `File` hold at most 1 MB together; a part sent twice
-// is a 400 naming it. Answers `{id}`.
+// characters). The parts other than `File` hold at most 1 MB together, counting their
+// names (metadata keys included) and values; a part sent twice, or a part of another
+// name, is a 400 naming it. Answers `{id}`.
 //
 // The file is streamed to storage while its SHA-256 and format are computed (see
 // `AttachmentFormat`), never held whole in memory. A file larger than the upload limit
@@ -10383,7 +10488,13 @@ func (c *Client) GetAccountingCode(ctx context.Context, id Id, reqEditors ...Req
 // An owner that does not exist, or is another tenant's, answers 404; owner types whose
 // area has not landed yet have no records, so any id of them is 404.
 //
-// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+// Send the `Detail.*` parts before `File`: the owner's type (400), the permission (403)
+// and the owner's existence (404) are then checked before the file is read, so a refused
+// upload costs no transfer of the file. Parts sent after `File` are checked once the
+// file is stored (and it is removed again when refused). A user-bound token that may
+// attach files to no owner type is refused (403) before any part is read.
+//
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 //
 // Takes any type of body and a specified content type.
 //
@@ -10407,9 +10518,12 @@ func (c *Client) UploadAttachmentWithBody(ctx context.Context, contentType strin
 // `salesOrderReceivingLineItem`), `Detail.Owner.Id`, `Detail.Description`,
 // `Detail.Metadata[<key>]` and `Detail.LotId` (exactly 24 characters: a lot of the owner
 // item; 400 naming `Detail.LotId` otherwise). Stored and classified like uploadAttachment;
-// the attachment reads `lotId`. Answers `{id}`.
+// the attachment reads `lotId`. Answers `{id}`. Other parts (`Detail.IsNoteAttachment`,
+// `Detail.Parent.*`, misspelt names) are 400 naming them; the 1 MB budget of names and
+// values is uploadAttachment's. As for uploadAttachment, send the
+// `Detail.*` parts before `File` so that the owner is checked before the file is read.
 //
-// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 //
 // Takes any type of body and a specified content type.
 //
@@ -10433,7 +10547,11 @@ func (c *Client) UploadCertificationWithBody(ctx context.Context, contentType st
 // attachments have no bytes and are left out too). Entry names are the attachments'
 // names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 // archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+// must name at least one member (400 naming the `body`). An archive is capped: more than
+// 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
+// with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
+// other caps); narrow the filter.
 //
 // Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 //
@@ -10459,7 +10577,11 @@ func (c *Client) DownloadAttachmentsWithBody(ctx context.Context, params *Downlo
 // attachments have no bytes and are left out too). Entry names are the attachments'
 // names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 // archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+// must name at least one member (400 naming the `body`). An archive is capped: more than
+// 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
+// with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
+// other caps); narrow the filter.
 //
 // Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 //
@@ -10482,8 +10604,9 @@ func (c *Client) DownloadAttachments(ctx context.Context, params *DownloadAttach
 //
 // Answers a bare array of the attachments matching the filter, sorted by name
 // (case-insensitive) then id. On a user-bound token only attachments whose owner the user
-// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
-// owner the user may not view yields 200 with an empty list, never 403.
+// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
+// owner the user may not view yields 200 with an empty list, never 403. The filter must
+// name at least one member (400 naming the `body`).
 //
 // Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 //
@@ -10506,8 +10629,9 @@ func (c *Client) ListAttachmentsWithBody(ctx context.Context, contentType string
 //
 // Answers a bare array of the attachments matching the filter, sorted by name
 // (case-insensitive) then id. On a user-bound token only attachments whose owner the user
-// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
-// owner the user may not view yields 200 with an empty list, never 403.
+// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
+// owner the user may not view yields 200 with an empty list, never 403. The filter must
+// name at least one member (400 naming the `body`).
 //
 // Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 //
@@ -10530,10 +10654,11 @@ func (c *Client) ListAttachments(ctx context.Context, body ListAttachmentsJSONRe
 //
 // Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
 // attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
-// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+// format is classified from `fileName`. As with uploads, any path before the name (either
+// slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
 // uploadAttachment.
 //
-// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 //
 // Takes any type of body and a specified content type.
 //
@@ -10554,10 +10679,11 @@ func (c *Client) CreateRemoteAttachmentWithBody(ctx context.Context, contentType
 //
 // Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
 // attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
-// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+// format is classified from `fileName`. As with uploads, any path before the name (either
+// slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
 // uploadAttachment.
 //
-// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -10584,7 +10710,7 @@ func (c *Client) CreateRemoteAttachment(ctx context.Context, body CreateRemoteAt
 // characters) is removed as well and answers 410, telling the caller the record was
 // invalid.
 //
-// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 //
 // Corresponds with DELETE /api/attachments/{attachmentId} (the `DeleteAttachment` operationId).
 func (c *Client) DeleteAttachment(ctx context.Context, attachmentId AttachmentId, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -10648,7 +10774,8 @@ func (c *Client) GetSignedAttachmentContent(ctx context.Context, attachmentId At
 // separators, quotes, control characters and line breaks are removed, so it can neither
 // inject a header nor name a path. Files over 20 MB are answered by a 302 redirect to a
 // signed, expiring storage URL (for the local store, getSignedAttachmentContent on this
-// server). A remote attachment redirects to its `accessUrl`. Unknown, or another
+// server), valid for 15 minutes unless the server's `MOS_DOWNLOAD_URL_TTL` sets another
+// lifetime. A remote attachment redirects to its `accessUrl`. Unknown, or another
 // tenant's: 404.
 //
 // Permission: the owner type's view permission on user-bound tokens (item: View Item).
@@ -26149,8 +26276,9 @@ type ClientWithResponsesInterface interface {
 	// `Detail.Description` (1 to 200 characters), `Detail.IsNoteAttachment` (required,
 	// `true` or `false`), `Detail.Parent.Type` and `Detail.Parent.Id` (optional, together),
 	// and `Detail.Metadata[<key>]` (any number, each a string value; keys 1 to 200
-	// characters). The parts other than `File` hold at most 1 MB together; a part sent twice
-	// is a 400 naming it. Answers `{id}`.
+	// characters). The parts other than `File` hold at most 1 MB together, counting their
+	// names (metadata keys included) and values; a part sent twice, or a part of another
+	// name, is a 400 naming it. Answers `{id}`.
 	//
 	// The file is streamed to storage while its SHA-256 and format are computed (see
 	// `AttachmentFormat`), never held whole in memory. A file larger than the upload limit
@@ -26162,7 +26290,13 @@ type ClientWithResponsesInterface interface {
 	// An owner that does not exist, or is another tenant's, answers 404; owner types whose
 	// area has not landed yet have no records, so any id of them is 404.
 	//
-	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	// Send the `Detail.*` parts before `File`: the owner's type (400), the permission (403)
+	// and the owner's existence (404) are then checked before the file is read, so a refused
+	// upload costs no transfer of the file. Parts sent after `File` are checked once the
+	// file is stored (and it is removed again when refused). A user-bound token that may
+	// attach files to no owner type is refused (403) before any part is read.
+	//
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -26176,9 +26310,12 @@ type ClientWithResponsesInterface interface {
 	// `salesOrderReceivingLineItem`), `Detail.Owner.Id`, `Detail.Description`,
 	// `Detail.Metadata[<key>]` and `Detail.LotId` (exactly 24 characters: a lot of the owner
 	// item; 400 naming `Detail.LotId` otherwise). Stored and classified like uploadAttachment;
-	// the attachment reads `lotId`. Answers `{id}`.
+	// the attachment reads `lotId`. Answers `{id}`. Other parts (`Detail.IsNoteAttachment`,
+	// `Detail.Parent.*`, misspelt names) are 400 naming them; the 1 MB budget of names and
+	// values is uploadAttachment's. As for uploadAttachment, send the
+	// `Detail.*` parts before `File` so that the owner is checked before the file is read.
 	//
-	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -26192,7 +26329,11 @@ type ClientWithResponsesInterface interface {
 	// attachments have no bytes and are left out too). Entry names are the attachments'
 	// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 	// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+	// must name at least one member (400 naming the `body`). An archive is capped: more than
+	// 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
+	// with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
+	// other caps); narrow the filter.
 	//
 	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 	//
@@ -26208,7 +26349,11 @@ type ClientWithResponsesInterface interface {
 	// attachments have no bytes and are left out too). Entry names are the attachments'
 	// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 	// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+	// must name at least one member (400 naming the `body`). An archive is capped: more than
+	// 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
+	// with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
+	// other caps); narrow the filter.
 	//
 	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 	//
@@ -26221,8 +26366,9 @@ type ClientWithResponsesInterface interface {
 	//
 	// Answers a bare array of the attachments matching the filter, sorted by name
 	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
-	// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
-	// owner the user may not view yields 200 with an empty list, never 403.
+	// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
+	// owner the user may not view yields 200 with an empty list, never 403. The filter must
+	// name at least one member (400 naming the `body`).
 	//
 	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 	//
@@ -26235,8 +26381,9 @@ type ClientWithResponsesInterface interface {
 	//
 	// Answers a bare array of the attachments matching the filter, sorted by name
 	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
-	// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
-	// owner the user may not view yields 200 with an empty list, never 403.
+	// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
+	// owner the user may not view yields 200 with an empty list, never 403. The filter must
+	// name at least one member (400 naming the `body`).
 	//
 	// Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 	//
@@ -26249,10 +26396,11 @@ type ClientWithResponsesInterface interface {
 	//
 	// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
 	// attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
-	// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+	// format is classified from `fileName`. As with uploads, any path before the name (either
+	// slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
 	// uploadAttachment.
 	//
-	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -26263,10 +26411,11 @@ type ClientWithResponsesInterface interface {
 	//
 	// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
 	// attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
-	// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+	// format is classified from `fileName`. As with uploads, any path before the name (either
+	// slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
 	// uploadAttachment.
 	//
-	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -26283,7 +26432,7 @@ type ClientWithResponsesInterface interface {
 	// characters) is removed as well and answers 410, telling the caller the record was
 	// invalid.
 	//
-	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -26323,7 +26472,8 @@ type ClientWithResponsesInterface interface {
 	// separators, quotes, control characters and line breaks are removed, so it can neither
 	// inject a header nor name a path. Files over 20 MB are answered by a 302 redirect to a
 	// signed, expiring storage URL (for the local store, getSignedAttachmentContent on this
-	// server). A remote attachment redirects to its `accessUrl`. Unknown, or another
+	// server), valid for 15 minutes unless the server's `MOS_DOWNLOAD_URL_TTL` sets another
+	// lifetime. A remote attachment redirects to its `accessUrl`. Unknown, or another
 	// tenant's: 404.
 	//
 	// Permission: the owner type's view permission on user-bound tokens (item: View Item).
@@ -45916,8 +46066,9 @@ func (c *ClientWithResponses) GetAccountingCodeWithResponse(ctx context.Context,
 // `Detail.Description` (1 to 200 characters), `Detail.IsNoteAttachment` (required,
 // `true` or `false`), `Detail.Parent.Type` and `Detail.Parent.Id` (optional, together),
 // and `Detail.Metadata[<key>]` (any number, each a string value; keys 1 to 200
-// characters). The parts other than `File` hold at most 1 MB together; a part sent twice
-// is a 400 naming it. Answers `{id}`.
+// characters). The parts other than `File` hold at most 1 MB together, counting their
+// names (metadata keys included) and values; a part sent twice, or a part of another
+// name, is a 400 naming it. Answers `{id}`.
 //
 // The file is streamed to storage while its SHA-256 and format are computed (see
 // `AttachmentFormat`), never held whole in memory. A file larger than the upload limit
@@ -45929,7 +46080,13 @@ func (c *ClientWithResponses) GetAccountingCodeWithResponse(ctx context.Context,
 // An owner that does not exist, or is another tenant's, answers 404; owner types whose
 // area has not landed yet have no records, so any id of them is 404.
 //
-// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+// Send the `Detail.*` parts before `File`: the owner's type (400), the permission (403)
+// and the owner's existence (404) are then checked before the file is read, so a refused
+// upload costs no transfer of the file. Parts sent after `File` are checked once the
+// file is stored (and it is removed again when refused). A user-bound token that may
+// attach files to no owner type is refused (403) before any part is read.
+//
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -45949,9 +46106,12 @@ func (c *ClientWithResponses) UploadAttachmentWithBodyWithResponse(ctx context.C
 // `salesOrderReceivingLineItem`), `Detail.Owner.Id`, `Detail.Description`,
 // `Detail.Metadata[<key>]` and `Detail.LotId` (exactly 24 characters: a lot of the owner
 // item; 400 naming `Detail.LotId` otherwise). Stored and classified like uploadAttachment;
-// the attachment reads `lotId`. Answers `{id}`.
+// the attachment reads `lotId`. Answers `{id}`. Other parts (`Detail.IsNoteAttachment`,
+// `Detail.Parent.*`, misspelt names) are 400 naming them; the 1 MB budget of names and
+// values is uploadAttachment's. As for uploadAttachment, send the
+// `Detail.*` parts before `File` so that the owner is checked before the file is read.
 //
-// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -45971,7 +46131,11 @@ func (c *ClientWithResponses) UploadCertificationWithBodyWithResponse(ctx contex
 // attachments have no bytes and are left out too). Entry names are the attachments'
 // names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 // archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+// must name at least one member (400 naming the `body`). An archive is capped: more than
+// 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
+// with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
+// other caps); narrow the filter.
 //
 // Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 //
@@ -45993,7 +46157,11 @@ func (c *ClientWithResponses) DownloadAttachmentsWithBodyWithResponse(ctx contex
 // attachments have no bytes and are left out too). Entry names are the attachments'
 // names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 // archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-// `.zip` answers 400 naming `fileName`. No matching stored file answers 404.
+// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+// must name at least one member (400 naming the `body`). An archive is capped: more than
+// 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
+// with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
+// other caps); narrow the filter.
 //
 // Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 //
@@ -46012,8 +46180,9 @@ func (c *ClientWithResponses) DownloadAttachmentsWithResponse(ctx context.Contex
 //
 // Answers a bare array of the attachments matching the filter, sorted by name
 // (case-insensitive) then id. On a user-bound token only attachments whose owner the user
-// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
-// owner the user may not view yields 200 with an empty list, never 403.
+// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
+// owner the user may not view yields 200 with an empty list, never 403. The filter must
+// name at least one member (400 naming the `body`).
 //
 // Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 //
@@ -46032,8 +46201,9 @@ func (c *ClientWithResponses) ListAttachmentsWithBodyWithResponse(ctx context.Co
 //
 // Answers a bare array of the attachments matching the filter, sorted by name
 // (case-insensitive) then id. On a user-bound token only attachments whose owner the user
-// may view are listed (item: View Item; shipment: View Shipments; see `Attachment`): an
-// owner the user may not view yields 200 with an empty list, never 403.
+// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
+// owner the user may not view yields 200 with an empty list, never 403. The filter must
+// name at least one member (400 naming the `body`).
 //
 // Permission: none beyond a valid token; results are filtered by the owners' view permissions.
 //
@@ -46052,10 +46222,11 @@ func (c *ClientWithResponses) ListAttachmentsWithResponse(ctx context.Context, b
 //
 // Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
 // attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
-// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+// format is classified from `fileName`. As with uploads, any path before the name (either
+// slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
 // uploadAttachment.
 //
-// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -46072,10 +46243,11 @@ func (c *ClientWithResponses) CreateRemoteAttachmentWithBodyWithResponse(ctx con
 //
 // Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
 // attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
-// format is classified from `fileName`. Answers `{id}`. Owner rules and permissions as for
+// format is classified from `fileName`. As with uploads, any path before the name (either
+// slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
 // uploadAttachment.
 //
-// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -46098,7 +46270,7 @@ func (c *ClientWithResponses) CreateRemoteAttachmentWithResponse(ctx context.Con
 // characters) is removed as well and answers 410, telling the caller the record was
 // invalid.
 //
-// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item).
+// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -46156,7 +46328,8 @@ func (c *ClientWithResponses) GetSignedAttachmentContentWithResponse(ctx context
 // separators, quotes, control characters and line breaks are removed, so it can neither
 // inject a header nor name a path. Files over 20 MB are answered by a 302 redirect to a
 // signed, expiring storage URL (for the local store, getSignedAttachmentContent on this
-// server). A remote attachment redirects to its `accessUrl`. Unknown, or another
+// server), valid for 15 minutes unless the server's `MOS_DOWNLOAD_URL_TTL` sets another
+// lifetime. A remote attachment redirects to its `accessUrl`. Unknown, or another
 // tenant's: 404.
 //
 // Permission: the owner type's view permission on user-bound tokens (item: View Item).

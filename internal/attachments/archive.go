@@ -36,6 +36,9 @@ func (s *Service) Zip(ctx context.Context, p auth.Principal, f Filter, name *str
 	if !strings.EqualFold(path.Ext(archiveName), ".zip") {
 		return Archive{}, apperr.Field("fileName", "the archive's name must end in .zip")
 	}
+	if err := f.require(); err != nil {
+		return Archive{}, err
+	}
 	list, err := s.store.list(ctx, s.pool, p.TenantID, f, selection{ownerTypes: s.viewable(p), storedOnly: true})
 	if err != nil {
 		return Archive{}, err
@@ -43,11 +46,33 @@ func (s *Service) Zip(ctx context.Context, p auth.Principal, f Filter, name *str
 	if len(list) == 0 {
 		return Archive{}, apperr.NotFound("no stored attachment matches the filter")
 	}
+	if err := s.withinZipCaps(list); err != nil {
+		return Archive{}, err
+	}
 	pr, pw := io.Pipe()
 	go func() {
 		pw.CloseWithError(s.writeZip(ctx, pw, list))
 	}()
 	return Archive{Name: archiveName, Body: pr}, nil
+}
+
+// withinZipCaps answers 400 naming filter when list has more files, or more bytes, than a
+// ZIP download takes: checked before the first byte is sent, as a stream cannot turn into
+// an error later.
+func (s *Service) withinZipCaps(list []Attachment) error {
+	if len(list) > s.cfg.ZipMaxEntries {
+		return apperr.Field("filter", "matches %d stored files, more than the %d a ZIP download takes; narrow the filter",
+			len(list), s.cfg.ZipMaxEntries)
+	}
+	var total int64
+	for _, a := range list {
+		total += a.Size
+	}
+	if total > s.cfg.ZipMaxBytes {
+		return apperr.Field("filter", "matches %d bytes of files, more than the %d a ZIP download takes; narrow the filter",
+			total, s.cfg.ZipMaxBytes)
+	}
+	return nil
 }
 
 // writeZip writes the archive of list to w. An attachment deleted since it was listed (its

@@ -100,18 +100,28 @@ func (s *Service) signedURL(ctx context.Context, tenantID string, a Attachment, 
 		}
 		return u, nil
 	}
+	return SignedContentURL(s.cfg.SigningKey, tenantID, a.ID, name, expires), nil
+}
+
+// SignedContentURL is the signed, same-origin URL of an attachment's content (the
+// getSignedAttachmentContent route) under key, valid until expires.
+func SignedContentURL(key []byte, tenantID, id, name string, expires time.Time) string {
 	q := url.Values{}
 	q.Set("tenant", tenantID)
 	q.Set("name", name)
 	q.Set("expires", strconv.FormatInt(expires.Unix(), 10))
-	q.Set("signature", hex.EncodeToString(s.sign(tenantID, a.ID, name, expires.Unix())))
-	return "/api/attachments/" + url.PathEscape(a.ID) + "/content?" + q.Encode(), nil
+	q.Set("signature", hex.EncodeToString(sign(key, tenantID, id, name, expires.Unix())))
+	return "/api/attachments/" + url.PathEscape(id) + "/content?" + q.Encode()
+}
+
+func (s *Service) sign(tenantID, id, name string, expires int64) []byte {
+	return sign(s.cfg.SigningKey, tenantID, id, name, expires)
 }
 
 // sign is the HMAC-SHA256 of a signed URL's members, each length-prefixed so no two
 // different URLs sign the same bytes.
-func (s *Service) sign(tenantID, id, name string, expires int64) []byte {
-	mac := hmac.New(sha256.New, s.cfg.SigningKey)
+func sign(key []byte, tenantID, id, name string, expires int64) []byte {
+	mac := hmac.New(sha256.New, key)
 	for _, part := range []string{"attachment-content", tenantID, id, name, strconv.FormatInt(expires, 10)} {
 		fmt.Fprintf(mac, "%d:%s;", len(part), part)
 	}

@@ -36,6 +36,13 @@ const (
 	maxFieldBytes = 1 << 20
 )
 
+// The parts each kind of upload takes besides File and Detail.Metadata[<key>]; any other
+// part is refused, naming it, so that a misspelt part is never silently dropped.
+var (
+	uploadParts        = []string{partOwnerType, partOwnerID, partDescription, partIsNote, partParentType, partParentID}
+	certificationParts = []string{partOwnerType, partOwnerID, partDescription, partLotID}
+)
+
 // certificationOwnerTypes are the owner types a certification may name.
 var certificationOwnerTypes = []string{OwnerItem, OwnerPurchaseOrderReceivingLineItem, OwnerSalesOrderReceivingLineItem}
 
@@ -48,12 +55,17 @@ type form struct {
 
 // readForm reads the parts of an upload in the order they come. The File part is handed to
 // store as it arrives, so it streams into storage and is never held; every other part is
-// read whole (maxFieldBytes together). A part named twice is a 400 naming it. When readForm
-// fails after storing the file, it returns the form with the file so the caller can release
-// it.
-func readForm(mr *multipart.Reader, store func(name string, r io.Reader) (storedFile, error)) (form, error) {
+// read whole: its name and value count against maxFieldBytes together, so any number of
+// parts (metadata keys are names) takes bounded memory. known are the part names the form
+// takes besides File and metadata; another is a 400 naming it. admit sees the fields read
+// before File when File arrives; its error stops the form before the file is read. A part
+// named twice is a 400 naming it. When readForm fails after storing the file, it returns the
+// form with the file so the caller can release it.
+func readForm(mr *multipart.Reader, known []string, admit func(fields map[string]string) error,
+	store func(name string, r io.Reader) (storedFile, error)) (form, error) {
 	f := form{fields: map[string]string{}, meta: map[string]string{}}
 	budget := int64(maxFieldBytes)
+	overBudget := apperr.Invalid("the form's parts other than File are larger than %d bytes together (names and values)", maxFieldBytes)
 	for {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
@@ -67,6 +79,9 @@ func readForm(mr *multipart.Reader, store func(name string, r io.Reader) (stored
 			if f.file != nil {
 				return f, apperr.Field(partFile, "send one file")
 			}
+			if err := admit(f.fields); err != nil {
+				return f, err
+			}
 			fileName, err := fileNameOf(part)
 			if err != nil {
 				return f, err
@@ -78,17 +93,25 @@ func readForm(mr *multipart.Reader, store func(name string, r io.Reader) (stored
 			f.file = &stored
 			continue
 		}
+		if budget -= int64(len(name)); budget < 0 {
+			return f, overBudget
+		}
+		key, isMeta := metadataKey(name)
+		if !isMeta && !slices.Contains(known, name) {
+			return f, apperr.Field(partLabel(name), "is not a part of this form (it takes File, %s and %s<key>] parts)",
+				strings.Join(known, ", "), partMetadataPrefix)
+		}
 		value, err := io.ReadAll(io.LimitReader(part, budget+1))
 		if err != nil {
 			return f, readErr(err)
 		}
 		if budget -= int64(len(value)); budget < 0 {
-			return f, apperr.Invalid("the form's fields other than File are larger than %d bytes together", maxFieldBytes)
+			return f, overBudget
 		}
 		if !utf8.Valid(value) {
 			return f, apperr.Field(name, "must be UTF-8 text")
 		}
-		if key, ok := metadataKey(name); ok {
+		if isMeta {
 			if _, dup := f.meta[key]; dup {
 				return f, apperr.Field(name, "is sent twice")
 			}
@@ -100,6 +123,18 @@ func readForm(mr *multipart.Reader, store func(name string, r io.Reader) (stored
 		}
 		f.fields[name] = string(value)
 	}
+}
+
+// partLabel names a part in an error: a part without a name is "(unnamed part)", and a name
+// is cut to 200 characters so that a long one cannot bloat the answer.
+func partLabel(name string) string {
+	if name == "" {
+		return "(unnamed part)"
+	}
+	if utf8.RuneCountInString(name) > maxName {
+		return string([]rune(name)[:maxName])
+	}
+	return name
 }
 
 // readErr classifies a failure to read the body: the body limit stays itself (the web layer
@@ -123,15 +158,20 @@ func metadataKey(name string) (string, bool) {
 // fileNameOf is the attachment name an uploaded file part gives: its file name without any
 // path (either slash), trimmed, 1 to 200 characters; else a 400 naming File.
 func fileNameOf(part *multipart.Part) (string, error) {
-	name := part.FileName() // already without a "/" path
-	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
-		name = name[i+1:]
-	}
-	name = strings.TrimSpace(name)
+	name := baseName(part.FileName())
 	if n := utf8.RuneCountInString(name); n < 1 || n > maxName || name == "." || name == ".." {
 		return "", apperr.Field(partFile, "must be a file part whose file name is 1 to %d characters (without its path)", maxName)
 	}
 	return name, nil
+}
+
+// baseName is a file name without any path before it (either slash), trimmed: a client's
+// path never becomes part of an attachment's name.
+func baseName(name string) string {
+	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
+		name = name[i+1:]
+	}
+	return strings.TrimSpace(name)
 }
 
 // upload parses the form's fields into an Upload, naming every offending part. ownerTypes

@@ -172,7 +172,7 @@ func filterFromAPI(b *gen.AttachmentFilter) Filter {
 
 func toAPI(a Attachment) gen.Attachment {
 	out := gen.Attachment{
-		Id: a.ID, Owner: ownerToAPI(a.Owner), Name: a.Name, Description: a.Description, Type: gen.AttachmentTypeStandard,
+		Id: a.ID, Owner: gen.AttachmentOwnerRead{Type: gen.AttachmentAnyOwnerType(a.Owner.Type), Id: a.Owner.ID}, Name: a.Name, Description: a.Description, Type: gen.AttachmentTypeStandard,
 		Format: gen.AttachmentFormat(a.Format), Size: a.Size, FileId: a.BlobKey, IsNoteAttachment: a.IsNoteAttachment,
 		AccessUrl: a.AccessURL, LotId: a.LotID, Metadata: a.Metadata, CreatedUtc: utctime.From(a.CreatedUtc),
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"mos/internal/attachments/fileformat"
+	"mos/internal/platform/apperr"
 )
 
 // Owner is the record an attachment belongs to: its kind (an owner type of the API, e.g.
@@ -65,6 +66,15 @@ type Filter struct {
 	Owners        []Owner
 	AttachmentIDs []string
 	Formats       []fileformat.Format
+}
+
+// require answers 400 naming filter when f names nothing: a list or ZIP of every file of
+// the tenant is never what a client means, and would be unbounded.
+func (f Filter) require() error {
+	if f.Owner == nil && f.Owners == nil && f.AttachmentIDs == nil && f.Formats == nil {
+		return apperr.Field("filter", "name at least one of owner, owners, attachmentIds or formats")
+	}
+	return nil
 }
 
 // Download is how to deliver an attachment's file: either Redirect names a URL to fetch it

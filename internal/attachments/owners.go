@@ -36,31 +36,36 @@ const (
 	OwnerSalesOrderReceivingLineItem    = "salesOrderReceivingLineItem"
 )
 
-// StandardOwners returns every owner type with its permissions (AttachmentOwnerType in the
-// spec); none has records yet. The areas that have landed register their Exists and Touch
-// over it (httpapi). The edit permission of a type without an area is its view permission.
+// StandardOwners returns every owner type with the permissions of its area (AttachmentOwnerType
+// in the spec): a file is seen with the owner area's view permission and attached or removed
+// with its edit permission, as the file is part of the owner record. "View Attachments" and
+// "Edit Attachments" therefore gate nothing (see Permission in the spec). No type has records
+// yet; the areas that have landed register their Exists and Touch over it (httpapi).
 func StandardOwners() Owners {
-	byView := map[string][]string{
-		"View Item":           {OwnerItem},
-		"View Shipments":      {OwnerShipment},
-		"View Sales Order":    {"salesOrder", "salesOrderReceiving", "salesOrderPartLineItem", OwnerSalesOrderReceivingLineItem},
-		"View Quote":          {"quote", "quotePartLineItem"},
-		"View Purchase Order": {"purchaseOrder", "purchaseOrderReceiving", "purchaseOrderPartLineItem", OwnerPurchaseOrderReceivingLineItem},
-		"View Invoices":       {"invoice"},
-		"View Job":            {"job", "operation", "workOrderOperation"},
+	type perms struct{ view, edit string }
+	byArea := map[perms][]string{
+		{"View Item", "Edit Item"}:                     {OwnerItem},
+		{"View Shipments", "Edit Shipments"}:           {OwnerShipment},
+		{"View Sales Order", "Edit Sales Order"}:       {"salesOrder", "salesOrderReceiving", "salesOrderPartLineItem", OwnerSalesOrderReceivingLineItem},
+		{"View Quote", "Edit Quote"}:                   {"quote", "quotePartLineItem"},
+		{"View Purchase Order", "Edit Purchase Order"}: {"purchaseOrder", "purchaseOrderReceiving", "purchaseOrderPartLineItem", OwnerPurchaseOrderReceivingLineItem},
+		{"View Invoices", "Edit Invoices"}:             {"invoice"},
+		{"View Job", "Edit Job"}:                       {"job", "operation", "workOrderOperation"},
 	}
 	owners := Owners{}
-	for view, types := range byView {
+	for p, types := range byArea {
 		for _, t := range types {
-			owners[t] = OwnerKind{View: view, Edit: view}
+			owners[t] = OwnerKind{View: p.view, Edit: p.edit}
 		}
 	}
 	item := owners[OwnerItem]
-	item.Edit = "Edit Item"
 	item.CertifiedItem = func(_ context.Context, _ db.Q, _, id string) (string, error) { return id, nil }
 	owners[OwnerItem] = item
 	return owners
 }
+
+// certificationOnly are the owner types that take certifications and nothing else.
+var certificationOnly = []string{OwnerPurchaseOrderReceivingLineItem, OwnerSalesOrderReceivingLineItem}
 
 // Register gives ownerType the owning area's lookups, keeping its permissions.
 func (o Owners) Register(ownerType string,

@@ -9,7 +9,9 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"mos/internal/attachments/fileformat"
 	"mos/internal/lots"
@@ -34,6 +36,11 @@ type Config struct {
 	SigningKey []byte
 	// SignedURLTTL is how long a signed URL works; 0 means 15 minutes.
 	SignedURLTTL time.Duration
+	// ZipMaxEntries and ZipMaxBytes cap a ZIP download (files, and their stored bytes
+	// together), so that one request cannot make the server stream a whole tenant; 0 means
+	// 1000 files and 1 GiB.
+	ZipMaxEntries int
+	ZipMaxBytes   int64
 }
 
 // Defaults of Config.
@@ -41,6 +48,8 @@ const (
 	DefaultUploadLimitBytes   = 100 << 20
 	DefaultRedirectAboveBytes = 20 << 20
 	DefaultSignedURLTTL       = 15 * time.Minute
+	DefaultZipMaxEntries      = 1000
+	DefaultZipMaxBytes        = 1 << 30
 	minSigningKey             = 32
 )
 
@@ -51,8 +60,10 @@ type Service struct {
 	owners Owners
 	lots   *lots.Service
 	cfg    Config
-	// ownerTypes are the owner types in name order, for messages and validation.
-	ownerTypes []string
+	// ownerTypes are the owner types in name order (what an attachment may be owned by);
+	// uploadOwnerTypes those an upload, remote attachment or parent may name (all but the
+	// certification-only types).
+	ownerTypes, uploadOwnerTypes []string
 }
 
 // NewService returns the attachments service. owners are the kinds of record files attach
@@ -73,12 +84,19 @@ func NewService(pool *db.Pool, owners Owners, lotsSvc *lots.Service, cfg Config)
 	if cfg.SignedURLTTL <= 0 {
 		cfg.SignedURLTTL = DefaultSignedURLTTL
 	}
+	if cfg.ZipMaxEntries <= 0 {
+		cfg.ZipMaxEntries = DefaultZipMaxEntries
+	}
+	if cfg.ZipMaxBytes <= 0 {
+		cfg.ZipMaxBytes = DefaultZipMaxBytes
+	}
 	types := make([]string, 0, len(owners))
 	for t := range owners {
 		types = append(types, t)
 	}
 	slices.Sort(types)
-	return &Service{pool: pool, owners: owners, lots: lotsSvc, cfg: cfg, ownerTypes: types}, nil
+	uploadTypes := slices.DeleteFunc(slices.Clone(types), func(t string) bool { return slices.Contains(certificationOnly, t) })
+	return &Service{pool: pool, owners: owners, lots: lotsSvc, cfg: cfg, ownerTypes: types, uploadOwnerTypes: uploadTypes}, nil
 }
 
 // storedFile is an uploaded file in the blob store, not yet referred to by a record.
@@ -92,12 +110,26 @@ type storedFile struct {
 // into the blob store while classifying it, and attaches the file to its owner in one
 // transaction. Whatever fails after the file was stored, the file is released again, so a
 // failed upload leaves neither a record nor a file.
+//
+// Nobody may make the server write a file it will refuse anyway: a token that may attach
+// files to no owner type is refused before the body is read, and when the owner parts come
+// before File (as the spec asks clients to send them) the owner's type, the permission and
+// the owner's existence are checked before the file is read.
 func (s *Service) Upload(ctx context.Context, p auth.Principal, mr *multipart.Reader, certification bool) (string, error) {
-	f, err := readForm(mr, func(name string, r io.Reader) (storedFile, error) { return s.storeFile(ctx, name, r) })
+	types, known := s.uploadOwnerTypes, uploadParts
+	if certification {
+		types, known = certificationOwnerTypes, certificationParts
+	}
+	if err := s.mayEditSome(p, types); err != nil {
+		return "", err
+	}
+	f, err := readForm(mr, known,
+		func(fields map[string]string) error { return s.admit(ctx, p, fields, types) },
+		func(name string, r io.Reader) (storedFile, error) { return s.storeFile(ctx, name, r) })
 	var id string
 	if err == nil {
 		var u Upload
-		if u, err = f.upload(certification, s.ownerTypes); err == nil {
+		if u, err = f.upload(certification, s.uploadOwnerTypes); err == nil {
 			id, err = s.attach(ctx, p, u, *f.file)
 		}
 	}
@@ -106,6 +138,40 @@ func (s *Service) Upload(ctx context.Context, p auth.Principal, mr *multipart.Re
 		_ = s.release(ctx, f.file.blob.Key)
 	}
 	return id, err
+}
+
+// mayEditSome answers 403 unless p may attach files to at least one of types.
+func (s *Service) mayEditSome(p auth.Principal, types []string) error {
+	for _, t := range types {
+		if kind, ok := s.owners[t]; ok && p.Can(kind.Edit) {
+			return nil
+		}
+	}
+	return apperr.Forbidden("the token may attach files to no owner type")
+}
+
+// admit runs when the File part arrives, with the parts read before it: when they name the
+// owner, the owner type (400), the permission (403) and the owner's existence (404) are
+// checked before the file is read. attach checks them again, authoritatively, in its
+// transaction; an owner named only after File is checked only there.
+func (s *Service) admit(ctx context.Context, p auth.Principal, fields map[string]string, types []string) error {
+	ownerType, hasType := fields[partOwnerType]
+	ownerID, hasID := fields[partOwnerID]
+	if !hasType || !hasID {
+		return nil
+	}
+	if !slices.Contains(types, ownerType) {
+		return apperr.Field(partOwnerType, "must be one of %s", strings.Join(types, ", "))
+	}
+	if n := utf8.RuneCountInString(ownerID); n < minOwnerID || n > maxOwnerID {
+		return apperr.Field(partOwnerID, "must be %d to %d characters", minOwnerID, maxOwnerID)
+	}
+	o := Owner{Type: ownerType, ID: ownerID}
+	kind, err := s.kindFor(p, o, true)
+	if err != nil {
+		return err
+	}
+	return s.pool.WithTx(ctx, func(q db.Q) error { return s.requireOwner(ctx, q, p.TenantID, kind, o) })
 }
 
 // storeFile streams r into the blob store (at most the upload limit) while detecting its
@@ -176,9 +242,17 @@ func (s *Service) attach(ctx context.Context, p auth.Principal, u Upload, file s
 // CreateRemote records a link to a file kept elsewhere as an attachment of its owner.
 func (s *Service) CreateRemote(ctx context.Context, p auth.Principal, r NewRemote) (string, error) {
 	fields := apperr.Fields{}
-	r.FileName = fields.Text("fileName", r.FileName, maxName)
+	r.FileName = fields.Text("fileName", baseName(r.FileName), maxName)
+	if r.FileName == "." || r.FileName == ".." {
+		fields.Add("fileName", "must name a file (without its path)")
+	}
 	if u, err := url.Parse(r.AccessURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		fields.Add("accessUrl", "must be an absolute http or https URL")
+	}
+	for member, o := range map[string]*Owner{"owner.type": &r.Owner, "parent.type": r.Parent} {
+		if o != nil && !slices.Contains(s.uploadOwnerTypes, o.Type) {
+			fields.Add(member, "must be one of %s", strings.Join(s.uploadOwnerTypes, ", "))
+		}
 	}
 	if err := fields.Err(); err != nil {
 		return "", err
@@ -302,6 +376,9 @@ func (s *Service) Get(ctx context.Context, p auth.Principal, id string) (Attachm
 // List returns the attachments matching f whose owners the caller may view (seed 001,
 // Authentication rule 4: the others are left out, never a 403).
 func (s *Service) List(ctx context.Context, p auth.Principal, f Filter) ([]Attachment, error) {
+	if err := f.require(); err != nil {
+		return nil, err
+	}
 	return s.store.list(ctx, s.pool, p.TenantID, f, selection{ownerTypes: s.viewable(p)})
 }
 
@@ -365,8 +442,30 @@ func (s *Service) Delete(ctx context.Context, p auth.Principal, id string) (bool
 // and answers how many files it removed. The service releases content itself when its last
 // attachment goes; this catches what a crash or a failed release left behind. mos serve
 // runs it periodically.
+//
+// Each orphan is removed as release removes content: under the key's exclusive lock, after
+// looking for references again, in one transaction. An upload committing a reference to the
+// same content holds the shared lock, so the sweeper either waits for it (and then sees the
+// reference) or removes the content first (and the upload, checking under its lock, asks
+// the client to send the file again), whatever the store.
 func SweepOrphans(ctx context.Context, pool *db.Pool, blobs blob.Store, grace time.Duration) (int, error) {
-	return blob.Sweep(ctx, blobs, grace, func(ctx context.Context, keys []string) (map[string]bool, error) {
-		return store{}.referenced(ctx, pool, keys)
-	})
+	return blob.SweepWith(ctx, blobs, grace,
+		func(ctx context.Context, keys []string) (map[string]bool, error) {
+			return store{}.referenced(ctx, pool, keys)
+		},
+		func(ctx context.Context, key string, seen time.Time) (bool, error) {
+			removed := false
+			err := pool.WithTx(ctx, func(q db.Q) error {
+				if err := (store{}).lockBlob(ctx, q, key, true); err != nil {
+					return err
+				}
+				refs, err := store{}.referenced(ctx, q, []string{key})
+				if err != nil || refs[key] {
+					return err
+				}
+				removed, err = blob.RemoveStale(ctx, blobs, key, seen)
+				return err
+			})
+			return removed, err
+		})
 }

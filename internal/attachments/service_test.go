@@ -3,11 +3,14 @@ package attachments
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"mime/multipart"
 	"testing"
 	"time"
 
+	"mos/internal/attachments/fileformat"
 	"mos/internal/dbtest"
 	"mos/internal/lots"
 	"mos/internal/platform/apperr"
@@ -23,13 +26,19 @@ var testKey = bytes.Repeat([]byte("k"), 32)
 // newTestService is a service on a fresh database and blob store whose items all exist.
 func newTestService(t *testing.T) (*Service, *blob.Local, string) {
 	t.Helper()
+	return newTestServiceTouching(t, nil)
+}
+
+// newTestServiceTouching is newTestService whose items advance their stamp with touch.
+func newTestServiceTouching(t *testing.T, touch func(context.Context, db.Q, string, string) error) (*Service, *blob.Local, string) {
+	t.Helper()
 	pool, _ := dbtest.New(t)
 	blobs, err := blob.NewLocal(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	owners := StandardOwners()
-	owners.Register(OwnerItem, func(context.Context, db.Q, string, string) (bool, error) { return true, nil }, nil)
+	owners.Register(OwnerItem, func(context.Context, db.Q, string, string) (bool, error) { return true, nil }, touch)
 	svc, err := NewService(pool, owners, lots.NewService(pool), Config{Blobs: blobs, SigningKey: testKey})
 	if err != nil {
 		t.Fatal(err)
@@ -179,6 +188,145 @@ func TestAttachRefusesContentReleasedSinceItWasStored(t *testing.T) {
 	rc, _, err := blobs.Open(ctx, stored.blob.Key)
 	if err != nil {
 		t.Fatalf("referenced content was released: %v", err)
+	}
+	_ = rc.Close()
+}
+
+func TestListAndZipRequireAFilter(t *testing.T) {
+	t.Parallel()
+	svc, _, tenantID := newTestService(t)
+	p := auth.Principal{Kind: auth.KindIntegration, TenantID: tenantID}
+	_, err := svc.List(context.Background(), p, Filter{})
+	if !apperr.IsKind(err, apperr.KindInvalid) {
+		t.Fatalf("list of an empty filter: %v, want invalid", err)
+	}
+	if _, err := svc.Zip(context.Background(), p, Filter{}, nil); !apperr.IsKind(err, apperr.KindInvalid) {
+		t.Fatalf("zip of an empty filter: %v, want invalid", err)
+	}
+	if _, err := svc.List(context.Background(), p, Filter{Formats: []fileformat.Format{fileformat.Image}}); err != nil {
+		t.Fatalf("list of a filter: %v", err)
+	}
+}
+
+func TestStandardOwnersEditWithTheAreasEditPermission(t *testing.T) {
+	t.Parallel()
+	want := map[string][2]string{
+		"item":       {"View Item", "Edit Item"},
+		"shipment":   {"View Shipments", "Edit Shipments"},
+		"salesOrder": {"View Sales Order", "Edit Sales Order"}, "salesOrderReceiving": {"View Sales Order", "Edit Sales Order"},
+		"salesOrderPartLineItem": {"View Sales Order", "Edit Sales Order"}, "salesOrderReceivingLineItem": {"View Sales Order", "Edit Sales Order"},
+		"quote": {"View Quote", "Edit Quote"}, "quotePartLineItem": {"View Quote", "Edit Quote"},
+		"purchaseOrder": {"View Purchase Order", "Edit Purchase Order"}, "purchaseOrderReceiving": {"View Purchase Order", "Edit Purchase Order"},
+		"purchaseOrderPartLineItem":      {"View Purchase Order", "Edit Purchase Order"},
+		"purchaseOrderReceivingLineItem": {"View Purchase Order", "Edit Purchase Order"},
+		"invoice":                        {"View Invoices", "Edit Invoices"},
+		"job":                            {"View Job", "Edit Job"}, "operation": {"View Job", "Edit Job"}, "workOrderOperation": {"View Job", "Edit Job"},
+	}
+	owners := StandardOwners()
+	if len(owners) != len(want) {
+		t.Fatalf("%d owner types, want %d", len(owners), len(want))
+	}
+	for ownerType, perms := range want {
+		k, ok := owners[ownerType]
+		if !ok || k.View != perms[0] || k.Edit != perms[1] {
+			t.Errorf("%s: view %q, edit %q; want %q, %q", ownerType, k.View, k.Edit, perms[0], perms[1])
+		}
+	}
+}
+
+func TestUploadFailingAfterTheRecordInsertLeavesNoRecordAndNoFile(t *testing.T) {
+	t.Parallel()
+	// The owner's Touch runs in the upload's transaction after the record is inserted.
+	touchFailed := errors.New("touch failed")
+	svc, blobs, tenantID := newTestServiceTouching(t, func(context.Context, db.Q, string, string) error { return touchFailed })
+	ctx := context.Background()
+	content := []byte("content of an upload whose transaction fails late")
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	for _, f := range [][2]string{{partOwnerType, OwnerItem}, {partOwnerID, ids.New()}, {partIsNote, "false"}} {
+		if err := w.WriteField(f[0], f[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fw, err := w.CreateFormFile(partFile, "late.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = fw.Write(content)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	p := auth.Principal{Kind: auth.KindIntegration, TenantID: tenantID}
+	if _, err := svc.Upload(ctx, p, multipart.NewReader(&body, w.Boundary()), false); !errors.Is(err, touchFailed) {
+		t.Fatalf("upload: %v, want the touch's error", err)
+	}
+	var records int
+	if err := svc.pool.QueryRowxContext(ctx, `SELECT count(*) FROM attachments WHERE tenant_id = $1`, tenantID).Scan(&records); err != nil {
+		t.Fatal(err)
+	}
+	if records != 0 {
+		t.Fatalf("%d records left by a rolled-back upload", records)
+	}
+	sum := sha256.Sum256(content)
+	if _, _, err := blobs.Open(ctx, hex.EncodeToString(sum[:])); !errors.Is(err, blob.ErrNotFound) {
+		t.Fatalf("the file of a rolled-back upload: %v, want not found", err)
+	}
+}
+
+func TestSweepOrphansWaitsForAnUploadCommittingAReference(t *testing.T) {
+	t.Parallel()
+	svc, blobs, tenantID := newTestService(t)
+	ctx := context.Background()
+	content, err := blobs.Put(ctx, bytes.NewReader([]byte("content an upload is committing")), 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// An upload's transaction: it has taken the content's shared lock and inserted its
+	// record, but not committed, so the sweeper's first look finds no reference.
+	tx, err := svc.pool.BeginTxx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	if err := svc.referBlob(ctx, tx, content.Key); err != nil {
+		t.Fatal(err)
+	}
+	a := Attachment{ID: ids.New(), Owner: Owner{Type: OwnerItem, ID: ids.New()}, Name: "c.txt", Format: "document",
+		Size: content.Size, BlobKey: &content.Key, Metadata: map[string]string{}}
+	if err := svc.store.insert(ctx, tx, tenantID, a, nil, false); err != nil {
+		t.Fatal(err)
+	}
+	type result struct {
+		removed int
+		err     error
+	}
+	swept := make(chan result, 1)
+	go func() {
+		n, err := SweepOrphans(ctx, svc.pool, blobs, 0)
+		swept <- result{n, err}
+	}()
+	// The sweeper must queue behind the upload's lock rather than remove the content.
+	for waiting := false; !waiting; {
+		select {
+		case r := <-swept:
+			t.Fatalf("the sweep finished (removed %d, %v) while an upload held the content's lock", r.removed, r.err)
+		default:
+		}
+		const waitingSQL = `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+			AND database = (SELECT oid FROM pg_database WHERE datname = current_database()))`
+		if err := svc.pool.QueryRowxContext(ctx, waitingSQL).Scan(&waiting); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if r := <-swept; r.err != nil || r.removed != 0 {
+		t.Fatalf("sweep: removed %d, %v; want 0 (the content is referenced)", r.removed, r.err)
+	}
+	rc, _, err := blobs.Open(ctx, content.Key)
+	if err != nil {
+		t.Fatalf("the committed upload's content was swept: %v", err)
 	}
 	_ = rc.Close()
 }

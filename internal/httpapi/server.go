@@ -83,6 +83,12 @@ type Config struct {
 	// SigningKey keys signed download URLs; nil means a random key for this process (URLs
 	// then work only on the process that signed them).
 	SigningKey []byte
+	// SignedURLTTL is how long a signed download URL works; 0 means 15 minutes.
+	SignedURLTTL time.Duration
+	// ZipMaxEntries and ZipMaxBytes cap a ZIP download of attachments; 0 means 1000 files
+	// and 1 GiB.
+	ZipMaxEntries int
+	ZipMaxBytes   int64
 }
 
 // uploadFormOverhead is what an upload's body may carry beyond its file: the boundaries
@@ -130,7 +136,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	owners.Register(attachments.OwnerItem, itemMaster.ExistsForAttachment, itemMaster.TouchForAttachment)
 	files, err := attachments.NewService(cfg.Pool, owners, itemLots, attachments.Config{
 		Blobs: cfg.Blobs, UploadLimitBytes: cfg.UploadLimitBytes, RedirectAboveBytes: cfg.RedirectAboveBytes,
-		SigningKey: signingKey(cfg.SigningKey),
+		SigningKey: signingKey(cfg.SigningKey), SignedURLTTL: cfg.SignedURLTTL, ZipMaxEntries: cfg.ZipMaxEntries, ZipMaxBytes: cfg.ZipMaxBytes,
 	})
 	if err != nil {
 		return nil, err

@@ -21,14 +21,29 @@ const sweepBatch = 500
 // than grace are removed too (not counted).
 func Sweep(ctx context.Context, s Store, grace time.Duration,
 	referenced func(ctx context.Context, keys []string) (map[string]bool, error)) (int, error) {
+	return SweepWith(ctx, s, grace, referenced, nil)
+}
+
+// SweepWith is Sweep whose removal of each orphan is remove's: it removes key (last written
+// at seen, as Walk reported) unless a record has come to refer to it since referenced
+// answered, and reports whether it removed it. A caller whose records commit references
+// under a lock passes a remove that takes the lock and checks again, since a store without
+// StaleDeleter cannot tell a blob an upload is about to commit from an orphan. nil: Sweep's
+// own removal.
+func SweepWith(ctx context.Context, s Store, grace time.Duration,
+	referenced func(ctx context.Context, keys []string) (map[string]bool, error),
+	remove func(ctx context.Context, key string, seen time.Time) (bool, error)) (int, error) {
+	if remove == nil {
+		remove = func(ctx context.Context, key string, seen time.Time) (bool, error) {
+			return RemoveStale(ctx, s, key, seen)
+		}
+	}
 	cutoff := time.Now().Add(-grace)
 	if tc, ok := s.(TempCleaner); ok {
 		if _, err := tc.CleanTemp(ctx, cutoff); err != nil {
 			return 0, err
 		}
 	}
-	stale, _ := s.(StaleDeleter)
-
 	removed := 0
 	var keys []string
 	var seen []time.Time
@@ -44,14 +59,7 @@ func Sweep(ctx context.Context, s Store, grace time.Duration,
 			if refs[key] {
 				continue
 			}
-			if stale == nil {
-				if err := s.Delete(ctx, key); err != nil {
-					return err
-				}
-				removed++
-				continue
-			}
-			deleted, err := stale.DeleteStale(ctx, key, seen[i])
+			deleted, err := remove(ctx, key, seen[i])
 			if err != nil {
 				return err
 			}
@@ -79,4 +87,16 @@ func Sweep(ctx context.Context, s Store, grace time.Duration,
 		return removed, err
 	}
 	return removed, flush()
+}
+
+// RemoveStale removes key unless it was written after seen, when s can tell (a
+// StaleDeleter); otherwise it removes it. It reports whether it removed key.
+func RemoveStale(ctx context.Context, s Store, key string, seen time.Time) (bool, error) {
+	if stale, ok := s.(StaleDeleter); ok {
+		return stale.DeleteStale(ctx, key, seen)
+	}
+	if err := s.Delete(ctx, key); err != nil {
+		return false, err
+	}
+	return true, nil
 }

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// filesEnv are the variables readFilesConfig reads.
+var filesEnv = []string{"MOS_SIGNING_KEY", "MOS_UPLOAD_LIMIT_BYTES", "MOS_DOWNLOAD_REDIRECT_ABOVE_BYTES", "MOS_ZIP_MAX_ENTRIES",
+	"MOS_ZIP_MAX_BYTES", "MOS_BLOB_SWEEP_EVERY", "MOS_BLOB_SWEEP_GRACE", "MOS_DOWNLOAD_URL_TTL"}
+
+// setFilesEnv clears every files variable, then sets env (t.Setenv: not parallel).
+func setFilesEnv(t *testing.T, env map[string]string) {
+	t.Helper()
+	for _, name := range filesEnv {
+		t.Setenv(name, env[name])
+	}
+}
+
+func TestReadFilesConfigDefaults(t *testing.T) {
+	setFilesEnv(t, nil)
+	c, err := readFilesConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Zero sizes and TTL leave the service's defaults (100 MB, 20 MB, 15 minutes, 1000 files, 1 GiB).
+	want := filesConfig{sweepEvery: time.Hour, sweepGrace: time.Hour}
+	if c.signingKey != nil || c.uploadLimit != want.uploadLimit || c.redirectAbove != 0 || c.zipMaxEntries != 0 ||
+		c.zipMaxBytes != 0 || c.urlTTL != 0 || c.sweepEvery != want.sweepEvery || c.sweepGrace != want.sweepGrace {
+		t.Fatalf("defaults %+v", c)
+	}
+}
+
+func TestReadFilesConfigOverrides(t *testing.T) {
+	key := strings.Repeat("k", 32)
+	setFilesEnv(t, map[string]string{
+		"MOS_SIGNING_KEY": key, "MOS_UPLOAD_LIMIT_BYTES": "1000", "MOS_DOWNLOAD_REDIRECT_ABOVE_BYTES": "500",
+		"MOS_ZIP_MAX_ENTRIES": "7", "MOS_ZIP_MAX_BYTES": "9000", "MOS_BLOB_SWEEP_EVERY": "0", "MOS_BLOB_SWEEP_GRACE": "30m",
+		"MOS_DOWNLOAD_URL_TTL": "90s",
+	})
+	c, err := readFilesConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(c.signingKey) != key || c.uploadLimit != 1000 || c.redirectAbove != 500 || c.zipMaxEntries != 7 || c.zipMaxBytes != 9000 ||
+		c.sweepEvery != 0 || c.sweepGrace != 30*time.Minute || c.urlTTL != 90*time.Second {
+		t.Fatalf("overrides %+v", c)
+	}
+}
+
+func TestReadFilesConfigRefusesBadValues(t *testing.T) {
+	for name, value := range map[string]string{
+		"MOS_SIGNING_KEY":                   "short",
+		"MOS_UPLOAD_LIMIT_BYTES":            "0",
+		"MOS_DOWNLOAD_REDIRECT_ABOVE_BYTES": "20MB",
+		"MOS_ZIP_MAX_ENTRIES":               "99999999999",
+		"MOS_ZIP_MAX_BYTES":                 "-1",
+		"MOS_BLOB_SWEEP_EVERY":              "hourly",
+		"MOS_BLOB_SWEEP_GRACE":              "-1h",
+		"MOS_DOWNLOAD_URL_TTL":              "0s",
+	} {
+		t.Run(name, func(t *testing.T) {
+			setFilesEnv(t, map[string]string{name: value})
+			_, err := readFilesConfig()
+			if err == nil || !strings.Contains(err.Error(), name) {
+				t.Fatalf("%s=%q: %v, want an error naming %s", name, value, err, name)
+			}
+		})
+	}
+}
