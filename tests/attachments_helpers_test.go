@@ -120,7 +120,7 @@ func listAttachments(t *testing.T, c *client.ClientWithResponses, f client.Attac
 
 // ofItem is the filter of an item's attachments.
 func ofItem(itemID string) client.AttachmentFilter {
-	return client.AttachmentFilter{Owner: &client.AttachmentOwner{Type: client.AttachmentOwnerTypeItem, Id: itemID}}
+	return client.AttachmentFilter{Owner: &client.AttachmentAnyOwner{Type: client.AttachmentAnyOwnerTypeItem, Id: itemID}}
 }
 
 func attachmentIDs(list []client.Attachment) []string {

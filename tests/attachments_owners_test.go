@@ -29,7 +29,7 @@ func TestAttachmentShipmentOwnedFilesNeedViewShipments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ofShipment := client.AttachmentFilter{Owner: &client.AttachmentOwner{Type: client.AttachmentOwnerTypeShipment, Id: shipmentID}}
+	ofShipment := client.AttachmentFilter{Owner: &client.AttachmentAnyOwner{Type: client.AttachmentAnyOwnerTypeShipment, Id: shipmentID}}
 
 	shipments := noRedirects(t, te.userToken(t, "View Shipments"))
 	if got := attachmentIDs(listAttachments(t, shipments, ofShipment)); len(got) != 1 || got[0] != id {

@@ -688,8 +688,8 @@ func TestAttachmentListFiltersAndOrder(t *testing.T) {
 	a := attachToItem(t, te, one, "A.png", pngImage(t))
 	c := attachToItem(t, te, one, "c.txt", uniqueBytes(t, "c", 8))
 	d := attachToItem(t, te, two, "a.png", pngImage(t))
-	owner := func(id string) client.AttachmentOwner {
-		return client.AttachmentOwner{Type: client.AttachmentOwnerTypeItem, Id: id}
+	owner := func(id string) client.AttachmentAnyOwner {
+		return client.AttachmentAnyOwner{Type: client.AttachmentAnyOwnerTypeItem, Id: id}
 	}
 	cases := []struct {
 		name string
@@ -698,12 +698,15 @@ func TestAttachmentListFiltersAndOrder(t *testing.T) {
 	}{
 		{"every format: the whole tenant, by name then id", anyFormat(), []string{a, d, b, c}},
 		{"owner", ofItem(one), []string{a, b, c}},
-		{"owners", client.AttachmentFilter{Owners: &[]client.AttachmentOwner{owner(two), owner(one)}}, []string{a, d, b, c}},
-		{"owner and owners narrow each other", client.AttachmentFilter{Owner: ptr(owner(one)), Owners: &[]client.AttachmentOwner{owner(two)}}, []string{}},
+		{"owners", client.AttachmentFilter{Owners: &[]client.AttachmentAnyOwner{owner(two), owner(one)}}, []string{a, d, b, c}},
+		{"owner and owners narrow each other", client.AttachmentFilter{Owner: ptr(owner(one)), Owners: &[]client.AttachmentAnyOwner{owner(two)}}, []string{}},
 		{"attachment ids", client.AttachmentFilter{AttachmentIds: &[]string{c, d, "6745f0a2c81e4b0012ab34cd"}}, []string{d, c}},
 		{"formats", client.AttachmentFilter{Formats: &[]client.AttachmentFormat{client.AttachmentFormatImage}}, []string{a, d}},
 		{"owner and formats", client.AttachmentFilter{Owner: ptr(owner(one)), Formats: &[]client.AttachmentFormat{client.AttachmentFormatDocument}}, []string{b, c}},
-		{"an owner type with no records", client.AttachmentFilter{Owner: &client.AttachmentOwner{Type: client.AttachmentOwnerTypeJob, Id: one}}, []string{}},
+		{"an owner type with no records", client.AttachmentFilter{Owner: &client.AttachmentAnyOwner{Type: client.AttachmentAnyOwnerTypeJob, Id: one}}, []string{}},
+		// Certifications may belong to receiving line items, so filters take their types too.
+		{"a certification-only owner type", client.AttachmentFilter{Owners: &[]client.AttachmentAnyOwner{
+			{Type: client.AttachmentAnyOwnerTypePurchaseOrderReceivingLineItem, Id: one}, owner(two)}}, []string{d}},
 	}
 	for _, cs := range cases {
 		got := attachmentIDs(listAttachments(t, te.API, cs.f))

@@ -1372,8 +1372,10 @@ type Attachment struct {
 	// Name The file name.
 	Name string `json:"name"`
 
-	// Owner The record an attachment belongs to (read shape; certifications may belong to receiving line items).
-	Owner AttachmentOwnerRead `json:"owner"`
+	// Owner A record an attachment may belong to, of any owner type: the read shape of an
+	// attachment's owner, and the owners a list or ZIP filter names (so certifications of
+	// receiving line items can be found by their owner too).
+	Owner AttachmentAnyOwner `json:"owner"`
 
 	// Parent A record the owner belongs to, when given on upload.
 	Parent *AttachmentOwner `json:"parent"`
@@ -1388,7 +1390,18 @@ type Attachment struct {
 // AttachmentType Always standard.
 type AttachmentType string
 
-// AttachmentAnyOwnerType The owner type an attachment reads: an `AttachmentOwnerType`, or for a certification an `AttachmentCertificationOwnerType`.
+// AttachmentAnyOwner A record an attachment may belong to, of any owner type: the read shape of an
+// attachment's owner, and the owners a list or ZIP filter names (so certifications of
+// receiving line items can be found by their owner too).
+type AttachmentAnyOwner struct {
+	// Id The owner's id (24 or 36 characters).
+	Id string `json:"id"`
+
+	// Type Any owner type: an `AttachmentOwnerType`, or for a certification an `AttachmentCertificationOwnerType`. Attachments read it and list filters take it.
+	Type AttachmentAnyOwnerType `json:"type"`
+}
+
+// AttachmentAnyOwnerType Any owner type: an `AttachmentOwnerType`, or for a certification an `AttachmentCertificationOwnerType`. Attachments read it and list filters take it.
 type AttachmentAnyOwnerType string
 
 // AttachmentCertificationOwnerType The kinds of record a certification (uploadCertification) can certify a lot of: an item,
@@ -1427,11 +1440,13 @@ type AttachmentFilter struct {
 	// Formats Only these formats (1 to 500).
 	Formats *[]AttachmentFormat `json:"formats,omitempty"`
 
-	// Owner The record an attachment belongs to (in a request).
-	Owner *AttachmentOwner `json:"owner,omitempty"`
+	// Owner A record an attachment may belong to, of any owner type: the read shape of an
+	// attachment's owner, and the owners a list or ZIP filter names (so certifications of
+	// receiving line items can be found by their owner too).
+	Owner *AttachmentAnyOwner `json:"owner,omitempty"`
 
 	// Owners Attachments of any of these owners (1 to 500).
-	Owners *[]AttachmentOwner `json:"owners,omitempty"`
+	Owners *[]AttachmentAnyOwner `json:"owners,omitempty"`
 }
 
 // AttachmentFormat What a file holds, from its bytes and name: `cad` (STEP, IGES, STL, DXF, DWG, SLDPRT and
@@ -1454,18 +1469,10 @@ type AttachmentOwner struct {
 	// purchaseOrderReceivingLineItem (View Purchase Order / Edit Purchase Order), invoice
 	// (View Invoices / Edit Invoices), job, operation and workOrderOperation (View Job / Edit
 	// Job). Owner types whose area has not landed have no records yet. These are the owner
-	// types of uploads, remote attachments, parents and list filters; certifications take
-	// `AttachmentCertificationOwnerType`, and an attachment reads `AttachmentAnyOwnerType`.
+	// types of uploads, remote attachments and parents; certifications take
+	// `AttachmentCertificationOwnerType`; an attachment reads, and list filters take,
+	// `AttachmentAnyOwnerType`.
 	Type AttachmentOwnerType `json:"type"`
-}
-
-// AttachmentOwnerRead The record an attachment belongs to (read shape; certifications may belong to receiving line items).
-type AttachmentOwnerRead struct {
-	// Id The owner's id (24 or 36 characters).
-	Id string `json:"id"`
-
-	// Type The owner type an attachment reads: an `AttachmentOwnerType`, or for a certification an `AttachmentCertificationOwnerType`.
-	Type AttachmentAnyOwnerType `json:"type"`
 }
 
 // AttachmentOwnerType The kinds of record a file can be attached to, with the permissions a user-bound token
@@ -1477,8 +1484,9 @@ type AttachmentOwnerRead struct {
 // purchaseOrderReceivingLineItem (View Purchase Order / Edit Purchase Order), invoice
 // (View Invoices / Edit Invoices), job, operation and workOrderOperation (View Job / Edit
 // Job). Owner types whose area has not landed have no records yet. These are the owner
-// types of uploads, remote attachments, parents and list filters; certifications take
-// `AttachmentCertificationOwnerType`, and an attachment reads `AttachmentAnyOwnerType`.
+// types of uploads, remote attachments and parents; certifications take
+// `AttachmentCertificationOwnerType`; an attachment reads, and list filters take,
+// `AttachmentAnyOwnerType`.
 type AttachmentOwnerType string
 
 // AttachmentRemoteCreate Body of createRemoteAttachment.
@@ -1519,8 +1527,9 @@ type AttachmentUpload struct {
 	// purchaseOrderReceivingLineItem (View Purchase Order / Edit Purchase Order), invoice
 	// (View Invoices / Edit Invoices), job, operation and workOrderOperation (View Job / Edit
 	// Job). Owner types whose area has not landed have no records yet. These are the owner
-	// types of uploads, remote attachments, parents and list filters; certifications take
-	// `AttachmentCertificationOwnerType`, and an attachment reads `AttachmentAnyOwnerType`.
+	// types of uploads, remote attachments and parents; certifications take
+	// `AttachmentCertificationOwnerType`; an attachment reads, and list filters take,
+	// `AttachmentAnyOwnerType`.
 	DetailOwnerType AttachmentOwnerType `json:"Detail.Owner.Type"`
 
 	// DetailParentId The parent's id (with Detail.Parent.Type).
@@ -1535,8 +1544,9 @@ type AttachmentUpload struct {
 	// purchaseOrderReceivingLineItem (View Purchase Order / Edit Purchase Order), invoice
 	// (View Invoices / Edit Invoices), job, operation and workOrderOperation (View Job / Edit
 	// Job). Owner types whose area has not landed have no records yet. These are the owner
-	// types of uploads, remote attachments, parents and list filters; certifications take
-	// `AttachmentCertificationOwnerType`, and an attachment reads `AttachmentAnyOwnerType`.
+	// types of uploads, remote attachments and parents; certifications take
+	// `AttachmentCertificationOwnerType`; an attachment reads, and list filters take,
+	// `AttachmentAnyOwnerType`.
 	DetailParentType *AttachmentOwnerType `json:"Detail.Parent.Type,omitempty"`
 
 	// File The file; its file name is the attachment's name (1 to 200 characters).

@@ -151,11 +151,13 @@ func filterFromAPI(b *gen.AttachmentFilter) Filter {
 	if b == nil {
 		return f
 	}
-	f.Owner = optionalOwner(b.Owner)
+	if b.Owner != nil {
+		f.Owner = &Owner{Type: string(b.Owner.Type), ID: b.Owner.Id}
+	}
 	if b.Owners != nil {
 		f.Owners = make([]Owner, len(*b.Owners))
 		for i, o := range *b.Owners {
-			f.Owners[i] = ownerFromAPI(o)
+			f.Owners[i] = Owner{Type: string(o.Type), ID: o.Id}
 		}
 	}
 	if b.AttachmentIds != nil {
@@ -172,7 +174,7 @@ func filterFromAPI(b *gen.AttachmentFilter) Filter {
 
 func toAPI(a Attachment) gen.Attachment {
 	out := gen.Attachment{
-		Id: a.ID, Owner: gen.AttachmentOwnerRead{Type: gen.AttachmentAnyOwnerType(a.Owner.Type), Id: a.Owner.ID}, Name: a.Name, Description: a.Description, Type: gen.AttachmentTypeStandard,
+		Id: a.ID, Owner: gen.AttachmentAnyOwner{Type: gen.AttachmentAnyOwnerType(a.Owner.Type), Id: a.Owner.ID}, Name: a.Name, Description: a.Description, Type: gen.AttachmentTypeStandard,
 		Format: gen.AttachmentFormat(a.Format), Size: a.Size, FileId: a.BlobKey, IsNoteAttachment: a.IsNoteAttachment,
 		AccessUrl: a.AccessURL, LotId: a.LotID, Metadata: a.Metadata, CreatedUtc: utctime.From(a.CreatedUtc),
 	}
