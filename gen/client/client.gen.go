@@ -8734,7 +8734,11 @@ type ClientInterface interface {
 	//   `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
 	//   is 400 naming it. The same unit as now is not a change. A change is refused with 400
 	//   naming `unitOfMeasureName` while a document uses the item in its current unit; the
-	//   documents that block it are read before the update (see the Items tag).
+	//   documents that block it are read before the update (see the Items tag). An allowed
+	//   change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
+	//   in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
+	//   conversion (Box) cannot restate them, so that change is 400 naming
+	//   `unitOfMeasureName` while the item has vendor details.
 	// - An item without an inventory unit of measure (legacy data) answers 400 naming
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -8772,7 +8776,11 @@ type ClientInterface interface {
 	//   `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
 	//   is 400 naming it. The same unit as now is not a change. A change is refused with 400
 	//   naming `unitOfMeasureName` while a document uses the item in its current unit; the
-	//   documents that block it are read before the update (see the Items tag).
+	//   documents that block it are read before the update (see the Items tag). An allowed
+	//   change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
+	//   in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
+	//   conversion (Box) cannot restate them, so that change is 400 naming
+	//   `unitOfMeasureName` while the item has vendor details.
 	// - An item without an inventory unit of measure (legacy data) answers 400 naming
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -14374,7 +14382,11 @@ func (c *Client) PatchItemWithApplicationJSONPatchPlusJSONBody(ctx context.Conte
 //     `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
 //     is 400 naming it. The same unit as now is not a change. A change is refused with 400
 //     naming `unitOfMeasureName` while a document uses the item in its current unit; the
-//     documents that block it are read before the update (see the Items tag).
+//     documents that block it are read before the update (see the Items tag). An allowed
+//     change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
+//     in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
+//     conversion (Box) cannot restate them, so that change is 400 naming
+//     `unitOfMeasureName` while the item has vendor details.
 //   - An item without an inventory unit of measure (legacy data) answers 400 naming
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -14422,7 +14434,11 @@ func (c *Client) UpdateItemWithBody(ctx context.Context, itemId ItemId, contentT
 //     `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
 //     is 400 naming it. The same unit as now is not a change. A change is refused with 400
 //     naming `unitOfMeasureName` while a document uses the item in its current unit; the
-//     documents that block it are read before the update (see the Items tag).
+//     documents that block it are read before the update (see the Items tag). An allowed
+//     change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
+//     in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
+//     conversion (Box) cannot restate them, so that change is 400 naming
+//     `unitOfMeasureName` while the item has vendor details.
 //   - An item without an inventory unit of measure (legacy data) answers 400 naming
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -28622,7 +28638,11 @@ type ClientWithResponsesInterface interface {
 	//   `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
 	//   is 400 naming it. The same unit as now is not a change. A change is refused with 400
 	//   naming `unitOfMeasureName` while a document uses the item in its current unit; the
-	//   documents that block it are read before the update (see the Items tag).
+	//   documents that block it are read before the update (see the Items tag). An allowed
+	//   change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
+	//   in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
+	//   conversion (Box) cannot restate them, so that change is 400 naming
+	//   `unitOfMeasureName` while the item has vendor details.
 	// - An item without an inventory unit of measure (legacy data) answers 400 naming
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -28660,7 +28680,11 @@ type ClientWithResponsesInterface interface {
 	//   `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
 	//   is 400 naming it. The same unit as now is not a change. A change is refused with 400
 	//   naming `unitOfMeasureName` while a document uses the item in its current unit; the
-	//   documents that block it are read before the update (see the Items tag).
+	//   documents that block it are read before the update (see the Items tag). An allowed
+	//   change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
+	//   in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
+	//   conversion (Box) cannot restate them, so that change is 400 naming
+	//   `unitOfMeasureName` while the item has vendor details.
 	// - An item without an inventory unit of measure (legacy data) answers 400 naming
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -49389,7 +49413,11 @@ func (c *ClientWithResponses) PatchItemWithApplicationJSONPatchPlusJSONBodyWithR
 //     `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
 //     is 400 naming it. The same unit as now is not a change. A change is refused with 400
 //     naming `unitOfMeasureName` while a document uses the item in its current unit; the
-//     documents that block it are read before the update (see the Items tag).
+//     documents that block it are read before the update (see the Items tag). An allowed
+//     change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
+//     in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
+//     conversion (Box) cannot restate them, so that change is 400 naming
+//     `unitOfMeasureName` while the item has vendor details.
 //   - An item without an inventory unit of measure (legacy data) answers 400 naming
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -49433,7 +49461,11 @@ func (c *ClientWithResponses) UpdateItemWithBodyWithResponse(ctx context.Context
 //     `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
 //     is 400 naming it. The same unit as now is not a change. A change is refused with 400
 //     naming `unitOfMeasureName` while a document uses the item in its current unit; the
-//     documents that block it are read before the update (see the Items tag).
+//     documents that block it are read before the update (see the Items tag). An allowed
+//     change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
+//     in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
+//     conversion (Box) cannot restate them, so that change is 400 naming
+//     `unitOfMeasureName` while the item has vendor details.
 //   - An item without an inventory unit of measure (legacy data) answers 400 naming
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that

@@ -201,6 +201,11 @@ func (s *Service) save(ctx context.Context, tenantID, id string, kind saveKind, 
 		if next, err = s.withUnit(ctx, tenantID, next); err != nil {
 			return err
 		}
+		if *next.UnitID != *current.UnitID {
+			if err := s.restateVendorQuantities(ctx, q, tenantID, current.ID, *current.Unit, *next.Unit); err != nil {
+				return err
+			}
+		}
 		if next.SalesConversions, err = s.resolveSalesConversions(ctx, tenantID, *next.Unit, u.SalesConversions); err != nil {
 			return err
 		}
