@@ -152,6 +152,47 @@ func TestItemUnitChangeBlockedByPricedVendorDetailRule2(t *testing.T) {
 	}
 }
 
+// A vendor detail's inventoryUnitQuantity counts inventory units, so an allowed unit change
+// (no detail carries a price) restates it in the new unit; a unit without a fixed
+// conversion cannot restate it, so that change is 400 while the item has vendor details.
+func TestItemUnitChangeRestatesUnpricedVendorDetailQuantities(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	w := newItem("VD-RESTATE")
+	w.UnitTypeName, w.UnitOfMeasureName = "Length", "Foot"
+	itemID := createItem(t, te, w)
+	vendor := createVendor(t, te, "Bar Stock Vendor")
+	// One vendor "Meter" holds 3.28 feet of the item; another vendor unit holds 2 feet.
+	addVendorDetail(t, te, itemID, fmt.Sprintf(`{"vendorId":%q,"unitOfMeasureName":"Meter","unitQuantity":1,"inventoryUnitQuantity":3.28}`, vendor))
+	addVendorDetail(t, te, itemID, fmt.Sprintf(`{"vendorId":%q,"unitOfMeasureName":"Foot","unitQuantity":1,"inventoryUnitQuantity":2,"isPrimary":false}`, createVendor(t, te, "Other Vendor")))
+	res, b := itemRequest(t, te, http.MethodPut, "/api/items/"+itemID, `{"unitOfMeasureName":"Inch"}`)
+	if got := optText(mustItem(t, res, b).UnitOfMeasureName); got != "Inch" {
+		t.Fatalf("unit %q, want Inch", got)
+	}
+	got := map[string]string{}
+	for _, d := range listVendorDetails(t, te, itemID) {
+		got[d.UnitOfMeasureName] = d.InventoryUnitQuantity.String()
+	}
+	if got["Meter"] != "39.36" || got["Foot"] != "24" {
+		t.Fatalf("inventory unit quantities after Foot -> Inch: %v, want Meter 39.36 and Foot 24", got)
+	}
+
+	// Pieces: Each -> Box has no fixed factor.
+	boxed := createItem(t, te, newItem("VD-BOX"))
+	addVendorDetail(t, te, boxed, fmt.Sprintf(`{"vendorId":%q}`, vendor))
+	res, b = itemRequest(t, te, http.MethodPut, "/api/items/"+boxed, `{"unitOfMeasureName":"Box"}`)
+	mustItemField(t, res, b, "unitOfMeasureName")
+	if list := listVendorDetails(t, te, boxed); len(list) != 1 || list[0].InventoryUnitQuantity.String() != "1" {
+		t.Fatalf("a refused change touched the vendor detail: %+v", list)
+	}
+	// Without vendor details nothing needs restating, so Box is allowed.
+	plain := createItem(t, te, newItem("VD-NOBOX"))
+	res, b = itemRequest(t, te, http.MethodPut, "/api/items/"+plain, `{"unitOfMeasureName":"Box"}`)
+	if got := optText(mustItem(t, res, b).UnitOfMeasureName); got != "Box" {
+		t.Fatalf("unit %q, want Box", got)
+	}
+}
+
 type unitCostBody struct {
 	UnitCost                      *json.Number      `json:"unitCost"`
 	Basis                         string            `json:"basis"`

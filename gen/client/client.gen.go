@@ -8734,7 +8734,11 @@ type ClientInterface interface {
 	//   `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
 	//   is 400 naming it. The same unit as now is not a change. A change is refused with 400
 	//   naming `unitOfMeasureName` while a document uses the item in its current unit; the
-	//   documents that block it are read before the update (see the Items tag).
+	//   documents that block it are read before the update (see the Items tag). An allowed
+	//   change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
+	//   in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
+	//   conversion (Box) cannot restate them, so that change is 400 naming
+	//   `unitOfMeasureName` while the item has vendor details.
 	// - An item without an inventory unit of measure (legacy data) answers 400 naming
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -8772,7 +8776,11 @@ type ClientInterface interface {
 	//   `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
 	//   is 400 naming it. The same unit as now is not a change. A change is refused with 400
 	//   naming `unitOfMeasureName` while a document uses the item in its current unit; the
-	//   documents that block it are read before the update (see the Items tag).
+	//   documents that block it are read before the update (see the Items tag). An allowed
+	//   change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
+	//   in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
+	//   conversion (Box) cannot restate them, so that change is 400 naming
+	//   `unitOfMeasureName` while the item has vendor details.
 	// - An item without an inventory unit of measure (legacy data) answers 400 naming
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -9265,10 +9273,29 @@ type ClientInterface interface {
 	// AddItemRevisionWithBody Add a revision of an item
 	//
 	// Creates a new item with the source item's number and the given `revision` (trimmed,
-	// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-	// notes, description, custom fields, the material shape it was cut from with
-	// `isRemnant`; not its external references, which link the source record to other
-	// systems). The copied custom fields are validated in full like a create's: a value a
+	// 1 to 200 characters), copying in the same transaction:
+	//
+	// - its members: `itemOrigin`, unit type and unit of measure, the `is*` and `buildTo*`
+	//   flags, dimensions, weight, minimums, `description`, `internalNotes`,
+	//   `customFields`, the code ids (`accountingCodeId` to `gaugeId`), `accountingDetails`,
+	//   `shipping` and `qualityPlanStatus`;
+	// - its `salesUnitOfMeasureConversions`;
+	// - the material shape it was cut from, with `isRemnant` (`materialDetails`);
+	// - its `tags`;
+	// - its `vendorDetails` with their price breaks (the primary one stays primary), so
+	//   the new item's purchase price breaks are the source's;
+	// - its `materialVendorDetails`;
+	// - its `customerDetails`;
+	// - its sales price breaks of every scope: list price, customer tier (`customerTiers`)
+	//   and customer (`customerDetails[].priceBreaks`), as `POST
+	//   /api/items/{itemId}/sales-price-breaks/list` reads them.
+	//
+	// Copied sub-records get new ids and belong to the new item only: changing or deleting
+	// them leaves the source's. A copy keeps what the source's record references as it is,
+	// including a tag, vendor or customer deleted since. Not copied: the external
+	// references (they link the source record to other systems) and attachments (the
+	// source record owns them); `barCodeNumber`, `createdUtc` and `modifiedUtc` are the new
+	// item's own. The copied custom fields are validated in full like a create's: a value a
 	// definition now refuses, or a required definition the source lacks, answers 400 naming
 	// `customFields.<key>` (update the source first). The new item is active and becomes the
 	// latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
@@ -9287,10 +9314,29 @@ type ClientInterface interface {
 	// AddItemRevision Add a revision of an item
 	//
 	// Creates a new item with the source item's number and the given `revision` (trimmed,
-	// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-	// notes, description, custom fields, the material shape it was cut from with
-	// `isRemnant`; not its external references, which link the source record to other
-	// systems). The copied custom fields are validated in full like a create's: a value a
+	// 1 to 200 characters), copying in the same transaction:
+	//
+	// - its members: `itemOrigin`, unit type and unit of measure, the `is*` and `buildTo*`
+	//   flags, dimensions, weight, minimums, `description`, `internalNotes`,
+	//   `customFields`, the code ids (`accountingCodeId` to `gaugeId`), `accountingDetails`,
+	//   `shipping` and `qualityPlanStatus`;
+	// - its `salesUnitOfMeasureConversions`;
+	// - the material shape it was cut from, with `isRemnant` (`materialDetails`);
+	// - its `tags`;
+	// - its `vendorDetails` with their price breaks (the primary one stays primary), so
+	//   the new item's purchase price breaks are the source's;
+	// - its `materialVendorDetails`;
+	// - its `customerDetails`;
+	// - its sales price breaks of every scope: list price, customer tier (`customerTiers`)
+	//   and customer (`customerDetails[].priceBreaks`), as `POST
+	//   /api/items/{itemId}/sales-price-breaks/list` reads them.
+	//
+	// Copied sub-records get new ids and belong to the new item only: changing or deleting
+	// them leaves the source's. A copy keeps what the source's record references as it is,
+	// including a tag, vendor or customer deleted since. Not copied: the external
+	// references (they link the source record to other systems) and attachments (the
+	// source record owns them); `barCodeNumber`, `createdUtc` and `modifiedUtc` are the new
+	// item's own. The copied custom fields are validated in full like a create's: a value a
 	// definition now refuses, or a required definition the source lacks, answers 400 naming
 	// `customFields.<key>` (update the source first). The new item is active and becomes the
 	// latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
@@ -14374,7 +14420,11 @@ func (c *Client) PatchItemWithApplicationJSONPatchPlusJSONBody(ctx context.Conte
 //     `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
 //     is 400 naming it. The same unit as now is not a change. A change is refused with 400
 //     naming `unitOfMeasureName` while a document uses the item in its current unit; the
-//     documents that block it are read before the update (see the Items tag).
+//     documents that block it are read before the update (see the Items tag). An allowed
+//     change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
+//     in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
+//     conversion (Box) cannot restate them, so that change is 400 naming
+//     `unitOfMeasureName` while the item has vendor details.
 //   - An item without an inventory unit of measure (legacy data) answers 400 naming
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -14422,7 +14472,11 @@ func (c *Client) UpdateItemWithBody(ctx context.Context, itemId ItemId, contentT
 //     `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
 //     is 400 naming it. The same unit as now is not a change. A change is refused with 400
 //     naming `unitOfMeasureName` while a document uses the item in its current unit; the
-//     documents that block it are read before the update (see the Items tag).
+//     documents that block it are read before the update (see the Items tag). An allowed
+//     change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
+//     in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
+//     conversion (Box) cannot restate them, so that change is 400 naming
+//     `unitOfMeasureName` while the item has vendor details.
 //   - An item without an inventory unit of measure (legacy data) answers 400 naming
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -15203,10 +15257,29 @@ func (c *Client) ListItemPurchasePriceBreaks(ctx context.Context, itemId ItemId,
 // AddItemRevisionWithBody Add a revision of an item
 //
 // Creates a new item with the source item's number and the given `revision` (trimmed,
-// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-// notes, description, custom fields, the material shape it was cut from with
-// `isRemnant`; not its external references, which link the source record to other
-// systems). The copied custom fields are validated in full like a create's: a value a
+// 1 to 200 characters), copying in the same transaction:
+//
+//   - its members: `itemOrigin`, unit type and unit of measure, the `is*` and `buildTo*`
+//     flags, dimensions, weight, minimums, `description`, `internalNotes`,
+//     `customFields`, the code ids (`accountingCodeId` to `gaugeId`), `accountingDetails`,
+//     `shipping` and `qualityPlanStatus`;
+//   - its `salesUnitOfMeasureConversions`;
+//   - the material shape it was cut from, with `isRemnant` (`materialDetails`);
+//   - its `tags`;
+//   - its `vendorDetails` with their price breaks (the primary one stays primary), so
+//     the new item's purchase price breaks are the source's;
+//   - its `materialVendorDetails`;
+//   - its `customerDetails`;
+//   - its sales price breaks of every scope: list price, customer tier (`customerTiers`)
+//     and customer (`customerDetails[].priceBreaks`), as `POST
+//     /api/items/{itemId}/sales-price-breaks/list` reads them.
+//
+// Copied sub-records get new ids and belong to the new item only: changing or deleting
+// them leaves the source's. A copy keeps what the source's record references as it is,
+// including a tag, vendor or customer deleted since. Not copied: the external
+// references (they link the source record to other systems) and attachments (the
+// source record owns them); `barCodeNumber`, `createdUtc` and `modifiedUtc` are the new
+// item's own. The copied custom fields are validated in full like a create's: a value a
 // definition now refuses, or a required definition the source lacks, answers 400 naming
 // `customFields.<key>` (update the source first). The new item is active and becomes the
 // latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
@@ -15235,10 +15308,29 @@ func (c *Client) AddItemRevisionWithBody(ctx context.Context, itemId ItemId, con
 // AddItemRevision Add a revision of an item
 //
 // Creates a new item with the source item's number and the given `revision` (trimmed,
-// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-// notes, description, custom fields, the material shape it was cut from with
-// `isRemnant`; not its external references, which link the source record to other
-// systems). The copied custom fields are validated in full like a create's: a value a
+// 1 to 200 characters), copying in the same transaction:
+//
+//   - its members: `itemOrigin`, unit type and unit of measure, the `is*` and `buildTo*`
+//     flags, dimensions, weight, minimums, `description`, `internalNotes`,
+//     `customFields`, the code ids (`accountingCodeId` to `gaugeId`), `accountingDetails`,
+//     `shipping` and `qualityPlanStatus`;
+//   - its `salesUnitOfMeasureConversions`;
+//   - the material shape it was cut from, with `isRemnant` (`materialDetails`);
+//   - its `tags`;
+//   - its `vendorDetails` with their price breaks (the primary one stays primary), so
+//     the new item's purchase price breaks are the source's;
+//   - its `materialVendorDetails`;
+//   - its `customerDetails`;
+//   - its sales price breaks of every scope: list price, customer tier (`customerTiers`)
+//     and customer (`customerDetails[].priceBreaks`), as `POST
+//     /api/items/{itemId}/sales-price-breaks/list` reads them.
+//
+// Copied sub-records get new ids and belong to the new item only: changing or deleting
+// them leaves the source's. A copy keeps what the source's record references as it is,
+// including a tag, vendor or customer deleted since. Not copied: the external
+// references (they link the source record to other systems) and attachments (the
+// source record owns them); `barCodeNumber`, `createdUtc` and `modifiedUtc` are the new
+// item's own. The copied custom fields are validated in full like a create's: a value a
 // definition now refuses, or a required definition the source lacks, answers 400 naming
 // `customFields.<key>` (update the source first). The new item is active and becomes the
 // latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
@@ -28622,7 +28714,11 @@ type ClientWithResponsesInterface interface {
 	//   `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
 	//   is 400 naming it. The same unit as now is not a change. A change is refused with 400
 	//   naming `unitOfMeasureName` while a document uses the item in its current unit; the
-	//   documents that block it are read before the update (see the Items tag).
+	//   documents that block it are read before the update (see the Items tag). An allowed
+	//   change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
+	//   in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
+	//   conversion (Box) cannot restate them, so that change is 400 naming
+	//   `unitOfMeasureName` while the item has vendor details.
 	// - An item without an inventory unit of measure (legacy data) answers 400 naming
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -28660,7 +28756,11 @@ type ClientWithResponsesInterface interface {
 	//   `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
 	//   is 400 naming it. The same unit as now is not a change. A change is refused with 400
 	//   naming `unitOfMeasureName` while a document uses the item in its current unit; the
-	//   documents that block it are read before the update (see the Items tag).
+	//   documents that block it are read before the update (see the Items tag). An allowed
+	//   change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
+	//   in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
+	//   conversion (Box) cannot restate them, so that change is 400 naming
+	//   `unitOfMeasureName` while the item has vendor details.
 	// - An item without an inventory unit of measure (legacy data) answers 400 naming
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -29165,10 +29265,29 @@ type ClientWithResponsesInterface interface {
 	// AddItemRevisionWithBodyWithResponse Add a revision of an item
 	//
 	// Creates a new item with the source item's number and the given `revision` (trimmed,
-	// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-	// notes, description, custom fields, the material shape it was cut from with
-	// `isRemnant`; not its external references, which link the source record to other
-	// systems). The copied custom fields are validated in full like a create's: a value a
+	// 1 to 200 characters), copying in the same transaction:
+	//
+	// - its members: `itemOrigin`, unit type and unit of measure, the `is*` and `buildTo*`
+	//   flags, dimensions, weight, minimums, `description`, `internalNotes`,
+	//   `customFields`, the code ids (`accountingCodeId` to `gaugeId`), `accountingDetails`,
+	//   `shipping` and `qualityPlanStatus`;
+	// - its `salesUnitOfMeasureConversions`;
+	// - the material shape it was cut from, with `isRemnant` (`materialDetails`);
+	// - its `tags`;
+	// - its `vendorDetails` with their price breaks (the primary one stays primary), so
+	//   the new item's purchase price breaks are the source's;
+	// - its `materialVendorDetails`;
+	// - its `customerDetails`;
+	// - its sales price breaks of every scope: list price, customer tier (`customerTiers`)
+	//   and customer (`customerDetails[].priceBreaks`), as `POST
+	//   /api/items/{itemId}/sales-price-breaks/list` reads them.
+	//
+	// Copied sub-records get new ids and belong to the new item only: changing or deleting
+	// them leaves the source's. A copy keeps what the source's record references as it is,
+	// including a tag, vendor or customer deleted since. Not copied: the external
+	// references (they link the source record to other systems) and attachments (the
+	// source record owns them); `barCodeNumber`, `createdUtc` and `modifiedUtc` are the new
+	// item's own. The copied custom fields are validated in full like a create's: a value a
 	// definition now refuses, or a required definition the source lacks, answers 400 naming
 	// `customFields.<key>` (update the source first). The new item is active and becomes the
 	// latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
@@ -29187,10 +29306,29 @@ type ClientWithResponsesInterface interface {
 	// AddItemRevisionWithResponse Add a revision of an item
 	//
 	// Creates a new item with the source item's number and the given `revision` (trimmed,
-	// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-	// notes, description, custom fields, the material shape it was cut from with
-	// `isRemnant`; not its external references, which link the source record to other
-	// systems). The copied custom fields are validated in full like a create's: a value a
+	// 1 to 200 characters), copying in the same transaction:
+	//
+	// - its members: `itemOrigin`, unit type and unit of measure, the `is*` and `buildTo*`
+	//   flags, dimensions, weight, minimums, `description`, `internalNotes`,
+	//   `customFields`, the code ids (`accountingCodeId` to `gaugeId`), `accountingDetails`,
+	//   `shipping` and `qualityPlanStatus`;
+	// - its `salesUnitOfMeasureConversions`;
+	// - the material shape it was cut from, with `isRemnant` (`materialDetails`);
+	// - its `tags`;
+	// - its `vendorDetails` with their price breaks (the primary one stays primary), so
+	//   the new item's purchase price breaks are the source's;
+	// - its `materialVendorDetails`;
+	// - its `customerDetails`;
+	// - its sales price breaks of every scope: list price, customer tier (`customerTiers`)
+	//   and customer (`customerDetails[].priceBreaks`), as `POST
+	//   /api/items/{itemId}/sales-price-breaks/list` reads them.
+	//
+	// Copied sub-records get new ids and belong to the new item only: changing or deleting
+	// them leaves the source's. A copy keeps what the source's record references as it is,
+	// including a tag, vendor or customer deleted since. Not copied: the external
+	// references (they link the source record to other systems) and attachments (the
+	// source record owns them); `barCodeNumber`, `createdUtc` and `modifiedUtc` are the new
+	// item's own. The copied custom fields are validated in full like a create's: a value a
 	// definition now refuses, or a required definition the source lacks, answers 400 naming
 	// `customFields.<key>` (update the source first). The new item is active and becomes the
 	// latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
@@ -49389,7 +49527,11 @@ func (c *ClientWithResponses) PatchItemWithApplicationJSONPatchPlusJSONBodyWithR
 //     `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
 //     is 400 naming it. The same unit as now is not a change. A change is refused with 400
 //     naming `unitOfMeasureName` while a document uses the item in its current unit; the
-//     documents that block it are read before the update (see the Items tag).
+//     documents that block it are read before the update (see the Items tag). An allowed
+//     change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
+//     in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
+//     conversion (Box) cannot restate them, so that change is 400 naming
+//     `unitOfMeasureName` while the item has vendor details.
 //   - An item without an inventory unit of measure (legacy data) answers 400 naming
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -49433,7 +49575,11 @@ func (c *ClientWithResponses) UpdateItemWithBodyWithResponse(ctx context.Context
 //     `unitTypeName`, when sent, must name the item's type (case-insensitively) or the answer
 //     is 400 naming it. The same unit as now is not a change. A change is refused with 400
 //     naming `unitOfMeasureName` while a document uses the item in its current unit; the
-//     documents that block it are read before the update (see the Items tag).
+//     documents that block it are read before the update (see the Items tag). An allowed
+//     change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
+//     in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
+//     conversion (Box) cannot restate them, so that change is 400 naming
+//     `unitOfMeasureName` while the item has vendor details.
 //   - An item without an inventory unit of measure (legacy data) answers 400 naming
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -50111,10 +50257,29 @@ func (c *ClientWithResponses) ListItemPurchasePriceBreaksWithResponse(ctx contex
 // AddItemRevisionWithBodyWithResponse Add a revision of an item
 //
 // Creates a new item with the source item's number and the given `revision` (trimmed,
-// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-// notes, description, custom fields, the material shape it was cut from with
-// `isRemnant`; not its external references, which link the source record to other
-// systems). The copied custom fields are validated in full like a create's: a value a
+// 1 to 200 characters), copying in the same transaction:
+//
+//   - its members: `itemOrigin`, unit type and unit of measure, the `is*` and `buildTo*`
+//     flags, dimensions, weight, minimums, `description`, `internalNotes`,
+//     `customFields`, the code ids (`accountingCodeId` to `gaugeId`), `accountingDetails`,
+//     `shipping` and `qualityPlanStatus`;
+//   - its `salesUnitOfMeasureConversions`;
+//   - the material shape it was cut from, with `isRemnant` (`materialDetails`);
+//   - its `tags`;
+//   - its `vendorDetails` with their price breaks (the primary one stays primary), so
+//     the new item's purchase price breaks are the source's;
+//   - its `materialVendorDetails`;
+//   - its `customerDetails`;
+//   - its sales price breaks of every scope: list price, customer tier (`customerTiers`)
+//     and customer (`customerDetails[].priceBreaks`), as `POST
+//     /api/items/{itemId}/sales-price-breaks/list` reads them.
+//
+// Copied sub-records get new ids and belong to the new item only: changing or deleting
+// them leaves the source's. A copy keeps what the source's record references as it is,
+// including a tag, vendor or customer deleted since. Not copied: the external
+// references (they link the source record to other systems) and attachments (the
+// source record owns them); `barCodeNumber`, `createdUtc` and `modifiedUtc` are the new
+// item's own. The copied custom fields are validated in full like a create's: a value a
 // definition now refuses, or a required definition the source lacks, answers 400 naming
 // `customFields.<key>` (update the source first). The new item is active and becomes the
 // latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in
@@ -50139,10 +50304,29 @@ func (c *ClientWithResponses) AddItemRevisionWithBodyWithResponse(ctx context.Co
 // AddItemRevisionWithResponse Add a revision of an item
 //
 // Creates a new item with the source item's number and the given `revision` (trimmed,
-// 1 to 200 characters), copying its members (origin, units, flags, dimensions, minimums,
-// notes, description, custom fields, the material shape it was cut from with
-// `isRemnant`; not its external references, which link the source record to other
-// systems). The copied custom fields are validated in full like a create's: a value a
+// 1 to 200 characters), copying in the same transaction:
+//
+//   - its members: `itemOrigin`, unit type and unit of measure, the `is*` and `buildTo*`
+//     flags, dimensions, weight, minimums, `description`, `internalNotes`,
+//     `customFields`, the code ids (`accountingCodeId` to `gaugeId`), `accountingDetails`,
+//     `shipping` and `qualityPlanStatus`;
+//   - its `salesUnitOfMeasureConversions`;
+//   - the material shape it was cut from, with `isRemnant` (`materialDetails`);
+//   - its `tags`;
+//   - its `vendorDetails` with their price breaks (the primary one stays primary), so
+//     the new item's purchase price breaks are the source's;
+//   - its `materialVendorDetails`;
+//   - its `customerDetails`;
+//   - its sales price breaks of every scope: list price, customer tier (`customerTiers`)
+//     and customer (`customerDetails[].priceBreaks`), as `POST
+//     /api/items/{itemId}/sales-price-breaks/list` reads them.
+//
+// Copied sub-records get new ids and belong to the new item only: changing or deleting
+// them leaves the source's. A copy keeps what the source's record references as it is,
+// including a tag, vendor or customer deleted since. Not copied: the external
+// references (they link the source record to other systems) and attachments (the
+// source record owns them); `barCodeNumber`, `createdUtc` and `modifiedUtc` are the new
+// item's own. The copied custom fields are validated in full like a create's: a value a
 // definition now refuses, or a required definition the source lacks, answers 400 naming
 // `customFields.<key>` (update the source first). The new item is active and becomes the
 // latest revision of the number; the source stays active unless `archiveSourceItem` is true, which archives it in

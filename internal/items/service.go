@@ -201,6 +201,11 @@ func (s *Service) save(ctx context.Context, tenantID, id string, kind saveKind, 
 		if next, err = s.withUnit(ctx, tenantID, next); err != nil {
 			return err
 		}
+		if *next.UnitID != *current.UnitID {
+			if err := s.restateVendorQuantities(ctx, q, tenantID, current.ID, *current.Unit, *next.Unit); err != nil {
+				return err
+			}
+		}
 		if next.SalesConversions, err = s.resolveSalesConversions(ctx, tenantID, *next.Unit, u.SalesConversions); err != nil {
 			return err
 		}
@@ -231,9 +236,12 @@ func (s *Service) save(ctx context.Context, tenantID, id string, kind saveKind, 
 }
 
 // AddRevision creates a new item with the source's number and the given revision, copying
-// the source's members (custom fields revalidated in full, the material shape link kept)
-// except its external references (they link the source record to other systems). The new item becomes the latest revision; the source is archived when
-// archiveSource is true.
+// the source's members (custom fields revalidated in full), sales unit conversions, material
+// shape link, tags, vendor details with their price breaks, material vendor details,
+// customer details and sales price breaks, sub-records under new ids. It copies neither the
+// external references (they link the source record to other systems) nor the attachments
+// (the source record owns them). The new item becomes the latest revision; the source is
+// archived when archiveSource is true.
 func (s *Service) AddRevision(ctx context.Context, tenantID, sourceID, revision string, archiveSource bool) (string, error) {
 	fields := apperr.Fields{}
 	revision = fields.Text("revision", revision, maxNumber)
@@ -277,6 +285,11 @@ func (s *Service) AddRevision(ctx context.Context, tenantID, sourceID, revision 
 			if err := s.store.insertShapeLink(ctx, q, tenantID, newID, l.ShapeID, l.IsRemnant); err != nil {
 				return err
 			}
+		}
+		// A new revision of a part is still bought, sold and priced as the part was; references
+		// to deleted tags, vendors or customers are kept as the source keeps them.
+		if err := s.store.copyItemRecords(ctx, q, tenantID, sourceID, newID, ids.NewSub); err != nil {
+			return err
 		}
 		if err := recordUpdated(ctx, q, tenantID, next, "revisionAdded"); err != nil {
 			return err

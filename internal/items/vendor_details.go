@@ -311,3 +311,22 @@ func (s *Service) unitsByID(ctx context.Context, tenantID string) (map[string]un
 func vendorDetailNotFound(id string) error {
 	return apperr.NotFound("item vendor detail %s not found", id)
 }
+
+// restateVendorQuantities keeps the item's vendor details meaning the same amounts when the
+// item's inventory unit changes from one unit to another. A detail's inventoryUnitQuantity
+// counts inventory units, so it is converted to the new unit (priced details block the
+// change, rule 2, but unpriced ones still say how much of the item a vendor unit holds). A
+// unit without a fixed conversion (Box) cannot restate them: 400 while the item has any.
+func (s *Service) restateVendorQuantities(ctx context.Context, q db.Q, tenantID, itemID string, from, to units.Unit) error {
+	if from.Factor == nil || to.Factor == nil {
+		has, err := s.store.hasVendorDetails(ctx, q, tenantID, itemID)
+		if err != nil || !has {
+			return err
+		}
+		return apperr.Field("unitOfMeasureName", "%s has no fixed conversion to %s, so the inventoryUnitQuantity of the item's vendor details cannot be restated; update or delete them first", from.Name, to.Name)
+	}
+	// One old unit is from/to new units: from.Num × to.Den ÷ (from.Den × to.Num).
+	num := dec.Decimal{Decimal: from.Factor.Num.Mul(to.Factor.Den.Decimal)}
+	den := dec.Decimal{Decimal: from.Factor.Den.Mul(to.Factor.Num.Decimal)}
+	return s.store.scaleVendorInventoryQuantities(ctx, q, tenantID, itemID, num, den)
+}

@@ -202,3 +202,27 @@ func hasPricedVendorDetail(ctx context.Context, q db.Q, tenantID, itemID string)
 	}
 	return priced, nil
 }
+
+const hasVendorDetailsSQL = `SELECT EXISTS (SELECT 1 FROM item_vendor_details WHERE tenant_id = $1 AND item_id = $2)`
+
+func (itemStore) hasVendorDetails(ctx context.Context, q db.Q, tenantID, itemID string) (bool, error) {
+	var has bool
+	if err := sqlx.GetContext(ctx, q, &has, hasVendorDetailsSQL, tenantID, itemID); err != nil {
+		return false, fmt.Errorf("item has vendor details: %w", err)
+	}
+	return has, nil
+}
+
+// Rounded to the 20 fraction digits quantities keep on the wire.
+const scaleVendorInventoryQuantitiesSQL = `
+UPDATE item_vendor_details SET inventory_unit_quantity = round(inventory_unit_quantity * $3 / $4, 20)
+WHERE tenant_id = $1 AND item_id = $2`
+
+// scaleVendorInventoryQuantities multiplies every vendor detail's inventory_unit_quantity of
+// the item by num/den.
+func (itemStore) scaleVendorInventoryQuantities(ctx context.Context, q db.Q, tenantID, itemID string, num, den dec.Decimal) error {
+	if _, err := q.ExecContext(ctx, scaleVendorInventoryQuantitiesSQL, tenantID, itemID, num, den); err != nil {
+		return fmt.Errorf("restate vendor inventory unit quantities: %w", err)
+	}
+	return nil
+}
