@@ -1,0 +1,1 @@
+DROP INDEX inventory_events_reserved_idx;
