@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"mos/gen/client"
+	"mos/internal/attachments"
 	"mos/internal/httpapi"
 	"mos/internal/platform/blob"
 	"mos/internal/tenancy"
@@ -39,7 +40,7 @@ func BenchmarkAttachmentUpload64MB(b *testing.B) {
 		b.Fatal(err)
 	}
 	e, err := httpapi.New(httpapi.Config{Pool: srv.Pool, Logger: slog.New(slog.NewJSONHandler(io.Discard, nil)),
-		Blobs: blobs, UploadLimitBytes: 2 * size})
+		Attachments: attachments.Config{Blobs: blobs, UploadLimitBytes: 2 * size}})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -22,6 +22,7 @@ import (
 
 	"mos/gen"
 	"mos/gen/client"
+	"mos/internal/attachments"
 	"mos/internal/dbtest"
 	"mos/internal/httpapi"
 	"mos/internal/platform/blob"
@@ -79,9 +80,9 @@ func runMain(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "tests:", err)
 		return 1
 	}
-	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: logger, Blobs: blobs,
+	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: logger, Attachments: attachments.Config{Blobs: blobs,
 		UploadLimitBytes: testUploadLimitBytes, RedirectAboveBytes: testRedirectAboveBytes,
-		ZipMaxEntries: testZipMaxEntries, ZipMaxBytes: testZipMaxBytes, SigningKey: testSigningKey})
+		ZipMaxEntries: testZipMaxEntries, ZipMaxBytes: testZipMaxBytes, SigningKey: testSigningKey}})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "tests: build server:", err)
 		return 1

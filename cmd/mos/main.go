@@ -128,12 +128,11 @@ func serve(ctx context.Context, logOut io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if files.signingKey == nil {
+	if files.attachments.SigningKey == nil {
 		log.Warn("MOS_SIGNING_KEY is not set: signed download URLs work only on this process until it restarts")
 	}
-	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: log, Blobs: blobs,
-		UploadLimitBytes: files.uploadLimit, RedirectAboveBytes: files.redirectAbove, SigningKey: files.signingKey,
-		SignedURLTTL: files.urlTTL, ZipMaxEntries: int(files.zipMaxEntries), ZipMaxBytes: files.zipMaxBytes})
+	files.attachments.Blobs = blobs
+	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: log, Attachments: files.attachments})
 	if err != nil {
 		return err
 	}
@@ -178,26 +177,26 @@ func serve(ctx context.Context, logOut io.Writer) error {
 
 // filesConfig is how mos serve keeps attachments' files (environment variables, see README).
 type filesConfig struct {
-	signingKey    []byte        // MOS_SIGNING_KEY; nil: a random key per process
-	uploadLimit   int64         // MOS_UPLOAD_LIMIT_BYTES; 0: 100 MB
-	redirectAbove int64         // MOS_DOWNLOAD_REDIRECT_ABOVE_BYTES; 0: 20 MB
-	sweepEvery    time.Duration // MOS_BLOB_SWEEP_EVERY (default 1h; 0 turns the sweeper off)
-	sweepGrace    time.Duration // MOS_BLOB_SWEEP_GRACE (default 1h)
-	urlTTL        time.Duration // MOS_DOWNLOAD_URL_TTL; 0: 15 minutes
-	zipMaxEntries int64         // MOS_ZIP_MAX_ENTRIES; 0: 1000
-	zipMaxBytes   int64         // MOS_ZIP_MAX_BYTES; 0: 1 GiB
+	// attachments: MOS_SIGNING_KEY (nil: a random key per process), MOS_UPLOAD_LIMIT_BYTES,
+	// MOS_DOWNLOAD_REDIRECT_ABOVE_BYTES, MOS_DOWNLOAD_URL_TTL, MOS_ZIP_MAX_ENTRIES and
+	// MOS_ZIP_MAX_BYTES; zero values leave the service's defaults. Blobs is set by serve.
+	attachments attachments.Config
+	sweepEvery  time.Duration // MOS_BLOB_SWEEP_EVERY (default 1h; 0 turns the sweeper off)
+	sweepGrace  time.Duration // MOS_BLOB_SWEEP_GRACE (default 1h)
 }
 
 func readFilesConfig() (filesConfig, error) {
 	c := filesConfig{sweepEvery: time.Hour, sweepGrace: time.Hour}
+	a := &c.attachments
 	if k := os.Getenv("MOS_SIGNING_KEY"); k != "" {
 		if len(k) < 32 {
 			return c, errors.New("MOS_SIGNING_KEY must be at least 32 characters")
 		}
-		c.signingKey = []byte(k)
+		a.SigningKey = []byte(k)
 	}
-	for name, dst := range map[string]*int64{"MOS_UPLOAD_LIMIT_BYTES": &c.uploadLimit, "MOS_DOWNLOAD_REDIRECT_ABOVE_BYTES": &c.redirectAbove,
-		"MOS_ZIP_MAX_ENTRIES": &c.zipMaxEntries, "MOS_ZIP_MAX_BYTES": &c.zipMaxBytes} {
+	var zipMaxEntries int64
+	for name, dst := range map[string]*int64{"MOS_UPLOAD_LIMIT_BYTES": &a.UploadLimitBytes, "MOS_DOWNLOAD_REDIRECT_ABOVE_BYTES": &a.RedirectAboveBytes,
+		"MOS_ZIP_MAX_ENTRIES": &zipMaxEntries, "MOS_ZIP_MAX_BYTES": &a.ZipMaxBytes} {
 		if v := os.Getenv(name); v != "" {
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil || n <= 0 || (name == "MOS_ZIP_MAX_ENTRIES" && n > math.MaxInt32) {
@@ -206,8 +205,9 @@ func readFilesConfig() (filesConfig, error) {
 			*dst = n
 		}
 	}
+	a.ZipMaxEntries = int(zipMaxEntries)
 	for name, dst := range map[string]*time.Duration{"MOS_BLOB_SWEEP_EVERY": &c.sweepEvery, "MOS_BLOB_SWEEP_GRACE": &c.sweepGrace,
-		"MOS_DOWNLOAD_URL_TTL": &c.urlTTL} {
+		"MOS_DOWNLOAD_URL_TTL": &a.SignedURLTTL} {
 		if v := os.Getenv(name); v != "" {
 			d, err := time.ParseDuration(v)
 			// A signed URL that is expired when handed out is useless: its lifetime is positive.

@@ -25,9 +25,9 @@ func TestReadFilesConfigDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Zero sizes and TTL leave the service's defaults (100 MB, 20 MB, 15 minutes, 1000 files, 1 GiB).
-	want := filesConfig{sweepEvery: time.Hour, sweepGrace: time.Hour}
-	if c.signingKey != nil || c.uploadLimit != want.uploadLimit || c.redirectAbove != 0 || c.zipMaxEntries != 0 ||
-		c.zipMaxBytes != 0 || c.urlTTL != 0 || c.sweepEvery != want.sweepEvery || c.sweepGrace != want.sweepGrace {
+	a := c.attachments
+	if a.SigningKey != nil || a.UploadLimitBytes != 0 || a.RedirectAboveBytes != 0 || a.ZipMaxEntries != 0 ||
+		a.ZipMaxBytes != 0 || a.SignedURLTTL != 0 || c.sweepEvery != time.Hour || c.sweepGrace != time.Hour {
 		t.Fatalf("defaults %+v", c)
 	}
 }
@@ -43,8 +43,9 @@ func TestReadFilesConfigOverrides(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(c.signingKey) != key || c.uploadLimit != 1000 || c.redirectAbove != 500 || c.zipMaxEntries != 7 || c.zipMaxBytes != 9000 ||
-		c.sweepEvery != 0 || c.sweepGrace != 30*time.Minute || c.urlTTL != 90*time.Second {
+	a := c.attachments
+	if string(a.SigningKey) != key || a.UploadLimitBytes != 1000 || a.RedirectAboveBytes != 500 || a.ZipMaxEntries != 7 || a.ZipMaxBytes != 9000 ||
+		c.sweepEvery != 0 || c.sweepGrace != 30*time.Minute || a.SignedURLTTL != 90*time.Second {
 		t.Fatalf("overrides %+v", c)
 	}
 }

@@ -24,7 +24,6 @@ import (
 	"mos/internal/lots"
 	"mos/internal/materialshapes"
 	"mos/internal/paymentterms"
-	"mos/internal/platform/blob"
 	"mos/internal/platform/db"
 	"mos/internal/platform/web"
 	"mos/internal/resources"
@@ -74,21 +73,10 @@ var _ gen.StrictServerInterface = (*Server)(nil)
 type Config struct {
 	Pool   *db.Pool
 	Logger *slog.Logger
-	// Blobs keeps attachments' files (blob.NewLocal under the data directory).
-	Blobs blob.Store
-	// UploadLimitBytes caps one uploaded file; 0 means 100 MB.
-	UploadLimitBytes int64
-	// RedirectAboveBytes: files larger than this download through a signed URL; 0 means 20 MB.
-	RedirectAboveBytes int64
-	// SigningKey keys signed download URLs; nil means a random key for this process (URLs
-	// then work only on the process that signed them).
-	SigningKey []byte
-	// SignedURLTTL is how long a signed download URL works; 0 means 15 minutes.
-	SignedURLTTL time.Duration
-	// ZipMaxEntries and ZipMaxBytes cap a ZIP download of attachments; 0 means 1000 files
-	// and 1 GiB.
-	ZipMaxEntries int
-	ZipMaxBytes   int64
+	// Attachments: where files are kept (blob.NewLocal under the data directory) and their
+	// limits; zero limits take the attachments defaults, and a nil SigningKey a random key
+	// for this process (signed URLs then work only on the process that signed them).
+	Attachments attachments.Config
 }
 
 // uploadFormOverhead is what an upload's body may carry beyond its file: the boundaries
@@ -102,11 +90,12 @@ func New(cfg Config) (*echo.Echo, error) {
 		return nil, err
 	}
 	tenants := tenancy.NewService(cfg.Pool, web.PermissionCatalogue(spec))
-	if cfg.UploadLimitBytes <= 0 {
-		cfg.UploadLimitBytes = attachments.DefaultUploadLimitBytes
+	if cfg.Attachments.UploadLimitBytes <= 0 {
+		cfg.Attachments.UploadLimitBytes = attachments.DefaultUploadLimitBytes
 	}
+	cfg.Attachments.SigningKey = signingKey(cfg.Attachments.SigningKey)
 	e, err := web.New(web.Config{Spec: spec, Auth: tenants, Logger: cfg.Logger,
-		StreamBodyLimitBytes: cfg.UploadLimitBytes + uploadFormOverhead})
+		StreamBodyLimitBytes: cfg.Attachments.UploadLimitBytes + uploadFormOverhead})
 	if err != nil {
 		return nil, err
 	}
@@ -134,10 +123,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	// advances its modification stamp.
 	owners := attachments.StandardOwners()
 	owners.Register(attachments.OwnerItem, itemMaster.ExistsForAttachment, itemMaster.TouchForAttachment)
-	files, err := attachments.NewService(cfg.Pool, owners, itemLots, attachments.Config{
-		Blobs: cfg.Blobs, UploadLimitBytes: cfg.UploadLimitBytes, RedirectAboveBytes: cfg.RedirectAboveBytes,
-		SigningKey: signingKey(cfg.SigningKey), SignedURLTTL: cfg.SignedURLTTL, ZipMaxEntries: cfg.ZipMaxEntries, ZipMaxBytes: cfg.ZipMaxBytes,
-	})
+	files, err := attachments.NewService(cfg.Pool, owners, itemLots, cfg.Attachments)
 	if err != nil {
 		return nil, err
 	}
