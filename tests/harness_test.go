@@ -302,13 +302,22 @@ func sendVia(t *testing.T, rt http.RoundTripper, method, url string, header http
 // answered, for rules that must hold under concurrency (unique names, balances).
 func concurrently(t *testing.T, n int, request func() (status int, err error)) map[int]int {
 	t.Helper()
+	return atOnce(t, n, func(int) (int, error) { return request() })
+}
+
+// atOnce runs request n times in goroutines that all wait at a start barrier, so the
+// requests really overlap, and counts the statuses they answered; request gets its index.
+func atOnce(t *testing.T, n int, request func(i int) (status int, err error)) map[int]int {
+	t.Helper()
+	start := make(chan struct{})
 	var wg sync.WaitGroup
 	statuses := make(chan int, n)
-	for range n {
+	for i := range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			status, err := request()
+			<-start
+			status, err := request(i)
 			if err != nil {
 				t.Error(err)
 				return
@@ -316,6 +325,7 @@ func concurrently(t *testing.T, n int, request func() (status int, err error)) m
 			statuses <- status
 		}()
 	}
+	close(start)
 	wg.Wait()
 	close(statuses)
 	counts := map[int]int{}
@@ -323,6 +333,12 @@ func concurrently(t *testing.T, n int, request func() (status int, err error)) m
 		counts[s]++
 	}
 	return counts
+}
+
+// together runs the functions at once behind a start barrier and fails t on their errors.
+func together(t *testing.T, fns ...func() error) {
+	t.Helper()
+	atOnce(t, len(fns), func(i int) (int, error) { return 0, fns[i]() })
 }
 
 // ptr returns a pointer to v, for optional request fields.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -761,42 +760,6 @@ func TestItemUnitOfMeasureChangeBlockedWhileInventoryOnHandRule2(t *testing.T) {
 	if got := optText(itemSaved(t, te, http.MethodPut, "/api/items/"+item, `{"unitOfMeasureName":"Inch"}`).UnitOfMeasureName); got != "Inch" {
 		t.Fatalf("unit %q after the stock was picked, want Inch", got)
 	}
-}
-
-// atOnce runs request n times in goroutines that all wait at a start barrier, so the
-// requests really overlap, and counts the statuses they answered; request gets its index.
-func atOnce(t *testing.T, n int, request func(i int) (status int, err error)) map[int]int {
-	t.Helper()
-	start := make(chan struct{})
-	var wg sync.WaitGroup
-	statuses := make(chan int, n)
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			status, err := request(i)
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			statuses <- status
-		}()
-	}
-	close(start)
-	wg.Wait()
-	close(statuses)
-	counts := map[int]int{}
-	for s := range statuses {
-		counts[s]++
-	}
-	return counts
-}
-
-// together runs the functions at once behind a start barrier and fails t on their errors.
-func together(t *testing.T, fns ...func() error) {
-	t.Helper()
-	atOnce(t, len(fns), func(i int) (int, error) { return 0, fns[i]() })
 }
 
 // 50 picks of 1 against 30 on hand, all at once: exactly 30 are taken and 20 refused with a
