@@ -140,6 +140,9 @@ func serve(ctx context.Context, logOut io.Writer) error {
 	if addr == "" {
 		addr = "127.0.0.1:8080"
 	}
+	// Short global timeouts guard every request against slow clients; the uploads and
+	// downloads of files (x-stream-body, x-stream-response) get their own deadlines per
+	// request in the web layer (MOS_UPLOAD_TIMEOUT, MOS_DOWNLOAD_TIMEOUT).
 	srv := &http.Server{
 		Addr:              addr,
 		Handler:           e,
@@ -178,8 +181,9 @@ func serve(ctx context.Context, logOut io.Writer) error {
 // filesConfig is how mos serve keeps attachments' files (environment variables, see README).
 type filesConfig struct {
 	// attachments: MOS_SIGNING_KEY (nil: a random key per process), MOS_UPLOAD_LIMIT_BYTES,
-	// MOS_DOWNLOAD_REDIRECT_ABOVE_BYTES, MOS_DOWNLOAD_URL_TTL, MOS_ZIP_MAX_ENTRIES and
-	// MOS_ZIP_MAX_BYTES; zero values leave the service's defaults. Blobs is set by serve.
+	// MOS_DOWNLOAD_REDIRECT_ABOVE_BYTES, MOS_DOWNLOAD_URL_TTL, MOS_ZIP_MAX_ENTRIES,
+	// MOS_ZIP_MAX_BYTES, MOS_UPLOAD_TIMEOUT and MOS_DOWNLOAD_TIMEOUT; zero values leave the
+	// service's defaults. Blobs is set by serve.
 	attachments attachments.Config
 	sweepEvery  time.Duration // MOS_BLOB_SWEEP_EVERY (default 1h; 0 turns the sweeper off)
 	sweepGrace  time.Duration // MOS_BLOB_SWEEP_GRACE (default 1h)
@@ -207,7 +211,7 @@ func readFilesConfig() (filesConfig, error) {
 	}
 	a.ZipMaxEntries = int(zipMaxEntries)
 	for name, dst := range map[string]*time.Duration{"MOS_BLOB_SWEEP_EVERY": &c.sweepEvery, "MOS_BLOB_SWEEP_GRACE": &c.sweepGrace,
-		"MOS_DOWNLOAD_URL_TTL": &a.SignedURLTTL} {
+		"MOS_DOWNLOAD_URL_TTL": &a.SignedURLTTL, "MOS_UPLOAD_TIMEOUT": &a.UploadTimeout, "MOS_DOWNLOAD_TIMEOUT": &a.DownloadTimeout} {
 		if v := os.Getenv(name); v != "" {
 			d, err := time.ParseDuration(v)
 			// A signed URL that is expired when handed out is useless: its lifetime is positive.

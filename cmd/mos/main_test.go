@@ -8,7 +8,8 @@ import (
 
 // filesEnv are the variables readFilesConfig reads.
 var filesEnv = []string{"MOS_SIGNING_KEY", "MOS_UPLOAD_LIMIT_BYTES", "MOS_DOWNLOAD_REDIRECT_ABOVE_BYTES", "MOS_ZIP_MAX_ENTRIES",
-	"MOS_ZIP_MAX_BYTES", "MOS_BLOB_SWEEP_EVERY", "MOS_BLOB_SWEEP_GRACE", "MOS_DOWNLOAD_URL_TTL"}
+	"MOS_ZIP_MAX_BYTES", "MOS_BLOB_SWEEP_EVERY", "MOS_BLOB_SWEEP_GRACE", "MOS_DOWNLOAD_URL_TTL",
+	"MOS_UPLOAD_TIMEOUT", "MOS_DOWNLOAD_TIMEOUT"}
 
 // setFilesEnv clears every files variable, then sets env (t.Setenv: not parallel).
 func setFilesEnv(t *testing.T, env map[string]string) {

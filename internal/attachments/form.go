@@ -5,6 +5,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"os"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -137,11 +138,12 @@ func partLabel(name string) string {
 	return name
 }
 
-// readErr classifies a failure to read the body: the body limit stays itself (the web layer
-// answers 413), anything else is a malformed body.
+// readErr classifies a failure to read the body: the body limit and the upload's read
+// deadline stay themselves (the web layer answers 413 and 408), anything else is a
+// malformed body.
 func readErr(err error) error {
 	var tooLarge *http.MaxBytesError
-	if errors.As(err, &tooLarge) {
+	if errors.As(err, &tooLarge) || errors.Is(err, os.ErrDeadlineExceeded) {
 		return err
 	}
 	return apperr.Invalid("the multipart body could not be read: %v", err)

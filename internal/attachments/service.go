@@ -41,6 +41,12 @@ type Config struct {
 	// 1000 files and 1 GiB.
 	ZipMaxEntries int
 	ZipMaxBytes   int64
+	// UploadTimeout is how long one upload's body may take to arrive (the server's global
+	// read timeout is far shorter: a 100 MB file needs minutes on a slow line); 0 means 30
+	// minutes. Beyond it the upload answers 408.
+	UploadTimeout time.Duration
+	// DownloadTimeout is how long sending one file or ZIP download may take; 0 means 1 hour.
+	DownloadTimeout time.Duration
 }
 
 // Defaults of Config.
@@ -50,8 +56,38 @@ const (
 	DefaultSignedURLTTL       = 15 * time.Minute
 	DefaultZipMaxEntries      = 1000
 	DefaultZipMaxBytes        = 1 << 30
+	DefaultUploadTimeout      = 30 * time.Minute
+	DefaultDownloadTimeout    = time.Hour
 	minSigningKey             = 32
 )
+
+// WithDefaults returns c with every zero (or negative) limit replaced by its default: the
+// one place the defaults are applied, for the service and for the HTTP layer that enforces
+// the same limits (body size, deadlines).
+func (c Config) WithDefaults() Config {
+	if c.UploadLimitBytes <= 0 {
+		c.UploadLimitBytes = DefaultUploadLimitBytes
+	}
+	if c.RedirectAboveBytes <= 0 {
+		c.RedirectAboveBytes = DefaultRedirectAboveBytes
+	}
+	if c.SignedURLTTL <= 0 {
+		c.SignedURLTTL = DefaultSignedURLTTL
+	}
+	if c.ZipMaxEntries <= 0 {
+		c.ZipMaxEntries = DefaultZipMaxEntries
+	}
+	if c.ZipMaxBytes <= 0 {
+		c.ZipMaxBytes = DefaultZipMaxBytes
+	}
+	if c.UploadTimeout <= 0 {
+		c.UploadTimeout = DefaultUploadTimeout
+	}
+	if c.DownloadTimeout <= 0 {
+		c.DownloadTimeout = DefaultDownloadTimeout
+	}
+	return c
+}
 
 // Service holds the rules of attachments.
 type Service struct {
@@ -75,21 +111,7 @@ func NewService(pool *db.Pool, owners Owners, lotsSvc *lots.Service, cfg Config)
 	if len(cfg.SigningKey) < minSigningKey {
 		return nil, fmt.Errorf("attachments: the signing key must be at least %d bytes", minSigningKey)
 	}
-	if cfg.UploadLimitBytes <= 0 {
-		cfg.UploadLimitBytes = DefaultUploadLimitBytes
-	}
-	if cfg.RedirectAboveBytes <= 0 {
-		cfg.RedirectAboveBytes = DefaultRedirectAboveBytes
-	}
-	if cfg.SignedURLTTL <= 0 {
-		cfg.SignedURLTTL = DefaultSignedURLTTL
-	}
-	if cfg.ZipMaxEntries <= 0 {
-		cfg.ZipMaxEntries = DefaultZipMaxEntries
-	}
-	if cfg.ZipMaxBytes <= 0 {
-		cfg.ZipMaxBytes = DefaultZipMaxBytes
-	}
+	cfg = cfg.WithDefaults()
 	types := make([]string, 0, len(owners))
 	for t := range owners {
 		types = append(types, t)

@@ -90,12 +90,13 @@ func New(cfg Config) (*echo.Echo, error) {
 		return nil, err
 	}
 	tenants := tenancy.NewService(cfg.Pool, web.PermissionCatalogue(spec))
-	if cfg.Attachments.UploadLimitBytes <= 0 {
-		cfg.Attachments.UploadLimitBytes = attachments.DefaultUploadLimitBytes
-	}
+	// The web layer enforces the attachments' upload limit and deadlines on the streaming
+	// operations, so both read the same settings, defaults applied once.
+	cfg.Attachments = cfg.Attachments.WithDefaults()
 	cfg.Attachments.SigningKey = signingKey(cfg.Attachments.SigningKey)
 	e, err := web.New(web.Config{Spec: spec, Auth: tenants, Logger: cfg.Logger,
-		StreamBodyLimitBytes: cfg.Attachments.UploadLimitBytes + uploadFormOverhead})
+		StreamBodyLimitBytes: cfg.Attachments.UploadLimitBytes + uploadFormOverhead,
+		StreamBodyTimeout:    cfg.Attachments.UploadTimeout, StreamResponseTimeout: cfg.Attachments.DownloadTimeout})
 	if err != nil {
 		return nil, err
 	}

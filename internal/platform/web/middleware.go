@@ -107,6 +107,35 @@ func limitBody(ops Operations, limit, streamLimit int64) echo.MiddlewareFunc {
 	}
 }
 
+// uploadAnswerMargin is how long after its body's deadline a streamed upload may still take
+// to answer (the record's transaction, or the 408 of a body that did not arrive in time).
+const uploadAnswerMargin = time.Minute
+
+// streamDeadlines gives the operations that stream a body or a response their own
+// deadlines, so that the server's short global ReadTimeout and WriteTimeout (which guard
+// every other request against slow clients) do not cut off a large upload or download. A
+// writer that cannot take deadlines (a test recorder) has no connection to time out.
+func streamDeadlines(ops Operations, bodyTimeout, responseTimeout time.Duration) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			op, ok := ops.of(c)
+			if !ok || (!op.StreamBody && !op.StreamResponse) {
+				return next(c)
+			}
+			rc := http.NewResponseController(c.Response().Writer)
+			now := time.Now()
+			if op.StreamBody {
+				_ = rc.SetReadDeadline(now.Add(bodyTimeout))
+				_ = rc.SetWriteDeadline(now.Add(bodyTimeout + uploadAnswerMargin))
+			}
+			if op.StreamResponse {
+				_ = rc.SetWriteDeadline(now.Add(responseTimeout))
+			}
+			return next(c)
+		}
+	}
+}
+
 // recoverPanics turns a panic into a 500 problem (logged by the error handler).
 func recoverPanics(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) (err error) {

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 
@@ -124,6 +126,8 @@ func TestErrorHandlerWritesOneProblemShape(t *testing.T) {
 		{"router 405", echo.ErrMethodNotAllowed, 405, "Method Not Allowed", nil, ""},
 		{"bind 400 without message", &echo.HTTPError{Code: 400}, 400, "malformed request", nil, ""},
 		{"body limit", echo.ErrStatusRequestEntityTooLarge, 413, "Request Entity Too Large", nil, ""},
+		{"streamed body past its deadline", fmt.Errorf("multipart: NextPart: %w", &net.OpError{Op: "read", Err: os.ErrDeadlineExceeded}), 408,
+			"the request body did not arrive within the time the server allows", nil, ""},
 		{"value the database refuses", fmt.Errorf("insert: %w", &pq.Error{Code: "22003", Message: "numeric field overflow"}), 400, "a value is outside what the record can hold", nil, ""},
 		// A 5xx never tells the client more than "internal error".
 		{"plain error", errors.New("pq: password authentication failed for user admin"), 500, "internal error", nil, ""},

@@ -23,6 +23,10 @@ type Operation struct {
 	// never reads the body (it would hold it whole in memory), and Config.StreamBodyLimitBytes
 	// applies instead of the limit for JSON bodies. The handler validates what it reads.
 	StreamBody bool
+	// StreamResponse (x-stream-response: true) marks an operation whose response is a file
+	// or archive of any size: Config.StreamResponseTimeout applies to writing it instead of
+	// the server's global WriteTimeout.
+	StreamResponse bool
 	// MediaTypes are the media types the request body may have, for a StreamBody operation.
 	MediaTypes []string
 }
@@ -62,6 +66,7 @@ func ReadOperations(doc *openapi3.T) (Operations, error) {
 				}
 			}
 			o := Operation{ID: op.OperationID, Permissions: perms, Public: public}
+			o.StreamResponse, _ = op.Extensions["x-stream-response"].(bool)
 			if stream, _ := op.Extensions["x-stream-body"].(bool); stream {
 				o.StreamBody = true
 				if op.RequestBody != nil && op.RequestBody.Value != nil {

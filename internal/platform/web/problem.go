@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"os"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -44,6 +45,7 @@ var problemType = map[int]string{
 	http.StatusForbidden:             "/problems/forbidden",
 	http.StatusNotFound:              "/problems/not-found",
 	http.StatusMethodNotAllowed:      "/problems/method-not-allowed",
+	http.StatusRequestTimeout:        "/problems/timeout",
 	http.StatusConflict:              "/problems/conflict",
 	http.StatusGone:                  "/problems/gone",
 	http.StatusRequestEntityTooLarge: "/problems/too-large",
@@ -92,6 +94,11 @@ func toProblem(err error) problem {
 		// A handler streaming its body (an upload) ran into the body limit.
 		p.Status = http.StatusRequestEntityTooLarge
 		p.Detail = "the request body is larger than the server accepts"
+	} else if errors.Is(err, os.ErrDeadlineExceeded) {
+		// A handler streaming its body (an upload) ran into its read deadline: the body did
+		// not arrive in time, which is neither malformed input nor the server's failure.
+		p.Status = http.StatusRequestTimeout
+		p.Detail = "the request body did not arrive within the time the server allows"
 	} else if ae, ok := apperr.As(err); ok {
 		p.Status = kindStatus[ae.Kind]
 		p.Detail = ae.Detail

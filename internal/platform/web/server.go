@@ -5,6 +5,7 @@ package web
 import (
 	"context"
 	"log/slog"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/labstack/echo/v4"
@@ -29,6 +30,13 @@ type Config struct {
 	// StreamBodyLimitBytes caps the bodies of operations that stream them (x-stream-body:
 	// file uploads) instead; 0 means 100 MB.
 	StreamBodyLimitBytes int64
+	// StreamBodyTimeout is how long the body of an operation that streams it (x-stream-body)
+	// may take to arrive, in place of the server's global ReadTimeout; 0 means 30 minutes.
+	StreamBodyTimeout time.Duration
+	// StreamResponseTimeout is how long the response of an operation that streams it
+	// (x-stream-response: file and ZIP downloads) may take to send, in place of the
+	// server's global WriteTimeout; 0 means 1 hour.
+	StreamResponseTimeout time.Duration
 }
 
 // New returns an Echo instance with the shared middleware in place. Routes registered on
@@ -45,6 +53,12 @@ func New(cfg Config) (*echo.Echo, error) {
 	if cfg.StreamBodyLimitBytes == 0 {
 		cfg.StreamBodyLimitBytes = 100 << 20
 	}
+	if cfg.StreamBodyTimeout == 0 {
+		cfg.StreamBodyTimeout = 30 * time.Minute
+	}
+	if cfg.StreamResponseTimeout == 0 {
+		cfg.StreamResponseTimeout = time.Hour
+	}
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
@@ -55,6 +69,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		logRequests(cfg.Logger),
 		recoverPanics,
 		limitBody(ops, cfg.BodyLimitBytes, cfg.StreamBodyLimitBytes),
+		streamDeadlines(ops, cfg.StreamBodyTimeout, cfg.StreamResponseTimeout),
 		authenticate(ops, cfg.Auth),
 		requestValidator(cfg.Spec, ops),
 	)
