@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -216,5 +218,42 @@ func TestAllOfFailuresNameTheFieldsOfTheirParts(t *testing.T) {
 	collectBodyErrors(err, fields)
 	if len(fields["item.name"]) == 0 {
 		t.Fatalf("fields %v, want an error on item.name", fields)
+	}
+}
+
+func TestErrorHandlerLogsFailuresAfterTheResponseStarted(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name   string
+		err    error
+		logged bool
+	}{
+		{"ZIP write failure", errors.New("zip entry drawing.pdf: read blob: input/output error"), true},
+		{"write deadline", fmt.Errorf("copy: %w", os.ErrDeadlineExceeded), true},
+		{"client cancelled", fmt.Errorf("copy: %w", context.Canceled), false},
+		{"broken pipe", &net.OpError{Op: "write", Err: os.NewSyscallError("write", syscall.EPIPE)}, false},
+		{"connection reset", &net.OpError{Op: "write", Err: os.NewSyscallError("write", syscall.ECONNRESET)}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var logs strings.Builder
+			e := echo.New()
+			e.HTTPErrorHandler = errorHandler(slog.New(slog.NewJSONHandler(&logs, nil)))
+			rec := httptest.NewRecorder()
+			ctx := e.NewContext(httptest.NewRequest(http.MethodPost, "/api/things/download", nil), rec)
+			ctx.Set(ctxRequestID, "req-7")
+			if err := ctx.Blob(http.StatusOK, "application/zip", []byte("PK")); err != nil {
+				t.Fatal(err)
+			}
+			e.HTTPErrorHandler(c.err, ctx)
+			if rec.Code != http.StatusOK || rec.Body.String() != "PK" {
+				t.Fatalf("the committed response changed: %d %q", rec.Code, rec.Body.String())
+			}
+			logged := strings.Contains(logs.String(), `"level":"ERROR"`) && strings.Contains(logs.String(), c.err.Error()) &&
+				strings.Contains(logs.String(), `"request_id":"req-7"`)
+			if logged != c.logged {
+				t.Fatalf("logged %v, want %v; log: %s", logged, c.logged, logs.String())
+			}
+		})
 	}
 }

@@ -1,12 +1,14 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
 	"os"
 	"strconv"
+	"syscall"
 
 	"github.com/labstack/echo/v4"
 
@@ -59,6 +61,12 @@ var problemType = map[int]string{
 func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 	return func(err error, c echo.Context) {
 		if c.Response().Committed {
+			// Too late for a problem (a ZIP or file download failing mid-stream), but not
+			// too late for the operator to learn of it; a client that went away is no fault.
+			if !clientGone(err) {
+				log.ErrorContext(c.Request().Context(), "request failed after its response started", "err", err,
+					"request_id", requestID(c), "path", c.Request().URL.Path)
+			}
 			return
 		}
 		p := toProblem(err)
@@ -84,6 +92,11 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 		}
 		_ = c.Blob(p.Status, problemContentType, body)
 	}
+}
+
+// clientGone reports whether err is the client disconnecting (or cancelling) mid-response.
+func clientGone(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNRESET)
 }
 
 func toProblem(err error) problem {
