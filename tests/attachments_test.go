@@ -21,10 +21,11 @@ func TestAttachmentUploadGetListDownloadDeleteRoundTrip(t *testing.T) {
 	te := newTenant(t)
 	ctx := context.Background()
 	itemID := createItem(t, te, newItem("ATT-1"))
+	parentID := createItem(t, te, newItem("ATT-1-PARENT"))
 	content := pngImage(t)
 	id := attachToItem(t, te, itemID, "photo.png", content,
 		part{"Detail.Description", "  Front view  "}, part{"Detail.IsNoteAttachment", "true"},
-		part{"Detail.Parent.Type", "job"}, part{"Detail.Parent.Id", "6745f0a2c81e4b0012ab34cd"},
+		part{"Detail.Parent.Type", "item"}, part{"Detail.Parent.Id", parentID},
 		part{"Detail.Metadata[station]", "cell 4"}, part{"Detail.Metadata[camera]", ""})
 	if len(id) != 24 {
 		t.Fatalf("id %q", id)
@@ -35,7 +36,7 @@ func TestAttachmentUploadGetListDownloadDeleteRoundTrip(t *testing.T) {
 		a.Description == nil || *a.Description != "Front view" || a.Type != client.AttachmentTypeStandard ||
 		a.Format != client.AttachmentFormatImage || a.Size != int64(len(content)) || a.FileId == nil || *a.FileId != sha256Hex(content) ||
 		!a.IsNoteAttachment || a.AccessUrl != nil || a.LotId != nil ||
-		a.Parent == nil || a.Parent.Type != client.AttachmentOwnerTypeJob || a.Parent.Id != "6745f0a2c81e4b0012ab34cd" ||
+		a.Parent == nil || a.Parent.Type != client.AttachmentOwnerTypeItem || a.Parent.Id != parentID ||
 		len(a.Metadata) != 2 || a.Metadata["station"] != "cell 4" || a.Metadata["camera"] != "" {
 		t.Fatalf("stored attachment %+v", a)
 	}
@@ -927,4 +928,58 @@ func TestAttachmentTenantIsolation(t *testing.T) {
 	if a := getAttachment(t, te, id); a.Id != id {
 		t.Fatalf("attachment %+v", a)
 	}
+}
+
+// A parent is checked as the owner is, in the attaching transaction: it must be a record of
+// the tenant (404 naming the parent) whose type the token may view (403); a refused upload
+// leaves neither record nor file, for uploads and remote attachments alike.
+func TestAttachmentParentMustBeARecordTheTokenMayView(t *testing.T) {
+	t.Parallel()
+	te, other := newTenant(t), newTenant(t)
+	ctx := context.Background()
+	itemID := createItem(t, te, newItem("ATT-PARENT"))
+	theirItem := createItem(t, other, newItem("THEIR-PARENT"))
+	itemEditor := te.userClient(t, "View Item", "Edit Item")
+	cases := []struct {
+		name       string
+		c          *client.ClientWithResponses
+		parentType string
+		parentID   string
+		status     int
+	}{
+		{"unknown item", te.API, "item", "6745f0a2c81e4b0012ab34cd", http.StatusNotFound},
+		{"another tenant's item", te.API, "item", theirItem, http.StatusNotFound},
+		{"a type with no records yet", te.API, "job", "6745f0a2c81e4b0012ab34cd", http.StatusNotFound},
+		{"a type the user may not view", itemEditor, "job", "6745f0a2c81e4b0012ab34cd", http.StatusForbidden},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			content := uniqueBytes(t, t.Name(), 256)
+			res := upload(t, c.c, &filePart{name: "child.txt", content: content},
+				itemParts(itemID, part{"Detail.Parent.Type", c.parentType}, part{"Detail.Parent.Id", c.parentID})...)
+			mustStatus(t, res.StatusCode(), c.status, res.Body)
+			if c.status == http.StatusNotFound && !strings.Contains(string(res.Body), "parent "+c.parentType+" "+c.parentID) {
+				t.Fatalf("the 404 does not name the parent: %s", res.Body)
+			}
+			if blobStored(t, content) {
+				t.Fatal("the refused upload left its file in storage")
+			}
+			r, err := c.c.CreateRemoteAttachmentWithResponse(ctx, client.AttachmentRemoteCreate{
+				Owner:    client.AttachmentOwner{Type: client.AttachmentOwnerTypeItem, Id: itemID},
+				Parent:   &client.AttachmentOwner{Type: client.AttachmentOwnerType(c.parentType), Id: c.parentID},
+				FileName: "child.step", AccessUrl: "https://files.example.com/child.step",
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			mustStatus(t, r.StatusCode(), c.status, r.Body)
+		})
+	}
+	if n := tenantAttachments(t, te); n != 0 {
+		t.Fatalf("refused attachments left %d records", n)
+	}
+	// The item editor may name an item as the parent.
+	res := upload(t, itemEditor, &filePart{name: "child.txt", content: uniqueBytes(t, t.Name(), 64)},
+		itemParts(itemID, part{"Detail.Parent.Type", "item"}, part{"Detail.Parent.Id", itemID})...)
+	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
 }

@@ -1500,7 +1500,7 @@ type AttachmentRemoteCreate struct {
 	// Owner The record an attachment belongs to (in a request).
 	Owner AttachmentOwner `json:"owner"`
 
-	// Parent The record an attachment belongs to (in a request).
+	// Parent A record the owner belongs to; checked like `owner` (another tenant's or a missing record is 404 naming the parent; a type the token may not view is 403).
 	Parent *AttachmentOwner `json:"parent,omitempty"`
 
 	// Token An access token for the URL; stored, never read back.
@@ -1532,7 +1532,7 @@ type AttachmentUpload struct {
 	// `AttachmentAnyOwnerType`.
 	DetailOwnerType AttachmentOwnerType `json:"Detail.Owner.Type"`
 
-	// DetailParentId The parent's id (with Detail.Parent.Type).
+	// DetailParentId The parent's id (with Detail.Parent.Type): a record of the tenant (404 naming the parent otherwise) whose type the token may view (403 otherwise).
 	DetailParentId *string `json:"Detail.Parent.Id,omitempty"`
 
 	// DetailParentType The kinds of record a file can be attached to, with the permissions a user-bound token
@@ -6487,7 +6487,9 @@ type ClientInterface interface {
 	// `modifiedUtc` without recording `ItemUpdated`.
 	//
 	// An owner that does not exist, or is another tenant's, answers 404; owner types whose
-	// area has not landed yet have no records, so any id of them is 404.
+	// area has not landed yet have no records, so any id of them is 404. A parent is checked
+	// likewise in the same transaction: it must exist in the tenant (404 naming the parent)
+	// and the token must hold its type's view permission (403).
 	//
 	// Send the `Detail.*` parts before `File`: the owner's type (400), the permission (403)
 	// and the owner's existence (404) are then checked before the file is read, so a refused
@@ -10545,7 +10547,9 @@ func (c *Client) GetAccountingCode(ctx context.Context, id Id, reqEditors ...Req
 // `modifiedUtc` without recording `ItemUpdated`.
 //
 // An owner that does not exist, or is another tenant's, answers 404; owner types whose
-// area has not landed yet have no records, so any id of them is 404.
+// area has not landed yet have no records, so any id of them is 404. A parent is checked
+// likewise in the same transaction: it must exist in the tenant (404 naming the parent)
+// and the token must hold its type's view permission (403).
 //
 // Send the `Detail.*` parts before `File`: the owner's type (400), the permission (403)
 // and the owner's existence (404) are then checked before the file is read, so a refused
@@ -26393,7 +26397,9 @@ type ClientWithResponsesInterface interface {
 	// `modifiedUtc` without recording `ItemUpdated`.
 	//
 	// An owner that does not exist, or is another tenant's, answers 404; owner types whose
-	// area has not landed yet have no records, so any id of them is 404.
+	// area has not landed yet have no records, so any id of them is 404. A parent is checked
+	// likewise in the same transaction: it must exist in the tenant (404 naming the parent)
+	// and the token must hold its type's view permission (403).
 	//
 	// Send the `Detail.*` parts before `File`: the owner's type (400), the permission (403)
 	// and the owner's existence (404) are then checked before the file is read, so a refused
@@ -46243,7 +46249,9 @@ func (c *ClientWithResponses) GetAccountingCodeWithResponse(ctx context.Context,
 // `modifiedUtc` without recording `ItemUpdated`.
 //
 // An owner that does not exist, or is another tenant's, answers 404; owner types whose
-// area has not landed yet have no records, so any id of them is 404.
+// area has not landed yet have no records, so any id of them is 404. A parent is checked
+// likewise in the same transaction: it must exist in the tenant (404 naming the parent)
+// and the token must hold its type's view permission (403).
 //
 // Send the `Detail.*` parts before `File`: the owner's type (400), the permission (403)
 // and the owner's existence (404) are then checked before the file is read, so a refused

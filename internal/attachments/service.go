@@ -242,6 +242,9 @@ func (s *Service) attach(ctx context.Context, p auth.Principal, u Upload, file s
 		if err := s.requireOwner(ctx, q, p.TenantID, kind, u.Owner); err != nil {
 			return err
 		}
+		if err := s.requireParent(ctx, q, p, u.Parent); err != nil {
+			return err
+		}
 		if u.Certification {
 			if err := s.requireCertifiedLot(ctx, q, p.TenantID, kind, u.Owner, *u.LotID); err != nil {
 				return err
@@ -291,6 +294,9 @@ func (s *Service) CreateRemote(ctx context.Context, p auth.Principal, r NewRemot
 		if err := s.requireOwner(ctx, q, p.TenantID, kind, r.Owner); err != nil {
 			return err
 		}
+		if err := s.requireParent(ctx, q, p, r.Parent); err != nil {
+			return err
+		}
 		if err := s.store.insert(ctx, q, p.TenantID, a, r.Token, false); err != nil {
 			return err
 		}
@@ -328,6 +334,28 @@ func (s *Service) requireOwner(ctx context.Context, q db.Q, tenantID string, kin
 	}
 	if !found {
 		return apperr.NotFound("%s %s not found", o.Type, o.ID)
+	}
+	return nil
+}
+
+// requireParent checks an attachment's parent (when it names one) as the owner is checked,
+// in q's transaction: p may view files of its type (403), and the tenant has the record
+// (404 naming the parent), so that no attachment points at a record that does not exist or
+// is another tenant's.
+func (s *Service) requireParent(ctx context.Context, q db.Q, p auth.Principal, parent *Owner) error {
+	if parent == nil {
+		return nil
+	}
+	kind, err := s.kindFor(p, *parent, false)
+	if err != nil {
+		return err
+	}
+	found, err := kind.exists(ctx, q, p.TenantID, parent.ID)
+	if err != nil {
+		return err
+	}
+	if !found {
+		return apperr.NotFound("parent %s %s not found", parent.Type, parent.ID)
 	}
 	return nil
 }
