@@ -206,6 +206,11 @@ func readFilesConfig() (filesConfig, error) {
 			if err != nil || n <= 0 || (name == "MOS_ZIP_MAX_ENTRIES" && n > math.MaxInt32) {
 				return c, fmt.Errorf("%s must be a positive number", name)
 			}
+			// The body limit adds the form's overhead to the upload limit: a limit near
+			// MaxInt64 would overflow it and make every upload 413.
+			if name == "MOS_UPLOAD_LIMIT_BYTES" && n > maxUploadLimitBytes {
+				return c, fmt.Errorf("%s must be at most %d (1 TiB)", name, int64(maxUploadLimitBytes))
+			}
 			*dst = n
 		}
 	}
@@ -221,8 +226,19 @@ func readFilesConfig() (filesConfig, error) {
 			*dst = d
 		}
 	}
+	// The sweeper removes temp files older than its grace: an upload still arriving must
+	// never be that old, or its file is deleted under it (a 500).
+	if upload := a.WithDefaults().UploadTimeout; c.sweepGrace < minSweepGrace || c.sweepGrace <= upload {
+		return c, fmt.Errorf("MOS_BLOB_SWEEP_GRACE must be at least %s and longer than MOS_UPLOAD_TIMEOUT (%s)", minSweepGrace, upload)
+	}
 	return c, nil
 }
+
+// Bounds of the files settings.
+const (
+	maxUploadLimitBytes = 1 << 40
+	minSweepGrace       = 5 * time.Minute
+)
 
 // sweepOrphans removes unreferenced attachment files every period until ctx ends.
 func sweepOrphans(ctx context.Context, log *slog.Logger, pool *db.Pool, blobs blob.Store, every, grace time.Duration) {

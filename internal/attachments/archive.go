@@ -66,11 +66,12 @@ func (s *Service) withinZipCaps(list []Attachment) error {
 	}
 	var total int64
 	for _, a := range list {
+		// Compared before adding, so that no sum of sizes can overflow past the cap.
+		if a.Size > s.cfg.ZipMaxBytes-total {
+			return apperr.Field("filter", "matches more than the %d bytes of files a ZIP download takes; narrow the filter",
+				s.cfg.ZipMaxBytes)
+		}
 		total += a.Size
-	}
-	if total > s.cfg.ZipMaxBytes {
-		return apperr.Field("filter", "matches %d bytes of files, more than the %d a ZIP download takes; narrow the filter",
-			total, s.cfg.ZipMaxBytes)
 	}
 	return nil
 }

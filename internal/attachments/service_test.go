@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"math"
 	"mime/multipart"
 	"testing"
 	"time"
@@ -329,4 +330,28 @@ func TestSweepOrphansWaitsForAnUploadCommittingAReference(t *testing.T) {
 		t.Fatalf("the committed upload's content was swept: %v", err)
 	}
 	_ = rc.Close()
+}
+
+// The ZIP byte cap holds whatever the sizes: two sizes whose sum overflows int64 must not
+// wrap round to a small total that passes.
+func TestZipCapsRefuseSizesWhoseSumOverflows(t *testing.T) {
+	t.Parallel()
+	s := &Service{cfg: Config{ZipMaxEntries: 10, ZipMaxBytes: 1 << 30}}
+	for name, sizes := range map[string][]int64{
+		"overflowing sum": {math.MaxInt64, math.MaxInt64, 2},
+		"one over":        {1 << 29, 1<<29 + 1},
+		"one huge":        {1, math.MaxInt64},
+	} {
+		list := make([]Attachment, len(sizes))
+		for i, n := range sizes {
+			list[i].Size = n
+		}
+		err := s.withinZipCaps(list)
+		if e, ok := apperr.As(err); !ok || e.Kind != apperr.KindInvalid || len(e.Fields["filter"]) == 0 {
+			t.Errorf("%s: %v, want 400 naming filter", name, err)
+		}
+	}
+	if err := s.withinZipCaps([]Attachment{{Size: 1 << 29}, {Size: 1 << 29}}); err != nil {
+		t.Errorf("exactly the cap: %v", err)
+	}
 }
