@@ -983,3 +983,36 @@ func TestAttachmentParentMustBeARecordTheTokenMayView(t *testing.T) {
 		itemParts(itemID, part{"Detail.Parent.Type", "item"}, part{"Detail.Parent.Id", itemID})...)
 	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
 }
+
+// Invisible format characters never reach a download's name: `invoice\u202Efdp.exe` would
+// show as "invoiceexe.pdf". ZIP entries lose ':' too (a drive or stream name on Windows).
+func TestAttachmentDownloadNamesDropFormatCharactersAndZipColons(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	ctx := context.Background()
+	itemID := createItem(t, te, newItem("ATT-RTLO"))
+	content := uniqueBytes(t, t.Name(), 128)
+	// A raw disposition: the multipart writer would escape the characters under test.
+	up := upload(t, te.API, &filePart{content: content, disposition: "form-data; name=\"File\"; filename=\"C:invoice\u202Efdp\u200B.exe\""},
+		itemParts(itemID)...)
+	mustStatus(t, up.StatusCode(), http.StatusOK, up.Body)
+	id := up.JSON200.Id
+
+	dl, err := te.API.DownloadAttachmentWithResponse(ctx, id, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, dl.StatusCode(), http.StatusOK, dl.Body)
+	if got := dl.HTTPResponse.Header.Get("Content-Disposition"); got != `attachment; filename="C:invoicefdp.exe"` {
+		t.Fatalf("Content-Disposition %q", got)
+	}
+	res, err := te.API.DownloadAttachmentsWithResponse(ctx, nil, ofItem(itemID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, res.StatusCode(), http.StatusOK, nil)
+	zr, err := zip.NewReader(bytes.NewReader(res.Body), int64(len(res.Body)))
+	if err != nil || len(zr.File) != 1 || zr.File[0].Name != "C_invoicefdp.exe" {
+		t.Fatalf("ZIP entries %v (%v), want C_invoicefdp.exe", zr, err)
+	}
+}

@@ -6528,7 +6528,8 @@ type ClientInterface interface {
 	// Streams a ZIP archive of the stored files of the attachments matching the filter (as
 	// listAttachments sees them, so owners the user may not view are left out; remote
 	// attachments have no bytes and are left out too). Entry names are the attachments'
-	// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
+	// names, sanitised as downloadAttachment's and with `:` replaced by `_`, made unique
+	// within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 	// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
 	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
 	// must name at least one member (400 naming the `body`). An archive is capped: more than
@@ -6548,7 +6549,8 @@ type ClientInterface interface {
 	// Streams a ZIP archive of the stored files of the attachments matching the filter (as
 	// listAttachments sees them, so owners the user may not view are left out; remote
 	// attachments have no bytes and are left out too). Entry names are the attachments'
-	// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
+	// names, sanitised as downloadAttachment's and with `:` replaced by `_`, made unique
+	// within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 	// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
 	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
 	// must name at least one member (400 naming the `body`). An archive is capped: more than
@@ -6664,8 +6666,9 @@ type ClientInterface interface {
 	//
 	// Streams the file with its `Content-Type` and a `Content-Disposition: attachment` naming
 	// it `fileName` when given, else the attachment's name. The name is sanitised: path
-	// separators, quotes, control characters and line breaks are removed, so it can neither
-	// inject a header nor name a path. Files over 20 MB are answered by a 302 redirect to a
+	// separators, quotes, control characters, line breaks and invisible format characters
+	// (right-to-left overrides, zero-width spaces) are removed, so it can neither inject a
+	// header, name a path nor disguise its extension. Files over 20 MB are answered by a 302 redirect to a
 	// signed, expiring storage URL (for the local store, getSignedAttachmentContent on this
 	// server), valid for 15 minutes unless the server's `MOS_DOWNLOAD_URL_TTL` sets another
 	// lifetime. A remote attachment redirects to its `accessUrl`. Unknown, or another
@@ -10608,7 +10611,8 @@ func (c *Client) UploadCertificationWithBody(ctx context.Context, contentType st
 // Streams a ZIP archive of the stored files of the attachments matching the filter (as
 // listAttachments sees them, so owners the user may not view are left out; remote
 // attachments have no bytes and are left out too). Entry names are the attachments'
-// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
+// names, sanitised as downloadAttachment's and with `:` replaced by `_`, made unique
+// within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 // archive is named `fileName` (default `attachments.zip`): a name whose extension is not
 // `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
 // must name at least one member (400 naming the `body`). An archive is capped: more than
@@ -10638,7 +10642,8 @@ func (c *Client) DownloadAttachmentsWithBody(ctx context.Context, params *Downlo
 // Streams a ZIP archive of the stored files of the attachments matching the filter (as
 // listAttachments sees them, so owners the user may not view are left out; remote
 // attachments have no bytes and are left out too). Entry names are the attachments'
-// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
+// names, sanitised as downloadAttachment's and with `:` replaced by `_`, made unique
+// within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 // archive is named `fileName` (default `attachments.zip`): a name whose extension is not
 // `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
 // must name at least one member (400 naming the `body`). An archive is capped: more than
@@ -10834,8 +10839,9 @@ func (c *Client) GetSignedAttachmentContent(ctx context.Context, attachmentId At
 //
 // Streams the file with its `Content-Type` and a `Content-Disposition: attachment` naming
 // it `fileName` when given, else the attachment's name. The name is sanitised: path
-// separators, quotes, control characters and line breaks are removed, so it can neither
-// inject a header nor name a path. Files over 20 MB are answered by a 302 redirect to a
+// separators, quotes, control characters, line breaks and invisible format characters
+// (right-to-left overrides, zero-width spaces) are removed, so it can neither inject a
+// header, name a path nor disguise its extension. Files over 20 MB are answered by a 302 redirect to a
 // signed, expiring storage URL (for the local store, getSignedAttachmentContent on this
 // server), valid for 15 minutes unless the server's `MOS_DOWNLOAD_URL_TTL` sets another
 // lifetime. A remote attachment redirects to its `accessUrl`. Unknown, or another
@@ -26438,7 +26444,8 @@ type ClientWithResponsesInterface interface {
 	// Streams a ZIP archive of the stored files of the attachments matching the filter (as
 	// listAttachments sees them, so owners the user may not view are left out; remote
 	// attachments have no bytes and are left out too). Entry names are the attachments'
-	// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
+	// names, sanitised as downloadAttachment's and with `:` replaced by `_`, made unique
+	// within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 	// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
 	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
 	// must name at least one member (400 naming the `body`). An archive is capped: more than
@@ -26458,7 +26465,8 @@ type ClientWithResponsesInterface interface {
 	// Streams a ZIP archive of the stored files of the attachments matching the filter (as
 	// listAttachments sees them, so owners the user may not view are left out; remote
 	// attachments have no bytes and are left out too). Entry names are the attachments'
-	// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
+	// names, sanitised as downloadAttachment's and with `:` replaced by `_`, made unique
+	// within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 	// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
 	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
 	// must name at least one member (400 naming the `body`). An archive is capped: more than
@@ -26580,8 +26588,9 @@ type ClientWithResponsesInterface interface {
 	//
 	// Streams the file with its `Content-Type` and a `Content-Disposition: attachment` naming
 	// it `fileName` when given, else the attachment's name. The name is sanitised: path
-	// separators, quotes, control characters and line breaks are removed, so it can neither
-	// inject a header nor name a path. Files over 20 MB are answered by a 302 redirect to a
+	// separators, quotes, control characters, line breaks and invisible format characters
+	// (right-to-left overrides, zero-width spaces) are removed, so it can neither inject a
+	// header, name a path nor disguise its extension. Files over 20 MB are answered by a 302 redirect to a
 	// signed, expiring storage URL (for the local store, getSignedAttachmentContent on this
 	// server), valid for 15 minutes unless the server's `MOS_DOWNLOAD_URL_TTL` sets another
 	// lifetime. A remote attachment redirects to its `accessUrl`. Unknown, or another
@@ -46302,7 +46311,8 @@ func (c *ClientWithResponses) UploadCertificationWithBodyWithResponse(ctx contex
 // Streams a ZIP archive of the stored files of the attachments matching the filter (as
 // listAttachments sees them, so owners the user may not view are left out; remote
 // attachments have no bytes and are left out too). Entry names are the attachments'
-// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
+// names, sanitised as downloadAttachment's and with `:` replaced by `_`, made unique
+// within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 // archive is named `fileName` (default `attachments.zip`): a name whose extension is not
 // `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
 // must name at least one member (400 naming the `body`). An archive is capped: more than
@@ -46328,7 +46338,8 @@ func (c *ClientWithResponses) DownloadAttachmentsWithBodyWithResponse(ctx contex
 // Streams a ZIP archive of the stored files of the attachments matching the filter (as
 // listAttachments sees them, so owners the user may not view are left out; remote
 // attachments have no bytes and are left out too). Entry names are the attachments'
-// names made unique within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
+// names, sanitised as downloadAttachment's and with `:` replaced by `_`, made unique
+// within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 // archive is named `fileName` (default `attachments.zip`): a name whose extension is not
 // `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
 // must name at least one member (400 naming the `body`). An archive is capped: more than
@@ -46498,8 +46509,9 @@ func (c *ClientWithResponses) GetSignedAttachmentContentWithResponse(ctx context
 //
 // Streams the file with its `Content-Type` and a `Content-Disposition: attachment` naming
 // it `fileName` when given, else the attachment's name. The name is sanitised: path
-// separators, quotes, control characters and line breaks are removed, so it can neither
-// inject a header nor name a path. Files over 20 MB are answered by a 302 redirect to a
+// separators, quotes, control characters, line breaks and invisible format characters
+// (right-to-left overrides, zero-width spaces) are removed, so it can neither inject a
+// header, name a path nor disguise its extension. Files over 20 MB are answered by a 302 redirect to a
 // signed, expiring storage URL (for the local store, getSignedAttachmentContent on this
 // server), valid for 15 minutes unless the server's `MOS_DOWNLOAD_URL_TTL` sets another
 // lifetime. A remote attachment redirects to its `accessUrl`. Unknown, or another

@@ -89,13 +89,19 @@ func (s *Service) writeZip(ctx context.Context, w io.Writer, list []Attachment) 
 		if err != nil {
 			return fmt.Errorf("open attachment %s: %w", a.ID, err)
 		}
-		err = writeEntry(zw, names.next(SanitizeName(a.Name)), a, rc)
+		err = writeEntry(zw, names.next(entryName(a.Name)), a, rc)
 		_ = rc.Close()
 		if err != nil {
 			return err
 		}
 	}
 	return zw.Close()
+}
+
+// entryName is an attachment's name as a ZIP entry: sanitised, and without ':' (Windows
+// reads `a:b` as a drive or an alternate data stream, and refuses or hides the file).
+func entryName(name string) string {
+	return strings.ReplaceAll(SanitizeName(name), ":", "_")
 }
 
 func writeEntry(zw *zip.Writer, name string, a Attachment, content io.Reader) error {

@@ -129,11 +129,13 @@ func sign(key []byte, tenantID, id, name string, expires int64) []byte {
 }
 
 // SanitizeName makes a file name safe to put in a header or an archive: line breaks and
-// other control characters, quotes, backslashes and slashes (path separators) are removed,
-// and the rest trimmed. A name with nothing left is "file".
+// other control characters, invisible format characters (Unicode Cf: a right-to-left
+// override would show `invoice\u202Efdp.exe` as "invoiceexe.pdf", zero-width spaces hide
+// in look-alike names), quotes, backslashes and slashes (path separators) are removed, and
+// the rest trimmed. A name with nothing left is "file".
 func SanitizeName(name string) string {
 	name = strings.Map(func(r rune) rune {
-		if r == utf8.RuneError || unicode.IsControl(r) || strings.ContainsRune("\"\\/", r) ||
+		if r == utf8.RuneError || unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || strings.ContainsRune("\"\\/", r) ||
 			r == '\u2028' || r == '\u2029' {
 			return -1
 		}

@@ -54,20 +54,39 @@ func newTestServiceTouching(t *testing.T, touch func(context.Context, db.Q, stri
 func TestContentDispositionSanitisesAndEncodes(t *testing.T) {
 	t.Parallel()
 	for name, want := range map[string]string{
-		"drawing.pdf":             `attachment; filename="drawing.pdf"`,
-		"a\r\nSet-Cookie: x=1":    `attachment; filename="aSet-Cookie: x=1"`,
-		`sub/dir\file "1".txt`:    `attachment; filename="subdirfile 1.txt"`,
-		"tab\there\x7f.txt":       `attachment; filename="tabhere.txt"`,
-		"  ..  ":                  `attachment; filename="file"`,
-		"/":                       `attachment; filename="file"`,
-		"résumé 2024.pdf":         `attachment; filename="r_sum_ 2024.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9%202024.pdf`,
-		"図面.dxf":                  `attachment; filename="__.dxf"; filename*=UTF-8''%E5%9B%B3%E9%9D%A2.dxf`,
-		"line\u2028sep":           `attachment; filename="linesep"`,
-		"bad\xffutf8.txt":         `attachment; filename="badutf8.txt"`,
-		"semi;colon, comma's.txt": `attachment; filename="semi;colon, comma's.txt"`,
+		"drawing.pdf":               `attachment; filename="drawing.pdf"`,
+		"a\r\nSet-Cookie: x=1":      `attachment; filename="aSet-Cookie: x=1"`,
+		`sub/dir\file "1".txt`:      `attachment; filename="subdirfile 1.txt"`,
+		"tab\there\x7f.txt":         `attachment; filename="tabhere.txt"`,
+		"  ..  ":                    `attachment; filename="file"`,
+		"/":                         `attachment; filename="file"`,
+		"résumé 2024.pdf":           `attachment; filename="r_sum_ 2024.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9%202024.pdf`,
+		"図面.dxf":                    `attachment; filename="__.dxf"; filename*=UTF-8''%E5%9B%B3%E9%9D%A2.dxf`,
+		"line\u2028sep":             `attachment; filename="linesep"`,
+		"bad\xffutf8.txt":           `attachment; filename="badutf8.txt"`,
+		"semi;colon, comma's.txt":   `attachment; filename="semi;colon, comma's.txt"`,
+		"invoice\u202Efdp.exe":      `attachment; filename="invoicefdp.exe"`,
+		"zero\u200Bwidth\uFEFF.pdf": `attachment; filename="zerowidth.pdf"`,
+		"\u2066\u202D\u200E":        `attachment; filename="file"`,
 	} {
 		if got := ContentDisposition(name); got != want {
 			t.Errorf("ContentDisposition(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+func TestZipEntryNamesAreSanitisedWithoutColons(t *testing.T) {
+	t.Parallel()
+	for name, want := range map[string]string{
+		"drawing.pdf":          "drawing.pdf",
+		"C:report.pdf":         "C_report.pdf",
+		"notes.txt:hidden":     "notes.txt_hidden",
+		"invoice\u202Efdp.exe": "invoicefdp.exe",
+		"../../etc/passwd":     "....etcpasswd",
+		"a\u200Db:c\u2028.txt": "ab_c.txt",
+	} {
+		if got := entryName(name); got != want {
+			t.Errorf("entryName(%q) = %q, want %q", name, got, want)
 		}
 	}
 }
