@@ -1431,8 +1431,8 @@ type AttachmentCertificationUpload struct {
 }
 
 // AttachmentFilter Filter of attachments; every member narrows the result (AND). At least one member is
-// required: an empty filter `{}` answers 400 naming the `body` (it would name every file
-// of the tenant).
+// required: an empty filter `{}`, or one of only members the filter does not know, answers
+// 400 naming the `body` (it would name every file of the tenant).
 type AttachmentFilter struct {
 	// AttachmentIds Only these attachments (1 to 500).
 	AttachmentIds *[]string `json:"attachmentIds,omitempty"`
@@ -1503,7 +1503,7 @@ type AttachmentRemoteCreate struct {
 	// Parent A record the owner belongs to; checked like `owner` (another tenant's or a missing record is 404 naming the parent; a type the token may not view is 403).
 	Parent *AttachmentOwner `json:"parent,omitempty"`
 
-	// Token An access token for the URL; stored, never read back.
+	// Token An access token for the URL; stored for the record, never read back and not used by the service (which never fetches the file, and redirects downloads to `accessUrl` without it).
 	Token *string `json:"token,omitempty"`
 }
 
@@ -6531,7 +6531,9 @@ type ClientInterface interface {
 	// names, sanitised as downloadAttachment's and with `:` replaced by `_`, made unique
 	// within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 	// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404, decided
+	// before the first byte: also when every matching file was deleted between the listing
+	// and the archive (a file deleted after the archive started is left out of it). The filter
 	// must name at least one member (400 naming the `body`). An archive is capped: more than
 	// 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
 	// with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
@@ -6552,7 +6554,9 @@ type ClientInterface interface {
 	// names, sanitised as downloadAttachment's and with `:` replaced by `_`, made unique
 	// within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 	// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404, decided
+	// before the first byte: also when every matching file was deleted between the listing
+	// and the archive (a file deleted after the archive started is left out of it). The filter
 	// must name at least one member (400 naming the `body`). An archive is capped: more than
 	// 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
 	// with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
@@ -6597,7 +6601,8 @@ type ClientInterface interface {
 
 	// CreateRemoteAttachmentWithBody Attach a file kept elsewhere
 	//
-	// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
+	// Records a link to a file at `accessUrl` (with an optional access `token` for it, stored
+	// but not used by the service) as an
 	// attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
 	// format is classified from `fileName`. As with uploads, any path before the name (either
 	// slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
@@ -6612,7 +6617,8 @@ type ClientInterface interface {
 
 	// CreateRemoteAttachment Attach a file kept elsewhere
 	//
-	// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
+	// Records a link to a file at `accessUrl` (with an optional access `token` for it, stored
+	// but not used by the service) as an
 	// attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
 	// format is classified from `fileName`. As with uploads, any path before the name (either
 	// slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
@@ -6668,10 +6674,12 @@ type ClientInterface interface {
 	// it `fileName` when given, else the attachment's name. The name is sanitised: path
 	// separators, quotes, control characters, line breaks and invisible format characters
 	// (right-to-left overrides, zero-width spaces) are removed, so it can neither inject a
-	// header, name a path nor disguise its extension. Files over 20 MB are answered by a 302 redirect to a
-	// signed, expiring storage URL (for the local store, getSignedAttachmentContent on this
-	// server), valid for 15 minutes unless the server's `MOS_DOWNLOAD_URL_TTL` sets another
-	// lifetime. A remote attachment redirects to its `accessUrl`. Unknown, or another
+	// header, name a path nor disguise its extension. Files over 20 MB (unless the server's
+	// `MOS_DOWNLOAD_REDIRECT_ABOVE_BYTES` sets another threshold) are answered by a 302
+	// redirect to a signed, expiring storage URL (for the local store,
+	// getSignedAttachmentContent on this server), valid for 15 minutes unless the server's
+	// `MOS_DOWNLOAD_URL_TTL` sets another lifetime. A remote attachment answers 302 to its
+	// `accessUrl` as stored (not signed). Unknown, or another
 	// tenant's: 404.
 	//
 	// Permission: the owner type's view permission on user-bound tokens (item: View Item).
@@ -10614,7 +10622,9 @@ func (c *Client) UploadCertificationWithBody(ctx context.Context, contentType st
 // names, sanitised as downloadAttachment's and with `:` replaced by `_`, made unique
 // within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 // archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+// `.zip` answers 400 naming `fileName`. No matching stored file answers 404, decided
+// before the first byte: also when every matching file was deleted between the listing
+// and the archive (a file deleted after the archive started is left out of it). The filter
 // must name at least one member (400 naming the `body`). An archive is capped: more than
 // 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
 // with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
@@ -10645,7 +10655,9 @@ func (c *Client) DownloadAttachmentsWithBody(ctx context.Context, params *Downlo
 // names, sanitised as downloadAttachment's and with `:` replaced by `_`, made unique
 // within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 // archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+// `.zip` answers 400 naming `fileName`. No matching stored file answers 404, decided
+// before the first byte: also when every matching file was deleted between the listing
+// and the archive (a file deleted after the archive started is left out of it). The filter
 // must name at least one member (400 naming the `body`). An archive is capped: more than
 // 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
 // with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
@@ -10720,7 +10732,8 @@ func (c *Client) ListAttachments(ctx context.Context, body ListAttachmentsJSONRe
 
 // CreateRemoteAttachmentWithBody Attach a file kept elsewhere
 //
-// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
+// Records a link to a file at `accessUrl` (with an optional access `token` for it, stored
+// but not used by the service) as an
 // attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
 // format is classified from `fileName`. As with uploads, any path before the name (either
 // slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
@@ -10745,7 +10758,8 @@ func (c *Client) CreateRemoteAttachmentWithBody(ctx context.Context, contentType
 
 // CreateRemoteAttachment Attach a file kept elsewhere
 //
-// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
+// Records a link to a file at `accessUrl` (with an optional access `token` for it, stored
+// but not used by the service) as an
 // attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
 // format is classified from `fileName`. As with uploads, any path before the name (either
 // slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
@@ -10841,10 +10855,12 @@ func (c *Client) GetSignedAttachmentContent(ctx context.Context, attachmentId At
 // it `fileName` when given, else the attachment's name. The name is sanitised: path
 // separators, quotes, control characters, line breaks and invisible format characters
 // (right-to-left overrides, zero-width spaces) are removed, so it can neither inject a
-// header, name a path nor disguise its extension. Files over 20 MB are answered by a 302 redirect to a
-// signed, expiring storage URL (for the local store, getSignedAttachmentContent on this
-// server), valid for 15 minutes unless the server's `MOS_DOWNLOAD_URL_TTL` sets another
-// lifetime. A remote attachment redirects to its `accessUrl`. Unknown, or another
+// header, name a path nor disguise its extension. Files over 20 MB (unless the server's
+// `MOS_DOWNLOAD_REDIRECT_ABOVE_BYTES` sets another threshold) are answered by a 302
+// redirect to a signed, expiring storage URL (for the local store,
+// getSignedAttachmentContent on this server), valid for 15 minutes unless the server's
+// `MOS_DOWNLOAD_URL_TTL` sets another lifetime. A remote attachment answers 302 to its
+// `accessUrl` as stored (not signed). Unknown, or another
 // tenant's: 404.
 //
 // Permission: the owner type's view permission on user-bound tokens (item: View Item).
@@ -26447,7 +26463,9 @@ type ClientWithResponsesInterface interface {
 	// names, sanitised as downloadAttachment's and with `:` replaced by `_`, made unique
 	// within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 	// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404, decided
+	// before the first byte: also when every matching file was deleted between the listing
+	// and the archive (a file deleted after the archive started is left out of it). The filter
 	// must name at least one member (400 naming the `body`). An archive is capped: more than
 	// 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
 	// with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
@@ -26468,7 +26486,9 @@ type ClientWithResponsesInterface interface {
 	// names, sanitised as downloadAttachment's and with `:` replaced by `_`, made unique
 	// within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 	// archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+	// `.zip` answers 400 naming `fileName`. No matching stored file answers 404, decided
+	// before the first byte: also when every matching file was deleted between the listing
+	// and the archive (a file deleted after the archive started is left out of it). The filter
 	// must name at least one member (400 naming the `body`). An archive is capped: more than
 	// 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
 	// with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
@@ -26513,7 +26533,8 @@ type ClientWithResponsesInterface interface {
 
 	// CreateRemoteAttachmentWithBodyWithResponse Attach a file kept elsewhere
 	//
-	// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
+	// Records a link to a file at `accessUrl` (with an optional access `token` for it, stored
+	// but not used by the service) as an
 	// attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
 	// format is classified from `fileName`. As with uploads, any path before the name (either
 	// slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
@@ -26528,7 +26549,8 @@ type ClientWithResponsesInterface interface {
 
 	// CreateRemoteAttachmentWithResponse Attach a file kept elsewhere
 	//
-	// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
+	// Records a link to a file at `accessUrl` (with an optional access `token` for it, stored
+	// but not used by the service) as an
 	// attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
 	// format is classified from `fileName`. As with uploads, any path before the name (either
 	// slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
@@ -26590,10 +26612,12 @@ type ClientWithResponsesInterface interface {
 	// it `fileName` when given, else the attachment's name. The name is sanitised: path
 	// separators, quotes, control characters, line breaks and invisible format characters
 	// (right-to-left overrides, zero-width spaces) are removed, so it can neither inject a
-	// header, name a path nor disguise its extension. Files over 20 MB are answered by a 302 redirect to a
-	// signed, expiring storage URL (for the local store, getSignedAttachmentContent on this
-	// server), valid for 15 minutes unless the server's `MOS_DOWNLOAD_URL_TTL` sets another
-	// lifetime. A remote attachment redirects to its `accessUrl`. Unknown, or another
+	// header, name a path nor disguise its extension. Files over 20 MB (unless the server's
+	// `MOS_DOWNLOAD_REDIRECT_ABOVE_BYTES` sets another threshold) are answered by a 302
+	// redirect to a signed, expiring storage URL (for the local store,
+	// getSignedAttachmentContent on this server), valid for 15 minutes unless the server's
+	// `MOS_DOWNLOAD_URL_TTL` sets another lifetime. A remote attachment answers 302 to its
+	// `accessUrl` as stored (not signed). Unknown, or another
 	// tenant's: 404.
 	//
 	// Permission: the owner type's view permission on user-bound tokens (item: View Item).
@@ -46314,7 +46338,9 @@ func (c *ClientWithResponses) UploadCertificationWithBodyWithResponse(ctx contex
 // names, sanitised as downloadAttachment's and with `:` replaced by `_`, made unique
 // within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 // archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+// `.zip` answers 400 naming `fileName`. No matching stored file answers 404, decided
+// before the first byte: also when every matching file was deleted between the listing
+// and the archive (a file deleted after the archive started is left out of it). The filter
 // must name at least one member (400 naming the `body`). An archive is capped: more than
 // 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
 // with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
@@ -46341,7 +46367,9 @@ func (c *ClientWithResponses) DownloadAttachmentsWithBodyWithResponse(ctx contex
 // names, sanitised as downloadAttachment's and with `:` replaced by `_`, made unique
 // within the archive (`drawing.pdf`, `drawing (2).pdf`, ...). The
 // archive is named `fileName` (default `attachments.zip`): a name whose extension is not
-// `.zip` answers 400 naming `fileName`. No matching stored file answers 404. The filter
+// `.zip` answers 400 naming `fileName`. No matching stored file answers 404, decided
+// before the first byte: also when every matching file was deleted between the listing
+// and the archive (a file deleted after the archive started is left out of it). The filter
 // must name at least one member (400 naming the `body`). An archive is capped: more than
 // 1000 matching files, or more than 1 GiB of them together, answers 400 naming `filter`
 // with the reason (the server's `MOS_ZIP_MAX_ENTRIES` and `MOS_ZIP_MAX_BYTES` may set
@@ -46404,7 +46432,8 @@ func (c *ClientWithResponses) ListAttachmentsWithResponse(ctx context.Context, b
 
 // CreateRemoteAttachmentWithBodyWithResponse Attach a file kept elsewhere
 //
-// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
+// Records a link to a file at `accessUrl` (with an optional access `token` for it, stored
+// but not used by the service) as an
 // attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
 // format is classified from `fileName`. As with uploads, any path before the name (either
 // slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
@@ -46425,7 +46454,8 @@ func (c *ClientWithResponses) CreateRemoteAttachmentWithBodyWithResponse(ctx con
 
 // CreateRemoteAttachmentWithResponse Attach a file kept elsewhere
 //
-// Records a link to a file at `accessUrl` (with an optional access `token` for it) as an
+// Records a link to a file at `accessUrl` (with an optional access `token` for it, stored
+// but not used by the service) as an
 // attachment of the owner; no bytes are stored, so `size` is 0 and `fileId` null, and the
 // format is classified from `fileName`. As with uploads, any path before the name (either
 // slash) is dropped; a name with nothing left is 400 naming `fileName`. Answers `{id}`. Owner rules and permissions as for
@@ -46511,10 +46541,12 @@ func (c *ClientWithResponses) GetSignedAttachmentContentWithResponse(ctx context
 // it `fileName` when given, else the attachment's name. The name is sanitised: path
 // separators, quotes, control characters, line breaks and invisible format characters
 // (right-to-left overrides, zero-width spaces) are removed, so it can neither inject a
-// header, name a path nor disguise its extension. Files over 20 MB are answered by a 302 redirect to a
-// signed, expiring storage URL (for the local store, getSignedAttachmentContent on this
-// server), valid for 15 minutes unless the server's `MOS_DOWNLOAD_URL_TTL` sets another
-// lifetime. A remote attachment redirects to its `accessUrl`. Unknown, or another
+// header, name a path nor disguise its extension. Files over 20 MB (unless the server's
+// `MOS_DOWNLOAD_REDIRECT_ABOVE_BYTES` sets another threshold) are answered by a 302
+// redirect to a signed, expiring storage URL (for the local store,
+// getSignedAttachmentContent on this server), valid for 15 minutes unless the server's
+// `MOS_DOWNLOAD_URL_TTL` sets another lifetime. A remote attachment answers 302 to its
+// `accessUrl` as stored (not signed). Unknown, or another
 // tenant's: 404.
 //
 // Permission: the owner type's view permission on user-bound tokens (item: View Item).

@@ -49,11 +49,33 @@ func (s *Service) Zip(ctx context.Context, p auth.Principal, f Filter, name *str
 	if err := s.withinZipCaps(list); err != nil {
 		return Archive{}, err
 	}
+	// The first file is opened before the response starts, so that files all deleted since
+	// they were listed are the documented 404, not an empty archive.
+	list, first, err := s.openFirst(ctx, list)
+	if err != nil {
+		return Archive{}, err
+	}
 	pr, pw := io.Pipe()
 	go func() {
-		pw.CloseWithError(s.writeZip(ctx, pw, list))
+		pw.CloseWithError(s.writeZip(ctx, pw, list, first))
 	}()
 	return Archive{Name: archiveName, Body: pr}, nil
+}
+
+// openFirst opens the content of the first attachment of list that still has it, and
+// returns list from that attachment on; none left is 404.
+func (s *Service) openFirst(ctx context.Context, list []Attachment) ([]Attachment, io.ReadCloser, error) {
+	for i, a := range list {
+		rc, _, err := s.cfg.Blobs.Open(ctx, *a.BlobKey)
+		if errors.Is(err, blob.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("open attachment %s: %w", a.ID, err)
+		}
+		return list[i:], rc, nil
+	}
+	return nil, nil, apperr.NotFound("no stored attachment matches the filter")
 }
 
 // withinZipCaps answers 400 naming filter when list has more files, or more bytes, than a
@@ -76,20 +98,24 @@ func (s *Service) withinZipCaps(list []Attachment) error {
 	return nil
 }
 
-// writeZip writes the archive of list to w. An attachment deleted since it was listed (its
-// content gone) is left out.
-func (s *Service) writeZip(ctx context.Context, w io.Writer, list []Attachment) error {
+// writeZip writes the archive of list to w, first being the opened content of list[0] (it
+// closes it). An attachment deleted since it was listed (its content gone) is left out.
+func (s *Service) writeZip(ctx context.Context, w io.Writer, list []Attachment, first io.ReadCloser) error {
 	zw := zip.NewWriter(w)
 	names := uniqueNames{}
-	for _, a := range list {
-		rc, _, err := s.cfg.Blobs.Open(ctx, *a.BlobKey)
-		if errors.Is(err, blob.ErrNotFound) {
-			continue
+	for i, a := range list {
+		rc := first
+		if i > 0 {
+			var err error
+			rc, _, err = s.cfg.Blobs.Open(ctx, *a.BlobKey)
+			if errors.Is(err, blob.ErrNotFound) {
+				continue
+			}
+			if err != nil {
+				return fmt.Errorf("open attachment %s: %w", a.ID, err)
+			}
 		}
-		if err != nil {
-			return fmt.Errorf("open attachment %s: %w", a.ID, err)
-		}
-		err = writeEntry(zw, names.next(entryName(a.Name)), a, rc)
+		err := writeEntry(zw, names.next(entryName(a.Name)), a, rc)
 		_ = rc.Close()
 		if err != nil {
 			return err

@@ -68,11 +68,12 @@ type Filter struct {
 	Formats       []fileformat.Format
 }
 
-// require answers 400 naming filter when f names nothing: a list or ZIP of every file of
-// the tenant is never what a client means, and would be unbounded.
+// require answers 400 naming body when f names nothing (as the validator does for `{}`, a
+// body of only unknown members gets here): a list or ZIP of every file of the tenant is
+// never what a client means, and would be unbounded.
 func (f Filter) require() error {
 	if f.Owner == nil && f.Owners == nil && f.AttachmentIDs == nil && f.Formats == nil {
-		return apperr.Field("filter", "name at least one of owner, owners, attachmentIds or formats")
+		return apperr.Field("body", "name at least one of owner, owners, attachmentIds or formats")
 	}
 	return nil
 }

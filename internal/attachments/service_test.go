@@ -1,11 +1,13 @@
 package attachments
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"io"
 	"math"
 	"mime/multipart"
 	"testing"
@@ -216,12 +218,14 @@ func TestListAndZipRequireAFilter(t *testing.T) {
 	t.Parallel()
 	svc, _, tenantID := newTestService(t)
 	p := auth.Principal{Kind: auth.KindIntegration, TenantID: tenantID}
+	// Named body, as the spec (and the validator, for `{}`) names it.
 	_, err := svc.List(context.Background(), p, Filter{})
-	if !apperr.IsKind(err, apperr.KindInvalid) {
-		t.Fatalf("list of an empty filter: %v, want invalid", err)
+	if e, ok := apperr.As(err); !ok || e.Kind != apperr.KindInvalid || len(e.Fields["body"]) == 0 {
+		t.Fatalf("list of an empty filter: %v, want 400 naming body", err)
 	}
-	if _, err := svc.Zip(context.Background(), p, Filter{}, nil); !apperr.IsKind(err, apperr.KindInvalid) {
-		t.Fatalf("zip of an empty filter: %v, want invalid", err)
+	_, err = svc.Zip(context.Background(), p, Filter{}, nil)
+	if e, ok := apperr.As(err); !ok || e.Kind != apperr.KindInvalid || len(e.Fields["body"]) == 0 {
+		t.Fatalf("zip of an empty filter: %v, want 400 naming body", err)
 	}
 	if _, err := svc.List(context.Background(), p, Filter{Formats: []fileformat.Format{fileformat.Image}}); err != nil {
 		t.Fatalf("list of a filter: %v", err)
@@ -372,5 +376,48 @@ func TestZipCapsRefuseSizesWhoseSumOverflows(t *testing.T) {
 	}
 	if err := s.withinZipCaps([]Attachment{{Size: 1 << 29}, {Size: 1 << 29}}); err != nil {
 		t.Errorf("exactly the cap: %v", err)
+	}
+}
+
+// Files all deleted between the listing and the archive are the documented 404, decided
+// before the response starts, not an empty 200 archive.
+func TestZipOfFilesAllGoneSinceListedIs404(t *testing.T) {
+	t.Parallel()
+	svc, blobs, tenantID := newTestService(t)
+	ctx := context.Background()
+	p := auth.Principal{Kind: auth.KindIntegration, TenantID: tenantID}
+	owner := Owner{Type: OwnerItem, ID: ids.New()}
+	var keys []string
+	for _, content := range []string{"first file", "second file"} {
+		stored, err := svc.storeFile(ctx, "f.txt", bytes.NewReader([]byte(content)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.attach(ctx, p, Upload{Owner: owner, Metadata: map[string]string{}}, stored); err != nil {
+			t.Fatal(err)
+		}
+		keys = append(keys, stored.blob.Key)
+	}
+	// One file gone: the archive holds the other.
+	if err := blobs.Delete(ctx, keys[0]); err != nil {
+		t.Fatal(err)
+	}
+	archive, err := svc.Zip(ctx, p, Filter{Owner: &owner}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(archive.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b))); err != nil || len(zr.File) != 1 {
+		t.Fatalf("archive with one file gone: %v", err)
+	}
+	// Both gone: 404 before any byte.
+	if err := blobs.Delete(ctx, keys[1]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Zip(ctx, p, Filter{Owner: &owner}, nil); !apperr.IsKind(err, apperr.KindNotFound) {
+		t.Fatalf("zip of files all gone: %v, want 404", err)
 	}
 }
