@@ -9,9 +9,7 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"mos/internal/attachments/fileformat"
 	"mos/internal/lots"
@@ -177,18 +175,16 @@ func (s *Service) mayEditSome(p auth.Principal, types []string) error {
 // checked before the file is read. attach checks them again, authoritatively, in its
 // transaction; an owner named only after File is checked only there.
 func (s *Service) admit(ctx context.Context, p auth.Principal, fields map[string]string, types []string) error {
-	ownerType, hasType := fields[partOwnerType]
-	ownerID, hasID := fields[partOwnerID]
+	_, hasType := fields[partOwnerType]
+	_, hasID := fields[partOwnerID]
 	if !hasType || !hasID {
 		return nil
 	}
-	if !slices.Contains(types, ownerType) {
-		return apperr.Field(partOwnerType, "must be one of %s", strings.Join(types, ", "))
+	problems := apperr.Fields{}
+	o := form{fields: fields}.owner(problems, partOwnerType, partOwnerID, types)
+	if err := problems.Err(); err != nil {
+		return err
 	}
-	if n := utf8.RuneCountInString(ownerID); n < minOwnerID || n > maxOwnerID {
-		return apperr.Field(partOwnerID, "must be %d to %d characters", minOwnerID, maxOwnerID)
-	}
-	o := Owner{Type: ownerType, ID: ownerID}
 	kind, err := s.kindFor(p, o, true)
 	if err != nil {
 		return err
@@ -273,11 +269,6 @@ func (s *Service) CreateRemote(ctx context.Context, p auth.Principal, r NewRemot
 	}
 	if u, err := url.Parse(r.AccessURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		fields.Add("accessUrl", "must be an absolute http or https URL")
-	}
-	for member, o := range map[string]*Owner{"owner.type": &r.Owner, "parent.type": r.Parent} {
-		if o != nil && !slices.Contains(s.uploadOwnerTypes, o.Type) {
-			fields.Add(member, "must be one of %s", strings.Join(s.uploadOwnerTypes, ", "))
-		}
 	}
 	if err := fields.Err(); err != nil {
 		return "", err
@@ -399,16 +390,30 @@ func (s *Service) referBlob(ctx context.Context, q db.Q, key string) error {
 // that went away must not leave its file behind).
 func (s *Service) release(ctx context.Context, key string) error {
 	ctx = context.WithoutCancel(ctx)
-	return s.pool.WithTx(ctx, func(q db.Q) error {
-		if err := s.store.lockBlob(ctx, q, key, true); err != nil {
+	_, err := removeUnreferenced(ctx, s.pool, key, func() (bool, error) {
+		return true, s.cfg.Blobs.Delete(ctx, key)
+	})
+	return err
+}
+
+// removeUnreferenced runs remove (reporting whether it removed key's content) unless an
+// attachment (of any tenant) refers to key, deciding under the key's exclusive lock in one
+// transaction: an upload committing a reference holds the shared lock, so it either
+// commits first (and the reference is seen) or finds the content gone (see referBlob).
+func removeUnreferenced(ctx context.Context, pool *db.Pool, key string, remove func() (bool, error)) (bool, error) {
+	removed := false
+	err := pool.WithTx(ctx, func(q db.Q) error {
+		if err := (store{}).lockBlob(ctx, q, key, true); err != nil {
 			return err
 		}
-		refs, err := s.store.referenced(ctx, q, []string{key})
+		refs, err := store{}.referenced(ctx, q, []string{key})
 		if err != nil || refs[key] {
 			return err
 		}
-		return s.cfg.Blobs.Delete(ctx, key)
+		removed, err = remove()
+		return err
 	})
+	return removed, err
 }
 
 // Get returns an attachment the caller may see.
@@ -504,18 +509,6 @@ func SweepOrphans(ctx context.Context, pool *db.Pool, blobs blob.Store, grace ti
 			return store{}.referenced(ctx, pool, keys)
 		},
 		func(ctx context.Context, key string, seen time.Time) (bool, error) {
-			removed := false
-			err := pool.WithTx(ctx, func(q db.Q) error {
-				if err := (store{}).lockBlob(ctx, q, key, true); err != nil {
-					return err
-				}
-				refs, err := store{}.referenced(ctx, q, []string{key})
-				if err != nil || refs[key] {
-					return err
-				}
-				removed, err = blob.RemoveStale(ctx, blobs, key, seen)
-				return err
-			})
-			return removed, err
+			return removeUnreferenced(ctx, pool, key, func() (bool, error) { return blob.RemoveStale(ctx, blobs, key, seen) })
 		})
 }

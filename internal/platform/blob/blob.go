@@ -2,10 +2,11 @@
 // are stored once whatever their names and however many records point at them.
 //
 // A record refers to its content by Blob.Key and commits that reference in its own
-// database transaction after Put has returned; content is never removed on a record's
-// delete (other records may share it). Instead Sweep, run periodically, removes blobs
-// no record refers to any more. Its grace period keeps a blob whose record is still
-// being committed.
+// database transaction after Put has returned. The owner of the records removes content
+// when its last reference goes (other records may share it, so only then); SweepWith, run
+// periodically, removes what such a removal missed (a crash, a failed delete): blobs no
+// record refers to any more. Its grace period keeps a blob whose record is still being
+// committed.
 //
 // Store is small so that an S3-compatible store can implement it next to Local (the
 // local filesystem, the default). Presigner, StaleDeleter and TempCleaner are optional

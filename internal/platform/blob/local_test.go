@@ -363,7 +363,7 @@ func TestSweepRemovesOnlyUnreferencedBlobsOlderThanGrace(t *testing.T) {
 		asked = append(asked, keys...)
 		return map[string]bool{oldReferenced: true, newReferenced: true}, nil
 	}
-	removed, err := Sweep(ctx, s, time.Hour, referenced)
+	removed, err := SweepWith(ctx, s, time.Hour, referenced, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -401,7 +401,7 @@ func TestSweepKeepsBlobUploadedAgainDuringTheSweep(t *testing.T) {
 		put(t, s, "deleted once, uploaded again")
 		return nil, nil
 	}
-	removed, err := Sweep(ctx, s, time.Hour, referenced)
+	removed, err := SweepWith(ctx, s, time.Hour, referenced, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -419,11 +419,11 @@ func TestSweepReturnsReferencedErrorAndRemovesNothing(t *testing.T) {
 	key := put(t, s, "orphan").Key
 	age(t, root, key, 2*time.Hour)
 	dbDown := errors.New("database down")
-	removed, err := Sweep(context.Background(), s, time.Hour, func(context.Context, []string) (map[string]bool, error) {
+	removed, err := SweepWith(context.Background(), s, time.Hour, func(context.Context, []string) (map[string]bool, error) {
 		return nil, dbDown
-	})
+	}, nil)
 	if !errors.Is(err, dbDown) || removed != 0 {
-		t.Errorf("Sweep = %d, %v; want 0, database down", removed, err)
+		t.Errorf("SweepWith = %d, %v; want 0, database down", removed, err)
 	}
 	if readAll(t, s, key) != "orphan" {
 		t.Error("blob removed although referenced failed")
@@ -463,7 +463,7 @@ func TestSweepAsksInBatchesOfAtMost500(t *testing.T) {
 	}
 	var sizes []int
 	var asked []string
-	removed, err := Sweep(context.Background(), s, time.Hour, func(_ context.Context, keys []string) (map[string]bool, error) {
+	removed, err := SweepWith(context.Background(), s, time.Hour, func(_ context.Context, keys []string) (map[string]bool, error) {
 		sizes = append(sizes, len(keys))
 		asked = append(asked, keys...)
 		refs := map[string]bool{}
@@ -471,7 +471,7 @@ func TestSweepAsksInBatchesOfAtMost500(t *testing.T) {
 			refs[k] = i%2 == 0 // every other one referenced
 		}
 		return refs, nil
-	})
+	}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

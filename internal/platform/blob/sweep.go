@@ -6,30 +6,23 @@ import (
 	"time"
 )
 
-// sweepBatch is how many keys Sweep asks referenced about at once: few queries, each
+// sweepBatch is how many keys SweepWith asks referenced about at once: few queries, each
 // with a bounded parameter list.
 const sweepBatch = 500
 
-// Sweep removes blobs older than grace (so an upload whose record is not committed yet
-// is never swept) that referenced does not report as referenced, and returns how many
-// it removed. It asks referenced about keys in batches of at most 500; referenced
-// returns the subset that some record refers to (keys absent from the map, or false,
-// are unreferenced) and must answer from committed data.
+// SweepWith removes blobs older than grace (so an upload whose record is not committed
+// yet is never swept) that referenced does not report as referenced, and returns how many
+// it removed. It asks referenced about keys in batches of at most 500; referenced returns
+// the subset that some record refers to (keys absent from the map, or false, are
+// unreferenced) and must answer from committed data. When s is a TempCleaner, partial
+// uploads older than grace are removed too (not counted).
 //
-// When s is a StaleDeleter, a blob written again between the walk and the removal (an
-// upload of the same content) is kept; when s is a TempCleaner, partial uploads older
-// than grace are removed too (not counted).
-func Sweep(ctx context.Context, s Store, grace time.Duration,
-	referenced func(ctx context.Context, keys []string) (map[string]bool, error)) (int, error) {
-	return SweepWith(ctx, s, grace, referenced, nil)
-}
-
-// SweepWith is Sweep whose removal of each orphan is remove's: it removes key (last written
-// at seen, as Walk reported) unless a record has come to refer to it since referenced
-// answered, and reports whether it removed it. A caller whose records commit references
-// under a lock passes a remove that takes the lock and checks again, since a store without
-// StaleDeleter cannot tell a blob an upload is about to commit from an orphan. nil: Sweep's
-// own removal.
+// remove removes each orphan: key (last written at seen, as Walk reported) unless a record
+// has come to refer to it since referenced answered, reporting whether it removed it. A
+// caller whose records commit references under a lock passes a remove that takes the lock
+// and checks again, since a store without StaleDeleter cannot tell a blob an upload is
+// about to commit from an orphan. nil: RemoveStale, which keeps a blob written again
+// between the walk and the removal when s is a StaleDeleter.
 func SweepWith(ctx context.Context, s Store, grace time.Duration,
 	referenced func(ctx context.Context, keys []string) (map[string]bool, error),
 	remove func(ctx context.Context, key string, seen time.Time) (bool, error)) (int, error) {
