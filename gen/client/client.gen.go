@@ -8066,10 +8066,19 @@ type ClientInterface interface {
 	// reverted at most once (400 naming `inventoryEventId` the second time, decided by a unique
 	// index); a revert event cannot be reverted (400). When the units an event received are no
 	// longer on hand the revert would take stock below 0 and answers 400 naming `quantity`. When
-	// the event's location has been deleted since, the revert answers 400 naming `locationId`
-	// (stock is never put at a deleted location; a delete racing the revert either waits for it
-	// and is refused because the location holds stock, or wins and the revert is refused).
-	// Refused reverts write nothing.
+	// the event's location has been deleted since, the revert answers 400 naming `locationId`:
+	// stock is never put at, or taken from, a deleted location. When the revert puts stock back
+	// (reverting a pick), a delete of the location racing it either waits for it and is then
+	// refused because the location holds stock, or wins and the revert is refused; when the
+	// revert takes stock out (reverting a receipt), a delete waiting for it succeeds if the
+	// revert emptied the location.
+	//
+	// A revert the item's rules now forbid answers 400 naming `inventoryEventId`: one whose
+	// event counted its quantity in another unit of measure than the item's current one (each
+	// event records the item's unit when it is written; events written before 2026-11-23 have
+	// none recorded and are not checked), and one that would put stock back (reverting a pick,
+	// or an override that lowered stock) on an item that has since become non-inventory, or
+	// without a lot on an item that has since become lot-tracked. Refused reverts write nothing.
 	//
 	// Valuation: units put back (reverting a pick, or an override that lowered stock) carry
 	// back the value they took. Units taken out (reverting a receipt, or an override that
@@ -13334,10 +13343,19 @@ func (c *Client) UpdateInventoryEventDetails(ctx context.Context, inventoryEvent
 // reverted at most once (400 naming `inventoryEventId` the second time, decided by a unique
 // index); a revert event cannot be reverted (400). When the units an event received are no
 // longer on hand the revert would take stock below 0 and answers 400 naming `quantity`. When
-// the event's location has been deleted since, the revert answers 400 naming `locationId`
-// (stock is never put at a deleted location; a delete racing the revert either waits for it
-// and is refused because the location holds stock, or wins and the revert is refused).
-// Refused reverts write nothing.
+// the event's location has been deleted since, the revert answers 400 naming `locationId`:
+// stock is never put at, or taken from, a deleted location. When the revert puts stock back
+// (reverting a pick), a delete of the location racing it either waits for it and is then
+// refused because the location holds stock, or wins and the revert is refused; when the
+// revert takes stock out (reverting a receipt), a delete waiting for it succeeds if the
+// revert emptied the location.
+//
+// A revert the item's rules now forbid answers 400 naming `inventoryEventId`: one whose
+// event counted its quantity in another unit of measure than the item's current one (each
+// event records the item's unit when it is written; events written before 2026-11-23 have
+// none recorded and are not checked), and one that would put stock back (reverting a pick,
+// or an override that lowered stock) on an item that has since become non-inventory, or
+// without a lot on an item that has since become lot-tracked. Refused reverts write nothing.
 //
 // Valuation: units put back (reverting a pick, or an override that lowered stock) carry
 // back the value they took. Units taken out (reverting a receipt, or an override that
@@ -28030,10 +28048,19 @@ type ClientWithResponsesInterface interface {
 	// reverted at most once (400 naming `inventoryEventId` the second time, decided by a unique
 	// index); a revert event cannot be reverted (400). When the units an event received are no
 	// longer on hand the revert would take stock below 0 and answers 400 naming `quantity`. When
-	// the event's location has been deleted since, the revert answers 400 naming `locationId`
-	// (stock is never put at a deleted location; a delete racing the revert either waits for it
-	// and is refused because the location holds stock, or wins and the revert is refused).
-	// Refused reverts write nothing.
+	// the event's location has been deleted since, the revert answers 400 naming `locationId`:
+	// stock is never put at, or taken from, a deleted location. When the revert puts stock back
+	// (reverting a pick), a delete of the location racing it either waits for it and is then
+	// refused because the location holds stock, or wins and the revert is refused; when the
+	// revert takes stock out (reverting a receipt), a delete waiting for it succeeds if the
+	// revert emptied the location.
+	//
+	// A revert the item's rules now forbid answers 400 naming `inventoryEventId`: one whose
+	// event counted its quantity in another unit of measure than the item's current one (each
+	// event records the item's unit when it is written; events written before 2026-11-23 have
+	// none recorded and are not checked), and one that would put stock back (reverting a pick,
+	// or an override that lowered stock) on an item that has since become non-inventory, or
+	// without a lot on an item that has since become lot-tracked. Refused reverts write nothing.
 	//
 	// Valuation: units put back (reverting a pick, or an override that lowered stock) carry
 	// back the value they took. Units taken out (reverting a receipt, or an override that
@@ -48592,10 +48619,19 @@ func (c *ClientWithResponses) UpdateInventoryEventDetailsWithResponse(ctx contex
 // reverted at most once (400 naming `inventoryEventId` the second time, decided by a unique
 // index); a revert event cannot be reverted (400). When the units an event received are no
 // longer on hand the revert would take stock below 0 and answers 400 naming `quantity`. When
-// the event's location has been deleted since, the revert answers 400 naming `locationId`
-// (stock is never put at a deleted location; a delete racing the revert either waits for it
-// and is refused because the location holds stock, or wins and the revert is refused).
-// Refused reverts write nothing.
+// the event's location has been deleted since, the revert answers 400 naming `locationId`:
+// stock is never put at, or taken from, a deleted location. When the revert puts stock back
+// (reverting a pick), a delete of the location racing it either waits for it and is then
+// refused because the location holds stock, or wins and the revert is refused; when the
+// revert takes stock out (reverting a receipt), a delete waiting for it succeeds if the
+// revert emptied the location.
+//
+// A revert the item's rules now forbid answers 400 naming `inventoryEventId`: one whose
+// event counted its quantity in another unit of measure than the item's current one (each
+// event records the item's unit when it is written; events written before 2026-11-23 have
+// none recorded and are not checked), and one that would put stock back (reverting a pick,
+// or an override that lowered stock) on an item that has since become non-inventory, or
+// without a lot on an item that has since become lot-tracked. Refused reverts write nothing.
 //
 // Valuation: units put back (reverting a pick, or an override that lowered stock) carry
 // back the value they took. Units taken out (reverting a receipt, or an override that
