@@ -8745,9 +8745,10 @@ type ClientInterface interface {
 	//   naming `unitOfMeasureName` while a document uses the item in its current unit; the
 	//   documents that block it are read before the update (see the Items tag). An allowed
 	//   change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
-	//   in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
-	//   conversion (Box) cannot restate them, so that change is 400 naming
-	//   `unitOfMeasureName` while the item has vendor details.
+	//   in the new unit (Foot to Inch multiplies it by 12), exactly to 20 decimal places; a
+	//   unit without a fixed conversion (Box) cannot restate them, so that change is 400
+	//   naming `unitOfMeasureName` while the item has vendor details, and so is a change
+	//   that would round a restated quantity to 0.
 	// - An item without an inventory unit of measure (legacy data) answers 400 naming
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -8787,9 +8788,10 @@ type ClientInterface interface {
 	//   naming `unitOfMeasureName` while a document uses the item in its current unit; the
 	//   documents that block it are read before the update (see the Items tag). An allowed
 	//   change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
-	//   in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
-	//   conversion (Box) cannot restate them, so that change is 400 naming
-	//   `unitOfMeasureName` while the item has vendor details.
+	//   in the new unit (Foot to Inch multiplies it by 12), exactly to 20 decimal places; a
+	//   unit without a fixed conversion (Box) cannot restate them, so that change is 400
+	//   naming `unitOfMeasureName` while the item has vendor details, and so is a change
+	//   that would round a restated quantity to 0.
 	// - An item without an inventory unit of measure (legacy data) answers 400 naming
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -14440,9 +14442,10 @@ func (c *Client) PatchItemWithApplicationJSONPatchPlusJSONBody(ctx context.Conte
 //     naming `unitOfMeasureName` while a document uses the item in its current unit; the
 //     documents that block it are read before the update (see the Items tag). An allowed
 //     change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
-//     in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
-//     conversion (Box) cannot restate them, so that change is 400 naming
-//     `unitOfMeasureName` while the item has vendor details.
+//     in the new unit (Foot to Inch multiplies it by 12), exactly to 20 decimal places; a
+//     unit without a fixed conversion (Box) cannot restate them, so that change is 400
+//     naming `unitOfMeasureName` while the item has vendor details, and so is a change
+//     that would round a restated quantity to 0.
 //   - An item without an inventory unit of measure (legacy data) answers 400 naming
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -14492,9 +14495,10 @@ func (c *Client) UpdateItemWithBody(ctx context.Context, itemId ItemId, contentT
 //     naming `unitOfMeasureName` while a document uses the item in its current unit; the
 //     documents that block it are read before the update (see the Items tag). An allowed
 //     change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
-//     in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
-//     conversion (Box) cannot restate them, so that change is 400 naming
-//     `unitOfMeasureName` while the item has vendor details.
+//     in the new unit (Foot to Inch multiplies it by 12), exactly to 20 decimal places; a
+//     unit without a fixed conversion (Box) cannot restate them, so that change is 400
+//     naming `unitOfMeasureName` while the item has vendor details, and so is a change
+//     that would round a restated quantity to 0.
 //   - An item without an inventory unit of measure (legacy data) answers 400 naming
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -28743,9 +28747,10 @@ type ClientWithResponsesInterface interface {
 	//   naming `unitOfMeasureName` while a document uses the item in its current unit; the
 	//   documents that block it are read before the update (see the Items tag). An allowed
 	//   change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
-	//   in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
-	//   conversion (Box) cannot restate them, so that change is 400 naming
-	//   `unitOfMeasureName` while the item has vendor details.
+	//   in the new unit (Foot to Inch multiplies it by 12), exactly to 20 decimal places; a
+	//   unit without a fixed conversion (Box) cannot restate them, so that change is 400
+	//   naming `unitOfMeasureName` while the item has vendor details, and so is a change
+	//   that would round a restated quantity to 0.
 	// - An item without an inventory unit of measure (legacy data) answers 400 naming
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -28785,9 +28790,10 @@ type ClientWithResponsesInterface interface {
 	//   naming `unitOfMeasureName` while a document uses the item in its current unit; the
 	//   documents that block it are read before the update (see the Items tag). An allowed
 	//   change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
-	//   in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
-	//   conversion (Box) cannot restate them, so that change is 400 naming
-	//   `unitOfMeasureName` while the item has vendor details.
+	//   in the new unit (Foot to Inch multiplies it by 12), exactly to 20 decimal places; a
+	//   unit without a fixed conversion (Box) cannot restate them, so that change is 400
+	//   naming `unitOfMeasureName` while the item has vendor details, and so is a change
+	//   that would round a restated quantity to 0.
 	// - An item without an inventory unit of measure (legacy data) answers 400 naming
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -49565,9 +49571,10 @@ func (c *ClientWithResponses) PatchItemWithApplicationJSONPatchPlusJSONBodyWithR
 //     naming `unitOfMeasureName` while a document uses the item in its current unit; the
 //     documents that block it are read before the update (see the Items tag). An allowed
 //     change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
-//     in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
-//     conversion (Box) cannot restate them, so that change is 400 naming
-//     `unitOfMeasureName` while the item has vendor details.
+//     in the new unit (Foot to Inch multiplies it by 12), exactly to 20 decimal places; a
+//     unit without a fixed conversion (Box) cannot restate them, so that change is 400
+//     naming `unitOfMeasureName` while the item has vendor details, and so is a change
+//     that would round a restated quantity to 0.
 //   - An item without an inventory unit of measure (legacy data) answers 400 naming
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -49613,9 +49620,10 @@ func (c *ClientWithResponses) UpdateItemWithBodyWithResponse(ctx context.Context
 //     naming `unitOfMeasureName` while a document uses the item in its current unit; the
 //     documents that block it are read before the update (see the Items tag). An allowed
 //     change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
-//     in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
-//     conversion (Box) cannot restate them, so that change is 400 naming
-//     `unitOfMeasureName` while the item has vendor details.
+//     in the new unit (Foot to Inch multiplies it by 12), exactly to 20 decimal places; a
+//     unit without a fixed conversion (Box) cannot restate them, so that change is 400
+//     naming `unitOfMeasureName` while the item has vendor details, and so is a change
+//     that would round a restated quantity to 0.
 //   - An item without an inventory unit of measure (legacy data) answers 400 naming
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that

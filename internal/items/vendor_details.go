@@ -301,7 +301,8 @@ func vendorDetailNotFound(id string) error {
 // item's inventory unit changes from one unit to another. A detail's inventoryUnitQuantity
 // counts inventory units, so it is converted to the new unit (priced details block the
 // change, rule 2, but unpriced ones still say how much of the item a vendor unit holds). A
-// unit without a fixed conversion (Box) cannot restate them: 400 while the item has any.
+// unit without a fixed conversion (Box) cannot restate them: 400 while the item has any;
+// nor can a change that would round a quantity to 0 (400 before anything is written).
 func (s *Service) restateVendorQuantities(ctx context.Context, q db.Q, tenantID, itemID string, from, to units.Unit) error {
 	if from.Factor == nil || to.Factor == nil {
 		has, err := s.store.hasVendorDetails(ctx, q, tenantID, itemID)
@@ -313,5 +314,12 @@ func (s *Service) restateVendorQuantities(ctx context.Context, q db.Q, tenantID,
 	// One old unit is from/to new units: from.Num × to.Den ÷ (from.Den × to.Num).
 	num := dec.Decimal{Decimal: from.Factor.Num.Mul(to.Factor.Den.Decimal)}
 	den := dec.Decimal{Decimal: from.Factor.Den.Mul(to.Factor.Num.Decimal)}
+	vanishes, err := s.store.vendorQuantityVanishes(ctx, q, tenantID, itemID, num, den)
+	if err != nil {
+		return err
+	}
+	if vanishes {
+		return apperr.Field("unitOfMeasureName", "an inventoryUnitQuantity of the item's vendor details is too small to state in %s (it would round to 0 at 20 decimal places); update it first", to.Name)
+	}
 	return s.store.scaleVendorInventoryQuantities(ctx, q, tenantID, itemID, num, den)
 }
