@@ -4,3 +4,7 @@
 ALTER TABLE inventory_events
     ADD COLUMN unit_of_measure_id text,
     ADD CONSTRAINT inventory_events_unit_of_measure_fkey FOREIGN KEY (tenant_id, unit_of_measure_id) REFERENCES units_of_measure (tenant_id, id);
+
+-- items.enable_remnant_sync was never written: reads derive it from the item's material
+-- shape link (a piece cut from a shape that is not a remnant syncs), so the column goes.
+ALTER TABLE items DROP COLUMN enable_remnant_sync;

@@ -495,22 +495,22 @@ func applyUpdate(current Item, u ItemUpdate, refsMode extref.Mode) (Item, error)
 // the stock would be stranded. The item's row is locked for update and stock movements
 // share-lock it (StockInfo), so the balance read here cannot change before the commit.
 func checkStockFlags(ctx context.Context, q db.Q, tenantID string, current, next Item) error {
-	turnsOn := map[string]bool{
-		"isNonInventory": next.IsNonInventory && !current.IsNonInventory,
-		"isLotTracked":   next.IsLotTracked && !current.IsLotTracked,
-	}
-	if !turnsOn["isNonInventory"] && !turnsOn["isLotTracked"] {
+	nonInventoryOn := next.IsNonInventory && !current.IsNonInventory
+	lotTrackedOn := next.IsLotTracked && !current.IsLotTracked
+	if !nonInventoryOn && !lotTrackedOn {
 		return nil
 	}
 	held, err := holdsStock(ctx, q, tenantID, current.ID)
 	if err != nil || !held {
 		return err
 	}
+	const why = "cannot be turned on while the item has inventory on hand; move the stock out first"
 	fields := apperr.Fields{}
-	for name, on := range turnsOn {
-		if on {
-			fields.Add(name, "cannot be turned on while the item has inventory on hand; move the stock out first")
-		}
+	if nonInventoryOn {
+		fields.Add("isNonInventory", why)
+	}
+	if lotTrackedOn {
+		fields.Add("isLotTracked", why)
 	}
 	return fields.Err()
 }
