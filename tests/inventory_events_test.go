@@ -552,3 +552,84 @@ func TestInventoryListDateFilterBoundsAreYears2000To2099(t *testing.T) {
 		mustProblemNaming(t, res, body, c.field)
 	}
 }
+
+// refusedRevert fails t unless reverting id is a 400 naming inventoryEventId that writes
+// nothing: the tenant keeps events events and the item nothing on hand.
+func refusedRevert(t *testing.T, te *tenantEnv, id, item string, events int) {
+	t.Helper()
+	res, body := revertEvent(t, te, id)
+	mustProblemNaming(t, res, body, "inventoryEventId")
+	if n := eventTotal(t, te); n != events {
+		t.Fatalf("%d events after a refused revert, want %d", n, events)
+	}
+	if got := listStock(t, te, nil, client.InventoryFilter{ItemIds: &[]string{item}}); len(got) != 0 {
+		t.Fatalf("stock after a refused revert: %+v", got)
+	}
+}
+
+// Reverting a pick puts stock back, which a non-inventory item cannot hold: once the item
+// has turned non-inventory (allowed, as it held nothing), the revert is refused.
+func TestInventoryRevertOfAPickIsRefusedOnceTheItemIsNonInventory(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	w := newItem("TURNED-NONINV")
+	w.ItemOrigin, w.IsSellable = ptr(client.ItemOriginBuy), ptr(false)
+	item := createItem(t, te, w)
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("5")})
+	picked := pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("5")})
+	if !itemSaved(t, te, http.MethodPut, "/api/items/"+item, `{"isNonInventory":true}`).IsNonInventory {
+		t.Fatal("item did not turn non-inventory")
+	}
+	refusedRevert(t, te, picked.Id, item, 2)
+}
+
+// Once an item is lot-tracked, stock without a lot cannot come back: reverting a pick made
+// before (without a lot) is refused, while a pick from a lot still reverts.
+func TestInventoryRevertOfAPickWithoutALotIsRefusedOnceTheItemIsLotTracked(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("TURNED-LOT"))
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("5")})
+	picked := pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("5")})
+	if !itemSaved(t, te, http.MethodPut, "/api/items/"+item, `{"isLotTracked":true}`).IsLotTracked {
+		t.Fatal("item did not turn lot-tracked")
+	}
+	refusedRevert(t, te, picked.Id, item, 2)
+
+	in := receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("3")})
+	lot := in.LotId
+	fromLot := pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("3"), LotId: lot})
+	res, body := revertEvent(t, te, fromLot.Id)
+	mustEvent(t, res, body)
+	mustDec(t, "on hand in the lot after the revert", onHandAt(t, te, item, lot, nil), "3")
+}
+
+// An event's quantity counts the item's unit of measure as it was when the event was
+// written: once the unit has changed (allowed when nothing is on hand), reverting would put
+// back feet as inches, so it is refused; back on the recorded unit it reverts. Events
+// written before units were recorded carry none and are not checked.
+func TestInventoryRevertOfAnEventRecordedInAnotherUnitIsRefused(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	w := newItem("RESTATED")
+	w.UnitTypeName, w.UnitOfMeasureName = "Length", "Foot"
+	item := createItem(t, te, w)
+	path := "/api/items/" + item
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("12")})
+	picked := pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("12")})
+	itemSaved(t, te, http.MethodPut, path, `{"unitOfMeasureName":"Inch"}`)
+	refusedRevert(t, te, picked.Id, item, 2)
+
+	itemSaved(t, te, http.MethodPut, path, `{"unitOfMeasureName":"Foot"}`)
+	res, body := revertEvent(t, te, picked.Id)
+	mustEvent(t, res, body)
+	mustDec(t, "on hand after the revert", onHandAt(t, te, item, nil, nil), "12")
+
+	legacy := pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("12")})
+	if _, err := srv.Pool.ExecContext(context.Background(), `UPDATE inventory_events SET unit_of_measure_id = NULL WHERE tenant_id = $1 AND id = $2`, te.ID, legacy.Id); err != nil {
+		t.Fatal(err)
+	}
+	itemSaved(t, te, http.MethodPut, path, `{"unitOfMeasureName":"Inch"}`)
+	res, body = revertEvent(t, te, legacy.Id)
+	mustEvent(t, res, body)
+}

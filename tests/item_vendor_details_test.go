@@ -193,6 +193,37 @@ func TestItemUnitChangeRestatesUnpricedVendorDetailQuantities(t *testing.T) {
 	}
 }
 
+// Restating is computed to the 20 fraction digits quantities keep (PostgreSQL's division
+// alone keeps about 16 significant digits), and a change that would round a vendor
+// detail's quantity to 0 is a 400 naming unitOfMeasureName that changes nothing.
+func TestItemUnitChangeRestatesVendorQuantitiesExactlyAndRefusesOnesThatVanish(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	vendor := createVendor(t, te, "Scale Vendor")
+
+	w := newItem("VD-POUND")
+	w.UnitTypeName, w.UnitOfMeasureName = "Weight", "Kilogram"
+	pounds := createItem(t, te, w)
+	addVendorDetail(t, te, pounds, fmt.Sprintf(`{"vendorId":%q,"inventoryUnitQuantity":1}`, vendor))
+	itemSaved(t, te, http.MethodPut, "/api/items/"+pounds, `{"unitOfMeasureName":"Pound"}`)
+	if list := listVendorDetails(t, te, pounds); len(list) != 1 || list[0].InventoryUnitQuantity.String() != "2.20462262184877580723" {
+		t.Fatalf("1 kg restated in pounds: %+v, want 2.20462262184877580723", list)
+	}
+
+	w = newItem("VD-TINY")
+	w.UnitTypeName, w.UnitOfMeasureName = "Weight", "Gram"
+	tiny := createItem(t, te, w)
+	addVendorDetail(t, te, tiny, fmt.Sprintf(`{"vendorId":%q,"inventoryUnitQuantity":0.00000000000000000001}`, vendor))
+	res, b := itemRequest(t, te, http.MethodPut, "/api/items/"+tiny, `{"unitOfMeasureName":"Kilogram"}`)
+	mustItemField(t, res, b, "unitOfMeasureName")
+	if got := optText(getItem(t, te, tiny).UnitOfMeasureName); got != "Gram" {
+		t.Fatalf("unit %q after a refused change, want Gram", got)
+	}
+	if list := listVendorDetails(t, te, tiny); len(list) != 1 || list[0].InventoryUnitQuantity.String() != "0.00000000000000000001" {
+		t.Fatalf("a refused change touched the vendor detail: %+v", list)
+	}
+}
+
 type unitCostBody struct {
 	UnitCost                      *json.Number      `json:"unitCost"`
 	Basis                         string            `json:"basis"`

@@ -8082,10 +8082,19 @@ type ClientInterface interface {
 	// reverted at most once (400 naming `inventoryEventId` the second time, decided by a unique
 	// index); a revert event cannot be reverted (400). When the units an event received are no
 	// longer on hand the revert would take stock below 0 and answers 400 naming `quantity`. When
-	// the event's location has been deleted since, the revert answers 400 naming `locationId`
-	// (stock is never put at a deleted location; a delete racing the revert either waits for it
-	// and is refused because the location holds stock, or wins and the revert is refused).
-	// Refused reverts write nothing.
+	// the event's location has been deleted since, the revert answers 400 naming `locationId`:
+	// stock is never put at, or taken from, a deleted location. When the revert puts stock back
+	// (reverting a pick), a delete of the location racing it either waits for it and is then
+	// refused because the location holds stock, or wins and the revert is refused; when the
+	// revert takes stock out (reverting a receipt), a delete waiting for it succeeds if the
+	// revert emptied the location.
+	//
+	// A revert the item's rules now forbid answers 400 naming `inventoryEventId`: one whose
+	// event counted its quantity in another unit of measure than the item's current one (each
+	// event records the item's unit when it is written; events written before 2026-11-23 have
+	// none recorded and are not checked), and one that would put stock back (reverting a pick,
+	// or an override that lowered stock) on an item that has since become non-inventory, or
+	// without a lot on an item that has since become lot-tracked. Refused reverts write nothing.
 	//
 	// Valuation: units put back (reverting a pick, or an override that lowered stock) carry
 	// back the value they took. Units taken out (reverting a receipt, or an override that
@@ -8752,9 +8761,10 @@ type ClientInterface interface {
 	//   naming `unitOfMeasureName` while a document uses the item in its current unit; the
 	//   documents that block it are read before the update (see the Items tag). An allowed
 	//   change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
-	//   in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
-	//   conversion (Box) cannot restate them, so that change is 400 naming
-	//   `unitOfMeasureName` while the item has vendor details.
+	//   in the new unit (Foot to Inch multiplies it by 12), exactly to 20 decimal places; a
+	//   unit without a fixed conversion (Box) cannot restate them, so that change is 400
+	//   naming `unitOfMeasureName` while the item has vendor details, and so is a change
+	//   that would round a restated quantity to 0.
 	// - An item without an inventory unit of measure (legacy data) answers 400 naming
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -8794,9 +8804,10 @@ type ClientInterface interface {
 	//   naming `unitOfMeasureName` while a document uses the item in its current unit; the
 	//   documents that block it are read before the update (see the Items tag). An allowed
 	//   change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
-	//   in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
-	//   conversion (Box) cannot restate them, so that change is 400 naming
-	//   `unitOfMeasureName` while the item has vendor details.
+	//   in the new unit (Foot to Inch multiplies it by 12), exactly to 20 decimal places; a
+	//   unit without a fixed conversion (Box) cannot restate them, so that change is 400
+	//   naming `unitOfMeasureName` while the item has vendor details, and so is a change
+	//   that would round a restated quantity to 0.
 	// - An item without an inventory unit of measure (legacy data) answers 400 naming
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -13363,10 +13374,19 @@ func (c *Client) UpdateInventoryEventDetails(ctx context.Context, inventoryEvent
 // reverted at most once (400 naming `inventoryEventId` the second time, decided by a unique
 // index); a revert event cannot be reverted (400). When the units an event received are no
 // longer on hand the revert would take stock below 0 and answers 400 naming `quantity`. When
-// the event's location has been deleted since, the revert answers 400 naming `locationId`
-// (stock is never put at a deleted location; a delete racing the revert either waits for it
-// and is refused because the location holds stock, or wins and the revert is refused).
-// Refused reverts write nothing.
+// the event's location has been deleted since, the revert answers 400 naming `locationId`:
+// stock is never put at, or taken from, a deleted location. When the revert puts stock back
+// (reverting a pick), a delete of the location racing it either waits for it and is then
+// refused because the location holds stock, or wins and the revert is refused; when the
+// revert takes stock out (reverting a receipt), a delete waiting for it succeeds if the
+// revert emptied the location.
+//
+// A revert the item's rules now forbid answers 400 naming `inventoryEventId`: one whose
+// event counted its quantity in another unit of measure than the item's current one (each
+// event records the item's unit when it is written; events written before 2026-11-23 have
+// none recorded and are not checked), and one that would put stock back (reverting a pick,
+// or an override that lowered stock) on an item that has since become non-inventory, or
+// without a lot on an item that has since become lot-tracked. Refused reverts write nothing.
 //
 // Valuation: units put back (reverting a pick, or an override that lowered stock) carry
 // back the value they took. Units taken out (reverting a receipt, or an override that
@@ -14451,9 +14471,10 @@ func (c *Client) PatchItemWithApplicationJSONPatchPlusJSONBody(ctx context.Conte
 //     naming `unitOfMeasureName` while a document uses the item in its current unit; the
 //     documents that block it are read before the update (see the Items tag). An allowed
 //     change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
-//     in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
-//     conversion (Box) cannot restate them, so that change is 400 naming
-//     `unitOfMeasureName` while the item has vendor details.
+//     in the new unit (Foot to Inch multiplies it by 12), exactly to 20 decimal places; a
+//     unit without a fixed conversion (Box) cannot restate them, so that change is 400
+//     naming `unitOfMeasureName` while the item has vendor details, and so is a change
+//     that would round a restated quantity to 0.
 //   - An item without an inventory unit of measure (legacy data) answers 400 naming
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -14503,9 +14524,10 @@ func (c *Client) UpdateItemWithBody(ctx context.Context, itemId ItemId, contentT
 //     naming `unitOfMeasureName` while a document uses the item in its current unit; the
 //     documents that block it are read before the update (see the Items tag). An allowed
 //     change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
-//     in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
-//     conversion (Box) cannot restate them, so that change is 400 naming
-//     `unitOfMeasureName` while the item has vendor details.
+//     in the new unit (Foot to Inch multiplies it by 12), exactly to 20 decimal places; a
+//     unit without a fixed conversion (Box) cannot restate them, so that change is 400
+//     naming `unitOfMeasureName` while the item has vendor details, and so is a change
+//     that would round a restated quantity to 0.
 //   - An item without an inventory unit of measure (legacy data) answers 400 naming
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -28072,10 +28094,19 @@ type ClientWithResponsesInterface interface {
 	// reverted at most once (400 naming `inventoryEventId` the second time, decided by a unique
 	// index); a revert event cannot be reverted (400). When the units an event received are no
 	// longer on hand the revert would take stock below 0 and answers 400 naming `quantity`. When
-	// the event's location has been deleted since, the revert answers 400 naming `locationId`
-	// (stock is never put at a deleted location; a delete racing the revert either waits for it
-	// and is refused because the location holds stock, or wins and the revert is refused).
-	// Refused reverts write nothing.
+	// the event's location has been deleted since, the revert answers 400 naming `locationId`:
+	// stock is never put at, or taken from, a deleted location. When the revert puts stock back
+	// (reverting a pick), a delete of the location racing it either waits for it and is then
+	// refused because the location holds stock, or wins and the revert is refused; when the
+	// revert takes stock out (reverting a receipt), a delete waiting for it succeeds if the
+	// revert emptied the location.
+	//
+	// A revert the item's rules now forbid answers 400 naming `inventoryEventId`: one whose
+	// event counted its quantity in another unit of measure than the item's current one (each
+	// event records the item's unit when it is written; events written before 2026-11-23 have
+	// none recorded and are not checked), and one that would put stock back (reverting a pick,
+	// or an override that lowered stock) on an item that has since become non-inventory, or
+	// without a lot on an item that has since become lot-tracked. Refused reverts write nothing.
 	//
 	// Valuation: units put back (reverting a pick, or an override that lowered stock) carry
 	// back the value they took. Units taken out (reverting a receipt, or an override that
@@ -28758,9 +28789,10 @@ type ClientWithResponsesInterface interface {
 	//   naming `unitOfMeasureName` while a document uses the item in its current unit; the
 	//   documents that block it are read before the update (see the Items tag). An allowed
 	//   change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
-	//   in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
-	//   conversion (Box) cannot restate them, so that change is 400 naming
-	//   `unitOfMeasureName` while the item has vendor details.
+	//   in the new unit (Foot to Inch multiplies it by 12), exactly to 20 decimal places; a
+	//   unit without a fixed conversion (Box) cannot restate them, so that change is 400
+	//   naming `unitOfMeasureName` while the item has vendor details, and so is a change
+	//   that would round a restated quantity to 0.
 	// - An item without an inventory unit of measure (legacy data) answers 400 naming
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -28800,9 +28832,10 @@ type ClientWithResponsesInterface interface {
 	//   naming `unitOfMeasureName` while a document uses the item in its current unit; the
 	//   documents that block it are read before the update (see the Items tag). An allowed
 	//   change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
-	//   in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
-	//   conversion (Box) cannot restate them, so that change is 400 naming
-	//   `unitOfMeasureName` while the item has vendor details.
+	//   in the new unit (Foot to Inch multiplies it by 12), exactly to 20 decimal places; a
+	//   unit without a fixed conversion (Box) cannot restate them, so that change is 400
+	//   naming `unitOfMeasureName` while the item has vendor details, and so is a change
+	//   that would round a restated quantity to 0.
 	// - An item without an inventory unit of measure (legacy data) answers 400 naming
 	//   `unitOfMeasureName`.
 	// - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -38210,8 +38243,6 @@ type GetAvailableInventoryByItemResponse struct {
 	ApplicationproblemJSON401 *Unauthorized
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
 	ApplicationproblemJSON403 *Forbidden
-	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
-	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -38231,11 +38262,6 @@ func (r GetAvailableInventoryByItemResponse) GetApplicationproblemJSON401() *Una
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
 func (r GetAvailableInventoryByItemResponse) GetApplicationproblemJSON403() *Forbidden {
 	return r.ApplicationproblemJSON403
-}
-
-// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetAvailableInventoryByItemResponse) GetApplicationproblemJSON404() *NotFound {
-	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -38288,8 +38314,6 @@ type GetInventoryByItemResponse struct {
 	ApplicationproblemJSON401 *Unauthorized
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
 	ApplicationproblemJSON403 *Forbidden
-	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
-	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -38314,11 +38338,6 @@ func (r GetInventoryByItemResponse) GetApplicationproblemJSON401() *Unauthorized
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
 func (r GetInventoryByItemResponse) GetApplicationproblemJSON403() *Forbidden {
 	return r.ApplicationproblemJSON403
-}
-
-// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetInventoryByItemResponse) GetApplicationproblemJSON404() *NotFound {
-	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -39313,8 +39332,6 @@ type ListItemTagsResponse struct {
 	ApplicationproblemJSON401 *Unauthorized
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
 	ApplicationproblemJSON403 *Forbidden
-	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
-	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
@@ -39343,11 +39360,6 @@ func (r ListItemTagsResponse) GetApplicationproblemJSON401() *Unauthorized {
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
 func (r ListItemTagsResponse) GetApplicationproblemJSON403() *Forbidden {
 	return r.ApplicationproblemJSON403
-}
-
-// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r ListItemTagsResponse) GetApplicationproblemJSON404() *NotFound {
-	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -48661,10 +48673,19 @@ func (c *ClientWithResponses) UpdateInventoryEventDetailsWithResponse(ctx contex
 // reverted at most once (400 naming `inventoryEventId` the second time, decided by a unique
 // index); a revert event cannot be reverted (400). When the units an event received are no
 // longer on hand the revert would take stock below 0 and answers 400 naming `quantity`. When
-// the event's location has been deleted since, the revert answers 400 naming `locationId`
-// (stock is never put at a deleted location; a delete racing the revert either waits for it
-// and is refused because the location holds stock, or wins and the revert is refused).
-// Refused reverts write nothing.
+// the event's location has been deleted since, the revert answers 400 naming `locationId`:
+// stock is never put at, or taken from, a deleted location. When the revert puts stock back
+// (reverting a pick), a delete of the location racing it either waits for it and is then
+// refused because the location holds stock, or wins and the revert is refused; when the
+// revert takes stock out (reverting a receipt), a delete waiting for it succeeds if the
+// revert emptied the location.
+//
+// A revert the item's rules now forbid answers 400 naming `inventoryEventId`: one whose
+// event counted its quantity in another unit of measure than the item's current one (each
+// event records the item's unit when it is written; events written before 2026-11-23 have
+// none recorded and are not checked), and one that would put stock back (reverting a pick,
+// or an override that lowered stock) on an item that has since become non-inventory, or
+// without a lot on an item that has since become lot-tracked. Refused reverts write nothing.
 //
 // Valuation: units put back (reverting a pick, or an override that lowered stock) carry
 // back the value they took. Units taken out (reverting a receipt, or an override that
@@ -49598,9 +49619,10 @@ func (c *ClientWithResponses) PatchItemWithApplicationJSONPatchPlusJSONBodyWithR
 //     naming `unitOfMeasureName` while a document uses the item in its current unit; the
 //     documents that block it are read before the update (see the Items tag). An allowed
 //     change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
-//     in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
-//     conversion (Box) cannot restate them, so that change is 400 naming
-//     `unitOfMeasureName` while the item has vendor details.
+//     in the new unit (Foot to Inch multiplies it by 12), exactly to 20 decimal places; a
+//     unit without a fixed conversion (Box) cannot restate them, so that change is 400
+//     naming `unitOfMeasureName` while the item has vendor details, and so is a change
+//     that would round a restated quantity to 0.
 //   - An item without an inventory unit of measure (legacy data) answers 400 naming
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -49646,9 +49668,10 @@ func (c *ClientWithResponses) UpdateItemWithBodyWithResponse(ctx context.Context
 //     naming `unitOfMeasureName` while a document uses the item in its current unit; the
 //     documents that block it are read before the update (see the Items tag). An allowed
 //     change restates the `inventoryUnitQuantity` of the item's (unpriced) vendor details
-//     in the new unit (Foot to Inch multiplies it by 12); a unit without a fixed
-//     conversion (Box) cannot restate them, so that change is 400 naming
-//     `unitOfMeasureName` while the item has vendor details.
+//     in the new unit (Foot to Inch multiplies it by 12), exactly to 20 decimal places; a
+//     unit without a fixed conversion (Box) cannot restate them, so that change is 400
+//     naming `unitOfMeasureName` while the item has vendor details, and so is a change
+//     that would round a restated quantity to 0.
 //   - An item without an inventory unit of measure (legacy data) answers 400 naming
 //     `unitOfMeasureName`.
 //   - `isNonInventory` may turn on only for a `buy` item that is not sellable; an item that
@@ -59009,13 +59032,6 @@ func ParseGetAvailableInventoryByItemResponse(rsp *http.Response) (*GetAvailable
 		}
 		response.ApplicationproblemJSON403 = &dest
 
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest NotFound
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON404 = &dest
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -59082,13 +59098,6 @@ func ParseGetInventoryByItemResponse(rsp *http.Response) (*GetInventoryByItemRes
 			return nil, err
 		}
 		response.ApplicationproblemJSON403 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest NotFound
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -60008,13 +60017,6 @@ func ParseListItemTagsResponse(rsp *http.Response) (*ListItemTagsResponse, error
 			return nil, err
 		}
 		response.ApplicationproblemJSON403 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest NotFound
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge

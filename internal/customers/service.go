@@ -189,7 +189,7 @@ func (s *Service) resolveNames(ctx context.Context, tenantID string, cs []Custom
 	if err != nil {
 		return err
 	}
-	tiers, err := s.tiers.ByIDs(ctx, tenantID, distinctStrings(tierIDs))
+	tiers, err := s.tiers.ByIDs(ctx, s.pool, tenantID, distinctStrings(tierIDs))
 	if err != nil {
 		return err
 	}

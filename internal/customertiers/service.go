@@ -46,13 +46,14 @@ func (s *Service) Get(ctx context.Context, tenantID, id string) (Tier, error) {
 }
 
 // ByIDs returns the tenant's tiers among ids, keyed by id; unknown ids are absent. It lets
-// a list of customers resolve every tier name of a page in one query.
-func (s *Service) ByIDs(ctx context.Context, tenantID string, tierIDs []string) (map[string]Tier, error) {
+// a list of customers resolve every tier name of a page in one query. It reads through q
+// (the caller's transaction when it has one: a second connection can starve the pool).
+func (s *Service) ByIDs(ctx context.Context, q db.Q, tenantID string, tierIDs []string) (map[string]Tier, error) {
 	out := map[string]Tier{}
 	if len(tierIDs) == 0 {
 		return out, nil
 	}
-	tiers, err := s.store.list(ctx, s.pool, tenantID, Filter{IDs: tierIDs}, listing.Page{OrderBy: "id", Limit: len(tierIDs)})
+	tiers, err := s.store.list(ctx, q, tenantID, Filter{IDs: tierIDs}, listing.Page{OrderBy: "id", Limit: len(tierIDs)})
 	if err != nil {
 		return nil, err
 	}

@@ -42,17 +42,17 @@ func TestResolveTiersForOtherAreas(t *testing.T) {
 		t.Fatalf("Get from another tenant: want NotFound, got %v", err)
 	}
 
-	got, err := svc.ByIDs(ctx, tenantA, []string{gold, silver, gold, "ffffffffffffffffffffffff"})
+	got, err := svc.ByIDs(ctx, pool, tenantA, []string{gold, silver, gold, "ffffffffffffffffffffffff"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != 2 || got[gold].Name != "Gold" || got[silver].Name != "Silver" {
 		t.Fatalf("ByIDs: %+v", got)
 	}
-	if foreign, err := svc.ByIDs(ctx, tenantB, []string{gold, silver}); err != nil || len(foreign) != 0 {
+	if foreign, err := svc.ByIDs(ctx, pool, tenantB, []string{gold, silver}); err != nil || len(foreign) != 0 {
 		t.Fatalf("ByIDs from another tenant: %+v, %v", foreign, err)
 	}
-	if none, err := svc.ByIDs(ctx, tenantA, nil); err != nil || len(none) != 0 {
+	if none, err := svc.ByIDs(ctx, pool, tenantA, nil); err != nil || len(none) != 0 {
 		t.Fatalf("ByIDs(nil): %+v, %v", none, err)
 	}
 }

@@ -32,6 +32,7 @@ type eventRow struct {
 	ItemID                 string            `db:"item_id"`
 	ItemToMakeID           *string           `db:"item_to_make_id"`
 	Quantity               dec.Decimal       `db:"quantity"`
+	UnitID                 *string           `db:"unit_of_measure_id"`
 	LaborValue             dec.Decimal       `db:"labor_value"`
 	MachineValue           dec.Decimal       `db:"machine_value"`
 	OutsideProcessingValue dec.Decimal       `db:"outside_processing_value"`
@@ -54,7 +55,7 @@ func (r eventRow) toEvent() Event {
 			RelatedEntityID: r.SourceRelatedEntityID, ItemToMakeID: r.SourceItemToMakeID, JobID: r.SourceJobID,
 		},
 		Place:        Place{ItemID: r.ItemID, LotID: r.LotID, LocationID: r.LocationID},
-		ItemToMakeID: r.ItemToMakeID, Quantity: r.Quantity,
+		ItemToMakeID: r.ItemToMakeID, Quantity: r.Quantity, UnitID: r.UnitID,
 		Values:        Values{Labor: r.LaborValue, Machine: r.MachineValue, OutsideProcessing: r.OutsideProcessingValue, Material: r.MaterialValue},
 		ReservedForID: r.ReservedForID, ReservedForType: r.ReservedForType, RevertedEventID: r.RevertedEventID,
 		Note: r.Note, ExternalReferences: r.ExternalReferences, CreatedUtc: r.CreatedUtc.UTC(),
@@ -63,7 +64,7 @@ func (r eventRow) toEvent() Event {
 
 const eventColumns = `e.id, e.action_date, e.type, e.secondary_type, e.source_type, e.source_name, e.source_entity_id,
        e.source_related_type, e.source_related_entity_id, e.source_item_to_make_id, e.source_job_id, e.item_id,
-       e.item_to_make_id, e.quantity, e.labor_value, e.machine_value, e.outside_processing_value, e.material_value,
+       e.item_to_make_id, e.quantity, e.unit_of_measure_id, e.labor_value, e.machine_value, e.outside_processing_value, e.material_value,
        e.reserved_for_id, e.reserved_for_type, e.lot_id, e.location_id, e.revert_inventory_event_id, e.note,
        e.external_references, e.created_utc`
 

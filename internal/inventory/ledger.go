@@ -51,7 +51,7 @@ func (s *Service) Pick(ctx context.Context, tenantID string, p Pick) (Event, err
 			return apperr.Field("quantity", "only %s on hand there; cannot take %s", bal.Quantity, p.Quantity)
 		}
 		taken := bal.Values.Share(p.Quantity, bal.Quantity).Neg()
-		ev = Event{Type: TypePick, SecondaryType: p.SecondaryType, Place: place, Quantity: p.Quantity, Values: taken, Note: note}
+		ev = Event{Type: TypePick, SecondaryType: p.SecondaryType, Place: place, Quantity: p.Quantity, UnitID: item.UnitID, Values: taken, Note: note}
 		return s.record(ctx, q, tenantID, &ev, []change{{place: place, balanceID: bal.ID, quantity: negate(p.Quantity), values: taken}})
 	})
 	if err != nil {
@@ -95,7 +95,7 @@ func (s *Service) Receive(ctx context.Context, tenantID string, r Receive) (Even
 			return err
 		}
 		added := r.PerUnit.Times(r.Quantity)
-		ev = Event{Type: TypeReceive, SecondaryType: r.SecondaryType, Place: place, Quantity: r.Quantity, Values: added, Note: note}
+		ev = Event{Type: TypeReceive, SecondaryType: r.SecondaryType, Place: place, Quantity: r.Quantity, UnitID: item.UnitID, Values: added, Note: note}
 		return s.record(ctx, q, tenantID, &ev, []change{{place: place, quantity: r.Quantity, values: added}})
 	})
 	if err != nil {
@@ -144,7 +144,7 @@ func (s *Service) Override(ctx context.Context, tenantID string, o Override) (Ev
 		case diff.IsNegative():
 			values = bal.Values.Share(negate(diff), bal.Quantity).Neg()
 		}
-		ev = Event{Type: TypeOverride, SecondaryType: SecondaryOverride, Place: place, Quantity: dec.Decimal{Decimal: diff.Abs()}, Values: values, Note: note}
+		ev = Event{Type: TypeOverride, SecondaryType: SecondaryOverride, Place: place, Quantity: dec.Decimal{Decimal: diff.Abs()}, UnitID: item.UnitID, Values: values, Note: note}
 		return s.record(ctx, q, tenantID, &ev, []change{{place: place, balanceID: bal.ID, quantity: diff, values: values}})
 	})
 	if err != nil {
@@ -183,11 +183,15 @@ func (s *Service) Revert(ctx context.Context, tenantID, eventID string) (Event, 
 			return apperr.Field("inventoryEventId", "event %s is already reverted by event %s", orig.ID, by)
 		}
 		// Then the same order as the other actions: item, locations, balances.
-		if _, err := s.items.StockInfo(ctx, q, tenantID, orig.ItemID); err != nil {
+		item, err := s.items.StockInfo(ctx, q, tenantID, orig.ItemID)
+		if err != nil {
 			return err
 		}
 		effects, err := s.store.effects(ctx, q, tenantID, []string{orig.ID})
 		if err != nil {
+			return err
+		}
+		if err := revertable(orig, item, effects); err != nil {
 			return err
 		}
 		if err := s.requireEffectLocations(ctx, q, tenantID, orig.ID, effects); err != nil {
@@ -211,7 +215,7 @@ func (s *Service) Revert(ctx context.Context, tenantID, eventID string) (Event, 
 		}
 		ev = Event{
 			Type: TypeRevert, SecondaryType: SecondaryRevert, Source: orig.Source, Place: orig.Place,
-			ItemToMakeID: orig.ItemToMakeID, Quantity: orig.Quantity, Values: total,
+			ItemToMakeID: orig.ItemToMakeID, Quantity: orig.Quantity, UnitID: item.UnitID, Values: total,
 			ReservedForID: orig.ReservedForID, ReservedForType: orig.ReservedForType, RevertedEventID: &orig.ID,
 		}
 		return s.record(ctx, q, tenantID, &ev, changes)
@@ -220,6 +224,31 @@ func (s *Service) Revert(ctx context.Context, tenantID, eventID string) (Event, 
 		return Event{}, err
 	}
 	return ev, nil
+}
+
+// revertable refuses, as a 400 naming inventoryEventId, a revert the item's rules now
+// forbid (item is share-locked, so they cannot change before the revert commits): one whose
+// event counted its units in a unit of measure the item no longer uses (events written
+// before units were recorded have none and are not checked), and one that would put stock
+// back that a pick or receipt could no longer put there: on a non-inventory item, or
+// without a lot on a lot-tracked one. Taking units out stays possible in the last two cases,
+// as it strands nothing.
+func revertable(orig Event, item items.StockInfo, effects []Effect) error {
+	if orig.UnitID != nil && (item.UnitID == nil || *item.UnitID != *orig.UnitID) {
+		return apperr.Field("inventoryEventId", "event %s counted item %s in a unit of measure the item no longer uses", orig.ID, item.Number)
+	}
+	for _, e := range effects {
+		if !e.QuantityChange.IsNegative() {
+			continue // reverting it takes units out (or moves none)
+		}
+		if item.IsNonInventory {
+			return apperr.Field("inventoryEventId", "item %s is now a non-inventory item: reverting event %s would put stock back", item.Number, orig.ID)
+		}
+		if item.IsLotTracked && e.Place.LotID == nil {
+			return apperr.Field("inventoryEventId", "item %s is now lot-tracked: reverting event %s would put stock back without a lot", item.Number, orig.ID)
+		}
+	}
+	return nil
 }
 
 // requireEffectLocations share-locks the live locations of an event's effects, in one order

@@ -129,9 +129,9 @@ INSERT INTO inventory_events (tenant_id, id, action_date, type, secondary_type, 
     source_entity_id, source_related_type, source_related_entity_id, source_item_to_make_id, source_job_id,
     item_id, item_to_make_id, quantity, labor_value, machine_value, outside_processing_value, material_value,
     reserved_for_id, reserved_for_type, lot_id, location_id, revert_inventory_event_id, note,
-    external_references, created_utc)
+    external_references, created_utc, unit_of_measure_id)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-    $22, $23, $24, $25, $26, $27)`
+    $22, $23, $24, $25, $26, $27, $28)`
 
 // insertEvent stores a new event. A second revert of one event is refused by the unique
 // index inventory_events_revert_key: a 400 naming inventoryEventId.
@@ -141,7 +141,7 @@ func (store) insertEvent(ctx context.Context, q db.Q, tenantID string, e Event) 
 		src.Type, src.Name, src.EntityID, src.RelatedType, src.RelatedEntityID, src.ItemToMakeID, src.JobID,
 		e.ItemID, e.ItemToMakeID, e.Quantity, e.Values.Labor, e.Values.Machine, e.Values.OutsideProcessing, e.Values.Material,
 		e.ReservedForID, e.ReservedForType, e.LotID, e.LocationID, e.RevertedEventID, e.Note,
-		e.ExternalReferences, e.CreatedUtc)
+		e.ExternalReferences, e.CreatedUtc, e.UnitID)
 	if constraint, dup := db.UniqueViolation(err); dup && constraint == "inventory_events_revert_key" {
 		return apperr.Field("inventoryEventId", "event %s is already reverted", deref(e.RevertedEventID))
 	}

@@ -73,14 +73,17 @@ type Source struct {
 // Values are the signed value changes it made by kind; Effects are its transactions.
 // Events are immutable except Note and ExternalReferences.
 type Event struct {
-	ID              string
-	ActionDate      time.Time
-	Type            EventType
-	SecondaryType   string
-	Source          Source
-	Place                   // the item, lot and location the event moved units of
-	ItemToMakeID    *string // the job item the units were used for
-	Quantity        dec.Decimal
+	ID            string
+	ActionDate    time.Time
+	Type          EventType
+	SecondaryType string
+	Source        Source
+	Place                 // the item, lot and location the event moved units of
+	ItemToMakeID  *string // the job item the units were used for
+	Quantity      dec.Decimal
+	// UnitID is the item's unit of measure when the event was written, which Quantity and
+	// the effects count; nil for events written before units were recorded.
+	UnitID          *string
 	Values          Values
 	ReservedForID   *string
 	ReservedForType *string

@@ -2,6 +2,7 @@ package inventory
 
 import (
 	"context"
+	"maps"
 
 	"mos/internal/platform/dec"
 	"mos/internal/platform/listing"
@@ -36,17 +37,13 @@ func (s *Service) OnHandByItem(ctx context.Context, tenantID string, includeRese
 }
 
 // AvailableByItem answers the available quantity (on hand less reserved) of every item with
-// units available: an item whose every unit is reserved is left out.
+// units available: OnHandByItem without reserved units, leaving out an item whose every unit
+// is reserved.
 func (s *Service) AvailableByItem(ctx context.Context, tenantID string) (map[string]dec.Decimal, error) {
-	rows, err := s.store.quantitiesByItem(ctx, s.pool, tenantID)
+	available, err := s.OnHandByItem(ctx, tenantID, false)
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string]dec.Decimal, len(rows))
-	for _, r := range rows {
-		if r.Available.IsPositive() {
-			out[r.ItemID] = r.Available
-		}
-	}
-	return out, nil
+	maps.DeleteFunc(available, func(_ string, q dec.Decimal) bool { return !q.IsPositive() })
+	return available, nil
 }

@@ -106,7 +106,7 @@ func (s *Service) saveCustomerDetail(ctx context.Context, tenantID, itemID, id s
 				return false, err
 			}
 		}
-		found, err := s.customerLookup().ByIDs(ctx, tenantID, []string{d.CustomerID})
+		found, err := s.customerLookup().ByIDs(ctx, q, tenantID, []string{d.CustomerID})
 		if err != nil {
 			return false, err
 		}
@@ -127,7 +127,7 @@ func (s *Service) saveCustomerDetail(ctx context.Context, tenantID, itemID, id s
 // changeCustomerPricing is changeItemRecords handing change the units of the item's type.
 func (s *Service) changeCustomerPricing(ctx context.Context, tenantID, itemID, what string, change func(q db.Q, units itemUnits) (bool, error)) (bool, error) {
 	return s.changeItemRecords(ctx, tenantID, itemID, what, func(q db.Q, it Item) (bool, error) {
-		units, err := s.unitsOfItem(ctx, tenantID, it)
+		units, err := s.unitsOfItem(ctx, q, tenantID, it)
 		if err != nil {
 			return false, err
 		}
@@ -136,8 +136,8 @@ func (s *Service) changeCustomerPricing(ctx context.Context, tenantID, itemID, w
 }
 
 // customerLookup and tierLookup resolve the customers and tiers that details and breaks name.
-// Both need only the pool, so they are built here rather than passed to NewService.
-func (s *Service) customerLookup() *customers.Lookup { return customers.NewLookup(s.pool) }
+// Both need no more than a connection, so they are built here rather than passed to NewService.
+func (s *Service) customerLookup() *customers.Lookup { return customers.NewLookup() }
 
 func (s *Service) tierLookup() *customertiers.Service { return customertiers.NewService(s.pool) }
 

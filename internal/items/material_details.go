@@ -60,7 +60,7 @@ func (s *Service) loadMaterialDetails(ctx context.Context, tenantID string, item
 	for _, l := range links {
 		shapeIDs = append(shapeIDs, l.ShapeID)
 	}
-	shapes, err := s.shapes.ByIDs(ctx, tenantID, shapeIDs)
+	shapes, err := s.shapes.ByIDs(ctx, s.pool, tenantID, shapeIDs)
 	if err != nil {
 		return err
 	}

@@ -38,7 +38,7 @@ func (s *Service) CreateMaterialVendorDetail(ctx context.Context, tenantID, item
 	}
 	d.ID, d.ItemID = ids.NewSub(), itemID
 	_, err = s.changeItemRecords(ctx, tenantID, itemID, "materialVendorDetailAdded", func(q db.Q, _ Item) (bool, error) {
-		if _, err := s.liveVendor(ctx, tenantID, d.VendorID); err != nil {
+		if _, err := s.liveVendor(ctx, q, tenantID, d.VendorID); err != nil {
 			return false, err
 		}
 		return true, s.store.insertMaterialVendor(ctx, q, tenantID, d)
@@ -58,7 +58,7 @@ func (s *Service) UpdateMaterialVendorDetail(ctx context.Context, tenantID, item
 	}
 	d.ID, d.ItemID = detailID, itemID
 	_, err = s.changeItemRecords(ctx, tenantID, itemID, "materialVendorDetailUpdated", func(q db.Q, _ Item) (bool, error) {
-		if _, err := s.liveVendor(ctx, tenantID, d.VendorID); err != nil {
+		if _, err := s.liveVendor(ctx, q, tenantID, d.VendorID); err != nil {
 			return false, err
 		}
 		return true, s.store.updateMaterialVendor(ctx, q, tenantID, d)
@@ -125,7 +125,7 @@ func (s *Service) loadMaterialVendorDetails(ctx context.Context, tenantID string
 	for i, d := range details {
 		vendorIDs[i] = d.VendorID
 	}
-	vendorsByID, err := s.vendors.ByIDs(ctx, tenantID, vendorIDs)
+	vendorsByID, err := s.vendors.ByIDs(ctx, s.pool, tenantID, vendorIDs)
 	if err != nil {
 		return err
 	}

@@ -70,9 +70,11 @@ type Item struct {
 	// then id; filled on reads (Get, List), nil on a row read for a change.
 	MaterialVendorDetails []MaterialVendorDetail
 	ExternalReferences    extref.References
-	EnableRemnantSync     bool
-	CreatedUtc            time.Time
-	ModifiedUtc           time.Time
+	// EnableRemnantSync is derived on reads from the item's material shape link (see
+	// loadMaterialDetails), never stored.
+	EnableRemnantSync bool
+	CreatedUtc        time.Time
+	ModifiedUtc       time.Time
 }
 
 // Flags are an item's booleans.

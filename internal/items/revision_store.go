@@ -35,14 +35,15 @@ FROM item_vendor_details d JOIN unnest($4::text[], $5::text[]) AS m(old_id, new_
 WHERE d.tenant_id = $1 AND d.item_id = $2`
 
 	// A break of source detail old_id is copied onto new_id, the copy of that detail that
-	// copyVendorDetailsSQL stored on the new item.
+	// copyVendorDetailsSQL stored on the new item (the foreign key holds it there). It
+	// names no new item, so it takes the tenant ($1), the source item ($2) and the id
+	// pairs ($3[i] becomes $4[i]).
 	copyVendorPriceBreaksSQL = `
 INSERT INTO item_vendor_price_breaks (tenant_id, vendor_detail_id, quantity, price, currency_code)
 SELECT b.tenant_id, m.new_id, b.quantity, b.price, b.currency_code
 FROM item_vendor_price_breaks b
 JOIN item_vendor_details d ON d.tenant_id = b.tenant_id AND d.id = b.vendor_detail_id AND d.item_id = $2
-JOIN unnest($4::text[], $5::text[]) AS m(old_id, new_id) ON m.old_id = d.id
-JOIN item_vendor_details copied ON copied.tenant_id = b.tenant_id AND copied.id = m.new_id AND copied.item_id = $3
+JOIN unnest($3::text[], $4::text[]) AS m(old_id, new_id) ON m.old_id = d.id
 WHERE b.tenant_id = $1`
 
 	copyMaterialVendorsSQL = `
@@ -83,9 +84,13 @@ func (itemStore) copyItemRecords(ctx context.Context, q db.Q, tenantID, sourceID
 	if _, err := q.ExecContext(ctx, copyTagsSQL, tenantID, sourceID, newID); err != nil {
 		return fmt.Errorf("copy item tags: %w", err)
 	}
+	if _, err := q.ExecContext(ctx, copyVendorDetailsSQL, tenantID, sourceID, newID, sourceIDs, copyIDs); err != nil {
+		return fmt.Errorf("copy item vendor details: %w", err)
+	}
+	if _, err := q.ExecContext(ctx, copyVendorPriceBreaksSQL, tenantID, sourceID, sourceIDs, copyIDs); err != nil {
+		return fmt.Errorf("copy item vendor price breaks: %w", err)
+	}
 	for _, c := range []struct{ what, query string }{
-		{"vendor details", copyVendorDetailsSQL},
-		{"vendor price breaks", copyVendorPriceBreaksSQL},
 		{"material vendor details", copyMaterialVendorsSQL},
 		{"customer details", copyCustomerDetailsSQL},
 		{"sales price breaks", copySalesPriceBreaksSQL},

@@ -49,7 +49,7 @@ type SalesConversionWrite struct {
 // the item's unit type and its quantities follow the catalogue (omitted ones are filled in,
 // sent ones must state the same ratio); a custom one needs both quantities; one default at
 // most.
-func (s *Service) resolveSalesConversions(ctx context.Context, tenantID string, inventory units.Unit, ws []SalesConversionWrite) ([]SalesConversion, error) {
+func (s *Service) resolveSalesConversions(ctx context.Context, q db.Q, tenantID string, inventory units.Unit, ws []SalesConversionWrite) ([]SalesConversion, error) {
 	if len(ws) == 0 {
 		return nil, nil
 	}
@@ -58,7 +58,7 @@ func (s *Service) resolveSalesConversions(ctx context.Context, tenantID string, 
 		fields.Add("salesUnitOfMeasureConversions", "at most %d conversions", maxSalesConversions)
 		return nil, fields.Err()
 	}
-	catalogue, err := s.unitsByID(ctx, tenantID)
+	catalogue, err := s.units.ByID(ctx, q, tenantID)
 	if err != nil {
 		return nil, err
 	}
@@ -182,7 +182,7 @@ func (s *Service) loadSalesConversionsIn(ctx context.Context, q db.Q, tenantID s
 	if err != nil || len(rows) == 0 {
 		return err
 	}
-	catalogue, err := s.unitsByID(ctx, tenantID)
+	catalogue, err := s.units.ByID(ctx, q, tenantID)
 	if err != nil {
 		return err
 	}

@@ -81,7 +81,7 @@ func (s *Service) ReplaceSalesPriceBreaks(ctx context.Context, tenantID, tenantC
 		return nil, err
 	}
 	_, err = s.changeCustomerPricing(ctx, tenantID, itemID, "salesPriceBreaksReplaced", func(q db.Q, units itemUnits) (bool, error) {
-		if err := s.resolveSalesPriceBreaks(ctx, tenantID, itemID, units, ws, breaks); err != nil {
+		if err := s.resolveSalesPriceBreaks(ctx, q, tenantID, itemID, units, ws, breaks); err != nil {
 			return false, err
 		}
 		return true, s.store.replaceSalesPriceBreaks(ctx, q, tenantID, itemID, breaks)
@@ -174,7 +174,7 @@ func normalizeSalesPriceBreaks(ws []SalesPriceBreakWrite, tenantCurrency string)
 // resolveSalesPriceBreaks fills the units of breaks (written as ws) and checks what needs the
 // database: each unit is one of the item's type, each customer is live and each tier exists
 // (one query each for all breaks), and no two breaks share scope, unit and quantity.
-func (s *Service) resolveSalesPriceBreaks(ctx context.Context, tenantID, itemID string, u itemUnits, ws []SalesPriceBreakWrite, breaks []SalesPriceBreak) error {
+func (s *Service) resolveSalesPriceBreaks(ctx context.Context, q db.Q, tenantID, itemID string, u itemUnits, ws []SalesPriceBreakWrite, breaks []SalesPriceBreak) error {
 	var customerIDs, tierIDs []string
 	for _, b := range breaks {
 		if b.CustomerID != nil {
@@ -184,11 +184,11 @@ func (s *Service) resolveSalesPriceBreaks(ctx context.Context, tenantID, itemID 
 			tierIDs = append(tierIDs, *b.CustomerTierID)
 		}
 	}
-	liveCustomers, err := s.customerLookup().ByIDs(ctx, tenantID, customerIDs)
+	liveCustomers, err := s.customerLookup().ByIDs(ctx, q, tenantID, customerIDs)
 	if err != nil {
 		return err
 	}
-	tiers, err := s.tierLookup().ByIDs(ctx, tenantID, tierIDs)
+	tiers, err := s.tierLookup().ByIDs(ctx, q, tenantID, tierIDs)
 	if err != nil {
 		return err
 	}
@@ -250,8 +250,8 @@ func (u itemUnits) named(fields apperr.Fields, field string, name *string) (unit
 }
 
 // unitsOfItem reads the units of it's type from the catalogue (one query); it has a unit.
-func (s *Service) unitsOfItem(ctx context.Context, tenantID string, it Item) (itemUnits, error) {
-	byID, err := s.unitsByID(ctx, tenantID)
+func (s *Service) unitsOfItem(ctx context.Context, q db.Q, tenantID string, it Item) (itemUnits, error) {
+	byID, err := s.units.ByID(ctx, q, tenantID)
 	if err != nil {
 		return itemUnits{}, err
 	}
@@ -347,13 +347,13 @@ func (s *Service) pricingRefs(ctx context.Context, tenantID string, details []Cu
 	}
 	var refs pricingRefs
 	var err error
-	if refs.customers, err = s.customerLookup().ByIDs(ctx, tenantID, customerIDs); err != nil {
+	if refs.customers, err = s.customerLookup().ByIDs(ctx, s.pool, tenantID, customerIDs); err != nil {
 		return refs, err
 	}
-	if refs.tiers, err = s.tierLookup().ByIDs(ctx, tenantID, tierIDs); err != nil {
+	if refs.tiers, err = s.tierLookup().ByIDs(ctx, s.pool, tenantID, tierIDs); err != nil {
 		return refs, err
 	}
-	unitsByID, err := s.unitsByID(ctx, tenantID)
+	unitsByID, err := s.units.ByID(ctx, s.pool, tenantID)
 	if err != nil {
 		return refs, err
 	}

@@ -37,7 +37,7 @@ type Service struct {
 	tags         *tags.Service
 	// shapes resolves the material shape an item is cut from (CreateFromMaterialShape).
 	shapes *materialshapes.Service
-	// vendors resolves the vendors of vendor details; like shapes it needs only the pool.
+	// vendors resolves the vendors of vendor details; like shapes it needs only a connection.
 	vendors *vendors.Service
 }
 
@@ -68,7 +68,7 @@ func (s *Service) Create(ctx context.Context, tenantID string, n NewItem) (strin
 		if err := s.requireLiveCodes(ctx, q, tenantID, Item{}, it); err != nil {
 			return err
 		}
-		if it.SalesConversions, err = s.resolveSalesConversions(ctx, tenantID, unit, n.SalesConversions); err != nil {
+		if it.SalesConversions, err = s.resolveSalesConversions(ctx, q, tenantID, unit, n.SalesConversions); err != nil {
 			return err
 		}
 		if err := s.store.insert(ctx, q, tenantID, it.ID, it, "number"); err != nil {
@@ -169,7 +169,7 @@ func (s *Service) save(ctx context.Context, tenantID, id string, kind saveKind, 
 		if err != nil {
 			return err
 		}
-		if current, err = s.withUnit(ctx, tenantID, current); err != nil {
+		if current, err = s.withUnit(ctx, q, tenantID, current); err != nil {
 			return err
 		}
 		if err := requireUnit(current); err != nil {
@@ -198,7 +198,7 @@ func (s *Service) save(ctx context.Context, tenantID, id string, kind saveKind, 
 		if *next.UnitID != *current.UnitID && len(u.SalesConversions) > 0 {
 			return apperr.Field("salesUnitOfMeasureConversions", "must be empty when the unit of measure changes; add the conversions for the new unit in a later request")
 		}
-		if next, err = s.withUnit(ctx, tenantID, next); err != nil {
+		if next, err = s.withUnit(ctx, q, tenantID, next); err != nil {
 			return err
 		}
 		if *next.UnitID != *current.UnitID {
@@ -206,7 +206,7 @@ func (s *Service) save(ctx context.Context, tenantID, id string, kind saveKind, 
 				return err
 			}
 		}
-		if next.SalesConversions, err = s.resolveSalesConversions(ctx, tenantID, *next.Unit, u.SalesConversions); err != nil {
+		if next.SalesConversions, err = s.resolveSalesConversions(ctx, q, tenantID, *next.Unit, u.SalesConversions); err != nil {
 			return err
 		}
 		if err := s.requireLiveCodes(ctx, q, tenantID, current, next); err != nil {
@@ -495,22 +495,22 @@ func applyUpdate(current Item, u ItemUpdate, refsMode extref.Mode) (Item, error)
 // the stock would be stranded. The item's row is locked for update and stock movements
 // share-lock it (StockInfo), so the balance read here cannot change before the commit.
 func checkStockFlags(ctx context.Context, q db.Q, tenantID string, current, next Item) error {
-	turnsOn := map[string]bool{
-		"isNonInventory": next.IsNonInventory && !current.IsNonInventory,
-		"isLotTracked":   next.IsLotTracked && !current.IsLotTracked,
-	}
-	if !turnsOn["isNonInventory"] && !turnsOn["isLotTracked"] {
+	nonInventoryOn := next.IsNonInventory && !current.IsNonInventory
+	lotTrackedOn := next.IsLotTracked && !current.IsLotTracked
+	if !nonInventoryOn && !lotTrackedOn {
 		return nil
 	}
 	held, err := holdsStock(ctx, q, tenantID, current.ID)
 	if err != nil || !held {
 		return err
 	}
+	const why = "cannot be turned on while the item has inventory on hand; move the stock out first"
 	fields := apperr.Fields{}
-	for name, on := range turnsOn {
-		if on {
-			fields.Add(name, "cannot be turned on while the item has inventory on hand; move the stock out first")
-		}
+	if nonInventoryOn {
+		fields.Add("isNonInventory", why)
+	}
+	if lotTrackedOn {
+		fields.Add("isLotTracked", why)
 	}
 	return fields.Err()
 }
@@ -570,9 +570,10 @@ func checkFilter(fields apperr.Fields, f Filter) error {
 	return fields.Err()
 }
 
-func (s *Service) withUnit(ctx context.Context, tenantID string, it Item) (Item, error) {
+// withUnit is it with its Unit filled, read through q (inside a write, its transaction).
+func (s *Service) withUnit(ctx context.Context, q db.Q, tenantID string, it Item) (Item, error) {
 	one := []Item{it}
-	if err := s.resolveUnits(ctx, tenantID, one); err != nil {
+	if err := s.resolveUnitsIn(ctx, q, tenantID, one); err != nil {
 		return Item{}, err
 	}
 	return one[0], nil
@@ -581,10 +582,15 @@ func (s *Service) withUnit(ctx context.Context, tenantID string, it Item) (Item,
 // resolveUnits fills the Unit of items from the tenant's units catalogue: one query however
 // many items (the catalogue is small).
 func (s *Service) resolveUnits(ctx context.Context, tenantID string, items []Item) error {
+	return s.resolveUnitsIn(ctx, s.pool, tenantID, items)
+}
+
+// resolveUnitsIn is resolveUnits reading through q.
+func (s *Service) resolveUnitsIn(ctx context.Context, q db.Q, tenantID string, items []Item) error {
 	if len(items) == 0 {
 		return nil
 	}
-	byID, err := s.unitsByID(ctx, tenantID)
+	byID, err := s.units.ByID(ctx, q, tenantID)
 	if err != nil {
 		return err
 	}

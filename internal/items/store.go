@@ -46,7 +46,6 @@ type itemRow struct {
 	InternalNotes             *string             `db:"internal_notes"`
 	CustomFields              customfields.Column `db:"custom_fields"`
 	ExternalReferences        extref.References   `db:"external_references"`
-	EnableRemnantSync         bool                `db:"enable_remnant_sync"`
 	AccountingCodeID          *string             `db:"accounting_code_id"`
 	AccountingCode2ID         *string             `db:"accounting_code2_id"`
 	MaterialCodeID            *string             `db:"material_code_id"`
@@ -84,7 +83,7 @@ func (r itemRow) toItem() Item {
 			MinimumStockOnHand: r.MinimumStockOnHand, MinimumProductionQuantity: r.MinimumProductionQuantity,
 		},
 		InternalNotes: r.InternalNotes, CustomFields: r.CustomFields, ExternalReferences: r.ExternalReferences,
-		EnableRemnantSync: r.EnableRemnantSync, CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc,
+		CreatedUtc: r.CreatedUtc, ModifiedUtc: r.ModifiedUtc,
 		Codes: Codes{
 			AccountingCodeID: r.AccountingCodeID, AccountingCode2ID: r.AccountingCode2ID, MaterialCodeID: r.MaterialCodeID,
 			CategoryID: r.CategoryID, GradeID: r.GradeID, ShapeID: r.ShapeID, GaugeID: r.GaugeID,
@@ -114,7 +113,7 @@ const itemColumns = `i.id, i.number, i.revision, (` + latestRevisionSQL + `) AS 
        i.description, i.item_origin, i.unit_of_measure_id, i.is_sellable, i.is_archived, i.is_non_inventory,
        i.is_taxable, i.build_to_order, i.build_to_stock, i.is_single_use_item, i.is_lot_tracked, i.width,
        i.height, i.length, i.weight, i.minimum_stock_on_hand, i.minimum_production_quantity, i.internal_notes,
-       i.custom_fields, i.external_references, i.enable_remnant_sync, i.accounting_code_id, i.accounting_code2_id,
+       i.custom_fields, i.external_references, i.accounting_code_id, i.accounting_code2_id,
        i.material_code_id, i.category_id, i.grade_id, i.shape_id, i.gauge_id, i.accounting_class_id,
        i.income_account_id, i.asset_account_id, i.expense_account_id, i.cogs_account_id, i.shipping_class,
        i.shipping_nmfc, i.shipping_is_hazmat, i.shipping_unit_weight, i.shipping_tariff_code,

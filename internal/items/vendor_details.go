@@ -130,7 +130,7 @@ func (s *Service) saveVendorDetail(ctx context.Context, tenantID, itemID, id str
 		change = "vendorDetailAdded"
 	}
 	_, err = s.changeItemRecords(ctx, tenantID, itemID, change, func(q db.Q, it Item) (bool, error) {
-		it, err := s.withUnit(ctx, tenantID, it)
+		it, err := s.withUnit(ctx, q, tenantID, it)
 		if err != nil {
 			return false, err
 		}
@@ -139,7 +139,7 @@ func (s *Service) saveVendorDetail(ctx context.Context, tenantID, itemID, id str
 				return false, err
 			}
 		}
-		vendor, err := s.liveVendor(ctx, tenantID, d.VendorID)
+		vendor, err := s.liveVendor(ctx, q, tenantID, d.VendorID)
 		if err != nil {
 			return false, err
 		}
@@ -168,9 +168,9 @@ func (s *Service) saveVendorDetail(ctx context.Context, tenantID, itemID, id str
 	return err
 }
 
-// liveVendor is the tenant's vendor id when it is not deleted (404 otherwise).
-func (s *Service) liveVendor(ctx context.Context, tenantID, id string) (vendors.Vendor, error) {
-	found, err := s.vendors.ByIDs(ctx, tenantID, []string{id})
+// liveVendor is the tenant's vendor id when it is not deleted (404 otherwise), read in q.
+func (s *Service) liveVendor(ctx context.Context, q db.Q, tenantID, id string) (vendors.Vendor, error) {
+	found, err := s.vendors.ByIDs(ctx, q, tenantID, []string{id})
 	if err != nil {
 		return vendors.Vendor{}, err
 	}
@@ -257,11 +257,11 @@ func (s *Service) fillVendorDetails(ctx context.Context, q db.Q, tenantID string
 	for _, d := range details {
 		vendorIDs = append(vendorIDs, d.VendorID)
 	}
-	vendorsByID, err := s.vendors.ByIDs(ctx, tenantID, vendorIDs)
+	vendorsByID, err := s.vendors.ByIDs(ctx, q, tenantID, vendorIDs)
 	if err != nil {
 		return err
 	}
-	unitsByID, err := s.unitsByID(ctx, tenantID)
+	unitsByID, err := s.units.ByID(ctx, q, tenantID)
 	if err != nil {
 		return err
 	}
@@ -293,21 +293,6 @@ func sortVendorDetails(list []VendorDetail) {
 	})
 }
 
-// unitsByID is the tenant's units catalogue by unit id (one query; the catalogue is small).
-func (s *Service) unitsByID(ctx context.Context, tenantID string) (map[string]units.Unit, error) {
-	types, err := s.units.List(ctx, tenantID, units.Filter{})
-	if err != nil {
-		return nil, err
-	}
-	byID := map[string]units.Unit{}
-	for _, t := range types {
-		for _, u := range t.Units {
-			byID[u.ID] = u
-		}
-	}
-	return byID, nil
-}
-
 func vendorDetailNotFound(id string) error {
 	return apperr.NotFound("item vendor detail %s not found", id)
 }
@@ -316,7 +301,8 @@ func vendorDetailNotFound(id string) error {
 // item's inventory unit changes from one unit to another. A detail's inventoryUnitQuantity
 // counts inventory units, so it is converted to the new unit (priced details block the
 // change, rule 2, but unpriced ones still say how much of the item a vendor unit holds). A
-// unit without a fixed conversion (Box) cannot restate them: 400 while the item has any.
+// unit without a fixed conversion (Box) cannot restate them: 400 while the item has any;
+// nor can a change that would round a quantity to 0 (400 before anything is written).
 func (s *Service) restateVendorQuantities(ctx context.Context, q db.Q, tenantID, itemID string, from, to units.Unit) error {
 	if from.Factor == nil || to.Factor == nil {
 		has, err := s.store.hasVendorDetails(ctx, q, tenantID, itemID)
@@ -328,5 +314,12 @@ func (s *Service) restateVendorQuantities(ctx context.Context, q db.Q, tenantID,
 	// One old unit is from/to new units: from.Num × to.Den ÷ (from.Den × to.Num).
 	num := dec.Decimal{Decimal: from.Factor.Num.Mul(to.Factor.Den.Decimal)}
 	den := dec.Decimal{Decimal: from.Factor.Den.Mul(to.Factor.Num.Decimal)}
+	vanishes, err := s.store.vendorQuantityVanishes(ctx, q, tenantID, itemID, num, den)
+	if err != nil {
+		return err
+	}
+	if vanishes {
+		return apperr.Field("unitOfMeasureName", "an inventoryUnitQuantity of the item's vendor details is too small to state in %s (it would round to 0 at 20 decimal places); update it first", to.Name)
+	}
 	return s.store.scaleVendorInventoryQuantities(ctx, q, tenantID, itemID, num, den)
 }

@@ -213,13 +213,32 @@ func (itemStore) hasVendorDetails(ctx context.Context, q db.Q, tenantID, itemID 
 	return has, nil
 }
 
-// Rounded to the 20 fraction digits quantities keep on the wire.
+// scaledInventoryQuantity is inventory_unit_quantity times $3/$4 rounded to the 20 fraction
+// digits quantities keep on the wire. PostgreSQL gives a quotient only about 16 significant
+// digits beyond its operands' scale, so the dividend is widened to 60 fraction digits
+// first: the quotient is then exact well past the 20 kept.
+const scaledInventoryQuantity = `round((inventory_unit_quantity * $3)::numeric(1000, 60) / $4, 20)`
+
+const vendorQuantityVanishesSQL = `SELECT EXISTS (SELECT 1 FROM item_vendor_details
+WHERE tenant_id = $1 AND item_id = $2 AND ` + scaledInventoryQuantity + ` = 0)`
+
+// vendorQuantityVanishes reports whether scaling (see scaleVendorInventoryQuantities) would
+// round any vendor detail's inventory_unit_quantity of the item to 0, which the CHECK
+// (> 0) refuses; the caller holds the item's row, so the details cannot change in between.
+func (itemStore) vendorQuantityVanishes(ctx context.Context, q db.Q, tenantID, itemID string, num, den dec.Decimal) (bool, error) {
+	var vanishes bool
+	if err := sqlx.GetContext(ctx, q, &vanishes, vendorQuantityVanishesSQL, tenantID, itemID, num, den); err != nil {
+		return false, fmt.Errorf("restated vendor inventory unit quantities: %w", err)
+	}
+	return vanishes, nil
+}
+
 const scaleVendorInventoryQuantitiesSQL = `
-UPDATE item_vendor_details SET inventory_unit_quantity = round(inventory_unit_quantity * $3 / $4, 20)
+UPDATE item_vendor_details SET inventory_unit_quantity = ` + scaledInventoryQuantity + `
 WHERE tenant_id = $1 AND item_id = $2`
 
 // scaleVendorInventoryQuantities multiplies every vendor detail's inventory_unit_quantity of
-// the item by num/den.
+// the item by num/den (see scaledInventoryQuantity).
 func (itemStore) scaleVendorInventoryQuantities(ctx context.Context, q db.Q, tenantID, itemID string, num, den dec.Decimal) error {
 	if _, err := q.ExecContext(ctx, scaleVendorInventoryQuantitiesSQL, tenantID, itemID, num, den); err != nil {
 		return fmt.Errorf("restate vendor inventory unit quantities: %w", err)

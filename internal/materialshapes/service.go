@@ -143,13 +143,14 @@ func (s *Service) Activated(ctx context.Context, q db.Q, tenantID, id string) (S
 }
 
 // ByIDs returns the tenant's shapes among ids by id, deleted ones included (items cut from
-// a shape keep showing it): one query however many ids.
-func (s *Service) ByIDs(ctx context.Context, tenantID string, ids []string) (map[string]Shape, error) {
+// a shape keep showing it): one query however many ids, through q (the caller's
+// transaction when it has one).
+func (s *Service) ByIDs(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]Shape, error) {
 	out := make(map[string]Shape, len(ids))
 	if len(ids) == 0 {
 		return out, nil
 	}
-	list, err := s.store.byIDs(ctx, s.pool, tenantID, ids)
+	list, err := s.store.byIDs(ctx, q, tenantID, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -95,8 +95,10 @@ func (s store) get(ctx context.Context, q db.Q, tenantID string, list List, id s
 	return s.getOne(ctx, q, getSQL, tenantID, list, id)
 }
 
-// getLiveForUpdateSQL reads a live tag and locks its row until the transaction ends.
-const getLiveForUpdateSQL = getSQL + ` AND NOT t.deleted FOR UPDATE OF t`
+// getLiveForUpdateSQL reads a live tag and locks its row until the transaction ends. The
+// lock is NO KEY UPDATE, as a PATCH changes no key: the KEY SHARE lock that an item-tag
+// attach's foreign key check takes on the tag does not wait for it.
+const getLiveForUpdateSQL = getSQL + ` AND NOT t.deleted FOR NO KEY UPDATE OF t`
 
 func (s store) getLiveForUpdate(ctx context.Context, q db.Q, tenantID string, list List, id string) (Tag, error) {
 	return s.getOne(ctx, q, getLiveForUpdateSQL, tenantID, list, id)

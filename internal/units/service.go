@@ -35,6 +35,21 @@ func (s *Service) List(ctx context.Context, tenantID string, f Filter) ([]UnitTy
 	return out, nil
 }
 
+// ByID returns the tenant's whole catalogue by unit id (one query; the catalogue is small),
+// read through q: a caller inside a transaction passes it, because taking a second
+// connection while holding one starves the pool when every connection is so held.
+func (s *Service) ByID(ctx context.Context, q db.Q, tenantID string) (map[string]Unit, error) {
+	rows, err := s.store.list(ctx, q, tenantID, Filter{})
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]Unit, len(rows))
+	for _, r := range rows {
+		out[r.ID] = r.toUnit()
+	}
+	return out, nil
+}
+
 // Resolve returns the unit named unitName of the unit type named unitTypeName, inside q
 // (so an item write can resolve in its own transaction). Both names are trimmed; the type
 // matches case-insensitively, the unit case-sensitively (seed rule 2 of items: "Each" is a

@@ -63,13 +63,14 @@ func (s *Service) Get(ctx context.Context, tenantID, id string) (Vendor, error) 
 
 // ByIDs returns the tenant's vendors among ids (deleted ones too, so records that refer to
 // them still show a name), keyed by id; unknown ids are absent. It lets a page of records
-// resolve every vendor they name in one query.
-func (s *Service) ByIDs(ctx context.Context, tenantID string, vendorIDs []string) (map[string]Vendor, error) {
+// resolve every vendor they name in one query. It reads through q (the caller's transaction
+// when it has one: a second connection taken while holding one can starve the pool).
+func (s *Service) ByIDs(ctx context.Context, q db.Q, tenantID string, vendorIDs []string) (map[string]Vendor, error) {
 	out := map[string]Vendor{}
 	if len(vendorIDs) == 0 {
 		return out, nil
 	}
-	vendors, err := s.store.list(ctx, s.pool, tenantID, Filter{IDs: vendorIDs}, true, listing.Page{OrderBy: "id", Limit: len(vendorIDs)})
+	vendors, err := s.store.list(ctx, q, tenantID, Filter{IDs: vendorIDs}, true, listing.Page{OrderBy: "id", Limit: len(vendorIDs)})
 	if err != nil {
 		return nil, err
 	}
