@@ -335,6 +335,21 @@ func atOnce(t *testing.T, n int, request func(i int) (status int, err error)) ma
 	return counts
 }
 
+// statusCoder is any generated client response.
+type statusCoder interface{ StatusCode() int }
+
+// statusInto adapts a client call for together: it stores the call's status in dst.
+func statusInto(dst *int, call func() (statusCoder, error)) func() error {
+	return func() error {
+		res, err := call()
+		if err != nil {
+			return err
+		}
+		*dst = res.StatusCode()
+		return nil
+	}
+}
+
 // together runs the functions at once behind a start barrier and fails t on their errors.
 func together(t *testing.T, fns ...func() error) {
 	t.Helper()

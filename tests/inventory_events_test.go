@@ -428,22 +428,11 @@ func TestInventoryRevertRacingLocationDeleteNeverLeavesStockAtADeletedLocation(t
 		picked := pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("2"), LocationId: &loc})
 		var reverted, deleted int
 		together(t,
-			func() error {
-				res, err := te.API.RevertInventoryEventWithResponse(context.Background(), picked.Id)
-				if err != nil {
-					return err
-				}
-				reverted = res.StatusCode()
-				return nil
-			},
-			func() error {
-				res, err := te.API.DeleteLocationWithResponse(context.Background(), loc)
-				if err != nil {
-					return err
-				}
-				deleted = res.StatusCode()
-				return nil
-			})
+			statusInto(&reverted, func() (statusCoder, error) {
+				return te.API.RevertInventoryEventWithResponse(context.Background(), picked.Id)
+			}),
+			statusInto(&deleted, func() (statusCoder, error) { return te.API.DeleteLocationWithResponse(context.Background(), loc) }),
+		)
 		gone := getLocation(t, te, loc).Deleted
 		onHand := onHandAt(t, te, item, nil, &loc)
 		switch {

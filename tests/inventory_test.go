@@ -944,24 +944,13 @@ func TestInventoryLocationDeleteRacingAReceiptNeverLeavesStockAtADeletedLocation
 		loc := createLocation(t, te, fmt.Sprintf("Late bay %d", round))
 		var received, deleted int
 		together(t,
-			func() error {
-				res, err := te.API.ReceiveInventoryWithResponse(context.Background(), client.InventoryReceive{
+			statusInto(&received, func() (statusCoder, error) {
+				return te.API.ReceiveInventoryWithResponse(context.Background(), client.InventoryReceive{
 					ItemId: item, SecondaryType: client.InventoryReceiveSecondaryTypeReceive, Quantity: num("1"), LocationId: &loc,
 				})
-				if err != nil {
-					return err
-				}
-				received = res.StatusCode()
-				return nil
-			},
-			func() error {
-				res, err := te.API.DeleteLocationWithResponse(context.Background(), loc)
-				if err != nil {
-					return err
-				}
-				deleted = res.StatusCode()
-				return nil
-			})
+			}),
+			statusInto(&deleted, func() (statusCoder, error) { return te.API.DeleteLocationWithResponse(context.Background(), loc) }),
+		)
 		gone := getLocation(t, te, loc).Deleted
 		onHand := onHandAt(t, te, item, nil, &loc)
 		switch {
