@@ -63,28 +63,21 @@ const (
 // one place the defaults are applied, for the service and for the HTTP layer that enforces
 // the same limits (body size, deadlines).
 func (c Config) WithDefaults() Config {
-	if c.UploadLimitBytes <= 0 {
-		c.UploadLimitBytes = DefaultUploadLimitBytes
-	}
-	if c.RedirectAboveBytes <= 0 {
-		c.RedirectAboveBytes = DefaultRedirectAboveBytes
-	}
-	if c.SignedURLTTL <= 0 {
-		c.SignedURLTTL = DefaultSignedURLTTL
-	}
-	if c.ZipMaxEntries <= 0 {
-		c.ZipMaxEntries = DefaultZipMaxEntries
-	}
-	if c.ZipMaxBytes <= 0 {
-		c.ZipMaxBytes = DefaultZipMaxBytes
-	}
-	if c.UploadTimeout <= 0 {
-		c.UploadTimeout = DefaultUploadTimeout
-	}
-	if c.DownloadTimeout <= 0 {
-		c.DownloadTimeout = DefaultDownloadTimeout
-	}
+	orDefault(&c.UploadLimitBytes, DefaultUploadLimitBytes)
+	orDefault(&c.RedirectAboveBytes, DefaultRedirectAboveBytes)
+	orDefault(&c.SignedURLTTL, DefaultSignedURLTTL)
+	orDefault(&c.ZipMaxEntries, DefaultZipMaxEntries)
+	orDefault(&c.ZipMaxBytes, DefaultZipMaxBytes)
+	orDefault(&c.UploadTimeout, DefaultUploadTimeout)
+	orDefault(&c.DownloadTimeout, DefaultDownloadTimeout)
 	return c
+}
+
+// orDefault sets *v to def when it is zero or negative (unset).
+func orDefault[T ~int | ~int64](v *T, def T) {
+	if *v <= 0 {
+		*v = def
+	}
 }
 
 // Service holds the rules of attachments.
