@@ -10,9 +10,9 @@ import (
 	"testing"
 
 	"mos/gen/client"
-	"mos/internal/attachments"
 	"mos/internal/httpapi"
 	"mos/internal/platform/blob"
+	"mos/internal/shared/attachments"
 	"mos/internal/tenancy"
 )
 

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"mos/gen/client"
-	"mos/internal/attachments"
+	"mos/internal/shared/attachments"
 )
 
 func TestAttachmentShipmentOwnedFilesNeedViewShipments(t *testing.T) {

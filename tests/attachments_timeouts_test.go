@@ -15,9 +15,9 @@ import (
 	"testing"
 	"time"
 
-	"mos/internal/attachments"
 	"mos/internal/httpapi"
 	"mos/internal/platform/blob"
+	"mos/internal/shared/attachments"
 )
 
 // serverWithTimeouts starts a second API server on the tests' database, its own file store,

@@ -64,7 +64,7 @@ func contactIDs(cs []client.CustomerContact) []string {
 }
 
 // TestCustomerContactEmailIsOneWellFormedMailbox runs a representative subset of the mailbox
-// rule through HTTP (internal/customers/email_test.go holds the full table), on create and
+// rule through HTTP (internal/sales/customers/email_test.go holds the full table), on create and
 // on full update.
 func TestCustomerContactEmailIsOneWellFormedMailbox(t *testing.T) {
 	t.Parallel()

@@ -22,12 +22,12 @@ import (
 
 	"mos/gen"
 	"mos/gen/client"
-	"mos/internal/attachments"
 	"mos/internal/dbtest"
 	"mos/internal/httpapi"
 	"mos/internal/platform/blob"
 	"mos/internal/platform/db"
 	"mos/internal/platform/web"
+	"mos/internal/shared/attachments"
 	"mos/internal/tenancy"
 )
 

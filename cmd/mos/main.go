@@ -29,12 +29,12 @@ import (
 	"time"
 
 	"mos/gen"
-	"mos/internal/attachments"
 	"mos/internal/httpapi"
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/blob"
 	"mos/internal/platform/db"
 	"mos/internal/platform/web"
+	"mos/internal/shared/attachments"
 	"mos/internal/tenancy"
 )
 

@@ -1,5 +1,5 @@
 -- A customer's addresses and contacts: sub-records with 36-character ids (UUIDs), written one
--- at a time under a lock on the customer row (see internal/customers/parent.go).
+-- at a time under a lock on the customer row (see internal/sales/customers/parent.go).
 CREATE TABLE customer_addresses (
     tenant_id          text NOT NULL REFERENCES tenants (id),
     customer_id        text NOT NULL,

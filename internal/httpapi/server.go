@@ -11,29 +11,29 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"mos/gen"
-	"mos/internal/attachments"
-	"mos/internal/companies"
 	"mos/internal/contract"
-	"mos/internal/customers"
-	"mos/internal/customertiers"
-	"mos/internal/customfields"
-	"mos/internal/downtime"
-	"mos/internal/inventory"
-	"mos/internal/items"
-	"mos/internal/locations"
-	"mos/internal/lots"
-	"mos/internal/materialshapes"
-	"mos/internal/paymentterms"
 	"mos/internal/platform/db"
 	"mos/internal/platform/web"
-	"mos/internal/resources"
-	"mos/internal/settings"
-	"mos/internal/shifts"
-	"mos/internal/tags"
+	"mos/internal/purchasing/vendors"
+	"mos/internal/sales/customers"
+	"mos/internal/sales/tiers"
+	"mos/internal/scheduling/downtime"
+	"mos/internal/scheduling/resources"
+	"mos/internal/scheduling/shifts"
+	"mos/internal/scheduling/trackingfields"
+	"mos/internal/shared/attachments"
+	"mos/internal/shared/companies"
+	"mos/internal/shared/customfields"
+	"mos/internal/shared/paymentterms"
+	"mos/internal/shared/settings"
+	"mos/internal/shared/tags"
+	"mos/internal/stock/inventory"
+	"mos/internal/stock/items"
+	"mos/internal/stock/locations"
+	"mos/internal/stock/lots"
+	"mos/internal/stock/shapes"
+	"mos/internal/stock/units"
 	"mos/internal/tenancy"
-	"mos/internal/trackingfields"
-	"mos/internal/units"
-	"mos/internal/vendors"
 	"mos/openapi"
 )
 
@@ -43,7 +43,7 @@ type Server struct {
 	*contract.ContractHandler
 	*tags.TagsHandler
 	*companies.CompaniesHandler
-	*customertiers.CustomerTiersHandler
+	*tiers.CustomerTiersHandler
 	*paymentterms.PaymentTermsHandler
 	*customers.CustomersHandler
 	*customers.AddressesHandler
@@ -58,7 +58,7 @@ type Server struct {
 	*downtime.EquipmentDowntimeHandler
 	*units.UnitsOfMeasureHandler
 	*vendors.VendorsHandler
-	*materialshapes.MaterialShapesHandler
+	*shapes.MaterialShapesHandler
 	*items.ItemsHandler
 	*locations.LocationsHandler
 	*lots.InventoryLotsHandler
@@ -103,7 +103,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	// Areas whose records carry customFields take this service to validate them.
 	customFields := customfields.NewService(cfg.Pool)
 	// Customers resolve the names of the tiers and payment terms they refer to through these.
-	tiers := customertiers.NewService(cfg.Pool)
+	customerTiers := tiers.NewService(cfg.Pool)
 	paymentTerms := paymentterms.NewService(cfg.Pool)
 	// Departments, work centers and equipment; shifts and downtime look departments and
 	// equipment up through it.
@@ -138,9 +138,9 @@ func New(cfg Config) (*echo.Echo, error) {
 		TagsHandler:              tags.NewHandler(tagCatalogue, spec),
 		CompaniesHandler:         companies.NewHandler(companies.NewService(cfg.Pool), spec),
 		CustomFieldsHandler:      customfields.NewHandler(customFields),
-		CustomerTiersHandler:     customertiers.NewHandler(tiers),
+		CustomerTiersHandler:     tiers.NewHandler(customerTiers),
 		PaymentTermsHandler:      paymentterms.NewHandler(paymentTerms),
-		CustomersHandler:         customers.NewHandler(customers.NewService(cfg.Pool, customFields, tiers, paymentTerms), spec),
+		CustomersHandler:         customers.NewHandler(customers.NewService(cfg.Pool, customFields, customerTiers, paymentTerms), spec),
 		AddressesHandler:         customers.NewAddressesHandler(customers.NewAddressService(cfg.Pool)),
 		ContactsHandler:          customers.NewContactsHandler(customers.NewContactService(cfg.Pool)),
 		SettingsHandler:          settings.NewHandler(settings.NewService(cfg.Pool)),
@@ -152,7 +152,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		EquipmentDowntimeHandler: downtime.NewHandler(downtime.NewService(cfg.Pool, schedulingResources)),
 		UnitsOfMeasureHandler:    units.NewHandler(unitsOfMeasure),
 		VendorsHandler:           vendors.NewHandler(vendors.NewService(cfg.Pool)),
-		MaterialShapesHandler:    materialshapes.NewHandler(materialshapes.NewService(cfg.Pool)),
+		MaterialShapesHandler:    shapes.NewHandler(shapes.NewService(cfg.Pool)),
 		ItemsHandler:             items.NewHandler(itemMaster, spec),
 		LocationsHandler:         locations.NewHandler(stockLocations),
 		InventoryLotsHandler:     lots.NewHandler(itemLots),

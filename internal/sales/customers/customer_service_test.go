@@ -1,0 +1,68 @@
+package customers
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"mos/internal/dbtest"
+	"mos/internal/platform/db"
+	"mos/internal/platform/listing"
+	"mos/internal/sales/tiers"
+	"mos/internal/shared/customfields"
+	"mos/internal/shared/paymentterms"
+	"mos/internal/tenancy"
+)
+
+func newCustomerService(pool *db.Pool) *Service {
+	return NewService(pool, customfields.NewService(pool), tiers.NewService(pool), paymentterms.NewService(pool))
+}
+
+// TestListQueriesPerPageDoNotGrowWithThePage proves the list has no N+1: a page costs one
+// query for the customers and one each for the names of their payment terms and tiers,
+// however many customers (and distinct terms and tiers) the page holds.
+func TestListQueriesPerPageDoNotGrowWithThePage(t *testing.T) {
+	t.Parallel()
+	pool, dsn := dbtest.New(t)
+	ctx := context.Background()
+	tenantID, err := tenancy.NewService(pool, nil).CreateTenant(ctx, tenancy.NewTenant{Name: "T"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := newCustomerService(pool)
+	terms, tierSvc := paymentterms.NewService(pool), tiers.NewService(pool)
+	const n = 40
+	for i := range n {
+		termID, err := terms.Create(ctx, tenantID, paymentterms.NewTerm{Name: fmt.Sprintf("Terms %d", i), NetDays: i})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tierID, err := tierSvc.Create(ctx, tenantID, tiers.NewTier{Name: fmt.Sprintf("Tier %d", i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, err := svc.Create(ctx, Tenant{ID: tenantID, Currency: "USD"}, CustomerWrite{Name: fmt.Sprintf("Customer %02d", i), PaymentTermsID: &termID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.SetTier(ctx, tenantID, id, &tierID); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	counted, statements := dbtest.Counting(t, dsn)
+	counting := newCustomerService(counted)
+	for _, take := range []int32{1, 5, n} {
+		statements.Store(0)
+		list, err := counting.List(ctx, tenantID, Filter{}, listing.Request{Take: &take})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list) != int(take) || list[len(list)-1].PaymentTerms == nil || list[len(list)-1].CustomerTierName == nil {
+			t.Fatalf("take %d: %d customers, names resolved: %+v", take, len(list), list[len(list)-1])
+		}
+		if got := statements.Load(); got != 3 {
+			t.Errorf("a page of %d customers took %d statements, want 3 (customers, payment terms, tiers)", take, got)
+		}
+	}
+}

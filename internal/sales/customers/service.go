@@ -1,0 +1,307 @@
+package customers
+
+import (
+	"context"
+	"net/url"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"mos/internal/platform/apperr"
+	"mos/internal/platform/currency"
+	"mos/internal/platform/db"
+	"mos/internal/platform/extref"
+	"mos/internal/platform/ids"
+	"mos/internal/platform/listing"
+	"mos/internal/platform/patch"
+	"mos/internal/sales/tiers"
+	"mos/internal/shared/customfields"
+	"mos/internal/shared/paymentterms"
+)
+
+// maxCustomerText is the longest name and customer code.
+const maxCustomerText = 200
+
+// Service holds the rules of customers.
+type Service struct {
+	pool         *db.Pool
+	store        customerStore
+	customFields *customfields.Service
+	tiers        *tiers.Service
+	paymentTerms *paymentterms.Service
+}
+
+// NewService returns the customers service. It validates customFields with customFields and
+// resolves the names of tiers and payment terms through their services.
+func NewService(pool *db.Pool, customFields *customfields.Service, tiers *tiers.Service, paymentTerms *paymentterms.Service) *Service {
+	return &Service{pool: pool, customFields: customFields, tiers: tiers, paymentTerms: paymentTerms}
+}
+
+// Create stores a new customer and returns its id. Unknown payment terms or sales person
+// answer 404; a name or code taken by an active customer answers 400 (decided by the unique
+// indexes, so concurrent creates cannot both win).
+func (s *Service) Create(ctx context.Context, t Tenant, w CustomerWrite) (string, error) {
+	w, err := normalizeCustomer(w, t.Currency, extref.Write)
+	if err != nil {
+		return "", err
+	}
+	id := ids.New()
+	err = s.pool.WithTx(ctx, func(q db.Q) error {
+		values, err := s.customFields.Validate(ctx, q, t.ID, customfields.ModuleCustomer, w.CustomFields, customfields.Full)
+		if err != nil {
+			return err
+		}
+		w.CustomFields = values
+		return s.store.insert(ctx, q, t.ID, id, w)
+	})
+	if err != nil {
+		return "", err
+	}
+	return id, nil
+}
+
+// Get returns one customer, deleted or not.
+func (s *Service) Get(ctx context.Context, tenantID, id string) (Customer, error) {
+	c, err := s.store.get(ctx, s.pool, tenantID, id)
+	if err != nil {
+		return Customer{}, err
+	}
+	return s.withNames(ctx, tenantID, c)
+}
+
+// List returns the customers matching f.
+func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing.Request) ([]Customer, error) {
+	page, err := listing.Resolve(r, customerListSpec)
+	if err != nil {
+		return nil, err
+	}
+	if f, err = normalizeCustomerFilter(f); err != nil {
+		return nil, err
+	}
+	list, err := s.store.list(ctx, s.pool, tenantID, f, page)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.resolveNames(ctx, tenantID, list); err != nil {
+		return nil, err
+	}
+	return list, nil
+}
+
+// Update replaces every writable member of an active customer (omitted optional members are
+// cleared) under the create rules; a deleted customer is NotFound.
+func (s *Service) Update(ctx context.Context, t Tenant, id string, w CustomerWrite) (Customer, error) {
+	// Invalid input answers 400 before the customer is looked up or locked.
+	if _, err := normalizeCustomer(w, t.Currency, extref.Write); err != nil {
+		return Customer{}, err
+	}
+	return s.save(ctx, t, id, fullUpdate, func(Customer) (CustomerWrite, error) { return w, nil })
+}
+
+// Patch replaces an active customer with what change makes of its current state (a JSON
+// Patch of ops applied by the caller), under the rules of a full update except that
+// externalReferences follow the patch rule and only the custom fields ops touch are
+// validated. change runs inside the transaction on the locked row, so a patch never works
+// on a stale read; when anything fails nothing is saved.
+func (s *Service) Patch(ctx context.Context, t Tenant, id string, ops []patch.Operation, change func(current Customer) (CustomerWrite, error)) (Customer, error) {
+	return s.save(ctx, t, id, saveKind{patch: true, ops: ops}, change)
+}
+
+// saveKind is where a full update and a patch differ.
+type saveKind struct {
+	patch bool
+	ops   []patch.Operation // the patch's operations
+}
+
+var fullUpdate = saveKind{}
+
+func (s *Service) save(ctx context.Context, t Tenant, id string, kind saveKind, change func(Customer) (CustomerWrite, error)) (Customer, error) {
+	refsMode := extref.Write
+	if kind.patch {
+		refsMode = extref.Patch
+	}
+	var saved Customer
+	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		current, err := s.store.getActiveForUpdate(ctx, q, t.ID, id)
+		if err != nil {
+			return err
+		}
+		w, err := change(current)
+		if err != nil {
+			return err
+		}
+		if w, err = normalizeCustomer(w, t.Currency, refsMode); err != nil {
+			return err
+		}
+		if kind.patch {
+			w.CustomFields, err = s.customFields.ValidatePatch(ctx, q, t.ID, customfields.ModuleCustomer, kind.ops, w.CustomFields)
+		} else {
+			w.CustomFields, err = s.customFields.Validate(ctx, q, t.ID, customfields.ModuleCustomer, w.CustomFields, customfields.Full)
+		}
+		if err != nil {
+			return err
+		}
+		saved, err = s.store.update(ctx, q, t.ID, id, w)
+		return err
+	})
+	if err != nil {
+		return Customer{}, err
+	}
+	return s.withNames(ctx, t.ID, saved)
+}
+
+// SetTier assigns an active customer to a tier, or to none when tierID is nil. An unknown
+// tier or a missing or deleted customer is NotFound.
+func (s *Service) SetTier(ctx context.Context, tenantID, id string, tierID *string) (Customer, error) {
+	c, err := s.store.setTier(ctx, s.pool, tenantID, id, tierID)
+	if err != nil {
+		return Customer{}, err
+	}
+	return s.withNames(ctx, tenantID, c)
+}
+
+// Delete soft-deletes an active customer and reports whether there was one to delete.
+func (s *Service) Delete(ctx context.Context, tenantID, id string) (bool, error) {
+	return s.store.softDelete(ctx, s.pool, tenantID, id)
+}
+
+func (s *Service) withNames(ctx context.Context, tenantID string, c Customer) (Customer, error) {
+	one := []Customer{c}
+	if err := s.resolveNames(ctx, tenantID, one); err != nil {
+		return Customer{}, err
+	}
+	return one[0], nil
+}
+
+// resolveNames fills the payment terms and tier names of cs from their services: one query
+// each for the whole slice, however long.
+func (s *Service) resolveNames(ctx context.Context, tenantID string, cs []Customer) error {
+	var termIDs, tierIDs []string
+	for _, c := range cs {
+		if c.PaymentTermsID != nil {
+			termIDs = append(termIDs, *c.PaymentTermsID)
+		}
+		if c.CustomerTierID != nil {
+			tierIDs = append(tierIDs, *c.CustomerTierID)
+		}
+	}
+	terms, err := s.paymentTerms.ByIDs(ctx, tenantID, distinctStrings(termIDs))
+	if err != nil {
+		return err
+	}
+	tiers, err := s.tiers.ByIDs(ctx, s.pool, tenantID, distinctStrings(tierIDs))
+	if err != nil {
+		return err
+	}
+	for i, c := range cs {
+		if c.PaymentTermsID != nil {
+			if pt, ok := terms[*c.PaymentTermsID]; ok {
+				cs[i].PaymentTerms = &Reference{ID: pt.ID, Name: pt.Name}
+			}
+		}
+		if c.CustomerTierID != nil {
+			if tier, ok := tiers[*c.CustomerTierID]; ok {
+				cs[i].CustomerTierName = &tier.Name
+			}
+		}
+	}
+	return nil
+}
+
+// normalizeCustomer applies the write rules the spec's schema cannot state, naming each
+// offending field: name trimmed to 1..200; customerCode trimmed and not blank; currencyCode defaulted
+// to the tenant's; creditLimit not negative; url an absolute http(s) URI (blank: none);
+// taxRateIds without blanks or repeats; blank notes as none; externalReferences by refsMode.
+// customFields need the definitions, so the caller validates them.
+func normalizeCustomer(w CustomerWrite, tenantCurrency string, refsMode extref.Mode) (CustomerWrite, error) {
+	fields := apperr.Fields{}
+	w.Name = fields.Text("name", w.Name, maxCustomerText)
+	if w.CustomerCode != nil {
+		code := strings.TrimSpace(*w.CustomerCode)
+		if n := utf8.RuneCountInString(code); n < 1 || n > maxCustomerText {
+			fields.Add("customerCode", "must be 1 to %d characters after trimming (send null for no code)", maxCustomerText)
+		}
+		w.CustomerCode = &code
+	}
+	if w.CurrencyCode == nil {
+		w.CurrencyCode = &tenantCurrency
+	} else if !currency.Valid(*w.CurrencyCode) {
+		fields.Add("currencyCode", "must be an ISO 4217 code of three capital letters")
+	}
+	if w.CreditLimit != nil && w.CreditLimit.IsNegative() {
+		fields.Add("creditLimit", "must be 0 or more")
+	}
+	w.URL = normalizeURL(fields, w.URL)
+	w.TaxRateIDs = normalizeTaxRateIDs(fields, w.TaxRateIDs)
+	if w.Notes != nil && strings.TrimSpace(*w.Notes) == "" {
+		w.Notes = nil
+	}
+	refs, refErrs := extref.Normalize(w.ExternalReferences, refsMode)
+	fields.Merge("", refErrs)
+	w.ExternalReferences = refs
+	if w.CustomFields == nil {
+		w.CustomFields = map[string]any{}
+	}
+	return w, fields.Err()
+}
+
+// normalizeURL trims v; blank is no value, anything else must be an absolute http or https
+// URI with a host and no whitespace.
+func normalizeURL(fields apperr.Fields, v *string) *string {
+	if v == nil {
+		return nil
+	}
+	s := strings.TrimSpace(*v)
+	if s == "" {
+		return nil
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.ContainsFunc(s, unicode.IsSpace) {
+		fields.Add("url", "must be an absolute http or https URI, for example https://example.com")
+	}
+	return &s
+}
+
+// normalizeTaxRateIDs keeps ids as sent, in order, without repeats; a blank id is refused.
+func normalizeTaxRateIDs(fields apperr.Fields, ids []string) []string {
+	out := make([]string, 0, len(ids))
+	for i, id := range ids {
+		if strings.TrimSpace(id) == "" {
+			fields.Add("taxRateIds", "item %d is blank", i)
+			continue
+		}
+		out = append(out, id)
+	}
+	return distinctStrings(out)
+}
+
+// normalizeCustomerFilter trims the exact-match filters, which must then not be blank.
+func normalizeCustomerFilter(f Filter) (Filter, error) {
+	fields := apperr.Fields{}
+	trim := func(field string, v *string) *string {
+		if v == nil {
+			return nil
+		}
+		s := strings.TrimSpace(*v)
+		if s == "" {
+			fields.Add(field, "must not be blank")
+		}
+		return &s
+	}
+	f.CustomerCode = trim("customerCode", f.CustomerCode)
+	f.Email = trim("email", f.Email)
+	return f, fields.Err()
+}
+
+// distinctStrings returns ss without repeats, in first-seen order.
+func distinctStrings(ss []string) []string {
+	seen := make(map[string]bool, len(ss))
+	out := ss[:0:0]
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,268 @@
+package customers
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
+
+	"mos/internal/platform/apperr"
+	"mos/internal/platform/db"
+	"mos/internal/platform/dec"
+	"mos/internal/platform/extref"
+	"mos/internal/platform/listing"
+	"mos/internal/sales/tiers"
+	"mos/internal/shared/customfields"
+	"mos/internal/shared/paymentterms"
+)
+
+type customerStore struct{}
+
+type customerRow struct {
+	ID                 string              `db:"id"`
+	Name               string              `db:"name"`
+	CustomerCode       *string             `db:"customer_code"`
+	CurrencyCode       string              `db:"currency_code"`
+	CreditLimit        *dec.Decimal        `db:"credit_limit"`
+	PaymentTermsID     *string             `db:"payment_terms_id"`
+	SalesPersonID      *string             `db:"sales_person_id"`
+	URL                *string             `db:"url"`
+	IsTaxable          *bool               `db:"is_taxable"`
+	TaxRateIDs         pq.StringArray      `db:"tax_rate_ids"`
+	ExternalReferences extref.References   `db:"external_references"`
+	CustomFields       customfields.Column `db:"custom_fields"`
+	Notes              *string             `db:"notes"`
+	HasCustomerPortal  *bool               `db:"has_customer_portal"`
+	CustomerTierID     *string             `db:"customer_tier_id"`
+	Deleted            bool                `db:"deleted"`
+	CreatedUtc         time.Time           `db:"created_utc"`
+	ModifiedUtc        time.Time           `db:"modified_utc"`
+}
+
+func (r customerRow) toCustomer() Customer {
+	currency := r.CurrencyCode
+	taxRates := []string(r.TaxRateIDs)
+	if taxRates == nil {
+		taxRates = []string{}
+	}
+	return Customer{
+		ID: r.ID,
+		CustomerWrite: CustomerWrite{
+			Name: r.Name, CustomerCode: r.CustomerCode, CurrencyCode: &currency, CreditLimit: r.CreditLimit,
+			PaymentTermsID: r.PaymentTermsID, SalesPersonID: r.SalesPersonID, URL: r.URL, IsTaxable: r.IsTaxable,
+			TaxRateIDs: taxRates, ExternalReferences: r.ExternalReferences, CustomFields: r.CustomFields,
+			Notes: r.Notes, HasCustomerPortal: r.HasCustomerPortal,
+		},
+		CustomerTierID: r.CustomerTierID,
+		Deleted:        r.Deleted,
+		CreatedUtc:     r.CreatedUtc,
+		ModifiedUtc:    r.ModifiedUtc,
+	}
+}
+
+const customerColumns = `id, name, customer_code, currency_code, credit_limit, payment_terms_id, sales_person_id,
+       url, is_taxable, tax_rate_ids, external_references, custom_fields, notes, has_customer_portal,
+       customer_tier_id, deleted, created_utc, modified_utc`
+
+// customerWriteArgs are the bind parameters $3 to $15 of insertCustomerSQL and
+// updateCustomerSQL, in column order.
+func customerWriteArgs(w CustomerWrite) []any {
+	return []any{w.Name, w.CustomerCode, w.CurrencyCode, w.CreditLimit, w.PaymentTermsID, w.SalesPersonID,
+		w.URL, w.IsTaxable, pq.StringArray(w.TaxRateIDs), w.ExternalReferences, customfields.Column(w.CustomFields),
+		w.Notes, w.HasCustomerPortal}
+}
+
+const insertCustomerSQL = `
+INSERT INTO customers (tenant_id, id, name, customer_code, currency_code, credit_limit, payment_terms_id,
+       sales_person_id, url, is_taxable, tax_rate_ids, external_references, custom_fields, notes, has_customer_portal)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`
+
+func (customerStore) insert(ctx context.Context, q db.Q, tenantID, id string, w CustomerWrite) error {
+	_, err := q.ExecContext(ctx, insertCustomerSQL, append([]any{tenantID, id}, customerWriteArgs(w)...)...)
+	return customerWriteErr(err, w)
+}
+
+const updateCustomerSQL = `
+UPDATE customers SET name = $3, customer_code = $4, currency_code = $5, credit_limit = $6, payment_terms_id = $7,
+       sales_person_id = $8, url = $9, is_taxable = $10, tax_rate_ids = $11, external_references = $12,
+       custom_fields = $13, notes = $14, has_customer_portal = $15, modified_utc = now()
+WHERE tenant_id = $1 AND id = $2 AND NOT deleted
+RETURNING ` + customerColumns
+
+// update replaces the writable members of an active customer and returns it as stored.
+func (s customerStore) update(ctx context.Context, q db.Q, tenantID, id string, w CustomerWrite) (Customer, error) {
+	c, err := s.getOne(ctx, q, id, updateCustomerSQL, append([]any{tenantID, id}, customerWriteArgs(w)...)...)
+	if err != nil {
+		return Customer{}, customerWriteErr(err, w)
+	}
+	return c, nil
+}
+
+const setCustomerTierSQL = `
+UPDATE customers SET customer_tier_id = $3, modified_utc = now()
+WHERE tenant_id = $1 AND id = $2 AND NOT deleted
+RETURNING ` + customerColumns
+
+// setTier assigns an active customer to a tier (nil: none) and returns it as stored.
+func (s customerStore) setTier(ctx context.Context, q db.Q, tenantID, id string, tierID *string) (Customer, error) {
+	c, err := s.getOne(ctx, q, id, setCustomerTierSQL, tenantID, id, tierID)
+	if constraint, ok := db.ForeignKeyViolation(err); ok && constraint == "customers_customer_tier_fkey" {
+		return Customer{}, apperr.NotFound("customer tier %s not found", *tierID)
+	}
+	return c, err
+}
+
+// customerWriteErr turns the constraints a write can break into the client's errors: a taken
+// name or code is a 400 naming the field; a reference to a record the tenant does not have is
+// a 404 naming the field and the id.
+func customerWriteErr(err error, w CustomerWrite) error {
+	if constraint, ok := db.UniqueViolation(err); ok {
+		switch constraint {
+		case "customers_name_key":
+			return apperr.Field("name", "an active customer named %q already exists", w.Name)
+		case "customers_customer_code_key":
+			return apperr.Field("customerCode", "an active customer with code %q already exists", orEmpty(w.CustomerCode))
+		}
+	}
+	if constraint, ok := db.ForeignKeyViolation(err); ok {
+		switch constraint {
+		case "customers_payment_terms_fkey":
+			return apperr.NotFound("paymentTermsId: payment terms %s not found", orEmpty(w.PaymentTermsID))
+		case "customers_sales_person_fkey":
+			return apperr.NotFound("salesPersonId: user %s not found", orEmpty(w.SalesPersonID))
+		}
+	}
+	if err != nil && !apperr.IsKind(err, apperr.KindNotFound) {
+		return fmt.Errorf("save customer: %w", err)
+	}
+	return err
+}
+
+func orEmpty(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+const deleteCustomerSQL = `
+UPDATE customers SET deleted = true, modified_utc = now()
+WHERE tenant_id = $1 AND id = $2 AND NOT deleted`
+
+// softDelete marks an active customer deleted and reports whether there was one.
+func (customerStore) softDelete(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
+	res, err := q.ExecContext(ctx, deleteCustomerSQL, tenantID, id)
+	if err != nil {
+		return false, fmt.Errorf("delete customer: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("delete customer: %w", err)
+	}
+	return n > 0, nil
+}
+
+const getCustomerSQL = `SELECT ` + customerColumns + ` FROM customers WHERE tenant_id = $1 AND id = $2`
+
+// get reads a customer, deleted or not.
+func (s customerStore) get(ctx context.Context, q db.Q, tenantID, id string) (Customer, error) {
+	return s.getOne(ctx, q, id, getCustomerSQL, tenantID, id)
+}
+
+// getActiveForUpdate reads an active customer and locks its row until the transaction ends;
+// a deleted customer is NotFound.
+func (s customerStore) getActiveForUpdate(ctx context.Context, q db.Q, tenantID, id string) (Customer, error) {
+	return s.getOne(ctx, q, id, getCustomerSQL+` AND NOT deleted FOR UPDATE`, tenantID, id)
+}
+
+// getOne runs a query answering customer id's row; no row is NotFound.
+func (customerStore) getOne(ctx context.Context, q db.Q, id, query string, args ...any) (Customer, error) {
+	var r customerRow
+	err := sqlx.GetContext(ctx, q, &r, query, args...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Customer{}, customerNotFound(id)
+	}
+	if err != nil {
+		return Customer{}, err
+	}
+	return r.toCustomer(), nil
+}
+
+// customerSortFields are the Customer properties a list can be sorted by. The names of the payment
+// terms and tier come from their own areas' tables, which those packages alone know.
+var customerSortFields = map[string]string{
+	"id":                "c.id",
+	"name":              "lower(c.name)",
+	"customerCode":      "lower(c.customer_code)",
+	"currencyCode":      "c.currency_code",
+	"creditLimit":       "c.credit_limit",
+	"createdUtc":        "c.created_utc",
+	"modifiedUtc":       "c.modified_utc",
+	"customerTierName":  tiers.NameSortSQL("c.tenant_id", "c.customer_tier_id"),
+	"paymentTerms.name": paymentterms.NameSortSQL("c.tenant_id", "c.payment_terms_id"),
+}
+
+var customerListSpec = listing.Spec{Fields: customerSortFields, Default: "name", IDColumn: "c.id"}
+
+// customerContactEmailSQL matches customers with a contact of the given (lowercased) email.
+const customerContactEmailSQL = `EXISTS (SELECT 1 FROM customer_contacts cc
+        WHERE cc.tenant_id = c.tenant_id AND cc.customer_id = c.id AND lower(cc.email) = %s)`
+
+func (customerStore) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) ([]Customer, error) {
+	lq := listing.NewQuery("c.tenant_id", tenantID)
+	if !f.IncludeDeleted {
+		lq.Where("c.deleted = %s", false)
+	}
+	if f.Name != nil {
+		lq.Where("c.name ILIKE %s", listing.ContainsPattern(*f.Name))
+	}
+	if f.CustomerCode != nil {
+		lq.Where("lower(c.customer_code) = %s", strings.ToLower(*f.CustomerCode))
+	}
+	if f.Email != nil {
+		lq.Where(customerContactEmailSQL, strings.ToLower(*f.Email))
+	}
+	if f.ModifiedAfterUtc != nil {
+		lq.Where("c.modified_utc > %s", *f.ModifiedAfterUtc)
+	}
+	if r := f.ExternalReference; r != nil {
+		doc, err := externalReferenceDoc(*r)
+		if err != nil {
+			return nil, err
+		}
+		lq.Where("c.external_references @> %s::jsonb", doc)
+	}
+	query, args := lq.SQL(`SELECT `+customerColumns+` FROM customers c`, p)
+	var rows []customerRow
+	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
+		return nil, fmt.Errorf("list customers: %w", err)
+	}
+	out := make([]Customer, len(rows))
+	for i, r := range rows {
+		out[i] = r.toCustomer()
+	}
+	return out, nil
+}
+
+// externalReferenceDoc is the jsonb document a customer's references must contain to match
+// f: {key: {}} matches any reference under key, and type and externalId narrow it.
+func externalReferenceDoc(f ExternalReferenceFilter) (string, error) {
+	member := map[string]string{}
+	if f.Type != nil {
+		member["type"] = *f.Type
+	}
+	if f.ExternalID != nil {
+		member["externalId"] = *f.ExternalID
+	}
+	b, err := json.Marshal(map[string]any{f.Key: member})
+	if err != nil {
+		return "", fmt.Errorf("encode external reference filter: %w", err)
+	}
+	return string(b), nil
+}

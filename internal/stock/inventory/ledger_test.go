@@ -1,0 +1,231 @@
+package inventory
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"mos/internal/dbtest"
+	"mos/internal/platform/apperr"
+	"mos/internal/platform/db"
+	"mos/internal/platform/dec"
+	"mos/internal/platform/ids"
+	"mos/internal/platform/listing"
+	"mos/internal/shared/customfields"
+	"mos/internal/shared/tags"
+	"mos/internal/stock/items"
+	"mos/internal/stock/locations"
+	"mos/internal/stock/lots"
+	"mos/internal/stock/units"
+)
+
+type fixture struct {
+	ctx      context.Context
+	url      string
+	pool     *db.Pool
+	svc      *Service
+	tenantID string
+}
+
+func newFixture(t *testing.T) fixture {
+	t.Helper()
+	pool, url := dbtest.New(t)
+	f := fixture{ctx: context.Background(), url: url, pool: pool, svc: newService(pool), tenantID: ids.New()}
+	f.exec(t, `INSERT INTO tenants (id, name) VALUES ($1, $1)`, f.tenantID)
+	return f
+}
+
+func newService(pool *db.Pool) *Service {
+	itemsSvc := items.NewService(pool, units.NewService(pool), customfields.NewService(pool), tags.NewService(pool))
+	return NewService(pool, itemsSvc, locations.NewService(pool), lots.NewService(pool))
+}
+
+func (f fixture) exec(t *testing.T, query string, args ...any) {
+	t.Helper()
+	if _, err := f.pool.ExecContext(f.ctx, query, args...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (f fixture) item(t *testing.T, number string) string {
+	t.Helper()
+	id := ids.New()
+	f.exec(t, `INSERT INTO items (tenant_id, id, number, item_origin, bar_code_number) VALUES ($1, $2, $3, 'make', $2)`, f.tenantID, id, number)
+	return id
+}
+
+func (f fixture) location(t *testing.T, name string) string {
+	t.Helper()
+	id := ids.New()
+	f.exec(t, `INSERT INTO locations (tenant_id, id, name) VALUES ($1, $2, $3)`, f.tenantID, id, name)
+	return id
+}
+
+func (f fixture) lot(t *testing.T, itemID, name string) string {
+	t.Helper()
+	id := ids.New()
+	f.exec(t, `INSERT INTO inventory_lots (tenant_id, id, item_id, name) VALUES ($1, $2, $3, $4)`, f.tenantID, id, itemID, name)
+	return id
+}
+
+func (f fixture) count(t *testing.T, table string) int {
+	t.Helper()
+	var n int
+	if err := f.pool.QueryRowContext(f.ctx, `SELECT count(*) FROM `+table+` WHERE tenant_id = $1`, f.tenantID).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func (f fixture) onHand(t *testing.T, itemID string) string {
+	t.Helper()
+	var q dec.Decimal
+	if err := f.pool.QueryRowContext(f.ctx, `SELECT coalesce(sum(quantity), 0) FROM inventory_balances WHERE tenant_id = $1 AND item_id = $2`, f.tenantID, itemID).Scan(&q); err != nil {
+		t.Fatal(err)
+	}
+	return q.String()
+}
+
+// An action is all or nothing: when writing its transaction fails after the balance was
+// changed and the event stored (and, for a receipt, its lot created), neither the event,
+// nor the balance change, nor the lot remains.
+func TestActionFailingMidwayLeavesNoEventAndNoBalanceChange(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	item := f.item(t, "ATOMIC")
+	tracked := f.item(t, "ATOMIC-LOTS")
+	f.exec(t, `UPDATE items SET is_lot_tracked = true WHERE tenant_id = $1 AND id = $2`, f.tenantID, tracked)
+	if _, err := f.svc.Receive(f.ctx, f.tenantID, Receive{ItemID: item, SecondaryType: "receive", Quantity: dec.FromInt(5)}); err != nil {
+		t.Fatal(err)
+	}
+	received, err := f.svc.Receive(f.ctx, f.tenantID, Receive{ItemID: item, SecondaryType: "receive", Quantity: dec.FromInt(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	picked, err := f.svc.Pick(f.ctx, f.tenantID, Pick{ItemID: item, SecondaryType: "pick", Quantity: dec.FromInt(1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// From now on every transaction insert fails: the last write of an action.
+	f.exec(t, `CREATE FUNCTION refuse_transaction() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN RAISE EXCEPTION 'transaction insert refused by the test'; END $$`)
+	f.exec(t, `CREATE TRIGGER refuse_transaction BEFORE INSERT ON inventory_transactions FOR EACH ROW EXECUTE FUNCTION refuse_transaction()`)
+
+	events, txs, lots := f.count(t, "inventory_events"), f.count(t, "inventory_transactions"), f.count(t, "inventory_lots")
+	for name, act := range map[string]func() error{
+		"receive": func() error {
+			_, err := f.svc.Receive(f.ctx, f.tenantID, Receive{ItemID: item, SecondaryType: "receive", Quantity: dec.FromInt(3)})
+			return err
+		},
+		"receive into a new lot number": func() error {
+			number := "NEW-LOT"
+			_, err := f.svc.Receive(f.ctx, f.tenantID, Receive{ItemID: item, SecondaryType: "receive", Quantity: dec.FromInt(3), LotNumber: &number})
+			return err
+		},
+		"receive into a new system lot": func() error {
+			_, err := f.svc.Receive(f.ctx, f.tenantID, Receive{ItemID: tracked, SecondaryType: "receive", Quantity: dec.FromInt(3)})
+			return err
+		},
+		"pick": func() error {
+			_, err := f.svc.Pick(f.ctx, f.tenantID, Pick{ItemID: item, SecondaryType: "pick", Quantity: dec.FromInt(2)})
+			return err
+		},
+		"override": func() error {
+			_, err := f.svc.Override(f.ctx, f.tenantID, Override{ItemID: item, Quantity: dec.FromInt(9)})
+			return err
+		},
+		"revert a receipt": func() error {
+			_, err := f.svc.Revert(f.ctx, f.tenantID, received.ID)
+			return err
+		},
+		"revert a pick": func() error {
+			_, err := f.svc.Revert(f.ctx, f.tenantID, picked.ID)
+			return err
+		},
+	} {
+		err := act()
+		if err == nil {
+			t.Fatalf("%s succeeded although its transaction could not be written", name)
+		}
+		// A client error would mean the action stopped before writing anything.
+		if _, refused := apperr.As(err); refused {
+			t.Fatalf("%s was refused before its last write: %v", name, err)
+		}
+		if n := f.count(t, "inventory_events"); n != events {
+			t.Fatalf("%s left %d events, want %d", name, n, events)
+		}
+		if n := f.count(t, "inventory_transactions"); n != txs {
+			t.Fatalf("%s left %d transactions, want %d", name, n, txs)
+		}
+		if n := f.count(t, "inventory_lots"); n != lots {
+			t.Fatalf("%s left %d lots, want %d", name, n, lots)
+		}
+		if got := f.onHand(t, item); got != "6" {
+			t.Fatalf("%s left %s on hand, want 6", name, got)
+		}
+		if got := f.onHand(t, tracked); got != "0" {
+			t.Fatalf("%s left %s of the lot-tracked item on hand, want 0", name, got)
+		}
+	}
+}
+
+// A page of events or transactions costs a fixed number of queries however many rows it
+// holds (effects and place names are loaded for the whole page at once).
+func TestListsRunAFixedNumberOfQueriesPerPage(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	item := f.item(t, "LISTED")
+	loc := f.location(t, "Rack")
+	lot := f.lot(t, item, "L1")
+	counted, statements := dbtest.Counting(t, f.url)
+	svc := newService(counted)
+	for i := 1; i <= 4; i++ {
+		if _, err := f.svc.Receive(f.ctx, f.tenantID, Receive{ItemID: item, SecondaryType: "receive", Quantity: dec.FromInt(1), LotID: &lot, LocationID: &loc}); err != nil {
+			t.Fatal(err)
+		}
+		statements.Store(0)
+		page, err := svc.ListEvents(f.ctx, f.tenantID, "UTC", EventFilter{}, listing.Request{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := statements.Load(); n != 2 || len(page.Rows) != i || len(page.Rows[0].Effects) != 1 {
+			t.Fatalf("listing %d events ran %d queries, want 2 (rows %d)", i, n, len(page.Rows))
+		}
+		statements.Store(0)
+		txs, err := svc.ListTransactions(f.ctx, f.tenantID, TransactionFilter{}, listing.Request{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The page, then the lot and the location names.
+		if n := statements.Load(); n != 3 || len(txs.Rows) != i || deref(txs.Rows[0].LotName) != "L1" || deref(txs.Rows[0].LocationName) != "Rack" {
+			t.Fatalf("listing %d transactions ran %d queries, want 3 (%+v)", i, n, txs.Rows)
+		}
+	}
+}
+
+// Values: per-unit values times quantities, and shares of a balance's value, are exact to
+// dec.MaxFractionDigits; taking every unit takes exactly the whole value.
+func TestValueShares(t *testing.T) {
+	t.Parallel()
+	v := Values{Material: dec.MustParse("10"), Labor: dec.MustParse("1")}
+	for _, c := range []struct {
+		part, whole, material, labor string
+	}{
+		{"1", "3", "3.33333333333333333333", "0.33333333333333333333"},
+		{"2", "3", "6.66666666666666666667", "0.66666666666666666667"},
+		{"3", "3", "10", "1"},
+		{"6", "3", "20", "2"},
+	} {
+		got := v.Share(dec.MustParse(c.part), dec.MustParse(c.whole))
+		if got.Material.String() != c.material || got.Labor.String() != c.labor {
+			t.Fatalf("share %s/%s = %s, %s; want %s, %s", c.part, c.whole, got.Material, got.Labor, c.material, c.labor)
+		}
+	}
+	times := Values{Material: dec.MustParse("0.1234567890123456789")}.Times(dec.MustParse("0.5"))
+	if times.Material.String() != "0.06172839450617283945" {
+		t.Fatalf("times = %s", times.Material)
+	}
+	if fmt.Sprint(perUnit(dec.MustParse("10"), dec.MustParse("3"))) != "3.333333" || !perUnit(dec.MustParse("10"), dec.Zero).IsZero() {
+		t.Fatal("perUnit rounds to 6 places and is 0 without quantity")
+	}
+}
