@@ -2,9 +2,7 @@ package items
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/jmoiron/sqlx"
@@ -14,91 +12,6 @@ import (
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
 )
-
-type customerDetailRow struct {
-	ID                 string  `db:"id"`
-	ItemID             string  `db:"item_id"`
-	CustomerID         string  `db:"customer_id"`
-	CustomerItemNumber *string `db:"customer_item_number"`
-	CustomerItemName   *string `db:"customer_item_name"`
-	UnitID             string  `db:"unit_of_measure_id"`
-}
-
-const lockCustomerDetailSQL = `SELECT id FROM item_customer_details WHERE tenant_id = $1 AND item_id = $2 AND id = $3 FOR UPDATE`
-
-// lockCustomerDetail locks the item's detail id; a detail of another item is not found.
-func (itemStore) lockCustomerDetail(ctx context.Context, q db.Q, tenantID, itemID, id string) error {
-	var got string
-	err := sqlx.GetContext(ctx, q, &got, lockCustomerDetailSQL, tenantID, itemID, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return customerDetailNotFound(id)
-	}
-	if err != nil {
-		return fmt.Errorf("lock item customer detail: %w", err)
-	}
-	return nil
-}
-
-const insertCustomerDetailSQL = `
-INSERT INTO item_customer_details (tenant_id, id, item_id, customer_id, customer_item_number, customer_item_name, unit_of_measure_id)
-VALUES ($1, $2, $3, $4, $5, $6, $7)`
-
-const updateCustomerDetailSQL = `
-UPDATE item_customer_details SET customer_id = $4, customer_item_number = $5, customer_item_name = $6, unit_of_measure_id = $7
-WHERE tenant_id = $1 AND id = $2 AND item_id = $3`
-
-// saveCustomerDetail inserts (create) or replaces d; a second detail of one customer on the
-// item is a 400 naming customerId.
-func (itemStore) saveCustomerDetail(ctx context.Context, q db.Q, tenantID string, d CustomerDetail, create bool) error {
-	query := updateCustomerDetailSQL
-	if create {
-		query = insertCustomerDetailSQL
-	}
-	_, err := q.ExecContext(ctx, query, tenantID, d.ID, d.ItemID, d.CustomerID, d.CustomerItemNumber, d.CustomerItemName, d.UnitID)
-	if constraint, ok := db.UniqueViolation(err); ok && constraint == "item_customer_details_customer_key" {
-		return apperr.Field("customerId", "the item already has a customer detail for customer %s", d.CustomerID)
-	}
-	if err != nil {
-		return fmt.Errorf("save item customer detail: %w", err)
-	}
-	return nil
-}
-
-const deleteCustomerDetailSQL = `DELETE FROM item_customer_details WHERE tenant_id = $1 AND item_id = $2 AND id = $3`
-
-// deleteCustomerDetail deletes the item's detail id and reports whether there was one.
-func (itemStore) deleteCustomerDetail(ctx context.Context, q db.Q, tenantID, itemID, id string) (bool, error) {
-	res, err := q.ExecContext(ctx, deleteCustomerDetailSQL, tenantID, itemID, id)
-	if err != nil {
-		return false, fmt.Errorf("delete item customer detail: %w", err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return false, fmt.Errorf("delete item customer detail: %w", err)
-	}
-	return n > 0, nil
-}
-
-const customerDetailsSQL = `
-SELECT id, item_id, customer_id, customer_item_number, customer_item_name, unit_of_measure_id
-FROM item_customer_details WHERE tenant_id = $1 AND item_id = ANY($2)`
-
-// customerDetails reads the customer details of items (unordered: the order needs customer
-// names, which the customers area owns).
-func (itemStore) customerDetails(ctx context.Context, q db.Q, tenantID string, itemIDs []string) ([]CustomerDetail, error) {
-	var rows []customerDetailRow
-	if err := sqlx.SelectContext(ctx, q, &rows, customerDetailsSQL, tenantID, pq.StringArray(itemIDs)); err != nil {
-		return nil, fmt.Errorf("item customer details: %w", err)
-	}
-	out := make([]CustomerDetail, len(rows))
-	for i, r := range rows {
-		out[i] = CustomerDetail{
-			ID: r.ID, ItemID: r.ItemID, CustomerID: r.CustomerID, CustomerItemNumber: r.CustomerItemNumber,
-			CustomerItemName: r.CustomerItemName, UnitID: r.UnitID,
-		}
-	}
-	return out, nil
-}
 
 type salesPriceBreakRow struct {
 	ID             string       `db:"id" json:"id"`
