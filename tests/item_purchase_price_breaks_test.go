@@ -155,8 +155,6 @@ func TestItemPurchasePriceBreaksReplaceRefusalsNameTheMemberAndChangeNothing(t *
 	events := itemEvents(t, te, s.itemID)
 	for _, c := range []struct{ name, breaks, field string }{
 		{"vendor without a detail on the item", zeta(`"quantity":1,"price":1`) + "," + fmt.Sprintf(`{"vendorId":%q,"quantity":1,"price":1}`, detailless), "priceBreaks.1.vendorId"},
-		{"unknown vendor", `{"vendorId":"000000000000000000000000","quantity":1,"price":1}`, "priceBreaks.0.vendorId"},
-		{"another tenant's vendor", fmt.Sprintf(`{"vendorId":%q,"quantity":1,"price":1}`, foreign), "priceBreaks.0.vendorId"},
 		{"several details and no unit", alpha(`"quantity":1,"price":1`), "priceBreaks.0.unitOfMeasureName"},
 		{"several details and a blank unit", alpha(`"quantity":1,"price":1,"unitOfMeasureName":"  "`), "priceBreaks.0.unitOfMeasureName"},
 		{"unit of no detail of the vendor", alpha(`"quantity":1,"price":1,"unitOfMeasureName":"Foot"`), "priceBreaks.0.unitOfMeasureName"},
@@ -171,6 +169,18 @@ func TestItemPurchasePriceBreaksReplaceRefusalsNameTheMemberAndChangeNothing(t *
 	} {
 		res, b := replacePurchaseBreaks(t, te, s.itemID, `{"priceBreaks":[`+c.breaks+`]}`)
 		mustProblemNaming(t, res, b, c.field)
+		if got := breakKeys(listPurchaseBreaks(t, te, s.itemID, `{}`)); !sameIDs(got, stored) {
+			t.Fatalf("%s: a refused replace changed the breaks to %v", c.name, got)
+		}
+	}
+	// A vendor that does not exist for the tenant is a reference to a missing record: 404
+	// naming the break's vendorId, and nothing changes.
+	for _, c := range []struct{ name, breaks, field string }{
+		{"unknown vendor", `{"vendorId":"000000000000000000000000","quantity":1,"price":1}`, "priceBreaks.0.vendorId"},
+		{"another tenant's vendor", fmt.Sprintf(`{"vendorId":%q,"quantity":1,"price":1}`, foreign), "priceBreaks.0.vendorId"},
+	} {
+		res, b := replacePurchaseBreaks(t, te, s.itemID, `{"priceBreaks":[`+c.breaks+`]}`)
+		mustNameField(t, mustProblem(t, res, b, http.StatusNotFound), c.field)
 		if got := breakKeys(listPurchaseBreaks(t, te, s.itemID, `{}`)); !sameIDs(got, stored) {
 			t.Fatalf("%s: a refused replace changed the breaks to %v", c.name, got)
 		}
@@ -272,10 +282,10 @@ func TestItemPurchasePriceBreaksTenantIsolation(t *testing.T) {
 		res, body := itemRequest(t, b, c.method, c.path, c.body)
 		mustProblem(t, res, body, http.StatusNotFound)
 	}
-	// Tenant A's vendor has no detail on tenant B's item.
+	// Tenant A's vendor does not exist for tenant B.
 	itemB := createItem(t, b, newItem("PPB-ISO"))
 	res, body := replacePurchaseBreaks(t, b, itemB, fmt.Sprintf(`{"priceBreaks":[{"vendorId":%q,"quantity":1,"price":1}]}`, s.zeta))
-	mustProblemNaming(t, res, body, "priceBreaks.0.vendorId")
+	mustNameField(t, mustProblem(t, res, body, http.StatusNotFound), "priceBreaks.0.vendorId")
 	if got := listPurchaseBreaks(t, b, itemB, `{}`); len(got) != 0 {
 		t.Fatalf("tenant B sees purchase breaks %v", breakKeys(got))
 	}

@@ -140,11 +140,6 @@ func TestItemSalesPriceBreakWriteRules(t *testing.T) {
 		{"unknown type", `{"quantity":1,"type":"markup","price":1}`, "priceBreaks.0.type"},
 		{"currency code", `{"quantity":1,"price":1,"currencyCode":"usd"}`, "priceBreaks.0.currencyCode"},
 		{"customer or tier, not both", fmt.Sprintf(`{"quantity":1,"price":1,"customerId":%q,"customerTierId":%q}`, customer, tier), "priceBreaks.0.customerTierId"},
-		{"unknown customer", valid + fmt.Sprintf(`,{"quantity":1,"price":1,"customerId":%q}`, unknownCustomerID), "priceBreaks.1.customerId"},
-		{"deleted customer", valid + fmt.Sprintf(`,{"quantity":1,"price":1,"customerId":%q}`, gone), "priceBreaks.1.customerId"},
-		{"other tenant's customer", valid + fmt.Sprintf(`,{"quantity":1,"price":1,"customerId":%q}`, foreign), "priceBreaks.1.customerId"},
-		{"unknown tier", valid + fmt.Sprintf(`,{"quantity":1,"price":1,"customerTierId":%q}`, unknownCustomerID), "priceBreaks.1.customerTierId"},
-		{"other tenant's tier", valid + fmt.Sprintf(`,{"quantity":1,"price":1,"customerTierId":%q}`, foreignTier), "priceBreaks.1.customerTierId"},
 		{"unit of another type", `{"quantity":1,"price":1,"unitOfMeasureName":"Foot"}`, "priceBreaks.0.unitOfMeasureName"},
 		{"unit is case-sensitive", `{"quantity":1,"price":1,"unitOfMeasureName":"each"}`, "priceBreaks.0.unitOfMeasureName"},
 		// The omitted unit is the inventory unit, so these share scope, unit and quantity.
@@ -157,6 +152,21 @@ func TestItemSalesPriceBreakWriteRules(t *testing.T) {
 			t.Fatalf("%s: status %d, want 400: %s", c.name, res.StatusCode, b)
 		}
 		mustItemField(t, res, b, c.field)
+	}
+	// A customer or tier that does not exist for the tenant is a reference to a missing
+	// record: 404 naming the break's member.
+	for _, c := range []struct{ name, breaks, field string }{
+		{"unknown customer", valid + fmt.Sprintf(`,{"quantity":1,"price":1,"customerId":%q}`, unknownCustomerID), "priceBreaks.1.customerId"},
+		{"deleted customer", valid + fmt.Sprintf(`,{"quantity":1,"price":1,"customerId":%q}`, gone), "priceBreaks.1.customerId"},
+		{"other tenant's customer", valid + fmt.Sprintf(`,{"quantity":1,"price":1,"customerId":%q}`, foreign), "priceBreaks.1.customerId"},
+		{"unknown tier", valid + fmt.Sprintf(`,{"quantity":1,"price":1,"customerTierId":%q}`, unknownCustomerID), "priceBreaks.1.customerTierId"},
+		{"other tenant's tier", valid + fmt.Sprintf(`,{"quantity":1,"price":1,"customerTierId":%q}`, foreignTier), "priceBreaks.1.customerTierId"},
+	} {
+		res, b := itemRequest(t, te, http.MethodPut, path, `{"priceBreaks":[`+c.breaks+`]}`)
+		if res.StatusCode != http.StatusNotFound {
+			t.Fatalf("%s: status %d, want 404: %s", c.name, res.StatusCode, b)
+		}
+		mustNameField(t, mustProblem(t, res, b, http.StatusNotFound), c.field)
 	}
 	// At most 500 breaks; the body needs priceBreaks.
 	many := make([]string, 501)

@@ -100,26 +100,46 @@ func New(cfg Config) (*echo.Echo, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Areas whose records carry customFields take this service to validate them.
+	// Every service is built here, once, and handed to those that read through it; an area
+	// never builds another's. Lower areas learn who uses their records through registries
+	// the higher areas join below, so no lower area imports a higher one.
+
+	// Shared supporting data.
 	customFields := customfields.NewService(cfg.Pool)
-	// Customers resolve the names of the tiers and payment terms they refer to through these.
-	customerTiers := tiers.NewService(cfg.Pool)
-	paymentTerms := paymentterms.NewService(cfg.Pool)
-	// Departments, work centers and equipment; shifts and downtime look departments and
-	// equipment up through it.
-	schedulingResources := resources.NewService(cfg.Pool)
-	// Items resolve their units of measure through the units catalogue.
-	unitsOfMeasure := units.NewService(cfg.Pool)
-	// Tag-shaped lists; items read the tags they carry through it.
 	tagCatalogue := tags.NewService(cfg.Pool)
-	// Stock locations and lots; inventory checks and names the locations and lots of its
-	// stock through them.
+	companyInfo := companies.NewService(cfg.Pool)
+	paymentTerms := paymentterms.NewService(cfg.Pool)
+	tenantSettings := settings.NewService(cfg.Pool)
+
+	// Sales and purchasing master data.
+	customerTiers := tiers.NewService(cfg.Pool)
+	customerRecords := customers.NewService(cfg.Pool, customFields, customerTiers, paymentTerms)
+	vendorRecords := vendors.NewService(cfg.Pool)
+
+	// Scheduling resources: departments, work centers and equipment, which shifts and
+	// downtime look up.
+	schedulingResources := resources.NewService(cfg.Pool)
+	trackingFields := trackingfields.NewService(cfg.Pool)
+	departmentShifts := shifts.NewService(cfg.Pool, schedulingResources)
+	equipmentDowntime := downtime.NewService(cfg.Pool, schedulingResources)
+
+	// Stock: the units catalogue, material shapes, the item master, locations, lots and
+	// the inventory ledger.
+	unitsOfMeasure := units.NewService(cfg.Pool)
+	materialShapes := shapes.NewService(cfg.Pool)
+	itemMaster := items.NewService(cfg.Pool, items.Deps{
+		Units: unitsOfMeasure, CustomFields: customFields, Tags: tagCatalogue, Shapes: materialShapes,
+		Vendors: vendorRecords, Customers: customerRecords, Tiers: customerTiers,
+	})
 	stockLocations := locations.NewService(cfg.Pool)
 	itemLots := lots.NewService(cfg.Pool)
-	// The item master; inventory reads whether an item holds stock (and locks it) through it.
-	itemMaster := items.NewService(cfg.Pool, unitsOfMeasure, customFields, tagCatalogue)
-	// The stock ledger: on hand, picks, receipts, overrides, events and transactions.
 	stock := inventory.NewService(cfg.Pool, itemMaster, stockLocations, itemLots)
+	// Stock on hand keeps an item's unit of measure and stock flags from changing and a
+	// location from being deleted.
+	itemMaster.RegisterUnitChangeBlocker("inventory on hand", stock.HoldsItemStock)
+	itemMaster.RegisterStockFlagBlocker("inventory on hand", stock.HoldsItemStock)
+	stockLocations.RegisterDeleteBlocker("stock on hand", stock.HoldsStockAt)
+
 	// Files attached to records; each owner type's area answers whether a record exists and
 	// advances its modification stamp.
 	owners := attachments.StandardOwners()
@@ -136,23 +156,23 @@ func New(cfg Config) (*echo.Echo, error) {
 		TokensHandler:            tenancy.NewHandler(),
 		ContractHandler:          contractHandler,
 		TagsHandler:              tags.NewHandler(tagCatalogue, spec),
-		CompaniesHandler:         companies.NewHandler(companies.NewService(cfg.Pool), spec),
+		CompaniesHandler:         companies.NewHandler(companyInfo, spec),
 		CustomFieldsHandler:      customfields.NewHandler(customFields),
 		CustomerTiersHandler:     tiers.NewHandler(customerTiers),
 		PaymentTermsHandler:      paymentterms.NewHandler(paymentTerms),
-		CustomersHandler:         customers.NewHandler(customers.NewService(cfg.Pool, customFields, customerTiers, paymentTerms), spec),
+		CustomersHandler:         customers.NewHandler(customerRecords, spec),
 		AddressesHandler:         customers.NewAddressesHandler(customers.NewAddressService(cfg.Pool)),
 		ContactsHandler:          customers.NewContactsHandler(customers.NewContactService(cfg.Pool)),
-		SettingsHandler:          settings.NewHandler(settings.NewService(cfg.Pool)),
+		SettingsHandler:          settings.NewHandler(tenantSettings),
 		DepartmentsHandler:       resources.NewDepartmentsHandler(schedulingResources),
 		WorkCentersHandler:       resources.NewWorkCentersHandler(schedulingResources),
 		EquipmentHandler:         resources.NewEquipmentHandler(schedulingResources),
-		TrackingFieldsHandler:    trackingfields.NewHandler(trackingfields.NewService(cfg.Pool)),
-		DepartmentShiftsHandler:  shifts.NewHandler(shifts.NewService(cfg.Pool, schedulingResources)),
-		EquipmentDowntimeHandler: downtime.NewHandler(downtime.NewService(cfg.Pool, schedulingResources)),
+		TrackingFieldsHandler:    trackingfields.NewHandler(trackingFields),
+		DepartmentShiftsHandler:  shifts.NewHandler(departmentShifts),
+		EquipmentDowntimeHandler: downtime.NewHandler(equipmentDowntime),
 		UnitsOfMeasureHandler:    units.NewHandler(unitsOfMeasure),
-		VendorsHandler:           vendors.NewHandler(vendors.NewService(cfg.Pool)),
-		MaterialShapesHandler:    shapes.NewHandler(shapes.NewService(cfg.Pool)),
+		VendorsHandler:           vendors.NewHandler(vendorRecords),
+		MaterialShapesHandler:    shapes.NewHandler(materialShapes),
 		ItemsHandler:             items.NewHandler(itemMaster, spec),
 		LocationsHandler:         locations.NewHandler(stockLocations),
 		InventoryLotsHandler:     lots.NewHandler(itemLots),

@@ -141,6 +141,16 @@ func (f Fields) Err() error {
 	return &Error{Kind: KindInvalid, Detail: "the request has invalid fields: " + f.Summary(), Fields: map[string][]string(f)}
 }
 
+// NotFoundErr returns a 404 carrying the collected fields, or nil: for a request whose
+// fields refer to records that do not exist (references to missing records answer 404,
+// naming each field that holds one).
+func (f Fields) NotFoundErr() error {
+	if len(f) == 0 {
+		return nil
+	}
+	return &Error{Kind: KindNotFound, Detail: "the request refers to records that do not exist: " + f.Summary(), Fields: map[string][]string(f)}
+}
+
 // Summary lists the messages field by field, in name order, for a problem's detail.
 func (f Fields) Summary() string {
 	names := make([]string, 0, len(f))

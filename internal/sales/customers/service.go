@@ -26,15 +26,48 @@ const maxCustomerText = 200
 type Service struct {
 	pool         *db.Pool
 	store        customerStore
-	customFields *customfields.Service
-	tiers        *tiers.Service
-	paymentTerms *paymentterms.Service
+	customFields customFieldValidator
+	tiers        tierDirectory
+	paymentTerms paymentTermsDirectory
 }
 
+// The other areas' lookups customers use, handed in by the one wiring place.
+type (
+	customFieldValidator interface {
+		Validate(ctx context.Context, q db.Q, tenantID string, module customfields.Module, values map[string]any, mode customfields.Mode) (map[string]any, error)
+		ValidatePatch(ctx context.Context, q db.Q, tenantID string, module customfields.Module, ops []patch.Operation, patched map[string]any) (map[string]any, error)
+	}
+	tierDirectory interface {
+		ByIDs(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]tiers.Tier, error)
+	}
+	paymentTermsDirectory interface {
+		ByIDs(ctx context.Context, tenantID string, ids []string) (map[string]paymentterms.Term, error)
+	}
+)
+
 // NewService returns the customers service. It validates customFields with customFields and
-// resolves the names of tiers and payment terms through their services.
-func NewService(pool *db.Pool, customFields *customfields.Service, tiers *tiers.Service, paymentTerms *paymentterms.Service) *Service {
+// resolves the names of tiers and payment terms through tiers and paymentTerms.
+func NewService(pool *db.Pool, customFields customFieldValidator, tiers tierDirectory, paymentTerms paymentTermsDirectory) *Service {
 	return &Service{pool: pool, customFields: customFields, tiers: tiers, paymentTerms: paymentTerms}
+}
+
+// ByIDs returns the tenant's customers among ids, keyed by id, deleted ones too (records of
+// other areas that refer to them still show a name; a write checks Deleted); unknown ids are
+// absent. One query however many ids, through q: a caller inside a transaction must pass it,
+// as a second connection taken while holding one can starve the pool.
+func (s *Service) ByIDs(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]Customer, error) {
+	out := map[string]Customer{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	list, err := s.store.byIDs(ctx, q, tenantID, ids)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range list {
+		out[c.ID] = c
+	}
+	return out, nil
 }
 
 // Create stores a new customer and returns its id. Unknown payment terms or sales person

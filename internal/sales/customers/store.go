@@ -266,3 +266,18 @@ func externalReferenceDoc(f ExternalReferenceFilter) (string, error) {
 	}
 	return string(b), nil
 }
+
+const customersByIDsSQL = `SELECT ` + customerColumns + ` FROM customers WHERE tenant_id = $1 AND id = ANY($2)`
+
+// byIDs reads the tenant's customers among ids, deleted or not.
+func (customerStore) byIDs(ctx context.Context, q db.Q, tenantID string, ids []string) ([]Customer, error) {
+	var rows []customerRow
+	if err := sqlx.SelectContext(ctx, q, &rows, customersByIDsSQL, tenantID, pq.StringArray(ids)); err != nil {
+		return nil, fmt.Errorf("customers by ids: %w", err)
+	}
+	out := make([]Customer, len(rows))
+	for i, r := range rows {
+		out[i] = r.toCustomer()
+	}
+	return out, nil
+}

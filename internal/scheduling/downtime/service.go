@@ -17,16 +17,23 @@ const (
 	maxEquipment   = 500 // across all its departments
 )
 
+// resourceDirectory finds the departments and equipment a record names (the scheduling
+// resources service), through q.
+type resourceDirectory interface {
+	DepartmentsByID(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]resources.DepartmentRef, error)
+	EquipmentByID(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]resources.EquipmentRef, error)
+}
+
 // Service holds the rules of equipment downtime.
 type Service struct {
 	pool      *db.Pool
 	store     store
-	resources *resources.Service
+	resources resourceDirectory
 }
 
 // NewService returns the downtime service; it checks departments and equipment, and names
 // them, through resources.
-func NewService(pool *db.Pool, resources *resources.Service) *Service {
+func NewService(pool *db.Pool, resources resourceDirectory) *Service {
 	return &Service{pool: pool, resources: resources}
 }
 

@@ -14,16 +14,23 @@ import (
 // maxName is the longest shift name.
 const maxName = 200
 
+// resourceDirectory finds the departments and equipment a record names (the scheduling
+// resources service), through q.
+type resourceDirectory interface {
+	DepartmentsByID(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]resources.DepartmentRef, error)
+	EquipmentByID(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]resources.EquipmentRef, error)
+}
+
 // Service holds the rules of department shifts.
 type Service struct {
 	pool      *db.Pool
 	store     store
-	resources *resources.Service
+	resources resourceDirectory
 }
 
 // NewService returns the shifts service; it checks departments and equipment, and names the
 // equipment, through resources.
-func NewService(pool *db.Pool, resources *resources.Service) *Service {
+func NewService(pool *db.Pool, resources resourceDirectory) *Service {
 	return &Service{pool: pool, resources: resources}
 }
 

@@ -199,11 +199,13 @@ func (f form) upload(certification bool, ownerTypes []string) (Upload, error) {
 		}
 	}
 	if certification {
-		lot, ok := f.fields[partLotID]
-		if !ok || utf8.RuneCountInString(lot) != lotIDLength {
-			fields.Add(partLotID, "must be a lot id of exactly %d characters", lotIDLength)
+		// A certification needs only its file and owner: the lot it certifies is optional.
+		if lot, ok := f.fields[partLotID]; ok {
+			if utf8.RuneCountInString(lot) != lotIDLength {
+				fields.Add(partLotID, "must be a lot id of exactly %d characters", lotIDLength)
+			}
+			u.LotID = &lot
 		}
-		u.LotID = &lot
 	} else {
 		switch note, ok := f.fields[partIsNote]; {
 		case !ok:

@@ -85,7 +85,7 @@ type Service struct {
 	pool   *db.Pool
 	store  store
 	owners Owners
-	lots   *lots.Service
+	lots   certifiedLots
 	cfg    Config
 	// ownerTypes are the owner types in name order (what an attachment may be owned by);
 	// uploadOwnerTypes those an upload, remote attachment or parent may name (all but the
@@ -93,9 +93,14 @@ type Service struct {
 	ownerTypes, uploadOwnerTypes []string
 }
 
+// certifiedLots finds the lot a certification certifies (the stock area's lots).
+type certifiedLots interface {
+	ForItem(ctx context.Context, q db.Q, tenantID, lotID, itemID string) (lots.Lot, error)
+}
+
 // NewService returns the attachments service. owners are the kinds of record files attach
 // to (StandardOwners with the landed areas registered); lotsSvc checks certified lots.
-func NewService(pool *db.Pool, owners Owners, lotsSvc *lots.Service, cfg Config) (*Service, error) {
+func NewService(pool *db.Pool, owners Owners, lotsSvc certifiedLots, cfg Config) (*Service, error) {
 	if cfg.Blobs == nil {
 		return nil, errors.New("attachments: no blob store")
 	}
@@ -234,7 +239,7 @@ func (s *Service) attach(ctx context.Context, p auth.Principal, u Upload, file s
 		if err := s.requireParent(ctx, q, p, u.Parent); err != nil {
 			return err
 		}
-		if u.Certification {
+		if u.Certification && u.LotID != nil {
 			if err := s.requireCertifiedLot(ctx, q, p.TenantID, kind, u.Owner, *u.LotID); err != nil {
 				return err
 			}
@@ -344,8 +349,9 @@ func (s *Service) requireParent(ctx context.Context, q db.Q, p auth.Principal, p
 	return nil
 }
 
-// requireCertifiedLot answers 400 naming Detail.LotId unless lotID is a lot of the item the
-// owner certifies.
+// requireCertifiedLot checks the lot a certification names: an unknown lot (or another
+// tenant's) is a reference to a missing record, 404 naming Detail.LotId; a lot of another
+// item than the one the owner certifies is a 400 naming it.
 func (s *Service) requireCertifiedLot(ctx context.Context, q db.Q, tenantID string, kind OwnerKind, o Owner, lotID string) error {
 	if kind.CertifiedItem == nil {
 		return apperr.Field(partOwnerType, "a %s takes no certifications", o.Type)
@@ -355,7 +361,12 @@ func (s *Service) requireCertifiedLot(ctx context.Context, q db.Q, tenantID stri
 		return err
 	}
 	_, err = s.lots.ForItem(ctx, q, tenantID, lotID, itemID)
-	if apperr.IsKind(err, apperr.KindNotFound) || apperr.IsKind(err, apperr.KindInvalid) {
+	switch {
+	case apperr.IsKind(err, apperr.KindNotFound):
+		missing := apperr.Fields{}
+		missing.Add(partLotID, "lot %s not found", lotID)
+		return missing.NotFoundErr()
+	case apperr.IsKind(err, apperr.KindInvalid):
 		return apperr.Field(partLotID, "lot %s is not a lot of item %s", lotID, itemID)
 	}
 	return err

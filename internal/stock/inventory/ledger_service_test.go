@@ -11,12 +11,9 @@ import (
 	"mos/internal/platform/dec"
 	"mos/internal/platform/ids"
 	"mos/internal/platform/listing"
-	"mos/internal/shared/customfields"
-	"mos/internal/shared/tags"
 	"mos/internal/stock/items"
 	"mos/internal/stock/locations"
 	"mos/internal/stock/lots"
-	"mos/internal/stock/units"
 )
 
 type fixture struct {
@@ -36,8 +33,8 @@ func newFixture(t *testing.T) fixture {
 }
 
 func newService(pool *db.Pool) *Service {
-	itemsSvc := items.NewService(pool, units.NewService(pool), customfields.NewService(pool), tags.NewService(pool))
-	return NewService(pool, itemsSvc, locations.NewService(pool), lots.NewService(pool))
+	// The ledger reads items only for StockInfo, which needs no other area.
+	return NewService(pool, items.NewService(pool, items.Deps{}), locations.NewService(pool), lots.NewService(pool))
 }
 
 func (f fixture) exec(t *testing.T, query string, args ...any) {

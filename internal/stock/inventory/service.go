@@ -1,6 +1,7 @@
 package inventory
 
 import (
+	"context"
 	"mos/internal/platform/db"
 	"mos/internal/stock/items"
 	"mos/internal/stock/locations"
@@ -16,14 +17,48 @@ type Service struct {
 	store store
 	// items tells whether an item holds stock and whether by lot, and locks it against
 	// changes while stock moves; locations and lots check and name the places stock is kept.
-	items     *items.Service
-	locations *locations.Service
-	lots      *lots.Service
+	items     itemStock
+	locations locationDirectory
+	lots      lotDirectory
 }
 
+// The other areas' lookups the ledger uses, handed in by the one wiring place.
+type (
+	itemStock interface {
+		StockInfo(ctx context.Context, q db.Q, tenantID, itemID string) (items.StockInfo, error)
+	}
+	locationDirectory interface {
+		RequireLive(ctx context.Context, q db.Q, tenantID, id string) (locations.Location, error)
+		ByIDs(ctx context.Context, tenantID string, ids []string) (map[string]locations.Location, error)
+	}
+	lotDirectory interface {
+		ForItem(ctx context.Context, q db.Q, tenantID, lotID, itemID string) (lots.Lot, error)
+		EnsureNamed(ctx context.Context, q db.Q, tenantID, itemID, name string) (lots.Lot, error)
+		CreateSystem(ctx context.Context, q db.Q, tenantID, itemID string) (lots.Lot, error)
+		ByIDs(ctx context.Context, tenantID string, ids []string) (map[string]lots.Lot, error)
+	}
+)
+
 // NewService returns the inventory service.
-func NewService(pool *db.Pool, itemsSvc *items.Service, locationsSvc *locations.Service, lotsSvc *lots.Service) *Service {
-	return &Service{pool: pool, items: itemsSvc, locations: locationsSvc, lots: lotsSvc}
+func NewService(pool *db.Pool, itemStock itemStock, locations locationDirectory, lots lotDirectory) *Service {
+	return &Service{pool: pool, items: itemStock, locations: locations, lots: lots}
+}
+
+// HoldsItemStock reports whether the item has units on hand anywhere (any lot, any
+// location), in q's transaction. Items register it as what keeps an item's unit of measure
+// from changing and its stock flags from turning on: a stock movement share-locks the item
+// (items.StockInfo) while an item change holds it for update, so the answer cannot change
+// under the change that asked.
+func (s *Service) HoldsItemStock(ctx context.Context, q db.Q, tenantID, itemID string) (bool, error) {
+	return s.store.holdsItemStock(ctx, q, tenantID, itemID)
+}
+
+// HoldsStockAt reports whether any item has units on hand at the location, in q's
+// transaction. Locations register it as what keeps a location from being deleted: stock
+// movements lock the location they use (locations.RequireLive), so a delete and a movement
+// cannot pass each other.
+func (s *Service) HoldsStockAt(ctx context.Context, q db.Q, tenantID, locationID string) (bool, error) {
+	return s.store.holdsStockAt(ctx, q, tenantID, locationID)
 }
 
 // store runs the area's SQL; its methods are split by role (ledger_store.go,

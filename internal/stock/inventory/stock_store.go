@@ -111,3 +111,27 @@ func (store) quantitiesByItem(ctx context.Context, q db.Q, tenantID string) ([]i
 	}
 	return rows, nil
 }
+
+// holdsItemStockSQL: units of the item on hand anywhere (any lot, any location).
+const holdsItemStockSQL = `
+SELECT EXISTS (SELECT 1 FROM inventory_balances WHERE tenant_id = $1 AND item_id = $2 AND quantity > 0)`
+
+func (store) holdsItemStock(ctx context.Context, q db.Q, tenantID, itemID string) (bool, error) {
+	var held bool
+	if err := q.QueryRowxContext(ctx, holdsItemStockSQL, tenantID, itemID).Scan(&held); err != nil {
+		return false, fmt.Errorf("inventory of item on hand: %w", err)
+	}
+	return held, nil
+}
+
+// holdsStockAtSQL: units of any item on hand at the location.
+const holdsStockAtSQL = `
+SELECT EXISTS (SELECT 1 FROM inventory_balances WHERE tenant_id = $1 AND location_id = $2 AND quantity > 0)`
+
+func (store) holdsStockAt(ctx context.Context, q db.Q, tenantID, locationID string) (bool, error) {
+	var held bool
+	if err := q.QueryRowxContext(ctx, holdsStockAtSQL, tenantID, locationID).Scan(&held); err != nil {
+		return false, fmt.Errorf("inventory at location: %w", err)
+	}
+	return held, nil
+}

@@ -6,8 +6,6 @@ import (
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/platform/ids"
-	"mos/internal/sales/customers"
-	"mos/internal/sales/tiers"
 )
 
 // maxCustomerText bounds customerItemNumber and customerItemName.
@@ -106,7 +104,7 @@ func (s *Service) saveCustomerDetail(ctx context.Context, tenantID, itemID, id s
 				return false, err
 			}
 		}
-		found, err := s.customerLookup().ByIDs(ctx, q, tenantID, []string{d.CustomerID})
+		found, err := s.customers.ByIDs(ctx, q, tenantID, []string{d.CustomerID})
 		if err != nil {
 			return false, err
 		}
@@ -134,12 +132,6 @@ func (s *Service) changeCustomerPricing(ctx context.Context, tenantID, itemID, w
 		return change(q, units)
 	})
 }
-
-// customerLookup and tierLookup resolve the customers and tiers that details and breaks name.
-// Both need no more than a connection, so they are built here rather than passed to NewService.
-func (s *Service) customerLookup() *customers.Lookup { return customers.NewLookup() }
-
-func (s *Service) tierLookup() *tiers.Service { return tiers.NewService(s.pool) }
 
 func customerDetailNotFound(id string) error {
 	return apperr.NotFound("item customer detail %s not found", id)

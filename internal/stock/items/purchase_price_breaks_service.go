@@ -77,6 +77,9 @@ func (s *Service) ReplacePurchasePriceBreaks(ctx context.Context, tenantID, item
 		if err := s.fillVendorDetails(ctx, q, tenantID, one); err != nil {
 			return false, err
 		}
+		if err := s.requireKnownVendors(ctx, q, tenantID, one[0].VendorDetails, breaks); err != nil {
+			return false, err
+		}
 		byDetail, err := assignPurchasePriceBreaks(one[0].VendorDetails, breaks)
 		if err != nil {
 			return false, err
@@ -87,6 +90,36 @@ func (s *Service) ReplacePurchasePriceBreaks(ctx context.Context, tenantID, item
 		return nil, err
 	}
 	return s.PurchasePriceBreaks(ctx, tenantID, itemID, nil)
+}
+
+// requireKnownVendors answers 404, naming each break's vendorId, for a vendor that does not
+// exist (or was deleted): a reference to a missing record. A vendor that exists but has no
+// detail on the item is a rule of the breaks, judged by assignPurchasePriceBreaks (400).
+func (s *Service) requireKnownVendors(ctx context.Context, q db.Q, tenantID string, details []VendorDetail, breaks []PurchasePriceBreakWrite) error {
+	onItem := map[string]bool{}
+	for _, d := range details {
+		onItem[d.VendorID] = true
+	}
+	var others []string
+	for _, b := range breaks {
+		if !onItem[b.VendorID] {
+			others = append(others, b.VendorID)
+		}
+	}
+	if len(others) == 0 {
+		return nil
+	}
+	found, err := s.vendors.ByIDs(ctx, q, tenantID, others)
+	if err != nil {
+		return err
+	}
+	missing := apperr.Fields{}
+	for i, b := range breaks {
+		if v, ok := found[b.VendorID]; !onItem[b.VendorID] && (!ok || v.Deleted) {
+			missing.Add(breakMember(i, "vendorId"), "vendor %s not found", b.VendorID)
+		}
+	}
+	return missing.NotFoundErr()
 }
 
 // checkPurchasePriceBreaks holds for direct callers what the schema states, naming each

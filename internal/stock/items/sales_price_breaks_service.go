@@ -184,12 +184,30 @@ func (s *Service) resolveSalesPriceBreaks(ctx context.Context, q db.Q, tenantID,
 			tierIDs = append(tierIDs, *b.CustomerTierID)
 		}
 	}
-	liveCustomers, err := s.customerLookup().ByIDs(ctx, q, tenantID, customerIDs)
+	liveCustomers, err := s.customers.ByIDs(ctx, q, tenantID, customerIDs)
 	if err != nil {
 		return err
 	}
-	tiers, err := s.tierLookup().ByIDs(ctx, q, tenantID, tierIDs)
+	tiers, err := s.tiers.ByIDs(ctx, q, tenantID, tierIDs)
 	if err != nil {
+		return err
+	}
+	// A customer or tier that does not exist (or a deleted customer) is a reference to a
+	// missing record: 404 naming each break's field, before any rule of the breaks is judged.
+	missing := apperr.Fields{}
+	for i, b := range breaks {
+		if id := b.CustomerID; id != nil {
+			if c, ok := liveCustomers[*id]; !ok || c.Deleted {
+				missing.Add(fmt.Sprintf("priceBreaks.%d.customerId", i), "customer %s not found", *id)
+			}
+		}
+		if id := b.CustomerTierID; id != nil {
+			if _, ok := tiers[*id]; !ok {
+				missing.Add(fmt.Sprintf("priceBreaks.%d.customerTierId", i), "customer tier %s not found", *id)
+			}
+		}
+	}
+	if err := missing.NotFoundErr(); err != nil {
 		return err
 	}
 	fields := apperr.Fields{}
@@ -205,15 +223,9 @@ func (s *Service) resolveSalesPriceBreaks(ctx context.Context, q db.Q, tenantID,
 		scope := "list"
 		if id := b.CustomerID; id != nil {
 			scope = "customer " + *id
-			if c, ok := liveCustomers[*id]; !ok || c.Deleted {
-				fields.Add(name("customerId"), "customer %s not found", *id)
-			}
 		}
 		if id := b.CustomerTierID; id != nil {
 			scope = "tier " + *id
-			if _, ok := tiers[*id]; !ok {
-				fields.Add(name("customerTierId"), "customer tier %s not found", *id)
-			}
 		}
 		unit, ok := u.named(fields, name("unitOfMeasureName"), ws[i].UnitName)
 		if !ok {
@@ -347,10 +359,10 @@ func (s *Service) pricingRefs(ctx context.Context, tenantID string, details []Cu
 	}
 	var refs pricingRefs
 	var err error
-	if refs.customers, err = s.customerLookup().ByIDs(ctx, s.pool, tenantID, customerIDs); err != nil {
+	if refs.customers, err = s.customers.ByIDs(ctx, s.pool, tenantID, customerIDs); err != nil {
 		return refs, err
 	}
-	if refs.tiers, err = s.tierLookup().ByIDs(ctx, s.pool, tenantID, tierIDs); err != nil {
+	if refs.tiers, err = s.tiers.ByIDs(ctx, s.pool, tenantID, tierIDs); err != nil {
 		return refs, err
 	}
 	unitsByID, err := s.units.ByID(ctx, s.pool, tenantID)

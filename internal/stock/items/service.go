@@ -2,6 +2,7 @@ package items
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"mos/internal/platform/apperr"
@@ -9,11 +10,14 @@ import (
 	"mos/internal/platform/dec"
 	"mos/internal/platform/extref"
 	"mos/internal/platform/ids"
+	"mos/internal/platform/inuse"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/outbox"
 	"mos/internal/platform/patch"
 	"mos/internal/platform/utctime"
 	"mos/internal/purchasing/vendors"
+	"mos/internal/sales/customers"
+	"mos/internal/sales/tiers"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/tags"
 	"mos/internal/stock/shapes"
@@ -32,20 +36,94 @@ const EventItemUpdated = "ItemUpdated"
 type Service struct {
 	pool         *db.Pool
 	store        itemStore
-	units        *units.Service
-	customFields *customfields.Service
-	tags         *tags.Service
-	// shapes resolves the material shape an item is cut from (CreateFromMaterialShape).
-	shapes *shapes.Service
-	// vendors resolves the vendors of vendor details; like shapes it needs only a connection.
-	vendors *vendors.Service
+	units        unitCatalogue
+	customFields customFieldValidator
+	tags         tagCatalogue
+	shapes       shapeCatalogue
+	vendors      vendorDirectory
+	customers    customerDirectory
+	tiers        tierDirectory
+	// unitChangeBlockers are what keep an item's unit of measure from changing: items'
+	// own priced records, and whatever the areas that use items register (see
+	// RegisterUnitChangeBlocker).
+	unitChangeBlockers inuse.Registry
+	// stockFlagBlockers are what keep isNonInventory and isLotTracked from turning on: stock
+	// of the item that picks would then refuse (see RegisterStockFlagBlocker).
+	stockFlagBlockers inuse.Registry
 }
 
-// NewService returns the items service. It resolves units of measure through unitsSvc,
-// validates customFields with customFields and reads the tags items carry through tagsSvc.
-func NewService(pool *db.Pool, unitsSvc *units.Service, customFields *customfields.Service, tagsSvc *tags.Service) *Service {
-	// The shape catalogue needs only the pool, so items builds its own client of it.
-	return &Service{pool: pool, units: unitsSvc, customFields: customFields, tags: tagsSvc, shapes: shapes.NewService(pool), vendors: vendors.NewService(pool)}
+// Deps are the services of other areas the item master reads through. Each is declared here
+// as the little it needs and handed in by the one wiring place; items never builds them.
+type Deps struct {
+	Units        unitCatalogue
+	CustomFields customFieldValidator
+	Tags         tagCatalogue
+	Shapes       shapeCatalogue
+	Vendors      vendorDirectory
+	Customers    customerDirectory
+	Tiers        tierDirectory
+}
+
+// The other areas' lookups items use. Each reads through q, the caller's transaction when it
+// has one: a second connection taken while holding one can starve the pool.
+type (
+	unitCatalogue interface {
+		ByID(ctx context.Context, q db.Q, tenantID string) (map[string]units.Unit, error)
+		Resolve(ctx context.Context, q db.Q, tenantID, unitTypeName, unitName string) (units.Unit, error)
+	}
+	customFieldValidator interface {
+		ValidateModules(ctx context.Context, q db.Q, tenantID string, modules []customfields.Module, values map[string]any, mode customfields.Mode) (map[string]any, error)
+		ValidatePatchModules(ctx context.Context, q db.Q, tenantID string, modules []customfields.Module, ops []patch.Operation, patched map[string]any) (map[string]any, error)
+	}
+	tagCatalogue interface {
+		ByIDs(ctx context.Context, q db.Q, tenantID string, list tags.List, ids []string) ([]tags.Tag, error)
+		RequireLive(ctx context.Context, q db.Q, tenantID string, list tags.List, ids []string, withDeleted bool) error
+	}
+	shapeCatalogue interface {
+		Activated(ctx context.Context, q db.Q, tenantID, id string) (shapes.Shape, error)
+		ByIDs(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]shapes.Shape, error)
+	}
+	// vendorDirectory and customerDirectory answer deleted records too: a detail that names
+	// one still shows its name, and a write refuses it.
+	vendorDirectory interface {
+		ByIDs(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]vendors.Vendor, error)
+	}
+	customerDirectory interface {
+		ByIDs(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]customers.Customer, error)
+	}
+	tierDirectory interface {
+		ByIDs(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]tiers.Tier, error)
+	}
+)
+
+// NewService returns the items service reading other areas through deps.
+func NewService(pool *db.Pool, deps Deps) *Service {
+	s := &Service{
+		pool: pool, units: deps.Units, customFields: deps.CustomFields, tags: deps.Tags,
+		shapes: deps.Shapes, vendors: deps.Vendors, customers: deps.Customers, tiers: deps.Tiers,
+	}
+	// Items' own records that price the item in its current unit.
+	s.RegisterUnitChangeBlocker("a vendor price or price break", hasPricedVendorDetail)
+	s.RegisterUnitChangeBlocker("a sales price break carrying a price", hasPricedSalesPriceBreak)
+	return s
+}
+
+// RegisterStockFlagBlocker adds a holding of an item's stock that keeps isNonInventory or
+// isLotTracked from turning on (picks refuse a non-inventory item and need a lot for a
+// lot-tracked one, so the stock would be stranded). The inventory area registers its stock on
+// hand at wiring time. The check runs inside the update's transaction, with the item's row
+// locked for update; stock movements share-lock it, so the answer cannot change before the
+// commit.
+func (s *Service) RegisterStockFlagBlocker(what string, check inuse.Check) {
+	s.stockFlagBlockers.Register(what, check)
+}
+
+// RegisterUnitChangeBlocker adds a use of an item that keeps its unit of measure from
+// changing: an area whose records count the item in its current unit (stock on hand, a
+// document line, another item's routing) registers what it is and how to find it, at wiring
+// time. The check runs inside the update's transaction, before the update.
+func (s *Service) RegisterUnitChangeBlocker(what string, check inuse.Check) {
+	s.unitChangeBlockers.Register(what, check)
 }
 
 // Create stores a new item and returns its id. Number plus revision must be free among
@@ -189,7 +267,7 @@ func (s *Service) save(ctx context.Context, tenantID, id string, kind saveKind, 
 		if err != nil {
 			return err
 		}
-		if err := checkStockFlags(ctx, q, tenantID, current, next); err != nil {
+		if err := s.checkStockFlags(ctx, q, tenantID, current, next); err != nil {
 			return err
 		}
 		if next.UnitID, err = s.nextUnit(ctx, q, tenantID, current, u.UnitName); err != nil {
@@ -364,7 +442,7 @@ func requireUnit(it Item) error {
 	return nil
 }
 
-// nextUnit is the unit an update leaves the item with (rule 2): nil or blank keeps the
+// nextUnit is the unit an update leaves the item with: nil or blank keeps the
 // current unit; otherwise the trimmed name must be a unit of the item's type (matched
 // case-sensitively). Naming the current unit is not a change; a change is refused while
 // unitChangeBlockers names anything, read before the update in the same transaction.
@@ -379,7 +457,7 @@ func (s *Service) nextUnit(ctx context.Context, q db.Q, tenantID string, current
 	if unit.ID == *current.UnitID {
 		return current.UnitID, nil
 	}
-	blockers, err := unitChangeBlockers(ctx, q, tenantID, current.ID)
+	blockers, err := s.unitChangeBlockers.Users(ctx, q, tenantID, current.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -490,27 +568,25 @@ func applyUpdate(current Item, u ItemUpdate, refsMode extref.Mode) (Item, error)
 	return next, fields.Err()
 }
 
-// checkStockFlags refuses to turn isNonInventory or isLotTracked on while the item holds
-// stock on hand: picks refuse a non-inventory item and need a lot for a lot-tracked one, so
-// the stock would be stranded. The item's row is locked for update and stock movements
-// share-lock it (StockInfo), so the balance read here cannot change before the commit.
-func checkStockFlags(ctx context.Context, q db.Q, tenantID string, current, next Item) error {
+// checkStockFlags refuses to turn isNonInventory or isLotTracked on while a registered stock
+// flag blocker holds the item's stock (see RegisterStockFlagBlocker).
+func (s *Service) checkStockFlags(ctx context.Context, q db.Q, tenantID string, current, next Item) error {
 	nonInventoryOn := next.IsNonInventory && !current.IsNonInventory
 	lotTrackedOn := next.IsLotTracked && !current.IsLotTracked
 	if !nonInventoryOn && !lotTrackedOn {
 		return nil
 	}
-	held, err := holdsStock(ctx, q, tenantID, current.ID)
-	if err != nil || !held {
+	holders, err := s.stockFlagBlockers.Users(ctx, q, tenantID, current.ID)
+	if err != nil || len(holders) == 0 {
 		return err
 	}
-	const why = "cannot be turned on while the item has inventory on hand; move the stock out first"
+	why := fmt.Sprintf("cannot be turned on while the item has %s; move the stock out first", strings.Join(holders, ", "))
 	fields := apperr.Fields{}
 	if nonInventoryOn {
-		fields.Add("isNonInventory", why)
+		fields.Add("isNonInventory", "%s", why)
 	}
 	if lotTrackedOn {
-		fields.Add("isLotTracked", why)
+		fields.Add("isLotTracked", "%s", why)
 	}
 	return fields.Err()
 }

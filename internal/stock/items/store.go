@@ -243,41 +243,6 @@ func (itemStore) getOne(ctx context.Context, q db.Q, id, query string, args ...a
 	return r.toItem(), nil
 }
 
-// unitChangeBlockers names what keeps an item's unit of measure from changing (items rule 2):
-// every document that uses the item in its current unit. Conditions are read inside the
-// update's transaction, before the update. Each area adds its check here, with a test, as
-// it lands; still waiting for their documents:
-//   - quotes, sales orders, purchase orders, jobs and invoices with a line of the item;
-//   - other items' routings that take the item as an input.
-//
-// Checked already: vendor details carrying a price (on themselves or a price break), sales
-// price breaks (list, tier or customer) carrying a price (margin breaks do not block), and
-// inventory on hand (any lot, any location).
-func unitChangeBlockers(ctx context.Context, q db.Q, tenantID, itemID string) ([]string, error) {
-	var blockers []string
-	priced, err := hasPricedVendorDetail(ctx, q, tenantID, itemID)
-	if err != nil {
-		return nil, err
-	}
-	if priced {
-		blockers = append(blockers, "a vendor price or price break")
-	}
-	if priced, err = hasPricedSalesPriceBreak(ctx, q, tenantID, itemID); err != nil {
-		return nil, err
-	}
-	if priced {
-		blockers = append(blockers, "a sales price break carrying a price")
-	}
-	held, err := holdsStock(ctx, q, tenantID, itemID)
-	if err != nil {
-		return nil, err
-	}
-	if held {
-		blockers = append(blockers, "inventory on hand")
-	}
-	return blockers, nil
-}
-
 // itemSortFields are the Item properties a list can be sorted by.
 var itemSortFields = map[string]string{
 	"id":                "i.id",

@@ -2,10 +2,12 @@ package locations
 
 import (
 	"context"
+	"strings"
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/platform/ids"
+	"mos/internal/platform/inuse"
 	"mos/internal/platform/listing"
 )
 
@@ -16,6 +18,15 @@ const maxName = 200
 type Service struct {
 	pool  *db.Pool
 	store store
+	// deleteBlockers are what keep a location from being deleted: the areas that keep
+	// records at a location (the inventory area's stock on hand) register them at wiring.
+	deleteBlockers inuse.Registry
+}
+
+// RegisterDeleteBlocker adds a use of a location that keeps it from being deleted. The check
+// runs in the delete's transaction after the location's row is locked.
+func (s *Service) RegisterDeleteBlocker(what string, check inuse.Check) {
+	s.deleteBlockers.Register(what, check)
 }
 
 // NewService returns the locations service.
@@ -63,12 +74,12 @@ func (s *Service) Delete(ctx context.Context, tenantID, id string) (deleted bool
 			}
 			return err
 		}
-		holds, err := s.store.holdsStock(ctx, q, tenantID, id)
+		users, err := s.deleteBlockers.Users(ctx, q, tenantID, id)
 		if err != nil {
 			return err
 		}
-		if holds {
-			return apperr.Field("id", "the location still holds stock: move or pick it first")
+		if len(users) > 0 {
+			return apperr.Field("id", "the location still holds %s: move or pick it first", strings.Join(users, ", "))
 		}
 		if err := s.store.markDeleted(ctx, q, tenantID, id); err != nil {
 			return err

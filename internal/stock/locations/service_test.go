@@ -15,7 +15,17 @@ import (
 func newService(t *testing.T) (*Service, string) {
 	t.Helper()
 	pool, _ := dbtest.New(t)
-	return NewService(pool), newTenant(t, pool)
+	s := NewService(pool)
+	// The inventory area registers its stock on hand as a delete blocker when the server is
+	// wired (tests/ prove that wiring); here the same question is asked of the balances
+	// directly, so the lock order can be tested without an import cycle.
+	s.RegisterDeleteBlocker("stock on hand", func(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
+		var held bool
+		err := q.QueryRowxContext(ctx, `SELECT EXISTS (SELECT 1 FROM inventory_balances
+			WHERE tenant_id = $1 AND location_id = $2 AND quantity > 0)`, tenantID, id).Scan(&held)
+		return held, err
+	})
+	return s, newTenant(t, pool)
 }
 
 func newTenant(t *testing.T, pool *db.Pool) string {

@@ -77,22 +77,6 @@ func getOne(ctx context.Context, q db.Q, query, tenantID, id string) (Location, 
 	return r.toLocation(), nil
 }
 
-// holdsStockSQL reads the inventory area's balances (inventory_balances): whether any item
-// has a quantity on hand at the location. A documented cross-area read, like tags reading
-// item_tags: the delete rule is about stock, and going through the inventory service would
-// make the two areas depend on each other (inventory calls RequireLive here).
-const holdsStockSQL = `SELECT EXISTS (
-    SELECT 1 FROM inventory_balances b
-    WHERE b.tenant_id = $1 AND b.location_id = $2 AND b.quantity > 0)`
-
-func (store) holdsStock(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
-	var holds bool
-	if err := sqlx.GetContext(ctx, q, &holds, holdsStockSQL, tenantID, id); err != nil {
-		return false, fmt.Errorf("read stock at location: %w", err)
-	}
-	return holds, nil
-}
-
 const markDeletedSQL = `UPDATE locations SET deleted = true, modified_utc = now() WHERE tenant_id = $1 AND id = $2`
 
 func (store) markDeleted(ctx context.Context, q db.Q, tenantID, id string) error {

@@ -42,18 +42,3 @@ func (s *Service) StockInfo(ctx context.Context, q db.Q, tenantID, itemID string
 	}
 	return si, nil
 }
-
-// holdsStockSQL: units on hand anywhere (any lot, any location).
-const holdsStockSQL = `
-SELECT EXISTS (SELECT 1 FROM inventory_balances WHERE tenant_id = $1 AND item_id = $2 AND quantity > 0)`
-
-// holdsStock reports whether the item has units on hand (items rule 2 blocks a unit change).
-// Stock movements share-lock the item (StockInfo) while the update holds it for update, so
-// the answer cannot change under the update.
-func holdsStock(ctx context.Context, q db.Q, tenantID, itemID string) (bool, error) {
-	var held bool
-	if err := q.QueryRowxContext(ctx, holdsStockSQL, tenantID, itemID).Scan(&held); err != nil {
-		return false, fmt.Errorf("inventory on hand: %w", err)
-	}
-	return held, nil
-}
