@@ -1414,8 +1414,8 @@ type AttachmentCertificationUpload struct {
 	// DetailDescription Trimmed; 1 to 200 characters.
 	DetailDescription *string `json:"Detail.Description,omitempty"`
 
-	// DetailLotId The certified lot (exactly 24 characters).
-	DetailLotId string `json:"Detail.LotId"`
+	// DetailLotId The certified lot (exactly 24 characters), a lot of the owner item; optional: a certification may name no lot.
+	DetailLotId *string `json:"Detail.LotId,omitempty"`
 
 	// DetailOwnerId The certified record's id.
 	DetailOwnerId string `json:"Detail.Owner.Id"`
@@ -6161,9 +6161,11 @@ func (a AttachmentCertificationUpload) MarshalJSON() ([]byte, error) {
 		}
 	}
 
-	object["Detail.LotId"], err = json.Marshal(a.DetailLotId)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'Detail.LotId': %w", err)
+	if a.DetailLotId != nil {
+		object["Detail.LotId"], err = json.Marshal(a.DetailLotId)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'Detail.LotId': %w", err)
+		}
 	}
 
 	object["Detail.Owner.Id"], err = json.Marshal(a.DetailOwnerId)
@@ -6509,8 +6511,9 @@ type ClientInterface interface {
 	// Uploads a material or test certification (`multipart/form-data`): `File` (required),
 	// `Detail.Owner.Type` (`item`, `purchaseOrderReceivingLineItem` or
 	// `salesOrderReceivingLineItem`), `Detail.Owner.Id`, `Detail.Description`,
-	// `Detail.Metadata[<key>]` and `Detail.LotId` (exactly 24 characters: a lot of the owner
-	// item; 400 naming `Detail.LotId` otherwise). Stored and classified like uploadAttachment;
+	// `Detail.Metadata[<key>]` and optionally `Detail.LotId` (exactly 24 characters: a lot of
+	// the owner item; an unknown lot is 404 and another item's lot 400, each naming
+	// `Detail.LotId`). Stored and classified like uploadAttachment;
 	// the attachment reads `lotId`. Answers `{id}`. Other parts (`Detail.IsNoteAttachment`,
 	// `Detail.Parent.*`, misspelt names) are 400 naming them; the 1 MB budget of names and
 	// values is uploadAttachment's. As for uploadAttachment, send the
@@ -9214,9 +9217,10 @@ type ClientInterface interface {
 	// not created, changed (beyond their breaks) or deleted.
 	//
 	// Each break goes to a vendor detail of the item: the one of `vendorId` counted in
-	// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor
-	// without a detail on the item (unknown vendors and other tenants' included) answers 400
-	// naming `priceBreaks.<i>.vendorId`; a unit no detail of the vendor is counted in, or a
+	// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor that
+	// does not exist (another tenant's or a deleted one included) answers 404, a vendor of
+	// the tenant without a detail on the item 400, each naming `priceBreaks.<i>.vendorId`;
+	// a unit no detail of the vendor is counted in, or a
 	// vendor with several details and no `unitOfMeasureName`, answers 400 naming
 	// `priceBreaks.<i>.unitOfMeasureName`. Within one detail quantities are distinct (400
 	// naming `priceBreaks.<i>.quantity`) and at most 50 (the vendor detail limit; 400 naming
@@ -9245,9 +9249,10 @@ type ClientInterface interface {
 	// not created, changed (beyond their breaks) or deleted.
 	//
 	// Each break goes to a vendor detail of the item: the one of `vendorId` counted in
-	// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor
-	// without a detail on the item (unknown vendors and other tenants' included) answers 400
-	// naming `priceBreaks.<i>.vendorId`; a unit no detail of the vendor is counted in, or a
+	// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor that
+	// does not exist (another tenant's or a deleted one included) answers 404, a vendor of
+	// the tenant without a detail on the item 400, each naming `priceBreaks.<i>.vendorId`;
+	// a unit no detail of the vendor is counted in, or a
 	// vendor with several details and no `unitOfMeasureName`, answers 400 naming
 	// `priceBreaks.<i>.unitOfMeasureName`. Within one detail quantities are distinct (400
 	// naming `priceBreaks.<i>.quantity`) and at most 50 (the vendor detail limit; 400 naming
@@ -9386,9 +9391,9 @@ type ClientInterface interface {
 	// `POST /api/items/{itemId}/sales-price-breaks/list`. Each break (see
 	// `SalesPriceBreakWrite`) is the item's list price, a customer tier's (`customerTierId`,
 	// an existing tier of the tenant) or one customer's (`customerId`, a live customer of
-	// the tenant); naming both, or an unknown, deleted or other tenant's one, answers 400
-	// naming the member with its index (for example `priceBreaks.2.customerId`), as do a
-	// missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
+	// the tenant). An unknown, deleted or other tenant's customer or tier answers 404 naming
+	// the member with its index (for example `priceBreaks.2.customerId`); naming both
+	// answers 400 naming `customerTierId`, as do a missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
 	// that is not one of the item's unit type. Two breaks of one scope, unit and quantity
 	// answer 400 naming the later one's `quantity`.
 	//
@@ -9410,9 +9415,9 @@ type ClientInterface interface {
 	// `POST /api/items/{itemId}/sales-price-breaks/list`. Each break (see
 	// `SalesPriceBreakWrite`) is the item's list price, a customer tier's (`customerTierId`,
 	// an existing tier of the tenant) or one customer's (`customerId`, a live customer of
-	// the tenant); naming both, or an unknown, deleted or other tenant's one, answers 400
-	// naming the member with its index (for example `priceBreaks.2.customerId`), as do a
-	// missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
+	// the tenant). An unknown, deleted or other tenant's customer or tier answers 404 naming
+	// the member with its index (for example `priceBreaks.2.customerId`); naming both
+	// answers 400 naming `customerTierId`, as do a missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
 	// that is not one of the item's unit type. Two breaks of one scope, unit and quantity
 	// answer 400 naming the later one's `quantity`.
 	//
@@ -10601,8 +10606,9 @@ func (c *Client) UploadAttachmentWithBody(ctx context.Context, contentType strin
 // Uploads a material or test certification (`multipart/form-data`): `File` (required),
 // `Detail.Owner.Type` (`item`, `purchaseOrderReceivingLineItem` or
 // `salesOrderReceivingLineItem`), `Detail.Owner.Id`, `Detail.Description`,
-// `Detail.Metadata[<key>]` and `Detail.LotId` (exactly 24 characters: a lot of the owner
-// item; 400 naming `Detail.LotId` otherwise). Stored and classified like uploadAttachment;
+// `Detail.Metadata[<key>]` and optionally `Detail.LotId` (exactly 24 characters: a lot of
+// the owner item; an unknown lot is 404 and another item's lot 400, each naming
+// `Detail.LotId`). Stored and classified like uploadAttachment;
 // the attachment reads `lotId`. Answers `{id}`. Other parts (`Detail.IsNoteAttachment`,
 // `Detail.Parent.*`, misspelt names) are 400 naming them; the 1 MB budget of names and
 // values is uploadAttachment's. As for uploadAttachment, send the
@@ -15182,9 +15188,10 @@ func (c *Client) GetItemPurchaseHistory(ctx context.Context, itemId ItemId, para
 // not created, changed (beyond their breaks) or deleted.
 //
 // Each break goes to a vendor detail of the item: the one of `vendorId` counted in
-// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor
-// without a detail on the item (unknown vendors and other tenants' included) answers 400
-// naming `priceBreaks.<i>.vendorId`; a unit no detail of the vendor is counted in, or a
+// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor that
+// does not exist (another tenant's or a deleted one included) answers 404, a vendor of
+// the tenant without a detail on the item 400, each naming `priceBreaks.<i>.vendorId`;
+// a unit no detail of the vendor is counted in, or a
 // vendor with several details and no `unitOfMeasureName`, answers 400 naming
 // `priceBreaks.<i>.unitOfMeasureName`. Within one detail quantities are distinct (400
 // naming `priceBreaks.<i>.quantity`) and at most 50 (the vendor detail limit; 400 naming
@@ -15223,9 +15230,10 @@ func (c *Client) ReplaceItemPurchasePriceBreaksWithBody(ctx context.Context, ite
 // not created, changed (beyond their breaks) or deleted.
 //
 // Each break goes to a vendor detail of the item: the one of `vendorId` counted in
-// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor
-// without a detail on the item (unknown vendors and other tenants' included) answers 400
-// naming `priceBreaks.<i>.vendorId`; a unit no detail of the vendor is counted in, or a
+// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor that
+// does not exist (another tenant's or a deleted one included) answers 404, a vendor of
+// the tenant without a detail on the item 400, each naming `priceBreaks.<i>.vendorId`;
+// a unit no detail of the vendor is counted in, or a
 // vendor with several details and no `unitOfMeasureName`, answers 400 naming
 // `priceBreaks.<i>.unitOfMeasureName`. Within one detail quantities are distinct (400
 // naming `priceBreaks.<i>.quantity`) and at most 50 (the vendor detail limit; 400 naming
@@ -15414,9 +15422,9 @@ func (c *Client) AddItemRevision(ctx context.Context, itemId ItemId, body AddIte
 // `POST /api/items/{itemId}/sales-price-breaks/list`. Each break (see
 // `SalesPriceBreakWrite`) is the item's list price, a customer tier's (`customerTierId`,
 // an existing tier of the tenant) or one customer's (`customerId`, a live customer of
-// the tenant); naming both, or an unknown, deleted or other tenant's one, answers 400
-// naming the member with its index (for example `priceBreaks.2.customerId`), as do a
-// missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
+// the tenant). An unknown, deleted or other tenant's customer or tier answers 404 naming
+// the member with its index (for example `priceBreaks.2.customerId`); naming both
+// answers 400 naming `customerTierId`, as do a missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
 // that is not one of the item's unit type. Two breaks of one scope, unit and quantity
 // answer 400 naming the later one's `quantity`.
 //
@@ -15448,9 +15456,9 @@ func (c *Client) ReplaceItemSalesPriceBreaksWithBody(ctx context.Context, itemId
 // `POST /api/items/{itemId}/sales-price-breaks/list`. Each break (see
 // `SalesPriceBreakWrite`) is the item's list price, a customer tier's (`customerTierId`,
 // an existing tier of the tenant) or one customer's (`customerId`, a live customer of
-// the tenant); naming both, or an unknown, deleted or other tenant's one, answers 400
-// naming the member with its index (for example `priceBreaks.2.customerId`), as do a
-// missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
+// the tenant). An unknown, deleted or other tenant's customer or tier answers 404 naming
+// the member with its index (for example `priceBreaks.2.customerId`); naming both
+// answers 400 naming `customerTierId`, as do a missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
 // that is not one of the item's unit type. Two breaks of one scope, unit and quantity
 // answer 400 naming the later one's `quantity`.
 //
@@ -26463,8 +26471,9 @@ type ClientWithResponsesInterface interface {
 	// Uploads a material or test certification (`multipart/form-data`): `File` (required),
 	// `Detail.Owner.Type` (`item`, `purchaseOrderReceivingLineItem` or
 	// `salesOrderReceivingLineItem`), `Detail.Owner.Id`, `Detail.Description`,
-	// `Detail.Metadata[<key>]` and `Detail.LotId` (exactly 24 characters: a lot of the owner
-	// item; 400 naming `Detail.LotId` otherwise). Stored and classified like uploadAttachment;
+	// `Detail.Metadata[<key>]` and optionally `Detail.LotId` (exactly 24 characters: a lot of
+	// the owner item; an unknown lot is 404 and another item's lot 400, each naming
+	// `Detail.LotId`). Stored and classified like uploadAttachment;
 	// the attachment reads `lotId`. Answers `{id}`. Other parts (`Detail.IsNoteAttachment`,
 	// `Detail.Parent.*`, misspelt names) are 400 naming them; the 1 MB budget of names and
 	// values is uploadAttachment's. As for uploadAttachment, send the
@@ -29254,9 +29263,10 @@ type ClientWithResponsesInterface interface {
 	// not created, changed (beyond their breaks) or deleted.
 	//
 	// Each break goes to a vendor detail of the item: the one of `vendorId` counted in
-	// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor
-	// without a detail on the item (unknown vendors and other tenants' included) answers 400
-	// naming `priceBreaks.<i>.vendorId`; a unit no detail of the vendor is counted in, or a
+	// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor that
+	// does not exist (another tenant's or a deleted one included) answers 404, a vendor of
+	// the tenant without a detail on the item 400, each naming `priceBreaks.<i>.vendorId`;
+	// a unit no detail of the vendor is counted in, or a
 	// vendor with several details and no `unitOfMeasureName`, answers 400 naming
 	// `priceBreaks.<i>.unitOfMeasureName`. Within one detail quantities are distinct (400
 	// naming `priceBreaks.<i>.quantity`) and at most 50 (the vendor detail limit; 400 naming
@@ -29285,9 +29295,10 @@ type ClientWithResponsesInterface interface {
 	// not created, changed (beyond their breaks) or deleted.
 	//
 	// Each break goes to a vendor detail of the item: the one of `vendorId` counted in
-	// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor
-	// without a detail on the item (unknown vendors and other tenants' included) answers 400
-	// naming `priceBreaks.<i>.vendorId`; a unit no detail of the vendor is counted in, or a
+	// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor that
+	// does not exist (another tenant's or a deleted one included) answers 404, a vendor of
+	// the tenant without a detail on the item 400, each naming `priceBreaks.<i>.vendorId`;
+	// a unit no detail of the vendor is counted in, or a
 	// vendor with several details and no `unitOfMeasureName`, answers 400 naming
 	// `priceBreaks.<i>.unitOfMeasureName`. Within one detail quantities are distinct (400
 	// naming `priceBreaks.<i>.quantity`) and at most 50 (the vendor detail limit; 400 naming
@@ -29426,9 +29437,9 @@ type ClientWithResponsesInterface interface {
 	// `POST /api/items/{itemId}/sales-price-breaks/list`. Each break (see
 	// `SalesPriceBreakWrite`) is the item's list price, a customer tier's (`customerTierId`,
 	// an existing tier of the tenant) or one customer's (`customerId`, a live customer of
-	// the tenant); naming both, or an unknown, deleted or other tenant's one, answers 400
-	// naming the member with its index (for example `priceBreaks.2.customerId`), as do a
-	// missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
+	// the tenant). An unknown, deleted or other tenant's customer or tier answers 404 naming
+	// the member with its index (for example `priceBreaks.2.customerId`); naming both
+	// answers 400 naming `customerTierId`, as do a missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
 	// that is not one of the item's unit type. Two breaks of one scope, unit and quantity
 	// answer 400 naming the later one's `quantity`.
 	//
@@ -29450,9 +29461,9 @@ type ClientWithResponsesInterface interface {
 	// `POST /api/items/{itemId}/sales-price-breaks/list`. Each break (see
 	// `SalesPriceBreakWrite`) is the item's list price, a customer tier's (`customerTierId`,
 	// an existing tier of the tenant) or one customer's (`customerId`, a live customer of
-	// the tenant); naming both, or an unknown, deleted or other tenant's one, answers 400
-	// naming the member with its index (for example `priceBreaks.2.customerId`), as do a
-	// missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
+	// the tenant). An unknown, deleted or other tenant's customer or tier answers 404 naming
+	// the member with its index (for example `priceBreaks.2.customerId`); naming both
+	// answers 400 naming `customerTierId`, as do a missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
 	// that is not one of the item's unit type. Two breaks of one scope, unit and quantity
 	// answer 400 naming the later one's `quantity`.
 	//
@@ -46322,8 +46333,9 @@ func (c *ClientWithResponses) UploadAttachmentWithBodyWithResponse(ctx context.C
 // Uploads a material or test certification (`multipart/form-data`): `File` (required),
 // `Detail.Owner.Type` (`item`, `purchaseOrderReceivingLineItem` or
 // `salesOrderReceivingLineItem`), `Detail.Owner.Id`, `Detail.Description`,
-// `Detail.Metadata[<key>]` and `Detail.LotId` (exactly 24 characters: a lot of the owner
-// item; 400 naming `Detail.LotId` otherwise). Stored and classified like uploadAttachment;
+// `Detail.Metadata[<key>]` and optionally `Detail.LotId` (exactly 24 characters: a lot of
+// the owner item; an unknown lot is 404 and another item's lot 400, each naming
+// `Detail.LotId`). Stored and classified like uploadAttachment;
 // the attachment reads `lotId`. Answers `{id}`. Other parts (`Detail.IsNoteAttachment`,
 // `Detail.Parent.*`, misspelt names) are 400 naming them; the 1 MB budget of names and
 // values is uploadAttachment's. As for uploadAttachment, send the
@@ -50239,9 +50251,10 @@ func (c *ClientWithResponses) GetItemPurchaseHistoryWithResponse(ctx context.Con
 // not created, changed (beyond their breaks) or deleted.
 //
 // Each break goes to a vendor detail of the item: the one of `vendorId` counted in
-// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor
-// without a detail on the item (unknown vendors and other tenants' included) answers 400
-// naming `priceBreaks.<i>.vendorId`; a unit no detail of the vendor is counted in, or a
+// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor that
+// does not exist (another tenant's or a deleted one included) answers 404, a vendor of
+// the tenant without a detail on the item 400, each naming `priceBreaks.<i>.vendorId`;
+// a unit no detail of the vendor is counted in, or a
 // vendor with several details and no `unitOfMeasureName`, answers 400 naming
 // `priceBreaks.<i>.unitOfMeasureName`. Within one detail quantities are distinct (400
 // naming `priceBreaks.<i>.quantity`) and at most 50 (the vendor detail limit; 400 naming
@@ -50276,9 +50289,10 @@ func (c *ClientWithResponses) ReplaceItemPurchasePriceBreaksWithBodyWithResponse
 // not created, changed (beyond their breaks) or deleted.
 //
 // Each break goes to a vendor detail of the item: the one of `vendorId` counted in
-// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor
-// without a detail on the item (unknown vendors and other tenants' included) answers 400
-// naming `priceBreaks.<i>.vendorId`; a unit no detail of the vendor is counted in, or a
+// `unitOfMeasureName`, or, when that is omitted, the vendor's only detail. A vendor that
+// does not exist (another tenant's or a deleted one included) answers 404, a vendor of
+// the tenant without a detail on the item 400, each naming `priceBreaks.<i>.vendorId`;
+// a unit no detail of the vendor is counted in, or a
 // vendor with several details and no `unitOfMeasureName`, answers 400 naming
 // `priceBreaks.<i>.unitOfMeasureName`. Within one detail quantities are distinct (400
 // naming `priceBreaks.<i>.quantity`) and at most 50 (the vendor detail limit; 400 naming
@@ -50447,9 +50461,9 @@ func (c *ClientWithResponses) AddItemRevisionWithResponse(ctx context.Context, i
 // `POST /api/items/{itemId}/sales-price-breaks/list`. Each break (see
 // `SalesPriceBreakWrite`) is the item's list price, a customer tier's (`customerTierId`,
 // an existing tier of the tenant) or one customer's (`customerId`, a live customer of
-// the tenant); naming both, or an unknown, deleted or other tenant's one, answers 400
-// naming the member with its index (for example `priceBreaks.2.customerId`), as do a
-// missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
+// the tenant). An unknown, deleted or other tenant's customer or tier answers 404 naming
+// the member with its index (for example `priceBreaks.2.customerId`); naming both
+// answers 400 naming `customerTierId`, as do a missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
 // that is not one of the item's unit type. Two breaks of one scope, unit and quantity
 // answer 400 naming the later one's `quantity`.
 //
@@ -50477,9 +50491,9 @@ func (c *ClientWithResponses) ReplaceItemSalesPriceBreaksWithBodyWithResponse(ct
 // `POST /api/items/{itemId}/sales-price-breaks/list`. Each break (see
 // `SalesPriceBreakWrite`) is the item's list price, a customer tier's (`customerTierId`,
 // an existing tier of the tenant) or one customer's (`customerId`, a live customer of
-// the tenant); naming both, or an unknown, deleted or other tenant's one, answers 400
-// naming the member with its index (for example `priceBreaks.2.customerId`), as do a
-// missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
+// the tenant). An unknown, deleted or other tenant's customer or tier answers 404 naming
+// the member with its index (for example `priceBreaks.2.customerId`); naming both
+// answers 400 naming `customerTierId`, as do a missing `price` (type price) or `margin` (type margin), the other one sent, and a unit
 // that is not one of the item's unit type. Two breaks of one scope, unit and quantity
 // answer 400 naming the later one's `quantity`.
 //
