@@ -1,5 +1,6 @@
 // Package dbtest gives each test a fresh, migrated PostgreSQL database cloned from a
-// template, so tests are isolated and can run in parallel on one server.
+// template, so tests are isolated and can run in parallel on one server, and Tenant puts a
+// ready tenant in it the way the tenancy service would.
 //
 // DATABASE_URL must name a server where the user may create databases (make test
 // starts a throwaway cluster and sets it).

@@ -11,7 +11,6 @@ import (
 	"mos/internal/platform/db"
 	"mos/internal/platform/ids"
 	"mos/internal/platform/listing"
-	"mos/internal/tenancy"
 )
 
 // subRecordFixture is a database with one tenant and a way to add customers to it directly
@@ -23,11 +22,7 @@ type subRecordFixture struct {
 
 func newSubRecordFixture(t *testing.T) subRecordFixture {
 	t.Helper()
-	pool, _ := dbtest.New(t)
-	tenantID, err := tenancy.NewService(pool, nil).CreateTenant(context.Background(), tenancy.NewTenant{Name: "T"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	pool, _, tenantID := dbtest.NewWithTenant(t)
 	return subRecordFixture{pool: pool, tenantID: tenantID}
 }
 

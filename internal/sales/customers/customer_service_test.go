@@ -11,7 +11,6 @@ import (
 	"mos/internal/sales/tiers"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/paymentterms"
-	"mos/internal/tenancy"
 )
 
 func newCustomerService(pool *db.Pool) *Service {
@@ -23,12 +22,8 @@ func newCustomerService(pool *db.Pool) *Service {
 // however many customers (and distinct terms and tiers) the page holds.
 func TestListQueriesPerPageDoNotGrowWithThePage(t *testing.T) {
 	t.Parallel()
-	pool, dsn := dbtest.New(t)
+	pool, dsn, tenantID := dbtest.NewWithTenant(t)
 	ctx := context.Background()
-	tenantID, err := tenancy.NewService(pool, nil).CreateTenant(ctx, tenancy.NewTenant{Name: "T"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	svc := newCustomerService(pool)
 	terms, tierSvc := paymentterms.NewService(pool), tiers.NewService(pool)
 	const n = 40

@@ -6,7 +6,6 @@ import (
 
 	"mos/internal/dbtest"
 	"mos/internal/platform/apperr"
-	"mos/internal/tenancy"
 )
 
 // TestResolveTiersForOtherAreas covers what customers rely on: Get and ByIDs resolve only
@@ -15,15 +14,7 @@ func TestResolveTiersForOtherAreas(t *testing.T) {
 	t.Parallel()
 	pool, _ := dbtest.New(t)
 	ctx := context.Background()
-	tenants := tenancy.NewService(pool, nil)
-	tenantA, err := tenants.CreateTenant(ctx, tenancy.NewTenant{Name: "A"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tenantB, err := tenants.CreateTenant(ctx, tenancy.NewTenant{Name: "B"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tenantA, tenantB := dbtest.Tenant(t, pool), dbtest.Tenant(t, pool)
 	svc := NewService(pool)
 	gold, err := svc.Create(ctx, tenantA, NewTier{Name: " Gold "})
 	if err != nil {

@@ -17,12 +17,12 @@ func TestStoreRefusesWhatTheServiceChecks(t *testing.T) {
 	t.Parallel()
 	pool, _ := dbtest.New(t)
 	ctx := context.Background()
-	tenantID, departmentID, workCenterID, equipmentID := ids.New(), ids.New(), ids.New(), ids.New()
+	tenantID := dbtest.Tenant(t, pool)
+	departmentID, workCenterID, equipmentID := ids.New(), ids.New(), ids.New()
 	for _, f := range []struct {
 		query string
 		args  []any
 	}{
-		{`INSERT INTO tenants (id, name) VALUES ($1, $1)`, []any{tenantID}},
 		{`INSERT INTO departments (tenant_id, id, name) VALUES ($1, $2, 'Machining')`, []any{tenantID, departmentID}},
 		{`INSERT INTO work_centers (tenant_id, id, name, department_id) VALUES ($1, $2, 'Mills', $3)`, []any{tenantID, workCenterID, departmentID}},
 		{`INSERT INTO equipment (tenant_id, id, name, description, work_center_id) VALUES ($1, $2, 'Mill', 'mill', $3)`, []any{tenantID, equipmentID, workCenterID}},

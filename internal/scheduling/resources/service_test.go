@@ -22,10 +22,8 @@ type fixture struct {
 
 func newFixture(t *testing.T) fixture {
 	t.Helper()
-	pool, url := dbtest.New(t)
-	f := fixture{ctx: context.Background(), url: url, pool: pool, svc: NewService(pool), tenantID: ids.New()}
-	f.exec(t, `INSERT INTO tenants (id, name) VALUES ($1, $1)`, f.tenantID)
-	return f
+	pool, url, tenantID := dbtest.NewWithTenant(t)
+	return fixture{ctx: context.Background(), url: url, pool: pool, svc: NewService(pool), tenantID: tenantID}
 }
 
 func (f fixture) exec(t *testing.T, query string, args ...any) {
@@ -95,8 +93,7 @@ func TestListsRunAFixedNumberOfQueriesPerPage(t *testing.T) {
 func TestRefsAnswerOnlyLiveRecordsOfTheTenant(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
-	other := ids.New()
-	f.exec(t, `INSERT INTO tenants (id, name) VALUES ($1, $1)`, other)
+	other := dbtest.Tenant(t, f.pool)
 	live := f.department(t, "Machining", 1)
 	gone := f.department(t, "Gone", 0)
 	f.exec(t, `UPDATE departments SET deleted = true WHERE tenant_id = $1 AND id = $2`, f.tenantID, gone)

@@ -21,7 +21,7 @@ type fixture struct {
 func newFixture(t *testing.T, pool *db.Pool, equipmentIDs ...string) fixture {
 	t.Helper()
 	ctx := context.Background()
-	f := fixture{tenantID: ids.New(), departmentID: ids.New()}
+	f := fixture{tenantID: dbtest.Tenant(t, pool), departmentID: ids.New()}
 	workCenterID := ids.New()
 	mustExec := func(query string, args ...any) {
 		t.Helper()
@@ -29,7 +29,6 @@ func newFixture(t *testing.T, pool *db.Pool, equipmentIDs ...string) fixture {
 			t.Fatal(err)
 		}
 	}
-	mustExec(`INSERT INTO tenants (id, name) VALUES ($1, $1)`, f.tenantID)
 	mustExec(`INSERT INTO departments (tenant_id, id, name) VALUES ($1, $2, 'Machining')`, f.tenantID, f.departmentID)
 	mustExec(`INSERT INTO work_centers (tenant_id, id, name, department_id) VALUES ($1, $2, 'Mills', $3)`, f.tenantID, workCenterID, f.departmentID)
 	for _, id := range equipmentIDs {

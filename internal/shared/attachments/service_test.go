@@ -21,7 +21,6 @@ import (
 	"mos/internal/platform/ids"
 	"mos/internal/shared/attachments/internal/fileformat"
 	"mos/internal/stock/lots"
-	"mos/internal/tenancy"
 )
 
 var testKey = bytes.Repeat([]byte("k"), 32)
@@ -46,11 +45,7 @@ func newTestServiceTouching(t *testing.T, touch func(context.Context, db.Q, stri
 	if err != nil {
 		t.Fatal(err)
 	}
-	tenantID, err := tenancy.NewService(pool, nil).CreateTenant(context.Background(), tenancy.NewTenant{Name: "T " + ids.New()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return svc, blobs, tenantID
+	return svc, blobs, dbtest.Tenant(t, pool)
 }
 
 func TestContentDispositionSanitisesAndEncodes(t *testing.T) {

@@ -16,12 +16,7 @@ func TestOnePrimaryIndexHoldsWithoutTheService(t *testing.T) {
 	pool, _ := dbtest.New(t)
 	ctx := context.Background()
 	var s store
-	tenants := []string{ids.New(), ids.New()}
-	for _, id := range tenants {
-		if _, err := pool.ExecContext(ctx, `INSERT INTO tenants (id, name) VALUES ($1, $1)`, id); err != nil {
-			t.Fatal(err)
-		}
-	}
+	tenants := []string{dbtest.Tenant(t, pool), dbtest.Tenant(t, pool)}
 	primary := func(name string) Company {
 		return Company{ID: ids.New(), CompanyWrite: CompanyWrite{Name: name, IsPrimary: true}}
 	}

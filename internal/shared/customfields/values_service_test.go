@@ -11,7 +11,6 @@ import (
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/platform/patch"
-	"mos/internal/tenancy"
 )
 
 // fixture is a database holding the customer definitions the value tests validate against,
@@ -26,15 +25,7 @@ func newFixture(t *testing.T) fixture {
 	t.Helper()
 	pool, _ := dbtest.New(t)
 	ctx := context.Background()
-	tenants := tenancy.NewService(pool, nil)
-	tenantA, err := tenants.CreateTenant(ctx, tenancy.NewTenant{Name: "A"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tenantB, err := tenants.CreateTenant(ctx, tenancy.NewTenant{Name: "B"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tenantA, tenantB := dbtest.Tenant(t, pool), dbtest.Tenant(t, pool)
 	svc := NewService(pool)
 	define := func(tenant string, module Module, name string, typ Type, required bool, options ...string) {
 		t.Helper()

@@ -7,7 +7,6 @@ import (
 	"mos/internal/dbtest"
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/dec"
-	"mos/internal/tenancy"
 )
 
 // TestSetPricingChecksRangesExactly: the service holds the ranges itself, compared as
@@ -15,12 +14,8 @@ import (
 // 99.99999999999999999999 from 100).
 func TestSetPricingChecksRangesExactly(t *testing.T) {
 	t.Parallel()
-	pool, _ := dbtest.New(t)
+	pool, _, tenantID := dbtest.NewWithTenant(t)
 	ctx := context.Background()
-	tenantID, err := tenancy.NewService(pool, nil).CreateTenant(ctx, tenancy.NewTenant{Name: "T"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	svc := NewService(pool)
 	markup := func(s string) *dec.Decimal { d := dec.MustParse(s); return &d }
 	cases := []struct {

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"mos/internal/dbtest"
-	"mos/internal/tenancy"
 )
 
 // TestTagPatchLockLetsItemTagAttachesCheckTheTag: a tag PATCH holds its row while it runs,
@@ -14,12 +13,8 @@ import (
 // a stronger lock fails the test rather than hanging it.
 func TestTagPatchLockLetsItemTagAttachesCheckTheTag(t *testing.T) {
 	t.Parallel()
-	pool, _ := dbtest.New(t)
+	pool, _, tenantID := dbtest.NewWithTenant(t)
 	ctx := context.Background()
-	tenantID, err := tenancy.NewService(pool, nil).CreateTenant(ctx, tenancy.NewTenant{Name: "T"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	svc := NewService(pool)
 	id, err := svc.Create(ctx, tenantID, Tags, NewTag{Name: "Hot", Style: "primary"})
 	if err != nil {

@@ -26,10 +26,8 @@ type fixture struct {
 
 func newFixture(t *testing.T) fixture {
 	t.Helper()
-	pool, url := dbtest.New(t)
-	f := fixture{ctx: context.Background(), url: url, pool: pool, svc: newService(pool), tenantID: ids.New()}
-	f.exec(t, `INSERT INTO tenants (id, name) VALUES ($1, $1)`, f.tenantID)
-	return f
+	pool, url, tenantID := dbtest.NewWithTenant(t)
+	return fixture{ctx: context.Background(), url: url, pool: pool, svc: newService(pool), tenantID: tenantID}
 }
 
 func newService(pool *db.Pool) *Service {

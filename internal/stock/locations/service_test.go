@@ -9,12 +9,11 @@ import (
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/platform/ids"
-	"mos/internal/tenancy"
 )
 
 func newService(t *testing.T) (*Service, string) {
 	t.Helper()
-	pool, _ := dbtest.New(t)
+	pool, _, tenantID := dbtest.NewWithTenant(t)
 	s := NewService(pool)
 	// The inventory area registers its stock on hand as a delete blocker when the server is
 	// wired (tests/ prove that wiring); here the same question is asked of the balances
@@ -25,16 +24,7 @@ func newService(t *testing.T) (*Service, string) {
 			WHERE tenant_id = $1 AND location_id = $2 AND quantity > 0)`, tenantID, id).Scan(&held)
 		return held, err
 	})
-	return s, newTenant(t, pool)
-}
-
-func newTenant(t *testing.T, pool *db.Pool) string {
-	t.Helper()
-	id, err := tenancy.NewService(pool, nil).CreateTenant(context.Background(), tenancy.NewTenant{Name: "T " + ids.New()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
+	return s, tenantID
 }
 
 func create(t *testing.T, s *Service, tenantID, name string) string {
@@ -124,7 +114,7 @@ func TestRequireLiveRefusesUnknownDeletedAndOtherTenantsLocations(t *testing.T) 
 	if deleted, err := s.Delete(ctx, tenantID, gone); err != nil || !deleted {
 		t.Fatalf("delete: %v %v", deleted, err)
 	}
-	other := newTenant(t, s.pool)
+	other := dbtest.Tenant(t, s.pool)
 	theirs := create(t, s, other, "Theirs")
 
 	if l, err := s.RequireLive(ctx, s.pool, tenantID, live); err != nil || l.ID != live || l.Name != "Live" {
@@ -146,7 +136,7 @@ func TestByIDsReadsDeletedLocationsTooAndLeavesOutUnknownOnes(t *testing.T) {
 	if _, err := s.Delete(ctx, tenantID, gone); err != nil {
 		t.Fatal(err)
 	}
-	theirs := create(t, s, newTenant(t, s.pool), "Theirs")
+	theirs := create(t, s, dbtest.Tenant(t, s.pool), "Theirs")
 
 	got, err := s.ByIDs(ctx, tenantID, []string{live, gone, theirs, ids.New()})
 	if err != nil {

@@ -12,7 +12,6 @@ import (
 	"mos/internal/platform/dec"
 	"mos/internal/platform/ids"
 	"mos/internal/platform/listing"
-	"mos/internal/tenancy"
 )
 
 type fixture struct {
@@ -23,17 +22,8 @@ type fixture struct {
 
 func newFixture(t *testing.T) fixture {
 	t.Helper()
-	pool, url := dbtest.New(t)
-	return fixture{svc: NewService(pool), url: url, tenantID: newTenant(t, pool)}
-}
-
-func newTenant(t *testing.T, pool *db.Pool) string {
-	t.Helper()
-	id, err := tenancy.NewService(pool, nil).CreateTenant(context.Background(), tenancy.NewTenant{Name: "T " + ids.New()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
+	pool, url, tenantID := dbtest.NewWithTenant(t)
+	return fixture{svc: NewService(pool), url: url, tenantID: tenantID}
 }
 
 // item stores a bought item of the tenant (the items area's rules do not matter here).
@@ -108,7 +98,7 @@ func TestEnsureNamedRefusesBadNamesAndUnknownItems(t *testing.T) {
 		_, err := f.ensure(item, name)
 		mustField(t, err, "lotNumber")
 	}
-	for _, unknown := range []string{ids.New(), f.item(t, newTenant(t, f.svc.pool))} {
+	for _, unknown := range []string{ids.New(), f.item(t, dbtest.Tenant(t, f.svc.pool))} {
 		if _, err := f.ensure(unknown, "L1"); !apperr.IsKind(err, apperr.KindNotFound) {
 			t.Fatalf("EnsureNamed for item %s = %v, want NotFound", unknown, err)
 		}
@@ -187,7 +177,7 @@ func TestForItemRequiresTheTenantsLotOfThatItem(t *testing.T) {
 	if _, err := f.svc.ForItem(ctx, f.svc.pool, f.tenantID, ids.New(), item); !apperr.IsKind(err, apperr.KindNotFound) {
 		t.Fatalf("ForItem of an unknown lot = %v, want NotFound", err)
 	}
-	other := newTenant(t, f.svc.pool)
+	other := dbtest.Tenant(t, f.svc.pool)
 	if _, err := f.svc.ForItem(ctx, f.svc.pool, other, lot.ID, item); !apperr.IsKind(err, apperr.KindNotFound) {
 		t.Fatalf("ForItem of another tenant's lot = %v, want NotFound", err)
 	}

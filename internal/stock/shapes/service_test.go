@@ -9,16 +9,11 @@ import (
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
 	"mos/internal/platform/listing"
-	"mos/internal/tenancy"
 )
 
 func newService(t *testing.T) (*Service, string) {
 	t.Helper()
-	pool, _ := dbtest.New(t)
-	tenantID, err := tenancy.NewService(pool, nil).CreateTenant(context.Background(), tenancy.NewTenant{Name: "T"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	pool, _, tenantID := dbtest.NewWithTenant(t)
 	return NewService(pool), tenantID
 }
 
@@ -79,10 +74,7 @@ func TestActivatedReturnsOnlyLiveActivatedShapes(t *testing.T) {
 	}
 
 	// Missing, another tenant's, or deleted: 404.
-	otherTenant, err := tenancy.NewService(s.pool, nil).CreateTenant(ctx, tenancy.NewTenant{Name: "U"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	otherTenant := dbtest.Tenant(t, s.pool)
 	if _, err := s.pool.ExecContext(ctx, `UPDATE material_shapes SET deleted = true WHERE tenant_id = $1 AND id = $2`, tenantID, plate.ID); err != nil {
 		t.Fatal(err)
 	}

@@ -7,16 +7,11 @@ import (
 	"mos/internal/dbtest"
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/dec"
-	"mos/internal/tenancy"
 )
 
 func newService(t *testing.T) (*Service, string) {
 	t.Helper()
-	pool, _ := dbtest.New(t)
-	tenantID, err := tenancy.NewService(pool, nil).CreateTenant(context.Background(), tenancy.NewTenant{Name: "T"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	pool, _, tenantID := dbtest.NewWithTenant(t)
 	return NewService(pool), tenantID
 }
 
