@@ -131,6 +131,8 @@ func New(cfg Config) (*echo.Echo, error) {
 		Units: unitsOfMeasure, CustomFields: customFields, Tags: tagCatalogue, Shapes: materialShapes,
 		Vendors: vendorRecords, Customers: customerRecords, Tiers: customerTiers,
 	})
+	// The tag catalogue names items among a tag's carriers.
+	tagCatalogue.RegisterCarrier(tags.CarrierItem, items.CarriesTagSQL)
 	stockLocations := locations.NewService(cfg.Pool)
 	itemLots := lots.NewService(cfg.Pool)
 	stock := inventory.NewService(cfg.Pool, itemMaster, stockLocations, itemLots)
@@ -139,6 +141,8 @@ func New(cfg Config) (*echo.Echo, error) {
 	itemMaster.RegisterUnitChangeBlocker("inventory on hand", stock.HoldsItemStock)
 	itemMaster.RegisterStockFlagBlocker("inventory on hand", stock.HoldsItemStock)
 	stockLocations.RegisterDeleteBlocker("stock on hand", stock.HoldsStockAt)
+	// A lot reads its quantity from the ledger's balances.
+	itemLots.UseQuantity(inventory.LotQuantitySQL)
 
 	// Files attached to records; each owner type's area answers whether a record exists and
 	// advances its modification stamp.

@@ -90,7 +90,7 @@ func (h *TagsHandler) GetItemTag(ctx context.Context, req gen.GetItemTagRequestO
 
 // ListItemTags lists the tags active items carry, with the tag catalogue's filter and sort.
 func (h *TagsHandler) ListItemTags(ctx context.Context, req gen.ListItemTagsRequestObject) (gen.ListItemTagsResponseObject, error) {
-	out, err := h.listFiltered(ctx, Tags, listParams(req.Params), req.Body, Filter{OnActiveItems: true})
+	out, err := h.listFiltered(ctx, Tags, listParams(req.Params), req.Body, Filter{CarriedBy: CarrierItem})
 	if err != nil {
 		return nil, err
 	}

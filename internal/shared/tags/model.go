@@ -59,7 +59,7 @@ type NewTag struct {
 type Filter struct {
 	Name *string  // case-insensitive substring
 	IDs  []string // nil: no clause
-	// OnActiveItems keeps only the item tags: those whose Types include item, i.e. carried
-	// by at least one active (not archived) item.
-	OnActiveItems bool
+	// CarriedBy keeps only the tags a record of this type carries (see RegisterCarrier);
+	// CarrierItem keeps the item tags, those that an active item carries.
+	CarriedBy string
 }

@@ -18,6 +18,18 @@ type Service struct {
 // NewService returns the tags service.
 func NewService(pool *db.Pool) *Service { return &Service{pool: pool} }
 
+// CarrierItem is the record type of items, as Tag.Types names it.
+const CarrierItem = "item"
+
+// RegisterCarrier adds a kind of record that carries catalogue tags: a tag's Types then name
+// recordType while carries holds for it, and lists can keep only the tags such records carry.
+// carries returns a SQL condition, given the tenant and tag id columns, that holds when a
+// record of the type carries the tag (the carrier's area writes it, so this area names none
+// of its tables). Register at wiring time, before the server serves.
+func (s *Service) RegisterCarrier(recordType string, carries func(tenantColumn, tagColumn string) string) {
+	s.store.carriers = append(s.store.carriers, carrier{recordType: recordType, carries: carries})
+}
+
 // Create stores a new tag in list and returns its id.
 func (s *Service) Create(ctx context.Context, tenantID string, list List, t NewTag) (string, error) {
 	t, err := normalize(t)
@@ -71,7 +83,7 @@ func (s *Service) Patch(ctx context.Context, tenantID string, list List, id stri
 // GetItemTag returns a tag of the catalogue that an active item carries (an item tag);
 // any other id is NotFound.
 func (s *Service) GetItemTag(ctx context.Context, tenantID, id string) (Tag, error) {
-	return s.store.getOnActiveItem(ctx, s.pool, tenantID, Tags, id)
+	return s.store.getCarriedBy(ctx, s.pool, tenantID, Tags, id, CarrierItem)
 }
 
 // normalize trims the name (1 to 200 characters after trimming); the schema checks the rest.

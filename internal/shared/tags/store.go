@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
@@ -14,7 +15,15 @@ import (
 	"mos/internal/platform/listing"
 )
 
-type store struct{}
+type store struct {
+	carriers []carrier
+}
+
+// carrier is a kind of record that carries catalogue tags (see Service.RegisterCarrier).
+type carrier struct {
+	recordType string
+	carries    func(tenantColumn, tagColumn string) string
+}
 
 type tagRow struct {
 	ID          string         `db:"id"`
@@ -36,16 +45,31 @@ func (r tagRow) toTag() Tag {
 	return t
 }
 
-// onActiveItemSQL holds for a tag aliased t that an active (not archived) item carries:
-// the links are item_tags, owned by the items area. An archived item's tags do not make a
-// tag an item tag, as archived items leave every other list of the catalogue too.
-const onActiveItemSQL = `EXISTS (SELECT 1 FROM item_tags l JOIN items i ON i.tenant_id = l.tenant_id AND i.id = l.item_id
-           WHERE l.tenant_id = t.tenant_id AND l.tag_id = t.id AND NOT i.is_archived)`
+// columns reads a tag aliased t. types names the kinds of record that carry the tag, each
+// asked through the condition its area registered (see Service.RegisterCarrier), so it can
+// never go stale and this area never names another's tables.
+func (s store) columns() string {
+	types := `'{}'::text[]`
+	if len(s.carriers) > 0 {
+		cases := make([]string, len(s.carriers))
+		for i, c := range s.carriers {
+			cases[i] = fmt.Sprintf(`CASE WHEN %s THEN %s END`, c.carries("t.tenant_id", "t.id"), pq.QuoteLiteral(c.recordType))
+		}
+		types = `array_remove(ARRAY[` + strings.Join(cases, ", ") + `]::text[], NULL)`
+	}
+	return `t.id, t.name, t.style, t.description, t.deleted, ` + types + ` AS types`
+}
 
-// tagColumns read a tag aliased t. types is derived from the items that carry the tag (see
-// onActiveItemSQL), so it can never go stale.
-const tagColumns = `t.id, t.name, t.style, t.description, t.deleted,
-       ARRAY(SELECT 'item'::text WHERE ` + onActiveItemSQL + `) AS types`
+// carriedBy is the condition that a record of recordType carries the tag aliased t; false
+// when no such carrier is registered.
+func (s store) carriedBy(recordType string) string {
+	for _, c := range s.carriers {
+		if c.recordType == recordType {
+			return "(" + c.carries("t.tenant_id", "t.id") + ")"
+		}
+	}
+	return "false"
+}
 
 const insertSQL = `
 INSERT INTO tags (tenant_id, id, list, name, style, description)
@@ -89,26 +113,25 @@ func nameErr(err error, list List, name string) error {
 
 func notFound(list List, id string) error { return apperr.NotFound("%s %s not found", list.noun(), id) }
 
-const getSQL = `SELECT ` + tagColumns + ` FROM tags t WHERE t.tenant_id = $1 AND t.list = $2 AND t.id = $3`
+// getSQL reads a tag by $1 tenant, $2 list, $3 id.
+func (s store) getSQL() string {
+	return `SELECT ` + s.columns() + ` FROM tags t WHERE t.tenant_id = $1 AND t.list = $2 AND t.id = $3`
+}
 
 func (s store) get(ctx context.Context, q db.Q, tenantID string, list List, id string) (Tag, error) {
-	return s.getOne(ctx, q, getSQL, tenantID, list, id)
+	return s.getOne(ctx, q, s.getSQL(), tenantID, list, id)
 }
 
-// getLiveForUpdateSQL reads a live tag and locks its row until the transaction ends. The
-// lock is NO KEY UPDATE, as a PATCH changes no key: the KEY SHARE lock that an item-tag
-// attach's foreign key check takes on the tag does not wait for it.
-const getLiveForUpdateSQL = getSQL + ` AND NOT t.deleted FOR NO KEY UPDATE OF t`
-
+// getLiveForUpdate reads a live tag and locks its row until the transaction ends. The lock
+// is NO KEY UPDATE, as a PATCH changes no key: the KEY SHARE lock that an item-tag attach's
+// foreign key check takes on the tag does not wait for it.
 func (s store) getLiveForUpdate(ctx context.Context, q db.Q, tenantID string, list List, id string) (Tag, error) {
-	return s.getOne(ctx, q, getLiveForUpdateSQL, tenantID, list, id)
+	return s.getOne(ctx, q, s.getSQL()+` AND NOT t.deleted FOR NO KEY UPDATE OF t`, tenantID, list, id)
 }
 
-// getOnActiveItemSQL reads a tag only while an active item carries it (an item tag).
-const getOnActiveItemSQL = getSQL + ` AND ` + onActiveItemSQL
-
-func (s store) getOnActiveItem(ctx context.Context, q db.Q, tenantID string, list List, id string) (Tag, error) {
-	return s.getOne(ctx, q, getOnActiveItemSQL, tenantID, list, id)
+// getCarriedBy reads a tag only while a record of recordType carries it.
+func (s store) getCarriedBy(ctx context.Context, q db.Q, tenantID string, list List, id, recordType string) (Tag, error) {
+	return s.getOne(ctx, q, s.getSQL()+` AND `+s.carriedBy(recordType), tenantID, list, id)
 }
 
 // getOne runs a query reading one tag by $1 tenant, $2 list, $3 id.
@@ -135,7 +158,7 @@ var sortFields = map[string]string{
 
 var listSpec = listing.Spec{Fields: sortFields, Default: "name", IDColumn: "t.id"}
 
-func (store) list(ctx context.Context, q db.Q, tenantID string, list List, f Filter, p listing.Page) ([]Tag, error) {
+func (s store) list(ctx context.Context, q db.Q, tenantID string, list List, f Filter, p listing.Page) ([]Tag, error) {
 	lq := listing.NewQuery("t.tenant_id", tenantID)
 	lq.Where("t.list = %s", list)
 	if f.Name != nil {
@@ -144,21 +167,20 @@ func (store) list(ctx context.Context, q db.Q, tenantID string, list List, f Fil
 	if f.IDs != nil {
 		lq.Where("t.id = ANY(%s)", pq.StringArray(f.IDs))
 	}
-	if f.OnActiveItems {
-		lq.Where("("+onActiveItemSQL+") = %s", true)
+	if f.CarriedBy != "" {
+		lq.Where(s.carriedBy(f.CarriedBy)+" = %s", true)
 	}
-	query, args := lq.SQL(`SELECT `+tagColumns+` FROM tags t`, p)
+	query, args := lq.SQL(`SELECT `+s.columns()+` FROM tags t`, p)
 	return selectTags(ctx, q, query, args...)
 }
 
-// byIDsSQL reads the tags of list among $3 (live ones only unless $4), in the list's
+// byIDs reads the tags of list among ids (live ones only unless withDeleted), in the list's
 // default order: name (case-insensitive) then id.
-const byIDsSQL = `SELECT ` + tagColumns + ` FROM tags t
+func (s store) byIDs(ctx context.Context, q db.Q, tenantID string, list List, ids []string, withDeleted bool) ([]Tag, error) {
+	query := `SELECT ` + s.columns() + ` FROM tags t
 WHERE t.tenant_id = $1 AND t.list = $2 AND t.id = ANY($3) AND ($4 OR NOT t.deleted)
 ORDER BY lower(t.name), t.id`
-
-func (store) byIDs(ctx context.Context, q db.Q, tenantID string, list List, ids []string, withDeleted bool) ([]Tag, error) {
-	return selectTags(ctx, q, byIDsSQL, tenantID, list, pq.StringArray(ids), withDeleted)
+	return selectTags(ctx, q, query, tenantID, list, pq.StringArray(ids), withDeleted)
 }
 
 func selectTags(ctx context.Context, q db.Q, query string, args ...any) ([]Tag, error) {

@@ -10,6 +10,9 @@ import (
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
 	"mos/internal/platform/listing"
+	"mos/internal/stock/items"
+	"mos/internal/stock/locations"
+	"mos/internal/stock/lots"
 )
 
 type stockRow struct {
@@ -38,21 +41,21 @@ WHERE e.tenant_id = $1 AND e.reserved_for_type IS NOT NULL
 GROUP BY b.id, b.quantity`
 
 // stockSelect reads balances with what is available of them and the item's number and
-// description; the lot and location are joined only for the default order (by their names).
-const stockSelect = `WITH reserved AS (` + reservedSQL + `)
+// description (read through the items area's exported expressions, as the lot and location
+// names of the default order are through theirs).
+var stockSelect = `WITH reserved AS (` + reservedSQL + `)
 SELECT b.id, b.item_id, b.lot_id, b.location_id, b.quantity, b.quantity - coalesce(r.reserved, 0) AS available,
-       i.number AS item_number, i.description AS item_description
+       ` + items.NumberSQL("b.tenant_id", "b.item_id") + ` AS item_number,
+       ` + items.DescriptionSQL("b.tenant_id", "b.item_id") + ` AS item_description
 FROM inventory_balances b
-JOIN items i ON i.tenant_id = b.tenant_id AND i.id = b.item_id
-LEFT JOIN reserved r ON r.id = b.id
-LEFT JOIN inventory_lots lt ON lt.tenant_id = b.tenant_id AND lt.id = b.lot_id
-LEFT JOIN locations loc ON loc.tenant_id = b.tenant_id AND loc.id = b.location_id`
+LEFT JOIN reserved r ON r.id = b.id`
 
 // stockSortFields are the InventoryRow properties the inventory list can be sorted by.
 // itemNumber sorts by item number, then lot name, then location name (one row value, so a
 // direction applies to all three).
 var stockSortFields = map[string]string{
-	"itemNumber":     "(lower(i.number), lower(coalesce(lt.name, '')), lower(coalesce(loc.name, '')))",
+	"itemNumber": "(lower(" + items.NumberSQL("b.tenant_id", "b.item_id") + "), lower(coalesce(" +
+		lots.NameSQL("b.tenant_id", "b.lot_id") + ", '')), lower(coalesce(" + locations.NameSQL("b.tenant_id", "b.location_id") + ", '')))",
 	"quantity":       "(b.quantity - coalesce(r.reserved, 0))",
 	"onHandQuantity": "b.quantity",
 	"id":             "b.id",
@@ -134,4 +137,11 @@ func (store) holdsStockAt(ctx context.Context, q db.Q, tenantID, locationID stri
 		return false, fmt.Errorf("inventory at location: %w", err)
 	}
 	return held, nil
+}
+
+// LotQuantitySQL is the SQL expression of a lot's units on hand over every location, given
+// its tenant and lot id columns: the lots area reads it (wired in internal/httpapi) so a page
+// of lots shows its quantities in one query without naming this area's tables itself.
+func LotQuantitySQL(tenantColumn, lotColumn string) string {
+	return fmt.Sprintf(`(SELECT sum(b.quantity) FROM inventory_balances b WHERE b.tenant_id = %s AND b.lot_id = %s)`, tenantColumn, lotColumn)
 }

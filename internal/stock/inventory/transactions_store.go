@@ -10,6 +10,7 @@ import (
 
 	"mos/internal/platform/db"
 	"mos/internal/platform/listing"
+	"mos/internal/stock/items"
 )
 
 type transactionRow struct {
@@ -36,12 +37,12 @@ func (r transactionRow) toRow() TransactionRow {
 	}
 }
 
-const transactionSelect = `SELECT ` + effectColumns + `, e.action_date, e.type, e.secondary_type, e.note,
-       e.source_type, e.source_name, e.source_item_to_make_id, e.source_job_id, i.number AS item_number,
+var transactionSelect = `SELECT ` + effectColumns + `, e.action_date, e.type, e.secondary_type, e.note,
+       e.source_type, e.source_name, e.source_item_to_make_id, e.source_job_id,
+       ` + items.NumberSQL("t.tenant_id", "t.item_id") + ` AS item_number,
        count(*) OVER () AS total_count
 FROM inventory_transactions t
-JOIN inventory_events e ON e.tenant_id = t.tenant_id AND e.id = t.event_id
-JOIN items i ON i.tenant_id = t.tenant_id AND i.id = t.item_id`
+JOIN inventory_events e ON e.tenant_id = t.tenant_id AND e.id = t.event_id`
 
 // transactionSortFields are the InventoryTransaction properties the list can be sorted by.
 var transactionSortFields = map[string]string{

@@ -387,3 +387,25 @@ func changedRows(res sql.Result, err error) (bool, error) {
 	}
 	return n > 0, nil
 }
+
+// NumberSQL and DescriptionSQL are the SQL expressions another area's list reads to show or
+// sort its rows by their item's number or description, given its tenant and item id columns.
+// A page has to be sorted in SQL, so these are the one way other areas reach the items table,
+// and only through this package.
+func NumberSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT it.number FROM items it WHERE it.tenant_id = %s AND it.id = %s)`, tenantColumn, idColumn)
+}
+
+// DescriptionSQL: see NumberSQL.
+func DescriptionSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT it.description FROM items it WHERE it.tenant_id = %s AND it.id = %s)`, tenantColumn, idColumn)
+}
+
+// CarriesTagSQL is the SQL condition that an active (not archived) item carries the catalogue
+// tag, given the tenant and tag id columns: the tags area reads it (wired in internal/httpapi)
+// to name "item" among a tag's types and to list the item tags. An archived item's tags do not
+// make a tag an item tag, as archived items leave every other list of the catalogue too.
+func CarriesTagSQL(tenantColumn, tagColumn string) string {
+	return fmt.Sprintf(`EXISTS (SELECT 1 FROM item_tags l JOIN items i ON i.tenant_id = l.tenant_id AND i.id = l.item_id
+           WHERE l.tenant_id = %s AND l.tag_id = %s AND NOT i.is_archived)`, tenantColumn, tagColumn)
+}

@@ -127,3 +127,11 @@ func selectLocations(ctx context.Context, q db.Q, query string, args ...any) ([]
 	}
 	return out, nil
 }
+
+// NameSQL is the SQL expression another area's list reads to sort its rows by their
+// location's name, given its tenant and location id columns (NULL without a location). A page
+// has to be sorted in SQL, so this is the one way other areas reach the locations table, and
+// only through this package.
+func NameSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT loc.name FROM locations loc WHERE loc.tenant_id = %s AND loc.id = %s)`, tenantColumn, idColumn)
+}

@@ -22,6 +22,13 @@ type Service struct {
 // NewService returns the lots service.
 func NewService(pool *db.Pool) *Service { return &Service{pool: pool} }
 
+// UseQuantity hands lots the SQL expression of a lot's units on hand, given its tenant and
+// lot id columns: the inventory area owns the balances, and it needs lots itself, so it joins
+// here at wiring time rather than being imported. Call it before the server serves.
+func (s *Service) UseQuantity(expr func(tenantColumn, lotColumn string) string) {
+	s.store.quantity = expr
+}
+
 // Create stores a new lot of an item and returns its id. The name is trimmed (blank: an
 // unnamed lot) and must be free within the item, case-insensitively (decided by the unique
 // index); an unknown item, or another tenant's, is NotFound.

@@ -16,7 +16,11 @@ import (
 	"mos/internal/platform/listing"
 )
 
-type store struct{}
+type store struct {
+	// quantity is the SQL expression of a lot's units on hand, given its tenant and lot id
+	// columns (the inventory area's; see Service.UseQuantity).
+	quantity func(tenantColumn, lotColumn string) string
+}
 
 type lotRow struct {
 	ID             string         `db:"id"`
@@ -39,13 +43,17 @@ func (r lotRow) toLot() Lot {
 	return l
 }
 
-// lotColumns read a lot aliased l. quantity is the sum of the lot's balances over every
-// location, read from the inventory area's inventory_balances: a documented cross-area read
-// (like tags reading item_tags), so a page of lots costs one query and the quantity can
-// never go stale.
-const lotColumns = `l.id, l.item_id, l.name, l.system, l.expiration_date,
-       coalesce((SELECT sum(b.quantity) FROM inventory_balances b
-                 WHERE b.tenant_id = l.tenant_id AND b.lot_id = l.id), 0) AS quantity`
+// columns reads a lot aliased l. quantity is the sum of the lot's balances over every
+// location: the inventory area owns the balances and hands the expression in at wiring time
+// (see Service.UseQuantity), so a page of lots still costs one query and the quantity can
+// never go stale. Without it a lot reads 0.
+func (s store) columns() string {
+	quantity := "0"
+	if s.quantity != nil {
+		quantity = s.quantity("l.tenant_id", "l.id")
+	}
+	return `l.id, l.item_id, l.name, l.system, l.expiration_date, coalesce(` + quantity + `, 0) AS quantity`
+}
 
 // itemFK is the foreign key from a lot to its item. Items are never deleted, so violating it
 // means the item is unknown or another tenant's: the key decides, with no read beforehand.
@@ -96,11 +104,9 @@ func (store) insertNamedIfAbsent(ctx context.Context, q db.Q, tenantID, id, item
 
 func notFound(id string) error { return apperr.NotFound("lot %s not found", id) }
 
-const getSQL = `SELECT ` + lotColumns + ` FROM inventory_lots l WHERE l.tenant_id = $1 AND l.id = $2`
-
-func (store) get(ctx context.Context, q db.Q, tenantID, id string) (Lot, error) {
+func (s store) get(ctx context.Context, q db.Q, tenantID, id string) (Lot, error) {
 	var r lotRow
-	err := sqlx.GetContext(ctx, q, &r, getSQL, tenantID, id)
+	err := sqlx.GetContext(ctx, q, &r, `SELECT `+s.columns()+` FROM inventory_lots l WHERE l.tenant_id = $1 AND l.id = $2`, tenantID, id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Lot{}, notFound(id)
 	}
@@ -110,13 +116,11 @@ func (store) get(ctx context.Context, q db.Q, tenantID, id string) (Lot, error) 
 	return r.toLot(), nil
 }
 
-const byNameSQL = `SELECT ` + lotColumns + ` FROM inventory_lots l
-WHERE l.tenant_id = $1 AND l.item_id = $2 AND lower(l.name) = lower($3)`
-
 // byName reads the item's lot named name (case-insensitive).
-func (store) byName(ctx context.Context, q db.Q, tenantID, itemID, name string) (Lot, error) {
+func (s store) byName(ctx context.Context, q db.Q, tenantID, itemID, name string) (Lot, error) {
 	var r lotRow
-	err := sqlx.GetContext(ctx, q, &r, byNameSQL, tenantID, itemID, name)
+	err := sqlx.GetContext(ctx, q, &r, `SELECT `+s.columns()+` FROM inventory_lots l
+WHERE l.tenant_id = $1 AND l.item_id = $2 AND lower(l.name) = lower($3)`, tenantID, itemID, name)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Lot{}, apperr.NotFound("item %s has no lot named %q", itemID, name)
 	}
@@ -137,7 +141,7 @@ var sortFields = map[string]string{
 
 var listSpec = listing.Spec{Fields: sortFields, Default: "name", IDColumn: "l.id"}
 
-func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) ([]Lot, error) {
+func (s store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) ([]Lot, error) {
 	lq := listing.NewQuery("l.tenant_id", tenantID)
 	if f.Name != nil {
 		lq.Where("l.name ILIKE %s", listing.ContainsPattern(*f.Name))
@@ -148,14 +152,12 @@ func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p list
 	if f.System != nil {
 		lq.Where("l.system = %s", *f.System)
 	}
-	query, args := lq.SQL(`SELECT `+lotColumns+` FROM inventory_lots l`, p)
+	query, args := lq.SQL(`SELECT `+s.columns()+` FROM inventory_lots l`, p)
 	return selectLots(ctx, q, query, args...)
 }
 
-const byIDsSQL = `SELECT ` + lotColumns + ` FROM inventory_lots l WHERE l.tenant_id = $1 AND l.id = ANY($2)`
-
-func (store) byIDs(ctx context.Context, q db.Q, tenantID string, ids []string) ([]Lot, error) {
-	return selectLots(ctx, q, byIDsSQL, tenantID, pq.StringArray(ids))
+func (s store) byIDs(ctx context.Context, q db.Q, tenantID string, ids []string) ([]Lot, error) {
+	return selectLots(ctx, q, `SELECT `+s.columns()+` FROM inventory_lots l WHERE l.tenant_id = $1 AND l.id = ANY($2)`, tenantID, pq.StringArray(ids))
 }
 
 func selectLots(ctx context.Context, q db.Q, query string, args ...any) ([]Lot, error) {
@@ -168,4 +170,11 @@ func selectLots(ctx context.Context, q db.Q, query string, args ...any) ([]Lot, 
 		out[i] = r.toLot()
 	}
 	return out, nil
+}
+
+// NameSQL is the SQL expression another area's list reads to sort its rows by their lot's
+// name, given its tenant and lot id columns (NULL without a lot). A page has to be sorted in
+// SQL, so this is the one way other areas reach the lots table, and only through this package.
+func NameSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT lt.name FROM inventory_lots lt WHERE lt.tenant_id = %s AND lt.id = %s)`, tenantColumn, idColumn)
 }

@@ -1,0 +1,271 @@
+package httpapi
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// These tests keep the house rules of internal/ that the compiler cannot: the areas meet only
+// through services built here and the interfaces they declare, and no area reads another's
+// tables. They read the source, so a rule broken anywhere fails here with the place named.
+
+// areaRoots are the business-area folders; each package below one is an area package.
+var areaRoots = []string{"sales", "purchasing", "stock", "production", "scheduling", "quality", "shared"}
+
+// areaPackage is one area package's non-test Go source.
+type areaPackage struct {
+	path  string // import path, e.g. mos/internal/stock/items
+	files map[string]*ast.File
+}
+
+func loadAreaPackages(t *testing.T) []areaPackage {
+	t.Helper()
+	var out []areaPackage
+	fset := token.NewFileSet()
+	for _, root := range areaRoots {
+		dir := filepath.Join("..", root)
+		if _, err := os.Stat(dir); os.IsNotExist(err) {
+			continue
+		}
+		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || !d.IsDir() {
+				return err
+			}
+			pkg := areaPackage{path: "mos/internal/" + filepath.ToSlash(strings.TrimPrefix(path, "../")), files: map[string]*ast.File{}}
+			entries, err := os.ReadDir(path)
+			if err != nil {
+				return err
+			}
+			for _, e := range entries {
+				name := e.Name()
+				if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+					continue
+				}
+				f, err := parser.ParseFile(fset, filepath.Join(path, name), nil, parser.ParseComments)
+				if err != nil {
+					return err
+				}
+				pkg.files[name] = f
+			}
+			if len(pkg.files) > 0 {
+				out = append(out, pkg)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no area packages found")
+	}
+	return out
+}
+
+func imports(f *ast.File) map[string]string {
+	out := map[string]string{} // local name → path
+	for _, imp := range f.Imports {
+		p, _ := strconv.Unquote(imp.Path.Value)
+		name := p[strings.LastIndex(p, "/")+1:]
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		out[name] = p
+	}
+	return out
+}
+
+// isArea reports whether path is an area package (not platform, tenancy, contract, gen).
+func isArea(path string) bool {
+	for _, root := range areaRoots {
+		if strings.HasPrefix(path, "mos/internal/"+root+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// TestNoAreaBuildsAnotherAreasService: every service is built once, in this package, and
+// handed to those that need it.
+func TestNoAreaBuildsAnotherAreasService(t *testing.T) {
+	for _, pkg := range loadAreaPackages(t) {
+		for name, f := range pkg.files {
+			imported := imports(f)
+			ast.Inspect(f, func(n ast.Node) bool {
+				sel, ok := n.(*ast.SelectorExpr)
+				if !ok || !strings.HasPrefix(sel.Sel.Name, "New") {
+					return true
+				}
+				id, ok := sel.X.(*ast.Ident)
+				if !ok {
+					return true
+				}
+				if p, ok := imported[id.Name]; ok && isArea(p) && p != pkg.path {
+					t.Errorf("%s/%s calls %s.%s: build services in internal/httpapi and pass them in", pkg.path, name, id.Name, sel.Sel.Name)
+				}
+				return true
+			})
+		}
+	}
+}
+
+// TestOnlyHandlersImportGenAndEcho and only stores hold SQL drivers: the layers of an area
+// stay in their files.
+func TestOnlyHandlersImportGenAndEcho(t *testing.T) {
+	for _, pkg := range loadAreaPackages(t) {
+		for name, f := range pkg.files {
+			handler := name == "handler.go" || strings.HasSuffix(name, "_handler.go")
+			store := name == "store.go" || strings.HasSuffix(name, "_store.go")
+			for _, p := range imports(f) {
+				switch {
+				case (p == "mos/gen" || strings.HasPrefix(p, "github.com/labstack/echo")) && !handler:
+					t.Errorf("%s/%s imports %s: only handler files import gen and echo", pkg.path, name, p)
+				case (p == "github.com/jmoiron/sqlx" || p == "github.com/lib/pq") && !store:
+					t.Errorf("%s/%s imports %s: only store files use the database driver", pkg.path, name, p)
+				}
+			}
+		}
+	}
+}
+
+// documentAreas are the packages of business documents (and the production and quality
+// records built on them): they use items, customers and vendors, never the other way round.
+var documentAreas = []string{
+	"mos/internal/sales/quotes", "mos/internal/sales/salesorders", "mos/internal/sales/shipments",
+	"mos/internal/sales/invoices", "mos/internal/purchasing/purchaseorders", "mos/internal/purchasing/receipts",
+	"mos/internal/production/", "mos/internal/quality/",
+}
+
+// lowerAreas may not import the areas named with them: a lower area asks who uses its
+// records through a registry that the higher areas join at wiring time.
+var lowerAreas = map[string][]string{
+	"mos/internal/stock/":             documentAreas,
+	"mos/internal/sales/customers":    documentAreas,
+	"mos/internal/sales/tiers":        documentAreas,
+	"mos/internal/purchasing/vendors": documentAreas,
+	"mos/internal/scheduling/":        documentAreas,
+	// Supporting data is used by every area and uses none of them but through registries
+	// (attachment owners) and the few lookups declared in its services.
+	"mos/internal/shared/": append([]string{"mos/internal/sales/", "mos/internal/purchasing/", "mos/internal/scheduling/"}, documentAreas...),
+}
+
+func TestLowerAreasNeverImportHigherOnes(t *testing.T) {
+	for _, pkg := range loadAreaPackages(t) {
+		for lower, higher := range lowerAreas {
+			if !strings.HasPrefix(pkg.path, lower) {
+				continue
+			}
+			for name, f := range pkg.files {
+				for _, p := range imports(f) {
+					for _, h := range higher {
+						if strings.HasPrefix(p, h) {
+							t.Errorf("%s/%s imports %s: register with %s's registry at wiring time instead", pkg.path, name, p, pkg.path)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// sqlTable finds the tables a SQL text names after FROM, JOIN, INTO or UPDATE.
+var sqlTable = regexp.MustCompile(`(?i)\b(?:FROM|JOIN|INTO|UPDATE)\s+([a-z_][a-z0-9_]*)`)
+
+// notTables are words the pattern meets that are no table: functions, CTE names, keywords.
+var notTables = map[string]bool{
+	"unnest": true, "jsonb_to_recordset": true, "jsonb_array_elements": true, "generate_series": true,
+	"lateral": true, "only": true, "select": true, "the": true, "a": true, "an": true,
+	// UPDATE SET of an upsert, FOR UPDATE OF a row lock.
+	"set": true, "of": true,
+}
+
+// sharedTables every area may read: the platform's tables.
+var sharedTables = map[string]bool{
+	"tenants": true, "outbox_events": true, "pg_locks": true, "pg_database": true, "pg_stat_activity": true,
+}
+
+// tablesOf returns the tables each SQL string literal of the package names, and the tables it
+// writes (INSERT INTO, UPDATE, DELETE FROM), which it owns.
+func tablesOf(pkg areaPackage) (named, written map[string][]string) {
+	named, written = map[string][]string{}, map[string][]string{}
+	cteName := regexp.MustCompile(`(?i)\b([a-z_][a-z0-9_]*)\s+AS\s+(?:MATERIALIZED\s+)?\(`)
+	writes := regexp.MustCompile(`(?i)\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_][a-z0-9_]*)`)
+	for name, f := range pkg.files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			text, err := strconv.Unquote(lit.Value)
+			if err != nil {
+				return true
+			}
+			ctes := map[string]bool{}
+			for _, m := range cteName.FindAllStringSubmatch(text, -1) {
+				ctes[strings.ToLower(m[1])] = true
+			}
+			for _, m := range sqlTable.FindAllStringSubmatch(text, -1) {
+				tbl := strings.ToLower(m[1])
+				if notTables[tbl] || ctes[tbl] {
+					continue
+				}
+				named[tbl] = append(named[tbl], name)
+			}
+			for _, m := range writes.FindAllStringSubmatch(text, -1) {
+				if tbl := strings.ToLower(m[1]); !notTables[tbl] {
+					written[tbl] = append(written[tbl], name)
+				}
+			}
+			return true
+		})
+	}
+	return named, written
+}
+
+// TestNoAreaReadsAnotherAreasTables: a table belongs to the package that writes it; another
+// area gets its data through the owner's service, a registry, or SQL text the owner exports
+// (such as a name to sort by), never by naming the table itself.
+func TestNoAreaReadsAnotherAreasTables(t *testing.T) {
+	pkgs := loadAreaPackages(t)
+	owner := map[string]string{}
+	for _, pkg := range pkgs {
+		_, written := tablesOf(pkg)
+		for tbl := range written {
+			if other, ok := owner[tbl]; ok && other != pkg.path {
+				t.Errorf("table %s is written by both %s and %s", tbl, other, pkg.path)
+			}
+			owner[tbl] = pkg.path
+		}
+	}
+	var problems []string
+	for _, pkg := range pkgs {
+		named, _ := tablesOf(pkg)
+		for tbl, files := range named {
+			o, owned := owner[tbl]
+			if sharedTables[tbl] || (owned && o == pkg.path) {
+				continue
+			}
+			if !owned {
+				// A table no area writes (seeded by migrations, or a word the pattern took
+				// for one): it belongs to whichever single area names it.
+				continue
+			}
+			slices.Sort(files)
+			problems = append(problems, pkg.path+" ("+strings.Join(slices.Compact(files), ", ")+") reads "+tbl+", owned by "+o)
+		}
+	}
+	sort.Strings(problems)
+	for _, p := range problems {
+		t.Error(p)
+	}
+}
