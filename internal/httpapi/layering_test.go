@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"mos/gen"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -267,5 +268,39 @@ func TestNoAreaReadsAnotherAreasTables(t *testing.T) {
 	sort.Strings(problems)
 	for _, p := range problems {
 		t.Error(p)
+	}
+}
+
+// TestReadmeMapsEverySpecTagToAPackage: README's "Where things are" table names the package
+// of every tag of the spec, so a newcomer finds an operation's code from its tag.
+func TestReadmeMapsEverySpecTagToAPackage(t *testing.T) {
+	spec, err := gen.GetSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]string{} // tag → package
+	for _, line := range strings.Split(string(readme), "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) != 4 || !strings.Contains(cells[2], "internal/") {
+			continue
+		}
+		pkg := strings.Trim(strings.TrimSpace(cells[2]), "`")
+		for _, tag := range strings.Split(cells[1], ",") {
+			rows[strings.TrimSpace(tag)] = pkg
+		}
+	}
+	for _, tag := range spec.Tags {
+		pkg, ok := rows[tag.Name]
+		if !ok {
+			t.Errorf("README's package table has no row for spec tag %q", tag.Name)
+			continue
+		}
+		if _, err := os.Stat(filepath.Join("../..", pkg)); err != nil {
+			t.Errorf("README maps spec tag %q to %s, which does not exist", tag.Name, pkg)
+		}
 	}
 }
