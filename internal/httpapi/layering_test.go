@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // These tests keep the house rules of internal/ that the compiler cannot: the areas meet only
@@ -303,4 +304,87 @@ func TestReadmeMapsEverySpecTagToAPackage(t *testing.T) {
 			t.Errorf("README maps spec tag %q to %s, which does not exist", tag.Name, pkg)
 		}
 	}
+}
+
+// problemMakers are the apperr calls whose format string becomes a problem's detail or a
+// field's message, with the index of that argument.
+var problemMakers = map[string]int{
+	"Invalid": 0, "NotFound": 0, "Conflict": 0, "Forbidden": 0, "Unauthorized": 0, "Gone": 0,
+	"TooLarge": 0, "Field": 1, "Unavailable": 1,
+}
+
+// TestProblemMessagesFollowOnePhrasing: every message a client reads in a problem is a
+// lower-case phrase without a closing full stop ("must be 1 to 200 characters", "customer
+// X not found"), so that the details the service composes from them read as one voice.
+func TestProblemMessagesFollowOnePhrasing(t *testing.T) {
+	pkgs := loadAreaPackages(t)
+	for _, dir := range []string{"../platform", "../tenancy"} {
+		_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || !d.IsDir() {
+				return err
+			}
+			fset := token.NewFileSet()
+			pkg := areaPackage{path: path, files: map[string]*ast.File{}}
+			entries, _ := os.ReadDir(path)
+			for _, e := range entries {
+				if strings.HasSuffix(e.Name(), ".go") && !strings.HasSuffix(e.Name(), "_test.go") {
+					if f, err := parser.ParseFile(fset, filepath.Join(path, e.Name()), nil, 0); err == nil {
+						pkg.files[e.Name()] = f
+					}
+				}
+			}
+			pkgs = append(pkgs, pkg)
+			return nil
+		})
+	}
+	for _, pkg := range pkgs {
+		for name, f := range pkg.files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				sel, ok := call.Fun.(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				at := -1
+				if id, ok := sel.X.(*ast.Ident); ok && id.Name == "apperr" {
+					if i, ok := problemMakers[sel.Sel.Name]; ok {
+						at = i
+					}
+				}
+				if sel.Sel.Name == "Add" && len(call.Args) >= 2 {
+					at = 1 // Fields.Add(field, format, ...)
+				}
+				if at < 0 || at >= len(call.Args) {
+					return true
+				}
+				lit, ok := call.Args[at].(*ast.BasicLit)
+				if !ok || lit.Kind != token.STRING {
+					return true
+				}
+				msg, err := strconv.Unquote(lit.Value)
+				if err != nil || msg == "" || msg == "%s" {
+					return true
+				}
+				first := []rune(msg)[0]
+				if unicode.IsUpper(first) && !startsWithName(msg) || strings.HasSuffix(msg, ".") {
+					t.Errorf("%s/%s: problem message %q: write a lower-case phrase without a closing full stop", pkg.path, name, msg)
+				}
+				return true
+			})
+		}
+	}
+}
+
+// startsWithName allows a message that opens with a proper name a client sends or reads as
+// it is (a header, a media type, a field of the spec written with capitals).
+func startsWithName(msg string) bool {
+	for _, name := range []string{"Content-Type", "Content-", "Idempotency-Key", "If-Match", "Sort.", "Skip", "Take", "Detail.", "File", "JSON", "ISO"} {
+		if strings.HasPrefix(msg, name) {
+			return true
+		}
+	}
+	return false
 }

@@ -72,10 +72,12 @@ func Invalid(format string, args ...any) *Error {
 	return &Error{Kind: KindInvalid, Detail: fmt.Sprintf(format, args...)}
 }
 
-// Field is a 400 naming one field.
+// Field is a 400 naming one field, phrased as every problem with invalid fields is (see
+// Fields.Err).
 func Field(field, format string, args ...any) *Error {
-	msg := fmt.Sprintf(format, args...)
-	return &Error{Kind: KindInvalid, Detail: field + ": " + msg, Fields: map[string][]string{field: {msg}}}
+	f := Fields{}
+	f.Add(field, format, args...)
+	return f.invalid()
 }
 
 // NotFound is a 404.
@@ -133,12 +135,24 @@ func (f Fields) Merge(prefix string, other map[string][]string) {
 	}
 }
 
+// The two phrasings of a problem about a request's fields, each followed by Summary: every
+// 400 naming fields (from the request validator, a parser or a service rule) and every 404
+// naming the fields that refer to missing records reads the same way.
+const (
+	invalidFieldsDetail = "the request has invalid fields: "
+	missingRecordDetail = "the request refers to records that do not exist: "
+)
+
 // Err returns a 400 carrying the collected fields, or nil.
 func (f Fields) Err() error {
 	if len(f) == 0 {
 		return nil
 	}
-	return &Error{Kind: KindInvalid, Detail: "the request has invalid fields: " + f.Summary(), Fields: map[string][]string(f)}
+	return f.invalid()
+}
+
+func (f Fields) invalid() *Error {
+	return &Error{Kind: KindInvalid, Detail: invalidFieldsDetail + f.Summary(), Fields: map[string][]string(f)}
 }
 
 // NotFoundErr returns a 404 carrying the collected fields, or nil: for a request whose
@@ -148,7 +162,7 @@ func (f Fields) NotFoundErr() error {
 	if len(f) == 0 {
 		return nil
 	}
-	return &Error{Kind: KindNotFound, Detail: "the request refers to records that do not exist: " + f.Summary(), Fields: map[string][]string(f)}
+	return &Error{Kind: KindNotFound, Detail: missingRecordDetail + f.Summary(), Fields: map[string][]string(f)}
 }
 
 // Summary lists the messages field by field, in name order, for a problem's detail.

@@ -53,3 +53,23 @@ func TestOptionalTextTreatsBlankAsNoValue(t *testing.T) {
 		t.Fatalf("empty Fields gave %v", err)
 	}
 }
+
+func TestEveryFieldProblemReadsTheSameWay(t *testing.T) {
+	one := Field("name", "must be 1 to %d characters", 200)
+	many := Fields{}
+	many.Add("name", "must be 1 to %d characters", 200)
+	collected, _ := As(many.Err())
+	if one.Detail != collected.Detail || one.Detail != "the request has invalid fields: name: must be 1 to 200 characters" {
+		t.Fatalf("Field says %q, Fields.Err %q", one.Detail, collected.Detail)
+	}
+	missing := Fields{}
+	missing.Add("priceBreaks.0.vendorId", "vendor %s not found", "v1")
+	nf, _ := As(missing.NotFoundErr())
+	if nf.Kind != KindNotFound || nf.Detail != "the request refers to records that do not exist: priceBreaks.0.vendorId: vendor v1 not found" ||
+		len(nf.Fields["priceBreaks.0.vendorId"]) != 1 {
+		t.Fatalf("NotFoundErr: %+v", nf)
+	}
+	if (Fields{}).Err() != nil || (Fields{}).NotFoundErr() != nil {
+		t.Fatal("empty fields make a problem")
+	}
+}

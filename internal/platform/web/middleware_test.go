@@ -115,7 +115,7 @@ func TestErrorHandlerWritesOneProblemShape(t *testing.T) {
 		fields     []string
 		retryAfter string
 	}{
-		{"field error", apperr.Field("name", "is required"), 400, "name: is required", []string{"name"}, ""},
+		{"field error", apperr.Field("name", "is required"), 400, "the request has invalid fields: name: is required", []string{"name"}, ""},
 		{"collected fields", func() error { f := apperr.Fields{}; f.Add("a", "x"); f.Add("b", "y"); return f.Err() }(), 400, "", []string{"a", "b"}, ""},
 		{"unauthorized", apperr.Unauthorized("no"), 401, "no", nil, ""},
 		{"forbidden", apperr.Forbidden("needs %q", "View Thing"), 403, `needs "View Thing"`, nil, ""},

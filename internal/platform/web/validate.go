@@ -124,7 +124,9 @@ func validationProblem(he *echo.HTTPError) error {
 	if len(fields) == 0 {
 		return he
 	}
-	return &apperr.Error{Kind: apperr.KindInvalid, Detail: "the request is not valid: " + fields.Summary(), Fields: fields, Err: he.Internal}
+	invalid, _ := apperr.As(fields.Err())
+	invalid.Err = he.Internal
+	return invalid
 }
 
 // collectFieldErrors walks kin-openapi's error tree. Type switches rather than errors.As:
