@@ -148,7 +148,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	// advances its modification stamp.
 	owners := attachments.StandardOwners()
 	owners.Register(attachments.OwnerItem, itemMaster.ExistsForAttachment, itemMaster.TouchForAttachment)
-	files, err := attachments.NewService(cfg.Pool, owners, itemLots, cfg.Attachments)
+	files, err := attachments.NewService(cfg.Pool, owners, itemLots.IsLotOf, cfg.Attachments)
 	if err != nil {
 		return nil, err
 	}

@@ -17,7 +17,6 @@ import (
 	"mos/internal/platform/db"
 	"mos/internal/platform/ids"
 	"mos/internal/shared/attachments/internal/fileformat"
-	"mos/internal/stock/lots"
 )
 
 // Config is how the service stores and hands out files.
@@ -85,7 +84,7 @@ type Service struct {
 	pool   *db.Pool
 	store  store
 	owners Owners
-	lots   certifiedLots
+	lotOf  CertifiedLot
 	cfg    Config
 	// ownerTypes are the owner types in name order (what an attachment may be owned by);
 	// uploadOwnerTypes those an upload, remote attachment or parent may name (all but the
@@ -93,14 +92,14 @@ type Service struct {
 	ownerTypes, uploadOwnerTypes []string
 }
 
-// certifiedLots finds the lot a certification certifies (the stock area's lots).
-type certifiedLots interface {
-	ForItem(ctx context.Context, q db.Q, tenantID, lotID, itemID string) (lots.Lot, error)
-}
+// CertifiedLot checks, in q, that lotID is a lot of itemID: the stock area's lots answer it
+// (NotFound for an unknown lot, a 400 for another item's), handed in at wiring time so that
+// supporting data imports no business area.
+type CertifiedLot func(ctx context.Context, q db.Q, tenantID, lotID, itemID string) error
 
 // NewService returns the attachments service. owners are the kinds of record files attach
-// to (StandardOwners with the landed areas registered); lotsSvc checks certified lots.
-func NewService(pool *db.Pool, owners Owners, lotsSvc certifiedLots, cfg Config) (*Service, error) {
+// to (StandardOwners with the landed areas registered); lotOf checks certified lots.
+func NewService(pool *db.Pool, owners Owners, lotOf CertifiedLot, cfg Config) (*Service, error) {
 	if cfg.Blobs == nil {
 		return nil, errors.New("attachments: no blob store")
 	}
@@ -114,7 +113,7 @@ func NewService(pool *db.Pool, owners Owners, lotsSvc certifiedLots, cfg Config)
 	}
 	slices.Sort(types)
 	uploadTypes := slices.DeleteFunc(slices.Clone(types), func(t string) bool { return slices.Contains(certificationOnly, t) })
-	return &Service{pool: pool, owners: owners, lots: lotsSvc, cfg: cfg, ownerTypes: types, uploadOwnerTypes: uploadTypes}, nil
+	return &Service{pool: pool, owners: owners, lotOf: lotOf, cfg: cfg, ownerTypes: types, uploadOwnerTypes: uploadTypes}, nil
 }
 
 // storedFile is an uploaded file in the blob store, not yet referred to by a record.
@@ -360,7 +359,7 @@ func (s *Service) requireCertifiedLot(ctx context.Context, q db.Q, tenantID stri
 	if err != nil {
 		return err
 	}
-	_, err = s.lots.ForItem(ctx, q, tenantID, lotID, itemID)
+	err = s.lotOf(ctx, q, tenantID, lotID, itemID)
 	switch {
 	case apperr.IsKind(err, apperr.KindNotFound):
 		missing := apperr.Fields{}

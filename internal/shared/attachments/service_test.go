@@ -41,7 +41,7 @@ func newTestServiceTouching(t *testing.T, touch func(context.Context, db.Q, stri
 	}
 	owners := StandardOwners()
 	owners.Register(OwnerItem, func(context.Context, db.Q, string, string) (bool, error) { return true, nil }, touch)
-	svc, err := NewService(pool, owners, lots.NewService(pool), Config{Blobs: blobs, SigningKey: testKey})
+	svc, err := NewService(pool, owners, lots.NewService(pool).IsLotOf, Config{Blobs: blobs, SigningKey: testKey})
 	if err != nil {
 		t.Fatal(err)
 	}

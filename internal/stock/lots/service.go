@@ -118,3 +118,10 @@ func (s *Service) ByIDs(ctx context.Context, tenantID string, ids []string) (map
 	}
 	return out, nil
 }
+
+// IsLotOf is ForItem answering only whether lotID is a lot of itemID (an error when it is not),
+// for areas that need the check but not the lot (attachments' certifications).
+func (s *Service) IsLotOf(ctx context.Context, q db.Q, tenantID, lotID, itemID string) error {
+	_, err := s.ForItem(ctx, q, tenantID, lotID, itemID)
+	return err
+}
