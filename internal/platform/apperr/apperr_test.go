@@ -1,6 +1,7 @@
 package apperr
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -51,5 +52,24 @@ func TestOptionalTextTreatsBlankAsNoValue(t *testing.T) {
 	}
 	if err := (Fields{}).Err(); err != nil {
 		t.Fatalf("empty Fields gave %v", err)
+	}
+}
+
+func TestNotOneOfListsTheAllowedValues(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		value any
+		want  string
+	}{
+		{"sideways", `"sideways" is not one of the allowed values: ascending, descending`},
+		{`say "hi"`, `"say \"hi\"" is not one of the allowed values: ascending, descending`},
+		{json.Number("3"), `3 is not one of the allowed values: ascending, descending`},
+		{nil, `null is not one of the allowed values: ascending, descending`},
+		{true, `true is not one of the allowed values: ascending, descending`},
+	}
+	for _, c := range cases {
+		if got := NotOneOf(c.value, []string{"ascending", "descending"}); got != c.want {
+			t.Errorf("NotOneOf(%#v) = %q, want %q", c.value, got, c.want)
+		}
 	}
 }

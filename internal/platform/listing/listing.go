@@ -97,7 +97,7 @@ func Resolve(r Request, s Spec) (Page, error) {
 		case "descending":
 			desc = true
 		default:
-			return Page{}, apperr.Field("Sort.Dir", "must be ascending or descending")
+			return Page{}, apperr.Field("Sort.Dir", "%s", apperr.NotOneOf(*r.SortDir, []string{"ascending", "descending"}))
 		}
 	}
 	dir := " ASC"

@@ -155,7 +155,7 @@ func normalizeSalesPriceBreaks(ws []SalesPriceBreakWrite, tenantCurrency string)
 				fields.Add(name("price"), "must be omitted or null for a price break of type margin")
 			}
 		default:
-			fields.Add(name("type"), "must be price or margin")
+			fields.Add(name("type"), "%s", apperr.NotOneOf(string(b.Type), []SalesBreakType{SalesBreakPrice, SalesBreakMargin}))
 		}
 		if w.CurrencyCode != nil {
 			if !currency.Valid(*w.CurrencyCode) {
