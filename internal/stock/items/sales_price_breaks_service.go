@@ -3,6 +3,8 @@ package items
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -244,7 +246,7 @@ func (u itemUnits) named(fields apperr.Fields, field string, name *string) (unit
 	}
 	n := strings.TrimSpace(*name)
 	if unit, ok = u.byName[n]; !ok {
-		fields.Add(field, "%q is not a unit of %s", n, u.inventory.TypeName)
+		fields.Add(field, "%s", units.NotOfType(n, u.inventory.TypeName, slices.Collect(maps.Keys(u.byName))))
 	}
 	return unit, ok
 }
