@@ -5727,6 +5727,22 @@ type ListTagsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListUnitsOfMeasureParams defines parameters for ListUnitsOfMeasure.
+type ListUnitsOfMeasureParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // ListVendorsParams defines parameters for ListVendors.
 type ListVendorsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -6851,7 +6867,7 @@ type ServerInterface interface {
 	UpdateTag(ctx echo.Context, tagId TagId) error
 	// ListUnitsOfMeasure List unit types and their units
 	// (POST /api/units-of-measure/list)
-	ListUnitsOfMeasure(ctx echo.Context) error
+	ListUnitsOfMeasure(ctx echo.Context, params ListUnitsOfMeasureParams) error
 	// CreateVendor Create a vendor
 	// (POST /api/vendors)
 	CreateVendor(ctx echo.Context) error
@@ -10133,8 +10149,38 @@ func (w *ServerInterfaceWrapper) UpdateTag(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) ListUnitsOfMeasure(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListUnitsOfMeasureParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ListUnitsOfMeasure(ctx)
+	err = w.Handler.ListUnitsOfMeasure(ctx, params)
 	return err
 }
 
@@ -30845,7 +30891,8 @@ func (response UpdateTag503ApplicationProblemPlusJSONResponse) VisitUpdateTagRes
 }
 
 type ListUnitsOfMeasureRequestObject struct {
-	Body *ListUnitsOfMeasureJSONRequestBody
+	Params ListUnitsOfMeasureParams
+	Body   *ListUnitsOfMeasureJSONRequestBody
 }
 
 type ListUnitsOfMeasureResponseObject interface {
@@ -39039,8 +39086,10 @@ func (sh *strictHandler) UpdateTag(ctx echo.Context, tagId TagId) error {
 }
 
 // ListUnitsOfMeasure operation middleware
-func (sh *strictHandler) ListUnitsOfMeasure(ctx echo.Context) error {
+func (sh *strictHandler) ListUnitsOfMeasure(ctx echo.Context, params ListUnitsOfMeasureParams) error {
 	var request ListUnitsOfMeasureRequestObject
+
+	request.Params = params
 
 	var body ListUnitsOfMeasureJSONRequestBody
 	var err error
@@ -40322,155 +40371,158 @@ var swaggerSpec = []string{
 	"EoU6U0v/KP9EfEbEkhnPocVTtfIP7XH/zYXEb8E5HKFMxKSljSLe0JYK/oyV52kEAu57ZY0BkDmQHOX+",
 	"GD3z0r/ZjI/VPQTJ9ywr/HuBw9rKo+/KovcHa/0VGPKB/T7S8P2uvPf24L3v/HYPnPYV4YwFfd8L5E+j",
 	"F/moOIxBJ7qg+7mfWlLig8XqGPtFha30exEb6TmowS3h9iF2w5PW+GDbkFWa6wVYZEU7+VJZjqhNlvkL",
-	"8fTLhczSC/2XBNrLZXxiIpbKmWO60DXuRsjJ1EaM6s/M/8/ety03bmttvgpKNy3V0PKhD7sj11w43Umm",
-	"93QnntjZqb+iVBEiIQm/KUAhQLs1qX0/1/Mq8wbzKPMkU1gLAAGKknWwHXdaV0lbJAiCCwvr+H0JSYOl",
-	"AfI+gWyjP0rNVJoAi1ODMB2bnXJGeK5IN6VZZoGq3smcmaNAS5JOaDUx/+glJLjCVUThuGrK53MuJnby",
-	"f1S04HpxWVBxBaHq9NwtTgpAGL+EJ9Y7z7ZlrwP+xYiWmXANhRqOtznxdMk1Z3zqbnFT69UPNUIczOE2",
-	"KuryIsPL+Nju2kASxLOh7FbThXJ/6Tk+OUdLtlFcCqXyhaon015pVv/eBCryv7SglPjYksrknA2QLAOu",
-	"SIIOfg5Ac+Gxr9Ie0gLmIRRd48m//d6PnO8EMX5/uro2924GegImV0owOaKncDoPxTs55ywnqhodOc95",
-	"wjQuao5BDo+xEi03xHoG3sn0cSlwOCHwVTDPXuyWHuj25Hxh7ZC7KdXR79Z7RwpIIPkFAhJNuEqGAqNA",
-	"6BBrOvGMjbIMW6OxnkhxkTGgcEGSRQsU6HiAhyJ4RBdZWri4CbWXnYqWNhilFgqgf23wRNNsigx+XSgd",
-	"iu8COhOzCr1zko5oaXY1Jp7BEMRQn49ZNKIYVl4Fu/MVSfLOBkPwZRoon+aOZeTkgt8wQm1c8YUaEEos",
-	"3vBQBHDEQt7Z7JmyxVRtoMXBwhQ0u1HJOtjKFbjFpGtZy4LBIPpgIYC8aHHl+ElR/jI5cxVahTl0dERp",
-	"WrNnnocjo8aw41SiYEqR1BKbXcEl5oyzNJkVc7yv9grLuNkeNTJi7GcQkq0GFRt0ZjZNQLOq2mOX/hw0",
-	"g9qp784dGBeEtMUVf15PC+cayvy3AO6iO3AtHCtczYeL890uXnSR59iqZU2TPYz+pa/pCoFqu6fz7XbF",
-	"HW5aaN4cCvT/3gX6MTPyw5XkL5++j8gxY82OpkkSpbXQZougdLuOwOscighc0soe3rQoejahFmq+ZKkN",
-	"zB5QztZyEOFL8f116b5VxkqfBOktmzO8MtfWjrHrTotRl0Lji8bm1wvVMMA+5MaSpgJLNKAojzfxniHt",
-	"ZpbC3RiNYkZwDW4BXjSeHXaAc6eUR1JPbRbABVoSb7WYp8QFd1KwpPXgqJnS8eMasxQa20h3jC1rRkvG",
-	"+aCzfjBlNCJzacwBkG2fPbJhL1zAngVNgSCW/QH/hdEnO2Gw0YHIGYkPzNFjFqAmnLVZxzaI6D65vpOB",
-	"IQ2DZcB7h9zNombaNZ+qSZeAJUgap/FCBegzcDQdgJrvyds09tSjJG1eNRIuYTLmrJGKMb/FW3R14gXh",
-	"YYw8dgYv40f4kJn9PRz2vnrROtd0tpRrWo0MvV18sbnsX2z+p8UdPiR/vqDkz/L3eyQr6AlaE9tkcWVX",
-	"YpxrsZGbuhABRwlJVuFE56xUL3ykarRAg0HQGbMUB0GKxt3HoTe+l4BRICI8W/UCBokAsFcO5K/iee8c",
-	"Th4uzAkOczcv0Tx3cDS4d31qKIABaCgmzHqkPSJoWTomDnjgpmWf7tDeI1+09xm1s17+UpI+M6ozYIRq",
-	"2c4H5fs8Uz87ad778z44wlOwmponWe9S08mH3DuWpycndYmaphPCcxV7mhAfHQoK/VBIJ8bzgI3H3CTH",
-	"JIUXhDQCCf0J6zMNAkfK9YPC/HJgHKCC1JkTzLjIEtJLoCXtb4owoctFZE07K53riG/N45e3Ea6R3fnW",
-	"7i8kW8uEdhFRscE6uaZX0NZsJ362ocCo4IrM27lx+XLngSmL4YezC0Khje5brH1wjxQSI487Oy/XRtb3",
-	"4b4GsX3AsgEzoUc05Q8Ubn93c1yjRO9vgJsRjv8EAd++Sd+o3zsal8Mvd+jnHDQjmVJIcyyj24I+phPS",
-	"3VQT89xoeKfRp6xkobp8dY68lk+ld5H5dIbdujszXIYKNOpPWAVQsKUyNF/Iqp7H7c6PPreVkkPDUOuu",
-	"Blx/tGKgHHun/MIeHfj3XHlttMI6HkbIcEOBT4shFpMk2tIA83rnoTkGSXpvj2GSZSh2tMfW21tD8RAE",
-	"t8v2Fgbx2wwuWJ/H0Qp9EowOy99qV3GovpJHcj5A1e3qr8ARH4p4PpU1XKFhdhebyyZuV+uYgwnz1+sd",
-	"zGuCyDwsytjjYVYGjK8Or5IVRSvf6324lFzHcJRDEeNRkh3gKPsk5eoSC88GUCqSDkXOZlLHnjCGvFzN",
-	"mkMzaXecwBpqo4uFmGMwwMYok/dmr2xob3/qqnV20xOyiz4UfIh/518E1/+jzvOcJR3/2V1Zic9X9V8n",
-	"W3QnGdFf3VtUxc9Ndgc0uXh39OrV6cl2BS8HUMqvrOblUbEonw6C8gGQJ8PaFFA4tw3EybAIOcwCbYFE",
-	"ORQBW+mTI1H+NQiUeyBPHgAnv4i0xSPgTHp4Se4l6J6oFQYtFFluXtdywmAr+cqouLkAK32hPj2wnYai",
-	"tX8giL37+JjtidgEvHIoGuiVZH/wSmN/LqFXkt3BK5vO5/Nrid8JvPKvAa08YFVujVX5XCEqN0SmDDXW",
-	"l4ZKqekNsw1YFhlLnXs+07hgOEzbricR9VSmazAmySNCTD6Yb7jaATx7vSnmxBP5Yg8WfNscSfIAIPmF",
-	"JBQfADeykChQGABsdc7MOW+7LbGh13Xb/lEx2w5VR9mgSP+WET/ucsVbsWhAGxl1ey+lS83nYpWeIhkV",
-	"yPCpp+SOi10YsDCW8dFOdi8OEzwzfqbZDbk4OjndXEO4px9ak/7e+xc/CKF+bwQ79qPfhpuzUPktVkdl",
-	"2uPwDom0AYgS71PStf3fCMlmTeQ06GERAEMne0TBCpHRArYwczER34x5JUvdh17RFAIp5tHuBcm8NDtQ",
-	"L0gX931CUt7GXoee5bq9a3zXet22NRjNJGGOmyRVzcXvebnRpTd8vlme9oZ1EDL04atd3bI8cYmr16Mb",
-	"BIc+uarW+gQ6aKrnFBUqgq21iZqKN2ybmvqTrw/8XMmxKz6w1fpOaVjIAaPnELvAuDfgmgt2R5SW2Q30",
-	"eReWhdFeVAc/lLc2uAaQAqxpqp+gNC8KMpUFlD3CiKRLxSJos6S+0J5IQaYW96RkvbAKPiAZz9MBgWIR",
-	"WSKDLHhUMDIEnVviT9gK7+a0LhRVMvgZAP21dKwnXd95uOR+AdyTLTJwBR47GEx4LkQG00NHX360AZfo",
-	"fDoEXNYEXPa1KJJ2bHj7oQIbwdgPJdNVKVhuq8OtLKWQQTci3Qz4RS2x0Pe6SdfIOhn8gel7BPBBD9FV",
-	"zvJBNO8D1t5WLptHyNZBwBBN2xNcZTJnap15jDoeLdWgm9mrTg+cBCMRLmqEIYvq1LdOLIKOgJM8FN02",
-	"1Kt7fOf4UQkx70lLM9oKL5rs6USbgRteNPkUvy84Ddh6jyvDSyLvxKCugAEvYEYXZMQIsDVwUWMLXtPJ",
-	"ESBO5TBG4gDDeIlIRCWr6wodJg8c9LtUkHwKvss+3nwDE00W+VEpi4LlRGnGijpG/O7nq07SUXpRAPu9",
-	"DStu7Ptf08nB7f9K3P5obzeidbjVNgvZxYptF+ffO/BkY//9mk686z4Ute8Okp8uQ+XlPn6wzr1fU+YQ",
-	"7uSDd99UGk/s2F9jN8DGPn18jB100bNy7BsfZ0NF1FLp0VBEzr1fzTOVh4lDo7dqZMCuhf5b7iZKolQj",
-	"thaYe3t7NJ//wPSSpfBIXgRsnXYHIj4QDl7EKi9ip4NzH2KeNjdinQeRGzvWwqranhlv0WdU00JOjG9s",
-	"fQREhrTDYhFNmFzzbgN0JDu/4dzd7Srd78m/wWRak29Dsew3WKDGdCzLWUrGsijkncL2phRGMmootYC8",
-	"84IKWpJuqqaMaXPCA8W++R9dMppfwr96A5LqKc9uBFPKvjTe+R7mskhtNAEt3nMAvS24YOEF5qYaord+",
-	"eVfI0JUlYKtDlCG6EjjXEK4WByXddEQBpVNXI5jsnM/hvyNGZ+a/VEzQlMmmVAhWwCuEY3apJgWjrqKf",
-	"gHGU+4opX5IhlTpSDOKO6O8tvVf44s1lgoVorFTzve1r2w7xWy4LjBi2xCFrPLE+sYVbGB3NUSSsgzcB",
-	"KxUYSgU5SZAxyL/8L4Jr+xEBVBnvXdg/Q1c6Cg3KDNe2t8Mp2SsjQ2AFplxdZJrfYq2aK02BXVNWbB+X",
-	"D56xl88XvS0wu2XTTlL/HVTAFFCiO4MTKBW547medgZn/0460Tc2v5++On2bdMKNbnTFyzfkKnYh/Z/I",
-	"9wXV5FtakjPymZwevyLcvLTfgJ1BZ0TLzZ3LaGUOPQBfmZep7H5wp+Wn6IctfU11TO2uXX0MXjGtSLy/",
-	"pbAVbcZgY7k9IqlRoBkjXSB5K10BbG+APGPuSfZyDFGRGb2p0WtVK7BIffDFIbyEsEKxGPsDNa1Drgig",
-	"P4LiN3h6A/rSahdsMdiyz9K+V7Qt94K44PfhWySd4HN0BmNaKLab+rCj+HD4XwBjFyv6DfsPmh/xoLGe",
-	"TdeSlUtEmHebvqG/1MMpsPVxMlQntlNUaVpq5bK+3oI3WiWTsxmkiyHlbBRYra66wWs4CPyhUFM5J7nE",
-	"Qn+8sTcg9aEP5rI97RPy5uTN6dH1G3JRVDMuqpn/+Qx+fnnyilxpyiFSNxRXxgInp2/IhLbcem2scT/A",
-	"Wxigfu7PRobA2jgNnzwU/n684roaMbiEfCYn/ZM3r3Gc1y/d/PmcETM7cpVNWQ7dACcJufjmmzN7xbeM",
-	"zobi17efX56GE7gw9jaYOrW5AyZmfck7tMTJu1efX/dfgQI2Rpm1YOdmfgpbsaDOOTRoZ1Qp+6cF6Wa0",
-	"HMFnM6Oe9M/evnxDitExF//3/9QLR+2LD8VJ/+Sbf7yurzDLrtyyw/3fuB97RHNEsbdGPOmi8Q4Au5Ez",
-	"ADzMQ9FFSzEhpZk/AyqCN5C4mdGCIBRX75wYtwTf0/ojilTKMrFWo4KrqTkhg5Ej5sbWYi+rDBvh3+U2",
-	"t0ZEeChaQsI+Ahx5sknoL4JTxvN09+CvPyK/iuhvVKEeHNu23cCtKyhD8L3NwpjdvQWQVbSyTxxF3voA",
-	"X44nW9V/OMSfZUB5hyN7TVj5nohyu0JZF+qtIwSPFOttCPg9UV/ltsEh7Ls+7Lu9J7tv8HdFs9b3datW",
-	"DcpjW7CgLSshirHce66e3/rcmAcA7IN4KJaBSw1FbTLmpBs6zwMC3lo6cCQztnZvRnPmo2y2kjGpHWPb",
-	"FDEUxlbg2sKo+EfQCeXYCep7wSKH3ZPmAIWmfbc+uXAlg8acBRd+v2au/WJ2TxD9+qvUwcFRfcZ9Vw8c",
-	"W5NzJuic951QrcybQo1VLrMKMGCpIukP31nCFTfGgs6KNCEZ8P5p9Cn+efXTj3Wn/A1bqLg3HENY5EfG",
-	"EK5VyxsmzklGjRtnG8xr9jFf7HVHF0k9rLwTJP3umk6WrXyoTe6Cr5L1VmRhf5ozcTHn/1RQI7ilph7/",
-	"KAUDG9Ea24+0j+0k39svsGonw2WXH/yX6iSdKaM5Q3Ctd2ZZj95JoUtZrHqivf4YLnbX/jvpmAW+757v",
-	"fKb55Yab85MFFEB5Z1lVQubit99D6W97MyODRrqCHQCTpZluEX0jB8tSbyR2rdRndkQ8OhUrb1kJNe+j",
-	"iheOs3K00AxYy+B/qApc425qH3V8e4r7o5cMhdk9oSTAD81NgNlQpUspJla6PVrD3ZQJdmt7sf2C5JKp",
-	"86HAkujoU5t9cAR7KiVZwaE5od5XQE9gsZa5JiOa3UB96YfxkRHuI5BumxacMA2BCA/fgPAz2PaABZXA",
-	"wcgVsUWe+2zJ/zDf5wm3pJOHw5bceUv+x8Wnj7tsyTldmCGONCtnD9gHbIclMCxpKzpotRwvfPnP6pzv",
-	"JQ59zcrZw1X52kFJXjHy8oTkQDMJdDdc3EoOjEQ2ZfsjbEXzb6bf04XqDF6ebByCCSZ/SMp+DUnZaCME",
-	"G/Qy+vsKm7HeDis27JMUAPtorxX41JiPa4K76zfxR650sAsO5b2r9MNTU9QEanWb8Gws4Af185yCs7sq",
-	"n8Y2XqV8tgvRBmqhzfRsHuuP5M9FYt5uOP6dJfrhYrQPJlt7Vegqps0o6jiTwPO6UhxTectKY5u/o0VW",
-	"YcnkJ6anEgOfBR3J8tuqzJkAwC3NC+C+8ZDRre7UCi/qHc7lys7tMcW5+agWkbaXEOWv2Vk8/zJhy5rv",
-	"UMubf/VVns6KeP6S7+EG6q+IW7d91R19j5WyCLym5lxlThY3r/hsFYWnC3jvIImHgPfzDXjvtuOijVSb",
-	"DV5Lz0uerdPSl6zMmNAU6jFTWyH+yfJUc0VObFuA+wEj759oeVPNUyiLR5AMjNIppts9FBxRrVDflzjJ",
-	"p1DfzUe1bBp7yUOo7y/Jumi+9UbiF37clYo/SOQCYYJPhq6QKu6UlFFXIGJdL162dwYzolDuZ5lUkZ1a",
-	"QeM9JZViJUaXiYBgczhRM+wdKwrz3/ggag2RXXnlKfJ7pRlPrjaB3jlqFmzJzuDsddJpXTZLqq3Y+/gG",
-	"LGeqFMM/fEsVyy+dUvA/Xk3l/Od64tsWLzfe9y/J/+6wsw/H4fM9DnfSR781zsMkVlC/1+fjlM7Z/lgl",
-	"WEVQA5XAv9sRSlZ0Gt4T1Q8eUMOTPCHGJ4FqiqHYA5uErIMmAWKwR8EmgYnvC0ziYEahNHtEywB8pIDG",
-	"tAP0yEFzLTWF1Zt2D9yRQEP9XUFH/BY9pCS+MMSR4Fg66J9nlYAIv8zuWCOh8vmygEbiY//pUUYC3X/I",
-	"Y6yqNd/+gHwofBF82KqT9JpOIDHBCs/208U6byXJmJbnBHAWLn+x9aAtROFp78HQCc1wa43+NmyRhwH2",
-	"h4VYae03drJvm2shH+YMfJiSYXemMTHw448qDR2aXCvnX4EXsIup77h0H6Qu6bvPc5ZzzYjE6t1xIWVZ",
-	"1yL9XKlp4AXkVExYeXADDsfwshugQSydejNbajPL39zxTE3+3ex8ePWDhf9FWfggtged8pxMe02jKOgK",
-	"hdJizYNC+VPTyYc1lnxqREOB1ZKzkt8Cwz1mXSBCPiDpb0bSfk/rGnhgSOeKUODZxz6YGLULeuEY8sjS",
-	"MpuacXuWxSz97fc0KPcgF0s+AvT0L9kVPCf7eAiPzLy/xjfQuAcPTkGrU7DRcbmHH3Bt5B+7TaFjYvlQ",
-	"Nd8cjkXo5bo0V3mAQToBp5Z6VCWRA38bJh9LpqpCI31ywDBojlRv8aVJHSZHVkGqAl8i3KRpj3Ck9gvZ",
-	"7gH4rZDZjYKouZlT38xyqhCVCU596ugM5ZgEzybd9Ngd7sf+dD8Oj/fewHjePgI/p3qaEArvfARIUXbg",
-	"bnrMIeh3jBoDx8FQYM9yE3pdOBR+/5nBbmlRsQAkz/keU1nkyOI6prxgOUk1Uzol/uYQa89MMycNMCnL",
-	"jHp2ahPE8I3NQEt5GHMzrJfSdGEdpKFY4X+1NlLUDbouuNFg/4C/yhI/kwuPbKbcjNO02L3hF4R2W3/o",
-	"CBbrvyy5Rr/92ZHzzqBjaTHBhNPTzqCDEtRJOvA9O4POHS0FlBb+vqkj9E8lxSV2Lj1tmni9fj5khJ+f",
-	"8XNJS81pUSwcGMD2rtX9hSmDCC8WNWSEHJo0KldqxQktgAWjQEl/DSBUkY63kAVGZBekS613Rm+QAt8r",
-	"DyN8LcRGvnnrgwUcKMuFQxo198CZZP4h2B3qV3VugzUxh7UHxZrJW7YLjMCeYZb2AIrXHI8ZQTkojq8c",
-	"SgDNNyOBCQHJs5i89YfcJVBTCa7VkRwfWUzibUDvptTCXmoqclrmNe7dgFxylhmL5juaTRPyXv5PJhLy",
-	"rfzcS8hHJiZ6SrqfeFFwMGyTofggzHXfS6kT8sn8rZeQXwE4l3R/KOksIZfmaybkv/NCTko66yXkX7Ko",
-	"Zox0P3IzBvmBFoUUvYRclIyS7tUfFS3ZUOCY+C87NKzcNTf3fuKi0iwh/01WJVhFZkFeKJKOaaZlmToE",
-	"lhkVgIrGtSLGZnyhhmJEFUMW/C5eTU57rsSGa8JV37yxo4Qf888sJ/bCrh9fVEXRG/hnDMUcV46SkblX",
-	"FrlxZudM5MqFc9H1VBJGtwAOqi43gU+KwKh6WspqMiV0KLJKaTmzlysksAOYhjughoP5YrlLl8Y0wUAF",
-	"RxQ1R4EZeyjqQV4oR3HHmUoI60/6duZyTE7PCFiEWEJjJCEgC6dm/UK8OVhIMMdd+C8hjGbTGjkCX2y0",
-	"8IsIdZUFVdriz5mb+kORmgvNNkSo9BvG5iioZnTzKPaZZhqWh+pViHYePt3fPhQ4gbupVLZKyChlyoUC",
-	"/OplUDzYoKWcK/teBRtr34wPg20fiASo6Z/GFph7n8MsXCUzOGzLzQ8xMxE/jyeOBP5ip75VODAQMAfF",
-	"xO1uOZx3zypKGHypmvoLP1R9xv2Cam7s0PQ3iyOiZluTP13jbN/PoWBH34JEIcDVshD9JMXkZrZ4J3OW",
-	"WuLSGCcBScOIu7DdEr6symxqjqifLPL0itQj0vzvo0nCCRtT++p9gFWfzZjFr99YteCMDlAHX0eO8dbJ",
-	"n9vZ/7J7dIUBG8v10tbeh9vcDvHAeLfxfl6LgnD/njUK0i3QIR+5pDSe2BCxunMbM8SdQAdF9JxMjlu/",
-	"pe7XQi07dVkLbQdz0Nj3bTm/4Jh+pOiQE+b2ANGtF/VD8q81+bfFOdYqQU+KOzsIQ8EbW55D0TQ9PT6s",
-	"TyfZ2MG96Z/7jzoM2e5onj6mpflku+0QkX3OEdmHMlzvZHlzlDGh2aM5puYRxD4i2ZAavAfN9HNa6hkT",
-	"+kOeknmlUR8EwyFCLNVDUV9rBnuFPfWAeVn/4BM47DNXundOaDwWtCBSTWbSVd/UN2NSfGxep4SiX2O/",
-	"nxjlNZOlVXPu1tOTBj1G9H4QzDNj9M69DgyGXNFCjVwla1EGf5XlzTt4lf2KeetF7wxWkzUlHQCg+Rk4",
-	"tl6dAb2cBQLBv715C3+znvjrI/qZKzLjRWGmb9FE8MrTt0mnrIT9x+lJ/3XSUUxXc/zL29cb++71Ehz8",
-	"96/Dfw82cKALfw00zkrMD7+l2pXhPq58qPEcinVQ+yTHZMJ0sqLgeCg2ADb0+8P8w24e879+U5p/hNss",
-	"TYYiDTboPbGA9QrHeC31XjvEAlYooSeOBwQHwDYxgVBYDxruWQUGok+zsXprbOAV6s3FCNB1auHHlGNt",
-	"/arBkt1VMCjdBHABMAW5VoGplfi2JDJimYReCfeeQwFeG6AXGDXonTWO6UnfFz0Abo/UuHfhoyFvqjQv",
-	"CpugNhp3KMwhPwczj6OR51xCY3v1BlC0A69RX6ilLx4KHzDmpdI+VzwUZycntTkZXnhHlX+KeZkzZ3dy",
-	"TXKe16amUbXmYkeKYm/axdR7D7c2TL1tzRkcBHbIGW6pBnS2JKrKpuHLAmV1Y/6HcEzLvsW1fTDLJFnd",
-	"NhyJoitTAPOjFvGur2awxkVUfBt7P65v2PzQtg93sBN+YPpeUX3gM3dVTCP8HAe5XRVG3Elol86bhwwm",
-	"2oiHsszMdXE+XTK1SSVyy3QRRxtjNxtPJGLL4NsikXHgoY5Ehs+SlXYlWWGUwCInDUVjEHP8LA/SdUen",
-	"37E9bJigOho13rJDYW+/N8y5fndiiPMxwgZmGe8NEPzjrP+PnQIEcXjgm5MnCA88vZI6RF+fn03+iyuf",
-	"f6CoQ0ya8mdnxGjJyotKTzuD336HXhDgEUIlGovLR5nRwvEMAQM0RhJSYJ4vK5F2kk5VFp1BZ6r1fHB8",
-	"fHr2j/5J/6R/Onh78vYENK6d+ZJ1AbiPXOhSqjlS9vaDopoKKvWWTRKulnhegJkPoh+VEIhG10KMRLju",
-	"k0ug+UmQ0MssPlghQ4GERscNjiEoXuJmqW2HZMnGrGQiM/9njgGWe9pBx8eUE6pJepzLTKWoD+0beeqZ",
-	"5be6aEI1dD0EQy9ck8ZlLSO9W4nv0D7k0vWta84C9BdfAR0NmUBVMKBQMJpNBzUtnEXFwwGoZhNZQiHt",
-	"pKS5g6xLYgS9Ca0mLACtwHsLqhRT+ElqvD/qMGzkGGtpuYAQFD79nczZB2iDs49e4L/g4fi/DgzQ/NU8",
-	"15yjAHmX1p1g76FKWPVhDgAceBVACtKSIRyJSsAbw4Jxmd04xkuLR+iQQC1fJDSgRRISYKu0fAU6Uba5",
-	"MIY+qT/Cuae7LMuFeeSMdBVDhxT7UjSdhF//GtvH2z64T64AsolY1M9TUz4/Aq82JyWbcQ3/yPOSme8T",
-	"CRfcytsFFYu1x5wVOcnZmAtufrGv6KnAzNRTLOyGUJ5KyYzOzYq6+YwWZCbzqmDhg4PB2x7uEEY1N4YN",
-	"Dm/+b8QKSC7JpbGMxccxdNX+Jub2oObWrweirkihaaZVy7BtI14EZtkLBecAwnnxsVaJfcIdYzdIx4T1",
-	"o4E/5k8WW04/C577vs5U4Xhty8NKLnOkdSN3U1mECS4slTe2rYebCZ5cMpLLu1CRf+d/ND9oPmNtT4xo",
-	"seoPArsfiaYUKt/441w2KClaOfOcwmqU4DfqboM6W0vlGDQSYDk+fmEuCIUhgnksVeouT8VmTlE7TOWc",
-	"jKqFgtMjGOdfvnLq3jeJNEwXqM8TAsznCRnRMiG6GrGE9Pv9nmPLLRnJKscSGAhrzmdMKNh92HADOVMW",
-	"iuunJbLxlafEjCrNSkfRGzxGVMarSkjJbrmCVuPlhR8XAKdUzyjxfR24m2GG7LNmpaBFfR77bYEZ68TL",
-	"EKaQ7eyP8NehwLYPlQB+LSOjktEbHHpeyjEvgN4Xe5ZtW7B5mxfYoBFM2Jz6JRtXiuVDgYALZmtgz3Ol",
-	"rDMGy8IF+GAO1skMNIgf75sGKf49GQr8yFKQKRV54rf6H5XUcGpCxwpwlpp3ccl394f/lCNz8rr9A6da",
-	"KSsEVQY9S3MYcKZYAZ6j9QqzKcturFG1IAUV+dI51SYCVzDbQqLfos7No5nQsgT+xRs212RukeQSUkgN",
-	"7+MuD4Ttoxuh5RkfJUoMSFcCRgBYpHMm5wV2a2Ma1fwR9hra20CIWbKM8Xmkhz/4KRayVRn+ahaEq+WP",
-	"gP3+yq0YyAp8U57dJPioW+xgM35myXPWJ9BchngbUhA6x6YnKgi7tbFikJd6TiyfWBl2HfTmghEtqBH6",
-	"mLs2QCE4h4whXGThQSaS4fl2Z8kCAogx9yZ4ZSEVQ0wyZAn4mVm7FoRxUM8WyxFIWtoLvpel8YRS0sWz",
-	"uf4GtGTULpS92In2GOAE/lOOImE29qA7UUROlCTmlYQMkAbg8OGKGD/AmQJQTbFguueegquFWoZrGx6h",
-	"CGe2QgqhAsO9kev8WhA5Hop6Sbmyvby6vqLWFlCbUn8L5SI4OKrZ4LB+inTpUJRmzTXsfWOlgz4s+YQL",
-	"Wrxwt1hgBiXNS2RmBoW5speQkfF3EdHlxAnmUNhpvjArcmSE1s+yTy68bfBfnUiT//e//rd/5QS2qB3h",
-	"vNZ8w9pfrd/ZroOqZiDjMHsnm7HGcBK96uBoSnzXLlF9SIcraizd2azSMBv2OTOaxUiSkJq5M8wq+Erk",
-	"xjMZGQPWrLSl2Vra/fi8lul9z6FBPMDOseI2INW8kDS3mo0LYuM3R874gy1T0glLSMHFDejXMQxn7hgK",
-	"VigGvYmoVDIzvbGN+oDUGJVklQZm9s1ldyXXIIKgpR1/vdL47eWdYOULRW45uzPakOUctK6NEJhvXilW",
-	"HoHkIPdC/Kku4E1nK1bjGtyCozue19jvqE1iWpRgjWuo/6XR3gdW5aSU1TyuaTCfVPlQhtFpkV0c1DoI",
-	"pjRunmiAWnq8idpqCrfq/XCgwIqZyqosFhjlPUeXE90GZXGVXGFXGFutH/prnAf/cylfDrFLnLrSVhS4",
-	"iN4LtqV/oxdhbBjqy+JleKHarPFWSQcDC3WsMVXHvCjg2WDYgJomZSUU6ZovY+OygGUDxlBem229aI8d",
-	"zUuZMaXMHs7AlXGe2e///v8BAAD//w==",
+	"8fTLhczSC/2XBNrLZXxiIpbKmWO60DXuRsjJ1EaM6s/M/8/ety03bnNrvgpKN5ZqaFl2H9KRay4cd5Lp",
+	"f7oTT9tJ6q+oqwiRkITfFKAQoN2a1H8/1/Mq+w32o+wn2YW1ABCkqLPtuNO6StoiQRzWWljHb0UkDrYG",
+	"mvcJ7Db6k9RMxRF0cao1TMdip5QRnirSjmmSWKCqS5kycxVoSeIxLcbmH52IBE+4jCgcV034bMbF2E7+",
+	"j4JmXM+vMiquwVUdn7vNiQEI45fwxrr03bbsc9B/sdKWmXANiRqub3Pk2yWXPeNj94qbWqf8qCHiYA53",
+	"laQuTzI8r17bbetIAn82pN1qOlfuLx3XT861JdvIL4VUeaTKyTRnmpW/14GK/C8NKCXet6QSOWN9bJYB",
+	"T0RBBT8HoLnw2ldxB9sCpiEUXe3Lv3/qVozvCDF+f76+Me9uBnoCKldMMDiiJ3A7D8SlnHGWElUMj53l",
+	"PGYaNzVFJ4fHWKlsN/h6+t7I9H4pMDjB8ZUx373YbT2025OzudVD7idUV3631ju2gIQmv9CARBOuooFA",
+	"LxAaxJqOfcdGmYel0ZhPpLhIGLRwwSaLFijQ9QEeiOATbezSwsVtKL3sVLS0zig1VwD9a50nmiYT7ODX",
+	"htSh6lvQzsTsQuecxEOaG67GwDMogujq8z6LmhfD0qtg9z4jSd5bZwgupobyad5YRE7O+C0j1PoVj1Sf",
+	"UGLxhgcigCMW8t5Gz5RNpmoCLQ42JqPJrYpWwVYuwS0mbdu1LBgMvA8WAsiTFleuPynSXyKnLkMrM5eO",
+	"rrQ0Lbtnnocjo8Sw4xQiY0qR2DY2u4ZHzB1n22QWzPV9tU/YjpvNXiNDxn4GYbPVIGODTg3TBG1WVbPv",
+	"0t+DZlA79d17B1YTQpr8ih9Xt4VzBWX+LKB30T2YFq4rXNkPF+e7nb/oIk2xVMuqJnso/Qun6RKBSr2n",
+	"9d12yR1uWqjeHBL0/94J+tXOyA+Xkr94+z5ijxmrdtRVkkpYC3W2CpRu2zXwOockAhe0spc3zbKODaiF",
+	"ki9aKAOzF5TTtRxE+IJ/f1W4b5my0iVBeMvGDK/Ns6Vh7KrTqqhLofJFq+rXkaopYO9So0lTgSkakJTH",
+	"63jPEHYzW+FerIxiRnAFbgFeNN4ddoBzJ5SHUk9sFMA5WiKvtZivVBPupGBR48VRdkrHwzVqKRS2kfYI",
+	"S9aMlKzGg866wZRRiUylUQeAtn30yLq9cAM7FjQFnFj2B/wXep/shEFHh0bO2PjAXD1mA8qGszbq2AQR",
+	"3SU39zJQpGGwBPreYe9mUXbaNUdVb5eAKUgap3GkAvQZuJoOQM1r4jY1nnqUoM3LWsAlDMac1UIx5rcq",
+	"iy4PvCA8jKHHVv9F9RPeZWZ/D4ddly9axprOFmJNy5Ght/Mv1rf9i43/NJjDh+DPFxT8WTy/R9KCnqA0",
+	"sYkWl1YlVmMt1nNTJiLgKGGTVbjROcvVkfdUDeeoMAg6ZbbFQRCice9xqI3vRKAUiAqerTqCQSoA2EsH",
+	"8k/xtHMONw8X5gaHuZtF1O8dHA3eXR0aCmAAaoIJox5xhwia564TB3xw07RPd2nvES/a+47aWS5/KUGf",
+	"KdUJdIRqYOeD8H2eoZ+dJO/6uA+O8BRdTc2XrHWp6fhd6g3L016vTFHTdEx4qqqWJvhHB4JCPRS2E+Np",
+	"0I3HvCRHJIYFQhiBhPaEtZn6gSHl6kFhfil0HKCClJETjLjIHMJLICXtb4owofN5RZt2WjrXlX5rHr+8",
+	"qeEa2b3f2vpEspWd0C4qrdhgn1zRK0hrtlN/toFAr+CSyNu5MflSZ4Epi+GHswtcobXqW8x9cJ8UEj2P",
+	"OxsvN4bW9+l9DWT7gGkDZkKPqMofWrj93dVxjRS9vwJuRjj5Ewh8+yJ9I37vaTUdfrFCP+UgGcmEQphj",
+	"Ed0W5DEdk/amkpinRsI7iT5hOQvF5ctz7Gv5VHIXO59OsVp35w6XoQCt1CcsAyjYUhiaE7Ki53Gr8yvH",
+	"bankUDDUyNWA649aDKRj7xRf2KMCf82TN0YqrOrDCBFuSPBpUMSqTRJtaoBZ3nmojkGQ3utjGGQZiB31",
+	"sdX61kA8RIPbRX0LnfhNChfsz+NIhS4JRoftb9SrOGRfyWM566PodvlXYIgPRHU+hVVcoWB2F53LBm6X",
+	"y5iDCvPXyx2MawLJPCzK2ONhVgYdXx1eJcuyxn6v63Apua7CUQ5EFY+S7ABH2SUxV1eYeNaHVJF4IFI2",
+	"lbpqCaPLy+WsOTSTZsMJtKGmdrHgcwwG2Bhlcm30yrr29m9dtUpvesLuog8FH+LX/Ivg+v+UcZ6zqOWP",
+	"3aWV+HhV91W0RXWSIf3ltUVF9bvR7oAmF5fHL1+e9rZLeDmAUn5lOS+PikX5dBCUD4A8GeamgMC5qyFO",
+	"hknIYRRoCyTKgQi6lT45EuVfg0C5B/LkAXDyiwhbPALOpIeX5J6C1nit0GmhyGLxupZjBqzkM6OqxQWY",
+	"6Qv56YHuNBCN9QOB7937x2xNxCbglQNRQ68k+4NXGv1zAb2S7A5eWTc+n19J/E7glX8NaOUBq3JrrMrn",
+	"ClG5ITJlKLG+NFRKTW+ZLcCyyFjq3PczrSYMh2Hb1U1EfSvTFRiT5BEhJh/MNlxuAJ692hRz4olssQdz",
+	"vm2OJHkAkPxCAooPgBuZSSQodAA2GmfmnrfVlljQ66pt/yiYLYcqvWyQpH/HiB93MeMtm9egjYy4XdvS",
+	"peznYoWeIgkV2OFTT8g9F7t0wEJfxns72b16mOCd8ZEmt+TiuHe6uYRwXz+UJv29+RcPhFDPGwHHvvds",
+	"uHkXKs9ipVem2Q/vkEhrgChVPiVtW/+NkGxWRY6DGhYBMHSyQxTsEBnOgYWZ84n4Ysxrmesu1IrG4Egx",
+	"n3YLJLPccKCekzbyfURi3tS9Di3LVbxrbNdy37ZVGM0kYY6bBFXNw295vtGjt3y2WZz2lrUQMvThs13d",
+	"tjxxiquXoxs4hz64rNbyBjpIqufkFcoC1tpETFUZtklM/clXO36u5cglH9hsfSc0LOSAkXOIXWDMGzDN",
+	"BbsnSsvkFuq8M9uF0T5UOj+U1za4BpACzGkqv6A0zzIykRmkPcKIpE3FPCizpD7RnkhBJhb3JGedMAs+",
+	"aDKexn0CySIyxw6yYFHByOB0bvA/YSm8m9MqV1TO4GcA9NfSdT1p+8rDBfML4J5skoFL8NhBYcJ7oaIw",
+	"PbT35SfrcKncTweHywqHy74aRdSMDW8PKtARjP6QM13kgqU2O9zSUgwRdEPSdYdfpSQW6l43qRpZRYM/",
+	"Mr2GAB/0El1mLB9Icx2w9rZ0Wb9CtnYChmjavsFVIlOmVqnHKONRUw2qmb3o9MBJMBLhokQYsqhOXWvE",
+	"IugIGMkD0W5CvVpjO1c/FRGzTpqb0ZZY0WRPI9oMXLOiyYfqesFowNJ73BmeE3kv+mUGDFgBUzonQ0ag",
+	"WwMXJbbgDR0fA+JUCmNEDjCM54hElLMyr9Bh8sBFv0sGyYfgXPax5muYaDJLj3OZZSwlSjOWlT7iy4/X",
+	"rail9DyD7vfWrbix7X9Dxwez/ysx+yu8XfPWIatt5rKrCrZdjH9vwJON7fcbOvam+0CUtjtQfrwIlZd6",
+	"/8Eq835FmkPIyQfrvi40ntiwv8FqgI1t+uo1dpBFz8qwrx3OhoKoIdOjJoiceb+8z1QaBg6N3CqRAdsW",
+	"+m+xmiiqhBqxtMC829mj+PxHphc0hUeyIoB1mg2I6oVwsCKWWRE7XZz7NOZpMiNWWRCp0WMtrKqtmfEa",
+	"fUI1zeTY2MbWRkBkSDssJtGEwTVvNkBFsrMbzt3bLtN9TfwNJtMYfBuIRbvBAjXGI5lPYzKSWSbvFZY3",
+	"xTCSEUOxBeSdZVTQnLRjNWFMmxseWuyb/9E5o+kV/KvTJ7Ge8ORWMKXsovHNtzCXeWy9CajxngPobcYF",
+	"Cx8wL5UQveXiXSJDW+aArQ5ehsqT0HMN4WpxUNKOhxRQOnUxhMnO+Az+O2R0av5LxRhVmWRChWAZLCEc",
+	"s001yRh1Gf0ElKPUZ0z5lAyp1LFi4HdEe29hXeHC69sEG1Hbqfq67bJthfgdlxl6DBv8kCWeWJfYxC30",
+	"jqZIEtbAG4OWCh1KBelF2DHIL/4XwbU9RABVxnfn9s9QlY5EgzTDta3tcEL22tAQaIExVxeJ5neYq+ZS",
+	"U4Br8oLtY/LBN/ay+Sqrhc5uyaQVlX8HETABlOhWvwepIvc81ZNW/+zfUatyxub305enb6JWyOhGVrx4",
+	"Ta6rJqT/E/kho5p8R3NyRj6T05OXhJtFewZs9VtDmm9uXFZ25lAD8JVZmcryg7stP1R+2NLWVCfUcu3y",
+	"a/CaaUWq/C2FzWgzChtL7RVJjQBNGGlDk7fcJcB2+thnzH3JPo4uKjKltyV6rWoEFikvvqoLLyIsU6yK",
+	"/YGS1iFXBNAfQfIbfL0GfWmlC5YYbFlnaddVYcu9IC74OnyLqBUcR6s/opliu4kPO4p3h/8FMHZVQb9h",
+	"/UH9EA8S69lULVm6RIR5x/Q1+aUeToCt9pOhOLGVokrTXCsX9fUavJEqiZxOIVwMIWcjwEpx1Q6W4SDw",
+	"B0JN5IykEhP98cVOn5SXPqjL9raPyOve69Pjm9fkIiumXBRT//MZ/Pyi95Jca8rBUzcQ10YDJ6evyZg2",
+	"vHpjtHE/wBsYoPzuR0NDoG2chl8eCP8+PnFTDBk8Qj6TXrf3+hWO8+qFmz+fMWJmR66TCUuhGqAXkYtv",
+	"vz2zT3zH6HQgfnvz+cVpOIELo2+DqlOqO6Bilo9coiZOLl9+ftV9CQLYKGVWg52Z+SksxYI851ChnVKl",
+	"7J/mpJ3QfAjHZkbtdc/evHhNsuEJF//5H+XGUbvwgeh1e99+86p8wmy7ctsO73/rfuwQzRHF3irxpI3K",
+	"OwDsVowB6MM8EG3UFCOSm/kzaEXwGgI3U5oRhOLqnBNjluA6rT2iSKFsJ9ZimHE1MTdkMHKlc2NjspcV",
+	"hjX372KZW80jPBANLmHvAa5YslFoL4JRxtN4d+evvyK/Cu9vJUM9uLZtuYHbVxCGYHubjTHcvQWQVWVn",
+	"n9iLvPUFvuhPtqL/cIk/S4fyDlf2CrfyGo9ys0BZ5eotPQSP5OutEfgar69ybHBw+652+25vye7r/F1S",
+	"rPVDWapVgvLYEiwoy4qIYiz1lqvvb31u1AMA9kE8FNuBSw1EqTKmpB0az30C1lrcd01mbO7elKbMe9ls",
+	"JmNUGsa2KGIgjK7AtYVR8Z+gY8qxEtTXglUMdt80B1po2rV1yYVLGTTqLJjw+xVz7eezewLv118lDg6G",
+	"6jOuu3pg35qcMUFnvOuIamncFHKsUpkUgAFLFYl//N42XHFjzOk0iyOSQN8/jTbFP65//qmslL9lc1Wt",
+	"DUcXFvmJMYRr1fKWiXOSUGPG2QLzsvuYT/a6p/OoHFbeCxJ/f0PHi1o+5Ca3wVZJOkuisD/PmLiY8X8o",
+	"yBHcUlKPfpKCgY5ole1H4mM7ybf2BJZxMjx29c6fVCtqTRhNGYJrXZptPb6UQucyW/ZF+/wJPOye/XfU",
+	"Mhu87p3vfaT5xYbM+cECCiC9s6TIIXLx+6eQ+ptWZmjQUFfAATBZmugG0jd0sEj1hmJXUn1iR8SrU7H8",
+	"juWQ8z4seOZ6Vg7nmkHXMvgfqgLTuB3bT53cnSJ/dKKBMNwTUgL8UGcCjIYqnUsxttTt0RruJ0ywO1uL",
+	"7TcklUydDwSmRFeO2vDBMfBUTJKMQ3FCyVfQnsBiLXNNhjS5hfzSd6NjQ9zHQN02LDhmGhwRHr4B4Wew",
+	"7AETKqEHI1fEJnnuw5L/NOfzhCzp6OHAkjuz5D8vPrzfhSVndG6GONYsnz5gHbAdlsCwpCnpoFFzvPDp",
+	"P8tjvlc49A3Lpw+X5WsHJWnByIseSaHNJLS74eJOcuhIZEO2PwErmn8z/ZbOVav/orexCyaY/CEo+zUE",
+	"ZSuMEDDoVeXvS3TGkh2WMOyTJAB7b68l+Niojyucu6uZ+D1XOuCCQ3rvMvnw1C1qArG6jXu2SuAH8fOc",
+	"nLO7Cp8aGy8TPtu5aAOx0KR61q/1R7LnKmTerDj+nSn64Xy0D0Zbe2XoKqbNKOokkdDndSk5xvKO5UY3",
+	"v6RZUmDK5AemJxIdnxkdyvy7Ik+ZAMAtzTPofeMhoxvNqSVW1CXO5drO7THJuf6pBpK2jxDln9mZPP8y",
+	"YkvqayjpzS99maWzxJ+/YHu4gbpL/NZNp7qj7bGUFqGvqblXmaPFzTM+G0nh6RzeO1DiweH9fB3eu3Fc",
+	"hZFKtcFL6VnOk1VS+orlCROaQj5mbDPEP9g+1VyRni0LcD+g5/0DzW+LWQxp8QiSgV46xXSzhYIjqiXi",
+	"+won+RTiu/6pBqaxjzyE+P6StIv6qjciv/Bwlwr+IJALDRN8MHQJVXEnpIy4AhJre/KytTMYEYV0P9tJ",
+	"FbtTKyi8p6RQLEfvMhHgbA4naoa9Z1lm/lu9iBpdZNdeeIp0LTXjzdVE0Dt7zQKWbPXPXkWtxm2zTbUV",
+	"e1t9AdOZCsXwD99RxdIrJxT8j9cTOftYTnzb5OXaev+S+O8OnH24Dp/vdbiTPPq9dh9GVQH1qbwfJ3TG",
+	"9scqwSyCEqgE/t2MULKk0nCNVz/4QAlP8oQYnwSyKQZiD2wSsgqaBBqDPQo2CUx8X2ASBzMKqdlDmgfg",
+	"IxkUph2gRw6Sa6EorGTaPXBHAgn1dwUd8Sx6CEl8YYgjwbV0kD/PKgARnszuWCOh8PmygEaq1/7To4wE",
+	"sv8Qx1iWa779BflQ+CL4sWU36Q0dQ2CCZb7bTxvzvJUkI5qfE8BZuPrF5oM2NAqPOw+GTmiGW6n0N2GL",
+	"PAywP2zEUm2/xsm+bK6h+TBnYMPkDKszjYqBhz8sNFRocq2cfQVWwC6qvuul+yB5Sd9/nrGUa0YkZu+O",
+	"MinzMhfpY6EmgRWQUjFm+cEMOFzDi2aABrJ04s2w1Gaav3njmar8u+n5sPSDhv9FafhAtgeZ8pxUe00r",
+	"XtAlAqVBmweB8qem43crNPnYkIYCrSVlOb+DDvcYdQEPeZ/EvxtK+xSXOfDQIZ0rQqHPPtbBVFG7oBaO",
+	"YR9ZmicTM27HdjGLf/8UB+ke5GLBRoCa/gW9gqdkHwvhkTvvr7ANNPLgwShoNAo2ui73sANuDP1jtSlU",
+	"TCxequbM4VqEWq4r85QHGKRjMGqpR1USKfRvw+BjzlSRaWyfHHQYNFeq1/jiqHSTY1dBqgJbImTSuEM4",
+	"tvYLu90D8Fsmk1sFXnMzp66Z5UQhKhPc+tS1M5QjEnybtOMTd7mf+Nv9JLzeO31jeXsP/IzqSUQorPkY",
+	"kKLswO34hIPT7wQlBo6DrsCO7U3oZeFAeP4zg93RrGABSJ6zPSYyS7GL64jyjKUk1kzpmPiXQ6w9M82U",
+	"1MCkbGfUs1MbIIYzNgMtxGHMy7BfStO5NZAGYon91VhIURboOudGrfsH/FXmeEzOPbKZcDNG03z3gl8g",
+	"2m3toWPYrP+xYBr9/mdLzlr9lm2LCSqcnrT6LaSgVtSC82z1W/c0F5Ba+GlTQ+gfSoorrFx62jDxavl8",
+	"iAg/P+Xniuaa0yybOzCA7U2r9Ykp/QpeLErICnJoVMtcKQUnlABmjEJL+hsAoarIeAtZYEh2TtrUWmf0",
+	"Flvge+FhiK+hsZEv3npnAQfyfO6QRs07cCeZfwh2j/JVnVtnTbWHtQfFmso7tguMwJ5ulmYHipccj+lB",
+	"OQiOrxxKANU3Q4ERAcqzmLzlQe7iqCkE1+pYjo4tJvE2oHcTamEvNRUpzdMS965PrjhLjEbzPU0mEXkr",
+	"/y8TEflOfu5E5D0TYz0h7Q88yzgottFAvBPmuR+k1BH5YP7WichvAJxL2j/mdBqRK3OaEfnfPJPjnE47",
+	"EflVZsWUkfZ7bsYgP9Isk6ITkYucUdK+/qOgORsIHBP/ZYeGnbvh5t0PXBSaReR/ySIHrchsyJEi8Ygm",
+	"WuaxQ2CZUgGoaFwrYnTGIzUQQ6oYdsFv49PktONSbLgmXHXNil1L+BH/zFJiH2z78UWRZZ2+/8ZAzHDn",
+	"KBmad2WWGmN2xkSqnDsXTU8lYXQL4KDKdBM4UgRG1ZNcFuMJoQORFErLqX1cYQM7gGm4h9ZwMF9Md2nT",
+	"aptgaAVHFDVXgRl7IMpBjpRrcceZigjrjrt25nJETs8IaISYQmMoIWgWTs3+hXhzsJGgjkeE0WRSIkbg",
+	"goZzv3mQT5lRpS3unGGK7kDE5kHDfgiRfsvYDAnUjGo+wT7TRMO2UL0Myc7DpvvXBwIncD+RymYHGWFM",
+	"uVCAW70IhgeMmcsZkooiGRtpX4QPg8HdBS3BsOJqbCMQSuZ2wW4r0H8BL/VJfH3LZ/Z+v6G3LMYNDrfN",
+	"hR7hZGXGym2cOr8YLsciewCmB6FDc6GC1YFTNkdT79q6uNKIAHqiFISn0UovbfyLPZvYO2v7A+GdtYaV",
+	"zBN4cm2I4yzuqy0gPbefeMvzmCgoZc8M2+VmqxQD05JqBxVuV9g2i7UHyY3ZZUSqoQtARAJlQ3W65Dd7",
+	"SnanzRdhowfCNtr3zsU54DERv9vtYmZ48FWv19vBvwwI4j+PLN76V4hfGPKu2RO4JDZXqcz++e17Yr+0",
+	"I+2tnNMlj3tgMG75/KB9PSufdXBSZSM6PKhS4/oFL92R6+2wmVcb79kV0fwVrp/1HT3s6Fu09AhQ3mzD",
+	"CBJjqD2ZX8qUxbaNbhW1A1vYEfdgs112VeTJxChMP1sc9CWB8F9h0vsYaeGEjeF3/TbonJBMme2msLFo",
+	"wRkdgDe+joj3naM/x9m/Wh5dYk5V6XqBtffptG+HeGD05So/r8TkWM+zRkC6DTpExxeExhMrIlZ2bqOG",
+	"uBvoIIiek8px51lqvRRq4NRFKbQd6EaN75si0ME1/Ui+SkfMze7KO0/qh1B0Yyh6i3uskYKeFAW5HwYm",
+	"NtY8B6Kuenq0Yh/ctJ6stcHI9VcdBhB2VE8fU9N8Mm47xAeec3zgoRTXe5nfHidMaPZohqn5BLGfiDZs",
+	"VN8BaIcZzfWUCf0ujcms0CgPguHQq0n1QJTPmsFeIsIDILCWP/hwIvvMle6cE1odC5ykVJOpdLlg5cvo",
+	"LB2Z5eSQgm70954RXlOZWzHnXj3t1Zq1VNYHLmYzRufcy8BgyCUF/dg5ZyXm5W8yv72EpeyXWl5uequ/",
+	"vHVY1AI4pI/Q8e3lGTQ7tLA0+LfXb+Bv1hJ/dUw/c0WmPMvM9C22DT55+iZq5YWw/zjtdV9FLcV0McO/",
+	"vHm1se1ebsHBfv867PeAgQNZ+FsgcZYi0HiWahaG+5jyocRzkZcgE0+OyJjpaEn6+0BsALPp+cP8wzKP",
+	"+V/PlOYfIZvF0UDEAYOu8QWsFjjGail57eALWCKEntgfEFwA2/gEQmI9SLhn5RioHM3G4q3GwEvEm/MR",
+	"oOnU0K1VjrS1q/oLelfGIJEYoC5AFeRaBapW5IvkyJAlEmLCbp0DAVYbYGkYMeiNNY5Bc1+l34dOM7Ex",
+	"78JPQ7BXaZ5lNl3CSNyBMJf8DNQ8jkqeMwmN7tXpQwoZLKN8UEufyhZ+YMRzpX3mwkCc9XqlOhk+eE+V",
+	"/4pZzJnTO7kmKU9LVdOIWvOwa9FjX9pF1XsLr9ZUvW3VGRwEOOQMWaoG5C6JKpJJuFhooF6b/8Ed08C3",
+	"uLcPpplEy4vYK6Tosj5A/ShJvG11i8gpF5VU8Kr1E6aSNPHhDnrCj0yvJdUHvnOX+TTC4zjQ7TI34k5E",
+	"u3DfPKQz0Xo8lO0TXpaK0AVVmxQitX1Xqt7GqpmNNxKxRRlNnsiq46H0RIbfkoV2CYKhl8DieA1EbRBz",
+	"/SwO0nZXp+fYDpbvQD5TOWqVZQfCvr7WzbmaO9HF+RhuA7ONax0E35x1v9nJQVB1D3zbewL3wNMLqYP3",
+	"9fnp5L+4Yo4H8jpUW/j82RoymrP8otCTVv/3T1CZBF2tUIhWyeW9TGjmul5BP3L0JMRTemsEn4hbUavI",
+	"s1a/NdF61j85OT37ptvr9rqn/Te9Nz2QuHbmC9oFoJByoXOpZthAuhsk1RSQqbeoknC10HUI+kSC96MQ",
+	"ArERG9p0Ea675AqaTkXYXs5sPmghA4HttU5qHa8geYmbrbb1ujkbsZyJxPyfuQZY6ptguu5gKaGaxCep",
+	"TFSM8tCuyDdCWlzVRR04pO0BQTrhntQeaxjpcinaSPOQC8837jkLsIh8Pn5lyAhy1CHxmNFk0i+bFFqM",
+	"RhyAajaWOaR1j3OaOgDFqIrnOKbFmAUQKvhuRpViCo+kRJ+kDlFJjjDDmwtwQeHXL2XK3kFRpv30HP8F",
+	"H8f/ddCU5q/mu+YeBQDGuKxLfAs566oLcwAYy+sA4JLmDMFxVATWGJYvyOTW9V+16JgOl9Z2L4VyyAqF",
+	"BEg/DadAx8qWulaBeMpDOPfNV/N8bj45JW3F0CDFKilNx+Hp3yCYQdOB++AK4OyIefk9NeGzY7BqU5Kz",
+	"KdfwjzTNmTmfCnHBq7yZULF0YMRZlpKUjbjg5he7RN+Yzkw9xjIDcOWpmEzpzOyom89wTqYyLTIWfjgY",
+	"vOnjDu9Wc6PY4PDm/4Ysg+CSXBjLaHwcXVfNKzGvBzm3fj8QA0gKTROtGoZtGvEiUMuOFNwDCC7HR1pF",
+	"9gv3jN1iczDMHw3sMX+z2OKOafDdt2WkCsdr2h6Wc5lik0Gb8F9OCAs3jG7rwY+CL+eMpPI+FOTf+x/N",
+	"D5pPWdMXK03aygMB7se2ZwqFb/VwrmoNUho7ODqBVS0IqefdBnm2trFoUNaCRSK1LP9gHguZuotTsZFT",
+	"lA4TOSPDYq7g9gjG+dVnTq1dSUXCtKERf0SgD39EhjSPiC6GLCLdbrfjejfnjCSF61kZEGvKp0wo4D4s",
+	"/4KYKQvJ9cNC6/ult8SUKs1y1zA6+IwojFUVkZzdcQWF74sbP8oA3KucUeSrjJCbYYbss2a5oFl5H3u2",
+	"wIh15GkIQ8h29sf460BgEZKKAE2ZkWHO6C0OPcvliGfQbBor6G2RulnNka2iKSdsbv2cjQrF0oFA+A/D",
+	"GliBXyhrjMG2cAE2mAMZMwP1q5/3JawU/x4NBB6yFGRCRRp5Vv+jkBpuTaifgloUsxYXfHd/+JccmpvX",
+	"8Q/carksEOIb5CxNYcCpYhlYjtYqTCYsubVK1ZxkVKQL91QTCVzDbDOJdos6N59mQsscuoHespkmM4tr",
+	"GJFMaliPezwgtvduhIZvvJdIMUBdESgBoJHOmJxliB2AYVTzR+A11LehPWvOEsZnFTn8zk8xk43C8Dez",
+	"IVwtHgKiTyi3Y0ArcKY8uY3wU3dYT2nszJynrEug1BHRX6QgdIYleFQQdmd9xUAv5ZxYOrY07PAczAND",
+	"mlFD9NVOygEmxjlEDOEhW+w1lgzvt3vbuiIAvHMrwSczqRgi5GHPio/M6rVAjP1ytpiOQOLcPvCDzLEY",
+	"q413c3kGNGfUbpR92JH2CMAt/iWHFWI2+qC7UaCAjZglCRngXsDlwxUxdoBTBSCbYs50x30Fd8uWpmnr",
+	"HqEIrreECiEDw63I1SHOiRwNRLmlXNnKcl0+UUoLyE0pz0I5Dw6Oahgc9k+RNh0IqC/TwPtGSwd5mPMx",
+	"FzQ7cq9YmBAlzSISM4PMPNmJyNDYu4gv1HOEORB2mkdmR44N0fpZdsmF1w3+pyNp8l//7//7JUfAonaE",
+	"81LyDUp7tVyz3QdVTIHGYfaONqsSw1H0soujTvFtu0XlJR3uqNF0p9NCw2zY58RIFkNJQmrm7jAr4AuR",
+	"GstkOMdKPtf0bYH78XsN0/uBA1xBgORkya1PilkmaWolGxfE+m+OnfIHLJPTMYtIxsUtyNcRDGfeGAiW",
+	"KQaVsihUEjO9kfX6ANUYkWSFBkb2zWP3OddAgiCljb05plwojWcv7wXLjxS54+zeSEOWcpC61kNgzrxQ",
+	"LD8GysFOINWjuoCVTpfsxg2YBcf3PC07EaA0qTbpCfa4bDyxMNrbQKsc57KYVXMazJEq78owMq2iFwe5",
+	"DoIpjcxTGaCkHq+iNqrCjXI/HCjQYiayyLM5ennP0eREs0FZlC+X2BX6VsuP/laNg/+5EC8H36Ut3NWW",
+	"FLiorAvY0q/oKPQNQ35ZdRuOVJM23kjpoGChjDWq6ohnGXwbFBsQ0yQvhCJtczLWLwvISqAMpaXa1qnw",
+	"2PEslwlTyvBwAqaMs8w+/fu/AwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

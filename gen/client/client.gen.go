@@ -5707,6 +5707,22 @@ type ListTagsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListUnitsOfMeasureParams defines parameters for ListUnitsOfMeasure.
+type ListUnitsOfMeasureParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // ListVendorsParams defines parameters for ListVendors.
 type ListVendorsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -10229,16 +10245,23 @@ type ClientInterface interface {
 	// pieces a box holds depends on the item, so Box converts to other units only through a
 	// custom conversion stated where it is used (a vendor detail's or sales unit
 	// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
-	// bare array of unit types by name, each with its units by factor (null last) then name.
+	// bare array of unit types, each with its units by factor (null last) then name.
 	// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 	// units whose name contains it (case-insensitive) and drops types left without units.
+	//
+	// The list pages and sorts unit types, never units: `Skip` and `Take` count types, each
+	// answered whole with its matching units in the order above. The types are sorted by
+	// name (case-insensitive), ties on id, unless `Sort.Field` names a `UnitType` property:
+	// `name`, `baseUnitName` (both case-insensitive) or `id`; `Sort.Dir` sent alone reverses
+	// that default order (the units within a type keep theirs). Without `Skip` or `Take`
+	// every matching type is answered (up to 5000).
 	//
 	// Permission: View Item.
 	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
-	ListUnitsOfMeasureWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListUnitsOfMeasureWithBody(ctx context.Context, params *ListUnitsOfMeasureParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListUnitsOfMeasure List unit types and their units
 	//
@@ -10249,16 +10272,23 @@ type ClientInterface interface {
 	// pieces a box holds depends on the item, so Box converts to other units only through a
 	// custom conversion stated where it is used (a vendor detail's or sales unit
 	// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
-	// bare array of unit types by name, each with its units by factor (null last) then name.
+	// bare array of unit types, each with its units by factor (null last) then name.
 	// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 	// units whose name contains it (case-insensitive) and drops types left without units.
+	//
+	// The list pages and sorts unit types, never units: `Skip` and `Take` count types, each
+	// answered whole with its matching units in the order above. The types are sorted by
+	// name (case-insensitive), ties on id, unless `Sort.Field` names a `UnitType` property:
+	// `name`, `baseUnitName` (both case-insensitive) or `id`; `Sort.Dir` sent alone reverses
+	// that default order (the units within a type keep theirs). Without `Skip` or `Take`
+	// every matching type is answered (up to 5000).
 	//
 	// Permission: View Item.
 	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
-	ListUnitsOfMeasure(ctx context.Context, body ListUnitsOfMeasureJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListUnitsOfMeasure(ctx context.Context, params *ListUnitsOfMeasureParams, body ListUnitsOfMeasureJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateVendorWithBody Create a vendor
 	//
@@ -16867,17 +16897,24 @@ func (c *Client) UpdateTag(ctx context.Context, tagId TagId, body UpdateTagJSONR
 // pieces a box holds depends on the item, so Box converts to other units only through a
 // custom conversion stated where it is used (a vendor detail's or sales unit
 // conversion's quantities, e.g. a box of 12 counted in Each). Answers a
-// bare array of unit types by name, each with its units by factor (null last) then name.
+// bare array of unit types, each with its units by factor (null last) then name.
 // `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 // units whose name contains it (case-insensitive) and drops types left without units.
+//
+// The list pages and sorts unit types, never units: `Skip` and `Take` count types, each
+// answered whole with its matching units in the order above. The types are sorted by
+// name (case-insensitive), ties on id, unless `Sort.Field` names a `UnitType` property:
+// `name`, `baseUnitName` (both case-insensitive) or `id`; `Sort.Dir` sent alone reverses
+// that default order (the units within a type keep theirs). Without `Skip` or `Take`
+// every matching type is answered (up to 5000).
 //
 // Permission: View Item.
 //
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
-func (c *Client) ListUnitsOfMeasureWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListUnitsOfMeasureRequestWithBody(c.Server, contentType, body)
+func (c *Client) ListUnitsOfMeasureWithBody(ctx context.Context, params *ListUnitsOfMeasureParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListUnitsOfMeasureRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16897,17 +16934,24 @@ func (c *Client) ListUnitsOfMeasureWithBody(ctx context.Context, contentType str
 // pieces a box holds depends on the item, so Box converts to other units only through a
 // custom conversion stated where it is used (a vendor detail's or sales unit
 // conversion's quantities, e.g. a box of 12 counted in Each). Answers a
-// bare array of unit types by name, each with its units by factor (null last) then name.
+// bare array of unit types, each with its units by factor (null last) then name.
 // `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 // units whose name contains it (case-insensitive) and drops types left without units.
+//
+// The list pages and sorts unit types, never units: `Skip` and `Take` count types, each
+// answered whole with its matching units in the order above. The types are sorted by
+// name (case-insensitive), ties on id, unless `Sort.Field` names a `UnitType` property:
+// `name`, `baseUnitName` (both case-insensitive) or `id`; `Sort.Dir` sent alone reverses
+// that default order (the units within a type keep theirs). Without `Skip` or `Take`
+// every matching type is answered (up to 5000).
 //
 // Permission: View Item.
 //
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
-func (c *Client) ListUnitsOfMeasure(ctx context.Context, body ListUnitsOfMeasureJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListUnitsOfMeasureRequest(c.Server, body)
+func (c *Client) ListUnitsOfMeasure(ctx context.Context, params *ListUnitsOfMeasureParams, body ListUnitsOfMeasureJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListUnitsOfMeasureRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -25801,18 +25845,18 @@ func NewUpdateTagRequestWithBody(server string, tagId TagId, contentType string,
 }
 
 // NewListUnitsOfMeasureRequest calls the generic ListUnitsOfMeasure builder with application/json body
-func NewListUnitsOfMeasureRequest(server string, body ListUnitsOfMeasureJSONRequestBody) (*http.Request, error) {
+func NewListUnitsOfMeasureRequest(server string, params *ListUnitsOfMeasureParams, body ListUnitsOfMeasureJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewListUnitsOfMeasureRequestWithBody(server, "application/json", bodyReader)
+	return NewListUnitsOfMeasureRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewListUnitsOfMeasureRequestWithBody constructs an http.Request for the ListUnitsOfMeasure method, with any body, and a specified content type
-func NewListUnitsOfMeasureRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewListUnitsOfMeasureRequestWithBody(server string, params *ListUnitsOfMeasureParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -25828,6 +25872,69 @@ func NewListUnitsOfMeasureRequestWithBody(server string, contentType string, bod
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
@@ -30299,16 +30406,23 @@ type ClientWithResponsesInterface interface {
 	// pieces a box holds depends on the item, so Box converts to other units only through a
 	// custom conversion stated where it is used (a vendor detail's or sales unit
 	// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
-	// bare array of unit types by name, each with its units by factor (null last) then name.
+	// bare array of unit types, each with its units by factor (null last) then name.
 	// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 	// units whose name contains it (case-insensitive) and drops types left without units.
+	//
+	// The list pages and sorts unit types, never units: `Skip` and `Take` count types, each
+	// answered whole with its matching units in the order above. The types are sorted by
+	// name (case-insensitive), ties on id, unless `Sort.Field` names a `UnitType` property:
+	// `name`, `baseUnitName` (both case-insensitive) or `id`; `Sort.Dir` sent alone reverses
+	// that default order (the units within a type keep theirs). Without `Skip` or `Take`
+	// every matching type is answered (up to 5000).
 	//
 	// Permission: View Item.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
-	ListUnitsOfMeasureWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListUnitsOfMeasureResponse, error)
+	ListUnitsOfMeasureWithBodyWithResponse(ctx context.Context, params *ListUnitsOfMeasureParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListUnitsOfMeasureResponse, error)
 
 	// ListUnitsOfMeasureWithResponse List unit types and their units
 	//
@@ -30319,16 +30433,23 @@ type ClientWithResponsesInterface interface {
 	// pieces a box holds depends on the item, so Box converts to other units only through a
 	// custom conversion stated where it is used (a vendor detail's or sales unit
 	// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
-	// bare array of unit types by name, each with its units by factor (null last) then name.
+	// bare array of unit types, each with its units by factor (null last) then name.
 	// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 	// units whose name contains it (case-insensitive) and drops types left without units.
+	//
+	// The list pages and sorts unit types, never units: `Skip` and `Take` count types, each
+	// answered whole with its matching units in the order above. The types are sorted by
+	// name (case-insensitive), ties on id, unless `Sort.Field` names a `UnitType` property:
+	// `name`, `baseUnitName` (both case-insensitive) or `id`; `Sort.Dir` sent alone reverses
+	// that default order (the units within a type keep theirs). Without `Skip` or `Take`
+	// every matching type is answered (up to 5000).
 	//
 	// Permission: View Item.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
-	ListUnitsOfMeasureWithResponse(ctx context.Context, body ListUnitsOfMeasureJSONRequestBody, reqEditors ...RequestEditorFn) (*ListUnitsOfMeasureResponse, error)
+	ListUnitsOfMeasureWithResponse(ctx context.Context, params *ListUnitsOfMeasureParams, body ListUnitsOfMeasureJSONRequestBody, reqEditors ...RequestEditorFn) (*ListUnitsOfMeasureResponse, error)
 
 	// CreateVendorWithBodyWithResponse Create a vendor
 	//
@@ -51686,17 +51807,24 @@ func (c *ClientWithResponses) UpdateTagWithResponse(ctx context.Context, tagId T
 // pieces a box holds depends on the item, so Box converts to other units only through a
 // custom conversion stated where it is used (a vendor detail's or sales unit
 // conversion's quantities, e.g. a box of 12 counted in Each). Answers a
-// bare array of unit types by name, each with its units by factor (null last) then name.
+// bare array of unit types, each with its units by factor (null last) then name.
 // `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 // units whose name contains it (case-insensitive) and drops types left without units.
+//
+// The list pages and sorts unit types, never units: `Skip` and `Take` count types, each
+// answered whole with its matching units in the order above. The types are sorted by
+// name (case-insensitive), ties on id, unless `Sort.Field` names a `UnitType` property:
+// `name`, `baseUnitName` (both case-insensitive) or `id`; `Sort.Dir` sent alone reverses
+// that default order (the units within a type keep theirs). Without `Skip` or `Take`
+// every matching type is answered (up to 5000).
 //
 // Permission: View Item.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
-func (c *ClientWithResponses) ListUnitsOfMeasureWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListUnitsOfMeasureResponse, error) {
-	rsp, err := c.ListUnitsOfMeasureWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) ListUnitsOfMeasureWithBodyWithResponse(ctx context.Context, params *ListUnitsOfMeasureParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListUnitsOfMeasureResponse, error) {
+	rsp, err := c.ListUnitsOfMeasureWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51712,17 +51840,24 @@ func (c *ClientWithResponses) ListUnitsOfMeasureWithBodyWithResponse(ctx context
 // pieces a box holds depends on the item, so Box converts to other units only through a
 // custom conversion stated where it is used (a vendor detail's or sales unit
 // conversion's quantities, e.g. a box of 12 counted in Each). Answers a
-// bare array of unit types by name, each with its units by factor (null last) then name.
+// bare array of unit types, each with its units by factor (null last) then name.
 // `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 // units whose name contains it (case-insensitive) and drops types left without units.
+//
+// The list pages and sorts unit types, never units: `Skip` and `Take` count types, each
+// answered whole with its matching units in the order above. The types are sorted by
+// name (case-insensitive), ties on id, unless `Sort.Field` names a `UnitType` property:
+// `name`, `baseUnitName` (both case-insensitive) or `id`; `Sort.Dir` sent alone reverses
+// that default order (the units within a type keep theirs). Without `Skip` or `Take`
+// every matching type is answered (up to 5000).
 //
 // Permission: View Item.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
-func (c *ClientWithResponses) ListUnitsOfMeasureWithResponse(ctx context.Context, body ListUnitsOfMeasureJSONRequestBody, reqEditors ...RequestEditorFn) (*ListUnitsOfMeasureResponse, error) {
-	rsp, err := c.ListUnitsOfMeasure(ctx, body, reqEditors...)
+func (c *ClientWithResponses) ListUnitsOfMeasureWithResponse(ctx context.Context, params *ListUnitsOfMeasureParams, body ListUnitsOfMeasureJSONRequestBody, reqEditors ...RequestEditorFn) (*ListUnitsOfMeasureResponse, error) {
+	rsp, err := c.ListUnitsOfMeasure(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}

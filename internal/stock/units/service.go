@@ -9,6 +9,7 @@ import (
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
+	"mos/internal/platform/listing"
 )
 
 // Service reads the units of measure catalogue.
@@ -20,14 +21,18 @@ type Service struct {
 // NewService returns the units of measure service.
 func NewService(pool *db.Pool) *Service { return &Service{pool: pool} }
 
-// List returns the tenant's unit types matching f by name, each with its matching units;
-// a type left without units is dropped.
-func (s *Service) List(ctx context.Context, tenantID string, f Filter) ([]UnitType, error) {
-	rows, err := s.store.list(ctx, s.pool, tenantID, f)
+// List returns the page r asks for of the tenant's unit types matching f (by name unless r
+// sorts otherwise), each with its matching units; a type left without units is dropped.
+func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing.Request) ([]UnitType, error) {
+	page, err := listing.Resolve(r, typeListSpec)
 	if err != nil {
 		return nil, err
 	}
-	var out []UnitType
+	rows, err := s.store.page(ctx, s.pool, tenantID, f, page)
+	if err != nil {
+		return nil, err
+	}
+	out := []UnitType{}
 	for _, r := range rows { // ordered by type, so one type's units are adjacent
 		if n := len(out); n == 0 || out[n-1].ID != r.TypeID {
 			out = append(out, UnitType{ID: r.TypeID, Name: r.TypeName, BaseUnitName: r.BaseName})
