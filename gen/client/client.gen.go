@@ -5174,6 +5174,22 @@ type DownloadAttachmentsParams struct {
 	FileName *string `form:"fileName,omitempty" json:"fileName,omitempty"`
 }
 
+// ListAttachmentsParams defines parameters for ListAttachments.
+type ListAttachmentsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // GetSignedAttachmentContentParams defines parameters for GetSignedAttachmentContent.
 type GetSignedAttachmentContentParams struct {
 	// Tenant The tenant the URL was signed for.
@@ -6588,7 +6604,12 @@ type ClientInterface interface {
 	// ListAttachmentsWithBody List attachments
 	//
 	// Answers a bare array of the attachments matching the filter, sorted by name
-	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+	// (case-insensitive), ties on id, unless `Sort.Field` names an `Attachment` property:
+	// `name`, `description` (both case-insensitive), `format`, `size`, `fileId`,
+	// `isNoteAttachment`, `accessUrl`, `lotId`, `createdUtc`, `owner.type`, `parent.type` or
+	// `id` (ties on id whatever the field). `Sort.Dir` sent alone reverses the default order.
+	// Without `Skip` or `Take` at most 5000 attachments are answered (the list says nothing of
+	// the others: page with `Skip` and `Take`, or narrow the filter). On a user-bound token only attachments whose owner the user
 	// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 	// owner the user may not view yields 200 with an empty list, never 403. The filter must
 	// name at least one member (400 naming the `body`).
@@ -6598,12 +6619,17 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
-	ListAttachmentsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListAttachmentsWithBody(ctx context.Context, params *ListAttachmentsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListAttachments List attachments
 	//
 	// Answers a bare array of the attachments matching the filter, sorted by name
-	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+	// (case-insensitive), ties on id, unless `Sort.Field` names an `Attachment` property:
+	// `name`, `description` (both case-insensitive), `format`, `size`, `fileId`,
+	// `isNoteAttachment`, `accessUrl`, `lotId`, `createdUtc`, `owner.type`, `parent.type` or
+	// `id` (ties on id whatever the field). `Sort.Dir` sent alone reverses the default order.
+	// Without `Skip` or `Take` at most 5000 attachments are answered (the list says nothing of
+	// the others: page with `Skip` and `Take`, or narrow the filter). On a user-bound token only attachments whose owner the user
 	// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 	// owner the user may not view yields 200 with an empty list, never 403. The filter must
 	// name at least one member (400 naming the `body`).
@@ -6613,7 +6639,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
-	ListAttachments(ctx context.Context, body ListAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListAttachments(ctx context.Context, params *ListAttachmentsParams, body ListAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateRemoteAttachmentWithBody Attach a file kept elsewhere
 	//
@@ -10724,7 +10750,12 @@ func (c *Client) DownloadAttachments(ctx context.Context, params *DownloadAttach
 // ListAttachmentsWithBody List attachments
 //
 // Answers a bare array of the attachments matching the filter, sorted by name
-// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+// (case-insensitive), ties on id, unless `Sort.Field` names an `Attachment` property:
+// `name`, `description` (both case-insensitive), `format`, `size`, `fileId`,
+// `isNoteAttachment`, `accessUrl`, `lotId`, `createdUtc`, `owner.type`, `parent.type` or
+// `id` (ties on id whatever the field). `Sort.Dir` sent alone reverses the default order.
+// Without `Skip` or `Take` at most 5000 attachments are answered (the list says nothing of
+// the others: page with `Skip` and `Take`, or narrow the filter). On a user-bound token only attachments whose owner the user
 // may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 // owner the user may not view yields 200 with an empty list, never 403. The filter must
 // name at least one member (400 naming the `body`).
@@ -10734,8 +10765,8 @@ func (c *Client) DownloadAttachments(ctx context.Context, params *DownloadAttach
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
-func (c *Client) ListAttachmentsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListAttachmentsRequestWithBody(c.Server, contentType, body)
+func (c *Client) ListAttachmentsWithBody(ctx context.Context, params *ListAttachmentsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListAttachmentsRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -10749,7 +10780,12 @@ func (c *Client) ListAttachmentsWithBody(ctx context.Context, contentType string
 // ListAttachments List attachments
 //
 // Answers a bare array of the attachments matching the filter, sorted by name
-// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+// (case-insensitive), ties on id, unless `Sort.Field` names an `Attachment` property:
+// `name`, `description` (both case-insensitive), `format`, `size`, `fileId`,
+// `isNoteAttachment`, `accessUrl`, `lotId`, `createdUtc`, `owner.type`, `parent.type` or
+// `id` (ties on id whatever the field). `Sort.Dir` sent alone reverses the default order.
+// Without `Skip` or `Take` at most 5000 attachments are answered (the list says nothing of
+// the others: page with `Skip` and `Take`, or narrow the filter). On a user-bound token only attachments whose owner the user
 // may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 // owner the user may not view yields 200 with an empty list, never 403. The filter must
 // name at least one member (400 naming the `body`).
@@ -10759,8 +10795,8 @@ func (c *Client) ListAttachmentsWithBody(ctx context.Context, contentType string
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
-func (c *Client) ListAttachments(ctx context.Context, body ListAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListAttachmentsRequest(c.Server, body)
+func (c *Client) ListAttachments(ctx context.Context, params *ListAttachmentsParams, body ListAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListAttachmentsRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -17600,18 +17636,18 @@ func NewDownloadAttachmentsRequestWithBody(server string, params *DownloadAttach
 }
 
 // NewListAttachmentsRequest calls the generic ListAttachments builder with application/json body
-func NewListAttachmentsRequest(server string, body ListAttachmentsJSONRequestBody) (*http.Request, error) {
+func NewListAttachmentsRequest(server string, params *ListAttachmentsParams, body ListAttachmentsJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewListAttachmentsRequestWithBody(server, "application/json", bodyReader)
+	return NewListAttachmentsRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewListAttachmentsRequestWithBody constructs an http.Request for the ListAttachments method, with any body, and a specified content type
-func NewListAttachmentsRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewListAttachmentsRequestWithBody(server string, params *ListAttachmentsParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -17627,6 +17663,69 @@ func NewListAttachmentsRequestWithBody(server string, contentType string, body i
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
@@ -26633,7 +26732,12 @@ type ClientWithResponsesInterface interface {
 	// ListAttachmentsWithBodyWithResponse List attachments
 	//
 	// Answers a bare array of the attachments matching the filter, sorted by name
-	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+	// (case-insensitive), ties on id, unless `Sort.Field` names an `Attachment` property:
+	// `name`, `description` (both case-insensitive), `format`, `size`, `fileId`,
+	// `isNoteAttachment`, `accessUrl`, `lotId`, `createdUtc`, `owner.type`, `parent.type` or
+	// `id` (ties on id whatever the field). `Sort.Dir` sent alone reverses the default order.
+	// Without `Skip` or `Take` at most 5000 attachments are answered (the list says nothing of
+	// the others: page with `Skip` and `Take`, or narrow the filter). On a user-bound token only attachments whose owner the user
 	// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 	// owner the user may not view yields 200 with an empty list, never 403. The filter must
 	// name at least one member (400 naming the `body`).
@@ -26643,12 +26747,17 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
-	ListAttachmentsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListAttachmentsResponse, error)
+	ListAttachmentsWithBodyWithResponse(ctx context.Context, params *ListAttachmentsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListAttachmentsResponse, error)
 
 	// ListAttachmentsWithResponse List attachments
 	//
 	// Answers a bare array of the attachments matching the filter, sorted by name
-	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+	// (case-insensitive), ties on id, unless `Sort.Field` names an `Attachment` property:
+	// `name`, `description` (both case-insensitive), `format`, `size`, `fileId`,
+	// `isNoteAttachment`, `accessUrl`, `lotId`, `createdUtc`, `owner.type`, `parent.type` or
+	// `id` (ties on id whatever the field). `Sort.Dir` sent alone reverses the default order.
+	// Without `Skip` or `Take` at most 5000 attachments are answered (the list says nothing of
+	// the others: page with `Skip` and `Take`, or narrow the filter). On a user-bound token only attachments whose owner the user
 	// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 	// owner the user may not view yields 200 with an empty list, never 403. The filter must
 	// name at least one member (400 naming the `body`).
@@ -26658,7 +26767,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
-	ListAttachmentsWithResponse(ctx context.Context, body ListAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListAttachmentsResponse, error)
+	ListAttachmentsWithResponse(ctx context.Context, params *ListAttachmentsParams, body ListAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListAttachmentsResponse, error)
 
 	// CreateRemoteAttachmentWithBodyWithResponse Attach a file kept elsewhere
 	//
@@ -46524,7 +46633,12 @@ func (c *ClientWithResponses) DownloadAttachmentsWithResponse(ctx context.Contex
 // ListAttachmentsWithBodyWithResponse List attachments
 //
 // Answers a bare array of the attachments matching the filter, sorted by name
-// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+// (case-insensitive), ties on id, unless `Sort.Field` names an `Attachment` property:
+// `name`, `description` (both case-insensitive), `format`, `size`, `fileId`,
+// `isNoteAttachment`, `accessUrl`, `lotId`, `createdUtc`, `owner.type`, `parent.type` or
+// `id` (ties on id whatever the field). `Sort.Dir` sent alone reverses the default order.
+// Without `Skip` or `Take` at most 5000 attachments are answered (the list says nothing of
+// the others: page with `Skip` and `Take`, or narrow the filter). On a user-bound token only attachments whose owner the user
 // may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 // owner the user may not view yields 200 with an empty list, never 403. The filter must
 // name at least one member (400 naming the `body`).
@@ -46534,8 +46648,8 @@ func (c *ClientWithResponses) DownloadAttachmentsWithResponse(ctx context.Contex
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
-func (c *ClientWithResponses) ListAttachmentsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListAttachmentsResponse, error) {
-	rsp, err := c.ListAttachmentsWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) ListAttachmentsWithBodyWithResponse(ctx context.Context, params *ListAttachmentsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListAttachmentsResponse, error) {
+	rsp, err := c.ListAttachmentsWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -46545,7 +46659,12 @@ func (c *ClientWithResponses) ListAttachmentsWithBodyWithResponse(ctx context.Co
 // ListAttachmentsWithResponse List attachments
 //
 // Answers a bare array of the attachments matching the filter, sorted by name
-// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+// (case-insensitive), ties on id, unless `Sort.Field` names an `Attachment` property:
+// `name`, `description` (both case-insensitive), `format`, `size`, `fileId`,
+// `isNoteAttachment`, `accessUrl`, `lotId`, `createdUtc`, `owner.type`, `parent.type` or
+// `id` (ties on id whatever the field). `Sort.Dir` sent alone reverses the default order.
+// Without `Skip` or `Take` at most 5000 attachments are answered (the list says nothing of
+// the others: page with `Skip` and `Take`, or narrow the filter). On a user-bound token only attachments whose owner the user
 // may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 // owner the user may not view yields 200 with an empty list, never 403. The filter must
 // name at least one member (400 naming the `body`).
@@ -46555,8 +46674,8 @@ func (c *ClientWithResponses) ListAttachmentsWithBodyWithResponse(ctx context.Co
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
-func (c *ClientWithResponses) ListAttachmentsWithResponse(ctx context.Context, body ListAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListAttachmentsResponse, error) {
-	rsp, err := c.ListAttachments(ctx, body, reqEditors...)
+func (c *ClientWithResponses) ListAttachmentsWithResponse(ctx context.Context, params *ListAttachmentsParams, body ListAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListAttachmentsResponse, error) {
+	rsp, err := c.ListAttachments(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
