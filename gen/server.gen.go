@@ -5621,16 +5621,96 @@ type ListItemCostBreakdownsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListItemCustomerDetailsParams defines parameters for ListItemCustomerDetails.
+type ListItemCustomerDetailsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // GetItemInputUnitCostParams defines parameters for GetItemInputUnitCost.
 type GetItemInputUnitCostParams struct {
 	// Quantity Quantity to buy, in the item's inventory unit of measure.
 	Quantity float64 `form:"quantity" json:"quantity"`
 }
 
+// ListItemMaterialVendorDetailsParams defines parameters for ListItemMaterialVendorDetails.
+type ListItemMaterialVendorDetailsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // GetItemPurchaseHistoryParams defines parameters for GetItemPurchaseHistory.
 type GetItemPurchaseHistoryParams struct {
 	// Months Window in months, default 12; values outside 1 to 60 are clamped into it.
 	Months *int32 `form:"months,omitempty" json:"months,omitempty"`
+}
+
+// ListItemPurchasePriceBreaksParams defines parameters for ListItemPurchasePriceBreaks.
+type ListItemPurchasePriceBreaksParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListItemSalesPriceBreaksParams defines parameters for ListItemSalesPriceBreaks.
+type ListItemSalesPriceBreaksParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListItemVendorDetailsParams defines parameters for ListItemVendorDetails.
+type ListItemVendorDetailsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
 // ListLocationsParams defines parameters for ListLocations.
@@ -6727,7 +6807,7 @@ type ServerInterface interface {
 	CreateItemCustomerDetail(ctx echo.Context, itemId ItemId) error
 	// ListItemCustomerDetails List an item's customer details
 	// (POST /api/items/{itemId}/customers/list)
-	ListItemCustomerDetails(ctx echo.Context, itemId ItemId) error
+	ListItemCustomerDetails(ctx echo.Context, itemId ItemId, params ListItemCustomerDetailsParams) error
 	// DeleteItemCustomerDetail Delete an item's customer detail
 	// (DELETE /api/items/{itemId}/customers/{itemCustomerId})
 	DeleteItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36) error
@@ -6748,7 +6828,7 @@ type ServerInterface interface {
 	CreateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId) error
 	// ListItemMaterialVendorDetails List an item's material vendor details
 	// (POST /api/items/{itemId}/material-vendors/list)
-	ListItemMaterialVendorDetails(ctx echo.Context, itemId ItemId) error
+	ListItemMaterialVendorDetails(ctx echo.Context, itemId ItemId, params ListItemMaterialVendorDetailsParams) error
 	// DeleteItemMaterialVendorDetail Delete an item's material vendor detail
 	// (DELETE /api/items/{itemId}/material-vendors/{materialVendorId})
 	DeleteItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36) error
@@ -6763,7 +6843,7 @@ type ServerInterface interface {
 	ReplaceItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId) error
 	// ListItemPurchasePriceBreaks List an item's purchase price breaks
 	// (POST /api/items/{itemId}/purchase-price-breaks/list)
-	ListItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId) error
+	ListItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId, params ListItemPurchasePriceBreaksParams) error
 	// AddItemRevision Add a revision of an item
 	// (POST /api/items/{itemId}/revision)
 	AddItemRevision(ctx echo.Context, itemId ItemId) error
@@ -6772,7 +6852,7 @@ type ServerInterface interface {
 	ReplaceItemSalesPriceBreaks(ctx echo.Context, itemId ItemId) error
 	// ListItemSalesPriceBreaks List an item's sales price breaks
 	// (POST /api/items/{itemId}/sales-price-breaks/list)
-	ListItemSalesPriceBreaks(ctx echo.Context, itemId ItemId) error
+	ListItemSalesPriceBreaks(ctx echo.Context, itemId ItemId, params ListItemSalesPriceBreaksParams) error
 	// ReplaceItemTags Replace an item's tags
 	// (PUT /api/items/{itemId}/tags)
 	ReplaceItemTags(ctx echo.Context, itemId ItemId) error
@@ -6787,7 +6867,7 @@ type ServerInterface interface {
 	CreateItemVendorDetail(ctx echo.Context, itemId ItemId) error
 	// ListItemVendorDetails List an item's vendor details
 	// (POST /api/items/{itemId}/vendors/list)
-	ListItemVendorDetails(ctx echo.Context, itemId ItemId) error
+	ListItemVendorDetails(ctx echo.Context, itemId ItemId, params ListItemVendorDetailsParams) error
 	// DeleteItemVendorDetail Delete an item's vendor detail
 	// (DELETE /api/items/{itemId}/vendors/{itemVendorId})
 	DeleteItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36) error
@@ -9201,8 +9281,38 @@ func (w *ServerInterfaceWrapper) ListItemCustomerDetails(ctx echo.Context) error
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemCustomerDetailsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ListItemCustomerDetails(ctx, itemId)
+	err = w.Handler.ListItemCustomerDetails(ctx, itemId, params)
 	return err
 }
 
@@ -9338,8 +9448,38 @@ func (w *ServerInterfaceWrapper) ListItemMaterialVendorDetails(ctx echo.Context)
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemMaterialVendorDetailsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ListItemMaterialVendorDetails(ctx, itemId)
+	err = w.Handler.ListItemMaterialVendorDetails(ctx, itemId, params)
 	return err
 }
 
@@ -9443,8 +9583,38 @@ func (w *ServerInterfaceWrapper) ListItemPurchasePriceBreaks(ctx echo.Context) e
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemPurchasePriceBreaksParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ListItemPurchasePriceBreaks(ctx, itemId)
+	err = w.Handler.ListItemPurchasePriceBreaks(ctx, itemId, params)
 	return err
 }
 
@@ -9491,8 +9661,38 @@ func (w *ServerInterfaceWrapper) ListItemSalesPriceBreaks(ctx echo.Context) erro
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemSalesPriceBreaksParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ListItemSalesPriceBreaks(ctx, itemId)
+	err = w.Handler.ListItemSalesPriceBreaks(ctx, itemId, params)
 	return err
 }
 
@@ -9587,8 +9787,38 @@ func (w *ServerInterfaceWrapper) ListItemVendorDetails(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemVendorDetailsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ListItemVendorDetails(ctx, itemId)
+	err = w.Handler.ListItemVendorDetails(ctx, itemId, params)
 	return err
 }
 
@@ -24493,6 +24723,7 @@ func (response CreateItemCustomerDetail503ApplicationProblemPlusJSONResponse) Vi
 
 type ListItemCustomerDetailsRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ListItemCustomerDetailsParams
 }
 
 type ListItemCustomerDetailsResponseObject interface {
@@ -25403,6 +25634,7 @@ func (response CreateItemMaterialVendorDetail503ApplicationProblemPlusJSONRespon
 
 type ListItemMaterialVendorDetailsRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ListItemMaterialVendorDetailsParams
 }
 
 type ListItemMaterialVendorDetailsResponseObject interface {
@@ -26037,6 +26269,7 @@ func (response ReplaceItemPurchasePriceBreaks503ApplicationProblemPlusJSONRespon
 
 type ListItemPurchasePriceBreaksRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ListItemPurchasePriceBreaksParams
 	Body   *ListItemPurchasePriceBreaksJSONRequestBody
 }
 
@@ -26451,6 +26684,7 @@ func (response ReplaceItemSalesPriceBreaks503ApplicationProblemPlusJSONResponse)
 
 type ListItemSalesPriceBreaksRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ListItemSalesPriceBreaksParams
 	Body   *ListItemSalesPriceBreaksJSONRequestBody
 }
 
@@ -27085,6 +27319,7 @@ func (response CreateItemVendorDetail503ApplicationProblemPlusJSONResponse) Visi
 
 type ListItemVendorDetailsRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ListItemVendorDetailsParams
 }
 
 type ListItemVendorDetailsResponseObject interface {
@@ -37110,10 +37345,11 @@ func (sh *strictHandler) CreateItemCustomerDetail(ctx echo.Context, itemId ItemI
 }
 
 // ListItemCustomerDetails operation middleware
-func (sh *strictHandler) ListItemCustomerDetails(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ListItemCustomerDetails(ctx echo.Context, itemId ItemId, params ListItemCustomerDetailsParams) error {
 	var request ListItemCustomerDetailsRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.ListItemCustomerDetails(ctx.Request().Context(), request.(ListItemCustomerDetailsRequestObject))
@@ -37380,10 +37616,11 @@ func (sh *strictHandler) CreateItemMaterialVendorDetail(ctx echo.Context, itemId
 }
 
 // ListItemMaterialVendorDetails operation middleware
-func (sh *strictHandler) ListItemMaterialVendorDetails(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ListItemMaterialVendorDetails(ctx echo.Context, itemId ItemId, params ListItemMaterialVendorDetailsParams) error {
 	var request ListItemMaterialVendorDetailsRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.ListItemMaterialVendorDetails(ctx.Request().Context(), request.(ListItemMaterialVendorDetailsRequestObject))
@@ -37554,10 +37791,11 @@ func (sh *strictHandler) ReplaceItemPurchasePriceBreaks(ctx echo.Context, itemId
 }
 
 // ListItemPurchasePriceBreaks operation middleware
-func (sh *strictHandler) ListItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ListItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId, params ListItemPurchasePriceBreaksParams) error {
 	var request ListItemPurchasePriceBreaksRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body ListItemPurchasePriceBreaksJSONRequestBody
 	var err error
@@ -37701,10 +37939,11 @@ func (sh *strictHandler) ReplaceItemSalesPriceBreaks(ctx echo.Context, itemId It
 }
 
 // ListItemSalesPriceBreaks operation middleware
-func (sh *strictHandler) ListItemSalesPriceBreaks(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ListItemSalesPriceBreaks(ctx echo.Context, itemId ItemId, params ListItemSalesPriceBreaksParams) error {
 	var request ListItemSalesPriceBreaksRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body ListItemSalesPriceBreaksJSONRequestBody
 	var err error
@@ -37900,10 +38139,11 @@ func (sh *strictHandler) CreateItemVendorDetail(ctx echo.Context, itemId ItemId)
 }
 
 // ListItemVendorDetails operation middleware
-func (sh *strictHandler) ListItemVendorDetails(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ListItemVendorDetails(ctx echo.Context, itemId ItemId, params ListItemVendorDetailsParams) error {
 	var request ListItemVendorDetailsRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.ListItemVendorDetails(ctx.Request().Context(), request.(ListItemVendorDetailsRequestObject))
@@ -39986,594 +40226,600 @@ var swaggerSpec = []string{
 	"46jWFLKttIQSDJksIah8RUsbHkm1/frYPoygfyCpMSYcLi4j8lawcipoyegzRW44uw3Hj6G/tjNZ2gJC",
 	"CLEOdiCWcx2+MFaMTUV66vv8YNq/hDv8kKQ/mvarHx3e/LemldrXUJ9nLksGUydCTkUghEK0sNLmThcN",
 	"sEhIS6PaLSBXau3GC4jwJVsaIeGGFjxPsMLnVWkuASE1ANUjpudSseKGqbpFD0fvE6JGyQgHHn4Dz7yV",
-	"yxUVG/dA9RF/hUua2KQh90zjy+BJ0LGCh+Az/H7x/7H37d1t29i+XwVL949I59CK/EjayuuudZyk7WRu",
-	"8zix07n3DLuGsAhZGFOAhoDsaLr63e/C3hskSJGyJMuO2yr/xJJIEACx33v/trDuscUgwWf4/R3Pr6Qq",
-	"Pr7FlmNwKf2N3xdFF/7H4Au44r/nGtyW8Kv/gFMAWEnf9w9nUfkKrvJNnaoXLn3rZwNaSzAZ/xmfOJEz",
-	"OCXF84Iv4Iq/6kv/G/6J97lDPM+CF1f5Bq55//pTJ/K8Gj/gizj7eFa8BPwbv8fsdZh/+SprX8KVF1pn",
-	"xRXuA7sQU+8a/ihycKi+5pm8JAsxuK/p+4BainMYfNVkTQW4OK2FwogLH4I8DTHzKigQxqqAZkgSNp9F",
-	"4DtFuGBEOdE5u5wvoAN3Ao/ByJ37OIUT6ngDoo9PfWK9EfmNMKSIXEuVugfC7Iax4iXCEE54xPNcCsMS",
-	"XzidnDrOCgexdkXZygHbBsGyxzqPQSP1v/aieheMBKIIjFe7JIC7SlFzi26tAwEO3gsqYIE1pRp4Op/N",
-	"nGKE9ius0AN/NnegWKfYGs0hr9jVGojWKxxF3lTeADFnv0SIExSfgv30BWg+N389fMLKht7xaLe7+Hz4",
-	"677PxoO2/Mwfc20Mw1+dIBsJZfmVoHYImTAGPWiHg0HPh03g2k2n8uAgH3eAl2AxReErrK7jK827vX4e",
-	"uMGUZ5kwBRhJ0DWSGm4aZjV4NpcYUaNWuAw6Y9fw2pZs07ts14QQg1S2Yu6Q2QAvxJF5CbPU7LMKoDRa",
-	"scngNFYZoT+PKqQXs3n3pyUwgYKAoionqmB9BWxlidibAbxgFo06dnXTG5u984rM8n0g6agPvagB9AV3",
-	"cMbyi0j9t6eF6PG/Y7s08OMa64jjWqRsPvMM+gr4hL8p5BQIpFH6hCX1WElj1fXiToL1rODt9Pql4lNt",
-	"Z5QLxrNbZ/nQfVX1s/Ym2kS8VFeFHrh8fNDIuJUpPtxpvIauZt1yVaYphovpXe9aOOnH4mZqS1phnqds",
-	"QI4f7F6Hztoy+uANNoo++I8eof1xc7BonRhueMfz6/ls1XpZPB8MjsX/ZoOwCVtloV85RDU34s3qt/de",
-	"3EL8yAPDOz0lvKPZ2Tc3An9+xY1I6fS1CSIcHrvjeekDbVuB4sLmMPDz9XzW+tDziZ594lbc9UR+SbCS",
-	"Uz6aSCWYlVPhGYKZ6Jl7bHPOT40jNq+0YWejGp00zrftkLWxwoCmV8G3eBe+9zJ5LTCk8j1d7+l6T9cP",
-	"RNfN9KsvMzFtBFj+9MNr9s23g2/YDC8KsKDqNNoM0vw3Z1DeOrXjNtfqCv1h1AS32lA0AIzJc52vTIZu",
-	"98rXPe811CueyZSa6whjnB7BLhdsLEWWsi6EEt2x9qyJJln0Zv3XHFqs8xxzfsE93xxNl8pYrkairSUq",
-	"jAvPatwBuqBNv/b3y5R1AeiKvIz/9+AT/nLwNmUTwdNqB8EgfbOl87Eb/C8XFx8JuKFoBNFgmEjbBCBy",
-	"PtG5ZQZbo/tt9N4ROkONM7KL5oK8z5/eMh/rFEGVcX3QqOwJCFMfsuQ5/eT4E7hTD2jfklh1TwaDXhRe",
-	"M1d8bic6l/+Gds4ng8Pq72OdX8o0FQp+PK7+qLQ9GOu5SnHok+qvU2EnOj1wF/Es07f0gBfVq0ZajTM5",
-	"svDbd9XfrrQSMPRhbdZW64OM51fC3XV4XF9SkfRwMBWp5MDC4coXvShWlR1CDp6w7ouGnbnhksLe3ReD",
-	"4x6p/ZhT1hl2Gjbizvpri4kxeI6KE9nIn1p6+zf5CBvslmHpa9oFzCB5Gws/3u8CdnBdzNiim0Jddfjd",
-	"YBVWQK03hixcy3VyDr2GTfC6fO+BAJu6aOm4LaRrcRCoHAAeoMvW2VvBcYRumzWhWyBjYSk958yvnKBy",
-	"qvtQmWYrdGi0HiTkJ97SOWei53m2AEUKXU23Or9mTjUWeeSR6wT1NecGoE9OyyMeBcVFtf6Whc1AL6jf",
-	"qVoG5b9Hp5ICEq+J/ZWC0mrGFeJsU/T1csFkGpWB0VSaWcYXLYXqskHzeJuWehE9J6XRNyjafRM8d5Px",
-	"WrNQms5MY1vfxpTGpZ7D9wgnIWZ+rMIwUtlSAiIx3FZBp+725MUqdPrDcPhLr8/eWoMtkJlEx2IRnOiG",
-	"YaReVP3RSpHHqluPH7kJ0gGhgFHEGgNGuwz/tIjBInfco8TvQhyuiioRaFYYWCrnMQwc+5KCZP7KZ6bP",
-	"3mvLrL5C2AzYwOrW7gzzsz00daaY+ALS8Go5RLV6Je6q1avYyQo2DHA1+3LyMOM8IIaowGZryjsviXA7",
-	"38+Tjpgtbwl1sLlzR6aFg+UrL7Zd9fvsee8S660qgm47KMxyR1v4DfVBb5eupy3VQ3G/RGXNeREeqffO",
-	"hd+hFp+O6B+hk0BbvK5RWk/kuCXNDlABhbhOId2OGXcl6HmmqfJAprzhDP3NXe500h/ggpa04KlWq+9+",
-	"Bxe03G24neer7z+nS9pGmN/x/PP5iufbyTw3q++/oEvaRpiLuwbAK1ruvxWpumuEv/lr1nF80gspZxY+",
-	"I1hx5F988BaK7Ww9bt//a45JWc1qofA/s8L34RZAJzAq0xOLwykhsFpcvXw8iyHfrtSti8uaXaP+12ae",
-	"8D5QqotLI9RoHSNF7boIwmcLNHMql0MlhJHOirgUQnlQs7WSWNpI8CzcxK3IsDLClqRYGWNLcqyOsR1J",
-	"VsbYliyrg2xLmpVRNiLP8DjXz2X0WMT7GlD+m7Mvplwt2EyKEcIQBBRNYiSfK1OEZAD1VDq1wikQRNXr",
-	"y5gPlWO9stPUso7RduY/VE76hoO2k8GH2uHfdOB562wDethw0HZi+VAjkU0HbqOfD1Wq2XDYFST1oU5I",
-	"Gw39dYTgCgdJSTckV4B4ngHgAs/tsowsroHsdYKqH00KSbmhZPx+jed3TwYnKMmo3RuCWYHciqBLAXrz",
-	"xoVTrLzZ6cNO1oHd4Ia+29Tdi7292EOx93DkqXP7RuYI/9IQgtC5Zan/3YNuYTi9qG02I6FSn8xTfGjK",
-	"yjufj0aNBf7QYEeZW6xj5kRTvnwHS2144LOt0rVpG/YMkwg9UsgdW+6HadqnC37VZBlf8KsDSNNPiyoj",
-	"y69MVO97ZDzCFpYl+bZBTCgLyfhmwnOBsZwCifWeiK5LDu7fYWmqMyXAHbxmYaqxi+zONOYLfnUO15HX",
-	"pRFvAkIZ8CtV1V9VMq1TkcsbkQ5Z8ndpxfSXhNqkcLjS2WdhYVoIpQNoWwKR8Xk+mrhhegSqXgL8J3//",
-	"JVldFboERdVWOot7Ui+cxYWvLqC94Fdrg5EvEcKGpZwfqOa7EVrmMYo6l2uisQCYvFvbQJdtdhibyy9x",
-	"kJa3c3dZc+XF7Cuat6loLt5Qa4QR3hFV6PCrfjVRnbp4GzFyIhz/JjkTdVKursDXfctzhRJUqrEG5Nar",
-	"iYUr8mvAB1FKjKqEWu4n5rJ/cqesEWzON3pAqdNz89TXQrFLkWl1ZRrxEFbH2T7WomWs6yNvzYy5KcyL",
-	"s2Zyk6Au3eNf7jJXlFPxb62aIoNn788wIdJfg/jblwvsBnOQ8gUbA+GYzZo6FM+sVYQ0Eq3b96BXYcPL",
-	"gjcDig+f24lQVo4AnDHIE2x4W8CP08921AizT8XpMLST51gMXLEZU27FgVtKozfwy0xi1eU6TzBWzwy7",
-	"FI4a+WgkZtDj47vvvvvu4PDo4Pjw4uh4+OK74Yvv/of0FpqYtBM9twwetlh/ctdSNZwuMHRxzmENeaW2",
-	"3OlkTg6XZdsHUF9+6o5G7m8b8TxfBNeYkMKDx2AibHM/gODuxjxr/yObiAxxHWEKYQ38aQCst7y49TvJ",
-	"lDX7DVmsuD13Cq2C37hb3PNXu5rx/XaB3qBz+o2+FkzaZl4Bm7h2JKzMU2nG9oE3ubybTg8D8MagErB5",
-	"V6v6xFJ2Ia2ejmGxg9VXHoUEWienRj6R89G1VFdQBf+GW94OJerzUxFKiCsm1cEs1yOIZ9MwlHhMPXTC",
-	"8+uNAjfxL7YTleHXNNezN/oW8r2dDth0rCtt1lZFDj2uLwjJSqenmtuTj6zOV/hZ/YlazMQzwy65oYwY",
-	"x8/hN58NJw3rvlWjCRv0B0cvTiL2g9aWDfrHg5Nvo1h9hKMw6J+8OH7x3dHxNxH7kWeZVuy4/823L04O",
-	"D7/59iRi5wDJ7G8dfHf03eB4cBKxN/rfQrHDo16fnReNS7mKFWSBsbHTW6VWQ/ZOqrmFrJnD5y8HkRNA",
-	"t4oBHjTSwlE9JazP3peVqVg77hkjp8q9soUc677SXzx2MsKeB/CkPsw6ZNIWMFKYahGrYJBb6EGMe+Zo",
-	"lNJuv0J8fpOuG6+4ESus4cZT0sXzxQ57m4AbL9uk7s5TNqVOz9W4d7bA+niPhHlJeFsbtooiSihW2sQl",
-	"KuS3HsZRkWPmKfJeRsG2yjm8jAYN/XANs+runnRlboIeF3mZwBkgF/BOZNDDreyEzzSvVjYIMyrSIusv",
-	"4tQnj0jhm0RadinsrRCqvNixuWbO6Q65m0L7toSJkEQZmJjupuQJY4X2/ih4Y1UUWXwDzVqCh09uBtd+",
-	"5nf4cuHXhjB9GTe2RzXIdADX0puqom4TB0zlzfiJN5Ezpp83nR/Kei5qugBEZJzraX/r/EhvuAXJ5Zcy",
-	"y0xbIf7G/kcc9BF69C1DAOOj79+ur1bgv8pXhu9uPR5M2713x2zDZnGjt0V6Lw/lPbOKcyHYiM+k5Zlv",
-	"E/KYGcb3g8heTR8P0tfxbzq/fi1UI3WchQUVFcilUlzCvCspS5uHRzxnCp7WFh7xQdu2wsggJgzJWcH8",
-	"S6dapVZ6dbvghsSrlhzF8knP6rsSOWHn2+oqcqytJdzKJLUGn8D6zBqqkX0ZzUqjnftG1FC0vMktWwmE",
-	"YNfW7tOmb0Q+ETzdZHL5XG1yuRF2Plv/hpWNZYMTGw5czil8PbXVVV9EKejC07iaqNcTfCGZ7KXfNtKv",
-	"3PFtJWDI/JhHY1PawgsRKQNfAM8Fk1cKPBtFN+8mpruKT4aVIo05NErb3mmRG07Cc8iUDi7fQT3I1+NK",
-	"q9pleExXd4lUV00NmNfgWhuGJJ88T2vRH2Dc0TyXdnHubieTV/Bc5GfzJmj8M1Vx53ZDvz8UyC05hAkg",
-	"9XLBkqk29CW6bSEUD/MGRQEeW4qMibUzbNUAsTunTWpl+ciWHpLOuw/n7OzjW2YFny6jRZyx6Tyz8oCs",
-	"4r+ef3h/4F7VAUAkuPucAvNPfXkA1t+UK34lgDpiFav/9b/YWRkpklrF6ntgqwVOLBNfRmKGqspE8Iwa",
-	"Jfs+DUyoFKDWDXkJkzNCKODoxXwFK0YQmBFsDOLBJADEC15udRX5nLiIHPygB4OrWxROd0jxMexkcNhn",
-	"Z8XGM4KNDF9SrLq8+g6vxSJqDNfU32cXV2GrCMTQ96/Yklhhlz9y6AXvg81V6hYbhGXiTsREZgQ7GRz3",
-	"yomj25Ve2i03hYJJy4yVY3Vxh+KuMHfALIg7p4z7G42VWUbRslmub6R7YjkIezE4RjU4+SRsvjg4c3wj",
-	"8W8+iB3F6qICAKzH4fJpubgtSXlbQj0H+uz7ygaxVIwyngvDbifcMmljhdsqFUu+HJQjJ0PwSikolQI9",
-	"GzJ29JgeyYNgGpaK8SxDyOdu4tTihE0Fd9OnhgiSTkvPr/G1hiIhXOMBu9Czg0zciKzAe04xtnd0clDw",
-	"V4ZMz5w6YXxQu/D4ZXDh589v35i+G5hkZ7EFxqekOc6Nr+DXuCPTuDNkcaff78ed3xK480JOhbF8OsPx",
-	"nb347cvBISvilrBtny9eu8ODgRqsZ1dMj8dGgOudnH4YF/h88dqdEbg2VqwIjlbuAEuJGxz4b/Uottv3",
-	"qi5cCX/DxAGJxqO8XOpUCkLfo7CtGz2BxCdkLc//abSClm+17w5m3I4m/4k/uwknVnyxeDmCZ6tF9a7/",
-	"wItP0as1EyM4N4ZQrJVWcsQzBnAi5MxV2QIm/RNc56aZfPxwfsH6/f5zd28yZMm5zm0fomZulvDpjYTm",
-	"defXckYo2xf8WiQeywaxdvC4wMz99kkFu02JSbhVTo/qFwMYLB19MRgMYOA0KLF7QbnA9Fyd013uCdJj",
-	"BPi3OuNXQP4e8Md4KvJMgPRkt8fuQjrPWMrtHt+HLQ8WT8EJaAaCOtsCIxGGjWVuLDktsMcJYEKGX4Jq",
-	"Agwz1RY2pa59ZAvWTbAyHbZUwZ/wUPoQseT92bvvE5ZqYUjX4248d6wwHkkoO47Pp7QvjkcanVun0Z26",
-	"X3yiNd5RCpCBv1vafvCiGc8gy67I1UNES+bfDQyOCePgaSeYSSzp1IolMkWS/shzK3nGUIE20PyPcTwF",
-	"0OqGdX3bnx61VWmilZAuwvW4Kc24nTipWYDnlKwn8rQf9PRxVOG2B1gnMNoxl5lIHakZm4R7AytAJQAw",
-	"rqCfajg1wtHBeeFKvvl28E3Pw2zMRH6AO54gSJZ7tzOmYd43JbiVm8E8F8g/PzXwkRL54t0rQA5il2Kh",
-	"Vdrrsx9kJth8lmnurLUEVCCn9j8f63x6kHLLkZME/JggDJIvB8bmgk8PHD1iJ8Ckh5j+8D3yUGN1zq+g",
-	"MTDg5PM8h8428GHCb+Bc2ImQOXMnDKfCMjmlal6AUsOP3ZPBt2UJG1hT/ljTsMBO5FT04CArYwVPo4K8",
-	"SrE6mojRtaHHuuUaR5QiG7MuEBx0LsA+xoAz4046N4jLzfD4oblssK9Q69bkwsy0MoK2h3WxYYJK2f+8",
-	"/chSfatg53vLOxGxTKsrKOsvNgAa4GBmt7fPYXQMFRNIV+cdV/MxH9k5GL/B7M5FfoNFyRR07gw7N4fY",
-	"aQu6CHWGneP+oH9MHaZAv3/OZ/J5mUh9AInUEEvWxjbXJOKpa3d/LqVld93+QsFlOkfyEKh3lBrSkNWa",
-	"G+Cai1fqbF+yu8trKGRAovWVThfeMPAt12qMAltvE9DVcrqdTucjiyAi3usz7Jw4wXNO31G6aZFz+BuZ",
-	"LHyNFFRK8631m6OuS/5Vw9YfDQZt4xXXPcfhUjeFk3Wuf8VT4h14y+Hdt3wOUNTwpuO7b/rBQ6vhHSd3",
-	"3/Fe2x8AZczdcLjGIz7yhSOrC61/ckwb73uxznoKKfDOqTweYfvFOusi6vpc4qehyYzoeKFXqE4Ajnb5",
-	"lXGm91mNNJwZHur5neFSkw/3kEYiBXWsnVLPSFJxdglCAqSnQRFYc2GzuQJkjopu4w2LC35VaDex6hZ6",
-	"B5CC+yN4rPso02SZuGu9TJqI2ymcVdI2wKe8ttaapFZe8tzNH6YP/enWuPiNzNe69FrO1rnOKZ+QIrcZ",
-	"S1qbhZAH+DfiIcssY+0HrRWxuOBNVRBLnpV3XmOuM/49b3oqvOknsHPqr2cjvlRvR9TOl36V6W9uzlfC",
-	"rsrDXeYKSzzhR2EbpP09jv2dp335dEPVXI2h/7HO9W6O2I/C3lv2LZ2xTQXA27Tz2y/FwQw6FLWLSawh",
-	"M2A2gnEClnNGqHvYsYx8ARFYn002VAkhAtZGrBJneCWs6xW9U/IKZJQidilGekp1b+U8nxmy6wHQFUsY",
-	"+tDTrA9NzdANUPkeWgX5pwzLJmsROzpxSzh+GcRDwmHfBGKb4njV4EkvKh711rzXVpQdn4JHuhHR9tE5",
-	"S8Y8M9A/1d/5kedC2YbZ0w8wfe/+iQrEMjfR8Op3wnK30X9H9/i1WKBz/JeEdblaMMyXjdCdwsnRhMb9",
-	"KbsWC1NEh2IVrBD7QKGBqEvgcHp52DHPG9fOtvbTi1hxlMGg847u7pTmic/0zWt7sHKYjTl1hr8zPw3k",
-	"NdwCuBc4Gnw7PapqxzEjqHOsu2K8bpc4Votu6gvwL2WQBt1kn2PppDuE5385Ozh68RLDl1D8QT1iprO5",
-	"Uw6Xmur9ABe5t4pg9FA+AfU8znqeiqnOF31GzQIBv5j2EbJQA4M/Vt3DATgpSOEEr6TI3aDomx3Lq3ku",
-	"0rJIs1d6XA6P8XWRXw5azjpSg8eWYJluLbe5tNaptgqTOXOujM8WLzw6fmaC34CToSRylTIeK7qMHlde",
-	"Bs+7FBOp0j51QQPlJ+QaTr1iPL3hakREjlBcsUqmOpVjCVUKSeGbxIdA+9+3Vkw/gz8sxTd75pkQtfMi",
-	"jwiEfeHouBNCSAjeBo8CR9XJqb8fKm0hoIItGKlNsmUZh1T5hbDgqCg3w0TMaHArS19oMnXPOxmcuDc+",
-	"AyKGdzcRo2uRxiqT1wKqa8nzi1gs4QuQFiMUsABWy1U9GZyEuOD4gB4yg7LKBe4H8vSJ4g3dJAHYG3bw",
-	"XNDdnp38R0JEf4ldH5HgA+75zBDuGiKL16JcMHI5J38HLAjOIKCGYymUs7Boc/zTbECqOXiwDDbWHM+N",
-	"20I6mCNtLBw42L1xmeHh7u2D7xRd3ORKJq4FtEwPBCwM8M2WrAHyDbpIPTgDqvy/4lKh+41mAlG4pRAu",
-	"nMIpX8QK5RZMB5zASgcHDYeGcXC//OoByMexOlr9kq1YbKl/sfWun1otzcqwLhZhFN0mI2aoUSN9WfRt",
-	"PGVGCNbSNLTBMP0Mr6O8fKXHqUE5WF8DLZ+Bz9z7ilbbY4Nv776B1nEhp0LP7e/cjMNj4UUND49koWVX",
-	"23LWFGyFJbQV135Zc1fXmp+PRG7lmMypdh36M8UXOJtStxvosSGMZZURWgIQvSGrq8tt+m8XuuMnEUt8",
-	"cwDoe/pJjIS8kerqJ6mEo36njcYqAVduyxWBklpo0uVXoXYczGWFHhqqqz9pC4qtr4s5Ogn0aqeCZLpA",
-	"QKKWyG5dp6GeVxur1IjKcjiVslHGjQF9gjnJS0pNeQhOY1U1MYDnGpZkMOySKsk+gB6B0rHbqv8HW0KK",
-	"/H8kESSpzESGoRWDAjBYkVMeMBINyvTlPL0SYQ6DSmOFSjIUydVW8sz02RnEaJZ+iiBqgoJutYgvGzYX",
-	"QqZUXtrk8+9EQr2uEOsjCKnKA/cSay+xVkmsUe10Poi88gHXdlF1DuM4UfU/bz96bKACjA75Kiq09F3Y",
-	"z75IDSEOAZUU3Dijx9hgIY58weqbgmoPrAKtQMjSmvIFWF1gsDgemYmxZXoO8N9TbYVXrXEwb5FdLixB",
-	"XIX3MKt1r8++VzZfeEZKPCwY5Bl5KCJmuJJWGsw68vsVcll4AiZiDRNGPf4wZfMfjsfz1Md+sWiaDDi/",
-	"ld0kzfmtVFf9WTqG8BB+ZN2jHn3V7/fR8+KsULyLykZTlrjNx5SXrs8mSYKF9P8tZ05h4OhGw+xA8cUK",
-	"BYwXk1tilcB1TZks5QP67L0uX2nw7kPbOYLK8dSZZRXpkBsLL2TIoGUXmE21/CEYKsxY9IWmHvdIqqvS",
-	"iCz2j5S7Is0RM5iDK6CznkjdWotDoMeA9MAuioMZKzCSYZcq2FhUB9CtCmaWONJKnMmnWPBWRnw2E+kQ",
-	"eqyAUydWh4PBoLpKE/k2LATuz36Urwp3Qek0a3kdVuQJniXKeuAGsokL59Azw5J3H87/8T9vP/7j3dn/",
-	"/cf37y8+vf3+nHSu8JdX/+/Cfe8ozAgbk1dkxGemd0qlDwHxLgl2wGLD3BnMDZIFLgjWSiBx4d1IFIUu",
-	"YJ7VPRCmSVa/WSK5hjBnQwQCX8mzkmbh1Z6SK0VBIos79FCH4e6ClLsyjcEf+06YsbBZqcQv90i1gC3y",
-	"vWg6L785eTEe8KPRt4fi5HIwODzil8cno6DPmNOVUJRsqJSUIdI19ZCWNfxbzqo6UYGTcykVQkzV96cx",
-	"dBSImU7UwTZ+8PjX+NyDN9LMtJHNiG0l5zsFSnMv83/HHbQ+/CtFEyTuVF7t0uT2sdgnohJ5DlBRLbhX",
-	"SdxL3Vo98rNYoSJtkTSyniYU1ZJLYtUEPAD5oE5Qp9GqrBMVWj9JkX8yjFWRf5JW4leX2k5Yw/MSJFtI",
-	"WJH/hhvdDjtbP1aJXLJrWcIBN+5znrkPaCVHLCmhhdwn4GZ96L8YsQSd1PgR/Q7SGf/lUiG7H0InuF0i",
-	"S3uVfFr04kJSbe6uMxQ08BqQzlOQVn+jcEE937mIUmGWdHiucq/OiBRFKqQ8G74ATWmC9XPoJABhaYZs",
-	"BvEi0ADr+dwg6JfkaK/PPqgm/CdoShBOB/U1H85AfThWTlyXyjCWyJG1DBHht+AbKa1l+HIta3kIgEHV",
-	"51X174V7G6asPuCKIMAyCK9gxOtkcBzqViB0UaPeSLf6CurGT1XL5M+SUfV71jy2TNYKAhQb5WwFh2Ov",
-	"IjypdK0K2W6gEDTKffQstEt+RGPGmhh1jQDhFGUIZSLrFjVVvmYHf2QJcK4EQf6sb9kZq8s5FuV5IFBv",
-	"1kETRUJ0C9zToVf8NHB75N49Ay4VFOZYHATSiYQ6FDoXFQGxovwGZ8iWjnJsCRn4Ac4M8n6qk4goRmkn",
-	"oUcYYa2wiDJWJuNm0nMDp7l2JvJp4ZKAloskWsFAl60OiCXnOyYbzTNy9ATMvahPqDu/n7x3Gl25n+D8",
-	"rRlFvYOlF8eRCoPN8Plz8EP06aL+SE+fj3j6/DLno2th+8aKWScqjeBhp/bLo0kJ3Id9LcAfm4Hj+/Ys",
-	"9FrMLNQ2AwjkDpj5r+WHt5hri+7CJrY+1TdLeYaO2k3F5XmlhfGAEZQKF1wOnRMMslQi0x4VnCIDOxoM",
-	"+gyeFaRCAZ/dYTIUuCbLSTWkQ7EupEPFqp4P1QtmCplLlNWF9ghthEx9caRXxoOnyTRWXUqKYoi46UWJ",
-	"4HkmRc7MwjhFjY24IjxjrcQwqJxmmb4V+YEzU9lEfKmkIlZScQy7FVlW2eGTw0HErMgyb1SMeJaRVeMX",
-	"w02spIKpP3mp8AYObE0ebMr33hCGzm9R5wi5S61aTTMzd3RY0Y3/UCxyjaX8CHxkZ+4r7BrD1db5J79F",
-	"zaUBZzWiDR6AKbJBRyglKimObQ4I4Fg+P6+eICgRioMS1MIMizuJpz7UKuIpXBiNdPCjsHcSwU7KG0L7",
-	"sKXK4Y9KJbstcNj+1G/mejkLZHxzVUNND3genJNGArsoy9z1uDn4mwtsRAVmHORyUzgcdBjftEWPeIZS",
-	"sx+r94BYojQe+2GJ9/DMODvtSnE7z0XCun95d/b64PwvZ0cvXjLtvaFI7FFNQYnQI1mJdaGhh1g3JonY",
-	"tVhULUogciNGubA9D8JCZ80u+uwsVpZPZ+BJC0BzPn/6KeAkx6fVd1zEYbGHashyGr15GLX0i26j+HN5",
-	"pUSw8RQLWicQSInS7jFu5rfQ3tWN5t5YW/CvwMuv2hotocCXJ3eCpjXCNYYvq20mBKW31jzWQW9rwCj8",
-	"wrAPjEf/woaFfsPKtOS2KdIJWznLsAvky5NOU+fHJXR98YWFFFAckrZ5FBds+d5enrSEcFcKmP94/h87",
-	"iXtSHGunAU/14MHOpy2KCJ2tM/z7L6Fg+kHY0ta0k1zPr6AICtnC508/7Sqe+PASLEzgahRhPn+ryNEs",
-	"wGsTf77KWjNefhkcumHA3hPyysVK2jD3qOyFRqBkS3V6wORYAfkuTZlZNQTfYayMcHthdW4i9q+5tsJE",
-	"CAensyAdOGKZVALBcdDrJ9WNNPIyE748q7zY2aDyamIPrD7A5J8bkecydUP/W+T64FamdsLMjI98Ai4Z",
-	"leA2lYBvwxRBwUn1TyfqeayQTCOSs+j7VDpnqTRXc6jmsaZMs0JYGYNC/AhRZ5YqusC+f/fh/B9vPvzt",
-	"/U8fzt7849P3b95++v71xT/OXn34+Xufq2OEDeqXJrkwE52lvWrkEpr1HA+OYlUoKOChxjMeoTD3aVz8",
-	"Cll917eoCPSVKFZXrfIX+3kAcJRbQS8iN4Ab5/AFm0KfEcPWWOrnTz/94+Lip9rqMjkWVrpzc0aZfqGm",
-	"4XWL48GRWxzUtoWed15W7wCAE6yh12efPSIgmEhUO+htqGGjqvKA9sxyftM6Wk1V0bMaaC9IxEaon+VM",
-	"BE+ID5z09OeQmMeDo2abwSfD12s7S1r0ZMu6R831nT6FbwNm0IMTjXRyysYg5KSl6M1PGo3gpLpj/usm",
-	"/PPA3fnMLHOOz59+OoUqvBpdupmHOSEFGfb/TPlWu059UtUd3mXW0660lLmdPCcUNtGqj3wSdp4rn60D",
-	"LQerDdnuaDJIBq3vUwYhTYLL47Eaz53+D+wPjGRvhNYQX8Gm+Se0rkR96GRwWIYu3a9zBYXnId5uWva8",
-	"wmaALBcznRM45JR/kdP51H2XCyMUYAUC1CbrNjUZbE5uaRIQP9OWQpfGB8XzCNtANvFc2IzUX7A17X0d",
-	"SoKlXIrgpEGAHVUeOBDIUwKimtvJnVEm6J59oMcHvnv2/aDg2ptx7xYT7rV7zocxXXqf2DJpDodHgwF7",
-	"C5C4GvvJEvIbwE/vYd/2od467FvLWV8EFPi6fsUm8G9LlPkV8N+2xXWrkuce1+13hutGPHvPc55UfmCr",
-	"bN2Q47QCuy1znJ0iuzXI7MdHdkMWvbfVWsKdOxJqu8V1c5dwJVfBFINQxlQkvHpBBQ3SUFf9BBCb2ZRf",
-	"C8OkraqtULdQtJLDAYaYTDDLxY3Uc1P/GVJBwXeQtkEfNau3r/H+FbotXnAfpVZMucw6w44ej+VI/Bcf",
-	"TYVPlYTmt7QnPrpEOvDZaCrYO4C3ci8t6swmWon32Jp42PnPQ/bixQs2OBwMnH48kbMLfZamuTDwYjj+",
-	"eeiUafZOZhn7lHaizggCGJ03fGGhDhzOBJaKn3dWPFobyzPsHNg5eXEyOAKdnFvxMdc3zizuDDsf/rJB",
-	"SiZt61s11tjmaa+h/+E1dCJVzJcLeVjBUVoUck+Dvy3xoB1o4d3lvg+9ortghWVRG69Y+SaYvgWD0myU",
-	"8bkRfXZOjR2wzswMAZE5KvtFlMNFLAkoGgrixvyL/8QS4BoJZtNXesjpMUsq9E4lYrmYSht8GbbojlX1",
-	"lr5jBG1I0St4IpgTxevaGxLLHO2RjYmAj25kVJRSfM8on5RZUWGSZk0uGZJtE5f8lYZ9u4kB4dlAo/UQ",
-	"aEUPZDZUTnaz+TDyK94bEG0GxDYyt3qaNmXy/r2lwGmhN1CDYCbJWek2hJ2M/JyfUfMvaJMcoUT2AaFK",
-	"A1Uo3h/PsyxW1Aq0m9TVywQLJgygyErbAE3bd5OYGBbgtpRtpfQ4VstjnoJw91ULsFL3IvrsbxNoBBi2",
-	"JxxDbKrrM6ihL1KstmqMFNXbIvUwLI+N3LDcDZFtfB0cpMfciHRjEwjeyzYWUNATqmIM/f3Xjp51hh0C",
-	"NqJWOJ1h53lo3UQdWH9o5Xz3HRyn9VjHX41WMPWHKAfeDc8qA9l7AfxUBDD1Q8sW1BFtNzZL1JnNG8Tt",
-	"D86YwOcMy676vqoXrQdEE84Ez0XaZ+fCglNlyYuCjg+z2kOyMe1j4de27o8H9wLs6fVPT6+fUIjs2LUw",
-	"N1ZPsTPgChcndYOUBttbEx4sheIJmE9aw6Y6nWciamwuWXgpQd2Y8gW7FLGCRAKpmL3VdLfp9VmS8UuR",
-	"JZX+m0XbdZYg4zAJo9wDSYmK6gDgVKJYpQB5N7K1ptw9yFlI0lzPUn1LjUwJJzgTrydajsSbyo+gIF0K",
-	"xi8BN0fnsULIFjcQ5ZEuZsKcliVdlQJ8P9UWhgTbz8BLYFZ4ZeEy9CXcwzMLmwrVAdwy60amlEnceF9p",
-	"XjhGJ4LbC3cZTAvWAS29MSWKKyV4JtyMJjxPhRJp55eQnUF/jsJI93u+fj5DsOo3YiwV5CTu3ad/Evcp",
-	"Uga2LE2L1x8yu+CKdoYXElgL27ufV9WzPLDYWl2sUelj9T7TWLU4TZH3RSzxmF/4iARYqCqBP6CbKP7W",
-	"8z5RpIjkNFaACFZ0wXUPRl+de17BzfkSp2Zmfkmtk928TMK6Ad4XQKX76cAjEYgM2wQTAvlpoeBRX1Pw",
-	"HC8Cv3GzH/YuXgje2JIn7B2ybdzysZ2yTXx6I/dsSd97B+0Tc9A2s2GzAR9eJu42PuwzPtrwRRANoEAr",
-	"pLkwPbdQp8S6nGXcqXtXwobVs0XTZl89Nc6FwB40vX6szkpckbIjdDB+CKvsRjoanOB10rJUpiUiSJ95",
-	"YKtrIWZFf4G5Sqn+2I8C85grKzPfx1owJb5Y30sqKufhXWjXYhGmXseqi028yo7mCERsZZZRGRagNG+n",
-	"duJO19XOh0LMSCtcY+/bbgHBeCCdKFo3QFI5NI1hkjvPy64lXShvmh0a+7O1Ttzk3gericlvlXd1t/+w",
-	"bH+JtSUIYddnPyO35VkueLrwFVha+eAiclltWS6IzWK/GmS/PtZCvckMJmkpcRtKAvzqi8U++sW9NNyW",
-	"vJY8j/cw8R/RnP6aBLx3Sj5pp+QjGOwiP7CSqi+3rxOCITaoCXpNz77LPyfyCwnhvK0ddNW1/Kyz+VQw",
-	"v3TCDVXiSlsJnArL+Et/3Y8aTNuNqBAnvfeq/Zm8as4awZNaJU36/g7aRMSZJrLcXZHQKg9RMyGWziE8",
-	"0XvvUCuxfxX3EDHHTbxCeBb3TOTp+YMKRrEBB6lQcCsH2azop2AI7dZoIJQfVJv157tZibV09vf25wr7",
-	"cwuxVDtU96v08XrWpmFwHyJu1zj5CEIrAKVDPsBeqdfFKuzhgc84dXopeQv9hYQ/A6hKl4LlgvpmJ6N5",
-	"ngs1WrzWqajEzBHYsJhGkSND1/fZJ8HTAyhA8qGabjIKzjP1owm+AciqKFbll4uZqF22mCGyFbSrWUyF",
-	"shcinxooCEixnQ6sLInAkDaWT2cIIBUreaUA78QjDVWHgOa0OcNeux9Fbhy5JyuREjdU4e+jvo9ykUr7",
-	"k5xK2xkevRgMBlHHbwpVE705+38Hg8FhJ+qIL1bkimefxFi4t4GMiZd1a+70STPL+AKneXDyzWF4I3xL",
-	"35FMHYXsVZoL/gVIrlpphdVQ7GMuRtKghaa0dY/vnE/kzLB3WqV8gYVpnagzr0Dfp3D3wczfXZR2bWx3",
-	"7G2OP5fN0cDXt7A0HguJwPjKJmSMseoW8fmQpPFzwH6xfZdnA8vdvEIQ+gobLXhrleP1i1KqNOmdMiu+",
-	"WJibacixikKZ4vF2fHa1u4ll3FjWxY6iEGJymydUKtVVjzqZLKUNvKmJIROrSk9Yv4tSjbJ5KuhykpJz",
-	"cT9Tbm/GNfLOr2TCbVZzVbzCPU9+iiacWZMh32G4mee/+j/vaA9yrsde/UVUyELtzwRUqjjObgp0zzpD",
-	"6UWQYlqgc490KtilGOmpiMsVY/gGeVmYBiAtFeWT7jkE5pQgqmpKEVbfNqTOpY0uvzobW5EXLUSW2d5Y",
-	"qpTyBaBPHmtML/BLj9Xa2QVO8XUX+wAX3bS5whsG91tN491E9v0yES+0OvG9PXx3rH9bramt6cWSTQlJ",
-	"gB74tpFANhbfgevlMdwurZUMwWbsj9lKt8t2gmDjSslCSmxdKlk6QspayaDSsalKkpIGnP5eMTyT3ppV",
-	"kQEMQXUAwmjJt3ShsCUPSs2pspULBasiTwYDaGBVEGassPlUMuN2gi6Uca6nidsuncHeaZY8R/eWzSWB",
-	"nrvPEfU0gD0By+lSsEN3/dFgEHaV6rMzrAr1XQmDelBMgUtIacDgblL20/LJFz5pAy/zCdKn5UCmZaRi",
-	"AISOuBYLzM6AzlhuYpcZV9exSpa9Lol/w7KAvIZGkdSZF3Oh3RBLrPNeXiesNd3G6bR5sWnolyqKTV8M",
-	"BoOBs2fgJp6mwQ3Lu/R8lE/Le3+tOqHODg6/KZ1Q5MJCOOunXsG6phDZp578PupX76k0bZd61lDQWhQ+",
-	"lBWtrMuVvxA4feizt4AMttJZ7/OVG3z27inebx6rXXOqMD9tC//4wzqF91xgn4BWSUDbnZ85dGs8J4A5",
-	"ggG8l97b6La+EF9shZ7DAKPXtoLeLOgiILh01gX1BqE50N3bO41V4lHxQNmUdkElWyW8XUJNW5DQ+uwd",
-	"z699y0+6mSXEiF5JaAeaQAms//J8Imcz+NZzMG7ZlOfX2DmhprRTq1e/lSF0YawCNRzaxwRRYeW0Ojbh",
-	"BqqE9ZhhS5nSteJTdY9fHhRb5J8TK5k69Q3evLpyuu9K/si+BxXSLx89TcryEVZnCNZF3h95/JWIxutV",
-	"284G6664k+4boPSoh/dpaV2iJZ4MBuw1dyLr3K4NmPhJjISE5rupHl23ASbWjkjRTYw+/yR4eiHdeEfN",
-	"4IqbxhNpY/ZhxT92s+sUG3oQeVr9aJy/DDzunv0/QtRySRhELKmQHfgaStHgLkPqhx+qQiBqEAER4jSG",
-	"tO3jliH/bWK6QbZLrALGWYoKtytY2+begrhnguhZIc1/x9HFxwr6eYGzRuzvoir3SqVp74NtCcbx5v16",
-	"gMhcwMiKr+nV3hG3awxgeQbcGr6qBPic7qZ8f3TCZHWW6rpK2T1jXKHO9GBt30sy2R/1u6JaxW7tNLpV",
-	"qgV6XPRBbFbyz5qyK0txM+KKxM0lufjvFQdbff526sMouHVL2/X9KV03F3mzI7rD4Fi09tUF/75H4ex6",
-	"3suqBR2rOvVQQ9BVBBjt0g25rRX8KCblVyDovWvy9+CavJ/Yu0O/Iy/VQ3koE8gafe8LIDwhnHrbU6XM",
-	"941d24EJ+J1GKGhNSQ0AQHlU2mLINiqqK7QS7FZk2cFY525cd/ml/uK3dOi4z9n567dvsQNzrGY8txHc",
-	"9l+Rsy/1lEsFjMmyTHBjwZsIYFvm1GmnlG1PUW+urjLBLnM+uha2bKodq9uJtAKaXkdspKfQODRibz+y",
-	"TFqR88w4Vqi0OsDZhAHy83meu4PtuGg5DJMmVuF2cVw7gy1h1AqHG8+o7/B7em+lTB9Wxa66JV/jU3fR",
-	"OCblivdzsRDmv1qrDaJOcRzBX6l4J+pkvPjmk7vdd5FBZOXvjr8hdOWTI/RZUpPjzqv5AmX2ZpyZlrx3",
-	"OP7xHY4FUT28v9Gz8a/oboQqAeSCWCqAf6/hgIxVzQPJuoHcAGzD8m9PgWH7FypzcKM4pnW5iFV5D+OZ",
-	"0UznqZv75SKYXImHWMz9Tp9jrBpL7Pz+79jl+NpL573HcV3GuoXHsdCB9vbtOg7HUXkod+9vLBjZr/TX",
-	"Nm7GIvS6sZuR7nxMN2OoAz1YRn1JG/sDfqebcVS8kV0m0ftDuZ2XsRAwO3Yyrj59O/VJFAy6rYnA/oyu",
-	"6WTc7IA+rpPRc+0n4lxcRXY79S1ua8o+ivX4Feh471v8XfgW7yXr7tLlQpSe+xulTbzEHTjw8fGFs7KN",
-	"sFTP47Od61U1z5eLaoA1FDtyCi1MnWSd6ptaVh7mJ0qLaIBQLOORlt0X92Mn5w3gQ9tCilTW3Bl2Xn5z",
-	"8mI84Eejbw/FyeVgcHjEL49PRlvi/p0ZI68UdAHZ51zvmc+6LjE4NRXcJs14G3jTBtwnFTOeQ1OaAzOR",
-	"Y7sKiqm89m2alG16WCZvBCt/dCyhrKtg3RNvOHpyL23CXj9WibE8t5C7hsnSQqX0KRfs6ORgouc5S/7y",
-	"l+k0odowCHZS6ws2dj+n8kpac8q4WmBHQpEZqED8ZjgYJBFLBv6Pb/znAf5x9ur1m6QXcJ+B043coAcw",
-	"aNEpkVvfiJHHapTp0TViEoddkFly9OKbF1jtd3QyGCS9ao0bpI57aHzYb+C2JlZJJtSVnXwYn7tv36p3",
-	"Us2t0+YcQ0367Hs+mrCkOB7f/2suZ26zE2zYH9RPCv8TNJUsHvTMBK8oYlqNxLDhjQS3Bww5qozqdUGn",
-	"NhYvvauhYlNpJSq76UG23ERgqggUwFUwJHr7mL2VI99m0sQKXsUK/K96ZWQl7vNhhRIcq+KNDJnS7FZj",
-	"Dn7KFyYCb4aczjPLldBzU04zYslcZXIqrUhf8xnH/H5suRSrZMq/vOEyW7wXt3/Vl4a6eXeVZqn7msGd",
-	"PRi/hE4oBm8WeeejiUjnmVRX7eGgN8U7gKNzryz1peMFqkYxyRXiMD3sRJ1xLlO+8GnnUwC1KpLQuZ3n",
-	"8JmaVJm5Cj/ayTw3wfV2LsKPtyJVwRdOp3Gvy836EZ/qxGbJA1fpBlGH2Fhn2Bm8HAw6Uad2QDrDF0V6",
-	"/3topmHo/YXHL3gT5UoPy2UehWsclOsbhGs7ChZ2VFnV0W9QCYD8tzPsHB3BVJfOOW3Y2hpP7VDiSd1H",
-	"7P7wyGOBQPCn2Ssnb2o/tSopJdNboaZsg0lGegkOgBLdNygg6RfVKwCaGouBUN20LoCVZQEVNQpLAkj/",
-	"cWLEaz8l/lgdHqzRY7laUvwkja2R5J8G5qsC9l7uPJzJVvb9S8GalWPNnW0Z3yOjhtV1gU3Aw4go9zz1",
-	"KSGHpUtMczOGWuMNqxjqXa3AlrDE0H4JgcQ2wAALQo+xKsKKOOTD4HOt5pAYyGrSpR8qrAhr3aN0bRpo",
-	"3LWGcSduF57JO0G7mo1zaTB5BlQKJ91LUypBONFKw+bLhRV4Q28bMf+jsOud4J34E5eETbNb0XhJtD/T",
-	"jYHJex7oJQ6/yx5gFPNAR/7tRGfCs62yw2IYfIyY+DISM1tTcodOHwYyMpYvDJMKHVPB0iWyfULuZR5P",
-	"ktdG8gAGlzqF5owFdvkHD/OyEhAGUc1kXiC241PaSJdwnRCeCgC9MsG6go8modftsupzY20uN/JyaTUS",
-	"vSBRIVa4NXfGP1bTPgZUH9oZ9LXcLqUz5fDFcaMzRc2zLARcX9+bclzO/ngdb8pxMN/jymSPa96UwTcP",
-	"4k35KgHsTbj9PoL0lMPXD++jeYB+HrUYk4kawNibunr0+k6CFDOAJzfVxugc/PV9ltzq/Pq1UFbkb1OD",
-	"QShAnSwf/sxAyICN4CozZCARavGw4IqmgBhNUtpeFKtAMkCTPAKGh1gT2QZSFRk4YdAlXG914qdsqm9E",
-	"rKRll4TX5sMwwdSemSV/lM7dDZZf4/wAcJ4WsBz1gXzwHkI60yrCrQFb0E5kKAgdc0AhXH3yLiIgu+sE",
-	"+Pr9azaVWYZlVhm3ExG0/XvHRxOp3OmPOpVtX+1U2oLh7z3nfzrPeSM/3pYTb+knD0bwKneA/6vHjrCj",
-	"1XA5sWrwiwdO8IAn6xyc3ff3bO97V7Swka/mh97IBR1qEHsO9TT90GZt9rSG7/mO7oMXVR8B+N2kNUsK",
-	"lmHdy0W1ZK4XoVZWvaew02O1fMe9PW6P42xr79od0tze2XaHs237Y/xgDrbgJ9YtsvjRMEEXlnEGQ5lA",
-	"JkAzr9oiYKs0qeL/1CTIQ1VcpUAclQud2UEDQHDHGQFd0NhjVfPGYS8YAzPsnWLlQYMtAsDuslilHwHN",
-	"BlAdpImVe+5owtWVSNsNirHOMn275HhEo2qsc+wvMOG2gLqPFcSKIkhG81dUMs503mxe9Xbhh3sAkwTq",
-	"7p1BUp4Efus9YA9rjuDqvp7v6W7mt/c9PT0V4rNHi9+lkSNCX+4DOJuCvM81XU2ny66mEui5whITFrD9",
-	"MnjguJBj3jX3UZlBLUu2hhHw3ml1iErIAQIkxN1jVTh8QgYMeKRzU2lhy5IrrdPklCUjrj7N1WfFrRUq",
-	"FdD2NY1VUxos3e9uB992n33wgRi7Cmg7wGTRyu1rJV8aXHJb+4VKb/99ykFqe+BjFNWT9rPIrRzxjE29",
-	"Z4heHoQq1HzMR3aei7wz7PyFc8fBpzoV2fu52xV3/w8HR6V7yV3C/FfUKPa11hlXhYRkU63sBLrFGpFL",
-	"Xg51ePjtN8eAt4LvtjPsuPe5Ig5RFRo7qXgptn4P1fKncF8F2fwBZy8JcBu+fpDqWwWtllZweAi3veFW",
-	"VAtIgm8CuH3mxNABDMm6YBnqnPmurXo8NsKeEveJlVTs88Vrx9Qr42GhhcawL88zCWFwrlh9KoGAwLTO",
-	"4ieMSRRCL2FdbtlUG8teDAbQlJtdixmIA2JbmBNyiiZtAfwSltzUQgfYlCm4AKaNSVOrC3Kg0qQW7SjT",
-	"VhLqGFkLePPQQ7C6rCRWd9aVsLaykpPBIGqvHIFXBhYGnRt/vWOWEMXhyu1wWOIyyrUxjGdZxeNJRUDl",
-	"V9jbt2xRVd8QJ2ndU7EJGuUJJDzLCgqgNKFen72pmF+xKmdDLzYXbCyzTKRlR4dcjHSemh2Iwje0N52d",
-	"pNGi/btBTcQ2dSW//fJbtO5DRO0hvzjLO6C9zrBzNDh6eXB4dDA4vDg8GQ4Gw8HgfzoUt2++bPDSX7a5",
-	"/PP7vZeDfzY5WLChJoFY/ng/yXiPMohijDsrIeqSzQKO5Mb1D9VRoqpcrZQ7xKrSDh3vNK/EWOcC+gB7",
-	"MW/K1sBu/uLLKJsbZz5dujO1LORjhVLePUdfCRA20LVwLMmTUu6KvhF5xqG5guPpUqX6dtsI1RI72Fdf",
-	"3FF9Eb7cGjce1Jh2eTDCC78NLtyebT9y3GxZTG8UPisO114uPKXg2bJIMJvKhNZYWpNM2LiSo1CY71fM",
-	"EasKkFwx6ter52hWex+qosMveF/UsWFRx4NoTXcWdhTnc7uG7HcGhtc9fDsJkTRIjpZISSBZ9geyKUi8",
-	"i9P42FUZxVnuovLq2Gzo0fBQcTIvF9dbKuKIFQRTQxTFYuCdlCc8QTfEKg/BUWD6PzkPwddhG/vw6hNO",
-	"7X8c78OWPodqUHXjVouxaswdjVgSxtfgcxlZA3iFIDzmOzDOzb2TTsPg4j7ldJmhfC3LeSOLWYR37ZnZ",
-	"07OY1wwm3m0er040XUX/K1X7R1Hp22TyH/X0Powuv+1RehDNHeOz5Bonh3wpG5uLq9uRnWMVFDlHxWWX",
-	"WmeCKwop8swID73nryiEoTSU9dNnrydcXWHQupqyVEK6ljOFgmpuK+lK7hlGu5+krWQb3d9s2F0y5aqE",
-	"nRVZOOczqdJMsEvBc3cPVYjT3IqEGz23H8Z0QjtPKb3mkRnT3lp4usmYO0zZueLzK3Ew0umqVJ0zxZwm",
-	"RwFCrUS1LPaZYTAMg2GYVCyBz28dT1pO5Oz6It5YlVW8mBrfntcZPAAayc0AFGI5uxMyaWJVye48ZakY",
-	"yRRNFu4fIlUqvkSO3Y20Gs3z3B16ZNrQbQIShbSdsFupen32o5tArHCJYB1h+gjuhMyZvlUEruSMIrCM",
-	"pnwB2aoGYDGKHJkLfnUA1XgpDBFhMgmOIlMcvcDX1li6i479Zj781oppe/4ITPy1TsXuOPCgP3jx3bdu",
-	"SWYihC357uFLdsWBmy7cfZ2U59frs8YLfrWvmf2T1MyW9BxwMHeQkcbbWJi7opF5bePZ2NSPwbgjXTbL",
-	"HZnZRaxKYEg48A0ODvLF+hyJZo9FG/06e6qg3n19bJ1XPLKb4oJfbeSgCCTWnv88KRdF+GbWZD4FnTYz",
-	"nztLYWUaJsk6XvXMUGoo63Jm+RVkx/IR9K8Fk0an0FcX75B+cnBvr5KJuxlT+VHYqkbwQJYGkEuzjRHw",
-	"/r33o63cdXMBGZzRrRwfxcHOeboLk8ANE5oE7vNOTYLyAV/JJHAT+F2aBG7iuzUJzi2XqDcZK0RGL+d4",
-	"cFIaB/jBmwZGjLRK3Ynf2wd7+bxsHxTEfR/7oORkf1j7wJPy3j74vdkHpfja85+nZR8Eb+Ye9kHAfH5n",
-	"9kFFPfgK9kHJ+/f2Qat9sLGA3JV9INXBLNcjYcyBzfnoWqqrg7GTIweO9z0AgKh/CoOnbIIfesaSNNez",
-	"N/pWJXg3U0I4fRq6Hzhd3VkuiNvjjBR/NSIgmOTUUdKC9O0k5Rb4TcIsvwYsByWqQJ71+3seTKECnxDB",
-	"ohE251Kwy4yra4zv5iLEmo7arJklaFSoqporad30oLunsx6oNqwG1ADf7Qqo4a36iGfhgl4SahT3sSto",
-	"kzvDjt/NTp1LvJ6I0bWbvsW6aiPsfOauqm6/I4mf9G0n6nz4P52o8xd5NQnaw3hYhkzciAwwFsrtQ0ie",
-	"tS2T5l3YF47+SQpHS45Y41Uha267ZiPknDt476NYOWUyp2eHsbpnRmYz/exNmjWYzCNbOS38fhPDp378",
-	"9wztKRk/sp1PbcnMWjM872JmO837XKGoPJCF00YqzUZPTXDsDZ/WtNCdS9vd5I2Wp/pGKKvzxYG42QjG",
-	"e8avRMqEuhGZnomIKXErjGUJNdYBqAQA7UcZPZFXE/e7TKMmYQ0BDyet+cg96Q23ILODwSKW/GvOlZV2",
-	"4f62YNg4QV645kG494ubShQHZxWlxfctSA6n4bN/yPWUzJTyywudkIEChXBhf6HC+DMTPYNu3f8GY0sq",
-	"Gr3NV+p3v13VoAu+v9mjji+zrHBzdqdarP/Mj/yqsZDtDMgDmsff7EHGn6DWQC/Rv56QFdd+avNM+etC",
-	"BaHGSn+VlcPydoV+cEae0YKRwBBY3x/Apylwot7lK13FVEC3CGfVeTRiaU3ivtlXltyhQlTO5P1O68ba",
-	"Qu0MY82Js44aTrE7KRBZ/Ov5h/fso7uKWuHhBCFM4Lt7nKJ/L1HaekDFVFguM5OwrrQmVon4YkWuePZJ",
-	"jEUu1EiYpAdJCQhOOmSlu3PGATfP08aAdXFLQGTL6XQOIFEx0tmtNGLIcnEjcss4m0pj+bUAAgM/LPo4",
-	"mx7vS2kq6LFcxQrx+ozNnUpfdJ0tVt6S+LCKVGH7Goh1XUF6AG/pP5ecln//taNnnWGHSkpAp7CTzrDz",
-	"3L2JTtS54dkcXY5zVYAewntfj+z/arSCyT92vcgG/GZfMPIEXZRA1FAwQszCHUgE9wS+sBnnq1LYRnL6",
-	"uX/gqiion2TBtYZQh+aZBssLrrELOf2m2IJHIh//wFVUBCDfdNlefrdWhta26nctv2kRrOuEhqEK0uR5",
-	"k6Q+ZRwlaayapSZrF5r0mN2IzZB2diU9eZoGknN5+c9FPitlqRsAr4A5/vX7g8MBQKeTH/qfeu5+7Pz2",
-	"u5Oyd7AJf1z24vbJiduPPLeSZxk17RT3ZlV1gbsOqpR/YIPULFoTDRGVe1cMAutS788hapkAyywAvs1n",
-	"m1D/BjH8hul/lSLtPTv444E77ZILbKJ2o0UO4YcdKDmNEYzPChrb+FUOPeQ94yzBxydkIXaLyAJzdFr8",
-	"HMWK/qw/NvGZVdDDOJdXUvGsx24n2ggmxmMxIn8E/D6baSOtL0WJlb/hmWEU6ZBQrFLWZEgrphHLNPZT",
-	"yzTSa0RgGx471fFJWoI0scKpYvoR9H4oWjgUeWByaR3Y9c0tnyHQaEMBSqygAgXUPHKl4FN97YlgxbMp",
-	"DexvHrJ1rpyp5F+CewdC3oiUwMFjlWl1JXK3+IlvPUaPuNXzLIWMNsdBRtfsUmT6lg0qmxAuroga4eMx",
-	"YONPuN9DNuGGXQqhCjxCIyGlLXhy0+D+/rdpMowVTkgaptwdbDa3jKMTF91L41xPI+hOhc/wdwcbQ8+a",
-	"za3x6+Oj61h18QfECJ/J0XWvHMgXMxWLyfmIemoLCc6xW+62e6xz9x304jMErp6LMVT3XIoRnxtRHWei",
-	"s5SmESG4uSpbwdFMofcUjHFaIPL6Q0eJh7gOPbessgp46TMbLsTNE4KfOFMzH40gAVKOK8Nil7+0MllQ",
-	"BM78rNwvjlqeGWrbp/StG/VSNh+SJQoYQq4lUG6s6FiTO8xtpT9UYVWUO9PuVUwFN3PfBiSYiC/Rgsig",
-	"gOYnxekHDhRcC2N56GJp2G3uNCF1SmzXf2aXEORkiBB5eHB0zCb8RsQKcj1xXEpc9bD7I0xGpPYtRRND",
-	"JCt3YstTx5YOXQS5U1wBZn0uU7o504hpC7f2HNVyKriDnx1tATlRG0enzh0UO+5OFrY9cSeEA3u7c4RM",
-	"W8zCEGmffaIzjLPFzYHFTjCJK1Y/82wOp2RInMcttGWJbI0VjnieL2IFI7i3BlYeAvxbra/77DM8hZzK",
-	"LQe/8Umxyrk05ZPca4PRU8avuFQYT2eXPONuO7ihA8JtQJQRm4mcJnUtVTqM1e2EriDvZ5qKNGKXc0u8",
-	"qmxcU7DnZ4zfiJxfCWYmbhrEZejRz0ys4AkB+4etCltw+mkiH+BZ5gZxO5OLKUcwJBijz841425DaWya",
-	"fMFKlbjiVt4QrlQxrh6zAb1RCe3n7IQNsKcnTolIzA9YSl8zn/q5kGB+toUp8alBDfj6AbVQGO/9co2q",
-	"Lgn0+4XW7tZ0M21XVBi8plpd4nljz/Oaao6D4mLHKmUpWaJYteTds1oRsb3VcIeBEJoTFO7BxhN2Ufbb",
-	"O8VOwI4vYyTMVxVDLNpd4nQXVDR9bBp1U+Bo1VB2dDei80oa85n7dMlP2t7PSp9JHPwNtwSu/M3B4OXB",
-	"8aATQVLpXZjOHrTt+7OLg6Ojb7857GxutP+k7b42+E9SG5zpZrYCvGFbpvJIBcKOLzUVCCOdQGulCj2V",
-	"3ZUCNmHgyZgMeN80uJ/0Pgmunac8enZ9wJM3yamHo7/nVE8pJS7TLWlwLWzq7iQ4YFMrk+KXkt4y/dAp",
-	"b157eGj9HCiiWTvP9F4pby8U3lBa3js63pwLb3OuDGZ+b5sR77Rqb6Zitpopk+RTJytXp8fHqqmYLSUh",
-	"G6bC/8suMHMG8+HB0KUv+njHJ/wVexXGih7fhT4jrMhRj5hQaZkQ3ztlSS4yp1V+D896mybU57D6PdYY",
-	"34I78UreCNVjU8fpyQdg9DwfeWcU+EKLLyEdEEain++rHlwE722vJjRypmCLHjljPnjy3XnzIQXuVYUn",
-	"mj1vq+S2yxz658UUXi0ABaJViWBTPsMG1uAvlqnPWCJXejFQ6bTXNyInZPx6MG3ItIoVBJ3ALMqFEfmN",
-	"SMnL2DUC/YflGi3HeAV4WOlyinn0osKxEisFjWFY8uP3F6y21ktYYlLoOd4ZngBvTsUnmkTSZx9UtiAn",
-	"jrsqVhRJKxbZLT251OIdIRqGhUedwpGwfIxZUJRNlsuNlTQsE2PL9NxG4GY25QA0PVjjdgrZmZ9vcSG9",
-	"5sdgRGe1o9XEiOqHRgrjLGdJgCSPxFt2p1m5c9hECWM6CBI3f4mEt6Ldy3uS7HqEWi4HaCBWXX+QK5Qb",
-	"sUaa7YGl0UAFSFYNpPd9sVEQGHWGLBJfQD8Eh4Jq0iCYIqpHFAGxEzEF0vRz7J0GNF2QFlIvEeE9DZ+C",
-	"vGo6Uc0jrefK1nme1ZoVW5tz6mXNVbm6Xr8TdaQb4F9zkS9KJ2ltEzuhozQVYz7PbGcIDUMK7wH1EsFM",
-	"yIfnBe0s4L9bCP+p6iG75RXNHAJA9N3R3Bmr2K7FW1KM+UnfJhGEsWcELLacIFMl1yhWpScUUWFBMkdo",
-	"ibmb3ektPtIYwXd3dI8LbTOt/sJV+t/BN+6J1CNudWe49a2evaXTSNpfyxv6Sd+u4w0tpVGub/c2zlO1",
-	"cUjw7Yzh+WyPdqZ3LqxBa0KWugXFaIFfccwhWmJzVgeOoUo+HCRPJWCNfaDnt2Y5+gkmPXLK+ITGVI4p",
-	"s9ln0UAWCfYE8zkqXtPExBHM4giy+HLButS5nfJzmDS9iMbLxVQ7vcPya+HxpIvcE0hsLOWS+NecZ27J",
-	"9Z3i9dJL7EnM2YAyPfqxulidUUk5Y9xQThBz7GGxRezab3bIqrcOXa8VnNYQ1H69GGUCE9Y6UcfvWWd4",
-	"9GLzWLVfw9Ms5iySp/6I2S6/Yy56vqRHbsRH74yCP3d02c5DLyDhLOCGZKkFXNSZWXrsLa0WlrrMRN1z",
-	"Ew/PAJylzCErcmOJ742DXGfMBewiU6vyR+CLvX6s3ipMyCzdasNKGp2EhOVrsGkrqP9uUpiZS7mFPm8u",
-	"00ZgwrZFFBzPJfHnK+2sG0ygPoVRHEcuPUgBW0XmvZw7Gyq8MAPIvjRF+iU7q6Z7kghrysHFpIJTxmMV",
-	"5HdWfU5JpiFBvZqEbfG+Mo8qwBmuTBUvbUhcgjvz8sV3GzOZ3JdL2dt34BevUbEoR9ePJiHKjPX260RF",
-	"aJxEnQrGUmfopmTmU7FF5pNb69OUJCDo91LkaZUounciA9LYjeygcpN28fFxbu+QHlJZvbHsoOeS+MA8",
-	"5SAveeaLCLyKTPWP2FqGp4WbtKJWwzDAMaG5LvFHncOf3tPQvdR2MqxzTfoVKniUuK3c4VM+LQ1OVUZs",
-	"iTPjotyQnkdT0cmVs2NwYLMw7lLMGYXqhM0Ewh2M3a+6H6s7GXvIqtmHJmlLsh2Edvkbis9K7n0uijoM",
-	"q68EzEznUGXBLeNtQNV3ZJTDEXlEcUBvvJrSGnWm3Ipc8uxnLGA/POq/CIXC4WBZKniy2lwqfPJ3PkXB",
-	"QMvay4anVq+Kr2Vn4sGK6cGIW3Glc3m/ZmLY36IYCrD66eOitadYrLCpGFu/p1jtOWVfsbVLAjbtK+YG",
-	"rjcWe1tb7Va9xRx7bW8uxh6qt5j79TW9mfuwWop3/cCNFUrkJmgdJtVY77uG7RlXExJ/QDmLe3QOq7Gu",
-	"P2r3sIBY5b6D2O+tg1hNWO350dMKeNXezvadxOrM6PfVTWxJIXj8hmJVqbAvFWjHxd1GfO6srxgc84wb",
-	"swtbAccBQ6E854Sl1Idfq3ZDrJaaEW9sN+Azv6rRQMv+3VkMbt67MBekkmYiUnaldRraDAB8YszebNiL",
-	"6Vazgc7g/WwGJMA/tMFALHpvLfwOrQV6d3se9PRMhYKs7mcnEAP6HRoJhQ7wtSwEmMDePLjDPNhETO7U",
-	"NnBPvEOwFu/SXYu1ZUF5WDGII46kN8SrRjzPJSnfYVtgPnIae6zcbacMKCK8FgDhpGH80kDoGdk//ga2",
-	"Ab9iY/iOkWBeNgeYmV8iVjdIZOgXvLlu0FjYXFUO2N26gUxDDWFL3eDCHYq9YvD7UwyAmp826/sjCHmL",
-	"9OF5J5DL+rK94F0rAECK5wBvgj/0mCUwiLs/oWpV6PdnEkYFZZgbQiCd2DmceGGsSmbIupCKkY8m8kak",
-	"Pe8vcjzR9NlbhJV0zM/xHmpJVKb3ubkYK7PMMcKS5yo/OKYBlVWx7nqCR/BsiTnrGxoKLXHjWAXDRCHi",
-	"iUyjpcxDuN/nn3hVqK7sAF7baMJzTJXBHw0TyuYLSnvZWttxVPoVdR2LTGKv6azQdCy8ovVp9d4azgq3",
-	"Z6Ioi6yS4dDgqOwDqrZ0s4OLNYzAs6HPfYs8FKHvJBLkpZWZwUxp5sdh3WLIfjm2G6V3yoruXwSbSpOL",
-	"Vdvs/EJm2dyEc53ODSBctztZvULWwIQCpyu70+eKE6h6XaHs/y63K1vyujrKT+ZKWicw3oMruVt/PvqO",
-	"4aoP43cIZUyX0mZFOOfijqhIMAfnLbdQSNSjAmd0RJ6GHA7qjCCV2kMmF/zO/dKUY+52FnvI9JH3fwCw",
-	"9IRRFbGB4qcpvxbJKUuupaWGck4aYNdWPhqJmS0VXmQ9sbqcWw9gDTAOStxSLXa3notIz3THQpr3WhVJ",
-	"RIl3TTt+D13tYjWGBSaX80USABlLSIxnRmSE1lB5RnXQXp+9wmJo45fJrI4V1Ev3WTKaG6un2Hs+8UDB",
-	"MgU4nRArOBVjqSSAdAA8tU7nmZegZeKiL3u3YvqPd24fWRcB6ZnbVfe63P8f8lfzRQ8LV92Vr9zy/IWX",
-	"8wWesYJvI8w4y9xxtCWFEvAuIWKg3eOY0idPXr0+A3cn4CUjf4tVAdSv8Grs45EGhWw0TIM5sKZj/z4+",
-	"/Zq+6iXzJeTK2k7UkeacXju65RFuFA9VZ9hx29uJOspnY7769H8ODgcDmBJui9OYOlFniTQ7w873fDSh",
-	"nzxtQ/q0GIGP5lbIq4ntDA/7m1SAWTHdBxX+TEGFmp9kg0hCk6djlosRvG067bUq1/lM5EaQREs+fjgP",
-	"/B443POboyRitxM5mhCCeBEPJFcFSOUycii+8JGNFclMk5wyO5GG3Ygc2I6xfIFdEMQXaVBvziQ2Ca0V",
-	"jsJDwCTos3Mh2M9H7j6UQ/hsE4GbAzkUKubQROlWqlTfbuePMD8f7t0RdRb02GX8pBxv5JDYhyienvfC",
-	"sO7PhxEzFT7z81FvDSbX4tEouNL2oVLSeJaV7nWARcgUiFiDgbPsIUUrIP1sR+7TVKdyLPGjxx05ZVa6",
-	"gS9zwa+Zds/vszOyVGgPoXsyOl3KyUnjr3KTy3N9S3qeNJbKkYhBo85u6CpqUWFQkyXFs3v2/k3vtJzh",
-	"2diKHKYpTQlO6ZhsrIqLXkHfE7iqAKzEvA/BRxO0zsY8yxgB5S8Ez40z7wZo5n33Xah6h/bFlq7kP40f",
-	"OawvKo5BAeKEmv6nQmFFyU/y2JFcqdW6vxwH/2UjhRSlwc9He3mwlwcbyoP7MH5fDYd5Zu38/5MwOrsR",
-	"CBwisEMNVomO5hYh7zjzg6GC6RgS99WKI2/1+vZPSjjR1Xesj+46dze9TUsXlNN/b0hbraYXsi65XKLC",
-	"q12WtcfKu6qG7GRw0iscFOC4Ai9CNxXFh2rxaH0yvT5LMqGu7CQB6EhvKwJLvgJJRKBxg6rPg25y99/K",
-	"1E4SFt7tdPVZxhXPYwXrM6xrJkLYyH1tRcRsLniKH9Bz5XeF/IdQkDnPMhgqk0rwnPmRLnkexcrOL0XE",
-	"ZnImInYpODjjrzIRAWqzElnv1Be03kid1YtIy5Xg9PvslbYTJzZjRbIHHgd9wuXUCXytoDtUUnWVkGog",
-	"DUtFLm8I46GwRfA08ezWmTC5P2VWV5sDDmOVxPPB4HiEp8FpDvBZMPwaJknffKHv8BXgl0mw5X6fwJHW",
-	"MmrrGLGizdZKmAilcrH+omzWVwzbnMvM7eK/Ra4N6yYn3/ZfDOAswJ9J7xQHJenDksPBj2fs7PglO3fH",
-	"gZ18y76w716ianPEvrDD5yfw8w8Zt+wVz91XR4Okz878/vod1zeOFqqe38YXXD/z8P6gcV8tKAQeaaAm",
-	"egQAbgQeajA/DevSz6sScAlClsI3TiOyhsmUhkQEJYIXH7pn+L6PRfM3rFtOpPkkpo7cUa26UjoXaZ99",
-	"KPzhvPB8ugtIeVxaSgShK7+QiJpcopsTUZwIRQpdT4lPRLYs+Z6PJgnrcuCEeJwl4eSCchwrCFidwgqN",
-	"/LdA/Q+WH+yj+5Vo7XnBPXCTAHy8YCmkMeKlEXlCC17tT3TBi5dIhZjzYib8sfZ2Pj2n4n+NVbf0vkrF",
-	"xo7neC8sulyN97niC/HuU6DzguOFzlrH+z0MFsEEAFLMaclWWP3ldr2nGBQy74SnPoAEV+OkSWXyEcvk",
-	"tQjHibD1GvG9YmHQ/Q+axKdFs0d6Oe5UlFyJq9LHgi2tCn/uHW5cSR0kgacF9fd99rqMcMhUKCtH0C4a",
-	"lKeCJ0KGtyJC7AYxExg0jJo4gyc4V/5M906hT50nOKC2bd3JP+R6+i7kGveq5vcvp1S24aB3ht+9LMv1",
-	"iTmtLvoHmugMT77dSPWurGTvGP5TOIa7OmdjqQCChPIn2vTY+ziPf0WoipWZIjx0TGDihcGmnJh0UVqj",
-	"Q4jDJVslOjwoAHkL0rDXAfcpDqtTHDYz4DbOb0C0FOgc7mz5hkMIks/Zdn89//CefXRX1ZDLwRopJbPh",
-	"NxS1IK8XQEqCbjAHsRerLghB6NzvVAEn9QB9suckYQ0Nru+eOTFo40BqJSevFYIiFwOdOmnM0wOtsgVM",
-	"BPU5/Ox9ckVK0MBpxbDmIpmioA02V6kT7snzargZmqgrbQvlgPr5M7yMjeE6NzB2kEzEFytyxbNPgkBE",
-	"nc5Ek0c9EMxFbAo+ndkFw1RT1HD83c7upRi6lzqbCWd4aRuHeg9gd/5zSSr//deOngHyDfTOBx+gk6yd",
-	"5+HJiTo3CKKzFBWO2L+lGqH5ikdvPU7yV6MVrOTREXPuYGHuBeKr3IvyJwOixnMreZYtiOdsF+2NOrN5",
-	"g2D+oeRl3vfk+UuVJQ1LjwzleJWMKBdslAlIh+oS/r+JFbX6RkMmYuLLSMxsmZHVkqbkA8b+aV2dR+DU",
-	"8FCcUawqKWU9di3EjOpFvYFBXanf+fCFBsMkWA7rhilBUaySMr0D8tPLEEnE+v0+WmLe7nYs64B9EuRa",
+	"yxUVG/dA9RF/hUua2KQh90zjy+BJ0LGCh+Az/H7x/7H3tc1t48i6fwWl+yHSObQiO05mRq5bdZxkZjZ7",
+	"Jy8ndmbvPcupJSxCFtYUoCUgO9qp+e+30N0gQYqUJVl2nIzyJZZEggCIfu9+Wlj32GKQ4DP8/pbnl1IV",
+	"H99gyzG4lP7G74uiC/9j8AVc8d9zDW5L+NV/wCkArKTv+4ezqHwFV/mmTtULl771swGtJZiM/4xPnMgZ",
+	"nJLiecEXcMVf9YX/Df/E+9whnmfBi6t8A9e8e/WxE3lejR/wRZx+OC1eAv6N32P2Osy/fJW1L+HKc62z",
+	"4gr3gZ2LqXcNfxA5OFRf8UxekIUY3Nf0fUAtxTkMvmqypgJcnNZCYcSFD0Gehph5FRQIY1VAMyQJm88i",
+	"8J0iXDCinOicXcwX0IE7gcdg5M59nMIJdbwB0cenPrHeiPxaGFJErqRK3QNhdsNY8RJhCCc84nkuhWGJ",
+	"L5xOThxnhYNYu6Js5YBtg2DZY53HoJH6X3tRvQtGAlEExqtdEsBdpai5RbfWgQAH7wUVsMCaUg08nc9m",
+	"TjFC+xVW6IE/mztQrFNsjeaQV+xqDUTrFY4ibypvgJizXyLECYpPwX76AjSfm78ePmFlQ295tNtdfD78",
+	"dddn40FbfubPuTaG4a9OkI2EsvxSUDuETBiDHrTDwaDnwyZw7aZTuXeQj1vAS7CYovAVVtfxhebdXj8P",
+	"3GDKs0yYAowk6BpJDTcNsxo8m0uMqFErXAadsWt4bUu26V22a0KIQSpbMXfIbIAX4si8hFlq9lkFUBqt",
+	"2GRwGquM0J9HFdKL2bz70xKYQEFAUZUTVbC+ArayROzNAF4wi0Ydu7rpjc3eeUVm+T6QdNSHXtQA+oI7",
+	"OGP5WaT+25NC9PjfsV0a+HGNdcRxJVI2n3kGfQl8wt8UcgoE0ih9wpJ6rKSx6npxJ8F6VvB2ev1S8am2",
+	"M8oF49mNs3zovqr6WXsTbSJeqstCD1w+Pmhk3MgUH+40XkNXs265KtMUw8X0rrctnPRDcTO1Ja0wzxM2",
+	"IMcPdq9DZ20ZffAGG0Uf/EeP0P6wOVi0Tgw3vOX51Xy2ar0sng8Gz8T/ZoOwCVtloV84RDU34vXqt/dO",
+	"3ED8yAPDOz0lvKPZ2Tc3An9+yY1I6fS1CSIcHrvjeekDbVuB4sLmMPDz1XzW+tCziZ595Fbc9kR+QbCS",
+	"Uz6aSCWYlVPhGYKZ6Jl7bHPOT40jNq+0YWejGp00zrftkLWxwoCmV8G3eBe+9zJ5LTCk8j1d7+l6T9f3",
+	"RNfN9KsvMjFtBFj++NMr9t33g+/YDC8KsKDqNNoM0vw3Z1DeOLXjJtfqEv1h1AS32lA0AIzJc52vTIZu",
+	"98rXPe811CueyZSa6whjnB7BLhZsLEWWsi6EEt2x9qyJJln0Zv3XHFqs8xxzfsE93xxNl8pYrkairSUq",
+	"jAvPatwBuqBNv/b3y5R1AeiKvIz/9+Aj/nLwJmUTwdNqB8EgfbOl87Eb/C/n5x8IuKFoBNFgmEjbBCBy",
+	"NtG5ZQZbo/tt9N4ROkONM7KL5oK8Tx/fMB/rFEGVcX3QqOwJCFMfsuQp/eT4E7hTD2jfklh1jweDXhRe",
+	"M1d8bic6l/+Gds7Hg8Pq72OdX8g0FQp+fFb9UWl7MNZzleLQx9Vfp8JOdHrgLuJZpm/oAc+rV420Gmdy",
+	"ZOG3H6q/XWolYOjD2qyt1gcZzy+Fu+vwWX1JRdLDwVSkkgMLhyuf96JYVXYIOXjCus8bduaaSwp7d58P",
+	"nvVI7cecss6w07ARt9ZfW0yMwXNUnMhG/tTS27/JR9hgtwxLX9MuYAbJ21j48b4K2MF1MWOLbgp11eGr",
+	"wSqsgFpvDFm4luvkDHoNm+B1+d4DATZ10dJxW0jX4iBQOQA8QJets7eC4wjdNmtCt0DGwlJ6zqlfOUHl",
+	"VPehMs1W6NBoPUjIj7ylc85Ez/NsAYoUuppudH7FnGos8sgj1wnqa84NQJ+clEc8CoqLav0tC5uBXlC/",
+	"U7UMyn8PTiUFJF4T+ysFpdWMK8TZpujrxYLJNCoDo6k0s4wvWgrVZYPm8SYt9SJ6Tkqjb1C0+zp47ibj",
+	"tWahNJ2Zxra+jSmNSz2H7xBOQsz8WIVhpLKlBERiuK2CTt3uyYtV6PSH4fCXXp+9sQZbIDOJjsUiONEN",
+	"w0i9qPqjlSKPVbceP3ITpANCAaOINQaMdhn+aRGDRe64R4nfhThcFVUi0KwwsFTOYxg49iUFyfyVT0yf",
+	"vdOWWX2JsBmwgdWt3RnmZ3to6lQx8Rmk4eVyiGr1StxVq1exkxVsGOBq9uXkYcZ5QAxRgc3WlHdeEuF2",
+	"vp9HHTFb3hLqYHPrjkwLB8sXXmy76vfJ894l1ltVBN12UJjllrbwG+qD3i5dT1uqh+J+i8qa8yI8Uu+d",
+	"C79DLT4d0W+hk0BbvK5RWk/kuCXNDlABhbhKId2OGXcl6HmmqfJAprzhDP3NXe500p/ggpa04KlWq+9+",
+	"Cxe03G24neer7z+jS9pGmN/y/LP5iufbyTw3q+8/p0vaRpiL2wbAK1ruvxGpum2Ev/lr1nF80gspZxY+",
+	"I1hx5F988BaK7Ww9bj/+a45JWc1qofA/s8L34RZAJzAq0xOLwykhsFpcvXw8iyHfrNSti8uaXaP+12ae",
+	"8C5QqotLI9RoHSNF7boIwmcLNHMql0MlhJHOirgQQnlQs7WSWNpI8DTcxK3IsDLClqRYGWNLcqyOsR1J",
+	"VsbYliyrg2xLmpVRNiLP8DjXz2X0UMT7ClD+m7Mvplwt2EyKEcIQBBRNYiSfK1OEZAD1VDq1wikQRNXr",
+	"y5j3lWO9stPUso7RdubfV076hoO2k8H72uHfdOB562wDethw0HZieV8jkU0HbqOf91Wq2XDYFST1vk5I",
+	"Gw39ZYTgCgdJSTckV4B4ngDgAs/tsowsroHsdYKqH00KSbmhZPxxjed3jwfHKMmo3RuCWYHciqBLAXrz",
+	"xoVTrLzZ6cNO1oHd4Ia+3dTdi7292EOxd3/kqXP7WuYI/9IQgtC5Zan/3YNuYTi9qG02I6FSn8xTfGjK",
+	"yjubj0aNBf7QYEeZG6xj5kRTvnwHS2144LOt0rVpG/YUkwg9UsgtW+6Hadqnc37ZZBmf88sDSNNPiyoj",
+	"yy9NVO97ZDzCFpYl+bZBTCgLyfhmwnOBsZwCifWOiK5LDu6vsDTVmRLgDl6zMNXYRXZrGvM5vzyD68jr",
+	"0og3AaEM+JWq6i8rmdapyOW1SIcs+bu0YvpbQm1SOFzp7LOwMC2E0gG0LYHI+DwfTdwwPQJVLwH+k7//",
+	"lqyuCl2ComorncU9qRfO4sJXF9Ce88u1wciXCGHDUs73VPPdCC3zEEWdyzXRWABM3q1toMs2O4zN5Zc4",
+	"SMvbub2sufJi9hXN21Q0F2+oNcII74gqdPhlv5qoTl28jRg5EY5/k5yJOilXl+DrvuG5Qgkq1VgDcuvl",
+	"xMIV+RXggyglRlVCLfcTc9k/ulPWCDbnGz2g1Om5eeorodiFyLS6NI14CKvjbB9q0TLW9ZG3ZsbcFObF",
+	"WTO5SVCX7vEvd5kryqn4t1ZNkcHTd6eYEOmvQfztiwV2gzlI+YKNgXDMZk0dimfWKkIaidbte9CrsOFl",
+	"wZsBxYfP7UQoK0cAzhjkCTa8LeDH6Sc7aoTZp+J0GNrJcywGrtiMKbfiwC2l0Rv4eSax6nKdJxirZ4Zd",
+	"CEeNfDQSM+jx8cMPP/xwcHh08Ozw/OjZ8PkPw+c//A/pLTQxaSd6bhk8bLH+5K6kajhdYOjinMMa8kpt",
+	"udPJnBwuy7YPoL78xB2N3N824nm+CK4xIYUHj8FE2OZ+AMHdjXnW/kc2ERniOsIUwhr4kwBYb3lx63eS",
+	"KWv2G7JYcXtuFVoFv3G3uOevdjXj++0CvUHn9Gt9JZi0zbwCNnHtSFiZp9KM7QNvcnk3nR4G4I1BJWDz",
+	"rlb1iaXsQlo9HcNiB6uvPAoJtE5OjXwi56MrqS6hCv41t7wdStTnpyKUEFdMqoNZrkcQz6ZhKPGYeuiE",
+	"59cbBW7in20nKsOvaa5nr/UN5Hs7HbDpWFfarK2KHHpcXxCSlU5PNbcnH1mdr/Cz+hO1mIknhl1wQxkx",
+	"jp/Dbz4bThrWfaNGEzboD46eH0fsJ60tG/SfDY6/j2L1AY7CoH/8/NnzH46efRexn3mWacWe9b/7/vnx",
+	"4eF33x9H7Awgmf2tgx+Ofhg8GxxH7LX+t1Ds8KjXZ2dF41KuYgVZYGzs9Fap1ZC9lWpuIWvm8OmLQeQE",
+	"0I1igAeNtHBUTwnrs3dlZSrWjnvGyKlyr2whx7ov9WePnYyw5wE8qQ+zDpm0BYwUplrEKhjkBnoQ4545",
+	"GqW02y8Qn9+k68ZLbsQKa7jxlHTxfLHD3ibgxss2qbvzhE2p03M17p0tsD7eI2FeEN7Whq2iiBKKlTZx",
+	"iQr5rYdxVOSYeYq8k1GwrXIOL6NBQz9cw6y6vSddmZugx0VeJnAGyAW8FRn0cCs74RPNq5UNwoyKtMj6",
+	"izjxySNS+CaRll0IeyOEKi92bK6Zc7pD7qbQvi1hIiRRBiamuyl5wlihvT8I3lgVRRbfQLOW4OGTm8G1",
+	"n/gdvlj4tSFMX8aN7VENMh3AtfSmqqjbxAFTeTN+4k3kjOnnTeeHsp6Lmi4AERnnetrfOj/SG25BcvmF",
+	"zDLTVoi/sf8RB32AHn3LEMD46Lu366sV+K/yleG7W48H03bv3THbsFnc6G2R3stDeces4lwINuIzaXnm",
+	"24Q8ZIbx3SCyV9PHvfR1/JvOr14J1Ugdp2FBRQVyqRSXMO9KytLm4RHPmYKntYVHfNC2rTAyiAlDclYw",
+	"/9KpVqmVXt0uuCHxqiVHsXzSk/quRE7Y+ba6ihxrawm3MkmtwSewPrOGamRfRrPSaOe+ETUULW9yy1YC",
+	"Idi1tfu06WuRTwRPN5lcPlebXG6Enc/Wv2FlY9ngxIYDl3MKX09tddUXUQq68DSuJur1BF9IJnvpt430",
+	"K3d8WwkYMj/m0diUtvBCRMrAF8BzweSlAs9G0c27iemu4pNhpUhjDo3StndS5IaT8BwypYPLd1AP8uW4",
+	"0qp2GR7T1V0i1WVTA+Y1uNaGIclHz9Na9AcYdzTPpV2cudvJ5BU8F/npvAka/1RV3Lnd0O8PBXJLDmEC",
+	"SL1YsGSqDX2JblsIxcO8QVGAx5YiY2LtDFs1QOzOaZNaWT6ypYek8/b9GTv98IZZwafLaBGnbDrPrDwg",
+	"q/ivZ+/fHbhXdQAQCe4+p8D8U18cgPU35YpfCqCOWMXqf/0vdlpGiqRWsfoR2GqBE8vE55GYoaoyETyj",
+	"Rsm+TwMTKgWodUNewuSUEAo4ejFfwooRBGYEG4N4MAkA8YKXW11GPicuIgc/6MHg6haF0x1SfAw7Hhz2",
+	"2Wmx8YxgI8OXFKsur77DK7GIGsM19ffZxVXYKgIx9P0rtiRW2OWPHHrB+2BzlbrFBmGZuBMxkRnBjgfP",
+	"euXE0e1KL+2Gm0LBpGXGyrG6uENxV5g7YBbEnRPG/Y3GyiyjaNks19fSPbEchD0fPEM1OPkobL44OHV8",
+	"I/FvPogdxeq8AgCsx+Hyabm4LUl5W0I9B/rsx8oGsVSMMp4Lw24m3DJpY4XbKhVLPh+UIydD8EopKJUC",
+	"PRsydvSYHsmDYBqWivEsQ8jnbuLU4oRNBXfTp4YIkk5Lz6/xlYYiIVzjATvXs4NMXIuswHtOMbZ3dHxQ",
+	"8FeGTM+cOGF8ULvw2Yvgwk+f3rw2fTcwyc5iC4xPSXOcG1/B73FHpnFnyOJOv9+PO38kcOe5nApj+XSG",
+	"4zt78fsXg0NWxC1h2z6dv3KHBwM1WM+umB6PjQDXOzn9MC7w6fyVOyNwbaxYERyt3AGWEjc48N/qUWy3",
+	"71VduBL+hokDEo1HebnQqRSEvkdhWzd6AolPyFqe/tNoBS3fat8dzLgdTf4Tf3YTTqz4bPFyBM9Wi+pd",
+	"/4EXn6BXayZGcG4MoVgrreSIZwzgRMiZq7IFTPoXuM5NM/nw/uyc9fv9p+7eZMiSM53bPkTN3Czh02sJ",
+	"zevOruSMULbP+ZVIPJYNYu3gcYGZ++2TCnabEpNwq5we1S8GMFg6+nwwGMDAaVBi95xygem5Oqe73BOk",
+	"xwjwb3XGL4H8PeCP8VTkmQDpyW6P3YV0nrGU2z2+D1seLJ6CE9AMBHW2BUYiDBvL3FhyWmCPE8CEDL8E",
+	"1QQYZqotbEpd+8gWrJtgZTpsqYI/4aH0IWLJu9O3PyYs1cKQrsfdeO5YYTySUHYcn09pXxyPNDq3TqM7",
+	"cb/4RGu8oxQgA3+3tP3gRTOeQZZdkauHiJbMvxsYHBPGwdNOMJNY0qkVS2SKJP2B51byjKECbaD5H+N4",
+	"CqDVDev6tj89aqvSRCshXYTrcVOacTtxUrMAzylZT+RpP+jp46jCbQ+wTmC0Yy4zkTpSMzYJ9wZWgEoA",
+	"YFxBP9VwaoSjg/PClXz3/eC7nofZmIn8AHc8QZAs925nTMO8r0twKzeDeS6Qf35s4CMl8sXbl4AcxC7E",
+	"Qqu012c/yUyw+SzT3FlrCahATu1/Otb59CDlliMnCfgxQRgknw+MzQWfHjh6xE6ASQ8x/eF75KHG6pxf",
+	"QmNgwMnneQ6dbeDDhF/DubATIXPmThhOhWVyStW8AKWGH7vHg+/LEjawpvyxpmGBncip6MFBVsYKnkYF",
+	"eZVidTQRoytDj3XLNY4oRTZmXSA46FyAfYwBZ8addG4Ql5vh8UNz2WBfodatyYWZaWUEbQ/rYsMElbL/",
+	"efOBpfpGwc73lnciYplWl1DWX2wANMDBzG5vn8PoGComkK7OW67mYz6yczB+g9mdifwai5Ip6NwZdq4P",
+	"sdMWdBHqDDvP+oP+M+owBfr9Uz6TT8tE6gNIpIZYsja2uSYRT127+3MpLbvr9hcKLtM5kodAvaPUkIas",
+	"1twA11y8Umf7kt1dXkMhAxKtL3W68IaBb7lWYxTYepuArpbT7XQ6H1kEEfFen2Hn2AmeM/qO0k2LnMM/",
+	"yGTha6SgUppvrd8cdV3yrxq2/mgwaBuvuO4pDpe6KRyvc/1LnhLvwFsOb7/lU4Cihjc9u/2mnzy0Gt5x",
+	"fPsd77T9CVDG3A2HazziA184sjrX+hfHtPG+5+usp5ACb53K4xG2n6+zLqKuTyV+GprMiI4XeoXqBOBo",
+	"l18aZ3qf1kjDmeGhnt8ZLjX5cA9pJFJQx9op9ZQkFWcXICRAehoUgTUXNpsrQOao6DbesDjnl4V2E6tu",
+	"oXcAKbg/gse6jzJNlom71sukibidwlklbQN8ymtrrUlq5SVP3fxh+tCfbo2LX8t8rUuv5Gyd65zyCSly",
+	"m7GktVkIeYD/IB6yzDLWftBaEYtz3lQFseRZees15jrj3/Omx8KbfgE7p/56NuJL9XZE7Xzpd5n+4eZ8",
+	"KeyqPNxlrrDEE34WtkHa3+HY33ral083VM3VGPq3da53c8R+FvbOsm/pjG0qAN6knT9+Kw5m0KGoXUxi",
+	"DZkBsxGME7CcM0Ldw45l5AuIwPpssqFKCBGwNmKVOMMrYV2v6J2QVyCjFLELMdJTqnsr5/nEkF0PgK5Y",
+	"wtCHnmZ9aGqGboDK99AqyD9lWDZZi9jRsVvCsxdBPCQc9nUgtimOVw2e9KLiUW/MO21F2fEpeKQbEW0f",
+	"nbNkzDMD/VP9nR94LpRtmD39ANP37p+oQCxzEw2vfissdxv9d3SPX4kFOsd/S1iXqwXDfNkI3SmcHE1o",
+	"3J+wK7EwRXQoVsEKsQ8UGoi6BA6nl4cd87xx7WxrP72IFUcZDDrv6O5OaZ74TN+8tgcrh9mYE2f4O/PT",
+	"QF7DDYB7gaPBt9OjqnYcM4I6x7orxut2iWO16KY+B/9SBmnQTfY5lk66Q3j2l9ODo+cvMHwJxR/UI2Y6",
+	"mzvlcKmp3k9wkXurCEYP5RNQz+Os56mY6nzRZ9QsEPCLaR8hCzUw+GPVPRyAk4IUTvBKitwNir7Zsbyc",
+	"5yItizR7pcfl8Bm+LvLLQctZR2rw2BIs063lJpfWOtVWYTJnzpXx2eKFR8fPTPBrcDKURK5SxmNFl9Hj",
+	"ysvgeRdiIlXapy5ooPyEXMOpV4yn11yNiMgRiitWyVSnciyhSiEpfJP4EGj/+8aK6Sfwh6X4Zk89E6J2",
+	"XuQRgbAvHB13QggJwdvgUeCoOj7x90OlLQRUsAUjtUm2LOOQKr8QFhwV5WaYiBkNbmXpC02m7nnHg2P3",
+	"xmdAxPDuJmJ0JdJYZfJKQHUteX4RiyV8AdJihAIWwGq5qseD4xAXHB/QQ2ZQVrnA/UCePlG8oZskAHvD",
+	"Dp4Jutuzk/9IiOgvsOsjEnzAPZ8Ywl1DZPFalAtGLufk74AFwRkE1HAshXIWFm2Of5oNSDUHD5bBxprj",
+	"uXFbSAdzpI2FAwe7Ny4zPNy9ffCdooubXMnEtYCW6YGAhQG+2ZI1QL5BF6kHZ0CV/5dcKnS/0UwgCrcU",
+	"woVTOOWLWKHcgumAE1jp4KDh0DAO7pdfPQD5OFZHq1+yFYst9S+23vVTq6VZGdbFIoyi22TEDDVqpC+L",
+	"vo0nzAjBWpqGNhimn+B1lJev9Dg1KAfra6DlM/CZe1/Rants8P3tN9A6zuVU6Ln9ys04PBZe1PDwSBZa",
+	"drUtZ03BVlhCW3HtlzV3da356UjkVo7JnGrXoT9RfIGzKXW7gR4bwlhWGaElANEbsrq63Kb/dqE7fhKx",
+	"xDcHgL6nH8VIyGupLn+RSjjqd9porBJw5bZcESiphSZdfhVqx8FcVuihobr6i7ag2Pq6mKPjQK92Kkim",
+	"CwQkaons1nUS6nm1sUqNqCyHUykbZdwY0CeYk7yk1JSH4CRWVRMDeK5hSQbDLqmS7D3oESgdu636f7Al",
+	"pMj/RxJBkspMZBhaMSgAgxU55QEj0aBMX8zTSxHmMKg0VqgkQ5FcbSVPTJ+dQoxm6acIoiYo6FaL+LJh",
+	"cyFkSuWlTT5/JRLqVYVYH0BIVR64l1h7ibVKYo1qp/Ne5JUPuLaLqjMYx4mq/3nzwWMDFWB0yFdRoaXv",
+	"wn72RWoIcQiopODGGT3GBgtx5AtW3xRUe2AVaAVCltaUL8DqAoPF8chMjC3Tc4D/nmorvGqNg3mL7GJh",
+	"CeIqvIdZrXt99qOy+cIzUuJhwSBPyEMRMcOVtNJg1pHfr5DLwhMwEWuYMOrxhymb/3A8nqc+9otF02TA",
+	"+a3sJmnOb6S67M/SMYSH8CPrHvXoq36/j54XZ4XiXVQ2mrLEbT6mvHR9NkkSLKT/bzlzCgNHNxpmB4rP",
+	"VihgvJjcEqsErmvKZCkf0GfvdPlKg3cf2s4RVI6nziyrSIfcWHghQwYtu8BsquUPwVBhxqIvNPW4R1Jd",
+	"lkZksX+k3BVpjpjBHFwBnfVE6tZaHAI9BqQHdl4czFiBkQy7VMHGojqAblUws8SRVuJMPsWCtzLis5lI",
+	"h9BjBZw6sTocDAbVVZrIt2EhcH/2s3xZuAtKp1nL67AiT/AsUdYDN5BNXDiHnhiWvH1/9o//efPhH29P",
+	"/+8/fnx3/vHNj2ekc4W/vPx/5+57R2FG2Ji8IiM+M70TKn0IiHdJsAMWG+bOYG6QLHBBsFYCiQvvRqIo",
+	"dAHzpO6BME2y+vUSyTWEORsiEPhKnpQ0C6/2hFwpChJZ3KGHOgx3F6TclWkM/th3woyFzUolfrtDqgVs",
+	"ke9F03nx3fHz8YAfjb4/FMcXg8HhEb94djwK+ow5XQlFyYZKSRkiXVMPaVnDv+WsqhMVODkXUiHEVH1/",
+	"GkNHgZjpRB1s4wePf4XPPXgtzUwb2YzYVnK+E6A09zL/d9xB68O/UjRB4k7l1S5Nbh+LfSQqkecAFdWC",
+	"e5XEvdSt1SM/ixUq0hZJI+tpQlEtuSRWTcADkA/qBHUarco6UaH1kxT5J8NYFfknaSV+daHthDU8L0Gy",
+	"hYQV+W+40e2ws/Vjlcglu5YlHHDjPuWZ+4BWcsSSElrIfQJu1of+ixFL0EmNH9HvIJ3xXy4VsvshdILb",
+	"JbK0V8mnRS8uJNXm7jpDQQOvAek8BWn1NwoX1POdiygVZkmH5yr36oxIUaRCyrPhC9CUJlg/h04CEJZm",
+	"yGYQLwINsJ7PDYJ+SY72+uy9asJ/gqYE4XRQX/PhDNSHY+XEdakMY4kcWcsQEX4DvpHSWoYv17KWhwAY",
+	"VH1eVf9euLdhyuoDrggCLIPwCka8jgfPQt0KhC5q1BvpVl9A3filapn8WTKqvmbNY8tkrSBAsVHOVnA4",
+	"9irCo0rXqpDtBgpBo9xHz0K75Ec0ZqyJUVcIEE5RhlAmsm5RU+VrdvBHlgDnShDkz/qWnbG6mGNRngcC",
+	"9WYdNFEkRLfAPR16xU8Ct0fu3TPgUkFhjsVBIJ1IqEOhc1ERECvKb3CGbOkox5aQgR/g1CDvpzqJiGKU",
+	"dhJ6hBHWCosoY2UybiY9N3Caa2cinxQuCWi5SKIVDHTZ6oBYcr5jstE8I0dPwNyL+oS68/vRe6fRlfsR",
+	"zt+aUdRbWHpxHKkw2AyfPgU/RJ8u6o/09OmIp08vcj66ErZvrJh1otIIHnZqvzyYlMB92NcCfNsMHN+3",
+	"Z6FXYmahthlAIHfAzH8vP7zBXFt0Fzax9am+XsozdNRuKi7PSy2MB4ygVLjgcuicYJClEpn2qOAUGdjR",
+	"YNBn8KwgFQr47A6TocA1WU6qIR2KdSEdKlb1fKheMFPIXKKsLrRHaCNk6osjvTIePE2msepSUhRDxE0v",
+	"SgTPMylyZhbGKWpsxBXhGWslhkHlNMv0jcgPnJnKJuJzJRWxkopj2I3IssoOHx8OImZFlnmjYsSzjKwa",
+	"vxhuYiUVTP3RS4XXcGBr8mBTvveaMHT+iDpHyF1q1Wqambmjw4pu/E2xyDWW8jPwkZ25r7BrDFdb55/8",
+	"ETWXBpzWiDZ4AKbIBh2hlKikOLY5IIBj+fy8eoKgRCgOSlALMyxuJZ76UKuIp3BhNNLBz8LeSgQ7KW8I",
+	"7cOWKodvlUp2W+Cw/anfzPVyGsj45qqGmh7wNDgnjQR2Xpa563Fz8DcX2IgKzDjI5aZwOOgwvmmLHvEM",
+	"pWY/Vu8AsURpPPbDEu/hiXF22qXidp6LhHX/8vb01cHZX06Pnr9g2ntDkdijmoISoUeyEutCQw+xbkwS",
+	"sSuxqFqUQORGjHJhex6Ehc6aXfTZaawsn87AkxaA5nz6+EvASZ6dVN9xEYfFHqohy2n05mHU0i+6jeLP",
+	"5KUSwcZTLGidQCAlSrvHuJnfQHtXN5p7Y23BvwIvv2prtIQCXxzfCprWCNcYvqy2mRCU3lrzWAe9rQGj",
+	"8DPDPjAe/QsbFvoNK9OS26ZIJ2zlLMMukC+OO02dH5fQ9cVnFlJAcUja5lFcsOV7e3HcEsJdKWD+4+l/",
+	"7CTuSXGsnQY81b0HOx+3KCJ0ts7w77+FguknYUtb005yPb+EIihkC58+/rKreOL9S7AwgatRhPn8rSJH",
+	"swCvTfz5KmvNePllcOiGAXtPyCsXK2nD3KOyFxqBki3V6QGTYwXkuzRlZtUQfIexMsLthdW5idi/5toK",
+	"EyEcnM6CdOCIZVIJBMdBr59U19LIi0z48qzyYmeDysuJPbD6AJN/rkWey9QN/W+R64MbmdoJMzM+8gm4",
+	"ZFSC21QCvg1TBAUn1T+dqOexQjKNSM6i71PpnKXSXM6hmseaMs0KYWUMCvEjRJ1ZqugC+/7t+7N/vH7/",
+	"t3e/vD99/Y+PP75+8/HHV+f/OH35/tcffa6OETaoX5rkwkx0lvaqkUto1vNscBSrQkEBDzWe8QiFuU/j",
+	"4pfI6ru+RUWgr0SxumyVv9jPA4Cj3Ap6EbkB3DiHz9kU+owYtsZSP3385R/n57/UVpfJsbDSnZtTyvQL",
+	"NQ2vWzwbHLnFQW1b6HnnZfUOADjBGnp99skjAoKJRLWD3oYaNqoq92jPLOc3raPVVBU9q4H2gkRshPpZ",
+	"zkTwhHjPSU9/Don5bHDUbDP4ZPh6bWdJi55sWfeoub7Tp/BtwAx6cKKRTk7YGISctBS9+UWjEZxUd8x/",
+	"3YR/Hrg7n5hlzvHp4y8nUIVXo0s38zAnpCDD/p8p32rXqU+qusO7zHralZYyt5OnhMImWvWRj8LOc+Wz",
+	"daDlYLUh2y1NBsmg9X3KIKRJcHk8VuO50/+B/YGR7I3QGuIr2DT/hNaVqA8dDw7L0KX7da6g8DzE203L",
+	"nlfYDJDlYqZzAoec8s9yOp+673JhhAKsQIDaZN2mJoPNyS1NAuJX2lLo0niveB5hG8gmngubkfoLtqa9",
+	"L0NJsJQLEZw0CLCjygMHAnlKQFRzO7k1ygTdsw/0+MB3z74bFFx7M+7dYsK9cs95P6ZL7xJbJs3h8Ggw",
+	"YG8AEldjP1lCfgP46T3s2z7UW4d9aznri4ACX9Wv2AT+bYkyvwD+27a4blXy3OO6fWW4bsSz9zznUeUH",
+	"tsrWDTlOK7DbMsfZKbJbg8x+eGQ3ZNF7W60l3LkjobZbXDd3CVdyFUwxCGVMRcKrF1TQIA111U8AsZlN",
+	"+ZUwTNqq2gp1C0UrORxgiMkEs1xcSz039Z8hFRR8B2kb9FGzevsK71+h2+IFd1FqxZTLrDPs6PFYjsR/",
+	"8dFU+FRJaH5Le+KjS6QDn46mgr0FeCv30qLObKKVeIetiYed/zxkz58/Z4PDwcDpxxM5O9enaZoLAy+G",
+	"45+HTplmb2WWsY9pJ+qMIIDRec0XFurA4UxgqfhZZ8WjtbE8w86BnePnx4Mj0Mm5FR9yfe3M4s6w8/4v",
+	"G6Rk0ra+UWONbZ72Gvo3r6ETqWK+XMjDCo7SopB7GvxjiQftQAvvLvd96BXdBSssi9p4xco3wfQtGJRm",
+	"o4zPjeizM2rsgHVmZgiIzFHZL6IcLmJJQNFQEDfmn/0nlgDXSDCbvtJDTo9ZUqF3KhHLxVTa4MuwRXes",
+	"qrf0HSNoQ4pewRPBnChe196QWOZoD2xMBHx0I6OilOJ7RvmozIoKkzRrcsmQbJu45O807JtNDAjPBhqt",
+	"h0AruiezoXKym82HkV/x3oBoMyC2kbnV07Qpk/fvLQVOC72BGgQzSc5KtyHsZOTn/ISaf0Gb5Aglsg8I",
+	"VRqoQvH+eJ5lsaJWoN2krl4mWDBhAEVW2gZo2r6bxMSwALelbCulx7FaHvMEhLuvWoCVuhfRZ3+bQCPA",
+	"sD3hGGJTXZ9BDX2RYrVVY6So3haph2F5bOSG5W6IbOPr4CA95lqkG5tA8F62sYCCnlAVY+jvv3f0rDPs",
+	"ELARtcLpDDtPQ+sm6sD6Qyvnhx/gOK3HOv5qtIKp30c58G54VhnI3gvgxyKAqR9atqCOaLuxWaLObN4g",
+	"bn9yxgQ+Z1h21fdVvWg9IJpwJngu0j47ExacKkteFHR8mNUeko1pHwu/tnV/3LsXYE+vf3p6/YhCZMeu",
+	"hbmxeoqdAVe4OKkbpDTY3prwYCkUT8B80ho21ek8E1Fjc8nCSwnqxpQv2IWIFSQSSMXsjaa7Ta/Pkoxf",
+	"iCyp9N8s2q6zBBmHSRjlHkhKVFQHAKcSxSoFyLuRrTXl7kHOQpLmepbqG2pkSjjBmXg10XIkXld+BAXp",
+	"QjB+Abg5Oo8VQra4gSiPdDET5qQs6aoU4PuptjAk2H4GXgKzwisLl6Ev4Q6eWdhUqA7gllk3MqVM4sb7",
+	"SvPCMToR3J67y2BasA5o6Y0pUVwpwTPhZjTheSqUSDu/hewM+nMURrrf8/XzGYJVvxZjqSAnce8+/ZO4",
+	"T5EysGVpWrz+kNkFV7QzvJDAWtje3byqnuWBxdbqYo1KH6v3mcaqxWmKvC9iicf8wkckwEJVCfwB3UTx",
+	"t573iSJFJCexAkSwoguuezD66tzzCm7Olzg1M/MLap3s5mUS1g3wvgAq3U8HHolAZNgmmBDITwoFj/qa",
+	"gud4EfiNm/2wt/FC8MaWPGHvkG3jlg/tlG3i0xu5Z0v63jtoH5mDtpkNmw348DJxt/Fhn/HRhi+CaAAF",
+	"WiHNhem5hTol1uUs407duxQ2rJ4tmjb76qlxLgT2oOn1Y3Va4oqUHaGD8UNYZTfS0eAYr5OWpTItEUH6",
+	"zANbXQkxK/oLzFVK9cd+FJjHXFmZ+T7Wginx2fpeUlE5D+9CuxKLMPU6Vl1s4lV2NEcgYiuzjMqwAKV5",
+	"O7UTd7qudt4XYkZa4Rp733YLCMY96UTRugGSyqFpDJPcel52LelCedPs0NifrXXiJnc+WE1Mfqu8q9v9",
+	"h2X7S6wtQQi7PvsVuS3PcsHTha/A0soHF5HLastyQWwW+9Ug+/WxFupNZjBJS4mbUBLgV58t9tEv7qXh",
+	"tuS15Hm8g4n/gOb0lyTgvVPyUTslH8BgF/mBlVR9uX2dEAyxQU3QK3r2bf45kZ9LCOdt7aCrruVXnc2n",
+	"gvmlE26oEpfaSuBUWMZf+ut+1mDabkSFOOm9V+3P5FVz1gie1Cpp0ve30CYizjSR5e6KhFZ5iJoJsXQO",
+	"4Ynee4daif2LuIeIOW7iFcKzuGcij88fVDCKDThIhYJbOchmRT8FQ2i3RgOhfK/arD/fzUqspbO/tz9X",
+	"2J9biKXaobpbpY/XszYNg/sQcbvGyUcQWgEoHfIB9kq9LlZhDw98xonTS8lb6C8k/BlAVboQLBfUNzsZ",
+	"zfNcqNHilU5FJWaOwIbFNIocGbq+zz4Knh5AAZIP1XSTUXCeqR9N8A1AVkWxKr9czETtssUMka2gXc1i",
+	"KpQ9F/nUQEFAiu10YGVJBIa0sXw6QwCpWMlLBXgnHmmoOgQ0p80Z9tr9IHLjyD1ZiZS4oQp/F/V9lItU",
+	"2l/kVNrO8Oj5YDCIOn5TqJro9en/OxgMDjtRR3y2Ilc8+yjGwr0NZEy8rFtzp0+aWcYXOM2D4+8Owxvh",
+	"W/qOZOooZK/SnPPPQHLVSiushmIfcjGSBi00pa17fOdsImeGvdUq5QssTOtEnXkF+j6Fuw9m/u6itGtj",
+	"u2Nvc/y5bI4Gvr6FpfFQSATGVzYhY4xVt4jPhySNnwP2i+27PBtY7uYVgtBX2GjBW6scr1+UUqVJ74RZ",
+	"8dnC3ExDjlUUyhSPt+Ozq91NLOPGsi52FIUQk9s8oVKpLnvUyWQpbeB1TQyZWFV6wvpdlGqUzVNBl5OU",
+	"nIu7mXJ7M66Rd34hE26zmqviFe558mM04cyaDPkWw808/d3/eUt7kDM99uovokIWan8moFLFcXZToHvW",
+	"GUovghTTAp17pFPBLsRIT0VcrhjDN8jLwjQAaakon3TPITCnBFFVU4qw+rYhdS5tdPnV6diKvGghssz2",
+	"xlKllC8AffJYY3qBX3qs1s4ucIqvu9gHuOimzRXeMLjfahrvJrLvl4l4odWJ7+3h22P922pNbU0vlmxK",
+	"SAL0wLeNBLKx+A5cLw/hdmmtZAg2Y3/MVrpdthMEG1dKFlJi61LJ0hFS1koGlY5NVZKUNOD094rhmfTW",
+	"rIoMYAiqAxBGS76lC4UteVBqTpWtXChYFXk8GEADq4IwY4XNp5IZtxN0oYxzPU3cdukM9k6z5Cm6t2wu",
+	"CfTcfY6opwHsCVhOF4IduuuPBoOwq1SfnWJVqO9KGNSDYgpcQkoDBneTsp+WT77wSRt4mU+QPikHMi0j",
+	"FQMgdMSVWGB2BnTGchO7yLi6ilWy7HVJ/BuWBeQ1NIqkzryYC+2GWGKdd/I6Ya3pNk6nzYtNQ79UUWz6",
+	"fDAYDJw9AzfxNA1uWN6lp6N8Wt77e9UJdXpw+F3phCIXFsJZP/YK1jWFyD715OuoX72j0rRd6llDQWtR",
+	"+FBWtLIuV/5C4PShz94CMthKZ73PV27w2buneL95rHbNqcL8tC384/frFN5zgX0CWiUBbXd+5tCt8ZQA",
+	"5ggG8E56b6Pb+lx8thV6DgOMXtsKerOgi4Dg0lkX1BuE5kB3b+8kVolHxQNlU9oFlWyV8HYJNW1BQuuz",
+	"tzy/8i0/6WaWECN6KaEdaAIlsP7Ls4mczeBbz8G4ZVOeX2HnhJrSTq1e/VaG0IWxCtRwaB8TRIWV0+rY",
+	"hBuoEtZjhi1lSteKT9V99uKg2CL/nFjJ1Klv8ObVpdN9V/JH9iOokH756GlSlo+wOkOwLvL+yOOvRDRe",
+	"r9p2Nlh3xZ101wClRz28S0vrEi3xeDBgr7gTWWd2bcDEj2IkJDTfTfXoqg0wsXZEim5i9PkXwdNz6cY7",
+	"agZX3DSeSBuzDyt+282uU2zoQeRp9YNx/jLwuHv2/wBRyyVhELGkQnbgayhFg7sMqR9+qAqBqEEERIjT",
+	"GNK2j1uG/LeJ6QbZLrEKGGcpKtyuYG2bewvijgmip4U0/4qjiw8V9PMCZ43Y33lV7pVK094H2xKM4837",
+	"dQ+RuYCRFV/Tq70lbtcYwPIMuDV8VQnwOd1N+f7ohMnqLNV1lbI7xrhCnene2r6XZLI/6rdFtYrd2ml0",
+	"q1QL9Ljog9is5J82ZVeW4mbEFYmbC3Lx3ykOtvr87dSHUXDrlrbr+1O6bi7yZkd0h8GxaO2rC/59h8LZ",
+	"9byXVQs6VnXqoYagqwgw2qUbclsr+EFMyi9A0HvX5Nfgmryb2LtFvyMv1X15KBPIGn3nCyA8IZx421Ol",
+	"zPeNXduBCfidRihoTUkNAEB5VNpiyDYqqiu0EuxGZNnBWOduXHf5hf7st3TouM/p2as3b7ADc6xmPLcR",
+	"3PZfkbMv9ZRLBYzJskxwY8GbCGBb5sRpp5RtT1Fvri4zwS5yProStmyqHaubibQCml5HbKSn0Dg0Ym8+",
+	"sExakfPMOFaotDrA2YQB8rN5nruD7bhoOQyTJlbhdnFcO4MtYdQKhxvPqG/xe3pvpUzvV8WuuiVf4VN3",
+	"0Tgm5Yr3c7EQ5r9aqw2iTnEcwV+peCfqZLz45qO73XeRQWTlH559R+jKx0fos6Qmx52X8wXK7M04My15",
+	"73D89h2OBVHdv7/Rs/Ev6G6EKgHkglgqgH+v4YCMVc0DybqB3ABsw/JvT4Fh+xcqc3CjOKZ1sYhVeQ/j",
+	"mdFM56mb+8UimFyJh1jM/VafY6waS+z8/u/Y5fjKS+e9x3FdxrqFx7HQgfb27ToOx1F5KHfvbywY2e/0",
+	"1zZuxiL0urGbke58SDdjqAPdW0Z9SRv7A36rm3FUvJFdJtH7Q7mdl7EQMDt2Mq4+fTv1SRQMuq2JwP6M",
+	"rulk3OyAPqyT0XPtR+JcXEV2O/UtbmvKPoj1+AXoeO9b/Cp8i3eSdbfpciFKz92N0iZe4g4c+Pj4wlnZ",
+	"Rliq5/HZzvWqmqfLRTXAGoodOYEWpk6yTvV1LSsP8xOlRTRAKJbxSMvui7uxk7MG8KFtIUUqa+4MOy++",
+	"O34+HvCj0feH4vhiMDg84hfPjkdb4v6dGiMvFXQB2edc75nPui4xODUV3CbNeBt40wbcJxUznkNTmgMz",
+	"kWO7CoqpvPZNmpRtelgmrwUrf3QsoayrYN1jbzh6ci9twl4/VomxPLeQu4bJ0kKl9CkX7Oj4YKLnOUv+",
+	"8pfpNKHaMAh2UusLNnY/p/JSWnPCuFpgR0KRGahA/G44GCQRSwb+j+/85wH+cfry1eukF3CfgdON3KAH",
+	"MGjRKZFb34iRx2qU6dEVYhKHXZBZcvT8u+dY7Xd0PBgkvWqNG6SOe2h82G/gtiZWSSbUpZ28H5+5b9+o",
+	"t1LNrdPmHENN+uxHPpqwpDgeP/5rLmdusxNs2B/UTwr/EzSVLB70xASvKGJajcSw4Y0EtwcMOaqM6nVB",
+	"pzYWL72roWJTaSUqu+lBttxEYKoIFMBVMCR6+5i9kSPfZtLECl7FCvyvemVkJe7zfoUSHKvijQyZ0uxG",
+	"Yw5+yhcmAm+GnM4zy5XQc1NOM2LJXGVyKq1IX/EZx/x+bLkUq2TKP7/mMlu8Ezd/1ReGunl3lWap+5rB",
+	"nT0Yv4ROKAZvFnlno4lI55lUl+3hoNfFO4Cjc6cs9aXjBapGMckV4jA97ESdcS5TvvBp51MAtSqS0Lmd",
+	"5/CZmlSZuQo/2sk8N8H1di7CjzciVcEXTqdxr8vN+gGf6sRmyQNX6QZRh9hYZ9gZvBgMOlGndkA6w+dF",
+	"ev87aKZh6P2Fxy94E+VKD8tlHoVrHJTrG4RrOwoWdlRZ1dEfUAmA/Lcz7BwdwVSXzjlt2NoaT+1Q4knd",
+	"R+y+eeSxQCD40+yVk9e1n1qVlJLprVBTtsEkI70EB0CJ7hsUkPSL6hUATY3FQKhuWhfAyrKAihqFJQGk",
+	"/zgx4rWfEn+sDg/W6LFcLSl+kcbWSPJPA/NVAXsvdx7OZCv7/q1gzcqx5s62jO+BUcPqusAm4GFElHue",
+	"+piQw9IlprkZQ63xhlUM9bZWYEtYYmi/hEBiG2CABaHHWBVhRRzyfvC5VnNIDGQ16dL3FVaEte5RujYN",
+	"NO5aw7gVtwvP5K2gXc3GuTSYPAMqhZPupSmVIJxopWHzxcIKvKG3jZj/Wdj1TvBO/IlLwqbZrWi8JNqf",
+	"6cbA5B0P9BKH32UPMIp5oCP/ZqIz4dlW2WExDD5GTHweiZmtKblDpw8DGRnLF4ZJhY6pYOkS2T4h9zKP",
+	"J8lrI3kAgwudQnPGArv8vYd5WQkIg6hmMi8Q2/EpbaRLuE4ITwWAXplgXcFHk9DrdlH1ubE2lxt5ubQa",
+	"iV6QqBAr3Jpb4x+raR8DqvftDPpSbpfSmXL4/FmjM0XNsywEXF/fm/KsnP2zdbwpz4L5PqtM9lnNmzL4",
+	"7l68KV8kgL0Jt99HkB5z+Pr+fTT30M+jFmMyUQMYe1NXj17fSZBiBvDkptoYnYO/vs+SG51fvRLKivxN",
+	"ajAIBaiT5cOfGAgZsBFcZYYMJEItHhZc0RQQo0lK24tiFUgGaJJHwPAQayLbQKoiAycMuoTrrU78hE31",
+	"tYiVtOyC8Np8GCaY2hOz5I/SubvB8iucHwDO0wKWoz6QD95DSGdaRbg1YAvaiQwFoWMOKISrT95FBGR3",
+	"nQBfvXvFpjLLsMwq43YigrZ/b/loIpU7/VGnsu2rnUpbMPy95/xP5zlv5MfbcuIt/eTBCF7lDvB/9dgR",
+	"drQaLidWDX7xwAke8GSdg7P77p7tfe+KFjbyxfzQG7mgQw1iz6Eepx/arM2e1vA939J98LzqIwC/m7Rm",
+	"ScEyrHuxqJbM9SLUyqr3FHZ6rJbvuLPH7WGcbe1du0Oa2zvbbnG2bX+M783BFvzEukUWPxom6MIyzmAo",
+	"E8gEaOZVWwRslSZV/J+aBHmoiqsUiKNyoTM7aAAI7jgjoAsae6xq3jjsBWNghr0TrDxosEUA2F0Wq/Qj",
+	"oNkAqoM0sXLPHU24uhRpu0Ex1lmmb5Ycj2hUjXWO/QUm3BZQ97GCWFEEyWj+ikrGmc6bzaveLvxw92CS",
+	"QN29M0jKk8BvvAfsfs0RXN2X8z3dzvz2vqfHp0J88mjxuzRyROjLvQdnU5D3uaar6WTZ1VQCPVdYYsIC",
+	"tl8GDxwXcsy75j4qM6hlydYwAt47qQ5RCTlAgIS4e6wKh0/IgAGPdG4qLWxZcql1mpywZMTVx7n6pLi1",
+	"QqUC2r6msWpKg6X73e3g2+6z9z4QY1cBbQeYLFq5fa3kS4NLbmu/UOntv0s5SG0PfIyietJ+FbmVI56x",
+	"qfcM0cuDUIWaj/nIznORd4adv3DuOPhUpyJ7N3e74u7/6eCodC+5S5j/ihrFvtI646qQkGyqlZ1At1gj",
+	"csnLoQ4Pv//uGeCt4LvtDDvufa6IQ1SFxk4qXoqt30O1/CncV0E2f8DZSwLchq8fpPpGQaulFRwewm2v",
+	"uRXVApLgmwBunzkxdABDsi5YhjpnvmurHo+NsCfEfWIlFft0/sox9cp4WGihMezL80xCGJwrVp9KICAw",
+	"rbP4CWMShdBLWJdbNtXGsueDATTlZldiBuKA2BbmhJygSVsAv4QlN7XQATZlCi6AaWPS1OqCHKg0qUU7",
+	"yrSVhDpG1gLePPQQrC4ridWtdSWsrazkeDCI2itH4JWBhUHnxl/vmCVEcbhyOxyWuIxybQzjWVbxeFIR",
+	"UPkV9vYtW1TVN8RJWvdUbIJGeQIJz7KCAihNqNdnryvmV6zK2dCLzQUbyywTadnRIRcjnadmB6LwNe1N",
+	"ZydptGj/blATsU1dyR+//RGt+xBRe8hvzvIOaK8z7BwNjl4cHB4dDA7PD4+Hg8FwMPifDsXtmy8bvPCX",
+	"bS7//H7v5eCfTQ4WbKhJIJY/3k0y3qEMohjj1kqIumSzgCO5cf1DdZSoKlcr5Q6xqrRDxzvNSzHWuYA+",
+	"wF7Mm7I1sJu/+DzK5saZTxfuTC0L+VihlHfP0ZcChA10LRxL8qSUu6KvRZ5xaK7geLpUqb7ZNkK1xA72",
+	"1Re3VF+EL7fGjQc1pl0ejPDC74MLt2fbDxw3WxbTG4XPisO1lwuPKXi2LBLMpjKhNZbWJBM2ruQoFOa7",
+	"FXPEqgIkV4z65eo5mtXe+6ro8AveF3VsWNRxL1rTrYUdxfncriH7rYHhdQ/fTkIkDZKjJVISSJb9gWwK",
+	"Eu/iND50VUZxlruovDo2G3o0PFSczMvF9ZaKOGIFwdQQRbEYeCflCY/QDbHKQ3AUmP6PzkPwZdjGPrz6",
+	"iFP7H8b7sKXPoRpU3bjVYqwac0cjloTxNfhcRtYAXiEIj/kOjHNz56TTMLi4TzldZihfynLeyGIW4V17",
+	"Zvb4LOY1g4m3m8erE01X0f9K1f5BVPo2mfytnt770eW3PUr3orljfJZc4+SQL2Vjc3F1O7JzrIIi56i4",
+	"7ELrTHBFIUWeGeGh9/wVhTCUhrJ++uzVhKtLDFpXU5ZKSNdyplBQzW0lXck9w2j3k7SVbKO7mw27S6Zc",
+	"lbCzIgvnbCZVmgl2IXju7qEKcZpbkXCj5/b9mE5o5zGl1zwwY9pbC483GXOHKTuXfH4pDkY6XZWqc6qY",
+	"0+QoQKiVqJbFPjEMhmEwDJOKJfD5jeNJy4mcXV/EG6uyihdT49vzOoMHQCO5GYBCLGd3QiZNrCrZnScs",
+	"FSOZosnC/UOkSsXnyLG7kVajeZ67Q49MG7pNQKKQthN2I1Wvz352E4gVLhGsI0wfwZ2QOdM3isCVnFEE",
+	"ltGULyBb1QAsRpEjc84vD6AaL4UhIkwmwVFkiqMX+NoaS3fRsd/Mh99YMW3PH4GJv9Kp2B0HHvQHz3/4",
+	"3i3JTISwJd89fMEuOXDThbuvk/L8an3WeM4v9zWzf5Ka2ZKeAw7mDjLSeBsLc1c0Mq9tPBub+jEYd6TL",
+	"ZrkjM7uIVQkMCQe+wcFBvlifI9HssWijX2dPFdS7r4+t84oHdlOc88uNHBSBxNrzn0flogjfzJrMp6DT",
+	"ZuZzaymsTMMkWcernhhKDWVdziy/hOxYPoL+tWDS6BT66uId0k8O7u1VMnE3Yyo/C1vVCO7J0gByabYx",
+	"At6/9360lbtuLiCDM7qV46M42DlPd2ESuGFCk8B93qlJUD7gC5kEbgJfpUngJr5bk+DMcol6k7FCZPRy",
+	"ng2OS+MAP3jTwIiRVqk78Xv7YC+fl+2DgrjvYh+UnOybtQ88Ke/tg6/NPijF157/PC77IHgzd7APAubz",
+	"ldkHFfXgC9gHJe/f2wet9sHGAnJX9oFUB7Ncj4QxBzbnoyupLg/GTo4cON53DwCi/ikMnrIJfugpS9Jc",
+	"z17rG5Xg3UwJ4fRp6H7gdHVnuSBujzNS/NWIgGCSE0dJC9K3k5Rb4DcJs/wKsByUqAJ51u/veTCFCnxC",
+	"BItG2JwLwS4yrq4wvpuLEGs6arNmlqBRoapqrqR104Puns56oNqwGlADfLcroIY36gOehXN6SahR3MWu",
+	"oE3uDDt+Nzt1LvFqIkZXbvoW66qNsPOZu6q6/Y4kftE3najz/v90os5f5OUkaA/jYRkycS0ywFgotw8h",
+	"eda2TJp3YV84+icpHC05Yo1Xhay57ZqNkHNu4b0PYuWUyZyeHcbqjhmZzfSzN2nWYDIPbOW08PtNDJ/6",
+	"8d8ztMdk/Mh2PrUlM2vN8LyNme0073OFonJPFk4bqTQbPTXBsTd8WtNCdy5td5M3Wp7qa6GszhcH4noj",
+	"GO8ZvxQpE+paZHomIqbEjTCWJdRYB6ASALQfZfREXk7c7zKNmoQ1BDyctOYj96TX3ILMDgaLWPKvOVdW",
+	"2oX724Jh4wR54ZoH4d4vbipRHJxVlBbftyA5nITP/inXUzJTyi/PdUIGChTChf2FCuPPTPQMunX/G4wt",
+	"qWj0Nl+p3/12VYMu+PF6jzq+zLLCzdmdarH+Mz/wy8ZCtlMgD2gef70HGX+EWgO9RP96QlZc+6nNM+Wv",
+	"CxWEGiv9XVYOy5sV+sEpeUYLRgJDYH1/AJ+mwIl6m690FVMB3SKcVefBiKU1ift6X1lyiwpROZN3O60b",
+	"awu1M4w1J846ajjF7qRAZPGvZ+/fsQ/uKmqFhxOEMIHv7nGC/r1EaesBFVNhucxMwrrSmlgl4rMVueLZ",
+	"RzEWuVAjYZIeJCUgOOmQle7OGQfcPE8bA9bFLQGRLafTOYBExUhnN9KIIcvFtcgt42wqjeVXAggM/LDo",
+	"42x6vC+lqaDHchUrxOszNncqfdF1tlh5S+LDKlKF7Wsg1nUF6QG8pf9cclr+/feOnnWGHSopAZ3CTjrD",
+	"zlP3JjpR55pnc3Q5zlUBegjvfT2y/6vRCib/0PUiG/CbfcHII3RRAlFDwQgxC3cgEdwT+MJmnK9KYRvJ",
+	"6af+gauioH6SBdcaQh2aZxosL7jGLuT062ILHoh8/ANXURGAfNNle/ndWhla26qvWn7TIljXCQ1DFaTJ",
+	"0yZJfcI4StJYNUtN1i406TG7EZsh7exKevI0DSTn8vKfinxWylI3AF4Bc/zrjweHA4BOJz/0P/Xc/dj5",
+	"46uTsrewCX9c9uL20YnbDzy3kmcZNe0Ud2ZVdYG7DqqUf2CD1CxaEw0RlXtXDALrUu/OIWqZAMssAL7N",
+	"Z5tQ/wYx/Ibpf5Ei7T07+PbAnXbJBTZRu9Eih/DDDpScxgjGJwWNbfwqhx7ynnGW4OMTshC7RWSBOTot",
+	"fo5iRX/WH5v4zCroYZzLS6l41mM3E20EE+OxGJE/An6fzbSR1peixMrf8MQwinRIKFYpazKkFdOIZRr7",
+	"qWUa6TUisA2Pner4JC1BmljhVDH9CHo/FC0cijwwubQO7Prmls8QaLShACVWUIECah65UvCpvvZEsOLZ",
+	"lAb2Nw/ZOlfOVPIvwb0DIa9FSuDgscq0uhS5W/zEtx6jR9zoeZZCRpvjIKMrdiEyfcMGlU0IF1dEjfDx",
+	"GLDxJ9zvIZtwwy6EUAUeoZGQ0hY8uWlwf/+bNBnGCickDVPuDjabW8bRiYvupXGupxF0p8Jn+LuDjaFn",
+	"zebW+PXx0VWsuvgDYoTP5OiqVw7ki5mKxeR8RD21hQTn2A132z3WufsOevEZAlfPxRiqey7EiM+NqI4z",
+	"0VlK04gQ3FyVreBoptB7CsY4KRB5/aGjxENch55bVlkFvPSZDRfi5gnBT5ypmY9GkAApx5VhsctfWpks",
+	"KAKnflbuF0ctTwy17VP6xo16IZsPyRIFDCHXEig3VnSsyR3mttIfqrAqyp1p9yqmgpu5bwMSTMSXaEFk",
+	"UEDzk+L0AwcKroWxPHSxNOwmd5qQOiG26z+zCwhyMkSIPDw4esYm/FrECnI9cVxKXPWw+yNMRqT2LUUT",
+	"QyQrd2LLU8eWDl0EuVNcAWZ9LlO6OdOIaQu39hzVciq4g58dbQE5URtHp84dFDvuTha2PXEnhAN7u3WE",
+	"TFvMwhBpn32kM4yzxc2BxU4wiStWv/JsDqdkSJzHLbRliWyNFY54ni9iBSO4twZWHgL8W62v+uwTPIWc",
+	"yi0Hv/FJscq5NOWT3GuD0VPGL7lUGE9nFzzjbju4oQPCbUCUEZuJnCZ1JVU6jNXNhK4g72eaijRiF3NL",
+	"vKpsXFOw5yeMX4ucXwpmJm4axGXo0U9MrOAJAfuHrQpbcPppIh/gWeYGcTuTiylHMCQYo8/ONONuQ2ls",
+	"mnzBSpW45FZeE65UMa4eswG9UQnt5+yEDbCnJ06JSMwPWEpfM5/6uZBgfrKFKfGxQQ348gG1UBjv/XKN",
+	"qi4J9LuF1m7XdDNtV1QYvKJaXeJ5Y8/zmmqOg+JixyplKVmiWLXk3bNaEbG90XCHgRCaExTuwcYTdlH2",
+	"2zvBTsCOL2MkzFcVQyzaXeJ0F1Q0fWwadVPgaNVQdnQ7ovNKGvOZ+3TJL9rezUqfSRz8NbcErvzdweDF",
+	"wbNBJ4Kk0tswnT1o24+n5wdHR99/d9jZ3Gj/Rdt9bfCfpDY4081sBXjDtkzlgQqEHV9qKhBGOoHWShV6",
+	"KrsrBWzCwJMxGfCuaXC/6H0SXDtPefDs+oAnb5JTD0d/z6keU0pcplvS4FrY1O1JcMCmVibFLyW9Zfq+",
+	"U9689nDf+jlQRLN2num9Ut5eKLyhtLxzdLw5F97mXBnM/N42I95p1d5MxWw1UybJp05Wrk6Pj1VTMVtK",
+	"QjZMhf+XXWDmDObDg6FLX/Txjo/4K/YqjBU9vgt9RliRox4xodIyIb53wpJcZE6r/BGe9SZNqM9h9Xus",
+	"Mb4Bd+KlvBaqx6aO05MPwOh5PvLOKPCFFl9COiCMRD/fVT04D97bXk1o5EzBFj1wxnzw5Nvz5kMK3KsK",
+	"jzR73lbJbZc59E+LKbxcAApEqxLBpnyGDazBXyxTn7FErvRioNJpr69FTsj49WDakGkVKwg6gVmUCyPy",
+	"a5GSl7FrBPoPyzVajvEK8LDS5RTz6EWFYyVWChrDsOTnH89Zba0XsMSk0HO8MzwB3pyKjzSJpM/eq2xB",
+	"Thx3VawoklYsslt6cqnFO0I0DAuPOoUjYfkYs6AomyyXGytpWCbGlum5jcDNbMoBaHqwxu0UslM/3+JC",
+	"es0PwYhOa0eriRHVD40UxlnOkgBJHoi37E6zcuewiRLGdBAkbv4SCW9Fuxd3JNn1CLVcDtBArLr+IFco",
+	"N2KNNNsDS6OBCpCsGkjvx2KjIDDqDFkkvoB+CA4F1aRBMEVUjygCYidiCqTp59g7CWi6IC2kXiLCOxo+",
+	"BXnVdKKaR1rPla3zPKs1K7Y259TLmqtydb1+J+pIN8C/5iJflE7S2iZ2QkdpKsZ8ntnOEBqGFN4D6iWC",
+	"mZD3zwvaWcB/txD+Y9VDdssrmjkEgOi7o7kzVrFdi7ekGPOjvkkiCGPPCFhsOUGmSq5RrEpPKKLCgmSO",
+	"0BJzN7vTW3ykMYLvbukeF9pmWv2Fq/S/g2/cE6lH3OrOcOtbPXtLp5G0v5Q39KO+WccbWkqjXN/sbZzH",
+	"auOQ4NsZw/PZHu1M70xYg9aELHULitECv+KYQ7TE5qwOHEOVfDhInkrAGntPz2/NcvQTTHrklPEJjakc",
+	"U2azz6KBLBLsCeZzVLymiYkjmMURZPHlgnWpczvl5zBpehGNl4updnqH5VfC40kXuSeQ2FjKJfGvOc/c",
+	"kus7xeull9iTmLMBZXr0Y3W+OqOScsa4oZwg5tjDYovYtd/skFVvHbpeKzitIaj9ajHKBCasdaKO37PO",
+	"8Oj55rFqv4bHWcxZJE99i9kuXzEXPVvSIzfio7dGwZ86umznoeeQcBZwQ7LUAi7qzCw99pZWC0tdZqLu",
+	"uYmHZwDOUuaQFbmxxPfGQa4z5gJ2kalV+SPwxV4/Vm8UJmSWbrVhJY1OQsLyFdi0FdR/NynMzKXcQp83",
+	"l2kjMGHbIgqO55L486V21g0mUJ/AKI4jlx6kgK0i817OnQ0VXpgBZF+aIv2SnVbTPUmENeXgYlLBCeOx",
+	"CvI7qz6nJNOQoF5NwrZ4X5lHFeAMV6aKlzYkLsGdefniu42ZTO7LpeztW/CL16hYlKOrB5MQZcZ6+3Wi",
+	"IjSOo04FY6kzdFMy86nYIvPJrfVxShIQ9Hsp8rhKFN07kQFp7EZ2ULlJu/j4MLe3SA+prN5YdtBzSXxg",
+	"nnKQlzzzRQReRab6R2wtw9PCTVpRq2EY4JjQXJf4o87hT+9p6F5oOxnWuSb9ChU8StxU7vApn5YGpyoj",
+	"tsSZcVFuSM+jqejk0tkxOLBZGHcp5oxCdcJmAuEWxu5X3Y/VrYw9ZNXsfZO0JdkOQrv8DcVnJfc+F0Ud",
+	"htWXAmamc6iy4JbxNqDqWzLK4Yg8oDigN15NaY06U25FLnn2KxawHx71n4dC4XCwLBU8WW0uFT76Ox+j",
+	"YKBl7WXDY6tXxdeyM/FgxfRgxK241Lm8WzMx7G9RDAVY/fRx0dpTLFbYVIyt31Os9pyyr9jaJQGb9hVz",
+	"A9cbi72prXar3mKOvbY3F2P31VvM/fqK3sxdWC3Fu37ixgolchO0DpNqrPddw/aMqwmJP6CcxR06h9VY",
+	"17faPSwgVrnvIPa1dRCrCas9P3pcAa/a29m+k1idGX1d3cSWFIKHbyhWlQr7UoF2XNxtxOfO+orBMc+4",
+	"MbuwFXAcMBTKc05YSn34tWo3xGqpGfHGdgM+84saDbTsr85icPPehbkglTQTkbJLrdPQZgDgE2P2ZsNe",
+	"TLeaDXQG72YzIAF+0wYDsei9tfAVWgv07vY86PGZCgVZ3c1OIAb0FRoJhQ7wpSwEmMDePLjFPNhETO7U",
+	"NnBPvEWwFu/SXYu1ZUF5WDGII46kN8SrRjzPJSnfYVtgPnIae6zcbScMKCK8FgDhpGH8wkDoGdk//ga2",
+	"Ab9kY/iOkWBeNgeYmV8gVjdIZOgXvLlu0FjYXFUO2O26gUxDDWFL3eDcHYq9YvD1KQZAzY+b9X0LQt4i",
+	"fXjeCeSyvmwveNcKAJDiOcCb4A89ZgkM4u5PqFoV+v2ZhFFBGeaGEEgndg4nXhirkhmyLqRi5KOJvBZp",
+	"z/uLHE80ffYGYSUd83O8h1oSlel9bi7GyixzjLDkucoPjmlAZVWsu57gETxbYs76hoZCS9w4VsEwUYh4",
+	"ItNoKfMQ7vf5J14Vqis7gNc2mvAcU2XwR8OEsvmC0l621nYclX5BXccik9hrOis0HQuvaH1avbOGs8Lt",
+	"mSjKIqtkODQ4KvuAqi3d7OBiDSPwbOhz3yIPReg7iQR5aWVmMFOa+XFYtxiyX47tRumdsKL7F8Gm0uRi",
+	"1TY7v5BZNjfhXKdzAwjX7U5Wr5A1MKHA6cpu9bniBKpeVyj7v83typa8ro7yk7mS1gmMd+BK7tafj75j",
+	"uOr9+C1CGdOltFkRzrm4IyoSzMF5yy0UEvWowBkdkSchh4M6I0il9pDJBb9zvzTlmLudxR4yfeT97wEs",
+	"PWFURWyg+GnKr0RywpIraamhnJMG2LWVj0ZiZkuFF1lPrC7m1gNYA4yDEjdUi92t5yLSM92xkOadVkUS",
+	"UeJd047fQ1e7WI1hgcnFfJEEQMYSEuOZERmhNVSeUR2012cvsRja+GUyq2MF9dJ9lozmxuop9p5PPFCw",
+	"TAFOJ8QKTsVYKgkgHQBPrdN55iVombjoy96tmP7jrdtH1kVAeuZ21b0u9//7/OV80cPCVXflS7c8f+HF",
+	"fIFnrODbCDPOMnccbUmhBLxLiBho9zim9NGTV6/PwN0JeMnI32JVAPUrvBr7eKRBIRsN02AOrOnYv4tP",
+	"v6avesl8AbmythN1pDmj145ueYQbxUPVGXbc9naijvLZmC8//p+Dw8EApoTb4jSmTtRZIs3OsPMjH03o",
+	"J0/bkD4tRuCjuRHycmI7w8P+JhVgVkz3QYU/U1Ch5ifZIJLQ5OmY5WIEb5tOe63KdT4TuREk0ZIP788C",
+	"vwcO9/T6KInYzUSOJoQgXsQDyVUBUrmMHIrPfGRjRTLTJCfMTqRh1yIHtmMsX2AXBPFZGtSbM4lNQmuF",
+	"o/AQMAn67EwI9uuRuw/lED7bRODmQA6Fijk0UbqRKtU32/kjzK+He3dEnQU9dBk/KccbOST2IYrH570w",
+	"rPvrYcRMhc/8etRbg8m1eDQKrrR9qJQ0nmWlex1gETIFItZg4Cx7SNEKSD/Zkfs01akcS/zocUdOmJVu",
+	"4Itc8Cum3fP77JQsFdpD6J6MTpdyctL4q9zk8lzfkJ4njaVyJGLQqLMbuopaVBjUZEnx7J6+e907KWd4",
+	"OrYih2lKU4JTOiYbq+Kil9D3BK4qACsx70Pw0QStszHPMkZA+QvBc+PMuwGaeT/8EKreoX2xpSv5T+NH",
+	"DuuLimNQgDihpv+xUFhR8pM8diRXarXuL8fBf9tIIUVp8OvRXh7s5cGG8uAujN9Xw2GeWTv//yiMzq4F",
+	"AocI7FCDVaKjuUXIO878YKhgOobEfbXiyFu9vv2TEk509R3ro7vO3E1v0tIF5fTfa9JWq+mFrEsul6jw",
+	"apdl7bHyrqohOx4c9woHBTiuwIvQTUXxoVo8Wp9Mr8+STKhLO0kAOtLbisCSL0ESEWjcoOrzoJvc/Tcy",
+	"tZOEhXc7XX2WccXzWMH6DOuaiRA2cl9bETGbC57iB/Rc+V0h/yEUZM6zDIbKpBI8Z36kC55HsbLzCxGx",
+	"mZyJiF0IDs74y0xEgNqsRNY78QWt11Jn9SLSciU4/T57qe3Eic1YkeyBx0GfcDl1Al8r6A6VVF0lpBpI",
+	"w1KRy2vCeChsETxNPLtxJkzuT5nV1eaAw1gl8XwweDbC0+A0B/gsGH4Nk6RvPtN3+ArwyyTYcr9P4Ehr",
+	"GbV1jFjRZmslTIRSuVh/UTbrK4ZtzmXmdvHfIteGdZPj7/vPB3AW4M+kd4KDkvRhyeHg51N2+uwFO3PH",
+	"gR1/zz6zH16ganPEPrPDp8fw808Zt+wlz91XR4Okz079/vod19eOFqqe38YXXD/z8P6gcV8tKAQeaaAm",
+	"egQAbgQeajA/DevSz6sScAlClsI3TiOyhsmUhkQEJYIXH7pn+L6PRfM3rFtOpPkopo7cUa26VDoXaZ+9",
+	"L/zhvPB8ugtIeVxaSgShK7+QiJpcopsTUZwIRQpdT4lPRLYs+ZGPJgnrcuCEeJwl4eSCchwrCFidwAqN",
+	"/LdA/Q+WH+yj+5Vo7WnBPXCTAHy8YCmkMeKlEXlCC17tT3TBi5dIhZjzYib8sfZ2Pj2n4n+NVbf0vkrF",
+	"xo7neC8sulyN97niC/HuU6DzguOFzlrH+z0MFsEEAFLMSclWWP3ldr2nGBQy74SnPoAEV+OkSWXyEcvk",
+	"lQjHibD1GvG9YmHQ/Q+axKdFs0d6Oe5UlFyJq9LHgi2tCn/uLW5cSR0kgacF9fd99qqMcMhUKCtH0C4a",
+	"lKeCJ0KGtyJC7AYxExg0jJo4gyc4V/5M906gT50nOKC2bd3JP+V6+jbkGneq5vcvp1S24aB3hj+8KMv1",
+	"iTmtLvoHmugMj7/fSPWurGTvGP5TOIa7OmdjqQCChPIn2vTYuziPf0eoipWZIjx0TGDihcGmnJh0UVqj",
+	"Q4jDJVslOtwrAHkL0rDXAfcpDqtTHDYz4DbOb0C0FOgc7mz5hkMIks/Zdn89e/+OfXBX1ZDLwRopJbPh",
+	"1xS1IK8XQEqCbjAHsRerLghB6NzvVAEn9QB9suckYQ0Nru+eOTFo40BqJSevFYIiFwOdOGnM0wOtsgVM",
+	"BPU5/Ox9ckVK0MBpxbDmIpmioA02V6kT7snTargZmqgrbQvlgPr5M7yMjeE6NzB2kEzEZytyxbOPgkBE",
+	"nc5Ek0c9EMxFbAo+ndkFw1RT1HD83c7upRi6lzqbCWd4aRuHeg9gd/5zSSr//feOngHyDfTOBx+gk6yd",
+	"p+HJiTrXCKKzFBWO2L+lGqH5ikdvPU7yV6MVrOTBEXNuYWHuBeKr3IvyRwOixnMreZYtiOdsF+2NOrN5",
+	"g2D+qeRl3vfk+UuVJQ1LjwzleJWMKBdslAlIh+oS/r+JFbX6RkMmYuLzSMxsmZHVkqbkA8b+aV2dR+DU",
+	"8FCcUawqKWU9diXEjOpFvYFBXanf+vCFBsMkWA7rhilBUaySMr0D8tPLEEnE+v0+WmLe7nYs64B9FORa",
 	"6PpF9ZhWJFAaTJMwUyr0NwTOilixeuZY3QpartjV4zB7LBe+WJlMqXEuBIyLM4Ige7bA/vhSmR55EQrD",
-	"LnccPvBqAs5+SivhaZD640YFXbJI5uuWsHAEs2Yi3/MezO+g41DEZrkcCQbhKxOxG6FScG+mblyUQyJn",
-	"KVZR92CpnJbHzETfgnuh0pLDMq1GwktB9K5YZ50DqOmpG5c7TVRwdIqM9My3Ovf+O7drnKV6NJ+63UTS",
+	"LnccPvBqAs5+SivhaZD640YFXbJI5uuWsHAEs2Yi3/MezO+g41DEZrkcCQbhKxOxa6FScG+mblyUQyJn",
+	"KVZR92CpnJbHzETfgHuh0pLDMq1GwktB9K5YZ50DqOmJG5c7TVRwdIqM9My3Ovf+O7drnKV6NJ+63UTS",
 	"wC7tqnTWhULdHYWmfLta92fsqZbWku+cfA9yvUKgQjdbUktKx0zofJW2zIckp0J5IQLEFp3rjHbDVZMH",
-	"I/QBGIDLK3WSQB3CRzZ4tXwfODy6MNOKs00SOiJsFkyKOyq89cKf08ycgoF/oc8L8/jg/dWooWGDbycy",
-	"E5WXZcLEUqngqHq6cAOc+n31txg8B5eZHl27/UR3C0/ZJQQocU+RO5atoyCwavkVlM+4A6hvBZ5ZXEku",
-	"jC1yXJOCIj4raYtOEiEY5TPDunMFxJD2PBnQsYetJT+NuCV4yR+0tu5cv1UQK82sRMVWWkerh0fAbZHK",
-	"IVoKuadTnjHQcgwg9DIcy3twORvLL+50auXTbbqv9JeeT0KlNQGdkWfb0U/x6tZ9W8XbmXBTWyrGf43G",
-	"UgIc2o0JT7rV8yxluRPnwARgNmkJT201GwAlntWaXFWaxPt81SlOjHUzccVHC5Zyy3uNiausaS1I8k05",
-	"pHaeO60fckjZWimkp2UC+IRboiSeuUO4qCEvuwf49+COwcrc08YpkrfxJ20vEAI08e/XT7zhLYW9FNz8",
-	"AE66y9WCEazoooRSHhKUNb0uoGfkmtBrDHhC6QuvbjTmZoksPaVVgvXAxhm/KjZEq2UOclFF2AbyJauH",
-	"VWw7fQvw2yRIKiITQLf9XphMzhzRBTxgpKdTiT2csI2UV8XSGxBytQQNQvK+209KveUqNuKSr2TEFaSq",
-	"4wCsi6nvE8dNLWwGQXBcO/2K1rRhCi1O7mFTaKvGUtSR5oJ/CdNpG1JnW3NlN/J8gsq3N7X2ptbdmKQg",
-	"IT1LfmYg0gmZ/mTs7MJL+nykjT0AtTfVt2GH4q0dXs3JbMw9iBUP8un88K0es1mu0/kIxMe/mvQSd0JH",
-	"PBvNscWvk05J+fmDSoZUUSeMlVPQkRL/Z5qAjggQQ//Ul87cUh9zfZULY/6qL8HicsuCrAb4giUjx0qz",
-	"DD/3+uw9afA4T2HKlRi2EHZYPBdti3/qSxMrgNmeQJtMjG8tWMYVRuMdP8owVc+nu7k9AXcV8Mu2ZtBl",
-	"5+fK+rEDdFRvAY0iSecpSLlYgWY1BEFZyQsM9I0+S86v5Ywk9AXUb0ArXZC/voWim28Xf40VZMK9GAwG",
-	"EXtBeOMzfiWVU0t9uWXX2+pRpdgcTWaDWkqwqXocKwv1mnB/Q5uFxq4KW0MxFBgv2thXxTT+hJl4sN2O",
-	"p4QksWFmXWUTH6k1dP2xa/SFLvWxKnPap9w9rZS7UgTW39M90vBKCQjenQOMMtxP9M0b0/jQ0q0ctyCw",
-	"4dMxKD1GsEudLliXs+R1JUoy5bNTlvz6WxIrcHAa8jNlWS9i7fkilTrSVeV7sYIKmGCWvmYPr+qG9Xxj",
-	"quEjbxIV8/mC1DIhBWsXL/1PvWHBw6/FwkRsrsyclBrfvIKM6qUcltKKjhU2rSiDToXpGQaW+ph7cy0W",
-	"lHQTNWU69Rus9Fhtb6Y32eix6uZuC096vvMvBXnAU7S13VZmBS7lt5wF9UdVBX8zW4wOLzDXYGvvY5iN",
-	"dKZziHM5w2sieNA04uDwaPDN+vZUZUp7k2ovTDY2qSoR5t3YU+GZ3IkwWV37+Kb4PYA4LUPu3LDk4+dK",
-	"OWSz4Esi9Nk4ywr8/pkzGWbcTk4ZOs6wNxHwj71M28u0P5pMKwlpL9320u2PJ91YtxQlwNd7O5R3IN52",
-	"7zRMU4wt8DIE7zhtwANKpI7XdAUinWNmRa9SjC+tidXxy4OiNgP8Y4kfuqEOCvB2qNypV86hVhh1MjiJ",
-	"VRj99lG0CTeMWzbVhKuIwUXozVeM1eUMe58h8mJTT9RggncBplfTLzx4T5leQZg9tXBoMz6Sd9HSYaqK",
-	"jyr8UazKjfPCJbg1SBlowf05ra54eY6AfJZAXBo8PE55KBL+KBVmSIUZbpOfGczowGgURNppMoZnwlTS",
-	"PYqUnvKltOpMcPcB3I1ecwPxzZ/ktSDPKIbJKBgdSMJgP9qFYkUinsaKbxJB3lxw39+nui7KfYU47yVg",
-	"C2JYXZdQXGfFlIJ1y0HATIxt/Vovrl9/Pr84+Pbbg1c7C/01cKh90cMfVRqfpWkotoj1l5lsuxW+DxW2",
-	"u6jbd2USHOafB9AUICwhVjWsSMCxuO1FPscAIlGA7gasrj+q0ITBMF7xKMgBW0a4iDzEBSVcOONSmlgV",
-	"pYiPFSuqTr7zWBgCNW66BqLAive4ZxlPNdZRf1G7C3Y42oevXhfS9DckfqfqtkPRHA0GZa0msbRbbgpE",
-	"AKfKHA1OymsKJqA0M/PRxN/U5e46gJhVV2WH/x4S9AaamrF8McTQ+qXIADhTx2oT9a3P3rjZQ4LXXboa",
-	"FkA3K2tsW10tVisyFR9NV4NNaNPVNtVGcDCgxyMk4BY3Qng0aud9X8HWwCJwY9uZxMZ1GFupC9Fydk/V",
-	"rMbizqrqI9N+J+oAPCUUNkW+c1WVD3Xq6vDaGnZ6/LLzW2sY9iwslRuSrVaakOS8pGxNLLODOnuyZEe+",
-	"hpVKQSgFK1ZBwQmwAH8BEPwqC7pXdz3wBZvqGzJWQ33R9ym5CfgeuOOJeuhaHbDchbBVUKrKo0pfRdWr",
-	"avgNuKfdcIhugQNXm+WHCOMIkd7AibZnRGX651c2GuuG4OvHtPZ2lxNT0xWbdUN8839sDvwHdO1uyfdb",
-	"dEOpZnN74HjTwYiswcYC+r9RKLBBvSkYkBvAoB4YJHRWb0Df3KWeX01sFKtK9dazekVG4Ol96+b5WUn7",
-	"WhublDqhns7m1oMqpchHk0tupEkoEodeRID2BnSfIsqXFEgAiHLuplRFqcJNSvqxCtdT4ktFbIoJ+oBL",
-	"BW5n8vweHZ58c/Lt8cuTb5AlV7lvyUkfwlIlJILKji3nNFZf738HdSyX80VhujdKsUCnLcT7v+YCeqiS",
-	"fPfbtVKyF8iL76SS0/nUXzHW+ZTbzrCT6rmji6gz5V/wgnJfo87U3zUobGHK4P8NkyEfkMNWN3e18Q0k",
-	"hhsHJLbXcZtRGsLU8Mv5IsBujyB8Uj2EjwTm0Mo2aS7PZ3J0/QBOuMSNG1ROeYbnKwvd306lZt0i1YI0",
-	"Q8+12ipw/JiN6AbuoXC86aL7KGAFDxgeRR2Md/F8cYGUCtu2vm7l5+Mm9xFufWStyk/ge/d/G8G7RWFK",
-	"w16NejLoBe6dBCWE4yZnfHHc21So4oLf7mQIUMx3Ix6CJ9DQj84WPtFzd88Zjpc5w9gfui1YA030aXIH",
-	"ent7BvHU7Cx8LQ/PIwoQYLRyHiJ75hO5qbGnnTen3PZlUlTT6Ar0NWdkxSoJIfp+hvvas2oqORfL2TX4",
-	"2LdpEuaIgC+LJrScTBNYSBU/VzHLimUYqxWOr+D5G6XOxKoAg3Rs1Rm79NAQsgRa64vUmZXrJYAUSSjr",
-	"ZoCsFVSI1WYZIOsFFUpM551kgDQdp/vIDSg1d0+YA/wEgLxq5TE8nS3q3/xqlx9dVWaJnB2/xLpwwP2V",
-	"qnqNdwp+/Ong7PjlweDoRWcr4MslqtpngvyxM0GamdeuE0LqYuUR8kKaF7ZdekissFK5SA+ZNpALJYnQ",
-	"49ZKEYkV5Yiwx04RaaL3x0sUaWS6m6WLtLzePXt5olkjbe9rF8kjS9zl1yp9Pn4WiYpV2OsYQI6ao5a9",
-	"UwY5J6yWcoJxToyq30NTYyvKVioaHOb03jOHt6LBBVvwoHkhrRrco2SHNJ/rvQN9nSSRlr17OrkiLcpR",
-	"a8pIne383pJGCI4UGkn32Tt9I6njc6AV+r1A850wxxxFQMZFwBiJtGPVaPY+6QyPXRuFG5t8T8Gc21kg",
-	"slnbW5Xw8adgqn+ovI9dsPIW7W42z0cTZ0dNpAHfZVv+R2Ad+HsMtD6iBt3GOq1J2YlJGP5ftpIBQFAC",
-	"sEJbD3GrYgW14pzSfWkLTllhNPbLMfXcGpkKBm32Xw6gx1DGpzOoYNNlC/buAKHrwRY9jNjhYOD+ejno",
-	"nbIEe+u+oyFDZyb+4nvT9NkHlS2KheKkDZQpG8vt3LAP7hvsDvaRy5RB6yHkiNWbWKphftDNhi2EBb9j",
-	"4DT0syhg6+lNDGOVWG155gd87R6RsEHEkuINJCz5+y9JROPRBtJ2OrUVMCKhwA+bGeEB8iNh4jUNBuH2",
-	"XHB2K3OEcrUa8B39Ut14sFZaGGjq0sYq4yp9eKwuymrxu/EXOq935LX8Dd8rVP+7tx6x8lCe+lL9+tnC",
-	"9E44XIjHLG1bnguO2gnFR5G9IpU9PuoUhrdUVlw9SnJKfY9WG/vFKfcsYK9er+wi0rRlXzUXpeDhYYnD",
-	"7jGtmo5MpU6Dim6rX+oxMJGGvL5YLTVtL5ZEvoakx4wQAGjiFFLfHrjUwk0Ffh0bnlTQbL3+Ti2Kx/Sx",
-	"anKEOYww9lTfEMODKLpfCbb5Ba+iWytiIZxWKpSH7O+/JDRCCWzSZz9X1+9+MAIbfeYiBtRfapkXkbMi",
-	"Zd1LsdA4B5nTLADUknwmiAbMRxNa3ZWm3mnty8NqaVDux4G9gOILuF1jIbbj5ZF3zSCEdFE+7gbEgZ4R",
-	"oGNpaeD3KOYR5Lshbd33GKWrETklFBvmWdFButdcQxO8AAJLkQiV0g8igVSlHuTOj4PJg0JR7AIKr1jR",
-	"b6CmGHd0eFb6urEpY+N2NZb0t8+yAeGb/U3aCXXwoflS1oSk+vYU2uONMPS5zl4UKay9SqrqiwEmi1QP",
-	"TSan0p62LoDSSOrwLO28YWy9sYyUWy0O9e/CUXisCsGPCkruFeLtq+rhYDe56rav4FoFXHDPCq4zIugR",
-	"z3NMg/Qq3aW+EWxA6Kl1sIVgnpBWDXwEpojTOeoNi70M+Bro4o5vFOHrraF1vOLxsTwo97Hsg/MGAgw+",
-	"d4aHh/1vXkRBEtHhYL3A729ROcagXxti0Fzx/0p/WTOs/NtmcKkNe0U7+RBuhLWiR+VUNowXrUnzex/D",
-	"0/UxNL7C3boYQvX0IWPUdf2zvbyE9MogYO3UopIMEtaF/r0k+pIo1Jla+kf5J+IzIpZMeQ4tnqqVf2iP",
-	"+28uJH4LzuEIZSImLa0V8Ya2VPBnrDxPIxBw3ytrDIDMgeQo98foqZf+zWZ8rB4gSP7/2fu25cZtrc1X",
-	"QenG0j+0fOjD7sg1F447yfSe7sTTdpL6K+oqQiQkYZsCFAK0W5Pa93M9rzJvMI8yTzKFtQAQpKiz7Han",
-	"dZW0RYIguLCwjt+357PCfRcQ1oU6elcVvT9Y6y+gkA/q95mm77fVvauT94757RE07ZXFGQt43z3yp5JF",
-	"nnhhDJjoAvZzN7W4xAfrizPkiwqp9DsRSeQUzOAF6fYesuFxrVyyrUcq5HoBFpmnky+N5cjSZKn/sDp9",
-	"UPAsvZX/EQO9XEZHKiIpnxilC6xxD4yPxjoitv9MRSQOlgbI+wSyjf4sNVNxBCxONcJ0bHZKGeGpIu2Y",
-	"JokFqrqSKTNHgZYkHtFiZP7RiUhwhauIwnHVmE+nXIzs5P8saMb17Dqj4gZC1fGFW5wYgDB+DU+sK8+2",
-	"Za8D/sUKLTPhGgo1HG9z5OmSS8742N3iptYpH2qEOJjDfaWoy4sMz6vHdtsGkiCeDWW3ms6U+0vH8ck5",
-	"WrK14lIolUeqnExzpVn5ex2oyP/SgFLiY0sqkVPWQ7IMuCIKOvg5AM2Fx76KO0gLmIZQdLUn//GpW3G+",
-	"I8T4/eXm1ty7HugJmFwxweSIHsPp3BdXcspZSlQxOHae84hpXNQUgxweY6Wy3BDr6Xkn08elwOGEwFfG",
-	"PHuxW3qg25PTmbVDHsZUV3633jtSQALJLxCQaMJV1BcYBUKHWNORZ2yUedgajfVEiouEAYULkixaoEDH",
-	"A9wXwSPayNLCxV2ovexUtLTBKDVTAP1rgyeaJmNk8GtD6VD1LqAzMavQuSDxgOZmV2PiGQxBDPX5mEUt",
-	"imHlVbAHX5EkH2wwBF+mhvJp7phHTs74HSPUxhWPVI9QYvGG+yKAIxbywWbPlC2magItDhYmo8mdipbB",
-	"Vi7ALSZty1oWDAbRBwsB5EWLK8dPivKXyImr0MrMoaMrlKYle+ZFODJqDDtOITKmFIktsdkNXGLOOEuT",
-	"WTDH+2qvsIybzVEjI8Z+BiHZalCxQSdm0wQ0q6o5dunPQTOonfr23IHVgpCmuOLH5bRwrqHMfwvgLnoA",
-	"18KxwpV8uDjfzeJFl2mKrVrWNNnB6J/7mq4QqLR7Wt9vVtzhpoXmzaFA/+9doF9lRt5fSf786fuIHDPW",
-	"7KibJJW0FtpsFSjdtiPwuoAiApe0soc3zbKOTaiFmi+aawOzB5SztRxE+Fx8f1m6b5Gx0iVBesvmDG/M",
-	"taVj7LrTqqhLofFFq+bXkaoZYO9SY0lTgSUaUJTH63jPkHYzS+FurIxiRnANbgFeNJ4ddoALp5QHUo9t",
-	"FsAFWiJvtZinVAvupGBR48FRMqXjxzVmKTS2kfYQW9aMlqzmg867wZTRiEylMQdAtn32yIa9cAE7FjQF",
-	"glj2B/wXRp/shMFGByJnJD4wR49ZgJJw1mYdmyCiu+T2QQaGNAyWAO8dcjeLkmnXfKo6XQKWIGmcxpEK",
-	"0GfgaDoANa/I29T21KMkbV7WEi5hMua8looxv1W36OLEC8LDGHls9V5UH+FDZvb3cNhV9aJlrul8Lte0",
-	"GBl6s/hifdm/2vxPgzt8SP58Rcmf+e/3SFbQE7QmNsniwq7Eaq7FRm7KQgQcJSRZhROds1wd+UjVYIYG",
-	"g6ATZikOghSNu49Db3wnAqNAVPBs1REMUgHAXjiQv4qnnQs4ebgwJzjM3bxE/dzB0eDe5amhAAagppgw",
-	"6xF3iKB57pg44IHrln26Q3uHfNHOZ9TWevlrSfpMqE6AEaphOx+U7/NM/WyleVfnfXCEp2A1NU+y3qWm",
-	"o3epdyzPTk/LEjVNR4SnquppQny0Lyj0QyGdGE8DNh5zkxySGF4Q0ggk9Cesz9QLHCnXDwrzS4FxgApS",
-	"Zk4w4yJzSC+BlrS/KcKEzmcVa9pZ6VxX+NY8fnkT4RrZnm9tdSHZUia0ywoVG6yTa3oFbc224mfrC4wK",
-	"Lsi8XRiXL3UemLIYfji7IBRa677F2gf3SCEx8ri183JrZH0X7msQ2z2WDZgJPaIpf6Bw+7ub4xolencD",
-	"3Ixw8hcI+OZN+kb9PtBqOfx8h37KQTOSMYU0xzy6LehjOiLtdTUxT42Gdxp9zHIWqsuXF8hr+VR6F5lP",
-	"J9ituzXDZahAK/0JiwAKNlSG5gtZ1fO43fmVz22l5NAw1LirAdcfrRgox94qv7BDB/6KK2+NVljGwwgZ",
-	"bijwaTDEqiSJtjTAvN5FaI5Bkt7bY5hk6Yst7bHl9lZf7IPgdt7ewiB+k8EF6/M4WqFLgtFh+RvtKg7V",
-	"V/JYTnuoul39FTjifVGdT2ENV2iY3cbmsonbxTrmYMJ8eb2DeU0Qmf2ijD0eZmXA+OrwKlmWNfK9rsKl",
-	"5LoKR9kXVTxKsgUcZZfEXF1j4VkPSkXivkjZROqqJ4whL1ez5tBMmh0nsIaa6GIh5hgMsDbK5MrslQ3t",
-	"7U5dtcxuekJ20X3Bh/h3/lVw/T/KPM951PKf3ZWV+HxV91W0QXeSEf3FvUVF9bnR9oAml1fHL1+enW5W",
-	"8HIApfzGal4eFYvy6SAo94A8GdamgMK5ryFOhkXIYRZoAyTKvgjYSp8cifLLIFDugDx5AJz8KtIWj4Az",
-	"6eEluZegFVErDFooMt+8ruWIwVbylVHV5gKs9IX69MB26ovG/oEg9u7jY7YnYh3wyr6ooVeS3cErjf05",
-	"h15JtgevrDufz68lfivwyi8DWnnAqtwYq/K5QlSuiUwZaqyvDZVS0ztmG7AsMpa68Hym1YLhMG27nETU",
-	"U5kuwZgkjwgxuTffcLEDeP5qXcyJJ/LF9hZ8Wx9J8gAg+ZUkFPeAG5lJFCgMADY6Z+act92W2NDrum3/",
-	"LJhthyqjbFCkf8+IH3e+4i2b1aCNjLpdSelS8rlYpadIQgUyfOoxeeBiGwYsjGW8t5PdicMEz4yPNLkj",
-	"l8enZ+trCPf0Q2vS33v/4gch1O+NYMe+99twfRYqv8XKqExzHN4hkdYAUar7lLRt/zdCslkTOQ56WATA",
-	"0MkOUbBCZDCDLcxcTMQ3Y97IXHehVzSGQIp5tHtBMs3NDtQz0sZ9H5GYN7HXoWe5bO8a37Vct00NRjNJ",
-	"mOM6SVVz8Vuer3XpHZ+ul6e9Yy2EDN1/tatblicucfV6dI3g0AdX1VqeQAdN9ZyiQlmwtdZRU9UN26Sm",
-	"/uLLAz83cuiKD2y1vlMaFnLA6DnELjDuDbjmgj0QpWVyB33emWVhtBeVwQ/lrQ2uAaQAa5rKJyjNs4yM",
-	"ZQZljzAiaVMxC9osqS+0J1KQscU9yVknrIIPSMbTuEegWETmyCALHhWMDEHnhvgTtsK7OS0LReUMfgZA",
-	"fy0d60nbdx7OuV8A92SLDFyBxxYGE54LFYNp39GXn23ApXI+HQIuSwIuu1oUUTM2vP1QgY1g7Iec6SIX",
-	"LLXV4VaWYsigG5GuB/wqLbHQ97pO18gyGfyJ6RUCuNdDdJGzfBDNVcDam8pl/QjZOAgYoml7gqtEpkwt",
-	"M49Rx6OlGnQze9XpgZNgJMJFiTBkUZ261olF0BFwkvui3YR6tcJ3rj4qIuY9aW5GW+BFkx2daDNwzYsm",
-	"H6rvC04Dtt7jyvCcyAfRKytgwAuY0BkZMAJsDVyU2IK3dHQMiFMpjBE5wDCeIxJRzsq6QofJAwf9NhUk",
-	"H4Lvsos3X8NEk1l6nMssYylRmrGsjBFffbxpRS2lZxmw39uw4tq+/y0dHdz+b8Ttr+ztWrQOt9p6Ibuq",
-	"YtvG+fcOPFnbf7+lI++690Xpu4Pkx/NQeamPHyxz75eUOYQ7+eDd15XGEzv2t9gNsLZPXz3GDrroWTn2",
-	"tY+zpiJqqPSoKSLn3i/mmUrDxKHRWyUyYNtC/813E0WVVCO2Fph7Ozs0n//E9Jyl8EheBGydZgeieiAc",
-	"vIhFXsRWB+cuxDxNbsQyDyI1dqyFVbU9M96iT6immRwZ39j6CIgMaYfFIpowuebdBuhIdn7DhbvbVbqv",
-	"yL/BZBqTb30x7zdYoMZ4KPNJTIYyy+SDwvamGEYyaii2gLzTjAqak3asxoxpc8IDxb75H50zml7Dvzo9",
-	"EusxT+4EU8q+NN75FuYyi200AS3eCwC9zbhg4QXmphKit3x5V8jQljlgq0OUoXIlcK4hXC0OStrxgAJK",
-	"py4GMNkpn8J/B4xOzH+pGKEpk4ypECyDVwjHbFNNMkZdRT8B4yj1FVO+JEMqdawYxB3R35t7r/DF68sE",
-	"C1Fbqfp729e2HeL3XGYYMWyIQ5Z4Yl1iC7cwOpqiSFgHbwRWKjCUCnIaIWOQf/lfBdf2IwKoMt47s3+G",
-	"rnQUGpQZrm1vh1OyN0aGwAqMubpMNL/HWjVXmgK7Ji/YLi4fPGMnn6/ytsDsloxbUfl3UAFjQIlu9U6h",
-	"VOSBp3rc6p3/O2pVvrH5/ezl2ZuoFW50oytevCY3VRfS/4n8mFFNvqc5OSefydnJS8LNS/sN2Oq1BjRf",
-	"37msrMyhB+Ab8zKV3Q/utPxQ+WFDX1OdULtrFx+DN0wrUt3fUtiKNmOwsdQekdQo0ISRNpC85a4AttND",
-	"njH3JHs5hqjIhN6V6LWqEVikPPiqIbyIsEyxKvYHalqHXBFAfwTFb/D0GvSl1S7YYrBhn6V9r8q23Ani",
-	"gq/Ct4hawedo9YY0U2w79WFH8eHwLwBjV1X0a/Yf1D/iQWM9m64lK5eIMO82fU1/qf0psOVxMlQntlNU",
-	"aZpr5bK+3oI3WiWRkwmkiyHlbBRYqa7awWs4CPy+UGM5JanEQn+8sdMj5aEP5rI97SPy+vT12fHta3KZ",
-	"FRMuion/+Rx+fnH6ktxoyiFS1xc3xgInZ6/JiDbcemuscT/AGxigfO5HI0NgbZyFT+4Lfz9ecVsMGFxC",
-	"PpPT7unrVzjOqxdu/nzKiJkduUnGLIVugNOIXH733bm94ntGJ33x+5vPL87CCVwaextMndLcAROzvOQK",
-	"LXFy9fLzq+5LUMDGKLMW7NTMT2ErFtQ5hwbthCpl/zQj7YTmA/hsZtTT7vmbF69JNjjh4v/+n3LhqH3x",
-	"vjjtnn73j1flFWbZlVt2uP8792OHaI4o9taIJ2003gFgt+IMAA9zX7TRUoxIbubPgIrgNSRuJjQjCMXV",
-	"uSDGLcH3tP6IIoWyTKzFIONqbE7IYOQKc2NjsZdVhrXw73ybWy0i3BcNIWEfAa54slHoL4JTxtN4++Cv",
-	"PyK/iehvpUI9OLZtu4FbV1CG4HubhTG7ewMgq8rKPnEUeeMDfD6ebFX/4RB/lgHlLY7sJWHlFRHlZoWy",
-	"LNRbRggeKdZbE/AVUV/ltsEh7Ls87Lu5J7tr8HdBs9aPZatWCcpjW7CgLSsiirHUe66e3/rCmAcA7IN4",
-	"KJaBS/VFaTKmpB06zz0C3lrccyQztnZvQlPmo2y2kjEqHWPbFNEXxlbg2sKo+EfQEeXYCep7wSoOuyfN",
-	"AQpN+25dculKBo05Cy78bs1cu8XsniD69aXUwcFRfcZ9V3uOrckpE3TKu06oFuZNocYqlUkBGLBUkfin",
-	"HyzhihtjRidZHJEEeP80+hT/vPnl57JT/o7NVLU3HENY5GfGEK5VyzsmLkhCjRtnG8xL9jFf7PVAZ1E5",
-	"rHwQJP7hlo7mrXyoTW6Dr5J0FmRhf5kycTnl/1RQI7ihph7+LAUDG9Ea24+0j+0k39ovsGgnw2XX7/yX",
-	"akWtMaMpQ3CtK7Osx1dS6Fxmi55orz+Bi921/45aZoFX3fODzzS/WHNzfrCAAijvLClyyFz88SmU/qY3",
-	"MzJopCvYATBZmugG0TdyMC/1RmKXSn1iR8SjU7H8nuVQ8z4oeOY4KwczzYC1DP6HqsA1bsf2USf3Z7g/",
-	"OlFfmN0TSgL8UN8EmA1VOpdiZKXbozU8jJlg97YX2y9IKpm66Assia58arMPjmFPxSTJODQnlPsK6Aks",
-	"1jLXZECTO6gvfTc8NsJ9DNJt04IjpiEQ4eEbEH4G2x6woBI4GLkitshzly35n+b7POGWdPJw2JJbb8n/",
-	"vPzwfpstOaUzM8SxZvlkj33AdlgCw5KmooNGy/HSl/8szvle49C3LJ/sr8rXDkrSgpEXpyQFmkmgu+Hi",
-	"XnJgJLIp259hK5p/M/2WzlSr9+J07RBMMPlDUvZbSMpWNkKwQa8rf19gM5bbYcGGfZICYB/ttQIfG/Nx",
-	"SXB3+SZ+z5UOdsGhvHeRfnhqippArW4Snq0K+EH9PKfg7LbKp7aNFymfzUK0gVpoMj3rx/oj+XMVMW82",
-	"HP/OEr2/GO3eZGunCl3FtBlFnSQSeF4XimMs71lubPMrmiUFlkx+YHosMfCZ0YHMvy/ylAkA3NI8A+4b",
-	"Dxnd6E4t8KKucC43dm6PKc71RzWItL2EKH/N1uL5xYQtqb9DKW/+1Rd5Ogvi+XO+hxuouyBu3fRVt/Q9",
-	"Fsoi8Jqac5U5WVy/4rNRFJ4u4L2FJB4C3s834L3djqtspNJs8Fp6mvNkmZa+ZnnChKZQjxnbCvEPlqea",
-	"K3Jq2wLcDxh5/0Dzu2IaQ1k8gmRglE4x3eyh4Ihqgfq+xkk+hfquP6ph09hL9qG+vybrov7Wa4lf+HEX",
-	"Kv4gkQuECT4ZukCquFNSRl2BiLW9eNneGcyIQrmfZVJFdmoFjfeUFIrlGF0mAoLN4UTNsA8sy8x/qwdR",
-	"Y4jsxitPka6UZjy5mgR666hZsCVbvfNXUatx2SyptmJvqzdgOVOhGP7he6pYeu2Ugv/xZiynH8uJb1q8",
-	"XHvfL5L/3WJnH47D53scbqWP/qidh1FVQX0qz8cxnbLdsUqwiqAEKoF/NyOULOg0XBHVDx5QwpM8IcYn",
-	"gWqKvtgBm4QsgyYBYrBHwSaBie8KTOJgRqE0e0DzAHwkg8a0A/TIQXPNNYWVm3YH3JFAQ/1dQUf8Fj2k",
-	"JL4yxJHgWDron2eVgAi/zPZYI6Hy+bqARqrH/tOjjAS6/5DHWFRrvvkBuS98EXzYopP0lo4gMcEyz/bT",
-	"xjpvJcmQ5hcEcBauf7X1oA1E4XFnb+iEZrilRn8Ttsh+gP1hIRZa+7Wd7NvmGsiHOQMfJmfYnWlMDPz4",
-	"g0JDhybXyvlX4AVsY+o7Lt291CX98HnKUq4ZkVi9O8ykzMtapI+FGgdeQErFiOUHN+BwDM+7ARrE0qk3",
-	"s6XWs/zNHc/U5N/OzodXP1j4X5WFD2J70CnPybTXtBIFXaBQGqx5UCh/aTp6t8SSj41oKLBaUpbze2C4",
-	"x6wLRMh7JP7DSNqnuKyBB4Z0rggFnn3sg6midkEvHEMeWZonYzNux7KYxX98ioNyD3I55yNAT/+cXcFT",
-	"souH8MjM+0t8A4178OAUNDoFax2XO/gBt0b+sdsUOibmD1XzzeFYhF6ua3OVBxikI3BqqUdVEinwt2Hy",
-	"MWeqyDTSJwcMg+ZI9RZfHJVhcmQVpCrwJcJNGncIR2q/kO0egN8ymdwpiJqbOXXNLMcKUZng1KeOzlAO",
-	"SfBs0o5P3OF+4k/3k/B47/SM5+0j8FOqxxGh8M7HgBRlB27HJxyCfieoMXAcDAV2LDeh14V94fefGeye",
-	"ZgULQPKc7zGWWYosrkPKM5aSWDOlY+JvDrH2zDRTUgOTssyo52c2QQzf2Aw0l4cxN8N6KU1n1kHqiwX+",
-	"V2MjRdmg64IbNfYP+KvM8TO58Mh6ys04TbPtG35BaDf1h45hsf7LnGv0x18tOW31WpYWE0w4PW71WihB",
-	"ragF37PVaz3QXEBp4ad1HaF/KimusXPpadPEy/XzISP8/Iyfa5prTrNs5sAANnetVhem9Cp4saghK8ih",
-	"Ua1ypVSc0AKYMQqU9LcAQlXR8RaywIjsjLSp9c7oHVLge+VhhK+B2Mg3b72zgAN5PnNIo+YeOJPMPwR7",
-	"QP2qLmywpsph7UGxJvKebQMjsGOYpTmA4jXHY0ZQDorjG4cSQPPNSGBEQPIsJm/5IbcJ1BSCa3Ush8cW",
-	"k3gT0LsxtbCXmoqU5mmJe9cj15wlxqL5gSbjiLyV/5OJiHwvP3ci8p6JkR6T9geeZRwM26gv3glz3Y9S",
-	"6oh8MH/rROR3AM4l7Z9yOonItfmaEfnvPJOjnE46EflNZsWEkfZ7bsYgP9Esk6ITkcucUdK++bOgOesL",
-	"HBP/ZYeGlbvl5t4PXBSaReS/ySIHq8gsyJEi8ZAmWuaxQ2CZUAGoaFwrYmzGI9UXA6oYsuC38Wpy1nEl",
-	"NlwTrrrmjR0l/JB/ZimxF7b9+KLIsk7PP6MvprhylAzMvTJLjTM7ZSJVLpyLrqeSMLoFcFBluQl8UgRG",
-	"1eNcFqMxoX2RFErLib1cIYEdwDQ8ADUczBfLXdq0ShMMVHBEUXMUmLH7ohzkSDmKO85URFh31LUzl0Ny",
-	"dk7AIsQSGiMJAVk4NesX4s3BQoI5HhFGk3GJGIEvNJj5xYN6yowqbXHnzKbo9kVsLjTbDyHS7xibooCa",
-	"Uc0j2GeaaFgWqhch2XnYdH97X+AEHsZS2eogo4wpFwpwq+fB8GBj5nKKoqJIxobaN+HDYHB2ASUYdlyN",
-	"bAZCydy+sFsKjF/ATT0S39zxqT3fb+kdi3GBw2VzqUf4sjJj5TJOXFwMX8ciewCmB6EDc6CC14FTNp+m",
-	"zto6/6YRAfREKQhPo6VR2vhX+21iH6zt9YUP1pqtZK7AL9eGPM78utoG0gv7iLc8j4mCVvbMbLvcLJVi",
-	"4FpS7aDC7Ru2zcvaD8mN22VUqpELQEQCY0N1uuR3+5XsSpsnwkL3hSXa98HFGeAxEb/a7WJq9uCr09PT",
-	"LeLLgCD+y9DirX+D+IXh3jVrAofE+iaVWT+/fE8cl3aivVFwutzjHhiM231+sL6eVcw6+FIlER1+qNLi",
-	"+hUP3aHjdlgvqo3n7JJs/pLQz2pGDzv6BpQeAcqbJYwgMabak9mVTFlsaXSrqB1IYUfchc1+2XWRJ2Nj",
-	"MP1icdAXJMJ/g0nv4qSFEzaO383bgDkhmTDLprC2asEZHYA3vo2M972TP7ezf7N7dIE7VZXrua29C9O+",
-	"HWLP6MvV/bwUk2P1njUK0i3QITs+pzSe2BCxunMTM8SdQAdF9JxMjnu/pVZroYadOq+FNgPdqO37pgx0",
-	"cEw/UqzSCXNzuPLei/ohFd2Yit7gHGuUoCdFQe6FiYm1Lc++qJueHq3YJzdtJGtlMnL1UYcJhC3N08e0",
-	"NJ9stx3yA885P7Avw/VB5nfHCROaPZpjah5B7COiNYnqOwDtMKW5njCh36UxmRYa9UEwHEY1qe6L8loz",
-	"2EtEeAAE1vIHn05kn7nSnQtCq2NBkJRqMpGuFqy8GYOlQ/M6OZSgG/v91CivicytmnO3np3WyFoq7wch",
-	"ZjNG58LrwGDIBQ39yJyzFPPyd5nfXcGr7FZaXi56q7eYOixqARzSR2B8e3kOZIcWlgb/9voN/M164q+O",
-	"6WeuyIRnmZm+xbbBK8/eRK28EPYfZ6fdV1FLMV1M8S9vXq3tu5dLcPDfvw3/PdjAgS78PdA4CxFo/JZq",
-	"Voa7uPKhxnOZl6ASTw7JiOloQfl7X6wBs+n3h/mH3Tzmf/2mNP8It1kc9UUcbNAVsYDlCsd4LeVeO8QC",
-	"FiihJ44HBAfAJjGBUFgPGu5ZBQYqn2Zt9VbbwAvUm4sRoOvUwNYqh9r6Vb05uytjUEgMUBdgCnKtAlMr",
-	"8k1yZMASCTlh9559AV4bYGkYNeidNY5Jc9+l3wOmmdi4d+GjIdmrNM8yWy5hNG5fmEN+CmYeRyPPuYTG",
-	"9ur0oIQMXqO8UEtfyhY+YMhzpX3lQl+cn56W5mR44QNV/inmZc6d3ck1SXlamppG1ZqLHUWPvWkbU+8t",
-	"3Foz9TY1Z3AQ2CHnuKVqQO6SqCIZhy8LBOq1+R/CMQ37Ftd2b5ZJtLiJvSKKruoDzI9SxNvWtoiccVEp",
-	"Ba96P2EpSdM+3MJO+InplaK65zN3UUwj/BwHuV0URtxKaOfOm30GE23EQ1me8LJVhM6Z2qQQqeVdqUYb",
-	"q242nkjENmU0RSKrgYcyEhk+SxbaFQiGUQKL49UXtUHM8TM/SNsdnX7HdrB9B+qZylGrW7Yv7O0rw5zL",
-	"dyeGOB8jbGCWcWWA4B/n3X9sFSCohge+O32C8MDTK6lD9PX52eS/umaOPUUdqhQ+f7UGjOYsvyz0uNX7",
-	"4xN0JgGrFSrRqri8lwnNHOsV8JFjJCGe0Duj+ETcilpFnrV6rbHW097Jydn5P7qn3dPuWe/N6ZtT0Lh2",
-	"5nPWBaCQcqFzqaZIIN0NimoKqNSbN0m4mmMdAp5IiH4UQiA2YgNNF+G6S66BdCpCejmz+GCF9AXSa53U",
-	"GK+geImbpbb9ujkbspyJxPyfOQZY6kkwHTtYSqgm8UkqExWjPrRv5ImQ5t/qsg4c0vaAIJ1wTWqXNYx0",
-	"tRBtpHnIuesb15wFWES+Hr8yZAQ16lB4zGgy7pUkhRajEQegmo1kDmXdo5ymDkAxquI5jmgxYgGECt6b",
-	"UaWYwk9Sok9Sh6gkh1jhzQWEoPDpVzJl76Ap0z56hv+Ch+P/OmhK81fzXHOOAgBjXPYlvoWaddWFOQCM",
-	"5U0AcElzhuA4KgJvDNsXZHLn+FctOqbDpbXspdAOWZGQAOmn4SvQkbKtrlUgnvIjXHjy1TyfmUdOSFsx",
-	"dEixS0rTUfj1bxHMoOmD++QK4OyIWfk8NebTY/BqU5KzCdfwjzTNmfk+FeGCW3mzoGLrwJCzLCUpG3LB",
-	"zS/2FT0xnZl6jG0GEMpTMZnQqVlRN5/BjExkWmQsfHAweNPDHd6t5sawweHN/w1YBsklOTeWsfg4hq6a",
-	"38TcHtTc+vVADCApNE20ahi2acTLwCw7UnAOILgcH2oV2Sc8MHaH5GBYPxr4Y/5ksc0dk+C5b8tMFY7X",
-	"tDws5zJFkkFb8F9OCBs3jG3rwY+CJ+eMpPIhVOQ/+B/ND5pPWNMTKyRt5QeB3Y+0ZwqVb/XjXNcIUhoZ",
-	"HJ3CqjaE1OtugzpbSywatLVgk0ityj+Yx1yl7vxUbOYUtcNYTsmgmCk4PYJxfvOVUyvfpKJh2kDEHxHg",
-	"4Y/IgOYR0cWARaTb7XYcd3POSFI4zspAWFM+YULB7sP2L8iZslBcP8xR3y88JSZUaZY7wujgMaIwXlVE",
-	"cnbPFTS+zy/8MANwr3JGke8ywt0MM2SfNcsFzcrz2G8LzFhHXoYwhWxnf4y/9gU2IakI0JQZGeSM3uHQ",
-	"01wOeQZk09hBb5vUzdsc2S6acsLm1M/ZsFAs7QuE/zBbAzvwC2WdMVgWLsAHcyBjZqBe9fG+hZXi36O+",
-	"wI8sBRlTkUZ+q/9ZSA2nJvRPQS+KeReXfHd/+JccmJPX7R841XJZIMQ36FmawoATxTLwHK1XmIxZcmeN",
-	"qhnJqEjnzqkmEbiB2WYS/RZ1YR7NhJY5sIHesakmU4trGJFMangfd3kgbO/dCA3PeC9RYkC6IjACwCKd",
-	"MjnNEDsA06jmj7DX0N4GetacJYxPK3r4nZ9iJhuV4e9mQbia/wiIPqHcioGswDflyV2Ej7rHfkrjZ+Y8",
-	"ZV0CrY6I/iIFoVNswaOCsHsbKwZ5KefE0pGVYYfnYC4Y0Iwaoa8yKQeYGBeQMYSLbLPXSDI83x4sdUUA",
-	"eOfeBK/MpGKIkIecFR+ZtWtBGHvlbLEcgcS5veBHmWMzVhvP5vIb0JxRu1D2YifaQwC3+JccVITZ2IPu",
-	"RIEGNmJeScgA9wIOH66I8QOcKQDVFDOmO+4puFq2NU3b8AhFcL0FUggVGO6NXB/ijMhhX5RLypXtLNfl",
-	"FaW2gNqU8lsoF8HBUc0Gh/VTpE37AvrLNOx9Y6WDPsz5iAuaHblbLEyIkuYlEjODzFzZicjA+LuIL3Tq",
-	"BLMv7DSPzIocG6H1s+ySS28b/Fcn0uT//a//7V85gi1qR7goNV+/9FfLd7broIoJyDjM3slmVWM4iV50",
-	"cNQlvm2XqDykwxU1lu5kUmiYDfucGM1iJElIzdwZZhV8IVLjmQxm2MnnSN/mdj8+r2F6P3KAKwiQnKy4",
-	"9UgxzSRNrWbjgtj4zbEz/mDL5HTEIpJxcQf6dQjDmTv6gmWKQacsKpXETG9ooz4gNUYlWaWBmX1z2UPO",
-	"NYggaGnjb44oF0rjt5cPguVHitxz9mC0IUs5aF0bITDfvFAsPwbJQSaQ6qe6hDedLFiNW3ALjh94WjIR",
-	"oDapkvQEa1wST8yN9jawKke5LKbVmgbzSZUPZRidVrGLg1oHwZTGzVMZoJQeb6I2msKNej8cKLBixrLI",
-	"sxlGeS/Q5US3QVmUL1fYFcZWy4f+Xs2D/zWXL4fYpW3c1VYUuKi8F2xL/0ZHYWwY6suqy3CkmqzxRkkH",
-	"Awt1rDFVhzzL4Nlg2ICaJnkhFGmbL2PjsoCsBMZQWpptncoeO57mMmFKmT2cgCvjPLNP//7/AQAA//8=",
+	"I/QBGIDLK3WSQB3CRzZ4tXwfODy6MNOKs00SOiJsFkyKOyq88cKf08ycgoF/oc8L8/jg/dWooWGDbyYy",
+	"E5WXZcLEUqngqHq6cAOc+H31txg8BxeZHl25/UR3C0/ZBQQocU+RO5atoyCwavkllM+4A6hvBJ5ZXEku",
+	"jC1yXJOCIj4paYtOEiEY5RPDunMFxJD2PBnQsYetJT+NuCF4yZ+0tu5cv1EQK82sRMVWWkerh0fAbZHK",
+	"IVoKuadTnjHQcgwg9DIcy3twORvLz+50auXTbbov9eeeT0KlNQGdkWfb0U/x6tZ9W8XbmXBTWyrGf43G",
+	"UgIc2o0JT7rR8yxluRPnwARgNmkJT201GwAlntaaXFWaxPt81SlOjHUzcclHC5Zyy3uNiausaS1I8k05",
+	"pHaeO60fckjZWimkJ2UC+IRboiSeuUO4qCEvuwf49+COwcrc08YpkrfxF23PEQI08e/XT7zhLYW9FNz8",
+	"AE66y9WCEazoooRSHhKUNb0uoGfkmtBrDHhC6QuvbjTmZoksPaFVgvXAxhm/LDZEq2UOcl5F2AbyJauH",
+	"VWw7fQPw2yRIKiITQLf9XphMzhzRBTxgpKdTiT2csI2UV8XSaxBytQQNQvK+3U9KveUqNuKSr2TEFaSq",
+	"4wCsi6nvE8dNLWwGQXBcOf2K1rRhCi1O7n5TaKvGUtSR5px/DtNpG1JnW3NlN/J8gsq3N7X2ptbtmKQg",
+	"IT1LfmIg0gmZ/mTs7MJL+nSkjT0AtTfVN2GH4q0dXs3JbMw9iBUP8un88K0es1mu0/kIxMe/mvQSd0JH",
+	"PBvNscWvk05J+fm9SoZUUSeMlVPQkRL/Z5qAjggQQ//UF87cUh9yfZkLY/6qL8DicsuCrAb4giUjx0qz",
+	"DD/3+uwdafA4T2HKlRi2EHZYPBdti3/qCxMrgNmeQJtMjG8tWMYVRuMdP8owVc+nu7k9AXcV8Mu2ZtBl",
+	"5+fK+rEDdFRvAY0iSecpSLlYgWY1BEFZyQsM9I0+S86u5Iwk9DnUb0ArXZC/voWim28Xf40VZMI9HwwG",
+	"EXtOeOMzfimVU0t9uWXX2+pRpdgcTWaDWkqwqXocKwv1mnB/Q5uFxq4KW0MxFBgv2tiXxTT+hJl4sN2O",
+	"p4QksWFmXWUTH6g1dP2xa/SFLvWxKnPap9w9rpS7UgTW39Md0vBKCQjenQOMMtxN9M0b0/jQ0q0ctyCw",
+	"4dMxKD1GsAudLliXs+RVJUoy5bMTlvz+RxIrcHAa8jNlWS9i7fkilTrSVeV7sYIKmGCWvmYPr+qG9Xxj",
+	"quEjbxIV8/mC1DIhBWsXL/xPvWHBw6/EwkRsrsyclBrfvIKM6qUcltKKjhU2rSiDToXpGQaW+ph7cyUW",
+	"lHQTNWU69Rus9Fhtb6Y32eix6uZuC497vvMvBXnAU7S13VZmBS7lt5wG9UdVBX8zW4wOLzDXYGvvYpiN",
+	"dKZziHM5w2sieNA04uDwaPDd+vZUZUp7k2ovTDY2qSoR5t3YU+GZ3IkwWV37+Lr4PYA4LUPu3LDkw6dK",
+	"OWSz4Esi9Nk4ywr8/pkzGWbcTk4YOs6wNxHwj71M28u0b02mlYS0l2576fbtSTfWLUUJ8PXeDuUdiLfd",
+	"Ow3TFGMLvAzBO04b8IASqeMVXYFI55hZ0asU40trYvXsxUFRmwH+scQP3VAHBXg7VO7UK+dQK4w6HhzH",
+	"Kox++yjahBvGLZtqwlXE4CL05ivG6nKGvc8QebGpJ2owwdsA06vpFx68p0yvIMyeWji0GR/Ju2jpMFXF",
+	"RxX+KFblxnnhEtwapAy04P6cVFe8PEdAPksgLg0eHqc8FAl/lAozpMIMt8lPDGZ0YDQKIu00GcMzYSrp",
+	"HkVKT/lSWnUmuPsA7kavuYH45i/ySpBnFMNkFIwOJGGwH+1CsSIRT2LFN4kgby647+5TXRflvkKcdxKw",
+	"BTGsrksorrNiSsG65SBgJsa2fq0X168+nZ0ffP/9wcudhf4aONS+6OFblcanaRqKLWL9ZSbbboXvfYXt",
+	"zuv2XZkEh/nnJTRF5ESSrxgjJR7jTnocK2Bs/VGFAgwG7YqBIeNrGc8i8oAW/WrIyujcCXQM+zWoAEmJ",
+	"AeysRsHTYUXYR8GngvAxGFjjHe7SRhC7iQDLOBeCLcNwEDJGBMgYkK9SLuG1zBNIdmM8c9I5d7LDZ4z5",
+	"TYTda43GgUzz76ILRbFgbgNSha1KuN5JWR5LyYmglDwfDAaIaEf1L4S4AeZ6WNv5UMG36vn4mqNvD4El",
+	"UZOqayBLrKDnveh4rDGv+ovaXdDLnVn46lXBFv9AIeBMnnZIoqPBoKzZJdF2w02BDOF41dHguLymMIeU",
+	"ZmY+mvibutxdB1DD6hKrgCaYNhCc1HU0dmP5YogpFhciAwBVHatN1Pg+e+1mD4l+t+nsWAjfrLSzbXX2",
+	"WK3IWH0wnR02oU1n31QrxcGAHo+QgFvcSeHRqJ33fSVjA4vAjW1nEhvX42ylNkbLWV5V9woW+VZVYJn2",
+	"O1EHYEqhwC3yHcyqfKhTN4vWtrTSZy86f7SG40/Dkskh2eylK4Gc2JS1i+WWgLdAHo2Rr2WmkiBKxYtV",
+	"UHgELMBfAAS/ypPSq7ug+IJN9XVFwUO7wferuQ74HoRliHroWh2w3IWwVXCyyqNKn1XVu274NYQp3HCI",
+	"coIDjystcEKkeYTKb+BE2zOiMg34CzsP6g6BVw9p9e8uN6qmKzbrhvjmv20O/A26+Lfk+y26oVSzuT1w",
+	"vOlgRF6BRiCFv1FIuEG9KRiQG8CgHhgk9lZvQB/thZ5fTmwUq0oV35N6ZU7g8X/j5vlJSftKG5uUOqGe",
+	"zubWg2ulyEeTC26kSSgii95kgHgHM72I9iYFIgSi3bspVdHKcJOSfqzC9ZQ4YxGbYqEG4JNB+IGM7aPD",
+	"4++Ov3/24vg7ZMlV7lty0vswsAmRorJjy9Z19fX+d1DPdDFfRN6p0yjFAp22EO//mgvopUvy3W/XSsle",
+	"IHC+lUpO51N/xVjnU247w06q544uos6Uf8YLyn2NOlN/16CwhamS4487m+W3cdjq5q42voHEcOOAxPY6",
+	"bjNaR1gicDFfBBj+EYTRqofwgUA9WtkmzeXpTI6u7sEZm7hxgwo6z/B8han726nU4JjElBvSDD3XaqvE",
+	"8mM2oly4h8LxpovuooAVPGB4FHUw7snzxTlSKmzb+rqVn4+b3Ae49YG1Kj+BH93/bQTvFoWpLXs16tGg",
+	"WLh3EpSSjpuCMsVxb1Ohigv+uJUhQFHntbgPnkBDPzhb+EjP3T1neLbMGcb+0G3BGmiij5M70NvbM4jH",
+	"Zmfha7l/HlGAQaOVcx9ZVB/JTY29Db055bYvk6KaTlmg8Dkji4K2HqrxV7ivPbuqknuznGWFj32TJmGu",
+	"EPiyaELLSVWBhVTxcxWzrFiGsVrh+Aqev1EKVawKUFDHVp2xSw8NoWvMfDQSInVm5XqJQEUy0rqZQGsF",
+	"FWK1WSbQekGFEtt7J5lATcfpLnIDIAfcE+YAQwJgv1p5LFdni/o3v9rlR1eV2UKnz14gPgDgP0tVvcY7",
+	"BT/8cnD67MXB4Oh5ZysA1CWq2mcEfdsZQc3Ma9eJQXWx8gD5Qc0L2ypNaNpAHJQsRINvlioUK8gVYkGq",
+	"UBP9NSYMFXIjKv6uJgtVGYe7DFjSxulBrJodFKs7pwf5V1BN/onV6uwftl3yT6zunP3T9E72OUBbCJIN",
+	"M4FaKHcvOR5pQlDb+9pFXtCS4Pi9yowfPkFIxSpsZw44Zs0B6d4Jg3QiVssmwhA2JkzcQQlnKyrTKso5",
+	"pu3fMU2/opwHW3CvKT+tyvmDJP40n+t9bGSd/J+WvXs8aUAtem9rNlCd7Xxt+UCEOAy94vvsrb6W1NQ9",
+	"UPj9XqBnhmAFHUVAMk3AGIm0Y9Xo0XjUyTu7tvc3tuYfg6W+sxhzs7a3KpfnT8FUv6mUnl2w8hbtbjbP",
+	"RxNniU6kAbd0W2pPYB34ewx0N6Me/MY6rUnZiUkY/l92iwLMX8KoQ8seoelihfUplMlNW3ACmTYAcdcv",
+	"x9Rza2Qq2KHjky8G0EYs49MZFKkCBDCiM3cH2J0C3AyHETt0Fq1hLwa9E5Zg++y3NGTop8ZffPupPnuv",
+	"skWxUJy0ASQCY7mdG/befYMNAD9wmTLoLoYcsXoTSzXMDxpWsYWw4FIO/MF+FkVnCnoTw1glVlue+QFf",
+	"uUckbBCxpHgDCUv+/lsS0Xi0gbSdTm0FGFio4cV+ZXiA/Eho3dNgkEmRC85uZI5ozVZD2ZBfqhsP1koL",
+	"A01d2lhlXKX3D8dHCUt+N/5C5/WWlKW/4XsFgA/31iNWHsoTj8ZRP1uYuQuHCyHXpW1LYcJRO6H4KBKT",
+	"pLLPjjqF4S2VFZcPkndU36PVxn5xyj0L2KvXKxsFNW3ZF00zKnh4WL2ye9i6piNTKcGhuvrql3oMTKQh",
+	"ZTNWyYf3Z83VOORrSHrMCAGYRU4h9R3ASy3cVDosYE+jCmC119+pC/mYPlZNjjA9Fcae6mtieJAg4VeC",
+	"nbzBG+rWinAnJxUQgiH7+28JjVBiF/XZr9X1ux+MwF6+uYgB2Ju6YkbkrEhZ90IsNM5B5r5uk8EoYEsj",
+	"4DcfTWh1l5raI7YvDwERQLkfB/YCii/gdo1YC46XR941gyjxBUKEGxAHekKYraWlgd+jmEcc/4aKBN9G",
+	"mK5GcKRQbJgnRZP4XnN5VPACCA9JIhpSPwjyEhBFUBYxDiYPCkWxCyi8YkW/gZpi3NHhWRnGwL6rjdvV",
+	"iNrRPssGEH/2N2kn1KSL5ksJMZIgLFLogDnCqPY6e1FkJ/cqWcjPB5gHVD00mZxKe9K6AMoQqiMwtfOG",
+	"sfXGMlJuVA/1FKDHsSoEPyoouVeItwfOgIPd5KrbvjhvFTbJHYvzTomgRzzPMcPVq3QX+lqwAQEk1/FU",
+	"gnlCxjzwEZgiTueoNyz2MuBroIs7vlFkJmyNnuUVjw/lQbmLZR+cNxBg8Lnz/9n7tuXGbW7NV0HppqU9",
+	"tFp2H9KRay6c7iTT/3Qn3m3nT+2KUkWIhCRsU4B+ArRbk8r9XM+rzBvMo8yT7MJaAAhSpI62407rqtsS",
+	"BYLgwsI6ft/w9LT/zasoqA87HWyX0/8zKscY9GtDDJpBPb6Tn7esGPhzN0TkhrWyK/kQYYStskflVHbM",
+	"F225548xhqcbY2h8hfcbYgjN04csP6jbn+2dQ9auLGsRwCwqt0FMukDRbY++IOOftlLEuTviPSISz2kO",
+	"LG7Vpk70x90n1xw/heBwpSBCWu97U6XDORY6OIuLI6cAgIB468wuidJ0SbScMnMIuQoJ5G5qq59ww7qH",
+	"gg+d9mxCYcFSuspSrpRShA1TESmXGCvtkuVbmdaWXOYt+FVN87ZFFP6kq79+eIH1Z/AwLCNxUKEFLvUK",
+	"yMpIrKuz8NyFEwDID475UpiVnDtTTT18l5grxGg+2L82IgQniKAQW+2AQ82A+2NH+AsO/eMR/0RLRPY9",
+	"3zcXiDgC0Qc4zd9auEoK9ILeTcOspizyxAtjQGhqvpzyWyZI7KYWlzCTI3GKtIMD4vPRqheRRC7A1Wop",
+	"6RgiqSrXyiV0h6TC0RpAWppJ1ByyyLItqn+zx8W44Fl6Lf8tBpbSjE5VRFI+N+cXkI/eMT6d6YjY9lUV",
+	"kThYGuCAFUha/RPUFkZABlhh0Y5sr2TKCE8V6cY0SSzeoTlZzXmqJYmntJiaP3oRCa5wJZY4rprxxYKL",
+	"qZ38vwqacb28zKi4gnRIfO4WJwYcnV/CM/qtJ2201wGNb4Xdn3ANxUCO/j/yrPuf2NwcYjHpxu4nbmq9",
+	"8qZGiIM53FaqRL3I8LxqGnZtsBJyJlC1r+lSuU96jpbUsVtuFftEqXymysk0l66W39cR8Pw3DSBHPn6p",
+	"ErlgQ+RcgiuiAACEA15paFqquIfssmmIaFq782+/9ysBngih4n++uja/3Q4zCcz6mGACztg8YG68lQvO",
+	"UqKK8YmLzkyZxkVNMZDmIZoqyw3xxKEPZPjYJwQ1wKTKmCfBd0sPrK1ysbTm092M6sr3NkKETMLAFQ88",
+	"VppwFY0ERhox6KLp1BP/yjxEVsCaNcVFwoAJDLl6Ld6so5MfieAWXST74uIm1F52KlragKdaKkCQtwE6",
+	"TZMZEsF2oTyt+itgxTKr0Dsn8ZjmZle7MmQS23Cyj4vVImVWXgW781Vv8s4G3PBhamDR5herAPwZv2GE",
+	"2tj1MzUklFjYeuMseFR7Ie9shlbZgr0m7PtgYTKa3KhoHfpxC/w96Vryy2AwiHBZBDEvWlw5mmuUv0TO",
+	"XRVgZg4dXWHGLkmYz8ORUWPYcQqRMaVIbPkxr+ASc8ZZtuWCOfpwe4Ulbm6OTBox9jMIObuDqiA6N5sm",
+	"YOtWzfFxfw6aQe3U96egrRYdNcWuP61nF3X9qP5dAAXe3YyJkXDkoiWtOs53t5jkRZpip6c1TQ4w+lfe",
+	"pis2K+2ezne7FRC5aaF5c+zv+Xv391QJ9u+vo2f19H1AqjJrdtRNkkrqFG22CiJ71/FAnkOhikuM2sOb",
+	"ZlnPJm1DzRetdJHaA8rZWo5pImpoF2pNKbcZK30SpFBtXvrKXFs6xq65tQraFhpftGp+PVM1A+x9GkM/",
+	"DJYBQeEnr9MGQGrXLIX7YWUU6DeiNaw3l5K2A5w7pTyWemZDQS4+FHmrxdylWtQpBYsaDw6w1LHyFV6u",
+	"MUuhL5Z0J9jxarRkNed41g+mjEZkKo05ALLtM5Q2tIoL2LOYSxAotV/gXxiAtBMGG50JbQUETiuzACVv",
+	"uc1sNzEN9Mn1nQwMaRgsAfpUuCaMBrrWpbAiH8vcNE7jmQrAq+BoOuL9b8gN1vbUgyQGX9aSemHC76yW",
+	"7jPfVbdoe3IP0aWMPHaGL6q38CEz+3047Kaa5DKfebaSz2wnGNgtvlhf9i82x9jgDh8TjF9QgnH1/T2Q",
+	"FfQInc1NsrimqTnI4dnATVnrgoOEVN1woHOWq2c+UDVeor0g6JxFK53D7ncckDV6EdgEooKGrZ7BIBVi",
+	"hdaB/FU8tTQBXJgDHOZuHqJ+7Kzvvd6YJjRW27o8IamkCY3KqKQLw/xqmDisQtsG6VeXbG3OJpINycSR",
+	"cNnE+yRvsKWFzVlDskvSMABqqel+TCzFPSJonjvOLHip6vFauhvMgK8ijbj3if2lpAPnVCdAOdmg6I/H",
+	"8tNMCu51Jm/OCOIIj0Gbbu5k4w6aTt+nPuRwOhiUBbKaTglPVTUG4aAvoBsT+Up5GtD9mR/JCYnhASHB",
+	"REJP03rTw8DFdt3oML90JDDeU+bUMBcnc0g8wgFqv1OECZ0vK36W89+4rhC6emKMJkZXsj+h6+Yy1rVU",
+	"qxcVrldYJ9dyD4cM24sAdiQwXtySkz03R27qfHNlwWFxdkGQvNb7j5VX7pZCYkx6b7f22sj6Aa4siu09",
+	"FpSYCT2gk3fkiP27O2oaJfpw18yM8PwPEPDdIUKM+r2j1WacVXyQlINmJDMKCbDVgjjQx3RKuttqYp4a",
+	"De80+ozlLFSXL8+ROPux9C5Sq88RK2BvCu1QgVa6o9rgUXZUhuYNWdXzsNgglddtpeTYrti4q4EwBq0Y",
+	"aAbZK/N0AP7HRi9qup7oGWofoPSrwRCrsjDbohHzeOehOQblG94ew/TbSOxpj623t0biPhj0V+0tDAs0",
+	"GVywPg+jFfokGB2Wv9Gu4lCXJ0/kYoiq21XmQfxgJKrzKazhCu36+9hcNqXfrmOOJsxfr3cw4w0ic7/w",
+	"lQ8HhhxQyjsgZJZljYTymwCPua7iHFt+17J/YQ+c4z6JubrEksQhFBHFI5GyudRVTxgjda6a0WEpNTtO",
+	"YA018dFDODoYYGv44o15TRuRPJwTcZ3d9Ij05fcFXuSf+RfB9b+XGcCzqONfuys48pnM/qtoh95II/rt",
+	"nY1F9b7R/nBKF29PXr48HexWCnVEO/7KqqEeFOT48bCND4c0vq1BGYfF6GE6cAeI45FoybCJ1fNrA7Rx",
+	"FcbYFxW3QRuvpUOfyCIfiYZ5lzk8r+vMHxmj6TWfs/fiHV36sf/d5wBHIm5Um/EmBOVNKbqR2BNB+cnS",
+	"px+Bk3cATj4AMPmIk/xF5LseAB7ZoyJzL0Ebwp0Y7VJkFXPF9WSXxZbVfiVsHoCWl8DoHonGlqQgaeMD",
+	"q7bNahvM5ZGogS6TwzGXjeOyArpM9sdcrkctnh6Sy16Yy38N1vIRYnlniOWniqy8JaByqLG+NDBlTW+Y",
+	"7em0xps69wzr1R6EMN+/ntbck6uvgUYmD4iMfG9BhfbIwdmrbaGSHsmJv7eo7fYAyEfc4y8kE30PcMeZ",
+	"RIHCyHGjV2/OedvAjRgBroH/XwWzHZZleBb6fm4Z8eOuVtFmyxoin1G3G0nmSoY5q/QUSahAznE9I3dc",
+	"7MPJiUGwD3ayB7Gq4ZnxiSY35OJkcLq9hnB3P3Y7/r33L74QQv3eCHbsB78Nt+fF9FusDOc1J3AcgHYN",
+	"x6u6T0nXQkogkqg1keOgLU4AeqrsQdwM9ilsYebCa76/O4yxCVQexD1gGVXr4r6PICLVawnfrNu7xnct",
+	"1+1YJt2gUh65Ntrr0S2CQx9dOXR5Ah011VOKCmXB1tpGTVU3bJOa+oOvD/xcyYmrWrEdQE5pWBQTo+cQ",
+	"DsW4N+CaC3ZHlJbJDUBHZJYX2l5UBj+Utza4BtwTLIYr76A0zzIykxnUy8KIpEvFMujcpr5Th0hBZhZK",
+	"KWe9sOujLF/haTwkUGUkc+S0B48KRob8RUP8CdE13JzWhaJyBl8DD42Wjqyr65uZV9wvmY+Eq05xlUF7",
+	"GEx4LlQMpvuOvvxkAy6V8+kYcFkTcDnUooiaKU3siwpsBGM/5EwXuWCpbSuwshRD6YUR6XrAr9JlD630",
+	"23RJrZPBH5neIID3eoi2OctH0dzEB7GrXNaPkJ2DgCEJhOdlTGTK1DrzGHU8WqoBQIJXnR6LDUYiXJSg",
+	"ZRYorm+dWMQxAid5JLpNQHobfOfqrSJinpPmZrQWL5oc6ESbgWteNPlYfV5wGhDNA1eG50TeiWFZOgVe",
+	"wJwuyZgRIBniwuxx1ATXdHoCIHYpjBE5DEKeI7hZzsqCVAfzBQf9PqVHH4P3cog3X4NZlFl6ksssYylR",
+	"mrGsjBG//XTViTpKL83vOrY+YXvf/5pOj27/V+L2V/Z2LVqHW227kF1Vse3j/HsHnmztv1/TqXfdR6L0",
+	"3UHy41X0zdTHD9a592uqM8KdfPTu60rjkR37a2wj2dqnrx5jR130pBz72svZUhE1VHrUFJFz79vpEdMw",
+	"cWj0Vgk22rVooqttaFEl1Yg9Kea3vQPAFn5kesVSeCAvArZOswNRPRCOXkSbF7HXwXkIn1yTG7HOg0iN",
+	"HWuRmm2zlbfoE6ppJqfGN7Y+AoLN2mGxiCZMrnm3AVrZnd9w7n7tWiQ25N9gMo3Jt5FY9Rss9ms8kfk8",
+	"JhOZZfJOYV9cDCMZNRRbjO9FRgXNSTdWM8Y0QM1kVIMRoHNG00v4qzcksZ7x5EYwpexD4y/fwVyWsY0m",
+	"oMV7DjjaGRcsvMD8qET9Lh/eFTJ0ZQ6UIBBlqFwJVKGIgI2Dkm48plCjq4sxAuRwBMoZMzo3/1IxRVMm",
+	"mVEhWAaPEI7ZpZpkjLpWEALGUeorpnxJhlTqRDGIO6K/t/Jc4YPXlwkWorZS9ee2j22hBW65zDBi2BCH",
+	"LCEK+8QWbmF0NEWRsA7eFKxUINYWZBAh0Z1/+F8E1/YlAk47/nZpPwY4AxQalBmubVOQU7JXRobACoy5",
+	"ukg0v8VaNVeaArsmL9ghLh/c4yCfr/K0QEiazDpR+TmogBkAz3eGAygVueOpnnWGZ39Gnco7Nt+fvjx9",
+	"E3XCjW50xYvX5KrqQvqPyA8Z1eQ7mpMz8pmcPn9JuHlovwE7w86Y5ts7l5WVOTaPfGVeprL7wZ2WHytf",
+	"7OhrqufU7tr2Y/CKaUWq+1sKW9FmDDaW2iOSGgWaMNIFbtLcFcD2hkiP6e5kL8cQFZnTmxIQWzUi0pQH",
+	"XzWEFxGWKVYFjUFN6yBPAsyYoPgN7l5D07XaxYKV7daga5+rsi0Pwkbhm4BRok7wOjrDCc0U20992FF8",
+	"OPwvQMasKvot+w/qL/GosZ5Mu5uVSyStcJu+pr/U/Smw9XEyVCe2xVhpmmvlsr7egjdaJZHzOaSLIeVs",
+	"FFiprrrBYzhWjZFQM7kgqcRCf/xhb0jKQx/MZXvaR+T14PXpyfVrcpEVcy6Kuf/6DL5+MXhJrjTlEKkb",
+	"iStjgZPT12RKG356baxxP8AbGKC87ycjQ2BtnIZ3Hgn/e7ziuhgzuIR8JoP+4PUrHOfVCzd/vmDEzI5c",
+	"JTOWQjfAICIX3357Zq/4jtH5SPz65vOL03ACF8beBlOnNHfAxCwveYuWOHn78vOr/ktQwMYosxbswsxP",
+	"9Ufi2tY5hwbtnCplP1qSbkLzMbw2M+qgf/bmxWuSjZ9z8f/+b7lw1D74SAz6g2+/eVVeYZZduWWH33/r",
+	"vuwRzZEYwxrxpIvGO2B2V5wBMy86El20FCOSm/kzYDd5DYmbOc0IYrj1zolxS/A5rT+iSKEsgXgxzria",
+	"mRMyGLlCONxY7GWVYS38u9oxWYsI19omMSTsI8AVTzYK/UXXbrh/8NcfkV8bk17l2LbtBm5dQRmC720W",
+	"xuzuHRDQKiv7yFHknQ/w1XiyVf3HQ/xJBpT3OLLXhJU3RJSbFcq6UG8ZIXigWG9NwDdEfZXbBsew7/qw",
+	"7+6e7KHB35ZmrR/KVq0Szcm2YEFbVkQUY6n3XIktpk7PjXkAiFAIpGNJ/dRIlCZjSrqh8zwk4K3FQ8db",
+	"ZWv35jRlPspmKxmj0jG2TREjYWwFri3+jr8FnVKOnaC+F6zisHseLmB+ts/WJxeuZNCYs+DCH9bMdVjM",
+	"7hGiX3+VOjg6qk+47+qeY2tywQRd8L4Tqta8KdRYpTIpADyYKhL/+L3lcHJjLOk8iyOSAJWoRp/iH1c/",
+	"/1R2yt+wpar2hlssj58YQ5xfLW+YOCcJNW6cbTAvCQ19sdcdXUblsPJOkPj7azpdtfKhNrkLvkrSa8nC",
+	"/rxg4mLB/6GgRnBHTT35SQoGNuLhIBjr9rGd5Dv7Btp2Mlx2+d6/qU7UmTGaMkRle2uW9eStFDqXWdsd",
+	"7fXP4WJ37Z9Rxyzwpt987zPNL7bcnB8toADKO0uKHDIXv/0eSn/TkxkZNNIV7ACYLE10g+gbOViVeiOx",
+	"a6U+sSPi0alYfstyqHkfFzxzNLjjpWZAhAj/oSpwjbuxvdXz21PcH71oJMzuCSUBvqhvAsyGKp1LMbXS",
+	"7dEa7mZMsFvbi+0XJJVMnY8ElkRXXrXZByewp2KSZByaE8p9BZQnFqSbazKmyQ3Ul76fnBjhPgHptmnB",
+	"KdMQiPDwDQRQc7DtAQsqgdaVK2KLPA/Zkv9h3s8jbkknD8ctufeW/I+Ljx/22ZILujRDnGiWz++xD9gO",
+	"S2BY0lR00Gg5Xvjyn/ac7yUOfc3y+f1V+dpBSVow8mJAUmCuBQYtLm4lB5Izm7L9Cbai+Zvpd3SpOsMX",
+	"g61DMMHkj0nZryEpW9kIwQa9rHzeYjOW26Flwz5KAbCP9lqBj435uCa4u34Tf+BKB7vgWN7bph8em9so",
+	"UKu7hGerAn5UP08pOLuv8qlt4zbls1uINlALTaZn/Vh/IH+uIubNhuPfWaLvL0Z7b7J1UIWuYtqMop4n",
+	"EqijW8UxlrcsN7b5W5olBZZMfmR6JjHwmdGxzL8r8pQJANzSPAPSJI813uhOtXhRb3EuV3ZuDynO9Vs1",
+	"iLS9hCh/zd7i+ZcJW1J/hlLe/KO3eTot8fwV38MN1G+JWze91T19j1ZZBKpkc64yJ4vbV3w2isLjBbz3",
+	"kMRjwPvpBrz323GVjVSaDV5LL3KerNPSlyxPmNAU6jFjWyH+0VLfc0UGti3AfYGR9480vykWMZTFI0gG",
+	"RukU080eCo6oWtT3JU7yMdR3/VYNm8Zech/q+0uyLupPvZX4hS+3VfEHiVxg2vDJ0Bap4k5JGXUFItb1",
+	"4mV7ZzAjCuV+ljkYeZcVNN5TUiiWY3SZCAg2hxM1w96xLDP/Vg+ixhDZlVeeIt0ozXhyNQn03lGzYEt2",
+	"hmevok7jslmefsXeVX+A5UyFYvjBd1Sx9NIpBf/l1UwuPpUT37V4ufa8f0n+d4+dfTwOn+5xuJc++q12",
+	"HkZVBfV7eT7O6IIdjlWCVQQlUAn83YxQ0tJpuCGqH9yghCd5RIxPAtUUI3EANglZB00CjHIPgk0CEz8U",
+	"mMTBjEJp9pjmAfhIBo1pR+iRo+ZaaQorN+0BuCOBhvq7go74LXpMSXxhiCPBsXTUP08qARG+mf2xRkLl",
+	"82UBjVSP/cdHGQl0/zGP0VZrvvsBeV/4IniztpP0mk4hMcEyz/bTxTpvJcmE5ucEcBYuf7H1oA0M83Hv",
+	"3tAJzXBrjf4mbJH7AfaHhWi19ms72bfNNbBWcwY+TM6wO9OYGPjyx4WGDk2ulfOvwAvYx9R3JMz3Upf0",
+	"/ecFS7lmRGL17iSTMi9rkT4VahZ4ASkVU5Yf3YDjMbzqBmgQS6fezJbazvI3v3iiJv9+dj48+tHC/6Is",
+	"fBDbo055Sqa9ppUoaItCabDmQaH8oen0/RpLPjaiocBqSVnOb1kauaQeRMiHJP7NSNrvcVkDD9T6XBGq",
+	"NbaxaEmqqF3QC8dI1xz1NE9mZtyeZTGLf/s9Dso9yMWKjwA9/St2BU/JIR6CsxYe3zfQuAePTkGjU7DV",
+	"cXmAH3Bt5B+7TaFjYvVQNe8cjkXo5bo0V3mAQToFp5Z6VCWRAn8bJh9zpopMI+92wDBojlRv8cVRGSZH",
+	"VkGqAl8i3KRxj3Ck9gtINRD4LZPJjYKouZlT38xyphCVCU596ugM5YQE9ybd+Lk73J/70/15eLz3hsbz",
+	"9hH4BdWziFB45hNAirIDd+PnQGodP0eNgeNgKLBnuQm9LhwJv//MYLc0K1gAkud8j5nMUmRxnVCesZTE",
+	"mikdE//jEGvPTDMlNTApy4x6dmoTxPCOzUAreRjzY1gvpenSOkgj0eJ/NTZSlA26LrhRY/+AT2WOr8mF",
+	"R7ZTbsZpWu7f8AtCu6s/dAKL9d9WXKPf/ujIRWfYsbSYYMLpWWfYQQnqRB14n51h547mAkoLf9/WEfqH",
+	"kuISO5ceN028Xj8fM8JPz/i5pLnmNMuWDgxgd9dqc2HKsIIXixqyghwa1SpXSsUJLYAZoyW/flXHW8gC",
+	"I7JL0qXWO6M3TECMxikPI3wNxEa+eeu9BRzI86VDGjW/gTPJ/CHYHepXdW6DNVUOaw+KNZe3bB8YgQPD",
+	"LM0BFK85HjKCclQcXzmUAJpvRgIjApJnMXnLF7lPoKYQXKsTOTmxmMS7gN7NqIW91FSkNE9L3LshueQs",
+	"MRbN9zSZReSd/F9MROQ7+bkXkQ9MTPWMdD/yLONg2EYj8V6Y636QUkfko/msF5FfATiXdH/M6Twil+Zt",
+	"RuR/8kxOczrvReSfMivmjHQ/cDMG+ZFmmRS9iFzkjJLu1b8KmrORwDHxLzs0rNw1N7/9yEWhWUT+hyxy",
+	"sIrMgjxTJJ7QRMs8dggscyoAFY1rRYzN+EyNxJgqhiz4XbyanPZciQ3XhKu+eWJHCT/hn1lK7IVdP74o",
+	"sqw39PcYiQWuHCVj81uZpcaZXTCRKhfORddTSRjdAjiostwEXikCo+pZLovpjNCRSAql5dxerpDADmAa",
+	"7oAaDuaL5S5dWqUJBio4oqg5CszYI1EO8kw5ijvOVERYf9q3M5cTcnpGwCLEEhojCQFZODXrF+LNwUKC",
+	"OR4RRpNZiRiBDzRe+sWDesqMKm1x58ym6I9EbC402w8h0m8YW6CAmlHNLdhnmmhYFqrbkOw8bLr/+Ujg",
+	"BO5mUtnqIKOMKRcKcKtXwfBgY+ZygaKiSMYm2jfhw2BwdgElGHZcTW0GQsncPrBbCoxfwI+GJL664Qt7",
+	"vl/TGxbjAofL5lKP8GZlxsplnLu4GD6ORfYATA9Cx+ZABa8Dp2xeTZ21dfVJIwLoiVIQnkZro7TxL/bd",
+	"xD5YOxwJH6w1W8lcgW+uC3mc1XW1DaTn9hbveB4TBa3smdl2uVkqxcC1pNpBhdsn7JqHtS+SG7fLqFQj",
+	"F4CIBMaG6vXJr/Yt2ZU2d4SFHglLtO+Di0vAYyJ+tbvFwuzBV4PBYI/4MiCI/zyxeOtfIX5huHfNmsAh",
+	"sb1JZdbPL98jx6WdaO8UnC73uAcG43afH62vJxWzDt5USUSHL6q0uH7BQ3fiuB22i2rjObsmm78m9LOZ",
+	"0cOOvgOlR4DyZgkjSIyp9mT5VqYstjS6VdQOpLAj7sJmv+yyyJOZMZh+tjjoLYnwf8KkD3HSwgkbx+/q",
+	"XcCckMyZZVPYWrXgjI7AG19HxvvWyZ/b2f+0e7TFnarK9crWPoRp3w5xz+jL1f28FpNj8541CtIt0DE7",
+	"vqI0HtkQsbpzFzPEnUBHRfSUTI5bv6U2a6GGnbqqhXYD3ajt+6YMdHBMP1Cs0glzc7jy1ov6MRXdmIre",
+	"4RxrlKBHRUEehomJrS3Pkaibnh6t2Cc3bSRrYzJy81GHCYQ9zdOHtDQfbbcd8wNPOT9wX4brncxvThIm",
+	"NHswx9TcgthbRFsS1fcA2mFBcz1nQr9PY7IoNOqDYDiMalI9EuW1ZrCXiPAACKzlFz6dyD5zpXvnhFbH",
+	"giAp1WQuXS1Y+WMMlk7M4+RQgm7s94FRXnOZWzXnfno6qJG1VJ4PQsxmjN6514HBkC0N/cicsxbz8leZ",
+	"37yFRzmstLxc9M6wnTos6gAc0idgfHt5BmSHFpYGP3v9Bj6znvirE/qZKzLnWWamb7Ft8MrTN1EnL4T9",
+	"43TQfxV1FNPFAj9582pr371cgqP//nX478EGDnThr4HGaUWg8VuqWRke4sqHGs9lXoJKPDkhU6ajlvL3",
+	"kdgCZtPvD/OH3Tzmv35Tmj/CbRZHIxEHG3RDLGC9wjFeS7nXjrGAFiX0yPGA4ADYJSYQCutRwz2pwEDl",
+	"1Wyt3mobuEW9uRgBuk4NbK1yoq1fNVyxuzIGhcQAdQGmINcqMLUi3yRHxiyRkBN2zzkS4LUBloZRg95Z",
+	"45g09136Q2CaiY17F94akr1K8yyz5RJG446EOeQXYOZxNPKcS2hsr94QSsjgMcoLtfSlbOENJjxX2lcu",
+	"jMTZYFCak+GFd1T5u5iHOXN2J9ck5WlpahpVay52FD32R/uYeu/gpzVTb1dzBgeBHXKGW6oG5C6JKpJZ",
+	"+LBAoF6b/zEc07BvcW3vzTKJ2pvYK6Loqj7A/ChFvGtti8gZF5VS8Kr3E5aSNO3DPeyEH5neKKr3fOa2",
+	"xTTC13GU27Yw4l5Cu3Le3Gcw0UY8lOUJL1tF6IqpTQqRWt6VarSx6mbjiURsU0ZTJLIaeCgjkeG9ZKFd",
+	"gWAYJbA4XiNRG8QcP6uDdN3R6XdsD9t3oJ6pHLW6ZUfC/nxjmHP97sQQ50OEDcwybgwQfHPW/2avAEE1",
+	"PPDt4BHCA4+vpI7R16dnk//imjnuKepQpfD5ozNmNGf5RaFnneFvv0NnErBaoRKtissHmdDMsV4BHzlG",
+	"EuI5vTGKT8SdqFPkWWfYmWm9GD5/fnr2TX/QH/RPh28Gbwagce3MV6wLQCHlQudSLZBAuh8U1RRQqbdq",
+	"knC1wjoEPJEQ/SiEQGzEBpouwnWfXALpVIT0cmbxwQoZCaTXel5jvILiJW6W2vbr5mzCciYS8z9zDLDU",
+	"k2A6drCUUE3i56lMVIz60D6RJ0JafaqLOnBI1wOC9MI1qV3WMNLbVrSR5iFXrm9ccxZgEfl6/MqQEdSo",
+	"Q+Exo8lsWJIUWoxGHIBqNpU5lHVPc5o6AMWoiuc4pcWUBRAq+NuMKsUUvpISfZI6RCU5wQpvLiAEhXd/",
+	"K1P2Hpoy7a2X+BfcHP/roCnNp+a+5hwFAMa47Et8BzXrqg9zABjLqwDgkuYMwXFUBN4Yti/I5Mbxr1p0",
+	"TIdLa9lLoR2yIiEB0k/DW6BTZVtdq0A85Us49+Sreb40t5yTrmLokGKXlKbT8O1fI5hB0wv3yRXA2RHL",
+	"8n5qxhcn4NWmJGdzruGPNM2ZeT8V4YKf8mZBxdaBCWdZSlI24YKbb+wjemI6M/UY2wwglKdiMqcLs6Ju",
+	"PuMlmcu0yFh442Dwpps7vFvNjWGDw5v/jVkGySW5Mpax+DiGrpqfxPw8qLn164EYQFJommjVMGzTiBeB",
+	"WfZMwTmA4HJ8olVk73DH2A2Sg2H9aOCP+ZPFNnfMg/u+KzNVOF7T8rCcyxRJBm3BfzkhbNwwtq0HPwru",
+	"nDOSyrtQkX/vvzRfaD5nTXeskLSVLwR2P9KeKVS+1ZdzWSNIaWRwdAqr2hBSr7sN6mwtsWjQ1oJNIrUq",
+	"/2AeK5W6q1OxmVPUDjO5IONiqeD0CMb5p6+c2vgkFQ3TBSL+iAAPf0TGNI+ILsYsIv1+v+e4m3NGksJx",
+	"VgbCmvI5Ewp2H7Z/Qc6UheL6cYX6vvWUmFOlWe4Io4PbiMJ4VRHJ2S1X0Pi+uvCTDMC9yhlFvssIdzPM",
+	"kH3WLBc0K89jvy0wYx15GcIUsp39CX47EtiEpCJAU2ZknDN6g0MvcjnhGZBNYwe9bVI3T/PMdtGUEzan",
+	"fs4mhWLpSCD8h9ka2IFfKOuMwbJwAT6YAxkzAw2rt/ctrBQ/j0YCX7IUZEZFGvmt/q9Cajg1oX8KelHM",
+	"s7jku/vgP+XYnLxu/8CplssCIb5Bz9IUBpwrloHnaL3CZMaSG2tULUlGRbpyTjWJwBXMNpPot6hzc2sm",
+	"tMyBDfSGLTRZWFzDiGRSw/O4ywNh++BGaLjHB4kSA9IVgREAFumCyUWG2AGYRjUfwl5DexvoWXOWML6o",
+	"6OH3foqZbFSGv5oF4Wr1JSD6hHIrBrIC75QnNxHe6hb7KY2fmfOU9Qm0OiL6ixSELrAFjwrCbm2sGOSl",
+	"nBNLp1aGHZ6DuWBMM2qEvsqkHGBinEPGEC6yzV5TyfB8u7PUFQHgnXsSvDKTiiFCHnJWfGLWrgVhHJaz",
+	"xXIEEuf2gh9kjs1YXTyby3dAc0btQtmLnWhPANziP+W4IszGHnQnCjSwEfNIQga4F3D4cEWMH+BMAaim",
+	"WDLdc3fB1bKtadqGRyiC67VIIVRguCdyfYhLIicjUS4pV7azXJdXlNoCalPKd6FcBAdHNRsc1k+RLh0J",
+	"6C/TsPeNlQ76MOdTLmj2zP3EwoQoaR4iMTPIzJW9iIyNv4v4QgMnmCNhp/nMrMiJEVo/yz658LbBf3ci",
+	"Tf7///4//pEj2KJ2hPNS841Kf7V8ZrsOqpiDjMPsnWxWNYaT6LaDoy7xXbtE5SEdrqixdOfzQsNs2OfE",
+	"aBYjSUJq5s4wq+ALkRrPZLzETj5H+ray+/F+DdP7gQNcQYDkZMVtSIpFJmlqNRsXxMZvTpzxB1smp1MW",
+	"kYyLG9CvExjO/GIkWKYYdMqiUknM9CY26gNSY1SSVRqY2TeX3eVcgwiCljb+5pRyoTS+e3knWP5MkVvO",
+	"7ow2ZCkHrWsjBOadF4rlJyA5yARSfVUX8KTzltW4Brfg5I6nJRMBapMqSU+wxiXxxMpo7wKrcprLYlGt",
+	"aTCvVPlQhtFpFbs4qHUQTGncPJUBSunxJmqjKdyo98OBAitmJos8W2KU9xxdTnQblEX5coVdYWy1vOmv",
+	"1Tz4Hyv5cohd2sZdbUWBi8pzwbb0T/QsjA1DfVl1GZ6pJmu8UdLBwEIda0zVCc8yuDcYNqCmSV4IRbrm",
+	"zdi4LCArgTGUlmZbr7LHTha5TJhSZg8n4Mo4z+z3P/8rAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

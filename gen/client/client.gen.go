@@ -5601,16 +5601,96 @@ type ListItemCostBreakdownsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListItemCustomerDetailsParams defines parameters for ListItemCustomerDetails.
+type ListItemCustomerDetailsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // GetItemInputUnitCostParams defines parameters for GetItemInputUnitCost.
 type GetItemInputUnitCostParams struct {
 	// Quantity Quantity to buy, in the item's inventory unit of measure.
 	Quantity float64 `form:"quantity" json:"quantity"`
 }
 
+// ListItemMaterialVendorDetailsParams defines parameters for ListItemMaterialVendorDetails.
+type ListItemMaterialVendorDetailsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // GetItemPurchaseHistoryParams defines parameters for GetItemPurchaseHistory.
 type GetItemPurchaseHistoryParams struct {
 	// Months Window in months, default 12; values outside 1 to 60 are clamped into it.
 	Months *int32 `form:"months,omitempty" json:"months,omitempty"`
+}
+
+// ListItemPurchasePriceBreaksParams defines parameters for ListItemPurchasePriceBreaks.
+type ListItemPurchasePriceBreaksParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListItemSalesPriceBreaksParams defines parameters for ListItemSalesPriceBreaks.
+type ListItemSalesPriceBreaksParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListItemVendorDetailsParams defines parameters for ListItemVendorDetails.
+type ListItemVendorDetailsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
 // ListLocationsParams defines parameters for ListLocations.
@@ -9033,14 +9113,18 @@ type ClientInterface interface {
 
 	// ListItemCustomerDetails List an item's customer details
 	//
-	// The item's customer details as a bare array (not paged: an item has few), in the order
-	// of `Item.customerDetails`: by customer name (case-insensitive), then id. The body is
-	// ignored. An unknown item, or another tenant's, answers 404.
+	// The item's customer details as a bare array, by default in the order of
+	// `Item.customerDetails`: by customer name (case-insensitive), then id. `Sort.Field` sorts
+	// by an `ItemCustomerDetail` property instead: `customerId`, `customerItemNumber`,
+	// `customerItemName`, `unitOfMeasureName` (these three case-insensitive) or `id`, ties on
+	// id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page the
+	// details (each with all its price breaks); without them at most 5000 are answered. The
+	// body is ignored. An unknown item, or another tenant's, answers 404.
 	//
 	// Permission: View Item.
 	//
 	// Corresponds with POST /api/items/{itemId}/customers/list (the `ListItemCustomerDetails` operationId).
-	ListItemCustomerDetails(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListItemCustomerDetails(ctx context.Context, itemId ItemId, params *ListItemCustomerDetailsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DeleteItemCustomerDetail Delete an item's customer detail
 	//
@@ -9180,14 +9264,18 @@ type ClientInterface interface {
 
 	// ListItemMaterialVendorDetails List an item's material vendor details
 	//
-	// The item's material vendor details as a bare array (not paged: an item has few), in the
-	// order of `Item.materialVendorDetails`: by vendor name (case-insensitive), then id. The
-	// body is ignored. An unknown item, or another tenant's, answers 404.
+	// The item's material vendor details as a bare array, by default in the order of
+	// `Item.materialVendorDetails`: by vendor name (case-insensitive), then id. `Sort.Field`
+	// sorts by an `ItemMaterialVendorDetail` property instead: `vendorId`, `vendorItemNumber`,
+	// `vendorItemName`, `notes` (these three case-insensitive) or `id`, ties on id. `Sort.Dir`
+	// sent alone reverses the default order. `Skip` and `Take` page the details; without them
+	// at most 5000 are answered. The body is ignored. An unknown item, or another tenant's,
+	// answers 404.
 	//
 	// Permission: View Item.
 	//
 	// Corresponds with POST /api/items/{itemId}/material-vendors/list (the `ListItemMaterialVendorDetails` operationId).
-	ListItemMaterialVendorDetails(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListItemMaterialVendorDetails(ctx context.Context, itemId ItemId, params *ListItemMaterialVendorDetailsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DeleteItemMaterialVendorDetail Delete an item's material vendor detail
 	//
@@ -9313,31 +9401,41 @@ type ClientInterface interface {
 	//
 	// The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
 	// `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
-	// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
-	// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
-	// another tenant's, answers 404.
+	// `customerTierId` null), by default ordered by vendor name (case-insensitive; then vendor
+	// id, so each vendor's breaks stay together), then unit (case-insensitive), then vendor
+	// detail, then quantity. `Sort.Field` sorts by a `PriceBreak` property instead:
+	// `quantity`, `price`, `currencyCode`, `vendorId` or `unitOfMeasureName`
+	// (case-insensitive), ties on the break's vendor detail and quantity. `Sort.Dir` sent
+	// alone reverses the default order. `Skip` and `Take` page the breaks; without them at
+	// most 5000 are answered. The optional filter keeps the breaks of some vendors. An unknown
+	// item, or another tenant's, answers 404.
 	//
 	// Permission: View Item.
 	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
-	ListItemPurchasePriceBreaksWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListItemPurchasePriceBreaksWithBody(ctx context.Context, itemId ItemId, params *ListItemPurchasePriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListItemPurchasePriceBreaks List an item's purchase price breaks
 	//
 	// The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
 	// `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
-	// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
-	// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
-	// another tenant's, answers 404.
+	// `customerTierId` null), by default ordered by vendor name (case-insensitive; then vendor
+	// id, so each vendor's breaks stay together), then unit (case-insensitive), then vendor
+	// detail, then quantity. `Sort.Field` sorts by a `PriceBreak` property instead:
+	// `quantity`, `price`, `currencyCode`, `vendorId` or `unitOfMeasureName`
+	// (case-insensitive), ties on the break's vendor detail and quantity. `Sort.Dir` sent
+	// alone reverses the default order. `Skip` and `Take` page the breaks; without them at
+	// most 5000 are answered. The optional filter keeps the breaks of some vendors. An unknown
+	// item, or another tenant's, answers 404.
 	//
 	// Permission: View Item.
 	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
-	ListItemPurchasePriceBreaks(ctx context.Context, itemId ItemId, body ListItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListItemPurchasePriceBreaks(ctx context.Context, itemId ItemId, params *ListItemPurchasePriceBreaksParams, body ListItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// AddItemRevisionWithBody Add a revision of an item
 	//
@@ -9471,10 +9569,14 @@ type ClientInterface interface {
 
 	// ListItemSalesPriceBreaksWithBody List an item's sales price breaks
 	//
-	// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+	// The item's sales price breaks as a bare array, by default ordered by scope: the list
 	// price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
 	// then the customers' (by customer name, case-insensitive, then customer id); within a
-	// scope by unit of measure name, then quantity. The optional filter (see
+	// scope by unit of measure name (case-insensitive), then quantity. `Sort.Field` sorts by a
+	// `PriceBreak` property instead: `quantity`, `type`, `price`, `margin`, `currencyCode`,
+	// `customerId`, `customerTierId` or `unitOfMeasureName` (case-insensitive), ties on the
+	// break's id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page
+	// the breaks; without them at most 5000 are answered. The optional filter (see
 	// `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
 	// answers 404.
 	//
@@ -9483,14 +9585,18 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
-	ListItemSalesPriceBreaksWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListItemSalesPriceBreaksWithBody(ctx context.Context, itemId ItemId, params *ListItemSalesPriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListItemSalesPriceBreaks List an item's sales price breaks
 	//
-	// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+	// The item's sales price breaks as a bare array, by default ordered by scope: the list
 	// price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
 	// then the customers' (by customer name, case-insensitive, then customer id); within a
-	// scope by unit of measure name, then quantity. The optional filter (see
+	// scope by unit of measure name (case-insensitive), then quantity. `Sort.Field` sorts by a
+	// `PriceBreak` property instead: `quantity`, `type`, `price`, `margin`, `currencyCode`,
+	// `customerId`, `customerTierId` or `unitOfMeasureName` (case-insensitive), ties on the
+	// break's id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page
+	// the breaks; without them at most 5000 are answered. The optional filter (see
 	// `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
 	// answers 404.
 	//
@@ -9499,7 +9605,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
-	ListItemSalesPriceBreaks(ctx context.Context, itemId ItemId, body ListItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListItemSalesPriceBreaks(ctx context.Context, itemId ItemId, params *ListItemSalesPriceBreaksParams, body ListItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ReplaceItemTagsWithBody Replace an item's tags
 	//
@@ -9604,14 +9710,19 @@ type ClientInterface interface {
 
 	// ListItemVendorDetails List an item's vendor details
 	//
-	// The item's vendor details as a bare array (not paged: an item has few), in the order of
+	// The item's vendor details as a bare array, by default in the order of
 	// `Item.vendorDetails`: the primary first, then by vendor name (case-insensitive), then id.
-	// The body is ignored. An unknown item, or another tenant's, answers 404.
+	// `Sort.Field` sorts by an `ItemVendorDetail` property instead: `vendorId`,
+	// `vendorItemNumber`, `vendorItemName`, `notes`, `unitOfMeasureName` (these four
+	// case-insensitive), `price`, `isPrimary`, `leadTimeInDays`, `unitQuantity`,
+	// `inventoryUnitQuantity` or `id`, ties on id. `Sort.Dir` sent alone reverses the default
+	// order. `Skip` and `Take` page the details; without them at most 5000 are answered. The
+	// body is ignored. An unknown item, or another tenant's, answers 404.
 	//
 	// Permission: View Item.
 	//
 	// Corresponds with POST /api/items/{itemId}/vendors/list (the `ListItemVendorDetails` operationId).
-	ListItemVendorDetails(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListItemVendorDetails(ctx context.Context, itemId ItemId, params *ListItemVendorDetailsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DeleteItemVendorDetail Delete an item's vendor detail
 	//
@@ -14865,15 +14976,19 @@ func (c *Client) CreateItemCustomerDetail(ctx context.Context, itemId ItemId, bo
 
 // ListItemCustomerDetails List an item's customer details
 //
-// The item's customer details as a bare array (not paged: an item has few), in the order
-// of `Item.customerDetails`: by customer name (case-insensitive), then id. The body is
-// ignored. An unknown item, or another tenant's, answers 404.
+// The item's customer details as a bare array, by default in the order of
+// `Item.customerDetails`: by customer name (case-insensitive), then id. `Sort.Field` sorts
+// by an `ItemCustomerDetail` property instead: `customerId`, `customerItemNumber`,
+// `customerItemName`, `unitOfMeasureName` (these three case-insensitive) or `id`, ties on
+// id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page the
+// details (each with all its price breaks); without them at most 5000 are answered. The
+// body is ignored. An unknown item, or another tenant's, answers 404.
 //
 // Permission: View Item.
 //
 // Corresponds with POST /api/items/{itemId}/customers/list (the `ListItemCustomerDetails` operationId).
-func (c *Client) ListItemCustomerDetails(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListItemCustomerDetailsRequest(c.Server, itemId)
+func (c *Client) ListItemCustomerDetails(ctx context.Context, itemId ItemId, params *ListItemCustomerDetailsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemCustomerDetailsRequest(c.Server, itemId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -15122,15 +15237,19 @@ func (c *Client) CreateItemMaterialVendorDetail(ctx context.Context, itemId Item
 
 // ListItemMaterialVendorDetails List an item's material vendor details
 //
-// The item's material vendor details as a bare array (not paged: an item has few), in the
-// order of `Item.materialVendorDetails`: by vendor name (case-insensitive), then id. The
-// body is ignored. An unknown item, or another tenant's, answers 404.
+// The item's material vendor details as a bare array, by default in the order of
+// `Item.materialVendorDetails`: by vendor name (case-insensitive), then id. `Sort.Field`
+// sorts by an `ItemMaterialVendorDetail` property instead: `vendorId`, `vendorItemNumber`,
+// `vendorItemName`, `notes` (these three case-insensitive) or `id`, ties on id. `Sort.Dir`
+// sent alone reverses the default order. `Skip` and `Take` page the details; without them
+// at most 5000 are answered. The body is ignored. An unknown item, or another tenant's,
+// answers 404.
 //
 // Permission: View Item.
 //
 // Corresponds with POST /api/items/{itemId}/material-vendors/list (the `ListItemMaterialVendorDetails` operationId).
-func (c *Client) ListItemMaterialVendorDetails(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListItemMaterialVendorDetailsRequest(c.Server, itemId)
+func (c *Client) ListItemMaterialVendorDetails(ctx context.Context, itemId ItemId, params *ListItemMaterialVendorDetailsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemMaterialVendorDetailsRequest(c.Server, itemId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -15325,17 +15444,22 @@ func (c *Client) ReplaceItemPurchasePriceBreaks(ctx context.Context, itemId Item
 //
 // The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
 // `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
-// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
-// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
-// another tenant's, answers 404.
+// `customerTierId` null), by default ordered by vendor name (case-insensitive; then vendor
+// id, so each vendor's breaks stay together), then unit (case-insensitive), then vendor
+// detail, then quantity. `Sort.Field` sorts by a `PriceBreak` property instead:
+// `quantity`, `price`, `currencyCode`, `vendorId` or `unitOfMeasureName`
+// (case-insensitive), ties on the break's vendor detail and quantity. `Sort.Dir` sent
+// alone reverses the default order. `Skip` and `Take` page the breaks; without them at
+// most 5000 are answered. The optional filter keeps the breaks of some vendors. An unknown
+// item, or another tenant's, answers 404.
 //
 // Permission: View Item.
 //
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
-func (c *Client) ListItemPurchasePriceBreaksWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListItemPurchasePriceBreaksRequestWithBody(c.Server, itemId, contentType, body)
+func (c *Client) ListItemPurchasePriceBreaksWithBody(ctx context.Context, itemId ItemId, params *ListItemPurchasePriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemPurchasePriceBreaksRequestWithBody(c.Server, itemId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15350,17 +15474,22 @@ func (c *Client) ListItemPurchasePriceBreaksWithBody(ctx context.Context, itemId
 //
 // The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
 // `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
-// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
-// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
-// another tenant's, answers 404.
+// `customerTierId` null), by default ordered by vendor name (case-insensitive; then vendor
+// id, so each vendor's breaks stay together), then unit (case-insensitive), then vendor
+// detail, then quantity. `Sort.Field` sorts by a `PriceBreak` property instead:
+// `quantity`, `price`, `currencyCode`, `vendorId` or `unitOfMeasureName`
+// (case-insensitive), ties on the break's vendor detail and quantity. `Sort.Dir` sent
+// alone reverses the default order. `Skip` and `Take` page the breaks; without them at
+// most 5000 are answered. The optional filter keeps the breaks of some vendors. An unknown
+// item, or another tenant's, answers 404.
 //
 // Permission: View Item.
 //
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
-func (c *Client) ListItemPurchasePriceBreaks(ctx context.Context, itemId ItemId, body ListItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListItemPurchasePriceBreaksRequest(c.Server, itemId, body)
+func (c *Client) ListItemPurchasePriceBreaks(ctx context.Context, itemId ItemId, params *ListItemPurchasePriceBreaksParams, body ListItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemPurchasePriceBreaksRequest(c.Server, itemId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15543,10 +15672,14 @@ func (c *Client) ReplaceItemSalesPriceBreaks(ctx context.Context, itemId ItemId,
 
 // ListItemSalesPriceBreaksWithBody List an item's sales price breaks
 //
-// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+// The item's sales price breaks as a bare array, by default ordered by scope: the list
 // price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
 // then the customers' (by customer name, case-insensitive, then customer id); within a
-// scope by unit of measure name, then quantity. The optional filter (see
+// scope by unit of measure name (case-insensitive), then quantity. `Sort.Field` sorts by a
+// `PriceBreak` property instead: `quantity`, `type`, `price`, `margin`, `currencyCode`,
+// `customerId`, `customerTierId` or `unitOfMeasureName` (case-insensitive), ties on the
+// break's id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page
+// the breaks; without them at most 5000 are answered. The optional filter (see
 // `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
 // answers 404.
 //
@@ -15555,8 +15688,8 @@ func (c *Client) ReplaceItemSalesPriceBreaks(ctx context.Context, itemId ItemId,
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
-func (c *Client) ListItemSalesPriceBreaksWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListItemSalesPriceBreaksRequestWithBody(c.Server, itemId, contentType, body)
+func (c *Client) ListItemSalesPriceBreaksWithBody(ctx context.Context, itemId ItemId, params *ListItemSalesPriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemSalesPriceBreaksRequestWithBody(c.Server, itemId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15569,10 +15702,14 @@ func (c *Client) ListItemSalesPriceBreaksWithBody(ctx context.Context, itemId It
 
 // ListItemSalesPriceBreaks List an item's sales price breaks
 //
-// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+// The item's sales price breaks as a bare array, by default ordered by scope: the list
 // price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
 // then the customers' (by customer name, case-insensitive, then customer id); within a
-// scope by unit of measure name, then quantity. The optional filter (see
+// scope by unit of measure name (case-insensitive), then quantity. `Sort.Field` sorts by a
+// `PriceBreak` property instead: `quantity`, `type`, `price`, `margin`, `currencyCode`,
+// `customerId`, `customerTierId` or `unitOfMeasureName` (case-insensitive), ties on the
+// break's id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page
+// the breaks; without them at most 5000 are answered. The optional filter (see
 // `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
 // answers 404.
 //
@@ -15581,8 +15718,8 @@ func (c *Client) ListItemSalesPriceBreaksWithBody(ctx context.Context, itemId It
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
-func (c *Client) ListItemSalesPriceBreaks(ctx context.Context, itemId ItemId, body ListItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListItemSalesPriceBreaksRequest(c.Server, itemId, body)
+func (c *Client) ListItemSalesPriceBreaks(ctx context.Context, itemId ItemId, params *ListItemSalesPriceBreaksParams, body ListItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemSalesPriceBreaksRequest(c.Server, itemId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15756,15 +15893,20 @@ func (c *Client) CreateItemVendorDetail(ctx context.Context, itemId ItemId, body
 
 // ListItemVendorDetails List an item's vendor details
 //
-// The item's vendor details as a bare array (not paged: an item has few), in the order of
+// The item's vendor details as a bare array, by default in the order of
 // `Item.vendorDetails`: the primary first, then by vendor name (case-insensitive), then id.
-// The body is ignored. An unknown item, or another tenant's, answers 404.
+// `Sort.Field` sorts by an `ItemVendorDetail` property instead: `vendorId`,
+// `vendorItemNumber`, `vendorItemName`, `notes`, `unitOfMeasureName` (these four
+// case-insensitive), `price`, `isPrimary`, `leadTimeInDays`, `unitQuantity`,
+// `inventoryUnitQuantity` or `id`, ties on id. `Sort.Dir` sent alone reverses the default
+// order. `Skip` and `Take` page the details; without them at most 5000 are answered. The
+// body is ignored. An unknown item, or another tenant's, answers 404.
 //
 // Permission: View Item.
 //
 // Corresponds with POST /api/items/{itemId}/vendors/list (the `ListItemVendorDetails` operationId).
-func (c *Client) ListItemVendorDetails(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListItemVendorDetailsRequest(c.Server, itemId)
+func (c *Client) ListItemVendorDetails(ctx context.Context, itemId ItemId, params *ListItemVendorDetailsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemVendorDetailsRequest(c.Server, itemId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -23392,7 +23534,7 @@ func NewCreateItemCustomerDetailRequestWithBody(server string, itemId ItemId, co
 }
 
 // NewListItemCustomerDetailsRequest constructs an http.Request for the ListItemCustomerDetails method
-func NewListItemCustomerDetailsRequest(server string, itemId ItemId) (*http.Request, error) {
+func NewListItemCustomerDetailsRequest(server string, itemId ItemId, params *ListItemCustomerDetailsParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -23415,6 +23557,69 @@ func NewListItemCustomerDetailsRequest(server string, itemId ItemId) (*http.Requ
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
@@ -23719,7 +23924,7 @@ func NewCreateItemMaterialVendorDetailRequestWithBody(server string, itemId Item
 }
 
 // NewListItemMaterialVendorDetailsRequest constructs an http.Request for the ListItemMaterialVendorDetails method
-func NewListItemMaterialVendorDetailsRequest(server string, itemId ItemId) (*http.Request, error) {
+func NewListItemMaterialVendorDetailsRequest(server string, itemId ItemId, params *ListItemMaterialVendorDetailsParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -23742,6 +23947,69 @@ func NewListItemMaterialVendorDetailsRequest(server string, itemId ItemId) (*htt
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
@@ -23956,18 +24224,18 @@ func NewReplaceItemPurchasePriceBreaksRequestWithBody(server string, itemId Item
 }
 
 // NewListItemPurchasePriceBreaksRequest calls the generic ListItemPurchasePriceBreaks builder with application/json body
-func NewListItemPurchasePriceBreaksRequest(server string, itemId ItemId, body ListItemPurchasePriceBreaksJSONRequestBody) (*http.Request, error) {
+func NewListItemPurchasePriceBreaksRequest(server string, itemId ItemId, params *ListItemPurchasePriceBreaksParams, body ListItemPurchasePriceBreaksJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewListItemPurchasePriceBreaksRequestWithBody(server, itemId, "application/json", bodyReader)
+	return NewListItemPurchasePriceBreaksRequestWithBody(server, itemId, params, "application/json", bodyReader)
 }
 
 // NewListItemPurchasePriceBreaksRequestWithBody constructs an http.Request for the ListItemPurchasePriceBreaks method, with any body, and a specified content type
-func NewListItemPurchasePriceBreaksRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+func NewListItemPurchasePriceBreaksRequestWithBody(server string, itemId ItemId, params *ListItemPurchasePriceBreaksParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -23990,6 +24258,69 @@ func NewListItemPurchasePriceBreaksRequestWithBody(server string, itemId ItemId,
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
@@ -24097,18 +24428,18 @@ func NewReplaceItemSalesPriceBreaksRequestWithBody(server string, itemId ItemId,
 }
 
 // NewListItemSalesPriceBreaksRequest calls the generic ListItemSalesPriceBreaks builder with application/json body
-func NewListItemSalesPriceBreaksRequest(server string, itemId ItemId, body ListItemSalesPriceBreaksJSONRequestBody) (*http.Request, error) {
+func NewListItemSalesPriceBreaksRequest(server string, itemId ItemId, params *ListItemSalesPriceBreaksParams, body ListItemSalesPriceBreaksJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewListItemSalesPriceBreaksRequestWithBody(server, itemId, "application/json", bodyReader)
+	return NewListItemSalesPriceBreaksRequestWithBody(server, itemId, params, "application/json", bodyReader)
 }
 
 // NewListItemSalesPriceBreaksRequestWithBody constructs an http.Request for the ListItemSalesPriceBreaks method, with any body, and a specified content type
-func NewListItemSalesPriceBreaksRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+func NewListItemSalesPriceBreaksRequestWithBody(server string, itemId ItemId, params *ListItemSalesPriceBreaksParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -24131,6 +24462,69 @@ func NewListItemSalesPriceBreaksRequestWithBody(server string, itemId ItemId, co
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
@@ -24320,7 +24714,7 @@ func NewCreateItemVendorDetailRequestWithBody(server string, itemId ItemId, cont
 }
 
 // NewListItemVendorDetailsRequest constructs an http.Request for the ListItemVendorDetails method
-func NewListItemVendorDetailsRequest(server string, itemId ItemId) (*http.Request, error) {
+func NewListItemVendorDetailsRequest(server string, itemId ItemId, params *ListItemVendorDetailsParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -24343,6 +24737,69 @@ func NewListItemVendorDetailsRequest(server string, itemId ItemId) (*http.Reques
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
@@ -29235,16 +29692,20 @@ type ClientWithResponsesInterface interface {
 
 	// ListItemCustomerDetailsWithResponse List an item's customer details
 	//
-	// The item's customer details as a bare array (not paged: an item has few), in the order
-	// of `Item.customerDetails`: by customer name (case-insensitive), then id. The body is
-	// ignored. An unknown item, or another tenant's, answers 404.
+	// The item's customer details as a bare array, by default in the order of
+	// `Item.customerDetails`: by customer name (case-insensitive), then id. `Sort.Field` sorts
+	// by an `ItemCustomerDetail` property instead: `customerId`, `customerItemNumber`,
+	// `customerItemName`, `unitOfMeasureName` (these three case-insensitive) or `id`, ties on
+	// id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page the
+	// details (each with all its price breaks); without them at most 5000 are answered. The
+	// body is ignored. An unknown item, or another tenant's, answers 404.
 	//
 	// Permission: View Item.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/customers/list (the `ListItemCustomerDetails` operationId).
-	ListItemCustomerDetailsWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*ListItemCustomerDetailsResponse, error)
+	ListItemCustomerDetailsWithResponse(ctx context.Context, itemId ItemId, params *ListItemCustomerDetailsParams, reqEditors ...RequestEditorFn) (*ListItemCustomerDetailsResponse, error)
 
 	// DeleteItemCustomerDetailWithResponse Delete an item's customer detail
 	//
@@ -29388,16 +29849,20 @@ type ClientWithResponsesInterface interface {
 
 	// ListItemMaterialVendorDetailsWithResponse List an item's material vendor details
 	//
-	// The item's material vendor details as a bare array (not paged: an item has few), in the
-	// order of `Item.materialVendorDetails`: by vendor name (case-insensitive), then id. The
-	// body is ignored. An unknown item, or another tenant's, answers 404.
+	// The item's material vendor details as a bare array, by default in the order of
+	// `Item.materialVendorDetails`: by vendor name (case-insensitive), then id. `Sort.Field`
+	// sorts by an `ItemMaterialVendorDetail` property instead: `vendorId`, `vendorItemNumber`,
+	// `vendorItemName`, `notes` (these three case-insensitive) or `id`, ties on id. `Sort.Dir`
+	// sent alone reverses the default order. `Skip` and `Take` page the details; without them
+	// at most 5000 are answered. The body is ignored. An unknown item, or another tenant's,
+	// answers 404.
 	//
 	// Permission: View Item.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/material-vendors/list (the `ListItemMaterialVendorDetails` operationId).
-	ListItemMaterialVendorDetailsWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*ListItemMaterialVendorDetailsResponse, error)
+	ListItemMaterialVendorDetailsWithResponse(ctx context.Context, itemId ItemId, params *ListItemMaterialVendorDetailsParams, reqEditors ...RequestEditorFn) (*ListItemMaterialVendorDetailsResponse, error)
 
 	// DeleteItemMaterialVendorDetailWithResponse Delete an item's material vendor detail
 	//
@@ -29527,31 +29992,41 @@ type ClientWithResponsesInterface interface {
 	//
 	// The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
 	// `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
-	// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
-	// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
-	// another tenant's, answers 404.
+	// `customerTierId` null), by default ordered by vendor name (case-insensitive; then vendor
+	// id, so each vendor's breaks stay together), then unit (case-insensitive), then vendor
+	// detail, then quantity. `Sort.Field` sorts by a `PriceBreak` property instead:
+	// `quantity`, `price`, `currencyCode`, `vendorId` or `unitOfMeasureName`
+	// (case-insensitive), ties on the break's vendor detail and quantity. `Sort.Dir` sent
+	// alone reverses the default order. `Skip` and `Take` page the breaks; without them at
+	// most 5000 are answered. The optional filter keeps the breaks of some vendors. An unknown
+	// item, or another tenant's, answers 404.
 	//
 	// Permission: View Item.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
-	ListItemPurchasePriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemPurchasePriceBreaksResponse, error)
+	ListItemPurchasePriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ListItemPurchasePriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemPurchasePriceBreaksResponse, error)
 
 	// ListItemPurchasePriceBreaksWithResponse List an item's purchase price breaks
 	//
 	// The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
 	// `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
-	// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
-	// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
-	// another tenant's, answers 404.
+	// `customerTierId` null), by default ordered by vendor name (case-insensitive; then vendor
+	// id, so each vendor's breaks stay together), then unit (case-insensitive), then vendor
+	// detail, then quantity. `Sort.Field` sorts by a `PriceBreak` property instead:
+	// `quantity`, `price`, `currencyCode`, `vendorId` or `unitOfMeasureName`
+	// (case-insensitive), ties on the break's vendor detail and quantity. `Sort.Dir` sent
+	// alone reverses the default order. `Skip` and `Take` page the breaks; without them at
+	// most 5000 are answered. The optional filter keeps the breaks of some vendors. An unknown
+	// item, or another tenant's, answers 404.
 	//
 	// Permission: View Item.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
-	ListItemPurchasePriceBreaksWithResponse(ctx context.Context, itemId ItemId, body ListItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemPurchasePriceBreaksResponse, error)
+	ListItemPurchasePriceBreaksWithResponse(ctx context.Context, itemId ItemId, params *ListItemPurchasePriceBreaksParams, body ListItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemPurchasePriceBreaksResponse, error)
 
 	// AddItemRevisionWithBodyWithResponse Add a revision of an item
 	//
@@ -29685,10 +30160,14 @@ type ClientWithResponsesInterface interface {
 
 	// ListItemSalesPriceBreaksWithBodyWithResponse List an item's sales price breaks
 	//
-	// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+	// The item's sales price breaks as a bare array, by default ordered by scope: the list
 	// price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
 	// then the customers' (by customer name, case-insensitive, then customer id); within a
-	// scope by unit of measure name, then quantity. The optional filter (see
+	// scope by unit of measure name (case-insensitive), then quantity. `Sort.Field` sorts by a
+	// `PriceBreak` property instead: `quantity`, `type`, `price`, `margin`, `currencyCode`,
+	// `customerId`, `customerTierId` or `unitOfMeasureName` (case-insensitive), ties on the
+	// break's id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page
+	// the breaks; without them at most 5000 are answered. The optional filter (see
 	// `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
 	// answers 404.
 	//
@@ -29697,14 +30176,18 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
-	ListItemSalesPriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemSalesPriceBreaksResponse, error)
+	ListItemSalesPriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ListItemSalesPriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemSalesPriceBreaksResponse, error)
 
 	// ListItemSalesPriceBreaksWithResponse List an item's sales price breaks
 	//
-	// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+	// The item's sales price breaks as a bare array, by default ordered by scope: the list
 	// price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
 	// then the customers' (by customer name, case-insensitive, then customer id); within a
-	// scope by unit of measure name, then quantity. The optional filter (see
+	// scope by unit of measure name (case-insensitive), then quantity. `Sort.Field` sorts by a
+	// `PriceBreak` property instead: `quantity`, `type`, `price`, `margin`, `currencyCode`,
+	// `customerId`, `customerTierId` or `unitOfMeasureName` (case-insensitive), ties on the
+	// break's id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page
+	// the breaks; without them at most 5000 are answered. The optional filter (see
 	// `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
 	// answers 404.
 	//
@@ -29713,7 +30196,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
-	ListItemSalesPriceBreaksWithResponse(ctx context.Context, itemId ItemId, body ListItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemSalesPriceBreaksResponse, error)
+	ListItemSalesPriceBreaksWithResponse(ctx context.Context, itemId ItemId, params *ListItemSalesPriceBreaksParams, body ListItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemSalesPriceBreaksResponse, error)
 
 	// ReplaceItemTagsWithBodyWithResponse Replace an item's tags
 	//
@@ -29822,16 +30305,21 @@ type ClientWithResponsesInterface interface {
 
 	// ListItemVendorDetailsWithResponse List an item's vendor details
 	//
-	// The item's vendor details as a bare array (not paged: an item has few), in the order of
+	// The item's vendor details as a bare array, by default in the order of
 	// `Item.vendorDetails`: the primary first, then by vendor name (case-insensitive), then id.
-	// The body is ignored. An unknown item, or another tenant's, answers 404.
+	// `Sort.Field` sorts by an `ItemVendorDetail` property instead: `vendorId`,
+	// `vendorItemNumber`, `vendorItemName`, `notes`, `unitOfMeasureName` (these four
+	// case-insensitive), `price`, `isPrimary`, `leadTimeInDays`, `unitQuantity`,
+	// `inventoryUnitQuantity` or `id`, ties on id. `Sort.Dir` sent alone reverses the default
+	// order. `Skip` and `Take` page the details; without them at most 5000 are answered. The
+	// body is ignored. An unknown item, or another tenant's, answers 404.
 	//
 	// Permission: View Item.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/vendors/list (the `ListItemVendorDetails` operationId).
-	ListItemVendorDetailsWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*ListItemVendorDetailsResponse, error)
+	ListItemVendorDetailsWithResponse(ctx context.Context, itemId ItemId, params *ListItemVendorDetailsParams, reqEditors ...RequestEditorFn) (*ListItemVendorDetailsResponse, error)
 
 	// DeleteItemVendorDetailWithResponse Delete an item's vendor detail
 	//
@@ -50148,17 +50636,21 @@ func (c *ClientWithResponses) CreateItemCustomerDetailWithResponse(ctx context.C
 
 // ListItemCustomerDetailsWithResponse List an item's customer details
 //
-// The item's customer details as a bare array (not paged: an item has few), in the order
-// of `Item.customerDetails`: by customer name (case-insensitive), then id. The body is
-// ignored. An unknown item, or another tenant's, answers 404.
+// The item's customer details as a bare array, by default in the order of
+// `Item.customerDetails`: by customer name (case-insensitive), then id. `Sort.Field` sorts
+// by an `ItemCustomerDetail` property instead: `customerId`, `customerItemNumber`,
+// `customerItemName`, `unitOfMeasureName` (these three case-insensitive) or `id`, ties on
+// id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page the
+// details (each with all its price breaks); without them at most 5000 are answered. The
+// body is ignored. An unknown item, or another tenant's, answers 404.
 //
 // Permission: View Item.
 //
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/customers/list (the `ListItemCustomerDetails` operationId).
-func (c *ClientWithResponses) ListItemCustomerDetailsWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*ListItemCustomerDetailsResponse, error) {
-	rsp, err := c.ListItemCustomerDetails(ctx, itemId, reqEditors...)
+func (c *ClientWithResponses) ListItemCustomerDetailsWithResponse(ctx context.Context, itemId ItemId, params *ListItemCustomerDetailsParams, reqEditors ...RequestEditorFn) (*ListItemCustomerDetailsResponse, error) {
+	rsp, err := c.ListItemCustomerDetails(ctx, itemId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50367,17 +50859,21 @@ func (c *ClientWithResponses) CreateItemMaterialVendorDetailWithResponse(ctx con
 
 // ListItemMaterialVendorDetailsWithResponse List an item's material vendor details
 //
-// The item's material vendor details as a bare array (not paged: an item has few), in the
-// order of `Item.materialVendorDetails`: by vendor name (case-insensitive), then id. The
-// body is ignored. An unknown item, or another tenant's, answers 404.
+// The item's material vendor details as a bare array, by default in the order of
+// `Item.materialVendorDetails`: by vendor name (case-insensitive), then id. `Sort.Field`
+// sorts by an `ItemMaterialVendorDetail` property instead: `vendorId`, `vendorItemNumber`,
+// `vendorItemName`, `notes` (these three case-insensitive) or `id`, ties on id. `Sort.Dir`
+// sent alone reverses the default order. `Skip` and `Take` page the details; without them
+// at most 5000 are answered. The body is ignored. An unknown item, or another tenant's,
+// answers 404.
 //
 // Permission: View Item.
 //
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/material-vendors/list (the `ListItemMaterialVendorDetails` operationId).
-func (c *ClientWithResponses) ListItemMaterialVendorDetailsWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*ListItemMaterialVendorDetailsResponse, error) {
-	rsp, err := c.ListItemMaterialVendorDetails(ctx, itemId, reqEditors...)
+func (c *ClientWithResponses) ListItemMaterialVendorDetailsWithResponse(ctx context.Context, itemId ItemId, params *ListItemMaterialVendorDetailsParams, reqEditors ...RequestEditorFn) (*ListItemMaterialVendorDetailsResponse, error) {
+	rsp, err := c.ListItemMaterialVendorDetails(ctx, itemId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50548,17 +51044,22 @@ func (c *ClientWithResponses) ReplaceItemPurchasePriceBreaksWithResponse(ctx con
 //
 // The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
 // `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
-// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
-// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
-// another tenant's, answers 404.
+// `customerTierId` null), by default ordered by vendor name (case-insensitive; then vendor
+// id, so each vendor's breaks stay together), then unit (case-insensitive), then vendor
+// detail, then quantity. `Sort.Field` sorts by a `PriceBreak` property instead:
+// `quantity`, `price`, `currencyCode`, `vendorId` or `unitOfMeasureName`
+// (case-insensitive), ties on the break's vendor detail and quantity. `Sort.Dir` sent
+// alone reverses the default order. `Skip` and `Take` page the breaks; without them at
+// most 5000 are answered. The optional filter keeps the breaks of some vendors. An unknown
+// item, or another tenant's, answers 404.
 //
 // Permission: View Item.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
-func (c *ClientWithResponses) ListItemPurchasePriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemPurchasePriceBreaksResponse, error) {
-	rsp, err := c.ListItemPurchasePriceBreaksWithBody(ctx, itemId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) ListItemPurchasePriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ListItemPurchasePriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemPurchasePriceBreaksResponse, error) {
+	rsp, err := c.ListItemPurchasePriceBreaksWithBody(ctx, itemId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50569,17 +51070,22 @@ func (c *ClientWithResponses) ListItemPurchasePriceBreaksWithBodyWithResponse(ct
 //
 // The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
 // `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
-// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
-// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
-// another tenant's, answers 404.
+// `customerTierId` null), by default ordered by vendor name (case-insensitive; then vendor
+// id, so each vendor's breaks stay together), then unit (case-insensitive), then vendor
+// detail, then quantity. `Sort.Field` sorts by a `PriceBreak` property instead:
+// `quantity`, `price`, `currencyCode`, `vendorId` or `unitOfMeasureName`
+// (case-insensitive), ties on the break's vendor detail and quantity. `Sort.Dir` sent
+// alone reverses the default order. `Skip` and `Take` page the breaks; without them at
+// most 5000 are answered. The optional filter keeps the breaks of some vendors. An unknown
+// item, or another tenant's, answers 404.
 //
 // Permission: View Item.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
-func (c *ClientWithResponses) ListItemPurchasePriceBreaksWithResponse(ctx context.Context, itemId ItemId, body ListItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemPurchasePriceBreaksResponse, error) {
-	rsp, err := c.ListItemPurchasePriceBreaks(ctx, itemId, body, reqEditors...)
+func (c *ClientWithResponses) ListItemPurchasePriceBreaksWithResponse(ctx context.Context, itemId ItemId, params *ListItemPurchasePriceBreaksParams, body ListItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemPurchasePriceBreaksResponse, error) {
+	rsp, err := c.ListItemPurchasePriceBreaks(ctx, itemId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50742,10 +51248,14 @@ func (c *ClientWithResponses) ReplaceItemSalesPriceBreaksWithResponse(ctx contex
 
 // ListItemSalesPriceBreaksWithBodyWithResponse List an item's sales price breaks
 //
-// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+// The item's sales price breaks as a bare array, by default ordered by scope: the list
 // price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
 // then the customers' (by customer name, case-insensitive, then customer id); within a
-// scope by unit of measure name, then quantity. The optional filter (see
+// scope by unit of measure name (case-insensitive), then quantity. `Sort.Field` sorts by a
+// `PriceBreak` property instead: `quantity`, `type`, `price`, `margin`, `currencyCode`,
+// `customerId`, `customerTierId` or `unitOfMeasureName` (case-insensitive), ties on the
+// break's id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page
+// the breaks; without them at most 5000 are answered. The optional filter (see
 // `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
 // answers 404.
 //
@@ -50754,8 +51264,8 @@ func (c *ClientWithResponses) ReplaceItemSalesPriceBreaksWithResponse(ctx contex
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
-func (c *ClientWithResponses) ListItemSalesPriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemSalesPriceBreaksResponse, error) {
-	rsp, err := c.ListItemSalesPriceBreaksWithBody(ctx, itemId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) ListItemSalesPriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ListItemSalesPriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemSalesPriceBreaksResponse, error) {
+	rsp, err := c.ListItemSalesPriceBreaksWithBody(ctx, itemId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50764,10 +51274,14 @@ func (c *ClientWithResponses) ListItemSalesPriceBreaksWithBodyWithResponse(ctx c
 
 // ListItemSalesPriceBreaksWithResponse List an item's sales price breaks
 //
-// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+// The item's sales price breaks as a bare array, by default ordered by scope: the list
 // price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
 // then the customers' (by customer name, case-insensitive, then customer id); within a
-// scope by unit of measure name, then quantity. The optional filter (see
+// scope by unit of measure name (case-insensitive), then quantity. `Sort.Field` sorts by a
+// `PriceBreak` property instead: `quantity`, `type`, `price`, `margin`, `currencyCode`,
+// `customerId`, `customerTierId` or `unitOfMeasureName` (case-insensitive), ties on the
+// break's id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page
+// the breaks; without them at most 5000 are answered. The optional filter (see
 // `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
 // answers 404.
 //
@@ -50776,8 +51290,8 @@ func (c *ClientWithResponses) ListItemSalesPriceBreaksWithBodyWithResponse(ctx c
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
-func (c *ClientWithResponses) ListItemSalesPriceBreaksWithResponse(ctx context.Context, itemId ItemId, body ListItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemSalesPriceBreaksResponse, error) {
-	rsp, err := c.ListItemSalesPriceBreaks(ctx, itemId, body, reqEditors...)
+func (c *ClientWithResponses) ListItemSalesPriceBreaksWithResponse(ctx context.Context, itemId ItemId, params *ListItemSalesPriceBreaksParams, body ListItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemSalesPriceBreaksResponse, error) {
+	rsp, err := c.ListItemSalesPriceBreaks(ctx, itemId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50927,17 +51441,22 @@ func (c *ClientWithResponses) CreateItemVendorDetailWithResponse(ctx context.Con
 
 // ListItemVendorDetailsWithResponse List an item's vendor details
 //
-// The item's vendor details as a bare array (not paged: an item has few), in the order of
+// The item's vendor details as a bare array, by default in the order of
 // `Item.vendorDetails`: the primary first, then by vendor name (case-insensitive), then id.
-// The body is ignored. An unknown item, or another tenant's, answers 404.
+// `Sort.Field` sorts by an `ItemVendorDetail` property instead: `vendorId`,
+// `vendorItemNumber`, `vendorItemName`, `notes`, `unitOfMeasureName` (these four
+// case-insensitive), `price`, `isPrimary`, `leadTimeInDays`, `unitQuantity`,
+// `inventoryUnitQuantity` or `id`, ties on id. `Sort.Dir` sent alone reverses the default
+// order. `Skip` and `Take` page the details; without them at most 5000 are answered. The
+// body is ignored. An unknown item, or another tenant's, answers 404.
 //
 // Permission: View Item.
 //
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/vendors/list (the `ListItemVendorDetails` operationId).
-func (c *ClientWithResponses) ListItemVendorDetailsWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*ListItemVendorDetailsResponse, error) {
-	rsp, err := c.ListItemVendorDetails(ctx, itemId, reqEditors...)
+func (c *ClientWithResponses) ListItemVendorDetailsWithResponse(ctx context.Context, itemId ItemId, params *ListItemVendorDetailsParams, reqEditors ...RequestEditorFn) (*ListItemVendorDetailsResponse, error) {
+	rsp, err := c.ListItemVendorDetails(ctx, itemId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}

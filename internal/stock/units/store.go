@@ -60,6 +60,14 @@ func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter) ([]uni
 	return rows, nil
 }
 
+// NameSortSQL is the SQL expression another area's list sorts by to order its records by
+// the name of the unit of measure they are counted in (case-insensitive), given its tenant
+// and unit id columns. Sorting a page has to happen in SQL, so this is the one place other
+// areas reach the catalogue's table, and only through this package.
+func NameSortSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT lower(um.name) FROM units_of_measure um WHERE um.tenant_id = %s AND um.id = %s)`, tenantColumn, idColumn)
+}
+
 // typeSortFields are the UnitType properties the list sorts unit types by.
 var typeSortFields = map[string]string{
 	"id":           "t.id",
