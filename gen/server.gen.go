@@ -5194,6 +5194,22 @@ type DownloadAttachmentsParams struct {
 	FileName *string `form:"fileName,omitempty" json:"fileName,omitempty"`
 }
 
+// ListAttachmentsParams defines parameters for ListAttachments.
+type ListAttachmentsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // GetSignedAttachmentContentParams defines parameters for GetSignedAttachmentContent.
 type GetSignedAttachmentContentParams struct {
 	// Tenant The tenant the URL was signed for.
@@ -5605,16 +5621,96 @@ type ListItemCostBreakdownsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListItemCustomerDetailsParams defines parameters for ListItemCustomerDetails.
+type ListItemCustomerDetailsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // GetItemInputUnitCostParams defines parameters for GetItemInputUnitCost.
 type GetItemInputUnitCostParams struct {
 	// Quantity Quantity to buy, in the item's inventory unit of measure.
 	Quantity float64 `form:"quantity" json:"quantity"`
 }
 
+// ListItemMaterialVendorDetailsParams defines parameters for ListItemMaterialVendorDetails.
+type ListItemMaterialVendorDetailsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // GetItemPurchaseHistoryParams defines parameters for GetItemPurchaseHistory.
 type GetItemPurchaseHistoryParams struct {
 	// Months Window in months, default 12; values outside 1 to 60 are clamped into it.
 	Months *int32 `form:"months,omitempty" json:"months,omitempty"`
+}
+
+// ListItemPurchasePriceBreaksParams defines parameters for ListItemPurchasePriceBreaks.
+type ListItemPurchasePriceBreaksParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListItemSalesPriceBreaksParams defines parameters for ListItemSalesPriceBreaks.
+type ListItemSalesPriceBreaksParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListItemVendorDetailsParams defines parameters for ListItemVendorDetails.
+type ListItemVendorDetailsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
 // ListLocationsParams defines parameters for ListLocations.
@@ -5713,6 +5809,22 @@ type ListShapeCodesParams struct {
 
 // ListTagsParams defines parameters for ListTags.
 type ListTagsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListUnitsOfMeasureParams defines parameters for ListUnitsOfMeasure.
+type ListUnitsOfMeasureParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
 	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
 	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
@@ -6384,7 +6496,7 @@ type ServerInterface interface {
 	DownloadAttachments(ctx echo.Context, params DownloadAttachmentsParams) error
 	// ListAttachments List attachments
 	// (POST /api/attachments/list)
-	ListAttachments(ctx echo.Context) error
+	ListAttachments(ctx echo.Context, params ListAttachmentsParams) error
 	// CreateRemoteAttachment Attach a file kept elsewhere
 	// (POST /api/attachments/remote)
 	CreateRemoteAttachment(ctx echo.Context) error
@@ -6697,7 +6809,7 @@ type ServerInterface interface {
 	CreateItemCustomerDetail(ctx echo.Context, itemId ItemId) error
 	// ListItemCustomerDetails List an item's customer details
 	// (POST /api/items/{itemId}/customers/list)
-	ListItemCustomerDetails(ctx echo.Context, itemId ItemId) error
+	ListItemCustomerDetails(ctx echo.Context, itemId ItemId, params ListItemCustomerDetailsParams) error
 	// DeleteItemCustomerDetail Delete an item's customer detail
 	// (DELETE /api/items/{itemId}/customers/{itemCustomerId})
 	DeleteItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36) error
@@ -6718,7 +6830,7 @@ type ServerInterface interface {
 	CreateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId) error
 	// ListItemMaterialVendorDetails List an item's material vendor details
 	// (POST /api/items/{itemId}/material-vendors/list)
-	ListItemMaterialVendorDetails(ctx echo.Context, itemId ItemId) error
+	ListItemMaterialVendorDetails(ctx echo.Context, itemId ItemId, params ListItemMaterialVendorDetailsParams) error
 	// DeleteItemMaterialVendorDetail Delete an item's material vendor detail
 	// (DELETE /api/items/{itemId}/material-vendors/{materialVendorId})
 	DeleteItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36) error
@@ -6733,7 +6845,7 @@ type ServerInterface interface {
 	ReplaceItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId) error
 	// ListItemPurchasePriceBreaks List an item's purchase price breaks
 	// (POST /api/items/{itemId}/purchase-price-breaks/list)
-	ListItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId) error
+	ListItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId, params ListItemPurchasePriceBreaksParams) error
 	// AddItemRevision Add a revision of an item
 	// (POST /api/items/{itemId}/revision)
 	AddItemRevision(ctx echo.Context, itemId ItemId) error
@@ -6742,7 +6854,7 @@ type ServerInterface interface {
 	ReplaceItemSalesPriceBreaks(ctx echo.Context, itemId ItemId) error
 	// ListItemSalesPriceBreaks List an item's sales price breaks
 	// (POST /api/items/{itemId}/sales-price-breaks/list)
-	ListItemSalesPriceBreaks(ctx echo.Context, itemId ItemId) error
+	ListItemSalesPriceBreaks(ctx echo.Context, itemId ItemId, params ListItemSalesPriceBreaksParams) error
 	// ReplaceItemTags Replace an item's tags
 	// (PUT /api/items/{itemId}/tags)
 	ReplaceItemTags(ctx echo.Context, itemId ItemId) error
@@ -6757,7 +6869,7 @@ type ServerInterface interface {
 	CreateItemVendorDetail(ctx echo.Context, itemId ItemId) error
 	// ListItemVendorDetails List an item's vendor details
 	// (POST /api/items/{itemId}/vendors/list)
-	ListItemVendorDetails(ctx echo.Context, itemId ItemId) error
+	ListItemVendorDetails(ctx echo.Context, itemId ItemId, params ListItemVendorDetailsParams) error
 	// DeleteItemVendorDetail Delete an item's vendor detail
 	// (DELETE /api/items/{itemId}/vendors/{itemVendorId})
 	DeleteItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36) error
@@ -6853,7 +6965,7 @@ type ServerInterface interface {
 	UpdateTag(ctx echo.Context, tagId TagId) error
 	// ListUnitsOfMeasure List unit types and their units
 	// (POST /api/units-of-measure/list)
-	ListUnitsOfMeasure(ctx echo.Context) error
+	ListUnitsOfMeasure(ctx echo.Context, params ListUnitsOfMeasureParams) error
 	// CreateVendor Create a vendor
 	// (POST /api/vendors)
 	CreateVendor(ctx echo.Context) error
@@ -6992,8 +7104,38 @@ func (w *ServerInterfaceWrapper) DownloadAttachments(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) ListAttachments(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListAttachmentsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ListAttachments(ctx)
+	err = w.Handler.ListAttachments(ctx, params)
 	return err
 }
 
@@ -9141,8 +9283,38 @@ func (w *ServerInterfaceWrapper) ListItemCustomerDetails(ctx echo.Context) error
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemCustomerDetailsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ListItemCustomerDetails(ctx, itemId)
+	err = w.Handler.ListItemCustomerDetails(ctx, itemId, params)
 	return err
 }
 
@@ -9278,8 +9450,38 @@ func (w *ServerInterfaceWrapper) ListItemMaterialVendorDetails(ctx echo.Context)
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemMaterialVendorDetailsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ListItemMaterialVendorDetails(ctx, itemId)
+	err = w.Handler.ListItemMaterialVendorDetails(ctx, itemId, params)
 	return err
 }
 
@@ -9383,8 +9585,38 @@ func (w *ServerInterfaceWrapper) ListItemPurchasePriceBreaks(ctx echo.Context) e
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemPurchasePriceBreaksParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ListItemPurchasePriceBreaks(ctx, itemId)
+	err = w.Handler.ListItemPurchasePriceBreaks(ctx, itemId, params)
 	return err
 }
 
@@ -9431,8 +9663,38 @@ func (w *ServerInterfaceWrapper) ListItemSalesPriceBreaks(ctx echo.Context) erro
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemSalesPriceBreaksParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ListItemSalesPriceBreaks(ctx, itemId)
+	err = w.Handler.ListItemSalesPriceBreaks(ctx, itemId, params)
 	return err
 }
 
@@ -9527,8 +9789,38 @@ func (w *ServerInterfaceWrapper) ListItemVendorDetails(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemVendorDetailsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ListItemVendorDetails(ctx, itemId)
+	err = w.Handler.ListItemVendorDetails(ctx, itemId, params)
 	return err
 }
 
@@ -10135,8 +10427,38 @@ func (w *ServerInterfaceWrapper) UpdateTag(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) ListUnitsOfMeasure(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListUnitsOfMeasureParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ListUnitsOfMeasure(ctx)
+	err = w.Handler.ListUnitsOfMeasure(ctx, params)
 	return err
 }
 
@@ -11415,7 +11737,8 @@ func (response DownloadAttachments503ApplicationProblemPlusJSONResponse) VisitDo
 }
 
 type ListAttachmentsRequestObject struct {
-	Body *ListAttachmentsJSONRequestBody
+	Params ListAttachmentsParams
+	Body   *ListAttachmentsJSONRequestBody
 }
 
 type ListAttachmentsResponseObject interface {
@@ -24402,6 +24725,7 @@ func (response CreateItemCustomerDetail503ApplicationProblemPlusJSONResponse) Vi
 
 type ListItemCustomerDetailsRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ListItemCustomerDetailsParams
 }
 
 type ListItemCustomerDetailsResponseObject interface {
@@ -25312,6 +25636,7 @@ func (response CreateItemMaterialVendorDetail503ApplicationProblemPlusJSONRespon
 
 type ListItemMaterialVendorDetailsRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ListItemMaterialVendorDetailsParams
 }
 
 type ListItemMaterialVendorDetailsResponseObject interface {
@@ -25946,6 +26271,7 @@ func (response ReplaceItemPurchasePriceBreaks503ApplicationProblemPlusJSONRespon
 
 type ListItemPurchasePriceBreaksRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ListItemPurchasePriceBreaksParams
 	Body   *ListItemPurchasePriceBreaksJSONRequestBody
 }
 
@@ -26360,6 +26686,7 @@ func (response ReplaceItemSalesPriceBreaks503ApplicationProblemPlusJSONResponse)
 
 type ListItemSalesPriceBreaksRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ListItemSalesPriceBreaksParams
 	Body   *ListItemSalesPriceBreaksJSONRequestBody
 }
 
@@ -26994,6 +27321,7 @@ func (response CreateItemVendorDetail503ApplicationProblemPlusJSONResponse) Visi
 
 type ListItemVendorDetailsRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ListItemVendorDetailsParams
 }
 
 type ListItemVendorDetailsResponseObject interface {
@@ -30847,7 +31175,8 @@ func (response UpdateTag503ApplicationProblemPlusJSONResponse) VisitUpdateTagRes
 }
 
 type ListUnitsOfMeasureRequestObject struct {
-	Body *ListUnitsOfMeasureJSONRequestBody
+	Params ListUnitsOfMeasureParams
+	Body   *ListUnitsOfMeasureJSONRequestBody
 }
 
 type ListUnitsOfMeasureResponseObject interface {
@@ -32894,8 +33223,10 @@ func (sh *strictHandler) DownloadAttachments(ctx echo.Context, params DownloadAt
 }
 
 // ListAttachments operation middleware
-func (sh *strictHandler) ListAttachments(ctx echo.Context) error {
+func (sh *strictHandler) ListAttachments(ctx echo.Context, params ListAttachmentsParams) error {
 	var request ListAttachmentsRequestObject
+
+	request.Params = params
 
 	var body ListAttachmentsJSONRequestBody
 	var err error
@@ -37016,10 +37347,11 @@ func (sh *strictHandler) CreateItemCustomerDetail(ctx echo.Context, itemId ItemI
 }
 
 // ListItemCustomerDetails operation middleware
-func (sh *strictHandler) ListItemCustomerDetails(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ListItemCustomerDetails(ctx echo.Context, itemId ItemId, params ListItemCustomerDetailsParams) error {
 	var request ListItemCustomerDetailsRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.ListItemCustomerDetails(ctx.Request().Context(), request.(ListItemCustomerDetailsRequestObject))
@@ -37286,10 +37618,11 @@ func (sh *strictHandler) CreateItemMaterialVendorDetail(ctx echo.Context, itemId
 }
 
 // ListItemMaterialVendorDetails operation middleware
-func (sh *strictHandler) ListItemMaterialVendorDetails(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ListItemMaterialVendorDetails(ctx echo.Context, itemId ItemId, params ListItemMaterialVendorDetailsParams) error {
 	var request ListItemMaterialVendorDetailsRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.ListItemMaterialVendorDetails(ctx.Request().Context(), request.(ListItemMaterialVendorDetailsRequestObject))
@@ -37460,10 +37793,11 @@ func (sh *strictHandler) ReplaceItemPurchasePriceBreaks(ctx echo.Context, itemId
 }
 
 // ListItemPurchasePriceBreaks operation middleware
-func (sh *strictHandler) ListItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ListItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId, params ListItemPurchasePriceBreaksParams) error {
 	var request ListItemPurchasePriceBreaksRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body ListItemPurchasePriceBreaksJSONRequestBody
 	var err error
@@ -37607,10 +37941,11 @@ func (sh *strictHandler) ReplaceItemSalesPriceBreaks(ctx echo.Context, itemId It
 }
 
 // ListItemSalesPriceBreaks operation middleware
-func (sh *strictHandler) ListItemSalesPriceBreaks(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ListItemSalesPriceBreaks(ctx echo.Context, itemId ItemId, params ListItemSalesPriceBreaksParams) error {
 	var request ListItemSalesPriceBreaksRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body ListItemSalesPriceBreaksJSONRequestBody
 	var err error
@@ -37806,10 +38141,11 @@ func (sh *strictHandler) CreateItemVendorDetail(ctx echo.Context, itemId ItemId)
 }
 
 // ListItemVendorDetails operation middleware
-func (sh *strictHandler) ListItemVendorDetails(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ListItemVendorDetails(ctx echo.Context, itemId ItemId, params ListItemVendorDetailsParams) error {
 	var request ListItemVendorDetailsRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.ListItemVendorDetails(ctx.Request().Context(), request.(ListItemVendorDetailsRequestObject))
@@ -39041,8 +39377,10 @@ func (sh *strictHandler) UpdateTag(ctx echo.Context, tagId TagId) error {
 }
 
 // ListUnitsOfMeasure operation middleware
-func (sh *strictHandler) ListUnitsOfMeasure(ctx echo.Context) error {
+func (sh *strictHandler) ListUnitsOfMeasure(ctx echo.Context, params ListUnitsOfMeasureParams) error {
 	var request ListUnitsOfMeasureRequestObject
+
+	request.Params = params
 
 	var body ListUnitsOfMeasureJSONRequestBody
 	var err error
@@ -39890,590 +40228,601 @@ var swaggerSpec = []string{
 	"TJ/YTaw/gkWpNLmCLuNTcUqgbhzVmkK2lZbQgiGTJQSVr2hpwyOptl8f24ex6B9IaowJVxeXEXkrWDkV",
 	"tGT0mSI3nN2G8GPor51MlraBEJZYBzsQy7kOXxgrxqYiPfVzfjDjXwIPPyTpj2b86kdXb/5bM0rta+jP",
 	"M5clg6UTIaciEEIhWlhpw9NFo1gkpKVR7TaQK7V28EJF+JItjZBwQwueJ9jh86o0TEBIDYXqsabnUrHi",
-	"hqm6RQ+h9wlRo2SEgIffwDNv5XJFxcY9UH3EX4FJ/3/sfXt32za271fB0v0j0jm0Ij+StvK6ax0naTuZ",
-	"2zxO7HTuPcOuISxCFsYUoCEgO5qufve7sPcGCVKkLMmy47bKP7EkEgRA7Pfev82oaMhfU/syuBJsrOAi",
-	"+Ay/nwvrHlsMEnyG39/x/Eqq4uNbbDkGl9Lf+H1RdOF/DL6AK/57rsFtCb/6DzgFgJX0ff9wFpWv4Crf",
-	"1Kl64dK3fjagtQST8Z/xiRM5g1NSPC/4Aq74q770v+GfeJ87xPMseHGVb+Ca968/dSLPq/EDvoizj2fF",
-	"S8C/8XvMXof5l6+y9iVceaF1VlzhPrALMfWu4Y8iB4fqa57JS7IQg/uavg+opTiHwVdN1lSAi9NaKIy4",
-	"8CHI0xAzr4ICYawKaIYkYfNZBL5ThAtGlBOds8v5AjpwJ/AYjNy5j1M4oY43IPr41CfWG5HfCEOKyLVU",
-	"qXsgzG4YK14iDOGERzzPpTAs8YXTyanjrHAQa1eUrRywbRAse6zzGDRS/2svqnfBSCCKwHi1SwK4qxQ1",
-	"t+jWOhDg4L2gAhZYU6qBp/PZzClGaL/CCj3wZ3MHinWKrdEc8opdrYFovcJR5E3lDRBz9kuEOEHxKdhP",
-	"X4Dmc/PXwyesbOgdj3a7i8+Hv+77bDxoy8/8MdfGMPzVCbKRUJZfCWqHkAlj0IN2OBj0fNgErt10Kg8O",
-	"8nEHeAkWUxS+wuo6vtK82+vngRtMeZYJU4CRBF0jqeGmYVaDZ3OJETVqhcugM3YNr23JNr3Ldk0IMUhl",
-	"K+YOmQ3wQhyZlzBLzT6rAEqjFZsMTmOVEfrzqEJ6MZt3f1oCEygIKKpyogrWV8BWloi9GcALZtGoY1c3",
-	"vbHZO6/ILN8Hko760IsaQF9wB2csv4jUf3taiB7/O7ZLAz+usY44rkXK5jPPoK+AT/ibQk6BQBqlT1hS",
-	"j5U0Vl0v7iRYzwreTq9fKj7Vdka5YDy7dZYP3VdVP2tvok3ES3VV6IHLxweNjFuZ4sOdxmvoatYtV2Wa",
-	"YriY3vWuhZN+LG6mtqQV5nnKBuT4we516Kwtow/eYKPog//oEdofNweL1onhhnc8v57PVq2XxfPB4Fj8",
-	"bzYIm7BVFvqVQ1RzI96sfnvvxS3EjzwwvNNTwjuanX1zI/DnV9yIlE5fmyDC4bE7npc+0LYVKC5sDgM/",
-	"X89nrQ89n+jZJ27FXU/klwQrOeWjiVSCWTkVniGYiZ65xzbn/NQ4YvNKG3Y2qtFJ43zbDlkbKwxoehV8",
-	"i3fhey+T1wJDKt/T9Z6u93T9QHTdTL/6MhPTRoDlTz+8Zt98O/iGzfCiAAuqTqPNIM1/cwblrVM7bnOt",
-	"rtAfRk1wqw1FA8CYPNf5ymTodq983fNeQ73imUypuY4wxukR7HLBxlJkKetCKNEda8+aaJJFb9Z/zaHF",
-	"Os8x5xfc883RdKmM5Wok2lqiwrjwrMYdoAva9Gt/v0xZF4CuyMv4fw8+4S8Hb1M2ETytdhAM0jdbOh+7",
-	"wf9ycfGRgBuKRhANhom0TQAi5xOdW2awNbrfRu8doTPUOCO7aC7I+/zpLfOxThFUGdcHjcqegDD1IUue",
-	"00+OP4E79YD2LYlV92Qw6EXhNXPF53aic/lvaOd8Mjis/j7W+aVMU6Hgx+Pqj0rbg7GeqxSHPqn+OhV2",
-	"otMDdxHPMn1LD3hRvWqk1TiTIwu/fVf97UorAUMf1mZttT7IeH4l3F2Hx/UlFUkPB1ORSg4sHK580Yti",
-	"Vdkh5OAJ675o2JkbLins3X0xOO6R2o85ZZ1hp2Ej7qy/tpgYg+eoOJGN/Kmlt3+Tj7DBbhmWvqZdwAyS",
-	"t7Hw4/0uYAfXxYwtuinUVYffDVZhBdR6Y8jCtVwn59Br2ASvy/ceCLCpi5aO20K6FgeBygHgAbpsnb0V",
-	"HEfotlkTugUyFpbSc878ygkqp7oPlWm2QodG60FCfuItnXMmep5nC1Ck0NV0q/Nr5lRjkUceuU5QX3Nu",
-	"APrktDziUVBcVOtvWdgM9IL6naplUP57dCopIPGa2F8pKK1mXCHONkVfLxdMplEZGE2lmWV80VKoLhs0",
-	"j7dpqRfRc1IafYOi3TfBczcZrzULpenMNLb1bUxpXOo5fI9wEmLmxyoMI5UtJSASw20VdOpuT16sQqc/",
-	"DIe/9PrsrTXYAplJdCwWwYluGEbqRdUfrRR5rLr1+JGbIB0QChhFrDFgtMvwT4sYLHLHPUr8LsThqqgS",
-	"gWaFgaVyHsPAsS8pSOavfGb67L22zOorhM2ADaxu7c4wP9tDU2eKiS8gDa+WQ1SrV+KuWr2KnaxgwwBX",
-	"sy8nDzPOA2KICmy2przzkgi38/086YjZ8pZQB5s7d2RaOFi+8mLbVb/Pnvcusd6qIui2g8Isd7SF31Af",
-	"9HbpetpSPRT3S1TWnBfhkXrvXPgdavHpiP4ROgm0xesapfVEjlvS7AAVUIjrFNLtmHFXgp5nmioPZMob",
-	"ztDf3OVOJ/0BLmhJC55qtfrud3BBy92G23m++v5zuqRthPkdzz+fr3i+ncxzs/r+C7qkbYS5uGsAvKLl",
-	"/luRqrtG+Ju/Zh3HJ72QcmbhM4IVR/7FB2+h2M7W4/b9v+aYlNWsFgr/Myt8H24BdAKjMj2xOJwSAqvF",
-	"1cvHsxjy7Urduris2TXqf23mCe8Dpbq4NEKN1jFS1K6LIHy2QDOncjlUQhjprIhLIZQHNVsriaWNBM/C",
-	"TdyKDCsjbEmKlTG2JMfqGNuRZGWMbcmyOsi2pFkZZSPyDI9z/VxGj0W8rwHlvzn7YsrVgs2kGCEMQUDR",
-	"JEbyuTJFSAZQT6VTK5wCQVS9voz5UDnWKztNLesYbWf+Q+WkbzhoOxl8qB3+TQeet842oIcNB20nlg81",
-	"Etl04Db6+VClmg2HXUFSH+qEtNHQX0cIrnCQlHRDcgWI5xkALvDcLsvI4hrIXieo+tGkkJQbSsbv13h+",
-	"92RwgpKM2r0hmBXIrQi6FKA3b1w4xcqbnT7sZB3YDW7ou03dvdjbiz0Uew9Hnjq3b2SO8C8NIQidW5b6",
-	"3z3oFobTi9pmMxIq9ck8xYemrLzz+WjUWOAPDXaUucU6Zk405ct3sNSGBz7bKl2btmHPMInQI4XcseV+",
-	"mKZ9uuBXTZbxBb86gDT9tKgysvzKRPW+R8YjbGFZkm8bxISykIxvJjwXGMspkFjviei65OD+HZamOlMC",
-	"3MFrFqYau8juTGO+4FfncB15XRrxJiCUAb9SVf1VJdM6Fbm8EemQJX+XVkx/SahNCocrnX0WFqaFUDqA",
-	"tiUQGZ/no4kbpkeg6iXAf/L3X5LVVaFLUFRtpbO4J/XCWVz46gLaC361Nhj5EiFsWMr5gWq+G6FlHqOo",
-	"c7kmGguAybu1DXTZZoexufwSB2l5O3eXNVdezL6ieZuK5uINtUYY4R1RhQ6/6lcT1amLtxEjJ8Lxb5Iz",
-	"USfl6gp83bc8VyhBpRprQG69mli4Ir8GfBClxKhKqOV+Yi77J3fKGsHmfKMHlDo9N099LRS7FJlWV6YR",
-	"D2F1nO1jLVrGuj7y1syYm8K8OGsmNwnq0j3+5S5zRTkV/9aqKTJ49v4MEyL9NYi/fbnAbjAHKV+wMRCO",
-	"2aypQ/HMWkVII9G6fQ96FTa8LHgzoPjwuZ0IZeUIwBmDPMGGtwX8OP1sR40w+1ScDkM7eY7FwBWbMeVW",
-	"HLilNHoDv8wkVl2u8wRj9cywS+GokY9GYgY9Pr777rvvDg6PDo4PL46Ohy++G7747n9Ib6GJSTvRc8vg",
-	"YYv1J3ctVcPpAkMX5xzWkFdqy51O5uRwWbZ9APXlp+5o5P62Ec/zRXCNCSk8eAwmwjb3Awjubsyz9j+y",
-	"icgQ1xGmENbAnwbAesuLW7+TTFmz35DFittzp9Aq+I27xT1/tasZ328X6A06p9/oa8GkbeYVsIlrR8LK",
-	"PJVmbB94k8u76fQwAG8MKgGbd7WqTyxlF9Lq6RgWO1h95VFIoHVyauQTOR9dS3UFVfBvuOXtUKI+PxWh",
-	"hLhiUh3Mcj2CeDYNQ4nH1EMnPL/eKHAT/2I7URl+TXM9e6NvId/b6YBNx7rSZm1V5NDj+oKQrHR6qrk9",
-	"+cjqfIWf1Z+oxUw8M+ySG8qIcfwcfvPZcNKw7ls1mrBBf3D04iRiP2ht2aB/PDj5NorVRzgKg/7Ji+MX",
-	"3x0dfxOxH3mWacWO+998++Lk8PCbb08idg6QzP7WwXdH3w2OBycRe6P/LRQ7POr12XnRuJSrWEEWGBs7",
-	"vVVqNWTvpJpbyJo5fP5yEDkBdKsY4EEjLRzVU8L67H1ZmYq1454xcqrcK1vIse4r/cVjJyPseQBP6sOs",
-	"QyZtASOFqRaxCga5hR7EuGeORint9ivE5zfpuvGKG7HCGm48JV08X+ywtwm48bJN6u48ZVPq9FyNe2cL",
-	"rI/3SJiXhLe1YasoooRipU1cokJ+62EcFTlmniLvZRRsq5zDy2jQ0A/XMKvu7klX5ibocZGXCZwBcgHv",
-	"RAY93MpO+EzzamWDMKMiLbL+Ik598ogUvkmkZZfC3gqhyosdm2vmnO6Quym0b0uYCEmUgYnpbkqeMFZo",
-	"74+CN1ZFkcU30KwlePjkZnDtZ36HLxd+bQjTl3Fje1SDTAdwLb2pKuo2ccBU3oyfeBM5Y/p50/mhrOei",
-	"pgtARMa5nva3zo/0hluQXH4ps8y0FeJv7H/EQR+hR98yBDA++v7t+moF/qt8Zfju1uPBtN17d8w2bBY3",
-	"eluk9/JQ3jOrOBeCjfhMWp75NiGPmWF8P4js1fTxIH0d/6bz69dCNVLHWVhQUYFcKsUlzLuSsrR5eMRz",
-	"puBpbeERH7RtK4wMYsKQnBXMv3SqVWqlV7cLbki8aslRLJ/0rL4rkRN2vq2uIsfaWsKtTFJr8Amsz6yh",
-	"GtmX0aw02rlvRA1Fy5vcspVACHZt7T5t+kbkE8HTTSaXz9Umlxth57P1b1jZWDY4seHA5ZzC11NbXfVF",
-	"lIIuPI2riXo9wReSyV76bSP9yh3fVgKGzI95NDalLbwQkTLwBfBcMHmlwLNRdPNuYrqr+GRYKdKYQ6O0",
-	"7Z0WueEkPIdM6eDyHdSDfD2utKpdhsd0dZdIddXUgHkNrrVhSPLJ87QW/QHGHc1zaRfn7nYyeQXPRX42",
-	"b4LGP1MVd2439PtDgdySQ5gAUi8XLJlqQ1+i2xZC8TBvUBTgsaXImFg7w1YNELtz2qRWlo9s6SHpvPtw",
-	"zs4+vmVW8OkyWsQZm84zKw/IKv7r+Yf3B+5VHQBEgrvPKTD/1JcHYP1NueJXAqgjVrH6X/+LnZWRIqlV",
-	"rL4HtlrgxDLxZSRmqKpMBM+oUbLv08CESgFq3ZCXMDkjhAKOXsxXsGIEgRnBxiAeTAJAvODlVleRz4mL",
-	"yMEPejC4ukXhdIcUH8NOBod9dlZsPCPYyPAlxarLq+/wWiyixnBN/X12cRW2ikAMff+KLYkVdvkjh17w",
-	"PthcpW6xQVgm7kRMZEawk8Fxr5w4ul3ppd1yUyiYtMxYOVYXdyjuCnMHzIK4c8q4v9FYmWUULZvl+ka6",
-	"J5aDsBeDY1SDk0/C5ouDM8c3Ev/mg9hRrC4qAMB6HC6flovbkpS3JdRzoM++r2wQS8Uo47kw7HbCLZM2",
-	"VritUrHky0E5cjIEr5SCUinQsyFjR4/pkTwIpmGpGM8yhHzuJk4tTthUcDd9aogg6bT0/BpfaygSwjUe",
-	"sAs9O8jEjcgKvOcUY3tHJwcFf2XI9MypE8YHtQuPXwYXfv789o3pu4FJdhZbYHxKmuPc+Ap+jTsyjTtD",
-	"Fnf6/X7c+S2BOy/kVBjLpzMc39mL374cHLIibgnb9vnitTs8GKjBenbF9HhsBLjeyemHcYHPF6/dGYFr",
-	"Y8WK4GjlDrCUuMGB/1aPYrt9r+rClfA3TByQaDzKy6VOpSD0PQrbutETSHxC1vL8n0YraPlW++5gxu1o",
-	"8p/4s5twYsUXi5cjeLZaVO/6D7z4FL1aMzGCc2MIxVppJUc8YwAnQs5clS1g0j/BdW6ayccP5xes3+8/",
-	"d/cmQ5ac69z2IWrmZgmf3khoXnd+LWeEsn3Br0XisWwQawePC8zcb59UsNuUmIRb5fSofjGAwdLRF4PB",
-	"AAZOgxK7F5QLTM/VOd3lniA9RoB/qzN+BeTvAX+MpyLPBEhPdnvsLqTzjKXc7vF92PJg8RScgGYgqLMt",
-	"MBJh2FjmxpLTAnucACZk+CWoJsAwU21hU+raR7Zg3QQr02FLFfwJD6UPEUven737PmGpFoZ0Pe7Gc8cK",
-	"45GEsuP4fEr74nik0bl1Gt2p+8UnWuMdpQAZ+Lul7QcvmvEMsuyKXD1EtGT+3cDgmDAOnnaCmcSSTq1Y",
-	"IlMk6Y88t5JnDBVoA83/GMdTAK1uWNe3/elRW5UmWgnpIlyPm9KM24mTmgV4Tsl6Ik/7QU8fRxVue4B1",
-	"AqMdc5mJ1JGasUm4N7ACVAIA4wr6qYZTIxwdnBeu5JtvB9/0PMzGTOQHuOMJgmS5dztjGuZ9U4JbuRnM",
-	"c4H881MDHymRL969AuQgdikWWqW9PvtBZoLNZ5nmzlpLQAVyav/zsc6nBym3HDlJwI8JwiD5cmBsLvj0",
-	"wNEjdgJMeojpD98jDzVW5/wKGgMDTj7Pc+hsAx8m/AbOhZ0ImTN3wnAqLJNTquYFKDX82D0ZfFuWsIE1",
-	"5Y81DQvsRE5FDw6yMlbwNCrIqxSro4kYXRt6rFuucUQpsjHrAsFB5wLsYww4M+6kc4O43AyPH5rLBvsK",
-	"tW5NLsxMKyNoe1gXGyaolP3P248s1bcKdr63vBMRy7S6grL+YgOgAQ5mdnv7HEbHUDGBdHXecTUf85Gd",
-	"g/EbzO5c5DdYlExB586wc3OInbagi1Bn2DnuD/rH1GEK9PvnfCafl4nUB5BIDbFkbWxzTSKeunb351Ja",
-	"dtftLxRcpnMkD4F6R6khDVmtuQGuuXilzvYlu7u8hkIGJFpf6XThDQPfcq3GKLD1NgFdLafb6XQ+sggi",
-	"4r0+w86JEzzn9B2lmxY5h7+RycLXSEGlNN9avznquuRfNWz90WDQNl5x3XMcLnVTOFnn+lc8Jd6Btxze",
-	"fcvnAEUNbzq++6YfPLQa3nFy9x3vtf0BUMbcDYdrPOIjXziyutD6J8e08b4X66ynkALvnMrjEbZfrLMu",
-	"oq7PJX4amsyIjhd6heoE4GiXXxlnep/VSMOZ4aGe3xkuNflwD2kkUlDH2in1jCQVZ5cgJEB6GhSBNRc2",
-	"mytA5qjoNt6wuOBXhXYTq26hdwApuD+Cx7qPMk2WibvWy6SJuJ3CWSVtA3zKa2utSWrlJc/d/GH60J9u",
-	"jYvfyHytS6/lbJ3rnPIJKXKbsaS1WQh5gH8jHrLMMtZ+0FoRiwveVAWx5Fl55zXmOuPf86anwpt+Ajun",
-	"/no24kv1dkTtfOlXmf7m5nwl7Ko83GWusMQTfhS2Qdrf49jfedqXTzdUzdUY+h/rXO/miP0o7L1l39IZ",
-	"21QAvE07v/1SHMygQ1G7mMQaMgNmIxgnYDlnhLqHHcvIFxCB9dlkQ5UQImBtxCpxhlfCul7ROyWvQEYp",
-	"YpdipKdU91bO85khux4AXbGEoQ89zfrQ1AzdAJXvoVWQf8qwbLIWsaMTt4Tjl0E8JBz2TSC2KY5XDZ70",
-	"ouJRb817bUXZ8Sl4pBsRbR+ds2TMMwP9U/2dH3kulG2YPf0A0/fun6hALHMTDa9+Jyx3G/13dI9fiwU6",
-	"x39JWJerBcN82QjdKZwcTWjcn7JrsTBFdChWwQqxDxQaiLoEDqeXhx3zvHHtbGs/vYgVRxkMOu/o7k5p",
-	"nvhM37y2ByuH2ZhTZ/g789NAXsMtgHuBo8G306OqdhwzgjrHuivG63aJY7Xopr4A/1IGadBN9jmWTrpD",
-	"eP6Xs4OjFy8xfAnFH9QjZjqbO+VwqaneD3CRe6sIRg/lE1DP46znqZjqfNFn1CwQ8ItpHyELNTD4Y9U9",
-	"HICTghRO8EqK3A2KvtmxvJrnIi2LNHulx+XwGF8X+eWg5awjNXhsCZbp1nKbS2udaqswmTPnyvhs8cKj",
-	"42cm+A04GUoiVynjsaLL6HHlZfC8SzGRKu1TFzRQfkKu4dQrxtMbrkZE5AjFFatkqlM5llClkBS+SXwI",
-	"tP99a8X0M/jDUnyzZ54JUTsv8ohA2BeOjjshhITgbfAocFSdnPr7odIWAirYgpHaJFuWcUiVXwgLjopy",
-	"M0zEjAa3svSFJlP3vJPBiXvjMyBieHcTMboWaawyeS2gupY8v4jFEr4AaTFCAQtgtVzVk8FJiAuOD+gh",
-	"MyirXOB+IE+fKN7QTRKAvWEHzwXd7dnJfyRE9JfY9REJPuCezwzhriGyeC3KBSOXc/J3wILgDAJqOJZC",
-	"OQuLNsc/zQakmoMHy2BjzfHcuC2kgznSxsKBg90blxke7t4++E7RxU2uZOJaQMv0QMDCAN9syRog36CL",
-	"1IMzoMr/Ky4Vut9oJhCFWwrhwimc8kWsUG7BdMAJrHRw0HBoGAf3y68egHwcq6PVL9mKxZb6F1vv+qnV",
-	"0qwM62IRRtFtMmKGGjXSl0XfxlNmhGAtTUMbDNPP8DrKy1d6nBqUg/U10PIZ+My9r2i1PTb49u4baB0X",
-	"cir03P7OzTg8Fl7U8PBIFlp2tS1nTcFWWEJbce2XNXd1rfn5SORWjsmcatehP1N8gbMpdbuBHhvCWFYZ",
-	"oSUA0Ruyurrcpv92oTt+ErHENweAvqefxEjIG6mufpJKOOp32misEnDltlwRKKmFJl1+FWrHwVxW6KEA",
-	"j0SKbLYoBvpJW9BxfYnM0UmgYjttJNNO64tVyfbcEithOXcJCl2K8qKw91DO2jr9kJRfFJ7ljPH5QQ2d",
-	"Stko48aAEsKcuCZNqDw5pzib8iQAozYsyWCwJf2TfYD5oEjtthoNwT6S9v8fSQSZLTORYTzGoNQM1F2n",
-	"cWD4GjTwy3l6JcLEB5XGCjVrqKyrreSZ6bMzCOws/RRBqAWl42q9oOzyXL4ic5dQ/52ItdcVCn8EyVZ5",
-	"4F7M7cXcKjE3qp3OBxFyPkrbLt/OYRwn3/7n7UcPKFQg2CFfRS2Yvgub4Bf5JMQhoPyCG2cpGRssxJEv",
-	"mIpTsAeAVaDpCKldU74AUw2sHMcjMzG2TM8BM3yqrfD6OA7mzbjLhSVcrPAeZrXu9dn3yuYLz0iJhwWD",
-	"PCO3RsQMV9JKg6lKfr9CLgtPwOytYcKoMSDmef7D8Xie+oAxVlqT1ee3spukOb+V6qo/S8cQU8KPrHvU",
-	"o6/6/T66a5zpindRrWnKErf5mCfT9SkoSbCQ/r/lzGkZHH1vmFIovlihgPFiRkysEriuKf2lfECfvdfl",
-	"Kw3efWhwR1BunjpbriIdcmPhhQwZ9PkCW6uWdARDhWmOvjrVgyWBcPeWZ7F/pBEWuZGY9hxcAe34ROrW",
-	"WhwCPQZ4CHZRHMxYgWUNu1QB1KLigW5VMLPEkZZTLs4UC97KiM9mIh1CYxbwBMXqcDAYVFdpIt+7hToC",
-	"sB/lq8LHUHraWl6HFXmCZ4lSJbiBFOTCo/TMsOTdh/N//M/bj/94d/Z///H9+4tPb78/Jy9k+Mur/3fh",
-	"vncUZoSNSbsa8ZnpnVK9REC8S4IdANww4QYTimQBJoIFFkhceDcSRaELmGd1t4VpktVvlkiuITbaELbA",
-	"V/KspFl4tafkf1GQ/eIOPRRvuLsgT6/MffDHvhOmOWxWX/HLPfIzYIt8A5vOy29OXowH/Gj07aE4uRwM",
-	"Do/45fHJKGhO5nQlFCUbKiVlXHVNPaRlDf+Ws6pOVIDrXEqFuFT1/WmMNwViphN1sPcfPP41PvfgjTQz",
-	"bWQzzFvJ+U6B0tzL/N9xB00W/0rRbok7lVe7NLl9APeJqESeA1RUC+5VEvdSt1aP/CxWqEhbZJqspwlF",
-	"tYyUWC2X4BSFluyDagIZAuT78Dko373PHPWnWDn2XipPWIdF1hWEHd+C1V1aV/DlWtbVEFBpqs+r6msL",
-	"KbLUlCnuXBHOVAY+fAyrnAyOQ1kMTBo1sI1k8VcQTz9VNdnOn4nlb5laE7iTN8qwCXZ5z5ufVHJN5fxv",
-	"wIkbGS6adO0sF7FzsYJBXSOcM/mEWcIB+fJzniWsW1TA+AoL/JElwAIShGSzvsFirC7nWELlYRu9Pg0t",
-	"7wh/K/ALEpcHqj0N7M3c28VgyyZG/tuXcoD27ab6Nk2gLLXI344VRaOdBVF6KLGBX2CAnRlkopTVHlFE",
-	"yU5CVxyCEGHJW6xMxs2k5wZOc+1sk9PCFoQGedoCdYFlJFstvyWvJ6aGzDOysAMuWWST172OT94tiD60",
-	"T3D+1ox53cHSi+NIZZxm+Pw5GIB9uqg/0tPnI54+v8z56FrYvrFi1olK62PYqf3yaFIC92Gfuf3HZuD4",
-	"vj0LvRYzC5WoANm3A2b+a/nhLWZGop+mia1P9c1SVpijdlPxNV1pYXx5PyUuBZcDzr1Blkpk2qPAETKw",
-	"o8Ggz+BZQeIK8Nkdpq6AT6icVEPyCutC8kqs6tkrvWCmkGdCOTio2NNGyNSXsnmtNniaTGPVpRQWhviI",
-	"XpQInmdS5MwsjFPU2IgrQp/VSgyDOleW6VuRHzh7hE3El0riWCVxwrBbkWWVHT45HETMiizz2vmIZxmZ",
-	"B34x3MSKetk/eanwBg5sTR5syvfeEOLJb1HnCLlLrbZIMzN3dFjRjf9QLHKNpfwIfGRnfgPs8cHV1tkC",
-	"v0XNidxnNaINHoAJjUH/HiUqCWltljxwLJ9NVU/nkgicQOlEQYbg3cRTH2oV8RS+gEY6+FHYO4lgJ8no",
-	"oX3YkpP+R6WS3aajb3/qN8s8PwtkfHMOek0PeB6ck0YCuyiLkvW4OeqWC2wbBGYcZN5SHBJ0GN9iQ494",
-	"hlKzH6v3gC+hNB77YVmd/8w4O+1KcTvPRcK6f3l39vrg/C9nRy9eMn1DsguJPaopKBHmi1SCDGjoITKJ",
-	"SSJ2LRZVixKI3IhRLmzPQ2bQWbOLPjuLleXTGbikAoiTz59+CjjJ8Wn1HRcBMOx4GbKcRrcYhov8otso",
-	"/lxeKRFsPDnh14nAUFqre4yb+S0043SjuTfWFnUp0M2rtkZLDOblyZ0QV43geuHLapsJAZ+tNY91sLYa",
-	"EOW+MOza4bGasL2c37AyibRtinTCVs4y7Nn38qTT1KdvCQtdfGEhBRSHpG0exQVbvreXJy2xs5UC5j+e",
-	"/8dOAk4UQNhppEk9eJTpaYsiwtLqDP/+SyiYfhC2tDXtJNfzKyhZQbbw+dNPuwrkPLwECzNnGkWYT5wp",
-	"kuMKqNHEn6+yMoiXXwaHbhiw96TIbpQ2TPooO1cRhNRSVRUwOVYAdEtTprQMwXcYKyPcXlidm4j9a66t",
-	"MBGCd+ksyNiMWCZ9d3r0+kl1I428zIQvpikvdjaovJrYA6sPMOviRuS5TN3Q/xa5PriVqZ0wM+Mjn/lI",
-	"RiW4TSWgkTBFwF1S/dOJeh4rJNOI5Cz6PpXOWSrN1RxqL6wp81sQBMSgED9CjJCl+huw7999OP/Hmw9/",
-	"e//Th7M3//j0/Zu3n75/ffGPs1cffv7eJ0kYYYNqk0kuzERnKc4dxa2g1irHg6NYFQoKeKjxjEcozH3+",
-	"DL9CVt/1DQUCfSWK1VWr/MXuCwDz41bQi8gN4MY5fMGm0BXCsDWW+vnTT/+4uPiptrpMjoWV7tycUYpV",
-	"qGl43eJ4cOQWB5VIoeedl7UWALcDa+j12WeP3wYmElV6eRtq2KiqPKA9s5xYso5WU1X0rAbaCzJgEZhl",
-	"OQTsCfGBs03+HBLzeHDUbDP4LOR6JV5Ji55sWfeouRrP505twAx6cKKRTk7ZGISctBS9+UmjEZxUd8x/",
-	"3YRWHbg7n5llzvH500+nUDNVo0s385IKo5IM+3+mRJdd55yo6g7vMt1kV1rK3E6eE2aWaNVHPgk7zxWe",
-	"9BQbxFXbZ93REo4MWt9VCkKaBG7GYzWeO/0f2B8Yyd4IreFzgk3zT2g0iPrQyeCwDF26X+cKyoRDdNS0",
-	"7FCErdtYLmY6Jyi/Kf8ip/Op+y4XRihAdgNgRNZtagnXnCXSJCB+pi2FnnoPir4QNu1r4rmwGam/YGva",
-	"+zqUBEu5FMFJgwA7qjxwIJCnBEQ1t5M7o0zQ6/hAjw98r+P7AXe1t07eLYLXa/ecD2O69D6xZdIcDo8G",
-	"A/YWAEw1dv8knC4AC96DdO1DvXWQrpazvggo8HX9ik3AupYo8yugdW2LwlUlzz0K1+8MhYt49p7nPKn8",
-	"wFbZuiHHaYXhWuY4O8XhapDZj4/DhSx6b6u1hDt3JNR2i8LlLuFKrgKVBaGMqUh49YJqCaWhHugJ4Ouy",
-	"Kb8WhklbVVuhAKBo/IUDDDGZYJaLG6nnpv4zpIKC7yBtA6ppVm9f4/0rdFu84D5KrZhymXWGHT0ey5H4",
-	"Lz6aCp8qCa1KaU98dIl04LPRVLB3AEaETe5nE63Ee2wkO+z85yF78eIFGxwOBk4/nsjZhT5L01wYeDEc",
-	"/zx0yjR7J7OMfUo7UWcEAYzOG76wUIALZwJrdM87Kx6tjeUZ9nnrnLw4GRyBTs6t+JjrG2cWd4adD3/Z",
-	"ICWTtvWtGmtsyrPX0P/wGjqRKubLhTys4CgtCrmnwd+WeNAOtPDuMkp/UKIUsixquhQr37LQA+YrzUYZ",
-	"nxvRZ+cEw4/Q+2YI+LlRie5fDhexJKBoANMY8y/+E0uAaySYTV/p+KXHLKnQO5XA5mIqbfBl2FA5VtVb",
-	"+o4RtOH6ruCJYE4Ur2tvSCxztEc2JgI+upFRUUrxPaN8UmZFhUmaNblkSLZNXPJXGvbtJgaEZwON1kOg",
-	"FT2Q2VA52c3mw8iveG9AtBkQ28jc6mnalMn795YCp4VOLg2CmSRnpTcM9p3xc35GrZqgqW2EEtkHhCrt",
-	"LqFqejzPslhR48ZuUlcvEyyYMID5KW0DkGjfTWJiWACYUTYB0uNYLY95CsLdVy3ASt2L6LO/TaBtW9hM",
-	"bgyxqa7PoIYuNrHaqo1NVG9i08OwPLbdwnI3hBTxdXCQHnMj0o1NIHgv21hAQQefijH09187etYZdghR",
-	"hhqXdIad56F1E3Vg/aGV8913cJzWYx1/NVrB1B+iHHg3PKsMZO8F8FMRwNS9KltQ/6rd2CxRZzZvELc/",
-	"OGMCnzMse6D7ql60HhD7NRM8F2mfnQsLTpUlLwo6PsxqD8nGtI+FX9u6Px7cC7Cn1z89vX5CIbJj18Lc",
-	"WD3FPm4rXJzUu08abEZMQJwUiidENGkNm+p0nomosRVg4aUEdWPKF+xSxAoSCaRi9lbT3abXZ0nGL0WW",
-	"VLolFk2yWYKMwySMcg8kJSqqA8AliWKVAtbYyNZaKPcgZyFJcz1L9S21nSRU10y8nmg5Em8qP4KCdCkY",
-	"vwSsap3HCrFP3ECUR7qYCXNalnRVCvD9VFsYEmw/Ay+BWeGVhcvQl3APzyxsKlQHcMusG5lSJnHjfaV5",
-	"4RidCG4v3GUwLVgHNGDGlCiulOAZtICf8DwVSqSdX0J2Bt0UCiPd7/n6+QzBqt+IsVSQk7h3n/5J3KdI",
-	"GdhgMi1ef8jsgivaGV5IYC1s735eVc/ywGJrdbFGpY/V+0xj1eI0Rd4XscRRjvsfH5EAC1Ul8Af0fsTf",
-	"et4nihSRnMYKWpcWPUvdg9FX555XcHO+xKmZmV9So1s3L5Owru8h8mIwAGBrPx14JMyRmroSSPRpoeBR",
-	"F0rwHC8Cv3GzH/YuXgje2JIn7B2ybdzysZ2yTXx6I/dsSd97B+0Tc9A2s2GzAR9eJu42PuwzPtrwRRAN",
-	"wOc/+7kwPbdQp8S6nGXcqXtXwobVs0WLXV89Nc6FwI4hvX6szkpckbJ/bzB+tW1/yo4GJ3idtCyVaYkI",
-	"0mce2OpaiFkB7D5XKdUf+1FgHnNlZea7DgumxBfrO/9E5Ty8C+1aLMLU61h1seVS2X8aEWCtzDIqwwJ4",
-	"3O3UTtzputr5UIgZaYVr7H3bLSAYD6QTResGSCqHpjFMcud52bWkC+VNs0Njf7bWiZvc+2A1Mfmt8q7u",
-	"9h+WzQqxtgQh7PrsZ+S2PMsFTxe+AksrH1xELqstywWxWWwUguzXx1qok5TBJC0lbkNJgF99sdj1vLiX",
-	"htuS15Ln8R4m/iOa01+TgPdOySftlHwEg13kB1ZS9eX2dUIwxAY1Qa/p2Xf550R+ISGct6OO/j/rbD4V",
-	"zC+dcEOVuNJWAqfCMv7SX/ejBtN2IyrESe+9an8mr5qzRvCkVkmTvr+DNhFxpoksd1cktMpD1EyIpXMI",
-	"T/TeO9RK7F/FPUTMcROvEJ7FPRN5ev6gglFswEEqFNzKQTYr+ikYQrs1GgjlB9Vm/fluVmItnf29/bnC",
-	"/txCLNUO1f0qfbyetWkY3IeI2zVOPoLQCkDpkA+wV+p1sQqbYeAzTp1eSt5CfyHhzwCq0qVguaAux8lo",
-	"nudCjRavdSoqMXMENiymUeTI0PV99knw9AAKkHyoppuMgvOMTUXDbwCyKopV+eViJmqXLWaIbBWxZMYX",
-	"U6HshcinBgoC4EpaWRKBIW0sn84QQCpW8koB3olHGqoO8TbFRv3QGfWjyI0j92QlUuKGKvx91PdRLlJp",
-	"f5JTaTvDoxeDwSDq+E2haqI3Z//vYDA47EQd8cWKXPHsk2/9bght3tetudMnzSzjC5zmwck3h+GN8C19",
-	"RzJ1FLJXaS74FyC5aqUVVkOxj7kYSYMWmtLWPb5zPpEzw95plfIFFqZ1os68An2fwt0HM393Udq1sd2x",
-	"tzn+XDZHA1/fwtJ4LCQC4yubkDHGqlvE50OSxs8B+3WfSzZAH93J/GxHFMsvQOgrbLTgrVWO1y9KqdKk",
-	"d8qs+GJhbqYhxyoKZYrH2/HZ1e4mlnFjWRdbOUKIyW2eUKlUVz3qZLKUNvCmJoZMrCrNOP0uSjXK5qmg",
-	"y0lKzsX9TLm9GdfIO7+SCbdZzVXxCvc8+SmacGZNhnyH4Wae/+r/vKM9yLkee/UXUSELtT8TUKniOLsp",
-	"0D3rDKUXQYppgc490qlgl2KkpyIuV4zhG+RlYRqAtFSUT7rnEJhTgqiqKUVYfduQOpc2uvzqbGxFXrQQ",
-	"WWZ7Y6lSyheAhnOsMb3ALz1Wa2cXOMXXXewDXHTT5gpvGNxvNY13E9n3y0S80OrE9/bw3bH+bbWmtqYX",
-	"SzYlJAF64NtGAtlYfAeul8dwu7RWMgSbsT9mK90u2wmCjSslCymxdalk6QgpayWDSsemKklKGnD6e8Xw",
-	"THprVkUGMATVAQijJd/ShcKWPCg1p8pWLhSsijwZDKCBVUGYscLmU8mM2wm6UMa5niZuu3QGe6dZ8hzd",
-	"WzaXBHruPkfU0wD2BCynS8EO3fVHg0HYVarPzrAq1HclDOpBMQUuIaUBg7tJ2U/LJ1/4pA28zCdIn5YD",
-	"mZaRigEQOuJaLDA7AzpjuYldZlxdxypZ9rok/g3LAvIaGkVSi1vMhXZDLLHOe3mdsNZ0G6fT5sWmoV+q",
-	"KDZ9MRgMBs6egZt4mgY3LO/S81E+Le/9teqEOjs4/KZ0QpELC+Gsn3oF65pCZJ968vuoX72n0rRd6llD",
-	"QWtR+FBWtLIuV/5C4PShz94CMthKZ73PV27w2buneL95rHbNqcL8tC384w/rFN5zgX0CWiUBbXd+5tCt",
-	"8ZwA5ggG8F56b6Pb+kJ8sRV6DgOMXtsKerOgi4Dg0lkX1BuE5kB3b+80VolHxQNlU9oFlWyV8HYJNW1B",
-	"Quuzdzy/9i0/6WaWECN6JaEdaAIlsP7L84mczeBbz8G4ZVOeX2PnhJrSTq1e/VaG0IWxCtRwaB8TRIWV",
-	"0+rYhBuoEtZjhi1lSteKT9U9fnlQbJF/Tqxk6tQ3ePPqyum+K/kj+x5USL989DQpy0dYnSFYF3l/5PFX",
-	"IhqvV207G6y74k66b4DSox7ep6V1iZZ4Mhiw19yJrHO7NmDiJzESEprvpnp03QaYWDsiRTcx+vyT4OmF",
-	"dOMdNYMrbhpPpI3ZhxX/2M2uU2zoQeRp9aNx/jLwuHv2/whRyyVhELGkQnbgayhFg7sMqR9+qAqBqEEE",
-	"RIjTGNK2j1uG/LeJ6QbZLrEKGGcpKtyuYG2bewvingmiZ4U0/x1HFx8r6OcFzhqxv4uq3CuVpr0PtiUY",
-	"x5v36wEicwEjK76mV3tH3K4xgOUZcGv4qhLgc7qb8v3RCZPVWarrKmX3jHGFOtODtX0vyWR/1O+KahW7",
-	"tdPoVqkW6HHRB7FZyT9ryq4sxc2IKxI3l+Tiv1ccbPX526kPo+DWLW3X96d03VzkzY7oDoNj0dpXF/z7",
-	"HoWz63kvqxZ0rOrUQw1BVxFgtEs35LZW8KOYlF+BoPeuyd+Da/J+Yu8O/Y68VA/loUwga/S9L4DwhHDq",
-	"bU+VMt83dm0HJuB3GqGgNSU1AADlUWmLIduoqK7QSrBbkWUHY527cd3ll/qL39Kh4z5n56/fvsUOzLGa",
-	"8dxGcNt/Rc6+1FMuFTAmyzLBjQVvIoBtmVOnnVK2PUW9ubrKBLvM+eha2LKpdqxuJ9IKaHodsZGeQuPQ",
-	"iL39yDJpRc4z41ih0uoAZxMGyM/nee4OtuOi5TBMmliF28Vx7Qy2hFErHG48o77D7+m9lTJ9WBW76pZ8",
-	"jU/dReOYlCvez8VCmP9qrTaIOsVxBH+l4p2ok/Him0/udt9FBpGVvzv+htCVT47QZ0lNjjuv5guU2Ztx",
-	"Zlry3uH4x3c4FkT18P5Gz8a/orsRqgSQC2KpAP69hgMyVjUPJOsGcgOwDcu/PQWG7V+ozMGN4pjW5SJW",
-	"5T2MZ0Yznadu7peLYHIlHmIx9zt9jrFqLLHz+79jl+NrL533Hsd1GesWHsdCB9rbt+s4HEflody9v7Fg",
-	"ZL/SX9u4GYvQ68ZuRrrzMd2MoQ70YBn1JW3sD/idbsZR8UZ2mUTvD+V2XsZCwOzYybj69O3UJ1Ew6LYm",
-	"AvszuqaTcbMD+rhORs+1n4hzcRXZ7dS3uK0p+yjW41eg471v8XfhW7yXrLtLlwtReu5vlDbxEnfgwMfH",
-	"F87KNsJSPY/Pdq5X1TxfLqoB1lDsyCm0MHWSdapvall5mJ8oLaIBQrGMR1p2X9yPnZw3gA9tCylSWXNn",
-	"2Hn5zcmL8YAfjb49FCeXg8HhEb88Phltift3Zoy8UtAFZJ9zvWc+67rE4NRUcJs0423gTRtwn1TMeA5N",
-	"aQ7MRI7tKiim8tq3aVK26WGZvBGs/NGxhLKugnVPvOHoyb20CXv9WCXG8txC7homSwuV0qdcsKOTg4me",
-	"5yz5y1+m04RqwyDYSa0v2Nj9nMorac0p42qBHQlFZqAC8ZvhYJBELBn4P77xnwf4x9mr12+SXsB9Bk43",
-	"coMewKBFp0RufSNGHqtRpkfXiEkcdkFmydGLb15gtd/RyWCQ9Ko1bpA67qHxYb+B25pYJZlQV3byYXzu",
-	"vn2r3kk1t06bcww16bPv+WjCkuJ4fP+vuZy5zU6wYX9QPyn8T9BUsnjQMxO8oohpNRLDhjcS3B4w5Kgy",
-	"qtcFndpYvPSuhopNpZWo7KYH2XITgakiUABXwZDo7WP2Vo58m0kTK3gVK/C/6pWRlbjPhxVKcKyKNzJk",
-	"SrNbjTn4KV+YCLwZcjrPLFdCz005zYglc5XJqbQifc1nHPP7seVSrJIp//KGy2zxXtz+VV8a6ubdVZql",
-	"7msGd/Zg/BI6oRi8WeSdjyYinWdSXbWHg94U7wCOzr2y1JeOF6gaxSRXiMP0sBN1xrlM+cKnnU8B1KpI",
-	"Qud2nsNnalJl5ir8aCfz3ATX27kIP96KVAVfOJ3GvS4360d8qhObJQ9cpRtEHWJjnWFn8HIw6ESd2gHp",
-	"DF8U6f3voZmGofcXHr/gTZQrPSyXeRSucVCubxCu7ShY2FFlVUe/QSUA8t/OsHN0BFNdOue0YWtrPLVD",
-	"iSd1H7H7wyOPBQLBn2avnLyp/dSqpJRMb4Wasg0mGeklOABKdN+ggKRfVK8AaGosBkJ107oAVpYFVNQo",
-	"LAkg/ceJEa/9lPhjdXiwRo/laknxkzS2RpJ/GpivCth7ufNwJlvZ9y8Fa1aONXe2ZXyPjBpW1wU2AQ8j",
-	"otzz1KeEHJYuMc3NGGqNN6xiqHe1AlvCEkP7JQQS2wADLAg9xqoIK+KQD4PPtZpDYiCrSZd+qLAirHWP",
-	"0rVpoHHXGsaduF14Ju8E7Wo2zqXB5BlQKZx0L02pBOFEKw2bLxdW4A29bcT8j8Kud4J34k9cEjbNbkXj",
-	"JdH+TDcGJu95oJc4/C57gFHMAx35txOdCc+2yg6LYfAxYuLLSMxsTckdOn0YyMhYvjBMKnRMBUuXyPYJ",
-	"uZd5PEleG8kDGFzqFJozFtjlHzzMy0pAGEQ1k3mB2I5PaSNdwnVCeCoA9MoE6wo+moRet8uqz421udzI",
-	"y6XVSPSCRIVY4dbcGf9YTfsYUH1oZ9DXcruUzpTDF8eNzhQ1z7IQcH19b8pxOfvjdbwpx8F8jyuTPa55",
-	"UwbfPIg35asEsDfh9vsI0lMOXz+8j+YB+nnUYkwmagBjb+rq0es7CVLMAJ7cVBujc/DX91lyq/Pr10JZ",
-	"kb9NDQahAHWyfPgzAyEDNoKrzJCBRKjFw4IrmgJiNElpe1GsAskATfIIGB5iTWQbSFVk4IRBl3C91Ymf",
-	"sqm+EbGSll0SXpsPwwRTe2aW/FE6dzdYfo3zA8B5WsBy1AfywXsI6UyrCLcGbEE7kaEgdMwBhXD1ybuI",
-	"gOyuE+Dr96/ZVGYZllll3E5E0PbvHR9NpHKnP+pUtn21U2kLhr/3nP/pPOeN/HhbTrylnzwYwavcAf6v",
-	"HjvCjlbD5cSqwS8eOMEDnqxzcHbf37O9713Rwka+mh96Ixd0qEHsOdTT9EObtdnTGr7nO7oPXlR9BOB3",
-	"k9YsKViGdS8X1ZK5XoRaWfWewk6P1fId9/a4PY6zrb1rd0hze2fbHc627Y/xgznYgp9Yt8jiR8MEXVjG",
-	"GQxlApkAzbxqi4Ct0qSK/1OTIA9VcZUCcVQudGYHDQDBHWcEdEFjj1XNG4e9YAzMsHeKlQcNtggAu8ti",
-	"lX4ENBtAdZAmVu65owlXVyJtNyjGOsv07ZLjEY2qsc6xv8CE2wLqPlYQK4ogGc1fUck403mzedXbhR/u",
-	"AUwSqLt3Bkl5Evit94A9rDmCq/t6vqe7md/e9/T0VIjPHi1+l0aOCH25D+BsCvI+13Q1nS67mkqg5wpL",
-	"TFjA9svggeNCjnnX3EdlBrUs2RpGwHun1SEqIQcIkBB3j1Xh8AkZMOCRzk2lhS1LrrROk1OWjLj6NFef",
-	"FbdWqFRA29c0Vk1psHS/ux182332wQdi7Cqg7QCTRSu3r5V8aXDJbe0XKr399ykHqe2Bj1FUT9rPIrdy",
-	"xDM29Z4henkQqlDzMR/ZeS7yzrDzF84dB5/qVGTv525X3P0/HByV7iV3CfNfUaPY11pnXBUSkk21shPo",
-	"FmtELnk51OHht98cA94KvtvOsOPe54o4RFVo7KTipdj6PVTLn8J9FWTzB5y9JMBt+PpBqm8VtFpaweEh",
-	"3PaGW1EtIAm+CeD2mRNDBzAk64JlqHPmu7bq8dgIe0rcJ1ZSsc8Xrx1Tr4yHhRYaw748zySEwbli9akE",
-	"AgLTOoufMCZRCL2EdbllU20sezEYQFNudi1mIA6IbWFOyCmatAXwS1hyUwsdYFOm4AKYNiZNrS7IgUqT",
-	"WrSjTFtJqGNkLeDNQw/B6rKSWN1ZV8LaykpOBoOovXIEXhlYGHRu/PWOWUIUhyu3w2GJyyjXxjCeZRWP",
-	"JxUBlV9hb9+yRVV9Q5ykdU/FJmiUJ5DwLCsogNKEen32pmJ+xaqcDb3YXLCxzDKRlh0dcjHSeWp2IArf",
-	"0N50dpJGi/bvBjUR29SV/PbLb9G6DxG1h/ziLO+A9jrDztHg6OXB4dHB4PDi8GQ4GAwHg//pUNy++bLB",
-	"S3/Z5vLP7/deDv7Z5GDBhpoEYvnj/STjPcogijHurISoSzYLOJIb1z9UR4mqcrVS7hCrSjt0vNO8EmOd",
-	"C+gD7MW8KVsDu/mLL6Nsbpz5dOnO1LKQjxVKefccfSVA2EDXwrEkT0q5K/pG5BmH5gqOp0uV6tttI1RL",
-	"7GBffXFH9UX4cmvceFBj2uXBCC/8Nrhwe7b9yHGzZTG9UfisOFx7ufCUgmfLIsFsKhNaY2lNMmHjSo5C",
-	"Yb5fMUesKkByxahfr56jWe19qIoOv+B9UceGRR0PojXdWdhRnM/tGrLfGRhe9/DtJETSIDlaIiWBZNkf",
-	"yKYg8S5O42NXZRRnuYvKq2OzoUfDQ8XJvFxcb6mII1YQTA1RFIuBd1Ke8ATdEKs8BEeB6f/kPARfh23s",
-	"w6tPOLX/cbwPW/ocqkHVjVstxqoxdzRiSRhfg89lZA3gFYLwmO/AODf3TjoNg4v7lNNlhvK1LOeNLGYR",
-	"3rVnZk/PYl4zmHi3ebw60XQV/a9U7R9FpW+TyX/U0/swuvy2R+lBNHeMz5JrnBzypWxsLq5uR3aOVVDk",
-	"HBWXXWqdCa4opMgzIzz0nr+iEIbSUNZPn72ecHWFQetqylIJ6VrOFAqqua2kK7lnGO1+kraSbXR/s2F3",
-	"yZSrEnZWZOGcz6RKM8EuBc/dPVQhTnMrEm703H4Y0wntPKX0mkdmTHtr4ekmY+4wZeeKz6/EwUinq1J1",
-	"zhRzmhwFCLUS1bLYZ4bBMAyGYVKxBD6/dTxpOZGz64t4Y1VW8WJqfHteZ/AAaCQ3A1CI5exOyKSJVSW7",
-	"85SlYiRTNFm4f4hUqfgSOXY30mo0z3N36JFpQ7cJSBTSdsJuper12Y9uArHCJYJ1hOkjuBMyZ/pWEbiS",
-	"M4rAMpryBWSrGoDFKHJkLvjVAVTjpTBEhMkkOIpMcfQCX1tj6S469pv58Fsrpu35IzDx1zoVu+PAg/7g",
-	"xXffuiWZiRC25LuHL9kVB266cPd1Up5fr88aL/jVvmb2T1IzW9JzwMHcQUYab2Nh7opG5rWNZ2NTPwbj",
-	"jnTZLHdkZhexKoEh4cA3ODjIF+tzJJo9Fm306+ypgnr39bF1XvHIbooLfrWRgyKQWHv+86RcFOGbWZP5",
-	"FHTazHzuLIWVaZgk63jVM0OpoazLmeVXkB3LR9C/FkwanUJfXbxD+snBvb1KJu5mTOVHYasawQNZGkAu",
-	"zTZGwPv33o+2ctfNBWRwRrdyfBQHO+fpLkwCN0xoErjPOzUJygd8JZPATeB3aRK4ie/WJDi3XKLeZKwQ",
-	"Gb2c48FJaRzgB28aGDHSKnUnfm8f7OXzsn1QEPd97IOSk/1h7QNPynv74PdmH5Tia89/npZ9ELyZe9gH",
-	"AfP5ndkHFfXgK9gHJe/f2wet9sHGAnJX9oFUB7Ncj4QxBzbno2uprg7GTo4cON73AACi/ikMnrIJfugZ",
-	"S9Jcz97oW5Xg3UwJ4fRp6H7gdHVnuSBujzNS/NWIgGCSU0dJC9K3k5Rb4DcJs/wasByUqAJ51u/veTCF",
-	"CnxCBItG2JxLwS4zrq4xvpuLEGs6arNmlqBRoapqrqR104Puns56oNqwGlADfLcroIa36iOehQt6SahR",
-	"3MeuoE3uDDt+Nzt1LvF6IkbXbvoW66qNsPOZu6q6/Y4kftK3najz4f90os5f5NUkaA/jYRkycSMywFgo",
-	"tw8heda2TJp3YV84+icpHC05Yo1Xhay57ZqNkHPu4L2PYuWUyZyeHcbqnhmZzfSzN2nWYDKPbOW08PtN",
-	"DJ/68d8ztKdk/Mh2PrUlM2vN8LyLme0073OFovJAFk4bqTQbPTXBsTd8WtNCdy5td5M3Wp7qG6GszhcH",
-	"4mYjGO8ZvxIpE+pGZHomIqbErTCWJdRYB6ASALQfZfREXk3c7zKNmoQ1BDyctOYj96Q33ILMDgaLWPKv",
-	"OVdW2oX724Jh4wR54ZoH4d4vbipRHJxVlBbftyA5nIbP/iHXUzJTyi8vdEIGChTChf2FCuPPTPQMunX/",
-	"G4wtqWj0Nl+p3/12VYMu+P5mjzq+zLLCzdmdarH+Mz/yq8ZCtjMgD2gef7MHGX+CWgO9RP96QlZc+6nN",
-	"M+WvCxWEGiv9VVYOy9sV+sEZeUYLRgJDYH1/AJ+mwIl6l690FVMB3SKcVefRiKU1iftmX1lyhwpROZP3",
-	"O60bawu1M4w1J846ajjF7qRAZPGv5x/es4/uKmqFhxOEMIHv7nGK/r1EaesBFVNhucxMwrrSmlgl4osV",
-	"ueLZJzEWuVAjYZIeJCUgOOmQle7OGQfcPE8bA9bFLQGRLafTOYBExUhnt9KIIcvFjcgt42wqjeXXAggM",
-	"/LDo42x6vC+lqaDHchUrxOszNncqfdF1tlh5S+LDKlKF7Wsg1nUF6QG8pf9cclr+/deOnnWGHSopAZ3C",
-	"TjrDznP3JjpR54Znc3Q5zlUBegjvfT2y/6vRCib/2PUiG/CbfcHIE3RRAlFDwQgxC3cgEdwT+MJmnK9K",
-	"YRvJ6ef+gauioH6SBdcaQh2aZxosL7jGLuT0m2ILHol8/ANXURGAfNNle/ndWhla26rftfymRbCuExqG",
-	"KkiT502S+pRxlKSxapaarF1o0mN2IzZD2tmV9ORpGkjO5eU/F/mslKVuALwC5vjX7w8OBwCdTn7of+q5",
-	"+7Hz2+9Oyt7BJvxx2YvbJyduP/LcSp5l1LRT3JtV1QXuOqhS/oENUrNoTTREVO5dMQisS70/h6hlAiyz",
-	"APg2n21C/RvE8Bum/1WKtPfs4I8H7rRLLrCJ2o0WOYQfdqDkNEYwPitobONXOfSQ94yzBB+fkIXYLSIL",
-	"zNFp8XMUK/qz/tjEZ1ZBD+NcXknFsx67nWgjmBiPxYj8EfD7bKaNtL4UJVb+hmeGUaRDQrFKWZMhrZhG",
-	"LNPYTy3TSK8RgW147FTHJ2kJ0sQKp4rpR9D7oWjhUOSByaV1YNc3t3yGQKMNBSixggoUUPPIlYJP9bUn",
-	"ghXPpjSwv3nI1rlyppJ/Ce4dCHkjUgIHj1Wm1ZXI3eInvvUYPeJWz7MUMtocBxlds0uR6Vs2qGxCuLgi",
-	"aoSPx4CNP+F+D9mEG3YphCrwCI2ElLbgyU2D+/vfpskwVjghaZhyd7DZ3DKOTlx0L41zPY2gOxU+w98d",
-	"bAw9aza3xq+Pj65j1cUfECN8JkfXvXIgX8xULCbnI+qpLSQ4x2652+6xzt130IvPELh6LsZQ3XMpRnxu",
-	"RHWcic5SmkaE4OaqbAVHM4XeUzDGaYHI6w8dJR7iOvTcssoq4KXPbLgQN08IfuJMzXw0ggRIOa4Mi13+",
-	"0spkQRE487NyvzhqeWaobZ/St27US9l8SJYoYAi5lkC5saJjTe4wt5X+UIVVUe5Mu1cxFdzMfRuQYCK+",
-	"RAsigwKanxSnHzhQcC2M5aGLpWG3udOE1CmxXf+ZXUKQkyFC5OHB0TGb8BsRK8j1xHEpcdXD7o8wGZHa",
-	"txRNDJGs3IktTx1bOnQR5E5xBZj1uUzp5kwjpi3c2nNUy6ngDn52tAXkRG0cnTp3UOy4O1nY9sSdEA7s",
-	"7c4RMm0xC0OkffaJzjDOFjcHFjvBJK5Y/cyzOZySIXEet9CWJbI1Vjjieb6IFYzg3hpYeQjwb7W+7rPP",
-	"8BRyKrcc/MYnxSrn0pRPcq8NRk8Zv+JSYTydXfKMu+3ghg4ItwFRRmwmcprUtVTpMFa3E7qCvJ9pKtKI",
-	"Xc4t8aqycU3Bnp8xfiNyfiWYmbhpEJehRz8zsYInBOwftipswemniXyAZ5kbxO1MLqYcwZBgjD4714y7",
-	"DaWxafIFK1Xiilt5Q7hSxbh6zAb0RiW0n7MTNsCenjglIjE/YCl9zXzq50KC+dkWpsSnBjXg6wfUQmG8",
-	"98s1qrok0O8XWrtb0820XVFh8JpqdYnnjT3Pa6o5DoqLHauUpWSJYtWSd89qRcT2VsMdBkJoTlC4BxtP",
-	"2EXZb+8UOwE7voyRMF9VDLFod4nTXVDR9LFp1E2Bo1VD2dHdiM4racxn7tMlP2l7Pyt9JnHwN9wSuPI3",
-	"B4OXB8eDTgRJpXdhOnvQtu/PLg6Ojr795rCzudH+k7b72uA/SW1wppvZCvCGbZnKIxUIO77UVCCMdAKt",
-	"lSr0VHZXCtiEgSdjMuB90+B+0vskuHae8ujZ9QFP3iSnHo7+nlM9pZS4TLekwbWwqbuT4IBNrUyKX0p6",
-	"y/RDp7x57eGh9XOgiGbtPNN7pby9UHhDaXnv6HhzLrzNuTKY+b1tRrzTqr2ZitlqpkyST52sXJ0eH6um",
-	"YraUhGyYCv8vu8DMGcyHB0OXvujjHZ/wV+xVGCt6fBf6jLAiRz1iQqVlQnzvlCW5yJxW+T08622aUJ/D",
-	"6vdYY3wL7sQreSNUj00dpycfgNHzfOSdUeALLb6EdEAYiX6+r3pwEby3vZrQyJmCLXrkjPngyXfnzYcU",
-	"uFcVnmj2vK2S2y5z6J8XU3i1ABSIViWCTfkMG1iDv1imPmOJXOnFQKXTXt+InJDx68G0IdMqVhB0ArMo",
-	"F0bkNyIlL2PXCPQflmu0HOMV4GGlyynm0YsKx0qsFDSGYcmP31+w2lovYYlJoed4Z3gCvDkVn2gSSZ99",
-	"UNmCnDjuqlhRJK1YZLf05FKLd4RoGBYedQpHwvIxZkFRNlkuN1bSsEyMLdNzG4Gb2ZQD0PRgjdspZGd+",
-	"vsWF9JofgxGd1Y5WEyOqHxopjLOcJQGSPBJv2Z1m5c5hEyWM6SBI3PwlEt6Kdi/vSbLrEWq5HKCBWHX9",
-	"Qa5QbsQaabYHlkYDFSBZNZDe98VGQWDUGbJIfAH9EBwKqkmDYIqoHlEExE7EFEjTz7F3GtB0QVpIvUSE",
-	"9zR8CvKq6UQ1j7SeK1vneVZrVmxtzqmXNVfl6nr9TtSRboB/zUW+KJ2ktU3shI7SVIz5PLOdITQMKbwH",
-	"1EsEMyEfnhe0s4D/biH8p6qH7JZXNHMIANF3R3NnrGK7Fm9JMeYnfZtEEMaeEbDYcoJMlVyjWJWeUESF",
-	"BckcoSXmbnant/hIYwTf3dE9LrTNtPoLV+l/B9+4J1KPuNWd4da3evaWTiNpfy1v6Cd9u443tJRGub7d",
-	"2zhP1cYhwbczhuezPdqZ3rmwBq0JWeoWFKMFfsUxh2iJzVkdOIYq+XCQPJWANfaBnt+a5egnmPTIKeMT",
-	"GlM5psxmn0UDWSTYE8znqHhNExNHMIsjyOLLBetS53bKz2HS9CIaLxdT7fQOy6+Fx5Muck8gsbGUS+Jf",
-	"c565Jdd3itdLL7EnMWcDyvTox+pidUYl5YxxQzlBzLGHxRaxa7/ZIaveOnS9VnBaQ1D79WKUCUxY60Qd",
-	"v2ed4dGLzWPVfg1Ps5izSJ76I2a7/I656PmSHrkRH70zCv7c0WU7D72AhLOAG5KlFnBRZ2bpsbe0Wljq",
-	"MhN1z008PANwljKHrMiNJb43DnKdMRewi0ytyh+BL/b6sXqrMCGzdKsNK2l0EhKWr8GmraD+u0lhZi7l",
-	"Fvq8uUwbgQnbFlFwPJfEn6+0s24wgfoURnEcufQgBWwVmfdy7myo8MIMIPvSFOmX7Kya7kkirCkHF5MK",
-	"ThmPVZDfWfU5JZmGBPVqErbF+8o8qgBnuDJVvLQhcQnuzMsX323MZHJfLmVv34FfvEbFohxdP5qEKDPW",
-	"268TFaFxEnUqGEudoZuSmU/FFplPbq1PU5KAoN9LkadVoujeiQxIYzeyg8pN2sXHx7m9Q3pIZfXGsoOe",
-	"S+ID85SDvOSZLyLwKjLVP2JrGZ4WbtKKWg3DAMeE5rrEH3UOf3pPQ/dS28mwzjXpV6jgUeK2codP+bQ0",
-	"OFUZsSXOjItyQ3oeTUUnV86OwYHNwrhLMWcUqhM2Ewh3MHa/6n6s7mTsIatmH5qkLcl2ENrlbyg+K7n3",
-	"uSjqMKy+EjAznUOVBbeMtwFV35FRDkfkEcUBvfFqSmvUmXIrcsmzn7GA/fCo/yIUCoeDZangyWpzqfDJ",
-	"3/kUBQMtay8bnlq9Kr6WnYkHK6YHI27Flc7l/ZqJYX+LYijA6qePi9aeYrHCpmJs/Z5iteeUfcXWLgnY",
-	"tK+YG7jeWOxtbbVb9RZz7LW9uRh7qN5i7tfX9Gbuw2op3vUDN1YokZugdZhUY73vGrZnXE1I/AHlLO7R",
-	"OazGuv6o3cMCYpX7DmK/tw5iNWG150dPK+BVezvbdxKrM6PfVzexJYXg8RuKVaXCvlSgHRd3G/G5s75i",
-	"cMwzbswubAUcBwyF8pwTllIffq3aDbFaaka8sd2Az/yqRgMt+3dnMbh578JckEqaiUjZldZpaDMA8Ikx",
-	"e7NhL6ZbzQY6g/ezGZAA/9AGA7HovbXwO7QW6N3tedDTMxUKsrqfnUAM6HdoJBQ6wNeyEGACe/PgDvNg",
-	"EzG5U9vAPfEOwVq8S3ct1pYF5WHFII44kt4QrxrxPJekfIdtgfnIaeyxcredMqCI8FoAhJOG8UsDoWdk",
-	"//gb2Ab8io3hO0aCedkcYGZ+iVjdIJGhX/DmukFjYXNVOWB36wYyDTWELXWDC3co9orB708xAGp+2qzv",
-	"jyDkLdKH551ALuvL9oJ3rQAAKZ4DvAn+0GOWwCDu/oSqVaHfn0kYFZRhbgiBdGLncOKFsSqZIetCKkY+",
-	"msgbkfa8v8jxRNNnbxFW0jE/x3uoJVGZ3ufmYqzMMscIS56r/OCYBlRWxbrrCR7BsyXmrG9oKLTEjWMV",
-	"DBOFiCcyjZYyD+F+n3/iVaG6sgN4baMJzzFVBn80TCibLyjtZWttx1HpV9R1LDKJvaazQtOx8IrWp9V7",
-	"azgr3J6JoiyySoZDg6OyD6ja0s0OLtYwAs+GPvct8lCEvpNIkJdWZgYzpZkfh3WLIfvl2G6U3ikrun8R",
-	"bCpNLlZts/MLmWVzE851OjeAcN3uZPUKWQMTCpyu7E6fK06g6nWFsv+73K5syevqKD+ZK2mdwHgPruRu",
-	"/fnoO4arPozfIZQxXUqbFeGcizuiIsEcnLfcQiFRjwqc0RF5GnI4qDOCVGoPmVzwO/dLU46521nsIdNH",
-	"3v8BwNITRlXEBoqfpvxaJKcsuZaWGso5aYBdW/loJGa2VHiR9cTqcm49gDXAOChxS7XY3XouIj3THQtp",
-	"3mtVJBEl3jXt+D10tYvVGBaYXM4XSQBkLCExnhmREVpD5RnVQXt99gqLoY1fJrM6VlAv3WfJaG6snmLv",
-	"+cQDBcsU4HRCrOBUjKWSANIB8NQ6nWdegpaJi77s3YrpP965fWRdBKRnblfd63L/f8hfzRc9LFx1V75y",
-	"y/MXXs4XeMYKvo0w4yxzx9GWFErAu4SIgXaPY0qfPHn1+gzcnYCXjPwtVgVQv8KrsY9HGhSy0TAN5sCa",
-	"jv37+PRr+qqXzJeQK2s7UUeac3rt6JZHuFE8VJ1hx21vJ+oon4356tP/OTgcDGBKuC1OY+pEnSXS7Aw7",
-	"3/PRhH7ytA3p02IEPppbIa8mtjM87G9SAWbFdB9U+DMFFWp+kg0iCU2ejlkuRvC26bTXqlznM5EbQRIt",
-	"+fjhPPB74HDPb46SiN1O5GhCCOJFPJBcFSCVy8ih+MJHNlYkM01yyuxEGnYjcmA7xvIFdkEQX6RBvTmT",
-	"2CS0VjgKDwGToM/OhWA/H7n7UA7hs00Ebg7kUKiYQxOlW6lSfbudP8L8fLh3R9RZ0GOX8ZNyvJFDYh+i",
-	"eHreC8O6Px9GzFT4zM9HvTWYXItHo+BK24dKSeNZVrrXARYhUyBiDQbOsocUrYD0sx25T1OdyrHEjx53",
-	"5JRZ6Qa+zAW/Zto9v8/OyFKhPYTuyeh0KScnjb/KTS7P9S3pedJYKkciBo06u6GrqEWFQU2WFM/u2fs3",
-	"vdNyhmdjK3KYpjQlOKVjsrEqLnoFfU/gqgKwEvM+BB9N0Dob8yxjBJS/EDw3zrwboJn33Xeh6h3aF1u6",
-	"kv80fuSwvqg4BgWIE2r6nwqFFSU/yWNHcqVW6/5yHPyXjRRSlAY/H+3lwV4ebCgP7sP4fTUc5pm18/9P",
-	"wujsRiBwiMAONVglOppbhLzjzA+GCqZjSNxXK4681evbPynhRFffsT6669zd9DYtXVBO/70hbbWaXsi6",
-	"5HKJCq92WdYeK++qGrKTwUmvcFCA4wq8CN1UFB+qxaP1yfT6LMmEurKTBKAjva0ILPkKJBGBxg2qPg+6",
-	"yd1/K1M7SVh4t9PVZxlXPI8VrM+wrpkIYSP3tRURs7ngKX5Az5XfFfIfQkHmPMtgqEwqwXPmR7rkeRQr",
-	"O78UEZvJmYjYpeDgjL/KRASozUpkvVNf0HojdVYvIi1XgtPvs1faTpzYjBXJHngc9AmXUyfwtYLuUEnV",
-	"VUKqgTQsFbm8IYyHwhbB08SzW2fC5P6UWV1tDjiMVRLPB4PjEZ4GpznAZ8Hwa5gkffOFvsNXgF8mwZb7",
-	"fQJHWsuorWPEijZbK2EilMrF+ouyWV8xbHMuM7eL/xa5NqybnHzbfzGAswB/Jr1THJSkD0sOBz+esbPj",
-	"l+zcHQd28i37wr57iarNEfvCDp+fwM8/ZNyyVzx3Xx0Nkj478/vrd1zfOFqoen4bX3D9zMP7g8Z9taAQ",
-	"eKSBmugRALgReKjB/DSsSz+vSsAlCFkK3ziNyBomUxoSEZQIXnzonuH7PhbN37BuOZHmk5g6cke16krp",
-	"XKR99qHwh/PC8+kuIOVxaSkRhK78QiJqcoluTkRxIhQpdD0lPhHZsuR7PpokrMuBE+JxloSTC8pxrCBg",
-	"dQorNPLfAvU/WH6wj+5XorXnBffATQLw8YKlkMaIl0bkCS14tT/RBS9eIhVizouZ8Mfa2/n0nIr/NVbd",
-	"0vsqFRs7nuO9sOhyNd7nii/Eu0+BzguOFzprHe/3MFgEEwBIMaclW2H1l9v1nmJQyLwTnvoAElyNkyaV",
-	"yUcsk9ciHCfC1mvE94qFQfc/aBKfFs0e6eW4U1FyJa5KHwu2tCr8uXe4cSV1kASeFtTf99nrMsIhU6Gs",
-	"HEG7aFCeCp4IGd6KCLEbxExg0DBq4gye4Fz5M907hT51nuCA2rZ1J/+Q6+m7kGvcq5rfv5xS2YaD3hl+",
-	"97Is1yfmtLroH2iiMzz5diPVu7KSvWP4T+EY7uqcjaUCCBLKn2jTY+/jPP4VoSpWZorw0DGBiRcGm3Ji",
-	"0kVpjQ4hDpdslejwoADkLUjDXgfcpzisTnHYzIDbOL8B0VKgc7iz5RsOIUg+Z9v99fzDe/bRXVVDLgdr",
-	"pJTMht9Q1IK8XgApCbrBHMRerLogBP+WS2jsAlIP0Cd7ThLW0OD67pkTgzYOpFZy8lohKHIx0KmTxjw9",
-	"0CpbwERQn8PP3idXpAQNnFYMay6SKQraYHOVOuGePK+Gm6GJutK2UA6onz/Dy9gYrnMDYwfJRHyxIlc8",
-	"+yQIRNTpTDR51APBXMSm4NOZXTBMNUUNx9/t7F6KoXups5lwhpe2caj3AHbnP5ek8t9/7egZIN9A73zw",
-	"ATrJ2nkenpyoc4MgOktR4Yj9W6oRmq949NbjJH81WsFKHh0x5w4W5l4gvsq9KH8yIGo8t5Jn2YJ4znbR",
-	"3qgzmzcI5h9KXuZ9T56/VFnSsPTIUI5XyYhywUaZgHSoLuH/m1hRq280ZCImvozEzJYZWS1pSj5g7J/W",
-	"1XkETg0PxRnFqpJS1mPXQsyoXtQbGNSV+p0PX2gwTILlsG6YEhTFKinTOyA/vQyRRKzf76Ml5u1ux7IO",
-	"2CdBroWuX1SPaUUCpcE0CTOlQn9D4KyIFatnjtWtoOWKXT0Os8dy4YuVyZQa50LAuDgjCLJnC+yPL5Xp",
-	"kRehMOxyx+EDrybg7Ke0Ep4GqT9uVNAli2S+bgkLRzBrJvI978H8DjoORWyWy5FgEL4yEbsRKgX3ZurG",
-	"RTkkcpZiFXUPlsppecxM9C24FyotOSzTaiS8FETvinXWOYCanrpxudNEBUenyEjPfKtz779zu8ZZqkfz",
-	"qdtNJA3s0q5KZ10o1N1RaMq3q3V/xp5qaS35zsn3INcrBCp0syW1pHTMhM5Xact8SHIqlBciQGzRuc5o",
-	"N1w1eTBCH4ABuLxSJwnUIXxkg1fL94HDowszrTjbJKEjwmbBpLijwlsv/DnNzCkY+Bf6vDCPD95fjRoa",
-	"Nvh2IjNReVkmTCyVCo6qpws3wKnfV3+LwXNwmenRtdtPdLfwlF1CgBL3FLlj2ToKAquWX0H5jDuA+lbg",
-	"mcWV5MLYIsc1KSjis5K26CQRglE+M6w7V0AMac+TAR172Fry04hbgpf8QWvrzvVbBbHSzEpUbKV1tHp4",
-	"BNwWqRyipZB7OuUZAy3HAEIvw7G8B5ezsfziTqdWPt2m+0p/6fkkVFoT0Bl5th39FK9u3bdVvJ0JN7Wl",
-	"YvzXaCwlwKHdmPCkWz3PUpY7cQ5MAGaTlvDUVrMBUOJZrclVpUm8z1ed4sRYNxNXfLRgKbe815i4yprW",
-	"giTflENq57nT+iGHlK2VQnpaJoBPuCVK4pk7hIsa8rJ7gH8P7hiszD1tnCJ5G3/S9gIhQBP/fv3EG95S",
-	"2EvBzQ/gpLtcLRjBii5KKOUhQVnT6wJ6Rq4JvcaAJ5S+8OpGY26WyNJTWiVYD2yc8atiQ7Ra5iAXVYRt",
-	"IF+yeljFttO3AL9NgqQiMgF02++FyeTMEV3AA0Z6OpXYwwnbSHlVLL0BIVdL0CAk77v9pNRbrmIjLvlK",
-	"RlxBqjoOwLqY+j5x3NTCZhAEx7XTr2hNG6bQ4uQeNoW2aixFHWku+JcwnbYhdbY1V3YjzyeofHtTa29q",
-	"3Y1JChLSs+RnBiKdkOlPxs4uvKTPR9rYA1B7U30bdije2uHVnMzG3INY8SCfzg/f6jGb5Tqdj0B8/KtJ",
-	"L3EndMSz0Rxb/DrplJSfP6hkSBV1wlg5BR0p8X+mCeiIADH0T33pzC31MddXuTDmr/oSLC63LMhqgC9Y",
-	"MnKsNMvwc6/P3pMGj/MUplyJYQthh8Vz0bb4p740sQKY7Qm0ycT41oJlXGE03vGjDFP1fLqb2xNwVwG/",
-	"bGsGXXZ+rqwfO0BH9RbQKJJ0noKUixVoVkMQlJW8wEDf6LPk/FrOSEJfQP0GtNIF+etbKLr5dvHXWEEm",
-	"3IvBYBCxF4Q3PuNXUjm11Jdbdr2tHlWKzdFkNqilBJuqx7GyUK8J9ze0WWjsqrA1FEOB8aKNfVVM40+Y",
-	"iQfb7XhKSBIbZtZVNvGRWkPXH7tGX+hSH6syp33K3dNKuStFYP093SMNr5SA4N05wCjD/UTfvDGNDy3d",
-	"ynELAhs+HYPSYwS71OmCdTlLXleiJFM+O2XJr78lsQIHpyE/U5b1ItaeL1KpI11VvhcrqIAJZulr9vCq",
-	"bljPN6YaPvImUTGfL0gtE1KwdvHS/9QbFjz8WixMxObKzEmp8c0ryKheymEprehYYdOKMuhUmJ5hYKmP",
-	"uTfXYkFJN1FTplO/wUqP1fZmepONHqtu7rbwpOc7/1KQBzxFW9ttZVbgUn7LWVB/VFXwN7PF6PACcw22",
-	"9j6G2UhnOoc4lzO8JoIHTSMODo8G36xvT1WmtDep9sJkY5OqEmHejT0VnsmdCJPVtY9vit8DiNMy5M4N",
-	"Sz5+rpRDNgu+JEKfjbOswO+fOZNhxu3klKHjDHsTAf/Yy7S9TPujybSSkPbSbS/d/njSjXVLUQJ8vbdD",
-	"eQfibfdOwzTF2AIvQ/CO0wY8oETqeE1XINI5Zlb0KsX40ppYHb88KGozwD+W+KEb6qAAb4fKnXrlHGqF",
-	"USeDk1iF0W8fRZtww7hlU024ihhchN58xVhdzrD3GSIvNvVEDSZ4F2B6Nf3Cg/eU6RWE2VMLhzbjI3kX",
-	"LR2mqviowh/Fqtw4L1yCW4OUgRbcn9PqipfnCMhnCcSlwcPjlIci4Y9SYYZUmOE2+ZnBjA6MRkGknSZj",
-	"eCZMJd2jSOkpX0qrzgR3H8Dd6DU3EN/8SV4L8oximIyC0YEkDPajXShWJOJprPgmEeTNBff9farrotxX",
-	"iPNeArYghtV1CcV1VkwpWLccBMzE2Nav9eL69efzi4Nvvz14tbPQXwOH2hc9/FGl8VmahmKLWH+ZybZb",
-	"4ftQYbuLun1XJsFh/nkATQHCEmJVw4oEHIvbXuRzDCASBehuwOr6owpNGAzjFY+CHLBlhIvIQ1xQwoUz",
-	"LqWJVVGK+FixourkO4+FIVDjpmsgCqx4j3uW8VRjHfUXtbtgh6N9+Op1IU1/Q+J3qm47FM3RYFDWahJL",
-	"u+WmQARwqszR4KS8pmACSjMzH038TV3urgOIWXVVdvjvIUFvoKkZyxdDDK1figyAM3WsNlHf+uyNmz0k",
-	"eN2lq2EBdLOyxrbV1WK1IlPx0XQ12IQ2XW1TbQQHA3o8QgJucSOER6N23vcVbA0sAje2nUlsXIexlboQ",
-	"LWf3VM1qLO6sqj4y7XeiDsBTQmFT5DtXVflQp64Or61hp8cvO7+1hmHPwlK5IdlqpQlJzkvK1sQyO6iz",
-	"J0t25GtYqRSEUrBiFRScAAvwFwDBr7Kge3XXA1+wqb4hYzXUF32fkpuA74E7nqiHrtUBy10IWwWlqjyq",
-	"9FVUvaqG34B72g2H6BY4cLVZfogwjhDpDZxoe0ZUpn9+ZaOxbgi+fkxrb3c5MTVdsVk3xDf/x+bAf0DX",
-	"7pZ8v0U3lGo2tweONx2MyBpsLKD/G4UCG9SbggG5AQzqgUFCZ/UG9M1d6vnVxEaxqlRvPatXZASe3rdu",
-	"np+VtK+1sUmpE+rpbG49qFKKfDS55EaahCJx6EUEaG9A9ymifEmBBIAo525KVZQq3KSkH6twPSW+VMSm",
-	"mKAPuFTgdibP79HhyTcn3x6/PPkGWXKV+5ac9CEsVUIiqOzYck5j9fX+d1DHcjlfFKZ7oxQLdNpCvP9r",
-	"LqCHKsl3v10rJXuBvPhOKjmdT/0VY51Pue0MO6meO7qIOlP+BS8o9zXqTP1dg8IWpgz+3zAZ8gE5bHVz",
-	"VxvfQGK4cUBiex23GaUhTA2/nC8C7PYIwifVQ/hIYA6tbJPm8nwmR9cP4IRL3LhB5ZRneL6y0P3tVGrW",
-	"LVItSDP0XKutAseP2Yhu4B4Kx5suuo8CVvCA4VHUwXgXzxcXSKmwbevrVn4+bnIf4dZH1qr8BL53/7cR",
-	"vFsUpjTs1agng17g3klQQjhucsYXx71NhSou+O1OhgDFfDfiIXgCDf3obOETPXf3nOF4mTOM/aHbgjXQ",
-	"RJ8md6C3t2cQT83Owtfy8DyiAAFGK+chsmc+kZsae9p5c8ptXyZFNY2uQF9zRlaskhCi72e4rz2rppJz",
-	"sZxdg499myZhjgj4smhCy8k0gYVU8XMVs6xYhrFa4fgKnr9R6kysCjBIx1adsUsPDSFLoLW+SJ1ZuV4C",
-	"SJGEsm4GyFpBhVhtlgGyXlChxHTeSQZI03G6j9yAUnP3hDnATwDIq1Yew9PZov7Nr3b50VVllsjZ8Uus",
-	"CwfcX6mq13in4MefDs6OXx4Mjl50tgK+XKKqfSbIHzsTpJl57TohpC5WHiEvpHlh26WHxAorlYv0kGkD",
-	"uVCSCD1urRSRWFGOCHvsFJEmen+8RJFGprtZukjL692zlyeaNdL2vnaRPLLEXX6t0ufjZ5GoWIW9jgHk",
-	"qDlq2TtlkHPCaiknGOfEqPo9NDW2omylosFhTu89c3grGlywBQ+aF9KqwT1Kdkjzud470NdJEmnZu6eT",
-	"K9KiHLWmjNTZzu8taYTgSKGRdJ+90zeSOj4HWqHfCzTfCXPMUQRkXASMkUg7Vo1m75PO8Ni1UbixyfcU",
-	"zLmdBSKbtb1VCR9/Cqb6h8r72AUrb9HuZvN8NHF21EQa8F225X8E1oG/x0DrI2rQbazTmpSdmITh/2Ur",
-	"GQAEJQArtPUQtypWUCvOKd2XtuCUFUZjvxxTz62RqWDQZv/lAHoMZXw6gwo2XbZg7w4Quh5s0cOIHQ4G",
-	"7q+Xg94pS7C37jsaMnRm4i++N02ffVDZolgoTtpAmbKx3M4N++C+we5gH7lMGbQeQo5YvYmlGuYH3WzY",
-	"QljwOwZOQz+LArae3sQwVonVlmd+wNfuEQkbRCwp3kDCkr//kkQ0Hm0gbadTWwEjEgr8sJkRHiA/EiZe",
-	"02AQbs8FZ7cyRyhXqwHf0S/VjQdrpYWBpi5trDKu0ofH6qKsFr8bf6Hzekdey9/wvUL1v3vrESsP5akv",
-	"1a+fLUzvhMOFeMzStuW54KidUHwU2StS2eOjTmF4S2XF1aMkp9T3aLWxX5xyzwL26vXKLiJNW/ZVc1EK",
-	"Hh6WOOwe06rpyFTqNKjotvqlHgMTacjri9VS0/ZiSeRrSHrMCAGAJk4h9e2BSy3cVODXseFJBc3W6+/U",
-	"onhMH6smR5jDCGNP9Q0xPIii+5Vgm1/wKrq1IhbCaaVCecj+/ktCI5TAJn32c3X97gcjsNFnLmJA/aWW",
-	"eRE5K1LWvRQLjXOQOc0CQC3JZ4JowHw0odVdaeqd1r48rJYG5X4c2AsovoDbNRZiO14eedcMQkgX5eNu",
-	"QBzoGQE6lpZGYM3Equj4gqKwu2RbkCOH+oyqsm90CE9yEpXr82+EwogllHhDcvzJYEBdJL21FLw1QliR",
-	"iK/SL8OHsaLa9iDjfhwsGdSQYu9Q5MWKfgPlxrgDx7PSQ46tHBs3uREIoH2aDbjg7G/STqjvD82Xci0k",
-	"VcWn0FRvhAHTsgqp/SlF4muvkuD6YoApJtWjlsmptKetC6DkkzqoSztHGVtvYiO9V0tK/btwfCFWhbqA",
-	"ak3u1ejta/GBHJocfNvXfa2CO7hn3dcZsYERz3NMnvSK4KW+EWxAmKt1iIZgnpCMDdwHpojTOeoNi70M",
-	"uCFo8I7bFEHvrQF5vLrysTwo9/EHBOcNxB587gwPD/vfvIiC1KPDwXrh4t+icoxBvzbEoBkn4JX+smYw",
-	"+rfNQFYb9op28iGcD2vFnMqpbBhlWpPm956Jp+uZaHyFu3VMhErtQ0a261pre1EKaaNBmNspUyUZJKwL",
-	"XX9J9CVRqGm1dJ3yT8RnRCyZ8hwaQ1XrBdGK999cSPwWXMoRykRMdVorTg7NrODPWHmeRtDhvsPWGGCc",
-	"A8lR7o/RUy/9m43/WD1AaH3HssK/FzisrTz6vix6d2DYX4Eh79nvEw36b8t77w75+35xD8BpXxM6WdAt",
-	"vsALNXqej4rDGPSvC3qm+6klJapYrA6xy1TYgL8XsZGegRrcEqQfYg89aY0P0Q3Z/2fv25Ybt7U2XwWl",
-	"G0t7aPnQh3TkmgvHnWR6T3fiaTs7tSvqKkIkJGGbAhQCtFqT2vdzPa/yv8H/KP+T/IW1ABCkqLPtuNO6",
-	"StoiQRBcWFjH76tQ8gUIZp6EvjSWI0uupf5mdfqg4Fl6K/8WAyldRkcqIimfGKULXHMzxkdjHRHbtaYi",
-	"EgdLA5R/AjlKf5KaqTgC7qcazTq2SKWM8FSRdkyTxMJbXcmUmaNASxKPaDEy/+hEJLjC1VHhuGrMp1Mu",
-	"Rnbyvxc043p+nVFxAwFu4/ri4sQAn/FLeGJdeY4uex2wNlbInAnXUN7h2J4jT7JcMs3H7hY3tU75UCPE",
-	"wRzuK6VgXmR4Xj222zb8BFFwKNbVdK7cXzqOhc6RmW0UzUKpPFLlZJrr08rf6/BG/pcGbBMfkVKJnLIe",
-	"UmzAFVHQ988Bni489lXcQTLBNASwqz35t0/divMdITLwzze35t7NoFLA5IoJplT0GE7nvriSU85SoorB",
-	"sfOcR0zjoqYY5PDILJXlhghRzzuZPpoFDieEyzLmOY/d0gNJn5zOrR0yG1Nd+d1670gcCdTAQFuiCVdR",
-	"X2AUCR1iTUee51HmYUM1Rp0UFwkD4hekZrTwgo49uC+CR7SR24WLu1B72aloiQXtRM0VAAbb4ImmyRh5",
-	"/9pQcFS9C0hQzCp0Lkg8oLnZ1ZiuBkMQA4Q+ZlGLYlh5FWzm65jkzAZD8GVq2KDmjkW85YzfMUJtNPJI",
-	"9QglFqW4LwIQYyFnNuembAlWE9RxsDAZTe5UtArscgnaMWlbrrNgMIg+WOAgL1pcOVZTlL9ETlxdV2YO",
-	"HV0hQi05Ny/CkVFj2HEKkTGlSGzp0G7gEnPGWXLNgjm2WHuF5elsjhoZMfYzCClagzoPOjGbJiBnVc2o",
-	"Qf4cNIPaqe/OOFgtI2mKK35cTSbn2tD8twDGoxm4Fo5LrmTRxfluFy+6TFNs8LKmyR5G/8LXdOVDpd3T",
-	"+m67khA3LTRvDmX9f+2y/iqf8sMV8i+evo/ITGPNjrpJUkmGoc1WAeBtO9qvCyg9cKkue3jTLOvYNFyo",
-	"+aKF5jF7QDlbywGLL8T3VyUJlxkrXRIkxWym8cZcWzrGrqetitUUGl+0an4dqZoB9i41ljQVmM2CUj5e",
-	"R4mGZJ1ZCndjZRQzgmuLC1Cmw5RWJRMQlbmxnNRSZ+X91loMAi3+mC251fHDGpMUWuFIe4hNbkZDVnNB",
-	"591gup0Ld0YMpB6bt1+sW66vkfm2qSSUwEbwqSYbI8PV7lhcFoh42R/wXxiqsm8LBj1wRSO3gjmnzFuV",
-	"nLY2sdmEQt0ltzMZWN0wWALUekgPLUoyX/dm4YthlZPGaRypAOAGzrEDFvSaJE9tAz5KhudlLTsTZm7O",
-	"a3kb81tVVpdnaRCBxshjq/ei+ggfX7O/h8OuK0ktE1PnC4mp5eDT2wUj68v+xSaLGnznQ6boC8oULX6/",
-	"RzKZnqD7sUkWlzY+VhMzNsxTVi3gKCGPKxz/nOXqyIe1BnM81QWdMMuiEORz3H0c2u87EZz0ogKZq45g",
-	"kArG9tKB/FU87VzAycOF8f5h7uYl6ucOjgb3rs4jBUgDNcWEKZK4QwTNc0f2AQ/ctLI0NEd2TC7tfUbt",
-	"rJe/lAzRhOoESKcatvNB+T7PPNFOmnd9kghHeAriVPMk64pqOnqXei/07PS0rGfTdER4qqpuKQRT+4JC",
-	"yxUylvE0IPwxN8khieEFIedAQn/COly9oDXKtZzC/FIgNaCClGkWTM/IHHJRoCXtb4owofN51OCaEa4r",
-	"lG4eIr2J043sTum2vupsJdnaZYXtDdbJ9dWCtmY7UcD1BYYQl6TpLozLlzoPTFmYQJxdEDetNfhioYR7",
-	"pJAYptzZebk1sr4PvTaI7QPWGJgJPaIpf2CJ+6ub4xolen8D3Ixw8gcI+PY4AEb9zmi14n4RBCDloBnJ",
-	"mEJOZBFAF/QxHZH2ppqYp0bDO40+ZjmrlJhfIHXmU+ldJFedYEPwziSaoQKttEAsw0DYUhmaL2RVz+MC",
-	"AFQ+t5WSQ09S464G6gC0YqB2e6dkxB5N/muuvDVaYRXVI6TDoRqowRCr8jDaOgLzehehOQYZfW+PYUam",
-	"L3a0x1bbW33xEBy6i/YWRuabDC5Yn8fRCl0SjA7L32hXcSjVksdy2kPV7Yq1wBHvi+p8Cmu4Qk/uLjaX",
-	"zfIu1zEHE+bP1zuYBAWReVggs8eDxQxIZR0kJsuyRkrZddCXXFcRL/uiCnlJdkC87JKYq2usUutBXUnc",
-	"FymbSF31hDHk5QrcHGBKs+ME1lATIy3EHIMBNgayXJu9sqG9/dmxVtlNT0hg+lAIJf6dfxFc/58yz3Me",
-	"tfxndzUoPl/VfRVt0cpkRH95I1JRfW60O2bK5dXxy5dnp9tVxxxwL7+yAplHhbt8OpTLBwC3DAtZQOHc",
-	"10Atw4rlMAu0BdhlXwSEqE8OdvnngFzuAW55wLT8ItIWjwBl6REsuZegNVErDFoostjpruWIwVbypVTV",
-	"TgQsC4Zi9sB26ovGZoMg9u7jY7aBYhN8zL6oAWSS/fExjf25AJBJdsfHrDufz69/fid8zD8HF/MAh7k1",
-	"HOZzRcHcEPwy1FhfGvClpnfMdmtZ8C114SlTq9XFYdp2NU+pZ0tdAWNJHhHF8sF8w+UO4PmrTQEqnsgX",
-	"e7Dg2+ZglQeMyi8kofgA0JSZRIHCAGCjc2bOeduaid2/rjX394LZ3qkyygYV/feM+HEXK96yeQ0Hyajb",
-	"tawxJWWMVXqKJFQgiagekxkXu5BsYSzjvZ3sXjQpeGZ8pMkduTw+PdtcQ7inH/qY/tr7Fz8IoX5vBDv2",
-	"vd+GmxNd+S1WRmWa4/AO7LSGnlLdp6Rtm8UR/82ayHEUgsMpoqXsEAUrRAZz2MLMxUR85+aNzHUXGktj",
-	"CKSYR7sXJNPc7EA9J23c9xGJeRNBHnqWq/au8V3LddvWYDSThDluklQ1F7/l+UaX3vHpZnnaO9ZCVNKH",
-	"r3Z1y/LEJa5ej24QHPrgqlrLE+igqZ5TVCgLttYmaqq6YZvU1B98deDnRg5d8YGt1ndKw+ITGD2HQAfG",
-	"vQHXXLAZUVomd9AUnlmiR3tRGfxQ3trgGhANsKapfILSPMvIWGZQ9ggjkjYV86Ank/pCeyIFGVuQlJx1",
-	"mpvyeBr3CBSLyBxJasGjgpEh6NwQf8K+eTenVaGonMHPwBmgpSNWafu2xQagz75wRQauwGMHgwnPhYrB",
-	"9NDRl59swKVyPh0CLisCLvtaFFEz/Lz9UIGNYOyHnOkiFyy11eFWlmLIoBuRrgf8IBYQRgc26hpZJYM/",
-	"Mr1GAB/0EF3mLB9Ecx1297ZyWT9Ctg4ChoDdnkMrkSlTq8xj1PFoqQbdzF51epQlGIlwUcIRWQiornVi",
-	"EaEEnOS+aDdBZK3xnauPioh5T5qb0ZZ40WRPJ9oMXPOiyYfq+4LTgH36uDI8J3ImemUFDHgBEzonA0aA",
-	"EIKLEojwlo6OAZ4qhTEihy7Gc4QtyllZV+gAfOCg36WC5EPwXfbx5msAajJLj3OZZSwlSjOWlTHiq483",
-	"rail9DwDgn0bVtzY97+lo4Pb/5W4/ZW9XYvW4VbbLGRXVWy7OP/egScb+++3dORd974ofXeQ/HgRVy/1",
-	"8YNV7v2KModwJx+8+7rSeGLH/ha7ATb26avH2EEXPSvHvvZxNlREDZUeNUXk3PvlVFZpmDg0equEEWxb",
-	"nMDFbqKokmrE1gJzb2eP5vMfmV6wFB7Ji4Ct0+xAVA+EgxexzIvY6eDch/unyY1Y5UGkxo61GKy2Z6ZE",
-	"iaKaZnJkfGPrIyCMpB0Wi2jC5Jp3G6Aj2fkNF+5uV+m+Jv8Gk2lMvvXFot9gUR3jocwnMRnKLJMzhe1N",
-	"MYxk1FBs0XunGRU0J+1YjRnT5oQHFn/zPzpnNL2Gf3V6JNZjntwJppR9abzzLcxlHttoAlq8F4CQm3HB",
-	"wgvMTSWeb/nyrpChLXMAYocoQ+VKoHVDbFsclLTjAQVIT10MYLJTPoX/DhidmP9SMUJTJhlTIVgGrxCO",
-	"2aaaZIy6in4CxlHqK6Z8SYZU6lgxiDuiv7fwXuGL15cJFqK2UvX3tq9tO8TvucwwYtgQhywByLrEFm5h",
-	"dDRFkbAO3gisVKANEuQ0QlIi//K/CK7tRwQEZrx3bv8MXekoNCgzXNveDqdkb4wMgRUYc3WZaH6PtWqu",
-	"NAV2TV6wfVw+eMZePl/lbYE8Lhm3ovLvoALGACnd6p1CqciMp3rc6p3/O2pVvrH5/ezl2ZuoFW50oyte",
-	"vCY3VRfS/4n8kFFNvqM5OSefydnJS8LNS/sN2Oq1BjTf3LmsrMyhB+Ar8zKV3Q/utPxQ+WFLX1OdULtr",
-	"lx+DN0wrUt3fUtiKNmOwsdQekdQo0ISRNvDI5a4AttNDKjP3JHs5hqjIhN6VULeqEVikPPiqIbyIsEyx",
-	"KvYHalqHXBFAfwTFb/D0Gk6m1S7YYrBln6V9r8q23Avigq/Dt4hawedo9YY0U2w39WFH8eHwPwHGrqro",
-	"N+w/qH/Eg8Z6Nl1LVi4Rjt5t+pr+Ug+nwFbHyVCd2E5RpWmulcv6egveaJVETiaQLoaUs1FgpbpqB6/h",
-	"8PL7Qo3llHgeRrix0yPloQ/msj3tI/L69PXZ8e1rcpkVEy6Kif/5HH5+cfqS3GjKIVLXFzfGAidnr8mI",
-	"Ntx6a6xxP8AbGKB87kcjQ2BtnIVP7gt/P15xWwwYXEI+k9Pu6etXOM6rF27+fMqImR25ScYshW6A04hc",
-	"fvvtub3iO0YnffHrm88vzsIJXBp7G0yd0twBE7O85AotcXL18vOr7ktQwMYosxbs1MxPYSsW1DmHBu2E",
-	"KmX/NCfthOYD+Gxm1NPu+ZsXr0k2OOHiP/+jXDhqX7wvTrun337zqrzCLLtyyw73f+t+7BDNEfLeGvGk",
-	"jcY7AOxWnAGgeu6LNlqKEcnN/BnwFryGxM2EZgShuDoXxLgl+J7WH1GkUJbstRhkXI3NCRmMXKF5bCz2",
-	"ssqwFv5dbHOrRYT7oiEk7CPAFU82Cv1FcMp4Gu8e/PVH5FcR/a1UqAfHtm03cOsKyhB8b7MwZndvAWRV",
-	"WdknjiJvfYAvxpOt6j8c4s8yoLzDkb0irLwmotysUFaFessIwSPFemsCvibqq9w2OIR9V4d9t/dk9w3+",
-	"LmnW+qFs1SpBeWwLFrRlRUQxlnrP1ZNpXxjzAIB9EA/F0nWpvihNxpS0Q+e5R8Bbi3uOkcbW7k1oynyU",
-	"zVYyRqVjbJsi+sLYClxbGBX/CDqiHDtBfS9YxWH3DDvAt2nfrUsuXcmgMWfBhd+vmWu/mN0TRL/+LHVw",
-	"cFSfcd/VA8fW5JQJOuVdJ1RL86ZQY5XKpAAMWKpI/OP3lp3FjTGnkyyOSAIkgRp9ir/f/PxT2Sl/x+aq",
-	"2huOISzyE2MI16rlHRMXJKHGjbMN5iVVmS/2mtF5VA4rZ4LE39/S0aKVD7XJbfBVks6SLOzPUyYup/zv",
-	"CmoEt9TUw5+kYGAjWmP7kfaxneRb+wWW7WS47Pqd/1KtqDVmNGUIrnVllvX4Sgqdy2zZE+31J3Cxu/bf",
-	"Ucss8Lp7vveZ5hcbbs4PFlAA5Z0lRQ6Zi98+hdLf9GZGBo10BTsAJksT3SD6Rg4Wpd5I7EqpT+yIeHQq",
-	"lt+zHGreBwXPHMHlYK4ZUJzB/1AVuMbt2D7q5P4M90cn6guze0JJgB/qmwCzoUrnUoysdHu0htmYCXZv",
-	"e7H9gqSSqYu+wJLoyqc2++AY9lRMkoxDc0K5r4CewGItc00GNLmD+tJ3w2Mj3Mcg3TYtOGIaAhEevgHh",
-	"Z7DtAQsqgbCRK2KLPPfZkv803+cJt6STh8OW3HlL/vPyw/tdtuSUzs0Qx5rlkwfsA7bDEhiWNBUdNFqO",
-	"l778Z3nO9xqHvmX55OGqfO2gJC0YeXFKUuCkBLobLu4lB0Yim7L9Cbai+TfTb+lctXovTjcOwQSTPyRl",
-	"v4akbGUjBBv0uvL3JTZjuR2WbNgnKQD20V4r8LExH1cEd1dv4vdc6WAXHMp7l+mHp6aoCdTqNuHZqoAf",
-	"1M9zCs7uqnxq23iZ8tkuRBuohSbTs36sP5I/VxHzZsPxryzRDxejfTDZ2qtCVzFtRlEniQRS2KXiGMt7",
-	"lhvb/IpmSYElkx+YHksMfGZ0IPPvijxlAgC3NM+A+8ZDRje6U0u8qCucy42d22OKc/1RDSJtLyHKX7Oz",
-	"eP5pwpbU36GUN//qyzydJfH8Bd/DDdRdErdu+qo7+h5LZRF4Tc25ypwsbl7x2SgKTxfw3kESDwHv5xvw",
-	"3m3HVTZSaTZ4LT3NebJKS1+zPGFCU6jHjG2F+AfLU80VObVtAe4HjLx/oPldMY2hLB5BMjBKp5hu9lBw",
-	"RLVEfV/jJJ9Cfdcf1bBp7CUPob6/JOui/tYbiV/4cZcq/iCRC4QJPhm6RKq4U1JGXYGItb142d4ZzIhC",
-	"uZ9lUkV2agWN95QUiuUYXSYCgs3hRM2wM5Zl5r/Vg6gxRHbjladI10oznlxNAr1z1CzYkq3e+auo1bhs",
-	"llRbsbfVG7CcqVAM//AdVSy9dkrB/3gzltOP5cS3LV6uve+fkv/dYWcfjsPnexzupI9+q52HUVVBfSrP",
-	"xzGdsv2xSrCKoAQqgX83I5Qs6TRcE9UPHlDCkzwhxieBaoq+2AObhKyCJgFisEfBJoGJ7wtM4mBGoTR7",
-	"QPMAfCSDxrQD9MhBcy00hZWbdg/ckUBD/VVBR/wWPaQkvjDEkeBYOuifZ5WACL/M7lgjofL5soBGqsf+",
-	"06OMBLr/kMdYVmu+/QH5UPgi+LBlJ+ktHUFigmWe7aeNdd5KkiHNLwjgLFz/YutBG4jC486DoROa4VYa",
-	"/U3YIg8D7A8LsdTar+1k3zbXQD7MGfgwOcPuTGNi4McfFBo6NLlWzr8CL2AXU99x6T5IXdL3n6cs5ZoR",
-	"idW7w0zKvKxF+lioceAFpFSMWH5wAw7H8KIboEEsnXozW2ozy9/c8UxN/t3sfHj1g4X/RVn4ILYHnfKc",
-	"THtNK1HQJQqlwZoHhfKHpqN3Kyz52IiGAqslZTm/B4Z7zLpAhLxH4t+MpH2Kyxp4YEjnilDg2cc+mCpq",
-	"F/TCMeSRpXkyNuN2LItZ/NunOCj3IJcLPgL09C/YFTwl+3gIj8y8v8I30LgHD05Bo1Ow0XG5hx9wa+Qf",
-	"u02hY2LxUDXfHI5F6OW6Nld5gEE6AqeWelQlkQJ/GyYfc6aKTCN9csAwaI5Ub/HFURkmR1ZBqgJfItyk",
-	"cYdwpPYL2e4B+C2TyZ2CqLmZU9fMcqwQlQlOferoDOWQBM8m7fjEHe4n/nQ/CY/3Ts943j4CP6V6HBEK",
-	"73wMSFF24HZ8wiHod4IaA8fBUGDHchN6XdgXfv+Zwe5pVrAAJM/5HmOZpcjiOqQ8YymJNVM6Jv7mEGvP",
-	"TDMlNTApy4x6fmYTxPCNzUALeRhzM6yX0nRuHaS+WOJ/NTZSlA26LrhRY/+Av8ocP5MLj2ym3IzTNN+9",
-	"4ReEdlt/6BgW638suEa//dGS01avZWkxwYTT41avhRLUilrwPVu91ozmAkoLP23qCP1dSXGNnUtPmyZe",
-	"rZ8PGeHnZ/xc01xzmmVzBwawvWu1vjClV8GLRQ1ZQQ6NapUrpeKEFsCMUaCkvwUQqoqOt5AFRmTnpE2t",
-	"d0bvkALfKw8jfA3ERr55650FHMjzuUMaNffAmWT+IdgM9au6sMGaKoe1B8WayHu2C4zAnmGW5gCK1xyP",
-	"GUE5KI6vHEoAzTcjgREBybOYvOWH3CVQUwiu1bEcHltM4m1A78bUwl5qKlKapyXuXY9cc5YYi+Z7mowj",
-	"8lb+XyYi8p383InIeyZGekzaH3iWcTBso754J8x1P0ipI/LB/K0TkV8BOJe0f8zpJCLX5mtG5H/zTI5y",
-	"OulE5B8yKyaMtN9zMwb5kWaZFJ2IXOaMkvbN7wXNWV/gmPgvOzSs3C03937gotAsIv9LFjlYRWZBjhSJ",
-	"hzTRMo8dAsuECkBF41oRYzMeqb4YUMWQBb+NV5Ozjiux4Zpw1TVv7Cjhh/wzS4m9sO3HF0WWdXr+GX0x",
-	"xZWjZGDulVlqnNkpE6ly4Vx0PZWE0S2AgyrLTeCTIjCqHueyGI0J7YukUFpO7OUKCewApmEG1HAwXyx3",
-	"adMqTTBQwRFFzVFgxu6LcpAj5SjuOFMRYd1R185cDsnZOQGLEEtojCQEZOHUrF+INwcLCea4C/9FhNFk",
-	"XCJH4IsN5n4Roa4yo0pb/DlzU7cvYnOh2YYIlX7H2BQF1YxuHsU+00TD8lC9DNHOw6f72/sCJzAbS2Wr",
-	"hIxSplwowK9eBMWDDZrLqbLvlbGh9s34MNj2gUiAmv55aIG59znMwlUyg8O23PwQMxPx83jiSOAvdupb",
-	"hQMDAXNQTNzulsN596yihMGXKqm/8EOVZ9wvqOaGDk1/szgiarYV+dMVzvZ6DgU7+hYkCgGuloXoJzEm",
-	"N5P5lUxZbIlLqzgJSBpG3IXNlvB1kSdjc0T9bJGnl6QekeZ/H00STtiY2jdvA6z6ZMIsfv3GqgVndIA6",
-	"+DpyjPdO/tzO/ofdo0sM2KpcL2ztfbjN7RAPjHdb3c8rURDW71mjIN0CHfKRC0rjiQ0Rqzu3MUPcCXRQ",
-	"RM/J5Lj3W2q9FmrYqYtaaDuYg9q+b8r5Bcf0I0WHnDA3B4juvagfkn+Nyb8tzrFGCXpS3NleGAre2PLs",
-	"i7rp6fFhfTrJxg7Wpn/WH3UYst3RPH1MS/PJdtshIvucI7IPZbjOZH53nDCh2aM5puYRxD4i2pAavAPN",
-	"9FOa6wkT+l0ak2mhUR8EwyFCLNV9UV5rBnuJPfWAeVn+4BM47DNXunNBaHUsaEGkmkykq74pb8ak+NC8",
-	"Tg5Fv8Z+PzXKayJzq+bcrWenNXqMyvtBMM+M0bnwOjAYckkLNXKVrEQZ/FXmd1fwKvsV85aL3uotJ2uK",
-	"WgBA8xE4tl6eA72cBQLBv71+A3+znvirY/qZKzLhWWamb9FE8MqzN1ErL4T9x9lp91XUUkwXU/zLm1cb",
-	"++7lEhz896/Dfw82cKALfw00zlLMD7+lmpXhPq58qPEcinVQ+ySHZMR0tKTguC82ADb0+8P8w24e879+",
-	"U5p/hNssjvoiDjbomljAaoVjvJZyrx1iAUuU0BPHA4IDYJuYQCisBw33rAIDlU+zsXqrbeAl6s3FCNB1",
-	"auDHlENt/aregt2VMSjdBHABMAW5VoGpFfm2JDJgiYReCfeefQFeG6AXGDXonTWO6UnfF90Dbo/YuHfh",
-	"oyFvqjTPMpugNhq3L8whPwUzj6OR51xCY3t1elC0A69RXqilLx4KHzDkudI+V9wX56enpTkZXjijyj/F",
-	"vMy5szu5JilPS1PTqFpzsSNFsTftYuq9hVtrpt625gwOAjvkHLdUDTpbElUk4/BlgbK6Nv9DOKZh3+La",
-	"PphlEi1vG66IoitTAPOjFPG2r2awxkWl+Lbq/bi+YfND0z7cwU74kem1ovrAZ+6ymEb4OQ5yuyyMuJPQ",
-	"Lpw3DxlMtBEPZZmZy+J8umBqk0KklumiGm2sutl4IhFbBt8UiawGHspIZPgsWWhXkhVGCSxyUl/UBjHH",
-	"z+IgbXd0+h3bwYYJqiujVrdsX9jb14Y5V+9ODHE+RtjALOPaAME3591vdgoQVMMD354+QXjg6ZXUIfr6",
-	"/GzyX1z5/ANFHaqkKX+0BozmLL8s9LjV++0T9IIAjxAq0aq4vJcJzRzPEDBAYyQhBub5vBBxK2oVedbq",
-	"tcZaT3snJ2fn33RPu6fds96b0zenoHHtzBesC8B95ELnUk2RsrcbFNUUUKm3aJJwtcDzAsx8EP0ohEA0",
-	"ugZiJMJ1l1wDzU+EhF5m8cEK6QskNDqpcQxB8RI3S207JHM2ZDkTifk/cwyw1NMOOj6mlFBN4pNUJipG",
-	"fWjfyFPPLL7VZR2qoe0hGDrhmtQuaxjpaim+Q/OQC9c3rjkL0F98BXRlyAiqggGFgtFk3Ctp4SwqHg5A",
-	"NRvJHAppRzlNHWRdVEXQG9FixALQCrw3o0oxhZ+kxPujDsNGDrGWlgsIQeHTr2TK3kEbnH30HP8FD8f/",
-	"dWCA5q/mueYcBci7uOwEewtVwqoLcwDgwJsAUpDmDOFIVATeGBaMy+TOMV5aPEKHBGr5IqEBrSIhAbZK",
-	"w1egI2WbC6vQJ+VHuPB0l3k+N4+ckLZi6JBiX4qmo/Dr32L7eNMH98kVQDYR8/J5asynx+DVpiRnE67h",
-	"H2maM/N9KsIFt/JmQcVi7SFnWUpSNuSCm1/sK3oqMDP1GAu7IZSnYjKhU7Oibj6DOZnItMhY+OBg8KaH",
-	"O4RRzY1hg8Ob/xuwDJJLcmEsY/FxDF01v4m5Pai59euBqCtSaJpo1TBs04iXgVl2pOAcQDgvPtQqsk+Y",
-	"MXaHdExYPxr4Y/5kseX0k+C5b8tMFY7XtDws5zJFWjcyG8ssTHBhqbyxbT3cTPDknJFUzkJF/r3/0fyg",
-	"+YQ1PbFCi1V+ENj9SDSlUPlWP851jZKikTPPKaxaCX6t7jaos7VUjkEjAZbj4xfmglAYIpjHQqXu4lRs",
-	"5hS1w1hOyaCYKzg9gnH+4Sun1r5JRcO0gfo8IsB8HpEBzSOiiwGLSLfb7Ti23JyRpHAsgYGwpnzChILd",
-	"hw03kDNlobh+WCAbX3pKTKjSLHcUvcFjRGG8qojk7J4raDVeXPhhBnBK5Ywi39eBuxlmyD5rlgualeex",
-	"3xaYsY68DGEK2c7+GH/tC2z7UBHg1zIyyBm9w6GnuRzyDOh9sWfZtgWbtznCBo1gwubUz9mwUCztCwRc",
-	"MFsDe54LZZ0xWBYuwAdzsE5moF718b5pkOLfo77AjywFGVORRn6r/15IDacmdKwAZ6l5F5d8d3/4lxyY",
-	"k9ftHzjVclkgqDLoWZrCgBPFMvAcrVeYjFlyZ42qOcmoSBfOqSYRuIHZZhL9FnVhHs2EljnwL96xqSZT",
-	"iyQXkUxqeB93eSBs790IDc94L1FiQLoiMALAIp0yOc2wWxvTqOaPsNfQ3gZCzJwljE8revidn2ImG5Xh",
-	"r2ZBuFr8CNjvr9yKgazAN+XJXYSPuscONuNn5jxlXQLNZYi3IQWhU2x6ooKwexsrBnkp58TSkZVh10Fv",
-	"LhjQjBqhr3LXBigEF5AxhIssPMhIMjzfZpYsIIAYc2+CV2ZSMcQkQ5aAj8zatSCMvXK2WI5A4txe8IPM",
-	"jScUkzaezeU3oDmjdqHsxU60hwAn8C85qAizsQfdiSJSoiQxryRkgDQAhw9XxPgBzhSAaoo50x33FFwt",
-	"1DJc2/AIRTizJVIIFRjujVzn15zIYV+US8qV7eXV5RWltoDalPJbKBfBwVHNBof1U6RN+yI3a65h7xsr",
-	"HfRhzkdc0OzI3WKBGZQ0L5GYGWTmyk5EBsbfRUSXUyeYfWGneWRW5NgIrZ9ll1x62+B/OpEm//X//r9/",
-	"5Qi2qB3hotR8/dJfLd/ZroMqJiDjMHsnm1WN4SR62cFRl/i2XaLykA5X1Fi6k0mhYTbsc2I0i5EkITVz",
-	"Z5hV8IVIjWcyMAasWWlLs7Ww+/F5DdP7gUODeICdY8WtR4ppJmlqNRsXxMZvjp3xB1smpyMWkYyLO9Cv",
-	"QxjO3NEXLFMMehNRqSRmekMb9QGpMSrJKg3M7JvLZjnXIIKgpR1/vdL47eVMsPxIkXvOZkYbspSD1rUR",
-	"AvPNC8XyY5Ac5F6ofqpLeNPJktW4BbfgeMbTEvsdtUmVFiVY4xLqf2G0t4FVOcplMa3WNJhPqnwow+i0",
-	"il0c1DoIpjRunsoApfR4E7XRFG7U++FAgRUzlkWezTHKe4EuJ7oNyuIqucKuMLZaPvTXah78j4V8OcQu",
-	"cepKW1HgovJesC39Gx2FsWGoL6suw5FqssYbJR0MLNSxxlQd8iyDZ4NhA2qa5IVQpG2+jI3LApYNGENp",
-	"abZ1KnvseJrLhCll9nACrozzzD79+78DAAD//w==",
+	"hqm6RQ+h9wlRo2SEgIffwDNv5XJFxcY9UH3EX4FJ/3/sff932zay77+Co/dDpHtpRXactJXPO+c6SdvN",
+	"vubLjZ3ue3fZs4RFyMKaArQEZEfb0//9HcwMSJAiZUmWHSdVf2kskiAAYr7PfIZR0ZC/p/ZjcCfYWMFN",
+	"8DdcPxPWvbYYJPgbrr/l+aVUxZ9vsOUY3Er/xt+Logt/MfgB7vjvuQa3JVz1f+AUAFbS9/3DWVR+grt8",
+	"U6fqjUu/+tmA1hJMxv+Nb5zIGZyS4n3BD3DHX/WFv4b/xOfcIZ5nwYer/AL3vHv1sRN5Xo1/4Ic4/XBa",
+	"fAT8N/6O2esw//JT1n6EO8+1zoo73B/sXEy9a/iDyMGh+opn8oIsxOC5pt8DainOYfBTkzUV4OK0Fgoj",
+	"LnwI8jTEzKugQBirApohSdh8FoHvFOGCEeVE5+xivoAO3Am8BiN37s8pnFDHGxB9fOoT643Ir4UhReRK",
+	"qtS9EGY3jBUvEYZwwiOe51IYlvjC6eTEcVY4iLU7ylYO2DYIlj3WeQwaqb/ai+pdMBKIIjBe7ZIA7ipF",
+	"zS26tQ4EOHgvqIAF1pRq4Ol8NnOKEdqvsEIP/NncgWKdYms0h7xiV2sgWq9wFHlTeQPEnP0SIU5Q/BXs",
+	"py9A87n56+ETVjb0lle73cX3w7/u+m48aMvv/DnXxjC86gTZSCjLLwW1Q8iEMehBOxwMej5sAvduOpV7",
+	"B/m4BbwEiykKX2F1HV9o3u3188ANpjzLhCnASIKukdRw0zCrwbO5xIgatcJl0Bm7hte2ZJveZbsmhBik",
+	"shVzh8wG+CCOzEuYpWafVQCl0YpNBqexygj9eVQhvZjNuz8tgQkUBBRVOVEF6ytgK0vE3gzgBbNo1LGr",
+	"m97Y7J1XZJbvA0lHfehFDaAvuIMzlp9F6n89KUSPv47t0sCPa6wjjiuRsvnMM+hL4BP+oZBTIJBG6ROW",
+	"1GMljVXXizsJ1rOCr9Prl4pPtZ1RLhjPbpzlQ89V1c/al2gT8VJdFnrg8vFBI+NGpvhyp/Eaupt1y1WZ",
+	"phgupne9beGkH4qHqS1phXmesAE5frB7HTpry+iDN9go+uD/9AjtD5uDRevEcMNbnl/NZ6vWy+L5YPBM",
+	"/G82CJuwVRb6hUNUcyNer/5678QNxI88MLzTU8Inmp19cyPw8ktuREqnr00Q4fDYHc9LH2jbChQXNoeB",
+	"y1fzWetLzyZ69pFbcdsb+QXBSk75aCKVYFZOhWcIZqJn7rXNOT81jti80oadjWp00jjftkPWxgoDml4F",
+	"3+Jd+N7L5LXAkMr3dL2n6z1d3xNdN9OvvsjEtBFg+eNPr9h33w++YzO8KcCCqtNoM0jz35xBeePUjptc",
+	"q0v0h1ET3GpD0QAwJs91vjIZut0rX/e811CveCZTaq4jjHF6BLtYsLEUWcq6EEp0x9qzJppk0Zv1X3No",
+	"sc5zzPkF93xzNF0qY7kaibaWqDAuvKtxB+iGNv3aPy9T1gWgK/Iy/t+Dj3jl4E3KJoKn1Q6CQfpmS+dj",
+	"N/hfzs8/EHBD0QiiwTCRtglA5Gyic8sMtkb32+i9I3SGGmdkF80FeZ8+vmE+1imCKuP6oFHZExCmPmTJ",
+	"U7rk+BO4Uw9o35JYdY8Hg14U3jNXfG4nOpf/hnbOx4PD6vWxzi9kmgoFF59VLyptD8Z6rlIc+rh6dSrs",
+	"RKcH7iaeZfqGXvC8etdIq3EmRxau/VC9dqmVgKEPa7O2Wh9kPL8U7qnDZ/UlFUkPB1ORSg4sHO583oti",
+	"Vdkh5OAJ6z5v2JlrLins3X0+eNYjtR9zyjrDTsNG3Fp/bTExBs9RcSIb+VNLb/8mH2GD3TIsfU27gBkk",
+	"b2Phx/sqYAfXxYwtuinUVYevBquwAmq9MWThWq6TM+g1bILP5XsPBNjURUvHbSFdi4NA5QDwAl22zt4K",
+	"jiN026wJ3QIZC0vpOad+5QSVU92HyjRboUOj9SAhP/KWzjkTPc+zBShS6Gq60fkVc6qxyCOPXCeorzk3",
+	"AH1yUh7xKCguqvW3LGwG+kD9TtUyKP97cCopIPGa2F8pKK1mXCHONkVfLxZMplEZGE2lmWV80VKoLhs0",
+	"jzdpqRfRe1IafYOi3dfBezcZrzULpenMNLb1bUxpXOo5fIdwEmLmxyoMI5UtJSASw20VdOp2T16sQqc/",
+	"DIdXen32xhpsgcwkOhaL4EQ3DCP1oupFK0Ueq249fuQmSAeEAkYRawwY7TL80yIGi9xxjxK/C3G4KqpE",
+	"oFlhYKmcxzBw7EsKkvk7n5g+e6cts/oSYTNgA6tbuzPMz/bQ1Kli4jNIw8vlENXqlbi7Vq9iJyvYMMDV",
+	"7MvJw4zzgBiiAputKe+8JMLtfD+POmK2vCXUwebWHZkWDpYvvNh21e+T571LrLeqCLrtoDDLLW3hN9QH",
+	"vV26nrZUD8X9FpU150V4pN47F65DLT4d0W+hk0BbvK5RWk/kuCXNDlABhbhKId2OGXcn6HmmqfJAprzh",
+	"DP3N3e500p/ghpa04KlWq59+Cze0PG24neernz+jW9pGmN/y/rP5ivfbyTw3q58/p1vaRpiL2wbAO1qe",
+	"vxGpum2Ev/l71nF80gcpZxa+I1hx5D988BWK7Ww9bj/+a45JWc1qofCXWeH7cAugExiV6YnF4ZQQWC3u",
+	"Xj6exZBvVurWxW3NrlF/tZknvAuU6uLWCDVax0hRuy6C8NkCzZzK7VAJYaSzIi6EUB7UbK0kljYSPA03",
+	"cSsyrIywJSlWxtiSHKtjbEeSlTG2JcvqINuSZmWUjcgzPM71cxk9FPG+ApT/5uyLKVcLNpNihDAEAUWT",
+	"GMnnyhQhGUA9lU6tcAoEUfX6MuZ95Viv7DS1rGO0nfn3lZO+4aDtZPC+dvg3HXjeOtuAHjYctJ1Y3tdI",
+	"ZNOB2+jnfZVqNhx2BUm9rxPSRkN/GSG4wkFS0g3JFSCeJwC4wHO7LCOLeyB7naDqR5NCUm4oGX9c4/3d",
+	"48ExSjJq94ZgViC3IuhSgN68ceEUKx92+rCTdWA3uKFvN3X3Ym8v9lDs3R956ty+ljnCvzSEIHRuWeqv",
+	"e9AtDKcXtc1mJFTqk3mKP5qy8s7mo1FjgT802FHmBuuYOdGUL9/BUhse+GyrdG3ahj3FJEKPFHLLlvth",
+	"mvbpnF82Wcbn/PIA0vTTosrI8ksT1fseGY+whWVJvm0QE8pCMr6Z8FxgLKdAYr0jouuSg/srLE11pgS4",
+	"g9csTDV2kd2axnzOL8/gPvK6NOJNQCgDrlJV/WUl0zoVubwW6ZAlf5dWTH9LqE0KhzudfRYWpoVQOoC2",
+	"JRAZn+ejiRumR6DqJcB/8vffktVVoUtQVG2ls7gn9cJZXPjqAtpzfrk2GPkSIWxYyvmear4boWUeoqhz",
+	"uSYaC4DJu7UNdNlmh7G5/BIHafk6t5c1Vz7MvqJ5m4rm4gu1RhjhG1GFDr/sVxPVqYu3ESMnwvHfJGei",
+	"TsrVJfi6b3iuUIJKNdaA3Ho5sXBHfgX4IEqJUZVQy/3EXPaP7pQ1gs35Rg8odXpunvpKKHYhMq0uTSMe",
+	"wuo424datIx1feStmTE3hXlx1kxuEtSlZ/zHXeaKcir+rVVTZPD03SkmRPp7EH/7YoHdYA5SvmBjIByz",
+	"WVOH4p21ipBGonX7HvQqbPhY8GVA8eFzOxHKyhGAMwZ5gg1fC/hx+smOGmH2qTgdhnbyHIuBKzZjyq04",
+	"cEtp9AZ+nkmsulznDcbqmWEXwlEjH43EDHp8/PDDDz8cHB4dPDs8P3o2fP7D8PkP/0N6C01M2omeWwYv",
+	"W6w/uSupGk4XGLo457CGvFJb7nQyJ4fLsu0DqC8/cUcj94+NeJ4vgntMSOHBazARtrkfQPB0Y561v8gm",
+	"IkNcR5hCWAN/EgDrLS9u/U4yZc1+QxYrbs+tQqvgN+4R9/7Vrmb8vl2gN+icfq2vBJO2mVfAJq4dCSvz",
+	"VJqxfeBLLu+m08MAvDGoBGze1ao+sZRdSKunY1jsYPWTRyGB1smpkU/kfHQl1SVUwb/mlrdDifr8VIQS",
+	"4opJdTDL9Qji2TQMJR5TD53w/HqjwE38s+1EZfg1zfXstb6BfG+nAzYd60qbtVWRQ4/rC0Ky0ump5vbk",
+	"I6vzFX5Wf6IWM/HEsAtuKCPG8XO45rPhpGHdN2o0YYP+4Oj5ccR+0tqyQf/Z4Pj7KFYf4CgM+sfPnz3/",
+	"4ejZdxH7mWeZVuxZ/7vvnx8fHn73/XHEzgCS2T86+OHoh8GzwXHEXut/C8UOj3p9dlY0LuUqVpAFxsZO",
+	"b5VaDdlbqeYWsmYOn74YRE4A3SgGeNBIC0f1lLA+e1dWpmLtuGeMnCr3yhZyrPtSf/bYyQh7HsCT+jDr",
+	"kElbwEhhqkWsgkFuoAcx7pmjUUq7/QLx+U26brzkRqywhhtPSRfPFzvsbQJuvGyTuidP2JQ6PVfj3tkC",
+	"6+M9EuYF4W1t2CqKKKFYaROXqJDfehhHRY6Zp8g7GQXbKufwMRo09MM1zKrbe9KVuQl6XORlAmeAXMBb",
+	"kUEPt7ITPtG8WtkgzKhIi6x/iBOfPCKFbxJp2YWwN0Ko8mbH5po5pzvkbgrt2xImQhJlYGK6m5InjBXa",
+	"+4PgjVVRZPELNGsJHj65GVz7id/hi4VfG8L0ZdzYHtUg0wFcS2+qirpNHDCVL+Mn3kTOmH7edH4o67mo",
+	"6QIQkXGup/2t8yO94RYkl1/ILDNthfgb+x9x0Afo0bcMAYyvvnu7vlqB/ypfGX679XgwbffeHbMNm8WN",
+	"3hbpvTyUd8wqzoVgIz6Tlme+TchDZhjfDSJ7NX3cS1/Hv+n86pVQjdRxGhZUVCCXSnEJ866kLG0eHvGc",
+	"KXhbW3jEB23bCiODmDAkZwXzL51qlVrp1e2CGxKvWnIUyzc9qe9K5ISdb6uryLG2lnArk9QafALrM2uo",
+	"RvZlNCuNdu4bUUPR8iaPbCUQgl1bu0+bvhb5RPB0k8nlc7XJ7UbY+Wz9B1Y2lg1ObDhwOafw89RWV/0Q",
+	"paALT+Nqol5P8IVkspd+20i/cse3lYAh82MejU1pCx9EpAx8ATwXTF4q8GwU3bybmO4qPhlWijTm0Cht",
+	"eydFbjgJzyFTOrh9B/UgX44rrWqX4TFd3S1SXTY1YF6Da20Yknz0PK1Ff4BxR/Nc2sWZe5xMXsFzkZ/O",
+	"m6DxT1XFndsN/f5QILfkECaA1IsFS6ba0I/otoVQPMwbFAV4bSkyJtbOsFUDxO6cNqmV5SNbekg6b9+f",
+	"sdMPb5gVfLqMFnHKpvPMygOyiv969v7dgftUBwCR4J5zCsw/9cUBWH9TrvilAOqIVaz+1/9ip2WkSGoV",
+	"qx+BrRY4sUx8HokZqioTwTNqlOz7NDChUoBaN+QlTE4JoYCjF/MlrBhBYEawMYgHkwAQL3i51WXkc+Ii",
+	"cvCDHgyublE43SHFx7DjwWGfnRYbzwg2MvxIsery6je8EouoMVxT/55dXIWtIhBD379iS2KFXf7IoRd8",
+	"DzZXqVtsEJaJOxETmRHsePCsV04c3a700W64KRRMWmasHKuLOxR3hbkDZkHcOWHcP2iszDKKls1yfS3d",
+	"G8tB2PPBM1SDk4/C5ouDU8c3Ev/lg9hRrM4rAMB6HC6flovbkpSPJdRzoM9+rGwQS8Uo47kw7GbCLZM2",
+	"VritUrHk80E5cjIEr5SCUinQsyFjR4/plTwIpmGpGM8yhHzuJk4tTthUcDd9aogg6bT0/BpfaSgSwjUe",
+	"sHM9O8jEtcgKvOcUY3tHxwcFf2XI9MyJE8YHtRufvQhu/PTpzWvTdwOT7Cy2wPiUNMe58RP8HndkGneG",
+	"LO70+/2480cCT57LqTCWT2c4vrMXv38xOGRF3BK27dP5K3d4MFCD9eyK6fHYCHC9k9MP4wKfzl+5MwL3",
+	"xooVwdHKE2ApcYMD/60exXb7XtWFK+FvmDgg0XiUlwudSkHoexS2daMnkPiErOXpP41W0PKt9tvBjNvR",
+	"5D/xsptwYsVni7cjeLZaVJ/6D7z5BL1aMzGCc2MIxVppJUc8YwAnQs5clS1g0r/AfW6ayYf3Z+es3+8/",
+	"dc8mQ5ac6dz2IWrmZgl/vZbQvO7sSs4IZfucX4nEY9kg1g4eF5i53z6pYLcpMQm3yulR/WIAg6WjzweD",
+	"AQycBiV2zykXmN6rc3rKvUF6jAD/VWf8EsjfA/4YT0WeCZCe7PbY3UjnGUu53ev7sOXB4ik4Ac1AUGdb",
+	"YCTCsLHMjSWnBfY4AUzI8EdQTYBhptrCptS1j2zBuglWpsOWKvgnvJT+iFjy7vTtjwlLtTCk63E3njtW",
+	"GI8klB3H51PaF8cjjc6t0+hO3BWfaI1PlAJk4J+Wth98aMYzyLIrcvUQ0ZL5bwODY8I4eNoJZhJLOrVi",
+	"iUyRpD/w3EqeMVSgDTT/YxxPAbS6YV3f9qdHbVWaaCWki3A9bkozbidOahbgOSXriTztBz19HFW47QHW",
+	"CYx2zGUmUkdqxibh3sAKUAkAjCvopxpOjXB0cF64ku++H3zX8zAbM5Ef4I4nCJLlvu2MaZj3dQlu5WYw",
+	"zwXyz48NfKREvnj7EpCD2IVYaJX2+uwnmQk2n2WaO2stARXIqf1PxzqfHqTccuQkAT8mCIPk84GxueDT",
+	"A0eP2Akw6SGmP/yOPNRYnfNLaAwMOPk8z6GzDfwx4ddwLuxEyJy5E4ZTYZmcUjUvQKnhn93jwfdlCRtY",
+	"U/5Y07DATuRU9OAgK2MFT6OCvEqxOpqI0ZWh17rlGkeUIhuzLhAcdC7APsaAM+NOOjeIy83w+KG5bLCv",
+	"UOvW5MLMtDKCtod1sWGCStn/vPnAUn2jYOd7yzsRsUyrSyjrLzYAGuBgZre3z2F0DBUTSFfnLVfzMR/Z",
+	"ORi/wezORH6NRckUdO4MO9eH2GkLugh1hp1n/UH/GXWYAv3+KZ/Jp2Ui9QEkUkMsWRvbXJOIp67d/bmU",
+	"lt11+wsFl+kcyUOg3lFqSENWa26Aay4+qbN9ye4u76GQAYnWlzpdeMPAt1yrMQpsvU1AV8vpdjqdjyyC",
+	"iHivz7Bz7ATPGf1G6aZFzuEfZLLwNVJQKc231m+Oui75Tw1bfzQYtI1X3PcUh0vdFI7Xuf8lT4l34COH",
+	"tz/yKUBRw4ee3f7QTx5aDZ84vv2Jd9r+BChj7oHDNV7xgS8cWZ1r/Ytj2vjc83XWU0iBt07l8Qjbz9dZ",
+	"F1HXpxI/DU1mRMcLvUJ1AnC0yy+NM71Pa6ThzPBQz+8Ml5p8uJc0EimoY+2UekqSirMLEBIgPQ2KwJoL",
+	"m80VIHNUdBtvWJzzy0K7iVW30DuAFNw/gte6P2WaLBN3rZdJE3E7hbNK2gb4lNfWWpPUylueuvnD9KE/",
+	"3Ro3v5b5Wrdeydk69znlE1LkNmNJa7MQ8gD/QTxkmWWs/aK1IhbnvKkKYsmz8tZrzHXGv+dNj4U3/QJ2",
+	"Tv3zbMSX6u2I2vnS7zL9w835UthVebjLXGGJJ/wsbIO0v8Oxv/W0L59uqJqrMfRv61zv5oj9LOydZd/S",
+	"GdtUALxJO3/8VhzMoENRu5jEGjIDZiMYJ2A5Z4S6hx3LyBcQgfXZZEOVECJgbcQqcYZXwrpe0Tshr0BG",
+	"KWIXYqSnVPdWzvOJIbseAF2xhKEPPc360NQM3QCV36FVkH/LsGyyFrGjY7eEZy+CeEg47OtAbFMcrxo8",
+	"6UXFq96Yd9qKsuNT8Eo3Ito+OmfJmGcG+qf6Jz/wXCjbMHu6ANP37p+oQCxzEw3vfissdxv9d3SPX4kF",
+	"Osd/S1iXqwXDfNkI3SmcHE1o3J+wK7EwRXQoVsEKsQ8UGoi6BA6nj4cd87xx7WxrP72IFUcZDDrv6O5O",
+	"aZ74Tt+8tgcrh9mYE2f4O/PTQF7DDYB7gaPBt9OjqnYcM4I6x7orxut2iWO16KY+B/9SBmnQTfY5lk66",
+	"Q3j2l9ODo+cvMHwJxR/UI2Y6mzvlcKmp3k9wk/uqCEYP5RNQz+Os56mY6nzRZ9QsEPCLaR8hCzUw+GPV",
+	"PRyAk4IUTvBKitwNir7Zsbyc5yItizR7pcfl8Bl+LvLLQctZR2rw2hIs063lJpfWOtVWYTJnzpXx2eKF",
+	"R8fPTPBrcDKURK5SxmNFt9HrytvgfRdiIlXapy5ooPyEXMOpV4yn11yNiMgRiitWyVSnciyhSiEpfJP4",
+	"Emj/+8aK6Sfwh6X4ZU89E6J2XuQRgbAvHB13QggJwdvgUeCoOj7xz0OlLQRUsAUjtUm2LOOQKr8QFhwV",
+	"5WaYiBkNbmXpC02m7n3Hg2P3xWdAxPDtJmJ0JdJYZfJKQHUteX4RiyX8ANJihAIWwGq5qseD4xAXHF/Q",
+	"Q2ZQVrnA80CePlG8oZskAHvDDp4Jetqzk/9IiOgvsOsjEnzAPZ8Ywl1DZPFalAtGLufkn4AFwRkE1HAs",
+	"hXIWFm2Of5sNSDUHD5bBxprjuXFbSAdzpI2FAwe7Ny4zPNyzffCdooubXMnEtYCW6YWAhQG+2ZI1QL5B",
+	"F6kHZ0CV/5dcKnS/0UwgCrcUwoVTOOWLWKHcgumAE1jp4KDh0DAO7pdfPQD5OFZHq1+yFYst9R+23vVT",
+	"q6VZGdbFIoyi22TEDDVqpB+Lvo0nzAjBWpqGNhimn+BzlLev9Dg1KAfra6DlO/Cde1/Rants8P3tD9A6",
+	"zuVU6Ln9ys04PBZe1PDwSBZadrUtZ03BVlhCW3HtlzV3da356UjkVo7JnGrXoT9RfIGzKXW7gR4bwlhW",
+	"GaElANEbsrq63Kb/dqE7fhKxxDcHgL6nH8VIyGupLn+RSjjqd9porBJw5bbcESiphSZd/hRqx8FcVuih",
+	"AI9Eimy2KAb6RVvQcX2JzNFxoGI7bSTTTuuLVcn23BIrYTl3CwpdivKisPdQzto6/ZCUXxSe5Yzx/UEN",
+	"nUrZKOPGgBLCnLgmTag8OSc4m/IkAKM2LMlgsCX9k72H+aBI7bYaDcE+kvb/H0kEmS0zkWE8xqDUDNRd",
+	"p3Fg+Bo08It5einCxAeVxgo1a6isq63kiemzUwjsLF2KINSC0nG1XlB2eS4/kblNqH8lYu1VhcIfQLJV",
+	"XrgXc3sxt0rMjWqn816EnI/Stsu3MxjHybf/efPBAwoVCHbIV1ELpt/CJvhFPglxCCi/4MZZSsYGC3Hk",
+	"C6biFOwBYBVoOkJq15QvwFQDK8fxyEyMLdNzwAyfaiu8Po6DeTPuYmEJFyt8hlmte332o7L5wjNS4mHB",
+	"IE/IrRExw5W00mCqkt+vkMvCGzB7a5gwagyIeZ7/cDyepz5gjJXWZPX5rewmac5vpLrsz9IxxJTwT9Y9",
+	"6tFP/X4f3TXOdMWnqNY0ZYnbfMyT6foUlCRYSP/fcua0DI6+N0wpFJ+tUMB4MSMmVgnc15T+Ur6gz97p",
+	"8pMG3z40uCMoN0+dLVeRDrmx8EGGDPp8ga1VSzqCocI0R1+d6sGSQLh7y7PYP9IIi9xITHsO7oB2fCJ1",
+	"ay0OgR4DPAQ7Lw5mrMCyhl2qAGpR8UC3KphZ4kjLKRenigVfZcRnM5EOoTELeIJidTgYDKqrNJHv3UId",
+	"AdjP8mXhYyg9bS2fw4o8wbNEqRLcQApy4VF6Yljy9v3ZP/7nzYd/vD39v//48d35xzc/npEXMrzy8v+d",
+	"u98dhRlhY9KuRnxmeidULxEQ75JgBwA3TLjBhCJZgIlggQUSFz6NRFHoAuZJ3W1hmmT16yWSa4iNNoQt",
+	"8JM8KWkWPu0J+V8UZL+4Qw/FG+4pyNMrcx/8se+EaQ6b1Vf8dof8DNgi38Cm8+K74+fjAT8afX8oji8G",
+	"g8MjfvHseBQ0J3O6EoqSDZWSMq66ph7SsoZ/y1lVJyrAdS6kQlyq+v40xpsCMdOJOtj7D17/Ct978Fqa",
+	"mTayGeat5HwnQGnuY/7vuIMmi/+kaLfEncqnXZrcPoD7SFQizwEqqgX3Kon7qFurR34WK1SkLTJN1tOE",
+	"olpGSqya0AogidQJ6jRalaqiQusnKZJWhrEqklbSStDrQtsJa3hfgmQLWS7y3/Cg2+E3KZiwcsmuZQkH",
+	"sLlPeeb+QCs5YkmJR+T+Am7Wh6aNEUvQs41/orNCpgnrlkuFkgCIt+B2iSztVZJw0fULmbi5u89QpMFr",
+	"QDpPQVr9jWIM9STpIrSFqdXhucq9OiNSFKmQJ234AjSlCRbdkcvCCUszZDMIMoEGWE8CB0G/JEd7ffZe",
+	"NYFGQSeDcDqor/kYCOrDsXLiulSGsa6OrGUII78BL0ppLcOPa1nLQ0AZqr6vqn8v3NcwZckCV4QblkFM",
+	"BsNkx4NnoW4FQhc16o10qy+gbvxStUz+LGlYX7PmsWWGVxDV2CjRKzgcexXhUeV4Vch2A4WgUe6jZ6Fd",
+	"8iOEMxbSqCtEFafQRCgTWbcoxPKFPniRJcC5EkQGtL7PZ6wu5ljJ59FDvVkHnRcJBi5wT5OyAVR7Erg9",
+	"cu+eAZcKCnOsKALpREIdqqOLMoJYUVKEM2RLRzn2kQz8AKcGeT8VV0QU2LST0COMWFhYeRkrk3Ez6bmB",
+	"01w7E/mkcElAn0YSrWCgy1YHxJLzHTOU5hk5egLmXhQ11J3fj947ja7cj3D+1gy93sLSi+NI1cRm+PQp",
+	"+CH6dFN/pKdPRzx9epHz0ZWwfWPFrBOVRvCwU7vyYFIC92FfQPBtM3D83p6FXomZhYJoQI7cATP/vfzj",
+	"DSbooruwia1P9fVScqKjdlNxeV5qYTzKBOXPBbdDuwWDLJXItEfxS2RgR4NBn8G7gvwp4LM7zKAC12Q5",
+	"qYYcKtaFHKpY1ZOoesFMId2JUsHQHqGNkKmvqPTKePA2mcaqS5lUDGE6vSgRPM+kyJlZGKeosRFXBIKs",
+	"lRgG5dYs0zciP3BmKpuIz5X8xUr+jmE3IssqO3x8OIiYFVnmjYoRzzKyavxiuImVVDD1Ry8VXsOBrcmD",
+	"TfneawLe+SPqHCF3qZW4aWbmjg4ruvE3xSLXWMrPwEd25r7CVjNcbZ208kfUXE9wWiPa4AWYVxu0kVKi",
+	"khfZ5oAAjuWT+upZhRLxOyirLUhUvZ146kOtIp7ChdFIBz8LeysR7KQmIrQPW0ojvlUq2W1VxPanfjPX",
+	"y2kg45tLIWp6wNPgnDQS2HlZG6/HzcHfXGD3KjDjIAGcwuGgw/hOL3rEM5Sa/Vi9A5gTpfHYD0uQiCfG",
+	"2WmXitt5LhLW/cvb01cHZ385PXr+gmnvDUVij2oKSoQeyUqsCw09BMgxScSuxKJqUQKRGzHKhe155BY6",
+	"a3bRZ6exsnw6A09agLTz6eMvASd5dlL9xkUcFhuvhiyn0ZuHUUu/6DaKP5OXSgQbT7GgdQKBlF3tXuNm",
+	"fgM9Yd1o7ou1Bf8KkP2qrdESCnxxfCvSWiPGY/ix2mZC+HtrzWMdyLcGYMPPDJvHeMgw7HLoN6zMZW6b",
+	"Ip2wlbMMW0e+OO40tYtcguQXn1lIAcUhaZtHccOW3+3FcUsId6WA+Y+n/7GTuCfFsXYa8FT3Hux83KKI",
+	"IN06w7//Fgqmn4QtbU07yfX8EiqnkC18+vjLruKJ9y/BwgSuRhHm87eKHM0C8Tbx56ssUOPlj8GhGwbs",
+	"PSmSbKUNc4/KBmqEZLZU3AdMjhU48dKUmVVD8B3Gygi3F1bnJmL/mmsrTIQYcjoLEocjlkklEFEHvX5S",
+	"XUsjLzLha7rKm50NKi8n9sDqA0z+uRZ5LlM39L9Frg9uZGonzMz4yCfgklEJblMJoDhMEX6cVP90op7H",
+	"Csk0IjmLvk+lc5ZKczmHEiBryjQrxKIxKMSPEKpmqQwM7Pu378/+8fr939798v709T8+/vj6zccfX53/",
+	"4/Tl+19/9Lk6Rtig6GmSCzPRWdqrRi6hw8+zwVGsCgUFPNR4xiMU5j6Ni18iq+/6vhaBvhLF6rJV/mIT",
+	"EECbcivoReQGcOMcPmdTaE5i2BpL/fTxl3+cn/9SW10mx8JKd25OKdMv1DS8bvFscOQWBwVxoeedlyU/",
+	"gPoEa+j12ScPIwgmEhUcehtq2Kiq3KM9s5zftI5WU1X0rAbaCxKxER9oORPBE+I9Jz39OSTms8FRs83g",
+	"k+HrBaElLXqyZd2j5qJQn8K3ATPowYlGOjlhYxBy0lL05heNRnBS3TH/cxNoeuDufGKWOcenj7+cQOle",
+	"jS7dzMOckIIM+3+mfKtdpz6p6g7vMutpV1rK3E6eEnSbaNVHPgo7z5XP1oE+hdUubrd0JiSD1jc3g5Am",
+	"YezxWI3nTv8H9gdGsjdCazCxYNP8E/pdoj50PDgsQ5fu6lxBtXoI0puWjbKwgyDLxUznhCg55Z/ldD51",
+	"v+XCCAUAg4DPybpNnQmbk1uaBMSvtKXQ2vFeQUDC3pFNPBc2I/U3bE17X4aSYCkXIjhpEGBHlQcOBPKU",
+	"gKjmdnJrlAlabh/o8YFvuX03/Lj2Dt67BZJ75d7zfky33iW2TJrD4dFgwN4Ajq7GJrQEFweY1XusuH2o",
+	"t44V13LWFwEFvqrfsQlm3BJlfgHQuG3B4KrkuQeD+8rA4Ihn73nOo8oPbJWtG3KcVjS4ZY6zUzi4Bpn9",
+	"8HBwyKL3tlpLuHNHQm23YHDuFq7kKmxjEMqYioR3L6igQRpqxZ8AzDOb8ithmLRVtRXqFor+czjAEJMJ",
+	"Zrm4lnpu6pchFRR8B2kbXlKzevsKn1+h2+INd1FqxZTLrDPs6PFYjsR/8dFU+FRJ6JhLe+KjS6QDn46m",
+	"gr0FTCz30aLObKKVeIf9jIed/zxkz58/Z4PDwcDpxxM5O9enaZoLAx+G4z8PnTLN3sosYx/TTtQZQQCj",
+	"85ovLNSBw5nAUvGzzopXa2N5hu0GO8fPjwdHoJNzKz7k+tqZxZ1h5/1fNkjJpG19o8Yae0PtNfRvXkMn",
+	"UsV8uZCHFRylRSH3NPjHEg/agRbeXW4W0StaElZYFvX+ipXvnOn7NijNRhmfG9FnZ9QNAuvMzBBgnKOy",
+	"yUQ5XMSSgKKhIG7MP/u/WAJcI8Fs+krjOT1mSYXeqUQsF1Npgx/Dvt6xqj7Sd4ygDV56BU8Ec6L4XHtD",
+	"YpmjPbAxEfDRjYyKUorvGeWjMisqTNKsySVDsm3ikr/TsG82MSA8G2i0HgKt6J7MhsrJbjYfRn7FewOi",
+	"zYDYRuZWT9OmTN5/txQ4LTQUahDMJDkrLYqw/ZGf8xPqGAa9lSOUyD4gVOm6CsX743mWxYr6h3aTunqZ",
+	"YMGEAehZaRvwbPtuEhPDAtyWsheVHsdqecwTEO6+agFW6j5En/1tAt0Dw56GY4hNdX0GNTRTitVW3ZSi",
+	"ei+lHoblsfsblrshso2vg4P0mGuRbmwCwXfZxgIKGklVjKG//97Rs86wQ8BG1D+nM+w8Da2bqAPrD62c",
+	"H36A47Qe6/ir0Qqmfh/lwLvhWWUgey+AH4sApiZq2YLaqO3GZok6s3mDuP3JGRP4nmHZit9X9aL1gBDE",
+	"meC5SPvsTFhwqix5UdDxYVZ7SDamfSz82tb9ce9egD29/unp9SMKkR27FubG6im2E1zh4qQWktJgT2zC",
+	"g6VQPAHzSWvYVKfzTESNHSkLLyWoG1O+YBciVpBIIBWzN5qeNr0+SzJ+IbKk0rSz6NXOEmQcJmGUeyAp",
+	"UVEdAJxKFKsUIO9GttbJuwc5C0ma61mqb6j7KYELZ+LVRMuReF25CArShWD8AnBzdB4rhGxxA1Ee6WIm",
+	"zElZ0lUpwPdTbWFIsP0MvARmhVcWbkNfwh08s7CpUB3ALbNuZEqZxI33leaFY3QiuD13t8G0YB3QBxxT",
+	"orhSgmfCzWjC81QokXZ+C9kZNPUojHS/5+vnMwSrfi3GUkFO4t59+idxnyJlYJ/TtPj8IbML7mhneCGB",
+	"tbC9u3lVPcsDi63VxRqVPlbvM41Vi9MUeV/EEo/5ha9IgIWqEvgDWpDitZ73iSJFJCexAkSwonWuezH6",
+	"6tz7Cm7Olzg1M/ML6rfs5mUS1g3wvgBf3U8HXolAZNhbmLDKTwoFj5qhgud4EfiNm/2wt/FC8MaWPGHv",
+	"kG3jlg/tlG3i0xu5Z0v63jtoH5mDtpkNmw348DJxt/Fhn/HRhi+CaAAFWiHNhem5hTol1uUs407duxQ2",
+	"rJ4tOj376qlxLgQ2run1Y3Va4oqUbaSD8UNYZTfS0eAY75OWpTItEUH6zANbXQkxK/oLzFVK9cd+FJjH",
+	"XFmZ+ebXginx2foGVFE5D+9CuxKLMPU6Vl3s/FW2QUcgYiuzjMqwAKV5O7UTd7qudt4XYkZa4Rp733YL",
+	"CMY96UTRugGSyqFpDJPcel52LelCedPs0NifrXXiJnc+WE1Mfqu8q9v9h2XPTKwtQQi7PvsVuS3PcsHT",
+	"ha/A0soHF5HLastyQWwW+9Ug+/WxFmpoZjBJS4mbUBLgT58tNt8vnqXhtuS15Hm8g4n/gOb0lyTgvVPy",
+	"UTslH8BgF/mBlVR9uX2dEAyxQU3QK3r3bf45kZ9LCOdt7aCrruVXnc2ngvmlE26oEpfaSuBUWMZf+ut+",
+	"1mDabkSFOOm9V+3P5FVz1gie1Cpp0u+30CYizjSR5e6KhFZ5iJoJsXQO4Ynee4daif2LuIeIOW7iFcKz",
+	"uGcij88fVDCKDThIhYJbOchmRT8FQ2i3RgOhfK/arD/fzUqspbO/tz9X2J9biKXaobpbpY/XszYNg/sQ",
+	"cbvGyUcQWgEoHfIB9kq9LlZhDw98x4nTS8lb6G8k/BlAVboQLBfUbDsZzfNcqNHilU5FJWaOwIbFNIoc",
+	"Gbq/zz4Knh5AAZIP1XSTUXCeqR9N8AtAVkWxKn9czETttsUMka2gXc1iKpQ9F/nUQEFAiu10YGVJBIa0",
+	"sXw6QwCpWMlLBXgnHmmoOsSbFBvRQIPeDyI3jtyTlUiJG6rwd1HfR7lIpf1FTqXtDI+eDwaDqOM3haqJ",
+	"Xp/+v4PB4LATdcRnK3LFs49iLNzXQMbEy7o1d/qkmWV8gdM8OP7uMHwQfqXfSKaOQvYqzTn/DCRXrbTC",
+	"aij2IRcjadBCU9q613fOJnJm2FutUr7AwrRO1JlXoO9TePpg5p8uSrs2tjv2Nsefy+Zo4OtbWBoPhURg",
+	"fGUTMsZYdYv4fEjS+HfAfrF9l2cDy928QhD6ChsteGuV4/WLUqo06Z0wKz5bmJtpyLGKQpni8XZ8drV7",
+	"iGXcWNbFjqIQYnKbJ1Qq1WWPOpkspQ28rokhE6tKT1i/i1KNsnkq6HaSknNxN1Nub8Y18s4vZMJtVnNV",
+	"fMI9T36MJpxZkyHfYriZp7/7f97SHuRMj736i6iQhdqfCahUcZzdFOiedYbSiyDFtEDnHulUsAsx0lMR",
+	"lyvG8A3ysjANQFoqyifdcwjMKUFU1ZQirL5tSJ1LG13+dDq2Ii9aiCyzvbFUKeULQJ881phe4Jceq7Wz",
+	"C5zi6272AS56aHOFNwzut5rGu4ns+2UiXmh14nt7+PZY/7ZaU1vTiyWbEpIAPfBtI4FsLL4D18tDuF1a",
+	"KxmCzdgfs5Vul+0EwcaVkoWU2LpUsnSElLWSQaVjU5UkJQ04/b1ieCa9NasiAxiC6gCE0ZJv6UJhSx6U",
+	"mlNlKxcKVkUeDwbQwKogzFhh86lkxu0EXSjjXE8Tt106g73TLHmK7i2bSwI9d39H1NMA9gQspwvBDt39",
+	"R4NB2FWqz06xKtR3JQzqQTEFLiGlAYO7SdlPyydf+KQNvM0nSJ+UA5mWkYoBEDriSiwwOwM6Y7mJXWRc",
+	"XcUqWfa6JP4LywLyGhpFUmdezIV2Qyyxzjt5nbDWdBun0+bFpqFfqig2fT4YDAbOnoGHeJoGDyzv0tNR",
+	"Pi2f/b3qhDo9OPyudEKRCwvhrB97BeuaQmSfevJ11K/eUWnaLvWsoaC1KHwoK1pZlyt/I3D60GdvARls",
+	"pbPe5ys3+OzdW7zfPFa75lRhftoW/vH7dQrvucA+Aa2SgLY7P3Po1nhKAHMEA3gnvbfRbX0uPtsKPYcB",
+	"Rq9tBb1Z0EVAcOmsC+oNQnOgu7d3EqvEo+KBsintgkq2Sni7hJq2IKH12VueX/mWn/QwS4gRvZTQDjSB",
+	"Elj/49lEzmbwq+dg3LIpz6+wc0JNaadWr34rQ+jCWAVqOLSPCaLCyml1bMINVAnrMcOWMqVrxafqPntx",
+	"UGyRf0+sZOrUN/jy6tLpviv5I/sRVEi/fPQ0KctHWJ0hWBd5f+TxVyIar1dtOxusu+JOumuA0qMe3qWl",
+	"dYmWeDwYsFfciawzuzZg4kcxEhKa76Z6dNUGmFg7IkU3Mfr7F8HTc+nGO2oGV9w0nkgbsw8rftvNrlNs",
+	"6EHkafWDcf4y8Lh79v8AUcslYRCxpEJ24GsoRYO7DakfLlSFQNQgAiLEaQxp28ctQ/7bxHSDbJdYBYyz",
+	"FBVuV7C2zX0FcccE0dNCmn/F0cWHCvp5gbNG7O+8KvdKpWnvg20JxvHm/bqHyFzAyIqf6dPeErdrDGB5",
+	"BtwavqoE+Jzupnx/dMJkdZbqukrZHWNcoc50b23fSzLZH/XbolrFbu00ulWqBXpc9EFsVvJPm7IrS3Ez",
+	"4orEzQW5+O8UB1t9/nbqwyi4dUvb9f0pXTcXebMjusPgWLT23QX/vkPh7Hrey6oFHas69VBD0FUEGO3S",
+	"DbmtFfwgJuUXIOi9a/JrcE3eTezdot+Rl+q+PJQJZI2+8wUQnhBOvO2pUub7xq7twAT8TiMUtKakBgCg",
+	"PCptMWQbFdUVWgl2I7LsYKxzN667/UJ/9ls6dNzn9OzVmzfYgTlWM57bCB77r8jZl3rKpQLGZFkmuLHg",
+	"TQSwLXPitFPKtqeoN1eXmWAXOR9dCVs21Y7VzURaAU2vIzbSU2gcGrE3H1gmrch5ZhwrVFod4GzCAPnZ",
+	"PM/dwXZctByGSROrcLs4rp3BljBqhcONZ9S3+D29t1Km96tiV92Sr/Ctu2gck3LF+7lYCPNfrdUGUac4",
+	"juCvVLwTdTJe/PLRPe67yCCy8g/PviN05eMj9FlSk+POy/kCZfZmnJmWvHc4fvsOx4Ko7t/f6Nn4F3Q3",
+	"QpUAckEsFcB/r+GAjFXNA8m6gdwAbMPy354Cw/YvVObgRnFM62IRq/IZxjOjmc5TN/eLRTC5Eg+xmPut",
+	"PsdYNZbY+f3fscvxlZfOe4/juox1C49joQPt7dt1HI6j8lDu3t9YMLLf6V/buBmL0OvGbkZ68iHdjKEO",
+	"dG8Z9SVt7A/4rW7GUfFFdplE7w/ldl7GQsDs2Mm4+vTt1CdRMOi2JgL7M7qmk3GzA/qwTkbPtR+Jc3EV",
+	"2e3Ut7itKfsg1uMXoOO9b/Gr8C3eSdbdpsuFKD13N0qbeIk7cODj4wtnZRthqZ7HZzvXq2qeLhfVAGso",
+	"duQEWpg6yTrV17WsPMxPlBbRAKFYxiMtux/uxk7OGsCHtoUUqay5M+y8+O74+XjAj0bfH4rji8Hg8Ihf",
+	"PDsebYn7d2qMvFTQBWSfc71nPuu6xODUVHCbNONt4E0bcJ9UzHgOTWkOzESO7SoopvLeN2lStulhmbwW",
+	"rLzoWEJZV8G6x95w9ORe2oS9fqwSY3luIXcNk6WFSumvXLCj44OJnucs+ctfptOEasMg2EmtL9jYXU7l",
+	"pbTmhHG1wI6EIjNQgfjdcDBIIpYM/D++838P8B+nL1+9TnoB9xk43cgNegCDFp0SufWNGHmsRpkeXSEm",
+	"cdgFmSVHz797jtV+R8eDQdKr1rhB6riHxof9Bm5rYpVkQl3ayfvxmfv1jXor1dw6bc4x1KTPfuSjCUuK",
+	"4/Hjv+Zy5jY7wYb9Qf2k8JegqWTxoicm+EQR02okhg1fJHg8YMhRZVSvCzq1sfjoXQ0Vm0orUdlND7Ll",
+	"JgJTRaAAroIh0dvH7I0c+TaTJlbwKVbgf9UrIytxn/crlOBYFV9kyJRmNxpz8FO+MBF4M+R0nlmuhJ6b",
+	"cpoRS+Yqk1NpRfqKzzjm92PLpVglU/75NZfZ4p24+au+MNTNu6s0S93PDJ7swfgldEIxeLPIOxtNRDrP",
+	"pLpsDwe9Lr4BHJ07ZakvHS9QNYpJrhCH6WEn6oxzmfKFTzufAqhVkYTO7TyHv6lJlZmr8E87mecmuN/O",
+	"RfjnjUhV8IPTadzncrN+wLc6sVnywFW6QdQhNtYZdgYvBoNO1KkdkM7weZHe/w6aaRj6fuHxC75EudLD",
+	"cplH4RoH5foG4dqOgoUdVVZ19AdUAiD/7Qw7R0cw1aVzThu2tsZTO5R4UvcRu28eeSwQCP40e+Xkde1S",
+	"q5JSMr0Vaso2mGSkl+AAKNF9gwKSflG9AqCpsRgI1U3rAlhZFlBRo7AkgPQfJ0a89lPij9XhwRo9lqsl",
+	"xS/S2BpJ/mlgvipg7+XOw5lsZd+/FaxZOdbc2ZbxPTBqWF0X2AQ8jIhyz1MfE3JYusQ0N2OoNd6wiqHe",
+	"1gpsCUsM7ZcQSGwDDLAg9BirIqyIQ94PPtdqDomBrCZd+r7CirDWPUrXpoHGXWsYt+J24Zm8FbSr2TiX",
+	"BpNnQKVw0r00pRKEE600bL5YWIEP9LYR8z8Lu94J3ok/cUnYNLsVjZdE+zPdGJi844Fe4vC77AFGMQ90",
+	"5N9MdCY82yo7LIbBx4iJzyMxszUld+j0YSAjY/nCMKnQMRUsXSLbJ+Re5vEkeW0kD2BwoVNozlhgl7/3",
+	"MC8rAWEQ1UzmBWI7vqWNdAnXCeGpANArE6wr+GgSet0uqj431uZyIy+XViPRCxIVYoVbc2v8YzXtY0D1",
+	"vp1BX8rtUjpTDp8/a3SmqHmWhYDr63tTnpWzf7aON+VZMN9nlck+q3lTBt/dizfliwSwN+H2+wjSYw5f",
+	"37+P5h76edRiTCZqAGNv6urR6zsJUswA3txUG6Nz8Nf3WXKj86tXQlmRv0kNBqEAdbJ8+RMDIQM2grvM",
+	"kIFEqMXDgjuaAmI0SWl7UawCyQBN8ggYHmJNZBtIVWTghEGXcL3ViZ+wqb4WsZKWXRBemw/DBFN7Ypb8",
+	"UTp3D1h+hfMDwHlawHLUB/LBewjpTKsItwZsQTuRoSB0zAGFcPXNu4iA7K4T4Kt3r9hUZhmWWWXcTkTQ",
+	"9u8tH02kcqc/6lS2fbVTaQuGv/ec/+k85438eFtOvKWfPBjBq9wB/q8eO8KOVsPlxKrBLx44wQOerHNw",
+	"dt/ds73vXdHCRr6YH3ojF3SoQew51OP0Q5u12dMavudbug+eV30E4HeT1iwpWIZ1LxbVkrlehFpZ9ZnC",
+	"To/V8hN39rg9jLOtvWt3SHN7Z9stzrbtj/G9OdiCS6xbZPGjYYIuLOMMhjKBTIBmXrVFwFZpUsX/qUmQ",
+	"h6q4SoE4Kjc6s4MGgOCOMwK6oLHHquaNw14wBmbYO8HKgwZbBIDdZbFKPwKaDaA6SBMr997RhKtLkbYb",
+	"FGOdZfpmyfGIRtVY59hfYMJtAXUfK4gVRZCM5u+oZJzpvNm86u3CD3cPJgnU3TuDpDwJ/MZ7wO7XHMHV",
+	"fTnf0+3Mb+97enwqxCePFr9LI0eEvtx7cDYFeZ9ruppOll1NJdBzhSUmLGD7ZfDAcSHHvGvuozKDWpZs",
+	"DSPgvZPqEJWQAwRIiLvHqnD4hAwY8EjnptLCliWXWqfJCUtGXH2cq0+KWytUKqDtaxqrpjRYet49Dr7t",
+	"PnvvAzF2FdB2gMmildvXSr40uOS29guV3v67lIPU9sDHKKon7VeRWzniGZt6zxB9PAhVqPmYj+w8F3ln",
+	"2PkL546DT3Uqsndztyvu+Z8Ojkr3kruF+Z+oUewrrTOuCgnJplrZCXSLNSKXvBzq8PD7754B3gp+286w",
+	"477nijhEVWjspOKl2Po9VMufwn0VZPMHnL0kwG34+kGqbxS0WlrB4SHc9ppbUS0gCX4J4PaZE0MHMCTr",
+	"gmWoc+a7turx2Ah7QtwnVlKxT+evHFOvjIeFFhrDvjzPJITBuWL1qQQCAtM6i0sYkyiEXsK63LKpNpY9",
+	"HwygKTe7EjMQB8S2MCfkBE3aAvglLLmphQ6wKVNwA0wbk6ZWF+RApUkt2lGmrSTUMbIW8Oahh2B1WUms",
+	"bq0rYW1lJceDQdReOQKfDCwMOjf+fscsIYrDldvhsMRllGtjGM+yiseTioDKn7C3b9miqr4hTtK6t2IT",
+	"NMoTSHiWFRRAaUK9PntdMb9iVc6GPmwu2FhmmUjLjg65GOk8NTsQha9pbzo7SaNF+3eDmoht6kr++O2P",
+	"aN2XiNpLfnOWd0B7nWHnaHD04uDw6GBweH54PBwMhoPB/3Qobt982+CFv21z+ef3ey8H/2xysGBDTQKx",
+	"vHg3yXiHMohijFsrIeqSzQKO5Mb1D9VRoqpcrZQ7xKrSDh2fNC/FWOcC+gB7MW/K1sBu/uLzKJsbZz5d",
+	"uDO1LORjhVLevUdfChA20LVwLMmTUu6KvhZ5xqG5guPpUqX6ZtsI1RI72Fdf3FJ9EX7cGjce1Jh2eTDC",
+	"G78PbtyebT9w3GxZTG8UPisO114uPKbg2bJIMJvKhNZYWpNM2LiSo1CY71bMEasKkFwx6per52hWe++r",
+	"osMveF/UsWFRx71oTbcWdhTnc7uG7LcGhtc9fDsJkTRIjpZISSBZ9geyKUi8i9P40FUZxVnuovLq2Gzo",
+	"0fBQcTIvF9dbKuKIFQRTQxTFYuCdlCc8QjfEKg/BUWD6PzoPwZdhG/vw6iNO7X8Y78OWPodqUHXjVoux",
+	"aswdjVgSxtfg7zKyBvAKQXjMd2CcmzsnnYbBxX3K6TJD+VKW80YWswif2jOzx2cxrxlMvN08Xp1ouor+",
+	"V6r2D6LSt8nkb/X03o8uv+1RuhfNHeOz5Bonh3wpG5uLq9uRnWMVFDlHxW0XWmeCKwop8swID73n7yiE",
+	"oTSU9dNnryZcXWLQupqyVEK6ljOFgmpuK+lK7h1Gu0vSVrKN7m427C6ZclXCzoosnLOZVGkm2IXguXuG",
+	"KsRpbkXCjZ7b92M6oZ3HlF7zwIxpby083mTMHabsXPL5pTgY6XRVqs6pYk6TowChVqJaFvvEMBiGwTBM",
+	"KpbA328cT1pO5Oz6It5YlVW8mBrfntcZvAAayc0AFGI5uxMyaWJVye48YakYyRRNFu5fIlUqPkeO3Y20",
+	"Gs3z3B16ZNrQbQIShbSdsBupen32s5tArHCJYB1h+gjuhMyZvlEEruSMIrCMpnwB2aoGYDGKHJlzfnkA",
+	"1XgpDBFhMgmOIlMcvcDX1li6i479Zj78xoppe/4ITPyVTsXuOPCgP3j+w/duSWYihC357uELdsmBmy7c",
+	"c52U51frs8Zzfrmvmf2T1MyW9BxwMHeQkcbbWJi7o5F5bePZ2NSPwbgjXTbLHZnZRaxKYEg48A0ODvLF",
+	"+hyJZo9FG/06e6qg3n19bJ1XPLCb4pxfbuSgCCTWnv88KhdF+GXWZD4FnTYzn1tLYWUaJsk6XvXEUGoo",
+	"63Jm+SVkx/IR9K8Fk0an0FcXn5B+cvBsr5KJuxlT+VnYqkZwT5YGkEuzjRHw/r33o63cdXMBGZzRrRwf",
+	"xcHOeboLk8ANE5oE7u+dmgTlC76QSeAm8FWaBG7iuzUJziyXqDcZK0RGH+fZ4Lg0DvAPbxoYMdIqdSd+",
+	"bx/s5fOyfVAQ913sg5KTfbP2gSflvX3wtdkHpfja85/HZR8EX+YO9kHAfL4y+6CiHnwB+6Dk/Xv7oNU+",
+	"2FhA7so+kOpgluuRMObA5nx0JdXlwdjJkQPH++4BQNS/hcFbNsEPPWVJmuvZa32jEnyaKSGcPg3dD5yu",
+	"7iwXxO1xRoq/GxEQTHLiKGlB+naScgv8JmGWXwGWgxJVIM/68z0PplCBT4hg0QibcyHYRcbVFcZ3cxFi",
+	"TUdt1swSNCpUVc2VtG560N3TWQ9UG1YDaoDfdgXU8EZ9wLNwTh8JNYq72BW0yZ1hx+9mp84lXk3E6MpN",
+	"32JdtRF2PnN3VbffkcQv+qYTdd7/n07U+Yu8nATtYTwsQyauRQYYC+X2ISTP2pZJ8y7sC0f/JIWjJUes",
+	"8aqQNbfdsxFyzi2890GsnDKZ07PDWN0xI7OZfvYmzRpM5oGtnBZ+v4nhUz/+e4b2mIwf2c6ntmRmrRme",
+	"tzGzneZ9rlBU7snCaSOVZqOnJjj2hk9rWujOpe1u8kbLU30tlNX54kBcbwTjPeOXImVCXYtMz0TElLgR",
+	"xrKEGusAVAKA9qOMnsjLibsu06hJWEPAw0lrPnJves0tyOxgsIgl/5pzZaVduH9bMGycIC9c8yDc+8VD",
+	"JYqDs4rS4vcWJIeT8N0/5XpKZkr547lOyECBQriwv1Bh/JmJnkG37n+DsSUVjd7mK/W7365q0A0/Xu9R",
+	"x5dZVrg5u1Mt1n/nB37ZWMh2CuQBzeOv9yDjj1BroI/oP0/IimuX2jxT/r5QQaix0t9l5bC8WaEfnJJn",
+	"tGAkMATW9wfwaQqcqLf5SlcxFdAtwll1HoxYWpO4r/eVJbeoEJUzebfTurG2UDvDWHPirKOGU+xOCkQW",
+	"/3r2/h374O6iVng4QQgT+O4eJ+jfS5S2HlAxFZbLzCSsK62JVSI+W5Ernn0UY5ELNRIm6UFSAoKTDlnp",
+	"7pxxwM3ztDFgXdwSENlyOp0DSFSMdHYjjRiyXFyL3DLOptJYfiWAwMAPiz7Optf7UpoKeixXsUK8PmNz",
+	"p9IXXWeLlbckPqwiVdi+BmJdV5AewFf6zyWn5d9/7+hZZ9ihkhLQKeykM+w8dV+iE3WueTZHl+NcFaCH",
+	"8N3XI/u/Gq1g8g9dL7IBv9kXjDxCFyUQNRSMELNwBxLBPYEvbMb5qhS2kZx+6l+4KgrqJ1lwrSHUoXmm",
+	"wfKCa+xCTr8utuCByMe/cBUVAcg33baX362VobWt+qrlNy2CdZ3QMFRBmjxtktQnjKMkjVWz1GTtQpNe",
+	"sxuxGdLOrqQnT9NAci4v/6nIZ6UsdQPgHTDHv/54cDgA6HTyQ/9Tz93Fzh9fnZS9hU3447IXt49O3H7g",
+	"uZU8y6hpp7gzq6oL3HVQpfwLG6Rm0ZpoiKjcu2IQWJd6dw5RywRYZgHwaz7bhPo3iOE3TP+LFGnv2cG3",
+	"B+60Sy6widqNFjmEH3ag5DRGMD4paGzjVzn0kPeMswRfn5CF2C0iC8zRaXE5ihX9s/7axGdWQQ/jXF5K",
+	"xbMeu5loI5gYj8WI/BFwfTbTRlpfihIr/8ATwyjSIaFYpazJkFZMI5Zp7KeWaaTXiMA2PHaq45O0BGli",
+	"hVPF9CPo/VC0cCjywOTSOrDrm1s+Q6DRhgKUWEEFCqh55ErBt/raE8GKd1Ma2N88ZOtcOVPJfwT3DYS8",
+	"FimBg8cq0+pS5G7xE996jF5xo+dZChltjoOMrtiFyPQNG1Q2IVxcETXC12PAxp9wv4dswg27EEIVeIRG",
+	"Qkpb8Oamwf3zb9JkGCuckDRMuSfYbG4ZRycuupfGuZ5G0J0K3+GfDjaG3jWbW+PXx0dXseriBcQIn8nR",
+	"Va8cyBczFYvJ+Yh6agsJzrEb7rZ7rHP3G/TiMwSunosxVPdciBGfG1EdZ6KzlKYRIbi5KlvB0Uyh9xSM",
+	"cVIg8vpDR4mHuA49t6yyCvjoMxsuxM0Tgp84UzMfjSABUo4rw2KXv7QyWVAETv2s3BVHLU8Mte1T+saN",
+	"eiGbD8kSBQwh1xIoN1Z0rMkd5rbSH6qwKsqdafcppoKbuW8DEkzEl2hBZFBA85Pi9AMHCu6FsTx0sTTs",
+	"JneakDohtuv/ZhcQ5GSIEHl4cPSMTfi1iBXkeuK4lLjqYfdHmIxI7VuKJoZIVu7ElqeOLR26CHKnuALM",
+	"+lym9HCmEdMWHu05quVUcAeXHW0BOVEbR6fOHRQ77k4Wtj1xJ4QDe7t1hExbzMIQaZ99pDOMs8XNgcVO",
+	"MIkrVr/ybA6nZEicxy20ZYlsjRWOeJ4vYgUjuK8GVh4C/Futr/rsE7yFnMotB7/xTbHKuTTlm9xng9FT",
+	"xi+5VBhPZxc84247uKEDwm1AlBGbiZwmdSVVOozVzYTuIO9nmoo0YhdzS7yqbFxTsOcnjF+LnF8KZiZu",
+	"GsRl6NVPTKzgDQH7h60KW3D6aSIf4FnmBnE7k4spRzAkGKPPzjTjbkNpbJp8wUqVuORWXhOuVDGuHrMB",
+	"fVEJ7efshA2wpydOiUjMD1hKXzOf+rmQYH6yhSnxsUEN+PIBtVAY7/1yjaouCfS7hdZu13QzbVdUGLyi",
+	"Wl3ieWPP85pqjoPiYscqZSlZoli15N2zWhGxvdHwhIEQmhMU7sXGE3ZR9ts7wU7Aji9jJMxXFUMs2t3i",
+	"dBdUNH1sGnVT4GjVUHZ0O6LzShrzmft0yy/a3s1Kn0kc/DW3BK783cHgxcGzQSeCpNLbMJ09aNuPp+cH",
+	"R0fff3fY2dxo/0XbfW3wn6Q2ONPNbAV4w7ZM5YEKhB1faioQRjqB1koVeiq7KwVswsCbMRnwrmlwv+h9",
+	"Elw7T3nw7PqAJ2+SUw9Hf8+pHlNKXKZb0uBa2NTtSXDAplYmxS8lvWX6vlPevPZw3/o5UESzdp7pvVLe",
+	"Xii8obS8c3S8ORfe5lwZzPzeNiPeadXeTMVsNVMmyadOVq5Oj49VUzFbSkI2TIX/l11g5gzmw4OhSz/0",
+	"8YmPeBV7FcaKXt+FPiOsyFGPmFBpmRDfO2FJLjKnVf4I73qTJtTnsPo71hjfgDvxUl4L1WNTx+nJB2D0",
+	"PB95ZxT4QosfIR0QRqLLd1UPzoPvtlcTGjlTsEUPnDEfvPn2vPmQAveqwiPNnrdVcttlDv3TYgovF4AC",
+	"0apEsCmfYQNr8BfL1GcskSu9GKh02utrkRMyfj2YNmRaxQqCTmAW5cKI/Fqk5GXsGoH+w3KNlmO8Ajys",
+	"dDvFPHpR4ViJlYLGMCz5+cdzVlvrBSwxKfQc7wxPgDen4iNNIumz9ypbkBPH3RUriqQVi+yWnlxq8Y4Q",
+	"DcPCo07hSFg+xiwoyibL5cZKGpaJsWV6biNwM5tyAJoerHE7hezUz7e4kT7zQzCi09rRamJE9UMjhXGW",
+	"syRAkgfiLbvTrNw5bKKEMR0EiZu/RMJb0e7FHUl2PUItlwM0EKuuP8gVyo1YI832wNJooAIkqwbS+7HY",
+	"KAiMOkMWiS+gH4JDQTVpEEwR1SOKgNiJmAJp+jn2TgKaLkgLqZeI8I6GT0FeNZ2o5pHWc2XrPM9qzYqt",
+	"zTn1suaqXF2v34k60g3wr7nIF6WTtLaJndBRmooxn2e2M4SGIYX3gHqJYCbk/fOCdhbw3y2E/1j1kN3y",
+	"imYOASD67mjujFVs1+ItKcb8qG+SCMLYMwIWW06QqZJrFKvSE4qosCCZI7TE3MPu9BZ/0hjBb7d0jwtt",
+	"M63+wlX638Ev7o3UI251Z7j1rZ69pdNI2l/KG/pR36zjDS2lUa5v9jbOY7VxSPDtjOH5bI92pncmrEFr",
+	"Qpa6BcVogV9xzCFaYnNWB46hSj4cJE8lYI29p/e3Zjn6CSY9csr4hMZUjimz2WfRQBYJ9gTzOSpe08TE",
+	"EcziCLL4csG61Lmd8nOYNL2IxsvFVDu9w/Ir4fGki9wTSGws5ZL415xnbsn1neL10kvsSczZgDI9+rE6",
+	"X51RSTlj3FBOEHPsYbFF7Npvdsiqtw5drxWc1hDUfrUYZQIT1jpRx+9ZZ3j0fPNYtV/D4yzmLJKnvsVs",
+	"l6+Yi54t6ZEb8dFbo+BPHV2289BzSDgLuCFZagEXdWaWHntLq4WlLjNR997EwzMAZylzyIrcWOJ74yDX",
+	"GXMBu8jUqvwR+GKvH6s3ChMyS7fasJJGJyFh+Qps2grqv5sUZuZSbqHPm8u0EZiwbREFx3NJvHypnXWD",
+	"CdQnMIrjyKUHKWCryLyXc2dDhRdmANmXpki/ZKfVdE8SYU05uJhUcMJ4rIL8zqrPKck0JKhXk7AtPlfm",
+	"UQU4w5Wp4q0NiUvwZF5++G5jJpP7cSl7+xb84jUqFuXo6sEkRJmx3n6fqAiN46hTwVjqDN2UzHwqtsh8",
+	"cmt9nJIEBP1eijyuEkX3TWRAGruRHVRu0i4+PsztLdJDKqs3lh30XhIfmKcc5CXPfBGBV5Gp/hFby/C0",
+	"cJNW1GoYBjgmNNcl/qhz+Kf3NHQvtJ0M61yTrkIFjxI3lSd8yqelwanKiC1xZlyUG9LzaCo6uXR2DA5s",
+	"FsbdijmjUJ2wmUC4hbH7VfdjdStjD1k1e98kbUm2g9Aur6H4rOTe56Kow7D6UsDMdA5VFtwy3gZUfUtG",
+	"ORyRBxQH9MWrKa1RZ8qtyCXPfsUC9sOj/vNQKBwOlqWCJ6vNpcJH/+RjFAy0rL1seGz1qvhZdiYerJge",
+	"jLgVlzqXd2smhv0tiqEAq5/+XLT2FIsVNhVj6/cUq72n7Cu2dknApn3F3MD1xmJvaqvdqreYY6/tzcXY",
+	"ffUWc1df0Ze5C6uleNdP3FihRG6C1mFSjfW+a9iecTUh8QeUs7hD57Aa6/pWu4cFxCr3HcS+tg5iNWG1",
+	"50ePK+BV+zrbdxKrM6Ovq5vYkkLw8A3FqlJhXyrQjou7jfjcWV8xOOYZN2YXtgKOA4ZCec4JS6kPV6t2",
+	"Q6yWmhFvbDfgO7+o0UDL/uosBjfvXZgLUkkzESm71DoNbQYAPjFmbzbsxXSr2UBn8G42AxLgN20wEIve",
+	"WwtfobVA327Pgx6fqVCQ1d3sBGJAX6GRUOgAX8pCgAnszYNbzINNxORObQP3xlsEa/Et3b1YWxaUhxWD",
+	"OOJIekO8a8TzXJLyHbYF5iOnscfKPXbCgCLCewEQThrGLwyEnpH94zWwDfglG8NvjATzsjnAzPwCsbpB",
+	"IkO/4M11g8bC5qpywG7XDWQaaghb6gbn7lDsFYOvTzEAan7crO9bEPIW6cPzTiCX9WV7wbtWAIAU7wHe",
+	"BP/QY5bAIO75hKpVod+fSRgVlGFuCIF0Yudw4oWxKpkh60IqRj6ayGuR9ry/yPFE02dvEFbSMT/He6gl",
+	"UZne5+ZirMwyxwhLnqv84JgGVFbFuvsJHsGzJeasb2gotMSNYxUME4WIJzKNljIP4Xmff+JVobqyA3ht",
+	"ownPMVUGLxomlM0XlPaytbbjqPQL6joWmcRe01mh6Vj4ROvT6p01nBVuz0RRFlklw6HBUdkHVG3pZgc3",
+	"axiBZ0Of+xZ5KELfSSTISyszg5nSzI/DusWQ/XJsN0rvhBXdvwg2lSYXq7bZ+YXMsrkJ5zqdG0C4bney",
+	"eoWsgQkFTld2q88VJ1D1ukLZ/21uV7bkdXWUn8yVtE5gvANXcrf+fvQdw13vx28Ryphupc2KcM7FE1GR",
+	"YA7OW26hkKhHBc7oiDwJORzUGUEqtYdMLvidu9KUY+52FnvI9JH3vwew9IRRFbGB4qcpvxLJCUuupKWG",
+	"ck4aYNdWPhqJmS0VXmQ9sbqYWw9gDTAOStxQLXa3notI73THQpp3WhVJRIl3TTt+D13tYjWGBSYX80US",
+	"ABlLSIxnRmSE1lB5R3XQXp+9xGJo45fJrI4V1Ev3WTKaG6un2Hs+8UDBMgU4nRArOBVjqSSAdAA8tU7n",
+	"mZegZeKiL3u3YvqPt24fWRcB6ZnbVfe53P/f5y/nix4Wrro7X7rl+Rsv5gs8YwXfRphxlrnjaEsKJeBd",
+	"QsRAu8cxpY+evHp9Bu5OwEtG/harAqhf4d3YxyMNCtlomAZzYE3H/l18+jV91UvmC8iVtZ2oI80ZfXZ0",
+	"yyPcKB6qzrDjtrcTdZTPxnz58f8cHA4GMCXcFqcxdaLOEml2hp0f+WhClzxtQ/q0GIGP5kbIy4ntDA/7",
+	"m1SAWTHdBxX+TEGFmp9kg0hCk6djlosRfG067bUq1/lM5EaQREs+vD8L/B443NProyRiNxM5mhCCeBEP",
+	"JFcFSOUycig+85GNFclMk5wwO5GGXYsc2I6xfIFdEMRnaVBvziQ2Ca0VjsJLwCToszMh2K9H7jmUQ/hu",
+	"E4GbAzkUKubQROlGqlTfbOePML8e7t0RdRb00GX8pBxv5JDYhygen/fCsO6vhxEzFT7z61FvDSbX4tEo",
+	"uNL2oVLSeJaV7nWARcgUiFiDgbPsIUUrIP1kR+6vqU7lWOKfHnfkhFnpBr7IBb9i2r2/z07JUqE9hO7J",
+	"6HQpJyeNv8tNLs/1Del50lgqRyIGjTq7obuoRYVBTZYUz+7pu9e9k3KGp2MrcpimNCU4pWOysSpuegl9",
+	"T+CuArAS8z4EH03QOhvzLGMElL8QPDfOvBugmffDD6HqHdoXW7qS/zR+5LC+qDgGBYgTavofC4UVJT/J",
+	"Y0dypVbr/uU4+G8bKaQoDX492suDvTzYUB7chfH7ajjMM2vn/x+F0dm1QOAQgR1qsEp0NLcIeceZHwwV",
+	"TMeQuK9WHHmr17d/UsKJrr5jffTUmXvoTVq6oJz+e03aajW9kHXJ5RIVXu2yrD1W3lU1ZMeD417hoADH",
+	"FXgRuqko/qgWj9Yn0+uzJBPq0k4SgI70tiKw5EuQRAQaN6j6POgh9/yNTO0kYeHTTlefZVzxPFawPsO6",
+	"ZiKEjdzPVkTM5oKn+Ad6rvyukP8QCjLnWQZDZVIJnjM/0gXPo1jZ+YWI2EzORMQuBAdn/GUmIkBtViLr",
+	"nfiC1mups3oRabkSnH6fvdR24sRmrEj2wOugT7icOoGvFXSHSqquElINpGGpyOU1YTwUtgieJp7dOBMm",
+	"96fM6mpzwGGskng+GDwb4WlwmgP8LRj+DJOkXz7Tb/gJ8Mck2HK/T+BIaxm1dYxY0WZrJUyEUrlYf1E2",
+	"6yuGbc5l5nbx3yLXhnWT4+/7zwdwFuCfSe8EByXpw5LDwc+n7PTZC3bmjgM7/p59Zj+8QNXmiH1mh0+P",
+	"4fJPGbfsJc/dT0eDpM9O/f76HdfXjhaqnt/GD1w/8/D9oHFfLSgEHmmgJnoFAG4EHmowPw3r0uVVCbgE",
+	"IUvhG6cRWcNkSkMighLBiw/dO3zfx6L5G9YtJ9J8FFNH7qhWXSqdi7TP3hf+cF54Pt0NpDwuLSWC0JVf",
+	"SERNLtHNiShOhCKFrqfEJyJblvzIR5OEdTlwQjzOknByQTmOFQSsTmCFRv5boP4Hyw/20V0lWntacA/c",
+	"JAAfL1gKaYx4a0Se0IJX+xNd8OIlUiHmvJgJf6y9nU/vqfhfY9Utva9SsbHjOd4Liy5X432u+EG8+xTo",
+	"vOB4obPW8X4Pg0UwAYAUc1KyFVb/uF3vKQaFzDvhqQ8gwdU4aVKZfMQyeSXCcSJsvUZ8r1gYdP+DJvFp",
+	"0eyRPo47FSVX4qr0sWBLq8Kfe4sbV1IHSeBpQf19n70qIxwyFcrKEbSLBuWp4ImQ4a2IELtBzAQGDaMm",
+	"zuAJzpU/070T6FPnCQ6obVt38k+5nr4Nucadqvn9xymVbTjoneEPL8pyfWJOq4v+gSY6w+PvN1K9KyvZ",
+	"O4b/FI7hrs7ZWCqAIKH8iTY99i7O498RqmJlpggPHROYeGGwKScmXZTW6BDicMlWiQ73CkDegjTsdcB9",
+	"isPqFIfNDLiN8xsQLQU6hztbvuEQguRztt1fz96/Yx/cXTXkcrBGSsls+DVFLcjrBZCSoBvMQezFqgtC",
+	"EDr3O1XAST1An+w5SVhDg+u7d04M2jiQWsnJa4WgyMVAJ04a8/RAq2wBE0F9Dv/2PrkiJWjgtGJYc5FM",
+	"UdAGm6vUCffkaTXcDE3UlbaFckD9/BnexsZwnxsYO0gm4rMVueLZR0Egok5nosmjHgjmIjYFn87sgmGq",
+	"KWo4/mln91IM3UudzYQzfLSNQ70HsDv/uSSV//57R88A+QZ654MP0EnWztPw5ESdawTRWYoKR+zfUo3Q",
+	"fMWjtx4n+avRClby4Ig5t7Aw9wHxU+5F+aMBUeO5lTzLFsRztov2Rp3ZvEEw/1TyMu978vylypKGpUeG",
+	"crxKRpQLNsoEpEN1Cf/fxIpafaMhEzHxeSRmtszIaklT8gFj/7auziNwangozihWlZSyHrsSYkb1ot7A",
+	"oK7Ub334QoNhEiyHdcOUoChWSZneAfnpZYgkYv1+Hy0xb3c7lnXAPgpyLXT9onpMKxIoDaZJmCkV+hsC",
+	"Z0WsWD1zrG4FLVfs6nGYPZYLX6xMptQ4FwLGxRlBkD1bYH98qUyPvAiFYZc7Dh94NQFnP6WV8DRI/XGj",
+	"gi5ZJPN1S1g4glkzke95D+Z30HEoYrNcjgSD8JWJ2LVQKbg3UzcuyiGRsxSrqHuwVE7LY2aib8C9UGnJ",
+	"YZlWI+GlIHpXrLPOAdT0xI3LnSYqODpFRnrmW517/53bNc5SPZpP3W4iaWCXdlU660Kh7o5CU75drfsz",
+	"9lRLa8l3Tr4HuV4hUKGbLaklpWMmdL5KW+ZDklOhvBEBYovOdUa74arJgxH6AAzA5ZU6SaAO4SsbvFq+",
+	"DxweXZhpxdkmCR0RNgsmxR0V3njhz2lmTsHAf6HPC/P44PvVqKFhg28mMhOVj2XCxFKp4Kh6unADnPh9",
+	"9Y8YPAcXmR5duf1EdwtP2QUEKHFPkTuWraMgsGr5JZTPuAOobwSeWVxJLowtclyTgiI+KWmLThIhGOUT",
+	"w7pzBcSQ9jwZ0LGHrSU/jbgheMmftLbuXL9RECvNrETFVlpHq4dHwG2RyiFaCrmnU54x0HIMIPQyHMt7",
+	"cDkby8/udGrl0226L/Xnnk9CpTUBnZFn29FP8enW/VrF15lwU1sqxn+NxlICHNqNCW+60fMsZbkT58AE",
+	"YDZpCU9tNRsAJZ7WmlxVmsT7fNUpTox1M3HJRwuWcst7jYmrrGktSPJNOaR2njutH3JI2VoppCdlAviE",
+	"W6IknrlDuKghL7sX+O/gjsHK3NPGKZK38RdtzxECNPHf10+84SuFvRTc/ABOusvVghGs6KKEUh4SlDV9",
+	"LqBn5JrQawx4QukLr2405maJLD2hVYL1wMYZvyw2RKtlDnJeRdgG8iWrh1VsO30D8NskSCoiE0C3/V6Y",
+	"TM4c0QU8YKSnU4k9nLCNlFfF0msQcrUEDULyvt1PSr3lKjbikq9kxBWkquMArIup7xPHTS1sBkFwXDn9",
+	"ita0YQotTu5+U2irxlLUkeacfw7TaRtSZ1tzZTfyfILKtze19qbW7ZikICE9S35iINIJmf5k7OzCS/p0",
+	"pI09ALU31Tdhh+KtHV7NyWzMvYgVL/Lp/PCrHrNZrtP5CMTHv5r0EndCRzwbzbHFr5NOSfn3e5UMqaJO",
+	"GCunoCMl/p9pAjoiQAz9U184c0t9yPVlLoz5q74Ai8stC7Ia4AeWjBwrzTL8u9dn70iDx3kKU67EsIWw",
+	"w+K9aFv8U1+YWAHM9gTaZGJ8a8EyrjAa7/hRhql6Pt3N7Qm4q4BftjWDLjs/V9aPHaCjegtoFEk6T0HK",
+	"xQo0qyEIykpeYKBv9FlydiVnJKHPoX4DWumC/PUtFN18u3g1VpAJ93wwGETsOeGNz/ilVE4t9eWWXW+r",
+	"R5ViczSZDWopwabqcaws1GvC8w1tFhq7KmwNxVBgvGhjXxbT+BNm4sF2O54SksSGmXWVTXyg1tD1167R",
+	"F7rUx6rMaZ9y97hS7koRWP9Od0jDKyUgeHcOMMpwN9E3b0zjQ0u3ctyCwIZPx6D0GMEudLpgXc6SV5Uo",
+	"yZTPTljy+x9JrMDBacjPlGW9iLXni1TqSFeV78UKKmCCWfqaPbyrG9bzjamGj7xJVMznC1LLhBSsXbzw",
+	"l3rDgodfiYWJ2FyZOSk1vnkFGdVLOSylFR0rbFpRBp0K0zMMLPUx9+ZKLCjpJmrKdOo3WOmx2t5Mb7LR",
+	"Y9XN3RYe93znXwrygKdoa7utzApcym85DeqPqgr+ZrYYHV5grsHW3sUwG+lM5xDncobXRPCgacTB4dHg",
+	"u/XtqcqU9ibVXphsbFJVIsy7safCM7kTYbK69vF1cT2AOC1D7tyw5MOnSjlks+BLIvTZOMsK/P6ZMxlm",
+	"3E5OGDrOsDcR8I+9TNvLtG9NppWEtJdue+n27Uk31i1FCfD13g7lHYi33TsN0xRjC7wMwTtOG/CAEqnj",
+	"Fd2BSOeYWdGrFONLa2L17MVBUZsB/rHED91QBwV4O1Tu1CvnUCuMOh4cxyqMfvso2oQbxi2basJVxOAi",
+	"9OYrxupyhr3PEHmxqSdqMMHbANOr6RcevKdMryDMnlo4tBkfybto6TBVxUcV/ihW5cZ54RI8GqQMtOD+",
+	"nFRXvDxHQD5LIC4NHh6nPBQJf5QKM6TCDLfJTwxmdGA0CiLtNBnDM2Eq6R5FSk/5UVp1Jnj6AJ5Gr7mB",
+	"+OYv8kqQZxTDZBSMDiRhsB/tQrEiEU9ixTeJIG8uuO/uU10X5b5CnHcSsAUxrK5LKO6zYkrBuuUgYCbG",
+	"tn6vF9evPp2dH3z//cHLnYX+GjjUvujhW5XGp2kaii1i/WUm226F732F7c7r9l2ZBIf55yU0ReREkq8Y",
+	"IyUe4056HCtgbP1RhQIMBu2KgSHjaxnPIvKAFv1qyMro3Al0DPs1qABJiQHsrEbB02FF2EfBXwXhYzCw",
+	"xjvcrY0gdhMBlnEuBFuG4SBkjAiQMSBfpVzCa5knkOzGeOakc+5kh88Y85sIu9cajQOZ5r9FF4piwdwG",
+	"pApblXC9k7I8lpITQSl5PhgMENGO6l8IcQPM9bC286GCb9Xz8TVH3x4CS6ImVddAllhBz3vR8VhjXvUP",
+	"tbuglzuz8NOrgi3+gULAmTztkERHg0FZs0ui7YabAhnC8aqjwXF5T2EOKc3MfDTxD3W5uw+ghtUlVgFN",
+	"MG0gOKnraOzG8sUQUywuRAYAqjpWm6jxffbazR4S/W7T2bEQvllpZ9vq7LFakbH6YDo7bEKbzr6pVoqD",
+	"AT0eIQG3uJPCo1E77/tKxgYWgRvbziQ2rsfZSm2MlrO8qu4VLPKtqsAy7XeiDsCUQoFb5DuYVflQp24W",
+	"rW1ppc9edP5oDcefhiWTQ7LZS1cCObEpaxfLLQFvgTwaI1/LTCVBlIoXq6DwCFiAvwEIfpUnpVd3QfEF",
+	"m+rrioKHdoPvV3Md8D0IyxD10L06YLkLYavgZJVXlT6rqnfd8GsIU7jhEOUEBx5XWuCESPMIld/AibZn",
+	"RGUa8Bd2HtQdAq8e0urfXW5UTVds1g3xy3/bHPgbdPFvyfdbdEOpZnN74HjTwYi8Ao1ACn+jkHCDelMw",
+	"IDeAQT0wSOytPoA+2gs9v5zYKFaVKr4n9cqcwOP/xs3zk5L2lTY2KXVCPZ3NrQfXSpGPJhfcSJNQRBa9",
+	"yQDxDmZ6Ee1NCkQIRLt3U6qileEmJf1YhespccYiNsVCDcAng/ADGdtHh8ffHX//7MXxd8iSq9y35KT3",
+	"YWATIkVlx5at6+rn/e+gnulivoi8U6dRigU6bSHe/zUX0EuX5LvfrpWSvUDgfCuVnM6n/o6xzqfcdoad",
+	"VM8dXUSdKf+MN5T7GnWm/qlBYQtTJccfdzbLb+Ow1c1dbXwDieHGAYntddxmtI6wROBivggw/CMIo1UP",
+	"4QOBerSyTZrL05kcXd2DMzZx4wYVdJ7h+QpT92+nUoNjElNuSDP0XKutEsuP2Yhy4V4Kx5tuuosCVvCA",
+	"4VHUwbgnzxfnSKmwbevrVn4+bnIf4NEH1qr8BH50/28jeLcoTG3Zq1GPBsXCfZOglHTcFJQpjnubClXc",
+	"8MetDAGKOq/FffAEGvrB2cJHeu/uOcOzZc4w9oduC9ZAE32c3IG+3p5BPDY7Cz/L/fOIAgwarZz7yKL6",
+	"SG5q7G3ozSm3fZkU1XTKAoXPGVkUtPVQjb/Cc+3ZVZXcm+UsK3ztmzQJc4XAl0UTWk6qCiykip+rmGXF",
+	"MozVCsdX8P6NUqhiVYCCOrbqjF16aQhdY+ajkRCpMyvXSwQqkpHWzQRaK6gQq80ygdYLKpTY3jvJBGo6",
+	"TneRGwA54N4wBxgSAPvVymO5OlvUf/nVLj+6q8wWOn32AvEBAP9Zquo93in44ZeD02cvDgZHzztbAaAu",
+	"UdU+I+jbzghqZl67Tgyqi5UHyA9qXthWaULTBuKgZCEafLNUoVhBrhALUoWa6K8xYaiQG1Hx72qyUJVx",
+	"uNuAJW2cHsSq2UGxunN6kP8E1eSfWK3O/mHbJf/E6s7ZP03fZJ8DtIUg2TATqIVy95LjkSYEtX2vXeQF",
+	"LQmO36vM+OEThFSswnbmgGPWHJDunTBIJ2K1bCIMYWPCxB2UcLaiMq2inGPa/h3T9CvKebAF95ry06qc",
+	"P0jiT/O53sdG1sn/adm7x5MG1KL3tmYD1dnO15YPRIjD0Cu+z97qa0lN3QOF3+8FemYIVtBRBCTTBIyR",
+	"SDtWjR6NR528s2t7f2Nr/jFY6juLMTdre6tyef4UTPWbSunZBStv0e5m83w0cZboRBpwS7el9gTWgX/G",
+	"QHcz6sFvrNOalJ2YhOH/y25RgPlLGHVo2SM0XaywPoUyuWkLTiDTBiDu+uWYem6NTAU7dHzyxQDaiGV8",
+	"OoMiVYAARnTm7gC7U4Cb4TBih86iNezFoHfCEmyf/ZaGDP3UeMW3n+qz9ypbFAvFSRtAIjCW27lh790v",
+	"2ADwA5cpg+5iyBGrD7FUw/ygYRVbCAsu5cAf7GdRdKagLzGMVWK15Zkf8JV7RcIGEUuKL5Cw5O+/JRGN",
+	"RxtI2+nUVoCBhRpe7FeGB8iPhNY9DQaZFLng7EbmiNZsNZQN+aW68WCttDDQ1KWNVcZVev9wfJSw5Hfj",
+	"L3Reb0lZ+ht+VwD4cF89YuWhPPFoHPWzhZm7cLgQcl3athQmHLUTio8iMUkq++yoUxjeUllx+SB5R/U9",
+	"Wm3sF6fcs4C9er2yUVDTln3RNKOCh4fVK7uHrWs6MpUSHKqrr/6ox8BEGlI2Y5V8eH/WXI1Dvoakx4wQ",
+	"gFnkFFLfAbzUwk2lwwL2NKoAVnv9nbqQj+nPqskRpqfC2FN9TQwPEiT8SrCTN3hD3VoR7uSkAkIwZH//",
+	"LaERSuyiPvu1un53wQjs5ZuLGIC9qStmRM6KlHUvxELjHGTu6zYZjAK2NAJ+89GEVnepqT1i+/IQEAGU",
+	"+3FgL6D4Am7XiLXgeHnkXTOIEl8gRLgBcaAnhNlaWhqBNROroqkTisLukm1BjhxqJazK1vAhAtFxVK7P",
+	"fxGKEJfdAhrqHo4HA2oU662l4KsRiJJECKV+GRmOFcFXBMUU42DJoIYUe4ciL1Z0DZQb4w4cz8rgB3Zr",
+	"bdzkRqyP9mk2QP+zv0k7odZeNF9Ko5EEfJFC38wRxsLLArP2txQ5zb1K7vLzAWYPVY9aJqfSnrQugPKK",
+	"6rhN7RxlbL2JjfQe1QNEBVRyrAp1AdWa3KvR28NtADk0Ofi2L+lbhWhyx5K+0//P3rctN25za74KSjct",
+	"7aHVsvuQjlxz4XQnmf6nO/FuO39qV5QqQiQkYZsC9BOg3ZpU7ud6XmXeYB5lnmQX1gJAkCJ1tB13Wlfd",
+	"ligQBBcW1vH7rBpIaJ5jXawzBMfylpGBhVWuo7AE84Q6e9A+MEWczllv6Ncy0IZgwRtt4+sZ9sbccubK",
+	"ZSkoh8QDAnmDYw/+7gxPT/vfvIqCqrLTwXaVAH9G5RiDfm2IQTMUyHfy85Z1Bn/uhqPcsFZ2JR8i+LBV",
+	"zqmcyo5Zpi33/DEy8XQjE42v8H4DE6FR+5BFC3Wrtb3fyFqjZQUDGFPlNohJF4i97dEX1AmkrcRy7o54",
+	"j4jEc5oD91u1FRS9ePfJNcdPIaRcKaOQ1mffVB9xjuUReM1IcGQiADPJ23R2SZSmS6LllJlDyNVVIONT",
+	"W9WFG9Y9FHzotGcTdgsW4FWWcqUAI2yziki5xFiflyzfyrS25DJvQb1qmrctvfAnXf31wwusP4MHbxmJ",
+	"g8ozcKlXoFlGYl11hmc8nACsfnDMl8Ks5NyZaurhe8tc+Ubzwf610Sc4QQSF2GoHHGoG3B+nwl9w6B+P",
+	"+CdaWLLv+b65rMTRjj7Aaf7WglxSICX0bhrmQmWRJ14YAxpU8+WU3zJBYje1uASnHIlTJCscEJ/FVr2I",
+	"JHIBrlZLIcgQqVi5Vi4NPCQVZtcACNNMouaQRZajUf2bPS7GBc/Sa/lvMXCbZnSqIpLyuTm/gLL0jvHp",
+	"TEfENr2qiMTB0gBzrECq65+gIjECCsEK93ZkOyxTRniqSDemSWJREs3Jas5TLUk8pcXU/NGLSHCFK8zE",
+	"cdWMLxZcTO3k/1XQjOvlZUbFFSRR4nO3ODGg7/wSntFvPdWjvQ7If10iDEnQuYYSoqTQ4LpG+Jpjrj6x",
+	"uTnEYtKN3U/c1HrlTY0QB3O4rdSWepHhedU07NoQJ2RaoNZf06Vyn/QcmanjxNwqYopS+UyVk2kueC2/",
+	"r+Pm+W8aoJF81FMlcsGGyNQEV0QBbAgHlNPQtFRxDzlp0xAHtXbn337vVwI8EQLM/3x1bX67HdISmPUx",
+	"wbSdsXnA3HgrF5ylRBXjExedmTKNi5piIM0DO1WWG6KQQx/I8BFTCGqASZUxT53vlh64XuViac2nuxnV",
+	"le9thAj5h4FhHtivNOEqGgmMVGLQRdOppwuWeYjHgJFNxUXCgD8MGX4tSq0joR+J4BZdpAjj4ibUXnYq",
+	"WmI/DFFLBbjzNkCnaTJD+tguFLVVfwVcWmYVeuckHtPc7GpXvExiG4T2cbFapMzKq2B3vlZO3tmAGz5M",
+	"DWLa/GIVtj/jN4xQG/F+poaEEgt2b5wFj4Uv5J3N6ypb5teEmB8sTEaTGxWtw0xuAc0nXUuZGQwGES6L",
+	"O+ZFiytHjo3yl8i5qx3MzKGjK3zaJXXzeTgyagw7TiEyphSJLavmFVxizjjL0VwwRzpur7B0z82RSSPG",
+	"fgYh03dQS0TnZtMEHN+qGXTMn4NmUDv1/Ylrq6VKTbHrT+s5SV0Xq38XQJx3N2NiJBwlaUnGjvPdLSZ5",
+	"kabYH2pNkwOM/pW36UrUSrun891uZUduWmjeHLuC/t5dQVVa/vvrA1o9fR+Q4MyaHXWTpJJwRZutguPe",
+	"deyR51De4tKp9vCmWdazqd5Q80Urvaf2gHK2luOniBqajFoT0W3GSp8EiVebzb4y15aOsWuJrUK9hcYX",
+	"rZpfz1TNAHufxtBFgxlTKBfldbIBSAibpXA/rIwCXUq0hhBXTZtWsk1RmX/NSS09W/7eWotBfMgfs2Cl",
+	"Y60svFhjkkInLelOsEfWaMhqvvGsH0y3d+7OiLHUs7CHqM5/U66RebepJJTARvDpTBuHxdXuWVgniKra",
+	"L/AvjFbapwWDngltpQmONvNUJTW6TZ43kRn0yfWdDKxuGCwBhla4JgwduicLHwwr6TRO45kK8LHgHDtS",
+	"CmxIJNY24INkEV/WMoBhdvCslhs031VltT0TiABWRh47wxfVW/j4mv0+HHZT2XOZ/DxbSX62cxjsFoys",
+	"L/sXm5Bs8J2P2cgvKBu5+v4eyGR6hObpJllc0zcdJPxslKcsjMFBQjZwOP05y9UzH9UaL/FQF3TOopXm",
+	"ZPc7DuAdvQgOelEB3FbPYJAKd0PrQP4qnlomAi6M8w9zNw9RP3bWt3dvzCkaE29dUpFUcopGZVRyi2Ey",
+	"NswyVtFzoxXLpCX1SDZkHkfCpR7vkx/CVi82pxjJLhnGAAumpvsxCxX3iKB57mi54KWqx+sabzADvoqc",
+	"494n9peSO5xTnQCrZYOiPx7LTzODuNeZvDl9iCM8BjO7uZMNUmg6fZ/6+MTpYFBW02o6JTxV1YCFQ9eA",
+	"hk+kROVpwChofiQnJIYHhGwUCT1N64oPg8ZM1/AO80tHAoNDZQIOE3cyhywlHKD2O0WY0PkyanDaCdcV",
+	"zljPvdFEGkv254zdXPO6ls31okInC+vkuvrhkGF7ccyOBAaXWxK45+bITZ1vriz+LM4uiKjX4AWwTMvd",
+	"UkgMYO/t1l4bWT/AlUWxvcfqEzOhB3TyjjS0f3dHTaNEH+6amRGe/wECvjsKiVG/d7Ta77MKQZJy0Ixk",
+	"RiFbtlo9B/qYTkl3W03MU6PhnUafsZxVGlzOkZv7sfQusrfPEY5gb5buUIFWGrDaEFh2VIbmDVnV87Dw",
+	"I5XXbaXk2BHZuKuBkwatGOgc2StNdQDEyEYvarqeSxoKJaBOrMEQqxI92woT83jnoTkGtR7eHsNc3Ujs",
+	"aY+tt7dG4j5I+lftLQwLNBlcsD4PoxX6JBgdlr/RruJQxCdP5GKIqtuV8UH8YCSq8yms4QqIAPvYXDb/",
+	"365jjibMX693MD0OInO/CJkPh7ccsNY7rGWWZY2c9ZswlbmuQilbCtmy2WEPKOU+ibm6xPrFIVQcxSOR",
+	"srnUVU8YI3Wu9NHBNTU7TmANNVHeQzg6GGBrhOSNeU0bkTycdnGd3fSIDOn3hY/kn/kXwfW/lxnAs6jj",
+	"X7urTvKZzP6raIdGSiP67W2QRfW+0f6ITRdvT16+PB3sVjd1BFT+ykqnHhRH+fHgkw9HTb6toSWHleth",
+	"OnAHFOWRaMmwidXzawN6chUp2Vcgt6Enr2Vcn8giH4mGeZc5PK/rzB8Zo+k1n7P34h1d+rH/3ecARyJu",
+	"VJvxJpDmTSm6kdgTpPnJMrQfsZl3wGY+AJP5CMX8ReS7HgCB2QMvcy9BG8KdGO1SZBWgxTVwl9WZ1eYm",
+	"7DSA/pjA6B6Jxv6lIGnjA6u2J2sbWOeRqOE6k8NhnY3jsoLrTPaHda5HLZ4e7MtesM5/DZzzEcV5ZxTn",
+	"pwrevCVmc6ixvjS8Zk1vmG0AtcabOvck7tWGhTDfv5453fO3r0FfJg8IvnxvQYX2yMHZq21xlR7Jib+3",
+	"qO32GMtHaOUvJBN9D4jKmUSBwshxo1dvznnb7Y2AAq7b/18Fs+2YZXgWmoRuGfHjrlbRZssafJ9Rtxt5",
+	"7EoSO6v0FEmoQFpzPSN3XOxD+4lBsA92sgcRt+GZ8YkmN+TiZHC6vYZwdz+2Rv699y++EEL93gh27Ae/",
+	"Dben3vRbrAznNSdwHEZ3DfSruk9J1+JPIGypNZHjKMQ0VURL2YO4GexT2MLMhdd8M3gYYxOoPIh7wDKq",
+	"1sV9H0FEqtcSvlm3d43vWq7bsUy6QaU8cm2016NbBIc+unLo8gQ6aqqnFBXKgq21jZqqbtgmNfUHXx/4",
+	"uZITV7ViO4Cc0rCQJ0bPIXaKcW/ANRfsjigtkxvAmcgs9bS9qAx+KG9tcA0gKVgMV95BaZ5lZCYzqJeF",
+	"EUmXimXQ5k19pw6Rgsws7lLOes19vjyNhwSqjGSOtPngUcHIkL9oiD8hFIeb07pQVM7ga6C60dLxgXV9",
+	"J3QDPvVIuOoUVxm0h8GE50LFYLrv6MtPNuBSOZ+OAZc1AZdDLYqomTXFvqjARjD2Q850kQuW2rYCK0sx",
+	"lF4Yka4H/CAWEEYHtuqSWieDPzK9QQDv9RBtc5aPormJcmJXuawfITsHAUOeCU/9mMiUqXXmMep4tFQD",
+	"gASvOj1wG4xEuCgRziyqXN86sQh6BE7ySHSbUPc2+M7VW0XEPCfNzWgtXjQ50Ik2A9e8aPKx+rzgNCD0",
+	"B64Mz4m8E8OydAq8gDldkjEjwGPEhdnjqAmu6fQEEO9SGCNygIU8RyS0nJUFqQ4TDA76fUqPPgbv5RBv",
+	"vobJKLP0JJdZxlKiNGNZGSN+++mqE3WUXprfdWx9wva+/zWdHt3+r8Ttr+ztWrQOt9p2IbuqYtvH+fcO",
+	"PNnaf7+mU++6j0Tpu4Pkx6tQnamPH6xz79dUZ4Q7+ejd15XGIzv219hGsrVPXz3GjrroSTn2tZezpSJq",
+	"qPSoKSLn3rczMKZh4tDorRKZtGuhR1fb0KJKqhF7UsxveweALfzI9Iql8EBeBGydZgeieiAcvYg2L2Kv",
+	"g/MQyromN2KdB5EaO9bCOttmqxJ4jmqayanxja2PgMi0dlgsogmTa95tgFZ25zecu1+7FokN+TeYTGPy",
+	"bSRW/QYLFBtPZD6PyURmmbxT2BcXw0hGDcUWEHyRUUFz0o3VjDENUDMZ1WAE6JzR9BL+6g1JrGc8uRFM",
+	"KfvQ+Mt3MJdlbKMJaPGeA+h2xgULLzA/KiHCy4d3hQxdmQN/CEQZKlcCGynCZeOgpBuPKdTo6mKMADkc",
+	"gXLGjM7Nv1RM0ZRJZlQIlsEjhGN2qSYZo64VhIBxlPqKKV+SIZU6UQzijujvrTxX+OD1ZYKFqK1U/bnt",
+	"Y1togVsuM4wYNsQhS0zDPrGFWxgdTVEkrIM3BSsV2O4EGUTIpecf/hfBtX2JAOqOv13ajwHOAIUGZYZr",
+	"2xTklOyVkSGwAmOuLhLNb7FWzZWmwK7JC3aIywf3OMjnqzwtcJ4ms05Ufg4qYAYo9Z3hAEpF7niqZ53h",
+	"2Z9Rp/KOzfenL0/fRJ1woxtd8eI1uaq6kP4j8kNGNfmO5uSMfCanz18Sbh7ab8DOsDOm+fbOZWVljs0j",
+	"X5mXqex+cKflx8oXO/qa6jm1u7b9GLxiWpHq/pbCVrQZg42l9oikRoEmjHSB/jR3BbC9ITJwujvZyzFE",
+	"Reb0pkTPVo2INOXBVw3hRYRlilVBY1DTOsiTADMmKH6Du9egd612sWBluzXo2ueqbMuDsFH4JmCUqBO8",
+	"js5wQjPF9lMfdhQfDv8LkDGrin7L/oP6SzxqrCfT7mblEhku3Kav6S91fwpsfZwM1YltMVaa5lq5rK+3",
+	"4I1WSeR8DuliSDkbBVaqq27wGI6CYyTUTC6Ipw+GH/aGpDz0wVy2p31EXg9en55cvyYXWTHnopj7r8/g",
+	"6xeDl+RKUw6RupG4MhY4OX1NprThp9fGGvcDvIEByvt+MjIE1sZpeOeR8L/HK66LMYNLyGcy6A9ev8Jx",
+	"Xr1w8+cLRszsyFUyYyl0AwwicvHtt2f2iu8YnY/Er28+vzgNJ3Bh7G0wdUpzB0zM8pK3aImTty8/v+q/",
+	"BAVsjDJrwS7M/FR/JK5tnXNo0M6pUvajJekmNB/DazOjDvpnb168Jtn4ORf/7/+WC0ftg4/EoD/49ptX",
+	"5RVm2ZVbdvj9t+7LHtEcWTSsEU+6aLwDZnfFGTDzoiPRRUsxIrmZPwMqlNeQuJnTjCCGW++cGLcEn9P6",
+	"I4oUynKUF+OMq5k5IYORK+zEjcVeVhnWwr+rHZO1iHCtbRJDwj4CXPFko9BfdO2G+wd//RH5tdHuVY5t",
+	"227g1hWUIfjeZmHM7t4BAa2yso8cRd75AF+NJ1vVfzzEn2RAeY8je01YeUNEuVmhrAv1lhGCB4r11gR8",
+	"Q9RXuW1wDPuuD/vu7skeGvxtadb6oWzVKtGcbAsWtGVFRDGWes+V2GLq9NyYB4AIhUA6lgFQjURpMqak",
+	"GzrPQwLeWjx0JFe2dm9OU+ajbLaSMSodY9sUMRLGVuDa4u/4W9Ap5dgJ6nvBKg67J+0Cmmj7bH1y4UoG",
+	"jTkLLvxhzVyHxeweIfr1V6mDo6P6hPuu7jm2JhdM0AXvO6FqzZtCjVUqkwLAg6ki8Y/fW8InN8aSzrM4",
+	"Ignwjmr0Kf5x9fNPZaf8DVuqam+4xfL4iTHE+dXyholzklDjxtkG85L90Bd73dFlVA4r7wSJv7+m01Ur",
+	"H2qTu+CrJL2WLOzPCyYuFvwfCmoEd9TUk5+kYGAjHg6CsW4f20m+s2+gbSfDZZfv/ZvqRJ0ZoylDVLa3",
+	"ZllP3kqhc5m13dFe/xwudtf+GXXMAm/6zfc+0/xiy8350QIKoLyzpMghc/Hb76H0Nz2ZkUEjXcEOgMnS",
+	"RDeIvpGDVak3ErtW6hM7Ih6diuW3LIea93HBM8eZO15qBqyJ8B+qAte4G9tbPb89xf3Ri0bC7J5QEuCL",
+	"+ibAbKjSuRRTK90ereFuxgS7tb3YfkFSydT5SGBJdOVVm31wAnsqJknGoTmh3FdAeWJBurkmY5rcQH3p",
+	"+8mJEe4TkG6bFpwyDYEID99AADUH2x6woBI4YLkitsjzkC35H+b9POKWdPJw3JJ7b8n/uPj4YZ8tuaBL",
+	"M8SJZvn8HvuA7bAEhiVNRQeNluOFL/9pz/le4tDXLJ/fX5WvHZSkBSMvBiQFmltg0OLiVnIgObMp259g",
+	"K5q/mX5Hl6ozfDHYOgQTTP6YlP0akrKVjRBs0MvK5y02Y7kdWjbsoxQA+2ivFfjYmI9rgrvrN/EHrnSw",
+	"C47lvW364bG5jQK1ukt4tirgR/XzlIKz+yqf2jZuUz67hWgDtdBketaP9Qfy5ypi3mw4/p0l+v5itPcm",
+	"WwdV6CqmzSjqeSKBZ7pVHGN5y3Jjm7+lWVJgyeRHpmcSA58ZHcv8uyJPmQDALc0zIE3yWOON7lSLF/UW",
+	"53Jl5/aQ4ly/VYNI20uI8tfsLZ5/mbAl9Wco5c0/epun0xLPX/E93ED9lrh101vd0/dolUWgSjbnKnOy",
+	"uH3FZ6MoPF7Aew9JPAa8n27Ae78dV9lIpdngtfQi58k6LX3J8oQJTaEeM7YV4h8t9T1XZGDbAtwXGHn/",
+	"SPObYhFDWTyCZGCUTjHd7KHgiKpFfV/iJB9Dfddv1bBp7CX3ob6/JOui/tRbiV/4clsVf5DIBaYNnwxt",
+	"kSrulJRRVyBiXS9etncGM6JQ7meZg5F3WUHjPSWFYjlGl4mAYHM4UTPsHcsy82/1IGoMkV155SnSjdKM",
+	"J1eTQO8dNQu2ZGd49irqNC6b5elX7F31B1jOVCiGH3xHFUsvnVLwX17N5OJTOfFdi5drz/uX5H/32NnH",
+	"4/DpHod76aPfaudhVFVQv5fn44wu2OFYJVhFUAKVwN/NCCUtnYYbovrBDUp4kkfE+CRQTTESB2CTkHXQ",
+	"JMAo9yDYJDDxQ4FJHMwolGaPaR6Aj2TQmHaEHjlqrpWmsHLTHoA7EmiovyvoiN+ix5TEF4Y4EhxLR/3z",
+	"pBIQ4ZvZH2skVD5fFtBI9dh/fJSRQPcf8xhttea7H5D3hS+CN2s7Sa/pFBITLPNsP12s81aSTGh+TgBn",
+	"4fIXWw/awDAf9+4NndAMt9bob8IWuR9gf1iIVmu/tpN921wDazVn4MPkDLszjYmBL39caOjQ5Fo5/wq8",
+	"gH1MfUfCfC91Sd9/XrCUa0YkVu9OMinzshbpU6FmgReQUjFl+dENOB7Dq26ABrF06s1sqe0sf/OLJ2ry",
+	"72fnw6MfLfwvysIHsT3qlKdk2mtaiYK2KJQGax4Uyh+aTt+vseRjIxoKrJaU5fyWpZFL6kGEfEji34yk",
+	"/R6XNfBArc8VoVpjG4uWpIraBb1wjHTNUU/zZGbG7VkWs/i33+Og3INcrPgI0NO/YlfwlBziIThr4fF9",
+	"A4178OgUNDoFWx2XB/gB10b+sdsUOiZWD1XzzuFYhF6uS3OVBxikU3BqqUdVEinwt2HyMWeqyDTybgcM",
+	"g+ZI9RZfHJVhcmQVpCrwJcJNGvcIR2q/gFQDgd8ymdwoiJqbOfXNLGcKUZng1KeOzlBOSHBv0o2fu8P9",
+	"uT/dn4fHe29oPG8fgV9QPYsIhWc+AaQoO3A3fg6k1vFz1Bg4DoYCe5ab0OvCkfD7zwx2S7OCBSB5zveY",
+	"ySxFFtcJ5RlLSayZ0jHxPw6x9sw0U1IDk7LMqGenNkEM79gMtJKHMT+G9VKaLq2DNBIt/ldjI0XZoOuC",
+	"GzX2D/hU5viaXHhkO+VmnKbl/g2/ILS7+kMnsFj/bcU1+u2Pjlx0hh1LiwkmnJ51hh2UoE7UgffZGXbu",
+	"aC6gtPD3bR2hfygpLrFz6XHTxOv18zEj/PSMn0uaa06zbOnAAHZ3rTYXpgwreLGoISvIoVGtcqVUnNAC",
+	"mDFa8utXdbyFLDAiuyRdar0zesMExGic8jDC10Bs5Ju33lvAgTxfOqRR8xs4k8wfgt2hflXnNlhT5bD2",
+	"oFhzecv2gRE4MMzSHEDxmuMhIyhHxfGVQwmg+WYkMCIgeRaTt3yR+wRqCsG1OpGTE4tJvAvo3Yxa2EtN",
+	"RUrztMS9G5JLzhJj0XxPk1lE3sn/xUREvpOfexH5wMRUz0j3I88yDoZtNBLvhbnuByl1RD6az3oR+RWA",
+	"c0n3x5zOI3Jp3mZE/ifP5DSn815E/imzYs5I9wM3Y5AfaZZJ0YvIRc4o6V79q6A5GwkcE/+yQ8PKXXPz",
+	"249cFJpF5H/IIgeryCzIM0XiCU20zGOHwDKnAlDRuFbE2IzP1EiMqWLIgt/Fq8lpz5XYcE246psndpTw",
+	"E/6ZpcRe2PXjiyLLekN/j5FY4MpRMja/lVlqnNkFE6ly4Vx0PZWE0S2AgyrLTeCVIjCqnuWymM4IHYmk",
+	"UFrO7eUKCewApuEOqOFgvlju0qVVmmCggiOKmqPAjD0S5SDPlKO440xFhPWnfTtzOSGnZwQsQiyhMZIQ",
+	"kIVTs34h3hwsJJjjEWE0mZWIEfhA46VfPKinzKjSFnfObIr+SMTmQrP9ECL9hrEFCqgZ1dyCfaaJhmWh",
+	"ug3JzsOm+5+PBE7gbiaVrQ4yyphyoQC3ehUMDzZmLhcoKopkbKJ9Ez4MBmcXUIJhx9XUZiCUzO0Du6XA",
+	"+AX8aEjiqxu+sOf7Nb1hMS5wuGwu9QhvVmasXMa5i4vh41hkD8D0IHRsDlTwOnDK5tXUWVtXnzQigJ4o",
+	"BeFptDZKG/9i303sg7XDkfDBWrOVzBX45rqQx1ldV9tAem5v8Y7nMVHQyp6ZbZebpVIMXEuqHVS4fcKu",
+	"eVj7Irlxu4xKNXIBiEhgbKhen/xq35JdaXNHWOiRsET7Pri4BDwm4le7WyzMHnw1GAz2iC8DgvjPE4u3",
+	"/hXiF4Z716wJHBLbm1Rm/fzyPXJc2on2TsHpco97YDBu9/nR+npSMevgTZVEdPiiSovrFzx0J47bYbuo",
+	"Np6za7L5a0I/mxk97Og7UHoEKG+WMILEmGpPlm9lymJLo1tF7UAKO+IubPbLLos8mRmD6WeLg96SCP8n",
+	"TPoQJy2csHH8rt4FzAnJnFk2ha1VC87oCLzxdWS8b538uZ39T7tHW9ypqlyvbO1DmPbtEPeMvlzdz2sx",
+	"OTbvWaMg3QIds+MrSuORDRGrO3cxQ9wJdFRET8nkuPVbarMWatipq1poN9CN2r5vykAHx/QDxSqdMDeH",
+	"K2+9qB9T0Y2p6B3OsUYJelQU5GGYmNja8hyJuunp0Yp9ctNGsjYmIzcfdZhA2NM8fUhL89F22zE/8JTz",
+	"A/dluN7J/OYkYUKzB3NMzS2IvUW0JVF9D6AdFjTXcyb0+zQmi0KjPgiGw6gm1SNRXmsGe4kID4DAWn7h",
+	"04nsM1e6d05odSwIklJN5tLVgpU/xmDpxDxODiXoxn4fGOU1l7lVc+6np4MaWUvl+SDEbMbonXsdGAzZ",
+	"0tCPzDlrMS9/lfnNW3iUw0rLy0XvDNupw6IOwCF9Asa3l2dAdmhhafCz12/gM+uJvzqhn7kic55lZvoW",
+	"2wavPH0TdfJC2D9OB/1XUUcxXSzwkzevtvbdyyU4+u9fh/8ebOBAF/4aaJxWBBq/pZqV4SGufKjxXOYl",
+	"qMSTEzJlOmopfx+JLWA2/f4wf9jNY/7rN6X5I9xmcTQScbBBN8QC1isc47WUe+0YC2hRQo8cDwgOgF1i",
+	"AqGwHjXckwoMVF7N1uqttoFb1JuLEaDr1MDWKifa+lXDFbsrY1BIDFAXYApyrQJTK/JNcmTMEgk5Yfec",
+	"IwFeG2BpGDXonTWOSXPfpT8EppnYuHfhrSHZqzTPMlsuYTTuSJhDfgFmHkcjz7mExvbqDaGEDB6jvFBL",
+	"X8oW3mDCc6V95cJInA0GpTkZXnhHlb+LeZgzZ3dyTVKelqamUbXmYkfRY3+0j6n3Dn5aM/V2NWdwENgh",
+	"Z7ilakDukqgimYUPCwTqtfkfwzEN+xbX9t4sk6i9ib0iiq7qA8yPUsS71raInHFRKQWvej9hKUnTPtzD",
+	"TviR6Y2ies9nbltMI3wdR7ltCyPuJbQr5819BhNtxENZnvCyVYSumNqkEKnlXalGG6tuNp5IxDZlNEUi",
+	"q4GHMhIZ3ksW2hUIhlECi+M1ErVBzPGzOkjXHZ1+x/awfQfqmcpRq1t2JOzPN4Y51+9ODHE+RNjALOPG",
+	"AME3Z/1v9goQVMMD3w4eITzw+ErqGH19ejb5L66Z456iDlUKnz86Y0Zzll8UetYZ/vY7dCYBqxUq0aq4",
+	"fJAJzRzrFfCRYyQhntMbo/hE3Ik6RZ51hp2Z1ovh8+enZ9/0B/1B/3T4ZvBmABrXznzFugAUUi50LtUC",
+	"CaT7QVFNAZV6qyYJVyusQ8ATCdGPQgjERmyg6SJc98klkE5FSC9nFh+skJFAeq3nNcYrKF7iZqltv27O",
+	"JixnIjH/M8cASz0JpmMHSwnVJH6eykTFqA/tE3kipNWnuqgDh3Q9IEgvXJPaZQ0jvW1FG2kecuX6xjVn",
+	"ARaRr8evDBlBjToUHjOazIYlSaHFaMQBqGZTmUNZ9zSnqQNQjKp4jlNaTFkAoYK/zahSTOErKdEnqUNU",
+	"khOs8OYCQlB497cyZe+hKdPeeol/wc3xvw6a0nxq7mvOUQBgjMu+xHdQs676MAeAsbwKAC5pzhAcR0Xg",
+	"jWH7gkxuHP+qRcd0uLSWvRTaISsSEiD9NLwFOlW21bUKxFO+hHNPvprnS3PLOekqhg4pdklpOg3f/jWC",
+	"GTS9cJ9cAZwdsSzvp2Z8cQJebUpyNuca/kjTnJn3UxEu+ClvFlRsHZhwlqUkZRMuuPnGPqInpjNTj7HN",
+	"AEJ5KiZzujAr6uYzXpK5TIuMhTcOBm+6ucO71dwYNji8+d+YZZBckitjGYuPY+iq+UnMz4OaW78eiAEk",
+	"haaJVg3DNo14EZhlzxScAwguxydaRfYOd4zdIDkY1o8G/pg/WWxzxzy477syU4XjNS0Py7lMkWTQFvyX",
+	"E8LGDWPbevCj4M45I6m8CxX59/5L84Xmc9Z0xwpJW/lCYPcj7ZlC5Vt9OZc1gpRGBkensKoNIfW626DO",
+	"1hKLBm0t2CRSq/IP5rFSqbs6FZs5Re0wkwsyLpYKTo9gnH/6yqmNT1LRMF0g4o8I8PBHZEzziOhizCLS",
+	"7/d7jrs5ZyQpHGdlIKwpnzOhYPdh+xfkTFkorh9XqO9bT4k5VZrljjA6uI0ojFcVkZzdcgWN76sLP8kA",
+	"3KucUeS7jHA3wwzZZ81yQbPyPPbbAjPWkZchTCHb2Z/gtyOBTUgqAjRlRsY5ozc49CKXE54B2TR20Nsm",
+	"dfM0z2wXTTlhc+rnbFIolo4Ewn+YrYEd+IWyzhgsCxfggzmQMTPQsHp738JK8fNoJPAlS0FmVKSR3+r/",
+	"KqSGUxP6p6AXxTyLS767D/5Tjs3J6/YPnGq5LBDiG/QsTWHAuWIZeI7WK0xmLLmxRtWSZFSkK+dUkwhc",
+	"wWwziX6LOje3ZkLLHNhAb9hCk4XFNYxIJjU8j7s8ELYPboSGe3yQKDEgXREYAWCRLphcZIgdgGlU8yHs",
+	"NbS3gZ41Zwnji4oefu+nmMlGZfirWRCuVl8Cok8ot2IgK/BOeXIT4a1usZ/S+Jk5T1mfQKsjor9IQegC",
+	"W/CoIOzWxopBXso5sXRqZdjhOZgLxjSjRuirTMoBJsY5ZAzhItvsNZUMz7c7S10RAN65J8ErM6kYIuQh",
+	"Z8UnZu1aEMZhOVssRyBxbi/4QebYjNXFs7l8BzRn1C6UvdiJ9gTALf5TjivCbOxBd6JAAxsxjyRkgHsB",
+	"hw9XxPgBzhSAaool0z13F1wt25qmbXiEIrheixRCBYZ7IteHuCRyMhLlknJlO8t1eUWpLaA2pXwXykVw",
+	"cFSzwWH9FOnSkYD+Mg1731jpoA9zPuWCZs/cTyxMiJLmIRIzg8xc2YvI2Pi7iC80cII5Enaaz8yKnBih",
+	"9bPskwtvG/x3J9Lk///v/+MfOYItakc4LzXfqPRXy2e266CKOcg4zN7JZlVjOIluOzjqEt+1S1Qe0uGK",
+	"Gkt3Pi80zIZ9ToxmMZIkpGbuDLMKvhCp8UzGS+zkc6RvK7sf79cwvR84wBUESE5W3IakWGSSplazcUFs",
+	"/ObEGX+wZXI6ZRHJuLgB/TqB4cwvRoJlikGnLCqVxExvYqM+IDVGJVmlgZl9c9ldzjWIIGhp429OKRdK",
+	"47uXd4LlzxS55ezOaEOWctC6NkJg3nmhWH4CkoNMINVXdQFPOm9ZjWtwC07ueFoyEaA2qZL0BGtcEk+s",
+	"jPYusCqnuSwW1ZoG80qVD2UYnVaxi4NaB8GUxs1TGaCUHm+iNprCjXo/HCiwYmayyLMlRnnP0eVEt0FZ",
+	"lC9X2BXGVsub/lrNg/+xki+H2KVt3NVWFLioPBdsS/9Ez8LYMNSXVZfhmWqyxhslHQws1LHGVJ3wLIN7",
+	"g2EDaprkhVCka96MjcsCshIYQ2lptvUqe+xkkcuEKWX2cAKujPPMfv/zvwIAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

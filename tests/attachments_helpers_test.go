@@ -110,7 +110,7 @@ func getAttachment(t *testing.T, te *tenantEnv, id string) client.Attachment {
 
 func listAttachments(t *testing.T, c *client.ClientWithResponses, f client.AttachmentFilter) []client.Attachment {
 	t.Helper()
-	res, err := c.ListAttachmentsWithResponse(context.Background(), f)
+	res, err := c.ListAttachmentsWithResponse(context.Background(), nil, f)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -293,7 +293,7 @@ func TestItemCustomerDetailsPermissions(t *testing.T) {
 	none, view, edit := te.userClient(t), te.userClient(t, "View Item"), te.userClient(t, "Edit Item")
 	ctx := context.Background()
 	list := func(c *client.ClientWithResponses) (int, error) {
-		return status(c.ListItemCustomerDetailsWithResponse(ctx, itemID))
+		return status(c.ListItemCustomerDetailsWithResponse(ctx, itemID, nil))
 	}
 	second := newSubRecordCustomer(t, te, "Perm Second")
 	create := func(c *client.ClientWithResponses) (int, error) {

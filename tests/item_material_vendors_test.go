@@ -30,7 +30,7 @@ func addMaterialVendor(t *testing.T, te *tenantEnv, itemID, body string) string 
 
 func listMaterialVendors(t *testing.T, te *tenantEnv, itemID string) []client.ItemMaterialVendorDetail {
 	t.Helper()
-	res, err := te.API.ListItemMaterialVendorDetailsWithResponse(context.Background(), itemID)
+	res, err := te.API.ListItemMaterialVendorDetailsWithResponse(context.Background(), itemID, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -340,7 +340,7 @@ func TestItemMaterialVendorDetailsPermissions(t *testing.T) {
 		api  *client.ClientWithResponses
 		want int
 	}{{none, http.StatusForbidden}, {edit, http.StatusForbidden}, {view, http.StatusOK}} {
-		res, err := c.api.ListItemMaterialVendorDetailsWithResponse(ctx, itemID)
+		res, err := c.api.ListItemMaterialVendorDetailsWithResponse(ctx, itemID, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -304,7 +304,7 @@ func TestItemPurchasePriceBreaksPermissions(t *testing.T) {
 		api  *client.ClientWithResponses
 		want int
 	}{{none, http.StatusForbidden}, {edit, http.StatusForbidden}, {view, http.StatusOK}} {
-		res, err := c.api.ListItemPurchasePriceBreaksWithResponse(ctx, s.itemID, client.ItemPurchasePriceBreakFilter{})
+		res, err := c.api.ListItemPurchasePriceBreaksWithResponse(ctx, s.itemID, nil, client.ItemPurchasePriceBreakFilter{})
 		if err != nil {
 			t.Fatal(err)
 		}

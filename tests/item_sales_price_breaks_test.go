@@ -388,7 +388,7 @@ func TestItemSalesPriceBreaksPermissions(t *testing.T) {
 	none, view, edit := te.userClient(t), te.userClient(t, "View Item"), te.userClient(t, "Edit Item")
 	ctx := context.Background()
 	list := func(c *client.ClientWithResponses) (int, error) {
-		return status(c.ListItemSalesPriceBreaksWithResponse(ctx, itemID, client.ItemSalesPriceBreakFilter{}))
+		return status(c.ListItemSalesPriceBreaksWithResponse(ctx, itemID, nil, client.ItemSalesPriceBreakFilter{}))
 	}
 	replace := func(c *client.ClientWithResponses) (int, error) {
 		return status(c.ReplaceItemSalesPriceBreaksWithResponse(ctx, itemID, client.ItemSalesPriceBreaksReplace{PriceBreaks: []client.SalesPriceBreakWrite{}}))

@@ -298,3 +298,21 @@ func TestListFilterBodyIsOptional(t *testing.T) {
 		})
 	}
 }
+
+func TestListUnknownSortFieldListsTheSortableFields(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	cases := map[string]string{
+		"colour":   `unknown sort field "colour"; sortable fields: deleted, description, id, name, style`,
+		"style.id": `sort field "style.id" names an id and is not sortable; sortable fields: deleted, description, id, name, style`,
+	}
+	for sent, want := range cases {
+		t.Run(sent, func(t *testing.T) {
+			res, body := listCodesRaw(t, te, "Sort.Field="+url.QueryEscape(sent), "")
+			p := mustProblem(t, res, body, http.StatusBadRequest)
+			if got := p.Errors["Sort.Field"]; len(got) != 1 || got[0] != want {
+				t.Fatalf("errors %v, want Sort.Field: %q", p.Errors, want)
+			}
+		})
+	}
+}

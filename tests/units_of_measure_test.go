@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,7 +15,7 @@ import (
 
 func listUnitTypes(t *testing.T, api *client.ClientWithResponses, f client.UnitOfMeasureFilter) []client.UnitType {
 	t.Helper()
-	res, err := api.ListUnitsOfMeasureWithResponse(context.Background(), f)
+	res, err := api.ListUnitsOfMeasureWithResponse(context.Background(), nil, f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,12 +179,109 @@ func TestUnitsOfMeasurePermissions(t *testing.T) {
 		{[]string{"View Purchase Order", "View Customer"}, 403},
 	}
 	for _, c := range cases {
-		res, err := te.userClient(t, c.perms...).ListUnitsOfMeasureWithResponse(context.Background(), client.UnitOfMeasureFilter{})
+		res, err := te.userClient(t, c.perms...).ListUnitsOfMeasureWithResponse(context.Background(), nil, client.UnitOfMeasureFilter{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if res.StatusCode() != c.want {
 			t.Errorf("%v list: status %d, want %d", c.perms, res.StatusCode(), c.want)
+		}
+	}
+}
+
+// listUnitTypesQuery lists unit types with the query string and filter body (none when
+// empty), failing t unless the answer is 200.
+func listUnitTypesQuery(t *testing.T, te *tenantEnv, query, body string) []client.UnitType {
+	t.Helper()
+	res, b := listUnitTypesRaw(t, te, query, body)
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	var types []client.UnitType
+	if err := json.Unmarshal(b, &types); err != nil {
+		t.Fatal(err)
+	}
+	return types
+}
+
+func listUnitTypesRaw(t *testing.T, te *tenantEnv, query, body string) (rawResponse, []byte) {
+	t.Helper()
+	contentType := ""
+	if body != "" {
+		contentType = "application/json"
+	}
+	return rawRequest(t, http.MethodPost, "/api/units-of-measure/list?"+query, te.Token, contentType, body)
+}
+
+func reversed[T any](list []T) []T {
+	out := slices.Clone(list)
+	slices.Reverse(out)
+	return out
+}
+
+func TestUnitsOfMeasureListPagesAndSortsUnitTypes(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	// By name: Area, Length, Pieces, Time, Volume, Weight; by base unit: Each (Pieces), Hour
+	// (Time), Kilogram (Weight), Liter (Volume), Meter (Length), Square Meter (Area).
+	all := standardUnitCatalogue
+	byBase := []string{all[2], all[3], all[5], all[4], all[1], all[0]}
+	cases := []struct {
+		query, body string
+		want        []string
+	}{
+		// A page counts unit types, each answered whole with its units in catalogue order.
+		{"Skip=2&Take=3", "", all[2:5]},
+		{"Take=1", "", all[:1]},
+		{"Skip=5", "", all[5:]},
+		{"Skip=6&Take=2", "", []string{}},
+		{"Take=0", "", []string{}},
+		// Sort.Dir alone reverses the types, never the units within a type.
+		{"Sort.Dir=descending", "", reversed(all)},
+		{"Sort.Dir=descending&Skip=1&Take=2", "", reversed(all)[1:3]},
+		{"Sort.Field=name", "", all},
+		{"Sort.Field=Name&Sort.Dir=descending", "", reversed(all)},
+		{"Sort.Field=baseUnitName", "", byBase},
+		{"Sort.Field=BaseUnitName&Sort.Dir=descending", "", reversed(byBase)},
+		// Paging applies to the types the filter keeps.
+		{"Skip=1&Take=1", `{"name":"foot"}`, []string{"Length(Meter): Foot=0.3048"}},
+		{"Sort.Dir=descending", `{"name":"foot"}`, []string{"Length(Meter): Foot=0.3048", "Area(Square Meter): Square Foot=0.09290304"}},
+	}
+	for _, c := range cases {
+		t.Run(c.query+c.body, func(t *testing.T) {
+			if got := unitCatalogue(listUnitTypesQuery(t, te, c.query, c.body)); !reflect.DeepEqual(got, c.want) {
+				t.Fatalf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+	for _, dir := range []string{"ascending", "descending"} {
+		types := listUnitTypesQuery(t, te, "Sort.Field=id&Sort.Dir="+dir, "")
+		ids := make([]string, len(types))
+		for i, ut := range types {
+			ids[i] = ut.Id
+		}
+		if dir == "descending" {
+			slices.Reverse(ids)
+		}
+		if len(ids) != 6 || !slices.IsSorted(ids) {
+			t.Fatalf("sorted by id %s: %v", dir, ids)
+		}
+	}
+}
+
+func TestUnitsOfMeasureListRefusesUnknownSortFieldsAndTakeAboveTheMaximum(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	cases := []struct{ query, field, want string }{
+		// units is an array of the read shape: unit types are sorted, units keep their order.
+		{"Sort.Field=units", "Sort.Field", `unknown sort field "units"; sortable fields: baseUnitName, id, name`},
+		{"Sort.Field=factor", "Sort.Field", `unknown sort field "factor"; sortable fields: baseUnitName, id, name`},
+		{"Take=5001", "Take", ""},
+	}
+	for _, c := range cases {
+		res, body := listUnitTypesRaw(t, te, c.query, "")
+		p := mustProblem(t, res, body, http.StatusBadRequest)
+		mustNameField(t, p, c.field)
+		if c.want != "" && p.Errors[c.field][0] != c.want {
+			t.Fatalf("%s: %q, want %q", c.query, p.Errors[c.field][0], c.want)
 		}
 	}
 }

@@ -5174,6 +5174,22 @@ type DownloadAttachmentsParams struct {
 	FileName *string `form:"fileName,omitempty" json:"fileName,omitempty"`
 }
 
+// ListAttachmentsParams defines parameters for ListAttachments.
+type ListAttachmentsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // GetSignedAttachmentContentParams defines parameters for GetSignedAttachmentContent.
 type GetSignedAttachmentContentParams struct {
 	// Tenant The tenant the URL was signed for.
@@ -5585,16 +5601,96 @@ type ListItemCostBreakdownsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ListItemCustomerDetailsParams defines parameters for ListItemCustomerDetails.
+type ListItemCustomerDetailsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // GetItemInputUnitCostParams defines parameters for GetItemInputUnitCost.
 type GetItemInputUnitCostParams struct {
 	// Quantity Quantity to buy, in the item's inventory unit of measure.
 	Quantity float64 `form:"quantity" json:"quantity"`
 }
 
+// ListItemMaterialVendorDetailsParams defines parameters for ListItemMaterialVendorDetails.
+type ListItemMaterialVendorDetailsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
 // GetItemPurchaseHistoryParams defines parameters for GetItemPurchaseHistory.
 type GetItemPurchaseHistoryParams struct {
 	// Months Window in months, default 12; values outside 1 to 60 are clamped into it.
 	Months *int32 `form:"months,omitempty" json:"months,omitempty"`
+}
+
+// ListItemPurchasePriceBreaksParams defines parameters for ListItemPurchasePriceBreaks.
+type ListItemPurchasePriceBreaksParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListItemSalesPriceBreaksParams defines parameters for ListItemSalesPriceBreaks.
+type ListItemSalesPriceBreaksParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListItemVendorDetailsParams defines parameters for ListItemVendorDetails.
+type ListItemVendorDetailsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
 // ListLocationsParams defines parameters for ListLocations.
@@ -5693,6 +5789,22 @@ type ListShapeCodesParams struct {
 
 // ListTagsParams defines parameters for ListTags.
 type ListTagsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ListUnitsOfMeasureParams defines parameters for ListUnitsOfMeasure.
+type ListUnitsOfMeasureParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
 	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
 	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
@@ -6575,7 +6687,12 @@ type ClientInterface interface {
 	// ListAttachmentsWithBody List attachments
 	//
 	// Answers a bare array of the attachments matching the filter, sorted by name
-	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+	// (case-insensitive), ties on id, unless `Sort.Field` names an `Attachment` property:
+	// `name`, `description` (both case-insensitive), `format`, `size`, `fileId`,
+	// `isNoteAttachment`, `accessUrl`, `lotId`, `createdUtc`, `owner.type`, `parent.type` or
+	// `id` (ties on id whatever the field). `Sort.Dir` sent alone reverses the default order.
+	// Without `Skip` or `Take` at most 5000 attachments are answered (the list says nothing of
+	// the others: page with `Skip` and `Take`, or narrow the filter). On a user-bound token only attachments whose owner the user
 	// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 	// owner the user may not view yields 200 with an empty list, never 403. The filter must
 	// name at least one member (400 naming the `body`).
@@ -6585,12 +6702,17 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
-	ListAttachmentsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListAttachmentsWithBody(ctx context.Context, params *ListAttachmentsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListAttachments List attachments
 	//
 	// Answers a bare array of the attachments matching the filter, sorted by name
-	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+	// (case-insensitive), ties on id, unless `Sort.Field` names an `Attachment` property:
+	// `name`, `description` (both case-insensitive), `format`, `size`, `fileId`,
+	// `isNoteAttachment`, `accessUrl`, `lotId`, `createdUtc`, `owner.type`, `parent.type` or
+	// `id` (ties on id whatever the field). `Sort.Dir` sent alone reverses the default order.
+	// Without `Skip` or `Take` at most 5000 attachments are answered (the list says nothing of
+	// the others: page with `Skip` and `Take`, or narrow the filter). On a user-bound token only attachments whose owner the user
 	// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 	// owner the user may not view yields 200 with an empty list, never 403. The filter must
 	// name at least one member (400 naming the `body`).
@@ -6600,7 +6722,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
-	ListAttachments(ctx context.Context, body ListAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListAttachments(ctx context.Context, params *ListAttachmentsParams, body ListAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateRemoteAttachmentWithBody Attach a file kept elsewhere
 	//
@@ -8994,14 +9116,18 @@ type ClientInterface interface {
 
 	// ListItemCustomerDetails List an item's customer details
 	//
-	// The item's customer details as a bare array (not paged: an item has few), in the order
-	// of `Item.customerDetails`: by customer name (case-insensitive), then id. The body is
-	// ignored. An unknown item, or another tenant's, answers 404.
+	// The item's customer details as a bare array, by default in the order of
+	// `Item.customerDetails`: by customer name (case-insensitive), then id. `Sort.Field` sorts
+	// by an `ItemCustomerDetail` property instead: `customerId`, `customerItemNumber`,
+	// `customerItemName`, `unitOfMeasureName` (these three case-insensitive) or `id`, ties on
+	// id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page the
+	// details (each with all its price breaks); without them at most 5000 are answered. The
+	// body is ignored. An unknown item, or another tenant's, answers 404.
 	//
 	// Permission: View Item.
 	//
 	// Corresponds with POST /api/items/{itemId}/customers/list (the `ListItemCustomerDetails` operationId).
-	ListItemCustomerDetails(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListItemCustomerDetails(ctx context.Context, itemId ItemId, params *ListItemCustomerDetailsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DeleteItemCustomerDetail Delete an item's customer detail
 	//
@@ -9141,14 +9267,18 @@ type ClientInterface interface {
 
 	// ListItemMaterialVendorDetails List an item's material vendor details
 	//
-	// The item's material vendor details as a bare array (not paged: an item has few), in the
-	// order of `Item.materialVendorDetails`: by vendor name (case-insensitive), then id. The
-	// body is ignored. An unknown item, or another tenant's, answers 404.
+	// The item's material vendor details as a bare array, by default in the order of
+	// `Item.materialVendorDetails`: by vendor name (case-insensitive), then id. `Sort.Field`
+	// sorts by an `ItemMaterialVendorDetail` property instead: `vendorId`, `vendorItemNumber`,
+	// `vendorItemName`, `notes` (these three case-insensitive) or `id`, ties on id. `Sort.Dir`
+	// sent alone reverses the default order. `Skip` and `Take` page the details; without them
+	// at most 5000 are answered. The body is ignored. An unknown item, or another tenant's,
+	// answers 404.
 	//
 	// Permission: View Item.
 	//
 	// Corresponds with POST /api/items/{itemId}/material-vendors/list (the `ListItemMaterialVendorDetails` operationId).
-	ListItemMaterialVendorDetails(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListItemMaterialVendorDetails(ctx context.Context, itemId ItemId, params *ListItemMaterialVendorDetailsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DeleteItemMaterialVendorDetail Delete an item's material vendor detail
 	//
@@ -9276,31 +9406,41 @@ type ClientInterface interface {
 	//
 	// The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
 	// `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
-	// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
-	// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
-	// another tenant's, answers 404.
+	// `customerTierId` null), by default ordered by vendor name (case-insensitive; then vendor
+	// id, so each vendor's breaks stay together), then unit (case-insensitive), then vendor
+	// detail, then quantity. `Sort.Field` sorts by a `PriceBreak` property instead:
+	// `quantity`, `price`, `currencyCode`, `vendorId` or `unitOfMeasureName`
+	// (case-insensitive), ties on the break's vendor detail and quantity. `Sort.Dir` sent
+	// alone reverses the default order. `Skip` and `Take` page the breaks; without them at
+	// most 5000 are answered. The optional filter keeps the breaks of some vendors. An unknown
+	// item, or another tenant's, answers 404.
 	//
 	// Permission: View Item.
 	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
-	ListItemPurchasePriceBreaksWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListItemPurchasePriceBreaksWithBody(ctx context.Context, itemId ItemId, params *ListItemPurchasePriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListItemPurchasePriceBreaks List an item's purchase price breaks
 	//
 	// The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
 	// `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
-	// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
-	// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
-	// another tenant's, answers 404.
+	// `customerTierId` null), by default ordered by vendor name (case-insensitive; then vendor
+	// id, so each vendor's breaks stay together), then unit (case-insensitive), then vendor
+	// detail, then quantity. `Sort.Field` sorts by a `PriceBreak` property instead:
+	// `quantity`, `price`, `currencyCode`, `vendorId` or `unitOfMeasureName`
+	// (case-insensitive), ties on the break's vendor detail and quantity. `Sort.Dir` sent
+	// alone reverses the default order. `Skip` and `Take` page the breaks; without them at
+	// most 5000 are answered. The optional filter keeps the breaks of some vendors. An unknown
+	// item, or another tenant's, answers 404.
 	//
 	// Permission: View Item.
 	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
-	ListItemPurchasePriceBreaks(ctx context.Context, itemId ItemId, body ListItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListItemPurchasePriceBreaks(ctx context.Context, itemId ItemId, params *ListItemPurchasePriceBreaksParams, body ListItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// AddItemRevisionWithBody Add a revision of an item
 	//
@@ -9434,10 +9574,14 @@ type ClientInterface interface {
 
 	// ListItemSalesPriceBreaksWithBody List an item's sales price breaks
 	//
-	// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+	// The item's sales price breaks as a bare array, by default ordered by scope: the list
 	// price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
 	// then the customers' (by customer name, case-insensitive, then customer id); within a
-	// scope by unit of measure name, then quantity. The optional filter (see
+	// scope by unit of measure name (case-insensitive), then quantity. `Sort.Field` sorts by a
+	// `PriceBreak` property instead: `quantity`, `type`, `price`, `margin`, `currencyCode`,
+	// `customerId`, `customerTierId` or `unitOfMeasureName` (case-insensitive), ties on the
+	// break's id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page
+	// the breaks; without them at most 5000 are answered. The optional filter (see
 	// `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
 	// answers 404.
 	//
@@ -9446,14 +9590,18 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
-	ListItemSalesPriceBreaksWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListItemSalesPriceBreaksWithBody(ctx context.Context, itemId ItemId, params *ListItemSalesPriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListItemSalesPriceBreaks List an item's sales price breaks
 	//
-	// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+	// The item's sales price breaks as a bare array, by default ordered by scope: the list
 	// price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
 	// then the customers' (by customer name, case-insensitive, then customer id); within a
-	// scope by unit of measure name, then quantity. The optional filter (see
+	// scope by unit of measure name (case-insensitive), then quantity. `Sort.Field` sorts by a
+	// `PriceBreak` property instead: `quantity`, `type`, `price`, `margin`, `currencyCode`,
+	// `customerId`, `customerTierId` or `unitOfMeasureName` (case-insensitive), ties on the
+	// break's id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page
+	// the breaks; without them at most 5000 are answered. The optional filter (see
 	// `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
 	// answers 404.
 	//
@@ -9462,7 +9610,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
-	ListItemSalesPriceBreaks(ctx context.Context, itemId ItemId, body ListItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListItemSalesPriceBreaks(ctx context.Context, itemId ItemId, params *ListItemSalesPriceBreaksParams, body ListItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ReplaceItemTagsWithBody Replace an item's tags
 	//
@@ -9567,14 +9715,19 @@ type ClientInterface interface {
 
 	// ListItemVendorDetails List an item's vendor details
 	//
-	// The item's vendor details as a bare array (not paged: an item has few), in the order of
+	// The item's vendor details as a bare array, by default in the order of
 	// `Item.vendorDetails`: the primary first, then by vendor name (case-insensitive), then id.
-	// The body is ignored. An unknown item, or another tenant's, answers 404.
+	// `Sort.Field` sorts by an `ItemVendorDetail` property instead: `vendorId`,
+	// `vendorItemNumber`, `vendorItemName`, `notes`, `unitOfMeasureName` (these four
+	// case-insensitive), `price`, `isPrimary`, `leadTimeInDays`, `unitQuantity`,
+	// `inventoryUnitQuantity` or `id`, ties on id. `Sort.Dir` sent alone reverses the default
+	// order. `Skip` and `Take` page the details; without them at most 5000 are answered. The
+	// body is ignored. An unknown item, or another tenant's, answers 404.
 	//
 	// Permission: View Item.
 	//
 	// Corresponds with POST /api/items/{itemId}/vendors/list (the `ListItemVendorDetails` operationId).
-	ListItemVendorDetails(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListItemVendorDetails(ctx context.Context, itemId ItemId, params *ListItemVendorDetailsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DeleteItemVendorDetail Delete an item's vendor detail
 	//
@@ -10234,16 +10387,23 @@ type ClientInterface interface {
 	// pieces a box holds depends on the item, so Box converts to other units only through a
 	// custom conversion stated where it is used (a vendor detail's or sales unit
 	// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
-	// bare array of unit types by name, each with its units by factor (null last) then name.
+	// bare array of unit types, each with its units by factor (null last) then name.
 	// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 	// units whose name contains it (case-insensitive) and drops types left without units.
+	//
+	// The list pages and sorts unit types, never units: `Skip` and `Take` count types, each
+	// answered whole with its matching units in the order above. The types are sorted by
+	// name (case-insensitive), ties on id, unless `Sort.Field` names a `UnitType` property:
+	// `name`, `baseUnitName` (both case-insensitive) or `id`; `Sort.Dir` sent alone reverses
+	// that default order (the units within a type keep theirs). Without `Skip` or `Take`
+	// every matching type is answered (up to 5000).
 	//
 	// Permission: View Item.
 	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
-	ListUnitsOfMeasureWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListUnitsOfMeasureWithBody(ctx context.Context, params *ListUnitsOfMeasureParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListUnitsOfMeasure List unit types and their units
 	//
@@ -10254,16 +10414,23 @@ type ClientInterface interface {
 	// pieces a box holds depends on the item, so Box converts to other units only through a
 	// custom conversion stated where it is used (a vendor detail's or sales unit
 	// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
-	// bare array of unit types by name, each with its units by factor (null last) then name.
+	// bare array of unit types, each with its units by factor (null last) then name.
 	// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 	// units whose name contains it (case-insensitive) and drops types left without units.
+	//
+	// The list pages and sorts unit types, never units: `Skip` and `Take` count types, each
+	// answered whole with its matching units in the order above. The types are sorted by
+	// name (case-insensitive), ties on id, unless `Sort.Field` names a `UnitType` property:
+	// `name`, `baseUnitName` (both case-insensitive) or `id`; `Sort.Dir` sent alone reverses
+	// that default order (the units within a type keep theirs). Without `Skip` or `Take`
+	// every matching type is answered (up to 5000).
 	//
 	// Permission: View Item.
 	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
-	ListUnitsOfMeasure(ctx context.Context, body ListUnitsOfMeasureJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListUnitsOfMeasure(ctx context.Context, params *ListUnitsOfMeasureParams, body ListUnitsOfMeasureJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateVendorWithBody Create a vendor
 	//
@@ -10700,7 +10867,12 @@ func (c *Client) DownloadAttachments(ctx context.Context, params *DownloadAttach
 // ListAttachmentsWithBody List attachments
 //
 // Answers a bare array of the attachments matching the filter, sorted by name
-// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+// (case-insensitive), ties on id, unless `Sort.Field` names an `Attachment` property:
+// `name`, `description` (both case-insensitive), `format`, `size`, `fileId`,
+// `isNoteAttachment`, `accessUrl`, `lotId`, `createdUtc`, `owner.type`, `parent.type` or
+// `id` (ties on id whatever the field). `Sort.Dir` sent alone reverses the default order.
+// Without `Skip` or `Take` at most 5000 attachments are answered (the list says nothing of
+// the others: page with `Skip` and `Take`, or narrow the filter). On a user-bound token only attachments whose owner the user
 // may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 // owner the user may not view yields 200 with an empty list, never 403. The filter must
 // name at least one member (400 naming the `body`).
@@ -10710,8 +10882,8 @@ func (c *Client) DownloadAttachments(ctx context.Context, params *DownloadAttach
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
-func (c *Client) ListAttachmentsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListAttachmentsRequestWithBody(c.Server, contentType, body)
+func (c *Client) ListAttachmentsWithBody(ctx context.Context, params *ListAttachmentsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListAttachmentsRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -10725,7 +10897,12 @@ func (c *Client) ListAttachmentsWithBody(ctx context.Context, contentType string
 // ListAttachments List attachments
 //
 // Answers a bare array of the attachments matching the filter, sorted by name
-// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+// (case-insensitive), ties on id, unless `Sort.Field` names an `Attachment` property:
+// `name`, `description` (both case-insensitive), `format`, `size`, `fileId`,
+// `isNoteAttachment`, `accessUrl`, `lotId`, `createdUtc`, `owner.type`, `parent.type` or
+// `id` (ties on id whatever the field). `Sort.Dir` sent alone reverses the default order.
+// Without `Skip` or `Take` at most 5000 attachments are answered (the list says nothing of
+// the others: page with `Skip` and `Take`, or narrow the filter). On a user-bound token only attachments whose owner the user
 // may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 // owner the user may not view yields 200 with an empty list, never 403. The filter must
 // name at least one member (400 naming the `body`).
@@ -10735,8 +10912,8 @@ func (c *Client) ListAttachmentsWithBody(ctx context.Context, contentType string
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
-func (c *Client) ListAttachments(ctx context.Context, body ListAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListAttachmentsRequest(c.Server, body)
+func (c *Client) ListAttachments(ctx context.Context, params *ListAttachmentsParams, body ListAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListAttachmentsRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14805,15 +14982,19 @@ func (c *Client) CreateItemCustomerDetail(ctx context.Context, itemId ItemId, bo
 
 // ListItemCustomerDetails List an item's customer details
 //
-// The item's customer details as a bare array (not paged: an item has few), in the order
-// of `Item.customerDetails`: by customer name (case-insensitive), then id. The body is
-// ignored. An unknown item, or another tenant's, answers 404.
+// The item's customer details as a bare array, by default in the order of
+// `Item.customerDetails`: by customer name (case-insensitive), then id. `Sort.Field` sorts
+// by an `ItemCustomerDetail` property instead: `customerId`, `customerItemNumber`,
+// `customerItemName`, `unitOfMeasureName` (these three case-insensitive) or `id`, ties on
+// id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page the
+// details (each with all its price breaks); without them at most 5000 are answered. The
+// body is ignored. An unknown item, or another tenant's, answers 404.
 //
 // Permission: View Item.
 //
 // Corresponds with POST /api/items/{itemId}/customers/list (the `ListItemCustomerDetails` operationId).
-func (c *Client) ListItemCustomerDetails(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListItemCustomerDetailsRequest(c.Server, itemId)
+func (c *Client) ListItemCustomerDetails(ctx context.Context, itemId ItemId, params *ListItemCustomerDetailsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemCustomerDetailsRequest(c.Server, itemId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -15062,15 +15243,19 @@ func (c *Client) CreateItemMaterialVendorDetail(ctx context.Context, itemId Item
 
 // ListItemMaterialVendorDetails List an item's material vendor details
 //
-// The item's material vendor details as a bare array (not paged: an item has few), in the
-// order of `Item.materialVendorDetails`: by vendor name (case-insensitive), then id. The
-// body is ignored. An unknown item, or another tenant's, answers 404.
+// The item's material vendor details as a bare array, by default in the order of
+// `Item.materialVendorDetails`: by vendor name (case-insensitive), then id. `Sort.Field`
+// sorts by an `ItemMaterialVendorDetail` property instead: `vendorId`, `vendorItemNumber`,
+// `vendorItemName`, `notes` (these three case-insensitive) or `id`, ties on id. `Sort.Dir`
+// sent alone reverses the default order. `Skip` and `Take` page the details; without them
+// at most 5000 are answered. The body is ignored. An unknown item, or another tenant's,
+// answers 404.
 //
 // Permission: View Item.
 //
 // Corresponds with POST /api/items/{itemId}/material-vendors/list (the `ListItemMaterialVendorDetails` operationId).
-func (c *Client) ListItemMaterialVendorDetails(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListItemMaterialVendorDetailsRequest(c.Server, itemId)
+func (c *Client) ListItemMaterialVendorDetails(ctx context.Context, itemId ItemId, params *ListItemMaterialVendorDetailsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemMaterialVendorDetailsRequest(c.Server, itemId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -15267,17 +15452,22 @@ func (c *Client) ReplaceItemPurchasePriceBreaks(ctx context.Context, itemId Item
 //
 // The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
 // `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
-// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
-// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
-// another tenant's, answers 404.
+// `customerTierId` null), by default ordered by vendor name (case-insensitive; then vendor
+// id, so each vendor's breaks stay together), then unit (case-insensitive), then vendor
+// detail, then quantity. `Sort.Field` sorts by a `PriceBreak` property instead:
+// `quantity`, `price`, `currencyCode`, `vendorId` or `unitOfMeasureName`
+// (case-insensitive), ties on the break's vendor detail and quantity. `Sort.Dir` sent
+// alone reverses the default order. `Skip` and `Take` page the breaks; without them at
+// most 5000 are answered. The optional filter keeps the breaks of some vendors. An unknown
+// item, or another tenant's, answers 404.
 //
 // Permission: View Item.
 //
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
-func (c *Client) ListItemPurchasePriceBreaksWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListItemPurchasePriceBreaksRequestWithBody(c.Server, itemId, contentType, body)
+func (c *Client) ListItemPurchasePriceBreaksWithBody(ctx context.Context, itemId ItemId, params *ListItemPurchasePriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemPurchasePriceBreaksRequestWithBody(c.Server, itemId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15292,17 +15482,22 @@ func (c *Client) ListItemPurchasePriceBreaksWithBody(ctx context.Context, itemId
 //
 // The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
 // `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
-// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
-// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
-// another tenant's, answers 404.
+// `customerTierId` null), by default ordered by vendor name (case-insensitive; then vendor
+// id, so each vendor's breaks stay together), then unit (case-insensitive), then vendor
+// detail, then quantity. `Sort.Field` sorts by a `PriceBreak` property instead:
+// `quantity`, `price`, `currencyCode`, `vendorId` or `unitOfMeasureName`
+// (case-insensitive), ties on the break's vendor detail and quantity. `Sort.Dir` sent
+// alone reverses the default order. `Skip` and `Take` page the breaks; without them at
+// most 5000 are answered. The optional filter keeps the breaks of some vendors. An unknown
+// item, or another tenant's, answers 404.
 //
 // Permission: View Item.
 //
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
-func (c *Client) ListItemPurchasePriceBreaks(ctx context.Context, itemId ItemId, body ListItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListItemPurchasePriceBreaksRequest(c.Server, itemId, body)
+func (c *Client) ListItemPurchasePriceBreaks(ctx context.Context, itemId ItemId, params *ListItemPurchasePriceBreaksParams, body ListItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemPurchasePriceBreaksRequest(c.Server, itemId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15485,10 +15680,14 @@ func (c *Client) ReplaceItemSalesPriceBreaks(ctx context.Context, itemId ItemId,
 
 // ListItemSalesPriceBreaksWithBody List an item's sales price breaks
 //
-// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+// The item's sales price breaks as a bare array, by default ordered by scope: the list
 // price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
 // then the customers' (by customer name, case-insensitive, then customer id); within a
-// scope by unit of measure name, then quantity. The optional filter (see
+// scope by unit of measure name (case-insensitive), then quantity. `Sort.Field` sorts by a
+// `PriceBreak` property instead: `quantity`, `type`, `price`, `margin`, `currencyCode`,
+// `customerId`, `customerTierId` or `unitOfMeasureName` (case-insensitive), ties on the
+// break's id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page
+// the breaks; without them at most 5000 are answered. The optional filter (see
 // `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
 // answers 404.
 //
@@ -15497,8 +15696,8 @@ func (c *Client) ReplaceItemSalesPriceBreaks(ctx context.Context, itemId ItemId,
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
-func (c *Client) ListItemSalesPriceBreaksWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListItemSalesPriceBreaksRequestWithBody(c.Server, itemId, contentType, body)
+func (c *Client) ListItemSalesPriceBreaksWithBody(ctx context.Context, itemId ItemId, params *ListItemSalesPriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemSalesPriceBreaksRequestWithBody(c.Server, itemId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15511,10 +15710,14 @@ func (c *Client) ListItemSalesPriceBreaksWithBody(ctx context.Context, itemId It
 
 // ListItemSalesPriceBreaks List an item's sales price breaks
 //
-// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+// The item's sales price breaks as a bare array, by default ordered by scope: the list
 // price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
 // then the customers' (by customer name, case-insensitive, then customer id); within a
-// scope by unit of measure name, then quantity. The optional filter (see
+// scope by unit of measure name (case-insensitive), then quantity. `Sort.Field` sorts by a
+// `PriceBreak` property instead: `quantity`, `type`, `price`, `margin`, `currencyCode`,
+// `customerId`, `customerTierId` or `unitOfMeasureName` (case-insensitive), ties on the
+// break's id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page
+// the breaks; without them at most 5000 are answered. The optional filter (see
 // `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
 // answers 404.
 //
@@ -15523,8 +15726,8 @@ func (c *Client) ListItemSalesPriceBreaksWithBody(ctx context.Context, itemId It
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
-func (c *Client) ListItemSalesPriceBreaks(ctx context.Context, itemId ItemId, body ListItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListItemSalesPriceBreaksRequest(c.Server, itemId, body)
+func (c *Client) ListItemSalesPriceBreaks(ctx context.Context, itemId ItemId, params *ListItemSalesPriceBreaksParams, body ListItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemSalesPriceBreaksRequest(c.Server, itemId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15698,15 +15901,20 @@ func (c *Client) CreateItemVendorDetail(ctx context.Context, itemId ItemId, body
 
 // ListItemVendorDetails List an item's vendor details
 //
-// The item's vendor details as a bare array (not paged: an item has few), in the order of
+// The item's vendor details as a bare array, by default in the order of
 // `Item.vendorDetails`: the primary first, then by vendor name (case-insensitive), then id.
-// The body is ignored. An unknown item, or another tenant's, answers 404.
+// `Sort.Field` sorts by an `ItemVendorDetail` property instead: `vendorId`,
+// `vendorItemNumber`, `vendorItemName`, `notes`, `unitOfMeasureName` (these four
+// case-insensitive), `price`, `isPrimary`, `leadTimeInDays`, `unitQuantity`,
+// `inventoryUnitQuantity` or `id`, ties on id. `Sort.Dir` sent alone reverses the default
+// order. `Skip` and `Take` page the details; without them at most 5000 are answered. The
+// body is ignored. An unknown item, or another tenant's, answers 404.
 //
 // Permission: View Item.
 //
 // Corresponds with POST /api/items/{itemId}/vendors/list (the `ListItemVendorDetails` operationId).
-func (c *Client) ListItemVendorDetails(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListItemVendorDetailsRequest(c.Server, itemId)
+func (c *Client) ListItemVendorDetails(ctx context.Context, itemId ItemId, params *ListItemVendorDetailsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListItemVendorDetailsRequest(c.Server, itemId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -16875,17 +17083,24 @@ func (c *Client) UpdateTag(ctx context.Context, tagId TagId, body UpdateTagJSONR
 // pieces a box holds depends on the item, so Box converts to other units only through a
 // custom conversion stated where it is used (a vendor detail's or sales unit
 // conversion's quantities, e.g. a box of 12 counted in Each). Answers a
-// bare array of unit types by name, each with its units by factor (null last) then name.
+// bare array of unit types, each with its units by factor (null last) then name.
 // `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 // units whose name contains it (case-insensitive) and drops types left without units.
+//
+// The list pages and sorts unit types, never units: `Skip` and `Take` count types, each
+// answered whole with its matching units in the order above. The types are sorted by
+// name (case-insensitive), ties on id, unless `Sort.Field` names a `UnitType` property:
+// `name`, `baseUnitName` (both case-insensitive) or `id`; `Sort.Dir` sent alone reverses
+// that default order (the units within a type keep theirs). Without `Skip` or `Take`
+// every matching type is answered (up to 5000).
 //
 // Permission: View Item.
 //
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
-func (c *Client) ListUnitsOfMeasureWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListUnitsOfMeasureRequestWithBody(c.Server, contentType, body)
+func (c *Client) ListUnitsOfMeasureWithBody(ctx context.Context, params *ListUnitsOfMeasureParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListUnitsOfMeasureRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16905,17 +17120,24 @@ func (c *Client) ListUnitsOfMeasureWithBody(ctx context.Context, contentType str
 // pieces a box holds depends on the item, so Box converts to other units only through a
 // custom conversion stated where it is used (a vendor detail's or sales unit
 // conversion's quantities, e.g. a box of 12 counted in Each). Answers a
-// bare array of unit types by name, each with its units by factor (null last) then name.
+// bare array of unit types, each with its units by factor (null last) then name.
 // `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 // units whose name contains it (case-insensitive) and drops types left without units.
+//
+// The list pages and sorts unit types, never units: `Skip` and `Take` count types, each
+// answered whole with its matching units in the order above. The types are sorted by
+// name (case-insensitive), ties on id, unless `Sort.Field` names a `UnitType` property:
+// `name`, `baseUnitName` (both case-insensitive) or `id`; `Sort.Dir` sent alone reverses
+// that default order (the units within a type keep theirs). Without `Skip` or `Take`
+// every matching type is answered (up to 5000).
 //
 // Permission: View Item.
 //
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
-func (c *Client) ListUnitsOfMeasure(ctx context.Context, body ListUnitsOfMeasureJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListUnitsOfMeasureRequest(c.Server, body)
+func (c *Client) ListUnitsOfMeasure(ctx context.Context, params *ListUnitsOfMeasureParams, body ListUnitsOfMeasureJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListUnitsOfMeasureRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -17564,18 +17786,18 @@ func NewDownloadAttachmentsRequestWithBody(server string, params *DownloadAttach
 }
 
 // NewListAttachmentsRequest calls the generic ListAttachments builder with application/json body
-func NewListAttachmentsRequest(server string, body ListAttachmentsJSONRequestBody) (*http.Request, error) {
+func NewListAttachmentsRequest(server string, params *ListAttachmentsParams, body ListAttachmentsJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewListAttachmentsRequestWithBody(server, "application/json", bodyReader)
+	return NewListAttachmentsRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewListAttachmentsRequestWithBody constructs an http.Request for the ListAttachments method, with any body, and a specified content type
-func NewListAttachmentsRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewListAttachmentsRequestWithBody(server string, params *ListAttachmentsParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -17591,6 +17813,69 @@ func NewListAttachmentsRequestWithBody(server string, contentType string, body i
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
@@ -23257,7 +23542,7 @@ func NewCreateItemCustomerDetailRequestWithBody(server string, itemId ItemId, co
 }
 
 // NewListItemCustomerDetailsRequest constructs an http.Request for the ListItemCustomerDetails method
-func NewListItemCustomerDetailsRequest(server string, itemId ItemId) (*http.Request, error) {
+func NewListItemCustomerDetailsRequest(server string, itemId ItemId, params *ListItemCustomerDetailsParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -23280,6 +23565,69 @@ func NewListItemCustomerDetailsRequest(server string, itemId ItemId) (*http.Requ
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
@@ -23584,7 +23932,7 @@ func NewCreateItemMaterialVendorDetailRequestWithBody(server string, itemId Item
 }
 
 // NewListItemMaterialVendorDetailsRequest constructs an http.Request for the ListItemMaterialVendorDetails method
-func NewListItemMaterialVendorDetailsRequest(server string, itemId ItemId) (*http.Request, error) {
+func NewListItemMaterialVendorDetailsRequest(server string, itemId ItemId, params *ListItemMaterialVendorDetailsParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -23607,6 +23955,69 @@ func NewListItemMaterialVendorDetailsRequest(server string, itemId ItemId) (*htt
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
@@ -23821,18 +24232,18 @@ func NewReplaceItemPurchasePriceBreaksRequestWithBody(server string, itemId Item
 }
 
 // NewListItemPurchasePriceBreaksRequest calls the generic ListItemPurchasePriceBreaks builder with application/json body
-func NewListItemPurchasePriceBreaksRequest(server string, itemId ItemId, body ListItemPurchasePriceBreaksJSONRequestBody) (*http.Request, error) {
+func NewListItemPurchasePriceBreaksRequest(server string, itemId ItemId, params *ListItemPurchasePriceBreaksParams, body ListItemPurchasePriceBreaksJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewListItemPurchasePriceBreaksRequestWithBody(server, itemId, "application/json", bodyReader)
+	return NewListItemPurchasePriceBreaksRequestWithBody(server, itemId, params, "application/json", bodyReader)
 }
 
 // NewListItemPurchasePriceBreaksRequestWithBody constructs an http.Request for the ListItemPurchasePriceBreaks method, with any body, and a specified content type
-func NewListItemPurchasePriceBreaksRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+func NewListItemPurchasePriceBreaksRequestWithBody(server string, itemId ItemId, params *ListItemPurchasePriceBreaksParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -23855,6 +24266,69 @@ func NewListItemPurchasePriceBreaksRequestWithBody(server string, itemId ItemId,
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
@@ -23962,18 +24436,18 @@ func NewReplaceItemSalesPriceBreaksRequestWithBody(server string, itemId ItemId,
 }
 
 // NewListItemSalesPriceBreaksRequest calls the generic ListItemSalesPriceBreaks builder with application/json body
-func NewListItemSalesPriceBreaksRequest(server string, itemId ItemId, body ListItemSalesPriceBreaksJSONRequestBody) (*http.Request, error) {
+func NewListItemSalesPriceBreaksRequest(server string, itemId ItemId, params *ListItemSalesPriceBreaksParams, body ListItemSalesPriceBreaksJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewListItemSalesPriceBreaksRequestWithBody(server, itemId, "application/json", bodyReader)
+	return NewListItemSalesPriceBreaksRequestWithBody(server, itemId, params, "application/json", bodyReader)
 }
 
 // NewListItemSalesPriceBreaksRequestWithBody constructs an http.Request for the ListItemSalesPriceBreaks method, with any body, and a specified content type
-func NewListItemSalesPriceBreaksRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+func NewListItemSalesPriceBreaksRequestWithBody(server string, itemId ItemId, params *ListItemSalesPriceBreaksParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -23996,6 +24470,69 @@ func NewListItemSalesPriceBreaksRequestWithBody(server string, itemId ItemId, co
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
@@ -24185,7 +24722,7 @@ func NewCreateItemVendorDetailRequestWithBody(server string, itemId ItemId, cont
 }
 
 // NewListItemVendorDetailsRequest constructs an http.Request for the ListItemVendorDetails method
-func NewListItemVendorDetailsRequest(server string, itemId ItemId) (*http.Request, error) {
+func NewListItemVendorDetailsRequest(server string, itemId ItemId, params *ListItemVendorDetailsParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -24208,6 +24745,69 @@ func NewListItemVendorDetailsRequest(server string, itemId ItemId) (*http.Reques
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
@@ -25809,18 +26409,18 @@ func NewUpdateTagRequestWithBody(server string, tagId TagId, contentType string,
 }
 
 // NewListUnitsOfMeasureRequest calls the generic ListUnitsOfMeasure builder with application/json body
-func NewListUnitsOfMeasureRequest(server string, body ListUnitsOfMeasureJSONRequestBody) (*http.Request, error) {
+func NewListUnitsOfMeasureRequest(server string, params *ListUnitsOfMeasureParams, body ListUnitsOfMeasureJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewListUnitsOfMeasureRequestWithBody(server, "application/json", bodyReader)
+	return NewListUnitsOfMeasureRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewListUnitsOfMeasureRequestWithBody constructs an http.Request for the ListUnitsOfMeasure method, with any body, and a specified content type
-func NewListUnitsOfMeasureRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewListUnitsOfMeasureRequestWithBody(server string, params *ListUnitsOfMeasureParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -25836,6 +26436,69 @@ func NewListUnitsOfMeasureRequestWithBody(server string, contentType string, bod
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
@@ -26535,7 +27198,12 @@ type ClientWithResponsesInterface interface {
 	// ListAttachmentsWithBodyWithResponse List attachments
 	//
 	// Answers a bare array of the attachments matching the filter, sorted by name
-	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+	// (case-insensitive), ties on id, unless `Sort.Field` names an `Attachment` property:
+	// `name`, `description` (both case-insensitive), `format`, `size`, `fileId`,
+	// `isNoteAttachment`, `accessUrl`, `lotId`, `createdUtc`, `owner.type`, `parent.type` or
+	// `id` (ties on id whatever the field). `Sort.Dir` sent alone reverses the default order.
+	// Without `Skip` or `Take` at most 5000 attachments are answered (the list says nothing of
+	// the others: page with `Skip` and `Take`, or narrow the filter). On a user-bound token only attachments whose owner the user
 	// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 	// owner the user may not view yields 200 with an empty list, never 403. The filter must
 	// name at least one member (400 naming the `body`).
@@ -26545,12 +27213,17 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
-	ListAttachmentsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListAttachmentsResponse, error)
+	ListAttachmentsWithBodyWithResponse(ctx context.Context, params *ListAttachmentsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListAttachmentsResponse, error)
 
 	// ListAttachmentsWithResponse List attachments
 	//
 	// Answers a bare array of the attachments matching the filter, sorted by name
-	// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+	// (case-insensitive), ties on id, unless `Sort.Field` names an `Attachment` property:
+	// `name`, `description` (both case-insensitive), `format`, `size`, `fileId`,
+	// `isNoteAttachment`, `accessUrl`, `lotId`, `createdUtc`, `owner.type`, `parent.type` or
+	// `id` (ties on id whatever the field). `Sort.Dir` sent alone reverses the default order.
+	// Without `Skip` or `Take` at most 5000 attachments are answered (the list says nothing of
+	// the others: page with `Skip` and `Take`, or narrow the filter). On a user-bound token only attachments whose owner the user
 	// may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 	// owner the user may not view yields 200 with an empty list, never 403. The filter must
 	// name at least one member (400 naming the `body`).
@@ -26560,7 +27233,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
-	ListAttachmentsWithResponse(ctx context.Context, body ListAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListAttachmentsResponse, error)
+	ListAttachmentsWithResponse(ctx context.Context, params *ListAttachmentsParams, body ListAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListAttachmentsResponse, error)
 
 	// CreateRemoteAttachmentWithBodyWithResponse Attach a file kept elsewhere
 	//
@@ -29028,16 +29701,20 @@ type ClientWithResponsesInterface interface {
 
 	// ListItemCustomerDetailsWithResponse List an item's customer details
 	//
-	// The item's customer details as a bare array (not paged: an item has few), in the order
-	// of `Item.customerDetails`: by customer name (case-insensitive), then id. The body is
-	// ignored. An unknown item, or another tenant's, answers 404.
+	// The item's customer details as a bare array, by default in the order of
+	// `Item.customerDetails`: by customer name (case-insensitive), then id. `Sort.Field` sorts
+	// by an `ItemCustomerDetail` property instead: `customerId`, `customerItemNumber`,
+	// `customerItemName`, `unitOfMeasureName` (these three case-insensitive) or `id`, ties on
+	// id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page the
+	// details (each with all its price breaks); without them at most 5000 are answered. The
+	// body is ignored. An unknown item, or another tenant's, answers 404.
 	//
 	// Permission: View Item.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/customers/list (the `ListItemCustomerDetails` operationId).
-	ListItemCustomerDetailsWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*ListItemCustomerDetailsResponse, error)
+	ListItemCustomerDetailsWithResponse(ctx context.Context, itemId ItemId, params *ListItemCustomerDetailsParams, reqEditors ...RequestEditorFn) (*ListItemCustomerDetailsResponse, error)
 
 	// DeleteItemCustomerDetailWithResponse Delete an item's customer detail
 	//
@@ -29181,16 +29858,20 @@ type ClientWithResponsesInterface interface {
 
 	// ListItemMaterialVendorDetailsWithResponse List an item's material vendor details
 	//
-	// The item's material vendor details as a bare array (not paged: an item has few), in the
-	// order of `Item.materialVendorDetails`: by vendor name (case-insensitive), then id. The
-	// body is ignored. An unknown item, or another tenant's, answers 404.
+	// The item's material vendor details as a bare array, by default in the order of
+	// `Item.materialVendorDetails`: by vendor name (case-insensitive), then id. `Sort.Field`
+	// sorts by an `ItemMaterialVendorDetail` property instead: `vendorId`, `vendorItemNumber`,
+	// `vendorItemName`, `notes` (these three case-insensitive) or `id`, ties on id. `Sort.Dir`
+	// sent alone reverses the default order. `Skip` and `Take` page the details; without them
+	// at most 5000 are answered. The body is ignored. An unknown item, or another tenant's,
+	// answers 404.
 	//
 	// Permission: View Item.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/material-vendors/list (the `ListItemMaterialVendorDetails` operationId).
-	ListItemMaterialVendorDetailsWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*ListItemMaterialVendorDetailsResponse, error)
+	ListItemMaterialVendorDetailsWithResponse(ctx context.Context, itemId ItemId, params *ListItemMaterialVendorDetailsParams, reqEditors ...RequestEditorFn) (*ListItemMaterialVendorDetailsResponse, error)
 
 	// DeleteItemMaterialVendorDetailWithResponse Delete an item's material vendor detail
 	//
@@ -29322,31 +30003,41 @@ type ClientWithResponsesInterface interface {
 	//
 	// The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
 	// `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
-	// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
-	// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
-	// another tenant's, answers 404.
+	// `customerTierId` null), by default ordered by vendor name (case-insensitive; then vendor
+	// id, so each vendor's breaks stay together), then unit (case-insensitive), then vendor
+	// detail, then quantity. `Sort.Field` sorts by a `PriceBreak` property instead:
+	// `quantity`, `price`, `currencyCode`, `vendorId` or `unitOfMeasureName`
+	// (case-insensitive), ties on the break's vendor detail and quantity. `Sort.Dir` sent
+	// alone reverses the default order. `Skip` and `Take` page the breaks; without them at
+	// most 5000 are answered. The optional filter keeps the breaks of some vendors. An unknown
+	// item, or another tenant's, answers 404.
 	//
 	// Permission: View Item.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
-	ListItemPurchasePriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemPurchasePriceBreaksResponse, error)
+	ListItemPurchasePriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ListItemPurchasePriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemPurchasePriceBreaksResponse, error)
 
 	// ListItemPurchasePriceBreaksWithResponse List an item's purchase price breaks
 	//
 	// The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
 	// `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
-	// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
-	// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
-	// another tenant's, answers 404.
+	// `customerTierId` null), by default ordered by vendor name (case-insensitive; then vendor
+	// id, so each vendor's breaks stay together), then unit (case-insensitive), then vendor
+	// detail, then quantity. `Sort.Field` sorts by a `PriceBreak` property instead:
+	// `quantity`, `price`, `currencyCode`, `vendorId` or `unitOfMeasureName`
+	// (case-insensitive), ties on the break's vendor detail and quantity. `Sort.Dir` sent
+	// alone reverses the default order. `Skip` and `Take` page the breaks; without them at
+	// most 5000 are answered. The optional filter keeps the breaks of some vendors. An unknown
+	// item, or another tenant's, answers 404.
 	//
 	// Permission: View Item.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
-	ListItemPurchasePriceBreaksWithResponse(ctx context.Context, itemId ItemId, body ListItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemPurchasePriceBreaksResponse, error)
+	ListItemPurchasePriceBreaksWithResponse(ctx context.Context, itemId ItemId, params *ListItemPurchasePriceBreaksParams, body ListItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemPurchasePriceBreaksResponse, error)
 
 	// AddItemRevisionWithBodyWithResponse Add a revision of an item
 	//
@@ -29480,10 +30171,14 @@ type ClientWithResponsesInterface interface {
 
 	// ListItemSalesPriceBreaksWithBodyWithResponse List an item's sales price breaks
 	//
-	// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+	// The item's sales price breaks as a bare array, by default ordered by scope: the list
 	// price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
 	// then the customers' (by customer name, case-insensitive, then customer id); within a
-	// scope by unit of measure name, then quantity. The optional filter (see
+	// scope by unit of measure name (case-insensitive), then quantity. `Sort.Field` sorts by a
+	// `PriceBreak` property instead: `quantity`, `type`, `price`, `margin`, `currencyCode`,
+	// `customerId`, `customerTierId` or `unitOfMeasureName` (case-insensitive), ties on the
+	// break's id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page
+	// the breaks; without them at most 5000 are answered. The optional filter (see
 	// `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
 	// answers 404.
 	//
@@ -29492,14 +30187,18 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
-	ListItemSalesPriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemSalesPriceBreaksResponse, error)
+	ListItemSalesPriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ListItemSalesPriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemSalesPriceBreaksResponse, error)
 
 	// ListItemSalesPriceBreaksWithResponse List an item's sales price breaks
 	//
-	// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+	// The item's sales price breaks as a bare array, by default ordered by scope: the list
 	// price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
 	// then the customers' (by customer name, case-insensitive, then customer id); within a
-	// scope by unit of measure name, then quantity. The optional filter (see
+	// scope by unit of measure name (case-insensitive), then quantity. `Sort.Field` sorts by a
+	// `PriceBreak` property instead: `quantity`, `type`, `price`, `margin`, `currencyCode`,
+	// `customerId`, `customerTierId` or `unitOfMeasureName` (case-insensitive), ties on the
+	// break's id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page
+	// the breaks; without them at most 5000 are answered. The optional filter (see
 	// `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
 	// answers 404.
 	//
@@ -29508,7 +30207,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
-	ListItemSalesPriceBreaksWithResponse(ctx context.Context, itemId ItemId, body ListItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemSalesPriceBreaksResponse, error)
+	ListItemSalesPriceBreaksWithResponse(ctx context.Context, itemId ItemId, params *ListItemSalesPriceBreaksParams, body ListItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemSalesPriceBreaksResponse, error)
 
 	// ReplaceItemTagsWithBodyWithResponse Replace an item's tags
 	//
@@ -29617,16 +30316,21 @@ type ClientWithResponsesInterface interface {
 
 	// ListItemVendorDetailsWithResponse List an item's vendor details
 	//
-	// The item's vendor details as a bare array (not paged: an item has few), in the order of
+	// The item's vendor details as a bare array, by default in the order of
 	// `Item.vendorDetails`: the primary first, then by vendor name (case-insensitive), then id.
-	// The body is ignored. An unknown item, or another tenant's, answers 404.
+	// `Sort.Field` sorts by an `ItemVendorDetail` property instead: `vendorId`,
+	// `vendorItemNumber`, `vendorItemName`, `notes`, `unitOfMeasureName` (these four
+	// case-insensitive), `price`, `isPrimary`, `leadTimeInDays`, `unitQuantity`,
+	// `inventoryUnitQuantity` or `id`, ties on id. `Sort.Dir` sent alone reverses the default
+	// order. `Skip` and `Take` page the details; without them at most 5000 are answered. The
+	// body is ignored. An unknown item, or another tenant's, answers 404.
 	//
 	// Permission: View Item.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/vendors/list (the `ListItemVendorDetails` operationId).
-	ListItemVendorDetailsWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*ListItemVendorDetailsResponse, error)
+	ListItemVendorDetailsWithResponse(ctx context.Context, itemId ItemId, params *ListItemVendorDetailsParams, reqEditors ...RequestEditorFn) (*ListItemVendorDetailsResponse, error)
 
 	// DeleteItemVendorDetailWithResponse Delete an item's vendor detail
 	//
@@ -30310,16 +31014,23 @@ type ClientWithResponsesInterface interface {
 	// pieces a box holds depends on the item, so Box converts to other units only through a
 	// custom conversion stated where it is used (a vendor detail's or sales unit
 	// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
-	// bare array of unit types by name, each with its units by factor (null last) then name.
+	// bare array of unit types, each with its units by factor (null last) then name.
 	// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 	// units whose name contains it (case-insensitive) and drops types left without units.
+	//
+	// The list pages and sorts unit types, never units: `Skip` and `Take` count types, each
+	// answered whole with its matching units in the order above. The types are sorted by
+	// name (case-insensitive), ties on id, unless `Sort.Field` names a `UnitType` property:
+	// `name`, `baseUnitName` (both case-insensitive) or `id`; `Sort.Dir` sent alone reverses
+	// that default order (the units within a type keep theirs). Without `Skip` or `Take`
+	// every matching type is answered (up to 5000).
 	//
 	// Permission: View Item.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
-	ListUnitsOfMeasureWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListUnitsOfMeasureResponse, error)
+	ListUnitsOfMeasureWithBodyWithResponse(ctx context.Context, params *ListUnitsOfMeasureParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListUnitsOfMeasureResponse, error)
 
 	// ListUnitsOfMeasureWithResponse List unit types and their units
 	//
@@ -30330,16 +31041,23 @@ type ClientWithResponsesInterface interface {
 	// pieces a box holds depends on the item, so Box converts to other units only through a
 	// custom conversion stated where it is used (a vendor detail's or sales unit
 	// conversion's quantities, e.g. a box of 12 counted in Each). Answers a
-	// bare array of unit types by name, each with its units by factor (null last) then name.
+	// bare array of unit types, each with its units by factor (null last) then name.
 	// `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 	// units whose name contains it (case-insensitive) and drops types left without units.
+	//
+	// The list pages and sorts unit types, never units: `Skip` and `Take` count types, each
+	// answered whole with its matching units in the order above. The types are sorted by
+	// name (case-insensitive), ties on id, unless `Sort.Field` names a `UnitType` property:
+	// `name`, `baseUnitName` (both case-insensitive) or `id`; `Sort.Dir` sent alone reverses
+	// that default order (the units within a type keep theirs). Without `Skip` or `Take`
+	// every matching type is answered (up to 5000).
 	//
 	// Permission: View Item.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
-	ListUnitsOfMeasureWithResponse(ctx context.Context, body ListUnitsOfMeasureJSONRequestBody, reqEditors ...RequestEditorFn) (*ListUnitsOfMeasureResponse, error)
+	ListUnitsOfMeasureWithResponse(ctx context.Context, params *ListUnitsOfMeasureParams, body ListUnitsOfMeasureJSONRequestBody, reqEditors ...RequestEditorFn) (*ListUnitsOfMeasureResponse, error)
 
 	// CreateVendorWithBodyWithResponse Create a vendor
 	//
@@ -46415,7 +47133,12 @@ func (c *ClientWithResponses) DownloadAttachmentsWithResponse(ctx context.Contex
 // ListAttachmentsWithBodyWithResponse List attachments
 //
 // Answers a bare array of the attachments matching the filter, sorted by name
-// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+// (case-insensitive), ties on id, unless `Sort.Field` names an `Attachment` property:
+// `name`, `description` (both case-insensitive), `format`, `size`, `fileId`,
+// `isNoteAttachment`, `accessUrl`, `lotId`, `createdUtc`, `owner.type`, `parent.type` or
+// `id` (ties on id whatever the field). `Sort.Dir` sent alone reverses the default order.
+// Without `Skip` or `Take` at most 5000 attachments are answered (the list says nothing of
+// the others: page with `Skip` and `Take`, or narrow the filter). On a user-bound token only attachments whose owner the user
 // may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 // owner the user may not view yields 200 with an empty list, never 403. The filter must
 // name at least one member (400 naming the `body`).
@@ -46425,8 +47148,8 @@ func (c *ClientWithResponses) DownloadAttachmentsWithResponse(ctx context.Contex
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
-func (c *ClientWithResponses) ListAttachmentsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListAttachmentsResponse, error) {
-	rsp, err := c.ListAttachmentsWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) ListAttachmentsWithBodyWithResponse(ctx context.Context, params *ListAttachmentsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListAttachmentsResponse, error) {
+	rsp, err := c.ListAttachmentsWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -46436,7 +47159,12 @@ func (c *ClientWithResponses) ListAttachmentsWithBodyWithResponse(ctx context.Co
 // ListAttachmentsWithResponse List attachments
 //
 // Answers a bare array of the attachments matching the filter, sorted by name
-// (case-insensitive) then id. On a user-bound token only attachments whose owner the user
+// (case-insensitive), ties on id, unless `Sort.Field` names an `Attachment` property:
+// `name`, `description` (both case-insensitive), `format`, `size`, `fileId`,
+// `isNoteAttachment`, `accessUrl`, `lotId`, `createdUtc`, `owner.type`, `parent.type` or
+// `id` (ties on id whatever the field). `Sort.Dir` sent alone reverses the default order.
+// Without `Skip` or `Take` at most 5000 attachments are answered (the list says nothing of
+// the others: page with `Skip` and `Take`, or narrow the filter). On a user-bound token only attachments whose owner the user
 // may view are listed (item: View Item; shipment: View Shipments; see `AttachmentOwnerType`): an
 // owner the user may not view yields 200 with an empty list, never 403. The filter must
 // name at least one member (400 naming the `body`).
@@ -46446,8 +47174,8 @@ func (c *ClientWithResponses) ListAttachmentsWithBodyWithResponse(ctx context.Co
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/attachments/list (the `ListAttachments` operationId).
-func (c *ClientWithResponses) ListAttachmentsWithResponse(ctx context.Context, body ListAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListAttachmentsResponse, error) {
-	rsp, err := c.ListAttachments(ctx, body, reqEditors...)
+func (c *ClientWithResponses) ListAttachmentsWithResponse(ctx context.Context, params *ListAttachmentsParams, body ListAttachmentsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListAttachmentsResponse, error) {
+	rsp, err := c.ListAttachments(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49920,17 +50648,21 @@ func (c *ClientWithResponses) CreateItemCustomerDetailWithResponse(ctx context.C
 
 // ListItemCustomerDetailsWithResponse List an item's customer details
 //
-// The item's customer details as a bare array (not paged: an item has few), in the order
-// of `Item.customerDetails`: by customer name (case-insensitive), then id. The body is
-// ignored. An unknown item, or another tenant's, answers 404.
+// The item's customer details as a bare array, by default in the order of
+// `Item.customerDetails`: by customer name (case-insensitive), then id. `Sort.Field` sorts
+// by an `ItemCustomerDetail` property instead: `customerId`, `customerItemNumber`,
+// `customerItemName`, `unitOfMeasureName` (these three case-insensitive) or `id`, ties on
+// id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page the
+// details (each with all its price breaks); without them at most 5000 are answered. The
+// body is ignored. An unknown item, or another tenant's, answers 404.
 //
 // Permission: View Item.
 //
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/customers/list (the `ListItemCustomerDetails` operationId).
-func (c *ClientWithResponses) ListItemCustomerDetailsWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*ListItemCustomerDetailsResponse, error) {
-	rsp, err := c.ListItemCustomerDetails(ctx, itemId, reqEditors...)
+func (c *ClientWithResponses) ListItemCustomerDetailsWithResponse(ctx context.Context, itemId ItemId, params *ListItemCustomerDetailsParams, reqEditors ...RequestEditorFn) (*ListItemCustomerDetailsResponse, error) {
+	rsp, err := c.ListItemCustomerDetails(ctx, itemId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50139,17 +50871,21 @@ func (c *ClientWithResponses) CreateItemMaterialVendorDetailWithResponse(ctx con
 
 // ListItemMaterialVendorDetailsWithResponse List an item's material vendor details
 //
-// The item's material vendor details as a bare array (not paged: an item has few), in the
-// order of `Item.materialVendorDetails`: by vendor name (case-insensitive), then id. The
-// body is ignored. An unknown item, or another tenant's, answers 404.
+// The item's material vendor details as a bare array, by default in the order of
+// `Item.materialVendorDetails`: by vendor name (case-insensitive), then id. `Sort.Field`
+// sorts by an `ItemMaterialVendorDetail` property instead: `vendorId`, `vendorItemNumber`,
+// `vendorItemName`, `notes` (these three case-insensitive) or `id`, ties on id. `Sort.Dir`
+// sent alone reverses the default order. `Skip` and `Take` page the details; without them
+// at most 5000 are answered. The body is ignored. An unknown item, or another tenant's,
+// answers 404.
 //
 // Permission: View Item.
 //
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/material-vendors/list (the `ListItemMaterialVendorDetails` operationId).
-func (c *ClientWithResponses) ListItemMaterialVendorDetailsWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*ListItemMaterialVendorDetailsResponse, error) {
-	rsp, err := c.ListItemMaterialVendorDetails(ctx, itemId, reqEditors...)
+func (c *ClientWithResponses) ListItemMaterialVendorDetailsWithResponse(ctx context.Context, itemId ItemId, params *ListItemMaterialVendorDetailsParams, reqEditors ...RequestEditorFn) (*ListItemMaterialVendorDetailsResponse, error) {
+	rsp, err := c.ListItemMaterialVendorDetails(ctx, itemId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50322,17 +51058,22 @@ func (c *ClientWithResponses) ReplaceItemPurchasePriceBreaksWithResponse(ctx con
 //
 // The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
 // `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
-// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
-// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
-// another tenant's, answers 404.
+// `customerTierId` null), by default ordered by vendor name (case-insensitive; then vendor
+// id, so each vendor's breaks stay together), then unit (case-insensitive), then vendor
+// detail, then quantity. `Sort.Field` sorts by a `PriceBreak` property instead:
+// `quantity`, `price`, `currencyCode`, `vendorId` or `unitOfMeasureName`
+// (case-insensitive), ties on the break's vendor detail and quantity. `Sort.Dir` sent
+// alone reverses the default order. `Skip` and `Take` page the breaks; without them at
+// most 5000 are answered. The optional filter keeps the breaks of some vendors. An unknown
+// item, or another tenant's, answers 404.
 //
 // Permission: View Item.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
-func (c *ClientWithResponses) ListItemPurchasePriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemPurchasePriceBreaksResponse, error) {
-	rsp, err := c.ListItemPurchasePriceBreaksWithBody(ctx, itemId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) ListItemPurchasePriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ListItemPurchasePriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemPurchasePriceBreaksResponse, error) {
+	rsp, err := c.ListItemPurchasePriceBreaksWithBody(ctx, itemId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50343,17 +51084,22 @@ func (c *ClientWithResponses) ListItemPurchasePriceBreaksWithBodyWithResponse(ct
 //
 // The price breaks of the item's vendor details as one bare array of `PriceBreak` (type
 // `price`, `vendorId` and `unitOfMeasureName` of the detail, `margin`, `customerId` and
-// `customerTierId` null), ordered by vendor name (case-insensitive), then unit, then
-// quantity. The optional filter keeps the breaks of some vendors. An unknown item, or
-// another tenant's, answers 404.
+// `customerTierId` null), by default ordered by vendor name (case-insensitive; then vendor
+// id, so each vendor's breaks stay together), then unit (case-insensitive), then vendor
+// detail, then quantity. `Sort.Field` sorts by a `PriceBreak` property instead:
+// `quantity`, `price`, `currencyCode`, `vendorId` or `unitOfMeasureName`
+// (case-insensitive), ties on the break's vendor detail and quantity. `Sort.Dir` sent
+// alone reverses the default order. `Skip` and `Take` page the breaks; without them at
+// most 5000 are answered. The optional filter keeps the breaks of some vendors. An unknown
+// item, or another tenant's, answers 404.
 //
 // Permission: View Item.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/purchase-price-breaks/list (the `ListItemPurchasePriceBreaks` operationId).
-func (c *ClientWithResponses) ListItemPurchasePriceBreaksWithResponse(ctx context.Context, itemId ItemId, body ListItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemPurchasePriceBreaksResponse, error) {
-	rsp, err := c.ListItemPurchasePriceBreaks(ctx, itemId, body, reqEditors...)
+func (c *ClientWithResponses) ListItemPurchasePriceBreaksWithResponse(ctx context.Context, itemId ItemId, params *ListItemPurchasePriceBreaksParams, body ListItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemPurchasePriceBreaksResponse, error) {
+	rsp, err := c.ListItemPurchasePriceBreaks(ctx, itemId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50516,10 +51262,14 @@ func (c *ClientWithResponses) ReplaceItemSalesPriceBreaksWithResponse(ctx contex
 
 // ListItemSalesPriceBreaksWithBodyWithResponse List an item's sales price breaks
 //
-// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+// The item's sales price breaks as a bare array, by default ordered by scope: the list
 // price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
 // then the customers' (by customer name, case-insensitive, then customer id); within a
-// scope by unit of measure name, then quantity. The optional filter (see
+// scope by unit of measure name (case-insensitive), then quantity. `Sort.Field` sorts by a
+// `PriceBreak` property instead: `quantity`, `type`, `price`, `margin`, `currencyCode`,
+// `customerId`, `customerTierId` or `unitOfMeasureName` (case-insensitive), ties on the
+// break's id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page
+// the breaks; without them at most 5000 are answered. The optional filter (see
 // `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
 // answers 404.
 //
@@ -50528,8 +51278,8 @@ func (c *ClientWithResponses) ReplaceItemSalesPriceBreaksWithResponse(ctx contex
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
-func (c *ClientWithResponses) ListItemSalesPriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemSalesPriceBreaksResponse, error) {
-	rsp, err := c.ListItemSalesPriceBreaksWithBody(ctx, itemId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) ListItemSalesPriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ListItemSalesPriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListItemSalesPriceBreaksResponse, error) {
+	rsp, err := c.ListItemSalesPriceBreaksWithBody(ctx, itemId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50538,10 +51288,14 @@ func (c *ClientWithResponses) ListItemSalesPriceBreaksWithBodyWithResponse(ctx c
 
 // ListItemSalesPriceBreaksWithResponse List an item's sales price breaks
 //
-// The item's sales price breaks as a bare array (not paged), ordered by scope: the list
+// The item's sales price breaks as a bare array, by default ordered by scope: the list
 // price first, then the tiers' breaks (by tier name, case-insensitive, then tier id),
 // then the customers' (by customer name, case-insensitive, then customer id); within a
-// scope by unit of measure name, then quantity. The optional filter (see
+// scope by unit of measure name (case-insensitive), then quantity. `Sort.Field` sorts by a
+// `PriceBreak` property instead: `quantity`, `type`, `price`, `margin`, `currencyCode`,
+// `customerId`, `customerTierId` or `unitOfMeasureName` (case-insensitive), ties on the
+// break's id. `Sort.Dir` sent alone reverses the default order. `Skip` and `Take` page
+// the breaks; without them at most 5000 are answered. The optional filter (see
 // `ItemSalesPriceBreakFilter`) narrows the scopes. An unknown item, or another tenant's,
 // answers 404.
 //
@@ -50550,8 +51304,8 @@ func (c *ClientWithResponses) ListItemSalesPriceBreaksWithBodyWithResponse(ctx c
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/sales-price-breaks/list (the `ListItemSalesPriceBreaks` operationId).
-func (c *ClientWithResponses) ListItemSalesPriceBreaksWithResponse(ctx context.Context, itemId ItemId, body ListItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemSalesPriceBreaksResponse, error) {
-	rsp, err := c.ListItemSalesPriceBreaks(ctx, itemId, body, reqEditors...)
+func (c *ClientWithResponses) ListItemSalesPriceBreaksWithResponse(ctx context.Context, itemId ItemId, params *ListItemSalesPriceBreaksParams, body ListItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListItemSalesPriceBreaksResponse, error) {
+	rsp, err := c.ListItemSalesPriceBreaks(ctx, itemId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50701,17 +51455,22 @@ func (c *ClientWithResponses) CreateItemVendorDetailWithResponse(ctx context.Con
 
 // ListItemVendorDetailsWithResponse List an item's vendor details
 //
-// The item's vendor details as a bare array (not paged: an item has few), in the order of
+// The item's vendor details as a bare array, by default in the order of
 // `Item.vendorDetails`: the primary first, then by vendor name (case-insensitive), then id.
-// The body is ignored. An unknown item, or another tenant's, answers 404.
+// `Sort.Field` sorts by an `ItemVendorDetail` property instead: `vendorId`,
+// `vendorItemNumber`, `vendorItemName`, `notes`, `unitOfMeasureName` (these four
+// case-insensitive), `price`, `isPrimary`, `leadTimeInDays`, `unitQuantity`,
+// `inventoryUnitQuantity` or `id`, ties on id. `Sort.Dir` sent alone reverses the default
+// order. `Skip` and `Take` page the details; without them at most 5000 are answered. The
+// body is ignored. An unknown item, or another tenant's, answers 404.
 //
 // Permission: View Item.
 //
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/vendors/list (the `ListItemVendorDetails` operationId).
-func (c *ClientWithResponses) ListItemVendorDetailsWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*ListItemVendorDetailsResponse, error) {
-	rsp, err := c.ListItemVendorDetails(ctx, itemId, reqEditors...)
+func (c *ClientWithResponses) ListItemVendorDetailsWithResponse(ctx context.Context, itemId ItemId, params *ListItemVendorDetailsParams, reqEditors ...RequestEditorFn) (*ListItemVendorDetailsResponse, error) {
+	rsp, err := c.ListItemVendorDetails(ctx, itemId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51700,17 +52459,24 @@ func (c *ClientWithResponses) UpdateTagWithResponse(ctx context.Context, tagId T
 // pieces a box holds depends on the item, so Box converts to other units only through a
 // custom conversion stated where it is used (a vendor detail's or sales unit
 // conversion's quantities, e.g. a box of 12 counted in Each). Answers a
-// bare array of unit types by name, each with its units by factor (null last) then name.
+// bare array of unit types, each with its units by factor (null last) then name.
 // `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 // units whose name contains it (case-insensitive) and drops types left without units.
+//
+// The list pages and sorts unit types, never units: `Skip` and `Take` count types, each
+// answered whole with its matching units in the order above. The types are sorted by
+// name (case-insensitive), ties on id, unless `Sort.Field` names a `UnitType` property:
+// `name`, `baseUnitName` (both case-insensitive) or `id`; `Sort.Dir` sent alone reverses
+// that default order (the units within a type keep theirs). Without `Skip` or `Take`
+// every matching type is answered (up to 5000).
 //
 // Permission: View Item.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
-func (c *ClientWithResponses) ListUnitsOfMeasureWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListUnitsOfMeasureResponse, error) {
-	rsp, err := c.ListUnitsOfMeasureWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) ListUnitsOfMeasureWithBodyWithResponse(ctx context.Context, params *ListUnitsOfMeasureParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListUnitsOfMeasureResponse, error) {
+	rsp, err := c.ListUnitsOfMeasureWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51726,17 +52492,24 @@ func (c *ClientWithResponses) ListUnitsOfMeasureWithBodyWithResponse(ctx context
 // pieces a box holds depends on the item, so Box converts to other units only through a
 // custom conversion stated where it is used (a vendor detail's or sales unit
 // conversion's quantities, e.g. a box of 12 counted in Each). Answers a
-// bare array of unit types by name, each with its units by factor (null last) then name.
+// bare array of unit types, each with its units by factor (null last) then name.
 // `unitTypeName` keeps the type of exactly that name (case-insensitive); `name` keeps the
 // units whose name contains it (case-insensitive) and drops types left without units.
+//
+// The list pages and sorts unit types, never units: `Skip` and `Take` count types, each
+// answered whole with its matching units in the order above. The types are sorted by
+// name (case-insensitive), ties on id, unless `Sort.Field` names a `UnitType` property:
+// `name`, `baseUnitName` (both case-insensitive) or `id`; `Sort.Dir` sent alone reverses
+// that default order (the units within a type keep theirs). Without `Skip` or `Take`
+// every matching type is answered (up to 5000).
 //
 // Permission: View Item.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/units-of-measure/list (the `ListUnitsOfMeasure` operationId).
-func (c *ClientWithResponses) ListUnitsOfMeasureWithResponse(ctx context.Context, body ListUnitsOfMeasureJSONRequestBody, reqEditors ...RequestEditorFn) (*ListUnitsOfMeasureResponse, error) {
-	rsp, err := c.ListUnitsOfMeasure(ctx, body, reqEditors...)
+func (c *ClientWithResponses) ListUnitsOfMeasureWithResponse(ctx context.Context, params *ListUnitsOfMeasureParams, body ListUnitsOfMeasureJSONRequestBody, reqEditors ...RequestEditorFn) (*ListUnitsOfMeasureResponse, error) {
+	rsp, err := c.ListUnitsOfMeasure(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}

@@ -3,9 +3,11 @@
 package apperr
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -114,6 +116,27 @@ func TooLarge(format string, args ...any) *Error {
 // Unavailable is a 503 asking the client to retry after the given seconds.
 func Unavailable(retryAfterSeconds int, format string, args ...any) *Error {
 	return &Error{Kind: KindUnavailable, Detail: fmt.Sprintf(format, args...), RetryAfterSeconds: retryAfterSeconds}
+}
+
+// NotOneOf is the message refusing a value outside a closed set (an enum of the spec, or a
+// set a service checks itself), listing what is allowed so that the answer alone lets a
+// client correct the request; every such refusal reads alike:
+// `"sideways" is not one of the allowed values: ascending, descending`. A string value is
+// quoted; any other is shown as JSON.
+func NotOneOf[T ~string](value any, allowed []T) string {
+	shown := ""
+	if s, ok := value.(string); ok {
+		shown = strconv.Quote(s)
+	} else if b, err := json.Marshal(value); err == nil {
+		shown = string(b)
+	} else {
+		shown = fmt.Sprint(value)
+	}
+	names := make([]string, len(allowed))
+	for i, a := range allowed {
+		names[i] = string(a)
+	}
+	return shown + " is not one of the allowed values: " + strings.Join(names, ", ")
 }
 
 // Fields collects field errors while parsing a request; Err returns nil when none were added.

@@ -1,6 +1,7 @@
 package apperr
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -71,5 +72,24 @@ func TestEveryFieldProblemReadsTheSameWay(t *testing.T) {
 	}
 	if (Fields{}).Err() != nil || (Fields{}).NotFoundErr() != nil {
 		t.Fatal("empty fields make a problem")
+	}
+}
+
+func TestNotOneOfListsTheAllowedValues(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		value any
+		want  string
+	}{
+		{"sideways", `"sideways" is not one of the allowed values: ascending, descending`},
+		{`say "hi"`, `"say \"hi\"" is not one of the allowed values: ascending, descending`},
+		{json.Number("3"), `3 is not one of the allowed values: ascending, descending`},
+		{nil, `null is not one of the allowed values: ascending, descending`},
+		{true, `true is not one of the allowed values: ascending, descending`},
+	}
+	for _, c := range cases {
+		if got := NotOneOf(c.value, []string{"ascending", "descending"}); got != c.want {
+			t.Errorf("NotOneOf(%#v) = %q, want %q", c.value, got, c.want)
+		}
 	}
 }

@@ -5,6 +5,7 @@ package listing
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"mos/internal/platform/apperr"
@@ -31,6 +32,11 @@ type Spec struct {
 	Fields map[string]string
 	// Default is the property path sorted by when Sort.Field is absent.
 	Default string
+	// DefaultOrder, when set, is the SQL expression sorted by when Sort.Field is absent, in
+	// place of Default's: for a documented order no single property gives (the primary
+	// record first, then by a name another area owns). A row constructor "(a, b)" sorts by
+	// each member in turn; Sort.Dir reverses it as a whole.
+	DefaultOrder string
 	// DefaultDescending sorts the default field newest/highest first.
 	DefaultDescending bool
 	// IDColumn breaks ties; it follows the sort direction.
@@ -91,7 +97,7 @@ func Resolve(r Request, s Spec) (Page, error) {
 		case "descending":
 			desc = true
 		default:
-			return Page{}, apperr.Field("Sort.Dir", "must be ascending or descending")
+			return Page{}, apperr.Field("Sort.Dir", "%s", apperr.NotOneOf(*r.SortDir, []string{"ascending", "descending"}))
 		}
 	}
 	dir := " ASC"
@@ -99,6 +105,9 @@ func Resolve(r Request, s Spec) (Page, error) {
 		dir = " DESC"
 	}
 	expr, ok := s.Fields[field]
+	if r.SortField == nil && s.DefaultOrder != "" {
+		expr, ok = s.DefaultOrder, true
+	}
 	if !ok {
 		panic(fmt.Sprintf("listing: default sort field %q is not in the field table", field))
 	}
@@ -110,25 +119,41 @@ func Resolve(r Request, s Spec) (Page, error) {
 	return p, nil
 }
 
-// matchField applies the seed's rule: a field matches a property by its first letter and
-// the first letter after each dot, case-insensitively (the rest must match exactly);
+// matchField applies the list convention: a field matches a property by its first letter
+// and the first letter after each dot, case-insensitively (the rest must match exactly);
 // a dotted field naming an id is not sortable.
 func matchField(sent string, fields map[string]string) (string, error) {
 	segments := strings.Split(sent, ".")
 	for i, seg := range segments {
 		if seg == "" {
-			return "", apperr.Field("Sort.Field", "unknown sort field %q", sent)
+			return "", refuseSortField(fmt.Sprintf("unknown sort field %q", sent), fields)
 		}
 		segments[i] = lowerFirst(seg)
 	}
 	if len(segments) > 1 && segments[len(segments)-1] == "id" {
-		return "", apperr.Field("Sort.Field", "sort field %q names an id and is not sortable", sent)
+		return "", refuseSortField(fmt.Sprintf("sort field %q names an id and is not sortable", sent), fields)
 	}
 	key := strings.Join(segments, ".")
 	if _, ok := fields[key]; !ok {
-		return "", apperr.Field("Sort.Field", "unknown sort field %q", sent)
+		return "", refuseSortField(fmt.Sprintf("unknown sort field %q", sent), fields)
 	}
 	return key, nil
+}
+
+// refuseSortField is the one way a list refuses a Sort.Field: the reason, then the fields
+// the list does sort by, so that a client can correct the request from the answer alone.
+func refuseSortField(reason string, fields map[string]string) error {
+	return apperr.Field("Sort.Field", "%s; sortable fields: %s", reason, strings.Join(sortableFields(fields), ", "))
+}
+
+// sortableFields are the property paths of a field table, alphabetically.
+func sortableFields(fields map[string]string) []string {
+	names := make([]string, 0, len(fields))
+	for name := range fields {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
 }
 
 func lowerFirst(s string) string {

@@ -70,6 +70,47 @@ func TestUnknownSortFieldMessageNamesTheField(t *testing.T) {
 	}
 }
 
+func TestRefusedSortFieldListsTheSortableFields(t *testing.T) {
+	t.Parallel()
+	cases := map[string]string{
+		"colour":          `unknown sort field "colour"; sortable fields: createdUtc, id, name, paymentTerms.name`,
+		"name.":           `unknown sort field "name."; sortable fields: createdUtc, id, name, paymentTerms.name`,
+		"paymentTerms.id": `sort field "paymentTerms.id" names an id and is not sortable; sortable fields: createdUtc, id, name, paymentTerms.name`,
+	}
+	for sent, want := range cases {
+		_, err := Resolve(Request{SortField: ptr(sent)}, spec)
+		e, ok := apperr.As(err)
+		if !ok || len(e.Fields["Sort.Field"]) != 1 || e.Fields["Sort.Field"][0] != want {
+			t.Errorf("%q: got %v, want the Sort.Field message %q", sent, err, want)
+		}
+	}
+}
+
+func TestDefaultOrderSortsWhenSortFieldIsAbsent(t *testing.T) {
+	t.Parallel()
+	s := spec
+	s.DefaultOrder = "(NOT t.primary, pt.name)"
+	cases := []struct {
+		name  string
+		r     Request
+		order string
+	}{
+		{"absent", Request{}, "(NOT t.primary, pt.name) ASC, t.id ASC"},
+		{"Sort.Dir alone reverses it whole", Request{SortDir: ptr("descending")}, "(NOT t.primary, pt.name) DESC, t.id DESC"},
+		{"Sort.Field replaces it", Request{SortField: ptr("name")}, "t.name ASC, t.id ASC"},
+	}
+	for _, c := range cases {
+		p, err := Resolve(c.r, s)
+		if err != nil || p.OrderBy != c.order {
+			t.Errorf("%s: order %q (%v), want %q", c.name, p.OrderBy, err, c.order)
+		}
+	}
+	// The default order is no property: it cannot be asked for by name.
+	if _, err := Resolve(Request{SortField: ptr("primary")}, s); !apperr.IsKind(err, apperr.KindInvalid) {
+		t.Fatalf("Sort.Field naming no property: %v", err)
+	}
+}
+
 func TestSortDirAloneAppliesToDefaultSort(t *testing.T) {
 	t.Parallel()
 	p, err := Resolve(Request{SortDir: ptr("descending")}, spec)

@@ -20,10 +20,15 @@ func NewQuery(tenantColumn, tenantID string) *Query {
 	return q
 }
 
-// Where adds a clause; the %s in it stands for arg's bind parameter.
-func (q *Query) Where(clause string, arg any) {
-	q.args = append(q.args, arg)
-	q.where = append(q.where, fmt.Sprintf(clause, "$"+strconv.Itoa(len(q.args))))
+// Where adds a clause; each %s in it stands for the bind parameter of the next of args
+// (a clause may take none, or several: "(a, b) IN (SELECT * FROM unnest(%s, %s))").
+func (q *Query) Where(clause string, args ...any) {
+	params := make([]any, len(args))
+	for i, arg := range args {
+		q.args = append(q.args, arg)
+		params[i] = "$" + strconv.Itoa(len(q.args))
+	}
+	q.where = append(q.where, fmt.Sprintf(clause, params...))
 }
 
 // SQL completes selectFrom ("SELECT … FROM …") with the clauses and the page.

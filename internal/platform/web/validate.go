@@ -171,7 +171,7 @@ func collectBodyErrors(err error, fields apperr.Fields) {
 		if name == "" {
 			name = "body"
 		}
-		fields.Add(name, "%s", e.Reason)
+		fields.Add(name, "%s", schemaReason(e))
 	case *openapi3filter.ParseError:
 		fields.Add("body", "malformed JSON: %s", firstLine(e.Error()))
 	default:
@@ -182,7 +182,7 @@ func collectBodyErrors(err error, fields apperr.Fields) {
 func parameterReason(re *openapi3filter.RequestError) string {
 	var se *openapi3.SchemaError
 	if errors.As(re.Err, &se) {
-		return se.Reason
+		return schemaReason(se)
 	}
 	if re.Reason != "" {
 		return re.Reason
@@ -191,6 +191,28 @@ func parameterReason(re *openapi3filter.RequestError) string {
 		return firstLine(re.Err.Error())
 	}
 	return "is not valid"
+}
+
+// schemaReason is why a value failed its schema. A value outside an enum is said the way
+// the services say it (apperr.NotOneOf: the value, then the allowed values), in place of
+// kin-openapi's JSON array, so that a client reads one phrasing wherever the set is checked.
+func schemaReason(se *openapi3.SchemaError) string {
+	if se.SchemaField != "enum" || se.Schema == nil || len(se.Schema.Enum) == 0 {
+		return se.Reason
+	}
+	allowed := make([]string, len(se.Schema.Enum))
+	for i, v := range se.Schema.Enum {
+		if s, ok := v.(string); ok {
+			allowed[i] = s
+			continue
+		}
+		b, err := json.Marshal(v)
+		if err != nil {
+			return se.Reason
+		}
+		allowed[i] = string(b)
+	}
+	return apperr.NotOneOf(se.Value, allowed)
 }
 
 func firstLine(s string) string {

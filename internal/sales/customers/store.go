@@ -210,6 +210,14 @@ var customerSortFields = map[string]string{
 
 var customerListSpec = listing.Spec{Fields: customerSortFields, Default: "name", IDColumn: "c.id"}
 
+// NameSortSQL is the SQL expression another area's list sorts by to order its records by
+// the name of the customer they refer to (as this list sorts names), given its tenant and
+// customer id columns; NULL when there is none. Sorting a page has to happen in SQL, so
+// this is the one place other areas reach the table, and only through this package.
+func NameSortSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT lower(cu.name) FROM customers cu WHERE cu.tenant_id = %s AND cu.id = %s)`, tenantColumn, idColumn)
+}
+
 // customerContactEmailSQL matches customers with a contact of the given (lowercased) email.
 const customerContactEmailSQL = `EXISTS (SELECT 1 FROM customer_contacts cc
         WHERE cc.tenant_id = c.tenant_id AND cc.customer_id = c.id AND lower(cc.email) = %s)`

@@ -39,7 +39,7 @@ func (s *Service) Zip(ctx context.Context, p auth.Principal, f Filter, name *str
 	if err := f.require(); err != nil {
 		return Archive{}, err
 	}
-	list, err := s.store.list(ctx, s.pool, p.TenantID, f, selection{ownerTypes: s.viewable(p), storedOnly: true})
+	list, err := s.store.list(ctx, s.pool, p.TenantID, f, selection{ownerTypes: s.viewable(p), storedOnly: true}, everyMatch())
 	if err != nil {
 		return Archive{}, err
 	}

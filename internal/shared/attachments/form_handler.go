@@ -232,7 +232,7 @@ func (f form) owner(fields apperr.Fields, typePart, idPart string, types []strin
 	if _, ok := f.fields[typePart]; !ok {
 		fields.Add(typePart, "is required")
 	} else if !slices.Contains(types, o.Type) {
-		fields.Add(typePart, "must be one of %s", strings.Join(types, ", "))
+		fields.Add(typePart, "%s", apperr.NotOneOf(o.Type, types))
 	}
 	if _, ok := f.fields[idPart]; !ok {
 		fields.Add(idPart, "is required")

@@ -6,6 +6,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/listing"
 	"mos/internal/platform/utctime"
 	"mos/internal/shared/attachments/internal/fileformat"
 )
@@ -46,7 +47,9 @@ func (h *AttachmentsHandler) CreateRemoteAttachment(ctx context.Context, req gen
 }
 
 func (h *AttachmentsHandler) ListAttachments(ctx context.Context, req gen.ListAttachmentsRequestObject) (gen.ListAttachmentsResponseObject, error) {
-	list, err := h.svc.List(ctx, auth.From(ctx), filterFromAPI(req.Body))
+	p := req.Params
+	list, err := h.svc.List(ctx, auth.From(ctx), filterFromAPI(req.Body),
+		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
 	if err != nil {
 		return nil, err
 	}

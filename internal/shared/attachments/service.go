@@ -16,6 +16,7 @@ import (
 	"mos/internal/platform/blob"
 	"mos/internal/platform/db"
 	"mos/internal/platform/ids"
+	"mos/internal/platform/listing"
 	"mos/internal/shared/attachments/internal/fileformat"
 )
 
@@ -431,13 +432,18 @@ func (s *Service) Get(ctx context.Context, p auth.Principal, id string) (Attachm
 	return a, nil
 }
 
-// List returns the attachments matching f whose owners the caller may view (seed 001,
-// Authentication rule 4: the others are left out, never a 403).
-func (s *Service) List(ctx context.Context, p auth.Principal, f Filter) ([]Attachment, error) {
+// List returns the page r asks for of the attachments matching f whose owners the caller
+// may view (the others are left out, never a 403: a user sees only what the owners' view
+// permissions show).
+func (s *Service) List(ctx context.Context, p auth.Principal, f Filter, r listing.Request) ([]Attachment, error) {
+	page, err := listing.Resolve(r, listSpec)
+	if err != nil {
+		return nil, err
+	}
 	if err := f.require(); err != nil {
 		return nil, err
 	}
-	return s.store.list(ctx, s.pool, p.TenantID, f, selection{ownerTypes: s.viewable(p)})
+	return s.store.list(ctx, s.pool, p.TenantID, f, selection{ownerTypes: s.viewable(p)}, page)
 }
 
 // viewable lists the owner types whose files p may view; nil when p may view them all.

@@ -19,6 +19,7 @@ import (
 	"mos/internal/platform/blob"
 	"mos/internal/platform/db"
 	"mos/internal/platform/ids"
+	"mos/internal/platform/listing"
 	"mos/internal/shared/attachments/internal/fileformat"
 	"mos/internal/stock/lots"
 )
@@ -214,7 +215,7 @@ func TestListAndZipRequireAFilter(t *testing.T) {
 	svc, _, tenantID := newTestService(t)
 	p := auth.Principal{Kind: auth.KindIntegration, TenantID: tenantID}
 	// Named body, as the spec (and the validator, for `{}`) names it.
-	_, err := svc.List(context.Background(), p, Filter{})
+	_, err := svc.List(context.Background(), p, Filter{}, listing.Request{})
 	if e, ok := apperr.As(err); !ok || e.Kind != apperr.KindInvalid || len(e.Fields["body"]) == 0 {
 		t.Fatalf("list of an empty filter: %v, want 400 naming body", err)
 	}
@@ -222,7 +223,7 @@ func TestListAndZipRequireAFilter(t *testing.T) {
 	if e, ok := apperr.As(err); !ok || e.Kind != apperr.KindInvalid || len(e.Fields["body"]) == 0 {
 		t.Fatalf("zip of an empty filter: %v, want 400 naming body", err)
 	}
-	if _, err := svc.List(context.Background(), p, Filter{Formats: []fileformat.Format{fileformat.Image}}); err != nil {
+	if _, err := svc.List(context.Background(), p, Filter{Formats: []fileformat.Format{fileformat.Image}}, listing.Request{}); err != nil {
 		t.Fatalf("list of a filter: %v", err)
 	}
 }

@@ -6,8 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
+	"math"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -15,6 +14,7 @@ import (
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
+	"mos/internal/platform/listing"
 	"mos/internal/shared/attachments/internal/fileformat"
 )
 
@@ -131,42 +131,71 @@ type selection struct {
 	storedOnly bool
 }
 
-// list reads the tenant's attachments matching f and sel, by name (case-insensitive) then
-// id. Attachments have no paging: a filter names what to read.
-func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, sel selection) ([]Attachment, error) {
-	w := where{}
-	w.add("a.tenant_id = %s", tenantID)
+// sortFields are the Attachment properties a list sorts by (type is always standard and
+// metadata is an object: neither orders anything).
+var sortFields = map[string]string{
+	"id":               "a.id",
+	"name":             "lower(a.name)",
+	"description":      "lower(a.description)",
+	"format":           "a.format",
+	"size":             "a.size",
+	"fileId":           "a.blob_key",
+	"isNoteAttachment": "a.is_note_attachment",
+	"accessUrl":        "a.access_url",
+	"lotId":            "a.lot_id",
+	"createdUtc":       "a.created_utc",
+	"owner.type":       "a.owner_type",
+	"parent.type":      "a.parent_type",
+}
+
+// listSpec: by name (case-insensitive) then id; without paging at most MaxTake rows, so
+// that a filter naming many owners cannot answer an unbounded list.
+var listSpec = listing.Spec{Fields: sortFields, Default: "name", IDColumn: "a.id", DefaultTake: listing.MaxTake}
+
+// everyMatch is the page of a read that needs every match, in the list's default order: a
+// ZIP download, which counts the matches against its own cap.
+func everyMatch() listing.Page {
+	p, err := listing.Resolve(listing.Request{}, listSpec)
+	if err != nil {
+		panic(err) // the empty request resolves whatever the spec
+	}
+	p.Limit = math.MaxInt32
+	return p
+}
+
+// list reads the page p of the tenant's attachments matching f and sel.
+func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, sel selection, p listing.Page) ([]Attachment, error) {
+	lq := listing.NewQuery("a.tenant_id", tenantID)
 	if f.Owner != nil {
-		w.add("a.owner_type = %s", f.Owner.Type)
-		w.add("a.owner_id = %s", f.Owner.ID)
+		lq.Where("a.owner_type = %s", f.Owner.Type)
+		lq.Where("a.owner_id = %s", f.Owner.ID)
 	}
 	if f.Owners != nil {
 		types, ids := make([]string, len(f.Owners)), make([]string, len(f.Owners))
 		for i, o := range f.Owners {
 			types[i], ids[i] = o.Type, o.ID
 		}
-		w.add2("(a.owner_type, a.owner_id) IN (SELECT * FROM unnest(%s::text[], %s::text[]))", pq.StringArray(types), pq.StringArray(ids))
+		lq.Where("(a.owner_type, a.owner_id) IN (SELECT * FROM unnest(%s::text[], %s::text[]))", pq.StringArray(types), pq.StringArray(ids))
 	}
 	if f.AttachmentIDs != nil {
-		w.add("a.id = ANY(%s)", pq.StringArray(f.AttachmentIDs))
+		lq.Where("a.id = ANY(%s)", pq.StringArray(f.AttachmentIDs))
 	}
 	if f.Formats != nil {
 		formats := make([]string, len(f.Formats))
 		for i, fm := range f.Formats {
 			formats[i] = string(fm)
 		}
-		w.add("a.format = ANY(%s)", pq.StringArray(formats))
+		lq.Where("a.format = ANY(%s)", pq.StringArray(formats))
 	}
 	if sel.ownerTypes != nil {
-		w.add("a.owner_type = ANY(%s)", pq.StringArray(sel.ownerTypes))
+		lq.Where("a.owner_type = ANY(%s)", pq.StringArray(sel.ownerTypes))
 	}
 	if sel.storedOnly {
-		w.clauses = append(w.clauses, "a.blob_key IS NOT NULL")
+		lq.Where("a.blob_key IS NOT NULL")
 	}
-	query := `SELECT ` + columns + ` FROM attachments a WHERE ` + strings.Join(w.clauses, " AND ") +
-		` ORDER BY lower(a.name), a.id`
+	query, args := lq.SQL(`SELECT `+columns+` FROM attachments a`, p)
 	var rows []attachmentRow
-	if err := sqlx.SelectContext(ctx, q, &rows, query, w.args...); err != nil {
+	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
 		return nil, fmt.Errorf("list attachments: %w", err)
 	}
 	out := make([]Attachment, len(rows))
@@ -178,26 +207,6 @@ func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, sel se
 		out[i] = a
 	}
 	return out, nil
-}
-
-// where collects a list's clauses with their bind parameters (listing.Query pages, and
-// attachment lists have no pages).
-type where struct {
-	clauses []string
-	args    []any
-}
-
-// add adds a clause whose %s stands for arg's bind parameter.
-func (w *where) add(clause string, arg any) {
-	w.args = append(w.args, arg)
-	w.clauses = append(w.clauses, fmt.Sprintf(clause, "$"+strconv.Itoa(len(w.args))))
-}
-
-// add2 adds a clause with two bind parameters.
-func (w *where) add2(clause string, a, b any) {
-	w.args = append(w.args, a, b)
-	n := len(w.args)
-	w.clauses = append(w.clauses, fmt.Sprintf(clause, "$"+strconv.Itoa(n-1), "$"+strconv.Itoa(n)))
 }
 
 // Content is shared between attachments, of any tenant, with the same bytes. Whether a

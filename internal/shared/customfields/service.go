@@ -74,10 +74,10 @@ func prepare(w DefinitionWrite) (DefinitionWrite, error) {
 	}
 	w.Label = &label
 	if !w.Module.Valid() {
-		fields.Add("module", "unknown module %q", w.Module)
+		fields.Add("module", "%s", apperr.NotOneOf(string(w.Module), Modules))
 	}
 	if !w.Type.Valid() {
-		fields.Add("type", "unknown type %q", w.Type)
+		fields.Add("type", "%s", apperr.NotOneOf(string(w.Type), Types))
 	}
 	w.Options = prepareOptions(w.Type, w.Options, fields)
 	w.Prepend, w.Append, w.HelpText = blankAsNull(w.Prepend), blankAsNull(w.Append), blankAsNull(w.HelpText)

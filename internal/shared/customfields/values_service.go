@@ -209,7 +209,7 @@ func checkValue(d Definition, v any) (any, error) {
 			return nil, err
 		}
 		if !contains(d.Options, s) {
-			return nil, fmt.Errorf("%q is not one of the options", s)
+			return nil, errors.New(apperr.NotOneOf(s, d.Options))
 		}
 		return s, nil
 	case TypeMultipleChoiceDropdown:
@@ -219,7 +219,7 @@ func checkValue(d Definition, v any) (any, error) {
 		}
 		for _, s := range items {
 			if !contains(d.Options, s) {
-				return nil, fmt.Errorf("%q is not one of the options", s)
+				return nil, errors.New(apperr.NotOneOf(s, d.Options))
 			}
 		}
 		return items, nil

@@ -59,7 +59,8 @@ func (s *Service) SetCosting(ctx context.Context, tenantID string, c Costing) (C
 	switch c.OverheadCalculationMethod {
 	case LaborBurdened, MachineBurdened:
 	default:
-		return Costing{}, apperr.Field("overheadCalculationMethod", "must be laborBurdened or machineBurdened")
+		return Costing{}, apperr.Field("overheadCalculationMethod", "%s",
+			apperr.NotOneOf(string(c.OverheadCalculationMethod), []OverheadMethod{LaborBurdened, MachineBurdened}))
 	}
 	return s.store.saveCosting(ctx, s.pool, tenantID, c)
 }

@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/listing"
 )
 
 // The operations of an item's customer details, on ItemsHandler.
@@ -18,7 +19,9 @@ func (h *ItemsHandler) CreateItemCustomerDetail(ctx context.Context, req gen.Cre
 }
 
 func (h *ItemsHandler) ListItemCustomerDetails(ctx context.Context, req gen.ListItemCustomerDetailsRequestObject) (gen.ListItemCustomerDetailsResponseObject, error) {
-	list, err := h.svc.CustomerDetails(ctx, auth.TenantID(ctx), req.ItemId)
+	p := req.Params
+	list, err := h.svc.ListCustomerDetails(ctx, auth.TenantID(ctx), req.ItemId,
+		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
 	if err != nil {
 		return nil, err
 	}

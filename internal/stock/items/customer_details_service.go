@@ -2,10 +2,13 @@ package items
 
 import (
 	"context"
+	"sort"
+	"strings"
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/platform/ids"
+	"mos/internal/platform/listing"
 )
 
 // maxCustomerText bounds customerItemNumber and customerItemName.
@@ -67,6 +70,61 @@ func (s *Service) DeleteCustomerDetail(ctx context.Context, tenantID, itemID, de
 	return s.changeCustomerPricing(ctx, tenantID, itemID, "customerDetailRemoved", func(q db.Q, _ itemUnits) (bool, error) {
 		return s.store.deleteCustomerDetail(ctx, q, tenantID, itemID, detailID)
 	})
+}
+
+// ListCustomerDetails returns the page r asks for of the item's customer details: in the
+// order of Item.customerDetails (customer name, id) unless r sorts by a property; the page
+// is chosen in SQL. Each detail carries the customer's sales price breaks by unit name then
+// quantity. An unknown item is NotFound.
+func (s *Service) ListCustomerDetails(ctx context.Context, tenantID, itemID string, r listing.Request) ([]CustomerDetail, error) {
+	page, err := listing.Resolve(r, customerDetailListSpec)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.store.get(ctx, s.pool, tenantID, itemID); err != nil {
+		return nil, err
+	}
+	details, err := s.store.customerDetailPage(ctx, s.pool, tenantID, itemID, page)
+	if err != nil || len(details) == 0 {
+		return details, err
+	}
+	customerIDs := make([]string, len(details))
+	for i, d := range details {
+		customerIDs[i] = d.CustomerID
+	}
+	breaks, err := s.store.salesPriceBreaks(ctx, s.pool, tenantID, []string{itemID}, SalesPriceBreakFilter{CustomerIDs: customerIDs})
+	if err != nil {
+		return nil, err
+	}
+	unitsByID, err := s.units.ByID(ctx, s.pool, tenantID)
+	if err != nil {
+		return nil, err
+	}
+	for i := range breaks {
+		breaks[i].UnitName = unitsByID[breaks[i].UnitID].Name
+	}
+	// A detail's breaks are one customer's: by unit name (case-insensitive), then quantity.
+	sort.Slice(breaks, func(i, j int) bool {
+		a, b := breaks[i], breaks[j]
+		if an, bn := strings.ToLower(a.UnitName), strings.ToLower(b.UnitName); an != bn {
+			return an < bn
+		}
+		return a.Quantity < b.Quantity
+	})
+	byCustomer := map[string][]SalesPriceBreak{}
+	for _, b := range breaks {
+		if b.CustomerID != nil {
+			byCustomer[*b.CustomerID] = append(byCustomer[*b.CustomerID], b)
+		}
+	}
+	for i := range details {
+		details[i].UnitName = unitsByID[details[i].UnitID].Name
+		details[i].PriceBreaks = byCustomer[details[i].CustomerID]
+		if details[i].PriceBreaks == nil {
+			details[i].PriceBreaks = []SalesPriceBreak{}
+		}
+	}
+	return details, nil
 }
 
 // CustomerDetails returns the item's customer details in read order (customer name, id).

@@ -11,6 +11,9 @@ import (
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
+	"mos/internal/platform/listing"
+	"mos/internal/sales/customers"
+	"mos/internal/stock/units"
 )
 
 type customerDetailRow struct {
@@ -88,6 +91,41 @@ func (itemStore) customerDetails(ctx context.Context, q db.Q, tenantID string, i
 	if err := sqlx.SelectContext(ctx, q, &rows, customerDetailsSQL, tenantID, pq.StringArray(itemIDs)); err != nil {
 		return nil, fmt.Errorf("item customer details: %w", err)
 	}
+	return customerDetailsOf(rows), nil
+}
+
+// customerDetailSortFields are the ItemCustomerDetail properties the list sorts by (its
+// price breaks are an array, which orders nothing).
+var customerDetailSortFields = map[string]string{
+	"id":                 "cd.id",
+	"customerId":         "cd.customer_id",
+	"customerItemNumber": "lower(cd.customer_item_number)",
+	"customerItemName":   "lower(cd.customer_item_name)",
+	"unitOfMeasureName":  units.NameSortSQL("cd.tenant_id", "cd.unit_of_measure_id"),
+}
+
+// customerDetailListSpec sorts by default as Item.customerDetails reads: by customer name
+// (case-insensitive), then id.
+var customerDetailListSpec = listing.Spec{
+	Fields:       customerDetailSortFields,
+	DefaultOrder: customers.NameSortSQL("cd.tenant_id", "cd.customer_id"),
+	IDColumn:     "cd.id",
+}
+
+// customerDetailPage reads the page p of the item's customer details.
+func (itemStore) customerDetailPage(ctx context.Context, q db.Q, tenantID, itemID string, p listing.Page) ([]CustomerDetail, error) {
+	lq := listing.NewQuery("cd.tenant_id", tenantID)
+	lq.Where("cd.item_id = %s", itemID)
+	query, args := lq.SQL(`SELECT cd.id, cd.item_id, cd.customer_id, cd.customer_item_number, cd.customer_item_name, cd.unit_of_measure_id
+FROM item_customer_details cd`, p)
+	var rows []customerDetailRow
+	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
+		return nil, fmt.Errorf("item customer details: %w", err)
+	}
+	return customerDetailsOf(rows), nil
+}
+
+func customerDetailsOf(rows []customerDetailRow) []CustomerDetail {
 	out := make([]CustomerDetail, len(rows))
 	for i, r := range rows {
 		out[i] = CustomerDetail{
@@ -95,5 +133,5 @@ func (itemStore) customerDetails(ctx context.Context, q db.Q, tenantID string, i
 			CustomerItemName: r.CustomerItemName, UnitID: r.UnitID,
 		}
 	}
-	return out, nil
+	return out
 }

@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/listing"
 )
 
 func (h *ItemsHandler) CreateItemMaterialVendorDetail(ctx context.Context, req gen.CreateItemMaterialVendorDetailRequestObject) (gen.CreateItemMaterialVendorDetailResponseObject, error) {
@@ -16,7 +17,9 @@ func (h *ItemsHandler) CreateItemMaterialVendorDetail(ctx context.Context, req g
 }
 
 func (h *ItemsHandler) ListItemMaterialVendorDetails(ctx context.Context, req gen.ListItemMaterialVendorDetailsRequestObject) (gen.ListItemMaterialVendorDetailsResponseObject, error) {
-	list, err := h.svc.MaterialVendorDetails(ctx, auth.TenantID(ctx), req.ItemId)
+	p := req.Params
+	list, err := h.svc.ListMaterialVendorDetails(ctx, auth.TenantID(ctx), req.ItemId,
+		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
 	if err != nil {
 		return nil, err
 	}

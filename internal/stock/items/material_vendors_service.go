@@ -8,6 +8,7 @@ import (
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/platform/ids"
+	"mos/internal/platform/listing"
 )
 
 // MaterialVendorDetail is a vendor that supplies an item as material, with what the vendor
@@ -77,18 +78,18 @@ func (s *Service) DeleteMaterialVendorDetail(ctx context.Context, tenantID, item
 	})
 }
 
-// MaterialVendorDetails returns the item's material vendor details in read order (see
-// sortMaterialVendors).
-func (s *Service) MaterialVendorDetails(ctx context.Context, tenantID, itemID string) ([]MaterialVendorDetail, error) {
-	it, err := s.store.get(ctx, s.pool, tenantID, itemID)
+// ListMaterialVendorDetails returns the page r asks for of the item's material vendor
+// details: in the order of Item.materialVendorDetails (see sortMaterialVendors) unless r
+// sorts by a property; the page is chosen in SQL. An unknown item is NotFound.
+func (s *Service) ListMaterialVendorDetails(ctx context.Context, tenantID, itemID string, r listing.Request) ([]MaterialVendorDetail, error) {
+	page, err := listing.Resolve(r, materialVendorListSpec)
 	if err != nil {
 		return nil, err
 	}
-	one := []Item{it}
-	if err := s.loadMaterialVendorDetails(ctx, tenantID, one); err != nil {
+	if _, err := s.store.get(ctx, s.pool, tenantID, itemID); err != nil {
 		return nil, err
 	}
-	return one[0].MaterialVendorDetails, nil
+	return s.store.materialVendorPage(ctx, s.pool, tenantID, itemID, page)
 }
 
 // normalizeMaterialVendor trims the texts (blank is none) and bounds their lengths, naming

@@ -9,6 +9,8 @@ import (
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
+	"mos/internal/platform/listing"
+	"mos/internal/purchasing/vendors"
 )
 
 type materialVendorRow struct {
@@ -86,6 +88,40 @@ func (itemStore) materialVendors(ctx context.Context, q db.Q, tenantID string, i
 	if err := sqlx.SelectContext(ctx, q, &rows, materialVendorsSQL, tenantID, pq.StringArray(itemIDs)); err != nil {
 		return nil, fmt.Errorf("item material vendor details: %w", err)
 	}
+	return materialVendorsOf(rows), nil
+}
+
+// materialVendorSortFields are the ItemMaterialVendorDetail properties the list sorts by.
+var materialVendorSortFields = map[string]string{
+	"id":               "m.id",
+	"vendorId":         "m.vendor_id",
+	"vendorItemNumber": "lower(m.vendor_item_number)",
+	"vendorItemName":   "lower(m.vendor_item_name)",
+	"notes":            "lower(m.notes)",
+}
+
+// materialVendorListSpec sorts by default as Item.materialVendorDetails reads: by vendor
+// name (case-insensitive), then id.
+var materialVendorListSpec = listing.Spec{
+	Fields:       materialVendorSortFields,
+	DefaultOrder: vendors.NameSortSQL("m.tenant_id", "m.vendor_id"),
+	IDColumn:     "m.id",
+}
+
+// materialVendorPage reads the page p of the item's material vendor details.
+func (itemStore) materialVendorPage(ctx context.Context, q db.Q, tenantID, itemID string, p listing.Page) ([]MaterialVendorDetail, error) {
+	lq := listing.NewQuery("m.tenant_id", tenantID)
+	lq.Where("m.item_id = %s", itemID)
+	query, args := lq.SQL(`SELECT m.id, m.item_id, m.vendor_id, m.vendor_item_number, m.vendor_item_name, m.notes
+FROM item_material_vendor_details m`, p)
+	var rows []materialVendorRow
+	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
+		return nil, fmt.Errorf("item material vendor details: %w", err)
+	}
+	return materialVendorsOf(rows), nil
+}
+
+func materialVendorsOf(rows []materialVendorRow) []MaterialVendorDetail {
 	out := make([]MaterialVendorDetail, len(rows))
 	for i, r := range rows {
 		out[i] = MaterialVendorDetail{
@@ -93,5 +129,5 @@ func (itemStore) materialVendors(ctx context.Context, q db.Q, tenantID string, i
 			VendorItemNumber: r.VendorItemNumber, VendorItemName: r.VendorItemName, Notes: r.Notes,
 		}
 	}
-	return out, nil
+	return out
 }

@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/listing"
 )
 
 func (h *ItemsHandler) ReplaceItemPurchasePriceBreaks(ctx context.Context, req gen.ReplaceItemPurchasePriceBreaksRequestObject) (gen.ReplaceItemPurchasePriceBreaksResponseObject, error) {
@@ -26,7 +27,9 @@ func (h *ItemsHandler) ListItemPurchasePriceBreaks(ctx context.Context, req gen.
 	if req.Body != nil && req.Body.VendorIds != nil {
 		vendorIDs = *req.Body.VendorIds
 	}
-	list, err := h.svc.PurchasePriceBreaks(ctx, auth.TenantID(ctx), req.ItemId, vendorIDs)
+	p := req.Params
+	list, err := h.svc.PurchasePriceBreaks(ctx, auth.TenantID(ctx), req.ItemId, vendorIDs,
+		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
 	if err != nil {
 		return nil, err
 	}

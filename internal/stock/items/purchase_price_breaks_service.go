@@ -3,13 +3,13 @@ package items
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strings"
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/currency"
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
+	"mos/internal/platform/listing"
 )
 
 // maxPurchasePriceBreaks bounds one replace of an item's purchase price breaks (each vendor
@@ -21,10 +21,10 @@ const maxPurchasePriceBreaks = 500
 // vendor units up when bought from VendorID.
 type PurchasePriceBreak struct {
 	VendorPriceBreak
-	DetailID   string
-	VendorID   string
-	VendorName string
-	UnitName   string
+	DetailID string
+	VendorID string
+	UnitID   string
+	UnitName string // filled on reads
 }
 
 // PurchasePriceBreakWrite is one break of a replace. It goes to the item's vendor detail of
@@ -38,31 +38,30 @@ type PurchasePriceBreakWrite struct {
 	UnitName     *string
 }
 
-// PurchasePriceBreaks returns the item's purchase price breaks (of the vendors among
-// vendorIDs when it is not nil) in read order (see sortPurchasePriceBreaks).
-func (s *Service) PurchasePriceBreaks(ctx context.Context, tenantID, itemID string, vendorIDs []string) ([]PurchasePriceBreak, error) {
-	details, err := s.VendorDetails(ctx, tenantID, itemID)
+// PurchasePriceBreaks returns the page r asks for of the item's purchase price breaks (of
+// the vendors among vendorIDs when it is not nil): by vendor name, vendor id, unit name,
+// vendor detail and quantity unless r sorts by a property; the page is chosen in SQL. An
+// unknown item is NotFound.
+func (s *Service) PurchasePriceBreaks(ctx context.Context, tenantID, itemID string, vendorIDs []string, r listing.Request) ([]PurchasePriceBreak, error) {
+	page, err := listing.Resolve(r, purchasePriceBreakListSpec)
 	if err != nil {
 		return nil, err
 	}
-	var keep map[string]bool
-	if vendorIDs != nil {
-		keep = make(map[string]bool, len(vendorIDs))
-		for _, id := range vendorIDs {
-			keep[id] = true
-		}
+	if _, err := s.store.get(ctx, s.pool, tenantID, itemID); err != nil {
+		return nil, err
 	}
-	out := []PurchasePriceBreak{}
-	for _, d := range details {
-		if keep != nil && !keep[d.VendorID] {
-			continue
-		}
-		for _, b := range d.PriceBreaks {
-			out = append(out, PurchasePriceBreak{VendorPriceBreak: b, DetailID: d.ID, VendorID: d.VendorID, VendorName: d.VendorName, UnitName: d.UnitName})
-		}
+	breaks, err := s.store.purchasePriceBreakPage(ctx, s.pool, tenantID, itemID, vendorIDs, page)
+	if err != nil || len(breaks) == 0 {
+		return breaks, err
 	}
-	sortPurchasePriceBreaks(out)
-	return out, nil
+	unitsByID, err := s.units.ByID(ctx, s.pool, tenantID)
+	if err != nil {
+		return nil, err
+	}
+	for i := range breaks {
+		breaks[i].UnitName = unitsByID[breaks[i].UnitID].Name
+	}
+	return breaks, nil
 }
 
 // ReplacePurchasePriceBreaks makes breaks every price break of the item's vendor details, in
@@ -89,7 +88,8 @@ func (s *Service) ReplacePurchasePriceBreaks(ctx context.Context, tenantID, item
 	if err != nil {
 		return nil, err
 	}
-	return s.PurchasePriceBreaks(ctx, tenantID, itemID, nil)
+	// Every break of the item: the replace wrote at most maxPurchasePriceBreaks, within one page.
+	return s.PurchasePriceBreaks(ctx, tenantID, itemID, nil, listing.Request{})
 }
 
 // requireKnownVendors answers 404, naming each break's vendorId, for a vendor that does not
@@ -226,26 +226,4 @@ func detailUnits(details []VendorDetail) string {
 
 func breakMember(i int, member string) string {
 	return fmt.Sprintf("priceBreaks.%d.%s", i, member)
-}
-
-// sortPurchasePriceBreaks orders breaks by vendor name (case-insensitive; ties by vendor id
-// keep each vendor's breaks together), then unit, then detail id (a vendor may have two
-// details in one unit), then quantity.
-func sortPurchasePriceBreaks(list []PurchasePriceBreak) {
-	sort.Slice(list, func(i, j int) bool {
-		a, b := list[i], list[j]
-		if an, bn := strings.ToLower(a.VendorName), strings.ToLower(b.VendorName); an != bn {
-			return an < bn
-		}
-		if a.VendorID != b.VendorID {
-			return a.VendorID < b.VendorID
-		}
-		if a.UnitName != b.UnitName {
-			return a.UnitName < b.UnitName
-		}
-		if a.DetailID != b.DetailID {
-			return a.DetailID < b.DetailID
-		}
-		return a.Quantity < b.Quantity
-	})
 }

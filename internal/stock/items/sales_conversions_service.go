@@ -78,6 +78,10 @@ func (s *Service) resolveSalesConversions(ctx context.Context, q db.Q, tenantID 
 		case seen[unit.ID]:
 			fields.Add(at+"destinationUnitOfMeasureName", "%s is listed more than once", unit.Name)
 			continue
+		case unit.TypeID != inventory.TypeID && !w.IsCustom:
+			fields.Add(at+"destinationUnitOfMeasureName", "%s; a conversion to another unit type must be custom (isCustom true)",
+				units.NotOfType(unit.Name, inventory.TypeName, units.NamesOfType(catalogue, inventory.TypeID)))
+			continue
 		}
 		seen[unit.ID] = true
 		if w.IsDefault {
@@ -111,11 +115,9 @@ func (s *Service) resolveSalesConversions(ctx context.Context, q db.Q, tenantID 
 
 // catalogueQuantities fills c's quantities from the units catalogue: omitted ones follow
 // from the other (sourceQuantity 1 when both are omitted); sent ones must state the
-// catalogue's ratio, compared exactly on the factors' fractions.
+// catalogue's ratio, compared exactly on the factors' fractions. unit is of inventory's type:
+// the caller refuses another type unless the conversion is custom.
 func catalogueQuantities(c *SalesConversion, inventory, unit units.Unit, w SalesConversionWrite) error {
-	if unit.TypeID != inventory.TypeID {
-		return fmt.Errorf("%s is not a unit of %s: a conversion to another unit type must be custom (isCustom true)", unit.Name, inventory.TypeName)
-	}
 	if unit.Factor == nil || inventory.Factor == nil {
 		return fmt.Errorf("%s has no fixed conversion to %s: the conversion must be custom (isCustom true)", unit.Name, inventory.Name)
 	}

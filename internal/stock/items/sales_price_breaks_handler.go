@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/listing"
 )
 
 // The operations of an item's sales price breaks, on ItemsHandler.
@@ -39,7 +40,9 @@ func (h *ItemsHandler) ListItemSalesPriceBreaks(ctx context.Context, req gen.Lis
 		}
 		f.ListPriceOnly = isTrue(b.ListPriceOnly)
 	}
-	list, err := h.svc.SalesPriceBreaks(ctx, auth.TenantID(ctx), req.ItemId, f)
+	p := req.Params
+	list, err := h.svc.SalesPriceBreaks(ctx, auth.TenantID(ctx), req.ItemId, f,
+		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
 	if err != nil {
 		return nil, err
 	}

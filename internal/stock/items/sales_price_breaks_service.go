@@ -3,6 +3,8 @@ package items
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -11,6 +13,7 @@ import (
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
 	"mos/internal/platform/ids"
+	"mos/internal/platform/listing"
 	"mos/internal/sales/customers"
 	"mos/internal/sales/tiers"
 	"mos/internal/stock/units"
@@ -89,28 +92,35 @@ func (s *Service) ReplaceSalesPriceBreaks(ctx context.Context, tenantID, tenantC
 	if err != nil {
 		return nil, err
 	}
-	return s.SalesPriceBreaks(ctx, tenantID, itemID, SalesPriceBreakFilter{})
+	// Every break of the item: a replace writes at most maxSalesPriceBreaks, within one page.
+	return s.SalesPriceBreaks(ctx, tenantID, itemID, SalesPriceBreakFilter{}, listing.Request{})
 }
 
-// SalesPriceBreaks returns the item's sales price breaks matching f, ordered by scope (the
-// list price, then tiers by name then id, then customers by name then id), unit name and
-// quantity.
-func (s *Service) SalesPriceBreaks(ctx context.Context, tenantID, itemID string, f SalesPriceBreakFilter) ([]SalesPriceBreak, error) {
+// SalesPriceBreaks returns the page r asks for of the item's sales price breaks matching f:
+// ordered by scope (the list price, then tiers by name then id, then customers by name then
+// id), unit name and quantity unless r sorts by a property; the page is chosen in SQL.
+func (s *Service) SalesPriceBreaks(ctx context.Context, tenantID, itemID string, f SalesPriceBreakFilter, r listing.Request) ([]SalesPriceBreak, error) {
 	if f.ListPriceOnly && (len(f.CustomerIDs) > 0 || len(f.CustomerTierIDs) > 0) {
 		return nil, apperr.Field("listPriceOnly", "cannot be combined with customerIds or customerTierIds")
+	}
+	page, err := listing.Resolve(r, salesPriceBreakListSpec)
+	if err != nil {
+		return nil, err
 	}
 	if _, err := s.store.get(ctx, s.pool, tenantID, itemID); err != nil {
 		return nil, err
 	}
-	breaks, err := s.store.salesPriceBreaks(ctx, s.pool, tenantID, []string{itemID}, f)
+	breaks, err := s.store.salesPriceBreakPage(ctx, s.pool, tenantID, itemID, f, page)
+	if err != nil || len(breaks) == 0 {
+		return breaks, err
+	}
+	unitsByID, err := s.units.ByID(ctx, s.pool, tenantID)
 	if err != nil {
 		return nil, err
 	}
-	refs, err := s.pricingRefs(ctx, tenantID, nil, breaks)
-	if err != nil {
-		return nil, err
+	for i := range breaks {
+		breaks[i].UnitName = unitsByID[breaks[i].UnitID].Name
 	}
-	refs.sortBreaks(breaks)
 	return breaks, nil
 }
 
@@ -155,7 +165,7 @@ func normalizeSalesPriceBreaks(ws []SalesPriceBreakWrite, tenantCurrency string)
 				fields.Add(name("price"), "must be omitted or null for a price break of type margin")
 			}
 		default:
-			fields.Add(name("type"), "must be price or margin")
+			fields.Add(name("type"), "%s", apperr.NotOneOf(string(b.Type), []SalesBreakType{SalesBreakPrice, SalesBreakMargin}))
 		}
 		if w.CurrencyCode != nil {
 			if !currency.Valid(*w.CurrencyCode) {
@@ -256,7 +266,7 @@ func (u itemUnits) named(fields apperr.Fields, field string, name *string) (unit
 	}
 	n := strings.TrimSpace(*name)
 	if unit, ok = u.byName[n]; !ok {
-		fields.Add(field, "%q is not a unit of %s", n, u.inventory.TypeName)
+		fields.Add(field, "%s", units.NotOfType(n, u.inventory.TypeName, slices.Collect(maps.Keys(u.byName))))
 	}
 	return unit, ok
 }

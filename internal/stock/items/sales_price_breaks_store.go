@@ -11,6 +11,10 @@ import (
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
+	"mos/internal/platform/listing"
+	"mos/internal/sales/customers"
+	"mos/internal/sales/tiers"
+	"mos/internal/stock/units"
 )
 
 type salesPriceBreakRow struct {
@@ -87,6 +91,55 @@ func (itemStore) salesPriceBreaks(ctx context.Context, q db.Q, tenantID string, 
 	if err != nil {
 		return nil, fmt.Errorf("item sales price breaks: %w", err)
 	}
+	return salesPriceBreaksOf(rows), nil
+}
+
+// salesPriceBreakSortFields are the PriceBreak properties a sales price break list sorts by
+// (vendorId is null on every sales break).
+var salesPriceBreakSortFields = map[string]string{
+	"quantity":          "b.quantity",
+	"type":              "b.type",
+	"price":             "b.price",
+	"margin":            "b.margin",
+	"currencyCode":      "b.currency_code",
+	"customerId":        "b.customer_id",
+	"customerTierId":    "b.customer_tier_id",
+	"unitOfMeasureName": units.NameSortSQL("b.tenant_id", "b.unit_of_measure_id"),
+}
+
+// salesPriceBreakListSpec sorts by default by scope (the list price, then tiers by name
+// case-insensitively and id, then customers likewise), then unit name (case-insensitive),
+// then quantity; the names live in their areas and are read through their packages.
+var salesPriceBreakListSpec = listing.Spec{
+	Fields: salesPriceBreakSortFields,
+	DefaultOrder: `(CASE WHEN b.customer_tier_id IS NOT NULL THEN 1 WHEN b.customer_id IS NOT NULL THEN 2 ELSE 0 END, ` +
+		`COALESCE(` + tiers.NameSortSQL("b.tenant_id", "b.customer_tier_id") + `, ` + customers.NameSortSQL("b.tenant_id", "b.customer_id") + `, ''), ` +
+		`COALESCE(b.customer_tier_id, b.customer_id, ''), ` + units.NameSortSQL("b.tenant_id", "b.unit_of_measure_id") + `, b.quantity)`,
+	IDColumn: "b.id",
+}
+
+// salesPriceBreakPage reads the page p of the item's sales price breaks narrowed to f's scopes.
+func (itemStore) salesPriceBreakPage(ctx context.Context, q db.Q, tenantID, itemID string, f SalesPriceBreakFilter, p listing.Page) ([]SalesPriceBreak, error) {
+	lq := listing.NewQuery("b.tenant_id", tenantID)
+	lq.Where("b.item_id = %s", itemID)
+	if f.ListPriceOnly {
+		lq.Where("b.customer_id IS NULL AND b.customer_tier_id IS NULL")
+	}
+	if f.CustomerIDs != nil || f.CustomerTierIDs != nil {
+		lq.Where("(b.customer_id = ANY(%s::text[]) OR b.customer_tier_id = ANY(%s::text[]))",
+			pq.StringArray(f.CustomerIDs), pq.StringArray(f.CustomerTierIDs))
+	}
+	query, args := lq.SQL(`SELECT b.id, b.item_id, b.quantity, b.type, b.price, b.margin, b.currency_code, b.customer_id,
+       b.customer_tier_id, b.unit_of_measure_id
+FROM item_sales_price_breaks b`, p)
+	var rows []salesPriceBreakRow
+	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
+		return nil, fmt.Errorf("item sales price breaks: %w", err)
+	}
+	return salesPriceBreaksOf(rows), nil
+}
+
+func salesPriceBreaksOf(rows []salesPriceBreakRow) []SalesPriceBreak {
 	out := make([]SalesPriceBreak, len(rows))
 	for i, r := range rows {
 		out[i] = SalesPriceBreak{
@@ -94,7 +147,7 @@ func (itemStore) salesPriceBreaks(ctx context.Context, q db.Q, tenantID string, 
 			CurrencyCode: r.CurrencyCode, CustomerID: r.CustomerID, CustomerTierID: r.CustomerTierID, UnitID: r.UnitID,
 		}
 	}
-	return out, nil
+	return out
 }
 
 // pricedSalesPriceBreakSQL is true when a sales price break of the item carries a price above

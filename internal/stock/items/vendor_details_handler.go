@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/listing"
 )
 
 func (h *ItemsHandler) CreateItemVendorDetail(ctx context.Context, req gen.CreateItemVendorDetailRequestObject) (gen.CreateItemVendorDetailResponseObject, error) {
@@ -16,7 +17,9 @@ func (h *ItemsHandler) CreateItemVendorDetail(ctx context.Context, req gen.Creat
 }
 
 func (h *ItemsHandler) ListItemVendorDetails(ctx context.Context, req gen.ListItemVendorDetailsRequestObject) (gen.ListItemVendorDetailsResponseObject, error) {
-	list, err := h.svc.VendorDetails(ctx, auth.TenantID(ctx), req.ItemId)
+	p := req.Params
+	list, err := h.svc.ListVendorDetails(ctx, auth.TenantID(ctx), req.ItemId,
+		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
 	"mos/internal/platform/ids"
+	"mos/internal/platform/listing"
 	"mos/internal/purchasing/vendors"
 	"mos/internal/stock/units"
 )
@@ -93,6 +94,24 @@ func (s *Service) UpdateVendorDetail(ctx context.Context, tenantID, itemID, deta
 		}
 	}
 	return VendorDetail{}, vendorDetailNotFound(detailID)
+}
+
+// ListVendorDetails returns the page r asks for of the item's vendor details: in the order
+// of Item.vendorDetails (see sortVendorDetails) unless r sorts by a property; the page is
+// chosen in SQL. An unknown item is NotFound.
+func (s *Service) ListVendorDetails(ctx context.Context, tenantID, itemID string, r listing.Request) ([]VendorDetail, error) {
+	page, err := listing.Resolve(r, vendorDetailListSpec)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.store.get(ctx, s.pool, tenantID, itemID); err != nil {
+		return nil, err
+	}
+	details, err := s.store.vendorDetailPage(ctx, s.pool, tenantID, itemID, page)
+	if err != nil {
+		return nil, err
+	}
+	return details, s.nameVendorDetails(ctx, s.pool, tenantID, details)
 }
 
 // VendorDetails returns the item's vendor details in read order (see sortVendorDetails).
@@ -253,9 +272,28 @@ func (s *Service) fillVendorDetails(ctx context.Context, q db.Q, tenantID string
 	if err != nil || len(details) == 0 {
 		return err
 	}
-	var vendorIDs []string
+	if err := s.nameVendorDetails(ctx, q, tenantID, details); err != nil {
+		return err
+	}
 	for _, d := range details {
-		vendorIDs = append(vendorIDs, d.VendorID)
+		i := at[d.ItemID]
+		items[i].VendorDetails = append(items[i].VendorDetails, d)
+	}
+	for i := range items {
+		sortVendorDetails(items[i].VendorDetails)
+	}
+	return nil
+}
+
+// nameVendorDetails fills the vendor name and currency and the unit name of details, in two
+// queries however many details: the vendors and the units catalogue.
+func (s *Service) nameVendorDetails(ctx context.Context, q db.Q, tenantID string, details []VendorDetail) error {
+	if len(details) == 0 {
+		return nil
+	}
+	vendorIDs := make([]string, len(details))
+	for i, d := range details {
+		vendorIDs[i] = d.VendorID
 	}
 	vendorsByID, err := s.vendors.ByIDs(ctx, q, tenantID, vendorIDs)
 	if err != nil {
@@ -265,15 +303,10 @@ func (s *Service) fillVendorDetails(ctx context.Context, q db.Q, tenantID string
 	if err != nil {
 		return err
 	}
-	for _, d := range details {
-		v := vendorsByID[d.VendorID]
-		d.VendorName, d.VendorCurrency = v.Name, v.CurrencyCode
-		d.UnitName = unitsByID[d.UnitID].Name
-		i := at[d.ItemID]
-		items[i].VendorDetails = append(items[i].VendorDetails, d)
-	}
-	for i := range items {
-		sortVendorDetails(items[i].VendorDetails)
+	for i := range details {
+		v := vendorsByID[details[i].VendorID]
+		details[i].VendorName, details[i].VendorCurrency = v.Name, v.CurrencyCode
+		details[i].UnitName = unitsByID[details[i].UnitID].Name
 	}
 	return nil
 }

@@ -12,6 +12,9 @@ import (
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
+	"mos/internal/platform/listing"
+	"mos/internal/purchasing/vendors"
+	"mos/internal/stock/units"
 )
 
 type vendorDetailRow struct {
@@ -170,6 +173,68 @@ func (itemStore) vendorDetails(ctx context.Context, q db.Q, tenantID string, ite
 	if err := sqlx.SelectContext(ctx, q, &breaks, priceBreaksSQL, tenantID, pq.StringArray(itemIDs)); err != nil {
 		return nil, fmt.Errorf("item vendor price breaks: %w", err)
 	}
+	return vendorDetailsOf(rows, breaks), nil
+}
+
+// vendorDetailSortFields are the ItemVendorDetail properties the list sorts by (its price
+// breaks are an array, which orders nothing).
+var vendorDetailSortFields = map[string]string{
+	"id":                    "d.id",
+	"vendorId":              "d.vendor_id",
+	"vendorItemNumber":      "lower(d.vendor_item_number)",
+	"vendorItemName":        "lower(d.vendor_item_name)",
+	"price":                 "d.price",
+	"isPrimary":             "d.is_primary",
+	"leadTimeInDays":        "d.lead_time_in_days",
+	"unitOfMeasureName":     units.NameSortSQL("d.tenant_id", "d.unit_of_measure_id"),
+	"unitQuantity":          "d.unit_quantity",
+	"inventoryUnitQuantity": "d.inventory_unit_quantity",
+	"notes":                 "lower(d.notes)",
+}
+
+// vendorDetailListSpec sorts by default as Item.vendorDetails reads: the primary first, then
+// by vendor name (case-insensitive), then id.
+var vendorDetailListSpec = listing.Spec{
+	Fields:       vendorDetailSortFields,
+	DefaultOrder: "(NOT d.is_primary, " + vendors.NameSortSQL("d.tenant_id", "d.vendor_id") + ")",
+	IDColumn:     "d.id",
+}
+
+const vendorDetailPageSelect = `
+SELECT d.id, d.item_id, d.vendor_id, d.vendor_item_number, d.vendor_item_name, d.price, d.is_primary, d.lead_time_in_days,
+       d.unit_of_measure_id, d.unit_quantity, d.inventory_unit_quantity, d.notes
+FROM item_vendor_details d`
+
+const detailPriceBreaksSQL = `
+SELECT vendor_detail_id, quantity, price, currency_code FROM item_vendor_price_breaks
+WHERE tenant_id = $1 AND vendor_detail_id = ANY($2) ORDER BY quantity`
+
+// vendorDetailPage reads the page p of the item's vendor details, with their price breaks
+// (by quantity), in two queries.
+func (itemStore) vendorDetailPage(ctx context.Context, q db.Q, tenantID, itemID string, p listing.Page) ([]VendorDetail, error) {
+	lq := listing.NewQuery("d.tenant_id", tenantID)
+	lq.Where("d.item_id = %s", itemID)
+	query, args := lq.SQL(vendorDetailPageSelect, p)
+	var rows []vendorDetailRow
+	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
+		return nil, fmt.Errorf("item vendor details: %w", err)
+	}
+	if len(rows) == 0 {
+		return []VendorDetail{}, nil
+	}
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	var breaks []priceBreakRow
+	if err := sqlx.SelectContext(ctx, q, &breaks, detailPriceBreaksSQL, tenantID, pq.StringArray(ids)); err != nil {
+		return nil, fmt.Errorf("item vendor price breaks: %w", err)
+	}
+	return vendorDetailsOf(rows, breaks), nil
+}
+
+// vendorDetailsOf makes details of rows, in their order, each with its breaks in theirs.
+func vendorDetailsOf(rows []vendorDetailRow, breaks []priceBreakRow) []VendorDetail {
 	byDetail := map[string][]VendorPriceBreak{}
 	for _, b := range breaks {
 		byDetail[b.DetailID] = append(byDetail[b.DetailID], VendorPriceBreak{Quantity: b.Quantity, Price: b.Price, CurrencyCode: b.CurrencyCode})
@@ -186,7 +251,7 @@ func (itemStore) vendorDetails(ctx context.Context, q db.Q, tenantID string, ite
 			out[i].PriceBreaks = []VendorPriceBreak{}
 		}
 	}
-	return out, nil
+	return out
 }
 
 // pricedVendorDetailSQL is true when a vendor detail of the item carries a price above 0, on

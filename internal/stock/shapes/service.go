@@ -35,7 +35,7 @@ func normalize(w Write) (Write, error) {
 	w.Name = fields.Text("name", w.Name, 200)
 	w.MaterialName = fields.Text("materialName", w.MaterialName, 200)
 	if w.DimensionUnits != Inch && w.DimensionUnits != Millimeter {
-		fields.Add("dimensionUnits", "must be inch or millimeter")
+		fields.Add("dimensionUnits", "%s", apperr.NotOneOf(string(w.DimensionUnits), []Units{Inch, Millimeter}))
 	}
 	positive("thickness", w.Thickness, fields)
 	positive("linearDensity", w.LinearDensity, fields)
@@ -69,7 +69,7 @@ func normalize(w Write) (Write, error) {
 		forbidden("thickness", w.Thickness != nil, w.Type, fields)
 		forbidden("planarDensity", w.PlanarDensity != nil, w.Type, fields)
 	default:
-		fields.Add("shapeType", "unknown shape type %q", w.Type)
+		fields.Add("shapeType", "%s", apperr.NotOneOf(string(w.Type), []Type{Sheet, Plate, TreadPlate, Bar, Tube, Pipe, Beam, Angle, Channel}))
 	}
 	return w, fields.Err()
 }

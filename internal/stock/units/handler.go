@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/listing"
 )
 
 // UnitsOfMeasureHandler serves /api/units-of-measure.
@@ -20,7 +21,9 @@ func (h *UnitsOfMeasureHandler) ListUnitsOfMeasure(ctx context.Context, req gen.
 	if b := req.Body; b != nil {
 		f.TypeName, f.Name = b.UnitTypeName, b.Name
 	}
-	types, err := h.svc.List(ctx, auth.TenantID(ctx), f)
+	p := req.Params
+	types, err := h.svc.List(ctx, auth.TenantID(ctx), f,
+		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
 	if err != nil {
 		return nil, err
 	}

@@ -2,11 +2,14 @@ package units
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
+	"mos/internal/platform/listing"
 )
 
 // Service reads the units of measure catalogue.
@@ -18,14 +21,18 @@ type Service struct {
 // NewService returns the units of measure service.
 func NewService(pool *db.Pool) *Service { return &Service{pool: pool} }
 
-// List returns the tenant's unit types matching f by name, each with its matching units;
-// a type left without units is dropped.
-func (s *Service) List(ctx context.Context, tenantID string, f Filter) ([]UnitType, error) {
-	rows, err := s.store.list(ctx, s.pool, tenantID, f)
+// List returns the page r asks for of the tenant's unit types matching f (by name unless r
+// sorts otherwise), each with its matching units; a type left without units is dropped.
+func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing.Request) ([]UnitType, error) {
+	page, err := listing.Resolve(r, typeListSpec)
 	if err != nil {
 		return nil, err
 	}
-	var out []UnitType
+	rows, err := s.store.page(ctx, s.pool, tenantID, f, page)
+	if err != nil {
+		return nil, err
+	}
+	out := []UnitType{}
 	for _, r := range rows { // ordered by type, so one type's units are adjacent
 		if n := len(out); n == 0 || out[n-1].ID != r.TypeID {
 			out = append(out, UnitType{ID: r.TypeID, Name: r.TypeName, BaseUnitName: r.BaseName})
@@ -52,9 +59,9 @@ func (s *Service) ByID(ctx context.Context, q db.Q, tenantID string) (map[string
 
 // Resolve returns the unit named unitName of the unit type named unitTypeName, inside q
 // (so an item write can resolve in its own transaction). Both names are trimmed; the type
-// matches case-insensitively, the unit case-sensitively (seed rule 2 of items: "Each" is a
-// unit, "each" is not). An unknown type is a 400 naming unitTypeName; a unit that is not
-// one of the type's is a 400 naming unitOfMeasureName.
+// matches case-insensitively, the unit case-sensitively (an item's unit matches exactly:
+// "Each" is a unit, "each" is not). An unknown type is a 400 naming unitTypeName; a unit
+// that is not one of the type's is a 400 naming unitOfMeasureName and the type's units.
 func (s *Service) Resolve(ctx context.Context, q db.Q, tenantID, unitTypeName, unitName string) (Unit, error) {
 	unitTypeName, unitName = strings.TrimSpace(unitTypeName), strings.TrimSpace(unitName)
 	rows, err := s.store.list(ctx, q, tenantID, Filter{TypeName: &unitTypeName})
@@ -64,12 +71,34 @@ func (s *Service) Resolve(ctx context.Context, q db.Q, tenantID, unitTypeName, u
 	if len(rows) == 0 {
 		return Unit{}, apperr.Field("unitTypeName", "unknown unit type %q", unitTypeName)
 	}
-	for _, r := range rows {
+	names := make([]string, len(rows))
+	for i, r := range rows {
 		if r.Name == unitName {
 			return r.toUnit(), nil
 		}
+		names[i] = r.Name
 	}
-	return Unit{}, apperr.Field("unitOfMeasureName", "%q is not a unit of %s", unitName, rows[0].TypeName)
+	return Unit{}, apperr.Field("unitOfMeasureName", "%s", NotOfType(unitName, rows[0].TypeName, names))
+}
+
+// NotOfType is the one message refusing a unit name that is not one of a unit type's
+// units; it names the type's units (typeUnits, listed alphabetically) so that the client
+// can pick one: `unit "Foot" is not a unit of Pieces; units of Pieces: Box, Dozen, Each`.
+func NotOfType(unitName, typeName string, typeUnits []string) string {
+	names := slices.Clone(typeUnits)
+	slices.Sort(names)
+	return fmt.Sprintf("unit %q is not a unit of %s; units of %s: %s", unitName, typeName, typeName, strings.Join(names, ", "))
+}
+
+// NamesOfType are the names of the units of type typeID in catalogue (as ByID answers it).
+func NamesOfType(catalogue map[string]Unit, typeID string) []string {
+	var names []string
+	for _, u := range catalogue {
+		if u.TypeID == typeID {
+			names = append(names, u.Name)
+		}
+	}
+	return names
 }
 
 // Convert expresses qty of unit from in unit to. Both must be of one type; converting a

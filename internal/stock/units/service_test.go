@@ -107,3 +107,38 @@ func TestConvertWithinTypeIsExact(t *testing.T) {
 		mustField(t, err, "unitOfMeasureName")
 	}
 }
+
+func TestUnitNotOfTheTypeNamesTheTypesUnits(t *testing.T) {
+	t.Parallel()
+	s, tenantID := newService(t)
+	ctx := context.Background()
+	cases := []struct{ typeName, unitName, want string }{
+		{"Pieces", "Foot", `unit "Foot" is not a unit of Pieces; units of Pieces: Box, Dozen, Each`},
+		{"pieces", "each", `unit "each" is not a unit of Pieces; units of Pieces: Box, Dozen, Each`},
+		{"Length", "", `unit "" is not a unit of Length; units of Length: Foot, Inch, Meter, Millimeter`},
+	}
+	for _, c := range cases {
+		_, err := s.Resolve(ctx, s.pool, tenantID, c.typeName, c.unitName)
+		e, ok := apperr.As(err)
+		if !ok || len(e.Fields["unitOfMeasureName"]) != 1 || e.Fields["unitOfMeasureName"][0] != c.want {
+			t.Errorf("Resolve(%q, %q): %v, want unitOfMeasureName: %q", c.typeName, c.unitName, err, c.want)
+		}
+	}
+	// The one message, whoever holds the type's units and in whatever order.
+	if got := NotOfType("Foot", "Pieces", []string{"Each", "Dozen", "Box"}); got != cases[0].want {
+		t.Fatalf("NotOfType = %q", got)
+	}
+	catalogue, err := s.ByID(ctx, s.pool, tenantID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pieces string
+	for _, u := range catalogue {
+		if u.TypeName == "Pieces" {
+			pieces = u.TypeID
+		}
+	}
+	if got := NotOfType("Foot", "Pieces", NamesOfType(catalogue, pieces)); got != cases[0].want {
+		t.Fatalf("NotOfType with NamesOfType = %q", got)
+	}
+}
