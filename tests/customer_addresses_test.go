@@ -526,49 +526,6 @@ func TestCustomerAddressWritesAdvanceCustomerModifiedUtc(t *testing.T) {
 	}
 }
 
-func TestCustomerAddressPermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	customerID := newSubRecordCustomer(t, te, "Perm Co")
-	id := createAddress(t, te, customerID, dockAddress())
-	body := mustJSON(t, dockAddress())
-	type call struct {
-		method, path, body, permission string
-	}
-	calls := []call{
-		{http.MethodPost, addressesPath(customerID), body, "Edit Customer"},
-		{http.MethodPost, addressesPath(customerID) + "/list", "", "View Customer"},
-		{http.MethodGet, addressPath(customerID, id), "", "View Customer"},
-		{http.MethodPut, addressPath(customerID, id), body, "Edit Customer"},
-		{http.MethodDelete, addressPath(customerID, unknownSubRecordID), "", "Edit Customer"},
-	}
-	for _, c := range calls {
-		name := c.method + " " + strings.ReplaceAll(c.path, customerID, "{customerId}")
-		t.Run(name, func(t *testing.T) {
-			contentType := ""
-			if c.body != "" {
-				contentType = "application/json"
-			}
-			for _, perms := range [][]string{nil, {otherCustomerPermission(c.permission)}} {
-				res, b := rawRequest(t, c.method, c.path, te.userToken(t, perms...), contentType, c.body)
-				mustProblem(t, res, b, http.StatusForbidden)
-			}
-			res, b := rawRequest(t, c.method, c.path, te.userToken(t, c.permission), contentType, c.body)
-			if res.StatusCode != http.StatusOK && res.StatusCode != http.StatusNoContent {
-				t.Fatalf("with %s: status %d: %s", c.permission, res.StatusCode, b)
-			}
-		})
-	}
-}
-
-// otherCustomerPermission is the customer permission an operation does not need.
-func otherCustomerPermission(p string) string {
-	if p == "Edit Customer" {
-		return "View Customer"
-	}
-	return "Edit Customer"
-}
-
 func TestCustomerAddressTenantIsolation(t *testing.T) {
 	t.Parallel()
 	a, b := newTenant(t), newTenant(t)

@@ -365,36 +365,6 @@ func TestCustomerContactWritesAdvanceCustomerModifiedUtc(t *testing.T) {
 	}
 }
 
-func TestCustomerContactPermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	customerID := newSubRecordCustomer(t, te, "Contact Perm Co")
-	id := createContact(t, te, customerID, client.CustomerContactWrite{FirstName: "Dana"})
-	body := `{"firstName":"Dana"}`
-	for _, c := range []struct{ method, path, body, permission string }{
-		{http.MethodPost, contactsPath(customerID), body, "Edit Customer"},
-		{http.MethodPost, contactsPath(customerID) + "/list", "", "View Customer"},
-		{http.MethodGet, contactPath(customerID, id), "", "View Customer"},
-		{http.MethodPut, contactPath(customerID, id), body, "Edit Customer"},
-		{http.MethodDelete, contactPath(customerID, unknownSubRecordID), "", "Edit Customer"},
-	} {
-		t.Run(c.method+" "+strings.ReplaceAll(c.path, customerID, "{customerId}"), func(t *testing.T) {
-			contentType := ""
-			if c.body != "" {
-				contentType = "application/json"
-			}
-			for _, perms := range [][]string{nil, {otherCustomerPermission(c.permission)}} {
-				res, b := rawRequest(t, c.method, c.path, te.userToken(t, perms...), contentType, c.body)
-				mustProblem(t, res, b, http.StatusForbidden)
-			}
-			res, b := rawRequest(t, c.method, c.path, te.userToken(t, c.permission), contentType, c.body)
-			if res.StatusCode != http.StatusOK && res.StatusCode != http.StatusNoContent {
-				t.Fatalf("with %s: status %d: %s", c.permission, res.StatusCode, b)
-			}
-		})
-	}
-}
-
 func TestCustomerContactTenantIsolation(t *testing.T) {
 	t.Parallel()
 	a, b := newTenant(t), newTenant(t)

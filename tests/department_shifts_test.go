@@ -540,44 +540,6 @@ func TestDepartmentShiftListSortAndPaging(t *testing.T) {
 	mustProblemNaming(t, res, b, "Sort.Field")
 }
 
-func TestDepartmentShiftPermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	dep := newShopDepartment(t, te, "Machining")
-	id := createShift(t, te, dayShift(dep.ID))
-	body := mustJSON(t, dayShift(dep.ID))
-	calls := []struct{ method, path, body, permission string }{
-		{http.MethodPost, shiftsPath, body, "Edit Scheduling"},
-		{http.MethodPost, shiftsPath + "/list", "", "View Scheduling"},
-		{http.MethodGet, shiftPath(id), "", "View Scheduling"},
-		{http.MethodPut, shiftPath(id), body, "Edit Scheduling"},
-		{http.MethodDelete, shiftPath(unknownSchedulingID), "", "Edit Scheduling"},
-	}
-	for _, c := range calls {
-		t.Run(c.method+" "+strings.ReplaceAll(c.path, id, "{id}"), func(t *testing.T) {
-			contentType := ""
-			if c.body != "" {
-				contentType = "application/json"
-			}
-			other := "View Scheduling"
-			if c.permission == other {
-				other = "Edit Scheduling"
-			}
-			for _, perms := range [][]string{nil, {other}, {"View Item", "Edit Customer"}} {
-				res, b := rawRequest(t, c.method, c.path, te.userToken(t, perms...), contentType, c.body)
-				p := mustProblem(t, res, b, http.StatusForbidden)
-				if !strings.Contains(p.Detail, c.permission) {
-					t.Fatalf("403 does not name %q: %s", c.permission, b)
-				}
-			}
-			res, b := rawRequest(t, c.method, c.path, te.userToken(t, c.permission), contentType, c.body)
-			if res.StatusCode != http.StatusOK && res.StatusCode != http.StatusNoContent {
-				t.Fatalf("with %s: status %d: %s", c.permission, res.StatusCode, b)
-			}
-		})
-	}
-}
-
 func TestDepartmentShiftTenantIsolation(t *testing.T) {
 	t.Parallel()
 	a, b := newTenant(t), newTenant(t)

@@ -416,44 +416,6 @@ func TestEquipmentDowntimeListSortAndPaging(t *testing.T) {
 	mustProblemNaming(t, res, b, "Sort.Field")
 }
 
-func TestEquipmentDowntimePermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	dep := newShopDepartment(t, te, "Machining")
-	id := createDowntime(t, te, downtimeWrite(0, 1, down(dep.ID)))
-	body := mustJSON(t, downtimeWrite(0, 1, down(dep.ID)))
-	calls := []struct{ method, path, body, permission string }{
-		{http.MethodPost, downtimesPath, body, "Edit Scheduling"},
-		{http.MethodPost, downtimesPath + "/list", "", "View Scheduling"},
-		{http.MethodGet, downtimePath(id), "", "View Scheduling"},
-		{http.MethodPut, downtimePath(id), body, "Edit Scheduling"},
-		{http.MethodDelete, downtimePath(unknownSchedulingID), "", "Edit Scheduling"},
-	}
-	for _, c := range calls {
-		t.Run(c.method+" "+strings.ReplaceAll(c.path, id, "{id}"), func(t *testing.T) {
-			contentType := ""
-			if c.body != "" {
-				contentType = "application/json"
-			}
-			other := "View Scheduling"
-			if c.permission == other {
-				other = "Edit Scheduling"
-			}
-			for _, perms := range [][]string{nil, {other}, {"View Item", "Edit Customer"}} {
-				res, b := rawRequest(t, c.method, c.path, te.userToken(t, perms...), contentType, c.body)
-				p := mustProblem(t, res, b, http.StatusForbidden)
-				if !strings.Contains(p.Detail, c.permission) {
-					t.Fatalf("403 does not name %q: %s", c.permission, b)
-				}
-			}
-			res, b := rawRequest(t, c.method, c.path, te.userToken(t, c.permission), contentType, c.body)
-			if res.StatusCode != http.StatusOK && res.StatusCode != http.StatusNoContent {
-				t.Fatalf("with %s: status %d: %s", c.permission, res.StatusCode, b)
-			}
-		})
-	}
-}
-
 func TestEquipmentDowntimeTenantIsolation(t *testing.T) {
 	t.Parallel()
 	a, b := newTenant(t), newTenant(t)

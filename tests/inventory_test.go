@@ -601,58 +601,6 @@ func TestInventoryTenantIsolation(t *testing.T) {
 	mustDec(t, "tenant A on hand", onHandAt(t, a, item, nil, nil), "5")
 }
 
-func TestInventoryPermissionsViewAndEditInventory(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	item := createItem(t, te, newItem("PERM"))
-	ev := receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("100")})
-	none, view, edit := te.userToken(t), te.userToken(t, "View Inventory"), te.userToken(t, "Edit Inventory")
-	pick := `{"itemId":"` + item + `","secondaryType":"pick","quantity":1}`
-	for _, c := range []struct {
-		method, path, body, contentType string
-		allowed                         string
-	}{
-		{http.MethodPost, "/api/inventory/list", `{}`, "application/json", view},
-		{http.MethodGet, "/api/inventory/byItem", "", "", view},
-		{http.MethodGet, "/api/inventory/availableByItem", "", "", view},
-		{http.MethodPost, "/api/inventory-events/list", `{}`, "application/json", view},
-		{http.MethodGet, "/api/inventory-events/" + ev.Id, "", "", view},
-		{http.MethodGet, "/api/inventory-events/" + ev.Id + "/details", "", "", view},
-		{http.MethodPost, "/api/inventory-transactions/list", `{}`, "application/json", view},
-		{http.MethodPost, "/api/inventory/pick", pick, "application/json", edit},
-		{http.MethodPost, "/api/inventory/receive", `{"itemId":"` + item + `","secondaryType":"receive","quantity":1}`, "application/json", edit},
-		{http.MethodPost, "/api/inventory/override", `{"itemId":"` + item + `","quantity":50}`, "application/json", edit},
-		{http.MethodPost, "/api/items/" + item + "/inventory/pick", `{"secondaryType":"pick","quantity":1}`, "application/json", edit},
-		{http.MethodPost, "/api/items/" + item + "/inventory/receive", `{"secondaryType":"found","quantity":1}`, "application/json", edit},
-		{http.MethodPatch, "/api/inventory-events/" + ev.Id, `[{"op":"replace","path":"/note","value":"x"}]`, "application/json-patch+json", edit},
-		{http.MethodPut, "/api/inventory-events/" + ev.Id + "/details", `{}`, "application/json", edit},
-		{http.MethodPatch, "/api/inventory-events/" + ev.Id + "/details", `[]`, "application/json-patch+json", edit},
-	} {
-		denied := none
-		if c.allowed == edit {
-			denied = view
-		}
-		res, body := rawRequest(t, c.method, c.path, denied, c.contentType, c.body)
-		mustProblem(t, res, body, http.StatusForbidden)
-		res, body = rawRequest(t, c.method, c.path, c.allowed, c.contentType, c.body)
-		mustStatus(t, res.StatusCode, http.StatusOK, body)
-	}
-	// Revert, through the typed client on user tokens.
-	viewer, editor := te.userClient(t, "View Inventory"), te.userClient(t, "Edit Inventory")
-	denied, err := viewer.RevertInventoryEventWithResponse(context.Background(), ev.Id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, denied.StatusCode(), http.StatusForbidden, denied.Body)
-	pickRes, body := rawRequest(t, http.MethodPost, "/api/inventory/pick", edit, "application/json", pick)
-	picked := mustEvent(t, pickRes, body)
-	allowed, err := editor.RevertInventoryEventWithResponse(context.Background(), picked.Id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, allowed.StatusCode(), http.StatusOK, allowed.Body)
-}
-
 // THE concurrency rule: concurrent picks and receipts of one item, lot and location never
 // lose a unit and never take on hand below 0; each accepted request is one event, and the
 // balance after each transaction follows from the one before.

@@ -182,16 +182,6 @@ func TestItemMaterialShapeCreateConcurrentIdenticalRequestsMakeOneItem(t *testin
 	}
 }
 
-func TestItemMaterialShapeCreatePermissionEditItem(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	shapeID := createMaterialShape(t, te.API, plate("Plate P"))
-	body := fmt.Sprintf(`{"materialShapeId":%q,"length":20,"width":10}`, shapeID)
-	res, b := postCut(t, te.userToken(t, "View Item"), body)
-	mustStatus(t, res.StatusCode, http.StatusForbidden, b)
-	cutID(t, te.userToken(t, "Edit Item"), body)
-}
-
 func TestItemMaterialShapeCreateTakesCustomFieldsForRequiredDefinitions(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)

@@ -1,7 +1,6 @@
 package tests
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -9,7 +8,6 @@ import (
 	"testing"
 
 	"mos/gen/client"
-	"mos/internal/platform/dec"
 )
 
 // replacePurchaseBreaks PUTs body as the item's purchase price breaks.
@@ -281,37 +279,5 @@ func TestItemPurchasePriceBreaksTenantIsolation(t *testing.T) {
 	}
 	if got := breakKeys(listPurchaseBreaks(t, a, s.itemID, `{}`)); !sameIDs(got, stored) {
 		t.Fatalf("tenant A's breaks changed: %v", got)
-	}
-}
-
-func TestItemPurchasePriceBreaksPermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	s := newPurchaseBreakSetup(t, te, "PPB-PERM")
-	ctx := context.Background()
-	none, view, edit := te.userClient(t), te.userClient(t, "View Item"), te.userClient(t, "Edit Item")
-	for _, c := range []struct {
-		api  *client.ClientWithResponses
-		want int
-	}{{none, http.StatusForbidden}, {edit, http.StatusForbidden}, {view, http.StatusOK}} {
-		res, err := c.api.ListItemPurchasePriceBreaksWithResponse(ctx, s.itemID, client.ItemPurchasePriceBreakFilter{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		mustStatus(t, res.StatusCode(), c.want, res.Body)
-	}
-	body := client.ItemPurchasePriceBreaksReplace{PriceBreaks: []client.PurchasePriceBreakWrite{{VendorId: s.zeta, Quantity: 3, Price: dec.MustParse("1.25")}}}
-	for _, c := range []struct {
-		api  *client.ClientWithResponses
-		want int
-	}{{none, http.StatusForbidden}, {view, http.StatusForbidden}, {edit, http.StatusOK}} {
-		res, err := c.api.ReplaceItemPurchasePriceBreaksWithResponse(ctx, s.itemID, body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mustStatus(t, res.StatusCode(), c.want, res.Body)
-	}
-	if got := breakKeys(listPurchaseBreaks(t, te, s.itemID, `{}`)); !sameIDs(got, []string{s.zeta + "/Each/3=1.25 " + s.currency}) {
-		t.Fatalf("after the permitted replace: %v", got)
 	}
 }

@@ -1,7 +1,6 @@
 package tests
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -368,34 +367,5 @@ func TestItemSalesPriceBreaksTenantIsolation(t *testing.T) {
 	}
 	if got := listSalesBreaks(t, a, itemID, `{}`); len(got) != 1 || got[0].Price.String() != "3" {
 		t.Fatalf("tenant A's breaks changed: %+v", got)
-	}
-}
-
-func TestItemSalesPriceBreaksPermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	itemID := createItem(t, te, newItem("SPB-PERM"))
-	none, view, edit := te.userClient(t), te.userClient(t, "View Item"), te.userClient(t, "Edit Item")
-	ctx := context.Background()
-	list := func(c *client.ClientWithResponses) (int, error) {
-		return status(c.ListItemSalesPriceBreaksWithResponse(ctx, itemID, client.ItemSalesPriceBreakFilter{}))
-	}
-	replace := func(c *client.ClientWithResponses) (int, error) {
-		return status(c.ReplaceItemSalesPriceBreaksWithResponse(ctx, itemID, client.ItemSalesPriceBreaksReplace{PriceBreaks: []client.SalesPriceBreakWrite{}}))
-	}
-	for _, c := range []struct {
-		name            string
-		call            func(*client.ClientWithResponses) (int, error)
-		denied, allowed *client.ClientWithResponses
-	}{
-		{"list", list, none, view},
-		{"replace", replace, view, edit},
-	} {
-		if got, err := c.call(c.denied); err != nil || got != http.StatusForbidden {
-			t.Fatalf("%s without the permission: %d %v, want 403", c.name, got, err)
-		}
-		if got, err := c.call(c.allowed); err != nil || got != http.StatusOK {
-			t.Fatalf("%s with the permission: %d %v, want 200", c.name, got, err)
-		}
 	}
 }

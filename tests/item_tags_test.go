@@ -322,24 +322,3 @@ func TestItemTagsTenantIsolation(t *testing.T) {
 		t.Fatalf("tenant B's item got tags %v", tagIDsOf(it))
 	}
 }
-
-func TestItemTagsPermissionEditItem(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	itemID := createItem(t, te, newItem("PERM-TAGS"))
-	tagID := createTag(t, te, "Perm")
-	view, edit := te.userToken(t, "View Item"), te.userToken(t, "Edit Item")
-	for _, c := range []struct {
-		method, path, body, contentType string
-		status                          int
-	}{
-		{http.MethodPost, "/api/items/" + itemID + "/tags/" + tagID, "", "", http.StatusOK},
-		{http.MethodPut, "/api/items/" + itemID + "/tags", `{"tagIds":["` + tagID + `"]}`, "application/json", http.StatusOK},
-		{http.MethodDelete, "/api/items/" + itemID + "/tags/" + tagID, "", "", http.StatusOK},
-	} {
-		res, body := rawRequest(t, c.method, c.path, view, c.contentType, c.body)
-		mustProblem(t, res, body, http.StatusForbidden)
-		res, body = rawRequest(t, c.method, c.path, edit, c.contentType, c.body)
-		mustStatus(t, res.StatusCode, c.status, body)
-	}
-}

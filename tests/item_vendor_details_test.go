@@ -363,33 +363,6 @@ func TestItemVendorDetailsAndInputUnitCostTenantIsolation(t *testing.T) {
 	}
 }
 
-func TestItemVendorDetailsAndInputUnitCostPermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	itemID := buyItem(t, te, "VD-PERM")
-	vendor := createVendor(t, te, "Perm Vendor")
-	detail := addVendorDetail(t, te, itemID, fmt.Sprintf(`{"vendorId":%q}`, vendor))
-	none, view, edit := te.userToken(t), te.userToken(t, "View Item"), te.userToken(t, "Edit Item")
-	for _, c := range []struct {
-		method, path, body, contentType, allowed string
-	}{
-		{http.MethodPost, "/api/items/" + itemID + "/vendors/list", `{}`, "application/json", view},
-		{http.MethodGet, "/api/items/" + itemID + "/input-unit-cost?quantity=1", "", "", view},
-		{http.MethodPost, "/api/items/" + itemID + "/vendors", fmt.Sprintf(`{"vendorId":%q}`, vendor), "application/json", edit},
-		{http.MethodPut, "/api/items/" + itemID + "/vendors/" + detail, fmt.Sprintf(`{"vendorId":%q}`, vendor), "application/json", edit},
-		{http.MethodDelete, "/api/items/" + itemID + "/vendors/" + detail, "", "", edit},
-	} {
-		denied := none
-		if c.allowed == edit {
-			denied = view
-		}
-		res, body := rawRequest(t, c.method, c.path, denied, c.contentType, c.body)
-		mustProblem(t, res, body, http.StatusForbidden)
-		res, body = rawRequest(t, c.method, c.path, c.allowed, c.contentType, c.body)
-		mustStatus(t, res.StatusCode, http.StatusOK, body)
-	}
-}
-
 func TestItemVendorDetailDeleteTakesItsPriceBreaksAndAnswers204WhenMissing(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)

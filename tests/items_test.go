@@ -705,34 +705,6 @@ func TestItemTenantIsolation(t *testing.T) {
 	}
 }
 
-func TestItemPermissionsViewAndEditItem(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	id := createItem(t, te, newItem("PERM"))
-	none, view, edit := te.userToken(t), te.userToken(t, "View Item"), te.userToken(t, "Edit Item")
-	for _, c := range []struct {
-		method, path, body, contentType string
-		allowed                         string
-	}{
-		{http.MethodGet, "/api/items/" + id, "", "", view},
-		{http.MethodPost, "/api/items/list/v2", `{}`, "application/json", view},
-		{http.MethodPost, "/api/items/list", `{}`, "application/json", view},
-		{http.MethodPost, "/api/items", `{"number":"PERM-2","unitTypeName":"Pieces","unitOfMeasureName":"Each"}`, "application/json", edit},
-		{http.MethodPut, "/api/items/" + id, `{"description":"x"}`, "application/json", edit},
-		{http.MethodPatch, "/api/items/" + id, `[{"op":"replace","path":"/description","value":"y"}]`, "application/json-patch+json", edit},
-		{http.MethodPost, "/api/items/" + id + "/revision", `{"revision":"B"}`, "application/json", edit},
-	} {
-		denied := none
-		if c.allowed == edit {
-			denied = view
-		}
-		res, body := rawRequest(t, c.method, c.path, denied, c.contentType, c.body)
-		mustProblem(t, res, body, http.StatusForbidden)
-		res, body = rawRequest(t, c.method, c.path, c.allowed, c.contentType, c.body)
-		mustStatus(t, res.StatusCode, http.StatusOK, body)
-	}
-}
-
 // Turning isNonInventory or isLotTracked on would strand stock on hand (picks refuse a
 // non-inventory item and need a lot for a lot-tracked one), so both wait until it is gone.
 func TestItemStockFlagsCannotTurnOnWhileStockOnHand(t *testing.T) {

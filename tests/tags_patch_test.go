@@ -82,17 +82,6 @@ func TestTagPatchUnknownDeletedOtherListOrTenantIs404(t *testing.T) {
 	}
 }
 
-func TestTagPatchPermissionEditItem(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	id := createTag(t, te, "Perm")
-	op := `[{"op":"replace","path":"/style","value":"dark"}]`
-	res, body := patchTag(t, te.userToken(t, "View Item"), id, op)
-	mustProblem(t, res, body, http.StatusForbidden)
-	res, body = patchTag(t, te.userToken(t, "Edit Item"), id, op)
-	mustStatus(t, res.StatusCode, http.StatusOK, body)
-}
-
 func getItemTag(t *testing.T, token, id string) (rawResponse, []byte) {
 	t.Helper()
 	return rawRequest(t, http.MethodGet, "/api/item-tags/"+id, token, "", "")

@@ -178,28 +178,3 @@ func TestTagTenantIsolation(t *testing.T) {
 		t.Fatalf("tenant A's tag changed: %+v", got)
 	}
 }
-
-func TestTagPermissionsViewAndEditItem(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	id := createTag(t, te, "Perm")
-	none, view, edit := te.userToken(t), te.userToken(t, "View Item"), te.userToken(t, "Edit Item")
-	for _, c := range []struct {
-		method, path, body, contentType string
-		allowed                         string
-	}{
-		{http.MethodGet, "/api/tags/" + id, "", "", view},
-		{http.MethodPost, "/api/tags/list", `{}`, "application/json", view},
-		{http.MethodPost, "/api/tags", `{"name":"Perm 2","style":"info"}`, "application/json", edit},
-		{http.MethodPut, "/api/tags/" + id, `{"name":"Perm","style":"dark"}`, "application/json", edit},
-	} {
-		denied := none
-		if c.allowed == edit {
-			denied = view
-		}
-		res, body := rawRequest(t, c.method, c.path, denied, c.contentType, c.body)
-		mustProblem(t, res, body, http.StatusForbidden)
-		res, body = rawRequest(t, c.method, c.path, c.allowed, c.contentType, c.body)
-		mustStatus(t, res.StatusCode, http.StatusOK, body)
-	}
-}

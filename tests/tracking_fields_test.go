@@ -225,35 +225,3 @@ func TestTrackingFieldTenantIsolation(t *testing.T) {
 		t.Fatalf("tenant B listed A's field: %v", got)
 	}
 }
-
-func TestTrackingFieldPermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	id := createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: "Bore", DataType: client.TrackingFieldDataTypeNumber})
-	ctx := context.Background()
-	var seq atomic.Int32
-	ops := map[string]func(api *client.ClientWithResponses) (int, error){
-		"create": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.CreateInProcessTrackingFieldWithResponse(ctx, client.InProcessTrackingFieldWrite{Name: fmt.Sprintf("Field %d", seq.Add(1)), DataType: client.TrackingFieldDataTypeText})
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-		"get": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.GetInProcessTrackingFieldWithResponse(ctx, id)
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-		"list": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.ListInProcessTrackingFieldsWithResponse(ctx, nil, client.InProcessTrackingFieldFilter{})
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-	}
-	checkPermissions(t, te, ops, schedulingPermissionCases([]string{"create"}, []string{"get", "list"}))
-}

@@ -164,26 +164,3 @@ func TestUnitsOfMeasureTenantIsolation(t *testing.T) {
 		t.Fatalf("tenant A lists %d catalogue rows, want 22", n)
 	}
 }
-
-func TestUnitsOfMeasurePermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	cases := []struct {
-		perms []string
-		want  int
-	}{
-		{nil, 403},
-		{[]string{"View Item"}, 200},
-		{[]string{"Edit Item"}, 403},
-		{[]string{"View Purchase Order", "View Customer"}, 403},
-	}
-	for _, c := range cases {
-		res, err := te.userClient(t, c.perms...).ListUnitsOfMeasureWithResponse(context.Background(), client.UnitOfMeasureFilter{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.StatusCode() != c.want {
-			t.Errorf("%v list: status %d, want %d", c.perms, res.StatusCode(), c.want)
-		}
-	}
-}
