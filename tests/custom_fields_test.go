@@ -351,36 +351,3 @@ func TestCustomFieldListFiltersAndSort(t *testing.T) {
 	}
 	mustStatus(t, res.StatusCode(), http.StatusBadRequest, res.Body)
 }
-
-func TestCustomFieldTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	ctx := context.Background()
-	id := createCustomField(t, a, textField("Secret", client.CustomFieldModuleQuote))
-
-	status, _, body := getCustomField(t, b.API, id)
-	mustStatus(t, status, http.StatusNotFound, body)
-	up, err := b.API.UpdateCustomFieldWithResponse(ctx, id, textField("Taken", client.CustomFieldModuleQuote))
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, up.StatusCode(), http.StatusNotFound, up.Body)
-	del, err := b.API.DeleteCustomFieldWithResponse(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, del.StatusCode(), http.StatusNoContent, del.Body)
-	if defs := listCustomFields(t, b.API, nil, client.CustomFieldFilter{Ids: &[]string{id}}); len(defs) != 0 {
-		t.Fatalf("tenant B sees tenant A's definition: %s", fieldKeys(defs))
-	}
-	if defs := listCustomFields(t, b.API, nil, client.CustomFieldFilter{}); len(defs) != 0 {
-		t.Fatalf("tenant B lists tenant A's definitions: %s", fieldKeys(defs))
-	}
-
-	// Tenant A's definition is untouched.
-	status, d, body := getCustomField(t, a.API, id)
-	mustStatus(t, status, http.StatusOK, body)
-	if d.Name != "Secret" {
-		t.Fatalf("tenant A's definition changed: %+v", d)
-	}
-}

@@ -292,21 +292,3 @@ func TestCustomerTierListSortsByNameThenIdAndBySortableFields(t *testing.T) {
 		t.Fatalf("unknown sort field problem does not name it: %s", res.Body)
 	}
 }
-
-func TestCustomerTierIsInvisibleToOtherTenants(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	id := createCustomerTier(t, a, "Gold", nil)
-
-	res, err := b.API.GetCustomerTierWithResponse(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusNotFound, res.Body)
-	if got := listCustomerTiers(t, b.API, nil, client.CustomerTierFilter{}); len(got) != 0 {
-		t.Fatalf("tenant B lists tenant A's tiers: %+v", got)
-	}
-	if got := listCustomerTiers(t, b.API, nil, client.CustomerTierFilter{Ids: &[]string{id}}); len(got) != 0 {
-		t.Fatalf("tenant B finds tenant A's tier by id: %+v", got)
-	}
-}

@@ -539,35 +539,3 @@ func TestDepartmentShiftListSortAndPaging(t *testing.T) {
 	res, b := rawRequest(t, http.MethodPost, shiftsPath+"/list?Sort.Field=colour", te.Token, "", "")
 	mustProblemNaming(t, res, b, "Sort.Field")
 }
-
-func TestDepartmentShiftTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	dep := newShopDepartment(t, a, "Machining")
-	mill := addShopEquipment(t, a, dep, "Mill")
-	w := dayShift(dep.ID)
-	w.AvailableEquipment = &[]client.ShiftEquipmentWrite{everyDay(mill)}
-	id := createShift(t, a, w)
-	stored := getShift(t, a, id)
-	update := mustJSON(t, client.DepartmentShiftWrite{Name: "Taken over", StartTime: "0000", EndTime: "0000"})
-	for _, c := range []struct{ method, body string }{{http.MethodGet, ""}, {http.MethodPut, update}} {
-		ct := ""
-		if c.body != "" {
-			ct = "application/json"
-		}
-		res, raw := rawRequest(t, c.method, shiftPath(id), b.Token, ct, c.body)
-		mustProblem(t, res, raw, http.StatusNotFound)
-	}
-	// Tenant B cannot create a shift in A's department, delete A's shift (nothing of B's to
-	// delete: 204), or list it.
-	res, raw := rawRequest(t, http.MethodPost, shiftsPath, b.Token, "application/json", mustJSON(t, w))
-	mustProblem(t, res, raw, http.StatusNotFound)
-	res, raw = rawRequest(t, http.MethodDelete, shiftPath(id), b.Token, "", "")
-	mustStatus(t, res.StatusCode, http.StatusNoContent, raw)
-	if got := listShifts(t, b, nil, client.DepartmentShiftFilter{Ids: &[]string{id}, DepartmentIds: &[]string{dep.ID}}); len(got) != 0 {
-		t.Fatalf("tenant B lists %s", mustJSON(t, got))
-	}
-	if got := getShift(t, a, id); mustJSON(t, got) != mustJSON(t, stored) {
-		t.Fatalf("tenant A's shift changed: %s", mustJSON(t, got))
-	}
-}

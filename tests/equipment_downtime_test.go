@@ -416,36 +416,6 @@ func TestEquipmentDowntimeListSortAndPaging(t *testing.T) {
 	mustProblemNaming(t, res, b, "Sort.Field")
 }
 
-func TestEquipmentDowntimeTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	dep := newShopDepartment(t, a, "Machining")
-	mill := addShopEquipment(t, a, dep, "Mill")
-	w := downtimeWrite(0, 1, down(dep.ID, mill))
-	id := createDowntime(t, a, w)
-	stored := getDowntime(t, a, id)
-	for _, c := range []struct{ method, body string }{{http.MethodGet, ""}, {http.MethodPut, mustJSON(t, downtimeWrite(0, 2))}} {
-		ct := ""
-		if c.body != "" {
-			ct = "application/json"
-		}
-		res, raw := rawRequest(t, c.method, downtimePath(id), b.Token, ct, c.body)
-		mustProblem(t, res, raw, http.StatusNotFound)
-	}
-	// Tenant B cannot name A's department or equipment, delete A's downtime (204: nothing of
-	// B's to delete), or list it.
-	res, raw := rawRequest(t, http.MethodPost, downtimesPath, b.Token, "application/json", mustJSON(t, w))
-	mustProblem(t, res, raw, http.StatusNotFound)
-	res, raw = rawRequest(t, http.MethodDelete, downtimePath(id), b.Token, "", "")
-	mustStatus(t, res.StatusCode, http.StatusNoContent, raw)
-	if got := listDowntimes(t, b, nil, client.EquipmentDowntimeFilter{Ids: &[]string{id}, DepartmentIds: &[]string{dep.ID}}); len(got) != 0 {
-		t.Fatalf("tenant B lists %s", mustJSON(t, got))
-	}
-	if got := getDowntime(t, a, id); mustJSON(t, got) != mustJSON(t, stored) {
-		t.Fatalf("tenant A's downtime changed: %s", mustJSON(t, got))
-	}
-}
-
 // mustUnmarshal decodes a JSON answer into v.
 func mustUnmarshal(t *testing.T, body []byte, v any) {
 	t.Helper()

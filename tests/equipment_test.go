@@ -266,23 +266,3 @@ func TestEquipmentListFiltersAndSorts(t *testing.T) {
 	res, body = rawRequest(t, http.MethodPost, "/api/equipment/list", te.Token, "application/json", `{"ids":[`+five+`]}`)
 	mustStatus(t, res.StatusCode, http.StatusOK, body)
 }
-
-func TestEquipmentTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a := newTenant(t)
-	b := newTenant(t)
-	id := createEquipment(t, a, client.EquipmentWrite{Name: "VF-2", Description: "VMC"})
-	res, body := rawRequest(t, http.MethodGet, "/api/equipment/"+id, b.Token, "", "")
-	mustProblem(t, res, body, http.StatusNotFound)
-	res, body = rawRequest(t, http.MethodPut, "/api/equipment/"+id, b.Token, "application/json", `{"name":"Mine","description":"x"}`)
-	mustProblem(t, res, body, http.StatusNotFound)
-	if got := listEquipment(t, b.API, nil, client.EquipmentFilter{Ids: &[]string{id}}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's equipment: %v", got)
-	}
-	if got := listEquipment(t, b.API, nil, client.EquipmentFilter{}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's equipment: %v", got)
-	}
-	if got := getEquipment(t, a.API, id); got.Name != "VF-2" {
-		t.Fatalf("tenant B changed A's equipment: %+v", got)
-	}
-}

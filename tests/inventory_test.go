@@ -450,13 +450,10 @@ func TestInventoryItemScopedPickAndReceiveUseThePathItem(t *testing.T) {
 	mustItemField(t, res, body, "quantity")
 }
 
-func TestInventoryUnknownOrOtherTenantsItemLotOrLocationIs404(t *testing.T) {
+func TestInventoryUnknownOrDeletedItemLotOrLocationIs404(t *testing.T) {
 	t.Parallel()
-	te, other := newTenant(t), newTenant(t)
+	te := newTenant(t)
 	item := createItem(t, te, newItem("REAL"))
-	theirItem := createItem(t, other, newItem("THEIRS"))
-	theirLot := createLot(t, other, client.InventoryLotCreate{ItemId: theirItem, Name: ptr("T")})
-	theirLoc := createLocation(t, other, "Their rack")
 	gone := createLocation(t, te, "Old rack")
 	if status := deleteLocation(t, te, gone); status != http.StatusOK {
 		t.Fatalf("delete location: %d", status)
@@ -469,11 +466,8 @@ func TestInventoryUnknownOrOtherTenantsItemLotOrLocationIs404(t *testing.T) {
 		itemPathOnlyPick bool
 	}{
 		{name: "unknown item", item: unknown},
-		{name: "other tenant's item", item: theirItem},
 		{name: "unknown lot", item: item, lotID: &unknown},
-		{name: "other tenant's lot", item: item, lotID: &theirLot},
 		{name: "unknown location", item: item, locID: &unknown},
-		{name: "other tenant's location", item: item, locID: &theirLoc},
 		{name: "deleted location", item: item, locID: &gone},
 	} {
 		for _, r := range []struct {
@@ -571,34 +565,6 @@ func TestInventoryListFiltersOrderAndByItem(t *testing.T) {
 		mustDec(t, "bolt", got[bolt], "7.5")
 		mustDec(t, "nut", got[nut], "7")
 	}
-}
-
-func TestInventoryTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	item := createItem(t, a, newItem("MINE"))
-	receiveStock(t, a, client.InventoryReceive{ItemId: item, Quantity: num("5")})
-	if got := listStock(t, b, nil, client.InventoryFilter{}); len(got) != 0 {
-		t.Fatalf("tenant B lists %+v", got)
-	}
-	if got := listStock(t, b, nil, client.InventoryFilter{ItemIds: &[]string{item}}); len(got) != 0 {
-		t.Fatalf("tenant B lists %+v", got)
-	}
-	res, err := b.API.GetInventoryByItemWithResponse(context.Background(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	if len(*res.JSON200) != 0 {
-		t.Fatalf("tenant B by item %v", *res.JSON200)
-	}
-	if got := availableByItem(t, b); len(got) != 0 {
-		t.Fatalf("tenant B available by item %v", got)
-	}
-	mustDec(t, "tenant A available", availableByItem(t, a)[item], "5")
-	raw, body := inventoryPost(t, b, "/api/inventory/pick", client.InventoryPick{ItemId: item, SecondaryType: client.InventoryPickSecondaryTypePick, Quantity: num("1")})
-	mustProblem(t, raw, body, http.StatusNotFound)
-	mustDec(t, "tenant A on hand", onHandAt(t, a, item, nil, nil), "5")
 }
 
 // THE concurrency rule: concurrent picks and receipts of one item, lot and location never

@@ -220,16 +220,3 @@ func TestInventoryTransactionListPagingEnvelope(t *testing.T) {
 		}
 	}
 }
-
-func TestInventoryTransactionListTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	item := createItem(t, a, newItem("ISO"))
-	receiveStock(t, a, client.InventoryReceive{ItemId: item, Quantity: num("1")})
-	if got := listTransactions(t, b, nil, client.InventoryTransactionFilter{ItemIds: &[]string{item}}); got.TotalCount != 0 || len(got.Data) != 0 {
-		t.Fatalf("tenant B lists %+v", got)
-	}
-	if got := listTransactions(t, a, nil, client.InventoryTransactionFilter{}); got.TotalCount != 1 {
-		t.Fatalf("tenant A lists %d transactions", got.TotalCount)
-	}
-}

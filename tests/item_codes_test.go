@@ -256,21 +256,3 @@ func TestItemCodeIdIsUnknownToOtherLists(t *testing.T) {
 	res, body := rawRequest(t, http.MethodGet, "/api/accounting-codes/"+owners["material-codes"], te.Token, "", "")
 	mustProblem(t, res, body, http.StatusNotFound)
 }
-
-func TestItemCodeTenantIsolation(t *testing.T) {
-	t.Parallel()
-	forEachItemCodeList(t, func(t *testing.T, l itemCodeList) {
-		a, b := newTenant(t), newTenant(t)
-		id := l.mustCreate(t, a.API, "Private")
-		res, body := l.tryGet(t, b.API, id)
-		mustProblem(t, res, body, http.StatusNotFound)
-		if got := l.names(t, b.API, client.TagFilter{Ids: &[]string{id}}); len(got) != 0 {
-			t.Fatalf("tenant B lists A's record by id: %v", got)
-		}
-		if got := l.names(t, b.API, client.TagFilter{}); len(got) != 0 {
-			t.Fatalf("tenant B lists A's records: %v", got)
-		}
-		// B may use the same name in its own list.
-		l.mustCreate(t, b.API, "Private")
-	})
-}

@@ -257,29 +257,3 @@ func TestItemCustomerDetailDeleteAnswers200Then204(t *testing.T) {
 	r, b = itemRequest(t, te, http.MethodDelete, "/api/items/"+insertLegacyItem(t, te, "CD-DEL-LEGACY")+"/customers/"+detail, "")
 	mustItemField(t, r, b, "unitOfMeasureName")
 }
-
-func TestItemCustomerDetailsTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	itemID := createItem(t, a, newItem("CD-ISO"))
-	customer := newSubRecordCustomer(t, a, "Iso Customer")
-	detail := addCustomerDetail(t, a, itemID, fmt.Sprintf(`{"customerId":%q,"customerItemNumber":"A-1"}`, customer))
-	bCustomer := newSubRecordCustomer(t, b, "B Customer")
-	for _, c := range []struct{ method, path, body string }{
-		{http.MethodPost, "/api/items/" + itemID + "/customers", fmt.Sprintf(`{"customerId":%q}`, bCustomer)},
-		{http.MethodPost, "/api/items/" + itemID + "/customers/list", `{}`},
-		{http.MethodPut, "/api/items/" + itemID + "/customers/" + detail, fmt.Sprintf(`{"customerId":%q}`, bCustomer)},
-		{http.MethodDelete, "/api/items/" + itemID + "/customers/" + detail, ""},
-	} {
-		res, body := itemRequest(t, b, c.method, c.path, c.body)
-		mustProblem(t, res, body, http.StatusNotFound)
-	}
-	// B's own item of the same number never shows A's details.
-	bItem := createItem(t, b, newItem("CD-ISO"))
-	if got := getItem(t, b, bItem).CustomerDetails; len(got) != 0 {
-		t.Fatalf("tenant B sees customer details %+v", got)
-	}
-	if got := listCustomerDetails(t, a, itemID); len(got) != 1 || optText(got[0].CustomerItemNumber) != "A-1" {
-		t.Fatalf("tenant A's detail changed: %+v", got)
-	}
-}

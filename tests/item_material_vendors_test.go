@@ -295,33 +295,3 @@ func TestItemMaterialVendorDetailWriteRules(t *testing.T) {
 		t.Fatalf("%d events for refused changes of a legacy item", n)
 	}
 }
-
-func TestItemMaterialVendorDetailsTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	itemA := createItem(t, a, newItem("MV-ISO"))
-	vendorA := createVendor(t, a, "Iso Vendor")
-	detail := addMaterialVendor(t, a, itemA, fmt.Sprintf(`{"vendorId":%q,"notes":"A's"}`, vendorA))
-	vendorB := createVendor(t, b, "Iso Vendor")
-	itemB := createItem(t, b, newItem("MV-ISO"))
-	for _, c := range []struct{ method, path, body string }{
-		{http.MethodPost, "/api/items/" + itemA + "/material-vendors", fmt.Sprintf(`{"vendorId":%q}`, vendorB)},
-		{http.MethodPost, "/api/items/" + itemA + "/material-vendors/list", `{}`},
-		{http.MethodPut, "/api/items/" + itemA + "/material-vendors/" + detail, fmt.Sprintf(`{"vendorId":%q}`, vendorB)},
-		{http.MethodDelete, "/api/items/" + itemA + "/material-vendors/" + detail, ""},
-		// Tenant B's item with tenant A's vendor.
-		{http.MethodPost, "/api/items/" + itemB + "/material-vendors", fmt.Sprintf(`{"vendorId":%q}`, vendorA)},
-	} {
-		res, body := itemRequest(t, b, c.method, c.path, c.body)
-		mustProblem(t, res, body, http.StatusNotFound)
-	}
-	// A's detail of B's item id is none of B's item: 204.
-	res, body := itemRequest(t, b, http.MethodDelete, "/api/items/"+itemB+"/material-vendors/"+detail, "")
-	mustStatus(t, res.StatusCode, http.StatusNoContent, body)
-	if got := listMaterialVendors(t, b, itemB); len(got) != 0 {
-		t.Fatalf("tenant B sees material vendor details %+v", got)
-	}
-	if got := listMaterialVendors(t, a, itemA); len(got) != 1 || got[0].Id != detail || optText(got[0].Notes) != "A's" {
-		t.Fatalf("tenant A's detail changed: %+v", got)
-	}
-}

@@ -257,27 +257,3 @@ func TestItemPurchasePriceBreaksUnknownItemAndRule4(t *testing.T) {
 		t.Fatalf("%d events for a refused replace", n)
 	}
 }
-
-func TestItemPurchasePriceBreaksTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	s := newPurchaseBreakSetup(t, a, "PPB-ISO")
-	stored := breakKeys(listPurchaseBreaks(t, a, s.itemID, `{}`))
-	for _, c := range []struct{ method, path, body string }{
-		{http.MethodPut, "/api/items/" + s.itemID + "/purchase-price-breaks", `{"priceBreaks":[]}`},
-		{http.MethodPost, "/api/items/" + s.itemID + "/purchase-price-breaks/list", `{}`},
-	} {
-		res, body := itemRequest(t, b, c.method, c.path, c.body)
-		mustProblem(t, res, body, http.StatusNotFound)
-	}
-	// Tenant A's vendor has no detail on tenant B's item.
-	itemB := createItem(t, b, newItem("PPB-ISO"))
-	res, body := replacePurchaseBreaks(t, b, itemB, fmt.Sprintf(`{"priceBreaks":[{"vendorId":%q,"quantity":1,"price":1}]}`, s.zeta))
-	mustProblemNaming(t, res, body, "priceBreaks.0.vendorId")
-	if got := listPurchaseBreaks(t, b, itemB, `{}`); len(got) != 0 {
-		t.Fatalf("tenant B sees purchase breaks %v", breakKeys(got))
-	}
-	if got := breakKeys(listPurchaseBreaks(t, a, s.itemID, `{}`)); !sameIDs(got, stored) {
-		t.Fatalf("tenant A's breaks changed: %v", got)
-	}
-}

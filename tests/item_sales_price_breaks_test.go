@@ -348,24 +348,3 @@ func TestItemUnitChangeBlockedBySalesPriceBreakCarryingAPriceRule2(t *testing.T)
 		t.Fatalf("unit %q after clearing the breaks, want Foot", got)
 	}
 }
-
-func TestItemSalesPriceBreaksTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	itemID := createItem(t, a, newItem("SPB-ISO"))
-	replaceSalesBreaks(t, a, itemID, `{"priceBreaks":[{"quantity":1,"price":3}]}`)
-	for _, c := range []struct{ method, path, body string }{
-		{http.MethodPut, "/api/items/" + itemID + "/sales-price-breaks", `{"priceBreaks":[]}`},
-		{http.MethodPost, "/api/items/" + itemID + "/sales-price-breaks/list", `{}`},
-	} {
-		res, body := itemRequest(t, b, c.method, c.path, c.body)
-		mustProblem(t, res, body, http.StatusNotFound)
-	}
-	bItem := createItem(t, b, newItem("SPB-ISO"))
-	if got := listSalesBreaks(t, b, bItem, `{}`); len(got) != 0 {
-		t.Fatalf("tenant B sees breaks %+v", got)
-	}
-	if got := listSalesBreaks(t, a, itemID, `{}`); len(got) != 1 || got[0].Price.String() != "3" {
-		t.Fatalf("tenant A's breaks changed: %+v", got)
-	}
-}

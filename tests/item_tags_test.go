@@ -297,28 +297,3 @@ func TestItemListLoadsTagsForEveryItem(t *testing.T) {
 		}
 	}
 }
-
-func TestItemTagsTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	itemA, tagA := createItem(t, a, newItem("ISO-TAGS")), createTag(t, a, "Theirs")
-	itemB, tagB := createItem(t, b, newItem("ISO-TAGS")), createTag(t, b, "Mine")
-	addItemTag(t, a, itemA, tagA)
-	for _, c := range []struct{ method, path, body string }{
-		// Tenant A's item with tenant B's tag, and tenant B's item with tenant A's tag.
-		{http.MethodPost, "/api/items/" + itemA + "/tags/" + tagB, ""},
-		{http.MethodDelete, "/api/items/" + itemA + "/tags/" + tagA, ""},
-		{http.MethodPut, "/api/items/" + itemA + "/tags", `{"tagIds":[]}`},
-		{http.MethodPost, "/api/items/" + itemB + "/tags/" + tagA, ""},
-		{http.MethodPut, "/api/items/" + itemB + "/tags", `{"tagIds":["` + tagA + `"]}`},
-	} {
-		res, body := itemRequest(t, b, c.method, c.path, c.body)
-		mustProblem(t, res, body, http.StatusNotFound)
-	}
-	if it := getItem(t, a, itemA); !sameIDs(tagIDsOf(it), []string{tagA}) {
-		t.Fatalf("tenant A's item tags changed: %v", tagIDsOf(it))
-	}
-	if it := getItem(t, b, itemB); len(it.Tags) != 0 {
-		t.Fatalf("tenant B's item got tags %v", tagIDsOf(it))
-	}
-}

@@ -679,32 +679,6 @@ func TestItemUpdatedEventRecordedInSameTransactionAsEveryChange(t *testing.T) {
 	}
 }
 
-func TestItemTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	id := createItem(t, a, newItem("ISO"))
-	for _, c := range []struct{ method, path, body string }{
-		{http.MethodGet, "/api/items/" + id, ""},
-		{http.MethodPut, "/api/items/" + id, `{"description":"x"}`},
-		{http.MethodPatch, "/api/items/" + id, `[{"op":"replace","path":"/description","value":"x"}]`},
-		{http.MethodPost, "/api/items/" + id + "/revision", `{"revision":"B"}`},
-	} {
-		res, body := itemRequest(t, b, c.method, c.path, c.body)
-		mustProblem(t, res, body, http.StatusNotFound)
-	}
-	if got := listItemsV2(t, b, client.ItemFilterV2{}); len(got) != 0 {
-		t.Fatalf("tenant B lists %v", itemIDs(got))
-	}
-	if got := listItemsV1(t, b, client.ItemFilter{ItemIds: &[]string{id}}); len(got) != 0 {
-		t.Fatalf("tenant B lists %v (V1)", itemIDs(got))
-	}
-	// The same number is free in another tenant.
-	createItem(t, b, newItem("ISO"))
-	if it := getItem(t, a, id); it.Description != nil {
-		t.Fatalf("tenant A's item changed: %+v", it)
-	}
-}
-
 // Turning isNonInventory or isLotTracked on would strand stock on hand (picks refuse a
 // non-inventory item and need a lot for a lot-tracked one), so both wait until it is gone.
 func TestItemStockFlagsCannotTurnOnWhileStockOnHand(t *testing.T) {

@@ -225,25 +225,3 @@ func TestLocationGetUnknownAnswers404(t *testing.T) {
 	res, body = rawRequest(t, http.MethodGet, "/api/locations/short", te.Token, "", "")
 	mustProblem(t, res, body, http.StatusBadRequest)
 }
-
-func TestLocationTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a := newTenant(t)
-	b := newTenant(t)
-	id := createLocation(t, a, "Cage")
-	res, body := rawRequest(t, http.MethodGet, "/api/locations/"+id, b.Token, "", "")
-	mustProblem(t, res, body, http.StatusNotFound)
-	if got := listLocations(t, b, nil, client.LocationFilter{IncludeDeleted: ptr(true)}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's location: %+v", got)
-	}
-	if got := listLocations(t, b, nil, client.LocationFilter{Ids: &[]string{id}}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's location by id: %+v", got)
-	}
-	// B's delete finds nothing to delete, and A's location stays live.
-	mustStatus(t, deleteLocation(t, b, id), http.StatusNoContent, nil)
-	if got := getLocation(t, a, id); got.Deleted {
-		t.Fatalf("tenant B deleted A's location: %+v", got)
-	}
-	// Names are per tenant.
-	createLocation(t, b, "Cage")
-}

@@ -375,37 +375,6 @@ func TestMaterialShapeListFiltersAndSorts(t *testing.T) {
 	mustProblem(t, res3, body, http.StatusBadRequest)
 }
 
-func TestMaterialShapeTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a := newTenant(t)
-	b := newTenant(t)
-	id := createMaterialShape(t, a.API, flatBar("Flat Bar"))
-	res, body := rawRequest(t, http.MethodGet, "/api/materials/"+id, b.Token, "", "")
-	mustProblem(t, res, body, http.StatusNotFound)
-	res, body = rawRequest(t, http.MethodPut, "/api/materials/"+id, b.Token, "application/json", mustJSON(t, flatBar("Taken over")))
-	mustProblem(t, res, body, http.StatusNotFound)
-	if got := getMaterialShape(t, a.API, id); got.Name != "Flat Bar" {
-		t.Fatalf("tenant B's update reached A's shape: %+v", got)
-	}
-	if got := listMaterialShapes(t, b.API, nil, client.MaterialShapeFilter{Ids: &[]string{id}}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's shape: %v", materialShapeNames(got))
-	}
-	// Each tenant has its own seeded catalogue: B's ids are not A's.
-	aSeeded := map[string]bool{}
-	for _, s := range listMaterialShapes(t, a.API, nil, client.MaterialShapeFilter{}) {
-		aSeeded[s.Id] = true
-	}
-	bShapes := listMaterialShapes(t, b.API, nil, client.MaterialShapeFilter{})
-	if len(bShapes) != len(seededMaterialShapes) {
-		t.Fatalf("tenant B lists %v", materialShapeNames(bShapes))
-	}
-	for _, s := range bShapes {
-		if aSeeded[s.Id] {
-			t.Fatalf("tenant B lists A's shape %s", s.Name)
-		}
-	}
-}
-
 func TestMaterialShapeActivateIsAllOrNothingAndKeepsRequestOrder(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)

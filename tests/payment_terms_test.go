@@ -176,18 +176,3 @@ func TestPaymentTermListFiltersAndSorts(t *testing.T) {
 		mustNameField(t, mustProblem(t, res, body, http.StatusBadRequest), "Sort.Field")
 	}
 }
-
-func TestPaymentTermTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a := newTenant(t)
-	b := newTenant(t)
-	id := createPaymentTerm(t, a, "Net 30", 30)
-	res, body := rawRequest(t, http.MethodGet, "/api/payment-terms/"+id, b.Token, "", "")
-	mustProblem(t, res, body, http.StatusNotFound)
-	if got := listPaymentTerms(t, b.API, nil, client.PaymentTermFilter{Ids: &[]string{id}}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's payment terms: %v", got)
-	}
-	if got := listPaymentTerms(t, b.API, nil, client.PaymentTermFilter{}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's payment terms: %v", got)
-	}
-}

@@ -232,27 +232,6 @@ func TestSettingsGroupsAreIndependent(t *testing.T) {
 	}
 }
 
-func TestSettingsAreIsolatedBetweenTenants(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	bPricing := `{"useMarginBasedPricing":false,"useDefaultMargin":true,"defaultMargin":7.5,"useShopRatePricing":false,"defaultMaterialMarkup":null}`
-	putPricing(t, b, bPricing)
-
-	aPricing := `{"useMarginBasedPricing":true,"useDefaultMargin":true,"defaultMargin":40,"useShopRatePricing":true,"defaultMaterialMarkup":15}`
-	putPricing(t, a, aPricing)
-	putCosting(t, a, client.CostingSettingsOverheadCalculationMethodMachineBurdened)
-
-	if got := getJSON(t, b, pricingPath); got != canonicalJSON(t, []byte(bPricing)) {
-		t.Fatalf("tenant B's pricing changed to %s", got)
-	}
-	if got := getJSON(t, b, costingPath); got != `{"overheadCalculationMethod":"laborBurdened"}` {
-		t.Fatalf("tenant B's costing changed to %s", got)
-	}
-	if got := getJSON(t, a, pricingPath); got != canonicalJSON(t, []byte(aPricing)) {
-		t.Fatalf("tenant A's pricing %s", got)
-	}
-}
-
 // TestSettingsConcurrentFirstPutsAllSucceed: the first PUTs of a tenant race to create
 // its row; the upsert lets every one succeed and the last one win.
 func TestSettingsConcurrentFirstPutsAllSucceed(t *testing.T) {

@@ -162,19 +162,3 @@ func TestTagListIsSeparateFromAccountingCodes(t *testing.T) {
 		t.Fatalf("accounting code list %+v", *codes.JSON200)
 	}
 }
-
-func TestTagTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	id := createTag(t, a, "Mine")
-	res, body := rawRequest(t, http.MethodGet, "/api/tags/"+id, b.Token, "", "")
-	mustProblem(t, res, body, http.StatusNotFound)
-	res, body = rawRequest(t, http.MethodPut, "/api/tags/"+id, b.Token, "application/json", `{"name":"Theirs","style":"info"}`)
-	mustProblem(t, res, body, http.StatusNotFound)
-	if got := listTags(t, b, client.TagFilter{Ids: &[]string{id}}); len(got) != 0 {
-		t.Fatalf("tenant B lists %+v", got)
-	}
-	if got := getTag(t, a, id); got.Name != "Mine" {
-		t.Fatalf("tenant A's tag changed: %+v", got)
-	}
-}

@@ -210,18 +210,3 @@ func TestTrackingFieldListFiltersAndSorts(t *testing.T) {
 	res, body := rawRequest(t, http.MethodPost, "/api/in-process-tracking-field-types/list", te.Token, "application/json", `{"ids":[]}`)
 	mustProblemNaming(t, res, body, "ids")
 }
-
-func TestTrackingFieldTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a := newTenant(t)
-	b := newTenant(t)
-	id := createTrackingField(t, a, client.InProcessTrackingFieldWrite{Name: "Bore", DataType: client.TrackingFieldDataTypeNumber})
-	res, body := rawRequest(t, http.MethodGet, "/api/in-process-tracking-field-types/"+id, b.Token, "", "")
-	mustProblem(t, res, body, http.StatusNotFound)
-	if got := listTrackingFields(t, b.API, nil, client.InProcessTrackingFieldFilter{Ids: &[]string{id}}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's field: %v", got)
-	}
-	if got := listTrackingFields(t, b.API, nil, client.InProcessTrackingFieldFilter{}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's field: %v", got)
-	}
-}

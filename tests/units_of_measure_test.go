@@ -132,35 +132,3 @@ func TestUnitsOfMeasureListFilters(t *testing.T) {
 		mustProblem(t, res, b, http.StatusBadRequest)
 	}
 }
-
-func TestUnitsOfMeasureTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a := newTenant(t)
-	b := newTenant(t)
-	idsOf := func(types []client.UnitType) map[string]bool {
-		out := map[string]bool{}
-		for _, ut := range types {
-			out[ut.Id] = true
-			for _, u := range ut.Units {
-				out[u.Id] = true
-			}
-		}
-		return out
-	}
-	typesA := listUnitTypes(t, a.API, client.UnitOfMeasureFilter{})
-	typesB := listUnitTypes(t, b.API, client.UnitOfMeasureFilter{})
-	// Each tenant has its own rows of the same catalogue.
-	if !reflect.DeepEqual(unitCatalogue(typesA), unitCatalogue(typesB)) {
-		t.Fatalf("catalogues differ: %v / %v", unitCatalogue(typesA), unitCatalogue(typesB))
-	}
-	idsB := idsOf(typesB)
-	for id := range idsOf(typesA) {
-		if idsB[id] {
-			t.Fatalf("tenants share catalogue row %s", id)
-		}
-	}
-	// A tenant's rows are only its own: A's list holds exactly one set of the catalogue.
-	if n := len(idsOf(typesA)); n != 6+16 {
-		t.Fatalf("tenant A lists %d catalogue rows, want 22", n)
-	}
-}

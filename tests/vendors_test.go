@@ -234,23 +234,3 @@ func TestVendorListFiltersAndSorts(t *testing.T) {
 	res2, body := rawRequest(t, http.MethodPost, "/api/vendors/list", te.Token, "application/json", tooMany)
 	mustProblem(t, res2, body, http.StatusBadRequest)
 }
-
-func TestVendorTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a := newTenant(t)
-	b := newTenant(t)
-	id := createVendor(t, a, "Acme")
-	res, body := rawRequest(t, http.MethodGet, "/api/vendors/"+id, b.Token, "", "")
-	mustProblem(t, res, body, http.StatusNotFound)
-	res, body = rawRequest(t, http.MethodPut, "/api/vendors/"+id, b.Token, "application/json", `{"name":"Taken over"}`)
-	mustProblem(t, res, body, http.StatusNotFound)
-	if got := getVendor(t, a.API, id); got.Name != "Acme" {
-		t.Fatalf("tenant B's update reached A's vendor: %+v", got)
-	}
-	if got := listVendorNames(t, b.API, nil, client.VendorFilter{Ids: &[]string{id}}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's vendor: %v", got)
-	}
-	if got := listVendorNames(t, b.API, nil, client.VendorFilter{}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's vendor: %v", got)
-	}
-}

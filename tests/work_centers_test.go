@@ -423,23 +423,3 @@ func TestWorkCenterListFiltersAndSorts(t *testing.T) {
 	res, body = rawRequest(t, http.MethodPost, "/api/work-centers/list", te.Token, "application/json", `{"ids":[`+strings.TrimSuffix(strings.Repeat(`"x",`, 501), ",")+`]}`)
 	mustProblemNaming(t, res, body, "ids")
 }
-
-func TestWorkCenterTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a := newTenant(t)
-	b := newTenant(t)
-	id := namedWorkCenter(t, a, "Mill", "")
-	res, body := rawRequest(t, http.MethodGet, "/api/work-centers/"+id, b.Token, "", "")
-	mustProblem(t, res, body, http.StatusNotFound)
-	res, body = rawRequest(t, http.MethodPut, "/api/work-centers/"+id, b.Token, "application/json", `{"name":"Taken"}`)
-	mustProblem(t, res, body, http.StatusNotFound)
-	if got := listWorkCenters(t, b.API, nil, client.WorkCenterFilter{Ids: &[]string{id}}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's work center: %v", got)
-	}
-	if got := listWorkCenters(t, b.API, nil, client.WorkCenterFilter{}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's work center: %v", got)
-	}
-	if got := getWorkCenter(t, a.API, id); got.Name != "Mill" {
-		t.Fatalf("tenant B changed A's work center: %+v", got)
-	}
-}
