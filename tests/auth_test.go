@@ -20,17 +20,6 @@ func validateToken(t *testing.T, token string) (rawResponse, []byte) {
 	return rawRequest(t, http.MethodGet, "/api/auth/validate", token, "", "")
 }
 
-// mustUnauthorized fails t unless the answer is a 401 problem that tells the client how to
-// authenticate (WWW-Authenticate: Bearer ...).
-func mustUnauthorized(t *testing.T, res rawResponse, body []byte) problemBody {
-	t.Helper()
-	p := mustProblem(t, res, body, http.StatusUnauthorized)
-	if h := res.Header.Get("WWW-Authenticate"); !strings.HasPrefix(h, "Bearer") {
-		t.Fatalf("WWW-Authenticate %q, want a Bearer challenge", h)
-	}
-	return p
-}
-
 func TestRequestsWithoutAWellFormedBearerTokenAreUnauthorized(t *testing.T) {
 	t.Parallel()
 	cases := []struct{ name, authorization string }{

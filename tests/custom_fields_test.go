@@ -10,21 +10,6 @@ import (
 	"mos/gen/client"
 )
 
-func createCustomField(t *testing.T, te *tenantEnv, w client.CustomFieldDefinitionWrite) string {
-	t.Helper()
-	res, err := te.API.CreateCustomFieldWithResponse(context.Background(), w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
-// textField is a write body for a text field of module.
-func textField(name string, module client.CustomFieldModule) client.CustomFieldDefinitionWrite {
-	return client.CustomFieldDefinitionWrite{Name: name, Type: client.CustomFieldTypeText, Module: module}
-}
-
 func getCustomField(t *testing.T, api *client.ClientWithResponses, id string) (int, *client.CustomFieldDefinition, []byte) {
 	t.Helper()
 	res, err := api.GetCustomFieldWithResponse(context.Background(), id)

@@ -7,87 +7,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"mos/gen/client"
 )
-
-// Helpers shared by the customer address and contact tests.
-
-// newSubRecordCustomer creates a customer (named name, unique in the test's tenant) to hang
-// addresses and contacts on.
-func newSubRecordCustomer(t *testing.T, te *tenantEnv, name string) string {
-	t.Helper()
-	res, err := te.API.CreateCustomerWithResponse(context.Background(), client.CustomerWrite{Name: name})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
-// customerModifiedUtc reads the customer's modifiedUtc through the API.
-func customerModifiedUtc(t *testing.T, te *tenantEnv, customerID string) time.Time {
-	t.Helper()
-	res, err := te.API.GetCustomerWithResponse(context.Background(), customerID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.ModifiedUtc
-}
-
-// deleteSubRecordCustomer soft-deletes a customer through the API.
-func deleteSubRecordCustomer(t *testing.T, te *tenantEnv, customerID string) {
-	t.Helper()
-	res, err := te.API.DeleteCustomerWithResponse(context.Background(), customerID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-}
-
-// unknownCustomerID is a well-formed customer id no tenant has.
-const unknownCustomerID = "ffffffffffffffffffffffff"
-
-// unknownSubRecordID is a well-formed address or contact id no customer has.
-const unknownSubRecordID = "00000000-0000-7000-8000-000000000000"
-
-// mustProblemNaming checks a 400 problem naming field.
-func mustProblemNaming(t *testing.T, res rawResponse, body []byte, field string) {
-	t.Helper()
-	mustNameField(t, mustProblem(t, res, body, http.StatusBadRequest), field)
-}
-
-func mustJSON(t *testing.T, v any) string {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-// Address helpers.
-
-func addressesPath(customerID string) string { return "/api/customers/" + customerID + "/addresses" }
-
-func addressPath(customerID, id string) string { return addressesPath(customerID) + "/" + id }
-
-// dockAddress is the smallest valid address.
-func dockAddress() client.CustomerAddressWrite {
-	return client.CustomerAddressWrite{Address1: "400 Canal St", City: "Dayton", PostalCode: "45402"}
-}
-
-func createAddress(t *testing.T, te *tenantEnv, customerID string, w client.CustomerAddressWrite) string {
-	t.Helper()
-	res, err := te.API.CreateCustomerAddressWithResponse(context.Background(), customerID, w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
 
 func getAddress(t *testing.T, te *tenantEnv, customerID, id string) client.CustomerAddress {
 	t.Helper()

@@ -11,20 +11,6 @@ import (
 	"mos/gen/client"
 )
 
-func contactsPath(customerID string) string { return "/api/customers/" + customerID + "/contacts" }
-
-func contactPath(customerID, id string) string { return contactsPath(customerID) + "/" + id }
-
-func createContact(t *testing.T, te *tenantEnv, customerID string, w client.CustomerContactWrite) string {
-	t.Helper()
-	res, err := te.API.CreateCustomerContactWithResponse(context.Background(), customerID, w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
 func getContact(t *testing.T, te *tenantEnv, customerID, id string) client.CustomerContact {
 	t.Helper()
 	res, err := te.API.GetCustomerContactWithResponse(context.Background(), customerID, id)

@@ -12,16 +12,6 @@ import (
 	"mos/gen/client"
 )
 
-func createCustomerTier(t *testing.T, te *tenantEnv, name string, description *string) string {
-	t.Helper()
-	res, err := te.API.CreateCustomerTierWithResponse(context.Background(), client.CustomerTierWrite{Name: name, Description: description})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
 func listCustomerTiers(t *testing.T, api *client.ClientWithResponses, params *client.ListCustomerTiersParams, f client.CustomerTierFilter) []client.CustomerTier {
 	t.Helper()
 	res, err := api.ListCustomerTiersWithResponse(context.Background(), params, f)

@@ -12,28 +12,6 @@ import (
 	"mos/gen/client"
 )
 
-// Department helpers; the work center and equipment tests use them too.
-
-func createDepartment(t *testing.T, te *tenantEnv, d client.DepartmentCreate) string {
-	t.Helper()
-	res, err := te.API.CreateDepartmentWithResponse(context.Background(), d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
-func getDepartment(t *testing.T, api *client.ClientWithResponses, id string) client.Department {
-	t.Helper()
-	res, err := api.GetDepartmentWithResponse(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
 func updateDepartment(t *testing.T, te *tenantEnv, id string, u client.DepartmentUpdate) client.Department {
 	t.Helper()
 	res, err := te.API.UpdateDepartmentWithResponse(context.Background(), id, u)

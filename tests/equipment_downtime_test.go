@@ -13,46 +13,6 @@ import (
 	"mos/gen/client"
 )
 
-const downtimesPath = "/api/equipment-downtimes"
-
-func downtimePath(id string) string { return downtimesPath + "/" + id }
-
-// downtimeAt is the start of the test downtimes: 2026-12-01 06:00 UTC.
-var downtimeAt = time.Date(2026, 12, 1, 6, 0, 0, 0, time.UTC)
-
-// downtimeWrite is a body from downtimeAt+from to downtimeAt+to (hours) for departments.
-func downtimeWrite(from, to int, departments ...client.EquipmentDowntimeDepartmentWrite) client.EquipmentDowntimeWrite {
-	w := client.EquipmentDowntimeWrite{
-		StartDateTime: downtimeAt.Add(time.Duration(from) * time.Hour),
-		EndDateTime:   downtimeAt.Add(time.Duration(to) * time.Hour),
-	}
-	if departments != nil {
-		w.Departments = &departments
-	}
-	return w
-}
-
-// down is a department entry listing equipmentIDs (none: the whole department).
-func down(departmentID string, equipmentIDs ...string) client.EquipmentDowntimeDepartmentWrite {
-	d := client.EquipmentDowntimeDepartmentWrite{DepartmentId: departmentID}
-	if equipmentIDs != nil {
-		eq := make([]client.EquipmentDowntimeEquipmentWrite, len(equipmentIDs))
-		for i, id := range equipmentIDs {
-			eq[i] = client.EquipmentDowntimeEquipmentWrite{EquipmentId: id}
-		}
-		d.Equipment = &eq
-	}
-	return d
-}
-
-func createDowntime(t *testing.T, te *tenantEnv, w client.EquipmentDowntimeWrite) string {
-	t.Helper()
-	res, err := te.API.CreateEquipmentDowntimeWithResponse(context.Background(), w)
-	failOnTransportError(t, err)
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
 func getDowntime(t *testing.T, te *tenantEnv, id string) client.EquipmentDowntime {
 	t.Helper()
 	res, err := te.API.GetEquipmentDowntimeWithResponse(context.Background(), id)

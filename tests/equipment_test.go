@@ -12,38 +12,6 @@ import (
 	"mos/gen/client"
 )
 
-// Equipment helpers; the department and work center tests use them too.
-
-func createEquipment(t *testing.T, te *tenantEnv, w client.EquipmentWrite) string {
-	t.Helper()
-	res, err := te.API.CreateEquipmentWithResponse(context.Background(), w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
-func getEquipment(t *testing.T, api *client.ClientWithResponses, id string) client.Equipment {
-	t.Helper()
-	res, err := api.GetEquipmentWithResponse(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
-func updateEquipment(t *testing.T, te *tenantEnv, id string, w client.EquipmentWrite) client.Equipment {
-	t.Helper()
-	res, err := te.API.UpdateEquipmentWithResponse(context.Background(), id, w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
 func listEquipment(t *testing.T, api *client.ClientWithResponses, params *client.ListEquipmentParams, f client.EquipmentFilter) []client.Equipment {
 	t.Helper()
 	res, err := api.ListEquipmentWithResponse(context.Background(), params, f)

@@ -12,26 +12,9 @@ import (
 	"mos/internal/platform/ids"
 )
 
-func eventPath(id string) string { return "/api/inventory-events/" + id }
-
 func getEvent(t *testing.T, te *tenantEnv, id string) client.InventoryEvent {
 	t.Helper()
 	res, err := te.API.GetInventoryEventWithResponse(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
-func revertEvent(t *testing.T, te *tenantEnv, id string) (rawResponse, []byte) {
-	t.Helper()
-	return rawRequest(t, http.MethodPost, eventPath(id)+"/revert", te.Token, "", "")
-}
-
-func listEvents(t *testing.T, te *tenantEnv, p *client.ListInventoryEventsParams, f client.InventoryEventFilter) client.InventoryEventPage {
-	t.Helper()
-	res, err := te.API.ListInventoryEventsWithResponse(context.Background(), p, f)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,44 +6,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
-
-	openapi_types "github.com/oapi-codegen/runtime/types"
 
 	"mos/gen/client"
 	"mos/internal/platform/dec"
 	"mos/internal/platform/ids"
 )
-
-func createLot(t *testing.T, te *tenantEnv, w client.InventoryLotCreate) string {
-	t.Helper()
-	res, err := te.API.CreateInventoryLotWithResponse(context.Background(), w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
-func getLot(t *testing.T, te *tenantEnv, id string) client.InventoryLot {
-	t.Helper()
-	res, err := te.API.GetInventoryLotWithResponse(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
-func listLots(t *testing.T, te *tenantEnv, p *client.ListInventoryLotsParams, f client.InventoryLotFilter) []client.InventoryLot {
-	t.Helper()
-	res, err := te.API.ListInventoryLotsWithResponse(context.Background(), p, f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
 
 func lotIDs(list []client.InventoryLot) []string {
 	out := make([]string, len(list))
@@ -51,14 +18,6 @@ func lotIDs(list []client.InventoryLot) []string {
 		out[i] = l.Id
 	}
 	return out
-}
-
-func lotDay(s string) *openapi_types.Date {
-	d, err := time.Parse(time.DateOnly, s)
-	if err != nil {
-		panic(err)
-	}
-	return &openapi_types.Date{Time: d}
 }
 
 func TestInventoryLotCreateTrimsNameAndGetReturnsIt(t *testing.T) {

@@ -2,7 +2,6 @@ package tests
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -14,126 +13,12 @@ import (
 	"mos/internal/platform/ids"
 )
 
-// Inventory helpers, shared by inventory_events_test.go and inventory_transactions_test.go.
-
-// lotTrackedItem creates a made item whose stock is kept by lot.
-func lotTrackedItem(t *testing.T, te *tenantEnv, number string) string {
-	t.Helper()
-	w := newItem(number)
-	w.IsLotTracked = ptr(true)
-	return createItem(t, te, w)
-}
-
 // nonInventoryItem creates a bought item that holds no stock.
 func nonInventoryItem(t *testing.T, te *tenantEnv, number string) string {
 	t.Helper()
 	w := newItem(number)
 	w.ItemOrigin, w.IsSellable, w.IsNonInventory = ptr(client.ItemOriginBuy), ptr(false), ptr(true)
 	return createItem(t, te, w)
-}
-
-// inventoryPost sends body as JSON to an inventory path with the tenant's token.
-func inventoryPost(t *testing.T, te *tenantEnv, path string, body any) (rawResponse, []byte) {
-	t.Helper()
-	b, err := json.Marshal(body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rawRequest(t, http.MethodPost, path, te.Token, "application/json", string(b))
-}
-
-// mustEvent decodes a 200 inventory event body.
-func mustEvent(t *testing.T, res rawResponse, body []byte) client.InventoryEvent {
-	t.Helper()
-	mustStatus(t, res.StatusCode, http.StatusOK, body)
-	var ev client.InventoryEvent
-	if err := json.Unmarshal(body, &ev); err != nil {
-		t.Fatal(err)
-	}
-	return ev
-}
-
-func receiveStock(t *testing.T, te *tenantEnv, r client.InventoryReceive) client.InventoryEvent {
-	t.Helper()
-	if r.SecondaryType == "" {
-		r.SecondaryType = client.InventoryReceiveSecondaryTypeReceive
-	}
-	res, body := inventoryPost(t, te, "/api/inventory/receive", r)
-	return mustEvent(t, res, body)
-}
-
-func pickStock(t *testing.T, te *tenantEnv, p client.InventoryPick) client.InventoryEvent {
-	t.Helper()
-	if p.SecondaryType == "" {
-		p.SecondaryType = client.InventoryPickSecondaryTypePick
-	}
-	res, body := inventoryPost(t, te, "/api/inventory/pick", p)
-	return mustEvent(t, res, body)
-}
-
-func overrideStock(t *testing.T, te *tenantEnv, o client.InventoryOverride) client.InventoryEvent {
-	t.Helper()
-	res, body := inventoryPost(t, te, "/api/inventory/override", o)
-	return mustEvent(t, res, body)
-}
-
-func listStock(t *testing.T, te *tenantEnv, p *client.ListInventoryParams, f client.InventoryFilter) []client.InventoryRow {
-	t.Helper()
-	res, err := te.API.ListInventoryWithResponse(context.Background(), p, f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
-// onHandAt reads what is on hand of an item in a lot at a location (nil: none) through the
-// inventory list: 0 when it lists no row there.
-func onHandAt(t *testing.T, te *tenantEnv, itemID string, lotID, locationID *string) dec.Decimal {
-	t.Helper()
-	for _, r := range listStock(t, te, nil, client.InventoryFilter{ItemIds: &[]string{itemID}}) {
-		if optText(r.LotId) == optText(lotID) && optText(r.LocationId) == optText(locationID) {
-			return r.OnHandQuantity
-		}
-	}
-	return dec.Zero
-}
-
-// eventTotal is how many inventory events the tenant has (the list's totalCount at Take 0).
-func eventTotal(t *testing.T, te *tenantEnv) int {
-	t.Helper()
-	res, err := te.API.ListInventoryEventsWithResponse(context.Background(), &client.ListInventoryEventsParams{Take: ptr(int32(0))}, client.InventoryEventFilter{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.TotalCount
-}
-
-func num(s string) dec.Decimal { return dec.MustParse(s) }
-
-// mustDec fails t unless got equals want numerically.
-func mustDec(t *testing.T, what string, got dec.Decimal, want string) {
-	t.Helper()
-	if !got.Equal(num(want).Decimal) {
-		t.Fatalf("%s = %s, want %s", what, got, want)
-	}
-}
-
-// mustValue fails t unless an InventoryValue is total / perUnit.
-func mustValue(t *testing.T, what string, got client.InventoryValue, total, perUnit string) {
-	t.Helper()
-	mustDec(t, what+".total", got.Total, total)
-	mustDec(t, what+".perUnit", got.PerUnit, perUnit)
-}
-
-// mustOnlyEffect returns the event's one effect.
-func mustOnlyEffect(t *testing.T, ev client.InventoryEvent) client.InventoryEffect {
-	t.Helper()
-	if len(ev.ResultEffects) != 1 {
-		t.Fatalf("event %s has %d effects, want 1: %+v", ev.Id, len(ev.ResultEffects), ev.ResultEffects)
-	}
-	return ev.ResultEffects[0]
 }
 
 func TestInventoryReceiveAndPickValueUnitsAtTheAverageOnHand(t *testing.T) {

@@ -1,51 +1,13 @@
 package tests
 
 import (
-	"context"
 	"fmt"
 	"net/http"
-	"sort"
-	"strings"
 	"testing"
 	"time"
 
 	"mos/gen/client"
 )
-
-func listTransactions(t *testing.T, te *tenantEnv, p *client.ListInventoryTransactionsParams, f client.InventoryTransactionFilter) client.InventoryTransactionPage {
-	t.Helper()
-	res, err := te.API.ListInventoryTransactionsWithResponse(context.Background(), p, f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
-// setEvent overwrites columns of a stored event: the source, reservation and dates that
-// only other areas (jobs, purchase orders, imports) will record.
-func setEvent(t *testing.T, te *tenantEnv, eventID string, columns map[string]any) {
-	t.Helper()
-	names := make([]string, 0, len(columns))
-	for name := range columns {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	args := []any{te.ID, eventID}
-	sets := make([]string, len(names))
-	for i, name := range names {
-		args = append(args, columns[name])
-		sets[i] = fmt.Sprintf("%s = $%d", name, len(args))
-	}
-	res, err := srv.Pool.ExecContext(context.Background(),
-		`UPDATE inventory_events SET `+strings.Join(sets, ", ")+` WHERE tenant_id = $1 AND id = $2`, args...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		t.Fatalf("event %s not found", eventID)
-	}
-}
 
 func transactionIDs(page client.InventoryTransactionPage) []string {
 	out := make([]string, len(page.Data))

@@ -11,32 +11,6 @@ import (
 	"mos/gen/client"
 )
 
-// addCustomerDetail posts body as a customer detail of the item and answers its id.
-func addCustomerDetail(t *testing.T, te *tenantEnv, itemID, body string) string {
-	t.Helper()
-	res, b := itemRequest(t, te, http.MethodPost, "/api/items/"+itemID+"/customers", body)
-	mustStatus(t, res.StatusCode, http.StatusOK, b)
-	var created client.CreatedId
-	if err := json.Unmarshal(b, &created); err != nil {
-		t.Fatal(err)
-	}
-	if len(created.Id) != 36 {
-		t.Fatalf("customer detail id %q is not 36 characters", created.Id)
-	}
-	return created.Id
-}
-
-func listCustomerDetails(t *testing.T, te *tenantEnv, itemID string) []client.ItemCustomerDetail {
-	t.Helper()
-	res, b := itemRequest(t, te, http.MethodPost, "/api/items/"+itemID+"/customers/list", `{}`)
-	mustStatus(t, res.StatusCode, http.StatusOK, b)
-	var list []client.ItemCustomerDetail
-	if err := json.Unmarshal(b, &list); err != nil {
-		t.Fatal(err)
-	}
-	return list
-}
-
 func customerDetailIDs(list []client.ItemCustomerDetail) []string {
 	out := make([]string, len(list))
 	for i, d := range list {

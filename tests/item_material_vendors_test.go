@@ -2,7 +2,6 @@ package tests
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"reflect"
@@ -12,21 +11,6 @@ import (
 
 	"mos/gen/client"
 )
-
-// addMaterialVendor posts body as a material vendor detail of the item and answers its id.
-func addMaterialVendor(t *testing.T, te *tenantEnv, itemID, body string) string {
-	t.Helper()
-	res, b := itemRequest(t, te, http.MethodPost, "/api/items/"+itemID+"/material-vendors", body)
-	mustStatus(t, res.StatusCode, http.StatusOK, b)
-	var created client.CreatedId
-	if err := json.Unmarshal(b, &created); err != nil {
-		t.Fatal(err)
-	}
-	if len(created.Id) != 36 {
-		t.Fatalf("material vendor detail id %q is not 36 characters", created.Id)
-	}
-	return created.Id
-}
 
 func listMaterialVendors(t *testing.T, te *tenantEnv, itemID string) []client.ItemMaterialVendorDetail {
 	t.Helper()

@@ -1,7 +1,6 @@
 package tests
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -14,53 +13,6 @@ import (
 func replacePurchaseBreaks(t *testing.T, te *tenantEnv, itemID, body string) (rawResponse, []byte) {
 	t.Helper()
 	return itemRequest(t, te, http.MethodPut, "/api/items/"+itemID+"/purchase-price-breaks", body)
-}
-
-// mustPurchaseBreaks decodes a 200 array of price breaks.
-func mustPurchaseBreaks(t *testing.T, res rawResponse, body []byte) []client.PriceBreak {
-	t.Helper()
-	mustStatus(t, res.StatusCode, http.StatusOK, body)
-	var list []client.PriceBreak
-	if err := json.Unmarshal(body, &list); err != nil {
-		t.Fatal(err)
-	}
-	return list
-}
-
-func listPurchaseBreaks(t *testing.T, te *tenantEnv, itemID, body string) []client.PriceBreak {
-	t.Helper()
-	res, b := itemRequest(t, te, http.MethodPost, "/api/items/"+itemID+"/purchase-price-breaks/list", body)
-	return mustPurchaseBreaks(t, res, b)
-}
-
-// breakKeys renders breaks as "vendor/unit/quantity=price currency" for comparisons.
-func breakKeys(list []client.PriceBreak) []string {
-	out := make([]string, len(list))
-	for i, b := range list {
-		price := "<nil>"
-		if b.Price != nil {
-			price = b.Price.String()
-		}
-		out[i] = fmt.Sprintf("%s/%s/%d=%s %s", optText(b.VendorId), b.UnitOfMeasureName, b.Quantity, price, b.CurrencyCode)
-	}
-	return out
-}
-
-// purchaseBreakSetup is an item with vendor details: zeta sells it in Each only; alpha
-// (named to sort first, in lower case) sells it in Each and by the Dozen.
-type purchaseBreakSetup struct {
-	itemID, zeta, alpha, alphaEach, alphaDozen, currency string
-}
-
-func newPurchaseBreakSetup(t *testing.T, te *tenantEnv, number string) purchaseBreakSetup {
-	t.Helper()
-	s := purchaseBreakSetup{itemID: createItem(t, te, newItem(number))}
-	s.zeta, s.alpha = createVendor(t, te, "Zeta Supply"), createVendor(t, te, "alpha metals")
-	s.currency = getVendor(t, te.API, s.zeta).CurrencyCode
-	addVendorDetail(t, te, s.itemID, fmt.Sprintf(`{"vendorId":%q,"priceBreaks":[{"quantity":99,"price":9}]}`, s.zeta))
-	s.alphaEach = addVendorDetail(t, te, s.itemID, fmt.Sprintf(`{"vendorId":%q}`, s.alpha))
-	s.alphaDozen = addVendorDetail(t, te, s.itemID, fmt.Sprintf(`{"vendorId":%q,"unitOfMeasureName":"Dozen","inventoryUnitQuantity":12}`, s.alpha))
-	return s
 }
 
 func TestItemPurchasePriceBreaksReplaceAssignsEachBreakToItsVendorDetail(t *testing.T) {

@@ -1,7 +1,6 @@
 package tests
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -10,30 +9,6 @@ import (
 	"mos/gen/client"
 	"mos/internal/tenancy"
 )
-
-// replaceSalesBreaks puts body as the item's sales price breaks and answers them.
-func replaceSalesBreaks(t *testing.T, te *tenantEnv, itemID, body string) []client.PriceBreak {
-	t.Helper()
-	res, b := itemRequest(t, te, http.MethodPut, "/api/items/"+itemID+"/sales-price-breaks", body)
-	return mustSalesBreaks(t, res, b)
-}
-
-// listSalesBreaks lists the item's sales price breaks with the filter body.
-func listSalesBreaks(t *testing.T, te *tenantEnv, itemID, body string) []client.PriceBreak {
-	t.Helper()
-	res, b := itemRequest(t, te, http.MethodPost, "/api/items/"+itemID+"/sales-price-breaks/list", body)
-	return mustSalesBreaks(t, res, b)
-}
-
-func mustSalesBreaks(t *testing.T, res rawResponse, body []byte) []client.PriceBreak {
-	t.Helper()
-	mustStatus(t, res.StatusCode, http.StatusOK, body)
-	var list []client.PriceBreak
-	if err := json.Unmarshal(body, &list); err != nil {
-		t.Fatal(err)
-	}
-	return list
-}
 
 // breakLabels describes breaks as scope:unit:quantity, for order checks.
 func breakLabels(list []client.PriceBreak, names map[string]string) []string {

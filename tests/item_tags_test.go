@@ -11,52 +11,6 @@ import (
 	"mos/internal/platform/ids"
 )
 
-func addItemTag(t *testing.T, te *tenantEnv, itemID, tagID string) client.Item {
-	t.Helper()
-	res, err := te.API.AddItemTagWithResponse(context.Background(), itemID, tagID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
-func removeItemTag(t *testing.T, te *tenantEnv, itemID, tagID string) int {
-	t.Helper()
-	res, err := te.API.RemoveItemTagWithResponse(context.Background(), itemID, tagID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	switch res.StatusCode() {
-	case http.StatusOK:
-		if res.JSON200 == nil || !res.JSON200.Success {
-			t.Fatalf("200 without success: %s", res.Body)
-		}
-	case http.StatusNoContent:
-	default:
-		t.Fatalf("remove tag: status %d: %s", res.StatusCode(), res.Body)
-	}
-	return res.StatusCode()
-}
-
-func replaceItemTags(t *testing.T, te *tenantEnv, itemID string, tagIDs ...string) client.Item {
-	t.Helper()
-	res, err := te.API.ReplaceItemTagsWithResponse(context.Background(), itemID, client.ItemTagsReplace{TagIds: append([]string{}, tagIDs...)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
-func tagIDsOf(it client.Item) []string {
-	out := make([]string, len(it.Tags))
-	for i, tag := range it.Tags {
-		out[i] = tag.Id
-	}
-	return out
-}
-
 func TestItemTagsAttachDetachReplaceAndReadOrderedByName(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)

@@ -2,7 +2,6 @@ package tests
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -10,32 +9,6 @@ import (
 
 	"mos/gen/client"
 )
-
-// addVendorDetail posts body as a vendor detail of the item and answers its id.
-func addVendorDetail(t *testing.T, te *tenantEnv, itemID, body string) string {
-	t.Helper()
-	res, b := itemRequest(t, te, http.MethodPost, "/api/items/"+itemID+"/vendors", body)
-	mustStatus(t, res.StatusCode, http.StatusOK, b)
-	var created client.CreatedId
-	if err := json.Unmarshal(b, &created); err != nil {
-		t.Fatal(err)
-	}
-	if len(created.Id) != 36 {
-		t.Fatalf("vendor detail id %q is not 36 characters", created.Id)
-	}
-	return created.Id
-}
-
-func listVendorDetails(t *testing.T, te *tenantEnv, itemID string) []client.ItemVendorDetail {
-	t.Helper()
-	res, b := itemRequest(t, te, http.MethodPost, "/api/items/"+itemID+"/vendors/list", `{}`)
-	mustStatus(t, res.StatusCode, http.StatusOK, b)
-	var list []client.ItemVendorDetail
-	if err := json.Unmarshal(b, &list); err != nil {
-		t.Fatal(err)
-	}
-	return list
-}
 
 func TestItemVendorDetailsDefaultsOrderPrimaryDemotionAndItemRead(t *testing.T) {
 	t.Parallel()
@@ -222,35 +195,6 @@ func TestItemUnitChangeRestatesVendorQuantitiesExactlyAndRefusesOnesThatVanish(t
 	if list := listVendorDetails(t, te, tiny); len(list) != 1 || list[0].InventoryUnitQuantity.String() != "0.00000000000000000001" {
 		t.Fatalf("a refused change touched the vendor detail: %+v", list)
 	}
-}
-
-type unitCostBody struct {
-	UnitCost                      *json.Number      `json:"unitCost"`
-	Basis                         string            `json:"basis"`
-	Vendor                        *client.Reference `json:"vendor"`
-	PriceBreakQuantity            *int              `json:"priceBreakQuantity"`
-	CurrencyCode                  string            `json:"currencyCode"`
-	UnitOfMeasureName             *string           `json:"unitOfMeasureName"`
-	UnconvertedVendorCurrencyCode *string           `json:"unconvertedVendorCurrencyCode"`
-}
-
-func inputUnitCost(t *testing.T, te *tenantEnv, itemID, quantity string) (rawResponse, []byte, unitCostBody) {
-	t.Helper()
-	res, b := rawRequest(t, http.MethodGet, "/api/items/"+itemID+"/input-unit-cost?quantity="+quantity, te.Token, "", "")
-	var c unitCostBody
-	if res.StatusCode == http.StatusOK {
-		if err := json.Unmarshal(b, &c); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return res, b, c
-}
-
-func buyItem(t *testing.T, te *tenantEnv, number string) string {
-	t.Helper()
-	w := newItem(number)
-	w.ItemOrigin = ptr(client.ItemOriginBuy)
-	return createItem(t, te, w)
 }
 
 func TestItemInputUnitCostChoosesBreakByQuantity(t *testing.T) {

@@ -11,26 +11,6 @@ import (
 	"mos/internal/platform/ids"
 )
 
-func createLocation(t *testing.T, te *tenantEnv, name string) string {
-	t.Helper()
-	res, err := te.API.CreateLocationWithResponse(context.Background(), client.LocationCreate{Name: name})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
-func getLocation(t *testing.T, te *tenantEnv, id string) client.Location {
-	t.Helper()
-	res, err := te.API.GetLocationWithResponse(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
 func listLocations(t *testing.T, te *tenantEnv, p *client.ListLocationsParams, f client.LocationFilter) []client.Location {
 	t.Helper()
 	res, err := te.API.ListLocationsWithResponse(context.Background(), p, f)
@@ -47,15 +27,6 @@ func locationNames(list []client.Location) []string {
 		out[i] = l.Name
 	}
 	return out
-}
-
-func deleteLocation(t *testing.T, te *tenantEnv, id string) int {
-	t.Helper()
-	res, err := te.API.DeleteLocationWithResponse(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.StatusCode()
 }
 
 func TestLocationCreateTrimsNameAndGetAndListReturnIt(t *testing.T) {

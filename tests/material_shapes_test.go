@@ -15,25 +15,6 @@ import (
 	"mos/internal/platform/dec"
 )
 
-// flatBar is a linear shape write: 2 × 1/4 in A36 flat bar, 0.2836 × 0.5 = 0.1418 lb/in.
-func flatBar(name string) client.MaterialShapeWrite {
-	return client.MaterialShapeWrite{
-		Name: name, MaterialName: "A36 Steel", ShapeType: client.MaterialShapeTypeBar,
-		Dimensions:     &client.MaterialShapeDimensions{"width": dec.MustParse("2"), "height": dec.MustParse("0.25")},
-		DimensionUnits: client.DimensionUnitsInch, LinearDensity: ptr(dec.MustParse("0.1418")),
-	}
-}
-
-func createMaterialShape(t *testing.T, api *client.ClientWithResponses, w client.MaterialShapeWrite) string {
-	t.Helper()
-	res, err := api.CreateMaterialShapeWithResponse(context.Background(), w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
 func getMaterialShape(t *testing.T, api *client.ClientWithResponses, id string) client.MaterialShape {
 	t.Helper()
 	res, err := api.GetMaterialShapeWithResponse(context.Background(), id)
@@ -42,32 +23,6 @@ func getMaterialShape(t *testing.T, api *client.ClientWithResponses, id string) 
 	}
 	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
 	return *res.JSON200
-}
-
-func listMaterialShapes(t *testing.T, api *client.ClientWithResponses, params *client.ListMaterialShapesParams, f client.MaterialShapeFilter) []client.MaterialShape {
-	t.Helper()
-	res, err := api.ListMaterialShapesWithResponse(context.Background(), params, f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
-func materialShapeNames(shapes []client.MaterialShape) []string {
-	out := make([]string, len(shapes))
-	for i, s := range shapes {
-		out[i] = s.Name
-	}
-	return out
-}
-
-// decString renders an optional decimal for comparison; "null" when absent.
-func decString(d *dec.Decimal) string {
-	if d == nil {
-		return "null"
-	}
-	return d.String()
 }
 
 // describeShape renders a shape as "name|type|form|thickness|dims|units|linear|planar|densityUnits|activated".
@@ -83,21 +38,6 @@ func describeShape(s client.MaterialShape) string {
 	}
 	return fmt.Sprintf("%s|%s|%s|%s|%s|%s|%s|%s|%s|%t", s.Name, s.ShapeType, s.Form, decString(s.Thickness),
 		strings.Join(dims, ","), s.DimensionUnits, decString(s.LinearDensity), decString(s.PlanarDensity), s.DensityUnits, s.IsActivated)
-}
-
-// The catalogue a new tenant gets, by name: densities are mass density (steel 0.2836,
-// aluminum 0.0975, stainless 0.289 lb/in³) × thickness or × cross-section area.
-var seededMaterialShapes = []string{
-	"304 Stainless Sheet 16 ga|sheet|planar|0.0598||inch|null|0.0172822|lb/in²|true",
-	"6061-T6 Aluminum Plate 1/2 in|plate|planar|0.5||inch|null|0.04875|lb/in²|true",
-	"6061-T6 Aluminum Round Tube 1 in x 0.065 in|tube|linear|null|outerDiameter=1,wallThickness=0.065|inch|0.018616|null|lb/in|true",
-	"6061-T6 Aluminum Tread Plate 1/8 in|treadPlate|planar|0.125||inch|null|0.0121875|lb/in²|true",
-	"A36 Steel Angle 2 x 2 x 1/4 in|angle|linear|null|height=2,thickness=0.25,width=2|inch|0.265875|null|lb/in|true",
-	"A36 Steel Channel C4x5.4|channel|linear|null|flangeThickness=0.296,height=4,webThickness=0.184,width=1.58|inch|0.448088|null|lb/in|true",
-	"A36 Steel Plate 1/4 in|plate|planar|0.25||inch|null|0.0709|lb/in²|true",
-	"A36 Steel Round Bar 1 in|bar|linear|null|diameter=1|inch|0.222739|null|lb/in|true",
-	"A53 Steel Pipe 2 in Schedule 40|pipe|linear|null|outerDiameter=2.375,wallThickness=0.154|inch|0.304737|null|lb/in|true",
-	"A992 Steel Beam W8x31|beam|linear|null|flangeThickness=0.435,height=8,webThickness=0.285,width=7.995|inch|2.589268|null|lb/in|true",
 }
 
 func TestMaterialShapeCatalogueSeededForNewTenantWithComputedDensities(t *testing.T) {

@@ -12,17 +12,6 @@ import (
 	"mos/gen/client"
 )
 
-// createPaymentTerm creates payment terms through the typed client and returns their id.
-func createPaymentTerm(t *testing.T, te *tenantEnv, name string, netDays int32) string {
-	t.Helper()
-	res, err := te.API.CreatePaymentTermWithResponse(context.Background(), client.PaymentTermWrite{Name: name, NetDays: netDays})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
 func listPaymentTerms(t *testing.T, api *client.ClientWithResponses, params *client.ListPaymentTermsParams, f client.PaymentTermFilter) []client.PaymentTerm {
 	t.Helper()
 	res, err := api.ListPaymentTermsWithResponse(context.Background(), params, f)

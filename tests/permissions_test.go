@@ -13,7 +13,6 @@ import (
 	"mos/gen"
 	"mos/gen/client"
 	"mos/internal/platform/ids"
-	"mos/internal/platform/web"
 )
 
 // permissionNone is the x-permission of an operation any valid token may call.
@@ -88,16 +87,6 @@ func specOperations(t *testing.T) []specOperation {
 		return out[i].method < out[j].method
 	})
 	return out
-}
-
-// permissionCatalogue is the spec's Permission enum.
-func permissionCatalogue(t *testing.T) []string {
-	t.Helper()
-	spec, err := gen.GetSpec()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return web.PermissionCatalogue(spec)
 }
 
 // walkPath fills the operation's path parameters with well-formed ids no record has: 24

@@ -13,11 +13,6 @@ import (
 	"mos/internal/platform/dec"
 )
 
-const (
-	pricingPath = "/api/settings/pricing"
-	costingPath = "/api/settings/costing"
-)
-
 // defaultPricingJSON is the pricing read shape of a tenant that never set it: every field
 // present, defaultMaterialMarkup null.
 const defaultPricingJSON = `{"useMarginBasedPricing":false,"useDefaultMargin":false,"defaultMargin":0,"useShopRatePricing":false,"defaultMaterialMarkup":null}`
@@ -42,25 +37,6 @@ func canonicalJSON(t *testing.T, b []byte) string {
 		t.Fatal(err)
 	}
 	return string(out)
-}
-
-func putPricing(t *testing.T, te *tenantEnv, body string) []byte {
-	t.Helper()
-	res, b := rawRequest(t, http.MethodPut, pricingPath, te.Token, "application/json", body)
-	mustStatus(t, res.StatusCode, http.StatusOK, b)
-	return b
-}
-
-func putCosting(t *testing.T, te *tenantEnv, method client.CostingSettingsOverheadCalculationMethod) {
-	t.Helper()
-	res, err := te.API.UpdateCostingSettingsWithResponse(context.Background(), client.CostingSettings{OverheadCalculationMethod: method})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	if res.JSON200.OverheadCalculationMethod != method {
-		t.Fatalf("PUT costing answered %+v, want %s", res.JSON200, method)
-	}
 }
 
 func TestSettingsNeverSetReadDefaults(t *testing.T) {

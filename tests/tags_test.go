@@ -9,36 +9,6 @@ import (
 	"mos/gen/client"
 )
 
-func createTag(t *testing.T, te *tenantEnv, name string) string {
-	t.Helper()
-	res, err := te.API.CreateTagWithResponse(context.Background(), client.TagCreate{Name: name, Style: client.TagStylePrimary})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
-func getTag(t *testing.T, te *tenantEnv, id string) client.Tag {
-	t.Helper()
-	res, err := te.API.GetTagWithResponse(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
-func listTags(t *testing.T, te *tenantEnv, f client.TagFilter) []client.Tag {
-	t.Helper()
-	res, err := te.API.ListTagsWithResponse(context.Background(), nil, f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
 func TestTagCreateGetUpdateList(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)

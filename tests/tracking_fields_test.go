@@ -12,16 +12,6 @@ import (
 	"mos/gen/client"
 )
 
-func createTrackingField(t *testing.T, te *tenantEnv, w client.InProcessTrackingFieldWrite) string {
-	t.Helper()
-	res, err := te.API.CreateInProcessTrackingFieldWithResponse(context.Background(), w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
 func getTrackingField(t *testing.T, api *client.ClientWithResponses, id string) client.InProcessTrackingField {
 	t.Helper()
 	res, err := api.GetInProcessTrackingFieldWithResponse(context.Background(), id)

@@ -2,7 +2,6 @@ package tests
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"net/http"
 	"reflect"
@@ -11,38 +10,6 @@ import (
 
 	"mos/gen/client"
 )
-
-func listUnitTypes(t *testing.T, api *client.ClientWithResponses, f client.UnitOfMeasureFilter) []client.UnitType {
-	t.Helper()
-	res, err := api.ListUnitsOfMeasureWithResponse(context.Background(), f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
-// unitCatalogue renders unit types as "Type(base): Unit=factor, ..." lines for comparison;
-// a unit without a factor shows "null", the base unit is starred.
-func unitCatalogue(types []client.UnitType) []string {
-	out := make([]string, len(types))
-	for i, ut := range types {
-		units := make([]string, len(ut.Units))
-		for j, u := range ut.Units {
-			f := "null"
-			if u.Factor != nil {
-				f = u.Factor.String()
-			}
-			star := ""
-			if u.IsBase {
-				star = "*"
-			}
-			units[j] = u.Name + star + "=" + f
-		}
-		out[i] = ut.Name + "(" + ut.BaseUnitName + "): " + strings.Join(units, ", ")
-	}
-	return out
-}
 
 // The catalogue a new tenant gets: types by name, units by factor (none last) then name,
 // with the exact conversion factors to the base unit.

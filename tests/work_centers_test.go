@@ -13,48 +13,6 @@ import (
 	"mos/internal/platform/dec"
 )
 
-// Work center helpers; departments_test.go and equipment_test.go use them too.
-
-func createWorkCenter(t *testing.T, te *tenantEnv, w client.WorkCenterWrite) string {
-	t.Helper()
-	res, err := te.API.CreateWorkCenterWithResponse(context.Background(), w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
-// namedWorkCenter creates a work center with only a name, in department (none when "").
-func namedWorkCenter(t *testing.T, te *tenantEnv, name, departmentID string) string {
-	t.Helper()
-	w := client.WorkCenterWrite{Name: name}
-	if departmentID != "" {
-		w.DepartmentId = &departmentID
-	}
-	return createWorkCenter(t, te, w)
-}
-
-func getWorkCenter(t *testing.T, api *client.ClientWithResponses, id string) client.WorkCenter {
-	t.Helper()
-	res, err := api.GetWorkCenterWithResponse(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
-func updateWorkCenter(t *testing.T, te *tenantEnv, id string, w client.WorkCenterWrite) client.WorkCenter {
-	t.Helper()
-	res, err := te.API.UpdateWorkCenterWithResponse(context.Background(), id, w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
 func deleteWorkCenter(t *testing.T, te *tenantEnv, id string) int {
 	t.Helper()
 	res, err := te.API.DeleteWorkCenterWithResponse(context.Background(), id)
@@ -80,19 +38,6 @@ func workCenterNames(wcs []client.WorkCenter) []string {
 		out[i] = wc.Name
 	}
 	return out
-}
-
-func decimalPtr(s string) *dec.Decimal {
-	d := dec.MustParse(s)
-	return &d
-}
-
-// mustRate fails t unless got is exactly want.
-func mustRate(t *testing.T, name string, got dec.Decimal, want string) {
-	t.Helper()
-	if !got.Equal(dec.MustParse(want).Decimal) {
-		t.Errorf("%s = %s, want %s", name, got, want)
-	}
 }
 
 func TestWorkCenterCreateStoresRatesExactly(t *testing.T) {
