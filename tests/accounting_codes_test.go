@@ -9,16 +9,6 @@ import (
 	"mos/gen/client"
 )
 
-func createAccountingCode(t *testing.T, te *tenantEnv, name string) string {
-	t.Helper()
-	res, err := te.API.CreateAccountingCodeWithResponse(context.Background(), client.TagCreate{Name: name, Style: client.TagStylePrimary})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
 func TestAccountingCodeCreateGetList(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)

@@ -915,35 +915,6 @@ func TestAttachmentChangesAdvanceTheItemsModifiedUtcWithoutItemUpdated(t *testin
 	}
 }
 
-func TestAttachmentTenantIsolation(t *testing.T) {
-	t.Parallel()
-	te, other := newTenant(t), newTenant(t)
-	ctx := context.Background()
-	itemID := createItem(t, te, newItem("ISO"))
-	id := attachToItem(t, te, itemID, "mine.txt", uniqueBytes(t, "mine", 8))
-
-	if res, _ := other.API.GetAttachmentWithResponse(ctx, id); res.StatusCode() != http.StatusNotFound {
-		t.Fatalf("get: %d", res.StatusCode())
-	}
-	if res, _ := other.API.DownloadAttachmentWithResponse(ctx, id, nil); res.StatusCode() != http.StatusNotFound {
-		t.Fatalf("download: %d", res.StatusCode())
-	}
-	for _, f := range []client.AttachmentFilter{anyFormat(), ofItem(itemID), {AttachmentIds: &[]string{id}}} {
-		if list := listAttachments(t, other.API, f); len(list) != 0 {
-			t.Fatalf("other tenant's list %+v", list)
-		}
-	}
-	if res, _ := other.API.DownloadAttachmentsWithResponse(ctx, nil, ofItem(itemID)); res.StatusCode() != http.StatusNotFound {
-		t.Fatalf("zip: %d", res.StatusCode())
-	}
-	if res, _ := other.API.DeleteAttachmentWithResponse(ctx, id); res.StatusCode() != http.StatusNoContent {
-		t.Fatalf("delete: %d", res.StatusCode())
-	}
-	if a := getAttachment(t, te, id); a.Id != id {
-		t.Fatalf("attachment %+v", a)
-	}
-}
-
 // A parent is checked as the owner is, in the attaching transaction: it must be a record of
 // the tenant (404 naming the parent) whose type the token may view (403); a refused upload
 // leaves neither record nor file, for uploads and remote attachments alike.

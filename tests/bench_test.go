@@ -7,31 +7,7 @@ import (
 	"testing"
 
 	"mos/gen/client"
-	"mos/internal/tenancy"
 )
-
-// benchClient is a tenant's client without the per-response spec check, so benchmarks
-// measure the server, not the test harness.
-func benchClient(b *testing.B) *client.ClientWithResponses {
-	b.Helper()
-	ctx := context.Background()
-	id, err := srv.Tenancy.CreateTenant(ctx, tenancy.NewTenant{Name: "Bench " + b.Name()})
-	if err != nil {
-		b.Fatal(err)
-	}
-	tok, err := srv.Tenancy.IssueToken(ctx, tenancy.NewToken{TenantID: id})
-	if err != nil {
-		b.Fatal(err)
-	}
-	c, err := client.NewClientWithResponses(srv.URL, client.WithRequestEditorFn(func(_ context.Context, req *http.Request) error {
-		req.Header.Set("Authorization", "Bearer "+tok.Secret)
-		return nil
-	}))
-	if err != nil {
-		b.Fatal(err)
-	}
-	return c
-}
 
 func seedCustomers(b *testing.B, c *client.ClientWithResponses, n int) []string {
 	b.Helper()

@@ -11,20 +11,6 @@ import (
 	"mos/gen/client"
 )
 
-func contactsPath(customerID string) string { return "/api/customers/" + customerID + "/contacts" }
-
-func contactPath(customerID, id string) string { return contactsPath(customerID) + "/" + id }
-
-func createContact(t *testing.T, te *tenantEnv, customerID string, w client.CustomerContactWrite) string {
-	t.Helper()
-	res, err := te.API.CreateCustomerContactWithResponse(context.Background(), customerID, w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
 func getContact(t *testing.T, te *tenantEnv, customerID, id string) client.CustomerContact {
 	t.Helper()
 	res, err := te.API.GetCustomerContactWithResponse(context.Background(), customerID, id)
@@ -362,72 +348,5 @@ func TestCustomerContactWritesAdvanceCustomerModifiedUtc(t *testing.T) {
 	mustStatus(t, res.StatusCode, http.StatusNoContent, b)
 	if after := customerModifiedUtc(t, te, customerID); !after.Equal(before) {
 		t.Fatalf("a 204 delete moved modifiedUtc from %v to %v", before, after)
-	}
-}
-
-func TestCustomerContactPermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	customerID := newSubRecordCustomer(t, te, "Contact Perm Co")
-	id := createContact(t, te, customerID, client.CustomerContactWrite{FirstName: "Dana"})
-	body := `{"firstName":"Dana"}`
-	for _, c := range []struct{ method, path, body, permission string }{
-		{http.MethodPost, contactsPath(customerID), body, "Edit Customer"},
-		{http.MethodPost, contactsPath(customerID) + "/list", "", "View Customer"},
-		{http.MethodGet, contactPath(customerID, id), "", "View Customer"},
-		{http.MethodPut, contactPath(customerID, id), body, "Edit Customer"},
-		{http.MethodDelete, contactPath(customerID, unknownSubRecordID), "", "Edit Customer"},
-	} {
-		t.Run(c.method+" "+strings.ReplaceAll(c.path, customerID, "{customerId}"), func(t *testing.T) {
-			contentType := ""
-			if c.body != "" {
-				contentType = "application/json"
-			}
-			for _, perms := range [][]string{nil, {otherCustomerPermission(c.permission)}} {
-				res, b := rawRequest(t, c.method, c.path, te.userToken(t, perms...), contentType, c.body)
-				mustProblem(t, res, b, http.StatusForbidden)
-			}
-			res, b := rawRequest(t, c.method, c.path, te.userToken(t, c.permission), contentType, c.body)
-			if res.StatusCode != http.StatusOK && res.StatusCode != http.StatusNoContent {
-				t.Fatalf("with %s: status %d: %s", c.permission, res.StatusCode, b)
-			}
-		})
-	}
-}
-
-func TestCustomerContactTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	customerID := newSubRecordCustomer(t, a, "Contact Tenant A Co")
-	id := createContact(t, a, customerID, client.CustomerContactWrite{FirstName: "Dana", Email: ptr("dana@a.example")})
-	stored := getContact(t, a, customerID, id)
-	body := `{"firstName":"Eve"}`
-	for _, c := range []struct{ method, path, body string }{
-		{http.MethodPost, contactsPath(customerID), body},
-		{http.MethodPost, contactsPath(customerID) + "/list", ""},
-		{http.MethodGet, contactPath(customerID, id), ""},
-		{http.MethodPut, contactPath(customerID, id), body},
-		{http.MethodDelete, contactPath(customerID, id), ""},
-	} {
-		contentType := ""
-		if c.body != "" {
-			contentType = "application/json"
-		}
-		res, raw := rawRequest(t, c.method, c.path, b.Token, contentType, c.body)
-		if res.StatusCode != http.StatusNotFound {
-			t.Errorf("tenant B %s %s: status %d, want 404: %s", c.method, c.path, res.StatusCode, raw)
-		}
-	}
-	bCustomer := newSubRecordCustomer(t, b, "Contact Tenant B Co")
-	res, raw := rawRequest(t, http.MethodGet, contactPath(bCustomer, id), b.Token, "", "")
-	mustProblem(t, res, raw, http.StatusNotFound)
-	if got := listContacts(t, b, bCustomer, nil); len(got) != 0 {
-		t.Fatalf("tenant B lists %s", mustJSON(t, got))
-	}
-	if got := getContact(t, a, customerID, id); !reflect.DeepEqual(got, stored) {
-		t.Fatalf("tenant A's contact changed: %s", mustJSON(t, got))
-	}
-	if ids := contactIDs(listContacts(t, a, customerID, nil)); !reflect.DeepEqual(ids, []string{id}) {
-		t.Fatalf("tenant A's contacts changed: %v", ids)
 	}
 }

@@ -12,28 +12,6 @@ import (
 	"mos/gen/client"
 )
 
-// Department helpers; the work center and equipment tests use them too.
-
-func createDepartment(t *testing.T, te *tenantEnv, d client.DepartmentCreate) string {
-	t.Helper()
-	res, err := te.API.CreateDepartmentWithResponse(context.Background(), d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
-func getDepartment(t *testing.T, api *client.ClientWithResponses, id string) client.Department {
-	t.Helper()
-	res, err := api.GetDepartmentWithResponse(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
 func updateDepartment(t *testing.T, te *tenantEnv, id string, u client.DepartmentUpdate) client.Department {
 	t.Helper()
 	res, err := te.API.UpdateDepartmentWithResponse(context.Background(), id, u)
@@ -390,67 +368,4 @@ func TestDepartmentListFiltersAndSortsAndNestsEveryPage(t *testing.T) {
 	mustProblemNaming(t, res, body, "ids")
 	res, body = rawRequest(t, http.MethodPost, "/api/departments/list", te.Token, "application/json", `{"name":""}`)
 	mustProblemNaming(t, res, body, "name")
-}
-
-func TestDepartmentTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a := newTenant(t)
-	b := newTenant(t)
-	wc := namedWorkCenter(t, a, "Mill", "")
-	id := createDepartment(t, a, client.DepartmentCreate{Name: "Machining", WorkCenterIds: &[]string{wc}})
-	res, body := rawRequest(t, http.MethodGet, "/api/departments/"+id, b.Token, "", "")
-	mustProblem(t, res, body, http.StatusNotFound)
-	res, body = rawRequest(t, http.MethodPut, "/api/departments/"+id, b.Token, "application/json", `{}`)
-	mustProblem(t, res, body, http.StatusNotFound)
-	if got := listDepartments(t, b.API, nil, client.DepartmentFilter{Ids: &[]string{id}}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's department: %v", got)
-	}
-	if got := listDepartments(t, b.API, nil, client.DepartmentFilter{}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's department: %v", got)
-	}
-	// B cannot put its work center in A's department.
-	res, body = rawRequest(t, http.MethodPost, "/api/work-centers", b.Token, "application/json", fmt.Sprintf(`{"name":"Lathe","departmentId":%q}`, id))
-	mustProblem(t, res, body, http.StatusNotFound)
-	if ids := getDepartment(t, a.API, id).WorkCenterIds; !reflect.DeepEqual(ids, []string{wc}) {
-		t.Fatalf("tenant B changed A's department: %v", ids)
-	}
-}
-
-func TestDepartmentPermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	id := createDepartment(t, te, client.DepartmentCreate{Name: "Machining"})
-	ctx := context.Background()
-	var seq atomic.Int32
-	ops := map[string]func(api *client.ClientWithResponses) (int, error){
-		"create": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.CreateDepartmentWithResponse(ctx, client.DepartmentCreate{Name: fmt.Sprintf("Department %d", seq.Add(1))})
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-		"get": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.GetDepartmentWithResponse(ctx, id)
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-		"update": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.UpdateDepartmentWithResponse(ctx, id, client.DepartmentUpdate{})
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-		"list": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.ListDepartmentsWithResponse(ctx, nil, client.DepartmentFilter{})
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-	}
-	checkPermissions(t, te, ops, schedulingPermissionCases([]string{"create", "update"}, []string{"get", "list"}))
 }

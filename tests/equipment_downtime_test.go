@@ -13,46 +13,6 @@ import (
 	"mos/gen/client"
 )
 
-const downtimesPath = "/api/equipment-downtimes"
-
-func downtimePath(id string) string { return downtimesPath + "/" + id }
-
-// downtimeAt is the start of the test downtimes: 2026-12-01 06:00 UTC.
-var downtimeAt = time.Date(2026, 12, 1, 6, 0, 0, 0, time.UTC)
-
-// downtimeWrite is a body from downtimeAt+from to downtimeAt+to (hours) for departments.
-func downtimeWrite(from, to int, departments ...client.EquipmentDowntimeDepartmentWrite) client.EquipmentDowntimeWrite {
-	w := client.EquipmentDowntimeWrite{
-		StartDateTime: downtimeAt.Add(time.Duration(from) * time.Hour),
-		EndDateTime:   downtimeAt.Add(time.Duration(to) * time.Hour),
-	}
-	if departments != nil {
-		w.Departments = &departments
-	}
-	return w
-}
-
-// down is a department entry listing equipmentIDs (none: the whole department).
-func down(departmentID string, equipmentIDs ...string) client.EquipmentDowntimeDepartmentWrite {
-	d := client.EquipmentDowntimeDepartmentWrite{DepartmentId: departmentID}
-	if equipmentIDs != nil {
-		eq := make([]client.EquipmentDowntimeEquipmentWrite, len(equipmentIDs))
-		for i, id := range equipmentIDs {
-			eq[i] = client.EquipmentDowntimeEquipmentWrite{EquipmentId: id}
-		}
-		d.Equipment = &eq
-	}
-	return d
-}
-
-func createDowntime(t *testing.T, te *tenantEnv, w client.EquipmentDowntimeWrite) string {
-	t.Helper()
-	res, err := te.API.CreateEquipmentDowntimeWithResponse(context.Background(), w)
-	failOnTransportError(t, err)
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
 func getDowntime(t *testing.T, te *tenantEnv, id string) client.EquipmentDowntime {
 	t.Helper()
 	res, err := te.API.GetEquipmentDowntimeWithResponse(context.Background(), id)
@@ -414,74 +374,6 @@ func TestEquipmentDowntimeListSortAndPaging(t *testing.T) {
 	mustProblemNaming(t, res, b, "Sort.Field")
 	res, b = listDowntimesRaw(t, te, "Sort.Field=colour", "")
 	mustProblemNaming(t, res, b, "Sort.Field")
-}
-
-func TestEquipmentDowntimePermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	dep := newShopDepartment(t, te, "Machining")
-	id := createDowntime(t, te, downtimeWrite(0, 1, down(dep.ID)))
-	body := mustJSON(t, downtimeWrite(0, 1, down(dep.ID)))
-	calls := []struct{ method, path, body, permission string }{
-		{http.MethodPost, downtimesPath, body, "Edit Scheduling"},
-		{http.MethodPost, downtimesPath + "/list", "", "View Scheduling"},
-		{http.MethodGet, downtimePath(id), "", "View Scheduling"},
-		{http.MethodPut, downtimePath(id), body, "Edit Scheduling"},
-		{http.MethodDelete, downtimePath(unknownSchedulingID), "", "Edit Scheduling"},
-	}
-	for _, c := range calls {
-		t.Run(c.method+" "+strings.ReplaceAll(c.path, id, "{id}"), func(t *testing.T) {
-			contentType := ""
-			if c.body != "" {
-				contentType = "application/json"
-			}
-			other := "View Scheduling"
-			if c.permission == other {
-				other = "Edit Scheduling"
-			}
-			for _, perms := range [][]string{nil, {other}, {"View Item", "Edit Customer"}} {
-				res, b := rawRequest(t, c.method, c.path, te.userToken(t, perms...), contentType, c.body)
-				p := mustProblem(t, res, b, http.StatusForbidden)
-				if !strings.Contains(p.Detail, c.permission) {
-					t.Fatalf("403 does not name %q: %s", c.permission, b)
-				}
-			}
-			res, b := rawRequest(t, c.method, c.path, te.userToken(t, c.permission), contentType, c.body)
-			if res.StatusCode != http.StatusOK && res.StatusCode != http.StatusNoContent {
-				t.Fatalf("with %s: status %d: %s", c.permission, res.StatusCode, b)
-			}
-		})
-	}
-}
-
-func TestEquipmentDowntimeTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	dep := newShopDepartment(t, a, "Machining")
-	mill := addShopEquipment(t, a, dep, "Mill")
-	w := downtimeWrite(0, 1, down(dep.ID, mill))
-	id := createDowntime(t, a, w)
-	stored := getDowntime(t, a, id)
-	for _, c := range []struct{ method, body string }{{http.MethodGet, ""}, {http.MethodPut, mustJSON(t, downtimeWrite(0, 2))}} {
-		ct := ""
-		if c.body != "" {
-			ct = "application/json"
-		}
-		res, raw := rawRequest(t, c.method, downtimePath(id), b.Token, ct, c.body)
-		mustProblem(t, res, raw, http.StatusNotFound)
-	}
-	// Tenant B cannot name A's department or equipment, delete A's downtime (204: nothing of
-	// B's to delete), or list it.
-	res, raw := rawRequest(t, http.MethodPost, downtimesPath, b.Token, "application/json", mustJSON(t, w))
-	mustProblem(t, res, raw, http.StatusNotFound)
-	res, raw = rawRequest(t, http.MethodDelete, downtimePath(id), b.Token, "", "")
-	mustStatus(t, res.StatusCode, http.StatusNoContent, raw)
-	if got := listDowntimes(t, b, nil, client.EquipmentDowntimeFilter{Ids: &[]string{id}, DepartmentIds: &[]string{dep.ID}}); len(got) != 0 {
-		t.Fatalf("tenant B lists %s", mustJSON(t, got))
-	}
-	if got := getDowntime(t, a, id); mustJSON(t, got) != mustJSON(t, stored) {
-		t.Fatalf("tenant A's downtime changed: %s", mustJSON(t, got))
-	}
 }
 
 // mustUnmarshal decodes a JSON answer into v.

@@ -12,38 +12,6 @@ import (
 	"mos/gen/client"
 )
 
-// Equipment helpers; the department and work center tests use them too.
-
-func createEquipment(t *testing.T, te *tenantEnv, w client.EquipmentWrite) string {
-	t.Helper()
-	res, err := te.API.CreateEquipmentWithResponse(context.Background(), w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
-func getEquipment(t *testing.T, api *client.ClientWithResponses, id string) client.Equipment {
-	t.Helper()
-	res, err := api.GetEquipmentWithResponse(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
-func updateEquipment(t *testing.T, te *tenantEnv, id string, w client.EquipmentWrite) client.Equipment {
-	t.Helper()
-	res, err := te.API.UpdateEquipmentWithResponse(context.Background(), id, w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
 func listEquipment(t *testing.T, api *client.ClientWithResponses, params *client.ListEquipmentParams, f client.EquipmentFilter) []client.Equipment {
 	t.Helper()
 	res, err := api.ListEquipmentWithResponse(context.Background(), params, f)
@@ -265,63 +233,4 @@ func TestEquipmentListFiltersAndSorts(t *testing.T) {
 	five := strings.TrimSuffix(strings.Repeat(fmt.Sprintf("%q,", vf2), 500), ",")
 	res, body = rawRequest(t, http.MethodPost, "/api/equipment/list", te.Token, "application/json", `{"ids":[`+five+`]}`)
 	mustStatus(t, res.StatusCode, http.StatusOK, body)
-}
-
-func TestEquipmentTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a := newTenant(t)
-	b := newTenant(t)
-	id := createEquipment(t, a, client.EquipmentWrite{Name: "VF-2", Description: "VMC"})
-	res, body := rawRequest(t, http.MethodGet, "/api/equipment/"+id, b.Token, "", "")
-	mustProblem(t, res, body, http.StatusNotFound)
-	res, body = rawRequest(t, http.MethodPut, "/api/equipment/"+id, b.Token, "application/json", `{"name":"Mine","description":"x"}`)
-	mustProblem(t, res, body, http.StatusNotFound)
-	if got := listEquipment(t, b.API, nil, client.EquipmentFilter{Ids: &[]string{id}}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's equipment: %v", got)
-	}
-	if got := listEquipment(t, b.API, nil, client.EquipmentFilter{}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's equipment: %v", got)
-	}
-	if got := getEquipment(t, a.API, id); got.Name != "VF-2" {
-		t.Fatalf("tenant B changed A's equipment: %+v", got)
-	}
-}
-
-func TestEquipmentPermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	id := createEquipment(t, te, client.EquipmentWrite{Name: "VF-2", Description: "VMC"})
-	ctx := context.Background()
-	var seq atomic.Int32
-	ops := map[string]func(api *client.ClientWithResponses) (int, error){
-		"create": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.CreateEquipmentWithResponse(ctx, client.EquipmentWrite{Name: fmt.Sprintf("Machine %d", seq.Add(1)), Description: "x"})
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-		"get": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.GetEquipmentWithResponse(ctx, id)
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-		"update": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.UpdateEquipmentWithResponse(ctx, id, client.EquipmentWrite{Name: "VF-2", Description: "VMC"})
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-		"list": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.ListEquipmentWithResponse(ctx, nil, client.EquipmentFilter{})
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-	}
-	checkPermissions(t, te, ops, schedulingPermissionCases([]string{"create", "update"}, []string{"get", "list"}))
 }

@@ -16,57 +16,6 @@ import (
 	"mos/internal/tenancy"
 )
 
-// sendRequest is rawRequest with any headers (Authorization included, as given) and a
-// body reader; use it for what rawRequest cannot express. The response is spec-checked.
-func sendRequest(t *testing.T, method, url string, header http.Header, body io.Reader) (rawResponse, []byte) {
-	t.Helper()
-	return sendVia(t, specChecker{t: t}, method, url, header, body)
-}
-
-// bearer is the header set carrying token.
-func bearer(token string) http.Header {
-	return http.Header{"Authorization": {"Bearer " + token}}
-}
-
-// problemBody is the RFC 7807 shape every error answers with.
-type problemBody struct {
-	Type      string              `json:"type"`
-	Title     string              `json:"title"`
-	Status    int                 `json:"status"`
-	Detail    string              `json:"detail"`
-	RequestID string              `json:"requestId"`
-	Errors    map[string][]string `json:"errors"`
-}
-
-// mustProblem fails t unless res is an application/problem+json answer with the given
-// status whose body carries type, title, a matching status, a detail and the request id.
-func mustProblem(t *testing.T, res rawResponse, body []byte, status int) problemBody {
-	t.Helper()
-	mustStatus(t, res.StatusCode, status, body)
-	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/problem+json") {
-		t.Fatalf("Content-Type %q, want application/problem+json; body: %s", ct, body)
-	}
-	var p problemBody
-	if err := json.Unmarshal(body, &p); err != nil {
-		t.Fatalf("problem body is not JSON: %v: %s", err, body)
-	}
-	if p.Type == "" || p.Title == "" || p.Status != status || p.Detail == "" {
-		t.Fatalf("problem lacks type/title/status/detail: %s", body)
-	}
-	if p.RequestID == "" || p.RequestID != res.Header.Get("X-Request-Id") {
-		t.Fatalf("problem requestId %q differs from X-Request-Id %q", p.RequestID, res.Header.Get("X-Request-Id"))
-	}
-	return p
-}
-
-// mustNameField fails t unless the problem's errors map has a message for field.
-func mustNameField(t *testing.T, p problemBody, field string) {
-	t.Helper()
-	if len(p.Errors[field]) == 0 {
-		t.Fatalf("problem errors %v do not name %q (detail %q)", p.Errors, field, p.Detail)
-	}
-}
-
 func TestJSONBodiesAreAcceptedUnderEveryJSONMediaType(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
@@ -198,16 +147,6 @@ func TestRequestIDIsEchoedOrGenerated(t *testing.T) {
 			}
 		})
 	}
-}
-
-func mergeHeaders(hs ...http.Header) http.Header {
-	out := http.Header{}
-	for _, h := range hs {
-		for k, vs := range h {
-			out[k] = append(out[k], vs...)
-		}
-	}
-	return out
 }
 
 func TestPathIDMustBe24Characters(t *testing.T) {

@@ -3,7 +3,6 @@ package tests
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"slices"
@@ -256,61 +255,4 @@ func TestItemCodeIdIsUnknownToOtherLists(t *testing.T) {
 	// And an item code id is not an accounting code.
 	res, body := rawRequest(t, http.MethodGet, "/api/accounting-codes/"+owners["material-codes"], te.Token, "", "")
 	mustProblem(t, res, body, http.StatusNotFound)
-}
-
-func TestItemCodeTenantIsolation(t *testing.T) {
-	t.Parallel()
-	forEachItemCodeList(t, func(t *testing.T, l itemCodeList) {
-		a, b := newTenant(t), newTenant(t)
-		id := l.mustCreate(t, a.API, "Private")
-		res, body := l.tryGet(t, b.API, id)
-		mustProblem(t, res, body, http.StatusNotFound)
-		if got := l.names(t, b.API, client.TagFilter{Ids: &[]string{id}}); len(got) != 0 {
-			t.Fatalf("tenant B lists A's record by id: %v", got)
-		}
-		if got := l.names(t, b.API, client.TagFilter{}); len(got) != 0 {
-			t.Fatalf("tenant B lists A's records: %v", got)
-		}
-		// B may use the same name in its own list.
-		l.mustCreate(t, b.API, "Private")
-	})
-}
-
-func TestItemCodePermissionsViewAndEditItem(t *testing.T) {
-	t.Parallel()
-	forEachItemCodeList(t, func(t *testing.T, l itemCodeList) {
-		te := newTenant(t)
-		id := l.mustCreate(t, te.API, "Perm")
-		creates := 0
-		ops := map[string]func(api client.ClientInterface) (rawResponse, []byte){
-			"create": func(api client.ClientInterface) (rawResponse, []byte) {
-				// A fresh name each time, so an allowed create is never a duplicate.
-				creates++
-				return l.tryCreate(t, api, client.TagCreate{Name: fmt.Sprintf("Perm %d", creates), Style: client.TagStyleInfo})
-			},
-			"get":  func(api client.ClientInterface) (rawResponse, []byte) { return l.tryGet(t, api, id) },
-			"list": func(api client.ClientInterface) (rawResponse, []byte) { return l.tryList(t, api, client.TagFilter{}) },
-		}
-		for _, c := range []struct {
-			perms []string
-			want  map[string]int
-		}{
-			{nil, map[string]int{"create": 403, "get": 403, "list": 403}},
-			{[]string{"View Item"}, map[string]int{"create": 403, "get": 200, "list": 200}},
-			{[]string{"Edit Item"}, map[string]int{"create": 200, "get": 403, "list": 403}},
-			{[]string{"View Item", "Edit Item"}, map[string]int{"create": 200, "get": 200, "list": 200}},
-			// Accounting permissions govern accounting codes, not the item code lists.
-			{[]string{"View Accounting", "Edit Accounting"}, map[string]int{"create": 403, "get": 403, "list": 403}},
-		} {
-			api := te.userClient(t, c.perms...)
-			for _, op := range []string{"create", "get", "list"} {
-				res, body := ops[op](api)
-				if c.want[op] == http.StatusForbidden {
-					mustProblem(t, res, body, http.StatusForbidden)
-				} else {
-					mustStatus(t, res.StatusCode, c.want[op], body)
-				}
-			}
-		}
-	})
 }

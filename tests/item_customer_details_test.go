@@ -11,32 +11,6 @@ import (
 	"mos/gen/client"
 )
 
-// addCustomerDetail posts body as a customer detail of the item and answers its id.
-func addCustomerDetail(t *testing.T, te *tenantEnv, itemID, body string) string {
-	t.Helper()
-	res, b := itemRequest(t, te, http.MethodPost, "/api/items/"+itemID+"/customers", body)
-	mustStatus(t, res.StatusCode, http.StatusOK, b)
-	var created client.CreatedId
-	if err := json.Unmarshal(b, &created); err != nil {
-		t.Fatal(err)
-	}
-	if len(created.Id) != 36 {
-		t.Fatalf("customer detail id %q is not 36 characters", created.Id)
-	}
-	return created.Id
-}
-
-func listCustomerDetails(t *testing.T, te *tenantEnv, itemID string) []client.ItemCustomerDetail {
-	t.Helper()
-	res, b := itemRequest(t, te, http.MethodPost, "/api/items/"+itemID+"/customers/list", `{}`)
-	mustStatus(t, res.StatusCode, http.StatusOK, b)
-	var list []client.ItemCustomerDetail
-	if err := json.Unmarshal(b, &list); err != nil {
-		t.Fatal(err)
-	}
-	return list
-}
-
 func customerDetailIDs(list []client.ItemCustomerDetail) []string {
 	out := make([]string, len(list))
 	for i, d := range list {
@@ -256,71 +230,4 @@ func TestItemCustomerDetailDeleteAnswers200Then204(t *testing.T) {
 	mustProblem(t, r, b, http.StatusNotFound)
 	r, b = itemRequest(t, te, http.MethodDelete, "/api/items/"+insertLegacyItem(t, te, "CD-DEL-LEGACY")+"/customers/"+detail, "")
 	mustItemField(t, r, b, "unitOfMeasureName")
-}
-
-func TestItemCustomerDetailsTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	itemID := createItem(t, a, newItem("CD-ISO"))
-	customer := newSubRecordCustomer(t, a, "Iso Customer")
-	detail := addCustomerDetail(t, a, itemID, fmt.Sprintf(`{"customerId":%q,"customerItemNumber":"A-1"}`, customer))
-	bCustomer := newSubRecordCustomer(t, b, "B Customer")
-	for _, c := range []struct{ method, path, body string }{
-		{http.MethodPost, "/api/items/" + itemID + "/customers", fmt.Sprintf(`{"customerId":%q}`, bCustomer)},
-		{http.MethodPost, "/api/items/" + itemID + "/customers/list", `{}`},
-		{http.MethodPut, "/api/items/" + itemID + "/customers/" + detail, fmt.Sprintf(`{"customerId":%q}`, bCustomer)},
-		{http.MethodDelete, "/api/items/" + itemID + "/customers/" + detail, ""},
-	} {
-		res, body := itemRequest(t, b, c.method, c.path, c.body)
-		mustProblem(t, res, body, http.StatusNotFound)
-	}
-	// B's own item of the same number never shows A's details.
-	bItem := createItem(t, b, newItem("CD-ISO"))
-	if got := getItem(t, b, bItem).CustomerDetails; len(got) != 0 {
-		t.Fatalf("tenant B sees customer details %+v", got)
-	}
-	if got := listCustomerDetails(t, a, itemID); len(got) != 1 || optText(got[0].CustomerItemNumber) != "A-1" {
-		t.Fatalf("tenant A's detail changed: %+v", got)
-	}
-}
-
-func TestItemCustomerDetailsPermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	itemID := createItem(t, te, newItem("CD-PERM"))
-	customer := newSubRecordCustomer(t, te, "Perm Customer")
-	detail := addCustomerDetail(t, te, itemID, fmt.Sprintf(`{"customerId":%q}`, customer))
-	none, view, edit := te.userClient(t), te.userClient(t, "View Item"), te.userClient(t, "Edit Item")
-	ctx := context.Background()
-	list := func(c *client.ClientWithResponses) (int, error) {
-		return status(c.ListItemCustomerDetailsWithResponse(ctx, itemID, nil))
-	}
-	second := newSubRecordCustomer(t, te, "Perm Second")
-	create := func(c *client.ClientWithResponses) (int, error) {
-		return status(c.CreateItemCustomerDetailWithResponse(ctx, itemID, client.ItemCustomerDetailWrite{CustomerId: second}))
-	}
-	update := func(c *client.ClientWithResponses) (int, error) {
-		return status(c.UpdateItemCustomerDetailWithResponse(ctx, itemID, detail, client.ItemCustomerDetailWrite{CustomerId: customer}))
-	}
-	remove := func(c *client.ClientWithResponses) (int, error) {
-		return status(c.DeleteItemCustomerDetailWithResponse(ctx, itemID, unknownSubRecordID))
-	}
-	for _, c := range []struct {
-		name            string
-		call            func(*client.ClientWithResponses) (int, error)
-		denied, allowed *client.ClientWithResponses
-		ok              int
-	}{
-		{"list", list, none, view, http.StatusOK},
-		{"create", create, view, edit, http.StatusOK},
-		{"update", update, view, edit, http.StatusOK},
-		{"delete", remove, view, edit, http.StatusNoContent},
-	} {
-		if got, err := c.call(c.denied); err != nil || got != http.StatusForbidden {
-			t.Fatalf("%s without the permission: %d %v, want 403", c.name, got, err)
-		}
-		if got, err := c.call(c.allowed); err != nil || got != c.ok {
-			t.Fatalf("%s with the permission: %d %v, want %d", c.name, got, err, c.ok)
-		}
-	}
 }

@@ -2,7 +2,6 @@ package tests
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"reflect"
@@ -12,21 +11,6 @@ import (
 
 	"mos/gen/client"
 )
-
-// addMaterialVendor posts body as a material vendor detail of the item and answers its id.
-func addMaterialVendor(t *testing.T, te *tenantEnv, itemID, body string) string {
-	t.Helper()
-	res, b := itemRequest(t, te, http.MethodPost, "/api/items/"+itemID+"/material-vendors", body)
-	mustStatus(t, res.StatusCode, http.StatusOK, b)
-	var created client.CreatedId
-	if err := json.Unmarshal(b, &created); err != nil {
-		t.Fatal(err)
-	}
-	if len(created.Id) != 36 {
-		t.Fatalf("material vendor detail id %q is not 36 characters", created.Id)
-	}
-	return created.Id
-}
 
 func listMaterialVendors(t *testing.T, te *tenantEnv, itemID string) []client.ItemMaterialVendorDetail {
 	t.Helper()
@@ -293,85 +277,5 @@ func TestItemMaterialVendorDetailWriteRules(t *testing.T) {
 	}
 	if n := itemEvents(t, te, legacy); n != 0 {
 		t.Fatalf("%d events for refused changes of a legacy item", n)
-	}
-}
-
-func TestItemMaterialVendorDetailsTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	itemA := createItem(t, a, newItem("MV-ISO"))
-	vendorA := createVendor(t, a, "Iso Vendor")
-	detail := addMaterialVendor(t, a, itemA, fmt.Sprintf(`{"vendorId":%q,"notes":"A's"}`, vendorA))
-	vendorB := createVendor(t, b, "Iso Vendor")
-	itemB := createItem(t, b, newItem("MV-ISO"))
-	for _, c := range []struct{ method, path, body string }{
-		{http.MethodPost, "/api/items/" + itemA + "/material-vendors", fmt.Sprintf(`{"vendorId":%q}`, vendorB)},
-		{http.MethodPost, "/api/items/" + itemA + "/material-vendors/list", `{}`},
-		{http.MethodPut, "/api/items/" + itemA + "/material-vendors/" + detail, fmt.Sprintf(`{"vendorId":%q}`, vendorB)},
-		{http.MethodDelete, "/api/items/" + itemA + "/material-vendors/" + detail, ""},
-		// Tenant B's item with tenant A's vendor.
-		{http.MethodPost, "/api/items/" + itemB + "/material-vendors", fmt.Sprintf(`{"vendorId":%q}`, vendorA)},
-	} {
-		res, body := itemRequest(t, b, c.method, c.path, c.body)
-		mustProblem(t, res, body, http.StatusNotFound)
-	}
-	// A's detail of B's item id is none of B's item: 204.
-	res, body := itemRequest(t, b, http.MethodDelete, "/api/items/"+itemB+"/material-vendors/"+detail, "")
-	mustStatus(t, res.StatusCode, http.StatusNoContent, body)
-	if got := listMaterialVendors(t, b, itemB); len(got) != 0 {
-		t.Fatalf("tenant B sees material vendor details %+v", got)
-	}
-	if got := listMaterialVendors(t, a, itemA); len(got) != 1 || got[0].Id != detail || optText(got[0].Notes) != "A's" {
-		t.Fatalf("tenant A's detail changed: %+v", got)
-	}
-}
-
-func TestItemMaterialVendorDetailsPermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	itemID := createItem(t, te, newItem("MV-PERM"))
-	vendor := createVendor(t, te, "Perm Vendor")
-	detail := addMaterialVendor(t, te, itemID, fmt.Sprintf(`{"vendorId":%q}`, vendor))
-	ctx := context.Background()
-	none, view, edit := te.userClient(t), te.userClient(t, "View Item"), te.userClient(t, "Edit Item")
-
-	// Reading takes View Item.
-	for _, c := range []struct {
-		api  *client.ClientWithResponses
-		want int
-	}{{none, http.StatusForbidden}, {edit, http.StatusForbidden}, {view, http.StatusOK}} {
-		res, err := c.api.ListItemMaterialVendorDetailsWithResponse(ctx, itemID, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mustStatus(t, res.StatusCode(), c.want, res.Body)
-	}
-	// Writing takes Edit Item: refused with View Item, done with Edit Item.
-	write := client.ItemMaterialVendorDetailWrite{VendorId: vendor, Notes: ptr("perm")}
-	for _, c := range []struct {
-		api  *client.ClientWithResponses
-		want int
-	}{{view, http.StatusForbidden}, {edit, http.StatusOK}} {
-		res, err := c.api.UpdateItemMaterialVendorDetailWithResponse(ctx, itemID, detail, write)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mustStatus(t, res.StatusCode(), c.want, res.Body)
-		del, err := c.api.DeleteItemMaterialVendorDetailWithResponse(ctx, itemID, detail)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mustStatus(t, del.StatusCode(), c.want, del.Body)
-		created, err := c.api.CreateItemMaterialVendorDetailWithResponse(ctx, itemID, write)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mustStatus(t, created.StatusCode(), c.want, created.Body)
-		if c.want == http.StatusOK {
-			detail = created.JSON200.Id
-		}
-	}
-	if got := listMaterialVendors(t, te, itemID); len(got) != 1 || got[0].Id != detail {
-		t.Fatalf("after the permitted writes: %+v", got)
 	}
 }

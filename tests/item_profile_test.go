@@ -15,21 +15,6 @@ import (
 	"mos/internal/platform/dec"
 )
 
-// createListRecord creates a record of a Tag-shaped list (accounting codes, chart of
-// accounts, item codes) at path and answers its id.
-func createListRecord(t *testing.T, te *tenantEnv, path, name string) string {
-	t.Helper()
-	res, body := rawRequest(t, http.MethodPost, path, te.Token, "application/json", fmt.Sprintf(`{"name":%q,"style":"primary"}`, name))
-	mustStatus(t, res.StatusCode, http.StatusOK, body)
-	var created struct {
-		ID string `json:"id"`
-	}
-	if err := json.Unmarshal(body, &created); err != nil {
-		t.Fatal(err)
-	}
-	return created.ID
-}
-
 // itemCodes are one record of every list an item's codes and accounting details name.
 type itemCodes struct {
 	accounting, accounting2, material, category, grade, shape, gauge string

@@ -1,68 +1,18 @@
 package tests
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 
 	"mos/gen/client"
-	"mos/internal/platform/dec"
 )
 
 // replacePurchaseBreaks PUTs body as the item's purchase price breaks.
 func replacePurchaseBreaks(t *testing.T, te *tenantEnv, itemID, body string) (rawResponse, []byte) {
 	t.Helper()
 	return itemRequest(t, te, http.MethodPut, "/api/items/"+itemID+"/purchase-price-breaks", body)
-}
-
-// mustPurchaseBreaks decodes a 200 array of price breaks.
-func mustPurchaseBreaks(t *testing.T, res rawResponse, body []byte) []client.PriceBreak {
-	t.Helper()
-	mustStatus(t, res.StatusCode, http.StatusOK, body)
-	var list []client.PriceBreak
-	if err := json.Unmarshal(body, &list); err != nil {
-		t.Fatal(err)
-	}
-	return list
-}
-
-func listPurchaseBreaks(t *testing.T, te *tenantEnv, itemID, body string) []client.PriceBreak {
-	t.Helper()
-	res, b := itemRequest(t, te, http.MethodPost, "/api/items/"+itemID+"/purchase-price-breaks/list", body)
-	return mustPurchaseBreaks(t, res, b)
-}
-
-// breakKeys renders breaks as "vendor/unit/quantity=price currency" for comparisons.
-func breakKeys(list []client.PriceBreak) []string {
-	out := make([]string, len(list))
-	for i, b := range list {
-		price := "<nil>"
-		if b.Price != nil {
-			price = b.Price.String()
-		}
-		out[i] = fmt.Sprintf("%s/%s/%d=%s %s", optText(b.VendorId), b.UnitOfMeasureName, b.Quantity, price, b.CurrencyCode)
-	}
-	return out
-}
-
-// purchaseBreakSetup is an item with vendor details: zeta sells it in Each only; alpha
-// (named to sort first, in lower case) sells it in Each and by the Dozen.
-type purchaseBreakSetup struct {
-	itemID, zeta, alpha, alphaEach, alphaDozen, currency string
-}
-
-func newPurchaseBreakSetup(t *testing.T, te *tenantEnv, number string) purchaseBreakSetup {
-	t.Helper()
-	s := purchaseBreakSetup{itemID: createItem(t, te, newItem(number))}
-	s.zeta, s.alpha = createVendor(t, te, "Zeta Supply"), createVendor(t, te, "alpha metals")
-	s.currency = getVendor(t, te.API, s.zeta).CurrencyCode
-	addVendorDetail(t, te, s.itemID, fmt.Sprintf(`{"vendorId":%q,"priceBreaks":[{"quantity":99,"price":9}]}`, s.zeta))
-	s.alphaEach = addVendorDetail(t, te, s.itemID, fmt.Sprintf(`{"vendorId":%q}`, s.alpha))
-	s.alphaDozen = addVendorDetail(t, te, s.itemID, fmt.Sprintf(`{"vendorId":%q,"unitOfMeasureName":"Dozen","inventoryUnitQuantity":12}`, s.alpha))
-	return s
 }
 
 func TestItemPurchasePriceBreaksReplaceAssignsEachBreakToItsVendorDetail(t *testing.T) {
@@ -267,61 +217,5 @@ func TestItemPurchasePriceBreaksUnknownItemAndRule4(t *testing.T) {
 	mustItemField(t, res, b, "unitOfMeasureName")
 	if n := itemEvents(t, te, legacy); n != 0 {
 		t.Fatalf("%d events for a refused replace", n)
-	}
-}
-
-func TestItemPurchasePriceBreaksTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	s := newPurchaseBreakSetup(t, a, "PPB-ISO")
-	stored := breakKeys(listPurchaseBreaks(t, a, s.itemID, `{}`))
-	for _, c := range []struct{ method, path, body string }{
-		{http.MethodPut, "/api/items/" + s.itemID + "/purchase-price-breaks", `{"priceBreaks":[]}`},
-		{http.MethodPost, "/api/items/" + s.itemID + "/purchase-price-breaks/list", `{}`},
-	} {
-		res, body := itemRequest(t, b, c.method, c.path, c.body)
-		mustProblem(t, res, body, http.StatusNotFound)
-	}
-	// Tenant A's vendor does not exist for tenant B.
-	itemB := createItem(t, b, newItem("PPB-ISO"))
-	res, body := replacePurchaseBreaks(t, b, itemB, fmt.Sprintf(`{"priceBreaks":[{"vendorId":%q,"quantity":1,"price":1}]}`, s.zeta))
-	mustNameField(t, mustProblem(t, res, body, http.StatusNotFound), "priceBreaks.0.vendorId")
-	if got := listPurchaseBreaks(t, b, itemB, `{}`); len(got) != 0 {
-		t.Fatalf("tenant B sees purchase breaks %v", breakKeys(got))
-	}
-	if got := breakKeys(listPurchaseBreaks(t, a, s.itemID, `{}`)); !sameIDs(got, stored) {
-		t.Fatalf("tenant A's breaks changed: %v", got)
-	}
-}
-
-func TestItemPurchasePriceBreaksPermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	s := newPurchaseBreakSetup(t, te, "PPB-PERM")
-	ctx := context.Background()
-	none, view, edit := te.userClient(t), te.userClient(t, "View Item"), te.userClient(t, "Edit Item")
-	for _, c := range []struct {
-		api  *client.ClientWithResponses
-		want int
-	}{{none, http.StatusForbidden}, {edit, http.StatusForbidden}, {view, http.StatusOK}} {
-		res, err := c.api.ListItemPurchasePriceBreaksWithResponse(ctx, s.itemID, nil, client.ItemPurchasePriceBreakFilter{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		mustStatus(t, res.StatusCode(), c.want, res.Body)
-	}
-	body := client.ItemPurchasePriceBreaksReplace{PriceBreaks: []client.PurchasePriceBreakWrite{{VendorId: s.zeta, Quantity: 3, Price: dec.MustParse("1.25")}}}
-	for _, c := range []struct {
-		api  *client.ClientWithResponses
-		want int
-	}{{none, http.StatusForbidden}, {view, http.StatusForbidden}, {edit, http.StatusOK}} {
-		res, err := c.api.ReplaceItemPurchasePriceBreaksWithResponse(ctx, s.itemID, body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mustStatus(t, res.StatusCode(), c.want, res.Body)
-	}
-	if got := breakKeys(listPurchaseBreaks(t, te, s.itemID, `{}`)); !sameIDs(got, []string{s.zeta + "/Each/3=1.25 " + s.currency}) {
-		t.Fatalf("after the permitted replace: %v", got)
 	}
 }

@@ -1,8 +1,6 @@
 package tests
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -11,30 +9,6 @@ import (
 	"mos/gen/client"
 	"mos/internal/tenancy"
 )
-
-// replaceSalesBreaks puts body as the item's sales price breaks and answers them.
-func replaceSalesBreaks(t *testing.T, te *tenantEnv, itemID, body string) []client.PriceBreak {
-	t.Helper()
-	res, b := itemRequest(t, te, http.MethodPut, "/api/items/"+itemID+"/sales-price-breaks", body)
-	return mustSalesBreaks(t, res, b)
-}
-
-// listSalesBreaks lists the item's sales price breaks with the filter body.
-func listSalesBreaks(t *testing.T, te *tenantEnv, itemID, body string) []client.PriceBreak {
-	t.Helper()
-	res, b := itemRequest(t, te, http.MethodPost, "/api/items/"+itemID+"/sales-price-breaks/list", body)
-	return mustSalesBreaks(t, res, b)
-}
-
-func mustSalesBreaks(t *testing.T, res rawResponse, body []byte) []client.PriceBreak {
-	t.Helper()
-	mustStatus(t, res.StatusCode, http.StatusOK, body)
-	var list []client.PriceBreak
-	if err := json.Unmarshal(body, &list); err != nil {
-		t.Fatal(err)
-	}
-	return list
-}
 
 // breakLabels describes breaks as scope:unit:quantity, for order checks.
 func breakLabels(list []client.PriceBreak, names map[string]string) []string {
@@ -357,55 +331,5 @@ func TestItemUnitChangeBlockedBySalesPriceBreakCarryingAPriceRule2(t *testing.T)
 	replaceSalesBreaks(t, te, itemID, `{"priceBreaks":[]}`)
 	if got := unitOf(`{"unitOfMeasureName":"Foot"}`); got != "Foot" {
 		t.Fatalf("unit %q after clearing the breaks, want Foot", got)
-	}
-}
-
-func TestItemSalesPriceBreaksTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	itemID := createItem(t, a, newItem("SPB-ISO"))
-	replaceSalesBreaks(t, a, itemID, `{"priceBreaks":[{"quantity":1,"price":3}]}`)
-	for _, c := range []struct{ method, path, body string }{
-		{http.MethodPut, "/api/items/" + itemID + "/sales-price-breaks", `{"priceBreaks":[]}`},
-		{http.MethodPost, "/api/items/" + itemID + "/sales-price-breaks/list", `{}`},
-	} {
-		res, body := itemRequest(t, b, c.method, c.path, c.body)
-		mustProblem(t, res, body, http.StatusNotFound)
-	}
-	bItem := createItem(t, b, newItem("SPB-ISO"))
-	if got := listSalesBreaks(t, b, bItem, `{}`); len(got) != 0 {
-		t.Fatalf("tenant B sees breaks %+v", got)
-	}
-	if got := listSalesBreaks(t, a, itemID, `{}`); len(got) != 1 || got[0].Price.String() != "3" {
-		t.Fatalf("tenant A's breaks changed: %+v", got)
-	}
-}
-
-func TestItemSalesPriceBreaksPermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	itemID := createItem(t, te, newItem("SPB-PERM"))
-	none, view, edit := te.userClient(t), te.userClient(t, "View Item"), te.userClient(t, "Edit Item")
-	ctx := context.Background()
-	list := func(c *client.ClientWithResponses) (int, error) {
-		return status(c.ListItemSalesPriceBreaksWithResponse(ctx, itemID, nil, client.ItemSalesPriceBreakFilter{}))
-	}
-	replace := func(c *client.ClientWithResponses) (int, error) {
-		return status(c.ReplaceItemSalesPriceBreaksWithResponse(ctx, itemID, client.ItemSalesPriceBreaksReplace{PriceBreaks: []client.SalesPriceBreakWrite{}}))
-	}
-	for _, c := range []struct {
-		name            string
-		call            func(*client.ClientWithResponses) (int, error)
-		denied, allowed *client.ClientWithResponses
-	}{
-		{"list", list, none, view},
-		{"replace", replace, view, edit},
-	} {
-		if got, err := c.call(c.denied); err != nil || got != http.StatusForbidden {
-			t.Fatalf("%s without the permission: %d %v, want 403", c.name, got, err)
-		}
-		if got, err := c.call(c.allowed); err != nil || got != http.StatusOK {
-			t.Fatalf("%s with the permission: %d %v, want 200", c.name, got, err)
-		}
 	}
 }

@@ -11,52 +11,6 @@ import (
 	"mos/internal/platform/ids"
 )
 
-func addItemTag(t *testing.T, te *tenantEnv, itemID, tagID string) client.Item {
-	t.Helper()
-	res, err := te.API.AddItemTagWithResponse(context.Background(), itemID, tagID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
-func removeItemTag(t *testing.T, te *tenantEnv, itemID, tagID string) int {
-	t.Helper()
-	res, err := te.API.RemoveItemTagWithResponse(context.Background(), itemID, tagID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	switch res.StatusCode() {
-	case http.StatusOK:
-		if res.JSON200 == nil || !res.JSON200.Success {
-			t.Fatalf("200 without success: %s", res.Body)
-		}
-	case http.StatusNoContent:
-	default:
-		t.Fatalf("remove tag: status %d: %s", res.StatusCode(), res.Body)
-	}
-	return res.StatusCode()
-}
-
-func replaceItemTags(t *testing.T, te *tenantEnv, itemID string, tagIDs ...string) client.Item {
-	t.Helper()
-	res, err := te.API.ReplaceItemTagsWithResponse(context.Background(), itemID, client.ItemTagsReplace{TagIds: append([]string{}, tagIDs...)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
-func tagIDsOf(it client.Item) []string {
-	out := make([]string, len(it.Tags))
-	for i, tag := range it.Tags {
-		out[i] = tag.Id
-	}
-	return out
-}
-
 func TestItemTagsAttachDetachReplaceAndReadOrderedByName(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
@@ -295,51 +249,5 @@ func TestItemListLoadsTagsForEveryItem(t *testing.T) {
 				t.Fatalf("item %s lists tags %v, want %v", it.Number, tagIDsOf(it), want[it.Id])
 			}
 		}
-	}
-}
-
-func TestItemTagsTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	itemA, tagA := createItem(t, a, newItem("ISO-TAGS")), createTag(t, a, "Theirs")
-	itemB, tagB := createItem(t, b, newItem("ISO-TAGS")), createTag(t, b, "Mine")
-	addItemTag(t, a, itemA, tagA)
-	for _, c := range []struct{ method, path, body string }{
-		// Tenant A's item with tenant B's tag, and tenant B's item with tenant A's tag.
-		{http.MethodPost, "/api/items/" + itemA + "/tags/" + tagB, ""},
-		{http.MethodDelete, "/api/items/" + itemA + "/tags/" + tagA, ""},
-		{http.MethodPut, "/api/items/" + itemA + "/tags", `{"tagIds":[]}`},
-		{http.MethodPost, "/api/items/" + itemB + "/tags/" + tagA, ""},
-		{http.MethodPut, "/api/items/" + itemB + "/tags", `{"tagIds":["` + tagA + `"]}`},
-	} {
-		res, body := itemRequest(t, b, c.method, c.path, c.body)
-		mustProblem(t, res, body, http.StatusNotFound)
-	}
-	if it := getItem(t, a, itemA); !sameIDs(tagIDsOf(it), []string{tagA}) {
-		t.Fatalf("tenant A's item tags changed: %v", tagIDsOf(it))
-	}
-	if it := getItem(t, b, itemB); len(it.Tags) != 0 {
-		t.Fatalf("tenant B's item got tags %v", tagIDsOf(it))
-	}
-}
-
-func TestItemTagsPermissionEditItem(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	itemID := createItem(t, te, newItem("PERM-TAGS"))
-	tagID := createTag(t, te, "Perm")
-	view, edit := te.userToken(t, "View Item"), te.userToken(t, "Edit Item")
-	for _, c := range []struct {
-		method, path, body, contentType string
-		status                          int
-	}{
-		{http.MethodPost, "/api/items/" + itemID + "/tags/" + tagID, "", "", http.StatusOK},
-		{http.MethodPut, "/api/items/" + itemID + "/tags", `{"tagIds":["` + tagID + `"]}`, "application/json", http.StatusOK},
-		{http.MethodDelete, "/api/items/" + itemID + "/tags/" + tagID, "", "", http.StatusOK},
-	} {
-		res, body := rawRequest(t, c.method, c.path, view, c.contentType, c.body)
-		mustProblem(t, res, body, http.StatusForbidden)
-		res, body = rawRequest(t, c.method, c.path, edit, c.contentType, c.body)
-		mustStatus(t, res.StatusCode, c.status, body)
 	}
 }

@@ -2,7 +2,6 @@ package tests
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -10,32 +9,6 @@ import (
 
 	"mos/gen/client"
 )
-
-// addVendorDetail posts body as a vendor detail of the item and answers its id.
-func addVendorDetail(t *testing.T, te *tenantEnv, itemID, body string) string {
-	t.Helper()
-	res, b := itemRequest(t, te, http.MethodPost, "/api/items/"+itemID+"/vendors", body)
-	mustStatus(t, res.StatusCode, http.StatusOK, b)
-	var created client.CreatedId
-	if err := json.Unmarshal(b, &created); err != nil {
-		t.Fatal(err)
-	}
-	if len(created.Id) != 36 {
-		t.Fatalf("vendor detail id %q is not 36 characters", created.Id)
-	}
-	return created.Id
-}
-
-func listVendorDetails(t *testing.T, te *tenantEnv, itemID string) []client.ItemVendorDetail {
-	t.Helper()
-	res, b := itemRequest(t, te, http.MethodPost, "/api/items/"+itemID+"/vendors/list", `{}`)
-	mustStatus(t, res.StatusCode, http.StatusOK, b)
-	var list []client.ItemVendorDetail
-	if err := json.Unmarshal(b, &list); err != nil {
-		t.Fatal(err)
-	}
-	return list
-}
 
 func TestItemVendorDetailsDefaultsOrderPrimaryDemotionAndItemRead(t *testing.T) {
 	t.Parallel()
@@ -224,35 +197,6 @@ func TestItemUnitChangeRestatesVendorQuantitiesExactlyAndRefusesOnesThatVanish(t
 	}
 }
 
-type unitCostBody struct {
-	UnitCost                      *json.Number      `json:"unitCost"`
-	Basis                         string            `json:"basis"`
-	Vendor                        *client.Reference `json:"vendor"`
-	PriceBreakQuantity            *int              `json:"priceBreakQuantity"`
-	CurrencyCode                  string            `json:"currencyCode"`
-	UnitOfMeasureName             *string           `json:"unitOfMeasureName"`
-	UnconvertedVendorCurrencyCode *string           `json:"unconvertedVendorCurrencyCode"`
-}
-
-func inputUnitCost(t *testing.T, te *tenantEnv, itemID, quantity string) (rawResponse, []byte, unitCostBody) {
-	t.Helper()
-	res, b := rawRequest(t, http.MethodGet, "/api/items/"+itemID+"/input-unit-cost?quantity="+quantity, te.Token, "", "")
-	var c unitCostBody
-	if res.StatusCode == http.StatusOK {
-		if err := json.Unmarshal(b, &c); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return res, b, c
-}
-
-func buyItem(t *testing.T, te *tenantEnv, number string) string {
-	t.Helper()
-	w := newItem(number)
-	w.ItemOrigin = ptr(client.ItemOriginBuy)
-	return createItem(t, te, w)
-}
-
 func TestItemInputUnitCostChoosesBreakByQuantity(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
@@ -332,62 +276,6 @@ func TestItemInputUnitCostRefusesMadeItemsAndBadQuantities(t *testing.T) {
 	}
 	res, b := rawRequest(t, http.MethodGet, "/api/items/"+bought+"/input-unit-cost", te.Token, "", "")
 	mustProblem(t, res, b, http.StatusBadRequest)
-}
-
-func TestItemVendorDetailsAndInputUnitCostTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	itemID := buyItem(t, a, "VD-ISO")
-	vendor := createVendor(t, a, "Iso Vendor")
-	detail := addVendorDetail(t, a, itemID, fmt.Sprintf(`{"vendorId":%q,"price":3}`, vendor))
-	bVendor := createVendor(t, b, "B Vendor")
-	for _, c := range []struct{ method, path, body string }{
-		{http.MethodPost, "/api/items/" + itemID + "/vendors", fmt.Sprintf(`{"vendorId":%q}`, bVendor)},
-		{http.MethodPost, "/api/items/" + itemID + "/vendors/list", `{}`},
-		{http.MethodPut, "/api/items/" + itemID + "/vendors/" + detail, fmt.Sprintf(`{"vendorId":%q}`, bVendor)},
-		{http.MethodDelete, "/api/items/" + itemID + "/vendors/" + detail, ""},
-		{http.MethodGet, "/api/items/" + itemID + "/input-unit-cost?quantity=1", ""},
-	} {
-		res, body := itemRequest(t, b, c.method, c.path, c.body)
-		mustProblem(t, res, body, http.StatusNotFound)
-	}
-	// B's own item never shows A's details, and deleting A's detail through it finds nothing.
-	bItem := buyItem(t, b, "VD-ISO")
-	if got := getItem(t, b, bItem).VendorDetails; len(got) != 0 {
-		t.Fatalf("tenant B sees vendor details %+v", got)
-	}
-	res, body := itemRequest(t, b, http.MethodDelete, "/api/items/"+bItem+"/vendors/"+detail, "")
-	mustStatus(t, res.StatusCode, http.StatusNoContent, body)
-	if got := listVendorDetails(t, a, itemID); len(got) != 1 || got[0].Price == nil || got[0].Price.String() != "3" {
-		t.Fatalf("tenant A's detail changed: %+v", got)
-	}
-}
-
-func TestItemVendorDetailsAndInputUnitCostPermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	itemID := buyItem(t, te, "VD-PERM")
-	vendor := createVendor(t, te, "Perm Vendor")
-	detail := addVendorDetail(t, te, itemID, fmt.Sprintf(`{"vendorId":%q}`, vendor))
-	none, view, edit := te.userToken(t), te.userToken(t, "View Item"), te.userToken(t, "Edit Item")
-	for _, c := range []struct {
-		method, path, body, contentType, allowed string
-	}{
-		{http.MethodPost, "/api/items/" + itemID + "/vendors/list", `{}`, "application/json", view},
-		{http.MethodGet, "/api/items/" + itemID + "/input-unit-cost?quantity=1", "", "", view},
-		{http.MethodPost, "/api/items/" + itemID + "/vendors", fmt.Sprintf(`{"vendorId":%q}`, vendor), "application/json", edit},
-		{http.MethodPut, "/api/items/" + itemID + "/vendors/" + detail, fmt.Sprintf(`{"vendorId":%q}`, vendor), "application/json", edit},
-		{http.MethodDelete, "/api/items/" + itemID + "/vendors/" + detail, "", "", edit},
-	} {
-		denied := none
-		if c.allowed == edit {
-			denied = view
-		}
-		res, body := rawRequest(t, c.method, c.path, denied, c.contentType, c.body)
-		mustProblem(t, res, body, http.StatusForbidden)
-		res, body = rawRequest(t, c.method, c.path, c.allowed, c.contentType, c.body)
-		mustStatus(t, res.StatusCode, http.StatusOK, body)
-	}
 }
 
 func TestItemVendorDetailDeleteTakesItsPriceBreaksAndAnswers204WhenMissing(t *testing.T) {

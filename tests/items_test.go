@@ -14,102 +14,6 @@ import (
 	"mos/internal/platform/ids"
 )
 
-// newItem is a minimal valid create body: a made item counted in Each.
-func newItem(number string) client.ItemCreate {
-	return client.ItemCreate{Number: number, UnitTypeName: "Pieces", UnitOfMeasureName: "Each"}
-}
-
-func createItem(t *testing.T, te *tenantEnv, w client.ItemCreate) string {
-	t.Helper()
-	res, err := te.API.CreateItemWithResponse(context.Background(), w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
-func getItem(t *testing.T, te *tenantEnv, id string) client.Item {
-	t.Helper()
-	res, err := te.API.GetItemWithResponse(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
-// itemRequest sends a JSON body as written to an item path with the tenant's token.
-func itemRequest(t *testing.T, te *tenantEnv, method, path, body string) (rawResponse, []byte) {
-	t.Helper()
-	contentType := "application/json"
-	if method == http.MethodPatch {
-		contentType = "application/json-patch+json"
-	}
-	return rawRequest(t, method, path, te.Token, contentType, body)
-}
-
-// mustItem decodes a 200 item body.
-func mustItem(t *testing.T, res rawResponse, body []byte) client.Item {
-	t.Helper()
-	mustStatus(t, res.StatusCode, http.StatusOK, body)
-	var it client.Item
-	if err := json.Unmarshal(body, &it); err != nil {
-		t.Fatal(err)
-	}
-	return it
-}
-
-// mustItemField fails t unless the answer is a 400 naming field.
-func mustItemField(t *testing.T, res rawResponse, body []byte, field string) {
-	t.Helper()
-	mustNameField(t, mustProblem(t, res, body, http.StatusBadRequest), field)
-}
-
-func listItemsV2(t *testing.T, te *tenantEnv, f client.ItemFilterV2) []client.Item {
-	t.Helper()
-	res, err := te.API.ListItemsWithResponse(context.Background(), nil, f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
-func listItemsV1(t *testing.T, te *tenantEnv, f client.ItemFilter) []client.Item {
-	t.Helper()
-	res, err := te.API.ListItemsV1WithResponse(context.Background(), nil, f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
-func itemIDs(list []client.Item) []string {
-	out := make([]string, len(list))
-	for i, it := range list {
-		out[i] = it.Id
-	}
-	return out
-}
-
-func sameIDs(got, want []string) bool {
-	return fmt.Sprint(got) == fmt.Sprint(want)
-}
-
-// itemEvents counts the ItemUpdated events recorded in the outbox for an item.
-func itemEvents(t *testing.T, te *tenantEnv, itemID string) int {
-	t.Helper()
-	var n int
-	err := srv.Pool.QueryRowContext(context.Background(), `SELECT count(*) FROM event_outbox
-        WHERE tenant_id = $1 AND aggregate_type = 'item' AND aggregate_id = $2 AND event_type = 'ItemUpdated'`, te.ID, itemID).Scan(&n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
-
 func TestItemCreateStoresEveryMemberAndReadsThemBack(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
@@ -223,13 +127,6 @@ func TestItemRenameOntoTakenNumberAndRevisionIs400(t *testing.T) {
 	}
 }
 
-// itemSaved sends a write that must answer 200 with the item.
-func itemSaved(t *testing.T, te *tenantEnv, method, path, body string) client.Item {
-	t.Helper()
-	res, b := itemRequest(t, te, method, path, body)
-	return mustItem(t, res, b)
-}
-
 func TestItemUnitOfMeasureChangeRule2(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
@@ -267,18 +164,6 @@ func TestItemUnitOfMeasureChangeRule2(t *testing.T) {
 	if it := getItem(t, te, id); optText(it.UnitTypeName) != "Length" || optText(it.UnitOfMeasureName) != "Meter" {
 		t.Fatalf("stored unit %v %v", optText(it.UnitTypeName), optText(it.UnitOfMeasureName))
 	}
-}
-
-// insertLegacyItem stores an item without an inventory unit of measure, as only legacy data has.
-func insertLegacyItem(t *testing.T, te *tenantEnv, number string) string {
-	t.Helper()
-	id := ids.New()
-	_, err := srv.Pool.ExecContext(context.Background(),
-		`INSERT INTO items (tenant_id, id, number, item_origin, bar_code_number) VALUES ($1, $2, $3, 'make', 'L' || $2)`, te.ID, id, number)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
 }
 
 func TestItemWithoutInventoryUnitRefusesUpdatePatchAndAddRevisionRule4(t *testing.T) {
@@ -676,60 +561,6 @@ func TestItemUpdatedEventRecordedInSameTransactionAsEveryChange(t *testing.T) {
 	}
 	if err := json.Unmarshal(raw, &payload); err != nil || payload["itemId"] != created.Id || payload["number"] != "EVT" || payload["revision"] != "B" {
 		t.Fatalf("payload %s (%v)", raw, err)
-	}
-}
-
-func TestItemTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	id := createItem(t, a, newItem("ISO"))
-	for _, c := range []struct{ method, path, body string }{
-		{http.MethodGet, "/api/items/" + id, ""},
-		{http.MethodPut, "/api/items/" + id, `{"description":"x"}`},
-		{http.MethodPatch, "/api/items/" + id, `[{"op":"replace","path":"/description","value":"x"}]`},
-		{http.MethodPost, "/api/items/" + id + "/revision", `{"revision":"B"}`},
-	} {
-		res, body := itemRequest(t, b, c.method, c.path, c.body)
-		mustProblem(t, res, body, http.StatusNotFound)
-	}
-	if got := listItemsV2(t, b, client.ItemFilterV2{}); len(got) != 0 {
-		t.Fatalf("tenant B lists %v", itemIDs(got))
-	}
-	if got := listItemsV1(t, b, client.ItemFilter{ItemIds: &[]string{id}}); len(got) != 0 {
-		t.Fatalf("tenant B lists %v (V1)", itemIDs(got))
-	}
-	// The same number is free in another tenant.
-	createItem(t, b, newItem("ISO"))
-	if it := getItem(t, a, id); it.Description != nil {
-		t.Fatalf("tenant A's item changed: %+v", it)
-	}
-}
-
-func TestItemPermissionsViewAndEditItem(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	id := createItem(t, te, newItem("PERM"))
-	none, view, edit := te.userToken(t), te.userToken(t, "View Item"), te.userToken(t, "Edit Item")
-	for _, c := range []struct {
-		method, path, body, contentType string
-		allowed                         string
-	}{
-		{http.MethodGet, "/api/items/" + id, "", "", view},
-		{http.MethodPost, "/api/items/list/v2", `{}`, "application/json", view},
-		{http.MethodPost, "/api/items/list", `{}`, "application/json", view},
-		{http.MethodPost, "/api/items", `{"number":"PERM-2","unitTypeName":"Pieces","unitOfMeasureName":"Each"}`, "application/json", edit},
-		{http.MethodPut, "/api/items/" + id, `{"description":"x"}`, "application/json", edit},
-		{http.MethodPatch, "/api/items/" + id, `[{"op":"replace","path":"/description","value":"y"}]`, "application/json-patch+json", edit},
-		{http.MethodPost, "/api/items/" + id + "/revision", `{"revision":"B"}`, "application/json", edit},
-	} {
-		denied := none
-		if c.allowed == edit {
-			denied = view
-		}
-		res, body := rawRequest(t, c.method, c.path, denied, c.contentType, c.body)
-		mustProblem(t, res, body, http.StatusForbidden)
-		res, body = rawRequest(t, c.method, c.path, c.allowed, c.contentType, c.body)
-		mustStatus(t, res.StatusCode, http.StatusOK, body)
 	}
 }
 

@@ -2,36 +2,14 @@ package tests
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"mos/gen/client"
 	"mos/internal/platform/ids"
 )
-
-func createLocation(t *testing.T, te *tenantEnv, name string) string {
-	t.Helper()
-	res, err := te.API.CreateLocationWithResponse(context.Background(), client.LocationCreate{Name: name})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
-func getLocation(t *testing.T, te *tenantEnv, id string) client.Location {
-	t.Helper()
-	res, err := te.API.GetLocationWithResponse(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
 
 func listLocations(t *testing.T, te *tenantEnv, p *client.ListLocationsParams, f client.LocationFilter) []client.Location {
 	t.Helper()
@@ -49,15 +27,6 @@ func locationNames(list []client.Location) []string {
 		out[i] = l.Name
 	}
 	return out
-}
-
-func deleteLocation(t *testing.T, te *tenantEnv, id string) int {
-	t.Helper()
-	res, err := te.API.DeleteLocationWithResponse(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.StatusCode()
 }
 
 func TestLocationCreateTrimsNameAndGetAndListReturnIt(t *testing.T) {
@@ -226,85 +195,4 @@ func TestLocationGetUnknownAnswers404(t *testing.T) {
 	mustProblem(t, res, body, http.StatusNotFound)
 	res, body = rawRequest(t, http.MethodGet, "/api/locations/short", te.Token, "", "")
 	mustProblem(t, res, body, http.StatusBadRequest)
-}
-
-func TestLocationTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a := newTenant(t)
-	b := newTenant(t)
-	id := createLocation(t, a, "Cage")
-	res, body := rawRequest(t, http.MethodGet, "/api/locations/"+id, b.Token, "", "")
-	mustProblem(t, res, body, http.StatusNotFound)
-	if got := listLocations(t, b, nil, client.LocationFilter{IncludeDeleted: ptr(true)}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's location: %+v", got)
-	}
-	if got := listLocations(t, b, nil, client.LocationFilter{Ids: &[]string{id}}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's location by id: %+v", got)
-	}
-	// B's delete finds nothing to delete, and A's location stays live.
-	mustStatus(t, deleteLocation(t, b, id), http.StatusNoContent, nil)
-	if got := getLocation(t, a, id); got.Deleted {
-		t.Fatalf("tenant B deleted A's location: %+v", got)
-	}
-	// Names are per tenant.
-	createLocation(t, b, "Cage")
-}
-
-func TestLocationPermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	ctx := context.Background()
-	id := createLocation(t, te, "Existing")
-	var seq atomic.Int32 // names are unique: each create and delete takes a new location
-	ops := map[string]func(api *client.ClientWithResponses) (int, error){
-		"create": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.CreateLocationWithResponse(ctx, client.LocationCreate{Name: fmt.Sprintf("Loc %d", seq.Add(1))})
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-		"delete": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.DeleteLocationWithResponse(ctx, createLocation(t, te, fmt.Sprintf("Doomed %d", seq.Add(1))))
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-		"get": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.GetLocationWithResponse(ctx, id)
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-		"list": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.ListLocationsWithResponse(ctx, nil, client.LocationFilter{})
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-	}
-	cases := []struct {
-		perms []string
-		want  map[string]int
-	}{
-		{nil, map[string]int{"create": 403, "delete": 403, "get": 403, "list": 403}},
-		{[]string{"View Inventory"}, map[string]int{"create": 403, "delete": 403, "get": 200, "list": 200}},
-		{[]string{"Edit Inventory"}, map[string]int{"create": 200, "delete": 200, "get": 403, "list": 403}},
-		{[]string{"View Item", "Edit Item"}, map[string]int{"create": 403, "delete": 403, "get": 403, "list": 403}},
-	}
-	for _, c := range cases {
-		api := te.userClient(t, c.perms...)
-		for _, op := range []string{"create", "delete", "get", "list"} {
-			got, err := ops[op](api)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != c.want[op] {
-				t.Errorf("%v %s: status %d, want %d", c.perms, op, got, c.want[op])
-			}
-		}
-	}
 }

@@ -15,25 +15,6 @@ import (
 	"mos/internal/platform/dec"
 )
 
-// flatBar is a linear shape write: 2 × 1/4 in A36 flat bar, 0.2836 × 0.5 = 0.1418 lb/in.
-func flatBar(name string) client.MaterialShapeWrite {
-	return client.MaterialShapeWrite{
-		Name: name, MaterialName: "A36 Steel", ShapeType: client.MaterialShapeTypeBar,
-		Dimensions:     &client.MaterialShapeDimensions{"width": dec.MustParse("2"), "height": dec.MustParse("0.25")},
-		DimensionUnits: client.DimensionUnitsInch, LinearDensity: ptr(dec.MustParse("0.1418")),
-	}
-}
-
-func createMaterialShape(t *testing.T, api *client.ClientWithResponses, w client.MaterialShapeWrite) string {
-	t.Helper()
-	res, err := api.CreateMaterialShapeWithResponse(context.Background(), w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
 func getMaterialShape(t *testing.T, api *client.ClientWithResponses, id string) client.MaterialShape {
 	t.Helper()
 	res, err := api.GetMaterialShapeWithResponse(context.Background(), id)
@@ -42,32 +23,6 @@ func getMaterialShape(t *testing.T, api *client.ClientWithResponses, id string) 
 	}
 	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
 	return *res.JSON200
-}
-
-func listMaterialShapes(t *testing.T, api *client.ClientWithResponses, params *client.ListMaterialShapesParams, f client.MaterialShapeFilter) []client.MaterialShape {
-	t.Helper()
-	res, err := api.ListMaterialShapesWithResponse(context.Background(), params, f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
-func materialShapeNames(shapes []client.MaterialShape) []string {
-	out := make([]string, len(shapes))
-	for i, s := range shapes {
-		out[i] = s.Name
-	}
-	return out
-}
-
-// decString renders an optional decimal for comparison; "null" when absent.
-func decString(d *dec.Decimal) string {
-	if d == nil {
-		return "null"
-	}
-	return d.String()
 }
 
 // describeShape renders a shape as "name|type|form|thickness|dims|units|linear|planar|densityUnits|activated".
@@ -83,21 +38,6 @@ func describeShape(s client.MaterialShape) string {
 	}
 	return fmt.Sprintf("%s|%s|%s|%s|%s|%s|%s|%s|%s|%t", s.Name, s.ShapeType, s.Form, decString(s.Thickness),
 		strings.Join(dims, ","), s.DimensionUnits, decString(s.LinearDensity), decString(s.PlanarDensity), s.DensityUnits, s.IsActivated)
-}
-
-// The catalogue a new tenant gets, by name: densities are mass density (steel 0.2836,
-// aluminum 0.0975, stainless 0.289 lb/in³) × thickness or × cross-section area.
-var seededMaterialShapes = []string{
-	"304 Stainless Sheet 16 ga|sheet|planar|0.0598||inch|null|0.0172822|lb/in²|true",
-	"6061-T6 Aluminum Plate 1/2 in|plate|planar|0.5||inch|null|0.04875|lb/in²|true",
-	"6061-T6 Aluminum Round Tube 1 in x 0.065 in|tube|linear|null|outerDiameter=1,wallThickness=0.065|inch|0.018616|null|lb/in|true",
-	"6061-T6 Aluminum Tread Plate 1/8 in|treadPlate|planar|0.125||inch|null|0.0121875|lb/in²|true",
-	"A36 Steel Angle 2 x 2 x 1/4 in|angle|linear|null|height=2,thickness=0.25,width=2|inch|0.265875|null|lb/in|true",
-	"A36 Steel Channel C4x5.4|channel|linear|null|flangeThickness=0.296,height=4,webThickness=0.184,width=1.58|inch|0.448088|null|lb/in|true",
-	"A36 Steel Plate 1/4 in|plate|planar|0.25||inch|null|0.0709|lb/in²|true",
-	"A36 Steel Round Bar 1 in|bar|linear|null|diameter=1|inch|0.222739|null|lb/in|true",
-	"A53 Steel Pipe 2 in Schedule 40|pipe|linear|null|outerDiameter=2.375,wallThickness=0.154|inch|0.304737|null|lb/in|true",
-	"A992 Steel Beam W8x31|beam|linear|null|flangeThickness=0.435,height=8,webThickness=0.285,width=7.995|inch|2.589268|null|lb/in|true",
 }
 
 func TestMaterialShapeCatalogueSeededForNewTenantWithComputedDensities(t *testing.T) {
@@ -373,96 +313,6 @@ func TestMaterialShapeListFiltersAndSorts(t *testing.T) {
 	mustProblem(t, res2, body, http.StatusBadRequest)
 	res3, body := rawRequest(t, http.MethodPost, "/api/materials/list", te.Token, "application/json", `{"shapeTypes":["rod"]}`)
 	mustProblem(t, res3, body, http.StatusBadRequest)
-}
-
-func TestMaterialShapePermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	id := createMaterialShape(t, te.API, flatBar("Flat Bar"))
-	ctx := context.Background()
-	var seq atomic.Int32 // names are unique: each write takes a new one
-	ops := map[string]func(api *client.ClientWithResponses) (int, error){
-		"create": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.CreateMaterialShapeWithResponse(ctx, flatBar(fmt.Sprintf("Bar %d", seq.Add(1))))
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-		"update": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.UpdateMaterialShapeWithResponse(ctx, id, flatBar(fmt.Sprintf("Flat Bar %d", seq.Add(1))))
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-		"get": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.GetMaterialShapeWithResponse(ctx, id)
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-		"list": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.ListMaterialShapesWithResponse(ctx, nil, client.MaterialShapeFilter{})
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-	}
-	cases := []struct {
-		perms []string
-		want  map[string]int
-	}{
-		{nil, map[string]int{"create": 403, "update": 403, "get": 403, "list": 403}},
-		{[]string{"View Item"}, map[string]int{"create": 403, "update": 403, "get": 200, "list": 200}},
-		{[]string{"Edit Item"}, map[string]int{"create": 200, "update": 200, "get": 403, "list": 403}},
-		{[]string{"View Purchase Order", "Edit Purchase Order"}, map[string]int{"create": 403, "update": 403, "get": 403, "list": 403}},
-	}
-	for _, c := range cases {
-		api := te.userClient(t, c.perms...)
-		for _, op := range []string{"create", "update", "get", "list"} {
-			got, err := ops[op](api)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != c.want[op] {
-				t.Errorf("%v %s: status %d, want %d", c.perms, op, got, c.want[op])
-			}
-		}
-	}
-}
-
-func TestMaterialShapeTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a := newTenant(t)
-	b := newTenant(t)
-	id := createMaterialShape(t, a.API, flatBar("Flat Bar"))
-	res, body := rawRequest(t, http.MethodGet, "/api/materials/"+id, b.Token, "", "")
-	mustProblem(t, res, body, http.StatusNotFound)
-	res, body = rawRequest(t, http.MethodPut, "/api/materials/"+id, b.Token, "application/json", mustJSON(t, flatBar("Taken over")))
-	mustProblem(t, res, body, http.StatusNotFound)
-	if got := getMaterialShape(t, a.API, id); got.Name != "Flat Bar" {
-		t.Fatalf("tenant B's update reached A's shape: %+v", got)
-	}
-	if got := listMaterialShapes(t, b.API, nil, client.MaterialShapeFilter{Ids: &[]string{id}}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's shape: %v", materialShapeNames(got))
-	}
-	// Each tenant has its own seeded catalogue: B's ids are not A's.
-	aSeeded := map[string]bool{}
-	for _, s := range listMaterialShapes(t, a.API, nil, client.MaterialShapeFilter{}) {
-		aSeeded[s.Id] = true
-	}
-	bShapes := listMaterialShapes(t, b.API, nil, client.MaterialShapeFilter{})
-	if len(bShapes) != len(seededMaterialShapes) {
-		t.Fatalf("tenant B lists %v", materialShapeNames(bShapes))
-	}
-	for _, s := range bShapes {
-		if aSeeded[s.Id] {
-			t.Fatalf("tenant B lists A's shape %s", s.Name)
-		}
-	}
 }
 
 func TestMaterialShapeActivateIsAllOrNothingAndKeepsRequestOrder(t *testing.T) {

@@ -13,11 +13,6 @@ import (
 	"mos/internal/platform/dec"
 )
 
-const (
-	pricingPath = "/api/settings/pricing"
-	costingPath = "/api/settings/costing"
-)
-
 // defaultPricingJSON is the pricing read shape of a tenant that never set it: every field
 // present, defaultMaterialMarkup null.
 const defaultPricingJSON = `{"useMarginBasedPricing":false,"useDefaultMargin":false,"defaultMargin":0,"useShopRatePricing":false,"defaultMaterialMarkup":null}`
@@ -42,25 +37,6 @@ func canonicalJSON(t *testing.T, b []byte) string {
 		t.Fatal(err)
 	}
 	return string(out)
-}
-
-func putPricing(t *testing.T, te *tenantEnv, body string) []byte {
-	t.Helper()
-	res, b := rawRequest(t, http.MethodPut, pricingPath, te.Token, "application/json", body)
-	mustStatus(t, res.StatusCode, http.StatusOK, b)
-	return b
-}
-
-func putCosting(t *testing.T, te *tenantEnv, method client.CostingSettingsOverheadCalculationMethod) {
-	t.Helper()
-	res, err := te.API.UpdateCostingSettingsWithResponse(context.Background(), client.CostingSettings{OverheadCalculationMethod: method})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	if res.JSON200.OverheadCalculationMethod != method {
-		t.Fatalf("PUT costing answered %+v, want %s", res.JSON200, method)
-	}
 }
 
 func TestSettingsNeverSetReadDefaults(t *testing.T) {
@@ -232,27 +208,6 @@ func TestSettingsGroupsAreIndependent(t *testing.T) {
 	}
 }
 
-func TestSettingsAreIsolatedBetweenTenants(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	bPricing := `{"useMarginBasedPricing":false,"useDefaultMargin":true,"defaultMargin":7.5,"useShopRatePricing":false,"defaultMaterialMarkup":null}`
-	putPricing(t, b, bPricing)
-
-	aPricing := `{"useMarginBasedPricing":true,"useDefaultMargin":true,"defaultMargin":40,"useShopRatePricing":true,"defaultMaterialMarkup":15}`
-	putPricing(t, a, aPricing)
-	putCosting(t, a, client.CostingSettingsOverheadCalculationMethodMachineBurdened)
-
-	if got := getJSON(t, b, pricingPath); got != canonicalJSON(t, []byte(bPricing)) {
-		t.Fatalf("tenant B's pricing changed to %s", got)
-	}
-	if got := getJSON(t, b, costingPath); got != `{"overheadCalculationMethod":"laborBurdened"}` {
-		t.Fatalf("tenant B's costing changed to %s", got)
-	}
-	if got := getJSON(t, a, pricingPath); got != canonicalJSON(t, []byte(aPricing)) {
-		t.Fatalf("tenant A's pricing %s", got)
-	}
-}
-
 // TestSettingsConcurrentFirstPutsAllSucceed: the first PUTs of a tenant race to create
 // its row; the upsert lets every one succeed and the last one win.
 func TestSettingsConcurrentFirstPutsAllSucceed(t *testing.T) {
@@ -302,68 +257,44 @@ func TestSettingsConcurrentFirstPutsAllSucceed(t *testing.T) {
 	}
 }
 
-func TestSettingsPermissions(t *testing.T) {
+// Pricing settings show margins: reading them takes View Margins (editing settings is not
+// enough), and writing them takes Edit Settings and View Margins together, since the answer
+// shows the margins written.
+func TestPricingSettingsNeedViewMarginsAndWritingThemEditSettingsToo(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	ctx := context.Background()
 	pricing := client.PricingSettingsWrite{DefaultMargin: dec.FromInt(20)}
-	costing := client.CostingSettings{OverheadCalculationMethod: client.CostingSettingsOverheadCalculationMethodMachineBurdened}
-
-	type call struct {
-		name string
-		do   func(*client.ClientWithResponses) (int, []byte)
-	}
-	getPricing := call{"GET pricing", func(c *client.ClientWithResponses) (int, []byte) {
+	readPricing := func(c *client.ClientWithResponses) (int, []byte) {
 		res, err := c.GetPricingSettingsWithResponse(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return res.StatusCode(), res.Body
-	}}
-	getCosting := call{"GET costing", func(c *client.ClientWithResponses) (int, []byte) {
-		res, err := c.GetCostingSettingsWithResponse(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res.StatusCode(), res.Body
-	}}
-	putPricingCall := call{"PUT pricing", func(c *client.ClientWithResponses) (int, []byte) {
+	}
+	writePricing := func(c *client.ClientWithResponses) (int, []byte) {
 		res, err := c.UpdatePricingSettingsWithResponse(ctx, pricing)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return res.StatusCode(), res.Body
-	}}
-	putCostingCall := call{"PUT costing", func(c *client.ClientWithResponses) (int, []byte) {
-		res, err := c.UpdateCostingSettingsWithResponse(ctx, costing)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res.StatusCode(), res.Body
-	}}
-
+	}
 	cases := []struct {
+		name  string
 		perms []string
-		call  call
+		call  func(*client.ClientWithResponses) (int, []byte)
 		want  int
 	}{
-		{nil, getPricing, http.StatusForbidden},
-		{[]string{"View Settings"}, getPricing, http.StatusForbidden},
-		{[]string{"Edit Settings"}, getPricing, http.StatusForbidden},
-		{[]string{"View Margins"}, getPricing, http.StatusOK},
-		{nil, getCosting, http.StatusOK},
-		{nil, putPricingCall, http.StatusForbidden},
-		{[]string{"View Margins", "View Settings"}, putPricingCall, http.StatusForbidden},
-		{[]string{"Edit Settings"}, putPricingCall, http.StatusForbidden}, // the answer shows margins
-		{[]string{"Edit Settings", "View Margins"}, putPricingCall, http.StatusOK},
-		{nil, putCostingCall, http.StatusForbidden},
-		{[]string{"View Settings"}, putCostingCall, http.StatusForbidden},
-		{[]string{"Edit Settings"}, putCostingCall, http.StatusOK},
+		{"GET", []string{"Edit Settings"}, readPricing, http.StatusForbidden},
+		{"GET", []string{"View Margins"}, readPricing, http.StatusOK},
+		{"PUT", []string{"View Margins", "View Settings"}, writePricing, http.StatusForbidden},
+		{"PUT", []string{"Edit Settings"}, writePricing, http.StatusForbidden},
+		{"PUT", []string{"Edit Settings", "View Margins"}, writePricing, http.StatusOK},
 	}
 	for _, c := range cases {
-		status, body := c.call.do(te.userClient(t, c.perms...))
+		status, body := c.call(te.userClient(t, c.perms...))
 		if status != c.want {
-			t.Errorf("%s with %v: status %d, want %d: %s", c.call.name, c.perms, status, c.want, truncate(body))
+			t.Errorf("%s pricing with %v: status %d, want %d: %s", c.name, c.perms, status, c.want, truncate(body))
 		}
 	}
 }

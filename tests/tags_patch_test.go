@@ -57,10 +57,9 @@ func TestTagPatchFollowsUpdateRulesAndRule21(t *testing.T) {
 	}
 }
 
-func TestTagPatchUnknownDeletedOtherListOrTenantIs404(t *testing.T) {
+func TestTagPatchUnknownDeletedOrOtherListIs404(t *testing.T) {
 	t.Parallel()
-	te, other := newTenant(t), newTenant(t)
-	id := createTag(t, te, "Mine")
+	te := newTenant(t)
 	gone := createTag(t, te, "Gone")
 	if _, err := srv.Pool.ExecContext(context.Background(), `UPDATE tags SET deleted = true WHERE tenant_id = $1 AND id = $2`, te.ID, gone); err != nil {
 		t.Fatal(err)
@@ -71,26 +70,10 @@ func TestTagPatchUnknownDeletedOtherListOrTenantIs404(t *testing.T) {
 	}
 	mustStatus(t, code.StatusCode(), http.StatusOK, code.Body)
 	op := `[{"op":"replace","path":"/style","value":"dark"}]`
-	for _, c := range []struct{ token, id string }{
-		{te.Token, "000000000000000000000000"}, {te.Token, gone}, {te.Token, code.JSON200.Id}, {other.Token, id},
-	} {
-		res, body := patchTag(t, c.token, c.id, op)
+	for _, id := range []string{"000000000000000000000000", gone, code.JSON200.Id} {
+		res, body := patchTag(t, te.Token, id, op)
 		mustProblem(t, res, body, http.StatusNotFound)
 	}
-	if got := getTag(t, te, id); got.Style != client.TagStylePrimary {
-		t.Fatalf("another tenant patched the tag: %+v", got)
-	}
-}
-
-func TestTagPatchPermissionEditItem(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	id := createTag(t, te, "Perm")
-	op := `[{"op":"replace","path":"/style","value":"dark"}]`
-	res, body := patchTag(t, te.userToken(t, "View Item"), id, op)
-	mustProblem(t, res, body, http.StatusForbidden)
-	res, body = patchTag(t, te.userToken(t, "Edit Item"), id, op)
-	mustStatus(t, res.StatusCode, http.StatusOK, body)
 }
 
 func getItemTag(t *testing.T, token, id string) (rawResponse, []byte) {
@@ -163,25 +146,4 @@ func TestItemTagsAreTagsCarriedByActiveItems(t *testing.T) {
 	if got := listItemTags(t, te, nil, client.TagFilter{}); len(got) != 0 {
 		t.Fatalf("item tags %v after archiving every carrier, want none", got)
 	}
-}
-
-func TestItemTagsTenantIsolationAndPermissionViewItem(t *testing.T) {
-	t.Parallel()
-	te, other := newTenant(t), newTenant(t)
-	tag := createTag(t, te, "Mine")
-	addItemTag(t, te, createItem(t, te, newItem("ISO-TAG")), tag)
-	res, body := getItemTag(t, other.Token, tag)
-	mustProblem(t, res, body, http.StatusNotFound)
-	if got := listItemTags(t, other, nil, client.TagFilter{}); len(got) != 0 {
-		t.Fatalf("tenant B lists %v", got)
-	}
-	none, view := te.userToken(t), te.userToken(t, "View Item")
-	res, body = getItemTag(t, none, tag)
-	mustProblem(t, res, body, http.StatusForbidden)
-	res, body = rawRequest(t, http.MethodPost, "/api/item-tags/list", none, "application/json", `{}`)
-	mustProblem(t, res, body, http.StatusForbidden)
-	res, body = getItemTag(t, view, tag)
-	mustStatus(t, res.StatusCode, http.StatusOK, body)
-	res, body = rawRequest(t, http.MethodPost, "/api/item-tags/list", view, "application/json", `{}`)
-	mustStatus(t, res.StatusCode, http.StatusOK, body)
 }

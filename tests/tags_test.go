@@ -9,36 +9,6 @@ import (
 	"mos/gen/client"
 )
 
-func createTag(t *testing.T, te *tenantEnv, name string) string {
-	t.Helper()
-	res, err := te.API.CreateTagWithResponse(context.Background(), client.TagCreate{Name: name, Style: client.TagStylePrimary})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
-func getTag(t *testing.T, te *tenantEnv, id string) client.Tag {
-	t.Helper()
-	res, err := te.API.GetTagWithResponse(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
-func listTags(t *testing.T, te *tenantEnv, f client.TagFilter) []client.Tag {
-	t.Helper()
-	res, err := te.API.ListTagsWithResponse(context.Background(), nil, f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
 func TestTagCreateGetUpdateList(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
@@ -160,46 +130,5 @@ func TestTagListIsSeparateFromAccountingCodes(t *testing.T) {
 	}
 	if len(*codes.JSON200) != 1 || (*codes.JSON200)[0].Id != codeID {
 		t.Fatalf("accounting code list %+v", *codes.JSON200)
-	}
-}
-
-func TestTagTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	id := createTag(t, a, "Mine")
-	res, body := rawRequest(t, http.MethodGet, "/api/tags/"+id, b.Token, "", "")
-	mustProblem(t, res, body, http.StatusNotFound)
-	res, body = rawRequest(t, http.MethodPut, "/api/tags/"+id, b.Token, "application/json", `{"name":"Theirs","style":"info"}`)
-	mustProblem(t, res, body, http.StatusNotFound)
-	if got := listTags(t, b, client.TagFilter{Ids: &[]string{id}}); len(got) != 0 {
-		t.Fatalf("tenant B lists %+v", got)
-	}
-	if got := getTag(t, a, id); got.Name != "Mine" {
-		t.Fatalf("tenant A's tag changed: %+v", got)
-	}
-}
-
-func TestTagPermissionsViewAndEditItem(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	id := createTag(t, te, "Perm")
-	none, view, edit := te.userToken(t), te.userToken(t, "View Item"), te.userToken(t, "Edit Item")
-	for _, c := range []struct {
-		method, path, body, contentType string
-		allowed                         string
-	}{
-		{http.MethodGet, "/api/tags/" + id, "", "", view},
-		{http.MethodPost, "/api/tags/list", `{}`, "application/json", view},
-		{http.MethodPost, "/api/tags", `{"name":"Perm 2","style":"info"}`, "application/json", edit},
-		{http.MethodPut, "/api/tags/" + id, `{"name":"Perm","style":"dark"}`, "application/json", edit},
-	} {
-		denied := none
-		if c.allowed == edit {
-			denied = view
-		}
-		res, body := rawRequest(t, c.method, c.path, denied, c.contentType, c.body)
-		mustProblem(t, res, body, http.StatusForbidden)
-		res, body = rawRequest(t, c.method, c.path, c.allowed, c.contentType, c.body)
-		mustStatus(t, res.StatusCode, http.StatusOK, body)
 	}
 }

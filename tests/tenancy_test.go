@@ -24,38 +24,6 @@ func listCodeIDs(t *testing.T, c *client.ClientWithResponses, params *client.Lis
 	return ids
 }
 
-func TestTenantCannotSeeAnotherTenantsAccountingCode(t *testing.T) {
-	t.Parallel()
-	a, b := newTenant(t), newTenant(t)
-	ctx := context.Background()
-	secret := createAccountingCode(t, a, "7000 Secret project")
-
-	// Neither B's integration token nor a B user holding the permission can read it.
-	for name, c := range map[string]*client.ClientWithResponses{
-		"integration":  b.API,
-		"user with it": b.userClient(t, "View Accounting"),
-	} {
-		t.Run(name, func(t *testing.T) {
-			got, err := c.GetAccountingCodeWithResponse(ctx, secret)
-			if err != nil {
-				t.Fatal(err)
-			}
-			mustStatus(t, got.StatusCode(), http.StatusNotFound, got.Body)
-			for _, f := range []client.TagFilter{{}, {Ids: &[]string{secret}}, {Name: ptr("Secret")}} {
-				if ids := listCodeIDs(t, c, nil, f); slices.Contains(ids, secret) {
-					t.Fatalf("tenant B lists tenant A's code with filter %+v", f)
-				}
-			}
-			if ids := listCodeIDs(t, c, nil, client.TagFilter{Ids: &[]string{secret}}); len(ids) != 0 {
-				t.Fatalf("ids filter naming A's code answers %v, want []", ids)
-			}
-		})
-	}
-	// A still sees it.
-	got, _ := a.API.GetAccountingCodeWithResponse(ctx, secret)
-	mustStatus(t, got.StatusCode(), http.StatusOK, got.Body)
-}
-
 func TestTenantsListIsUnaffectedByAnotherTenantsCreates(t *testing.T) {
 	t.Parallel()
 	a, b := newTenant(t), newTenant(t)

@@ -12,16 +12,6 @@ import (
 	"mos/gen/client"
 )
 
-func createTrackingField(t *testing.T, te *tenantEnv, w client.InProcessTrackingFieldWrite) string {
-	t.Helper()
-	res, err := te.API.CreateInProcessTrackingFieldWithResponse(context.Background(), w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
 func getTrackingField(t *testing.T, api *client.ClientWithResponses, id string) client.InProcessTrackingField {
 	t.Helper()
 	res, err := api.GetInProcessTrackingFieldWithResponse(context.Background(), id)
@@ -209,51 +199,4 @@ func TestTrackingFieldListFiltersAndSorts(t *testing.T) {
 	}
 	res, body := rawRequest(t, http.MethodPost, "/api/in-process-tracking-field-types/list", te.Token, "application/json", `{"ids":[]}`)
 	mustProblemNaming(t, res, body, "ids")
-}
-
-func TestTrackingFieldTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a := newTenant(t)
-	b := newTenant(t)
-	id := createTrackingField(t, a, client.InProcessTrackingFieldWrite{Name: "Bore", DataType: client.TrackingFieldDataTypeNumber})
-	res, body := rawRequest(t, http.MethodGet, "/api/in-process-tracking-field-types/"+id, b.Token, "", "")
-	mustProblem(t, res, body, http.StatusNotFound)
-	if got := listTrackingFields(t, b.API, nil, client.InProcessTrackingFieldFilter{Ids: &[]string{id}}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's field: %v", got)
-	}
-	if got := listTrackingFields(t, b.API, nil, client.InProcessTrackingFieldFilter{}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's field: %v", got)
-	}
-}
-
-func TestTrackingFieldPermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	id := createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: "Bore", DataType: client.TrackingFieldDataTypeNumber})
-	ctx := context.Background()
-	var seq atomic.Int32
-	ops := map[string]func(api *client.ClientWithResponses) (int, error){
-		"create": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.CreateInProcessTrackingFieldWithResponse(ctx, client.InProcessTrackingFieldWrite{Name: fmt.Sprintf("Field %d", seq.Add(1)), DataType: client.TrackingFieldDataTypeText})
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-		"get": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.GetInProcessTrackingFieldWithResponse(ctx, id)
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-		"list": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.ListInProcessTrackingFieldsWithResponse(ctx, nil, client.InProcessTrackingFieldFilter{})
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-	}
-	checkPermissions(t, te, ops, schedulingPermissionCases([]string{"create"}, []string{"get", "list"}))
 }

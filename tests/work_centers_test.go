@@ -13,48 +13,6 @@ import (
 	"mos/internal/platform/dec"
 )
 
-// Work center helpers; departments_test.go and equipment_test.go use them too.
-
-func createWorkCenter(t *testing.T, te *tenantEnv, w client.WorkCenterWrite) string {
-	t.Helper()
-	res, err := te.API.CreateWorkCenterWithResponse(context.Background(), w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return res.JSON200.Id
-}
-
-// namedWorkCenter creates a work center with only a name, in department (none when "").
-func namedWorkCenter(t *testing.T, te *tenantEnv, name, departmentID string) string {
-	t.Helper()
-	w := client.WorkCenterWrite{Name: name}
-	if departmentID != "" {
-		w.DepartmentId = &departmentID
-	}
-	return createWorkCenter(t, te, w)
-}
-
-func getWorkCenter(t *testing.T, api *client.ClientWithResponses, id string) client.WorkCenter {
-	t.Helper()
-	res, err := api.GetWorkCenterWithResponse(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
-func updateWorkCenter(t *testing.T, te *tenantEnv, id string, w client.WorkCenterWrite) client.WorkCenter {
-	t.Helper()
-	res, err := te.API.UpdateWorkCenterWithResponse(context.Background(), id, w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
-}
-
 func deleteWorkCenter(t *testing.T, te *tenantEnv, id string) int {
 	t.Helper()
 	res, err := te.API.DeleteWorkCenterWithResponse(context.Background(), id)
@@ -80,19 +38,6 @@ func workCenterNames(wcs []client.WorkCenter) []string {
 		out[i] = wc.Name
 	}
 	return out
-}
-
-func decimalPtr(s string) *dec.Decimal {
-	d := dec.MustParse(s)
-	return &d
-}
-
-// mustRate fails t unless got is exactly want.
-func mustRate(t *testing.T, name string, got dec.Decimal, want string) {
-	t.Helper()
-	if !got.Equal(dec.MustParse(want).Decimal) {
-		t.Errorf("%s = %s, want %s", name, got, want)
-	}
 }
 
 func TestWorkCenterCreateStoresRatesExactly(t *testing.T) {
@@ -422,115 +367,4 @@ func TestWorkCenterListFiltersAndSorts(t *testing.T) {
 	mustProblemNaming(t, res, body, "ids")
 	res, body = rawRequest(t, http.MethodPost, "/api/work-centers/list", te.Token, "application/json", `{"ids":[`+strings.TrimSuffix(strings.Repeat(`"x",`, 501), ",")+`]}`)
 	mustProblemNaming(t, res, body, "ids")
-}
-
-func TestWorkCenterTenantIsolation(t *testing.T) {
-	t.Parallel()
-	a := newTenant(t)
-	b := newTenant(t)
-	id := namedWorkCenter(t, a, "Mill", "")
-	res, body := rawRequest(t, http.MethodGet, "/api/work-centers/"+id, b.Token, "", "")
-	mustProblem(t, res, body, http.StatusNotFound)
-	res, body = rawRequest(t, http.MethodPut, "/api/work-centers/"+id, b.Token, "application/json", `{"name":"Taken"}`)
-	mustProblem(t, res, body, http.StatusNotFound)
-	if got := listWorkCenters(t, b.API, nil, client.WorkCenterFilter{Ids: &[]string{id}}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's work center: %v", got)
-	}
-	if got := listWorkCenters(t, b.API, nil, client.WorkCenterFilter{}); len(got) != 0 {
-		t.Fatalf("tenant B listed A's work center: %v", got)
-	}
-	if got := getWorkCenter(t, a.API, id); got.Name != "Mill" {
-		t.Fatalf("tenant B changed A's work center: %+v", got)
-	}
-}
-
-func TestWorkCenterPermissions(t *testing.T) {
-	t.Parallel()
-	te := newTenant(t)
-	id := namedWorkCenter(t, te, "Mill", "")
-	ctx := context.Background()
-	var seq atomic.Int32
-	ops := map[string]func(api *client.ClientWithResponses) (int, error){
-		"create": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.CreateWorkCenterWithResponse(ctx, client.WorkCenterWrite{Name: fmt.Sprintf("Cell %d", seq.Add(1))})
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-		"get": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.GetWorkCenterWithResponse(ctx, id)
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-		"update": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.UpdateWorkCenterWithResponse(ctx, id, client.WorkCenterWrite{Name: "Mill"})
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-		"delete": func(api *client.ClientWithResponses) (int, error) {
-			// A work center of its own each time, so a permitted delete answers 200.
-			doomed := namedWorkCenter(t, te, fmt.Sprintf("Doomed %d", seq.Add(1)), "")
-			res, err := api.DeleteWorkCenterWithResponse(ctx, doomed)
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-		"list": func(api *client.ClientWithResponses) (int, error) {
-			res, err := api.ListWorkCentersWithResponse(ctx, nil, client.WorkCenterFilter{})
-			if err != nil {
-				return 0, err
-			}
-			return res.StatusCode(), nil
-		},
-	}
-	checkPermissions(t, te, ops, schedulingPermissionCases([]string{"create", "update", "delete"}, []string{"get", "list"}))
-}
-
-// permissionCase is a set of permissions and the status each operation answers with them.
-type permissionCase struct {
-	perms []string
-	want  map[string]int
-}
-
-// schedulingPermissionCases are the cases of an area gated by View and Edit Scheduling.
-func schedulingPermissionCases(writes, reads []string) []permissionCase {
-	with := func(writeStatus, readStatus int) map[string]int {
-		m := map[string]int{}
-		for _, op := range writes {
-			m[op] = writeStatus
-		}
-		for _, op := range reads {
-			m[op] = readStatus
-		}
-		return m
-	}
-	return []permissionCase{
-		{nil, with(403, 403)},
-		{[]string{"View Scheduling"}, with(403, 200)},
-		{[]string{"Edit Scheduling"}, with(200, 403)},
-		{[]string{"View Job", "Edit Job", "View Customer"}, with(403, 403)},
-	}
-}
-
-// checkPermissions runs each operation with a user token holding each case's permissions.
-func checkPermissions(t *testing.T, te *tenantEnv, ops map[string]func(*client.ClientWithResponses) (int, error), cases []permissionCase) {
-	t.Helper()
-	for _, c := range cases {
-		api := te.userClient(t, c.perms...)
-		for op, want := range c.want {
-			got, err := ops[op](api)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != want {
-				t.Errorf("%v %s: status %d, want %d", c.perms, op, got, want)
-			}
-		}
-	}
 }

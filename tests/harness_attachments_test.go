@@ -20,6 +20,9 @@ import (
 	"mos/gen/client"
 )
 
+// Fixtures of attachments: multipart upload forms, uploads to items, reads and filters, and
+// the file store.
+
 // part is one field of an upload form, sent in order.
 type part struct{ name, value string }
 
@@ -174,6 +177,23 @@ func uniqueBytes(t *testing.T, label string, n int) []byte {
 	return append([]byte(label+"\n"), b...)
 }
 
+// anyFormat is the broadest filter there is: every format, so every attachment of the tenant.
+func anyFormat() client.AttachmentFilter {
+	return client.AttachmentFilter{Formats: &[]client.AttachmentFormat{client.AttachmentFormatUndefined,
+		client.AttachmentFormatCad, client.AttachmentFormatDocument, client.AttachmentFormatImage, client.AttachmentFormatVideo}}
+}
+
+// tenantAttachments counts the tenant's attachment records in the database, whatever their
+// owners.
+func tenantAttachments(t *testing.T, te *tenantEnv) int {
+	t.Helper()
+	var n int
+	if err := srv.Pool.QueryRowxContext(context.Background(), `SELECT count(*) FROM attachments WHERE tenant_id = $1`, te.ID).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 // pngImage is a small PNG whose pixels are random, so its bytes are unique.
 func pngImage(t *testing.T) []byte {
 	t.Helper()
@@ -214,21 +234,4 @@ func stepFile(t *testing.T) []byte {
 	t.Helper()
 	return []byte("ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION(('bracket " + hex.EncodeToString(uniqueBytes(t, "", 8)) +
 		"'),'2;1');\nFILE_NAME('bracket.step','2026-01-01T00:00:00',(''),(''),'','','');\nFILE_SCHEMA(('AUTOMOTIVE_DESIGN'));\nENDSEC;\nDATA;\n#1=CARTESIAN_POINT('',(0.,0.,0.));\nENDSEC;\nEND-ISO-10303-21;\n")
-}
-
-// anyFormat is the broadest filter there is: every format, so every attachment of the tenant.
-func anyFormat() client.AttachmentFilter {
-	return client.AttachmentFilter{Formats: &[]client.AttachmentFormat{client.AttachmentFormatUndefined,
-		client.AttachmentFormatCad, client.AttachmentFormatDocument, client.AttachmentFormatImage, client.AttachmentFormatVideo}}
-}
-
-// tenantAttachments counts the tenant's attachment records in the database, whatever their
-// owners.
-func tenantAttachments(t *testing.T, te *tenantEnv) int {
-	t.Helper()
-	var n int
-	if err := srv.Pool.QueryRowxContext(context.Background(), `SELECT count(*) FROM attachments WHERE tenant_id = $1`, te.ID).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
 }

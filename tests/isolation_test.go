@@ -1,0 +1,855 @@
+package tests
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"mos/gen/client"
+)
+
+// isoCall is one request tenant B sends naming tenant A's record.
+type isoCall struct {
+	Method, Path, Body string
+	// ContentType defaults to JSON Patch for PATCH and JSON for any other body.
+	ContentType string
+	// Status is what B gets: 404 unless set (a 204 where a delete of a missing record is
+	// documented to answer it, a 400 where A's record is a reference the body may not hold).
+	Status int
+	// Field, for a 400, is the field the problem must name.
+	Field string
+}
+
+// isoList is a list that answers tenant A's record to A and never to B.
+type isoList struct {
+	Method, Path, Body string // Method defaults to POST
+	// BPath is what B lists instead, when A's list hangs under a record of A's: the same
+	// list under B's own record of the kind.
+	BPath string
+}
+
+// isolated is tenant A's record as tenant B's calls meet it. Every call may be absent.
+type isolated struct {
+	// ID is the record's id: every list answers it to A, and none answers it to B.
+	ID string
+	// Get reads the record: 404 for B. A's answer is the same before and after B's calls.
+	Get string
+	// Put, Patch and Delete are B's full update, partial update and delete of the record
+	// (the path defaults to Get).
+	Put, Patch, Delete *isoCall
+	Lists              []isoList
+	// Refused are B's other calls naming A's records: a sub-resource under A's record, A's
+	// record as a reference in a body, an action on it.
+	Refused []isoCall
+	// Own are B's calls that reuse what A's record holds in one tenant (its name, its
+	// number): names are unique per tenant, so they succeed (200 unless Status says).
+	Own []isoCall
+	// Singleton: Get and Put address the tenant's one record (its settings). B reads its
+	// own, not A's, and writes its own (Put.Status says what it answers).
+	Singleton bool
+}
+
+// isolationRow is one resource of the isolation table.
+type isolationRow struct {
+	name string
+	// arrange creates A's record (and what B needs to name it from its own records).
+	arrange func(t *testing.T, a, b *tenantEnv) isolated
+	// also holds assertions about the resource the helper's calls do not express.
+	also func(t *testing.T, a, b *tenantEnv, rec isolated)
+}
+
+// proveIsolated proves that tenant B, through its integration token and through a user
+// holding every permission, can neither read, change, delete nor list tenant A's record,
+// and that A's record reads the same afterwards.
+func proveIsolated(t *testing.T, a, b *tenantEnv, rec isolated) {
+	t.Helper()
+	before := isolationSnapshot(t, a, rec)
+	for _, as := range []struct{ who, token string }{
+		{"tenant B", b.Token},
+		{"a tenant B user holding every permission", b.userToken(t, permissionCatalogue(t)...)},
+	} {
+		if rec.Get != "" {
+			res, body := rawRequest(t, http.MethodGet, rec.Get, as.token, "", "")
+			if rec.Singleton {
+				mustStatus(t, res.StatusCode, http.StatusOK, body)
+				if jsonEqual(body, before[isoSnapshotGet]) {
+					t.Errorf("%s reads tenant A's %s: %s", as.who, rec.Get, body)
+				}
+			} else {
+				mustIsoStatus(t, as.who, isoCall{Method: http.MethodGet, Path: rec.Get}, res, body)
+			}
+		}
+		for _, c := range []*isoCall{withMethod(rec.Put, http.MethodPut, rec.Get), withMethod(rec.Patch, http.MethodPatch, rec.Get), withMethod(rec.Delete, http.MethodDelete, rec.Get)} {
+			if c != nil {
+				res, body := sendIsoCall(t, as.token, *c)
+				mustIsoStatus(t, as.who, *c, res, body)
+			}
+		}
+		for _, c := range rec.Refused {
+			res, body := sendIsoCall(t, as.token, c)
+			mustIsoStatus(t, as.who, c, res, body)
+		}
+		for _, l := range rec.Lists {
+			path := l.Path
+			if l.BPath != "" {
+				path = l.BPath
+			}
+			res, body := sendIsoCall(t, as.token, isoCall{Method: l.method(), Path: path, Body: l.Body})
+			mustStatus(t, res.StatusCode, http.StatusOK, body)
+			if rec.ID != "" && bytes.Contains(body, []byte(rec.ID)) {
+				t.Errorf("%s: %s %s %s answers tenant A's %s: %s", as.who, l.method(), path, l.Body, rec.ID, truncate(body))
+			}
+		}
+	}
+	for _, c := range rec.Own {
+		if c.Status == 0 {
+			c.Status = http.StatusOK
+		}
+		res, body := sendIsoCall(t, b.Token, c)
+		mustStatus(t, res.StatusCode, c.Status, body)
+	}
+	after := isolationSnapshot(t, a, rec)
+	for key, was := range before {
+		if !jsonEqual(was, after[key]) {
+			t.Errorf("tenant A's %s changed under tenant B's calls:\nbefore %s\nafter  %s", key, truncate(was), truncate(after[key]))
+		}
+	}
+}
+
+const isoSnapshotGet = "record"
+
+// isolationSnapshot reads A's record and A's lists, which must answer the record.
+func isolationSnapshot(t *testing.T, a *tenantEnv, rec isolated) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	if rec.Get != "" {
+		res, body := rawRequest(t, http.MethodGet, rec.Get, a.Token, "", "")
+		mustStatus(t, res.StatusCode, http.StatusOK, body)
+		out[isoSnapshotGet] = body
+	}
+	for _, l := range rec.Lists {
+		res, body := sendIsoCall(t, a.Token, isoCall{Method: l.method(), Path: l.Path, Body: l.Body})
+		mustStatus(t, res.StatusCode, http.StatusOK, body)
+		if rec.ID != "" && !bytes.Contains(body, []byte(rec.ID)) {
+			t.Fatalf("tenant A's own %s %s %s does not answer %s, so B's cannot prove anything: %s", l.method(), l.Path, l.Body, rec.ID, truncate(body))
+		}
+		out[l.method()+" "+l.Path+" "+l.Body] = body
+	}
+	return out
+}
+
+func (l isoList) method() string {
+	if l.Method == "" {
+		return http.MethodPost
+	}
+	return l.Method
+}
+
+// withMethod completes one of isolated's Put, Patch and Delete.
+func withMethod(c *isoCall, method, path string) *isoCall {
+	if c == nil {
+		return nil
+	}
+	out := *c
+	out.Method = method
+	if out.Path == "" {
+		out.Path = path
+	}
+	return &out
+}
+
+func sendIsoCall(t *testing.T, token string, c isoCall) (rawResponse, []byte) {
+	t.Helper()
+	ct := c.ContentType
+	switch {
+	case ct != "":
+	case c.Method == http.MethodPatch:
+		ct = "application/json-patch+json"
+	case c.Body != "":
+		ct = "application/json"
+	}
+	return rawRequest(t, c.Method, c.Path, token, ct, c.Body)
+}
+
+func mustIsoStatus(t *testing.T, who string, c isoCall, res rawResponse, body []byte) {
+	t.Helper()
+	want := c.Status
+	if want == 0 {
+		want = http.StatusNotFound
+	}
+	if res.StatusCode != want {
+		t.Errorf("%s: %s %s answered %d, want %d: %s", who, c.Method, c.Path, res.StatusCode, want, truncate(body))
+		return
+	}
+	if want >= 400 {
+		p := mustProblem(t, res, body, want)
+		if c.Field != "" {
+			mustNameField(t, p, c.Field)
+		}
+	}
+}
+
+// jsonEqual compares two JSON documents by value.
+func jsonEqual(x, y []byte) bool {
+	var a, b any
+	if json.Unmarshal(x, &a) != nil || json.Unmarshal(y, &b) != nil {
+		return bytes.Equal(x, y)
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+// tagShaped is the row of a list of the Tag shape (create, get and list by name or ids).
+func tagShaped(name, path string) isolationRow {
+	return isolationRow{name: name, arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+		id := createListRecord(t, a, path, "Secret project")
+		return isolated{
+			ID:  id,
+			Get: path + "/" + id,
+			Lists: []isoList{
+				{Path: path + "/list", Body: `{}`},
+				{Path: path + "/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+				{Path: path + "/list", Body: `{"name":"Secret project"}`},
+			},
+			Own: []isoCall{{Method: http.MethodPost, Path: path, Body: `{"name":"Secret project","style":"info"}`}},
+		}
+	}}
+}
+
+// Every resource is invisible and untouchable to another tenant: the same calls, table
+// driven, for each. A new resource adds a row.
+func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
+	t.Parallel()
+	rows := []isolationRow{
+		tagShaped("accounting codes", "/api/accounting-codes"),
+		tagShaped("chart of accounts", "/api/chart-of-accounts"),
+		tagShaped("material codes", "/api/material-codes"),
+		tagShaped("item categories", "/api/item-categories"),
+		tagShaped("grade codes", "/api/grade-codes"),
+		tagShaped("shape codes", "/api/shape-codes"),
+		tagShaped("gauge codes", "/api/gauge-codes"),
+		tagShaped("item classes", "/api/item-classes"),
+		{name: "payment terms", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			id := createPaymentTerm(t, a, "Net 30", 30)
+			return isolated{
+				ID: id, Get: "/api/payment-terms/" + id,
+				Lists: []isoList{
+					{Path: "/api/payment-terms/list", Body: `{}`},
+					{Path: "/api/payment-terms/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+					{Path: "/api/payment-terms/list", Body: `{"name":"Net 30"}`},
+				},
+				// B cannot give its customer A's payment terms.
+				Refused: []isoCall{{Method: http.MethodPost, Path: "/api/customers", Body: fmt.Sprintf(`{"name":"B's","paymentTermsId":%q}`, id)}},
+				Own:     []isoCall{{Method: http.MethodPost, Path: "/api/payment-terms", Body: `{"name":"Net 30","netDays":30}`}},
+			}
+		}},
+		{name: "tags", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			id := createTag(t, a, "Mine")
+			return isolated{
+				ID: id, Get: "/api/tags/" + id,
+				Put:   &isoCall{Body: `{"name":"Theirs","style":"info"}`},
+				Patch: &isoCall{Body: `[{"op":"replace","path":"/style","value":"dark"}]`},
+				Lists: []isoList{
+					{Path: "/api/tags/list", Body: `{}`},
+					{Path: "/api/tags/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+					{Path: "/api/tags/list", Body: `{"name":"Mine"}`},
+				},
+			}
+		}},
+		{name: "item tags", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			itemA, tagA := createItem(t, a, newItem("ISO-TAGS")), createTag(t, a, "Theirs")
+			itemB, tagB := createItem(t, b, newItem("ISO-TAGS")), createTag(t, b, "Mine")
+			addItemTag(t, a, itemA, tagA)
+			return isolated{
+				ID: tagA, Get: "/api/item-tags/" + tagA,
+				Lists: []isoList{
+					{Path: "/api/item-tags/list", Body: `{}`},
+					{Path: "/api/item-tags/list", Body: `{"name":"Theirs"}`},
+					{Method: http.MethodGet, Path: "/api/items/" + itemA, BPath: "/api/items/" + itemB},
+				},
+				Refused: []isoCall{
+					// A's item with B's tag, and B's item with A's tag.
+					{Method: http.MethodPost, Path: "/api/items/" + itemA + "/tags/" + tagB},
+					{Method: http.MethodDelete, Path: "/api/items/" + itemA + "/tags/" + tagA},
+					{Method: http.MethodPut, Path: "/api/items/" + itemA + "/tags", Body: `{"tagIds":[]}`},
+					{Method: http.MethodPost, Path: "/api/items/" + itemB + "/tags/" + tagA},
+					{Method: http.MethodPut, Path: "/api/items/" + itemB + "/tags", Body: fmt.Sprintf(`{"tagIds":[%q]}`, tagA)},
+				},
+			}
+		}},
+		{name: "companies", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			id := createCompany(t, a, client.CompanyInfoWrite{Name: "A's company", IsPrimary: ptr(true)})
+			createCompany(t, b, client.CompanyInfoWrite{Name: "B's company", IsPrimary: ptr(true)})
+			return isolated{
+				ID: id, Get: "/api/companies/" + id,
+				Put:   &isoCall{Body: `{"name":"Taken"}`},
+				Patch: &isoCall{Body: `[{"op":"replace","path":"/name","value":"Taken"}]`},
+				Lists: []isoList{
+					{Path: "/api/companies/list", Body: `{}`},
+					{Path: "/api/companies/list", Body: `{"isPrimary":true}`},
+				},
+			}
+		}},
+		{name: "custom fields", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			id := createCustomField(t, a, textField("Secret", client.CustomFieldModuleQuote))
+			return isolated{
+				ID: id, Get: "/api/custom-fields/" + id,
+				Put:    &isoCall{Body: mustJSON(t, textField("Taken", client.CustomFieldModuleQuote))},
+				Delete: &isoCall{Status: http.StatusNoContent},
+				Lists: []isoList{
+					{Path: "/api/custom-fields/list", Body: `{}`},
+					{Path: "/api/custom-fields/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+					{Path: "/api/custom-fields/list", Body: `{"name":"Secret"}`},
+				},
+				Own: []isoCall{{Method: http.MethodPost, Path: "/api/custom-fields", Body: mustJSON(t, textField("Secret", client.CustomFieldModuleQuote))}},
+			}
+		}},
+		{name: "customer tiers", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			id := createCustomerTier(t, a, "Gold", nil)
+			bCustomer := createCustomer(t, b, client.CustomerWrite{Name: "B's"})
+			return isolated{
+				ID: id, Get: "/api/customer-tiers/" + id,
+				Lists: []isoList{
+					{Path: "/api/customer-tiers/list", Body: `{}`},
+					{Path: "/api/customer-tiers/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+					{Path: "/api/customer-tiers/list", Body: `{"name":"Gold"}`},
+				},
+				Refused: []isoCall{{Method: http.MethodPut, Path: "/api/customers/" + bCustomer + "/customer-tier", Body: fmt.Sprintf(`{"customerTierId":%q}`, id)}},
+				Own:     []isoCall{{Method: http.MethodPost, Path: "/api/customer-tiers", Body: `{"name":"Gold"}`}},
+			}
+		}},
+		{name: "customers", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			terms := createPaymentTerm(t, a, "Net 30", 30)
+			id := createCustomer(t, a, client.CustomerWrite{Name: "A's customer", CustomerCode: ptr("A-1"), PaymentTermsId: &terms})
+			bTier := createCustomerTier(t, b, "Gold", nil)
+			return isolated{
+				ID: id, Get: "/api/customers/" + id,
+				Put:    &isoCall{Body: `{"name":"Taken over"}`},
+				Patch:  &isoCall{Body: `[{"op":"replace","path":"/name","value":"Taken over"}]`},
+				Delete: &isoCall{Status: http.StatusNoContent}, // for B it does not exist
+				Lists: []isoList{
+					{Path: "/api/customers/list", Body: `{}`},
+					{Path: "/api/customers/list", Body: `{"includeDeleted":true}`},
+					{Path: "/api/customers/list", Body: `{"name":"A's customer"}`},
+					{Path: "/api/customers/list", Body: `{"customerCode":"A-1"}`},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPut, Path: "/api/customers/" + id + "/customer-tier", Body: fmt.Sprintf(`{"customerTierId":%q}`, bTier)},
+					{Method: http.MethodPost, Path: "/api/customers", Body: fmt.Sprintf(`{"name":"B's","paymentTermsId":%q}`, terms)},
+				},
+				Own: []isoCall{{Method: http.MethodPost, Path: "/api/customers", Body: `{"name":"A's customer","customerCode":"A-1"}`}},
+			}
+		}},
+		{name: "customer addresses", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			customer := newSubRecordCustomer(t, a, "Tenant A Co")
+			id := createAddress(t, a, customer, dockAddress())
+			bCustomer := newSubRecordCustomer(t, b, "Tenant B Co")
+			body := mustJSON(t, dockAddress())
+			return isolated{
+				ID: id, Get: addressPath(customer, id),
+				Put:    &isoCall{Body: body},
+				Delete: &isoCall{},
+				Lists:  []isoList{{Path: addressesPath(customer) + "/list", BPath: addressesPath(bCustomer) + "/list"}},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: addressesPath(customer), Body: body},
+					{Method: http.MethodPost, Path: addressesPath(customer) + "/list"},
+					{Method: http.MethodGet, Path: addressPath(bCustomer, id)},
+				},
+			}
+		}},
+		{name: "customer contacts", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			customer := newSubRecordCustomer(t, a, "Contact Tenant A Co")
+			id := createContact(t, a, customer, client.CustomerContactWrite{FirstName: "Dana", Email: ptr("dana@a.example")})
+			bCustomer := newSubRecordCustomer(t, b, "Contact Tenant B Co")
+			body := `{"firstName":"Eve"}`
+			return isolated{
+				ID: id, Get: contactPath(customer, id),
+				Put:    &isoCall{Body: body},
+				Delete: &isoCall{},
+				Lists:  []isoList{{Path: contactsPath(customer) + "/list", BPath: contactsPath(bCustomer) + "/list"}},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: contactsPath(customer), Body: body},
+					{Method: http.MethodPost, Path: contactsPath(customer) + "/list"},
+					{Method: http.MethodGet, Path: contactPath(bCustomer, id)},
+				},
+			}
+		}},
+		{name: "vendors", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			id := createVendor(t, a, "Acme")
+			return isolated{
+				ID: id, Get: "/api/vendors/" + id,
+				Put: &isoCall{Body: `{"name":"Taken over"}`},
+				Lists: []isoList{
+					{Path: "/api/vendors/list", Body: `{}`},
+					{Path: "/api/vendors/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+					{Path: "/api/vendors/list", Body: `{"name":"Acme"}`},
+				},
+				Own: []isoCall{{Method: http.MethodPost, Path: "/api/vendors", Body: `{"name":"Acme"}`}},
+			}
+		}},
+		{name: "departments", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			wc := namedWorkCenter(t, a, "Mill", "")
+			id := createDepartment(t, a, client.DepartmentCreate{Name: "Machining", WorkCenterIds: &[]string{wc}})
+			return isolated{
+				ID: id, Get: "/api/departments/" + id,
+				Put: &isoCall{Body: `{}`},
+				Lists: []isoList{
+					{Path: "/api/departments/list", Body: `{}`},
+					{Path: "/api/departments/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+					{Path: "/api/departments/list", Body: `{"name":"Machining"}`},
+				},
+				// B cannot put its work center in A's department.
+				Refused: []isoCall{{Method: http.MethodPost, Path: "/api/work-centers", Body: fmt.Sprintf(`{"name":"Lathe","departmentId":%q}`, id)}},
+			}
+		}},
+		{name: "work centers", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			id := namedWorkCenter(t, a, "Mill", "")
+			return isolated{
+				ID: id, Get: "/api/work-centers/" + id,
+				Put:    &isoCall{Body: `{"name":"Taken"}`},
+				Delete: &isoCall{Status: http.StatusNoContent},
+				Lists: []isoList{
+					{Path: "/api/work-centers/list", Body: `{}`},
+					{Path: "/api/work-centers/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+					{Path: "/api/work-centers/list", Body: `{"name":"Mill"}`},
+				},
+				// B cannot put its equipment in A's work center.
+				Refused: []isoCall{{Method: http.MethodPost, Path: "/api/equipment", Body: fmt.Sprintf(`{"name":"Lathe","description":"x","workCenterId":%q}`, id)}},
+			}
+		}},
+		{name: "equipment", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			id := createEquipment(t, a, client.EquipmentWrite{Name: "VF-2", Description: "VMC"})
+			return isolated{
+				ID: id, Get: "/api/equipment/" + id,
+				Put: &isoCall{Body: `{"name":"Mine","description":"x"}`},
+				Lists: []isoList{
+					{Path: "/api/equipment/list", Body: `{}`},
+					{Path: "/api/equipment/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+					{Path: "/api/equipment/list", Body: `{"name":"VF-2"}`},
+				},
+			}
+		}},
+		{name: "department shifts", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			dep := newShopDepartment(t, a, "Machining")
+			mill := addShopEquipment(t, a, dep, "Mill")
+			w := dayShift(dep.ID)
+			w.AvailableEquipment = &[]client.ShiftEquipmentWrite{everyDay(mill)}
+			id := createShift(t, a, w)
+			return isolated{
+				ID: id, Get: shiftPath(id),
+				Put:    &isoCall{Body: mustJSON(t, client.DepartmentShiftWrite{Name: "Taken over", StartTime: "0000", EndTime: "0000"})},
+				Delete: &isoCall{Status: http.StatusNoContent}, // nothing of B's to delete
+				Lists: []isoList{
+					{Path: shiftsPath + "/list", Body: `{}`},
+					{Path: shiftsPath + "/list", Body: fmt.Sprintf(`{"ids":[%q],"departmentIds":[%q]}`, id, dep.ID)},
+					{Path: shiftsPath + "/list", Body: `{"name":"Day"}`},
+				},
+				// B cannot create a shift in A's department.
+				Refused: []isoCall{{Method: http.MethodPost, Path: shiftsPath, Body: mustJSON(t, w)}},
+			}
+		}},
+		{name: "equipment downtime", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			dep := newShopDepartment(t, a, "Machining")
+			mill := addShopEquipment(t, a, dep, "Mill")
+			w := downtimeWrite(0, 1, down(dep.ID, mill))
+			id := createDowntime(t, a, w)
+			return isolated{
+				ID: id, Get: downtimePath(id),
+				Put:    &isoCall{Body: mustJSON(t, downtimeWrite(0, 2))},
+				Delete: &isoCall{Status: http.StatusNoContent}, // nothing of B's to delete
+				Lists: []isoList{
+					{Path: downtimesPath + "/list", Body: `{}`},
+					{Path: downtimesPath + "/list", Body: fmt.Sprintf(`{"ids":[%q],"departmentIds":[%q]}`, id, dep.ID)},
+				},
+				// B cannot name A's department or equipment.
+				Refused: []isoCall{{Method: http.MethodPost, Path: downtimesPath, Body: mustJSON(t, w)}},
+			}
+		}},
+		{name: "in-process tracking fields", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			id := createTrackingField(t, a, client.InProcessTrackingFieldWrite{Name: "Bore", DataType: client.TrackingFieldDataTypeNumber})
+			return isolated{
+				ID: id, Get: "/api/in-process-tracking-field-types/" + id,
+				Lists: []isoList{
+					{Path: "/api/in-process-tracking-field-types/list", Body: `{}`},
+					{Path: "/api/in-process-tracking-field-types/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+					{Path: "/api/in-process-tracking-field-types/list", Body: `{"name":"Bore"}`},
+				},
+			}
+		}},
+		{name: "units of measure", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			// The catalogue is seeded per tenant: A's rows are A's own.
+			var each string
+			for _, ut := range listUnitTypes(t, a.API, client.UnitOfMeasureFilter{}) {
+				for _, u := range ut.Units {
+					if u.Name == "Each" {
+						each = u.Id
+					}
+				}
+			}
+			if each == "" {
+				t.Fatal("tenant A's catalogue has no unit Each")
+			}
+			return isolated{
+				ID: each,
+				Lists: []isoList{
+					{Path: "/api/units-of-measure/list", Body: `{}`},
+					{Path: "/api/units-of-measure/list", Body: `{"name":"Each"}`},
+				},
+			}
+		}, also: func(t *testing.T, a, b *tenantEnv, _ isolated) {
+			// Each tenant has its own rows of the same catalogue, and only its own.
+			idsOf := func(types []client.UnitType) map[string]bool {
+				out := map[string]bool{}
+				for _, ut := range types {
+					out[ut.Id] = true
+					for _, u := range ut.Units {
+						out[u.Id] = true
+					}
+				}
+				return out
+			}
+			typesA := listUnitTypes(t, a.API, client.UnitOfMeasureFilter{})
+			typesB := listUnitTypes(t, b.API, client.UnitOfMeasureFilter{})
+			if !reflect.DeepEqual(unitCatalogue(typesA), unitCatalogue(typesB)) {
+				t.Fatalf("catalogues differ: %v / %v", unitCatalogue(typesA), unitCatalogue(typesB))
+			}
+			idsB := idsOf(typesB)
+			for id := range idsOf(typesA) {
+				if idsB[id] {
+					t.Fatalf("tenants share catalogue row %s", id)
+				}
+			}
+			if n := len(idsOf(typesA)); n != 6+16 {
+				t.Fatalf("tenant A lists %d catalogue rows, want 22", n)
+			}
+		}},
+		{name: "material shapes", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			id := createMaterialShape(t, a.API, plate("Plate Mine"))
+			return isolated{
+				ID: id, Get: "/api/materials/" + id,
+				Put: &isoCall{Body: mustJSON(t, plate("Taken over"))},
+				Lists: []isoList{
+					{Path: "/api/materials/list", Body: `{}`},
+					{Path: "/api/materials/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+					{Path: "/api/materials/list", Body: `{"name":"Plate Mine"}`},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: "/api/materials/activate", Body: fmt.Sprintf(`{"ids":[%q],"isActivated":false}`, id)},
+					// B cannot cut an item from A's shape.
+					{Method: http.MethodPost, Path: "/api/items/material-shape", Body: fmt.Sprintf(`{"materialShapeId":%q,"length":10,"width":5}`, id)},
+				},
+				Own: []isoCall{{Method: http.MethodPost, Path: "/api/materials", Body: mustJSON(t, plate("Plate Mine"))}},
+			}
+		}, also: func(t *testing.T, a, b *tenantEnv, rec isolated) {
+			// Each tenant has its own seeded catalogue: B's ids are not A's, and B lists its
+			// seeded shapes and the ones it made, nothing else.
+			aShapes := map[string]bool{}
+			for _, s := range listMaterialShapes(t, a.API, nil, client.MaterialShapeFilter{}) {
+				aShapes[s.Id] = true
+			}
+			bShapes := listMaterialShapes(t, b.API, nil, client.MaterialShapeFilter{})
+			if len(bShapes) != len(seededMaterialShapes)+len(rec.Own) {
+				t.Fatalf("tenant B lists %v", materialShapeNames(bShapes))
+			}
+			for _, s := range bShapes {
+				if aShapes[s.Id] {
+					t.Fatalf("tenant B lists A's shape %s", s.Name)
+				}
+			}
+		}},
+		{name: "items", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			id := buyItem(t, a, "ISO")
+			return isolated{
+				ID: id, Get: "/api/items/" + id,
+				Put:   &isoCall{Body: `{"description":"x"}`},
+				Patch: &isoCall{Body: `[{"op":"replace","path":"/description","value":"x"}]`},
+				Lists: []isoList{
+					{Path: "/api/items/list/v2", Body: `{}`},
+					{Path: "/api/items/list/v2", Body: fmt.Sprintf(`{"itemIds":[%q]}`, id)},
+					{Path: "/api/items/list/v2", Body: `{"number":"ISO"}`},
+					{Path: "/api/items/list", Body: fmt.Sprintf(`{"itemIds":[%q]}`, id)},
+					{Path: "/api/items/list", Body: `{"number":"ISO"}`},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: "/api/items/" + id + "/revision", Body: `{"revision":"B"}`},
+					{Method: http.MethodPut, Path: "/api/items/" + id + "/custom-fields", Body: `{}`},
+					{Method: http.MethodPut, Path: "/api/items/" + id + "/customFields", Body: `{}`},
+					{Method: http.MethodGet, Path: "/api/items/" + id + "/purchase-history"},
+					{Method: http.MethodGet, Path: "/api/items/" + id + "/input-unit-cost?quantity=1"},
+				},
+				// The same number is free in another tenant.
+				Own: []isoCall{{Method: http.MethodPost, Path: "/api/items", Body: mustJSON(t, newItem("ISO"))}},
+			}
+		}},
+		{name: "item sales unit conversions", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			w := newItem("CONV")
+			w.SalesUnitOfMeasureConversions = &[]client.ItemSalesUnitConversionWrite{{DestinationUnitOfMeasureName: "Dozen"}}
+			id := createItem(t, a, w)
+			return isolated{
+				ID: id, Get: "/api/items/" + id,
+				Put:   &isoCall{Body: `{"salesUnitOfMeasureConversions":[]}`},
+				Patch: &isoCall{Body: `[{"op":"replace","path":"/salesUnitOfMeasureConversions","value":[]}]`},
+			}
+		}},
+		{name: "item vendor details", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			item, vendor := buyItem(t, a, "VD-ISO"), createVendor(t, a, "Iso Vendor")
+			detail := addVendorDetail(t, a, item, fmt.Sprintf(`{"vendorId":%q,"price":3}`, vendor))
+			bItem, bVendor := buyItem(t, b, "VD-ISO"), createVendor(t, b, "B Vendor")
+			details := "/api/items/" + item + "/vendors"
+			return isolated{
+				ID:     detail,
+				Put:    &isoCall{Path: details + "/" + detail, Body: fmt.Sprintf(`{"vendorId":%q}`, bVendor)},
+				Delete: &isoCall{Path: details + "/" + detail},
+				Lists: []isoList{
+					{Path: details + "/list", BPath: "/api/items/" + bItem + "/vendors/list"},
+					{Method: http.MethodGet, Path: "/api/items/" + item, BPath: "/api/items/" + bItem},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: details, Body: fmt.Sprintf(`{"vendorId":%q}`, bVendor)},
+					{Method: http.MethodPost, Path: details + "/list", Body: `{}`},
+					// B's item with A's vendor; A's detail through B's item is none of B's item.
+					{Method: http.MethodPost, Path: "/api/items/" + bItem + "/vendors", Body: fmt.Sprintf(`{"vendorId":%q}`, vendor)},
+					{Method: http.MethodDelete, Path: "/api/items/" + bItem + "/vendors/" + detail, Status: http.StatusNoContent},
+				},
+			}
+		}},
+		{name: "item material vendors", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			item, vendor := createItem(t, a, newItem("MV-ISO")), createVendor(t, a, "Iso Vendor")
+			detail := addMaterialVendor(t, a, item, fmt.Sprintf(`{"vendorId":%q,"notes":"A's"}`, vendor))
+			bItem, bVendor := createItem(t, b, newItem("MV-ISO")), createVendor(t, b, "Iso Vendor")
+			details := "/api/items/" + item + "/material-vendors"
+			return isolated{
+				ID:     detail,
+				Put:    &isoCall{Path: details + "/" + detail, Body: fmt.Sprintf(`{"vendorId":%q}`, bVendor)},
+				Delete: &isoCall{Path: details + "/" + detail},
+				Lists: []isoList{
+					{Path: details + "/list", BPath: "/api/items/" + bItem + "/material-vendors/list"},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: details, Body: fmt.Sprintf(`{"vendorId":%q}`, bVendor)},
+					{Method: http.MethodPost, Path: details + "/list", Body: `{}`},
+					{Method: http.MethodPost, Path: "/api/items/" + bItem + "/material-vendors", Body: fmt.Sprintf(`{"vendorId":%q}`, vendor)},
+					{Method: http.MethodDelete, Path: "/api/items/" + bItem + "/material-vendors/" + detail, Status: http.StatusNoContent},
+				},
+			}
+		}},
+		{name: "item customer details", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			item, customer := createItem(t, a, newItem("CD-ISO")), newSubRecordCustomer(t, a, "Iso Customer")
+			detail := addCustomerDetail(t, a, item, fmt.Sprintf(`{"customerId":%q,"customerItemNumber":"A-1"}`, customer))
+			bItem, bCustomer := createItem(t, b, newItem("CD-ISO")), newSubRecordCustomer(t, b, "B Customer")
+			details := "/api/items/" + item + "/customers"
+			return isolated{
+				ID:     detail,
+				Put:    &isoCall{Path: details + "/" + detail, Body: fmt.Sprintf(`{"customerId":%q}`, bCustomer)},
+				Delete: &isoCall{Path: details + "/" + detail},
+				Lists: []isoList{
+					{Path: details + "/list", BPath: "/api/items/" + bItem + "/customers/list"},
+					{Method: http.MethodGet, Path: "/api/items/" + item, BPath: "/api/items/" + bItem},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: details, Body: fmt.Sprintf(`{"customerId":%q}`, bCustomer)},
+					{Method: http.MethodPost, Path: details + "/list", Body: `{}`},
+					{Method: http.MethodPost, Path: "/api/items/" + bItem + "/customers", Body: fmt.Sprintf(`{"customerId":%q}`, customer)},
+					{Method: http.MethodDelete, Path: "/api/items/" + bItem + "/customers/" + detail, Status: http.StatusNoContent},
+				},
+			}
+		}},
+		{name: "item purchase price breaks", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			s := newPurchaseBreakSetup(t, a, "PPB-ISO")
+			bItem := createItem(t, b, newItem("PPB-ISO"))
+			breaks := "/api/items/" + s.itemID + "/purchase-price-breaks"
+			return isolated{
+				ID: s.zeta, // the vendor A's breaks name
+				Lists: []isoList{
+					{Path: breaks + "/list", Body: `{}`, BPath: "/api/items/" + bItem + "/purchase-price-breaks/list"},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPut, Path: breaks, Body: `{"priceBreaks":[]}`},
+					{Method: http.MethodPost, Path: breaks + "/list", Body: `{}`},
+					// Tenant A's vendor does not exist for tenant B.
+					{Method: http.MethodPut, Path: "/api/items/" + bItem + "/purchase-price-breaks", Body: fmt.Sprintf(`{"priceBreaks":[{"vendorId":%q,"quantity":1,"price":1}]}`, s.zeta),
+						Field: "priceBreaks.0.vendorId"},
+				},
+			}
+		}},
+		{name: "item sales price breaks", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			item, customer := createItem(t, a, newItem("SPB-ISO")), newSubRecordCustomer(t, a, "Iso Customer")
+			replaceSalesBreaks(t, a, item, fmt.Sprintf(`{"priceBreaks":[{"quantity":1,"price":3,"customerId":%q}]}`, customer))
+			bItem := createItem(t, b, newItem("SPB-ISO"))
+			breaks := "/api/items/" + item + "/sales-price-breaks"
+			return isolated{
+				ID: customer, // the customer A's break names
+				Lists: []isoList{
+					{Path: breaks + "/list", Body: `{}`, BPath: "/api/items/" + bItem + "/sales-price-breaks/list"},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPut, Path: breaks, Body: `{"priceBreaks":[]}`},
+					{Method: http.MethodPost, Path: breaks + "/list", Body: `{}`},
+				},
+			}
+		}},
+		{name: "item cost breakdowns", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			item := createItem(t, a, newItem("CB-ISO"))
+			id := insertCostBreakdown(t, a, item, "estimated", time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC))
+			bItem := createItem(t, b, newItem("CB-ISO"))
+			breakdowns := "/api/items/" + item + "/cost-breakdowns/list"
+			return isolated{
+				ID:      id,
+				Lists:   []isoList{{Path: breakdowns, Body: `{}`, BPath: "/api/items/" + bItem + "/cost-breakdowns/list"}},
+				Refused: []isoCall{{Method: http.MethodPost, Path: breakdowns, Body: `{}`}},
+			}
+		}},
+		{name: "locations", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			id := createLocation(t, a, "Cage")
+			bItem := createItem(t, b, newItem("LOC-ISO"))
+			return isolated{
+				ID: id, Get: "/api/locations/" + id,
+				Delete: &isoCall{Status: http.StatusNoContent}, // nothing of B's to delete
+				Lists: []isoList{
+					{Path: "/api/locations/list", Body: `{"includeDeleted":true}`},
+					{Path: "/api/locations/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+					{Path: "/api/locations/list", Body: `{"name":"Cage"}`},
+				},
+				Refused: inventoryActions(bItem, "", id),
+				Own:     []isoCall{{Method: http.MethodPost, Path: "/api/locations", Body: `{"name":"Cage"}`}},
+			}
+		}},
+		{name: "inventory lots", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			item := createItem(t, a, newItem("MINE"))
+			id := createLot(t, a, client.InventoryLotCreate{ItemId: item, Name: ptr("Secret")})
+			bItem := createItem(t, b, newItem("LOT-ISO"))
+			return isolated{
+				ID: id, Get: "/api/inventory-lots/" + id,
+				Lists: []isoList{
+					{Path: "/api/inventory-lots/list", Body: `{}`},
+					{Path: "/api/inventory-lots/list", Body: fmt.Sprintf(`{"itemIds":[%q]}`, item)},
+					{Path: "/api/inventory-lots/list", Body: `{"name":"Secret"}`},
+				},
+				Refused: append([]isoCall{
+					// B cannot make a lot of A's item.
+					{Method: http.MethodPost, Path: "/api/inventory-lots", Body: fmt.Sprintf(`{"itemId":%q,"name":"L1"}`, item)},
+				}, inventoryActions(bItem, id, "")...),
+			}
+		}},
+		{name: "inventory rows", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			item := createItem(t, a, newItem("MINE"))
+			receiveStock(t, a, client.InventoryReceive{ItemId: item, Quantity: num("5")})
+			return isolated{
+				ID: item,
+				Lists: []isoList{
+					{Path: "/api/inventory/list", Body: `{}`},
+					{Path: "/api/inventory/list", Body: fmt.Sprintf(`{"itemIds":[%q]}`, item)},
+					{Method: http.MethodGet, Path: "/api/inventory/byItem"},
+					{Method: http.MethodGet, Path: "/api/inventory/availableByItem"},
+				},
+				Refused: inventoryActions(item, "", ""),
+			}
+		}},
+		{name: "inventory events", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			item := createItem(t, a, newItem("THEIRS"))
+			ev := receiveStock(t, a, client.InventoryReceive{ItemId: item, Quantity: num("1")})
+			return isolated{
+				ID: ev.Id, Get: eventPath(ev.Id),
+				Patch: &isoCall{Body: `[{"op":"replace","path":"/note","value":"x"}]`},
+				Lists: []isoList{
+					{Path: "/api/inventory-events/list", Body: `{}`},
+					{Path: "/api/inventory-events/list", Body: fmt.Sprintf(`{"inventoryEventIds":[%q]}`, ev.Id)},
+					{Path: "/api/inventory-events/list", Body: fmt.Sprintf(`{"itemIds":[%q]}`, item)},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodGet, Path: eventPath(ev.Id) + "/details"},
+					{Method: http.MethodPut, Path: eventPath(ev.Id) + "/details", Body: `{}`},
+					{Method: http.MethodPatch, Path: eventPath(ev.Id) + "/details", Body: `[]`},
+					{Method: http.MethodPost, Path: eventPath(ev.Id) + "/revert"},
+				},
+			}
+		}},
+		{name: "inventory transactions", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			item := createItem(t, a, newItem("ISO"))
+			receiveStock(t, a, client.InventoryReceive{ItemId: item, Quantity: num("1")})
+			return isolated{
+				ID: item,
+				Lists: []isoList{
+					{Path: "/api/inventory-transactions/list", Body: `{}`},
+					{Path: "/api/inventory-transactions/list", Body: fmt.Sprintf(`{"itemIds":[%q]}`, item)},
+				},
+			}
+		}},
+		{name: "attachments", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			item := createItem(t, a, newItem("ISO"))
+			id := attachToItem(t, a, item, "mine.txt", uniqueBytes(t, "mine", 8))
+			uploadType, upload := uploadBody(t, &filePart{name: "theirs.txt", content: uniqueBytes(t, "theirs", 8)}, itemParts(item)...)
+			return isolated{
+				ID: id, Get: "/api/attachments/" + id,
+				Delete: &isoCall{Status: http.StatusNoContent}, // for B it does not exist
+				Lists: []isoList{
+					{Path: "/api/attachments/list", Body: mustJSON(t, anyFormat())},
+					{Path: "/api/attachments/list", Body: mustJSON(t, ofItem(item))},
+					{Path: "/api/attachments/list", Body: fmt.Sprintf(`{"attachmentIds":[%q]}`, id)},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodGet, Path: "/api/attachments/" + id + "/download"},
+					{Method: http.MethodPost, Path: "/api/attachments/download", Body: mustJSON(t, ofItem(item))},
+					// B cannot attach a file or a link to A's item.
+					{Method: http.MethodPost, Path: "/api/attachments", ContentType: uploadType, Body: string(upload)},
+					{Method: http.MethodPost, Path: "/api/attachments/remote", Body: mustJSON(t, client.AttachmentRemoteCreate{
+						Owner: client.AttachmentOwner{Type: client.AttachmentOwnerTypeItem, Id: item}, FileName: "theirs.step", AccessUrl: "https://files.example.com/theirs.step"})},
+				},
+			}
+		}},
+		{name: "pricing settings", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			putPricing(t, a, `{"useMarginBasedPricing":true,"useDefaultMargin":true,"defaultMargin":40,"useShopRatePricing":true,"defaultMaterialMarkup":15}`)
+			return isolated{
+				Singleton: true, Get: pricingPath,
+				Put: &isoCall{Status: http.StatusOK, Body: `{"useMarginBasedPricing":false,"useDefaultMargin":true,"defaultMargin":7.5,"useShopRatePricing":false,"defaultMaterialMarkup":null}`},
+			}
+		}},
+		{name: "costing settings", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			putCosting(t, a, client.CostingSettingsOverheadCalculationMethodMachineBurdened)
+			return isolated{
+				Singleton: true, Get: costingPath,
+				Put: &isoCall{Status: http.StatusOK, Body: `{"overheadCalculationMethod":"laborBurdened"}`},
+			}
+		}},
+	}
+	seen := map[string]bool{}
+	for _, row := range rows {
+		if seen[row.name] {
+			t.Fatalf("two rows are named %q", row.name)
+		}
+		seen[row.name] = true
+		t.Run(strings.ReplaceAll(row.name, " ", "_"), func(t *testing.T) {
+			t.Parallel()
+			a, b := newTenant(t), newTenant(t)
+			rec := row.arrange(t, a, b)
+			proveIsolated(t, a, b, rec)
+			if row.also != nil {
+				row.also(t, a, b, rec)
+			}
+		})
+	}
+}
+
+// inventoryActions are the five stock actions (receive, pick and override, and the item
+// path's receive and pick) on item, with lotID and locationID when set: calls naming
+// another tenant's item, lot or location.
+func inventoryActions(item, lotID, locationID string) []isoCall {
+	refs := ""
+	if lotID != "" {
+		refs += fmt.Sprintf(`,"lotId":%q`, lotID)
+	}
+	if locationID != "" {
+		refs += fmt.Sprintf(`,"locationId":%q`, locationID)
+	}
+	return []isoCall{
+		{Method: http.MethodPost, Path: "/api/inventory/receive", Body: fmt.Sprintf(`{"itemId":%q,"secondaryType":"receive","quantity":1%s}`, item, refs)},
+		{Method: http.MethodPost, Path: "/api/inventory/pick", Body: fmt.Sprintf(`{"itemId":%q,"secondaryType":"pick","quantity":1%s}`, item, refs)},
+		{Method: http.MethodPost, Path: "/api/inventory/override", Body: fmt.Sprintf(`{"itemId":%q,"quantity":1%s}`, item, refs)},
+		{Method: http.MethodPost, Path: "/api/items/" + item + "/inventory/receive", Body: fmt.Sprintf(`{"secondaryType":"receive","quantity":1%s}`, refs)},
+		{Method: http.MethodPost, Path: "/api/items/" + item + "/inventory/pick", Body: fmt.Sprintf(`{"secondaryType":"pick","quantity":1%s}`, refs)},
+	}
+}
