@@ -2093,7 +2093,7 @@ type CustomerFilter struct {
 	// IncludeDeleted Also answer deleted customers.
 	IncludeDeleted *bool `json:"includeDeleted,omitempty"`
 
-	// ModifiedAfterUtc Customers modified strictly after this instant.
+	// ModifiedAfterUtc Customers modified strictly after this instant; in the years 2000 to 2099 in UTC (after converting any offset), else 400 naming the field.
 	ModifiedAfterUtc *time.Time `json:"modifiedAfterUtc,omitempty"`
 
 	// Name Case-insensitive substring of the name.
@@ -2476,13 +2476,13 @@ type EquipmentDowntimeFilter struct {
 	// DepartmentIds Only downtimes affecting at least one of these departments (1 to 500 ids).
 	DepartmentIds *[]string `json:"departmentIds,omitempty"`
 
-	// EndsAfterUtc Only downtimes ending strictly after this instant (with or without offset).
+	// EndsAfterUtc Only downtimes ending strictly after this instant (with or without offset); in the years 2000 to 2099 in UTC (after converting any offset), else 400 naming the field.
 	EndsAfterUtc *time.Time `json:"endsAfterUtc,omitempty"`
 
 	// Ids Only these downtime ids (1 to 500).
 	Ids *[]string `json:"ids,omitempty"`
 
-	// StartsBeforeUtc Only downtimes starting strictly before this instant (with or without offset).
+	// StartsBeforeUtc Only downtimes starting strictly before this instant (with or without offset); in the years 2000 to 2099 in UTC (after converting any offset), else 400 naming the field.
 	StartsBeforeUtc *time.Time `json:"startsBeforeUtc,omitempty"`
 }
 
@@ -7051,7 +7051,8 @@ type ClientInterface interface {
 	// (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
 	// `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
 	// without a value sort last (first when descending), and ties break on id. Deleted customers
-	// are left out unless `includeDeleted` is true.
+	// are left out unless `includeDeleted` is true. `modifiedAfterUtc` must fall in the years
+	// 2000 to 2099 in UTC (400 naming it), like every date filter.
 	//
 	// Permission: View Customer.
 	//
@@ -7066,7 +7067,8 @@ type ClientInterface interface {
 	// (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
 	// `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
 	// without a value sort last (first when descending), and ties break on id. Deleted customers
-	// are left out unless `includeDeleted` is true.
+	// are left out unless `includeDeleted` is true. `modifiedAfterUtc` must fall in the years
+	// 2000 to 2099 in UTC (400 naming it), like every date filter.
 	//
 	// Permission: View Customer.
 	//
@@ -7645,7 +7647,8 @@ type ClientInterface interface {
 	// Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
 	// id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
 	// break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
-	// offset); together they find the downtimes overlapping a window.
+	// offset); together they find the downtimes overlapping a window. Each must fall in the
+	// years 2000 to 2099 in UTC (400 naming it), like every date filter.
 	//
 	// Permission: View Scheduling.
 	//
@@ -7659,7 +7662,8 @@ type ClientInterface interface {
 	// Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
 	// id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
 	// break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
-	// offset); together they find the downtimes overlapping a window.
+	// offset); together they find the downtimes overlapping a window. Each must fall in the
+	// years 2000 to 2099 in UTC (400 naming it), like every date filter.
 	//
 	// Permission: View Scheduling.
 	//
@@ -11556,7 +11560,8 @@ func (c *Client) CreateCustomer(ctx context.Context, body CreateCustomerJSONRequ
 // (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
 // `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
 // without a value sort last (first when descending), and ties break on id. Deleted customers
-// are left out unless `includeDeleted` is true.
+// are left out unless `includeDeleted` is true. `modifiedAfterUtc` must fall in the years
+// 2000 to 2099 in UTC (400 naming it), like every date filter.
 //
 // Permission: View Customer.
 //
@@ -11581,7 +11586,8 @@ func (c *Client) ListCustomersWithBody(ctx context.Context, params *ListCustomer
 // (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
 // `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
 // without a value sort last (first when descending), and ties break on id. Deleted customers
-// are left out unless `includeDeleted` is true.
+// are left out unless `includeDeleted` is true. `modifiedAfterUtc` must fall in the years
+// 2000 to 2099 in UTC (400 naming it), like every date filter.
 //
 // Permission: View Customer.
 //
@@ -12580,7 +12586,8 @@ func (c *Client) CreateEquipmentDowntime(ctx context.Context, body CreateEquipme
 // Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
 // id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
 // break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
-// offset); together they find the downtimes overlapping a window.
+// offset); together they find the downtimes overlapping a window. Each must fall in the
+// years 2000 to 2099 in UTC (400 naming it), like every date filter.
 //
 // Permission: View Scheduling.
 //
@@ -12604,7 +12611,8 @@ func (c *Client) ListEquipmentDowntimesWithBody(ctx context.Context, params *Lis
 // Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
 // id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
 // break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
-// offset); together they find the downtimes overlapping a window.
+// offset); together they find the downtimes overlapping a window. Each must fall in the
+// years 2000 to 2099 in UTC (400 naming it), like every date filter.
 //
 // Permission: View Scheduling.
 //
@@ -27031,7 +27039,8 @@ type ClientWithResponsesInterface interface {
 	// (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
 	// `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
 	// without a value sort last (first when descending), and ties break on id. Deleted customers
-	// are left out unless `includeDeleted` is true.
+	// are left out unless `includeDeleted` is true. `modifiedAfterUtc` must fall in the years
+	// 2000 to 2099 in UTC (400 naming it), like every date filter.
 	//
 	// Permission: View Customer.
 	//
@@ -27046,7 +27055,8 @@ type ClientWithResponsesInterface interface {
 	// (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
 	// `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
 	// without a value sort last (first when descending), and ties break on id. Deleted customers
-	// are left out unless `includeDeleted` is true.
+	// are left out unless `includeDeleted` is true. `modifiedAfterUtc` must fall in the years
+	// 2000 to 2099 in UTC (400 naming it), like every date filter.
 	//
 	// Permission: View Customer.
 	//
@@ -27647,7 +27657,8 @@ type ClientWithResponsesInterface interface {
 	// Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
 	// id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
 	// break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
-	// offset); together they find the downtimes overlapping a window.
+	// offset); together they find the downtimes overlapping a window. Each must fall in the
+	// years 2000 to 2099 in UTC (400 naming it), like every date filter.
 	//
 	// Permission: View Scheduling.
 	//
@@ -27661,7 +27672,8 @@ type ClientWithResponsesInterface interface {
 	// Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
 	// id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
 	// break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
-	// offset); together they find the downtimes overlapping a window.
+	// offset); together they find the downtimes overlapping a window. Each must fall in the
+	// years 2000 to 2099 in UTC (400 naming it), like every date filter.
 	//
 	// Permission: View Scheduling.
 	//
@@ -47139,7 +47151,8 @@ func (c *ClientWithResponses) CreateCustomerWithResponse(ctx context.Context, bo
 // (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
 // `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
 // without a value sort last (first when descending), and ties break on id. Deleted customers
-// are left out unless `includeDeleted` is true.
+// are left out unless `includeDeleted` is true. `modifiedAfterUtc` must fall in the years
+// 2000 to 2099 in UTC (400 naming it), like every date filter.
 //
 // Permission: View Customer.
 //
@@ -47160,7 +47173,8 @@ func (c *ClientWithResponses) ListCustomersWithBodyWithResponse(ctx context.Cont
 // (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
 // `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
 // without a value sort last (first when descending), and ties break on id. Deleted customers
-// are left out unless `includeDeleted` is true.
+// are left out unless `includeDeleted` is true. `modifiedAfterUtc` must fall in the years
+// 2000 to 2099 in UTC (400 naming it), like every date filter.
 //
 // Permission: View Customer.
 //
@@ -48013,7 +48027,8 @@ func (c *ClientWithResponses) CreateEquipmentDowntimeWithResponse(ctx context.Co
 // Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
 // id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
 // break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
-// offset); together they find the downtimes overlapping a window.
+// offset); together they find the downtimes overlapping a window. Each must fall in the
+// years 2000 to 2099 in UTC (400 naming it), like every date filter.
 //
 // Permission: View Scheduling.
 //
@@ -48033,7 +48048,8 @@ func (c *ClientWithResponses) ListEquipmentDowntimesWithBodyWithResponse(ctx con
 // Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
 // id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
 // break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
-// offset); together they find the downtimes overlapping a window.
+// offset); together they find the downtimes overlapping a window. Each must fall in the
+// years 2000 to 2099 in UTC (400 naming it), like every date filter.
 //
 // Permission: View Scheduling.
 //
