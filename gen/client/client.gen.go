@@ -2550,7 +2550,8 @@ type EquipmentWrite struct {
 // and a missing or blank `externalId` is refused as required (400 naming
 // `externalReferences.<key>.externalId`).
 // On customers, items, quotes, sales orders and purchase orders a PATCH stores a blank member,
-// `externalId` included, as an empty string, and does not require `externalId`.
+// `externalId` included, as an empty string, and does not require `externalId`; a PATCH of
+// any other record (inventory events, for one) follows the create and full update rule.
 // Non-blank values are stored as sent (not trimmed).
 type ExternalReference struct {
 	// DisplayId The id as the external system shows it.
@@ -8002,8 +8003,10 @@ type ClientInterface interface {
 	//
 	// Applies a JSON Patch to the event's read shape; only `note` and `details` (its
 	// `externalReferences`) may change: any other path answers 400 (events are immutable
-	// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
-	// empty string. Answers the event.
+	// otherwise: revert a mistaken one). External references follow the create and full update
+	// rule (inventory events are not among the records whose PATCH keeps blanks): a blank member
+	// is stored as no value (null), and a reference whose `externalId` is missing or blank
+	// answers 400 naming `details.externalReferences.<key>.externalId`. Answers the event.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -8016,8 +8019,10 @@ type ClientInterface interface {
 	//
 	// Applies a JSON Patch to the event's read shape; only `note` and `details` (its
 	// `externalReferences`) may change: any other path answers 400 (events are immutable
-	// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
-	// empty string. Answers the event.
+	// otherwise: revert a mistaken one). External references follow the create and full update
+	// rule (inventory events are not among the records whose PATCH keeps blanks): a blank member
+	// is stored as no value (null), and a reference whose `externalId` is missing or blank
+	// answers 400 naming `details.externalReferences.<key>.externalId`. Answers the event.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -8037,8 +8042,11 @@ type ClientInterface interface {
 
 	// PatchInventoryEventDetailsWithBody Partially update an event's details
 	//
-	// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
-	// member is stored as an empty string. Answers the details.
+	// Applies a JSON Patch to the event's details (paths under `/externalReferences`) under the
+	// rule of `updateInventoryEventDetails` (inventory events are not among the records whose
+	// PATCH keeps blanks): a blank member is stored as no value (null), and a reference whose
+	// `externalId` is missing or blank answers 400 naming `externalReferences.<key>.externalId`.
+	// Answers the details.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -8049,8 +8057,11 @@ type ClientInterface interface {
 
 	// PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBody Partially update an event's details
 	//
-	// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
-	// member is stored as an empty string. Answers the details.
+	// Applies a JSON Patch to the event's details (paths under `/externalReferences`) under the
+	// rule of `updateInventoryEventDetails` (inventory events are not among the records whose
+	// PATCH keeps blanks): a blank member is stored as no value (null), and a reference whose
+	// `externalId` is missing or blank answers 400 naming `externalReferences.<key>.externalId`.
+	// Answers the details.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -8061,7 +8072,9 @@ type ClientInterface interface {
 
 	// UpdateInventoryEventDetailsWithBody Replace an event's details
 	//
-	// Replaces the event's external references (omitted: none). Answers the details.
+	// Replaces the event's external references (omitted: none): a blank member is stored as no
+	// value (null), and a reference whose `externalId` is missing or blank answers 400 naming
+	// `externalReferences.<key>.externalId`. Answers the details.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -8072,7 +8085,9 @@ type ClientInterface interface {
 
 	// UpdateInventoryEventDetails Replace an event's details
 	//
-	// Replaces the event's external references (omitted: none). Answers the details.
+	// Replaces the event's external references (omitted: none): a blank member is stored as no
+	// value (null), and a reference whose `externalId` is missing or blank answers 400 naming
+	// `externalReferences.<key>.externalId`. Answers the details.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -13231,8 +13246,10 @@ func (c *Client) GetInventoryEvent(ctx context.Context, inventoryEventId Invento
 //
 // Applies a JSON Patch to the event's read shape; only `note` and `details` (its
 // `externalReferences`) may change: any other path answers 400 (events are immutable
-// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
-// empty string. Answers the event.
+// otherwise: revert a mistaken one). External references follow the create and full update
+// rule (inventory events are not among the records whose PATCH keeps blanks): a blank member
+// is stored as no value (null), and a reference whose `externalId` is missing or blank
+// answers 400 naming `details.externalReferences.<key>.externalId`. Answers the event.
 //
 // Permission: Edit Inventory.
 //
@@ -13255,8 +13272,10 @@ func (c *Client) PatchInventoryEventWithBody(ctx context.Context, inventoryEvent
 //
 // Applies a JSON Patch to the event's read shape; only `note` and `details` (its
 // `externalReferences`) may change: any other path answers 400 (events are immutable
-// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
-// empty string. Answers the event.
+// otherwise: revert a mistaken one). External references follow the create and full update
+// rule (inventory events are not among the records whose PATCH keeps blanks): a blank member
+// is stored as no value (null), and a reference whose `externalId` is missing or blank
+// answers 400 naming `details.externalReferences.<key>.externalId`. Answers the event.
 //
 // Permission: Edit Inventory.
 //
@@ -13296,8 +13315,11 @@ func (c *Client) GetInventoryEventDetails(ctx context.Context, inventoryEventId 
 
 // PatchInventoryEventDetailsWithBody Partially update an event's details
 //
-// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
-// member is stored as an empty string. Answers the details.
+// Applies a JSON Patch to the event's details (paths under `/externalReferences`) under the
+// rule of `updateInventoryEventDetails` (inventory events are not among the records whose
+// PATCH keeps blanks): a blank member is stored as no value (null), and a reference whose
+// `externalId` is missing or blank answers 400 naming `externalReferences.<key>.externalId`.
+// Answers the details.
 //
 // Permission: Edit Inventory.
 //
@@ -13318,8 +13340,11 @@ func (c *Client) PatchInventoryEventDetailsWithBody(ctx context.Context, invento
 
 // PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBody Partially update an event's details
 //
-// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
-// member is stored as an empty string. Answers the details.
+// Applies a JSON Patch to the event's details (paths under `/externalReferences`) under the
+// rule of `updateInventoryEventDetails` (inventory events are not among the records whose
+// PATCH keeps blanks): a blank member is stored as no value (null), and a reference whose
+// `externalId` is missing or blank answers 400 naming `externalReferences.<key>.externalId`.
+// Answers the details.
 //
 // Permission: Edit Inventory.
 //
@@ -13340,7 +13365,9 @@ func (c *Client) PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBody(
 
 // UpdateInventoryEventDetailsWithBody Replace an event's details
 //
-// Replaces the event's external references (omitted: none). Answers the details.
+// Replaces the event's external references (omitted: none): a blank member is stored as no
+// value (null), and a reference whose `externalId` is missing or blank answers 400 naming
+// `externalReferences.<key>.externalId`. Answers the details.
 //
 // Permission: Edit Inventory.
 //
@@ -13361,7 +13388,9 @@ func (c *Client) UpdateInventoryEventDetailsWithBody(ctx context.Context, invent
 
 // UpdateInventoryEventDetails Replace an event's details
 //
-// Replaces the event's external references (omitted: none). Answers the details.
+// Replaces the event's external references (omitted: none): a blank member is stored as no
+// value (null), and a reference whose `externalId` is missing or blank answers 400 naming
+// `externalReferences.<key>.externalId`. Answers the details.
 //
 // Permission: Edit Inventory.
 //
@@ -28026,8 +28055,10 @@ type ClientWithResponsesInterface interface {
 	//
 	// Applies a JSON Patch to the event's read shape; only `note` and `details` (its
 	// `externalReferences`) may change: any other path answers 400 (events are immutable
-	// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
-	// empty string. Answers the event.
+	// otherwise: revert a mistaken one). External references follow the create and full update
+	// rule (inventory events are not among the records whose PATCH keeps blanks): a blank member
+	// is stored as no value (null), and a reference whose `externalId` is missing or blank
+	// answers 400 naming `details.externalReferences.<key>.externalId`. Answers the event.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -28040,8 +28071,10 @@ type ClientWithResponsesInterface interface {
 	//
 	// Applies a JSON Patch to the event's read shape; only `note` and `details` (its
 	// `externalReferences`) may change: any other path answers 400 (events are immutable
-	// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
-	// empty string. Answers the event.
+	// otherwise: revert a mistaken one). External references follow the create and full update
+	// rule (inventory events are not among the records whose PATCH keeps blanks): a blank member
+	// is stored as no value (null), and a reference whose `externalId` is missing or blank
+	// answers 400 naming `details.externalReferences.<key>.externalId`. Answers the event.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -28063,8 +28096,11 @@ type ClientWithResponsesInterface interface {
 
 	// PatchInventoryEventDetailsWithBodyWithResponse Partially update an event's details
 	//
-	// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
-	// member is stored as an empty string. Answers the details.
+	// Applies a JSON Patch to the event's details (paths under `/externalReferences`) under the
+	// rule of `updateInventoryEventDetails` (inventory events are not among the records whose
+	// PATCH keeps blanks): a blank member is stored as no value (null), and a reference whose
+	// `externalId` is missing or blank answers 400 naming `externalReferences.<key>.externalId`.
+	// Answers the details.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -28075,8 +28111,11 @@ type ClientWithResponsesInterface interface {
 
 	// PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBodyWithResponse Partially update an event's details
 	//
-	// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
-	// member is stored as an empty string. Answers the details.
+	// Applies a JSON Patch to the event's details (paths under `/externalReferences`) under the
+	// rule of `updateInventoryEventDetails` (inventory events are not among the records whose
+	// PATCH keeps blanks): a blank member is stored as no value (null), and a reference whose
+	// `externalId` is missing or blank answers 400 naming `externalReferences.<key>.externalId`.
+	// Answers the details.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -28087,7 +28126,9 @@ type ClientWithResponsesInterface interface {
 
 	// UpdateInventoryEventDetailsWithBodyWithResponse Replace an event's details
 	//
-	// Replaces the event's external references (omitted: none). Answers the details.
+	// Replaces the event's external references (omitted: none): a blank member is stored as no
+	// value (null), and a reference whose `externalId` is missing or blank answers 400 naming
+	// `externalReferences.<key>.externalId`. Answers the details.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -28098,7 +28139,9 @@ type ClientWithResponsesInterface interface {
 
 	// UpdateInventoryEventDetailsWithResponse Replace an event's details
 	//
-	// Replaces the event's external references (omitted: none). Answers the details.
+	// Replaces the event's external references (omitted: none): a blank member is stored as no
+	// value (null), and a reference whose `externalId` is missing or blank answers 400 naming
+	// `externalReferences.<key>.externalId`. Answers the details.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -48570,8 +48613,10 @@ func (c *ClientWithResponses) GetInventoryEventWithResponse(ctx context.Context,
 //
 // Applies a JSON Patch to the event's read shape; only `note` and `details` (its
 // `externalReferences`) may change: any other path answers 400 (events are immutable
-// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
-// empty string. Answers the event.
+// otherwise: revert a mistaken one). External references follow the create and full update
+// rule (inventory events are not among the records whose PATCH keeps blanks): a blank member
+// is stored as no value (null), and a reference whose `externalId` is missing or blank
+// answers 400 naming `details.externalReferences.<key>.externalId`. Answers the event.
 //
 // Permission: Edit Inventory.
 //
@@ -48590,8 +48635,10 @@ func (c *ClientWithResponses) PatchInventoryEventWithBodyWithResponse(ctx contex
 //
 // Applies a JSON Patch to the event's read shape; only `note` and `details` (its
 // `externalReferences`) may change: any other path answers 400 (events are immutable
-// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
-// empty string. Answers the event.
+// otherwise: revert a mistaken one). External references follow the create and full update
+// rule (inventory events are not among the records whose PATCH keeps blanks): a blank member
+// is stored as no value (null), and a reference whose `externalId` is missing or blank
+// answers 400 naming `details.externalReferences.<key>.externalId`. Answers the event.
 //
 // Permission: Edit Inventory.
 //
@@ -48625,8 +48672,11 @@ func (c *ClientWithResponses) GetInventoryEventDetailsWithResponse(ctx context.C
 
 // PatchInventoryEventDetailsWithBodyWithResponse Partially update an event's details
 //
-// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
-// member is stored as an empty string. Answers the details.
+// Applies a JSON Patch to the event's details (paths under `/externalReferences`) under the
+// rule of `updateInventoryEventDetails` (inventory events are not among the records whose
+// PATCH keeps blanks): a blank member is stored as no value (null), and a reference whose
+// `externalId` is missing or blank answers 400 naming `externalReferences.<key>.externalId`.
+// Answers the details.
 //
 // Permission: Edit Inventory.
 //
@@ -48643,8 +48693,11 @@ func (c *ClientWithResponses) PatchInventoryEventDetailsWithBodyWithResponse(ctx
 
 // PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBodyWithResponse Partially update an event's details
 //
-// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
-// member is stored as an empty string. Answers the details.
+// Applies a JSON Patch to the event's details (paths under `/externalReferences`) under the
+// rule of `updateInventoryEventDetails` (inventory events are not among the records whose
+// PATCH keeps blanks): a blank member is stored as no value (null), and a reference whose
+// `externalId` is missing or blank answers 400 naming `externalReferences.<key>.externalId`.
+// Answers the details.
 //
 // Permission: Edit Inventory.
 //
@@ -48661,7 +48714,9 @@ func (c *ClientWithResponses) PatchInventoryEventDetailsWithApplicationJSONPatch
 
 // UpdateInventoryEventDetailsWithBodyWithResponse Replace an event's details
 //
-// Replaces the event's external references (omitted: none). Answers the details.
+// Replaces the event's external references (omitted: none): a blank member is stored as no
+// value (null), and a reference whose `externalId` is missing or blank answers 400 naming
+// `externalReferences.<key>.externalId`. Answers the details.
 //
 // Permission: Edit Inventory.
 //
@@ -48678,7 +48733,9 @@ func (c *ClientWithResponses) UpdateInventoryEventDetailsWithBodyWithResponse(ct
 
 // UpdateInventoryEventDetailsWithResponse Replace an event's details
 //
-// Replaces the event's external references (omitted: none). Answers the details.
+// Replaces the event's external references (omitted: none): a blank member is stored as no
+// value (null), and a reference whose `externalId` is missing or blank answers 400 naming
+// `externalReferences.<key>.externalId`. Answers the details.
 //
 // Permission: Edit Inventory.
 //

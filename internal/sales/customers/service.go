@@ -152,7 +152,7 @@ var fullUpdate = saveKind{}
 func (s *Service) save(ctx context.Context, t Tenant, id string, kind saveKind, change func(Customer) (CustomerWrite, error)) (Customer, error) {
 	refsMode := extref.Write
 	if kind.patch {
-		refsMode = extref.Patch
+		refsMode = extref.PatchMode(extref.Customer)
 	}
 	var saved Customer
 	err := s.pool.WithTx(ctx, func(q db.Q) error {
