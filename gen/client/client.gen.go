@@ -8275,7 +8275,11 @@ type ClientInterface interface {
 	// `eventOverride` event (secondary type `override`) recording the difference: units added
 	// are valued at the average value on hand there (0 when nothing is), units removed take
 	// their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
-	// The same item, lot and location rules as a pick apply.
+	// The same item, lot and location rules as a pick apply. Without `lotId`, at a location
+	// where the item has no units outside lots but lots hold units, the override answers 400
+	// naming `lotId` and listing those lots (as a pick does) and writes nothing: a lot-less
+	// count beside them is almost always a count of one of them. Name the lot, or receive
+	// units to hold them outside lots.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -8290,7 +8294,11 @@ type ClientInterface interface {
 	// `eventOverride` event (secondary type `override`) recording the difference: units added
 	// are valued at the average value on hand there (0 when nothing is), units removed take
 	// their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
-	// The same item, lot and location rules as a pick apply.
+	// The same item, lot and location rules as a pick apply. Without `lotId`, at a location
+	// where the item has no units outside lots but lots hold units, the override answers 400
+	// naming `lotId` and listing those lots (as a pick does) and writes nothing: a lot-less
+	// count beside them is almost always a count of one of them. Name the lot, or receive
+	// units to hold them outside lots.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -8305,10 +8313,14 @@ type ClientInterface interface {
 	// `pick` event, with its effect and the value of the units taken (their average value there).
 	// In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
 	// and on hand never goes below 0; picking more than is on hand there answers 400 naming
-	// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
-	// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
-	// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
-	// answers 404.
+	// `quantity` and writes nothing. Without `lotId` the place is the units outside lots: when
+	// the item has none outside lots at that location but lots hold units there, the 400 names
+	// `lotId` instead and its message lists those lots (name, quantity and id, most units
+	// first, at most 10) to name one in `lotId`; when some units are outside lots but fewer
+	// than asked, it names `quantity` and lists the lots as well. A non-inventory item answers
+	// 400 naming `itemId`; a lot-tracked item without `lotId` 400 naming `lotId`; a lot of
+	// another item 400 naming `lotId`. An unknown item, lot or location (or another tenant's,
+	// or a deleted location) answers 404.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -8323,10 +8335,14 @@ type ClientInterface interface {
 	// `pick` event, with its effect and the value of the units taken (their average value there).
 	// In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
 	// and on hand never goes below 0; picking more than is on hand there answers 400 naming
-	// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
-	// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
-	// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
-	// answers 404.
+	// `quantity` and writes nothing. Without `lotId` the place is the units outside lots: when
+	// the item has none outside lots at that location but lots hold units there, the 400 names
+	// `lotId` instead and its message lists those lots (name, quantity and id, most units
+	// first, at most 10) to name one in `lotId`; when some units are outside lots but fewer
+	// than asked, it names `quantity` and lists the lots as well. A non-inventory item answers
+	// 400 naming `itemId`; a lot-tracked item without `lotId` 400 naming `lotId`; a lot of
+	// another item 400 naming `lotId`. An unknown item, lot or location (or another tenant's,
+	// or a deleted location) answers 404.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -13708,7 +13724,11 @@ func (c *Client) ListInventory(ctx context.Context, params *ListInventoryParams,
 // `eventOverride` event (secondary type `override`) recording the difference: units added
 // are valued at the average value on hand there (0 when nothing is), units removed take
 // their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
-// The same item, lot and location rules as a pick apply.
+// The same item, lot and location rules as a pick apply. Without `lotId`, at a location
+// where the item has no units outside lots but lots hold units, the override answers 400
+// naming `lotId` and listing those lots (as a pick does) and writes nothing: a lot-less
+// count beside them is almost always a count of one of them. Name the lot, or receive
+// units to hold them outside lots.
 //
 // Permission: Edit Inventory.
 //
@@ -13733,7 +13753,11 @@ func (c *Client) OverrideInventoryWithBody(ctx context.Context, contentType stri
 // `eventOverride` event (secondary type `override`) recording the difference: units added
 // are valued at the average value on hand there (0 when nothing is), units removed take
 // their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
-// The same item, lot and location rules as a pick apply.
+// The same item, lot and location rules as a pick apply. Without `lotId`, at a location
+// where the item has no units outside lots but lots hold units, the override answers 400
+// naming `lotId` and listing those lots (as a pick does) and writes nothing: a lot-less
+// count beside them is almost always a count of one of them. Name the lot, or receive
+// units to hold them outside lots.
 //
 // Permission: Edit Inventory.
 //
@@ -13758,10 +13782,14 @@ func (c *Client) OverrideInventory(ctx context.Context, body OverrideInventoryJS
 // `pick` event, with its effect and the value of the units taken (their average value there).
 // In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
 // and on hand never goes below 0; picking more than is on hand there answers 400 naming
-// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
-// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
-// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
-// answers 404.
+// `quantity` and writes nothing. Without `lotId` the place is the units outside lots: when
+// the item has none outside lots at that location but lots hold units there, the 400 names
+// `lotId` instead and its message lists those lots (name, quantity and id, most units
+// first, at most 10) to name one in `lotId`; when some units are outside lots but fewer
+// than asked, it names `quantity` and lists the lots as well. A non-inventory item answers
+// 400 naming `itemId`; a lot-tracked item without `lotId` 400 naming `lotId`; a lot of
+// another item 400 naming `lotId`. An unknown item, lot or location (or another tenant's,
+// or a deleted location) answers 404.
 //
 // Permission: Edit Inventory.
 //
@@ -13786,10 +13814,14 @@ func (c *Client) PickInventoryWithBody(ctx context.Context, contentType string, 
 // `pick` event, with its effect and the value of the units taken (their average value there).
 // In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
 // and on hand never goes below 0; picking more than is on hand there answers 400 naming
-// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
-// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
-// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
-// answers 404.
+// `quantity` and writes nothing. Without `lotId` the place is the units outside lots: when
+// the item has none outside lots at that location but lots hold units there, the 400 names
+// `lotId` instead and its message lists those lots (name, quantity and id, most units
+// first, at most 10) to name one in `lotId`; when some units are outside lots but fewer
+// than asked, it names `quantity` and lists the lots as well. A non-inventory item answers
+// 400 naming `itemId`; a lot-tracked item without `lotId` 400 naming `lotId`; a lot of
+// another item 400 naming `lotId`. An unknown item, lot or location (or another tenant's,
+// or a deleted location) answers 404.
 //
 // Permission: Edit Inventory.
 //
@@ -28337,7 +28369,11 @@ type ClientWithResponsesInterface interface {
 	// `eventOverride` event (secondary type `override`) recording the difference: units added
 	// are valued at the average value on hand there (0 when nothing is), units removed take
 	// their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
-	// The same item, lot and location rules as a pick apply.
+	// The same item, lot and location rules as a pick apply. Without `lotId`, at a location
+	// where the item has no units outside lots but lots hold units, the override answers 400
+	// naming `lotId` and listing those lots (as a pick does) and writes nothing: a lot-less
+	// count beside them is almost always a count of one of them. Name the lot, or receive
+	// units to hold them outside lots.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -28352,7 +28388,11 @@ type ClientWithResponsesInterface interface {
 	// `eventOverride` event (secondary type `override`) recording the difference: units added
 	// are valued at the average value on hand there (0 when nothing is), units removed take
 	// their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
-	// The same item, lot and location rules as a pick apply.
+	// The same item, lot and location rules as a pick apply. Without `lotId`, at a location
+	// where the item has no units outside lots but lots hold units, the override answers 400
+	// naming `lotId` and listing those lots (as a pick does) and writes nothing: a lot-less
+	// count beside them is almost always a count of one of them. Name the lot, or receive
+	// units to hold them outside lots.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -28367,10 +28407,14 @@ type ClientWithResponsesInterface interface {
 	// `pick` event, with its effect and the value of the units taken (their average value there).
 	// In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
 	// and on hand never goes below 0; picking more than is on hand there answers 400 naming
-	// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
-	// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
-	// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
-	// answers 404.
+	// `quantity` and writes nothing. Without `lotId` the place is the units outside lots: when
+	// the item has none outside lots at that location but lots hold units there, the 400 names
+	// `lotId` instead and its message lists those lots (name, quantity and id, most units
+	// first, at most 10) to name one in `lotId`; when some units are outside lots but fewer
+	// than asked, it names `quantity` and lists the lots as well. A non-inventory item answers
+	// 400 naming `itemId`; a lot-tracked item without `lotId` 400 naming `lotId`; a lot of
+	// another item 400 naming `lotId`. An unknown item, lot or location (or another tenant's,
+	// or a deleted location) answers 404.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -28385,10 +28429,14 @@ type ClientWithResponsesInterface interface {
 	// `pick` event, with its effect and the value of the units taken (their average value there).
 	// In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
 	// and on hand never goes below 0; picking more than is on hand there answers 400 naming
-	// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
-	// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
-	// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
-	// answers 404.
+	// `quantity` and writes nothing. Without `lotId` the place is the units outside lots: when
+	// the item has none outside lots at that location but lots hold units there, the 400 names
+	// `lotId` instead and its message lists those lots (name, quantity and id, most units
+	// first, at most 10) to name one in `lotId`; when some units are outside lots but fewer
+	// than asked, it names `quantity` and lists the lots as well. A non-inventory item answers
+	// 400 naming `itemId`; a lot-tracked item without `lotId` 400 naming `lotId`; a lot of
+	// another item 400 naming `lotId`. An unknown item, lot or location (or another tenant's,
+	// or a deleted location) answers 404.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -49009,7 +49057,11 @@ func (c *ClientWithResponses) ListInventoryWithResponse(ctx context.Context, par
 // `eventOverride` event (secondary type `override`) recording the difference: units added
 // are valued at the average value on hand there (0 when nothing is), units removed take
 // their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
-// The same item, lot and location rules as a pick apply.
+// The same item, lot and location rules as a pick apply. Without `lotId`, at a location
+// where the item has no units outside lots but lots hold units, the override answers 400
+// naming `lotId` and listing those lots (as a pick does) and writes nothing: a lot-less
+// count beside them is almost always a count of one of them. Name the lot, or receive
+// units to hold them outside lots.
 //
 // Permission: Edit Inventory.
 //
@@ -49030,7 +49082,11 @@ func (c *ClientWithResponses) OverrideInventoryWithBodyWithResponse(ctx context.
 // `eventOverride` event (secondary type `override`) recording the difference: units added
 // are valued at the average value on hand there (0 when nothing is), units removed take
 // their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
-// The same item, lot and location rules as a pick apply.
+// The same item, lot and location rules as a pick apply. Without `lotId`, at a location
+// where the item has no units outside lots but lots hold units, the override answers 400
+// naming `lotId` and listing those lots (as a pick does) and writes nothing: a lot-less
+// count beside them is almost always a count of one of them. Name the lot, or receive
+// units to hold them outside lots.
 //
 // Permission: Edit Inventory.
 //
@@ -49051,10 +49107,14 @@ func (c *ClientWithResponses) OverrideInventoryWithResponse(ctx context.Context,
 // `pick` event, with its effect and the value of the units taken (their average value there).
 // In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
 // and on hand never goes below 0; picking more than is on hand there answers 400 naming
-// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
-// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
-// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
-// answers 404.
+// `quantity` and writes nothing. Without `lotId` the place is the units outside lots: when
+// the item has none outside lots at that location but lots hold units there, the 400 names
+// `lotId` instead and its message lists those lots (name, quantity and id, most units
+// first, at most 10) to name one in `lotId`; when some units are outside lots but fewer
+// than asked, it names `quantity` and lists the lots as well. A non-inventory item answers
+// 400 naming `itemId`; a lot-tracked item without `lotId` 400 naming `lotId`; a lot of
+// another item 400 naming `lotId`. An unknown item, lot or location (or another tenant's,
+// or a deleted location) answers 404.
 //
 // Permission: Edit Inventory.
 //
@@ -49075,10 +49135,14 @@ func (c *ClientWithResponses) PickInventoryWithBodyWithResponse(ctx context.Cont
 // `pick` event, with its effect and the value of the units taken (their average value there).
 // In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
 // and on hand never goes below 0; picking more than is on hand there answers 400 naming
-// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
-// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
-// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
-// answers 404.
+// `quantity` and writes nothing. Without `lotId` the place is the units outside lots: when
+// the item has none outside lots at that location but lots hold units there, the 400 names
+// `lotId` instead and its message lists those lots (name, quantity and id, most units
+// first, at most 10) to name one in `lotId`; when some units are outside lots but fewer
+// than asked, it names `quantity` and lists the lots as well. A non-inventory item answers
+// 400 naming `itemId`; a lot-tracked item without `lotId` 400 naming `lotId`; a lot of
+// another item 400 naming `lotId`. An unknown item, lot or location (or another tenant's,
+// or a deleted location) answers 404.
 //
 // Permission: Edit Inventory.
 //

@@ -57,6 +57,34 @@ func (store) lockBalance(ctx context.Context, q db.Q, tenantID string, p Place) 
 	return r.toBalance(), nil
 }
 
+// lotsHoldingStockSQL: the lots holding units of the item at one location (or at none), most
+// units first, with their names. $4 bounds the rows.
+const lotsHoldingStockSQL = `
+SELECT b.lot_id, lt.name AS lot_name, b.quantity
+FROM inventory_balances b
+JOIN inventory_lots lt ON lt.tenant_id = b.tenant_id AND lt.id = b.lot_id
+WHERE b.tenant_id = $1 AND b.item_id = $2 AND b.lot_id IS NOT NULL
+  AND coalesce(b.location_id, '') = coalesce($3::text, '') AND b.quantity > 0
+ORDER BY b.quantity DESC, lower(lt.name), b.lot_id
+LIMIT $4`
+
+// lotStock is what one lot holds at a place.
+type lotStock struct {
+	LotID    string      `db:"lot_id"`
+	LotName  *string     `db:"lot_name"`
+	Quantity dec.Decimal `db:"quantity"`
+}
+
+// lotsHoldingStock answers up to limit lots holding units of the item at locationID (nil: no
+// location), in one query.
+func (store) lotsHoldingStock(ctx context.Context, q db.Q, tenantID, itemID string, locationID *string, limit int) ([]lotStock, error) {
+	var rows []lotStock
+	if err := sqlx.SelectContext(ctx, q, &rows, lotsHoldingStockSQL, tenantID, itemID, locationID, limit); err != nil {
+		return nil, fmt.Errorf("lots holding stock: %w", err)
+	}
+	return rows, nil
+}
+
 const ensureBalanceSQL = `
 INSERT INTO inventory_balances (tenant_id, id, item_id, lot_id, location_id)
 VALUES ($1, $2, $3, $4, $5)
