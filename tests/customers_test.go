@@ -1178,3 +1178,39 @@ func TestCustomerConcurrentPatchesDoNotLoseUpdates(t *testing.T) {
 		t.Fatalf("taxRateIds %v: %d of %d concurrent patches landed", got, len(got), n)
 	}
 }
+
+// modifiedAfterUtc, like every date filter, lies in the years 2000 to 2099 in UTC (after
+// converting any offset): outside them the list answers 400 naming it.
+func TestCustomerListModifiedAfterUtcIsInTheYears2000To2099(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	createCustomer(t, te, client.CustomerWrite{Name: "Dated Customer"})
+	for _, body := range []string{
+		`{"modifiedAfterUtc":"1999-12-31T23:59:59Z"}`,
+		`{"modifiedAfterUtc":"2100-01-01T00:00:00Z"}`,
+		`{"modifiedAfterUtc":"0001-01-01T00:00:00Z"}`,
+		`{"modifiedAfterUtc":"2000-01-01T01:00:00+02:00"}`, // 1999-12-31T23:00Z
+		`{"modifiedAfterUtc":"2099-12-31T20:00:00-05:00"}`, // 2100-01-01T01:00Z
+	} {
+		res, b := customerJSON(t, te, http.MethodPost, "/api/customers/list", body)
+		mustProblemNaming(t, res, b, "modifiedAfterUtc")
+	}
+	for _, c := range []struct {
+		body string
+		want []string
+	}{
+		{`{"modifiedAfterUtc":"2000-01-01T00:00:00Z"}`, []string{"Dated Customer"}},
+		{`{"modifiedAfterUtc":"1999-12-31T20:00:00-05:00"}`, []string{"Dated Customer"}}, // 2000-01-01T01:00Z
+		{`{"modifiedAfterUtc":"2099-12-31T23:59:59Z"}`, []string{}},
+	} {
+		res, b := customerJSON(t, te, http.MethodPost, "/api/customers/list", c.body)
+		mustStatus(t, res.StatusCode, http.StatusOK, b)
+		var got []client.Customer
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatal(err)
+		}
+		if names := customerNames(got); !reflect.DeepEqual(names, c.want) {
+			t.Fatalf("%s: %v, want %v", c.body, names, c.want)
+		}
+	}
+}

@@ -383,3 +383,39 @@ func mustUnmarshal(t *testing.T, body []byte, v any) {
 		t.Fatalf("answer is not the expected JSON: %v: %s", err, body)
 	}
 }
+
+// startsBeforeUtc and endsAfterUtc, like every date filter, lie in the years 2000 to 2099 in
+// UTC (after converting any offset): outside them the list answers 400 naming the bound.
+func TestEquipmentDowntimeListBoundsAreInTheYears2000To2099(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	machining := newShopDepartment(t, te, "Machining")
+	id := createDowntime(t, te, downtimeWrite(0, 2, down(machining.ID)))
+	for _, c := range []struct{ body, field string }{
+		{`{"startsBeforeUtc":"2100-01-01T00:00:00Z"}`, "startsBeforeUtc"},
+		{`{"startsBeforeUtc":"1999-12-31T23:59:59Z"}`, "startsBeforeUtc"},
+		{`{"startsBeforeUtc":"2099-12-31T20:00:00-05:00"}`, "startsBeforeUtc"}, // 2100-01-01T01:00Z
+		{`{"endsAfterUtc":"1999-12-31T23:59:59Z"}`, "endsAfterUtc"},
+		{`{"endsAfterUtc":"0001-01-01T00:00:00Z"}`, "endsAfterUtc"},
+		{`{"endsAfterUtc":"2000-01-01T01:00:00+02:00"}`, "endsAfterUtc"}, // 1999-12-31T23:00Z
+	} {
+		res, b := listDowntimesRaw(t, te, "", c.body)
+		mustProblemNaming(t, res, b, c.field)
+	}
+	for _, c := range []struct {
+		body string
+		want []string
+	}{
+		{`{"endsAfterUtc":"2000-01-01T00:00:00Z","startsBeforeUtc":"2099-12-31T23:59:59Z"}`, []string{id}},
+		{`{"endsAfterUtc":"1999-12-31T20:00:00-05:00"}`, []string{id}}, // 2000-01-01T01:00Z
+		{`{"startsBeforeUtc":"2000-01-01T00:00:00Z"}`, []string{}},
+	} {
+		res, b := listDowntimesRaw(t, te, "", c.body)
+		mustStatus(t, res.StatusCode, http.StatusOK, b)
+		var got []client.EquipmentDowntime
+		mustUnmarshal(t, b, &got)
+		if ids := downtimeIDs(got); !slices.Equal(ids, c.want) {
+			t.Fatalf("%s: %v, want %v", c.body, ids, c.want)
+		}
+	}
+}

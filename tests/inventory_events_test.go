@@ -167,13 +167,13 @@ func TestInventoryEventsAreImmutableButTheirNoteAndDetails(t *testing.T) {
 	mustItemField(t, res, body, "note")
 	sameJSON(t, "event after refused patches", ev, getEvent(t, te, ev.Id))
 
-	// The note is trimmed; externalReferences members left blank are stored as "" and a
-	// reference may lack externalId (extref.Patch).
+	// The note is trimmed; externalReferences follow the create and full update rule (see
+	// TestInventoryEventPatchesFollowTheFullUpdateRuleForExternalReferences).
 	res, body = patchEvent(`[{"op":"test","path":"/note","value":"first"},{"op":"replace","path":"/note","value":"  Counted twice  "},
-        {"op":"add","path":"/details/externalReferences/erp","value":{"type":"journal","displayId":"  "}}]`)
+        {"op":"add","path":"/details/externalReferences/erp","value":{"type":"journal","externalId":"JE-7","displayId":"  "}}]`)
 	got := mustEvent(t, res, body)
 	ref := got.Details.ExternalReferences["erp"]
-	if optText(got.Note) != "Counted twice" || optText(ref.Type) != "journal" || optText(ref.DisplayID) != "" || ref.ExternalID != nil {
+	if optText(got.Note) != "Counted twice" || optText(ref.Type) != "journal" || ref.DisplayID != nil || optText(ref.ExternalID) != "JE-7" {
 		t.Fatalf("patched event note %q refs %+v", optText(got.Note), got.Details.ExternalReferences)
 	}
 	// Everything else stays as recorded.
@@ -220,10 +220,10 @@ func TestInventoryEventDetailsReplaceAndPatch(t *testing.T) {
 	res, body = rawRequest(t, http.MethodPut, path, te.Token, "application/json", `{"externalReferences":{"  ":{"externalId":"x"}}}`)
 	mustItemField(t, res, body, "externalReferences")
 
-	// PATCH works on the details: blank members store as "", externalId is not required.
+	// PATCH works on the details, under the same rule as PUT.
 	d = details(rawRequest(t, http.MethodPatch, path, te.Token, "application/json-patch+json",
-		`[{"op":"add","path":"/externalReferences/bank","value":{"externalId":"  "}},{"op":"replace","path":"/externalReferences/erp/status","value":"posted"}]`))
-	if optText(d.ExternalReferences["bank"].ExternalID) != "" || optText(d.ExternalReferences["erp"].Status) != "posted" {
+		`[{"op":"add","path":"/externalReferences/bank","value":{"externalId":"B-1","url":"  "}},{"op":"replace","path":"/externalReferences/erp/status","value":"posted"}]`))
+	if optText(d.ExternalReferences["bank"].ExternalID) != "B-1" || d.ExternalReferences["bank"].URL != nil || optText(d.ExternalReferences["erp"].Status) != "posted" {
 		t.Fatalf("patched details %+v", d.ExternalReferences)
 	}
 	res, body = rawRequest(t, http.MethodPatch, path, te.Token, "application/json-patch+json", `[{"op":"replace","path":"/note","value":"x"}]`)
@@ -242,6 +242,55 @@ func TestInventoryEventDetailsReplaceAndPatch(t *testing.T) {
 	if e := getEvent(t, te, ev.Id); optText(e.Note) != "kept" {
 		t.Fatalf("note %q after details changes", optText(e.Note))
 	}
+}
+
+// Only customers, items, quotes, sales orders and purchase orders keep blank external
+// reference members on PATCH. A PATCH of an inventory event, or of its details, follows the
+// create and full update rule: a blank member is stored as no value, and a missing or blank
+// externalId is a 400 naming it that stores nothing.
+func TestInventoryEventPatchesFollowTheFullUpdateRuleForExternalReferences(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("REFRULE"))
+	ev := receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("1")})
+	patch := func(path, ops string) (rawResponse, []byte) {
+		return rawRequest(t, http.MethodPatch, path, te.Token, "application/json-patch+json", ops)
+	}
+	eventRefs := eventPath(ev.Id)
+	detailRefs := eventPath(ev.Id) + "/details"
+	for _, c := range []struct{ path, ops, field string }{
+		{eventRefs, `[{"op":"add","path":"/details/externalReferences/erp","value":{"type":"journal","externalId":"   "}}]`, "details.externalReferences.erp.externalId"},
+		{eventRefs, `[{"op":"add","path":"/details/externalReferences/erp","value":{"type":"journal"}}]`, "details.externalReferences.erp.externalId"},
+		{eventRefs, `[{"op":"add","path":"/details/externalReferences/erp","value":{"externalId":""}}]`, "details.externalReferences.erp.externalId"},
+		{detailRefs, `[{"op":"add","path":"/externalReferences/erp","value":{"type":"journal","externalId":" "}}]`, "externalReferences.erp.externalId"},
+		{detailRefs, `[{"op":"add","path":"/externalReferences/erp","value":{"status":"posted"}}]`, "externalReferences.erp.externalId"},
+	} {
+		res, body := patch(c.path, c.ops)
+		mustItemField(t, res, body, c.field)
+	}
+	if refs := getEvent(t, te, ev.Id).Details.ExternalReferences; len(refs) != 0 {
+		t.Fatalf("refused patches stored references %+v", refs)
+	}
+
+	// Blank members are stored as no value (null), through either path.
+	res, body := patch(eventRefs, `[{"op":"add","path":"/details/externalReferences/erp","value":{"type":"  ","externalId":"JE-1","displayId":"","status":"\t","url":" "}}]`)
+	erp := mustEvent(t, res, body).Details.ExternalReferences["erp"]
+	if optText(erp.ExternalID) != "JE-1" || erp.Type != nil || erp.DisplayID != nil || erp.Status != nil || erp.URL != nil {
+		t.Fatalf("event patch stored %+v, want blank members as null", erp)
+	}
+	res, body = patch(detailRefs, `[{"op":"replace","path":"/externalReferences/erp/status","value":"  "},{"op":"add","path":"/externalReferences/bank","value":{"externalId":"B-1","type":""}}]`)
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	var d client.InventoryEventDetails
+	if err := json.Unmarshal(body, &d); err != nil {
+		t.Fatal(err)
+	}
+	if d.ExternalReferences["erp"].Status != nil || d.ExternalReferences["bank"].Type != nil || optText(d.ExternalReferences["bank"].ExternalID) != "B-1" {
+		t.Fatalf("details patch stored %+v, want blank members as null", d.ExternalReferences)
+	}
+	// Blanking the externalId of a stored reference is refused too.
+	res, body = patch(detailRefs, `[{"op":"replace","path":"/externalReferences/bank/externalId","value":"  "}]`)
+	mustItemField(t, res, body, "externalReferences.bank.externalId")
+	sameJSON(t, "details after a refused patch", d, getEvent(t, te, ev.Id).Details)
 }
 
 func TestInventoryEventListFiltersOrderAndPaging(t *testing.T) {

@@ -913,3 +913,84 @@ func TestInventoryTextAndFilterLimitsAre400NamingTheField(t *testing.T) {
 	overrideStock(t, te, client.InventoryOverride{ItemId: item, Quantity: num("1"), Note: &at})
 	listStock(t, te, nil, client.InventoryFilter{ItemIds: &[]string{item}, LotIds: ptr(ids501[:500])})
 }
+
+// A pick or override without lotId at a location where every unit of the item is in lots
+// finds no stock outside lots: the 400 names lotId and lists the lots holding stock at that
+// location (name, quantity, id; most units first), and nothing is written. A pick that finds
+// some units outside lots but too few keeps naming quantity and lists the lots as well.
+func TestInventoryPickOrOverrideOutsideLotsNamesTheLotsHoldingStockThere(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("LOTTED"))
+	shelf := createLocation(t, te, "Shelf A")
+	yard := createLocation(t, te, "Yard")
+	lotAt := func(name, qty string, loc *string) string {
+		t.Helper()
+		return optText(receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num(qty), LotNumber: ptr(name), LocationId: loc}).LotId)
+	}
+	l17 := lotAt("L-17", "5", &shelf)
+	l18 := lotAt("L-18", "2", &shelf)
+	lotAt("L-19", "4", &yard) // another location
+	emptied := lotAt("L-20", "3", &shelf)
+	pickStock(t, te, client.InventoryPick{ItemId: item, Quantity: num("3"), LotId: &emptied, LocationId: &shelf})
+	l21 := lotAt("L-21", "1", nil) // no location
+	events := eventTotal(t, te)
+
+	lotsOnShelf := "lots holding stock there: L-17 (5, id " + l17 + "), L-18 (2, id " + l18 + ")"
+	refusals := []struct {
+		name, path string
+		body       any
+		want       string
+	}{
+		{"pick", "/api/inventory/pick",
+			client.InventoryPick{ItemId: item, SecondaryType: client.InventoryPickSecondaryTypePick, Quantity: num("1"), LocationId: &shelf},
+			"no stock of item LOTTED outside lots at location Shelf A; " + lotsOnShelf + "; name one in lotId"},
+		{"pick of the item", "/api/items/" + item + "/inventory/pick",
+			client.InventoryItemPick{SecondaryType: client.InventoryItemPickSecondaryTypeConsume, Quantity: num("1"), LocationId: &shelf},
+			"no stock of item LOTTED outside lots at location Shelf A; " + lotsOnShelf + "; name one in lotId"},
+		{"override", "/api/inventory/override",
+			client.InventoryOverride{ItemId: item, Quantity: num("7"), LocationId: &shelf},
+			"no stock of item LOTTED outside lots at location Shelf A; " + lotsOnShelf + "; name one in lotId"},
+		{"override to 0", "/api/inventory/override",
+			client.InventoryOverride{ItemId: item, Quantity: num("0"), LocationId: &shelf},
+			"no stock of item LOTTED outside lots at location Shelf A; " + lotsOnShelf + "; name one in lotId"},
+		{"pick at no location", "/api/inventory/pick",
+			client.InventoryPick{ItemId: item, SecondaryType: client.InventoryPickSecondaryTypePick, Quantity: num("1")},
+			"no stock of item LOTTED outside lots at no location; lots holding stock there: L-21 (1, id " + l21 + "); name one in lotId"},
+		{"override at no location", "/api/inventory/override",
+			client.InventoryOverride{ItemId: item, Quantity: num("2")},
+			"no stock of item LOTTED outside lots at no location; lots holding stock there: L-21 (1, id " + l21 + "); name one in lotId"},
+	}
+	for _, c := range refusals {
+		res, body := inventoryPost(t, te, c.path, c.body)
+		p := mustProblem(t, res, body, http.StatusBadRequest)
+		if got := p.Errors["lotId"]; len(got) != 1 || got[0] != c.want || len(p.Errors) != 1 {
+			t.Errorf("%s: errors %v, want lotId: %q", c.name, p.Errors, c.want)
+		}
+	}
+	if n := eventTotal(t, te); n != events {
+		t.Fatalf("%d events after refused picks and overrides, want %d", n, events)
+	}
+	mustDec(t, "outside lots on the shelf", onHandAt(t, te, item, nil, &shelf), "0")
+	mustDec(t, "L-17 on the shelf", onHandAt(t, te, item, &l17, &shelf), "5")
+
+	// With some units outside lots, a pick of too many names quantity and still lists the lots;
+	// an override sets the units outside lots as before.
+	receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("1"), LocationId: &shelf})
+	res, body := inventoryPost(t, te, "/api/inventory/pick", client.InventoryPick{ItemId: item, SecondaryType: client.InventoryPickSecondaryTypePick, Quantity: num("2"), LocationId: &shelf})
+	p := mustProblem(t, res, body, http.StatusBadRequest)
+	want := "only 1 of item LOTTED on hand outside lots at location Shelf A; cannot take 2; " + lotsOnShelf + "; name one in lotId to take from it"
+	if got := p.Errors["quantity"]; len(got) != 1 || got[0] != want || len(p.Errors) != 1 {
+		t.Fatalf("errors %v, want quantity: %q", p.Errors, want)
+	}
+	mustDec(t, "override outside lots", mustOnlyEffect(t, overrideStock(t, te, client.InventoryOverride{ItemId: item, Quantity: num("4"), LocationId: &shelf})).Quantity, "3")
+	mustDec(t, "L-17 after the override", onHandAt(t, te, item, &l17, &shelf), "5")
+
+	// Where no lot holds stock either, the answer is as before.
+	other := createItem(t, te, newItem("UNLOTTED"))
+	res, body = inventoryPost(t, te, "/api/inventory/pick", client.InventoryPick{ItemId: other, SecondaryType: client.InventoryPickSecondaryTypePick, Quantity: num("1"), LocationId: &shelf})
+	p = mustProblem(t, res, body, http.StatusBadRequest)
+	if got := p.Errors["quantity"]; len(got) != 1 || got[0] != "only 0 on hand there; cannot take 1" {
+		t.Fatalf("errors %v for an item without lots", p.Errors)
+	}
+}

@@ -2093,7 +2093,7 @@ type CustomerFilter struct {
 	// IncludeDeleted Also answer deleted customers.
 	IncludeDeleted *bool `json:"includeDeleted,omitempty"`
 
-	// ModifiedAfterUtc Customers modified strictly after this instant.
+	// ModifiedAfterUtc Customers modified strictly after this instant; in the years 2000 to 2099 in UTC (after converting any offset), else 400 naming the field.
 	ModifiedAfterUtc *time.Time `json:"modifiedAfterUtc,omitempty"`
 
 	// Name Case-insensitive substring of the name.
@@ -2476,13 +2476,13 @@ type EquipmentDowntimeFilter struct {
 	// DepartmentIds Only downtimes affecting at least one of these departments (1 to 500 ids).
 	DepartmentIds *[]string `json:"departmentIds,omitempty"`
 
-	// EndsAfterUtc Only downtimes ending strictly after this instant (with or without offset).
+	// EndsAfterUtc Only downtimes ending strictly after this instant (with or without offset); in the years 2000 to 2099 in UTC (after converting any offset), else 400 naming the field.
 	EndsAfterUtc *time.Time `json:"endsAfterUtc,omitempty"`
 
 	// Ids Only these downtime ids (1 to 500).
 	Ids *[]string `json:"ids,omitempty"`
 
-	// StartsBeforeUtc Only downtimes starting strictly before this instant (with or without offset).
+	// StartsBeforeUtc Only downtimes starting strictly before this instant (with or without offset); in the years 2000 to 2099 in UTC (after converting any offset), else 400 naming the field.
 	StartsBeforeUtc *time.Time `json:"startsBeforeUtc,omitempty"`
 }
 
@@ -2550,7 +2550,8 @@ type EquipmentWrite struct {
 // and a missing or blank `externalId` is refused as required (400 naming
 // `externalReferences.<key>.externalId`).
 // On customers, items, quotes, sales orders and purchase orders a PATCH stores a blank member,
-// `externalId` included, as an empty string, and does not require `externalId`.
+// `externalId` included, as an empty string, and does not require `externalId`; a PATCH of
+// any other record (inventory events, for one) follows the create and full update rule.
 // Non-blank values are stored as sent (not trimmed).
 type ExternalReference struct {
 	// DisplayId The id as the external system shows it.
@@ -7173,7 +7174,8 @@ type ClientInterface interface {
 	// (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
 	// `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
 	// without a value sort last (first when descending), and ties break on id. Deleted customers
-	// are left out unless `includeDeleted` is true.
+	// are left out unless `includeDeleted` is true. `modifiedAfterUtc` must fall in the years
+	// 2000 to 2099 in UTC (400 naming it), like every date filter.
 	//
 	// Permission: View Customer.
 	//
@@ -7188,7 +7190,8 @@ type ClientInterface interface {
 	// (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
 	// `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
 	// without a value sort last (first when descending), and ties break on id. Deleted customers
-	// are left out unless `includeDeleted` is true.
+	// are left out unless `includeDeleted` is true. `modifiedAfterUtc` must fall in the years
+	// 2000 to 2099 in UTC (400 naming it), like every date filter.
 	//
 	// Permission: View Customer.
 	//
@@ -7767,7 +7770,8 @@ type ClientInterface interface {
 	// Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
 	// id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
 	// break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
-	// offset); together they find the downtimes overlapping a window.
+	// offset); together they find the downtimes overlapping a window. Each must fall in the
+	// years 2000 to 2099 in UTC (400 naming it), like every date filter.
 	//
 	// Permission: View Scheduling.
 	//
@@ -7781,7 +7785,8 @@ type ClientInterface interface {
 	// Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
 	// id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
 	// break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
-	// offset); together they find the downtimes overlapping a window.
+	// offset); together they find the downtimes overlapping a window. Each must fall in the
+	// years 2000 to 2099 in UTC (400 naming it), like every date filter.
 	//
 	// Permission: View Scheduling.
 	//
@@ -8120,8 +8125,10 @@ type ClientInterface interface {
 	//
 	// Applies a JSON Patch to the event's read shape; only `note` and `details` (its
 	// `externalReferences`) may change: any other path answers 400 (events are immutable
-	// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
-	// empty string. Answers the event.
+	// otherwise: revert a mistaken one). External references follow the create and full update
+	// rule (inventory events are not among the records whose PATCH keeps blanks): a blank member
+	// is stored as no value (null), and a reference whose `externalId` is missing or blank
+	// answers 400 naming `details.externalReferences.<key>.externalId`. Answers the event.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -8134,8 +8141,10 @@ type ClientInterface interface {
 	//
 	// Applies a JSON Patch to the event's read shape; only `note` and `details` (its
 	// `externalReferences`) may change: any other path answers 400 (events are immutable
-	// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
-	// empty string. Answers the event.
+	// otherwise: revert a mistaken one). External references follow the create and full update
+	// rule (inventory events are not among the records whose PATCH keeps blanks): a blank member
+	// is stored as no value (null), and a reference whose `externalId` is missing or blank
+	// answers 400 naming `details.externalReferences.<key>.externalId`. Answers the event.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -8155,8 +8164,11 @@ type ClientInterface interface {
 
 	// PatchInventoryEventDetailsWithBody Partially update an event's details
 	//
-	// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
-	// member is stored as an empty string. Answers the details.
+	// Applies a JSON Patch to the event's details (paths under `/externalReferences`) under the
+	// rule of `updateInventoryEventDetails` (inventory events are not among the records whose
+	// PATCH keeps blanks): a blank member is stored as no value (null), and a reference whose
+	// `externalId` is missing or blank answers 400 naming `externalReferences.<key>.externalId`.
+	// Answers the details.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -8167,8 +8179,11 @@ type ClientInterface interface {
 
 	// PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBody Partially update an event's details
 	//
-	// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
-	// member is stored as an empty string. Answers the details.
+	// Applies a JSON Patch to the event's details (paths under `/externalReferences`) under the
+	// rule of `updateInventoryEventDetails` (inventory events are not among the records whose
+	// PATCH keeps blanks): a blank member is stored as no value (null), and a reference whose
+	// `externalId` is missing or blank answers 400 naming `externalReferences.<key>.externalId`.
+	// Answers the details.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -8179,7 +8194,9 @@ type ClientInterface interface {
 
 	// UpdateInventoryEventDetailsWithBody Replace an event's details
 	//
-	// Replaces the event's external references (omitted: none). Answers the details.
+	// Replaces the event's external references (omitted: none): a blank member is stored as no
+	// value (null), and a reference whose `externalId` is missing or blank answers 400 naming
+	// `externalReferences.<key>.externalId`. Answers the details.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -8190,7 +8207,9 @@ type ClientInterface interface {
 
 	// UpdateInventoryEventDetails Replace an event's details
 	//
-	// Replaces the event's external references (omitted: none). Answers the details.
+	// Replaces the event's external references (omitted: none): a blank member is stored as no
+	// value (null), and a reference whose `externalId` is missing or blank answers 400 naming
+	// `externalReferences.<key>.externalId`. Answers the details.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -8378,7 +8397,11 @@ type ClientInterface interface {
 	// `eventOverride` event (secondary type `override`) recording the difference: units added
 	// are valued at the average value on hand there (0 when nothing is), units removed take
 	// their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
-	// The same item, lot and location rules as a pick apply.
+	// The same item, lot and location rules as a pick apply. Without `lotId`, at a location
+	// where the item has no units outside lots but lots hold units, the override answers 400
+	// naming `lotId` and listing those lots (as a pick does) and writes nothing: a lot-less
+	// count beside them is almost always a count of one of them. Name the lot, or receive
+	// units to hold them outside lots.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -8393,7 +8416,11 @@ type ClientInterface interface {
 	// `eventOverride` event (secondary type `override`) recording the difference: units added
 	// are valued at the average value on hand there (0 when nothing is), units removed take
 	// their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
-	// The same item, lot and location rules as a pick apply.
+	// The same item, lot and location rules as a pick apply. Without `lotId`, at a location
+	// where the item has no units outside lots but lots hold units, the override answers 400
+	// naming `lotId` and listing those lots (as a pick does) and writes nothing: a lot-less
+	// count beside them is almost always a count of one of them. Name the lot, or receive
+	// units to hold them outside lots.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -8408,10 +8435,14 @@ type ClientInterface interface {
 	// `pick` event, with its effect and the value of the units taken (their average value there).
 	// In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
 	// and on hand never goes below 0; picking more than is on hand there answers 400 naming
-	// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
-	// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
-	// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
-	// answers 404.
+	// `quantity` and writes nothing. Without `lotId` the place is the units outside lots: when
+	// the item has none outside lots at that location but lots hold units there, the 400 names
+	// `lotId` instead and its message lists those lots (name, quantity and id, most units
+	// first, at most 10) to name one in `lotId`; when some units are outside lots but fewer
+	// than asked, it names `quantity` and lists the lots as well. A non-inventory item answers
+	// 400 naming `itemId`; a lot-tracked item without `lotId` 400 naming `lotId`; a lot of
+	// another item 400 naming `lotId`. An unknown item, lot or location (or another tenant's,
+	// or a deleted location) answers 404.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -8426,10 +8457,14 @@ type ClientInterface interface {
 	// `pick` event, with its effect and the value of the units taken (their average value there).
 	// In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
 	// and on hand never goes below 0; picking more than is on hand there answers 400 naming
-	// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
-	// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
-	// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
-	// answers 404.
+	// `quantity` and writes nothing. Without `lotId` the place is the units outside lots: when
+	// the item has none outside lots at that location but lots hold units there, the 400 names
+	// `lotId` instead and its message lists those lots (name, quantity and id, most units
+	// first, at most 10) to name one in `lotId`; when some units are outside lots but fewer
+	// than asked, it names `quantity` and lists the lots as well. A non-inventory item answers
+	// 400 naming `itemId`; a lot-tracked item without `lotId` 400 naming `lotId`; a lot of
+	// another item 400 naming `lotId`. An unknown item, lot or location (or another tenant's,
+	// or a deleted location) answers 404.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -11733,7 +11768,8 @@ func (c *Client) CreateCustomer(ctx context.Context, body CreateCustomerJSONRequ
 // (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
 // `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
 // without a value sort last (first when descending), and ties break on id. Deleted customers
-// are left out unless `includeDeleted` is true.
+// are left out unless `includeDeleted` is true. `modifiedAfterUtc` must fall in the years
+// 2000 to 2099 in UTC (400 naming it), like every date filter.
 //
 // Permission: View Customer.
 //
@@ -11758,7 +11794,8 @@ func (c *Client) ListCustomersWithBody(ctx context.Context, params *ListCustomer
 // (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
 // `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
 // without a value sort last (first when descending), and ties break on id. Deleted customers
-// are left out unless `includeDeleted` is true.
+// are left out unless `includeDeleted` is true. `modifiedAfterUtc` must fall in the years
+// 2000 to 2099 in UTC (400 naming it), like every date filter.
 //
 // Permission: View Customer.
 //
@@ -12757,7 +12794,8 @@ func (c *Client) CreateEquipmentDowntime(ctx context.Context, body CreateEquipme
 // Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
 // id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
 // break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
-// offset); together they find the downtimes overlapping a window.
+// offset); together they find the downtimes overlapping a window. Each must fall in the
+// years 2000 to 2099 in UTC (400 naming it), like every date filter.
 //
 // Permission: View Scheduling.
 //
@@ -12781,7 +12819,8 @@ func (c *Client) ListEquipmentDowntimesWithBody(ctx context.Context, params *Lis
 // Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
 // id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
 // break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
-// offset); together they find the downtimes overlapping a window.
+// offset); together they find the downtimes overlapping a window. Each must fall in the
+// years 2000 to 2099 in UTC (400 naming it), like every date filter.
 //
 // Permission: View Scheduling.
 //
@@ -13400,8 +13439,10 @@ func (c *Client) GetInventoryEvent(ctx context.Context, inventoryEventId Invento
 //
 // Applies a JSON Patch to the event's read shape; only `note` and `details` (its
 // `externalReferences`) may change: any other path answers 400 (events are immutable
-// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
-// empty string. Answers the event.
+// otherwise: revert a mistaken one). External references follow the create and full update
+// rule (inventory events are not among the records whose PATCH keeps blanks): a blank member
+// is stored as no value (null), and a reference whose `externalId` is missing or blank
+// answers 400 naming `details.externalReferences.<key>.externalId`. Answers the event.
 //
 // Permission: Edit Inventory.
 //
@@ -13424,8 +13465,10 @@ func (c *Client) PatchInventoryEventWithBody(ctx context.Context, inventoryEvent
 //
 // Applies a JSON Patch to the event's read shape; only `note` and `details` (its
 // `externalReferences`) may change: any other path answers 400 (events are immutable
-// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
-// empty string. Answers the event.
+// otherwise: revert a mistaken one). External references follow the create and full update
+// rule (inventory events are not among the records whose PATCH keeps blanks): a blank member
+// is stored as no value (null), and a reference whose `externalId` is missing or blank
+// answers 400 naming `details.externalReferences.<key>.externalId`. Answers the event.
 //
 // Permission: Edit Inventory.
 //
@@ -13465,8 +13508,11 @@ func (c *Client) GetInventoryEventDetails(ctx context.Context, inventoryEventId 
 
 // PatchInventoryEventDetailsWithBody Partially update an event's details
 //
-// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
-// member is stored as an empty string. Answers the details.
+// Applies a JSON Patch to the event's details (paths under `/externalReferences`) under the
+// rule of `updateInventoryEventDetails` (inventory events are not among the records whose
+// PATCH keeps blanks): a blank member is stored as no value (null), and a reference whose
+// `externalId` is missing or blank answers 400 naming `externalReferences.<key>.externalId`.
+// Answers the details.
 //
 // Permission: Edit Inventory.
 //
@@ -13487,8 +13533,11 @@ func (c *Client) PatchInventoryEventDetailsWithBody(ctx context.Context, invento
 
 // PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBody Partially update an event's details
 //
-// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
-// member is stored as an empty string. Answers the details.
+// Applies a JSON Patch to the event's details (paths under `/externalReferences`) under the
+// rule of `updateInventoryEventDetails` (inventory events are not among the records whose
+// PATCH keeps blanks): a blank member is stored as no value (null), and a reference whose
+// `externalId` is missing or blank answers 400 naming `externalReferences.<key>.externalId`.
+// Answers the details.
 //
 // Permission: Edit Inventory.
 //
@@ -13509,7 +13558,9 @@ func (c *Client) PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBody(
 
 // UpdateInventoryEventDetailsWithBody Replace an event's details
 //
-// Replaces the event's external references (omitted: none). Answers the details.
+// Replaces the event's external references (omitted: none): a blank member is stored as no
+// value (null), and a reference whose `externalId` is missing or blank answers 400 naming
+// `externalReferences.<key>.externalId`. Answers the details.
 //
 // Permission: Edit Inventory.
 //
@@ -13530,7 +13581,9 @@ func (c *Client) UpdateInventoryEventDetailsWithBody(ctx context.Context, invent
 
 // UpdateInventoryEventDetails Replace an event's details
 //
-// Replaces the event's external references (omitted: none). Answers the details.
+// Replaces the event's external references (omitted: none): a blank member is stored as no
+// value (null), and a reference whose `externalId` is missing or blank answers 400 naming
+// `externalReferences.<key>.externalId`. Answers the details.
 //
 // Permission: Edit Inventory.
 //
@@ -13848,7 +13901,11 @@ func (c *Client) ListInventory(ctx context.Context, params *ListInventoryParams,
 // `eventOverride` event (secondary type `override`) recording the difference: units added
 // are valued at the average value on hand there (0 when nothing is), units removed take
 // their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
-// The same item, lot and location rules as a pick apply.
+// The same item, lot and location rules as a pick apply. Without `lotId`, at a location
+// where the item has no units outside lots but lots hold units, the override answers 400
+// naming `lotId` and listing those lots (as a pick does) and writes nothing: a lot-less
+// count beside them is almost always a count of one of them. Name the lot, or receive
+// units to hold them outside lots.
 //
 // Permission: Edit Inventory.
 //
@@ -13873,7 +13930,11 @@ func (c *Client) OverrideInventoryWithBody(ctx context.Context, contentType stri
 // `eventOverride` event (secondary type `override`) recording the difference: units added
 // are valued at the average value on hand there (0 when nothing is), units removed take
 // their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
-// The same item, lot and location rules as a pick apply.
+// The same item, lot and location rules as a pick apply. Without `lotId`, at a location
+// where the item has no units outside lots but lots hold units, the override answers 400
+// naming `lotId` and listing those lots (as a pick does) and writes nothing: a lot-less
+// count beside them is almost always a count of one of them. Name the lot, or receive
+// units to hold them outside lots.
 //
 // Permission: Edit Inventory.
 //
@@ -13898,10 +13959,14 @@ func (c *Client) OverrideInventory(ctx context.Context, body OverrideInventoryJS
 // `pick` event, with its effect and the value of the units taken (their average value there).
 // In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
 // and on hand never goes below 0; picking more than is on hand there answers 400 naming
-// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
-// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
-// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
-// answers 404.
+// `quantity` and writes nothing. Without `lotId` the place is the units outside lots: when
+// the item has none outside lots at that location but lots hold units there, the 400 names
+// `lotId` instead and its message lists those lots (name, quantity and id, most units
+// first, at most 10) to name one in `lotId`; when some units are outside lots but fewer
+// than asked, it names `quantity` and lists the lots as well. A non-inventory item answers
+// 400 naming `itemId`; a lot-tracked item without `lotId` 400 naming `lotId`; a lot of
+// another item 400 naming `lotId`. An unknown item, lot or location (or another tenant's,
+// or a deleted location) answers 404.
 //
 // Permission: Edit Inventory.
 //
@@ -13926,10 +13991,14 @@ func (c *Client) PickInventoryWithBody(ctx context.Context, contentType string, 
 // `pick` event, with its effect and the value of the units taken (their average value there).
 // In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
 // and on hand never goes below 0; picking more than is on hand there answers 400 naming
-// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
-// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
-// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
-// answers 404.
+// `quantity` and writes nothing. Without `lotId` the place is the units outside lots: when
+// the item has none outside lots at that location but lots hold units there, the 400 names
+// `lotId` instead and its message lists those lots (name, quantity and id, most units
+// first, at most 10) to name one in `lotId`; when some units are outside lots but fewer
+// than asked, it names `quantity` and lists the lots as well. A non-inventory item answers
+// 400 naming `itemId`; a lot-tracked item without `lotId` 400 naming `lotId`; a lot of
+// another item 400 naming `lotId`. An unknown item, lot or location (or another tenant's,
+// or a deleted location) answers 404.
 //
 // Permission: Edit Inventory.
 //
@@ -27704,7 +27773,8 @@ type ClientWithResponsesInterface interface {
 	// (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
 	// `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
 	// without a value sort last (first when descending), and ties break on id. Deleted customers
-	// are left out unless `includeDeleted` is true.
+	// are left out unless `includeDeleted` is true. `modifiedAfterUtc` must fall in the years
+	// 2000 to 2099 in UTC (400 naming it), like every date filter.
 	//
 	// Permission: View Customer.
 	//
@@ -27719,7 +27789,8 @@ type ClientWithResponsesInterface interface {
 	// (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
 	// `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
 	// without a value sort last (first when descending), and ties break on id. Deleted customers
-	// are left out unless `includeDeleted` is true.
+	// are left out unless `includeDeleted` is true. `modifiedAfterUtc` must fall in the years
+	// 2000 to 2099 in UTC (400 naming it), like every date filter.
 	//
 	// Permission: View Customer.
 	//
@@ -28320,7 +28391,8 @@ type ClientWithResponsesInterface interface {
 	// Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
 	// id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
 	// break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
-	// offset); together they find the downtimes overlapping a window.
+	// offset); together they find the downtimes overlapping a window. Each must fall in the
+	// years 2000 to 2099 in UTC (400 naming it), like every date filter.
 	//
 	// Permission: View Scheduling.
 	//
@@ -28334,7 +28406,8 @@ type ClientWithResponsesInterface interface {
 	// Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
 	// id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
 	// break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
-	// offset); together they find the downtimes overlapping a window.
+	// offset); together they find the downtimes overlapping a window. Each must fall in the
+	// years 2000 to 2099 in UTC (400 naming it), like every date filter.
 	//
 	// Permission: View Scheduling.
 	//
@@ -28687,8 +28760,10 @@ type ClientWithResponsesInterface interface {
 	//
 	// Applies a JSON Patch to the event's read shape; only `note` and `details` (its
 	// `externalReferences`) may change: any other path answers 400 (events are immutable
-	// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
-	// empty string. Answers the event.
+	// otherwise: revert a mistaken one). External references follow the create and full update
+	// rule (inventory events are not among the records whose PATCH keeps blanks): a blank member
+	// is stored as no value (null), and a reference whose `externalId` is missing or blank
+	// answers 400 naming `details.externalReferences.<key>.externalId`. Answers the event.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -28701,8 +28776,10 @@ type ClientWithResponsesInterface interface {
 	//
 	// Applies a JSON Patch to the event's read shape; only `note` and `details` (its
 	// `externalReferences`) may change: any other path answers 400 (events are immutable
-	// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
-	// empty string. Answers the event.
+	// otherwise: revert a mistaken one). External references follow the create and full update
+	// rule (inventory events are not among the records whose PATCH keeps blanks): a blank member
+	// is stored as no value (null), and a reference whose `externalId` is missing or blank
+	// answers 400 naming `details.externalReferences.<key>.externalId`. Answers the event.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -28724,8 +28801,11 @@ type ClientWithResponsesInterface interface {
 
 	// PatchInventoryEventDetailsWithBodyWithResponse Partially update an event's details
 	//
-	// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
-	// member is stored as an empty string. Answers the details.
+	// Applies a JSON Patch to the event's details (paths under `/externalReferences`) under the
+	// rule of `updateInventoryEventDetails` (inventory events are not among the records whose
+	// PATCH keeps blanks): a blank member is stored as no value (null), and a reference whose
+	// `externalId` is missing or blank answers 400 naming `externalReferences.<key>.externalId`.
+	// Answers the details.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -28736,8 +28816,11 @@ type ClientWithResponsesInterface interface {
 
 	// PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBodyWithResponse Partially update an event's details
 	//
-	// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
-	// member is stored as an empty string. Answers the details.
+	// Applies a JSON Patch to the event's details (paths under `/externalReferences`) under the
+	// rule of `updateInventoryEventDetails` (inventory events are not among the records whose
+	// PATCH keeps blanks): a blank member is stored as no value (null), and a reference whose
+	// `externalId` is missing or blank answers 400 naming `externalReferences.<key>.externalId`.
+	// Answers the details.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -28748,7 +28831,9 @@ type ClientWithResponsesInterface interface {
 
 	// UpdateInventoryEventDetailsWithBodyWithResponse Replace an event's details
 	//
-	// Replaces the event's external references (omitted: none). Answers the details.
+	// Replaces the event's external references (omitted: none): a blank member is stored as no
+	// value (null), and a reference whose `externalId` is missing or blank answers 400 naming
+	// `externalReferences.<key>.externalId`. Answers the details.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -28759,7 +28844,9 @@ type ClientWithResponsesInterface interface {
 
 	// UpdateInventoryEventDetailsWithResponse Replace an event's details
 	//
-	// Replaces the event's external references (omitted: none). Answers the details.
+	// Replaces the event's external references (omitted: none): a blank member is stored as no
+	// value (null), and a reference whose `externalId` is missing or blank answers 400 naming
+	// `externalReferences.<key>.externalId`. Answers the details.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -28955,7 +29042,11 @@ type ClientWithResponsesInterface interface {
 	// `eventOverride` event (secondary type `override`) recording the difference: units added
 	// are valued at the average value on hand there (0 when nothing is), units removed take
 	// their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
-	// The same item, lot and location rules as a pick apply.
+	// The same item, lot and location rules as a pick apply. Without `lotId`, at a location
+	// where the item has no units outside lots but lots hold units, the override answers 400
+	// naming `lotId` and listing those lots (as a pick does) and writes nothing: a lot-less
+	// count beside them is almost always a count of one of them. Name the lot, or receive
+	// units to hold them outside lots.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -28970,7 +29061,11 @@ type ClientWithResponsesInterface interface {
 	// `eventOverride` event (secondary type `override`) recording the difference: units added
 	// are valued at the average value on hand there (0 when nothing is), units removed take
 	// their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
-	// The same item, lot and location rules as a pick apply.
+	// The same item, lot and location rules as a pick apply. Without `lotId`, at a location
+	// where the item has no units outside lots but lots hold units, the override answers 400
+	// naming `lotId` and listing those lots (as a pick does) and writes nothing: a lot-less
+	// count beside them is almost always a count of one of them. Name the lot, or receive
+	// units to hold them outside lots.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -28985,10 +29080,14 @@ type ClientWithResponsesInterface interface {
 	// `pick` event, with its effect and the value of the units taken (their average value there).
 	// In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
 	// and on hand never goes below 0; picking more than is on hand there answers 400 naming
-	// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
-	// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
-	// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
-	// answers 404.
+	// `quantity` and writes nothing. Without `lotId` the place is the units outside lots: when
+	// the item has none outside lots at that location but lots hold units there, the 400 names
+	// `lotId` instead and its message lists those lots (name, quantity and id, most units
+	// first, at most 10) to name one in `lotId`; when some units are outside lots but fewer
+	// than asked, it names `quantity` and lists the lots as well. A non-inventory item answers
+	// 400 naming `itemId`; a lot-tracked item without `lotId` 400 naming `lotId`; a lot of
+	// another item 400 naming `lotId`. An unknown item, lot or location (or another tenant's,
+	// or a deleted location) answers 404.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -29003,10 +29102,14 @@ type ClientWithResponsesInterface interface {
 	// `pick` event, with its effect and the value of the units taken (their average value there).
 	// In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
 	// and on hand never goes below 0; picking more than is on hand there answers 400 naming
-	// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
-	// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
-	// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
-	// answers 404.
+	// `quantity` and writes nothing. Without `lotId` the place is the units outside lots: when
+	// the item has none outside lots at that location but lots hold units there, the 400 names
+	// `lotId` instead and its message lists those lots (name, quantity and id, most units
+	// first, at most 10) to name one in `lotId`; when some units are outside lots but fewer
+	// than asked, it names `quantity` and lists the lots as well. A non-inventory item answers
+	// 400 naming `itemId`; a lot-tracked item without `lotId` 400 naming `lotId`; a lot of
+	// another item 400 naming `lotId`. An unknown item, lot or location (or another tenant's,
+	// or a deleted location) answers 404.
 	//
 	// Permission: Edit Inventory.
 	//
@@ -47867,7 +47970,8 @@ func (c *ClientWithResponses) CreateCustomerWithResponse(ctx context.Context, bo
 // (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
 // `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
 // without a value sort last (first when descending), and ties break on id. Deleted customers
-// are left out unless `includeDeleted` is true.
+// are left out unless `includeDeleted` is true. `modifiedAfterUtc` must fall in the years
+// 2000 to 2099 in UTC (400 naming it), like every date filter.
 //
 // Permission: View Customer.
 //
@@ -47888,7 +47992,8 @@ func (c *ClientWithResponses) ListCustomersWithBodyWithResponse(ctx context.Cont
 // (`name`, `customerCode`, `currencyCode`, `creditLimit`, `createdUtc`, `modifiedUtc`,
 // `customerTierName`, `paymentTerms.name`, `id`); text sorts case-insensitively, customers
 // without a value sort last (first when descending), and ties break on id. Deleted customers
-// are left out unless `includeDeleted` is true.
+// are left out unless `includeDeleted` is true. `modifiedAfterUtc` must fall in the years
+// 2000 to 2099 in UTC (400 naming it), like every date filter.
 //
 // Permission: View Customer.
 //
@@ -48741,7 +48846,8 @@ func (c *ClientWithResponses) CreateEquipmentDowntimeWithResponse(ctx context.Co
 // Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
 // id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
 // break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
-// offset); together they find the downtimes overlapping a window.
+// offset); together they find the downtimes overlapping a window. Each must fall in the
+// years 2000 to 2099 in UTC (400 naming it), like every date filter.
 //
 // Permission: View Scheduling.
 //
@@ -48761,7 +48867,8 @@ func (c *ClientWithResponses) ListEquipmentDowntimesWithBodyWithResponse(ctx con
 // Answers a bare array of the downtimes that are not deleted, sorted by `startDateTime` then
 // id unless `Sort.Field` names a sortable member (`startDateTime`, `endDateTime`, `id`); ties
 // break on id. `startsBeforeUtc` and `endsAfterUtc` are exclusive bounds (with or without
-// offset); together they find the downtimes overlapping a window.
+// offset); together they find the downtimes overlapping a window. Each must fall in the
+// years 2000 to 2099 in UTC (400 naming it), like every date filter.
 //
 // Permission: View Scheduling.
 //
@@ -49282,8 +49389,10 @@ func (c *ClientWithResponses) GetInventoryEventWithResponse(ctx context.Context,
 //
 // Applies a JSON Patch to the event's read shape; only `note` and `details` (its
 // `externalReferences`) may change: any other path answers 400 (events are immutable
-// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
-// empty string. Answers the event.
+// otherwise: revert a mistaken one). External references follow the create and full update
+// rule (inventory events are not among the records whose PATCH keeps blanks): a blank member
+// is stored as no value (null), and a reference whose `externalId` is missing or blank
+// answers 400 naming `details.externalReferences.<key>.externalId`. Answers the event.
 //
 // Permission: Edit Inventory.
 //
@@ -49302,8 +49411,10 @@ func (c *ClientWithResponses) PatchInventoryEventWithBodyWithResponse(ctx contex
 //
 // Applies a JSON Patch to the event's read shape; only `note` and `details` (its
 // `externalReferences`) may change: any other path answers 400 (events are immutable
-// otherwise: revert a mistaken one). A blank `externalReferences` member is stored as an
-// empty string. Answers the event.
+// otherwise: revert a mistaken one). External references follow the create and full update
+// rule (inventory events are not among the records whose PATCH keeps blanks): a blank member
+// is stored as no value (null), and a reference whose `externalId` is missing or blank
+// answers 400 naming `details.externalReferences.<key>.externalId`. Answers the event.
 //
 // Permission: Edit Inventory.
 //
@@ -49337,8 +49448,11 @@ func (c *ClientWithResponses) GetInventoryEventDetailsWithResponse(ctx context.C
 
 // PatchInventoryEventDetailsWithBodyWithResponse Partially update an event's details
 //
-// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
-// member is stored as an empty string. Answers the details.
+// Applies a JSON Patch to the event's details (paths under `/externalReferences`) under the
+// rule of `updateInventoryEventDetails` (inventory events are not among the records whose
+// PATCH keeps blanks): a blank member is stored as no value (null), and a reference whose
+// `externalId` is missing or blank answers 400 naming `externalReferences.<key>.externalId`.
+// Answers the details.
 //
 // Permission: Edit Inventory.
 //
@@ -49355,8 +49469,11 @@ func (c *ClientWithResponses) PatchInventoryEventDetailsWithBodyWithResponse(ctx
 
 // PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBodyWithResponse Partially update an event's details
 //
-// Applies a JSON Patch to the event's details (paths under `/externalReferences`); a blank
-// member is stored as an empty string. Answers the details.
+// Applies a JSON Patch to the event's details (paths under `/externalReferences`) under the
+// rule of `updateInventoryEventDetails` (inventory events are not among the records whose
+// PATCH keeps blanks): a blank member is stored as no value (null), and a reference whose
+// `externalId` is missing or blank answers 400 naming `externalReferences.<key>.externalId`.
+// Answers the details.
 //
 // Permission: Edit Inventory.
 //
@@ -49373,7 +49490,9 @@ func (c *ClientWithResponses) PatchInventoryEventDetailsWithApplicationJSONPatch
 
 // UpdateInventoryEventDetailsWithBodyWithResponse Replace an event's details
 //
-// Replaces the event's external references (omitted: none). Answers the details.
+// Replaces the event's external references (omitted: none): a blank member is stored as no
+// value (null), and a reference whose `externalId` is missing or blank answers 400 naming
+// `externalReferences.<key>.externalId`. Answers the details.
 //
 // Permission: Edit Inventory.
 //
@@ -49390,7 +49509,9 @@ func (c *ClientWithResponses) UpdateInventoryEventDetailsWithBodyWithResponse(ct
 
 // UpdateInventoryEventDetailsWithResponse Replace an event's details
 //
-// Replaces the event's external references (omitted: none). Answers the details.
+// Replaces the event's external references (omitted: none): a blank member is stored as no
+// value (null), and a reference whose `externalId` is missing or blank answers 400 naming
+// `externalReferences.<key>.externalId`. Answers the details.
 //
 // Permission: Edit Inventory.
 //
@@ -49664,7 +49785,11 @@ func (c *ClientWithResponses) ListInventoryWithResponse(ctx context.Context, par
 // `eventOverride` event (secondary type `override`) recording the difference: units added
 // are valued at the average value on hand there (0 when nothing is), units removed take
 // their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
-// The same item, lot and location rules as a pick apply.
+// The same item, lot and location rules as a pick apply. Without `lotId`, at a location
+// where the item has no units outside lots but lots hold units, the override answers 400
+// naming `lotId` and listing those lots (as a pick does) and writes nothing: a lot-less
+// count beside them is almost always a count of one of them. Name the lot, or receive
+// units to hold them outside lots.
 //
 // Permission: Edit Inventory.
 //
@@ -49685,7 +49810,11 @@ func (c *ClientWithResponses) OverrideInventoryWithBodyWithResponse(ctx context.
 // `eventOverride` event (secondary type `override`) recording the difference: units added
 // are valued at the average value on hand there (0 when nothing is), units removed take
 // their share of it. A quantity equal to what is on hand answers the event with a 0 effect.
-// The same item, lot and location rules as a pick apply.
+// The same item, lot and location rules as a pick apply. Without `lotId`, at a location
+// where the item has no units outside lots but lots hold units, the override answers 400
+// naming `lotId` and listing those lots (as a pick does) and writes nothing: a lot-less
+// count beside them is almost always a count of one of them. Name the lot, or receive
+// units to hold them outside lots.
 //
 // Permission: Edit Inventory.
 //
@@ -49706,10 +49835,14 @@ func (c *ClientWithResponses) OverrideInventoryWithResponse(ctx context.Context,
 // `pick` event, with its effect and the value of the units taken (their average value there).
 // In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
 // and on hand never goes below 0; picking more than is on hand there answers 400 naming
-// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
-// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
-// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
-// answers 404.
+// `quantity` and writes nothing. Without `lotId` the place is the units outside lots: when
+// the item has none outside lots at that location but lots hold units there, the 400 names
+// `lotId` instead and its message lists those lots (name, quantity and id, most units
+// first, at most 10) to name one in `lotId`; when some units are outside lots but fewer
+// than asked, it names `quantity` and lists the lots as well. A non-inventory item answers
+// 400 naming `itemId`; a lot-tracked item without `lotId` 400 naming `lotId`; a lot of
+// another item 400 naming `lotId`. An unknown item, lot or location (or another tenant's,
+// or a deleted location) answers 404.
 //
 // Permission: Edit Inventory.
 //
@@ -49730,10 +49863,14 @@ func (c *ClientWithResponses) PickInventoryWithBodyWithResponse(ctx context.Cont
 // `pick` event, with its effect and the value of the units taken (their average value there).
 // In one transaction: the balance is locked, so concurrent picks and receipts never lose a unit
 // and on hand never goes below 0; picking more than is on hand there answers 400 naming
-// `quantity` and writes nothing. A non-inventory item answers 400 naming `itemId`; a
-// lot-tracked item without `lotId` 400 naming `lotId`; a lot of another item 400 naming
-// `lotId`. An unknown item, lot or location (or another tenant's, or a deleted location)
-// answers 404.
+// `quantity` and writes nothing. Without `lotId` the place is the units outside lots: when
+// the item has none outside lots at that location but lots hold units there, the 400 names
+// `lotId` instead and its message lists those lots (name, quantity and id, most units
+// first, at most 10) to name one in `lotId`; when some units are outside lots but fewer
+// than asked, it names `quantity` and lists the lots as well. A non-inventory item answers
+// 400 naming `itemId`; a lot-tracked item without `lotId` 400 naming `lotId`; a lot of
+// another item 400 naming `lotId`. An unknown item, lot or location (or another tenant's,
+// or a deleted location) answers 404.
 //
 // Permission: Edit Inventory.
 //

@@ -180,8 +180,9 @@ func TestLowerAreasNeverImportHigherOnes(t *testing.T) {
 	}
 }
 
-// sqlTable finds the tables a SQL text names after FROM, JOIN, INTO or UPDATE.
-var sqlTable = regexp.MustCompile(`(?i)\b(?:FROM|JOIN|INTO|UPDATE)\s+([a-z_][a-z0-9_]*)`)
+// sqlTable finds the tables a SQL text names after FROM, JOIN, INTO or UPDATE. SQL here is
+// written with upper-case keywords, which keeps messages ("take from it") out of the match.
+var sqlTable = regexp.MustCompile(`\b(?:FROM|JOIN|INTO|UPDATE)\s+([a-z_][a-z0-9_]*)`)
 
 // notTables are words the pattern meets that are no table: functions, CTE names, keywords.
 var notTables = map[string]bool{
@@ -201,7 +202,7 @@ var sharedTables = map[string]bool{
 func tablesOf(pkg areaPackage) (named, written map[string][]string) {
 	named, written = map[string][]string{}, map[string][]string{}
 	cteName := regexp.MustCompile(`(?i)\b([a-z_][a-z0-9_]*)\s+AS\s+(?:MATERIALIZED\s+)?\(`)
-	writes := regexp.MustCompile(`(?i)\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_][a-z0-9_]*)`)
+	writes := regexp.MustCompile(`\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_][a-z0-9_]*)`)
 	for name, f := range pkg.files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			lit, ok := n.(*ast.BasicLit)

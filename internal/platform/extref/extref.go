@@ -1,10 +1,10 @@
-// Package extref implements the externalReferences convention (seed 000, cross-cutting
-// convention 8) shared by customers, items, quotes, sales orders, purchase orders,
-// invoices and inventory events: a map from a key to a link to the same record in
-// another system.
+// Package extref implements the externalReferences convention shared by customers, items,
+// quotes, sales orders, purchase orders, invoices and inventory events: a map from a key to
+// a link to the same record in another system.
 //
 // An area keeps References in one jsonb column (Value/Scan), runs every incoming map
-// through Normalize with the Mode of the operation, and writes it back out as is: the
+// through Normalize with the Mode of the operation (Write for create and full update,
+// PatchMode(kind) for a JSON Patch), and writes it back out as is: the
 // JSON form is both the stored form and the read shape, where every member is present
 // and a member without a value is null (so `"externalId": null` when none is held).
 // The spec's ExternalReferences schema maps to References (x-go-type), so request and
@@ -43,25 +43,58 @@ type Reference struct {
 // References maps a key (for example the name of the other system) to its reference.
 type References map[string]Reference
 
-// Mode says which write rule Normalize applies.
+// Mode says which write rule Normalize applies. Write is the rule of create and full update
+// (PUT) of every record. A JSON Patch takes its mode from PatchMode, the one place that
+// knows which record kinds keep blanks on PATCH: the blank-keeping mode has no exported
+// name, so an area cannot pick it by accident.
 type Mode int
 
 const (
-	// Write is create and full update (PUT), and PATCH of every record type not listed
-	// under Patch (a PATCH is revalidated as a full update there):
+	// Write is create and full update (PUT), and PATCH of every record kind PatchMode does
+	// not list (a PATCH is revalidated as a full update there):
 	//   - a blank string member (empty or whitespace only) is stored as no value (nil);
 	//   - externalId is required: nil or blank is the field error
 	//     "externalReferences.<key>.externalId: is required".
 	Write Mode = iota + 1
-	// Patch is PATCH of customers, items, quotes, sales orders and purchase orders:
+	// patchKeepingBlanks is PATCH of customers, items, quotes, sales orders and purchase
+	// orders (see PatchMode):
 	//   - a blank string member, externalId included, is stored as the empty string "";
 	//   - externalId is not required: a reference added or left without one is stored
 	//     with no value and reads back as "externalId": null (the only way a stored
 	//     reference comes to lack one, and why the read shape allows null).
-	// Normalizing stored references again in Patch mode changes nothing, so a PATCH that
+	// Normalizing stored references again in this mode changes nothing, so a PATCH that
 	// does not touch externalReferences keeps them as they are.
-	Patch
+	patchKeepingBlanks
 )
+
+// Kind is a kind of record that holds external references.
+type Kind string
+
+// The record kinds holding external references.
+const (
+	Customer       Kind = "customer"
+	Item           Kind = "item"
+	Quote          Kind = "quote"
+	SalesOrder     Kind = "salesOrder"
+	PurchaseOrder  Kind = "purchaseOrder"
+	Invoice        Kind = "invoice"
+	InventoryEvent Kind = "inventoryEvent"
+)
+
+// patchKeepsBlanks are the only record kinds whose PATCH stores a blank member as an empty
+// string (and does not require externalId): customers, items, quotes, sales orders and
+// purchase orders. A PATCH of any other record follows the create and full update rule.
+var patchKeepsBlanks = map[Kind]bool{Customer: true, Item: true, Quote: true, SalesOrder: true, PurchaseOrder: true}
+
+// PatchMode is the mode of a JSON Patch of a record of kind: the blank-keeping mode for
+// customers, items, quotes, sales orders and purchase orders, Write for every other kind
+// (a kind added later included).
+func PatchMode(kind Kind) Mode {
+	if patchKeepsBlanks[kind] {
+		return patchKeepingBlanks
+	}
+	return Write
+}
 
 // Normalize applies the write rule of mode to refs and returns the map to store. In both
 // modes:
@@ -74,7 +107,7 @@ const (
 // (for example under line items) adds its prefix with apperr.Fields.Merge. When there are
 // errors the map is nil; otherwise it is never nil (an absent map stores as {}).
 func Normalize(refs References, mode Mode) (References, apperr.Fields) {
-	if mode != Write && mode != Patch {
+	if mode != Write && mode != patchKeepingBlanks {
 		panic(fmt.Sprintf("extref: unknown mode %d", mode))
 	}
 	out := make(References, len(refs))
@@ -111,7 +144,7 @@ func (m Mode) member(s *string) *string {
 	if s == nil || !isBlank(*s) {
 		return s
 	}
-	if m == Patch {
+	if m == patchKeepingBlanks {
 		empty := ""
 		return &empty
 	}
@@ -129,8 +162,7 @@ func inUTC(t *time.Time) *time.Time {
 }
 
 // wireReference is the JSON form: every member present (null when it holds no value),
-// instants through utctime so they leave in UTC and are read with or without an offset
-// (seed convention 3).
+// instants through utctime so they leave in UTC and are read with or without an offset.
 type wireReference struct {
 	Type          *string       `json:"type"`
 	ExternalID    *string       `json:"externalId"`

@@ -39,6 +39,10 @@ func with(edit func(*extref.Reference)) extref.Reference {
 	return r
 }
 
+// keepBlanks is the mode of a PATCH of a customer, one of the record kinds whose patches
+// store blank members as empty strings.
+var keepBlanks = extref.PatchMode(extref.Customer)
+
 func TestNormalize(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
@@ -83,27 +87,27 @@ func TestNormalize(t *testing.T) {
 
 		// Keys, in both modes.
 		{"empty key", extref.Write, extref.References{"": full()}, nil, []string{"externalReferences"}},
-		{"blank key", extref.Patch, extref.References{"   ": full()}, nil, []string{"externalReferences"}},
+		{"blank key", keepBlanks, extref.References{"   ": full()}, nil, []string{"externalReferences"}},
 		{"key of 200 characters", extref.Write,
 			extref.References{strings.Repeat("é", 200): full()}, extref.References{strings.Repeat("é", 200): full()}, nil},
-		{"key of 201 characters", extref.Patch, extref.References{strings.Repeat("k", 201): full()}, nil, []string{"externalReferences"}},
+		{"key of 201 characters", keepBlanks, extref.References{strings.Repeat("k", 201): full()}, nil, []string{"externalReferences"}},
 		{"key and member errors together", extref.Write,
 			extref.References{"": full(), "erp": {}}, nil, []string{"externalReferences", "externalReferences.erp.externalId"}},
 
-		// Patch: customers, items, quotes, sales orders and purchase orders.
-		{"patch keeps a full reference", extref.Patch,
+		// PATCH of customers, items, quotes, sales orders and purchase orders.
+		{"patch keeps a full reference", keepBlanks,
 			extref.References{"erp": full()}, extref.References{"erp": full()}, nil},
-		{"patch stores blank members as empty strings", extref.Patch,
+		{"patch stores blank members as empty strings", keepBlanks,
 			extref.References{"erp": with(func(r *extref.Reference) { r.Type, r.DisplayID, r.Status, r.URL = s(""), s("  "), s("\t"), s("\n") })},
 			extref.References{"erp": with(func(r *extref.Reference) { r.Type, r.DisplayID, r.Status, r.URL = s(""), s(""), s(""), s("") })}, nil},
-		{"patch stores a blank externalId as an empty string", extref.Patch,
+		{"patch stores a blank externalId as an empty string", keepBlanks,
 			extref.References{"erp": with(func(r *extref.Reference) { r.ExternalID = s("   ") })},
 			extref.References{"erp": with(func(r *extref.Reference) { r.ExternalID = s("") })}, nil},
-		{"patch does not require externalId", extref.Patch,
+		{"patch does not require externalId", keepBlanks,
 			extref.References{"erp": {Status: s("pending")}}, extref.References{"erp": {Status: s("pending")}}, nil},
-		{"patch keeps absent members absent", extref.Patch,
+		{"patch keeps absent members absent", keepBlanks,
 			extref.References{"erp": {}}, extref.References{"erp": {}}, nil},
-		{"patch converts instants to UTC", extref.Patch,
+		{"patch converts instants to UTC", keepBlanks,
 			extref.References{"erp": with(func(r *extref.Reference) { r.LastSyncedUtc = at("2024-05-02T06:30:00.5-05:00") })},
 			extref.References{"erp": full()}, nil},
 	}
@@ -149,7 +153,7 @@ func TestNormalizeLeavesItsInputAlone(t *testing.T) {
 	})}
 	before := mustJSON(t, in)
 	beforeZone := in["erp"].ModifiedUtc.Location()
-	for _, mode := range []extref.Mode{extref.Write, extref.Patch} {
+	for _, mode := range []extref.Mode{extref.Write, keepBlanks} {
 		if _, fields := extref.Normalize(in, mode); fields != nil {
 			t.Fatal(fields)
 		}
@@ -168,11 +172,11 @@ func TestNormalizeIsIdempotent(t *testing.T) {
 		"b": {Type: s("\t")},
 		"c": full(),
 	}
-	once, fields := extref.Normalize(in, extref.Patch)
+	once, fields := extref.Normalize(in, keepBlanks)
 	if fields != nil {
 		t.Fatal(fields)
 	}
-	twice, fields := extref.Normalize(once, extref.Patch)
+	twice, fields := extref.Normalize(once, keepBlanks)
 	if fields != nil || !equalRefs(once, twice) {
 		t.Fatalf("patch twice: %s, then %s (%v)", mustJSON(t, once), mustJSON(t, twice), fields)
 	}
@@ -181,6 +185,35 @@ func TestNormalizeIsIdempotent(t *testing.T) {
 	twice, fields = extref.Normalize(once, extref.Write)
 	if fields != nil || !equalRefs(once, twice) {
 		t.Fatalf("write twice: %s, then %s (%v)", mustJSON(t, once), mustJSON(t, twice), fields)
+	}
+}
+
+// Only a PATCH of customers, items, quotes, sales orders and purchase orders stores a blank
+// member as an empty string and takes a reference without externalId; a PATCH of any other
+// record (inventory events and invoices today, any kind added later) follows the create and
+// full update rule.
+func TestPatchModeKeepsBlanksOnlyForCustomersItemsQuotesSalesOrdersAndPurchaseOrders(t *testing.T) {
+	t.Parallel()
+	blank := extref.References{"erp": {Type: s("journal"), ExternalID: s("  "), Status: s("")}}
+	for _, kind := range []extref.Kind{extref.Customer, extref.Item, extref.Quote, extref.SalesOrder, extref.PurchaseOrder} {
+		got, fields := extref.Normalize(blank, extref.PatchMode(kind))
+		want := extref.References{"erp": {Type: s("journal"), ExternalID: s(""), Status: s("")}}
+		if fields != nil || !equalRefs(got, want) {
+			t.Errorf("PATCH of a %s: %s (%v), want blanks kept as empty strings", kind, mustJSON(t, got), fields)
+		}
+	}
+	for _, kind := range []extref.Kind{extref.InventoryEvent, extref.Invoice, extref.Kind("shipment")} {
+		if mode := extref.PatchMode(kind); mode != extref.Write {
+			t.Errorf("PATCH of a %s uses mode %d, want Write", kind, mode)
+		}
+		_, fields := extref.Normalize(blank, extref.PatchMode(kind))
+		if len(fields["externalReferences.erp.externalId"]) == 0 {
+			t.Errorf("PATCH of a %s took a blank externalId (%v)", kind, fields)
+		}
+		got, fields := extref.Normalize(extref.References{"erp": {ExternalID: s("JE-1"), Status: s(" ")}}, extref.PatchMode(kind))
+		if fields != nil || !equalRefs(got, extref.References{"erp": {ExternalID: s("JE-1")}}) {
+			t.Errorf("PATCH of a %s: %s (%v), want a blank member stored as no value", kind, mustJSON(t, got), fields)
+		}
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"mos/internal/platform/ids"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
+	"mos/internal/platform/utctime"
 	"mos/internal/sales/tiers"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/paymentterms"
@@ -151,7 +152,7 @@ var fullUpdate = saveKind{}
 func (s *Service) save(ctx context.Context, t Tenant, id string, kind saveKind, change func(Customer) (CustomerWrite, error)) (Customer, error) {
 	refsMode := extref.Write
 	if kind.patch {
-		refsMode = extref.Patch
+		refsMode = extref.PatchMode(extref.Customer)
 	}
 	var saved Customer
 	err := s.pool.WithTx(ctx, func(q db.Q) error {
@@ -308,7 +309,8 @@ func normalizeTaxRateIDs(fields apperr.Fields, ids []string) []string {
 	return distinctStrings(out)
 }
 
-// normalizeCustomerFilter trims the exact-match filters, which must then not be blank.
+// normalizeCustomerFilter trims the exact-match filters, which must then not be blank, and
+// refuses a modifiedAfterUtc outside the years every date filter allows.
 func normalizeCustomerFilter(f Filter) (Filter, error) {
 	fields := apperr.Fields{}
 	trim := func(field string, v *string) *string {
@@ -323,6 +325,7 @@ func normalizeCustomerFilter(f Filter) (Filter, error) {
 	}
 	f.CustomerCode = trim("customerCode", f.CustomerCode)
 	f.Email = trim("email", f.Email)
+	utctime.CheckFilterBound(fields, "modifiedAfterUtc", f.ModifiedAfterUtc)
 	return f, fields.Err()
 }
 

@@ -8,6 +8,7 @@ import (
 	"mos/internal/platform/db"
 	"mos/internal/platform/ids"
 	"mos/internal/platform/listing"
+	"mos/internal/platform/utctime"
 	"mos/internal/scheduling/resources"
 )
 
@@ -96,9 +97,16 @@ func (s *Service) Delete(ctx context.Context, tenantID, id string) (bool, error)
 }
 
 // List returns the live downtimes matching f, by start then id unless r sorts otherwise.
+// Its instant bounds must lie in the years every date filter allows (400 naming the bound).
 func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing.Request) ([]Downtime, error) {
 	page, err := listing.Resolve(r, listSpec)
 	if err != nil {
+		return nil, err
+	}
+	fields := apperr.Fields{}
+	utctime.CheckFilterBound(fields, "startsBeforeUtc", f.StartsBefore)
+	utctime.CheckFilterBound(fields, "endsAfterUtc", f.EndsAfter)
+	if err := fields.Err(); err != nil {
 		return nil, err
 	}
 	list, err := s.store.list(ctx, s.pool, tenantID, f, page)

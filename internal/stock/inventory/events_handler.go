@@ -111,9 +111,7 @@ func (h *InventoryEventsHandler) UpdateInventoryEventDetails(ctx context.Context
 	if req.Body.ExternalReferences != nil {
 		refs = *req.Body.ExternalReferences
 	}
-	ev, err := h.svc.SaveEventDetails(ctx, auth.TenantID(ctx), req.InventoryEventId, extref.Write, func(Event) (extref.References, error) {
-		return refs, nil
-	})
+	ev, err := h.svc.ReplaceEventDetails(ctx, auth.TenantID(ctx), req.InventoryEventId, refs)
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +120,7 @@ func (h *InventoryEventsHandler) UpdateInventoryEventDetails(ctx context.Context
 
 func (h *InventoryEventsHandler) PatchInventoryEventDetails(ctx context.Context, req gen.PatchInventoryEventDetailsRequestObject) (gen.PatchInventoryEventDetailsResponseObject, error) {
 	ops := patchOps(req.Body)
-	ev, err := h.svc.SaveEventDetails(ctx, auth.TenantID(ctx), req.InventoryEventId, extref.Patch, func(current Event) (extref.References, error) {
+	ev, err := h.svc.PatchEventDetails(ctx, auth.TenantID(ctx), req.InventoryEventId, func(current Event) (extref.References, error) {
 		var w gen.InventoryEventDetailsWrite
 		if err := applyPatch(h.detailsTarget, detailsToAPI(current), ops, &w); err != nil {
 			return nil, err

@@ -81,17 +81,34 @@ func (s *Service) withEffects(ctx context.Context, q db.Q, tenantID string, even
 	return nil
 }
 
+// eventPatchMode is how a PATCH of an event or of its details stores external references.
+// Inventory events are not among the records whose patches keep blank members, so it is the
+// create and full update rule: a blank member is stored as no value and a blank externalId
+// is refused as required.
+var eventPatchMode = extref.PatchMode(extref.InventoryEvent)
+
 // PatchEvent saves what change makes of the event (a JSON Patch applied by the caller to its
 // read shape) and answers it. Only the note and the external references can change;
-// references follow extref.Patch. change runs inside the transaction on the locked event.
+// references follow eventPatchMode. change runs inside the transaction on the locked event.
 func (s *Service) PatchEvent(ctx context.Context, tenantID, id string, change func(current Event) (EventUpdate, error)) (Event, error) {
-	return s.saveEvent(ctx, tenantID, id, extref.Patch, "details", change)
+	return s.saveEvent(ctx, tenantID, id, eventPatchMode, "details", change)
 }
 
-// SaveEventDetails replaces the event's external references with what change makes of them,
-// under mode (extref.Write for a full update, extref.Patch for a JSON Patch), and answers
-// the event. change runs inside the transaction on the locked event.
-func (s *Service) SaveEventDetails(ctx context.Context, tenantID, id string, mode extref.Mode, change func(current Event) (extref.References, error)) (Event, error) {
+// ReplaceEventDetails replaces the event's external references with refs (a full update)
+// and answers the event.
+func (s *Service) ReplaceEventDetails(ctx context.Context, tenantID, id string, refs extref.References) (Event, error) {
+	return s.saveDetails(ctx, tenantID, id, extref.Write, func(Event) (extref.References, error) { return refs, nil })
+}
+
+// PatchEventDetails replaces the event's external references with what change makes of them
+// (a JSON Patch applied by the caller to the details), under eventPatchMode, and answers the
+// event. change runs inside the transaction on the locked event.
+func (s *Service) PatchEventDetails(ctx context.Context, tenantID, id string, change func(current Event) (extref.References, error)) (Event, error) {
+	return s.saveDetails(ctx, tenantID, id, eventPatchMode, change)
+}
+
+// saveDetails stores the references change makes of the locked event, keeping its note.
+func (s *Service) saveDetails(ctx context.Context, tenantID, id string, mode extref.Mode, change func(current Event) (extref.References, error)) (Event, error) {
 	return s.saveEvent(ctx, tenantID, id, mode, "", func(current Event) (EventUpdate, error) {
 		refs, err := change(current)
 		return EventUpdate{Note: current.Note, ExternalReferences: refs}, err

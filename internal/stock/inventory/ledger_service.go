@@ -2,8 +2,10 @@ package inventory
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"mos/internal/platform/apperr"
@@ -12,6 +14,7 @@ import (
 	"mos/internal/platform/extref"
 	"mos/internal/platform/ids"
 	"mos/internal/stock/items"
+	"mos/internal/stock/locations"
 )
 
 // Every action below runs in one transaction and takes its locks in the same order: the
@@ -22,8 +25,9 @@ import (
 // CHECK (quantity >= 0) on balances is the last line.
 
 // Pick takes units out of stock at one place and answers the pick event. Taking more than
-// is on hand there is a 400 naming quantity and writes nothing; the units taken carry
-// their share of the value on hand (its average).
+// is on hand there is a 400 naming quantity and writes nothing (lotId instead when, without
+// a lot, nothing is outside lots there but lots hold stock: see refusePick); the units taken
+// carry their share of the value on hand (its average).
 func (s *Service) Pick(ctx context.Context, tenantID string, p Pick) (Event, error) {
 	fields := apperr.Fields{}
 	note := fields.OptionalText("note", p.Note, maxNote)
@@ -39,7 +43,7 @@ func (s *Service) Pick(ctx context.Context, tenantID string, p Pick) (Event, err
 		if err != nil {
 			return err
 		}
-		place, err := s.existingPlace(ctx, q, tenantID, item, p.LotID, p.LocationID)
+		place, locationName, err := s.existingPlace(ctx, q, tenantID, item, p.LotID, p.LocationID)
 		if err != nil {
 			return err
 		}
@@ -48,7 +52,7 @@ func (s *Service) Pick(ctx context.Context, tenantID string, p Pick) (Event, err
 			return err
 		}
 		if p.Quantity.GreaterThan(bal.Quantity.Decimal) {
-			return apperr.Field("quantity", "only %s on hand there; cannot take %s", bal.Quantity, p.Quantity)
+			return s.refusePick(ctx, q, tenantID, item, place, locationName, bal.Quantity, p.Quantity)
 		}
 		taken := bal.Values.Share(p.Quantity, bal.Quantity).Neg()
 		ev = Event{Type: TypePick, SecondaryType: p.SecondaryType, Place: place, Quantity: p.Quantity, UnitID: item.UnitID, Values: taken, Note: note}
@@ -87,7 +91,7 @@ func (s *Service) Receive(ctx context.Context, tenantID string, r Receive) (Even
 			return err
 		}
 		place := Place{ItemID: item.ID}
-		if err := s.requireLocation(ctx, q, tenantID, r.LocationID); err != nil {
+		if _, err := s.requireLocation(ctx, q, tenantID, r.LocationID); err != nil {
 			return err
 		}
 		place.LocationID = r.LocationID
@@ -106,7 +110,10 @@ func (s *Service) Receive(ctx context.Context, tenantID string, r Receive) (Even
 
 // Override sets what is on hand at one place to Quantity and answers the eventOverride
 // event recording the difference: units added are valued at the average value on hand
-// there (0 when nothing is), units removed take their share of it.
+// there (0 when nothing is), units removed take their share of it. Without a lot, at a
+// location where the item has nothing outside lots but lots hold stock, it is a 400 naming
+// lotId and those lots: setting a lot-less count beside them is almost surely a mistaken
+// count of one of them.
 func (s *Service) Override(ctx context.Context, tenantID string, o Override) (Event, error) {
 	fields := apperr.Fields{}
 	note := fields.OptionalText("note", o.Note, maxNote)
@@ -122,7 +129,7 @@ func (s *Service) Override(ctx context.Context, tenantID string, o Override) (Ev
 		if err != nil {
 			return err
 		}
-		place, err := s.existingPlace(ctx, q, tenantID, item, o.LotID, o.LocationID)
+		place, locationName, err := s.existingPlace(ctx, q, tenantID, item, o.LotID, o.LocationID)
 		if err != nil {
 			return err
 		}
@@ -134,6 +141,15 @@ func (s *Service) Override(ctx context.Context, tenantID string, o Override) (Ev
 		bal, err := s.store.lockBalance(ctx, q, tenantID, place)
 		if err != nil {
 			return err
+		}
+		if place.LotID == nil && bal.Quantity.IsZero() {
+			lots, err := s.lotsHoldingStockAt(ctx, q, tenantID, place)
+			if err != nil {
+				return err
+			}
+			if lots != "" {
+				return onlyInLots(item, locationName, lots)
+			}
 		}
 		diff := dec.Decimal{Decimal: o.Quantity.Sub(bal.Quantity.Decimal)}
 		var values Values
@@ -263,7 +279,7 @@ func (s *Service) requireEffectLocations(ctx context.Context, q db.Q, tenantID, 
 	}
 	slices.Sort(ids)
 	for _, id := range ids {
-		err := s.requireLocation(ctx, q, tenantID, &id)
+		_, err := s.requireLocation(ctx, q, tenantID, &id)
 		if apperr.IsKind(err, apperr.KindNotFound) {
 			return apperr.Field("locationId", "location %s of event %s has been deleted: its stock cannot be reverted", id, eventID)
 		}
@@ -350,30 +366,96 @@ func (s *Service) stockItem(ctx context.Context, q db.Q, tenantID, itemID string
 }
 
 // existingPlace checks the place of a pick or override: lotID must be a lot of the item
-// (required for a lot-tracked item), locationID a live location.
-func (s *Service) existingPlace(ctx context.Context, q db.Q, tenantID string, item items.StockInfo, lotID, locationID *string) (Place, error) {
+// (required for a lot-tracked item), locationID a live location. It answers the place and
+// the location's name ("" for none), for a refusal to name it.
+func (s *Service) existingPlace(ctx context.Context, q db.Q, tenantID string, item items.StockInfo, lotID, locationID *string) (Place, string, error) {
 	if lotID == nil && item.IsLotTracked {
-		return Place{}, apperr.Field("lotId", "item %s is lot-tracked: name the lot", item.Number)
+		return Place{}, "", apperr.Field("lotId", "item %s is lot-tracked: name the lot", item.Number)
 	}
 	if lotID != nil {
 		if _, err := s.lots.ForItem(ctx, q, tenantID, *lotID, item.ID); err != nil {
-			return Place{}, err
+			return Place{}, "", err
 		}
 	}
-	if err := s.requireLocation(ctx, q, tenantID, locationID); err != nil {
-		return Place{}, err
+	loc, err := s.requireLocation(ctx, q, tenantID, locationID)
+	if err != nil {
+		return Place{}, "", err
 	}
-	return Place{ItemID: item.ID, LotID: lotID, LocationID: locationID}, nil
+	return Place{ItemID: item.ID, LotID: lotID, LocationID: locationID}, loc.Name, nil
 }
 
 // requireLocation checks that locationID, when given, is a live location, and share-locks
-// it so it cannot be deleted while stock moves there.
-func (s *Service) requireLocation(ctx context.Context, q db.Q, tenantID string, locationID *string) error {
+// it so it cannot be deleted while stock moves there. It answers the location (zero when
+// locationID is nil).
+func (s *Service) requireLocation(ctx context.Context, q db.Q, tenantID string, locationID *string) (locations.Location, error) {
 	if locationID == nil {
-		return nil
+		return locations.Location{}, nil
 	}
-	_, err := s.locations.RequireLive(ctx, q, tenantID, *locationID)
-	return err
+	return s.locations.RequireLive(ctx, q, tenantID, *locationID)
+}
+
+// maxLotsNamed bounds the lots a refusal lists, so the answer stays short.
+const maxLotsNamed = 10
+
+// refusePick answers why a pick of want cannot take it from the onHand units at place.
+// Without a lot, units the item holds in lots at the same location are what the caller most
+// likely meant, so the refusal lists those lots (one query, run only when the pick fails):
+// naming lotId when nothing at all is outside lots there (the member to fix), quantity when
+// some units are but fewer than asked.
+func (s *Service) refusePick(ctx context.Context, q db.Q, tenantID string, item items.StockInfo, place Place, locationName string, onHand, want dec.Decimal) error {
+	plain := apperr.Field("quantity", "only %s on hand there; cannot take %s", onHand, want)
+	if place.LotID != nil {
+		return plain
+	}
+	lots, err := s.lotsHoldingStockAt(ctx, q, tenantID, place)
+	if err != nil {
+		return err
+	}
+	switch {
+	case lots == "":
+		return plain
+	case onHand.IsZero():
+		return onlyInLots(item, locationName, lots)
+	}
+	return apperr.Field("quantity", "only %s of item %s on hand outside lots %s; cannot take %s; lots holding stock there: %s; name one in lotId to take from it",
+		onHand, item.Number, atLocation(locationName), want, lots)
+}
+
+// onlyInLots is the refusal of a pick or override without a lot at a place where every unit
+// of the item is in lots.
+func onlyInLots(item items.StockInfo, locationName, lots string) error {
+	return apperr.Field("lotId", "no stock of item %s outside lots %s; lots holding stock there: %s; name one in lotId",
+		item.Number, atLocation(locationName), lots)
+}
+
+// lotsHoldingStockAt lists, for a refusal, the lots holding units of place's item at its
+// location, most units first: "L-17 (5, id …), unnamed lot … (2)"; "" when none do.
+func (s *Service) lotsHoldingStockAt(ctx context.Context, q db.Q, tenantID string, place Place) (string, error) {
+	rows, err := s.store.lotsHoldingStock(ctx, q, tenantID, place.ItemID, place.LocationID, maxLotsNamed+1)
+	if err != nil {
+		return "", err
+	}
+	parts := make([]string, 0, len(rows))
+	for i, r := range rows {
+		if i == maxLotsNamed {
+			parts = append(parts, "and more")
+			break
+		}
+		if r.LotName != nil {
+			parts = append(parts, fmt.Sprintf("%s (%s, id %s)", *r.LotName, r.Quantity, r.LotID))
+		} else {
+			parts = append(parts, fmt.Sprintf("unnamed lot %s (%s)", r.LotID, r.Quantity))
+		}
+	}
+	return strings.Join(parts, ", "), nil
+}
+
+// atLocation names where a place is kept, for messages.
+func atLocation(name string) string {
+	if name == "" {
+		return "at no location"
+	}
+	return "at location " + name
 }
 
 // receivingLot resolves the lot of a receipt: lotID (a lot of the item), the item's lot

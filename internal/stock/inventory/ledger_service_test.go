@@ -224,3 +224,73 @@ func TestValueShares(t *testing.T) {
 		t.Fatal("perUnit rounds to 6 places and is 0 without quantity")
 	}
 }
+
+// A pick without a lot refused where lots hold the item's stock lists at most maxLotsNamed
+// of them (most units first; an unnamed lot by its id) in one query: the refusal costs the
+// same whether twelve lots hold stock there or none, and a pick that succeeds costs the same
+// with lots beside it or not (it never looks for them).
+func TestPickOutsideLotsListsTheLotsInOneQueryOnlyWhenItFails(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	item := f.item(t, "MANY-LOTS")
+	bare := f.item(t, "NO-LOTS")
+	loc := f.location(t, "Bay")
+	receive := func(itemID string, lotID *string, qty int64) {
+		t.Helper()
+		if _, err := f.svc.Receive(f.ctx, f.tenantID, Receive{ItemID: itemID, SecondaryType: "receive", Quantity: dec.FromInt(qty), LotID: lotID, LocationID: &loc}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lotIDs := make([]string, 12)
+	for i := 1; i <= 11; i++ {
+		lotIDs[i] = f.lot(t, item, fmt.Sprintf("L-%02d", i))
+		receive(item, &lotIDs[i], int64(i))
+	}
+	unnamed := ids.New()
+	f.exec(t, `INSERT INTO inventory_lots (tenant_id, id, item_id) VALUES ($1, $2, $3)`, f.tenantID, unnamed, item)
+	receive(item, &unnamed, 12)
+
+	counted, statements := dbtest.Counting(t, f.url)
+	svc := newService(counted)
+	pick := func(itemID string) (int64, error) {
+		statements.Store(0)
+		_, err := svc.Pick(f.ctx, f.tenantID, Pick{ItemID: itemID, SecondaryType: "pick", Quantity: dec.FromInt(1), LocationID: &loc})
+		return statements.Load(), err
+	}
+	plain, err := pick(bare)
+	if e, ok := apperr.As(err); !ok || len(e.Fields["quantity"]) != 1 {
+		t.Fatalf("pick without stock: %v", err)
+	}
+	withLots, err := pick(item)
+	e, ok := apperr.As(err)
+	if !ok {
+		t.Fatalf("pick outside lots: %v", err)
+	}
+	want := "no stock of item MANY-LOTS outside lots at location Bay; lots holding stock there: unnamed lot " + unnamed + " (12)"
+	for i := 11; i >= 3; i-- {
+		want += fmt.Sprintf(", L-%02d (%d, id %s)", i, i, lotIDs[i])
+	}
+	want += ", and more; name one in lotId"
+	if got := e.Fields["lotId"]; len(got) != 1 || got[0] != want {
+		t.Fatalf("lotId errors %v\nwant %q", e.Fields, want)
+	}
+	if withLots != plain {
+		t.Fatalf("refusal listing twelve lots ran %d statements, one where no lot holds stock %d", withLots, plain)
+	}
+
+	// Once each item has a unit outside lots there, picking it costs the same with or
+	// without lots beside it.
+	receive(item, nil, 1)
+	receive(bare, nil, 1)
+	plain, err = pick(bare)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withLots, err = pick(item)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if withLots != plain {
+		t.Fatalf("a pick beside lots ran %d statements, one without %d", withLots, plain)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
 	"mos/internal/platform/ids"
+	"mos/internal/stock/lots"
 )
 
 type balanceRow struct {
@@ -55,6 +56,34 @@ func (store) lockBalance(ctx context.Context, q db.Q, tenantID string, p Place) 
 		return Balance{}, fmt.Errorf("lock inventory balance: %w", err)
 	}
 	return r.toBalance(), nil
+}
+
+// lotsHoldingStockSQL: the lots holding units of the item at one location (or at none), most
+// units first, with their names (read through the lots area's expression). $4 bounds the rows.
+var lotsHoldingStockSQL = `
+SELECT b.lot_id, b.lot_name, b.quantity FROM (
+    SELECT b.lot_id, ` + lots.NameSQL("b.tenant_id", "b.lot_id") + ` AS lot_name, b.quantity
+    FROM inventory_balances b
+    WHERE b.tenant_id = $1 AND b.item_id = $2 AND b.lot_id IS NOT NULL
+      AND coalesce(b.location_id, '') = coalesce($3::text, '') AND b.quantity > 0) b
+ORDER BY b.quantity DESC, lower(b.lot_name), b.lot_id
+LIMIT $4`
+
+// lotStock is what one lot holds at a place.
+type lotStock struct {
+	LotID    string      `db:"lot_id"`
+	LotName  *string     `db:"lot_name"`
+	Quantity dec.Decimal `db:"quantity"`
+}
+
+// lotsHoldingStock answers up to limit lots holding units of the item at locationID (nil: no
+// location), in one query.
+func (store) lotsHoldingStock(ctx context.Context, q db.Q, tenantID, itemID string, locationID *string, limit int) ([]lotStock, error) {
+	var rows []lotStock
+	if err := sqlx.SelectContext(ctx, q, &rows, lotsHoldingStockSQL, tenantID, itemID, locationID, limit); err != nil {
+		return nil, fmt.Errorf("lots holding stock: %w", err)
+	}
+	return rows, nil
 }
 
 const ensureBalanceSQL = `

@@ -225,7 +225,7 @@ func (s *Service) Update(ctx context.Context, tenantID, id string, u ItemUpdate)
 
 // Patch saves what change makes of the item's current state (a JSON Patch of ops applied by
 // the caller) under the rules of a full update, except that externalReferences follow
-// extref.Patch and only the custom fields ops touch are validated. change runs inside the
+// extref.PatchMode(extref.Item) and only the custom fields ops touch are validated. change runs inside the
 // transaction on the locked row.
 func (s *Service) Patch(ctx context.Context, tenantID, id string, ops []patch.Operation, change func(current Item) (ItemUpdate, error)) (Item, error) {
 	return s.save(ctx, tenantID, id, saveKind{patch: true, ops: ops}, change)
@@ -240,7 +240,7 @@ type saveKind struct {
 func (s *Service) save(ctx context.Context, tenantID, id string, kind saveKind, change func(Item) (ItemUpdate, error)) (Item, error) {
 	refsMode := extref.Write
 	if kind.patch {
-		refsMode = extref.Patch
+		refsMode = extref.PatchMode(extref.Item)
 	}
 	err := s.pool.WithTx(ctx, func(q db.Q) error {
 		current, err := s.store.getForUpdate(ctx, q, tenantID, id)
