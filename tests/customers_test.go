@@ -695,7 +695,7 @@ func TestCustomerPatchValidatesOnlyTheCustomFieldsItTouches(t *testing.T) {
 	}
 }
 
-func TestCustomerExternalReferencesFollowConvention8(t *testing.T) {
+func TestCustomerExternalReferencesFollowTheExternalReferenceRules(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	// Create and full update: blank members are no value; externalId is required.

@@ -539,9 +539,9 @@ func TestInventoryConcurrentPicksAndReceiptsNeverLoseAUnit(t *testing.T) {
 	mustDec(t, "last balance", before, fmt.Sprint(want))
 }
 
-// Items rule 2: an item holding inventory on hand cannot change its unit of measure; once
+// An item holding inventory on hand cannot change its unit of measure; once
 // the stock is gone it can.
-func TestItemUnitOfMeasureChangeBlockedWhileInventoryOnHandRule2(t *testing.T) {
+func TestItemUnitOfMeasureChangeBlockedWhileInventoryOnHand(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	w := newItem("ROD")

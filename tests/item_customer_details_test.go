@@ -154,7 +154,7 @@ func TestItemCustomerDetailWriteRules(t *testing.T) {
 		res, b := itemRequest(t, te, c.method, c.path, c.body)
 		mustProblem(t, res, b, http.StatusNotFound)
 	}
-	// Rule 4: an item without an inventory unit takes no customer details.
+	// An item without an inventory unit takes no customer details.
 	legacy := insertLegacyItem(t, te, "CD-LEGACY")
 	res, b := itemRequest(t, te, http.MethodPost, "/api/items/"+legacy+"/customers", fmt.Sprintf(`{"customerId":%q}`, ok))
 	mustItemField(t, res, b, "unitOfMeasureName")
@@ -225,7 +225,7 @@ func TestItemCustomerDetailDeleteAnswers200Then204(t *testing.T) {
 	if n, m := itemEvents(t, te, itemID), getItem(t, te, itemID).ModifiedUtc; n != events+1 || !m.Equal(after.ModifiedUtc) {
 		t.Fatalf("a 204 changed the item: events %d, modifiedUtc %v → %v", n, after.ModifiedUtc, m)
 	}
-	// An unknown item is 404; rule 4 holds for deletes too.
+	// An unknown item is 404; an item without an inventory unit refuses deletes too.
 	r, b := itemRequest(t, te, http.MethodDelete, "/api/items/"+unknownCustomerID+"/customers/"+detail, "")
 	mustProblem(t, r, b, http.StatusNotFound)
 	r, b = itemRequest(t, te, http.MethodDelete, "/api/items/"+insertLegacyItem(t, te, "CD-DEL-LEGACY")+"/customers/"+detail, "")

@@ -8,7 +8,7 @@ import (
 	"mos/gen/client"
 )
 
-// The seed's limits on every write that carries the member: number and revision
+// The documented limits on every write that carries the member: number and revision
 // [1..200], description [0..2000], internalNotes [1..2000], dimensions and minimums >= 0.
 func TestItemLimitsOnEveryWrite(t *testing.T) {
 	t.Parallel()

@@ -265,7 +265,7 @@ func TestItemMaterialVendorDetailWriteRules(t *testing.T) {
 		t.Fatalf("%d events after refused changes, want %d", n, events)
 	}
 
-	// Rule 4: an item without an inventory unit takes no material vendor changes.
+	// An item without an inventory unit takes no material vendor changes.
 	legacy := insertLegacyItem(t, te, "MV-LEGACY")
 	for _, c := range []struct{ method, path, body string }{
 		{http.MethodPost, "/api/items/" + legacy + "/material-vendors", fmt.Sprintf(`{"vendorId":%q}`, vendor)},

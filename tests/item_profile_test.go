@@ -258,7 +258,7 @@ func TestItemSalesUnitConversionRules(t *testing.T) {
 	}
 }
 
-func TestItemUnitChangeRefusedWhileSalesConversionsAreOnTheRequestRule2(t *testing.T) {
+func TestItemUnitChangeRefusedWhileSalesConversionsAreOnTheRequest(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	w := newItem("CONV-UNIT")

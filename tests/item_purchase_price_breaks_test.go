@@ -180,7 +180,7 @@ func TestItemPurchasePriceBreaksListFiltersByVendor(t *testing.T) {
 	mustProblemNaming(t, res, b, "vendorIds")
 }
 
-func TestItemUnitChangeBlockedByPricedPurchasePriceBreakRule2(t *testing.T) {
+func TestItemUnitChangeBlockedByPricedPurchasePriceBreak(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	w := newItem("PPB-UNIT")
@@ -202,7 +202,7 @@ func TestItemUnitChangeBlockedByPricedPurchasePriceBreakRule2(t *testing.T) {
 	}
 }
 
-func TestItemPurchasePriceBreaksUnknownItemAndRule4(t *testing.T) {
+func TestItemPurchasePriceBreaksUnknownItemAnd(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	for _, c := range []struct{ method, path, body string }{

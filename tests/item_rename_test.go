@@ -9,7 +9,7 @@ import (
 	"mos/gen/client"
 )
 
-// Rule 3: a rename updates every reference. Inventory refers to the item by id and reads
+// A rename updates every reference. Inventory refers to the item by id and reads
 // its number, so the stock list and the transactions show the new number at once.
 func TestItemRenameShowsInInventoryListAndTransactions(t *testing.T) {
 	t.Parallel()

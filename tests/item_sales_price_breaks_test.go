@@ -167,7 +167,7 @@ func TestItemSalesPriceBreakWriteRules(t *testing.T) {
 	if got = replaceSalesBreaks(t, te, itemID, `{"priceBreaks":[`+strings.Join(many[:500], ",")+`]}`); len(got) != 500 {
 		t.Fatalf("500 breaks stored %d", len(got))
 	}
-	// Unknown items are 404; rule 4: an item without an inventory unit takes no breaks.
+	// Unknown items are 404; an item without an inventory unit takes no breaks.
 	res, b := itemRequest(t, te, http.MethodPut, "/api/items/"+unknownCustomerID+"/sales-price-breaks", `{"priceBreaks":[]}`)
 	mustProblem(t, res, b, http.StatusNotFound)
 	res, b = itemRequest(t, te, http.MethodPost, "/api/items/"+unknownCustomerID+"/sales-price-breaks/list", `{}`)
@@ -292,7 +292,7 @@ func TestItemReadShowsCustomerTiersAndCustomerDetailPriceBreaks(t *testing.T) {
 	}
 }
 
-func TestItemUnitChangeBlockedBySalesPriceBreakCarryingAPriceRule2(t *testing.T) {
+func TestItemUnitChangeBlockedBySalesPriceBreakCarryingAPrice(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	w := newItem("SPB-UNIT")

@@ -177,7 +177,7 @@ func TestItemTagsReplaceBodyLimits(t *testing.T) {
 	}
 }
 
-func TestItemWithoutInventoryUnitRefusesTagChangesRule4(t *testing.T) {
+func TestItemWithoutInventoryUnitRefusesTagChanges(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	id := insertLegacyItem(t, te, "LEGACY-TAGS")

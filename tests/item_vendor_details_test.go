@@ -95,7 +95,7 @@ func TestItemVendorDetailWriteRules(t *testing.T) {
 		res, b := itemRequest(t, te, c.method, c.path, c.body)
 		mustProblem(t, res, b, http.StatusNotFound)
 	}
-	// Rule 4: an item without an inventory unit cannot take vendor details.
+	// An item without an inventory unit cannot take vendor details.
 	legacy := insertLegacyItem(t, te, "VDR-LEGACY")
 	res, b := itemRequest(t, te, http.MethodPost, "/api/items/"+legacy+"/vendors", fmt.Sprintf(`{"vendorId":%q}`, vendor))
 	mustItemField(t, res, b, "unitOfMeasureName")
@@ -104,7 +104,7 @@ func TestItemVendorDetailWriteRules(t *testing.T) {
 	}
 }
 
-func TestItemUnitChangeBlockedByPricedVendorDetailRule2(t *testing.T) {
+func TestItemUnitChangeBlockedByPricedVendorDetail(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	w := newItem("VD-UNIT")
@@ -323,7 +323,7 @@ func TestItemVendorDetailDeleteTakesItsPriceBreaksAndAnswers204WhenMissing(t *te
 		t.Fatalf("%d events after a 204 delete, want %d", n, events+1)
 	}
 
-	// An unknown item is 404; rule 4 refuses a legacy item.
+	// An unknown item is 404; a legacy item without an inventory unit is refused.
 	res, b = itemRequest(t, te, http.MethodDelete, "/api/items/000000000000000000000000/vendors/"+keptDetail, "")
 	mustProblem(t, res, b, http.StatusNotFound)
 	res, b = itemRequest(t, te, http.MethodDelete, "/api/items/"+insertLegacyItem(t, te, "VD-DEL-LEGACY")+"/vendors/"+keptDetail, "")

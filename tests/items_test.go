@@ -127,7 +127,7 @@ func TestItemRenameOntoTakenNumberAndRevisionIs400(t *testing.T) {
 	}
 }
 
-func TestItemUnitOfMeasureChangeRule2(t *testing.T) {
+func TestItemUnitOfMeasureChange(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	w := newItem("UNIT")
@@ -166,7 +166,7 @@ func TestItemUnitOfMeasureChangeRule2(t *testing.T) {
 	}
 }
 
-func TestItemWithoutInventoryUnitRefusesUpdatePatchAndAddRevisionRule4(t *testing.T) {
+func TestItemWithoutInventoryUnitRefusesUpdatePatchAndAddRevision(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	id := insertLegacyItem(t, te, "LEGACY")
@@ -188,7 +188,7 @@ func TestItemWithoutInventoryUnitRefusesUpdatePatchAndAddRevisionRule4(t *testin
 	}
 }
 
-func TestItemNonInventoryOnlyForBuyItemsNotSellableRule5(t *testing.T) {
+func TestItemNonInventoryOnlyForBuyItemsNotSellable(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	for _, c := range []struct {
@@ -653,8 +653,8 @@ func TestItemRequiredCustomFieldOnCreateUpdateAndPatch(t *testing.T) {
 	mustStatus(t, res.StatusCode, http.StatusOK, body)
 }
 
-// Rule 2 through a patch: null or blank unitOfMeasureName keeps the unit, as on a full update.
-func TestItemPatchNullOrBlankUnitKeepsTheUnitRule2(t *testing.T) {
+// A unit change through a patch: null or blank unitOfMeasureName keeps the unit, as on a full update.
+func TestItemPatchNullOrBlankUnitKeepsTheUnit(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	w := newItem("PATCH-UNIT")

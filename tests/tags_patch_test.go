@@ -13,7 +13,7 @@ func patchTag(t *testing.T, token, id, body string) (rawResponse, []byte) {
 	return rawRequest(t, http.MethodPatch, "/api/tags/"+id, token, "application/json-patch+json", body)
 }
 
-func TestTagPatchFollowsUpdateRulesAndRule21(t *testing.T) {
+func TestTagPatchFollowsUpdateRulesAnd(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	id := createTag(t, te, "Rush")

@@ -56,7 +56,7 @@ func TestTrackingFieldCreateReadsBack(t *testing.T) {
 	if got := getTrackingField(t, te.API, bore); got.UnitTypeName == nil || *got.UnitTypeName != "Length" || got.DataType != client.TrackingFieldDataTypeNumber {
 		t.Fatalf("stored %+v", got)
 	}
-	// The seed's example: a boolean field without options reads an empty list and nulls.
+	// The documented example: a boolean field without options reads an empty list and nulls.
 	ok := createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: "First article OK", DataType: client.TrackingFieldDataTypeBoolean, Description: ptr("  ")})
 	res, body := rawRequest(t, http.MethodGet, "/api/in-process-tracking-field-types/"+ok, te.Token, "", "")
 	mustStatus(t, res.StatusCode, http.StatusOK, body)

@@ -1,7 +1,7 @@
 -- Items: the item master. An item's inventory unit of measure is a unit of the tenant's
 -- catalogue (migration 000014); its unit type is the unit's type, so the type can never
 -- drift from the unit. Legacy items may lack a unit (both read as null); the service
--- refuses to update them (items rule 4).
+-- refuses to update them (an item without an inventory unit cannot be changed).
 CREATE TABLE items (
     tenant_id                   text NOT NULL REFERENCES tenants (id),
     id                          text NOT NULL,

@@ -389,3 +389,45 @@ func startsWithName(msg string) bool {
 	}
 	return false
 }
+
+// ruleByNumber finds a rule cited by its number, or by a document that is not in this
+// repository: code, spec and history state rules in words.
+var ruleByNumber = regexp.MustCompile(`(?i)\b(rule|convention)s? #?\d+\b|\bseed (doc|document|limit|rule|convention|\d{3})|\bthe seed\b|\bseed's\b`)
+
+func TestRulesAreStatedInWordsNotByNumber(t *testing.T) {
+	root := "../.."
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		if d.IsDir() {
+			switch rel {
+			case ".git", "gen", "node_modules", "bin", "build", ".data":
+				return filepath.SkipDir
+			}
+			if strings.HasSuffix(rel, "node_modules") || strings.HasPrefix(rel, "internal/contract/swaggerui") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch filepath.Ext(path) {
+		case ".go", ".yaml", ".yml", ".md", ".sql", ".sh":
+		default:
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			if m := ruleByNumber.FindString(line); m != "" && !strings.Contains(line, "ruleByNumber") {
+				t.Errorf("%s:%d cites %q: state the rule in words", rel, i+1, m)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -295,7 +295,7 @@ func TestUnmarshalReadsAbsentAndNullAsNoValue(t *testing.T) {
 	if r.ExternalID == nil || *r.ExternalID != "C-1" || r.URL == nil || *r.URL != "" {
 		t.Fatalf("members with values: %+v", r)
 	}
-	// Seed convention 3: an offset is converted to UTC, a value without one is read as UTC.
+	// Timestamps: an offset is converted to UTC, a value without one is read as UTC.
 	if !eqUTC(r.ModifiedUtc, at("2024-05-01T10:00:00Z")) || !eqUTC(r.LastSyncedUtc, at("2024-05-02T11:30:00.5Z")) {
 		t.Fatalf("instants %v, %v", r.ModifiedUtc, r.LastSyncedUtc)
 	}

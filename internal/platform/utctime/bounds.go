@@ -6,7 +6,7 @@ import (
 	"mos/internal/platform/apperr"
 )
 
-// The years a date filter bound may fall in (seed limit "date filter bounds"), read in UTC
+// The years a date filter bound may fall in (date filters take the years 2000 to 2099), read in UTC
 // after any offset was converted: a bound outside them is a typo or a sentinel such as
 // 0001-01-01, answered 400 rather than silently matching everything or nothing.
 const (

@@ -1,4 +1,4 @@
-// Package utctime is the wire type of every date-time in the API (seed convention 3):
+// Package utctime is the wire type of every date-time in the API (timestamps are ISO 8601 in UTC; an offset is converted, none is read as UTC):
 // instants leave as UTC ISO 8601 ("Z"); on input a value with an offset is converted to
 // UTC and a value without an offset is read as UTC.
 package utctime
@@ -81,7 +81,7 @@ func (t *Time) Bind(s string) error { return t.UnmarshalText([]byte(s)) }
 var dateTimePattern = regexp.MustCompile(`^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?(Z|z|[+-][0-9]{2}:[0-9]{2})?$`)
 
 // AcceptMissingOffset makes the request validator's "date-time" format accept values
-// without an offset, as the seed requires. Call it at start-up, before validating; later
+// without an offset, as the API documents. Call it at start-up, before validating; later
 // calls do nothing, so servers built one after another (or side by side in tests) never
 // write the validator's format table while another validates.
 func AcceptMissingOffset() {

@@ -45,7 +45,7 @@ func requestID(c echo.Context) string {
 	return id
 }
 
-// normalizeContentType accepts the JSON media types of the seed (application/json,
+// normalizeContentType accepts the JSON media types the API documents (application/json,
 // application/json-patch+json, text/json, application/*+json) by rewriting them to the one
 // the spec declares for the method: JSON Patch for PATCH, application/json otherwise.
 // Anything else on a request with a body is 415.

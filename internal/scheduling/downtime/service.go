@@ -12,7 +12,7 @@ import (
 	"mos/internal/scheduling/resources"
 )
 
-// Limits of one downtime (seed Limits: "downtime departments").
+// Limits of one downtime (at most 500 departments and 500 equipment overall).
 const (
 	maxDepartments = 500
 	maxEquipment   = 500 // across all its departments

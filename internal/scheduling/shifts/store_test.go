@@ -46,7 +46,7 @@ func dayShift(departmentID string, equipmentIDs ...string) Shift {
 	return sh
 }
 
-// TestAvailableEquipmentReadsInByteOrderWhateverTheCollation proves the seed's "ordered by
+// TestAvailableEquipmentReadsInByteOrderWhateverTheCollation proves the documented "ordered by
 // equipmentId case-sensitively": the equipment column is switched to a case-insensitive-first
 // ICU collation (as a database created with a linguistic locale would have), and the shift
 // still reads its equipment in byte order (upper case before lower case).

@@ -141,7 +141,7 @@ func (store) byModule(ctx context.Context, q db.Q, tenantID string, module Modul
 
 // sortFields are the definition properties a list can be sorted by. Sorting by module
 // orders by name within a module (a row value sorts as a whole in either direction), which
-// makes "module" the seed's default order: module, then name, then id.
+// makes "module" the documented default order: module, then name, then id.
 var sortFields = map[string]string{
 	"id":       "id",
 	"name":     "lower(name)",

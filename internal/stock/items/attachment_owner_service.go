@@ -34,7 +34,7 @@ func (s *Service) ExistsForAttachment(ctx context.Context, q db.Q, tenantID, id 
 
 // TouchForAttachment advances the item's modifiedUtc after a file was attached to it or
 // removed from it, in q's transaction. It records no ItemUpdated: files are not part of the
-// item's webhook (seed 001, Events).
+// item's webhook (an ItemUpdated is not sent when a file is attached or removed).
 func (s *Service) TouchForAttachment(ctx context.Context, q db.Q, tenantID, id string) error {
 	return s.store.touch(ctx, q, tenantID, id)
 }

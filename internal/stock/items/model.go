@@ -35,7 +35,7 @@ type Item struct {
 	IsLatestRevision bool    // derived: the newest item of its number
 	Description      *string
 	Origin           Origin
-	// UnitID is the inventory unit of measure; nil only on legacy items (rule 4).
+	// UnitID is the inventory unit of measure; nil only on legacy items, which cannot be changed.
 	UnitID *string
 	// Unit is UnitID resolved from the units catalogue (nil when UnitID is nil).
 	Unit *units.Unit
@@ -132,7 +132,7 @@ type ItemUpdate struct {
 	CustomFields       map[string]any
 	ExternalReferences extref.References
 	Codes              Codes
-	// SalesConversions replace the item's; they must be empty when the unit changes (rule 2).
+	// SalesConversions replace the item's; they must be empty when the unit changes.
 	SalesConversions []SalesConversionWrite
 	// Shipping, AccountingDetails and QualityPlanStatus replace the item's; nil keeps them.
 	Shipping          *Shipping

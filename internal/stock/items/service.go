@@ -253,7 +253,7 @@ func (s *Service) save(ctx context.Context, tenantID, id string, kind saveKind, 
 		if err := requireUnit(current); err != nil {
 			return err
 		}
-		// A patch works on the read shape, which carries the conversions (rule 2 counts them).
+		// A patch works on the read shape, which carries the conversions (a unit change refuses any).
 		one := []Item{current}
 		if err := s.loadSalesConversionsIn(ctx, q, tenantID, one); err != nil {
 			return err
@@ -407,7 +407,7 @@ func (s *Service) ReplaceCustomFields(ctx context.Context, tenantID, id string, 
 	return s.Get(ctx, tenantID, id)
 }
 
-// changeItemRecords runs change on the item's locked row after rule 4 (an item without an
+// changeItemRecords runs change on the item's locked row after refusing an item without an
 // inventory unit cannot be changed) for records the item owns: tags, vendor and customer
 // details, price breaks, material vendor details. When change reports that it changed
 // something, the item's modifiedUtc advances and ItemUpdated (change what) is recorded in
@@ -433,7 +433,7 @@ func (s *Service) changeItemRecords(ctx context.Context, tenantID, itemID, what 
 	return changed, err
 }
 
-// requireUnit refuses to change an item without an inventory unit of measure (rule 4: such
+// requireUnit refuses to change an item without an inventory unit of measure (such
 // items exist only from legacy data).
 func requireUnit(it Item) error {
 	if it.UnitID == nil {
@@ -528,7 +528,7 @@ func normalizeNewItem(n NewItem) (Item, error) {
 
 // applyUpdate is current with u's members applied (the unit aside: see nextUnit), under the
 // update rules: number trimmed (nil keeps it); unitTypeName, when given, names the item's
-// type; isNonInventory turns on only for a buy item that is not sellable (rule 5).
+// type; isNonInventory turns on only for a buy item that is not sellable.
 func applyUpdate(current Item, u ItemUpdate, refsMode extref.Mode) (Item, error) {
 	fields := apperr.Fields{}
 	next := current
@@ -639,7 +639,7 @@ func normalizeFilter(f Filter) (Filter, error) {
 	return f, checkFilter(fields, f)
 }
 
-// checkFilter refuses modified bounds outside the date filter years (seed limit).
+// checkFilter refuses modified bounds outside the date filter years, 2000 to 2099.
 func checkFilter(fields apperr.Fields, f Filter) error {
 	utctime.CheckFilterBound(fields, "modifiedAfterUtc", f.ModifiedAfterUtc)
 	utctime.CheckFilterBound(fields, "modifiedBeforeUtc", f.ModifiedBeforeUtc)

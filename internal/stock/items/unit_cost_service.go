@@ -16,7 +16,7 @@ const (
 	BasisVendorPriceBreak CostBasis = "vendorPriceBreak" // a price break of the vendor detail
 )
 
-// maxCostQuantity bounds the quantity of an input unit cost (the seed's int32 range).
+// maxCostQuantity bounds the quantity of an input unit cost (the int32 range the operation documents).
 const maxCostQuantity = 2147483647
 
 // InputUnitCost is the cost of one inventory unit of a bought item for a quantity.

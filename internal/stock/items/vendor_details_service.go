@@ -333,7 +333,7 @@ func vendorDetailNotFound(id string) error {
 // restateVendorQuantities keeps the item's vendor details meaning the same amounts when the
 // item's inventory unit changes from one unit to another. A detail's inventoryUnitQuantity
 // counts inventory units, so it is converted to the new unit (priced details block the
-// change, rule 2, but unpriced ones still say how much of the item a vendor unit holds). A
+// change, but unpriced ones still say how much of the item a vendor unit holds). A
 // unit without a fixed conversion (Box) cannot restate them: 400 while the item has any;
 // nor can a change that would round a quantity to 0 (400 before anything is written).
 func (s *Service) restateVendorQuantities(ctx context.Context, q db.Q, tenantID, itemID string, from, to units.Unit) error {

@@ -1,5 +1,5 @@
 // Package fileformat classifies attachments into the formats of the attachment API
-// (seed 000, Attachment): undefined, cad, document, image, video.
+// (the Attachment read shape's `format`): undefined, cad, document, image, video.
 //
 // An uploaded file is classified by its bytes first and its name second: a Detector
 // sees the bytes as they stream to storage (no second read, nothing held but the first
