@@ -255,3 +255,30 @@ func TestDecimalsBeyondTwentyDigitsAreBadRequestNotServerErrors(t *testing.T) {
 	res, body := rawRequest(t, http.MethodPost, "/api/customers", te.Token, "application/json", `{"name":"Big but fine","creditLimit":99999999999999999999.5}`)
 	mustStatus(t, res.StatusCode, http.StatusOK, body)
 }
+
+// TestValidationReportsEveryFieldErrorOfARequestTogether: a request wrong in several members
+// is told about all of them in one answer, whether the spec's shape (the request validator)
+// or a service's parsing finds them, in the one phrasing of field problems.
+func TestValidationReportsEveryFieldErrorOfARequestTogether(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	for _, c := range []struct {
+		name, path, body string
+		fields           []string
+	}{
+		{"the spec's shape", "/api/customers", `{"name":"","creditLimit":-1,"url":5}`, []string{"name", "creditLimit", "url"}},
+		{"a service's parsing", "/api/items", `{"number":"   ","unitTypeName":"Pieces","unitOfMeasureName":"Each","isNonInventory":true,"internalNotes":"  "}`,
+			[]string{"number", "isNonInventory", "internalNotes"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res, body := rawRequest(t, http.MethodPost, c.path, te.Token, "application/json", c.body)
+			p := mustProblem(t, res, body, http.StatusBadRequest)
+			for _, f := range c.fields {
+				mustNameField(t, p, f)
+			}
+			if !strings.HasPrefix(p.Detail, "the request has invalid fields: ") {
+				t.Fatalf("detail %q does not follow the phrasing of field problems", p.Detail)
+			}
+		})
+	}
+}
