@@ -8,9 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"mos/gen"
 	"mos/gen/client"
-	"mos/internal/platform/web"
 	"mos/internal/tenancy"
 )
 
@@ -106,11 +104,7 @@ func failOnTransportError(t *testing.T, err error) {
 // permissionCatalogue is the spec's Permission enum.
 func permissionCatalogue(t *testing.T) []string {
 	t.Helper()
-	spec, err := gen.GetSpec()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return web.PermissionCatalogue(spec)
+	return srv.Permissions
 }
 
 // benchClient is a tenant's client without the per-response spec check, so benchmarks

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/gorillamux"
@@ -39,7 +40,11 @@ var srv struct {
 	Tenancy *tenancy.Service
 	// BlobDir is the root of the attachments' file store.
 	BlobDir string
-	router  routers.Router
+	// Spec is the served spec, parsed once (read-only: tests must not change it), and
+	// Permissions its permission catalogue.
+	Spec        *openapi3.T
+	Permissions []string
+	router      routers.Router
 }
 
 // The test server's attachment limits, low so that tests can cross them with small files.
@@ -106,7 +111,8 @@ func runMain(m *testing.M) int {
 		return 1
 	}
 	srv.URL, srv.Pool, srv.router, srv.BlobDir = ts.URL, pool, router, blobDir
-	srv.Tenancy = tenancy.NewService(pool, web.PermissionCatalogue(spec))
+	srv.Spec, srv.Permissions = spec, web.PermissionCatalogue(spec)
+	srv.Tenancy = tenancy.NewService(pool, srv.Permissions)
 	return m.Run()
 }
 

@@ -10,7 +10,6 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 
-	"mos/gen"
 	"mos/gen/client"
 	"mos/internal/platform/ids"
 )
@@ -69,10 +68,7 @@ func (o specOperation) needsNone() bool {
 // specOperations lists every operation of the spec, ordered by path and method.
 func specOperations(t *testing.T) []specOperation {
 	t.Helper()
-	spec, err := gen.GetSpec()
-	if err != nil {
-		t.Fatal(err)
-	}
+	spec := srv.Spec
 	var out []specOperation
 	for path, item := range spec.Paths.Map() {
 		for method, op := range item.Operations() {
