@@ -4281,7 +4281,7 @@ type ItemWrite struct {
 	// QualityPlanStatus Omitted keeps the current status.
 	QualityPlanStatus *ItemQualityPlanStatus `json:"qualityPlanStatus,omitempty"`
 
-	// SalesUnitOfMeasureConversions At most 50, with distinct destination units and at most one default; omitted or null: none. Replaces the item's conversions; with a unit change they must be empty (rule 2).
+	// SalesUnitOfMeasureConversions At most 50, with distinct destination units and at most one default; omitted or null: none. Replaces the item's conversions; with a unit change they must be empty.
 	SalesUnitOfMeasureConversions *[]ItemSalesUnitConversionWrite `json:"salesUnitOfMeasureConversions,omitempty"`
 
 	// ShapeId A live shape code; null: none.
@@ -9032,8 +9032,8 @@ type ClientInterface interface {
 	// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
 	// for buy items): unknown keys, unsuitable values and a required definition without a
 	// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
-	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
-	// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`.
+	// Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
 	// in the same transaction. Answers the item as stored.
 	//
 	// Permission: Edit Item.
@@ -9050,8 +9050,8 @@ type ClientInterface interface {
 	// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
 	// for buy items): unknown keys, unsuitable values and a required definition without a
 	// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
-	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
-	// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`.
+	// Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
 	// in the same transaction. Answers the item as stored.
 	//
 	// Permission: Edit Item.
@@ -9071,8 +9071,8 @@ type ClientInterface interface {
 	// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
 	// for buy items): unknown keys, unsuitable values and a required definition without a
 	// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
-	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
-	// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`.
+	// Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
 	// in the same transaction. Answers the item as stored.
 	//
 	// Permission: Edit Item.
@@ -9094,8 +9094,8 @@ type ClientInterface interface {
 	// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
 	// for buy items): unknown keys, unsuitable values and a required definition without a
 	// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
-	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
-	// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`.
+	// Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
 	// in the same transaction. Answers the item as stored.
 	//
 	// Permission: Edit Item.
@@ -9118,8 +9118,8 @@ type ClientInterface interface {
 	// `unitOfMeasureName`). A `priceBreaks` member is ignored: the detail's prices are the
 	// item's sales price breaks for the customer (`PUT /api/items/{itemId}/sales-price-breaks`).
 	// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
-	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
-	// (rule 4). An unknown item, or another tenant's, answers 404.
+	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`.
+	// An unknown item, or another tenant's, answers 404.
 	//
 	// Permission: Edit Item.
 	//
@@ -9139,8 +9139,8 @@ type ClientInterface interface {
 	// `unitOfMeasureName`). A `priceBreaks` member is ignored: the detail's prices are the
 	// item's sales price breaks for the customer (`PUT /api/items/{itemId}/sales-price-breaks`).
 	// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
-	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
-	// (rule 4). An unknown item, or another tenant's, answers 404.
+	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`.
+	// An unknown item, or another tenant's, answers 404.
 	//
 	// Permission: Edit Item.
 	//
@@ -9170,7 +9170,7 @@ type ClientInterface interface {
 	// changes nothing). The item's sales price breaks for the customer stay: they belong to
 	// `PUT /api/items/{itemId}/sales-price-breaks`. Deleting advances the item's `modifiedUtc`
 	// and records `ItemUpdated`; an item without an inventory unit of measure answers 400
-	// naming `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+	// naming `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
 	//
 	// Permission: Edit Item.
 	//
@@ -9272,7 +9272,7 @@ type ClientInterface interface {
 	// on the item yet (400 naming `vendorId`; decided by a unique index, so of concurrent
 	// requests for one vendor exactly one succeeds). Like every item change it advances the
 	// item's `modifiedUtc` and records `ItemUpdated`; an item without an inventory unit of
-	// measure answers 400 naming `unitOfMeasureName` (rule 4). An unknown item, or another
+	// measure answers 400 naming `unitOfMeasureName`. An unknown item, or another
 	// tenant's, answers 404.
 	//
 	// Permission: Edit Item.
@@ -9290,7 +9290,7 @@ type ClientInterface interface {
 	// on the item yet (400 naming `vendorId`; decided by a unique index, so of concurrent
 	// requests for one vendor exactly one succeeds). Like every item change it advances the
 	// item's `modifiedUtc` and records `ItemUpdated`; an item without an inventory unit of
-	// measure answers 400 naming `unitOfMeasureName` (rule 4). An unknown item, or another
+	// measure answers 400 naming `unitOfMeasureName`. An unknown item, or another
 	// tenant's, answers 404.
 	//
 	// Permission: Edit Item.
@@ -9320,7 +9320,7 @@ type ClientInterface interface {
 	// Answers 200 when the detail was deleted and 204 when the item has no such detail (an
 	// unknown id, or a detail of another item); a 204 changes nothing. A delete advances the
 	// item's `modifiedUtc` and records `ItemUpdated` in the same transaction. An item without
-	// an inventory unit of measure answers 400 naming `unitOfMeasureName` (rule 4). An
+	// an inventory unit of measure answers 400 naming `unitOfMeasureName`. An
 	// unknown item, or another tenant's, answers 404.
 	//
 	// Permission: Edit Item.
@@ -9394,9 +9394,9 @@ type ClientInterface interface {
 	// Answers the item's purchase price breaks after the replace, in the order of the list
 	// operation. The replace advances the item's `modifiedUtc` and records `ItemUpdated` in
 	// the same transaction; an item without an inventory unit of measure answers 400 naming
-	// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
-	// A break carrying a price above 0 keeps the item's unit of measure from changing
-	// (rule 2): replace the breaks first to change it.
+	// `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
+	// A break carrying a price above 0 keeps the item's unit of measure from changing:
+	// replace the breaks first to change it.
 	//
 	// Permission: Edit Item.
 	//
@@ -9426,9 +9426,9 @@ type ClientInterface interface {
 	// Answers the item's purchase price breaks after the replace, in the order of the list
 	// operation. The replace advances the item's `modifiedUtc` and records `ItemUpdated` in
 	// the same transaction; an item without an inventory unit of measure answers 400 naming
-	// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
-	// A break carrying a price above 0 keeps the item's unit of measure from changing
-	// (rule 2): replace the breaks first to change it.
+	// `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
+	// A break carrying a price above 0 keeps the item's unit of measure from changing:
+	// replace the breaks first to change it.
 	//
 	// Permission: Edit Item.
 	//
@@ -9573,8 +9573,8 @@ type ClientInterface interface {
 	// answer 400 naming the later one's `quantity`.
 	//
 	// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
-	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
-	// (rule 4). An unknown item, or another tenant's, answers 404.
+	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`.
+	// An unknown item, or another tenant's, answers 404.
 	//
 	// Permission: Edit Item.
 	//
@@ -9597,8 +9597,8 @@ type ClientInterface interface {
 	// answer 400 naming the later one's `quantity`.
 	//
 	// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
-	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
-	// (rule 4). An unknown item, or another tenant's, answers 404.
+	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`.
+	// An unknown item, or another tenant's, answers 404.
 	//
 	// Permission: Edit Item.
 	//
@@ -9653,7 +9653,7 @@ type ClientInterface interface {
 	// all). Every id must be a tag of `/api/tags` that is not deleted: an unknown id, or the id
 	// of an accounting code or chart of accounts entry, answers 404 naming it, and nothing
 	// changes. An item without an inventory unit of measure (legacy data) answers 400 naming
-	// `unitOfMeasureName` (rule 4). Answers the item as stored.
+	// `unitOfMeasureName`. Answers the item as stored.
 	//
 	// A replacement that changes the set advances `modifiedUtc` and records an `ItemUpdated`
 	// event in the same transaction; sending the set the item already has changes nothing and
@@ -9672,7 +9672,7 @@ type ClientInterface interface {
 	// all). Every id must be a tag of `/api/tags` that is not deleted: an unknown id, or the id
 	// of an accounting code or chart of accounts entry, answers 404 naming it, and nothing
 	// changes. An item without an inventory unit of measure (legacy data) answers 400 naming
-	// `unitOfMeasureName` (rule 4). Answers the item as stored.
+	// `unitOfMeasureName`. Answers the item as stored.
 	//
 	// A replacement that changes the set advances `modifiedUtc` and records an `ItemUpdated`
 	// event in the same transaction; sending the set the item already has changes nothing and
@@ -9690,7 +9690,7 @@ type ClientInterface interface {
 	// Answers 200 when the tag was removed and 204 when the item did not have it. An unknown
 	// item or tag (an accounting code or chart of accounts id is unknown here) answers 404; an
 	// item without an inventory unit of measure (legacy data) answers 400 naming
-	// `unitOfMeasureName` (rule 4).
+	// `unitOfMeasureName`.
 	//
 	// Removing advances `modifiedUtc` and records an `ItemUpdated` event in the same
 	// transaction; a 204 changes nothing.
@@ -9704,7 +9704,7 @@ type ClientInterface interface {
 	//
 	// Attaches a tag of `/api/tags` (not deleted) to the item; an unknown tag, or the id of an
 	// accounting code or chart of accounts entry, answers 404. An item without an inventory
-	// unit of measure (legacy data) answers 400 naming `unitOfMeasureName` (rule 4). Answers
+	// unit of measure (legacy data) answers 400 naming `unitOfMeasureName`. Answers
 	// the item as stored.
 	//
 	// Attaching advances `modifiedUtc` and records an `ItemUpdated` event in the same
@@ -9771,7 +9771,7 @@ type ClientInterface interface {
 	// such detail (an unknown id, or a detail of another item); a 204 changes nothing. A
 	// delete advances the item's `modifiedUtc` and records `ItemUpdated` in the same
 	// transaction. An item without an inventory unit of measure answers 400 naming
-	// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+	// `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
 	//
 	// Permission: Edit Item.
 	//
@@ -10358,7 +10358,7 @@ type ClientInterface interface {
 	// the tag. Paths must name a member of `TagCreate` (`/name`, `/style`, `/description`):
 	// an unknown path, a read-only member (`/id`, `/types`, `/deleted`), an unsupported
 	// operation, a value the member cannot hold or a failed `test` operation answers 400
-	// and nothing changes (rule 21). The patched `name` is trimmed and must stay unique
+	// and nothing changes. The patched `name` is trimmed and must stay unique
 	// among the tenant's tags (400 naming `name`). A deleted tag, another tenant's tag, or
 	// the id of an accounting code or chart of accounts entry answers 404.
 	//
@@ -10376,7 +10376,7 @@ type ClientInterface interface {
 	// the tag. Paths must name a member of `TagCreate` (`/name`, `/style`, `/description`):
 	// an unknown path, a read-only member (`/id`, `/types`, `/deleted`), an unsupported
 	// operation, a value the member cannot hold or a failed `test` operation answers 400
-	// and nothing changes (rule 21). The patched `name` is trimmed and must stay unique
+	// and nothing changes. The patched `name` is trimmed and must stay unique
 	// among the tenant's tags (400 naming `name`). A deleted tag, another tenant's tag, or
 	// the id of an accounting code or chart of accounts entry answers 404.
 	//
@@ -14874,8 +14874,8 @@ func (c *Client) ListItemCostBreakdowns(ctx context.Context, itemId ItemId, para
 // plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
 // for buy items): unknown keys, unsuitable values and a required definition without a
 // value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
-// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
-// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`.
+// Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
 // in the same transaction. Answers the item as stored.
 //
 // Permission: Edit Item.
@@ -14902,8 +14902,8 @@ func (c *Client) ReplaceItemCustomFieldsWithBody(ctx context.Context, itemId Ite
 // plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
 // for buy items): unknown keys, unsuitable values and a required definition without a
 // value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
-// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
-// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`.
+// Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
 // in the same transaction. Answers the item as stored.
 //
 // Permission: Edit Item.
@@ -14933,8 +14933,8 @@ func (c *Client) ReplaceItemCustomFields(ctx context.Context, itemId ItemId, bod
 // plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
 // for buy items): unknown keys, unsuitable values and a required definition without a
 // value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
-// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
-// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`.
+// Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
 // in the same transaction. Answers the item as stored.
 //
 // Permission: Edit Item.
@@ -14965,8 +14965,8 @@ func (c *Client) ReplaceItemCustomFieldsDeprecatedWithBody(ctx context.Context, 
 // plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
 // for buy items): unknown keys, unsuitable values and a required definition without a
 // value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
-// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
-// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`.
+// Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
 // in the same transaction. Answers the item as stored.
 //
 // Permission: Edit Item.
@@ -14998,8 +14998,8 @@ func (c *Client) ReplaceItemCustomFieldsDeprecated(ctx context.Context, itemId I
 // `unitOfMeasureName`). A `priceBreaks` member is ignored: the detail's prices are the
 // item's sales price breaks for the customer (`PUT /api/items/{itemId}/sales-price-breaks`).
 // Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
-// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
-// (rule 4). An unknown item, or another tenant's, answers 404.
+// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`.
+// An unknown item, or another tenant's, answers 404.
 //
 // Permission: Edit Item.
 //
@@ -15029,8 +15029,8 @@ func (c *Client) CreateItemCustomerDetailWithBody(ctx context.Context, itemId It
 // `unitOfMeasureName`). A `priceBreaks` member is ignored: the detail's prices are the
 // item's sales price breaks for the customer (`PUT /api/items/{itemId}/sales-price-breaks`).
 // Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
-// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
-// (rule 4). An unknown item, or another tenant's, answers 404.
+// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`.
+// An unknown item, or another tenant's, answers 404.
 //
 // Permission: Edit Item.
 //
@@ -15080,7 +15080,7 @@ func (c *Client) ListItemCustomerDetails(ctx context.Context, itemId ItemId, par
 // changes nothing). The item's sales price breaks for the customer stay: they belong to
 // `PUT /api/items/{itemId}/sales-price-breaks`. Deleting advances the item's `modifiedUtc`
 // and records `ItemUpdated`; an item without an inventory unit of measure answers 400
-// naming `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+// naming `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
 //
 // Permission: Edit Item.
 //
@@ -15262,7 +15262,7 @@ func (c *Client) ReceiveItemInventory(ctx context.Context, itemId ItemId, body R
 // on the item yet (400 naming `vendorId`; decided by a unique index, so of concurrent
 // requests for one vendor exactly one succeeds). Like every item change it advances the
 // item's `modifiedUtc` and records `ItemUpdated`; an item without an inventory unit of
-// measure answers 400 naming `unitOfMeasureName` (rule 4). An unknown item, or another
+// measure answers 400 naming `unitOfMeasureName`. An unknown item, or another
 // tenant's, answers 404.
 //
 // Permission: Edit Item.
@@ -15290,7 +15290,7 @@ func (c *Client) CreateItemMaterialVendorDetailWithBody(ctx context.Context, ite
 // on the item yet (400 naming `vendorId`; decided by a unique index, so of concurrent
 // requests for one vendor exactly one succeeds). Like every item change it advances the
 // item's `modifiedUtc` and records `ItemUpdated`; an item without an inventory unit of
-// measure answers 400 naming `unitOfMeasureName` (rule 4). An unknown item, or another
+// measure answers 400 naming `unitOfMeasureName`. An unknown item, or another
 // tenant's, answers 404.
 //
 // Permission: Edit Item.
@@ -15340,7 +15340,7 @@ func (c *Client) ListItemMaterialVendorDetails(ctx context.Context, itemId ItemI
 // Answers 200 when the detail was deleted and 204 when the item has no such detail (an
 // unknown id, or a detail of another item); a 204 changes nothing. A delete advances the
 // item's `modifiedUtc` and records `ItemUpdated` in the same transaction. An item without
-// an inventory unit of measure answers 400 naming `unitOfMeasureName` (rule 4). An
+// an inventory unit of measure answers 400 naming `unitOfMeasureName`. An
 // unknown item, or another tenant's, answers 404.
 //
 // Permission: Edit Item.
@@ -15454,9 +15454,9 @@ func (c *Client) GetItemPurchaseHistory(ctx context.Context, itemId ItemId, para
 // Answers the item's purchase price breaks after the replace, in the order of the list
 // operation. The replace advances the item's `modifiedUtc` and records `ItemUpdated` in
 // the same transaction; an item without an inventory unit of measure answers 400 naming
-// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
-// A break carrying a price above 0 keeps the item's unit of measure from changing
-// (rule 2): replace the breaks first to change it.
+// `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
+// A break carrying a price above 0 keeps the item's unit of measure from changing:
+// replace the breaks first to change it.
 //
 // Permission: Edit Item.
 //
@@ -15496,9 +15496,9 @@ func (c *Client) ReplaceItemPurchasePriceBreaksWithBody(ctx context.Context, ite
 // Answers the item's purchase price breaks after the replace, in the order of the list
 // operation. The replace advances the item's `modifiedUtc` and records `ItemUpdated` in
 // the same transaction; an item without an inventory unit of measure answers 400 naming
-// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
-// A break carrying a price above 0 keeps the item's unit of measure from changing
-// (rule 2): replace the breaks first to change it.
+// `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
+// A break carrying a price above 0 keeps the item's unit of measure from changing:
+// replace the breaks first to change it.
 //
 // Permission: Edit Item.
 //
@@ -15693,8 +15693,8 @@ func (c *Client) AddItemRevision(ctx context.Context, itemId ItemId, body AddIte
 // answer 400 naming the later one's `quantity`.
 //
 // Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
-// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
-// (rule 4). An unknown item, or another tenant's, answers 404.
+// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`.
+// An unknown item, or another tenant's, answers 404.
 //
 // Permission: Edit Item.
 //
@@ -15727,8 +15727,8 @@ func (c *Client) ReplaceItemSalesPriceBreaksWithBody(ctx context.Context, itemId
 // answer 400 naming the later one's `quantity`.
 //
 // Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
-// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
-// (rule 4). An unknown item, or another tenant's, answers 404.
+// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`.
+// An unknown item, or another tenant's, answers 404.
 //
 // Permission: Edit Item.
 //
@@ -15813,7 +15813,7 @@ func (c *Client) ListItemSalesPriceBreaks(ctx context.Context, itemId ItemId, pa
 // all). Every id must be a tag of `/api/tags` that is not deleted: an unknown id, or the id
 // of an accounting code or chart of accounts entry, answers 404 naming it, and nothing
 // changes. An item without an inventory unit of measure (legacy data) answers 400 naming
-// `unitOfMeasureName` (rule 4). Answers the item as stored.
+// `unitOfMeasureName`. Answers the item as stored.
 //
 // A replacement that changes the set advances `modifiedUtc` and records an `ItemUpdated`
 // event in the same transaction; sending the set the item already has changes nothing and
@@ -15842,7 +15842,7 @@ func (c *Client) ReplaceItemTagsWithBody(ctx context.Context, itemId ItemId, con
 // all). Every id must be a tag of `/api/tags` that is not deleted: an unknown id, or the id
 // of an accounting code or chart of accounts entry, answers 404 naming it, and nothing
 // changes. An item without an inventory unit of measure (legacy data) answers 400 naming
-// `unitOfMeasureName` (rule 4). Answers the item as stored.
+// `unitOfMeasureName`. Answers the item as stored.
 //
 // A replacement that changes the set advances `modifiedUtc` and records an `ItemUpdated`
 // event in the same transaction; sending the set the item already has changes nothing and
@@ -15870,7 +15870,7 @@ func (c *Client) ReplaceItemTags(ctx context.Context, itemId ItemId, body Replac
 // Answers 200 when the tag was removed and 204 when the item did not have it. An unknown
 // item or tag (an accounting code or chart of accounts id is unknown here) answers 404; an
 // item without an inventory unit of measure (legacy data) answers 400 naming
-// `unitOfMeasureName` (rule 4).
+// `unitOfMeasureName`.
 //
 // Removing advances `modifiedUtc` and records an `ItemUpdated` event in the same
 // transaction; a 204 changes nothing.
@@ -15894,7 +15894,7 @@ func (c *Client) RemoveItemTag(ctx context.Context, itemId ItemId, tagId TagId, 
 //
 // Attaches a tag of `/api/tags` (not deleted) to the item; an unknown tag, or the id of an
 // accounting code or chart of accounts entry, answers 404. An item without an inventory
-// unit of measure (legacy data) answers 400 naming `unitOfMeasureName` (rule 4). Answers
+// unit of measure (legacy data) answers 400 naming `unitOfMeasureName`. Answers
 // the item as stored.
 //
 // Attaching advances `modifiedUtc` and records an `ItemUpdated` event in the same
@@ -16001,7 +16001,7 @@ func (c *Client) ListItemVendorDetails(ctx context.Context, itemId ItemId, param
 // such detail (an unknown id, or a detail of another item); a 204 changes nothing. A
 // delete advances the item's `modifiedUtc` and records `ItemUpdated` in the same
 // transaction. An item without an inventory unit of measure answers 400 naming
-// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+// `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
 //
 // Permission: Edit Item.
 //
@@ -17048,7 +17048,7 @@ func (c *Client) GetTag(ctx context.Context, tagId TagId, reqEditors ...RequestE
 // the tag. Paths must name a member of `TagCreate` (`/name`, `/style`, `/description`):
 // an unknown path, a read-only member (`/id`, `/types`, `/deleted`), an unsupported
 // operation, a value the member cannot hold or a failed `test` operation answers 400
-// and nothing changes (rule 21). The patched `name` is trimmed and must stay unique
+// and nothing changes. The patched `name` is trimmed and must stay unique
 // among the tenant's tags (400 naming `name`). A deleted tag, another tenant's tag, or
 // the id of an accounting code or chart of accounts entry answers 404.
 //
@@ -17076,7 +17076,7 @@ func (c *Client) PatchTagWithBody(ctx context.Context, tagId TagId, contentType 
 // the tag. Paths must name a member of `TagCreate` (`/name`, `/style`, `/description`):
 // an unknown path, a read-only member (`/id`, `/types`, `/deleted`), an unsupported
 // operation, a value the member cannot hold or a failed `test` operation answers 400
-// and nothing changes (rule 21). The patched `name` is trimmed and must stay unique
+// and nothing changes. The patched `name` is trimmed and must stay unique
 // among the tenant's tags (400 naming `name`). A deleted tag, another tenant's tag, or
 // the id of an accounting code or chart of accounts entry answers 404.
 //
@@ -29685,8 +29685,8 @@ type ClientWithResponsesInterface interface {
 	// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
 	// for buy items): unknown keys, unsuitable values and a required definition without a
 	// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
-	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
-	// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`.
+	// Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
 	// in the same transaction. Answers the item as stored.
 	//
 	// Permission: Edit Item.
@@ -29703,8 +29703,8 @@ type ClientWithResponsesInterface interface {
 	// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
 	// for buy items): unknown keys, unsuitable values and a required definition without a
 	// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
-	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
-	// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`.
+	// Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
 	// in the same transaction. Answers the item as stored.
 	//
 	// Permission: Edit Item.
@@ -29724,8 +29724,8 @@ type ClientWithResponsesInterface interface {
 	// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
 	// for buy items): unknown keys, unsuitable values and a required definition without a
 	// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
-	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
-	// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`.
+	// Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
 	// in the same transaction. Answers the item as stored.
 	//
 	// Permission: Edit Item.
@@ -29747,8 +29747,8 @@ type ClientWithResponsesInterface interface {
 	// plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
 	// for buy items): unknown keys, unsuitable values and a required definition without a
 	// value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
-	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
-	// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+	// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`.
+	// Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
 	// in the same transaction. Answers the item as stored.
 	//
 	// Permission: Edit Item.
@@ -29771,8 +29771,8 @@ type ClientWithResponsesInterface interface {
 	// `unitOfMeasureName`). A `priceBreaks` member is ignored: the detail's prices are the
 	// item's sales price breaks for the customer (`PUT /api/items/{itemId}/sales-price-breaks`).
 	// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
-	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
-	// (rule 4). An unknown item, or another tenant's, answers 404.
+	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`.
+	// An unknown item, or another tenant's, answers 404.
 	//
 	// Permission: Edit Item.
 	//
@@ -29792,8 +29792,8 @@ type ClientWithResponsesInterface interface {
 	// `unitOfMeasureName`). A `priceBreaks` member is ignored: the detail's prices are the
 	// item's sales price breaks for the customer (`PUT /api/items/{itemId}/sales-price-breaks`).
 	// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
-	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
-	// (rule 4). An unknown item, or another tenant's, answers 404.
+	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`.
+	// An unknown item, or another tenant's, answers 404.
 	//
 	// Permission: Edit Item.
 	//
@@ -29825,7 +29825,7 @@ type ClientWithResponsesInterface interface {
 	// changes nothing). The item's sales price breaks for the customer stay: they belong to
 	// `PUT /api/items/{itemId}/sales-price-breaks`. Deleting advances the item's `modifiedUtc`
 	// and records `ItemUpdated`; an item without an inventory unit of measure answers 400
-	// naming `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+	// naming `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
 	//
 	// Permission: Edit Item.
 	//
@@ -29931,7 +29931,7 @@ type ClientWithResponsesInterface interface {
 	// on the item yet (400 naming `vendorId`; decided by a unique index, so of concurrent
 	// requests for one vendor exactly one succeeds). Like every item change it advances the
 	// item's `modifiedUtc` and records `ItemUpdated`; an item without an inventory unit of
-	// measure answers 400 naming `unitOfMeasureName` (rule 4). An unknown item, or another
+	// measure answers 400 naming `unitOfMeasureName`. An unknown item, or another
 	// tenant's, answers 404.
 	//
 	// Permission: Edit Item.
@@ -29949,7 +29949,7 @@ type ClientWithResponsesInterface interface {
 	// on the item yet (400 naming `vendorId`; decided by a unique index, so of concurrent
 	// requests for one vendor exactly one succeeds). Like every item change it advances the
 	// item's `modifiedUtc` and records `ItemUpdated`; an item without an inventory unit of
-	// measure answers 400 naming `unitOfMeasureName` (rule 4). An unknown item, or another
+	// measure answers 400 naming `unitOfMeasureName`. An unknown item, or another
 	// tenant's, answers 404.
 	//
 	// Permission: Edit Item.
@@ -29981,7 +29981,7 @@ type ClientWithResponsesInterface interface {
 	// Answers 200 when the detail was deleted and 204 when the item has no such detail (an
 	// unknown id, or a detail of another item); a 204 changes nothing. A delete advances the
 	// item's `modifiedUtc` and records `ItemUpdated` in the same transaction. An item without
-	// an inventory unit of measure answers 400 naming `unitOfMeasureName` (rule 4). An
+	// an inventory unit of measure answers 400 naming `unitOfMeasureName`. An
 	// unknown item, or another tenant's, answers 404.
 	//
 	// Permission: Edit Item.
@@ -30059,9 +30059,9 @@ type ClientWithResponsesInterface interface {
 	// Answers the item's purchase price breaks after the replace, in the order of the list
 	// operation. The replace advances the item's `modifiedUtc` and records `ItemUpdated` in
 	// the same transaction; an item without an inventory unit of measure answers 400 naming
-	// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
-	// A break carrying a price above 0 keeps the item's unit of measure from changing
-	// (rule 2): replace the breaks first to change it.
+	// `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
+	// A break carrying a price above 0 keeps the item's unit of measure from changing:
+	// replace the breaks first to change it.
 	//
 	// Permission: Edit Item.
 	//
@@ -30091,9 +30091,9 @@ type ClientWithResponsesInterface interface {
 	// Answers the item's purchase price breaks after the replace, in the order of the list
 	// operation. The replace advances the item's `modifiedUtc` and records `ItemUpdated` in
 	// the same transaction; an item without an inventory unit of measure answers 400 naming
-	// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
-	// A break carrying a price above 0 keeps the item's unit of measure from changing
-	// (rule 2): replace the breaks first to change it.
+	// `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
+	// A break carrying a price above 0 keeps the item's unit of measure from changing:
+	// replace the breaks first to change it.
 	//
 	// Permission: Edit Item.
 	//
@@ -30238,8 +30238,8 @@ type ClientWithResponsesInterface interface {
 	// answer 400 naming the later one's `quantity`.
 	//
 	// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
-	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
-	// (rule 4). An unknown item, or another tenant's, answers 404.
+	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`.
+	// An unknown item, or another tenant's, answers 404.
 	//
 	// Permission: Edit Item.
 	//
@@ -30262,8 +30262,8 @@ type ClientWithResponsesInterface interface {
 	// answer 400 naming the later one's `quantity`.
 	//
 	// Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
-	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
-	// (rule 4). An unknown item, or another tenant's, answers 404.
+	// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`.
+	// An unknown item, or another tenant's, answers 404.
 	//
 	// Permission: Edit Item.
 	//
@@ -30318,7 +30318,7 @@ type ClientWithResponsesInterface interface {
 	// all). Every id must be a tag of `/api/tags` that is not deleted: an unknown id, or the id
 	// of an accounting code or chart of accounts entry, answers 404 naming it, and nothing
 	// changes. An item without an inventory unit of measure (legacy data) answers 400 naming
-	// `unitOfMeasureName` (rule 4). Answers the item as stored.
+	// `unitOfMeasureName`. Answers the item as stored.
 	//
 	// A replacement that changes the set advances `modifiedUtc` and records an `ItemUpdated`
 	// event in the same transaction; sending the set the item already has changes nothing and
@@ -30337,7 +30337,7 @@ type ClientWithResponsesInterface interface {
 	// all). Every id must be a tag of `/api/tags` that is not deleted: an unknown id, or the id
 	// of an accounting code or chart of accounts entry, answers 404 naming it, and nothing
 	// changes. An item without an inventory unit of measure (legacy data) answers 400 naming
-	// `unitOfMeasureName` (rule 4). Answers the item as stored.
+	// `unitOfMeasureName`. Answers the item as stored.
 	//
 	// A replacement that changes the set advances `modifiedUtc` and records an `ItemUpdated`
 	// event in the same transaction; sending the set the item already has changes nothing and
@@ -30355,7 +30355,7 @@ type ClientWithResponsesInterface interface {
 	// Answers 200 when the tag was removed and 204 when the item did not have it. An unknown
 	// item or tag (an accounting code or chart of accounts id is unknown here) answers 404; an
 	// item without an inventory unit of measure (legacy data) answers 400 naming
-	// `unitOfMeasureName` (rule 4).
+	// `unitOfMeasureName`.
 	//
 	// Removing advances `modifiedUtc` and records an `ItemUpdated` event in the same
 	// transaction; a 204 changes nothing.
@@ -30371,7 +30371,7 @@ type ClientWithResponsesInterface interface {
 	//
 	// Attaches a tag of `/api/tags` (not deleted) to the item; an unknown tag, or the id of an
 	// accounting code or chart of accounts entry, answers 404. An item without an inventory
-	// unit of measure (legacy data) answers 400 naming `unitOfMeasureName` (rule 4). Answers
+	// unit of measure (legacy data) answers 400 naming `unitOfMeasureName`. Answers
 	// the item as stored.
 	//
 	// Attaching advances `modifiedUtc` and records an `ItemUpdated` event in the same
@@ -30442,7 +30442,7 @@ type ClientWithResponsesInterface interface {
 	// such detail (an unknown id, or a detail of another item); a 204 changes nothing. A
 	// delete advances the item's `modifiedUtc` and records `ItemUpdated` in the same
 	// transaction. An item without an inventory unit of measure answers 400 naming
-	// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+	// `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
 	//
 	// Permission: Edit Item.
 	//
@@ -31053,7 +31053,7 @@ type ClientWithResponsesInterface interface {
 	// the tag. Paths must name a member of `TagCreate` (`/name`, `/style`, `/description`):
 	// an unknown path, a read-only member (`/id`, `/types`, `/deleted`), an unsupported
 	// operation, a value the member cannot hold or a failed `test` operation answers 400
-	// and nothing changes (rule 21). The patched `name` is trimmed and must stay unique
+	// and nothing changes. The patched `name` is trimmed and must stay unique
 	// among the tenant's tags (400 naming `name`). A deleted tag, another tenant's tag, or
 	// the id of an accounting code or chart of accounts entry answers 404.
 	//
@@ -31071,7 +31071,7 @@ type ClientWithResponsesInterface interface {
 	// the tag. Paths must name a member of `TagCreate` (`/name`, `/style`, `/description`):
 	// an unknown path, a read-only member (`/id`, `/types`, `/deleted`), an unsupported
 	// operation, a value the member cannot hold or a failed `test` operation answers 400
-	// and nothing changes (rule 21). The patched `name` is trimmed and must stay unique
+	// and nothing changes. The patched `name` is trimmed and must stay unique
 	// among the tenant's tags (400 naming `name`). A deleted tag, another tenant's tag, or
 	// the id of an accounting code or chart of accounts entry answers 404.
 	//
@@ -50631,8 +50631,8 @@ func (c *ClientWithResponses) ListItemCostBreakdownsWithResponse(ctx context.Con
 // plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
 // for buy items): unknown keys, unsuitable values and a required definition without a
 // value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
-// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
-// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`.
+// Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
 // in the same transaction. Answers the item as stored.
 //
 // Permission: Edit Item.
@@ -50655,8 +50655,8 @@ func (c *ClientWithResponses) ReplaceItemCustomFieldsWithBodyWithResponse(ctx co
 // plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
 // for buy items): unknown keys, unsuitable values and a required definition without a
 // value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
-// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
-// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`.
+// Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
 // in the same transaction. Answers the item as stored.
 //
 // Permission: Edit Item.
@@ -50682,8 +50682,8 @@ func (c *ClientWithResponses) ReplaceItemCustomFieldsWithResponse(ctx context.Co
 // plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
 // for buy items): unknown keys, unsuitable values and a required definition without a
 // value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
-// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
-// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`.
+// Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
 // in the same transaction. Answers the item as stored.
 //
 // Permission: Edit Item.
@@ -50711,8 +50711,8 @@ func (c *ClientWithResponses) ReplaceItemCustomFieldsDeprecatedWithBodyWithRespo
 // plus the item's origin module (`item_Make` for make and makeOrBuy items, `item_Buy`
 // for buy items): unknown keys, unsuitable values and a required definition without a
 // value answer 400 naming `customFields.<key>`, and nothing changes. An item without an
-// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`
-// (rule 4). Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
+// inventory unit of measure (legacy data) answers 400 naming `unitOfMeasureName`.
+// Every replacement advances `modifiedUtc` and records an `ItemUpdated` event
 // in the same transaction. Answers the item as stored.
 //
 // Permission: Edit Item.
@@ -50740,8 +50740,8 @@ func (c *ClientWithResponses) ReplaceItemCustomFieldsDeprecatedWithResponse(ctx 
 // `unitOfMeasureName`). A `priceBreaks` member is ignored: the detail's prices are the
 // item's sales price breaks for the customer (`PUT /api/items/{itemId}/sales-price-breaks`).
 // Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
-// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
-// (rule 4). An unknown item, or another tenant's, answers 404.
+// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`.
+// An unknown item, or another tenant's, answers 404.
 //
 // Permission: Edit Item.
 //
@@ -50767,8 +50767,8 @@ func (c *ClientWithResponses) CreateItemCustomerDetailWithBodyWithResponse(ctx c
 // `unitOfMeasureName`). A `priceBreaks` member is ignored: the detail's prices are the
 // item's sales price breaks for the customer (`PUT /api/items/{itemId}/sales-price-breaks`).
 // Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
-// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
-// (rule 4). An unknown item, or another tenant's, answers 404.
+// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`.
+// An unknown item, or another tenant's, answers 404.
 //
 // Permission: Edit Item.
 //
@@ -50812,7 +50812,7 @@ func (c *ClientWithResponses) ListItemCustomerDetailsWithResponse(ctx context.Co
 // changes nothing). The item's sales price breaks for the customer stay: they belong to
 // `PUT /api/items/{itemId}/sales-price-breaks`. Deleting advances the item's `modifiedUtc`
 // and records `ItemUpdated`; an item without an inventory unit of measure answers 400
-// naming `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+// naming `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
 //
 // Permission: Edit Item.
 //
@@ -50966,7 +50966,7 @@ func (c *ClientWithResponses) ReceiveItemInventoryWithResponse(ctx context.Conte
 // on the item yet (400 naming `vendorId`; decided by a unique index, so of concurrent
 // requests for one vendor exactly one succeeds). Like every item change it advances the
 // item's `modifiedUtc` and records `ItemUpdated`; an item without an inventory unit of
-// measure answers 400 naming `unitOfMeasureName` (rule 4). An unknown item, or another
+// measure answers 400 naming `unitOfMeasureName`. An unknown item, or another
 // tenant's, answers 404.
 //
 // Permission: Edit Item.
@@ -50990,7 +50990,7 @@ func (c *ClientWithResponses) CreateItemMaterialVendorDetailWithBodyWithResponse
 // on the item yet (400 naming `vendorId`; decided by a unique index, so of concurrent
 // requests for one vendor exactly one succeeds). Like every item change it advances the
 // item's `modifiedUtc` and records `ItemUpdated`; an item without an inventory unit of
-// measure answers 400 naming `unitOfMeasureName` (rule 4). An unknown item, or another
+// measure answers 400 naming `unitOfMeasureName`. An unknown item, or another
 // tenant's, answers 404.
 //
 // Permission: Edit Item.
@@ -51034,7 +51034,7 @@ func (c *ClientWithResponses) ListItemMaterialVendorDetailsWithResponse(ctx cont
 // Answers 200 when the detail was deleted and 204 when the item has no such detail (an
 // unknown id, or a detail of another item); a 204 changes nothing. A delete advances the
 // item's `modifiedUtc` and records `ItemUpdated` in the same transaction. An item without
-// an inventory unit of measure answers 400 naming `unitOfMeasureName` (rule 4). An
+// an inventory unit of measure answers 400 naming `unitOfMeasureName`. An
 // unknown item, or another tenant's, answers 404.
 //
 // Permission: Edit Item.
@@ -51136,9 +51136,9 @@ func (c *ClientWithResponses) GetItemPurchaseHistoryWithResponse(ctx context.Con
 // Answers the item's purchase price breaks after the replace, in the order of the list
 // operation. The replace advances the item's `modifiedUtc` and records `ItemUpdated` in
 // the same transaction; an item without an inventory unit of measure answers 400 naming
-// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
-// A break carrying a price above 0 keeps the item's unit of measure from changing
-// (rule 2): replace the breaks first to change it.
+// `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
+// A break carrying a price above 0 keeps the item's unit of measure from changing:
+// replace the breaks first to change it.
 //
 // Permission: Edit Item.
 //
@@ -51174,9 +51174,9 @@ func (c *ClientWithResponses) ReplaceItemPurchasePriceBreaksWithBodyWithResponse
 // Answers the item's purchase price breaks after the replace, in the order of the list
 // operation. The replace advances the item's `modifiedUtc` and records `ItemUpdated` in
 // the same transaction; an item without an inventory unit of measure answers 400 naming
-// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
-// A break carrying a price above 0 keeps the item's unit of measure from changing
-// (rule 2): replace the breaks first to change it.
+// `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
+// A break carrying a price above 0 keeps the item's unit of measure from changing:
+// replace the breaks first to change it.
 //
 // Permission: Edit Item.
 //
@@ -51351,8 +51351,8 @@ func (c *ClientWithResponses) AddItemRevisionWithResponse(ctx context.Context, i
 // answer 400 naming the later one's `quantity`.
 //
 // Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
-// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
-// (rule 4). An unknown item, or another tenant's, answers 404.
+// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`.
+// An unknown item, or another tenant's, answers 404.
 //
 // Permission: Edit Item.
 //
@@ -51381,8 +51381,8 @@ func (c *ClientWithResponses) ReplaceItemSalesPriceBreaksWithBodyWithResponse(ct
 // answer 400 naming the later one's `quantity`.
 //
 // Like every item change it advances the item's `modifiedUtc` and records `ItemUpdated`;
-// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`
-// (rule 4). An unknown item, or another tenant's, answers 404.
+// an item without an inventory unit of measure answers 400 naming `unitOfMeasureName`.
+// An unknown item, or another tenant's, answers 404.
 //
 // Permission: Edit Item.
 //
@@ -51455,7 +51455,7 @@ func (c *ClientWithResponses) ListItemSalesPriceBreaksWithResponse(ctx context.C
 // all). Every id must be a tag of `/api/tags` that is not deleted: an unknown id, or the id
 // of an accounting code or chart of accounts entry, answers 404 naming it, and nothing
 // changes. An item without an inventory unit of measure (legacy data) answers 400 naming
-// `unitOfMeasureName` (rule 4). Answers the item as stored.
+// `unitOfMeasureName`. Answers the item as stored.
 //
 // A replacement that changes the set advances `modifiedUtc` and records an `ItemUpdated`
 // event in the same transaction; sending the set the item already has changes nothing and
@@ -51480,7 +51480,7 @@ func (c *ClientWithResponses) ReplaceItemTagsWithBodyWithResponse(ctx context.Co
 // all). Every id must be a tag of `/api/tags` that is not deleted: an unknown id, or the id
 // of an accounting code or chart of accounts entry, answers 404 naming it, and nothing
 // changes. An item without an inventory unit of measure (legacy data) answers 400 naming
-// `unitOfMeasureName` (rule 4). Answers the item as stored.
+// `unitOfMeasureName`. Answers the item as stored.
 //
 // A replacement that changes the set advances `modifiedUtc` and records an `ItemUpdated`
 // event in the same transaction; sending the set the item already has changes nothing and
@@ -51504,7 +51504,7 @@ func (c *ClientWithResponses) ReplaceItemTagsWithResponse(ctx context.Context, i
 // Answers 200 when the tag was removed and 204 when the item did not have it. An unknown
 // item or tag (an accounting code or chart of accounts id is unknown here) answers 404; an
 // item without an inventory unit of measure (legacy data) answers 400 naming
-// `unitOfMeasureName` (rule 4).
+// `unitOfMeasureName`.
 //
 // Removing advances `modifiedUtc` and records an `ItemUpdated` event in the same
 // transaction; a 204 changes nothing.
@@ -51526,7 +51526,7 @@ func (c *ClientWithResponses) RemoveItemTagWithResponse(ctx context.Context, ite
 //
 // Attaches a tag of `/api/tags` (not deleted) to the item; an unknown tag, or the id of an
 // accounting code or chart of accounts entry, answers 404. An item without an inventory
-// unit of measure (legacy data) answers 400 naming `unitOfMeasureName` (rule 4). Answers
+// unit of measure (legacy data) answers 400 naming `unitOfMeasureName`. Answers
 // the item as stored.
 //
 // Attaching advances `modifiedUtc` and records an `ItemUpdated` event in the same
@@ -51621,7 +51621,7 @@ func (c *ClientWithResponses) ListItemVendorDetailsWithResponse(ctx context.Cont
 // such detail (an unknown id, or a detail of another item); a 204 changes nothing. A
 // delete advances the item's `modifiedUtc` and records `ItemUpdated` in the same
 // transaction. An item without an inventory unit of measure answers 400 naming
-// `unitOfMeasureName` (rule 4). An unknown item, or another tenant's, answers 404.
+// `unitOfMeasureName`. An unknown item, or another tenant's, answers 404.
 //
 // Permission: Edit Item.
 //
@@ -52508,7 +52508,7 @@ func (c *ClientWithResponses) GetTagWithResponse(ctx context.Context, tagId TagI
 // the tag. Paths must name a member of `TagCreate` (`/name`, `/style`, `/description`):
 // an unknown path, a read-only member (`/id`, `/types`, `/deleted`), an unsupported
 // operation, a value the member cannot hold or a failed `test` operation answers 400
-// and nothing changes (rule 21). The patched `name` is trimmed and must stay unique
+// and nothing changes. The patched `name` is trimmed and must stay unique
 // among the tenant's tags (400 naming `name`). A deleted tag, another tenant's tag, or
 // the id of an accounting code or chart of accounts entry answers 404.
 //
@@ -52532,7 +52532,7 @@ func (c *ClientWithResponses) PatchTagWithBodyWithResponse(ctx context.Context, 
 // the tag. Paths must name a member of `TagCreate` (`/name`, `/style`, `/description`):
 // an unknown path, a read-only member (`/id`, `/types`, `/deleted`), an unsupported
 // operation, a value the member cannot hold or a failed `test` operation answers 400
-// and nothing changes (rule 21). The patched `name` is trimmed and must stay unique
+// and nothing changes. The patched `name` is trimmed and must stay unique
 // among the tenant's tags (400 naming `name`). A deleted tag, another tenant's tag, or
 // the id of an accounting code or chart of accounts entry answers 404.
 //
