@@ -46,8 +46,6 @@ type Server struct {
 	*tiers.CustomerTiersHandler
 	*paymentterms.PaymentTermsHandler
 	*customers.CustomersHandler
-	*customers.AddressesHandler
-	*customers.ContactsHandler
 	*settings.SettingsHandler
 	*customfields.CustomFieldsHandler
 	*resources.DepartmentsHandler
@@ -165,8 +163,6 @@ func New(cfg Config) (*echo.Echo, error) {
 		CustomerTiersHandler:     tiers.NewHandler(customerTiers),
 		PaymentTermsHandler:      paymentterms.NewHandler(paymentTerms),
 		CustomersHandler:         customers.NewHandler(customerRecords, spec),
-		AddressesHandler:         customers.NewAddressesHandler(customers.NewAddressService(cfg.Pool)),
-		ContactsHandler:          customers.NewContactsHandler(customers.NewContactService(cfg.Pool)),
 		SettingsHandler:          settings.NewHandler(tenantSettings),
 		DepartmentsHandler:       resources.NewDepartmentsHandler(schedulingResources),
 		WorkCentersHandler:       resources.NewWorkCentersHandler(schedulingResources),

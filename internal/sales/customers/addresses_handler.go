@@ -8,40 +8,34 @@ import (
 	"mos/internal/platform/listing"
 )
 
-// AddressesHandler serves a customer's addresses.
-type AddressesHandler struct {
-	svc *AddressService
-}
+// The operations of a customer's addresses, on CustomersHandler.
 
-// NewAddressesHandler returns the customer addresses handler.
-func NewAddressesHandler(svc *AddressService) *AddressesHandler { return &AddressesHandler{svc: svc} }
-
-func (h *AddressesHandler) CreateCustomerAddress(ctx context.Context, req gen.CreateCustomerAddressRequestObject) (gen.CreateCustomerAddressResponseObject, error) {
-	id, err := h.svc.Create(ctx, auth.TenantID(ctx), req.CustomerId, addressFromAPI(*req.Body))
+func (h *CustomersHandler) CreateCustomerAddress(ctx context.Context, req gen.CreateCustomerAddressRequestObject) (gen.CreateCustomerAddressResponseObject, error) {
+	id, err := h.svc.CreateAddress(ctx, auth.TenantID(ctx), req.CustomerId, addressFromAPI(*req.Body))
 	if err != nil {
 		return nil, err
 	}
 	return gen.CreateCustomerAddress200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, nil
 }
 
-func (h *AddressesHandler) GetCustomerAddress(ctx context.Context, req gen.GetCustomerAddressRequestObject) (gen.GetCustomerAddressResponseObject, error) {
-	a, err := h.svc.Get(ctx, auth.TenantID(ctx), req.CustomerId, req.CustomerAddressId)
+func (h *CustomersHandler) GetCustomerAddress(ctx context.Context, req gen.GetCustomerAddressRequestObject) (gen.GetCustomerAddressResponseObject, error) {
+	a, err := h.svc.Address(ctx, auth.TenantID(ctx), req.CustomerId, req.CustomerAddressId)
 	if err != nil {
 		return nil, err
 	}
 	return gen.GetCustomerAddress200JSONResponse(addressToAPI(a)), nil
 }
 
-func (h *AddressesHandler) UpdateCustomerAddress(ctx context.Context, req gen.UpdateCustomerAddressRequestObject) (gen.UpdateCustomerAddressResponseObject, error) {
-	a, err := h.svc.Update(ctx, auth.TenantID(ctx), req.CustomerId, req.CustomerAddressId, addressFromAPI(*req.Body))
+func (h *CustomersHandler) UpdateCustomerAddress(ctx context.Context, req gen.UpdateCustomerAddressRequestObject) (gen.UpdateCustomerAddressResponseObject, error) {
+	a, err := h.svc.UpdateAddress(ctx, auth.TenantID(ctx), req.CustomerId, req.CustomerAddressId, addressFromAPI(*req.Body))
 	if err != nil {
 		return nil, err
 	}
 	return gen.UpdateCustomerAddress200JSONResponse(addressToAPI(a)), nil
 }
 
-func (h *AddressesHandler) DeleteCustomerAddress(ctx context.Context, req gen.DeleteCustomerAddressRequestObject) (gen.DeleteCustomerAddressResponseObject, error) {
-	deleted, err := h.svc.Delete(ctx, auth.TenantID(ctx), req.CustomerId, req.CustomerAddressId)
+func (h *CustomersHandler) DeleteCustomerAddress(ctx context.Context, req gen.DeleteCustomerAddressRequestObject) (gen.DeleteCustomerAddressResponseObject, error) {
+	deleted, err := h.svc.DeleteAddress(ctx, auth.TenantID(ctx), req.CustomerId, req.CustomerAddressId)
 	if err != nil {
 		return nil, err
 	}
@@ -51,9 +45,9 @@ func (h *AddressesHandler) DeleteCustomerAddress(ctx context.Context, req gen.De
 	return gen.DeleteCustomerAddress200JSONResponse{DeletedJSONResponse: gen.DeletedJSONResponse{Success: true}}, nil
 }
 
-func (h *AddressesHandler) ListCustomerAddresses(ctx context.Context, req gen.ListCustomerAddressesRequestObject) (gen.ListCustomerAddressesResponseObject, error) {
+func (h *CustomersHandler) ListCustomerAddresses(ctx context.Context, req gen.ListCustomerAddressesRequestObject) (gen.ListCustomerAddressesResponseObject, error) {
 	p := req.Params
-	list, err := h.svc.List(ctx, auth.TenantID(ctx), req.CustomerId,
+	list, err := h.svc.Addresses(ctx, auth.TenantID(ctx), req.CustomerId,
 		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
 	if err != nil {
 		return nil, err

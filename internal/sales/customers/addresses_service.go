@@ -35,18 +35,9 @@ type AddressWrite struct {
 	Notes            *string
 }
 
-// AddressService holds the rules of customer addresses.
-type AddressService struct {
-	pool  *db.Pool
-	store addressStore
-}
-
-// NewAddressService returns the customer addresses service.
-func NewAddressService(pool *db.Pool) *AddressService { return &AddressService{pool: pool} }
-
-// Create adds an address to a live customer and returns its 36-character id. A primary mark
+// CreateAddress adds an address to a live customer and returns its 36-character id. A primary mark
 // it carries is taken from the customer's other addresses in the same transaction.
-func (s *AddressService) Create(ctx context.Context, tenantID, customerID string, w AddressWrite) (string, error) {
+func (s *Service) CreateAddress(ctx context.Context, tenantID, customerID string, w AddressWrite) (string, error) {
 	w, err := w.normalized()
 	if err != nil {
 		return "", err
@@ -56,10 +47,10 @@ func (s *AddressService) Create(ctx context.Context, tenantID, customerID string
 		if err := lockLiveCustomer(ctx, q, tenantID, customerID); err != nil {
 			return err
 		}
-		if err := s.store.takePrimaryMarks(ctx, q, tenantID, customerID, a); err != nil {
+		if err := s.addresses.takePrimaryMarks(ctx, q, tenantID, customerID, a); err != nil {
 			return err
 		}
-		return s.store.insert(ctx, q, tenantID, customerID, a)
+		return s.addresses.insert(ctx, q, tenantID, customerID, a)
 	})
 	if err != nil {
 		return "", err
@@ -67,13 +58,13 @@ func (s *AddressService) Create(ctx context.Context, tenantID, customerID string
 	return a.ID, nil
 }
 
-// Get returns one address of the customer; another customer's address is NotFound.
-func (s *AddressService) Get(ctx context.Context, tenantID, customerID, id string) (Address, error) {
-	return s.store.get(ctx, s.pool, tenantID, customerID, id)
+// Address returns one address of the customer; another customer's address is NotFound.
+func (s *Service) Address(ctx context.Context, tenantID, customerID, id string) (Address, error) {
+	return s.addresses.get(ctx, s.pool, tenantID, customerID, id)
 }
 
-// List returns the customer's addresses (a deleted customer's too).
-func (s *AddressService) List(ctx context.Context, tenantID, customerID string, r listing.Request) ([]Address, error) {
+// Addresses returns the customer's addresses (a deleted customer's too).
+func (s *Service) Addresses(ctx context.Context, tenantID, customerID string, r listing.Request) ([]Address, error) {
 	page, err := listing.Resolve(r, addressListSpec)
 	if err != nil {
 		return nil, err
@@ -81,11 +72,11 @@ func (s *AddressService) List(ctx context.Context, tenantID, customerID string, 
 	if err := requireCustomer(ctx, s.pool, tenantID, customerID); err != nil {
 		return nil, err
 	}
-	return s.store.list(ctx, s.pool, tenantID, customerID, page)
+	return s.addresses.list(ctx, s.pool, tenantID, customerID, page)
 }
 
-// Update replaces every member of one of a live customer's addresses.
-func (s *AddressService) Update(ctx context.Context, tenantID, customerID, id string, w AddressWrite) (Address, error) {
+// UpdateAddress replaces every member of one of a live customer's addresses.
+func (s *Service) UpdateAddress(ctx context.Context, tenantID, customerID, id string, w AddressWrite) (Address, error) {
 	w, err := w.normalized()
 	if err != nil {
 		return Address{}, err
@@ -97,10 +88,10 @@ func (s *AddressService) Update(ctx context.Context, tenantID, customerID, id st
 		}
 		// Taken before the update so the index never sees two marks; when the address turns
 		// out not to exist, the rollback restores them.
-		if err := s.store.takePrimaryMarks(ctx, q, tenantID, customerID, a); err != nil {
+		if err := s.addresses.takePrimaryMarks(ctx, q, tenantID, customerID, a); err != nil {
 			return err
 		}
-		return s.store.update(ctx, q, tenantID, customerID, a)
+		return s.addresses.update(ctx, q, tenantID, customerID, a)
 	})
 	if err != nil {
 		return Address{}, err
@@ -108,14 +99,14 @@ func (s *AddressService) Update(ctx context.Context, tenantID, customerID, id st
 	return a, nil
 }
 
-// Delete removes one of a live customer's addresses; false when the customer has no such
+// DeleteAddress removes one of a live customer's addresses; false when the customer has no such
 // address.
-func (s *AddressService) Delete(ctx context.Context, tenantID, customerID, id string) (bool, error) {
+func (s *Service) DeleteAddress(ctx context.Context, tenantID, customerID, id string) (bool, error) {
 	err := s.pool.WithTx(ctx, func(q db.Q) error {
 		if err := lockLiveCustomer(ctx, q, tenantID, customerID); err != nil {
 			return err
 		}
-		return s.store.delete(ctx, q, tenantID, customerID, id)
+		return s.addresses.delete(ctx, q, tenantID, customerID, id)
 	})
 	switch {
 	case errors.Is(err, errNoChange):

@@ -26,6 +26,9 @@ func newSubRecordFixture(t *testing.T) subRecordFixture {
 	return subRecordFixture{pool: pool, tenantID: tenantID}
 }
 
+// service is the customers service, whose addresses and contacts these tests use.
+func (f subRecordFixture) service() *Service { return newCustomerService(f.pool) }
+
 func (f subRecordFixture) addCustomer(t *testing.T, deleted bool) string {
 	t.Helper()
 	id := ids.New()
@@ -56,11 +59,11 @@ func TestAddressWritesAdvanceCustomerModifiedOnlyWhenSomethingChanged(t *testing
 	t.Parallel()
 	f := newSubRecordFixture(t)
 	ctx := context.Background()
-	svc := NewAddressService(f.pool)
+	svc := f.service()
 	customerID := f.addCustomer(t, false)
 
 	before := f.customerModified(t, customerID)
-	id, err := svc.Create(ctx, f.tenantID, customerID, dockAddress())
+	id, err := svc.CreateAddress(ctx, f.tenantID, customerID, dockAddress())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,20 +74,20 @@ func TestAddressWritesAdvanceCustomerModifiedOnlyWhenSomethingChanged(t *testing
 
 	// An invalid write and a delete of a missing address change nothing, so the customer's
 	// modified time stays put.
-	if _, err := svc.Update(ctx, f.tenantID, customerID, id, AddressWrite{Address1: " "}); !apperr.IsKind(err, apperr.KindInvalid) {
+	if _, err := svc.UpdateAddress(ctx, f.tenantID, customerID, id, AddressWrite{Address1: " "}); !apperr.IsKind(err, apperr.KindInvalid) {
 		t.Fatalf("invalid update: want 400, got %v", err)
 	}
-	if deleted, err := svc.Delete(ctx, f.tenantID, customerID, ids.NewSub()); err != nil || deleted {
+	if deleted, err := svc.DeleteAddress(ctx, f.tenantID, customerID, ids.NewSub()); err != nil || deleted {
 		t.Fatalf("delete of a missing address: %v, %v", deleted, err)
 	}
-	if _, err := svc.Update(ctx, f.tenantID, customerID, ids.NewSub(), dockAddress()); !apperr.IsKind(err, apperr.KindNotFound) {
+	if _, err := svc.UpdateAddress(ctx, f.tenantID, customerID, ids.NewSub(), dockAddress()); !apperr.IsKind(err, apperr.KindNotFound) {
 		t.Fatalf("update of a missing address: want 404, got %v", err)
 	}
 	if got := f.customerModified(t, customerID); !got.Equal(afterCreate) {
 		t.Fatalf("a write that saved nothing moved modified_utc from %v to %v", afterCreate, got)
 	}
 
-	if deleted, err := svc.Delete(ctx, f.tenantID, customerID, id); err != nil || !deleted {
+	if deleted, err := svc.DeleteAddress(ctx, f.tenantID, customerID, id); err != nil || !deleted {
 		t.Fatalf("delete: %v, %v", deleted, err)
 	}
 	if got := f.customerModified(t, customerID); !got.After(afterCreate) {
@@ -96,13 +99,13 @@ func TestSubRecordsOfDeletedCustomerAreReadableButNotWritable(t *testing.T) {
 	t.Parallel()
 	f := newSubRecordFixture(t)
 	ctx := context.Background()
-	addresses, contacts := NewAddressService(f.pool), NewContactService(f.pool)
+	svc := f.service()
 	customerID := f.addCustomer(t, false)
-	addressID, err := addresses.Create(ctx, f.tenantID, customerID, dockAddress())
+	addressID, err := svc.CreateAddress(ctx, f.tenantID, customerID, dockAddress())
 	if err != nil {
 		t.Fatal(err)
 	}
-	contactID, err := contacts.Create(ctx, f.tenantID, customerID, ContactWrite{FirstName: "Dana"})
+	contactID, err := svc.CreateContact(ctx, f.tenantID, customerID, ContactWrite{FirstName: "Dana"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,10 +113,10 @@ func TestSubRecordsOfDeletedCustomerAreReadableButNotWritable(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	if _, err := addresses.Get(ctx, f.tenantID, customerID, addressID); err != nil {
+	if _, err := svc.Address(ctx, f.tenantID, customerID, addressID); err != nil {
 		t.Fatalf("get address of a deleted customer: %v", err)
 	}
-	if list, err := contacts.List(ctx, f.tenantID, customerID, listing.Request{}); err != nil || len(list) != 1 {
+	if list, err := svc.Contacts(ctx, f.tenantID, customerID, listing.Request{}); err != nil || len(list) != 1 {
 		t.Fatalf("list contacts of a deleted customer: %v, %v", list, err)
 	}
 	notFound := func(what string, err error) {
@@ -122,15 +125,15 @@ func TestSubRecordsOfDeletedCustomerAreReadableButNotWritable(t *testing.T) {
 			t.Errorf("%s on a deleted customer: want 404, got %v", what, err)
 		}
 	}
-	_, err = addresses.Create(ctx, f.tenantID, customerID, dockAddress())
+	_, err = svc.CreateAddress(ctx, f.tenantID, customerID, dockAddress())
 	notFound("create address", err)
-	_, err = addresses.Update(ctx, f.tenantID, customerID, addressID, dockAddress())
+	_, err = svc.UpdateAddress(ctx, f.tenantID, customerID, addressID, dockAddress())
 	notFound("update address", err)
-	_, err = addresses.Delete(ctx, f.tenantID, customerID, addressID)
+	_, err = svc.DeleteAddress(ctx, f.tenantID, customerID, addressID)
 	notFound("delete address", err)
-	_, err = contacts.Update(ctx, f.tenantID, customerID, contactID, ContactWrite{FirstName: "D"})
+	_, err = svc.UpdateContact(ctx, f.tenantID, customerID, contactID, ContactWrite{FirstName: "D"})
 	notFound("update contact", err)
-	_, err = contacts.Delete(ctx, f.tenantID, customerID, contactID)
+	_, err = svc.DeleteContact(ctx, f.tenantID, customerID, contactID)
 	notFound("delete contact", err)
 }
 
@@ -140,12 +143,12 @@ func TestConcurrentPrimaryMarksLeaveOneOfEach(t *testing.T) {
 	t.Parallel()
 	f := newSubRecordFixture(t)
 	ctx := context.Background()
-	svc := NewAddressService(f.pool)
+	svc := f.service()
 	customerID := f.addCustomer(t, false)
 	const n = 12
 	existing := make([]string, n)
 	for i := range existing {
-		id, err := svc.Create(ctx, f.tenantID, customerID, dockAddress())
+		id, err := svc.CreateAddress(ctx, f.tenantID, customerID, dockAddress())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -158,13 +161,13 @@ func TestConcurrentPrimaryMarksLeaveOneOfEach(t *testing.T) {
 		wg.Add(2)
 		go func() {
 			defer wg.Done()
-			if _, err := svc.Update(ctx, f.tenantID, customerID, existing[i], marked); err != nil {
+			if _, err := svc.UpdateAddress(ctx, f.tenantID, customerID, existing[i], marked); err != nil {
 				t.Error(err)
 			}
 		}()
 		go func() {
 			defer wg.Done()
-			if _, err := svc.Create(ctx, f.tenantID, customerID, marked); err != nil {
+			if _, err := svc.CreateAddress(ctx, f.tenantID, customerID, marked); err != nil {
 				t.Error(err)
 			}
 		}()

@@ -8,40 +8,34 @@ import (
 	"mos/internal/platform/listing"
 )
 
-// ContactsHandler serves a customer's contacts.
-type ContactsHandler struct {
-	svc *ContactService
-}
+// The operations of a customer's contacts, on CustomersHandler.
 
-// NewContactsHandler returns the customer contacts handler.
-func NewContactsHandler(svc *ContactService) *ContactsHandler { return &ContactsHandler{svc: svc} }
-
-func (h *ContactsHandler) CreateCustomerContact(ctx context.Context, req gen.CreateCustomerContactRequestObject) (gen.CreateCustomerContactResponseObject, error) {
-	id, err := h.svc.Create(ctx, auth.TenantID(ctx), req.CustomerId, contactFromAPI(*req.Body))
+func (h *CustomersHandler) CreateCustomerContact(ctx context.Context, req gen.CreateCustomerContactRequestObject) (gen.CreateCustomerContactResponseObject, error) {
+	id, err := h.svc.CreateContact(ctx, auth.TenantID(ctx), req.CustomerId, contactFromAPI(*req.Body))
 	if err != nil {
 		return nil, err
 	}
 	return gen.CreateCustomerContact200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, nil
 }
 
-func (h *ContactsHandler) GetCustomerContact(ctx context.Context, req gen.GetCustomerContactRequestObject) (gen.GetCustomerContactResponseObject, error) {
-	c, err := h.svc.Get(ctx, auth.TenantID(ctx), req.CustomerId, req.ContactId)
+func (h *CustomersHandler) GetCustomerContact(ctx context.Context, req gen.GetCustomerContactRequestObject) (gen.GetCustomerContactResponseObject, error) {
+	c, err := h.svc.Contact(ctx, auth.TenantID(ctx), req.CustomerId, req.ContactId)
 	if err != nil {
 		return nil, err
 	}
 	return gen.GetCustomerContact200JSONResponse(contactToAPI(c)), nil
 }
 
-func (h *ContactsHandler) UpdateCustomerContact(ctx context.Context, req gen.UpdateCustomerContactRequestObject) (gen.UpdateCustomerContactResponseObject, error) {
-	c, err := h.svc.Update(ctx, auth.TenantID(ctx), req.CustomerId, req.ContactId, contactFromAPI(*req.Body))
+func (h *CustomersHandler) UpdateCustomerContact(ctx context.Context, req gen.UpdateCustomerContactRequestObject) (gen.UpdateCustomerContactResponseObject, error) {
+	c, err := h.svc.UpdateContact(ctx, auth.TenantID(ctx), req.CustomerId, req.ContactId, contactFromAPI(*req.Body))
 	if err != nil {
 		return nil, err
 	}
 	return gen.UpdateCustomerContact200JSONResponse(contactToAPI(c)), nil
 }
 
-func (h *ContactsHandler) DeleteCustomerContact(ctx context.Context, req gen.DeleteCustomerContactRequestObject) (gen.DeleteCustomerContactResponseObject, error) {
-	deleted, err := h.svc.Delete(ctx, auth.TenantID(ctx), req.CustomerId, req.ContactId)
+func (h *CustomersHandler) DeleteCustomerContact(ctx context.Context, req gen.DeleteCustomerContactRequestObject) (gen.DeleteCustomerContactResponseObject, error) {
+	deleted, err := h.svc.DeleteContact(ctx, auth.TenantID(ctx), req.CustomerId, req.ContactId)
 	if err != nil {
 		return nil, err
 	}
@@ -51,9 +45,9 @@ func (h *ContactsHandler) DeleteCustomerContact(ctx context.Context, req gen.Del
 	return gen.DeleteCustomerContact200JSONResponse{DeletedJSONResponse: gen.DeletedJSONResponse{Success: true}}, nil
 }
 
-func (h *ContactsHandler) ListCustomerContacts(ctx context.Context, req gen.ListCustomerContactsRequestObject) (gen.ListCustomerContactsResponseObject, error) {
+func (h *CustomersHandler) ListCustomerContacts(ctx context.Context, req gen.ListCustomerContactsRequestObject) (gen.ListCustomerContactsResponseObject, error) {
 	p := req.Params
-	list, err := h.svc.List(ctx, auth.TenantID(ctx), req.CustomerId,
+	list, err := h.svc.Contacts(ctx, auth.TenantID(ctx), req.CustomerId,
 		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
 	if err != nil {
 		return nil, err

@@ -26,17 +26,8 @@ type ContactWrite struct {
 	Email     *string // one mailbox address (see parseEmail), stored trimmed as written
 }
 
-// ContactService holds the rules of customer contacts.
-type ContactService struct {
-	pool  *db.Pool
-	store contactStore
-}
-
-// NewContactService returns the customer contacts service.
-func NewContactService(pool *db.Pool) *ContactService { return &ContactService{pool: pool} }
-
-// Create adds a contact to a live customer and returns its 36-character id.
-func (s *ContactService) Create(ctx context.Context, tenantID, customerID string, w ContactWrite) (string, error) {
+// CreateContact adds a contact to a live customer and returns its 36-character id.
+func (s *Service) CreateContact(ctx context.Context, tenantID, customerID string, w ContactWrite) (string, error) {
 	w, err := w.normalized()
 	if err != nil {
 		return "", err
@@ -46,7 +37,7 @@ func (s *ContactService) Create(ctx context.Context, tenantID, customerID string
 		if err := lockLiveCustomer(ctx, q, tenantID, customerID); err != nil {
 			return err
 		}
-		return s.store.insert(ctx, q, tenantID, customerID, c)
+		return s.contacts.insert(ctx, q, tenantID, customerID, c)
 	})
 	if err != nil {
 		return "", err
@@ -54,13 +45,13 @@ func (s *ContactService) Create(ctx context.Context, tenantID, customerID string
 	return c.ID, nil
 }
 
-// Get returns one contact of the customer; another customer's contact is NotFound.
-func (s *ContactService) Get(ctx context.Context, tenantID, customerID, id string) (Contact, error) {
-	return s.store.get(ctx, s.pool, tenantID, customerID, id)
+// Contact returns one contact of the customer; another customer's contact is NotFound.
+func (s *Service) Contact(ctx context.Context, tenantID, customerID, id string) (Contact, error) {
+	return s.contacts.get(ctx, s.pool, tenantID, customerID, id)
 }
 
-// List returns the customer's contacts (a deleted customer's too).
-func (s *ContactService) List(ctx context.Context, tenantID, customerID string, r listing.Request) ([]Contact, error) {
+// Contacts returns the customer's contacts (a deleted customer's too).
+func (s *Service) Contacts(ctx context.Context, tenantID, customerID string, r listing.Request) ([]Contact, error) {
 	page, err := listing.Resolve(r, contactListSpec)
 	if err != nil {
 		return nil, err
@@ -68,11 +59,11 @@ func (s *ContactService) List(ctx context.Context, tenantID, customerID string, 
 	if err := requireCustomer(ctx, s.pool, tenantID, customerID); err != nil {
 		return nil, err
 	}
-	return s.store.list(ctx, s.pool, tenantID, customerID, page)
+	return s.contacts.list(ctx, s.pool, tenantID, customerID, page)
 }
 
-// Update replaces every member of one of a live customer's contacts.
-func (s *ContactService) Update(ctx context.Context, tenantID, customerID, id string, w ContactWrite) (Contact, error) {
+// UpdateContact replaces every member of one of a live customer's contacts.
+func (s *Service) UpdateContact(ctx context.Context, tenantID, customerID, id string, w ContactWrite) (Contact, error) {
 	w, err := w.normalized()
 	if err != nil {
 		return Contact{}, err
@@ -82,7 +73,7 @@ func (s *ContactService) Update(ctx context.Context, tenantID, customerID, id st
 		if err := lockLiveCustomer(ctx, q, tenantID, customerID); err != nil {
 			return err
 		}
-		return s.store.update(ctx, q, tenantID, customerID, c)
+		return s.contacts.update(ctx, q, tenantID, customerID, c)
 	})
 	if err != nil {
 		return Contact{}, err
@@ -90,14 +81,14 @@ func (s *ContactService) Update(ctx context.Context, tenantID, customerID, id st
 	return c, nil
 }
 
-// Delete removes one of a live customer's contacts; false when the customer has no such
+// DeleteContact removes one of a live customer's contacts; false when the customer has no such
 // contact.
-func (s *ContactService) Delete(ctx context.Context, tenantID, customerID, id string) (bool, error) {
+func (s *Service) DeleteContact(ctx context.Context, tenantID, customerID, id string) (bool, error) {
 	err := s.pool.WithTx(ctx, func(q db.Q) error {
 		if err := lockLiveCustomer(ctx, q, tenantID, customerID); err != nil {
 			return err
 		}
-		return s.store.delete(ctx, q, tenantID, customerID, id)
+		return s.contacts.delete(ctx, q, tenantID, customerID, id)
 	})
 	switch {
 	case errors.Is(err, errNoChange):

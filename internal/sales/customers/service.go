@@ -27,6 +27,8 @@ const maxCustomerText = 200
 type Service struct {
 	pool         *db.Pool
 	store        customerStore
+	addresses    addressStore
+	contacts     contactStore
 	customFields customFieldValidator
 	tiers        tierDirectory
 	paymentTerms paymentTermsDirectory
