@@ -15,7 +15,7 @@ func seedCustomers(b *testing.B, c *client.ClientWithResponses, n int) []string 
 	for i := range n {
 		res, err := c.CreateCustomerWithResponse(context.Background(), client.CustomerWrite{Name: fmt.Sprintf("Customer %04d", i), Notes: ptr("seeded for a benchmark")})
 		if err != nil || res.StatusCode() != http.StatusOK {
-			b.Fatalf("seed customer %d: %v %s", i, err, res.Body)
+			b.Fatalf("create customer %d: %v %s", i, err, res.Body)
 		}
 		ids[i] = res.JSON200.Id
 	}

@@ -56,7 +56,7 @@ func BenchmarkListInventoryEventsPage50(b *testing.B) {
 		rec, err := c.ReceiveInventoryWithResponse(ctx, client.InventoryReceive{ItemId: itemID, LocationId: &locationID,
 			Quantity: num("1"), SecondaryType: client.InventoryReceiveSecondaryTypeFound})
 		if err != nil || rec.StatusCode() != http.StatusOK {
-			b.Fatalf("seed receipt: %v %s", err, rec.Body)
+			b.Fatalf("receipt before the benchmark: %v %s", err, rec.Body)
 		}
 	}
 	skip, take := int32(500), int32(50)

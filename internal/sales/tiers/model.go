@@ -1,4 +1,4 @@
-// Package customertiers serves customer tiers: named price levels customers are grouped
+// Package tiers serves customer tiers: named price levels customers are grouped
 // into. Customers show their tier read-only and resolve it through Service.Get / ByIDs.
 package tiers
 

@@ -1,7 +1,7 @@
-// Package materialshapes is each tenant's catalogue of stock shapes (a 1/4 in A36 plate, a
+// Package shapes is each tenant's catalogue of stock shapes (a 1/4 in A36 plate, a
 // 1 in 6061 round tube, ...) that items made from material are cut from: shape type, material,
-// dimensions and density. The database seeds a catalogue of common shapes for every tenant
-// (migration 000016 seeds existing tenants and a trigger on tenants seeds new ones); tenants
+// dimensions and density. The database fills a catalogue of common shapes for every tenant
+// (migration 000016 for existing tenants, and a trigger on tenants for new ones); tenants
 // add their own and deactivate what they do not stock. The items area resolves the shape an
 // item is cut from through Service.Activated.
 package shapes

@@ -1,6 +1,6 @@
 // Package units is the catalogue of units of measure: unit types (Pieces, Length, Weight,
-// ...) and their units, seeded for every tenant by the database (migration 000014 seeds
-// existing tenants and a trigger on tenants seeds new ones). Items name a unit type and a
+// ...) and their units, filled in for every tenant by the database (migration 000014 for
+// existing tenants, and a trigger on tenants for new ones). Items name a unit type and a
 // unit, resolved through Service.Resolve, and convert quantities with Convert.
 package units
 

@@ -109,7 +109,7 @@ func prcPDF() []byte {
 	return pdfFile(catalog, pages, page3D, annot3DNS, stream("/Type/3D/Subtype/PRC", prcData))
 }
 
-// randomBytes are the same every run (a fixed seed) and start with no signature.
+// randomBytes are the same every run (a fixed random source) and start with no signature.
 func randomBytes(n int) []byte {
 	r := rand.New(rand.NewChaCha8([32]byte{7}))
 	b := make([]byte, n)
