@@ -9,6 +9,8 @@
 #   scripts/pg.sh status-local         exit 0 when it is running
 #   scripts/pg.sh throwaway-start DIR  fresh, unsafe-but-fast cluster in DIR; prints DATABASE_URL (db "postgres")
 #   scripts/pg.sh throwaway-stop DIR   stops it and deletes DIR
+#   scripts/pg.sh throwaway-pause DIR  stops it (fast shutdown) and keeps its data and port
+#   scripts/pg.sh throwaway-resume DIR starts it again on the same port (outage tests)
 #
 # As root, initdb and pg_ctl run as the "postgres" user (initdb refuses root);
 # as a normal user they run directly. Messages go to stderr; stdout carries
@@ -319,6 +321,26 @@ cmd_throwaway_start() {
   die "could not start a throwaway cluster in $TDIR"
 }
 
+cmd_throwaway_pause() {
+  ensure_binaries
+  throwaway_paths "${1:-}"
+  [ -f "$TDATA/PG_VERSION" ] || die "no throwaway cluster in $TDIR"
+  stop_cluster "$TDATA" fast
+}
+
+cmd_throwaway_resume() {
+  ensure_binaries
+  throwaway_paths "${1:-}"
+  [ -f "$TDATA/PG_VERSION" ] || die "no throwaway cluster in $TDIR"
+  local port
+  port="$(cat "$TDIR/port")"
+  cluster_running "$TDATA" && return 0
+  start_cluster "$TDATA" "$port" "$TSOCK" "$TDIR/server.log" || {
+    tail -n 20 "$TDIR/server.log" >&2 2>/dev/null || true
+    die "could not restart the throwaway cluster in $TDIR on port $port"
+  }
+}
+
 cmd_throwaway_stop() {
   ensure_binaries
   [ -n "${1:-}" ] || die "usage: $0 throwaway-stop DIR"
@@ -346,5 +368,7 @@ case "$cmd" in
   status-local) cmd_status_local ;;
   throwaway-start) cmd_throwaway_start "$@" ;;
   throwaway-stop) cmd_throwaway_stop "$@" ;;
+  throwaway-pause) cmd_throwaway_pause "$@" ;;
+  throwaway-resume) cmd_throwaway_resume "$@" ;;
   *) usage ;;
 esac

@@ -4,9 +4,14 @@ package db
 
 import (
 	"context"
+	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"net/url"
+	"syscall"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -126,4 +131,30 @@ func Array(v any) any { return pq.Array(v) }
 func DataException(err error) bool {
 	var pe *pq.Error
 	return errors.As(err, &pe) && pe.Code.Class() == "22"
+}
+
+// Unavailable reports whether err means the database cannot be reached or is going away
+// (refused or dropped connections, a server shutting down or starting up, too many
+// connections): no fault of the request, which may succeed when retried shortly. The web
+// layer answers these 503 with Retry-After rather than 500.
+func Unavailable(err error) bool {
+	if err == nil {
+		return false
+	}
+	var pe *pq.Error
+	if errors.As(err, &pe) {
+		switch pe.Code.Class() {
+		case "08": // connection exception
+			return true
+		case "57": // operator intervention: admin or crash shutdown, cannot connect now
+			return pe.Code != "57014" // query_canceled is a statement timeout or a cancel, not an outage
+		case "53": // insufficient resources: too many connections, out of memory or disk
+			return pe.Code == "53300"
+		}
+		return false
+	}
+	var opErr *net.OpError
+	return errors.Is(err, driver.ErrBadConn) || errors.As(err, &opErr) ||
+		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) ||
+		errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, sql.ErrConnDone)
 }

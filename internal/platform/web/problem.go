@@ -56,10 +56,20 @@ var problemType = map[int]string{
 	http.StatusInternalServerError:   "/problems/internal",
 }
 
+// databaseRetryAfterSeconds is the Retry-After of a 503 answered while the database cannot
+// be reached: the pool reconnects on the next request, so a short wait is enough.
+const databaseRetryAfterSeconds = 2
+
 // errorHandler is Echo's HTTPErrorHandler: every error of every layer (handlers, binding,
 // validation, auth, routing, panics) leaves as one problem+json shape.
 func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 	return func(err error, c echo.Context) {
+		if db.Unavailable(err) {
+			// The database is down or going away: the client may retry shortly; the operator
+			// hears of it once per request, as a warning rather than a failure of the code.
+			log.WarnContext(c.Request().Context(), "database unavailable", "err", err, "request_id", requestID(c), "path", c.Request().URL.Path)
+			err = apperr.Unavailable(databaseRetryAfterSeconds, "the database is unavailable; retry shortly")
+		}
 		if c.Response().Committed {
 			// Too late for a problem (a ZIP or file download failing mid-stream), but not
 			// too late for the operator to learn of it; a client that went away is no fault.

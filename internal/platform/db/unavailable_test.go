@@ -1,0 +1,38 @@
+package db
+
+import (
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"net"
+	"syscall"
+	"testing"
+
+	"github.com/lib/pq"
+)
+
+func TestUnavailableIsAnOutageNeverTheRequestsFault(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"refused connection", fmt.Errorf("look up token: %w", &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}), true},
+		{"bad connection", fmt.Errorf("get item: %w", driver.ErrBadConn), true},
+		{"reset connection", fmt.Errorf("list: %w", syscall.ECONNRESET), true},
+		{"server shutting down", &pq.Error{Code: "57P01"}, true},
+		{"server starting up", &pq.Error{Code: "57P03"}, true},
+		{"connection failure", &pq.Error{Code: "08006"}, true},
+		{"too many connections", &pq.Error{Code: "53300"}, true},
+		{"statement timeout", &pq.Error{Code: "57014"}, false},
+		{"unique violation", &pq.Error{Code: "23505"}, false},
+		{"value out of range", &pq.Error{Code: "22003"}, false},
+		{"disk full", &pq.Error{Code: "53100"}, false},
+		{"another error", errors.New("boom"), false},
+		{"none", nil, false},
+	} {
+		if got := Unavailable(c.err); got != c.want {
+			t.Errorf("%s: Unavailable(%v) = %v, want %v", c.name, c.err, got, c.want)
+		}
+	}
+}
