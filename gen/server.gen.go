@@ -5109,6 +5109,9 @@ type CustomerId = Id24
 // Example: 6745f0a2c81e4b0012ab34cd
 type Id = Id24
 
+// IdempotencyKey defines model for IdempotencyKey.
+type IdempotencyKey = string
+
 // IfNoneMatch defines model for IfNoneMatch.
 type IfNoneMatch = string
 
@@ -5155,6 +5158,12 @@ type Forbidden = Problem
 // Gone An RFC 7807 problem detail.
 type Gone = Problem
 
+// IdempotencyKeyInFlight An RFC 7807 problem detail.
+type IdempotencyKeyInFlight = Problem
+
+// IdempotencyKeyReused An RFC 7807 problem detail.
+type IdempotencyKeyReused = Problem
+
 // NotFound An RFC 7807 problem detail.
 type NotFound = Problem
 
@@ -5173,6 +5182,32 @@ type Unauthorized = Problem
 // UnsupportedMediaType An RFC 7807 problem detail.
 type UnsupportedMediaType = Problem
 
+// CreateAccountingCodeParams defines parameters for CreateAccountingCode.
+type CreateAccountingCodeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListAccountingCodesParams defines parameters for ListAccountingCodes.
 type ListAccountingCodesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5187,6 +5222,58 @@ type ListAccountingCodesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// UploadAttachmentParams defines parameters for UploadAttachment.
+type UploadAttachmentParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// UploadCertificationParams defines parameters for UploadCertification.
+type UploadCertificationParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // DownloadAttachmentsParams defines parameters for DownloadAttachments.
@@ -5211,6 +5298,32 @@ type ListAttachmentsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateRemoteAttachmentParams defines parameters for CreateRemoteAttachment.
+type CreateRemoteAttachmentParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // GetSignedAttachmentContentParams defines parameters for GetSignedAttachmentContent.
 type GetSignedAttachmentContentParams struct {
 	// Tenant The tenant the URL was signed for.
@@ -5232,6 +5345,32 @@ type DownloadAttachmentParams struct {
 	FileName *string `form:"fileName,omitempty" json:"fileName,omitempty"`
 }
 
+// CreateChartOfAccountParams defines parameters for CreateChartOfAccount.
+type CreateChartOfAccountParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListChartOfAccountsParams defines parameters for ListChartOfAccounts.
 type ListChartOfAccountsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5246,6 +5385,32 @@ type ListChartOfAccountsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateCompanyParams defines parameters for CreateCompany.
+type CreateCompanyParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListCompaniesParams defines parameters for ListCompanies.
@@ -5264,6 +5429,32 @@ type ListCompaniesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateCustomFieldParams defines parameters for CreateCustomField.
+type CreateCustomFieldParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListCustomFieldsParams defines parameters for ListCustomFields.
 type ListCustomFieldsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5278,6 +5469,32 @@ type ListCustomFieldsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateCustomerTierParams defines parameters for CreateCustomerTier.
+type CreateCustomerTierParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListCustomerTiersParams defines parameters for ListCustomerTiers.
@@ -5296,6 +5513,32 @@ type ListCustomerTiersParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateCustomerParams defines parameters for CreateCustomer.
+type CreateCustomerParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListCustomersParams defines parameters for ListCustomers.
 type ListCustomersParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5310,6 +5553,32 @@ type ListCustomersParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateCustomerAddressParams defines parameters for CreateCustomerAddress.
+type CreateCustomerAddressParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListCustomerAddressesParams defines parameters for ListCustomerAddresses.
@@ -5328,6 +5597,32 @@ type ListCustomerAddressesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateCustomerContactParams defines parameters for CreateCustomerContact.
+type CreateCustomerContactParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListCustomerContactsParams defines parameters for ListCustomerContacts.
 type ListCustomerContactsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5342,6 +5637,32 @@ type ListCustomerContactsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateDepartmentShiftParams defines parameters for CreateDepartmentShift.
+type CreateDepartmentShiftParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListDepartmentShiftsParams defines parameters for ListDepartmentShifts.
@@ -5360,6 +5681,32 @@ type ListDepartmentShiftsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateDepartmentParams defines parameters for CreateDepartment.
+type CreateDepartmentParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListDepartmentsParams defines parameters for ListDepartments.
 type ListDepartmentsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5374,6 +5721,58 @@ type ListDepartmentsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateEquipmentParams defines parameters for CreateEquipment.
+type CreateEquipmentParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateEquipmentDowntimeParams defines parameters for CreateEquipmentDowntime.
+type CreateEquipmentDowntimeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListEquipmentDowntimesParams defines parameters for ListEquipmentDowntimes.
@@ -5408,6 +5807,32 @@ type ListEquipmentParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateGaugeCodeParams defines parameters for CreateGaugeCode.
+type CreateGaugeCodeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListGaugeCodesParams defines parameters for ListGaugeCodes.
 type ListGaugeCodesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5424,6 +5849,32 @@ type ListGaugeCodesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateGradeCodeParams defines parameters for CreateGradeCode.
+type CreateGradeCodeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListGradeCodesParams defines parameters for ListGradeCodes.
 type ListGradeCodesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5438,6 +5889,32 @@ type ListGradeCodesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateInProcessTrackingFieldParams defines parameters for CreateInProcessTrackingField.
+type CreateInProcessTrackingFieldParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListInProcessTrackingFieldsParams defines parameters for ListInProcessTrackingFields.
@@ -5470,6 +5947,58 @@ type ListInventoryEventsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// RevertInventoryEventParams defines parameters for RevertInventoryEvent.
+type RevertInventoryEventParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateInventoryLotParams defines parameters for CreateInventoryLot.
+type CreateInventoryLotParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListInventoryLotsParams defines parameters for ListInventoryLots.
@@ -5526,6 +6055,110 @@ type ListInventoryParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// OverrideInventoryParams defines parameters for OverrideInventory.
+type OverrideInventoryParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// PickInventoryParams defines parameters for PickInventory.
+type PickInventoryParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ReceiveInventoryParams defines parameters for ReceiveInventory.
+type ReceiveInventoryParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateItemCategoryParams defines parameters for CreateItemCategory.
+type CreateItemCategoryParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListItemCategoriesParams defines parameters for ListItemCategories.
 type ListItemCategoriesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5540,6 +6173,32 @@ type ListItemCategoriesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateItemClassParams defines parameters for CreateItemClass.
+type CreateItemClassParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListItemClassesParams defines parameters for ListItemClasses.
@@ -5574,6 +6233,32 @@ type ListItemTagsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateItemParams defines parameters for CreateItem.
+type CreateItemParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListItemsV1Params defines parameters for ListItemsV1.
 type ListItemsV1Params struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5606,6 +6291,32 @@ type ListItemsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateItemFromMaterialShapeParams defines parameters for CreateItemFromMaterialShape.
+type CreateItemFromMaterialShapeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListItemCostBreakdownsParams defines parameters for ListItemCostBreakdowns.
 type ListItemCostBreakdownsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5620,6 +6331,32 @@ type ListItemCostBreakdownsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateItemCustomerDetailParams defines parameters for CreateItemCustomerDetail.
+type CreateItemCustomerDetailParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListItemCustomerDetailsParams defines parameters for ListItemCustomerDetails.
@@ -5642,6 +6379,84 @@ type ListItemCustomerDetailsParams struct {
 type GetItemInputUnitCostParams struct {
 	// Quantity Quantity to buy, in the item's inventory unit of measure.
 	Quantity float64 `form:"quantity" json:"quantity"`
+}
+
+// PickItemInventoryParams defines parameters for PickItemInventory.
+type PickItemInventoryParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ReceiveItemInventoryParams defines parameters for ReceiveItemInventory.
+type ReceiveItemInventoryParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateItemMaterialVendorDetailParams defines parameters for CreateItemMaterialVendorDetail.
+type CreateItemMaterialVendorDetailParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListItemMaterialVendorDetailsParams defines parameters for ListItemMaterialVendorDetails.
@@ -5682,6 +6497,32 @@ type ListItemPurchasePriceBreaksParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// AddItemRevisionParams defines parameters for AddItemRevision.
+type AddItemRevisionParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListItemSalesPriceBreaksParams defines parameters for ListItemSalesPriceBreaks.
 type ListItemSalesPriceBreaksParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5696,6 +6537,58 @@ type ListItemSalesPriceBreaksParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// AddItemTagParams defines parameters for AddItemTag.
+type AddItemTagParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateItemVendorDetailParams defines parameters for CreateItemVendorDetail.
+type CreateItemVendorDetailParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListItemVendorDetailsParams defines parameters for ListItemVendorDetails.
@@ -5714,6 +6607,32 @@ type ListItemVendorDetailsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateLocationParams defines parameters for CreateLocation.
+type CreateLocationParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListLocationsParams defines parameters for ListLocations.
 type ListLocationsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5730,6 +6649,32 @@ type ListLocationsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateMaterialCodeParams defines parameters for CreateMaterialCode.
+type CreateMaterialCodeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListMaterialCodesParams defines parameters for ListMaterialCodes.
 type ListMaterialCodesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5744,6 +6689,58 @@ type ListMaterialCodesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateMaterialShapeParams defines parameters for CreateMaterialShape.
+type CreateMaterialShapeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ActivateMaterialShapesParams defines parameters for ActivateMaterialShapes.
+type ActivateMaterialShapesParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListMaterialShapesParams defines parameters for ListMaterialShapes.
@@ -5776,6 +6773,32 @@ type GetOpenApiYamlParams struct {
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
+// CreatePaymentTermParams defines parameters for CreatePaymentTerm.
+type CreatePaymentTermParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListPaymentTermsParams defines parameters for ListPaymentTerms.
 type ListPaymentTermsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5792,6 +6815,32 @@ type ListPaymentTermsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateShapeCodeParams defines parameters for CreateShapeCode.
+type CreateShapeCodeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListShapeCodesParams defines parameters for ListShapeCodes.
 type ListShapeCodesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5806,6 +6855,32 @@ type ListShapeCodesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateTagParams defines parameters for CreateTag.
+type CreateTagParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListTagsParams defines parameters for ListTags.
@@ -5840,6 +6915,32 @@ type ListUnitsOfMeasureParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateVendorParams defines parameters for CreateVendor.
+type CreateVendorParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListVendorsParams defines parameters for ListVendors.
 type ListVendorsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5854,6 +6955,32 @@ type ListVendorsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateWorkCenterParams defines parameters for CreateWorkCenter.
+type CreateWorkCenterParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
+	//   order and whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListWorkCentersParams defines parameters for ListWorkCenters.
@@ -6479,7 +7606,7 @@ func (a AttachmentUpload) MarshalJSON() ([]byte, error) {
 type ServerInterface interface {
 	// CreateAccountingCode Create an accounting code
 	// (POST /api/accounting-codes)
-	CreateAccountingCode(ctx echo.Context) error
+	CreateAccountingCode(ctx echo.Context, params CreateAccountingCodeParams) error
 	// ListAccountingCodes List accounting codes
 	// (POST /api/accounting-codes/list)
 	ListAccountingCodes(ctx echo.Context, params ListAccountingCodesParams) error
@@ -6488,10 +7615,10 @@ type ServerInterface interface {
 	GetAccountingCode(ctx echo.Context, id Id) error
 	// UploadAttachment Upload a file attachment
 	// (POST /api/attachments)
-	UploadAttachment(ctx echo.Context) error
+	UploadAttachment(ctx echo.Context, params UploadAttachmentParams) error
 	// UploadCertification Upload a certification
 	// (POST /api/attachments/certification)
-	UploadCertification(ctx echo.Context) error
+	UploadCertification(ctx echo.Context, params UploadCertificationParams) error
 	// DownloadAttachments Download attachments as a ZIP file
 	// (POST /api/attachments/download)
 	DownloadAttachments(ctx echo.Context, params DownloadAttachmentsParams) error
@@ -6500,7 +7627,7 @@ type ServerInterface interface {
 	ListAttachments(ctx echo.Context, params ListAttachmentsParams) error
 	// CreateRemoteAttachment Attach a file kept elsewhere
 	// (POST /api/attachments/remote)
-	CreateRemoteAttachment(ctx echo.Context) error
+	CreateRemoteAttachment(ctx echo.Context, params CreateRemoteAttachmentParams) error
 	// DeleteAttachment Delete an attachment
 	// (DELETE /api/attachments/{attachmentId})
 	DeleteAttachment(ctx echo.Context, attachmentId AttachmentId) error
@@ -6518,7 +7645,7 @@ type ServerInterface interface {
 	ValidateToken(ctx echo.Context) error
 	// CreateChartOfAccount Create a chart of accounts entry
 	// (POST /api/chart-of-accounts)
-	CreateChartOfAccount(ctx echo.Context) error
+	CreateChartOfAccount(ctx echo.Context, params CreateChartOfAccountParams) error
 	// ListChartOfAccounts List chart of accounts entries
 	// (POST /api/chart-of-accounts/list)
 	ListChartOfAccounts(ctx echo.Context, params ListChartOfAccountsParams) error
@@ -6527,7 +7654,7 @@ type ServerInterface interface {
 	GetChartOfAccount(ctx echo.Context, id Id) error
 	// CreateCompany Create a company record
 	// (POST /api/companies)
-	CreateCompany(ctx echo.Context) error
+	CreateCompany(ctx echo.Context, params CreateCompanyParams) error
 	// ListCompanies List company records
 	// (POST /api/companies/list)
 	ListCompanies(ctx echo.Context, params ListCompaniesParams) error
@@ -6542,7 +7669,7 @@ type ServerInterface interface {
 	UpdateCompany(ctx echo.Context, companyId CompanyId) error
 	// CreateCustomField Create a custom field definition
 	// (POST /api/custom-fields)
-	CreateCustomField(ctx echo.Context) error
+	CreateCustomField(ctx echo.Context, params CreateCustomFieldParams) error
 	// ListCustomFields List custom field definitions
 	// (POST /api/custom-fields/list)
 	ListCustomFields(ctx echo.Context, params ListCustomFieldsParams) error
@@ -6557,7 +7684,7 @@ type ServerInterface interface {
 	UpdateCustomField(ctx echo.Context, id Id) error
 	// CreateCustomerTier Create a customer tier
 	// (POST /api/customer-tiers)
-	CreateCustomerTier(ctx echo.Context) error
+	CreateCustomerTier(ctx echo.Context, params CreateCustomerTierParams) error
 	// ListCustomerTiers List customer tiers
 	// (POST /api/customer-tiers/list)
 	ListCustomerTiers(ctx echo.Context, params ListCustomerTiersParams) error
@@ -6566,7 +7693,7 @@ type ServerInterface interface {
 	GetCustomerTier(ctx echo.Context, id Id) error
 	// CreateCustomer Create a customer
 	// (POST /api/customers)
-	CreateCustomer(ctx echo.Context) error
+	CreateCustomer(ctx echo.Context, params CreateCustomerParams) error
 	// ListCustomers List customers
 	// (POST /api/customers/list)
 	ListCustomers(ctx echo.Context, params ListCustomersParams) error
@@ -6584,7 +7711,7 @@ type ServerInterface interface {
 	UpdateCustomer(ctx echo.Context, customerId CustomerId) error
 	// CreateCustomerAddress Add an address to a customer
 	// (POST /api/customers/{customerId}/addresses)
-	CreateCustomerAddress(ctx echo.Context, customerId CustomerId) error
+	CreateCustomerAddress(ctx echo.Context, customerId CustomerId, params CreateCustomerAddressParams) error
 	// ListCustomerAddresses List a customer's addresses
 	// (POST /api/customers/{customerId}/addresses/list)
 	ListCustomerAddresses(ctx echo.Context, customerId CustomerId, params ListCustomerAddressesParams) error
@@ -6599,7 +7726,7 @@ type ServerInterface interface {
 	UpdateCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId) error
 	// CreateCustomerContact Add a contact to a customer
 	// (POST /api/customers/{customerId}/contacts)
-	CreateCustomerContact(ctx echo.Context, customerId CustomerId) error
+	CreateCustomerContact(ctx echo.Context, customerId CustomerId, params CreateCustomerContactParams) error
 	// ListCustomerContacts List a customer's contacts
 	// (POST /api/customers/{customerId}/contacts/list)
 	ListCustomerContacts(ctx echo.Context, customerId CustomerId, params ListCustomerContactsParams) error
@@ -6617,7 +7744,7 @@ type ServerInterface interface {
 	SetCustomerTier(ctx echo.Context, customerId CustomerId) error
 	// CreateDepartmentShift Create a department shift
 	// (POST /api/department-shifts)
-	CreateDepartmentShift(ctx echo.Context) error
+	CreateDepartmentShift(ctx echo.Context, params CreateDepartmentShiftParams) error
 	// ListDepartmentShifts List department shifts
 	// (POST /api/department-shifts/list)
 	ListDepartmentShifts(ctx echo.Context, params ListDepartmentShiftsParams) error
@@ -6632,7 +7759,7 @@ type ServerInterface interface {
 	UpdateDepartmentShift(ctx echo.Context, id Id) error
 	// CreateDepartment Create a department
 	// (POST /api/departments)
-	CreateDepartment(ctx echo.Context) error
+	CreateDepartment(ctx echo.Context, params CreateDepartmentParams) error
 	// ListDepartments List departments
 	// (POST /api/departments/list)
 	ListDepartments(ctx echo.Context, params ListDepartmentsParams) error
@@ -6644,10 +7771,10 @@ type ServerInterface interface {
 	UpdateDepartment(ctx echo.Context, id Id) error
 	// CreateEquipment Create an equipment
 	// (POST /api/equipment)
-	CreateEquipment(ctx echo.Context) error
+	CreateEquipment(ctx echo.Context, params CreateEquipmentParams) error
 	// CreateEquipmentDowntime Create an equipment downtime
 	// (POST /api/equipment-downtimes)
-	CreateEquipmentDowntime(ctx echo.Context) error
+	CreateEquipmentDowntime(ctx echo.Context, params CreateEquipmentDowntimeParams) error
 	// ListEquipmentDowntimes List equipment downtimes
 	// (POST /api/equipment-downtimes/list)
 	ListEquipmentDowntimes(ctx echo.Context, params ListEquipmentDowntimesParams) error
@@ -6671,7 +7798,7 @@ type ServerInterface interface {
 	UpdateEquipment(ctx echo.Context, id Id) error
 	// CreateGaugeCode Create a gauge code
 	// (POST /api/gauge-codes)
-	CreateGaugeCode(ctx echo.Context) error
+	CreateGaugeCode(ctx echo.Context, params CreateGaugeCodeParams) error
 	// ListGaugeCodes List gauge codes
 	// (POST /api/gauge-codes/list)
 	ListGaugeCodes(ctx echo.Context, params ListGaugeCodesParams) error
@@ -6680,7 +7807,7 @@ type ServerInterface interface {
 	GetGaugeCode(ctx echo.Context, id Id) error
 	// CreateGradeCode Create a grade code
 	// (POST /api/grade-codes)
-	CreateGradeCode(ctx echo.Context) error
+	CreateGradeCode(ctx echo.Context, params CreateGradeCodeParams) error
 	// ListGradeCodes List grade codes
 	// (POST /api/grade-codes/list)
 	ListGradeCodes(ctx echo.Context, params ListGradeCodesParams) error
@@ -6689,7 +7816,7 @@ type ServerInterface interface {
 	GetGradeCode(ctx echo.Context, id Id) error
 	// CreateInProcessTrackingField Create an in-process tracking field
 	// (POST /api/in-process-tracking-field-types)
-	CreateInProcessTrackingField(ctx echo.Context) error
+	CreateInProcessTrackingField(ctx echo.Context, params CreateInProcessTrackingFieldParams) error
 	// ListInProcessTrackingFields List in-process tracking fields
 	// (POST /api/in-process-tracking-field-types/list)
 	ListInProcessTrackingFields(ctx echo.Context, params ListInProcessTrackingFieldsParams) error
@@ -6716,10 +7843,10 @@ type ServerInterface interface {
 	UpdateInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId) error
 	// RevertInventoryEvent Revert an inventory event
 	// (POST /api/inventory-events/{inventoryEventId}/revert)
-	RevertInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId) error
+	RevertInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId, params RevertInventoryEventParams) error
 	// CreateInventoryLot Create a lot
 	// (POST /api/inventory-lots)
-	CreateInventoryLot(ctx echo.Context) error
+	CreateInventoryLot(ctx echo.Context, params CreateInventoryLotParams) error
 	// ListInventoryLots List lots
 	// (POST /api/inventory-lots/list)
 	ListInventoryLots(ctx echo.Context, params ListInventoryLotsParams) error
@@ -6740,16 +7867,16 @@ type ServerInterface interface {
 	ListInventory(ctx echo.Context, params ListInventoryParams) error
 	// OverrideInventory Set the quantity on hand
 	// (POST /api/inventory/override)
-	OverrideInventory(ctx echo.Context) error
+	OverrideInventory(ctx echo.Context, params OverrideInventoryParams) error
 	// PickInventory Pick inventory
 	// (POST /api/inventory/pick)
-	PickInventory(ctx echo.Context) error
+	PickInventory(ctx echo.Context, params PickInventoryParams) error
 	// ReceiveInventory Receive inventory
 	// (POST /api/inventory/receive)
-	ReceiveInventory(ctx echo.Context) error
+	ReceiveInventory(ctx echo.Context, params ReceiveInventoryParams) error
 	// CreateItemCategory Create an item category
 	// (POST /api/item-categories)
-	CreateItemCategory(ctx echo.Context) error
+	CreateItemCategory(ctx echo.Context, params CreateItemCategoryParams) error
 	// ListItemCategories List item categories
 	// (POST /api/item-categories/list)
 	ListItemCategories(ctx echo.Context, params ListItemCategoriesParams) error
@@ -6758,7 +7885,7 @@ type ServerInterface interface {
 	GetItemCategory(ctx echo.Context, id Id) error
 	// CreateItemClass Create an item class
 	// (POST /api/item-classes)
-	CreateItemClass(ctx echo.Context) error
+	CreateItemClass(ctx echo.Context, params CreateItemClassParams) error
 	// ListItemClasses List item classes
 	// (POST /api/item-classes/list)
 	ListItemClasses(ctx echo.Context, params ListItemClassesParams) error
@@ -6773,7 +7900,7 @@ type ServerInterface interface {
 	GetItemTag(ctx echo.Context, id Id) error
 	// CreateItem Create an item
 	// (POST /api/items)
-	CreateItem(ctx echo.Context) error
+	CreateItem(ctx echo.Context, params CreateItemParams) error
 	// ListItemsV1 List items (V1, superseded by V2)
 	// (POST /api/items/list)
 	//
@@ -6784,7 +7911,7 @@ type ServerInterface interface {
 	ListItems(ctx echo.Context, params ListItemsParams) error
 	// CreateItemFromMaterialShape Create (or find) an item cut from a material shape
 	// (POST /api/items/material-shape)
-	CreateItemFromMaterialShape(ctx echo.Context) error
+	CreateItemFromMaterialShape(ctx echo.Context, params CreateItemFromMaterialShapeParams) error
 	// GetItem Get an item
 	// (GET /api/items/{itemId})
 	GetItem(ctx echo.Context, itemId ItemId) error
@@ -6807,7 +7934,7 @@ type ServerInterface interface {
 	ReplaceItemCustomFieldsDeprecated(ctx echo.Context, itemId ItemId) error
 	// CreateItemCustomerDetail Add a customer detail to an item
 	// (POST /api/items/{itemId}/customers)
-	CreateItemCustomerDetail(ctx echo.Context, itemId ItemId) error
+	CreateItemCustomerDetail(ctx echo.Context, itemId ItemId, params CreateItemCustomerDetailParams) error
 	// ListItemCustomerDetails List an item's customer details
 	// (POST /api/items/{itemId}/customers/list)
 	ListItemCustomerDetails(ctx echo.Context, itemId ItemId, params ListItemCustomerDetailsParams) error
@@ -6822,13 +7949,13 @@ type ServerInterface interface {
 	GetItemInputUnitCost(ctx echo.Context, itemId ItemId, params GetItemInputUnitCostParams) error
 	// PickItemInventory Pick inventory of an item
 	// (POST /api/items/{itemId}/inventory/pick)
-	PickItemInventory(ctx echo.Context, itemId ItemId) error
+	PickItemInventory(ctx echo.Context, itemId ItemId, params PickItemInventoryParams) error
 	// ReceiveItemInventory Receive inventory of an item
 	// (POST /api/items/{itemId}/inventory/receive)
-	ReceiveItemInventory(ctx echo.Context, itemId ItemId) error
+	ReceiveItemInventory(ctx echo.Context, itemId ItemId, params ReceiveItemInventoryParams) error
 	// CreateItemMaterialVendorDetail Add a material vendor detail to an item
 	// (POST /api/items/{itemId}/material-vendors)
-	CreateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId) error
+	CreateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, params CreateItemMaterialVendorDetailParams) error
 	// ListItemMaterialVendorDetails List an item's material vendor details
 	// (POST /api/items/{itemId}/material-vendors/list)
 	ListItemMaterialVendorDetails(ctx echo.Context, itemId ItemId, params ListItemMaterialVendorDetailsParams) error
@@ -6849,7 +7976,7 @@ type ServerInterface interface {
 	ListItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId, params ListItemPurchasePriceBreaksParams) error
 	// AddItemRevision Add a revision of an item
 	// (POST /api/items/{itemId}/revision)
-	AddItemRevision(ctx echo.Context, itemId ItemId) error
+	AddItemRevision(ctx echo.Context, itemId ItemId, params AddItemRevisionParams) error
 	// ReplaceItemSalesPriceBreaks Replace an item's sales price breaks
 	// (PUT /api/items/{itemId}/sales-price-breaks)
 	ReplaceItemSalesPriceBreaks(ctx echo.Context, itemId ItemId) error
@@ -6864,10 +7991,10 @@ type ServerInterface interface {
 	RemoveItemTag(ctx echo.Context, itemId ItemId, tagId TagId) error
 	// AddItemTag Add a tag to an item
 	// (POST /api/items/{itemId}/tags/{tagId})
-	AddItemTag(ctx echo.Context, itemId ItemId, tagId TagId) error
+	AddItemTag(ctx echo.Context, itemId ItemId, tagId TagId, params AddItemTagParams) error
 	// CreateItemVendorDetail Add a vendor detail to an item
 	// (POST /api/items/{itemId}/vendors)
-	CreateItemVendorDetail(ctx echo.Context, itemId ItemId) error
+	CreateItemVendorDetail(ctx echo.Context, itemId ItemId, params CreateItemVendorDetailParams) error
 	// ListItemVendorDetails List an item's vendor details
 	// (POST /api/items/{itemId}/vendors/list)
 	ListItemVendorDetails(ctx echo.Context, itemId ItemId, params ListItemVendorDetailsParams) error
@@ -6879,7 +8006,7 @@ type ServerInterface interface {
 	UpdateItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36) error
 	// CreateLocation Create a location
 	// (POST /api/locations)
-	CreateLocation(ctx echo.Context) error
+	CreateLocation(ctx echo.Context, params CreateLocationParams) error
 	// ListLocations List locations
 	// (POST /api/locations/list)
 	ListLocations(ctx echo.Context, params ListLocationsParams) error
@@ -6891,7 +8018,7 @@ type ServerInterface interface {
 	GetLocation(ctx echo.Context, id Id) error
 	// CreateMaterialCode Create a material code
 	// (POST /api/material-codes)
-	CreateMaterialCode(ctx echo.Context) error
+	CreateMaterialCode(ctx echo.Context, params CreateMaterialCodeParams) error
 	// ListMaterialCodes List material codes
 	// (POST /api/material-codes/list)
 	ListMaterialCodes(ctx echo.Context, params ListMaterialCodesParams) error
@@ -6900,10 +8027,10 @@ type ServerInterface interface {
 	GetMaterialCode(ctx echo.Context, id Id) error
 	// CreateMaterialShape Create a material shape
 	// (POST /api/materials)
-	CreateMaterialShape(ctx echo.Context) error
+	CreateMaterialShape(ctx echo.Context, params CreateMaterialShapeParams) error
 	// ActivateMaterialShapes Activate or deactivate material shapes
 	// (POST /api/materials/activate)
-	ActivateMaterialShapes(ctx echo.Context) error
+	ActivateMaterialShapes(ctx echo.Context, params ActivateMaterialShapesParams) error
 	// ListMaterialShapes List material shapes
 	// (POST /api/materials/list)
 	ListMaterialShapes(ctx echo.Context, params ListMaterialShapesParams) error
@@ -6921,7 +8048,7 @@ type ServerInterface interface {
 	GetOpenApiYaml(ctx echo.Context, params GetOpenApiYamlParams) error
 	// CreatePaymentTerm Create payment terms
 	// (POST /api/payment-terms)
-	CreatePaymentTerm(ctx echo.Context) error
+	CreatePaymentTerm(ctx echo.Context, params CreatePaymentTermParams) error
 	// ListPaymentTerms List payment terms
 	// (POST /api/payment-terms/list)
 	ListPaymentTerms(ctx echo.Context, params ListPaymentTermsParams) error
@@ -6942,7 +8069,7 @@ type ServerInterface interface {
 	UpdatePricingSettings(ctx echo.Context) error
 	// CreateShapeCode Create a shape code
 	// (POST /api/shape-codes)
-	CreateShapeCode(ctx echo.Context) error
+	CreateShapeCode(ctx echo.Context, params CreateShapeCodeParams) error
 	// ListShapeCodes List shape codes
 	// (POST /api/shape-codes/list)
 	ListShapeCodes(ctx echo.Context, params ListShapeCodesParams) error
@@ -6951,7 +8078,7 @@ type ServerInterface interface {
 	GetShapeCode(ctx echo.Context, id Id) error
 	// CreateTag Create a tag
 	// (POST /api/tags)
-	CreateTag(ctx echo.Context) error
+	CreateTag(ctx echo.Context, params CreateTagParams) error
 	// ListTags List tags
 	// (POST /api/tags/list)
 	ListTags(ctx echo.Context, params ListTagsParams) error
@@ -6969,7 +8096,7 @@ type ServerInterface interface {
 	ListUnitsOfMeasure(ctx echo.Context, params ListUnitsOfMeasureParams) error
 	// CreateVendor Create a vendor
 	// (POST /api/vendors)
-	CreateVendor(ctx echo.Context) error
+	CreateVendor(ctx echo.Context, params CreateVendorParams) error
 	// ListVendors List vendors
 	// (POST /api/vendors/list)
 	ListVendors(ctx echo.Context, params ListVendorsParams) error
@@ -6981,7 +8108,7 @@ type ServerInterface interface {
 	UpdateVendor(ctx echo.Context, id Id) error
 	// CreateWorkCenter Create a work center
 	// (POST /api/work-centers)
-	CreateWorkCenter(ctx echo.Context) error
+	CreateWorkCenter(ctx echo.Context, params CreateWorkCenterParams) error
 	// ListWorkCenters List work centers
 	// (POST /api/work-centers/list)
 	ListWorkCenters(ctx echo.Context, params ListWorkCentersParams) error
@@ -7005,8 +8132,28 @@ type ServerInterfaceWrapper struct {
 func (w *ServerInterfaceWrapper) CreateAccountingCode(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateAccountingCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateAccountingCode(ctx)
+	err = w.Handler.CreateAccountingCode(ctx, params)
 	return err
 }
 
@@ -7069,8 +8216,28 @@ func (w *ServerInterfaceWrapper) GetAccountingCode(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) UploadAttachment(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UploadAttachmentParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UploadAttachment(ctx)
+	err = w.Handler.UploadAttachment(ctx, params)
 	return err
 }
 
@@ -7078,8 +8245,28 @@ func (w *ServerInterfaceWrapper) UploadAttachment(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) UploadCertification(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UploadCertificationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UploadCertification(ctx)
+	err = w.Handler.UploadCertification(ctx, params)
 	return err
 }
 
@@ -7144,8 +8331,28 @@ func (w *ServerInterfaceWrapper) ListAttachments(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateRemoteAttachment(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateRemoteAttachmentParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateRemoteAttachment(ctx)
+	err = w.Handler.CreateRemoteAttachment(ctx, params)
 	return err
 }
 
@@ -7265,8 +8472,28 @@ func (w *ServerInterfaceWrapper) ValidateToken(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateChartOfAccount(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateChartOfAccountParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateChartOfAccount(ctx)
+	err = w.Handler.CreateChartOfAccount(ctx, params)
 	return err
 }
 
@@ -7329,8 +8556,28 @@ func (w *ServerInterfaceWrapper) GetChartOfAccount(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateCompany(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateCompanyParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateCompany(ctx)
+	err = w.Handler.CreateCompany(ctx, params)
 	return err
 }
 
@@ -7425,8 +8672,28 @@ func (w *ServerInterfaceWrapper) UpdateCompany(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateCustomField(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateCustomFieldParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateCustomField(ctx)
+	err = w.Handler.CreateCustomField(ctx, params)
 	return err
 }
 
@@ -7521,8 +8788,28 @@ func (w *ServerInterfaceWrapper) UpdateCustomField(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateCustomerTier(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateCustomerTierParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateCustomerTier(ctx)
+	err = w.Handler.CreateCustomerTier(ctx, params)
 	return err
 }
 
@@ -7585,8 +8872,28 @@ func (w *ServerInterfaceWrapper) GetCustomerTier(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateCustomer(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateCustomerParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateCustomer(ctx)
+	err = w.Handler.CreateCustomer(ctx, params)
 	return err
 }
 
@@ -7704,8 +9011,28 @@ func (w *ServerInterfaceWrapper) CreateCustomerAddress(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateCustomerAddressParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateCustomerAddress(ctx, customerId)
+	err = w.Handler.CreateCustomerAddress(ctx, customerId, params)
 	return err
 }
 
@@ -7838,8 +9165,28 @@ func (w *ServerInterfaceWrapper) CreateCustomerContact(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateCustomerContactParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateCustomerContact(ctx, customerId)
+	err = w.Handler.CreateCustomerContact(ctx, customerId, params)
 	return err
 }
 
@@ -7981,8 +9328,28 @@ func (w *ServerInterfaceWrapper) SetCustomerTier(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateDepartmentShift(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateDepartmentShiftParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateDepartmentShift(ctx)
+	err = w.Handler.CreateDepartmentShift(ctx, params)
 	return err
 }
 
@@ -8077,8 +9444,28 @@ func (w *ServerInterfaceWrapper) UpdateDepartmentShift(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateDepartment(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateDepartmentParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateDepartment(ctx)
+	err = w.Handler.CreateDepartment(ctx, params)
 	return err
 }
 
@@ -8157,8 +9544,28 @@ func (w *ServerInterfaceWrapper) UpdateDepartment(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateEquipment(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateEquipmentParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateEquipment(ctx)
+	err = w.Handler.CreateEquipment(ctx, params)
 	return err
 }
 
@@ -8166,8 +9573,28 @@ func (w *ServerInterfaceWrapper) CreateEquipment(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateEquipmentDowntime(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateEquipmentDowntimeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateEquipmentDowntime(ctx)
+	err = w.Handler.CreateEquipmentDowntime(ctx, params)
 	return err
 }
 
@@ -8333,8 +9760,28 @@ func (w *ServerInterfaceWrapper) UpdateEquipment(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateGaugeCode(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateGaugeCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateGaugeCode(ctx)
+	err = w.Handler.CreateGaugeCode(ctx, params)
 	return err
 }
 
@@ -8397,8 +9844,28 @@ func (w *ServerInterfaceWrapper) GetGaugeCode(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateGradeCode(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateGradeCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateGradeCode(ctx)
+	err = w.Handler.CreateGradeCode(ctx, params)
 	return err
 }
 
@@ -8461,8 +9928,28 @@ func (w *ServerInterfaceWrapper) GetGradeCode(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateInProcessTrackingField(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateInProcessTrackingFieldParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateInProcessTrackingField(ctx)
+	err = w.Handler.CreateInProcessTrackingField(ctx, params)
 	return err
 }
 
@@ -8651,8 +10138,28 @@ func (w *ServerInterfaceWrapper) RevertInventoryEvent(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inventoryEventId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params RevertInventoryEventParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.RevertInventoryEvent(ctx, inventoryEventId)
+	err = w.Handler.RevertInventoryEvent(ctx, inventoryEventId, params)
 	return err
 }
 
@@ -8660,8 +10167,28 @@ func (w *ServerInterfaceWrapper) RevertInventoryEvent(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateInventoryLot(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateInventoryLotParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateInventoryLot(ctx)
+	err = w.Handler.CreateInventoryLot(ctx, params)
 	return err
 }
 
@@ -8829,8 +10356,28 @@ func (w *ServerInterfaceWrapper) ListInventory(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) OverrideInventory(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params OverrideInventoryParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.OverrideInventory(ctx)
+	err = w.Handler.OverrideInventory(ctx, params)
 	return err
 }
 
@@ -8838,8 +10385,28 @@ func (w *ServerInterfaceWrapper) OverrideInventory(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) PickInventory(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PickInventoryParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.PickInventory(ctx)
+	err = w.Handler.PickInventory(ctx, params)
 	return err
 }
 
@@ -8847,8 +10414,28 @@ func (w *ServerInterfaceWrapper) PickInventory(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) ReceiveInventory(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReceiveInventoryParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ReceiveInventory(ctx)
+	err = w.Handler.ReceiveInventory(ctx, params)
 	return err
 }
 
@@ -8856,8 +10443,28 @@ func (w *ServerInterfaceWrapper) ReceiveInventory(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateItemCategory(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemCategoryParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateItemCategory(ctx)
+	err = w.Handler.CreateItemCategory(ctx, params)
 	return err
 }
 
@@ -8920,8 +10527,28 @@ func (w *ServerInterfaceWrapper) GetItemCategory(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateItemClass(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemClassParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateItemClass(ctx)
+	err = w.Handler.CreateItemClass(ctx, params)
 	return err
 }
 
@@ -9039,8 +10666,28 @@ func (w *ServerInterfaceWrapper) GetItemTag(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateItem(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateItem(ctx)
+	err = w.Handler.CreateItem(ctx, params)
 	return err
 }
 
@@ -9126,8 +10773,28 @@ func (w *ServerInterfaceWrapper) ListItems(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateItemFromMaterialShape(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemFromMaterialShapeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateItemFromMaterialShape(ctx)
+	err = w.Handler.CreateItemFromMaterialShape(ctx, params)
 	return err
 }
 
@@ -9268,8 +10935,28 @@ func (w *ServerInterfaceWrapper) CreateItemCustomerDetail(ctx echo.Context) erro
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemCustomerDetailParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateItemCustomerDetail(ctx, itemId)
+	err = w.Handler.CreateItemCustomerDetail(ctx, itemId, params)
 	return err
 }
 
@@ -9403,8 +11090,28 @@ func (w *ServerInterfaceWrapper) PickItemInventory(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PickItemInventoryParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.PickItemInventory(ctx, itemId)
+	err = w.Handler.PickItemInventory(ctx, itemId, params)
 	return err
 }
 
@@ -9419,8 +11126,28 @@ func (w *ServerInterfaceWrapper) ReceiveItemInventory(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReceiveItemInventoryParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ReceiveItemInventory(ctx, itemId)
+	err = w.Handler.ReceiveItemInventory(ctx, itemId, params)
 	return err
 }
 
@@ -9435,8 +11162,28 @@ func (w *ServerInterfaceWrapper) CreateItemMaterialVendorDetail(ctx echo.Context
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemMaterialVendorDetailParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateItemMaterialVendorDetail(ctx, itemId)
+	err = w.Handler.CreateItemMaterialVendorDetail(ctx, itemId, params)
 	return err
 }
 
@@ -9632,8 +11379,28 @@ func (w *ServerInterfaceWrapper) AddItemRevision(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params AddItemRevisionParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.AddItemRevision(ctx, itemId)
+	err = w.Handler.AddItemRevision(ctx, itemId, params)
 	return err
 }
 
@@ -9758,8 +11525,28 @@ func (w *ServerInterfaceWrapper) AddItemTag(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter tagId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params AddItemTagParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.AddItemTag(ctx, itemId, tagId)
+	err = w.Handler.AddItemTag(ctx, itemId, tagId, params)
 	return err
 }
 
@@ -9774,8 +11561,28 @@ func (w *ServerInterfaceWrapper) CreateItemVendorDetail(ctx echo.Context) error 
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemVendorDetailParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateItemVendorDetail(ctx, itemId)
+	err = w.Handler.CreateItemVendorDetail(ctx, itemId, params)
 	return err
 }
 
@@ -9877,8 +11684,28 @@ func (w *ServerInterfaceWrapper) UpdateItemVendorDetail(ctx echo.Context) error 
 func (w *ServerInterfaceWrapper) CreateLocation(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateLocationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateLocation(ctx)
+	err = w.Handler.CreateLocation(ctx, params)
 	return err
 }
 
@@ -9957,8 +11784,28 @@ func (w *ServerInterfaceWrapper) GetLocation(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateMaterialCode(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateMaterialCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateMaterialCode(ctx)
+	err = w.Handler.CreateMaterialCode(ctx, params)
 	return err
 }
 
@@ -10021,8 +11868,28 @@ func (w *ServerInterfaceWrapper) GetMaterialCode(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateMaterialShape(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateMaterialShapeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateMaterialShape(ctx)
+	err = w.Handler.CreateMaterialShape(ctx, params)
 	return err
 }
 
@@ -10030,8 +11897,28 @@ func (w *ServerInterfaceWrapper) CreateMaterialShape(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) ActivateMaterialShapes(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ActivateMaterialShapesParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ActivateMaterialShapes(ctx)
+	err = w.Handler.ActivateMaterialShapes(ctx, params)
 	return err
 }
 
@@ -10168,8 +12055,28 @@ func (w *ServerInterfaceWrapper) GetOpenApiYaml(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreatePaymentTerm(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreatePaymentTermParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreatePaymentTerm(ctx)
+	err = w.Handler.CreatePaymentTerm(ctx, params)
 	return err
 }
 
@@ -10268,8 +12175,28 @@ func (w *ServerInterfaceWrapper) UpdatePricingSettings(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateShapeCode(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateShapeCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateShapeCode(ctx)
+	err = w.Handler.CreateShapeCode(ctx, params)
 	return err
 }
 
@@ -10332,8 +12259,28 @@ func (w *ServerInterfaceWrapper) GetShapeCode(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateTag(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateTagParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateTag(ctx)
+	err = w.Handler.CreateTag(ctx, params)
 	return err
 }
 
@@ -10467,8 +12414,28 @@ func (w *ServerInterfaceWrapper) ListUnitsOfMeasure(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateVendor(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateVendorParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateVendor(ctx)
+	err = w.Handler.CreateVendor(ctx, params)
 	return err
 }
 
@@ -10547,8 +12514,28 @@ func (w *ServerInterfaceWrapper) UpdateVendor(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateWorkCenter(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateWorkCenterParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateWorkCenter(ctx)
+	err = w.Handler.CreateWorkCenter(ctx, params)
 	return err
 }
 
@@ -10872,6 +12859,17 @@ type ForbiddenApplicationProblemPlusJSONResponse Problem
 
 type GoneApplicationProblemPlusJSONResponse Problem
 
+type IdempotencyKeyInFlightResponseHeaders struct {
+	RetryAfter *int
+}
+type IdempotencyKeyInFlightApplicationProblemPlusJSONResponse struct {
+	Body Problem
+
+	Headers IdempotencyKeyInFlightResponseHeaders
+}
+
+type IdempotencyKeyReusedApplicationProblemPlusJSONResponse Problem
+
 type NotFoundApplicationProblemPlusJSONResponse Problem
 
 type NotModifiedResponseHeaders struct {
@@ -10900,7 +12898,8 @@ type UnauthorizedApplicationProblemPlusJSONResponse Problem
 type UnsupportedMediaTypeApplicationProblemPlusJSONResponse Problem
 
 type CreateAccountingCodeRequestObject struct {
-	Body *CreateAccountingCodeJSONRequestBody
+	Params CreateAccountingCodeParams
+	Body   *CreateAccountingCodeJSONRequestBody
 }
 
 type CreateAccountingCodeResponseObject interface {
@@ -10985,6 +12984,25 @@ func (response CreateAccountingCode404ApplicationProblemPlusJSONResponse) VisitC
 	return err
 }
 
+type CreateAccountingCode409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateAccountingCode409ApplicationProblemPlusJSONResponse) VisitCreateAccountingCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateAccountingCode413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -11013,6 +13031,22 @@ func (response CreateAccountingCode415ApplicationProblemPlusJSONResponse) VisitC
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAccountingCode422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateAccountingCode422ApplicationProblemPlusJSONResponse) VisitCreateAccountingCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11280,7 +13314,8 @@ func (response GetAccountingCode503ApplicationProblemPlusJSONResponse) VisitGetA
 }
 
 type UploadAttachmentRequestObject struct {
-	Body *multipart.Reader
+	Params UploadAttachmentParams
+	Body   *multipart.Reader
 }
 
 type UploadAttachmentResponseObject interface {
@@ -11381,6 +13416,25 @@ func (response UploadAttachment408ApplicationProblemPlusJSONResponse) VisitUploa
 	return err
 }
 
+type UploadAttachment409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response UploadAttachment409ApplicationProblemPlusJSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UploadAttachment413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -11413,6 +13467,22 @@ func (response UploadAttachment415ApplicationProblemPlusJSONResponse) VisitUploa
 	return err
 }
 
+type UploadAttachment422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response UploadAttachment422ApplicationProblemPlusJSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UploadAttachment503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -11433,7 +13503,8 @@ func (response UploadAttachment503ApplicationProblemPlusJSONResponse) VisitUploa
 }
 
 type UploadCertificationRequestObject struct {
-	Body *multipart.Reader
+	Params UploadCertificationParams
+	Body   *multipart.Reader
 }
 
 type UploadCertificationResponseObject interface {
@@ -11534,6 +13605,25 @@ func (response UploadCertification408ApplicationProblemPlusJSONResponse) VisitUp
 	return err
 }
 
+type UploadCertification409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response UploadCertification409ApplicationProblemPlusJSONResponse) VisitUploadCertificationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UploadCertification413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -11562,6 +13652,22 @@ func (response UploadCertification415ApplicationProblemPlusJSONResponse) VisitUp
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadCertification422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response UploadCertification422ApplicationProblemPlusJSONResponse) VisitUploadCertificationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11876,7 +13982,8 @@ func (response ListAttachments503ApplicationProblemPlusJSONResponse) VisitListAt
 }
 
 type CreateRemoteAttachmentRequestObject struct {
-	Body *CreateRemoteAttachmentJSONRequestBody
+	Params CreateRemoteAttachmentParams
+	Body   *CreateRemoteAttachmentJSONRequestBody
 }
 
 type CreateRemoteAttachmentResponseObject interface {
@@ -11961,6 +14068,25 @@ func (response CreateRemoteAttachment404ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
+type CreateRemoteAttachment409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateRemoteAttachment409ApplicationProblemPlusJSONResponse) VisitCreateRemoteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateRemoteAttachment413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -11989,6 +14115,22 @@ func (response CreateRemoteAttachment415ApplicationProblemPlusJSONResponse) Visi
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateRemoteAttachment422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateRemoteAttachment422ApplicationProblemPlusJSONResponse) VisitCreateRemoteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12561,7 +14703,8 @@ func (response ValidateToken503ApplicationProblemPlusJSONResponse) VisitValidate
 }
 
 type CreateChartOfAccountRequestObject struct {
-	Body *CreateChartOfAccountJSONRequestBody
+	Params CreateChartOfAccountParams
+	Body   *CreateChartOfAccountJSONRequestBody
 }
 
 type CreateChartOfAccountResponseObject interface {
@@ -12646,6 +14789,25 @@ func (response CreateChartOfAccount404ApplicationProblemPlusJSONResponse) VisitC
 	return err
 }
 
+type CreateChartOfAccount409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateChartOfAccount409ApplicationProblemPlusJSONResponse) VisitCreateChartOfAccountResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateChartOfAccount413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -12674,6 +14836,22 @@ func (response CreateChartOfAccount415ApplicationProblemPlusJSONResponse) VisitC
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChartOfAccount422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateChartOfAccount422ApplicationProblemPlusJSONResponse) VisitCreateChartOfAccountResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12941,7 +15119,8 @@ func (response GetChartOfAccount503ApplicationProblemPlusJSONResponse) VisitGetC
 }
 
 type CreateCompanyRequestObject struct {
-	Body *CreateCompanyJSONRequestBody
+	Params CreateCompanyParams
+	Body   *CreateCompanyJSONRequestBody
 }
 
 type CreateCompanyResponseObject interface {
@@ -13026,6 +15205,25 @@ func (response CreateCompany404ApplicationProblemPlusJSONResponse) VisitCreateCo
 	return err
 }
 
+type CreateCompany409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCompany409ApplicationProblemPlusJSONResponse) VisitCreateCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCompany413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -13054,6 +15252,22 @@ func (response CreateCompany415ApplicationProblemPlusJSONResponse) VisitCreateCo
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCompany422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCompany422ApplicationProblemPlusJSONResponse) VisitCreateCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13597,7 +15811,8 @@ func (response UpdateCompany503ApplicationProblemPlusJSONResponse) VisitUpdateCo
 }
 
 type CreateCustomFieldRequestObject struct {
-	Body *CreateCustomFieldJSONRequestBody
+	Params CreateCustomFieldParams
+	Body   *CreateCustomFieldJSONRequestBody
 }
 
 type CreateCustomFieldResponseObject interface {
@@ -13682,6 +15897,25 @@ func (response CreateCustomField404ApplicationProblemPlusJSONResponse) VisitCrea
 	return err
 }
 
+type CreateCustomField409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomField409ApplicationProblemPlusJSONResponse) VisitCreateCustomFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCustomField413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -13710,6 +15944,22 @@ func (response CreateCustomField415ApplicationProblemPlusJSONResponse) VisitCrea
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomField422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomField422ApplicationProblemPlusJSONResponse) VisitCreateCustomFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -14228,7 +16478,8 @@ func (response UpdateCustomField503ApplicationProblemPlusJSONResponse) VisitUpda
 }
 
 type CreateCustomerTierRequestObject struct {
-	Body *CreateCustomerTierJSONRequestBody
+	Params CreateCustomerTierParams
+	Body   *CreateCustomerTierJSONRequestBody
 }
 
 type CreateCustomerTierResponseObject interface {
@@ -14313,6 +16564,25 @@ func (response CreateCustomerTier404ApplicationProblemPlusJSONResponse) VisitCre
 	return err
 }
 
+type CreateCustomerTier409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerTier409ApplicationProblemPlusJSONResponse) VisitCreateCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCustomerTier413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -14341,6 +16611,22 @@ func (response CreateCustomerTier415ApplicationProblemPlusJSONResponse) VisitCre
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerTier422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerTier422ApplicationProblemPlusJSONResponse) VisitCreateCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -14608,7 +16894,8 @@ func (response GetCustomerTier503ApplicationProblemPlusJSONResponse) VisitGetCus
 }
 
 type CreateCustomerRequestObject struct {
-	Body *CreateCustomerJSONRequestBody
+	Params CreateCustomerParams
+	Body   *CreateCustomerJSONRequestBody
 }
 
 type CreateCustomerResponseObject interface {
@@ -14693,6 +16980,25 @@ func (response CreateCustomer404ApplicationProblemPlusJSONResponse) VisitCreateC
 	return err
 }
 
+type CreateCustomer409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomer409ApplicationProblemPlusJSONResponse) VisitCreateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCustomer413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -14721,6 +17027,22 @@ func (response CreateCustomer415ApplicationProblemPlusJSONResponse) VisitCreateC
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomer422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomer422ApplicationProblemPlusJSONResponse) VisitCreateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -15378,6 +17700,7 @@ func (response UpdateCustomer503ApplicationProblemPlusJSONResponse) VisitUpdateC
 
 type CreateCustomerAddressRequestObject struct {
 	CustomerId CustomerId `json:"customerId"`
+	Params     CreateCustomerAddressParams
 	Body       *CreateCustomerAddressJSONRequestBody
 }
 
@@ -15463,6 +17786,25 @@ func (response CreateCustomerAddress404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type CreateCustomerAddress409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerAddress409ApplicationProblemPlusJSONResponse) VisitCreateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCustomerAddress413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -15491,6 +17833,22 @@ func (response CreateCustomerAddress415ApplicationProblemPlusJSONResponse) Visit
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerAddress422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerAddress422ApplicationProblemPlusJSONResponse) VisitCreateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -15981,6 +18339,7 @@ func (response UpdateCustomerAddress503ApplicationProblemPlusJSONResponse) Visit
 
 type CreateCustomerContactRequestObject struct {
 	CustomerId CustomerId `json:"customerId"`
+	Params     CreateCustomerContactParams
 	Body       *CreateCustomerContactJSONRequestBody
 }
 
@@ -16066,6 +18425,25 @@ func (response CreateCustomerContact404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type CreateCustomerContact409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerContact409ApplicationProblemPlusJSONResponse) VisitCreateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCustomerContact413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -16094,6 +18472,22 @@ func (response CreateCustomerContact415ApplicationProblemPlusJSONResponse) Visit
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerContact422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerContact422ApplicationProblemPlusJSONResponse) VisitCreateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -16721,7 +19115,8 @@ func (response SetCustomerTier503ApplicationProblemPlusJSONResponse) VisitSetCus
 }
 
 type CreateDepartmentShiftRequestObject struct {
-	Body *CreateDepartmentShiftJSONRequestBody
+	Params CreateDepartmentShiftParams
+	Body   *CreateDepartmentShiftJSONRequestBody
 }
 
 type CreateDepartmentShiftResponseObject interface {
@@ -16806,6 +19201,25 @@ func (response CreateDepartmentShift404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type CreateDepartmentShift409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartmentShift409ApplicationProblemPlusJSONResponse) VisitCreateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateDepartmentShift413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -16834,6 +19248,22 @@ func (response CreateDepartmentShift415ApplicationProblemPlusJSONResponse) Visit
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDepartmentShift422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartmentShift422ApplicationProblemPlusJSONResponse) VisitCreateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -17352,7 +19782,8 @@ func (response UpdateDepartmentShift503ApplicationProblemPlusJSONResponse) Visit
 }
 
 type CreateDepartmentRequestObject struct {
-	Body *CreateDepartmentJSONRequestBody
+	Params CreateDepartmentParams
+	Body   *CreateDepartmentJSONRequestBody
 }
 
 type CreateDepartmentResponseObject interface {
@@ -17437,6 +19868,25 @@ func (response CreateDepartment404ApplicationProblemPlusJSONResponse) VisitCreat
 	return err
 }
 
+type CreateDepartment409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartment409ApplicationProblemPlusJSONResponse) VisitCreateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateDepartment413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -17465,6 +19915,22 @@ func (response CreateDepartment415ApplicationProblemPlusJSONResponse) VisitCreat
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDepartment422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartment422ApplicationProblemPlusJSONResponse) VisitCreateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -17870,7 +20336,8 @@ func (response UpdateDepartment503ApplicationProblemPlusJSONResponse) VisitUpdat
 }
 
 type CreateEquipmentRequestObject struct {
-	Body *CreateEquipmentJSONRequestBody
+	Params CreateEquipmentParams
+	Body   *CreateEquipmentJSONRequestBody
 }
 
 type CreateEquipmentResponseObject interface {
@@ -17955,6 +20422,25 @@ func (response CreateEquipment404ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
+type CreateEquipment409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipment409ApplicationProblemPlusJSONResponse) VisitCreateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateEquipment413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -17987,6 +20473,22 @@ func (response CreateEquipment415ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
+type CreateEquipment422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipment422ApplicationProblemPlusJSONResponse) VisitCreateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateEquipment503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -18007,7 +20509,8 @@ func (response CreateEquipment503ApplicationProblemPlusJSONResponse) VisitCreate
 }
 
 type CreateEquipmentDowntimeRequestObject struct {
-	Body *CreateEquipmentDowntimeJSONRequestBody
+	Params CreateEquipmentDowntimeParams
+	Body   *CreateEquipmentDowntimeJSONRequestBody
 }
 
 type CreateEquipmentDowntimeResponseObject interface {
@@ -18092,6 +20595,25 @@ func (response CreateEquipmentDowntime404ApplicationProblemPlusJSONResponse) Vis
 	return err
 }
 
+type CreateEquipmentDowntime409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipmentDowntime409ApplicationProblemPlusJSONResponse) VisitCreateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateEquipmentDowntime413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -18120,6 +20642,22 @@ func (response CreateEquipmentDowntime415ApplicationProblemPlusJSONResponse) Vis
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEquipmentDowntime422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipmentDowntime422ApplicationProblemPlusJSONResponse) VisitCreateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -19019,7 +21557,8 @@ func (response UpdateEquipment503ApplicationProblemPlusJSONResponse) VisitUpdate
 }
 
 type CreateGaugeCodeRequestObject struct {
-	Body *CreateGaugeCodeJSONRequestBody
+	Params CreateGaugeCodeParams
+	Body   *CreateGaugeCodeJSONRequestBody
 }
 
 type CreateGaugeCodeResponseObject interface {
@@ -19104,6 +21643,25 @@ func (response CreateGaugeCode404ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
+type CreateGaugeCode409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGaugeCode409ApplicationProblemPlusJSONResponse) VisitCreateGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateGaugeCode413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -19132,6 +21690,22 @@ func (response CreateGaugeCode415ApplicationProblemPlusJSONResponse) VisitCreate
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGaugeCode422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGaugeCode422ApplicationProblemPlusJSONResponse) VisitCreateGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -19399,7 +21973,8 @@ func (response GetGaugeCode503ApplicationProblemPlusJSONResponse) VisitGetGaugeC
 }
 
 type CreateGradeCodeRequestObject struct {
-	Body *CreateGradeCodeJSONRequestBody
+	Params CreateGradeCodeParams
+	Body   *CreateGradeCodeJSONRequestBody
 }
 
 type CreateGradeCodeResponseObject interface {
@@ -19484,6 +22059,25 @@ func (response CreateGradeCode404ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
+type CreateGradeCode409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGradeCode409ApplicationProblemPlusJSONResponse) VisitCreateGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateGradeCode413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -19512,6 +22106,22 @@ func (response CreateGradeCode415ApplicationProblemPlusJSONResponse) VisitCreate
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGradeCode422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGradeCode422ApplicationProblemPlusJSONResponse) VisitCreateGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -19779,7 +22389,8 @@ func (response GetGradeCode503ApplicationProblemPlusJSONResponse) VisitGetGradeC
 }
 
 type CreateInProcessTrackingFieldRequestObject struct {
-	Body *CreateInProcessTrackingFieldJSONRequestBody
+	Params CreateInProcessTrackingFieldParams
+	Body   *CreateInProcessTrackingFieldJSONRequestBody
 }
 
 type CreateInProcessTrackingFieldResponseObject interface {
@@ -19864,6 +22475,25 @@ func (response CreateInProcessTrackingField404ApplicationProblemPlusJSONResponse
 	return err
 }
 
+type CreateInProcessTrackingField409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInProcessTrackingField409ApplicationProblemPlusJSONResponse) VisitCreateInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateInProcessTrackingField413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -19892,6 +22522,22 @@ func (response CreateInProcessTrackingField415ApplicationProblemPlusJSONResponse
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInProcessTrackingField422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInProcessTrackingField422ApplicationProblemPlusJSONResponse) VisitCreateInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -20922,6 +23568,7 @@ func (response UpdateInventoryEventDetails503ApplicationProblemPlusJSONResponse)
 
 type RevertInventoryEventRequestObject struct {
 	InventoryEventId InventoryEventId `json:"inventoryEventId"`
+	Params           RevertInventoryEventParams
 }
 
 type RevertInventoryEventResponseObject interface {
@@ -21006,6 +23653,41 @@ func (response RevertInventoryEvent404ApplicationProblemPlusJSONResponse) VisitR
 	return err
 }
 
+type RevertInventoryEvent409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response RevertInventoryEvent409ApplicationProblemPlusJSONResponse) VisitRevertInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevertInventoryEvent422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response RevertInventoryEvent422ApplicationProblemPlusJSONResponse) VisitRevertInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RevertInventoryEvent503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -21026,7 +23708,8 @@ func (response RevertInventoryEvent503ApplicationProblemPlusJSONResponse) VisitR
 }
 
 type CreateInventoryLotRequestObject struct {
-	Body *CreateInventoryLotJSONRequestBody
+	Params CreateInventoryLotParams
+	Body   *CreateInventoryLotJSONRequestBody
 }
 
 type CreateInventoryLotResponseObject interface {
@@ -21111,6 +23794,25 @@ func (response CreateInventoryLot404ApplicationProblemPlusJSONResponse) VisitCre
 	return err
 }
 
+type CreateInventoryLot409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInventoryLot409ApplicationProblemPlusJSONResponse) VisitCreateInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateInventoryLot413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -21139,6 +23841,22 @@ func (response CreateInventoryLot415ApplicationProblemPlusJSONResponse) VisitCre
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInventoryLot422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInventoryLot422ApplicationProblemPlusJSONResponse) VisitCreateInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -21843,7 +24561,8 @@ func (response ListInventory503ApplicationProblemPlusJSONResponse) VisitListInve
 }
 
 type OverrideInventoryRequestObject struct {
-	Body *OverrideInventoryJSONRequestBody
+	Params OverrideInventoryParams
+	Body   *OverrideInventoryJSONRequestBody
 }
 
 type OverrideInventoryResponseObject interface {
@@ -21928,6 +24647,25 @@ func (response OverrideInventory404ApplicationProblemPlusJSONResponse) VisitOver
 	return err
 }
 
+type OverrideInventory409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response OverrideInventory409ApplicationProblemPlusJSONResponse) VisitOverrideInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type OverrideInventory413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -21960,6 +24698,22 @@ func (response OverrideInventory415ApplicationProblemPlusJSONResponse) VisitOver
 	return err
 }
 
+type OverrideInventory422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response OverrideInventory422ApplicationProblemPlusJSONResponse) VisitOverrideInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type OverrideInventory503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -21980,7 +24734,8 @@ func (response OverrideInventory503ApplicationProblemPlusJSONResponse) VisitOver
 }
 
 type PickInventoryRequestObject struct {
-	Body *PickInventoryJSONRequestBody
+	Params PickInventoryParams
+	Body   *PickInventoryJSONRequestBody
 }
 
 type PickInventoryResponseObject interface {
@@ -22065,6 +24820,25 @@ func (response PickInventory404ApplicationProblemPlusJSONResponse) VisitPickInve
 	return err
 }
 
+type PickInventory409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response PickInventory409ApplicationProblemPlusJSONResponse) VisitPickInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PickInventory413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -22097,6 +24871,22 @@ func (response PickInventory415ApplicationProblemPlusJSONResponse) VisitPickInve
 	return err
 }
 
+type PickInventory422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response PickInventory422ApplicationProblemPlusJSONResponse) VisitPickInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PickInventory503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -22117,7 +24907,8 @@ func (response PickInventory503ApplicationProblemPlusJSONResponse) VisitPickInve
 }
 
 type ReceiveInventoryRequestObject struct {
-	Body *ReceiveInventoryJSONRequestBody
+	Params ReceiveInventoryParams
+	Body   *ReceiveInventoryJSONRequestBody
 }
 
 type ReceiveInventoryResponseObject interface {
@@ -22202,6 +24993,25 @@ func (response ReceiveInventory404ApplicationProblemPlusJSONResponse) VisitRecei
 	return err
 }
 
+type ReceiveInventory409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveInventory409ApplicationProblemPlusJSONResponse) VisitReceiveInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReceiveInventory413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -22234,6 +25044,22 @@ func (response ReceiveInventory415ApplicationProblemPlusJSONResponse) VisitRecei
 	return err
 }
 
+type ReceiveInventory422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveInventory422ApplicationProblemPlusJSONResponse) VisitReceiveInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReceiveInventory503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -22254,7 +25080,8 @@ func (response ReceiveInventory503ApplicationProblemPlusJSONResponse) VisitRecei
 }
 
 type CreateItemCategoryRequestObject struct {
-	Body *CreateItemCategoryJSONRequestBody
+	Params CreateItemCategoryParams
+	Body   *CreateItemCategoryJSONRequestBody
 }
 
 type CreateItemCategoryResponseObject interface {
@@ -22339,6 +25166,25 @@ func (response CreateItemCategory404ApplicationProblemPlusJSONResponse) VisitCre
 	return err
 }
 
+type CreateItemCategory409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCategory409ApplicationProblemPlusJSONResponse) VisitCreateItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemCategory413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -22367,6 +25213,22 @@ func (response CreateItemCategory415ApplicationProblemPlusJSONResponse) VisitCre
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemCategory422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCategory422ApplicationProblemPlusJSONResponse) VisitCreateItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -22634,7 +25496,8 @@ func (response GetItemCategory503ApplicationProblemPlusJSONResponse) VisitGetIte
 }
 
 type CreateItemClassRequestObject struct {
-	Body *CreateItemClassJSONRequestBody
+	Params CreateItemClassParams
+	Body   *CreateItemClassJSONRequestBody
 }
 
 type CreateItemClassResponseObject interface {
@@ -22719,6 +25582,25 @@ func (response CreateItemClass404ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
+type CreateItemClass409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemClass409ApplicationProblemPlusJSONResponse) VisitCreateItemClassResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemClass413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -22747,6 +25629,22 @@ func (response CreateItemClass415ApplicationProblemPlusJSONResponse) VisitCreate
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemClass422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemClass422ApplicationProblemPlusJSONResponse) VisitCreateItemClassResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -23241,7 +26139,8 @@ func (response GetItemTag503ApplicationProblemPlusJSONResponse) VisitGetItemTagR
 }
 
 type CreateItemRequestObject struct {
-	Body *CreateItemJSONRequestBody
+	Params CreateItemParams
+	Body   *CreateItemJSONRequestBody
 }
 
 type CreateItemResponseObject interface {
@@ -23326,6 +26225,25 @@ func (response CreateItem404ApplicationProblemPlusJSONResponse) VisitCreateItemR
 	return err
 }
 
+type CreateItem409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItem409ApplicationProblemPlusJSONResponse) VisitCreateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItem413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -23354,6 +26272,22 @@ func (response CreateItem415ApplicationProblemPlusJSONResponse) VisitCreateItemR
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItem422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItem422ApplicationProblemPlusJSONResponse) VisitCreateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -23654,7 +26588,8 @@ func (response ListItems503ApplicationProblemPlusJSONResponse) VisitListItemsRes
 }
 
 type CreateItemFromMaterialShapeRequestObject struct {
-	Body *CreateItemFromMaterialShapeJSONRequestBody
+	Params CreateItemFromMaterialShapeParams
+	Body   *CreateItemFromMaterialShapeJSONRequestBody
 }
 
 type CreateItemFromMaterialShapeResponseObject interface {
@@ -23739,6 +26674,25 @@ func (response CreateItemFromMaterialShape404ApplicationProblemPlusJSONResponse)
 	return err
 }
 
+type CreateItemFromMaterialShape409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemFromMaterialShape409ApplicationProblemPlusJSONResponse) VisitCreateItemFromMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemFromMaterialShape413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -23767,6 +26721,22 @@ func (response CreateItemFromMaterialShape415ApplicationProblemPlusJSONResponse)
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemFromMaterialShape422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemFromMaterialShape422ApplicationProblemPlusJSONResponse) VisitCreateItemFromMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -24588,6 +27558,7 @@ func (response ReplaceItemCustomFieldsDeprecated503ApplicationProblemPlusJSONRes
 
 type CreateItemCustomerDetailRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params CreateItemCustomerDetailParams
 	Body   *CreateItemCustomerDetailJSONRequestBody
 }
 
@@ -24673,6 +27644,25 @@ func (response CreateItemCustomerDetail404ApplicationProblemPlusJSONResponse) Vi
 	return err
 }
 
+type CreateItemCustomerDetail409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCustomerDetail409ApplicationProblemPlusJSONResponse) VisitCreateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemCustomerDetail413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -24701,6 +27691,22 @@ func (response CreateItemCustomerDetail415ApplicationProblemPlusJSONResponse) Vi
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemCustomerDetail422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCustomerDetail422ApplicationProblemPlusJSONResponse) VisitCreateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -25223,6 +28229,7 @@ func (response GetItemInputUnitCost503ApplicationProblemPlusJSONResponse) VisitG
 
 type PickItemInventoryRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params PickItemInventoryParams
 	Body   *PickItemInventoryJSONRequestBody
 }
 
@@ -25308,6 +28315,25 @@ func (response PickItemInventory404ApplicationProblemPlusJSONResponse) VisitPick
 	return err
 }
 
+type PickItemInventory409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response PickItemInventory409ApplicationProblemPlusJSONResponse) VisitPickItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PickItemInventory413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -25340,6 +28366,22 @@ func (response PickItemInventory415ApplicationProblemPlusJSONResponse) VisitPick
 	return err
 }
 
+type PickItemInventory422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response PickItemInventory422ApplicationProblemPlusJSONResponse) VisitPickItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PickItemInventory503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -25361,6 +28403,7 @@ func (response PickItemInventory503ApplicationProblemPlusJSONResponse) VisitPick
 
 type ReceiveItemInventoryRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ReceiveItemInventoryParams
 	Body   *ReceiveItemInventoryJSONRequestBody
 }
 
@@ -25446,6 +28489,25 @@ func (response ReceiveItemInventory404ApplicationProblemPlusJSONResponse) VisitR
 	return err
 }
 
+type ReceiveItemInventory409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveItemInventory409ApplicationProblemPlusJSONResponse) VisitReceiveItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReceiveItemInventory413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -25478,6 +28540,22 @@ func (response ReceiveItemInventory415ApplicationProblemPlusJSONResponse) VisitR
 	return err
 }
 
+type ReceiveItemInventory422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveItemInventory422ApplicationProblemPlusJSONResponse) VisitReceiveItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReceiveItemInventory503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -25499,6 +28577,7 @@ func (response ReceiveItemInventory503ApplicationProblemPlusJSONResponse) VisitR
 
 type CreateItemMaterialVendorDetailRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params CreateItemMaterialVendorDetailParams
 	Body   *CreateItemMaterialVendorDetailJSONRequestBody
 }
 
@@ -25584,6 +28663,25 @@ func (response CreateItemMaterialVendorDetail404ApplicationProblemPlusJSONRespon
 	return err
 }
 
+type CreateItemMaterialVendorDetail409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemMaterialVendorDetail409ApplicationProblemPlusJSONResponse) VisitCreateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemMaterialVendorDetail413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -25612,6 +28710,22 @@ func (response CreateItemMaterialVendorDetail415ApplicationProblemPlusJSONRespon
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemMaterialVendorDetail422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemMaterialVendorDetail422ApplicationProblemPlusJSONResponse) VisitCreateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -26411,6 +29525,7 @@ func (response ListItemPurchasePriceBreaks503ApplicationProblemPlusJSONResponse)
 
 type AddItemRevisionRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params AddItemRevisionParams
 	Body   *AddItemRevisionJSONRequestBody
 }
 
@@ -26496,6 +29611,25 @@ func (response AddItemRevision404ApplicationProblemPlusJSONResponse) VisitAddIte
 	return err
 }
 
+type AddItemRevision409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemRevision409ApplicationProblemPlusJSONResponse) VisitAddItemRevisionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type AddItemRevision413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -26524,6 +29658,22 @@ func (response AddItemRevision415ApplicationProblemPlusJSONResponse) VisitAddIte
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddItemRevision422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemRevision422ApplicationProblemPlusJSONResponse) VisitAddItemRevisionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -27079,6 +30229,7 @@ func (response RemoveItemTag503ApplicationProblemPlusJSONResponse) VisitRemoveIt
 type AddItemTagRequestObject struct {
 	ItemId ItemId `json:"itemId"`
 	TagId  TagId  `json:"tagId"`
+	Params AddItemTagParams
 }
 
 type AddItemTagResponseObject interface {
@@ -27163,6 +30314,41 @@ func (response AddItemTag404ApplicationProblemPlusJSONResponse) VisitAddItemTagR
 	return err
 }
 
+type AddItemTag409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemTag409ApplicationProblemPlusJSONResponse) VisitAddItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddItemTag422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemTag422ApplicationProblemPlusJSONResponse) VisitAddItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type AddItemTag503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -27184,6 +30370,7 @@ func (response AddItemTag503ApplicationProblemPlusJSONResponse) VisitAddItemTagR
 
 type CreateItemVendorDetailRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params CreateItemVendorDetailParams
 	Body   *CreateItemVendorDetailJSONRequestBody
 }
 
@@ -27269,6 +30456,25 @@ func (response CreateItemVendorDetail404ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
+type CreateItemVendorDetail409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemVendorDetail409ApplicationProblemPlusJSONResponse) VisitCreateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemVendorDetail413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -27297,6 +30503,22 @@ func (response CreateItemVendorDetail415ApplicationProblemPlusJSONResponse) Visi
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemVendorDetail422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemVendorDetail422ApplicationProblemPlusJSONResponse) VisitCreateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -27712,7 +30934,8 @@ func (response UpdateItemVendorDetail503ApplicationProblemPlusJSONResponse) Visi
 }
 
 type CreateLocationRequestObject struct {
-	Body *CreateLocationJSONRequestBody
+	Params CreateLocationParams
+	Body   *CreateLocationJSONRequestBody
 }
 
 type CreateLocationResponseObject interface {
@@ -27797,6 +31020,25 @@ func (response CreateLocation404ApplicationProblemPlusJSONResponse) VisitCreateL
 	return err
 }
 
+type CreateLocation409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateLocation409ApplicationProblemPlusJSONResponse) VisitCreateLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateLocation413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -27825,6 +31067,22 @@ func (response CreateLocation415ApplicationProblemPlusJSONResponse) VisitCreateL
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateLocation422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateLocation422ApplicationProblemPlusJSONResponse) VisitCreateLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -28205,7 +31463,8 @@ func (response GetLocation503ApplicationProblemPlusJSONResponse) VisitGetLocatio
 }
 
 type CreateMaterialCodeRequestObject struct {
-	Body *CreateMaterialCodeJSONRequestBody
+	Params CreateMaterialCodeParams
+	Body   *CreateMaterialCodeJSONRequestBody
 }
 
 type CreateMaterialCodeResponseObject interface {
@@ -28290,6 +31549,25 @@ func (response CreateMaterialCode404ApplicationProblemPlusJSONResponse) VisitCre
 	return err
 }
 
+type CreateMaterialCode409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialCode409ApplicationProblemPlusJSONResponse) VisitCreateMaterialCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateMaterialCode413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -28318,6 +31596,22 @@ func (response CreateMaterialCode415ApplicationProblemPlusJSONResponse) VisitCre
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMaterialCode422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialCode422ApplicationProblemPlusJSONResponse) VisitCreateMaterialCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -28585,7 +31879,8 @@ func (response GetMaterialCode503ApplicationProblemPlusJSONResponse) VisitGetMat
 }
 
 type CreateMaterialShapeRequestObject struct {
-	Body *CreateMaterialShapeJSONRequestBody
+	Params CreateMaterialShapeParams
+	Body   *CreateMaterialShapeJSONRequestBody
 }
 
 type CreateMaterialShapeResponseObject interface {
@@ -28670,6 +31965,25 @@ func (response CreateMaterialShape404ApplicationProblemPlusJSONResponse) VisitCr
 	return err
 }
 
+type CreateMaterialShape409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialShape409ApplicationProblemPlusJSONResponse) VisitCreateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateMaterialShape413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -28702,6 +32016,22 @@ func (response CreateMaterialShape415ApplicationProblemPlusJSONResponse) VisitCr
 	return err
 }
 
+type CreateMaterialShape422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialShape422ApplicationProblemPlusJSONResponse) VisitCreateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateMaterialShape503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -28722,7 +32052,8 @@ func (response CreateMaterialShape503ApplicationProblemPlusJSONResponse) VisitCr
 }
 
 type ActivateMaterialShapesRequestObject struct {
-	Body *ActivateMaterialShapesJSONRequestBody
+	Params ActivateMaterialShapesParams
+	Body   *ActivateMaterialShapesJSONRequestBody
 }
 
 type ActivateMaterialShapesResponseObject interface {
@@ -28807,6 +32138,25 @@ func (response ActivateMaterialShapes404ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
+type ActivateMaterialShapes409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response ActivateMaterialShapes409ApplicationProblemPlusJSONResponse) VisitActivateMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ActivateMaterialShapes413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -28835,6 +32185,22 @@ func (response ActivateMaterialShapes415ApplicationProblemPlusJSONResponse) Visi
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ActivateMaterialShapes422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response ActivateMaterialShapes422ApplicationProblemPlusJSONResponse) VisitActivateMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -29326,7 +32692,8 @@ func (response GetOpenApiYaml304Response) VisitGetOpenApiYamlResponse(w http.Res
 }
 
 type CreatePaymentTermRequestObject struct {
-	Body *CreatePaymentTermJSONRequestBody
+	Params CreatePaymentTermParams
+	Body   *CreatePaymentTermJSONRequestBody
 }
 
 type CreatePaymentTermResponseObject interface {
@@ -29411,6 +32778,25 @@ func (response CreatePaymentTerm404ApplicationProblemPlusJSONResponse) VisitCrea
 	return err
 }
 
+type CreatePaymentTerm409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreatePaymentTerm409ApplicationProblemPlusJSONResponse) VisitCreatePaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreatePaymentTerm413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -29439,6 +32825,22 @@ func (response CreatePaymentTerm415ApplicationProblemPlusJSONResponse) VisitCrea
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePaymentTerm422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreatePaymentTerm422ApplicationProblemPlusJSONResponse) VisitCreatePaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -30140,7 +33542,8 @@ func (response UpdatePricingSettings503ApplicationProblemPlusJSONResponse) Visit
 }
 
 type CreateShapeCodeRequestObject struct {
-	Body *CreateShapeCodeJSONRequestBody
+	Params CreateShapeCodeParams
+	Body   *CreateShapeCodeJSONRequestBody
 }
 
 type CreateShapeCodeResponseObject interface {
@@ -30225,6 +33628,25 @@ func (response CreateShapeCode404ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
+type CreateShapeCode409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateShapeCode409ApplicationProblemPlusJSONResponse) VisitCreateShapeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateShapeCode413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -30253,6 +33675,22 @@ func (response CreateShapeCode415ApplicationProblemPlusJSONResponse) VisitCreate
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateShapeCode422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateShapeCode422ApplicationProblemPlusJSONResponse) VisitCreateShapeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -30520,7 +33958,8 @@ func (response GetShapeCode503ApplicationProblemPlusJSONResponse) VisitGetShapeC
 }
 
 type CreateTagRequestObject struct {
-	Body *CreateTagJSONRequestBody
+	Params CreateTagParams
+	Body   *CreateTagJSONRequestBody
 }
 
 type CreateTagResponseObject interface {
@@ -30605,6 +34044,25 @@ func (response CreateTag404ApplicationProblemPlusJSONResponse) VisitCreateTagRes
 	return err
 }
 
+type CreateTag409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTag409ApplicationProblemPlusJSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateTag413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -30633,6 +34091,22 @@ func (response CreateTag415ApplicationProblemPlusJSONResponse) VisitCreateTagRes
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTag422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTag422ApplicationProblemPlusJSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -31314,7 +34788,8 @@ func (response ListUnitsOfMeasure503ApplicationProblemPlusJSONResponse) VisitLis
 }
 
 type CreateVendorRequestObject struct {
-	Body *CreateVendorJSONRequestBody
+	Params CreateVendorParams
+	Body   *CreateVendorJSONRequestBody
 }
 
 type CreateVendorResponseObject interface {
@@ -31399,6 +34874,25 @@ func (response CreateVendor404ApplicationProblemPlusJSONResponse) VisitCreateVen
 	return err
 }
 
+type CreateVendor409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateVendor409ApplicationProblemPlusJSONResponse) VisitCreateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateVendor413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -31427,6 +34921,22 @@ func (response CreateVendor415ApplicationProblemPlusJSONResponse) VisitCreateVen
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVendor422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateVendor422ApplicationProblemPlusJSONResponse) VisitCreateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -31832,7 +35342,8 @@ func (response UpdateVendor503ApplicationProblemPlusJSONResponse) VisitUpdateVen
 }
 
 type CreateWorkCenterRequestObject struct {
-	Body *CreateWorkCenterJSONRequestBody
+	Params CreateWorkCenterParams
+	Body   *CreateWorkCenterJSONRequestBody
 }
 
 type CreateWorkCenterResponseObject interface {
@@ -31917,6 +35428,25 @@ func (response CreateWorkCenter404ApplicationProblemPlusJSONResponse) VisitCreat
 	return err
 }
 
+type CreateWorkCenter409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWorkCenter409ApplicationProblemPlusJSONResponse) VisitCreateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateWorkCenter413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -31945,6 +35475,22 @@ func (response CreateWorkCenter415ApplicationProblemPlusJSONResponse) VisitCreat
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWorkCenter422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWorkCenter422ApplicationProblemPlusJSONResponse) VisitCreateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -32996,8 +36542,10 @@ type strictHandler struct {
 }
 
 // CreateAccountingCode operation middleware
-func (sh *strictHandler) CreateAccountingCode(ctx echo.Context) error {
+func (sh *strictHandler) CreateAccountingCode(ctx echo.Context, params CreateAccountingCodeParams) error {
 	var request CreateAccountingCodeRequestObject
+
+	request.Params = params
 
 	var body CreateAccountingCodeJSONRequestBody
 	var err error
@@ -33118,8 +36666,10 @@ func (sh *strictHandler) GetAccountingCode(ctx echo.Context, id Id) error {
 }
 
 // UploadAttachment operation middleware
-func (sh *strictHandler) UploadAttachment(ctx echo.Context) error {
+func (sh *strictHandler) UploadAttachment(ctx echo.Context, params UploadAttachmentParams) error {
 	var request UploadAttachmentRequestObject
+
+	request.Params = params
 
 	if reader, err := ctx.Request().MultipartReader(); err != nil {
 		return err
@@ -33147,8 +36697,10 @@ func (sh *strictHandler) UploadAttachment(ctx echo.Context) error {
 }
 
 // UploadCertification operation middleware
-func (sh *strictHandler) UploadCertification(ctx echo.Context) error {
+func (sh *strictHandler) UploadCertification(ctx echo.Context, params UploadCertificationParams) error {
 	var request UploadCertificationRequestObject
+
+	request.Params = params
 
 	if reader, err := ctx.Request().MultipartReader(); err != nil {
 		return err
@@ -33272,8 +36824,10 @@ func (sh *strictHandler) ListAttachments(ctx echo.Context, params ListAttachment
 }
 
 // CreateRemoteAttachment operation middleware
-func (sh *strictHandler) CreateRemoteAttachment(ctx echo.Context) error {
+func (sh *strictHandler) CreateRemoteAttachment(ctx echo.Context, params CreateRemoteAttachmentParams) error {
 	var request CreateRemoteAttachmentRequestObject
+
+	request.Params = params
 
 	var body CreateRemoteAttachmentJSONRequestBody
 	var err error
@@ -33443,8 +36997,10 @@ func (sh *strictHandler) ValidateToken(ctx echo.Context) error {
 }
 
 // CreateChartOfAccount operation middleware
-func (sh *strictHandler) CreateChartOfAccount(ctx echo.Context) error {
+func (sh *strictHandler) CreateChartOfAccount(ctx echo.Context, params CreateChartOfAccountParams) error {
 	var request CreateChartOfAccountRequestObject
+
+	request.Params = params
 
 	var body CreateChartOfAccountJSONRequestBody
 	var err error
@@ -33565,8 +37121,10 @@ func (sh *strictHandler) GetChartOfAccount(ctx echo.Context, id Id) error {
 }
 
 // CreateCompany operation middleware
-func (sh *strictHandler) CreateCompany(ctx echo.Context) error {
+func (sh *strictHandler) CreateCompany(ctx echo.Context, params CreateCompanyParams) error {
 	var request CreateCompanyRequestObject
+
+	request.Params = params
 
 	var body CreateCompanyJSONRequestBody
 	var err error
@@ -33783,8 +37341,10 @@ func (sh *strictHandler) UpdateCompany(ctx echo.Context, companyId CompanyId) er
 }
 
 // CreateCustomField operation middleware
-func (sh *strictHandler) CreateCustomField(ctx echo.Context) error {
+func (sh *strictHandler) CreateCustomField(ctx echo.Context, params CreateCustomFieldParams) error {
 	var request CreateCustomFieldRequestObject
+
+	request.Params = params
 
 	var body CreateCustomFieldJSONRequestBody
 	var err error
@@ -33978,8 +37538,10 @@ func (sh *strictHandler) UpdateCustomField(ctx echo.Context, id Id) error {
 }
 
 // CreateCustomerTier operation middleware
-func (sh *strictHandler) CreateCustomerTier(ctx echo.Context) error {
+func (sh *strictHandler) CreateCustomerTier(ctx echo.Context, params CreateCustomerTierParams) error {
 	var request CreateCustomerTierRequestObject
+
+	request.Params = params
 
 	var body CreateCustomerTierJSONRequestBody
 	var err error
@@ -34100,8 +37662,10 @@ func (sh *strictHandler) GetCustomerTier(ctx echo.Context, id Id) error {
 }
 
 // CreateCustomer operation middleware
-func (sh *strictHandler) CreateCustomer(ctx echo.Context) error {
+func (sh *strictHandler) CreateCustomer(ctx echo.Context, params CreateCustomerParams) error {
 	var request CreateCustomerRequestObject
+
+	request.Params = params
 
 	var body CreateCustomerJSONRequestBody
 	var err error
@@ -34343,10 +37907,11 @@ func (sh *strictHandler) UpdateCustomer(ctx echo.Context, customerId CustomerId)
 }
 
 // CreateCustomerAddress operation middleware
-func (sh *strictHandler) CreateCustomerAddress(ctx echo.Context, customerId CustomerId) error {
+func (sh *strictHandler) CreateCustomerAddress(ctx echo.Context, customerId CustomerId, params CreateCustomerAddressParams) error {
 	var request CreateCustomerAddressRequestObject
 
 	request.CustomerId = customerId
+	request.Params = params
 
 	var body CreateCustomerAddressJSONRequestBody
 	var err error
@@ -34518,10 +38083,11 @@ func (sh *strictHandler) UpdateCustomerAddress(ctx echo.Context, customerId Cust
 }
 
 // CreateCustomerContact operation middleware
-func (sh *strictHandler) CreateCustomerContact(ctx echo.Context, customerId CustomerId) error {
+func (sh *strictHandler) CreateCustomerContact(ctx echo.Context, customerId CustomerId, params CreateCustomerContactParams) error {
 	var request CreateCustomerContactRequestObject
 
 	request.CustomerId = customerId
+	request.Params = params
 
 	var body CreateCustomerContactJSONRequestBody
 	var err error
@@ -34741,8 +38307,10 @@ func (sh *strictHandler) SetCustomerTier(ctx echo.Context, customerId CustomerId
 }
 
 // CreateDepartmentShift operation middleware
-func (sh *strictHandler) CreateDepartmentShift(ctx echo.Context) error {
+func (sh *strictHandler) CreateDepartmentShift(ctx echo.Context, params CreateDepartmentShiftParams) error {
 	var request CreateDepartmentShiftRequestObject
+
+	request.Params = params
 
 	var body CreateDepartmentShiftJSONRequestBody
 	var err error
@@ -34936,8 +38504,10 @@ func (sh *strictHandler) UpdateDepartmentShift(ctx echo.Context, id Id) error {
 }
 
 // CreateDepartment operation middleware
-func (sh *strictHandler) CreateDepartment(ctx echo.Context) error {
+func (sh *strictHandler) CreateDepartment(ctx echo.Context, params CreateDepartmentParams) error {
 	var request CreateDepartmentRequestObject
+
+	request.Params = params
 
 	var body CreateDepartmentJSONRequestBody
 	var err error
@@ -35106,8 +38676,10 @@ func (sh *strictHandler) UpdateDepartment(ctx echo.Context, id Id) error {
 }
 
 // CreateEquipment operation middleware
-func (sh *strictHandler) CreateEquipment(ctx echo.Context) error {
+func (sh *strictHandler) CreateEquipment(ctx echo.Context, params CreateEquipmentParams) error {
 	var request CreateEquipmentRequestObject
+
+	request.Params = params
 
 	var body CreateEquipmentJSONRequestBody
 	var err error
@@ -35152,8 +38724,10 @@ func (sh *strictHandler) CreateEquipment(ctx echo.Context) error {
 }
 
 // CreateEquipmentDowntime operation middleware
-func (sh *strictHandler) CreateEquipmentDowntime(ctx echo.Context) error {
+func (sh *strictHandler) CreateEquipmentDowntime(ctx echo.Context, params CreateEquipmentDowntimeParams) error {
 	var request CreateEquipmentDowntimeRequestObject
+
+	request.Params = params
 
 	var body CreateEquipmentDowntimeJSONRequestBody
 	var err error
@@ -35471,8 +39045,10 @@ func (sh *strictHandler) UpdateEquipment(ctx echo.Context, id Id) error {
 }
 
 // CreateGaugeCode operation middleware
-func (sh *strictHandler) CreateGaugeCode(ctx echo.Context) error {
+func (sh *strictHandler) CreateGaugeCode(ctx echo.Context, params CreateGaugeCodeParams) error {
 	var request CreateGaugeCodeRequestObject
+
+	request.Params = params
 
 	var body CreateGaugeCodeJSONRequestBody
 	var err error
@@ -35593,8 +39169,10 @@ func (sh *strictHandler) GetGaugeCode(ctx echo.Context, id Id) error {
 }
 
 // CreateGradeCode operation middleware
-func (sh *strictHandler) CreateGradeCode(ctx echo.Context) error {
+func (sh *strictHandler) CreateGradeCode(ctx echo.Context, params CreateGradeCodeParams) error {
 	var request CreateGradeCodeRequestObject
+
+	request.Params = params
 
 	var body CreateGradeCodeJSONRequestBody
 	var err error
@@ -35715,8 +39293,10 @@ func (sh *strictHandler) GetGradeCode(ctx echo.Context, id Id) error {
 }
 
 // CreateInProcessTrackingField operation middleware
-func (sh *strictHandler) CreateInProcessTrackingField(ctx echo.Context) error {
+func (sh *strictHandler) CreateInProcessTrackingField(ctx echo.Context, params CreateInProcessTrackingFieldParams) error {
 	var request CreateInProcessTrackingFieldRequestObject
+
+	request.Params = params
 
 	var body CreateInProcessTrackingFieldJSONRequestBody
 	var err error
@@ -36082,10 +39662,11 @@ func (sh *strictHandler) UpdateInventoryEventDetails(ctx echo.Context, inventory
 }
 
 // RevertInventoryEvent operation middleware
-func (sh *strictHandler) RevertInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId) error {
+func (sh *strictHandler) RevertInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId, params RevertInventoryEventParams) error {
 	var request RevertInventoryEventRequestObject
 
 	request.InventoryEventId = inventoryEventId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.RevertInventoryEvent(ctx.Request().Context(), request.(RevertInventoryEventRequestObject))
@@ -36107,8 +39688,10 @@ func (sh *strictHandler) RevertInventoryEvent(ctx echo.Context, inventoryEventId
 }
 
 // CreateInventoryLot operation middleware
-func (sh *strictHandler) CreateInventoryLot(ctx echo.Context) error {
+func (sh *strictHandler) CreateInventoryLot(ctx echo.Context, params CreateInventoryLotParams) error {
 	var request CreateInventoryLotRequestObject
+
+	request.Params = params
 
 	var body CreateInventoryLotJSONRequestBody
 	var err error
@@ -36379,8 +39962,10 @@ func (sh *strictHandler) ListInventory(ctx echo.Context, params ListInventoryPar
 }
 
 // OverrideInventory operation middleware
-func (sh *strictHandler) OverrideInventory(ctx echo.Context) error {
+func (sh *strictHandler) OverrideInventory(ctx echo.Context, params OverrideInventoryParams) error {
 	var request OverrideInventoryRequestObject
+
+	request.Params = params
 
 	var body OverrideInventoryJSONRequestBody
 	var err error
@@ -36425,8 +40010,10 @@ func (sh *strictHandler) OverrideInventory(ctx echo.Context) error {
 }
 
 // PickInventory operation middleware
-func (sh *strictHandler) PickInventory(ctx echo.Context) error {
+func (sh *strictHandler) PickInventory(ctx echo.Context, params PickInventoryParams) error {
 	var request PickInventoryRequestObject
+
+	request.Params = params
 
 	var body PickInventoryJSONRequestBody
 	var err error
@@ -36471,8 +40058,10 @@ func (sh *strictHandler) PickInventory(ctx echo.Context) error {
 }
 
 // ReceiveInventory operation middleware
-func (sh *strictHandler) ReceiveInventory(ctx echo.Context) error {
+func (sh *strictHandler) ReceiveInventory(ctx echo.Context, params ReceiveInventoryParams) error {
 	var request ReceiveInventoryRequestObject
+
+	request.Params = params
 
 	var body ReceiveInventoryJSONRequestBody
 	var err error
@@ -36517,8 +40106,10 @@ func (sh *strictHandler) ReceiveInventory(ctx echo.Context) error {
 }
 
 // CreateItemCategory operation middleware
-func (sh *strictHandler) CreateItemCategory(ctx echo.Context) error {
+func (sh *strictHandler) CreateItemCategory(ctx echo.Context, params CreateItemCategoryParams) error {
 	var request CreateItemCategoryRequestObject
+
+	request.Params = params
 
 	var body CreateItemCategoryJSONRequestBody
 	var err error
@@ -36639,8 +40230,10 @@ func (sh *strictHandler) GetItemCategory(ctx echo.Context, id Id) error {
 }
 
 // CreateItemClass operation middleware
-func (sh *strictHandler) CreateItemClass(ctx echo.Context) error {
+func (sh *strictHandler) CreateItemClass(ctx echo.Context, params CreateItemClassParams) error {
 	var request CreateItemClassRequestObject
+
+	request.Params = params
 
 	var body CreateItemClassJSONRequestBody
 	var err error
@@ -36837,8 +40430,10 @@ func (sh *strictHandler) GetItemTag(ctx echo.Context, id Id) error {
 }
 
 // CreateItem operation middleware
-func (sh *strictHandler) CreateItem(ctx echo.Context) error {
+func (sh *strictHandler) CreateItem(ctx echo.Context, params CreateItemParams) error {
 	var request CreateItemRequestObject
+
+	request.Params = params
 
 	var body CreateItemJSONRequestBody
 	var err error
@@ -36985,8 +40580,10 @@ func (sh *strictHandler) ListItems(ctx echo.Context, params ListItemsParams) err
 }
 
 // CreateItemFromMaterialShape operation middleware
-func (sh *strictHandler) CreateItemFromMaterialShape(ctx echo.Context) error {
+func (sh *strictHandler) CreateItemFromMaterialShape(ctx echo.Context, params CreateItemFromMaterialShapeParams) error {
 	var request CreateItemFromMaterialShapeRequestObject
+
+	request.Params = params
 
 	var body CreateItemFromMaterialShapeJSONRequestBody
 	var err error
@@ -37300,10 +40897,11 @@ func (sh *strictHandler) ReplaceItemCustomFieldsDeprecated(ctx echo.Context, ite
 }
 
 // CreateItemCustomerDetail operation middleware
-func (sh *strictHandler) CreateItemCustomerDetail(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) CreateItemCustomerDetail(ctx echo.Context, itemId ItemId, params CreateItemCustomerDetailParams) error {
 	var request CreateItemCustomerDetailRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body CreateItemCustomerDetailJSONRequestBody
 	var err error
@@ -37475,10 +41073,11 @@ func (sh *strictHandler) GetItemInputUnitCost(ctx echo.Context, itemId ItemId, p
 }
 
 // PickItemInventory operation middleware
-func (sh *strictHandler) PickItemInventory(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) PickItemInventory(ctx echo.Context, itemId ItemId, params PickItemInventoryParams) error {
 	var request PickItemInventoryRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body PickItemInventoryJSONRequestBody
 	var err error
@@ -37523,10 +41122,11 @@ func (sh *strictHandler) PickItemInventory(ctx echo.Context, itemId ItemId) erro
 }
 
 // ReceiveItemInventory operation middleware
-func (sh *strictHandler) ReceiveItemInventory(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ReceiveItemInventory(ctx echo.Context, itemId ItemId, params ReceiveItemInventoryParams) error {
 	var request ReceiveItemInventoryRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body ReceiveItemInventoryJSONRequestBody
 	var err error
@@ -37571,10 +41171,11 @@ func (sh *strictHandler) ReceiveItemInventory(ctx echo.Context, itemId ItemId) e
 }
 
 // CreateItemMaterialVendorDetail operation middleware
-func (sh *strictHandler) CreateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) CreateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, params CreateItemMaterialVendorDetailParams) error {
 	var request CreateItemMaterialVendorDetailRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body CreateItemMaterialVendorDetailJSONRequestBody
 	var err error
@@ -37846,10 +41447,11 @@ func (sh *strictHandler) ListItemPurchasePriceBreaks(ctx echo.Context, itemId It
 }
 
 // AddItemRevision operation middleware
-func (sh *strictHandler) AddItemRevision(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) AddItemRevision(ctx echo.Context, itemId ItemId, params AddItemRevisionParams) error {
 	var request AddItemRevisionRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body AddItemRevisionJSONRequestBody
 	var err error
@@ -38068,11 +41670,12 @@ func (sh *strictHandler) RemoveItemTag(ctx echo.Context, itemId ItemId, tagId Ta
 }
 
 // AddItemTag operation middleware
-func (sh *strictHandler) AddItemTag(ctx echo.Context, itemId ItemId, tagId TagId) error {
+func (sh *strictHandler) AddItemTag(ctx echo.Context, itemId ItemId, tagId TagId, params AddItemTagParams) error {
 	var request AddItemTagRequestObject
 
 	request.ItemId = itemId
 	request.TagId = tagId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.AddItemTag(ctx.Request().Context(), request.(AddItemTagRequestObject))
@@ -38094,10 +41697,11 @@ func (sh *strictHandler) AddItemTag(ctx echo.Context, itemId ItemId, tagId TagId
 }
 
 // CreateItemVendorDetail operation middleware
-func (sh *strictHandler) CreateItemVendorDetail(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) CreateItemVendorDetail(ctx echo.Context, itemId ItemId, params CreateItemVendorDetailParams) error {
 	var request CreateItemVendorDetailRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body CreateItemVendorDetailJSONRequestBody
 	var err error
@@ -38243,8 +41847,10 @@ func (sh *strictHandler) UpdateItemVendorDetail(ctx echo.Context, itemId ItemId,
 }
 
 // CreateLocation operation middleware
-func (sh *strictHandler) CreateLocation(ctx echo.Context) error {
+func (sh *strictHandler) CreateLocation(ctx echo.Context, params CreateLocationParams) error {
 	var request CreateLocationRequestObject
+
+	request.Params = params
 
 	var body CreateLocationJSONRequestBody
 	var err error
@@ -38390,8 +41996,10 @@ func (sh *strictHandler) GetLocation(ctx echo.Context, id Id) error {
 }
 
 // CreateMaterialCode operation middleware
-func (sh *strictHandler) CreateMaterialCode(ctx echo.Context) error {
+func (sh *strictHandler) CreateMaterialCode(ctx echo.Context, params CreateMaterialCodeParams) error {
 	var request CreateMaterialCodeRequestObject
+
+	request.Params = params
 
 	var body CreateMaterialCodeJSONRequestBody
 	var err error
@@ -38512,8 +42120,10 @@ func (sh *strictHandler) GetMaterialCode(ctx echo.Context, id Id) error {
 }
 
 // CreateMaterialShape operation middleware
-func (sh *strictHandler) CreateMaterialShape(ctx echo.Context) error {
+func (sh *strictHandler) CreateMaterialShape(ctx echo.Context, params CreateMaterialShapeParams) error {
 	var request CreateMaterialShapeRequestObject
+
+	request.Params = params
 
 	var body CreateMaterialShapeJSONRequestBody
 	var err error
@@ -38558,8 +42168,10 @@ func (sh *strictHandler) CreateMaterialShape(ctx echo.Context) error {
 }
 
 // ActivateMaterialShapes operation middleware
-func (sh *strictHandler) ActivateMaterialShapes(ctx echo.Context) error {
+func (sh *strictHandler) ActivateMaterialShapes(ctx echo.Context, params ActivateMaterialShapesParams) error {
 	var request ActivateMaterialShapesRequestObject
+
+	request.Params = params
 
 	var body ActivateMaterialShapesJSONRequestBody
 	var err error
@@ -38778,8 +42390,10 @@ func (sh *strictHandler) GetOpenApiYaml(ctx echo.Context, params GetOpenApiYamlP
 }
 
 // CreatePaymentTerm operation middleware
-func (sh *strictHandler) CreatePaymentTerm(ctx echo.Context) error {
+func (sh *strictHandler) CreatePaymentTerm(ctx echo.Context, params CreatePaymentTermParams) error {
 	var request CreatePaymentTermRequestObject
+
+	request.Params = params
 
 	var body CreatePaymentTermJSONRequestBody
 	var err error
@@ -39038,8 +42652,10 @@ func (sh *strictHandler) UpdatePricingSettings(ctx echo.Context) error {
 }
 
 // CreateShapeCode operation middleware
-func (sh *strictHandler) CreateShapeCode(ctx echo.Context) error {
+func (sh *strictHandler) CreateShapeCode(ctx echo.Context, params CreateShapeCodeParams) error {
 	var request CreateShapeCodeRequestObject
+
+	request.Params = params
 
 	var body CreateShapeCodeJSONRequestBody
 	var err error
@@ -39160,8 +42776,10 @@ func (sh *strictHandler) GetShapeCode(ctx echo.Context, id Id) error {
 }
 
 // CreateTag operation middleware
-func (sh *strictHandler) CreateTag(ctx echo.Context) error {
+func (sh *strictHandler) CreateTag(ctx echo.Context, params CreateTagParams) error {
 	var request CreateTagRequestObject
+
+	request.Params = params
 
 	var body CreateTagJSONRequestBody
 	var err error
@@ -39429,8 +43047,10 @@ func (sh *strictHandler) ListUnitsOfMeasure(ctx echo.Context, params ListUnitsOf
 }
 
 // CreateVendor operation middleware
-func (sh *strictHandler) CreateVendor(ctx echo.Context) error {
+func (sh *strictHandler) CreateVendor(ctx echo.Context, params CreateVendorParams) error {
 	var request CreateVendorRequestObject
+
+	request.Params = params
 
 	var body CreateVendorJSONRequestBody
 	var err error
@@ -39599,8 +43219,10 @@ func (sh *strictHandler) UpdateVendor(ctx echo.Context, id Id) error {
 }
 
 // CreateWorkCenter operation middleware
-func (sh *strictHandler) CreateWorkCenter(ctx echo.Context) error {
+func (sh *strictHandler) CreateWorkCenter(ctx echo.Context, params CreateWorkCenterParams) error {
 	var request CreateWorkCenterRequestObject
+
+	request.Params = params
 
 	var body CreateWorkCenterJSONRequestBody
 	var err error
@@ -39798,1040 +43420,1059 @@ func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3teuM2li+K3wr+2vN/StpDu1wvqd6xn3nOOOVkunpSKU/ZlT6zW9lNiIQstClAISC71H3q3Ma+j/my",
-	"v8/c2HmwFgCCJEhR8lsyk3xIWRKJ14WF9fpbfxtlcrmSggmtRsd/Gy0YzVkJf76l2YK9lUKXsjCfc6ay",
-	"kq80l2J0PEqFPMjME+kxoQT+ykkmVxuypBsyY2StWE6kKDaEzjUrScluaMFzqrm4IlyTW64XJH03P/hB",
-	"CnbwnupskY6SUcl+XvOS5aNjXa5ZMlLZgi2p6V9vVmx0PFK65OJq9OVLMvr2kl61R3ahSymuCBOa6w3R",
-	"9IrIOdELRkq2KpliQlPzJBlT8vNaapaTi9+fHrz86o17bibzzWSnoXxJRita0iXTdu1OtabZYsmEfpe3",
-	"R3gqCPUPEJ6T8cvXJFvQkmamgRNSskyWuSJ8uZKlGeG8lEvCaFlwVhK1UZotFSx0RstyQ6ResJLwXCVE",
-	"MUZyVjDNqjFMDkfJiJueV1QvRslI0KUZPw1H2TffJf38PRNXejE6fvM6GS25cB9fJJF9eSuXKyo20amT",
-	"l68P/FRJhk8SnncMMfNN9Y3v70o2Hx2P/tvzipif46/q+bv85Ws7KqFpFt8Q8upNOKq10nIJw4NX+obn",
-	"2tx/eK/e4PBsp6d5XjKldhkmxVd6htlq+96GO2ST3Ti3ju8+tnnAgPB4dQ+H38cw5oavAVtrj+dbz5uU",
-	"YTqZXHGmgPdkBTc8YSGLXJHxx+/ekq9fvDiaJESWJP3v6Qm5XTBBpGBkaZp2b63Lkgk9FalhiSl8R4W6",
-	"NWuuyKuj18Bt5VoTCtztcCrczJHhV3OvMeRRP/99J26Y0LLcfHvTzem4e4iwG8vuqCIlozkZv3pTY3sv",
-	"X5O5LPG5Lcyvi6Xx5pAGsrVXb2ps7eXrGF97p9lyAHlxzZY9xIWN3JnALq75qj2Uj/bm0JKoa74i45zN",
-	"6brQ5KhasZ/XrNxUA4KGwu7nslxSDYupX70cwcLw5Xo5Oj7yq8KFZlesxJHIUp/xMnITy1KTnJcsM1+c",
-	"EHP3EloY6uWa0NWqALKXQK9uoEqWunOo5jfT1dDVskPDAfjBfsdZEdnG81KuWGnOpYRRkNnmkLy3x2y2",
-	"IVwrMuel0qRg2mw0FTkMvf4lSDuMZguSS51MRUYVO+BCMaG45jes2JwQan4D2jZDIYIujVREhTkdXBEh",
-	"cR3orGAnZC2uhbwV+KxyB/v10VFwjGMLhdOsEfyWi/uSXg2gbyNSdZK3hibuTN2X9Jr1UjeuQkKOzIev",
-	"jo6OTshXR8gdU0PRKXBM00xqVhRJT+TBV3LJzRZ00RqMoP9Y0M94LEz3W07JF7MiaiWFYiAgfkPzj+zn",
-	"NVPafDJiBBPwJ5yKDCTU56tSzgq2/Pu/KDP7vw1cw3N8Czutr9+PVgKXgswpL9YlM6s0WysumFIH5bpg",
-	"5IbLguJxAZlpXvDsUQd5CaI6rI0RwKB/heoCSvGGBp4pd+kRpalmMNiSUc3ynrHuNkbb3ru8e5QgR9xS",
-	"RTLb95dkdAbS9/0N42KdZUypAYPIbc9fktF3spzxPGfisXdurVh5MJNrwxrlNROkoNk1SimGu0LPzxRZ",
-	"sXLJlbJk9k9SsMcnMVg39pkrw4hnaw1raFgvKKpkbFSp2rgnZqw/SP2dmd4TjTeXDAcJAwe50IwR1vqZ",
-	"IjTL5FpUU5nDUHHY72XO55xFGLxpH3R3w/tywkVTMTf80p63EyIkCJGjpGUtOAjMBbGp2uef10wLgSLf",
-	"9w48A2tzTjeFpPmllN/T8oo9FW8ya2DWpTCDMLtABWyFYuWNkQOyjK20IuMXR+T9N+bKn/OCkfXKjP2Z",
-	"IuZGL/iSa5B58WsFFGYvhku+ZHKtn3R6Oc+BjGhZ8hsGTJjjLDVfstp0i0LeKpgL12SMs50KnNcxeXVE",
-	"llysNVNkLQqjrFbvPlMkff/h4s+fzr//cHr258t377/98OkyJYppI+2AcWMC0mMOcuMV5WIqJPRK5lSh",
-	"IUEIlPLgSFCilrQoWAnDMHKSEf1YecMz9knQG8oLI1s99tra02kuLynm/GqNfMWJfH5cZMP0CSmZLp31",
-	"zKzWFb9hwjB52jh7H82DB6fmwYgQzjIpUGa6pVyTGZvLkmHjRu6LqHiB2PIlGX0SdK0XsuR/ZY/K9N6b",
-	"+0FcJU7+TUjJbuQ1y80Gs88rI10i3xvBKNV6hQrje5ZzeglTebqj80yRt9j1gRmK32Lyh4sPP5ClGSKB",
-	"5TZN2fbBcogmmpgQvpJK08JZew7JB4FqNLth5YYs2XKG+r61ciZErIsCRWIhzaW2hmEsjMYxVpLQqYDB",
-	"nBsWTzIqSFqyVUEzlhIqNtYcupxAT7cl1wzVmqonXfLlkuUJoWRWUHFd/TQVSkuzQXAPYecJCuBsSXmR",
-	"4rjsUMlybZaNmXPLxVXB3CSPwdSR/mNq5T/2WU+FFGQm9YIonjMFbQpJbhdcM7WiGUOtaIXKHEdx2zb3",
-	"or2s34Hu5ixoBRfsEEV7bwowsr1ZSWQYqM3UVadk9PnAaBNsudKb0fGcFop9SVynL7vO5IP2+ip2y/Py",
-	"gTrNuPnU7PAt15v768JwzjLWC/5wbx0BfUZsduZrv3pjQ5f/mNQpb3JvY0AdtMUCsHN2f/u2WljJu2EJ",
-	"MV8TsTaH+f76Avb1VuaxDpG1ZTK/v7mBXnheyhsuMhZzE1EN6u/KPnJPHX/xT8nZX1imzeVUuWJifB3k",
-	"QvTFwI1GqBP2x8Df1YKukLYaTA30wk9lERfoP3383rBw09hSaha4nE7wZgDB6pYrmHn/TM35Qw33k87a",
-	"3f3R8HK0hBUMdA83HdO0N5zkVLMDIziOIu3XWozNJ/jGikJSWLl50ATM2N51KD/2srLCwjMFTjmulXMN",
-	"JmTBPk/sus1BwGyt6rBB2LXolzMqevkOn/+SjHjH0Ps8iUA0rTFw9YMM3YPR/QSPot/SGSukuELDm5Fj",
-	"WNDwTMqCURDCCqm7VrgA4Scz1Du3Qpj7xNReBLlkmuZUU3u/c9MkLc5rR6SfykbvbRNNeiLj9G9fUic6",
-	"CRauY3Wq40z60q2Z+Tm6/vJWoKA+jAROxeYDvIFeZifMFsWH+ej4T0NbsU38lLTYj+U1YOkwDwWbneAS",
-	"bD1thtvyv0YW45uN0fjs6RofdR2dSY1NcKHfvB61jajumxYHLW7pxvRCRU5LGB4T6+Xo+E8j993op5i5",
-	"u7JR/wl9frgzfpntFteXzDbkx2un7vlL5HwlAat2hySg3xpv/an3+vC0ELlG7D7SWnABBmOY/YTtNPeB",
-	"kexhn00/x9am6q4ZfGIqqibQVMHKxLs74KMilBRcaXOD/s9354bkjZ5qFkyBdlE76orI+VSULGP8hosr",
-	"ED7BT6ZA75gxNFSR2cb0wEs3QiknMXG+ixfCW5Z7v3xthlbzMDbls+1Ov4rkdjurl06zC0nM0g3PB27y",
-	"ZZzaG/tn1LbGMTcvpmAHwfNW57r1F96Gv1VvH5LqEeut5ehAgU3H3VZE02uzj7UjRwumPpToVK4+fHR7",
-	"X/v2nJb6ey7YO82Wo2QE8Tju38Zvq3WZLahiruna57D12g+NRri4kTwzXdzK8hqe+OCsu+b8B39zfOMv",
-	"cmZGvOAre5Tj/QZ9RObsf/0pQmHb9iJO6tdc5BA84I59Y5fHyKtrTU7gsOFzG3N+pSZyDiRkZptMBZCL",
-	"m6EhIJgMkWY2JHJ8yfhHzm6ff5tzTc7dazB3oBX/41RcQEPw0+SQWIN2mxsAQTVZhyhsxIKjMR4hiQfc",
-	"ik+wlH1yRn1/zpimvDh00sWfpuujo1fZNdvAH+wnsqKlVidmqWmpPVMGkcswUMLNkZtDBN349dGR8w9z",
-	"HRfo2tQBHaD0XycLJ98s14Xm5qnn5ho7MMMEE6szUNfm31Y97AzPemV2NA6dkBdGbHx5dBRw4piu1euc",
-	"TlyX33eLmE6czIGwx+wzzXSxIXWJOPF0H0g8hp5OiFzh1h63Vs3corAxQpqXm6N/vf0asaOHQ324fQLe",
-	"yYl+9h3vrFpnlztdYB0s6Esy+o4XrHfYmdGnwdweCnMzLii41fvFL2g9NvL20vVfnt/BzRSz84F8Yo5E",
-	"dbGd1G2ngpalvFVWJFLrQpPx6Q9nE3MZkoJRI+0IFho53RSAh4IZwAlCRoGAK9i8IecYCYtvKqdXmee8",
-	"P+9ayNvEhjWoqQiOvXk6ncl8kxqdlNzKNYaMMDt60DYsPWsmqJGngV0uuQjZ1IuWASGI/4ywsQ9myHrB",
-	"VCiqKzJ+YUMuMKLIsO2oqrWkn9/hj1/Z420/VqebliXdVGpx/xjsM13976pP7zK8O2hsKCxHxLhgRd0F",
-	"MLcztQL2nSYajmH4VPuNV99540XTXEC1829C5GKCMXtcKzIDDRCM9HTJjkma0Twl44vLb88T8u6fvr1I",
-	"yMXl9wk5+7+/S8jZH/8pIRffn51/vDSvTNH3R96enkHjCnWQ87PvFAY+Q9AUeXVGqBDShnUrXTK6RH/B",
-	"p1dn5gief3zrTDuTZCrSXGZrM5+UjLED06JRjuY8Y6jmsM+auMfMpZHyJb0yQnV6w3Mm04SwQjGSrkXO",
-	"5lywPD2cCjTlPVNE8StB9bpk5JYbAQZdlUuuCkZzM2j2WTOhzNVak2t8a0YnpOb/bgyGAMwIRskIBrBF",
-	"fOlQEoM4grqaGNh3xlyAig6urIjV8Rere91d8dpZ5AaKtwpsYMBNqmilKs7FKMzN4JipEIzZaE3GyPiG",
-	"s9sJEqC0DZqFLNlS3jAyZjnXE6sg2/Nwu+DZgtCSVdLMVNCSUVTbjwMpnZhDT54TENbN35OEOL3GPnFh",
-	"Pyr3mP/CnJtKmk5IRLIOvwzVLphPjyQ+FbbzSkPw3QdKQ4LZGtBaSz+04/8XeAJfngr4NElITU1ofAxG",
-	"36k3IivqVzbsABo6kJ1G/dtJQqwa6mb+Dj/6VXefJwn5i5wlVQASTL6tudrO/yBnfu5/kLPJIfng7QSK",
-	"3C6kuchLRsnCBgcVVOQsJwt6A5KtyzrZMA0aGj4eEha2JOcuXCVpm/KQ16MBTZ00VTmj3k3FdvPDSYM/",
-	"lQx6i9ofklqDofEkrXPX/9yWif4L4SPsE0Y0Rsy0MgfxA+2Q+OxpzbEx2PN0KgidKVmsNSMLrVeGf5l/",
-	"lfNHOZ9CTUtYl7ylER51+HB+6DW7P1MoGo99bIJPfRAbsqJ6MXFcMyuoUuB/wNBuGMwemumO0uFTGfNP",
-	"SLZg2bVRj/k1Iyn8npKxjbCyqoO5N6ywooyk4nJlFHl99DrUSHD0JwTDWKogRFSWpSbmMsP3Xk0O4TqH",
-	"WJ0oxQA92ffnNqTx08fvT5zrwH2Ho0mIMJoPmiVnNLu2QSAakw7RiAzBZUaeG+Nu4ytzVmXNGHJBnlIy",
-	"zFJQJJe3AlibuYFTT+eppyJrg2mR6hZ3VUMicY4GT8+hi6BfSPk1G6OG258C7kPSbVNIbReYDOn8Kr8k",
-	"q9W7B3O5DjIsVbL541qTagYk28458I3OoSJbsXoEiNH190xrk+MqRKJm9zAEGmFSlWN5YsWgCMsCdjV+",
-	"ffQqeHr/1QpGu+dyddvbDHmc2Gwk62eGYLxaMIC/ByN0PHlgC1032cdYm80W3m64g0xHmzBspMCIbqrO",
-	"S76ksSgxw5XBI0aN3u4tfZKs8A0w1cEJxC6CqITSpQr5lDUhjfCw7g1U8Gf0S/ec34m5jNm8GuY8iBfG",
-	"eVsZPXHp9ZWRglAF6twBJEeZO23J9YGW7VXqCHD7IYgWFT5SdFhUC/38AwSL3WuraGnYni6W9O37qSZL",
-	"aQ23bhHBL2I5BsTLwrtx/hoP8rD71x3jAYF1D7AmsKuXMogS7mUt9rEvqCfs/l4sSKJabB8fUW+8Ncr6",
-	"coTk4qItf+o/I38seUxtOfU7WmVgwRlfF4U5KhDLnB/74+scPN4Ob9TbrGC0ZPkh+RaM6Rhi3ApxPvEh",
-	"zo1GILmwFepMxmYnJ4c+2nlsjiSj2WIqbAjpM+V+nOwdC01qodBT0YqFNnr0Ri/A5Gj4nnUvkIZ3ATJL",
-	"Y4EWHazCcKh/7BoGiYwCly66VLuHXfYzHC/A3XefDSYD2co26LMl9ZrLZkmvQdGwV3OlXoli428dS8An",
-	"KK2U7IbLtWr+aiaRg1IOuVmg3Ji7XZdUKJo5F+1Q5tUn4rp0E/MIF1d7SLy9nO/BNudp+SKsc5yHKX26",
-	"lOt44G8mlT4mqZaaFqnXcWclo9dGD30GRruCkZ/XFAEjIH9ixcpPguuU/AOBN8nz6oFxKddg09OSvCE5",
-	"y/iSFgT4oAK7Y0OqgJS+bNOWEWwngWNPOI79+eBKHtgvc5YdnmEv4S8HiN0ADVGziaOlVM+50KwUtHi+",
-	"Kqg24ufznGUoH5l5PEpfTc8AdJz46Xbt4TduTy557ET9Xq5LRdQKLOmyJExpvjS30SS6q2672ste0JmM",
-	"HJvvzddkYXoJDvpD7siSZgseSw14jz886mAU0+tVLItGr1ePOJAG7eBeVUvlxtlFQx/gk4oJkwocpeBg",
-	"OvH8gCtiaKjktCB/T6A38vfE9kb+nsi1NvctWZUyY2is+3twNS4Yxuh2kFZvynvFr+pEsMtLOObd3rKT",
-	"Ofdz2fF1O+3d3vJsZ+grDQrwU00ixNCeUTBM13cXrXBxdcG0+SdCL5fAvg9uzeZn+DBR9un2vrs+39Ii",
-	"WyOyw3umFzKPsbFbT0CG/FDdBZnD9nNMZusyZwJ1z6JiSxjp4qnTH0rne4FHv7HvVuvkv9kan909jega",
-	"euiGeM4EQqiAaQ31BoyDFuy2GXq13fn9zhuhnAqCTRyOBsScRwcPaFiA3nLG5lzwuKXyjGUFLZkCteCa",
-	"ufgRkmbV+yolS7qqAPDQwSfnJF3KfF2wFFEO0rfhK1Mxh2299Va2ZwpFM9SYLI6fkdquKBdKO/weO1To",
-	"gGtFsI9oBDddrZiI7Y5RJ9RC3oog8dmqVIAN9ZkuV0YnImthLdBbZcMFK1am3XZv/7TmORUZsz16rz3q",
-	"Q/droyjojEVUqTOuVgXdEPj5xKEgeVSkTgMDru1W5lXt63t8oTdvxVCRI5K1YlZe5A7CDekDKGqM8GM5",
-	"sVGWCQGYowDkKO4dQO05Fg9VFPKW5Y7O5JzkpVzlQAgiJ+gvKNjbheQZO3M/ISTSiQu98zY8cFT3h6c1",
-	"Y7xWJdtKkjZ3vpMmnTwNAUCTgQYdxw86Mzrs6cUdR/PAQhY5oTiIY0wsn1U534kzVZRVWCLMM64lDgmz",
-	"CQgpGmIDliFrDUJK93kyllKD5ysyqJY9cSwhOK+DmWOHfQhvAaCf+booDtYrw7YQ2QJjo6ExC8JVMbDD",
-	"wezqIsap4trtuij20my7udc3Q3sZ0k0He/IKuzOF49S62NTOs7t/NjbcuHFi7pCf1zVYExyP5WY10LZ9",
-	"AgMegtkdE3eOrG7p/FkqmQrAZ/CRD0KKA9wv02rOjQiX6UPy3lkYgWcAnEaUf05FyEF3nHwj6HQwu72I",
-	"ctr7PVN1pttnyftVMWHLf+t8dwsTHeh2CxllwZUeGjkfkaD7o7x5/jAR5vfOaN42OARR6xkOzS1aF1Pc",
-	"cnD2pYS+XX7vZ98ZEAwu8bEV2bvvxgC287CdkWX++fN7RE6Ev79Zb0aJx/cdJaMbJnLQlF1EHYTc/dnF",
-	"zmFQWxUM50Lm/AOYNVZ9Vgu+8h+gzT+f01L/uZkFhs+0fqu33/q5pcTX2l3w1cp813zLDr/1/V/k7M9h",
-	"UJ/ISgj0XtFo9F5zkzuDkg3BoTza2DYbjG+4f0OdayiJ+LYF7+JqKlyo2BiHg4qfvVgwoBe5sP1qcjwV",
-	"ByTV7LNOE5LCBVZwwYzgAgDx2MwhPOXuuuAHwn5e08Kcelk5vyuiMwO2l2lKxnVNY4KNxu/MFBJzgAmY",
-	"Vu1kEsQxCrryrZ8Qcy9RjRM2I12xHHuweejo2oCxA3oS2htRdxSSzEt0yNAC46nG6Vcp2u2/OjxKoVVE",
-	"hmP5xAoeU0HQp8OvBMvJm9cHM65JScUVswuGlkvbc0LSeSEBR/9ccqGrAYkNgRVj4cgScs1WGqIDmNDY",
-	"oL130mOSmhsSsVLh/kttj1QjsH/6r//6r/968P79wdlZapcvsVfax+/eklevXn1NPKyHDdiRpY+Wk/O5",
-	"Ynpilhmi8NxUM1owkdMS3jVjuy251kxU9zuOw1w1jT2shBq/mzBBLmyaKozB7mKMNj4pu1qxNtcKgfS7",
-	"6GAqTh3J3i6Y2UxHAFwR9nnFMm1OjQ9XvGGlYpMghg48faXFAyOZZGXWSgMxx8jcG+EpGiUjd27cTy1q",
-	"B9YTECkgFwSkM0pGEcoZJV4OSUZmwc1rFHhze+G2MSrVHZiIslhcvAJfVMC4UDA2BLikK0wmqv0OoU1g",
-	"vrPIYi2b1FS05JaGhaoGJmvlunEa1S9TZDLfGq5xzTbeRQ+sw4wlRX0yuCZr8mJCGuaSqjnkvNCgWnMd",
-	"YXxmuSN2Oghwn5yQCIOG1lEGdVELTjJpCqMY/qAqQfuQnJLUCZVpOCMkYIVHmGq8VqSwVk+vZROrZbs1",
-	"cmENcCztfsEAT4FBcurfGFdodBO/odZfrtE6hZHaPhhekbUwRz59ntUNmMTGgo71opTrqwVJV1QvLJ8r",
-	"5dIsHCUrAL5znLvKsog26jM1TetudO4aRHo9JB/ZUt5gVpqhE7NOmDMsrjw4Ro1MuPLXAXCXHx36cojz",
-	"jUNEImZlKUtlWmd5/RY/xLBY0wnGxaaH5EdUMO0orVJFpyIYQbYwFw3EzQQYwkBOwFfXQvMiOCzAudhn",
-	"7Vg2sq4O4TOOVOILQvTjWw1CnPJtBSjMw0GnspLlXH/Pl1xHzUc51xaklde7C5znJzWcRQuqF2CBd2ij",
-	"D+kwdUOLg629u/hAXr988TuAWzupRwT4yBNnybRorYrpqD03a7D+gUqLqt5lZXyUn9A2w3MmICm+JHQp",
-	"bbySH66RtW6qXVGxvdiObGbfvuTxciYfGc0PDBc6NsuAh/H80yV5Tlf8ue/6+d+qKiZf/NcHmiOEXnMU",
-	"hvKN2rsbBmIw0ngajB8rXpE19R2o9mHGs1mx3pU7qc4p5pAZ9iKkrnBwLeptQpQkFAGdnHnn3oe6ZelO",
-	"wgHgxVuf6OTeRpVXWPGRCDJE73Ec2Y0hbj9in5EZfGRzZk4u23ocv22/8SUZLahyrPtcltY/3p2q4LfV",
-	"iAb1b1bw+pAI6d1CfS/pZ4fdHB8XYtZYy3RVJMnIR/Szt2VbHqEda9s+yKXFTx92IYXgD0ZosVGcgKbj",
-	"CkuphBRUaXcHD7+34iYpyzIH8MkoLxdSxxKIvisZO4AwT3hgEEtd0c2SCX3JSjTdDUtw85QYSW27rLMx",
-	"2wHRpoftXL8xpHf9bvyObgbNHIjvnJVKiv5eQNO8XUiXuhH0igS8gkYGdarp549UsyiKxyX9DBc9UKAR",
-	"7NZaLqnmGS2KTfOUPFMQAxGgPilcVkguWWt5QPPcBZtAERWxm5d13YVWGozgls08yPVo18y60BFZEzAa",
-	"UlFd9muRR4OEm/uKEwm5UW0Touy4ISy58xZjuS2ZJHL1t27fyB1XXTA1jME6K/upR3rvRCO3OSo03LeK",
-	"w23Brd0RjLtFVDsDa289QLuCZm+XKXsBsduPDwC33tpnP3A1mhaGnysIso9sEf28T1tDLvhXb7qvth8C",
-	"adZjcIfBF2hA1WxY1EXHVfeD+breboVSBzFtw5rvhdXeY/V2gM5uv4sa3Te8KGxYZS/zneFzbngnZrg+",
-	"gWoVVHOMi6G2twvrGtnana/65jLX9uvWuWK+ZzSPh2ifGYHeKPElFYprvPi4GrANAf7sPpDi+19fnk8G",
-	"HC9gVZbJNEdVo5aKs0TWqEUb7e1zTMWRNDIFd34G3Bx3i8ypapseEgjDChOyGulY2v4eppEMvXc+2h14",
-	"oJSY7vtqe3e13LAgCuJO2TLd190TDSh+XT7wtnReuk+0CB339xONJnr7P9FY4jLBUw0mLjs80Wg6RI2n",
-	"Gk2PoPLApzkm5/RFdr2n16zKzuyWgMi4lppp5JFCOmPXkpbXkx0kob0G1CEj7TuwnWUlAOOyUhA5MvLN",
-	"UpasCdnfqhR8Z3HqSWi4IY8FMpiVtgIS75N/bLX5YZqzMwduc4ixojiPn/f3csYLRoAb3EVZ/ACVxXkx",
-	"k58rWXwPnwqURI7b2VHJ70xsGK4pFrSri+9p0MO+LPQDwoEOX9KVVB2pOn+QM6K5LkA5KGWxr2JQrWow",
-	"+6DjSkyvSKUXYqFOrHcW1i0d34ewPpDWT6po5wcVwsy5uGVFcWBYHsubZwTCiU4v3r57RwqZ2divhNgi",
-	"YZTkckm5QPRpiyStb+VUQNS9gpKquU0EMmSbEArID7OSZtdMK4t9iXifFlQhIZlcAvJLQt6dk4JrVtJC",
-	"EVlOhZDiAEcTgFeRi3UJ6eHIOF07kW0CwRgAZVyN7Km48FHXLlQL4vAgRmBySN4JkgPmDybSVYtgmgdG",
-	"/iaEYYdyILnUB4qtaIlxO1ouIS4H66irhOT8ils8yTT9//23v/v/T9dHRy/fPPvvf3/w/B/+r//15/Rv",
-	"/8+X/zdNyfjjd2/JV69eviTU0FVClJyKVD6blZyJf7SGnEOOVb8hcmOS+KgPi8ibmMuOFzZGJpfrWcFy",
-	"kkuN/nG7f1xNhTNMvPzqVX1CmMIFf+GEX0WnstisFkyoBLFflKal5uIKSi8wuzcYKYMPYpiNeRk8RdCH",
-	"LyZZFK7lMSUzWjLy7vzmtRcQEKEcodsA84+KgFQcSHiAb/Xy6G6s/YFFvG6G/8sSvsOb494ZVPct80uQ",
-	"lyri6Ltvdkk6YOXdEg76o0xCcyTYUF2Eng0zDgL8E6I6GOiVkGXFPQOMnckeRN5xAbmlU4492LsWF4sr",
-	"wur1KR9g9MAeto2+6ffaOQrB0oaRBEVWrHN2FsZI9ObqFEq6qLlm0ISK60LODwa1k6N+/Wrd3bMQSwkk",
-	"4vL+uNGWlKbmTNk4sQ1EVb48OjrCQ/n11+aXT5dvyRjfyqS4YcD6LfY/BEpbWPkoPNMdgwMeKF/lS88x",
-	"v+Tx+L9VyTOYGw8M+6qqU9Y+xL3FIRtwardUYcW6e07g7o25CCujWyjK5gmcDAIEiNac+2nLIp8qxa9E",
-	"HFj0Eoq1QwECz+gqbNFuftkVDXcqCPvMEXWiCuriFl/UKouIWN8ICPI1IVwMWn8Nnd0unsawt63YjjcQ",
-	"LOCvMu/tF8UM+hXMiELpKGUHbvDB6phxGbSqZ7l9cnuapbs4gpcE91nWYWhjdtnuqscfkvcWIBGqBHBl",
-	"blLIWhm7apEHYT2jqZBzl5vAynQCsXZWrsAVt6lHsRDvYfHXSd3w+GuKr26CyGqLC9gTdR27uVbU6JKm",
-	"/f/1p9OD//nT3159+bvHjcj2qfXrMM6wGVoYufhOMBnEENOMWTlzDAIm+aG+OMeYFJWzezidv/KI2DvH",
-	"uQ7r5/5QFOLksIcGNCwOdRcMydfDMDCGhYh66acWHIrQ48Ds1uJayFsxubOIMzCalAYSGUSVRjDR73tg",
-	"d4o4bYaYngQ7iAAK+XpVQEFBZUXJAICX56GSetgBUdHAau9HqHgRQ6hY71re5J233EmlY3afOJ1uK4Ky",
-	"mxzcKRy4ay8u0NNMe7hQm9A6XkrBNolDq+RMJaSkYIVesTJjQtMrVisx/5BX7hncJptPgscgFI2SsxYc",
-	"y1dUsIngSAMPKrx8TFZyLXIIrSZcZAsyLmbPuZhAzJbhqD+vQXSpfvr3f0MIT2gJnKLmR7MG17yQVyVd",
-	"YmtLZnji+Prq+bLZWvBTu7UlLwoOT9Th8kzfo2RkxzBKRuZ1+8+//1s7C9esrHn54IaWkGZoWvl+ds7K",
-	"d6Yd+OsCxgOf//nqnJXv3R/4w/vRT7DOK1rquCp5SnL/a81ViYQPRmrD/G9leU0MgcBtgVXDeUkMla7i",
-	"BYV2yYOpxhC36fzibQWR/AxYtmpiapj1AGtFvYWFjnLid7mqwBRc488iu+ShgTGF3ojzVdMq3S3GP3gz",
-	"flK3jWVms9e02SeEYRxU/fKPvuP2sAZaWppLGkbQh/OKc1g3ra46Wy1Ft07LvyYtd38JcSCt7yg0bjkJ",
-	"LbILKe4Y8UBoixY7JSkh9SRxmrEUGUtAu+GCuGpaIad8vUsJV8dCevGzhl/6bhTDDF7BqH+zdu1j7aoW",
-	"/GLB51vuUEuGgN9rnt6WN3NDORzVb91FOoDO/aVL/OtE2hoCps8EWT6WTUv90+/ytIXoScazjbZXxHB6",
-	"hnWoRhy5L3K6GdbKmXlwx6xZmGSXoODWqT9TLzgUftlqdfUU04TqEAgDi80FaZ1t64ToCL77VoCGQMnL",
-	"1wcLuS7J73+/XHroHash1XNUXnz16miydzCVhacFMv8wh4V+J95zsY5q4fYHNOanEL5g5pFCvTw7qfSQ",
-	"nIrqE2G0LDiYR6iovVOuhSIrqvRULHku+NVCk/HLl+g0O3pzdAT1A//H0eTEAUTxpU0epwScmQd6wQ6y",
-	"QmbX7gi9eP3aGZamApg142ic4UvmIycIvoOoRYhgTWfyhpGXr8DOaGeJ3331dULY4dUheQmcHOyYrdDH",
-	"7eGOS/r5jPJi8wO7/YOcxdZWKg3K8V/kTGFoCMtBlchpDWYihBAC8+jhfiPanmvVPD6BaYIv14Wmgsm1",
-	"qjGk4cwAktuUjQRFmogm1ZR61xNx9LujjhOxFrBgLH9LVzSedhBa82D+zxTJ7NNm0X0TMbYSkzNrjKYq",
-	"muTnXHGDznNouWTXssfm1Sa4JHaFVOz0p+332R6CLS7hMUkbTYGTIq0wt2NcdiqCKohmf6+kzLu9E4Pd",
-	"DkNuUv9T5BroukpBjAykwhNv9IezinGke9ya6NDZDqq6x03adwWeNmX1bZZFiJ1DahpgZNzhTrQxOXNz",
-	"+jHiLalxg5P6HeOPFlkyKlRwbTORKwv1/1kbtgpiVuBaOTr4+qe/vY67Vu7GwAMXVtsptI2X7xZY/xR1",
-	"nx7rPthKC2QM3L9pVDaqjKhQP0IJYBcauM/7o8YeIKRpwI0y/DIZwM931grxFN1JNwwn0KUlQjfOdqUa",
-	"5gKnNxot8h51x206K079v4rm2hFD8F00cGD7bY8CQlVGOw2pIE0cOihUiIbG8R6HwGZceKVtVhLXKuhw",
-	"MkgcuDchwJ3n/4zCwG/X72/X72/X75brd+/79hPwtYhTqJuZHrsatspew/4951WrGasV04fkcuErgk8F",
-	"IOyhEerEF73dW2vqdUhEiLpaX1niibNgs3jI7uiW2NngD6U0G+tFxkHgkWCTxGK/ghSzLrA2B9r1Tupu",
-	"zWAVC0ZvWENQundzf5uy+NJIBVLs5xLXC55dC6aUrQ1iG1NYqdjedmiMwEdueW7+BDQ7tlQkW2sX0Tup",
-	"VQIQ2QI4pnNsRyGje+7cUxEYrbckxFLxcS0+CcM8RB6zCIfMoGo1o4KUa+GlESos+q8su0zFwy3ONTf3",
-	"rlbnAGu0IXnbLfGt131YoXWQa7LAGJOaK6tsMQz7VJ1q7wnXsodV/HFhIZCqDeHqjubrJRXrOc30uhxQ",
-	"cH03r/9S5qwYWMp9t5b3ihIIzsawGIGh4XR7ZHkr4CkPsjZKU73eHrHpFuMCH99dQmgzBajrjyFQco6i",
-	"JNUgwccPdHgRxdlweOaadE+42GPp94pmaFuia6emTumNzU3avDZuc7b7VqEb9lmX/fadyVuho/LmqZHf",
-	"ubSiSWAHAHxVJb2rIgwwSrBqg7wVWy6QneKO7Bi3sfWtwoiR9udQKKIRdqMXbENujUymdhEhWqsYxHBF",
-	"3K1M5GdUs7h472Fs3WxRZRt/unw7ObFuzbau59obnqM2nLPXOhgyYHjBDnnogGLnqd5xfd3q+70jkfeF",
-	"2H0QdUeDJRQy2wCKQEWBDVtGUfQFBRhi9jCuKAgHnXBlj0ptGY1wi3YKh2Dsj9fkvvzp0fuq+vmHre7J",
-	"6tmkSi/DOgVOyRfFppp7MGsj/CguMkZmDDgL7OAw7JS94i+gGIRd68bB5xpuR8zKxuocMORwW/dnBz3B",
-	"F/225cZOJHUyC9dhR7rvMC4OIn4ERAB7YYsw3fL2G53v2dF1ArIBmpmCA7qr72uwEZKruq80pCpXCQme",
-	"Atpy9BQYu1ZrDQaFqWixAlg8cmohLr46Ogrjh7JSGnWxKGp3mTuJbur1opH7EeowE2cf8Q4iyB6WaUgx",
-	"fnTbtBUETfWxvZheGNn/7UwvEHOG8LxqGnuzvMZKhxNujny3he9hBPey+i37PRNZIRUXV40Azc7jnWAB",
-	"HvMjpNo0ozvv5fj3rO+g9RzmxqtWtHbJP6gjz/XkZF7AO3AQSFUBvkdy8RlZthvqoTFgi8bTg/bQWe/u",
-	"FwEDsc2f6YngoVyaKIh/A0Wnhiy4w0KqltxXAf51rPmXIWd1z+RsETm+fUdyBy2UjGl14U98ccyMxeWJ",
-	"fb2YW+XB7S7NPVTXE7DUd6usVXT+sFO1pzp6QuJkS8agYUF9SArOsjuorX0aa+89suv98VtuwD4RFk1j",
-	"ZRyMSorcV5AMT/0JoQC9x1AeMqdQGcUR3KyKpFdS5mnoiDFfADgklFue0RzrGX+YX7Dyhmes3y9zdza1",
-	"a5zmQO9OHwLUvXl7erwXD+vG7/dj9PV9EoJ6gQZgva7HVVXCu3lcex0hTzu0B8lR2+ZpuR9Yg9Yg77Ry",
-	"uy9dvw/nabf1vp1A+/OO+3UKnbYzDeu5ha0IpfiS3hU0ayDU2LcxUL/2jMQ12iNcmXkHTaLosioeW2VI",
-	"qo3SbEnGRv5hQpdwgaRtDBYovvxBoIBUkzm48tWFzYVE3fcLWYDq5lAWQFRdFwWoCFB0OFsXtJyK1GHE",
-	"vMtT95DbhOrVhVEBYAgdpY4dMsXYm9qqgwHO/Ekw4jYIRDIVdvhcKYtAiw02x+fAXKn5E7cR5FersQQT",
-	"qpbPlgW+ZhusCnwYtGlX1oO1JBjbUcEN1wrBmUGu1mW2oIr578j56eXb3zspxK0ETjdprjACOuaQtOPr",
-	"UPtEHpH7GstuerUVOPG9yblZsg1BQrKkNebihgktyw3EmmmVgANPCjYhc1kUTjrt2MRyXbDDqfjBl4LH",
-	"ms4grDRC2cZmhBbeYxKNlEIs5y5/MIemgNHY2bnDoBZmlFwPc0P4pekzO1YHD/wNwdE76aP3IQMoqNIX",
-	"G5FtK4kJoZG2tjagGKuNyBalFNwQczXITrVniGgyoDSnX227JoNqb+5wSTUS1zYiI/ij2+5wIUq2kqUe",
-	"vNn4RbOPf+ZVsFaTlmQZLOvW9qNoN98bnm65eJ2OGp0NsyFvv1i6FNGP0LnynB0gj/xm2pdd3fZrtkkT",
-	"q5DavGasoQ9I4iFDqnASyBgxcLBOv4qorX2n7RLWxw7jmSLVs3vIidcsErLyz2xTHWg3X7sXuDNBtxXz",
-	"J0u62mMIcWJrztI8dVcsQzPZQSKHq+DFEffivLY3O4G6tTS80Wl7CauJqmMIn1w52eaabax5oi4NIwIE",
-	"XB0nZMudnCIfvuWKTUxLVEQEn/SQfLQ2ofRvX9Iw8xerZwsWq71fR19in3XJ5oe1MqQ7YzBhI7B3EJUR",
-	"kf5evj7wS+FZBVC/TckdHY/e/O71V/Mj+jL7Hy/Y69nR0YuXdPbqdZbv7iyFCiCRUbx6E4xCrWcHfiRk",
-	"/OnTO7RGVQM6evH1K/pq/vLgd9kLdvC72csXB19nX3118HL+mr3Ij+jXsxcvGhDYdVQx87E9OHFeyowp",
-	"dVnS7JqLK8BXjMa5cnGwwmeJtg+jxXlb2BLV9NKe0T7ar43gzL30oBhJeSlXZ/JWIEBNl5FrIXmGwdWU",
-	"pO6VFOfeiI2Arp0XGwQ6VNM2K6xFPRyX6Gmhno1SynV3+Xkfr23eqwtvLLfCWS3HHYlwcs/Rg45ImoGE",
-	"zX1tTCfGw+MHYZituftk/GZ73sf2HN+LgXjMPYzqsXnT09qjtjK3j14rD53cCPpX8bmkHZPTYGwn6ITz",
-	"EJJetKiBTnUwnhgc5jDbc6/z7f5srEM56I7j38Jfn5ByOsxujujjzNMaM05deuk3G7M7fWLwI8BwNiUu",
-	"LxgbojNyltUWzV742DD4rUqTHUtBFkYXKww/KZli5Y0h8iX6+qkgR5NDAqToyjQZerkKmjACcMHmmsh1",
-	"GE4VWb5f1apZqNVNuHDHxC0XrEVqjWgf7bKlNm7Br01j5YjSMrveYcHOqGYfqbiKHiEqFM2A95EcqnYF",
-	"MFApGcPYlDm+Dg4qNYq1+/LEQTEt6YbMmK8u1ta1RSyWy7VD1qsVK8lMrkV+/1Efae4W4NCMf8fIgIgl",
-	"zq0JKeTtowwbd+MuQSueGL6FEJF4gB4azsAUY54mS5ozUGbJjBYUricIbdBsmZBCoo2+kBmYvyZJJduC",
-	"MXgqKvOtruiMpMGHd3l6SFJ3SMAirviVMNetYFcURChXeQQY0ORkKswqB6ZccEjgSyhT4zQUmW3INRc5",
-	"GokE0z+aX9/Cj6nNL1HrZczaW9CZLOHxrfqFmyI+DXdutuCC7f02ZnXu+Xp9lnGVRK2XjhvV1uuRYJ/l",
-	"WiueMyu8cnG151Qd0UTMtEgMlprtVCtGjLz3kWbrusUNuYxa4ZyfEm/YDFK9IWD1FsJc1y6kCJOXqmnh",
-	"7oE3qpGuWzKqUOHzf5oWovEhWuq9ya12kocVeW0ITvUWgl2NLl0SnszGUeukrOahqk25dWR6Jbdvb7pD",
-	"y52/E3Vdx/gKll+x8pDAm8iv+HK51iDzsM8ZW2nLilIhNVq0pyLFypsKHGRLrjS9Zo4pA95BbuhhtiEl",
-	"c1cJ12SsGLPf1Ec88WgspbW6U5Lig6lt1YO2yRWUI2SEwUWhmuzZPDPGioVGKMCzA+VikHzBlYC3B4L8",
-	"p6i/472j0ibLdjeLY9ocrx2APZiKgM3fuhxjaNf2Bql1t7LUi8Q1aB0z7nCgoGVdQlPhr5WEpCtWfhJc",
-	"p0RLmbhocYA8Z/SGTY6tH2Flj6ZpDBzhjK90QnBPcExTQW9YSa98t/NQZHbCXqODKIINnISzKKxE5fS6",
-	"wdD/1YoJtkP4MLpJt3nUkByo8rf58A4s1Q7mI0CcZ/Ylb85r31iW8HMyfvWmpuOhV5ggT3ayq4sMRT+W",
-	"AtE0o2W5IS9fd2CqarZ8N9iUaJ6+lO/pNetyHP1FzlAPqIgACBU8/XOMURvgit1fBnEyWdcA3e/W0ggF",
-	"DECp8KGsA9PFC6m7+9B3bv5pZSmpo2Ex5nusIWyYsDVYYgy7PQATDOgEwgPGM2iyDy8YAa6I5Z8VD38k",
-	"SchZBb6TZbfDFYOM/KkxfN+9N/jgBB05eYsWxYf56PhPA5fyY6OFLz8lkdFeW0/91lHX7fna/9aeDY6+",
-	"ui3jy9S8MoMrl+YMa5SDOo3PDQeuaeiIEYdLTLp418u1qZVI7Me1yH1JSe8xHYhMkUmR03IzxBTtR3hR",
-	"e8s0I9dlxr6FE9I1cnymciHzYQEX+Nq73a4H2xfIPMM76XY4hUXnPcRdOJ8devnICiMw9C9WiQ/tuVq2",
-	"i8vO8AR3ynwIouvPhSJCMzv0uCdPuKheHsgOqCYZXbt4KCD/4EKkZEnFmhb4Q5QV3Ekz2+WQwDHGqcUc",
-	"iYFQahtunsba2tZotHXgYhvfRW/RI+XFtYYkVtMd719NrF9f7VvGyUI14auTYVrposnuKxG6Jq1v10nP",
-	"Ksk7gsxkjbNUa5ot8Oh4G5/LgWRkTjPdHSR1t5qLzXTY9iOD57gLjKmdJKB7wssPOL8tox+YkHVz52Ss",
-	"6rR+V8plxOiOOtPtQipGqofJnBaFQsBTrohayBXoeX810kROwX9mTmd5Qih87jR375J2GdPGqjFdynsd",
-	"vlUMH3wC9uR2pyV/dHbyX3rdeTuTnoTf9lQiGb6/jOTpBg/uDxtBy8I9QlHDndXVp7Vj+Mx56PN+O3f3",
-	"5JYhzBFUUFVS6j2Oo3aHbhkIPgtRKX5I1nr5IAMyl/geQzJSn6rEvt11rZauuWNGfiiHbUE7d49GIu32",
-	"06V2GqgXELeMEnWVfYcYSOm7jU9vHdmeQwqE611GtF2iOKdXcXQ9iu6hZvJMPLALYuh2n1DMOLCg6gf2",
-	"2Y+rnUK3oOq8ZDdcrlX3Q6votF4czKhRpWByrpztxTVfkefw3QX/KyN/T15MTojFdvHfckWOAhtXgOrt",
-	"Holrnpf0mhG6WhW8VhcoeB8UBMDY7pRTIPugurGMrNfTllmVCBFmjBfjqrNgyjtMt4mtZPbernawErVJ",
-	"1UbV3r76jm8X4Lu8n1RX6kjO82Oy4tl1gp6WG5ZYA1JCaP6XtbLQcIppc3J+RHdLiW9/uGFlydGQ4ryh",
-	"pi3Qs6Axr5EZtdY3B/ps1Z55O2wu6jatT61DKTFk5EC6A32EUPKHiw8/kHNDHIGZGD14K/Ntw4EXwwXZ",
-	"39fiwTniJu4t+csujxWiF3uylvfIHvKjHRpS7N2sdwoh7pXNAonsQQKJK3NB/wjccw81Cr19APoh+u6l",
-	"A/PSuTnBsXuOZ9e1eESrZKyoXhyT1Ldh3g/KlOBup20y6HOa2fTuut/s2Hq1AFLHQ1H4h+6hJn+He+0U",
-	"gq+CqZ9UycNGNC2kPoCgbpZXIvwdh/KgrGLHoO1tHi4twTt/EsafYj65RUW6tfhzzjUPOViYSWRD+967",
-	"8iA4hLBayCP4ylq+juaVuQncTRhM0L7yMinUGk2wWUlXgH8rs+tTf+2dVdFB4Irxn3/aCkvUsP76Dflp",
-	"22H+aO/hCE3byIohR9q2MuhU19zojWRY81sVsiEFLqk73SBGDagT85CU8CtmSvfTVSeMiauKEvT4TMEY",
-	"tHSyI+FCyxOLD2AjcAS7vQ/knEZkQqNsEf76yyatVnhEcw62vsgvehK/pGupO4CjIVPhc2TlH/xlr/G2",
-	"69Yetrx23/5ab9NMQvhteJ9WuuNcrkXevkjfifpF6j8/0EX6vdQ9/JcKm2Wyru0O0fIK44xB4rHi4WxD",
-	"uD4kKQbLpSjk09JhquRTMcPVUQgxZ33XwV1NW+Im+r4Nc8YabFKfkBQRaTCEtFyzqcCGIIuArFippIBX",
-	"8ljAaSH1M9UK4SYSaheA0ufvt0hQJXYdR2C2UOR2AAADY8E2fH4OhXF1IOSzzyuO8B/xoE0IyaAbNwsC",
-	"z7vaLMdYfiHmVNrKbPhO8Yrv7jVRGnEK2TKS5BdGOAiyFrClZuaDIjS6Oc2Hni1/nPg1JIuu1Fqgo+5z",
-	"4k9Ebk/E0ELjNrHQhzwEMQ52QImj7xYxbuMhg0t/2/E2HedPRfn3QM99qaNJJKk1Tu1J6JIEJtGSLdqH",
-	"oCl47pjZj5PftrXD7GeF1A9pOYO7pO7T/PWn4nczAixzjJcH2srMhk4gJxwSkOHyxV8Ar3DSwQS6d9Zb",
-	"pNs5TwyCIupmjUoYQGhD1krag6TO6rodK8amQtpefLcToOO0ZhR3iSMuowQQkvnchsTEruHdzu1v1rhf",
-	"vzUOdHR22xLcgsK9TfXmwS/yOD8dKnnHbdGX9NrlpxIEAnc52h2nDv08PLuujhjWeYWzulwrTWYMamdX",
-	"Lg68goyAmnL1gxT+1XRyEhPCBWO5IikQbfrbefztPDas4x6UyVrOKkpD+8NvtvOHsZ17jrOf7t9pQD9f",
-	"a8eDuNByCAeypoEdmRA+ZFrknr+QMW2eOhB8Um/BTbEYHRLbVPiHrV6UtIy0E4uRI/Uiyt9w8EacM8xl",
-	"KoRForgykhCFe6cSxg7Jj1UmqUvoDK+hu/PH3/wM/8X9DEbet+BOEbNIjby9Son1ml3RJHsWfnNP/Oae",
-	"+M09ce/uiR0Ent+cF48iybTydLdm1eGdw1UrK9hN9y9yZgZEC6Y+lDlWvV748qbuz++5gKSyEaQFSJ6x",
-	"6q/gN4eiH/x5muclU8rarnxgIRdX74Rascxia84pL1gefNUbQvhR3nbERdaNOQ58CeBhnFTnBDwn2DmJ",
-	"DFCPqmsdgDemopGQX7u99YItJ4ckleL3VOT/Ejph0D7oUDDMeE6mou6ncXqBhy1LSA0VrqJSv3cIfQyi",
-	"KIBovKvwoigG2UOj9nmFY54cko/y1mUASXEAXXgTQ8kwx+3IQirrqUB8xaiIt5MT5awXxrJiLMEPh/dv",
-	"0DZP9wkrdhDIk6JwF/9Z0CHqdNrpM3pkpKeIxLoFJ/FxEBhi3qVoymrgYmqscCP19gc31ubh6GX7F9sv",
-	"NB8n7TBuktDz6EDqOyO8nf06DPbOGeBd+Lzauo6/4KDiy8JMDSCp5qz8sNbBp3ciuELRlwUFtemSXjFc",
-	"Q6WhR70uxY9M5FCkDT9eGPquxpj/IM+l/zG4gPGLpm2heUMHvzvrxC1VmItoR1uy/LtSLi/Ce9Cb9YM4",
-	"d/e8efh7Gc73UuLnbmmh2yICv1zS6y2R8xe1fPydMuodhdTowBaycfO1okDv7W++WplxBRd5dbffyvLa",
-	"SxHhUv5Fzj5AvTm87f1z4ZfzdTHnRWH7rlLwnOLykS0Fhd9W8mN2Aztymv+lf8kCvM44DFkdG8Q7+gCF",
-	"jIypCIIoMekcYyix6LrNlc6k0OyznhyaK97hr1mB4ibEUGxAeVk8kpPAo5TYNxyuWZVSX73tsSU9rmRS",
-	"gUrazFiuj+toWkkF8gXgY04xIdSXT1kSWhTRWj6d/mq3AlVe8S7FeYcB4Fnq2vJsrbaFW43hsBXB61Gw",
-	"iv2ueLzS73MUvUIAGYPhpRYDhLbCqnRA3b8+iY65QwkP9ts8MSxAxR2HgaiTNZp9ckHkUw2PrkJ+qECq",
-	"nkKhvQuOzx5ALgELxQsoQpx/DK4aZ+zwVbVshmoTIm8LfEu9gx+dQaWtWD3VvuyLGJOMbrbMseLNjZmR",
-	"8RuS48jJqqCZuTuO6gDhdlEeC6Tspg88N3rCYZfxInoyMT7vheaxwoy/RJCJ1+T8cNohk/MwNTcxSBx7",
-	"BHul/eC0DYtJCpGi7xSblIeo54OIusJJ3wrY8CAwDeU2uC3sOoRsRyNIDd8Lq8SFmFzgZUA8jmb1skb1",
-	"oxdROL1gVHFhfcu42gPiNi6MKxTyET2xMf9mwYgXQ2KzairFzpABXwaS8vDU+3BV7isBP1QCfkvD70/D",
-	"rxU4+C0Zv0MCihufna4dEnE8BnQY3uEgCfsvctbXjrwVbgODUZ0QxTToA3hZhJcIde+pQf2LTmTFJipk",
-	"iLS4U8HPfdhSDTMd73UbGo4L1gDD693/Dpn0tHLzeQMcalgIBX5MUH1PHfyN4fJFgKwPBgIPqv0PVjT6",
-	"j/9TPTEu5VrkiEDXI/r5FybeZ4dVhZ4pkq1Lo1Ju2oRoe45vXsuD+VhStVmDLUNqL+VTSJI40sQvY5SE",
-	"ooHPpzbGOEzcXVIFNdDDooe2jA34Zcw5JTkrGFRCp2W2ANvbVIxTrk7hI8vTCUSqKR/FbIMrrWb985oJ",
-	"pkCUsFfRqlgbpeyGKzj5IrdvoA9IWZ7PfOEd39MxgYjsFIDyCzMHojTdKChRDjV4pmIqvgXmYuV/BFG0",
-	"iQFgU05s4ekEITwSQvPcjyapJgkpR+FPU0HzHCpmQ60TWzC8ZOZgALejVwpas8+476VdQnDRg8XZ4Ryi",
-	"uW3pYyRqP4ZN+Orfq5JnjMxKRq+39TUVzhsaaxELjIfNTcz8bihUr02Dus5oUvQlCQRJDYF8gjXMXXy5",
-	"O/8VR6eF2dWZ/Ey4wGIwUI4+eCIhKkC4ZJ9h76EacLGpAnDsPho9XtGbuIOQZpm5fLm4eitz9jIej4QK",
-	"F6meJZnM2Umj3NjW66He17t4fdFGJ2ScPqcr/rz6+sB8rdLJHbo/Gwgto9nytPXSl2Q0o6WZQZeT8lRZ",
-	"e7F05feP6yweM0WgYbK2ZbWO8L8XZMz41UKTnF8B1LatyTdJLEspmZFZKgxsPJ8YDugZA4QIginsVsQr",
-	"AszWvMgvJdr7I7FHOSZ4Ycn8eGagbQJdP91NgNUz3kJGNbuS5aaDFGBq7hlHCObLA/sl34sOBlWJgL7N",
-	"ybFP7wApCawDSkRupbC34bNfqiCMTrTb38tb4h5S5FrI2yB7SzFG0vMPF5fEr5R6/jfU878896+lk8Qw",
-	"aM/iwAbdTnQEB4QgPD8h6Z9+SuvVWofpc5ot39ZmFNPm3DguOSs78ODbHBcsizRbVLPQHCxvVIMxALA1",
-	"RWttPsWXBto/gPYPsH27RtBo//rAI/e0SGYJzs0oVGyhHq4AMhPmZ+uvu9iIrLuEE5ql4EFFBFPAqCHI",
-	"vLJ4wIqrjcjIjGZQjB94wDHkRTunBh7utXY1yv1VDrIUGafuC3sWUrIqmWJC29oTHJwahsmxAsHTYVAJ",
-	"yjmBqoRZaRjXfcZKDJQzUs+BFMWmK+n5PjCTk9EVXV/FLzoCP9WuOPhm79vtqqR5V1fmp3pX5pu9u1rA",
-	"DTWEsN8zqtYl2zGd24rzP0gdM0/cidIrgThmSamok9qnvFrfphGuvpf6EgP2u89LZSirof6oEJ+gI1va",
-	"dBGmQfWNmMzWmwCawB4OOHY1o1Kt8QvmVqvvtNtbWJAZI0oW3a1xcVWwT4rFdahPylYA7nr/kn7uHwze",
-	"ArX6rCUjmn7unKFmyw8lv+JiCK3aJ78ko8LaX3eib8euOkXbisOFJ9F9ufdhbLDJHfyFZvyNl+Ne7AZr",
-	"rotHjoPDDYvCkmn5u1L61i9AOw4c4RVLVlHHoo+MB62uUxjCnxWSvFqvVui3sLShqnFvkYz8HqAWCZc/",
-	"CL54PK1u+aBi0vvIjGMygBvqHz0Lbriahl2usB7NCxanQm5R/8BzNhUrzjKG7YAmahqAEFCzAJtjgoeF",
-	"/Mf/Jrc8xz9WBRW0PMMnYMPxG3xZJVNRvVRwwerP4jdGv1HeOLakSlkf8pyktm9w9qdkXMyILKfi+goM",
-	"MDbjBJ/G8vty7nShQ/JDjAZBL36KDBCMtD8vZb4GvT4M9dyF92A7oIl9gIjGXRuobBbbdKKCKu2qDQ5X",
-	"iiBX91/WtOB6c15QEcPZtxKZFRPRTJX+XL1zoaleKwjFTqG909WqlDe0SOPsX3So5wHUixVnnTltKcUV",
-	"hEbdeDSHaJH3WEZqfZRD1v9fWi9h/SkYzJAGPrpnv9joPXMiPsztvr6FSgMqXvT/ky9l6eQRc7Wb4zZj",
-	"iucMrQf1BBJ/GoE3ktuSa83EndjehRt1NdgY1wO+0WGaAoYW3qjwzd7XqY+XHDJ696wZMr1SveHq5oEt",
-	"aqh5pHH3dFw6d75zLulVbKHXIQF1l+CK5hcZNrvEN12GF4CCCFKwK5ptuu77yCaY5i43q+0jgH7N6z09",
-	"VrmbojHiQWO56ZdBfi9vrYCgiGJFMdgc42UNtA2uSr6k5YbMeam0lSkeSfbYJnPc7qPugTCw0ztRcCh3",
-	"+Xq2WJdPazJ+g25i1FzTemraYEvZClWShrm0YfpsKz8N5dCthtecvYrhFzd6h/cJCE01uWF3tAypSb5d",
-	"onXb8ti0y0VtIjHLUcTMn0S8DC2FqWYNrswZFfOvrClNA3xLLN52HdbC4ttugbZSFbvhI0JNzbZcl6q6",
-	"nI2nMadE1BIOUduVb6QwIjGtvDKq5oq0/NBB89tMMaJYBOeMKsW0HUdXZELFOOFp1+kwe7sZaq+J3zww",
-	"rCl5pbaMNJMKrqIrKXMr1ewyWPZ5xYRiWzqxT7mWTX/OzzhsIlxkcsm2LjqkuwadAFkP6KDBS90OtPtN",
-	"mrsfWYHmsg8m5Y6aEebKRFuOIV8Mim9adWZSXrM8MVq8hGtb8oyBaqiOKwXXTGsqao4h85UR/OpHwzaf",
-	"LWiJkJ7+zOC78MOBnB+4H9LJ4VR8S7MF4TkihcAVTBEowsUhol5ZcKXJ+PXR66re6+SEyKURjyFYMRBB",
-	"Yx7Yux2/OwJDDD+cd+3orkf3jv3fz8G+4yDueuzv1P2XjnP7Vir9TcnodS5vO5KuYGdm7pkaBi8A05sm",
-	"PJYtPEzznAGkUoBHYF4t2A0ryBiypOXaMItJQtJsvVwX1Mi02BLNc5uSjUHyM1bIW8I1Gav17MCcgeWs",
-	"4JaDuA3KSSViRsKlM1pka4i//SB6jBzVLMG86V/axQEcTmarC1gq/QH2Q+2OertHB/1gdj6QzWwiy8n4",
-	"CgSa0sJGTB45w+ciK+lqFfOvfJiT2wXPFkTZR8jYYx091iiBAAasvj9cl+aFoXGSzZPZXb5YN0ApIuuX",
-	"1Mnfjr1FqwFV/TSEWwzLeGhwD3Nfto9nX3k6/26Atrpjsbr4avblK4D++POa2Z/BNTGIhW6Lnadenq8v",
-	"zJ3D51u8/LfY+f7Y+W8quvovHjkfPR5dQfOOkRDaoGAQzZnSfAlBouCYhth4QValvCqZUglc0hAVa37P",
-	"qMhYUeDmuTx31wIqLOf2zT9Atrt/235075uP0cRyM7OBMODCe/v3iJEExWBLhOQdpccB8ZOPO4y9fM4d",
-	"amLc9dxr8ehSsrr144ri++Mfz9icrguEEoV4on0iIAc20hsEiftZC4S85928S7hib0Sax4ADlDdwMWlZ",
-	"Gq6h9i6p+CiRWbDkVXjWPa93T5wWduyDte654/2itvpjsXpx/lw2tHkGYu1tzDpAGzj0P5skwlVYaSCt",
-	"dZtWgIH2vN8fZGBfPNjA89sfBza4kf5ILxCD+yK9rFPjhORDO+yO/ho85i0hX4Pb6Qz9GtpCLdBr+FXk",
-	"Qr5aV0/Y7xIKLV5b5BWIOaRC3bLSUOzhA8aLATuoBY3dM0f4xYSfdEVq9BUxaXCXPcpcRIM2hhNPJHyj",
-	"l46E1B+tXH/YjPTomLZld0kbMNUHrexRcGXnYJFTC4z+1RHClJGcK81FpkkOAeCIy4hIMCGQujkqlh31",
-	"iGp3CRbxdZ5DFILOBRgSTwKHrgoquecTF0aXDKc0F2fSJyi7lo2iNefmIthfNh4QBXLqQz7gFjJNNNGh",
-	"6yFTO8Ic9EeAnFaBHx5VA3KrovW60Cfro/13HMnTRD94s+XWkIZOdb6S1busdJitikgWqAbYgMn0mm1S",
-	"spBFrjy82RiHhCfc3r3WbGI2gJdY8V2zzzrB7IvP1KjqZDr6ajoyVDgdQV28UcQ2f8067NG1Ye1ZzqgD",
-	"vcdnKKNJghrVxKZQRiXLfhermYHrqn9LfC5Ut8utnnzacOxDWFG7OWAOVea69fwfdtQKZOVwPFb/hmbL",
-	"7ogs95SFMPMDwfokopa0MczXH3bbAwcbdow2xzt3PRzpDnLGwGqm+kNaKy9YJJkNj2BabY31pXFV0cLY",
-	"xltOBaZ275bLFoQUNmL1EHAO0oyFd/+04smmYuhNfe5X5A4Bhsjeg821iagW+nsLanceRC+9q30IMV1b",
-	"ZB0PGAt3eNjB7gh7sNZGwz7n66I4wFT6pvWxefiPyULegiTlf7gWDh/KvDAVYxvc7sgf1BR3BLlOiC1i",
-	"g6tqNt+t5eSQnJI0mGHqUKi4mgp+JWQJ4AV2LM8s2WI8kU+hIwtWsmQLidszWWXWJy6AmOxMz90lUB1b",
-	"i0p1FS3VRYZW5AaIrcB5V6wMXhOhibhfEuznZnsx0UPSpw4NLKrwaHz3sUZ7d4Zi6LsSZtuhxd1ybbeC",
-	"1lmEISaA7hjLVRH6NnYUpBPvkFZd4zWQ3Vwn/Pi5M30NMx/bZ7ddnmaApvdnyo+tykLZfqGRxn2G4Alg",
-	"ezy8j6usY1dgasMujWG+c8y5gQizH19M9sYKDKz8wxPSQ+Whbu3vGvv2kqSN0gFb7Lc72WvBRuoTdxu1",
-	"SW1Wj61LipkBlY7MRVasc6agGFe3jXErXGL+MPVfC6qZ0h87DUZYjBYe8oahdnXWImeYVtdXnbWKWj6d",
-	"a1ZGE8Le2yegNEfpQU+5YXZKw50KC6qQSW4YLRU6B+Ai+Prr4bFUbjDfsLksWf9ozFsAgDODh2sjutso",
-	"uuyTAyrw+iIVOyqtPdbBMGXNYf5Ec0Pw2iIFv2aEOu+be9X55epm1KYjxj2d7jyFL71s78eXuzC+l5MT",
-	"+O7HFzY0A3GwUmuSSH9ji7+xxd/Y4n8FtmhPfMde88CgaXUSqC/FqrDBToZp9RSgUIKR/6qDhWLT4M9O",
-	"pyPyzcd/PnhxdESmo5TMucgVSe1XaY3Wd5zqbsDK/1lvixLM728Lqjp0hB/ef/eWzPGxKlnBhZJ9dTRK",
-	"Rl99NUpGb8xfb8xfvzN//e53h+bv/2H+9/VL+PvFkfnhxQv4/0v4Bl5/8Tvz90v49SV88wr+fg3//+ro",
-	"qDPw7J1YrTV6rJTuz3mAymetfFpKZnJtJga3Ifr/PYQmeaehHp5CdAbTAmb7TYWzHYWZpVJgSF4FncOV",
-	"/xGjHksFcIRgXT6sZQ6mU4FZ3+MgI9Wnn9qyukYhYgovDjcTH1BuTtO6FPCjln6k6DUc+8f+43/D5P/F",
-	"f/4/VWOfgh+sRBAorz6hfyoKWl4Zpu9bFVITOpM3zAdNIIgeKxSz9681cKE1LLU/jZ3payrg+xzvjNmm",
-	"wpFU167qNtaAo1jDSS1pUTAXHDlB7Izad8+UbRSynGbrTZXoQO3yPGu2A+RSgQLCbGDtBa6koTPyD3ZV",
-	"upauucYJ4gjW7RTE3d9TkRl+KpxJjEP5HCNUgWlQII6GH29gIESV2yw0YIumM6q4So9Jig9X2jUUV67t",
-	"JMUNOgmNk7VyfVyrqfjZTwBTAbjymxwSI6BEufSOxnoqLaWhyEkyFeG4bDHnut3Tj2uSkNScoJSMhaxj",
-	"j8IRw1wzs2pTOGgASWKrN7uZCkBq2YTzPiap20SoKwTtusJCsYWAVV4XxeSQ/CA9cPBUZN5BbtYkl4Id",
-	"k9T9/FbmrMrVsV+6ixlHA6jY4xCycir8k55/TNCynK5tf5rlmFX8ttZTyVaMAhwlvso1yfl8zko1FR5W",
-	"xkNjOobkuxujac3bZ2PGX6As84dj+2Z4PvkZNrT+CY06P0Wtn9XYowJqex+2ZNLYlUV6w5W1FAO8z6Xq",
-	"rgUwEJiK2Z3maGtiGRf61ctuT1YQrt67OWbkgyys8fvrvMU26t42zN2yHCEsZv0EUDt3QrYYQ5VOz2DN",
-	"vcnKyV1RLnCH76/YlKUqFH/rDMvti7khkcLivtCmWdPvfWLPmB919CA0jk/codZPkV3W0vdtmLOtQGXO",
-	"pVbHKQNnutm0yWGFgfVHnuuFY7XuSxRXqzpuljgQ5wqLXAKM1dgurvk6QLBCtCu4WVyLlwueXQumVFoD",
-	"09LuazKuIWU5CgucU7QoABUaborU3Xzs5zUtFElzvjQivRSIjXVIUnMIPLe3+G3g1FALxnRCZrRMyOHh",
-	"4cTOHR653KwYeH8tRpZ531rXc5LiEFNz0aU41ahHLkTpam9XMXvORULgn3//t4RcXz1fmhbNv//+b1GQ",
-	"pfrkOlwaDp7MPWvD0ozmvYD8QF4UfMk0K+NITma9epqGxavHt8BCRtviypVA3A6wGEANG3HQ45nGjRE1",
-	"1LQY9rICFuUJtE6RT8SC3SHoynuun17DhfMmSqJK47tWP7Fd/kpt1+OJ5999+7iJuyd75+p5SX9bnrc8",
-	"8az/6ELi4jsD3POJhljDK+w5TbRktMGhn+oseTYdh9eomH3AuWulZGESI8dJoqLwurPWSOgu95xW1dmi",
-	"YbjbY3Xq1NE6yDFqtzzajq/GVhpnLOTAresjXMMmQ22SRFK/zLbJKIB32pV0+I2N90Fmbw07RjCJYXT2",
-	"4an2ejN2TuVq3FUQtD06BoN40nN3ITooDy6sE18zEiVj0AWwPIGDGgwg9SNXWwcL/6caEIHHInRsriX6",
-	"AJKNtba/xwQFdz6X7uPRo3LAiyrqfEjY5W2cYbocghY0QxtotRUD3pZOhy7To7O4Dj5x4cHALJ1sO4s1",
-	"cLvOiNt4HZmuwNtY20PDb4eHlooh8Oc7KJrDKc8+3xup5g1+9xPsG3TZE3JWdXovgb6xuFG/VpExtVbG",
-	"bdIuRHi36NA4oR57i3GAhc2ZwuJBTThsm8QDNg1d2Q0yWhSKcH1I3KmAQhpBLo9rYCrqx2TlDcAxPVDs",
-	"kTo6MD7waEfiH5hyA8egZWKxUaR26vUY0gpiFM3hHfwkiGA7vI+D5gMTHzTE8j7O5mOMtHGc/cZ3nk6b",
-	"exOJF/bCROLh0F35dnsrBocyIR55qGH/dHiLT3qT4mSr9NgubUGusGyU27Rjki7pNUsTks7WG/OP+fih",
-	"/AY/uIjHC+Q1eXpC0muunQ0N3SNQmcyQPUZZoH8eUgQhgHwO5nBDKUY8xBiMWhq4H3hq7f5OfzFDARzW",
-	"DdCJHVcQ1e+GNUpG16AmgEugy1F7biHE4uhnvoQcukCNABVGKcUAQ/SaFt/womC5EUfRAxE9NjN4CDUq",
-	"sKh6d4Dmhf31iXRMLIrJb9iuU0D6x68DH6sL2bWn+xFmAD2eUe0iZIaFtbjt9tggA43yjTcrZtnfQ5V7",
-	"7Ij7Ay7UKBmdU55HidZ5l9yjVS+PAcv2kWXMBZs9ku+mh/4cXVUE+Fi19L0DZyCFNG6oOqHFySdOLA3S",
-	"Drwy1VolHWwoerDbFBXZ7a6L1HHP33MVR6+oEIw9mCYZ247gOjB03mCzakLkDfjLb7nI5S1E+EuhFyox",
-	"twVT2mGlgzTr3OpqvVzSchOv4nx/vjaUalIjk7l4BB/UFhxwtRN4m7+FYiUQcF67NHNhX/GgZfb7DjC0",
-	"c7811rRi1x3iAKwjQc5J6udWs8UHLmd87z3sVfzE2pYtbpsVCt8MQUPjCK9e6yI6vXAPqtXbRsGVu317",
-	"dgZtEXUtlaYyvjgQ7mvGVjZQeeY8+nUadSJrTzhtkKiDAY2u+MD9B9h+GbxY6iMUx43wZywoHFugUKvt",
-	"L4vh3m4ktUbqY2/LJ3JBW0d2qciYemiLQIu16trEZsFCyWKMYFgSWhTD84daCxXFqzjakls0JJmoeebb",
-	"G+F4fnBNKuSw1Vk/8eFbIidgf3ARRj6AqrTfyTouckP+vbmqyYxPILxi2PeHIQLgVgUY23rqGS3p5ycf",
-	"AhdPPQQ8oR1X2JnDpXFMsXaTDbheahNsLHlSJ+s2WUSJrj7iruP7LzEoopbXpR6GYuGLwORPlKYiV8ck",
-	"DVCGfAwjOHMgZrFWNQuiLgsqpoIr4lYBtfNbClg+9slj+2YwSgwpcYkUKT7J8rSupQeDceUyXO9mOe1L",
-	"nVp5d2ZHJVB6HCSScvV9LSEExpi7iq8YjYph7RgYDYy/ZBkTutg4p9RUuEr/1EPYNqPli81JvUCocpky",
-	"+cQJg420k2QqlLRF58FXZiPyl1D9H1IinIMMxC14O2ZNbU6ypyiobdUMI6hp5qoW+Mk57JP2LCc+mNU2",
-	"g5Eq5iZAMca1V6V0gCvQLs1xrZBqAb4qP/FcMkSu0/TaDMxWKhRuqFKwQ/KtzVeAYPXmtnC3yHE/4rCU",
-	"iJP67VbZvfd0ITR3JxhH19l3z25zGNM8r6F+Na5cXOcLuS6zAI6vz497WhiSxPfQBggv95S8HQBZFrfv",
-	"sltbXK+iFChnU1Xa2ydjJFz5rcsM6GH7yfftPPnDEKxFpRgHHeaAw7eKFSzTGEQfiu0V3pLDU9Lc/DWm",
-	"VjT2YNQ2ZhzSIM3JAtxBlk9OpiI1X8J8Pviiial9QqHrHTgJV/qgluJv+suoMGdvxkgmlzMuWA5aNPiL",
-	"lnUbbK2bFCPNUaM5rikzvZgcvfJ4pctUi+K1GcJzNelMoxoAvLFLGlVjB3cbtNvEJxl5bZe2H31zRxxX",
-	"RGLpvE0rYyFJBdgiJMwxmiD5Zdix69YUHZvbBQimBjrjkMGJYlXRlPqp3U1jRN211UwtQXnsVEmLG2OU",
-	"SJXJFUtQzzKHzSdsDdUbG2v2YEpjrPpmrMQmrEATIqUrOKILpTGNVDeo0CO7cykufO/qkcy6wbA+Dcsa",
-	"qFaoIw4Yo636w4AtmXCmiGHyHh6ppPYRKkBYElUx5oxqWsirdSew7pnjAv011XOZrZeGBI0eUWqXScdb",
-	"cwrzodeF5quCxy7RAPgsssfkP/6PFTWqDDRdW0VQ3CIZkeNSrkXOcnPmXrwkOe41AY6iHqvqS33oEVTF",
-	"2pgfh2ibNSP6KLg1gyR6EAOyDSmptvE7MJaOsJfTCpmpUYj4mKT1caYNgKYGbUDxVaqmIo3MJrV1w7uX",
-	"JYUcxT8CFJmbeIqY03U12sE1eNxbqA43Y90oUlMBGRcOhS0453NZFNb/jmTvD/Sxtx4Hj9MSSpMUkEM7",
-	"FeP6+pAXk4QoJjQ60mFYSlPN6qzC6Mxm4CjlBXl15I8gAQazhzrcrenSDcxWbGrz9e2DFCs/m+9fvIRE",
-	"+oTQqYAsCdzbGQod5+YsTyycqF40J+roOZ5aMuDiOGtiE59AiIYNl/zFBj7uev+cdm1DF2pZgmr3grVy",
-	"9zyss+H/1nTmijXtiJpbv/K2i6Lh5it39SVAZU2M6RM8lcctsq6yXgddh72DckHu3ffjSS00bmWjW+I9",
-	"73hl/DoIdZc7p/OiCPCwuyx8TWTrhuBZK3EbC75q6KQOSWI4/HYNgyLuDm7hTwwoh7kWutx8mHcFZr27",
-	"+EBevXjz5uAFocVqQQ9eAiD5MPxa9Xv6V3B0bM07M6sLZ25B/0rLXK6j2UcBLYvlPII2Aygc0GAF7bJ1",
-	"mJqWfD53iciNuDRaLqXgfzXCHjw2fPbmDP3Ro3Y3tAlHTC6sL4a88STxVrGSvSO73MGO1qZXW8I2TW07",
-	"dV0yWefRa/u00RcoHIIUQs7asU6e5PSdDEO7v/tJ3NbRimqz06Pj0f/60+nB//zpby+//N1o62Edmnjz",
-	"kIe3Ha67c7Tug5z+xxnXndlHKx44GMsTX9hRdnBJr7ab5Up8wLqo6FXEmKbpVafR1DIUwW7h5WMMwXhx",
-	"dFQJnTxHoyq98mW5zd/pZHiREJu/UtnJXrTsZB1VPUPWa+fRxT2HZRQNSiR62ASiKPjPI4VscnWOQC7x",
-	"+qEFo/klX7J34oxuVC0yYzi0iU8s2XqkV08YsLA1KKnCGIqFkZExGA8sUFQNk8iSmFGgDdupo/zvbHS+",
-	"F9z+ANgmagldPz4l3j35ba8EmYdPPVvZoJPqqLXOVRcAS7AJXWyiTrjbEt3uL8Gtkdfmih/YrxUrigBK",
-	"yMKgVFa+EFiJjOUcAbXqhr4JFLYhaXTeKb47FX22xhNXic+buUCGBLMcWLyOSatb8o38nCBIW2WwSzoA",
-	"2l68PCTnFZBaEJkIJysWFtLF63sNDd7y6HuuLaBZJ19QkLz4BZvMatfNdnsTydnS0HO4xZi45+DHkP66",
-	"MtSbl1fD8Eg3DpIR8oW0hCgjvtJOHFyLayFvRRTSa8BKxu7Ap0muXMWzMoB2nXAckJTP2vfJgg4v6hcl",
-	"KG+5tLvL4VVWzPuod/djAwFuz2J3611tyL+0AhhtsaE++h9DnmUdhyuaXf86WNe9J+c/StmVATnBjzCO",
-	"XTN+4ycqchxWHQzMopk4+NX057jkYS5tBO6NgbTU8RfbtqbXL1/8LsI/onxzkOHpVdzw5Jn3I+Oh/Dzo",
-	"JCfVMr9ou6ZocEN3X6EvtgZ8/9yQdztJp4NUvusRZSGrBX8zLQB4n5IBNhMlK6qzhQ0ith5bqrmabw6n",
-	"4r01sQqpwQvHcuLTL2xpLiRHxURUJqxq5xtae9lTGSussn//RU/r4/gFDCPAkBxuhz5tvt5XjTWcSUGV",
-	"zXnHL1XijGl5G6DnmrFViMyLzvxBVVszqtmVLDc9C4wF5uxz97y8dwGfqg228yJBBHquHDZ9EKW9u+TK",
-	"PiN78omeWwf9bfuNL8noiq6vesv5m98fgpyvStp7mOD3h+h4sU9B3FpB/x31lUbRAai7QAXW8vIyBJZy",
-	"bRYkqHWbVmKHPXY9qk89vmGAx/V7qS9Lml1HS7C4eioKYxdOXAC2XpdGXiW3C16wegJCJTZLQRZU5F1B",
-	"DT9I4dX6IV1DVA+E/lorxnrjEk8QGh995zjhBOukMEKLktF8YxbswA/tXudxST/jEm+bwjbcuN+K8D9M",
-	"EX53V1V31N5lXB6h9P6H1mjdjarglcNfViF8Yj1wqh7S7gdz4mAOQA3JFlRcwUHb+PjD3Wob/lZQf0tB",
-	"/duFLNpl9XeW3e6r4P6HqKEl6BMN0z6eMx6Ounud/kG2me5K/VDF03SK6ZdIt+q4UlzI2NwftUlNCNdI",
-	"1QB5FjNJ7TXSx6vk39rgPygpzo2uFzshUDcffvWBhmT88bu35M3XRy+He7+hhQ8rBtG9IubE+15mVHcl",
-	"eQC4WWGfaJZIpkQtWDFPjLhAN+afDS3zyUlwu3NFrtlK+0jIhBQS819co7EEkILpmMB0iTJKZtgmPHLi",
-	"/vCtoZUFunQ+cwSeVU7604uueEw+2NomolT9CUIIbEojMLhqVO3aWgMrlgv0zrk1iRki3AZ2pYpaH5s3",
-	"RPQsvdjDeLjeedp3yegUXYGjbhWGFdD1JF1wpfcuFMmfqMShzSs/Cw/K1pxeSBdtnZeOiLAoHQyo4EeX",
-	"7F6qvDmM1O+ihRdcyBttwmNz5bCOXSWLVUE1S4iGUBv4cGyT86/AuOQwjEAwQ7x5AC+weMhjqISh1zOW",
-	"kBVfsYTMGF0mhIorc+2bm0uwIt4kVhPZEV69huYdZckwUTm3vNm6znylJB/67stfwciWRu2vA4q7vdqF",
-	"+aJuqORcHzhKgvHEqahZ66OPtZ6Fz0bLevS+XX86fH/ru7UVP6teC8p+DHkdKHWnW4Sr00zzG6q767O6",
-	"3y0ut1GsjVBfA8j0ifL7FwQBCcpSLRckDTcuJWMox+LKsExO6ljhaDQYeyBxe/6kePqSIt3Cpz8E5tiD",
-	"TaxepuD01RtyoRkD8fPN0ZsXB5dvyGmxXnKxXkZjmAaIBLVzWilAA4WD4QUpMMW4ZLRzL//936qiOpOT",
-	"Ojx8cz/tZj/lftbKWgw+yvCCuVu6K6K8E60KAb/01eiRERtVLsJCFrY2hg7KZQQMMlIFY6fKF3VW1i+s",
-	"1rbIvhRVPi5w/bX0XJBABJj7NFAa+z44Zw31xQlmJ74YIXhiQMN4NIiG1iVg5Tgkp/pcwEbr5h/U7lI2",
-	"+S1YHdWp57QISG3fp7PaZUrznJsR0eK8tv6/kMIakUpCpVTqQLHMKbG0doWBy4guIX8FtHWFjLPOGBLC",
-	"aLYgtrzGVGAeXpXv9+IogVaAzAqmwUcBiYFGPi7kLSsNm7dk9/pockgu1ldXWIwUXjyeihktTccUSpGl",
-	"NrMdwbRufS06kqKzJSXjeUF1QtTPa1qyyQnIqfCEEVWnIpVrzcoz3xy8e0uLsODcuGo78Q0nrcduoZhs",
-	"yTJNxdW6oOXkBCRhxI1BKbj2umvxls2qZhKSzgsqrlj11QmK0lMRe9nzq/SQfAuOnVY1k8RWNrRbZzSA",
-	"8DVwgC/p55BSXxxto/dhOmRD9/h1apI7yKCNEvkVs8ldjfygfMwT65TB9de1sLVLQaFBUg22q0VFjWrl",
-	"v94ZQ7XdYLfZFFhYnfwOyblVfA0z9OUYE0KrWm+2bAGmAhgBcXIMtR0Zg2MH2jEcO6Msn8OnQ/K9VYSx",
-	"WVvZ0TRb46ph01OBqsTkmKQzeDg1jAm64CssHcDo0vwLZx/qBiALaSAFwtBQ+tAAyu4HBqVHzQViWjZP",
-	"cJBzTLujZATNjpKRbXW7or1ndHpjD06syu2vEerKQwKeX85WTORGpASoPVjQoJ7Xtjpe96sRD3OLdOrG",
-	"LedIVYDKB2hBcRhcikm7xlQkSpQ1WfzgKJd+NtaKmSvXfR6Y4Qq0n3Rrdkm0yFYwrRNy1S5dhoo2VCWd",
-	"OA2NjBvFSX+hEatblO4eE3KH6r0Hz99ivl7fQRvfcSRbdPUa4TTkmZ7qbP2E8+//1iAd88Wvg3geTMO/",
-	"74Xet6DgU9sJtpsIGtdLTCf8sGLidMXPrDuyWxeMKa+ngsD75+/Iq8OjwKcJiGKn5+8wskEbphDav6ru",
-	"G67MaFEe5yAl0j3XvkjnZQx0Df2tEtbT8KgK+hT501LeoCSQydUGJOCokU6uOsqRuPFgsW7FIUnMD5eW",
-	"DOqzyVLXS7LSPAe4WNM9/IEZ2cnIfmFGY8bBlI6KOUgqQyaraXnVUbIaougGeZp/hCeb1CdXIzuSn7r2",
-	"9UfXBRUbK5hsc903E0WDb6orvJ9Em2OpynK0HOXx4voQXghekTz3USAI6sWUPgaoIlhseNKKOg4W2toV",
-	"s4LRUgGEMU54KlB/nBzWjgwCEJOpWSLbs2Vd0xHBXSDj1DWSEkDWJpSkZiLpJCELJjKG1f9SWOb0hPyT",
-	"hAAcohjIq6uCGi5HxSY9JB9gWVxprpJuXKmukpGCzbUhagHAUWAaWJeGCR4bqZcV84PSRsT6ml0qtcDW",
-	"5jW64sDVcEUJW3JtVBWj3WiVkZJB16gOhMwRSHZOM/a3LzXmqK756kCucKMPVkjaNpPfkNjGMJtLFvMm",
-	"2h+JZuVSNSB4ubiRkHEJsyFa7uMxq/nLVmFvXX6znsDneqVPqBB/xW+YGAYBdD8hDgESmDOmDnNhCKZ7",
-	"siNtRC9ikJllx2oTbsW4InkN1LKzHExgFHc91le130YdUMswS1BtT3+dhqAn9/gHi96vjTvtu3WQWmiA",
-	"3YcoooXgmfJHqX8+Ww/aME2kdY720Xnu50i106XoZ5ReX7356ihqxO86fo2TFz1hrFxy1Q3Ev/K/B2i2",
-	"5JNi5cFMrs3tKq+ZwFx0c9+sZ4rpE7uI9UcQi0qTKyguPhWnBODiqNYUkqy0hMoLmSwhlnxFSxseSbX9",
-	"+tg+jFh/IKkxJhwcLiPyVrByKmjJ6DNFbji7DcePEb+2M1naukGIrA52IJZzHb4wVoxNRXrq+/xg2r+E",
-	"O/yQpD+a9qsfHcz8t6aV2tdQlmcuSwZTJ0JORSCEQpCw0uZOFw2MSMhGo9otIFdq7cYLQPAlWxoh4YYW",
-	"PE+wsOdVaS4BITXg0yOU51Kx4oapukUPR+/zoEbJ6P9j79u727axfb8Klu4fkc6hFdlx0lZed63jPNrJ",
-	"3OZxYqdz7xl2DWERsjCmAA0B2dF09bvfhb03SJAiZUmWHadV/2ksgiCe+71/Gwce/gJtXunpjKuFb1D+",
-	"iU+BSTPKFfJtaj8GLUHHChrB3/D8TFj32aKT4G94/o7nl1IVf77FSmPQlP6Nvxe5Fv5h8AO0+O+5BrMl",
-	"PPV/4BAATdKX+8NRVH6CVr6WU7Xh0q9+NCC1BIPxf+MXJ3IGp6T4XvADtPirvvDP8J/4njvE8yzYuMov",
-	"0Ob9q0+dyNNq/AM34vTjabEJ+G/8HYPWYfzlVtZ+hJbnWmdFC/cHOxdTbxr+KHIwqL7imbwgDTF4r+n3",
-	"4LYU5zD4qUmbCuBwWvODEQ4+xHYaYuRVkBeMyQDNSCRsPovAdooowQhuonN2MV9A4e0EPoOeO/fnFE6o",
-	"ow0IOj71gfVG5NfCkCByJVXqPgijG8aKl8BCOOARz3MpDEt8vnRy4igrHMRai7KCA1YLgmmPdR6DROqf",
-	"9qJ68YsEvAiMV4sjgLlKUU2Lbq3wAHbeCxJfgTSlGmg6n82cYIT6K8zQ4302F55YJ8ca1SEv2NXqhtYT",
-	"G0XelN4APmc/RfATFH8F6+nzznxs/nqwhJUFveXTbnXx+/Cvu34bD9ryN3/KtTEMnzpGNhLK8ktBVRAy",
-	"YQxa0A4Hg553m0DbTYdy79get2CWYDJFYSuszuMrjbs9bR6owZRnmTAFBklQLJLqbBpmNVg2lwhRo1S4",
-	"jDVj17DalmTTm2zXRA6DULZi7BDZABvirnmJrtRsswoQNFohyeA0VgmhP48qvC9m86JPSxgCxQWKqpSo",
-	"AvEVkJWly96M2wWjaJSxq4veWOOdV3iWL/9IR33oWQ2ALriDM5ZfROp/PSlYj3+OVdLAjmusuxxXImXz",
-	"mSfQl0An/EshpUD8jNImLKm0Shqrrmd3ErRnBbvT65eCT7WKUS4Yz26c5kPvVcXP2k60sXipLgs5cPn4",
-	"oJJxI1P8uJN4DbVm3XJWpsmHi+Fd71oo6cfiZapGWiGeJ2xAhh8sWofG2tL74BU28j74Pz0w+8PGYNE8",
-	"0d3wjudX89mq+bJ4Phg8E/+bDcLaa5WJfmUX1dyI16t37724Af+Rx4N3ckr4RrOxb24EPn7JjUjp9LUx",
-	"Iuwei+J57gPVWuHGhTVh4PHVfNb60bOJnn3iVtz2RX5BaJJTPppIJZiVU+EJgpnomftsc8xPjSI2z7Rh",
-	"ZaPaPWkcb9shayOFwZ1ehdriTfjeyuSlwPCW7+/1/l7v7/U93evm+6svMjFtxFX+9OMr9t33g+/YDBsF",
-	"EFD1O9qMzfw3p1DeOLHjJtfqEu1hVPu2Wkc0wInJc52vDIZut8rXLe81sCueyZRq6ghjnBzBLhZsLEWW",
-	"si64Et2x9qSJBlmUZP3XHCqr8xxjfsE83+xNl8pYrkairRIq9AvfalwBatAmX/v3Zcq6gG9FVsb/e/AJ",
-	"nxy8TdlE8LRaODAI32wpeOw6/8v5+UfCayjqPzQoJtI24YacTXRuGZX+98vorSN0hhpHZBfNCXmfP71l",
-	"3tcpgizjeqdRWQoQhj5kyVN65OgTmFMPaN2SWHWPB4NeFLaZKz63E53Lf0MV5+PBYfX5WOcXMk2FgofP",
-	"qg+VtgdjPVcpdn1cfToVdqLTA9eIZ5m+oQ88r7YaaTXO5MjCsx+qzy61EtD1YW3UVuuDjOeXwr11+Kw+",
-	"pSLo4WAqUsmBhEPL570oVpUVQgqesO7zhpW55pLc3t3ng2c9Evsxpqwz7DQsxK351xYDY/AcFSeykT61",
-	"lPRvshE26C3D0ta0C3RBsjYWdrxvAm1wXajYoohCXXT4ZiAKK1jWGyMVrmU6OYMSwybYLl9yIICkLio5",
-	"bovkWhwESgeAD+iyYvZWcByh2WZN6BaIWFgKzzn1MyeEnOo6VIbZihgarYcE+Ym3FMyZ6HmeLUCQQlPT",
-	"jc6vmBONRR55wDpB5cy5AeiTk/KIR0FyUa2sZaEz0Ab1O1XNoPzvwW9JgYTXRP5KRmk14wrhtcn7erFg",
-	"Mo1Kx2gqzSzji5ZEddkgebxNS7mIvpNS7xsk7b4OvrtJf61RKE1nprGab2NI41Kp4Tu4kxAqP1ahG6ms",
-	"JAGeGG6rWFO3W/JiFRr9oTt80uuzt9Zg5WMm0bBYOCe6oRupF1UfWinyWHXr/iM3QDog5DCKWKPDaJfu",
-	"nxY2WMSOe3D4XbDDVV4lAs0KHUvlOIaBYV+Sk8y3fGL67L22zOpLhM2ABawu7c6gPttdU6eKiS/ADS+X",
-	"XVSrZ+JarZ7FTmawoYOr2ZaThxHnwWWICki2prjz8hJuZ/t51B6z5SWhwjW3rsi0MLB85cm2i36fPe1d",
-	"Ir1VQdAtB7lZbqkGv6E86PXS9aSluivu16jMOS/cI/WSufAccvHpiP4RCgi0+esaufVEjlvC7AAVUIir",
-	"FMLtmHEtQc4zTZkHMuUNZ+hvrrmTSX+EBi1hwVOtVr/9Dhq0vG24neer3z+jJm09zG/5/tl8xfftZJ6b",
-	"1e+fU5O2Hubitg6wRcv7NyJVt/XwN99mHcMnbUg5svAbwYwjv/HBLhTL2Xrc3vxrjkFZzWKh8I9ZYftw",
-	"E6ATGJXhicXhlOBYLVovH8+iy7crZeuiWbNp1D9tpgnvA6G6aBqhROsIKUrXhRM+W6CaU2kOmRBGOi3i",
-	"QgjlQc3WCmJpu4Kn4SJudQ0rPWx5FSt9bHkdq31sdyUrfWx7LaudbHs1K71sdD3D41w/l9FDXd5XAO7f",
-	"HH0x5WrBZlKMEIYguNHERvK5MoVLBlBPpRMrnABBt3p9HvOhcqxXFphaljHazvyHyknfsNP2a/Chdvg3",
-	"7XjeOtrgPmzYaftl+VC7Ipt23HZ/PlRvzYbdrrhSH+oXaaOuvw4TXGEgKe8N8RW4PE8AcIHndplHFm0g",
-	"ep0Q6keTglNuyBnfrPH97vHgGDkZVXlDMCvgWxEUJ0Br3rgwipUvO3nY8TrQG1zXt6u6e7a3Z3vI9u7v",
-	"eurcvpY5wr80uCB0blnqn3vQLXSnF7nNZiRU6oN5ij+aovLO5qNRY4I/1NVR5gbzmDndKZ++g6k2PLDZ",
-	"Vu+1aev2FIMIPVLILUvuu2lap3N+2aQZn/PLAwjTT4ssI8svTVQvd2Q8whamJflqQUwoC8H4ZsJzgb6c",
-	"Aon1joiuSwbubzA11akSYA5eMzHV2EV2axjzOb88g3ZkdWnEmwBXBjylrPrLSqR1KnJ5LdIhS/4urZj+",
-	"mlB1FA4tnX4WJqaFUDqAtiUQGZ/no4nrpkeg6iXAf/L3X5PVWaFLUFRtqbO4JvXEWZz46gTac365Nhj5",
-	"0kXYMJXzA+V8N0LLPERS53JONCYAk3VrG+iyzQ5jc/oldtKyO7enNVc2Zp/RvE1Gc7FDrR5G2CPK0OGX",
-	"/WqgOhXvNmLkWDj+m/hM1Em5ugRb9w3PFXJQqcYakFsvJxZa5FeAD6KUGFUvarmeGMv+yZ2yRrA5X+gB",
-	"uU7PjVNfCcUuRKbVpWnEQ1jtZ/tY85axrve8NRPmJjcvjprJTZy69I7f3GWqKKfi31o1eQZP359iQKRv",
-	"g/jbFwusBnOQ8gUbw8UxmxV1KL5ZywhpvLRu3YMShQ2bBTsDgg+f24lQVo4AnDGIE2zYLaDH6Wc7aoTZ",
-	"p+R06Nrxc0wGruiMKbfiwE2l0Rr4ZSYx63KdLxirZ4ZdCHcb+WgkZlDj44cffvjh4PDo4Nnh+dGz4fMf",
-	"hs9/+B+SW2hg0k703DL42GL9wV1J1XC6QNHFMYc55JXccieTOT5cpm0fQH75iTsauX9txPN8EbQx4Q0P",
-	"PoOBsM31AIK3G+Os/UM2ERniOsIQwhz4kwBYb3ly61eSKXP2G6JYcXluZVoFvXGvuO+vNjXj/nbhvkHB",
-	"9Gt9JZi0zbQCFnFtT1gZp9KM7QM7ubyaTg4D8MYgE7B5VavyxFJ0Ic2ejmGxgtUtj8ILWr9OjXQi56Mr",
-	"qS4hC/41t7wdStTHpyKUEFdMqoNZrkfgz6ZuKPCYauiE59crBW7gX2wnKt2vaa5nr/UNxHs7GbDpWFeq",
-	"q63yHHpcX2CSlUpPNbMnH1mdr7Cz+hO1mIknhl1wQxExjp7DMx8NJw3rvlWjCRv0B0fPjyP2o9aWDfrP",
-	"BsffR7H6CEdh0D9+/uz5D0fPvovYTzzLtGLP+t99//z48PC7748jdgaQzP7VwQ9HPwyeDY4j9lr/Wyh2",
-	"eNTrs7OiXilXsYIoMDZ2cqvUasjeSTW3EDVz+PTFIHIM6EYxwIPGu3BUDwnrs/dlZirmjnvCyClzr6wc",
-	"x7ov9RePnYyw5wE8qXezDpm0BYwUhlrEKujkBkoP45q5O0pht1/BP79J1Y2X3IgV2nDjKeni+WKHvU3A",
-	"jZd1UvfmCZtSgeeq3ztbYH68R8K8ILytDUtF0U0oZtpEJSrXbz2MoyLGzN/IOykF2wrnsBkNEvrhGmrV",
-	"7TXpytgEPS7iMoEyQCzgrcigh1vpCZ9pXK1kEEZUhEXWN+LEB49I4WtDWnYh7I0QqmzsyFwz5XSH3A2h",
-	"fVnCQEi6GRiY7obkL8YK6f1B8MaqKLK4A81SgodPbgbXfuJX+GLh54YwfRk3tkc5yHQA15KbqqxuEwNM",
-	"ZWf8wJuuM4afN50finoucroARGSc62l/6/hIr7gFweUXMstMWyL+xvZH7PQBavQtQwDjp+9erq+W4L/K",
-	"VoZ7tx4NpuXem2O2IbO40NsivZeH8o5RxbkQbMRn0vLMlwl5yAjju0Fkr74f91LX8W86v3olVOPtOA0T",
-	"KiqQSyW7hHFXQpY2d494yhR8rc094p22bYmRgU8YgrOC8ZdGtUqu9OpywQ2BVy0xiuWXntRXJXLMzpfV",
-	"VWRYW4u5lUFqDTaB9Yk1ZCP7NJqVSjv3haghaXmTV7ZiCMGqrV2nTV+LfCJ4usng8rnapLkRdj5b/4WV",
-	"hWWDExt2XI4p3J7a7KobUTK68DSuvtTrMb7wmuy53zbcr1zxbTlgSPyYR2NT2sKGiJSBLYDngslLBZaN",
-	"opp3E9FdRSfDTJHGGBqlbe+kiA0n5jlkSgfNd5AP8vWo0qpyGR7T1TWR6rKpAPMaVGtDl+Sjp2kt8gP0",
-	"O5rn0i7O3Ouk8gqei/x03gSNf6oq5txuaPeHBLklgzABpF4sWDLVhn5Esy244mHcICjAZ0uWMbF2hqUa",
-	"wHfnpEmtLB/Z0kLSeffhjJ1+fMus4NNltIhTNp1nVh6QVvzXsw/vD9xWHQBEgnvPCTD/1BcHoP1NueKX",
-	"Am5HrGL1v/4XOy09RVKrWL0BslrgxDLxZSRmKKpMBM+oULKv08CESgFq3ZCVMDklhAKOVsyXMGMEgRnB",
-	"wiAeTAJAvGDlVpeRj4mLyMAPcjCYukVhdIcQH8OOB4d9dlosPCPYyHCTYtXl1T28Eouo0V1T388uzsJW",
-	"EYih7l+xJLHCKn9k0Av2g81V6iYbuGXiTsREZgQ7HjzrlQNHsytt2g03hYBJ04yVI3Vxh/yuMHbALIg7",
-	"J4z7F42VWUbeslmur6X7YtkJez54hmJw8knYfHFw6uhG4nc+8B3F6rwCAKzH4fRpurgsSflaQjUH+uxN",
-	"ZYFYKkYZz4VhNxNumbSxwmWViiVfDsqekyFYpRSkSoGcDRE7ekyf5IEzDVPFeJYh5HM3cWJxwqaCu+FT",
-	"QQRJp6Xn5/hKQ5IQzvGAnevZQSauRVbgPafo2zs6PijoK0OiZ04cMz6oNXz2Imj4+fPb16bvOibeWSyB",
-	"8SFpjnLjFvwWd2Qad4Ys7vT7/bjzewJvnsupMJZPZ9i/0xe/fzE4ZIXfEpbt8/krd3jQUYP57Irp8dgI",
-	"ML2T0Q/9Ap/PX7kzAm1jxQrnaOUN0JS4wY7/Vvdiu3WvysIV9zcMHJBoPMrLhU6lIPQ9ctu63hMIfELS",
-	"8vSfRiso+Vb77WDG7Wjyn/jYDTix4ovF5gierRbVt/4DG5+gVWsmRnBuDKFYK63kiGcM4ETImKuyBQz6",
-	"Z2jnhpl8/HB2zvr9/lP3bjJkyZnObR+8Zm6U8NdrCcXrzq7kjFC2z/mVSDyWDWLt4HGBkfvlkwpWmwKT",
-	"cKmcHNUvOjCYOvp8MBhAx2mQYvecYoHpuzqnt9wXpMcI8Ls645dw/T3gj/G3yBMBkpPdGruGdJ4xldt9",
-	"vg9LHkyenBNQDARltgV6Igwby9xYMlpgjRPAhAx/BNEECGaqLSxKXfrIFqybYGY6LKmCf8JH6Y+IJe9P",
-	"371JWKqFIVmPu/7csUJ/JKHsODqf0ro4Gml0bp1Ed+Ke+EBrfKNkIAP/trT9YKMZzyDKrojVQ0RL5vcG",
-	"OseAcbC0E8wkpnRqxRKZ4pX+yHMrecZQgDZQ/I9xPAVQ6oZ1fdmfHpVVabor4b0I5+OGNON24rhmAZ5T",
-	"kp7I3/2gpo+7FW55gHQCoR1zmYnUXTVjk3BtYAYoBADGFdRTDYdGODo4LpzJd98Pvut5mI2ZyA9wxRME",
-	"yXJ7O2Maxn1dglu5EcxzgfTzUwMdKZEv3r0E5CB2IRZapb0++1Fmgs1nmeZOW0tABHJi/9OxzqcHKbcc",
-	"KUlAjwnCIPlyYGwu+PTA3UesBJj0ENMffkcaaqzO+SUUBgacfJ7nUNkG/pjwazgXdiJkztwJw6GwTE4p",
-	"mxeg1PDP7vHg+zKFDbQpf6ypWyAncip6cJCVsYKnUXG9SrY6mojRlaHPuukadylFNmZduHBQuQDrGAPO",
-	"jDvp3CAuN8Pjh+qywbpCrUuTCzPTyghaHtbFggkqZf/z9iNL9Y2Cle8tr0TEMq0uIa2/WAAogIOR3V4/",
-	"h97RVUwgXZ13XM3HfGTnoPwGozsT+TUmJZPTuTPsXB9ipS2oItQZdp71B/1nVGEK5PunfCafloHUBxBI",
-	"Db5kbWxzTiKeunbz51JYdtetLyRcpnO8HgLljlJCGrJacQOcc7GlTvclvbtsQy4DYq0vdbrwioEvuVYj",
-	"FFh6m4CulsPtdDofWQQR8VafYefYMZ4z+o3CTYuYw99JZeFrhKBSmG+t3hxVXfJbDUt/NBi09Ve0e4rd",
-	"pW4Ix+u0f8lToh34yuHtr3wOUNTwpWe3v/Sjh1bDN45vf+O9tj8Cyph74XCNT3zkC3etzrX+2RFtfO/5",
-	"OvMpuMA7J/J4hO3n68yLbtfnEj8NVWZExwutQvUL4O4uvzRO9T6tXQ2nhodyfme4VOTDfaTxkoI41n5T",
-	"T4lTcXYBTAK4p0EWWDNhs7kCZI6KbOMVi3N+WUg3seoWcgdcBfeP4LPuT5kmy5e7Vsuk6XI7gbN6tQ3Q",
-	"KS+ttQaplU2euvHD8KE+3RqNX8t8raZXcrZOOyd8QojcZiRpbRJCFuDfiYYsk4y1P7SWx+KcN2VBLFlW",
-	"3nmJuU7497TpsdCmn0HPqW/PRnSpXo6onS79JtPf3ZgvhV0Vh7tMFZZowk/CNnD7Oxz7W0/78umGrLka",
-	"Qf9jnevdHLGfhL0z71s6Y5sygLdp5/dfi4MZVChqZ5OYQ2ZAbQTlBDTnjFD3sGIZ2QIi0D6bdKgSQgS0",
-	"jVglTvFKWNcLeidkFcgoROxCjPSU8t7KcT4xpNcDoCumMPShplkfipqhGaDyO5QK8l8ZlkXWInZ07Kbw",
-	"7EXgDwm7fR2wbfLjVZ0nvaj41FvzXltRVnwKPul6RN1H5ywZ88xA/VT/5keeC2UbRk8PYPje/BMViGVu",
-	"oGHrd8Jyt9B/R/P4lVigcfzXhHW5WjCMl43QnMLJ0ITK/Qm7EgtTeIdiFcwQ60ChgqhL4HDaPKyY55Vr",
-	"p1v74UWsOMqg0HlDd3dK48Rv+uK1PZg5jMacOMXfqZ8G4hpuANwLDA2+nB5ltWOfEeQ51k0xXrZLHKlF",
-	"M/U52JcyCINu0s8xddIdwrO/nB4cPX+B7ktI/qAaMdPZ3AmHS0X1foRGblcRjB7SJyCfx2nPUzHV+aLP",
-	"qFgg4BfTOkIUaqDwx6p7OAAjBQmcYJUUuesUbbNjeTnPRVomafZKi8vhM9wusstByVl31eCzJVimm8tN",
-	"Lq11oq3CYM6cK+OjxQuLjh+Z4NdgZCgvuUoZjxU1o8+VzeB7F2IiVdqnKmgg/IRUw4lXjKfXXI3okiMU",
-	"V6ySqU7lWEKWQlLYJvEjUP73rRXTz2APS3FnTz0RonJeZBEBty8cHXdCCAnB6+BRYKg6PvHvQ6YtOFSw",
-	"BCOVSbYs4xAqvxAWDBXlYpiIGQ1mZekTTabue8eDY7fjM7jEsHcTMboSaawyeSUgu5Ysv4jFEm6AtOih",
-	"gAmwWqzq8eA4xAXHD/SQGJRZLvA+XE8fKN5QTRKAvWEFzwS97cnJfyR06S+w6iNe+IB6PjGEu4bI4jUv",
-	"F/Rcjsm/AROCMwio4ZgK5TQsWhz/NRtc1RwsWAYLa47nxi0hHcyRNhYOHKzeuIzwcO/2wXaKJm4yJRPV",
-	"grtMHwQsDLDNlqQB4g26eHtwBJT5f8mlQvMbjQS8cEsuXDiFU76IFfItGA4YgZUODhp2Df3gevnZA5CP",
-	"I3U0+yVdsVhSv7H1qp9aLY3KsC4mYRTVJiNmqFAj/VjUbTxhRgjWUjS0QTH9DNtRNl9pcWoQDtaXQMtv",
-	"4Df3tqLV+tjg+9tfoHmcy6nQc/uNq3F4LDyr4eGRLKTsalnOmoCtMIW2Ytovc+7qUvPTkcitHJM61S5D",
-	"fyb/AmdTqnYDNTaEsazSQ4sDojdkdXG5Tf7tQnX8JGKJLw4AdU8/iZGQ11Jd/iyVcLffSaOxSsCU29Ii",
-	"EFILSbr8KZSOg7GskEMBHokE2WxRdPSztiDj+hSZo+NAxHbSSKad1Berkuy5KVbccq4JMl3y8iKz91DO",
-	"2jr5kIRfZJ7liPH7QQ6dStko48aAEMIcuyZJqDw5Jzia8iQAoTYsyaCzJfmTfYDxIEvttioNwTqS9P8f",
-	"SQSRLTORoT/GINcMxF0ncaD7GiTwi3l6KcLAB5XGCiVryKyrzeSJ6bNTcOwsPYrA1YLccbVcUFZ5LrfI",
-	"3MbUvxG29qpywx+As1U+uGdzeza3is2NaqfzXpic99K287cz6Mfxt/95+9EDChUIdkhXUQqm38Ii+EU8",
-	"CVEISL/gxmlKxgYTcdcXVMUp6ANAKlB1hNCuKV+AqgZajqORmRhbpueAGT7VVnh5HDvzatzFwhIuVvgO",
-	"s1r3+uyNsvnCE1KiYUEnT8isETHDlbTSYKiSX6+QysIXMHprmDAqDIhxnv9wNJ6n3mGMmdak9fml7CZp",
-	"zm+kuuzP0jH4lPBP1j3q0U/9fh/NNU51xbco1zRliVt8jJPp+hCUJJhI/99y5qQMjrY3DCkUX6xQQHgx",
-	"IiZWCbRrCn8pP9Bn73W5pcHehwp3BOnmqdPlKtwhNxY2ZMigzhfoWrWgI+gqDHP02akeLAmYu9c8i/Uj",
-	"ibCIjcSw56AFlOMTqZtrcQj0GOAh2HlxMGMFmjWsUgVQi5IHulXGzBJ3tZxwcapYsCsjPpuJdAiFWcAS",
-	"FKvDwWBQnaWJfO0WqgjAfpIvCxtDaWlr2Q4r8gTPEoVKcAMhyIVF6YlhybsPZ//4n7cf//Hu9P/+4837",
-	"809v35yRFTJ88vL/nbvf3Q0zwsYkXY34zPROKF8iuLxLjB0A3DDgBgOKZAEmggkWeLnwbbwUhSxgntTN",
-	"FqaJV79eunINvtEGtwVuyZPyzsLWnpD9RUH0izv0kLzh3oI4vTL2wR/7ThjmsFl+xa93iM+AJfIFbDov",
-	"vjt+Ph7wo9H3h+L4YjA4POIXz45HQXEyJyshK9lQKCn9qmvKIS1z+LecVWWiAlznQirEpaqvT6O/KWAz",
-	"naiDtf/g86/wuwevpZlpI5th3krKdwI3zW3m/447qLL4LUW9Je5UtnZpcHsH7iMRiTwFqIgW3IskblO3",
-	"Fo/8KFaISFtEmqwnCUW1iJRYNaEVQBCpY9RptCpURYXaT1IErQxjVQStpBWn14W2E9bwvQSvLUS5yH/D",
-	"i26F36agwsolvZYlHMDmPueZ+wO15IglJR6R+wuoWR+KNkYsQcs2/onGCpkmrFtOFVICwN+CyyWytFcJ",
-	"wkXTL0Ti5q6dIU+Dl4B0ngK3+hv5GOpB0oVrC0Orw3OVe3FGpMhSIU7a8AVIShNMuiOThWOWZshm4GQC",
-	"CbAeBA6MfomP9vrsg2oCjYJKBuFwUF7zPhCUh2Pl2HUpDGNeHWnL4EZ+C1aUUluGH9fSloeAMlT9XlX+",
-	"XrjdMGXKAleEG5aBTwbdZMeDZ6FsBUwXJeqNZKuvIG78XNVM/ixhWN+y5LFlhFfg1dgo0Cs4HHsR4VHF",
-	"eFWu7QYCQSPfR8tCO+dHCGdMpFFXiCpOromQJ7JukYjlE33wIUuAciWIDGh9nc9YXcwxk8+jh3q1Diov",
-	"EgxcYJ4mYQNu7Ulg9si9eQZMKsjMMaMIuBMxdciOLtIIYkVBEU6RLQ3lWEcysAOcGqT9lFwRkWPTTkKL",
-	"MGJhYeZlrEzGzaTnOk5z7VTkk8IkAXUaibWCgi5bDRBLxneMUJpnZOgJiHuR1FA3fj966zSacj/B+VvT",
-	"9XoLSS+OI2UTm+HTp2CH6FOj/khPn454+vQi56MrYfvGilknKpXgYaf25MG4BK7DPoHgj03Acb89Cb0S",
-	"MwsJ0YAcuQNi/lv5x1sM0EVzYRNZn+rrpeBEd9tNxeR5qYXxKBMUPxc0h3ILBkkqXdMe+S+RgB0NBn0G",
-	"3wrip4DO7jCCCkyT5aAaYqhYF2KoYlUPouoFI4VwJwoFQ32EFkKmPqPSC+PB12Qaqy5FUjGE6fSsRPA8",
-	"kyJnZmGcoMZGXBEIslZiGKRbs0zfiPzAqalsIr5U4hcr8TuG3Ygsq6zw8eEgYlZkmVcqRjzLSKvxk+Em",
-	"VlLB0B89V3gNB7bGDzale68JeOf3qHOE1KWW4qaZmbt7WJGN/1Akco2p/AR0ZGfmKyw1w9XWQSu/R835",
-	"BKe1Sxt8AONqgzJSSlTiItsMEECxfFBfPapQIn4HRbUFgaq3X556V6suT2HCaLwHPwl76yXYSU5EqB+2",
-	"pEb8UW/JbrMitj/1m5leTgMe35wKUZMDngbnpPGCnZe58Xrc7PzNBVavAjUOAsDJHQ4yjK/0okc8Q67Z",
-	"j9V7gDlRGo/9sASJeGKcnnapuJ3nImHdv7w7fXVw9pfTo+cvmPbWULzsUU1AidAiWfF1oaKHADkmidiV",
-	"WFQ1SrjkRoxyYXseuYXOml302WmsLJ/OwJIWIO18/vRzQEmenVT3uPDDYuHVkOQ0WvPQa+kn3Xbjz+Sl",
-	"EsHCky9oHUcgRVe7z7iR30BNWNeb27E2518Bsl/VNVpcgS+Ob0Vaa8R4DDerbSSEv7fWONaBfGsANvzC",
-	"sHiMhwzDKod+wcpY5rYh0glbOcqwdOSL405TucglSH7xhYU3oDgkbeMoGmy5by+OW1y4KxnMfzz9j534",
-	"PcmPtVOHp7p3Z+fjZkUE6dYZ/v3XkDH9KGypa9pJrueXkDmFZOHzp5935U+8fw4WBnA1sjAfv1XEaBaI",
-	"t4k/X2WCGi9/DA7dMCDvSRFkK20Ye1QWUCMks6XkPiByrMCJl6aMrBqC7TBWRri1sDo3EfvXXFthIsSQ",
-	"01kQOByxTCqBiDpo9ZPqWhp5kQmf01U2djqovJzYA6sPMPjnWuS5TF3X/xa5PriRqZ0wM+MjH4BLSiWY",
-	"TSWA4jBF+HFS/dOxeh4rvKYR8Vm0fSqds1SayzmkAFlThlkhFo1BJn6EUDVLaWCg37/7cPaP1x/+9v7n",
-	"D6ev//Hpzeu3n968Ov/H6csPv7zxsTpG2CDpaZILM9FZ2qt6LqHCz7PBUawKAQUs1HjGI2TmPoyLXyKp",
-	"7/q6FoG8EsXqspX/YhEQQJtyM+hFZAZw/Rw+Z1MoTmLYGlP9/Onnf5yf/1ybXSbHwkp3bk4p0i+UNLxs",
-	"8Wxw5CYHCXGh5Z2XKT+A+gRz6PXZZw8jCCoSJRx6HWrYKKrcoz6zHN+0jlRTFfSshrsXBGIjPtByJIK/",
-	"iPcc9PTn4JjPBkfNOoMPhq8nhJZ30V9b1j1qTgr1IXwbEIMenGi8JydsDExOWvLe/KxRCU6qK+Z/bgJN",
-	"D8ydT8wy5fj86ecTSN2r3Us38jAmpLiG/T9TvNWuQ59UdYV3GfW0KyllbidPCbpNtMojn4Sd58pH60Cd",
-	"wmoVt1sqE5JC64ubgUuTMPZ4rMZzJ/8D+QMl2SuhNZhY0Gn+CfUuUR46HhyWrkv3dK4gWz0E6U3LQllY",
-	"QZDlYqZzQpSc8i9yOp+633JhhAKAQcDnZN2myoTNwS1NDOIXWlIo7XivICBh7cgmmguLkfoGW9+9r3OT",
-	"YCoXIjhp4GBHkQcOBNKU4FLN7eRWLxOU3D7Q4wNfcvtu+HHtFbx3CyT3yn3nw5ia3sW3TJLD4dFgwN4C",
-	"jq7GIrQEFweY1XusuL2rt44V13LWF8ENfFVvsQlm3NLN/AqgcduCwVWv5x4M7hsDgyOavac5jyo+sJW3",
-	"bkhxWtHglinOTuHgGnj2w8PBIYne62ot7s4dMbXdgsG5JlzJVdjGwJQxFAlbLyihQRoqxZ8AzDOb8ith",
-	"mLRVsRXyFor6c9jBEIMJZrm4lnpu6o8hFBRsB2kbXlKzePsK318h22KDuwi1Yspl1hl29HgsR+K/+Ggq",
-	"fKgkVMylNfHeJZKBT0dTwd4BJpbbtKgzm2gl3mM942HnPw/Z8+fP2eBwMHDy8UTOzvVpmubCwMZw/Oeh",
-	"E6bZO5ll7FPaiTojcGB0XvOFhTxwOBOYKn7WWfFpbSzPsNxg5/j58eAIZHJuxcdcXzu1uDPsfPjLBiGZ",
-	"tKxv1Vhjbai9hP6Hl9DpqmK8XEjDCorSIpD7O/j7Eg3agRTeXS4W0StKElZIFtX+ipWvnOnrNijNRhmf",
-	"G9FnZ1QNAvPMzBBgnKOyyETZXcSS4EZDQtyYf/F/sQSoRoLR9JXCc3rMksp9pxSxXEylDX4M63rHqvpK",
-	"3xGCNnjpFTQR1Iliu/aKxDJFe2BlIqCjGykVJRffE8pHpVZUiKRZk0qG17aJSv5G3b7dRIHwZKBRewik",
-	"ontSGyonu1l9GPkZ7xWINgViG55bPU2bEnm/bylQWigo1MCYiXNWShRh+SM/5idUMQxqK0fIkb1DqFJ1",
-	"FZL3x/MsixXVD+0mdfEywYQJA9Cz0jbg2fbdICaGBbgtZS0qPY7Vcp8nwNx91gLM1G1En/1tAtUDw5qG",
-	"Y/BNdX0ENRRTitVW1ZSiei2lHrrlsfobprshso3Pg4PwmGuRbqwCwb5sowEFhaQqytDff+voWWfYIWAj",
-	"qp/TGXaehtpN1IH5h1rODz/AcVqPdPzVaAVDv4904N3QrNKRvWfAj4UBUxG1bEFl1Hajs0Sd2byB3f7o",
-	"lAn8zrAsxe+zelF7QAjiTPBcpH12JiwYVZasKGj4MKstJBvffUz82tb8ce9WgP19/dPf10/IRHZsWpgb",
-	"q6dYTnCFiZNKSEqDNbEJD5Zc8QTMJ61hU53OMxE1VqQsrJQgbkz5gl2IWEEggVTM3mh62/T6LMn4hciS",
-	"StHOolY7S5BwmIRR7IGkQEV1AHAqUaxSgLwb2Vol7x7ELCRprmepvqHqpwQunIlXEy1H4nXlIQhIF4Lx",
-	"C8DN0XmsELLFdURxpIuZMCdlSlclAd8PtYUgwfIzsBKYFVZZaIa2hDtYZmFRITuAW2ZdzxQyiQvvM80L",
-	"w+hEcHvumsGwYB5QBxxDorhSgmfCjWjC81QokXZ+DckZFPUolHS/5uvHMwSzfi3GUkFM4t58+icxn+LN",
-	"wDqnabH9IbELWrQTvPCCtZC9u1lVPckDja3VxBqVNlZvM41Vi9EUaV/EEo/5hZ9IgISqEvgDSpDis563",
-	"ieKNSE5iBYhgRelc92G01bnvFdScL1FqZuYXVG/ZjcskrBvgfQG+uh8OfBKByLC2MGGVnxQCHhVDBcvx",
-	"IrAbN9thb6OFYI0tacLeINtGLR/aKNtEpzcyz5b3e2+gfWQG2mYybDagw8uXu40O+4iPNnwRRAMo0App",
-	"LEzPLeQpsS5nGXfi3qWwYfZsUenZZ0+NcyGwcE2vH6vTElekLCMd9B/CKruejgbH2E5alsq0RATpMw9s",
-	"dSXErKgvMFcp5R/7XmAcc2Vl5otfC6bEF+sLUEXlOLwJ7UoswtDrWHWx8ldZBh2BiK3MMkrDApTm7cRO",
-	"XOm62HlfiBlphWrsbdstIBj3JBNF6zpIKoem0U1y63nZNacL+U2zQWN/ttbxm9z5YDUR+a3irm63H5Y1",
-	"MzG3BCHs+uwXpLY8ywVPFz4DSyvvXEQqqy3LBZFZrFeD5Nf7WqigmcEgLSVuQk6AP32xWHy/eJe625LW",
-	"kuXxDir+A6rTX/MC742Sj9oo+QAKu8gPrKTsy+3zhKCLDXKCXtG3b7PPifxcgjtvawNddS6/6Gw+FcxP",
-	"nXBDlbjUVgKlwjT+0l73kwbVdqNbiIPeW9X+TFY1p43gSa1eTfr9lruJiDNN13J3SUKrLETNF7E0DuGJ",
-	"3luHWi/7VzEPEXHcxCqEZ3FPRB6fPaggFBtQkMoNbqUgmyX9FAShXRsNmPK9SrP+fDcLsZbO/l7/XKF/",
-	"bsGWaofqbpk+Xs7a1A3uXcTtEicfgWsFoHTIBtgr5bpYhTU88BsnTi4la6FvSPgzgKp0IVguqNh2Mprn",
-	"uVCjxSudiorPHIENi2EUMTLUvs8+CZ4eQAKSd9V0k1FwnqkeTfALQFZFsSp/XMxErdlihshWUK5mMRXK",
-	"not8aiAhIMVyOjCzJAJF2lg+nSGAVKzkpQK8E480VO3ibYqFaKBA70eRG3fdk5VIiRuK8HcR30e5SKX9",
-	"WU6l7QyPng8Gg6jjF4WyiV6f/r+DweCwE3XEFytyxbNPYizcbiBh4mXemjt90swyvsBhHhx/dxi+CL/S",
-	"b8RTRyF5leacf4ErV820wmwo9jEXI2lQQ1Paus93ziZyZtg7rVK+wMS0TtSZV6DvU3j7YObfLlK7NtY7",
-	"9jrHn0vnaKDrW2gaD4VEYHxmExLGWHUL/3x4pfHvgPxi+S5PBpareYUg9BUyWtDWKsXrF6lUadI7YVZ8",
-	"sTA20xBjFYU8xePt+Ohq9xLLuLGsixVFwcXkFk+oVKrLHlUyWQobeF1jQyZWlZqwfhWlGmXzVFBz4pJz",
-	"0S/nfDq2IgfgIWCZY55lPn11Ibjr+GgwGDCr2dHghx/co8/nryoFrqTtRVh7HHPEwB7cUl9zI5Vxry42",
-	"0uivpCpulttVbOGe9j9GVdGsSfhvURDN09/8P28pQ3Kmx17MRvTJQr3IBGTEOA5iChTROuHqRRDKWqCA",
-	"j3Qq2IUY6amIyxmjmwhpZhhuIC0l/5OMOwQimCB6a0qeXF+epM4NjG4ilgQmUCOvY6lSikuAenysMYzB",
-	"Tz1Wa0cxOAHbNfaONHppc8E6DCJoVcF3E0Hgp4m4pNWB7/Xu22MKtpXO2oprLOmuEGzoAXYbL8jG7Dsw",
-	"8TyEeac1YyJYjP0xW2ne2Y4RbJyRWXCJrVMyS4NLmZMZZFQ2ZWNScILTEyoKbtJbM/sygDuodkBYMPmW",
-	"phq2ZKmpGW+2MtVg9uXxYACFsoqLGSsscpXMuJ2gqWac62nilktnsHaaJU/RjGZzSeDq7u+IaifAmoCG",
-	"diHYISoDg7B6VZ+dYvapr34Y5J1iqF1CQgM6kZOybpcP8vDBIdjMB2KflB2Zlp6KDlD9uBILjAKBClxu",
-	"YBcZV1exSpatO4nfYVlAa0NBSqoAjDHXrosl0nkn6xbmtG5j3No8qTW0fxVJrc8Hg8HA6TPwEk/T4IXl",
-	"VXo6yqflu79VjV2nB4fflcYuMpUhbPZjz5Rdk4nsQ1y+jTzZOwpN24W4NSTOFgkWZeYs63LlGwKlD30D",
-	"FhDIVjoFfFx0g2/AfcXb52O1a0oVxsFtYYe/X+PzngrsA90qgW67s2eHZo2nBGRHcIN3knsbzePn4out",
-	"3OfQkemlraAGDJoICJaddUG8QQgQNCv3TmKVePQ9EDalXVBqWAmjl1BxGLxoffaO51e+tCi9zBIiRC8l",
-	"lB1NINXW/3g2kbMZ/OopGLdsyvMrrNBQE9qppKxfyhAiMVaBGA5lagLvs3JSHZtwA9nIesywdE1pWvEh",
-	"wc9eHBRL5L8TK5k68Q12Xl062XclfWRvQIT000dLk7J8hFkggnWR9kce5yWi/nrV8rbBvCvmpLs6Qj26",
-	"4l1KZ5eojMeDAXvFHcs6s2sDM34SIyGhyG+qR1dtwIy1I1JULaO/fxY8PZeuv6NmEMdN/Za0MHv35R+7",
-	"qHaKhUPoelr9YJS/dHDunvw/gHd0iRlELKlcO7A1lKzBNcPbDw+qTCBqYAER4kGGd9v7R0P620R0g6ia",
-	"WAWEs2QVblUwh87tgrhjIOppwc2/Ye/iQzn9PMNZw/d3XuV7pdC0t8G2OON483rdg2cuIGTFz7S1t/jt",
-	"Gh1YngC3uq8qDj4nuylfh52wX52muq5QdkcfVygz3Vt5+fKa7I/6bV6tYrV26t0qxQI9LuotNgv5p01R",
-	"nCW7GXFF7OaCTPx38oOtPn87tWEU1LqlvPv+lK4b87zZEd2hcyxau3VBv++QoLue9bKqQceqfnuo8Oiq",
-	"Cxjt0gy5rRb8ICrlV7jQe9Pkt2CavBvbu0W+IyvVfVkoE4hOfe8TLfxFOPG6p0qZr0+7tgETcEKNUFAC",
-	"kwoNgPCotEWXbVRkcWgl2I3IsoOxzl2/rvmF/uKXdOioz+nZq7dvsdJzrGY8txG89l+R0y/1lEsFhMmy",
-	"THBjwZoIoF7mxEmnFNVPXm+uLjPBLnI+uhK2LN4dq5uJtAKKa0dspKdQoDRibz+yTFqR88w4Uqi0OsDR",
-	"hA7ys3meu4PtqGjZDZMmVuFycZw7gyVhVHKHG0+ob7F7emulTO9XxK6aJV/hV3dRoCblivdzsRDmv1qz",
-	"GqJOcRzBXql4J+pkvPjlk3vdV6tBBOcfnn1HKM7HR2izpGLKnZfzBfLszSgzTXlvcPzjGxyLS3X/9kZP",
-	"xr+iuRGyEZAKYkoC/nsNA2SsahZI1g34BmAolv/2NzAsM0PpFK4XR7QuFrEq32E8M5rpPHVjv1gEgytx",
-	"F4ux32pzjFVjKp9f/x2bHF957ry3OK5LWLewOBYy0F6/XcfgOCoP5e7tjQUh+43+tY2ZsXC9bmxmpDcf",
-	"0swYykD3FlFf3o39Ab/VzDgqdmSXQfT+UG5nZSwYzI6NjKtP305tEgWBbitWsD+jaxoZNzugD2tk9FT7",
-	"kRgXV127ndoWt1VlH0R7/Ar3eG9b/CZsi3fidbfJciEa0N2V0iZa4g4c2Pj4wmnZRljK5/HRzvWsmqfL",
-	"STVAGooVOYFSqY6zTvV1LSoP4xOlRdRBSJbxiM7uh7uRk7MGkKNtoUsqc+4MOy++O34+HvCj0feH4vhi",
-	"MDg84hfPjkdb4gueGiMvFVQb2cdc74nPuiYxODUVfCjNeBtI1AbUJxUznkPxmwMzkWO7CvKpbPs2Tcpy",
-	"QCyT14KVDx1JKPMqWPfYK47+upc6Ya8fq8RYnluIXcNgaaFS+isX7Oj4YKLnOUv+8pfpNKHcMHB2UokN",
-	"NnaPU3kprTlhXC2w8qHIDGQgfjccDJKIJQP/j+/83wP8x+nLV6+TXkB9Bk42cp0eQKdFRUZufcFHHqtR",
-	"pkdXiH0cVltmydHz755jtt/R8WCQ9Ko5bhA67iH4Yb2B2ppYJZlQl3byYXzmfn2r3kk1t06acwQ16bM3",
-	"fDRhSXE83vxrLmdusRMmlM0XQf6k8I+geGXxoScm2KKIaTUSw4YdCV4PCHJU6dXLgk5sLDa9qyFjU2kl",
-	"Kqvp8UrcQGCoCBTAVdAlWvuYvZEjX87SxAq2YgXOWD0zsuL3+bBCCI5VsSNDpjS70RiDn/KFicCaIafz",
-	"zHIl9NyUw4xYMleZnEor0ld8xjG+H0s7xSqZ8i+vucwW78XNX/WFoarhXaVZ6n5m8GYP+i+hE4rOm1ne",
-	"2Wgi0nkm1WW7O+h1sQdwdO4Upb50vEDUKAa5gh2mh52oM85lyhc+7HwK4FlFEDq38xz+pmJYZq7CP+1k",
-	"npugvZ2L8M8bkargByfTuO1yo37Arzq2WdLAVbJB1CEy1hl2Bi8Gg07UqR2QzvB5Ed7/Hop2GNq/8PgF",
-	"O1HO9LCc5lE4x0E5v0E4t6NgYkeVWR39DpkASH87w87REQx16ZzTgq0t8dQOJZ7UvcfuD49wFjAEf5q9",
-	"cPK69qhVSCmJ3goxZRvsM5JLsAPk6L4QAnG/qJ4B0FTADJjqpnkBrEwLqIhRmBJA8o9jI176KXHO6jBk",
-	"jRbL1ZziZ2ls7Ur+aWC+KqDy5crDmWwl378WpFk50tzZlvA9MGpYXRbYBDyMLuWepj4m5LB0iWhuRlBr",
-	"tGEVQb2t5NgSlhjqLyGQ2AYYYIHrMVaFWxG7vB98rtUUEh1ZTbL0fbkVYa57lK5NHY27ljBuxe3CM3kr",
-	"aFezci4NBs+ASOG4e6lKJQhbWikMfbGwAl/obcPmfxJ2vRO8E3viErNpNisaz4n2Z7rRMXnHA71E4XdZ",
-	"a4x8HmjIv5noTHiyVVZyDJ2PERNfRmJma0Lu0MnDcI2M5QvDpELDVDB1iWSfEIKZx5PktZ48gMGFTqEI",
-	"ZIGR/sHDvKwEhEFUM5kXyPD4lbarS7hOCE8FgF6ZYF3BR5PQ6nZRtbmxNpMbWbm0GoleEKgQK1yaW/0f",
-	"q+8+OlTv2xj0tcwupTHl8PmzRmOKmmdZCOy+vjXlWTn6Z+tYU54F431WGeyzmjVl8N29WFO+igN7E2q/",
-	"9yA9Zvf1/dto7qFuSM3HZKIG0Pem6iG9vuMgxQjgy025MToHe32fJTc6v3ollBX529SgEwpQJ8uPPzHg",
-	"MmAjaGWGDDhCzR8WtGhyiAUo7rEKOANgvBMAPfiaSDeQqojACZ0u4XyrAz9hU30tYiUtuyC8Nu+GCYb2",
-	"xCzZo3TuXrD8CscHwPY0gWWvD8SD9xDSmWYRLg3ognYiQ0boiAMy4eqXd+EB2V3FwVfvX7GpzDJMs8q4",
-	"nYigvOA7PppI5U5/1Kks+2qj0hYEf285/9NZzhvp8baUeEs7edCDF7kD/F89dhc7Wg2XE6sGu3hgBA9o",
-	"ss7B2H13y/a+dkULGflqduiNTNChBLGnUI/TDm3WJk9r2J5vqXJ4XrURgN1NWrMkYBnWvVhUU+Z6EUpl",
-	"1XcKPT1Wy2/c2eL2MMa29urg4Z3bG9tuMbZtf4zvzcAWPGLdIoofFRM0YRmnMJQBZAIk86ouArpKkyj+",
-	"T02MPBTFVQqXo9LQqR3UATh3nBLQBYk9VjVrHNaCMTDC3glmHjToIgDsLotZ+h5QbQDRQZpYue+OJlxd",
-	"irRdoRjrLNM3S4ZHVKrGOsf6AhNuC6j7WIGvKIJgNN+iEnGm82b1qrcLO9w9qCSQd+8UkvIk8BtvAbtf",
-	"dQRn9/VsT7cTv73t6fGJEJ89WvwulRwR2nLvwdgUxH2uaWo6WTY1lUDPFZKYsIDsl84DR4Uc8a6Zj8oI",
-	"almSNfSA906qXVRcDuAgIeoeq8LgExJgwCOdm0qpXJZcap0mJywZcfVprj4rbq1QqYDysmmsmsJg6X33",
-	"Oti2++yDd8TYVUDbASaLVm5dK/HSYJLb2i5UWvvvkg5SWwPvo6ietF9EbuWIZ2zqLUO0eeCqUPMxH9l5",
-	"LvLOsPMXzh0Fn+pUZO/nblXc+z8eHJXmJdeE+Z+oIO0rrTOuCg7JplrZCVSlNSKXvOzq8PD7754B3gru",
-	"bWfYcfu5wg9RZRo7yXgpln4P1fKnMF8F0fwBZS8v4DZ0/SDVNwpKLa2g8OBue82tqCaQBL8EcPtQJPUA",
-	"umRd0Ax1znx1WD0eG2FPiPrECmuuOqJe6Q8TLTS6fXmeSXCDc8XqQwkYBIZ1Fo/QJ1EwvYR1uWVTbSx7",
-	"PhhA8W92JWbADohsYUzICaq0BfBLmHJTcx1QTdiyAQwbg6ZWJ+RApknN21GGrSRUMbLm8OahhWB1Wkms",
-	"bs0rYW1pJceDQdSeOQJbBhoGnRvf3hFL8OJw5VY4THEZ5doYxrOsYvGkJKDyJ6whXJaoqi+I47Tuq1gE",
-	"jeIEEp5lxQ2gMKFen72uqF+xKkdDG5tDHd9MpGVFh1yMdJ6aHbDC17Q2nZ2E0aL+u0FOxDZ5Jb//+nu0",
-	"7kdE7SO/Os07uHudYedocPTi4PDoYHB4fng8HAyGg8H/dMhv39xs8MI325z/+fXe88E/Gx8syFATQywf",
-	"3o0z3iENoujj1kyIOmezgCO5cf5DtZeoylcr6Q6xqpRdxzfNSzHWuYA6wJ7Nm7I0sBu/+DLK5sapTxfu",
-	"TC0z+Vghl3ff0ZcCmA1ULRxLsqSUq6KvRZ5xKK7gaLpUqb6hPMx6zfZYQdF2tvOa7bf7vpYIzT6v45a8",
-	"jvDY1Oj8oMYOyiMXNvw+aLg9Q3hgj9yyALCRY644XHuO85jccsvMxmzKbVq9dE3cZuMckUIUv1uaSKwq",
-	"EHVFr18vU6RZoL6vXBE/4X26yIbpIvcij92aMlKcz+1Kvd/qcl738O3E+dLAOVp8MAFn2R/IJvfzLk7j",
-	"Q+d7FGe5i2KxI7OhrcSD0Mm8nFxvKT0kVuCmDfEZi453kvjwCA0cq2wPR4FR4dHZHr4O2dg7bh9x0sDD",
-	"2DW2tGZU3bUbF3GMVWNUasSS0HMHf5c+OwBuCBxvvrbj3Nw5nDV0W+6DWZcJytfSnDfSmEX41p6YPT6N",
-	"eU035e3q8eoQ1lX3f6Vo/yAifRtP/qOe3vuR5bc9SvciuaNlmYzuZOoveWNz2nY7ZnSsgvTpqGh2oXUm",
-	"uCJnJc+M8KB+vkXBDKWheKI+ezXh6hLd4dVgqBIsthwppGpzWwmEct8w2j2SthLHdHe1YXdhmqtCgVbE",
-	"95zNpEozwS4Ez907lHtOYytCefTcfhjTCe08psCdByZMe23h8YZ57jAY6JLPL8XBSKergoBOFXOSHLke",
-	"tRLVhNsnhkE3DLphUrEE/n7raNJyiGjXpwfHqswPxqD79ojR4ANQom4GcBPLcaPgDoxVJW70hKViJFNU",
-	"Wbj/iFSp+BI5cjfSajTPc3fokWhDHQsIQdJ2wm6k6vXZT24AscIpgnaEgSm4EjJn+kYRbJNTikAzmvIF",
-	"xMEaANwoom/O+eUB5Pml0EWEYSrYi0yx9wK5W2NSMBr2m+nwWyum7ZEpMPBXOhW7o8CD/uD5D9+7KZmJ",
-	"ELaku4cv2CUHarpw73VSnl+tTxrP+eU+G/dPko1b3ueAgrmDjHe8jYS5Fo3EaxvLxqZ2DMbd1WWz3F0z",
-	"u4hVCTkJB77BwEG2WB990WyxaLu/Tp8qbu8+87ZOKx7YTHHOLzcyUAQca09/HpWJItyZNYlPcU+bic+t",
-	"SbYyDcNvHa16YijolHU5s/wS4m75CCrjgkqjU6jYi29IPzh4t1eJ8d2MqPwkbFUiuCdNA65Ls44R0P69",
-	"9aMtkXZzBhmc0a0MH8XBznm6C5XAdROqBO7vnaoE5Qe+kkrgBvBNqgRu4LtVCc4slyg3GStERpvzbHBc",
-	"Kgf4h1cNjBhplboTv9cP9vx5WT8oLvdd9IOSkv1h9QN/lff6wbemH5Tsa09/Hpd+EOzMHfSDgPh8Y/pB",
-	"RTz4CvpBSfv3+kGrfrAxg9yVfiDVwSzXI2HMgc356Eqqy4Ox4yMHjvbdAzSp/wqDr2yCTHrKkjTXs9f6",
-	"RiX4NlNCOHka6io4Wd1pLogI5JQU3xqxFUxy4m7SguTtJOUW6E3CLL8ClAglqhCh9fd7HqahAswQwaQR",
-	"kOdCsIuMqyv07+YiRLGO2rSZJdBVyNeaK2nd8KBuqNMeKOusBgEBv+0KAuKt+ohn4Zw2CSWKu+gVtMid",
-	"YcevZqdOJV5NxOjKDd9ixrYRdj5zrarL767Ez/qmE3U+/J9O1PmLvJwEhWc84EMmrkUG6A3l8iHYz9qa",
-	"SfMq7FNS/yQpqSVFrNGqkDS3tdkIk+cW2vsgWk4ZzOnJYazuGJHZfH/2Ks0aROaBtZwWer+J4lM//nuC",
-	"9piUH9lOp7YkZq0RnrcRs53Gfa4QVO5Jw2m7Ks1KT41x7BWf1rDQnXPb3cSNlqf6Wiir88WBuN4IIHzG",
-	"L0XKhLoWmZ6JiClxI4xlCZXsARAGKAeAPHoiLyfuuUyjJmYNDg/HrfnIfek1t8Czg84ilvxrzpWVduH+",
-	"bUGxcYy8MM0Dc+8XL5X4EE4rSovfWzAiTsJv/5jrKakp5Y/nOiEFBRLhwspFhfJnJnoGdcD/DcqWVNR7",
-	"m63Ur367qEEN3lzv8cyXSVa4OLsTLdb/5kd+2ZjIdgrXA8rSX+/hyx+h1ECb6LcnJMW1R22WKd8uFBBq",
-	"pPQ3WTksb1fIB6dkGS0ICXSB+f0BMJsCI+ptttJVRAVki3BUnQe7LK1B3Nf7zJJbRIjKmbzbad1YWqid",
-	"Ycw5cdpRwyl2JwU8i389+/CefXStqMgeDhDcBL5uyAna9xKlrYdqTIXlMjMJ60prYpWIL1bkimefxFjk",
-	"Qo2ESXoQlICwp0NWmjtnHBD5/N0YsC4uCbBsOZ3OAX4qxnt2I40Yslxci9wyzqbSWH4l4IL1+uwNfZXl",
-	"xWcbgMbdgMfzLMNiSpTS7lh+dUsKJK3SVEzwfU6QMIJ9PD1/9Rd2JcTMoG3V9IaMk5kV827qMLiaXfNs",
-	"LlgXgNZ9acRitNRxsXpQKNEwOBPqEio6uc5Dt0tgE8Yt6C8vfT+eDwbPRldiAf8Q/aD/soJvsdctoR6r",
-	"iBMcmAbytK7ocADn8j+XzLR//62jZ51hh5JoQIqyk86w89SdvU7UgeUEI+tcFQCScNLXI3R/NVrB4B86",
-	"Q2YDCrtPkXmERlkgY5AiQ+TRHUgESoVruBmtr96wjSSTp/6Dq/y+fpAFnR5C5p1Yppe7kExeF0vwQNfH",
-	"f3DVLQLAdGq2l1hac2FrS/VNSyw0CdZ1TMNQzmzytFE2KRJqSRzQY5agfNB41JLN5YVYrSEwsC3khUDc",
-	"ahEYWJO8sKGcEKtQUPDCxk5EhZBe7Epi4GkaSAvLc30q8lkpP7gO/FQ7w85f3xwcDgB6n7wN/9Rz97Dz",
-	"+zcnWdxCGv0V2YsYj07E+MhzK3mWUdFXcWfyXBcy1sEO8x9skBSK0lZDRHW/jZTFahe6TwMpa1Q319d5",
-	"tidln9v5w10iU5YnA7/ms03o1AYxJQ3D/yqgAXvC9ccDG9slvdpEKUILEbjDdiCCNnrUPiso4eRnOSyk",
-	"Pc4S/HxC+nu38HQxd0+Lx1Gs6J/1zyZeSoNq3bm8lIpnPSKRYjwWI5I34flspo20PjUqVv6FJ4aR501C",
-	"8lSZIyStmEYs01g5MNN4X4kmF1i+jk7SFKSJFQ4Vw+GgyklRrKSQKeXSPLC+oZs+Q+DbhoSoWEFGVO8E",
-	"+AGY9vCrPhdKsOLbFJb4Nw8hPFdOkfWb4PZAyGuRkjAeq0yrS5G7yU98kT36xI2eZylEWDoKMrpiFyLT",
-	"N2xQWYRwcoUXEz+PDkR/wv0asgk37EIIVeBjGgkhlsGXmzr3779Nk2GscEDSMOXeYLO5ZRydCmjuHOd6",
-	"GkEdNvyGfztYGPrWbG6Nnx8fXcWqiw8QDX8mR1e9siOfXFdMJucjqh4vJBhrb7hb7rHO3W9QddJQGYFc",
-	"jCHb7EKM+NyIaj8TnaU0jAhh/FVZ9JBGClXWoI+TAiHaHzoKhMV56LlllVnAps9sOBE3TnDG40jNfDSC",
-	"gFw5rnSL9SzTymBBEDj1o3JP3G15YqhApdI3rtcL2XxIlm7AEGJ/SVGjY03GSreU/lCFWXruTLutmApu",
-	"5r7gTTAQnzIInmoBZX6K0w8UKGgLfXkobWnYTe5kNnXilVb6m12A050hYunhwdEzNuHXIlYQe4z9UiC1",
-	"V3NHGBxLklxRrhOvlTux5aljS4cuglg+rqA6Qy5TejnTiLEMr/bcreWUAAqP3d2C60QFS53geVCsuDtZ",
-	"WODHnRAO5O3WHjJtMSpIpH32ic4wjhYXByY7waDCWP3CszmckiFRHjfRlimyNWY44nm+iBX04HYNRWQo",
-	"ZWG1vuqzz/AVcnK0HPzGL8Uq59KUX3LbBr2njF9yqTC+g13wjLvl4IYOCLfBpYzYTOQ0qCup0mGsbibU",
-	"gmzTaSrSiF3MLdGqskRTQZ6fMH4tcn4pmJm4YRCVoU8/MaQZBOQfliosNuuHiXSAZ5nrxK1MLqYcwbmg",
-	"jz4704y7BaW+afAFKVXiklt5TThnRb96zAa0oxIKLdoJG2D1WhwSXTHfYcl9zXzqx0KM+ckWqsSnBjHg",
-	"6zt4Q2a8t5o2irrE0O/m6r1d0s20XZHx8opyx4nmjT3Na8qBD5LdHamUJWeJYtWSB8JqSe32RsMbBly6",
-	"jlG4Dxt/sYs09N4J1rx2dBm1d5/lDrERromTXVDQ9LESKJsCRauGVkS3I4yvvGM+k4Sa/Kzt3bT0mcTO",
-	"X3NLYN/fHQxeHDwbdCIIcr4NY9yDCL45PT84Ovr+u8PO5kr7z9ruc9X/JLnqmW4mK0AbtiUqD5Sw7uhS",
-	"U8I63hMoIla5T2UdsYBMGPgyBqfeNSzzZ70PymynKQ+e7RHQ5E1yPODo7ynVYwrRzHRLWGYLmbo9KBPI",
-	"1MokjaUgzEzfdwimlx7uWz6HG9EsnWd6L5S3J65vyC3vHLvQnJthc64MZiJsm6HhpGqvpmL0pCmTNlLH",
-	"K1ena8SqKbkyJSYbpmb8yy4wrgnzM0DRpR/6+MYnfIpVOWNFn+9C3RtW5ExETKi0TNDonbAkF5mTKt/A",
-	"t96mCVX0rP6OOe83YE68lNdC9djUUXqyARg9z0feGAW20OJHCE+FnujxXcWD82Df9mJCI2UKluiBMziC",
-	"L9+exxHewL2o8EizOWz1uu0yp+NpMYSXC0AlaRUi2JTPsFQ72Itl6uPJyJRedFQa7fW1yKlSQ92ZNmRa",
-	"xQqcTqAW5cKI/FqkZGXsGoH2w3KOlqO/Aiys1Jx8Hr2oMKzESkGhIpb89Oac1eZ6AVNMCjnHG8MToM2p",
-	"+ESDSPrsg8oWZMRxrWJFnrRikt3SkjvoBZAhw8KiTu5ImD76LMjLJsvpQgR8JsaW6bmNwMxsyg5oeDDH",
-	"7QSyUz/eoiFt80MQotPa0WoiRPVDI4VxmrMkgJwHoi27k6zcOWy6CWM6CBIXf+kKb3V3L+54Zde7qOV0",
-	"4A7EqusPcuXmRqzxzvZA02i4BXitGq7em2KhwDHqFFm8fMH9IXgeFJMGwRBRPCIPiJ2IKVxNP8beSXCn",
-	"i6uFt5cu4R0Vn+J61WSimkVaz5Wt0zyrNSuWNudUtZ2rcna9fifqSNfBv+YiX5RG0toidkJDaSrGfJ7Z",
-	"zhAK2BTWA6ptgzGb908L2knAf7dc/Mcqh+yWVjRTCCjq4I7mzkjFdiUHk6LPT/omicCNPSOgu+UAmep1",
-	"jWJVWkIRpRg4c4SamHvZnd7iT+oj+O2WaoahbqbVX7hK/zv4xX2RahaurlS4vtaz13Qar/bXsoZ+0jfr",
-	"WENLbpTrm72O81h1HGJ8OyN4PtqjneidCWtQm5ClbEE+WqBXHGOIlsic1YFhqBIPB8FTCWhjH+j7rVGO",
-	"foBJj4wyPqAxlWOKbPZRNBBFgjXqfIyKlzQxcASjOIIovlyw7gADmyg+h0nTi6i/XEy1kzssvxIe37yI",
-	"PYHAxpIviX/NeeamXF8pXk+MxRrZnA0o0qMfq/PVEZUUM8YNxQQxRx4WffY3r5dl2oL7i6PJEt+K1Q1M",
-	"sNinCeYCkZA4t0am5HG/mKPFHTgTsSUMCvWxQEGQWglOj5/FoUpjcWOcMgd9dcvxploQQD7EQhm/2EO0",
-	"sB6ggREC2tiFMBh85Ni7YTyDIFGe3fCF6w8b6XGA4j/ts/fkQSxM9hTB6fVRq3Fq0Gs49S0CAPyJDfnd",
-	"1v7/tTz8GiIDXi1GmcD5d6KOP3id4dHzzR3+fg6PM1+5OHV/xJChb5gVnS0J4xsxo1tDCZ46YtHOiM4h",
-	"ai9gKUTJAlbkqKEee3W1hS8tcyL33cRjrgB5LgPxigBjYh7jIGAcAyq7yBmqTAaYS68fq7cKo1pL2+Sw",
-	"EosoIer7CgwDlVIeblAY3kwBmj74MHMkFqLeLUJbeVaDjy+1UxExCv0EenGEuTTDBbwJOWBjLlSVcVfJ",
-	"9hLngQlhugZGcjcwmSHZHGrsyFHxkBVx6yNcabcaeBOOGzkUDRo0HRqMVMYKjjFqrvVUGOM2BiqQVDgU",
-	"KlHFcYYX0gjTEsiIA06xqEhWOBz0HDOBiBU3dqn8GlC4udHTIp0gF8tsdixuRA5wx4pxA9surXenVRfd",
-	"j9evjGE3Isuc1FEJWCYhDDcxVpUwcoyLOSE2SxHKVaupX7VqGoEtX2N67I5ZAN2+3LQh9A7ezMt97DbF",
-	"4mH89lICQu+OMXof5ejqwdhzmXPR3k5UOPZx1Kmg1nWGbkhmPhVbxO65uT5ONg6i356FP650YLcnMrga",
-	"u2HcJG638+6Pc3sL65bK6o0ZN32XeDdG2geR9TOfBuOVPMo1Rl2Ep4Whv6IYQjexcp+XpqCPOod/eltZ",
-	"90LbybBOCukp5KApcVN5wwctW+rc5y4vUWaclOvS02hKm7p0mjh2bBbGNcWoZ8ivaWEIrJ0fhEU82uh6",
-	"rG4l7CGpZh+aRB0SrIBzl89Qdqlkj+SiyCSy+lLAyHSOcBhOB8y2yomAI/KA7IB2vBqUHXWm3Ipc8uwX",
-	"BIs4POo/D5nC4WCZK/hrtTlX+OTffIyMgaa15w2PLeMat2Vn7MGK6cGIW3Gpc3m38oxYMajoCsRu+nPR",
-	"WqUxVlimka1fpbH2nbJS49pJLZtWanQd10s1vq3NdqtqjaXM3lSukd1XtUb39BXtzF1ILXlsf+TGCiVy",
-	"ExRjlGqs93UY94SrqbZJcHMWd6jFWCNdf9R6jMFllfuajN9aTcYas9rTo8flsq3tzva1GevE6Nuqz7gk",
-	"EDx8icYqV9gnu7QjjW/DPndWqRGOecaN2YWugP2AolCec0ID68PTqt4Qq6Xy7hvrDfjNr6o00LS/OY3B",
-	"jXsX6oJU0kxEyi61TkOdAaB7jNmrDXs23ao20Bm8m86AF/APrTAQid5rC9+gtkB7t6dBj09VKK7V3fQE",
-	"IkDfoJJQyABfS0OAAezVg1vUg03Y5E51A/fFWxhrsZeuLWZHBgmORSfuciS9IbYa8TyXJHyHhdb5yEIE",
-	"qXvthMGNCNtC6JI0jF8YcD0j+cdnoBvwSzaG3xgx5mV1gJn5hbG5VJfAkaEC++ayQWNqflU4YLfLBjIN",
-	"JYQtZYNzdyj2gsG3JxjAbX7cpO+PwOQt3g9PO+G6rM/bC9q1AsKm+A7QJviHHrMEOnHvJx4hH6oWJ4xS",
-	"IjE2hGBmIQDT08JYlcSQdSEUIx9N5LVIe95e5Gii6bO3CIzqiJ+jPVTkrYzuc2MxVmaZI4QlzVW+cwwD",
-	"KvO6XXsC+PBkiTnt2xHJZWocq6CbKMTskWm0FHkI7/v4Ey8K1YUdQBwcTXiOoTL40DChbL6gsJetpR13",
-	"S7+irGORSOwlnRWSjoUtWv+u3lnCWWH2TBRFkVUiHBoMlX3AhZdudNBYQw88G/rYt8iDafoqgEFcWhkZ",
-	"zJRmvh/WLbrsl31D/Y0TVtRTJOBfGlys2kbnJzLL5iYc63RuAKO93cjqBbIGIhQYXdmtNlccQNXqColC",
-	"t5ld2ZLV1d38ZK6kdQzjPZiSu/Xvo+0YWn0Yv0MwbmpKixXhmIs3oiK6H4y33EIqXI9S9NEQeRJSOMiU",
-	"g0hqD/pd0Dv3pCnA360sVljpI+3/AHD/CaM8eMiZSqb8SiQnLLmSlkp0Om6AdbD5aCRmthR4kfTE6mJu",
-	"PQQ7AJEocUNoAt16LCJ90x0Lad5rVQQRJd407eg91AmN1RgmmFzMF0kAxS0hK4EZkRHeSOUb1U57ffYS",
-	"0/mNnyazOlaQ8d9nyWhurJ6CKGoSD3UtUwCECtGuUzGWSgLMDACs63SeeQ5aBi564AYrpv9459aRdbGk",
-	"AnOr6rbL/f9D/nK+6GHqtWv50k3PN7yYL/CMFXSb0isydxxteUMJOpowXVDvcUTpk79evT4DcycgfiN9",
-	"i1VRakJha6xEkwapmNRNgzqwpmH/Ljb9mrzqOfMFxMraTtSR5oy2Hc3yCJiLh6oz7Ljl7UQd5aMxX376",
-	"PweHgwEMCZfFSUydqLN0NTvDzhs+mtAjf7chfFqMwEZzI+TlxHaGh/1N0u+smO6dCn8mp0LNTrKBJ6HJ",
-	"0jHLxQh2m057LU97PhO5EcTRko8fzgK7B3b39PooidjNRI4mhIFf+APJVAFcufQcii98ZGNFPNMkJ8xO",
-	"pGHXIgeyYyxfYB0P8YUSgEeZxDKGtdRn+AioBH12JgT75ci9h3wIv20iMHMghULBHAqW3UiV6pvt7BHm",
-	"l8O9OaJOgh4aiIKE440MEnsXxeOzXhjW/eUwYqZCZ3456q1B5FosGgVV2t5VShLPstC9DjQOqQIRa1Bw",
-	"li2kqAWkn+3I/TXVqRxL/NMj55wwK13HF7ngV0y77/fZKWkqtIZQjx6NLuXgpPGt3ODyXN+QnCeNpXQk",
-	"ItAosxtqRUVWDEqyJHh2T9+/7p2UIzwdW5HDMKUp4VUdkY1V0eglVO6BVgXkKsZ9CD6aoHY25lnGqNTD",
-	"QvDcOPVugGreDz+EoneoX2xpSv7T2JHD/KLiGBQwZCjpfyoEVuT8xI/dlSulWvcvR8F/3UggRW7wy9Ge",
-	"H+z5wYb84C6E32fDYZxZO/3/JIzOrgVCyQissYRZoqO5RdBGznxnKGA6gsR9tuLIa72+gJkSjnX1Hemj",
-	"t87cS2/T0gTl5N9rklar4YWsSyaXqLBql2ntsfKmqiE7Hhz3CgMFGK7AitBNRfFHNXm0PphenyWZUJd2",
-	"kgD4qdcVgSRfAici2MNB1eZBL7n3b2RqJwkL33ay+izjiuexgvkZ1jUTIWzkfrYiYjYXPMU/0HLlV4Xs",
-	"h5CQOc8y6CqTSvCc+Z4ueB7Fys4vRMRmciYidiE4GOMvMxEB7rgSWe/EJ7ReS53Vk0jLmeDw++ylthPH",
-	"NmNFvAc+98SwJJVTx/C1gvpmSdVUQqKBNCwVubwmgI1CF8HTRLhCuT9lVlfLWw5jlWANYDwNTnLAUsAM",
-	"f4ZB0i9f6DfcAvwxCZbcrxMY0lp6be0jVrTYWgkTIVcu5l+kzfqMYZtzmblV/LfItWHd5Pj7/vMBnAX4",
-	"Z9I7wU6J+7DkcPDTKTt99oKduePAjr9nX9gPL1C0OWJf2OHTY3j8Y8Yte8lz99PRIOmzU7++fsX1tbsL",
-	"Vctv4wbXzzzsH5SerDmFwCINt4k+AWgngYUa1E/DuvR4VQAugSCT+8ZJRNYwmVKXiAFGAPlD9w1fubQo",
-	"X4h5y4k0n8TUXXcUqy6VzkXaZx8KezgvLJ+uAQmPS1OJwHXlJxJRmVY0cyIOGeGgoekp8YHIliVv+GiS",
-	"sC4HSojHWRLSMwjHhKh1AjM08t8C5T+YfrCO7indtacF9cBFAvj8gqSQxIhNI7KEFrTan+iCFi9dFSLO",
-	"i5nwx9rr+fSdiv01Vt3S+ioVGzua462waHI13uaKG+LNp3DPC4oXGmsd7fdAbgQTADA9JyVZYfXN7XpL",
-	"MQhk3ghPlSwJK8hxk8rgI5bJKxH2E2HxQKJ7xcQA/8TJVK4zX3QVN8edipIqcVXaWLAoW2HPvcWMK6kG",
-	"KtC0IP++z16VHg6ZCmXlCEqzg/BU0ESI8FZ0EbuBzwQ6Db0mTuEJzpU/070TqLToLxzctm3NyT/mevou",
-	"pBp3yub3m1MK23DQO8MfXpTp+kScVif9w53oDI+/30j0rsxkbxj+UxiGuzpnY6kAgoTiJ9rk2LsYj39D",
-	"qIqVkSI8NExg4IXBsrIYdFFqo0PwwyVbBTrcK4R+C1a2lwH3IQ6rQxw2U+A2jm9AtBSofe90+YZDCJzP",
-	"6XZ/Pfvwnn10rWrY+6CNlJzZ8GvyWpDVC0BGQTaYA9uLVReY4N9yCaWJgOsBfmrPccIaFF/ffXNiUMeB",
-	"0EpOViuE9S46OnHcmKcHWmWIE4fyHP7tbXJFSNDAScUw5yKYorgbbK5Sx9yTp1V3c6oRYK8QDpwkB/EM",
-	"0IyNoZ3rGGugJuKLFbni2SdBMLhOZqLBoxwI6iKWtZ/O7IJhqClKOP5tAMzDD3uusxlzhk3b2NV7AKvz",
-	"n0tc+e+/dfQMkG8AThBsgI6zdp6GJyfqXCOIzpJXOGL/lmqE6isevfUoyV+NVjCTB0fMuYWEuQ3Erdyz",
-	"8kcDosZzK3mWLYjmbOftjTqzeQNj/rGkZd725OlLlSQNS4sMxXiVhCgXbJQJCIfqUgULEysqVo+KTMTE",
-	"l5GY2TIiqyVMyTuM/de6Oo/AqOFxPqNYVULKeuxKiBnli3oFg+qqv/PuCw2KSTAd1g1DgqJYJWV4B8Sn",
-	"ly6SiPX7fdTEvN7tSNYB+yTItND1k+oxrYihNKgmYaRUaG+ooF2zeuRYXQtaztjV4zB6LBc+WZlUqXEu",
-	"BPSLIwIne7aARzdSmR5ZEQrFLncUPrBqQqWIlGbC0yD0x/UKsmQRzNctYeEIZs1EVAcL1e+gZlbEZrkc",
-	"CQbuKxOxa6FSMG+mrl/kQyJnKWZR92CqnKbHzETfgHmhUlTGMq1GwnNBtK5Yp50DouyJ65c7SVRwNIqM",
-	"9MwX6/f2O7dqnKV6NJ+61cSrYSDcUJXGupCpu6PQFG9Xq1+OVQHTWvCd4+9BrFcIVOhGS2JJaZgJja/S",
-	"lvGQZFQoGyI6b1F70WjXXTV4MCIMWYDLK2WSQBzCTzZYtXwlQzy6MNKKsU0SOiIsFgwK4HdvPPPnNDIn",
-	"YOC/0OaFcXywf7Xb0LDANxOZicpmmTCwVCo4qv5euA5O/Lr6Vwyeg4tMj67ceqK5hafsAhyUuKZIHcvi",
-	"Z+BYtfwS0mfcAdQ3As8sziQXxhYxrklxIz4raYtaKCEY5RPDunMFlyHt+WtAxx6Wluw04obgJX/U2rpz",
-	"/VaBrzSzEgVbad1dPTwCaou3HLylEHs65RmCJpsTxl230Je34HI2ll/c6dTKh9t0X+ovPR+ESnOCe0aW",
-	"bXd/iq1bd7cqeMzVqaL/12hMJcCuXZ/wpRs9z1KWO3YORABGk5ZgylazAdzE01qZNkfECprk41WnODDW",
-	"zcQlHy1Yyi3vNQausqa54JVviiG189xJ/RBDytYKIT0pA8An3NJN4pk7hIsa8rL7gN8HdwxWxp42DpGs",
-	"jT9re44QoInfXz/whl0Kq4G48QGWd5erBSNY0UWJpDwkHHHaLrjPSDWhWh7QhNIWXl1ojM0SWXpCswTt",
-	"gY0zflksiFbLFOS8Cm8O15e0HlbR7fQNYJ8TI6mwTEA892thMjlzly6gASM9nUqsQoaF0Lwoll4Dk6sF",
-	"aBCM+u12UqqOWNERl2wlI64gVB07YF0MfZ84amphMQiC48rJVzSnDUNocXD3G0JbVZaijjTn/EsYTtsQ",
-	"OtsaK7uR5RNEvr2qtVe1bsckxbICRJKfGPB0QqQ/KTu7sJI+HWljD0DsTfVNWGN7a4NXczAbcx9ixYd8",
-	"OD/8qsdslut0PgL28a8mucSd0BHPRnMsUu24U1L+/UElQ8qoE8bKKchIif9nmoCMCBBD/9QXTt1SH3N9",
-	"mQtj/qovQONy04KoBviBJSNHSrMM/+712XuS4HGcwpQzMWwh7LD4LuoW/9QXJlYAsz2BQq/o31qwjCv0",
-	"xjt6lGGong93c2sC5iqgl23lzMva5ZX5MyrXUCtijixJ5ylwuViBZDUERlmJCwzkjT5Lzq7kjDj0OeRv",
-	"QDFo4L++CKgbbxefxgoi4Z4PBoOIPSe88Rm/lMqJpT7dsut19aiSbI4qs0EpJVhUPY4VFqyA9xvKLDRV",
-	"VWBbQzEUGC/a2JfFMP6EkXiw3I6mhFdiw8i6yiI+UHHz+mfXqGxeymNV4rQPuXtcIXclC6zv0x3C8EoO",
-	"CNadA/Qy3I31zRvD+FDTrRy3wLHhwzEoPEawC50uWJez5FXFSzLlsxOW/PZ7EiswcBqyM2VZL2Lt8SKV",
-	"PNJV6XuxggyYYJQ+Zw9bdcN8vjHl8JE1iZL5fEJqGZCCuYsX/lFvWNDwK7EwEZsrMyehxhevIKV6KYal",
-	"1KJjhUUrSqdToXqGjqU+xt5ciQUF3URNkU79Bi09Vtur6S06Ompq5NsBA9HW6loZDLgU1nIapB1V5frN",
-	"VDA6s0BTgxW9iz420pnOwb3l9K2J4EGtiIPDo8F366tRlSHtNak9D9lYk6o4lnejRoVncic8ZHXK4+vi",
-	"eYBsWnrauWHJx8+VLMhmfpdEaKpxChWY+zOnKcy4nZwwtJdhSSKgH3tWtmdlfxBWVt6fPVPbM7U/HlNj",
-	"3ZKDADnv7ZDNAVfbvYkwTdGTwEuHuyOwAQ0ocTleUQvENcc4il4l9R5qmD57cVBkYoA1LPFdN2Q9AboO",
-	"JTf1yjHU0qCOB8exCn3d3mc24aYolqqVIFciVOIr+upyhpXOEGexqfxsMMDb4NGrwRYeqqcMpiCEnprz",
-	"sxkNyRtk6TBVuUYV7ChW5cJ5nhK8GgQItKD8nFRnvDxGwDlLwAsN9hwnMxThfRT4MqQ0DLfITwzGb6Dv",
-	"CfzqNBjDM2EqwR1FAE+5Ka2iErx9AG+jjdyAN/NneSXIDopOMXI9B5wwWI92pljhiCex4pv4i9fm13c3",
-	"nK4LZV+5k3fiq8UdWJ18ULSzYkoeuWVPXybGtt7Wc+lXn8/OD77//uDlzvx7DYRpn9nwR2XCp2kaciui",
-	"+GW42m557n355s7r2lwZ6YZB5iX+ROQ4kU8LI9kdnUt6HCugZ/1R5QYY9MwVHUNY1zJoReRRK/pVv5TR",
-	"uePj6Ntr4PxJCfRLxc+HFR4fBX8VFx89fjXa4Zo2ItVNBOjBuRBsGWuD4C8igL+AoJRyCq9lnkBEG+OZ",
-	"Y8q5Yxk+LMwvIqxeq8sNWJnfiy5kvoJyDXAUtsrYeidlDixFIIIs8nwwGCBsHSW5EKwGKOdhAudDediq",
-	"5+NbdrE9BGBEjauuAR+x4j7vWcdjdWzVN2p3ni13ZuGnVwVZ/B2ZgNN02nGHjgaDMjGXWNsNNwX8g6NV",
-	"R4Pjsk2hBSnNzHw08S91uWsHeMLqElN9JhgbEJzUdQR1Y/liiHEUFyIDlFQdq02k9z577UYP0Xy3ieqY",
-	"7d4sq7NtRfVYrZDV2T2L6jD3NlF9U2EUO4NreIT3tsV4FJ6I2jHfZyk2UAZc2HbasHGuzVbSYrQcwVU1",
-	"pmACb1XylWm/E3UAghSS1yJfnaxKfjp1bWhtBSt99qLze6ur/TRMhxyShl4aDshkTRG5mEoJWApkvxj5",
-	"PGVK96Ewu1gFSUVw830DuOer7Ca9usGJL9hUX1fkOlQXfC2a64Dcge+Fbg+11QGlXQhbBR6rfKq0UFVt",
-	"6YZfgy/CdYcIJtjxuFLeJkSRRxj8Bkq0PSEqQ3y/ss2gbgd49ZDK/u7inmoiYrNIiDv/x6bAf0CD/pZ0",
-	"v0UklGo2tweONh2MyBjQCJLwN/L7Nkg1BQFyHRgU/4Kg3eoLaJG90PPLiY1iVcnQe1LPugns+2/dOD8r",
-	"aV9pY5NSFNTT2dx64KwU6WhywY00Cbld0XYM8O2gnRcu3aRAe0AkezekKhIZLlLSj1U4nxJDLGJTTMIA",
-	"7DFwNpCOfXR4/N3x989eHH+HJLlKfUtKeh96NaFNVFZsWamubu9/B7lKF/NF5G05jVwsEGUL9v6vuYA6",
-	"ucTf/XKt5OwFuuY7qeR0PvUtxjqfctsZdlI9d/ci6kz5F2xQrmvUmfq3BoUKTFkav99ZG7+NwlYXd7XO",
-	"DVcMFw6u2F7GbUbiCMP/L+aLAJ8/AqdZ9RA+EGBHK9mksTydydHVPdhgE9dvkB3nCZ7PHnX/diI12CMx",
-	"roYkQ0+12rKsfJ+NCBbuo3C8qdFdBLCCBgyPog56OXm+OMebCsu2vmzlx+MG9xFefWCpyg/gjft/24V3",
-	"k8JAlr0Y9WgQKtyeBGmi4yZfTHHc20SoosHvtxIESNi8FvdBE6jrBycLn+i7u6cMz5Ypw9gfui1IAw30",
-	"cVIH2r09gXhsehZuy/3TiALoGbWc+4iZ+kTWaaxb6NUpt3yZFNXgyQJhzylZ5Kv1MIy/wHvtsVSVSJvl",
-	"mCr87Ns0CSODwJZFA1oOoQo0pIqdqxhlRTOM1QrDV/D9jQKmYlUAfjqy6pRd+mgIS2Pmo5EQqVMr1wv7",
-	"KUKP1o37WcuXEKsN435W+RJKuO6dxP00naK7sAtAEXBfmAOyCOD3auXhWZ0K6jd8taWPWpWxQafPXmDK",
-	"P0A6S1Vt422BH38+OH324mBw9LyzFabp0mXax//8seN/mmnWrsOA6tzkAaKBmie2VVDQtOFyUGgQdb5Z",
-	"YFCsIDKIBYFBTfevMTyoYBdR8e9qaFCVcLhmQJI2DgZi1VigWN05GMhvQTXUJ1arY33YdqE+sbpzrE/T",
-	"nuwjfrZgJBvG/bTc3D3neKThP237tYsooCXG8VuVGD98OJCKVVihHKDJmv3QvRMGwUOsFjuEnmuMk7iD",
-	"7M1WpJ9VZHKMzb9rLD47DWd+rwE+rTL5g4T5NB/nvSdknWiflrV7PEE/LeJua+xPndp8a9E/hB0MVd/7",
-	"7J2+llSePZDz/VqgHYYAAt2NgNCZgB7S1Y5Vo/3iUYfq7FrN31iJfwwK+s48ys1C3qrInT8FUf1DBfDs",
-	"gpS3CHWzeT6aOAV0Ig0YodsCeQKlwL9joE4ZVdM31glLyk5MwvD/Zd0nQO8ltDlU6BFkLlaYhELh2rQE",
-	"JxBXA2B1/bJPPbdGpoIdOjr5YgAFwTI+nUECKoD5Is5yd4B1JsC6cBixQ6fIGvZi0DthCRbCfkddhlZp",
-	"fOILSfXZB5UtionioA2gDBjL7dywD+4XLOX3kcuUQZ0wpIjVl1iqYXxQeoothAUDcmD99aMoakzQTgxj",
-	"lVhteeY7fOU+kbBBxJJiBxKW/P3XJKL+aAFpOZ20CoCukJ+LlcfwAPmeUKmnziBuIhec3cgccZethtwg",
-	"P1XXH8yVJgYCurSxyv4/e1+33MatrfkqKN6YPNOiKdnOTqiaC8VOcrwnTnQiJalTYaoaZIMkjpoAdwOU",
-	"zEnlfq7nVeYN5lHmSaaw1gIa3eymKOoncswrW2QTjUYvLKzf7+Mqe3xgPSpP8qvx7ySvtxQo/YrvFTA7",
-	"3FtPWCmUpx5goy5bWKcLwoXg6dK2FSzhqJ34+AhlSFLZVyed4G9LZcXsSaqM6mu03ccPUu5VwMG83kr5",
-	"07Rkf2lRUdDhcYvKwwPQNYlMpc+GeuarH+opKJGGAs2RSs9/vGhuuaEQQ9pjRgiAIXIGqefyLq1wU+FK",
-	"QHaiCvS0t9+JT3xKf1ZdjrgYFcZe6GtSeFAO4Z8EObkhCOqeFaFMTisAA0P22+8pjVDCEfXZL9Xnd18Y",
-	"gay8hRgBRDfxWyYUo8hYdyzWGucgC9+cyWAU8KURuptP5vR0M01Eh+2Ph2AHYNxPI38Bjy/Qdo04Ck6X",
-	"Jz4ig3jvAf3BDYgDvSD01dLTiLyZkQr0THgUdjd8C4rfECmwKkneY1Ch10n5fP6NUD64xP1v6HJ4PRgQ",
-	"5av3lqK3RrhIElGR+mUeeKQImiJqnZhGjwxmSFg7PPJGir4D48Y4geN5mfNA3tXGRW7E8WifZlNk6Fdp",
-	"50TSRfOlohlJoBYZMGBOMPNddpG13yVUMPcqlcpvBlgrVBW1XC6kPW19AKoiqmMytWuUqfUuNu73pJ4X",
-	"CqDHIxXMBTRrCm9G7w+lAduhKa63f9/eNrSS/UyoM9r9E14UWPzq7b+xvhZsQLjIdWCVaHpQTA9KR6rZ",
-	"0JnPuHKR7gN73emWUKuwN3qWN07OS7G4j/cfSRcccvB3Z3h83P/HmySqGDse7Jbu/zMpxxj0a0MMmtE9",
-	"vtYfdywm+PNu+McNa0Ur+Rihhp0SS+VU7phK2nGHH+IQzzcO0fgKHzYMEZuwj1mZULdR23uJyPYsyxTA",
-	"dCq3Qcq6QMhNB11UDJC1EsL5O+I9EpYueAGcbdU2T/TZ/SeXEj+FAHKlVkKTh35bEcQp1kDgNSMlkUEA",
-	"jKJgwdGSGMvXzOqZcGePL55Apqa20go/rH8o+NBrzyY4FiyuqyzlRpVF3EKVsHKJsfZusn6rs9qS66Jp",
-	"xUeqcd5UXxFOuvrrhxdYf4aAxzJS96rBwKXeQFsZqW0lGIGpcApw+NHpXgqz0QtvmJnH7xvzNRrNB/vn",
-	"RnvgBREUYqsdcF8z4OG4EP6CQ/9wxD/T6pF9z/fba0c8XegjnOZvCa6SA5lgcMow86lXxSQIY0Rf6r6c",
-	"yWuhWOqnlpYwkyN1jCSDAxZy1qaXsIlegofVUu0xRApVaY1P+g5ZhZE1grR0k6j5YQlxK5p/o+NivJJ5",
-	"dqn/LQVO0pzPTMIyuXDnF1CN3gg5m9uEUUOrSVgaLQ0wviqkqP4Byg4ToP6rcGYn1D2ZCSYzw7opn0wI",
-	"+NCdrO48tZqlM76auT96CYuu8NWXOK6Zy+VSqhlN/l8rnku7Ps+5uoCUSXrqFycFQJ2f4zP6baBopOuA",
-	"tLfC5c+khTohT/afBI79n8TCHWIp66b+J35qvfKmToijOVxXCkiDyMiiahp2KaAJeRWo47d8bfwnPU9C",
-	"6rksd4qPolS+MOVkmqtay+/rUHjhmwa0oxDjNBO9FENkWIIrkggSRAJeaWxamrSHXLJZjGhau/Nvv/cr",
-	"4ZwEEeJ/vLh0v90NPAnM+pRhks7ZPGBuvNVLKTJmVuMjH4uZCYuLmmHYLGA1VZYbYo7DEL8I8VGIsoBJ",
-	"lYtAee+XHjha9XJN5tPNnNvK9xQPQt5gYIYH1irLpElGCuOSGGuxfBZofnURYy1gHNNINRHA+4XMvIQ3",
-	"68njRyq6RRepvaS6irUXTcVq7HVhZm0AOJ7CcZZP5kj72oXKteqvgAPLrULvlKVjXrhd7SuUWUoh5xAF",
-	"q8XFSF6VuAkFcfqGwmv4MDWwaPeLTdz9XF4Jxim+/cIMGWeEVu+chQBmr/QNZXEN1fI1Qd5HC5PzyZVJ",
-	"tqEft6Desy5RXUaDQYSLoMSCaEnjSa1R/iZ64QsEc3fo2AoPdkm5fBqPjBqDxlmpXBjDUmLDvIBL3BlH",
-	"3Mor4cnC6QqiaW6OQzoxDjOIGbqjyiG+cJsm4uY2zThi4Rx0g9LU9yecrRYmNcU6f9rOJeo7VMO7AMK7",
-	"m7lQI+WpREsSdZzv3WKSZ1mGvZ9kmtzD6N94m74grbR7Ol/frcjITwvNm0Prz9+79adKp/9wzT6bp+8j",
-	"EpOR2VE3SSrpVbTZKojsXc/6eArFLD55Soc3z/MeJXZjzZds9JXSAeVtLc80kTR0ErWmnduMlT6L0qyU",
-	"u75w15aOsW93rcK4xcYXr5pfL0zNAHufpdAqg/lRKA6VddoASP+6pfA/rIwCrUi8hv5WTZJWcISSMtta",
-	"sFoytvw9WYtRfCgcs2ClY2UsvFhnkkKXLOtOsf/VachqdvGkH023d+rPiLG287hRqE5gU66Re7eZZpzB",
-	"RgjJS4rD4mr3CLIJoqr0Bf6F0Up6WjDohbIkTXC0uacqKc0pVd5ES9Bnlzc6srphsAkwq8I1cejQP1n8",
-	"YFg3Z3EaL0yEfQXn2IEcoDl/WNt3j5I8fF1L/MVJwZNaStB9VxXR9gQgYlI5MewMX1VvEcJq9H087G21",
-	"zWXO82Qj59nORnC3GGR92T/ZPGSDy3xIQn5CScjN9/dIltITNEY3yeKWnugoz0fBnbL6BQeJybvh0Jei",
-	"MC9CMGu8xrNc8YVINhqP/e8k4HH0EjjfVQU627yAQSosDK0DhatkRpwCUjmfH+buHqJ+2mxv3b41legs",
-	"u225RFZJJTqVUUkpxjnYOLlYBcRNNgySlowjuyXhOFI+4/iQTA9UoticWWR3SSxG8C413Y/Jp7THFC8K",
-	"z6sFL9U8XUd4gxnwWaQa9z6xP5WU4YLbCbBRNij6w7H8PBOHe53Jt2cNcYSnIFJ3d6LYhOWz91kISxwP",
-	"BmXJrOUzJjNTjVN45Azo6kROU5lFlIDuR3rKUnhASEKx2MEkD3wYdV/6ZnaYXzZSGBMq826Yr9MFJCfh",
-	"AKXvDBPKFuukwVdn0la4XgOLRhPZK9uf67W1sHUrC+tZhQYWlsc36sPZIvbihh0pDCW3pGtP3UmbeU/c",
-	"EJIszi6Kn9cQA7Aoy99SaQxX7+3NXjoRv4cHi9L6gLUmbkKP6Nsd6GP/7v6ZRYm+v0fmRnj5Bwj43YFF",
-	"nNa94dVenk1UkUyCQmRzDrmxzVo5UMN8xrq7KmCZOcXuFflcFKLSvHKKVNqPrG6RY32BCAN7k2rHerPS",
-	"U9WGpXJHHeheDGmcx0UUqbxlEo5Dk2PjZgZSGbRZoCtkr1zUPVBDbvWZZtupn6EaAorBGsyuKi8zlZG4",
-	"xzuNjS8o6AjWFybkRmpP62u7dTVSD0Kl760r9P2bzCtYlsdRBn0WjQ6r3mhFSSjQ00d6OURF7Uv0IEgw",
-	"UtX5rMg6hd7+fSwsyu23q5aDwfLXqxtMfYPIPCzE5ePhJEfc8h4jWeR5I7P8bVjI0lYhkInxtWxk2AMC",
-	"uc9Sac6xNnEI1UTpSGVioW3V3cVwnC9r9MBLzW4S2D5NxPQQc44G2BnZ+NacJYUd78+S+PDdlnsBGz8U",
-	"0lF45p+VtP9RpvlOkk547b7yKKQr+2+SOzRJOtFvb3FcVe+b7I+9dPb26PXr48HdaqIOiMifWVnUowIh",
-	"Px3+8f1hj69rcMdxVXqc87sDDPJItaTR1Ob5dQv8cRXqOFQXt8EfbyVIn+pVMVIN8y4TdUHXuT9ywbNL",
-	"uRDv1Tu+DmP/R0j0jVTaqDbT21CWb8vDjdSeKMvPllD9AK58B3Dle4AqH7CUP4mk1iNAKAfkZBkk6Jbg",
-	"Jga5DNuEWvHN2WXlZbVxCbsIoPclMrpHqrE3KSL3DWFU6rfaBZd5pGrAzOz+uMzOcdkAZmb74zLXoxaf",
-	"oktR4jL/NXjMBxjmO8MwP1f05R1Bl2NF9akBLlt+Jaink2w2cxo416s9CHEufzvReaBb3wKfzB4RPfnB",
-	"YgntAYOTN7tCJT2R7/5gwdrdQZIP2MifSLr5ASCRc40ChQHjRmfeHe/UwI0YAb6B/18rQR2WZVQW+n6u",
-	"BQvjblbI5usa/p5Tt7fSzpWcc6T0DJtwhSzkds5upNqHpRNjX9/TZO9FuIZnxk98csXOjgbHu2sIf/dD",
-	"t+Pfe//iC2E87I1ox34ftuHuTJlhi5VRvOa8jQfZruF4Vfcp6xKkBOKOkomcJjEoqWFW6x6Ey2CfwhYW",
-	"PqoW+rvj0JpC5cH8A5bBtC7u+wQCUb2WqM22vetc1nLdDiXQDSrlieuegx7dISb0wZc6lyfQQVM9p2BQ",
-	"Hm2tXdRUdcM2qak/5PZ4z4We+hoV6u7xSoNQTJyeQzgU596Aa67EDTNWT64AOiInpmi6qIx5mGBtSAu4",
-	"J1jxVt7BWJnnbK5zKIqFEVmXq3XUuc1DFw7Tis0JSqkQvebWXZmlQwY1RbpAlnvwqGBkSFs0hJ0QXcPP",
-	"aVsEqhDwNXDVWO15vLqhubkBYHqkfFGKrwPaw2DCc6FiMD109OUHCrhUzqdDwGVLwOW+FkXSTHtCLyqy",
-	"EZz9UAi7KpTIqGWAZCmFigsn0vWAH8QC4ujATh1Q22TwO2FvEcAHPUTbnOWDaN7GGXFXuawfIXcOAsZE",
-	"EYGycaIzYbaZx6jj0VKNMA+C6gxYbDASk6oELSOguD45sYhjBE7ySHWbgPRu8Z2rt0qYe05euNFavGh2",
-	"TyfaDVzzotmH6vOC04BoHrgysmD6Rg3LiinwAhZ8zcaCARGRVG6Poya45LMjALHLYIzEYxDKAsHNClGW",
-	"n3qYLzjo96k4+hC9l/t48zWYRZ1nR4XOc5ExY4XIyxjx258uOknH2LX7XYfKEnb3/S/57OD2fyZuf2Vv",
-	"16J1uNV2C9lVFds+zn9w4NnO/vslnwXXfaRK3x0kP91E38xC/GCbe7+lKCPeyQfvvq40ntixv8SmkZ19",
-	"+uoxdtBFz8qxr72cHRVRQ4FHTRF5976dQjGLE4dOb5Vgo11CE93sNUsqqUbsQHG/7d0DSOE7YTcshUfy",
-	"ImDrNDsQ1QPh4EW0eRF7HZz34ZxrciO2eRCZs2MJqZlaq0osOW55rmfONyYfAcFmaVis/4yTa8FtgDZ1",
-	"7zec+l/7zohb8m8wmcbk20ht+g2E/ZpOdbFI2VTnub4x2AWXwkhODaWE8b3MueIF66ZmLoQFGJmcWzAC",
-	"bCF4dg5/9YYstXM5uVLCGHpo/OU7mMs6pWgCWryngKOdSyXiC9yPStTv8uF9IUNXF0AJAlGGypVAJ4oI",
-	"2Dgo66ZjDqW5djVG8BuJIDhjwRfuX65maMpM5lwpkcMjxGN2uWW54L4DhIFxlIVCqVCSoY05MgLijujv",
-	"bTxX/OD1ZYKFqK1U/bnpsQk/4FrqHCOGDXHIEqawz6heC6OjGYoEOXgzsFKBrk6xQYJkeOHhf1bS0ksE",
-	"nHb87Zo+BswCFBqUGWmpF8gr2QsnQ2AFptKcTay8xhI1X5oCu6ZYifu4fHCPe/l8lacF0tLJvJOUn4MK",
-	"mAPwfGc4gFKRG5nZeWd48mfSqbxj9/3x6+Mvk0680Z2uePUFu6i6kOEj9m3OLfuaF+yEfWTHL18z6R46",
-	"bMDOsDPmxe7OZWVlDj0jn5mXaWg/+NPyQ+WLO/qa5iWnXdt+DF4Ia1h1f2tFFW3OYBMZHZHcKdCJYF3g",
-	"Ly183WtviBSa/k50OYao2IJflYDYphFtpjz4qiG8hInciCogDGpaj2sS4cFExW9w9xqaLmkXAiK7W18u",
-	"PVdlW94LAEXehn6SdKLX0RlOeW7EfuqDRgnh8L8A9bKq6HdsO6i/xIPGejZdbiSXSFrhN31Nf5mHU2Db",
-	"42SoTqiz2FheWOOzvsGCd1plohcLSBdDytkpsFJddaPH8KwaI2XmeskC/y/8sDdk5aEP5jKd9gn7YvDF",
-	"8dHlF+wsXy2kWi3C1yfw9avBa3ZhuYRI3UhdOAucHX/BZrzhp5fOGg8DfAkDlPf9yckQWBvH8Z1HKvwe",
-	"r7hcjQVcwj6yQX/wxRsc580rP3+5FMzNjl1M5iJb5U7TJuzsq69O6IqvBV+M1K9ffnx1HE/gzNnbYOqU",
-	"5g6YmOUlb9ESZ29ff3zTfw0K2BllZMEu3fxMf6Quqc45NmgX3Bj6aM26E16M4bW5UQf9ky9ffcHy8Uup",
-	"/u//KReO04OP1KA/+Oofb8or3LIbv+zw+6/8lz1mJRJjkBHPumi8Awx3xRlw8+Ij1UVLMWGFm78AdpMv",
-	"IHGz4DlDfLbeKXNuCT4n+SOGrQyRjK/GuTRzd0JGI1fohRuLvUgZ1sK/m42StYhwrVsSQ8IhAlzxZJPY",
-	"X/RdhvsHf8MR+bkx6VWObWo38OsKyhB8b7cwbnffAeassrJPHEW+8wG+GU8m1X84xJ9lQHmPI3tLWPmW",
-	"iHKzQtkW6i0jBI8U660J+C1RX+O3wSHsuz3se3dP9r7B35ZmrW/LVq0SxIlasKAtK2FGiCx4royKqbNT",
-	"Zx4AEBTi5xCpnxmp0mTMWDd2nocMvLV06HmrqHZvwTMRomxUyZiUjjE1RYyUsxWkJdidcAs+4xIbQEMv",
-	"WMVhDzxcwPxMz9ZnZ75k0Jmz4MLfr5nrfjG7J4h+/VXq4OCoPuO+qweOremlUHwp+16oWvOmUGOV6ckK",
-	"EIK5Yel33xCHkx9jzRd5mrAJUIla9Cn+efHjD2WD/JVYm2pLOEF4/CAEgvlafSXUKZtw58ZRX3lJaBiK",
-	"vW74OimH1TeKpd9c8tmmlQ+1yV3wVSa9lizsj0uhzpbynwZqBO+oqac/aCXARrw/9sW2fUyTfEdvoG0n",
-	"w2Xn78Ob6iSdueCZQDC2t25Zj95qZQudt92Rrn8JF/tr/0w6boFv+803IdP8asfN+YFwBFDexWRVQObi",
-	"t99j6W96MieDTrqiHQCT5RPbIPpODjal3knsVqmf0Ih4dBpRXIsCat7HK5l7Gtzx2gogQoT/cBO5xt2U",
-	"bvXy+hj3Ry8ZKbd7YkmAL+qbALOhxhZazUi6A0jDzVwocU292GFBMi3M6UhhSXTlVbt9cAR7KmWTXEJz",
-	"QrmvgM6EkLilZWM+uYL60vfTIyfcRyDdlBacCQuBiIDawAAsB9sesKASaF2lYVTkeZ8t+Z/u/TzhlvTy",
-	"cNiSe2/J/zz78P0+W3LJ126IIyuKxQP2AdOwDIZlTUUHjZbjWSj/ac/5nuPQl6JYPFyVLw3KspVgrwYs",
-	"A+ZaYMeS6lpLIDCjlO0PsBXd38K+42vTGb4a7ByCiSZ/SMp+DknZykaINuh55fMWm7HcDi0b9kkKgEO0",
-	"lwQ+debjluDu9k38vTQ22gWH8t42/fDUvEWRWr1LeLYq4Af185yCs/sqn9o2blM+dwvRRmqhyfSsH+uP",
-	"5M9VxLzZcPw7S/TDxWgfTLbuVaFrhHWjmJcTDdTRreKY6mtRONv8Lc8nKyyZ/CDsXGPgM+djXXy9KjKh",
-	"AHDLyhyYkQLEeKM71eJFvcW5XNDcHlOc67dqEGm6hJlwzd7i+ZcJ26T+DKW8hUdv83Ra4vkbvocfqN8S",
-	"t256q3v6Hq2yCDTI7lwVXhZ3r/hsFIWnC3jvIYmHgPfzDXjvt+MqG6k0G4KWXhZysk1Ln4tiIpTlUI+Z",
-	"UoX4B2Kzl4YNqC3Af4GR9w+8uFotUyiLR5AMjNIZYZs9FBzRtKjvc5zkU6jv+q0aNg1d8hDq+1OyLupP",
-	"vZP4xS+3VfFHiVwg2AjJ0Bapkl5JOXUFItYN4kW9M5gRhXI/YgVGTmUDjfecrYwoMLrMFASb44m6YW9E",
-	"nrt/qwdRY4jsIihPld0qzXhyNQn03lGzaEt2hidvkk7jshEHvxHvqj/AcqaVEfjB19yI7NwrhfDlxVwv",
-	"fyonftfi5drz/iX53z129uE4fL7H4V766LfaeZhUFdTv5fk450txf6wSrCIogUrg72aEkpZOw1ui+tEN",
-	"SniSJ8T4ZFBNMVL3wCZh26BJgEjuUbBJYOL3BSbxMKNQmj3mRQQ+kkNj2gF65KC5NprCyk17D9yRSEP9",
-	"XUFHwhY9pCQ+McSR6Fg66J9nlYCI38z+WCOx8vm0gEaqx/7To4xEuv+Qx2irNb/7AflQ+CJ4s7aT9JLP",
-	"IDEh8kDy08U6b6PZlBenDHAWzn+metAGGvm092DohG64rUZ/E7bIwwD7w0K0Wvu1nRza5ho4qqUAH6YQ",
-	"2J3pTAx8+eOVhQ5NaY33r8AL2MfU99zLD1KX9M3HpcikFUxj9e4017ooa5F+Wpl55AVkXM1EcXADDsfw",
-	"phtgQSy9enNbajfL3/3imZr8+9n58OgHC/+TsvBBbA865TmZ9pZXoqAtCqXBmgeF8ofls/dbLPnUiYYB",
-	"qyUThbwWWeKTehAhH7L0Nydpv6dlDTww6kvDuLXYxmI1q6J2QS+cYF131PNiMnfj9ojFLP3t9zQq92Bn",
-	"Gz4C9PRv2BUyY/fxELy18PS+gcU9eHAKGp2CnY7Le/gBl07+sdsUOiY2D1X3zuFYhF6uc3dVABjkM3Bq",
-	"eUBVUhnwt2HysRBmlVuk244YBt2RGiy+NCnD5MgqyE3kS8SbNO0xidR+EakGAr/lenJlIGru5tR3s5wb",
-	"RGWCU597OkM9ZdG9WTd96Q/3l+F0fxkf772h87xDBH7J7TxhHJ75CJCiaOBu+hK4rNOXqDFwHAwF9oib",
-	"MOjCkQr7zw12zfOViEDyvO8x13mG5K1TLnORsdQKY1MWfhxj7blpZmwDTAoLCS3ooc3si/sJrJKxfE1u",
-	"0Ui1eF2N7RNlW64PadQ4P+BTXeDL8UGR3VSac5XW+7f5gqje1Qs6gsX6bxsO0W9/dPSyM+wQGSYYbnbe",
-	"GXZQbjpJB95iZ9i54YWCgsLfd3V//mm0Osd+padNDm/Xyoc88PMzec55YSXP87WHALi7Q3V7OcqwghKL",
-	"erGCF5rU6lVKdQmNf7ngJZl+VbMTUIET2TXrcvLJ+JVQEJnxysMJXwOdUWjZek8wA0Wx9vii7jdwErk/",
-	"lLhBrWpOKURTJawOUFgLfS32AQ+4Z3ClOWwSNMdjxk0OiuMzBxBAo81JYMJA8giJt3yR+4RnVkpac6Sn",
-	"R4REfBeouzknsEvLVcaLrES7G7JzKSbCsO43fDJP2Dv9P4VK2Nf6Yy9h3ws1s3PW/SDzXII5m4zUe+Wu",
-	"+1Zrm7AP7rNewn4FuFzW/a7gi4Sdu7eZsP8hcz0r+KKXsF90vloI1v1eujHYdzzPteol7KwQnHUv/rXi",
-	"hRgpHBP/oqFh5S6l++0HqVZWJOzf9aoAq8gtyAvD0imfWF2kHndlwRVgoUlrmLMUX5iRGnMjkPK+i1ez",
-	"454vrJGWSdN3T+yJ4Kfyo8gYXdgN46tVnveG4R4jtcSV42zsfqvzzLmwS6Ey44O46HAaDaMTbIMpi0zg",
-	"lSIcqp0XejWbMz5Sk5WxekGXG6StA3CGGyCEg/likUuXV8mBgQCOGe6OAjf2SJWDvDCe2E4KkzDRn/Vp",
-	"5nrKjk8YWIRYOOMkIaII5279YpQ5WEgwwhMm+GRe4kTgA43XYfGgijLnxhLanNsU/ZFK3YVu+yEw+pUQ",
-	"SxRQN6q7hfjIJxaWhds2/LoAlh5+PlI4gZu5NlQT5JQxl8oAWvUmBB5szEIvUVQMy8XUhtZ7GAzOLiAC",
-	"wz6rGeUdjC7ogf1SYNQCfjRk6cWVXNL5fsmvRIoLHC+bTzjCm9W5KJdx4aNh+DiE5wFIHoyP3YEKXgdO",
-	"2b2aOlfr5pMmDDATtWIyS7bGZtOf6d2kIUQ7HKkQonVbyV2Bb64L2ZvNdaW20VO6xTtZpMxAA3vutl3h",
-	"lsoIcCi59QDh9IRd97D0IqVztpxKdXIBOEhgbJhen/1Kb4lW2t0RFnqkiF4/hBTXgMLEwmp3V0u3B98M",
-	"BoM9osqAG/7jlFDWP0PUwnjvujWBQ2J3k8qtX1i+J45Ge9G+U0i63OMBDkzSPj9YX88qUh29qZJ+Dl9U",
-	"aXH9jIfu1DM67BbLxnN2Sw5/S+jndh4PGv0ORB4RthvRRLAUE+yT9VudiZTIc6tYHUhcx/yFzX7Z+aqY",
-	"zJ3B9COhn7ekv3+BSd/HSYsn7By/i3cRX8JkIYhDYWfVgjM6wG18Hnnuay9/fmf/Qnu0xZ2qyvXG1r4P",
-	"vz4N8cCYy9X9vBWJ4/Y96xSkX6BDTnxDaTyxIUK68y5miD+BDoroOZkc12FL3a6FGnbqpha6G9RGbd83",
-	"5Z2jY/qRYpVemJvDlddB1A8J6MYE9B3OsUYJelLs42GcmNjZ8hypuukZMIpDcpMiWbcmI28/6jCBsKd5",
-	"+piW5pPttkN+4DnnBx7KcL3RxdXRRCgrHs0xdbdgdItkR3r6HgA6LHlhF0LZ91nKliuL+iAaDqOa3I5U",
-	"ea0b7DXiOgDuavlFSCeKj9LY3inj1bEgSMotW2hfAVb+GIOlU/c4BRSeO/t94JTXQhek5vxPjwc1ipbK",
-	"80GI2Y3ROw06MBqypY0f+XK2Il3+qourt/Ao9ysoLxe9M2wnDEs6AIL0E/C8vT4BikMCo8HPvvgSPiNP",
-	"/M0R/ygNW8g8d9MnRBu88vjLpFOsFP1xPOi/STpG2NUSP/nyzc6+e7kEB//98/Dfow0c6cJfI43TijsT",
-	"tlSzMryPKx9rPJ95ierv9JTNhE1ait5HagdwzbA/3B+0edx/w6Z0f8TbLE1GKo026C2xgO0Kx3kt5V47",
-	"xAJalNATxwOiA+AuMYFYWA8a7lkFBiqvZmf1VtvALerNxwjQdWrgaNVTS37VcMPuygWUDwPABZiC0prI",
-	"1EpCaxwbi4mGnLB/zpECrw0QNJwaDM6axKR56M0fAr9M6ty7+NaQ7DVW5jmVSziNO1LukF+CmSfRyPMu",
-	"obO9ekMoIYPHKC+0OpSyxTeYysLYULkwUieDQWlOxhfecBPu4h7mxNud0rJMZqWp6VStu9gT89CP9jH1",
-	"3sFPa6beXc0ZHAR2yAluqRp8u2ZmNZnHDwu06bX5H8IxDfsW1/bBLJOkvXW9Ioq+6gPMj1LEu2RbJN64",
-	"qJSCV72fuJSkaR/uYSd8J+ytovrAZ25bTCN+HQe5bQsj7iW0G+fNQwYTKeJhiB28bBDhG6Y2W6mM2Faq",
-	"0caqm40nEqNWjKZIZDXwUEYi43vplfUFgnGUgNC7Rqo2iDt+Ngfp+qMz7NgeNu1APVM5anXLjhT9/NYw",
-	"5/bdiSHOxwgbuGW8NUDwj5P+P/YKEFTDA18NniA88PRK6hB9fX42+c++meOBog5V4p4/OmPBC1Gcrey8",
-	"M/ztd+hMAi4rVKJVcfleT3juua6AhRwjCemCXznFp9JO0lkVeWfYmVu7HL58eXzyj/6gP+gfD78cfDkA",
-	"jUsz37AuAHtUKltos0Ta6H5UVLOCSr1Nk0SaDa4hYIeE6MdKKUREbCDnYtL22TlQTSVIKucWH6yQkUJS",
-	"rZc1nisoXpJuqalLtxBTUQg1cf9zx4DIAvWl5wTLGLcsfZnpiUlRH9ITBfqjzac6q8OFdAMMSC9ek9pl",
-	"DSO9bcUYaR5y4/rGNRcRAlGox68MmUCNOhQeCz6ZD0tqQkJmxAG4FTNdQFn3rOCZh01MqiiOM76aiQg4",
-	"BX+bc2OEwVdSYk5yj6Okp1jhLRWEoPDub3Um3kMrJt16jX/BzfG/HpDSferu685RgF1My77Ed1Czbvow",
-	"BwCvvIhgLXkhEBLHJOCNYfuCnlx51lXCxPRotMRZCu2QFQmJ8H0a3gKfGWpwrcLvlC/hNFCuFsXa3XLB",
-	"ukagQ4pdUpbP4rd/iRAGTS88JFcAXUety/uZuVwegVebsUIspIU/sqwQ7v1UhAt+KpsFFVsHplLkGcvE",
-	"VCrpvqFHDHR0buopthlAKM+kbMGXbkX9fMZrttDZKhfxjaPBm27uUW6tdIYNDu/+NxY5JJf0xljO4pMY",
-	"ump+EvfzqOY2rAci/2hl+cSahmGbRjyLzLIXBs4BhJSTU2sSusONEFdICYb1o5E/Fk4Wau5YRPd9V2aq",
-	"cLym5RGF1BlSC1LBfzkhbNxwtm2APIruXAiW6ZtYkX8TvnRfWLkQTXesULOVLwR2P5KdGVS+1ZdzXqNF",
-	"aeRt9Aqr2hBSr7uN6myJTjRqa8EmkVqVfzSPjUrdzalQ5hS1w1wv2Xi1NnB6ROP8Eiqnbn2SiobpAv1+",
-	"woB9P2FjXiTMrsYiYf1+v+cZmwvBJivPVBkJayYXQhnYfdj+BTlTEYvrhw3C+9ZTYsGNFYWniY5uo1bO",
-	"q0pYIa6lgXb3zYWf5gDpVc4oCV1GuJthhuKjFYXieXkeh22BGeskyBCmkGn2R/jtSGETkkkAQ1mwcSH4",
-	"FQ69LPRU5kAxjX3z1KTunuYFddGUE3anfiGmKyOykULQD7c1sO9+ZcgZg2WRCnwwDy3mBhpWbx9aWDl+",
-	"nowUvmSt2JyrLAlb/V8rbeHUhP4p6EVxz+KT7/6D/9Jjd/L6/QOnWqFXCOwNepZnMODCiBw8R/IKJ3Mx",
-	"uSKjas1yrrKNc6pJBC5gtrlGv8WculsLZXUBHKBXYmnZktAME5ZrC8/jL4+E7Xs/QsM9vtcoMSBdCRgB",
-	"YJEuhV7miB2AaVT3Iew1tLeBlLUQEyGXFT38Pkwx143K8Fe3INJsvgTEnDB+xUBW4J3KyVWCt7rGfkrn",
-	"ZxYyE30GrY6I+aIV40tsweOKiWuKFYO8lHMS2Yxk2PO9ugvGPOdO6Kv8yRESxilkDOEiavaaaYHn2w0R",
-	"VkQwd/5J8MpcG4G4eMhU8ZMguxaEcVjOFssRWFrQBd/qApuxung2l++AF4LTQtHFXrSnAGnxX3pcEWZn",
-	"D/oTBRrYmHskpSO0Czh8pGHOD/CmAFRTrIXt+bvgalFrmqXwCEdIvRYphAoM/0S+D3HN9HSkyiWVhjrL",
-	"bXlFqS2gNqV8F8ZHcHBUt8Fh/Qzr8pGC/jILe99Z6aAPCzmTiucv/E8IHMRo9xATN4PcXdlL2Nj5u4gq",
-	"NPCCOVI0zRduRY6c0IZZ9tlZsA3+uxdp9v/+1/8Oj5zAFqURTkvNNyr91fKZaR3MagEyDrP3slnVGF6i",
-	"2w6OusR3aYnKQzpeUWfpLhYrC7MRHydOszhJUtoKf4aRgl+pzHkm4zV28nmqt43dj/drmN63EuAKIvwm",
-	"ErchWy1zzTPSbFIxit8ceeMPtkzBZyJhuVRXoF+nMJz7xUiJ3AjolEWlMnHTm1LUB6TGqSRSGpjZd5fd",
-	"FNKCCIKWdv7mjEtlLL57faNE8cKwaylunDYUmQStSxEC985XRhRHIDnI/1F9VWfwpIuW1bgEt+DoRmYl",
-	"/wBqkyo1T7TGJd3ExmjvIqtyVujVslrT4F6pCaEMp9MqdnFU66CEsbh5KgOU0hNM1EZTuFHvxwNFVsxc",
-	"r4p8jVHeU3Q50W0whO3lC7vi2Gp501+refA/NvLlELukxl1LoiBV5blgW4YnehHHhqG+rLoML0yTNd4o",
-	"6WBgoY51pupU5jncGwwbUNOsWCnDuu7NUFwW8JTAGMpKs61X2WNHy0JPhDFuD0/AlfGe2e9//v8AAAD/",
-	"/w==",
+	"7L3reuM2lij6Kjjec76SdtMu23Xpif3Nd8apSqbdXZXylF3Jmd3KNCESshBTgEJAdqn71H6N/R7zZ/7P",
+	"vNj5sBYAgiRIUb4mM8mPlCWRwAKwsO6Xv+1kcrGUggmtdo7+tjNnNGcl/PmGZnP2RgpdysJ8zpnKSr7U",
+	"XIqdo51UyN3MPJEeEUrgr5xkcrkmC7omU0ZWiuVEimJN6EyzkpTsmhY8p5qLS8I1ueF6TtLT2e53UrDd",
+	"91Rn83Qn2SnZzytesnznSJcrluyobM4W1Myv10u2c7SjdMnF5c6XL8nONxf0sg3ZuS6luCRMaK7XRNNL",
+	"ImdEzxkp2bJkiglNzZNkRMnPK6lZTs7/cLJ7+Oq1e24q8/V4K1C+JDtLWtIF03bvTrSm2XzBhD7N2xCe",
+	"CEL9A4TnZHT4kmRzWtLMDHBMSpbJMleEL5ayNBDOSrkgjJYFZyVRa6XZQsFGZ7Qs10TqOSsJz1VCFGMk",
+	"ZwXTrIJhvLeT7HAz85Lq+U6yI+jCwE9DKPvWu6Cf3zFxqec7R69fJjsLLtzHgyRyLm/kYknFOrp0cvhy",
+	"1y+VZPgk4XkHiJkfqg++vyvZbOdo5388r5D5Of6qnp/mhy8tVELTLH4g5MXrEKqV0nIB4MErfeC5MW8P",
+	"3ovXCJ6d9CTPS6bUNmBSfKUHzNbY9wbukEN2cG6E7z6OeQBAeL26weH3AgZbLKVmIlv/ia3bIL2nV0yR",
+	"kulybQiinnPz6ecVU5ooOmN75IRcsTUQpKzghlBkcykVU2QmS0vP8HGuyYJRociITsSnT6dvE6LoenxE",
+	"DoiW5PDVK7IsudB0WjBycv7m9DSgNQlhhWLk5f4+EXRhIEkDyHf/xNbpHvkTW6uJmLLC0FUtYXItr5h4",
+	"pohmggp9bEkQflLPDOiKCHbNSrJgTO9NxETskos5IzNeKu1hBy5AYaXlSqiEUJETrhWhQt2wkoyUpnql",
+	"EiDK+KuZPX0nM6DiqflqIghJDTNIieVf5GbOhNmYOVXmhcWYcEWu2FLD7h2+JHO5KtWeAeqkDowZXtEF",
+	"A5jcfPDFgum5zBNikCUhP69YiQ8Y0OBdLoieS8XI4UsDEkxBcskUEVKb9RF6Sbk4MoBxt0SGMwBs+E1C",
+	"FrS8Yrgsfxp69yNbFnTN8iNiMDI1GPLH8w/f4fxcITE14+Ga8cdrWqwY7IQsckVGC7aYstIMLcvc0A6R",
+	"k5s510wtacZILgHWBdWaleNjQsliVWi+pKUmq2UhaQ4rlSsNpzSVK5HTcr3nTtfvnD3YnM9mrDTY6zYZ",
+	"16jIy8NDeOuHOS8YwFvHDKV5UXikQPSCQc28eDZ2oP2v4AfYro/mQu2eGIkjJSOuq+2/oVz7qwNTjY/x",
+	"/plvhMHrS6arX5+5A0IksZOZS3BDXu3vE1rioSXk5efPhIusWOXmbKgddM5oqSrkKdlspWiRECWJYiIn",
+	"1MAr2E24W5ksS5YZhm93wZzxq8+fiSzJy/2/d5eC44oAZUYClkS1kV6oMIPac/LoNWUzWTLYt5u5LJhF",
+	"WGoIDs3HFchmsxFF98hHBEAh4IiMdiA9x9tKRi/3DxLycv8FXsyX+/sJeXnwAqA9eIVCSzZn2RVSuIpi",
+	"wRxKA9UzAwekcUwKRq+ZvRNrshJmdjwDkCPd3fVPcKCIl1JrJnAtwW3m2q5KEQq7LQUDYvSDxWIzChKN",
+	"GoTwkiFfa6L5gtkba4THvYnYSXbYZ7pYFoZZvJgdZF/RV4e7v89fst2X07+nu1/N9tnuIX09Pche5X/P",
+	"fr/v2AxOVDGaBqnd6ZC5Dl+9agpdS7igZsx//TPZ/d8//u7vdmKS2OnMSNcgXLdZ0DdeQlYGeTK55EyF",
+	"DMeSjI/fviFfHRzsjxNzsun/TI+RvErBDKHI5u6tVWlu+kRYWmy+qzD2xf5LTzoooCDuZHxjQrVgp18L",
+	"OBXXTGhZrr+57pa3uXvIHCoK3Rb/yejF65rwffgSyAQ8t0EE7xKseROkgcL1i9e1cz58GT1TzRYDhByu",
+	"2aJHxMFB7izmnF/xZRuUj1Z/0ZKoK74ko5zN6KrQZL/aMeCfFUAwUDj9TJYLqmEz9YvDHdgYvlgtdo72",
+	"/a5wodklKxESWeq3vIzog7LUJOeGsHIpjuESE1oY7OWa0OWyALRHscYBqmSpO0E1v5mphu6WBQ0B8MB+",
+	"y1kROcazUi5Zae6lBCjIdL1H3ttrNl0DGUdOWTBDA7yMUv8SaCWj2ZzkUicTkVHFdrlQTCiu+TUr1oa5",
+	"54Zq5mRmQHECIBXmdlgeYyAwguMxWYkrIW8EPuvls5f7+8E1jm0ULrOG8BvUxwt6OQC/jWLfid4ahrgz",
+	"dl/QK9aL3U5g2zcfXu3v7x+TV/tIHVOD0SlQTDNM6vgHnFf1lVxwcwRduAYQ9F8L+hmvhZl+wy35YnZE",
+	"LaVQDMwUX9Pc8nnzySizTMCfcCtQwn6+LOW0YIvf/aTM6v82cA/P8C2ctL5/31s7kBRkRnmxKpnZpelK",
+	"ccGU2i1XBSPXXBYUrwto7rOCZ48K5EUgDGR2flVpCKhCPlOO6RGjpzAAtmRUs7wH1u1gtOOd5t1QgjZr",
+	"5LnMzv0l2XkLNqD7A+N8lWVMqQFA5HbmL8nOt7Kc8jxn4rFPbqVYuQvKCSqqpKDZFUophrrCzM8UWbJy",
+	"wZWyaPZPUrDHRzHYN/aZK0OIpysNe2hIL5hLyUgxVod7vNMyL5yKbwt+OX/UC9KlNrfsB0D4nDInDIcZ",
+	"gbXDMOCc55VuLHLQ1iaipq7xSk9DpmZmuuTXTBhMo2unuFVGA+BHgSE70Akj0gHLpEBiDlNaHccZZmKy",
+	"Z0BPWyfxkRl15bGxqL3nBomA24BNgpGCKl2pTp3K+ahm45gINHIY6izz9fjYnNXcnGBJxR45BzXW67Dm",
+	"sPCTHW0Ct+o7qb81F/GJbpbX/+GKgQYTmq9olsmVqC7dDEBFsN/LnM84i4giZnzwdRgunZs9bjgywByD",
+	"nMFsGmxfHSnBu7IbuFdiS7XPP6+5YgLHR9878AzszRldF5LmF1K+o+Uleyou6sxUhQECbBaImoqV10Zi",
+	"zTK21IqMDvbJ+6+NcDrjBbPGjGeKGNmz4AtLFfBrBbTQijAXfMHkSj/p8hw9o2XJr1llFGRoRQiXWxTy",
+	"RlkKR0a42onAdR2RF/tkwcVKM0VWomBKBe8+UyR9/+H8L5/O3n04efuXi9P333z4dJESxYAEgqlsfIxW",
+	"Jm6NLRMhYVYyowodL0KgPgJXghK1oEXBSgBjD2/uOSuvecY+CXpNeWG0gMfeW3s7jZglxYxfrpADOuXE",
+	"w0XWTPcyicdkCJ8EXem5LPlfH5cRvDeSjLhMnKaWkJJdyyuWmwNmn5ccTM2G7u0AlGq1RNPGe5ZzegFL",
+	"ebqr80yRNzj1rgHFHzFasRcGRALbbYay44OnFV1aMXVxKZWmhfOO7ZEPAg0+aNZDQ7iZx3qFEyJWRYHK",
+	"m5DOcK7I3OjGIyUJnQgA5syQeJJRQdKSLQuasZRQsbbu48UYZropuWaogFcz6ZIvFixPCCXTgoqr6qeJ",
+	"UFpa272bHK2qKVtQXqQIlwWVLFZm25i5t1xcFswt8gikqvQfUyuUsc96IqQgU6nnRPGcKRhTyMDmj/r7",
+	"Es0OHBVDO9xBe1u/BSuD8zgWXLA9VEK90cpooWYnkWCg3l1X8pOdz7tG72WLpV7vHM1oodiXxE162HUn",
+	"H3TWFzEuz8sHmjTjOuITfMP1+v6mMJSzjM2CP9zbRICfEeuy+drv3sjg5T8mdcwb3xsMaC1pkQCcnN3f",
+	"uS3nVkds2OzM10SszGW+v7mAfL2ReWxCJG2ZzO9vbWDBOCvlNRcZi4XVUA2GmqV95J4m/uKfktOfWKYN",
+	"c6pCV2J0HeRCjF0BjgY+HxD2R0Df1ZwuEbcaRA0sGJ/KIi7Qf/r4DnxopGQLqVkQonOMnAEEqxuuYOX9",
+	"KzX3D20xn3TWnu4HcDiCzbZgoHu45ZihvYkvp5rtGsFxJzJ+bcTYeoJvrCgkhZWbBy3AwHbaofxYZmWF",
+	"hWcKgpiMBm5DqRIyZ5/Hdt9QMWzt6jAg7F70yxkVvnyLz39JdngH6H2RV4A0LRi4+k6G4VTR88TwB3ek",
+	"GCuBJmIjx7Bg4KmUBaMghBVSd+1wAcJPZrB3ZoUw94mpWyHkgmmaU00tf+dmSFqc1a5IP5btvLdDNPGJ",
+	"jNK/fUmd6CRYuI/VrY4T6Qu3Z+bn6P7LG4GC+jAUOBHrD/AGRuU5YbYoPsx2jv48dBQ7xI8xsxfQGrDJ",
+	"mYeCw05wCzbeNkNt+V8jm/H12mh89naN9ruuzrhGJrjQr1/utM397psWBS1u6NrMQkVOSwCPidVi5+jP",
+	"O+67nR9jjpnKm/JnjJHCk/HbbI+4vmV2IA+vXbqnL5H7lQSk2l2SAH9rtPXHXvbhcSHCRuw50lowJgav",
+	"2kCnBGMq1vaczTxH1vrv2IyLuqiGQFMFK6tgJfioCCUFV9pw0P91emZQ3uipZsMUaBe1q66InE1EyTLG",
+	"r7m4BOETPLoK9I4pQ0MVmULwCi8dhFKOY+J8Fy2Etyz1PnxpQKv5wpvy2Wb3dIVy293VC6fZhShm8Ybn",
+	"Aw/5Io7tjfMzalvjmpsXU7CD4H2rU936C2/C36q390j1iI0r4Ojqg0PH01ZE0ytzjrUrRwumPpQY/lB9",
+	"+OjOvvbtGS31Oy7YqWaLnWQH4pfdv43flqsym1PF3NC1z+HotR8ag3BxLXlmpriR5RU88cH5Icz9D/7m",
+	"+MZPcmognvOlvcrxeYM5Imv2v/4YwbBNZxFH9Ssucghzcde+ccojpNW1Icdw2fC5tbm/UhM5AxQyq00m",
+	"AtDFrdAgECzGhtZFri8Zfc/ZzfNvcq7JmXvtgw/E8z9OxDkMBD+N94g1aLepASBUk3SIwsbWOBzjEZR4",
+	"wKP4BFvZJ2fUz+ct05QXe066+PNktb//Irtia/iD/UiWtNTq2Gw1LbUnyiByGQJKuA9TI6MglJXruEDX",
+	"xg6YAKX/Olo4+cZHQT43bGzXgAkmVmegrq2/rXrYFb7tldnROHRsw3b39wNKHNO1esMoEjflu24R04mT",
+	"OSD2iH2mmS7WpC4RJx7vA4nH4NMxkUs82qPWrhkuCgcjpHm5Cf3LzWzEQg+Xem/zArw7HiNCtuRZtcku",
+	"tmJgHSToS7LzLS9YL9iZ0afB3B4Kc1MuKASA9ItfMHoM8vbW9TPPb4Ezxex8IJ+YK1ExtuO67VTQspQ3",
+	"yopEalVoMjr57u3YMENSMGqkHcFCI6dbAtBQMAM4QcgoEMCCzRtyhplD+KZyepV5zvvzroS8SVwQ8EQE",
+	"1x4CxKcyX2ME8I1cYXATs9CDtmHxGQPWrdC04CIkUwctA0KQLxMhYx8MyHrOVCiqKzI6sMFBGPtmyHZU",
+	"1VrQz6f44yt7ve3H6nbTsqTrSi3uh8E+0zX/tvr0NuDdQWNDYTkixgU76hjAzK7UCth3WmgIw/Cl9huv",
+	"vvXGi6a5gGrn34QY2wSjSyGiHjRAMNLTBTsiaUbzlIzOL745S8jpP31znpDzi3cJefv/fpuQtz/8U0LO",
+	"3709+3iBeRDIE9+cvIXBbTrF2dtvFSaKQXgfefGWUCGkTYNTumR0gf6CTy/emit49vGNM+2Mk4lIc5mt",
+	"zHpSMsIJzIhGOZrxjKGawz5r4h4zTCPlC3pphOr0mudMpjbPJF2JnM24YHm6NxFoynumiOKXgupVycgN",
+	"NwIMuioXXBWM5gZo9lkzoQxrrck1fjSjE1LzfweDQQADwU6yAwBsEF86lMQgjqCuJgb2nREXVdB5xOr4",
+	"i9W97q54bS1yA8ZbBTYw4CZVCFEVkWUU5mYY10QIxmxcMWNkdM3ZzRgRUNoBzUaWbCGvGRmxnOuxVZDt",
+	"fbiZ82wOuRtempkIWjKKavtRIKUTc+nJcwLCuvl7nBCn19gnzu1H5R7zX5h7U0nTCYlI1uGXodoF6+mR",
+	"xCfCTl5pCH76QGlIMLsVRmvphxb+f4Yn8OWJgE/jhNTUhMbHAPpOvRFJUb+yYQFo6EB2GfVvxwmxaqhb",
+	"+Sl+9LvuPo8T8pOcJlWoHGY3tTRXO/kf5dSv/Y9yOt4jH7ydAFJlDCMvGYUkMiNyFFTkLCdzeg2SrcvS",
+	"XTMNGho+HiIWjiRnLlwlaZvykNajAU0dN1U5o95NxGbzw3GDPpUMZovaH5LagKHxJK1T1//alol+hvAR",
+	"zgljbyNmWpmD+IF2SHz2pObYGOx5OhGETpUsVpqRudZLQ7/Mv8r5o5xPoaYlrEre0gj3O3w43/Wa3Z8p",
+	"FI1HPjbBJ+mINYQBjh3VzAqqFPgfMAkBgLmFZrqldPhUxvxjzF0z6jG/YiSF31MycsmIqDoYvmGFFQWR",
+	"kTa3WJGX+y9DjQShPyYYxlIFIaKyLDUxzAzfezHeA3YOsTpRjAF8su+7nMZPH98dO9dBlSJsoElsJi6Y",
+	"Jac0u7JBIBqLNKARGYLLjDw3wtPGV2asyu8y6II0pWSYT6NILm8EkDbDgVOP52mQJRrx8m/0FDclEudo",
+	"8Pgcugj6hZRfszFquP0poD4k3bSE1E6BxSOcX+WXZLU6fTCX6yDDUiWbP641qWZAsuOcAd3oBBXJitUj",
+	"QIyuv2dGsym+QJhqdg+DoBEiVTmWx1YMipAsIFejl/svgqdvv1sBtLfcrm57m0GPY5s3Z/3MEIxXCwbw",
+	"fDCCx+MHttB1o32MtNnqKpsNd5CTawusGCkwopuqs5IvaCxKzFBl8IhRo7d7S58kS3wDTHVwA3GKICqh",
+	"dEltPrlSSCM8rHoDFfwd/dK95lMxkzGbV8Oc90z5dVsZPXHliCojBaEK1LldSOMzPG3B9a6W7V3qCHD7",
+	"LogWFT5SdFhUC/38HQSL3euoaGnYnNiY9J37iSYLaQ23bhPBL2IpBsTLwrtx+hoP8rDn1x3jAYF1D7An",
+	"cKoXMogS7iUt9rEvqCds/14sSKLabB8fUR+8BWV9O0J0cdGWP/bfkR9KHlNbTvyJVrmCcMdXRWGuCsQy",
+	"50f++joHj7fDG/U2KxgtWb5HvsHqCBBi3ApxPvYhzo1BMBusGepMRuYkx3s+2nlkriSj2XwibAjpM+V+",
+	"HN86FprUQqEnohULbfToNaY4gb2yqjFS8y5ADnQs0KKDVBgK9Y9dYJAIFLh10a3aPuyyn+B4Ae6+52wQ",
+	"Gcirt0GfLanXMJsFVESC1MAaKQdPkOM6FoGPUVop2TWXK9X81SwiB6U8d/lvkJqoSyoUzZyLdijx6hNx",
+	"XbqJeYSLy1tIvL2U78EO52npIuxznIYpfbKQq3jgbyaVPiKplpoWqddxpyWjV0YPfebq2/y8oljaBPIn",
+	"lqz8JLhOyT8QeJM8rx4YlXIFNj0tyWuSs4wvaEGADiqwOzakCkjpy9ZtGcFOEjj2hKPYn3cv5a79MmfZ",
+	"3lucJfxlF6uMwEDUHOLOQqrnXGhWClo8XxZUG/Hzec4ylI/MOh5lrqZnACZO/HK7zvBrdyYXPHaj/gBZ",
+	"qGoJlnRZEqY0XxhuNI6eqjuu9rYXdCoj1+ad+dqW+Kou+kOeyIJmcx5LDXiPPzwqMIrp1TKWRaNXy0cE",
+	"pIE7eFbVVjk4u3DoA3xSMWFSgaMUHEzHnh5wRQwOlZwW5HcEZiO/I3Y28jsiV9rwW7IsZcbQWPc7cDXO",
+	"GcbodqBWb3GGil7VkWCblxDm7d6yiznza9nydbvs7d7yZGfoKw0M8EtNIsjQXlEAppu7C1e4uDxn2vwT",
+	"wZcLIN+7N+bwM3yYKPt0+9zdnG9oka2wBsl7SIqPkbEbj0BQ0A/UXZA57DxHZLoqcyZQ9ywqsoSRLh47",
+	"/aV0vhd49Gv7brVP/puN8dndy4juoS8yEs+ZwGI/YFpDvQHjoDHZvxZ6tdn5feqNUE4FwSH2dgbEnEeB",
+	"h+qhUGfoLZtxweOWyrcsK2jJsPDEFXPxIyTNqvdVShZ0WRUMRgefnJF0IfNVwVKsx5G+CV+ZiBkc6423",
+	"sj1TKJqhxmTrHhupzde9g0pTFlSYgGtFcI5oBDddLpmInY5RJ9Rc3ogg8dmqVFDFDOvUEUpWwlqgN8qG",
+	"c1Yszbjt2f5pxXMqMmZn9F571Ifu10ZR0CmLqFJvuVoWdE3g52NXr8vX7+o0MODebiRe1bm+xxd681ag",
+	"bKlFkpViVl7kruQt4gdg1AgL5eXERlkmBApyBeW44t4B1J5j8VBFIW9Y7vBMzkheymUOiCByW7WzYG/m",
+	"kmfsrfsJi3cdu9A7b8MDR3V/eFozxmtZso0oWRWMjOOkk6chAGg80KDj6EFnRoe9vXjiaB6YyyInFIE4",
+	"wsTyaZXznThTRVmFJcI641rikDCbAJGiITZgGbLWIMR0nydjMTV4vkKDatsTRxKC+zqYOHbYh5ALAP7M",
+	"VkWxu1oasoWVLTA2Ggaz5eIqArY3mFydxyhVXLtdFcWtNNtu6vX10FmGTNNBnrzC7kzhuLQuMrX16u6f",
+	"jA03bhwbHvLzqlbWBOGx1KxWXvA2gQEPQeyOiLtHVrd0/iyVTATUZ/CRD0KKXTwvqEXFjQiX6T3y3lkY",
+	"gWZAOY0o/ZyIkIJuufhG0OlgcnsepbT3e6fqRLfPkverIsKW/tbp7gYiOtDtFhLKgis9NHI+IkH3R3nz",
+	"/GEizO+d0LxpUAiiVlMEzW1aF1HccHFuiwl9p/zer74zIBhc4iMrsnfzxqDA7F47I8v885f3WOMT/v56",
+	"td5JfD+EnWTnmokcNGUXUQchd39xsXMY1FYFw7mQOf8AZo1Vn9WcL/0HGPMvZ7TUf2lmgeEzrd/q47d+",
+	"binxtXHnfLk03zXfsuC3vv9JTv8SBvWJrIRA7yWNRu81D7kzKNkgHMqjjWOzwfiG+jfUuYaSiG/b4l1c",
+	"TYQLFRshOKj4WcaCAb1Ihe1X46OJ2CWpZp91mpAUGFjBBTOCCzTUwWGg7HnqeF3wA2E/r2hhbr2snN8V",
+	"0hmALTNNyaiuaYxx0DjPTCExB4iAGdUuJsE6RsFUfvRjYvgS1bhgA+nSVmtPbR46ujYAdqiehPZG1B2F",
+	"JLMSHTK0wHiqUfoqRbv9q739FEbFynAsH1vBYyII+nT4pWA5ef1yd8o1Kam4ZHbD0HJpZ05IOisk9B06",
+	"k1zoCiCxJrBjLIQssa0YfLX3XZJavpMekRRaL0BVX+B/qZ2RamyElP7Lv/zLv+y+f7/79m1qty+xLO3j",
+	"t2/IixcvviK+rIcN2JGlj5aTs5liemy2GaLw3FIzWjCR0xLeNbDdlFxrJir+jnAYVtM4w0qo8acJC+TC",
+	"pqkCDPYUY7jxSdndio25Uth4qAsPJuLEoezNnJnDdAjAFWGfl9jtYOTDFa9Zqdg4iKEDT19p64GRTLIy",
+	"a6WBmGtk+EZ4i3aSHXdv3E8tbAfSEyApVC4IUGcn2Ylgzk7i5ZBkx2y4eY0CbW5v3CZCpboDE1EWi4tX",
+	"4IsKCBcKxgYBF3RpGy+Ev0NoE5jvbGWxlk1qIlpyS8NCVSt7bOW6URrVL1MkMt8YqnHF1t5FD6TDwJKi",
+	"PhmwyZq8mJCGuaQaDikvDKhWXEcIn9nuiJ0OAtzHxyRCoGF0lEFd1IKTTJrCKIY/qErQ3iMnJHVCZRqu",
+	"CBFY4RWmGtmKFNbq6bVsYrVst0curMHWaMVJsE+NIZCc+jdGVTW6sT9Q6y+3zTEwUtsHwyuyEubKp8+z",
+	"ugGT2FjQkZ6XcnU5J+mS6rmlc6VcpGMMeNXZ3FPuKssiOqjP1DSjO+gcG0R83SMf2UJeY1YaNjuiGnOG",
+	"xaUvjlFDE648OwDq8r2rEx5WpEcQEYlZWcoSGsawvM7F9zAs1kyCcbHpHvkeFUwLpVWq6EQEEGRzw2gg",
+	"biaodu3bwZCV0LwILgtQLvZZO5KNpKtD+IxXKvENtPrrWw2qOOXHCuqFDy86lZUs5/odX3AdNR/lXNsi",
+	"rbw+XeA8P67VWbRF9YKq9R3a6EM6TB1o8WJrp+cfyMvDg99DubXjekSAjzxxlkxbrVUxHbXnZg3SP1Bp",
+	"UdW7rIxD+QltMzxnApLiS0IX0sYreXCNrHVdnYqKncXmymb27Qseb//2kdF811ChI7MNeBnPPl2Q53TJ",
+	"n/upn/+t6vr2xX+9qzmW0GtCYTDfqL3b1UAMII2nwXhYkUXW1HfA2oeBZ71kvTt3XN1TzCEz5EVIXdXB",
+	"tVVvoZ8UxYJOzrxz76Bu2LrjEABkvPWFju8NqrzqahCJIMPqPY4iOxji9iP2GYnBRwYl0DO28Tp+037j",
+	"S7Izp8qR7jNZWv94d6qCP1YjGtS/WcLrQyKktwv1vaCfXe3mOFxYs8ZapqumkkY+op+9LdvSCO1I22Yg",
+	"F7Z++jCGFBZ/gFr+tngnuMptn02VYCF7y4OH8624ScqSzAF0MkrLhdSxBKJvS8Z2IcwTHhhEUpd0vWBC",
+	"X7ASTXfDEtw8JkZS2y7qZMxOQLSZYTPVb4B02u/G75hm0MoB+c5YqaTonwU0zZu5dKkbwayIwEsYZNCk",
+	"mn7+SDWLVvG4oJ+B0QMGGsFupeWCap7Rolg3b8kzBTEQQdUn23oSkktWWu7SPHfBJtDuR2znZV11VSsN",
+	"ILhhU1/kemfbzLrQEVkTMBpSUV32a6FHA4Wb54oLCalR7RCi5LghLLn7FiO5LZkkwvpb3DfC4yoGU6sx",
+	"WCdlP/ZI753VyG2OCg3PraJwG+rWblmMu4VUWxfW3niBti2avVmm7C2I3X58QHHrjXP2F65G08LwewVB",
+	"9pEjop9vM9YQBv/idTdr+y6QZn0N7jD4Ag2omg2Luuhgdd+Zr+vjVlXqIKZt2PC9ZbVvsXtblM5uv4sa",
+	"3de8KGxYZS/xneJzDrxjA65PoFoG3a/jYqid7dy6RjZO5/sTusy1203rXDHvGM3jIdpvjUBvlPiSCsU1",
+	"Mj6uBhxDUH/2NiXFb8++PJ0MKF5AqiyRaUJVw5aKskT2qIUb7eNzRMWhNBIFd38GcI67ReZUveD3CIRh",
+	"hQlZjXQsbX8P00iG8p2P9gQeKCWmm19tnq6WGxZEQdwpW6ab3T0RQHF2+cDH0sl0n2gTOvj3E0ET5f5P",
+	"BEtcJngqYOKywxNB0yFqPBU0PYLKA9/mmJzTF9n1nl6xKjuzWwIio1pqppFHCumMXQtaXo23kIRuBVCH",
+	"jHRbwLaWlaAYl5WCyL6RbxayZM2S/a2e1ncWp54EhxvyWCCDWWkrQPE++ecNWviGac7OHLjJIcaK4ix+",
+	"39/LKS8YAWpwF2XxA/TA58VUfq5k8Vv4VKB5d9zOjkp+Z2LDcE2xoF1TvKPBDLcloR+wHOjwLV1K1ZGq",
+	"80c5JZrrApSDUha3VQyqXQ1WH0xciekVqvSWWKgj652FdYvH9yGsD8T14yra+UGFMHMvblhR7BqSx/Lm",
+	"HYFwopPzN6enpJCZjf1KiG0SRkkuF5QLrD5tK0nrGzkREHWvoKVqbhOBDNomhELlh2lJsyumla19ifU+",
+	"bVGFhGRyAZVfEnJ6RgquWUkLRWQ5EUKKXYQmKF5FzlclpIcj4XTjRI4JBGMoKOO6uU/EuY+6dqFaEIcH",
+	"MQLjPXIqSA41fzCRrtoEMzwQ8tdhGXZoB5JLvavYkpYYt6PlAuJysOO/SkjOL7mtJ5mm/9f/+Lv/e7La",
+	"3z98/ex//m73+T/8P//6l/Rv/9+X/52mZPTx2zfk1YvDQ0INXiVEyYlI5bNpyZn4R2vI2ePYnx4iN8aJ",
+	"j/qwFXkTw+x4YWNkcrmaFiwnudToH7fnx9VEOMPE4asX9QVhChf8hQt+EV3KfL2cM6ESrP2iNC01F5fQ",
+	"eoHZs8FIGXwQw2zMy+Apgjl8M8micCOPKJnSkpHTs+uXXkDACuVYug1q/lERoIorEh7Utzrcvxtpf2AR",
+	"r5vg/7KE75Bz3DuB6uYyvwR5qUKOPn6zTdIBK++WcNAfZRKaI8GG6iL0bJhxEOCfENVBQC+FLCvqGdTY",
+	"Gd8CyTsYkNs63+zc8lrcLK4Iq/enfADogTxsgr7p99o6CsHihpEERVascvY2jJHozdUplHRRc82gCRXX",
+	"hZwfDHonR/361b67ZyGWElDE5f1xoy0pTc2dsnFia4iqPNzf38dL+dVX5pdPF2/ICN/KpLhmQPpt7X8I",
+	"lLZl5aPlme4YHPBA+Spfeq75BY/H/y1LnsHaeGDYV1WfsvYl7m0O2SindkMVdqy75wTu3piLsDO6LUXZ",
+	"vIHjQQUBoj3nftywySdK8UsRLyx6Ac3aoQGBJ3RVbdFuetkVDXciCPvMsepEFdTFbX1RqyxixfpGQJDv",
+	"CeFi0Pp76GzHeBpgb9qxLTkQbOCvMu/tF0UM+hXMiELpMGULavDB6phxGbTqZ7l5cbc0S3dRBC8J3mZb",
+	"h1Ubs9t2Vz1+j7y3BRKhSwBXhpNC1srIdYvcDfsZTYScudwEVqZjiLWzcgXuuE09ioV4D4u/TuqGx19T",
+	"fHWziKy2dQF7oq5jnGtJjS5pxv/XP5/s/q8f//biy989bkS2T61fhXGGzdDCCOM7xmQQg0xTZuXMEQiY",
+	"5Lv65hxhUlTO7uF2/sojYu8c5zpsnvurohBHh1toQMPiULepIflyWA2MYSGiXvqpBYdi6XEgditxJeSN",
+	"GN9ZxBkYTUoDiQyiSiM10e8bsDtFnDZDTI+DE8QCCvlqWUBDQWVFyaAAL89DJXWvo0RFo1Z7f4WKg1iF",
+	"itW27U1OveVOKh2z+8TxdFMTlO3k4E7hwLG9uEBPM+3LhdqE1tFCCrZOXLVKzlRCSgpW6CUrMyY0vWS1",
+	"FvMPyXLfAjdZfxI8VkLRKDkrwbF9RVU2ERxp4EGFl4/IUq5EDqHVhItsTkbF9DkXY4jZMhT15xWILtVP",
+	"//FvWMITRgKnqPnR7MEVL+RlSRc42oIZmji6uny+aI4W/NQebcGLgsMT9XJ5Zu6dZMfCsJPsmNftP//x",
+	"b+0sXLOz5uXda1pCmqEZ5d30jJWnZhz46xzggc9/ujxj5Xv3B/7wfudH2OclLXVclTwhuf+15qpExAcj",
+	"tSH+N7K8IgZBgFtg13BeEoOly3hDoW3yYCoY4jadX7ytIJKfAdtWLUwNsx5gr6g3sNFRSnyaq6qYghv8",
+	"WeSUfGlgTKE34nw1tEq3i/EP3ozf1E2wTG32mjbnhGUYB3W//MFP3AZroKWluaVhBH24rjiFdcvq6rPV",
+	"UnTruPxr0nJvLyEOxPUthcYNN6GFdiHGHWE9ENrCxU5JSkg9TpxmLEXGEtBuuCCum1ZIKV9u08LVkZDe",
+	"+lnDmb6DYpjBK4D6N2vXbaxd1Yafz/lsAw+1aAj1e83Tm/JmrimHq/qNY6QD8NwzXeJfJ9L2EDBzJkjy",
+	"sW1a6p8+zdNWRU8ymq61ZRHD8Rn2oYI4wi9yuh42ylvz4JZZs7DILkHB7VN/pl5wKfy21frqKaYJ1WEh",
+	"DGw2F6R1tq0ToiP47hsBGgIlhy9353JVkj/8YbHwpXeshlTPUTl49WJ/fOtgKlueFtD8www2+lS852IV",
+	"1cLtD2jMTyF8wawjhX55dlHpHjkR1SfCaFlwMI9QUXunXAlFllTpiVjwXPDLuSajw0N0mu2/3t+H/oF/",
+	"vz8+dgWi+MImj1MCzsxdPWe7WSGzK3eFDl6+dIaliQBizTgaZ/iC+cgJgu9g1SKsYE2n8pqRwxdgZ7Sr",
+	"xO9efZUQtne5Rw6BkoMdsxX6uDnccUE/v6W8WH/Hbv4op7G9lUqDcvyTnCoMDWE5qBI5rZWZCEsIgXl0",
+	"73YQbc61al6fwDTBF6tCU8HkStUI0nBiAMltykaCIk5Ek2pKve2N2P/9fseNWAnYMJa/oUsaTzsIrXmw",
+	"/meKZPZps+l+iBhZicmZNUJTNU3ya66oQec9tFSya9tj62ojXBJjIRU5/XEzP7uFYItbeETSxlDgpEir",
+	"mtsxKjsRQRdEc76XUubd3onBbochnNT/FGEDXawUxMhAKjz2Rn+4qxhHeguuiQ6dzUVVb8FJ+1jgSVNW",
+	"32RZhNg5xKYBRsYteKKNyZmZ248Rb0mNGhzXeYy/WmTBqFAB22YiV7bU/2dtyCqIWYFrZX/3qx//9jLu",
+	"WrkbAQ9cWG2n0CZavl1g/VP0fXosfrARF8gIqH/TqGxUGVFV/QglgG1w4D75R408QEjTAI4ynJkMoOdb",
+	"a4V4i+6kG4YL6NISYRpnu1INc4HTG40WeY+64yadFZf+30Vz7Ygh+DYaOLCZ26OAULXRTkMsSBNXHRQ6",
+	"RMPgyMchsBk3XmmblcS1CiYcDxIH7k0IcPf5v6Iw8Bv7/Y39/sZ+N7DfW/PbT0DXIk6hbmJ65HrYKsuG",
+	"/XvOq1YzVium98jF3HcEnwiosIdGqGPf9PbWWlOvQyKC1NX+yhJvnC02i5fsjm6JrQ3+0EqzsV9kFAQe",
+	"CTZObO1XkGJWBfbmQLvecd2tGexiweg1awhK927ub2MWXxipQIrbucT1nGdXgille4PYwRR2KrbcDo0R",
+	"+MgNz82fUM2OLRTJVtpF9I5rnQBENgeK6Rzb0ZLRPTz3RARG6w0JsVR8XIlPwhAPkccswiExqEbNqCDl",
+	"SnhphApb/VeWXabi4Rbnmpt7W6tzUGu0IXnbI/Gj131YoXWQazLHGJOaK6tsEQz7VB1r76muZQ+p+GFu",
+	"SyBVB8LVHc3XCypWM5rpVTmg4fp2Xv+FzFkxsJX7diPfKkoguBvDYgSGhtPdIstbAU15kL1RmurV5ohN",
+	"txnn+Pj2EkKbKEBffwyBkjMUJakGCT5+oUNGFCfD4Z1r4j3h4hZbf6tohrYlunZr6pjeONykTWvjNmd7",
+	"blV1wz7rsj++t/JG6Ki8eWLkdy6taBLYAaC+qpLeVREGGCXYtUHeiA0MZKu4IwvjJrK+URgx0v4MGkU0",
+	"wm70nK3JjZHJ1DYiRGsXgxiuiLuVifwt1Swu3vsytm61qLKNPl28GR9bt2Zb13PjDc9RG07ZaxMMARhe",
+	"sCAPBSh2n+oT1/etft5bInlfiN0HUXc0WEQh0zVUEagwsGHLKIq+oACDzL6MKwrCwSRc2atS20Yj3KKd",
+	"wlUw9tdrfF/+9Ci/qn7+bqN7sno2qdLLsE+BU/JFsa7WHqzaCD+Ki4yRKQPKAic4rHbKreIvoBmE3evG",
+	"xecauCNmZWN3DgA5PNbbk4Oe4It+23LjJJI6moX7sCXedxgXByE/FkQAe2ELMd329hud79nRdQyyAZqZ",
+	"ggu6re9rsBGSq7qvNMQq1wkJngLccvgUGLuWKw0GhYlokQLYPHJiS1y82t8P44eyUhp1sShqvMzdRLf0",
+	"etPI2yHqMBNnH/IOQsgekmlQMX5127gVBE31kb2YXhg5/81ELxBzhtC8ahm3JnmNnQ4X3IR8u43vIQT3",
+	"svst+z0TWSEVF5eNAM3O651gAx7zI6TaNKM77+X69+zvoP0c5sardrTG5B/UkedmcjIv1DtwJZCqBnyP",
+	"5OIzsmx3qYcGwLYaT0+1h85+d7+IMhCb/JkeCR7KpYmC+NfQdGrIhrtaSNWW+y7Av449/zLkrt4yOVtE",
+	"rm/fldxCCyUjWjH8sW+OmbG4PHFbL+ZGeXCzS/MWqusxWOq7VdYqOn/YrbqlOnpM4mhLRqBhQX9ICs6y",
+	"O6itfRprLx/Zln/8lhtwmwiLprEyXoxKitx3kAxv/TGhUHqPoTxkbqEyiiO4WRVJL6XM09ARY76A4pDQ",
+	"bnlKc+xn/GF2zsprnrF+v8zdydS2cZoDvTt9FaDuzdvT4714WDd+vx+jb+7jsKgXaADW63pUdSW8m8e1",
+	"1xHytKA9SI7aJk/L/ZQ1aAF5p53bfuv6fThPe6z37QS6Pe24X6fQSTvTsJ5b2IpQim/pXYtmDSw19k2s",
+	"qF97ReIK7RGuzbwrTaLoomoeW2VIqrXSbEFGRv5hQpfAQNJ2DRZovvxBoIBUkzm48t2FDUOi7vu5LEB1",
+	"c1UWQFRdFQWoCNB0OFsVtJyI1NWIOc1T95A7hOrVuVEBAISOVseuMsXIm9qqiwHO/HEAcbsIRDIRFnyu",
+	"lK1AiwM24XPFXKn5E48R5FersQQLqrbPtgW+YmvsCrwXjGl31hdrSTC2oyo3XGsEZ4BcrspsThXz35Gz",
+	"k4s3f3BSiNsJXG7S3GEs6JhD0o7vQ+0TeUTueyy75dV24NjPJmdmy9YEEcmi1oiLaya0LNcQa6ZVAg48",
+	"KdiYzGRROOm04xDLVcH2JuI73woeezqDsNIIZRsZCG15j3E0UgprOXf5gzkMBYTGrs5dBjU3UHI9zA3h",
+	"t6bP7FhdPPA3BFfvuA/fhwBQUKXP1yLb1BITQiNtb22oYqzWIpuXUnCDzBWQnWrPENFkQGtOv9t2Twb1",
+	"3tyCSTUS19YiI/ijO+5wI0q2lKUefNj4RXOOP/EqWKuJS7IMtnXj+NFqN+8MTbdUvI5HjcmG2ZA3M5Yu",
+	"RfQjTK48ZYeSR/4w7cuub/sVW6eJVUhtXjP20IdK4iFBquokkBHWwME+/SqitvbdtgvYHwvGM0WqZ28h",
+	"J16xSMjKn9i6utBuvfYs8GSCaSviTxZ0eQsQ4sjWXKV56q61DM1iB4kcroMXx7oXZ7Wz2aqoW0vD2zlp",
+	"b2G1UHUE4ZNLJ9tcsbU1T9SlYawAAazjmGzgySnS4Ruu2NiMREVE8En3yEdrE0r/9iUNM3+xe7Zgsd77",
+	"9epL7LMu2Wyv1oZ06xpMOAicHURlRKS/w5e7fis8qQDstym5O0c7r3//8tVsnx5mf3/AXk739w8O6fTF",
+	"yyzf3lkKHUAiULx4HUChVtNdDwkZffp0itaoCqD9g69e0Bezw93fZwds9/fTw4Pdr7JXr3YPZy/ZQb5P",
+	"v5oeHDRKYNeripmPbeDEWSkzptRFSbMrLi6hvmI0zpWL3SU+S7R9GC3Om8KWqKYX9o724X4NgrfupQet",
+	"kZSXcvlW3ggsUNNl5JpLnmFwNSWpeyXFtTdiI2Bq58UGgQ7VtPUSe1EPr0v0tKWejVLKdXf7eR+vbd6r",
+	"C28st8JZLccdkXB8z9GDDkmagYTNc20sJ0bD4xdhmK25+2b8Znu+je05fhYD6zH3EKrHpk1Pa4/aSNw+",
+	"eq08dHJj0b+KziXtmJwGYTtGJ5wvIelFi1rRqQ7CEyuHOcz23Ot8uz8b61AKuiX8G+jrE2JOh9nNIX2c",
+	"eFpjxolLL/16bU6nTwx+hDKcTYnLC8YG6YycZbVFcxY+Ngx+q9JkR1KQudHFCkNPSqZYeW2QfIG+firI",
+	"/niPACq6Nk0GXy6DIYwAXLCZJnIVhlNFtu9XtWu21Oo63Lgj4rYL9iK1RrSPdttSG7fg96axc0RpmV1t",
+	"sWFvqWYfqbiMXiEqFM2A9pEcunYFZaBSMgLYlLm+rhxUahRr9+WxK8W0oGsyZb67WFvXFrFYLjcOWS2X",
+	"rCRTuRL5/Ud9pLnbgD0D/5aRARFLnNsTUsibRwEbT+MuQSseGb6BEJF4gB4azsAUY54mC5ozUGbJlBYU",
+	"2BOENmi2SEgh0UZfyAzMX+Okkm3BGDwRlflWV3hG0uDDaZ7ukdRdErCIK34pDLsV7JKCCOU6jwABGh9P",
+	"hNnlwJQLDgl8CWVqXIYi0zW54iJHI5Fg+nvz6xv4MbX5JWq1iFl7CzqVJTy+Ub9wS8Sngedmcy7Yrd/G",
+	"rM5bvl5fZVwlUauFo0a1/Xqkss9ypRXPmRVeubi85VId0kTMtIgMFpvtUitCjLT3kVbrpsUDuYha4Zyf",
+	"EjlsBqneELB6A2GuKxdShMlL1bLw9MAb1UjXLRlVqPD5P80I0fgQLfWt0a12k4c1eW0ITvURglONbl0S",
+	"3szGVevErOalqi25dWV6JbdvrrtDy52/E3VdR/gKll+yco/Am0iv+GKx0iDzsM8ZW2pLilIhNVq0JyLF",
+	"zpsKHGQLrjS9Yo4oQ72D3ODDdE1K5lgJ12SkGLPf1CEe+2ospbW6U5Lig6kd1Rdtk0toR8gIA0ahmuTZ",
+	"PDPCjoVGKMC7A+1iEH3BlYDcA4v8p6i/I99RaZNkO87iiDZHtgNlDyYiIPM3LscYxrWzQWrdjSz1PHED",
+	"WseMuxwoaFmX0ER4tpKQdMnKT4LrlGgpExctDiXPGb1m4yPrR1jaq2kGA0c440udEDwThGki6DUr6aWf",
+	"dhaKzE7Ya0wQrWADN+FttKxE5fS6xtD/5ZIJtkX4MLpJN3nUEB2o8tx8+AQWawfTEUDOt/Ylb85rcyyL",
+	"+DkZvXhd0/HQK0yQJjvZ1UWGoh9LgWia0bJck8OXHTVVNVucDjYlmqcv5Ht6xbocRz/JKeoBFRIAooKn",
+	"f4YxagNcsbeXQZxM1gWg+91aGqGBASgVPpR1YLp4IXX3HPrOwz+tLCV1NCzGfI89hA0RtgZLjGG3F2CM",
+	"AZ2AeEB4Bi324QUjqCti6WdFwx9JEnJWgW9l2e1wxSAjf2sM3XfvDb44wURO3qJF8WG2c/TngVv5sTHC",
+	"lx+TCLRX1lO/Eeq6PV/739qrQegrbhnfpibLDFguzRn2KAd1Gp8bXrimoSNGHC4x6eK0l2pTK5HYjyuR",
+	"+5aS3mM6sDJFJkVOy/UQU7SH8Lz2lhlGrsqMfQM3pAtyfKZyIfNhARf42ul27MHOBTLP8Em6HU5h03lf",
+	"4i5czxazfGSFERj6N6vEh265W3aKi87wBHfLfAiim8+FIsIwW8x4S5pwXr08kBxQTTK6cvFQgP4BQ6Rk",
+	"QcWKFvhDlBTcSTPb5pLANcalxRyJgVBqB27extre1nC0deFiB9+Fb9Er5cW1hiRW0x3vX02ss682l3Gy",
+	"UE346iSYVrpokvtKhK5J65t10reV5B2pzGSNs1Rrms3x6ngbn8uBZGRGM90dJHW3novNdNj2I4PXuE0Z",
+	"U7tIqO4JLz/g+jZAPzAh6/rOyVjVbf22lIuI0R11ppu5VIxUD5MZLQqFBU+5Imoul6Dn/dVIEzkF/5m5",
+	"neUxofC509y9TdplTBurYLqQ9wq+VQwffAH25nanJX90dvJfet95u5KehN/2UiIZvr+M5OkGDe4PG0HL",
+	"wj2Wogae1TWntWP4zHmY834nd3xyAwgzLCqoKin1HuGo8dANgOCzEJXiQbLWywcByDDxW4BkpD5ViX3b",
+	"61otXXPLjPxQDttQ7dw9Gom0u50utRWgXkDcACXqKrcFMZDSt4NPb4TsliAFwvU2EG2WKM7oZby6HkX3",
+	"UDN5Jh7YBTF02y8oZhyYU/Ud++zhaqfQzak6K9k1lyvV/dAyuqyD3Sk1qhQszrWzPb/iS/Icvjvnf2Xk",
+	"d+RgfExsbRf/LVdkP7BxBVW93SNxzfOCXjFCl8uC1/oCBe+DggA1tjvlFMg+qDiWkfV6xjK7EkHCjPFi",
+	"VE0WLHmL5TZrK5mzt7sd7ERtUTWo2sdXP/HNAnyX95PqSh3JeX5Eljy7StDTcs0Sa0BKCM1/WilbGk4x",
+	"bW7O9+huKfHtD9esLDkaUpw31IwFehYM5jUyo9b64UCfrcYzb4fDRd2m9aV1KCUGjVyR7kAfIZT88fzD",
+	"d+TMIEdgJkYP3tJ823DgxeqC3N7X4otzxE3cG/KXXR4rRC/2ZC3fInvIQzs0pNi7We8UQtwrmwUS2YME",
+	"Elfmgn4I3HMPBYXeDIB+iLl78cC8dGZucIzP8eyqFo9olYwl1fMjkvoxzPtBmxI87bSNBn1OM5veXfeb",
+	"HVmvFpTU8aUo/EP30JO/w712AsFXwdKPq+RhI5oWUu9CUDfLKxH+jqA8KKnYMmh7k4dLS/DOH4fxp5hP",
+	"bqsi3dj6c841DzlYmElkQ/veu/YgCELYLeQRfGUtX0eTZa4DdxMGE7RZXiaFWqEJNivpEurfyuzqxLO9",
+	"t1V0ELhi/OcfN5Ylalh//YH8uOkyf7R8OILTNrJiyJW2owy61TU3eiMZ1vxWhWxIgVvqbjeIUQP6xDwk",
+	"JvyKidL9TNVZxsR1RQlmfKYABi2d7Ei40PLY1gewETiC3dxH5ZxGZEKjbRH++stGrVZ4RHMNtr/IL3oR",
+	"vyS21B3A0ZCp8Dmy9A/+svd4E7u1ly2v8dtfKzfNJITfhvy00h1nciXyNiM9FXVG6j8/ECN9J3UP/aXC",
+	"ZpmsaqdDtLzEOGOQeKx4OF0TrvdIisFyKQr5tHQ1VfKJmOLuKCwxZ33XAa+mLXETfd+GOGMPNqmPSYoV",
+	"aTCEtFyxicCBIIuALFmppIBX8ljAaSH1M9UK4SYSeheA0uf5WySoEqeOV2C2pcgtAFAGxhbb8Pk5FODq",
+	"qJDPPi85lv+IB21CSAZdu1UQeN71ZjnC9gsxp9JGYsO3ilc8vddEaaxTyBaRJL8wwkGQlYAjNSsfFKHR",
+	"TWk+9Bz548SvIVp0pdYCHnXfE38jcnsjhjYat4mFPuQhiHGwACUOv1vIuImGDG79beFtOs6fCvPvAZ/7",
+	"UkeTSFJrHNuT0CUJRKIlW7QvQVPw3DKzHxe/6WiH2c8KqR/Scga8pO7T/PWn4ncTAmxzjMwDbWXmQMeQ",
+	"Ew4JyMB88ReoVzjuIALdJ+st0u2cJwZBEXWzRiUMYGlD1krag6TOit2OFGMTIe0sftox4HFaM4q7xBGX",
+	"UQIVkvnMhsTE2PB29/Y3a9yv3xoHOjq7aQluQePepnrz4Iw8Tk+HSt5xW/QFvXL5qQQLgbsc7Y5bh34e",
+	"nl1VVwz7vMJdXayUJlMGvbMrFweyICOgplx9J4V/NR0fx4RwwViuSApIm/52H3+7jw3ruC/KZC1nFaah",
+	"/eE32/nD2M49xbmd7t9pQD9baUeDuNByCAWypoEtiRA+ZEbknr6QEW3eOhB8Um/BTbEZHSLbRPiHrV6U",
+	"tIy0Y1sjR+p5lL4h8EacM8RlIoStRHFpJCEKfKcSxvbI91UmqUvoDNnQ3enjb36G/+Z+BiPv2+JOEbNI",
+	"Db29Son9ml3TJHsXfnNP/Oae+M09ce/uiS0Ent+cF48iybTydDdm1SHP4aqVFeyW+5OcGoBowdSHMseu",
+	"13Pf3tT9+Y4LSCrbgbQAyTNW/RX85qroB3+e5HnJlLK2Kx9YyMXlqVBLltnamjPKC5YHX/WGEH6UNx1x",
+	"kXVjjiu+BOVhnFTnBDwn2DmJDKoeVWwdCm9MRCMhv8a99ZwtxnskleIPVOT/HDph0D7oqmAYeI4nou6n",
+	"cXqBL1uWkFpVuApL/dlh6WMQRaGIxmlVL4pikD0Map9XCPN4j3yUNy4DSIpdmMKbGEqGOW77tqSyngis",
+	"rxgV8bZyorztLWNZEZbgh737N2ibp/uEFQsE0qRouYv/KtUh6nja6TN65EpPEYl1Q53Ex6nAEPMuRVNW",
+	"AxdTY4cbqbffOVibl6OX7J9vZmg+TtrVuElCz6MrUt8Z4e3s12Gwd86g3oXPq63r+HMOKr4szNKgJNWM",
+	"lR9WOvh0KgIWir4saKhNF/SS4R4qDTPqVSm+ZyKHJm348dzgdwVj/p08k/7HgAHjF03bQpNDB78768QN",
+	"VZiLaKEtWf5tKRfnIR/0Zv0gzt09bx5+J8P1Xkj83C0tdFtE4JcLerUhcv68lo+/VUa9w5AaHthGNm69",
+	"VhTo5f7mq6WBK2DkFW+/keWVlyLCrfxJTj9Avznk9v658MvZqpjxorBzVyl4TnH5yBaCwm9L+TG7hhM5",
+	"yX/q37KgXme8DFm9Noh39EEVMjKiIgiixKRzjKHEpus2VzqTQrPPerxnWLyrv2YFiuuwhmKjlJetR3Ic",
+	"eJQS+4ara1al1Fdv+9qSvq5kUhWVtJmxXB/Vq2klVZEvKD7mFBNCffuUBaFFEe3l0+mvdjtQ5RVv05x3",
+	"WAE8i10bnq31tnC7MbxsRfB6tFjF7Vg8svT7hKJXCCAjMLzUYoDQVli1Dqj718dRmDuU8OC8zRPDAlTc",
+	"dRhYdbKGs08uiHyq1aOrKj9URaqeQqG9Sx2fWxRyCUgoMqAIcv4QsBpn7PBdtWyGarNE3obyLfUJvncG",
+	"lbZi9VTnctuKMcnO9YY1VrS5sTIyek1yhJwsC5oZ3rFfLxBuN+WxipRd9xXPjd5wOGVkRE8mxue9pXms",
+	"MOOZCBLxmpwfLjskcr5MzXWsJI69gr3SfnDbhsUkhZWi7xSblIdVzwchdVUnfWPBhgcp01BuKreFU4cl",
+	"29EIUqvvhV3iwppc4GXAehzN7mWN7kcH0XJ6AVRxYX0DXG2AuI0L4wqFfKye2Fh/s2HEwZDYrJpKsXXJ",
+	"gC8DUXl46n24K/eVgB8qAb+l4fen4dcaHPyWjN8hAcWNz07XDpE4HgM6rN7hIAn7JzntG0feCHeAAVTH",
+	"RDEN+gAyi5CJUPeeGjS/6Kys2KwKGVZa3Krh523IUq1mOvJ1GxqOG9Yohtd7/h0y6Unl5vMGONSwsBT4",
+	"EUH1PXXlbwyVL4LK+mAg8EW1/8GKRv/579UTo1KuRI4V6HpEP//C2PvssKvQM0WyVWlUynUbEe3M8cNr",
+	"eTAfS6o2e7ABpPZWPoUkiZAmfhujKBQNfD6xMcZh4u6CKuiBHjY9tG1swC9j7inJWcGgEzotsznY3iZi",
+	"lHJ1Ah9Zno4hUk35KGYbXGk1659XTDAFooRlRctiZZSya67g5ovcvoE+IGVpPvONd/xMRwQislMolF+Y",
+	"NRCl6VpBi3LowTMRE/ENEBcr/2MRRZsYADblxDaeTrCER0JonntokmqRkHIU/jQRNM+hYzb0OrENw0tm",
+	"LgZQO3qpYDT7jPte2i0EFz1YnF2dQzS3LXyMRO3HcAjf/XtZ8oyRacno1aa5JsJ5Q2MjYoPxcLixWd81",
+	"he61adDXGU2KviWBIKlBkE+wh7mLL3f3v6LotDCnOpWfCRfYDAba0QdPJEQFFS7ZZzh76AZcrKsAHHuO",
+	"Ro9X9DruIKRZZpgvF5dvZM4O4/FIqHCR6lmSyZwdN9qNbWQP9blO4/1FG5OQUfqcLvnz6utd87VKx3eY",
+	"/u3A0jKaLU5aL31Jdqa0NCvoclKeKGsvlq79/lGdxGOmCAxMVrat1j7+d0BGjF/ONcn5JZTatj35xokl",
+	"KSUzMktVAxvvJ4YDesIAIYJgCrsR8Y4A0xUv8guJ9v5I7FGOCV7YMj+eGWiHQNdP9xBg9YyPkFHNLmW5",
+	"7kAFWJp7xiGC+XLXfslvhQeDukTA3Obm2Ke3KCkJpANaRG7EsDfhs1+qIIzOard/kDfEPaTIlZA3QfaW",
+	"YoykZx/OL4jfKfX8b6jnf3nuX0vHiSHQnsSBDbqd6AgOCEF4fkzSP/+Y1ru1DtPnNFu8qa0ops05OC44",
+	"KzvqwbcpLlgWaTavVqE5WN6oBmMA1NYUrb35FN8aGH8Xxt/F8e0ewaD9+wOP3NMmmS04M1Co2EY9XANk",
+	"JszP1l93vhZZdwsnNEvBg4oIpoBQQ5B5ZfGAHVdrkZEpzaAZP9CAI8iLdk4NvNwr7XqUe1YOshQZpe4L",
+	"exdSsiyZYkLb3hMcnBqGyLECi6cDUAnKOYGqhFlpGNf9lpUYKGeknl0pinVX0vN91ExOdi7p6jLO6Aj8",
+	"VGNx8M2tudtlSfOuqcxP9anMN7eeag4caghiv2dUrUq2ZTq3Fee/kzpmnrgTplcCccySUmEntU95tb6N",
+	"I1y9k/oCA/a770tlKKtV/VFhfYKObGkzRZgG1Qcxma7WQWkCezng2tWMSrXBz5nbrb7bbrmwIFNGlCy6",
+	"R+PismCfFIvrUJ+U7QDc9f4F/dwPDHKBWn/WkhFNP3euULPFh5JfcjEEV+2TX5Kdwtpft8JvR646RduK",
+	"woU30X1568vYIJNb+AsN/I2X417sBmmui0eOggOHRWHJjPxtKf3o56AdB47wiiSrqGPRR8aDVtcpDOHP",
+	"ClFerZZL9FtY3FAV3BskI38GqEUC8wfBF6+n1S0fVEx6H1lxTAZwoP7gSXDD1TSMucJ+NBksLoXcoP6B",
+	"92wilpxlDMcBTdQMACGgZgPWRwQvC/nP/0NueI5/LAsqaPkWn4ADx2/wZZVMRPVSwQWrP4vfGP1GeePY",
+	"giplfcgzktq5wdmfklExJbKciKtLMMDYjBN8Gtvvy5nThfbIdzEcBL34KTJAMNL+rJT5CvT6MNRzG9qD",
+	"44Am9gEiGrcdoLJZbNKJCqq06zY4XCmCXN1/XtGC6/VZQUWszr6VyKyYiGaq9OfqnXNN9UpBKHYK450s",
+	"l6W8pkUaJ/+iQz0PSr1YcdaZ0xZSXEJo1LWv5hBt8h7LSK1DOWT//7n1EvafAmCGDPDRPfvFRu+ZG/Fh",
+	"Zs/1DXQaUPGm/598K0snjxjWbq7blCmeM7Qe1BNI/G0E2khuSq41E3cie+cO6grYGNUDutFhmgKCFnJU",
+	"+ObW7NTHSw6B3j1rQKaXqjdc3TywQQ01jzR4TwfTuTPPuaCXsY1ehQjU3YIrml9kyOwC33QZXlAURJCC",
+	"XdJs3cXvI4dghrtYLzdDAPOa13tmrHI3RQPiQbBc98sgf5A3VkBQRLGiGGyO8bIG2gaXJV/Qck1mvFTa",
+	"yhSPJHtskjlubqPugTCw1TvR4lCO+XqyWJdPazJ+A29i2FzTemraYEvZClWShrm0YfpsKz8N5dDthtec",
+	"vYrhNzfKw/sEhKaa3LA7WoLURN8u0bpteWza5aI2kZjlKGLmTyJehpbCVLMGV+aMivhX1pSmAb4lFm9i",
+	"h7Ww+LZboK1UxTh8RKip2ZbrUlWXs/Ek5pSIWsIharvyjRRGJKaVV0bVXJGWHrrS/DZTjCgWqXNGlWLa",
+	"wtEVmVARTnjaTTrM3m5A7TXxmweGDSUv1QZIM6mAFV1KmVupZhtg2eclE4ptmMQ+5UY28zk/47CFcJHJ",
+	"Bdu46ZDuGkwCaD1gggYtdSfQnjdpnn5kB5rbPhiVO3pGGJaJthyDvhgU37TqTKW8YnlitHgJbFvyjIFq",
+	"qI4qBdcsayJqjiHzlRH86lfDDp/NaYklPf2dwXfhh10523U/pOO9ifiGZnPCc6wUAiyYYqEIF4eIemXB",
+	"lSajl/svq36v42MiF0Y8hmDFQASNeWDvdv3uWBhi+OW860R3vbp3nP9+LvYdgbjrtb/T9F867u0bqfTX",
+	"JaNXubzpSLqCk5m6Z2o1eKEwvRnC17KFh2meMyipFNQjMK8W7JoVZARZ0nJliMU4IWm2WqwKamRaHInm",
+	"uU3JxiD5KSvkDeGajNRqumvuwGJacEtB3AHlpBIxI+HSGS2yFcTffhA9Ro5qlWDe9C9t4wAOF7PRBSyV",
+	"/gDnobavenuLCfqL2flANnOILCejSxBoSls2YvzIGT7nWUmXy5h/5cOM3Mx5NifKPkJGvtbRY0EJCDBg",
+	"9/3lujAvDI2TbN7M7vbFulGUIrJ/SR39LewtXA2w6sch1GJYxkODehh+2b6efe3p/LtBtdUtm9XFd7Mv",
+	"XwH0x59XzP4MrolBJHRT7Dz18nx9Y+4cPt+i5b/FzvfHzn9d4dV/88j56PXoCpp3hITQBgaDaM6U5gsI",
+	"EgXHNMTGC7Is5WXJlEqASUNUrPk9oyJjRYGH5/Lc3QiosJzZN/8I2e7+bfvRvW8+RhPLzcoGlgEX3tt/",
+	"ixhJUAw2REjeUXocED/5uGDcyufcoSbGXc+9Fo8uJatbP64wvj/+8S2b0VWBpUQhnug2EZADB+kNgsTz",
+	"rAVC3vNp3iVcsTcizdeAgypv4GLSsjRUQ926peKjRGbBllfhWfe83z1xWjixD9a654lvF7XVH4vVW+fP",
+	"ZUObZyDW3sasQ2kDV/3PJolwFXYaSGvTplXBQHvf769kYF882MD72x8HNniQ/kgvEIP7Ir2sU+OY5EMn",
+	"7I7+GgzzhpCvweN0hn4NHaEW6DWcFbmQrxbrCeddQKPFK1t5BWIOqVA3rDQYu/eA8WJADmpBY/dMEX4x",
+	"4SddkRp9TUwa1OUWbS6iQRvDkScSvtGLR0Lqj1au32tGenQs25K7pF0w1Qet3KLhytbBIie2MPqrfSxT",
+	"RnKuNBeZJjkEgGNdRqwEExZSN1fFkqMeUe0uwSK+z3NYhaBzA4bEk8Clq4JK7vnGhdElwzHNxZn0Ccpu",
+	"ZKNozbhhBLeXjQdEgZz4kA/gQmaIZnXoesjUlmUO+iNATqrAD19VA3Krov260Cfro/23hORpoh+82XJj",
+	"SEOnOl/J6l1WOsxWxUoWqAbYgMn0iq1TMpdFrnx5sxGChDfc8l5rNjEHwEvs+K7ZZ51g9sVnalR1Mtl5",
+	"NdkxWDjZgb54OxHb/BXrsEfXwLplO6OO6j0+QxlNEtSoJjaFMipZ9rtYzQrcVP1H4nOhul1u9eTThmMf",
+	"worawwFxqDLXred/r6NXICuH12P1b2i26I7Ick/ZEmYeEOxPImpJG8N8/eG0PeVgw4nR5njnqYdXuoOc",
+	"MbCaqf6Q1soLFklmwyuYVkdjfWlcVbgwsvGWE4Gp3dvlsgUhhY1YPSw4B2nGwrt/WvFkEzGUU5/5HblD",
+	"gCGS9+BwbSKqLf29oWp3HkQvndY+hDVdW2gdDxgLT3jYxe4Ie7DWRkM+Z6ui2MVU+qb1sXn5j8hc3oAk",
+	"5X+4Eq4+lHlhIkY2uN2hP6gp7gpynRDbxAZ31Ry+28vxHjkhabDC1FWh4moi+KWQJRQvsLA8s2iL8UQ+",
+	"hY7MWcmSDShu72SVWZ+4AGKyNT53t0B1ZC0q1VW4VBcZWpEbILYC5V2yMnhNhCbifkmwn5rdiojukT51",
+	"aGBThUeju48F7d0JisHvSphthxZ3y7XdClpnE4aYALplLFeF6JvIUZBOvEVadY3WQHZzHfHj987MNcx8",
+	"bJ/dxDwNgGb2Z8rDVmWhbGZopMHPsHgC2B737oOVdZwKLG0Y0xjmO8ecG4gw+/5gfOtagYGVf3hCeqg8",
+	"1K39XbBvbknaaB2wwX67lb0WbKQ+cbfRm9Rm9di+pJgZUOnIXGTFKmcKmnF12xg3lkvMH6b/a0E1U/pj",
+	"p8EIm9HCQ94w1O7OWuQM0+r6urNWUcsnM83KaELYe/sEtOYofdFTboid0sBTYUMVEsk1o6VC5wAwgq++",
+	"Gh5L5YD5ms1kyfqhMW9BAZwpPFyD6G5QdNknB3Tg9U0qtlRae6yDYcqaq/kTzQ1BtkUKfsUIdd4396rz",
+	"y9XNqE1HjHs63XoJX3rJ3veH2xC+w/ExfPf9gQ3NwDpYqTVJpL+Rxd/I4m9k8b8DWbQ3vuOseWDQtDoJ",
+	"9JdiVdhgJ8G0egpgKMHIf9VBQnFo8Genkx3y9cc/7R7s75PJTkpmXOSKpPartIbrWy51u8LK/1W5RQnm",
+	"9zcFVR06wnfvv31DZvhYlazgQsle7e8kO69e7SQ7r81fr81fvzd//f73e+bvvzf/++oQ/j7YNz8cHMD/",
+	"D+EbeP3g9+bvQ/j1EL55AX+/hP+/2t/vDDw7FcuVRo+V0v05D9D5rJVPS8lUrszCgBui/9+X0CSnGvrh",
+	"KazOYEbAbL+JcLajMLNUCgzJq0rncOV/xKjHUkE5QrAu79UyB9OJwKzvUZCR6tNPbVtdoxAxhYzDrcQH",
+	"lJvbtCoF/KilhxS9hiP/2H/+H1j8P/vP/14N9in4wUoEgfLqE/onoqDlpSH6flQhNaFTec180AQW0WOF",
+	"Ypb/WgMXWsNS+9PImb4mAr7PkWdM11UdSXXlum5jDziKPZzUghYFc8GRY6ydUfvumbKDQpbTdLWuEh2o",
+	"3Z5nzXEAXaqigLAa2HuBO2nwjPyD3ZWurWvucYJ1BOt2CuL490Rkhp4KZxLj0D7HCFVgGhRYR8PDGxgI",
+	"UeU2Gw21RdMpVVylRyTFhyvtGpor106S4gEdh8bJWrs+rtVE/OwXgKkAXPlDDpERqkS59I7GfiotpcHI",
+	"cTIRIVy2mXPd7unhGickNTcoJSMh67VH4YphrpnZtQlcNChJYrs3u5UKqNSyDtd9RFJ3iNBXCMZ1jYVi",
+	"GwG7vCqK8R75TvrCwROReQe52ZNcCnZEUvfzG5mzKlfHfukYM0IDVbFHYcnKifBPevoxRstyurLzaZZj",
+	"VvGb2kwlWzIK5SjxVa5JzmczVqqJ8GVlfGlMR5D8dCM0rXn7bMz4C5hl/nBk34Dnk5/hQOuf0KjzY9T6",
+	"WcEeFVDb57Ahk8buLOIb7qzFGKB9LlV3JYCAwFLM6TShrYllXOgXh92erCBcvfdwDOSDLKxx/nXWIht1",
+	"bxvmblmKEDazfoJSO3eqbDGCLp2ewBq+ycrxXatc4AnfX7Mpi1Uo/tYJljsXwyERw+K+0KZZ0599Yu+Y",
+	"hzp6ERrXJ+5Q68fILmvp+3aZs42FypxLrV6nDJzp5tDGe1UNrB94rueO1LovUVyt+rhZ5MA6V9jkEspY",
+	"jezmmq+DClZY7Qo4ixvxYs6zK8GUSmvFtLT7moxqlbIchgXOKVoUUBUaOEXqOB/7eUULRdKcL4xILwXW",
+	"xtojqbkEntrb+m3g1FBzxnRCprRMyN7e3tiuHR65WC8ZeH9tjSzzvrWu5yRFEFPD6FJcatQjF1bpah9X",
+	"MX3ORULgn//4t4RcXT5fmBHNv//xb9EiS/XFdbg0XHky96wNSzOa9xzyA3lR8AXTrIxXcjL71TM0bF49",
+	"vgU2MjoWV64F4uYCi0GpYSMO+nqmcWNErWparPayAhLlEbSOkU9Egt0l6Mp7rt9eQ4XzZpVElcZPrX5j",
+	"u/yV2u7HE6+/m/u4hbsne9fqaUn/WJ62PPGqf3AhcfGTAer5RCDW6hX23CZaMtqg0E91lzyZjpfXqIh9",
+	"QLlrrWRhETuOkkRF4VVnr5HQXe4praqTRUNwN8fq1LGjdZFj2G5ptIWvRlYadyykwC32Ee5hk6A2USKp",
+	"M7NNMgrUO+1KOvzaxvsgsbeGHSOYxGp09tVT7fVmbJ3K1eBVELS9cwQG8aSHd2F1UB4wrGPfMxIlY9AF",
+	"sD2BKzUYlNSPsLYOEv5PtUIEvhahI3Mt0Qcq2Vhr+3tMUHD3c+E+7j8qBTyvos6HhF3exAmmyyFolWZo",
+	"F1ptxYC3pdOh2/ToJK6DTpz7YmAWTzbdxVpxu86I23gfma7A29jYQ8Nvh4eWiiHlz7dQNIdjnn2+N1LN",
+	"G/zuJ9g3mLIn5Kya9F4CfWNxo36vIjC1dsYd0jZIeLfo0DiiHnmLcVALmzOFzYOa5bBtEg/YNHRlN8ho",
+	"USjC9R5xtwIaaQS5PG6Aiahfk6U3AMf0QHGL1NGB8YH7WyL/wJQbuAYtE4uNIrVLr8eQViVG0RzeQU+C",
+	"CLa9+7hoPjDxQUMs7+NuPgakjevsD77zdtrcm0i8sBcmEl8O3bVvt1wxuJQJ8ZWHGvZPV2/xSTkpLrZK",
+	"j+3SFuQS20a5Qzsi6YJesTQh6XS1Nv+Yjx/Kr/GDi3g8R1qTp8ckveLa2dDQPQKdyQzaY5QF+uchRRAC",
+	"yGdgDjeYYsRDjMGopYF7wFNr93f6iwEF6rCuAU8sXEFUvwNrJ9m5AjUBXAJdjtozW0IsXv3Mt5BDF6gR",
+	"oMIopVjBEL2ixde8KFhuxFH0QESvzRQeQo0KLKreHaB5YX99Ih0Tm2Lya7btEhD/8evAx+pCdu3tfoQV",
+	"wIxvqXYRMsPCWtxx+9ogA43yjTcrYtk/Q5V77JD7A27UTrJzRnkeRVrnXXKPVrM8Rlm2jyxjLtjskXw3",
+	"Pfjn8KpCwMfqpe8dOAMxpMGh6ogWR584sjRQO/DKVHuVdJCh6MVuY1TktLsYqaOef+AqXr2iqmDsi2mS",
+	"kZ0I2IHB8waZVWMir8FffsNFLm8gwl8KPVeJ4RZMaVcrHaRZ51ZXq8WClut4F+f787WhVJMamczFI/ig",
+	"tuCCq62Kt3kuFGuBgOvaZphz+4ovWma/7yiGduaPxppW7L5DHIB1JMgZSf3aarb4wOWM772Hs4rfWDuy",
+	"rdtmhcLXQ6qhcSyvXpsiurzwDKrd24TBlbt9c3YGbSF1LZWmMr64ItxXjC1toPLUefTrOOpE1p5w2iBR",
+	"BwMaXfOB+w+w/TJ4s9RHaI4boc/YUDi2QaFW298Ww73dSGqN9MfelE/kgrb27VaREfWlLQIt1qprY5sF",
+	"Cy2LMYJhQWhRDM8fam1UtF7F/obcoiHJRM073z4IR/MDNqmQwlZ3/diHb4mcgP3BRRj5AKrSfifrdZEb",
+	"8u/1ZU1mfALhFcO+PwwRADcqwDjWU69oQT8/OQhcPDUIeEM7WNhbV5fGEcUaJxvAXmoLbGx5UkfrNlpE",
+	"ka4Ocdf1/edYKaKW16UehmLLF4HJnyhNRa6OSBpUGfIxjODMgZjFWtcsiLosqJgIrojbBdTObyjU8rFP",
+	"Htk3AygxpMQlUqT4JMvTupYeAOPaZbjZzXbalzq18u7Mjkqg9HWQSMrVu1pCCMCYu46vGI2KYe0YGA2E",
+	"v2QZE7pYO6fURLhO/9SXsG1Gyxfr43qDUOUyZfKxEwYbaSfJRChpm86Dr8xG5C+g+z+kRDgHGYhb8HbM",
+	"mtpcZE9TUDuqASPoaea6FvjFudon7VWOfTCrHQYjVQwnQDHGjVeldIAr0G7NUa2RagG+Kr/wXDKsXKfp",
+	"lQHMdioUDlQp2B75xuYrQLB681i42+S4H3FYSsRxnbtVdu9buhCapxPA0XX33bObHMY0z2tVvxosF/f5",
+	"XK7KLCjH1+fHPSkMSuJ7aAOEl3ta3g4oWRa377Ib21yvwhRoZ1N12rtNxki48xu3GaqH3U6+b+fJ74XF",
+	"WlSKcdBhDjh8q1jBMo1B9KHYXtVbcvWUNDd/jagVjX0xahszDmmQ5mZB3UGWj48nIjVfwno++KaJqX1C",
+	"oesdKAlXereW4m/my6gwd2/KSCYXUy5YDlo0+IsWdRtsbZoUI81RozmqKTO9NTl65fFKl6k2xWszhOdq",
+	"3JlGNaDwxjZpVI0T3A5od4hPAnntlDZffcMjjioksXjexpWRkKQq2CIkrDGaIPll2LXr1hQdmdumEEyt",
+	"6IyrDE4Uq5qm1G/tdhoj6q6tYWoJyiOnStq6MUaJVJlcsgT1LHPZfMLWUL2xsWcPpjTGum/GWmzCDjRL",
+	"pHQFR3RVaUwj3Q2q6pHduRTnfnb1SGbdAKxPw7IGqh3qiAPGaKv+MGCLJpwpYoi8L49UUvsIFSAsiaoZ",
+	"c0Y1LeTlqrOw7ltHBfp7qucyWy0MCho9otQuk4631hTmQ68KzZcFjzHRoPBZ5IzJf/67FTWqDDRd20VQ",
+	"3CIZkaNSrkTOcnPnDg5JjmdNgKKox+r6Ugc9UlWxBvPjIG2zZ0QfBrdWkEQvYoC2ISbVDn4LwtIR9nJS",
+	"VWZqNCI+ImkdzrRRoKmBG9B8laqJSCOrSW3f8O5tSSFH8QcoReYWnmLN6boa7co1+Lq30B1uyrqrSE0E",
+	"ZFy4KmzBPZ/JorD+d0R7f6GPvPU4eJyW0JqkgBzaiRjV94ccjBOimNDoSAewlKaa1UmF0ZkN4CjlBXl1",
+	"5AeQAIPVQx/u1nLpGlYr1rX1+vFBipWfzfcHh5BInxA6EZAlgWc7RaHjzNzlsS0nqufNhTp8jqeWDGAc",
+	"b5u1iY8hRMOGS/5iAx+35T8nXcfQVbUsQbV7zlq5e76ss6H/1nTmmjVtWTW3zvI2i6Lh4SvH+hLAsmaN",
+	"6WO8lUcttK6yXgexw16gXJB7N388roXGLW10S3zmLVnGrwNRt+E5nYwiqIfdZeFrVrZuCJ61Frex4KuG",
+	"TuoqSQwvv12rQRF3B7fqTwxoh7kSulx/mHUFZp2efyAvDl6/3j0gtFjO6e4hFCQfVr9W/YH+FRwdG/PO",
+	"zO7CnZvTv9Iyl6to9lGAy2Ixi1SbgSocMGBV2mUjmJqWfDZziciNuDRaLqTgfzXCHjw2fPXmDv3gq3Y3",
+	"tAmHTC6sL1Z540nirWIte3fsdgcnWltebQvbOLXp1nXJZJ1Xr+3TRl+gcBWksOSshXX8JLfveFi1+7vf",
+	"xE0TLak2J71ztPOvfz7Z/V8//u3wy9/tbLysQxNvHvLytsN1t47WfZDb/zhw3Zl8tOKBA1iemGFHycEF",
+	"vdxslivxAeuiopcRY5qml51GU0tQBLuBl48wBONgf78SOnmORlV66dtym7/T8fAmITZ/pbKTHbTsZB1d",
+	"PUPSa9fRRT2HZRQNSiR62ASiaPGfRwrZ5OoMC7nE+4cWjOYXfMFOxVu6VrXIjOGlTXxiycYrvXzCgIWN",
+	"QUlVjaFYGBkZgfHAFoqq1SSyKGYUaEN26lX+tzY630vd/qCwTdQSunp8TLx78tutEmQePvVsaYNOqqvW",
+	"ulddBViCQ+giE3XE3ZTodn8Jbo28Ntf8wH6tWFEEpYRsGZTKyhcWViIjOcOCWnVD3xga25A0uu4U352I",
+	"PlvjsevE581cIEOCWQ4sXkekNS35Wn5OsEhbZbBLOgq0HRzukbOqkFoQmQg3KxYW0kXrew0N3vLoZ65t",
+	"oNkn31CQHPyCTWY1drPZ3kRytjD4HB4xJu658mOIf10Z6k3m1TA80rUryQj5QlpClBFfaicOrsSVkDci",
+	"WtJrwE7GeODTJFcu41kZgLtOOA5Qymft+2RBVy/qFyUob2Da3e3wKivmffS7+75RAe6Wze5W29qQf2kN",
+	"MNpiQx3670OaZR2HS5pd/TpI170n5z9K25UBOcGPAMe2Gb/xGxW5DssOAmarmbjyq+nPccnDMG0s3Bsr",
+	"0lKvv9i2Nb08PPh9hH5E6eYgw9OLuOHJE+9Hrofy86CbnFTbfNB2TdGAQ3ez0IONAd8/N+TdTtTpQJVv",
+	"e0RZyGrB38wIULxPyaA2EyVLqrO5DSK2HluquZqt9ybivTWxCqnBC8dy4tMvbGsuREfFRFQmrHrnG1w7",
+	"7OmMFXbZv/+mp3U4fgFgBDUkh9uhT5qv93VjDVdSUGVz3vFLlThjWt4u0HPF2DKszIvO/EFdWzOq2aUs",
+	"1z0bjA3m7HP3vL13KT5VA7aTkWAFeq5cbfogSnt7yZV9RvLkEz03Av1N+40vyc4lXV32tvM3vz8EOl+W",
+	"tPcywe8PMfH8Ng1xaw39t9RXGk0HoO8CFdjLy8sQ2Mq12ZCgNm1aiR322vWoPvX4hgEe13dSX5Q0u4q2",
+	"YHH9VBTGLhy7AGy9Ko28Sm7mvGD1BIRKbJaCzKnIu4IavpPCq/VDpoaoHgj9tVaM1dolnmBpfPSd44IT",
+	"7JPCCC1KRvO12bBdD9q9ruOCfsYt3rSETXXjfmvC/zBN+B2vqnjUrdu4PELr/Q8taB1HVfDK3i+rET6x",
+	"HjhVD2n3wBy7MgeghmRzKi7hoq19/OF2vQ1/a6i/oaH+zVwW7bb6W8tu99Vw/0PU0BLMiYZpH88ZD0fd",
+	"vk//INtMd6d+6OJpJsX0S8RbdVQpLmRk+EdtUWPCNWI1lDyLmaRuBenjdfJvHfAflRRnRteL3RDomw+/",
+	"+kBDMvr47Rvy+qv9w+Hebxjhw5JBdK+IOfHeyYzqriQPKG5W2CeaLZIpUXNWzBIjLtC1+WdNy3x8HHB3",
+	"rsgVW2ofCZmQQmL+ixs0lgBSMB0TmC5QRskM2YRHjt0ffjS0ssCUzmeOhWeVk/70vCsekw+2tokoVn+C",
+	"EAKb0ggEroKq3VtrYMdygd45tycxQ4Q7wK5UUetj84aInq0XtzAerrZe9l0yOkVX4KjbhWENdD1KF1zp",
+	"WzeK5E/U4tDmlb8NL8rGnF5IF23dl46IsCgeDOjgRxfsXrq8uRqp30YbL7iQN9osj82Vq3XsOlksC6pZ",
+	"QjSE2sCHI5ucfwnGJVfDCAQzrDcPxQtsPeQRdMLQqylLyJIvWUKmjC4SQsWlYfuGcwlWxIfEbiJbllev",
+	"VfOOkmRYqJxZ2mxdZ75Tkg999+2vALKFUfvrBcXdWW1DfFE3VHKmdx0mATxxLGr2+ugjrW/DZ6NtPXrf",
+	"rj8dvr/x3dqOv61eC9p+DHkdMHUrLsLVSab5NdXd/Vnd77Yut1GsjVBfK5DpE+Vv3xAEJCiLtVyQNDy4",
+	"lIygHYtrwzI+rtcKR6PByBcSt/dPiqdvKdItfPpLYK492MTqbQpOXrwm55oxED9f778+2L14TU6K1YKL",
+	"1SIawzRAJKjd00oBGigcDG9IgSnGJaOdZ/kf/1Y11Rkf18vDN8/THvZTnmetrcXgqwwvGN7S3RHlVLQ6",
+	"BPzSd6NHRmx0uQgbWdjeGDpolxEQyEgXjK06X9RJWb+wWjsi+1JU+TjH/dfSU0ECEWDu00Bp7F1wzxrq",
+	"ixPMjn0zQvDEgIbxaCUaWkzAynGITvW1gI3WrT/o3aVs8luwO6pTz2khkNp8Tm9rzJTmOTcQ0eKstv+/",
+	"kMYakU5CpVRqV7HMKbG0xsLAZUQXkL8C2rpCwlknDAlhNJsT215jIjAPr8r3O9hPYBRAs4Jp8FFAYqCR",
+	"jwt5w0pD5i3avdwf75Hz1eUlNiOFF48mYkpLMzGFVmSpzWzHYlo3vhcdSdHZkpLRrKA6IernFS3Z+Bjk",
+	"VHjCiKoTkcqVZuVbPxy8e0OLsOHcqBo78QMnrcduoJlsyTJNxeWqoOX4GCRhrBuDUnDtdTfiDZtWwyQk",
+	"nRVUXLLqq2MUpSci9rKnV+ke+QYcO61uJontbGiPzmgA4WvgAF/QzyGmHuxvwvdhOmRD9/h1apJbyKCN",
+	"FvkVscldj/ygfcwT65QB++va2BpTUGiQVIPtalFRo9r5r7auodoesNtsCiSsjn575MwqvoYY+naMCaFV",
+	"rzfbtgBTAYyAOD6C3o6MwbUD7RiunVGWz+DTHnlnFWEc1nZ2NMPWqGo49ESgKjE+IukUHk4NYYIp+BJb",
+	"BzC6MP/C3Ye+AUhCGpUCATSUPjQUZfeAQetRw0DMyOYJDnKOGXcn2YFhd5IdO+pmRfuW0emNMzi2Krdn",
+	"I9S1h4R6fjlbMpEbkRJK7cGGBv28NvXxul+NeJhbpFM3bjlHqgZUPkALmsPgVozbPaYiUaKsSeIHR7n0",
+	"k7FWzFy56vPADFeg/aJbq0uiTbaCZR2T/5+9f99uG8f2xPFXwdL8EekcWpEdpy7ymrXGlVRVp6dymdip",
+	"njnNWk1YhCS0KUBNQHbUteqlfo/we7Lvwt4bJEiRsiTLsVNH9U/FIgjiuu/7syerpctQ0YaqpD2vobFu",
+	"rTjpE41YvUPpXmNCblG9d6D5d5ivF/fQxrccyR26euXg1OSZNdXZ1h+c////r3Z03A9fx+F5MA1/3wu9",
+	"a0HBx7YT3G0iqLGXJp3w/Vyo87l8Te7Idl2wSXk9Vwze//CGvegPAp8mIIqdf3iDkQ3WEYXQ/lV+vubK",
+	"bCzK4x2kTPt2q4x0nDeBrqG/VcN6OhpVQp8ifZrpG5QERnq+BAm40Uin5y3lSPx4sFi3kZAkVgyX5wLq",
+	"s+ncVkuy8jQFuFj3efgHZmRHHfrBjcaNQxjbKObgUdlkspbnk5aS1RBFt5Gn+VdoWT99et6hkfzWtq+/",
+	"+k9wtSTB5C7XfT1RNPilZOHrj2h9LGVZjhVHeXNxfQgvBK9ImhZRIAjqJYwdAlQRLDa0JFHHw0KTXXGU",
+	"CZ4bgDDGCccK9cdev3JlEICYxW6J6MtEuuIOw11g3cR3kjBA1macJW4iSS9iU6FGAqv/JbDMyRn7WUMA",
+	"DjMC5NV5xh2V42qZ9Nl7WBZfmivnS1+qKxcsE2PrDrUC4CgwDSxyRwSHTuoV2fgop4jYomaXSQjY2r3G",
+	"5xKoGq4oEzNpnaritBtrRiwX8GlUB0LiCEd2zEfi9z8qxNFcy/mRnuNGH83xaFMmvztiS0dsLkWTN5Ee",
+	"MivymalB8Ep1oyHjEmbDrN7FY1bxl83Dr7X5zdYEPlcrfUKF+Im8EWozCKD9hDgESGDemLqZC0MJuyY7",
+	"kiJ6EYPMLTtWm/ArJg1LK6CWreVgAqO4/2J1VdfbqIPTspklqLKnX6ch6NE9/sGir9fGvfa9cpFW0ADb",
+	"L1GDFoJ3qrhK6+dz50XbTBNZuUe76Dz7uVKr6VL8M0qvL755OWg04rddv9rNa7xhIp9J0w7EPy+eB2i2",
+	"7JMR+dGVXjjuqq+Fwlx0x28WV0bYM1rEahPEorJsAsXFY3XOAC6OW8shycpqqLww0jnEks95TuGR3NLP",
+	"Q2qMWH8gqQmhPByuYPpWiTxWPBf8mWE3UtyG48eIX/qYzqluECKrgx1IpNKGL3SNELFKzotvvnf9XwIP",
+	"77PkV9d/+dDDzP/oeqn8DGV5xjoXMHWmdKwCIRSChI11PF3VMCIhG41bv4DSmIUfLwDB52LmhIQbnsk0",
+	"wsKek9wxAaUt4NMjlOfMiOxGmKpFD0df5EF1og4OPPwF2rzSszlXS9+g/BOfApNmlCvk29R+DFqCjhU0",
+	"gr/h+YWw7rNFJ8Hf8PwtzydSFX++wUpj0JT+jb8XuRb+YfADtPg/Cw1mS3jq/8AhAJqkL/eHo6j8BK18",
+	"Ladqw5Vf/WhAagkG4//GL07lHE5J8b3gB2jxV33ln+E/8T13iBdZsHGVX6DNu1cfO5Gn1fgHbsT5h/Ni",
+	"E/Df+DsGrcP4y62s/QgtL7XOihbuD3YpZt40/EHkYFB9xTN5RRpi8F7T78FtKc5h8FOTNhXA4bTmByMc",
+	"fIjtNMTIqyAvGJMBmpFI2GIege0UUYIR3ETn7GqxhMLbCXwGPXfuzxmcUEcbEHR85gPrjchvhCFB5Fqq",
+	"1H0QRjeMFS+BhXDAI57nUhiW+Hzp5MxRVjiItRZlBQesFgTTHus8BonUP+1F9eIXCXgRGK8WRwBzlaKa",
+	"Ft1a4QHsvBckvgJpSjXQdD6fO8EI9VeYocf7bC48sUmONapDXrCr1Q2tJzaKvCm9AXzOforgJyj+CtbT",
+	"55352PzNYAkrC3rHp93q4vfhX/f9Nh601W/+nGtjGD51jGwklOUTQVUQMmEMWtCOB4Oed5tA222H8uDY",
+	"HndglmAyRWErrM7jkcbdnjYP1GDGs0yYAoMkKBZJdTYNsxosmyuEqFEqXMWasRtYbUuy6U22GyKHQShb",
+	"MXaIbIANcde8RFdqtlkFCBqtkGRwGquE0J9HFd4Xs33RpxUMgeICRVVKVIH4CsjKymVvxu2CUTTK2NVF",
+	"b6zxzis8y5d/pKM+9KwGQBfcwRnLzyL1v54VrMc/xyppYMc11l2Oa5GyxdwT6AnQCf9SSCkQP6O0CUsq",
+	"rZLGquvZnQTtWcHu9Pql4FOtYpQLxrNbp/nQe1Xxs7YTbSxeqkkhB64eH1QybmWKH3cSr6HWrFvOyjT5",
+	"cDG8620LJf1QvEzVSCvE84wNyPCDRevQWFt6H7zCRt4H/6cHZv+yMVg0T3Q3vOX59WK+br4sXgwGL8T/",
+	"ZIOw9lploo/soloY8Xr97r0Tt+A/8njwTk4J32g29i2MwMc/cCNSOn1tjAi7x6J4nvtAtVa4cWFNGHh8",
+	"vZi3fvRiqucfuRV3fZFfEZrkjI+mUglm5Ux4gmCmeu4+2xzzU6OIzTNtWNmodk8ax9t2yNpIYXCn16G2",
+	"eBO+tzJ5KTC85Yd7fbjXh3v9QPe6+f7qq0zMGnGVP/70in373eBbNsdGAQRU/Y42YzP/zSmUt07suM21",
+	"mqA9jGrfVuuIBjgxea7ztcHQ7Vb5uuW9BnbFM5lSTR1hjJMj2NWSjaXIUtYFV6I71p400SCLkqz/WkBl",
+	"dZ5jzC+Y55u96VIZy9VItFVChX7hW40rQA3a5Gv/vkxZF/CtyMr4f48+4pOjNymbCp5WCwcG4ZstBY9d",
+	"53+5vPxAeA1F/YcGxUTaJtyQi6nOLaPS/34ZvXWEzlDjiOyyOSHv08c3zPs6RZBlXO80KksBwtCHLHlO",
+	"jxx9AnPqEa1bEqvu6WDQi8I2C8UXdqpz+W+o4nw6OK4+H+v8SqapUPDwRfWh0vZorBcqxa5Pq09nwk51",
+	"euQa8SzTt/SBl9VWI63GmRxZePZ99dlEKwFdH9dGbbU+yng+Ee6t4xf1KRVBD0czkUoOJBxavuxFsaqs",
+	"EFLwhHVfNqzMDZfk9u6+HLzokdiPMWWdYadhIe7Mv7YYGIPnqDiRjfSppaR/k42wQW8ZlramfaALkrWx",
+	"sON9FWiDm0LFFkUU6qLDVwNRWMGy3hqpcCPTyQWUGDbBdvmSAwEkdVHJcVck1+IgUDoAfECXFbN3guMI",
+	"zTYbQrdAxMJKeM65nzkh5FTXoTLMVsTQaDMkyI+8pWDOVC/ybAmCFJqabnV+zZxoLPLIA9YJKmfODUCf",
+	"nJVHPAqSi2plLQudgTao36lqBuV/X/yWFEh4TeSvZJRWM64QXpu8r1dLJtOodIym0swzvmxJVJcNkseb",
+	"tJSL6Dsp9b5F0u7r4Lvb9NcahdJ0Zhqr+TaGNK6UGr6HOwmh8mMVupHKShLgieG2ijV1tyUvVqHRH7rD",
+	"J70+e2MNVj5mEg2LhXOiG7qRelH1oZUij1W37j9yA6QDQg6jiDU6jPbp/mlhg0XsuAeH3wc7XOdVItCs",
+	"0LFUjmMYGPYlOcl8y2emz95py6yeIGwGLGB1afcG9dnumjpXTHwGbjhZdVGtn4lrtX4We5nBlg6uZltO",
+	"HkacB5chKiDZmuLOy0u4m+3nSXvMVpeECtfcuSKzwsDyyJNtF/0+edq7QnqrgqBbDnKz3FENfkt50Oul",
+	"m0lLdVfcb1GZc164R+olc+E55OLTEf0zFBBo89c1cuupHLeE2QEqoBDXKYTbMeNagpxnmjIPZMobztDf",
+	"XHMnk/4EDVrCgmdarX/7LTRoedtwu8jXv39BTdp6WNzx/YvFmu/b6SI369+/pCZtPSzEXR1gi5b3b0Wq",
+	"7urhb77NJoZP2pByZOE3ghlHfuODXSiWs/W4/fivBQZlNYuFwj9mhe3DTYBOYFSGJxaHU4JjtWi9ejyL",
+	"Lt+sla2LZs2mUf+0mSa8C4TqommEEq0jpChdF074bIlqTqU5ZEIY6bSIKyGUBzXbKIil7Qqeh4u40zWs",
+	"9LDjVaz0seN1rPax25Ws9LHrtax2suvVrPSy1fUMj3P9XEZf6vK+AnD/5uiLGVdLNpdihDAEwY0mNpIv",
+	"lClcMoB6Kp1Y4QQIutWb85j3lWO9tsDUqozRdubfV076lp22X4P3tcO/bceL1tEG92HLTtsvy/vaFdm2",
+	"47b78756a7bsds2Vel+/SFt1/ThMcI2BpLw3xFfg8jwDwAWe21UeWbSB6HVCqB9NC065JWf8cYPvd08H",
+	"p8jJqMobglkB34qgOAFa88aFUax82cnDjteB3uC6vlvVPbC9A9tDtvdw11Pn9rXMEf6lwQWhc8tS/9yD",
+	"bqE7vchtNiOhUh/MU/zRFJV3sRiNGhP8oa6OMreYx8zpTvn0HUy14YHNtnqvTVu35xhE6JFC7lhy303T",
+	"Ol3ySZNmfMknRxCmnxZZRpZPTFQvd2Q8whamJflqQUwoC8H4Zspzgb6cAon1noiuKwburzA11akSYA7e",
+	"MDHV2GV2ZxjzJZ9cQDuyujTiTYArA55SVv2kEmmdilzeiHTIkr9LK2a/JVQdhUNLp5+FiWkhlA6gbQlE",
+	"xuf5aOq66RGoegnwn/z9t2R9VugKFFVb6iyuST1xFie+PoH2kk82BiNfuQhbpnK+p5zvRmiZL5HUuZoT",
+	"jQnAZN3aBbpsu8PYnH6JnbTszt1pzZWNOWQ075LRXOxQq4cR9ogydPikXw1Up+LdRowcC8d/E5+JOilX",
+	"E7B13/JcIQeVaqwBuXUytdAivwZ8EKXEqHpRy/XEWPaP7pQ1gs35Qg/IdXpunPpaKHYlMq0mphEPYb2f",
+	"7UPNW8a63vPWTJib3Lw4aia3cerSO35zV6minIl/a9XkGTx/d44Bkb4N4m9fLbEazFHKl2wMF8dsV9Sh",
+	"+GYtI6Tx0rp1D0oUNmwW7AwIPnxhp0JZOQJwxiBOsGG3gB6nn+yoEWafktOha8fPMRm4ojOm3IojN5VG",
+	"a+DnucSsy02+YKyeG3Yl3G3ko5GYQ42P77///vuj45OjF8eXJy+GL78fvvz+v0huoYFJO9ULy+Bjy80H",
+	"dy1Vw+kCRRfHHOaQV3LLnUzm+HCZtn0E+eVn7mjk/rURz/Nl0MaENzz4DAbCNtcDCN5ujLP2D9lUZIjr",
+	"CEMIc+DPAmC91cltXkmmzNlviGLF5bmTaRX0xr3ivr/e1Iz724X7BgXTb/S1YNI20wpYxI09YWWcSjO2",
+	"D+zk6mo6OQzAG4NMwOZVrcoTK9GFNHs6hsUKVrc8Ci9o/To10omcj66lmkAW/GtueTuUqI9PRSghrphU",
+	"R/Ncj8CfTd1Q4DHV0AnPr1cK3MA/205Uul/TXM9f61uI93YyYNOxrlRXW+c59Li+wCQrlZ5qZk8+sjpf",
+	"Y2f1J2o5F88Mu+KGImIcPYdnPhpOGtZ9o0ZTNugPTl6eRuwnrS0b9F8MTr+LYvUBjsKgf/ryxcvvT158",
+	"G7GfeZZpxV70v/3u5enx8bffnUbsAiCZ/auD70++H7wYnEbstf63UOz4pNdnF0W9Uq5iBVFgbOzkVqnV",
+	"kL2VamEhaub4+TeDyDGgW8UADxrvwkk9JKzP3pWZqZg77gkjp8y9snIc6/6gP3vsZIQ9D+BJvZt1yKQt",
+	"YKQw1CJWQSe3UHoY18zdUQq7fQT//DZVN37gRqzRhhtPSRfPFzvubQNuvKqTujfP2IwKPFf93tkS8+M9",
+	"EuYV4W1tWSqKbkIx0yYqUbl+m2EcFTFm/kbeSynYVTiHzWiQ0I83UKvurklXxibocRGXCZQBYgHvRAY9",
+	"3klP+ETjaiWDMKIiLLK+EWc+eEQKXxvSsithb4VQZWNH5poppzvkbgjtyxIGQtLNwMB0NyR/MdZI718E",
+	"b6yKIos70CwlePjkZnDtZ36Fr5Z+bgjTl3Fje5SDTAdwI7mpyuq2McBUdsYPvOk6Y/h50/mhqOcipwtA",
+	"RMa5nvV3jo/0ilsQXH4ls8y0JeJvbX/ETr9Ajb5VCGD89P3L9dUS/NfZynDvNqPBtNwHc8wuZBYXelek",
+	"9/JQ3jOqOBeCjfhcWp75MiFfMsL4fhDZ6+/Hg9R1/JvOr18J1Xg7zsOEigrkUskuYdyVkKXt3SOeMgVf",
+	"a3OPeKdtW2Jk4BOG4Kxg/KVRrZIrvb5ccEPgVUuMYvmlZ/VViRyz82V1FRnWNmJuZZBag01gc2IN2cg+",
+	"jWat0s59IWpIWt7mlZ0YQrBqG9dp0zcinwqebjO4fKG2aW6EXcw3f2FtYdngxIYdl2MKt6c2u+pGlIwu",
+	"PI3rL/VmjC+8Jgfutwv3K1d8Vw4YEj/m0diUtrAhImVgC+C5YHKiwLJRVPNuIrrr6GSYKdIYQ6O07Z0V",
+	"seHEPIdM6aD5HvJBHo8qrSuX4TFdXROpJk0FmDegWlu6JJ88TWuRH6Df0SKXdnnhXieVV/Bc5OeLJmj8",
+	"c1Ux53ZDuz8kyK0YhAkg9WrJkpk29COabcEVD+MGQQE+W7KMqbVzLNUAvjsnTWpl+ciWFpLO2/cX7PzD",
+	"G2YFn62iRZyz2SKz8oi04r9evH935LbqCCAS3HtOgPmnvjoC7W/GFZ8IuB2xitX/+B/svPQUSa1i9SOQ",
+	"1QInlonPIzFHUWUqeEaFkn2dBiZUClDrhqyEyTkhFHC0Yv4AM0YQmBEsDOLBJADEC1ZuNYl8TFxEBn6Q",
+	"g8HULQqjO4T4GHY6OO6z82LhGcFGhpsUqy6v7uG1WEaN7pr6fnZxFraKQAx1/4oliRVW+SODXrAfbKFS",
+	"N9nALRN3IiYyI9jp4EWvHDiaXWnTbrkpBEyaZqwcqYs75HeFsQNmQdw5Y9y/aKzMMvKWzXN9I90Xy07Y",
+	"y8ELFIOTj8Lmy6NzRzcSv/OB7yhWlxUAYD0Op0/TxWVJytcSqjnQZz9WFoilYpTxXBh2O+WWSRsrXFap",
+	"WPL5qOw5GYJVSkGqFMjZELGjx/RJHjjTMFWMZxlCPncTJxYnbCa4Gz4VRJB0Wnp+jq80JAnhHI/YpZ4f",
+	"ZeJGZAXec4q+vZPTo4K+MiR65swx46NawxffBA0/fXrz2vRdx8Q7iyUwPiTNUW7cgt/jjkzjzpDFnX6/",
+	"H3f+SODNSzkTxvLZHPt3+uJ33wyOWeG3hGX7dPnKHR501GA+u2J6PDYCTO9k9EO/wKfLV+6MQNtYscI5",
+	"WnkDNCVusOO/1b3Ybt2rsnDF/Q0DByQaj/JypVMpCH2P3Lau9wQCn5C0PP+n0QpKvtV+O5pzO5r+Jz52",
+	"A06s+GyxOYJnq2X1rf/Axmdo1ZqLEZwbQyjWSis54hkDOBEy5qpsCYP+Bdq5YSYf3l9csn6//9y9mwxZ",
+	"cqFz2wevmRsl/PVaQvG6i2s5J5TtS34tEo9lg1g7eFxg5H75pILVpsAkXConR/WLDgymjr4cDAbQcRqk",
+	"2L2kWGD6rs7pLfcF6TEC/K7O+QSuvwf8Mf4WeSJAcrJbY9eQzjOmcrvP92HJg8mTcwKKgaDMtkRPhGFj",
+	"mRtLRguscQKYkOGPIJoAwUy1hUWpSx/ZknUTzEyHJVXwT/go/RGx5N352x8TlmphSNbjrj93rNAfSSg7",
+	"js6ntC6ORhqdWyfRnbknPtAa3ygZyMC/LW0/2GjGM4iyK2L1ENGS+b2BzjFgHCztBDOJKZ1asUSmeKU/",
+	"8NxKnjEUoA0U/2McTwGUumFdX/anR2VVmu5KeC/C+bghzbmdOq5ZgOeUpCfydz+o6eNuhVseIJ1AaMdc",
+	"ZiJ1V83YJFwbmAEKAYBxBfVUw6ERjg6OC2fy7XeDb3seZmMu8iNc8QRBstzezpmGcd+U4FZuBItcIP38",
+	"2EBHSuSLtz8AchC7Ekut0l6f/SQzwRbzTHOnrSUgAjmx//lY57OjlFuOlCSgxwRhkHw+MjYXfHbk7iNW",
+	"Akx6iOkPvyMNNVbnfAKFgQEnn+c5VLaBP6b8Bs6FnQqZM3fCcCgskzPK5gUoNfyzezr4rkxhA23KH2vq",
+	"FsiJnIkeHGRlrOBpVFyvkq2OpmJ0beizbrrGXUqRjVkXLhxULsA6xoAz4046N4jLzfD4obpssK5Q69Lk",
+	"wsy1MoKWh3WxYIJK2X+9+cBSfatg5XurKxGxTKsJpPUXCwAFcDCy2+vn0Du6igmkq/OWq8WYj+wClN9g",
+	"dBciv8GkZHI6d4adm2OstAVVhDrDzov+oP+CKkyBfP+cz+XzMpD6CAKpwZesjW3OScRT127+XAnL7rr1",
+	"hYTLdIHXQ6DcUUpIQ1YrboBzLrbU6b6kd5dtyGVQUvTWQJayyfM3qZjNtRVqtPzfAotVEW/+QadLr1n4",
+	"mm01SoO1uwkpazVeT6eLkUUUEm82GnZOHee6oN8oXrUIWvyDdB6+QQwrxQnXCtZR2SZ/VmDvTgaDtv6K",
+	"ds+xu9QN4XST9j/wlIgPvnJ89yufAhg2fOnF3S/95LHZ8I3Tu994p+1PAFMGL3x/9wvVM/BG/YSRoO71",
+	"4w1G+IEv3bW+1PoXxzTwvZebLEfBhd46kcsjfJ+enGw75o9iYXBNX26ypkQaPpXgb6jvI7RfaNKq315H",
+	"ePjE3azOee1ed36LOqGS0hmuVChxH2mkMCBLtpOZc2KznF0BhwPWb5B/1+zvbKEAVqQimHmt6JJPCtEs",
+	"Vt1CaIJr6P4RfNb9KdNklTLVCrE0USYnLVfpktmaMLnxw/ChuN4GjV/LfKOm13K+STsnOe9ADjcmX2S+",
+	"/oPo1yq52vhDG7lbLnlTCseKWeitF/frXOvPRhcfg7Dthzb9AkpafXu2okv1WkrtdOl3mf7hxjwRdl0Q",
+	"8SpVWKEJPwu7Iqrc69jfedpXTzek/NUI+p/rXO/niP0s7L1538oZ214y7fzxW3Ewg/JK7WwSE+AM6Lyg",
+	"WYHanxFkIJZbI0NGBKpzkwJY4p+AqhSrxGmNCet6IfOMTBoZxbddiZGeUdJeOc5nhowSgEaL+Rd9KMjW",
+	"h4psaMOo/A51jvxXhmWFuIidnLopvPgmcOaE3b4O2DY5Iauen15UfOqNeaetKMtVBZ90PaLipnOWjHlm",
+	"oPirf/MDz4WyDaOnBzB8b7uKCrg1N9Cw9VthuVvov6Nt/1os0bL/W8K6XC0ZBvtGaAviZCVDy8QZuxZL",
+	"U7i2YhXMEItYoXarS9Rz2jws9+ctA+ztD8XwIlYcZdBGvZW+O6Nx4jd95d0ezBxGY84YR93ZQFDGLSCT",
+	"gZXE1wKklHzsM4Ikzbodyct2iSO1aGO/BONYBjHcTcYFzPt0h/DiL+dHJy+/Qd8rZK5QgZvZfOGEw5WK",
+	"gD9BI7eriKQPuR+QjORU/5mY6XzZZ1TpEMCXaR0hhDawVsSqezwACwsJnGBSFbnrFA3LYzlZ5CItM0x7",
+	"pbno+AVuFxkVoV6uu2rw2RLp083lNpfWOtFWYSRqzpXxoe6FOcqPTPAbsJCUl1yljMeKmtHnymbwvSsx",
+	"lSrtUwk3EH5CquHEK8bTG65GdMkRRyxWyUynciwhxSIpDKv4Eahd/MaK2Scw5qW4s+eeCFEtMjLngM8a",
+	"jo47IQTj4A0IUWBlOz3z70OaMHiDsH4k1Xi2LOMQ578UFqws5WKYiBkNNnHps2Rm7nung1O343O4xLB3",
+	"UzG6FmmsMnktIDWYzNYIJBNugLToXoEJsFqg7engNAQ1xw/0kBiUKTrwPlxPH+XeUAoTUMlhBS8Eve3J",
+	"yX8kdOmvsGQlXviAej4zBBqHsOg1Fx30XI7JvwETgjMIkOeYx+U0LFoc/zUbXNUczG8Gq4KOnUIaKzqY",
+	"I20sHDhYvXEZnuLe7YPhF+3zZAcnqgV3mT4IQB5gWC5JAwRLdPH24AgItmDCpULbIY0EXIgr/mc4hTO+",
+	"jBXyLRgOWLCVDg4adg394Hr52QMKkSN1NPsVXbFYUr+x9ZKlWq2MyrAuZpAUpTIjZqjKJP1YFJ08Y0YI",
+	"1lLxtEEx/QTbUTZ/WHNZg3SxuQhbDhIHfTB03WHo+u7uF2gel3Im9MIe7GM7Kwh4JD2f5OF9KlSEakHU",
+	"mnagMHm54lQpsx3rIv/zkcitHJMu2K4AfCLPDmczqjME1U2EsazSQ4vrpzdkdVm/TXjvJo5GJRFLfFkG",
+	"qDj7UYyEvJFq8otUwpEuJ0rHKgEbeEuLQMIu1IDyp1C0D8ayRogGYCqSwrNl0dEv2oKA7pOTTk4D/cCJ",
+	"Upl2ImusSprtplhxiLomKDGQfx0lFQ+ira0TbklyR85fjhi/H2QvqpSNMm4MSFDMyRokxpUn5wxHU54E",
+	"4DKGJRl0tiI8s/cwHpQHuq0aT7COpLr8RxJBTNFcZOgJM8jyA1ndiUsYOADqw9UinYgw5ESlsUK1AHIa",
+	"azN5ZvrsHFxqK48icHIha18v1JT1tcstMndJJF8JT35VueFfA1uujPjAow88+qny6FHtaj0Ih/bO/Xbm",
+	"fAH9OOb8X28+eByqAvgQmQLqH/Rb0H0ZhkTkDbJ2uHE6qrHBRBztASV9BpoY0DlU2iEicMaXoCSDfukI",
+	"fCbGlukFQM3PtBVeE8LOvAJ9tbQEpxa+w6zWvT77Udl86bkAEeCgk2dkUIqY4UpaaTDCza9XyCLgCxj0",
+	"N0wY1ZPE8OB/OAbFUx9ngAn6pG/7pewmac5vpZr05+kYvHn4J+ue9Oinfr+PhrJY+bcoRTlliVt8DK/q",
+	"+silJJhI/99y7kQkjlZPjEQVn61QwDUwkCpWCbRripoqP9Bn73S5pcHeh6aOCFAKUqdFV1hbbixsyJBB",
+	"eTjQcmuxatBVGB3rk5o9xhZIJl7nL9aPxNkipBaj5YMWUMVRpG6uxSHQY0AVYZfFwYwV2DRglSo4bJRz",
+	"0q1KFSxxV8tJRueKBbsy4vO5SIdQzwdscLE6HgwG1VmayJf8oUIS7Gf5Q2HdKW2cLdthRZ7gWaIIG24g",
+	"cr2w5T0zLHn7/uIf//Xmwz/env/ff/z47vLjmx8vyP4bPvnh/126390NM8LGJBqO+Nz0zijNJri8K1IJ",
+	"4P5hnBbGockCgwbzcvBy4dt4KQpBxjyrG4xMk6DxeuXKNXilGxxGuCXPyjsLW3tGli8FQVPu0EPOj3sL",
+	"wjvLiBd/7DthcMt2aTn3icqBJfJ1jzrffHv6cjzgJ6PvjsXp1WBwfMKvXpyOgpp2TtBDVrKlQFR6tDeU",
+	"gVrm8G85r8pjBSbTlVQIZ1Zfn0ZPX8BmOlEHS0bC51/hd49eSzPXRjajA5aU7wxumtvM/xl3UN/yW4pK",
+	"V9ypbO3K4A6u8yfiOvcUoCJacC+SuE3dWTzyo1gjIu0Q47OZJBTVYoFi1QRyAbHHjlGn0bogIRWqbkkR",
+	"LjSMVREulFbcjVfaTlnD9xK8thBfJP8NL7oVfpOC/i1XlHKWcMAo/JRn7g9U8SOWlDBW7i+gZn2o9Rmx",
+	"BH0K+CdaWmSasG45VcgkAU8XLpfI0l4ldhuN7hDAnbt2hnw8XgLSeQrc6m/k3anH1hdORYzID89V7sUZ",
+	"kSJLhfB6w5cgKU0xV5PsLY5ZmiGbg3sPJMB67gAw+hU+2uuz96oJawwKYITDQXnNe59QHo6VY9elMIzp",
+	"mKTqgwP/DZiASlUfftxI1R8COFX1e1X5e+l2w5SZLlwR3FwG3jB0UJ4OXoSyFTBdlKi3kq0eQdz4paqZ",
+	"/HcJgPuaJY8dY+sCf9JWIXbB4TiICE8quq5ybbcQCBr5PloW2jk/In9j/pW6RjB68quEPJF1i/w9nx+G",
+	"D1kClCtBQEnry8PG6mqBCaAedNardVCwk9ADA9s6CRtwa88Cs0fuzTNgUkFmjolowJ2IqUNSfZF9EisK",
+	"R3GKbGnlx/KjgR3g3CDtp5yciFzKdhqasxFCDRN2Y2UybqY913Gaa6cinxUmCSjvSawVFHTZaoBY8Rxg",
+	"bNgiI0NPQNyLXJi65f7Jm9bRjPwRzt+XcnrfwROK80xZ7Gb4/DkYMvrUqD/Ss+cjnj6/yvnoWti+sWLe",
+	"iUotetipPflibAYX8pB3csg7eSibPZ41T/+vxdwCCACgpe6BE/1e/vEG47rR1tnEk2b6ZiWm1ZEqU7HX",
+	"TrQwHlmFwi6D5lBixCA/IBLRI88xUt+TwaDP4FtB2B0wiT0G3oFdtRxUQ+gd60LoXazqsXe9YKQQJUcR",
+	"hKhM0ULI1GcRe00i+JpMY9WlADyG0LSeDwqeZ1LkzCyNkzLZiCsC/tZKDAOIAZbpW5EfOR2bTcXnSthr",
+	"JezLsFuRZZUVPj0eRMyKLPMa0YhnGalkfjLcxEoqGPqTZ2mv4cBWmNn2NPc1gU39EXVOkLLV0jo1Mwt3",
+	"DyuC/Z9KQN9gKj8DHdmb7Q3LK3G1c7jQH1FzGsp57dIGH8Bw7KB0mhKVcNo26wlQLB8LWg9GlYhZQ8GQ",
+	"QXzz3Zen3tW6y1PYXxrvwc/C3nkJ9pJKEyq3LRk1f9Zbst9kmt1P/XbS+nnA45szaGpywPPgnDResMsS",
+	"D0KPmz3XucCKbaCDQt4A+fJBhvHVjfSIZ8g1+7F6B9A+SuOxH5bAKM+MUzInittFLhLW/cvb81dHF385",
+	"P3n5DdPelIuXPaoJKBGaUyuOOtRSERTKJBG7FsuqOgyX3IhRLmzPoxXRWbPLPjuPleWzOZgBA3SpTx9/",
+	"CSjJi7PqHhdOZCw2HJKcRlMkulz9pNtu/IWcKBEsPDmyNvFiUlC++4wb+S3UQXa9uR1r81wWhSWqek6L",
+	"H/Ob0zvRBRtxTcPNahsJYU5uNI5NYA4bwDw/MyyY5GHysLKnX7AyBL5tiHTC1o4yLJf6zWmnqUTqShkK",
+	"8ZmFN6A4JG3jKBrsuG/fnLb4n9cymP94/h97cdqSE26v3lr14J7ap82KCMawM/z7byFj+knYUte001wv",
+	"JpBwh2Th08df9uUMfXgOFkafNbIwH3xWRMcWKM+JP19lXiMvfwwO3TAg70kR3ixtGDhVFg0k9L6VnFAg",
+	"cqyojSBNGRY2BMNnrIxwa2F1biL2r4W2wkSIm6izIGQ7YplUAlGk0GQp1Y008ioTPhWwbOx0UDmZ2iOr",
+	"jzBy6UbkuUxd1/8WuT66lamdMjPnIx/6TEol2HwlAEExRZiJUv3TsXoeK7ymEfFZNNwqnbNUmskCMses",
+	"KWPEEH/JIBM/QXimlexB0O/fvr/4x+v3f3v3y/vz1//4+OPrNx9/fHX5j/Mf3v/6ow80MsIGuXLTXJip",
+	"ztJe1e0KVa1eDE5iVQgoYF7HMx4hM/cxaHyCpL7ra7kE8koUq0kr/8XCN4Cw5mbQi8gM4Po5fslmUJDH",
+	"sA2m+unjL/+4vPylNrtMjoWV7tycU5hiKGl42eLF4MRNDvIoQ7cBLzPFAOkM5tDrs08eOhNUJMpT9TrU",
+	"sFFUeUB9ZjU4axOppiroWQ13LwiBR0ys1TAKfxEfOGLrvwfHfDE4adYZfBpCPY+4vIv+2rLuSXMusY8/",
+	"3IIY9OBE4z05Y2NgctKS6+kXjUpwUl0x/3NToYDA3PnMrFKOTx9/OYOMz9q9dCMPA1qKa9j/7xQstu+4",
+	"LVVd4X2GbO1LSlnY6XOCKxSt8shHYRe58qFGUJuzWrnwjmqcpND6gn7gjyVcSR6r8cLJ/0D+QEn2SmgN",
+	"Ghl0mn9CjVeUh04Hx6Xf1T1dKAA5CIGp07I4HFbNZLmY65xQVGf8s5wtZu63XBihAFQTMGlZt6kaZ3Nk",
+	"ThOD+JWWFMqZPih2TFgvtYnmwmKkvsHOd+9xbhJM5UoEJw2iA1DkgQOBNCW4VAs7vdPLBGXmj/T4yJeZ",
+	"vx9mYnvV+v2CJ75y33k/pqaP6hgn0eP4ZDBgbwB8WmPlZoJIBKD3Az7iwU/9lPARWy7qMiAfr+ottsFJ",
+	"XCErjwCUuCsAYpW2HAAQvzIARGI4h8jMJxWZ2SoYbElxWhEQVynOXiEQVwSOx4BARBJ9UDRbfLV7Ymr7",
+	"BUB0TbiS68DIgSljHBW2XlIqiTQfEF87AVx2NuPXwjBpqzI3ZIwUBSOxgyFGQsxzcSP1wtQfQxAuGD7S",
+	"NoywZtn8Fb6/RjDHBo8qkYsZl1ln2NHjsRyJ/8VHM+GDVKFGNi2q962RAH8+mgn2FoDk3K5HnflUK/EO",
+	"K5gPO/95zF6+fMkGx4OBE+6ncn6pz9M0FwZ2luM/j50mwN7KLGMf007UGYH7pvOaLy2k8MOhwiz/i86a",
+	"T2tjeYYFRjunL08HJ6BQcCs+5PpGqpH7/f1ftgiGpX15o8Yaq8Ed1IuDevGA6gXRGYxUDAlwQQ5btAlP",
+	"QP5YIaB7UCG6q6VpekUB1Aq9pUqDsfJ1en2VGKXZKOMLI/rsgmrPYHqiGQLuelSWtCm7i1gSUBPIoxzz",
+	"z/4vlgDFSjAJo1LmUo9ZUqE1lFmYi5m0wY/doBJ6rKqv9B0RasODX0PQQRcqtuugBa1S0y+sCQU0fCuN",
+	"qBRBDjrRk9KJKkTSbEglw2vbRCV/p27fbKP9eDLQqPoUIt2D6TyVk92s+4z8jA/aT5v2swvPrZ6mbYm8",
+	"37cUKC2UL2tgzMQ5KwXRsNiaH/Mzqk8Ildwj5MjeFVep8QyYD+NFlsWKqhV3k7pom2CqigGsaGkbAKj7",
+	"bhBTwwK4n7LynR7HarXPM2DuPl8EZuo2os/+NoVapWEF1TF4Bbs+dh1Kt8Vqp9ptUb1yWw8DIrDWJGZJ",
+	"IiCST5+EwKQbkW6tv8G+hHd9U7YZlK2rKGJ//72j551hh/CwqFpXZ9h5HmpWUQfmH2pY338Px2kz0vFX",
+	"oxUM/SGyyPdDs8oQggMDfioMmEo2Zksq2rgfnSXqzBcN7PYnp0zgd4a+dnmZDI7aA2KGZ4LnIu2zC2HB",
+	"IrRiAkKrjVlv3tn67mPK3S6Xf6f7sq0F4nBf/9vf14/IRPZsWlgYq2dYvHSNfZYK1kqDFfgJA5mCIAjP",
+	"UVrDZjpdZCJqrH9bmFhB3JjxJbsSsYIQDqmYvdX0tun1WZLxK5EllRLBHk6hzxIkHCZhFPUhKURUHQEK",
+	"TxSrFJASR74oAYxaqkkPokWSNNfzVN9SrWUC1M7Eq6mWI/G68hAEpCvB+BXALek8Voj04zqiCN7lXJiz",
+	"Mpmugtvgh9pCkGD5GVgJzBqTMjRDW8JjmpVhVyCxg1tm3dAo2hV3zgMUFFbdqeD20jWDecFCuGNK0Wxc",
+	"KcEz4aY05XkqlEg7v4X0EMr4FFq+37TNI0mCZXstxlJBOOnB9nuw/T647RevNZaEToujF1LqoEU7tQ6p",
+	"QwvNvp9J2NNrUDdb7cNRaSD2Bt9YtVh8kXBHLPE4d/iJBOi/KsFuoFozPut5gy7exuQsVoCCV1QZdx9G",
+	"Q6P7XsGK+AqbYWZxRaXp3bhMwroBxh0URPDDgU8i+B6WYafiAmeFdEp1o8HsvQyM3s1G5LsIOZiSS3p0",
+	"sCa3UeovbVFu4hFb2ZbL+32wLj8x63IzGTZb0OHVy91Gh32sTRssDYJIFAidNBamFxbS21iXs4w7WXUi",
+	"bJh0XRTF90l341wILJPV68fqvISjKSvuB/2HUOKup5PBKbaTlqUyLYFk+syDuV0LMS8KgixUSmnrvhcY",
+	"x0JZmbmfl6C1K/HZ+nJ3UTkOb/+7FsswYj9WXawzKLk3CiD4tpVZRtl7gEy+m8yMK12VmR8OaCWtUI2D",
+	"Yb4FO+WBZKJoU+9O5dA0+njuPC/75nQhv2m2xhzO1iZOn3sfrCYiv1PE293Gz7JCL6YkIWxjn/2K1JZn",
+	"ueDp0ifuaeU9o0hltWW5IDKLBaaQ/HpHEZVPNBgep8RtyAnwp8+WWYmh5MuwSOmOtJbMprW786AC4u6q",
+	"/GNe4INF9UlbVL+Awi7yIyspaXf39DLoYotUslf07buMiyK/lOCLfDzrYnUxftXZYiaYXzsC21Vioq0E",
+	"UofwEaWx8WcNuvFW1xhnfTAJHkyCX8Yk6FQpvGZVukK/30FYEGWpiabsL7dsnXmrmYqUli28TQfTViuh",
+	"eRTbFlH2bUxaeBYPcsrTM2YVhGILClK5wa0UZLtcsYIgtKvShUTxwKK4P9/NErils39Qntcozzuwpdqh",
+	"ul+CmJfxtg1A8M75dnGZj8AvBPBRZMDslTJlrMKiO/iNMydUk6nTNyTMJUASuxIsByGh12fJaJHnTnJ4",
+	"pVNRiVZAMM9iGEV0ErXvs4+Cp0eQt+b9TN1kFJxnKiAV/AIwbVGsyh+Xc1FrtpwjmhvUl1rOhLKXIp8Z",
+	"SMVIsf4VzCyJwApgLJ/NETQtVnKiAOPHo2tVu3iTYuUoKAf+QeTGXfdkLTrolvrHo+oeo1yk0v4iZ9J2",
+	"hicvB4NB1PGrSklor8//39FgcNyJOuKzFbni2UcxFm47kbLxMl/SHV9p5hlf4jyPTr89Dl+EX+k3Ysqj",
+	"kD5Lc8k/w52tJuhhEh37kIuRNKifKm3d5zsXUzk37K1WKV9iQmQn6iwqtSpSePto7t8uMgK3VpoOCtNB",
+	"YfpSClMDU9pBTfpS6BvGJ8QhVY9Vt4iMCMkJ/h3wDiwW6EnQau3AsGpEhQcUjKFKrvtFBl6a9M6YFZ8t",
+	"jM00hOZFIUP0AFk+KN+9xDJuLOti/WJw7rnFEyqVatKjukkrARuvazzUxKpSgdqvolSjbJEKak4sfiH6",
+	"5ZzPx1bkgBQG/H7Ms8ynbC8Fdx2fDAYDZjU7GXz/vXv06fJVpZyetL2IZfJaUGohWOJbqvlupe8edN1G",
+	"/vBIeu52KYHFFh703Keo55oNCf8d2q15/rv/5x11gy702OsICBdb6EaZgEQqx0FMAftbJ1y9CCKgC9j+",
+	"kU4FuxIjPRNxOWN00CHNDAM9pCXACxLQh0AEE4RbTsmH7usJ1bmB0U3EkgA0auR1LFVKESFQ/ZM1BpD4",
+	"qcdq4/gRpx24xt6FSS9trxWE4Rut9oP9xG74aSKQcHXgB6PB3dEcu0pnbdVwVhRvCPP0iNiNF2Rr9h3Y",
+	"p76Ebao10SZYjMMxW2ub2o0RbJ3IW3CJnTN5S2tRmcobJOI2JfFSWIjTEyrKddLbMGk3QMmodkD4R/mO",
+	"dia2YmaqWZ52sjNh0u7pYACV7YqLGSusSpfMuZ2inWmc61nilktnsHaaJc/RBmhzSdUQ3N8RFTuBNQEN",
+	"7UqwY1QGBmG5uT47x6RlX2s1SFfGIMeEhAZ03ydloT0fXuPDcrCZD4E/KzsyLT0VHaD6cS2WGH8DJfPc",
+	"wK4yrq5jlaxalhK/w7LAwofyt1RvHKPdXRcrpPNepjlMhQ7p5MPlQoe2tyIX+uVgMBg4fQZe4mkavLC6",
+	"Ss9H+ax89/eqoe386Pjb0tBGZjrEuX/qCdYbMpFDcNHXkV59T6Fpt+DChnzrIrWlTLhmXa58Q6D0oWPD",
+	"AureWo+Gj0hvcGy4r3jnQqz2TanCCMQtSdX2F/ERIw4PVODPEGK4P3t2aNZ4TtiLBLF5L7m30Tx+KT7b",
+	"yn0OvbBe2gqKNqGJgOoosC6IN4gcg2bl3lmsEg8YCcKmtEtKyiuRHxOq5oQXrc/e8vza1wKml1lChOgH",
+	"CXWCE8jQ9j9eTOV8Dr96CsYtm/H8Gkuq1IR2qgHtlzKEBY1VIIZDXanAda6cVMem3EASux4zrDVVmlZ8",
+	"MPaLb46KJfLfiZVMnfgGO68mTvZdSx/ZjyBC+umjpUlZPsL8G8G6SPsjDw8UUX+9aj3qYN4Vc9J9vbge",
+	"EPRRC/WXSKSngwF7xR3Pu7Abg5F+FCMhoax3qkfXbWCktTNW1Cmkv38RPL2Urr+TZuDSbZ2utLIH3+vB",
+	"9/pQJfxTLFNEtMXqL8a2Su/s/nnXF3DtrnCyiCWVKw+GkpKvuWZIeeBBlYNFDfwrQgzUkK54527IPJo4",
+	"RhDPFKuA6pd8zq0Kpl66XRD3DAE+L0SRr9g1+qU8lp5bbuC4vKwy7VLiOxiQWzyJvHm9HsCtGBCy4mfa",
+	"2jucjo3eN0+AW31vFe+kEzwVObToTVCzN5Uo7+mgKwW+h/PT8fKaHI76XS65YrX26porxQI9Lqq7Nmso",
+	"503xsyW7GXFF7OaK/BP3cuKtP397NcAU1LqZOh9O6cbR5tsd0T169qKNWxf0+x553ZuZXqvqf6zqt4fK",
+	"HK+7gNE+bajhjXo4U+qO6uwjXOiDXfVrsKvej+3dId+Rie2hzKsJhNa+8yku/iKced1TpcxXw97Y+grY",
+	"uEYoKLhLxTVAeFTaor85KvJntBLsVmTZ0Vjnrl/X/Ep/9ks6dNTn/OLVmzdYVz5Wc57bCF77X5HTL/WM",
+	"SwWEybJMcGPBFApYcObMSaeUDkEue64mmWBXOR9dC2si9q+FtsJEsbqdSiuglH/ERnoG5ZAj9uYDy6QV",
+	"Oc+MI4VKqyMcTejdv1jkuTvYjoqW3TBpYhUuF8e5M1gSRjWyuPGE+g6jrTe1yvRhReyqTfUVfvVJVJRK",
+	"ueL9XCyF+V+t+SRRpzjPYGxVvBN1Ml788tG97stLIez59y++Jejz0xM0uFLt984PiyUy/e1IO63ZwVp6",
+	"sJY+pLW0oAgPbyz1POgRbaWQB4IkHJNB8N8bWE9jVTOfsm7A9AA3tPy3v/1hXShKZHG9OIp7tYxV+Q7j",
+	"mdFM56kb+9UyGFyJNVqM/U6DaawaM0D9+u/ZXvrKixYHc+mmRH0Hc2khwB2U802spaPyUO7fWFoQst/p",
+	"X7vYSAun99Y2UnrzS9pISwHuAXMZyrtxOOB32khHxY7sM33BH8rdTKQFg9mzhXT96durQaUg0G3VRQ5n",
+	"dEML6XYH9MtaSD3VfiKW0XXXbq+G0fAiPZxhdEfN9RHu8cEw+lUYRu/F6+6S5UIQqfsrpU20xB04MFDy",
+	"pdOyjbCUSeXjzOv5TM9X05mANBQrcga1jR1nnembWjwkRoZKi0ibkKbkUczdD/cjJxcN2Fi7AtZU5twZ",
+	"dr759vTleMBPRt8di9OrweD4hF+9OB3tCIl5boycKKjuc4h2PxCfTU1icGoqsGKa8TZssS2oTyrmPIdi",
+	"U0dmKsd2HVJY2fZNmpT1u1gmbwQrHzqSUGa0sO6pVxz9dS91wl4/VomxPLcQeIdh6kKl9Fcu2Mnp0VQv",
+	"cpb85S+zWUJZeeCppbIybOwep3IirTljXC2xVKnIDOR+fjscDJKIJQP/j2/93wP8x/kPr14nvYD6DJxs",
+	"5Do9gk6LEqrc+gqtPFajTI+uEe87LI/OkpOX377EPMuT08Eg6VWzCyFo35edgPUGamtilWRCTez0/fjC",
+	"/fpGvZVqYZ005whq0mc/8tGUJcXx+PFfCzl3i50woWy+DDJXhX8E1WaLDz0zwRZFTKuRGDbsSPB6QJCj",
+	"Sq9eFnRiY7HpXQ25skorUVlNjxTjBgJDRYgGroIu0drH7K0c+fqzJlawFWvg6eo5qRWn1fs1QnCsih0Z",
+	"MqXZrcbsh5QvTQTWDDlbZJYroRemHGbEkoXK5Exakb7ic46ZFVhKLVbJjH9+zWW2fCdu/6qvDJX57yrN",
+	"Uvczgzd70H8JWlF03szyLkZTkS4yqSbtvqzXxR7A0Xnc/ICV8wkjKGa5hp+mx52oM85lypc+4H8GmGtF",
+	"+D+3ixz+pup1ZqHCP+10kZugvV2I8M9bkargBzdNt99u1F/wq47vlkR0nXARdYgOdoadwTeDQSfq1E5Y",
+	"Z/iySKx4B5VuDB2A8PwGO1HO9Lic5kk4x0E5v0E4t5NgYieVWZ38ATkYSMA7w87JCQx15aLQgm0sMtVO",
+	"NR71g7vx4G58QGC8gJv5m+Qlq9e1R60SVkmx18hYu0DmkVCFHaA44iuXEOuO6rkXTRUHQSLYNiODlQkZ",
+	"FRkQkzFIeHM80ItuJTxeHb2u0dy6ns39Io2tkYP/NuhwlSIO5crDmWxlHb8VbEH5u70T0f3CYHN1QWYb",
+	"zDm6lAd99SkBzqUrRHM7glqjDesI6l01Alcg6FD5CvHntoCOC/ymsSp8otjlw8C6raeQ6IVbVQQezicK",
+	"cz2Au23rJd23hHEn3BueyTux3potC9Jg5A+IFI67l2pcgmi3lTL0V0sr8IXeLmz+Z2E3O8F7MYauMJtm",
+	"m6jxnOhwphu9qvc80CsUfp/FAclhg16I26nOhCdbZenV0HMaMfF5JOa2JuQOnTwM18hYvjRMKrSqBVOX",
+	"SPYJWJp5GFJe68njXlzpFKq2FnUB3nt0oLU4QgiGJ/OiGgJ+pe3qEhwYopoBDlwmWFfw0TQ0GV5VDYas",
+	"zV5IJjqtRqIXRFnECpfmTufN+ruP3uCm679PQ9RjmXxKQ87xyxeNhhy1yLKwFsHmlpwX5ehfbGLJeRGM",
+	"90VlsC9qlpzBtw9iyXkU7/s21P7g/nrKvveHt9E8QK2cmoPMRA21Apoq5vT6joMUI4AvN2Ul6RycDX2W",
+	"3Or8+pVQVuRvUoMeNAArLT/+zIC/g42glRky4Ag1Z17QosmbF4D/xyrgDFAagOoWgKOMdAOpivCh0GMU",
+	"zrc68DM20zciVtKyK4L58z6kYGjPzIo9SufuBcuvcXxQD4EmsOqygmD2HiKB0yzCpQFd0E5lyAgdcUAm",
+	"XP3yPtw3T6hE6Kt3r9hMZhlmyGXcTkVQD/QtH02lctcn6lT2bb1VageOcTD7H8z+X9Ds38hMdmUjOxr5",
+	"gx68vhBgXuuxo0rRepSlWDUY9QMLfsBQdA6W+vub5Q/1WlpI2KMZ0beyn4fiz0HqfZpGdLMxedrAcH5H",
+	"WdLLqoEDjIbSmhXp0LDu1bKarNiLUKSsvlMYGWK1+sa9zYVfxlLYpjamlTt3sBTeYSnc/Rg/mHUweMS6",
+	"Rf4EalVofzNO2ylD9wSoFVVFChStJj3in5oYeahHqBQuR6Wh05moA/BMOQ2mC+pGrGqmRKx/ZGCEvTPM",
+	"+WhQpKCYgSxm6XtAnQdEB2li5b47mnI1EWm7NjTWWaZvV6ymqBGOdY41NabcFuUdYgWOrgjCAH2LSqyf",
+	"zpt1w94+jIid/atDgLbglKHyJPBbb757WFUIZ/d4hrO7id/BcPb0RIhPvkLCPpUcERqiH8BSFkTcbmgn",
+	"O1u1k5Xg5hWSmLCA7JeeD0eFHPGu2b7K2HVZkjV03/fOql1U/CXg3SHqHqvCWhUSYICxXZhKbWuWTLRO",
+	"kzOWjLj6uFCfFLdWqFRAPeg0Vk0ByPS+ex0M83323nuR7Dpw+QDKRyu3rpVIdbAn7mzUKl0Vj1p6uraI",
+	"3kNTPaq/itzKEc/YzJu1aPfBUaMWYz6yi1zknWHnL5w7FjDTqcjeLdyyuvd/OjopbWOuCfM/UQXpV1pn",
+	"XBUsls20slMoI21ELnnZ1fHxd9++AJgePBydYccdiDVemCrX2UuyUrF3B4Sfg+3tgW1vQRJIwJZK6rEL",
+	"UzpK9a2C2mhr2BM4Ol9zK6p5R8EvQX0MqGp8BF2yLqi1Ome+nLMej42wZ0Q6Y4VFkh1HqvSH+TkaHe48",
+	"zyQEIHDF6kMJuBsG1BaP0BtUcOyEdbllM20sezkY9GDE12IOvIxIJkbjnKE+XuAFhZlaNacNFXEuG8Cw",
+	"MVxtfR4XJCjV/ExlwFBCJV5roQY8NG+sz0aK1Z3pSKwtG+l0MIjaE45gy0A9onPj2ztCDf4zrtwKh5lR",
+	"o1wbw3iWVcy1lDtW/oRFv8uacvUFcWKC+ypWLaQIjYRnWXEDKECr12evK7pjrMrR0MbmUHg7E2lZgiUX",
+	"I52nZg98/DWtzSP7qAIf7d9/3yaVZpd0pD9++yPa9COi9pHf3ESDy9sZdk4GJ98cHZ8cDY4vj0+Hg8Fw",
+	"MPivDoVcNDcbfOObbc+8/YYdmPiBiX85Jl7Q0CZuXj68H1u/R/ZM0cedCTR1tmwB+HXrtJlqL1FVKKhk",
+	"ycQqTJOh75sfxFjnAqqOexnFlIXI3fjF51G2ME5xvXLneVVCiRWKKO47eiKAU0KN1LEkG1a5KvpG5BmH",
+	"aiiOIUmV6lvKPQZJYOxYHrLLWC3BLHoyGAwwJOX77xkKP5XIDsh5zeS1L9EK9ogxOMV29TquELlDOtAd",
+	"6UDhsanxmEGNFZVHLmz4XdBwd2b0hX2hq9LLVi7R4nAdrJlPySG6ymzMttym1T/axG22Ti0q9Ij7ZRfF",
+	"qgLLWPT6eAlGTdrAw6UY+Qkfsoy2zDJ6EHnszkyj4nzemWy0m7N/08O3F7dXA+do8X4FnOVwIJsc//s4",
+	"jV86Tag4y10Uix2ZDQ09HnhR5uXkeitZRbECB3mISVp0vJd8meYr8ajGlXV2j5PAoPHk7B6PQzYOLvMn",
+	"nGvyZewaO1ozqo7yrauuxqoxHjhiSejyhL9LZyfgfQQeS1+MdWHuHUi8u8P4Tx1GXCzLY2nOW2nMInzr",
+	"QMyensa8oY/1bvV4ffDwuvu/VrT/IiJ9G0/+s57eh5Hldz1KDyK5o2WZjO5k6i95Y3O2fztOeqyCrPuo",
+	"aHaldSa4Ik8rz4zwQJa+RcEMpaFIrj57NeVqgr78ahhaCZBcjhQy/LmthKC5bxjtHklbiSC7v9qwvwDZ",
+	"dTFUawKjLuZSpZlgV4Ln7h2CLKCxFTFQemHfj+mEdp5SxNMXJkwHbeHpBtjuMZJpwhcTcTTS6boIpnPF",
+	"nCRHrketRDVP+5lh0A2DbphULIG/3ziatBqc2/VZ5bEq08ox3aE9Vjf4ANSUnANKyWrELrgDY1WJ2D1j",
+	"qRjJFFUW7j8iVSo+R47cjbQaLfLcHXok2lC7BeKntJ2yW6l6ffazG0CscIqgHWFUDa6EzJm+VYT25ZQi",
+	"0IxmfAkRyAZwWorQoUs+OYIMyxS6iDDGBnuRKfZeoNVrzCVHw34zHX5jxaw9rAYG/kqn4gmlfA/6g5ff",
+	"f+fWxEyFsCXhPv6GTTiQ46V7r5Py/Hpz2nrJJ4ck7kMMyoMncZfEKCC/7hYigWqjv65FI+XdxSyzrRGG",
+	"cUd32Dx3NMIuY1XCrMJla7DOkCHZh440m1vaiI9TBgvSc0jYrtOpL2xjueSTrawrAbs9iH9Pyr4S7syG",
+	"xKe4p83E587cbJmGgc+OVj0zFO7LupxZPoGIZz6COtygj+kU6oPjG9IPDt7tVaKrtyMqPwsbijMPpibB",
+	"dWlWkALafzDdtOVfb88ggzO6k9WmONg5T/ehz7huQn3G/b1Xfab8wCPpM24AX6U+4wb+xPSZC8slCl7G",
+	"CpHR7r4YnJaaDf7h9RojRlql7soclJuDcvO0lJuCMt1HuSnJ8J9WufF06KDcfG3KTcl7D8rN01Jugp25",
+	"h3ITEJ+vTLkJZJtHUW5K2n9QblqVm60Z5L6UG6mO5rkeCWOObM5H11JNjsaOjxw52vcAWML+Kwy+sg2U",
+	"8DlL0lzPX+tbleDbTAnhlAEohOIUDad2IQqW07B8a8QTMcmZu0lLUhaSlFugNwmz/BqQUZSoYvrW3+95",
+	"aJIKGEkEk0YQqivBrjKurtGznosQdj5qU8VWUJIhU26hpHXDgyrFTvWhfL8a7An8ti/YkzfqA56FS9ok",
+	"lCgeVSmiXeoMO347OnUy82oqRtdu/haRAoywi7lrVd0/d6d+0bedqPP+f3eizl/kZBqUmvIgJ5m4ERkg",
+	"lpTrjwhZG6tVzct4yGQ+KFoPnslckvMaoQ35SlubrUC07mAcX0RFK2OAPS2P1T0DeZvv7kEf24DAfWEV",
+	"rYVZbaO11Y//QXN7SpqbbKdTOxKz1sDgu4jZXsOFW6WsB1PP2q5Ks8ZWYxwHra01mnjv3HY/4cblqb4R",
+	"yup8eSRutkL0n/OJSJlQNyLTcxExJW6FsSyhAmGA3QHFR5BHT+Vk6p7LNGpi1uBqctyaj9yXXnMLPDvo",
+	"LGLJvxZcWWmX7t8WtDLHyAufBjD3fvFSCSviVLq0+L0FWuQs/PZPuZ6RjlX+eKkT0q4gfzKsk1Zormaq",
+	"58zKmfg3aIpSUe9thl6/+u2iBjX48eZQgGCVZIWLsz/RYvNvfuCTxvzHc7geTI8Z3qqD1PDEpAbaRL89",
+	"ISmuPWozq/l2oYBQI6W/y8phebNGPjgns25BSKALhIUIwAgVWIDvMvSuIyogW4Sj6nyxy9Ia+39zSEi6",
+	"Q4SonMn7ndatpYXaGcZUJacdNZxid1LALfrXi/fv2AfXikp64gDBx+EL/ZyhcTJR2np40lRYLjOTsK60",
+	"JlaJ+GxFrnj2UYxFLtRImKQH4SAIMzxkpa12zgGF0t+NAevikgDLlrPZAlDLYrxnt9KIIcvFjcgt42wm",
+	"jeXXAi5Yr89+pK+yvPhsQ2UAN+DxIsuwdBshITiWX92SAoCttHMTZKUTJIxgH84vX/2FXQsxN2gYNr0h",
+	"42QjxnStOm61Zjc8WwjWhcoIvhBrMVrquFg9KMtqGJwJNYH6ca7z0GcUGLRxC/qrS9+PF4PBi9G1WMI/",
+	"RD/ov6wXXux1S5DNOuIEB6aBPG0qOhzBufzPFRPx33/v6Hln2KHcK5Ci7LQz7Dx3Z68TdWA5wcC7UAVo",
+	"Kpz0zQjdX41WMPgvnVi1BYU9ZFY9PWkEMicxs4rIozuQCA4M13A7Wl+9YVtJJs/9B9c5rf0gCzo9hIRN",
+	"sUov9yGZvC6W4AtdH//BdbcIKhxQs4PE0ppCXVuqr1pioUmwrmMahlKtk+eNskmRh03igB6zBOWDxqOW",
+	"bC8vxGoDgYHtIC8E4laLwMCa5IUt5YRYhYKCFzb2IiqE9GJfEgNP00BaWJ3rc5HPS/nBdeCn2hl2/vrj",
+	"0fEASl2Qt+GfeuEedv746iSLO0ijvyIHEePJiRgfeG4lzzIqMS3uTZ7rQsYmkHP+gw2SQlGLboiVDO4i",
+	"ZbHah+7TQMoa1c3NdZ7dSdmndv5wH/SK1cnAr/l8Gzq1RTxLw/AfBWviQLj+fBh1+6RX2yhFaCECd9ge",
+	"RNBGj9onBTXX/CyHhbTHWYKfT0h/7xaeLubuafE4ihX9s/7ZxEtpjkDpXE6k4lmPSKQYj8WI5E14Pp9r",
+	"I61PSouVf+GZYeR5k5C2VmZnSStmEcs0lvrMNN5XoskFBLSjkzQFaWKFQ8VQPKjsUxToKWRKuTIPLEjq",
+	"ps8QL7khFS1WkIvWOwN+AKY9/KrPQhOs+DbFVP7NI08vlFNk/Sa4PRDyRqQkjMcq02oicjf5qa+KSZ+4",
+	"1YsshfBQR0FG1+xKZPqWDSqLEE6u8GLi59GB6E+4X0M25YZdCaEKWFUjIT40+HJT5/79N2kyjBUOSBqm",
+	"3BtsvrCMo1MBzZ3jXM8iKJyI3/BvBwtD35ovrPHz46PrWHXxARZRmMvRda/syKc1FpPJ+QjLJDAhwVh7",
+	"y91yj3XufoMysYaqT+RiDHl+V2LEF0ZU+5nqLKVhRFj9QZVVSmmkUBYR+jgrgMX9oaMoXpyHXlhWmQVs",
+	"+tyGE3HjBGc8jtQsRiOIJpbjSrdYgDatDBYEgXM/KvfE3ZZnhirKKn3rer2SzYdk5QYMIXCZFDU61mSs",
+	"dEvpD1WYH+nOtNuKmeBm4Ys8BQPxyZrgqRZQ2qo4/UCBgrbQl0dgl4bd5k5mU2deaaW/2RU43RkC3R4f",
+	"nbxgU34jYgWB09gvRYF7NXeEgbkkyRX1dfFauRNbnjq2cugiiOXjCop65DKllzON0Nzwas/dWk6pt/DY",
+	"3S24TlRh2AmeR8WKu5OFRa3cCeFA3u7sIdMWo4JE2mcf6QzjaHFxYLJTDCqM1a88W8ApGRLlcRNtmSLb",
+	"YIYjnufLWEEPbtdQRIYKKFbr6z77BF8hJ0fLwW/8UqxyLk35Jbdt0HvK+IRLhfEd7Ipn3C0HN3RAuA0u",
+	"ZcTmIqdBXUuVDmN1O6UWZJtOU5FG7GphiVaVZckK8vyM8RuR84lgZuqGQVSGPv3MkGYQkH9YqrA6tB8m",
+	"0gGeZa4TtzK5mHHEdIM++uxCM+4WlPqmwRekVIkJt/KG4PGKfvWYDWhHJVRGtVM2wHLTOCS6Yr7Dkvua",
+	"xcyPhRjzsx1UiY8NYsB+QvMf1X8RcvNDNHslmv3xA8s/emnkfn7qu8X0TNs1uUavCHKACPbYE+wm6IQA",
+	"I8HReVmyxShWLRk4rIaFYG81vGHAH+24nPuw8VSpQC/onWGFfcdU0PTgwREgsMM1cYIXSsk+0AMFayDH",
+	"1biQ6G5U/bUEwufwUJNf9ONWLxaf5xJH95pbQsj/9mjwzdGLQSeCEO+7gPk98uaP55dHJyfffXvc2d5k",
+	"8Yu2B4iDQ+bNg0McZLqZJgJh25UifiGcA0dUm3AO8I5C1b/KXS4L/wU0zsCXMSz4vgGxv+hDOGw7Pfvi",
+	"eTYBQ9kmuwaO/sHk+pSCYzPdEhDbQqbuDocFMrU2PWYl/DXTDx38iqLPwys2cCOa1ZpMH8Je2/EOtuSW",
+	"944aac6KsTlXBnNAds2NcSqBNxBg3Kop02VSxyvXJ8rEqimtNSUmGybF/MsuMaIMM2PAxEA/9PGNj/gU",
+	"y+jGij7fhUJVrMhWiZhQaZka0ztjSS4yJ9H+CN96kyZUgrf6O0Il3IIhdyJvhOqxmaP0ZH0xepGPvBkQ",
+	"rNDFjxAYDD3R4/uKB5fBvh3EhEbKFCzRF86dCb58dwZNeAMPosITzaOx1eu2z2ya58UQflgCmE2rEMFm",
+	"fA4+LbTUy9RH8pETo+iodJfoG5FTaZW6G3PItIoVuPtALcqFEfmNSMm+2zUCLbflHC1HTxHYtqk5eZt6",
+	"UWEVipWCymIs+fnHS1ab6xVMMSnkHO+GSIA2p+IjDSLps/cqW5IFyrWKFfkwi0l2Sxv6oBcgzQwLXwY5",
+	"gmH66C0i/6Yspwu5B5kYW6YXNgIDvyk7oOHBHHcTyM79eIuGtM1fghCd145WEyGqHxopjNOcJeEqfSHa",
+	"sj/Jyp3DppswpoMgcfFXrvBOd/fqnld2s4taTgfuQKy6/iBXbm7EGu9sDzSNhluA16rh6v1YLBS4pJ0i",
+	"i5cvuD+E6oRi0iAYIopH5HuyUzGDq+nH2DsL7nRxtfD20iW8p+JTXK+aTFQzp+uFsnWaZ7VmxdLmHFU2",
+	"R1+K2fX6nagjXQf/Woh8WRpoa4vYCY20qRjzRWY7Q6g4VVgPqBgVRss+PC1oJwH/p+XiP1U5ZL+0oplC",
+	"QBEVdzT3Rip2qxGaFH1+1LdJBAEEc8JHXA1Nql7XKFalJRSRuYEzR6iJuZfd6S3+pD6C3+4oPxrqZlr9",
+	"hav0/wS/uC9SkdH1pUU313oOmk7j1X4sa+hHfbuJNbTkRrm+Peg4T1XHIca3N4Ln42zaid6FsAa1CVnK",
+	"FuRgBnrFMXprhcxZHRiGKpGIELaWgDb2nr7fGl/qB5j0yCjjQ0lTOaaYch+/BPE7WFTSRwd5SRNDdjB+",
+	"JoifzAXrDjCkjCKjmDS9iPrLxUw7ucPya+Ex/YuoHwgpLfmS+NeCZ27K9ZXi9ZRkLGrP2YBibPqxulwf",
+	"y0rRetxQNBZz5GHZZ3/zelmmLbi/OJos8a1Y3cIEi32aYhYWCYkLa2RK4QJXC7S4A2citoThuD4KKwgP",
+	"LAsy4GdxqNJY3BinzEFf3XK8qRZUFAKi0Ixf7CFaWI/QwAihhOxKGAz7cuzdMJ5BeC7PbvnS9YeN9Dio",
+	"XDHrs3fkQSxM9hQ76/VRq3Fq0Gs49R2iF/yJ3Z3f7TN4YaPwBA1hDa+Wo0zgAnaijj+5neHJy+2jFfwi",
+	"PM1U8+LYHoK1DgEQxEcvVjSJrTjpnXEQzx2la+eilxDsGfBDIsMBH3WkXI+9rt3CVFfZqPtu4qF6gLeU",
+	"8ZtFXDpxvnGQZ4BxuF1ka1UOCZyx14/VG4XB0KVhdVgJYZWQLHANVo1K7R03KIyKp7heH7OaOf4AyRIW",
+	"EdE8n8THE+30W0xeOINeHFcpbYgBY0X23ZhCV5U6qjxnhW3ChDDLBxMAGjjkkAwmNV7qWFDIR7n1gdG0",
+	"Ww2MFceN7JUGDWoaDUYqYwXH6EDXeiaMcRsDJYMq7BU1wOI4wwtphNksZIECj15U5LgcD3qOE0K4jRu7",
+	"VH4NKEvB6FmRhZKLVRlhLG5FDhDfinED2y6t9wVWF92P16+MYbciy5zIVIlzJwkSNzFWlewDDOo5IxmB",
+	"AturJl+/atXsE1u+xvTYHbOgXMFq04agR3gzL/ex2xQFiWH/K3krvXtGR36Qo+uvR7Yoc33a24mKuHEa",
+	"dSpoiZ2hG5JZzMQOUZNusZ6mDAKC70H+OMgfPgXenQcZ3Ov9SB2k6LQLHh8W9g65Qyqrt5Y66LskeGB2",
+	"SZBNMvepX169pvx61AJ5WrhYKio5dBMr93lpCuKuc/int1J2r7SdDut0nJ5C3qUSt5U3fKy7pc59vv4K",
+	"W8FJuS49g6FUwYlwPAw6NkvjmmKwPOSUtXAz1s7Mwqo7bUwpVndypZDPsPdNchpJhSB2lM9Q8KpkTOWi",
+	"yJ6zeiJgZDpHCBinfWc75QHBEfmaeBkdmWosf9SZcStyybNfEWHl+KT/MuRox4NVlubv5fYs7aN/8yly",
+	"NZrWgbEdGFuZeoVHYm+8zYrZ0YhbMdG5vF8lW6xPVnQFCg/9uWwtaBsrrGjLNi9oW/tOWdR240SubYva",
+	"uo7rVW3f1Ga7U2HbUltqqmzLHqqwrXv6inbmUfkERQr8xI0Vyn2/rFsr1VgfStYeqO5Tq6QUXPvlPcrW",
+	"1ujun7V0bUBp5KF87ddWvrbGaQ9hCk8rTKG2O7uXsa0To6+rlG1NmnmMarZVrnBI8Gqva7AL+9xbUVs4",
+	"5hk3Zh+KDvYDWk55zgl7sA9Pq0pPrEqth+2o9OA3H1XjoWl/deqOG/eT0HWkkmYqUjbROg0VHkAaM+ag",
+	"8xx0niep89AFup/Cg9TjT63tEH85qDpfoapDe3fQc56enlNcq/spOUSAvkINh+jv46k3MICDbnOHbrMN",
+	"m9yrYuO+eAdjLfbStcV05iAjuejEXY6kN8RWI57nkjQHyzLBDUYt8JGFkG/32hmDGxG2hXA9aRi/MhCx",
+	"gOQfn4FiwydsDL8xYsyrugwziytjc6kmwJFN0ivx9zeXDRqxNKrCAbtbNpBpKCHsKBtcukNxEAy+PsEA",
+	"bvPTJn1/BiZv8X542gnXZXPeXtCuNZhTxXeANsE/9Jgl0Il7P/HFRKDAe8IohxlDigiRG4KOPS2MVUkM",
+	"WRciePLRVN6ItOeNXY4mmj57gxjSjvg52kP1MMuIVjcWY2WWOUJY0lzlO8fosRKIwbUnRB5PlpjT/B2R",
+	"XKXGsQq6iUKQLZlGK9G28L4PW/KiUF3YAXzT0ZTnGGGFDw0TyuZLipbaWdpxt/QRZR2LROIg6ayRdCxs",
+	"0eZ39d4SzhqbbaIo+LASW9JgZe1DCQ3pRgeNNfTAs6EPmYw8dK8vmBqEM5bR8Exp5vth3aLLftk3lCo6",
+	"Y0XpWcJIp8HFqm10fiLzbGHCsc4WBspZtFuIvUDWQIQCizG702CMA6iajCGz7y6bMVsxGbubnyyUtI5h",
+	"vAM7eLf+fTR8Q6v347dYt4Ca0mJFOObijajIaAHLM7eQu9ojTA00gp6FFA5SWyF7wNdHKOide9KU1OJW",
+	"FotR9ZH2v4fKKAkj4ApIckxm/FokZyy5lpaqGTtukKBxfDQSc1sKvEh6YnW1sL5aBSAHKXFL8B/deggr",
+	"fdMdC2neaVWEbyXeru7oPZRUjtUYJphcLZZJULVAQiYOMyIjgKDKN6qd9vrsB8TfMH6azOpYAURHnyWj",
+	"hbF6BqKoSXxVAJkCgltYGCAVY6kk4EJBLQqdLjLPQct4V4+0YsXsH2/dOrIuVp9hblXddrn/v89/WCx7",
+	"iJXgWv7gpucbXi2WeMYKuk0pRZk7jra8oYSyTyBMqPc4ovTRX69en4G5E4ojIH2LVVGVR2FrLNqVBrnT",
+	"1E2DOrChV+JRHRI1gdez9iuI0badqCPNBZ0b9CkgPDeeys6w4/anE3WUD+L94eP/PjoeDIBv47o6kasT",
+	"dVbudmfY+ZGPpvTIEwcI2xcjMPLcCjC/D4/72+TLWjE7eEQOHpEv4xGpGXm2cIM0mWnmuRjBSaObVkOF",
+	"WMxFbgSx4+TD+4vAaIPdPb85SSJ2O5WjKdU6KTyxZGcBkaL02YrPfGRjRQzfJGfMTqVhNyIHmmksX2K9",
+	"JvGZ4AZGmcRytTWgBfgI6DN9diEE+/XEvYdMFL9tIrDRIHlFrQIKU95Klerb3Ywp5tfjgy2lTv6+NOwN",
+	"SfZbWVMO/pWnZ3oxrPvrccRMhc78etLbgMi1mGMKqrS7n5fEtVWNYRMgLtJjItagna2ad1GFST/Zkftr",
+	"plM5lvinx+k6Y1a6jq9ywa+Zdt/vs3NSs2gN3SzIYlQOThrfyg0uz/UtCanSWErBIwKNCoehVlRMy6AY",
+	"TlJz9/zd695ZOcLzsRU5DFOaEszZEdlYFY1+gApt0KoAeMaIG8FHU1QtxzzLGFXFWQqeG6ebDlBH/f77",
+	"UG8IlaMd7eD/bYzgYUpccQwK0ENUUz4WwjJyfuLH7sqVErX7l6Pgv20lDCM3+PXkwA8O/GBLfnAfwu8T",
+	"ODHCr53+fxRGZzcCgasE1tLDzOjRwiJELGe+MxQwHUHiPkN35FV2X6hSCce6+o700VsX7qU3aWk/c/Lv",
+	"DUmr1cBO1iV7UVSY5Escilh5O9uQnQ5Oe4V1BaxuYALppqL4o5owXR9Mr8+STKiJnSYAtez1VCDJE+BE",
+	"BLI6qBps6CX3/q1M7TRh4dtOVp9nXPE8VjA/w7pmKoSN3M9WRMzmgqf4B5rd/KqQ8ROSkBdZBl1lUgme",
+	"M9/TFc+jWNnFlYjYXM5FxK4EB0/CJBMRVDlQIuud+STuG6mzeuJ0ORMcfp/9oO3Usc1YEe+Bzz0zLEnl",
+	"zDF8raCOZVK185BoIA1LRS5vCBGn0EXwNBGKWe5PmdXVMsbDWCVY6x1Pg5McsOQ7w59hkPTLZ/oNtwB/",
+	"TIIl9+sEVsCWXlv7iBUttlbCRMiVi/kXqeI+S97mXGZuFf8tcm1YNzn9rv9yAGcB/pn0zrBT4j4sOR78",
+	"fM7OX3zDLtxxYKffsc/s+29QtDlhn9nx81N4/FPGLfuB5+6nk0HSZ+d+ff2K6xt3F6pm68YNrp952D8o",
+	"MVzzaIE5HW4TfQLgiQLzOqifhnXp8brQZ4JcJ9+Tk4isYTKlLhFxkMpxDN03fIXqokwt5uon0nwUM3fd",
+	"UayaKJ2LtM/eF8Z8XphtXQMSHlemEoHfzU8konLcaKNF1ENCXUSzV+JDwC1LfuSjacK6HCghHmdJuPIg",
+	"HBN+3xnM0Mh/C5T/YPrBOrqndNeeF9QDFwmKdRQkhSRGbBqRGbeg1f5EF7R45aoQcV7OhT/WXs+n71SM",
+	"x7HqlqZjqdjY0RxvQkZ7sfEGY9wQb/uFe15QvNDS7Gi/h40kaAzA1ToryQqrb27Xm7lBIPMeBKpYTOBe",
+	"jptUBh+xTF6LsJ8Ii8QS3SsmBoBFTqZynfni2rg57lSUVImr0saC9SsLY/QdNmhJta6BpgWYE332qnTP",
+	"yFQoK0c8YyS8FjQRYusVXcRu4PCBTkOXj1N4gnPlz3TvDCrq+gsHt21XW/hPuZ69DanG4yJY+N0tpXW4",
+	"KZ3h99+UEBVE3dYDXcCl6gxPv9tKdq8sxcGqfbBqP7BVu6tzNpYKMIMocqVNCL+P5ft3hIZZG6PDQ6sK",
+	"hrwYrH2O4S6lKj0ED2iyU4jJg1YbaSkr4AXYQ3DJ+uCS7bTPrfkEohM5/jDndjRtOITAtp1i+teL9+/Y",
+	"B9eqVqYEVKlSrDD8hlwuZLIDPGYQbBbAs2PVBQ7+t1xCFTdg2QA13XNsvAb82XffnBpU0CColZPJDSsg",
+	"FB2dOVGCp0daZYhKicIo/u0NikUw1sCJ9DDnIoyluBtsoVInmSTPq47+VCOcZyHZODEUIkmgGRtDO9cx",
+	"1rpOxGcrcsWzj4IQw53AR4NHIRZ0XRBqxGxulwyDfFE8828DPCd+2HO87SQL2LTiom8qBhzB6vznikTw",
+	"9987eg5IUwBeCrKJ4+qd5+HJiTo3CFq14k6P2L+lGqHujUdvM0ryV6MVzOSLI1TdQcLcBuJWHsx3T8V8",
+	"94HnVvIsWxLN2c1VHXXmiwbG/FNJy7zhzNOXKkkaluYkiq4rCVEu2CgTEIjWpWI/JlZXYqRngrSwiInP",
+	"IzG3ZSxcS4CY93b7r3V1HoFFxqMKR7GqBPP12LUQc0oz9toRXNg+e+t9Lxq0qmA6rBsGY0WxSsq4GMgM",
+	"KP07Eev3+6hGeqOBI1lH7KMgu0jXT6rHtCKG0qBXhTFqobGkUhiA1WP26ircaqK3Hodxe7nwOe6kB45z",
+	"IaBfHBFECGRLeHQrlemRCaTQSnNH4QOTLBTVSWkmPA2CrlyvIEsWYZTdEseRcBFNRCUD0XYQlBeM2DyX",
+	"I8HA92YidiNUCrbZ1PWLfEjkLMXk+x5MldP0mJnqW7CNVOpvWabVSHguiKYhq1kuAL/6zPXLnSQqOFp0",
+	"RnouicF746NbNc5SPVrM3Gri1TAQ6KlKS2PI1N1RaIp0DKJWwSoLBVTTWtij4+9BlF2ILOpGS2JJaVUK",
+	"LcfSlpGoZBEpGyIWeFGm1mjXXTVsMyLEasC3LGWSQBzCTzaY5HzRVzy6MNKKpVASnCksFgwKwL5vPfPn",
+	"NDInYOC/0GCHEZSwf7Xb0LDAt1OZicpmmTCkVyo4qv5euA7O/Lr6Vwyeg6tMj67deqKtiKfsCryruKZI",
+	"Hcs6keAVtnwCiUvuAOpbgWcWZ5ILY4vo4qS4EZ+UtEXZqBA99plh3YWCy5D2/DWgYw9LS0YmcUt4sD9p",
+	"bd25fqPA0ZtZiYKttO6uHp8AtcVbDq5eiPqd8Qwh2s0Z465b6Mubnzkby8/udGrlY4W6P+jPPR/+S3OC",
+	"e0ZmeXd/iq3bdLcq6O/VqaLz2mhM4sCuXZ/wpVu9yFKWO3YORABGk5bQ7VazAdzE81pFS0fECprkI4Vn",
+	"ODDWzcSEj5Ys5Zb3GkOGWdNc8Mo3Re/aRe6kfojeZRsF756VofdTbukm8cwdwmUN5919wO+DOwZro34b",
+	"h0im0l+0vUTM3sTvrx94wy6FhZPc+KByQJerJSMc4GWJ2z6kqgW0XXCfkWpCYVGgCaUhv7rQGFgmsvSM",
+	"ZgnaAxtnfFIsiFarFOSyWkwBri9pPayi2+lbqLRAjKTCMqG+gl8Lk8m5u3QBDRjp2UxiwUasGelFsfQG",
+	"mFwtuoSKNtxt5KVCshUdccVWMuIKkgSwA9bFpIOpo6YWFoOQW66dfEVz2jJ4GQe3tV61VexxVVmKOtJc",
+	"8s9hHHJDzHFrkPFWVlcQ+Q6q1kHVuhuHF4uYEEl+ZsBNCzkWpOzsw0r6fKSNPQKxN9W3Kggc3tng1RyJ",
+	"x9yHWPEhn0gBv+oxm+c6XYyAffyrSS5xJ3TEs9EC6/k77pSUf79XyZByGYWxcgYyUuL/mSYgIwIy1T/1",
+	"lVO31IdcT3JhzF/1FWhcbloQkgE/sGTkSGmW4d+9PntHEjyOU5hyJoYthR0W30Xd4p/6ysQKcPGnUBMb",
+	"nXNLlnGFoQSOHmUYZ+hj9dyagLkK6GUZuzjnE5EyoW5EpucicsKXMJZV58+oOAz0OJWTqWsiEYKf6TwF",
+	"LhcrkKyGwCgrQY2BvNFnycW1nBOHvoTMGaibD/zX10t24+3i01hBGN/LwWAQsZdUIGDOJ1I5sdQnuna9",
+	"rh5V0vxRZTYopQSLqsexwvI48H5DUZemGi5sZxCMAl1HG/tDMYz/hmGEsNyOpoRXYsuwwMoi7i9ifKvP",
+	"fuAT0Vh7HQ9zVeepEqdDvODTihcsWWB9n+4RQ1hyQLDuHKGX4X6sb9EYg4iabuW4BY4NH0tCsT2CXel0",
+	"ybqcJa8qXpIZn5+x5Pc/kliBgdOQnSnLehFrD3apZPCuS5yMFaTvBKP02ZLYqhtmUo4pe5KsSZRG6VOB",
+	"y2gazBq98o96w4KGX4ulidhCmQUJNb7aDCnVKwE4pRYdK6wyUzqdCtUzdCz1MXDoWiwpYihqCtPqN2jp",
+	"sdpdTW/R0VFTI98OGIh2VtfKSMaVmJzzIGeqKtdvp4LRmQWaGqzoffSxkc50Du4tp29NBQ9qsxwdnwy+",
+	"3VyNqgzpoEkdeMjWmlTFsbwfNSo8k3vhIevzNV8XzwNA3NLTzg1LPnyqpHA287skQlONU6jA3J85TWHO",
+	"7fSMob0Ma4gB/TiwsgMr+5OwsvL+HJjagan9+Zga65YcBMh5b49sDrja/k2EaYqeBF463B2BDWhAiYjy",
+	"ilogHD7GUfQquAFQMfnFN0dFGglYwxLfdUPKFuAaUWZWrxxDLYfrdHAaq9DX7X1mU26K0sxaCXIlQunM",
+	"oq8uZ1hZEBEum4pdBwO8C1W/GmzhQZLKYArCRqo5P5txqLxBlg5TlWtUYaZiVS6c5ynBq0GAQAu+0ll1",
+	"xqtjBIS5BLzQYM9xMkMR3keBL0PKIXGL/Mxg/Ab6nsCvToMxPBOmEtxRBPCUm9IqKsHbR/A22sgNeDN/",
+	"kdeC7KDoFCPXc8AJg/VoZ4oVjngWK76Nv3hjfn1/w+mmFRAqd/JRkyvKS7Q+c6JoZ8WMXHqrrsJMjG29",
+	"rWfzrz5dXB59993RD3tzEDZQtkNaxiEtY/9pGedpGrJaYldlrN1+BYaHcixe1lXRMkwPI+RL5I/IsVGf",
+	"kEeKB3rG9DhWQIz7o8rtM+hWLDqGmLRVuJDI44X0q041o3MnhKBjskFsSUp8aKfgCp4OKwJKFPxVEB10",
+	"V9bolmvaCHA4FaDE50KwVZQTAh6JAHgEImrKKbyWeQLheIxnTqLIHb/zMW1+EWH1Wv2FwIf9XnQh5xgs",
+	"AwAEYqtcuXdWZh9T+CQIUi8HgwGiHVKGDgGagGUhTJ39Uu7B6vn4mv2DXwKqoyYSbADcseY+H5TPp+qV",
+	"q2/U/txy7szCT68KsvgHMgGnprUjPp0MBmVKNLG2W24K4A1Hq04Gp2WbQoVTmpnFaOpf6nLXDmCo1QTz",
+	"lKYY2BCc1E20DGP5cohBIFciA3BdHattVI8+e+1GD6GId+kZiDPQrGiwXfWMWK1RNNj/x97XLTdua2u+",
+	"Cko3LZ2h1bL7J9lyzYXTnb1Pn0nveLedpE6FqSIsQhKOKUCbAO3WpHI/1/Mq8wbzKPMkU1gLAAGKlCX5",
+	"p93Zuuq2SOJ3YWH9fuuR9QyYe7uesbsgjI3BMTzBc9th+QopokHmhxTLFs6AC9vNG3ZOFNpLWkzWw89i",
+	"SxBmH8eSL8+HvaQHwLOQeZe4gnox++k1NbGtlbv81dveH51xAmdhLufYmhdqq4e1t9twYswDBRQLa3yZ",
+	"uCRrm6tkYwRTEWREwcl3L8A532T0GTStZXRFFvImkutQXXAljG4CdgeOI3t67Lsy4LQrpmPIt6ir2rwW",
+	"OwIUvQFHimkOsWOw4WlUFSksPoDVE1o40f6MqI5PbmFET2mvaNog3j2loeHhgrYaImK7SIg7/+fmwH9C",
+	"b8SefL9DJORiWekjw5uOJtYY0Irw8It1WrdINZ4BmQYUin9BxHH8AZqTr2Q1m+skFVF64YtmylDgnPhg",
+	"xvmT4PqdVDqrRUG5WFbaQZblyEezK6q4yqzPGA3fgPoP2rn3R2ceqgILIJghxRhwuEjZMBXhfGr0toQs",
+	"MIMEUN/AU2J17JPj19+8/vbV29ffIEuOuW/NSR9Dr7ZQGdGKrSvV8fb+I0i0uqpWibPltN5igSjrr/d/",
+	"VgxqQ9v73S3Xxpvd45p+5IIvqoV7YyrLBdW9cS+XlTkXSW9BP+ML9bomvYX7auRVYJti8se9tfG7OGy8",
+	"uJt1bjhiuHBwxA4ybjuMSJi7cFWtgrIOCXj8YiJ8IrSRTrZpx/JyySfXj2CDzUy7QWqfY3gu9dX834jU",
+	"YI/EoCArGTqu1ZUi5tpshd8wnQJ525e+qMfJM5HxSdJDHy8tV5d41GHdtxfO3ITM7M7h0ycWy9wAvjf/",
+	"dnEMMykM4zn4kw7+JDyPYYLutM2R5M9ql/znX/jjTm4GqbI37DEYmm36yXnaJ9vvM2Rrr9bZ2tSdmD34",
+	"mp3p82RtdvsP3O3A3WoNF0ni8RmcBzdH/fIxQu0+Wb8AFhp1iqxZ+4KzOObWAzMa9dZ6yR1y6M/wXXcI",
+	"XhSgtR6Kh91+yLMwoAysiHZA65F3gW4aWRj9KCOdPBUbTI5B/zvF2aXCg9yaO0EKP9wQzUhVkwljuVHo",
+	"t4sW8xFr24aLbeXFScWO4WKbvDg1RP2DhIu1UdEXvesAvcIMsQJEGwC9lsJhGg97Sc9RzGYjrX2rDik7",
+	"e/UWoSYAB52L+B1nxj3/4ejs1duj0cmb3l44vmun8RA2drgIHytsrJ3hPnT0WPMqfIIgsvaJ7RVLtmg5",
+	"mDaizDa+WzxZKiCgjATxZG1nvzWqzN91if9/HFEWMy3zGrDDnWPISBxClop7x5C5LYgjxFKxOUSM7Bch",
+	"lop7h4i17ckhUGyPS2zHcLGOk3twEj7TqLGu/XqI4LG1i+P3mBk/fRSZSIXnPjnyno7whcEpgZgz0gg5",
+	"w4AHDK+5h+JANqRcRgoF5qPcN/+EnIUzf9S4sA6F4omiw9rJ+eBA2yZIrGPtnk+sWIe42xky1uQ2X1vQ",
+	"mMXLFlVRDIbko7wB9OKaCQIwsV0LNCJZUExzIiDiKuCH9minotX48qwjvDpZyp4mhp0NCM/BOPBggQjt",
+	"Qt6mgK9/Cab6p4r7eghW3iHULatyMjcK6JwrsKB3xX8FSoH7RkFhQYRapEobYUnoucoI/lsXagPEaouw",
+	"iAo9AiumAnOXbJS/XYJTCMcCgMZh3aastOI5I8eGT74dQQW/gi6WkHQNANaILd4fYW0VsC4cJ+TYKLKK",
+	"vB0NTkmGles/2iZDkzo+cZXfhuRHUaz8RHHQCpA1lKa6UuRH8wvW3jynPCdQ2A85YvwRySWMD2rFkRXT",
+	"YP0OTNduFL6uit2JcSoyLTUtXIPvTBcZGSUk8zuQkezX37LEtmcX0C6nkVYBxBhy0rFUIBKQawmVetsY",
+	"hNuUjJJbXiLWuJaQUuamatqDudqJgYDOdSoKKvLHB5O0UW1uNf7d0usdcW2/4L4CTo3Z9YTURHnqQGWa",
+	"tIXh3UBcWDCA6644N2y1F14fPnqNC/3qpOf1bS40mz1JcFpzjTbr+J7KHQs4iNcby1y1LdkXjUXzPDzM",
+	"bHp40MU2konSsyxORPyjnAITaYnrTUV2/uNFe6aWNTFkA6IYA+gtI5C64vu1FK6i+iBYkSuCW3fyO4zG",
+	"vIh/xipHGMMMbS/kjWV4EIjiZoJF9MEIauaK8D2nEajGmPz6W2ZbqCG4huTneP7mgWJYRrtkKcDS24K0",
+	"ibVR5KR/xVYSx8BLl9NLoBXQpRGunk7mdnYzaSuTdk8PAT5AuJ8G+gJeX8DtWrFDDC9PnEUGaxx4xBPT",
+	"IDb0wiIO15pGoM2kwpckw6uwv6ZbWPuNreINoeaTospZHgJpvU7q+bkdsc7sutZFS3LM69HI1mh22lKw",
+	"axYLjCMS2LB2YqfCwrEEGTfTYMoghvi1wysvFfYZCDfKEBwtap8HFkpuXeRW7JruYbZZhn7hem4L09nx",
+	"2mgjboFccihZO0G3fZ182N2LD3wfRAHub0YYpRWTWsEXXJ92TsDGbzVxyLo5ylQ7FRvPe9L0C3mg71R4",
+	"cQHFmtKJ0fvDx8BxaLPr7Z/uuQmhZz8R6sye/gktS4yZdvLflbxhZGSxwJtgQsHwIAcDmA4Xs7ERn3Hl",
+	"At4H8rrhLT7QYm/EOCecnNdkcR/tP6AuuOTg7974+Hj4zZskCLU7Hm0XavBHUrcxGjaaGLUD0nwnP28Z",
+	"yPDHbpjfLWtlV/IxTA1bOZbqoezoStryhB/sEM/XDtG6hQ9rhghF2MeMTGjKqN0paFb2rMMUQHSqj0FG",
+	"+lBB3150QTBA3lkE0fWIfSQkW9AS6hTG2cGos7tfLjn+CgbkKFZCWg39riCIU4yBwHdSwbFqBghFXoKz",
+	"S6I0XREtZ8zcPS54AquTdYVWuGbdpOBHxz3bUHwwMjBayrUoizDzLiH1EmPg4GT1TuaNJZdl24qnonXc",
+	"Nr7C33TN7YcNbM7Bw/ik4l4xGLjUayA9qdgUguGrc06hBERwu9fErOTCCWbq8dMNXYxG+8X+r1bqwxEi",
+	"MMROOeC+YsDD1f/4Apf+4Yp/ptEj+97vd8eOuBK5j3Cbv7MQrRQKaHqlDD2fsionnhiDkr3m4YzfMEEy",
+	"N7SshlZNxTEW1hwR77NWg4RM5BI0rI5ojzGWDeZaOafvmERViAMYVzOIhh6W2Hqi6t/sdXFV8SK/lP+W",
+	"QR3egs5UQnK+MPcXlNe9ZXw21wmxedAqIVmwNFDlWGBZ9r9D2GEC5S6jOvGJTbrNGeG5Iv2MTiYWq9Pc",
+	"rOY+1ZJkM1rNzB+DhARvuOhLbFfN+XLJxcwO/p8VLbhenRdUXIDLJDt1i5MBDtNP4R39zpclte9BoWrn",
+	"9sKC/VxDnNCk0qCxJrjNGVef2MJcYhnpZ+4TN7RB3akh4mAMN1EAqScZXsaiYd8aNMGvAkkImq6U+2Xg",
+	"Cu+6+q1b2UeRKl+oejDtUa318yaCon/SApLlbZxqIpdsjFXF4I0kQJLhgNEbipYqG2D95DxE8W30/Otv",
+	"w8ick2BVhB8vLs2322FugVifEXTSGZkHxI13cslZTlR1deRsMTOmcVFzNJt5iK9oucHmOPb2C28fBSsL",
+	"iFQFo9YY65ce6hLL5cqKT7dzqqPn1h6EtbIZmI8oFolWSSrQLom2Fk1nvrS1LEOIDrRjKi4mDGrdYTVq",
+	"i7HMPuPJTEXQRR/L2XFxHXIvOxQtMVGHqJWCYgnWHKfpZI6ljvsQuRZ/BXXfzCoMTkl2RUtzql2EMsms",
+	"ydlbwRp2MUuvgt36gDh5a81rOJkGQLr5Yr3WRMGvGaHWvv1CjQkltkKDURZ8AQchb60XV9lYvrYyD8HC",
+	"FHRyrZJNiN8dlR5I35Z3DRoDC5dFoPOkxZUr5I70N5ELFyBYmEtHR7Xf6zLjp2HLyDFsO5UomFIksxVg",
+	"L+AVc8fZeuIVcwXy7Ru2NHm7HdKQsR9BWJU+iByiC3Nognr0qh1+zt+DplE79P2LLMeBSW22zk+b6+e6",
+	"3GC/F1Dk8XbORCpc+dzEv4Xj3c0meZbnmDRrRZMvmSa1Rg4uoq0WnHrf7Ral5OaF8tEhb+mQt/RYeUsh",
+	"D3zITKV10eERKwlamakpT0W+YRQ4oxIKfVem9RQicZzn10oetCgG1isdsu1kLaPX3q5OUHSlYZKWNKhO",
+	"n3mXpDUkgY/YOt4vzLu1Vu8SjWPowlBypLHs+EI1pMcPeQZ5PujchchW3qzzAb5rsxTuw6gVyKOiDcTD",
+	"2MMbYWcltau4JA1Pcv29FXUD45aXEUDFwLBe2FgjT0N+MulPMfPYcOfYNXoyDIY7OHUX3JXU8zDLqVlx",
+	"ql4js7e5JJTAQfCeV2tExtUeWJgyMAnbB/gXmlrtbEEbYUJbaoJ72cwK/fNCaufnb6sjMiSXtzJQGaCx",
+	"CZRChndCu6ebWTgxDPrTOIwXKsB7g0v4UM2j3fnZOHeP4vl83fBahh7Nk4Y/0zyLSbTbe4k4bIYMe+NX",
+	"cRfeJmifh83eFZhdO2xP1hy23dU/djOgNpf9q3Wituj7Bw/qV+RBXd+/R5KUniCru40WNyR0B05Ka5mq",
+	"Q3ewkbDaPlz6nJXqhbfEXa3wLhd0wZK1rGn3HQcklEEC97uI4OLVC2gkqjzS2ZB/i+e2jgYXhKYCxm4m",
+	"0bxtNued3+kHNZLdJkcoifyghmVE/tDQgRx6RmMQ6GRNIOlwl5I7vKWpcO7Sh6xuYuMr292iZBevaACs",
+	"0+D96DnLBkTQsnSF8GBT1dOls7eIAf8SftK9b+yvxd+5oHoC5WNbGP3hWn6eXs+97uS7XZ7YwqPZKwL1",
+	"yfRkbROazj7k3ixxPBrV8b6azgjPVWyncLAfkJKKRYh5HtTwNB/JKclgguBBI6GCaTXwcZA66jLxYXx5",
+	"KtAmVDsN0dkoS/CswgVqnynChC5XSYuuTriOijP7yjFt1ZnJ/sWZO6NyN5ZNPovqNsPyOJQBuFvYXsWc",
+	"U4F28A5f86m5aXOniSuLnoyjC4z/DbgDjChzXQqJtva9tdlLQ+L30GCRWh8wUMYM6BF1u0O95z+7fqaR",
+	"ou+vkZkWXv4OBL47Korhurc0TkRah0TJOTBEMqfg2FsP9AM2TGekvy0D5rlh7I6Rz1nJosybU6x9/8js",
+	"1jCjT2biUU2uXavgh3wzSgjrAoLZkQeajbEc53HhUKJdtsRxyNBsPcxQSAllFkhp2csXdQ/Ikzt1ptnm",
+	"Wu0QygGRbC1iV1xI3cbAmOmdhsIXRKN46QsdcqnYU/raLF2lYtfzTjZJV6j7t4lXsCyPwwyGJGgdVr1V",
+	"iuIQXSiP5HKMjNrFF4KRIBXxeCornQIwwT4Slg1MQNbyADEJB4nneQULPBe/PdD7w4KLPh689lmeKzKX",
+	"twG0NiuKQCmrS0XdBaHNdYycbUs01ykkeyBnD0nG1TlGhY4hjitLRc4WUse6OtoSXUCpg7xq1/FAcPOY",
+	"aM4CChnucQNbA2Lf6XC1NtP7lzV9+DzXvfCwnw0Otl+0nwTX/6idnCdJz9ONi/nyztrhm2SH/FYzvu7s",
+	"1CruN9kfNuvs3dHr18ej3aLRDkDah4C0J7vYHhU/++lgs++Pln3TQMkOkxlCb+sO6Nmp6HBgivXL9w7U",
+	"7Bgh2weld6FmJ+2OSoTSnsqqTEXLuGsXqeez5o+C0fySL9gH8Z6ufNv/8C7WVGStLDu7C5z7Lg9oKvYE",
+	"577DBZqK/cC575/3ecDk3gGT+x5Y3AcI7q/CnfgIyNsecJt7CrrDrIzmRUXWEXpcTn8d8xrnu2HyCaRM",
+	"BRpDKlpT2oJS4t6AbdP0toHzTkUDz5vcH87baF1reN5kfzjvpr3oa9SHajjvLwPjfUDv3hm9+7mCdm+J",
+	"1R0yqq8Np1vTa2ZTga3Mpk4d3F0j+yOMohhsBN12sCibULfJI4JuPxTY9gZjxcmbbRG2nshu8GBW7u2x",
+	"tQ+Q2l+Jo/8BkLQLiQSF1u5WZd5c7zbvH6ElHO7DPytmE3NrkzJkXN0w4ttdj00uVg3YRsNu7yy1WNdZ",
+	"tExPkQkFyNErqefklot9yuqi3e0HO9gvW2QQL51PdHJNzo5Gx9uzGDf8Q5LswSb5WDZJJAZC/cEO2M0P",
+	"nodsX9rW84faBNnuMXPA8g3supjJkL6FUUGsXSvfZ0kIxKuIlnIAtj5gMsB/mDMJekyD0C4okPMRN8Ha",
+	"EthHppWAFW3QYXLaxHiMvl2v2yFyvoWdPXG4vL8EtjBofXQR8vX1eRCTnpMlqwiO1jZsKj6wbWzqd77Z",
+	"WHUhpy60ySaFOaZhkXsMn0MIIKObgV1BsFuitJxcA1xKYcvK25dqg43yohLXgPWDgZJ1D0rzoiBzWUAs",
+	"NbRI+lSsgoR/6pO3iBRkbuHDSjZoz/jmeTYmEIomS7LkE4vlAy2Dz6XFZoaIMm5Mm8xnJYPHUJ9JS1e7",
+	"ru9z4ltA1VPhYplc+Nge0h7eC4G09/Cmo79ba1F0Px2sRRusRfeVKJL2Uj92owIZwcgPJdNVKVhuM00s",
+	"LWUQ62JIummtBENGaNrYKnFuEw3+jek7CPBBL9EuTf9AmnfVSdmVLptXyO66ZFAcxZcpncicqU3iMfJ4",
+	"lFQDqAzPOj3+ILREuKiB+iw44tBq4IjdBRp+Kvpt4JF3KP5xVwkx86Slaa3DBEDuaQEwDTdMAORjPF9Q",
+	"GhAEBleGl0TeinEdqwZawIKuyBUjUHyLC3PGkRNc0tkRADfm0EbicDd5iYB+Jaujlh20HVz0+8R6fQz2",
+	"5YuaIhrYpLLIj0pZFCwnSjNW1Bbyd58ueklP6ZX5rmeDMrY3XFzS2cFmcbBZPLrNImJMDTsp8ontjKUx",
+	"V97HcuGtD2Rr48MlnXm7QypqwwOcumwdLjf3xo9NtokN4TAhGzqYJpoM64mtEpeYKLW1QSK+gw9WiWdl",
+	"lWhszpaMqCW0psGInG2iu+ZpHrpsDd+q0YH7Fv53Pb8yiZy8mHVlvh3cAzzkb0w3xJxHU4Hg6LRrP/GF",
+	"cFCBulSgvS7O+xSJbNOBNqk/uRHCLbS6TSes8ROppoWcGcXeKjiIDm2bxcjb0K3pdR6AZnBKz6n72iXU",
+	"3OH5hMG0uj1Tsa70WLDmbCrLRUamsijkrcLMzwxaMmwos6D8y4IKWpJ+puaMaYBOKqgGIUCXjObn8Ndg",
+	"TDI955NrwZSyk8Yv38NYVpk1haC0fQrA9wUXLHzBfFTD9NeTdyEkfVlCDR8wkURvQv1fhKzHRkk/u6IQ",
+	"FK2rKwR84gj8dMXowvxLxQxFmcmcCsEKmELYZp9qUjDqEocICEe5D1HzwTBSqSPFwGiKyuravMKJN5cJ",
+	"FqKxUs1522lbzIwbLgs0d7YYUWtoziGxkXJo2s2RJKx2OgMpFepLCjJKsHqln/xPgmu7iVBYAb9d2Z8B",
+	"pwOJBmmGa5tC5pjshaEhkAIzrs4mmt9gcKALCoJTU1bsPvoq9PFlFdZouaBM8WTeS+rfgYfModREbzyC",
+	"KJ9bnut5b3zyR9KLiMQ8P359/G3SCzmFYTav3pKLWP/1P5G/FlST72hJTshncvzyNeFm1fwJ7o17V7Tc",
+	"XjOOlvaQanRQkZ9MRVb2MLur/mP0YEdFWb2kluV03+EXTCsSMycpbCCkkTZZbu93arj/hJE+VEsuXbj0",
+	"YIwFe11P9nU0DpIFva7h91UrPFR9a8fG04SwQrEYwQmvCQdEFAA4BTGT0HsD/tpyNoscuFsivZ1XxBLU",
+	"l80DvQvvKOkF+9kbT2mh2H68z7biPRlfAOc2vua2THdpUsGB3R7YbX2Wsb6P41gN5qsejvtutlAiL7RQ",
+	"AErTUisXLOB1J8MSJ3KxgCgDiFQw3Lfmtf1gGq4AUSrUXC6JL5UOHw7GpJaWQFGxYlJC3o7eHh9dviVn",
+	"RbXgolr4xyfw+NXoNbnQlIONNBUXRvchx2/JjLZ8emn0IN/At9BA3e8nQ78gph2HPafCf49vXFZXDF4h",
+	"n8loOHr7Btt588qNny8ZMaMjF5M5y6vCXBMJOfvLX07sG98xukjFL99+fnUcDuDMaDogI9ZyIgj39Svv",
+	"UAci715/fjN8DbeHkWat7rA041PDVFza2P5QlVhQpexPK9Kf0PIKts20OhqefPvqLSmuXnLxf/9PvXDU",
+	"TjwVo+HoL9+8qd8wy67cssP3f3EPB0RzrCFk1SfSR7UJQP8jNcyMi6aijyJ2QkozfgaFoN6Cv29BC4Jo",
+	"kINTYhRCnKfVBBWpFKZwLaurgqu5ud6DlqNK7K0xgpYRNwzv68nBDVt8I0MYjfHe9h7ZEJJQU3eZtfub",
+	"3fe837/+oqORyGBTbNy6AjMEq4dZGHO6dwBVjFb2ie33OwsP65Z8y/oPpvxnacrf48reYNC/w5bfzlA2",
+	"GdmdbebRrOwNAr/D3q7cMTgY3Dcb3HdXw+9rdu9IUPxrnZ5YQ8bZtENIRUyIYiz3ajexMfj5qREPAHYO",
+	"Aa9s/VOVilpkzEk/1PzHBDTFbOxK/NmQzwXNmbdv2gDYpNbqbSJQKoyswLXFyfJd0BnlmPTs8x8ja4Mv",
+	"WQhF8u3chuTMRZoacRbsD/dLYFw/kQ/vn76X2fBLsYMDqPAzzjV8YMOgXDJBl3zoiKrTYw2hebmcVIBH",
+	"ThXJ/va9rRjn2ljRRZElZAJVlzXqFP9x8ePfa1CIa7ZSMQyCha35O2MIHa7lNROnZEKNGmexFOrarz5G",
+	"8JaukrpZeStI9v0lna1L+RDS3gddZTLo8H//uGTibMn/Q+2TcDj9uxQMZMTHxcW0g3xvd6DrJMNr5x/8",
+	"TvWS3pzRnCF64juzrEfvpNClLLp6tO+/hJfdu38kPbPAd33zvffxv9rycH602BlI72xSleDy+fW3kPrb",
+	"ZmZo0FBXcAJgsHSiW0jf0ME61RuK3Uj1E9siXp2KlTeshFSJq4oXrmL41UozqBkL/6EqUI37me3q5c0x",
+	"no9BkgpzekJKgAfNQ4B+aKVLKWaWuj0wye2cCXZj8Qf8guSSqdNUYCR9tNXmHBzBmcrIpOCQ01KfKyie",
+	"ZHH/uSZXdHINYckfpkeGuI+Auq1DdsY0GCI8UgkBgCjMlsE4XKiAzRWxscH3OZL/afbnCY+ko4fDkdz7",
+	"SP7n2ccf9jmSS7oyTRxpVi4eMPfdNkugWdIW7tEqOZ75wKtub/s5Nn3JysUzCg63oyJ5xcirEcmhSjgU",
+	"8+PiRnKot2id5X+Hs2z+Zvo9Xane+NVoaxtOMPuDO/zgn3lcd3h0igPuch793iHw1me5g9s8Sdy4N1Xb",
+	"w5YZ2XeDZXozB/qBKx2cwENUeBdveuoSb8GdsIttOSbwg9b9nCzL+zKfxjHuYj672ZcDttAmN8cyyaMp",
+	"oxGZt0u9f2aKfjgD84PR1r0CuxXTphX1ciKhyn4nOWbyhpVGsXhHi0mFkbYfmZ5LtNoW9EqW31VlzgQg",
+	"5GleQBE5X9CgVRfsUAHf4Vgu7Ngek5ybXbWQtH2FKP/O3uT5xYht0pxDTW9+6l1qWoczYk1xcg0NO4zu",
+	"bbu6p97TSYtQMd7cq8zR4vZxvq2k8HTW+j0o8WCtf77W+v1OXHSQarHBc+llySebuPQ5KydMaAqRsJlN",
+	"LPiIpbwNmx7ZbBL3AN0GH2l5XS0zyKZAYBg0MSqm2zUUbFF1sO9zHORTsO9mVy2Hxr7yEOz7a5IumrPe",
+	"ivzCze1k/IEXGsr5eE9uB1Vxx6QMuwIS63vysilX6M6FWEVbQB3LzysAm6CkUqxE0zgRYCkPB2qavWVF",
+	"Yf6NL6JW+96FZ54iv5Oa8eZqI+i9LXbBkeyNT94kvdZl642PR0mvUux9/AHGYlWK4Q/fUcXyc8cU/MOL",
+	"uVx+qge+a9R3Y75fxHm9x8k+XIfP9zrcix/92rgPk5hB/Vbfj3O6ZPfH58EQiBqcB/5uR+XpSFC9wyUR",
+	"dFBD8jwhKC+BUJBU3AOPh2yC44Gam4+CxwMD/+JgPA4XGALTr2gZAO54e/0BbufgPHk+uYQ1x7kH1k7A",
+	"Xv+sQDuevxz8KV8Zyk5wpx7EvmflPQl3Zn98nZD5fF3gOqHM8iWQdQLef3DCdEX5735BPhSmDnbWdZNe",
+	"0hl4VVjhS4r1McJeSTKl5SkBbJHzn2wkbqPCG9T4HzwYnKhpbqPG0oan8zBlRGAhOlWVxkn2CYslvGif",
+	"KsKELjkDBaxkmBdrRAzc/KtKQ24s18oph6DC7KOnPFiN/QeJCPv+85LlXDMiMfB6WkhZ1lFgnyo1D1SY",
+	"nIoZKw86zEGHeV46jIYz5Xiz4QfbqS3mi2eqr+ynpMDUD+rJV6WeANke9JLnpJdoGtmfOxhKiyoCDOV3",
+	"TWcfNqghmSENBSJXzkp+w/LEuVPBNzEm2a+G0n7L6tQJMyTzAdUas5+0JDHMHqRQMtI3cgotJ3PT7sAW",
+	"fMx+/S0LAm3I2ZqCA1AQa0IRz8l91BsUdb6EYqPxDB40mlaNZqvr8h5KzKWhf0xShkSb9UvV7Dlci5AC",
+	"eG7e8oigdAYaOfVIYiKHUpfo9i2ZqgpIJqFhMVZzpXppM0tqBwUWYKUqUITCQ5oNCMcqqEEJH0RqLOTk",
+	"WoG/woxpaEY5V4hEBrc+dZVf5ZQEfZN+9tJd7i/97f4yvN4H41QEhUqWVM8TQmHOR4COZhvuZy+h7H/2",
+	"EjkGtoN2zIEt4+p5YSr8+TON3dCiYgGqpVOc5rLIsc71lPKC5STTTOmM+I9DcEwzzJysAahhCKcGPrTu",
+	"9zKfwCopTVdWp0tFh8rYmnVTZ3M7e0yjwhD8KkvcHGfR2Y6lGT1vtX92OJCq42vbSitHsFj/bU0Z+/X3",
+	"nlz2xj1bNxgENz3vjXtIN72kB7vYG/duaSkglPO3bVWv/1BSnGOa29O65Tdz5YMH/vmJPOe01JwWxcoh",
+	"R+yuUN0dCDSOYJ2RL0YAv0kjUqhml5AvWjBashx4Typizm7xLQzJrkifWp2MXjMBZiXHPAzxtRRP85l+",
+	"Hyw6RVmuHCCw+QZuIvOHYLfIVdWptS/Ftf09gtpC3rB9MCd2ZSsdrufYZOM5x2PabA6M418cdwKFNkOB",
+	"CQHKs9DZ9UbuY56pBNfqSE6PLHT4LgiJc2oBXjUVOS3zGiRxTM45mzBF+t/TyTwh7+X/ZCIh38nPg4T8",
+	"wMRMz0n/Iy8KDuJskooPwrz3Vyl1Qj6a3wYJ+QXgqUn/byVdJOTc7GZC/gcv5Kyki0FCfpZFtWCk/wM3",
+	"bZC/0aKQYpCQs5JR0r/4Z0VLlgpsE/+yTcPKXXLz7UcuKs0S8u+yKkEqMgvyQpFsSidalpmD61lQARB6",
+	"XCtiJMUXKhVXVAH4vSZ9fJscD1xIE9eEq6GZMSyTkGTKP7Oc2Bf7vn1RFcVg7PtIxRJXjpIr860scqPC",
+	"LpnIlTMgo8KpJLRu0T5UHd4DW4oQwHpeymo2JzQVk0ppubCvKyySCZget1B+EsaL4UV9GtdRh3KTRFFz",
+	"FZi2U1E38kK5MpqcqYSw4WxoRy6n5PiEgESIIUuGEgY1MjA16xeCE8JCghCeEEYn8xpeBCd0tfKLB/Gr",
+	"BVXaghSaQzFMRWZeNMcPKxlcM7ZEAjWtmi7YZzrRsCxUd8Ee+uoG/vNU4ABu51LZaCzDjCkXCuDl15ET",
+	"4WCWcomkokjBptojNkBjcHdB2UHMcJtZp4mSpZ2wWwq0WsBHY5JdXPOlvd8v6TXLcIHDZXPeUthZWbB6",
+	"GRfOGobTsTAwAABD6JW5UEHrwCGbrWlWhl6faUIAalMKwvNko202+8nuTeZNtONUeBOtOUrmDdy5Prie",
+	"1tfVJuye2i7e8zIjCnAPCnPsSrNUioFCSbVD9Lcz7JvJ2o3kRtkyLNXQBcBngbChBkPyi90lu9KmR1jo",
+	"VCAAt19E+JYr4le7Xy3NGXwzGo32sCoDTv+PU1sW4V8Q7DI8u2ZN4JLYXqQy6+eX74mt0Y60dzJJ12fc",
+	"o8hxe84P0tezslQHO1UXu8SNqiWun/DSnboSLNvZsvGe3RCAsMH0c3fhHdv6DpV3AkhAW9eFZBgdMFm9",
+	"kznLbKnuGOIFq1wS92K7XnZelZO5EZh+tIj/Hb77n2HQX9R9H87YaI4X74MCJ5MFs0VPtuZNOKUDSsvB",
+	"Sf/YTvobd3gcW/rZMpgOXTA+lGt8aR+/vYMZt008MM54zIw2ArjczXAMd3cLdHDorzGsJ5aiLOPfRYZy",
+	"1+dBXnpO8tKNP1J3c6GWk7rOhXZDaGmc+zanuZcxHs3Q6oi53dZ640n94D1v9Z7vcI+1UtCT4n2PQ6/K",
+	"1mJzKppys8fl9p5Za4a705N691WH3o+A7h/r0vgiacrbnLaDc+M5OzceSnC9leX10YQJzR5NqzZdENtF",
+	"koqOvOE11TrL2ZKWesGE/pBnZFlp5AdBc2iSpToV9bumsdcIBwJYw/UD7wtln7nSg1NC47bAwks1WUgX",
+	"vlZ/jJbeqZlOCSH/Rn4fGea1kKVlc+7T41GjLFE0P7CPmzYGp54HBk12oD9gjaiN6K6/yPL6HUzlC4fy",
+	"17vWG3dX+Et6AL71CSo7vj6BgqoWBAl/e/st/GbNCG+O6GeuyIIXhZm/RVLCN4+/TXplJewfx6Phm6Sn",
+	"mK6W+Mu3b7Y2PNRreDA+HIwPj218CLhPwMh/CdhlJ9aS5wftnPw+doiQXTufVxD5KKdkxnTSkW6Qii0A",
+	"Zf3ZNH/Yg2v+6xmC+SM84lmSiixgDncYMjZzS6Ny1ef8YMjoYIBPbMwIbq9dDBohsR7E1Gdl1Yi2Zmv2",
+	"1jjAHezNGThQ72upCC2n2iqF4zWhsWAQuA2gLiDHcq0COTHxGZXkik0keOPdPFMBKiegxhg26DVNjuEK",
+	"HtJhDAWhMqObhl2Dm11pXhQ2UMVw3FQYAWMJMipHCdXps0ZwHIwheA+mUb+opQ8iDDuY8lJpHzOSipPR",
+	"qJaFwxdvqfK9mMmcOKGZa5LzvJaTDas1L7tKWvajfeTU9/BpJKfuLkphI3BCTvBINeotSKKqyTycbAKx",
+	"5fH4D7aklnOLa/tgkknSjXgQkaKLtwHxoybxvpUtEidcREH4seoWBvG0ncM95IS/MX0nqT7wndtlkAm3",
+	"40C3XTbQvYh27b55SEuoNdcoYkOhfGoOXRO1SSVyWx4pNpXGNgK8kYhNgmkzo8ZWk9qMGvYlK+1CM0MT",
+	"h0WsS0WjEXP9rDfSd1enP7EDTJeCSLK61fjIpsJ+fqeNdvPpRPts44A+iMnCLOOdxolvTobf7GWciE0T",
+	"fxk9gWni6ZnUwXT8/GTyn1wazQNZHeJKW7/3rhgtWXlW6Xlv/OtvkBMGxeeQicbk8oOc0MIVp1OaOktC",
+	"tqDXhvGJrJf0qrLojXtzrZfjly+PT74Zjoaj4fH429G3I+C4duRr0gXg7XKhS6mWWOd9GEQjVRAjuS6S",
+	"cLVWHAzKuYL1oxICUUBbqukRrofkHGrDJVgF0iw+SCGpwCp4LxuF6SBsjJultvnRJZuykomJ+Z+5Blju",
+	"a9W6In45oZpkL3M5URnyQzsjX69sfVZnTZSZvkePGYRr0nitpaV3ndA07U2uvd+65iwArvKZEFGTCWQH",
+	"QMg3o5P5uK4latFIsQGq2UyWEFA/K2nuoEKTGLl0RqsZC/B28NuCKsUUbkmNs0od/JacYmw9F2CCwt7f",
+	"yZx9gCRY2/UK/4LO8b8OhNX8avo19yhAjWZ1Ruh7yBZQQxgDALZeBFCutGSIpKQS0MYwcUROrl2ZZIsD",
+	"6xCYbZFhSESNKCSAhWrZBTpTNrU4Rm2qN+HU10guy5XpckH6iqFCivlpms7C3b9E8Ii2DfeeIQBlEqu6",
+	"PzXnyyPQanNSsgXX8Eeel8zsT0Rc8ClvJ1RM2phyVuQkZ1MuuHlip+jrR5qhZ5jgAaY8lZEFXZoVdeO5",
+	"WpGFzKuChR0Hjbd17pCdNTeCDTZv/nfFCvCMybW2jMTH0XTVPhPzeRDt7NcDAaOk0HSiVUuzbS2eBWLZ",
+	"CwX3ACIR8qlWie3hlrFrLMGHkbuBPuZvFptWswj6fV+72bC9tuVhJZc51gK1qRb1gDBlxsi2Hikr6Llk",
+	"JJe3ISP/3j80DzRfsLYeo1qK9YbA6cfiggqZb7w5541SQK2FVh3DilNxmhHPQYSzrf8bJBRhek4jvyIY",
+	"x1qM9PpQrNsXucNcLslVtVJwewTt/OzDvu6cScRh+mrOmE7IsqCaJeSKlgnR1RVLyHA4HLgS6yUjk8qV",
+	"lg2INecLJhScPky8A4cvC8m1WQF6wy2xoEqz0tV1D7oRldGqElKyG64AaGB94acFIMHVI0p8fheeZhgh",
+	"+6xZKWhR38f+WKC7PfE0hP5vO/ojfJoKTP9SCeCGM3JVMnqNTS9LOeUF1IRHxAILD2Bm88LmL9UDNrd+",
+	"yaaVYnkqEG7FHA1EPKiUVcZgWbgAHcwh0pmGxnH3PnmY4u9JKnCTpSBzKvLEH/V/VlLDrQmZa5AFZObi",
+	"IgfcD/8lr8zN684P3GqlrBDMHvgszaHBhWIFaI5WK5zM2eTaClUrUlCRr91TbSRwAaMtJOot6tR0zYSW",
+	"JRTtvWZLTZYWBDMhhdQwH/d6QGw/uBZa+vhBIsUAdSUgBIBEumRyWSBqA7pwzY9w1lDehirKJZswvoz4",
+	"8Ac/xEK2MsNfzIJwtb4JiPah3IoBrcCe8sl1gl3dYCar0TNLnrMhgSRTRNuRgtAlJj9SQdiNtRUDvdRj",
+	"YvnM0rAr0GxeuKIFNUQfFzwPMEhOwWMIL9k0u5lkeL/d2iItATqimwm+WUjFEE4Rq7N8YlauBWIc16PF",
+	"WAqSlfaFv8oS0+D6eDfXe0BLRu1C2ZcdaU8BTOS/5FVEzEYedDcKpA4SMyUhA5wRuHy4IkYPcKIAhIKs",
+	"mB64XnC1bFKgtuYRikiMHVQI4SNuRi4DdEXkNBX1knJlc/p1/UbNLSCwpt4L5Sw42Ko54LB+ivRpKiCz",
+	"T8PZN1I68MOSz7igxQv3iYVlUdJMYmJGUJg3Bwm5Mvou4jmNHGGmwg7zhVmRI0O0fpRDcuZlg//uSJr8",
+	"v//1v/2UEziitoXTmvOltb5az9mug6oWQOMwekebMcdwFN11cTQpvm+XqL6kwxU1ku5iUWkYDfs8MZzF",
+	"UJKQmrk7zDL4SuRGM7laYQ6lK2+4dvqxv5bh/ZUDUESAnGXJbUyqZSFpbjkbF8Tab46c8AdHpqQzlpCC",
+	"i2vgr1NoznyRClYoBjnKyFQmZnhTa/UBqjEsyTIN9Oyb125LroEEgUsbfXNGuVAa917eCla+UOSGs1vD",
+	"DVnOgetaC4HZ80qx8ggoB2vexFt1BjNddKzGJagFR7c8r2tuIDeJy1EFa1yXWFlr7X0gVc5KWS3jmAaz",
+	"pcqbMgxPi+TiINZBMKXx8EQN1NTjRdRWUbiV74cNBVLMXFZlsUIr7ymqnKg2KIuq5qLSQttq3ekvsR/8",
+	"9zV/Odgubcq0tqTARTQvOJZ+Ri9C2zAEx8XL8EK1SeOtlA4CFvJYI6pOeVFA3yDYAJsmZSUU6ZudsXZZ",
+	"QLICYSivxbZBdMaOlqWcMKXMGZ6AKuM0s9/++P8BAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
