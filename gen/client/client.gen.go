@@ -5172,8 +5172,9 @@ type CreateAccountingCodeParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -5214,8 +5215,9 @@ type UploadAttachmentParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -5240,8 +5242,9 @@ type UploadCertificationParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -5288,8 +5291,9 @@ type CreateRemoteAttachmentParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -5335,8 +5339,9 @@ type CreateChartOfAccountParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -5377,8 +5382,9 @@ type CreateCompanyParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -5419,8 +5425,9 @@ type CreateCustomFieldParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -5461,8 +5468,9 @@ type CreateCustomerTierParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -5503,8 +5511,9 @@ type CreateCustomerParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -5545,8 +5554,9 @@ type CreateCustomerAddressParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -5587,8 +5597,9 @@ type CreateCustomerContactParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -5629,8 +5640,9 @@ type CreateDepartmentShiftParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -5671,8 +5683,9 @@ type CreateDepartmentParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -5713,8 +5726,9 @@ type CreateEquipmentParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -5739,8 +5753,9 @@ type CreateEquipmentDowntimeParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -5797,8 +5812,9 @@ type CreateGaugeCodeParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -5839,8 +5855,9 @@ type CreateGradeCodeParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -5881,8 +5898,9 @@ type CreateInProcessTrackingFieldParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -5939,8 +5957,9 @@ type RevertInventoryEventParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -5965,8 +5984,9 @@ type CreateInventoryLotParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6045,8 +6065,9 @@ type OverrideInventoryParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6071,8 +6092,9 @@ type PickInventoryParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6097,8 +6119,9 @@ type ReceiveInventoryParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6123,8 +6146,9 @@ type CreateItemCategoryParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6165,8 +6189,9 @@ type CreateItemClassParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6223,8 +6248,9 @@ type CreateItemParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6281,8 +6307,9 @@ type CreateItemFromMaterialShapeParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6323,8 +6350,9 @@ type CreateItemCustomerDetailParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6371,8 +6399,9 @@ type PickItemInventoryParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6397,8 +6426,9 @@ type ReceiveItemInventoryParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6423,8 +6453,9 @@ type CreateItemMaterialVendorDetailParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6487,8 +6518,9 @@ type AddItemRevisionParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6529,8 +6561,9 @@ type AddItemTagParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6555,8 +6588,9 @@ type CreateItemVendorDetailParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6597,8 +6631,9 @@ type CreateLocationParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6639,8 +6674,9 @@ type CreateMaterialCodeParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6681,8 +6717,9 @@ type CreateMaterialShapeParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6707,8 +6744,9 @@ type ActivateMaterialShapesParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6763,8 +6801,9 @@ type CreatePaymentTermParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6805,8 +6844,9 @@ type CreateShapeCodeParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6847,8 +6887,9 @@ type CreateTagParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6905,8 +6946,9 @@ type CreateVendorParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
@@ -6947,8 +6989,9 @@ type CreateWorkCenterParams struct {
 	//   `ETag` headers when it has them) is kept for 24 hours.
 	// - A request with the same key and the same method, path, query and body within those 24
 	//   hours does not run again: it is answered the kept answer, marked
-	//   `Idempotent-Replayed: true`. A JSON body is compared as the JSON value it holds (member
-	//   order and whitespace do not matter); a multipart upload without its boundary.
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
 	// - The same key with a different request answers 422.
 	// - While the first request still runs, another with its key answers 409 with
 	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
