@@ -18,6 +18,7 @@
 package idempotency
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -202,7 +203,7 @@ func (g *Guard) serve(c echo.Context, next echo.HandlerFunc, route Route, tenant
 			}
 			fp = fingerprint(req, sum)
 		}
-		if string(fp) != string(p.Fingerprint) {
+		if !bytes.Equal(fp, p.Fingerprint) {
 			return echo.NewHTTPError(http.StatusUnprocessableEntity, fmt.Sprintf(
 				"this %s was used in the last %d hours for a different request (method, path, query or body): send a new key for a new request",
 				Header, int(Retention.Hours())))
@@ -215,7 +216,7 @@ func (g *Guard) serve(c echo.Context, next echo.HandlerFunc, route Route, tenant
 
 // run executes the request holding the claim and stores its answer, or gives the claim
 // back when there is none to store (a 5xx, a panic).
-func (g *Guard) run(c echo.Context, next echo.HandlerFunc, route Route, tenant, key, claimID string, fp []byte) (err error) {
+func (g *Guard) run(c echo.Context, next echo.HandlerFunc, route Route, tenant, key, claimID string, fp []byte) error {
 	req := c.Request()
 	// The answer is recorded even when the client has gone away: its retry is what it is for.
 	storeCtx := context.WithoutCancel(req.Context())
