@@ -5109,6 +5109,9 @@ type CustomerId = Id24
 // Example: 6745f0a2c81e4b0012ab34cd
 type Id = Id24
 
+// IdempotencyKey defines model for IdempotencyKey.
+type IdempotencyKey = string
+
 // IfNoneMatch defines model for IfNoneMatch.
 type IfNoneMatch = string
 
@@ -5155,6 +5158,12 @@ type Forbidden = Problem
 // Gone An RFC 7807 problem detail.
 type Gone = Problem
 
+// IdempotencyKeyInFlight An RFC 7807 problem detail.
+type IdempotencyKeyInFlight = Problem
+
+// IdempotencyKeyReused An RFC 7807 problem detail.
+type IdempotencyKeyReused = Problem
+
 // NotFound An RFC 7807 problem detail.
 type NotFound = Problem
 
@@ -5173,6 +5182,33 @@ type Unauthorized = Problem
 // UnsupportedMediaType An RFC 7807 problem detail.
 type UnsupportedMediaType = Problem
 
+// CreateAccountingCodeParams defines parameters for CreateAccountingCode.
+type CreateAccountingCodeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListAccountingCodesParams defines parameters for ListAccountingCodes.
 type ListAccountingCodesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5187,6 +5223,60 @@ type ListAccountingCodesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// UploadAttachmentParams defines parameters for UploadAttachment.
+type UploadAttachmentParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// UploadCertificationParams defines parameters for UploadCertification.
+type UploadCertificationParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // DownloadAttachmentsParams defines parameters for DownloadAttachments.
@@ -5211,6 +5301,33 @@ type ListAttachmentsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateRemoteAttachmentParams defines parameters for CreateRemoteAttachment.
+type CreateRemoteAttachmentParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // GetSignedAttachmentContentParams defines parameters for GetSignedAttachmentContent.
 type GetSignedAttachmentContentParams struct {
 	// Tenant The tenant the URL was signed for.
@@ -5232,6 +5349,33 @@ type DownloadAttachmentParams struct {
 	FileName *string `form:"fileName,omitempty" json:"fileName,omitempty"`
 }
 
+// CreateChartOfAccountParams defines parameters for CreateChartOfAccount.
+type CreateChartOfAccountParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListChartOfAccountsParams defines parameters for ListChartOfAccounts.
 type ListChartOfAccountsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5246,6 +5390,33 @@ type ListChartOfAccountsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateCompanyParams defines parameters for CreateCompany.
+type CreateCompanyParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListCompaniesParams defines parameters for ListCompanies.
@@ -5264,6 +5435,33 @@ type ListCompaniesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateCustomFieldParams defines parameters for CreateCustomField.
+type CreateCustomFieldParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListCustomFieldsParams defines parameters for ListCustomFields.
 type ListCustomFieldsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5278,6 +5476,33 @@ type ListCustomFieldsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateCustomerTierParams defines parameters for CreateCustomerTier.
+type CreateCustomerTierParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListCustomerTiersParams defines parameters for ListCustomerTiers.
@@ -5296,6 +5521,33 @@ type ListCustomerTiersParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateCustomerParams defines parameters for CreateCustomer.
+type CreateCustomerParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListCustomersParams defines parameters for ListCustomers.
 type ListCustomersParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5310,6 +5562,33 @@ type ListCustomersParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateCustomerAddressParams defines parameters for CreateCustomerAddress.
+type CreateCustomerAddressParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListCustomerAddressesParams defines parameters for ListCustomerAddresses.
@@ -5328,6 +5607,33 @@ type ListCustomerAddressesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateCustomerContactParams defines parameters for CreateCustomerContact.
+type CreateCustomerContactParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListCustomerContactsParams defines parameters for ListCustomerContacts.
 type ListCustomerContactsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5342,6 +5648,33 @@ type ListCustomerContactsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateDepartmentShiftParams defines parameters for CreateDepartmentShift.
+type CreateDepartmentShiftParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListDepartmentShiftsParams defines parameters for ListDepartmentShifts.
@@ -5360,6 +5693,33 @@ type ListDepartmentShiftsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateDepartmentParams defines parameters for CreateDepartment.
+type CreateDepartmentParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListDepartmentsParams defines parameters for ListDepartments.
 type ListDepartmentsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5374,6 +5734,60 @@ type ListDepartmentsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateEquipmentParams defines parameters for CreateEquipment.
+type CreateEquipmentParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateEquipmentDowntimeParams defines parameters for CreateEquipmentDowntime.
+type CreateEquipmentDowntimeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListEquipmentDowntimesParams defines parameters for ListEquipmentDowntimes.
@@ -5408,6 +5822,33 @@ type ListEquipmentParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateGaugeCodeParams defines parameters for CreateGaugeCode.
+type CreateGaugeCodeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListGaugeCodesParams defines parameters for ListGaugeCodes.
 type ListGaugeCodesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5424,6 +5865,33 @@ type ListGaugeCodesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateGradeCodeParams defines parameters for CreateGradeCode.
+type CreateGradeCodeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListGradeCodesParams defines parameters for ListGradeCodes.
 type ListGradeCodesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5438,6 +5906,33 @@ type ListGradeCodesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateInProcessTrackingFieldParams defines parameters for CreateInProcessTrackingField.
+type CreateInProcessTrackingFieldParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListInProcessTrackingFieldsParams defines parameters for ListInProcessTrackingFields.
@@ -5470,6 +5965,60 @@ type ListInventoryEventsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// RevertInventoryEventParams defines parameters for RevertInventoryEvent.
+type RevertInventoryEventParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateInventoryLotParams defines parameters for CreateInventoryLot.
+type CreateInventoryLotParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListInventoryLotsParams defines parameters for ListInventoryLots.
@@ -5526,6 +6075,114 @@ type ListInventoryParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// OverrideInventoryParams defines parameters for OverrideInventory.
+type OverrideInventoryParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// PickInventoryParams defines parameters for PickInventory.
+type PickInventoryParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ReceiveInventoryParams defines parameters for ReceiveInventory.
+type ReceiveInventoryParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateItemCategoryParams defines parameters for CreateItemCategory.
+type CreateItemCategoryParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListItemCategoriesParams defines parameters for ListItemCategories.
 type ListItemCategoriesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5540,6 +6197,33 @@ type ListItemCategoriesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateItemClassParams defines parameters for CreateItemClass.
+type CreateItemClassParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListItemClassesParams defines parameters for ListItemClasses.
@@ -5574,6 +6258,33 @@ type ListItemTagsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateItemParams defines parameters for CreateItem.
+type CreateItemParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListItemsV1Params defines parameters for ListItemsV1.
 type ListItemsV1Params struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5606,6 +6317,33 @@ type ListItemsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateItemFromMaterialShapeParams defines parameters for CreateItemFromMaterialShape.
+type CreateItemFromMaterialShapeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListItemCostBreakdownsParams defines parameters for ListItemCostBreakdowns.
 type ListItemCostBreakdownsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5620,6 +6358,33 @@ type ListItemCostBreakdownsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateItemCustomerDetailParams defines parameters for CreateItemCustomerDetail.
+type CreateItemCustomerDetailParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListItemCustomerDetailsParams defines parameters for ListItemCustomerDetails.
@@ -5642,6 +6407,87 @@ type ListItemCustomerDetailsParams struct {
 type GetItemInputUnitCostParams struct {
 	// Quantity Quantity to buy, in the item's inventory unit of measure.
 	Quantity float64 `form:"quantity" json:"quantity"`
+}
+
+// PickItemInventoryParams defines parameters for PickItemInventory.
+type PickItemInventoryParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ReceiveItemInventoryParams defines parameters for ReceiveItemInventory.
+type ReceiveItemInventoryParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateItemMaterialVendorDetailParams defines parameters for CreateItemMaterialVendorDetail.
+type CreateItemMaterialVendorDetailParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListItemMaterialVendorDetailsParams defines parameters for ListItemMaterialVendorDetails.
@@ -5682,6 +6528,33 @@ type ListItemPurchasePriceBreaksParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// AddItemRevisionParams defines parameters for AddItemRevision.
+type AddItemRevisionParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListItemSalesPriceBreaksParams defines parameters for ListItemSalesPriceBreaks.
 type ListItemSalesPriceBreaksParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5696,6 +6569,60 @@ type ListItemSalesPriceBreaksParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// AddItemTagParams defines parameters for AddItemTag.
+type AddItemTagParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateItemVendorDetailParams defines parameters for CreateItemVendorDetail.
+type CreateItemVendorDetailParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListItemVendorDetailsParams defines parameters for ListItemVendorDetails.
@@ -5714,6 +6641,33 @@ type ListItemVendorDetailsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateLocationParams defines parameters for CreateLocation.
+type CreateLocationParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListLocationsParams defines parameters for ListLocations.
 type ListLocationsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5730,6 +6684,33 @@ type ListLocationsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateMaterialCodeParams defines parameters for CreateMaterialCode.
+type CreateMaterialCodeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListMaterialCodesParams defines parameters for ListMaterialCodes.
 type ListMaterialCodesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5744,6 +6725,60 @@ type ListMaterialCodesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateMaterialShapeParams defines parameters for CreateMaterialShape.
+type CreateMaterialShapeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ActivateMaterialShapesParams defines parameters for ActivateMaterialShapes.
+type ActivateMaterialShapesParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListMaterialShapesParams defines parameters for ListMaterialShapes.
@@ -5776,6 +6811,33 @@ type GetOpenApiYamlParams struct {
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
+// CreatePaymentTermParams defines parameters for CreatePaymentTerm.
+type CreatePaymentTermParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListPaymentTermsParams defines parameters for ListPaymentTerms.
 type ListPaymentTermsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5792,6 +6854,33 @@ type ListPaymentTermsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateShapeCodeParams defines parameters for CreateShapeCode.
+type CreateShapeCodeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListShapeCodesParams defines parameters for ListShapeCodes.
 type ListShapeCodesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5806,6 +6895,33 @@ type ListShapeCodesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateTagParams defines parameters for CreateTag.
+type CreateTagParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListTagsParams defines parameters for ListTags.
@@ -5840,6 +6956,33 @@ type ListUnitsOfMeasureParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateVendorParams defines parameters for CreateVendor.
+type CreateVendorParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListVendorsParams defines parameters for ListVendors.
 type ListVendorsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5854,6 +6997,33 @@ type ListVendorsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateWorkCenterParams defines parameters for CreateWorkCenter.
+type CreateWorkCenterParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListWorkCentersParams defines parameters for ListWorkCenters.
@@ -6479,7 +7649,7 @@ func (a AttachmentUpload) MarshalJSON() ([]byte, error) {
 type ServerInterface interface {
 	// CreateAccountingCode Create an accounting code
 	// (POST /api/accounting-codes)
-	CreateAccountingCode(ctx echo.Context) error
+	CreateAccountingCode(ctx echo.Context, params CreateAccountingCodeParams) error
 	// ListAccountingCodes List accounting codes
 	// (POST /api/accounting-codes/list)
 	ListAccountingCodes(ctx echo.Context, params ListAccountingCodesParams) error
@@ -6488,10 +7658,10 @@ type ServerInterface interface {
 	GetAccountingCode(ctx echo.Context, id Id) error
 	// UploadAttachment Upload a file attachment
 	// (POST /api/attachments)
-	UploadAttachment(ctx echo.Context) error
+	UploadAttachment(ctx echo.Context, params UploadAttachmentParams) error
 	// UploadCertification Upload a certification
 	// (POST /api/attachments/certification)
-	UploadCertification(ctx echo.Context) error
+	UploadCertification(ctx echo.Context, params UploadCertificationParams) error
 	// DownloadAttachments Download attachments as a ZIP file
 	// (POST /api/attachments/download)
 	DownloadAttachments(ctx echo.Context, params DownloadAttachmentsParams) error
@@ -6500,7 +7670,7 @@ type ServerInterface interface {
 	ListAttachments(ctx echo.Context, params ListAttachmentsParams) error
 	// CreateRemoteAttachment Attach a file kept elsewhere
 	// (POST /api/attachments/remote)
-	CreateRemoteAttachment(ctx echo.Context) error
+	CreateRemoteAttachment(ctx echo.Context, params CreateRemoteAttachmentParams) error
 	// DeleteAttachment Delete an attachment
 	// (DELETE /api/attachments/{attachmentId})
 	DeleteAttachment(ctx echo.Context, attachmentId AttachmentId) error
@@ -6518,7 +7688,7 @@ type ServerInterface interface {
 	ValidateToken(ctx echo.Context) error
 	// CreateChartOfAccount Create a chart of accounts entry
 	// (POST /api/chart-of-accounts)
-	CreateChartOfAccount(ctx echo.Context) error
+	CreateChartOfAccount(ctx echo.Context, params CreateChartOfAccountParams) error
 	// ListChartOfAccounts List chart of accounts entries
 	// (POST /api/chart-of-accounts/list)
 	ListChartOfAccounts(ctx echo.Context, params ListChartOfAccountsParams) error
@@ -6527,7 +7697,7 @@ type ServerInterface interface {
 	GetChartOfAccount(ctx echo.Context, id Id) error
 	// CreateCompany Create a company record
 	// (POST /api/companies)
-	CreateCompany(ctx echo.Context) error
+	CreateCompany(ctx echo.Context, params CreateCompanyParams) error
 	// ListCompanies List company records
 	// (POST /api/companies/list)
 	ListCompanies(ctx echo.Context, params ListCompaniesParams) error
@@ -6542,7 +7712,7 @@ type ServerInterface interface {
 	UpdateCompany(ctx echo.Context, companyId CompanyId) error
 	// CreateCustomField Create a custom field definition
 	// (POST /api/custom-fields)
-	CreateCustomField(ctx echo.Context) error
+	CreateCustomField(ctx echo.Context, params CreateCustomFieldParams) error
 	// ListCustomFields List custom field definitions
 	// (POST /api/custom-fields/list)
 	ListCustomFields(ctx echo.Context, params ListCustomFieldsParams) error
@@ -6557,7 +7727,7 @@ type ServerInterface interface {
 	UpdateCustomField(ctx echo.Context, id Id) error
 	// CreateCustomerTier Create a customer tier
 	// (POST /api/customer-tiers)
-	CreateCustomerTier(ctx echo.Context) error
+	CreateCustomerTier(ctx echo.Context, params CreateCustomerTierParams) error
 	// ListCustomerTiers List customer tiers
 	// (POST /api/customer-tiers/list)
 	ListCustomerTiers(ctx echo.Context, params ListCustomerTiersParams) error
@@ -6566,7 +7736,7 @@ type ServerInterface interface {
 	GetCustomerTier(ctx echo.Context, id Id) error
 	// CreateCustomer Create a customer
 	// (POST /api/customers)
-	CreateCustomer(ctx echo.Context) error
+	CreateCustomer(ctx echo.Context, params CreateCustomerParams) error
 	// ListCustomers List customers
 	// (POST /api/customers/list)
 	ListCustomers(ctx echo.Context, params ListCustomersParams) error
@@ -6584,7 +7754,7 @@ type ServerInterface interface {
 	UpdateCustomer(ctx echo.Context, customerId CustomerId) error
 	// CreateCustomerAddress Add an address to a customer
 	// (POST /api/customers/{customerId}/addresses)
-	CreateCustomerAddress(ctx echo.Context, customerId CustomerId) error
+	CreateCustomerAddress(ctx echo.Context, customerId CustomerId, params CreateCustomerAddressParams) error
 	// ListCustomerAddresses List a customer's addresses
 	// (POST /api/customers/{customerId}/addresses/list)
 	ListCustomerAddresses(ctx echo.Context, customerId CustomerId, params ListCustomerAddressesParams) error
@@ -6599,7 +7769,7 @@ type ServerInterface interface {
 	UpdateCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId) error
 	// CreateCustomerContact Add a contact to a customer
 	// (POST /api/customers/{customerId}/contacts)
-	CreateCustomerContact(ctx echo.Context, customerId CustomerId) error
+	CreateCustomerContact(ctx echo.Context, customerId CustomerId, params CreateCustomerContactParams) error
 	// ListCustomerContacts List a customer's contacts
 	// (POST /api/customers/{customerId}/contacts/list)
 	ListCustomerContacts(ctx echo.Context, customerId CustomerId, params ListCustomerContactsParams) error
@@ -6617,7 +7787,7 @@ type ServerInterface interface {
 	SetCustomerTier(ctx echo.Context, customerId CustomerId) error
 	// CreateDepartmentShift Create a department shift
 	// (POST /api/department-shifts)
-	CreateDepartmentShift(ctx echo.Context) error
+	CreateDepartmentShift(ctx echo.Context, params CreateDepartmentShiftParams) error
 	// ListDepartmentShifts List department shifts
 	// (POST /api/department-shifts/list)
 	ListDepartmentShifts(ctx echo.Context, params ListDepartmentShiftsParams) error
@@ -6632,7 +7802,7 @@ type ServerInterface interface {
 	UpdateDepartmentShift(ctx echo.Context, id Id) error
 	// CreateDepartment Create a department
 	// (POST /api/departments)
-	CreateDepartment(ctx echo.Context) error
+	CreateDepartment(ctx echo.Context, params CreateDepartmentParams) error
 	// ListDepartments List departments
 	// (POST /api/departments/list)
 	ListDepartments(ctx echo.Context, params ListDepartmentsParams) error
@@ -6644,10 +7814,10 @@ type ServerInterface interface {
 	UpdateDepartment(ctx echo.Context, id Id) error
 	// CreateEquipment Create an equipment
 	// (POST /api/equipment)
-	CreateEquipment(ctx echo.Context) error
+	CreateEquipment(ctx echo.Context, params CreateEquipmentParams) error
 	// CreateEquipmentDowntime Create an equipment downtime
 	// (POST /api/equipment-downtimes)
-	CreateEquipmentDowntime(ctx echo.Context) error
+	CreateEquipmentDowntime(ctx echo.Context, params CreateEquipmentDowntimeParams) error
 	// ListEquipmentDowntimes List equipment downtimes
 	// (POST /api/equipment-downtimes/list)
 	ListEquipmentDowntimes(ctx echo.Context, params ListEquipmentDowntimesParams) error
@@ -6671,7 +7841,7 @@ type ServerInterface interface {
 	UpdateEquipment(ctx echo.Context, id Id) error
 	// CreateGaugeCode Create a gauge code
 	// (POST /api/gauge-codes)
-	CreateGaugeCode(ctx echo.Context) error
+	CreateGaugeCode(ctx echo.Context, params CreateGaugeCodeParams) error
 	// ListGaugeCodes List gauge codes
 	// (POST /api/gauge-codes/list)
 	ListGaugeCodes(ctx echo.Context, params ListGaugeCodesParams) error
@@ -6680,7 +7850,7 @@ type ServerInterface interface {
 	GetGaugeCode(ctx echo.Context, id Id) error
 	// CreateGradeCode Create a grade code
 	// (POST /api/grade-codes)
-	CreateGradeCode(ctx echo.Context) error
+	CreateGradeCode(ctx echo.Context, params CreateGradeCodeParams) error
 	// ListGradeCodes List grade codes
 	// (POST /api/grade-codes/list)
 	ListGradeCodes(ctx echo.Context, params ListGradeCodesParams) error
@@ -6689,7 +7859,7 @@ type ServerInterface interface {
 	GetGradeCode(ctx echo.Context, id Id) error
 	// CreateInProcessTrackingField Create an in-process tracking field
 	// (POST /api/in-process-tracking-field-types)
-	CreateInProcessTrackingField(ctx echo.Context) error
+	CreateInProcessTrackingField(ctx echo.Context, params CreateInProcessTrackingFieldParams) error
 	// ListInProcessTrackingFields List in-process tracking fields
 	// (POST /api/in-process-tracking-field-types/list)
 	ListInProcessTrackingFields(ctx echo.Context, params ListInProcessTrackingFieldsParams) error
@@ -6716,10 +7886,10 @@ type ServerInterface interface {
 	UpdateInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId) error
 	// RevertInventoryEvent Revert an inventory event
 	// (POST /api/inventory-events/{inventoryEventId}/revert)
-	RevertInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId) error
+	RevertInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId, params RevertInventoryEventParams) error
 	// CreateInventoryLot Create a lot
 	// (POST /api/inventory-lots)
-	CreateInventoryLot(ctx echo.Context) error
+	CreateInventoryLot(ctx echo.Context, params CreateInventoryLotParams) error
 	// ListInventoryLots List lots
 	// (POST /api/inventory-lots/list)
 	ListInventoryLots(ctx echo.Context, params ListInventoryLotsParams) error
@@ -6740,16 +7910,16 @@ type ServerInterface interface {
 	ListInventory(ctx echo.Context, params ListInventoryParams) error
 	// OverrideInventory Set the quantity on hand
 	// (POST /api/inventory/override)
-	OverrideInventory(ctx echo.Context) error
+	OverrideInventory(ctx echo.Context, params OverrideInventoryParams) error
 	// PickInventory Pick inventory
 	// (POST /api/inventory/pick)
-	PickInventory(ctx echo.Context) error
+	PickInventory(ctx echo.Context, params PickInventoryParams) error
 	// ReceiveInventory Receive inventory
 	// (POST /api/inventory/receive)
-	ReceiveInventory(ctx echo.Context) error
+	ReceiveInventory(ctx echo.Context, params ReceiveInventoryParams) error
 	// CreateItemCategory Create an item category
 	// (POST /api/item-categories)
-	CreateItemCategory(ctx echo.Context) error
+	CreateItemCategory(ctx echo.Context, params CreateItemCategoryParams) error
 	// ListItemCategories List item categories
 	// (POST /api/item-categories/list)
 	ListItemCategories(ctx echo.Context, params ListItemCategoriesParams) error
@@ -6758,7 +7928,7 @@ type ServerInterface interface {
 	GetItemCategory(ctx echo.Context, id Id) error
 	// CreateItemClass Create an item class
 	// (POST /api/item-classes)
-	CreateItemClass(ctx echo.Context) error
+	CreateItemClass(ctx echo.Context, params CreateItemClassParams) error
 	// ListItemClasses List item classes
 	// (POST /api/item-classes/list)
 	ListItemClasses(ctx echo.Context, params ListItemClassesParams) error
@@ -6773,7 +7943,7 @@ type ServerInterface interface {
 	GetItemTag(ctx echo.Context, id Id) error
 	// CreateItem Create an item
 	// (POST /api/items)
-	CreateItem(ctx echo.Context) error
+	CreateItem(ctx echo.Context, params CreateItemParams) error
 	// ListItemsV1 List items (V1, superseded by V2)
 	// (POST /api/items/list)
 	//
@@ -6784,7 +7954,7 @@ type ServerInterface interface {
 	ListItems(ctx echo.Context, params ListItemsParams) error
 	// CreateItemFromMaterialShape Create (or find) an item cut from a material shape
 	// (POST /api/items/material-shape)
-	CreateItemFromMaterialShape(ctx echo.Context) error
+	CreateItemFromMaterialShape(ctx echo.Context, params CreateItemFromMaterialShapeParams) error
 	// GetItem Get an item
 	// (GET /api/items/{itemId})
 	GetItem(ctx echo.Context, itemId ItemId) error
@@ -6807,7 +7977,7 @@ type ServerInterface interface {
 	ReplaceItemCustomFieldsDeprecated(ctx echo.Context, itemId ItemId) error
 	// CreateItemCustomerDetail Add a customer detail to an item
 	// (POST /api/items/{itemId}/customers)
-	CreateItemCustomerDetail(ctx echo.Context, itemId ItemId) error
+	CreateItemCustomerDetail(ctx echo.Context, itemId ItemId, params CreateItemCustomerDetailParams) error
 	// ListItemCustomerDetails List an item's customer details
 	// (POST /api/items/{itemId}/customers/list)
 	ListItemCustomerDetails(ctx echo.Context, itemId ItemId, params ListItemCustomerDetailsParams) error
@@ -6822,13 +7992,13 @@ type ServerInterface interface {
 	GetItemInputUnitCost(ctx echo.Context, itemId ItemId, params GetItemInputUnitCostParams) error
 	// PickItemInventory Pick inventory of an item
 	// (POST /api/items/{itemId}/inventory/pick)
-	PickItemInventory(ctx echo.Context, itemId ItemId) error
+	PickItemInventory(ctx echo.Context, itemId ItemId, params PickItemInventoryParams) error
 	// ReceiveItemInventory Receive inventory of an item
 	// (POST /api/items/{itemId}/inventory/receive)
-	ReceiveItemInventory(ctx echo.Context, itemId ItemId) error
+	ReceiveItemInventory(ctx echo.Context, itemId ItemId, params ReceiveItemInventoryParams) error
 	// CreateItemMaterialVendorDetail Add a material vendor detail to an item
 	// (POST /api/items/{itemId}/material-vendors)
-	CreateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId) error
+	CreateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, params CreateItemMaterialVendorDetailParams) error
 	// ListItemMaterialVendorDetails List an item's material vendor details
 	// (POST /api/items/{itemId}/material-vendors/list)
 	ListItemMaterialVendorDetails(ctx echo.Context, itemId ItemId, params ListItemMaterialVendorDetailsParams) error
@@ -6849,7 +8019,7 @@ type ServerInterface interface {
 	ListItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId, params ListItemPurchasePriceBreaksParams) error
 	// AddItemRevision Add a revision of an item
 	// (POST /api/items/{itemId}/revision)
-	AddItemRevision(ctx echo.Context, itemId ItemId) error
+	AddItemRevision(ctx echo.Context, itemId ItemId, params AddItemRevisionParams) error
 	// ReplaceItemSalesPriceBreaks Replace an item's sales price breaks
 	// (PUT /api/items/{itemId}/sales-price-breaks)
 	ReplaceItemSalesPriceBreaks(ctx echo.Context, itemId ItemId) error
@@ -6864,10 +8034,10 @@ type ServerInterface interface {
 	RemoveItemTag(ctx echo.Context, itemId ItemId, tagId TagId) error
 	// AddItemTag Add a tag to an item
 	// (POST /api/items/{itemId}/tags/{tagId})
-	AddItemTag(ctx echo.Context, itemId ItemId, tagId TagId) error
+	AddItemTag(ctx echo.Context, itemId ItemId, tagId TagId, params AddItemTagParams) error
 	// CreateItemVendorDetail Add a vendor detail to an item
 	// (POST /api/items/{itemId}/vendors)
-	CreateItemVendorDetail(ctx echo.Context, itemId ItemId) error
+	CreateItemVendorDetail(ctx echo.Context, itemId ItemId, params CreateItemVendorDetailParams) error
 	// ListItemVendorDetails List an item's vendor details
 	// (POST /api/items/{itemId}/vendors/list)
 	ListItemVendorDetails(ctx echo.Context, itemId ItemId, params ListItemVendorDetailsParams) error
@@ -6879,7 +8049,7 @@ type ServerInterface interface {
 	UpdateItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36) error
 	// CreateLocation Create a location
 	// (POST /api/locations)
-	CreateLocation(ctx echo.Context) error
+	CreateLocation(ctx echo.Context, params CreateLocationParams) error
 	// ListLocations List locations
 	// (POST /api/locations/list)
 	ListLocations(ctx echo.Context, params ListLocationsParams) error
@@ -6891,7 +8061,7 @@ type ServerInterface interface {
 	GetLocation(ctx echo.Context, id Id) error
 	// CreateMaterialCode Create a material code
 	// (POST /api/material-codes)
-	CreateMaterialCode(ctx echo.Context) error
+	CreateMaterialCode(ctx echo.Context, params CreateMaterialCodeParams) error
 	// ListMaterialCodes List material codes
 	// (POST /api/material-codes/list)
 	ListMaterialCodes(ctx echo.Context, params ListMaterialCodesParams) error
@@ -6900,10 +8070,10 @@ type ServerInterface interface {
 	GetMaterialCode(ctx echo.Context, id Id) error
 	// CreateMaterialShape Create a material shape
 	// (POST /api/materials)
-	CreateMaterialShape(ctx echo.Context) error
+	CreateMaterialShape(ctx echo.Context, params CreateMaterialShapeParams) error
 	// ActivateMaterialShapes Activate or deactivate material shapes
 	// (POST /api/materials/activate)
-	ActivateMaterialShapes(ctx echo.Context) error
+	ActivateMaterialShapes(ctx echo.Context, params ActivateMaterialShapesParams) error
 	// ListMaterialShapes List material shapes
 	// (POST /api/materials/list)
 	ListMaterialShapes(ctx echo.Context, params ListMaterialShapesParams) error
@@ -6921,7 +8091,7 @@ type ServerInterface interface {
 	GetOpenApiYaml(ctx echo.Context, params GetOpenApiYamlParams) error
 	// CreatePaymentTerm Create payment terms
 	// (POST /api/payment-terms)
-	CreatePaymentTerm(ctx echo.Context) error
+	CreatePaymentTerm(ctx echo.Context, params CreatePaymentTermParams) error
 	// ListPaymentTerms List payment terms
 	// (POST /api/payment-terms/list)
 	ListPaymentTerms(ctx echo.Context, params ListPaymentTermsParams) error
@@ -6942,7 +8112,7 @@ type ServerInterface interface {
 	UpdatePricingSettings(ctx echo.Context) error
 	// CreateShapeCode Create a shape code
 	// (POST /api/shape-codes)
-	CreateShapeCode(ctx echo.Context) error
+	CreateShapeCode(ctx echo.Context, params CreateShapeCodeParams) error
 	// ListShapeCodes List shape codes
 	// (POST /api/shape-codes/list)
 	ListShapeCodes(ctx echo.Context, params ListShapeCodesParams) error
@@ -6951,7 +8121,7 @@ type ServerInterface interface {
 	GetShapeCode(ctx echo.Context, id Id) error
 	// CreateTag Create a tag
 	// (POST /api/tags)
-	CreateTag(ctx echo.Context) error
+	CreateTag(ctx echo.Context, params CreateTagParams) error
 	// ListTags List tags
 	// (POST /api/tags/list)
 	ListTags(ctx echo.Context, params ListTagsParams) error
@@ -6969,7 +8139,7 @@ type ServerInterface interface {
 	ListUnitsOfMeasure(ctx echo.Context, params ListUnitsOfMeasureParams) error
 	// CreateVendor Create a vendor
 	// (POST /api/vendors)
-	CreateVendor(ctx echo.Context) error
+	CreateVendor(ctx echo.Context, params CreateVendorParams) error
 	// ListVendors List vendors
 	// (POST /api/vendors/list)
 	ListVendors(ctx echo.Context, params ListVendorsParams) error
@@ -6981,7 +8151,7 @@ type ServerInterface interface {
 	UpdateVendor(ctx echo.Context, id Id) error
 	// CreateWorkCenter Create a work center
 	// (POST /api/work-centers)
-	CreateWorkCenter(ctx echo.Context) error
+	CreateWorkCenter(ctx echo.Context, params CreateWorkCenterParams) error
 	// ListWorkCenters List work centers
 	// (POST /api/work-centers/list)
 	ListWorkCenters(ctx echo.Context, params ListWorkCentersParams) error
@@ -7005,8 +8175,28 @@ type ServerInterfaceWrapper struct {
 func (w *ServerInterfaceWrapper) CreateAccountingCode(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateAccountingCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateAccountingCode(ctx)
+	err = w.Handler.CreateAccountingCode(ctx, params)
 	return err
 }
 
@@ -7069,8 +8259,28 @@ func (w *ServerInterfaceWrapper) GetAccountingCode(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) UploadAttachment(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UploadAttachmentParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UploadAttachment(ctx)
+	err = w.Handler.UploadAttachment(ctx, params)
 	return err
 }
 
@@ -7078,8 +8288,28 @@ func (w *ServerInterfaceWrapper) UploadAttachment(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) UploadCertification(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UploadCertificationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UploadCertification(ctx)
+	err = w.Handler.UploadCertification(ctx, params)
 	return err
 }
 
@@ -7144,8 +8374,28 @@ func (w *ServerInterfaceWrapper) ListAttachments(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateRemoteAttachment(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateRemoteAttachmentParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateRemoteAttachment(ctx)
+	err = w.Handler.CreateRemoteAttachment(ctx, params)
 	return err
 }
 
@@ -7265,8 +8515,28 @@ func (w *ServerInterfaceWrapper) ValidateToken(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateChartOfAccount(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateChartOfAccountParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateChartOfAccount(ctx)
+	err = w.Handler.CreateChartOfAccount(ctx, params)
 	return err
 }
 
@@ -7329,8 +8599,28 @@ func (w *ServerInterfaceWrapper) GetChartOfAccount(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateCompany(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateCompanyParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateCompany(ctx)
+	err = w.Handler.CreateCompany(ctx, params)
 	return err
 }
 
@@ -7425,8 +8715,28 @@ func (w *ServerInterfaceWrapper) UpdateCompany(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateCustomField(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateCustomFieldParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateCustomField(ctx)
+	err = w.Handler.CreateCustomField(ctx, params)
 	return err
 }
 
@@ -7521,8 +8831,28 @@ func (w *ServerInterfaceWrapper) UpdateCustomField(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateCustomerTier(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateCustomerTierParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateCustomerTier(ctx)
+	err = w.Handler.CreateCustomerTier(ctx, params)
 	return err
 }
 
@@ -7585,8 +8915,28 @@ func (w *ServerInterfaceWrapper) GetCustomerTier(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateCustomer(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateCustomerParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateCustomer(ctx)
+	err = w.Handler.CreateCustomer(ctx, params)
 	return err
 }
 
@@ -7704,8 +9054,28 @@ func (w *ServerInterfaceWrapper) CreateCustomerAddress(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateCustomerAddressParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateCustomerAddress(ctx, customerId)
+	err = w.Handler.CreateCustomerAddress(ctx, customerId, params)
 	return err
 }
 
@@ -7838,8 +9208,28 @@ func (w *ServerInterfaceWrapper) CreateCustomerContact(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateCustomerContactParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateCustomerContact(ctx, customerId)
+	err = w.Handler.CreateCustomerContact(ctx, customerId, params)
 	return err
 }
 
@@ -7981,8 +9371,28 @@ func (w *ServerInterfaceWrapper) SetCustomerTier(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateDepartmentShift(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateDepartmentShiftParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateDepartmentShift(ctx)
+	err = w.Handler.CreateDepartmentShift(ctx, params)
 	return err
 }
 
@@ -8077,8 +9487,28 @@ func (w *ServerInterfaceWrapper) UpdateDepartmentShift(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateDepartment(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateDepartmentParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateDepartment(ctx)
+	err = w.Handler.CreateDepartment(ctx, params)
 	return err
 }
 
@@ -8157,8 +9587,28 @@ func (w *ServerInterfaceWrapper) UpdateDepartment(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateEquipment(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateEquipmentParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateEquipment(ctx)
+	err = w.Handler.CreateEquipment(ctx, params)
 	return err
 }
 
@@ -8166,8 +9616,28 @@ func (w *ServerInterfaceWrapper) CreateEquipment(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateEquipmentDowntime(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateEquipmentDowntimeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateEquipmentDowntime(ctx)
+	err = w.Handler.CreateEquipmentDowntime(ctx, params)
 	return err
 }
 
@@ -8333,8 +9803,28 @@ func (w *ServerInterfaceWrapper) UpdateEquipment(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateGaugeCode(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateGaugeCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateGaugeCode(ctx)
+	err = w.Handler.CreateGaugeCode(ctx, params)
 	return err
 }
 
@@ -8397,8 +9887,28 @@ func (w *ServerInterfaceWrapper) GetGaugeCode(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateGradeCode(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateGradeCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateGradeCode(ctx)
+	err = w.Handler.CreateGradeCode(ctx, params)
 	return err
 }
 
@@ -8461,8 +9971,28 @@ func (w *ServerInterfaceWrapper) GetGradeCode(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateInProcessTrackingField(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateInProcessTrackingFieldParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateInProcessTrackingField(ctx)
+	err = w.Handler.CreateInProcessTrackingField(ctx, params)
 	return err
 }
 
@@ -8651,8 +10181,28 @@ func (w *ServerInterfaceWrapper) RevertInventoryEvent(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inventoryEventId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params RevertInventoryEventParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.RevertInventoryEvent(ctx, inventoryEventId)
+	err = w.Handler.RevertInventoryEvent(ctx, inventoryEventId, params)
 	return err
 }
 
@@ -8660,8 +10210,28 @@ func (w *ServerInterfaceWrapper) RevertInventoryEvent(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateInventoryLot(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateInventoryLotParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateInventoryLot(ctx)
+	err = w.Handler.CreateInventoryLot(ctx, params)
 	return err
 }
 
@@ -8829,8 +10399,28 @@ func (w *ServerInterfaceWrapper) ListInventory(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) OverrideInventory(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params OverrideInventoryParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.OverrideInventory(ctx)
+	err = w.Handler.OverrideInventory(ctx, params)
 	return err
 }
 
@@ -8838,8 +10428,28 @@ func (w *ServerInterfaceWrapper) OverrideInventory(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) PickInventory(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PickInventoryParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.PickInventory(ctx)
+	err = w.Handler.PickInventory(ctx, params)
 	return err
 }
 
@@ -8847,8 +10457,28 @@ func (w *ServerInterfaceWrapper) PickInventory(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) ReceiveInventory(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReceiveInventoryParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ReceiveInventory(ctx)
+	err = w.Handler.ReceiveInventory(ctx, params)
 	return err
 }
 
@@ -8856,8 +10486,28 @@ func (w *ServerInterfaceWrapper) ReceiveInventory(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateItemCategory(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemCategoryParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateItemCategory(ctx)
+	err = w.Handler.CreateItemCategory(ctx, params)
 	return err
 }
 
@@ -8920,8 +10570,28 @@ func (w *ServerInterfaceWrapper) GetItemCategory(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateItemClass(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemClassParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateItemClass(ctx)
+	err = w.Handler.CreateItemClass(ctx, params)
 	return err
 }
 
@@ -9039,8 +10709,28 @@ func (w *ServerInterfaceWrapper) GetItemTag(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateItem(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateItem(ctx)
+	err = w.Handler.CreateItem(ctx, params)
 	return err
 }
 
@@ -9126,8 +10816,28 @@ func (w *ServerInterfaceWrapper) ListItems(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateItemFromMaterialShape(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemFromMaterialShapeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateItemFromMaterialShape(ctx)
+	err = w.Handler.CreateItemFromMaterialShape(ctx, params)
 	return err
 }
 
@@ -9268,8 +10978,28 @@ func (w *ServerInterfaceWrapper) CreateItemCustomerDetail(ctx echo.Context) erro
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemCustomerDetailParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateItemCustomerDetail(ctx, itemId)
+	err = w.Handler.CreateItemCustomerDetail(ctx, itemId, params)
 	return err
 }
 
@@ -9403,8 +11133,28 @@ func (w *ServerInterfaceWrapper) PickItemInventory(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PickItemInventoryParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.PickItemInventory(ctx, itemId)
+	err = w.Handler.PickItemInventory(ctx, itemId, params)
 	return err
 }
 
@@ -9419,8 +11169,28 @@ func (w *ServerInterfaceWrapper) ReceiveItemInventory(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReceiveItemInventoryParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ReceiveItemInventory(ctx, itemId)
+	err = w.Handler.ReceiveItemInventory(ctx, itemId, params)
 	return err
 }
 
@@ -9435,8 +11205,28 @@ func (w *ServerInterfaceWrapper) CreateItemMaterialVendorDetail(ctx echo.Context
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemMaterialVendorDetailParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateItemMaterialVendorDetail(ctx, itemId)
+	err = w.Handler.CreateItemMaterialVendorDetail(ctx, itemId, params)
 	return err
 }
 
@@ -9632,8 +11422,28 @@ func (w *ServerInterfaceWrapper) AddItemRevision(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params AddItemRevisionParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.AddItemRevision(ctx, itemId)
+	err = w.Handler.AddItemRevision(ctx, itemId, params)
 	return err
 }
 
@@ -9758,8 +11568,28 @@ func (w *ServerInterfaceWrapper) AddItemTag(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter tagId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params AddItemTagParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.AddItemTag(ctx, itemId, tagId)
+	err = w.Handler.AddItemTag(ctx, itemId, tagId, params)
 	return err
 }
 
@@ -9774,8 +11604,28 @@ func (w *ServerInterfaceWrapper) CreateItemVendorDetail(ctx echo.Context) error 
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemVendorDetailParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateItemVendorDetail(ctx, itemId)
+	err = w.Handler.CreateItemVendorDetail(ctx, itemId, params)
 	return err
 }
 
@@ -9877,8 +11727,28 @@ func (w *ServerInterfaceWrapper) UpdateItemVendorDetail(ctx echo.Context) error 
 func (w *ServerInterfaceWrapper) CreateLocation(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateLocationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateLocation(ctx)
+	err = w.Handler.CreateLocation(ctx, params)
 	return err
 }
 
@@ -9957,8 +11827,28 @@ func (w *ServerInterfaceWrapper) GetLocation(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateMaterialCode(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateMaterialCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateMaterialCode(ctx)
+	err = w.Handler.CreateMaterialCode(ctx, params)
 	return err
 }
 
@@ -10021,8 +11911,28 @@ func (w *ServerInterfaceWrapper) GetMaterialCode(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateMaterialShape(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateMaterialShapeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateMaterialShape(ctx)
+	err = w.Handler.CreateMaterialShape(ctx, params)
 	return err
 }
 
@@ -10030,8 +11940,28 @@ func (w *ServerInterfaceWrapper) CreateMaterialShape(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) ActivateMaterialShapes(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ActivateMaterialShapesParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ActivateMaterialShapes(ctx)
+	err = w.Handler.ActivateMaterialShapes(ctx, params)
 	return err
 }
 
@@ -10168,8 +12098,28 @@ func (w *ServerInterfaceWrapper) GetOpenApiYaml(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreatePaymentTerm(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreatePaymentTermParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreatePaymentTerm(ctx)
+	err = w.Handler.CreatePaymentTerm(ctx, params)
 	return err
 }
 
@@ -10268,8 +12218,28 @@ func (w *ServerInterfaceWrapper) UpdatePricingSettings(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateShapeCode(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateShapeCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateShapeCode(ctx)
+	err = w.Handler.CreateShapeCode(ctx, params)
 	return err
 }
 
@@ -10332,8 +12302,28 @@ func (w *ServerInterfaceWrapper) GetShapeCode(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateTag(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateTagParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateTag(ctx)
+	err = w.Handler.CreateTag(ctx, params)
 	return err
 }
 
@@ -10467,8 +12457,28 @@ func (w *ServerInterfaceWrapper) ListUnitsOfMeasure(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateVendor(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateVendorParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateVendor(ctx)
+	err = w.Handler.CreateVendor(ctx, params)
 	return err
 }
 
@@ -10547,8 +12557,28 @@ func (w *ServerInterfaceWrapper) UpdateVendor(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateWorkCenter(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateWorkCenterParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateWorkCenter(ctx)
+	err = w.Handler.CreateWorkCenter(ctx, params)
 	return err
 }
 
@@ -10872,6 +12902,17 @@ type ForbiddenApplicationProblemPlusJSONResponse Problem
 
 type GoneApplicationProblemPlusJSONResponse Problem
 
+type IdempotencyKeyInFlightResponseHeaders struct {
+	RetryAfter *int
+}
+type IdempotencyKeyInFlightApplicationProblemPlusJSONResponse struct {
+	Body Problem
+
+	Headers IdempotencyKeyInFlightResponseHeaders
+}
+
+type IdempotencyKeyReusedApplicationProblemPlusJSONResponse Problem
+
 type NotFoundApplicationProblemPlusJSONResponse Problem
 
 type NotModifiedResponseHeaders struct {
@@ -10900,7 +12941,8 @@ type UnauthorizedApplicationProblemPlusJSONResponse Problem
 type UnsupportedMediaTypeApplicationProblemPlusJSONResponse Problem
 
 type CreateAccountingCodeRequestObject struct {
-	Body *CreateAccountingCodeJSONRequestBody
+	Params CreateAccountingCodeParams
+	Body   *CreateAccountingCodeJSONRequestBody
 }
 
 type CreateAccountingCodeResponseObject interface {
@@ -10985,6 +13027,25 @@ func (response CreateAccountingCode404ApplicationProblemPlusJSONResponse) VisitC
 	return err
 }
 
+type CreateAccountingCode409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateAccountingCode409ApplicationProblemPlusJSONResponse) VisitCreateAccountingCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateAccountingCode413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -11013,6 +13074,22 @@ func (response CreateAccountingCode415ApplicationProblemPlusJSONResponse) VisitC
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAccountingCode422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateAccountingCode422ApplicationProblemPlusJSONResponse) VisitCreateAccountingCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11280,7 +13357,8 @@ func (response GetAccountingCode503ApplicationProblemPlusJSONResponse) VisitGetA
 }
 
 type UploadAttachmentRequestObject struct {
-	Body *multipart.Reader
+	Params UploadAttachmentParams
+	Body   *multipart.Reader
 }
 
 type UploadAttachmentResponseObject interface {
@@ -11381,6 +13459,25 @@ func (response UploadAttachment408ApplicationProblemPlusJSONResponse) VisitUploa
 	return err
 }
 
+type UploadAttachment409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response UploadAttachment409ApplicationProblemPlusJSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UploadAttachment413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -11413,6 +13510,22 @@ func (response UploadAttachment415ApplicationProblemPlusJSONResponse) VisitUploa
 	return err
 }
 
+type UploadAttachment422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response UploadAttachment422ApplicationProblemPlusJSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UploadAttachment503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -11433,7 +13546,8 @@ func (response UploadAttachment503ApplicationProblemPlusJSONResponse) VisitUploa
 }
 
 type UploadCertificationRequestObject struct {
-	Body *multipart.Reader
+	Params UploadCertificationParams
+	Body   *multipart.Reader
 }
 
 type UploadCertificationResponseObject interface {
@@ -11534,6 +13648,25 @@ func (response UploadCertification408ApplicationProblemPlusJSONResponse) VisitUp
 	return err
 }
 
+type UploadCertification409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response UploadCertification409ApplicationProblemPlusJSONResponse) VisitUploadCertificationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UploadCertification413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -11562,6 +13695,22 @@ func (response UploadCertification415ApplicationProblemPlusJSONResponse) VisitUp
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadCertification422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response UploadCertification422ApplicationProblemPlusJSONResponse) VisitUploadCertificationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11876,7 +14025,8 @@ func (response ListAttachments503ApplicationProblemPlusJSONResponse) VisitListAt
 }
 
 type CreateRemoteAttachmentRequestObject struct {
-	Body *CreateRemoteAttachmentJSONRequestBody
+	Params CreateRemoteAttachmentParams
+	Body   *CreateRemoteAttachmentJSONRequestBody
 }
 
 type CreateRemoteAttachmentResponseObject interface {
@@ -11961,6 +14111,25 @@ func (response CreateRemoteAttachment404ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
+type CreateRemoteAttachment409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateRemoteAttachment409ApplicationProblemPlusJSONResponse) VisitCreateRemoteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateRemoteAttachment413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -11989,6 +14158,22 @@ func (response CreateRemoteAttachment415ApplicationProblemPlusJSONResponse) Visi
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateRemoteAttachment422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateRemoteAttachment422ApplicationProblemPlusJSONResponse) VisitCreateRemoteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12561,7 +14746,8 @@ func (response ValidateToken503ApplicationProblemPlusJSONResponse) VisitValidate
 }
 
 type CreateChartOfAccountRequestObject struct {
-	Body *CreateChartOfAccountJSONRequestBody
+	Params CreateChartOfAccountParams
+	Body   *CreateChartOfAccountJSONRequestBody
 }
 
 type CreateChartOfAccountResponseObject interface {
@@ -12646,6 +14832,25 @@ func (response CreateChartOfAccount404ApplicationProblemPlusJSONResponse) VisitC
 	return err
 }
 
+type CreateChartOfAccount409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateChartOfAccount409ApplicationProblemPlusJSONResponse) VisitCreateChartOfAccountResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateChartOfAccount413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -12674,6 +14879,22 @@ func (response CreateChartOfAccount415ApplicationProblemPlusJSONResponse) VisitC
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChartOfAccount422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateChartOfAccount422ApplicationProblemPlusJSONResponse) VisitCreateChartOfAccountResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12941,7 +15162,8 @@ func (response GetChartOfAccount503ApplicationProblemPlusJSONResponse) VisitGetC
 }
 
 type CreateCompanyRequestObject struct {
-	Body *CreateCompanyJSONRequestBody
+	Params CreateCompanyParams
+	Body   *CreateCompanyJSONRequestBody
 }
 
 type CreateCompanyResponseObject interface {
@@ -13026,6 +15248,25 @@ func (response CreateCompany404ApplicationProblemPlusJSONResponse) VisitCreateCo
 	return err
 }
 
+type CreateCompany409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCompany409ApplicationProblemPlusJSONResponse) VisitCreateCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCompany413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -13054,6 +15295,22 @@ func (response CreateCompany415ApplicationProblemPlusJSONResponse) VisitCreateCo
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCompany422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCompany422ApplicationProblemPlusJSONResponse) VisitCreateCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13597,7 +15854,8 @@ func (response UpdateCompany503ApplicationProblemPlusJSONResponse) VisitUpdateCo
 }
 
 type CreateCustomFieldRequestObject struct {
-	Body *CreateCustomFieldJSONRequestBody
+	Params CreateCustomFieldParams
+	Body   *CreateCustomFieldJSONRequestBody
 }
 
 type CreateCustomFieldResponseObject interface {
@@ -13682,6 +15940,25 @@ func (response CreateCustomField404ApplicationProblemPlusJSONResponse) VisitCrea
 	return err
 }
 
+type CreateCustomField409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomField409ApplicationProblemPlusJSONResponse) VisitCreateCustomFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCustomField413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -13710,6 +15987,22 @@ func (response CreateCustomField415ApplicationProblemPlusJSONResponse) VisitCrea
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomField422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomField422ApplicationProblemPlusJSONResponse) VisitCreateCustomFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -14228,7 +16521,8 @@ func (response UpdateCustomField503ApplicationProblemPlusJSONResponse) VisitUpda
 }
 
 type CreateCustomerTierRequestObject struct {
-	Body *CreateCustomerTierJSONRequestBody
+	Params CreateCustomerTierParams
+	Body   *CreateCustomerTierJSONRequestBody
 }
 
 type CreateCustomerTierResponseObject interface {
@@ -14313,6 +16607,25 @@ func (response CreateCustomerTier404ApplicationProblemPlusJSONResponse) VisitCre
 	return err
 }
 
+type CreateCustomerTier409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerTier409ApplicationProblemPlusJSONResponse) VisitCreateCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCustomerTier413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -14341,6 +16654,22 @@ func (response CreateCustomerTier415ApplicationProblemPlusJSONResponse) VisitCre
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerTier422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerTier422ApplicationProblemPlusJSONResponse) VisitCreateCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -14608,7 +16937,8 @@ func (response GetCustomerTier503ApplicationProblemPlusJSONResponse) VisitGetCus
 }
 
 type CreateCustomerRequestObject struct {
-	Body *CreateCustomerJSONRequestBody
+	Params CreateCustomerParams
+	Body   *CreateCustomerJSONRequestBody
 }
 
 type CreateCustomerResponseObject interface {
@@ -14693,6 +17023,25 @@ func (response CreateCustomer404ApplicationProblemPlusJSONResponse) VisitCreateC
 	return err
 }
 
+type CreateCustomer409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomer409ApplicationProblemPlusJSONResponse) VisitCreateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCustomer413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -14721,6 +17070,22 @@ func (response CreateCustomer415ApplicationProblemPlusJSONResponse) VisitCreateC
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomer422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomer422ApplicationProblemPlusJSONResponse) VisitCreateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -15378,6 +17743,7 @@ func (response UpdateCustomer503ApplicationProblemPlusJSONResponse) VisitUpdateC
 
 type CreateCustomerAddressRequestObject struct {
 	CustomerId CustomerId `json:"customerId"`
+	Params     CreateCustomerAddressParams
 	Body       *CreateCustomerAddressJSONRequestBody
 }
 
@@ -15463,6 +17829,25 @@ func (response CreateCustomerAddress404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type CreateCustomerAddress409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerAddress409ApplicationProblemPlusJSONResponse) VisitCreateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCustomerAddress413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -15491,6 +17876,22 @@ func (response CreateCustomerAddress415ApplicationProblemPlusJSONResponse) Visit
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerAddress422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerAddress422ApplicationProblemPlusJSONResponse) VisitCreateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -15981,6 +18382,7 @@ func (response UpdateCustomerAddress503ApplicationProblemPlusJSONResponse) Visit
 
 type CreateCustomerContactRequestObject struct {
 	CustomerId CustomerId `json:"customerId"`
+	Params     CreateCustomerContactParams
 	Body       *CreateCustomerContactJSONRequestBody
 }
 
@@ -16066,6 +18468,25 @@ func (response CreateCustomerContact404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type CreateCustomerContact409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerContact409ApplicationProblemPlusJSONResponse) VisitCreateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCustomerContact413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -16094,6 +18515,22 @@ func (response CreateCustomerContact415ApplicationProblemPlusJSONResponse) Visit
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCustomerContact422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerContact422ApplicationProblemPlusJSONResponse) VisitCreateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -16721,7 +19158,8 @@ func (response SetCustomerTier503ApplicationProblemPlusJSONResponse) VisitSetCus
 }
 
 type CreateDepartmentShiftRequestObject struct {
-	Body *CreateDepartmentShiftJSONRequestBody
+	Params CreateDepartmentShiftParams
+	Body   *CreateDepartmentShiftJSONRequestBody
 }
 
 type CreateDepartmentShiftResponseObject interface {
@@ -16806,6 +19244,25 @@ func (response CreateDepartmentShift404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type CreateDepartmentShift409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartmentShift409ApplicationProblemPlusJSONResponse) VisitCreateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateDepartmentShift413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -16834,6 +19291,22 @@ func (response CreateDepartmentShift415ApplicationProblemPlusJSONResponse) Visit
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDepartmentShift422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartmentShift422ApplicationProblemPlusJSONResponse) VisitCreateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -17352,7 +19825,8 @@ func (response UpdateDepartmentShift503ApplicationProblemPlusJSONResponse) Visit
 }
 
 type CreateDepartmentRequestObject struct {
-	Body *CreateDepartmentJSONRequestBody
+	Params CreateDepartmentParams
+	Body   *CreateDepartmentJSONRequestBody
 }
 
 type CreateDepartmentResponseObject interface {
@@ -17437,6 +19911,25 @@ func (response CreateDepartment404ApplicationProblemPlusJSONResponse) VisitCreat
 	return err
 }
 
+type CreateDepartment409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartment409ApplicationProblemPlusJSONResponse) VisitCreateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateDepartment413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -17465,6 +19958,22 @@ func (response CreateDepartment415ApplicationProblemPlusJSONResponse) VisitCreat
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDepartment422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartment422ApplicationProblemPlusJSONResponse) VisitCreateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -17870,7 +20379,8 @@ func (response UpdateDepartment503ApplicationProblemPlusJSONResponse) VisitUpdat
 }
 
 type CreateEquipmentRequestObject struct {
-	Body *CreateEquipmentJSONRequestBody
+	Params CreateEquipmentParams
+	Body   *CreateEquipmentJSONRequestBody
 }
 
 type CreateEquipmentResponseObject interface {
@@ -17955,6 +20465,25 @@ func (response CreateEquipment404ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
+type CreateEquipment409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipment409ApplicationProblemPlusJSONResponse) VisitCreateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateEquipment413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -17987,6 +20516,22 @@ func (response CreateEquipment415ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
+type CreateEquipment422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipment422ApplicationProblemPlusJSONResponse) VisitCreateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateEquipment503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -18007,7 +20552,8 @@ func (response CreateEquipment503ApplicationProblemPlusJSONResponse) VisitCreate
 }
 
 type CreateEquipmentDowntimeRequestObject struct {
-	Body *CreateEquipmentDowntimeJSONRequestBody
+	Params CreateEquipmentDowntimeParams
+	Body   *CreateEquipmentDowntimeJSONRequestBody
 }
 
 type CreateEquipmentDowntimeResponseObject interface {
@@ -18092,6 +20638,25 @@ func (response CreateEquipmentDowntime404ApplicationProblemPlusJSONResponse) Vis
 	return err
 }
 
+type CreateEquipmentDowntime409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipmentDowntime409ApplicationProblemPlusJSONResponse) VisitCreateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateEquipmentDowntime413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -18120,6 +20685,22 @@ func (response CreateEquipmentDowntime415ApplicationProblemPlusJSONResponse) Vis
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEquipmentDowntime422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipmentDowntime422ApplicationProblemPlusJSONResponse) VisitCreateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -19019,7 +21600,8 @@ func (response UpdateEquipment503ApplicationProblemPlusJSONResponse) VisitUpdate
 }
 
 type CreateGaugeCodeRequestObject struct {
-	Body *CreateGaugeCodeJSONRequestBody
+	Params CreateGaugeCodeParams
+	Body   *CreateGaugeCodeJSONRequestBody
 }
 
 type CreateGaugeCodeResponseObject interface {
@@ -19104,6 +21686,25 @@ func (response CreateGaugeCode404ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
+type CreateGaugeCode409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGaugeCode409ApplicationProblemPlusJSONResponse) VisitCreateGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateGaugeCode413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -19132,6 +21733,22 @@ func (response CreateGaugeCode415ApplicationProblemPlusJSONResponse) VisitCreate
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGaugeCode422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGaugeCode422ApplicationProblemPlusJSONResponse) VisitCreateGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -19399,7 +22016,8 @@ func (response GetGaugeCode503ApplicationProblemPlusJSONResponse) VisitGetGaugeC
 }
 
 type CreateGradeCodeRequestObject struct {
-	Body *CreateGradeCodeJSONRequestBody
+	Params CreateGradeCodeParams
+	Body   *CreateGradeCodeJSONRequestBody
 }
 
 type CreateGradeCodeResponseObject interface {
@@ -19484,6 +22102,25 @@ func (response CreateGradeCode404ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
+type CreateGradeCode409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGradeCode409ApplicationProblemPlusJSONResponse) VisitCreateGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateGradeCode413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -19512,6 +22149,22 @@ func (response CreateGradeCode415ApplicationProblemPlusJSONResponse) VisitCreate
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateGradeCode422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGradeCode422ApplicationProblemPlusJSONResponse) VisitCreateGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -19779,7 +22432,8 @@ func (response GetGradeCode503ApplicationProblemPlusJSONResponse) VisitGetGradeC
 }
 
 type CreateInProcessTrackingFieldRequestObject struct {
-	Body *CreateInProcessTrackingFieldJSONRequestBody
+	Params CreateInProcessTrackingFieldParams
+	Body   *CreateInProcessTrackingFieldJSONRequestBody
 }
 
 type CreateInProcessTrackingFieldResponseObject interface {
@@ -19864,6 +22518,25 @@ func (response CreateInProcessTrackingField404ApplicationProblemPlusJSONResponse
 	return err
 }
 
+type CreateInProcessTrackingField409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInProcessTrackingField409ApplicationProblemPlusJSONResponse) VisitCreateInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateInProcessTrackingField413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -19892,6 +22565,22 @@ func (response CreateInProcessTrackingField415ApplicationProblemPlusJSONResponse
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInProcessTrackingField422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInProcessTrackingField422ApplicationProblemPlusJSONResponse) VisitCreateInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -20922,6 +23611,7 @@ func (response UpdateInventoryEventDetails503ApplicationProblemPlusJSONResponse)
 
 type RevertInventoryEventRequestObject struct {
 	InventoryEventId InventoryEventId `json:"inventoryEventId"`
+	Params           RevertInventoryEventParams
 }
 
 type RevertInventoryEventResponseObject interface {
@@ -21006,6 +23696,41 @@ func (response RevertInventoryEvent404ApplicationProblemPlusJSONResponse) VisitR
 	return err
 }
 
+type RevertInventoryEvent409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response RevertInventoryEvent409ApplicationProblemPlusJSONResponse) VisitRevertInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevertInventoryEvent422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response RevertInventoryEvent422ApplicationProblemPlusJSONResponse) VisitRevertInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RevertInventoryEvent503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -21026,7 +23751,8 @@ func (response RevertInventoryEvent503ApplicationProblemPlusJSONResponse) VisitR
 }
 
 type CreateInventoryLotRequestObject struct {
-	Body *CreateInventoryLotJSONRequestBody
+	Params CreateInventoryLotParams
+	Body   *CreateInventoryLotJSONRequestBody
 }
 
 type CreateInventoryLotResponseObject interface {
@@ -21111,6 +23837,25 @@ func (response CreateInventoryLot404ApplicationProblemPlusJSONResponse) VisitCre
 	return err
 }
 
+type CreateInventoryLot409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInventoryLot409ApplicationProblemPlusJSONResponse) VisitCreateInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateInventoryLot413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -21139,6 +23884,22 @@ func (response CreateInventoryLot415ApplicationProblemPlusJSONResponse) VisitCre
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInventoryLot422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInventoryLot422ApplicationProblemPlusJSONResponse) VisitCreateInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -21843,7 +24604,8 @@ func (response ListInventory503ApplicationProblemPlusJSONResponse) VisitListInve
 }
 
 type OverrideInventoryRequestObject struct {
-	Body *OverrideInventoryJSONRequestBody
+	Params OverrideInventoryParams
+	Body   *OverrideInventoryJSONRequestBody
 }
 
 type OverrideInventoryResponseObject interface {
@@ -21928,6 +24690,25 @@ func (response OverrideInventory404ApplicationProblemPlusJSONResponse) VisitOver
 	return err
 }
 
+type OverrideInventory409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response OverrideInventory409ApplicationProblemPlusJSONResponse) VisitOverrideInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type OverrideInventory413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -21960,6 +24741,22 @@ func (response OverrideInventory415ApplicationProblemPlusJSONResponse) VisitOver
 	return err
 }
 
+type OverrideInventory422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response OverrideInventory422ApplicationProblemPlusJSONResponse) VisitOverrideInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type OverrideInventory503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -21980,7 +24777,8 @@ func (response OverrideInventory503ApplicationProblemPlusJSONResponse) VisitOver
 }
 
 type PickInventoryRequestObject struct {
-	Body *PickInventoryJSONRequestBody
+	Params PickInventoryParams
+	Body   *PickInventoryJSONRequestBody
 }
 
 type PickInventoryResponseObject interface {
@@ -22065,6 +24863,25 @@ func (response PickInventory404ApplicationProblemPlusJSONResponse) VisitPickInve
 	return err
 }
 
+type PickInventory409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response PickInventory409ApplicationProblemPlusJSONResponse) VisitPickInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PickInventory413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -22097,6 +24914,22 @@ func (response PickInventory415ApplicationProblemPlusJSONResponse) VisitPickInve
 	return err
 }
 
+type PickInventory422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response PickInventory422ApplicationProblemPlusJSONResponse) VisitPickInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PickInventory503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -22117,7 +24950,8 @@ func (response PickInventory503ApplicationProblemPlusJSONResponse) VisitPickInve
 }
 
 type ReceiveInventoryRequestObject struct {
-	Body *ReceiveInventoryJSONRequestBody
+	Params ReceiveInventoryParams
+	Body   *ReceiveInventoryJSONRequestBody
 }
 
 type ReceiveInventoryResponseObject interface {
@@ -22202,6 +25036,25 @@ func (response ReceiveInventory404ApplicationProblemPlusJSONResponse) VisitRecei
 	return err
 }
 
+type ReceiveInventory409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveInventory409ApplicationProblemPlusJSONResponse) VisitReceiveInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReceiveInventory413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -22234,6 +25087,22 @@ func (response ReceiveInventory415ApplicationProblemPlusJSONResponse) VisitRecei
 	return err
 }
 
+type ReceiveInventory422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveInventory422ApplicationProblemPlusJSONResponse) VisitReceiveInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReceiveInventory503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -22254,7 +25123,8 @@ func (response ReceiveInventory503ApplicationProblemPlusJSONResponse) VisitRecei
 }
 
 type CreateItemCategoryRequestObject struct {
-	Body *CreateItemCategoryJSONRequestBody
+	Params CreateItemCategoryParams
+	Body   *CreateItemCategoryJSONRequestBody
 }
 
 type CreateItemCategoryResponseObject interface {
@@ -22339,6 +25209,25 @@ func (response CreateItemCategory404ApplicationProblemPlusJSONResponse) VisitCre
 	return err
 }
 
+type CreateItemCategory409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCategory409ApplicationProblemPlusJSONResponse) VisitCreateItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemCategory413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -22367,6 +25256,22 @@ func (response CreateItemCategory415ApplicationProblemPlusJSONResponse) VisitCre
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemCategory422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCategory422ApplicationProblemPlusJSONResponse) VisitCreateItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -22634,7 +25539,8 @@ func (response GetItemCategory503ApplicationProblemPlusJSONResponse) VisitGetIte
 }
 
 type CreateItemClassRequestObject struct {
-	Body *CreateItemClassJSONRequestBody
+	Params CreateItemClassParams
+	Body   *CreateItemClassJSONRequestBody
 }
 
 type CreateItemClassResponseObject interface {
@@ -22719,6 +25625,25 @@ func (response CreateItemClass404ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
+type CreateItemClass409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemClass409ApplicationProblemPlusJSONResponse) VisitCreateItemClassResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemClass413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -22747,6 +25672,22 @@ func (response CreateItemClass415ApplicationProblemPlusJSONResponse) VisitCreate
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemClass422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemClass422ApplicationProblemPlusJSONResponse) VisitCreateItemClassResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -23241,7 +26182,8 @@ func (response GetItemTag503ApplicationProblemPlusJSONResponse) VisitGetItemTagR
 }
 
 type CreateItemRequestObject struct {
-	Body *CreateItemJSONRequestBody
+	Params CreateItemParams
+	Body   *CreateItemJSONRequestBody
 }
 
 type CreateItemResponseObject interface {
@@ -23326,6 +26268,25 @@ func (response CreateItem404ApplicationProblemPlusJSONResponse) VisitCreateItemR
 	return err
 }
 
+type CreateItem409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItem409ApplicationProblemPlusJSONResponse) VisitCreateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItem413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -23354,6 +26315,22 @@ func (response CreateItem415ApplicationProblemPlusJSONResponse) VisitCreateItemR
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItem422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItem422ApplicationProblemPlusJSONResponse) VisitCreateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -23654,7 +26631,8 @@ func (response ListItems503ApplicationProblemPlusJSONResponse) VisitListItemsRes
 }
 
 type CreateItemFromMaterialShapeRequestObject struct {
-	Body *CreateItemFromMaterialShapeJSONRequestBody
+	Params CreateItemFromMaterialShapeParams
+	Body   *CreateItemFromMaterialShapeJSONRequestBody
 }
 
 type CreateItemFromMaterialShapeResponseObject interface {
@@ -23739,6 +26717,25 @@ func (response CreateItemFromMaterialShape404ApplicationProblemPlusJSONResponse)
 	return err
 }
 
+type CreateItemFromMaterialShape409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemFromMaterialShape409ApplicationProblemPlusJSONResponse) VisitCreateItemFromMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemFromMaterialShape413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -23767,6 +26764,22 @@ func (response CreateItemFromMaterialShape415ApplicationProblemPlusJSONResponse)
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemFromMaterialShape422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemFromMaterialShape422ApplicationProblemPlusJSONResponse) VisitCreateItemFromMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -24588,6 +27601,7 @@ func (response ReplaceItemCustomFieldsDeprecated503ApplicationProblemPlusJSONRes
 
 type CreateItemCustomerDetailRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params CreateItemCustomerDetailParams
 	Body   *CreateItemCustomerDetailJSONRequestBody
 }
 
@@ -24673,6 +27687,25 @@ func (response CreateItemCustomerDetail404ApplicationProblemPlusJSONResponse) Vi
 	return err
 }
 
+type CreateItemCustomerDetail409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCustomerDetail409ApplicationProblemPlusJSONResponse) VisitCreateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemCustomerDetail413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -24701,6 +27734,22 @@ func (response CreateItemCustomerDetail415ApplicationProblemPlusJSONResponse) Vi
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemCustomerDetail422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCustomerDetail422ApplicationProblemPlusJSONResponse) VisitCreateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -25223,6 +28272,7 @@ func (response GetItemInputUnitCost503ApplicationProblemPlusJSONResponse) VisitG
 
 type PickItemInventoryRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params PickItemInventoryParams
 	Body   *PickItemInventoryJSONRequestBody
 }
 
@@ -25308,6 +28358,25 @@ func (response PickItemInventory404ApplicationProblemPlusJSONResponse) VisitPick
 	return err
 }
 
+type PickItemInventory409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response PickItemInventory409ApplicationProblemPlusJSONResponse) VisitPickItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PickItemInventory413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -25340,6 +28409,22 @@ func (response PickItemInventory415ApplicationProblemPlusJSONResponse) VisitPick
 	return err
 }
 
+type PickItemInventory422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response PickItemInventory422ApplicationProblemPlusJSONResponse) VisitPickItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PickItemInventory503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -25361,6 +28446,7 @@ func (response PickItemInventory503ApplicationProblemPlusJSONResponse) VisitPick
 
 type ReceiveItemInventoryRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ReceiveItemInventoryParams
 	Body   *ReceiveItemInventoryJSONRequestBody
 }
 
@@ -25446,6 +28532,25 @@ func (response ReceiveItemInventory404ApplicationProblemPlusJSONResponse) VisitR
 	return err
 }
 
+type ReceiveItemInventory409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveItemInventory409ApplicationProblemPlusJSONResponse) VisitReceiveItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReceiveItemInventory413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -25478,6 +28583,22 @@ func (response ReceiveItemInventory415ApplicationProblemPlusJSONResponse) VisitR
 	return err
 }
 
+type ReceiveItemInventory422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveItemInventory422ApplicationProblemPlusJSONResponse) VisitReceiveItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReceiveItemInventory503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -25499,6 +28620,7 @@ func (response ReceiveItemInventory503ApplicationProblemPlusJSONResponse) VisitR
 
 type CreateItemMaterialVendorDetailRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params CreateItemMaterialVendorDetailParams
 	Body   *CreateItemMaterialVendorDetailJSONRequestBody
 }
 
@@ -25584,6 +28706,25 @@ func (response CreateItemMaterialVendorDetail404ApplicationProblemPlusJSONRespon
 	return err
 }
 
+type CreateItemMaterialVendorDetail409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemMaterialVendorDetail409ApplicationProblemPlusJSONResponse) VisitCreateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemMaterialVendorDetail413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -25612,6 +28753,22 @@ func (response CreateItemMaterialVendorDetail415ApplicationProblemPlusJSONRespon
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemMaterialVendorDetail422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemMaterialVendorDetail422ApplicationProblemPlusJSONResponse) VisitCreateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -26411,6 +29568,7 @@ func (response ListItemPurchasePriceBreaks503ApplicationProblemPlusJSONResponse)
 
 type AddItemRevisionRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params AddItemRevisionParams
 	Body   *AddItemRevisionJSONRequestBody
 }
 
@@ -26496,6 +29654,25 @@ func (response AddItemRevision404ApplicationProblemPlusJSONResponse) VisitAddIte
 	return err
 }
 
+type AddItemRevision409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemRevision409ApplicationProblemPlusJSONResponse) VisitAddItemRevisionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type AddItemRevision413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -26524,6 +29701,22 @@ func (response AddItemRevision415ApplicationProblemPlusJSONResponse) VisitAddIte
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddItemRevision422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemRevision422ApplicationProblemPlusJSONResponse) VisitAddItemRevisionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -27079,6 +30272,7 @@ func (response RemoveItemTag503ApplicationProblemPlusJSONResponse) VisitRemoveIt
 type AddItemTagRequestObject struct {
 	ItemId ItemId `json:"itemId"`
 	TagId  TagId  `json:"tagId"`
+	Params AddItemTagParams
 }
 
 type AddItemTagResponseObject interface {
@@ -27163,6 +30357,41 @@ func (response AddItemTag404ApplicationProblemPlusJSONResponse) VisitAddItemTagR
 	return err
 }
 
+type AddItemTag409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemTag409ApplicationProblemPlusJSONResponse) VisitAddItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddItemTag422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemTag422ApplicationProblemPlusJSONResponse) VisitAddItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type AddItemTag503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -27184,6 +30413,7 @@ func (response AddItemTag503ApplicationProblemPlusJSONResponse) VisitAddItemTagR
 
 type CreateItemVendorDetailRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params CreateItemVendorDetailParams
 	Body   *CreateItemVendorDetailJSONRequestBody
 }
 
@@ -27269,6 +30499,25 @@ func (response CreateItemVendorDetail404ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
+type CreateItemVendorDetail409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemVendorDetail409ApplicationProblemPlusJSONResponse) VisitCreateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemVendorDetail413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -27297,6 +30546,22 @@ func (response CreateItemVendorDetail415ApplicationProblemPlusJSONResponse) Visi
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemVendorDetail422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemVendorDetail422ApplicationProblemPlusJSONResponse) VisitCreateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -27712,7 +30977,8 @@ func (response UpdateItemVendorDetail503ApplicationProblemPlusJSONResponse) Visi
 }
 
 type CreateLocationRequestObject struct {
-	Body *CreateLocationJSONRequestBody
+	Params CreateLocationParams
+	Body   *CreateLocationJSONRequestBody
 }
 
 type CreateLocationResponseObject interface {
@@ -27797,6 +31063,25 @@ func (response CreateLocation404ApplicationProblemPlusJSONResponse) VisitCreateL
 	return err
 }
 
+type CreateLocation409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateLocation409ApplicationProblemPlusJSONResponse) VisitCreateLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateLocation413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -27825,6 +31110,22 @@ func (response CreateLocation415ApplicationProblemPlusJSONResponse) VisitCreateL
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateLocation422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateLocation422ApplicationProblemPlusJSONResponse) VisitCreateLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -28205,7 +31506,8 @@ func (response GetLocation503ApplicationProblemPlusJSONResponse) VisitGetLocatio
 }
 
 type CreateMaterialCodeRequestObject struct {
-	Body *CreateMaterialCodeJSONRequestBody
+	Params CreateMaterialCodeParams
+	Body   *CreateMaterialCodeJSONRequestBody
 }
 
 type CreateMaterialCodeResponseObject interface {
@@ -28290,6 +31592,25 @@ func (response CreateMaterialCode404ApplicationProblemPlusJSONResponse) VisitCre
 	return err
 }
 
+type CreateMaterialCode409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialCode409ApplicationProblemPlusJSONResponse) VisitCreateMaterialCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateMaterialCode413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -28318,6 +31639,22 @@ func (response CreateMaterialCode415ApplicationProblemPlusJSONResponse) VisitCre
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMaterialCode422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialCode422ApplicationProblemPlusJSONResponse) VisitCreateMaterialCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -28585,7 +31922,8 @@ func (response GetMaterialCode503ApplicationProblemPlusJSONResponse) VisitGetMat
 }
 
 type CreateMaterialShapeRequestObject struct {
-	Body *CreateMaterialShapeJSONRequestBody
+	Params CreateMaterialShapeParams
+	Body   *CreateMaterialShapeJSONRequestBody
 }
 
 type CreateMaterialShapeResponseObject interface {
@@ -28670,6 +32008,25 @@ func (response CreateMaterialShape404ApplicationProblemPlusJSONResponse) VisitCr
 	return err
 }
 
+type CreateMaterialShape409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialShape409ApplicationProblemPlusJSONResponse) VisitCreateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateMaterialShape413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -28702,6 +32059,22 @@ func (response CreateMaterialShape415ApplicationProblemPlusJSONResponse) VisitCr
 	return err
 }
 
+type CreateMaterialShape422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialShape422ApplicationProblemPlusJSONResponse) VisitCreateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateMaterialShape503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -28722,7 +32095,8 @@ func (response CreateMaterialShape503ApplicationProblemPlusJSONResponse) VisitCr
 }
 
 type ActivateMaterialShapesRequestObject struct {
-	Body *ActivateMaterialShapesJSONRequestBody
+	Params ActivateMaterialShapesParams
+	Body   *ActivateMaterialShapesJSONRequestBody
 }
 
 type ActivateMaterialShapesResponseObject interface {
@@ -28807,6 +32181,25 @@ func (response ActivateMaterialShapes404ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
+type ActivateMaterialShapes409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response ActivateMaterialShapes409ApplicationProblemPlusJSONResponse) VisitActivateMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ActivateMaterialShapes413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -28835,6 +32228,22 @@ func (response ActivateMaterialShapes415ApplicationProblemPlusJSONResponse) Visi
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ActivateMaterialShapes422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response ActivateMaterialShapes422ApplicationProblemPlusJSONResponse) VisitActivateMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -29326,7 +32735,8 @@ func (response GetOpenApiYaml304Response) VisitGetOpenApiYamlResponse(w http.Res
 }
 
 type CreatePaymentTermRequestObject struct {
-	Body *CreatePaymentTermJSONRequestBody
+	Params CreatePaymentTermParams
+	Body   *CreatePaymentTermJSONRequestBody
 }
 
 type CreatePaymentTermResponseObject interface {
@@ -29411,6 +32821,25 @@ func (response CreatePaymentTerm404ApplicationProblemPlusJSONResponse) VisitCrea
 	return err
 }
 
+type CreatePaymentTerm409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreatePaymentTerm409ApplicationProblemPlusJSONResponse) VisitCreatePaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreatePaymentTerm413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -29439,6 +32868,22 @@ func (response CreatePaymentTerm415ApplicationProblemPlusJSONResponse) VisitCrea
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePaymentTerm422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreatePaymentTerm422ApplicationProblemPlusJSONResponse) VisitCreatePaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -30140,7 +33585,8 @@ func (response UpdatePricingSettings503ApplicationProblemPlusJSONResponse) Visit
 }
 
 type CreateShapeCodeRequestObject struct {
-	Body *CreateShapeCodeJSONRequestBody
+	Params CreateShapeCodeParams
+	Body   *CreateShapeCodeJSONRequestBody
 }
 
 type CreateShapeCodeResponseObject interface {
@@ -30225,6 +33671,25 @@ func (response CreateShapeCode404ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
+type CreateShapeCode409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateShapeCode409ApplicationProblemPlusJSONResponse) VisitCreateShapeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateShapeCode413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -30253,6 +33718,22 @@ func (response CreateShapeCode415ApplicationProblemPlusJSONResponse) VisitCreate
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateShapeCode422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateShapeCode422ApplicationProblemPlusJSONResponse) VisitCreateShapeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -30520,7 +34001,8 @@ func (response GetShapeCode503ApplicationProblemPlusJSONResponse) VisitGetShapeC
 }
 
 type CreateTagRequestObject struct {
-	Body *CreateTagJSONRequestBody
+	Params CreateTagParams
+	Body   *CreateTagJSONRequestBody
 }
 
 type CreateTagResponseObject interface {
@@ -30605,6 +34087,25 @@ func (response CreateTag404ApplicationProblemPlusJSONResponse) VisitCreateTagRes
 	return err
 }
 
+type CreateTag409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTag409ApplicationProblemPlusJSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateTag413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -30633,6 +34134,22 @@ func (response CreateTag415ApplicationProblemPlusJSONResponse) VisitCreateTagRes
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTag422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTag422ApplicationProblemPlusJSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -31314,7 +34831,8 @@ func (response ListUnitsOfMeasure503ApplicationProblemPlusJSONResponse) VisitLis
 }
 
 type CreateVendorRequestObject struct {
-	Body *CreateVendorJSONRequestBody
+	Params CreateVendorParams
+	Body   *CreateVendorJSONRequestBody
 }
 
 type CreateVendorResponseObject interface {
@@ -31399,6 +34917,25 @@ func (response CreateVendor404ApplicationProblemPlusJSONResponse) VisitCreateVen
 	return err
 }
 
+type CreateVendor409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateVendor409ApplicationProblemPlusJSONResponse) VisitCreateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateVendor413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -31427,6 +34964,22 @@ func (response CreateVendor415ApplicationProblemPlusJSONResponse) VisitCreateVen
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVendor422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateVendor422ApplicationProblemPlusJSONResponse) VisitCreateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -31832,7 +35385,8 @@ func (response UpdateVendor503ApplicationProblemPlusJSONResponse) VisitUpdateVen
 }
 
 type CreateWorkCenterRequestObject struct {
-	Body *CreateWorkCenterJSONRequestBody
+	Params CreateWorkCenterParams
+	Body   *CreateWorkCenterJSONRequestBody
 }
 
 type CreateWorkCenterResponseObject interface {
@@ -31917,6 +35471,25 @@ func (response CreateWorkCenter404ApplicationProblemPlusJSONResponse) VisitCreat
 	return err
 }
 
+type CreateWorkCenter409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWorkCenter409ApplicationProblemPlusJSONResponse) VisitCreateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateWorkCenter413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -31945,6 +35518,22 @@ func (response CreateWorkCenter415ApplicationProblemPlusJSONResponse) VisitCreat
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWorkCenter422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWorkCenter422ApplicationProblemPlusJSONResponse) VisitCreateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -32996,8 +36585,10 @@ type strictHandler struct {
 }
 
 // CreateAccountingCode operation middleware
-func (sh *strictHandler) CreateAccountingCode(ctx echo.Context) error {
+func (sh *strictHandler) CreateAccountingCode(ctx echo.Context, params CreateAccountingCodeParams) error {
 	var request CreateAccountingCodeRequestObject
+
+	request.Params = params
 
 	var body CreateAccountingCodeJSONRequestBody
 	var err error
@@ -33118,8 +36709,10 @@ func (sh *strictHandler) GetAccountingCode(ctx echo.Context, id Id) error {
 }
 
 // UploadAttachment operation middleware
-func (sh *strictHandler) UploadAttachment(ctx echo.Context) error {
+func (sh *strictHandler) UploadAttachment(ctx echo.Context, params UploadAttachmentParams) error {
 	var request UploadAttachmentRequestObject
+
+	request.Params = params
 
 	if reader, err := ctx.Request().MultipartReader(); err != nil {
 		return err
@@ -33147,8 +36740,10 @@ func (sh *strictHandler) UploadAttachment(ctx echo.Context) error {
 }
 
 // UploadCertification operation middleware
-func (sh *strictHandler) UploadCertification(ctx echo.Context) error {
+func (sh *strictHandler) UploadCertification(ctx echo.Context, params UploadCertificationParams) error {
 	var request UploadCertificationRequestObject
+
+	request.Params = params
 
 	if reader, err := ctx.Request().MultipartReader(); err != nil {
 		return err
@@ -33272,8 +36867,10 @@ func (sh *strictHandler) ListAttachments(ctx echo.Context, params ListAttachment
 }
 
 // CreateRemoteAttachment operation middleware
-func (sh *strictHandler) CreateRemoteAttachment(ctx echo.Context) error {
+func (sh *strictHandler) CreateRemoteAttachment(ctx echo.Context, params CreateRemoteAttachmentParams) error {
 	var request CreateRemoteAttachmentRequestObject
+
+	request.Params = params
 
 	var body CreateRemoteAttachmentJSONRequestBody
 	var err error
@@ -33443,8 +37040,10 @@ func (sh *strictHandler) ValidateToken(ctx echo.Context) error {
 }
 
 // CreateChartOfAccount operation middleware
-func (sh *strictHandler) CreateChartOfAccount(ctx echo.Context) error {
+func (sh *strictHandler) CreateChartOfAccount(ctx echo.Context, params CreateChartOfAccountParams) error {
 	var request CreateChartOfAccountRequestObject
+
+	request.Params = params
 
 	var body CreateChartOfAccountJSONRequestBody
 	var err error
@@ -33565,8 +37164,10 @@ func (sh *strictHandler) GetChartOfAccount(ctx echo.Context, id Id) error {
 }
 
 // CreateCompany operation middleware
-func (sh *strictHandler) CreateCompany(ctx echo.Context) error {
+func (sh *strictHandler) CreateCompany(ctx echo.Context, params CreateCompanyParams) error {
 	var request CreateCompanyRequestObject
+
+	request.Params = params
 
 	var body CreateCompanyJSONRequestBody
 	var err error
@@ -33783,8 +37384,10 @@ func (sh *strictHandler) UpdateCompany(ctx echo.Context, companyId CompanyId) er
 }
 
 // CreateCustomField operation middleware
-func (sh *strictHandler) CreateCustomField(ctx echo.Context) error {
+func (sh *strictHandler) CreateCustomField(ctx echo.Context, params CreateCustomFieldParams) error {
 	var request CreateCustomFieldRequestObject
+
+	request.Params = params
 
 	var body CreateCustomFieldJSONRequestBody
 	var err error
@@ -33978,8 +37581,10 @@ func (sh *strictHandler) UpdateCustomField(ctx echo.Context, id Id) error {
 }
 
 // CreateCustomerTier operation middleware
-func (sh *strictHandler) CreateCustomerTier(ctx echo.Context) error {
+func (sh *strictHandler) CreateCustomerTier(ctx echo.Context, params CreateCustomerTierParams) error {
 	var request CreateCustomerTierRequestObject
+
+	request.Params = params
 
 	var body CreateCustomerTierJSONRequestBody
 	var err error
@@ -34100,8 +37705,10 @@ func (sh *strictHandler) GetCustomerTier(ctx echo.Context, id Id) error {
 }
 
 // CreateCustomer operation middleware
-func (sh *strictHandler) CreateCustomer(ctx echo.Context) error {
+func (sh *strictHandler) CreateCustomer(ctx echo.Context, params CreateCustomerParams) error {
 	var request CreateCustomerRequestObject
+
+	request.Params = params
 
 	var body CreateCustomerJSONRequestBody
 	var err error
@@ -34343,10 +37950,11 @@ func (sh *strictHandler) UpdateCustomer(ctx echo.Context, customerId CustomerId)
 }
 
 // CreateCustomerAddress operation middleware
-func (sh *strictHandler) CreateCustomerAddress(ctx echo.Context, customerId CustomerId) error {
+func (sh *strictHandler) CreateCustomerAddress(ctx echo.Context, customerId CustomerId, params CreateCustomerAddressParams) error {
 	var request CreateCustomerAddressRequestObject
 
 	request.CustomerId = customerId
+	request.Params = params
 
 	var body CreateCustomerAddressJSONRequestBody
 	var err error
@@ -34518,10 +38126,11 @@ func (sh *strictHandler) UpdateCustomerAddress(ctx echo.Context, customerId Cust
 }
 
 // CreateCustomerContact operation middleware
-func (sh *strictHandler) CreateCustomerContact(ctx echo.Context, customerId CustomerId) error {
+func (sh *strictHandler) CreateCustomerContact(ctx echo.Context, customerId CustomerId, params CreateCustomerContactParams) error {
 	var request CreateCustomerContactRequestObject
 
 	request.CustomerId = customerId
+	request.Params = params
 
 	var body CreateCustomerContactJSONRequestBody
 	var err error
@@ -34741,8 +38350,10 @@ func (sh *strictHandler) SetCustomerTier(ctx echo.Context, customerId CustomerId
 }
 
 // CreateDepartmentShift operation middleware
-func (sh *strictHandler) CreateDepartmentShift(ctx echo.Context) error {
+func (sh *strictHandler) CreateDepartmentShift(ctx echo.Context, params CreateDepartmentShiftParams) error {
 	var request CreateDepartmentShiftRequestObject
+
+	request.Params = params
 
 	var body CreateDepartmentShiftJSONRequestBody
 	var err error
@@ -34936,8 +38547,10 @@ func (sh *strictHandler) UpdateDepartmentShift(ctx echo.Context, id Id) error {
 }
 
 // CreateDepartment operation middleware
-func (sh *strictHandler) CreateDepartment(ctx echo.Context) error {
+func (sh *strictHandler) CreateDepartment(ctx echo.Context, params CreateDepartmentParams) error {
 	var request CreateDepartmentRequestObject
+
+	request.Params = params
 
 	var body CreateDepartmentJSONRequestBody
 	var err error
@@ -35106,8 +38719,10 @@ func (sh *strictHandler) UpdateDepartment(ctx echo.Context, id Id) error {
 }
 
 // CreateEquipment operation middleware
-func (sh *strictHandler) CreateEquipment(ctx echo.Context) error {
+func (sh *strictHandler) CreateEquipment(ctx echo.Context, params CreateEquipmentParams) error {
 	var request CreateEquipmentRequestObject
+
+	request.Params = params
 
 	var body CreateEquipmentJSONRequestBody
 	var err error
@@ -35152,8 +38767,10 @@ func (sh *strictHandler) CreateEquipment(ctx echo.Context) error {
 }
 
 // CreateEquipmentDowntime operation middleware
-func (sh *strictHandler) CreateEquipmentDowntime(ctx echo.Context) error {
+func (sh *strictHandler) CreateEquipmentDowntime(ctx echo.Context, params CreateEquipmentDowntimeParams) error {
 	var request CreateEquipmentDowntimeRequestObject
+
+	request.Params = params
 
 	var body CreateEquipmentDowntimeJSONRequestBody
 	var err error
@@ -35471,8 +39088,10 @@ func (sh *strictHandler) UpdateEquipment(ctx echo.Context, id Id) error {
 }
 
 // CreateGaugeCode operation middleware
-func (sh *strictHandler) CreateGaugeCode(ctx echo.Context) error {
+func (sh *strictHandler) CreateGaugeCode(ctx echo.Context, params CreateGaugeCodeParams) error {
 	var request CreateGaugeCodeRequestObject
+
+	request.Params = params
 
 	var body CreateGaugeCodeJSONRequestBody
 	var err error
@@ -35593,8 +39212,10 @@ func (sh *strictHandler) GetGaugeCode(ctx echo.Context, id Id) error {
 }
 
 // CreateGradeCode operation middleware
-func (sh *strictHandler) CreateGradeCode(ctx echo.Context) error {
+func (sh *strictHandler) CreateGradeCode(ctx echo.Context, params CreateGradeCodeParams) error {
 	var request CreateGradeCodeRequestObject
+
+	request.Params = params
 
 	var body CreateGradeCodeJSONRequestBody
 	var err error
@@ -35715,8 +39336,10 @@ func (sh *strictHandler) GetGradeCode(ctx echo.Context, id Id) error {
 }
 
 // CreateInProcessTrackingField operation middleware
-func (sh *strictHandler) CreateInProcessTrackingField(ctx echo.Context) error {
+func (sh *strictHandler) CreateInProcessTrackingField(ctx echo.Context, params CreateInProcessTrackingFieldParams) error {
 	var request CreateInProcessTrackingFieldRequestObject
+
+	request.Params = params
 
 	var body CreateInProcessTrackingFieldJSONRequestBody
 	var err error
@@ -36082,10 +39705,11 @@ func (sh *strictHandler) UpdateInventoryEventDetails(ctx echo.Context, inventory
 }
 
 // RevertInventoryEvent operation middleware
-func (sh *strictHandler) RevertInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId) error {
+func (sh *strictHandler) RevertInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId, params RevertInventoryEventParams) error {
 	var request RevertInventoryEventRequestObject
 
 	request.InventoryEventId = inventoryEventId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.RevertInventoryEvent(ctx.Request().Context(), request.(RevertInventoryEventRequestObject))
@@ -36107,8 +39731,10 @@ func (sh *strictHandler) RevertInventoryEvent(ctx echo.Context, inventoryEventId
 }
 
 // CreateInventoryLot operation middleware
-func (sh *strictHandler) CreateInventoryLot(ctx echo.Context) error {
+func (sh *strictHandler) CreateInventoryLot(ctx echo.Context, params CreateInventoryLotParams) error {
 	var request CreateInventoryLotRequestObject
+
+	request.Params = params
 
 	var body CreateInventoryLotJSONRequestBody
 	var err error
@@ -36379,8 +40005,10 @@ func (sh *strictHandler) ListInventory(ctx echo.Context, params ListInventoryPar
 }
 
 // OverrideInventory operation middleware
-func (sh *strictHandler) OverrideInventory(ctx echo.Context) error {
+func (sh *strictHandler) OverrideInventory(ctx echo.Context, params OverrideInventoryParams) error {
 	var request OverrideInventoryRequestObject
+
+	request.Params = params
 
 	var body OverrideInventoryJSONRequestBody
 	var err error
@@ -36425,8 +40053,10 @@ func (sh *strictHandler) OverrideInventory(ctx echo.Context) error {
 }
 
 // PickInventory operation middleware
-func (sh *strictHandler) PickInventory(ctx echo.Context) error {
+func (sh *strictHandler) PickInventory(ctx echo.Context, params PickInventoryParams) error {
 	var request PickInventoryRequestObject
+
+	request.Params = params
 
 	var body PickInventoryJSONRequestBody
 	var err error
@@ -36471,8 +40101,10 @@ func (sh *strictHandler) PickInventory(ctx echo.Context) error {
 }
 
 // ReceiveInventory operation middleware
-func (sh *strictHandler) ReceiveInventory(ctx echo.Context) error {
+func (sh *strictHandler) ReceiveInventory(ctx echo.Context, params ReceiveInventoryParams) error {
 	var request ReceiveInventoryRequestObject
+
+	request.Params = params
 
 	var body ReceiveInventoryJSONRequestBody
 	var err error
@@ -36517,8 +40149,10 @@ func (sh *strictHandler) ReceiveInventory(ctx echo.Context) error {
 }
 
 // CreateItemCategory operation middleware
-func (sh *strictHandler) CreateItemCategory(ctx echo.Context) error {
+func (sh *strictHandler) CreateItemCategory(ctx echo.Context, params CreateItemCategoryParams) error {
 	var request CreateItemCategoryRequestObject
+
+	request.Params = params
 
 	var body CreateItemCategoryJSONRequestBody
 	var err error
@@ -36639,8 +40273,10 @@ func (sh *strictHandler) GetItemCategory(ctx echo.Context, id Id) error {
 }
 
 // CreateItemClass operation middleware
-func (sh *strictHandler) CreateItemClass(ctx echo.Context) error {
+func (sh *strictHandler) CreateItemClass(ctx echo.Context, params CreateItemClassParams) error {
 	var request CreateItemClassRequestObject
+
+	request.Params = params
 
 	var body CreateItemClassJSONRequestBody
 	var err error
@@ -36837,8 +40473,10 @@ func (sh *strictHandler) GetItemTag(ctx echo.Context, id Id) error {
 }
 
 // CreateItem operation middleware
-func (sh *strictHandler) CreateItem(ctx echo.Context) error {
+func (sh *strictHandler) CreateItem(ctx echo.Context, params CreateItemParams) error {
 	var request CreateItemRequestObject
+
+	request.Params = params
 
 	var body CreateItemJSONRequestBody
 	var err error
@@ -36985,8 +40623,10 @@ func (sh *strictHandler) ListItems(ctx echo.Context, params ListItemsParams) err
 }
 
 // CreateItemFromMaterialShape operation middleware
-func (sh *strictHandler) CreateItemFromMaterialShape(ctx echo.Context) error {
+func (sh *strictHandler) CreateItemFromMaterialShape(ctx echo.Context, params CreateItemFromMaterialShapeParams) error {
 	var request CreateItemFromMaterialShapeRequestObject
+
+	request.Params = params
 
 	var body CreateItemFromMaterialShapeJSONRequestBody
 	var err error
@@ -37300,10 +40940,11 @@ func (sh *strictHandler) ReplaceItemCustomFieldsDeprecated(ctx echo.Context, ite
 }
 
 // CreateItemCustomerDetail operation middleware
-func (sh *strictHandler) CreateItemCustomerDetail(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) CreateItemCustomerDetail(ctx echo.Context, itemId ItemId, params CreateItemCustomerDetailParams) error {
 	var request CreateItemCustomerDetailRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body CreateItemCustomerDetailJSONRequestBody
 	var err error
@@ -37475,10 +41116,11 @@ func (sh *strictHandler) GetItemInputUnitCost(ctx echo.Context, itemId ItemId, p
 }
 
 // PickItemInventory operation middleware
-func (sh *strictHandler) PickItemInventory(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) PickItemInventory(ctx echo.Context, itemId ItemId, params PickItemInventoryParams) error {
 	var request PickItemInventoryRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body PickItemInventoryJSONRequestBody
 	var err error
@@ -37523,10 +41165,11 @@ func (sh *strictHandler) PickItemInventory(ctx echo.Context, itemId ItemId) erro
 }
 
 // ReceiveItemInventory operation middleware
-func (sh *strictHandler) ReceiveItemInventory(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ReceiveItemInventory(ctx echo.Context, itemId ItemId, params ReceiveItemInventoryParams) error {
 	var request ReceiveItemInventoryRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body ReceiveItemInventoryJSONRequestBody
 	var err error
@@ -37571,10 +41214,11 @@ func (sh *strictHandler) ReceiveItemInventory(ctx echo.Context, itemId ItemId) e
 }
 
 // CreateItemMaterialVendorDetail operation middleware
-func (sh *strictHandler) CreateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) CreateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, params CreateItemMaterialVendorDetailParams) error {
 	var request CreateItemMaterialVendorDetailRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body CreateItemMaterialVendorDetailJSONRequestBody
 	var err error
@@ -37846,10 +41490,11 @@ func (sh *strictHandler) ListItemPurchasePriceBreaks(ctx echo.Context, itemId It
 }
 
 // AddItemRevision operation middleware
-func (sh *strictHandler) AddItemRevision(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) AddItemRevision(ctx echo.Context, itemId ItemId, params AddItemRevisionParams) error {
 	var request AddItemRevisionRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body AddItemRevisionJSONRequestBody
 	var err error
@@ -38068,11 +41713,12 @@ func (sh *strictHandler) RemoveItemTag(ctx echo.Context, itemId ItemId, tagId Ta
 }
 
 // AddItemTag operation middleware
-func (sh *strictHandler) AddItemTag(ctx echo.Context, itemId ItemId, tagId TagId) error {
+func (sh *strictHandler) AddItemTag(ctx echo.Context, itemId ItemId, tagId TagId, params AddItemTagParams) error {
 	var request AddItemTagRequestObject
 
 	request.ItemId = itemId
 	request.TagId = tagId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.AddItemTag(ctx.Request().Context(), request.(AddItemTagRequestObject))
@@ -38094,10 +41740,11 @@ func (sh *strictHandler) AddItemTag(ctx echo.Context, itemId ItemId, tagId TagId
 }
 
 // CreateItemVendorDetail operation middleware
-func (sh *strictHandler) CreateItemVendorDetail(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) CreateItemVendorDetail(ctx echo.Context, itemId ItemId, params CreateItemVendorDetailParams) error {
 	var request CreateItemVendorDetailRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body CreateItemVendorDetailJSONRequestBody
 	var err error
@@ -38243,8 +41890,10 @@ func (sh *strictHandler) UpdateItemVendorDetail(ctx echo.Context, itemId ItemId,
 }
 
 // CreateLocation operation middleware
-func (sh *strictHandler) CreateLocation(ctx echo.Context) error {
+func (sh *strictHandler) CreateLocation(ctx echo.Context, params CreateLocationParams) error {
 	var request CreateLocationRequestObject
+
+	request.Params = params
 
 	var body CreateLocationJSONRequestBody
 	var err error
@@ -38390,8 +42039,10 @@ func (sh *strictHandler) GetLocation(ctx echo.Context, id Id) error {
 }
 
 // CreateMaterialCode operation middleware
-func (sh *strictHandler) CreateMaterialCode(ctx echo.Context) error {
+func (sh *strictHandler) CreateMaterialCode(ctx echo.Context, params CreateMaterialCodeParams) error {
 	var request CreateMaterialCodeRequestObject
+
+	request.Params = params
 
 	var body CreateMaterialCodeJSONRequestBody
 	var err error
@@ -38512,8 +42163,10 @@ func (sh *strictHandler) GetMaterialCode(ctx echo.Context, id Id) error {
 }
 
 // CreateMaterialShape operation middleware
-func (sh *strictHandler) CreateMaterialShape(ctx echo.Context) error {
+func (sh *strictHandler) CreateMaterialShape(ctx echo.Context, params CreateMaterialShapeParams) error {
 	var request CreateMaterialShapeRequestObject
+
+	request.Params = params
 
 	var body CreateMaterialShapeJSONRequestBody
 	var err error
@@ -38558,8 +42211,10 @@ func (sh *strictHandler) CreateMaterialShape(ctx echo.Context) error {
 }
 
 // ActivateMaterialShapes operation middleware
-func (sh *strictHandler) ActivateMaterialShapes(ctx echo.Context) error {
+func (sh *strictHandler) ActivateMaterialShapes(ctx echo.Context, params ActivateMaterialShapesParams) error {
 	var request ActivateMaterialShapesRequestObject
+
+	request.Params = params
 
 	var body ActivateMaterialShapesJSONRequestBody
 	var err error
@@ -38778,8 +42433,10 @@ func (sh *strictHandler) GetOpenApiYaml(ctx echo.Context, params GetOpenApiYamlP
 }
 
 // CreatePaymentTerm operation middleware
-func (sh *strictHandler) CreatePaymentTerm(ctx echo.Context) error {
+func (sh *strictHandler) CreatePaymentTerm(ctx echo.Context, params CreatePaymentTermParams) error {
 	var request CreatePaymentTermRequestObject
+
+	request.Params = params
 
 	var body CreatePaymentTermJSONRequestBody
 	var err error
@@ -39038,8 +42695,10 @@ func (sh *strictHandler) UpdatePricingSettings(ctx echo.Context) error {
 }
 
 // CreateShapeCode operation middleware
-func (sh *strictHandler) CreateShapeCode(ctx echo.Context) error {
+func (sh *strictHandler) CreateShapeCode(ctx echo.Context, params CreateShapeCodeParams) error {
 	var request CreateShapeCodeRequestObject
+
+	request.Params = params
 
 	var body CreateShapeCodeJSONRequestBody
 	var err error
@@ -39160,8 +42819,10 @@ func (sh *strictHandler) GetShapeCode(ctx echo.Context, id Id) error {
 }
 
 // CreateTag operation middleware
-func (sh *strictHandler) CreateTag(ctx echo.Context) error {
+func (sh *strictHandler) CreateTag(ctx echo.Context, params CreateTagParams) error {
 	var request CreateTagRequestObject
+
+	request.Params = params
 
 	var body CreateTagJSONRequestBody
 	var err error
@@ -39429,8 +43090,10 @@ func (sh *strictHandler) ListUnitsOfMeasure(ctx echo.Context, params ListUnitsOf
 }
 
 // CreateVendor operation middleware
-func (sh *strictHandler) CreateVendor(ctx echo.Context) error {
+func (sh *strictHandler) CreateVendor(ctx echo.Context, params CreateVendorParams) error {
 	var request CreateVendorRequestObject
+
+	request.Params = params
 
 	var body CreateVendorJSONRequestBody
 	var err error
@@ -39599,8 +43262,10 @@ func (sh *strictHandler) UpdateVendor(ctx echo.Context, id Id) error {
 }
 
 // CreateWorkCenter operation middleware
-func (sh *strictHandler) CreateWorkCenter(ctx echo.Context) error {
+func (sh *strictHandler) CreateWorkCenter(ctx echo.Context, params CreateWorkCenterParams) error {
 	var request CreateWorkCenterRequestObject
+
+	request.Params = params
 
 	var body CreateWorkCenterJSONRequestBody
 	var err error
@@ -39798,1040 +43463,1060 @@ func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3teuM2ligK3wpe7XmfkvbQLtdHqnfsZ54zTjmZrp5UylN2pc/sVnYTIiELbQpQCMgudZ86t7HvY/7s",
-	"/zM3dh6sBYAgCVKU/JXMJD9SlkQCC8DC+v742yiTy5UUTGg1Ov7baMFozkr48y3NFuytFLqUhfmcM5WV",
-	"fKW5FKPjUSrkQWaeSI8JJfBXTjK52pAl3ZAZI2vFciJFsSF0rllJSnZDC55TzcUV4Zrccr0g6bv5wQ9S",
-	"sIP3VGeLdJSMSvbzmpcsHx3rcs2SkcoWbEnN/HqzYqPjkdIlF1ejL1+S0beX9KoN2YUupbgiTGiuN0TT",
-	"KyLnRC8YKdmqZIoJTc2TZEzJz2upWU4ufn968PKrN+65mcw3k51A+ZKMVrSkS6bt3p1qTbPFkgn9Lm9D",
-	"eCoI9Q8QnpPxy9ckW9CSZmaAE1KyTJa5Iny5kqWBcF7KJWG0LDgridoozZYKNjqjZbkhUi9YSXiuEqIY",
-	"IzkrmGYVDJPDUTLiZuYV1YtRMhJ0aeCnIZR9613Sz98zcaUXo+M3r5PRkgv38UUSOZe3crmiYhNdOnn5",
-	"+sAvlWT4JOF5B4iZH6oPvr8r2Xx0PPpvzytkfo6/qufv8pevLVRC0yx+IOTVmxCqtdJyCeDBK33guTH3",
-	"B+/VGwTPTnqa5yVTahcwKb7SA2Zr7HsDd8ghOzi3wncfxzwAILxe3eDw+wBjbugakLU2PN962qQM0cnk",
-	"ijMFtCcruKEJC1nkiow/fveWfP3ixdEkIbIk6X9PT8jtggkiBSNLM7R7a12WTOipSA1JTOE7KtSt2XNF",
-	"Xh29Bmor15pQoG6HU+FWjgS/WnuNII/66e87ccOEluXm25tuSsfdQ4TdWHJHFSkZzcn41Zsa2Xv5msxl",
-	"ic9tIX5dJI03QRpI1l69qZG1l69jdO2dZssB6MU1W/YgFw5yZwS7uOarNigfLefQkqhrviLjnM3putDk",
-	"qNqxn9es3FQAwUDh9HNZLqmGzdSvXo5gY/hyvRwdH/ld4UKzK1YiJLLUZ7yMcGJZapLzkmXmixNieC+h",
-	"hcFergldrQpAewn46gBVstSdoJrfzFRDd8uChgB4YL/jrIgc43kpV6w091ICFGS2OSTv7TWbbQjXisx5",
-	"qTQpmDYHTUUOoNe/BGmH0WxBcqmTqcioYgdcKCYU1/yGFZsTQs1vgNsGFCLo0khFVJjbwRUREveBzgp2",
-	"QtbiWshbgc8qd7FfHx0F1zi2UbjMGsJvYdyX9GoAfhuRqhO9NQxxZ+y+pNesF7txFxJyZD58dXR0dEK+",
-	"OkLqmBqMToFimmFSs6OIeiIPvpJLbo6gC9cAgv5rQT/jtTDTb7klX8yOqJUUioGA+A3NP7Kf10xp88mI",
-	"EUzAn3ArMpBQn69KOSvY8u//oszq/zZwD8/xLZy0vn8/WglcCjKnvFiXzOzSbK24YEodlOuCkRsuC4rX",
-	"BWSmecGzRwXyEkR12BsjgMH8CtUFlOINDjxTjukRpalmAGzJqGZ5D6y7wWjHe5d3QwlyxC1VJLNzf0lG",
-	"ZyB93x8YF+ssY0oNACK3M39JRt/JcsbznInHPrm1YuXBTK4NaZTXTJCCZtcopRjqCjM/U2TFyiVXyqLZ",
-	"P0nBHh/FYN/YZ64MIZ6tNeyhIb2gqJKxUaVqcE8MrD9I/Z1Z3hPBm0uGQALgIBcaGGGvnylCs0yuRbWU",
-	"OYCKYL+XOZ9zFiHwZnzQ3Q3tywkXTcXc0Et7306IkCBEjpKWteAgMBfElmqff14zLQSKfN878AzszTnd",
-	"FJLml1J+T8sr9lS0yeyB2ZfCAGFOgQo4CsXKGyMHZBlbaUXGL47I+28My5/zgpH1ysD+TBHD0Qu+5Bpk",
-	"XvxaAYZZxnDJl0yu9ZMuL+c5oBEtS37DgAhzXKXmS1ZbblHIWwVr4ZqMcbVTges6Jq+OyJKLtWaKrEVh",
-	"lNXq3WeKpO8/XPz50/n3H07P/nz57v23Hz5dpkQxbaQdMG5MQHrMQW68olxMhYRZyZwqNCQIgVIeXAlK",
-	"1JIWBSsBDCMnGdGPlTc8Y58EvaG8MLLVY++tvZ2GeUkx51drpCtO5PNwkQ2rrnZONZ1RxUhGhXlqZs4I",
-	"7W1z+8hSLuFmlkyXzt5mvr/iN0wYtkAbt/WjefDg1DwYEdtZJgVKWbeUmwnnsmQ4uJEUI0phIOh8SUaf",
-	"BF3rhSz5X9mjksn3hqOIq8RJzAkp2Y28ZrnZSvZ5ZeRRpJQjgFKtV6hivmc5p5ewlKe7bM8UeYtTHxhQ",
-	"PFKQP1x8+IEsDYgEttsMZccHWyMadWJi+0oqTQtnHzokHwQq3uyGlRuyZMsZWgisXTQhYl0UKEQLadjg",
-	"GsBYGB1lrCShUwHAnBumYPCRpCVbFTRjKaFiYw2oywnMdFtyzVARqmbSJV8uWZ4QSmYFFdfVT1OhtDQH",
-	"BJwLJ09QZGdLyosU4bKgkuVawVWgxBx5wdwij8E4kv5jaiVG9llPhRRkJvWCKJ4zBWMKSW4XXDO1ohlD",
-	"PWqF6h9HAd0O96K9rd+BtudsbgUX7BCVAW88MNqA2UkkMaj/1JWtZPT5wOgfbLnSm9HxnBaKfUncpC+7",
-	"7uSDzvoqJhfw8oEmzbj51JzwLdeb+5vC0NoyNgv+cG8TAX5GrHzma797Y4OX/5jUMW9ybzCg1toiATg5",
-	"u79zWy2srN6wnZiviViby3x/cwH5eivz2IRI2jKZ39/aQJM8L+UNFxmLOZaoBoV5ZR+5p4m/+Kfk7C8s",
-	"04Y5Vc6bGF0HSRK9N8DRCHXqwRjou1rQFeJWg6iBJvmpLOIqwKeP3xsSbgZbSs0CJ9UJcgYQxW65gpX3",
-	"r9TcP9SJP+msPd0fDS1H21nBQFtxyzFDe1NLTjU7MKLmKDJ+bcTYeoJvrCgkhZW0By3AwPauQ12yzMoK",
-	"C88UuPG4Vs6ZmJAF+zyx+zYHkbS1q8OAsHvRL2dU+PIdPv8lGfEO0Pt8j4A0LRi4+kGGDsXoeYIP0h/p",
-	"jBVSXKGpzsgxLBh4JmXBKAhhhdRdO1yA8JMZ7J1bIcx9YmovhFwyTY00bfk7N0PS4rx2RfqxbPTeDtHE",
-	"JzJO//YldaKTYOE+Vrc6TqQv3Z6Zn6P7L28FCurDUOBUbD7AG+iXdsJsUXyYj47/NHQUO8RPSYv8WFoD",
-	"thHzUHDYCW7B1ttmqC3/a2QzvtkYHdHervFR19WZ1MgEF/rN61Hb7Oq+aVHQ4pZuzCxU5LQE8JhYL0fH",
-	"fxq570Y/xQzklVX7T+glxJPx22yPuL5ldiAPr126py+R+5UEpNpdkgB/a7T1p1724XEhwkbsOdJaOAKG",
-	"b5jzhOM0/MBI9nDOZp5ja4V1bAafmIpqCDRusDLxDhL4qAglBVfacND/+e7coLzRU82GKdAualddETmf",
-	"ipJljN9wcQXCJ3jWFOgdM4amLTLbmBl46SCUchIT57toIbxlqffL1wa0mk+yKZ9tdxNWKLfbXb10ml2I",
-	"YhZveD7wkC/j2N44P6O2Na65eTEFiwPetzrVrb/wNvytevuQVI9Y/y5HlwscOp62Ippem3OsXTlaMPWh",
-	"RDd09eGjO/vat+e01N9zwd5pthwlI4jgcf82fluty2xBFXND1z6Ho9d+aAzCxY3kmZniVpbX8MQHZw82",
-	"9z/4m+Mbf5EzA/GCr+xVjs8bzBFZs//1pwiGbTuLOKpfc5FDuIG79o1THiOtrg05gcuGz23M/ZWayDmg",
-	"kFltMhWALm6FBoFgMUSa1ZDI9SXjHzm7ff5tzjU5d6/B2gFX/I9TcQEDwU+TQ2JN4G1qAAjVJB2isDEO",
-	"Dsd4BCUe8Cg+wVb2yRn18zljmvLi0EkXf5quj45eZddsA3+wn8iKllqdmK2mpfZEGUQuQ0AJN1duDjF3",
-	"49dHR86jzHVcoGtjB0yA0n8dLZx8s1wXmpunnhs2dmDABKOsM2nX1t9WPewKz3pldjQOnZAXRmx8eXQU",
-	"UOKYrtXrzk7clN93i5hOnMwBscfsM810sSF1iTjxeB9IPAafTohc4dEet3bNcFE4GCHNy03oX29nIxZ6",
-	"uNSH2xfg3aLomd+RZ9Umu9yJgXWQoC/J6DtesF6wM6NPg4E+FOZmXFBwxPeLXzB6DPL21vUzz++AM8Xs",
-	"fCCfmCtRMbaTuu1U0LKUt8qKRGpdaDI+/eFsYpghKRg10o5goZHTLQFoKJgBnCBkFAhgweYNOcfYWXxT",
-	"Ob3KPOc9gNdC3iY2EEJNRXDtzdPpTOab1Oik5FauMciEWehB27D4rJmgRp4GcrnkIiRTL1oGhCBiNELG",
-	"PhiQ9YKpUFRXZPzCBmlgDJIh21FVa0k/v8Mfv7LX236sbjctS7qp1OJ+GOwzXfPvqk/vAt4dNDYUliNi",
-	"XLCjjgHM7UqtgH2nhYYwDF9qv/HqO2+8aJoLqHYeUYh1TDDKj2tFZqABgpGeLtkxSTOap2R8cfnteULe",
-	"/dO3Fwm5uPw+IWf/93cJOfvjPyXk4vuz84+X5pUpegvJ29MzGFyhDnJ+9p3CUGkIsyKvzgj40pBWK10y",
-	"ukR/wadXZ+YKnn9860w7k2Qq0lxma7OelIxxAjOiUY7mPGOo5rDPmrjHDNNI+ZJeGaE6veE5k2lCWKEY",
-	"SdciZ3MuWJ4eTgWa8p4poviVoHpdMnLLjQCDzs0lVwWjuQGafdZMKMNaa3KNH83ohNT838FgEMBAMEpG",
-	"AMAW8aVDSQwiD+pqYmDfGXMBKjq4siJWx1+s7nV3xWtnkRsw3iqwgQE3qeKbqsgYozA3w2mmQjBm4zsZ",
-	"I+Mbzm4niIDSDmg2smRLecPImOVcT6yCbO/D7YJnC0JLVkkzU0FLRlFtPw6kdGIuPXlOQFg3f08S4vQa",
-	"+8SF/ajcY/4Lc28qaTohEck6/DJUu2A9PZL4VNjJKw3BTx8oDQnmd8BoLf3Qwv8v8AS+PBXwaZKQmprQ",
-	"+BhA36k3IinqVzYsAA0dyC6j/u0kIVYNdSt/hx/9rrvPk4T8Rc6SKmQJFt/WXO3kf5Azv/Y/yNnkkHzw",
-	"dgJFbhfSMPKSUbKw4UQFFTnLyYLegGTr8lQ2TIOGho+HiIUjybkLcEnapjyk9WhAUydNVc6od1Ox3fxw",
-	"0qBPJYPZovaHpDZgaDxJ69T1P7dlop8hfIRzwhjIiJlW5iB+oB0Snz2tOTYGe55OBaEzJYu1ZmSh9crQ",
-	"L/Ovcv4o51OoaQnrkrc0wqMOH84PvWb3ZwpF47GPTfDJEmJDVlQvJo5qZgVVCvwPGAwOwOyhme4oHT6V",
-	"Mf+EZAuWXRv1mF8zksLvKRnbmCyrOhi+YYUVZSQVl12jyOuj16FGgtCfEAxjqcIWUVmWmhhmhu+9mhwC",
-	"O4dYnSjGAD7Z910Y1KeP358414H7DqFJiDCaD5olZzS7tkEgGtMU0YgM4WhGnhvjaeMrc1bl2Rh0QZpS",
-	"MsxrUCSXtwJIm+HAqcfz1GORtcG0UHWLu6ohkThHg8fn0EXQL6T8mo1Rw+1PAfUh6bYlpHYKTJ90fpVf",
-	"ktXq3YO5XAcZlirZ/HGtSTUDkh3nHOhGJ6hIVqweAWJ0/T0z2uS4CpGo2T0MgkaIVOVYnlgxKEKygFyN",
-	"Xx+9Cp7ef7cCaPfcrm57m0GPE5u/ZP3MEIxXCwbwfDCCx5MHttB1o32MtNn84u2GO8iNtCnGRgqM6Kbq",
-	"vORLGosSM1QZPGLU6O3e0ifJCt8AUx3cQJwiiEooXXKRT3IT0ggP695ABX9Hv3Sv+Z2Yy5jNq2HOgwhj",
-	"XLeV0ROXkF8ZKQhVoM4dQDqV4WlLrg+0bO9SR4DbD0G0qPCRosOiWujnHyBY7F5HRUvD9gSzpO/cTzVZ",
-	"Smu4dZsIfhFLMSBeFt6N09d4kIc9v+4YDwise4A9gVO9lEGUcC9psY99QT1h9/diQRLVZvv4iPrgLSjr",
-	"2xGii4u2/Kn/jvyx5DG15dSfaJWzBXd8XRTmqkAsc37sr69z8Hg7vFFvs4LRkuWH5FswpmOIcSvE+cSH",
-	"ODcGgXTEVqgzGZuTnBz6aOexuZKMZoupsCGkz5T7cbJ3LDSphUJPRSsW2ujRG70Ak6Ohe9a9QBreBchF",
-	"jQVadJAKQ6H+sQsMEoECty66VbuHXfYTHC/A3fecDSID+c026LMl9Rpms6TXoGhY1lypV6LYeK5jEfgE",
-	"pZWS3XC5Vs1fzSJyUMohmwuUG8PbdUmFoplz0Q4lXn0irks3MY9wcbWHxNtL+R7scJ6WLsI+x2mY0qdL",
-	"uY4H/mZS6WOSaqlpkXodd1Yyem300GdgtCsY+XlNscQE5E+sWPlJcJ2SfyDwJnlePTAu5RpselqSNyRn",
-	"GV/SggAdVGB3bEgVkASYbdoygp0kcOwJR7E/H1zJA/tlzrLDM5wl/OUAqz3AQNQc4mgp1XMuNCsFLZ6v",
-	"CqqN+Pk8ZxnKR2YdjzJX0zMAEyd+uV1n+I07k0seu1G/l+tSEbUCS7osCVOaLw03mkRP1R1Xe9sLOpOR",
-	"a/O9+ZoszCzBRX/IE1nSbMFjqQHv8YdHBUYxvV7Fsmj0evWIgDRwB8+q2ioHZxcOfYBPKiZMKnCUgoPp",
-	"xNMDrojBoZLTgvw9gdnI3xM7G/l7Itfa8FuyKmXG0Fj39+BqXDCM0e1Ard4k+Ype1ZFgl5cQ5t3esos5",
-	"92vZ8XW77N3e8mRn6CsNDPBLTSLI0F5RAKabuwtXuLi6YNr8E8GXSyDfB7fm8DN8mCj7dPvc3ZxvaZGt",
-	"sRbEe6YXMo+RsVuPQAb9UN0FmcPOc0xm6zJnAnXPoiJLGOnisdNfSud7gUe/se9W++S/2Rqf3b2M6B76",
-	"Yg/xnAksugKmNdQbMA5asNtm6NV25/c7b4RyKggOcTgaEHMeBR7qZ0G9lzM254LHLZVnLCtoyRSoBdfM",
-	"xY+QNKveVylZ0lVVMg8dfHJO0qXM1wVLsS5C+jZ8ZSrmcKy33sr2TKFohhqTrfxnpLYryoXSruKPBRUm",
-	"4FoRnCMawU1XKyZip2PUCbWQtyJIfLYqFVST+kyXK6MTkbWwFuitsuGCFSszbnu2f1rznIqM2Rm91x71",
-	"ofu1URR0xiKq1BlXq4JuCPx84uom+TpKnQYG3NutxKs61/f4Qm/eisEihyRrxay8yF3RN8QPwKgxFizL",
-	"iY2yTAgURgrKIsW9A6g9x+KhikLestzhmZyTvJSrHBBB5AT9BQV7u5A8Y2fuJyyidOJC77wNDxzV/eFp",
-	"zRivVcm2oqTNne/ESSdPQwDQZKBBx9GDzowOe3vxxNE8sJBFTigCcYyJ5bMq5ztxpoqyCkuEdca1xCFh",
-	"NgEiRUNswDJkrUGI6T5PxmJq8HyFBtW2J44kBPd1MHHssA8hFwD8ma+L4mC9MmQLa2FgbDQMZst2VQTs",
-	"cDC5uohRqrh2uy6KvTTbbur1zdBZhkzTQZ68wu5M4bi0LjK18+run4wNN26cGB7y87pWCAXhsdSsVuZt",
-	"n8CAhyB2x8TdI6tbOn+WSqYC6jP4yAchxQGelxk150aEy/Qhee8sjEAzoJxGlH5ORUhBd1x8I+h0MLm9",
-	"iFLa+71TdaLbZ8n7VRFhS3/rdHcLER3odgsJZcGVHho5H5Gg+6O8ef4wEeb3TmjeNigEUesZguY2rYso",
-	"brk4+2JC3ym/96vvDAgGl/jYiuzdvDEo9HnYzsgy//z5PdZahL+/WW9Gia8IPEpGN0zkoCm7iDoIufuz",
-	"i53DoLYqGM6FzPkHMGus+qwWfOU/wJh/Pqel/nMzCwyfaf1WH7/1c0uJr4274KuV+a75lgW/9f1f5OzP",
-	"YVCfyEoI9F7RaPRe85A7g5INwqE82jg2G4xvqH9DnWsoifi2LffF1VS4ULExgoOKn2UsGNCLVNh+NTme",
-	"igOSavZZpwlJgYEVXDAjuEBJeRzmEJ5yvC74gbCf17Qwt15Wzu8K6QzAlpmmZFzXNCY4aJxnppCYA0TA",
-	"jGoXk2Ado2AqP/oJMXyJalywgXTFcpzB5qGjawNgh+pJaG9E3VFIMi/RIUMLjKcap1+laLf/6vAohVGx",
-	"lhzLJ1bwmAqCPh1+JVhO3rw+mHFNSiqumN0wtFzamROSzgsJlffPJRe6AkhsCOwYCyFLyDVbaYgOYELj",
-	"gJbvpMckNRwSq6sC/0vtjFRjK4D0X//1X//14P37g7Oz1G5fYlnax+/eklevXn1NfFkPG7AjSx8tJ+dz",
-	"xfTEbDNE4bmlZrRgIqclvGtguy251kxU/B3hMKymcYaVUONPExbIhU1TBRjsKcZw45OyuxUbc62w9H4X",
-	"HkzFqUPZ2wUzh+kQgCvCPq9Yps2t8eGKN6xUbBLE0IGnr7T1wEgmWZm10kDMNTJ8I7xFo2Tk7o37qYXt",
-	"QHoCJIXKBQHqjJJRBHNGiZdDkpHZcPMaBdrc3rhthEp1ByaiLBYXr8AXFRAuFIwNAi7pCpOJar9DaBOY",
-	"72xlsZZNaipackvDQlUrP2vlunEa1S9TJDLfGqpxzTbeRQ+kw8CSoj4ZsMmavJiQhrmkGg4pLwyo1lxH",
-	"CJ/Z7oidDgLcJyckQqBhdJRBXdSCk0yawiiGP6hK0D4kpyR1QmUarggRWOEVphrZihTW6um1bGK1bLdH",
-	"LqwBrqU9LwDwFAgkp/6NcVWNbuIP1PrLNVqnMFLbB8MrshbmyqfPs7oBk9hY0LFelHJ9tSDpiuqFpXOl",
-	"XJqNo2QFhe8c5a6yLKKD+kxNM7qDzrFBxNdD8pEt5Q1mpRk8MfuEOcPiyhfHqKEJV54dAHX50dVrDiuD",
-	"I4iIxKwsZanM6Cyvc/FDDIs1k2BcbHpIfkQF00JplSo6FQEE2cIwGoibCaoOAzoBXV0LzYvgsgDlYp+1",
-	"I9lIujqEz3ilEt9Cor++1aCKU36soG7z8KJTWclyrr/nS66j5qOca1vWldenC5znJ7U6i7aoXlA9vEMb",
-	"fUiHqQMtXmzt3cUH8vrli99BubWTekSAjzxxlkxb31UxHbXnZg3SP1BpUdW7rIxD+QltMzxnApLiS0KX",
-	"0sYreXCNrHVTnYqKncX2ymb27Useb4DykdH8wFChY7MNeBnPP12S53TFn/upn/+t6nvyxX99oDmW0GtC",
-	"YTDfqL271UAMII2nwXhYkUXW1HfA2oeBZ7NivTt3Ut1TzCEz5EVIXVXO9XVylSQUCzo58869g7pl605C",
-	"AJDx1hc6uTeo8qq6fCSCDKv3OIrsYIjbj9hnJAYf2ZyZm8u2Xsdv2298SUYLqhzpPpel9Y93pyr4YzWi",
-	"Qf2bFbw+JEJ6t1DfS/rZVXuOw4U1a6xlumqrZOQj+tnbsi2N0I60bQdyaSuuD2NIYfEHI7TYKE6opuNa",
-	"UamEFFRpx4OH8624ScqSzAF0MkrLhdSxBKLvSsYOIMwTHhhEUld0s2RCX7ISTXfDEtw8JkZS2y7rZMxO",
-	"QLSZYTvVb4D0rt+N3zHNoJUD8p2zUknRPwtomrcL6VI3glkRgVcwyKBJNf38kWoWreJxST8DowcMNILd",
-	"Wssl1TyjRbFp3pJnCmIggqpPCrcVkkvWWh7QPHfBJtB2RezmZV13VSsNILhlM1/kerRrZl3oiKwJGA2p",
-	"qC77tdCjgcLNc8WFhNSodghRctwQltx9i5HclkwSYf0t7hvhcRWDqdUYrJOyn3qk985q5DZHhYbnVlG4",
-	"LXVrdyzG3UKqnQtrb71AuxbN3i5T9hbEbj8+oLj11jn7C1ejaWH4vYIg+8gR0c/7jDWEwb96083afgik",
-	"WV+DOwy+QAOqZsOiLjpY3Q/m6/q4VZU6iGkbNnxvWe09dm+H0tntd1Gj+4YXhQ2r7CW+M3zOgXdiwPUJ",
-	"VKug/2NcDLWzXVjXyNbpfJ84l7m237TOFfM9o3k8RPvMCPRGiS+pUFwj4+NqwDEE9Wf3KSm+P/vydDKg",
-	"eAGpskSmCVUNWyrKEtmjFm60j88RFYfSSBTc/RnAOe4WmVN1Qz0kEIYVJmQ10rG0/T1MIxnKdz7aE3ig",
-	"lJhufrV9ulpuWBAFcadsmW5290QAxdnlAx9LJ9N9ok3o4N9PBE2U+z8RLHGZ4KmAicsOTwRNh6jxVND0",
-	"CCoPfJtjck5fZNd7es2q7MxuCYiMa6mZRh4ppDN2LWl5PdlBEtoLoA4ZaV/AdpaVoBiXlYLIkZFvlrJk",
-	"zZL9rd7CdxanngSHG/JYIINZaStA8T75x/anH6Y5O3PgNocYK4rz+H1/L2e8YASowV2UxQ/Qi5wXM/m5",
-	"ksX38KlAE+W4nR2V/M7EhuGaYkG7pvieBjPsS0I/YDnQ4Vu6kqojVecPckY01wUoB6Us9lUMql0NVh9M",
-	"XInpFar0llioI+udhXWLx/chrA/E9ZMq2vlBhTBzL25ZURwYksfy5h2BcKLTi7fv3pFCZjb2KyG2SRgl",
-	"uVxSLrD6tK0krW/lVEDUvYImrLlNBDJomxAKlR9mJc2umVa29iXW+7RFFRKSySVUfknIu3NScM1KWigi",
-	"y6kQUhwgNEHxKnKxLiE9HAmnGydyTCAYQ0EZ11V7Ki581LUL1YI4PIgRmBySd4LkUPMHE+mqTTDDAyF/",
-	"E5Zhh3YgudQHiq1oiXE7Wi4hLgc7r6uE5PyK23qSafr/+29/9/+fro+OXr559t///uD5P/xf/+vP6d/+",
-	"ny//b5qS8cfv3pKvXr18SajBq4QoORWpfDYrORP/aA05hxz7hEPkxiTxUR+2Im9imB0vbIxMLtezguUk",
-	"lxr94/b8uJoKZ5h4+dWr+oIwhQv+wgW/ii5lsVktmFAJ1n5RmpaaiytovcDs2WCkDD6IYTbmZfAUwRy+",
-	"mWRRuJHHlMxoyci785vXXkDACuVYug1q/lERoIorEh7Ut3p5dDfS/sAiXjfB/2UJ3yHnuHcC1c1lfgny",
-	"UoUcffxml6QDVt4t4aA/yiQ0R4IN1UXo2TDjIMA/IaqDgF4JWVbUM6ixM9kDyTsYkNs65ciD5bW4WVwR",
-	"Vu9P+QDQA3nYBn3T77VzFILFDSMJiqxY5+wsjJHozdUplHRRc82gCRXXhZwfDHonR/361b67ZyGWElDE",
-	"5f1xoy0pTc2dsnFiG4iqfHl0dISX8uuvzS+fLt+SMb6VSXHDgPTb2v8QKG3LykfLM90xOOCB8lW+9Fzz",
-	"Sx6P/1uVPIO18cCwr6o+Ze1L3NscslFO7ZYq7Fh3zwncvTEXYS91W4qyeQMngwoCRHvO/bRlk0+V4lci",
-	"Xlj0Etq7QwMCT+iq2qLd9LIrGu5UEPaZY9WJKqiL2/qiVlnEivWNgCDfE8LFoPX30NmN8TTA3rZjO3Ig",
-	"2MBfZd7bL4oY9CuYEYXSYcoO1OCD1THjMmjVz3L74vY0S3dRBC8J7rOtw6qN2W27qx5/SN7bAonQJYAr",
-	"w0kha2XsukUehP2MpkLOXW4CK9MJxNpZuQJ33KYexUK8h8VfJ3XD468pvrpZRFbbuoA9UdcxzrWiRpc0",
-	"4/+vP50e/M+f/vbqy989bkS2T61fh3GGzdDCCOM7wWQQg0wzZuXMMQiY5If65hxjUlTO7uF2/sojYu8c",
-	"5zpsnvurohBHhz00oGFxqLvUkHw9rAbGsBBRL/3UgkOx9DgQu7W4FvJWTO4s4gyMJqWBRAZRpZGa6PcN",
-	"2J0iTpshpifBCWIBhXy9KqChoLKiZFCAl+ehknrYUaKiUau9v0LFi1iFivWu7U3eecudVDpm94nj6bYm",
-	"KLvJwZ3CgWN7cYGeZtqXC7UJreOlFGyTuGqVnKmElBSs0CtWZkxoesVqLeYfkuWeATfZfBI8VkLRKDlr",
-	"wbF9RVU2ERxp4EGFl4/JSq5FDqHVhItsQcbF7DkXE4jZMhT15zWILtVP//5vWMITRgKnqPnR7ME1L+RV",
-	"SZc42pIZmji+vnq+bI4W/NQebcmLgsMT9XJ5Zu5RMrIwjJKRed3+8+//1s7CNTtrXj64oSWkGZpRvp+d",
-	"s/KdGQf+ugB44PM/X52z8r37A394P/oJ9nlFSx1XJU9J7n+tuSoR8cFIbYj/rSyviUEQ4BbYNZyXxGDp",
-	"Kt5QaJc8mAqGuE3nF28riORnwLZVC1PDrAfYK+otbHSUEr/LVVVMwQ3+LHJKvjQwptAbcb4aWqW7xfgH",
-	"b8Zv6jZYZjZ7TZtzwjKMg7pf/tFP3AZroKWluaVhBH24rjiFdcvq6rPVUnTruPxr0nL3lxAH4vqOQuOW",
-	"m9BCuxDjjrEeCG3hYqckJaSeJE4zliJjCWg3XBDXTSuklK93aeHqSEhv/azhTN9BMczgFUD9m7VrH2tX",
-	"teEXCz7fwkMtGkL9XvP0tryZG8rhqn7rGOkAPPdMl/jXibQ9BMycCZJ8bJuW+qff5WmroicZzzbasojh",
-	"+Az7UEEc4Rc53Qwb5cw8uGPWLCyyS1Bw+9SfqRdcCr9ttb56imlCdVgIA5vNBWmdbeuE6Ai++1aAhkDJ",
-	"y9cHC7kuye9/v1z60jtWQ6rnqLz46tXRZO9gKlueFtD8wxw2+p14z8U6qoXbH9CYn0L4gllHCv3y7KLS",
-	"Q3Iqqk+E0bLgYB6hovZOuRaKrKjSU7HkueBXC03GL1+i0+zozdER9A/8H0eTE1cgii9t8jgl4Mw80At2",
-	"kBUyu3ZX6MXr186wNBVArBlH4wxfMh85QfAdrFqEFazpTN4w8vIV2BntKvG7r75OCDu8OiQvgZKDHbMV",
-	"+rg93HFJP59RXmx+YLd/kLPY3kqlQTn+i5wpDA1hOagSOa2VmQhLCIF59HA/iLbnWjWvT2Ca4Mt1oalg",
-	"cq1qBGk4MYDkNmUjQREnokk1pd71Rhz97qjjRqwFbBjL39IVjacdhNY8WP8zRTL7tNl0P0SMrMTkzBqh",
-	"qZom+TVX1KDzHloq2bXtsXW1ES6JsZCKnP60nZ/tIdjiFh6TtDEUOCnSquZ2jMpORdAF0ZzvlZR5t3di",
-	"sNthCCf1P0XYQBcrBTEykApPvNEf7irGke7BNdGhs72o6h6ctI8FnjZl9W2WRYidQ2waYGTcgSfamJy5",
-	"uf0Y8ZbUqMFJncf4q0WWjAoVsG0mcmVL/X/WhqyCmBW4Vo4Ovv7pb6/jrpW7EfDAhdV2Cm2j5bsF1j9F",
-	"36fH4gdbcYGMgfo3jcpGlRFV1Y9QAtgFB+6Tf9TIA4Q0DeAow5nJAHq+s1aIt+hOumG4gC4tEaZxtivV",
-	"MBc4vdFokfeoO27TWXHp/1U0144Ygu+igQPbuT0KCFUb7TTEgjRx1UGhQzQMjnwcAptx45W2WUlcq2DC",
-	"ySBx4N6EAHef/zMKA7+x39/Y72/sdwv73ZvffgK6FnEKdRPTY9fDVlk27N9zXrWasVoxfUguF74j+FRA",
-	"hT00Qp34prd7a029DokIUlf7K0u8cbbYLF6yO7oldjb4QyvNxn6RcRB4JNgksbVfQYpZF9ibA+16J3W3",
-	"ZrCLBaM3rCEo3bu5v41ZfGmkAin2c4nrBc+uBVPK9gaxgynsVGy5HRoj8JFbnps/oZodWyqSrbWL6J3U",
-	"OgGIbAEU0zm2oyWje3juqQiM1lsSYqn4uBafhCEeIo9ZhENiUI2aUUHKtfDSCBW2+q8su0zFwy3ONTf3",
-	"rlbnoNZoQ/K2R+JHr/uwQusg12SBMSY1V1bZIhj2qTrW3lNdyx5S8ceFLYFUHQhXdzRfL6lYz2mm1+WA",
-	"huu7ef2XMmfFwFbuu428V5RAcDeGxQgMDafbI8tbAU15kL1Rmur19ohNtxkX+PjuEkKbKEBffwyBknMU",
-	"JakGCT5+oUNGFCfD4Z1r4j3hYo+t3yuaoW2Jrt2aOqY3Djdp09q4zdmeW1XdsM+67I/vTN4KHZU3T438",
-	"zqUVTQI7ANRXVdK7KsIAowS7NshbsYWB7BR3ZGHcRta3CiNG2p9Do4hG2I1esA25NTKZ2kWEaO1iEMMV",
-	"cbcykZ9RzeLivS9j61aLKtv40+XbyYl1a7Z1PTfe8By14ZS9NsEQgOEFC/JQgGL3qT5xfd/q570jkveF",
-	"2H0QdUeDRRQy20AVgQoDG7aMougLCjDI7Mu4oiAcTMKVvSq1bTTCLdopXAVjf70m9+VPj/Kr6ucftron",
-	"q2eTKr0M+xQ4JV8Um2rtwaqN8KO4yBiZMaAscILDaqfsFX8BzSDsXjcuPtfAHTErG7tzAMjhse5PDnqC",
-	"L/pty42TSOpoFu7DjnjfYVwchPxYEAHshS3EdNvbb3S+Z0fXCcgGaGYKLuiuvq/BRkiu6r7SEKtcJyR4",
-	"CnDL4VNg7FqtNRgUpqJFCmDzyKktcfHV0VEYP5SV0qiLRVHjZe4muqXXm0buh6jDTJx9yDsIIXtIpkHF",
-	"+NVt41YQNNVH9mJ6YeT8txO9QMwZQvOqZexN8ho7HS64CfluG99DCO5l91v2eyayQiourhoBmp3XO8EG",
-	"POZHSLVpRnfey/Xv2d9B+znMjVftaI3JP6gjz83kZF6od+BKIFUN+B7JxWdk2e5SDw2AbTWenmoPnf3u",
-	"fhFlILb5Mz0SPJRLEwXxb6Dp1JANd7WQqi33XYB/HXv+Zchd3TM5W0Sub9+V3EELJWNaMfyJb46Zsbg8",
-	"sa8Xc6s8uN2luYfqegKW+m6VtYrOH3ar9lRHT0gcbckYNCzoD0nBWXYHtbVPY+3lI7vyj99yA/aJsGga",
-	"K+PFqKTIfQfJ8NafEAql9xjKQ+YWKqM4gptVkfRKyjwNHTHmCygOCe2WZzTHfsYf5hesvOEZ6/fL3J1M",
-	"7RqnOdC701cB6t68PT3ei4d14/f7MfrmPgmLeoEGYL2ux1VXwrt5XHsdIU8L2oPkqG3ztNxPWYMWkHfa",
-	"ud23rt+H87THet9OoP1px/06hU7bmYb13MJWhFJ8S+9aNGtgqbFvY0X92isS12iPcG3mXWkSRZdV89gq",
-	"Q1JtlGZLMjbyDxO6BAaStmuwQPPlDwIFpJrMwZXvLmwYEnXfL2QBqpursgCi6rooQEWApsPZuqDlVKSu",
-	"Rsy7PHUPuUOoXl0YFQBA6Gh17CpTjL2prboY4MyfBBC3i0AkU2HB50rZCrQ4YBM+V8yVmj/xGEF+tRpL",
-	"sKBq+2xb4Gu2wa7Ah8GYdmd9sZYEYzuqcsO1RnAGyNW6zBZUMf8dOT+9fPt7J4W4ncDlJs0dxoKOOSTt",
-	"+D7UPpFH5L7HsltebQdO/GxybrZsQxCRLGqNubhhQstyA7FmWiXgwJOCTchcFoWTTjsOsVwX7HAqfvCt",
-	"4LGnMwgrjVC2sYHQlveYRCOlsJZzlz+Yw1BAaOzq3GVQCwMl18PcEH5r+syO1cUDf0Nw9U768H0IAAVV",
-	"+mIjsm0tMSE00vbWhirGaiOyRSkFN8hcAdmp9gwRTQa05vS7bfdkUO/NHZhUI3FtIzKCP7rjDjeiZCtZ",
-	"6sGHjV805/hnXgVrNXFJlsG2bh0/Wu3me0PTLRWv41FjsmE25O2MpUsR/QiTK0/ZoeSRP0z7suvbfs02",
-	"aWIVUpvXjD30oZJ4SJCqOglkjDVwsE+/iqitfbftEvbHgvFMkerZPeTEaxYJWflntqkutFuvPQs8mWDa",
-	"iviTJV3tAUIc2ZqrNE/dtZahWewgkcN18OJY9+K8djY7FXVraXij0/YWVgtVxxA+uXKyzTXbWPNEXRrG",
-	"ChDAOk7IFp6cIh2+5YpNzEhURASf9JB8tDah9G9f0jDzF7tnCxbrvV+vvsQ+65LND2ttSHeuwYSDwNlB",
-	"VEZE+nv5+sBvhScVgP02JXd0PHrzu9dfzY/oy+x/vGCvZ0dHL17S2avXWb67sxQ6gESgePUmgEKtZwce",
-	"EjL+9OkdWqMqgI5efP2Kvpq/PPhd9oId/G728sXB19lXXx28nL9mL/Ij+vXsxYtGCex6VTHzsQ2cOC9l",
-	"xpS6LGl2zcUV1FeMxrlycbDCZ4m2D6PFeVvYEtX00t7RPtyvQXDmXnrQGkl5KVdn8lZggZouI9dC8gyD",
-	"qylJ3Ssprr0RGwFTOy82CHSopm1W2It6eF2ipy31bJRSrrvbz/t4bfNeXXhjuRXOajnuiISTe44edEjS",
-	"DCRsnmtjOTEaHr8Iw2zN3TfjN9vzPrbn+FkMrMfcQ6gemzY9rT1qK3H76LXy0MmNRf8qOpe0Y3IahO0E",
-	"nXC+hKQXLWpFpzoIT6wc5jDbc6/z7f5srEMp6I7wb6GvT4g5HWY3h/Rx4mmNGacuvfSbjTmdPjH4Ecpw",
-	"NiUuLxgbpDNyltUWzVn42DD4rUqTHUtBFkYXKww9KZli5Y1B8iX6+qkgR5NDAqjo2jQZfLkKhjACcMHm",
-	"msh1GE4V2b5f1a7ZUqubcOOOidsu2IvUGtE+2m1LbdyC35vGzhGlZXa9w4adUc0+UnEVvUJUKJoB7SM5",
-	"dO0KykClZAywKXN9XTmo1CjW7ssTV4ppSTdkxnx3sbauLWKxXG4csl6tWElmci3y+4/6SHO3AYcG/h0j",
-	"AyKWOLcnpJC3jwI2nsZdglY8MnwLISLxAD00nIEpxjxNljRnoMySGS0osCcIbdBsmZBCoo2+kBmYvyZJ",
-	"JduCMXgqKvOtrvCMpMGHd3l6SFJ3ScAirviVMOxWsCsKIpTrPAIEaHIyFWaXA1MuOCTwJZSpcRmKzDbk",
-	"moscjUSC6R/Nr2/hx9Tml6j1MmbtLehMlvD4Vv3CLRGfBp6bLbhge7+NWZ17vl5fZVwlUeulo0a1/Xqk",
-	"ss9yrRXPmRVeubjac6kOaSJmWkQGi812qRUhRtr7SKt10+KBXEatcM5PiRw2g1RvCFi9hTDXtQspwuSl",
-	"all4euCNaqTrlowqVPj8n2aEaHyIlnpvdKvd5GFNXhuCU32E4FSjW5eEN7Nx1Toxq3mpaktuXZleye3b",
-	"m+7QcufvRF3XEb6C5VesPCTwJtIrvlyuNcg87HPGVtqSolRIjRbtqUix86YCB9mSK02vmSPKUO8gN/gw",
-	"25CSOVbCNRkrxuw3dYgnvhpLaa3ulKT4YGpH9UXb5AraETLCgFGoJnk2z4yxY6ERCvDuQLsYRF9wJSD3",
-	"wCL/KervyHdU2iTZjrM4os2R7UDZg6kIyPytyzGGce1skFp3K0u9SNyA1jHjLgcKWtYlNBWerSQkXbHy",
-	"k+A6JVrKxEWLQ8lzRm/Y5Nj6EVb2aprBwBHO+EonBM8EYZoKesNKeuWnnYcisxP2GhNEK9jATTiLlpWo",
-	"nF43GPq/WjHBdggfRjfpNo8aogNVnpsPn8Bi7WA6Ash5Zl/y5rw2x7KIn5Pxqzc1HQ+9wgRpspNdXWQo",
-	"+rEUiKYZLcsNefm6o6aqZst3g02J5ulL+Z5esy7H0V/kDPWACgkAUcHTP8cYtQGu2P1lECeTdQHofreW",
-	"RmhgAEqFD2UdmC5eSN09h77z8E8rS0kdDYsx32MPYUOErcESY9jtBZhgQCcgHhCeQYt9eMEI6opY+lnR",
-	"8EeShJxV4DtZdjtcMcjI3xpD9917gy9OMJGTt2hRfJiPjv80cCs/Nkb48lMSgfbaeuq3Ql2352v/W3s1",
-	"CH3FLePb1GSZAculOcMe5aBO43PDC9c0dMSIwyUmXbzrpdrUSiT241rkvqWk95gOrEyRSZHTcjPEFO0h",
-	"vKi9ZYaR6zJj38IN6YIcn6lcyHxYwAW+9m439mDnApln+CTdDqew6bwvcReuZ4dZPrLCCAz9m1XiQ3vu",
-	"lp3isjM8wd0yH4Lo5nOhiDDMDjPuSRMuqpcHkgOqSUbXLh4K0D9giJQsqVjTAn+IkoI7aWa7XBK4xri0",
-	"mCMxEErtwM3bWNvbGo62Llzs4LvwLXqlvLjWkMRquuP9q4l19tXmMk4WqglfnQTTShdNcl+J0DVpfbtO",
-	"elZJ3pHKTNY4S7Wm2QKvjrfxuRxIRuY0091BUnfrudhMh20/MniNu5QxtYuE6p7w8gOubwv0AxOybu6c",
-	"jFXd1u9KuYwY3VFnul1IxUj1MJnTolBY8JQrohZyBXreX400kVPwn5nbWZ4QCp87zd27pF3GtLEKpkt5",
-	"r+BbxfDBF2Bvbnda8kdnJ/+l9523K+lJ+G0vJZLh+8tInm7Q4P6wEbQs3GMpauBZXXNaO4bPnIc573dy",
-	"xye3gDDHooKqklLvEY4aD90CCD4LUSkeJGu9fBCADBPfAyQj9alK7Ntd12rpmjtm5Idy2JZq5+7RSKTd",
-	"frrUToB6AXELlKir7AtiIKXvBp/eCtmeIAXC9S4QbZcozulVvLoeRfdQM3kmHtgFMXS7LyhmHFhQ9QP7",
-	"7OFqp9AtqDov2Q2Xa9X90Cq6rBcHM2pUKVica2d7cc1X5Dl8d8H/ysjfkxeTE2Jru/hvuSJHgY0rqOrt",
-	"Holrnpf0mhG6WhW81hcoeB8UBKix3SmnQPZBxbGMrNczltmVCBJmjBfjarJgyTsst1lbyZy93e1gJ2qL",
-	"qkHVPr76iW8X4Lu8n1RX6kjO82Oy4tl1gp6WG5ZYA1JCaP6XtbKl4RTT5ub8iO6WEt/+cMPKkqMhxXlD",
-	"zVigZ8FgXiMzaq0fDvTZajzzdjhc1G1aX1qHUmLQyBXpDvQRQskfLj78QM4NcgRmYvTgrcy3DQderC7I",
-	"/r4WX5wjbuLekr/s8lgherEna3mP7CEP7dCQYu9mvVMIca9sFkhkDxJIXJkL+iFwzz0UFHo7APoh5u7F",
-	"A/PSubnBMT7Hs+taPKJVMlZUL45J6scw7wdtSvC00zYa9DnNbHp33W92bL1aUFLHl6LwD91DT/4O99op",
-	"BF8FSz+pkoeNaFpIfQBB3SyvRPg7gvKgpGLHoO1tHi4twTt/EsafYj65rYp0a+vPOdc85GBhJpEN7Xvv",
-	"2oMgCGG3kEfwlbV8HU2WuQncTRhM0GZ5mRRqjSbYrKQrqH8rs+tTz/bOquggcMX4zz9tLUvUsP76A/lp",
-	"22X+aPlwBKdtZMWQK21HGXSra270RjKs+a0K2ZACt9TdbhCjBvSJeUhM+BUTpfuZqrOMieuKEsz4TAEM",
-	"WjrZkXCh5YmtD2AjcAS7vY/KOY3IhEbbIvz1l41arfCI5hpsf5Ff9CJ+SWypO4CjIVPhc2TlH/xl7/E2",
-	"dmsvW17jt79WbppJCL8N+WmlO87lWuRtRvpO1Bmp//xAjPR7qXvoLxU2y2RdOx2i5RXGGYPEY8XD2YZw",
-	"fUhSDJZLUcinpaupkk/FDHdHYYk567sOeDVtiZvo+zbEGXuwSX1CUqxIgyGk5ZpNBQ4EWQRkxUolBbyS",
-	"xwJOC6mfqVYIN5HQuwCUPs/fIkGVOHW8ArMtRW4BgDIwttiGz8+hAFdHhXz2ecWx/Ec8aBNCMujGrYLA",
-	"8643yzG2X4g5lbYSG75TvOK7e02UxjqFbBlJ8gsjHARZCzhSs/JBERrdlOZDz5E/TvwaokVXai3gUfc9",
-	"8TcitzdiaKNxm1joQx6CGAcLUOLwu4WM22jI4NbfFt6m4/ypMP8e8LkvdTSJJLXGsT0JXZJAJFqyRfsS",
-	"NAXPHTP7cfHbjnaY/ayQ+iEtZ8BL6j7NX38qfjchwDbHyDzQVmYOdAI54ZCADMwXf4F6hZMOItB9st4i",
-	"3c55YhAUUTdrVMIAljZkraQ9SOqs2O1YMTYV0s7ip50AHqc1o7hLHHEZJVAhmc9tSEyMDe92b3+zxv36",
-	"rXGgo7PbluAWNO5tqjcPzsjj9HSo5B23RV/Sa5efSrAQuMvR7rh16Ofh2XV1xbDPK9zV5VppMmPQO7ty",
-	"cSALMgJqytUPUvhX08lJTAgXjOWKpIC06W/38bf72LCO+6JM1nJWYRraH36znT+M7dxTnP10/04D+vla",
-	"OxrEhZZDKJA1DexIhPAhMyL39IWMafPWgeCTegtuis3oENmmwj9s9aKkZaSd2Bo5Ui+i9A2BN+KcIS5T",
-	"IWwliisjCVHgO5Uwdkh+rDJJXUJnyIbuTh9/8zP8F/czGHnfFneKmEVq6O1VSuzX7Jom2bvwm3viN/fE",
-	"b+6Je3dP7CDw/Oa8eBRJppWnuzWrDnkOV62sYLfcv8iZAYgWTH0oc+x6vfDtTd2f33MBSWUjSAuQPGPV",
-	"X8Fvrop+8OdpnpdMKWu78oGFXFy9E2rFMltbc055wfLgq94Qwo/ytiMusm7MccWXoDyMk+qcgOcEOyeR",
-	"QdWjiq1D4Y2paCTk17i3XrDl5JCkUvyeivxfQicM2gddFQwDz8lU1P00Ti/wZcsSUqsKV2GpPzssfQyi",
-	"KBTReFfVi6IYZA+D2ucVwjw5JB/lrcsAkuIApvAmhpJhjtuRLamspwLrK0ZFvJ2cKGe9ZSwrwhL8cHj/",
-	"Bm3zdJ+wYoFAmhQtd/GfpTpEHU87fUaPXOkpIrFuqZP4OBUYYt6laMpq4GJq7HAj9fYHB2vzcvSS/Yvt",
-	"DM3HSbsaN0noeXRF6jsjvJ39Ogz2zhnUu/B5tXUdf8FBxZeFWRqUpJqz8sNaB5/eiYCFoi8LGmrTJb1i",
-	"uIdKw4x6XYofmcihSRt+vDD4XcGY/yDPpf8xYMD4RdO20OTQwe/OOnFLFeYiWmhLln9XyuVFyAe9WT+I",
-	"c3fPm4e/l+F6LyV+7pYWui0i8Mslvd4SOX9Ry8ffKaPeYUgND2wjG7deKwr0cn/z1crAFTDyirffyvLa",
-	"SxHhVv5Fzj5Avznk9v658Mv5upjzorBzVyl4TnH5yJaCwm8r+TG7gRM5zf/Sv2VBvc54GbJ6bRDv6IMq",
-	"ZGRMRRBEiUnnGEOJTddtrnQmhWaf9eTQsHhXf80KFDdhDcVGKS9bj+Qk8Cgl9g1X16xKqa/e9rUlfV3J",
-	"pCoqaTNjuT6uV9NKqiJfUHzMKSaE+vYpS0KLItrLp9Nf7XagyivepTnvsAJ4Fru2PFvrbeF2Y3jZiuD1",
-	"aLGK/Vg8svT7hKJXCCBjMLzUYoDQVli1Dqj71ydRmDuU8OC8zRPDAlTcdRhYdbKGs08uiHyq1aOrKj9U",
-	"RaqeQqG9Sx2fPQq5BCQUGVAEOf8YsBpn7PBdtWyGarNE3pbyLfUJfnQGlbZi9VTnsm/FmGR0s2WNFW1u",
-	"rIyM35AcISergmaGdxzVC4TbTXmsImU3fcVzozccThkZ0ZOJ8XlvaR4rzHgmgkS8JueHyw6JnC9TcxMr",
-	"iWOvYK+0H9y2YTFJYaXoO8Um5WHV80FIXdVJ31qw4UHKNJTbym3h1GHJdjSC1Op7YZe4sCYXeBmwHkez",
-	"e1mj+9GLaDm9AKq4sL4FrjZA3MaFcYVCPlZPbKy/2TDixZDYrJpKsXPJgC8DUXl46n24K/eVgB8qAb+l",
-	"4fen4dcaHPyWjN8hAcWNz07XDpE4HgM6rN7hIAn7L3LWN468Fe4AA6hOiGIa9AFkFiEToe49NWh+0VlZ",
-	"sVkVMqy0uFPDz33IUq1mOvJ1GxqOG9Yohtd7/h0y6Wnl5vMGONSwsBT4MUH1PXXlbwyVL4LK+mAg8EW1",
-	"/8GKRv/xf6onxqVcixwr0PWIfv6FiffZYVehZ4pk69KolJs2ItqZ44fX8mA+llRt9mALSO2tfApJEiFN",
-	"/DZGUSga+HxqY4zDxN0lVdADPWx6aNvYgF/G3FOSs4JBJ3RaZguwvU3FOOXqFD6yPJ1ApJryUcw2uNJq",
-	"1j+vmWAKRAnLilbF2ihlN1zBzRe5fQN9QMrSfOYb7/iZjglEZKdQKL8wayBK042CFuXQg2cqpuJbIC5W",
-	"/sciijYxAGzKiW08nWAJj4TQPPfQJNUiIeUo/GkqaJ5Dx2zodWIbhpfMXAygdvRKwWj2Gfe9tFsILnqw",
-	"OLs6h2huW/oYidqP4RC++/eq5Bkjs5LR621zTYXzhsZGxAbj4XATs74bCt1r06CvM5oUfUsCQVKDIJ9g",
-	"D3MXX+7uf0XRaWFOdSY/Ey6wGQy0ow+eSIgKKlyyz3D20A242FQBOPYcjR6v6E3cQUizzDBfLq7eypy9",
-	"jMcjocJFqmdJJnN20mg3tpU91Od6F+8v2piEjNPndMWfV18fmK9VOrnD9GcDS8totjxtvfQlGc1oaVbQ",
-	"5aQ8VdZeLF37/eM6icdMERiYrG1brSP87wUZM3610CTnV1Bq2/bkmySWpJTMyCxVDWy8nxgO6AkDhAiC",
-	"KexWxDsCzNa8yC8l2vsjsUc5Jnhhy/x4ZqAdAl0/3UOA1TM+QkY1u5LlpgMVYGnuGYcI5ssD+yXfCw8G",
-	"dYmAuc3NsU/vUFISSAe0iNyKYW/DZ79UQRid1W5/L2+Je0iRayFvg+wtxRhJzz9cXBK/U+r531DP//Lc",
-	"v5ZOEkOgPYkDG3Q70REcEILw/ISkf/oprXdrHabPabZ8W1tRTJtzcFxyVnbUg29TXLAs0mxRrUJzsLxR",
-	"DcYAqK0pWnvzKb41MP4BjH+A49s9gkH79wceuadNMltwbqBQsY16uAbITJifrb/uYiOy7hZOaJaCBxUR",
-	"TAGhhiDzyuIBO642IiMzmkEzfqABx5AX7ZwaeLnX2vUo96wcZCkyTt0X9i6kZFUyxYS2vSc4ODUMkWMF",
-	"Fk8HoBKUcwJVCbPSMK77jJUYKGekngMpik1X0vN91ExORld0fRVndAR+qrE4+GZv7nZV0rxrKvNTfSrz",
-	"zd5TLYBDDUHs94yqdcl2TOe24vwPUsfME3fC9EogjllSKuyk9imv1rdxhKvvpb7EgP3u+1IZympVf1RY",
-	"n6AjW9pMEaZB9UFMZutNUJrAXg64djWjUm3wC+Z2q++2Wy4syIwRJYvu0bi4KtgnxeI61CdlOwB3vX9J",
-	"P/cDg1yg1p+1ZETTz50r1Gz5oeRXXAzBVfvkl2RUWPvrTvjtyFWnaFtRuPAmui/3vowNMrmDv9DA33g5",
-	"7sVukOa6eOQoOHBYFJbMyN+V0o9+Adpx4AivSLKKOhZ9ZDxodZ3CEP6sEOXVerVCv4XFDVXBvUUy8meA",
-	"WiQwfxB88Xpa3fJBxaT3kRXHZAAH6h89CW64moYxV9iPJoPFpZBb1D/wnk3FirOM4TigiZoBIATUbMDm",
-	"mOBlIf/xv8ktz/GPVUEFLc/wCThw/AZfVslUVC8VXLD6s/iN0W+UN44tqVLWhzwnqZ0bnP0pGRczIsup",
-	"uL4CA4zNOMGnsf2+nDtd6JD8EMNB0IufIgMEI+3PS5mvQa8PQz13oT04DmhiHyCicdcBKpvFNp2ooEq7",
-	"boPDlSLI1f2XNS243pwXVMTq7FuJzIqJaKZKf67eudBUrxWEYqcw3ulqVcobWqRx8i861POg1IsVZ505",
-	"bSnFFYRG3fhqDtEm77GM1DqUQ/b/X1ovYf8pAGbIAB/ds19s9J65ER/m9lzfQqcBFW/6/8m3snTyiGHt",
-	"5rrNmOI5Q+tBPYHE30agjeS25FozcSeyd+GgroCNUT2gGx2mKSBoIUeFb/Zmpz5ecgj07lkDMr1SveHq",
-	"5oEtaqh5pMF7OpjOnXnOJb2KbfQ6RKDuFlzR/CJDZpf4psvwgqIgghTsimabLn4fOQQz3OVmtR0CmNe8",
-	"3jNjlbspGhAPguWmXwb5vby1AoIiihXFYHOMlzXQNrgq+ZKWGzLnpdJWpngk2WObzHG7j7oHwsBO70SL",
-	"Qznm68liXT6tyfgNvIlhc03rqWmDLWUrVEka5tKG6bOt/DSUQ7cbXnP2Kobf3CgP7xMQmmpyw+5oCVIT",
-	"fbtE67blsWmXi9pEYpajiJk/iXgZWgpTzRpcmTMq4l9ZU5oG+JZYvI0d1sLi226BtlIV4/ARoaZmW65L",
-	"VV3OxtOYUyJqCYeo7co3UhiRmFZeGVVzRVp66Erz20wxolikzhlVimkLR1dkQkU44Wk36TB7uwG118Rv",
-	"Hhg2lLxSWyDNpAJWdCVlbqWaXYBln1dMKLZlEvuUG9nM5/yMwxbCRSaXbOumQ7prMAmg9YAJGrTUnUB7",
-	"3qR5+pEdaG77YFTu6BlhWCbacgz6YlB806ozk/Ka5YnR4iWwbckzBqqhOq4UXLOsqag5hsxXRvCrXw07",
-	"fLagJZb09HcG34UfDuT8wP2QTg6n4luaLQjPsVIIsGCKhSJcHCLqlQVXmoxfH72u+r1OTohcGvEYghUD",
-	"ETTmgb3b9btjYYjhl/OuE9316t5x/vu52HcE4q7X/k7Tf+m4t2+l0t+UjF7n8rYj6QpOZuaeqdXghcL0",
-	"ZghfyxYepnnOoKRSUI/AvFqwG1aQMWRJy7UhFpOEpNl6uS6okWlxJJrnNiUbg+RnrJC3hGsyVuvZgbkD",
-	"y1nBLQVxB5STSsSMhEtntMjWEH/7QfQYOapVgnnTv7SLAzhczFYXsFT6A5yH2r3q7R4T9Bez84Fs5hBZ",
-	"TsZXINCUtmzE5JEzfC6ykq5WMf/Khzm5XfBsQZR9hIx9raPHghIQYMDu+8t1aV4YGifZvJnd7Yt1oyhF",
-	"ZP+SOvpb2Fu4GmDVT0OoxbCMhwb1MPyyfT372tP5d4Nqqzs2q4vvZl++AuiPP6+Z/RlcE4NI6LbYeerl",
-	"+frG3Dl8vkXLf4ud74+d/6bCq//ikfPR69EVNO8ICaENDAbRnCnNlxAkCo5piI0XZFXKq5IplQCThqhY",
-	"83tGRcaKAg/P5bm7EVBhObdv/gGy3f3b9qN733yMJpablQ0sAy68t3+PGElQDLZESN5RehwQP/m4YOzl",
-	"c+5QE+Ou516LR5eS1a0fVxjfH/94xuZ0XWApUYgn2icCcuAgvUGQeJ61QMh7Ps27hCv2RqT5GnBQ5Q1c",
-	"TFqWhmqovVsqPkpkFmx5FZ51z/vdE6eFE/tgrXueeL+orf5YrN46fy4b2jwDsfY2Zh1KG7jqfzZJhKuw",
-	"00BamzatCgba+35/JQP74sEG3t/+OLDBg/RHeoEY3BfpZZ0aJyQfOmF39NdgmLeEfA0epzP0a+gItUCv",
-	"4azIhXy1WE847xIaLV7byisQc0iFumWlwdjDB4wXA3JQCxq7Z4rwiwk/6YrU6Gti0qAue7S5iAZtDEee",
-	"SPhGLx4JqT9auf6wGenRsWxL7pJ2wVQftLJHw5Wdg0VObWH0r46wTBnJudJcZJrkEACOdRmxEkxYSN1c",
-	"FUuOekS1uwSL+D7PYRWCzg0YEk8Cl64KKrnnGxdGlwzHNBdn0icou5GNojXnhhHsLxsPiAI59SEfwIXM",
-	"EM3q0PWQqR3LHPRHgJxWgR++qgbkVkX7daFP1kf77wjJ00Q/eLPl1pCGTnW+ktW7rHSYrYqVLFANsAGT",
-	"6TXbpGQhi1z58mZjBAlvuOW91mxiDoCX2PFds886weyLz9So6mQ6+mo6Mlg4HUFfvFHENn/NOuzRNbD2",
-	"bGfUUb3HZyijSYIa1cSmUEYly34Xq1mBm6r/SHwuVLfLrZ582nDsQ1hRezggDlXmuvX8H3b0CmTl8Hqs",
-	"/g3Nlt0RWe4pW8LMA4L9SUQtaWOYrz+ctqccbDgx2hzvPPXwSneQMwZWM9Uf0lp5wSLJbHgF0+porC+N",
-	"qwoXxjbeciowtXu3XLYgpLARq4cF5yDNWHj3TyuebCqGcupzvyN3CDBE8h4crk1EtaW/t1TtzoPopXe1",
-	"D2FN1xZaxwPGwhMedrE7wh6stdGQz/m6KA4wlb5pfWxe/mOykLcgSfkfroWrD2VemIqxDW536A9qiruC",
-	"XCfENrHBXTWH7/ZyckhOSRqsMHVVqLiaCn4lZAnFCywszyzaYjyRT6EjC1ayZAuK2ztZZdYnLoCY7IzP",
-	"3S1QHVmLSnUVLtVFhlbkBoitQHlXrAxeE6GJuF8S7KdmexHRQ9KnDg1sqvBodPexoL07QTH4XQmz7dDi",
-	"brm2W0HrbMIQE0B3jOWqEH0bOQrSiXdIq67RGshuriN+/N6ZuYaZj+2z25inAdDM/kx52KoslO0MjTT4",
-	"GRZPANvj4X2wso5TgaUNYxrDfOeYcwMRZj++mOxdKzCw8g9PSA+Vh7q1vwv27S1JG60Dtthvd7LXgo3U",
-	"J+42epParB7blxQzAyodmYusWOdMQTOubhvj1nKJ+cP0fy2oZkp/7DQYYTNaeMgbhtrdWYucYVpdX3fW",
-	"Kmr5dK5ZGU0Ie2+fgNYcpS96yg2xUxp4KmyoQiK5YbRU6BwARvD118NjqRww37C5LFk/NOYtKIAzg4dr",
-	"EN0Nii775IAOvL5JxY5Ka491MExZczV/orkhyLZIwa8Zoc775l51frm6GbXpiHFPpzsv4Usv2fvx5S6E",
-	"7+XkBL778YUNzcA6WKk1SaS/kcXfyOJvZPG/Alm0N77jrHlg0LQ6CfSXYlXYYCfBtHoKYCjByH/VQUJx",
-	"aPBnp9MR+ebjPx+8ODoi01FK5lzkiqT2q7SG6zsudbfCyv9ZuUUJ5ve3BVUdOsIP7797S+b4WJWs4ELJ",
-	"vjoaJaOvvholozfmrzfmr9+Zv373u0Pz9/8w//v6Jfz94sj88OIF/P8lfAOvv/id+fsl/PoSvnkFf7+G",
-	"/391dNQZePZOrNYaPVZK9+c8QOezVj4tJTO5NgsDboj+f19Ck7zT0A9PYXUGMwJm+02Fsx2FmaVSYEhe",
-	"VTqHK/8jRj2WCsoRgnX5sJY5mE4FZn2Pg4xUn35q2+oahYgpZBxuJT6g3NymdSngRy09pOg1HPvH/uN/",
-	"w+L/xX/+P9Vgn4IfrEQQKK8+oX8qClpeGaLvRxVSEzqTN8wHTWARPVYoZvmvNXChNSy1P42d6Wsq4Psc",
-	"ecZsU9WRVNeu6zb2gKPYw0ktaVEwFxw5wdoZte+eKTsoZDnN1psq0YHa7XnWHAfQpSoKCKuBvRe4kwbP",
-	"yD/YXenauuYeJ1hHsG6nII5/T0Vm6KlwJjEO7XOMUAWmQYF1NDy8gYEQVW6z0VBbNJ1RxVV6TFJ8uNKu",
-	"obly7SQpHtBJaJystevjWk3Fz34BmArAlT/kEBmhSpRL72jsp9JSGoycJFMRwmWbOdftnh6uSUJSc4NS",
-	"MhayXnsUrhjmmpldm8JFg5IktnuzW6mASi2bcN3HJHWHCH2FYFzXWCi2EbDL66KYHJIfpC8cPBWZd5Cb",
-	"PcmlYMckdT+/lTmrcnXsl44xIzRQFXsclqycCv+kpx8TtCynazufZjlmFb+tzVSyFaNQjhJf5ZrkfD5n",
-	"pZoKX1bGl8Z0BMlPN0bTmrfPxoy/gFnmD0f2DXg++RkOtP4JjTo/Ra2fFexRAbV9DlsyaezOIr7hzlqM",
-	"AdrnUnXXAggILMWcThPamljGhX71stuTFYSr9x6OgXyQhTXOv85bZKPubcPcLUsRwmbWT1Bq506VLcbQ",
-	"pdMTWMM3WTm5a5ULPOH7azZlsQrF3zrBcudiOCRiWNwX2jRr+rNP7B3zUEcvQuP6xB1q/RjZZS193y5z",
-	"trVQmXOp1euUgTPdHNrksKqB9Uee64Ujte5LFFerPm4WObDOFTa5hDJWY7u55uugghVWuwLO4ka8XPDs",
-	"WjCl0loxLe2+JuNapSyHYYFzihYFVIUGTpE6zsd+XtNCkTTnSyPSS4G1sQ5Jai6Bp/a2fhs4NdSCMZ2Q",
-	"GS0Tcnh4OLFrh0cuNysG3l9bI8u8b63rOUkRxNQwuhSXGvXIhVW62sdVzJ5zkRD459//LSHXV8+XZkTz",
-	"77//W7TIUn1xHS4NV57MPWvD0ozmvYD8QF4UfMk0K+OVnMx+9QwNm1ePb4GNjI7FlWuBuL3AYlBq2IiD",
-	"vp5p3BhRq5oWq72sgER5BK1j5BORYHcJuvKe67fXUOG8WSVRpfFTq9/YLn+ltvvxxOvv5j5u4e7J3rV6",
-	"WtI/lqctT7zqP7qQuPjJAPV8IhBr9Qp7bhMtGW1Q6Ke6S55Mx8trVMQ+oNy1VrKwiJGjJFFReN3ZayR0",
-	"l3tKq+pk0RDc7bE6dexoXeQYtlsabeGrkZXGHQspcIt9hHvYJKhNlEjqzGybjAL1TruSDr+x8T5I7K1h",
-	"xwgmsRqdffVUe70ZO6dyNXgVBG2PjsEgnvTwLqwOygOGdeJ7RqJkDLoAtidwpQaDkvoR1tZBwv+pVojA",
-	"1yJ0ZK4l+kAlG2ttf48JCu5+Lt3Ho0elgBdV1PmQsMvbOMF0OQSt0gztQqutGPC2dDp0mx6dxHXQiQtf",
-	"DMziyba7WCtu1xlxG+8j0xV4Gxt7aPjt8NBSMaT8+Q6K5nDMs8/3Rqp5g9/9BPsGU/aEnFWT3kugbyxu",
-	"1O9VBKbWzrhD2gUJ7xYdGkfUY28xDmphc6aweVCzHLZN4gGbhq7sBhktCkW4PiTuVkAjjSCXxw0wFfVr",
-	"svIG4JgeKPZIHR0YH3i0I/IPTLmBa9AysdgoUrv0egxpVWIUzeEd9CSIYDu8j4vmAxMfNMTyPu7mY0Da",
-	"uM7+4Dtvp829icQLe2Ei8eXQXft2yxWDS5kQX3moYf909RaflJPiYqv02C5tQa6wbZQ7tGOSLuk1SxOS",
-	"ztYb84/5+KH8Bj+4iMcLpDV5ekLSa66dDQ3dI9CZzKA9Rlmgfx5SBCGAfA7mcIMpRjzEGIxaGrgHPLV2",
-	"f6e/GFCgDusG8MTCFUT1O7BGyega1ARwCXQ5as9tCbF49TPfQg5doEaACqOUYgVD9JoW3/CiYLkRR9ED",
-	"Eb02M3gINSqwqHp3gOaF/fWJdExsislv2K5LQPzHrwMfqwvZtbf7EVYAM55R7SJkhoW1uOP2tUEGGuUb",
-	"b1bEsn+GKvfYIfcH3KhRMjqnPI8irfMuuUerWR6jLNtHljEXbPZIvpse/HN4VSHgY/XS9w6cgRjS4FB1",
-	"RIujTxxZGqgdeGWqvUo6yFD0YrcxKnLaXYzUUc/fcxWvXlFVMPbFNMnYTgTswOB5g8yqCZE34C+/5SKX",
-	"txDhL4VeqMRwC6a0q5UO0qxzq6v1cknLTbyL8/352lCqSY1M5uIRfFBbcMHVTsXbPBeKtUDAde0yzIV9",
-	"xRcts993FEM790djTSt23yEOwDoS5Jykfm01W3zgcsb33sNZxW+sHdnWbbNC4Zsh1dA4llevTRFdXngG",
-	"1e5tw+DK3b49O4O2kLqWSlMZX1wR7mvGVjZQeeY8+nUcdSJrTzhtkKiDAY2u+cD9B9h+GbxZ6iM0x43Q",
-	"Z2woHNugUKvtb4vh3m4ktUb6Y2/LJ3JBW0d2q8iY+tIWgRZr1bWJzYKFlsUYwbAktCiG5w+1Nipar+Jo",
-	"S27RkGSi5p1vH4Sj+QGbVEhhq7t+4sO3RE7A/uAijHwAVWm/k/W6yA359+aqJjM+gfCKYd8fhgiAWxVg",
-	"HOupV7Skn58cBC6eGgS8oR0s7MzVpXFEscbJBrCX2gIbW57U0bqNFlGkq0PcdX3/JVaKqOV1qYeh2PJF",
-	"YPInSlORq2OSBlWGfAwjOHMgZrHWNQuiLgsqpoIr4nYBtfNbCrV87JPH9s0ASgwpcYkUKT7J8rSupQfA",
-	"uHYZbnaznfalTq28O7OjEih9HSSScvV9LSEEYMxdx1eMRsWwdgyMBsJfsowJXWycU2oqXKd/6kvYNqPl",
-	"i81JvUGocpky+cQJg420k2QqlLRN58FXZiPyl9D9H1IinIMMxC14O2ZNbS6ypymoHdWAEfQ0c10L/OJc",
-	"7ZP2Kic+mNUOg5EqhhOgGOPGq1I6wBVot+a41ki1AF+VX3guGVau0/TaAGY7FQoHqhTskHxr8xUgWL15",
-	"LNxtctyPOCwl4qTO3Sq7954uhObpBHB03X337DaHMc3zWtWvBsvFfb6Q6zILyvH1+XFPC4OS+B7aAOHl",
-	"npa3A0qWxe277NY216swBdrZVJ329skYCXd+6zZD9bD95Pt2nvxhWKxFpRgHHeaAw7eKFSzTGEQfiu1V",
-	"vSVXT0lz89eYWtHYF6O2MeOQBmluFtQdZPnkZCpS8yWs54NvmpjaJxS63oGScKUPain+Zr6MCnP3Zoxk",
-	"cjnjguWgRYO/aFm3wdamSTHSHDWa45oy01uTo1cer3SZalO8NkN4riadaVQDCm/skkbVOMHdgHaH+CSQ",
-	"105p+9U3POK4QhKL521cGQtJqoItQsIaowmSX4Zdu25N0ZG5XQrB1IrOuMrgRLGqaUr91u6mMaLu2hqm",
-	"lqA8dqqkrRtjlEiVyRVLUM8yl80nbA3VGxt79mBKY6z7ZqzFJuxAs0RKV3BEV5XGNNLdoKoe2Z1LceFn",
-	"V49k1g3A+jQsa6DaoY44YIy26g8DtmjCmSKGyPvySCW1j1ABwpKomjFnVNNCXq07C+ueOSrQ31M9l9l6",
-	"aVDQ6BGldpl0vLWmMB96XWi+KniMiQaFzyJnTP7j/1hRo8pA07VdBMUtkhE5LuVa5Cw3d+7FS5LjWROg",
-	"KOqxur7UQY9UVazB/DhI2+wZ0YfBrRUk0YsYoG2ISbWD34GwdIS9nFaVmRqNiI9JWoczbRRoauAGNF+l",
-	"airSyGpS2ze8e1tSyFH8I5QicwtPseZ0XY125Rp83VvoDjdj3VWkpgIyLlwVtuCez2VRWP87or2/0Mfe",
-	"ehw8TktoTVJADu1UjOv7Q15MEqKY0OhIB7CUpprVSYXRmQ3gKOUFeXXkjyABBquHPtyt5dINrFZsauv1",
-	"44MUKz+b71+8hET6hNCpgCwJPNsZCh3n5i5PbDlRvWgu1OFzPLVkAOM4a9YmPoEQDRsu+YsNfNyV/5x2",
-	"HUNX1bIE1e4Fa+Xu+bLOhv5b05lr1rRj1dw6y9suioaHrxzrSwDLmjWmT/BWHrfQusp6HcQOe4FyQe7d",
-	"/PGkFhq3stEt8Zl3ZBm/DkTdhed0MoqgHnaXha9Z2boheNZa3MaCrxo6qaskMbz8dq0GRdwd3Ko/MaAd",
-	"5lrocvNh3hWY9e7iA3n14s2bgxeEFqsFPXgJBcmH1a9Vv6d/BUfH1rwzs7tw5xb0r7TM5TqafRTgsljO",
-	"I9VmoAoHDFiVdtkKpqYln89dInIjLo2WSyn4X42wB48NX725Q3/0Vbsb2oRDJhfWF6u88STxVrGWvSO7",
-	"3cGJ1pZX28I2Tm27dV0yWefVa/u00RcoXAUpLDlrYZ08ye07GVbt/u43cdtEK6rNSY+OR//rT6cH//On",
-	"v7388nejrZd1aOLNQ17edrjuztG6D3L7HweuO5OPVjxwAMsTM+woObikV9vNciU+YF1U9CpiTNP0qtNo",
-	"agmKYLfw8jGGYLw4OqqETp6jUZVe+bbc5u90MrxJiM1fqexkL1p2so6uniHptevoop7DMooGJRI9bAJR",
-	"tPjPI4VscnWOhVzi/UMLRvNLvmTvxBndqFpkxvDSJj6xZOuVXj1hwMLWoKSqxlAsjIyMwXhgC0XVahJZ",
-	"FDMKtCE79Sr/Oxud76Vuf1DYJmoJXT8+Jt49+W2vBJmHTz1b2aCT6qq17lVXAZbgELrIRB1xtyW63V+C",
-	"WyOvzTU/sF8rVhRBKSFbBqWy8oWFlchYzrGgVt3QN4HGNiSNrjvFd6eiz9Z44jrxeTMXyJBglgOL1zFp",
-	"TUu+kZ8TLNJWGeySjgJtL14ekvOqkFoQmQg3KxYW0kXrew0N3vLoZ65toNkn31CQvPgFm8xq7Ga7vYnk",
-	"bGnwOTxiTNxz5ccQ/7oy1JvMq2F4pBtXkhHyhbSEKCO+0k4cXItrIW9FtKTXgJ2M8cCnSa5cxbMyAHed",
-	"cByglM/a98mCrl7UL0pQ3sK0u9vhVVbM++h392OjAtyeze7Wu9qQf2kNMNpiQx36H0OaZR2HK5pd/zpI",
-	"170n5z9K25UBOcGPAMeuGb/xGxW5DqsOAmarmbjyq+nPccnDMG0s3Bsr0lKvv9i2Nb1++eJ3EfoRpZuD",
-	"DE+v4oYnT7wfuR7Kz4NuclJt84u2a4oGHLqbhb7YGvD9c0Pe7USdDlT5rkeUhawW/M2MAMX7lAxqM1Gy",
-	"ojpb2CBi67Glmqv55nAq3lsTq5AavHAsJz79wrbmQnRUTERlwqp3vsG1lz2dscIu+/ff9LQOxy8AjKCG",
-	"5HA79Gnz9b5urOFKCqpszjt+qRJnTMvbBXquGVuFlXnRmT+oa2tGNbuS5aZng7HBnH3unrf3LsWnasB2",
-	"MhKsQM+Vq00fRGnvLrmyz0iefKLnVqC/bb/xJRld0fVVbzt/8/tDoPNVSXsvE/z+EBMv9mmIW2vov6O+",
-	"0mg6AH0XqMBeXl6GwFauzYYEtWnTSuyw165H9anHNwzwuH4v9WVJs+toCxbXT0Vh7MKJC8DW69LIq+R2",
-	"wQtWT0CoxGYpyIKKvCuo4QcpvFo/ZGqI6oHQX2vFWG9c4gmWxkffOS44wT4pjNCiZDTfmA078KDd6zou",
-	"6Wfc4m1L2FY37rcm/A/ThN/xqopH7d3G5RFa739oQes4qoJXDn9ZjfCJ9cCpeki7B+bElTkANSRbUHEF",
-	"F23j4w936234W0P9LQ31bxeyaLfV31l2u6+G+x+ihpZgTjRM+3jOeDjq7n36B9lmujv1QxdPMymmXyLe",
-	"quNKcSFjwz9qi5oQrhGroeRZzCS1F6SP18m/dcB/UFKcG10vdkOgbz786gMNyfjjd2/Jm6+PXg73fsMI",
-	"H1YMontFzIn3vcyo7krygOJmhX2i2SKZErVgxTwx4gLdmH82tMwnJwF354pcs5X2kZAJKSTmv7hBYwkg",
-	"BdMxgekSZZTMkE145MT94UdDKwtM6XzmWHhWOelPL7riMflga5uIYvUnCCGwKY1A4Cqo2r21BnYsF+id",
-	"c3sSM0S4A+xKFbU+Nm+I6Nl6sYfxcL3zsu+S0Sm6AkfdLgxroOtRuuBK790okj9Ri0ObV34WXpStOb2Q",
-	"Ltq6Lx0RYVE8GNDBjy7ZvXR5czVSv4s2XnAhb7RZHpsrV+vYdbJYFVSzhGgItYEPxzY5/wqMS66GEQhm",
-	"WG8eihfYeshj6ISh1zOWkBVfsYTMGF0mhIorw/YN5xKsiA+J3UR2LK9eq+YdJcmwUDm3tNm6znynJB/6",
-	"7ttfAWRLo/bXC4q7s9qF+KJuqORcHzhMAnjiWNTs9dFHWs/CZ6NtPXrfrj8dvr/13dqOn1WvBW0/hrwO",
-	"mLoTF+HqNNP8huru/qzud1uX2yjWRqivFcj0ifL7NwQBCcpiLRckDQ8uJWNox+LasExO6rXC0Wgw9oXE",
-	"7f2T4ulbinQLn/4SmGsPNrF6m4LTV2/IhWYMxM83R29eHFy+IafFesnFehmNYRogEtTuaaUADRQOhjek",
-	"wBTjktHOs/z3f6ua6kxO6uXhm+dpD/spz7PW1mLwVYYXDG/p7ojyTrQ6BPzSd6NHRmx0uQgbWdjeGDpo",
-	"lxEQyEgXjJ06X9RJWb+wWjsi+1JU+bjA/dfSU0ECEWDu00Bp7PvgnjXUFyeYnfhmhOCJAQ3j0Uo0tJiA",
-	"leMQneprARutW3/Qu0vZ5Ldgd1SnntNCILX9nM5qzJTmOTcQ0eK8tv+/kMYakU5CpVTqQLHMKbG0xsLA",
-	"ZUSXkL8C2rpCwlknDAlhNFsQ215jKjAPr8r3e3GUwCiAZgXT4KOAxEAjHxfylpWGzFu0e300OSQX66sr",
-	"bEYKLx5PxYyWZmIKrchSm9mOxbRufS86kqKzJSXjeUF1QtTPa1qyyQnIqfCEEVWnIpVrzcozPxy8e0uL",
-	"sOHcuBo78QMnrcduoZlsyTJNxdW6oOXkBCRhrBuDUnDtdTfiLZtVwyQknRdUXLHqqxMUpaci9rKnV+kh",
-	"+RYcO61uJontbGiPzmgA4WvgAF/SzyGmvjjahu/DdMiG7vHr1CR3kEEbLfIrYpO7HvlB+5gn1ikD9te1",
-	"sTWmoNAgqQbb1aKiRrXzX+9cQ7U9YLfZFEhYHf0OyblVfA0x9O0YE0KrXm+2bQGmAhgBcXIMvR0Zg2sH",
-	"2jFcO6Msn8OnQ/K9VYRxWNvZ0Qxbo6rh0FOBqsTkmKQzeDg1hAmm4CtsHcDo0vwLdx/6BiAJaVQKBNBQ",
-	"+tBQlN0DBq1HDQMxI5snOMg5ZtxRMoJhR8nIjrpd0d4zOr1xBidW5fZshLr2kFDPL2crJnIjUkKpPdjQ",
-	"oJ/Xtj5e96sRD3OLdOrGLedI1YDKB2hBcxjcikm7x1QkSpQ1SfzgKJd+MtaKmSvXfR6Y4Qq0X3RrdUm0",
-	"yVawrBNy1W5dhoo2dCWdOA2NjBvNSX+hEatblO4eE3KH6r0Hzd9ivl7fQRvfEZItunoNcRryTE93tn7E",
-	"+fd/a6CO+eLXgTwPpuHf90bv21Dwqe0E200EDfYS0wk/rJg4XfEz647s1gVjyuupIPD++Tvy6vAo8GlC",
-	"RbHT83cY2aANUQjtX9X0DVdmtCmPc5AS6Z5rM9J5GSu6hv5WCftpaFRV+hTp01LeoCSQydUGJOCokU6u",
-	"OtqROHiwWbfikCTmwaUlg/5sstT1lqw0z6FcrJke/sCM7GRkvzDQGDiY0lExB1FlyGI1La86WlZDFN0g",
-	"T/OP8GQT++RqZCH5qetcf3RTULGxgsk2130zUTT4pmLh/SjahKVqy9FylMeb60N4IXhF8txHgWBRL6b0",
-	"MZQqgs2GJ62o48pCW7tiVjBaKihhjAueCtQfJ4e1K4MFiMnUbJGd2ZKu6YjgKZBx6gZJCVTWJpSkZiHp",
-	"JCELJjKG3f9S2Ob0hPyThAAcohjIq6uCGipHxSY9JB9gW1xrrpJuXKuukpGCzbVBagGFo8A0sC4NETw2",
-	"Ui8r5geljYj1PbtUagtbm9foigNVwx0lbMm1UVWMdqNVRkoGU6M6EBJHQNk5zdjfvtSIo7rmqwO5woM+",
-	"WCFq20x+g2IbQ2wuWcybaH8kmpVL1SjBy8WNhIxLWA3Rch+PWc1ftgpn6/Kb9QQ+1zt9Qof4K37DxLAS",
-	"QPcT4hBUAnPG1GEuDMF0T3akjejFGmRm27HbhNsxrkheK2rZ2Q4mMIq7Geu72m+jDrBlmCWodqa/TkPQ",
-	"k3v8g03v18ad9t26SK1qgN2XKKKF4J3yV6l/PVsv2jBNpHWP9tF57udKtdOl6GeUXl+9+eooasTvun6N",
-	"mxe9YaxcctVdiH/lfw+q2ZJPipUHM7k23FVeM4G56IbfrGeK6RO7ifVHsBaVJlfQXHwqTgmUi6NaU0iy",
-	"0hI6L2SyhFjyFS1teCTV9utj+zDW+gNJjTHhyuEyIm8FK6eClow+U+SGs9sQfoz4tZPJ0vYNwsrqYAdi",
-	"OdfhC2PF2FSkp37OD2b8S+DhhyT90Yxf/ejKzH9rRql9DW155rJksHQi5FQEQigECStteLpo1IiEbDSq",
-	"3QZypdYOXigEX7KlERJuaMHzBBt7XpWGCQipoT49lvJcKlbcMFW36CH0/x97397dto3t+1WwdP+IdA6t",
-	"yI6TtvK6ax3n0U7mNo8TO517z7BrCIuQhTEFaAjIjqar3/0u7L1BghQpS7LsOK36T2MRBPHc7/3bRR5U",
-	"J+rgwMNfoM0rPZ1xtfANyj/xKTBpRrlCvk3tx6Al6FhBI/gbnp8J6z5bdBL8Dc/f8fxSquLPt1hpDJrS",
-	"v/H3ItfCPwx+gBb/PddgtoSn/g8cAqBJ+nJ/OIrKT9DK13KqNlz61Y8GpJZgMP5v/OJEzuCUFN8LfoAW",
-	"f9UX/hn+E99zh3ieBRtX+QXavH/1qRN5Wo1/4EacfjwtNgH/jb9j0DqMv9zK2o/Q8lzrrGjh/mDnYupN",
-	"wx9FDgbVVzyTF6QhBu81/R7cluIcBj81aVMBHE5rfjDCwYfYTkOMvArygjEZoBmJhM1nEdhOESUYwU10",
-	"zi7mCyi8ncBn0HPn/pzCCXW0AUHHpz6w3oj8WhgSRK6kSt0HYXTDWPESWAgHPOJ5LoVhic+XTk4cZYWD",
-	"WGtRVnDAakEw7bHOY5BI/dNeVC9+kYAXgfFqcQQwVymqadGtFR7AzntB4iuQplQDTeezmROMUH+FGXq8",
-	"z+bCE+vkWKM65AW7Wt3QemKjyJvSG8Dn7KcIfoLir2A9fd6Zj81fD5awsqC3fNqtLn4f/nXXb+NBW/7m",
-	"T7k2huFTx8hGQll+KagKQiaMQQva4WDQ824TaLvpUO4d2+MWzBJMpihshdV5fKVxt6fNAzWY8iwTpsAg",
-	"CYpFUp1Nw6wGy+YSIWqUCpexZuwaVtuSbHqT7ZrIYRDKVowdIhtgQ9w1L9GVmm1WAYJGKyQZnMYqIfTn",
-	"UYX3xWxe9GkJQ6C4QFGVElUgvgKysnTZm3G7YBSNMnZ10RtrvPMKz/LlH+moDz2rAdAFd3DG8otI/a8n",
-	"Bevxz7FKGthxjXWX40qkbD7zBPoS6IR/KaQUiJ9R2oQllVZJY9X17E6C9qxgd3r9UvCpVjHKBePZjdN8",
-	"6L2q+FnbiTYWL9VlIQcuHx9UMm5kih93Eq+h1qxbzso0+XAxvOtdCyX9WLxM1UgrxPOEDcjwg0Xr0Fhb",
-	"eh+8wkbeB/+nB2Z/2Bgsmie6G97x/Go+WzVfFs8Hg2fif7NBWHutMtGv7KKaG/F69e69FzfgP/J48E5O",
-	"Cd9oNvbNjcDHL7kRKZ2+NkaE3WNRPM99oFor3LiwJgw8vprPWj96NtGzT9yK277ILwhNcspHE6kEs3Iq",
-	"PEEwEz1zn22O+alRxOaZNqxsVLsnjeNtO2RtpDC406tQW7wJ31uZvBQY3vL9vd7f6/29vqd73Xx/9UUm",
-	"po24yp9+fMW++37wHZthowACqn5Hm7GZ/+YUyhsndtzkWl2iPYxq31briAY4MXmu85XB0O1W+brlvQZ2",
-	"xTOZUk0dYYyTI9jFgo2lyFLWBVeiO9aeNNEgi5Ks/5pDZXWeY8wvmOebvelSGcvVSLRVQoV+4VuNK0AN",
-	"2uRr/75MWRfwrcjK+H8PPuGTg7cpmwieVgsHBuGbLQWPXed/OT//SHgNRf2HBsVE2ibckLOJzi2j0v9+",
-	"Gb11hM5Q44jsojkh7/Ont8z7OkWQZVzvNCpLAcLQhyx5So8cfQJz6gGtWxKr7vFg0IvCNnPF53aic/lv",
-	"qOJ8PDisPh/r/EKmqVDw8Fn1odL2YKznKsWuj6tPp8JOdHrgGvEs0zf0gefVViOtxpkcWXj2Q/XZpVYC",
-	"uj6sjdpqfZDx/FK4tw6f1adUBD0cTEUqOZBwaPm8F8WqskJIwRPWfd6wMtdcktu7+3zwrEdiP8aUdYad",
-	"hoW4Nf/aYmAMnqPiRDbSp5aS/k02wga9ZVjamnaBLkjWxsKO902gDa4LFVsUUaiLDt8MRGEFy3pjpMK1",
-	"TCdnUGLYBNvlSw4EkNRFJcdtkVyLg0DpAPABXVbM3gqOIzTbrAndAhELS+E5p37mhJBTXYfKMFsRQ6P1",
-	"kCA/8ZaCORM9z7MFCFJoarrR+RVzorHIIw9YJ6icOTcAfXJSHvEoSC6qlbUsdAbaoH6nqhmU/z34LSmQ",
-	"8JrIX8korWZcIbw2eV8vFkymUekYTaWZZXzRkqguGySPt2kpF9F3Uup9g6Td18F3N+mvNQql6cw0VvNt",
-	"DGlcKjV8B3cSQuXHKnQjlZUkwBPDbRVr6nZLXqxCoz90h096ffbWGqx8zCQaFgvnRDd0I/Wi6kMrRR6r",
-	"bt1/5AZIB4QcRhFrdBjt0v3TwgaL2HEPDr8LdrjKq0SgWaFjqRzHMDDsS3KS+ZZPTJ+915ZZfYmwGbCA",
-	"1aXdGdRnu2vqVDHxBbjh5bKLavVMXKvVs9jJDDZ0cDXbcvIw4jy4DFEBydYUd15ewu1sP4/aY7a8JFS4",
-	"5tYVmRYGlq882XbR77OnvUuktyoIuuUgN8st1eA3lAe9XrqetFR3xf0alTnnhXukXjIXnkMuPh3RP0IB",
-	"gTZ/XSO3nshxS5gdoAIKcZVCuB0zriXIeaYp80CmvOEM/c01dzLpj9CgJSx4qtXqt99Bg5a3DbfzfPX7",
-	"Z9SkrYf5Ld8/m6/4vp3Mc7P6/XNq0tbDXNzWAbZoef9GpOq2Hv7m26xj+KQNKUcWfiOYceQ3PtiFYjlb",
-	"j9ubf80xKKtZLBT+MStsH24CdAKjMjyxOJwSHKtF6+XjWXT5dqVsXTRrNo36p8004X0gVBdNI5RoHSFF",
-	"6bpwwmcLVHMqzSETwkinRVwIoTyo2VpBLG1X8DRcxK2uYaWHLa9ipY8tr2O1j+2uZKWPba9ltZNtr2al",
-	"l42uZ3ic6+cyeqjL+wrA/ZujL6ZcLdhMihHCEAQ3mthIPlemcMkA6ql0YoUTIOhWr89jPlSO9coCU8sy",
-	"RtuZ/1A56Rt22n4NPtQO/6Ydz1tHG9yHDTttvywfaldk047b7s+H6q3ZsNsVV+pD/SJt1PXXYYIrDCTl",
-	"vSG+ApfnCQAu8Nwu88iiDUSvE0L9aFJwyg0545s1vt89HhwjJ6MqbwhmBXwrguIEaM0bF0ax8mUnDzte",
-	"B3qD6/p2VXfP9vZsD9ne/V1PndvXMkf4lwYXhM4tS/1zD7qF7vQit9mMhEp9ME/xR1NU3tl8NGpM8Ie6",
-	"OsrcYB4zpzvl03cw1YYHNtvqvTZt3Z5iEKFHCrllyX03Tet0zi+bNONzfnkAYfppkWVk+aWJ6uWOjEfY",
-	"wrQkXy2ICWUhGN9MeC7Ql1Mgsd4R0XXJwP0NpqY6VQLMwWsmphq7yG4NYz7nl2fQjqwujXgT4MqAp5RV",
-	"f1mJtE5FLq9FOmTJ36UV018Tqo7CoaXTz8LEtBBKB9C2BCLj83w0cd30CFS9BPhP/v5rsjordAmKqi11",
-	"FteknjiLE1+dQHvOL9cGI1+6CBumcn6gnO9GaJmHSOpczonGBGCybm0DXbbZYWxOv8ROWnbn9rTmysbs",
-	"M5q3yWgudqjVwwh7RBk6/LJfDVSn4t1GjBwLx38Tn4k6KVeXYOu+4blCDirVWANy6+XEQov8CvBBlBKj",
-	"6kUt1xNj2T+5U9YINucLPSDX6blx6iuh2IXItLo0jXgIq/1sH2veMtb1nrdmwtzk5sVRM7mJU5fe8Zu7",
-	"TBXlVPxbqybP4On7UwyI9G0Qf/tigdVgDlK+YGO4OGazog7FN2sZIY2X1q17UKKwYbNgZ0Dw4XM7EcrK",
-	"EYAzBnGCDbsF9Dj9bEeNMPuUnA5dO36OycAVnTHlVhy4qTRaA7/MJGZdrvMFY/XMsAvhbiMfjcQManz8",
-	"8MMPPxwcHh08Ozw/ejZ8/sPw+Q//Q3ILDUzaiZ5bBh9brD+4K6kaThcoujjmMIe8klvuZDLHh8u07QPI",
-	"Lz9xRyP3r414ni+CNia84cFnMBC2uR5A8HZjnLV/yCYiQ1xHGEKYA38SAOstT279SjJlzn5DFCsuz61M",
-	"q6A37hX3/dWmZtzfLtw3KJh+ra8Ek7aZVsAiru0JK+NUmrF9YCeXV9PJYQDeGGQCNq9qVZ5Yii6k2dMx",
-	"LFawuuVReEHr16mRTuR8dCXVJWTBv+aWt0OJ+vhUhBLiikl1MMv1CPzZ1A0FHlMNnfD8eqXADfyL7USl",
-	"+zXN9ey1voF4bycDNh3rSnW1VZ5Dj+sLTLJS6alm9uQjq/MVdlZ/ohYz8cSwC24oIsbRc3jmo+GkYd23",
-	"ajRhg/7g6PlxxH7U2rJB/9ng+PsoVh/hKAz6x8+fPf/h6Nl3EfuJZ5lW7Fn/u++fHx8efvf9ccTOAJLZ",
-	"vzr44eiHwbPBccRe638LxQ6Pen12VtQr5SpWEAXGxk5ulVoN2Tup5haiZg6fvhhEjgHdKAZ40HgXjuoh",
-	"YX32vsxMxdxxTxg5Ze6VleNY96X+4rGTEfY8gCf1btYhk7aAkcJQi1gFndxA6WFcM3dHKez2K/jnN6m6",
-	"8ZIbsUIbbjwlXTxf7LC3Cbjxsk7q3jxhUyrwXPV7ZwvMj/dImBeEt7VhqSi6CcVMm6hE5fqth3FUxJj5",
-	"G3knpWBb4Rw2o0FCP1xDrbq9Jl0Zm6DHRVwmUAaIBbwVGfRwKz3hM42rlQzCiIqwyPpGnPjgESl8bUjL",
-	"LoS9EUKVjR2Za6ac7pC7IbQvSxgISTcDA9PdkPzFWCG9PwjeWBVFFnegWUrw8MnN4NpP/ApfLPzcEKYv",
-	"48b2KAeZDuBaclOV1W1igKnsjB9403XG8POm80NRz0VOF4CIjHM97W8dH+kVtyC4/EJmmWlLxN/Y/oid",
-	"PkCNvmUIYPz03cv11RL8V9nKcO/Wo8G03HtzzDZkFhd6W6T38lDeMao4F4KN+ExanvkyIQ8ZYXw3iOzV",
-	"9+Ne6jr+TedXr4RqvB2nYUJFBXKpZJcw7krI0ubuEU+Zgq+1uUe807YtMTLwCUNwVjD+0qhWyZVeXS64",
-	"IfCqJUax/NKT+qpEjtn5srqKDGtrMbcySK3BJrA+sYZsZJ9Gs1Jp574QNSQtb/LKVgwhWLW167Tpa5FP",
-	"BE83GVw+V5s0N8LOZ+u/sLKwbHBiw47LMYXbU5tddSNKRheextWXej3GF16TPffbhvuVK74tBwyJH/No",
-	"bEpb2BCRMrAF8FwweanAslFU824iuqvoZJgp0hhDo7TtnRSx4cQ8h0zpoPkO8kG+HlVaVS7DY7q6JlJd",
-	"NhVgXoNqbeiSfPQ0rUV+gH5H81zaxZl7nVRewXORn86boPFPVcWc2w3t/pAgt2QQJoDUiwVLptrQj2i2",
-	"BVc8jBsEBfhsyTIm1s6wVAP47pw0qZXlI1taSDrvPpyx049vmRV8uowWccqm88zKA9KK/3r24f2B26oD",
-	"gEhw7zkB5p/64gC0vylX/FLA7YhVrP7X/2KnpadIahWrN0BWC5xYJr6MxAxFlYngGRVK9nUamFApQK0b",
-	"shImp4RQwNGK+RJmjCAwI1gYxINJAIgXrNzqMvIxcREZ+EEOBlO3KIzuEOJj2PHgsM9Oi4VnBBsZblKs",
-	"ury6h1diETW6a+r72cVZ2CoCMdT9K5YkVljljwx6wX6wuUrdZAO3TNyJmMiMYMeDZ71y4Gh2pU274aYQ",
-	"MGmasXKkLu6Q3xXGDpgFceeEcf+isTLLyFs2y/W1dF8sO2HPB89QDE4+CZsvDk4d3Uj8zge+o1idVwCA",
-	"9TicPk0XlyUpX0uo5kCfvaksEEvFKOO5MOxmwi2TNla4rFKx5MtB2XMyBKuUglQpkLMhYkeP6ZM8cKZh",
-	"qhjPMoR87iZOLE7YVHA3fCqIIOm09PwcX2lIEsI5HrBzPTvIxLXICrznFH17R8cHBX1lSPTMiWPGB7WG",
-	"z14EDT9/fvva9F3HxDuLJTA+JM1RbtyC3+KOTOPOkMWdfr8fd35P4M1zORXG8ukM+3f64vcvBoes8FvC",
-	"sn0+f+UODzpqMJ9dMT0eGwGmdzL6oV/g8/krd0agbaxY4RytvAGaEjfY8d/qXmy37lVZuOL+hoEDEo1H",
-	"ebnQqRSEvkduW9d7AoFPSFqe/tNoBSXfar8dzLgdTf4TH7sBJ1Z8sdgcwbPVovrWf2DjE7RqzcQIzo0h",
-	"FGullRzxjAGcCBlzVbaAQf8M7dwwk48fzs5Zv99/6t5Nhiw507ntg9fMjRL+ei2heN3ZlZwRyvY5vxKJ",
-	"x7JBrB08LjByv3xSwWpTYBIulZOj+kUHBlNHnw8GA+g4DVLsnlMsMH1X5/SW+4L0GAF+V2f8Eq6/B/wx",
-	"/hZ5IkBysltj15DOM6Zyu8/3YcmDyZNzAoqBoMy2QE+EYWOZG0tGC6xxApiQ4Y8gmgDBTLWFRalLH9mC",
-	"dRPMTIclVfBP+Cj9EbHk/em7NwlLtTAk63HXnztW6I8klB1H51NaF0cjjc6tk+hO3BMfaI1vlAxk4N+W",
-	"th9sNOMZRNkVsXqIaMn83kDnGDAOlnaCmcSUTq1YIlO80h95biXPGArQBor/MY6nAErdsK4v+9OjsipN",
-	"dyW8F+F83JBm3E4c1yzAc0rSE/m7H9T0cbfCLQ+QTiC0Yy4zkbqrZmwSrg3MAIUAwLiCeqrh0AhHB8eF",
-	"M/nu+8F3PQ+zMRP5Aa54giBZbm9nTMO4r0twKzeCeS6Qfn5qoCMl8sW7l4AcxC7EQqu012c/ykyw+SzT",
-	"3GlrCYhATux/Otb59CDlliMlCegxQRgkXw6MzQWfHrj7iJUAkx5i+sPvSEON1Tm/hMLAgJPP8xwq28Af",
-	"E34N58JOhMyZO2E4FJbJKWXzApQa/tk9HnxfprCBNuWPNXUL5ERORQ8OsjJW8DQqrlfJVkcTMboy9Fk3",
-	"XeMupcjGrAsXDioXYB1jwJlxJ50bxOVmePxQXTZYV6h1aXJhZloZQcvDulgwQaXsf95+ZKm+UbDyveWV",
-	"iFim1SWk9RcLAAVwMLLb6+fQO7qKCaSr846r+ZiP7ByU32B0ZyK/xqRkcjp3hp3rQ6y0BVWEOsPOs/6g",
-	"/4wqTIF8/5TP5NMykPoAAqnBl6yNbc5JxFPXbv5cCsvuuvWFhMt0jtdDoNxRSkhDVitugHMuttTpvqR3",
-	"l23IZUCs9aVOF14x8CXXaoQCS28T0NVyuJ1O5yOLICLe6jPsHDvGc0a/UbhpEXP4O6ksfI0QVArzrdWb",
-	"o6pLfqth6Y8Gg7b+inZPsbvUDeF4nfYveUq0A185vP2VzwGKGr707PaXfvTQavjG8e1vvNf2R0AZcy8c",
-	"rvGJj3zhrtW51j87oo3vPV9nPgUXeOdEHo+w/XydedHt+lzip6HKjOh4oVWofgHc3eWXxqnep7Wr4dTw",
-	"UM7vDJeKfLiPNF5SEMfab+opcSrOLoBJAPc0yAJrJmw2V4DMUZFtvGJxzi8L6SZW3ULugKvg/hF81v0p",
-	"02T5ctdqmTRdbidwVq+2ATrlpbXWILWyyVM3fhg+1Kdbo/Frma/V9ErO1mnnhE8IkduMJK1NQsgC/DvR",
-	"kGWSsfaH1vJYnPOmLIgly8o7LzHXCf+eNj0W2vQz6Dn17dmILtXLEbXTpd9k+rsb86Wwq+Jwl6nCEk34",
-	"SdgGbn+HY3/raV8+3ZA1VyPof6xzvZsj9pOwd+Z9S2dsUwbwNu38/mtxMIMKRe1sEnPIDKiNoJyA5pwR",
-	"6h5WLCNbQATaZ5MOVUKIgLYRq8QpXgnrekHvhKwCGYWIXYiRnlLeWznOJ4b0egB0xRSGPtQ060NRMzQD",
-	"VH6HUkH+K8OyyFrEjo7dFJ69CPwhYbevA7ZNfryq86QXFZ96a95rK8qKT8EnXY+o++icJWOeGaif6t/8",
-	"yHOhbMPo6QEM35t/ogKxzA00bP1OWO4W+u9oHr8SCzSO/5qwLlcLhvGyEZpTOBmaULk/YVdiYQrvUKyC",
-	"GWIdKFQQdQkcTpuHFfO8cu10az+8iBVHGRQ6b+juTmmc+E1fvLYHM4fRmBOn+Dv100Bcww2Ae4GhwZfT",
-	"o6x27DOCPMe6KcbLdokjtWimPgf7UgZh0E36OaZOukN49pfTg6PnL9B9CckfVCNmOps74XCpqN6P0Mjt",
-	"KoLRQ/oE5PM47Xkqpjpf9BkVCwT8YlpHiEINFP5YdQ8HYKQggROskiJ3naJtdiwv57lIyyTNXmlxOXyG",
-	"20V2OSg5664afLYEy3RzucmltU60VRjMmXNlfLR4YdHxIxP8GowM5SVXKeOxomb0ubIZfO9CTKRK+1QF",
-	"DYSfkGo48Yrx9JqrEV1yhOKKVTLVqRxLyFJICtskfgTK/761YvoZ7GEp7uypJ0JUzossIuD2haPjTggh",
-	"IXgdPAoMVccn/n3ItAWHCpZgpDLJlmUcQuUXwoKholwMEzGjwawsfaLJ1H3veHDsdnwGlxj2biJGVyKN",
-	"VSavBGTXkuUXsVjCDZAWPRQwAVaLVT0eHIe44PiBHhKDMssF3ofr6QPFG6pJArA3rOCZoLc9OfmPhC79",
-	"BVZ9xAsfUM8nhnDXEFm85uWCnssx+TdgQnAGATUcU6GchkWL479mg6uagwXLYGHN8dy4JaSDOdLGwoGD",
-	"1RuXER7u3T7YTtHETaZkolpwl+mDgIUBttmSNEC8QRdvD46AMv8vuVRofqORgBduyYULp3DKF7FCvgXD",
-	"ASOw0sFBw66hH1wvP3sA8nGkjma/pCsWS+o3tl71U6ulURnWxSSMotpkxAwVaqQfi7qNJ8wIwVqKhjYo",
-	"pp9hO8rmKy1ODcLB+hJo+Q385t5WtFofG3x/+ws0j3M5FXpuv3E1Do+FZzU8PJKFlF0ty1kTsBWm0FZM",
-	"+2XOXV1qfjoSuZVjUqfaZejP5F/gbErVbqDGhjCWVXpocUD0hqwuLrfJv12ojp9ELPHFAaDu6ScxEvJa",
-	"qsufpRLu9jtpNFYJmHJbWgRCaiFJlz+F0nEwlhVyKMAjkSCbLYqOftYWZFyfInN0HIjYThrJtJP6YlWS",
-	"PTfFilvONUGmS15eZPYeyllbJx+S8IvMsxwxfj/IoVMpG2XcGBBCmGPXJAmVJ+cER1OeBCDUhiUZdLYk",
-	"f7IPMB5kqd1WpSFYR5L+/yOJILJlJjL0xxjkmoG46yQOdF+DBH4xTy9FGPig0lihZA2ZdbWZPDF9dgqO",
-	"naVHEbhakDuulgvKKs/lFpnbmPo3wtZeVW74A3C2ygf3bG7P5laxuVHtdN4Lk/Ne2nb+dgb9OP72P28/",
-	"ekChAsEO6SpKwfRbWAS/iCchCgHpF9w4TcnYYCLu+oKqOAV9AEgFqo4Q2jXlC1DVQMtxNDITY8v0HDDD",
-	"p9oKL49jZ16Nu1hYwsUK32FW616fvVE2X3hCSjQs6OQJmTUiZriSVhoMVfLrFVJZ+AJGbw0TRoUBMc7z",
-	"H47G89Q7jDHTmrQ+v5TdJM35jVSX/Vk6Bp8S/sm6Rz36qd/vo7nGqa74FuWapixxi49xMl0fgpIEE+n/",
-	"W86clMHR9oYhheKLFQoIL0bExCqBdk3hL+UH+uy9Lrc02PtQ4Y4g3Tx1ulyFO+TGwoYMGdT5Al2rFnQE",
-	"XYVhjj471YMlAXP3mmexfiQRFrGRGPYctIByfCJ1cy0OgR4DPAQ7Lw5mrECzhlWqAGpR8kC3yphZ4q6W",
-	"Ey5OFQt2ZcRnM5EOoTALWIJidTgYDKqzNJGv3UIVAdhP8mVhYygtbS3bYUWe4FmiUAluIAS5sCg9MSx5",
-	"9+HsH//z9uM/3p3+33+8eX/+6e2bM7JChk9e/r9z97u7YUbYmKSrEZ+Z3gnlSwSXd4mxA4AbBtxgQJEs",
-	"wEQwwQIvF76Nl6KQBcyTutnCNPHq10tXrsE32uC2wC15Ut5Z2NoTsr8oiH5xhx6SN9xbEKdXxj74Y98J",
-	"wxw2y6/49Q7xGbBEvoBN58V3x8/HA340+v5QHF8MBodH/OLZ8SgoTuZkJWQlGwolpV91TTmkZQ7/lrOq",
-	"TFSA61xIhbhU9fVp9DcFbKYTdbD2H3z+FX734LU0M21kM8xbSflO4Ka5zfzfcQdVFr+lqLfEncrWLg1u",
-	"78B9JCKRpwAV0YJ7kcRt6tbikR/FChFpi0iT9SShqBaREqsmtAIIInWMOo1WhaqoUPtJiqCVYayKoJW0",
-	"4vS60HbCGr6X4LWFKBf5b3jRrfDbFFRYuaTXsoQD2NznPHN/oJYcsaTEI3J/ATXrQ9HGiCVo2cY/0Vgh",
-	"04R1y6lCSgD4W3C5RJb2KkG4aPqFSNzctTPkafASkM5T4FZ/Ix9DPUi6cG1haHV4rnIvzogUWSrESRu+",
-	"AElpgkl3ZLJwzNIM2QycTCAB1oPAgdEv8dFen31QTaBRUMkgHA7Ka94HgvJwrBy7LoVhzKsjbRncyG/B",
-	"ilJqy/DjWtryEFCGqt+ryt8LtxumTFnginDDMvDJoJvsePAslK2A6aJEvZFs9RXEjZ+rmsmfJQzrW5Y8",
-	"tozwCrwaGwV6BYdjLyI8qhivyrXdQCBo5PtoWWjn/AjhjIk06gpRxck1EfJE1i0SsXyiDz5kCVCuBJEB",
-	"ra/zGauLOWbyefRQr9ZB5UWCgQvM0yRswK09CcweuTfPgEkFmTlmFAF3IqYO2dFFGkGsKCjCKbKloRzr",
-	"SAZ2gFODtJ+SKyJybNpJaBFGLCzMvIyVybiZ9FzHaa6dinxSmCSgTiOxVlDQZasBYsn4jhFK84wMPQFx",
-	"L5Ia6sbvR2+dRlPuJzh/a7pebyHpxXGkbGIzfPoU7BB9atQf6enTEU+fXuR8dCVs31gx60SlEjzs1J48",
-	"GJfAddgnEPyxCTjutyehV2JmISEakCN3QMx/K/94iwG6aC5sIutTfb0UnOhuu6mYPC+1MB5lguLnguZQ",
-	"bsEgSaVr2iP/JRKwo8Ggz+BbQfwU0NkdRlCBabIcVEMMFetCDFWs6kFUvWCkEO5EoWCoj9BCyNRnVHph",
-	"PPiaTGPVpUgqhjCdnpUInmdS5MwsjBPU2IgrAkHWSgyDdGuW6RuRHzg1lU3El0r8YiV+x7AbkWWVFT4+",
-	"HETMiizzSsWIZxlpNX4y3MRKKhj6o+cKr+HA1vjBpnTvNQHv/B51jpC61FLcNDNzdw8rsvEfikSuMZWf",
-	"gI7szHyFpWa42jpo5feoOZ/gtHZpgw9gXG1QRkqJSlxkmwECKJYP6qtHFUrE76CotiBQ9fbLU+9q1eUp",
-	"TBiN9+AnYW+9BDvJiQj1w5bUiD/qLdltVsT2p34z08tpwOObUyFqcsDT4Jw0XrDzMjdej5udv7nA6lWg",
-	"xkEAOLnDQYbxlV70iGfINfuxeg8wJ0rjsR+WIBFPjNPTLhW381wkrPuXd6evDs7+cnr0/AXT3hqKlz2q",
-	"CSgRWiQrvi5U9BAgxyQRuxKLqkYJl9yIUS5szyO30Fmziz47jZXl0xlY0gKknc+ffg4oybOT6h4Xflgs",
-	"vBqSnEZrHnot/aTbbvyZvFQiWHjyBa3jCKToavcZN/IbqAnrenM71ub8K0D2q7pGiyvwxfGtSGuNGI/h",
-	"ZrWNhPD31hrHOpBvDcCGXxgWj/GQYVjl0C9YGcvcNkQ6YStHGZaOfHHcaSoXuQTJL76w8AYUh6RtHEWD",
-	"LfftxXGLC3clg/mPp/+xE78n+bF26vBU9+7sfNysiCDdOsO//xoyph+FLXVNO8n1/BIyp5AsfP708678",
-	"iffPwcIArkYW5uO3ihjNAvE28eerTFDj5Y/BoRsG5D0pgmylDWOPygJqhGS2lNwHRI4VOPHSlJFVQ7Ad",
-	"xsoItxZW5yZi/5prK0yEGHI6CwKHI5ZJJRBRB61+Ul1LIy8y4XO6ysZOB5WXE3tg9QEG/1yLPJep6/rf",
-	"ItcHNzK1E2ZmfOQDcEmpBLOpBFAcpgg/Tqp/OlbPY4XXNCI+i7ZPpXOWSnM5hxQga8owK8SiMcjEjxCq",
-	"ZikNDPT7dx/O/vH6w9/e//zh9PU/Pr15/fbTm1fn/zh9+eGXNz5WxwgbJD1NcmEmOkt7Vc8lVPh5NjiK",
-	"VSGggIUaz3iEzNyHcfFLJPVdX9cikFeiWF228l8sAgJoU24GvYjMAK6fw+dsCsVJDFtjqp8//fyP8/Of",
-	"a7PL5FhY6c7NKUX6hZKGly2eDY7c5CAhLrS88zLlB1CfYA69PvvsYQRBRaKEQ69DDRtFlXvUZ5bjm9aR",
-	"aqqCntVw94JAbMQHWo5E8BfxnoOe/hwc89ngqFln8MHw9YTQ8i76a8u6R81JoT6EbwNi0IMTjffkhI2B",
-	"yUlL3pufNSrBSXXF/M9NoOmBufOJWaYcnz/9fAKpe7V76UYexoQU17D/Z4q32nXok6qu8C6jnnYlpczt",
-	"5ClBt4lWeeSTsPNc+WgdqFNYreJ2S2VCUmh9cTNwaRLGHo/VeO7kfyB/oCR7JbQGEws6zT+h3iXKQ8eD",
-	"w9J16Z7OFWSrhyC9aVkoCysIslzMdE6IklP+RU7nU/dbLoxQADAI+Jys21SZsDm4pYlB/EJLCqUd7xUE",
-	"JKwd2URzYTFS32Dru/d1bhJM5UIEJw0c7CjywIFAmhJcqrmd3OplgpLbB3p84Etu3w0/rr2C926B5F65",
-	"73wYU9O7+JZJcjg8GgzYW8DR1ViEluDiALN6jxW3d/XWseJazvoiuIGv6i02wYxbuplfATRuWzC46vXc",
-	"g8F9Y2BwRLP3NOdRxQe28tYNKU4rGtwyxdkpHFwDz354ODgk0XtdrcXduSOmtlswONeEK7kK2xiYMoYi",
-	"YesFJTRIQ6X4E4B5ZlN+JQyTtiq2Qt5CUX8OOxhiMMEsF9dSz039MYSCgu0gbcNLahZvX+H7K2RbbHAX",
-	"oVZMucw6w44ej+VI/BcfTYUPlYSKubQm3rtEMvDpaCrYO8DEcpsWdWYTrcR7rGc87PznIXv+/DkbHA4G",
-	"Tj6eyNm5Pk3TXBjYGI7/PHTCNHsns4x9SjtRZwQOjM5rvrCQBw5nAlPFzzorPq2N5RmWG+wcPz8eHIFM",
-	"zq34mOtrpxZ3hp0Pf9kgJJOW9a0aa6wNtZfQ//ASOl1VjJcLaVhBUVoEcn8Hf1+iQTuQwrvLxSJ6RUnC",
-	"Csmi2l+x8pUzfd0Gpdko43Mj+uyMqkFgnpkZAoxzVBaZKLuLWBLcaEiIG/Mv/i+WANVIMJq+UnhOj1lS",
-	"ue+UIpaLqbTBj2Fd71hVX+k7QtAGL72CJoI6UWzXXpFYpmgPrEwEdHQjpaLk4ntC+ajUigqRNGtSyfDa",
-	"NlHJ36jbt5soEJ4MNGoPgVR0T2pD5WQ3qw8jP+O9AtGmQGzDc6unaVMi7/ctBUoLBYUaGDNxzkqJIix/",
-	"5Mf8hCqGQW3lCDmydwhVqq5C8v54nmWxovqh3aQuXiaYMGEAelbaBjzbvhvExLAAt6WsRaXHsVru8wSY",
-	"u89agJm6jeizv02gemBY03AMvqmuj6CGYkqx2qqaUlSvpdRDtzxWf8N0N0S28XlwEB5zLdKNVSDYl200",
-	"oKCQVEUZ+vtvHT3rDDsEbET1czrDztNQu4k6MP9Qy/nhBzhO65GOvxqtYOj3kQ68G5pVOrL3DPixMGAq",
-	"opYtqIzabnSWqDObN7DbH50ygd8ZlqX4fVYvag8IQZwJnou0z86EBaPKkhUFDR9mtYVk47uPiV/bmj/u",
-	"3Qqwv69/+vv6CZnIjk0Lc2P1FMsJrjBxUglJabAmNuHBkiuegPmkNWyq03kmosaKlIWVEsSNKV+wCxEr",
-	"CCSQitkbTW+bXp8lGb8QWVIp2lnUamcJEg6TMIo9kBSoqA4ATiWKVQqQdyNbq+Tdg5iFJM31LNU3VP2U",
-	"wIUz8Wqi5Ui8rjwEAelCMH4BuDk6jxVCtriOKI50MRPmpEzpqiTg+6G2ECRYfgZWArPCKgvN0JZwB8ss",
-	"LCpkB3DLrOuZQiZx4X2meWEYnQhuz10zGBbMA+qAY0gUV0rwTLgRTXieCiXSzq8hOYOiHoWS7td8/XiG",
-	"YNavxVgqiEncm0//JOZTvBlY5zQttj8kdkGLdoIXXrAWsnc3q6oneaCxtZpYo9LG6m2msWoxmiLti1ji",
-	"Mb/wEwmQUFUCf0AJUnzW8zZRvBHJSawAEawones+jLY6972CmvMlSs3M/ILqLbtxmYR1A7wvwFf3w4FP",
-	"IhAZ1hYmrPKTQsCjYqhgOV4EduNmO+xttBCssSVN2Btk26jlQxtlm+j0RubZ8n7vDbSPzEDbTIbNBnR4",
-	"+XK30WEf8dGGL4JoAAVaIY2F6bmFPCXW5SzjTty7FDbMni0qPfvsqXEuBBau6fVjdVriipRlpIP+Q1hl",
-	"19PR4BjbSctSmZaIIH3mga2uhJgV9QXmKqX8Y98LjGOurMx88WvBlPhifQGqqByHN6FdiUUYeh2rLlb+",
-	"KsugIxCxlVlGaViA0ryd2IkrXRc77wsxI61Qjb1tuwUE455komhdB0nl0DS6SW49L7vmdCG/aTZo7M/W",
-	"On6TOx+sJiK/VdzV7fbDsmYm5pYghF2f/YLUlme54OnCZ2Bp5Z2LSGW1ZbkgMov1apD8el8LFTQzGKSl",
-	"xE3ICfCnLxaL7xfvUndb0lqyPN5BxX9AdfprXuC9UfJRGyUfQGEX+YGVlH25fZ4QdLFBTtAr+vZt9jmR",
-	"n0tw521toKvO5RedzaeC+akTbqgSl9pKoFSYxl/a637SoNpudAtx0Hur2p/Jqua0ETyp1atJv99yNxFx",
-	"pula7i5JaJWFqPkilsYhPNF761DrZf8q5iEijptYhfAs7onI47MHFYRiAwpSucGtFGSzpJ+CILRrowFT",
-	"vldp1p/vZiHW0tnf658r9M8t2FLtUN0t08fLWZu6wb2LuF3i5CNwrQCUDtkAe6VcF6uwhgd+48TJpWQt",
-	"9A0JfwZQlS4EywUV205G8zwXarR4pVNR8ZkjsGExjCJGhtr32SfB0wNIQPKumm4yCs4z1aMJfgHIqihW",
-	"5Y+Lmag1W8wQ2QrK1SymQtlzkU8NJASkWE4HZpZEoEgby6czBJCKlbxUgHfikYaqXbxNsRANFOj9KHLj",
-	"rnuyEilxQxH+LuL7KBeptD/LqbSd4dHzwWAQdfyiUDbR69P/dzAYHHaijvhiRa549kmMhdsNJEy8zFtz",
-	"p0+aWcYXOMyD4+8OwxfhV/qNeOooJK/SnPMvcOWqmVaYDcU+5mIkDWpoSlv3+c7ZRM4Me6dVyheYmNaJ",
-	"OvMK9H0Kbx/M/NtFatfGesde5/hz6RwNdH0LTeOhkAiMz2xCwhirbuGfD680/h2QXyzf5cnAcjWvEIS+",
-	"QkYL2lqleP0ilSpNeifMii8WxmYaYqyikKd4vB0fXe1eYhk3lnWxoii4mNziCZVKddmjSiZLYQOva2zI",
-	"xKpSE9avolSjbJ4Kak5cci765ZxPx1bkADwELHPMs8ynry4Edx0fDQYDZjU7Gvzwg3v0+fxVpcCVtL0I",
-	"a49jjhjYg1vqa26kMu7VxUYa/ZVUxc1yu4ot3NP+x6gqmjUJ/y0Konn6m//nLWVIzvTYi9mIPlmoF5mA",
-	"jBjHQUyBIlonXL0IQlkLFPCRTgW7ECM9FXE5Y3QTIc0Mww2kpeR/knGHQAQTRG9NyZPry5PUuYHRTcSS",
-	"wARq5HUsVUpxCVCPjzWGMfipx2rtKAYnYLvG3pFGL20uWIdBBK0q+G4iCPw0EZe0OvC93n17TMG20llb",
-	"cY0l3RWCDT3AbuMF2Zh9ByaehzDvtGZMBIuxP2YrzTvbMYKNMzILLrF1SmZpcClzMoOMyqZsTApOcHpC",
-	"RcFNemtmXwZwB9UOCAsm39JUw5YsNTXjzVamGsy+PB4MoFBWcTFjhUWukhm3EzTVjHM9Tdxy6QzWTrPk",
-	"KZrRbC4JXN39HVHtBFgT0NAuBDtEZWAQVq/qs1PMPvXVD4O8Uwy1S0hoQCdyUtbt8kEePjgEm/lA7JOy",
-	"I9PSU9EBqh9XYoFRIFCByw3sIuPqKlbJsnUn8TssC2htKEhJFYAx5tp1sUQ672TdwpzWbYxbmye1hvav",
-	"Iqn1+WAwGDh9Bl7iaRq8sLxKT0f5tHz3t6qx6/Tg8LvS2EWmMoTNfuyZsmsykX2Iy7eRJ3tHoWm7ELeG",
-	"xNkiwaLMnGVdrnxDoPShb8ACAtlKp4CPi27wDbivePt8rHZNqcI4uC3s8PdrfN5TgX2gWyXQbXf27NCs",
-	"8ZSA7Ahu8E5yb6N5/Fx8sZX7HDoyvbQV1IBBEwHBsrMuiDcIAYJm5d5JrBKPvgfCprQLSg0rYfQSKg6D",
-	"F63P3vH8ypcWpZdZQoTopYSyowmk2vofzyZyNoNfPQXjlk15foUVGmpCO5WU9UsZQiTGKhDDoUxN4H1W",
-	"TqpjE24gG1mPGZauKU0rPiT42YuDYon8d2IlUye+wc6rSyf7rqSP7A2IkH76aGlSlo8wC0SwLtL+yOO8",
-	"RNRfr1reNph3xZx0V0eoR1e8S+nsEpXxeDBgr7hjWWd2bWDGT2IkJBT5TfXoqg2YsXZEiqpl9PfPgqfn",
-	"0vV31AziuKnfkhZm7778YxfVTrFwCF1Pqx+M8pcOzt2T/wfwji4xg4gllWsHtoaSNbhmePvhQZUJRA0s",
-	"IEI8yPBue/9oSH+biG4QVROrgHCWrMKtCubQuV0QdwxEPS24+TfsXXwop59nOGv4/s6rfK8UmvY22BZn",
-	"HG9er3vwzAWErPiZtvYWv12jA8sT4Fb3VcXB52Q35euwE/ar01TXFcru6OMKZaZ7Ky9fXpP9Ub/Nq1Ws",
-	"1k69W6VYoMdFvcVmIf+0KYqzZDcjrojdXJCJ/05+sNXnb6c2jIJat5R335/SdWOeNzuiO3SORWu3Luj3",
-	"HRJ017NeVjXoWNVvDxUeXXUBo12aIbfVgh9EpfwKF3pvmvwWTJN3Y3u3yHdkpbovC2UC0anvfaKFvwgn",
-	"XvdUKfP1adc2YAJOqBEKSmBSoQEQHpW26LKNiiwOrQS7EVl2MNa569c1v9Bf/JIOHfU5PXv19i1Weo7V",
-	"jOc2gtf+K3L6pZ5yqYAwWZYJbixYEwHUy5w46ZSi+snrzdVlJthFzkdXwpbFu2N1M5FWQHHtiI30FAqU",
-	"RuztR5ZJK3KeGUcKlVYHOJrQQX42z3N3sB0VLbth0sQqXC6Oc2ewJIxK7nDjCfUtdk9vrZTp/YrYVbPk",
-	"K/zqLgrUpFzxfi4WwvxXa1ZD1CmOI9grFe9EnYwXv3xyr/tqNYjg/MOz7wjF+fgIbZZUTLnzcr5Anr0Z",
-	"ZaYp7w2Of3yDY3Gp7t/e6Mn4VzQ3QjYCUkFMScB/r2GAjFXNAsm6Ad8ADMXy3/4GhmVmKJ3C9eKI1sUi",
-	"VuU7jGdGM52nbuwXi2BwJe5iMfZbbY6xakzl8+u/Y5PjK8+d9xbHdQnrFhbHQgba67frGBxH5aHcvb2x",
-	"IGS/0b+2MTMWrteNzYz05kOaGUMZ6N4i6su7sT/gt5oZR8WO7DKI3h/K7ayMBYPZsZFx9enbqU2iINBt",
-	"xQr2Z3RNI+NmB/RhjYyeaj8S4+Kqa7dT2+K2quyDaI9f4R7vbYvfhG3xTrzuNlkuRAO6u1LaREvcgQMb",
-	"H184LdsIS/k8Ptq5nlXzdDmpBkhDsSInUCrVcdapvq5F5WF8orSIOgjJMh7R2f1wN3Jy1gBytC10SWXO",
-	"nWHnxXfHz8cDfjT6/lAcXwwGh0f84tnxaEt8wVNj5KWCaiP7mOs98VnXJAanpoIPpRlvA4nagPqkYsZz",
-	"KH5zYCZybFdBPpVt36ZJWQ6IZfJasPKhIwllXgXrHnvF0V/3Uifs9WOVGMtzC7FrGCwtVEp/5YIdHR9M",
-	"9DxnyV/+Mp0mlBsGzk4qscHG7nEqL6U1J4yrBVY+FJmBDMTvhoNBErFk4P/xnf97gP84ffnqddILqM/A",
-	"yUau0wPotKjIyK0v+MhjNcr06Aqxj8Nqyyw5ev7dc8z2OzoeDJJeNccNQsc9BD+sN1BbE6skE+rSTj6M",
-	"z9yvb9U7qebWSXOOoCZ99oaPJiwpjsebf83lzC12woSy+SLInxT+ERSvLD70xARbFDGtRmLYsCPB6wFB",
-	"jiq9elnQiY3Fpnc1ZGwqrURlNT1eiRsIDBWBArgKukRrH7M3cuTLWZpYwVaswBmrZ0ZW/D4fVgjBsSp2",
-	"ZMiUZjcaY/BTvjARWDPkdJ5ZroSem3KYEUvmKpNTaUX6is84xvdjaadYJVP+5TWX2eK9uPmrvjBUNbyr",
-	"NEvdzwze7EH/JXRC0XkzyzsbTUQ6z6S6bHcHvS72AI7OnaLUl44XiBrFIFeww/SwE3XGuUz5woedTwE8",
-	"qwhC53aew99UDMvMVfinncxzE7S3cxH+eSNSFfzgZBq3XW7UD/hVxzZLGrhKNog6RMY6w87gxWDQiTq1",
-	"A9IZPi/C+99D0Q5D+xcev2AnypkeltM8Cuc4KOc3COd2FEzsqDKro98hEwDpb2fYOTqCoS6dc1qwtSWe",
-	"2qHEk7r32P3hEc4ChuBPsxdOXtcetQopJdFbIaZsg31Gcgl2gBzdF0Ig7hfVMwCaCpgBU900L4CVaQEV",
-	"MQpTAkj+cWzESz8lzlkdhqzRYrmaU/wsja1dyT8NzFcFVL5ceTiTreT714I0K0eaO9sSvgdGDavLApuA",
-	"h9Gl3NPUx4Qcli4Rzc0Iao02rCKot5UcW8ISQ/0lBBLbAAMscD3GqnArYpf3g8+1mkKiI6tJlr4vtyLM",
-	"dY/StamjcdcSxq24XXgmbwXtalbOpcHgGRApHHcvVakEYUsrhaEvFlbgC71t2PxPwq53gndiT1xiNs1m",
-	"ReM50f5MNzom73iglyj8LmuNkc8DDfk3E50JT7bKSo6h8zFi4stIzGxNyB06eRiukbF8YZhUaJgKpi6R",
-	"7BNCMPN4krzWkwcwuNApFIEsMNI/eJiXlYAwiGom8wIZHr/SdnUJ1wnhqQDQKxOsK/hoElrdLqo2N9Zm",
-	"ciMrl1Yj0QsCFWKFS3Or/2P13UeH6n0bg76W2aU0phw+f9ZoTFHzLAuB3de3pjwrR/9sHWvKs2C8zyqD",
-	"fVazpgy+uxdryldxYG9C7fcepMfsvr5/G8091A2p+ZhM1AD63lQ9pNd3HKQYAXy5KTdG52Cv77PkRudX",
-	"r4SyIn+bGnRCAepk+fEnBlwGbAStzJABR6j5w4IWTQ6xAMU9VgFnAIx3AqAHXxPpBlIVETih0yWcb3Xg",
-	"J2yqr0WspGUXhNfm3TDB0J6YJXuUzt0Lll/h+ADYniaw7PWBePAeQjrTLMKlAV3QTmTICB1xQCZc/fIu",
-	"PCC7qzj46v0rNpVZhmlWGbcTEZQXfMdHE6nc6Y86lWVfbVTaguDvLed/Ost5Iz3elhJvaScPevAid4D/",
-	"q8fuYker4XJi1WAXD4zgAU3WORi7727Z3teuaCEjX80OvZEJOpQg9hTqcdqhzdrkaQ3b8y1VDs+rNgKw",
-	"u0lrlgQsw7oXi2rKXC9Cqaz6TqGnx2r5jTtb3B7G2NZeHTy8c3tj2y3Gtu2P8b0Z2IJHrFtE8aNigiYs",
-	"4xSGMoBMgGRe1UVAV2kSxf+piZGHorhK4XJUGjq1gzoA545TArogsceqZo3DWjAGRtg7wcyDBl0EgN1l",
-	"MUvfA6oNIDpIEyv33dGEq0uRtisUY51l+mbJ8IhK1VjnWF9gwm0BdR8r8BVFEIzmW1QiznTerF71dmGH",
-	"uweVBPLunUJSngR+4y1g96uO4Oy+nu3pduK3tz09PhHis0eL36WSI0Jb7j0Ym4K4zzVNTSfLpqYS6LlC",
-	"EhMWkP3SeeCokCPeNfNRGUEtS7KGHvDeSbWLissBHCRE3WNVGHxCAgx4pHNTKZXLkkut0+SEJSOuPs3V",
-	"Z8WtFSoVUF42jVVTGCy9714H23afffCOGLsKaDvAZNHKrWslXhpMclvbhUpr/13SQWpr4H0U1ZP2i8it",
-	"HPGMTb1liDYPXBVqPuYjO89F3hl2/sK5o+BTnYrs/dytinv/x4Oj0rzkmjD/ExWkfaV1xlXBIdlUKzuB",
-	"qrRG5JKXXR0efv/dM8Bbwb3tDDtuP1f4IapMYycZL8XS76Fa/hTmqyCaP6Ds5QXchq4fpPpGQamlFRQe",
-	"3G2vuRXVBJLglwBuH4qkHkCXrAuaoc6Zrw6rx2Mj7AlRn1hhzVVH1Cv9YaKFRrcvzzMJbnCuWH0oAYPA",
-	"sM7iEfokCqaXsC63bKqNZc8HAyj+za7EDNgBkS2MCTlBlbYAfglTbmquA6oJWzaAYWPQ1OqEHMg0qXk7",
-	"yrCVhCpG1hzePLQQrE4ridWteSWsLa3keDCI2jNHYMtAw6Bz49s7YgleHK7cCocpLqNcG8N4llUsnpQE",
-	"VP6ENYTLElX1BXGc1n0Vi6BRnEDCs6y4ARQm1Ouz1xX1K1blaGhjc6jjm4m0rOiQi5HOU7MDVvia1qaz",
-	"kzBa1H83yInYJq/k919/j9b9iKh95FeneQd3rzPsHA2OXhwcHh0MDs8Pj4eDwXAw+J8O+e2bmw1e+Gab",
-	"8z+/3ns++GfjgwUZamKI5cO7ccY7pEEUfdyaCVHnbBZwJDfOf6j2ElX5aiXdIVaVsuv4pnkpxjoXUAfY",
-	"s3lTlgZ24xdfRtncOPXpwp2pZSYfK+Ty7jv6UgCzgaqFY0mWlHJV9LXIMw7FFRxNlyrVN5SHWa/ZHiso",
-	"2s52XrP9dt/XEqHZ53XcktcRHpsanR/U2EF55MKG3wcNt2cID+yRWxYANnLMFYdrz3Eek1tumdmYTblN",
-	"q5euidtsnCNSiOJ3SxOJVQWiruj162WKNAvU95Ur4ie8TxfZMF3kXuSxW1NGivO5Xan3W13O6x6+nThf",
-	"GjhHiw8m4Cz7A9nkft7FaXzofI/iLHdRLHZkNrSVeBA6mZeT6y2lh8QK3LQhPmPR8U4SHx6hgWOV7eEo",
-	"MCo8OtvD1yEbe8ftI04aeBi7xpbWjKq7duMijrFqjEqNWBJ67uDv0mcHwA2B483XdpybO4ezhm7LfTDr",
-	"MkH5WprzRhqzCN/aE7PHpzGv6aa8XT1eHcK66v6vFO0fRKRv48l/1NN7P7L8tkfpXiR3tCyT0Z1M/SVv",
-	"bE7bbseMjlWQPh0VzS60zgRX5KzkmREe1M+3KJihNBRP1GevJlxdoju8GgxVgsWWI4VUbW4rgVDuG0a7",
-	"R9JW4pjurjbsLkxzVSjQivies5lUaSbYheC5e4dyz2lsRSiPntsPYzqhnccUuPPAhGmvLTzeMM8dBgNd",
-	"8vmlOBjpdFUQ0KliTpIj16NWoppw+8Qw6IZBN0wqlsDfbx1NWg4R7fr04FiV+cEYdN8eMRp8AErUzQBu",
-	"YjluFNyBsarEjZ6wVIxkiioL9x+RKhVfIkfuRlqN5nnuDj0SbahjASFI2k7YjVS9PvvJDSBWOEXQjjAw",
-	"BVdC5kzfKIJtckoRaEZTvoA4WAOAG0X0zTm/PIA8vxS6iDBMBXuRKfZeIHdrTApGw34zHX5rxbQ9MgUG",
-	"/kqnYncUeNAfPP/hezclMxHClnT38AW75EBNF+69Tsrzq/VJ4zm/3Gfj/kmyccv7HFAwd5DxjreRMNei",
-	"kXhtY9nY1I7BuLu6bJa7a2YXsSohJ+HANxg4yBbroy+aLRZt99fpU8Xt3Wfe1mnFA5spzvnlRgaKgGPt",
-	"6c+jMlGEO7Mm8SnuaTPxuTXJVqZh+K2jVU8MBZ2yLmeWX0LcLR9BZVxQaXQKFXvxDekHB+/2KjG+mxGV",
-	"n4StSgT3pGnAdWnWMQLav7d+tCXSbs4ggzO6leGjONg5T3ehErhuQpXA/b1TlaD8wFdSCdwAvkmVwA18",
-	"tyrBmeUS5SZjhchoc54NjkvlAP/wqoERI61Sd+L3+sGePy/rB8Xlvot+UFKyP6x+4K/yXj/41vSDkn3t",
-	"6c/j0g+CnbmDfhAQn29MP6iIB19BPyhp/14/aNUPNmaQu9IPpDqY5XokjDmwOR9dSXV5MHZ85MDRvnuA",
-	"JvVfYfCVTZBJT1mS5nr2Wt+oBN9mSggnT0NdBSerO80FEYGckuJbI7aCSU7cTVqQvJ2k3AK9SZjlV4AS",
-	"oUQVIrT+fs/DNFSAGSKYNALyXAh2kXF1hf7dXIQo1lGbNrMEugr5WnMlrRse1A112gNlndUgIOC3XUFA",
-	"vFUf8Syc0yahRHEXvYIWuTPs+NXs1KnEq4kYXbnhW8zYNsLOZ65VdfndlfhZ33Sizof/04k6f5GXk6Dw",
-	"jAd8yMS1yAC9oVw+BPtZWzNpXoV9SuqfJCW1pIg1WhWS5rY2G2Hy3EJ7H0TLKYM5PTmM1R0jMpvvz16l",
-	"WYPIPLCW00LvN1F86sd/T9Aek/Ij2+nUlsSsNcLzNmK207jPFYLKPWk4bVelWempMY694tMaFrpzbrub",
-	"uNHyVF8LZXW+OBDXGwGEz/ilSJlQ1yLTMxExJW6EsSyhkj0AwgDlAJBHT+TlxD2XadTErMHh4bg1H7kv",
-	"veYWeHbQWcSSf825stIu3L8tKDaOkRemeWDu/eKlEh/CaUVp8XsLRsRJ+O0fcz0lNaX88VwnpKBAIlxY",
-	"uahQ/sxEz6AO+L9B2ZKKem+zlfrVbxc1qMGb6z2e+TLJChdnd6LF+t/8yC8bE9lO4XpAWfrrPXz5I5Qa",
-	"aBP99oSkuPaozTLl24UCQo2U/iYrh+XtCvnglCyjBSGBLjC/PwBmU2BEvc1WuoqogGwRjqrzYJelNYj7",
-	"ep9ZcosIUTmTdzutG0sLtTOMOSdOO2o4xe6kgGfxr2cf3rOPrhUV2cMBgpvA1w05QfteorT1UI2psFxm",
-	"JmFdaU2sEvHFilzx7JMYi1yokTBJD4ISEPZ0yEpz54wDIp+/GwPWxSUBli2n0znAT8V4z26kEUOWi2uR",
-	"W8bZVBrLrwRcsF6fvaGvsrz4bAPQuBvweJ5lWEyJUtody69uSYGkVZqKCb7PCRJGsI+n56/+wq6EmBm0",
-	"rZrekHEys2LeTR0GV7Nrns0F6wLQui+NWIyWOi5WDwolGgZnQl1CRSfXeeh2CWzCuAX95aXvx/PB4Nno",
-	"SizgH6If9F9W8C32uiXUYxVxggPTQJ7WFR0O4Fz+55KZ9u+/dfSsM+xQEg1IUXbSGXaeurPXiTqwnGBk",
-	"nasCQBJO+nqE7q9GKxj8Q2fIbEBh9ykyj9AoC2QMUmSIPLoDiUCpcA03o/XVG7aRZPLUf3CV39cPsqDT",
-	"Q8i8E8v0cheSyetiCR7o+vgPrrpFAJhOzfYSS2subG2pvmmJhSbBuo5pGMqZTZ42yiZFQi2JA3rMEpQP",
-	"Go9asrm8EKs1BAa2hbwQiFstAgNrkhc2lBNiFQoKXtjYiagQ0otdSQw8TQNpYXmuT0U+K+UH14GfamfY",
-	"+eubg8MBQO+Tt+Gfeu4edn7/5iSLW0ijvyJ7EePRiRgfeW4lzzIq+iruTJ7rQsY62GH+gw2SQlHaaoio",
-	"7reRsljtQvdpIGWN6ub6Os/2pOxzO3+4S2TK8mTg13y2CZ3aIKakYfhfBTRgT7j+eGBju6RXmyhFaCEC",
-	"d9gORNBGj9pnBSWc/CyHhbTHWYKfT0h/7xaeLubuafE4ihX9s/7ZxEtpUK07l5dS8axHJFKMx2JE8iY8",
-	"n820kdanRsXKv/DEMPK8SUieKnOEpBXTiGUaKwdmGu8r0eQCy9fRSZqCNLHCoWI4HFQ5KYqVFDKlXJoH",
-	"1jd002cIfNuQEBUryIjqnQA/ANMeftXnQglWfJvCEv/mIYTnyimyfhPcHgh5LVISxmOVaXUpcjf5iS+y",
-	"R5+40fMshQhLR0FGV+xCZPqGDSqLEE6u8GLi59GB6E+4X0M24YZdCKEKfEwjIcQy+HJT5/79t2kyjBUO",
-	"SBqm3BtsNreMo1MBzZ3jXE8jqMOG3/BvBwtD35rNrfHz46OrWHXxAaLhz+Toqld25JPrisnkfETV44UE",
-	"Y+0Nd8s91rn7DapOGiojkIsxZJtdiBGfG1HtZ6KzlIYRIYy/Kose0kihyhr0cVIgRPtDR4GwOA89t6wy",
-	"C9j0mQ0n4sYJzngcqZmPRhCQK8eVbrGeZVoZLAgCp35U7om7LU8MFahU+sb1eiGbD8nSDRhC7C8panSs",
-	"yVjpltIfqjBLz51ptxVTwc3cF7wJBuJTBsFTLaDMT3H6gQIFbaEvD6UtDbvJncymTrzSSn+zC3C6M0Qs",
-	"PTw4esYm/FrECmKPsV8KpPZq7giDY0mSK8p14rVyJ7Y8dWzp0EUQy8cVVGfIZUovZxoxluHVnru1nBJA",
-	"4bG7W3CdqGCpEzwPihV3JwsL/LgTwoG83dpDpi1GBYm0zz7RGcbR4uLAZCcYVBirX3g2h1MyJMrjJtoy",
-	"RbbGDEc8zxexgh7crqGIDKUsrNZXffYZvkJOjpaD3/ilWOVcmvJLbtug95TxSy4VxnewC55xtxzc0AHh",
-	"NriUEZuJnAZ1JVU6jNXNhFqQbTpNRRqxi7klWlWWaCrI8xPGr0XOLwUzEzcMojL06SeGNIOA/MNShcVm",
-	"/TCRDvAsc524lcnFlCM4F/TRZ2eacbeg1DcNviClSlxyK68J56zoV4/ZgHZUQqFFO2EDrF6LQ6Ir5jss",
-	"ua+ZT/1YiDE/2UKV+NQgBnx9B2/IjPdW00ZRlxj63Vy9t0u6mbYrMl5eUe440byxp3lNOfBBsrsjlbLk",
-	"LFGsWvJAWC2p3d5oeMOAS9cxCvdh4y92kYbeO8Ga144uo/bus9whNsI1cbILCpo+VgJlU6Bo1dCK6HaE",
-	"8ZV3zGeSUJOftb2blj6T2Plrbgns+7uDwYuDZ4NOBEHOt2GMexDBN6fnB0dH33932Nlcaf9Z232u+p8k",
-	"Vz3TzWQFaMO2ROWBEtYdXWpKWMd7AkXEKveprCMWkAkDX8bg1LuGZf6s90GZ7TTlwbM9Apq8SY4HHP09",
-	"pXpMIZqZbgnLbCFTtwdlAplamaSxFISZ6fsOwfTSw33L53AjmqXzTO+F8vbE9Q255Z1jF5pzM2zOlcFM",
-	"hG0zNJxU7dVUjJ40ZdJG6njl6nSNWDUlV6bEZMPUjH/ZBcY1YX4GKLr0Qx/f+IRPsSpnrOjzXah7w4qc",
-	"iYgJlZYJGr0TluQic1LlG/jW2zShip7V3zHn/QbMiZfyWqgemzpKTzYAo+f5yBujwBZa/AjhqdATPb6r",
-	"eHAe7NteTGikTMESPXAGR/Dl2/M4whu4FxUeaTaHrV63XeZ0PC2G8HIBqCStQgSb8hmWagd7sUx9PBmZ",
-	"0ouOSqO9vhY5VWqoO9OGTKtYgdMJ1KJcGJFfi5SsjF0j0H5YztFy9FeAhZWak8+jFxWGlVgpKFTEkp/e",
-	"nLPaXC9gikkh53hjeAK0ORWfaBBJn31Q2YKMOK5VrMiTVkyyW1pyB70AMmRYWNTJHQnTR58FedlkOV2I",
-	"gM/E2DI9txGYmU3ZAQ0P5ridQHbqx1s0pG1+CEJ0WjtaTYSofmikME5zlgSQ80C0ZXeSlTuHTTdhTAdB",
-	"4uIvXeGt7u7FHa/sehe1nA7cgVh1/UGu3NyINd7ZHmgaDbcAr1XD1XtTLBQ4Rp0ii5cvuD8Ez4Ni0iAY",
-	"IopH5AGxEzGFq+nH2DsJ7nRxtfD20iW8o+JTXK+aTFSzSOu5snWaZ7VmxdLmnKq2c1XOrtfvRB3pOvjX",
-	"XOSL0khaW8ROaChNxZjPM9sZQgGbwnpAtW0wZvP+aUE7Cfjvlov/WOWQ3dKKZgoBRR3c0dwZqdiu5GBS",
-	"9PlJ3yQRuLFnBHS3HCBTva5RrEpLKKIUA2eOUBNzL7vTW/xJfQS/3VLNMNTNtPoLV+l/B7+4L1LNwtWV",
-	"CtfXevaaTuPV/lrW0E/6Zh1raMmNcn2z13Eeq45DjG9nBM9He7QTvTNhDWoTspQtyEcL9IpjDNESmbM6",
-	"MAxV4uEgeCoBbewDfb81ytEPMOmRUcYHNKZyTJHNPooGokiwRp2PUfGSJgaOYBRHEMWXC9YdYGATxecw",
-	"aXoR9ZeLqXZyh+VXwuObF7EnENhY8iXxrznP3JTrK8XribFYI5uzAUV69GN1vjqikmLGuKGYIObIw6LP",
-	"/ub1skxbcH9xNFniW7G6gQkW+zTBXCASEufWyJQ87hdztLgDZyK2hEGhPhYoCFIrwenxszhUaSxujFPm",
-	"oK9uOd5UCwLIh1go4xd7iBbWAzQwQkAbuxAGg48cezeMZxAkyrMbvnD9YSM9DlD8p332njyIhcmeIji9",
-	"Pmo1Tg16Dae+RQCAP7Ehv9va/7+Wh19DZMCrxSgTOP9O1PEHrzM8er65w9/P4XHmKxen7o8YMvQNs6Kz",
-	"JWF8I2Z0ayjBU0cs2hnROUTtBSyFKFnAihw11GOvrrbwpWVO5L6beMwVIM9lIF4RYEzMYxwEjGNAZRc5",
-	"Q5XJAHPp9WP1VmFUa2mbHFZiESVEfV+BYaBSysMNCsObKUDTBx9mjsRC1LtFaCvPavDxpXYqIkahn0Av",
-	"jjCXZriANyEHbMyFqjLuKtle4jwwIUzXwEjuBiYzJJtDjR05Kh6yIm59hCvtVgNvwnEjh6JBg6ZDg5HK",
-	"WMExRs21ngpj3MZABZIKh0IlqjjO8EIaYVoCGXHAKRYVyQqHg55jJhCx4sYulV8DCjc3elqkE+Rimc2O",
-	"xY3IAe5YMW5g26X17rTqovvx+pUx7EZkmZM6KgHLJIThJsaqEkaOcTEnxGYpQrlqNfWrVk0jsOVrTI/d",
-	"MQug25ebNoTewZt5uY/dplg8jN9eSkDo3TFG76McXT0Yey5zLtrbiQrHPo46FdS6ztANycynYovYPTfX",
-	"x8nGQfTbs/DHlQ7s9kQGV2M3jJvE7Xbe/XFub2HdUlm9MeOm7xLvxkj7ILJ+5tNgvJJHucaoi/C0MPRX",
-	"FEPoJlbu89IU9FHn8E9vK+teaDsZ1kkhPYUcNCVuKm/4oGVLnfvc5SXKjJNyXXoaTWlTl04Tx47Nwrim",
-	"GPUM+TUtDIG184OwiEcbXY/VrYQ9JNXsQ5OoQ4IVcO7yGcouleyRXBSZRFZfChiZzhEOw+mA2VY5EXBE",
-	"HpAd0I5Xg7KjzpRbkUue/YJgEYdH/echUzgcLHMFf6025wqf/JuPkTHQtPa84bFlXOO27Iw9WDE9GHEr",
-	"LnUu71aeESsGFV2B2E1/LlqrNMYKyzSy9as01r5TVmpcO6ll00qNruN6qca3tdluVa2xlNmbyjWy+6rW",
-	"6J6+op25C6klj+2P3FihRG6CYoxSjfW+DuOecDXVNgluzuIOtRhrpOuPWo8xuKxyX5PxW6vJWGNWe3r0",
-	"uFy2td3ZvjZjnRh9W/UZlwSChy/RWOUK+2SXdqTxbdjnzio1wjHPuDG70BWwH1AUynNOaGB9eFrVG2K1",
-	"VN59Y70Bv/lVlQaa9jenMbhx70JdkEqaiUjZpdZpqDMAdI8xe7Vhz6Zb1QY6g3fTGfAC/qEVBiLRe23h",
-	"G9QWaO/2NOjxqQrFtbqbnkAE6BtUEgoZ4GtpCDCAvXpwi3qwCZvcqW7gvngLYy320rXF7MggwbHoxF2O",
-	"pDfEViOe55KE77DQOh9ZiCB1r50wuBFhWwhdkobxCwOuZyT/+Ax0A37JxvAbI8a8rA4wM78wNpfqEjgy",
-	"VGDfXDZoTM2vCgfsdtlApqGEsKVscO4OxV4w+PYEA7jNj5v0/RGYvMX74WknXJf1eXtBu1ZA2BTfAdoE",
-	"/9BjlkAn7v3EI+RD1eKEUUokxoYQzCwEYHpaGKuSGLIuhGLko4m8FmnP24scTTR99haBUR3xc7SHiryV",
-	"0X1uLMbKLHOEsKS5yneOYUBlXrdrTwAfniwxp307IrlMjWMVdBOFmD0yjZYiD+F9H3/iRaG6sAOIg6MJ",
-	"zzFUBh8aJpTNFxT2srW0427pV5R1LBKJvaSzQtKxsEXr39U7SzgrzJ6JoiiySoRDg6GyD7jw0o0OGmvo",
-	"gWdDH/sWeTBNXwUwiEsrI4OZ0sz3w7pFl/2yb6i/ccKKeooE/EuDi1Xb6PxEZtnchGOdzg1gtLcbWb1A",
-	"1kCEAqMru9XmigOoWl0hUeg2sytbsrq6m5/MlbSOYbwHU3K3/n20HUOrD+N3CMZNTWmxIhxz8UZURPeD",
-	"8ZZbSIXrUYo+GiJPQgoHmXIQSe1Bvwt65540Bfi7lcUKK32k/R8A7j9hlAcPOVPJlF+J5IQlV9JSiU7H",
-	"DbAONh+NxMyWAi+SnlhdzK2HYAcgEiVuCE2gW49FpG+6YyHNe62KIKLEm6YdvYc6obEawwSTi/kiCaC4",
-	"JWQlMCMywhupfKPaaa/PXmI6v/HTZFbHCjL++ywZzY3VUxBFTeKhrmUKgFAh2nUqxlJJgJkBgHWdzjPP",
-	"QcvARQ/cYMX0H+/cOrIullRgblXddrn/f8hfzhc9TL12LV+66fmGF/MFnrGCblN6ReaOoy1vKEFHE6YL",
-	"6j2OKH3y16vXZ2DuBMRvpG+xKkpNKGyNlWjSIBWTumlQB9Y07N/Fpl+TVz1nvoBYWduJOtKc0bajWR4B",
-	"c/FQdYYdt7ydqKN8NObLT//n4HAwgCHhsjiJqRN1lq5mZ9h5w0cTeuTvNoRPixHYaG6EvJzYzvCwv0n6",
-	"nRXTvVPhz+RUqNlJNvAkNFk6ZrkYwW7Taa/lac9nIjeCOFry8cNZYPfA7p5eHyURu5nI0YQw8At/IJkq",
-	"gCuXnkPxhY9srIhnmuSE2Yk07FrkQHaM5Qus4yG+UALwKJNYxrCW+gwfAZWgz86EYL8cufeQD+G3TQRm",
-	"DqRQKJhDwbIbqVJ9s509wvxyuDdH1EnQQwNRkHC8kUFi76J4fNYLw7q/HEbMVOjML0e9NYhci0WjoErb",
-	"u0pJ4lkWuteBxiFVIGINCs6yhRS1gPSzHbm/pjqVY4l/euScE2al6/giF/yKaff9PjslTYXWEOrRo9Gl",
-	"HJw0vpUbXJ7rG5LzpLGUjkQEGmV2Q62oyIpBSZYEz+7p+9e9k3KEp2MrchimNCW8qiOysSoavYTKPdCq",
-	"gFzFuA/BRxPUzsY8yxiVelgInhun3g1Qzfvhh1D0DvWLLU3Jfxo7cphfVByDAoYMJf1PhcCKnJ/4sbty",
-	"pVTr/uUo+K8bCaTIDX452vODPT/YkB/chfD7bDiMM2un/5+E0dm1QCgZgTWWMEt0NLcI2siZ7wwFTEeQ",
-	"uM9WHHmt1xcwU8Kxrr4jffTWmXvpbVqaoJz8e03SajW8kHXJ5BIVVu0yrT1W3lQ1ZMeD415hoADDFVgR",
-	"uqko/qgmj9YH0+uzJBPq0k4SAD/1uiKQ5EvgRAR7OKjaPOgl9/6NTO0kYeHbTlafZVzxPFYwP8O6ZiKE",
-	"jdzPVkTM5oKn+AdarvyqkP0QEjLnWQZdZVIJnjPf0wXPo1jZ+YWI2EzORMQuBAdj/GUmIsAdVyLrnfiE",
-	"1mups3oSaTkTHH6fvdR24thmrIj3wOeeGJakcuoYvlZQ3yypmkpINJCGpSKX1wSwUegieJoIVyj3p8zq",
-	"annLYawSrAGMp8FJDlgKmOHPMEj65Qv9hluAPybBkvt1AkNaS6+tfcSKFlsrYSLkysX8i7RZnzFscy4z",
-	"t4r/Frk2rJscf99/PoCzAP9MeifYKXEflhwOfjplp89esDN3HNjx9+wL++EFijZH7As7fHoMj3/MuGUv",
-	"ee5+OhokfXbq19evuL52d6Fq+W3c4PqZh/2D0pM1pxBYpOE20ScA7SSwUIP6aViXHq8KwCUQZHLfOInI",
-	"GiZT6hIxwAggf+i+4SuXFuULMW85keaTmLrrjmLVpdK5SPvsQ2EP54Xl0zUg4XFpKhG4rvxEIirTimZO",
-	"xCEjHDQ0PSU+ENmy5A0fTRLW5UAJ8ThLQnoG4ZgQtU5ghkb+W6D8B9MP1tE9pbv2tKAeuEgAn1+QFJIY",
-	"sWlEltCCVvsTXdDipatCxHkxE/5Yez2fvlOxv8aqW1pfpWJjR3O8FRZNrsbbXHFDvPkU7nlB8UJjraP9",
-	"HsiNYAIApuekJCusvrldbykGgcwb4amSJWEFOW5SGXzEMnklwn4iLB5IdK+YGOCfOJnKdeaLruLmuFNR",
-	"UiWuShsLFmUr7Lm3mHEl1UAFmhbk3/fZq9LDIVOhrBxBaXYQngqaCBHeii5iN/CZQKeh18QpPMG58me6",
-	"dwKVFv2Fg9u2rTn5x1xP34VU407Z/H5zSmEbDnpn+MOLMl2fiNPqpH+4E53h8fcbid6VmewNw38Kw3BX",
-	"52wsFUCQUPxEmxx7F+PxbwhVsTJShIeGCQy8MFhWFoMuSm10CH64ZKtAh3uF0G/ByvYy4D7EYXWIw2YK",
-	"3MbxDYiWArXvnS7fcAiB8znd7q9nH96zj65VDXsftJGSMxt+TV4LsnoByCjIBnNge7HqAhP8Wy6hNBFw",
-	"PcBP7TlOWIPi67tvTgzqOBBayclqhbDeRUcnjhvz9ECrDHHiUJ7Dv71NrggJGjipGOZcBFMUd4PNVeqY",
-	"e/K06m5ONQLsFcKBk+QgngGasTG0cx1jDdREfLEiVzz7JAgG18lMNHiUA0FdxLL205ldMAw1RQnHvw2A",
-	"efhhz3U2Y86waRu7eg9gdf5ziSv//beOngHyDcAJgg3QcdbO0/DkRJ1rBNFZ8gpH7N9SjVB9xaO3HiX5",
-	"q9EKZvLgiDm3kDC3gbiVe1b+aEDUeG4lz7IF0ZztvL1RZzZvYMw/lrTM2548famSpGFpkaEYr5IQ5YKN",
-	"MgHhUF2qYGFiRcXqUZGJmPgyEjNbRmS1hCl5h7H/WlfnERg1PM5nFKtKSFmPXQkxo3xRr2BQXfV33n2h",
-	"QTEJpsO6YUhQFKukDO+A+PTSRRKxfr+PmpjXux3JOmCfBJkWun5SPaYVMZQG1SSMlArtDRW0a1aPHKtr",
-	"QcsZu3ocRo/lwicrkyo1zoWAfnFE4GTPFvDoRirTIytCodjljsIHVk2oFJHSTHgahP64XkGWLIL5uiUs",
-	"HMGsmYjqYKH6HdTMitgslyPBwH1lInYtVArmzdT1i3xI5CzFLOoeTJXT9JiZ6BswL1SKylim1Uh4LojW",
-	"Feu0c0CUPXH9cieJCo5GkZGe+WL93n7nVo2zVI/mU7eaeDUMhBuq0lgXMnV3FJri7Wr1y7EqYFoLvnP8",
-	"PYj1CoEK3WhJLCkNM6HxVdoyHpKMCmVDROctai8a7bqrBg9GhCELcHmlTBKIQ/jJBquWr2SIRxdGWjG2",
-	"SUJHhMWCQQH87o1n/pxG5gQM/BfavDCOD/avdhsaFvhmIjNR2SwTBpZKBUfV3wvXwYlfV/+KwXNwkenR",
-	"lVtPNLfwlF2AgxLXFKljWfwMHKuWX0L6jDuA+kbgmcWZ5MLYIsY1KW7EZyVtUQslBKN8Ylh3ruAypD1/",
-	"DejYw9KSnUbcELzkj1pbd67fKvCVZlaiYCutu6uHR0Bt8ZaDtxRiT6c8Q9Bkc8K46xb68hZczsbyizud",
-	"Wvlwm+5L/aXng1BpTnDPyLLt7k+xdevuVgWPuTpV9P8ajakE2LXrE750o+dZynLHzoEIwGjSEkzZajaA",
-	"m3haK9PmiFhBk3y86hQHxrqZuOSjBUu55b3GwFXWNBe88k0xpHaeO6kfYkjZWiGkJ2UA+IRbukk8c4dw",
-	"UUNedh/w++COwcrY08YhkrXxZ23PEQI08fvrB96wS2E1EDc+wPLucrVgBCu6KJGUh4QjTtsF9xmpJlTL",
-	"A5pQ2sKrC42xWSJLT2iWoD2wccYviwXRapmCnFfhzeH6ktbDKrqdvgHsc2IkFZYJiOd+LUwmZ+7SBTRg",
-	"pKdTiVXIsBCaF8XSa2BytQANglG/3U5K1RErOuKSrWTEFYSqYwesi6HvE0dNLSwGQXBcOfmK5rRhCC0O",
-	"7n5DaKvKUtSR5px/CcNpG0JnW2NlN7J8gsi3V7X2qtbtmKRYVoBI8hMDnk6I9CdlZxdW0qcjbewBiL2p",
-	"vglrbG9t8GoOZmPuQ6z4kA/nh1/1mM1ync5HwD7+1SSXuBM64tlojkWqHXdKyr8/qGRIGXXCWDkFGSnx",
-	"/0wTkBEBYuif+sKpW+pjri9zYcxf9QVoXG5aENUAP7Bk5EhpluHfvT57TxI8jlOYciaGLYQdFt9F3eKf",
-	"+sLECmC2J1DoFf1bC5Zxhd54R48yDNXz4W5uTcBcBfSyrZx5Wbu8Mn9G5RpqRcyRJek8BS4XK5CshsAo",
-	"K3GBgbzRZ8nZlZwRhz6H/A0oBg381xcBdePt4tNYQSTc88FgELHnhDc+45dSObHUp1t2va4eVZLNUWU2",
-	"KKUEi6rHscKCFfB+Q5mFpqoKbGsohgLjRRv7shjGnzASD5bb0ZTwSmwYWVdZxAcqbl7/7BqVzUt5rEqc",
-	"9iF3jyvkrmSB9X26QxheyQHBunOAXoa7sb55YxgfarqV4xY4Nnw4BoXHCHah0wXrcpa8qnhJpnx2wpLf",
-	"fk9iBQZOQ3amLOtFrD1epJJHuip9L1aQAROM0ufsYatumM83phw+siZRMp9PSC0DUjB38cI/6g0LGn4l",
-	"FiZic2XmJNT44hWkVC/FsJRadKywaEXpdCpUz9Cx1MfYmyuxoKCbqCnSqd+gpcdqezW9RUdHTY18O2Ag",
-	"2lpdK4MBl8JaToO0o6pcv5kKRmcWaGqwonfRx0Y60zm4t5y+NRE8qBVxcHg0+G59NaoypL0mtechG2tS",
-	"FcfybtSo8EzuhIesTnl8XTwPkE1LTzs3LPn4uZIF2czvkghNNU6hAnN/5jSFGbeTE4b2MixJBPRjz8r2",
-	"rOwPwsrK+7Nnanum9sdjaqxbchAg570dsjngars3EaYpehJ46XB3BDagASUuxytqgbjmGEfRq6TeQw3T",
-	"Zy8OikwMsIYlvuuGrCdA16Hkpl45hloa1PHgOFahr9v7zCbcFMVStRLkSoRKfEVfXc6w0hniLDaVnw0G",
-	"eBs8ejXYwkP1lMEUhNBTc342oyF5gywdpirXqIIdxapcOM9TgleDAIEWlJ+T6oyXxwg4Zwl4ocGe42SG",
-	"IryPAl+GlIbhFvmJwfgN9D2BX50GY3gmTCW4owjgKTelVVSCtw/gbbSRG/Bm/iyvBNlB0SlGrueAEwbr",
-	"0c4UKxzxJFZ8E3/x2vz67obTdaHsK3fyTny1uAOrkw+KdlZMySO37OnLxNjW23ou/erz2fnB998fvNyZ",
-	"f6+BMO0zG/6oTPg0TUNuRRS/DFfbLc+9L9/ceV2bKyPdMMi8xJ+IHCfyaWEku6NzSY9jBfSsP6rcAIOe",
-	"uaJjCOtaBq2IPGpFv+qXMjp3fBx9ew2cPymBfqn4+bDC46Pgr+Lio8evRjtc00akuokAPTgXgi1jbRD8",
-	"RQTwFxCUUk7htcwTiGhjPHNMOXcsw4eF+UWE1Wt1uQEr83vRhcxXUK4BjsJWGVvvpMyBpQhEkEWeDwYD",
-	"hK2jJBeC1QDlPEzgfCgPW/V8fMsutocAjKhx1TXgI1bc5z3reKyOrfpG7c6z5c4s/PSqIIu/IxNwmk47",
-	"7tDRYFAm5hJru+GmgH9wtOpocFy2KbQgpZmZjyb+pS537QBPWF1iqs8EYwOCk7qOoG4sXwwxjuJCZICS",
-	"qmO1ifTeZ6/d6CGa7zZRHbPdm2V1tq2oHqsVsjq7Z1Ed5t4mqm8qjGJncA2P8N62GI/CE1E75vssxQbK",
-	"gAvbThs2zrXZSlqMliO4qsYUTOCtSr4y7XeiDkCQQvJa5KuTVclPp64Nra1gpc9edH5vdbWfhumQQ9LQ",
-	"S8MBmawpIhdTKQFLgewXI5+nTOk+FGYXqyCpCG6+bwD3fJXdpFc3OPEFm+rrilyH6oKvRXMdkDvwvdDt",
-	"obY6oLQLYavAY5VPlRaqqi3d8GvwRbjuEMEEOx5XytuEKPIIg99AibYnRGWI71e2GdTtAK8eUtnfXdxT",
-	"TURsFglx5//YFPgPaNDfku63iIRSzeb2wNGmgxEZAxpBEv5Gft8GqaYgQK4Dg+JfELRbfQEtshd6fjmx",
-	"UawqGXpP6lk3gX3/rRvnZyXtK21sUoqCejqbWw+clSIdTS64kSYhtyvajgG+HbTzwqWbFGgPiGTvhlRF",
-	"IsNFSvqxCudTYohFbIpJGIA9Bs4G0rGPDo+/O/7+2Yvj75AkV6lvSUnvQ68mtInKii0r1dXt/e8gV+li",
-	"voi8LaeRiwWibMHe/zUXUCeX+LtfrpWcvUDXfCeVnM6nvsVY51NuO8NOqufuXkSdKf+CDcp1jTpT/9ag",
-	"UIEpS+P3O2vjt1HY6uKu1rnhiuHCwRXby7jNSBxh+P/FfBHg80fgNKsewgcC7GglmzSWpzM5uroHG2zi",
-	"+g2y4zzB89mj7t9OpAZ7JMbVkGToqVZblpXvsxHBwn0Ujjc1uosAVtCA4VHUQS8nzxfneFNh2daXrfx4",
-	"3OA+wqsPLFX5Abxx/2+78G5SGMiyF6MeDUKF25MgTXTc5IspjnubCFU0+P1WggAJm9fiPmgCdf3gZOET",
-	"fXf3lOHZMmUY+0O3BWmggT5O6kC7tycQj03Pwm25fxpRAD2jlnMfMVOfyDqNdQu9OuWWL5OiGjxZIOw5",
-	"JYt8tR6G8Rd4rz2WqhJpsxxThZ99myZhZBDYsmhAyyFUgYZUsXMVo6xohrFaYfgKvr9RwFSsCsBPR1ad",
-	"sksfDWFpzHw0EiJ1auV6YT9F6NG6cT9r+RJitWHczypfQgnXvZO4n6ZTdBd2ASgC7gtzQBYB/F6tPDyr",
-	"U0H9hq+29FGrMjbo9NkLTPkHSGepqm28LfDjzwenz14cDI6ed7bCNF26TPv4nz92/E8zzdp1GFCdmzxA",
-	"NFDzxLYKCpo2XA4KDaLONwsMihVEBrEgMKjp/jWGBxXsIir+XQ0NqhIO1wxI0sbBQKwaCxSrOwcD+S2o",
-	"hvrEanWsD9su1CdWd471adqTfcTPFoxkw7iflpu75xyPNPynbb92EQW0xDh+qxLjhw8HUrEKK5QDNFmz",
-	"H7p3wiB4iNVih9BzjXESd5C92Yr0s4pMjrH5d43FZ6fhzO81wKdVJn+QMJ/m47z3hKwT7dOydo8n6KdF",
-	"3G2N/alTm28t+oewg6Hqe5+909eSyrMHcr5fC7TDEECguxEQOhPQQ7rasWq0XzzqUJ1dq/kbK/GPQUHf",
-	"mUe5WchbFbnzpyCqf6gAnl2Q8hahbjbPRxOngE6kASN0WyBPoBT4dwzUKaNq+sY6YUnZiUkY/r+s+wTo",
-	"vYQ2hwo9gszFCpNQKFybluAE4moArK5f9qnn1shUsENHJ18MoCBYxqczSEAFMF/EWe4OsM4EWBcOI3bo",
-	"FFnDXgx6JyzBQtjvqMvQKo1PfCGpPvugskUxURy0AZQBY7mdG/bB/YKl/D5ymTKoE4YUsfoSSzWMD0pP",
-	"sYWwYEAOrL9+FEWNCdqJYawSqy3PfIev3CcSNohYUuxAwpK//5pE1B8tIC2nk1YB0BXyc7HyGB4g3xMq",
-	"9dQZxE3kgrMbmSPustWQG+Sn6vqDudLEQECX/5+9r1tu49bWfBUUb0yeadGUbGcnVM2FYic53hMnOpGS",
-	"1KkwVQ2yQRJHTYC7AUrmpHI/1/Mq8wbzKPMkU1hrAY1udlMU9RM55pUtsolGoxcW1u/32ZHKucoeH1iP",
-	"ypP8avw7yestBUq/4nsFzA731hNWCuWpB9ioyxbW6YJwIXi6tG0FSzhqJz4+QhmSVPbVSSf421JZMXuS",
-	"KqP6Gm338YOUexVwMK+3Uv40LdlfWlQUdHjcovLwAHRNIlPps6Ge+eqHegpKpKFAc6TS8x8vmltuKMSQ",
-	"9pgRAmCInEHqubxLK9xUuBKQnagCPe3td+ITn9KfVZcjLkaFsRf6mhQelEP4J0FObgiCumdFKJPTCsDA",
-	"kP32e0ojlHBEffZL9fndF0YgK28hRgDRTfyWCcUoMtYdi7XGOcjCN2cyGAV8aYTu5pM5Pd1ME9Fh++Mh",
-	"2AEY99PIX8DjC7RdI46C0+WJj8gg3ntAf3AD4kAvCH219DQib2akAj0THoXdDd+C4jdECqxKkvcYVOh1",
-	"Uj6ffyOUDy5x/xu6HF4PBkT56r2l6K0RLpJEVKR+mQceKYKmiFonptEjgxkS1g6PvJGi78C4MU7geF7m",
-	"PJB3tXGRG3E82qfZFBn6Vdo5kXTRfKloRhKoRQYMmBPMfJddZO13CRXMvUql8psB1gpVRS2XC2lPWx+A",
-	"qojqmEztGmVqvYuN+z2p54UC6PFIBXMBzZrCm9H7Q2nAdmiK6+3ft7cNrWQ/E+qMdv+EFwUWv3r7b6yv",
-	"BRsQLnIdWCWaHhTTg9KRajZ05jOuXKT7wF53uiXUKuyNnuWNk/NSLO7j/UfSBYcc/N0ZHh/3//EmiSrG",
-	"jge7pfv/TMoxBv3aEINmdI+v9ccdiwn+vBv+ccNa0Uo+Rqhhp8RSOZU7ppJ23OGHOMTzjUM0vsKHDUPE",
-	"JuxjVibUbdT2XiKyPcsyBTCdym2Qsi4QctNBFxUDZK2EcP6OeI+EpQteAGdbtc0TfXb/yaXETyGAXKmV",
-	"0OSh31YEcYo1EHjNSElkEACjKFhwtCTG8jWzeibc2eOLJ5Cpqa20wg/rHwo+9NqzCY4Fi+sqS7lRZRG3",
-	"UCWsXGKsvZus3+qstuS6aFrxkWqcN9VXhJOu/vrhBdafIeCxjNS9ajBwqTfQVkZqWwlGYCqcAhx+dLqX",
-	"wmz0whtm5vH7xnyNRvPB/rnRHnhBBIXYagfc1wx4OC6Ev+DQPxzxz7R6ZN/z/fbaEU8X+gin+VuCq+RA",
-	"JhicMsx86lUxCcIY0Ze6L2fyWiiW+qmlJczkSB0jyeCAhZy16SVsopfgYbVUewyRQlVa45O+Q1ZhZI0g",
-	"Ld0kan5YQtyK5t/ouBivZJ5d6n9LgZM05zOTsEwu3PkFVKM3Qs7mNmHU0GoSlkZLA4yvCimqf4CywwSo",
-	"/yqc2Ql1T2aCycywbsonEwI+dCerO0+tZumMr2buj17Coit89SWOa+ZyuZRqRpP/14rn0q7Pc64uIGWS",
-	"nvrFSQFQ5+f4jH4bKBrpOiDtrXD5M2mhTsiT/SeBY/8nsXCHWMq6qf+Jn1qvvKkT4mgO15UC0iAysqia",
-	"hl0KaEJeBer4LV8b/0nPk5B6Lsud4qMolS9MOZnmqtby+zoUXvimAe0oxDjNRC/FEBmW4IokggSRgFca",
-	"m5Ym7SGXbBYjmtbu/Nvv/Uo4J0GE+B8vLt1vdwNPArM+ZZikczYPmBtv9VKKjJnV+MjHYmbC4qJmGDYL",
-	"WE2V5YaY4zDEL0J8FKIsYFLlIlDe+6UHjla9XJP5dDPntvI9xYOQNxiY4YG1yjJpkpHCuCTGWiyfBZpf",
-	"XcRYCxjHNFJNBPB+ITMv4c168viRim7RRWovqa5i7UVTsRp7XZhZGwCOp3Cc5ZM50r52oXKt+ivgwHKr",
-	"0Dtl6ZgXblf7CmWWUsg5RMFqcTGSVyVuQkGcvqHwGj5MDSza/WITdz+XV4Jxim+/MEPGGaHVO2chgNkr",
-	"fUNZXEO1fE2Q99HC5HxyZZJt6MctqPesS1SX0WAQ4SIosSBa0nhSa5S/iV74AsHcHTq2woNdUi6fxiOj",
-	"xqBxVioXxrCU2DAv4BJ3xhG38kp4snC6gmiam+OQTozDDGKG7qhyiC/cpom4uU0zjlg4B92gNPX9CWer",
-	"hUlNsc6ftnOJ+g7V8C6A8O5mLtRIeSrRkkQd53u3mORZlmHvJ5km9zD6N96mL0gr7Z7O13crMvLTQvPm",
-	"0Prz9279qdLpP1yzz+bp+4jEZGR21E2SSnoVbbYKInvXsz6eQjGLT57S4c3zvEeJ3VjzJRt9pXRAeVvL",
-	"M00kDZ1ErWnnNmOlz6I0K+WuL9y1pWPs212rMG6x8cWr5tcLUzPA3mcptMpgfhSKQ2WdNgDSv24p/A8r",
-	"o0ArEq+hv1WTpBUcoaTMthaslowtf0/WYhQfCscsWOlYGQsv1pmk0CXLulPsf3UasppdPOlH0+2d+jNi",
-	"rO08bhSqE9iUa+TebaYZZ7ARQvKS4rC42j2CbIKoKn2Bf2G0kp4WDHqhLEkTHG3uqUpKc0qVN9ES9Nnl",
-	"jY6sbhhsAsyqcE0cOvRPFj8Y1s1ZnMYLE2FfwTl2IAdozh/W9t2jJA9f1xJ/cVLwpJYSdN9VRbQ9AYiY",
-	"VE4MO8NX1VuEsBp9Hw97W21zmfM82ch5trMR3C0GWV/2TzYP2eAyH5KQn1AScvP9PZKl9ASN0U2yuKUn",
-	"OsrzUXCnrH7BQWLybjj0pSjMixDMGq/xLFd8IZKNxmP/Owl4HL0EzndVgc42L2CQCgtD60DhKpkRp4BU",
-	"zueHubuHqJ8221u3b00lOstuWy6RVVKJTmVUUopxDjZOLlYBcZMNg6Ql48huSTiOlM84PiTTA5UoNmcW",
-	"2V0SixG8S033Y/Ip7THFi8LzasFLNU/XEd5gBnwWqca9T+xPJWW44HYCbJQNiv5wLD/PxOFeZ/LtWUMc",
-	"4SmI1N2dKDZh+ex9FsISx4NBWTJr+YzJzFTjFB45A7o6kdNUZhEloPuRnrIUHhCSUCx2MMkDH0bdl76Z",
-	"HeaXjRTGhMq8G+brdAHJSThA6TvDhLLFOmnw1Zm0Fa7XwKLRRPbK9ud6bS1s3crCelahgYXl8Y36cLaI",
-	"vbhhRwpDyS3p2lN30mbeEzeEJIuzi+LnNcQALMryt1Qaw9V7e7OXTsTv4cGitD5grYmb0CP6dgf62L+7",
-	"f2ZRou/vkbkRXv4BAn53YBGndW94tZdnE1Ukk6AQ2ZxDbmyzVg7UMJ+x7q4KWGZOsXtFPheFqDSvnCKV",
-	"9iOrW+RYXyDCwN6k2rHerPRUtWGp3FEHuhdDGudxEUUqb5mE49Dk2LiZgVQGbRboCtkrF3UP1JBbfabZ",
-	"dupnqIaAYrAGs6vKy0xlJO7xTmPjCwo6gvWFCbmR2tP62m5djdSDUOl76wp9/ybzCpblcZRBn0Wjw6o3",
-	"WlESCvT0kV4OUVH7Ej0IEoxUdT4rsk6ht38fC4ty++2q5WCw/PXqBlPfIDIPC3H5eDjJEbe8x0gWed7I",
-	"LH8bFrK0VQhkYnwtGxn2gEDus1Sac6xNHEI1UTpSmVhoW3V3MRznyxo98FKzmwS2TxMxPcScowF2Rja+",
-	"NWdJYcf7syQ+fLflXsDGD4V0FJ75ZyXtf5RpvpOkE167rzwK6cr+m+QOTZJO9NtbHFfV+yb7Yy+dvT16",
-	"/fp4cLeaqAMi8mdWFvWoQMhPh398f9jj6xrccVyVHuf87gCDPFItaTS1eX7dAn9chToO1cVt8MdbCdKn",
-	"elWMVMO8y0Rd0HXuj1zw7FIuxHv1jq/D2P8REn0jlTaqzfQ2lOXb8nAjtSfK8rMlVD+AK98BXPkeoMoH",
-	"LOVPIqn1CBDKATlZBgm6JbiJQS7DNqFWfHN2WXlZbVzCLgLofYmM7pFq7E2KyH1DGJX6rXbBZR6pGjAz",
-	"uz8us3NcNoCZ2f64zPWoxafoUpS4zH8NHvMBhvnOMMzPFX15R9DlWFF9aoDLll8J6ukkm82cBs71ag9C",
-	"nMvfTnQe6Na3wCezR0RPfrBYQnvA4OTNrlBJT+S7P1iwdneQ5AM28ieSbn4ASORco0BhwLjRmXfHOzVw",
-	"I0aAb+D/10pQh2UZlYW+n2vBwribFbL5uoa/59TtrbRzJeccKT3DJlwhC7mdsxup9mHpxNjX9zTZexGu",
-	"4ZnxE59csbOjwfHuGsLf/dDt+Pfev/hCGA97I9qx34dtuDtTZthiZRSvOW/jQbZrOF7Vfcq6BCmBuKNk",
-	"IqdJDEpqmNW6B+Ey2KewhYWPqoX+7ji0plB5MP+AZTCti/s+gUBUryVqs23vOpe1XLdDCXSDSnniuueg",
-	"R3eICX3wpc7lCXTQVM8pGJRHW2sXNVXdsE1q6g+5Pd5zoae+RoW6e7zSIBQTp+cQDsW5N+CaK3HDjNWT",
-	"K4COyIkpmi4qYx4mWBvSAu4JVryVdzBW5jmb6xyKYmFE1uVqHXVu89CFw7Ric4JSKkSvuXVXZumQQU2R",
-	"LpDlHjwqGBnSFg1hJ0TX8HPaFoEqBHwNXDVWex6vbmhubgCYHilflOLrgPYwmPBcqBhMDx19+YECLpXz",
-	"6RBw2RJwua9FkTTTntCLimwEZz8Uwq4KJTJqGSBZSqHiwol0PeAHsYA4OrBTB9Q2GfxO2FsE8EEP0TZn",
-	"+SCat3FG3FUu60fInYOAMVFEoGyc6EyYbeYx6ni0VCPMg6A6AxYbjMSkKkHLCCiuT04s4hiBkzxS3SYg",
-	"vVt85+qtEuaekxdutBYvmt3TiXYD17xo9qH6vOA0IJoHrowsmL5Rw7JiCryABV+zsWBARCSV2+OoCS75",
-	"7AhA7DIYI/EYhLJAcLNClOWnHuYLDvp9Ko4+RO/lPt58DWZR59lRofNcZMxYIfIyRvz2p4tO0jF27X7X",
-	"obKE3X3/Sz47uP2fidtf2du1aB1utd1CdlXFto/zHxx4trP/fslnwXUfqdJ3B8lPN9E3sxA/2ObebynK",
-	"iHfywbuvK40nduwvsWlkZ5++eowddNGzcuxrL2dHRdRQ4FFTRN69b6dQzOLEodNbJdhol9BEN3vNkkqq",
-	"ETtQ3G979wBS+E7YDUvhkbwI2DrNDkT1QDh4EW1exF4H530455rciG0eRObsWEJqptaqEkuOW57rmfON",
-	"yUdAsFkaFus/4+RacBugTd37Daf+174z4pb8G0ymMfk2Upt+A2G/plNdLFI21Xmubwx2waUwklNDKWF8",
-	"L3OueMG6qZkLYQFGJucWjABbCJ6dw1+9IUvtXE6ulDCGHhp/+Q7msk4pmoAW7yngaOdSifgC96MS9bt8",
-	"eF/I0NUFUIJAlKFyJdCJIgI2Dsq66ZhDaa5djRH8RiIIzljwhfuXqxmaMpM5V0rk8AjxmF1uWS647wBh",
-	"YBxloVAqlGRoY46MgLgj+nsbzxU/eH2ZYCFqK1V/bnpswg+4ljrHiGFDHLKEKewzqtfC6GiGIkEO3gys",
-	"VKCrU2yQIBleePiflbT0EgGnHX+7po8BswCFBmVGWuoF8kr2wskQWIGpNGcTK6+xRM2XpsCuKVbiPi4f",
-	"3ONePl/laYG0dDLvJOXnoALmADzfGQ6gVORGZnbeGZ78mXQq79h9f/z6+MukE290pytefcEuqi5k+Ih9",
-	"m3PLvuYFO2Ef2fHL10y6hw4bsDPsjHmxu3NZWZlDz8hn5mUa2g/+tPxQ+eKOvqZ5yWnXth+DF8IaVt3f",
-	"WlFFmzPYREZHJHcKdCJYF/hLC1/32hsihaa/E12OISq24FclILZpRJspD75qCC9hIjeiCgiDmtbjmkR4",
-	"MFHxG9y9hqZL2oWAyO7Wl0vPVdmW9wJAkbehnySd6HV0hlOeG7Gf+qBRQjj8L0C9rCr6HdsO6i/xoLGe",
-	"TZcbySWSVvhNX9Nf5uEU2PY4GaoT6iw2lhfW+KxvsOCdVpnoxQLSxZBydgqsVFfd6DE8q8ZImblessD/",
-	"Cz/sDVl56IO5TKd9wr4YfHF8dPkFO8tXC6lWi/D1CXz9avCaXVguIVI3UhfOAmfHX7AZb/jppbPGwwBf",
-	"wgDlfX9yMgTWxnF855EKv8crLldjAZewj2zQH3zxBsd588rPXy4Fc7NjF5O5yFa507QJO/vqqxO64mvB",
-	"FyP165cfXx3HEzhz9jaYOqW5AyZmeclbtMTZ29cf3/RfgwJ2RhlZsEs3P9MfqUuqc44N2gU3hj5as+6E",
-	"F2N4bW7UQf/ky1dfsHz8Uqr/+3/KheP04CM16A+++seb8gq37MYvO/z+K/9lj1mJxBhkxLMuGu8Aw11x",
-	"Bty8+Eh10VJMWOHmL4Dd5AtI3Cx4zhCfrXfKnFuCz0n+iGErQyTjq3EuzdydkNHIFXrhxmIvUoa18O9m",
-	"o2QtIlzrlsSQcIgAVzzZJPYXfZfh/sHfcER+bkx6lWOb2g38uoIyBN/bLYzb3XeAOaus7BNHke98gG/G",
-	"k0n1Hw7xZxlQ3uPI3hJWviWi3KxQtoV6ywjBI8V6awJ+S9TX+G1wCPtuD/ve3ZO9b/C3pVnr27JVqwRx",
-	"ohYsaMtKmBEiC54ro2Lq7NSZBwAEhfg5ROpnRqo0GTPWjZ3nIQNvLR163iqq3VvwTIQoG1UyJqVjTE0R",
-	"I+VsBWkJdifcgs+4xAbQ0AtWcdgDDxcwP9Oz9dmZLxl05iy48Pdr5rpfzO4Jol9/lTo4OKrPuO/qgWNr",
-	"eikUX8q+F6rWvCnUWGV6sgKEYG5Y+t03xOHkx1jzRZ4mbAJUohZ9in9e/PhD2SB/Jdam2hJOEB4/CIFg",
-	"vlZfCXXKJty5cdRXXhIahmKvG75OymH1jWLpN5d8tmnlQ21yF3yVSa8lC/vjUqizpfyngRrBO2rq6Q9a",
-	"CbAR7499sW0f0yTf0Rto28lw2fn78KY6SWcueCYQjO2tW9ajt1rZQudtd6TrX8LF/to/k45b4Nt+803I",
-	"NL/acXN+IBwBlHcxWRWQufjt91j6m57MyaCTrmgHwGT5xDaIvpODTal3ErtV6ic0Ih6dRhTXooCa9/FK",
-	"5p4Gd7y2AogQ4T/cRK5xN6Vbvbw+xv3RS0bK7Z5YEuCL+ibAbKixhVYzku4A0nAzF0pcUy92WJBMC3M6",
-	"UlgSXXnVbh8cwZ5K2SSX0JxQ7iugMyEkbmnZmE+uoL70/fTICfcRSDelBWfCQiAioDYwAMvBtgcsqARa",
-	"V2kYFXneZ0v+p3s/T7glvTwctuTeW/I/zz58v8+WXPK1G+LIimLxgH3ANCyDYVlT0UGj5XgWyn/ac77n",
-	"OPSlKBYPV+VLg7JsJdirAcuAuRbYsaS61hIIzChl+wNsRfe3sO/42nSGrwY7h2CiyR+Ssp9DUrayEaIN",
-	"el75vMVmLLdDy4Z9kgLgEO0lgU+d+bgluLt9E38vjY12waG8t00/PDVvUaRW7xKerQr4Qf08p+Dsvsqn",
-	"to3blM/dQrSRWmgyPevH+iP5cxUxbzYc/84S/XAx2geTrXtV6Bph3Sjm5UQDdXSrOKb6WhTONn/L88kK",
-	"SyY/CDvXGPjM+VgXX6+KTCgA3LIyB2akADHe6E61eFFvcS4XNLfHFOf6rRpEmi5hJlyzt3j+ZcI2qT9D",
-	"KW/h0ds8nZZ4/obv4Qfqt8Stm97qnr5HqywCDbI7V4WXxd0rPhtF4ekC3ntI4iHg/XwD3vvtuMpGKs2G",
-	"oKWXhZxs09LnopgIZTnUY6ZUIf6B2OylYQNqC/BfYOT9Ay+uVssUyuIRJAOjdEbYZg8FRzQt6vscJ/kU",
-	"6rt+q4ZNQ5c8hPr+lKyL+lPvJH7xy21V/FEiFwg2QjK0RaqkV1JOXYGIdYN4Ue8MZkSh3I9YgZFT2UDj",
-	"PWcrIwqMLjMFweZ4om7YG5Hn7t/qQdQYIrsIylNlt0oznlxNAr131Czakp3hyZuk07hsxMFvxLvqD7Cc",
-	"aWUEfvA1NyI790ohfHkx18ufyonftXi59rx/Sf53j519OA6f73G4lz76rXYeJlUF9Xt5Ps75UtwfqwSr",
-	"CEqgEvi7GaGkpdPwlqh+dIMSnuQJMT4ZVFOM1D2wSdg2aBIgknsUbBKY+H2BSTzMKJRmj3kRgY/k0Jh2",
-	"gB45aK6NprBy094DdyTSUH9X0JGwRQ8piU8McSQ6lg7651klIOI3sz/WSKx8Pi2gkeqx//QoI5HuP+Qx",
-	"2mrN735APhS+CN6s7SS95DNITIg8kPx0sc7baDblxSkDnIXzn6ketIFGPu09GDqhG26r0d+ELfIwwP6w",
-	"EK3Wfm0nh7a5Bo5qKcCHKQR2ZzoTA1/+eGWhQ1Na4/0r8AL2MfU99/KD1CV983EpMmkF01i9O821Lspa",
-	"pJ9WZh55ARlXM1Ec3IDDMbzpBlgQS6/e3JbazfJ3v3imJv9+dj48+sHC/6QsfBDbg055Tqa95ZUoaItC",
-	"abDmQaH8Yfns/RZLPnWiYcBqyUQhr0WW+KQeRMiHLP3NSdrvaVkDD4z60jBuLbaxWM2qqF3QCydY1x31",
-	"vJjM3bg9YjFLf/s9jco92NmGjwA9/Rt2hczYfTwEby08vW9gcQ8enIJGp2Cn4/IefsClk3/sNoWOic1D",
-	"1b1zOBahl+vcXRUABvkMnFoeUJVUBvxtmHwshFnlFum2I4ZBd6QGiy9NyjA5sgpyE/kS8SZNe0witV9E",
-	"qoHAb7meXBmImrs59d0s5wZRmeDU557OUE9ZdG/WTV/6w/1lON1fxsd7b+g87xCBX3I7TxiHZz4CpCga",
-	"uJu+BC7r9CVqDBwHQ4E94iYMunCkwv5zg13zfCUikDzve8x1niF565TLXGQstcLYlIUfx1h7bpoZ2wCT",
-	"wkJCC3poM/vifgKrZCxfk1s0Ui1eV2P7RNmW60MaNc4P+FQX+HJ8UGQ3leZcpfX+bb4gqnf1go5gsf7b",
-	"hkP02x8dvewMO0SGCYabnXeGHZSbTtKBt9gZdm54oaCg8Pdd3Z9/Gq3OsV/paZPD27XyIQ/8/Eyec15Y",
-	"yfN87SEA7u5Q3V6OMqygxKJerOCFJrV6lVJdQuNfLnhJpl/V7ARU4ER2zbqcfDJ+JRREZrzycMLXQGcU",
-	"WrbeE8xAUaw9vqj7DZxE7g8lblCrmlMK0VQJqwMU1kJfi33AA+4ZXGkOmwTN8Zhxk4Pi+MwBBNBocxKY",
-	"MJA8QuItX+Q+4ZmVktYc6ekRIRHfBepuzgns0nKV8SIr0e6G7FyKiTCs+w2fzBP2Tv9PoRL2tf7YS9j3",
-	"Qs3snHU/yDyXYM4mI/Veueu+1dom7IP7rJewXwEul3W/K/giYefubSbsf8hczwq+6CXsF52vFoJ1v5du",
-	"DPYdz3Otegk7KwRn3Yt/rXghRgrHxL9oaFi5S+l++0GqlRUJ+3e9KsAqcgvywrB0yidWF6nHXVlwBVho",
-	"0hrmLMUXZqTG3AikvO/i1ey45wtrpGXS9N0TeyL4qfwoMkYXdsP4apXnvWG4x0gtceU4G7vf6jxzLuxS",
-	"qMz4IC46nEbD6ATbYMoiE3ilCIdq54VezeaMj9RkZaxe0OUGaesAnOEGCOFgvljk0uVVcmAggGOGu6PA",
-	"jT1S5SAvjCe2k8IkTPRnfZq5nrLjEwYWIRbOOEmIKMK5W78YZQ4WEozwhAk+mZc4EfhA43VYPKiizLmx",
-	"hDbnNkV/pFJ3odt+CIx+JcQSBdSN6m4hPvKJhWXhtg2/LoClh5+PFE7gZq4N1QQ5ZcylMoBWvQmBBxuz",
-	"0EsUFcNyMbWh9R4Gg7MLiMCwz2pGeQejC3pgvxQYtYAfDVl6cSWXdL5f8iuR4gLHy+YTjvBmdS7KZVz4",
-	"aBg+DuF5AJIH42N3oILXgVN2r6bO1br5pAkDzEStmMySrbHZ9Gd6N2kI0Q5HKoRo3VZyV+Cb60L2ZnNd",
-	"qW30lG7xThYpM9DAnrttV7ilMgIcSm49QDg9Ydc9LL1I6Zwtp1KdXAAOEhgbptdnv9JbopV2d4SFHimi",
-	"1w8hxTWgMLGw2t3V0u3BN4PBYI+oMuCG/zgllPXPELUw3rtuTeCQ2N2kcusXlu+Jo9FetO8Uki73eIAD",
-	"k7TPD9bXs4pUR2+qpJ/DF1VaXD/joTv1jA67xbLxnN2Sw98S+rmdx4NGvwORR4TtRjQRLMUE+2T9Vmci",
-	"JfLcKlYHEtcxf2GzX3a+KiZzZzD9SOjnLenvX2DS93HS4gk7x+/iXcSXMFkI4lDYWbXgjA5wG59Hnvva",
-	"y5/f2b/QHm1xp6pyvbG178OvT0M8MOZydT9vReK4fc86BekX6JAT31AaT2yIkO68ixniT6CDInpOJsd1",
-	"2FK3a6GGnbqphe4GtVHb90155+iYfqRYpRfm5nDldRD1QwK6MQF9h3OsUYKeFPt4GCcmdrY8R6puegaM",
-	"4pDcpEjWrcnI2486TCDsaZ4+pqX5ZLvtkB94zvmBhzJcb3RxdTQRyopHc0zdLRjdItmRnr4HgA5LXtiF",
-	"UPZ9lrLlyqI+iIbDqCa3I1Ve6wZ7jbgOgLtafhHSieKjNLZ3ynh1LAiScssW2leAlT/GYOnUPU4BhefO",
-	"fh845bXQBak5/9PjQY2ipfJ8EGJ2Y/ROgw6Mhmxp40e+nK1Il7/q4uotPMr9CsrLRe8M2wnDkg6AIP0E",
-	"PG+vT4DikMBo8LMvvoTPyBN/c8Q/SsMWMs/d9AnRBq88/jLpFCtFfxwP+m+SjhF2tcRPvnyzs+9eLsHB",
-	"f/88/PdoA0e68NdI47TizoQt1awM7+PKxxrPZ16i+js9ZTNhk5ai95HaAVwz7A/3B20e99+wKd0f8TZL",
-	"k5FKow16Syxgu8JxXku51w6xgBYl9MTxgOgAuEtMIBbWg4Z7VoGByqvZWb3VNnCLevMxAnSdGjha9dSS",
-	"XzXcsLtyAeXDAHABpqC0JjK1ktAax8ZioiEn7J9zpMBrAwQNpwaDsyYxaR5684fAL5M69y6+NSR7jZV5",
-	"TuUSTuOOlDvkl2DmSTTyvEvobK/eEErI4DHKC60OpWzxDaayMDZULozUyWBQmpPxhTfchLu4hznxdqe0",
-	"LJNZaWo6Vesu9sQ89KN9TL138NOaqXdXcwYHgR1ygluqBt+umVlN5vHDAm16bf6HcEzDvsW1fTDLJGlv",
-	"Xa+Ioq/6APOjFPEu2RaJNy4qpeBV7ycuJWnah3vYCd8Je6uoPvCZ2xbTiF/HQW7bwoh7Ce3GefOQwUSK",
-	"eBhiBy8bRPiGqc1WKiO2lWq0sepm44nEqBWjKRJZDTyUkcj4XnplfYFgHCUg9K6Rqg3ijp/NQbr+6Aw7",
-	"todNO1DPVI5a3bIjRT+/Ncy5fXdiiPMxwgZuGW8NEPzjpP+PvQIE1fDAV4MnCA88vZI6RF+fn03+s2/m",
-	"eKCoQ5W454/OWPBCFGcrO+8Mf/sdOpOAywqVaFVcvtcTnnuuK2Ahx0hCuuBXTvGptJN0VkXeGXbm1i6H",
-	"L18en/yjP+gP+sfDLwdfDkDj0sw3rAvAHpXKFtoskTa6HxXVrKBSb9MkkWaDawjYISH6sVIKEREbyLmY",
-	"tH12DlRTCZLKucUHK2SkkFTrZY3nCoqXpFtq6tItxFQUQk3c/9wxILJAfek5wTLGLUtfZnpiUtSH9ESB",
-	"/mjzqc7qcCHdAAPSi9ekdlnDSG9bMUaah9y4vnHNRYRAFOrxK0MmUKMOhceCT+bDkpqQkBlxAG7FTBdQ",
-	"1j0reOZhE5MqiuOMr2YiAk7B3+bcGGHwlZSYk9zjKOkpVnhLBSEovPtbnYn30IpJt17jX3Bz/K8HpHSf",
-	"uvu6cxRgF9OyL/Ed1KybPswBwCsvIlhLXgiExDEJeGPYvqAnV551lTAxPRotcZZCO2RFQiJ8n4a3wGeG",
-	"Glyr8DvlSzgNlKtFsXa3XLCuEeiQYpeU5bP47V8ihEHTCw/JFUDXUevyfmYul0fg1WasEAtp4Y8sK4R7",
-	"PxXhgp/KZkHF1oGpFHnGMjGVSrpv6BEDHZ2beoptBhDKMylb8KVbUT+f8ZotdLbKRXzjaPCmm3uUWyud",
-	"YYPDu/+NRQ7JJb0xlrP4JIaump/E/TyquQ3rgcg/Wlk+saZh2KYRzyKz7IWBcwAh5eTUmoTucCPEFVKC",
-	"Yf1o5I+Fk4WaOxbRfd+VmSocr2l5RCF1htSCVPBfTggbN5xtGyCPojsXgmX6Jlbk34Qv3RdWLkTTHSvU",
-	"bOULgd2PZGcGlW/15ZzXaFEaeRu9wqo2hNTrbqM6W6ITjdpasEmkVuUfzWOjUndzKpQ5Re0w10s2Xq0N",
-	"nB7ROL+Eyqlbn6SiYbpAv58wYN9P2JgXCbOrsUhYv9/vecbmQrDJyjNVRsKayYVQBnYftn9BzlTE4vph",
-	"g/C+9ZRYcGNF4Wmio9uolfOqElaIa2mg3X1z4ac5QHqVM0pClxHuZpih+GhFoXhensdhW2DGOgkyhClk",
-	"mv0RfjtS2IRkEsBQFmxcCH6FQy8LPZU5UExj3zw1qbuneUFdNOWE3alfiOnKiGykEPTDbQ3su18ZcsZg",
-	"WaQCH8xDi7mBhtXbhxZWjp8nI4UvWSs25ypLwlb/10pbODWhfwp6Udyz+OS7/+C/9NidvH7/wKlW6BUC",
-	"e4Oe5RkMuDAiB8+RvMLJXEyuyKhas5yrbOOcahKBC5htrtFvMafu1kJZXQAH6JVYWrYkNMOE5drC8/jL",
-	"I2H73o/QcI/vNUoMSFcCRgBYpEuhlzliB2Aa1X0Iew3tbSBlLcREyGVFD78PU8x1ozL81S2INJsvATEn",
-	"jF8xkBV4p3JyleCtrrGf0vmZhcxEn0GrI2K+aMX4ElvwuGLimmLFIC/lnEQ2Ixn2fK/ugjHPuRP6Kn9y",
-	"hIRxChlDuIiavWZa4Pl2Q4QVEcydfxK8MtdGIC4eMlX8JMiuBWEclrPFcgSWFnTBt7rAZqwuns3lO+CF",
-	"4LRQdLEX7SlAWvyXHleE2dmD/kSBBjbmHknpCO0CDh9pmPMDvCkA1RRrYXv+Lrha1JpmKTzCEVKvRQqh",
-	"AsM/ke9DXDM9HalySaWhznJbXlFqC6hNKd+F8REcHNVtcFg/w7p8pKC/zMLed1Y66MNCzqTi+Qv/EwIH",
-	"Mdo9xMTNIHdX9hI2dv4uogoNvGCOFE3zhVuRIye0YZZ9dhZsg//uRZr9v//1v8MjJ7BFaYTTUvONSn+1",
-	"fGZaB7NagIzD7L1sVjWGl+i2g6Mu8V1aovKQjlfUWbqLxcrCbMTHidMsTpKUtsKfYaTgVypznsl4jZ18",
-	"nuptY/fj/Rqm960EuIIIv4nEbchWy1zzjDSbVIziN0fe+IMtU/CZSFgu1RXo1ykM534xUiI3AjplUalM",
-	"3PSmFPUBqXEqiZQGZvbdZTeFtCCCoKWdvznjUhmL717fKFG8MOxaihunDUUmQetShMC985URxRFIDvJ/",
-	"VF/VGTzpomU1LsEtOLqRWck/gNqkSs0TrXFJN7Ex2rvIqpwVerWs1jS4V2pCKMPptIpdHNU6KGEsbp7K",
-	"AKX0BBO10RRu1PvxQJEVM9erIl9jlPcUXU50Gwxhe/nCrji2Wt7012oe/I+NfDnELqlx15IoSFV5LtiW",
-	"4YlexLFhqC+rLsML02SNN0o6GFioY52pOpV5DvcGwwbUNCtWyrCuezMUlwU8JTCGstJs61X22NGy0BNh",
-	"jNvDE3BlvGf2+5//PwAA//8=",
+	"7L3reuM2lij6Kjjec76SdtMu23Xpif3Nd8apSqbdXZXylF3Jmd3KNCESshBTgEJAdqn71H6N/R7zZ/7P",
+	"vNj5sBYAgiRIUb4mM8mPlCWRwAKwsO6Xv+1kcrGUggmtdo7+tjNnNGcl/PmGZnP2RgpdysJ8zpnKSr7U",
+	"XIqdo51UyN3MPJEeEUrgr5xkcrkmC7omU0ZWiuVEimJN6EyzkpTsmhY8p5qLS8I1ueF6TtLT2e53UrDd",
+	"91Rn83Qn2SnZzytesnznSJcrluyobM4W1Myv10u2c7SjdMnF5c6XL8nONxf0sg3ZuS6luCRMaK7XRNNL",
+	"ImdEzxkp2bJkiglNzZNkRMnPK6lZTs7/cLJ7+Oq1e24q8/V4K1C+JDtLWtIF03bvTrSm2XzBhD7N2xCe",
+	"CEL9A4TnZHT4kmRzWtLMDHBMSpbJMleEL5ayNBDOSrkgjJYFZyVRa6XZQsFGZ7Qs10TqOSsJz1VCFGMk",
+	"ZwXTrIJhvLeT7HAz85Lq+U6yI+jCwE9DKPvWu6Cf3zFxqec7R69fJjsLLtzHgyRyLm/kYknFOrp0cvhy",
+	"1y+VZPgk4XkHiJkfqg++vyvZbOdo5388r5D5Of6qnp/mhy8tVELTLH4g5MXrEKqV0nIB4MErfeC5MW8P",
+	"3ovXCJ6d9CTPS6bUNmBSfKUHzNbY9wbukEN2cG6E7z6OeQBAeL26weH3AgZbLKVmIlv/ia3bIL2nV0yR",
+	"kulybQiinnPz6ecVU5ooOmN75IRcsTUQpKzghlBkcykVU2QmS0vP8HGuyYJRociITsSnT6dvE6LoenxE",
+	"DoiW5PDVK7IsudB0WjBycv7m9DSgNQlhhWLk5f4+EXRhIEkDyHf/xNbpHvkTW6uJmLLC0FUtYXItr5h4",
+	"pohmggp9bEkQflLPDOiKCHbNSrJgTO9NxETskos5IzNeKu1hBy5AYaXlSqiEUJETrhWhQt2wkoyUpnql",
+	"EiDK+KuZPX0nM6DiqflqIghJDTNIieVf5GbOhNmYOVXmhcWYcEWu2FLD7h2+JHO5KtWeAeqkDowZXtEF",
+	"A5jcfPDFgum5zBNikCUhP69YiQ8Y0OBdLoieS8XI4UsDEkxBcskUEVKb9RF6Sbk4MoBxt0SGMwBs+E1C",
+	"FrS8Yrgsfxp69yNbFnTN8iNiMDI1DAzeWpZyWrDFM0VSu5LTPDXHyWDt9R1P4CspmBldz6kmJRVjg21/",
+	"PP/wHa6FKyTMBjbcP/zxmhYrBrsqi1yR0YItpqwksswNEcJzuJlzzdSSZozkEta9oFqzcnxMKFmsCs2X",
+	"tNRktSwkzWHX5ErDiU/lSuS0XO85TPGnYJEk57MZK81NcAeG+6XIy8NDeOuHOS9Ye81EaV4UHsEQVWFQ",
+	"My+esx1o/yv4Abb+o7mcuydGeknJiOvqKG8o1/4awlTjY7zL5hth7sgl09Wvz9xhI8LZycyFuiGv9vcJ",
+	"LREBEvLy82fCRVascnPO1A46Z7RUFSKWbLZStEiIkkQxkRNq4BXsJtytTJYly4zwYHfBnPGrz5+JLMnL",
+	"/b93F4zjigCRRgKWRLWRhKgwg9pz8qg6ZTNZMti3m7ksmEV+aogXzccVyGazEd33yEcEQCHgiNh2ID3H",
+	"m09GL/cPEvJy/wVe8pf7+wl5efACoD14hQJQNmfZFVLLivrBHEoDBTUDB2R2TApGr5m9X2uyEmZ2PAOQ",
+	"SR0d8E9woK6XUmsmcC0BZeDarkoRCrstBQPC9oPFYjMKEqAahPCSIYVrovmC2dtvBNG9idhJdthnulgW",
+	"hvG8mB1kX9FXh7u/z1+y3ZfTv6e7X8322e4hfT09yF7lf89+v+9YFk5UMa0G2d7pkN8OX71qCnBLuKBm",
+	"zH/9M9n93z/+7u92YlLd6cxI6iCot9nZN17aVgZ5MrnklvpY5mVJxsdv35CvDg72x4k52fR/psdIqqVg",
+	"hlBkc/fWqjQ3fSIsXTffVRj7Yv+lJx0UUBB3Mr4xoYqx069RnIprJrQs199cd8vu3D1kDhUFeIv/ZPTi",
+	"dU2QP3wJZAKe2yDOdwnpvAnSQEH9xevaOR++jJ6pZosBAhPXbNEjLuEgdxaZzq/4sg3KR6sLaUnUFV+S",
+	"Uc5mdFVosl/tGPDiCiAYKJx+JssF1bCZ+sXhDmwMX6wWO0f7fle40OySlQiJLPVbXkZ0S1lqknNDWLkU",
+	"x3CJCS0M9nJN6HJZANqjiOQAVbLUnaCa38xUQ3fLgoYAeGC/5ayIHONZKZesNPdSAhRkut4j7+01m66B",
+	"jCOnLJihAV7eqX8JtJLRbE5yqZOJyKhiu1woJhTX/JoVa8Pcc0M1czIzoDhhkgpzOyyPMRAYIfSYrMSV",
+	"kDcCn/Wy3sv9/eAaxzYKl1lD+A2q6AW9HIDfml52o7eGIe6M3Rf0ivVitxP+9s2HV/v7+8fk1T5Sx9Rg",
+	"dAoU0wyTOv4B51V9JRfcHEEXrgEE/deCfsZrYabfcEu+mB1RSykUA5PH1zS3fN58MooxE/An3AqU1p9b",
+	"UfV3Pymz+r8N3MMzfAsnre/f99amJAWZUV6sSmZ2abpSXDCldstVwcg1lwXF6wJWgFnBs0cF8iIQBjI7",
+	"v6q0DVRHnynH9IjReRgAWzKqWd4D63Yw2vFO824oQTM28lxm5/6S7LwFe9L9gXG+yjKm1AAgcjvzl2Tn",
+	"W1lOeZ4z8dgnt1Ks3AXlBJVeUtDsCqUUQ11h5meKLFm54EpZNPsnKdjjoxjsG/vMlSHE05WGPTSkF0yv",
+	"ZKQYq8M93mmZKk7FtwW/nD/qBelSwVu2CCB8TpkThsOMwHJiGHDO80rPFjloaxNRU9d4pachUzMzXfJr",
+	"Jgym0bVT3CoDBPCjwCge6IQR6YBlUiAxhymtjuOMPDHZM6CnrZP4yIy68thY1N5zg0TAbcC+wUhBla5U",
+	"p07lfFSzl0wEGkwMdZb5enxszmpuTrCkYo+cgxrrdVhzWPjJjjaBW/Wd1N+ai/hEN8vr/3DFQIMJTWE0",
+	"y+RKVJduBqAi2O9lzmecRUQRMz74TQyXzs0eN5wiYI5BzmA2DbavjpTgqdkNXDWxpdrnn9fcOoETpe8d",
+	"eAb25oyuC0nzCynf0fKSPRUXdWaqwgABNgtETcXKayOxZhlbakVGB/vk/ddGOJ3xglljxjNFjOxZ8IWl",
+	"Cvi1AlpoRZgLvmBypZ90eY6e0bLk16wyMDK0IoTLLQp5oyyFIyNc7UTguo7Ii32y4GKlmSIrUTClgnef",
+	"KZK+/3D+l09n7z6cvP3Lxen7bz58ukiJYkACwVQ2PkYrE7fGlomQMCuZUYVOHCFQH4ErQYla0KJgJYCx",
+	"hzf3nJXXPGOfBL2mvDBawGPvrb2dRsySYsYvV8gBnXLi4SJrVl3tnGo6pYqRjAInmZozQl+nM/8t5AJu",
+	"Zg9beUwW8knQlZ7Lkv/1cVnHeyP7iMvE6XYJKdm1vGK52Ur2ecnB0G0o5Q5AqVZLNIa8ZzmnF7CUp7ts",
+	"zxR5g1PvGlA8UqDde2FAJLDdZig7Pvh50aEWUzCXUmlaON/cHvkg0ESEhkBrOueKWJ90QsSqKFDdE9KZ",
+	"2hWZG216pCShEwHAnBmmYPCRpCVbFjRjKaFibZ3XizHMdFNyzVBlr2bSJV8sWJ4QSqYFFVfVTxOhtLTW",
+	"fjc52mFTtqC8SBEuCypZrBRcBUrMkRfMLfII5LD0H1MrxrHPeiKkIFOp50TxnCkYU8jAS4Aa/xINFRxV",
+	"STvcQXtbvwW7hPN3FlywPVRbvZnL6K1mJ5HEoKZeNwskO593jabMFku93jma0UKxL4mb9LDrTj7orC9i",
+	"cgEvH2jSjOuIR/IN1+v7m8LQ2jI2C/5wbxMBfkbs0eZrv3sjg5f/mNQxb3xvMKB9pUUCcHJ2f+e2nFut",
+	"smHlM18TsTKX+f7mAvL1RuaxCZG0ZTK/v7WBzeOslNdcZCwW1EM1mHaW9pF7mviLf0pOf2KZNsypCpyJ",
+	"0XWQJDFyBjgaeIlAPRgBfVdzukTcahA1sHl8Kou4CvDp4zvwupGSLaRmQYDQMXIGEMVuuIKV96/U3D+0",
+	"3nzSWXu6H8BFCVbegoG24pZjhvZGwZxqtmtEzZ3I+LURY+sJvrGikBRW0h60AAPbaYe6ZJmVFRaeKQih",
+	"Mjq7DeRKyJx9Htt9Q1WytavDgLB70S9nVPjyLT7/JdnhHaD3xX0B0rRg4Oo7GQZzRc8Tgy/ckWKkBhqV",
+	"jRzDgoGnUhaMghBWSN21wwUIP5nB3pkVwtwnpm6FkAumqZGmLX/nZkhanNWuSD+W7by3QzTxiYzSv31J",
+	"negkWLiP1a2OE+kLt2fm5+j+yxuBgvowFDgR6w/wBsYEOmG2KD7Mdo7+PHQUO8SPMUMZ0Bqw4pmHgsNO",
+	"cAs23jZDbflfI5vx9droiPZ2jfa7rs64Ria40K9f7rQdBO6bFgUtbujazEJFTksAj4nVYufozzvuu50f",
+	"Y66cyv/yZ4zQwpPx22yPuL5ldiAPr126py+R+5UEpNpdkgB/a7T1x1724XEhwkbsOdJaKCiGztowqwSj",
+	"MNb2nM08R9Zf4NiMi9OohkDjBiurUCn4qAglBVfacND/dXpmUN7oqRgjZLSL2lVXRM4momQZ49dcXILw",
+	"CT5gBXrHlKFpi0wh3IWXDkIpxzFxvosWwluWeh++NKDVvOdN+WyzQ7tCue3u6oXT7EIUs3jD84GHfBHH",
+	"9sb5GbWtcc3NiylYHPC+1alu/YU34W/V23ukesRGInB0DsKh42kroumVOcfalaMFUx9KDJioPnx0Z1/7",
+	"9oyW+h0X7FSzxU6yA9HT7t/Gb8tVmc2pYm7o2udw9NoPjUG4uJY8M1PcyPIKnvjgPBfm/gd/c3zjJzk1",
+	"EM/50l7l+LzBHJE1+19/jGDYprOIo/oVFzkExrhr3zjlEdLq2pBjuGz43NrcX6mJnAEKmdUmEwHo4lZo",
+	"EAgWY+PxIteXjL7n7Ob5NznX5My99sFF7xH/40Scw0Dw03iPWBN4mxoAQjVJhyhsNI7DMR5BiQc8ik+w",
+	"lX1yRv183jJNebHnpIs/T1b7+y+yK7aGP9iPZElLrY7NVtNSe6IMIpchoIT7wDYyCgJpuY4LdG3sgAlQ",
+	"+q+jhZNvfNzkc8PGdg2YYJR1Ju3a+tuqh13h216ZHY1DxzZoeH8/oMQxXas38CJxU77rFjGdOJkDYo/Y",
+	"Z5rpYk3qEnHi8T6QeAw+HRO5xKM9au2a4aJwMEKal5vQv9zMRiz0cKn3Ni/AO/AxhmRLnlWb7GIrBtZB",
+	"gr4kO9/ygvWCnRl9Ggz0oTA35YJCyEi/+AWjxyBvb10/8/wWOFPMzgfyibkSFWM7rttOBS1LeaOsSKRW",
+	"hSajk+/ejg0zJAWjRtoRLDRyuiUADQUzgBOEjAIBLNi8IWeYt4RvuhhqeM57AK+EvElc2PBEBNcewtOn",
+	"Ml9jzPCNXGE4FLPQg7Zh8RnD5a3QtOAiJFMHLQNCkK0TIWMfDMh6zlQoqisyOrDhRBgtZ8h2VNVa0M+n",
+	"+OMre73tx+p207Kk60ot7ofBPtM1/7b69Dbg3UFjQ2E5IsYFO+oYwMyu1ArYd1poCMPwpfYbr771xoum",
+	"uYBq5xGFqNwE41EhBh80QDDS0wU7ImlG85SMzi++OUvI6T99c56Q84t3CXn7/36bkLc//FNCzt+9Pft4",
+	"gdH/yBPfnLyFwW0yx9nbbxWmqUFAIHnxloAvDWm10iWjC/QXfHrx1lzBs49vnGlnnExEmstsZdaTkhFO",
+	"YEY0ytGMZwzVHPZZE/eYYRopX9BLI1Sn1zxnMrVZLulK5GzGBcvTvYlAU94zRRS/FFSvSkZuuBFg0Lm5",
+	"4KpgNDdAs8+aCWVYa02u8aMZnZCa/zsYDAIYCHaSHQBgg/jSoSQGkQd1NTGw74y4qMLUI1bHX6zudXfF",
+	"a2uRGzDeKrCBATepgo6qGC6jMDcDvyZCMGYjkRkjo2vObsaIgNIOaDayZAt5zciI5VyPrYJs78PNnGdz",
+	"yPbw0sxE0JJRVNuPAimdmEtPnhMQ1s3f44Q4vcY+cW4/KveY/8Lcm0qaTkhEsg6/DNUuWE+PJD4RdvJK",
+	"Q/DTB0pDgrm1MFpLP7Tw/zM8gS9PBHwaJ6SmJjQ+BtB36o1IivqVDQtAQweyy6h/O06IVUPdyk/xo991",
+	"93mckJ/kNKmC62Dxbc3VTv5HOfVr/6OcjvfIB28ngOQaw8hLRiGFzYgcBRU5y8mcXoNk63KE10yDhoaP",
+	"h4iFI8mZC3BJ2qY8pPVoQFPHTVXOqHcTsdn8cNygTyWD2aL2h6Q2YGg8SevU9b+2ZaKfIXyEc8Jo3YiZ",
+	"VuYgfqAdEp89qTk2BnueTgShUyWLlWZkrvXS0C/zr3L+KOdTqGkJq5K3NML9Dh/Od71m92cKReORj03w",
+	"aT1iDYGDY0c1s4IqBf4HTFsAYG6hmW4pHT6VMf8Ys92MesyvGEnh95SMXPoiqg6Gb1hhRUEspc1sVuTl",
+	"/stQI0HojwmGsVRhi6gsS00MM8P3Xoz3gJ1DrE4UYwCf7PsuDOrTx3fHznVQJSgbaBKbBwxmySnNrmwQ",
+	"iMYSEWhEhnA0I8+N8LTxlRmrMsIMuiBNKRlm4CiSyxsBpM1w4NTjeRrklUa8/Bs9xU2JxDkaPD6HLoJ+",
+	"IeXXbIwabn8KqA9JNy0htVNg6QrnV/klWa1OH8zlOsiwVMnmj2tNqhmQ7DhnQDc6QUWyYvUIEKPr75nR",
+	"bFIwEKaa3cMgaIRIVY7lsRWDIiQLyNXo5f6L4Onb71YA7S23q9veZtDj2GbaWT8zBOPVggE8H4zg8fiB",
+	"LXTdaB8jbba2y2bDHWTx2vIuRgqM6KbqrOQLGosSM1QZPGLU6O3e0ifJEt8AUx3cQJwiiEooXRqcT8cU",
+	"0ggPq95ABX9Hv3Sv+VTMZMzm1TDnPVN+3VZGT1wxpMpIQagCdW4XEv8MT1twvatle5c6Aty+C6JFhY8U",
+	"HRbVQj9/B8Fi9zoqWho2p0Imfed+oslCWsOt20Twi1iKAfGy8G6cvsaDPOz5dcd4QGDdA+wJnOqFDKKE",
+	"e0mLfewL6gnbvxcLkqg228dH1AdvQVnfjhBdXLTlj/135IeSx9SWE3+iVXYh3PFVUZirArHM+ZG/vs7B",
+	"4+3wRr3NCkZLlu+Rb7CeAoQYt0Kcj32Ic2MQzB9rhjqTkTnJ8Z6Pdh6ZK8loNp8IG0L6TLkfx7eOhSa1",
+	"UOiJaMVCGz16jUlRYK+sqpLUvAuQNR0LtOggFYZC/WMXGCQCBW5ddKu2D7vsJzhegLvvORtEBjLxbdBn",
+	"S+o1zGYB9ZggmbBGysET5LiOReBjlFZKds3lSjV/NYvIQSnPXcYcJDPqkgpFM+eiHUq8+kRcl25iHuHi",
+	"8hYSby/le7DDeVq6CPscp2FKnyzkKh74m0mlj0iqpaZF6nXcacnoldFDn7mKOD+vKBZDgfyJJSs/Ca5T",
+	"8g8E3iTPqwdGpVyBTU9L8prkLOMLWhCggwrsjg2pApIAs3VbRrCTBI494Sj2591LuWu/zFm29xZnCX/Z",
+	"xbokMBA1h7izkOo5F5qVghbPlwXVRvx8nrMM5SOzjkeZq+kZgIkTv9yuM/zanckFj92oP0DeqlqCJV2W",
+	"hCnNF4YbjaOn6o6rve0FncrItXlnvrYFxqqL/pAnsqDZnMdSA97jD48KjGJ6tYxl0ejV8hEBaeAOnlW1",
+	"VQ7OLhz6AJ9UTJhU4CgFB9OxpwdcEYNDJacF+R2B2cjviJ2N/I7IlTb8lixLmTE01v0OXI1zhjG6HajV",
+	"W86hold1JNjmJYR5u7fsYs78WrZ83S57u7c82Rn6SgMD/FKTCDK0VxSA6ebuwhUuLs+ZNv9E8OUCyPfu",
+	"jTn8DB8myj7dPnc35xtaZCusWvIe0uhjZOzGIxCUEwR1F2QOO88Rma7KnAnUPYuKLGGki8dOfymd7wUe",
+	"/dq+W+2T/2ZjfHb3MqJ76MuSxHMmsDwQmNZQb8A4aCwPUAu92uz8PvVGKKeC4BB7OwNizqPAQ+1SqEz0",
+	"ls244HFL5VuWFbRkWKriirn4EZJm1fsqJQu6rMoVo4NPzki6kPmqYClW8EjfhK9MxAyO9cZb2Z4pFM1Q",
+	"Y7JVl43U5ivlQW0qCypMwLUiOEc0gpsul0zETseoE2oub0SQ+GxVKqh7hpXtCCUrYS3QG2XDOSuWZtz2",
+	"bP+04jkVGbMzeq896kP3a6Mo6JRFVKm3XC0Luibw87Gr8OUrfnUaGHBvNxKv6lzf4wu9eStQNNUiyUox",
+	"Ky9yV3AX8QMwaoSl9XJioywTAiW8ggJece8Aas+xeKiikDcsd3gmZyQv5TIHRBC5rfNZsDdzyTP21v2E",
+	"5b6OXeidt+GBo7o/PK0Z47Us2UaUrEpMxnHSydMQADQeaNBx9KAzo8PeXjxxNA/MZZETikAcYWL5tMr5",
+	"TpypoqzCEmGdcS1xSJhNgEjREBuwDFlrEGK6z5OxmBo8X6FBte2JIwnBfR1MHDvsQ8gFAH9mq6LYXS0N",
+	"2cJaGBgbDYPZAnMVAdsbTK7OY5Qqrt2uiuJWmm039fp66CxDpukgT15hd6ZwXFoXmdp6dfdPxoYbN44N",
+	"D/l5VSuEgvBYalYrSHibwICHIHZHxN0jq1s6f5ZKJgLqM/jIByHFLp4XVK/iRoTL9B557yyMQDOgnEaU",
+	"fk5ESEG3XHwj6HQwuT2PUtr7vVN1ottnyftVEWFLf+t0dwMRHeh2CwllwZUeGjkfkaD7o7x5/jAR5vdO",
+	"aN40KARRqymC5jatiyhuuDi3xYS+U37vV98ZEAwu8ZEV2bt5Y1CSdq+dkWX++ct7rAoKf3+9Wu8kvhvD",
+	"TrJzzUQOmrKLqIOQu7+42DkMaquC4VzInH8As8aqz2rOl/4DjPmXM1rqvzSzwPCZ1m/18Vs/t5T42rhz",
+	"vlya75pvWfBb3/8kp38Jg/pEVkKg95JGo/eah9wZlGwQDuXRxrHZYHxD/RvqXENJxLdtuS+uJsKFio0Q",
+	"HFT8LGPBgF6kwvar8dFE7JJUs886TUgKDKzgghnBBdr54DBQKD11vC74gbCfV7Qwt15Wzu8K6QzAlpmm",
+	"ZFTXNMY4aJxnppCYA0TAjGoXk2Ado2AqP/oxMXyJalywgXRp67unNg8dXRsAO1RPQnsj6o5CklmJDhla",
+	"YDzVKH2Vot3+1d5+CqNiLTmWj63ggX0TGCgNLCevX+5OOTRRuGR2w9ByaWdOSDorJHQ9OpNc6AogsSaw",
+	"YyyELLGNIHx9+F2SWr6THpEUGz/IkqTA/1I7I9XYhin9l3/5l3/Zff9+9+3b1G5fYlnax2/fkBcvXnxF",
+	"fFkPG7AjSx8tJ2czxfTYbDNE4bmlZrRgIqclvGtguym51kxU/B3hMKymcYaVUONPExbIhU1TBRjsKcZw",
+	"45OyuxUbc6Ww7VEXHkzEiUPZmzkzh+kQgCvCPi+xP8LIhytes1KxcRBDB56+0tYDI5lkZdZKAzHXyPCN",
+	"8BbtJDvu3rifWtgOpCdAUqhcEKDOTrITwZydxMshyY7ZcPMaBdrc3rhNhEp1ByaiLBYXr8AXFRAuFIwN",
+	"Ai7o0rZqCH+H0CYw39nKYi2b1ES05JaGhapWKNnKdaM0ql+mSGS+MVTjiq29ix5Ih4ElRX0yYJM1eTEh",
+	"DXNJNRxSXhhQrbiOED6z3RE7HQS4j49JhEDD6CiDuqgFJ5k0hVEMf1CVoL1HTrDpixEq03BFiMDKdXlB",
+	"tiKFtXp6LZtYLdvtkQtrsFVdcRLskmMIJKf+jVFVjW7sD9T6y207DYzU9sHwiqyEufLp86xuwCQ2FnSk",
+	"56VcXc5JuqR6bulcKRfpGANedTb3lLvKsogO6jM1zegOOscGEV/3yEe2kNeYlYatlqjGnGFx6Ytj1NCE",
+	"K88OgLp87yqLhzXsEUREYlaWsoQWMyyvc/E9DIs1k2BcbLpHvkcF00JplSo6EQEE2dwwGoibCepj+wYy",
+	"ZCU0L4LLApSLfdaOZCPp6hA+45VKfPuu/vpWgypO+bGCCuPDi05lJcu5fscXXEfNRznXtqwrr08XOM+P",
+	"a3UWbVG9oM59hzb6kA5TB1q82Nrp+Qfy8vDg91Bu7bgeEeAjT5wl09Z3VUxH7blZg/QPVFpU9S4r41B+",
+	"QtsMz5mApPiS0IW08UoeXCNrXVenomJnsbmymX37gsebz31kNN81VOjIbANexrNPF+Q5XfLnfurnf6t6",
+	"zn3xX+9qjiX0mlAYzDdq73Y1EANI42kwHlZkkTX1HbD2YeBZL1nvzh1X9xRzyAx5EVJXlXN9nVwlCcWC",
+	"Ts68c++gbti64xAAZLz1hY7vDaq86oMQiSDD6j2OIjsY4vYj9hmJwUcGRdMztvE6ftN+40uyM6fKke4z",
+	"WVr/eHeqgj9WIxrUv1nC60MipLcL9b2gn1215zhcWLPGWqarlpZGPqKfvS3b0gjtSNtmIBe24vowhhQW",
+	"f4Dq/7Z4J7jKbZdPlWDpe8uDh/OtuEnKkswBdDJKy4XUsQSib0vGdiHMEx4YRFKXdL1gQl+wEk13wxLc",
+	"PCZGUtsu6mTMTkC0mWEz1W+AdNrvxu+YZtDKAfnOWKmk6J8FNM2buXSpG8GsiMBLGGTQpJp+/kg1i1bx",
+	"uKCfgdEDBhrBbqXlgmqe0aJYN2/JMwUxEEHVJ9v4EpJLVlru0jx3wSbQIEhs52VddVUrDSC4YVNf5Hpn",
+	"28y60BFZEzAaUlFd9muhRwOFm+eKCwmpUe0QouS4ISy5+xYjuS2ZJML6W9w3wuMqBlOrMVgnZT/2SO+d",
+	"1chtjgoNz62icBvq1m5ZjLuFVFsX1t54gbYtmr1ZpuwtiN1+fEBx641z9heuRtPC8HsFQfaRI6KfbzPW",
+	"EAb/4nU3a/sukGZ9De4w+AINqJoNi7roYHXfma/r41ZV6iCmbdjwvWW1b7F7W5TObr+LGt3XvChsWGUv",
+	"8Z3icw68YwOuT6BaBr2342Kone3cukY2Tuc7GrrMtdtN61wx7xjN4yHab41Ab5T4kgrFNTI+rgYcQ1B/",
+	"9jYlxW/PvjydDCheQKoskWlCVcOWirJE9qiFG+3jc0TFoTQSBXd/BnCOu0XmVJ3o9wiEYYUJWY10LG1/",
+	"D9NIhvKdj/YEHiglpptfbZ6ulhsWREHcKVumm909EUBxdvnAx9LJdJ9oEzr49xNBE+X+TwRLXCZ4KmDi",
+	"ssMTQdMhajwVND2CygPf5pic0xfZ9Z5esSo7s1sCIqNaaqaRRwrpjF0LWl6Nt5CEbgVQh4x0W8C2lpWg",
+	"GJeVgsi+kW8WsmTNkv2tLth3FqeeBIcb8lggg1lpK0DxPvnnDVr4hmnOzhy4ySHGiuIsft/fyykvGAFq",
+	"cBdl8QN0zefFVH6uZPFb+FSg3Xfczo5Kfmdiw3BNsaBdU7yjwQy3JaEfsBzo8C1dStWRqvNHOSWa6wKU",
+	"g1IWt1UMql0NVh9MXInpFar0llioI+udhXWLx/chrA/E9eMq2vlBhTBzL25YUewaksfy5h2BcKKT8zen",
+	"p6SQmY39SohtEkZJLheUC6w+bStJ6xs5ERB1r6AJa24TgQzaJoRC5YdpSbMrppWtfYn1Pm1RhYRkcgGV",
+	"XxJyekYKrllJC0VkORFCil2EJiheRc5XJaSHI+F040SOCQRjKCjj+r9PxLmPunahWhCHBzEC4z1yKkgO",
+	"NX8wka7aBDM8EPLXYRl2aAeSS72r2JKWGLej5QLicgqmzSMJyfklt/Uk0/T/+h9/939PVvv7h6+f/c/f",
+	"7T7/h//nX/+S/u3/+/K/05SMPn77hrx6cXhIqMGrhCg5Eal8Ni05E/9oDTl7HDvaQ+TGOPFRH7Yib2KY",
+	"HS9sjEwuV9OC5SSXGv3j9vy4mghnmDh89aK+IEzhgr9wwS+iS5mvl3MmVIK1X5SmpebiElovMHs2GCmD",
+	"D2KYjXkZPEUwh28mWRRu5BElU1oycnp2/dILCFihHEu3Qc0/KgJUcUXCg/pWh/t3I+0PLOJ1E/xflvAd",
+	"co57J1DdXOaXIC9VyNHHb7ZJOmDl3RIO+qNMQnMk2FBdhJ4NMw4C/BOiOgjopZBlRT2DGjvjWyB5BwNy",
+	"W+fbo1tei5vFFWH1/pQPAD2Qh03QN/1eW0chWNwwkqDIilXO3oYxEr25OoWSLmquGTSh4rqQ84NB7+So",
+	"X7/ad/csxFICiri8P260JaWpuVM2TmwNUZWH+/v7eCm/+sr88uniDRnhW5kU1wxIv639D4HStqx8tDzT",
+	"HYMDHihf5UvPNb/g8fi/ZckzWBsPDPuq6lPWvsS9zSEb5dRuqMKOdfecwN0bcxH2UrelKJs3cDyoIEC0",
+	"59yPGzb5RCl+KeKFRS+gvTs0IPCErqot2k0vu6LhTgRhnzlWnaiCuritL2qVRaxY3wgI8j0hXAxafw+d",
+	"7RhPA+xNO7YlB4IN/FXmvf2iiEG/ghlRKB2mbEENPlgdMy6DVv0sNy/ulmbpLorgJcHbbOuwamN22+6q",
+	"x++R97ZAInQJ4MpwUshaGblukbthP6OJkDOXm8DKdAyxdlauwB23qUexEO9h8ddJ3fD4a4qvbhaR1bYu",
+	"YE/UdYxzLanRJc34//rnk93/9ePfXnz5u8eNyPap9aswzrAZWhhhfMeYDGKQacqsnDkCAZN8V9+cI0yK",
+	"ytk93M5feUTsneNch81zf1UU4uhwCw1oWBzqNjUkXw6rgTEsRNRLP7XgUCw9DsRuJa6EvBHjO4s4A6NJ",
+	"aSCRQVRppCb6fQN2p4jTZojpcXCCWEAhXy0LaCiorCgZFODleaik7nWUqGjUau+vUHEQq1Cx2ra9yam3",
+	"3EmlY3afOJ5uaoKynRzcKRw4thcX6GmmfblQm9A6WkjB1omrVsmZSkhJwQq9ZGXGhKaXrNZi/iFZ7lvg",
+	"JutPgsdKKBolZyU4tq+oyiaCIw08qPDyEVnKlcghtJpwkc3JqJg+52IMMVuGov68AtGl+uk//g1LeMJI",
+	"4BQ1P5o9uOKFvCzpAkdbMEMTR1eXzxfN0YKf2qMteFFweKJeLs/MvZPsWBh2kh3zuv3nP/6tnYVrdta8",
+	"vHtNS0gzNKO8m56x8tSMA3+dAzzw+U+XZ6x87/7AH97v/Aj7vKSljquSJyT3v9ZclYj4YKQ2xP9GllfE",
+	"IAhwC+wazktisHQZbyi0TR5MBUPcpvOLtxVE8jNg26qFqWHWA+wV9QY2OkqJT3NVFVNwgz+LnJIvDYwp",
+	"9Eacr4ZW6XYx/sGb8Zu6CZapzV7T5pywDOOg7pc/+InbYA20tDS3NIygD9cVp7BuWV19tlqKbh2Xf01a",
+	"7u0lxIG4vqXQuOEmtNAuxLgjrAdCW7jYKUkJqceJ04ylyFgC2g0XxHXTCinly21auDoS0ls/azjTd1AM",
+	"M3gFUP9m7bqNtava8PM5n23goRYNoX6veXpT3sw15XBVv3GMdACee6ZL/OtE2h4CZs4EST62TUv906d5",
+	"2qroSUbTtbYsYjg+wz5UEEf4RU7Xw0Z5ax7cMmsWFtklKLh96s/UCy6F37ZaXz3FNKE6LISBzeaCtM62",
+	"dUJ0BN99I0BDoOTw5e5crkryhz8sFr70jtWQ6jkqB69e7I9vHUxly9MCmn+YwUafivdcrKJauP0Bjfkp",
+	"hC+YdaTQL88uKt0jJ6L6RBgtCw7mESpq75QrociSKj0RC54LfjnXZHR4iE6z/df7+9A/8O/3x8euQBRf",
+	"2ORxSsCZuavnbDcrZHblrtDBy5fOsDQRQKwZR+MMXzAfOUHwHaxahBWs6VReM3L4AuyMdpX43auvEsL2",
+	"LvfIIVBysGO2Qh83hzsu6Oe3lBfr79jNH+U0trdSaVCOf5JThaEhLAdVIqe1MhNhCSEwj+7dDqLNuVbN",
+	"6xOYJvhiVWgqmFypGkEaTgwguU3ZSFDEiWhSTam3vRH7v9/vuBErARvG8jd0SeNpB6E1D9b/TJHMPm02",
+	"3Q8RIysxObNGaKqmSX7NFTXovIeWSnZte2xdbYRLYiykIqc/buZntxBscQuPSNoYCpwUaVVzO0ZlJyLo",
+	"gmjO91LKvNs7MdjtMIST+p8ibKCLlYIYGUiFx97oD3cV40hvwTXRobO5qOotOGkfCzxpyuqbLIsQO4fY",
+	"NMDIuAVPtDE5M3P7MeItqVGD4zqP8VeLLBgVKmDbTOTKlvr/rA1ZBTErcK3s7371499exl0rdyPggQur",
+	"7RTaRMu3C6x/ir5Pj8UPNuICGQH1bxqVjSojqqofoQSwDQ7cJ/+okQcIaRrAUYYzkwH0fGutEG/RnXTD",
+	"cAFdWiJM42xXqmEucHqj0SLvUXfcpLPi0v+7aK4dMQTfRgMHNnN7FBCqNtppiAVp4qqDQodoGBz5OAQ2",
+	"48YrbbOSuFbBhONB4sC9CQHuPv9XFAZ+Y7+/sd/f2O8G9ntrfvsJ6FrEKdRNTI9cD1tl2bB/z3nVasZq",
+	"xfQeuZj7juATARX20Ah17Jve3lpr6nVIRJC62l9Z4o2zxWbxkt3RLbG1wR9aaTb2i4yCwCPBxomt/QpS",
+	"zKrA3hxo1zuuuzWDXSwYvWYNQenezf1tzOILIxVIcTuXuJ7z7EowpWxvEDuYwk7FltuhMQIfueG5+ROq",
+	"2bGFItlKu4jeca0TgMjmQDGdYztaMrqH556IwGi9ISGWio8r8UkY4iHymEU4JAbVqBkVpFwJL41QYav/",
+	"yrLLVDzc4lxzc29rdQ5qjTYkb3skfvS6Dyu0DnJN5hhjUnNllS2CYZ+qY+091bXsIRU/zG0JpOpAuLqj",
+	"+XpBxWpGM70qBzRc387rv5A5Kwa2ct9u5FtFCQR3Y1iMwNBwultkeSugKQ+yN0pTvdocsek24xwf315C",
+	"aBMF6OuPIVByhqIk1SDBxy90yIjiZDi8c028J1zcYutvFc3QtkTXbk0d0xuHm7RpbdzmbM+tqm7YZ132",
+	"x/dW3ggdlTdPjPzOpRVNAjsA1FdV0rsqwgCjBLs2yBuxgYFsFXdkYdxE1jcKI0ban0GjiEbYjZ6zNbkx",
+	"MpnaRoRo7WIQwxVxtzKRv6WaxcV7X8bWrRZVttGnizfjY+vWbOt6brzhOWrDKXttgiEAwwsW5KEAxe5T",
+	"feL6vtXPe0sk7wux+yDqjgaLKGS6hioCFQY2bBlF0RcUYJDZl3FFQTiYhCt7VWrbaIRbtFO4Csb+eo3v",
+	"y58e5VfVz99tdE9WzyZVehn2KXBKvijW1dqDVRvhR3GRMTJlQFngBIfVTrlV/AU0g7B73bj4XAN3xKxs",
+	"7M4BIIfHenty0BN80W9bbpxEUkezcB+2xPsO4+Ig5MeCCGAvbCGm295+o/M9O7qOQTZAM1NwQbf1fQ02",
+	"QnJV95WGWOU6IcFTgFsOnwJj13KlwaAwES1SAJtHTmyJi1f7+2H8UFZKoy4WRY2XuZvoll5vGnk7RB1m",
+	"4uxD3kEI2UMyDSrGr24bt4KgqT6yF9MLI+e/megFYs4Qmlct49Ykr7HT4YKbkG+38T2E4F52v2W/ZyIr",
+	"pOLishGg2Xm9E2zAY36EVJtmdOe9XP+e/R20n8PceNWO1pj8gzry3ExO5oV6B64EUtWA75FcfEaW7S71",
+	"0ADYVuPpqfbQ2e/uF1EGYpM/0yPBQ7k0URD/GppODdlwVwup2nLfBfjXsedfhtzVWyZni8j17buSW2ih",
+	"ZEQrhj/2zTEzFpcnbuvF3CgPbnZp3kJ1PQZLfbfKWkXnD7tVt1RHj0kcbckINCzoD0nBWXYHtbVPY+3l",
+	"I9vyj99yA24TYdE0VsaLUUmR+w6S4a0/JhRK7zGUh8wtVEZxBDerIumllHkaOmLMF1AcEtotT2mO/Yw/",
+	"zM5Zec0z1u+XuTuZ2jZOc6B3p68C1L15e3q8Fw/rxu/3Y/TNfRwW9QINwHpdj6quhHfzuPY6Qp4WtAfJ",
+	"UdvkabmfsgYtIO+0c9tvXb8P52mP9b6dQLenHffrFDppZxrWcwtbEUrxLb1r0ayBpca+iRX1a69IXKE9",
+	"wrWZd6VJFF1UzWOrDEm1VpotyMjIP0zoEhhI2q7BAs2XPwgUkGoyB1e+u7BhSNR9P5cFqG6uygKIqqui",
+	"ABUBmg5nq4KWE5G6GjGneeoecodQvTo3KgCA0NHq2FWmGHlTW3UxwJk/DiBuF4FIJsKCz5WyFWhxwCZ8",
+	"rpgrNX/iMYL8ajWWYEHV9tm2wFdsjV2B94Ix7c76Yi0JxnZU5YZrjeAMkMtVmc2pYv47cnZy8eYPTgpx",
+	"O4HLTZo7jAUdc0ja8X2ofSKPyH2PZbe82g4c+9nkzGzZmiAiWdQacXHNhJblGmLNtErAgScFG5OZLAon",
+	"nXYcYrkq2N5EfOdbwWNPZxBWGqFsIwOhLe8xjkZKYS3nLn8wh6GA0NjVucug5gZKroe5IfzW9Jkdq4sH",
+	"/obg6h334fsQAAqq9PlaZJtaYkJopO2tDVWM1Vpk81IKbpC5ArJT7Rkimgxozel32+7JoN6bWzCpRuLa",
+	"WmQEf3THHW5EyZay1IMPG79ozvEnXgVrNXFJlsG2bhw/Wu3mnaHplorX8agx2TAb8mbG0qWIfoTJlafs",
+	"UPLIH6Z92fVtv2LrNLEKqc1rxh76UEk8JEhVnQQywho42KdfRdTWvtt2AftjwXimSPXsLeTEKxYJWfkT",
+	"W1cX2q3XngWeTDBtRfzJgi5vAUIc2ZqrNE/dtZahWewgkcN18OJY9+KsdjZbFXVraXg7J+0trBaqjiB8",
+	"culkmyu2tuaJujSMFSCAdRyTDTw5RTp8wxUbm5GoiAg+6R75aG1C6d++pGHmL3bPFizWe79efYl91iWb",
+	"7dXakG5dgwkHgbODqIyI9Hf4ctdvhScVgP02JXfnaOf171++mu3Tw+zvD9jL6f7+wSGdvniZ5ds7S6ED",
+	"SASKF68DKNRquushIaNPn07RGlUBtH/w1Qv6Yna4+/vsgO3+fnp4sPtV9urV7uHsJTvI9+lX04ODRgns",
+	"elUx87ENnDgrZcaUuihpdsXFJdRXjMa5crG7xGeJtg+jxXlT2BLV9MLe0T7cr0Hw1r30oDWS8lIu38ob",
+	"gQVquoxcc8kzDK6mJHWvpLj2RmwETO282CDQoZq2XmIv6uF1iZ621LNRSrnubj/v47XNe3XhjeVWOKvl",
+	"uCMSju85etAhSTOQsHmujeXEaHj8IgyzNXffjN9sz7exPcfPYmA95h5C9di06WntURuJ20evlYdObiz6",
+	"V9G5pB2T0yBsx+iE8yUkvWhRKzrVQXhi5TCH2Z57nW/3Z2MdSkG3hH8DfX1CzOkwuzmkjxNPa8w4ceml",
+	"X6/N6fSJwY9QhrMpcXnB2CCdkbOstmjOwseGwW9VmuxICjI3ulhh6EnJFCuvDZIv0NdPBdkf7xFARdem",
+	"yeDLZTCEEYALNtNErsJwqsj2/ap2zZZaXYcbd0TcdsFepNaI9tFuW2rjFvzeNHaOKC2zqy027C3V7CMV",
+	"l9ErRIWiGdA+kkPXrqAMVEpGAJsy19eVg0qNYu2+PHalmBZ0TabMdxdr69oiFsvlxiGr5ZKVZCpXIr//",
+	"qI80dxuwZ+DfMjIgYolze0IKefMoYONp3CVoxSPDNxAiEg/QQ8MZmGLM02RBcwbKLJnSggJ7gtAGzRYJ",
+	"KSTa6AuZgflrnFSyLRiDJ6Iy3+oKz0gafDjN0z2SuksCFnHFL4Vht4JdUhChXOcRIEDj44kwuxyYcsEh",
+	"gS+hTI3LUGS6Jldc5GgkEkx/b359Az+mNr9ErRYxa29Bp7KExzfqF26J+DTw3GzOBbv125jVecvX66uM",
+	"qyRqtXDUqLZfj1T2Wa604jmzwisXl7dcqkOaiJkWkcFis11qRYiR9j7Sat20eCAXUSuc81Mih80g1RsC",
+	"Vm8gzHXlQoowealaFp4eeKMa6bolowoVPv+nGSEaH6KlvjW61W7ysCavDcGpPkJwqtGtS8Kb2bhqnZjV",
+	"vFS1JbeuTK/k9s11d2i583eirusIX8HyS1buEXgT6RVfLFYaZB72OWNLbUlRKqRGi/ZEpNh5U4GDbMGV",
+	"plfMEWWod5AbfJiuSckcK+GajBRj9ps6xGNfjaW0VndKUnwwtaP6om1yCe0IGWHAKFSTPJtnRtix0AgF",
+	"eHegXQyiL7gSkHtgkf8U9XfkOyptkmzHWRzR5sh2oOzBRARk/sblGMO4djZIrbuRpZ4nbkDrmHGXAwUt",
+	"6xKaCM9WEpIuWflJcJ0SLWXiosWh5Dmj12x8ZP0IS3s1zWDgCGd8qROCZ4IwTQS9ZiW99NPOQpHZCXuN",
+	"CaIVbOAmvI2WlaicXtcY+r9cMsG2CB9GN+kmjxqiA1Wemw+fwGLtYDoCyPnWvuTNeW2OZRE/J6MXr2s6",
+	"HnqFCdJkJ7u6yFD0YykQTTNalmty+LKjpqpmi9PBpkTz9IV8T69Yl+PoJzlFPaBCAkBU8PTPMEZtgCv2",
+	"9jKIk8m6AHS/W0sjNDAApcKHsg5MFy+k7p5D33n4p5WlpI6GxZjvsYewIcLWYIkx7PYCjDGgExAPCM+g",
+	"xT68YAR1RSz9rGj4I0lCzirwrSy7Ha4YZORvjaH77r3BFyeYyMlbtCg+zHaO/jxwKz82RvjyYxKB9sp6",
+	"6jdCXbfna/9bezUIfcUt49vUZJkBy6U5wx7loE7jc8ML1zR0xIjDJSZdnPZSbWolEvtxJXLfUtJ7TAdW",
+	"psikyGm5HmKK9hCe194yw8hVmbFv4IZ0QY7PVC5kPizgAl873Y492LlA5hk+SbfDKWw670vchevZYpaP",
+	"rDACQ/9mlfjQLXfLTnHRGZ7gbpkPQXTzuVBEGGaLGW9JE86rlweSA6pJRlcuHgrQP2CIlCyoWNECf4iS",
+	"gjtpZttcErjGuLSYIzEQSu3AzdtY29sajrYuXOzgu/AteqW8uNaQxGq64/2riXX21eYyThaqCV+dBNNK",
+	"F01yX4nQNWl9s076tpK8I5WZrHGWak2zOV4db+NzOZCMzGimu4Ok7tZzsZkO235k8Bq3KWNqFwnVPeHl",
+	"B1zfBugHJmRd3zkZq7qt35ZyETG6o850M5eKkephMqNFobDgKVdEzeUS9Ly/Gmkip+A/M7ezPCYUPnea",
+	"u7dJu4xpYxVMF/JewbeK4YMvwN7c7rTkj85O/kvvO29X0pPw215KJMP3l5E83aDB/WEjaFm4x1LUwLO6",
+	"5rR2DJ85D3Pe7+SOT24AYYZFBVUlpd4jHDUeugEQfBaiUjxI1nr5IAAZJn4LkIzUpyqxb3tdq6VrbpmR",
+	"H8phG6qdu0cjkXa306W2AtQLiBugRF3ltiAGUvp28OmNkN0SpEC43gaizRLFGb2MV9ej6B5qJs/EA7sg",
+	"hm77BcWMA3OqvmOfPVztFLo5VWclu+ZypbofWkaXdbA7pUaVgsW5drbnV3xJnsN35/yvjPyOHIyPia3t",
+	"4r/liuwHNq6gqrd7JK55XtArRuhyWfBaX6DgfVAQoMZ2p5wC2QcVxzKyXs9YZlciSJgxXoyqyYIlb7Hc",
+	"Zm0lc/Z2t4OdqC2qBlX7+OonvlmA7/J+Ul2pIznPj8iSZ1cJelquWWINSAmh+U8rZUvDKabNzfke3S0l",
+	"vv3hmpUlR0OK84aasUDPgsG8RmbUWj8c6LPVeObtcLio27S+tA6lxKCRK9Id6COEkj+ef/iOnBnkCMzE",
+	"6MFbmm8bDrxYXZDb+1p8cY64iXtD/rLLY4XoxZ6s5VtkD3loh4YUezfrnUKIe2WzQCJ7kEDiylzQD4F7",
+	"7qGg0JsB0A8xdy8emJfOzA2O8TmeXdXiEa2SsaR6fkRSP4Z5P2hTgqedttGgz2lm07vrfrMj69WCkjq+",
+	"FIV/6B568ne4104g+CpY+nGVPGxE00LqXQjqZnklwt8RlAclFVsGbW/ycGkJ3vnjMP4U88ltVaQbW3/O",
+	"ueYhBwsziWxo33vXHgRBCLuFPIKvrOXraLLMdeBuwmCCNsvLpFArNMFmJV1C/VuZXZ14tve2ig4CV4z/",
+	"/OPGskQN668/kB83XeaPlg9HcNpGVgy50naUQbe65kZvJMOa36qQDSlwS93tBjFqQJ+Yh8SEXzFRup+p",
+	"OsuYuK4owYzPFMCgpZMdCRdaHtv6ADYCR7Cb+6ic04hMaLQtwl9/2ajVCo9orsH2F/lFL+KXxJa6Azga",
+	"MhU+R5b+wV/2Hm9it/ay5TV++2vlppmE8NuQn1a640yuRN5mpKeizkj95wdipO+k7qG/VNgsk1XtdIiW",
+	"lxhnDBKPFQ+na8L1HkkxWC5FIZ+WrqZKPhFT3B2FJeas7zrg1bQlbqLv2xBn7MEm9TFJsSINhpCWKzYR",
+	"OBBkEZAlK5UU8EoeCzgtpH6mWiHcRELvAlD6PH+LBFXi1PEKzLYUuQUAysDYYhs+P4cCXB0V8tnnJcfy",
+	"H/GgTQjJoGu3CgLPu94sR9h+IeZU2khs+Fbxiqf3miiNdQrZIpLkF0Y4CLIScKRm5YMiNLopzYeeI3+c",
+	"+DVEi67UWsCj7nvib0Rub8TQRuM2sdCHPAQxDhagxOF3Cxk30ZDBrb8tvE3H+VNh/j3gc1/qaBJJao1j",
+	"exK6JIFItGSL9iVoCp5bZvbj4jcd7TD7WSH1Q1rOgJfUfZq//lT8bkKAbY6ReaCtzBzoGHLCIQEZmC/+",
+	"AvUKxx1EoPtkvUW6nfPEICiibtaohAEsbchaSXuQ1Fmx25FibCKkncVPOwY8TmtGcZc44jJKoEIyn9mQ",
+	"mBgb3u7e/maN+/Vb40BHZzctwS1o3NtUbx6ckcfp6VDJO26LvqBXLj+VYCFwl6PdcevQz8Ozq+qKYZ9X",
+	"uKuLldJkyqB3duXiQBZkBNSUq++k8K+m4+OYEC4YyxVJAWnT3+7jb/exYR33RZms5azCNLQ//GY7fxjb",
+	"uac4t9P9Ow3oZyvtaBAXWg6hQNY0sCURwofMiNzTFzKizVsHgk/qLbgpNqNDZJsI/7DVi5KWkXZsa+RI",
+	"PY/SNwTeiHOGuEyEsJUoLo0kRIHvVMLYHvm+yiR1CZ0hG7o7ffzNz/Df3M9g5H1b3CliFqmht1cpsV+z",
+	"a5pk78Jv7onf3BO/uSfu3T2xhcDzm/PiUSSZVp7uxqw65DlctbKC3XJ/klMDEC2Y+lDm2PV67tubuj/f",
+	"cQFJZTuQFiB5xqq/gt9cFf3gz5M8L5lS1nblAwu5uDwVaskyW1tzRnnB8uCr3hDCj/KmIy6ybsxxxZeg",
+	"PIyT6pyA5wQ7J5FB1aOKrUPhjYloJOTXuLees8V4j6RS/IGK/J9DJwzaB10VDAPP8UTU/TROL/BlyxJS",
+	"qwpXYak/Oyx9DKIoFNE4repFUQyyh0Ht8wphHu+Rj/LGZQBJsQtTeBNDyTDHbd+WVNYTgfUVoyLeVk6U",
+	"t71lLCvCEvywd/8GbfN0n7BigUCaFC138V+lOkQdTzt9Ro9c6SkisW6ok/g4FRhi3qVoymrgYmrscCP1",
+	"9jsHa/Ny9JL9880MzcdJuxo3Seh5dEXqOyO8nf06DPbOGdS78Hm1dR1/zkHFl4VZGpSkmrHyw0oHn05F",
+	"wELRlwUNtemCXjLcQ6VhRr0qxfdM5NCkDT+eG/yuYMy/k2fS/xgwYPyiaVtocujgd2eduKEKcxEttCXL",
+	"vy3l4jzkg96sH8S5u+fNw+9kuN4LiZ+7pYVuiwj8ckGvNkTOn9fy8bfKqHcYUsMD28jGrdeKAr3c33y1",
+	"NHAFjLzi7TeyvPJSRLiVP8npB+g3h9zePxd+OVsVM14Udu4qBc8pLh/ZQlD4bSk/ZtdwIif5T/1bFtTr",
+	"jJchq9cG8Y4+qEJGRlQEQZSYdI4xlNh03eZKZ1Jo9lmP9wyLd/XXrEBxHdZQbJTysvVIjgOPUmLfcHXN",
+	"qpT66m1fW9LXlUyqopI2M5bro3o1raQq8gXFx5xiQqhvn7IgtCiivXw6/dVuB6q84m2a8w4rgGexa8Oz",
+	"td4WbjeGl60IXo8Wq7gdi0eWfp9Q9AoBZASGl1oMENoKq9YBdf/6OApzhxIenLd5YliAirsOA6tO1nD2",
+	"yQWRT7V6dFXlh6pI1VMotHep43OLQi4BCUUGFEHOHwJW44wdvquWzVBtlsjbUL6lPsH3zqDSVqye6lxu",
+	"WzEm2bnesMaKNjdWRkavSY6Qk2VBM8M79usFwu2mPFaRsuu+4rnRGw6njIzoycT4vLc0jxVmPBNBIl6T",
+	"88Nlh0TOl6m5jpXEsVewV9oPbtuwmKSwUvSdYpPysOr5IKSu6qRvLNjwIGUayk3ltnDqsGQ7GkFq9b2w",
+	"S1xYkwu8DFiPo9m9rNH96CBaTi+AKi6sb4CrDRC3cWFcoZCP1RMb6282jDgYEptVUym2LhnwZSAqD0+9",
+	"D3flvhLwQyXgtzT8/jT8WoOD35LxOySguPHZ6dohEsdjQIfVOxwkYf8kp33jyBvhDjCA6pgopkEfQGYR",
+	"MhHq3lOD5hedlRWbVSHDSotbNfy8DVmq1UxHvm5Dw3HDGsXwes+/QyY9qdx83gCHGhaWAj8iqL6nrvyN",
+	"ofJFUFkfDAS+qPY/WNHoP/+9emJUypXIsQJdj+jnXxh7nx12FXqmSLYqjUq5biOinTl+eC0P5mNJ1WYP",
+	"NoDU3sqnkCQR0sRvYxSFooHPJzbGOEzcXVAFPdDDpoe2jQ34Zcw9JTkrGHRCp2U2B9vbRIxSrk7gI8vT",
+	"MUSqKR/FbIMrrWb984oJpkCUsKxoWayMUnbNFdx8kds30AekLM1nvvGOn+mIQER2CoXyC7MGojRdK2hR",
+	"Dj14JmIivgHiYuV/LKJoEwPAppzYxtMJlvBICM1zD01SLRJSjsKfJoLmOXTMhl4ntmF4yczFAGpHLxWM",
+	"Zp9x30u7heCiB4uzq3OI5raFj5Go/RgO4bt/L0ueMTItGb3aNNdEOG9obERsMB4ONzbru6bQvTYN+jqj",
+	"SdG3JBAkNQjyCfYwd/Hl7v5XFJ0W5lSn8jPhApvBQDv64ImEqKDCJfsMZw/dgIt1FYBjz9Ho8Ypexx2E",
+	"NMsM8+Xi8o3M2WE8HgkVLlI9SzKZs+NGu7GN7KE+12m8v2hjEjJKn9Mlf159vWu+Vun4DtO/HVhaRrPF",
+	"SeulL8nOlJZmBV1OyhNl7cXStd8/qpN4zBSBgcnKttXax/8OyIjxy7kmOb+EUtu2J984sSSlZEZmqWpg",
+	"4/3EcEBPGCBEEExhNyLeEWC64kV+IdHeH4k9yjHBC1vmxzMD7RDo+ukeAqye8REyqtmlLNcdqABLc884",
+	"RDBf7tov+a3wYFCXCJjb3Bz79BYlJYF0QIvIjRj2Jnz2SxWE0Vnt9g/yhriHFLkS8ibI3lKMkfTsw/kF",
+	"8Tulnv8N9fwvz/1r6TgxBNqTOLBBtxMdwQEhCM+PSfrnH9N6t9Zh+pxmize1FcW0OQfHBWdlRz34NsUF",
+	"yyLN5tUqNAfLG9VgDIDamqK1N5/iWwPj78L4uzi+3SMYtH9/4JF72iSzBWcGChXbqIdrgMyE+dn6687X",
+	"Iutu4YRmKXhQEcEUEGoIMq8sHrDjai0yMqUZNOMHGnAEedHOqYGXe6Vdj3LPykGWIqPUfWHvQkqWJVNM",
+	"aNt7goNTwxA5VmDxdAAqQTknUJUwKw3jut+yEgPljNSzK0Wx7kp6vo+aycnOJV1dxhkdgZ9qLA6+uTV3",
+	"uyxp3jWV+ak+lfnm1lPNgUMNQez3jKpVybZM57bi/HdSx8wTd8L0SiCOWVIq7KT2Ka/Wt3GEq3dSX2DA",
+	"fvd9qQxltao/KqxP0JEtbaYI06D6ICbT1TooTWAvB1y7mlGpNvg5c7vVd9stFxZkyoiSRfdoXFwW7JNi",
+	"cR3qk7IdgLvev6Cf+4FBLlDrz1oyounnzhVqtvhQ8ksuhuCqffJLslNY++tW+O3IVadoW1G48Ca6L299",
+	"GRtkcgt/oYG/8XLci90gzXXxyFFw4LAoLJmRvy2lH/0ctOPAEV6RZBV1LPrIeNDqOoUh/FkhyqvVcol+",
+	"C4sbqoJ7g2TkzwC1SGD+IPji9bS65YOKSe8jK47JAA7UHzwJbriahjFX2I8mg8WlkBvUP/CeTcSSs4zh",
+	"OKCJmgEgBNRswPqI4GUh//l/yA3P8Y9lQQUt3+ITcOD4Db6skomoXiq4YPVn8Ruj3yhvHFtQpawPeUZS",
+	"Ozc4+1MyKqZElhNxdQkGGJtxgk9j+305c7rQHvkuhoOgFz9FBghG2p+VMl+BXh+Gem5De3Ac0MQ+QETj",
+	"tgNUNotNOlFBlXbdBocrRZCr+88rWnC9PiuoiNXZtxKZFRPRTJX+XL1zrqleKQjFTmG8k+WylNe0SOPk",
+	"X3So50GpFyvOOnPaQopLCI269tUcok3eYxmpdSiH7P8/t17C/lMAzJABPrpnv9joPXMjPszsub6BTgMq",
+	"3vT/k29l6eQRw9rNdZsyxXOG1oN6Aom/jUAbyU3JtWbiTmTv3EFdARujekA3OkxTQNBCjgrf3Jqd+njJ",
+	"IdC7Zw3I9FL1hqubBzaooeaRBu/pYDp35jkX9DK20asQgbpbcEXziwyZXeCbLsMLioIIUrBLmq27+H3k",
+	"EMxwF+vlZghgXvN6z4xV7qZoQDwIlut+GeQP8sYKCIooVhSDzTFe1kDb4LLkC1quyYyXSluZ4pFkj00y",
+	"x81t1D0QBrZ6J1ocyjFfTxbr8mlNxm/gTQyba1pPTRtsKVuhStIwlzZMn23lp6Ecut3wmrNXMfzmRnl4",
+	"n4DQVJMbdkdLkJro2yVaty2PTbtc1CYSsxxFzPxJxMvQUphq1uDKnFER/8qa0jTAt8TiTeywFhbfdgu0",
+	"laoYh48INTXbcl2q6nI2nsScElFLOERtV76RwojEtPLKqJor0tJDV5rfZooRxSJ1zqhSTFs4uiITKsIJ",
+	"T7tJh9nbDai9Jn7zwLCh5KXaAGkmFbCiSylzK9VsAyz7vGRCsQ2T2KfcyGY+52ccthAuMrlgGzcd0l2D",
+	"SQCtB0zQoKXuBNrzJs3Tj+xAc9sHo3JHzwjDMtGWY9AXg+KbVp2plFcsT4wWL4FtS54xUA3VUaXgmmVN",
+	"RM0xZL4ygl/9atjhszktsaSnvzP4LvywK2e77od0vDcR39BsTniOlUKABVMsFOHiEFGvLLjSZPRy/2XV",
+	"73V8TOTCiMcQrBiIoDEP7N2u3x0LQwy/nHed6K5X947z38/FviMQd732d5r+S8e9fSOV/rpk9CqXNx1J",
+	"V3AyU/dMrQYvFKY3Q/hatvAwzXMGJZWCegTm1YJds4KMIEtargyxGCckzVaLVUGNTIsj0Ty3KdkYJD9l",
+	"hbwhXJORWk13zR1YTAtuKYg7oJxUImYkXDqjRbaC+NsPosfIUa0SzJv+pW0cwOFiNrqApdIf4DzU9lVv",
+	"bzFBfzE7H8hmDpHlZHQJAk1py0aMHznD5zwr6XIZ8698mJGbOc/mRNlHyMjXOnosKAEBBuy+v1wX5oWh",
+	"cZLNm9ndvlg3ilJE9i+po7+FvYWrAVb9OIRaDMt4aFAPwy/b17OvPZ1/N6i2umWzuvhu9uUrgP7484rZ",
+	"n8E1MYiEboqdp16er2/MncPnW7T8t9j5/tj5ryu8+m8eOR+9Hl1B846QENrAYBDNmdJ8AUGi4JiG2HhB",
+	"lqW8LJlSCTBpiIo1v2dUZKwo8PBcnrsbARWWM/vmHyHb3b9tP7r3zcdoYrlZ2cAy4MJ7+28RIwmKwYYI",
+	"yTtKjwPiJx8XjFv5nDvUxLjrudfi0aVkdevHFcb3xz++ZTO6KrCUKMQT3SYCcuAgvUGQeJ61QMh7Ps27",
+	"hCv2RqT5GnBQ5Q1cTFqWhmqoW7dUfJTILNjyKjzrnve7J04LJ/bBWvc88e2itvpjsXrr/LlsaPMMxNrb",
+	"mHUobeCq/9kkEa7CTgNpbdq0Khho7/v9lQzsiwcbeH/748AGD9If6QVicF+kl3VqHJN86ITd0V+DYd4Q",
+	"8jV4nM7Qr6Ej1AK9hrMiF/LVYj3hvAtotHhlK69AzCEV6oaVBmP3HjBeDMhBLWjsninCLyb8pCtSo6+J",
+	"SYO63KLNRTRoYzjyRMI3evFISP3RyvV7zUiPjmVbcpe0C6b6oJVbNFzZOljkxBZGf7WPZcpIzpXmItMk",
+	"hwBwrMuIlWDCQurmqlhy1COq3SVYxPd5DqsQdG7AkHgSuHRVUMk937gwumQ4prk4kz5B2Y1sFK0ZN4zg",
+	"9rLxgCiQEx/yAVzIDNGsDl0PmdqyzEF/BMhJFfjhq2pAblW0Xxf6ZH20/5aQPE30gzdbbgxp6FTnK1m9",
+	"y0qH2apYyQLVABswmV6xdUrmssiVL282QpDwhlvea80m5gB4iR3fNfusE8y++EyNqk4mO68mOwYLJzvQ",
+	"F28nYpu/Yh326BpYt2xn1FG9x2coo0mCGtXEplBGJct+F6tZgZuq/0h8LlS3y62efNpw7ENYUXs4IA5V",
+	"5rr1/O919Apk5fB6rP4NzRbdEVnuKVvCzAOC/UlELWljmK8/nLanHGw4Mdoc7zz18Ep3kDMGVjPVH9Ja",
+	"ecEiyWx4BdPqaKwvjasKF0Y23nIiMLV7u1y2IKSwEauHBecgzVh4908rnmwihnLqM78jdwgwRPIeHK5N",
+	"RLWlvzdU7c6D6KXT2oewpmsLreMBY+EJD7vYHWEP1tpoyOdsVRS7mErftD42L/8RmcsbkKT8D1fC1Ycy",
+	"L0zEyAa3O/QHNcVdQa4TYpvY4K6aw3d7Od4jJyQNVpi6KlRcTQS/FLKE4gUWlmcWbTGeyKfQkTkrWbIB",
+	"xe2drDLrExdATLbG5+4WqI6sRaW6CpfqIkMrcgPEVqC8S1YGr4nQRNwvCfZTs1sR0T3Spw4NbKrwaHT3",
+	"saC9O0Ex+F0Js+3Q4m65tltB62zCEBNAt4zlqhB9EzkK0om3SKuu0RrIbq4jfvzembmGmY/ts5uYpwHQ",
+	"zP5MediqLJTNDI00+BkWTwDb4959sLKOU4GlDWMaw3znmHMDEWbfH4xvXSswsPIPT0gPlYe6tb8L9s0t",
+	"SRutAzbYb7ey14KN1CfuNnqT2qwe25cUMwMqHZmLrFjlTEEzrm4b48ZyifnD9H8tqGZKf+w0GGEzWnjI",
+	"G4ba3VmLnGFaXV931ipq+WSmWRlNCHtvn4DWHKUvesoNsVMaeCpsqEIiuWa0VOgcAEbw1VfDY6kcMF+z",
+	"mSxZPzTmLSiAM4WHaxDdDYou++SADry+ScWWSmuPdTBMWXM1f6K5Ici2SMGvGKHO++ZedX65uhm16Yhx",
+	"T6dbL+FLL9n7/nAbwnc4Pobvvj+woRlYByu1Jon0N7L4G1n8jSz+dyCL9sZ3nDUPDJpWJ4H+UqwKG+wk",
+	"mFZPAQwlGPmvOkgoDg3+7HSyQ77++Kfdg/19MtlJyYyLXJHUfpXWcH3LpW5XWPm/Krcowfz+pqCqQ0f4",
+	"7v23b8gMH6uSFVwo2av9nWTn1audZOe1+eu1+ev35q/f/37P/P335n9fHcLfB/vmh4MD+P8hfAOvH/ze",
+	"/H0Ivx7CNy/g75fw/1f7+52BZ6diudLosVK6P+cBOp+18mkpmcqVWRhwQ/T/+xKa5FRDPzyF1RnMCJjt",
+	"NxHOdhRmlkqBIXlV6Ryu/I8Y9VgqKEcI1uW9WuZgOhGY9T0KMlJ9+qltq2sUIqaQcbiV+IByc5tWpYAf",
+	"tfSQotdw5B/7z/8Di/9n//nfq8E+BT9YiSBQXn1C/0QUtLw0RN+PKqQmdCqvmQ+awCJ6rFDM8l9r4EJr",
+	"WGp/GjnT10TA9znyjOm6qiOprlzXbewBR7GHk1rQomAuOHKMtTNq3z1TdlDIcpqu1lWiA7Xb86w5DqBL",
+	"VRQQVgN7L3AnDZ6Rf7C70rV1zT1OsI5g3U5BHP+eiMzQU+FMYhza5xihCkyDAutoeHgDAyGq3GajobZo",
+	"OqWKq/SIpPhwpV1Dc+XaSVI8oOPQOFlr18e1moif/QIwFYArf8ghMkKVKJfe0dhPpaU0GDlOJiKEyzZz",
+	"rts9PVzjhKTmBqVkJGS99ihcMcw1M7s2gYsGJUls92a3UgGVWtbhuo9I6g4R+grBuK6xUGwjYJdXRTHe",
+	"I99JXzh4IjLvIDd7kkvBjkjqfn4jc1bl6tgvHWNGaKAq9igsWTkR/klPP8ZoWU5Xdj7NcswqflObqWRL",
+	"RqEcJb7KNcn5bMZKNRG+rIwvjekIkp9uhKY1b5+NGX8Bs8wfjuwb8HzyMxxo/RMadX6MWj8r2KMCavsc",
+	"NmTS2J1FfMOdtRgDtM+l6q4EEBBYijmdJrQ1sYwL/eKw25MVhKv3Ho6BfJCFNc6/zlpko+5tw9wtSxHC",
+	"ZtZPUGrnTpUtRtCl0xNYwzdZOb5rlQs84ftrNmWxCsXfOsFy52I4JGJY3BfaNGv6s0/sHfNQRy9C4/rE",
+	"HWr9GNllLX3fLnO2sVCZc6nV65SBM90c2nivqoH1A8/13JFa9yWKq1UfN4scWOcKm1xCGauR3VzzdVDB",
+	"CqtdAWdxI17MeXYlmFJprZiWdl+TUa1SlsOwwDlFiwKqQgOnSB3nYz+vaKFImvOFEemlwNpYeyQ1l8BT",
+	"e1u/DZwaas6YTsiUlgnZ29sb27XDIxfrJQPvr62RZd631vWcpAhiahhdikuNeuTCKl3t4yqmz7lICPzz",
+	"H/+WkKvL5wszovn3P/4tWmSpvrgOl4YrT+aetWFpRvOeQ34gLwq+YJqV8UpOZr96hobNq8e3wEZGx+LK",
+	"tUDcXGAxKDVsxEFfzzRujKhVTYvVXlZAojyC1jHyiUiwuwRdec/122uocN6skqjS+KnVb2yXv1Lb/Xji",
+	"9XdzH7dw92TvWj0t6R/L05YnXvUPLiQufjJAPZ8IxFq9wp7bREtGGxT6qe6SJ9Px8hoVsQ8od62VLCxi",
+	"x1GSqCi86uw1ErrLPaVVdbJoCO7mWJ06drQucgzbLY228NXISuOOhRS4xT7CPWwS1CZKJHVmtklGgXqn",
+	"XUmHX9t4HyT21rBjBJNYjc6+eqq93oytU7kavAqCtneOwCCe9PAurA7KA4Z17HtGomQMugC2J3ClBoOS",
+	"+hHW1kHC/6lWiMDXInRkriX6QCUba21/jwkK7n4u3Mf9R6WA51XU+ZCwy5s4wXQ5BK3SDO1Cq60Y8LZ0",
+	"OnSbHp3EddCJc18MzOLJprtYK27XGXEb7yPTFXgbG3to+O3w0FIxpPz5FormcMyzz/dGqnmD3/0E+wZT",
+	"9oScVZPeS6BvLG7U71UEptbOuEPaBgnvFh0aR9QjbzEOamFzprB5ULMctk3iAZuGruwGGS0KRbjeI+5W",
+	"QCONIJfHDTAR9Wuy9AbgmB4obpE6OjA+cH9L5B+YcgPXoGVisVGkdun1GNKqxCiawzvoSRDBtncfF80H",
+	"Jj5oiOV93M3HgLRxnf3Bd95Om3sTiRf2wkTiy6G79u2WKwaXMiG+8lDD/unqLT4pJ8XFVumxXdqCXGLb",
+	"KHdoRyRd0CuWJiSdrtbmH/PxQ/k1fnARj+dIa/L0mKRXXDsbGrpHoDOZQXuMskD/PKQIQgD5DMzhBlOM",
+	"eIgxGLU0cA94au3+Tn8xoEAd1jXgiYUriOp3YO0kO1egJoBLoMtRe2ZLiMWrn/kWcugCNQJUGKUUKxii",
+	"V7T4mhcFy404ih6I6LWZwkOoUYFF1bsDNC/sr0+kY2JTTH7Ntl0C4j9+HfhYXciuvd2PsAKY8S3VLkJm",
+	"WFiLO25fG2SgUb7xZkUs+2eoco8dcn/AjdpJds4oz6NI67xL7tFqlscoy/aRZcwFmz2S76YH/xxeVQj4",
+	"WL30vQNnIIY0OFQd0eLoE0eWBmoHXplqr5IOMhS92G2Mipx2FyN11PMPXMWrV1QVjH0xTTKyEwE7MHje",
+	"ILNqTOQ1+MtvuMjlDUT4S6HnKjHcgintaqWDNOvc6mq1WNByHe/ifH++NpRqUiOTuXgEH9QWXHC1VfE2",
+	"z4ViLRBwXdsMc25f8UXL7PcdxdDO/NFY04rdd4gDsI4EOSOpX1vNFh+4nPG993BW8RtrR7Z126xQ+HpI",
+	"NTSO5dVrU0SXF55BtXubMLhyt2/OzqAtpK6l0lTGF1eE+4qxpQ1UnjqPfh1HncjaE04bJOpgQKNrPnD/",
+	"AbZfBm+W+gjNcSP0GRsKxzYo1Gr722K4txtJrZH+2JvyiVzQ1r7dKjKivrRFoMVadW1ss2ChZTFGMCwI",
+	"LYrh+UOtjYrWq9jfkFs0JJmoeefbB+FofsAmFVLY6q4f+/AtkROwP7gIIx9AVdrvZL0uckP+vb6syYxP",
+	"ILxi2PeHIQLgRgUYx3rqFS3o5ycHgYunBgFvaAcLe+vq0jiiWONkA9hLbYGNLU/qaN1GiyjS1SHuur7/",
+	"HCtF1PK61MNQbPkiMPkTpanI1RFJgypDPoYRnDkQs1jrmgVRlwUVE8EVcbuA2vkNhVo+9skj+2YAJYaU",
+	"uESKFJ9keVrX0gNgXLsMN7vZTvtSp1bendlRCZS+DhJJuXpXSwgBGHPX8RWjUTGsHQOjgfCXLGNCF2vn",
+	"lJoI1+mf+hK2zWj5Yn1cbxCqXKZMPnbCYCPtJJkIJW3TefCV2Yj8BXT/h5QI5yADcQvejllTm4vsaQpq",
+	"RzVgBD3NXNcCvzhX+6S9yrEPZrXDYKSK4QQoxrjxqpQOcAXarTmqNVItwFflF55LhpXrNL0ygNlOhcKB",
+	"KgXbI9/YfAUIVm8eC3ebHPcjDkuJOK5zt8rufUsXQvN0Aji67r57dpPDmOZ5repXg+XiPp/LVZkF5fj6",
+	"/LgnhUFJfA9tgPByT8vbASXL4vZddmOb61WYAu1sqk57t8kYCXd+4zZD9bDbyfftPPm9sFiLSjEOOswB",
+	"h28VK1imMYg+FNurekuunpLm5q8RtaKxL0ZtY8YhDdLcLKg7yPLx8USk5ktYzwffNDG1Tyh0vQMl4Urv",
+	"1lL8zXwZFebuTRnJ5GLKBctBiwZ/0aJug61Nk2KkOWo0RzVlprcmR688Xuky1aZ4bYbwXI0706gGFN7Y",
+	"Jo2qcYLbAe0O8Ukgr53S5qtveMRRhSQWz9u4MhKSVAVbhIQ1RhMkvwy7dt2aoiNz2xSCqRWdcZXBiWJV",
+	"05T6rd1OY0TdtTVMLUF55FRJWzfGKJEqk0uWoJ5lLptP2BqqNzb27MGUxlj3zViLTdiBZomUruCIriqN",
+	"aaS7QVU9sjuX4tzPrh7JrBuA9WlY1kC1Qx1xwBht1R8GbNGEM0UMkfflkUpqH6EChCVRNWPOqKaFvFx1",
+	"FtZ966hAf0/1XGarhUFBo0eU2mXS8daawnzoVaH5suAxJhoUPoucMfnPf7eiRpWBpmu7CIpbJCNyVMqV",
+	"yFlu7tzBIcnxrAlQFPVYXV/qoEeqKtZgfhykbfaM6MPg1gqS6EUM0DbEpNrBb0FYOsJeTqrKTI1GxEck",
+	"rcOZNgo0NXADmq9SNRFpZDWp7RvevS0p5Cj+AKXI3MJTrDldV6NduQZf9xa6w01ZdxWpiYCMC1eFLbjn",
+	"M1kU1v+OaO8v9JG3HgeP0xJakxSQQzsRo/r+kINxQhQTGh3pAJbSVLM6qTA6swEcpbwgr478ABJgsHro",
+	"w91aLl3DasW6tl4/Pkix8rP5/uAQEukTQicCsiTwbKcodJyZuzy25UT1vLlQh8/x1JIBjONtszbxMYRo",
+	"2HDJX2zg47b856TrGLqqliWods9ZK3fPl3U29N+azlyzpi2r5tZZ3mZRNDx85VhfAljWrDF9jLfyqIXW",
+	"VdbrIHbYC5QLcu/mj8e10LiljW6Jz7wly/h1IOo2PKeTUQT1sLssfM3K1g3Bs9biNhZ81dBJXSWJ4eW3",
+	"azUo4u7gVv2JAe0wV0KX6w+zrsCs0/MP5MXB69e7B4QWyzndPYSC5MPq16o/0L+Co2Nj3pnZXbhzc/pX",
+	"WuZyFc0+CnBZLGaRajNQhQMGrEq7bART05LPZi4RuRGXRsuFFPyvRtiDx4av3tyhH3zV7oY24ZDJhfXF",
+	"Km88SbxVrGXvjt3u4ERry6ttYRunNt26Lpms8+q1fdroCxSughSWnLWwjp/k9h0Pq3Z/95u4aaIl1eak",
+	"d452/vXPJ7v/68e/HX75u52Nl3Vo4s1DXt52uO7W0boPcvsfB647k49WPHAAyxMz7Cg5uKCXm81yJT5g",
+	"XVT0MmJM0/Sy02hqCYpgN/DyEYZgHOzvV0Inz9GoSi99W27zdzoe3iTE5q9UdrKDlp2so6tnSHrtOrqo",
+	"57CMokGJRA+bQBQt/vNIIZtcnWEhl3j/0ILR/IIv2Kl4S9eqFpkxvLSJTyzZeKWXTxiwsDEoqaoxFAsj",
+	"IyMwHthCUbWaRBbFjAJtyE69yv/WRud7qdsfFLaJWkJXj4+Jd09+u1WCzMOnni1t0El11Vr3qqsAS3AI",
+	"XWSijribEt3uL8Gtkdfmmh/YrxUriqCUkC2DUln5wsJKZCRnWFCrbugbQ2MbkkbXneK7E9Fnazx2nfi8",
+	"mQtkSDDLgcXriLSmJV/LzwkWaasMdklHgbaDwz1yVhVSCyIT4WbFwkK6aH2vocFbHv3MtQ00++QbCpKD",
+	"X7DJrMZuNtubSM4WBp/DI8bEPVd+DPGvK0O9ybwahke6diUZIV9IS4gy4kvtxMGVuBLyRkRLeg3YyRgP",
+	"fJrkymU8KwNw1wnHAUr5rH2fLOjqRf2iBOUNTLu7HV5lxbyPfnffNyrA3bLZ3WpbG/IvrQFGW2yoQ/99",
+	"SLOs43BJs6tfB+m69+T8R2m7MiAn+BHg2DbjN36jItdh2UHAbDUTV341/TkueRimjYV7Y0Va6vUX27am",
+	"l4cHv4/QjyjdHGR4ehE3PHni/cj1UH4edJOTapsP2q4pGnDobhZ6sDHg++eGvNuJOh2o8m2PKAtZLfib",
+	"GQGK9ykZ1GaiZEl1NrdBxNZjSzVXs/XeRLy3JlYhNXjhWE58+oVtzYXoqJiIyoRV73yDa4c9nbHCLvv3",
+	"3/S0DscvAIyghuRwO/RJ8/W+bqzhSgqqbM47fqkSZ0zL2wV6rhhbhpV50Zk/qGtrRjW7lOW6Z4OxwZx9",
+	"7p639y7Fp2rAdjISrEDPlatNH0Rpby+5ss9Innyi50agv2m/8SXZuaSry952/ub3h0Dny5L2Xib4/SEm",
+	"nt+mIW6tof+W+kqj6QD0XaACe3l5GQJbuTYbEtSmTSuxw167HtWnHt8wwOP6TuqLkmZX0RYsrp+KwtiF",
+	"YxeArVelkVfJzZwXrJ6AUInNUpA5FXlXUMN3Uni1fsjUENUDob/WirFau8QTLI2PvnNccIJ9UhihRclo",
+	"vjYbtutBu9d1XNDPuMWblrCpbtxvTfgfpgm/41UVj7p1G5dHaL3/oQWt46gKXtn7ZTXCJ9YDp+oh7R6Y",
+	"Y1fmANSQbE7FJVy0tY8/3K634W8N9Tc01L+Zy6LdVn9r2e2+Gu5/iBpagjnRMO3jOePhqNv36R9km+nu",
+	"1A9dPM2kmH6JeKuOKsWFjAz/qC1qTLhGrIaSZzGT1K0gfbxO/q0D/qOS4szoerEbAn3z4VcfaEhGH799",
+	"Q15/tX843PsNI3xYMojuFTEn3juZUd2V5AHFzQr7RLNFMiVqzopZYsQFujb/rGmZj48D7s4VuWJL7SMh",
+	"E1JIzH9xg8YSQAqmYwLTBcoomSGb8Mix+8OPhlYWmNL5zLHwrHLSn553xWPywdY2EcXqTxBCYFMagcBV",
+	"ULV7aw3sWC7QO+f2JGaIcAfYlSpqfWzeENGz9eIWxsPV1su+S0an6AocdbswrIGuR+mCK33rRpH8iVoc",
+	"2rzyt+FF2ZjTC+mirfvSEREWxYMBHfzogt1LlzdXI/XbaOMFF/JGm+WxuXK1jl0ni2VBNUuIhlAb+HBk",
+	"k/MvwbjkahiBYIb15qF4ga2HPIJOGHo1ZQlZ8iVLyJTRRUKouDRs33AuwYr4kNhNZMvy6rVq3lGSDAuV",
+	"M0ubrevMd0ryoe++/RVAtjBqf72guDurbYgv6oZKzvSuwySAJ45FzV4ffaT1bfhstK1H79v1p8P3N75b",
+	"2/G31WtB248hrwOmbsVFuDrJNL+murs/q/vd1uU2irUR6msFMn2i/O0bgoAEZbGWC5KGB5eSEbRjcW1Y",
+	"xsf1WuFoNBj5QuL2/knx9C1FuoVPfwnMtQebWL1NwcmL1+RcMwbi5+v91we7F6/JSbFacLFaRGOYBogE",
+	"tXtaKUADhYPhDSkwxbhktPMs/+PfqqY64+N6efjmedrDfsrzrLW1GHyV4QXDW7o7opyKVoeAX/pu9MiI",
+	"jS4XYSML2xtDB+0yAgIZ6YKxVeeLOinrF1ZrR2Rfiiof57j/WnoqSCACzH0aKI29C+5ZQ31xgtmxb0YI",
+	"nhjQMB6tREOLCVg5DtGpvhaw0br1B727lE1+C3ZHdeo5LQRSm8/pbY2Z0jznBiJanNX2/xfSWCPSSaiU",
+	"Su0qljklltZYGLiM6ALyV0BbV0g464QhIYxmc2Lba0wE5uFV+X4H+wmMAmhWMA0+CkgMNPJxIW9Yaci8",
+	"RbuX++M9cr66vMRmpPDi0URMaWkmptCKLLWZ7VhM68b3oiMpOltSMpoVVCdE/byiJRsfg5wKTxhRdSJS",
+	"udKsfOuHg3dvaBE2nBtVYyd+4KT12A00ky1Zpqm4XBW0HB+DJIx1Y1AKrr3uRrxh02qYhKSzgopLVn11",
+	"jKL0RMRe9vQq3SPfgGOn1c0ksZ0N7dEZDSB8DRzgC/o5xNSD/U34PkyHbOgev05NcgsZtNEivyI2ueuR",
+	"H7SPeWKdMmB/XRtbYwoKDZJqsF0tKmpUO//V1jVU2wN2m02BhNXRb4+cWcXXEEPfjjEhtOr1ZtsWYCqA",
+	"ERDHR9DbkTG4dqAdw7UzyvIZfNoj76wijMPazo5m2BpVDYeeCFQlxkckncLDqSFMMAVfYusARhfmX7j7",
+	"0DcASUijUiCAhtKHhqLsHjBoPWoYiBnZPMFBzjHj7iQ7MOxOsmNH3axo3zI6vXEGx1bl9myEuvaQUM8v",
+	"Z/8/e/++3TaO7Ynjr4Kl+SPSObQiO05d5DVrjSupqk5P5TKxUz1zmrWasAhJaFOAmoDsqGvVS/0e4fdk",
+	"34W9N0iQImVJlmOnjuqfikUQxHXf92fPhUqdSAlQe7CgQT2vu+p47Vcj3swt0qobrzhHygJURYAWFIfB",
+	"peit1phqiBIVdRK/cZTLejK2EjOXL9Z5YDZXoItJr8wuaiyyFUzrjE1WS5ehog1VSXteQ2PdWnHSJxqx",
+	"eofSvcaE3KJ670Dz7zBfL+6hjW85kjt09crBqckza6qzrT84////X+3ouB++jsPzYBr+vhd614KCj20n",
+	"uNtEUGMvTTrh+7lQ53P5mtyR7bpgk/J6rhi8/+ENe9EfBD5NQBQ7//AGIxusIwqh/av8fM2V2ViUxztI",
+	"mfbtVhnpOG8CXUN/q4b1dDSqhD5F+jTTNygJjPR8CRJwo5FOz1vKkfjxYLFuIyFJrBguzwXUZ9O5rZZk",
+	"5WkKcLHu8/APzMiOOvSDG40bhzC2UczBo7LJZC3PJy0lqyGKbiNP86/Qsn769LxDI/mtbV9/9Z/gakmC",
+	"yV2u+3qiaPBLycLXH9H6WMqyHCuO8ubi+hBeCF6RNC2iQBDUSxg7BKgiWGxoSaKOh4Umu+IoEzw3AGGM",
+	"E44V6o+9fuXKIAAxi90S0ZeJdMUdhrvAuonvJGGArM04S9xEkl7EpkKNBFb/S2CZkzP2s4YAHGYEyKvz",
+	"jDsqx9Uy6bP3sCy+NFfOl75UVy5YJsbWHWoFwFFgGljkjggOndQrsvFRThGxRc0ukxCwtXuNzyVQNVxR",
+	"JmbSOlXFaTfWjFgu4NOoDoTEEY7smI/E739UiKO5lvMjPceNPprj0aZMfnfElo7YXIombyI9ZFbkM1OD",
+	"4JXqRkPGJcyGWb2Lx6ziL5uHX2vzm60JfK5W+oQK8RN5I9RmEED7CXEIkMC8MXUzF4YSdk12JEX0IgaZ",
+	"W3asNuFXTBqWVkAtW8vBBEZx/8Xqqq63UQenZTNLUGVPv05D0KN7/INFX6+Ne+175SKtoAG2X6IGLQTv",
+	"VHGV1s/nzou2mSayco920Xn2c6VW06X4Z5ReX3zzctBoxG+7frWb13jDRD6Tph2If148D9Bs2Scj8qMr",
+	"vXDcVV8Lhbnojt8sroywZ7SI1SaIRWXZBIqLx+qcAVwct5ZDkpXVUHlhpHOIJZ/znMIjuaWfh9QYsf5A",
+	"UhNCeThcwfStEnmseC74M8NupLgNx48Rv/QxnVPdIERWBzuQSKUNX+gaIWKVnBfffO/6vwQe3mfJr67/",
+	"8qGHmf/R9VL5GcryjHUuYOpM6VgFQigECRvreLqqYURCNhq3fgGlMQs/XgCCz8XMCQk3PJNphIU9J7lj",
+	"AkpbwKdHKM+ZEdmNMFWLHo6+yIPqRB0cePgLtHmlZ3Oulr5B+Sc+BSbNKFfIt6n9GLQEHStoBH/D8wth",
+	"3WeLToK/4flbnk+kKv58g5XGoCn9G38vci38w+AHaPF/FhrMlvDU/4FDADRJX+4PR1H5CVr5Wk7Vhiu/",
+	"+tGA1BIMxv+NX5zKOZyS4nvBD9Dir/rKP8N/4nvuEC+yYOMqv0Cbd68+diJPq/EP3IjzD+fFJuC/8XcM",
+	"Wofxl1tZ+xFaXmqdFS3cH+xSzLxp+IPIwaD6imfyijTE4L2m34PbUpzD4KcmbSqAw2nND0Y4+BDbaYiR",
+	"V0FeMCYDNCORsMU8AtspogQjuInO2dViCYW3E/gMeu7cnzM4oY42IOj4zAfWG5HfCEOCyLVUqfsgjG4Y",
+	"K14CC+GARzzPpTAs8fnSyZmjrHAQay3KCg5YLQimPdZ5DBKpf9qL6sUvEvAiMF4tjgDmKkU1Lbq1wgPY",
+	"eS9IfAXSlGqg6Xw+d4IR6q8wQ4/32Vx4YpMca1SHvGBXqxtaT2wUeVN6A/ic/RTBT1D8Faynzzvzsfmb",
+	"wRJWFvSOT7vVxe/Dv+77bTxoq9/8OdfGMHzqGNlIKMsngqogZMIYtKAdDwY97zaBttsO5cGxPe7ALMFk",
+	"isJWWJ3HI427PW0eqMGMZ5kwBQZJUCyS6mwaZjVYNlcIUaNUuIo1Yzew2pZk05tsN0QOg1C2YuwQ2QAb",
+	"4q55ia7UbLMKEDRaIcngNFYJoT+PKrwvZvuiTysYAsUFiqqUqALxFZCVlcvejNsFo2iUsauL3ljjnVd4",
+	"li//SEd96FkNgC64gzOWn0Xqfz0rWI9/jlXSwI5rrLsc1yJli7kn0BOgE/6lkFIgfkZpE5ZUWiWNVdez",
+	"Ownas4Ld6fVLwadaxSgXjGe3TvOh96riZ20n2li8VJNCDlw9Pqhk3MoUP+4kXkOtWbeclWny4WJ419sW",
+	"SvqheJmqkVaI5xkbkOEHi9ahsbb0PniFjbwP/k8PzP5lY7BonuhueMvz68V83XxZvBgMXoj/yQZh7bXK",
+	"RB/ZRbUw4vX63XsnbsF/5PHgnZwSvtFs7FsYgY9/4EakdPraGBF2j0XxPPeBaq1w48KaMPD4ejFv/ejF",
+	"VM8/civu+iK/IjTJGR9NpRLMypnwBMFM9dx9tjnmp0YRm2fasLJR7Z40jrftkLWRwuBOr0Nt8SZ8b2Xy",
+	"UmB4yw/3+nCvD/f6ge518/3VV5mYNeIqf/zpFfv2u8G3bI6NAgio+h1txmb+m1Mob53YcZtrNUF7GNW+",
+	"rdYRDXBi8lzna4Oh263ydct7DeyKZzKlmjrCGCdHsKslG0uRpawLrkR3rD1pokEWJVn/tYDK6jzHmF8w",
+	"zzd706UylquRaKuECv3CtxpXgBq0ydf+fZmyLuBbkZXx/x59xCdHb1I2FTytFg4MwjdbCh67zv9yefmB",
+	"8BqK+g8Niom0TbghF1OdW0al//0yeusInaHGEdllc0Lep49vmPd1iiDLuN5pVJYChKEPWfKcHjn6BObU",
+	"I1q3JFbd08GgF4VtFoov7FTn8t9Qxfl0cFx9Ptb5lUxToeDhi+pDpe3RWC9Uil2fVp/OhJ3q9Mg14lmm",
+	"b+kDL6utRlqNMzmy8Oz76rOJVgK6Pq6N2mp9lPF8Itxbxy/qUyqCHo5mIpUcSDi0fNmLYlVZIaTgCeu+",
+	"bFiZGy7J7d19OXjRI7EfY8o6w07DQtyZf20xMAbPUXEiG+lTS0n/Jhthg94yLG1N+0AXJGtjYcf7KtAG",
+	"N4WKLYoo1EWHrwaisIJlvTVS4UamkwsoMWyC7fIlBwJI6qKS465IrsVBoHQA+IAuK2bvBMcRmm02hG6B",
+	"iIWV8JxzP3NCyKmuQ2WYrYih0WZIkB95S8GcqV7k2RIEKTQ13er8mjnRWOSRB6wTVM6cG4A+OSuPeBQk",
+	"F9XKWhY6A21Qv1PVDMr/vvgtKZDwmshfySitZlwhvDZ5X6+WTKZR6RhNpZlnfNmSqC4bJI83aSkX0XdS",
+	"6n2LpN3XwXe36a81CqXpzDRW820MaVwpNXwPdxJC5ccqdCOVlSTAE8NtFWvqbkterEKjP3SHT3p99sYa",
+	"rHzMJBoWC+dEN3Qj9aLqQytFHqtu3X/kBkgHhBxGEWt0GO3T/dPCBovYcQ8Ovw92uM6rRKBZoWOpHMcw",
+	"MOxLcpL5ls9Mn73Tllk9QdgMWMDq0u4N6rPdNXWumPgM3HCy6qJaPxPXav0s9jKDLR1czbacPIw4Dy5D",
+	"VECyNcWdl5dwN9vPk/aYrS4JFa65c0VmhYHlkSfbLvp98rR3hfRWBUG3HORmuaMa/JbyoNdLN5OW6q64",
+	"36Iy57xwj9RL5sJzyMWnI/pnKCDQ5q9r5NZTOW4JswNUQCGuUwi3Y8a1BDnPNGUeyJQ3nKG/ueZOJv0J",
+	"GrSEBc+0Wv/2W2jQ8rbhdpGvf/+CmrT1sLjj+xeLNd+300Vu1r9/SU3aeliIuzrAFi3v34pU3dXD33yb",
+	"TQyftCHlyMJvBDOO/MYHu1AsZ+tx+/FfCwzKahYLhX/MCtuHmwCdwKgMTywOpwTHatF69XgWXb5ZK1sX",
+	"zZpNo/5pM014FwjVRdMIJVpHSFG6Lpzw2RLVnEpzyIQw0mkRV0IoD2q2URBL2xU8Dxdxp2tY6WHHq1jp",
+	"Y8frWO1jtytZ6WPXa1ntZNerWellq+sZHuf6uYy+1OV9BeD+zdEXM66WbC7FCGEIghtNbCRfKFO4ZAD1",
+	"VDqxwgkQdKs35zHvK8d6bYGpVRmj7cy/r5z0LTttvwbva4d/244XraMN7sOWnbZflve1K7Jtx2335331",
+	"1mzZ7Zor9b5+kbbq+nGY4BoDSXlviK/A5XkGgAs8t6s8smgD0euEUD+aFpxyS8744wbf754OTpGTUZU3",
+	"BLMCvhVBcQK05o0Lo1j5spOHHa8DvcF1fbeqe2B7B7aHbO/hrqfO7WuZI/xLgwtC55al/rkH3UJ3epHb",
+	"bEZCpT6Yp/ijKSrvYjEaNSb4Q10dZW4xj5nTnfLpO5hqwwObbfVem7ZuzzGI0COF3LHkvpumdbrkkybN",
+	"+JJPjiBMPy2yjCyfmKhe7sh4hC1MS/LVgphQFoLxzZTnAn05BRLrPRFdVwzcX2FqqlMlwBy8YWKqscvs",
+	"zjDmSz65gHZkdWnEmwBXBjylrPpJJdI6Fbm8EemQJX+XVsx+S6g6CoeWTj8LE9NCKB1A2xKIjM/z0dR1",
+	"0yNQ9RLgP/n7b8n6rNAVKKq21Flck3riLE58fQLtJZ9sDEa+chG2TOV8TznfjdAyXyKpczUnGhOAybq1",
+	"C3TZdoexOf0SO2nZnbvTmisbc8ho3iWjudihVg8j7BFl6PBJvxqoTsW7jRg5Fo7/Jj4TdVKuJmDrvuW5",
+	"Qg4q1VgDcutkaqFFfg34IEqJUfWiluuJsewf3SlrBJvzhR6Q6/TcOPW1UOxKZFpNTCMewno/24eat4x1",
+	"veetmTA3uXlx1Exu49Sld/zmrlJFORP/1qrJM3j+7hwDIn0bxN++WmI1mKOUL9kYLo7ZrqhD8c1aRkjj",
+	"pXXrHpQobNgs2BkQfPjCToWycgTgjEGcYMNuAT1OP9lRI8w+JadD146fYzJwRWdMuRVHbiqN1sDPc4lZ",
+	"l5t8wVg9N+xKuNvIRyMxhxof33///fdHxydHL44vT14MX34/fPn9f5HcQgOTdqoXlsHHlpsP7lqqhtMF",
+	"ii6OOcwhr+SWO5nM8eEybfsI8svP3NHI/WsjnufLoI0Jb3jwGQyEba4HELzdGGftH7KpyBDXEYYQ5sCf",
+	"BcB6q5PbvJJMmbPfEMWKy3Mn0yrojXvFfX+9qRn3twv3DQqm3+hrwaRtphWwiBt7wso4lWZsH9jJ1dV0",
+	"chiANwaZgM2rWpUnVqILafZ0DIsVrG55FF7Q+nVqpBM5H11LNYEs+Nfc8nYoUR+filBCXDGpjua5HoE/",
+	"m7qhwGOqoROeX68UuIF/tp2odL+muZ6/1rcQ7+1kwKZjXamuts5z6HF9gUlWKj3VzJ58ZHW+xs7qT9Ry",
+	"Lp4ZdsUNRcQ4eg7PfDScNKz7Ro2mbNAfnLw8jdhPWls26L8YnH4XxeoDHIVB//Tli5ffn7z4NmI/8yzT",
+	"ir3of/vdy9Pj42+/O43YBUAy+1cH3598P3gxOI3Ya/1vodjxSa/PLop6pVzFCqLA2NjJrVKrIXsr1cJC",
+	"1Mzx828GkWNAt4oBHjTehZN6SFifvSszUzF33BNGTpl7ZeU41v1Bf/bYyQh7HsCTejfrkElbwEhhqEWs",
+	"gk5uofQwrpm7oxR2+wj++W2qbvzAjVijDTeeki6eL3bc2wbceFUndW+esRkVeK76vbMl5sd7JMwrwtva",
+	"slQU3YRipk1UonL9NsM4KmLM/I28l1Kwq3AOm9EgoR9voFbdXZOujE3Q4yIuEygDxALeiQx6vJOe8InG",
+	"1UoGYURFWGR9I8588IgUvjakZVfC3gqhysaOzDVTTnfI3RDalyUMhKSbgYHpbkj+YqyR3r8I3lgVRRZ3",
+	"oFlK8PDJzeDaz/wKXy393BCmL+PG9igHmQ7gRnJTldVtY4Cp7IwfeNN1xvDzpvNDUc9FTheAiIxzPevv",
+	"HB/pFbcguPxKZplpS8Tf2v6InX6BGn2rEMD46fuX66sl+K+zleHebUaDabkP5phdyCwu9K5I7+WhvGdU",
+	"cS4EG/G5tDzzZUK+ZITx/SCy19+PB6nr+DedX78SqvF2nIcJFRXIpZJdwrgrIUvbu0c8ZQq+1uYe8U7b",
+	"tsTIwCcMwVnB+EujWiVXen254IbAq5YYxfJLz+qrEjlm58vqKjKsbcTcyiC1BpvA5sQaspF9Gs1apZ37",
+	"QtSQtLzNKzsxhGDVNq7Tpm9EPhU83WZw+UJt09wIu5hv/sLawrLBiQ07LscUbk9tdtWNKBldeBrXX+rN",
+	"GF94TQ7cbxfuV674rhwwJH7Mo7EpbWFDRMrAFsBzweREgWWjqObdRHTX0ckwU6QxhkZp2zsrYsOJeQ6Z",
+	"0kHzPeSDPB5VWlcuw2O6uiZSTZoKMG9AtbZ0ST55mtYiP0C/o0Uu7fLCvU4qr+C5yM8XTdD456pizu2G",
+	"dn9IkFsxCBNA6tWSJTNt6Ec024IrHsYNggJ8tmQZU2vnWKoBfHdOmtTK8pEtLSSdt+8v2PmHN8wKPltF",
+	"izhns0Vm5RFpxX+9eP/uyG3VEUAkuPecAPNPfXUE2t+MKz4RcDtiFav/8T/YeekpklrF6kcgqwVOLBOf",
+	"R2KOospU8IwKJfs6DUyoFKDWDVkJk3NCKOBoxfwBZowgMCNYGMSDSQCIF6zcahL5mLiIDPwgB4OpWxRG",
+	"dwjxMex0cNxn58XCM4KNDDcpVl1e3cNrsYwa3TX1/eziLGwVgRjq/hVLEius8kcGvWA/2EKlbrKBWybu",
+	"RExkRrDTwYteOXA0u9Km3XJTCJg0zVg5Uhd3yO8KYwfMgrhzxrh/0ViZZeQtm+f6Rrovlp2wl4MXKAYn",
+	"H4XNl0fnjm4kfucD31GsLisAwHocTp+mi8uSlK8lVHOgz36sLBBLxSjjuTDsdsotkzZWuKxSseTzUdlz",
+	"MgSrlIJUKZCzIWJHj+mTPHCmYaoYzzKEfO4mTixO2ExwN3wqiCDptPT8HF9pSBLCOR6xSz0/ysSNyAq8",
+	"5xR9eyenRwV9ZUj0zJljxke1hi++CRp++vTmtem7jol3FktgfEiao9y4Bb/HHZnGnSGLO/1+P+78kcCb",
+	"l3ImjOWzOfbv9MXvvhkcs8JvCcv26fKVOzzoqMF8dsX0eGwEmN7J6Id+gU+Xr9wZgbaxYoVztPIGaErc",
+	"YMd/q3ux3bpXZeGK+xsGDkg0HuXlSqdSEPoeuW1d7wkEPiFpef5PoxWUfKv9djTndjT9T3zsBpxY8dli",
+	"cwTPVsvqW/+Bjc/QqjUXIzg3hlCslVZyxDMGcCJkzFXZEgb9C7Rzw0w+vL+4ZP1+/7l7Nxmy5ELntg9e",
+	"MzdK+Ou1hOJ1F9dyTijbl/xaJB7LBrF28LjAyP3ySQWrTYFJuFROjuoXHRhMHX05GAyg4zRIsXtJscD0",
+	"XZ3TW+4L0mME+F2d8wlcfw/4Y/wt8kSA5GS3xq4hnWdM5Xaf78OSB5Mn5wQUA0GZbYmeCMPGMjeWjBZY",
+	"4wQwIcMfQTQBgplqC4tSlz6yJesmmJkOS6rgn/BR+iNiybvztz8mLNXCkKzHXX/uWKE/klB2HJ1PaV0c",
+	"jTQ6t06iO3NPfKA1vlEykIF/W9p+sNGMZxBlV8TqIaIl83sDnWPAOFjaCWYSUzq1YolM8Up/4LmVPGMo",
+	"QBso/sc4ngIodcO6vuxPj8qqNN2V8F6E83FDmnM7dVyzAM8pSU/k735Q08fdCrc8QDqB0I65zETqrpqx",
+	"Sbg2MAMUAgDjCuqphkMjHB0cF87k2+8G3/Y8zMZc5Ee44gmCZLm9nTMN474pwa3cCBa5QPr5sYGOlMgX",
+	"b38A5CB2JZZapb0++0lmgi3mmeZOW0tABHJi//OxzmdHKbccKUlAjwnCIPl8ZGwu+OzI3UesBJj0ENMf",
+	"fkcaaqzO+QQKAwNOPs9zqGwDf0z5DZwLOxUyZ+6E4VBYJmeUzQtQavhn93TwXZnCBtqUP9bULZATORM9",
+	"OMjKWMHTqLheJVsdTcXo2tBn3XSNu5QiG7MuXDioXIB1jAFnxp10bhCXm+HxQ3XZYF2h1qXJhZlrZQQt",
+	"D+tiwQSVsv9684Gl+lbByvdWVyJimVYTSOsvFgAK4GBkt9fPoXd0FRNIV+ctV4sxH9kFKL/B6C5EfoNJ",
+	"yeR07gw7N8dYaQuqCHWGnRf9Qf8FVZgC+f45n8vnZSD1EQRSgy9ZG9uck4inrt38uRKW3XXrCwmX6QKv",
+	"h0C5o5SQhqxW3ADnXGyp031J7y7bkMugpOitgSxlk+dvUjGbayvUaPm/BRarIt78g06XXrPwNdtqlAZr",
+	"dxNS1mq8nk4XI4soJN5sNOycOs51Qb9RvGoRtPgH6Tx8gxhWihOuFayjsk3+rMDenQwGbf0V7Z5jd6kb",
+	"wukm7X/gKREffOX47lc+BTBs+NKLu1/6yWOz4Rund7/xTtufAKYMXvj+7heqZ+CN+gkjQd3rxxuM8ANf",
+	"umt9qfUvjmngey83WY6CC711IpdH+D49Odl2zB/FwuCavtxkTYk0fCrB31DfR2i/0KRVv72O8PCJu1md",
+	"89q97vwWdUIlpTNcqVDiPtJIYUCWbCcz58RmObsCDges3yD/rtnf2UIBrEhFMPNa0SWfFKJZrLqF0ATX",
+	"0P0j+Kz7U6bJKmWqFWJpokxOWq7SJbM1YXLjh+FDcb0NGr+W+UZNr+V8k3ZOct6BHG5Mvsh8/QfRr1Vy",
+	"tfGHNnK3XPKmFI4Vs9BbL+7XudafjS4+BmHbD236BZS0+vZsRZfqtZTa6dLvMv3DjXki7Log4lWqsEIT",
+	"fhZ2RVS517G/87Svnm5I+asR9D/Xud7PEftZ2HvzvpUztr1k2vnjt+JgBuWV2tkkJsAZ0HlBswK1PyPI",
+	"QCy3RoaMCFTnJgWwxD8BVSlWidMaE9b1QuYZmTQyim+7EiM9o6S9cpzPDBklAI0W8y/6UJCtDxXZ0IZR",
+	"+R3qHPmvDMsKcRE7OXVTePFN4MwJu30dsG1yQlY9P72o+NQb805bUZarCj7pekTFTecsGfPMQPFX/+YH",
+	"ngtlG0ZPD2D43nYVFXBrbqBh67fCcrfQf0fb/rVYomX/t4R1uVoyDPaN0BbEyUqGlokzdi2WpnBtxSqY",
+	"IRaxQu1Wl6jntHlY7s9bBtjbH4rhRaw4yqCNeit9d0bjxG/6yrs9mDmMxpwxjrqzgaCMW0AmAyuJrwVI",
+	"KfnYZwRJmnU7kpftEkdq0cZ+CcaxDGK4m4wLmPfpDuHFX86PTl5+g75XyFyhAjez+cIJhysVAX+CRm5X",
+	"EUkfcj8gGcmp/jMx0/myz6jSIYAv0zpCCG1grYhV93gAFhYSOMGkKnLXKRqWx3KyyEVaZpj2SnPR8Qvc",
+	"LjIqQr1cd9XgsyXSp5vLbS6tdaKtwkjUnCvjQ90Lc5QfmeA3YCEpL7lKGY8VNaPPlc3ge1diKlXapxJu",
+	"IPyEVMOJV4ynN1yN6JIjjliskplO5VhCikVSGFbxI1C7+I0Vs09gzEtxZ889EaJaZGTOAZ81HB13QgjG",
+	"wRsQosDKdnrm34c0YfAGYf1IqvFsWcYhzn8pLFhZysUwETMabOLSZ8nM3PdOB6dux+dwiWHvpmJ0LdJY",
+	"ZfJaQGowma0RSCbcAGnRvQITYLVA29PBaQhqjh/oITEoU3TgfbiePsq9oRQmoJLDCl4IetuTk/9I6NJf",
+	"YclKvPAB9XxmCDQOYdFrLjrouRyTfwMmBGcQIM8xj8tpWLQ4/ms2uKo5mN8MVgUdO4U0VnQwR9pYOHCw",
+	"euMyPMW92wfDL9rnyQ5OVAvuMn0QgDzAsFySBgiW6OLtwREQbMGES4W2QxoJuBBX/M9wCmd8GSvkWzAc",
+	"sGArHRw07Br6wfXyswcUIkfqaPYrumKxpH5j6yVLtVoZlWFdzCApSmVGzFCVSfqxKDp5xowQrKXiaYNi",
+	"+gm2o2z+sOayBulicxG2HCQO+mDousPQ9d3dL9A8LuVM6IU92Md2VhDwSHo+ycP7VKgI1YKoNe1AYfJy",
+	"xalSZjvWRf7nI5FbOSZdsF0B+ESeHc5mVGcIqpsIY1mlhxbXT2/I6rJ+m/DeTRyNSiKW+LIMUHH2oxgJ",
+	"eSPV5BephCNdTpSOVQI28JYWgYRdqAHlT6FoH4xljRANwFQkhWfLoqNftAUB3ScnnZwG+oETpTLtRNZY",
+	"lTTbTbHiEHVNUGIg/zpKKh5EW1sn3JLkjpy/HDF+P8heVCkbZdwYkKCYkzVIjCtPzhmOpjwJwGUMSzLo",
+	"bEV4Zu9hPCgPdFs1nmAdSXX5jySCmKK5yNATZpDlB7K6E5cwcADUh6tFOhFhyIlKY4VqAeQ01mbyzPTZ",
+	"ObjUVh5F4ORC1r5eqCnra5dbZO6SSL4SnvyqcsO/BrZcGfGBRx949FPl0aPa1XoQDu2d++3M+QL6ccz5",
+	"v9588DhUBfAhMgXUP+i3oPsyDInIG2TtcON0VGODiTjaA0r6DDQxoHOotENE4IwvQUkG/dIR+EyMLdML",
+	"gJqfaSu8JoSdeQX6amkJTi18h1mte332o7L50nMBIsBBJ8/IoBQxw5W00mCEm1+vkEXAFzDob5gwqieJ",
+	"4cH/cAyKpz7OABP0Sd/2S9lN0pzfSjXpz9MxePPwT9Y96dFP/X4fDWWx8m9RinLKErf4GF7V9ZFLSTCR",
+	"/r/l3IlIHK2eGIkqPluhgGtgIFWsEmjXFDVVfqDP3ulyS4O9D00dEaAUpE6LrrC23FjYkCGD8nCg5dZi",
+	"1aCrMDrWJzV7jC2QTLzOX6wfibNFSC1GywctoIqjSN1ci0Ogx4Aqwi6LgxkrsGnAKlVw2CjnpFuVKlji",
+	"rpaTjM4VC3ZlxOdzkQ6hng/Y4GJ1PBgMqrM0kS/5Q4Uk2M/yh8K6U9o4W7bDijzBs0QRNtxA5Hphy3tm",
+	"WPL2/cU//uvNh3+8Pf+///jx3eXHNz9ekP03fPLD/7t0v7sbZoSNSTQc8bnpnVGaTXB5V6QSwP3DOC2M",
+	"Q5MFBg3m5eDlwrfxUhSCjHlWNxiZJkHj9cqVa/BKNziMcEuelXcWtvaMLF8KgqbcoYecH/cWhHeWES/+",
+	"2HfC4Jbt0nLuE5UDS+TrHnW++fb05XjAT0bfHYvTq8Hg+IRfvTgdBTXtnKCHrGRLgaj0aG8oA7XM4d9y",
+	"XpXHCkymK6kQzqy+Po2evoDNdKIOloyEz7/C7x69lmaujWxGBywp3xncNLeZ/zPuoL7ltxSVrrhT2dqV",
+	"wR1c50/Ede4pQEW04F4kcZu6s3jkR7FGRNohxmczSSiqxQLFqgnkAmKPHaNOo3VBQipU3ZIiXGgYqyJc",
+	"KK24G6+0nbKG7yV4bSG+SP4bXnQr/CYF/VuuKOUs4YBR+CnP3B+o4kcsKWGs3F9AzfpQ6zNiCfoU8E+0",
+	"tMg0Yd1yqpBJAp4uXC6Rpb1K7DYa3SGAO3ftDPl4vASk8xS41d/Iu1OPrS+cihiRH56r3IszIkWWCuH1",
+	"hi9BUppiribZWxyzNEM2B/ceSID13AFg9Ct8tNdn71UT1hgUwAiHg/Ka9z6hPBwrx65LYRjTMUnVBwf+",
+	"GzABlao+/LiRqj8EcKrq96ry99LthikzXbgiuLkMvGHooDwdvAhlK2C6KFFvJVs9grjxS1Uz+e8SAPc1",
+	"Sx47xtYF/qStQuyCw3EQEZ5UdF3l2m4hEDTyfbQstHN+RP7G/Ct1jWD05FcJeSLrFvl7Pj8MH7IEKFeC",
+	"gJLWl4eN1dUCE0A96KxX66BgJ6EHBrZ1Ejbg1p4FZo/cm2fApILMHBPRgDsRU4ek+iL7JFYUjuIU2dLK",
+	"j+VHAzvAuUHaTzk5EbmU7TQ0ZyOEGibsxspk3Ex7ruM0105FPitMElDek1grKOiy1QCx4jnA2LBFRoae",
+	"gLgXuTB1y/2TN62jGfkjnL8v5fS+gycU55my2M3w+XMwZPSpUX+kZ89HPH1+lfPRtbB9Y8W8E5Va9LBT",
+	"e/LF2Awu5CHv5JB38lA2ezxrnv5fi7kFEABAS90DJ/q9/OMNxnWjrbOJJ830zUpMqyNVpmKvnWhhPLIK",
+	"hV0GzaHEiEF+QCSiR55jpL4ng0GfwbeCsDtgEnsMvAO7ajmohtA71oXQu1jVY+96wUghSo4iCFGZooWQ",
+	"qc8i9ppE8DWZxqpLAXgMoWk9HxQ8z6TImVkaJ2WyEVcE/K2VGAYQAyzTtyI/cjo2m4rPlbDXStiXYbci",
+	"yyorfHo8iJgVWeY1ohHPMlLJ/GS4iZVUMPQnz9Jew4GtMLPtae5rApv6I+qcIGWrpXVqZhbuHlYE+z+V",
+	"gL7BVH4GOrI32xuWV+Jq53ChP6LmNJTz2qUNPoDh2EHpNCUq4bRt1hOgWD4WtB6MKhGzhoIhg/jmuy9P",
+	"vat1l6ewvzTeg5+FvfMS7CWVJlRuWzJq/qy3ZL/JNLuf+u2k9fOAxzdn0NTkgOfBOWm8YJclHoQeN3uu",
+	"c4EV20AHhbwB8uWDDOOrG+kRz5Br9mP1DqB9lMZjPyyBUZ4Zp2ROFLeLXCSs+5e356+OLv5yfvLyG6a9",
+	"KRcve1QTUCI0p1YcdailIiiUSSJ2LZZVdRguuRGjXNieRyuis2aXfXYeK8tnczADBuhSnz7+ElCSF2fV",
+	"PS6cyFhsOCQ5jaZIdLn6Sbfd+As5USJYeHJkbeLFpKB89xk38luog+x6czvW5rksCktU9ZwWP+Y3p3ei",
+	"Czbimoab1TYSwpzcaBybwBw2gHl+ZlgwycPkYWVPv2BlCHzbEOmErR1lWC71m9NOU4nUlTIU4jMLb0Bx",
+	"SNrGUTTYcd++OW3xP69lMP/x/D/24rQlJ9xevbXqwT21T5sVEYxhZ/j330LG9JOwpa5pp7leTCDhDsnC",
+	"p4+/7MsZ+vAcLIw+a2RhPvisiI4tUJ4Tf77KvEZe/hgcumFA3pMivFnaMHCqLBpI6H0rOaFA5FhRG0Ga",
+	"MixsCIbPWBnh1sLq3ETsXwtthYkQN1FnQch2xDKpBKJIoclSqhtp5FUmfCpg2djpoHIytUdWH2Hk0o3I",
+	"c5m6rv8tcn10K1M7ZWbORz70mZRKsPlKAIJiijATpfqnY/U8VnhNI+KzaLhVOmepNJMFZI5ZU8aIIf6S",
+	"QSZ+gvBMK9mDoN+/fX/xj9fv//bul/fnr//x8cfXbz7++OryH+c/vP/1Rx9oZIQNcuWmuTBTnaW9qtsV",
+	"qlq9GJzEqhBQwLyOZzxCZu5j0PgESX3X13IJ5JUoVpNW/ouFbwBhzc2gF5EZwPVz/JLNoCCPYRtM9dPH",
+	"X/5xeflLbXaZHAsr3bk5pzDFUNLwssWLwYmbHORRhm4DXmaKAdIZzKHXZ588dCaoSJSn6nWoYaOo8oD6",
+	"zGpw1iZSTVXQsxruXhACj5hYq2EU/iI+cMTWfw+O+WJw0qwz+DSEeh5xeRf9tWXdk+ZcYh9/uAUx6MGJ",
+	"xntyxsbA5KQl19MvGpXgpLpi/uemQgGBufOZWaUcnz7+cgYZn7V76UYeBrQU17D/3ylYbN9xW6q6wvsM",
+	"2dqXlLKw0+cEVyha5ZGPwi5y5UONoDZntXLhHdU4SaH1Bf3AH0u4kjxW44WT/4H8gZLsldAaNDLoNP+E",
+	"Gq8oD50Ojku/q3u6UAByEAJTp2VxOKyayXIx1zmhqM74ZzlbzNxvuTBCAagmYNKyblM1zubInCYG8Sst",
+	"KZQzfVDsmLBeahPNhcVIfYOd797j3CSYypUIThpEB6DIAwcCaUpwqRZ2eqeXCcrMH+nxkS8zfz/MxPaq",
+	"9fsFT3zlvvN+TE0f1TFOosfxyWDA3gD4tMbKzQSRCEDvB3zEg5/6KeEjtlzUZUA+XtVbbIOTuEJWHgEo",
+	"cVcAxCptOQAgfmUAiMRwDpGZTyoys1Uw2JLitCIgrlKcvUIgrggcjwGBiCT6oGi2+Gr3xNT2C4DomnAl",
+	"14GRA1PGOCpsvaRUEmk+IL52ArjsbMavhWHSVmVuyBgpCkZiB0OMhJjn4kbqhak/hiBcMHykbRhhzbL5",
+	"K3x/jWCODR5VIhczLrPOsKPHYzkS/4uPZsIHqUKNbFpU71sjAf58NBPsLQDJuV2POvOpVuIdVjAfdv7z",
+	"mL18+ZINjgcDJ9xP5fxSn6dpLgzsLMd/HjtNgL2VWcY+pp2oMwL3Tec1X1pI4YdDhVn+F501n9bG8gwL",
+	"jHZOX54OTkCh4FZ8yPWNVCP3+/u/bBEMS/vyRo01VoM7qBcH9eIB1QuiMxipGBLgghy2aBOegPyxQkD3",
+	"oEJ0V0vT9IoCqBV6S5UGY+Xr9PoqMUqzUcYXRvTZBdWewfREMwTc9agsaVN2F7EkoCaQRznmn/1fLAGK",
+	"lWASRqXMpR6zpEJrKLMwFzNpgx+7QSX0WFVf6Tsi1IYHv4aggy5UbNdBC1qlpl9YEwpo+FYaUSmCHHSi",
+	"J6UTVYik2ZBKhte2iUr+Tt2+2Ub78WSgUfUpRLoH03kqJ7tZ9xn5GR+0nzbtZxeeWz1N2xJ5v28pUFoo",
+	"X9bAmIlzVgqiYbE1P+ZnVJ8QKrlHyJG9K65S4xkwH8aLLIsVVSvuJnXRNsFUFQNY0dI2AFD33SCmhgVw",
+	"P2XlOz2O1WqfZ8Dcfb4IzNRtRJ/9bQq1SsMKqmPwCnZ97DqUbovVTrXbonrlth4GRGCtScySREAknz4J",
+	"gUk3It1af4N9Ce/6pmwzKFtXUcT+/ntHzzvDDuFhUbWuzrDzPNSsog7MP9Swvv8ejtNmpOOvRisY+kNk",
+	"ke+HZpUhBAcG/FQYMJVszJZUtHE/OkvUmS8a2O1PTpnA7wx97fIyGRy1B8QMzwTPRdpnF8KCRWjFBIRW",
+	"G7PevLP13ceUu10u/073ZVsLxOG+/re/rx+RiezZtLAwVs+weOka+ywVrJUGK/ATBjIFQRCeo7SGzXS6",
+	"yETUWP+2MLGCuDHjS3YlYgUhHFIxe6vpbdPrsyTjVyJLKiWCPZxCnyVIOEzCKOpDUoioOgIUnihWKSAl",
+	"jnxRAhi1VJMeRIskaa7nqb6lWssEqJ2JV1MtR+J15SEISFeC8SuAW9J5rBDpx3VEEbzLuTBnZTJdBbfB",
+	"D7WFIMHyM7ASmDUmZWiGtoTHNCvDrkBiB7fMuqFRtCvunAcoKKy6U8HtpWsG84KFcMeUotm4UoJnwk1p",
+	"yvNUKJF2fgvpIZTxKbR8v2mbR5IEy/ZajKWCcNKD7fdg+31w2y9eaywJnRZHL6TUQYt2ah1ShxaafT+T",
+	"sKfXoG622oej0kDsDb6xarH4IuGOWOJx7vATCdB/VYLdQLVmfNbzBl28jclZrAAFr6gy7j6Mhkb3vYIV",
+	"8RU2w8ziikrTu3GZhHUDjDsoiOCHA59E8D0sw07FBc4K6ZTqRoPZexkYvZuNyHcRcjAll/ToYE1uo9Rf",
+	"2qLcxCO2si2X9/tgXX5i1uVmMmy2oMOrl7uNDvtYmzZYGgSRKBA6aSxMLyykt7EuZxl3supE2DDpuiiK",
+	"75PuxrkQWCar14/VeQlHU1bcD/oPocRdTyeDU2wnLUtlWgLJ9JkHc7sWYl4UBFmolNLWfS8wjoWyMnM/",
+	"L0FrV+Kz9eXuonIc3v53LZZhxH6sulhnUHJvFEDwbSuzjLL3AJl8N5kZV7oqMz8c0EpaoRoHw3wLdsoD",
+	"yUTRpt6dyqFp9PHceV72zelCftNsjTmcrU2cPvc+WE1EfqeIt7uNn2WFXkxJQtjGPvsVqS3PcsHTpU/c",
+	"08p7RpHKastyQWQWC0wh+fWOIiqfaDA8TonbkBPgT58tsxJDyZdhkdIdaS2ZTWt350EFxN1V+ce8wAeL",
+	"6pO2qH4BhV3kR1ZS0u7u6WXQxRapZK/o23cZF0V+KcEX+XjWxepi/KqzxUwwv3YEtqvERFsJpA7hI0pj",
+	"488adOOtrjHO+mASPJgEv4xJ0KlSeM2qdIV+v4OwIMpSE03ZX27ZOvNWMxUpLVt4mw6mrVZC8yi2LaLs",
+	"25i08Cwe5JSnZ8wqCMUWFKRyg1spyHa5YgVBaFelC4nigUVxf76bJXBLZ/+gPK9RnndgS7VDdb8EMS/j",
+	"bRuA4J3z7eIyH4FfCOCjyIDZK2XKWIVFd/AbZ06oJlOnb0iYS4AkdiVYDkJCr8+S0SLPneTwSqeiEq2A",
+	"YJ7FMIroJGrfZx8FT48gb837mbrJKDjPVEAq+AVg2qJYlT8u56LWbDlHNDeoL7WcCWUvRT4zkIqRYv0r",
+	"mFkSgRXAWD6bI2harOREAcaPR9eqdvEmxcpRUA78g8iNu+7JWnTQLfWPR9U9RrlIpf1FzqTtDE9eDgaD",
+	"qONXlZLQXp//v6PB4LgTdcRnK3LFs49iLNx2ImXjZb6kO77SzDO+xHkenX57HL4Iv9JvxJRHIX2W5pJ/",
+	"hjtbTdDDJDr2IRcjaVA/Vdq6z3cupnJu2FutUr7EhMhO1FlUalWk8PbR3L9dZARurTQdFKaDwvSlFKYG",
+	"prSDmvSl0DeMT4hDqh6rbhEZEZIT/DvgHVgs0JOg1dqBYdWICg8oGEOVXPeLDLw06Z0xKz5bGJtpCM2L",
+	"QoboAbJ8UL57iWXcWNbF+sXg3HOLJ1Qq1aRHdZNWAjZe13ioiVWlArVfRalG2SIV1JxY/EL0yzmfj63I",
+	"ASkM+P2YZ5lP2V4K7jo+GQwGzGp2Mvj+e/fo0+WrSjk9aXsRy+S1oNRCsMS3VPPdSt896LqN/OGR9Nzt",
+	"UgKLLTzouU9RzzUbEv47tFvz/Hf/zzvqBl3osdcREC620I0yAYlUjoOYAva3Trh6EURAF7D9I50KdiVG",
+	"eibicsbooEOaGQZ6SEuAFySgD4EIJgi3nJIP3dcTqnMDo5uIJQFo1MjrWKqUIkKg+idrDCDxU4/VxvEj",
+	"Tjtwjb0Lk17aXisIwzda7Qf7id3w00Qg4erAD0aDu6M5dpXO2qrhrCjeEObpEbEbL8jW7DuwT30J21Rr",
+	"ok2wGIdjttY2tRsj2DqRt+ASO2fyltaiMpU3SMRtSuKlsBCnJ1SU66S3YdJugJJR7YDwj/Id7UxsxcxU",
+	"szztZGfCpN3TwQAq2xUXM1ZYlS6ZcztFO9M417PELZfOYO00S56jDdDmkqohuL8jKnYCawIa2pVgx6gM",
+	"DMJyc312jknLvtZqkK6MQY4JCQ3ovk/KQns+vMaH5WAzHwJ/VnZkWnoqOkD141osMf4GSua5gV1lXF3H",
+	"Klm1LCV+h2WBhQ/lb6neOEa7uy5WSOe9THOYCh3SyYfLhQ5tb0Uu9MvBYDBw+gy8xNM0eGF1lZ6P8ln5",
+	"7u9VQ9v50fG3paGNzHSIc//UE6w3ZCKH4KKvI736nkLTbsGFDfnWRWpLmXDNulz5hkDpQ8eGBdS9tR4N",
+	"H5He4NhwX/HOhVjtm1KFEYhbkqrtL+IjRhweqMCfIcRwf/bs0KzxnLAXCWLzXnJvo3n8Uny2lfscemG9",
+	"tBUUbUITAdVRYF0QbxA5Bs3KvbNYJR4wEoRNaZeUlFciPyZUzQkvWp+95fm1rwVML7OECNEPEuoEJ5Ch",
+	"7X+8mMr5HH71FIxbNuP5NZZUqQntVAPaL2UICxqrQAyHulKB61w5qY5NuYEkdj1mWGuqNK34YOwX3xwV",
+	"S+S/EyuZOvENdl5NnOy7lj6yH0GE9NNHS5OyfIT5N4J1kfZHHh4oov561XrUwbwr5qT7enE9IOijFuov",
+	"kUhPBwP2ijued2E3BiP9KEZCQlnvVI+u28BIa2esqFNIf/8ieHopXX8nzcCl2zpdaWUPvteD7/WhSvin",
+	"WKaIaIvVX4xtld7Z/fOuL+DaXeFkEUsqVx4MJSVfc82Q8sCDKgeLGvhXhBioIV3xzt2QeTRxjCCeKVYB",
+	"1S/5nFsVTL10uyDuGQJ8XogiX7Fr9Et5LD233MBxeVll2qXEdzAgt3gSefN6PYBbMSBkxc+0tXc4HRu9",
+	"b54At/reKt5JJ3gqcmjRm6BmbypR3tNBVwp8D+en4+U1ORz1u1xyxWrt1TVXigV6XFR3bdZQzpviZ0t2",
+	"M+KK2M0V+Sfu5cRbf/72aoApqHUzdT6c0o2jzbc7onv07EUbty7o9z3yujczvVbV/1jVbw+VOV53AaN9",
+	"2lDDG/VwptQd1dlHuNAHu+rXYFe9H9u7Q74jE9tDmVcTCK1951Nc/EU487qnSpmvhr2x9RWwcY1QUHCX",
+	"imuA8Ki0RX9zVOTPaCXYrciyo7HOXb+u+ZX+7Jd06KjP+cWrN2+wrnys5jy3Ebz2vyKnX+oZlwoIk2WZ",
+	"4MaCKRSw4MyZk04pHYJc9lxNMsGucj66FtZE7F8LbYWJYnU7lVZAKf+IjfQMyiFH7M0Hlkkrcp4ZRwqV",
+	"Vkc4mtC7f7HIc3ewHRUtu2HSxCpcLo5zZ7AkjGpkceMJ9R1GW29qlenDithVm+or/OqTqCiVcsX7uVgK",
+	"879a80miTnGewdiqeCfqZLz45aN73ZeXQtjz7198S9DnpydocKXa750fFktk+tuRdlqzg7X0YC19SGtp",
+	"QREe3ljqedAj2kohDwRJOCaD4L83sJ7GqmY+Zd2A6QFuaPlvf/vDulCUyOJ6cRT3ahmr8h3GM6OZzlM3",
+	"9qtlMLgSa7QY+50G01g1ZoD69d+zvfSVFy0O5tJNifoO5tJCgDso55tYS0flody/sbQgZL/Tv3axkRZO",
+	"761tpPTml7SRlgLcA+YylHfjcMDvtJGOih3ZZ/qCP5S7mUgLBrNnC+n607dXg0pBoNuqixzO6IYW0u0O",
+	"6Je1kHqq/UQso+uu3V4No+FFejjD6I6a6yPc44Nh9KswjN6L190ly4UgUvdXSptoiTtwYKDkS6dlG2Ep",
+	"k8rHmdfzmZ6vpjMBaShW5AxqGzvOOtM3tXhIjAyVFpE2IU3Jo5i7H+5HTi4asLF2BaypzLkz7Hzz7enL",
+	"8YCfjL47FqdXg8HxCb96cTraERLz3Bg5UVDd5xDtfiA+m5rE4NRUYMU0423YYltQn1TMeQ7Fpo7MVI7t",
+	"OqSwsu2bNCnrd7FM3ghWPnQkocxoYd1Trzj6617qhL1+rBJjeW4h8A7D1IVK6a9csJPTo6le5Cz5y19m",
+	"s4Sy8sBTS2Vl2Ng9TuVEWnPGuFpiqVKRGcj9/HY4GCQRSwb+H9/6vwf4j/MfXr1OegH1GTjZyHV6BJ0W",
+	"JVS59RVaeaxGmR5dI953WB6dJScvv32JeZYnp4NB0qtmF0LQvi87AesN1NbEKsmEmtjp+/GF+/WNeivV",
+	"wjppzhHUpM9+5KMpS4rj8eO/FnLuFjthQtl8GWSuCv8Iqs0WH3pmgi2KmFYjMWzYkeD1gCBHlV69LOjE",
+	"xmLTuxpyZZVWorKaHinGDQSGihANXAVdorWP2Vs58vVnTaxgK9bA09VzUitOq/drhOBYFTsyZEqzW43Z",
+	"DylfmgisGXK2yCxXQi9MOcyIJQuVyZm0In3F5xwzK7CUWqySGf/8msts+U7c/lVfGSrz31Wape5nBm/2",
+	"oP8StKLovJnlXYymIl1kUk3afVmviz2Ao/O4+QEr5xNGUMxyDT9NjztRZ5zLlC99wP8MMNeK8H9uFzn8",
+	"TdXrzEKFf9rpIjdBe7sQ4Z+3IlXBD26abr/dqL/gVx3fLYnoOuEi6hAd7Aw7g28Gg07UqZ2wzvBlkVjx",
+	"DirdGDoA4fkNdqKc6XE5zZNwjoNyfoNwbifBxE4qszr5A3IwkIB3hp2TExjqykWhBdtYZKqdajzqB3fj",
+	"wd34gMB4ATfzN8lLVq9rj1olrJJir5GxdoHMI6EKO0BxxFcuIdYd1XMvmioOgkSwbUYGKxMyKjIgJmOQ",
+	"8OZ4oBfdSni8Onpdo7l1PZv7RRpbIwf/bdDhKkUcypWHM9nKOn4r2ILyd3snovuFwebqgsw2mHN0KQ/6",
+	"6lMCnEtXiOZ2BLVGG9YR1LtqBK5A0KHyFeLPbQEdF/hNY1X4RLHLh4F1W08h0Qu3qgg8nE8U5noAd9vW",
+	"S7pvCeNOuDc8k3divTVbFqTByB8QKRx3L9W4BNFuK2Xor5ZW4Au9Xdj8z8JudoL3YgxdYTbNNlHjOdHh",
+	"TDd6Ve95oFco/D6LA5LDBr0Qt1OdCU+2ytKroec0YuLzSMxtTcgdOnkYrpGxfGmYVGhVC6YukewTsDTz",
+	"MKS81pPHvbjSKVRtLeoCvPfoQGtxhBAMT+ZFNQT8StvVJTgwRDUDHLhMsK7go2loMryqGgxZm72QTHRa",
+	"jUQviLKIFS7Nnc6b9XcfvcFN13+fhqjHMvmUhpzjly8aDTlqkWVhLYLNLTkvytG/2MSS8yIY74vKYF/U",
+	"LDmDbx/EkvMo3vdtqP3B/fWUfe8Pb6N5gFo5NQeZiRpqBTRVzOn1HQcpRgBfbspK0jk4G/osudX59Suh",
+	"rMjfpAY9aABWWn78mQF/BxtBKzNkwBFqzrygRZM3LwD/j1XAGaA0ANUtAEcZ6QZSFeFDocconG914Gds",
+	"pm9ErKRlVwTz531IwdCemRV7lM7dC5Zf4/igHgJNYNVlBcHsPUQCp1mESwO6oJ3KkBE64oBMuPrlfbhv",
+	"nlCJ0FfvXrGZzDLMkMu4nYqgHuhbPppK5a5P1Kns23qr1A4c42D2P5j9v6DZv5GZ7MpGdjTyBz14fSHA",
+	"vNZjR5Wi9ShLsWow6gcW/ICh6Bws9fc3yx/qtbSQsEczom9lPw/Fn4PU+zSN6GZj8rSB4fyOsqSXVQMH",
+	"GA2lNSvSoWHdq2U1WbEXoUhZfacwMsRq9Y17mwu/jKWwTW1MK3fuYCm8w1K4+zF+MOtg8Ih1i/wJ1KrQ",
+	"/mactlOG7glQK6qKFChaTXrEPzUx8lCPUClcjkpDpzNRB+CZchpMF9SNWNVMiVj/yMAIe2eY89GgSEEx",
+	"A1nM0veAOg+IDtLEyn13NOVqItJ2bWiss0zfrlhNUSMc6xxraky5Lco7xAocXRGEAfoWlVg/nTfrhr19",
+	"GBE7+1eHAG3BKUPlSeC33nz3sKoQzu7xDGd3E7+D4ezpiRCffIWEfSo5IjREP4ClLIi43dBOdrZqJyvB",
+	"zSskMWEB2S89H44KOeJds32VseuyJGvovu+dVbuo+EvAu0PUPVaFtSokwABjuzCV2tYsmWidJmcsGXH1",
+	"caE+KW6tUKmAetBprJoCkOl99zoY5vvsvfci2XXg8gGUj1ZuXSuR6mBP3NmoVboqHrX0dG0RvYemelR/",
+	"FbmVI56xmTdr0e6Do0YtxnxkF7nIO8POXzh3LGCmU5G9W7hlde//dHRS2sZcE+Z/ogrSr7TOuCpYLJtp",
+	"ZadQRtqIXPKyq+Pj7759ATA9eDg6w447EGu8MFWus5dkpWLvDgg/B9vbA9vegiSQgC2V1GMXpnSU6lsF",
+	"tdHWsCdwdL7mVlTzjoJfgvoYUNX4CLpkXVBrdc58OWc9Hhthz4h0xgqLJDuOVOkP83M0Otx5nkkIQOCK",
+	"1YcScDcMqC0eoTeo4NgJ63LLZtpY9nIw6MGIr8UceBmRTIzGOUN9vMALCjO1ak4bKuJcNoBhY7ja+jwu",
+	"SFCq+ZnKgKGESrzWQg14aN5Yn40UqzvTkVhbNtLpYBC1JxzBloF6ROfGt3eEGvxnXLkVDjOjRrk2hvEs",
+	"q5hrKXes/AmLfpc15eoL4sQE91WsWkgRGgnPsuIGUIBWr89eV3THWJWjoY3NofB2JtKyBEsuRjpPzR74",
+	"+Gtam0f2UQU+2r//vk0qzS7pSH/89ke06UdE7SO/uYkGl7cz7JwMTr45Oj45GhxfHp8OB4PhYPBfHQq5",
+	"aG42+MY32555+w07MPEDE/9yTLygoU3cvHx4P7Z+j+yZoo87E2jqbNkC8OvWaTPVXqKqUFDJkolVmCZD",
+	"3zc/iLHOBVQd9zKKKQuRu/GLz6NsYZzieuXO86qEEisUUdx39EQAp4QaqWNJNqxyVfSNyDMO1VAcQ5Iq",
+	"1beUewySwNixPGSXsVqCWfRkMBhgSMr33zMUfiqRHZDzmslrX6IV7BFjcIrt6nVcIXKHdKA70oHCY1Pj",
+	"MYMaKyqPXNjwu6Dh7szoC/tCV6WXrVyixeE6WDOfkkN0ldmYbblNq3+0idtsnVpU6BH3yy6KVQWWsej1",
+	"8RKMmrSBh0sx8hM+ZBltmWX0IPLYnZlGxfm8M9loN2f/podvL26vBs7R4v0KOMvhQDY5/vdxGr90mlBx",
+	"lrsoFjsyGxp6PPCizMvJ9VayimIFDvIQk7ToeC/5Ms1X4lGNK+vsHieBQePJ2T0eh2wcXOZPONfky9g1",
+	"drRmVB3lW1ddjVVjPHDEktDlCX+Xzk7A+wg8lr4Y68LcO5B4d4fxnzqMuFiWx9Kct9KYRfjWgZg9PY15",
+	"Qx/r3erx+uDhdfd/rWj/RUT6Np78Zz29DyPL73qUHkRyR8syGd3J1F/yxuZs/3ac9FgFWfdR0exK60xw",
+	"RZ5WnhnhgSx9i4IZSkORXH32asrVBH351TC0EiC5HClk+HNbCUFz3zDaPZK2EkF2f7VhfwGy62Ko1gRG",
+	"XcylSjPBrgTP3TsEWUBjK2Kg9MK+H9MJ7TyliKcvTJgO2sLTDbDdYyTThC8m4mik03URTOeKOUmOXI9a",
+	"iWqe9jPDoBsG3TCpWAJ/v3E0aTU4t+uzymNVppVjukN7rG7wAagpOQeUktWIXXAHxqoSsXvGUjGSKaos",
+	"3H9EqlR8jhy5G2k1WuS5O/RItKF2C8RPaTtlt1L1+uxnN4BY4RRBO8KoGlwJmTN9qwjtyylFoBnN+BIi",
+	"kA3gtBShQ5d8cgQZlil0EWGMDfYiU+y9QKvXmEuOhv1mOvzGill7WA0M/JVOxRNK+R70By+//86tiZkK",
+	"YUvCffwNm3Agx0v3Xifl+fXmtPWSTw5J3IcYlAdP4i6JUUB+3S1EAtVGf12LRsq7i1lmWyMM447usHnu",
+	"aIRdxqqEWYXL1mCdIUOyDx1pNre0ER+nDBak55CwXadTX9jGcsknW1lXAnZ7EP+elH0l3JkNiU9xT5uJ",
+	"z5252TINA58drXpmKNyXdTmzfAIRz3wEdbhBH9Mp1AfHN6QfHLzbq0RXb0dUfhY2FGceTE2C69KsIAW0",
+	"/2C6acu/3p5BBmd0J6tNcbBznu5Dn3HdhPqM+3uv+kz5gUfSZ9wAvkp9xg38iekzF5ZLFLyMFSKj3X0x",
+	"OC01G/zD6zVGjLRK3ZU5KDcH5eZpKTcFZbqPclOS4T+tcuPp0EG5+dqUm5L3HpSbp6XcBDtzD+UmID5f",
+	"mXITyDaPotyUtP+g3LQqN1szyH0pN1IdzXM9EsYc2ZyPrqWaHI0dHzlytO8BsIT9Vxh8ZRso4XOWpLme",
+	"v9a3KsG3mRLCKQNQCMUpGk7tQhQsp2H51ognYpIzd5OWpCwkKbdAbxJm+TUgoyhRxfStv9/z0CQVMJII",
+	"Jo0gVFeCXWVcXaNnPRch7HzUpoqtoCRDptxCSeuGB1WKnepD+X412BP4bV+wJ2/UBzwLl7RJKFE8qlJE",
+	"u9QZdvx2dOpk5tVUjK7d/C0iBRhhF3PXqrp/7k79om87Uef9/+5Enb/IyTQoNeVBTjJxIzJALCnXHxGy",
+	"NlarmpfxkMl8ULQePJO5JOc1QhvylbY2W4Fo3cE4voiKVsYAe1oeq3sG8jbf3YM+tgGB+8IqWguz2kZr",
+	"qx//g+b2lDQ32U6ndiRmrYHBdxGzvYYLt0pZD6aetV2VZo2txjgOWltrNPHeue1+wo3LU30jlNX58kjc",
+	"bIXoP+cTkTKhbkSm5yJiStwKY1lCBcIAuwOKjyCPnsrJ1D2XadTErMHV5Lg1H7kvveYWeHbQWcSSfy24",
+	"stIu3b8taGWOkRc+DWDu/eKlElbEqXRp8XsLtMhZ+O2fcj0jHav88VInpF1B/mRYJ63QXM1Uz5mVM/Fv",
+	"0BSlot7bDL1+9dtFDWrw482hAMEqyQoXZ3+ixebf/MAnjfmP53A9mB4zvFUHqeGJSQ20iX57QlJce9Rm",
+	"VvPtQgGhRkp/l5XD8maNfHBOZt2CkEAXCAsRgBEqsADfZehdR1RAtghH1flil6U19v/mkJB0hwhROZP3",
+	"O61bSwu1M4ypSk47ajjF7qSAW/SvF+/fsQ+uFZX0xAGCj8MX+jlD42SitPXwpKmwXGYmYV1pTawS8dmK",
+	"XPHsoxiLXKiRMEkPwkEQZnjISlvtnAMKpb8bA9bFJQGWLWezBaCWxXjPbqURQ5aLG5FbxtlMGsuvBVyw",
+	"Xp/9SF9lefHZhsoAbsDjRZZh6TZCQnAsv7olBQBbaecmyEonSBjBPpxfvvoLuxZibtAwbHpDxslGjOla",
+	"ddxqzW54thCsC5URfCHWYrTUcbF6UJbVMDgTagL141znoc8oMGjjFvRXl74fLwaDF6NrsYR/iH7Qf1kv",
+	"vNjrliCbdcQJDkwDedpUdDiCc/mfKybiv//e0fPOsEO5VyBF2Wln2Hnuzl4n6sBygoF3oQrQVDjpmxG6",
+	"vxqtYPBfOrFqCwp7yKx6etIIZE5iZhWRR3cgERwYruF2tL56w7aSTJ77D65zWvtBFnR6CAmbYpVe7kMy",
+	"eV0swRe6Pv6D624RVDigZgeJpTWFurZUX7XEQpNgXcc0DKVaJ88bZZMiD5vEAT1mCcoHjUct2V5eiNUG",
+	"AgPbQV4IxK0WgYE1yQtbygmxCgUFL2zsRVQI6cW+JAaepoG0sDrX5yKfl/KD68BPtTPs/PXHo+MBlLog",
+	"b8M/9cI97Pzx1UkWd5BGf0UOIsaTEzE+8NxKnmVUYlrcmzzXhYxNIOf8BxskhaIW3RArGdxFymK1D92n",
+	"gZQ1qpub6zy7k7JP7fzhPugVq5OBX/P5NnRqi3iWhuE/CtbEgXD9+TDq9kmvtlGK0EIE7rA9iKCNHrVP",
+	"Cmqu+VkOC2mPswQ/n5D+3i08Xczd0+JxFCv6Z/2ziZfSHIHSuZxIxbMekUgxHosRyZvwfD7XRlqflBYr",
+	"/8Izw8jzJiFtrczOklbMIpZpLPWZabyvRJMLCGhHJ2kK0sQKh4qheFDZpyjQU8iUcmUeWJDUTZ8hXnJD",
+	"KlqsIBetdwb8AEx7+FWfhSZY8W2KqfybR55eKKfI+k1weyDkjUhJGI9VptVE5G7yU18Vkz5xqxdZCuGh",
+	"joKMrtmVyPQtG1QWIZxc4cXEz6MD0Z9wv4Zsyg27EkIVsKpGQnxo8OWmzv37b9JkGCsckDRMuTfYfGEZ",
+	"R6cCmjvHuZ5FUDgRv+HfDhaGvjVfWOPnx0fXseriAyyiMJej617ZkU9rLCaT8xGWSWBCgrH2lrvlHuvc",
+	"/QZlYg1Vn8jFGPL8rsSIL4yo9jPVWUrDiLD6gyqrlNJIoSwi9HFWAIv7Q0dRvDgPvbCsMgvY9LkNJ+LG",
+	"Cc54HKlZjEYQTSzHlW6xAG1aGSwIAud+VO6Juy3PDFWUVfrW9Xolmw/Jyg0YQuAyKWp0rMlY6ZbSH6ow",
+	"P9KdabcVM8HNwhd5CgbikzXBUy2gtFVx+oECBW2hL4/ALg27zZ3Mps680kp/sytwujMEuj0+OnnBpvxG",
+	"xAoCp7FfigL3au4IA3NJkivq6+K1cie2PHVs5dBFEMvHFRT1yGVKL2caobnh1Z67tZxSb+Gxu1twnajC",
+	"sBM8j4oVdycLi1q5E8KBvN3ZQ6YtRgWJtM8+0hnG0eLiwGSnGFQYq195toBTMiTK4ybaMkW2wQxHPM+X",
+	"sYIe3K6hiAwVUKzW1332Cb5CTo6Wg9/4pVjlXJryS27boPeU8QmXCuM72BXPuFsObuiAcBtcyojNRU6D",
+	"upYqHcbqdkotyDadpiKN2NXCEq0qy5IV5PkZ4zci5xPBzNQNg6gMffqZIc0gIP+wVGF1aD9MpAM8y1wn",
+	"bmVyMeOI6QZ99NmFZtwtKPVNgy9IqRITbuUNweMV/eoxG9COSqiMaqdsgOWmcUh0xXyHJfc1i5kfCzHm",
+	"ZzuoEh8bxID9hOY/qv8i5OaHaPZKNPvjB5Z/9NLI/fzUd4vpmbZrco1eEeQAEeyxJ9hN0AkBRoKj87Jk",
+	"i1GsWjJwWA0Lwd5qeMOAP9pxOfdh46lSgV7QO8MK+46poOnBgyNAYIdr4gQvlJJ9oAcK1kCOq3Eh0d2o",
+	"+msJhM/hoSa/6MetXiw+zyWO7jW3hJD/7dHgm6MXg04EId53AfN75M0fzy+PTk6++/a4s73J4hdtDxAH",
+	"h8ybB4c4yHQzTQTCtitF/EI4B46oNuEc4B2Fqn+Vu1wW/gtonIEvY1jwfQNif9GHcNh2evbF82wChrJN",
+	"dg0c/YPJ9SkFx2a6JSC2hUzdHQ4LZGptesxK+GumHzr4FUWfh1ds4EY0qzWZPoS9tuMdbMkt7x010pwV",
+	"Y3OuDOaA7Job41QCbyDAuFVTpsukjleuT5SJVVNaa0pMNkyK+ZddYkQZZsaAiYF+6OMbH/EpltGNFX2+",
+	"C4WqWJGtEjGh0jI1pnfGklxkTqL9Eb71Jk2oBG/1d4RKuAVD7kTeCNVjM0fpyfpi9CIfeTMgWKGLHyEw",
+	"GHqix/cVDy6DfTuICY2UKViiL5w7E3z57gya8AYeRIUnmkdjq9dtn9k0z4sh/LAEMJtWIYLN+Bx8Wmip",
+	"l6mP5CMnRtFR6S7RNyKn0ip1N+aQaRUrcPeBWpQLI/IbkZJ9t2sEWm7LOVqOniKwbVNz8jb1osIqFCsF",
+	"lcVY8vOPl6w21yuYYlLIOd4NkQBtTsVHGkTSZ+9VtiQLlGsVK/JhFpPsljb0QS9AmhkWvgxyBMP00VtE",
+	"/k1ZThdyDzIxtkwvbAQGflN2QMODOe4mkJ378RYNaZu/BCE6rx2tJkJUPzRSGKc5S8JV+kK0ZX+SlTuH",
+	"TTdhTAdB4uKvXOGd7u7VPa/sZhe1nA7cgVh1/UGu3NyINd7ZHmgaDbcAr1XD1fuxWChwSTtFFi9fcH8I",
+	"1QnFpEEwRBSPyPdkp2IGV9OPsXcW3OniauHtpUt4T8WnuF41mahmTtcLZes0z2rNiqXNOapsjr4Us+v1",
+	"O1FHug7+tRD5sjTQ1haxExppUzHmi8x2hlBxqrAeUDEqjJZ9eFrQTgL+T8vFf6pyyH5pRTOFgCIq7mju",
+	"jVTsViM0Kfr8qG+TCAII5oSPuBqaVL2uUaxKSygicwNnjlATcy+701v8SX0Ev91RfjTUzbT6C1fp/wl+",
+	"cV+kIqPrS4turvUcNJ3Gq/1Y1tCP+nYTa2jJjXJ9e9BxnqqOQ4xvbwTPx9m0E70LYQ1qE7KULcjBDPSK",
+	"Y/TWCpmzOjAMVSIRIWwtAW3sPX2/Nb7UDzDpkVHGh5Kmckwx5T5+CeJ3sKikjw7ykiaG7GD8TBA/mQvW",
+	"HWBIGUVGMWl6EfWXi5l2cofl18Jj+hdRPxBSWvIl8a8Fz9yU6yvF6ynJWNSeswHF2PRjdbk+lpWi9bih",
+	"aCzmyMOyz/7m9bJMW3B/cTRZ4luxuoUJFvs0xSwsEhIX1siUwgWuFmhxB85EbAnDcX0UVhAeWBZkwM/i",
+	"UKWxuDFOmYO+uuV4Uy2oKAREoRm/2EO0sB6hgRFCCdmVMBj25di7YTyD8Fye3fKl6w8b6XFQuWLWZ+/I",
+	"g1iY7Cl21uujVuPUoNdw6jtEL/gTuzu/22fwwkbhCRrCGl4tR5nABexEHX9yO8OTl9tHK/hFeJqp5sWx",
+	"PQRrHQIgiI9erGgSW3HSO+MgnjtK185FLyHYM+CHRIYDPupIuR57XbuFqa6yUffdxEP1AG8p4zeLuHTi",
+	"fOMgzwDjcLvI1qocEjhjrx+rNwqDoUvD6rASwiohWeAarBqV2jtuUBgVT3G9PmY1c/wBkiUsIqJ5PomP",
+	"J9rpt5i8cAa9OK5S2hADxorsuzGFrip1VHnOCtuECWGWDyYANHDIIRlMarzUsaCQj3LrA6NptxoYK44b",
+	"2SsNGtQ0GoxUxgqO0YGu9UwY4zYGSgZV2CtqgMVxhhfSCLNZyAIFHr2oyHE5HvQcJ4RwGzd2qfwaUJaC",
+	"0bMiCyUXqzLCWNyKHCC+FeMGtl1a7wusLrofr18Zw25FljmRqRLnThIkbmKsKtkHGNRzRjICBbZXTb5+",
+	"1arZJ7Z8jemxO2ZBuYLVpg1Bj/BmXu5jtykKEsP+V/JWeveMjvwgR9dfj2xR5vq0txMVceM06lTQEjtD",
+	"NySzmIkdoibdYj1NGQQE34P8cZA/fAq8Ow8yuNf7kTpI0WkXPD4s7B1yh1RWby110HdJ8MDskiCbZO5T",
+	"v7x6Tfn1qAXytHCxVFRy6CZW7vPSFMRd5/BPb6XsXmk7HdbpOD2FvEslbitv+Fh3S537fP0VtoKTcl16",
+	"BkOpghPheBh0bJbGNcVgecgpa+FmrJ2ZhVV32phSrO7kSiGfYe+b5DSSCkHsKJ+h4FXJmMpFkT1n9UTA",
+	"yHSOEDBO+852ygOCI/I18TI6MtVY/qgz41bkkme/IsLK8Un/ZcjRjgerLM3fy+1Z2kf/5lPkajStA2M7",
+	"MLYy9QqPxN54mxWzoxG3YqJzeb9KtlifrOgKFB76c9la0DZWWNGWbV7Qtvadsqjtxolc2xa1dR3Xq9q+",
+	"qc12p8K2pbbUVNmWPVRhW/f0Fe3Mo/IJihT4iRsrlPt+WbdWqrE+lKw9UN2nVkkpuPbLe5StrdHdP2vp",
+	"2oDSyEP52q+tfG2N0x7CFJ5WmEJtd3YvY1snRl9XKduaNPMY1WyrXOGQ4NVe12AX9rm3orZwzDNuzD4U",
+	"HewHtJzynBP2YB+eVpWeWJVaD9tR6cFvPqrGQ9P+6tQdN+4noetIJc1UpGyidRoqPIA0ZsxB5znoPE9S",
+	"56ELdD+FB6nHn1rbIf5yUHW+QlWH9u6g5zw9Pae4VvdTcogAfYUaDtHfx1NvYAAH3eYO3WYbNrlXxcZ9",
+	"8Q7GWuyla4vpzEFGctGJuxxJb4itRjzPJWkOlmWCG4xa4CMLId/utTMGNyJsC+F60jB+ZSBiAck/PgPF",
+	"hk/YGH5jxJhXdRlmFlfG5lJNgCObpFfi728uGzRiaVSFA3a3bCDTUELYUTa4dIfiIBh8fYIB3OanTfr+",
+	"DEze4v3wtBOuy+a8vaBdazCniu8AbYJ/6DFLoBP3fuKLiUCB94RRDjOGFBEiNwQde1oYq5IYsi5E8OSj",
+	"qbwRac8buxxNNH32BjGkHfFztIfqYZYRrW4sxsosc4SwpLnKd47RYyUQg2tPiDyeLDGn+TsiuUqNYxV0",
+	"E4UgWzKNVqJt4X0ftuRFobqwA/imoynPMcIKHxomlM2XFC21s7TjbukjyjoWicRB0lkj6VjYos3v6r0l",
+	"nDU220RR8GEltqTBytqHEhrSjQ4aa+iBZ0MfMhl56F5fMDUIZyyj4ZnSzPfDukWX/bJvKFV0xorSs4SR",
+	"ToOLVdvo/ETm2cKEY50tDJSzaLcQe4GsgQgFFmN2p8EYB1A1GUNm3102Y7ZiMnY3P1koaR3DeAd28G79",
+	"+2j4hlbvx2+xbgE1pcWKcMzFG1GR0QKWZ24hd7VHmBpoBD0LKRyktkL2gK+PUNA796QpqcWtLBaj6iPt",
+	"fw+VURJGwBWQ5JjM+LVIzlhyLS1VM3bcIEHj+Ggk5rYUeJH0xOpqYX21CkAOUuKW4D+69RBW+qY7FtK8",
+	"06oI30q8Xd3ReyipHKsxTDC5WiyToGqBhEwcZkRGAEGVb1Q77fXZD4i/Yfw0mdWxAoiOPktGC2P1DERR",
+	"k/iqADIFBLewMEAqxlJJwIWCWhQ6XWSeg5bxrh5pxYrZP966dWRdrD7D3Kq67XL/f5//sFj2ECvBtfzB",
+	"Tc83vFos8YwVdJtSijJ3HG15Qwlln0CYUO9xROmjv169PgNzJxRHQPoWq6Iqj8LWWLQrDXKnqZsGdWBD",
+	"r8SjOiRqAq9n7VcQo207UUeaCzo36FNAeG48lZ1hx+1PJ+ooH8T7w8f/fXQ8GADfxnV1Ilcn6qzc7c6w",
+	"8yMfTemRJw4Qti9GYOS5FWB+Hx73t8mXtWJ28IgcPCJfxiNSM/Js4QZpMtPMczGCk0Y3rYYKsZiL3Ahi",
+	"x8mH9xeB0Qa7e35zkkTsdipHU6p1Unhiyc4CIkXpsxWf+cjGihi+Sc6YnUrDbkQONNNYvsR6TeIzwQ2M",
+	"MonlamtAC/AR0Gf67EII9uuJew+ZKH7bRGCjQfKKWgUUpryVKtW3uxlTzK/HB1tKnfx9adgbkuy3sqYc",
+	"/CtPz/RiWPfX44iZCp359aS3AZFrMccUVGl3Py+Ja6sawyZAXKTHRKxBO1s176IKk36yI/fXTKdyLPFP",
+	"j9N1xqx0HV/lgl8z7b7fZ+ekZtEaulmQxagcnDS+lRtcnutbElKlsZSCRwQaFQ5DraiYlkExnKTm7vm7",
+	"172zcoTnYytyGKY0JZizI7KxKhr9ABXaoFUB8IwRN4KPpqhajnmWMaqKsxQ8N043HaCO+v33od4QKkc7",
+	"2sH/2xjBw5S44hgUoIeopnwshGXk/MSP3ZUrJWr3L0fBf9tKGEZu8OvJgR8c+MGW/OA+hN8ncGKEXzv9",
+	"/yiMzm4EAlcJrKWHmdGjhUWIWM58ZyhgOoLEfYbuyKvsvlClEo519R3po7cu3Etv0tJ+5uTfG5JWq4Gd",
+	"rEv2oqgwyZc4FLHydrYhOx2c9grrCljdwATSTUXxRzVhuj6YXp8lmVATO00AatnrqUCSJ8CJCGR1UDXY",
+	"0Evu/VuZ2mnCwredrD7PuOJ5rGB+hnXNVAgbuZ+tiJjNBU/xDzS7+VUh4yckIS+yDLrKpBI8Z76nK55H",
+	"sbKLKxGxuZyLiF0JDp6ESSYiqHKgRNY780ncN1Jn9cTpciY4/D77QdupY5uxIt4Dn3tmWJLKmWP4WkEd",
+	"y6Rq5yHRQBqWilzeECJOoYvgaSIUs9yfMqurZYyHsUqw1jueBic5YMl3hj/DIOmXz/QbbgH+mARL7tcJ",
+	"rIAtvbb2EStabK2EiZArF/MvUsV9lrzNuczcKv5b5NqwbnL6Xf/lAM4C/DPpnWGnxH1Ycjz4+Zydv/iG",
+	"XbjjwE6/Y5/Z99+gaHPCPrPj56fw+KeMW/YDz91PJ4Okz879+voV1zfuLlTN1o0bXD/zsH9QYrjm0QJz",
+	"Otwm+gTAEwXmdVA/DevS43WhzwS5Tr4nJxFZw2RKXSLiIJXjGLpv+ArVRZlazNVPpPkoZu66o1g1UToX",
+	"aZ+9L4z5vDDbugYkPK5MJQK/m59IROW40UaLqIeEuohmr8SHgFuW/MhH04R1OVBCPM6ScOVBOCb8vjOY",
+	"oZH/Fij/wfSDdXRP6a49L6gHLhIU6yhICkmM2DQiM25Bq/2JLmjxylUh4rycC3+svZ5P36kYj2PVLU3H",
+	"UrGxoznehIz2YuMNxrgh3vYL97ygeKGl2dF+DxtJ0BiAq3VWkhVW39yuN3ODQOY9CFSxmMC9HDepDD5i",
+	"mbwWYT8RFokluldMDACLnEzlOvPFtXFz3KkoqRJXpY0F61cWxug7bNCSal0DTQswJ/rsVemekalQVo54",
+	"xkh4LWgixNYruojdwOEDnYYuH6fwBOfKn+neGVTU9RcObtuutvCfcj17G1KNx0Ww8LtbSutwUzrD778p",
+	"ISqIuq0HuoBL1RmefreV7F5ZioNV+2DVfmCrdlfnbCwVYAZR5EqbEH4fy/fvCA2zNkaHh1YVDHkxWPsc",
+	"w11KVXoIHtBkpxCTB6020lJWwAuwh+CS9cEl22mfW/MJRCdy/GHO7WjacAiBbTvF9K8X79+xD65VrUwJ",
+	"qFKlWGH4DblcyGQHeMwg2CyAZ8eqCxz8b7mEKm7AsgFquufYeA34s+++OTWooEFQKyeTG1ZAKDo6c6IE",
+	"T4+0yhCVEoVR/NsbFItgrIET6WHORRhLcTfYQqVOMkmeVx39qUY4z0KycWIoRJJAMzaGdq5jrHWdiM9W",
+	"5IpnHwUhhjuBjwaPQizouiDUiNncLhkG+aJ45t8GeE78sOd420kWsGnFRd9UDDiC1fnPFYng77939ByQ",
+	"pgC8FGQTx9U7z8OTE3VuELRqxZ0esX9LNULdG4/eZpTkr0YrmMkXR6i6g4S5DcStPJjvnor57gPPreRZ",
+	"tiSas5urOurMFw2M+aeSlnnDmacvVZI0LM1JFF1XEqJcsFEmIBCtS8V+TKyuxEjPBGlhEROfR2Juy1i4",
+	"lgAx7+32X+vqPAKLjEcVjmJVCebrsWsh5pRm7LUjuLB99tb7XjRoVcF0WDcMxopilZRxMZAZUPp3Itbv",
+	"91GN9EYDR7KO2EdBdpGun1SPaUUMpUGvCmPUQmNJpTAAq8fs1VW41URvPQ7j9nLhc9xJDxznQkC/OCKI",
+	"EMiW8OhWKtMjE0ihleaOwgcmWSiqk9JMeBoEXbleQZYswii7JY4j4SKaiEoGou0gKC8YsXkuR4KB781E",
+	"7EaoFGyzqesX+ZDIWYrJ9z2YKqfpMTPVt2AbqdTfskyrkfBcEE1DVrNcAH71meuXO0lUcLTojPRcEoP3",
+	"xke3apylerSYudXEq2Eg0FOVlsaQqbuj0BTpGEStglUWCqimtbBHx9+DKLsQWdSNlsSS0qoUWo6lLSNR",
+	"ySJSNkQs8KJMrdGuu2rYZkSI1YBvWcokgTiEn2wwyfmir3h0YaQVS6EkOFNYLBgUgH3feubPaWROwMB/",
+	"ocEOIyhh/2q3oWGBb6cyE5XNMmFIr1RwVP29cB2c+XX1rxg8B1eZHl279URbEU/ZFXhXcU2ROpZ1IsEr",
+	"bPkEEpfcAdS3As8sziQXxhbRxUlxIz4paYuyUSF67DPDugsFlyHt+WtAxx6WloxM4pbwYH/S2rpz/UaB",
+	"ozezEgVbad1dPT4Baou3HFy9EPU74xlCtJszxl230Jc3P3M2lp/d6dTKxwp1f9Cfez78l+YE94zM8u7+",
+	"FFu36W5V0N+rU0XntdGYxIFduz7hS7d6kaUsd+wciACMJi2h261mA7iJ57WKlo6IFTTJRwrPcGCsm4kJ",
+	"Hy1Zyi3vNYYMs6a54JVvit61i9xJ/RC9yzYK3j0rQ++n3NJN4pk7hMsazrv7gN8HdwzWRv02DpFMpb9o",
+	"e4mYvYnfXz/whl0KCye58UHlgC5XS0Y4wMsSt31IVQtou+A+I9WEwqJAE0pDfnWhMbBMZOkZzRK0BzbO",
+	"+KRYEK1WKchltZgCXF/SelhFt9O3UGmBGEmFZUJ9Bb8WJpNzd+kCGjDSs5nEgo1YM9KLYukNMLladAkV",
+	"bbjbyEuFZCs64oqtZMQVJAlgB6yLSQdTR00tLAYht1w7+YrmtGXwMg5ua71qq9jjqrIUdaS55J/DOOSG",
+	"mOPWIOOtrK4g8h1UrYOqdTcOLxYxIZL8zICbFnIsSNnZh5X0+UgbewRib6pvVRA4vLPBqzkSj7kPseJD",
+	"PpECftVjNs91uhgB+/hXk1ziTuiIZ6MF1vN33Ckp/36vkiHlMgpj5QxkpMT/M01ARgRkqn/qK6duqQ+5",
+	"nuTCmL/qK9C43LQgJAN+YMnIkdIsw797ffaOJHgcpzDlTAxbCjssvou6xT/1lYkV4OJPoSY2OueWLOMK",
+	"QwkcPcowztDH6rk1AXMV0MsydnHOJyJlQt2ITM9F5IQvYSyrzp9RcRjocSonU9dEIgQ/03kKXC5WIFkN",
+	"gVFWghoDeaPPkotrOScOfQmZM1A3H/ivr5fsxtvFp7GCML6Xg8EgYi+pQMCcT6RyYqlPdO16XT2qpPmj",
+	"ymxQSgkWVY9jheVx4P2Goi5NNVzYziAYBbqONvaHYhj/DcMIYbkdTQmvxJZhgZVF3F/E+Faf/cAnorH2",
+	"Oh7mqs5TJU6HeMGnFS9YssD6Pt0jhrDkgGDdOUIvw/1Y36IxBhE13cpxCxwbPpaEYnsEu9LpknU5S15V",
+	"vCQzPj9jye9/JLECA6chO1OW9SLWHuxSyeBdlzgZK0jfCUbpsyWxVTfMpBxT9iRZkyiN0qcCl9E0mDV6",
+	"5R/1hgUNvxZLE7GFMgsSany1GVKqVwJwSi06VlhlpnQ6Fapn6FjqY+DQtVhSxFDUFKbVb9DSY7W7mt6i",
+	"o6OmRr4dMBDtrK6VkYwrMTnnQc5UVa7fTgWjMws0NVjR++hjI53pHNxbTt+aCh7UZjk6Phl8u7kaVRnS",
+	"QZM68JCtNamKY3k/alR4JvfCQ9bna74ungeAuKWnnRuWfPhUSeFs5ndJhKYap1CBuT9zmsKc2+kZQ3sZ",
+	"1hAD+nFgZQdW9idhZeX9OTC1A1P78zE11i05CJDz3h7ZHHC1/ZsI0xQ9Cbx0uDsCG9CAEhHlFbVAOHyM",
+	"o+hVcAOgYvKLb46KNBKwhiW+64aULcA1osysXjmGWg7X6eA0VqGv2/vMptwUpZm1EuRKhNKZRV9dzrCy",
+	"ICJcNhW7DgZ4F6p+NdjCgySVwRSEjVRzfjbjUHmDLB2mKteowkzFqlw4z1OCV4MAgRZ8pbPqjFfHCAhz",
+	"CXihwZ7jZIYivI8CX4aUQ+IW+ZnB+A30PYFfnQZjeCZMJbijCOApN6VVVIK3j+BttJEb8Gb+Iq8F2UHR",
+	"KUau54ATBuvRzhQrHPEsVnwbf/HG/Pr+htNNKyBU7uSjJleUl2h95kTRzooZufRWXYWZGNt6W8/mX326",
+	"uDz67rujH/bmIGygbIe0jENaxv7TMs7TNGS1xK7KWLv9CgwP5Vi8rKuiZZgeRsiXyB+RY6M+IY8UD/SM",
+	"6XGsgBj3R5XbZ9CtWHQMMWmrcCGRxwvpV51qRudOCEHHZIPYkpT40E7BFTwdVgSUKPirIDrorqzRLde0",
+	"EeBwKkCJz4VgqygnBDwSAfAIRNSUU3gt8wTC8RjPnESRO37nY9r8IsLqtfoLgQ/7vehCzjFYBgAIxFa5",
+	"cu+szD6m8EkQpF4OBgNEO6QMHQI0ActCmDr7pdyD1fPxNfsHvwRUR00k2AC4Y819PiifT9UrV9+o/bnl",
+	"3JmFn14VZPEPZAJOTWtHfDoZDMqUaGJtt9wUwBuOVp0MTss2hQqnNDOL0dS/1OWu3f/H3tctuW1ra74K",
+	"SjeWzrBltf+Sra656NjZ+/hMvNPb7iR1KkwVIRGScJoCtAmw25pU7ud6XmXeYB5lnmQKawEgQJFqSf3j",
+	"drau7BZJ/C4srN9vAQy1mGOe0gIDGwJK3UXLUJquxxgEMmEFgOvKVOyjegzJOzN6CEW8Tc9AnIF2RYMc",
+	"qmekYouiQR5Yz4C5t+sZ+wvC2Bgcwxd4bjssXyFFNMj8mGLZwhlwYbt5w96JQgdJi8lm+FlsCcLs41jy",
+	"5fmwl/QAeBYy7xJXUC9mP72mJrazcpe/fNP7ozNO4DzM5Rxb80Jt9bD2dhtOjHmggGJhjS9Tl2Rtc5Vs",
+	"jGAqgowoOPnuBTjn24w+g6a1jK7JUl5Hch2qC66E0XXA7sBxZE+PfVcGnHbNdAz5FnVVm9diR4Ci1+BI",
+	"Mc0hdgw2PIuqIoXFB7B6QgsnOpwR1fHJLYzoMe0VTRvE28c0NNxf0FZDRGwXCXHn/9wc+E/ojTiQ73eI",
+	"hFysKn1ieNPJ1BoDWhEefrFO6xapxjMg04BC8S+IOI4/QHPyRFbzhU5SEaUXPmumDAXOifdmnD8Jrt9K",
+	"pbNaFJTLVaUdZFmOfDSbUMVVZn3GaPgG1H/Qzr0/OvNQFVgAwQwpxoDDRcqGqQjnU6O3JWSJGSSA+gae",
+	"Eqtjvzh99c2rb1++efUNsuSY+9ac9CH0aguVEa3YplIdb+8/gkSrSbVOnC2n9RYLRFl/vf+zYlAb2t7v",
+	"brm23uwe1/QDF3xZLd0bM1kuqe6Ne7mszLlIekv6GV+o1zXpLd1XI68C2xSTP+6sjd/GYePF3a5zwxHD",
+	"hYMjdpRx22FEwtyFSbUOyjok4PGLifCR0EY62aYdy/MVn149gA02M+0GqX2O4bnUV/N/I1KDPRKDgqxk",
+	"6LhWV4qYa7MVfsN0CuRtX/qiHifPRMYvkh76eGm5vsSjDuu+u3DmJmRmdwGfPrJY5gbwvfm3i2OYSWEY",
+	"z9GfdPQn4XkME3RnbY4kf1a75D//wh+3cjNIlb1mD8HQbNOPztM+2n6fIFt7ucnWZu7EHMDX7EyfJmuz",
+	"23/kbkfuVmu4SBIPz+A8uDnqlw8RavfR+gWw0KhTZM3aF5zFMbcemNGot9ZL7pBDf4bvukPwogCtzVA8",
+	"7PZ9noUBZWBFtAPajLwLdNPIwuhHGenkqdhicgz63yvOLhUe5NbcCVL44YZoRqqaThnLjUK/W7SYj1jb",
+	"NVxsJy9OKvYMF9vmxakh6u8lXKyNir7oXQfoFWaIFSDaAOi1FA7TeNhLeo5ithtp7Vt1SNn5yzcINQE4",
+	"6FzE7zgz7sUPJ+cv35yMXrzuHYTju3Eaj2Fjx4vwocLG2hnufUePNa/CRwgia5/YQbFky5aDaSPKbOP7",
+	"xZOlAgLKSBBP1nb2W6PK/F2X+P/HEWUx0zKvATvcO4aMxCFkqbhzDJnbgjhCLBXbQ8TIYRFiqbhziFjb",
+	"nhwDxQ64xPYMF+s4uUcn4RONGuvar/sIHtu4OH6PmfHjR5GJVHjukyPv6QhfGJwRiDkjjZAzDHjA8Jo7",
+	"KA5kS8plpFBgPspd80/IeTjzB40L61AoHik6rJ2cjw60XYLEOtbu6cSKdYi7nSFjTW7ztQWNWbxsURXF",
+	"YEg+yGtAL66ZIAAT27VAI5IFxTQnAiKuAn5oj3YqWo0vTzrCq5OlHGhi2NuA8BSMA/cWiNAu5G0L+PqX",
+	"YKp/qriv+2DlHULdqiqnC6OALrgCC3pX/FegFLhvFBQWRKhFqrQRloReqIzgv3WhNkCstgiLqNAjsGIq",
+	"MHfJRvnbJTiDcCwAaBzWbcpKK54zcmr45JsRVPAr6HIFSdcAYI3Y4v0R1lYB68JpQk6NIqvIm9HgjGRY",
+	"uf6DbTI0qeMTV/ltSH4UxdpPFAetAFlDaaorRX40v2DtzQvKcwKF/ZAjxh+RXML4oFYcWTMN1u/AdO1G",
+	"4euq2J0YpyLTUtPCNfjWdJGRUUIyvwMZyX79LUtse3YB7XIaaRVAjCEnHUsFIgG5llCpt41BuE3JKLnh",
+	"JWKNawkpZW6qpj2Yq50YCOhcp6KgIn94MEkb1eZW498tvd4S1/YL7ivg1JhdT0hNlGcOVKZJWxjeDcSF",
+	"BQO47opzw1Z74fXho9e40C9f9Ly+zYVm80cJTmuu0XYd31O5YwFH8Xprmau2JfuisWieh4eZTfcPuthG",
+	"MlF6lsWJiH+UM2AiLXG9qcgufvzUnqllTQzZgCjGAHrLCKSu+H4thauoPghW5Irg1p38DqMxL+KfscoR",
+	"xjBD20t5bRkeBKK4mWARfTCCmrkifM9ZBKoxJr/+ltkWagiuIfk5nr95oBiW0S5ZCrD0tiBtYm0UOelP",
+	"2FriGHjpcnoJtAK6NMLV0+nCzm4ubWXS7ukhwAcI97NAX8DrC7hdK3aI4eWJs8hgjQOPeGIaxIaeWcTh",
+	"WtMItJlU+JJkeBX2N3QLa7+xVbwh1HxaVDnLQyCtV0k9P7cj1pld17poSY55NRrZGs1OWwp2zWKBcUQC",
+	"G9ZO7FRYOJYg42YWTBnEEL92eOWlwj4D4UYZgqNF7fPAQsmti9yKXdM9zDbL0C9cL2xhOjteG23ELZBL",
+	"DiVrp+i2r5MPu3vxge+DKMD99QijtGJSK/iS67POCdj4rSYOWTdHmWmnYuN5T5p+IQ/0nQovLqBYUzox",
+	"+nD4GDgObXa9w9M9tyH0HCZCndvTP6VliTHTTv6byGtGRhYLvAkmFAwPcjCA6XAxHxvxGVcu4H0grxve",
+	"4gMtDkaMc8LJRU0Wd9H+A+qCSw7+7o1PT4ffvE6CULvT0W6hBn8kdRujYaOJUTsgzXfy846BDH/sh/nd",
+	"slZ2JR/C1LCTY6keyp6upB1P+NEO8XTtEK1beL9miFCEfcjIhKaM2p2CZmXPOkwBRKf6GGSkDxX07UUX",
+	"BAPknUUQXY/YR0KyJS2hTmGcHYw6u/vlkuOvYECOYiWk1dBvC4I4wxgIfCcVHKtmgFDkJTi7JErTNdFy",
+	"zszd44InsDpZV2iFa9ZNCn503LMNxQcjA6Ol3IiyCDPvElIvMQYOTtdvZd5Yclm2rXgqWsdt4yv8Tdfc",
+	"ftjA5hw8jE8q7hSDgUu9AdKTim0hGL465wxKQAS3e03MSi6dYKYePt3QxWi0X+z/aqU+HCECQ+yUA+4q",
+	"Btxf/Y8vcOkfr/gnGj1y6P1+e+yIK5H7ALf5WwvRSqGAplfK0PMpq3LqiTEo2Wsezvk1EyRzQ8tqaNVU",
+	"nGJhzRHxPms1SMhUrkDD6oj2GGPZYK6Vc/qOSVSFOIBxNYNo6GGJrSeq/s1eF5OKF/ml/LcM6vAWdK4S",
+	"kvOlub+gvO4N4/OFTojNg1YJyYKlgSrHAsuy/x3CDhModxnViU9s0m3OCM8V6Wd0OrVYneZmNfepliSb",
+	"02pu/hgkJHjDRV9iu2rBVysu5nbw/6xowfX6oqDiE7hMsjO3OBngMP0U3tFvfVlS+x4UqnZuLyzYzzXE",
+	"CU0rDRprgtuccfWRLc0llpF+5j5xQxvUnRoiDsZwHQWQepLhZSwa9q1BE/wqkISg6Vq5Xwau8K6r37qT",
+	"fRSp8pmqB9Me1Vo/byIo+ictIFnexqmmcsXGWFUM3kgCJBkOGL2haKmyAdZPzkMU30bPv/42jMw5CVZF",
+	"+PHTpfl2N8wtEOszgk46I/OAuPFWrjjLiaomJ84WM2caFzVHs5mH+IqWG2yOY2+/8PZRsLKASFUwao2x",
+	"fumhLrFcra34dLOgOnpu7UFYK5uB+YhikWiVpALtkmhr0XTuS1vLMoToQDum4mLKoNYdVqO2GMvsM57M",
+	"VARd9LGcHRdXIfeyQ9ESE3WIWisolmDNcZpOF1jquA+Ra/FXUPfNrMLgjGQTWppT7SKUSWZNzt4K1rCL",
+	"WXoV7MYHxMkba17DyTQA0s0Xm7UmCn7FCLX27WdqTCixFRqMsuALOAh5Y724ysbytZV5CBamoNMrlWxD",
+	"/O6o9ED6trxr0BhYuCwCnSctrlwhd6S/qVy6AMHCXDo6qv1elxk/C1tGjmHbqUTBlCKZrQD7CV4xd5yt",
+	"J14xVyDfvmFLk7fbIQ0Z+xGEVemDyCG6NIcmqEev2uHn/D1oGrVDP7zIchyY1Gbr/Li9fq7LDfZ7AUUe",
+	"bxZMpMKVz038Wzje/WyS53mOSbNWNPmSaVIb5OAi2mrBqffdflFKbl4oHx3zlo55Sw+VtxTywPvMVNoU",
+	"HR6wkqCVmZryVOQbRoEzKqHQd2VazyASx3l+reRBi2JgvdIh2042Mnrt7eoERVcaJmlJg+r0mXdJWkMS",
+	"+Iit4/2TebfW6l2icQxdGEqONJYdn6mG9Pg+zyDPB527ENnKm3U+wHdtlsJ9GLUCeVS0gXgYe3gj7Kyk",
+	"dhWXpOFJrr+3om5g3PIyAqgYGNYLG2vkachPJv0ZZh4b7hy7Rl8Mg+EOztwFN5F6EWY5NStO1Wtk9jaX",
+	"hBI4CN7zao3IuNoDC1MGJmH7AP9CU6udLWgjTGhLTXAvm1mhf15I7fz8bXVEhuTyRgYqAzQ2hVLI8E5o",
+	"93QzCyeGQX8ah/FMBXhvcAkfq3m0Oz8b5+5BPJ+vGl7L0KP5ouHPNM9iEu32XiIOmyHD3vhl3IW3Cdrn",
+	"YbO3BWbXDtsXGw7b7uof+xlQm8v+1TpRW/T9owf1K/Kgbu7fA0lKj5DV3UaLWxK6AyeltUzVoTvYSFht",
+	"Hy59zkr1zFviJmu8ywVdsmQja9p9xwEJZZDA/S4iuHj1DBqJKo90NuTf4rmto8EFoamAsZtJNG+b7Xnn",
+	"t/pBjWS3zRFKIj+oYRmRPzR0IIee0RgEOtkQSDrcpeQWb2kqnLv0Pqub2PjKdrco2ccrGgDrNHg/es6y",
+	"ARG0LF0hPNhU9Xjp7C1iwL+En/TgG/tr8XcuqZ5C+dgWRn+8lp+m1/OgO/l2lye28GD2ikB9Mj1Z24Sm",
+	"8/e5N0ucjkZ1vK+mc8JzFdspHOwHpKRiEWKeBzU8zUdyRjKYIHjQSKhgWg18HKSOukx8GF+eCrQJ1U5D",
+	"dDbKEjyrcIHaZ4owoct10qKrE66j4sy+ckxbdWZyeHHmzqjcrWWTz6O6zbA8DmUA7hZ2UDHnVKAdvMPX",
+	"fGZu2txp4sqiJ+PoAuN/A+4AI8pcl0Kirf1gbfbSkPgdNFik1nsMlDEDekDd7ljv+c+un2mk6LtrZKaF",
+	"578Dge+PimK47g2NE5E2IVFyDgyRLCg49jYD/YAN0znp78qAeW4Yu2PkC1ayKPPmDGvfPzC7Nczoo5l4",
+	"VJNr3yr4Id+MEsK6gGD25IFmYyzHeVg4lGiXLXEcMzRbDzMUUkKZBVJaDvJF3QHy5Fadab69VjuEckAk",
+	"W4vYFRdStzEwZnpnofAF0She+kKHXCoOlL62S1ep2Pe8k23SFer+beIVLMvDMIMhCVqHVW+VojhEF8oT",
+	"uRojo3bxhWAkSEU8nspKpwBMcIiEZQMTkLXcQ0zCUeJ5WsECT8VvD/R+v+CiDwevfZ7niizkTQCtzYoi",
+	"UMrqUlG3QWhzHSNn2xLNdQrJAcjZQ5JxdYFRoWOI48pSkbOl1LGujrZEF1DqIK/adTwQ3DwmmrOAQoZ7",
+	"3MDOgNi3OlytzfTuZU3vP8/1IDzsJ4OD7RftJ8H1P2on54uk5+nGxXx5Z+3wdbJHfqsZX3d2ahX3mxwO",
+	"m3X+9uTVq9PRftFoRyDtY0Dao11sD4qf/Xiw2XdHy75uoGSHyQyht3UP9OxUdDgwxeblewtqdoyQ7YPS",
+	"u1Czk3ZHJUJpz2RVpqJl3LWL1PNZ80fBaH7Jl+y9eEfXvu1/eBdrKrJWlp3dBs59mwc0FQeCc9/iAk3F",
+	"YeDcd8/7PGJy74HJfQcs7iME91fhTnwA5G0PuM09Bd1iVkbzoiKbCD0up7+OeY3z3TD5BFKmAo0hFa0p",
+	"bUEpcW/Atml6u8B5p6KB503uDudttK4NPG9yOJx30170NepDNZz3l4HxPqJ3743e/VRBu3fE6g4Z1deG",
+	"063pFbOpwFZmU2cO7q6R/RFGUQy2gm47WJRtqNvkAUG37wtse4ux4sXrXRG2HslucG9W7t2xtY+Q2l+J",
+	"o/8ekLQLiQSF1u5WZd5c7zbvH6ElHO7DPytmE3NrkzJkXF0z4tvdjE0u1g3YRsNuby21WNdZtExPkSkF",
+	"yNGJ1Atyw8UhZXXR7vaDHeyXLTKIl85HOr0i5yej091ZjBv+MUn2aJN8KJskEgOh/mAH7OYHz0N2L23r",
+	"+UNtgmz3mDlg+QZ2XcxkSN/CqCDWrpXvsyQE4lVESzkAWx8wGeA/zJkEPaZBaBcUyPmIm2BtCewj00rA",
+	"ijboMDltYzxG367X7Rg538LOHjlc3l8COxi0PrgI+fr6PIpJT8mSVQRHaxc2FR/YNjb1O99urPokZy60",
+	"ySaFOaZhkXsMn0MIIKObgV1BsBuitJxeAVxKYcvK25dqg43yohLXgPWDgZJ1D0rzoiALWUAsNbRI+lSs",
+	"g4R/6pO3iBRkYeHDSjZoz/jmeTYmEIomS7LiU4vlAy2Dz6XFZoaIMm5M28xnJYPHUJ9JS1e7ru9z4ltA",
+	"1VPhYplc+NgB0h7eC4G0d/+mo79ba1F0Px2tRVusRXeVKJL2Uj92owIZwcgPJdNVKVhuM00sLWUQ62JI",
+	"ummtBENGaNrYKXFuGw3+jelbCPBeL9EuTf9ImrfVSdmXLptXyP66ZFAcxZcpncqcqW3iMfJ4lFQDqAzP",
+	"Oj3+ILREuKiB+iw44tBq4IjdBRp+Kvpt4JG3KP5xVwkx86Slaa3DBEDuaAEwDTdMAORDPF9QGhAEBleG",
+	"l0TeiHEdqwZawJKuyYQRKL7FhTnjyAku6fwEgBtzaCNxuJu8REC/ktVRyw7aDi76Q2K9PgT78kVNEQ1s",
+	"UlnkJ6UsCpYTpRkragv524+feklP6bX5rmeDMnY3XFzS+dFmcbRZPLjNImJMDTsp8ondjKUxVz7EcuGt",
+	"D2Rn48MlnXu7QypqwwOcumwTLjf3xo9ttokt4TAhGzqaJpoM65GtEpeYKLWzQSK+g49WiSdllWhszo6M",
+	"qCW0psGInG2iu+ZpHrpsDd+q0YH7Fv53M78yiZy8mHVlvh3cATzkb0w3xJwHU4Hg6LRrP/GFcFSBulSg",
+	"gy7OuxSJbNOBtqk/uRHCLbS6TSes8ROppoWcG8XeKjiIDm2bxcjb0K3pdR6AZnBKz5n72iXU3OL5hMG0",
+	"uj1Tsan0WLDmbCbLZUZmsijkjcLMzwxaMmwos6D8q4IKWpJ+phaMaYBOKqgGIUCXjOYX8NdgTDK94NMr",
+	"wZSyk8Yv38FY1pk1haC0fQbA9wUXLHzBfFTD9NeTdyEkfVlCDR8wkURvQv1fhKzHRkk/m1AIitbVBAGf",
+	"OAI/TRhdmn+pmKMoM11QIVgBUwjb7FNNCkZd4hAB4Sj3IWo+GEYqdaIYGE1RWd2YVzjx5jLBQjRWqjlv",
+	"O22LmXHNZYHmzhYjag3NOSQ2Ug5NuzmShNVO5yClQn1JQUYJVq/0k/9JcG03EQor4Ldr+zPgdCDRIM1w",
+	"bVPIHJP9ZGgIpMCMq/Op5tcYHOiCguDUlBW7i74KfXxZhTVaLihTPF30kvp34CELKDXRG48gyueG53rR",
+	"G7/4I+lFRGKen746/TbphZzCMJuXb8inWP/1P5G/FlST72hJXpDP5PT5K8LNqvkT3Bv3JrTcXTOOlvaY",
+	"anRUkR9NRVb2MLur/kP0YE9FWT2nluV03+GfmFYkZk5S2EBII22y3N7v1HD/KSN9qJZcunDpwRgL9rqe",
+	"7OtoHCRLelXD76tWeKj61o6NpwlhhWIxghNeEw6IKABwCmImofcG/LXlbBY5cL9EejuviCWoL5sHehve",
+	"UdIL9rM3ntFCscN4n23FezK+AM5tfM3tmO7SpIIjuz2y2/osY30fx7EazFfdH/fdbqFEXmihAJSmpVYu",
+	"WMDrToYlTuVyCVEGEKlguG/Na/vBNFwBolSohVwRXyodPhyMSS0tgaJixaSEvBm9OT25fEPOi2rJRbX0",
+	"j1/A45ejV+STphxspKn4ZHQfcvqGzGnLp5dGD/INfAsN1P1+NPQLYtpp2HMq/Pf4xmU1YfAK+UxGw9Gb",
+	"19jO65du/HzFiBkd+TRdsLwqzDWRkPO//OWFfeM7Rpep+OXbzy9PwwGcG00HZMRaTgThvn7lLepA5O2r",
+	"z6+Hr+D2MNKs1R1WZnxqmIpLG9sfqhJLqpT9aU36U1pOYNtMq6Phi29fviHF5DkX//f/1AtH7cRTMRqO",
+	"/vLN6/oNs+zKLTt8/xf3cEA0xxpCVn0ifVSbAPQ/UsPMuGgq+ihiJ6Q042dQCOoN+PuWtCCIBjk4I0Yh",
+	"xHlaTVCRSmEK16qaFFwtzPUetBxVYm+NEbSMuGF430wObtjiGxnCaIz3tvfIhpCEmrrLrD3c7H7g/f71",
+	"Fx2NRAabYuPWFZghWD3MwpjTvQeoYrSyj2y/31t42LTkW9Z/NOU/SVP+AVf2FoP+Lbb8doayzcjubDMP",
+	"ZmVvEPgt9nbljsHR4L7d4L6/Gn5Xs3tHguJf6/TEGjLOph1CKmJCFGO5V7uJjcHPz4x4ALBzCHhl65+q",
+	"VNQiY076oeY/JqApZmNX4s+GfC5pzrx90wbAJrVWbxOBUmFkBa4tTpbvgs4px6Rnn/8YWRt8yUIokm/n",
+	"NiTnLtLUiLNgf7hbAuPmibx///SdzIZfih0cQYWfcK7hPRsG5YoJuuJDR1SdHmsIzcvltAI8cqpI9rfv",
+	"bcU418aaLossIVOouqxRp/iPTz/+vQaFuGJrFcMgWNiavzOG0OFaXjFxRqbUqHEWS6Gu/epjBG/oOqmb",
+	"lTeCZN9f0vmmlA8h7X3QVaaDDv/3jysmzlf8P9QhCYezv0vBQEZ8WFxMO8h3dge6TjK8dvHe71Qv6S0Y",
+	"zRmiJ741y3ryVgpdyqKrR/v+c3jZvftH0jMLfNs333sf/8sdD+cHi52B9M6mVQkun19/C6m/bWaGBg11",
+	"BScABkunuoX0DR1sUr2h2K1UP7Ut4tWpWHnNSkiVmFS8cBXDJ2vNoGYs/IeqQDXuZ7ar59eneD4GSSrM",
+	"6QkpAR40DwH6oZUupZhb6vbAJDcLJti1xR/wC5JLps5SgZH00Vabc3ACZyoj04JDTkt9rqB4ksX955pM",
+	"6PQKwpLfz04McZ8AdVuH7JxpMER4pBICAFGYLYNxuFABmytiY4PvciT/0+zPIx5JRw/HI3nwkfzP8w8/",
+	"HHIkV3RtmjjRrFzeY+67bZZAs6Qt3KNVcjz3gVfd3vYLbPqSlcsnFBxuR0XyipGXI5JDlXAo5sfFteRQ",
+	"b9E6y/8OZ9n8zfQ7ula98cvRzjacYPZHd/jRP/Ow7vDoFAfc5SL6vUPgrc9yB7d5lLhxb6q2hy0zsu8W",
+	"y/R2DvQDVzo4gceo8C7e9Ngl3oI7YR/bckzgR637KVmWD2U+jWPcxXz2sy8HbKFNbo5lkgdTRiMyb5d6",
+	"/8wUfX8G5nujrTsFdiumTSvq+VRClf1OcszkNSuNYvGWFtMKI20/ML2QaLUt6ESW31VlzgQg5GleQBE5",
+	"X9CgVRfsUAHf4lg+2bE9JDk3u2ohafsKUf6dg8nzixHbtDmHmt781LvUtA5nxIbi5Boadhjd23b1QL2n",
+	"kxahYry5V5mjxd3jfFtJ4fGs9QdQ4tFa/3St9YeduOgg1WKD59Krkk+3cekLVk6Z0BQiYTObWPABS3kb",
+	"Nj2y2STuAboNPtDyqlplkE2BwDBoYlRMt2so2KLqYN8XOMjHYN/NrloOjX3lPtj31yRdNGe9E/mFm9vJ",
+	"+AMvNJTz8Z7cDqrijkkZdgUk1vfkZVOu0J0LsYq2gDqWn1cANkFJpViJpnEiwFIeDtQ0e8OKwvwbX0St",
+	"9r1PnnmK/FZqxpurjaAPttgFR7I3fvE66bUuW298Okp6lWLv4g8wFqtSDH/4jiqWXzim4B9+WsjVx3rg",
+	"+0Z9N+b7RZzXB5zs43X4dK/Dg/jRr437MIkZ1G/1/bigK3Z3fB4MgajBeeDvdlSejgTVW1wSQQc1JM8j",
+	"gvISCAVJxR3weMg2OB6oufkgeDww8C8OxuNwgSEwfULLAHDH2+uPcDtH58nTySWsOc4dsHYC9vpnBdrx",
+	"/OXoT/nKUHaCO/Uo9j0p70m4M4fj64TM5+sC1wllli+BrBPw/qMTpivKf/8L8r4wdbCzrpv0ks7Bq8IK",
+	"X1KsjxH2SpIZLc8IYItc/GQjcRsV3qDG/+De4ERNc1s1ljY8nfspIwIL0amqNE6yT1gs4UX7VBEmdMkZ",
+	"KGAlw7xYI2Lg5k8qDbmxXCunHIIKc4iecm819u8lIuz7zyuWc82IxMDrWSFlWUeBfazUIlBhcirmrDzq",
+	"MEcd5mnpMBrOlOPNhh/spraYL56ovnKYkgJTP6onX5V6AmR71Euekl6iaWR/7mAoLaoIMJTfNZ2/36KG",
+	"ZIY0FIhcOSv5NcsT504F38SYZL8aSvstq1MnzJDMB1RrzH7SksQwe5BCyUjfyCm0nC5MuwNb8DH79bcs",
+	"CLQh5xsKDkBBbAhFPCd3UW9Q1PkSio3GM3jUaFo1mp2uyzsoMZeG/jFJGRJtNi9Vs+dwLUIK4IV5yyOC",
+	"0jlo5NQjiYkcSl2i27dkqiogmYSGxVjNleqlzSypHRRYgJWqQBEKD2k2IByroAYlfBCpsZDTKwX+CjOm",
+	"oRnlQiESGdz61FV+lTMS9E362XN3uT/3t/vz8HofjFMRFCpZUb1ICIU5nwA6mm24nz2Hsv/Zc+QY2A7a",
+	"MQe2jKvnhanw5880dk2LigWolk5xWsgixzrXM8oLlpNMM6Uz4j8OwTHNMHOyAaCGIZwa+NCm38t8Aquk",
+	"NF1bnS4VHSpja9ZNnc3t7DGNCkPwqyxxc5xFZzeWZvS89eHZ4UCqjq/tKq2cwGL9tw1l7Nffe3LVG/ds",
+	"3WAQ3PSiN+4h3fSSHuxib9y7oaWAUM7fdlW9/kNJcYFpbo/rlt/OlY8e+Kcn8lzQUnNaFGuHHLG/QnV7",
+	"INA4gnVGvhgB/CaNSKGaXUK+aMFoyXLgPamIObvFtzAkuyZ9anUyesUEmJUc8zDE11I8zWf6vbfoFGW5",
+	"doDA5hu4icwfgt0gV1Vn1r4U1/b3CGpLec0OwZzYl610uJ5jk43nHA9pszkyjn9x3AkU2gwFJgQoz0Jn",
+	"1xt5iHmmElyrEzk7sdDh+yAkLqgFeNVU5LTMa5DEMbngbMoU6X9Pp4uEvJP/k4mEfCc/DxLyAxNzvSD9",
+	"D7woOIizSSreC/PeX6XUCflgfhsk5BeApyb9v5V0mZALs5sJ+R+8kPOSLgcJ+VkW1ZKR/g/ctEH+RotC",
+	"ikFCzktGSf/TPytaslRgm/iXbRpW7pKbbz9wUWmWkH+XVQlSkVmQZ4pkMzrVsswcXM+SCoDQ41oRIyk+",
+	"U6mYUAXg95r08W1yOnAhTVwTroZmxrBMQpIZ/8xyYl/s+/ZFVRSDse8jFStcOUom5ltZ5EaFXTGRK2dA",
+	"RoVTSWjdon2oOrwHthQhgPWilNV8QWgqppXScmlfV1gkEzA9bqD8JIwXw4v6NK6jDuUmiaLmKjBtp6Ju",
+	"5JlyZTQ5Uwlhw/nQjlzOyOkLAhIhhiwZShjUyMDUrF8ITggLCUJ4QhidLmp4EZzQZO0XD+JXC6q0BSk0",
+	"h2KYisy8aI4fVjK4YmyFBGpaNV2wz3SqYVmo7oI99NUN/OepwAHcLKSy0ViGGVMuFMDLbyInwsEs5QpJ",
+	"RZGCzbRHbIDG4O6CsoOY4Ta3ThMlSzthtxRotYCPxiT7dMVX9n6/pFcswwUOl815S2FnZcHqZVw6axhO",
+	"x8LAAAAMoRNzoYLWgUM2W9OsDL0504QA1KYUhOfJVtts9pPdm8ybaMep8CZac5TMG7hzfXA9ba6rTdg9",
+	"s12842VGFOAeFObYlWapFAOFkmqH6G9n2DeTtRvJjbJlWKqhC4DPAmFDDYbkF7tLdqVNj7DQqUAAbr+I",
+	"8C1XxK92v1qZM/h6NBodYFUGnP4fZ7Yswr8g2GV4ds2awCWxu0hl1s8v3yNbox1p72WSrs+4R5Hj9pwf",
+	"pa8nZakOdqoudokbVUtcP+GlO3MlWHazZeM9uyUAYYvp5/bCO7b1PSrvBJCAtq4LyTA6YLp+K3OW2VLd",
+	"McQLVrkk7sV2veyiKqcLIzD9aBH/O3z3P8Ogv6j7Ppyx0Rw/vQsKnEyXzBY92Zk34ZSOKC1HJ/1DO+mv",
+	"3eFxbOlny2A6dMH4UG7wpUP89g5m3DZxzzjjMTPaCuByO8Mx3N0t0NGhv8GwHlmKsox/HxnKXZ9Heekp",
+	"yUvX/kjdzoVaTuomF9oPoaVx7tuc5l7GeDBDqyPmdlvrtSf1o/e81Xu+xz3WSkGPivc9Dr0qO4vNqWjK",
+	"zR6X23tmrRnuVk/q7Vcdej8Cun+oS+OLpCnvctqOzo2n7Ny4L8H1RpZXJ1MmNHswrdp0QWwXSSo68oY3",
+	"VOssZyta6iUT+n2ekVWlkR8EzaFJlupU1O+axl4hHAhgDdcPvC+UfeZKD84IjdsCCy/VZCld+Fr9MVp6",
+	"Z2Y6JYT8G/l9ZJjXUpaWzblPT0eNskTR/MA+btoYnHkeGDTZgf6ANaK2orv+IsurtzCVLxzKX+9ab9xd",
+	"4S/pAfjWR6js+OoFFFS1IEj425tv4TdrRnh9Qj9zRZa8KMz8LZISvnn6bdIrK2H/OB0NXyc9xXS1wl++",
+	"fb2z4aFew6Px4Wh8eGjjQ8B9Akb+S8AuO7GWPD9o5+R3sUOE7Nr5vILIRzkjc6aTjnSDVOwAKOvPpvnD",
+	"HlzzX88QzB/hEc+SVGQBc7jFkLGdWxqVqz7nR0NGBwN8ZGNGcHvtY9AIifUopj4pq0a0NTuzt8YB7mBv",
+	"zsCBel9LRWg501YpHG8IjQWDwG0AdQE5lmsVyImJz6gkEzaV4I1380wFqJyAGmPYoNc0OYYreEiHMRSE",
+	"yoxuGnYNbnaleVHYQBXDcVNhBIwVyKgcJVSnzxrBcTCG4D2YRv2ilj6IMOxgxkulfcxIKl6MRrUsHL54",
+	"Q5XvxUzmhROauSY5z2s52bBa87KrpGU/OkROfQefRnLq/qIUNgIn5AUeqUa9BUlUNV2Ek00gtjwe/9GW",
+	"1HJucW3vTTJJuhEPIlJ08TYgftQk3reyReKEiygIP1bdwiCetnN4gJzwN6ZvJdV7vnO7DDLhdhzptssG",
+	"ehDRbtw392kJteYaRWwolE/NoRuiNqlEbssjxabS2EaANxKxSTBtZtTYalKbUcO+ZKVdaGZo4rCIdalo",
+	"NGKun81G+u7q9Cd2gOlSEElWtxof2VTYz2+10W4/nWifbRzQezFZmGW81TjxzYvhNwcZJ2LTxF9Gj2Ca",
+	"eHwmdTQdPz2Z/CeXRnNPVoe40tbvvQmjJSvPK73ojX/9DXLCoPgcMtGYXH6QU1q44nRKU2dJyJb0yjA+",
+	"kfWSXlUWvXFvofVq/Pz56YtvhqPhaHg6/nb07Qg4rh35hnQBeLtc6FKqFdZ5HwbRSBXESG6KJFxtFAeD",
+	"cq5g/aiEQBTQlmp6hOshuYDacAlWgTSLD1JIKrAK3vNGYToIG+NmqW1+dMlmrGRiav5nrgGW+1q1rohf",
+	"Tqgm2fNcTlWG/NDOyNcr25zVeRNlpu/RYwbhmjRea2npbSc0TXuTG++3rjkLgKt8JkTUZALZARDyzeh0",
+	"Ma5riVo0UmyAajaXJQTUz0uaO6jQJEYundNqzgK8Hfy2oEoxhVtS46xSB78lZxhbzwWYoLD3tzJn7yEJ",
+	"1na9xr+gc/yvA2E1v5p+zT0KUKNZnRH6DrIF1BDGAICtnwIoV1oyRFJSCWhjmDgip1euTLLFgXUIzLbI",
+	"MCSiRhQSwEK17AKdK5taHKM21Ztw5mskl+XadLkkfcVQIcX8NE3n4e5fInhE24Z7zxCAMol13Z9a8NUJ",
+	"aLU5KdmSa/gjz0tm9iciLviUtxMqJm3MOCtykrMZF9w8sVP09SPN0DNM8ABTnsrIkq7MirrxTNZkKfOq",
+	"YGHHQeNtnTtkZ82NYIPNm/9NWAGeMbnRlpH4OJqu2mdiPg+inf16IGCUFJpOtWpptq3F80Ase6bgHkAk",
+	"Qj7TKrE93DB2hSX4MHI30Mf8zWLTapZBv+9qNxu217Y8rOQyx1qgNtWiHhCmzBjZ1iNlBT2XjOTyJmTk",
+	"3/uH5oHmS9bWY1RLsd4QOP1YXFAh840356JRCqi10KpjWHEqTjPiOYhwtvV/g4QiTM9p5FcE49iIkd4c",
+	"inX7IndYyBWZVGsFt0fQzs8+7OvWmUQcpq8WjOmErAqqWUImtEyIriYsIcPhcOBKrJeMTCtXWjYg1pwv",
+	"mVBw+jDxDhy+LCTXZgXoLbfEkirNSlfXPehGVEarSkjJrrkCoIHNhZ8VgARXjyjx+V14mmGE7LNmpaBF",
+	"fR/7Y4Hu9sTTEPq/7ehP8GkqMP1LJYAbzsikZPQKm16VcsYLqAmPiAUWHsDM5pnNX6oHbG79ks0qxfJU",
+	"INyKORqIeFApq4zBsnABOphDpDMNjePuffIwxd+TVOAmS0EWVOSJP+r/rKSGWxMy1yALyMzFRQ64H/5L",
+	"TszN684P3GqlrBDMHvgszaHBpWIFaI5WK5wu2PTKClVrUlCRb9xTbSTwCUZbSNRb1JnpmgktSyjae8VW",
+	"mqwsCGZCCqlhPu71gNh+cC209PGDRIoB6kpACACJdMXkqkDUBnThmh/hrKG8DVWUSzZlfBXx4fd+iIVs",
+	"ZYa/mAXhanMTEO1DuRUDWoE95dOrBLu6xkxWo2eWPGdDAkmmiLYjBaErTH6kgrBraysGeqnHxPK5pWFX",
+	"oNm8MKEFNUQfFzwPMEjOwGMIL9k0u7lkeL/d2CItATqimwm+WUjFEE4Rq7N8ZFauBWIc16PFWAqSlfaF",
+	"v8oS0+D6eDfXe0BLRu1C2Zcdac8ATOS/5CQiZiMPuhsFUgeJmZKQAc4IXD5cEaMHOFEAQkHWTA9cL7ha",
+	"NilQW/MIRSTGDiqE8BE3I5cBuiZylop6SbmyOf26fqPmFhBYU++FchYcbNUccFg/Rfo0FZDZp+HsGykd",
+	"+GHJ51zQ4pn7xMKyKGkmMTUjKMybg4RMjL6LeE4jR5ipsMN8ZlbkxBCtH+WQnHvZ4L87kib/73/9bz/l",
+	"BI6obeGs5nxpra/Wc7broKol0DiM3tFmzDEcRXddHE2K79slqi/pcEWNpLtcVhpGwz5PDWcxlCSkZu4O",
+	"swy+ErnRTCZrzKF05Q03Tj/21zK8v3IAigiQsyy5jUm1KiTNLWfjglj7zYkT/uDIlHTOElJwcQX8dQbN",
+	"mS9SwQrFIEcZmcrUDG9mrT5ANYYlWaaBnn3z2k3JNZAgcGmjb84pF0rj3ssbwcpnilxzdmO4Ics5cF1r",
+	"ITB7XilWngDlYM2beKvOYabLjtW4BLXg5Ibndc0N5CZxOapgjesSKxutvQukynkpq1Uc02C2VHlThuFp",
+	"kVwcxDoIpjQenqiBmnq8iNoqCrfy/bChQIpZyKos1mjlPUOVE9UGZVHVXFRaaFutO/0l9oP/vuEvB9ul",
+	"TZnWlhS4iOYFx9LP6FloG4bguHgZnqk2abyV0kHAQh5rRNUZLwroGwQbYNOkrIQifbMz1i4LSFYgDOW1",
+	"2DaIztjJqpRTppQ5w1NQZZxm9tsf/z8AAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

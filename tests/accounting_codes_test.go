@@ -14,7 +14,7 @@ func TestAccountingCodeCreateGetList(t *testing.T) {
 	te := newTenant(t)
 	ctx := context.Background()
 	desc := "Product sales"
-	res, err := te.API.CreateAccountingCodeWithResponse(ctx, client.TagCreate{Name: "  4000 Sales  ", Style: client.TagStyleSuccess, Description: &desc})
+	res, err := te.API.CreateAccountingCodeWithResponse(ctx, nil, client.TagCreate{Name: "  4000 Sales  ", Style: client.TagStyleSuccess, Description: &desc})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestAccountingCodeNameUniquePerTenantUnderConcurrency(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	counts := concurrently(t, 8, func() (int, error) {
-		res, err := te.API.CreateAccountingCodeWithResponse(context.Background(), client.TagCreate{Name: "Freight", Style: client.TagStyleInfo})
+		res, err := te.API.CreateAccountingCodeWithResponse(context.Background(), nil, client.TagCreate{Name: "Freight", Style: client.TagStyleInfo})
 		if err != nil {
 			return 0, err
 		}
@@ -58,7 +58,7 @@ func TestAccountingCodeNameUniquePerTenantUnderConcurrency(t *testing.T) {
 		t.Fatalf("statuses %v; want exactly one 200 and seven 400", counts)
 	}
 	// Case-insensitive, and another tenant may use the same name.
-	res, _ := te.API.CreateAccountingCodeWithResponse(context.Background(), client.TagCreate{Name: "FREIGHT", Style: client.TagStyleInfo})
+	res, _ := te.API.CreateAccountingCodeWithResponse(context.Background(), nil, client.TagCreate{Name: "FREIGHT", Style: client.TagStyleInfo})
 	mustStatus(t, res.StatusCode(), http.StatusBadRequest, res.Body)
 	if res.ApplicationproblemJSON400 == nil || len((*res.ApplicationproblemJSON400.Errors)["name"]) == 0 {
 		t.Fatalf("duplicate name problem does not name the field: %s", res.Body)
@@ -98,7 +98,7 @@ func TestChartOfAccountsIsSeparateFromAccountingCodes(t *testing.T) {
 	te := newTenant(t)
 	ctx := context.Background()
 	codeID := createAccountingCode(t, te, "1200 Inventory")
-	res, err := te.API.CreateChartOfAccountWithResponse(ctx, client.TagCreate{Name: "1200 Inventory", Style: client.TagStyleInfo})
+	res, err := te.API.CreateChartOfAccountWithResponse(ctx, nil, client.TagCreate{Name: "1200 Inventory", Style: client.TagStyleInfo})
 	if err != nil {
 		t.Fatal(err)
 	}

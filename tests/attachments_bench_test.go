@@ -62,7 +62,7 @@ func BenchmarkAttachmentUpload64MB(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	item, err := c.CreateItemWithResponse(ctx, newItem("BENCH"))
+	item, err := c.CreateItemWithResponse(ctx, nil, newItem("BENCH"))
 	if err != nil || item.StatusCode() != http.StatusOK {
 		b.Fatalf("create item: %v %s", err, item.Body)
 	}
@@ -90,7 +90,7 @@ func BenchmarkAttachmentUpload64MB(b *testing.B) {
 			}()
 			pw.CloseWithError(err)
 		}()
-		res, err := c.UploadAttachmentWithBodyWithResponse(ctx, form.FormDataContentType(), pr)
+		res, err := c.UploadAttachmentWithBodyWithResponse(ctx, nil, form.FormDataContentType(), pr)
 		if err != nil || res.StatusCode() != http.StatusOK {
 			b.Fatalf("upload: %v %s", err, res.Body)
 		}

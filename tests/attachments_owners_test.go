@@ -87,13 +87,13 @@ func TestAttachmentEditNeedsTheOwnerAreasEditPermission(t *testing.T) {
 	viewer := noRedirects(t, te.userToken(t, "View Job"))
 	res := upload(t, viewer, &filePart{name: "j.txt", content: uniqueBytes(t, t.Name(), 8)}, jobParts...)
 	mustStatus(t, res.StatusCode(), http.StatusForbidden, res.Body)
-	r, _ := viewer.CreateRemoteAttachmentWithResponse(ctx, remote)
+	r, _ := viewer.CreateRemoteAttachmentWithResponse(ctx, nil, remote)
 	mustStatus(t, r.StatusCode(), http.StatusForbidden, r.Body)
 	// Edit Job passes the permission; jobs have not landed, so no job exists: 404.
 	editor := noRedirects(t, te.userToken(t, "View Job", "Edit Job"))
 	res = upload(t, editor, &filePart{name: "j.txt", content: uniqueBytes(t, t.Name(), 8)}, jobParts...)
 	mustStatus(t, res.StatusCode(), http.StatusNotFound, res.Body)
-	r, _ = editor.CreateRemoteAttachmentWithResponse(ctx, remote)
+	r, _ = editor.CreateRemoteAttachmentWithResponse(ctx, nil, remote)
 	mustStatus(t, r.StatusCode(), http.StatusNotFound, r.Body)
 }
 
@@ -177,7 +177,7 @@ func TestAttachmentRemoteFileNameLosesItsPath(t *testing.T) {
 	itemID := createItem(t, te, newItem("REMOTEPATH"))
 	create := func(fileName string) *client.CreateRemoteAttachmentResponse {
 		t.Helper()
-		res, err := te.API.CreateRemoteAttachmentWithResponse(ctx, client.AttachmentRemoteCreate{
+		res, err := te.API.CreateRemoteAttachmentWithResponse(ctx, nil, client.AttachmentRemoteCreate{
 			Owner:    client.AttachmentOwner{Type: client.AttachmentOwnerTypeItem, Id: itemID},
 			FileName: fileName, AccessUrl: "https://files.example/x"})
 		if err != nil {

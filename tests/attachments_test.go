@@ -283,7 +283,7 @@ func TestAttachmentConcurrentUploadsOfTheSameContentAllKeepIt(t *testing.T) {
 	content := uniqueBytes(t, t.Name(), 32<<10)
 	contentType, body := uploadBody(t, &filePart{name: "same.bin", content: content}, itemParts(itemID)...)
 	counts := concurrently(t, 8, func() (int, error) {
-		res, err := te.API.UploadAttachmentWithBodyWithResponse(context.Background(), contentType, bytes.NewReader(body))
+		res, err := te.API.UploadAttachmentWithBodyWithResponse(context.Background(), nil, contentType, bytes.NewReader(body))
 		if err != nil {
 			return 0, err
 		}
@@ -490,7 +490,7 @@ func TestAttachmentRemoteLinksAFileKeptElsewhere(t *testing.T) {
 	te := newTenant(t)
 	ctx := context.Background()
 	itemID := createItem(t, te, newItem("REMOTE"))
-	res, err := te.API.CreateRemoteAttachmentWithResponse(ctx, client.AttachmentRemoteCreate{
+	res, err := te.API.CreateRemoteAttachmentWithResponse(ctx, nil, client.AttachmentRemoteCreate{
 		Owner: client.AttachmentOwner{Type: client.AttachmentOwnerTypeItem, Id: itemID}, FileName: "  bracket.step ",
 		AccessUrl: "https://files.example.com/cad/bracket.step", Token: ptr("secret-access-token"),
 	})
@@ -532,7 +532,7 @@ func TestAttachmentRemoteLinksAFileKeptElsewhere(t *testing.T) {
 		}
 		mustProblemNaming(t, res, body, c.field)
 	}
-	unknown, _ := te.API.CreateRemoteAttachmentWithResponse(ctx, client.AttachmentRemoteCreate{
+	unknown, _ := te.API.CreateRemoteAttachmentWithResponse(ctx, nil, client.AttachmentRemoteCreate{
 		Owner: client.AttachmentOwner{Type: client.AttachmentOwnerTypeItem, Id: "6745f0a2c81e4b0012ab34cd"}, FileName: "a.txt", AccessUrl: "https://x.example/a",
 	})
 	mustStatus(t, unknown.StatusCode(), http.StatusNotFound, unknown.Body)
@@ -545,7 +545,7 @@ func TestAttachmentRemoteLinksAFileKeptElsewhere(t *testing.T) {
 func certify(t *testing.T, te *tenantEnv, content []byte, parts ...part) *client.UploadCertificationResponse {
 	t.Helper()
 	contentType, body := uploadBody(t, &filePart{name: "cert.pdf", content: content}, parts...)
-	res, err := te.API.UploadCertificationWithBodyWithResponse(context.Background(), contentType, bytes.NewReader(body))
+	res, err := te.API.UploadCertificationWithBodyWithResponse(context.Background(), nil, contentType, bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -649,7 +649,7 @@ func TestAttachmentZipDownloadMakesEntryNamesUnique(t *testing.T) {
 	attachToItem(t, te, itemID, "drawing.pdf", third)
 	attachToItem(t, te, itemID, "notes.txt", notes)
 	remote := func(owner string) {
-		res, _ := te.API.CreateRemoteAttachmentWithResponse(ctx, client.AttachmentRemoteCreate{
+		res, _ := te.API.CreateRemoteAttachmentWithResponse(ctx, nil, client.AttachmentRemoteCreate{
 			Owner: client.AttachmentOwner{Type: client.AttachmentOwnerTypeItem, Id: owner}, FileName: "elsewhere.pdf", AccessUrl: "https://x.example/e.pdf"})
 		mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
 	}
@@ -806,7 +806,7 @@ func TestAttachmentUserTokensNeedTheOwnersPermissions(t *testing.T) {
 	if blobStored(t, content) {
 		t.Fatal("a forbidden upload left its file in storage")
 	}
-	remote, _ := view.CreateRemoteAttachmentWithResponse(ctx, client.AttachmentRemoteCreate{
+	remote, _ := view.CreateRemoteAttachmentWithResponse(ctx, nil, client.AttachmentRemoteCreate{
 		Owner: client.AttachmentOwner{Type: client.AttachmentOwnerTypeItem, Id: itemID}, FileName: "r.txt", AccessUrl: "https://x.example/r"})
 	mustStatus(t, remote.StatusCode(), http.StatusForbidden, remote.Body)
 	if del, _ := view.DeleteAttachmentWithResponse(ctx, id); del.StatusCode() != http.StatusForbidden {
@@ -830,7 +830,7 @@ func TestAttachmentDeleteAnswers200Or204Or410(t *testing.T) {
 	ctx := context.Background()
 	itemID := createItem(t, te, newItem("DEL"))
 	id := attachToItem(t, te, itemID, "d.txt", uniqueBytes(t, "d", 8))
-	remote, _ := te.API.CreateRemoteAttachmentWithResponse(ctx, client.AttachmentRemoteCreate{
+	remote, _ := te.API.CreateRemoteAttachmentWithResponse(ctx, nil, client.AttachmentRemoteCreate{
 		Owner: client.AttachmentOwner{Type: client.AttachmentOwnerTypeItem, Id: itemID}, FileName: "r.txt", AccessUrl: "https://x.example/r"})
 	mustStatus(t, remote.StatusCode(), http.StatusOK, remote.Body)
 	// Records imported from earlier systems may carry ids that are not valid attachment ids.
@@ -892,7 +892,7 @@ func TestAttachmentChangesAdvanceTheItemsModifiedUtcWithoutItemUpdated(t *testin
 	}
 	id := attachToItem(t, te, itemID, "a.txt", uniqueBytes(t, "a", 8))
 	advanced("upload")
-	remote, _ := te.API.CreateRemoteAttachmentWithResponse(ctx, client.AttachmentRemoteCreate{
+	remote, _ := te.API.CreateRemoteAttachmentWithResponse(ctx, nil, client.AttachmentRemoteCreate{
 		Owner: client.AttachmentOwner{Type: client.AttachmentOwnerTypeItem, Id: itemID}, FileName: "r.txt", AccessUrl: "https://x.example/r"})
 	mustStatus(t, remote.StatusCode(), http.StatusOK, remote.Body)
 	advanced("remote attachment")
@@ -949,7 +949,7 @@ func TestAttachmentParentMustBeARecordTheTokenMayView(t *testing.T) {
 			if blobStored(t, content) {
 				t.Fatal("the refused upload left its file in storage")
 			}
-			r, err := c.c.CreateRemoteAttachmentWithResponse(ctx, client.AttachmentRemoteCreate{
+			r, err := c.c.CreateRemoteAttachmentWithResponse(ctx, nil, client.AttachmentRemoteCreate{
 				Owner:    client.AttachmentOwner{Type: client.AttachmentOwnerTypeItem, Id: itemID},
 				Parent:   &client.AttachmentOwner{Type: client.AttachmentOwnerType(c.parentType), Id: c.parentID},
 				FileName: "child.step", AccessUrl: "https://files.example.com/child.step",

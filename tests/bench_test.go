@@ -13,7 +13,7 @@ func seedCustomers(b *testing.B, c *client.ClientWithResponses, n int) []string 
 	b.Helper()
 	ids := make([]string, n)
 	for i := range n {
-		res, err := c.CreateCustomerWithResponse(context.Background(), client.CustomerWrite{Name: fmt.Sprintf("Customer %04d", i), Notes: ptr("seeded for a benchmark")})
+		res, err := c.CreateCustomerWithResponse(context.Background(), nil, client.CustomerWrite{Name: fmt.Sprintf("Customer %04d", i), Notes: ptr("seeded for a benchmark")})
 		if err != nil || res.StatusCode() != http.StatusOK {
 			b.Fatalf("create customer %d: %v %s", i, err, res.Body)
 		}
@@ -58,7 +58,7 @@ func BenchmarkCreateCustomer(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		i++
-		res, err := c.CreateCustomerWithResponse(context.Background(), client.CustomerWrite{Name: fmt.Sprintf("Bench customer %d", i)})
+		res, err := c.CreateCustomerWithResponse(context.Background(), nil, client.CustomerWrite{Name: fmt.Sprintf("Bench customer %d", i)})
 		if err != nil || res.StatusCode() != http.StatusOK {
 			b.Fatalf("%v %d", err, res.StatusCode())
 		}

@@ -231,7 +231,7 @@ func TestCompanyConcurrentMakePrimaryLeavesOnePrimary(t *testing.T) {
 		}()
 		go func() { // create
 			defer wg.Done()
-			res, err := te.API.CreateCompanyWithResponse(ctx, client.CompanyInfoWrite{Name: "New primary", IsPrimary: ptr(true)})
+			res, err := te.API.CreateCompanyWithResponse(ctx, nil, client.CompanyInfoWrite{Name: "New primary", IsPrimary: ptr(true)})
 			if err != nil {
 				t.Error(err)
 				return

@@ -161,7 +161,7 @@ func TestCustomFieldNameUniqueWithinModuleUnderConcurrency(t *testing.T) {
 	te := newTenant(t)
 	ctx := context.Background()
 	counts := concurrently(t, 8, func() (int, error) {
-		res, err := te.API.CreateCustomFieldWithResponse(ctx, textField("Colour", client.CustomFieldModuleCustomer))
+		res, err := te.API.CreateCustomFieldWithResponse(ctx, nil, textField("Colour", client.CustomFieldModuleCustomer))
 		if err != nil {
 			return 0, err
 		}
@@ -172,7 +172,7 @@ func TestCustomFieldNameUniqueWithinModuleUnderConcurrency(t *testing.T) {
 	}
 
 	// Case-insensitive and after trimming, within the module.
-	dup, _ := te.API.CreateCustomFieldWithResponse(ctx, textField(" COLOUR ", client.CustomFieldModuleCustomer))
+	dup, _ := te.API.CreateCustomFieldWithResponse(ctx, nil, textField(" COLOUR ", client.CustomFieldModuleCustomer))
 	mustStatus(t, dup.StatusCode(), http.StatusBadRequest, dup.Body)
 	if dup.ApplicationproblemJSON400 == nil || len((*dup.ApplicationproblemJSON400.Errors)["name"]) == 0 {
 		t.Fatalf("duplicate name problem does not name the field: %s", dup.Body)

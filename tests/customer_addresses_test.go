@@ -250,7 +250,7 @@ func TestCustomerAddressConcurrentPrimaryMarksLeaveOneOfEach(t *testing.T) {
 			}
 			return res.StatusCode(), nil
 		}
-		res, err := te.API.CreateCustomerAddressWithResponse(context.Background(), customerID, marked)
+		res, err := te.API.CreateCustomerAddressWithResponse(context.Background(), customerID, nil, marked)
 		if err != nil {
 			return 0, err
 		}

@@ -80,7 +80,7 @@ func TestCustomerTierNameUniquePerTenantUnderConcurrency(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			res, err := te.API.CreateCustomerTierWithResponse(context.Background(), client.CustomerTierWrite{Name: "Gold"})
+			res, err := te.API.CreateCustomerTierWithResponse(context.Background(), nil, client.CustomerTierWrite{Name: "Gold"})
 			if err != nil {
 				t.Error(err)
 				return
@@ -115,7 +115,7 @@ func TestCustomerTierNameUniqueCaseInsensitivelyAfterTrimming(t *testing.T) {
 	te := newTenant(t)
 	createCustomerTier(t, te, "Gold", nil)
 	for _, dup := range []string{"GOLD", "gold", "  Gold ", "\tgOLD"} {
-		res, err := te.API.CreateCustomerTierWithResponse(context.Background(), client.CustomerTierWrite{Name: dup})
+		res, err := te.API.CreateCustomerTierWithResponse(context.Background(), nil, client.CustomerTierWrite{Name: dup})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -241,7 +241,7 @@ func TestCustomerConcurrentCreatesWithOneNameGiveOne200(t *testing.T) {
 	var n atomic.Int32
 	counts := concurrently(t, len(spellings), func() (int, error) {
 		name := spellings[n.Add(1)-1]
-		res, err := te.API.CreateCustomerWithResponse(context.Background(), client.CustomerWrite{Name: name})
+		res, err := te.API.CreateCustomerWithResponse(context.Background(), nil, client.CustomerWrite{Name: name})
 		if err != nil {
 			return 0, err
 		}

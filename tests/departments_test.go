@@ -158,7 +158,7 @@ func TestDepartmentNameUniqueAmongLiveCaseInsensitive(t *testing.T) {
 	var n atomic.Int32
 	spellings := []string{"Welding", "WELDING", " welding ", "Welding  ", "wElding", "WELDING"}
 	counts := concurrently(t, len(spellings), func() (int, error) {
-		res, err := te.API.CreateDepartmentWithResponse(context.Background(), client.DepartmentCreate{Name: spellings[n.Add(1)-1]})
+		res, err := te.API.CreateDepartmentWithResponse(context.Background(), nil, client.DepartmentCreate{Name: spellings[n.Add(1)-1]})
 		if err != nil {
 			return 0, err
 		}
@@ -230,7 +230,7 @@ func TestWorkCenterBelongsToAtMostOneDepartment(t *testing.T) {
 	saw := namedWorkCenter(t, te, "Saw", "")
 	var n atomic.Int32
 	counts := concurrently(t, 6, func() (int, error) {
-		res, err := te.API.CreateDepartmentWithResponse(context.Background(), client.DepartmentCreate{Name: fmt.Sprintf("Cutting %d", n.Add(1)), WorkCenterIds: &[]string{saw}})
+		res, err := te.API.CreateDepartmentWithResponse(context.Background(), nil, client.DepartmentCreate{Name: fmt.Sprintf("Cutting %d", n.Add(1)), WorkCenterIds: &[]string{saw}})
 		if err != nil {
 			return 0, err
 		}

@@ -153,7 +153,7 @@ func TestEquipmentNameUniqueAmongLiveCaseInsensitive(t *testing.T) {
 	var n atomic.Int32
 	spellings := []string{"Robot", "ROBOT", " robot ", "Robot  ", "rObot", "ROBOT"}
 	counts := concurrently(t, len(spellings), func() (int, error) {
-		res, err := te.API.CreateEquipmentWithResponse(context.Background(), client.EquipmentWrite{Name: spellings[n.Add(1)-1], Description: "Welder"})
+		res, err := te.API.CreateEquipmentWithResponse(context.Background(), nil, client.EquipmentWrite{Name: spellings[n.Add(1)-1], Description: "Welder"})
 		if err != nil {
 			return 0, err
 		}

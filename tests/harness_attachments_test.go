@@ -86,7 +86,7 @@ func itemParts(itemID string, extra ...part) []part {
 func upload(t *testing.T, c *client.ClientWithResponses, file *filePart, parts ...part) *client.UploadAttachmentResponse {
 	t.Helper()
 	contentType, body := uploadBody(t, file, parts...)
-	res, err := c.UploadAttachmentWithBodyWithResponse(context.Background(), contentType, bytes.NewReader(body))
+	res, err := c.UploadAttachmentWithBodyWithResponse(context.Background(), nil, contentType, bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -165,7 +165,7 @@ func setEvent(t *testing.T, te *tenantEnv, eventID string, columns map[string]an
 
 func createLot(t *testing.T, te *tenantEnv, w client.InventoryLotCreate) string {
 	t.Helper()
-	res, err := te.API.CreateInventoryLotWithResponse(context.Background(), w)
+	res, err := te.API.CreateInventoryLotWithResponse(context.Background(), nil, w)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +203,7 @@ func lotDay(s string) *openapi_types.Date {
 
 func createLocation(t *testing.T, te *tenantEnv, name string) string {
 	t.Helper()
-	res, err := te.API.CreateLocationWithResponse(context.Background(), client.LocationCreate{Name: name})
+	res, err := te.API.CreateLocationWithResponse(context.Background(), nil, client.LocationCreate{Name: name})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ func newItem(number string) client.ItemCreate {
 
 func createItem(t *testing.T, te *tenantEnv, w client.ItemCreate) string {
 	t.Helper()
-	res, err := te.API.CreateItemWithResponse(context.Background(), w)
+	res, err := te.API.CreateItemWithResponse(context.Background(), nil, w)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,7 +330,7 @@ func listSalesBreaks(t *testing.T, te *tenantEnv, itemID, body string) []client.
 
 func addItemTag(t *testing.T, te *tenantEnv, itemID, tagID string) client.Item {
 	t.Helper()
-	res, err := te.API.AddItemTagWithResponse(context.Background(), itemID, tagID)
+	res, err := te.API.AddItemTagWithResponse(context.Background(), itemID, tagID, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -425,7 +425,7 @@ func plate(name string) client.MaterialShapeWrite {
 
 func createMaterialShape(t *testing.T, api *client.ClientWithResponses, w client.MaterialShapeWrite) string {
 	t.Helper()
-	res, err := api.CreateMaterialShapeWithResponse(context.Background(), w)
+	res, err := api.CreateMaterialShapeWithResponse(context.Background(), nil, w)
 	if err != nil {
 		t.Fatal(err)
 	}

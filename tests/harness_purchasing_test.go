@@ -13,7 +13,7 @@ import (
 // createVendor creates a vendor through the typed client and returns its id.
 func createVendor(t *testing.T, te *tenantEnv, name string) string {
 	t.Helper()
-	res, err := te.API.CreateVendorWithResponse(context.Background(), client.VendorWrite{Name: name})
+	res, err := te.API.CreateVendorWithResponse(context.Background(), nil, client.VendorWrite{Name: name})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 // createCustomer creates a customer through the typed client and returns its id.
 func createCustomer(t *testing.T, te *tenantEnv, w client.CustomerWrite) string {
 	t.Helper()
-	res, err := te.API.CreateCustomerWithResponse(context.Background(), w)
+	res, err := te.API.CreateCustomerWithResponse(context.Background(), nil, w)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +26,7 @@ func createCustomer(t *testing.T, te *tenantEnv, w client.CustomerWrite) string 
 // addresses and contacts on.
 func newSubRecordCustomer(t *testing.T, te *tenantEnv, name string) string {
 	t.Helper()
-	res, err := te.API.CreateCustomerWithResponse(context.Background(), client.CustomerWrite{Name: name})
+	res, err := te.API.CreateCustomerWithResponse(context.Background(), nil, client.CustomerWrite{Name: name})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ const unknownSubRecordID = "00000000-0000-7000-8000-000000000000"
 
 func createCustomerTier(t *testing.T, te *tenantEnv, name string, description *string) string {
 	t.Helper()
-	res, err := te.API.CreateCustomerTierWithResponse(context.Background(), client.CustomerTierWrite{Name: name, Description: description})
+	res, err := te.API.CreateCustomerTierWithResponse(context.Background(), nil, client.CustomerTierWrite{Name: name, Description: description})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func dockAddress() client.CustomerAddressWrite {
 
 func createAddress(t *testing.T, te *tenantEnv, customerID string, w client.CustomerAddressWrite) string {
 	t.Helper()
-	res, err := te.API.CreateCustomerAddressWithResponse(context.Background(), customerID, w)
+	res, err := te.API.CreateCustomerAddressWithResponse(context.Background(), customerID, nil, w)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func contactPath(customerID, id string) string { return contactsPath(customerID)
 
 func createContact(t *testing.T, te *tenantEnv, customerID string, w client.CustomerContactWrite) string {
 	t.Helper()
-	res, err := te.API.CreateCustomerContactWithResponse(context.Background(), customerID, w)
+	res, err := te.API.CreateCustomerContactWithResponse(context.Background(), customerID, nil, w)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 
 func createDepartment(t *testing.T, te *tenantEnv, d client.DepartmentCreate) string {
 	t.Helper()
-	res, err := te.API.CreateDepartmentWithResponse(context.Background(), d)
+	res, err := te.API.CreateDepartmentWithResponse(context.Background(), nil, d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func getDepartment(t *testing.T, api *client.ClientWithResponses, id string) cli
 
 func createWorkCenter(t *testing.T, te *tenantEnv, w client.WorkCenterWrite) string {
 	t.Helper()
-	res, err := te.API.CreateWorkCenterWithResponse(context.Background(), w)
+	res, err := te.API.CreateWorkCenterWithResponse(context.Background(), nil, w)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func mustRate(t *testing.T, name string, got dec.Decimal, want string) {
 
 func createEquipment(t *testing.T, te *tenantEnv, w client.EquipmentWrite) string {
 	t.Helper()
-	res, err := te.API.CreateEquipmentWithResponse(context.Background(), w)
+	res, err := te.API.CreateEquipmentWithResponse(context.Background(), nil, w)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,10 +123,10 @@ type shopDepartment struct {
 func newShopDepartment(t *testing.T, te *tenantEnv, name string) shopDepartment {
 	t.Helper()
 	ctx := context.Background()
-	dep, err := te.API.CreateDepartmentWithResponse(ctx, client.DepartmentCreate{Name: name})
+	dep, err := te.API.CreateDepartmentWithResponse(ctx, nil, client.DepartmentCreate{Name: name})
 	failOnTransportError(t, err)
 	mustStatus(t, dep.StatusCode(), http.StatusOK, dep.Body)
-	wc, err := te.API.CreateWorkCenterWithResponse(ctx, client.WorkCenterWrite{Name: name + " cell", DepartmentId: &dep.JSON200.Id})
+	wc, err := te.API.CreateWorkCenterWithResponse(ctx, nil, client.WorkCenterWrite{Name: name + " cell", DepartmentId: &dep.JSON200.Id})
 	failOnTransportError(t, err)
 	mustStatus(t, wc.StatusCode(), http.StatusOK, wc.Body)
 	return shopDepartment{ID: dep.JSON200.Id, Name: name, WorkCenterID: wc.JSON200.Id}
@@ -140,7 +140,7 @@ func addShopEquipment(t *testing.T, te *tenantEnv, dep shopDepartment, name stri
 	if dep.WorkCenterID != "" {
 		w.WorkCenterId = &dep.WorkCenterID
 	}
-	res, err := te.API.CreateEquipmentWithResponse(context.Background(), w)
+	res, err := te.API.CreateEquipmentWithResponse(context.Background(), nil, w)
 	failOnTransportError(t, err)
 	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
 	return res.JSON200.Id
@@ -166,7 +166,7 @@ func everyDay(equipmentID string) client.ShiftEquipmentWrite {
 
 func createShift(t *testing.T, te *tenantEnv, w client.DepartmentShiftCreate) string {
 	t.Helper()
-	res, err := te.API.CreateDepartmentShiftWithResponse(context.Background(), w)
+	res, err := te.API.CreateDepartmentShiftWithResponse(context.Background(), nil, w)
 	failOnTransportError(t, err)
 	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
 	return res.JSON200.Id
@@ -206,7 +206,7 @@ func down(departmentID string, equipmentIDs ...string) client.EquipmentDowntimeD
 
 func createDowntime(t *testing.T, te *tenantEnv, w client.EquipmentDowntimeWrite) string {
 	t.Helper()
-	res, err := te.API.CreateEquipmentDowntimeWithResponse(context.Background(), w)
+	res, err := te.API.CreateEquipmentDowntimeWithResponse(context.Background(), nil, w)
 	failOnTransportError(t, err)
 	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
 	return res.JSON200.Id
@@ -214,7 +214,7 @@ func createDowntime(t *testing.T, te *tenantEnv, w client.EquipmentDowntimeWrite
 
 func createTrackingField(t *testing.T, te *tenantEnv, w client.InProcessTrackingFieldWrite) string {
 	t.Helper()
-	res, err := te.API.CreateInProcessTrackingFieldWithResponse(context.Background(), w)
+	res, err := te.API.CreateInProcessTrackingFieldWithResponse(context.Background(), nil, w)
 	if err != nil {
 		t.Fatal(err)
 	}

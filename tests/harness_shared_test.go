@@ -20,7 +20,7 @@ const (
 
 func createAccountingCode(t *testing.T, te *tenantEnv, name string) string {
 	t.Helper()
-	res, err := te.API.CreateAccountingCodeWithResponse(context.Background(), client.TagCreate{Name: name, Style: client.TagStylePrimary})
+	res, err := te.API.CreateAccountingCodeWithResponse(context.Background(), nil, client.TagCreate{Name: name, Style: client.TagStylePrimary})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func createListRecord(t *testing.T, te *tenantEnv, path, name string) string {
 
 func createTag(t *testing.T, te *tenantEnv, name string) string {
 	t.Helper()
-	res, err := te.API.CreateTagWithResponse(context.Background(), client.TagCreate{Name: name, Style: client.TagStylePrimary})
+	res, err := te.API.CreateTagWithResponse(context.Background(), nil, client.TagCreate{Name: name, Style: client.TagStylePrimary})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func listTags(t *testing.T, te *tenantEnv, f client.TagFilter) []client.Tag {
 // createCompany creates a company through the typed client and returns its id.
 func createCompany(t *testing.T, te *tenantEnv, w client.CompanyInfoWrite) string {
 	t.Helper()
-	res, err := te.API.CreateCompanyWithResponse(context.Background(), w)
+	res, err := te.API.CreateCompanyWithResponse(context.Background(), nil, w)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func createCompany(t *testing.T, te *tenantEnv, w client.CompanyInfoWrite) strin
 
 func createCustomField(t *testing.T, te *tenantEnv, w client.CustomFieldDefinitionWrite) string {
 	t.Helper()
-	res, err := te.API.CreateCustomFieldWithResponse(context.Background(), w)
+	res, err := te.API.CreateCustomFieldWithResponse(context.Background(), nil, w)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func textField(name string, module client.CustomFieldModule) client.CustomFieldD
 // createPaymentTerm creates payment terms through the typed client and returns their id.
 func createPaymentTerm(t *testing.T, te *tenantEnv, name string, netDays int32) string {
 	t.Helper()
-	res, err := te.API.CreatePaymentTermWithResponse(context.Background(), client.PaymentTermWrite{Name: name, NetDays: netDays})
+	res, err := te.API.CreatePaymentTermWithResponse(context.Background(), nil, client.PaymentTermWrite{Name: name, NetDays: netDays})
 	if err != nil {
 		t.Fatal(err)
 	}

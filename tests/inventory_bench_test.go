@@ -12,11 +12,11 @@ import (
 func benchStockItem(b *testing.B, c *client.ClientWithResponses) (itemID, locationID string) {
 	b.Helper()
 	ctx := context.Background()
-	item, err := c.CreateItemWithResponse(ctx, client.ItemCreate{Number: "BENCH-STOCK", UnitTypeName: "Pieces", UnitOfMeasureName: "Each"})
+	item, err := c.CreateItemWithResponse(ctx, nil, client.ItemCreate{Number: "BENCH-STOCK", UnitTypeName: "Pieces", UnitOfMeasureName: "Each"})
 	if err != nil || item.StatusCode() != http.StatusOK {
 		b.Fatalf("create item: %v %s", err, item.Body)
 	}
-	loc, err := c.CreateLocationWithResponse(ctx, client.LocationCreate{Name: "Bench shelf"})
+	loc, err := c.CreateLocationWithResponse(ctx, nil, client.LocationCreate{Name: "Bench shelf"})
 	if err != nil || loc.StatusCode() != http.StatusOK {
 		b.Fatalf("create location: %v %s", err, loc.Body)
 	}
@@ -33,12 +33,12 @@ func BenchmarkInventoryReceiveThenPick(b *testing.B) {
 	qty, value := num("5"), num("2.5")
 	b.ReportAllocs()
 	for b.Loop() {
-		rec, err := c.ReceiveInventoryWithResponse(ctx, client.InventoryReceive{ItemId: itemID, LocationId: &locationID,
+		rec, err := c.ReceiveInventoryWithResponse(ctx, nil, client.InventoryReceive{ItemId: itemID, LocationId: &locationID,
 			Quantity: qty, SecondaryType: client.InventoryReceiveSecondaryTypeReceive, MaterialValue: &value})
 		if err != nil || rec.StatusCode() != http.StatusOK {
 			b.Fatalf("receive: %v %s", err, rec.Body)
 		}
-		pick, err := c.PickInventoryWithResponse(ctx, client.InventoryPick{ItemId: itemID, LocationId: &locationID,
+		pick, err := c.PickInventoryWithResponse(ctx, nil, client.InventoryPick{ItemId: itemID, LocationId: &locationID,
 			Quantity: qty, SecondaryType: client.InventoryPickSecondaryTypeConsume})
 		if err != nil || pick.StatusCode() != http.StatusOK {
 			b.Fatalf("pick: %v %s", err, pick.Body)
@@ -53,7 +53,7 @@ func BenchmarkListInventoryEventsPage50(b *testing.B) {
 	itemID, locationID := benchStockItem(b, c)
 	ctx := context.Background()
 	for range 1000 {
-		rec, err := c.ReceiveInventoryWithResponse(ctx, client.InventoryReceive{ItemId: itemID, LocationId: &locationID,
+		rec, err := c.ReceiveInventoryWithResponse(ctx, nil, client.InventoryReceive{ItemId: itemID, LocationId: &locationID,
 			Quantity: num("1"), SecondaryType: client.InventoryReceiveSecondaryTypeFound})
 		if err != nil || rec.StatusCode() != http.StatusOK {
 			b.Fatalf("receipt before the benchmark: %v %s", err, rec.Body)

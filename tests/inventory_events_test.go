@@ -127,7 +127,7 @@ func TestInventoryConcurrentRevertsOfOneEventRevertItOnce(t *testing.T) {
 	item := createItem(t, te, newItem("RACE"))
 	in := receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("5")})
 	counts := concurrently(t, 8, func() (int, error) {
-		res, err := te.API.RevertInventoryEventWithResponse(context.Background(), in.Id)
+		res, err := te.API.RevertInventoryEventWithResponse(context.Background(), in.Id, nil)
 		if err != nil {
 			return 0, err
 		}
@@ -451,7 +451,7 @@ func TestInventoryRevertRacingLocationDeleteNeverLeavesStockAtADeletedLocation(t
 		var reverted, deleted int
 		together(t,
 			statusInto(&reverted, func() (statusCoder, error) {
-				return te.API.RevertInventoryEventWithResponse(context.Background(), picked.Id)
+				return te.API.RevertInventoryEventWithResponse(context.Background(), picked.Id, nil)
 			}),
 			statusInto(&deleted, func() (statusCoder, error) { return te.API.DeleteLocationWithResponse(context.Background(), loc) }),
 		)

@@ -96,7 +96,7 @@ func TestInventoryLotNameUniqueWithinItemCaseInsensitivelyUnderConcurrency(t *te
 	ctx := context.Background()
 	item := createItem(t, te, newItem("ROD"))
 	counts := concurrently(t, 8, func() (int, error) {
-		res, err := te.API.CreateInventoryLotWithResponse(ctx, client.InventoryLotCreate{ItemId: item, Name: ptr("Heat 7")})
+		res, err := te.API.CreateInventoryLotWithResponse(ctx, nil, client.InventoryLotCreate{ItemId: item, Name: ptr("Heat 7")})
 		if err != nil {
 			return 0, err
 		}

@@ -306,7 +306,7 @@ func TestInventoryItemScopedPickAndReceiveUseThePathItem(t *testing.T) {
 	item := createItem(t, te, newItem("SCOPED"))
 	loc := createLocation(t, te, "Shelf")
 	ctx := context.Background()
-	rec, err := te.API.ReceiveItemInventoryWithResponse(ctx, item, client.InventoryItemReceive{
+	rec, err := te.API.ReceiveItemInventoryWithResponse(ctx, item, nil, client.InventoryItemReceive{
 		SecondaryType: client.InventoryItemReceiveSecondaryTypeFound, Quantity: num("3"), LocationId: &loc, LotNumber: ptr("L1"), MachineValue: ptr(num("1.5")),
 	})
 	if err != nil {
@@ -317,7 +317,7 @@ func TestInventoryItemScopedPickAndReceiveUseThePathItem(t *testing.T) {
 		t.Fatalf("item receive event %+v", ev)
 	}
 	mustValue(t, "machineValue", rec.JSON200.MachineValue, "4.5", "1.5")
-	pick, err := te.API.PickItemInventoryWithResponse(ctx, item, client.InventoryItemPick{
+	pick, err := te.API.PickItemInventoryWithResponse(ctx, item, nil, client.InventoryItemPick{
 		SecondaryType: client.InventoryItemPickSecondaryTypeScrap, Quantity: num("2"), LocationId: &loc, LotId: rec.JSON200.LotId,
 	})
 	if err != nil {
@@ -468,7 +468,7 @@ func TestInventoryConcurrentPicksAndReceiptsNeverLoseAUnit(t *testing.T) {
 	counts := concurrently(t, n, func() (int, error) {
 		ctx := context.Background()
 		if next.Add(1)%2 == 0 {
-			res, err := te.API.ReceiveInventoryWithResponse(ctx, client.InventoryReceive{
+			res, err := te.API.ReceiveInventoryWithResponse(ctx, nil, client.InventoryReceive{
 				ItemId: item, SecondaryType: client.InventoryReceiveSecondaryTypeReceive, Quantity: num("2"), LotId: &lot, LocationId: &loc, MaterialValue: ptr(num("1.5")),
 			})
 			if err != nil {
@@ -479,7 +479,7 @@ func TestInventoryConcurrentPicksAndReceiptsNeverLoseAUnit(t *testing.T) {
 			}
 			return res.StatusCode(), nil
 		}
-		res, err := te.API.PickInventoryWithResponse(ctx, client.InventoryPick{
+		res, err := te.API.PickInventoryWithResponse(ctx, nil, client.InventoryPick{
 			ItemId: item, SecondaryType: client.InventoryPickSecondaryTypePick, Quantity: num("3"), LotId: &lot, LocationId: &loc,
 		})
 		if err != nil {
@@ -572,7 +572,7 @@ func TestInventoryConcurrentPicksTakeExactlyWhatIsOnHand(t *testing.T) {
 
 	var unnamed atomic.Int64
 	counts := atOnce(t, 50, func(int) (int, error) {
-		res, err := te.API.PickInventoryWithResponse(context.Background(), client.InventoryPick{
+		res, err := te.API.PickInventoryWithResponse(context.Background(), nil, client.InventoryPick{
 			ItemId: item, SecondaryType: client.InventoryPickSecondaryTypePick, Quantity: num("1"), LocationId: &loc,
 		})
 		if err != nil {
@@ -603,7 +603,7 @@ func TestInventoryConcurrentReceiptsIntoANewPlaceMakeOneRow(t *testing.T) {
 	item := createItem(t, te, newItem("FRESH"))
 	loc := createLocation(t, te, "Fresh bay")
 	counts := atOnce(t, 50, func(i int) (int, error) {
-		res, err := te.API.ReceiveInventoryWithResponse(context.Background(), client.InventoryReceive{
+		res, err := te.API.ReceiveInventoryWithResponse(context.Background(), nil, client.InventoryReceive{
 			ItemId: item, SecondaryType: client.InventoryReceiveSecondaryTypeReceive, Quantity: num(fmt.Sprintf("%d.5", i+1)),
 			LocationId: &loc, MaterialValue: ptr(num("1")),
 		})
@@ -650,25 +650,25 @@ func TestInventoryConcurrentMixedActionsMatchTheLedgerReplay(t *testing.T) {
 		switch i % 5 {
 		case 0:
 			var res *client.PickInventoryResponse
-			res, err = te.API.PickInventoryWithResponse(ctx, client.InventoryPick{ItemId: item, SecondaryType: client.InventoryPickSecondaryTypeConsume, Quantity: num("3"), LocationId: &loc})
+			res, err = te.API.PickInventoryWithResponse(ctx, nil, client.InventoryPick{ItemId: item, SecondaryType: client.InventoryPickSecondaryTypeConsume, Quantity: num("3"), LocationId: &loc})
 			if err == nil {
 				status = res.StatusCode()
 			}
 		case 1:
 			var res *client.ReceiveInventoryResponse
-			res, err = te.API.ReceiveInventoryWithResponse(ctx, client.InventoryReceive{ItemId: item, SecondaryType: client.InventoryReceiveSecondaryTypeFound, Quantity: num("2"), LocationId: &loc, LaborValue: ptr(num("1.5"))})
+			res, err = te.API.ReceiveInventoryWithResponse(ctx, nil, client.InventoryReceive{ItemId: item, SecondaryType: client.InventoryReceiveSecondaryTypeFound, Quantity: num("2"), LocationId: &loc, LaborValue: ptr(num("1.5"))})
 			if err == nil {
 				status = res.StatusCode()
 			}
 		case 2:
 			var res *client.OverrideInventoryResponse
-			res, err = te.API.OverrideInventoryWithResponse(ctx, client.InventoryOverride{ItemId: item, Quantity: num(fmt.Sprint(i % 7)), LocationId: &loc})
+			res, err = te.API.OverrideInventoryWithResponse(ctx, nil, client.InventoryOverride{ItemId: item, Quantity: num(fmt.Sprint(i % 7)), LocationId: &loc})
 			if err == nil {
 				status = res.StatusCode()
 			}
 		default:
 			var res *client.RevertInventoryEventResponse
-			res, err = te.API.RevertInventoryEventWithResponse(ctx, targets[i%len(targets)])
+			res, err = te.API.RevertInventoryEventWithResponse(ctx, targets[i%len(targets)], nil)
 			if err == nil {
 				status = res.StatusCode()
 			}
@@ -706,7 +706,7 @@ func TestInventoryConcurrentReceiptsWithOneNewLotNumberMakeOneLot(t *testing.T) 
 	item := createItem(t, te, newItem("BATCHED"))
 	lots := make([]string, 8)
 	counts := atOnce(t, 8, func(i int) (int, error) {
-		res, err := te.API.ReceiveInventoryWithResponse(context.Background(), client.InventoryReceive{
+		res, err := te.API.ReceiveInventoryWithResponse(context.Background(), nil, client.InventoryReceive{
 			ItemId: item, SecondaryType: client.InventoryReceiveSecondaryTypeReceive, Quantity: num("1"), LotNumber: ptr("B-2026"),
 		})
 		if err != nil {
@@ -744,7 +744,7 @@ func TestInventoryLocationDeleteRacingAReceiptNeverLeavesStockAtADeletedLocation
 		var received, deleted int
 		together(t,
 			statusInto(&received, func() (statusCoder, error) {
-				return te.API.ReceiveInventoryWithResponse(context.Background(), client.InventoryReceive{
+				return te.API.ReceiveInventoryWithResponse(context.Background(), nil, client.InventoryReceive{
 					ItemId: item, SecondaryType: client.InventoryReceiveSecondaryTypeReceive, Quantity: num("1"), LocationId: &loc,
 				})
 			}),

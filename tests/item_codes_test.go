@@ -12,38 +12,62 @@ import (
 	"mos/gen/client"
 )
 
-// itemCodeList reaches one item code list through the generated client. The create and get
-// operations of every list share a signature, so their method expressions fit one field;
-// the list operations differ only by their Params type, which these tests leave nil.
+// itemCodeList reaches one item code list through the generated client. The get operations
+// of every list share a signature, so their method expressions fit one field; the create and
+// list operations differ only by their Params type, which these tests leave nil.
 type itemCodeList struct {
 	path   string // under /api, e.g. material-codes
-	create func(client.ClientInterface, context.Context, client.TagCreate, ...client.RequestEditorFn) (*http.Response, error)
+	create func(client.ClientInterface, context.Context, client.TagCreate) (*http.Response, error)
 	get    func(client.ClientInterface, context.Context, string, ...client.RequestEditorFn) (*http.Response, error)
 	list   func(client.ClientInterface, context.Context, client.TagFilter) (*http.Response, error)
 }
 
 var itemCodeLists = []itemCodeList{
-	{"material-codes", client.ClientInterface.CreateMaterialCode, client.ClientInterface.GetMaterialCode,
+	{"material-codes",
+		func(api client.ClientInterface, ctx context.Context, b client.TagCreate) (*http.Response, error) {
+			return api.CreateMaterialCode(ctx, nil, b)
+		},
+		client.ClientInterface.GetMaterialCode,
 		func(api client.ClientInterface, ctx context.Context, f client.TagFilter) (*http.Response, error) {
 			return api.ListMaterialCodes(ctx, nil, f)
 		}},
-	{"item-categories", client.ClientInterface.CreateItemCategory, client.ClientInterface.GetItemCategory,
+	{"item-categories",
+		func(api client.ClientInterface, ctx context.Context, b client.TagCreate) (*http.Response, error) {
+			return api.CreateItemCategory(ctx, nil, b)
+		},
+		client.ClientInterface.GetItemCategory,
 		func(api client.ClientInterface, ctx context.Context, f client.TagFilter) (*http.Response, error) {
 			return api.ListItemCategories(ctx, nil, f)
 		}},
-	{"grade-codes", client.ClientInterface.CreateGradeCode, client.ClientInterface.GetGradeCode,
+	{"grade-codes",
+		func(api client.ClientInterface, ctx context.Context, b client.TagCreate) (*http.Response, error) {
+			return api.CreateGradeCode(ctx, nil, b)
+		},
+		client.ClientInterface.GetGradeCode,
 		func(api client.ClientInterface, ctx context.Context, f client.TagFilter) (*http.Response, error) {
 			return api.ListGradeCodes(ctx, nil, f)
 		}},
-	{"shape-codes", client.ClientInterface.CreateShapeCode, client.ClientInterface.GetShapeCode,
+	{"shape-codes",
+		func(api client.ClientInterface, ctx context.Context, b client.TagCreate) (*http.Response, error) {
+			return api.CreateShapeCode(ctx, nil, b)
+		},
+		client.ClientInterface.GetShapeCode,
 		func(api client.ClientInterface, ctx context.Context, f client.TagFilter) (*http.Response, error) {
 			return api.ListShapeCodes(ctx, nil, f)
 		}},
-	{"gauge-codes", client.ClientInterface.CreateGaugeCode, client.ClientInterface.GetGaugeCode,
+	{"gauge-codes",
+		func(api client.ClientInterface, ctx context.Context, b client.TagCreate) (*http.Response, error) {
+			return api.CreateGaugeCode(ctx, nil, b)
+		},
+		client.ClientInterface.GetGaugeCode,
 		func(api client.ClientInterface, ctx context.Context, f client.TagFilter) (*http.Response, error) {
 			return api.ListGaugeCodes(ctx, nil, f)
 		}},
-	{"item-classes", client.ClientInterface.CreateItemClass, client.ClientInterface.GetItemClass,
+	{"item-classes",
+		func(api client.ClientInterface, ctx context.Context, b client.TagCreate) (*http.Response, error) {
+			return api.CreateItemClass(ctx, nil, b)
+		},
+		client.ClientInterface.GetItemClass,
 		func(api client.ClientInterface, ctx context.Context, f client.TagFilter) (*http.Response, error) {
 			return api.ListItemClasses(ctx, nil, f)
 		}},

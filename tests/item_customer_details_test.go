@@ -170,7 +170,7 @@ func TestItemCustomerDetailOnePerCustomerEvenConcurrently(t *testing.T) {
 	customer := newSubRecordCustomer(t, te, "Only Once")
 	body := client.ItemCustomerDetailWrite{CustomerId: customer}
 	counts := concurrently(t, 8, func() (int, error) {
-		res, err := te.API.CreateItemCustomerDetailWithResponse(context.Background(), itemID, body)
+		res, err := te.API.CreateItemCustomerDetailWithResponse(context.Background(), itemID, nil, body)
 		if err != nil {
 			return 0, err
 		}

@@ -301,7 +301,7 @@ func TestItemBarCodeNumbersCountUpPerTenantAndNeverRepeat(t *testing.T) {
 		t.Fatalf("another tenant counts on its own: %q", o.BarCodeNumber)
 	}
 	// A new revision is a new item with its own number.
-	res, err := te.API.AddItemRevisionWithResponse(context.Background(), first.Id, client.ItemRevisionCreate{Revision: "B"})
+	res, err := te.API.AddItemRevisionWithResponse(context.Background(), first.Id, nil, client.ItemRevisionCreate{Revision: "B"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -318,7 +318,7 @@ func TestItemBarCodeNumbersCountUpPerTenantAndNeverRepeat(t *testing.T) {
 		next++
 		number := fmt.Sprintf("BAR-C%d", next)
 		mu.Unlock()
-		res, err := te.API.CreateItemWithResponse(context.Background(), newItem(number))
+		res, err := te.API.CreateItemWithResponse(context.Background(), nil, newItem(number))
 		if err != nil {
 			return 0, err
 		}
@@ -352,7 +352,7 @@ func TestItemAddRevisionCopiesProfileAndConversions(t *testing.T) {
 	id := createItem(t, te, newItem("REV-PROF"))
 	itemSaved(t, te, http.MethodPut, "/api/items/"+id, fmt.Sprintf(`{"categoryId":%q,"shipping":{"class":"100"},"qualityPlanStatus":"approved",
 		"salesUnitOfMeasureConversions":[{"destinationUnitOfMeasureName":"Dozen","isDefault":true}]}`, c.category))
-	res, err := te.API.AddItemRevisionWithResponse(context.Background(), id, client.ItemRevisionCreate{Revision: "B"})
+	res, err := te.API.AddItemRevisionWithResponse(context.Background(), id, nil, client.ItemRevisionCreate{Revision: "B"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -245,7 +245,7 @@ func TestItemInputUnitCostReportsForeignVendorCurrencyUnconverted(t *testing.T) 
 	t.Parallel()
 	te := newTenant(t)
 	itemID := buyItem(t, te, "IUC-EUR")
-	res, err := te.API.CreateVendorWithResponse(t.Context(), client.VendorWrite{Name: "Euro Vendor", CurrencyCode: ptr("EUR")})
+	res, err := te.API.CreateVendorWithResponse(t.Context(), nil, client.VendorWrite{Name: "Euro Vendor", CurrencyCode: ptr("EUR")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -90,7 +90,7 @@ func TestItemNumberAndRevisionUniqueAmongActiveItems(t *testing.T) {
 
 	// Concurrent creates of one number and revision: exactly one wins.
 	counts := concurrently(t, 8, func() (int, error) {
-		res, err := te.API.CreateItemWithResponse(context.Background(), newItem("RACE"))
+		res, err := te.API.CreateItemWithResponse(context.Background(), nil, newItem("RACE"))
 		if err != nil {
 			return 0, err
 		}

@@ -50,7 +50,7 @@ func sevenCodes(t *testing.T, te *tenantEnv) []string {
 	t.Helper()
 	styles := map[int]client.TagStyle{1: "info", 2: "danger", 3: "warning", 4: "danger", 5: "info", 6: "info", 7: "danger"}
 	for _, n := range []int{4, 1, 7, 3, 6, 2, 5} {
-		res, err := te.API.CreateAccountingCodeWithResponse(context.Background(), client.TagCreate{Name: fmt.Sprintf("Code %d", n), Style: styles[n]})
+		res, err := te.API.CreateAccountingCodeWithResponse(context.Background(), nil, client.TagCreate{Name: fmt.Sprintf("Code %d", n), Style: styles[n]})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,7 +96,7 @@ func TestListTakeDefaultsToFiftyOnlyWhenPagingIsSent(t *testing.T) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			res, err := te.API.CreateAccountingCodeWithResponse(context.Background(), client.TagCreate{Name: fmt.Sprintf("Code %02d", i), Style: client.TagStyleLight})
+			res, err := te.API.CreateAccountingCodeWithResponse(context.Background(), nil, client.TagCreate{Name: fmt.Sprintf("Code %02d", i), Style: client.TagStyleLight})
 			if err != nil || res.StatusCode() != http.StatusOK {
 				t.Errorf("create %d: %v %v", i, err, res)
 			}

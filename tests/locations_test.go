@@ -71,7 +71,7 @@ func TestLocationNameUniqueAmongLiveLocationsCaseInsensitivelyUnderConcurrency(t
 	te := newTenant(t)
 	ctx := context.Background()
 	counts := concurrently(t, 8, func() (int, error) {
-		res, err := te.API.CreateLocationWithResponse(ctx, client.LocationCreate{Name: "Bay 3"})
+		res, err := te.API.CreateLocationWithResponse(ctx, nil, client.LocationCreate{Name: "Bay 3"})
 		if err != nil {
 			return 0, err
 		}

@@ -226,7 +226,7 @@ func TestMaterialShapeNameUniqueAmongLiveShapesCaseInsensitive(t *testing.T) {
 	var n atomic.Int32
 	spellings := []string{"Hex Bar", "HEX BAR", " hex bar ", "Hex Bar  ", "hEx bAr", "HEX BAR"}
 	counts := concurrently(t, len(spellings), func() (int, error) {
-		res, err := te.API.CreateMaterialShapeWithResponse(context.Background(), flatBar(spellings[n.Add(1)-1]))
+		res, err := te.API.CreateMaterialShapeWithResponse(context.Background(), nil, flatBar(spellings[n.Add(1)-1]))
 		if err != nil {
 			return 0, err
 		}
@@ -322,7 +322,7 @@ func TestMaterialShapeActivateIsAllOrNothingAndKeepsRequestOrder(t *testing.T) {
 	first := createMaterialShape(t, te.API, flatBar("Flat Bar A"))
 	second := createMaterialShape(t, te.API, flatBar("Flat Bar B"))
 
-	res, err := te.API.ActivateMaterialShapesWithResponse(ctx, client.MaterialShapeActivation{Ids: []string{second, first, second}, IsActivated: ptr(false)})
+	res, err := te.API.ActivateMaterialShapesWithResponse(ctx, nil, client.MaterialShapeActivation{Ids: []string{second, first, second}, IsActivated: ptr(false)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -341,7 +341,7 @@ func TestMaterialShapeActivateIsAllOrNothingAndKeepsRequestOrder(t *testing.T) {
 
 	// One unknown id: 404 naming it, and the other shape stays as it was.
 	missing := strings.Repeat("0", 24)
-	res, err = te.API.ActivateMaterialShapesWithResponse(ctx, client.MaterialShapeActivation{Ids: []string{first, missing}})
+	res, err = te.API.ActivateMaterialShapesWithResponse(ctx, nil, client.MaterialShapeActivation{Ids: []string{first, missing}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -354,13 +354,13 @@ func TestMaterialShapeActivateIsAllOrNothingAndKeepsRequestOrder(t *testing.T) {
 	}
 
 	// isActivated defaults to true; another tenant's shape is not found.
-	res, _ = te.API.ActivateMaterialShapesWithResponse(ctx, client.MaterialShapeActivation{Ids: []string{first}})
+	res, _ = te.API.ActivateMaterialShapesWithResponse(ctx, nil, client.MaterialShapeActivation{Ids: []string{first}})
 	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
 	if !getMaterialShape(t, te.API, first).IsActivated {
 		t.Fatal("activate without isActivated did not activate")
 	}
 	other := newTenant(t)
-	res, _ = other.API.ActivateMaterialShapesWithResponse(ctx, client.MaterialShapeActivation{Ids: []string{first}, IsActivated: ptr(false)})
+	res, _ = other.API.ActivateMaterialShapesWithResponse(ctx, nil, client.MaterialShapeActivation{Ids: []string{first}, IsActivated: ptr(false)})
 	mustStatus(t, res.StatusCode(), http.StatusNotFound, res.Body)
 
 	// Limits and permissions.
@@ -368,9 +368,9 @@ func TestMaterialShapeActivateIsAllOrNothingAndKeepsRequestOrder(t *testing.T) {
 	raw, b := rawRequest(t, http.MethodPost, "/api/materials/activate", te.Token, "application/json", string(body))
 	mustStatus(t, raw.StatusCode, http.StatusBadRequest, b)
 	viewer := te.userClient(t, "View Item")
-	res, _ = viewer.ActivateMaterialShapesWithResponse(ctx, client.MaterialShapeActivation{Ids: []string{first}})
+	res, _ = viewer.ActivateMaterialShapesWithResponse(ctx, nil, client.MaterialShapeActivation{Ids: []string{first}})
 	mustStatus(t, res.StatusCode(), http.StatusForbidden, res.Body)
 	editor := te.userClient(t, "Edit Item")
-	res, _ = editor.ActivateMaterialShapesWithResponse(ctx, client.MaterialShapeActivation{Ids: []string{first}})
+	res, _ = editor.ActivateMaterialShapesWithResponse(ctx, nil, client.MaterialShapeActivation{Ids: []string{first}})
 	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
 }

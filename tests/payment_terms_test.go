@@ -34,7 +34,7 @@ func TestPaymentTermCreateTrimsAndReadsBack(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	ctx := context.Background()
-	res, err := te.API.CreatePaymentTermWithResponse(ctx, client.PaymentTermWrite{
+	res, err := te.API.CreatePaymentTermWithResponse(ctx, nil, client.PaymentTermWrite{
 		Name: "  Net 30  ", NetDays: 30, Description: ptr("Due 30 days after the invoice date"),
 	})
 	if err != nil {
@@ -113,7 +113,7 @@ func TestPaymentTermNameUniquePerTenantCaseInsensitive(t *testing.T) {
 	spellings := []string{"Net 60", "NET 60", " net 60 ", "Net 60  ", "nEt 60", "NET 60"}
 	counts := concurrently(t, len(spellings), func() (int, error) {
 		name := spellings[n.Add(1)-1]
-		res, err := te.API.CreatePaymentTermWithResponse(context.Background(), client.PaymentTermWrite{Name: name, NetDays: 60})
+		res, err := te.API.CreatePaymentTermWithResponse(context.Background(), nil, client.PaymentTermWrite{Name: name, NetDays: 60})
 		if err != nil {
 			return 0, err
 		}

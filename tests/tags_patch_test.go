@@ -64,7 +64,7 @@ func TestTagPatchUnknownDeletedOrOtherListIs404(t *testing.T) {
 	if _, err := srv.Pool.ExecContext(context.Background(), `UPDATE tags SET deleted = true WHERE tenant_id = $1 AND id = $2`, te.ID, gone); err != nil {
 		t.Fatal(err)
 	}
-	code, err := te.API.CreateAccountingCodeWithResponse(context.Background(), client.TagCreate{Name: "4000", Style: client.TagStyleInfo})
+	code, err := te.API.CreateAccountingCodeWithResponse(context.Background(), nil, client.TagCreate{Name: "4000", Style: client.TagStyleInfo})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ func TestTagCreateGetUpdateList(t *testing.T) {
 	te := newTenant(t)
 	ctx := context.Background()
 	desc := "Expedite on the floor"
-	res, err := te.API.CreateTagWithResponse(ctx, client.TagCreate{Name: "  Rush  ", Style: client.TagStyleDanger, Description: &desc})
+	res, err := te.API.CreateTagWithResponse(ctx, nil, client.TagCreate{Name: "  Rush  ", Style: client.TagStyleDanger, Description: &desc})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestTagNameUniqueCaseInsensitivelyUnderConcurrency(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	counts := concurrently(t, 8, func() (int, error) {
-		res, err := te.API.CreateTagWithResponse(context.Background(), client.TagCreate{Name: "Rush", Style: client.TagStyleInfo})
+		res, err := te.API.CreateTagWithResponse(context.Background(), nil, client.TagCreate{Name: "Rush", Style: client.TagStyleInfo})
 		if err != nil {
 			return 0, err
 		}

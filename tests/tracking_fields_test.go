@@ -153,7 +153,7 @@ func TestTrackingFieldNameUniqueCaseInsensitive(t *testing.T) {
 	var n atomic.Int32
 	spellings := []string{"Torque", "TORQUE", " torque ", "Torque  ", "tOrque", "TORQUE"}
 	counts := concurrently(t, len(spellings), func() (int, error) {
-		res, err := te.API.CreateInProcessTrackingFieldWithResponse(context.Background(), client.InProcessTrackingFieldWrite{Name: spellings[n.Add(1)-1], DataType: client.TrackingFieldDataTypeNumber})
+		res, err := te.API.CreateInProcessTrackingFieldWithResponse(context.Background(), nil, client.InProcessTrackingFieldWrite{Name: spellings[n.Add(1)-1], DataType: client.TrackingFieldDataTypeNumber})
 		if err != nil {
 			return 0, err
 		}

@@ -38,7 +38,7 @@ func TestVendorCreateTrimsDefaultsCurrencyAndReadsBack(t *testing.T) {
 	if got, want := getVendor(t, te.API, id), (client.Vendor{Id: id, Name: "Acme Steel", CurrencyCode: "EUR"}); !reflect.DeepEqual(got, want) {
 		t.Fatalf("stored %+v, want %+v (the tenant's currency by default)", got, want)
 	}
-	res, err := te.API.CreateVendorWithResponse(ctx, client.VendorWrite{Name: "Globex", CurrencyCode: ptr("GBP")})
+	res, err := te.API.CreateVendorWithResponse(ctx, nil, client.VendorWrite{Name: "Globex", CurrencyCode: ptr("GBP")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestVendorNameUniqueAmongLiveVendorsCaseInsensitive(t *testing.T) {
 	var n atomic.Int32
 	spellings := []string{"Globex", "GLOBEX", " globex ", "Globex  ", "gLoBeX", "GLOBEX"}
 	counts := concurrently(t, len(spellings), func() (int, error) {
-		res, err := te.API.CreateVendorWithResponse(context.Background(), client.VendorWrite{Name: spellings[n.Add(1)-1]})
+		res, err := te.API.CreateVendorWithResponse(context.Background(), nil, client.VendorWrite{Name: spellings[n.Add(1)-1]})
 		if err != nil {
 			return 0, err
 		}

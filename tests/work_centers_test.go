@@ -162,7 +162,7 @@ func TestWorkCenterNameUniqueAmongLiveCaseInsensitive(t *testing.T) {
 	var n atomic.Int32
 	spellings := []string{"Saw", "SAW", " saw ", "Saw  ", "sAw", "SAW"}
 	counts := concurrently(t, len(spellings), func() (int, error) {
-		res, err := te.API.CreateWorkCenterWithResponse(context.Background(), client.WorkCenterWrite{Name: spellings[n.Add(1)-1]})
+		res, err := te.API.CreateWorkCenterWithResponse(context.Background(), nil, client.WorkCenterWrite{Name: spellings[n.Add(1)-1]})
 		if err != nil {
 			return 0, err
 		}
@@ -307,7 +307,7 @@ func TestWorkCenterDeleteAndEquipmentPlacementNeverBothWin(t *testing.T) {
 				deleted.Store(res.StatusCode() == http.StatusOK)
 				return res.StatusCode(), nil
 			}
-			res, err := te.API.CreateEquipmentWithResponse(ctx, client.EquipmentWrite{Name: fmt.Sprintf("Robot %d", round), Description: "Welder", WorkCenterId: &wc})
+			res, err := te.API.CreateEquipmentWithResponse(ctx, nil, client.EquipmentWrite{Name: fmt.Sprintf("Robot %d", round), Description: "Welder", WorkCenterId: &wc})
 			if err != nil {
 				return 0, err
 			}

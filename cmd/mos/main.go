@@ -33,6 +33,7 @@ import (
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/blob"
 	"mos/internal/platform/db"
+	"mos/internal/platform/idempotency"
 	"mos/internal/platform/web"
 	"mos/internal/shared/attachments"
 	"mos/internal/tenancy"
@@ -157,6 +158,7 @@ func serve(ctx context.Context, logOut io.Writer) error {
 	if files.sweepEvery > 0 {
 		go sweepOrphans(stop, log, pool, blobs, files.sweepEvery, files.sweepGrace)
 	}
+	go sweepIdempotencyKeys(stop, log, pool)
 	errc := make(chan error, 1)
 	go func() {
 		log.Info("serving", "addr", addr)
@@ -257,6 +259,33 @@ func sweepOrphans(ctx context.Context, log *slog.Logger, pool *db.Pool, blobs bl
 		}
 		if n > 0 {
 			log.Info("swept attachment files", "removed", n)
+		}
+	}
+}
+
+// idempotencySweepEvery is how often mos serve removes expired idempotency keys. Requests
+// ignore a key past its 24 hours whether or not it is swept yet: the sweep only keeps the
+// table small.
+const idempotencySweepEvery = time.Hour
+
+// sweepIdempotencyKeys removes expired idempotency keys every idempotencySweepEvery until
+// ctx ends.
+func sweepIdempotencyKeys(ctx context.Context, log *slog.Logger, pool *db.Pool) {
+	tick := time.NewTicker(idempotencySweepEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		n, err := idempotency.DeleteExpired(ctx, pool)
+		if err != nil && ctx.Err() == nil {
+			log.Error("sweep idempotency keys", "err", err)
+			continue
+		}
+		if n > 0 {
+			log.Info("swept idempotency keys", "removed", n)
 		}
 	}
 }

@@ -5092,6 +5092,9 @@ type CustomerId = Id24
 // Example: 6745f0a2c81e4b0012ab34cd
 type Id = Id24
 
+// IdempotencyKey defines model for IdempotencyKey.
+type IdempotencyKey = string
+
 // IfNoneMatch defines model for IfNoneMatch.
 type IfNoneMatch = string
 
@@ -5135,6 +5138,12 @@ type Forbidden = Problem
 // Gone An RFC 7807 problem detail.
 type Gone = Problem
 
+// IdempotencyKeyInFlight An RFC 7807 problem detail.
+type IdempotencyKeyInFlight = Problem
+
+// IdempotencyKeyReused An RFC 7807 problem detail.
+type IdempotencyKeyReused = Problem
+
 // NotFound An RFC 7807 problem detail.
 type NotFound = Problem
 
@@ -5153,6 +5162,33 @@ type Unauthorized = Problem
 // UnsupportedMediaType An RFC 7807 problem detail.
 type UnsupportedMediaType = Problem
 
+// CreateAccountingCodeParams defines parameters for CreateAccountingCode.
+type CreateAccountingCodeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListAccountingCodesParams defines parameters for ListAccountingCodes.
 type ListAccountingCodesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5167,6 +5203,60 @@ type ListAccountingCodesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// UploadAttachmentParams defines parameters for UploadAttachment.
+type UploadAttachmentParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// UploadCertificationParams defines parameters for UploadCertification.
+type UploadCertificationParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // DownloadAttachmentsParams defines parameters for DownloadAttachments.
@@ -5191,6 +5281,33 @@ type ListAttachmentsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateRemoteAttachmentParams defines parameters for CreateRemoteAttachment.
+type CreateRemoteAttachmentParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // GetSignedAttachmentContentParams defines parameters for GetSignedAttachmentContent.
 type GetSignedAttachmentContentParams struct {
 	// Tenant The tenant the URL was signed for.
@@ -5212,6 +5329,33 @@ type DownloadAttachmentParams struct {
 	FileName *string `form:"fileName,omitempty" json:"fileName,omitempty"`
 }
 
+// CreateChartOfAccountParams defines parameters for CreateChartOfAccount.
+type CreateChartOfAccountParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListChartOfAccountsParams defines parameters for ListChartOfAccounts.
 type ListChartOfAccountsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5226,6 +5370,33 @@ type ListChartOfAccountsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateCompanyParams defines parameters for CreateCompany.
+type CreateCompanyParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListCompaniesParams defines parameters for ListCompanies.
@@ -5244,6 +5415,33 @@ type ListCompaniesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateCustomFieldParams defines parameters for CreateCustomField.
+type CreateCustomFieldParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListCustomFieldsParams defines parameters for ListCustomFields.
 type ListCustomFieldsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5258,6 +5456,33 @@ type ListCustomFieldsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateCustomerTierParams defines parameters for CreateCustomerTier.
+type CreateCustomerTierParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListCustomerTiersParams defines parameters for ListCustomerTiers.
@@ -5276,6 +5501,33 @@ type ListCustomerTiersParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateCustomerParams defines parameters for CreateCustomer.
+type CreateCustomerParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListCustomersParams defines parameters for ListCustomers.
 type ListCustomersParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5290,6 +5542,33 @@ type ListCustomersParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateCustomerAddressParams defines parameters for CreateCustomerAddress.
+type CreateCustomerAddressParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListCustomerAddressesParams defines parameters for ListCustomerAddresses.
@@ -5308,6 +5587,33 @@ type ListCustomerAddressesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateCustomerContactParams defines parameters for CreateCustomerContact.
+type CreateCustomerContactParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListCustomerContactsParams defines parameters for ListCustomerContacts.
 type ListCustomerContactsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5322,6 +5628,33 @@ type ListCustomerContactsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateDepartmentShiftParams defines parameters for CreateDepartmentShift.
+type CreateDepartmentShiftParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListDepartmentShiftsParams defines parameters for ListDepartmentShifts.
@@ -5340,6 +5673,33 @@ type ListDepartmentShiftsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateDepartmentParams defines parameters for CreateDepartment.
+type CreateDepartmentParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListDepartmentsParams defines parameters for ListDepartments.
 type ListDepartmentsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5354,6 +5714,60 @@ type ListDepartmentsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateEquipmentParams defines parameters for CreateEquipment.
+type CreateEquipmentParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateEquipmentDowntimeParams defines parameters for CreateEquipmentDowntime.
+type CreateEquipmentDowntimeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListEquipmentDowntimesParams defines parameters for ListEquipmentDowntimes.
@@ -5388,6 +5802,33 @@ type ListEquipmentParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateGaugeCodeParams defines parameters for CreateGaugeCode.
+type CreateGaugeCodeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListGaugeCodesParams defines parameters for ListGaugeCodes.
 type ListGaugeCodesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5404,6 +5845,33 @@ type ListGaugeCodesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateGradeCodeParams defines parameters for CreateGradeCode.
+type CreateGradeCodeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListGradeCodesParams defines parameters for ListGradeCodes.
 type ListGradeCodesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5418,6 +5886,33 @@ type ListGradeCodesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateInProcessTrackingFieldParams defines parameters for CreateInProcessTrackingField.
+type CreateInProcessTrackingFieldParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListInProcessTrackingFieldsParams defines parameters for ListInProcessTrackingFields.
@@ -5450,6 +5945,60 @@ type ListInventoryEventsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// RevertInventoryEventParams defines parameters for RevertInventoryEvent.
+type RevertInventoryEventParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateInventoryLotParams defines parameters for CreateInventoryLot.
+type CreateInventoryLotParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListInventoryLotsParams defines parameters for ListInventoryLots.
@@ -5506,6 +6055,114 @@ type ListInventoryParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// OverrideInventoryParams defines parameters for OverrideInventory.
+type OverrideInventoryParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// PickInventoryParams defines parameters for PickInventory.
+type PickInventoryParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ReceiveInventoryParams defines parameters for ReceiveInventory.
+type ReceiveInventoryParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateItemCategoryParams defines parameters for CreateItemCategory.
+type CreateItemCategoryParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListItemCategoriesParams defines parameters for ListItemCategories.
 type ListItemCategoriesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5520,6 +6177,33 @@ type ListItemCategoriesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateItemClassParams defines parameters for CreateItemClass.
+type CreateItemClassParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListItemClassesParams defines parameters for ListItemClasses.
@@ -5554,6 +6238,33 @@ type ListItemTagsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateItemParams defines parameters for CreateItem.
+type CreateItemParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListItemsV1Params defines parameters for ListItemsV1.
 type ListItemsV1Params struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5586,6 +6297,33 @@ type ListItemsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateItemFromMaterialShapeParams defines parameters for CreateItemFromMaterialShape.
+type CreateItemFromMaterialShapeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListItemCostBreakdownsParams defines parameters for ListItemCostBreakdowns.
 type ListItemCostBreakdownsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5600,6 +6338,33 @@ type ListItemCostBreakdownsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateItemCustomerDetailParams defines parameters for CreateItemCustomerDetail.
+type CreateItemCustomerDetailParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListItemCustomerDetailsParams defines parameters for ListItemCustomerDetails.
@@ -5622,6 +6387,87 @@ type ListItemCustomerDetailsParams struct {
 type GetItemInputUnitCostParams struct {
 	// Quantity Quantity to buy, in the item's inventory unit of measure.
 	Quantity float64 `form:"quantity" json:"quantity"`
+}
+
+// PickItemInventoryParams defines parameters for PickItemInventory.
+type PickItemInventoryParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ReceiveItemInventoryParams defines parameters for ReceiveItemInventory.
+type ReceiveItemInventoryParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateItemMaterialVendorDetailParams defines parameters for CreateItemMaterialVendorDetail.
+type CreateItemMaterialVendorDetailParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListItemMaterialVendorDetailsParams defines parameters for ListItemMaterialVendorDetails.
@@ -5662,6 +6508,33 @@ type ListItemPurchasePriceBreaksParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// AddItemRevisionParams defines parameters for AddItemRevision.
+type AddItemRevisionParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListItemSalesPriceBreaksParams defines parameters for ListItemSalesPriceBreaks.
 type ListItemSalesPriceBreaksParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5676,6 +6549,60 @@ type ListItemSalesPriceBreaksParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// AddItemTagParams defines parameters for AddItemTag.
+type AddItemTagParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateItemVendorDetailParams defines parameters for CreateItemVendorDetail.
+type CreateItemVendorDetailParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListItemVendorDetailsParams defines parameters for ListItemVendorDetails.
@@ -5694,6 +6621,33 @@ type ListItemVendorDetailsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateLocationParams defines parameters for CreateLocation.
+type CreateLocationParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListLocationsParams defines parameters for ListLocations.
 type ListLocationsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5710,6 +6664,33 @@ type ListLocationsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateMaterialCodeParams defines parameters for CreateMaterialCode.
+type CreateMaterialCodeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListMaterialCodesParams defines parameters for ListMaterialCodes.
 type ListMaterialCodesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5724,6 +6705,60 @@ type ListMaterialCodesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateMaterialShapeParams defines parameters for CreateMaterialShape.
+type CreateMaterialShapeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ActivateMaterialShapesParams defines parameters for ActivateMaterialShapes.
+type ActivateMaterialShapesParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListMaterialShapesParams defines parameters for ListMaterialShapes.
@@ -5756,6 +6791,33 @@ type GetOpenApiYamlParams struct {
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
+// CreatePaymentTermParams defines parameters for CreatePaymentTerm.
+type CreatePaymentTermParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListPaymentTermsParams defines parameters for ListPaymentTerms.
 type ListPaymentTermsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5772,6 +6834,33 @@ type ListPaymentTermsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateShapeCodeParams defines parameters for CreateShapeCode.
+type CreateShapeCodeParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListShapeCodesParams defines parameters for ListShapeCodes.
 type ListShapeCodesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5786,6 +6875,33 @@ type ListShapeCodesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateTagParams defines parameters for CreateTag.
+type CreateTagParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListTagsParams defines parameters for ListTags.
@@ -5820,6 +6936,33 @@ type ListUnitsOfMeasureParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateVendorParams defines parameters for CreateVendor.
+type CreateVendorParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListVendorsParams defines parameters for ListVendors.
 type ListVendorsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5834,6 +6977,33 @@ type ListVendorsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateWorkCenterParams defines parameters for CreateWorkCenter.
+type CreateWorkCenterParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListWorkCentersParams defines parameters for ListWorkCenters.
@@ -6538,7 +7708,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/accounting-codes (the `CreateAccountingCode` operationId).
-	CreateAccountingCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateAccountingCodeWithBody(ctx context.Context, params *CreateAccountingCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateAccountingCode Create an accounting code
 	//
@@ -6549,7 +7719,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/accounting-codes (the `CreateAccountingCode` operationId).
-	CreateAccountingCode(ctx context.Context, body CreateAccountingCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateAccountingCode(ctx context.Context, params *CreateAccountingCodeParams, body CreateAccountingCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListAccountingCodesWithBody List accounting codes
 	//
@@ -6617,7 +7787,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/attachments (the `UploadAttachment` operationId).
-	UploadAttachmentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UploadAttachmentWithBody(ctx context.Context, params *UploadAttachmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UploadCertificationWithBody Upload a certification
 	//
@@ -6637,7 +7807,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/attachments/certification (the `UploadCertification` operationId).
-	UploadCertificationWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UploadCertificationWithBody(ctx context.Context, params *UploadCertificationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DownloadAttachmentsWithBody Download attachments as a ZIP file
 	//
@@ -6739,7 +7909,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/attachments/remote (the `CreateRemoteAttachment` operationId).
-	CreateRemoteAttachmentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateRemoteAttachmentWithBody(ctx context.Context, params *CreateRemoteAttachmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateRemoteAttachment Attach a file kept elsewhere
 	//
@@ -6755,7 +7925,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/attachments/remote (the `CreateRemoteAttachment` operationId).
-	CreateRemoteAttachment(ctx context.Context, body CreateRemoteAttachmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateRemoteAttachment(ctx context.Context, params *CreateRemoteAttachmentParams, body CreateRemoteAttachmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DeleteAttachment Delete an attachment
 	//
@@ -6833,7 +8003,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/chart-of-accounts (the `CreateChartOfAccount` operationId).
-	CreateChartOfAccountWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateChartOfAccountWithBody(ctx context.Context, params *CreateChartOfAccountParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateChartOfAccount Create a chart of accounts entry
 	//
@@ -6844,7 +8014,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/chart-of-accounts (the `CreateChartOfAccount` operationId).
-	CreateChartOfAccount(ctx context.Context, body CreateChartOfAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateChartOfAccount(ctx context.Context, params *CreateChartOfAccountParams, body CreateChartOfAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListChartOfAccountsWithBody List chart of accounts entries
 	//
@@ -6885,7 +8055,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/companies (the `CreateCompany` operationId).
-	CreateCompanyWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateCompanyWithBody(ctx context.Context, params *CreateCompanyParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateCompany Create a company record
 	//
@@ -6897,7 +8067,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/companies (the `CreateCompany` operationId).
-	CreateCompany(ctx context.Context, body CreateCompanyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateCompany(ctx context.Context, params *CreateCompanyParams, body CreateCompanyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListCompaniesWithBody List company records
 	//
@@ -7000,7 +8170,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/custom-fields (the `CreateCustomField` operationId).
-	CreateCustomFieldWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateCustomFieldWithBody(ctx context.Context, params *CreateCustomFieldParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateCustomField Create a custom field definition
 	//
@@ -7014,7 +8184,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/custom-fields (the `CreateCustomField` operationId).
-	CreateCustomField(ctx context.Context, body CreateCustomFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateCustomField(ctx context.Context, params *CreateCustomFieldParams, body CreateCustomFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListCustomFieldsWithBody List custom field definitions
 	//
@@ -7096,7 +8266,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/customer-tiers (the `CreateCustomerTier` operationId).
-	CreateCustomerTierWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateCustomerTierWithBody(ctx context.Context, params *CreateCustomerTierParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateCustomerTier Create a customer tier
 	//
@@ -7107,7 +8277,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/customer-tiers (the `CreateCustomerTier` operationId).
-	CreateCustomerTier(ctx context.Context, body CreateCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateCustomerTier(ctx context.Context, params *CreateCustomerTierParams, body CreateCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListCustomerTiersWithBody List customer tiers
 	//
@@ -7151,7 +8321,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/customers (the `CreateCustomer` operationId).
-	CreateCustomerWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateCustomerWithBody(ctx context.Context, params *CreateCustomerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateCustomer Create a customer
 	//
@@ -7166,7 +8336,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/customers (the `CreateCustomer` operationId).
-	CreateCustomer(ctx context.Context, body CreateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateCustomer(ctx context.Context, params *CreateCustomerParams, body CreateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListCustomersWithBody List customers
 	//
@@ -7297,7 +8467,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/customers/{customerId}/addresses (the `CreateCustomerAddress` operationId).
-	CreateCustomerAddressWithBody(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateCustomerAddressWithBody(ctx context.Context, customerId CustomerId, params *CreateCustomerAddressParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateCustomerAddress Add an address to a customer
 	//
@@ -7313,7 +8483,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/customers/{customerId}/addresses (the `CreateCustomerAddress` operationId).
-	CreateCustomerAddress(ctx context.Context, customerId CustomerId, body CreateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateCustomerAddress(ctx context.Context, customerId CustomerId, params *CreateCustomerAddressParams, body CreateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListCustomerAddresses List a customer's addresses
 	//
@@ -7385,7 +8555,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/customers/{customerId}/contacts (the `CreateCustomerContact` operationId).
-	CreateCustomerContactWithBody(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateCustomerContactWithBody(ctx context.Context, customerId CustomerId, params *CreateCustomerContactParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateCustomerContact Add a contact to a customer
 	//
@@ -7401,7 +8571,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/customers/{customerId}/contacts (the `CreateCustomerContact` operationId).
-	CreateCustomerContact(ctx context.Context, customerId CustomerId, body CreateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateCustomerContact(ctx context.Context, customerId CustomerId, params *CreateCustomerContactParams, body CreateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListCustomerContacts List a customer's contacts
 	//
@@ -7501,7 +8671,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/department-shifts (the `CreateDepartmentShift` operationId).
-	CreateDepartmentShiftWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateDepartmentShiftWithBody(ctx context.Context, params *CreateDepartmentShiftParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateDepartmentShift Create a department shift
 	//
@@ -7521,7 +8691,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/department-shifts (the `CreateDepartmentShift` operationId).
-	CreateDepartmentShift(ctx context.Context, body CreateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateDepartmentShift(ctx context.Context, params *CreateDepartmentShiftParams, body CreateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListDepartmentShiftsWithBody List department shifts
 	//
@@ -7613,7 +8783,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/departments (the `CreateDepartment` operationId).
-	CreateDepartmentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateDepartmentWithBody(ctx context.Context, params *CreateDepartmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateDepartment Create a department
 	//
@@ -7629,7 +8799,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/departments (the `CreateDepartment` operationId).
-	CreateDepartment(ctx context.Context, body CreateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateDepartment(ctx context.Context, params *CreateDepartmentParams, body CreateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListDepartmentsWithBody List departments
 	//
@@ -7709,7 +8879,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/equipment (the `CreateEquipment` operationId).
-	CreateEquipmentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateEquipmentWithBody(ctx context.Context, params *CreateEquipmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateEquipment Create an equipment
 	//
@@ -7725,7 +8895,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/equipment (the `CreateEquipment` operationId).
-	CreateEquipment(ctx context.Context, body CreateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateEquipment(ctx context.Context, params *CreateEquipmentParams, body CreateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateEquipmentDowntimeWithBody Create an equipment downtime
 	//
@@ -7744,7 +8914,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/equipment-downtimes (the `CreateEquipmentDowntime` operationId).
-	CreateEquipmentDowntimeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateEquipmentDowntimeWithBody(ctx context.Context, params *CreateEquipmentDowntimeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateEquipmentDowntime Create an equipment downtime
 	//
@@ -7763,7 +8933,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/equipment-downtimes (the `CreateEquipmentDowntime` operationId).
-	CreateEquipmentDowntime(ctx context.Context, body CreateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateEquipmentDowntime(ctx context.Context, params *CreateEquipmentDowntimeParams, body CreateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListEquipmentDowntimesWithBody List equipment downtimes
 	//
@@ -7908,7 +9078,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/gauge-codes (the `CreateGaugeCode` operationId).
-	CreateGaugeCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateGaugeCodeWithBody(ctx context.Context, params *CreateGaugeCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateGaugeCode Create a gauge code
 	//
@@ -7923,7 +9093,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/gauge-codes (the `CreateGaugeCode` operationId).
-	CreateGaugeCode(ctx context.Context, body CreateGaugeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateGaugeCode(ctx context.Context, params *CreateGaugeCodeParams, body CreateGaugeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListGaugeCodesWithBody List gauge codes
 	//
@@ -7972,7 +9142,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/grade-codes (the `CreateGradeCode` operationId).
-	CreateGradeCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateGradeCodeWithBody(ctx context.Context, params *CreateGradeCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateGradeCode Create a grade code
 	//
@@ -7987,7 +9157,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/grade-codes (the `CreateGradeCode` operationId).
-	CreateGradeCode(ctx context.Context, body CreateGradeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateGradeCode(ctx context.Context, params *CreateGradeCodeParams, body CreateGradeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListGradeCodesWithBody List grade codes
 	//
@@ -8036,7 +9206,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/in-process-tracking-field-types (the `CreateInProcessTrackingField` operationId).
-	CreateInProcessTrackingFieldWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateInProcessTrackingFieldWithBody(ctx context.Context, params *CreateInProcessTrackingFieldParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateInProcessTrackingField Create an in-process tracking field
 	//
@@ -8051,7 +9221,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/in-process-tracking-field-types (the `CreateInProcessTrackingField` operationId).
-	CreateInProcessTrackingField(ctx context.Context, body CreateInProcessTrackingFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateInProcessTrackingField(ctx context.Context, params *CreateInProcessTrackingFieldParams, body CreateInProcessTrackingFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListInProcessTrackingFieldsWithBody List in-process tracking fields
 	//
@@ -8251,7 +9421,7 @@ type ClientInterface interface {
 	// Permission: Edit Inventory.
 	//
 	// Corresponds with POST /api/inventory-events/{inventoryEventId}/revert (the `RevertInventoryEvent` operationId).
-	RevertInventoryEvent(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	RevertInventoryEvent(ctx context.Context, inventoryEventId InventoryEventId, params *RevertInventoryEventParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateInventoryLotWithBody Create a lot
 	//
@@ -8264,7 +9434,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/inventory-lots (the `CreateInventoryLot` operationId).
-	CreateInventoryLotWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateInventoryLotWithBody(ctx context.Context, params *CreateInventoryLotParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateInventoryLot Create a lot
 	//
@@ -8277,7 +9447,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/inventory-lots (the `CreateInventoryLot` operationId).
-	CreateInventoryLot(ctx context.Context, body CreateInventoryLotJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateInventoryLot(ctx context.Context, params *CreateInventoryLotParams, body CreateInventoryLotJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListInventoryLotsWithBody List lots
 	//
@@ -8408,7 +9578,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/inventory/override (the `OverrideInventory` operationId).
-	OverrideInventoryWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	OverrideInventoryWithBody(ctx context.Context, params *OverrideInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// OverrideInventory Set the quantity on hand
 	//
@@ -8427,7 +9597,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/inventory/override (the `OverrideInventory` operationId).
-	OverrideInventory(ctx context.Context, body OverrideInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	OverrideInventory(ctx context.Context, params *OverrideInventoryParams, body OverrideInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PickInventoryWithBody Pick inventory
 	//
@@ -8449,7 +9619,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/inventory/pick (the `PickInventory` operationId).
-	PickInventoryWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PickInventoryWithBody(ctx context.Context, params *PickInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PickInventory Pick inventory
 	//
@@ -8471,7 +9641,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/inventory/pick (the `PickInventory` operationId).
-	PickInventory(ctx context.Context, body PickInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PickInventory(ctx context.Context, params *PickInventoryParams, body PickInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ReceiveInventoryWithBody Receive inventory
 	//
@@ -8488,7 +9658,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/inventory/receive (the `ReceiveInventory` operationId).
-	ReceiveInventoryWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ReceiveInventoryWithBody(ctx context.Context, params *ReceiveInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ReceiveInventory Receive inventory
 	//
@@ -8505,7 +9675,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/inventory/receive (the `ReceiveInventory` operationId).
-	ReceiveInventory(ctx context.Context, body ReceiveInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ReceiveInventory(ctx context.Context, params *ReceiveInventoryParams, body ReceiveInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateItemCategoryWithBody Create an item category
 	//
@@ -8520,7 +9690,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/item-categories (the `CreateItemCategory` operationId).
-	CreateItemCategoryWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateItemCategoryWithBody(ctx context.Context, params *CreateItemCategoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateItemCategory Create an item category
 	//
@@ -8535,7 +9705,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/item-categories (the `CreateItemCategory` operationId).
-	CreateItemCategory(ctx context.Context, body CreateItemCategoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateItemCategory(ctx context.Context, params *CreateItemCategoryParams, body CreateItemCategoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListItemCategoriesWithBody List item categories
 	//
@@ -8584,7 +9754,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/item-classes (the `CreateItemClass` operationId).
-	CreateItemClassWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateItemClassWithBody(ctx context.Context, params *CreateItemClassParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateItemClass Create an item class
 	//
@@ -8599,7 +9769,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/item-classes (the `CreateItemClass` operationId).
-	CreateItemClass(ctx context.Context, body CreateItemClassJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateItemClass(ctx context.Context, params *CreateItemClassParams, body CreateItemClassJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListItemClassesWithBody List item classes
 	//
@@ -8700,7 +9870,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/items (the `CreateItem` operationId).
-	CreateItemWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateItemWithBody(ctx context.Context, params *CreateItemParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateItem Create an item
 	//
@@ -8726,7 +9896,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/items (the `CreateItem` operationId).
-	CreateItem(ctx context.Context, body CreateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateItem(ctx context.Context, params *CreateItemParams, body CreateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListItemsV1WithBody List items (V1, superseded by V2)
 	//
@@ -8824,7 +9994,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/items/material-shape (the `CreateItemFromMaterialShape` operationId).
-	CreateItemFromMaterialShapeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateItemFromMaterialShapeWithBody(ctx context.Context, params *CreateItemFromMaterialShapeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateItemFromMaterialShape Create (or find) an item cut from a material shape
 	//
@@ -8860,7 +10030,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/items/material-shape (the `CreateItemFromMaterialShape` operationId).
-	CreateItemFromMaterialShape(ctx context.Context, body CreateItemFromMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateItemFromMaterialShape(ctx context.Context, params *CreateItemFromMaterialShapeParams, body CreateItemFromMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetItem Get an item
 	//
@@ -9126,7 +10296,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/items/{itemId}/customers (the `CreateItemCustomerDetail` operationId).
-	CreateItemCustomerDetailWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateItemCustomerDetailWithBody(ctx context.Context, itemId ItemId, params *CreateItemCustomerDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateItemCustomerDetail Add a customer detail to an item
 	//
@@ -9147,7 +10317,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/items/{itemId}/customers (the `CreateItemCustomerDetail` operationId).
-	CreateItemCustomerDetail(ctx context.Context, itemId ItemId, body CreateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateItemCustomerDetail(ctx context.Context, itemId ItemId, params *CreateItemCustomerDetailParams, body CreateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListItemCustomerDetails List an item's customer details
 	//
@@ -9229,7 +10399,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/items/{itemId}/inventory/pick (the `PickItemInventory` operationId).
-	PickItemInventoryWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PickItemInventoryWithBody(ctx context.Context, itemId ItemId, params *PickItemInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PickItemInventory Pick inventory of an item
 	//
@@ -9240,7 +10410,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/items/{itemId}/inventory/pick (the `PickItemInventory` operationId).
-	PickItemInventory(ctx context.Context, itemId ItemId, body PickItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PickItemInventory(ctx context.Context, itemId ItemId, params *PickItemInventoryParams, body PickItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ReceiveItemInventoryWithBody Receive inventory of an item
 	//
@@ -9251,7 +10421,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/items/{itemId}/inventory/receive (the `ReceiveItemInventory` operationId).
-	ReceiveItemInventoryWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ReceiveItemInventoryWithBody(ctx context.Context, itemId ItemId, params *ReceiveItemInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ReceiveItemInventory Receive inventory of an item
 	//
@@ -9262,7 +10432,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/items/{itemId}/inventory/receive (the `ReceiveItemInventory` operationId).
-	ReceiveItemInventory(ctx context.Context, itemId ItemId, body ReceiveItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ReceiveItemInventory(ctx context.Context, itemId ItemId, params *ReceiveItemInventoryParams, body ReceiveItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateItemMaterialVendorDetailWithBody Add a material vendor detail to an item
 	//
@@ -9280,7 +10450,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/items/{itemId}/material-vendors (the `CreateItemMaterialVendorDetail` operationId).
-	CreateItemMaterialVendorDetailWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateItemMaterialVendorDetailWithBody(ctx context.Context, itemId ItemId, params *CreateItemMaterialVendorDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateItemMaterialVendorDetail Add a material vendor detail to an item
 	//
@@ -9298,7 +10468,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/items/{itemId}/material-vendors (the `CreateItemMaterialVendorDetail` operationId).
-	CreateItemMaterialVendorDetail(ctx context.Context, itemId ItemId, body CreateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateItemMaterialVendorDetail(ctx context.Context, itemId ItemId, params *CreateItemMaterialVendorDetailParams, body CreateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListItemMaterialVendorDetails List an item's material vendor details
 	//
@@ -9516,7 +10686,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/items/{itemId}/revision (the `AddItemRevision` operationId).
-	AddItemRevisionWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	AddItemRevisionWithBody(ctx context.Context, itemId ItemId, params *AddItemRevisionParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// AddItemRevision Add a revision of an item
 	//
@@ -9557,7 +10727,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/items/{itemId}/revision (the `AddItemRevision` operationId).
-	AddItemRevision(ctx context.Context, itemId ItemId, body AddItemRevisionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	AddItemRevision(ctx context.Context, itemId ItemId, params *AddItemRevisionParams, body AddItemRevisionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ReplaceItemSalesPriceBreaksWithBody Replace an item's sales price breaks
 	//
@@ -9714,7 +10884,7 @@ type ClientInterface interface {
 	// Permission: Edit Item.
 	//
 	// Corresponds with POST /api/items/{itemId}/tags/{tagId} (the `AddItemTag` operationId).
-	AddItemTag(ctx context.Context, itemId ItemId, tagId TagId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	AddItemTag(ctx context.Context, itemId ItemId, tagId TagId, params *AddItemTagParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateItemVendorDetailWithBody Add a vendor detail to an item
 	//
@@ -9730,7 +10900,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/items/{itemId}/vendors (the `CreateItemVendorDetail` operationId).
-	CreateItemVendorDetailWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateItemVendorDetailWithBody(ctx context.Context, itemId ItemId, params *CreateItemVendorDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateItemVendorDetail Add a vendor detail to an item
 	//
@@ -9746,7 +10916,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/items/{itemId}/vendors (the `CreateItemVendorDetail` operationId).
-	CreateItemVendorDetail(ctx context.Context, itemId ItemId, body CreateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateItemVendorDetail(ctx context.Context, itemId ItemId, params *CreateItemVendorDetailParams, body CreateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListItemVendorDetails List an item's vendor details
 	//
@@ -9814,7 +10984,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/locations (the `CreateLocation` operationId).
-	CreateLocationWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateLocationWithBody(ctx context.Context, params *CreateLocationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateLocation Create a location
 	//
@@ -9826,7 +10996,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/locations (the `CreateLocation` operationId).
-	CreateLocation(ctx context.Context, body CreateLocationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateLocation(ctx context.Context, params *CreateLocationParams, body CreateLocationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListLocationsWithBody List locations
 	//
@@ -9888,7 +11058,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/material-codes (the `CreateMaterialCode` operationId).
-	CreateMaterialCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateMaterialCodeWithBody(ctx context.Context, params *CreateMaterialCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateMaterialCode Create a material code
 	//
@@ -9903,7 +11073,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/material-codes (the `CreateMaterialCode` operationId).
-	CreateMaterialCode(ctx context.Context, body CreateMaterialCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateMaterialCode(ctx context.Context, params *CreateMaterialCodeParams, body CreateMaterialCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListMaterialCodesWithBody List material codes
 	//
@@ -9960,7 +11130,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/materials (the `CreateMaterialShape` operationId).
-	CreateMaterialShapeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateMaterialShapeWithBody(ctx context.Context, params *CreateMaterialShapeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateMaterialShape Create a material shape
 	//
@@ -9983,7 +11153,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/materials (the `CreateMaterialShape` operationId).
-	CreateMaterialShape(ctx context.Context, body CreateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateMaterialShape(ctx context.Context, params *CreateMaterialShapeParams, body CreateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ActivateMaterialShapesWithBody Activate or deactivate material shapes
 	//
@@ -9996,7 +11166,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/materials/activate (the `ActivateMaterialShapes` operationId).
-	ActivateMaterialShapesWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ActivateMaterialShapesWithBody(ctx context.Context, params *ActivateMaterialShapesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ActivateMaterialShapes Activate or deactivate material shapes
 	//
@@ -10009,7 +11179,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/materials/activate (the `ActivateMaterialShapes` operationId).
-	ActivateMaterialShapes(ctx context.Context, body ActivateMaterialShapesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ActivateMaterialShapes(ctx context.Context, params *ActivateMaterialShapesParams, body ActivateMaterialShapesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListMaterialShapesWithBody List material shapes
 	//
@@ -10119,7 +11289,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/payment-terms (the `CreatePaymentTerm` operationId).
-	CreatePaymentTermWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreatePaymentTermWithBody(ctx context.Context, params *CreatePaymentTermParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreatePaymentTerm Create payment terms
 	//
@@ -10130,7 +11300,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/payment-terms (the `CreatePaymentTerm` operationId).
-	CreatePaymentTerm(ctx context.Context, body CreatePaymentTermJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreatePaymentTerm(ctx context.Context, params *CreatePaymentTermParams, body CreatePaymentTermJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListPaymentTermsWithBody List payment terms
 	//
@@ -10236,7 +11406,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/shape-codes (the `CreateShapeCode` operationId).
-	CreateShapeCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateShapeCodeWithBody(ctx context.Context, params *CreateShapeCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateShapeCode Create a shape code
 	//
@@ -10251,7 +11421,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/shape-codes (the `CreateShapeCode` operationId).
-	CreateShapeCode(ctx context.Context, body CreateShapeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateShapeCode(ctx context.Context, params *CreateShapeCodeParams, body CreateShapeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListShapeCodesWithBody List shape codes
 	//
@@ -10300,7 +11470,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/tags (the `CreateTag` operationId).
-	CreateTagWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateTagWithBody(ctx context.Context, params *CreateTagParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateTag Create a tag
 	//
@@ -10315,7 +11485,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/tags (the `CreateTag` operationId).
-	CreateTag(ctx context.Context, body CreateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateTag(ctx context.Context, params *CreateTagParams, body CreateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListTagsWithBody List tags
 	//
@@ -10477,7 +11647,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/vendors (the `CreateVendor` operationId).
-	CreateVendorWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateVendorWithBody(ctx context.Context, params *CreateVendorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateVendor Create a vendor
 	//
@@ -10489,7 +11659,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/vendors (the `CreateVendor` operationId).
-	CreateVendor(ctx context.Context, body CreateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateVendor(ctx context.Context, params *CreateVendorParams, body CreateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListVendorsWithBody List vendors
 	//
@@ -10559,7 +11729,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/work-centers (the `CreateWorkCenter` operationId).
-	CreateWorkCenterWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateWorkCenterWithBody(ctx context.Context, params *CreateWorkCenterParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateWorkCenter Create a work center
 	//
@@ -10574,7 +11744,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/work-centers (the `CreateWorkCenter` operationId).
-	CreateWorkCenter(ctx context.Context, body CreateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateWorkCenter(ctx context.Context, params *CreateWorkCenterParams, body CreateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListWorkCentersWithBody List work centers
 	//
@@ -10662,8 +11832,8 @@ type ClientInterface interface {
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/accounting-codes (the `CreateAccountingCode` operationId).
-func (c *Client) CreateAccountingCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateAccountingCodeRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateAccountingCodeWithBody(ctx context.Context, params *CreateAccountingCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateAccountingCodeRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -10683,8 +11853,8 @@ func (c *Client) CreateAccountingCodeWithBody(ctx context.Context, contentType s
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/accounting-codes (the `CreateAccountingCode` operationId).
-func (c *Client) CreateAccountingCode(ctx context.Context, body CreateAccountingCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateAccountingCodeRequest(c.Server, body)
+func (c *Client) CreateAccountingCode(ctx context.Context, params *CreateAccountingCodeParams, body CreateAccountingCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateAccountingCodeRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -10791,8 +11961,8 @@ func (c *Client) GetAccountingCode(ctx context.Context, id Id, reqEditors ...Req
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/attachments (the `UploadAttachment` operationId).
-func (c *Client) UploadAttachmentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUploadAttachmentRequestWithBody(c.Server, contentType, body)
+func (c *Client) UploadAttachmentWithBody(ctx context.Context, params *UploadAttachmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUploadAttachmentRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -10821,8 +11991,8 @@ func (c *Client) UploadAttachmentWithBody(ctx context.Context, contentType strin
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/attachments/certification (the `UploadCertification` operationId).
-func (c *Client) UploadCertificationWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUploadCertificationRequestWithBody(c.Server, contentType, body)
+func (c *Client) UploadCertificationWithBody(ctx context.Context, params *UploadCertificationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUploadCertificationRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -10973,8 +12143,8 @@ func (c *Client) ListAttachments(ctx context.Context, params *ListAttachmentsPar
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/attachments/remote (the `CreateRemoteAttachment` operationId).
-func (c *Client) CreateRemoteAttachmentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateRemoteAttachmentRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateRemoteAttachmentWithBody(ctx context.Context, params *CreateRemoteAttachmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateRemoteAttachmentRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -10999,8 +12169,8 @@ func (c *Client) CreateRemoteAttachmentWithBody(ctx context.Context, contentType
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/attachments/remote (the `CreateRemoteAttachment` operationId).
-func (c *Client) CreateRemoteAttachment(ctx context.Context, body CreateRemoteAttachmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateRemoteAttachmentRequest(c.Server, body)
+func (c *Client) CreateRemoteAttachment(ctx context.Context, params *CreateRemoteAttachmentParams, body CreateRemoteAttachmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateRemoteAttachmentRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11137,8 +12307,8 @@ func (c *Client) ValidateToken(ctx context.Context, reqEditors ...RequestEditorF
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/chart-of-accounts (the `CreateChartOfAccount` operationId).
-func (c *Client) CreateChartOfAccountWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateChartOfAccountRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateChartOfAccountWithBody(ctx context.Context, params *CreateChartOfAccountParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateChartOfAccountRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11158,8 +12328,8 @@ func (c *Client) CreateChartOfAccountWithBody(ctx context.Context, contentType s
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/chart-of-accounts (the `CreateChartOfAccount` operationId).
-func (c *Client) CreateChartOfAccount(ctx context.Context, body CreateChartOfAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateChartOfAccountRequest(c.Server, body)
+func (c *Client) CreateChartOfAccount(ctx context.Context, params *CreateChartOfAccountParams, body CreateChartOfAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateChartOfAccountRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11239,8 +12409,8 @@ func (c *Client) GetChartOfAccount(ctx context.Context, id Id, reqEditors ...Req
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/companies (the `CreateCompany` operationId).
-func (c *Client) CreateCompanyWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateCompanyRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateCompanyWithBody(ctx context.Context, params *CreateCompanyParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateCompanyRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11261,8 +12431,8 @@ func (c *Client) CreateCompanyWithBody(ctx context.Context, contentType string, 
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/companies (the `CreateCompany` operationId).
-func (c *Client) CreateCompany(ctx context.Context, body CreateCompanyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateCompanyRequest(c.Server, body)
+func (c *Client) CreateCompany(ctx context.Context, params *CreateCompanyParams, body CreateCompanyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateCompanyRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11444,8 +12614,8 @@ func (c *Client) UpdateCompany(ctx context.Context, companyId CompanyId, body Up
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/custom-fields (the `CreateCustomField` operationId).
-func (c *Client) CreateCustomFieldWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateCustomFieldRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateCustomFieldWithBody(ctx context.Context, params *CreateCustomFieldParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateCustomFieldRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11468,8 +12638,8 @@ func (c *Client) CreateCustomFieldWithBody(ctx context.Context, contentType stri
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/custom-fields (the `CreateCustomField` operationId).
-func (c *Client) CreateCustomField(ctx context.Context, body CreateCustomFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateCustomFieldRequest(c.Server, body)
+func (c *Client) CreateCustomField(ctx context.Context, params *CreateCustomFieldParams, body CreateCustomFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateCustomFieldRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11620,8 +12790,8 @@ func (c *Client) UpdateCustomField(ctx context.Context, id Id, body UpdateCustom
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/customer-tiers (the `CreateCustomerTier` operationId).
-func (c *Client) CreateCustomerTierWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateCustomerTierRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateCustomerTierWithBody(ctx context.Context, params *CreateCustomerTierParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateCustomerTierRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11641,8 +12811,8 @@ func (c *Client) CreateCustomerTierWithBody(ctx context.Context, contentType str
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/customer-tiers (the `CreateCustomerTier` operationId).
-func (c *Client) CreateCustomerTier(ctx context.Context, body CreateCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateCustomerTierRequest(c.Server, body)
+func (c *Client) CreateCustomerTier(ctx context.Context, params *CreateCustomerTierParams, body CreateCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateCustomerTierRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11725,8 +12895,8 @@ func (c *Client) GetCustomerTier(ctx context.Context, id Id, reqEditors ...Reque
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/customers (the `CreateCustomer` operationId).
-func (c *Client) CreateCustomerWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateCustomerRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateCustomerWithBody(ctx context.Context, params *CreateCustomerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateCustomerRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11750,8 +12920,8 @@ func (c *Client) CreateCustomerWithBody(ctx context.Context, contentType string,
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/customers (the `CreateCustomer` operationId).
-func (c *Client) CreateCustomer(ctx context.Context, body CreateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateCustomerRequest(c.Server, body)
+func (c *Client) CreateCustomer(ctx context.Context, params *CreateCustomerParams, body CreateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateCustomerRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11971,8 +13141,8 @@ func (c *Client) UpdateCustomer(ctx context.Context, customerId CustomerId, body
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/customers/{customerId}/addresses (the `CreateCustomerAddress` operationId).
-func (c *Client) CreateCustomerAddressWithBody(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateCustomerAddressRequestWithBody(c.Server, customerId, contentType, body)
+func (c *Client) CreateCustomerAddressWithBody(ctx context.Context, customerId CustomerId, params *CreateCustomerAddressParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateCustomerAddressRequestWithBody(c.Server, customerId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11997,8 +13167,8 @@ func (c *Client) CreateCustomerAddressWithBody(ctx context.Context, customerId C
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/customers/{customerId}/addresses (the `CreateCustomerAddress` operationId).
-func (c *Client) CreateCustomerAddress(ctx context.Context, customerId CustomerId, body CreateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateCustomerAddressRequest(c.Server, customerId, body)
+func (c *Client) CreateCustomerAddress(ctx context.Context, customerId CustomerId, params *CreateCustomerAddressParams, body CreateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateCustomerAddressRequest(c.Server, customerId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12129,8 +13299,8 @@ func (c *Client) UpdateCustomerAddress(ctx context.Context, customerId CustomerI
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/customers/{customerId}/contacts (the `CreateCustomerContact` operationId).
-func (c *Client) CreateCustomerContactWithBody(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateCustomerContactRequestWithBody(c.Server, customerId, contentType, body)
+func (c *Client) CreateCustomerContactWithBody(ctx context.Context, customerId CustomerId, params *CreateCustomerContactParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateCustomerContactRequestWithBody(c.Server, customerId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12155,8 +13325,8 @@ func (c *Client) CreateCustomerContactWithBody(ctx context.Context, customerId C
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/customers/{customerId}/contacts (the `CreateCustomerContact` operationId).
-func (c *Client) CreateCustomerContact(ctx context.Context, customerId CustomerId, body CreateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateCustomerContactRequest(c.Server, customerId, body)
+func (c *Client) CreateCustomerContact(ctx context.Context, customerId CustomerId, params *CreateCustomerContactParams, body CreateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateCustomerContactRequest(c.Server, customerId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12335,8 +13505,8 @@ func (c *Client) SetCustomerTier(ctx context.Context, customerId CustomerId, bod
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/department-shifts (the `CreateDepartmentShift` operationId).
-func (c *Client) CreateDepartmentShiftWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateDepartmentShiftRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateDepartmentShiftWithBody(ctx context.Context, params *CreateDepartmentShiftParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateDepartmentShiftRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12365,8 +13535,8 @@ func (c *Client) CreateDepartmentShiftWithBody(ctx context.Context, contentType 
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/department-shifts (the `CreateDepartmentShift` operationId).
-func (c *Client) CreateDepartmentShift(ctx context.Context, body CreateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateDepartmentShiftRequest(c.Server, body)
+func (c *Client) CreateDepartmentShift(ctx context.Context, params *CreateDepartmentShiftParams, body CreateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateDepartmentShiftRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12527,8 +13697,8 @@ func (c *Client) UpdateDepartmentShift(ctx context.Context, id Id, body UpdateDe
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/departments (the `CreateDepartment` operationId).
-func (c *Client) CreateDepartmentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateDepartmentRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateDepartmentWithBody(ctx context.Context, params *CreateDepartmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateDepartmentRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12553,8 +13723,8 @@ func (c *Client) CreateDepartmentWithBody(ctx context.Context, contentType strin
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/departments (the `CreateDepartment` operationId).
-func (c *Client) CreateDepartment(ctx context.Context, body CreateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateDepartmentRequest(c.Server, body)
+func (c *Client) CreateDepartment(ctx context.Context, params *CreateDepartmentParams, body CreateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateDepartmentRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12693,8 +13863,8 @@ func (c *Client) UpdateDepartment(ctx context.Context, id Id, body UpdateDepartm
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/equipment (the `CreateEquipment` operationId).
-func (c *Client) CreateEquipmentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateEquipmentRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateEquipmentWithBody(ctx context.Context, params *CreateEquipmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateEquipmentRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12719,8 +13889,8 @@ func (c *Client) CreateEquipmentWithBody(ctx context.Context, contentType string
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/equipment (the `CreateEquipment` operationId).
-func (c *Client) CreateEquipment(ctx context.Context, body CreateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateEquipmentRequest(c.Server, body)
+func (c *Client) CreateEquipment(ctx context.Context, params *CreateEquipmentParams, body CreateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateEquipmentRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12748,8 +13918,8 @@ func (c *Client) CreateEquipment(ctx context.Context, body CreateEquipmentJSONRe
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/equipment-downtimes (the `CreateEquipmentDowntime` operationId).
-func (c *Client) CreateEquipmentDowntimeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateEquipmentDowntimeRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateEquipmentDowntimeWithBody(ctx context.Context, params *CreateEquipmentDowntimeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateEquipmentDowntimeRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12777,8 +13947,8 @@ func (c *Client) CreateEquipmentDowntimeWithBody(ctx context.Context, contentTyp
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/equipment-downtimes (the `CreateEquipmentDowntime` operationId).
-func (c *Client) CreateEquipmentDowntime(ctx context.Context, body CreateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateEquipmentDowntimeRequest(c.Server, body)
+func (c *Client) CreateEquipmentDowntime(ctx context.Context, params *CreateEquipmentDowntimeParams, body CreateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateEquipmentDowntimeRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13042,8 +14212,8 @@ func (c *Client) UpdateEquipment(ctx context.Context, id Id, body UpdateEquipmen
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/gauge-codes (the `CreateGaugeCode` operationId).
-func (c *Client) CreateGaugeCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateGaugeCodeRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateGaugeCodeWithBody(ctx context.Context, params *CreateGaugeCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateGaugeCodeRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13067,8 +14237,8 @@ func (c *Client) CreateGaugeCodeWithBody(ctx context.Context, contentType string
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/gauge-codes (the `CreateGaugeCode` operationId).
-func (c *Client) CreateGaugeCode(ctx context.Context, body CreateGaugeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateGaugeCodeRequest(c.Server, body)
+func (c *Client) CreateGaugeCode(ctx context.Context, params *CreateGaugeCodeParams, body CreateGaugeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateGaugeCodeRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13156,8 +14326,8 @@ func (c *Client) GetGaugeCode(ctx context.Context, id Id, reqEditors ...RequestE
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/grade-codes (the `CreateGradeCode` operationId).
-func (c *Client) CreateGradeCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateGradeCodeRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateGradeCodeWithBody(ctx context.Context, params *CreateGradeCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateGradeCodeRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13181,8 +14351,8 @@ func (c *Client) CreateGradeCodeWithBody(ctx context.Context, contentType string
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/grade-codes (the `CreateGradeCode` operationId).
-func (c *Client) CreateGradeCode(ctx context.Context, body CreateGradeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateGradeCodeRequest(c.Server, body)
+func (c *Client) CreateGradeCode(ctx context.Context, params *CreateGradeCodeParams, body CreateGradeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateGradeCodeRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13270,8 +14440,8 @@ func (c *Client) GetGradeCode(ctx context.Context, id Id, reqEditors ...RequestE
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/in-process-tracking-field-types (the `CreateInProcessTrackingField` operationId).
-func (c *Client) CreateInProcessTrackingFieldWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateInProcessTrackingFieldRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateInProcessTrackingFieldWithBody(ctx context.Context, params *CreateInProcessTrackingFieldParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateInProcessTrackingFieldRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13295,8 +14465,8 @@ func (c *Client) CreateInProcessTrackingFieldWithBody(ctx context.Context, conte
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/in-process-tracking-field-types (the `CreateInProcessTrackingField` operationId).
-func (c *Client) CreateInProcessTrackingField(ctx context.Context, body CreateInProcessTrackingFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateInProcessTrackingFieldRequest(c.Server, body)
+func (c *Client) CreateInProcessTrackingField(ctx context.Context, params *CreateInProcessTrackingFieldParams, body CreateInProcessTrackingFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateInProcessTrackingFieldRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13635,8 +14805,8 @@ func (c *Client) UpdateInventoryEventDetails(ctx context.Context, inventoryEvent
 // Permission: Edit Inventory.
 //
 // Corresponds with POST /api/inventory-events/{inventoryEventId}/revert (the `RevertInventoryEvent` operationId).
-func (c *Client) RevertInventoryEvent(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewRevertInventoryEventRequest(c.Server, inventoryEventId)
+func (c *Client) RevertInventoryEvent(ctx context.Context, inventoryEventId InventoryEventId, params *RevertInventoryEventParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRevertInventoryEventRequest(c.Server, inventoryEventId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -13658,8 +14828,8 @@ func (c *Client) RevertInventoryEvent(ctx context.Context, inventoryEventId Inve
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/inventory-lots (the `CreateInventoryLot` operationId).
-func (c *Client) CreateInventoryLotWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateInventoryLotRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateInventoryLotWithBody(ctx context.Context, params *CreateInventoryLotParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateInventoryLotRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13681,8 +14851,8 @@ func (c *Client) CreateInventoryLotWithBody(ctx context.Context, contentType str
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/inventory-lots (the `CreateInventoryLot` operationId).
-func (c *Client) CreateInventoryLot(ctx context.Context, body CreateInventoryLotJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateInventoryLotRequest(c.Server, body)
+func (c *Client) CreateInventoryLot(ctx context.Context, params *CreateInventoryLotParams, body CreateInventoryLotJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateInventoryLotRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13912,8 +15082,8 @@ func (c *Client) ListInventory(ctx context.Context, params *ListInventoryParams,
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/inventory/override (the `OverrideInventory` operationId).
-func (c *Client) OverrideInventoryWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewOverrideInventoryRequestWithBody(c.Server, contentType, body)
+func (c *Client) OverrideInventoryWithBody(ctx context.Context, params *OverrideInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewOverrideInventoryRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13941,8 +15111,8 @@ func (c *Client) OverrideInventoryWithBody(ctx context.Context, contentType stri
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/inventory/override (the `OverrideInventory` operationId).
-func (c *Client) OverrideInventory(ctx context.Context, body OverrideInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewOverrideInventoryRequest(c.Server, body)
+func (c *Client) OverrideInventory(ctx context.Context, params *OverrideInventoryParams, body OverrideInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewOverrideInventoryRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13973,8 +15143,8 @@ func (c *Client) OverrideInventory(ctx context.Context, body OverrideInventoryJS
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/inventory/pick (the `PickInventory` operationId).
-func (c *Client) PickInventoryWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPickInventoryRequestWithBody(c.Server, contentType, body)
+func (c *Client) PickInventoryWithBody(ctx context.Context, params *PickInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPickInventoryRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14005,8 +15175,8 @@ func (c *Client) PickInventoryWithBody(ctx context.Context, contentType string, 
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/inventory/pick (the `PickInventory` operationId).
-func (c *Client) PickInventory(ctx context.Context, body PickInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPickInventoryRequest(c.Server, body)
+func (c *Client) PickInventory(ctx context.Context, params *PickInventoryParams, body PickInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPickInventoryRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14032,8 +15202,8 @@ func (c *Client) PickInventory(ctx context.Context, body PickInventoryJSONReques
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/inventory/receive (the `ReceiveInventory` operationId).
-func (c *Client) ReceiveInventoryWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewReceiveInventoryRequestWithBody(c.Server, contentType, body)
+func (c *Client) ReceiveInventoryWithBody(ctx context.Context, params *ReceiveInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReceiveInventoryRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14059,8 +15229,8 @@ func (c *Client) ReceiveInventoryWithBody(ctx context.Context, contentType strin
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/inventory/receive (the `ReceiveInventory` operationId).
-func (c *Client) ReceiveInventory(ctx context.Context, body ReceiveInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewReceiveInventoryRequest(c.Server, body)
+func (c *Client) ReceiveInventory(ctx context.Context, params *ReceiveInventoryParams, body ReceiveInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReceiveInventoryRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14084,8 +15254,8 @@ func (c *Client) ReceiveInventory(ctx context.Context, body ReceiveInventoryJSON
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/item-categories (the `CreateItemCategory` operationId).
-func (c *Client) CreateItemCategoryWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateItemCategoryRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateItemCategoryWithBody(ctx context.Context, params *CreateItemCategoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemCategoryRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14109,8 +15279,8 @@ func (c *Client) CreateItemCategoryWithBody(ctx context.Context, contentType str
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/item-categories (the `CreateItemCategory` operationId).
-func (c *Client) CreateItemCategory(ctx context.Context, body CreateItemCategoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateItemCategoryRequest(c.Server, body)
+func (c *Client) CreateItemCategory(ctx context.Context, params *CreateItemCategoryParams, body CreateItemCategoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemCategoryRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14198,8 +15368,8 @@ func (c *Client) GetItemCategory(ctx context.Context, id Id, reqEditors ...Reque
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/item-classes (the `CreateItemClass` operationId).
-func (c *Client) CreateItemClassWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateItemClassRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateItemClassWithBody(ctx context.Context, params *CreateItemClassParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemClassRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14223,8 +15393,8 @@ func (c *Client) CreateItemClassWithBody(ctx context.Context, contentType string
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/item-classes (the `CreateItemClass` operationId).
-func (c *Client) CreateItemClass(ctx context.Context, body CreateItemClassJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateItemClassRequest(c.Server, body)
+func (c *Client) CreateItemClass(ctx context.Context, params *CreateItemClassParams, body CreateItemClassJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemClassRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14394,8 +15564,8 @@ func (c *Client) GetItemTag(ctx context.Context, id Id, reqEditors ...RequestEdi
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/items (the `CreateItem` operationId).
-func (c *Client) CreateItemWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateItemRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateItemWithBody(ctx context.Context, params *CreateItemParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14430,8 +15600,8 @@ func (c *Client) CreateItemWithBody(ctx context.Context, contentType string, bod
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/items (the `CreateItem` operationId).
-func (c *Client) CreateItem(ctx context.Context, body CreateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateItemRequest(c.Server, body)
+func (c *Client) CreateItem(ctx context.Context, params *CreateItemParams, body CreateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14576,8 +15746,8 @@ func (c *Client) ListItems(ctx context.Context, params *ListItemsParams, body Li
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/items/material-shape (the `CreateItemFromMaterialShape` operationId).
-func (c *Client) CreateItemFromMaterialShapeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateItemFromMaterialShapeRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateItemFromMaterialShapeWithBody(ctx context.Context, params *CreateItemFromMaterialShapeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemFromMaterialShapeRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14622,8 +15792,8 @@ func (c *Client) CreateItemFromMaterialShapeWithBody(ctx context.Context, conten
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/items/material-shape (the `CreateItemFromMaterialShape` operationId).
-func (c *Client) CreateItemFromMaterialShape(ctx context.Context, body CreateItemFromMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateItemFromMaterialShapeRequest(c.Server, body)
+func (c *Client) CreateItemFromMaterialShape(ctx context.Context, params *CreateItemFromMaterialShapeParams, body CreateItemFromMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemFromMaterialShapeRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15006,8 +16176,8 @@ func (c *Client) ReplaceItemCustomFieldsDeprecated(ctx context.Context, itemId I
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/items/{itemId}/customers (the `CreateItemCustomerDetail` operationId).
-func (c *Client) CreateItemCustomerDetailWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateItemCustomerDetailRequestWithBody(c.Server, itemId, contentType, body)
+func (c *Client) CreateItemCustomerDetailWithBody(ctx context.Context, itemId ItemId, params *CreateItemCustomerDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemCustomerDetailRequestWithBody(c.Server, itemId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15037,8 +16207,8 @@ func (c *Client) CreateItemCustomerDetailWithBody(ctx context.Context, itemId It
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/items/{itemId}/customers (the `CreateItemCustomerDetail` operationId).
-func (c *Client) CreateItemCustomerDetail(ctx context.Context, itemId ItemId, body CreateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateItemCustomerDetailRequest(c.Server, itemId, body)
+func (c *Client) CreateItemCustomerDetail(ctx context.Context, itemId ItemId, params *CreateItemCustomerDetailParams, body CreateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemCustomerDetailRequest(c.Server, itemId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15179,8 +16349,8 @@ func (c *Client) GetItemInputUnitCost(ctx context.Context, itemId ItemId, params
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/items/{itemId}/inventory/pick (the `PickItemInventory` operationId).
-func (c *Client) PickItemInventoryWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPickItemInventoryRequestWithBody(c.Server, itemId, contentType, body)
+func (c *Client) PickItemInventoryWithBody(ctx context.Context, itemId ItemId, params *PickItemInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPickItemInventoryRequestWithBody(c.Server, itemId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15200,8 +16370,8 @@ func (c *Client) PickItemInventoryWithBody(ctx context.Context, itemId ItemId, c
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/items/{itemId}/inventory/pick (the `PickItemInventory` operationId).
-func (c *Client) PickItemInventory(ctx context.Context, itemId ItemId, body PickItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPickItemInventoryRequest(c.Server, itemId, body)
+func (c *Client) PickItemInventory(ctx context.Context, itemId ItemId, params *PickItemInventoryParams, body PickItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPickItemInventoryRequest(c.Server, itemId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15221,8 +16391,8 @@ func (c *Client) PickItemInventory(ctx context.Context, itemId ItemId, body Pick
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/items/{itemId}/inventory/receive (the `ReceiveItemInventory` operationId).
-func (c *Client) ReceiveItemInventoryWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewReceiveItemInventoryRequestWithBody(c.Server, itemId, contentType, body)
+func (c *Client) ReceiveItemInventoryWithBody(ctx context.Context, itemId ItemId, params *ReceiveItemInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReceiveItemInventoryRequestWithBody(c.Server, itemId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15242,8 +16412,8 @@ func (c *Client) ReceiveItemInventoryWithBody(ctx context.Context, itemId ItemId
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/items/{itemId}/inventory/receive (the `ReceiveItemInventory` operationId).
-func (c *Client) ReceiveItemInventory(ctx context.Context, itemId ItemId, body ReceiveItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewReceiveItemInventoryRequest(c.Server, itemId, body)
+func (c *Client) ReceiveItemInventory(ctx context.Context, itemId ItemId, params *ReceiveItemInventoryParams, body ReceiveItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReceiveItemInventoryRequest(c.Server, itemId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15270,8 +16440,8 @@ func (c *Client) ReceiveItemInventory(ctx context.Context, itemId ItemId, body R
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/items/{itemId}/material-vendors (the `CreateItemMaterialVendorDetail` operationId).
-func (c *Client) CreateItemMaterialVendorDetailWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateItemMaterialVendorDetailRequestWithBody(c.Server, itemId, contentType, body)
+func (c *Client) CreateItemMaterialVendorDetailWithBody(ctx context.Context, itemId ItemId, params *CreateItemMaterialVendorDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemMaterialVendorDetailRequestWithBody(c.Server, itemId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15298,8 +16468,8 @@ func (c *Client) CreateItemMaterialVendorDetailWithBody(ctx context.Context, ite
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/items/{itemId}/material-vendors (the `CreateItemMaterialVendorDetail` operationId).
-func (c *Client) CreateItemMaterialVendorDetail(ctx context.Context, itemId ItemId, body CreateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateItemMaterialVendorDetailRequest(c.Server, itemId, body)
+func (c *Client) CreateItemMaterialVendorDetail(ctx context.Context, itemId ItemId, params *CreateItemMaterialVendorDetailParams, body CreateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemMaterialVendorDetailRequest(c.Server, itemId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15616,8 +16786,8 @@ func (c *Client) ListItemPurchasePriceBreaks(ctx context.Context, itemId ItemId,
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/items/{itemId}/revision (the `AddItemRevision` operationId).
-func (c *Client) AddItemRevisionWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewAddItemRevisionRequestWithBody(c.Server, itemId, contentType, body)
+func (c *Client) AddItemRevisionWithBody(ctx context.Context, itemId ItemId, params *AddItemRevisionParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAddItemRevisionRequestWithBody(c.Server, itemId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15667,8 +16837,8 @@ func (c *Client) AddItemRevisionWithBody(ctx context.Context, itemId ItemId, con
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/items/{itemId}/revision (the `AddItemRevision` operationId).
-func (c *Client) AddItemRevision(ctx context.Context, itemId ItemId, body AddItemRevisionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewAddItemRevisionRequest(c.Server, itemId, body)
+func (c *Client) AddItemRevision(ctx context.Context, itemId ItemId, params *AddItemRevisionParams, body AddItemRevisionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAddItemRevisionRequest(c.Server, itemId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15904,8 +17074,8 @@ func (c *Client) RemoveItemTag(ctx context.Context, itemId ItemId, tagId TagId, 
 // Permission: Edit Item.
 //
 // Corresponds with POST /api/items/{itemId}/tags/{tagId} (the `AddItemTag` operationId).
-func (c *Client) AddItemTag(ctx context.Context, itemId ItemId, tagId TagId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewAddItemTagRequest(c.Server, itemId, tagId)
+func (c *Client) AddItemTag(ctx context.Context, itemId ItemId, tagId TagId, params *AddItemTagParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAddItemTagRequest(c.Server, itemId, tagId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -15930,8 +17100,8 @@ func (c *Client) AddItemTag(ctx context.Context, itemId ItemId, tagId TagId, req
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/items/{itemId}/vendors (the `CreateItemVendorDetail` operationId).
-func (c *Client) CreateItemVendorDetailWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateItemVendorDetailRequestWithBody(c.Server, itemId, contentType, body)
+func (c *Client) CreateItemVendorDetailWithBody(ctx context.Context, itemId ItemId, params *CreateItemVendorDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemVendorDetailRequestWithBody(c.Server, itemId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15956,8 +17126,8 @@ func (c *Client) CreateItemVendorDetailWithBody(ctx context.Context, itemId Item
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/items/{itemId}/vendors (the `CreateItemVendorDetail` operationId).
-func (c *Client) CreateItemVendorDetail(ctx context.Context, itemId ItemId, body CreateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateItemVendorDetailRequest(c.Server, itemId, body)
+func (c *Client) CreateItemVendorDetail(ctx context.Context, itemId ItemId, params *CreateItemVendorDetailParams, body CreateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateItemVendorDetailRequest(c.Server, itemId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16074,8 +17244,8 @@ func (c *Client) UpdateItemVendorDetail(ctx context.Context, itemId ItemId, item
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/locations (the `CreateLocation` operationId).
-func (c *Client) CreateLocationWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateLocationRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateLocationWithBody(ctx context.Context, params *CreateLocationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateLocationRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16096,8 +17266,8 @@ func (c *Client) CreateLocationWithBody(ctx context.Context, contentType string,
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/locations (the `CreateLocation` operationId).
-func (c *Client) CreateLocation(ctx context.Context, body CreateLocationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateLocationRequest(c.Server, body)
+func (c *Client) CreateLocation(ctx context.Context, params *CreateLocationParams, body CreateLocationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateLocationRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16208,8 +17378,8 @@ func (c *Client) GetLocation(ctx context.Context, id Id, reqEditors ...RequestEd
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/material-codes (the `CreateMaterialCode` operationId).
-func (c *Client) CreateMaterialCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateMaterialCodeRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateMaterialCodeWithBody(ctx context.Context, params *CreateMaterialCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateMaterialCodeRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16233,8 +17403,8 @@ func (c *Client) CreateMaterialCodeWithBody(ctx context.Context, contentType str
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/material-codes (the `CreateMaterialCode` operationId).
-func (c *Client) CreateMaterialCode(ctx context.Context, body CreateMaterialCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateMaterialCodeRequest(c.Server, body)
+func (c *Client) CreateMaterialCode(ctx context.Context, params *CreateMaterialCodeParams, body CreateMaterialCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateMaterialCodeRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16330,8 +17500,8 @@ func (c *Client) GetMaterialCode(ctx context.Context, id Id, reqEditors ...Reque
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/materials (the `CreateMaterialShape` operationId).
-func (c *Client) CreateMaterialShapeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateMaterialShapeRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateMaterialShapeWithBody(ctx context.Context, params *CreateMaterialShapeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateMaterialShapeRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16363,8 +17533,8 @@ func (c *Client) CreateMaterialShapeWithBody(ctx context.Context, contentType st
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/materials (the `CreateMaterialShape` operationId).
-func (c *Client) CreateMaterialShape(ctx context.Context, body CreateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateMaterialShapeRequest(c.Server, body)
+func (c *Client) CreateMaterialShape(ctx context.Context, params *CreateMaterialShapeParams, body CreateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateMaterialShapeRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16386,8 +17556,8 @@ func (c *Client) CreateMaterialShape(ctx context.Context, body CreateMaterialSha
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/materials/activate (the `ActivateMaterialShapes` operationId).
-func (c *Client) ActivateMaterialShapesWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewActivateMaterialShapesRequestWithBody(c.Server, contentType, body)
+func (c *Client) ActivateMaterialShapesWithBody(ctx context.Context, params *ActivateMaterialShapesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewActivateMaterialShapesRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16409,8 +17579,8 @@ func (c *Client) ActivateMaterialShapesWithBody(ctx context.Context, contentType
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/materials/activate (the `ActivateMaterialShapes` operationId).
-func (c *Client) ActivateMaterialShapes(ctx context.Context, body ActivateMaterialShapesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewActivateMaterialShapesRequest(c.Server, body)
+func (c *Client) ActivateMaterialShapes(ctx context.Context, params *ActivateMaterialShapesParams, body ActivateMaterialShapesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewActivateMaterialShapesRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16599,8 +17769,8 @@ func (c *Client) GetOpenApiYaml(ctx context.Context, params *GetOpenApiYamlParam
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/payment-terms (the `CreatePaymentTerm` operationId).
-func (c *Client) CreatePaymentTermWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreatePaymentTermRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreatePaymentTermWithBody(ctx context.Context, params *CreatePaymentTermParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreatePaymentTermRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16620,8 +17790,8 @@ func (c *Client) CreatePaymentTermWithBody(ctx context.Context, contentType stri
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/payment-terms (the `CreatePaymentTerm` operationId).
-func (c *Client) CreatePaymentTerm(ctx context.Context, body CreatePaymentTermJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreatePaymentTermRequest(c.Server, body)
+func (c *Client) CreatePaymentTerm(ctx context.Context, params *CreatePaymentTermParams, body CreatePaymentTermJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreatePaymentTermRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16826,8 +17996,8 @@ func (c *Client) UpdatePricingSettings(ctx context.Context, body UpdatePricingSe
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/shape-codes (the `CreateShapeCode` operationId).
-func (c *Client) CreateShapeCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateShapeCodeRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateShapeCodeWithBody(ctx context.Context, params *CreateShapeCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateShapeCodeRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16851,8 +18021,8 @@ func (c *Client) CreateShapeCodeWithBody(ctx context.Context, contentType string
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/shape-codes (the `CreateShapeCode` operationId).
-func (c *Client) CreateShapeCode(ctx context.Context, body CreateShapeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateShapeCodeRequest(c.Server, body)
+func (c *Client) CreateShapeCode(ctx context.Context, params *CreateShapeCodeParams, body CreateShapeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateShapeCodeRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16940,8 +18110,8 @@ func (c *Client) GetShapeCode(ctx context.Context, id Id, reqEditors ...RequestE
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/tags (the `CreateTag` operationId).
-func (c *Client) CreateTagWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateTagRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateTagWithBody(ctx context.Context, params *CreateTagParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateTagRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16965,8 +18135,8 @@ func (c *Client) CreateTagWithBody(ctx context.Context, contentType string, body
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/tags (the `CreateTag` operationId).
-func (c *Client) CreateTag(ctx context.Context, body CreateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateTagRequest(c.Server, body)
+func (c *Client) CreateTag(ctx context.Context, params *CreateTagParams, body CreateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateTagRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -17227,8 +18397,8 @@ func (c *Client) ListUnitsOfMeasure(ctx context.Context, params *ListUnitsOfMeas
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/vendors (the `CreateVendor` operationId).
-func (c *Client) CreateVendorWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateVendorRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateVendorWithBody(ctx context.Context, params *CreateVendorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateVendorRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -17249,8 +18419,8 @@ func (c *Client) CreateVendorWithBody(ctx context.Context, contentType string, b
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/vendors (the `CreateVendor` operationId).
-func (c *Client) CreateVendor(ctx context.Context, body CreateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateVendorRequest(c.Server, body)
+func (c *Client) CreateVendor(ctx context.Context, params *CreateVendorParams, body CreateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateVendorRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -17379,8 +18549,8 @@ func (c *Client) UpdateVendor(ctx context.Context, id Id, body UpdateVendorJSONR
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/work-centers (the `CreateWorkCenter` operationId).
-func (c *Client) CreateWorkCenterWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateWorkCenterRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateWorkCenterWithBody(ctx context.Context, params *CreateWorkCenterParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateWorkCenterRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -17404,8 +18574,8 @@ func (c *Client) CreateWorkCenterWithBody(ctx context.Context, contentType strin
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/work-centers (the `CreateWorkCenter` operationId).
-func (c *Client) CreateWorkCenter(ctx context.Context, body CreateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateWorkCenterRequest(c.Server, body)
+func (c *Client) CreateWorkCenter(ctx context.Context, params *CreateWorkCenterParams, body CreateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateWorkCenterRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -17553,18 +18723,18 @@ func (c *Client) UpdateWorkCenter(ctx context.Context, id Id, body UpdateWorkCen
 }
 
 // NewCreateAccountingCodeRequest calls the generic CreateAccountingCode builder with application/json body
-func NewCreateAccountingCodeRequest(server string, body CreateAccountingCodeJSONRequestBody) (*http.Request, error) {
+func NewCreateAccountingCodeRequest(server string, params *CreateAccountingCodeParams, body CreateAccountingCodeJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateAccountingCodeRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateAccountingCodeRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateAccountingCodeRequestWithBody constructs an http.Request for the CreateAccountingCode method, with any body, and a specified content type
-func NewCreateAccountingCodeRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateAccountingCodeRequestWithBody(server string, params *CreateAccountingCodeParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -17588,6 +18758,21 @@ func NewCreateAccountingCodeRequestWithBody(server string, contentType string, b
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -17730,7 +18915,7 @@ func NewGetAccountingCodeRequest(server string, id Id) (*http.Request, error) {
 }
 
 // NewUploadAttachmentRequestWithBody constructs an http.Request for the UploadAttachment method, with any body, and a specified content type
-func NewUploadAttachmentRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewUploadAttachmentRequestWithBody(server string, params *UploadAttachmentParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -17755,11 +18940,26 @@ func NewUploadAttachmentRequestWithBody(server string, contentType string, body 
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewUploadCertificationRequestWithBody constructs an http.Request for the UploadCertification method, with any body, and a specified content type
-func NewUploadCertificationRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewUploadCertificationRequestWithBody(server string, params *UploadCertificationParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -17783,6 +18983,21 @@ func NewUploadCertificationRequestWithBody(server string, contentType string, bo
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -17958,18 +19173,18 @@ func NewListAttachmentsRequestWithBody(server string, params *ListAttachmentsPar
 }
 
 // NewCreateRemoteAttachmentRequest calls the generic CreateRemoteAttachment builder with application/json body
-func NewCreateRemoteAttachmentRequest(server string, body CreateRemoteAttachmentJSONRequestBody) (*http.Request, error) {
+func NewCreateRemoteAttachmentRequest(server string, params *CreateRemoteAttachmentParams, body CreateRemoteAttachmentJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateRemoteAttachmentRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateRemoteAttachmentRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateRemoteAttachmentRequestWithBody constructs an http.Request for the CreateRemoteAttachment method, with any body, and a specified content type
-func NewCreateRemoteAttachmentRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateRemoteAttachmentRequestWithBody(server string, params *CreateRemoteAttachmentParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -17993,6 +19208,21 @@ func NewCreateRemoteAttachmentRequestWithBody(server string, contentType string,
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -18235,18 +19465,18 @@ func NewValidateTokenRequest(server string) (*http.Request, error) {
 }
 
 // NewCreateChartOfAccountRequest calls the generic CreateChartOfAccount builder with application/json body
-func NewCreateChartOfAccountRequest(server string, body CreateChartOfAccountJSONRequestBody) (*http.Request, error) {
+func NewCreateChartOfAccountRequest(server string, params *CreateChartOfAccountParams, body CreateChartOfAccountJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateChartOfAccountRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateChartOfAccountRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateChartOfAccountRequestWithBody constructs an http.Request for the CreateChartOfAccount method, with any body, and a specified content type
-func NewCreateChartOfAccountRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateChartOfAccountRequestWithBody(server string, params *CreateChartOfAccountParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -18270,6 +19500,21 @@ func NewCreateChartOfAccountRequestWithBody(server string, contentType string, b
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -18412,18 +19657,18 @@ func NewGetChartOfAccountRequest(server string, id Id) (*http.Request, error) {
 }
 
 // NewCreateCompanyRequest calls the generic CreateCompany builder with application/json body
-func NewCreateCompanyRequest(server string, body CreateCompanyJSONRequestBody) (*http.Request, error) {
+func NewCreateCompanyRequest(server string, params *CreateCompanyParams, body CreateCompanyJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateCompanyRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateCompanyRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateCompanyRequestWithBody constructs an http.Request for the CreateCompany method, with any body, and a specified content type
-func NewCreateCompanyRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateCompanyRequestWithBody(server string, params *CreateCompanyParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -18447,6 +19692,21 @@ func NewCreateCompanyRequestWithBody(server string, contentType string, body io.
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -18683,18 +19943,18 @@ func NewUpdateCompanyRequestWithBody(server string, companyId CompanyId, content
 }
 
 // NewCreateCustomFieldRequest calls the generic CreateCustomField builder with application/json body
-func NewCreateCustomFieldRequest(server string, body CreateCustomFieldJSONRequestBody) (*http.Request, error) {
+func NewCreateCustomFieldRequest(server string, params *CreateCustomFieldParams, body CreateCustomFieldJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateCustomFieldRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateCustomFieldRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateCustomFieldRequestWithBody constructs an http.Request for the CreateCustomField method, with any body, and a specified content type
-func NewCreateCustomFieldRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateCustomFieldRequestWithBody(server string, params *CreateCustomFieldParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -18718,6 +19978,21 @@ func NewCreateCustomFieldRequestWithBody(server string, contentType string, body
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -18941,18 +20216,18 @@ func NewUpdateCustomFieldRequestWithBody(server string, id Id, contentType strin
 }
 
 // NewCreateCustomerTierRequest calls the generic CreateCustomerTier builder with application/json body
-func NewCreateCustomerTierRequest(server string, body CreateCustomerTierJSONRequestBody) (*http.Request, error) {
+func NewCreateCustomerTierRequest(server string, params *CreateCustomerTierParams, body CreateCustomerTierJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateCustomerTierRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateCustomerTierRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateCustomerTierRequestWithBody constructs an http.Request for the CreateCustomerTier method, with any body, and a specified content type
-func NewCreateCustomerTierRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateCustomerTierRequestWithBody(server string, params *CreateCustomerTierParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -18976,6 +20251,21 @@ func NewCreateCustomerTierRequestWithBody(server string, contentType string, bod
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -19118,18 +20408,18 @@ func NewGetCustomerTierRequest(server string, id Id) (*http.Request, error) {
 }
 
 // NewCreateCustomerRequest calls the generic CreateCustomer builder with application/json body
-func NewCreateCustomerRequest(server string, body CreateCustomerJSONRequestBody) (*http.Request, error) {
+func NewCreateCustomerRequest(server string, params *CreateCustomerParams, body CreateCustomerJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateCustomerRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateCustomerRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateCustomerRequestWithBody constructs an http.Request for the CreateCustomer method, with any body, and a specified content type
-func NewCreateCustomerRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateCustomerRequestWithBody(server string, params *CreateCustomerParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -19153,6 +20443,21 @@ func NewCreateCustomerRequestWithBody(server string, contentType string, body io
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -19423,18 +20728,18 @@ func NewUpdateCustomerRequestWithBody(server string, customerId CustomerId, cont
 }
 
 // NewCreateCustomerAddressRequest calls the generic CreateCustomerAddress builder with application/json body
-func NewCreateCustomerAddressRequest(server string, customerId CustomerId, body CreateCustomerAddressJSONRequestBody) (*http.Request, error) {
+func NewCreateCustomerAddressRequest(server string, customerId CustomerId, params *CreateCustomerAddressParams, body CreateCustomerAddressJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateCustomerAddressRequestWithBody(server, customerId, "application/json", bodyReader)
+	return NewCreateCustomerAddressRequestWithBody(server, customerId, params, "application/json", bodyReader)
 }
 
 // NewCreateCustomerAddressRequestWithBody constructs an http.Request for the CreateCustomerAddress method, with any body, and a specified content type
-func NewCreateCustomerAddressRequestWithBody(server string, customerId CustomerId, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateCustomerAddressRequestWithBody(server string, customerId CustomerId, params *CreateCustomerAddressParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -19465,6 +20770,21 @@ func NewCreateCustomerAddressRequestWithBody(server string, customerId CustomerI
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -19703,18 +21023,18 @@ func NewUpdateCustomerAddressRequestWithBody(server string, customerId CustomerI
 }
 
 // NewCreateCustomerContactRequest calls the generic CreateCustomerContact builder with application/json body
-func NewCreateCustomerContactRequest(server string, customerId CustomerId, body CreateCustomerContactJSONRequestBody) (*http.Request, error) {
+func NewCreateCustomerContactRequest(server string, customerId CustomerId, params *CreateCustomerContactParams, body CreateCustomerContactJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateCustomerContactRequestWithBody(server, customerId, "application/json", bodyReader)
+	return NewCreateCustomerContactRequestWithBody(server, customerId, params, "application/json", bodyReader)
 }
 
 // NewCreateCustomerContactRequestWithBody constructs an http.Request for the CreateCustomerContact method, with any body, and a specified content type
-func NewCreateCustomerContactRequestWithBody(server string, customerId CustomerId, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateCustomerContactRequestWithBody(server string, customerId CustomerId, params *CreateCustomerContactParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -19745,6 +21065,21 @@ func NewCreateCustomerContactRequestWithBody(server string, customerId CustomerI
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -20030,18 +21365,18 @@ func NewSetCustomerTierRequestWithBody(server string, customerId CustomerId, con
 }
 
 // NewCreateDepartmentShiftRequest calls the generic CreateDepartmentShift builder with application/json body
-func NewCreateDepartmentShiftRequest(server string, body CreateDepartmentShiftJSONRequestBody) (*http.Request, error) {
+func NewCreateDepartmentShiftRequest(server string, params *CreateDepartmentShiftParams, body CreateDepartmentShiftJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateDepartmentShiftRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateDepartmentShiftRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateDepartmentShiftRequestWithBody constructs an http.Request for the CreateDepartmentShift method, with any body, and a specified content type
-func NewCreateDepartmentShiftRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateDepartmentShiftRequestWithBody(server string, params *CreateDepartmentShiftParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -20065,6 +21400,21 @@ func NewCreateDepartmentShiftRequestWithBody(server string, contentType string, 
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -20288,18 +21638,18 @@ func NewUpdateDepartmentShiftRequestWithBody(server string, id Id, contentType s
 }
 
 // NewCreateDepartmentRequest calls the generic CreateDepartment builder with application/json body
-func NewCreateDepartmentRequest(server string, body CreateDepartmentJSONRequestBody) (*http.Request, error) {
+func NewCreateDepartmentRequest(server string, params *CreateDepartmentParams, body CreateDepartmentJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateDepartmentRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateDepartmentRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateDepartmentRequestWithBody constructs an http.Request for the CreateDepartment method, with any body, and a specified content type
-func NewCreateDepartmentRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateDepartmentRequestWithBody(server string, params *CreateDepartmentParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -20323,6 +21673,21 @@ func NewCreateDepartmentRequestWithBody(server string, contentType string, body 
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -20512,18 +21877,18 @@ func NewUpdateDepartmentRequestWithBody(server string, id Id, contentType string
 }
 
 // NewCreateEquipmentRequest calls the generic CreateEquipment builder with application/json body
-func NewCreateEquipmentRequest(server string, body CreateEquipmentJSONRequestBody) (*http.Request, error) {
+func NewCreateEquipmentRequest(server string, params *CreateEquipmentParams, body CreateEquipmentJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateEquipmentRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateEquipmentRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateEquipmentRequestWithBody constructs an http.Request for the CreateEquipment method, with any body, and a specified content type
-func NewCreateEquipmentRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateEquipmentRequestWithBody(server string, params *CreateEquipmentParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -20548,22 +21913,37 @@ func NewCreateEquipmentRequestWithBody(server string, contentType string, body i
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewCreateEquipmentDowntimeRequest calls the generic CreateEquipmentDowntime builder with application/json body
-func NewCreateEquipmentDowntimeRequest(server string, body CreateEquipmentDowntimeJSONRequestBody) (*http.Request, error) {
+func NewCreateEquipmentDowntimeRequest(server string, params *CreateEquipmentDowntimeParams, body CreateEquipmentDowntimeJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateEquipmentDowntimeRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateEquipmentDowntimeRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateEquipmentDowntimeRequestWithBody constructs an http.Request for the CreateEquipmentDowntime method, with any body, and a specified content type
-func NewCreateEquipmentDowntimeRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateEquipmentDowntimeRequestWithBody(server string, params *CreateEquipmentDowntimeParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -20587,6 +21967,21 @@ func NewCreateEquipmentDowntimeRequestWithBody(server string, contentType string
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -20994,18 +22389,18 @@ func NewUpdateEquipmentRequestWithBody(server string, id Id, contentType string,
 }
 
 // NewCreateGaugeCodeRequest calls the generic CreateGaugeCode builder with application/json body
-func NewCreateGaugeCodeRequest(server string, body CreateGaugeCodeJSONRequestBody) (*http.Request, error) {
+func NewCreateGaugeCodeRequest(server string, params *CreateGaugeCodeParams, body CreateGaugeCodeJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateGaugeCodeRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateGaugeCodeRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateGaugeCodeRequestWithBody constructs an http.Request for the CreateGaugeCode method, with any body, and a specified content type
-func NewCreateGaugeCodeRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateGaugeCodeRequestWithBody(server string, params *CreateGaugeCodeParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -21029,6 +22424,21 @@ func NewCreateGaugeCodeRequestWithBody(server string, contentType string, body i
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -21171,18 +22581,18 @@ func NewGetGaugeCodeRequest(server string, id Id) (*http.Request, error) {
 }
 
 // NewCreateGradeCodeRequest calls the generic CreateGradeCode builder with application/json body
-func NewCreateGradeCodeRequest(server string, body CreateGradeCodeJSONRequestBody) (*http.Request, error) {
+func NewCreateGradeCodeRequest(server string, params *CreateGradeCodeParams, body CreateGradeCodeJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateGradeCodeRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateGradeCodeRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateGradeCodeRequestWithBody constructs an http.Request for the CreateGradeCode method, with any body, and a specified content type
-func NewCreateGradeCodeRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateGradeCodeRequestWithBody(server string, params *CreateGradeCodeParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -21206,6 +22616,21 @@ func NewCreateGradeCodeRequestWithBody(server string, contentType string, body i
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -21348,18 +22773,18 @@ func NewGetGradeCodeRequest(server string, id Id) (*http.Request, error) {
 }
 
 // NewCreateInProcessTrackingFieldRequest calls the generic CreateInProcessTrackingField builder with application/json body
-func NewCreateInProcessTrackingFieldRequest(server string, body CreateInProcessTrackingFieldJSONRequestBody) (*http.Request, error) {
+func NewCreateInProcessTrackingFieldRequest(server string, params *CreateInProcessTrackingFieldParams, body CreateInProcessTrackingFieldJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateInProcessTrackingFieldRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateInProcessTrackingFieldRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateInProcessTrackingFieldRequestWithBody constructs an http.Request for the CreateInProcessTrackingField method, with any body, and a specified content type
-func NewCreateInProcessTrackingFieldRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateInProcessTrackingFieldRequestWithBody(server string, params *CreateInProcessTrackingFieldParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -21383,6 +22808,21 @@ func NewCreateInProcessTrackingFieldRequestWithBody(server string, contentType s
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -21837,7 +23277,7 @@ func NewUpdateInventoryEventDetailsRequestWithBody(server string, inventoryEvent
 }
 
 // NewRevertInventoryEventRequest constructs an http.Request for the RevertInventoryEvent method
-func NewRevertInventoryEventRequest(server string, inventoryEventId InventoryEventId) (*http.Request, error) {
+func NewRevertInventoryEventRequest(server string, inventoryEventId InventoryEventId, params *RevertInventoryEventParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -21867,22 +23307,37 @@ func NewRevertInventoryEventRequest(server string, inventoryEventId InventoryEve
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewCreateInventoryLotRequest calls the generic CreateInventoryLot builder with application/json body
-func NewCreateInventoryLotRequest(server string, body CreateInventoryLotJSONRequestBody) (*http.Request, error) {
+func NewCreateInventoryLotRequest(server string, params *CreateInventoryLotParams, body CreateInventoryLotJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateInventoryLotRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateInventoryLotRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateInventoryLotRequestWithBody constructs an http.Request for the CreateInventoryLot method, with any body, and a specified content type
-func NewCreateInventoryLotRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateInventoryLotRequestWithBody(server string, params *CreateInventoryLotParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -21906,6 +23361,21 @@ func NewCreateInventoryLotRequestWithBody(server string, contentType string, bod
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -22335,18 +23805,18 @@ func NewListInventoryRequestWithBody(server string, params *ListInventoryParams,
 }
 
 // NewOverrideInventoryRequest calls the generic OverrideInventory builder with application/json body
-func NewOverrideInventoryRequest(server string, body OverrideInventoryJSONRequestBody) (*http.Request, error) {
+func NewOverrideInventoryRequest(server string, params *OverrideInventoryParams, body OverrideInventoryJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewOverrideInventoryRequestWithBody(server, "application/json", bodyReader)
+	return NewOverrideInventoryRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewOverrideInventoryRequestWithBody constructs an http.Request for the OverrideInventory method, with any body, and a specified content type
-func NewOverrideInventoryRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewOverrideInventoryRequestWithBody(server string, params *OverrideInventoryParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -22371,22 +23841,37 @@ func NewOverrideInventoryRequestWithBody(server string, contentType string, body
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewPickInventoryRequest calls the generic PickInventory builder with application/json body
-func NewPickInventoryRequest(server string, body PickInventoryJSONRequestBody) (*http.Request, error) {
+func NewPickInventoryRequest(server string, params *PickInventoryParams, body PickInventoryJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPickInventoryRequestWithBody(server, "application/json", bodyReader)
+	return NewPickInventoryRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewPickInventoryRequestWithBody constructs an http.Request for the PickInventory method, with any body, and a specified content type
-func NewPickInventoryRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewPickInventoryRequestWithBody(server string, params *PickInventoryParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -22411,22 +23896,37 @@ func NewPickInventoryRequestWithBody(server string, contentType string, body io.
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewReceiveInventoryRequest calls the generic ReceiveInventory builder with application/json body
-func NewReceiveInventoryRequest(server string, body ReceiveInventoryJSONRequestBody) (*http.Request, error) {
+func NewReceiveInventoryRequest(server string, params *ReceiveInventoryParams, body ReceiveInventoryJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewReceiveInventoryRequestWithBody(server, "application/json", bodyReader)
+	return NewReceiveInventoryRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewReceiveInventoryRequestWithBody constructs an http.Request for the ReceiveInventory method, with any body, and a specified content type
-func NewReceiveInventoryRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewReceiveInventoryRequestWithBody(server string, params *ReceiveInventoryParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -22451,22 +23951,37 @@ func NewReceiveInventoryRequestWithBody(server string, contentType string, body 
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewCreateItemCategoryRequest calls the generic CreateItemCategory builder with application/json body
-func NewCreateItemCategoryRequest(server string, body CreateItemCategoryJSONRequestBody) (*http.Request, error) {
+func NewCreateItemCategoryRequest(server string, params *CreateItemCategoryParams, body CreateItemCategoryJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateItemCategoryRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateItemCategoryRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateItemCategoryRequestWithBody constructs an http.Request for the CreateItemCategory method, with any body, and a specified content type
-func NewCreateItemCategoryRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateItemCategoryRequestWithBody(server string, params *CreateItemCategoryParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -22490,6 +24005,21 @@ func NewCreateItemCategoryRequestWithBody(server string, contentType string, bod
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -22632,18 +24162,18 @@ func NewGetItemCategoryRequest(server string, id Id) (*http.Request, error) {
 }
 
 // NewCreateItemClassRequest calls the generic CreateItemClass builder with application/json body
-func NewCreateItemClassRequest(server string, body CreateItemClassJSONRequestBody) (*http.Request, error) {
+func NewCreateItemClassRequest(server string, params *CreateItemClassParams, body CreateItemClassJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateItemClassRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateItemClassRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateItemClassRequestWithBody constructs an http.Request for the CreateItemClass method, with any body, and a specified content type
-func NewCreateItemClassRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateItemClassRequestWithBody(server string, params *CreateItemClassParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -22667,6 +24197,21 @@ func NewCreateItemClassRequestWithBody(server string, contentType string, body i
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -22946,18 +24491,18 @@ func NewGetItemTagRequest(server string, id Id) (*http.Request, error) {
 }
 
 // NewCreateItemRequest calls the generic CreateItem builder with application/json body
-func NewCreateItemRequest(server string, body CreateItemJSONRequestBody) (*http.Request, error) {
+func NewCreateItemRequest(server string, params *CreateItemParams, body CreateItemJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateItemRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateItemRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateItemRequestWithBody constructs an http.Request for the CreateItem method, with any body, and a specified content type
-func NewCreateItemRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateItemRequestWithBody(server string, params *CreateItemParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -22981,6 +24526,21 @@ func NewCreateItemRequestWithBody(server string, contentType string, body io.Rea
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -23192,18 +24752,18 @@ func NewListItemsRequestWithBody(server string, params *ListItemsParams, content
 }
 
 // NewCreateItemFromMaterialShapeRequest calls the generic CreateItemFromMaterialShape builder with application/json body
-func NewCreateItemFromMaterialShapeRequest(server string, body CreateItemFromMaterialShapeJSONRequestBody) (*http.Request, error) {
+func NewCreateItemFromMaterialShapeRequest(server string, params *CreateItemFromMaterialShapeParams, body CreateItemFromMaterialShapeJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateItemFromMaterialShapeRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateItemFromMaterialShapeRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateItemFromMaterialShapeRequestWithBody constructs an http.Request for the CreateItemFromMaterialShape method, with any body, and a specified content type
-func NewCreateItemFromMaterialShapeRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateItemFromMaterialShapeRequestWithBody(server string, params *CreateItemFromMaterialShapeParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -23227,6 +24787,21 @@ func NewCreateItemFromMaterialShapeRequestWithBody(server string, contentType st
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -23564,18 +25139,18 @@ func NewReplaceItemCustomFieldsDeprecatedRequestWithBody(server string, itemId I
 }
 
 // NewCreateItemCustomerDetailRequest calls the generic CreateItemCustomerDetail builder with application/json body
-func NewCreateItemCustomerDetailRequest(server string, itemId ItemId, body CreateItemCustomerDetailJSONRequestBody) (*http.Request, error) {
+func NewCreateItemCustomerDetailRequest(server string, itemId ItemId, params *CreateItemCustomerDetailParams, body CreateItemCustomerDetailJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateItemCustomerDetailRequestWithBody(server, itemId, "application/json", bodyReader)
+	return NewCreateItemCustomerDetailRequestWithBody(server, itemId, params, "application/json", bodyReader)
 }
 
 // NewCreateItemCustomerDetailRequestWithBody constructs an http.Request for the CreateItemCustomerDetail method, with any body, and a specified content type
-func NewCreateItemCustomerDetailRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateItemCustomerDetailRequestWithBody(server string, itemId ItemId, params *CreateItemCustomerDetailParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -23606,6 +25181,21 @@ func NewCreateItemCustomerDetailRequestWithBody(server string, itemId ItemId, co
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -23860,18 +25450,18 @@ func NewGetItemInputUnitCostRequest(server string, itemId ItemId, params *GetIte
 }
 
 // NewPickItemInventoryRequest calls the generic PickItemInventory builder with application/json body
-func NewPickItemInventoryRequest(server string, itemId ItemId, body PickItemInventoryJSONRequestBody) (*http.Request, error) {
+func NewPickItemInventoryRequest(server string, itemId ItemId, params *PickItemInventoryParams, body PickItemInventoryJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPickItemInventoryRequestWithBody(server, itemId, "application/json", bodyReader)
+	return NewPickItemInventoryRequestWithBody(server, itemId, params, "application/json", bodyReader)
 }
 
 // NewPickItemInventoryRequestWithBody constructs an http.Request for the PickItemInventory method, with any body, and a specified content type
-func NewPickItemInventoryRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+func NewPickItemInventoryRequestWithBody(server string, itemId ItemId, params *PickItemInventoryParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -23903,22 +25493,37 @@ func NewPickItemInventoryRequestWithBody(server string, itemId ItemId, contentTy
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewReceiveItemInventoryRequest calls the generic ReceiveItemInventory builder with application/json body
-func NewReceiveItemInventoryRequest(server string, itemId ItemId, body ReceiveItemInventoryJSONRequestBody) (*http.Request, error) {
+func NewReceiveItemInventoryRequest(server string, itemId ItemId, params *ReceiveItemInventoryParams, body ReceiveItemInventoryJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewReceiveItemInventoryRequestWithBody(server, itemId, "application/json", bodyReader)
+	return NewReceiveItemInventoryRequestWithBody(server, itemId, params, "application/json", bodyReader)
 }
 
 // NewReceiveItemInventoryRequestWithBody constructs an http.Request for the ReceiveItemInventory method, with any body, and a specified content type
-func NewReceiveItemInventoryRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+func NewReceiveItemInventoryRequestWithBody(server string, itemId ItemId, params *ReceiveItemInventoryParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -23950,22 +25555,37 @@ func NewReceiveItemInventoryRequestWithBody(server string, itemId ItemId, conten
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewCreateItemMaterialVendorDetailRequest calls the generic CreateItemMaterialVendorDetail builder with application/json body
-func NewCreateItemMaterialVendorDetailRequest(server string, itemId ItemId, body CreateItemMaterialVendorDetailJSONRequestBody) (*http.Request, error) {
+func NewCreateItemMaterialVendorDetailRequest(server string, itemId ItemId, params *CreateItemMaterialVendorDetailParams, body CreateItemMaterialVendorDetailJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateItemMaterialVendorDetailRequestWithBody(server, itemId, "application/json", bodyReader)
+	return NewCreateItemMaterialVendorDetailRequestWithBody(server, itemId, params, "application/json", bodyReader)
 }
 
 // NewCreateItemMaterialVendorDetailRequestWithBody constructs an http.Request for the CreateItemMaterialVendorDetail method, with any body, and a specified content type
-func NewCreateItemMaterialVendorDetailRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateItemMaterialVendorDetailRequestWithBody(server string, itemId ItemId, params *CreateItemMaterialVendorDetailParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -23996,6 +25616,21 @@ func NewCreateItemMaterialVendorDetailRequestWithBody(server string, itemId Item
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -24411,18 +26046,18 @@ func NewListItemPurchasePriceBreaksRequestWithBody(server string, itemId ItemId,
 }
 
 // NewAddItemRevisionRequest calls the generic AddItemRevision builder with application/json body
-func NewAddItemRevisionRequest(server string, itemId ItemId, body AddItemRevisionJSONRequestBody) (*http.Request, error) {
+func NewAddItemRevisionRequest(server string, itemId ItemId, params *AddItemRevisionParams, body AddItemRevisionJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewAddItemRevisionRequestWithBody(server, itemId, "application/json", bodyReader)
+	return NewAddItemRevisionRequestWithBody(server, itemId, params, "application/json", bodyReader)
 }
 
 // NewAddItemRevisionRequestWithBody constructs an http.Request for the AddItemRevision method, with any body, and a specified content type
-func NewAddItemRevisionRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+func NewAddItemRevisionRequestWithBody(server string, itemId ItemId, params *AddItemRevisionParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -24453,6 +26088,21 @@ func NewAddItemRevisionRequestWithBody(server string, itemId ItemId, contentType
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -24703,7 +26353,7 @@ func NewRemoveItemTagRequest(server string, itemId ItemId, tagId TagId) (*http.R
 }
 
 // NewAddItemTagRequest constructs an http.Request for the AddItemTag method
-func NewAddItemTagRequest(server string, itemId ItemId, tagId TagId) (*http.Request, error) {
+func NewAddItemTagRequest(server string, itemId ItemId, tagId TagId, params *AddItemTagParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -24740,22 +26390,37 @@ func NewAddItemTagRequest(server string, itemId ItemId, tagId TagId) (*http.Requ
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewCreateItemVendorDetailRequest calls the generic CreateItemVendorDetail builder with application/json body
-func NewCreateItemVendorDetailRequest(server string, itemId ItemId, body CreateItemVendorDetailJSONRequestBody) (*http.Request, error) {
+func NewCreateItemVendorDetailRequest(server string, itemId ItemId, params *CreateItemVendorDetailParams, body CreateItemVendorDetailJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateItemVendorDetailRequestWithBody(server, itemId, "application/json", bodyReader)
+	return NewCreateItemVendorDetailRequestWithBody(server, itemId, params, "application/json", bodyReader)
 }
 
 // NewCreateItemVendorDetailRequestWithBody constructs an http.Request for the CreateItemVendorDetail method, with any body, and a specified content type
-func NewCreateItemVendorDetailRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateItemVendorDetailRequestWithBody(server string, itemId ItemId, params *CreateItemVendorDetailParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -24786,6 +26451,21 @@ func NewCreateItemVendorDetailRequestWithBody(server string, itemId ItemId, cont
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -24983,18 +26663,18 @@ func NewUpdateItemVendorDetailRequestWithBody(server string, itemId ItemId, item
 }
 
 // NewCreateLocationRequest calls the generic CreateLocation builder with application/json body
-func NewCreateLocationRequest(server string, body CreateLocationJSONRequestBody) (*http.Request, error) {
+func NewCreateLocationRequest(server string, params *CreateLocationParams, body CreateLocationJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateLocationRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateLocationRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateLocationRequestWithBody constructs an http.Request for the CreateLocation method, with any body, and a specified content type
-func NewCreateLocationRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateLocationRequestWithBody(server string, params *CreateLocationParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -25018,6 +26698,21 @@ func NewCreateLocationRequestWithBody(server string, contentType string, body io
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -25194,18 +26889,18 @@ func NewGetLocationRequest(server string, id Id) (*http.Request, error) {
 }
 
 // NewCreateMaterialCodeRequest calls the generic CreateMaterialCode builder with application/json body
-func NewCreateMaterialCodeRequest(server string, body CreateMaterialCodeJSONRequestBody) (*http.Request, error) {
+func NewCreateMaterialCodeRequest(server string, params *CreateMaterialCodeParams, body CreateMaterialCodeJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateMaterialCodeRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateMaterialCodeRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateMaterialCodeRequestWithBody constructs an http.Request for the CreateMaterialCode method, with any body, and a specified content type
-func NewCreateMaterialCodeRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateMaterialCodeRequestWithBody(server string, params *CreateMaterialCodeParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -25229,6 +26924,21 @@ func NewCreateMaterialCodeRequestWithBody(server string, contentType string, bod
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -25371,18 +27081,18 @@ func NewGetMaterialCodeRequest(server string, id Id) (*http.Request, error) {
 }
 
 // NewCreateMaterialShapeRequest calls the generic CreateMaterialShape builder with application/json body
-func NewCreateMaterialShapeRequest(server string, body CreateMaterialShapeJSONRequestBody) (*http.Request, error) {
+func NewCreateMaterialShapeRequest(server string, params *CreateMaterialShapeParams, body CreateMaterialShapeJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateMaterialShapeRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateMaterialShapeRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateMaterialShapeRequestWithBody constructs an http.Request for the CreateMaterialShape method, with any body, and a specified content type
-func NewCreateMaterialShapeRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateMaterialShapeRequestWithBody(server string, params *CreateMaterialShapeParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -25407,22 +27117,37 @@ func NewCreateMaterialShapeRequestWithBody(server string, contentType string, bo
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewActivateMaterialShapesRequest calls the generic ActivateMaterialShapes builder with application/json body
-func NewActivateMaterialShapesRequest(server string, body ActivateMaterialShapesJSONRequestBody) (*http.Request, error) {
+func NewActivateMaterialShapesRequest(server string, params *ActivateMaterialShapesParams, body ActivateMaterialShapesJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewActivateMaterialShapesRequestWithBody(server, "application/json", bodyReader)
+	return NewActivateMaterialShapesRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewActivateMaterialShapesRequestWithBody constructs an http.Request for the ActivateMaterialShapes method, with any body, and a specified content type
-func NewActivateMaterialShapesRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewActivateMaterialShapesRequestWithBody(server string, params *ActivateMaterialShapesParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -25446,6 +27171,21 @@ func NewActivateMaterialShapesRequestWithBody(server string, contentType string,
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -25719,18 +27459,18 @@ func NewGetOpenApiYamlRequest(server string, params *GetOpenApiYamlParams) (*htt
 }
 
 // NewCreatePaymentTermRequest calls the generic CreatePaymentTerm builder with application/json body
-func NewCreatePaymentTermRequest(server string, body CreatePaymentTermJSONRequestBody) (*http.Request, error) {
+func NewCreatePaymentTermRequest(server string, params *CreatePaymentTermParams, body CreatePaymentTermJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreatePaymentTermRequestWithBody(server, "application/json", bodyReader)
+	return NewCreatePaymentTermRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreatePaymentTermRequestWithBody constructs an http.Request for the CreatePaymentTerm method, with any body, and a specified content type
-func NewCreatePaymentTermRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreatePaymentTermRequestWithBody(server string, params *CreatePaymentTermParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -25754,6 +27494,21 @@ func NewCreatePaymentTermRequestWithBody(server string, contentType string, body
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -26030,18 +27785,18 @@ func NewUpdatePricingSettingsRequestWithBody(server string, contentType string, 
 }
 
 // NewCreateShapeCodeRequest calls the generic CreateShapeCode builder with application/json body
-func NewCreateShapeCodeRequest(server string, body CreateShapeCodeJSONRequestBody) (*http.Request, error) {
+func NewCreateShapeCodeRequest(server string, params *CreateShapeCodeParams, body CreateShapeCodeJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateShapeCodeRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateShapeCodeRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateShapeCodeRequestWithBody constructs an http.Request for the CreateShapeCode method, with any body, and a specified content type
-func NewCreateShapeCodeRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateShapeCodeRequestWithBody(server string, params *CreateShapeCodeParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -26065,6 +27820,21 @@ func NewCreateShapeCodeRequestWithBody(server string, contentType string, body i
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -26207,18 +27977,18 @@ func NewGetShapeCodeRequest(server string, id Id) (*http.Request, error) {
 }
 
 // NewCreateTagRequest calls the generic CreateTag builder with application/json body
-func NewCreateTagRequest(server string, body CreateTagJSONRequestBody) (*http.Request, error) {
+func NewCreateTagRequest(server string, params *CreateTagParams, body CreateTagJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateTagRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateTagRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateTagRequestWithBody constructs an http.Request for the CreateTag method, with any body, and a specified content type
-func NewCreateTagRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateTagRequestWithBody(server string, params *CreateTagParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -26242,6 +28012,21 @@ func NewCreateTagRequestWithBody(server string, contentType string, body io.Read
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -26581,18 +28366,18 @@ func NewListUnitsOfMeasureRequestWithBody(server string, params *ListUnitsOfMeas
 }
 
 // NewCreateVendorRequest calls the generic CreateVendor builder with application/json body
-func NewCreateVendorRequest(server string, body CreateVendorJSONRequestBody) (*http.Request, error) {
+func NewCreateVendorRequest(server string, params *CreateVendorParams, body CreateVendorJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateVendorRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateVendorRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateVendorRequestWithBody constructs an http.Request for the CreateVendor method, with any body, and a specified content type
-func NewCreateVendorRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateVendorRequestWithBody(server string, params *CreateVendorParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -26616,6 +28401,21 @@ func NewCreateVendorRequestWithBody(server string, contentType string, body io.R
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -26805,18 +28605,18 @@ func NewUpdateVendorRequestWithBody(server string, id Id, contentType string, bo
 }
 
 // NewCreateWorkCenterRequest calls the generic CreateWorkCenter builder with application/json body
-func NewCreateWorkCenterRequest(server string, body CreateWorkCenterJSONRequestBody) (*http.Request, error) {
+func NewCreateWorkCenterRequest(server string, params *CreateWorkCenterParams, body CreateWorkCenterJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateWorkCenterRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateWorkCenterRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateWorkCenterRequestWithBody constructs an http.Request for the CreateWorkCenter method, with any body, and a specified content type
-func NewCreateWorkCenterRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateWorkCenterRequestWithBody(server string, params *CreateWorkCenterParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -26840,6 +28640,21 @@ func NewCreateWorkCenterRequestWithBody(server string, contentType string, body 
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -27115,7 +28930,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/accounting-codes (the `CreateAccountingCode` operationId).
-	CreateAccountingCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateAccountingCodeResponse, error)
+	CreateAccountingCodeWithBodyWithResponse(ctx context.Context, params *CreateAccountingCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateAccountingCodeResponse, error)
 
 	// CreateAccountingCodeWithResponse Create an accounting code
 	//
@@ -27126,7 +28941,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/accounting-codes (the `CreateAccountingCode` operationId).
-	CreateAccountingCodeWithResponse(ctx context.Context, body CreateAccountingCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateAccountingCodeResponse, error)
+	CreateAccountingCodeWithResponse(ctx context.Context, params *CreateAccountingCodeParams, body CreateAccountingCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateAccountingCodeResponse, error)
 
 	// ListAccountingCodesWithBodyWithResponse List accounting codes
 	//
@@ -27196,7 +29011,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/attachments (the `UploadAttachment` operationId).
-	UploadAttachmentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UploadAttachmentResponse, error)
+	UploadAttachmentWithBodyWithResponse(ctx context.Context, params *UploadAttachmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UploadAttachmentResponse, error)
 
 	// UploadCertificationWithBodyWithResponse Upload a certification
 	//
@@ -27216,7 +29031,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/attachments/certification (the `UploadCertification` operationId).
-	UploadCertificationWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UploadCertificationResponse, error)
+	UploadCertificationWithBodyWithResponse(ctx context.Context, params *UploadCertificationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UploadCertificationResponse, error)
 
 	// DownloadAttachmentsWithBodyWithResponse Download attachments as a ZIP file
 	//
@@ -27318,7 +29133,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/attachments/remote (the `CreateRemoteAttachment` operationId).
-	CreateRemoteAttachmentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateRemoteAttachmentResponse, error)
+	CreateRemoteAttachmentWithBodyWithResponse(ctx context.Context, params *CreateRemoteAttachmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateRemoteAttachmentResponse, error)
 
 	// CreateRemoteAttachmentWithResponse Attach a file kept elsewhere
 	//
@@ -27334,7 +29149,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/attachments/remote (the `CreateRemoteAttachment` operationId).
-	CreateRemoteAttachmentWithResponse(ctx context.Context, body CreateRemoteAttachmentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateRemoteAttachmentResponse, error)
+	CreateRemoteAttachmentWithResponse(ctx context.Context, params *CreateRemoteAttachmentParams, body CreateRemoteAttachmentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateRemoteAttachmentResponse, error)
 
 	// DeleteAttachmentWithResponse Delete an attachment
 	//
@@ -27422,7 +29237,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/chart-of-accounts (the `CreateChartOfAccount` operationId).
-	CreateChartOfAccountWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateChartOfAccountResponse, error)
+	CreateChartOfAccountWithBodyWithResponse(ctx context.Context, params *CreateChartOfAccountParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateChartOfAccountResponse, error)
 
 	// CreateChartOfAccountWithResponse Create a chart of accounts entry
 	//
@@ -27433,7 +29248,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/chart-of-accounts (the `CreateChartOfAccount` operationId).
-	CreateChartOfAccountWithResponse(ctx context.Context, body CreateChartOfAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateChartOfAccountResponse, error)
+	CreateChartOfAccountWithResponse(ctx context.Context, params *CreateChartOfAccountParams, body CreateChartOfAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateChartOfAccountResponse, error)
 
 	// ListChartOfAccountsWithBodyWithResponse List chart of accounts entries
 	//
@@ -27476,7 +29291,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/companies (the `CreateCompany` operationId).
-	CreateCompanyWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCompanyResponse, error)
+	CreateCompanyWithBodyWithResponse(ctx context.Context, params *CreateCompanyParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCompanyResponse, error)
 
 	// CreateCompanyWithResponse Create a company record
 	//
@@ -27488,7 +29303,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/companies (the `CreateCompany` operationId).
-	CreateCompanyWithResponse(ctx context.Context, body CreateCompanyJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCompanyResponse, error)
+	CreateCompanyWithResponse(ctx context.Context, params *CreateCompanyParams, body CreateCompanyJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCompanyResponse, error)
 
 	// ListCompaniesWithBodyWithResponse List company records
 	//
@@ -27593,7 +29408,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/custom-fields (the `CreateCustomField` operationId).
-	CreateCustomFieldWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomFieldResponse, error)
+	CreateCustomFieldWithBodyWithResponse(ctx context.Context, params *CreateCustomFieldParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomFieldResponse, error)
 
 	// CreateCustomFieldWithResponse Create a custom field definition
 	//
@@ -27607,7 +29422,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/custom-fields (the `CreateCustomField` operationId).
-	CreateCustomFieldWithResponse(ctx context.Context, body CreateCustomFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomFieldResponse, error)
+	CreateCustomFieldWithResponse(ctx context.Context, params *CreateCustomFieldParams, body CreateCustomFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomFieldResponse, error)
 
 	// ListCustomFieldsWithBodyWithResponse List custom field definitions
 	//
@@ -27693,7 +29508,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/customer-tiers (the `CreateCustomerTier` operationId).
-	CreateCustomerTierWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerTierResponse, error)
+	CreateCustomerTierWithBodyWithResponse(ctx context.Context, params *CreateCustomerTierParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerTierResponse, error)
 
 	// CreateCustomerTierWithResponse Create a customer tier
 	//
@@ -27704,7 +29519,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/customer-tiers (the `CreateCustomerTier` operationId).
-	CreateCustomerTierWithResponse(ctx context.Context, body CreateCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerTierResponse, error)
+	CreateCustomerTierWithResponse(ctx context.Context, params *CreateCustomerTierParams, body CreateCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerTierResponse, error)
 
 	// ListCustomerTiersWithBodyWithResponse List customer tiers
 	//
@@ -27750,7 +29565,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/customers (the `CreateCustomer` operationId).
-	CreateCustomerWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerResponse, error)
+	CreateCustomerWithBodyWithResponse(ctx context.Context, params *CreateCustomerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerResponse, error)
 
 	// CreateCustomerWithResponse Create a customer
 	//
@@ -27765,7 +29580,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/customers (the `CreateCustomer` operationId).
-	CreateCustomerWithResponse(ctx context.Context, body CreateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerResponse, error)
+	CreateCustomerWithResponse(ctx context.Context, params *CreateCustomerParams, body CreateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerResponse, error)
 
 	// ListCustomersWithBodyWithResponse List customers
 	//
@@ -27900,7 +29715,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/customers/{customerId}/addresses (the `CreateCustomerAddress` operationId).
-	CreateCustomerAddressWithBodyWithResponse(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerAddressResponse, error)
+	CreateCustomerAddressWithBodyWithResponse(ctx context.Context, customerId CustomerId, params *CreateCustomerAddressParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerAddressResponse, error)
 
 	// CreateCustomerAddressWithResponse Add an address to a customer
 	//
@@ -27916,7 +29731,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/customers/{customerId}/addresses (the `CreateCustomerAddress` operationId).
-	CreateCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, body CreateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerAddressResponse, error)
+	CreateCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, params *CreateCustomerAddressParams, body CreateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerAddressResponse, error)
 
 	// ListCustomerAddressesWithResponse List a customer's addresses
 	//
@@ -27994,7 +29809,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/customers/{customerId}/contacts (the `CreateCustomerContact` operationId).
-	CreateCustomerContactWithBodyWithResponse(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerContactResponse, error)
+	CreateCustomerContactWithBodyWithResponse(ctx context.Context, customerId CustomerId, params *CreateCustomerContactParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerContactResponse, error)
 
 	// CreateCustomerContactWithResponse Add a contact to a customer
 	//
@@ -28010,7 +29825,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/customers/{customerId}/contacts (the `CreateCustomerContact` operationId).
-	CreateCustomerContactWithResponse(ctx context.Context, customerId CustomerId, body CreateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerContactResponse, error)
+	CreateCustomerContactWithResponse(ctx context.Context, customerId CustomerId, params *CreateCustomerContactParams, body CreateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerContactResponse, error)
 
 	// ListCustomerContactsWithResponse List a customer's contacts
 	//
@@ -28116,7 +29931,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/department-shifts (the `CreateDepartmentShift` operationId).
-	CreateDepartmentShiftWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateDepartmentShiftResponse, error)
+	CreateDepartmentShiftWithBodyWithResponse(ctx context.Context, params *CreateDepartmentShiftParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateDepartmentShiftResponse, error)
 
 	// CreateDepartmentShiftWithResponse Create a department shift
 	//
@@ -28136,7 +29951,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/department-shifts (the `CreateDepartmentShift` operationId).
-	CreateDepartmentShiftWithResponse(ctx context.Context, body CreateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateDepartmentShiftResponse, error)
+	CreateDepartmentShiftWithResponse(ctx context.Context, params *CreateDepartmentShiftParams, body CreateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateDepartmentShiftResponse, error)
 
 	// ListDepartmentShiftsWithBodyWithResponse List department shifts
 	//
@@ -28232,7 +30047,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/departments (the `CreateDepartment` operationId).
-	CreateDepartmentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateDepartmentResponse, error)
+	CreateDepartmentWithBodyWithResponse(ctx context.Context, params *CreateDepartmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateDepartmentResponse, error)
 
 	// CreateDepartmentWithResponse Create a department
 	//
@@ -28248,7 +30063,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/departments (the `CreateDepartment` operationId).
-	CreateDepartmentWithResponse(ctx context.Context, body CreateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateDepartmentResponse, error)
+	CreateDepartmentWithResponse(ctx context.Context, params *CreateDepartmentParams, body CreateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateDepartmentResponse, error)
 
 	// ListDepartmentsWithBodyWithResponse List departments
 	//
@@ -28330,7 +30145,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/equipment (the `CreateEquipment` operationId).
-	CreateEquipmentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateEquipmentResponse, error)
+	CreateEquipmentWithBodyWithResponse(ctx context.Context, params *CreateEquipmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateEquipmentResponse, error)
 
 	// CreateEquipmentWithResponse Create an equipment
 	//
@@ -28346,7 +30161,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/equipment (the `CreateEquipment` operationId).
-	CreateEquipmentWithResponse(ctx context.Context, body CreateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateEquipmentResponse, error)
+	CreateEquipmentWithResponse(ctx context.Context, params *CreateEquipmentParams, body CreateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateEquipmentResponse, error)
 
 	// CreateEquipmentDowntimeWithBodyWithResponse Create an equipment downtime
 	//
@@ -28365,7 +30180,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/equipment-downtimes (the `CreateEquipmentDowntime` operationId).
-	CreateEquipmentDowntimeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateEquipmentDowntimeResponse, error)
+	CreateEquipmentDowntimeWithBodyWithResponse(ctx context.Context, params *CreateEquipmentDowntimeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateEquipmentDowntimeResponse, error)
 
 	// CreateEquipmentDowntimeWithResponse Create an equipment downtime
 	//
@@ -28384,7 +30199,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/equipment-downtimes (the `CreateEquipmentDowntime` operationId).
-	CreateEquipmentDowntimeWithResponse(ctx context.Context, body CreateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateEquipmentDowntimeResponse, error)
+	CreateEquipmentDowntimeWithResponse(ctx context.Context, params *CreateEquipmentDowntimeParams, body CreateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateEquipmentDowntimeResponse, error)
 
 	// ListEquipmentDowntimesWithBodyWithResponse List equipment downtimes
 	//
@@ -28535,7 +30350,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/gauge-codes (the `CreateGaugeCode` operationId).
-	CreateGaugeCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGaugeCodeResponse, error)
+	CreateGaugeCodeWithBodyWithResponse(ctx context.Context, params *CreateGaugeCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGaugeCodeResponse, error)
 
 	// CreateGaugeCodeWithResponse Create a gauge code
 	//
@@ -28550,7 +30365,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/gauge-codes (the `CreateGaugeCode` operationId).
-	CreateGaugeCodeWithResponse(ctx context.Context, body CreateGaugeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGaugeCodeResponse, error)
+	CreateGaugeCodeWithResponse(ctx context.Context, params *CreateGaugeCodeParams, body CreateGaugeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGaugeCodeResponse, error)
 
 	// ListGaugeCodesWithBodyWithResponse List gauge codes
 	//
@@ -28601,7 +30416,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/grade-codes (the `CreateGradeCode` operationId).
-	CreateGradeCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGradeCodeResponse, error)
+	CreateGradeCodeWithBodyWithResponse(ctx context.Context, params *CreateGradeCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGradeCodeResponse, error)
 
 	// CreateGradeCodeWithResponse Create a grade code
 	//
@@ -28616,7 +30431,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/grade-codes (the `CreateGradeCode` operationId).
-	CreateGradeCodeWithResponse(ctx context.Context, body CreateGradeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGradeCodeResponse, error)
+	CreateGradeCodeWithResponse(ctx context.Context, params *CreateGradeCodeParams, body CreateGradeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGradeCodeResponse, error)
 
 	// ListGradeCodesWithBodyWithResponse List grade codes
 	//
@@ -28667,7 +30482,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/in-process-tracking-field-types (the `CreateInProcessTrackingField` operationId).
-	CreateInProcessTrackingFieldWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateInProcessTrackingFieldResponse, error)
+	CreateInProcessTrackingFieldWithBodyWithResponse(ctx context.Context, params *CreateInProcessTrackingFieldParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateInProcessTrackingFieldResponse, error)
 
 	// CreateInProcessTrackingFieldWithResponse Create an in-process tracking field
 	//
@@ -28682,7 +30497,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/in-process-tracking-field-types (the `CreateInProcessTrackingField` operationId).
-	CreateInProcessTrackingFieldWithResponse(ctx context.Context, body CreateInProcessTrackingFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateInProcessTrackingFieldResponse, error)
+	CreateInProcessTrackingFieldWithResponse(ctx context.Context, params *CreateInProcessTrackingFieldParams, body CreateInProcessTrackingFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateInProcessTrackingFieldResponse, error)
 
 	// ListInProcessTrackingFieldsWithBodyWithResponse List in-process tracking fields
 	//
@@ -28890,7 +30705,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/inventory-events/{inventoryEventId}/revert (the `RevertInventoryEvent` operationId).
-	RevertInventoryEventWithResponse(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*RevertInventoryEventResponse, error)
+	RevertInventoryEventWithResponse(ctx context.Context, inventoryEventId InventoryEventId, params *RevertInventoryEventParams, reqEditors ...RequestEditorFn) (*RevertInventoryEventResponse, error)
 
 	// CreateInventoryLotWithBodyWithResponse Create a lot
 	//
@@ -28903,7 +30718,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/inventory-lots (the `CreateInventoryLot` operationId).
-	CreateInventoryLotWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateInventoryLotResponse, error)
+	CreateInventoryLotWithBodyWithResponse(ctx context.Context, params *CreateInventoryLotParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateInventoryLotResponse, error)
 
 	// CreateInventoryLotWithResponse Create a lot
 	//
@@ -28916,7 +30731,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/inventory-lots (the `CreateInventoryLot` operationId).
-	CreateInventoryLotWithResponse(ctx context.Context, body CreateInventoryLotJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateInventoryLotResponse, error)
+	CreateInventoryLotWithResponse(ctx context.Context, params *CreateInventoryLotParams, body CreateInventoryLotJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateInventoryLotResponse, error)
 
 	// ListInventoryLotsWithBodyWithResponse List lots
 	//
@@ -29053,7 +30868,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/inventory/override (the `OverrideInventory` operationId).
-	OverrideInventoryWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*OverrideInventoryResponse, error)
+	OverrideInventoryWithBodyWithResponse(ctx context.Context, params *OverrideInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*OverrideInventoryResponse, error)
 
 	// OverrideInventoryWithResponse Set the quantity on hand
 	//
@@ -29072,7 +30887,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/inventory/override (the `OverrideInventory` operationId).
-	OverrideInventoryWithResponse(ctx context.Context, body OverrideInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*OverrideInventoryResponse, error)
+	OverrideInventoryWithResponse(ctx context.Context, params *OverrideInventoryParams, body OverrideInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*OverrideInventoryResponse, error)
 
 	// PickInventoryWithBodyWithResponse Pick inventory
 	//
@@ -29094,7 +30909,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/inventory/pick (the `PickInventory` operationId).
-	PickInventoryWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PickInventoryResponse, error)
+	PickInventoryWithBodyWithResponse(ctx context.Context, params *PickInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PickInventoryResponse, error)
 
 	// PickInventoryWithResponse Pick inventory
 	//
@@ -29116,7 +30931,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/inventory/pick (the `PickInventory` operationId).
-	PickInventoryWithResponse(ctx context.Context, body PickInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*PickInventoryResponse, error)
+	PickInventoryWithResponse(ctx context.Context, params *PickInventoryParams, body PickInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*PickInventoryResponse, error)
 
 	// ReceiveInventoryWithBodyWithResponse Receive inventory
 	//
@@ -29133,7 +30948,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/inventory/receive (the `ReceiveInventory` operationId).
-	ReceiveInventoryWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReceiveInventoryResponse, error)
+	ReceiveInventoryWithBodyWithResponse(ctx context.Context, params *ReceiveInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReceiveInventoryResponse, error)
 
 	// ReceiveInventoryWithResponse Receive inventory
 	//
@@ -29150,7 +30965,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/inventory/receive (the `ReceiveInventory` operationId).
-	ReceiveInventoryWithResponse(ctx context.Context, body ReceiveInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*ReceiveInventoryResponse, error)
+	ReceiveInventoryWithResponse(ctx context.Context, params *ReceiveInventoryParams, body ReceiveInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*ReceiveInventoryResponse, error)
 
 	// CreateItemCategoryWithBodyWithResponse Create an item category
 	//
@@ -29165,7 +30980,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/item-categories (the `CreateItemCategory` operationId).
-	CreateItemCategoryWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemCategoryResponse, error)
+	CreateItemCategoryWithBodyWithResponse(ctx context.Context, params *CreateItemCategoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemCategoryResponse, error)
 
 	// CreateItemCategoryWithResponse Create an item category
 	//
@@ -29180,7 +30995,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/item-categories (the `CreateItemCategory` operationId).
-	CreateItemCategoryWithResponse(ctx context.Context, body CreateItemCategoryJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemCategoryResponse, error)
+	CreateItemCategoryWithResponse(ctx context.Context, params *CreateItemCategoryParams, body CreateItemCategoryJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemCategoryResponse, error)
 
 	// ListItemCategoriesWithBodyWithResponse List item categories
 	//
@@ -29231,7 +31046,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/item-classes (the `CreateItemClass` operationId).
-	CreateItemClassWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemClassResponse, error)
+	CreateItemClassWithBodyWithResponse(ctx context.Context, params *CreateItemClassParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemClassResponse, error)
 
 	// CreateItemClassWithResponse Create an item class
 	//
@@ -29246,7 +31061,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/item-classes (the `CreateItemClass` operationId).
-	CreateItemClassWithResponse(ctx context.Context, body CreateItemClassJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemClassResponse, error)
+	CreateItemClassWithResponse(ctx context.Context, params *CreateItemClassParams, body CreateItemClassJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemClassResponse, error)
 
 	// ListItemClassesWithBodyWithResponse List item classes
 	//
@@ -29351,7 +31166,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items (the `CreateItem` operationId).
-	CreateItemWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemResponse, error)
+	CreateItemWithBodyWithResponse(ctx context.Context, params *CreateItemParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemResponse, error)
 
 	// CreateItemWithResponse Create an item
 	//
@@ -29377,7 +31192,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items (the `CreateItem` operationId).
-	CreateItemWithResponse(ctx context.Context, body CreateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemResponse, error)
+	CreateItemWithResponse(ctx context.Context, params *CreateItemParams, body CreateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemResponse, error)
 
 	// ListItemsV1WithBodyWithResponse List items (V1, superseded by V2)
 	//
@@ -29475,7 +31290,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/material-shape (the `CreateItemFromMaterialShape` operationId).
-	CreateItemFromMaterialShapeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemFromMaterialShapeResponse, error)
+	CreateItemFromMaterialShapeWithBodyWithResponse(ctx context.Context, params *CreateItemFromMaterialShapeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemFromMaterialShapeResponse, error)
 
 	// CreateItemFromMaterialShapeWithResponse Create (or find) an item cut from a material shape
 	//
@@ -29511,7 +31326,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/material-shape (the `CreateItemFromMaterialShape` operationId).
-	CreateItemFromMaterialShapeWithResponse(ctx context.Context, body CreateItemFromMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemFromMaterialShapeResponse, error)
+	CreateItemFromMaterialShapeWithResponse(ctx context.Context, params *CreateItemFromMaterialShapeParams, body CreateItemFromMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemFromMaterialShapeResponse, error)
 
 	// GetItemWithResponse Get an item
 	//
@@ -29779,7 +31594,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/customers (the `CreateItemCustomerDetail` operationId).
-	CreateItemCustomerDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemCustomerDetailResponse, error)
+	CreateItemCustomerDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, params *CreateItemCustomerDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemCustomerDetailResponse, error)
 
 	// CreateItemCustomerDetailWithResponse Add a customer detail to an item
 	//
@@ -29800,7 +31615,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/customers (the `CreateItemCustomerDetail` operationId).
-	CreateItemCustomerDetailWithResponse(ctx context.Context, itemId ItemId, body CreateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemCustomerDetailResponse, error)
+	CreateItemCustomerDetailWithResponse(ctx context.Context, itemId ItemId, params *CreateItemCustomerDetailParams, body CreateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemCustomerDetailResponse, error)
 
 	// ListItemCustomerDetailsWithResponse List an item's customer details
 	//
@@ -29888,7 +31703,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/inventory/pick (the `PickItemInventory` operationId).
-	PickItemInventoryWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PickItemInventoryResponse, error)
+	PickItemInventoryWithBodyWithResponse(ctx context.Context, itemId ItemId, params *PickItemInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PickItemInventoryResponse, error)
 
 	// PickItemInventoryWithResponse Pick inventory of an item
 	//
@@ -29899,7 +31714,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/inventory/pick (the `PickItemInventory` operationId).
-	PickItemInventoryWithResponse(ctx context.Context, itemId ItemId, body PickItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*PickItemInventoryResponse, error)
+	PickItemInventoryWithResponse(ctx context.Context, itemId ItemId, params *PickItemInventoryParams, body PickItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*PickItemInventoryResponse, error)
 
 	// ReceiveItemInventoryWithBodyWithResponse Receive inventory of an item
 	//
@@ -29910,7 +31725,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/inventory/receive (the `ReceiveItemInventory` operationId).
-	ReceiveItemInventoryWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReceiveItemInventoryResponse, error)
+	ReceiveItemInventoryWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ReceiveItemInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReceiveItemInventoryResponse, error)
 
 	// ReceiveItemInventoryWithResponse Receive inventory of an item
 	//
@@ -29921,7 +31736,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/inventory/receive (the `ReceiveItemInventory` operationId).
-	ReceiveItemInventoryWithResponse(ctx context.Context, itemId ItemId, body ReceiveItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*ReceiveItemInventoryResponse, error)
+	ReceiveItemInventoryWithResponse(ctx context.Context, itemId ItemId, params *ReceiveItemInventoryParams, body ReceiveItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*ReceiveItemInventoryResponse, error)
 
 	// CreateItemMaterialVendorDetailWithBodyWithResponse Add a material vendor detail to an item
 	//
@@ -29939,7 +31754,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/material-vendors (the `CreateItemMaterialVendorDetail` operationId).
-	CreateItemMaterialVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemMaterialVendorDetailResponse, error)
+	CreateItemMaterialVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, params *CreateItemMaterialVendorDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemMaterialVendorDetailResponse, error)
 
 	// CreateItemMaterialVendorDetailWithResponse Add a material vendor detail to an item
 	//
@@ -29957,7 +31772,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/material-vendors (the `CreateItemMaterialVendorDetail` operationId).
-	CreateItemMaterialVendorDetailWithResponse(ctx context.Context, itemId ItemId, body CreateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemMaterialVendorDetailResponse, error)
+	CreateItemMaterialVendorDetailWithResponse(ctx context.Context, itemId ItemId, params *CreateItemMaterialVendorDetailParams, body CreateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemMaterialVendorDetailResponse, error)
 
 	// ListItemMaterialVendorDetailsWithResponse List an item's material vendor details
 	//
@@ -30181,7 +31996,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/revision (the `AddItemRevision` operationId).
-	AddItemRevisionWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AddItemRevisionResponse, error)
+	AddItemRevisionWithBodyWithResponse(ctx context.Context, itemId ItemId, params *AddItemRevisionParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AddItemRevisionResponse, error)
 
 	// AddItemRevisionWithResponse Add a revision of an item
 	//
@@ -30222,7 +32037,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/revision (the `AddItemRevision` operationId).
-	AddItemRevisionWithResponse(ctx context.Context, itemId ItemId, body AddItemRevisionJSONRequestBody, reqEditors ...RequestEditorFn) (*AddItemRevisionResponse, error)
+	AddItemRevisionWithResponse(ctx context.Context, itemId ItemId, params *AddItemRevisionParams, body AddItemRevisionJSONRequestBody, reqEditors ...RequestEditorFn) (*AddItemRevisionResponse, error)
 
 	// ReplaceItemSalesPriceBreaksWithBodyWithResponse Replace an item's sales price breaks
 	//
@@ -30383,7 +32198,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/tags/{tagId} (the `AddItemTag` operationId).
-	AddItemTagWithResponse(ctx context.Context, itemId ItemId, tagId TagId, reqEditors ...RequestEditorFn) (*AddItemTagResponse, error)
+	AddItemTagWithResponse(ctx context.Context, itemId ItemId, tagId TagId, params *AddItemTagParams, reqEditors ...RequestEditorFn) (*AddItemTagResponse, error)
 
 	// CreateItemVendorDetailWithBodyWithResponse Add a vendor detail to an item
 	//
@@ -30399,7 +32214,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/vendors (the `CreateItemVendorDetail` operationId).
-	CreateItemVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemVendorDetailResponse, error)
+	CreateItemVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, params *CreateItemVendorDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemVendorDetailResponse, error)
 
 	// CreateItemVendorDetailWithResponse Add a vendor detail to an item
 	//
@@ -30415,7 +32230,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/items/{itemId}/vendors (the `CreateItemVendorDetail` operationId).
-	CreateItemVendorDetailWithResponse(ctx context.Context, itemId ItemId, body CreateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemVendorDetailResponse, error)
+	CreateItemVendorDetailWithResponse(ctx context.Context, itemId ItemId, params *CreateItemVendorDetailParams, body CreateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemVendorDetailResponse, error)
 
 	// ListItemVendorDetailsWithResponse List an item's vendor details
 	//
@@ -30487,7 +32302,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/locations (the `CreateLocation` operationId).
-	CreateLocationWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateLocationResponse, error)
+	CreateLocationWithBodyWithResponse(ctx context.Context, params *CreateLocationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateLocationResponse, error)
 
 	// CreateLocationWithResponse Create a location
 	//
@@ -30499,7 +32314,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/locations (the `CreateLocation` operationId).
-	CreateLocationWithResponse(ctx context.Context, body CreateLocationJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateLocationResponse, error)
+	CreateLocationWithResponse(ctx context.Context, params *CreateLocationParams, body CreateLocationJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateLocationResponse, error)
 
 	// ListLocationsWithBodyWithResponse List locations
 	//
@@ -30565,7 +32380,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/material-codes (the `CreateMaterialCode` operationId).
-	CreateMaterialCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateMaterialCodeResponse, error)
+	CreateMaterialCodeWithBodyWithResponse(ctx context.Context, params *CreateMaterialCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateMaterialCodeResponse, error)
 
 	// CreateMaterialCodeWithResponse Create a material code
 	//
@@ -30580,7 +32395,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/material-codes (the `CreateMaterialCode` operationId).
-	CreateMaterialCodeWithResponse(ctx context.Context, body CreateMaterialCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateMaterialCodeResponse, error)
+	CreateMaterialCodeWithResponse(ctx context.Context, params *CreateMaterialCodeParams, body CreateMaterialCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateMaterialCodeResponse, error)
 
 	// ListMaterialCodesWithBodyWithResponse List material codes
 	//
@@ -30639,7 +32454,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/materials (the `CreateMaterialShape` operationId).
-	CreateMaterialShapeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateMaterialShapeResponse, error)
+	CreateMaterialShapeWithBodyWithResponse(ctx context.Context, params *CreateMaterialShapeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateMaterialShapeResponse, error)
 
 	// CreateMaterialShapeWithResponse Create a material shape
 	//
@@ -30662,7 +32477,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/materials (the `CreateMaterialShape` operationId).
-	CreateMaterialShapeWithResponse(ctx context.Context, body CreateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateMaterialShapeResponse, error)
+	CreateMaterialShapeWithResponse(ctx context.Context, params *CreateMaterialShapeParams, body CreateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateMaterialShapeResponse, error)
 
 	// ActivateMaterialShapesWithBodyWithResponse Activate or deactivate material shapes
 	//
@@ -30675,7 +32490,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/materials/activate (the `ActivateMaterialShapes` operationId).
-	ActivateMaterialShapesWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ActivateMaterialShapesResponse, error)
+	ActivateMaterialShapesWithBodyWithResponse(ctx context.Context, params *ActivateMaterialShapesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ActivateMaterialShapesResponse, error)
 
 	// ActivateMaterialShapesWithResponse Activate or deactivate material shapes
 	//
@@ -30688,7 +32503,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/materials/activate (the `ActivateMaterialShapes` operationId).
-	ActivateMaterialShapesWithResponse(ctx context.Context, body ActivateMaterialShapesJSONRequestBody, reqEditors ...RequestEditorFn) (*ActivateMaterialShapesResponse, error)
+	ActivateMaterialShapesWithResponse(ctx context.Context, params *ActivateMaterialShapesParams, body ActivateMaterialShapesJSONRequestBody, reqEditors ...RequestEditorFn) (*ActivateMaterialShapesResponse, error)
 
 	// ListMaterialShapesWithBodyWithResponse List material shapes
 	//
@@ -30804,7 +32619,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/payment-terms (the `CreatePaymentTerm` operationId).
-	CreatePaymentTermWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreatePaymentTermResponse, error)
+	CreatePaymentTermWithBodyWithResponse(ctx context.Context, params *CreatePaymentTermParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreatePaymentTermResponse, error)
 
 	// CreatePaymentTermWithResponse Create payment terms
 	//
@@ -30815,7 +32630,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/payment-terms (the `CreatePaymentTerm` operationId).
-	CreatePaymentTermWithResponse(ctx context.Context, body CreatePaymentTermJSONRequestBody, reqEditors ...RequestEditorFn) (*CreatePaymentTermResponse, error)
+	CreatePaymentTermWithResponse(ctx context.Context, params *CreatePaymentTermParams, body CreatePaymentTermJSONRequestBody, reqEditors ...RequestEditorFn) (*CreatePaymentTermResponse, error)
 
 	// ListPaymentTermsWithBodyWithResponse List payment terms
 	//
@@ -30927,7 +32742,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/shape-codes (the `CreateShapeCode` operationId).
-	CreateShapeCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateShapeCodeResponse, error)
+	CreateShapeCodeWithBodyWithResponse(ctx context.Context, params *CreateShapeCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateShapeCodeResponse, error)
 
 	// CreateShapeCodeWithResponse Create a shape code
 	//
@@ -30942,7 +32757,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/shape-codes (the `CreateShapeCode` operationId).
-	CreateShapeCodeWithResponse(ctx context.Context, body CreateShapeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateShapeCodeResponse, error)
+	CreateShapeCodeWithResponse(ctx context.Context, params *CreateShapeCodeParams, body CreateShapeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateShapeCodeResponse, error)
 
 	// ListShapeCodesWithBodyWithResponse List shape codes
 	//
@@ -30993,7 +32808,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/tags (the `CreateTag` operationId).
-	CreateTagWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateTagResponse, error)
+	CreateTagWithBodyWithResponse(ctx context.Context, params *CreateTagParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateTagResponse, error)
 
 	// CreateTagWithResponse Create a tag
 	//
@@ -31008,7 +32823,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/tags (the `CreateTag` operationId).
-	CreateTagWithResponse(ctx context.Context, body CreateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateTagResponse, error)
+	CreateTagWithResponse(ctx context.Context, params *CreateTagParams, body CreateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateTagResponse, error)
 
 	// ListTagsWithBodyWithResponse List tags
 	//
@@ -31172,7 +32987,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/vendors (the `CreateVendor` operationId).
-	CreateVendorWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateVendorResponse, error)
+	CreateVendorWithBodyWithResponse(ctx context.Context, params *CreateVendorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateVendorResponse, error)
 
 	// CreateVendorWithResponse Create a vendor
 	//
@@ -31184,7 +32999,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/vendors (the `CreateVendor` operationId).
-	CreateVendorWithResponse(ctx context.Context, body CreateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateVendorResponse, error)
+	CreateVendorWithResponse(ctx context.Context, params *CreateVendorParams, body CreateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateVendorResponse, error)
 
 	// ListVendorsWithBodyWithResponse List vendors
 	//
@@ -31256,7 +33071,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/work-centers (the `CreateWorkCenter` operationId).
-	CreateWorkCenterWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateWorkCenterResponse, error)
+	CreateWorkCenterWithBodyWithResponse(ctx context.Context, params *CreateWorkCenterParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateWorkCenterResponse, error)
 
 	// CreateWorkCenterWithResponse Create a work center
 	//
@@ -31271,7 +33086,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/work-centers (the `CreateWorkCenter` operationId).
-	CreateWorkCenterWithResponse(ctx context.Context, body CreateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateWorkCenterResponse, error)
+	CreateWorkCenterWithResponse(ctx context.Context, params *CreateWorkCenterParams, body CreateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateWorkCenterResponse, error)
 
 	// ListWorkCentersWithBodyWithResponse List work centers
 	//
@@ -31354,6 +33169,11 @@ type ClientWithResponsesInterface interface {
 	UpdateWorkCenterWithResponse(ctx context.Context, id Id, body UpdateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateWorkCenterResponse, error)
 }
 
+// CreateAccountingCodeResponse409Headers the declared response headers of an HTTP 409 response for CreateAccountingCode
+type CreateAccountingCodeResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateAccountingCodeResponse503Headers the declared response headers of an HTTP 503 response for CreateAccountingCode
 type CreateAccountingCodeResponse503Headers struct {
 	RetryAfter *int
@@ -31372,12 +33192,18 @@ type CreateAccountingCodeResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateAccountingCodeResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateAccountingCodeResponse503Headers
 }
@@ -31407,6 +33233,11 @@ func (r CreateAccountingCodeResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateAccountingCodeResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateAccountingCodeResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -31415,6 +33246,11 @@ func (r CreateAccountingCodeResponse) GetApplicationproblemJSON413() *PayloadToo
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateAccountingCodeResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateAccountingCodeResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -31631,6 +33467,11 @@ func (r GetAccountingCodeResponse) ContentType() string {
 	return ""
 }
 
+// UploadAttachmentResponse409Headers the declared response headers of an HTTP 409 response for UploadAttachment
+type UploadAttachmentResponse409Headers struct {
+	RetryAfter *int
+}
+
 // UploadAttachmentResponse503Headers the declared response headers of an HTTP 503 response for UploadAttachment
 type UploadAttachmentResponse503Headers struct {
 	RetryAfter *int
@@ -31651,12 +33492,18 @@ type UploadAttachmentResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON408 the response for an HTTP 408 `application/problem+json` response
 	ApplicationproblemJSON408 *RequestTimeout
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *UploadAttachmentResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *UploadAttachmentResponse503Headers
 }
@@ -31691,6 +33538,11 @@ func (r UploadAttachmentResponse) GetApplicationproblemJSON408() *RequestTimeout
 	return r.ApplicationproblemJSON408
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r UploadAttachmentResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r UploadAttachmentResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -31699,6 +33551,11 @@ func (r UploadAttachmentResponse) GetApplicationproblemJSON413() *PayloadTooLarg
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UploadAttachmentResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r UploadAttachmentResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -31735,6 +33592,11 @@ func (r UploadAttachmentResponse) ContentType() string {
 	return ""
 }
 
+// UploadCertificationResponse409Headers the declared response headers of an HTTP 409 response for UploadCertification
+type UploadCertificationResponse409Headers struct {
+	RetryAfter *int
+}
+
 // UploadCertificationResponse503Headers the declared response headers of an HTTP 503 response for UploadCertification
 type UploadCertificationResponse503Headers struct {
 	RetryAfter *int
@@ -31755,12 +33617,18 @@ type UploadCertificationResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON408 the response for an HTTP 408 `application/problem+json` response
 	ApplicationproblemJSON408 *RequestTimeout
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *UploadCertificationResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *UploadCertificationResponse503Headers
 }
@@ -31795,6 +33663,11 @@ func (r UploadCertificationResponse) GetApplicationproblemJSON408() *RequestTime
 	return r.ApplicationproblemJSON408
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r UploadCertificationResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r UploadCertificationResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -31803,6 +33676,11 @@ func (r UploadCertificationResponse) GetApplicationproblemJSON413() *PayloadTooL
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UploadCertificationResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r UploadCertificationResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -32033,6 +33911,11 @@ func (r ListAttachmentsResponse) ContentType() string {
 	return ""
 }
 
+// CreateRemoteAttachmentResponse409Headers the declared response headers of an HTTP 409 response for CreateRemoteAttachment
+type CreateRemoteAttachmentResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateRemoteAttachmentResponse503Headers the declared response headers of an HTTP 503 response for CreateRemoteAttachment
 type CreateRemoteAttachmentResponse503Headers struct {
 	RetryAfter *int
@@ -32051,12 +33934,18 @@ type CreateRemoteAttachmentResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateRemoteAttachmentResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateRemoteAttachmentResponse503Headers
 }
@@ -32086,6 +33975,11 @@ func (r CreateRemoteAttachmentResponse) GetApplicationproblemJSON404() *NotFound
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateRemoteAttachmentResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateRemoteAttachmentResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -32094,6 +33988,11 @@ func (r CreateRemoteAttachmentResponse) GetApplicationproblemJSON413() *PayloadT
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateRemoteAttachmentResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateRemoteAttachmentResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -32538,6 +34437,11 @@ func (r ValidateTokenResponse) ContentType() string {
 	return ""
 }
 
+// CreateChartOfAccountResponse409Headers the declared response headers of an HTTP 409 response for CreateChartOfAccount
+type CreateChartOfAccountResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateChartOfAccountResponse503Headers the declared response headers of an HTTP 503 response for CreateChartOfAccount
 type CreateChartOfAccountResponse503Headers struct {
 	RetryAfter *int
@@ -32556,12 +34460,18 @@ type CreateChartOfAccountResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateChartOfAccountResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateChartOfAccountResponse503Headers
 }
@@ -32591,6 +34501,11 @@ func (r CreateChartOfAccountResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateChartOfAccountResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateChartOfAccountResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -32599,6 +34514,11 @@ func (r CreateChartOfAccountResponse) GetApplicationproblemJSON413() *PayloadToo
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateChartOfAccountResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateChartOfAccountResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -32815,6 +34735,11 @@ func (r GetChartOfAccountResponse) ContentType() string {
 	return ""
 }
 
+// CreateCompanyResponse409Headers the declared response headers of an HTTP 409 response for CreateCompany
+type CreateCompanyResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateCompanyResponse503Headers the declared response headers of an HTTP 503 response for CreateCompany
 type CreateCompanyResponse503Headers struct {
 	RetryAfter *int
@@ -32833,12 +34758,18 @@ type CreateCompanyResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateCompanyResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateCompanyResponse503Headers
 }
@@ -32868,6 +34799,11 @@ func (r CreateCompanyResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateCompanyResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateCompanyResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -32876,6 +34812,11 @@ func (r CreateCompanyResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateCompanyResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateCompanyResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -33286,6 +35227,11 @@ func (r UpdateCompanyResponse) ContentType() string {
 	return ""
 }
 
+// CreateCustomFieldResponse409Headers the declared response headers of an HTTP 409 response for CreateCustomField
+type CreateCustomFieldResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateCustomFieldResponse503Headers the declared response headers of an HTTP 503 response for CreateCustomField
 type CreateCustomFieldResponse503Headers struct {
 	RetryAfter *int
@@ -33304,12 +35250,18 @@ type CreateCustomFieldResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateCustomFieldResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateCustomFieldResponse503Headers
 }
@@ -33339,6 +35291,11 @@ func (r CreateCustomFieldResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateCustomFieldResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateCustomFieldResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -33347,6 +35304,11 @@ func (r CreateCustomFieldResponse) GetApplicationproblemJSON413() *PayloadTooLar
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateCustomFieldResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateCustomFieldResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -33743,6 +35705,11 @@ func (r UpdateCustomFieldResponse) ContentType() string {
 	return ""
 }
 
+// CreateCustomerTierResponse409Headers the declared response headers of an HTTP 409 response for CreateCustomerTier
+type CreateCustomerTierResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateCustomerTierResponse503Headers the declared response headers of an HTTP 503 response for CreateCustomerTier
 type CreateCustomerTierResponse503Headers struct {
 	RetryAfter *int
@@ -33761,12 +35728,18 @@ type CreateCustomerTierResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateCustomerTierResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateCustomerTierResponse503Headers
 }
@@ -33796,6 +35769,11 @@ func (r CreateCustomerTierResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateCustomerTierResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateCustomerTierResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -33804,6 +35782,11 @@ func (r CreateCustomerTierResponse) GetApplicationproblemJSON413() *PayloadTooLa
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateCustomerTierResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateCustomerTierResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -34020,6 +36003,11 @@ func (r GetCustomerTierResponse) ContentType() string {
 	return ""
 }
 
+// CreateCustomerResponse409Headers the declared response headers of an HTTP 409 response for CreateCustomer
+type CreateCustomerResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateCustomerResponse503Headers the declared response headers of an HTTP 503 response for CreateCustomer
 type CreateCustomerResponse503Headers struct {
 	RetryAfter *int
@@ -34038,12 +36026,18 @@ type CreateCustomerResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateCustomerResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateCustomerResponse503Headers
 }
@@ -34073,6 +36067,11 @@ func (r CreateCustomerResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateCustomerResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateCustomerResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -34081,6 +36080,11 @@ func (r CreateCustomerResponse) GetApplicationproblemJSON413() *PayloadTooLarge 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateCustomerResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateCustomerResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -34574,6 +36578,11 @@ func (r UpdateCustomerResponse) ContentType() string {
 	return ""
 }
 
+// CreateCustomerAddressResponse409Headers the declared response headers of an HTTP 409 response for CreateCustomerAddress
+type CreateCustomerAddressResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateCustomerAddressResponse503Headers the declared response headers of an HTTP 503 response for CreateCustomerAddress
 type CreateCustomerAddressResponse503Headers struct {
 	RetryAfter *int
@@ -34592,12 +36601,18 @@ type CreateCustomerAddressResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateCustomerAddressResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateCustomerAddressResponse503Headers
 }
@@ -34627,6 +36642,11 @@ func (r CreateCustomerAddressResponse) GetApplicationproblemJSON404() *NotFound 
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateCustomerAddressResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateCustomerAddressResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -34635,6 +36655,11 @@ func (r CreateCustomerAddressResponse) GetApplicationproblemJSON413() *PayloadTo
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateCustomerAddressResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateCustomerAddressResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -35017,6 +37042,11 @@ func (r UpdateCustomerAddressResponse) ContentType() string {
 	return ""
 }
 
+// CreateCustomerContactResponse409Headers the declared response headers of an HTTP 409 response for CreateCustomerContact
+type CreateCustomerContactResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateCustomerContactResponse503Headers the declared response headers of an HTTP 503 response for CreateCustomerContact
 type CreateCustomerContactResponse503Headers struct {
 	RetryAfter *int
@@ -35035,12 +37065,18 @@ type CreateCustomerContactResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateCustomerContactResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateCustomerContactResponse503Headers
 }
@@ -35070,6 +37106,11 @@ func (r CreateCustomerContactResponse) GetApplicationproblemJSON404() *NotFound 
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateCustomerContactResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateCustomerContactResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -35078,6 +37119,11 @@ func (r CreateCustomerContactResponse) GetApplicationproblemJSON413() *PayloadTo
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateCustomerContactResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateCustomerContactResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -35557,6 +37603,11 @@ func (r SetCustomerTierResponse) ContentType() string {
 	return ""
 }
 
+// CreateDepartmentShiftResponse409Headers the declared response headers of an HTTP 409 response for CreateDepartmentShift
+type CreateDepartmentShiftResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateDepartmentShiftResponse503Headers the declared response headers of an HTTP 503 response for CreateDepartmentShift
 type CreateDepartmentShiftResponse503Headers struct {
 	RetryAfter *int
@@ -35575,12 +37626,18 @@ type CreateDepartmentShiftResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateDepartmentShiftResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateDepartmentShiftResponse503Headers
 }
@@ -35610,6 +37667,11 @@ func (r CreateDepartmentShiftResponse) GetApplicationproblemJSON404() *NotFound 
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateDepartmentShiftResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateDepartmentShiftResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -35618,6 +37680,11 @@ func (r CreateDepartmentShiftResponse) GetApplicationproblemJSON413() *PayloadTo
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateDepartmentShiftResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateDepartmentShiftResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -36014,6 +38081,11 @@ func (r UpdateDepartmentShiftResponse) ContentType() string {
 	return ""
 }
 
+// CreateDepartmentResponse409Headers the declared response headers of an HTTP 409 response for CreateDepartment
+type CreateDepartmentResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateDepartmentResponse503Headers the declared response headers of an HTTP 503 response for CreateDepartment
 type CreateDepartmentResponse503Headers struct {
 	RetryAfter *int
@@ -36032,12 +38104,18 @@ type CreateDepartmentResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateDepartmentResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateDepartmentResponse503Headers
 }
@@ -36067,6 +38145,11 @@ func (r CreateDepartmentResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateDepartmentResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateDepartmentResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -36075,6 +38158,11 @@ func (r CreateDepartmentResponse) GetApplicationproblemJSON413() *PayloadTooLarg
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateDepartmentResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateDepartmentResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -36388,6 +38476,11 @@ func (r UpdateDepartmentResponse) ContentType() string {
 	return ""
 }
 
+// CreateEquipmentResponse409Headers the declared response headers of an HTTP 409 response for CreateEquipment
+type CreateEquipmentResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateEquipmentResponse503Headers the declared response headers of an HTTP 503 response for CreateEquipment
 type CreateEquipmentResponse503Headers struct {
 	RetryAfter *int
@@ -36406,12 +38499,18 @@ type CreateEquipmentResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateEquipmentResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateEquipmentResponse503Headers
 }
@@ -36441,6 +38540,11 @@ func (r CreateEquipmentResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateEquipmentResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateEquipmentResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -36449,6 +38553,11 @@ func (r CreateEquipmentResponse) GetApplicationproblemJSON413() *PayloadTooLarge
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateEquipmentResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateEquipmentResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -36485,6 +38594,11 @@ func (r CreateEquipmentResponse) ContentType() string {
 	return ""
 }
 
+// CreateEquipmentDowntimeResponse409Headers the declared response headers of an HTTP 409 response for CreateEquipmentDowntime
+type CreateEquipmentDowntimeResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateEquipmentDowntimeResponse503Headers the declared response headers of an HTTP 503 response for CreateEquipmentDowntime
 type CreateEquipmentDowntimeResponse503Headers struct {
 	RetryAfter *int
@@ -36503,12 +38617,18 @@ type CreateEquipmentDowntimeResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateEquipmentDowntimeResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateEquipmentDowntimeResponse503Headers
 }
@@ -36538,6 +38658,11 @@ func (r CreateEquipmentDowntimeResponse) GetApplicationproblemJSON404() *NotFoun
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateEquipmentDowntimeResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateEquipmentDowntimeResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -36546,6 +38671,11 @@ func (r CreateEquipmentDowntimeResponse) GetApplicationproblemJSON413() *Payload
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateEquipmentDowntimeResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateEquipmentDowntimeResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -37219,6 +39349,11 @@ func (r UpdateEquipmentResponse) ContentType() string {
 	return ""
 }
 
+// CreateGaugeCodeResponse409Headers the declared response headers of an HTTP 409 response for CreateGaugeCode
+type CreateGaugeCodeResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateGaugeCodeResponse503Headers the declared response headers of an HTTP 503 response for CreateGaugeCode
 type CreateGaugeCodeResponse503Headers struct {
 	RetryAfter *int
@@ -37237,12 +39372,18 @@ type CreateGaugeCodeResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateGaugeCodeResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateGaugeCodeResponse503Headers
 }
@@ -37272,6 +39413,11 @@ func (r CreateGaugeCodeResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateGaugeCodeResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateGaugeCodeResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -37280,6 +39426,11 @@ func (r CreateGaugeCodeResponse) GetApplicationproblemJSON413() *PayloadTooLarge
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateGaugeCodeResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateGaugeCodeResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -37496,6 +39647,11 @@ func (r GetGaugeCodeResponse) ContentType() string {
 	return ""
 }
 
+// CreateGradeCodeResponse409Headers the declared response headers of an HTTP 409 response for CreateGradeCode
+type CreateGradeCodeResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateGradeCodeResponse503Headers the declared response headers of an HTTP 503 response for CreateGradeCode
 type CreateGradeCodeResponse503Headers struct {
 	RetryAfter *int
@@ -37514,12 +39670,18 @@ type CreateGradeCodeResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateGradeCodeResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateGradeCodeResponse503Headers
 }
@@ -37549,6 +39711,11 @@ func (r CreateGradeCodeResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateGradeCodeResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateGradeCodeResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -37557,6 +39724,11 @@ func (r CreateGradeCodeResponse) GetApplicationproblemJSON413() *PayloadTooLarge
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateGradeCodeResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateGradeCodeResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -37773,6 +39945,11 @@ func (r GetGradeCodeResponse) ContentType() string {
 	return ""
 }
 
+// CreateInProcessTrackingFieldResponse409Headers the declared response headers of an HTTP 409 response for CreateInProcessTrackingField
+type CreateInProcessTrackingFieldResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateInProcessTrackingFieldResponse503Headers the declared response headers of an HTTP 503 response for CreateInProcessTrackingField
 type CreateInProcessTrackingFieldResponse503Headers struct {
 	RetryAfter *int
@@ -37791,12 +39968,18 @@ type CreateInProcessTrackingFieldResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateInProcessTrackingFieldResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateInProcessTrackingFieldResponse503Headers
 }
@@ -37826,6 +40009,11 @@ func (r CreateInProcessTrackingFieldResponse) GetApplicationproblemJSON404() *No
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateInProcessTrackingFieldResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateInProcessTrackingFieldResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -37834,6 +40022,11 @@ func (r CreateInProcessTrackingFieldResponse) GetApplicationproblemJSON413() *Pa
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateInProcessTrackingFieldResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateInProcessTrackingFieldResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -38604,6 +40797,11 @@ func (r UpdateInventoryEventDetailsResponse) ContentType() string {
 	return ""
 }
 
+// RevertInventoryEventResponse409Headers the declared response headers of an HTTP 409 response for RevertInventoryEvent
+type RevertInventoryEventResponse409Headers struct {
+	RetryAfter *int
+}
+
 // RevertInventoryEventResponse503Headers the declared response headers of an HTTP 503 response for RevertInventoryEvent
 type RevertInventoryEventResponse503Headers struct {
 	RetryAfter *int
@@ -38622,8 +40820,14 @@ type RevertInventoryEventResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *RevertInventoryEventResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *RevertInventoryEventResponse503Headers
 }
@@ -38651,6 +40855,16 @@ func (r RevertInventoryEventResponse) GetApplicationproblemJSON403() *Forbidden 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r RevertInventoryEventResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r RevertInventoryEventResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r RevertInventoryEventResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -38687,6 +40901,11 @@ func (r RevertInventoryEventResponse) ContentType() string {
 	return ""
 }
 
+// CreateInventoryLotResponse409Headers the declared response headers of an HTTP 409 response for CreateInventoryLot
+type CreateInventoryLotResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateInventoryLotResponse503Headers the declared response headers of an HTTP 503 response for CreateInventoryLot
 type CreateInventoryLotResponse503Headers struct {
 	RetryAfter *int
@@ -38705,12 +40924,18 @@ type CreateInventoryLotResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateInventoryLotResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateInventoryLotResponse503Headers
 }
@@ -38740,6 +40965,11 @@ func (r CreateInventoryLotResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateInventoryLotResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateInventoryLotResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -38748,6 +40978,11 @@ func (r CreateInventoryLotResponse) GetApplicationproblemJSON413() *PayloadTooLa
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateInventoryLotResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateInventoryLotResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -39303,6 +41538,11 @@ func (r ListInventoryResponse) ContentType() string {
 	return ""
 }
 
+// OverrideInventoryResponse409Headers the declared response headers of an HTTP 409 response for OverrideInventory
+type OverrideInventoryResponse409Headers struct {
+	RetryAfter *int
+}
+
 // OverrideInventoryResponse503Headers the declared response headers of an HTTP 503 response for OverrideInventory
 type OverrideInventoryResponse503Headers struct {
 	RetryAfter *int
@@ -39321,12 +41561,18 @@ type OverrideInventoryResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *OverrideInventoryResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *OverrideInventoryResponse503Headers
 }
@@ -39356,6 +41602,11 @@ func (r OverrideInventoryResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r OverrideInventoryResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r OverrideInventoryResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -39364,6 +41615,11 @@ func (r OverrideInventoryResponse) GetApplicationproblemJSON413() *PayloadTooLar
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r OverrideInventoryResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r OverrideInventoryResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -39400,6 +41656,11 @@ func (r OverrideInventoryResponse) ContentType() string {
 	return ""
 }
 
+// PickInventoryResponse409Headers the declared response headers of an HTTP 409 response for PickInventory
+type PickInventoryResponse409Headers struct {
+	RetryAfter *int
+}
+
 // PickInventoryResponse503Headers the declared response headers of an HTTP 503 response for PickInventory
 type PickInventoryResponse503Headers struct {
 	RetryAfter *int
@@ -39418,12 +41679,18 @@ type PickInventoryResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *PickInventoryResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *PickInventoryResponse503Headers
 }
@@ -39453,6 +41720,11 @@ func (r PickInventoryResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r PickInventoryResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r PickInventoryResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -39461,6 +41733,11 @@ func (r PickInventoryResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r PickInventoryResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r PickInventoryResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -39497,6 +41774,11 @@ func (r PickInventoryResponse) ContentType() string {
 	return ""
 }
 
+// ReceiveInventoryResponse409Headers the declared response headers of an HTTP 409 response for ReceiveInventory
+type ReceiveInventoryResponse409Headers struct {
+	RetryAfter *int
+}
+
 // ReceiveInventoryResponse503Headers the declared response headers of an HTTP 503 response for ReceiveInventory
 type ReceiveInventoryResponse503Headers struct {
 	RetryAfter *int
@@ -39515,12 +41797,18 @@ type ReceiveInventoryResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ReceiveInventoryResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *ReceiveInventoryResponse503Headers
 }
@@ -39550,6 +41838,11 @@ func (r ReceiveInventoryResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r ReceiveInventoryResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r ReceiveInventoryResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -39558,6 +41851,11 @@ func (r ReceiveInventoryResponse) GetApplicationproblemJSON413() *PayloadTooLarg
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ReceiveInventoryResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r ReceiveInventoryResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -39594,6 +41892,11 @@ func (r ReceiveInventoryResponse) ContentType() string {
 	return ""
 }
 
+// CreateItemCategoryResponse409Headers the declared response headers of an HTTP 409 response for CreateItemCategory
+type CreateItemCategoryResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateItemCategoryResponse503Headers the declared response headers of an HTTP 503 response for CreateItemCategory
 type CreateItemCategoryResponse503Headers struct {
 	RetryAfter *int
@@ -39612,12 +41915,18 @@ type CreateItemCategoryResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateItemCategoryResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateItemCategoryResponse503Headers
 }
@@ -39647,6 +41956,11 @@ func (r CreateItemCategoryResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateItemCategoryResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateItemCategoryResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -39655,6 +41969,11 @@ func (r CreateItemCategoryResponse) GetApplicationproblemJSON413() *PayloadTooLa
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateItemCategoryResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateItemCategoryResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -39871,6 +42190,11 @@ func (r GetItemCategoryResponse) ContentType() string {
 	return ""
 }
 
+// CreateItemClassResponse409Headers the declared response headers of an HTTP 409 response for CreateItemClass
+type CreateItemClassResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateItemClassResponse503Headers the declared response headers of an HTTP 503 response for CreateItemClass
 type CreateItemClassResponse503Headers struct {
 	RetryAfter *int
@@ -39889,12 +42213,18 @@ type CreateItemClassResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateItemClassResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateItemClassResponse503Headers
 }
@@ -39924,6 +42254,11 @@ func (r CreateItemClassResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateItemClassResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateItemClassResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -39932,6 +42267,11 @@ func (r CreateItemClassResponse) GetApplicationproblemJSON413() *PayloadTooLarge
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateItemClassResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateItemClassResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -40321,6 +42661,11 @@ func (r GetItemTagResponse) ContentType() string {
 	return ""
 }
 
+// CreateItemResponse409Headers the declared response headers of an HTTP 409 response for CreateItem
+type CreateItemResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateItemResponse503Headers the declared response headers of an HTTP 503 response for CreateItem
 type CreateItemResponse503Headers struct {
 	RetryAfter *int
@@ -40339,12 +42684,18 @@ type CreateItemResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateItemResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateItemResponse503Headers
 }
@@ -40374,6 +42725,11 @@ func (r CreateItemResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateItemResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateItemResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -40382,6 +42738,11 @@ func (r CreateItemResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateItemResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateItemResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -40612,6 +42973,11 @@ func (r ListItemsResponse) ContentType() string {
 	return ""
 }
 
+// CreateItemFromMaterialShapeResponse409Headers the declared response headers of an HTTP 409 response for CreateItemFromMaterialShape
+type CreateItemFromMaterialShapeResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateItemFromMaterialShapeResponse503Headers the declared response headers of an HTTP 503 response for CreateItemFromMaterialShape
 type CreateItemFromMaterialShapeResponse503Headers struct {
 	RetryAfter *int
@@ -40630,12 +42996,18 @@ type CreateItemFromMaterialShapeResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateItemFromMaterialShapeResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateItemFromMaterialShapeResponse503Headers
 }
@@ -40665,6 +43037,11 @@ func (r CreateItemFromMaterialShapeResponse) GetApplicationproblemJSON404() *Not
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateItemFromMaterialShapeResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateItemFromMaterialShapeResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -40673,6 +43050,11 @@ func (r CreateItemFromMaterialShapeResponse) GetApplicationproblemJSON413() *Pay
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateItemFromMaterialShapeResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateItemFromMaterialShapeResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -41277,6 +43659,11 @@ func (r ReplaceItemCustomFieldsDeprecatedResponse) ContentType() string {
 	return ""
 }
 
+// CreateItemCustomerDetailResponse409Headers the declared response headers of an HTTP 409 response for CreateItemCustomerDetail
+type CreateItemCustomerDetailResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateItemCustomerDetailResponse503Headers the declared response headers of an HTTP 503 response for CreateItemCustomerDetail
 type CreateItemCustomerDetailResponse503Headers struct {
 	RetryAfter *int
@@ -41295,12 +43682,18 @@ type CreateItemCustomerDetailResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateItemCustomerDetailResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateItemCustomerDetailResponse503Headers
 }
@@ -41330,6 +43723,11 @@ func (r CreateItemCustomerDetailResponse) GetApplicationproblemJSON404() *NotFou
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateItemCustomerDetailResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateItemCustomerDetailResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -41338,6 +43736,11 @@ func (r CreateItemCustomerDetailResponse) GetApplicationproblemJSON413() *Payloa
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateItemCustomerDetailResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateItemCustomerDetailResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -41734,6 +44137,11 @@ func (r GetItemInputUnitCostResponse) ContentType() string {
 	return ""
 }
 
+// PickItemInventoryResponse409Headers the declared response headers of an HTTP 409 response for PickItemInventory
+type PickItemInventoryResponse409Headers struct {
+	RetryAfter *int
+}
+
 // PickItemInventoryResponse503Headers the declared response headers of an HTTP 503 response for PickItemInventory
 type PickItemInventoryResponse503Headers struct {
 	RetryAfter *int
@@ -41752,12 +44160,18 @@ type PickItemInventoryResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *PickItemInventoryResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *PickItemInventoryResponse503Headers
 }
@@ -41787,6 +44201,11 @@ func (r PickItemInventoryResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r PickItemInventoryResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r PickItemInventoryResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -41795,6 +44214,11 @@ func (r PickItemInventoryResponse) GetApplicationproblemJSON413() *PayloadTooLar
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r PickItemInventoryResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r PickItemInventoryResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -41831,6 +44255,11 @@ func (r PickItemInventoryResponse) ContentType() string {
 	return ""
 }
 
+// ReceiveItemInventoryResponse409Headers the declared response headers of an HTTP 409 response for ReceiveItemInventory
+type ReceiveItemInventoryResponse409Headers struct {
+	RetryAfter *int
+}
+
 // ReceiveItemInventoryResponse503Headers the declared response headers of an HTTP 503 response for ReceiveItemInventory
 type ReceiveItemInventoryResponse503Headers struct {
 	RetryAfter *int
@@ -41849,12 +44278,18 @@ type ReceiveItemInventoryResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ReceiveItemInventoryResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *ReceiveItemInventoryResponse503Headers
 }
@@ -41884,6 +44319,11 @@ func (r ReceiveItemInventoryResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r ReceiveItemInventoryResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r ReceiveItemInventoryResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -41892,6 +44332,11 @@ func (r ReceiveItemInventoryResponse) GetApplicationproblemJSON413() *PayloadToo
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ReceiveItemInventoryResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r ReceiveItemInventoryResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -41928,6 +44373,11 @@ func (r ReceiveItemInventoryResponse) ContentType() string {
 	return ""
 }
 
+// CreateItemMaterialVendorDetailResponse409Headers the declared response headers of an HTTP 409 response for CreateItemMaterialVendorDetail
+type CreateItemMaterialVendorDetailResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateItemMaterialVendorDetailResponse503Headers the declared response headers of an HTTP 503 response for CreateItemMaterialVendorDetail
 type CreateItemMaterialVendorDetailResponse503Headers struct {
 	RetryAfter *int
@@ -41946,12 +44396,18 @@ type CreateItemMaterialVendorDetailResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateItemMaterialVendorDetailResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateItemMaterialVendorDetailResponse503Headers
 }
@@ -41981,6 +44437,11 @@ func (r CreateItemMaterialVendorDetailResponse) GetApplicationproblemJSON404() *
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateItemMaterialVendorDetailResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateItemMaterialVendorDetailResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -41989,6 +44450,11 @@ func (r CreateItemMaterialVendorDetailResponse) GetApplicationproblemJSON413() *
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateItemMaterialVendorDetailResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateItemMaterialVendorDetailResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -42579,6 +45045,11 @@ func (r ListItemPurchasePriceBreaksResponse) ContentType() string {
 	return ""
 }
 
+// AddItemRevisionResponse409Headers the declared response headers of an HTTP 409 response for AddItemRevision
+type AddItemRevisionResponse409Headers struct {
+	RetryAfter *int
+}
+
 // AddItemRevisionResponse503Headers the declared response headers of an HTTP 503 response for AddItemRevision
 type AddItemRevisionResponse503Headers struct {
 	RetryAfter *int
@@ -42597,12 +45068,18 @@ type AddItemRevisionResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *AddItemRevisionResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *AddItemRevisionResponse503Headers
 }
@@ -42632,6 +45109,11 @@ func (r AddItemRevisionResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r AddItemRevisionResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r AddItemRevisionResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -42640,6 +45122,11 @@ func (r AddItemRevisionResponse) GetApplicationproblemJSON413() *PayloadTooLarge
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r AddItemRevisionResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r AddItemRevisionResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -43050,6 +45537,11 @@ func (r RemoveItemTagResponse) ContentType() string {
 	return ""
 }
 
+// AddItemTagResponse409Headers the declared response headers of an HTTP 409 response for AddItemTag
+type AddItemTagResponse409Headers struct {
+	RetryAfter *int
+}
+
 // AddItemTagResponse503Headers the declared response headers of an HTTP 503 response for AddItemTag
 type AddItemTagResponse503Headers struct {
 	RetryAfter *int
@@ -43068,8 +45560,14 @@ type AddItemTagResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *AddItemTagResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *AddItemTagResponse503Headers
 }
@@ -43097,6 +45595,16 @@ func (r AddItemTagResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r AddItemTagResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r AddItemTagResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r AddItemTagResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -43133,6 +45641,11 @@ func (r AddItemTagResponse) ContentType() string {
 	return ""
 }
 
+// CreateItemVendorDetailResponse409Headers the declared response headers of an HTTP 409 response for CreateItemVendorDetail
+type CreateItemVendorDetailResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateItemVendorDetailResponse503Headers the declared response headers of an HTTP 503 response for CreateItemVendorDetail
 type CreateItemVendorDetailResponse503Headers struct {
 	RetryAfter *int
@@ -43151,12 +45664,18 @@ type CreateItemVendorDetailResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateItemVendorDetailResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateItemVendorDetailResponse503Headers
 }
@@ -43186,6 +45705,11 @@ func (r CreateItemVendorDetailResponse) GetApplicationproblemJSON404() *NotFound
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateItemVendorDetailResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateItemVendorDetailResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -43194,6 +45718,11 @@ func (r CreateItemVendorDetailResponse) GetApplicationproblemJSON413() *PayloadT
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateItemVendorDetailResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateItemVendorDetailResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -43507,6 +46036,11 @@ func (r UpdateItemVendorDetailResponse) ContentType() string {
 	return ""
 }
 
+// CreateLocationResponse409Headers the declared response headers of an HTTP 409 response for CreateLocation
+type CreateLocationResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateLocationResponse503Headers the declared response headers of an HTTP 503 response for CreateLocation
 type CreateLocationResponse503Headers struct {
 	RetryAfter *int
@@ -43525,12 +46059,18 @@ type CreateLocationResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateLocationResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateLocationResponse503Headers
 }
@@ -43560,6 +46100,11 @@ func (r CreateLocationResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateLocationResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateLocationResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -43568,6 +46113,11 @@ func (r CreateLocationResponse) GetApplicationproblemJSON413() *PayloadTooLarge 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateLocationResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateLocationResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -43867,6 +46417,11 @@ func (r GetLocationResponse) ContentType() string {
 	return ""
 }
 
+// CreateMaterialCodeResponse409Headers the declared response headers of an HTTP 409 response for CreateMaterialCode
+type CreateMaterialCodeResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateMaterialCodeResponse503Headers the declared response headers of an HTTP 503 response for CreateMaterialCode
 type CreateMaterialCodeResponse503Headers struct {
 	RetryAfter *int
@@ -43885,12 +46440,18 @@ type CreateMaterialCodeResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateMaterialCodeResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateMaterialCodeResponse503Headers
 }
@@ -43920,6 +46481,11 @@ func (r CreateMaterialCodeResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateMaterialCodeResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateMaterialCodeResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -43928,6 +46494,11 @@ func (r CreateMaterialCodeResponse) GetApplicationproblemJSON413() *PayloadTooLa
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateMaterialCodeResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateMaterialCodeResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -44144,6 +46715,11 @@ func (r GetMaterialCodeResponse) ContentType() string {
 	return ""
 }
 
+// CreateMaterialShapeResponse409Headers the declared response headers of an HTTP 409 response for CreateMaterialShape
+type CreateMaterialShapeResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateMaterialShapeResponse503Headers the declared response headers of an HTTP 503 response for CreateMaterialShape
 type CreateMaterialShapeResponse503Headers struct {
 	RetryAfter *int
@@ -44162,12 +46738,18 @@ type CreateMaterialShapeResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateMaterialShapeResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateMaterialShapeResponse503Headers
 }
@@ -44197,6 +46779,11 @@ func (r CreateMaterialShapeResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateMaterialShapeResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateMaterialShapeResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -44205,6 +46792,11 @@ func (r CreateMaterialShapeResponse) GetApplicationproblemJSON413() *PayloadTooL
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateMaterialShapeResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateMaterialShapeResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -44241,6 +46833,11 @@ func (r CreateMaterialShapeResponse) ContentType() string {
 	return ""
 }
 
+// ActivateMaterialShapesResponse409Headers the declared response headers of an HTTP 409 response for ActivateMaterialShapes
+type ActivateMaterialShapesResponse409Headers struct {
+	RetryAfter *int
+}
+
 // ActivateMaterialShapesResponse503Headers the declared response headers of an HTTP 503 response for ActivateMaterialShapes
 type ActivateMaterialShapesResponse503Headers struct {
 	RetryAfter *int
@@ -44259,12 +46856,18 @@ type ActivateMaterialShapesResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ActivateMaterialShapesResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *ActivateMaterialShapesResponse503Headers
 }
@@ -44294,6 +46897,11 @@ func (r ActivateMaterialShapesResponse) GetApplicationproblemJSON404() *NotFound
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r ActivateMaterialShapesResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r ActivateMaterialShapesResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -44302,6 +46910,11 @@ func (r ActivateMaterialShapesResponse) GetApplicationproblemJSON413() *PayloadT
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ActivateMaterialShapesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r ActivateMaterialShapesResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -44729,6 +47342,11 @@ func (r GetOpenApiYamlResponse) ContentType() string {
 	return ""
 }
 
+// CreatePaymentTermResponse409Headers the declared response headers of an HTTP 409 response for CreatePaymentTerm
+type CreatePaymentTermResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreatePaymentTermResponse503Headers the declared response headers of an HTTP 503 response for CreatePaymentTerm
 type CreatePaymentTermResponse503Headers struct {
 	RetryAfter *int
@@ -44747,12 +47365,18 @@ type CreatePaymentTermResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreatePaymentTermResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreatePaymentTermResponse503Headers
 }
@@ -44782,6 +47406,11 @@ func (r CreatePaymentTermResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreatePaymentTermResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreatePaymentTermResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -44790,6 +47419,11 @@ func (r CreatePaymentTermResponse) GetApplicationproblemJSON413() *PayloadTooLar
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreatePaymentTermResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreatePaymentTermResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -45345,6 +47979,11 @@ func (r UpdatePricingSettingsResponse) ContentType() string {
 	return ""
 }
 
+// CreateShapeCodeResponse409Headers the declared response headers of an HTTP 409 response for CreateShapeCode
+type CreateShapeCodeResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateShapeCodeResponse503Headers the declared response headers of an HTTP 503 response for CreateShapeCode
 type CreateShapeCodeResponse503Headers struct {
 	RetryAfter *int
@@ -45363,12 +48002,18 @@ type CreateShapeCodeResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateShapeCodeResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateShapeCodeResponse503Headers
 }
@@ -45398,6 +48043,11 @@ func (r CreateShapeCodeResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateShapeCodeResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateShapeCodeResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -45406,6 +48056,11 @@ func (r CreateShapeCodeResponse) GetApplicationproblemJSON413() *PayloadTooLarge
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateShapeCodeResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateShapeCodeResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -45622,6 +48277,11 @@ func (r GetShapeCodeResponse) ContentType() string {
 	return ""
 }
 
+// CreateTagResponse409Headers the declared response headers of an HTTP 409 response for CreateTag
+type CreateTagResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateTagResponse503Headers the declared response headers of an HTTP 503 response for CreateTag
 type CreateTagResponse503Headers struct {
 	RetryAfter *int
@@ -45640,12 +48300,18 @@ type CreateTagResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateTagResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateTagResponse503Headers
 }
@@ -45675,6 +48341,11 @@ func (r CreateTagResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateTagResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateTagResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -45683,6 +48354,11 @@ func (r CreateTagResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateTagResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateTagResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -46190,6 +48866,11 @@ func (r ListUnitsOfMeasureResponse) ContentType() string {
 	return ""
 }
 
+// CreateVendorResponse409Headers the declared response headers of an HTTP 409 response for CreateVendor
+type CreateVendorResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateVendorResponse503Headers the declared response headers of an HTTP 503 response for CreateVendor
 type CreateVendorResponse503Headers struct {
 	RetryAfter *int
@@ -46208,12 +48889,18 @@ type CreateVendorResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateVendorResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateVendorResponse503Headers
 }
@@ -46243,6 +48930,11 @@ func (r CreateVendorResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateVendorResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateVendorResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -46251,6 +48943,11 @@ func (r CreateVendorResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateVendorResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateVendorResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -46564,6 +49261,11 @@ func (r UpdateVendorResponse) ContentType() string {
 	return ""
 }
 
+// CreateWorkCenterResponse409Headers the declared response headers of an HTTP 409 response for CreateWorkCenter
+type CreateWorkCenterResponse409Headers struct {
+	RetryAfter *int
+}
+
 // CreateWorkCenterResponse503Headers the declared response headers of an HTTP 503 response for CreateWorkCenter
 type CreateWorkCenterResponse503Headers struct {
 	RetryAfter *int
@@ -46582,12 +49284,18 @@ type CreateWorkCenterResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateWorkCenterResponse409Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *CreateWorkCenterResponse503Headers
 }
@@ -46617,6 +49325,11 @@ func (r CreateWorkCenterResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateWorkCenterResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r CreateWorkCenterResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 	return r.ApplicationproblemJSON413
@@ -46625,6 +49338,11 @@ func (r CreateWorkCenterResponse) GetApplicationproblemJSON413() *PayloadTooLarg
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r CreateWorkCenterResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateWorkCenterResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -47030,8 +49748,8 @@ func (r UpdateWorkCenterResponse) ContentType() string {
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/accounting-codes (the `CreateAccountingCode` operationId).
-func (c *ClientWithResponses) CreateAccountingCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateAccountingCodeResponse, error) {
-	rsp, err := c.CreateAccountingCodeWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateAccountingCodeWithBodyWithResponse(ctx context.Context, params *CreateAccountingCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateAccountingCodeResponse, error) {
+	rsp, err := c.CreateAccountingCodeWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47047,8 +49765,8 @@ func (c *ClientWithResponses) CreateAccountingCodeWithBodyWithResponse(ctx conte
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/accounting-codes (the `CreateAccountingCode` operationId).
-func (c *ClientWithResponses) CreateAccountingCodeWithResponse(ctx context.Context, body CreateAccountingCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateAccountingCodeResponse, error) {
-	rsp, err := c.CreateAccountingCode(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateAccountingCodeWithResponse(ctx context.Context, params *CreateAccountingCodeParams, body CreateAccountingCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateAccountingCodeResponse, error) {
+	rsp, err := c.CreateAccountingCode(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47141,8 +49859,8 @@ func (c *ClientWithResponses) GetAccountingCodeWithResponse(ctx context.Context,
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/attachments (the `UploadAttachment` operationId).
-func (c *ClientWithResponses) UploadAttachmentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UploadAttachmentResponse, error) {
-	rsp, err := c.UploadAttachmentWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UploadAttachmentWithBodyWithResponse(ctx context.Context, params *UploadAttachmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UploadAttachmentResponse, error) {
+	rsp, err := c.UploadAttachmentWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47167,8 +49885,8 @@ func (c *ClientWithResponses) UploadAttachmentWithBodyWithResponse(ctx context.C
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/attachments/certification (the `UploadCertification` operationId).
-func (c *ClientWithResponses) UploadCertificationWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UploadCertificationResponse, error) {
-	rsp, err := c.UploadCertificationWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UploadCertificationWithBodyWithResponse(ctx context.Context, params *UploadCertificationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UploadCertificationResponse, error) {
+	rsp, err := c.UploadCertificationWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47299,8 +50017,8 @@ func (c *ClientWithResponses) ListAttachmentsWithResponse(ctx context.Context, p
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/attachments/remote (the `CreateRemoteAttachment` operationId).
-func (c *ClientWithResponses) CreateRemoteAttachmentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateRemoteAttachmentResponse, error) {
-	rsp, err := c.CreateRemoteAttachmentWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateRemoteAttachmentWithBodyWithResponse(ctx context.Context, params *CreateRemoteAttachmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateRemoteAttachmentResponse, error) {
+	rsp, err := c.CreateRemoteAttachmentWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47321,8 +50039,8 @@ func (c *ClientWithResponses) CreateRemoteAttachmentWithBodyWithResponse(ctx con
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/attachments/remote (the `CreateRemoteAttachment` operationId).
-func (c *ClientWithResponses) CreateRemoteAttachmentWithResponse(ctx context.Context, body CreateRemoteAttachmentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateRemoteAttachmentResponse, error) {
-	rsp, err := c.CreateRemoteAttachment(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateRemoteAttachmentWithResponse(ctx context.Context, params *CreateRemoteAttachmentParams, body CreateRemoteAttachmentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateRemoteAttachmentResponse, error) {
+	rsp, err := c.CreateRemoteAttachment(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47445,8 +50163,8 @@ func (c *ClientWithResponses) ValidateTokenWithResponse(ctx context.Context, req
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/chart-of-accounts (the `CreateChartOfAccount` operationId).
-func (c *ClientWithResponses) CreateChartOfAccountWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateChartOfAccountResponse, error) {
-	rsp, err := c.CreateChartOfAccountWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateChartOfAccountWithBodyWithResponse(ctx context.Context, params *CreateChartOfAccountParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateChartOfAccountResponse, error) {
+	rsp, err := c.CreateChartOfAccountWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47462,8 +50180,8 @@ func (c *ClientWithResponses) CreateChartOfAccountWithBodyWithResponse(ctx conte
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/chart-of-accounts (the `CreateChartOfAccount` operationId).
-func (c *ClientWithResponses) CreateChartOfAccountWithResponse(ctx context.Context, body CreateChartOfAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateChartOfAccountResponse, error) {
-	rsp, err := c.CreateChartOfAccount(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateChartOfAccountWithResponse(ctx context.Context, params *CreateChartOfAccountParams, body CreateChartOfAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateChartOfAccountResponse, error) {
+	rsp, err := c.CreateChartOfAccount(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47529,8 +50247,8 @@ func (c *ClientWithResponses) GetChartOfAccountWithResponse(ctx context.Context,
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/companies (the `CreateCompany` operationId).
-func (c *ClientWithResponses) CreateCompanyWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCompanyResponse, error) {
-	rsp, err := c.CreateCompanyWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateCompanyWithBodyWithResponse(ctx context.Context, params *CreateCompanyParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCompanyResponse, error) {
+	rsp, err := c.CreateCompanyWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47547,8 +50265,8 @@ func (c *ClientWithResponses) CreateCompanyWithBodyWithResponse(ctx context.Cont
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/companies (the `CreateCompany` operationId).
-func (c *ClientWithResponses) CreateCompanyWithResponse(ctx context.Context, body CreateCompanyJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCompanyResponse, error) {
-	rsp, err := c.CreateCompany(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateCompanyWithResponse(ctx context.Context, params *CreateCompanyParams, body CreateCompanyJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCompanyResponse, error) {
+	rsp, err := c.CreateCompany(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47700,8 +50418,8 @@ func (c *ClientWithResponses) UpdateCompanyWithResponse(ctx context.Context, com
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/custom-fields (the `CreateCustomField` operationId).
-func (c *ClientWithResponses) CreateCustomFieldWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomFieldResponse, error) {
-	rsp, err := c.CreateCustomFieldWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateCustomFieldWithBodyWithResponse(ctx context.Context, params *CreateCustomFieldParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomFieldResponse, error) {
+	rsp, err := c.CreateCustomFieldWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47720,8 +50438,8 @@ func (c *ClientWithResponses) CreateCustomFieldWithBodyWithResponse(ctx context.
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/custom-fields (the `CreateCustomField` operationId).
-func (c *ClientWithResponses) CreateCustomFieldWithResponse(ctx context.Context, body CreateCustomFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomFieldResponse, error) {
-	rsp, err := c.CreateCustomField(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateCustomFieldWithResponse(ctx context.Context, params *CreateCustomFieldParams, body CreateCustomFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomFieldResponse, error) {
+	rsp, err := c.CreateCustomField(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47848,8 +50566,8 @@ func (c *ClientWithResponses) UpdateCustomFieldWithResponse(ctx context.Context,
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/customer-tiers (the `CreateCustomerTier` operationId).
-func (c *ClientWithResponses) CreateCustomerTierWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerTierResponse, error) {
-	rsp, err := c.CreateCustomerTierWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateCustomerTierWithBodyWithResponse(ctx context.Context, params *CreateCustomerTierParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerTierResponse, error) {
+	rsp, err := c.CreateCustomerTierWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47865,8 +50583,8 @@ func (c *ClientWithResponses) CreateCustomerTierWithBodyWithResponse(ctx context
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/customer-tiers (the `CreateCustomerTier` operationId).
-func (c *ClientWithResponses) CreateCustomerTierWithResponse(ctx context.Context, body CreateCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerTierResponse, error) {
-	rsp, err := c.CreateCustomerTier(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateCustomerTierWithResponse(ctx context.Context, params *CreateCustomerTierParams, body CreateCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerTierResponse, error) {
+	rsp, err := c.CreateCustomerTier(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47935,8 +50653,8 @@ func (c *ClientWithResponses) GetCustomerTierWithResponse(ctx context.Context, i
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/customers (the `CreateCustomer` operationId).
-func (c *ClientWithResponses) CreateCustomerWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerResponse, error) {
-	rsp, err := c.CreateCustomerWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateCustomerWithBodyWithResponse(ctx context.Context, params *CreateCustomerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerResponse, error) {
+	rsp, err := c.CreateCustomerWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47956,8 +50674,8 @@ func (c *ClientWithResponses) CreateCustomerWithBodyWithResponse(ctx context.Con
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/customers (the `CreateCustomer` operationId).
-func (c *ClientWithResponses) CreateCustomerWithResponse(ctx context.Context, body CreateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerResponse, error) {
-	rsp, err := c.CreateCustomer(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateCustomerWithResponse(ctx context.Context, params *CreateCustomerParams, body CreateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerResponse, error) {
+	rsp, err := c.CreateCustomer(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48145,8 +50863,8 @@ func (c *ClientWithResponses) UpdateCustomerWithResponse(ctx context.Context, cu
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/customers/{customerId}/addresses (the `CreateCustomerAddress` operationId).
-func (c *ClientWithResponses) CreateCustomerAddressWithBodyWithResponse(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerAddressResponse, error) {
-	rsp, err := c.CreateCustomerAddressWithBody(ctx, customerId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateCustomerAddressWithBodyWithResponse(ctx context.Context, customerId CustomerId, params *CreateCustomerAddressParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerAddressResponse, error) {
+	rsp, err := c.CreateCustomerAddressWithBody(ctx, customerId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48167,8 +50885,8 @@ func (c *ClientWithResponses) CreateCustomerAddressWithBodyWithResponse(ctx cont
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/customers/{customerId}/addresses (the `CreateCustomerAddress` operationId).
-func (c *ClientWithResponses) CreateCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, body CreateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerAddressResponse, error) {
-	rsp, err := c.CreateCustomerAddress(ctx, customerId, body, reqEditors...)
+func (c *ClientWithResponses) CreateCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, params *CreateCustomerAddressParams, body CreateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerAddressResponse, error) {
+	rsp, err := c.CreateCustomerAddress(ctx, customerId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48281,8 +50999,8 @@ func (c *ClientWithResponses) UpdateCustomerAddressWithResponse(ctx context.Cont
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/customers/{customerId}/contacts (the `CreateCustomerContact` operationId).
-func (c *ClientWithResponses) CreateCustomerContactWithBodyWithResponse(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerContactResponse, error) {
-	rsp, err := c.CreateCustomerContactWithBody(ctx, customerId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateCustomerContactWithBodyWithResponse(ctx context.Context, customerId CustomerId, params *CreateCustomerContactParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCustomerContactResponse, error) {
+	rsp, err := c.CreateCustomerContactWithBody(ctx, customerId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48303,8 +51021,8 @@ func (c *ClientWithResponses) CreateCustomerContactWithBodyWithResponse(ctx cont
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/customers/{customerId}/contacts (the `CreateCustomerContact` operationId).
-func (c *ClientWithResponses) CreateCustomerContactWithResponse(ctx context.Context, customerId CustomerId, body CreateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerContactResponse, error) {
-	rsp, err := c.CreateCustomerContact(ctx, customerId, body, reqEditors...)
+func (c *ClientWithResponses) CreateCustomerContactWithResponse(ctx context.Context, customerId CustomerId, params *CreateCustomerContactParams, body CreateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCustomerContactResponse, error) {
+	rsp, err := c.CreateCustomerContact(ctx, customerId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48457,8 +51175,8 @@ func (c *ClientWithResponses) SetCustomerTierWithResponse(ctx context.Context, c
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/department-shifts (the `CreateDepartmentShift` operationId).
-func (c *ClientWithResponses) CreateDepartmentShiftWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateDepartmentShiftResponse, error) {
-	rsp, err := c.CreateDepartmentShiftWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateDepartmentShiftWithBodyWithResponse(ctx context.Context, params *CreateDepartmentShiftParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateDepartmentShiftResponse, error) {
+	rsp, err := c.CreateDepartmentShiftWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48483,8 +51201,8 @@ func (c *ClientWithResponses) CreateDepartmentShiftWithBodyWithResponse(ctx cont
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/department-shifts (the `CreateDepartmentShift` operationId).
-func (c *ClientWithResponses) CreateDepartmentShiftWithResponse(ctx context.Context, body CreateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateDepartmentShiftResponse, error) {
-	rsp, err := c.CreateDepartmentShift(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateDepartmentShiftWithResponse(ctx context.Context, params *CreateDepartmentShiftParams, body CreateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateDepartmentShiftResponse, error) {
+	rsp, err := c.CreateDepartmentShift(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48621,8 +51339,8 @@ func (c *ClientWithResponses) UpdateDepartmentShiftWithResponse(ctx context.Cont
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/departments (the `CreateDepartment` operationId).
-func (c *ClientWithResponses) CreateDepartmentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateDepartmentResponse, error) {
-	rsp, err := c.CreateDepartmentWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateDepartmentWithBodyWithResponse(ctx context.Context, params *CreateDepartmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateDepartmentResponse, error) {
+	rsp, err := c.CreateDepartmentWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48643,8 +51361,8 @@ func (c *ClientWithResponses) CreateDepartmentWithBodyWithResponse(ctx context.C
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/departments (the `CreateDepartment` operationId).
-func (c *ClientWithResponses) CreateDepartmentWithResponse(ctx context.Context, body CreateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateDepartmentResponse, error) {
-	rsp, err := c.CreateDepartment(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateDepartmentWithResponse(ctx context.Context, params *CreateDepartmentParams, body CreateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateDepartmentResponse, error) {
+	rsp, err := c.CreateDepartment(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48761,8 +51479,8 @@ func (c *ClientWithResponses) UpdateDepartmentWithResponse(ctx context.Context, 
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/equipment (the `CreateEquipment` operationId).
-func (c *ClientWithResponses) CreateEquipmentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateEquipmentResponse, error) {
-	rsp, err := c.CreateEquipmentWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateEquipmentWithBodyWithResponse(ctx context.Context, params *CreateEquipmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateEquipmentResponse, error) {
+	rsp, err := c.CreateEquipmentWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48783,8 +51501,8 @@ func (c *ClientWithResponses) CreateEquipmentWithBodyWithResponse(ctx context.Co
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/equipment (the `CreateEquipment` operationId).
-func (c *ClientWithResponses) CreateEquipmentWithResponse(ctx context.Context, body CreateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateEquipmentResponse, error) {
-	rsp, err := c.CreateEquipment(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateEquipmentWithResponse(ctx context.Context, params *CreateEquipmentParams, body CreateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateEquipmentResponse, error) {
+	rsp, err := c.CreateEquipment(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48808,8 +51526,8 @@ func (c *ClientWithResponses) CreateEquipmentWithResponse(ctx context.Context, b
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/equipment-downtimes (the `CreateEquipmentDowntime` operationId).
-func (c *ClientWithResponses) CreateEquipmentDowntimeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateEquipmentDowntimeResponse, error) {
-	rsp, err := c.CreateEquipmentDowntimeWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateEquipmentDowntimeWithBodyWithResponse(ctx context.Context, params *CreateEquipmentDowntimeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateEquipmentDowntimeResponse, error) {
+	rsp, err := c.CreateEquipmentDowntimeWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48833,8 +51551,8 @@ func (c *ClientWithResponses) CreateEquipmentDowntimeWithBodyWithResponse(ctx co
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/equipment-downtimes (the `CreateEquipmentDowntime` operationId).
-func (c *ClientWithResponses) CreateEquipmentDowntimeWithResponse(ctx context.Context, body CreateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateEquipmentDowntimeResponse, error) {
-	rsp, err := c.CreateEquipmentDowntime(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateEquipmentDowntimeWithResponse(ctx context.Context, params *CreateEquipmentDowntimeParams, body CreateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateEquipmentDowntimeResponse, error) {
+	rsp, err := c.CreateEquipmentDowntime(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49056,8 +51774,8 @@ func (c *ClientWithResponses) UpdateEquipmentWithResponse(ctx context.Context, i
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/gauge-codes (the `CreateGaugeCode` operationId).
-func (c *ClientWithResponses) CreateGaugeCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGaugeCodeResponse, error) {
-	rsp, err := c.CreateGaugeCodeWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateGaugeCodeWithBodyWithResponse(ctx context.Context, params *CreateGaugeCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGaugeCodeResponse, error) {
+	rsp, err := c.CreateGaugeCodeWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49077,8 +51795,8 @@ func (c *ClientWithResponses) CreateGaugeCodeWithBodyWithResponse(ctx context.Co
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/gauge-codes (the `CreateGaugeCode` operationId).
-func (c *ClientWithResponses) CreateGaugeCodeWithResponse(ctx context.Context, body CreateGaugeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGaugeCodeResponse, error) {
-	rsp, err := c.CreateGaugeCode(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateGaugeCodeWithResponse(ctx context.Context, params *CreateGaugeCodeParams, body CreateGaugeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGaugeCodeResponse, error) {
+	rsp, err := c.CreateGaugeCode(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49152,8 +51870,8 @@ func (c *ClientWithResponses) GetGaugeCodeWithResponse(ctx context.Context, id I
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/grade-codes (the `CreateGradeCode` operationId).
-func (c *ClientWithResponses) CreateGradeCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGradeCodeResponse, error) {
-	rsp, err := c.CreateGradeCodeWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateGradeCodeWithBodyWithResponse(ctx context.Context, params *CreateGradeCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGradeCodeResponse, error) {
+	rsp, err := c.CreateGradeCodeWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49173,8 +51891,8 @@ func (c *ClientWithResponses) CreateGradeCodeWithBodyWithResponse(ctx context.Co
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/grade-codes (the `CreateGradeCode` operationId).
-func (c *ClientWithResponses) CreateGradeCodeWithResponse(ctx context.Context, body CreateGradeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGradeCodeResponse, error) {
-	rsp, err := c.CreateGradeCode(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateGradeCodeWithResponse(ctx context.Context, params *CreateGradeCodeParams, body CreateGradeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGradeCodeResponse, error) {
+	rsp, err := c.CreateGradeCode(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49248,8 +51966,8 @@ func (c *ClientWithResponses) GetGradeCodeWithResponse(ctx context.Context, id I
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/in-process-tracking-field-types (the `CreateInProcessTrackingField` operationId).
-func (c *ClientWithResponses) CreateInProcessTrackingFieldWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateInProcessTrackingFieldResponse, error) {
-	rsp, err := c.CreateInProcessTrackingFieldWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateInProcessTrackingFieldWithBodyWithResponse(ctx context.Context, params *CreateInProcessTrackingFieldParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateInProcessTrackingFieldResponse, error) {
+	rsp, err := c.CreateInProcessTrackingFieldWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49269,8 +51987,8 @@ func (c *ClientWithResponses) CreateInProcessTrackingFieldWithBodyWithResponse(c
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/in-process-tracking-field-types (the `CreateInProcessTrackingField` operationId).
-func (c *ClientWithResponses) CreateInProcessTrackingFieldWithResponse(ctx context.Context, body CreateInProcessTrackingFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateInProcessTrackingFieldResponse, error) {
-	rsp, err := c.CreateInProcessTrackingField(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateInProcessTrackingFieldWithResponse(ctx context.Context, params *CreateInProcessTrackingFieldParams, body CreateInProcessTrackingFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateInProcessTrackingFieldResponse, error) {
+	rsp, err := c.CreateInProcessTrackingField(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49561,8 +52279,8 @@ func (c *ClientWithResponses) UpdateInventoryEventDetailsWithResponse(ctx contex
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/inventory-events/{inventoryEventId}/revert (the `RevertInventoryEvent` operationId).
-func (c *ClientWithResponses) RevertInventoryEventWithResponse(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*RevertInventoryEventResponse, error) {
-	rsp, err := c.RevertInventoryEvent(ctx, inventoryEventId, reqEditors...)
+func (c *ClientWithResponses) RevertInventoryEventWithResponse(ctx context.Context, inventoryEventId InventoryEventId, params *RevertInventoryEventParams, reqEditors ...RequestEditorFn) (*RevertInventoryEventResponse, error) {
+	rsp, err := c.RevertInventoryEvent(ctx, inventoryEventId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49580,8 +52298,8 @@ func (c *ClientWithResponses) RevertInventoryEventWithResponse(ctx context.Conte
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/inventory-lots (the `CreateInventoryLot` operationId).
-func (c *ClientWithResponses) CreateInventoryLotWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateInventoryLotResponse, error) {
-	rsp, err := c.CreateInventoryLotWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateInventoryLotWithBodyWithResponse(ctx context.Context, params *CreateInventoryLotParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateInventoryLotResponse, error) {
+	rsp, err := c.CreateInventoryLotWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49599,8 +52317,8 @@ func (c *ClientWithResponses) CreateInventoryLotWithBodyWithResponse(ctx context
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/inventory-lots (the `CreateInventoryLot` operationId).
-func (c *ClientWithResponses) CreateInventoryLotWithResponse(ctx context.Context, body CreateInventoryLotJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateInventoryLotResponse, error) {
-	rsp, err := c.CreateInventoryLot(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateInventoryLotWithResponse(ctx context.Context, params *CreateInventoryLotParams, body CreateInventoryLotJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateInventoryLotResponse, error) {
+	rsp, err := c.CreateInventoryLot(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49796,8 +52514,8 @@ func (c *ClientWithResponses) ListInventoryWithResponse(ctx context.Context, par
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/inventory/override (the `OverrideInventory` operationId).
-func (c *ClientWithResponses) OverrideInventoryWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*OverrideInventoryResponse, error) {
-	rsp, err := c.OverrideInventoryWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) OverrideInventoryWithBodyWithResponse(ctx context.Context, params *OverrideInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*OverrideInventoryResponse, error) {
+	rsp, err := c.OverrideInventoryWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49821,8 +52539,8 @@ func (c *ClientWithResponses) OverrideInventoryWithBodyWithResponse(ctx context.
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/inventory/override (the `OverrideInventory` operationId).
-func (c *ClientWithResponses) OverrideInventoryWithResponse(ctx context.Context, body OverrideInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*OverrideInventoryResponse, error) {
-	rsp, err := c.OverrideInventory(ctx, body, reqEditors...)
+func (c *ClientWithResponses) OverrideInventoryWithResponse(ctx context.Context, params *OverrideInventoryParams, body OverrideInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*OverrideInventoryResponse, error) {
+	rsp, err := c.OverrideInventory(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49849,8 +52567,8 @@ func (c *ClientWithResponses) OverrideInventoryWithResponse(ctx context.Context,
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/inventory/pick (the `PickInventory` operationId).
-func (c *ClientWithResponses) PickInventoryWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PickInventoryResponse, error) {
-	rsp, err := c.PickInventoryWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) PickInventoryWithBodyWithResponse(ctx context.Context, params *PickInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PickInventoryResponse, error) {
+	rsp, err := c.PickInventoryWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49877,8 +52595,8 @@ func (c *ClientWithResponses) PickInventoryWithBodyWithResponse(ctx context.Cont
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/inventory/pick (the `PickInventory` operationId).
-func (c *ClientWithResponses) PickInventoryWithResponse(ctx context.Context, body PickInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*PickInventoryResponse, error) {
-	rsp, err := c.PickInventory(ctx, body, reqEditors...)
+func (c *ClientWithResponses) PickInventoryWithResponse(ctx context.Context, params *PickInventoryParams, body PickInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*PickInventoryResponse, error) {
+	rsp, err := c.PickInventory(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49900,8 +52618,8 @@ func (c *ClientWithResponses) PickInventoryWithResponse(ctx context.Context, bod
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/inventory/receive (the `ReceiveInventory` operationId).
-func (c *ClientWithResponses) ReceiveInventoryWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReceiveInventoryResponse, error) {
-	rsp, err := c.ReceiveInventoryWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) ReceiveInventoryWithBodyWithResponse(ctx context.Context, params *ReceiveInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReceiveInventoryResponse, error) {
+	rsp, err := c.ReceiveInventoryWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49923,8 +52641,8 @@ func (c *ClientWithResponses) ReceiveInventoryWithBodyWithResponse(ctx context.C
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/inventory/receive (the `ReceiveInventory` operationId).
-func (c *ClientWithResponses) ReceiveInventoryWithResponse(ctx context.Context, body ReceiveInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*ReceiveInventoryResponse, error) {
-	rsp, err := c.ReceiveInventory(ctx, body, reqEditors...)
+func (c *ClientWithResponses) ReceiveInventoryWithResponse(ctx context.Context, params *ReceiveInventoryParams, body ReceiveInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*ReceiveInventoryResponse, error) {
+	rsp, err := c.ReceiveInventory(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49944,8 +52662,8 @@ func (c *ClientWithResponses) ReceiveInventoryWithResponse(ctx context.Context, 
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/item-categories (the `CreateItemCategory` operationId).
-func (c *ClientWithResponses) CreateItemCategoryWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemCategoryResponse, error) {
-	rsp, err := c.CreateItemCategoryWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateItemCategoryWithBodyWithResponse(ctx context.Context, params *CreateItemCategoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemCategoryResponse, error) {
+	rsp, err := c.CreateItemCategoryWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49965,8 +52683,8 @@ func (c *ClientWithResponses) CreateItemCategoryWithBodyWithResponse(ctx context
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/item-categories (the `CreateItemCategory` operationId).
-func (c *ClientWithResponses) CreateItemCategoryWithResponse(ctx context.Context, body CreateItemCategoryJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemCategoryResponse, error) {
-	rsp, err := c.CreateItemCategory(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateItemCategoryWithResponse(ctx context.Context, params *CreateItemCategoryParams, body CreateItemCategoryJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemCategoryResponse, error) {
+	rsp, err := c.CreateItemCategory(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50040,8 +52758,8 @@ func (c *ClientWithResponses) GetItemCategoryWithResponse(ctx context.Context, i
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/item-classes (the `CreateItemClass` operationId).
-func (c *ClientWithResponses) CreateItemClassWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemClassResponse, error) {
-	rsp, err := c.CreateItemClassWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateItemClassWithBodyWithResponse(ctx context.Context, params *CreateItemClassParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemClassResponse, error) {
+	rsp, err := c.CreateItemClassWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50061,8 +52779,8 @@ func (c *ClientWithResponses) CreateItemClassWithBodyWithResponse(ctx context.Co
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/item-classes (the `CreateItemClass` operationId).
-func (c *ClientWithResponses) CreateItemClassWithResponse(ctx context.Context, body CreateItemClassJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemClassResponse, error) {
-	rsp, err := c.CreateItemClass(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateItemClassWithResponse(ctx context.Context, params *CreateItemClassParams, body CreateItemClassJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemClassResponse, error) {
+	rsp, err := c.CreateItemClass(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50208,8 +52926,8 @@ func (c *ClientWithResponses) GetItemTagWithResponse(ctx context.Context, id Id,
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items (the `CreateItem` operationId).
-func (c *ClientWithResponses) CreateItemWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemResponse, error) {
-	rsp, err := c.CreateItemWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateItemWithBodyWithResponse(ctx context.Context, params *CreateItemParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemResponse, error) {
+	rsp, err := c.CreateItemWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50240,8 +52958,8 @@ func (c *ClientWithResponses) CreateItemWithBodyWithResponse(ctx context.Context
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items (the `CreateItem` operationId).
-func (c *ClientWithResponses) CreateItemWithResponse(ctx context.Context, body CreateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemResponse, error) {
-	rsp, err := c.CreateItem(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateItemWithResponse(ctx context.Context, params *CreateItemParams, body CreateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemResponse, error) {
+	rsp, err := c.CreateItem(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50367,8 +53085,8 @@ func (c *ClientWithResponses) ListItemsWithResponse(ctx context.Context, params 
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/material-shape (the `CreateItemFromMaterialShape` operationId).
-func (c *ClientWithResponses) CreateItemFromMaterialShapeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemFromMaterialShapeResponse, error) {
-	rsp, err := c.CreateItemFromMaterialShapeWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateItemFromMaterialShapeWithBodyWithResponse(ctx context.Context, params *CreateItemFromMaterialShapeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemFromMaterialShapeResponse, error) {
+	rsp, err := c.CreateItemFromMaterialShapeWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50409,8 +53127,8 @@ func (c *ClientWithResponses) CreateItemFromMaterialShapeWithBodyWithResponse(ct
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/material-shape (the `CreateItemFromMaterialShape` operationId).
-func (c *ClientWithResponses) CreateItemFromMaterialShapeWithResponse(ctx context.Context, body CreateItemFromMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemFromMaterialShapeResponse, error) {
-	rsp, err := c.CreateItemFromMaterialShape(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateItemFromMaterialShapeWithResponse(ctx context.Context, params *CreateItemFromMaterialShapeParams, body CreateItemFromMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemFromMaterialShapeResponse, error) {
+	rsp, err := c.CreateItemFromMaterialShape(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50748,8 +53466,8 @@ func (c *ClientWithResponses) ReplaceItemCustomFieldsDeprecatedWithResponse(ctx 
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/customers (the `CreateItemCustomerDetail` operationId).
-func (c *ClientWithResponses) CreateItemCustomerDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemCustomerDetailResponse, error) {
-	rsp, err := c.CreateItemCustomerDetailWithBody(ctx, itemId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateItemCustomerDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, params *CreateItemCustomerDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemCustomerDetailResponse, error) {
+	rsp, err := c.CreateItemCustomerDetailWithBody(ctx, itemId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50775,8 +53493,8 @@ func (c *ClientWithResponses) CreateItemCustomerDetailWithBodyWithResponse(ctx c
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/customers (the `CreateItemCustomerDetail` operationId).
-func (c *ClientWithResponses) CreateItemCustomerDetailWithResponse(ctx context.Context, itemId ItemId, body CreateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemCustomerDetailResponse, error) {
-	rsp, err := c.CreateItemCustomerDetail(ctx, itemId, body, reqEditors...)
+func (c *ClientWithResponses) CreateItemCustomerDetailWithResponse(ctx context.Context, itemId ItemId, params *CreateItemCustomerDetailParams, body CreateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemCustomerDetailResponse, error) {
+	rsp, err := c.CreateItemCustomerDetail(ctx, itemId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50899,8 +53617,8 @@ func (c *ClientWithResponses) GetItemInputUnitCostWithResponse(ctx context.Conte
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/inventory/pick (the `PickItemInventory` operationId).
-func (c *ClientWithResponses) PickItemInventoryWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PickItemInventoryResponse, error) {
-	rsp, err := c.PickItemInventoryWithBody(ctx, itemId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) PickItemInventoryWithBodyWithResponse(ctx context.Context, itemId ItemId, params *PickItemInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PickItemInventoryResponse, error) {
+	rsp, err := c.PickItemInventoryWithBody(ctx, itemId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50916,8 +53634,8 @@ func (c *ClientWithResponses) PickItemInventoryWithBodyWithResponse(ctx context.
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/inventory/pick (the `PickItemInventory` operationId).
-func (c *ClientWithResponses) PickItemInventoryWithResponse(ctx context.Context, itemId ItemId, body PickItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*PickItemInventoryResponse, error) {
-	rsp, err := c.PickItemInventory(ctx, itemId, body, reqEditors...)
+func (c *ClientWithResponses) PickItemInventoryWithResponse(ctx context.Context, itemId ItemId, params *PickItemInventoryParams, body PickItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*PickItemInventoryResponse, error) {
+	rsp, err := c.PickItemInventory(ctx, itemId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50933,8 +53651,8 @@ func (c *ClientWithResponses) PickItemInventoryWithResponse(ctx context.Context,
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/inventory/receive (the `ReceiveItemInventory` operationId).
-func (c *ClientWithResponses) ReceiveItemInventoryWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReceiveItemInventoryResponse, error) {
-	rsp, err := c.ReceiveItemInventoryWithBody(ctx, itemId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) ReceiveItemInventoryWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ReceiveItemInventoryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReceiveItemInventoryResponse, error) {
+	rsp, err := c.ReceiveItemInventoryWithBody(ctx, itemId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50950,8 +53668,8 @@ func (c *ClientWithResponses) ReceiveItemInventoryWithBodyWithResponse(ctx conte
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/inventory/receive (the `ReceiveItemInventory` operationId).
-func (c *ClientWithResponses) ReceiveItemInventoryWithResponse(ctx context.Context, itemId ItemId, body ReceiveItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*ReceiveItemInventoryResponse, error) {
-	rsp, err := c.ReceiveItemInventory(ctx, itemId, body, reqEditors...)
+func (c *ClientWithResponses) ReceiveItemInventoryWithResponse(ctx context.Context, itemId ItemId, params *ReceiveItemInventoryParams, body ReceiveItemInventoryJSONRequestBody, reqEditors ...RequestEditorFn) (*ReceiveItemInventoryResponse, error) {
+	rsp, err := c.ReceiveItemInventory(ctx, itemId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50974,8 +53692,8 @@ func (c *ClientWithResponses) ReceiveItemInventoryWithResponse(ctx context.Conte
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/material-vendors (the `CreateItemMaterialVendorDetail` operationId).
-func (c *ClientWithResponses) CreateItemMaterialVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemMaterialVendorDetailResponse, error) {
-	rsp, err := c.CreateItemMaterialVendorDetailWithBody(ctx, itemId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateItemMaterialVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, params *CreateItemMaterialVendorDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemMaterialVendorDetailResponse, error) {
+	rsp, err := c.CreateItemMaterialVendorDetailWithBody(ctx, itemId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50998,8 +53716,8 @@ func (c *ClientWithResponses) CreateItemMaterialVendorDetailWithBodyWithResponse
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/material-vendors (the `CreateItemMaterialVendorDetail` operationId).
-func (c *ClientWithResponses) CreateItemMaterialVendorDetailWithResponse(ctx context.Context, itemId ItemId, body CreateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemMaterialVendorDetailResponse, error) {
-	rsp, err := c.CreateItemMaterialVendorDetail(ctx, itemId, body, reqEditors...)
+func (c *ClientWithResponses) CreateItemMaterialVendorDetailWithResponse(ctx context.Context, itemId ItemId, params *CreateItemMaterialVendorDetailParams, body CreateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemMaterialVendorDetailResponse, error) {
+	rsp, err := c.CreateItemMaterialVendorDetail(ctx, itemId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51282,8 +54000,8 @@ func (c *ClientWithResponses) ListItemPurchasePriceBreaksWithResponse(ctx contex
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/revision (the `AddItemRevision` operationId).
-func (c *ClientWithResponses) AddItemRevisionWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AddItemRevisionResponse, error) {
-	rsp, err := c.AddItemRevisionWithBody(ctx, itemId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) AddItemRevisionWithBodyWithResponse(ctx context.Context, itemId ItemId, params *AddItemRevisionParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AddItemRevisionResponse, error) {
+	rsp, err := c.AddItemRevisionWithBody(ctx, itemId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51329,8 +54047,8 @@ func (c *ClientWithResponses) AddItemRevisionWithBodyWithResponse(ctx context.Co
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/revision (the `AddItemRevision` operationId).
-func (c *ClientWithResponses) AddItemRevisionWithResponse(ctx context.Context, itemId ItemId, body AddItemRevisionJSONRequestBody, reqEditors ...RequestEditorFn) (*AddItemRevisionResponse, error) {
-	rsp, err := c.AddItemRevision(ctx, itemId, body, reqEditors...)
+func (c *ClientWithResponses) AddItemRevisionWithResponse(ctx context.Context, itemId ItemId, params *AddItemRevisionParams, body AddItemRevisionJSONRequestBody, reqEditors ...RequestEditorFn) (*AddItemRevisionResponse, error) {
+	rsp, err := c.AddItemRevision(ctx, itemId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51538,8 +54256,8 @@ func (c *ClientWithResponses) RemoveItemTagWithResponse(ctx context.Context, ite
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/tags/{tagId} (the `AddItemTag` operationId).
-func (c *ClientWithResponses) AddItemTagWithResponse(ctx context.Context, itemId ItemId, tagId TagId, reqEditors ...RequestEditorFn) (*AddItemTagResponse, error) {
-	rsp, err := c.AddItemTag(ctx, itemId, tagId, reqEditors...)
+func (c *ClientWithResponses) AddItemTagWithResponse(ctx context.Context, itemId ItemId, tagId TagId, params *AddItemTagParams, reqEditors ...RequestEditorFn) (*AddItemTagResponse, error) {
+	rsp, err := c.AddItemTag(ctx, itemId, tagId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51560,8 +54278,8 @@ func (c *ClientWithResponses) AddItemTagWithResponse(ctx context.Context, itemId
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/vendors (the `CreateItemVendorDetail` operationId).
-func (c *ClientWithResponses) CreateItemVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemVendorDetailResponse, error) {
-	rsp, err := c.CreateItemVendorDetailWithBody(ctx, itemId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateItemVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, params *CreateItemVendorDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateItemVendorDetailResponse, error) {
+	rsp, err := c.CreateItemVendorDetailWithBody(ctx, itemId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51582,8 +54300,8 @@ func (c *ClientWithResponses) CreateItemVendorDetailWithBodyWithResponse(ctx con
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/items/{itemId}/vendors (the `CreateItemVendorDetail` operationId).
-func (c *ClientWithResponses) CreateItemVendorDetailWithResponse(ctx context.Context, itemId ItemId, body CreateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemVendorDetailResponse, error) {
-	rsp, err := c.CreateItemVendorDetail(ctx, itemId, body, reqEditors...)
+func (c *ClientWithResponses) CreateItemVendorDetailWithResponse(ctx context.Context, itemId ItemId, params *CreateItemVendorDetailParams, body CreateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateItemVendorDetailResponse, error) {
+	rsp, err := c.CreateItemVendorDetail(ctx, itemId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51684,8 +54402,8 @@ func (c *ClientWithResponses) UpdateItemVendorDetailWithResponse(ctx context.Con
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/locations (the `CreateLocation` operationId).
-func (c *ClientWithResponses) CreateLocationWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateLocationResponse, error) {
-	rsp, err := c.CreateLocationWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateLocationWithBodyWithResponse(ctx context.Context, params *CreateLocationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateLocationResponse, error) {
+	rsp, err := c.CreateLocationWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51702,8 +54420,8 @@ func (c *ClientWithResponses) CreateLocationWithBodyWithResponse(ctx context.Con
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/locations (the `CreateLocation` operationId).
-func (c *ClientWithResponses) CreateLocationWithResponse(ctx context.Context, body CreateLocationJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateLocationResponse, error) {
-	rsp, err := c.CreateLocation(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateLocationWithResponse(ctx context.Context, params *CreateLocationParams, body CreateLocationJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateLocationResponse, error) {
+	rsp, err := c.CreateLocation(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51798,8 +54516,8 @@ func (c *ClientWithResponses) GetLocationWithResponse(ctx context.Context, id Id
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/material-codes (the `CreateMaterialCode` operationId).
-func (c *ClientWithResponses) CreateMaterialCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateMaterialCodeResponse, error) {
-	rsp, err := c.CreateMaterialCodeWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateMaterialCodeWithBodyWithResponse(ctx context.Context, params *CreateMaterialCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateMaterialCodeResponse, error) {
+	rsp, err := c.CreateMaterialCodeWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51819,8 +54537,8 @@ func (c *ClientWithResponses) CreateMaterialCodeWithBodyWithResponse(ctx context
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/material-codes (the `CreateMaterialCode` operationId).
-func (c *ClientWithResponses) CreateMaterialCodeWithResponse(ctx context.Context, body CreateMaterialCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateMaterialCodeResponse, error) {
-	rsp, err := c.CreateMaterialCode(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateMaterialCodeWithResponse(ctx context.Context, params *CreateMaterialCodeParams, body CreateMaterialCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateMaterialCodeResponse, error) {
+	rsp, err := c.CreateMaterialCode(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51902,8 +54620,8 @@ func (c *ClientWithResponses) GetMaterialCodeWithResponse(ctx context.Context, i
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/materials (the `CreateMaterialShape` operationId).
-func (c *ClientWithResponses) CreateMaterialShapeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateMaterialShapeResponse, error) {
-	rsp, err := c.CreateMaterialShapeWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateMaterialShapeWithBodyWithResponse(ctx context.Context, params *CreateMaterialShapeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateMaterialShapeResponse, error) {
+	rsp, err := c.CreateMaterialShapeWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51931,8 +54649,8 @@ func (c *ClientWithResponses) CreateMaterialShapeWithBodyWithResponse(ctx contex
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/materials (the `CreateMaterialShape` operationId).
-func (c *ClientWithResponses) CreateMaterialShapeWithResponse(ctx context.Context, body CreateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateMaterialShapeResponse, error) {
-	rsp, err := c.CreateMaterialShape(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateMaterialShapeWithResponse(ctx context.Context, params *CreateMaterialShapeParams, body CreateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateMaterialShapeResponse, error) {
+	rsp, err := c.CreateMaterialShape(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51950,8 +54668,8 @@ func (c *ClientWithResponses) CreateMaterialShapeWithResponse(ctx context.Contex
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/materials/activate (the `ActivateMaterialShapes` operationId).
-func (c *ClientWithResponses) ActivateMaterialShapesWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ActivateMaterialShapesResponse, error) {
-	rsp, err := c.ActivateMaterialShapesWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) ActivateMaterialShapesWithBodyWithResponse(ctx context.Context, params *ActivateMaterialShapesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ActivateMaterialShapesResponse, error) {
+	rsp, err := c.ActivateMaterialShapesWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51969,8 +54687,8 @@ func (c *ClientWithResponses) ActivateMaterialShapesWithBodyWithResponse(ctx con
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/materials/activate (the `ActivateMaterialShapes` operationId).
-func (c *ClientWithResponses) ActivateMaterialShapesWithResponse(ctx context.Context, body ActivateMaterialShapesJSONRequestBody, reqEditors ...RequestEditorFn) (*ActivateMaterialShapesResponse, error) {
-	rsp, err := c.ActivateMaterialShapes(ctx, body, reqEditors...)
+func (c *ClientWithResponses) ActivateMaterialShapesWithResponse(ctx context.Context, params *ActivateMaterialShapesParams, body ActivateMaterialShapesJSONRequestBody, reqEditors ...RequestEditorFn) (*ActivateMaterialShapesResponse, error) {
+	rsp, err := c.ActivateMaterialShapes(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52133,8 +54851,8 @@ func (c *ClientWithResponses) GetOpenApiYamlWithResponse(ctx context.Context, pa
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/payment-terms (the `CreatePaymentTerm` operationId).
-func (c *ClientWithResponses) CreatePaymentTermWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreatePaymentTermResponse, error) {
-	rsp, err := c.CreatePaymentTermWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreatePaymentTermWithBodyWithResponse(ctx context.Context, params *CreatePaymentTermParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreatePaymentTermResponse, error) {
+	rsp, err := c.CreatePaymentTermWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52150,8 +54868,8 @@ func (c *ClientWithResponses) CreatePaymentTermWithBodyWithResponse(ctx context.
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/payment-terms (the `CreatePaymentTerm` operationId).
-func (c *ClientWithResponses) CreatePaymentTermWithResponse(ctx context.Context, body CreatePaymentTermJSONRequestBody, reqEditors ...RequestEditorFn) (*CreatePaymentTermResponse, error) {
-	rsp, err := c.CreatePaymentTerm(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreatePaymentTermWithResponse(ctx context.Context, params *CreatePaymentTermParams, body CreatePaymentTermJSONRequestBody, reqEditors ...RequestEditorFn) (*CreatePaymentTermResponse, error) {
+	rsp, err := c.CreatePaymentTerm(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52322,8 +55040,8 @@ func (c *ClientWithResponses) UpdatePricingSettingsWithResponse(ctx context.Cont
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/shape-codes (the `CreateShapeCode` operationId).
-func (c *ClientWithResponses) CreateShapeCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateShapeCodeResponse, error) {
-	rsp, err := c.CreateShapeCodeWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateShapeCodeWithBodyWithResponse(ctx context.Context, params *CreateShapeCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateShapeCodeResponse, error) {
+	rsp, err := c.CreateShapeCodeWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52343,8 +55061,8 @@ func (c *ClientWithResponses) CreateShapeCodeWithBodyWithResponse(ctx context.Co
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/shape-codes (the `CreateShapeCode` operationId).
-func (c *ClientWithResponses) CreateShapeCodeWithResponse(ctx context.Context, body CreateShapeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateShapeCodeResponse, error) {
-	rsp, err := c.CreateShapeCode(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateShapeCodeWithResponse(ctx context.Context, params *CreateShapeCodeParams, body CreateShapeCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateShapeCodeResponse, error) {
+	rsp, err := c.CreateShapeCode(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52418,8 +55136,8 @@ func (c *ClientWithResponses) GetShapeCodeWithResponse(ctx context.Context, id I
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/tags (the `CreateTag` operationId).
-func (c *ClientWithResponses) CreateTagWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateTagResponse, error) {
-	rsp, err := c.CreateTagWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateTagWithBodyWithResponse(ctx context.Context, params *CreateTagParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateTagResponse, error) {
+	rsp, err := c.CreateTagWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52439,8 +55157,8 @@ func (c *ClientWithResponses) CreateTagWithBodyWithResponse(ctx context.Context,
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/tags (the `CreateTag` operationId).
-func (c *ClientWithResponses) CreateTagWithResponse(ctx context.Context, body CreateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateTagResponse, error) {
-	rsp, err := c.CreateTag(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateTagWithResponse(ctx context.Context, params *CreateTagParams, body CreateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateTagResponse, error) {
+	rsp, err := c.CreateTag(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52663,8 +55381,8 @@ func (c *ClientWithResponses) ListUnitsOfMeasureWithResponse(ctx context.Context
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/vendors (the `CreateVendor` operationId).
-func (c *ClientWithResponses) CreateVendorWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateVendorResponse, error) {
-	rsp, err := c.CreateVendorWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateVendorWithBodyWithResponse(ctx context.Context, params *CreateVendorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateVendorResponse, error) {
+	rsp, err := c.CreateVendorWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52681,8 +55399,8 @@ func (c *ClientWithResponses) CreateVendorWithBodyWithResponse(ctx context.Conte
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/vendors (the `CreateVendor` operationId).
-func (c *ClientWithResponses) CreateVendorWithResponse(ctx context.Context, body CreateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateVendorResponse, error) {
-	rsp, err := c.CreateVendor(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateVendorWithResponse(ctx context.Context, params *CreateVendorParams, body CreateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateVendorResponse, error) {
+	rsp, err := c.CreateVendor(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52789,8 +55507,8 @@ func (c *ClientWithResponses) UpdateVendorWithResponse(ctx context.Context, id I
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/work-centers (the `CreateWorkCenter` operationId).
-func (c *ClientWithResponses) CreateWorkCenterWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateWorkCenterResponse, error) {
-	rsp, err := c.CreateWorkCenterWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateWorkCenterWithBodyWithResponse(ctx context.Context, params *CreateWorkCenterParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateWorkCenterResponse, error) {
+	rsp, err := c.CreateWorkCenterWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52810,8 +55528,8 @@ func (c *ClientWithResponses) CreateWorkCenterWithBodyWithResponse(ctx context.C
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/work-centers (the `CreateWorkCenter` operationId).
-func (c *ClientWithResponses) CreateWorkCenterWithResponse(ctx context.Context, body CreateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateWorkCenterResponse, error) {
-	rsp, err := c.CreateWorkCenter(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateWorkCenterWithResponse(ctx context.Context, params *CreateWorkCenterParams, body CreateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateWorkCenterResponse, error) {
+	rsp, err := c.CreateWorkCenter(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52983,6 +55701,13 @@ func ParseCreateAccountingCodeResponse(rsp *http.Response) (*CreateAccountingCod
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -52997,6 +55722,13 @@ func ParseCreateAccountingCodeResponse(rsp *http.Response) (*CreateAccountingCod
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -53007,6 +55739,16 @@ func ParseCreateAccountingCodeResponse(rsp *http.Response) (*CreateAccountingCod
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateAccountingCodeResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateAccountingCodeResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -53240,6 +55982,13 @@ func ParseUploadAttachmentResponse(rsp *http.Response) (*UploadAttachmentRespons
 		}
 		response.ApplicationproblemJSON408 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -53254,6 +56003,13 @@ func ParseUploadAttachmentResponse(rsp *http.Response) (*UploadAttachmentRespons
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -53264,6 +56020,16 @@ func ParseUploadAttachmentResponse(rsp *http.Response) (*UploadAttachmentRespons
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers UploadAttachmentResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers UploadAttachmentResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -53335,6 +56101,13 @@ func ParseUploadCertificationResponse(rsp *http.Response) (*UploadCertificationR
 		}
 		response.ApplicationproblemJSON408 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -53349,6 +56122,13 @@ func ParseUploadCertificationResponse(rsp *http.Response) (*UploadCertificationR
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -53359,6 +56139,16 @@ func ParseUploadCertificationResponse(rsp *http.Response) (*UploadCertificationR
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers UploadCertificationResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers UploadCertificationResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -53602,6 +56392,13 @@ func ParseCreateRemoteAttachmentResponse(rsp *http.Response) (*CreateRemoteAttac
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -53616,6 +56413,13 @@ func ParseCreateRemoteAttachmentResponse(rsp *http.Response) (*CreateRemoteAttac
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -53626,6 +56430,16 @@ func ParseCreateRemoteAttachmentResponse(rsp *http.Response) (*CreateRemoteAttac
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateRemoteAttachmentResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateRemoteAttachmentResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -54068,6 +56882,13 @@ func ParseCreateChartOfAccountResponse(rsp *http.Response) (*CreateChartOfAccoun
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -54082,6 +56903,13 @@ func ParseCreateChartOfAccountResponse(rsp *http.Response) (*CreateChartOfAccoun
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -54092,6 +56920,16 @@ func ParseCreateChartOfAccountResponse(rsp *http.Response) (*CreateChartOfAccoun
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateChartOfAccountResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateChartOfAccountResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -54318,6 +57156,13 @@ func ParseCreateCompanyResponse(rsp *http.Response) (*CreateCompanyResponse, err
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -54332,6 +57177,13 @@ func ParseCreateCompanyResponse(rsp *http.Response) (*CreateCompanyResponse, err
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -54342,6 +57194,16 @@ func ParseCreateCompanyResponse(rsp *http.Response) (*CreateCompanyResponse, err
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateCompanyResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateCompanyResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -54744,6 +57606,13 @@ func ParseCreateCustomFieldResponse(rsp *http.Response) (*CreateCustomFieldRespo
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -54758,6 +57627,13 @@ func ParseCreateCustomFieldResponse(rsp *http.Response) (*CreateCustomFieldRespo
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -54768,6 +57644,16 @@ func ParseCreateCustomFieldResponse(rsp *http.Response) (*CreateCustomFieldRespo
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateCustomFieldResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateCustomFieldResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -55159,6 +58045,13 @@ func ParseCreateCustomerTierResponse(rsp *http.Response) (*CreateCustomerTierRes
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -55173,6 +58066,13 @@ func ParseCreateCustomerTierResponse(rsp *http.Response) (*CreateCustomerTierRes
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -55183,6 +58083,16 @@ func ParseCreateCustomerTierResponse(rsp *http.Response) (*CreateCustomerTierRes
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateCustomerTierResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateCustomerTierResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -55409,6 +58319,13 @@ func ParseCreateCustomerResponse(rsp *http.Response) (*CreateCustomerResponse, e
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -55423,6 +58340,13 @@ func ParseCreateCustomerResponse(rsp *http.Response) (*CreateCustomerResponse, e
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -55433,6 +58357,16 @@ func ParseCreateCustomerResponse(rsp *http.Response) (*CreateCustomerResponse, e
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateCustomerResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateCustomerResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -55912,6 +58846,13 @@ func ParseCreateCustomerAddressResponse(rsp *http.Response) (*CreateCustomerAddr
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -55926,6 +58867,13 @@ func ParseCreateCustomerAddressResponse(rsp *http.Response) (*CreateCustomerAddr
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -55936,6 +58884,16 @@ func ParseCreateCustomerAddressResponse(rsp *http.Response) (*CreateCustomerAddr
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateCustomerAddressResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateCustomerAddressResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -56313,6 +59271,13 @@ func ParseCreateCustomerContactResponse(rsp *http.Response) (*CreateCustomerCont
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -56327,6 +59292,13 @@ func ParseCreateCustomerContactResponse(rsp *http.Response) (*CreateCustomerCont
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -56337,6 +59309,16 @@ func ParseCreateCustomerContactResponse(rsp *http.Response) (*CreateCustomerCont
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateCustomerContactResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateCustomerContactResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -56802,6 +59784,13 @@ func ParseCreateDepartmentShiftResponse(rsp *http.Response) (*CreateDepartmentSh
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -56816,6 +59805,13 @@ func ParseCreateDepartmentShiftResponse(rsp *http.Response) (*CreateDepartmentSh
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -56826,6 +59822,16 @@ func ParseCreateDepartmentShiftResponse(rsp *http.Response) (*CreateDepartmentSh
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateDepartmentShiftResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateDepartmentShiftResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -57217,6 +60223,13 @@ func ParseCreateDepartmentResponse(rsp *http.Response) (*CreateDepartmentRespons
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -57231,6 +60244,13 @@ func ParseCreateDepartmentResponse(rsp *http.Response) (*CreateDepartmentRespons
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -57241,6 +60261,16 @@ func ParseCreateDepartmentResponse(rsp *http.Response) (*CreateDepartmentRespons
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateDepartmentResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateDepartmentResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -57555,6 +60585,13 @@ func ParseCreateEquipmentResponse(rsp *http.Response) (*CreateEquipmentResponse,
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -57569,6 +60606,13 @@ func ParseCreateEquipmentResponse(rsp *http.Response) (*CreateEquipmentResponse,
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -57579,6 +60623,16 @@ func ParseCreateEquipmentResponse(rsp *http.Response) (*CreateEquipmentResponse,
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateEquipmentResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateEquipmentResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -57643,6 +60697,13 @@ func ParseCreateEquipmentDowntimeResponse(rsp *http.Response) (*CreateEquipmentD
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -57657,6 +60718,13 @@ func ParseCreateEquipmentDowntimeResponse(rsp *http.Response) (*CreateEquipmentD
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -57667,6 +60735,16 @@ func ParseCreateEquipmentDowntimeResponse(rsp *http.Response) (*CreateEquipmentD
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateEquipmentDowntimeResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateEquipmentDowntimeResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -58308,6 +61386,13 @@ func ParseCreateGaugeCodeResponse(rsp *http.Response) (*CreateGaugeCodeResponse,
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -58322,6 +61407,13 @@ func ParseCreateGaugeCodeResponse(rsp *http.Response) (*CreateGaugeCodeResponse,
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -58332,6 +61424,16 @@ func ParseCreateGaugeCodeResponse(rsp *http.Response) (*CreateGaugeCodeResponse,
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateGaugeCodeResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateGaugeCodeResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -58558,6 +61660,13 @@ func ParseCreateGradeCodeResponse(rsp *http.Response) (*CreateGradeCodeResponse,
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -58572,6 +61681,13 @@ func ParseCreateGradeCodeResponse(rsp *http.Response) (*CreateGradeCodeResponse,
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -58582,6 +61698,16 @@ func ParseCreateGradeCodeResponse(rsp *http.Response) (*CreateGradeCodeResponse,
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateGradeCodeResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateGradeCodeResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -58808,6 +61934,13 @@ func ParseCreateInProcessTrackingFieldResponse(rsp *http.Response) (*CreateInPro
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -58822,6 +61955,13 @@ func ParseCreateInProcessTrackingFieldResponse(rsp *http.Response) (*CreateInPro
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -58832,6 +61972,16 @@ func ParseCreateInProcessTrackingFieldResponse(rsp *http.Response) (*CreateInPro
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateInProcessTrackingFieldResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateInProcessTrackingFieldResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -59558,6 +62708,20 @@ func ParseRevertInventoryEventResponse(rsp *http.Response) (*RevertInventoryEven
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -59568,6 +62732,16 @@ func ParseRevertInventoryEventResponse(rsp *http.Response) (*RevertInventoryEven
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers RevertInventoryEventResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers RevertInventoryEventResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -59632,6 +62806,13 @@ func ParseCreateInventoryLotResponse(rsp *http.Response) (*CreateInventoryLotRes
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -59646,6 +62827,13 @@ func ParseCreateInventoryLotResponse(rsp *http.Response) (*CreateInventoryLotRes
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -59656,6 +62844,16 @@ func ParseCreateInventoryLotResponse(rsp *http.Response) (*CreateInventoryLotRes
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateInventoryLotResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateInventoryLotResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -60185,6 +63383,13 @@ func ParseOverrideInventoryResponse(rsp *http.Response) (*OverrideInventoryRespo
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -60199,6 +63404,13 @@ func ParseOverrideInventoryResponse(rsp *http.Response) (*OverrideInventoryRespo
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -60209,6 +63421,16 @@ func ParseOverrideInventoryResponse(rsp *http.Response) (*OverrideInventoryRespo
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers OverrideInventoryResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers OverrideInventoryResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -60273,6 +63495,13 @@ func ParsePickInventoryResponse(rsp *http.Response) (*PickInventoryResponse, err
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -60287,6 +63516,13 @@ func ParsePickInventoryResponse(rsp *http.Response) (*PickInventoryResponse, err
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -60297,6 +63533,16 @@ func ParsePickInventoryResponse(rsp *http.Response) (*PickInventoryResponse, err
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers PickInventoryResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers PickInventoryResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -60361,6 +63607,13 @@ func ParseReceiveInventoryResponse(rsp *http.Response) (*ReceiveInventoryRespons
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -60375,6 +63628,13 @@ func ParseReceiveInventoryResponse(rsp *http.Response) (*ReceiveInventoryRespons
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -60385,6 +63645,16 @@ func ParseReceiveInventoryResponse(rsp *http.Response) (*ReceiveInventoryRespons
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers ReceiveInventoryResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers ReceiveInventoryResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -60449,6 +63719,13 @@ func ParseCreateItemCategoryResponse(rsp *http.Response) (*CreateItemCategoryRes
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -60463,6 +63740,13 @@ func ParseCreateItemCategoryResponse(rsp *http.Response) (*CreateItemCategoryRes
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -60473,6 +63757,16 @@ func ParseCreateItemCategoryResponse(rsp *http.Response) (*CreateItemCategoryRes
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateItemCategoryResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateItemCategoryResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -60699,6 +63993,13 @@ func ParseCreateItemClassResponse(rsp *http.Response) (*CreateItemClassResponse,
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -60713,6 +64014,13 @@ func ParseCreateItemClassResponse(rsp *http.Response) (*CreateItemClassResponse,
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -60723,6 +64031,16 @@ func ParseCreateItemClassResponse(rsp *http.Response) (*CreateItemClassResponse,
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateItemClassResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateItemClassResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -61104,6 +64422,13 @@ func ParseCreateItemResponse(rsp *http.Response) (*CreateItemResponse, error) {
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -61118,6 +64443,13 @@ func ParseCreateItemResponse(rsp *http.Response) (*CreateItemResponse, error) {
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -61128,6 +64460,16 @@ func ParseCreateItemResponse(rsp *http.Response) (*CreateItemResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateItemResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateItemResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -61368,6 +64710,13 @@ func ParseCreateItemFromMaterialShapeResponse(rsp *http.Response) (*CreateItemFr
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -61382,6 +64731,13 @@ func ParseCreateItemFromMaterialShapeResponse(rsp *http.Response) (*CreateItemFr
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -61392,6 +64748,16 @@ func ParseCreateItemFromMaterialShapeResponse(rsp *http.Response) (*CreateItemFr
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateItemFromMaterialShapeResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateItemFromMaterialShapeResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -61970,6 +65336,13 @@ func ParseCreateItemCustomerDetailResponse(rsp *http.Response) (*CreateItemCusto
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -61984,6 +65357,13 @@ func ParseCreateItemCustomerDetailResponse(rsp *http.Response) (*CreateItemCusto
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -61994,6 +65374,16 @@ func ParseCreateItemCustomerDetailResponse(rsp *http.Response) (*CreateItemCusto
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateItemCustomerDetailResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateItemCustomerDetailResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -62385,6 +65775,13 @@ func ParsePickItemInventoryResponse(rsp *http.Response) (*PickItemInventoryRespo
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -62399,6 +65796,13 @@ func ParsePickItemInventoryResponse(rsp *http.Response) (*PickItemInventoryRespo
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -62409,6 +65813,16 @@ func ParsePickItemInventoryResponse(rsp *http.Response) (*PickItemInventoryRespo
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers PickItemInventoryResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers PickItemInventoryResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -62473,6 +65887,13 @@ func ParseReceiveItemInventoryResponse(rsp *http.Response) (*ReceiveItemInventor
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -62487,6 +65908,13 @@ func ParseReceiveItemInventoryResponse(rsp *http.Response) (*ReceiveItemInventor
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -62497,6 +65925,16 @@ func ParseReceiveItemInventoryResponse(rsp *http.Response) (*ReceiveItemInventor
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers ReceiveItemInventoryResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers ReceiveItemInventoryResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -62561,6 +65999,13 @@ func ParseCreateItemMaterialVendorDetailResponse(rsp *http.Response) (*CreateIte
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -62575,6 +66020,13 @@ func ParseCreateItemMaterialVendorDetailResponse(rsp *http.Response) (*CreateIte
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -62585,6 +66037,16 @@ func ParseCreateItemMaterialVendorDetailResponse(rsp *http.Response) (*CreateIte
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateItemMaterialVendorDetailResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateItemMaterialVendorDetailResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -63152,6 +66614,13 @@ func ParseAddItemRevisionResponse(rsp *http.Response) (*AddItemRevisionResponse,
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -63166,6 +66635,13 @@ func ParseAddItemRevisionResponse(rsp *http.Response) (*AddItemRevisionResponse,
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -63176,6 +66652,16 @@ func ParseAddItemRevisionResponse(rsp *http.Response) (*AddItemRevisionResponse,
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers AddItemRevisionResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers AddItemRevisionResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -63581,6 +67067,20 @@ func ParseAddItemTagResponse(rsp *http.Response) (*AddItemTagResponse, error) {
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -63591,6 +67091,16 @@ func ParseAddItemTagResponse(rsp *http.Response) (*AddItemTagResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers AddItemTagResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers AddItemTagResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -63655,6 +67165,13 @@ func ParseCreateItemVendorDetailResponse(rsp *http.Response) (*CreateItemVendorD
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -63669,6 +67186,13 @@ func ParseCreateItemVendorDetailResponse(rsp *http.Response) (*CreateItemVendorD
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -63679,6 +67203,16 @@ func ParseCreateItemVendorDetailResponse(rsp *http.Response) (*CreateItemVendorD
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateItemVendorDetailResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateItemVendorDetailResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -63996,6 +67530,13 @@ func ParseCreateLocationResponse(rsp *http.Response) (*CreateLocationResponse, e
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -64010,6 +67551,13 @@ func ParseCreateLocationResponse(rsp *http.Response) (*CreateLocationResponse, e
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -64020,6 +67568,16 @@ func ParseCreateLocationResponse(rsp *http.Response) (*CreateLocationResponse, e
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateLocationResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateLocationResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -64323,6 +67881,13 @@ func ParseCreateMaterialCodeResponse(rsp *http.Response) (*CreateMaterialCodeRes
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -64337,6 +67902,13 @@ func ParseCreateMaterialCodeResponse(rsp *http.Response) (*CreateMaterialCodeRes
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -64347,6 +67919,16 @@ func ParseCreateMaterialCodeResponse(rsp *http.Response) (*CreateMaterialCodeRes
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateMaterialCodeResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateMaterialCodeResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -64573,6 +68155,13 @@ func ParseCreateMaterialShapeResponse(rsp *http.Response) (*CreateMaterialShapeR
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -64587,6 +68176,13 @@ func ParseCreateMaterialShapeResponse(rsp *http.Response) (*CreateMaterialShapeR
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -64597,6 +68193,16 @@ func ParseCreateMaterialShapeResponse(rsp *http.Response) (*CreateMaterialShapeR
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateMaterialShapeResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateMaterialShapeResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -64661,6 +68267,13 @@ func ParseActivateMaterialShapesResponse(rsp *http.Response) (*ActivateMaterialS
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -64675,6 +68288,13 @@ func ParseActivateMaterialShapesResponse(rsp *http.Response) (*ActivateMaterialS
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -64685,6 +68305,16 @@ func ParseActivateMaterialShapesResponse(rsp *http.Response) (*ActivateMaterialS
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers ActivateMaterialShapesResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers ActivateMaterialShapesResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -65131,6 +68761,13 @@ func ParseCreatePaymentTermResponse(rsp *http.Response) (*CreatePaymentTermRespo
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -65145,6 +68782,13 @@ func ParseCreatePaymentTermResponse(rsp *http.Response) (*CreatePaymentTermRespo
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -65155,6 +68799,16 @@ func ParseCreatePaymentTermResponse(rsp *http.Response) (*CreatePaymentTermRespo
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreatePaymentTermResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreatePaymentTermResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -65684,6 +69338,13 @@ func ParseCreateShapeCodeResponse(rsp *http.Response) (*CreateShapeCodeResponse,
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -65698,6 +69359,13 @@ func ParseCreateShapeCodeResponse(rsp *http.Response) (*CreateShapeCodeResponse,
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -65708,6 +69376,16 @@ func ParseCreateShapeCodeResponse(rsp *http.Response) (*CreateShapeCodeResponse,
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateShapeCodeResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateShapeCodeResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -65934,6 +69612,13 @@ func ParseCreateTagResponse(rsp *http.Response) (*CreateTagResponse, error) {
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -65948,6 +69633,13 @@ func ParseCreateTagResponse(rsp *http.Response) (*CreateTagResponse, error) {
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -65958,6 +69650,16 @@ func ParseCreateTagResponse(rsp *http.Response) (*CreateTagResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateTagResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateTagResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -66448,6 +70150,13 @@ func ParseCreateVendorResponse(rsp *http.Response) (*CreateVendorResponse, error
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -66462,6 +70171,13 @@ func ParseCreateVendorResponse(rsp *http.Response) (*CreateVendorResponse, error
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -66472,6 +70188,16 @@ func ParseCreateVendorResponse(rsp *http.Response) (*CreateVendorResponse, error
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateVendorResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateVendorResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -66786,6 +70512,13 @@ func ParseCreateWorkCenterResponse(rsp *http.Response) (*CreateWorkCenterRespons
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -66800,6 +70533,13 @@ func ParseCreateWorkCenterResponse(rsp *http.Response) (*CreateWorkCenterRespons
 		}
 		response.ApplicationproblemJSON415 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -66810,6 +70550,16 @@ func ParseCreateWorkCenterResponse(rsp *http.Response) (*CreateWorkCenterRespons
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateWorkCenterResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateWorkCenterResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {

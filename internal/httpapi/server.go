@@ -13,6 +13,7 @@ import (
 	"mos/gen"
 	"mos/internal/contract"
 	"mos/internal/platform/db"
+	"mos/internal/platform/idempotency"
 	"mos/internal/platform/web"
 	"mos/internal/purchasing/vendors"
 	"mos/internal/sales/customers"
@@ -94,7 +95,8 @@ func New(cfg Config) (*echo.Echo, error) {
 	cfg.Attachments.SigningKey = signingKey(cfg.Attachments.SigningKey)
 	e, err := web.New(web.Config{Spec: spec, Auth: tenants, Logger: cfg.Logger,
 		StreamBodyLimitBytes: cfg.Attachments.UploadLimitBytes + uploadFormOverhead,
-		StreamBodyTimeout:    cfg.Attachments.UploadTimeout, StreamResponseTimeout: cfg.Attachments.DownloadTimeout})
+		StreamBodyTimeout:    cfg.Attachments.UploadTimeout, StreamResponseTimeout: cfg.Attachments.DownloadTimeout,
+		Idempotency: idempotency.New(cfg.Pool, idempotency.Options{Lease: idempotencyLease(cfg.Attachments.UploadTimeout), Logger: cfg.Logger})})
 	if err != nil {
 		return nil, err
 	}
@@ -187,6 +189,15 @@ func New(cfg Config) (*echo.Echo, error) {
 	}
 	return e, nil
 }
+
+// idempotencyLease is how long a request holding an Idempotency-Key may run before a
+// retry takes it for abandoned: an hour, or longer than the slowest upload may take.
+func idempotencyLease(uploadTimeout time.Duration) time.Duration {
+	return max(idempotency.DefaultLease, uploadTimeout+uploadAnswerMargin)
+}
+
+// uploadAnswerMargin is how long an upload may take to answer once its body has arrived.
+const uploadAnswerMargin = 10 * time.Minute
 
 // signingKey is key, or a random key when none is configured.
 func signingKey(key []byte) []byte {

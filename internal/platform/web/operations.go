@@ -29,6 +29,9 @@ type Operation struct {
 	StreamResponse bool
 	// MediaTypes are the media types the request body may have, for a StreamBody operation.
 	MediaTypes []string
+	// Idempotent marks an operation that declares the shared IdempotencyKey parameter: a
+	// request sending Idempotency-Key runs once per tenant and key (see package idempotency).
+	Idempotent bool
 }
 
 // Operations indexes the spec's operations by "METHOD echo-path" (e.g. "GET /api/x/:id").
@@ -79,6 +82,7 @@ func ReadOperations(doc *openapi3.T) (Operations, error) {
 					problems = append(problems, fmt.Sprintf("%s %s: x-stream-body without a request body", method, path))
 				}
 			}
+			o.Idempotent, problems = idempotencyDeclared(op, public, method+" "+path, problems)
 			ops[method+" "+EchoPath(path)] = o
 		}
 	}

@@ -52,6 +52,7 @@ var problemType = map[int]string{
 	http.StatusGone:                  "/problems/gone",
 	http.StatusRequestEntityTooLarge: "/problems/too-large",
 	http.StatusUnsupportedMediaType:  "/problems/unsupported-media-type",
+	http.StatusUnprocessableEntity:   "/problems/unprocessable",
 	http.StatusServiceUnavailable:    "/problems/unavailable",
 	http.StatusInternalServerError:   "/problems/internal",
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"mos/internal/platform/auth"
+	"mos/internal/platform/idempotency"
 	"mos/internal/platform/utctime"
 )
 
@@ -37,6 +38,9 @@ type Config struct {
 	// (x-stream-response: file and ZIP downloads) may take to send, in place of the
 	// server's global WriteTimeout; 0 means 1 hour.
 	StreamResponseTimeout time.Duration
+	// Idempotency replays the answers of retried requests to the operations declaring
+	// Idempotency-Key; nil leaves the header unread.
+	Idempotency *idempotency.Guard
 }
 
 // New returns an Echo instance with the shared middleware in place. Routes registered on
@@ -72,6 +76,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		streamDeadlines(ops, cfg.StreamBodyTimeout, cfg.StreamResponseTimeout),
 		authenticate(ops, cfg.Auth),
 		requestValidator(cfg.Spec, ops),
+		idempotent(ops, cfg.Idempotency),
 	)
 	return e, nil
 }
