@@ -8,7 +8,6 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/url"
 	"syscall"
@@ -153,8 +152,12 @@ func Unavailable(err error) bool {
 		}
 		return false
 	}
+	// Only failures of reaching the database count: refused or failed dials, and connections
+	// the server dropped (reset). An error of the request's own connection can look alike —
+	// a body that ends early, a read timeout — and is the client's; a reset of the client's
+	// connection leaves nobody to read the answer, so counting it too costs nothing.
 	var opErr *net.OpError
-	return errors.Is(err, driver.ErrBadConn) || errors.As(err, &opErr) ||
+	return errors.Is(err, driver.ErrBadConn) || errors.Is(err, sql.ErrConnDone) ||
 		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) ||
-		errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, sql.ErrConnDone)
+		(errors.As(err, &opErr) && opErr.Op == "dial")
 }

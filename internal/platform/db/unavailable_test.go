@@ -4,7 +4,9 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"io"
 	"net"
+	"os"
 	"syscall"
 	"testing"
 
@@ -19,7 +21,9 @@ func TestUnavailableIsAnOutageNeverTheRequestsFault(t *testing.T) {
 	}{
 		{"refused connection", fmt.Errorf("look up token: %w", &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}), true},
 		{"bad connection", fmt.Errorf("get item: %w", driver.ErrBadConn), true},
-		{"reset connection", fmt.Errorf("list: %w", syscall.ECONNRESET), true},
+		{"a connection the server dropped", fmt.Errorf("look up token: %w", &net.OpError{Op: "read", Net: "tcp", Err: syscall.ECONNRESET}), true},
+		{"a body that ends early", fmt.Errorf("decode: %w", io.ErrUnexpectedEOF), false},
+		{"a client's read timeout", &net.OpError{Op: "read", Net: "tcp", Err: os.ErrDeadlineExceeded}, false},
 		{"server shutting down", &pq.Error{Code: "57P01"}, true},
 		{"server starting up", &pq.Error{Code: "57P03"}, true},
 		{"connection failure", &pq.Error{Code: "08006"}, true},
