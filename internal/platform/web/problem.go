@@ -65,12 +65,6 @@ const databaseRetryAfterSeconds = 2
 // validation, auth, routing, panics) leaves as one problem+json shape.
 func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 	return func(err error, c echo.Context) {
-		if db.Unavailable(err) {
-			// The database is down or going away: the client may retry shortly; the operator
-			// hears of it once per request, as a warning rather than a failure of the code.
-			log.WarnContext(c.Request().Context(), "database unavailable", "err", err, "request_id", requestID(c), "path", c.Request().URL.Path)
-			err = apperr.Unavailable(databaseRetryAfterSeconds, "the database is unavailable; retry shortly")
-		}
 		if c.Response().Committed {
 			// Too late for a problem (a ZIP or file download failing mid-stream), but not
 			// too late for the operator to learn of it; a client that went away is no fault.
@@ -79,6 +73,12 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 					"request_id", requestID(c), "path", c.Request().URL.Path)
 			}
 			return
+		}
+		if db.Unavailable(err) {
+			// The database is down or going away: the client may retry shortly; the operator
+			// hears of it once per request, as a warning rather than a failure of the code.
+			log.WarnContext(c.Request().Context(), "database unavailable", "err", err, "request_id", requestID(c), "path", c.Request().URL.Path)
+			err = apperr.Unavailable(databaseRetryAfterSeconds, "the database is unavailable; retry shortly")
 		}
 		p := toProblem(err)
 		// An unexpected 5xx tells the client nothing (the log has it); an apperr is written
