@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -25,10 +26,62 @@ type Pool struct {
 	*sqlx.DB
 }
 
-// Open connects to url with the session time zone forced to UTC, so timestamptz values
-// come back as UTC instants.
+// Limits bound what the pool holds and how long one statement may run. Zero values take
+// the defaults below.
+type Limits struct {
+	// MaxOpenConns caps the connections the pool opens; a request waits for one beyond it.
+	MaxOpenConns int
+	// MaxIdleConns is how many connections the pool keeps open while idle (at most
+	// MaxOpenConns).
+	MaxIdleConns int
+	// ConnMaxLifetime closes a connection after it has been open this long (when it is next
+	// idle), so the server's memory per backend and any change of DNS are picked up.
+	ConnMaxLifetime time.Duration
+	// StatementTimeout is PostgreSQL's statement_timeout on every connection of the pool:
+	// the server cancels a statement (also one waiting for a lock) that runs longer, so a
+	// slow query cannot hold a pooled connection past it. The connection stays usable and
+	// goes back to the pool; the statement fails with QueryCanceled.
+	StatementTimeout time.Duration
+}
+
+// Defaults of Limits.
+const (
+	DefaultMaxOpenConns     = 20
+	DefaultMaxIdleConns     = 10
+	DefaultConnMaxLifetime  = time.Hour
+	DefaultStatementTimeout = 30 * time.Second
+)
+
+// WithDefaults fills the zero values of l.
+func (l Limits) WithDefaults() Limits {
+	if l.MaxOpenConns <= 0 {
+		l.MaxOpenConns = DefaultMaxOpenConns
+	}
+	if l.MaxIdleConns <= 0 {
+		l.MaxIdleConns = DefaultMaxIdleConns
+	}
+	l.MaxIdleConns = min(l.MaxIdleConns, l.MaxOpenConns)
+	if l.ConnMaxLifetime <= 0 {
+		l.ConnMaxLifetime = DefaultConnMaxLifetime
+	}
+	if l.StatementTimeout <= 0 {
+		l.StatementTimeout = DefaultStatementTimeout
+	}
+	return l
+}
+
+// Open connects to url with the default Limits (see OpenWith).
 func Open(ctx context.Context, rawURL string) (*Pool, error) {
-	u, err := withUTC(rawURL)
+	return OpenWith(ctx, rawURL, Limits{})
+}
+
+// OpenWith connects to url with the session time zone forced to UTC, so timestamptz values
+// come back as UTC instants, and every connection under lim's statement timeout. Queries
+// run with a request's context stop when it ends (a client that goes away): lib/pq then
+// asks the server to cancel the statement and drops the connection.
+func OpenWith(ctx context.Context, rawURL string, lim Limits) (*Pool, error) {
+	lim = lim.WithDefaults()
+	u, err := withSessionSettings(rawURL, lim.StatementTimeout)
 	if err != nil {
 		return nil, err
 	}
@@ -36,8 +89,9 @@ func Open(ctx context.Context, rawURL string) (*Pool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
-	d.SetMaxOpenConns(20)
-	d.SetMaxIdleConns(10)
+	d.SetMaxOpenConns(lim.MaxOpenConns)
+	d.SetMaxIdleConns(lim.MaxIdleConns)
+	d.SetConnMaxLifetime(lim.ConnMaxLifetime)
 	d.SetConnMaxIdleTime(5 * time.Minute)
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
@@ -48,7 +102,10 @@ func Open(ctx context.Context, rawURL string) (*Pool, error) {
 	return &Pool{DB: d}, nil
 }
 
-func withUTC(rawURL string) (string, error) {
+// withSessionSettings adds the run-time parameters every connection starts with (lib/pq
+// sends unknown URL parameters to the server as such): timezone UTC unless the URL names
+// one, and the statement timeout in milliseconds.
+func withSessionSettings(rawURL string, statementTimeout time.Duration) (string, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
 		return "", fmt.Errorf("parse DATABASE_URL: %w", err)
@@ -57,6 +114,7 @@ func withUTC(rawURL string) (string, error) {
 	if q.Get("timezone") == "" {
 		q.Set("timezone", "UTC")
 	}
+	q.Set("statement_timeout", strconv.FormatInt(max(statementTimeout.Milliseconds(), 1), 10))
 	u.RawQuery = q.Encode()
 	return u.String(), nil
 }
@@ -89,6 +147,7 @@ const (
 	codeUniqueViolation     = "23505"
 	codeForeignKeyViolation = "23503"
 	codeCheckViolation      = "23514"
+	codeQueryCanceled       = "57014"
 )
 
 func pgError(err error, code string) (string, bool) {
@@ -160,4 +219,12 @@ func Unavailable(err error) bool {
 	return errors.Is(err, driver.ErrBadConn) || errors.Is(err, sql.ErrConnDone) ||
 		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) ||
 		(errors.As(err, &opErr) && opErr.Op == "dial")
+}
+
+// QueryCanceled reports whether PostgreSQL cancelled a statement (SQLSTATE 57014): it ran
+// past the statement timeout (the database is slow or overloaded, or the statement waited
+// too long for a lock), or its request's client went away.
+func QueryCanceled(err error) bool {
+	_, ok := pgError(err, codeQueryCanceled)
+	return ok
 }

@@ -1,0 +1,64 @@
+package db_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"mos/internal/dbtest"
+	"mos/internal/platform/db"
+)
+
+// TestStatementTimeoutCancelsASlowQueryAndKeepsTheConnection proves the pool's statement
+// timeout: a statement running past it is cancelled by the server with QueryCanceled, and
+// the connection it held goes back to the pool usable (the same backend answers next).
+func TestStatementTimeoutCancelsASlowQueryAndKeepsTheConnection(t *testing.T) {
+	t.Parallel()
+	_, url := dbtest.New(t)
+	ctx := context.Background()
+	pool, err := db.OpenWith(ctx, url, db.Limits{MaxOpenConns: 1, StatementTimeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = pool.Close() })
+
+	var setting string
+	if err := pool.GetContext(ctx, &setting, `SHOW statement_timeout`); err != nil {
+		t.Fatal(err)
+	}
+	if setting != "200ms" {
+		t.Fatalf("statement_timeout is %q, want 200ms", setting)
+	}
+	var before, after int
+	if err := pool.GetContext(ctx, &before, `SELECT pg_backend_pid()`); err != nil {
+		t.Fatal(err)
+	}
+	// Without the timeout this statement would hold the pool's only connection for an hour.
+	_, err = pool.ExecContext(ctx, `SELECT pg_sleep(3600)`)
+	if !db.QueryCanceled(err) {
+		t.Fatalf("slow statement: got %v, want a query_canceled error", err)
+	}
+	if err := pool.GetContext(ctx, &after, `SELECT pg_backend_pid()`); err != nil {
+		t.Fatalf("the pool's connection is not usable after the timeout: %v", err)
+	}
+	if after != before {
+		t.Fatalf("the next statement ran on backend %d, want the same connection (backend %d) back from the pool", after, before)
+	}
+	if s := pool.Stats(); s.InUse != 0 || s.OpenConnections != 1 {
+		t.Fatalf("pool stats after the timeout: %d in use, %d open; want 0 and 1", s.InUse, s.OpenConnections)
+	}
+}
+
+// TestQueryCanceledIsOnlyTheCancellation keeps the classification narrow: other
+// PostgreSQL errors and non-database errors are not QueryCanceled.
+func TestQueryCanceledIsOnlyTheCancellation(t *testing.T) {
+	t.Parallel()
+	pool, _ := dbtest.New(t)
+	_, err := pool.ExecContext(context.Background(), `SELECT 1/0`)
+	if err == nil || db.QueryCanceled(err) {
+		t.Fatalf("division by zero: got %v, want an error that is not QueryCanceled", err)
+	}
+	if db.QueryCanceled(context.Canceled) {
+		t.Fatal("context.Canceled is not a PostgreSQL cancellation")
+	}
+}
