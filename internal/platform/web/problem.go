@@ -61,6 +61,10 @@ var problemType = map[int]string{
 // be reached: the pool reconnects on the next request, so a short wait is enough.
 const databaseRetryAfterSeconds = 2
 
+// statementTimeoutRetryAfterSeconds is the Retry-After of a 503 answered when a statement
+// ran past the statement timeout: the database is busy, so a longer wait.
+const statementTimeoutRetryAfterSeconds = 5
+
 // errorHandler is Echo's HTTPErrorHandler: every error of every layer (handlers, binding,
 // validation, auth, routing, panics) leaves as one problem+json shape.
 func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
@@ -74,23 +78,35 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 			}
 			return
 		}
-		if db.Unavailable(err) {
+		switch {
+		case db.Unavailable(err):
 			// The database is down or going away: the client may retry shortly; the operator
 			// hears of it once per request, as a warning rather than a failure of the code.
 			log.WarnContext(c.Request().Context(), "database unavailable", "err", err, "request_id", requestID(c), "path", c.Request().URL.Path)
 			err = apperr.Unavailable(databaseRetryAfterSeconds, "the database is unavailable; retry shortly")
+		case db.QueryCanceled(err):
+			// A statement ran past the statement timeout: the database is slow or overloaded,
+			// or the statement waited too long for a lock. Neither the client's fault (4xx)
+			// nor a failure of the code (500): the client may retry after a while. (The same
+			// code ends the statement of a client that went away; nobody reads that answer,
+			// and the operator need not hear of it.)
+			if c.Request().Context().Err() == nil {
+				log.WarnContext(c.Request().Context(), "statement cancelled at the statement timeout", "err", err,
+					"request_id", requestID(c), "path", c.Request().URL.Path)
+			}
+			err = apperr.Unavailable(statementTimeoutRetryAfterSeconds, "the database did not answer within the time the server allows; retry later")
 		}
 		p := toProblem(err)
 		// An unexpected 5xx tells the client nothing (the log has it); an apperr is written
 		// for the client, so its detail stays (e.g. the 503 of a tenant being provisioned).
 		ae, isApp := apperr.As(err)
-		if forClient := isApp && kindStatus[ae.Kind] != 0; p.Status >= 500 && !forClient {
+		if forClient := isApp && kindStatus[ae.Kind] != 0; p.Status >= 500 && !forClient && !requestGone(c, err) {
 			log.ErrorContext(c.Request().Context(), "request failed", "err", err, "request_id", requestID(c), "path", c.Request().URL.Path)
 			p.Detail = "internal error"
 		}
 		p.Instance = c.Request().URL.Path
 		p.RequestID = requestID(c)
-		if isApp && ae.Kind == apperr.KindUnavailable && ae.RetryAfterSeconds > 0 {
+		if isApp && ae.RetryAfterSeconds > 0 {
 			c.Response().Header().Set("Retry-After", strconv.Itoa(ae.RetryAfterSeconds))
 		}
 		body, mErr := json.Marshal(p)
@@ -103,6 +119,12 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 		}
 		_ = c.Blob(p.Status, problemContentType, body)
 	}
+}
+
+// requestGone reports whether err is only the request's own context ending because its
+// client went away: not the server's failure, so not logged as one.
+func requestGone(c echo.Context, err error) bool {
+	return c.Request().Context().Err() != nil && clientGone(err)
 }
 
 // clientGone reports whether err is the client disconnecting (or cancelling) mid-response.
