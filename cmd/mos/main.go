@@ -115,7 +115,11 @@ func serve(ctx context.Context, logOut io.Writer) error {
 	if err := db.MigrateUp(url); err != nil {
 		return err
 	}
-	pool, err := db.Open(ctx, url)
+	limits, err := readLimitsConfig()
+	if err != nil {
+		return err
+	}
+	pool, err := db.OpenWith(ctx, url, limits.db)
 	if err != nil {
 		return err
 	}
@@ -133,7 +137,7 @@ func serve(ctx context.Context, logOut io.Writer) error {
 		log.Warn("MOS_SIGNING_KEY is not set: signed download URLs work only on this process until it restarts")
 	}
 	files.attachments.Blobs = blobs
-	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: log, Attachments: files.attachments})
+	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: log, Attachments: files.attachments, RateLimit: limits.rate})
 	if err != nil {
 		return err
 	}

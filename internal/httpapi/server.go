@@ -14,6 +14,7 @@ import (
 	"mos/internal/contract"
 	"mos/internal/platform/db"
 	"mos/internal/platform/idempotency"
+	"mos/internal/platform/ratelimit"
 	"mos/internal/platform/web"
 	"mos/internal/purchasing/vendors"
 	"mos/internal/sales/customers"
@@ -76,6 +77,9 @@ type Config struct {
 	// limits; zero limits take the attachments defaults, and a nil SigningKey a random key
 	// for this process (signed URLs then work only on the process that signed them).
 	Attachments attachments.Config
+	// RateLimit is each token's request budget in this process (ratelimit.Default in
+	// mos serve); the zero Rule limits nothing.
+	RateLimit ratelimit.Rule
 }
 
 // uploadFormOverhead is what an upload's body may carry beyond its file: the boundaries
@@ -96,7 +100,8 @@ func New(cfg Config) (*echo.Echo, error) {
 	e, err := web.New(web.Config{Spec: spec, Auth: tenants, Logger: cfg.Logger,
 		StreamBodyLimitBytes: cfg.Attachments.UploadLimitBytes + uploadFormOverhead,
 		StreamBodyTimeout:    cfg.Attachments.UploadTimeout, StreamResponseTimeout: cfg.Attachments.DownloadTimeout,
-		Idempotency: idempotency.New(cfg.Pool, idempotency.Options{Lease: idempotencyLease(cfg.Attachments.UploadTimeout), Logger: cfg.Logger})})
+		Idempotency: idempotency.New(cfg.Pool, idempotency.Options{Lease: idempotencyLease(cfg.Attachments.UploadTimeout), Logger: cfg.Logger}),
+		RateLimit:   cfg.RateLimit})
 	if err != nil {
 		return nil, err
 	}

@@ -16,14 +16,15 @@ import (
 type Kind int
 
 const (
-	KindInvalid      Kind = iota + 1 // 400: validation or business rule
-	KindUnauthorized                 // 401
-	KindForbidden                    // 403
-	KindNotFound                     // 404
-	KindConflict                     // 409
-	KindGone                         // 410
-	KindUnavailable                  // 503
-	KindTooLarge                     // 413: a streamed body (an upload) over its limit
+	KindInvalid         Kind = iota + 1 // 400: validation or business rule
+	KindUnauthorized                    // 401
+	KindForbidden                       // 403
+	KindNotFound                        // 404
+	KindConflict                        // 409
+	KindGone                            // 410
+	KindUnavailable                     // 503
+	KindTooLarge                        // 413: a streamed body (an upload) over its limit
+	KindTooManyRequests                 // 429: the caller's rate limit is spent
 )
 
 // Error is an error the client can act on.
@@ -32,7 +33,7 @@ type Error struct {
 	Detail string
 	// Fields holds validation messages by field (JSON path or query parameter name).
 	Fields map[string][]string
-	// RetryAfterSeconds is sent as Retry-After with KindUnavailable.
+	// RetryAfterSeconds is sent as Retry-After (with KindUnavailable and KindTooManyRequests).
 	RetryAfterSeconds int
 	// Err is the underlying cause, for logs only.
 	Err error
@@ -116,6 +117,11 @@ func TooLarge(format string, args ...any) *Error {
 // Unavailable is a 503 asking the client to retry after the given seconds.
 func Unavailable(retryAfterSeconds int, format string, args ...any) *Error {
 	return &Error{Kind: KindUnavailable, Detail: fmt.Sprintf(format, args...), RetryAfterSeconds: retryAfterSeconds}
+}
+
+// TooManyRequests is a 429 asking the client to retry after the given seconds.
+func TooManyRequests(retryAfterSeconds int, format string, args ...any) *Error {
+	return &Error{Kind: KindTooManyRequests, Detail: fmt.Sprintf(format, args...), RetryAfterSeconds: retryAfterSeconds}
 }
 
 // NotOneOf is the message refusing a value outside a closed set (an enum of the spec, or a

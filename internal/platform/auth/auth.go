@@ -60,5 +60,12 @@ func From(ctx context.Context) Principal {
 	return p
 }
 
+// Lookup returns the principal of ctx, if the request was authenticated (it is not on
+// public operations).
+func Lookup(ctx context.Context) (Principal, bool) {
+	p, ok := ctx.Value(ctxKey{}).(Principal)
+	return p, ok
+}
+
 // TenantID is a shorthand for From(ctx).TenantID.
 func TenantID(ctx context.Context) string { return From(ctx).TenantID }

@@ -30,14 +30,15 @@ type problem struct {
 const problemContentType = "application/problem+json"
 
 var kindStatus = map[apperr.Kind]int{
-	apperr.KindInvalid:      http.StatusBadRequest,
-	apperr.KindUnauthorized: http.StatusUnauthorized,
-	apperr.KindForbidden:    http.StatusForbidden,
-	apperr.KindNotFound:     http.StatusNotFound,
-	apperr.KindConflict:     http.StatusConflict,
-	apperr.KindGone:         http.StatusGone,
-	apperr.KindUnavailable:  http.StatusServiceUnavailable,
-	apperr.KindTooLarge:     http.StatusRequestEntityTooLarge,
+	apperr.KindInvalid:         http.StatusBadRequest,
+	apperr.KindUnauthorized:    http.StatusUnauthorized,
+	apperr.KindForbidden:       http.StatusForbidden,
+	apperr.KindNotFound:        http.StatusNotFound,
+	apperr.KindConflict:        http.StatusConflict,
+	apperr.KindGone:            http.StatusGone,
+	apperr.KindUnavailable:     http.StatusServiceUnavailable,
+	apperr.KindTooLarge:        http.StatusRequestEntityTooLarge,
+	apperr.KindTooManyRequests: http.StatusTooManyRequests,
 }
 
 // problemType names each status's kind of problem with a URI reference.
@@ -53,6 +54,7 @@ var problemType = map[int]string{
 	http.StatusRequestEntityTooLarge: "/problems/too-large",
 	http.StatusUnsupportedMediaType:  "/problems/unsupported-media-type",
 	http.StatusUnprocessableEntity:   "/problems/unprocessable",
+	http.StatusTooManyRequests:       "/problems/too-many-requests",
 	http.StatusServiceUnavailable:    "/problems/unavailable",
 	http.StatusInternalServerError:   "/problems/internal",
 }

@@ -1,5 +1,6 @@
 // Package web assembles the HTTP layer every area shares: request ids, media types,
-// authentication and permissions, spec validation, logging and problem+json errors.
+// authentication, per-token rate limits and permissions, spec validation, security headers,
+// logging and problem+json errors.
 package web
 
 import (
@@ -12,6 +13,7 @@ import (
 
 	"mos/internal/platform/auth"
 	"mos/internal/platform/idempotency"
+	"mos/internal/platform/ratelimit"
 	"mos/internal/platform/utctime"
 )
 
@@ -41,6 +43,8 @@ type Config struct {
 	// Idempotency replays the answers of retried requests to the operations declaring
 	// Idempotency-Key; nil leaves the header unread.
 	Idempotency *idempotency.Guard
+	// RateLimit is each token's request budget in this process; a zero Rule limits nothing.
+	RateLimit ratelimit.Rule
 }
 
 // New returns an Echo instance with the shared middleware in place. Routes registered on
@@ -75,6 +79,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		limitBody(ops, cfg.BodyLimitBytes, cfg.StreamBodyLimitBytes),
 		streamDeadlines(ops, cfg.StreamBodyTimeout, cfg.StreamResponseTimeout),
 		authenticate(ops, cfg.Auth),
+		limitRate(ratelimit.New(cfg.RateLimit)), authorize(ops),
 		requestValidator(cfg.Spec, ops),
 		idempotent(ops, cfg.Idempotency),
 	)
