@@ -72,6 +72,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	e.HidePort = true
 	e.HTTPErrorHandler = errorHandler(cfg.Logger)
 
+	e.Pre(secureHeaders(ops))
 	e.Pre(withRequestID, normalizeContentType)
 	e.Use(
 		logRequests(cfg.Logger),
