@@ -5176,6 +5176,9 @@ type RequestTimeout = Problem
 // ServiceUnavailable An RFC 7807 problem detail.
 type ServiceUnavailable = Problem
 
+// TooManyRequests An RFC 7807 problem detail.
+type TooManyRequests = Problem
+
 // Unauthorized An RFC 7807 problem detail.
 type Unauthorized = Problem
 
@@ -12936,6 +12939,18 @@ type ServiceUnavailableApplicationProblemPlusJSONResponse struct {
 	Headers ServiceUnavailableResponseHeaders
 }
 
+type TooManyRequestsResponseHeaders struct {
+	RateLimitLimit     int
+	RateLimitRemaining int
+	RateLimitReset     int
+	RetryAfter         int
+}
+type TooManyRequestsApplicationProblemPlusJSONResponse struct {
+	Body Problem
+
+	Headers TooManyRequestsResponseHeaders
+}
+
 type UnauthorizedApplicationProblemPlusJSONResponse Problem
 
 type UnsupportedMediaTypeApplicationProblemPlusJSONResponse Problem
@@ -13094,6 +13109,26 @@ func (response CreateAccountingCode422ApplicationProblemPlusJSONResponse) VisitC
 	return err
 }
 
+type CreateAccountingCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateAccountingCode429ApplicationProblemPlusJSONResponse) VisitCreateAccountingCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateAccountingCode503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -13232,6 +13267,26 @@ func (response ListAccountingCodes415ApplicationProblemPlusJSONResponse) VisitLi
 	return err
 }
 
+type ListAccountingCodes429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListAccountingCodes429ApplicationProblemPlusJSONResponse) VisitListAccountingCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListAccountingCodes503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -13333,6 +13388,26 @@ func (response GetAccountingCode404ApplicationProblemPlusJSONResponse) VisitGetA
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAccountingCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetAccountingCode429ApplicationProblemPlusJSONResponse) VisitGetAccountingCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13526,6 +13601,26 @@ func (response UploadAttachment422ApplicationProblemPlusJSONResponse) VisitUploa
 	return err
 }
 
+type UploadAttachment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UploadAttachment429ApplicationProblemPlusJSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UploadAttachment503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -13715,6 +13810,26 @@ func (response UploadCertification422ApplicationProblemPlusJSONResponse) VisitUp
 	return err
 }
 
+type UploadCertification429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UploadCertification429ApplicationProblemPlusJSONResponse) VisitUploadCertificationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UploadCertification503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -13867,6 +13982,26 @@ func (response DownloadAttachments415ApplicationProblemPlusJSONResponse) VisitDo
 	return err
 }
 
+type DownloadAttachments429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DownloadAttachments429ApplicationProblemPlusJSONResponse) VisitDownloadAttachmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DownloadAttachments503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -14001,6 +14136,26 @@ func (response ListAttachments415ApplicationProblemPlusJSONResponse) VisitListAt
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAttachments429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListAttachments429ApplicationProblemPlusJSONResponse) VisitListAttachmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -14178,6 +14333,26 @@ func (response CreateRemoteAttachment422ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
+type CreateRemoteAttachment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateRemoteAttachment429ApplicationProblemPlusJSONResponse) VisitCreateRemoteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateRemoteAttachment503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -14307,6 +14482,26 @@ func (response DeleteAttachment410ApplicationProblemPlusJSONResponse) VisitDelet
 	return err
 }
 
+type DeleteAttachment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteAttachment429ApplicationProblemPlusJSONResponse) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteAttachment503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -14408,6 +14603,26 @@ func (response GetAttachment404ApplicationProblemPlusJSONResponse) VisitGetAttac
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttachment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetAttachment429ApplicationProblemPlusJSONResponse) VisitGetAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -14654,6 +14869,26 @@ func (response DownloadAttachment404ApplicationProblemPlusJSONResponse) VisitDow
 	return err
 }
 
+type DownloadAttachment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DownloadAttachment429ApplicationProblemPlusJSONResponse) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DownloadAttachment503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -14722,6 +14957,26 @@ func (response ValidateToken404ApplicationProblemPlusJSONResponse) VisitValidate
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ValidateToken429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ValidateToken429ApplicationProblemPlusJSONResponse) VisitValidateTokenResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -14899,6 +15154,26 @@ func (response CreateChartOfAccount422ApplicationProblemPlusJSONResponse) VisitC
 	return err
 }
 
+type CreateChartOfAccount429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateChartOfAccount429ApplicationProblemPlusJSONResponse) VisitCreateChartOfAccountResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateChartOfAccount503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -15037,6 +15312,26 @@ func (response ListChartOfAccounts415ApplicationProblemPlusJSONResponse) VisitLi
 	return err
 }
 
+type ListChartOfAccounts429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListChartOfAccounts429ApplicationProblemPlusJSONResponse) VisitListChartOfAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListChartOfAccounts503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -15138,6 +15433,26 @@ func (response GetChartOfAccount404ApplicationProblemPlusJSONResponse) VisitGetC
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetChartOfAccount429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetChartOfAccount429ApplicationProblemPlusJSONResponse) VisitGetChartOfAccountResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -15315,6 +15630,26 @@ func (response CreateCompany422ApplicationProblemPlusJSONResponse) VisitCreateCo
 	return err
 }
 
+type CreateCompany429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCompany429ApplicationProblemPlusJSONResponse) VisitCreateCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCompany503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -15453,6 +15788,26 @@ func (response ListCompanies415ApplicationProblemPlusJSONResponse) VisitListComp
 	return err
 }
 
+type ListCompanies429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListCompanies429ApplicationProblemPlusJSONResponse) VisitListCompaniesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListCompanies503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -15554,6 +15909,26 @@ func (response GetCompany404ApplicationProblemPlusJSONResponse) VisitGetCompanyR
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCompany429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetCompany429ApplicationProblemPlusJSONResponse) VisitGetCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -15696,6 +16071,26 @@ func (response PatchCompany415ApplicationProblemPlusJSONResponse) VisitPatchComp
 	return err
 }
 
+type PatchCompany429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response PatchCompany429ApplicationProblemPlusJSONResponse) VisitPatchCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PatchCompany503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -15830,6 +16225,26 @@ func (response UpdateCompany415ApplicationProblemPlusJSONResponse) VisitUpdateCo
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCompany429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCompany429ApplicationProblemPlusJSONResponse) VisitUpdateCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -16007,6 +16422,26 @@ func (response CreateCustomField422ApplicationProblemPlusJSONResponse) VisitCrea
 	return err
 }
 
+type CreateCustomField429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomField429ApplicationProblemPlusJSONResponse) VisitCreateCustomFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCustomField503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -16145,6 +16580,26 @@ func (response ListCustomFields415ApplicationProblemPlusJSONResponse) VisitListC
 	return err
 }
 
+type ListCustomFields429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomFields429ApplicationProblemPlusJSONResponse) VisitListCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListCustomFields503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -16258,6 +16713,26 @@ func (response DeleteCustomField404ApplicationProblemPlusJSONResponse) VisitDele
 	return err
 }
 
+type DeleteCustomField429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomField429ApplicationProblemPlusJSONResponse) VisitDeleteCustomFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteCustomField503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -16359,6 +16834,26 @@ func (response GetCustomField404ApplicationProblemPlusJSONResponse) VisitGetCust
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomField429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetCustomField429ApplicationProblemPlusJSONResponse) VisitGetCustomFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -16497,6 +16992,26 @@ func (response UpdateCustomField415ApplicationProblemPlusJSONResponse) VisitUpda
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomField429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomField429ApplicationProblemPlusJSONResponse) VisitUpdateCustomFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -16674,6 +17189,26 @@ func (response CreateCustomerTier422ApplicationProblemPlusJSONResponse) VisitCre
 	return err
 }
 
+type CreateCustomerTier429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerTier429ApplicationProblemPlusJSONResponse) VisitCreateCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCustomerTier503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -16812,6 +17347,26 @@ func (response ListCustomerTiers415ApplicationProblemPlusJSONResponse) VisitList
 	return err
 }
 
+type ListCustomerTiers429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomerTiers429ApplicationProblemPlusJSONResponse) VisitListCustomerTiersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListCustomerTiers503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -16913,6 +17468,26 @@ func (response GetCustomerTier404ApplicationProblemPlusJSONResponse) VisitGetCus
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomerTier429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetCustomerTier429ApplicationProblemPlusJSONResponse) VisitGetCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -17090,6 +17665,26 @@ func (response CreateCustomer422ApplicationProblemPlusJSONResponse) VisitCreateC
 	return err
 }
 
+type CreateCustomer429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomer429ApplicationProblemPlusJSONResponse) VisitCreateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCustomer503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -17228,6 +17823,26 @@ func (response ListCustomers415ApplicationProblemPlusJSONResponse) VisitListCust
 	return err
 }
 
+type ListCustomers429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomers429ApplicationProblemPlusJSONResponse) VisitListCustomersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListCustomers503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -17341,6 +17956,26 @@ func (response DeleteCustomer404ApplicationProblemPlusJSONResponse) VisitDeleteC
 	return err
 }
 
+type DeleteCustomer429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomer429ApplicationProblemPlusJSONResponse) VisitDeleteCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteCustomer503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -17442,6 +18077,26 @@ func (response GetCustomer404ApplicationProblemPlusJSONResponse) VisitGetCustome
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomer429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetCustomer429ApplicationProblemPlusJSONResponse) VisitGetCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -17584,6 +18239,26 @@ func (response PatchCustomer415ApplicationProblemPlusJSONResponse) VisitPatchCus
 	return err
 }
 
+type PatchCustomer429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response PatchCustomer429ApplicationProblemPlusJSONResponse) VisitPatchCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PatchCustomer503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -17718,6 +18393,26 @@ func (response UpdateCustomer415ApplicationProblemPlusJSONResponse) VisitUpdateC
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomer429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomer429ApplicationProblemPlusJSONResponse) VisitUpdateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -17896,6 +18591,26 @@ func (response CreateCustomerAddress422ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type CreateCustomerAddress429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerAddress429ApplicationProblemPlusJSONResponse) VisitCreateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCustomerAddress503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -17998,6 +18713,26 @@ func (response ListCustomerAddresses404ApplicationProblemPlusJSONResponse) Visit
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomerAddresses429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomerAddresses429ApplicationProblemPlusJSONResponse) VisitListCustomerAddressesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -18116,6 +18851,26 @@ func (response DeleteCustomerAddress404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type DeleteCustomerAddress429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomerAddress429ApplicationProblemPlusJSONResponse) VisitDeleteCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteCustomerAddress503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -18218,6 +18973,26 @@ func (response GetCustomerAddress404ApplicationProblemPlusJSONResponse) VisitGet
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomerAddress429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetCustomerAddress429ApplicationProblemPlusJSONResponse) VisitGetCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -18357,6 +19132,26 @@ func (response UpdateCustomerAddress415ApplicationProblemPlusJSONResponse) Visit
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomerAddress429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomerAddress429ApplicationProblemPlusJSONResponse) VisitUpdateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -18535,6 +19330,26 @@ func (response CreateCustomerContact422ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type CreateCustomerContact429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCustomerContact429ApplicationProblemPlusJSONResponse) VisitCreateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCustomerContact503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -18637,6 +19452,26 @@ func (response ListCustomerContacts404ApplicationProblemPlusJSONResponse) VisitL
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCustomerContacts429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListCustomerContacts429ApplicationProblemPlusJSONResponse) VisitListCustomerContactsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -18755,6 +19590,26 @@ func (response DeleteCustomerContact404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type DeleteCustomerContact429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomerContact429ApplicationProblemPlusJSONResponse) VisitDeleteCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteCustomerContact503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -18857,6 +19712,26 @@ func (response GetCustomerContact404ApplicationProblemPlusJSONResponse) VisitGet
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCustomerContact429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetCustomerContact429ApplicationProblemPlusJSONResponse) VisitGetCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -19000,6 +19875,26 @@ func (response UpdateCustomerContact415ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type UpdateCustomerContact429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomerContact429ApplicationProblemPlusJSONResponse) VisitUpdateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateCustomerContact503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -19134,6 +20029,26 @@ func (response SetCustomerTier415ApplicationProblemPlusJSONResponse) VisitSetCus
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCustomerTier429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response SetCustomerTier429ApplicationProblemPlusJSONResponse) VisitSetCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -19311,6 +20226,26 @@ func (response CreateDepartmentShift422ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type CreateDepartmentShift429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartmentShift429ApplicationProblemPlusJSONResponse) VisitCreateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateDepartmentShift503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -19449,6 +20384,26 @@ func (response ListDepartmentShifts415ApplicationProblemPlusJSONResponse) VisitL
 	return err
 }
 
+type ListDepartmentShifts429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListDepartmentShifts429ApplicationProblemPlusJSONResponse) VisitListDepartmentShiftsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListDepartmentShifts503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -19562,6 +20517,26 @@ func (response DeleteDepartmentShift404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type DeleteDepartmentShift429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteDepartmentShift429ApplicationProblemPlusJSONResponse) VisitDeleteDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteDepartmentShift503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -19663,6 +20638,26 @@ func (response GetDepartmentShift404ApplicationProblemPlusJSONResponse) VisitGet
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDepartmentShift429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetDepartmentShift429ApplicationProblemPlusJSONResponse) VisitGetDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -19801,6 +20796,26 @@ func (response UpdateDepartmentShift415ApplicationProblemPlusJSONResponse) Visit
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDepartmentShift429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateDepartmentShift429ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -19978,6 +20993,26 @@ func (response CreateDepartment422ApplicationProblemPlusJSONResponse) VisitCreat
 	return err
 }
 
+type CreateDepartment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateDepartment429ApplicationProblemPlusJSONResponse) VisitCreateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateDepartment503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -20116,6 +21151,26 @@ func (response ListDepartments415ApplicationProblemPlusJSONResponse) VisitListDe
 	return err
 }
 
+type ListDepartments429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListDepartments429ApplicationProblemPlusJSONResponse) VisitListDepartmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListDepartments503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -20217,6 +21272,26 @@ func (response GetDepartment404ApplicationProblemPlusJSONResponse) VisitGetDepar
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDepartment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetDepartment429ApplicationProblemPlusJSONResponse) VisitGetDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -20355,6 +21430,26 @@ func (response UpdateDepartment415ApplicationProblemPlusJSONResponse) VisitUpdat
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDepartment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateDepartment429ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -20532,6 +21627,26 @@ func (response CreateEquipment422ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
+type CreateEquipment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipment429ApplicationProblemPlusJSONResponse) VisitCreateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateEquipment503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -20705,6 +21820,26 @@ func (response CreateEquipmentDowntime422ApplicationProblemPlusJSONResponse) Vis
 	return err
 }
 
+type CreateEquipmentDowntime429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateEquipmentDowntime429ApplicationProblemPlusJSONResponse) VisitCreateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateEquipmentDowntime503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -20843,6 +21978,26 @@ func (response ListEquipmentDowntimes415ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
+type ListEquipmentDowntimes429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListEquipmentDowntimes429ApplicationProblemPlusJSONResponse) VisitListEquipmentDowntimesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListEquipmentDowntimes503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -20956,6 +22111,26 @@ func (response DeleteEquipmentDowntime404ApplicationProblemPlusJSONResponse) Vis
 	return err
 }
 
+type DeleteEquipmentDowntime429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteEquipmentDowntime429ApplicationProblemPlusJSONResponse) VisitDeleteEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteEquipmentDowntime503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -21057,6 +22232,26 @@ func (response GetEquipmentDowntime404ApplicationProblemPlusJSONResponse) VisitG
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEquipmentDowntime429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetEquipmentDowntime429ApplicationProblemPlusJSONResponse) VisitGetEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -21199,6 +22394,26 @@ func (response UpdateEquipmentDowntime415ApplicationProblemPlusJSONResponse) Vis
 	return err
 }
 
+type UpdateEquipmentDowntime429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateEquipmentDowntime429ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateEquipmentDowntime503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -21337,6 +22552,26 @@ func (response ListEquipment415ApplicationProblemPlusJSONResponse) VisitListEqui
 	return err
 }
 
+type ListEquipment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListEquipment429ApplicationProblemPlusJSONResponse) VisitListEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListEquipment503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -21438,6 +22673,26 @@ func (response GetEquipment404ApplicationProblemPlusJSONResponse) VisitGetEquipm
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEquipment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetEquipment429ApplicationProblemPlusJSONResponse) VisitGetEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -21576,6 +22831,26 @@ func (response UpdateEquipment415ApplicationProblemPlusJSONResponse) VisitUpdate
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEquipment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateEquipment429ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -21753,6 +23028,26 @@ func (response CreateGaugeCode422ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
+type CreateGaugeCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGaugeCode429ApplicationProblemPlusJSONResponse) VisitCreateGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateGaugeCode503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -21891,6 +23186,26 @@ func (response ListGaugeCodes415ApplicationProblemPlusJSONResponse) VisitListGau
 	return err
 }
 
+type ListGaugeCodes429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListGaugeCodes429ApplicationProblemPlusJSONResponse) VisitListGaugeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListGaugeCodes503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -21992,6 +23307,26 @@ func (response GetGaugeCode404ApplicationProblemPlusJSONResponse) VisitGetGaugeC
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGaugeCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetGaugeCode429ApplicationProblemPlusJSONResponse) VisitGetGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -22169,6 +23504,26 @@ func (response CreateGradeCode422ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
+type CreateGradeCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateGradeCode429ApplicationProblemPlusJSONResponse) VisitCreateGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateGradeCode503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -22307,6 +23662,26 @@ func (response ListGradeCodes415ApplicationProblemPlusJSONResponse) VisitListGra
 	return err
 }
 
+type ListGradeCodes429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListGradeCodes429ApplicationProblemPlusJSONResponse) VisitListGradeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListGradeCodes503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -22408,6 +23783,26 @@ func (response GetGradeCode404ApplicationProblemPlusJSONResponse) VisitGetGradeC
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetGradeCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetGradeCode429ApplicationProblemPlusJSONResponse) VisitGetGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -22585,6 +23980,26 @@ func (response CreateInProcessTrackingField422ApplicationProblemPlusJSONResponse
 	return err
 }
 
+type CreateInProcessTrackingField429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInProcessTrackingField429ApplicationProblemPlusJSONResponse) VisitCreateInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateInProcessTrackingField503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -22723,6 +24138,26 @@ func (response ListInProcessTrackingFields415ApplicationProblemPlusJSONResponse)
 	return err
 }
 
+type ListInProcessTrackingFields429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListInProcessTrackingFields429ApplicationProblemPlusJSONResponse) VisitListInProcessTrackingFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListInProcessTrackingFields503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -22824,6 +24259,26 @@ func (response GetInProcessTrackingField404ApplicationProblemPlusJSONResponse) V
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInProcessTrackingField429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetInProcessTrackingField429ApplicationProblemPlusJSONResponse) VisitGetInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -22966,6 +24421,26 @@ func (response ListInventoryEvents415ApplicationProblemPlusJSONResponse) VisitLi
 	return err
 }
 
+type ListInventoryEvents429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryEvents429ApplicationProblemPlusJSONResponse) VisitListInventoryEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListInventoryEvents503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -23067,6 +24542,26 @@ func (response GetInventoryEvent404ApplicationProblemPlusJSONResponse) VisitGetI
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryEvent429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryEvent429ApplicationProblemPlusJSONResponse) VisitGetInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -23209,6 +24704,26 @@ func (response PatchInventoryEvent415ApplicationProblemPlusJSONResponse) VisitPa
 	return err
 }
 
+type PatchInventoryEvent429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response PatchInventoryEvent429ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PatchInventoryEvent503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -23310,6 +24825,26 @@ func (response GetInventoryEventDetails404ApplicationProblemPlusJSONResponse) Vi
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryEventDetails429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryEventDetails429ApplicationProblemPlusJSONResponse) VisitGetInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -23452,6 +24987,26 @@ func (response PatchInventoryEventDetails415ApplicationProblemPlusJSONResponse) 
 	return err
 }
 
+type PatchInventoryEventDetails429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response PatchInventoryEventDetails429ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PatchInventoryEventDetails503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -23586,6 +25141,26 @@ func (response UpdateInventoryEventDetails415ApplicationProblemPlusJSONResponse)
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateInventoryEventDetails429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateInventoryEventDetails429ApplicationProblemPlusJSONResponse) VisitUpdateInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -23727,6 +25302,26 @@ func (response RevertInventoryEvent422ApplicationProblemPlusJSONResponse) VisitR
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevertInventoryEvent429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response RevertInventoryEvent429ApplicationProblemPlusJSONResponse) VisitRevertInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -23904,6 +25499,26 @@ func (response CreateInventoryLot422ApplicationProblemPlusJSONResponse) VisitCre
 	return err
 }
 
+type CreateInventoryLot429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateInventoryLot429ApplicationProblemPlusJSONResponse) VisitCreateInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateInventoryLot503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -24042,6 +25657,26 @@ func (response ListInventoryLots415ApplicationProblemPlusJSONResponse) VisitList
 	return err
 }
 
+type ListInventoryLots429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryLots429ApplicationProblemPlusJSONResponse) VisitListInventoryLotsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListInventoryLots503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -24143,6 +25778,26 @@ func (response GetInventoryLot404ApplicationProblemPlusJSONResponse) VisitGetInv
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryLot429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryLot429ApplicationProblemPlusJSONResponse) VisitGetInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -24285,6 +25940,26 @@ func (response ListInventoryTransactions415ApplicationProblemPlusJSONResponse) V
 	return err
 }
 
+type ListInventoryTransactions429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventoryTransactions429ApplicationProblemPlusJSONResponse) VisitListInventoryTransactionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListInventoryTransactions503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -24353,6 +26028,26 @@ func (response GetAvailableInventoryByItem403ApplicationProblemPlusJSONResponse)
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAvailableInventoryByItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetAvailableInventoryByItem429ApplicationProblemPlusJSONResponse) VisitGetAvailableInventoryByItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -24442,6 +26137,26 @@ func (response GetInventoryByItem403ApplicationProblemPlusJSONResponse) VisitGet
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInventoryByItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetInventoryByItem429ApplicationProblemPlusJSONResponse) VisitGetInventoryByItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -24580,6 +26295,26 @@ func (response ListInventory415ApplicationProblemPlusJSONResponse) VisitListInve
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInventory429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListInventory429ApplicationProblemPlusJSONResponse) VisitListInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -24757,6 +26492,26 @@ func (response OverrideInventory422ApplicationProblemPlusJSONResponse) VisitOver
 	return err
 }
 
+type OverrideInventory429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response OverrideInventory429ApplicationProblemPlusJSONResponse) VisitOverrideInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type OverrideInventory503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -24926,6 +26681,26 @@ func (response PickInventory422ApplicationProblemPlusJSONResponse) VisitPickInve
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PickInventory429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response PickInventory429ApplicationProblemPlusJSONResponse) VisitPickInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -25103,6 +26878,26 @@ func (response ReceiveInventory422ApplicationProblemPlusJSONResponse) VisitRecei
 	return err
 }
 
+type ReceiveInventory429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveInventory429ApplicationProblemPlusJSONResponse) VisitReceiveInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReceiveInventory503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -25276,6 +27071,26 @@ func (response CreateItemCategory422ApplicationProblemPlusJSONResponse) VisitCre
 	return err
 }
 
+type CreateItemCategory429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCategory429ApplicationProblemPlusJSONResponse) VisitCreateItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemCategory503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -25414,6 +27229,26 @@ func (response ListItemCategories415ApplicationProblemPlusJSONResponse) VisitLis
 	return err
 }
 
+type ListItemCategories429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCategories429ApplicationProblemPlusJSONResponse) VisitListItemCategoriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListItemCategories503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -25515,6 +27350,26 @@ func (response GetItemCategory404ApplicationProblemPlusJSONResponse) VisitGetIte
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemCategory429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemCategory429ApplicationProblemPlusJSONResponse) VisitGetItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -25692,6 +27547,26 @@ func (response CreateItemClass422ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
+type CreateItemClass429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemClass429ApplicationProblemPlusJSONResponse) VisitCreateItemClassResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemClass503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -25830,6 +27705,26 @@ func (response ListItemClasses415ApplicationProblemPlusJSONResponse) VisitListIt
 	return err
 }
 
+type ListItemClasses429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemClasses429ApplicationProblemPlusJSONResponse) VisitListItemClassesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListItemClasses503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -25931,6 +27826,26 @@ func (response GetItemClass404ApplicationProblemPlusJSONResponse) VisitGetItemCl
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemClass429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemClass429ApplicationProblemPlusJSONResponse) VisitGetItemClassResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -26057,6 +27972,26 @@ func (response ListItemTags415ApplicationProblemPlusJSONResponse) VisitListItemT
 	return err
 }
 
+type ListItemTags429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemTags429ApplicationProblemPlusJSONResponse) VisitListItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListItemTags503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -26158,6 +28093,26 @@ func (response GetItemTag404ApplicationProblemPlusJSONResponse) VisitGetItemTagR
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemTag429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemTag429ApplicationProblemPlusJSONResponse) VisitGetItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -26335,6 +28290,26 @@ func (response CreateItem422ApplicationProblemPlusJSONResponse) VisitCreateItemR
 	return err
 }
 
+type CreateItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItem429ApplicationProblemPlusJSONResponse) VisitCreateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItem503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -26473,6 +28448,26 @@ func (response ListItemsV1415ApplicationProblemPlusJSONResponse) VisitListItemsV
 	return err
 }
 
+type ListItemsV1429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemsV1429ApplicationProblemPlusJSONResponse) VisitListItemsV1Response(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListItemsV1503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -26607,6 +28602,26 @@ func (response ListItems415ApplicationProblemPlusJSONResponse) VisitListItemsRes
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItems429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListItems429ApplicationProblemPlusJSONResponse) VisitListItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -26784,6 +28799,26 @@ func (response CreateItemFromMaterialShape422ApplicationProblemPlusJSONResponse)
 	return err
 }
 
+type CreateItemFromMaterialShape429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemFromMaterialShape429ApplicationProblemPlusJSONResponse) VisitCreateItemFromMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemFromMaterialShape503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -26885,6 +28920,26 @@ func (response GetItem404ApplicationProblemPlusJSONResponse) VisitGetItemRespons
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetItem429ApplicationProblemPlusJSONResponse) VisitGetItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -27027,6 +29082,26 @@ func (response PatchItem415ApplicationProblemPlusJSONResponse) VisitPatchItemRes
 	return err
 }
 
+type PatchItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response PatchItem429ApplicationProblemPlusJSONResponse) VisitPatchItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PatchItem503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -27161,6 +29236,26 @@ func (response UpdateItem415ApplicationProblemPlusJSONResponse) VisitUpdateItemR
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItem429ApplicationProblemPlusJSONResponse) VisitUpdateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -27304,6 +29399,26 @@ func (response ListItemCostBreakdowns415ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
+type ListItemCostBreakdowns429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCostBreakdowns429ApplicationProblemPlusJSONResponse) VisitListItemCostBreakdownsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListItemCostBreakdowns503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -27442,6 +29557,26 @@ func (response ReplaceItemCustomFields415ApplicationProblemPlusJSONResponse) Vis
 	return err
 }
 
+type ReplaceItemCustomFields429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFields429ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReplaceItemCustomFields503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -27576,6 +29711,26 @@ func (response ReplaceItemCustomFieldsDeprecated415ApplicationProblemPlusJSONRes
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFieldsDeprecated429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFieldsDeprecated429ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -27754,6 +29909,26 @@ func (response CreateItemCustomerDetail422ApplicationProblemPlusJSONResponse) Vi
 	return err
 }
 
+type CreateItemCustomerDetail429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemCustomerDetail429ApplicationProblemPlusJSONResponse) VisitCreateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemCustomerDetail503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -27892,6 +30067,26 @@ func (response ListItemCustomerDetails415ApplicationProblemPlusJSONResponse) Vis
 	return err
 }
 
+type ListItemCustomerDetails429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemCustomerDetails429ApplicationProblemPlusJSONResponse) VisitListItemCustomerDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListItemCustomerDetails503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -28002,6 +30197,26 @@ func (response DeleteItemCustomerDetail404ApplicationProblemPlusJSONResponse) Vi
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemCustomerDetail429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemCustomerDetail429ApplicationProblemPlusJSONResponse) VisitDeleteItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -28145,6 +30360,26 @@ func (response UpdateItemCustomerDetail415ApplicationProblemPlusJSONResponse) Vi
 	return err
 }
 
+type UpdateItemCustomerDetail429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemCustomerDetail429ApplicationProblemPlusJSONResponse) VisitUpdateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateItemCustomerDetail503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -28247,6 +30482,26 @@ func (response GetItemInputUnitCost404ApplicationProblemPlusJSONResponse) VisitG
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemInputUnitCost429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemInputUnitCost429ApplicationProblemPlusJSONResponse) VisitGetItemInputUnitCostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -28425,6 +30680,26 @@ func (response PickItemInventory422ApplicationProblemPlusJSONResponse) VisitPick
 	return err
 }
 
+type PickItemInventory429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response PickItemInventory429ApplicationProblemPlusJSONResponse) VisitPickItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PickItemInventory503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -28595,6 +30870,26 @@ func (response ReceiveItemInventory422ApplicationProblemPlusJSONResponse) VisitR
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveItemInventory429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ReceiveItemInventory429ApplicationProblemPlusJSONResponse) VisitReceiveItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -28773,6 +31068,26 @@ func (response CreateItemMaterialVendorDetail422ApplicationProblemPlusJSONRespon
 	return err
 }
 
+type CreateItemMaterialVendorDetail429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemMaterialVendorDetail429ApplicationProblemPlusJSONResponse) VisitCreateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemMaterialVendorDetail503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -28911,6 +31226,26 @@ func (response ListItemMaterialVendorDetails415ApplicationProblemPlusJSONRespons
 	return err
 }
 
+type ListItemMaterialVendorDetails429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemMaterialVendorDetails429ApplicationProblemPlusJSONResponse) VisitListItemMaterialVendorDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListItemMaterialVendorDetails503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -29021,6 +31356,26 @@ func (response DeleteItemMaterialVendorDetail404ApplicationProblemPlusJSONRespon
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemMaterialVendorDetail429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemMaterialVendorDetail429ApplicationProblemPlusJSONResponse) VisitDeleteItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -29164,6 +31519,26 @@ func (response UpdateItemMaterialVendorDetail415ApplicationProblemPlusJSONRespon
 	return err
 }
 
+type UpdateItemMaterialVendorDetail429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemMaterialVendorDetail429ApplicationProblemPlusJSONResponse) VisitUpdateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateItemMaterialVendorDetail503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -29266,6 +31641,26 @@ func (response GetItemPurchaseHistory404ApplicationProblemPlusJSONResponse) Visi
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemPurchaseHistory429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemPurchaseHistory429ApplicationProblemPlusJSONResponse) VisitGetItemPurchaseHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -29408,6 +31803,26 @@ func (response ReplaceItemPurchasePriceBreaks415ApplicationProblemPlusJSONRespon
 	return err
 }
 
+type ReplaceItemPurchasePriceBreaks429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemPurchasePriceBreaks429ApplicationProblemPlusJSONResponse) VisitReplaceItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReplaceItemPurchasePriceBreaks503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -29543,6 +31958,26 @@ func (response ListItemPurchasePriceBreaks415ApplicationProblemPlusJSONResponse)
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemPurchasePriceBreaks429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemPurchasePriceBreaks429ApplicationProblemPlusJSONResponse) VisitListItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -29721,6 +32156,26 @@ func (response AddItemRevision422ApplicationProblemPlusJSONResponse) VisitAddIte
 	return err
 }
 
+type AddItemRevision429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemRevision429ApplicationProblemPlusJSONResponse) VisitAddItemRevisionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type AddItemRevision503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -29855,6 +32310,26 @@ func (response ReplaceItemSalesPriceBreaks415ApplicationProblemPlusJSONResponse)
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemSalesPriceBreaks429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemSalesPriceBreaks429ApplicationProblemPlusJSONResponse) VisitReplaceItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -29998,6 +32473,26 @@ func (response ListItemSalesPriceBreaks415ApplicationProblemPlusJSONResponse) Vi
 	return err
 }
 
+type ListItemSalesPriceBreaks429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemSalesPriceBreaks429ApplicationProblemPlusJSONResponse) VisitListItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListItemSalesPriceBreaks503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -30136,6 +32631,26 @@ func (response ReplaceItemTags415ApplicationProblemPlusJSONResponse) VisitReplac
 	return err
 }
 
+type ReplaceItemTags429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemTags429ApplicationProblemPlusJSONResponse) VisitReplaceItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReplaceItemTags503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -30246,6 +32761,26 @@ func (response RemoveItemTag404ApplicationProblemPlusJSONResponse) VisitRemoveIt
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveItemTag429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response RemoveItemTag429ApplicationProblemPlusJSONResponse) VisitRemoveItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -30388,6 +32923,26 @@ func (response AddItemTag422ApplicationProblemPlusJSONResponse) VisitAddItemTagR
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddItemTag429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response AddItemTag429ApplicationProblemPlusJSONResponse) VisitAddItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -30566,6 +33121,26 @@ func (response CreateItemVendorDetail422ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
+type CreateItemVendorDetail429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemVendorDetail429ApplicationProblemPlusJSONResponse) VisitCreateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemVendorDetail503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -30704,6 +33279,26 @@ func (response ListItemVendorDetails415ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type ListItemVendorDetails429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemVendorDetails429ApplicationProblemPlusJSONResponse) VisitListItemVendorDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListItemVendorDetails503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -30814,6 +33409,26 @@ func (response DeleteItemVendorDetail404ApplicationProblemPlusJSONResponse) Visi
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemVendorDetail429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemVendorDetail429ApplicationProblemPlusJSONResponse) VisitDeleteItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -30953,6 +33568,26 @@ func (response UpdateItemVendorDetail415ApplicationProblemPlusJSONResponse) Visi
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemVendorDetail429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemVendorDetail429ApplicationProblemPlusJSONResponse) VisitUpdateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -31130,6 +33765,26 @@ func (response CreateLocation422ApplicationProblemPlusJSONResponse) VisitCreateL
 	return err
 }
 
+type CreateLocation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateLocation429ApplicationProblemPlusJSONResponse) VisitCreateLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateLocation503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -31268,6 +33923,26 @@ func (response ListLocations415ApplicationProblemPlusJSONResponse) VisitListLoca
 	return err
 }
 
+type ListLocations429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListLocations429ApplicationProblemPlusJSONResponse) VisitListLocationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListLocations503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -31381,6 +34056,26 @@ func (response DeleteLocation404ApplicationProblemPlusJSONResponse) VisitDeleteL
 	return err
 }
 
+type DeleteLocation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteLocation429ApplicationProblemPlusJSONResponse) VisitDeleteLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteLocation503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -31482,6 +34177,26 @@ func (response GetLocation404ApplicationProblemPlusJSONResponse) VisitGetLocatio
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetLocation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetLocation429ApplicationProblemPlusJSONResponse) VisitGetLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -31659,6 +34374,26 @@ func (response CreateMaterialCode422ApplicationProblemPlusJSONResponse) VisitCre
 	return err
 }
 
+type CreateMaterialCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialCode429ApplicationProblemPlusJSONResponse) VisitCreateMaterialCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateMaterialCode503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -31797,6 +34532,26 @@ func (response ListMaterialCodes415ApplicationProblemPlusJSONResponse) VisitList
 	return err
 }
 
+type ListMaterialCodes429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListMaterialCodes429ApplicationProblemPlusJSONResponse) VisitListMaterialCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListMaterialCodes503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -31898,6 +34653,26 @@ func (response GetMaterialCode404ApplicationProblemPlusJSONResponse) VisitGetMat
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMaterialCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetMaterialCode429ApplicationProblemPlusJSONResponse) VisitGetMaterialCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -32075,6 +34850,26 @@ func (response CreateMaterialShape422ApplicationProblemPlusJSONResponse) VisitCr
 	return err
 }
 
+type CreateMaterialShape429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateMaterialShape429ApplicationProblemPlusJSONResponse) VisitCreateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateMaterialShape503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -32248,6 +35043,26 @@ func (response ActivateMaterialShapes422ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
+type ActivateMaterialShapes429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ActivateMaterialShapes429ApplicationProblemPlusJSONResponse) VisitActivateMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ActivateMaterialShapes503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -32386,6 +35201,26 @@ func (response ListMaterialShapes415ApplicationProblemPlusJSONResponse) VisitLis
 	return err
 }
 
+type ListMaterialShapes429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListMaterialShapes429ApplicationProblemPlusJSONResponse) VisitListMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListMaterialShapes503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -32487,6 +35322,26 @@ func (response GetMaterialShape404ApplicationProblemPlusJSONResponse) VisitGetMa
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMaterialShape429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetMaterialShape429ApplicationProblemPlusJSONResponse) VisitGetMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -32625,6 +35480,26 @@ func (response UpdateMaterialShape415ApplicationProblemPlusJSONResponse) VisitUp
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMaterialShape429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateMaterialShape429ApplicationProblemPlusJSONResponse) VisitUpdateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -32888,6 +35763,26 @@ func (response CreatePaymentTerm422ApplicationProblemPlusJSONResponse) VisitCrea
 	return err
 }
 
+type CreatePaymentTerm429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreatePaymentTerm429ApplicationProblemPlusJSONResponse) VisitCreatePaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreatePaymentTerm503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -33026,6 +35921,26 @@ func (response ListPaymentTerms415ApplicationProblemPlusJSONResponse) VisitListP
 	return err
 }
 
+type ListPaymentTerms429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListPaymentTerms429ApplicationProblemPlusJSONResponse) VisitListPaymentTermsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListPaymentTerms503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -33131,6 +36046,26 @@ func (response GetPaymentTerm404ApplicationProblemPlusJSONResponse) VisitGetPaym
 	return err
 }
 
+type GetPaymentTerm429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetPaymentTerm429ApplicationProblemPlusJSONResponse) VisitGetPaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetPaymentTerm503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -33199,6 +36134,26 @@ func (response GetCostingSettings404ApplicationProblemPlusJSONResponse) VisitGet
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCostingSettings429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetCostingSettings429ApplicationProblemPlusJSONResponse) VisitGetCostingSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -33340,6 +36295,26 @@ func (response UpdateCostingSettings415ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type UpdateCostingSettings429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCostingSettings429ApplicationProblemPlusJSONResponse) VisitUpdateCostingSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateCostingSettings503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -33424,6 +36399,26 @@ func (response GetPricingSettings404ApplicationProblemPlusJSONResponse) VisitGet
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPricingSettings429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetPricingSettings429ApplicationProblemPlusJSONResponse) VisitGetPricingSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -33561,6 +36556,26 @@ func (response UpdatePricingSettings415ApplicationProblemPlusJSONResponse) Visit
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePricingSettings429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdatePricingSettings429ApplicationProblemPlusJSONResponse) VisitUpdatePricingSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -33738,6 +36753,26 @@ func (response CreateShapeCode422ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
+type CreateShapeCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateShapeCode429ApplicationProblemPlusJSONResponse) VisitCreateShapeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateShapeCode503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -33876,6 +36911,26 @@ func (response ListShapeCodes415ApplicationProblemPlusJSONResponse) VisitListSha
 	return err
 }
 
+type ListShapeCodes429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListShapeCodes429ApplicationProblemPlusJSONResponse) VisitListShapeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListShapeCodes503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -33977,6 +37032,26 @@ func (response GetShapeCode404ApplicationProblemPlusJSONResponse) VisitGetShapeC
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetShapeCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetShapeCode429ApplicationProblemPlusJSONResponse) VisitGetShapeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -34154,6 +37229,26 @@ func (response CreateTag422ApplicationProblemPlusJSONResponse) VisitCreateTagRes
 	return err
 }
 
+type CreateTag429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTag429ApplicationProblemPlusJSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateTag503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -34292,6 +37387,26 @@ func (response ListTags415ApplicationProblemPlusJSONResponse) VisitListTagsRespo
 	return err
 }
 
+type ListTags429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListTags429ApplicationProblemPlusJSONResponse) VisitListTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListTags503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -34393,6 +37508,26 @@ func (response GetTag404ApplicationProblemPlusJSONResponse) VisitGetTagResponse(
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTag429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetTag429ApplicationProblemPlusJSONResponse) VisitGetTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -34535,6 +37670,26 @@ func (response PatchTag415ApplicationProblemPlusJSONResponse) VisitPatchTagRespo
 	return err
 }
 
+type PatchTag429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response PatchTag429ApplicationProblemPlusJSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PatchTag503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -34673,6 +37828,26 @@ func (response UpdateTag415ApplicationProblemPlusJSONResponse) VisitUpdateTagRes
 	return err
 }
 
+type UpdateTag429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTag429ApplicationProblemPlusJSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateTag503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -34807,6 +37982,26 @@ func (response ListUnitsOfMeasure415ApplicationProblemPlusJSONResponse) VisitLis
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListUnitsOfMeasure429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListUnitsOfMeasure429ApplicationProblemPlusJSONResponse) VisitListUnitsOfMeasureResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -34984,6 +38179,26 @@ func (response CreateVendor422ApplicationProblemPlusJSONResponse) VisitCreateVen
 	return err
 }
 
+type CreateVendor429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateVendor429ApplicationProblemPlusJSONResponse) VisitCreateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateVendor503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -35122,6 +38337,26 @@ func (response ListVendors415ApplicationProblemPlusJSONResponse) VisitListVendor
 	return err
 }
 
+type ListVendors429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListVendors429ApplicationProblemPlusJSONResponse) VisitListVendorsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListVendors503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -35223,6 +38458,26 @@ func (response GetVendor404ApplicationProblemPlusJSONResponse) VisitGetVendorRes
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetVendor429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetVendor429ApplicationProblemPlusJSONResponse) VisitGetVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -35361,6 +38616,26 @@ func (response UpdateVendor415ApplicationProblemPlusJSONResponse) VisitUpdateVen
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateVendor429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateVendor429ApplicationProblemPlusJSONResponse) VisitUpdateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -35538,6 +38813,26 @@ func (response CreateWorkCenter422ApplicationProblemPlusJSONResponse) VisitCreat
 	return err
 }
 
+type CreateWorkCenter429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWorkCenter429ApplicationProblemPlusJSONResponse) VisitCreateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateWorkCenter503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -35676,6 +38971,26 @@ func (response ListWorkCenters415ApplicationProblemPlusJSONResponse) VisitListWo
 	return err
 }
 
+type ListWorkCenters429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListWorkCenters429ApplicationProblemPlusJSONResponse) VisitListWorkCentersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListWorkCenters503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -35789,6 +39104,26 @@ func (response DeleteWorkCenter404ApplicationProblemPlusJSONResponse) VisitDelet
 	return err
 }
 
+type DeleteWorkCenter429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteWorkCenter429ApplicationProblemPlusJSONResponse) VisitDeleteWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteWorkCenter503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -35890,6 +39225,26 @@ func (response GetWorkCenter404ApplicationProblemPlusJSONResponse) VisitGetWorkC
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWorkCenter429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetWorkCenter429ApplicationProblemPlusJSONResponse) VisitGetWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -36028,6 +39383,26 @@ func (response UpdateWorkCenter415ApplicationProblemPlusJSONResponse) VisitUpdat
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkCenter429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateWorkCenter429ApplicationProblemPlusJSONResponse) VisitUpdateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -43463,1060 +46838,1075 @@ func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3reuM2lij6Kjjec76SdtMu23Xpif3Nd8apSqbdXZXylF3Jmd3KNCESshBTgEJAdqn71H6N/R7zZ/7P",
-	"vNj5sBYAgiRIUb4mM8mPlCWRwAKwsO6Xv+1kcrGUggmtdo7+tjNnNGcl/PmGZnP2RgpdysJ8zpnKSr7U",
-	"XIqdo51UyN3MPJEeEUrgr5xkcrkmC7omU0ZWiuVEimJN6EyzkpTsmhY8p5qLS8I1ueF6TtLT2e53UrDd",
-	"91Rn83Qn2SnZzytesnznSJcrluyobM4W1Myv10u2c7SjdMnF5c6XL8nONxf0sg3ZuS6luCRMaK7XRNNL",
-	"ImdEzxkp2bJkiglNzZNkRMnPK6lZTs7/cLJ7+Oq1e24q8/V4K1C+JDtLWtIF03bvTrSm2XzBhD7N2xCe",
-	"CEL9A4TnZHT4kmRzWtLMDHBMSpbJMleEL5ayNBDOSrkgjJYFZyVRa6XZQsFGZ7Qs10TqOSsJz1VCFGMk",
-	"ZwXTrIJhvLeT7HAz85Lq+U6yI+jCwE9DKPvWu6Cf3zFxqec7R69fJjsLLtzHgyRyLm/kYknFOrp0cvhy",
-	"1y+VZPgk4XkHiJkfqg++vyvZbOdo5388r5D5Of6qnp/mhy8tVELTLH4g5MXrEKqV0nIB4MErfeC5MW8P",
-	"3ovXCJ6d9CTPS6bUNmBSfKUHzNbY9wbukEN2cG6E7z6OeQBAeL26weH3AgZbLKVmIlv/ia3bIL2nV0yR",
-	"kulybQiinnPz6ecVU5ooOmN75IRcsTUQpKzghlBkcykVU2QmS0vP8HGuyYJRociITsSnT6dvE6LoenxE",
-	"DoiW5PDVK7IsudB0WjBycv7m9DSgNQlhhWLk5f4+EXRhIEkDyHf/xNbpHvkTW6uJmLLC0FUtYXItr5h4",
-	"pohmggp9bEkQflLPDOiKCHbNSrJgTO9NxETskos5IzNeKu1hBy5AYaXlSqiEUJETrhWhQt2wkoyUpnql",
-	"EiDK+KuZPX0nM6DiqflqIghJDTNIieVf5GbOhNmYOVXmhcWYcEWu2FLD7h2+JHO5KtWeAeqkDowZXtEF",
-	"A5jcfPDFgum5zBNikCUhP69YiQ8Y0OBdLoieS8XI4UsDEkxBcskUEVKb9RF6Sbk4MoBxt0SGMwBs+E1C",
-	"FrS8Yrgsfxp69yNbFnTN8iNiMDI1DAzeWpZyWrDFM0VSu5LTPDXHyWDt9R1P4CspmBldz6kmJRVjg21/",
-	"PP/wHa6FKyTMBjbcP/zxmhYrBrsqi1yR0YItpqwksswNEcJzuJlzzdSSZozkEta9oFqzcnxMKFmsCs2X",
-	"tNRktSwkzWHX5ErDiU/lSuS0XO85TPGnYJEk57MZK81NcAeG+6XIy8NDeOuHOS9Ye81EaV4UHsEQVWFQ",
-	"My+esx1o/yv4Abb+o7mcuydGeknJiOvqKG8o1/4awlTjY7zL5hth7sgl09Wvz9xhI8LZycyFuiGv9vcJ",
-	"LREBEvLy82fCRVascnPO1A46Z7RUFSKWbLZStEiIkkQxkRNq4BXsJtytTJYly4zwYHfBnPGrz5+JLMnL",
-	"/b93F4zjigCRRgKWRLWRhKgwg9pz8qg6ZTNZMti3m7ksmEV+aogXzccVyGazEd33yEcEQCHgiNh2ID3H",
-	"m09GL/cPEvJy/wVe8pf7+wl5efACoD14hQJQNmfZFVLLivrBHEoDBTUDB2R2TApGr5m9X2uyEmZ2PAOQ",
-	"SR0d8E9woK6XUmsmcC0BZeDarkoRCrstBQPC9oPFYjMKEqAahPCSIYVrovmC2dtvBNG9idhJdthnulgW",
-	"hvG8mB1kX9FXh7u/z1+y3ZfTv6e7X8322e4hfT09yF7lf89+v+9YFk5UMa0G2d7pkN8OX71qCnBLuKBm",
-	"zH/9M9n93z/+7u92YlLd6cxI6iCot9nZN17aVgZ5MrnklvpY5mVJxsdv35CvDg72x4k52fR/psdIqqVg",
-	"hlBkc/fWqjQ3fSIsXTffVRj7Yv+lJx0UUBB3Mr4xoYqx069RnIprJrQs199cd8vu3D1kDhUFeIv/ZPTi",
-	"dU2QP3wJZAKe2yDOdwnpvAnSQEH9xevaOR++jJ6pZosBAhPXbNEjLuEgdxaZzq/4sg3KR6sLaUnUFV+S",
-	"Uc5mdFVosl/tGPDiCiAYKJx+JssF1bCZ+sXhDmwMX6wWO0f7fle40OySlQiJLPVbXkZ0S1lqknNDWLkU",
-	"x3CJCS0M9nJN6HJZANqjiOQAVbLUnaCa38xUQ3fLgoYAeGC/5ayIHONZKZesNPdSAhRkut4j7+01m66B",
-	"jCOnLJihAV7eqX8JtJLRbE5yqZOJyKhiu1woJhTX/JoVa8Pcc0M1czIzoDhhkgpzOyyPMRAYIfSYrMSV",
-	"kDcCn/Wy3sv9/eAaxzYKl1lD+A2q6AW9HIDfml52o7eGIe6M3Rf0ivVitxP+9s2HV/v7+8fk1T5Sx9Rg",
-	"dAoU0wyTOv4B51V9JRfcHEEXrgEE/deCfsZrYabfcEu+mB1RSykUA5PH1zS3fN58MooxE/An3AqU1p9b",
-	"UfV3Pymz+r8N3MMzfAsnre/f99amJAWZUV6sSmZ2abpSXDCldstVwcg1lwXF6wJWgFnBs0cF8iIQBjI7",
-	"v6q0DVRHnynH9IjReRgAWzKqWd4D63Yw2vFO824oQTM28lxm5/6S7LwFe9L9gXG+yjKm1AAgcjvzl2Tn",
-	"W1lOeZ4z8dgnt1Ks3AXlBJVeUtDsCqUUQ11h5meKLFm54EpZNPsnKdjjoxjsG/vMlSHE05WGPTSkF0yv",
-	"ZKQYq8M93mmZKk7FtwW/nD/qBelSwVu2CCB8TpkThsOMwHJiGHDO80rPFjloaxNRU9d4pachUzMzXfJr",
-	"Jgym0bVT3CoDBPCjwCge6IQR6YBlUiAxhymtjuOMPDHZM6CnrZP4yIy68thY1N5zg0TAbcC+wUhBla5U",
-	"p07lfFSzl0wEGkwMdZb5enxszmpuTrCkYo+cgxrrdVhzWPjJjjaBW/Wd1N+ai/hEN8vr/3DFQIMJTWE0",
-	"y+RKVJduBqAi2O9lzmecRUQRMz74TQyXzs0eN5wiYI5BzmA2DbavjpTgqdkNXDWxpdrnn9fcOoETpe8d",
-	"eAb25oyuC0nzCynf0fKSPRUXdWaqwgABNgtETcXKayOxZhlbakVGB/vk/ddGOJ3xglljxjNFjOxZ8IWl",
-	"Cvi1AlpoRZgLvmBypZ90eY6e0bLk16wyMDK0IoTLLQp5oyyFIyNc7UTguo7Ii32y4GKlmSIrUTClgnef",
-	"KZK+/3D+l09n7z6cvP3Lxen7bz58ukiJYkACwVQ2PkYrE7fGlomQMCuZUYVOHCFQH4ErQYla0KJgJYCx",
-	"hzf3nJXXPGOfBL2mvDBawGPvrb2dRsySYsYvV8gBnXLi4SJrVl3tnGo6pYqRjAInmZozQl+nM/8t5AJu",
-	"Zg9beUwW8knQlZ7Lkv/1cVnHeyP7iMvE6XYJKdm1vGK52Ur2ecnB0G0o5Q5AqVZLNIa8ZzmnF7CUp7ts",
-	"zxR5g1PvGlA8UqDde2FAJLDdZig7Pvh50aEWUzCXUmlaON/cHvkg0ESEhkBrOueKWJ90QsSqKFDdE9KZ",
-	"2hWZG216pCShEwHAnBmmYPCRpCVbFjRjKaFibZ3XizHMdFNyzVBlr2bSJV8sWJ4QSqYFFVfVTxOhtLTW",
-	"fjc52mFTtqC8SBEuCypZrBRcBUrMkRfMLfII5LD0H1MrxrHPeiKkIFOp50TxnCkYU8jAS4Aa/xINFRxV",
-	"STvcQXtbvwW7hPN3FlywPVRbvZnL6K1mJ5HEoKZeNwskO593jabMFku93jma0UKxL4mb9LDrTj7orC9i",
-	"cgEvH2jSjOuIR/IN1+v7m8LQ2jI2C/5wbxMBfkbs0eZrv3sjg5f/mNQxb3xvMKB9pUUCcHJ2f+e2nFut",
-	"smHlM18TsTKX+f7mAvL1RuaxCZG0ZTK/v7WBzeOslNdcZCwW1EM1mHaW9pF7mviLf0pOf2KZNsypCpyJ",
-	"0XWQJDFyBjgaeIlAPRgBfVdzukTcahA1sHl8Kou4CvDp4zvwupGSLaRmQYDQMXIGEMVuuIKV96/U3D+0",
-	"3nzSWXu6H8BFCVbegoG24pZjhvZGwZxqtmtEzZ3I+LURY+sJvrGikBRW0h60AAPbaYe6ZJmVFRaeKQih",
-	"Mjq7DeRKyJx9Htt9Q1WytavDgLB70S9nVPjyLT7/JdnhHaD3xX0B0rRg4Oo7GQZzRc8Tgy/ckWKkBhqV",
-	"jRzDgoGnUhaMghBWSN21wwUIP5nB3pkVwtwnpm6FkAumqZGmLX/nZkhanNWuSD+W7by3QzTxiYzSv31J",
-	"negkWLiP1a2OE+kLt2fm5+j+yxuBgvowFDgR6w/wBsYEOmG2KD7Mdo7+PHQUO8SPMUMZ0Bqw4pmHgsNO",
-	"cAs23jZDbflfI5vx9droiPZ2jfa7rs64Ria40K9f7rQdBO6bFgUtbujazEJFTksAj4nVYufozzvuu50f",
-	"Y66cyv/yZ4zQwpPx22yPuL5ldiAPr126py+R+5UEpNpdkgB/a7T1x1724XEhwkbsOdJaKCiGztowqwSj",
-	"MNb2nM08R9Zf4NiMi9OohkDjBiurUCn4qAglBVfacND/dXpmUN7oqRgjZLSL2lVXRM4momQZ49dcXILw",
-	"CT5gBXrHlKFpi0wh3IWXDkIpxzFxvosWwluWeh++NKDVvOdN+WyzQ7tCue3u6oXT7EIUs3jD84GHfBHH",
-	"9sb5GbWtcc3NiylYHPC+1alu/YU34W/V23ukesRGInB0DsKh42kroumVOcfalaMFUx9KDJioPnx0Z1/7",
-	"9oyW+h0X7FSzxU6yA9HT7t/Gb8tVmc2pYm7o2udw9NoPjUG4uJY8M1PcyPIKnvjgPBfm/gd/c3zjJzk1",
-	"EM/50l7l+LzBHJE1+19/jGDYprOIo/oVFzkExrhr3zjlEdLq2pBjuGz43NrcX6mJnAEKmdUmEwHo4lZo",
-	"EAgWY+PxIteXjL7n7Ob5NznX5My99sFF7xH/40Scw0Dw03iPWBN4mxoAQjVJhyhsNI7DMR5BiQc8ik+w",
-	"lX1yRv183jJNebHnpIs/T1b7+y+yK7aGP9iPZElLrY7NVtNSe6IMIpchoIT7wDYyCgJpuY4LdG3sgAlQ",
-	"+q+jhZNvfNzkc8PGdg2YYJR1Ju3a+tuqh13h216ZHY1DxzZoeH8/oMQxXas38CJxU77rFjGdOJkDYo/Y",
-	"Z5rpYk3qEnHi8T6QeAw+HRO5xKM9au2a4aJwMEKal5vQv9zMRiz0cKn3Ni/AO/AxhmRLnlWb7GIrBtZB",
-	"gr4kO9/ygvWCnRl9Ggz0oTA35YJCyEi/+AWjxyBvb10/8/wWOFPMzgfyibkSFWM7rttOBS1LeaOsSKRW",
-	"hSajk+/ejg0zJAWjRtoRLDRyuiUADQUzgBOEjAIBLNi8IWeYt4RvuhhqeM57AK+EvElc2PBEBNcewtOn",
-	"Ml9jzPCNXGE4FLPQg7Zh8RnD5a3QtOAiJFMHLQNCkK0TIWMfDMh6zlQoqisyOrDhRBgtZ8h2VNVa0M+n",
-	"+OMre73tx+p207Kk60ot7ofBPtM1/7b69Dbg3UFjQ2E5IsYFO+oYwMyu1ArYd1poCMPwpfYbr771xoum",
-	"uYBq5xGFqNwE41EhBh80QDDS0wU7ImlG85SMzi++OUvI6T99c56Q84t3CXn7/36bkLc//FNCzt+9Pft4",
-	"gdH/yBPfnLyFwW0yx9nbbxWmqUFAIHnxloAvDWm10iWjC/QXfHrx1lzBs49vnGlnnExEmstsZdaTkhFO",
-	"YEY0ytGMZwzVHPZZE/eYYRopX9BLI1Sn1zxnMrVZLulK5GzGBcvTvYlAU94zRRS/FFSvSkZuuBFg0Lm5",
-	"4KpgNDdAs8+aCWVYa02u8aMZnZCa/zsYDAIYCHaSHQBgg/jSoSQGkQd1NTGw74y4qMLUI1bHX6zudXfF",
-	"a2uRGzDeKrCBATepgo6qGC6jMDcDvyZCMGYjkRkjo2vObsaIgNIOaDayZAt5zciI5VyPrYJs78PNnGdz",
-	"yPbw0sxE0JJRVNuPAimdmEtPnhMQ1s3f44Q4vcY+cW4/KveY/8Lcm0qaTkhEsg6/DNUuWE+PJD4RdvJK",
-	"Q/DTB0pDgrm1MFpLP7Tw/zM8gS9PBHwaJ6SmJjQ+BtB36o1IivqVDQtAQweyy6h/O06IVUPdyk/xo991",
-	"93mckJ/kNKmC62Dxbc3VTv5HOfVr/6OcjvfIB28ngOQaw8hLRiGFzYgcBRU5y8mcXoNk63KE10yDhoaP",
-	"h4iFI8mZC3BJ2qY8pPVoQFPHTVXOqHcTsdn8cNygTyWD2aL2h6Q2YGg8SevU9b+2ZaKfIXyEc8Jo3YiZ",
-	"VuYgfqAdEp89qTk2BnueTgShUyWLlWZkrvXS0C/zr3L+KOdTqGkJq5K3NML9Dh/Od71m92cKReORj03w",
-	"aT1iDYGDY0c1s4IqBf4HTFsAYG6hmW4pHT6VMf8Ys92MesyvGEnh95SMXPoiqg6Gb1hhRUEspc1sVuTl",
-	"/stQI0HojwmGsVRhi6gsS00MM8P3Xoz3gJ1DrE4UYwCf7PsuDOrTx3fHznVQJSgbaBKbBwxmySnNrmwQ",
-	"iMYSEWhEhnA0I8+N8LTxlRmrMsIMuiBNKRlm4CiSyxsBpM1w4NTjeRrklUa8/Bs9xU2JxDkaPD6HLoJ+",
-	"IeXXbIwabn8KqA9JNy0htVNg6QrnV/klWa1OH8zlOsiwVMnmj2tNqhmQ7DhnQDc6QUWyYvUIEKPr75nR",
-	"bFIwEKaa3cMgaIRIVY7lsRWDIiQLyNXo5f6L4Onb71YA7S23q9veZtDj2GbaWT8zBOPVggE8H4zg8fiB",
-	"LXTdaB8jbba2y2bDHWTx2vIuRgqM6KbqrOQLGosSM1QZPGLU6O3e0ifJEt8AUx3cQJwiiEooXRqcT8cU",
-	"0ggPq95ABX9Hv3Sv+VTMZMzm1TDnPVN+3VZGT1wxpMpIQagCdW4XEv8MT1twvatle5c6Aty+C6JFhY8U",
-	"HRbVQj9/B8Fi9zoqWho2p0Imfed+oslCWsOt20Twi1iKAfGy8G6cvsaDPOz5dcd4QGDdA+wJnOqFDKKE",
-	"e0mLfewL6gnbvxcLkqg228dH1AdvQVnfjhBdXLTlj/135IeSx9SWE3+iVXYh3PFVUZirArHM+ZG/vs7B",
-	"4+3wRr3NCkZLlu+Rb7CeAoQYt0Kcj32Ic2MQzB9rhjqTkTnJ8Z6Pdh6ZK8loNp8IG0L6TLkfx7eOhSa1",
-	"UOiJaMVCGz16jUlRYK+sqpLUvAuQNR0LtOggFYZC/WMXGCQCBW5ddKu2D7vsJzhegLvvORtEBjLxbdBn",
-	"S+o1zGYB9ZggmbBGysET5LiOReBjlFZKds3lSjV/NYvIQSnPXcYcJDPqkgpFM+eiHUq8+kRcl25iHuHi",
-	"8hYSby/le7DDeVq6CPscp2FKnyzkKh74m0mlj0iqpaZF6nXcacnoldFDn7mKOD+vKBZDgfyJJSs/Ca5T",
-	"8g8E3iTPqwdGpVyBTU9L8prkLOMLWhCggwrsjg2pApIAs3VbRrCTBI494Sj2591LuWu/zFm29xZnCX/Z",
-	"xbokMBA1h7izkOo5F5qVghbPlwXVRvx8nrMM5SOzjkeZq+kZgIkTv9yuM/zanckFj92oP0DeqlqCJV2W",
-	"hCnNF4YbjaOn6o6rve0FncrItXlnvrYFxqqL/pAnsqDZnMdSA97jD48KjGJ6tYxl0ejV8hEBaeAOnlW1",
-	"VQ7OLhz6AJ9UTJhU4CgFB9OxpwdcEYNDJacF+R2B2cjviJ2N/I7IlTb8lixLmTE01v0OXI1zhjG6HajV",
-	"W86hold1JNjmJYR5u7fsYs78WrZ83S57u7c82Rn6SgMD/FKTCDK0VxSA6ebuwhUuLs+ZNv9E8OUCyPfu",
-	"jTn8DB8myj7dPnc35xtaZCusWvIe0uhjZOzGIxCUEwR1F2QOO88Rma7KnAnUPYuKLGGki8dOfymd7wUe",
-	"/dq+W+2T/2ZjfHb3MqJ76MuSxHMmsDwQmNZQb8A4aCwPUAu92uz8PvVGKKeC4BB7OwNizqPAQ+1SqEz0",
-	"ls244HFL5VuWFbRkWKriirn4EZJm1fsqJQu6rMoVo4NPzki6kPmqYClW8EjfhK9MxAyO9cZb2Z4pFM1Q",
-	"Y7JVl43U5ivlQW0qCypMwLUiOEc0gpsul0zETseoE2oub0SQ+GxVKqh7hpXtCCUrYS3QG2XDOSuWZtz2",
-	"bP+04jkVGbMzeq896kP3a6Mo6JRFVKm3XC0Luibw87Gr8OUrfnUaGHBvNxKv6lzf4wu9eStQNNUiyUox",
-	"Ky9yV3AX8QMwaoSl9XJioywTAiW8ggJece8Aas+xeKiikDcsd3gmZyQv5TIHRBC5rfNZsDdzyTP21v2E",
-	"5b6OXeidt+GBo7o/PK0Z47Us2UaUrEpMxnHSydMQADQeaNBx9KAzo8PeXjxxNA/MZZETikAcYWL5tMr5",
-	"TpypoqzCEmGdcS1xSJhNgEjREBuwDFlrEGK6z5OxmBo8X6FBte2JIwnBfR1MHDvsQ8gFAH9mq6LYXS0N",
-	"2cJaGBgbDYPZAnMVAdsbTK7OY5Qqrt2uiuJWmm039fp66CxDpukgT15hd6ZwXFoXmdp6dfdPxoYbN44N",
-	"D/l5VSuEgvBYalYrSHibwICHIHZHxN0jq1s6f5ZKJgLqM/jIByHFLp4XVK/iRoTL9B557yyMQDOgnEaU",
-	"fk5ESEG3XHwj6HQwuT2PUtr7vVN1ottnyftVEWFLf+t0dwMRHeh2CwllwZUeGjkfkaD7o7x5/jAR5vdO",
-	"aN40KARRqymC5jatiyhuuDi3xYS+U37vV98ZEAwu8ZEV2bt5Y1CSdq+dkWX++ct7rAoKf3+9Wu8kvhvD",
-	"TrJzzUQOmrKLqIOQu7+42DkMaquC4VzInH8As8aqz2rOl/4DjPmXM1rqvzSzwPCZ1m/18Vs/t5T42rhz",
-	"vlya75pvWfBb3/8kp38Jg/pEVkKg95JGo/eah9wZlGwQDuXRxrHZYHxD/RvqXENJxLdtuS+uJsKFio0Q",
-	"HFT8LGPBgF6kwvar8dFE7JJUs886TUgKDKzgghnBBdr54DBQKD11vC74gbCfV7Qwt15Wzu8K6QzAlpmm",
-	"ZFTXNMY4aJxnppCYA0TAjGoXk2Ado2AqP/oxMXyJalywgXRp67unNg8dXRsAO1RPQnsj6o5CklmJDhla",
-	"YDzVKH2Vot3+1d5+CqNiLTmWj63ggX0TGCgNLCevX+5OOTRRuGR2w9ByaWdOSDorJHQ9OpNc6AogsSaw",
-	"YyyELLGNIHx9+F2SWr6THpEUGz/IkqTA/1I7I9XYhin9l3/5l3/Zff9+9+3b1G5fYlnax2/fkBcvXnxF",
-	"fFkPG7AjSx8tJ2czxfTYbDNE4bmlZrRgIqclvGtguym51kxU/B3hMKymcYaVUONPExbIhU1TBRjsKcZw",
-	"45OyuxUbc6Ww7VEXHkzEiUPZmzkzh+kQgCvCPi+xP8LIhytes1KxcRBDB56+0tYDI5lkZdZKAzHXyPCN",
-	"8BbtJDvu3rifWtgOpCdAUqhcEKDOTrITwZydxMshyY7ZcPMaBdrc3rhNhEp1ByaiLBYXr8AXFRAuFIwN",
-	"Ai7o0rZqCH+H0CYw39nKYi2b1ES05JaGhapWKNnKdaM0ql+mSGS+MVTjiq29ix5Ih4ElRX0yYJM1eTEh",
-	"DXNJNRxSXhhQrbiOED6z3RE7HQS4j49JhEDD6CiDuqgFJ5k0hVEMf1CVoL1HTrDpixEq03BFiMDKdXlB",
-	"tiKFtXp6LZtYLdvtkQtrsFVdcRLskmMIJKf+jVFVjW7sD9T6y207DYzU9sHwiqyEufLp86xuwCQ2FnSk",
-	"56VcXc5JuqR6bulcKRfpGANedTb3lLvKsogO6jM1zegOOscGEV/3yEe2kNeYlYatlqjGnGFx6Ytj1NCE",
-	"K88OgLp87yqLhzXsEUREYlaWsoQWMyyvc/E9DIs1k2BcbLpHvkcF00JplSo6EQEE2dwwGoibCepj+wYy",
-	"ZCU0L4LLApSLfdaOZCPp6hA+45VKfPuu/vpWgypO+bGCCuPDi05lJcu5fscXXEfNRznXtqwrr08XOM+P",
-	"a3UWbVG9oM59hzb6kA5TB1q82Nrp+Qfy8vDg91Bu7bgeEeAjT5wl09Z3VUxH7blZg/QPVFpU9S4r41B+",
-	"QtsMz5mApPiS0IW08UoeXCNrXVenomJnsbmymX37gsebz31kNN81VOjIbANexrNPF+Q5XfLnfurnf6t6",
-	"zn3xX+9qjiX0mlAYzDdq73Y1EANI42kwHlZkkTX1HbD2YeBZL1nvzh1X9xRzyAx5EVJXlXN9nVwlCcWC",
-	"Ts68c++gbti64xAAZLz1hY7vDaq86oMQiSDD6j2OIjsY4vYj9hmJwUcGRdMztvE6ftN+40uyM6fKke4z",
-	"WVr/eHeqgj9WIxrUv1nC60MipLcL9b2gn1215zhcWLPGWqarlpZGPqKfvS3b0gjtSNtmIBe24vowhhQW",
-	"f4Dq/7Z4J7jKbZdPlWDpe8uDh/OtuEnKkswBdDJKy4XUsQSib0vGdiHMEx4YRFKXdL1gQl+wEk13wxLc",
-	"PCZGUtsu6mTMTkC0mWEz1W+AdNrvxu+YZtDKAfnOWKmk6J8FNM2buXSpG8GsiMBLGGTQpJp+/kg1i1bx",
-	"uKCfgdEDBhrBbqXlgmqe0aJYN2/JMwUxEEHVJ9v4EpJLVlru0jx3wSbQIEhs52VddVUrDSC4YVNf5Hpn",
-	"28y60BFZEzAaUlFd9muhRwOFm+eKCwmpUe0QouS4ISy5+xYjuS2ZJML6W9w3wuMqBlOrMVgnZT/2SO+d",
-	"1chtjgoNz62icBvq1m5ZjLuFVFsX1t54gbYtmr1ZpuwtiN1+fEBx641z9heuRtPC8HsFQfaRI6KfbzPW",
-	"EAb/4nU3a/sukGZ9De4w+AINqJoNi7roYHXfma/r41ZV6iCmbdjwvWW1b7F7W5TObr+LGt3XvChsWGUv",
-	"8Z3icw68YwOuT6BaBr2342Kone3cukY2Tuc7GrrMtdtN61wx7xjN4yHab41Ab5T4kgrFNTI+rgYcQ1B/",
-	"9jYlxW/PvjydDCheQKoskWlCVcOWirJE9qiFG+3jc0TFoTQSBXd/BnCOu0XmVJ3o9wiEYYUJWY10LG1/",
-	"D9NIhvKdj/YEHiglpptfbZ6ulhsWREHcKVumm909EUBxdvnAx9LJdJ9oEzr49xNBE+X+TwRLXCZ4KmDi",
-	"ssMTQdMhajwVND2CygPf5pic0xfZ9Z5esSo7s1sCIqNaaqaRRwrpjF0LWl6Nt5CEbgVQh4x0W8C2lpWg",
-	"GJeVgsi+kW8WsmTNkv2tLth3FqeeBIcb8lggg1lpK0DxPvnnDVr4hmnOzhy4ySHGiuIsft/fyykvGAFq",
-	"cBdl8QN0zefFVH6uZPFb+FSg3Xfczo5Kfmdiw3BNsaBdU7yjwQy3JaEfsBzo8C1dStWRqvNHOSWa6wKU",
-	"g1IWt1UMql0NVh9MXInpFar0llioI+udhXWLx/chrA/E9eMq2vlBhTBzL25YUewaksfy5h2BcKKT8zen",
-	"p6SQmY39SohtEkZJLheUC6w+bStJ6xs5ERB1r6AJa24TgQzaJoRC5YdpSbMrppWtfYn1Pm1RhYRkcgGV",
-	"XxJyekYKrllJC0VkORFCil2EJiheRc5XJaSHI+F040SOCQRjKCjj+r9PxLmPunahWhCHBzEC4z1yKkgO",
-	"NX8wka7aBDM8EPLXYRl2aAeSS72r2JKWGLej5QLicgqmzSMJyfklt/Uk0/T/+h9/939PVvv7h6+f/c/f",
-	"7T7/h//nX/+S/u3/+/K/05SMPn77hrx6cXhIqMGrhCg5Eal8Ni05E/9oDTl7HDvaQ+TGOPFRH7Yib2KY",
-	"HS9sjEwuV9OC5SSXGv3j9vy4mghnmDh89aK+IEzhgr9wwS+iS5mvl3MmVIK1X5SmpebiElovMHs2GCmD",
-	"D2KYjXkZPEUwh28mWRRu5BElU1oycnp2/dILCFihHEu3Qc0/KgJUcUXCg/pWh/t3I+0PLOJ1E/xflvAd",
-	"co57J1DdXOaXIC9VyNHHb7ZJOmDl3RIO+qNMQnMk2FBdhJ4NMw4C/BOiOgjopZBlRT2DGjvjWyB5BwNy",
-	"W+fbo1tei5vFFWH1/pQPAD2Qh03QN/1eW0chWNwwkqDIilXO3oYxEr25OoWSLmquGTSh4rqQ84NB7+So",
-	"X7/ad/csxFICiri8P260JaWpuVM2TmwNUZWH+/v7eCm/+sr88uniDRnhW5kU1wxIv639D4HStqx8tDzT",
-	"HYMDHihf5UvPNb/g8fi/ZckzWBsPDPuq6lPWvsS9zSEb5dRuqMKOdfecwN0bcxH2UrelKJs3cDyoIEC0",
-	"59yPGzb5RCl+KeKFRS+gvTs0IPCErqot2k0vu6LhTgRhnzlWnaiCuritL2qVRaxY3wgI8j0hXAxafw+d",
-	"7RhPA+xNO7YlB4IN/FXmvf2iiEG/ghlRKB2mbEENPlgdMy6DVv0sNy/ulmbpLorgJcHbbOuwamN22+6q",
-	"x++R97ZAInQJ4MpwUshaGblukbthP6OJkDOXm8DKdAyxdlauwB23qUexEO9h8ddJ3fD4a4qvbhaR1bYu",
-	"YE/UdYxzLanRJc34//rnk93/9ePfXnz5u8eNyPap9aswzrAZWhhhfMeYDGKQacqsnDkCAZN8V9+cI0yK",
-	"ytk93M5feUTsneNch81zf1UU4uhwCw1oWBzqNjUkXw6rgTEsRNRLP7XgUCw9DsRuJa6EvBHjO4s4A6NJ",
-	"aSCRQVRppCb6fQN2p4jTZojpcXCCWEAhXy0LaCiorCgZFODleaik7nWUqGjUau+vUHEQq1Cx2ra9yam3",
-	"3EmlY3afOJ5uaoKynRzcKRw4thcX6GmmfblQm9A6WkjB1omrVsmZSkhJwQq9ZGXGhKaXrNZi/iFZ7lvg",
-	"JutPgsdKKBolZyU4tq+oyiaCIw08qPDyEVnKlcghtJpwkc3JqJg+52IMMVuGov68AtGl+uk//g1LeMJI",
-	"4BQ1P5o9uOKFvCzpAkdbMEMTR1eXzxfN0YKf2qMteFFweKJeLs/MvZPsWBh2kh3zuv3nP/6tnYVrdta8",
-	"vHtNS0gzNKO8m56x8tSMA3+dAzzw+U+XZ6x87/7AH97v/Aj7vKSljquSJyT3v9ZclYj4YKQ2xP9GllfE",
-	"IAhwC+wazktisHQZbyi0TR5MBUPcpvOLtxVE8jNg26qFqWHWA+wV9QY2OkqJT3NVFVNwgz+LnJIvDYwp",
-	"9Eacr4ZW6XYx/sGb8Zu6CZapzV7T5pywDOOg7pc/+InbYA20tDS3NIygD9cVp7BuWV19tlqKbh2Xf01a",
-	"7u0lxIG4vqXQuOEmtNAuxLgjrAdCW7jYKUkJqceJ04ylyFgC2g0XxHXTCinly21auDoS0ls/azjTd1AM",
-	"M3gFUP9m7bqNtava8PM5n23goRYNoX6veXpT3sw15XBVv3GMdACee6ZL/OtE2h4CZs4EST62TUv906d5",
-	"2qroSUbTtbYsYjg+wz5UEEf4RU7Xw0Z5ax7cMmsWFtklKLh96s/UCy6F37ZaXz3FNKE6LISBzeaCtM62",
-	"dUJ0BN99I0BDoOTw5e5crkryhz8sFr70jtWQ6jkqB69e7I9vHUxly9MCmn+YwUafivdcrKJauP0Bjfkp",
-	"hC+YdaTQL88uKt0jJ6L6RBgtCw7mESpq75QrociSKj0RC54LfjnXZHR4iE6z/df7+9A/8O/3x8euQBRf",
-	"2ORxSsCZuavnbDcrZHblrtDBy5fOsDQRQKwZR+MMXzAfOUHwHaxahBWs6VReM3L4AuyMdpX43auvEsL2",
-	"LvfIIVBysGO2Qh83hzsu6Oe3lBfr79jNH+U0trdSaVCOf5JThaEhLAdVIqe1MhNhCSEwj+7dDqLNuVbN",
-	"6xOYJvhiVWgqmFypGkEaTgwguU3ZSFDEiWhSTam3vRH7v9/vuBErARvG8jd0SeNpB6E1D9b/TJHMPm02",
-	"3Q8RIysxObNGaKqmSX7NFTXovIeWSnZte2xdbYRLYiykIqc/buZntxBscQuPSNoYCpwUaVVzO0ZlJyLo",
-	"gmjO91LKvNs7MdjtMIST+p8ibKCLlYIYGUiFx97oD3cV40hvwTXRobO5qOotOGkfCzxpyuqbLIsQO4fY",
-	"NMDIuAVPtDE5M3P7MeItqVGD4zqP8VeLLBgVKmDbTOTKlvr/rA1ZBTErcK3s7371499exl0rdyPggQur",
-	"7RTaRMu3C6x/ir5Pj8UPNuICGQH1bxqVjSojqqofoQSwDQ7cJ/+okQcIaRrAUYYzkwH0fGutEG/RnXTD",
-	"cAFdWiJM42xXqmEucHqj0SLvUXfcpLPi0v+7aK4dMQTfRgMHNnN7FBCqNtppiAVp4qqDQodoGBz5OAQ2",
-	"48YrbbOSuFbBhONB4sC9CQHuPv9XFAZ+Y7+/sd/f2O8G9ntrfvsJ6FrEKdRNTI9cD1tl2bB/z3nVasZq",
-	"xfQeuZj7juATARX20Ah17Jve3lpr6nVIRJC62l9Z4o2zxWbxkt3RLbG1wR9aaTb2i4yCwCPBxomt/QpS",
-	"zKrA3hxo1zuuuzWDXSwYvWYNQenezf1tzOILIxVIcTuXuJ7z7EowpWxvEDuYwk7FltuhMQIfueG5+ROq",
-	"2bGFItlKu4jeca0TgMjmQDGdYztaMrqH556IwGi9ISGWio8r8UkY4iHymEU4JAbVqBkVpFwJL41QYav/",
-	"yrLLVDzc4lxzc29rdQ5qjTYkb3skfvS6Dyu0DnJN5hhjUnNllS2CYZ+qY+091bXsIRU/zG0JpOpAuLqj",
-	"+XpBxWpGM70qBzRc387rv5A5Kwa2ct9u5FtFCQR3Y1iMwNBwultkeSugKQ+yN0pTvdocsek24xwf315C",
-	"aBMF6OuPIVByhqIk1SDBxy90yIjiZDi8c028J1zcYutvFc3QtkTXbk0d0xuHm7RpbdzmbM+tqm7YZ132",
-	"x/dW3ggdlTdPjPzOpRVNAjsA1FdV0rsqwgCjBLs2yBuxgYFsFXdkYdxE1jcKI0ban0GjiEbYjZ6zNbkx",
-	"MpnaRoRo7WIQwxVxtzKRv6WaxcV7X8bWrRZVttGnizfjY+vWbOt6brzhOWrDKXttgiEAwwsW5KEAxe5T",
-	"feL6vtXPe0sk7wux+yDqjgaLKGS6hioCFQY2bBlF0RcUYJDZl3FFQTiYhCt7VWrbaIRbtFO4Csb+eo3v",
-	"y58e5VfVz99tdE9WzyZVehn2KXBKvijW1dqDVRvhR3GRMTJlQFngBIfVTrlV/AU0g7B73bj4XAN3xKxs",
-	"7M4BIIfHenty0BN80W9bbpxEUkezcB+2xPsO4+Ig5MeCCGAvbCGm295+o/M9O7qOQTZAM1NwQbf1fQ02",
-	"QnJV95WGWOU6IcFTgFsOnwJj13KlwaAwES1SAJtHTmyJi1f7+2H8UFZKoy4WRY2XuZvoll5vGnk7RB1m",
-	"4uxD3kEI2UMyDSrGr24bt4KgqT6yF9MLI+e/megFYs4Qmlct49Ykr7HT4YKbkG+38T2E4F52v2W/ZyIr",
-	"pOLishGg2Xm9E2zAY36EVJtmdOe9XP+e/R20n8PceNWO1pj8gzry3ExO5oV6B64EUtWA75FcfEaW7S71",
-	"0ADYVuPpqfbQ2e/uF1EGYpM/0yPBQ7k0URD/GppODdlwVwup2nLfBfjXsedfhtzVWyZni8j17buSW2ih",
-	"ZEQrhj/2zTEzFpcnbuvF3CgPbnZp3kJ1PQZLfbfKWkXnD7tVt1RHj0kcbckINCzoD0nBWXYHtbVPY+3l",
-	"I9vyj99yA24TYdE0VsaLUUmR+w6S4a0/JhRK7zGUh8wtVEZxBDerIumllHkaOmLMF1AcEtotT2mO/Yw/",
-	"zM5Zec0z1u+XuTuZ2jZOc6B3p68C1L15e3q8Fw/rxu/3Y/TNfRwW9QINwHpdj6quhHfzuPY6Qp4WtAfJ",
-	"UdvkabmfsgYtIO+0c9tvXb8P52mP9b6dQLenHffrFDppZxrWcwtbEUrxLb1r0ayBpca+iRX1a69IXKE9",
-	"wrWZd6VJFF1UzWOrDEm1VpotyMjIP0zoEhhI2q7BAs2XPwgUkGoyB1e+u7BhSNR9P5cFqG6uygKIqqui",
-	"ABUBmg5nq4KWE5G6GjGneeoecodQvTo3KgCA0NHq2FWmGHlTW3UxwJk/DiBuF4FIJsKCz5WyFWhxwCZ8",
-	"rpgrNX/iMYL8ajWWYEHV9tm2wFdsjV2B94Ix7c76Yi0JxnZU5YZrjeAMkMtVmc2pYv47cnZy8eYPTgpx",
-	"O4HLTZo7jAUdc0ja8X2ofSKPyH2PZbe82g4c+9nkzGzZmiAiWdQacXHNhJblGmLNtErAgScFG5OZLAon",
-	"nXYcYrkq2N5EfOdbwWNPZxBWGqFsIwOhLe8xjkZKYS3nLn8wh6GA0NjVucug5gZKroe5IfzW9Jkdq4sH",
-	"/obg6h334fsQAAqq9PlaZJtaYkJopO2tDVWM1Vpk81IKbpC5ArJT7Rkimgxozel32+7JoN6bWzCpRuLa",
-	"WmQEf3THHW5EyZay1IMPG79ozvEnXgVrNXFJlsG2bhw/Wu3mnaHplorX8agx2TAb8mbG0qWIfoTJlafs",
-	"UPLIH6Z92fVtv2LrNLEKqc1rxh76UEk8JEhVnQQywho42KdfRdTWvtt2AftjwXimSPXsLeTEKxYJWfkT",
-	"W1cX2q3XngWeTDBtRfzJgi5vAUIc2ZqrNE/dtZahWewgkcN18OJY9+KsdjZbFXVraXg7J+0trBaqjiB8",
-	"culkmyu2tuaJujSMFSCAdRyTDTw5RTp8wxUbm5GoiAg+6R75aG1C6d++pGHmL3bPFizWe79efYl91iWb",
-	"7dXakG5dgwkHgbODqIyI9Hf4ctdvhScVgP02JXfnaOf171++mu3Tw+zvD9jL6f7+wSGdvniZ5ds7S6ED",
-	"SASKF68DKNRquushIaNPn07RGlUBtH/w1Qv6Yna4+/vsgO3+fnp4sPtV9urV7uHsJTvI9+lX04ODRgns",
-	"elUx87ENnDgrZcaUuihpdsXFJdRXjMa5crG7xGeJtg+jxXlT2BLV9MLe0T7cr0Hw1r30oDWS8lIu38ob",
-	"gQVquoxcc8kzDK6mJHWvpLj2RmwETO282CDQoZq2XmIv6uF1iZ621LNRSrnubj/v47XNe3XhjeVWOKvl",
-	"uCMSju85etAhSTOQsHmujeXEaHj8IgyzNXffjN9sz7exPcfPYmA95h5C9di06WntURuJ20evlYdObiz6",
-	"V9G5pB2T0yBsx+iE8yUkvWhRKzrVQXhi5TCH2Z57nW/3Z2MdSkG3hH8DfX1CzOkwuzmkjxNPa8w4ceml",
-	"X6/N6fSJwY9QhrMpcXnB2CCdkbOstmjOwseGwW9VmuxICjI3ulhh6EnJFCuvDZIv0NdPBdkf7xFARdem",
-	"yeDLZTCEEYALNtNErsJwqsj2/ap2zZZaXYcbd0TcdsFepNaI9tFuW2rjFvzeNHaOKC2zqy027C3V7CMV",
-	"l9ErRIWiGdA+kkPXrqAMVEpGAJsy19eVg0qNYu2+PHalmBZ0TabMdxdr69oiFsvlxiGr5ZKVZCpXIr//",
-	"qI80dxuwZ+DfMjIgYolze0IKefMoYONp3CVoxSPDNxAiEg/QQ8MZmGLM02RBcwbKLJnSggJ7gtAGzRYJ",
-	"KSTa6AuZgflrnFSyLRiDJ6Iy3+oKz0gafDjN0z2SuksCFnHFL4Vht4JdUhChXOcRIEDj44kwuxyYcsEh",
-	"gS+hTI3LUGS6Jldc5GgkEkx/b359Az+mNr9ErRYxa29Bp7KExzfqF26J+DTw3GzOBbv125jVecvX66uM",
-	"qyRqtXDUqLZfj1T2Wa604jmzwisXl7dcqkOaiJkWkcFis11qRYiR9j7Sat20eCAXUSuc81Mih80g1RsC",
-	"Vm8gzHXlQoowealaFp4eeKMa6bolowoVPv+nGSEaH6KlvjW61W7ysCavDcGpPkJwqtGtS8Kb2bhqnZjV",
-	"vFS1JbeuTK/k9s11d2i583eirusIX8HyS1buEXgT6RVfLFYaZB72OWNLbUlRKqRGi/ZEpNh5U4GDbMGV",
-	"plfMEWWod5AbfJiuSckcK+GajBRj9ps6xGNfjaW0VndKUnwwtaP6om1yCe0IGWHAKFSTPJtnRtix0AgF",
-	"eHegXQyiL7gSkHtgkf8U9XfkOyptkmzHWRzR5sh2oOzBRARk/sblGMO4djZIrbuRpZ4nbkDrmHGXAwUt",
-	"6xKaCM9WEpIuWflJcJ0SLWXiosWh5Dmj12x8ZP0IS3s1zWDgCGd8qROCZ4IwTQS9ZiW99NPOQpHZCXuN",
-	"CaIVbOAmvI2WlaicXtcY+r9cMsG2CB9GN+kmjxqiA1Wemw+fwGLtYDoCyPnWvuTNeW2OZRE/J6MXr2s6",
-	"HnqFCdJkJ7u6yFD0YykQTTNalmty+LKjpqpmi9PBpkTz9IV8T69Yl+PoJzlFPaBCAkBU8PTPMEZtgCv2",
-	"9jKIk8m6AHS/W0sjNDAApcKHsg5MFy+k7p5D33n4p5WlpI6GxZjvsYewIcLWYIkx7PYCjDGgExAPCM+g",
-	"xT68YAR1RSz9rGj4I0lCzirwrSy7Ha4YZORvjaH77r3BFyeYyMlbtCg+zHaO/jxwKz82RvjyYxKB9sp6",
-	"6jdCXbfna/9bezUIfcUt49vUZJkBy6U5wx7loE7jc8ML1zR0xIjDJSZdnPZSbWolEvtxJXLfUtJ7TAdW",
-	"psikyGm5HmKK9hCe194yw8hVmbFv4IZ0QY7PVC5kPizgAl873Y492LlA5hk+SbfDKWw670vchevZYpaP",
-	"rDACQ/9mlfjQLXfLTnHRGZ7gbpkPQXTzuVBEGGaLGW9JE86rlweSA6pJRlcuHgrQP2CIlCyoWNECf4iS",
-	"gjtpZttcErjGuLSYIzEQSu3AzdtY29sajrYuXOzgu/AteqW8uNaQxGq64/2riXX21eYyThaqCV+dBNNK",
-	"F01yX4nQNWl9s076tpK8I5WZrHGWak2zOV4db+NzOZCMzGimu4Ok7tZzsZkO235k8Bq3KWNqFwnVPeHl",
-	"B1zfBugHJmRd3zkZq7qt35ZyETG6o850M5eKkephMqNFobDgKVdEzeUS9Ly/Gmkip+A/M7ezPCYUPnea",
-	"u7dJu4xpYxVMF/JewbeK4YMvwN7c7rTkj85O/kvvO29X0pPw215KJMP3l5E83aDB/WEjaFm4x1LUwLO6",
-	"5rR2DJ85D3Pe7+SOT24AYYZFBVUlpd4jHDUeugEQfBaiUjxI1nr5IAAZJn4LkIzUpyqxb3tdq6VrbpmR",
-	"H8phG6qdu0cjkXa306W2AtQLiBugRF3ltiAGUvp28OmNkN0SpEC43gaizRLFGb2MV9ej6B5qJs/EA7sg",
-	"hm77BcWMA3OqvmOfPVztFLo5VWclu+ZypbofWkaXdbA7pUaVgsW5drbnV3xJnsN35/yvjPyOHIyPia3t",
-	"4r/liuwHNq6gqrd7JK55XtArRuhyWfBaX6DgfVAQoMZ2p5wC2QcVxzKyXs9YZlciSJgxXoyqyYIlb7Hc",
-	"Zm0lc/Z2t4OdqC2qBlX7+OonvlmA7/J+Ul2pIznPj8iSZ1cJelquWWINSAmh+U8rZUvDKabNzfke3S0l",
-	"vv3hmpUlR0OK84aasUDPgsG8RmbUWj8c6LPVeObtcLio27S+tA6lxKCRK9Id6COEkj+ef/iOnBnkCMzE",
-	"6MFbmm8bDrxYXZDb+1p8cY64iXtD/rLLY4XoxZ6s5VtkD3loh4YUezfrnUKIe2WzQCJ7kEDiylzQD4F7",
-	"7qGg0JsB0A8xdy8emJfOzA2O8TmeXdXiEa2SsaR6fkRSP4Z5P2hTgqedttGgz2lm07vrfrMj69WCkjq+",
-	"FIV/6B568ne4104g+CpY+nGVPGxE00LqXQjqZnklwt8RlAclFVsGbW/ycGkJ3vnjMP4U88ltVaQbW3/O",
-	"ueYhBwsziWxo33vXHgRBCLuFPIKvrOXraLLMdeBuwmCCNsvLpFArNMFmJV1C/VuZXZ14tve2ig4CV4z/",
-	"/OPGskQN668/kB83XeaPlg9HcNpGVgy50naUQbe65kZvJMOa36qQDSlwS93tBjFqQJ+Yh8SEXzFRup+p",
-	"OsuYuK4owYzPFMCgpZMdCRdaHtv6ADYCR7Cb+6ic04hMaLQtwl9/2ajVCo9orsH2F/lFL+KXxJa6Azga",
-	"MhU+R5b+wV/2Hm9it/ay5TV++2vlppmE8NuQn1a640yuRN5mpKeizkj95wdipO+k7qG/VNgsk1XtdIiW",
-	"lxhnDBKPFQ+na8L1HkkxWC5FIZ+WrqZKPhFT3B2FJeas7zrg1bQlbqLv2xBn7MEm9TFJsSINhpCWKzYR",
-	"OBBkEZAlK5UU8EoeCzgtpH6mWiHcRELvAlD6PH+LBFXi1PEKzLYUuQUAysDYYhs+P4cCXB0V8tnnJcfy",
-	"H/GgTQjJoGu3CgLPu94sR9h+IeZU2khs+Fbxiqf3miiNdQrZIpLkF0Y4CLIScKRm5YMiNLopzYeeI3+c",
-	"+DVEi67UWsCj7nvib0Rub8TQRuM2sdCHPAQxDhagxOF3Cxk30ZDBrb8tvE3H+VNh/j3gc1/qaBJJao1j",
-	"exK6JIFItGSL9iVoCp5bZvbj4jcd7TD7WSH1Q1rOgJfUfZq//lT8bkKAbY6ReaCtzBzoGHLCIQEZmC/+",
-	"AvUKxx1EoPtkvUW6nfPEICiibtaohAEsbchaSXuQ1Fmx25FibCKkncVPOwY8TmtGcZc44jJKoEIyn9mQ",
-	"mBgb3u7e/maN+/Vb40BHZzctwS1o3NtUbx6ckcfp6VDJO26LvqBXLj+VYCFwl6PdcevQz8Ozq+qKYZ9X",
-	"uKuLldJkyqB3duXiQBZkBNSUq++k8K+m4+OYEC4YyxVJAWnT3+7jb/exYR33RZms5azCNLQ//GY7fxjb",
-	"uac4t9P9Ow3oZyvtaBAXWg6hQNY0sCURwofMiNzTFzKizVsHgk/qLbgpNqNDZJsI/7DVi5KWkXZsa+RI",
-	"PY/SNwTeiHOGuEyEsJUoLo0kRIHvVMLYHvm+yiR1CZ0hG7o7ffzNz/Df3M9g5H1b3CliFqmht1cpsV+z",
-	"a5pk78Jv7onf3BO/uSfu3T2xhcDzm/PiUSSZVp7uxqw65DlctbKC3XJ/klMDEC2Y+lDm2PV67tubuj/f",
-	"cQFJZTuQFiB5xqq/gt9cFf3gz5M8L5lS1nblAwu5uDwVaskyW1tzRnnB8uCr3hDCj/KmIy6ybsxxxZeg",
-	"PIyT6pyA5wQ7J5FB1aOKrUPhjYloJOTXuLees8V4j6RS/IGK/J9DJwzaB10VDAPP8UTU/TROL/BlyxJS",
-	"qwpXYak/Oyx9DKIoFNE4repFUQyyh0Ht8wphHu+Rj/LGZQBJsQtTeBNDyTDHbd+WVNYTgfUVoyLeVk6U",
-	"t71lLCvCEvywd/8GbfN0n7BigUCaFC138V+lOkQdTzt9Ro9c6SkisW6ok/g4FRhi3qVoymrgYmrscCP1",
-	"9jsHa/Ny9JL9880MzcdJuxo3Seh5dEXqOyO8nf06DPbOGdS78Hm1dR1/zkHFl4VZGpSkmrHyw0oHn05F",
-	"wELRlwUNtemCXjLcQ6VhRr0qxfdM5NCkDT+eG/yuYMy/k2fS/xgwYPyiaVtocujgd2eduKEKcxEttCXL",
-	"vy3l4jzkg96sH8S5u+fNw+9kuN4LiZ+7pYVuiwj8ckGvNkTOn9fy8bfKqHcYUsMD28jGrdeKAr3c33y1",
-	"NHAFjLzi7TeyvPJSRLiVP8npB+g3h9zePxd+OVsVM14Udu4qBc8pLh/ZQlD4bSk/ZtdwIif5T/1bFtTr",
-	"jJchq9cG8Y4+qEJGRlQEQZSYdI4xlNh03eZKZ1Jo9lmP9wyLd/XXrEBxHdZQbJTysvVIjgOPUmLfcHXN",
-	"qpT66m1fW9LXlUyqopI2M5bro3o1raQq8gXFx5xiQqhvn7IgtCiivXw6/dVuB6q84m2a8w4rgGexa8Oz",
-	"td4WbjeGl60IXo8Wq7gdi0eWfp9Q9AoBZASGl1oMENoKq9YBdf/6OApzhxIenLd5YliAirsOA6tO1nD2",
-	"yQWRT7V6dFXlh6pI1VMotHep43OLQi4BCUUGFEHOHwJW44wdvquWzVBtlsjbUL6lPsH3zqDSVqye6lxu",
-	"WzEm2bnesMaKNjdWRkavSY6Qk2VBM8M79usFwu2mPFaRsuu+4rnRGw6njIzoycT4vLc0jxVmPBNBIl6T",
-	"88Nlh0TOl6m5jpXEsVewV9oPbtuwmKSwUvSdYpPysOr5IKSu6qRvLNjwIGUayk3ltnDqsGQ7GkFq9b2w",
-	"S1xYkwu8DFiPo9m9rNH96CBaTi+AKi6sb4CrDRC3cWFcoZCP1RMb6282jDgYEptVUym2LhnwZSAqD0+9",
-	"D3flvhLwQyXgtzT8/jT8WoOD35LxOySguPHZ6dohEsdjQIfVOxwkYf8kp33jyBvhDjCA6pgopkEfQGYR",
-	"MhHq3lOD5hedlRWbVSHDSotbNfy8DVmq1UxHvm5Dw3HDGsXwes+/QyY9qdx83gCHGhaWAj8iqL6nrvyN",
-	"ofJFUFkfDAS+qPY/WNHoP/+9emJUypXIsQJdj+jnXxh7nx12FXqmSLYqjUq5biOinTl+eC0P5mNJ1WYP",
-	"NoDU3sqnkCQR0sRvYxSFooHPJzbGOEzcXVAFPdDDpoe2jQ34Zcw9JTkrGHRCp2U2B9vbRIxSrk7gI8vT",
-	"MUSqKR/FbIMrrWb984oJpkCUsKxoWayMUnbNFdx8kds30AekLM1nvvGOn+mIQER2CoXyC7MGojRdK2hR",
-	"Dj14JmIivgHiYuV/LKJoEwPAppzYxtMJlvBICM1zD01SLRJSjsKfJoLmOXTMhl4ntmF4yczFAGpHLxWM",
-	"Zp9x30u7heCiB4uzq3OI5raFj5Go/RgO4bt/L0ueMTItGb3aNNdEOG9obERsMB4ONzbru6bQvTYN+jqj",
-	"SdG3JBAkNQjyCfYwd/Hl7v5XFJ0W5lSn8jPhApvBQDv64ImEqKDCJfsMZw/dgIt1FYBjz9Ho8Ypexx2E",
-	"NMsM8+Xi8o3M2WE8HgkVLlI9SzKZs+NGu7GN7KE+12m8v2hjEjJKn9Mlf159vWu+Vun4DtO/HVhaRrPF",
-	"SeulL8nOlJZmBV1OyhNl7cXStd8/qpN4zBSBgcnKttXax/8OyIjxy7kmOb+EUtu2J984sSSlZEZmqWpg",
-	"4/3EcEBPGCBEEExhNyLeEWC64kV+IdHeH4k9yjHBC1vmxzMD7RDo+ukeAqye8REyqtmlLNcdqABLc884",
-	"RDBf7tov+a3wYFCXCJjb3Bz79BYlJYF0QIvIjRj2Jnz2SxWE0Vnt9g/yhriHFLkS8ibI3lKMkfTsw/kF",
-	"8Tulnv8N9fwvz/1r6TgxBNqTOLBBtxMdwQEhCM+PSfrnH9N6t9Zh+pxmize1FcW0OQfHBWdlRz34NsUF",
-	"yyLN5tUqNAfLG9VgDIDamqK1N5/iWwPj78L4uzi+3SMYtH9/4JF72iSzBWcGChXbqIdrgMyE+dn6687X",
-	"Iutu4YRmKXhQEcEUEGoIMq8sHrDjai0yMqUZNOMHGnAEedHOqYGXe6Vdj3LPykGWIqPUfWHvQkqWJVNM",
-	"aNt7goNTwxA5VmDxdAAqQTknUJUwKw3jut+yEgPljNSzK0Wx7kp6vo+aycnOJV1dxhkdgZ9qLA6+uTV3",
-	"uyxp3jWV+ak+lfnm1lPNgUMNQez3jKpVybZM57bi/HdSx8wTd8L0SiCOWVIq7KT2Ka/Wt3GEq3dSX2DA",
-	"fvd9qQxltao/KqxP0JEtbaYI06D6ICbT1TooTWAvB1y7mlGpNvg5c7vVd9stFxZkyoiSRfdoXFwW7JNi",
-	"cR3qk7IdgLvev6Cf+4FBLlDrz1oyounnzhVqtvhQ8ksuhuCqffJLslNY++tW+O3IVadoW1G48Ca6L299",
-	"GRtkcgt/oYG/8XLci90gzXXxyFFw4LAoLJmRvy2lH/0ctOPAEV6RZBV1LPrIeNDqOoUh/FkhyqvVcol+",
-	"C4sbqoJ7g2TkzwC1SGD+IPji9bS65YOKSe8jK47JAA7UHzwJbriahjFX2I8mg8WlkBvUP/CeTcSSs4zh",
-	"OKCJmgEgBNRswPqI4GUh//l/yA3P8Y9lQQUt3+ITcOD4Db6skomoXiq4YPVn8Ruj3yhvHFtQpawPeUZS",
-	"Ozc4+1MyKqZElhNxdQkGGJtxgk9j+305c7rQHvkuhoOgFz9FBghG2p+VMl+BXh+Gem5De3Ac0MQ+QETj",
-	"tgNUNotNOlFBlXbdBocrRZCr+88rWnC9PiuoiNXZtxKZFRPRTJX+XL1zrqleKQjFTmG8k+WylNe0SOPk",
-	"X3So50GpFyvOOnPaQopLCI269tUcok3eYxmpdSiH7P8/t17C/lMAzJABPrpnv9joPXMjPszsub6BTgMq",
-	"3vT/k29l6eQRw9rNdZsyxXOG1oN6Aom/jUAbyU3JtWbiTmTv3EFdARujekA3OkxTQNBCjgrf3Jqd+njJ",
-	"IdC7Zw3I9FL1hqubBzaooeaRBu/pYDp35jkX9DK20asQgbpbcEXziwyZXeCbLsMLioIIUrBLmq27+H3k",
-	"EMxwF+vlZghgXvN6z4xV7qZoQDwIlut+GeQP8sYKCIooVhSDzTFe1kDb4LLkC1quyYyXSluZ4pFkj00y",
-	"x81t1D0QBrZ6J1ocyjFfTxbr8mlNxm/gTQyba1pPTRtsKVuhStIwlzZMn23lp6Ecut3wmrNXMfzmRnl4",
-	"n4DQVJMbdkdLkJro2yVaty2PTbtc1CYSsxxFzPxJxMvQUphq1uDKnFER/8qa0jTAt8TiTeywFhbfdgu0",
-	"laoYh48INTXbcl2q6nI2nsScElFLOERtV76RwojEtPLKqJor0tJDV5rfZooRxSJ1zqhSTFs4uiITKsIJ",
-	"T7tJh9nbDai9Jn7zwLCh5KXaAGkmFbCiSylzK9VsAyz7vGRCsQ2T2KfcyGY+52ccthAuMrlgGzcd0l2D",
-	"SQCtB0zQoKXuBNrzJs3Tj+xAc9sHo3JHzwjDMtGWY9AXg+KbVp2plFcsT4wWL4FtS54xUA3VUaXgmmVN",
-	"RM0xZL4ygl/9atjhszktsaSnvzP4LvywK2e77od0vDcR39BsTniOlUKABVMsFOHiEFGvLLjSZPRy/2XV",
-	"73V8TOTCiMcQrBiIoDEP7N2u3x0LQwy/nHed6K5X947z38/FviMQd732d5r+S8e9fSOV/rpk9CqXNx1J",
-	"V3AyU/dMrQYvFKY3Q/hatvAwzXMGJZWCegTm1YJds4KMIEtargyxGCckzVaLVUGNTIsj0Ty3KdkYJD9l",
-	"hbwhXJORWk13zR1YTAtuKYg7oJxUImYkXDqjRbaC+NsPosfIUa0SzJv+pW0cwOFiNrqApdIf4DzU9lVv",
-	"bzFBfzE7H8hmDpHlZHQJAk1py0aMHznD5zwr6XIZ8698mJGbOc/mRNlHyMjXOnosKAEBBuy+v1wX5oWh",
-	"cZLNm9ndvlg3ilJE9i+po7+FvYWrAVb9OIRaDMt4aFAPwy/b17OvPZ1/N6i2umWzuvhu9uUrgP7484rZ",
-	"n8E1MYiEboqdp16er2/MncPnW7T8t9j5/tj5ryu8+m8eOR+9Hl1B846QENrAYBDNmdJ8AUGi4JiG2HhB",
-	"lqW8LJlSCTBpiIo1v2dUZKwo8PBcnrsbARWWM/vmHyHb3b9tP7r3zcdoYrlZ2cAy4MJ7+28RIwmKwYYI",
-	"yTtKjwPiJx8XjFv5nDvUxLjrudfi0aVkdevHFcb3xz++ZTO6KrCUKMQT3SYCcuAgvUGQeJ61QMh7Ps27",
-	"hCv2RqT5GnBQ5Q1cTFqWhmqoW7dUfJTILNjyKjzrnve7J04LJ/bBWvc88e2itvpjsXrr/LlsaPMMxNrb",
-	"mHUobeCq/9kkEa7CTgNpbdq0Khho7/v9lQzsiwcbeH/748AGD9If6QVicF+kl3VqHJN86ITd0V+DYd4Q",
-	"8jV4nM7Qr6Ej1AK9hrMiF/LVYj3hvAtotHhlK69AzCEV6oaVBmP3HjBeDMhBLWjsninCLyb8pCtSo6+J",
-	"SYO63KLNRTRoYzjyRMI3evFISP3RyvV7zUiPjmVbcpe0C6b6oJVbNFzZOljkxBZGf7WPZcpIzpXmItMk",
-	"hwBwrMuIlWDCQurmqlhy1COq3SVYxPd5DqsQdG7AkHgSuHRVUMk937gwumQ4prk4kz5B2Y1sFK0ZN4zg",
-	"9rLxgCiQEx/yAVzIDNGsDl0PmdqyzEF/BMhJFfjhq2pAblW0Xxf6ZH20/5aQPE30gzdbbgxp6FTnK1m9",
-	"y0qH2apYyQLVABswmV6xdUrmssiVL282QpDwhlvea80m5gB4iR3fNfusE8y++EyNqk4mO68mOwYLJzvQ",
-	"F28nYpu/Yh326BpYt2xn1FG9x2coo0mCGtXEplBGJct+F6tZgZuq/0h8LlS3y62efNpw7ENYUXs4IA5V",
-	"5rr1/O919Apk5fB6rP4NzRbdEVnuKVvCzAOC/UlELWljmK8/nLanHGw4Mdoc7zz18Ep3kDMGVjPVH9Ja",
-	"ecEiyWx4BdPqaKwvjasKF0Y23nIiMLV7u1y2IKSwEauHBecgzVh4908rnmwihnLqM78jdwgwRPIeHK5N",
-	"RLWlvzdU7c6D6KXT2oewpmsLreMBY+EJD7vYHWEP1tpoyOdsVRS7mErftD42L/8RmcsbkKT8D1fC1Ycy",
-	"L0zEyAa3O/QHNcVdQa4TYpvY4K6aw3d7Od4jJyQNVpi6KlRcTQS/FLKE4gUWlmcWbTGeyKfQkTkrWbIB",
-	"xe2drDLrExdATLbG5+4WqI6sRaW6CpfqIkMrcgPEVqC8S1YGr4nQRNwvCfZTs1sR0T3Spw4NbKrwaHT3",
-	"saC9O0Ex+F0Js+3Q4m65tltB62zCEBNAt4zlqhB9EzkK0om3SKuu0RrIbq4jfvzembmGmY/ts5uYpwHQ",
-	"zP5MediqLJTNDI00+BkWTwDb4959sLKOU4GlDWMaw3znmHMDEWbfH4xvXSswsPIPT0gPlYe6tb8L9s0t",
-	"SRutAzbYb7ey14KN1CfuNnqT2qwe25cUMwMqHZmLrFjlTEEzrm4b48ZyifnD9H8tqGZKf+w0GGEzWnjI",
-	"G4ba3VmLnGFaXV931ipq+WSmWRlNCHtvn4DWHKUvesoNsVMaeCpsqEIiuWa0VOgcAEbw1VfDY6kcMF+z",
-	"mSxZPzTmLSiAM4WHaxDdDYou++SADry+ScWWSmuPdTBMWXM1f6K5Ici2SMGvGKHO++ZedX65uhm16Yhx",
-	"T6dbL+FLL9n7/nAbwnc4Pobvvj+woRlYByu1Jon0N7L4G1n8jSz+dyCL9sZ3nDUPDJpWJ4H+UqwKG+wk",
-	"mFZPAQwlGPmvOkgoDg3+7HSyQ77++Kfdg/19MtlJyYyLXJHUfpXWcH3LpW5XWPm/Krcowfz+pqCqQ0f4",
-	"7v23b8gMH6uSFVwo2av9nWTn1audZOe1+eu1+ev35q/f/37P/P335n9fHcLfB/vmh4MD+P8hfAOvH/ze",
-	"/H0Ivx7CNy/g75fw/1f7+52BZ6diudLosVK6P+cBOp+18mkpmcqVWRhwQ/T/+xKa5FRDPzyF1RnMCJjt",
-	"NxHOdhRmlkqBIXlV6Ryu/I8Y9VgqKEcI1uW9WuZgOhGY9T0KMlJ9+qltq2sUIqaQcbiV+IByc5tWpYAf",
-	"tfSQotdw5B/7z/8Di/9n//nfq8E+BT9YiSBQXn1C/0QUtLw0RN+PKqQmdCqvmQ+awCJ6rFDM8l9r4EJr",
-	"WGp/GjnT10TA9znyjOm6qiOprlzXbewBR7GHk1rQomAuOHKMtTNq3z1TdlDIcpqu1lWiA7Xb86w5DqBL",
-	"VRQQVgN7L3AnDZ6Rf7C70rV1zT1OsI5g3U5BHP+eiMzQU+FMYhza5xihCkyDAutoeHgDAyGq3GajobZo",
-	"OqWKq/SIpPhwpV1Dc+XaSVI8oOPQOFlr18e1moif/QIwFYArf8ghMkKVKJfe0dhPpaU0GDlOJiKEyzZz",
-	"rts9PVzjhKTmBqVkJGS99ihcMcw1M7s2gYsGJUls92a3UgGVWtbhuo9I6g4R+grBuK6xUGwjYJdXRTHe",
-	"I99JXzh4IjLvIDd7kkvBjkjqfn4jc1bl6tgvHWNGaKAq9igsWTkR/klPP8ZoWU5Xdj7NcswqflObqWRL",
-	"RqEcJb7KNcn5bMZKNRG+rIwvjekIkp9uhKY1b5+NGX8Bs8wfjuwb8HzyMxxo/RMadX6MWj8r2KMCavsc",
-	"NmTS2J1FfMOdtRgDtM+l6q4EEBBYijmdJrQ1sYwL/eKw25MVhKv3Ho6BfJCFNc6/zlpko+5tw9wtSxHC",
-	"ZtZPUGrnTpUtRtCl0xNYwzdZOb5rlQs84ftrNmWxCsXfOsFy52I4JGJY3BfaNGv6s0/sHfNQRy9C4/rE",
-	"HWr9GNllLX3fLnO2sVCZc6nV65SBM90c2nivqoH1A8/13JFa9yWKq1UfN4scWOcKm1xCGauR3VzzdVDB",
-	"CqtdAWdxI17MeXYlmFJprZiWdl+TUa1SlsOwwDlFiwKqQgOnSB3nYz+vaKFImvOFEemlwNpYeyQ1l8BT",
-	"e1u/DZwaas6YTsiUlgnZ29sb27XDIxfrJQPvr62RZd631vWcpAhiahhdikuNeuTCKl3t4yqmz7lICPzz",
-	"H/+WkKvL5wszovn3P/4tWmSpvrgOl4YrT+aetWFpRvOeQ34gLwq+YJqV8UpOZr96hobNq8e3wEZGx+LK",
-	"tUDcXGAxKDVsxEFfzzRujKhVTYvVXlZAojyC1jHyiUiwuwRdec/122uocN6skqjS+KnVb2yXv1Lb/Xji",
-	"9XdzH7dw92TvWj0t6R/L05YnXvUPLiQufjJAPZ8IxFq9wp7bREtGGxT6qe6SJ9Px8hoVsQ8od62VLCxi",
-	"x1GSqCi86uw1ErrLPaVVdbJoCO7mWJ06drQucgzbLY228NXISuOOhRS4xT7CPWwS1CZKJHVmtklGgXqn",
-	"XUmHX9t4HyT21rBjBJNYjc6+eqq93oytU7kavAqCtneOwCCe9PAurA7KA4Z17HtGomQMugC2J3ClBoOS",
-	"+hHW1kHC/6lWiMDXInRkriX6QCUba21/jwkK7n4u3Mf9R6WA51XU+ZCwy5s4wXQ5BK3SDO1Cq60Y8LZ0",
-	"OnSbHp3EddCJc18MzOLJprtYK27XGXEb7yPTFXgbG3to+O3w0FIxpPz5FormcMyzz/dGqnmD3/0E+wZT",
-	"9oScVZPeS6BvLG7U71UEptbOuEPaBgnvFh0aR9QjbzEOamFzprB5ULMctk3iAZuGruwGGS0KRbjeI+5W",
-	"QCONIJfHDTAR9Wuy9AbgmB4obpE6OjA+cH9L5B+YcgPXoGVisVGkdun1GNKqxCiawzvoSRDBtncfF80H",
-	"Jj5oiOV93M3HgLRxnf3Bd95Om3sTiRf2wkTiy6G79u2WKwaXMiG+8lDD/unqLT4pJ8XFVumxXdqCXGLb",
-	"KHdoRyRd0CuWJiSdrtbmH/PxQ/k1fnARj+dIa/L0mKRXXDsbGrpHoDOZQXuMskD/PKQIQgD5DMzhBlOM",
-	"eIgxGLU0cA94au3+Tn8xoEAd1jXgiYUriOp3YO0kO1egJoBLoMtRe2ZLiMWrn/kWcugCNQJUGKUUKxii",
-	"V7T4mhcFy404ih6I6LWZwkOoUYFF1bsDNC/sr0+kY2JTTH7Ntl0C4j9+HfhYXciuvd2PsAKY8S3VLkJm",
-	"WFiLO25fG2SgUb7xZkUs+2eoco8dcn/AjdpJds4oz6NI67xL7tFqlscoy/aRZcwFmz2S76YH/xxeVQj4",
-	"WL30vQNnIIY0OFQd0eLoE0eWBmoHXplqr5IOMhS92G2Mipx2FyN11PMPXMWrV1QVjH0xTTKyEwE7MHje",
-	"ILNqTOQ1+MtvuMjlDUT4S6HnKjHcgintaqWDNOvc6mq1WNByHe/ifH++NpRqUiOTuXgEH9QWXHC1VfE2",
-	"z4ViLRBwXdsMc25f8UXL7PcdxdDO/NFY04rdd4gDsI4EOSOpX1vNFh+4nPG993BW8RtrR7Z126xQ+HpI",
-	"NTSO5dVrU0SXF55BtXubMLhyt2/OzqAtpK6l0lTGF1eE+4qxpQ1UnjqPfh1HncjaE04bJOpgQKNrPnD/",
-	"AbZfBm+W+gjNcSP0GRsKxzYo1Gr722K4txtJrZH+2JvyiVzQ1r7dKjKivrRFoMVadW1ss2ChZTFGMCwI",
-	"LYrh+UOtjYrWq9jfkFs0JJmoeefbB+FofsAmFVLY6q4f+/AtkROwP7gIIx9AVdrvZL0uckP+vb6syYxP",
-	"ILxi2PeHIQLgRgUYx3rqFS3o5ycHgYunBgFvaAcLe+vq0jiiWONkA9hLbYGNLU/qaN1GiyjS1SHuur7/",
-	"HCtF1PK61MNQbPkiMPkTpanI1RFJgypDPoYRnDkQs1jrmgVRlwUVE8EVcbuA2vkNhVo+9skj+2YAJYaU",
-	"uESKFJ9keVrX0gNgXLsMN7vZTvtSp1bendlRCZS+DhJJuXpXSwgBGHPX8RWjUTGsHQOjgfCXLGNCF2vn",
-	"lJoI1+mf+hK2zWj5Yn1cbxCqXKZMPnbCYCPtJJkIJW3TefCV2Yj8BXT/h5QI5yADcQvejllTm4vsaQpq",
-	"RzVgBD3NXNcCvzhX+6S9yrEPZrXDYKSK4QQoxrjxqpQOcAXarTmqNVItwFflF55LhpXrNL0ygNlOhcKB",
-	"KgXbI9/YfAUIVm8eC3ebHPcjDkuJOK5zt8rufUsXQvN0Aji67r57dpPDmOZ5repXg+XiPp/LVZkF5fj6",
-	"/LgnhUFJfA9tgPByT8vbASXL4vZddmOb61WYAu1sqk57t8kYCXd+4zZD9bDbyfftPPm9sFiLSjEOOswB",
-	"h28VK1imMYg+FNurekuunpLm5q8RtaKxL0ZtY8YhDdLcLKg7yPLx8USk5ktYzwffNDG1Tyh0vQMl4Urv",
-	"1lL8zXwZFebuTRnJ5GLKBctBiwZ/0aJug61Nk2KkOWo0RzVlprcmR688Xuky1aZ4bYbwXI0706gGFN7Y",
-	"Jo2qcYLbAe0O8Ukgr53S5qtveMRRhSQWz9u4MhKSVAVbhIQ1RhMkvwy7dt2aoiNz2xSCqRWdcZXBiWJV",
-	"05T6rd1OY0TdtTVMLUF55FRJWzfGKJEqk0uWoJ5lLptP2BqqNzb27MGUxlj3zViLTdiBZomUruCIriqN",
-	"aaS7QVU9sjuX4tzPrh7JrBuA9WlY1kC1Qx1xwBht1R8GbNGEM0UMkfflkUpqH6EChCVRNWPOqKaFvFx1",
-	"FtZ966hAf0/1XGarhUFBo0eU2mXS8daawnzoVaH5suAxJhoUPoucMfnPf7eiRpWBpmu7CIpbJCNyVMqV",
-	"yFlu7tzBIcnxrAlQFPVYXV/qoEeqKtZgfhykbfaM6MPg1gqS6EUM0DbEpNrBb0FYOsJeTqrKTI1GxEck",
-	"rcOZNgo0NXADmq9SNRFpZDWp7RvevS0p5Cj+AKXI3MJTrDldV6NduQZf9xa6w01ZdxWpiYCMC1eFLbjn",
-	"M1kU1v+OaO8v9JG3HgeP0xJakxSQQzsRo/r+kINxQhQTGh3pAJbSVLM6qTA6swEcpbwgr478ABJgsHro",
-	"w91aLl3DasW6tl4/Pkix8rP5/uAQEukTQicCsiTwbKcodJyZuzy25UT1vLlQh8/x1JIBjONtszbxMYRo",
-	"2HDJX2zg47b856TrGLqqliWods9ZK3fPl3U29N+azlyzpi2r5tZZ3mZRNDx85VhfAljWrDF9jLfyqIXW",
-	"VdbrIHbYC5QLcu/mj8e10LiljW6Jz7wly/h1IOo2PKeTUQT1sLssfM3K1g3Bs9biNhZ81dBJXSWJ4eW3",
-	"azUo4u7gVv2JAe0wV0KX6w+zrsCs0/MP5MXB69e7B4QWyzndPYSC5MPq16o/0L+Co2Nj3pnZXbhzc/pX",
-	"WuZyFc0+CnBZLGaRajNQhQMGrEq7bART05LPZi4RuRGXRsuFFPyvRtiDx4av3tyhH3zV7oY24ZDJhfXF",
-	"Km88SbxVrGXvjt3u4ERry6ttYRunNt26Lpms8+q1fdroCxSughSWnLWwjp/k9h0Pq3Z/95u4aaIl1eak",
-	"d452/vXPJ7v/68e/HX75u52Nl3Vo4s1DXt52uO7W0boPcvsfB647k49WPHAAyxMz7Cg5uKCXm81yJT5g",
-	"XVT0MmJM0/Sy02hqCYpgN/DyEYZgHOzvV0Inz9GoSi99W27zdzoe3iTE5q9UdrKDlp2so6tnSHrtOrqo",
-	"57CMokGJRA+bQBQt/vNIIZtcnWEhl3j/0ILR/IIv2Kl4S9eqFpkxvLSJTyzZeKWXTxiwsDEoqaoxFAsj",
-	"IyMwHthCUbWaRBbFjAJtyE69yv/WRud7qdsfFLaJWkJXj4+Jd09+u1WCzMOnni1t0El11Vr3qqsAS3AI",
-	"XWSijribEt3uL8Gtkdfmmh/YrxUriqCUkC2DUln5wsJKZCRnWFCrbugbQ2MbkkbXneK7E9Fnazx2nfi8",
-	"mQtkSDDLgcXriLSmJV/LzwkWaasMdklHgbaDwz1yVhVSCyIT4WbFwkK6aH2vocFbHv3MtQ00++QbCpKD",
-	"X7DJrMZuNtubSM4WBp/DI8bEPVd+DPGvK0O9ybwahke6diUZIV9IS4gy4kvtxMGVuBLyRkRLeg3YyRgP",
-	"fJrkymU8KwNw1wnHAUr5rH2fLOjqRf2iBOUNTLu7HV5lxbyPfnffNyrA3bLZ3WpbG/IvrQFGW2yoQ/99",
-	"SLOs43BJs6tfB+m69+T8R2m7MiAn+BHg2DbjN36jItdh2UHAbDUTV341/TkueRimjYV7Y0Va6vUX27am",
-	"l4cHv4/QjyjdHGR4ehE3PHni/cj1UH4edJOTapsP2q4pGnDobhZ6sDHg++eGvNuJOh2o8m2PKAtZLfib",
-	"GQGK9ykZ1GaiZEl1NrdBxNZjSzVXs/XeRLy3JlYhNXjhWE58+oVtzYXoqJiIyoRV73yDa4c9nbHCLvv3",
-	"3/S0DscvAIyghuRwO/RJ8/W+bqzhSgqqbM47fqkSZ0zL2wV6rhhbhpV50Zk/qGtrRjW7lOW6Z4OxwZx9",
-	"7p639y7Fp2rAdjISrEDPlatNH0Rpby+5ss9Innyi50agv2m/8SXZuaSry952/ub3h0Dny5L2Xib4/SEm",
-	"nt+mIW6tof+W+kqj6QD0XaACe3l5GQJbuTYbEtSmTSuxw167HtWnHt8wwOP6TuqLkmZX0RYsrp+KwtiF",
-	"YxeArVelkVfJzZwXrJ6AUInNUpA5FXlXUMN3Uni1fsjUENUDob/WirFau8QTLI2PvnNccIJ9UhihRclo",
-	"vjYbtutBu9d1XNDPuMWblrCpbtxvTfgfpgm/41UVj7p1G5dHaL3/oQWt46gKXtn7ZTXCJ9YDp+oh7R6Y",
-	"Y1fmANSQbE7FJVy0tY8/3K634W8N9Tc01L+Zy6LdVn9r2e2+Gu5/iBpagjnRMO3jOePhqNv36R9km+nu",
-	"1A9dPM2kmH6JeKuOKsWFjAz/qC1qTLhGrIaSZzGT1K0gfbxO/q0D/qOS4szoerEbAn3z4VcfaEhGH799",
-	"Q15/tX843PsNI3xYMojuFTEn3juZUd2V5AHFzQr7RLNFMiVqzopZYsQFujb/rGmZj48D7s4VuWJL7SMh",
-	"E1JIzH9xg8YSQAqmYwLTBcoomSGb8Mix+8OPhlYWmNL5zLHwrHLSn553xWPywdY2EcXqTxBCYFMagcBV",
-	"ULV7aw3sWC7QO+f2JGaIcAfYlSpqfWzeENGz9eIWxsPV1su+S0an6AocdbswrIGuR+mCK33rRpH8iVoc",
-	"2rzyt+FF2ZjTC+mirfvSEREWxYMBHfzogt1LlzdXI/XbaOMFF/JGm+WxuXK1jl0ni2VBNUuIhlAb+HBk",
-	"k/MvwbjkahiBYIb15qF4ga2HPIJOGHo1ZQlZ8iVLyJTRRUKouDRs33AuwYr4kNhNZMvy6rVq3lGSDAuV",
-	"M0ubrevMd0ryoe++/RVAtjBqf72guDurbYgv6oZKzvSuwySAJ45FzV4ffaT1bfhstK1H79v1p8P3N75b",
-	"2/G31WtB248hrwOmbsVFuDrJNL+murs/q/vd1uU2irUR6msFMn2i/O0bgoAEZbGWC5KGB5eSEbRjcW1Y",
-	"xsf1WuFoNBj5QuL2/knx9C1FuoVPfwnMtQebWL1NwcmL1+RcMwbi5+v91we7F6/JSbFacLFaRGOYBogE",
-	"tXtaKUADhYPhDSkwxbhktPMs/+PfqqY64+N6efjmedrDfsrzrLW1GHyV4QXDW7o7opyKVoeAX/pu9MiI",
-	"jS4XYSML2xtDB+0yAgIZ6YKxVeeLOinrF1ZrR2Rfiiof57j/WnoqSCACzH0aKI29C+5ZQ31xgtmxb0YI",
-	"nhjQMB6tREOLCVg5DtGpvhaw0br1B727lE1+C3ZHdeo5LQRSm8/pbY2Z0jznBiJanNX2/xfSWCPSSaiU",
-	"Su0qljklltZYGLiM6ALyV0BbV0g464QhIYxmc2Lba0wE5uFV+X4H+wmMAmhWMA0+CkgMNPJxIW9Yaci8",
-	"RbuX++M9cr66vMRmpPDi0URMaWkmptCKLLWZ7VhM68b3oiMpOltSMpoVVCdE/byiJRsfg5wKTxhRdSJS",
-	"udKsfOuHg3dvaBE2nBtVYyd+4KT12A00ky1Zpqm4XBW0HB+DJIx1Y1AKrr3uRrxh02qYhKSzgopLVn11",
-	"jKL0RMRe9vQq3SPfgGOn1c0ksZ0N7dEZDSB8DRzgC/o5xNSD/U34PkyHbOgev05NcgsZtNEivyI2ueuR",
-	"H7SPeWKdMmB/XRtbYwoKDZJqsF0tKmpUO//V1jVU2wN2m02BhNXRb4+cWcXXEEPfjjEhtOr1ZtsWYCqA",
-	"ERDHR9DbkTG4dqAdw7UzyvIZfNoj76wijMPazo5m2BpVDYeeCFQlxkckncLDqSFMMAVfYusARhfmX7j7",
-	"0DcASUijUiCAhtKHhqLsHjBoPWoYiBnZPMFBzjHj7iQ7MOxOsmNH3axo3zI6vXEGx1bl9myEuvaQUM8v",
-	"Z/8/e/++3TaO7Ynjr4Kl+SPSObQiO05d5DVrjSupqk5P5TKxUz1zmrWasAhJaFOAmoDsqGvVS/0e4fdk",
-	"34W9N0iQImVJlmOnjuqfikUQxHXf92fPhUqdSAlQe7CgQT2vu+p47Vcj3swt0qobrzhHygJURYAWFIfB",
-	"peit1phqiBIVdRK/cZTLejK2EjOXL9Z5YDZXoItJr8wuaiyyFUzrjE1WS5ehog1VSXteQ2PdWnHSJxqx",
-	"eofSvcaE3KJ670Dz7zBfL+6hjW85kjt09crBqckza6qzrT84////X+3ouB++jsPzYBr+vhd614KCj20n",
-	"uNtEUGMvTTrh+7lQ53P5mtyR7bpgk/J6rhi8/+ENe9EfBD5NQBQ7//AGIxusIwqh/av8fM2V2ViUxztI",
-	"mfbtVhnpOG8CXUN/q4b1dDSqhD5F+jTTNygJjPR8CRJwo5FOz1vKkfjxYLFuIyFJrBguzwXUZ9O5rZZk",
-	"5WkKcLHu8/APzMiOOvSDG40bhzC2UczBo7LJZC3PJy0lqyGKbiNP86/Qsn769LxDI/mtbV9/9Z/gakmC",
-	"yV2u+3qiaPBLycLXH9H6WMqyHCuO8ubi+hBeCF6RNC2iQBDUSxg7BKgiWGxoSaKOh4Umu+IoEzw3AGGM",
-	"E44V6o+9fuXKIAAxi90S0ZeJdMUdhrvAuonvJGGArM04S9xEkl7EpkKNBFb/S2CZkzP2s4YAHGYEyKvz",
-	"jDsqx9Uy6bP3sCy+NFfOl75UVy5YJsbWHWoFwFFgGljkjggOndQrsvFRThGxRc0ukxCwtXuNzyVQNVxR",
-	"JmbSOlXFaTfWjFgu4NOoDoTEEY7smI/E739UiKO5lvMjPceNPprj0aZMfnfElo7YXIombyI9ZFbkM1OD",
-	"4JXqRkPGJcyGWb2Lx6ziL5uHX2vzm60JfK5W+oQK8RN5I9RmEED7CXEIkMC8MXUzF4YSdk12JEX0IgaZ",
-	"W3asNuFXTBqWVkAtW8vBBEZx/8Xqqq63UQenZTNLUGVPv05D0KN7/INFX6+Ne+175SKtoAG2X6IGLQTv",
-	"VHGV1s/nzou2mSayco920Xn2c6VW06X4Z5ReX3zzctBoxG+7frWb13jDRD6Tph2If148D9Bs2Scj8qMr",
-	"vXDcVV8Lhbnojt8sroywZ7SI1SaIRWXZBIqLx+qcAVwct5ZDkpXVUHlhpHOIJZ/znMIjuaWfh9QYsf5A",
-	"UhNCeThcwfStEnmseC74M8NupLgNx48Rv/QxnVPdIERWBzuQSKUNX+gaIWKVnBfffO/6vwQe3mfJr67/",
-	"8qGHmf/R9VL5GcryjHUuYOpM6VgFQigECRvreLqqYURCNhq3fgGlMQs/XgCCz8XMCQk3PJNphIU9J7lj",
-	"AkpbwKdHKM+ZEdmNMFWLHo6+yIPqRB0cePgLtHmlZ3Oulr5B+Sc+BSbNKFfIt6n9GLQEHStoBH/D8wth",
-	"3WeLToK/4flbnk+kKv58g5XGoCn9G38vci38w+AHaPF/FhrMlvDU/4FDADRJX+4PR1H5CVr5Wk7Vhiu/",
-	"+tGA1BIMxv+NX5zKOZyS4nvBD9Dir/rKP8N/4nvuEC+yYOMqv0Cbd68+diJPq/EP3IjzD+fFJuC/8XcM",
-	"Wofxl1tZ+xFaXmqdFS3cH+xSzLxp+IPIwaD6imfyijTE4L2m34PbUpzD4KcmbSqAw2nND0Y4+BDbaYiR",
-	"V0FeMCYDNCORsMU8AtspogQjuInO2dViCYW3E/gMeu7cnzM4oY42IOj4zAfWG5HfCEOCyLVUqfsgjG4Y",
-	"K14CC+GARzzPpTAs8fnSyZmjrHAQay3KCg5YLQimPdZ5DBKpf9qL6sUvEvAiMF4tjgDmKkU1Lbq1wgPY",
-	"eS9IfAXSlGqg6Xw+d4IR6q8wQ4/32Vx4YpMca1SHvGBXqxtaT2wUeVN6A/ic/RTBT1D8Faynzzvzsfmb",
-	"wRJWFvSOT7vVxe/Dv+77bTxoq9/8OdfGMHzqGNlIKMsngqogZMIYtKAdDwY97zaBttsO5cGxPe7ALMFk",
-	"isJWWJ3HI427PW0eqMGMZ5kwBQZJUCyS6mwaZjVYNlcIUaNUuIo1Yzew2pZk05tsN0QOg1C2YuwQ2QAb",
-	"4q55ia7UbLMKEDRaIcngNFYJoT+PKrwvZvuiTysYAsUFiqqUqALxFZCVlcvejNsFo2iUsauL3ljjnVd4",
-	"li//SEd96FkNgC64gzOWn0Xqfz0rWI9/jlXSwI5rrLsc1yJli7kn0BOgE/6lkFIgfkZpE5ZUWiWNVdez",
-	"Ownas4Ld6fVLwadaxSgXjGe3TvOh96riZ20n2li8VJNCDlw9Pqhk3MoUP+4kXkOtWbeclWny4WJ419sW",
-	"SvqheJmqkVaI5xkbkOEHi9ahsbb0PniFjbwP/k8PzP5lY7BonuhueMvz68V83XxZvBgMXoj/yQZh7bXK",
-	"RB/ZRbUw4vX63XsnbsF/5PHgnZwSvtFs7FsYgY9/4EakdPraGBF2j0XxPPeBaq1w48KaMPD4ejFv/ejF",
-	"VM8/civu+iK/IjTJGR9NpRLMypnwBMFM9dx9tjnmp0YRm2fasLJR7Z40jrftkLWRwuBOr0Nt8SZ8b2Xy",
-	"UmB4yw/3+nCvD/f6ge518/3VV5mYNeIqf/zpFfv2u8G3bI6NAgio+h1txmb+m1Mob53YcZtrNUF7GNW+",
-	"rdYRDXBi8lzna4Oh263ydct7DeyKZzKlmjrCGCdHsKslG0uRpawLrkR3rD1pokEWJVn/tYDK6jzHmF8w",
-	"zzd706UylquRaKuECv3CtxpXgBq0ydf+fZmyLuBbkZXx/x59xCdHb1I2FTytFg4MwjdbCh67zv9yefmB",
-	"8BqK+g8Niom0TbghF1OdW0al//0yeusInaHGEdllc0Lep49vmPd1iiDLuN5pVJYChKEPWfKcHjn6BObU",
-	"I1q3JFbd08GgF4VtFoov7FTn8t9Qxfl0cFx9Ptb5lUxToeDhi+pDpe3RWC9Uil2fVp/OhJ3q9Mg14lmm",
-	"b+kDL6utRlqNMzmy8Oz76rOJVgK6Pq6N2mp9lPF8Itxbxy/qUyqCHo5mIpUcSDi0fNmLYlVZIaTgCeu+",
-	"bFiZGy7J7d19OXjRI7EfY8o6w07DQtyZf20xMAbPUXEiG+lTS0n/Jhthg94yLG1N+0AXJGtjYcf7KtAG",
-	"N4WKLYoo1EWHrwaisIJlvTVS4UamkwsoMWyC7fIlBwJI6qKS465IrsVBoHQA+IAuK2bvBMcRmm02hG6B",
-	"iIWV8JxzP3NCyKmuQ2WYrYih0WZIkB95S8GcqV7k2RIEKTQ13er8mjnRWOSRB6wTVM6cG4A+OSuPeBQk",
-	"F9XKWhY6A21Qv1PVDMr/vvgtKZDwmshfySitZlwhvDZ5X6+WTKZR6RhNpZlnfNmSqC4bJI83aSkX0XdS",
-	"6n2LpN3XwXe36a81CqXpzDRW820MaVwpNXwPdxJC5ccqdCOVlSTAE8NtFWvqbkterEKjP3SHT3p99sYa",
-	"rHzMJBoWC+dEN3Qj9aLqQytFHqtu3X/kBkgHhBxGEWt0GO3T/dPCBovYcQ8Ovw92uM6rRKBZoWOpHMcw",
-	"MOxLcpL5ls9Mn73Tllk9QdgMWMDq0u4N6rPdNXWumPgM3HCy6qJaPxPXav0s9jKDLR1czbacPIw4Dy5D",
-	"VECyNcWdl5dwN9vPk/aYrS4JFa65c0VmhYHlkSfbLvp98rR3hfRWBUG3HORmuaMa/JbyoNdLN5OW6q64",
-	"36Iy57xwj9RL5sJzyMWnI/pnKCDQ5q9r5NZTOW4JswNUQCGuUwi3Y8a1BDnPNGUeyJQ3nKG/ueZOJv0J",
-	"GrSEBc+0Wv/2W2jQ8rbhdpGvf/+CmrT1sLjj+xeLNd+300Vu1r9/SU3aeliIuzrAFi3v34pU3dXD33yb",
-	"TQyftCHlyMJvBDOO/MYHu1AsZ+tx+/FfCwzKahYLhX/MCtuHmwCdwKgMTywOpwTHatF69XgWXb5ZK1sX",
-	"zZpNo/5pM014FwjVRdMIJVpHSFG6Lpzw2RLVnEpzyIQw0mkRV0IoD2q2URBL2xU8Dxdxp2tY6WHHq1jp",
-	"Y8frWO1jtytZ6WPXa1ntZNerWellq+sZHuf6uYy+1OV9BeD+zdEXM66WbC7FCGEIghtNbCRfKFO4ZAD1",
-	"VDqxwgkQdKs35zHvK8d6bYGpVRmj7cy/r5z0LTttvwbva4d/244XraMN7sOWnbZflve1K7Jtx2335331",
-	"1mzZ7Zor9b5+kbbq+nGY4BoDSXlviK/A5XkGgAs8t6s8smgD0euEUD+aFpxyS8744wbf754OTpGTUZU3",
-	"BLMCvhVBcQK05o0Lo1j5spOHHa8DvcF1fbeqe2B7B7aHbO/hrqfO7WuZI/xLgwtC55al/rkH3UJ3epHb",
-	"bEZCpT6Yp/ijKSrvYjEaNSb4Q10dZW4xj5nTnfLpO5hqwwObbfVem7ZuzzGI0COF3LHkvpumdbrkkybN",
-	"+JJPjiBMPy2yjCyfmKhe7sh4hC1MS/LVgphQFoLxzZTnAn05BRLrPRFdVwzcX2FqqlMlwBy8YWKqscvs",
-	"zjDmSz65gHZkdWnEmwBXBjylrPpJJdI6Fbm8EemQJX+XVsx+S6g6CoeWTj8LE9NCKB1A2xKIjM/z0dR1",
-	"0yNQ9RLgP/n7b8n6rNAVKKq21Flck3riLE58fQLtJZ9sDEa+chG2TOV8TznfjdAyXyKpczUnGhOAybq1",
-	"C3TZdoexOf0SO2nZnbvTmisbc8ho3iWjudihVg8j7BFl6PBJvxqoTsW7jRg5Fo7/Jj4TdVKuJmDrvuW5",
-	"Qg4q1VgDcutkaqFFfg34IEqJUfWiluuJsewf3SlrBJvzhR6Q6/TcOPW1UOxKZFpNTCMewno/24eat4x1",
-	"veetmTA3uXlx1Exu49Sld/zmrlJFORP/1qrJM3j+7hwDIn0bxN++WmI1mKOUL9kYLo7ZrqhD8c1aRkjj",
-	"pXXrHpQobNgs2BkQfPjCToWycgTgjEGcYMNuAT1OP9lRI8w+JadD146fYzJwRWdMuRVHbiqN1sDPc4lZ",
-	"l5t8wVg9N+xKuNvIRyMxhxof33///fdHxydHL44vT14MX34/fPn9f5HcQgOTdqoXlsHHlpsP7lqqhtMF",
-	"ii6OOcwhr+SWO5nM8eEybfsI8svP3NHI/WsjnufLoI0Jb3jwGQyEba4HELzdGGftH7KpyBDXEYYQ5sCf",
-	"BcB6q5PbvJJMmbPfEMWKy3Mn0yrojXvFfX+9qRn3twv3DQqm3+hrwaRtphWwiBt7wso4lWZsH9jJ1dV0",
-	"chiANwaZgM2rWpUnVqILafZ0DIsVrG55FF7Q+nVqpBM5H11LNYEs+Nfc8nYoUR+filBCXDGpjua5HoE/",
-	"m7qhwGOqoROeX68UuIF/tp2odL+muZ6/1rcQ7+1kwKZjXamuts5z6HF9gUlWKj3VzJ58ZHW+xs7qT9Ry",
-	"Lp4ZdsUNRcQ4eg7PfDScNKz7Ro2mbNAfnLw8jdhPWls26L8YnH4XxeoDHIVB//Tli5ffn7z4NmI/8yzT",
-	"ir3of/vdy9Pj42+/O43YBUAy+1cH3598P3gxOI3Ya/1vodjxSa/PLop6pVzFCqLA2NjJrVKrIXsr1cJC",
-	"1Mzx828GkWNAt4oBHjTehZN6SFifvSszUzF33BNGTpl7ZeU41v1Bf/bYyQh7HsCTejfrkElbwEhhqEWs",
-	"gk5uofQwrpm7oxR2+wj++W2qbvzAjVijDTeeki6eL3bc2wbceFUndW+esRkVeK76vbMl5sd7JMwrwtva",
-	"slQU3YRipk1UonL9NsM4KmLM/I28l1Kwq3AOm9EgoR9voFbdXZOujE3Q4yIuEygDxALeiQx6vJOe8InG",
-	"1UoGYURFWGR9I8588IgUvjakZVfC3gqhysaOzDVTTnfI3RDalyUMhKSbgYHpbkj+YqyR3r8I3lgVRRZ3",
-	"oFlK8PDJzeDaz/wKXy393BCmL+PG9igHmQ7gRnJTldVtY4Cp7IwfeNN1xvDzpvNDUc9FTheAiIxzPevv",
-	"HB/pFbcguPxKZplpS8Tf2v6InX6BGn2rEMD46fuX66sl+K+zleHebUaDabkP5phdyCwu9K5I7+WhvGdU",
-	"cS4EG/G5tDzzZUK+ZITx/SCy19+PB6nr+DedX78SqvF2nIcJFRXIpZJdwrgrIUvbu0c8ZQq+1uYe8U7b",
-	"tsTIwCcMwVnB+EujWiVXen254IbAq5YYxfJLz+qrEjlm58vqKjKsbcTcyiC1BpvA5sQaspF9Gs1apZ37",
-	"QtSQtLzNKzsxhGDVNq7Tpm9EPhU83WZw+UJt09wIu5hv/sLawrLBiQ07LscUbk9tdtWNKBldeBrXX+rN",
-	"GF94TQ7cbxfuV674rhwwJH7Mo7EpbWFDRMrAFsBzweREgWWjqObdRHTX0ckwU6QxhkZp2zsrYsOJeQ6Z",
-	"0kHzPeSDPB5VWlcuw2O6uiZSTZoKMG9AtbZ0ST55mtYiP0C/o0Uu7fLCvU4qr+C5yM8XTdD456pizu2G",
-	"dn9IkFsxCBNA6tWSJTNt6Ec024IrHsYNggJ8tmQZU2vnWKoBfHdOmtTK8pEtLSSdt+8v2PmHN8wKPltF",
-	"izhns0Vm5RFpxX+9eP/uyG3VEUAkuPecAPNPfXUE2t+MKz4RcDtiFav/8T/YeekpklrF6kcgqwVOLBOf",
-	"R2KOospU8IwKJfs6DUyoFKDWDVkJk3NCKOBoxfwBZowgMCNYGMSDSQCIF6zcahL5mLiIDPwgB4OpWxRG",
-	"dwjxMex0cNxn58XCM4KNDDcpVl1e3cNrsYwa3TX1/eziLGwVgRjq/hVLEius8kcGvWA/2EKlbrKBWybu",
-	"RExkRrDTwYteOXA0u9Km3XJTCJg0zVg5Uhd3yO8KYwfMgrhzxrh/0ViZZeQtm+f6Rrovlp2wl4MXKAYn",
-	"H4XNl0fnjm4kfucD31GsLisAwHocTp+mi8uSlK8lVHOgz36sLBBLxSjjuTDsdsotkzZWuKxSseTzUdlz",
-	"MgSrlIJUKZCzIWJHj+mTPHCmYaoYzzKEfO4mTixO2ExwN3wqiCDptPT8HF9pSBLCOR6xSz0/ysSNyAq8",
-	"5xR9eyenRwV9ZUj0zJljxke1hi++CRp++vTmtem7jol3FktgfEiao9y4Bb/HHZnGnSGLO/1+P+78kcCb",
-	"l3ImjOWzOfbv9MXvvhkcs8JvCcv26fKVOzzoqMF8dsX0eGwEmN7J6Id+gU+Xr9wZgbaxYoVztPIGaErc",
-	"YMd/q3ux3bpXZeGK+xsGDkg0HuXlSqdSEPoeuW1d7wkEPiFpef5PoxWUfKv9djTndjT9T3zsBpxY8dli",
-	"cwTPVsvqW/+Bjc/QqjUXIzg3hlCslVZyxDMGcCJkzFXZEgb9C7Rzw0w+vL+4ZP1+/7l7Nxmy5ELntg9e",
-	"MzdK+Ou1hOJ1F9dyTijbl/xaJB7LBrF28LjAyP3ySQWrTYFJuFROjuoXHRhMHX05GAyg4zRIsXtJscD0",
-	"XZ3TW+4L0mME+F2d8wlcfw/4Y/wt8kSA5GS3xq4hnWdM5Xaf78OSB5Mn5wQUA0GZbYmeCMPGMjeWjBZY",
-	"4wQwIcMfQTQBgplqC4tSlz6yJesmmJkOS6rgn/BR+iNiybvztz8mLNXCkKzHXX/uWKE/klB2HJ1PaV0c",
-	"jTQ6t06iO3NPfKA1vlEykIF/W9p+sNGMZxBlV8TqIaIl83sDnWPAOFjaCWYSUzq1YolM8Up/4LmVPGMo",
-	"QBso/sc4ngIodcO6vuxPj8qqNN2V8F6E83FDmnM7dVyzAM8pSU/k735Q08fdCrc8QDqB0I65zETqrpqx",
-	"Sbg2MAMUAgDjCuqphkMjHB0cF87k2+8G3/Y8zMZc5Ee44gmCZLm9nTMN474pwa3cCBa5QPr5sYGOlMgX",
-	"b38A5CB2JZZapb0++0lmgi3mmeZOW0tABHJi//OxzmdHKbccKUlAjwnCIPl8ZGwu+OzI3UesBJj0ENMf",
-	"fkcaaqzO+QQKAwNOPs9zqGwDf0z5DZwLOxUyZ+6E4VBYJmeUzQtQavhn93TwXZnCBtqUP9bULZATORM9",
-	"OMjKWMHTqLheJVsdTcXo2tBn3XSNu5QiG7MuXDioXIB1jAFnxp10bhCXm+HxQ3XZYF2h1qXJhZlrZQQt",
-	"D+tiwQSVsv9684Gl+lbByvdWVyJimVYTSOsvFgAK4GBkt9fPoXd0FRNIV+ctV4sxH9kFKL/B6C5EfoNJ",
-	"yeR07gw7N8dYaQuqCHWGnRf9Qf8FVZgC+f45n8vnZSD1EQRSgy9ZG9uck4inrt38uRKW3XXrCwmX6QKv",
-	"h0C5o5SQhqxW3ADnXGyp031J7y7bkMugpOitgSxlk+dvUjGbayvUaPm/BRarIt78g06XXrPwNdtqlAZr",
-	"dxNS1mq8nk4XI4soJN5sNOycOs51Qb9RvGoRtPgH6Tx8gxhWihOuFayjsk3+rMDenQwGbf0V7Z5jd6kb",
-	"wukm7X/gKREffOX47lc+BTBs+NKLu1/6yWOz4Rund7/xTtufAKYMXvj+7heqZ+CN+gkjQd3rxxuM8ANf",
-	"umt9qfUvjmngey83WY6CC711IpdH+D49Odl2zB/FwuCavtxkTYk0fCrB31DfR2i/0KRVv72O8PCJu1md",
-	"89q97vwWdUIlpTNcqVDiPtJIYUCWbCcz58RmObsCDges3yD/rtnf2UIBrEhFMPNa0SWfFKJZrLqF0ATX",
-	"0P0j+Kz7U6bJKmWqFWJpokxOWq7SJbM1YXLjh+FDcb0NGr+W+UZNr+V8k3ZOct6BHG5Mvsh8/QfRr1Vy",
-	"tfGHNnK3XPKmFI4Vs9BbL+7XudafjS4+BmHbD236BZS0+vZsRZfqtZTa6dLvMv3DjXki7Log4lWqsEIT",
-	"fhZ2RVS517G/87Svnm5I+asR9D/Xud7PEftZ2HvzvpUztr1k2vnjt+JgBuWV2tkkJsAZ0HlBswK1PyPI",
-	"QCy3RoaMCFTnJgWwxD8BVSlWidMaE9b1QuYZmTQyim+7EiM9o6S9cpzPDBklAI0W8y/6UJCtDxXZ0IZR",
-	"+R3qHPmvDMsKcRE7OXVTePFN4MwJu30dsG1yQlY9P72o+NQb805bUZarCj7pekTFTecsGfPMQPFX/+YH",
-	"ngtlG0ZPD2D43nYVFXBrbqBh67fCcrfQf0fb/rVYomX/t4R1uVoyDPaN0BbEyUqGlokzdi2WpnBtxSqY",
-	"IRaxQu1Wl6jntHlY7s9bBtjbH4rhRaw4yqCNeit9d0bjxG/6yrs9mDmMxpwxjrqzgaCMW0AmAyuJrwVI",
-	"KfnYZwRJmnU7kpftEkdq0cZ+CcaxDGK4m4wLmPfpDuHFX86PTl5+g75XyFyhAjez+cIJhysVAX+CRm5X",
-	"EUkfcj8gGcmp/jMx0/myz6jSIYAv0zpCCG1grYhV93gAFhYSOMGkKnLXKRqWx3KyyEVaZpj2SnPR8Qvc",
-	"LjIqQr1cd9XgsyXSp5vLbS6tdaKtwkjUnCvjQ90Lc5QfmeA3YCEpL7lKGY8VNaPPlc3ge1diKlXapxJu",
-	"IPyEVMOJV4ynN1yN6JIjjliskplO5VhCikVSGFbxI1C7+I0Vs09gzEtxZ889EaJaZGTOAZ81HB13QgjG",
-	"wRsQosDKdnrm34c0YfAGYf1IqvFsWcYhzn8pLFhZysUwETMabOLSZ8nM3PdOB6dux+dwiWHvpmJ0LdJY",
-	"ZfJaQGowma0RSCbcAGnRvQITYLVA29PBaQhqjh/oITEoU3TgfbiePsq9oRQmoJLDCl4IetuTk/9I6NJf",
-	"YclKvPAB9XxmCDQOYdFrLjrouRyTfwMmBGcQIM8xj8tpWLQ4/ms2uKo5mN8MVgUdO4U0VnQwR9pYOHCw",
-	"euMyPMW92wfDL9rnyQ5OVAvuMn0QgDzAsFySBgiW6OLtwREQbMGES4W2QxoJuBBX/M9wCmd8GSvkWzAc",
-	"sGArHRw07Br6wfXyswcUIkfqaPYrumKxpH5j6yVLtVoZlWFdzCApSmVGzFCVSfqxKDp5xowQrKXiaYNi",
-	"+gm2o2z+sOayBulicxG2HCQO+mDousPQ9d3dL9A8LuVM6IU92Md2VhDwSHo+ycP7VKgI1YKoNe1AYfJy",
-	"xalSZjvWRf7nI5FbOSZdsF0B+ESeHc5mVGcIqpsIY1mlhxbXT2/I6rJ+m/DeTRyNSiKW+LIMUHH2oxgJ",
-	"eSPV5BephCNdTpSOVQI28JYWgYRdqAHlT6FoH4xljRANwFQkhWfLoqNftAUB3ScnnZwG+oETpTLtRNZY",
-	"lTTbTbHiEHVNUGIg/zpKKh5EW1sn3JLkjpy/HDF+P8heVCkbZdwYkKCYkzVIjCtPzhmOpjwJwGUMSzLo",
-	"bEV4Zu9hPCgPdFs1nmAdSXX5jySCmKK5yNATZpDlB7K6E5cwcADUh6tFOhFhyIlKY4VqAeQ01mbyzPTZ",
-	"ObjUVh5F4ORC1r5eqCnra5dbZO6SSL4SnvyqcsO/BrZcGfGBRx949FPl0aPa1XoQDu2d++3M+QL6ccz5",
-	"v9588DhUBfAhMgXUP+i3oPsyDInIG2TtcON0VGODiTjaA0r6DDQxoHOotENE4IwvQUkG/dIR+EyMLdML",
-	"gJqfaSu8JoSdeQX6amkJTi18h1mte332o7L50nMBIsBBJ8/IoBQxw5W00mCEm1+vkEXAFzDob5gwqieJ",
-	"4cH/cAyKpz7OABP0Sd/2S9lN0pzfSjXpz9MxePPwT9Y96dFP/X4fDWWx8m9RinLKErf4GF7V9ZFLSTCR",
-	"/r/l3IlIHK2eGIkqPluhgGtgIFWsEmjXFDVVfqDP3ulyS4O9D00dEaAUpE6LrrC23FjYkCGD8nCg5dZi",
-	"1aCrMDrWJzV7jC2QTLzOX6wfibNFSC1GywctoIqjSN1ci0Ogx4Aqwi6LgxkrsGnAKlVw2CjnpFuVKlji",
-	"rpaTjM4VC3ZlxOdzkQ6hng/Y4GJ1PBgMqrM0kS/5Q4Uk2M/yh8K6U9o4W7bDijzBs0QRNtxA5Hphy3tm",
-	"WPL2/cU//uvNh3+8Pf+///jx3eXHNz9ekP03fPLD/7t0v7sbZoSNSTQc8bnpnVGaTXB5V6QSwP3DOC2M",
-	"Q5MFBg3m5eDlwrfxUhSCjHlWNxiZJkHj9cqVa/BKNziMcEuelXcWtvaMLF8KgqbcoYecH/cWhHeWES/+",
-	"2HfC4Jbt0nLuE5UDS+TrHnW++fb05XjAT0bfHYvTq8Hg+IRfvTgdBTXtnKCHrGRLgaj0aG8oA7XM4d9y",
-	"XpXHCkymK6kQzqy+Po2evoDNdKIOloyEz7/C7x69lmaujWxGBywp3xncNLeZ/zPuoL7ltxSVrrhT2dqV",
-	"wR1c50/Ede4pQEW04F4kcZu6s3jkR7FGRNohxmczSSiqxQLFqgnkAmKPHaNOo3VBQipU3ZIiXGgYqyJc",
-	"KK24G6+0nbKG7yV4bSG+SP4bXnQr/CYF/VuuKOUs4YBR+CnP3B+o4kcsKWGs3F9AzfpQ6zNiCfoU8E+0",
-	"tMg0Yd1yqpBJAp4uXC6Rpb1K7DYa3SGAO3ftDPl4vASk8xS41d/Iu1OPrS+cihiRH56r3IszIkWWCuH1",
-	"hi9BUppiribZWxyzNEM2B/ceSID13AFg9Ct8tNdn71UT1hgUwAiHg/Ka9z6hPBwrx65LYRjTMUnVBwf+",
-	"GzABlao+/LiRqj8EcKrq96ry99LthikzXbgiuLkMvGHooDwdvAhlK2C6KFFvJVs9grjxS1Uz+e8SAPc1",
-	"Sx47xtYF/qStQuyCw3EQEZ5UdF3l2m4hEDTyfbQstHN+RP7G/Ct1jWD05FcJeSLrFvl7Pj8MH7IEKFeC",
-	"gJLWl4eN1dUCE0A96KxX66BgJ6EHBrZ1Ejbg1p4FZo/cm2fApILMHBPRgDsRU4ek+iL7JFYUjuIU2dLK",
-	"j+VHAzvAuUHaTzk5EbmU7TQ0ZyOEGibsxspk3Ex7ruM0105FPitMElDek1grKOiy1QCx4jnA2LBFRoae",
-	"gLgXuTB1y/2TN62jGfkjnL8v5fS+gycU55my2M3w+XMwZPSpUX+kZ89HPH1+lfPRtbB9Y8W8E5Va9LBT",
-	"e/LF2Awu5CHv5JB38lA2ezxrnv5fi7kFEABAS90DJ/q9/OMNxnWjrbOJJ830zUpMqyNVpmKvnWhhPLIK",
-	"hV0GzaHEiEF+QCSiR55jpL4ng0GfwbeCsDtgEnsMvAO7ajmohtA71oXQu1jVY+96wUghSo4iCFGZooWQ",
-	"qc8i9ppE8DWZxqpLAXgMoWk9HxQ8z6TImVkaJ2WyEVcE/K2VGAYQAyzTtyI/cjo2m4rPlbDXStiXYbci",
-	"yyorfHo8iJgVWeY1ohHPMlLJ/GS4iZVUMPQnz9Jew4GtMLPtae5rApv6I+qcIGWrpXVqZhbuHlYE+z+V",
-	"gL7BVH4GOrI32xuWV+Jq53ChP6LmNJTz2qUNPoDh2EHpNCUq4bRt1hOgWD4WtB6MKhGzhoIhg/jmuy9P",
-	"vat1l6ewvzTeg5+FvfMS7CWVJlRuWzJq/qy3ZL/JNLuf+u2k9fOAxzdn0NTkgOfBOWm8YJclHoQeN3uu",
-	"c4EV20AHhbwB8uWDDOOrG+kRz5Br9mP1DqB9lMZjPyyBUZ4Zp2ROFLeLXCSs+5e356+OLv5yfvLyG6a9",
-	"KRcve1QTUCI0p1YcdailIiiUSSJ2LZZVdRguuRGjXNieRyuis2aXfXYeK8tnczADBuhSnz7+ElCSF2fV",
-	"PS6cyFhsOCQ5jaZIdLn6Sbfd+As5USJYeHJkbeLFpKB89xk38luog+x6czvW5rksCktU9ZwWP+Y3p3ei",
-	"Czbimoab1TYSwpzcaBybwBw2gHl+ZlgwycPkYWVPv2BlCHzbEOmErR1lWC71m9NOU4nUlTIU4jMLb0Bx",
-	"SNrGUTTYcd++OW3xP69lMP/x/D/24rQlJ9xevbXqwT21T5sVEYxhZ/j330LG9JOwpa5pp7leTCDhDsnC",
-	"p4+/7MsZ+vAcLIw+a2RhPvisiI4tUJ4Tf77KvEZe/hgcumFA3pMivFnaMHCqLBpI6H0rOaFA5FhRG0Ga",
-	"MixsCIbPWBnh1sLq3ETsXwtthYkQN1FnQch2xDKpBKJIoclSqhtp5FUmfCpg2djpoHIytUdWH2Hk0o3I",
-	"c5m6rv8tcn10K1M7ZWbORz70mZRKsPlKAIJiijATpfqnY/U8VnhNI+KzaLhVOmepNJMFZI5ZU8aIIf6S",
-	"QSZ+gvBMK9mDoN+/fX/xj9fv//bul/fnr//x8cfXbz7++OryH+c/vP/1Rx9oZIQNcuWmuTBTnaW9qtsV",
-	"qlq9GJzEqhBQwLyOZzxCZu5j0PgESX3X13IJ5JUoVpNW/ouFbwBhzc2gF5EZwPVz/JLNoCCPYRtM9dPH",
-	"X/5xeflLbXaZHAsr3bk5pzDFUNLwssWLwYmbHORRhm4DXmaKAdIZzKHXZ588dCaoSJSn6nWoYaOo8oD6",
-	"zGpw1iZSTVXQsxruXhACj5hYq2EU/iI+cMTWfw+O+WJw0qwz+DSEeh5xeRf9tWXdk+ZcYh9/uAUx6MGJ",
-	"xntyxsbA5KQl19MvGpXgpLpi/uemQgGBufOZWaUcnz7+cgYZn7V76UYeBrQU17D/3ylYbN9xW6q6wvsM",
-	"2dqXlLKw0+cEVyha5ZGPwi5y5UONoDZntXLhHdU4SaH1Bf3AH0u4kjxW44WT/4H8gZLsldAaNDLoNP+E",
-	"Gq8oD50Ojku/q3u6UAByEAJTp2VxOKyayXIx1zmhqM74ZzlbzNxvuTBCAagmYNKyblM1zubInCYG8Sst",
-	"KZQzfVDsmLBeahPNhcVIfYOd797j3CSYypUIThpEB6DIAwcCaUpwqRZ2eqeXCcrMH+nxkS8zfz/MxPaq",
-	"9fsFT3zlvvN+TE0f1TFOosfxyWDA3gD4tMbKzQSRCEDvB3zEg5/6KeEjtlzUZUA+XtVbbIOTuEJWHgEo",
-	"cVcAxCptOQAgfmUAiMRwDpGZTyoys1Uw2JLitCIgrlKcvUIgrggcjwGBiCT6oGi2+Gr3xNT2C4DomnAl",
-	"14GRA1PGOCpsvaRUEmk+IL52ArjsbMavhWHSVmVuyBgpCkZiB0OMhJjn4kbqhak/hiBcMHykbRhhzbL5",
-	"K3x/jWCODR5VIhczLrPOsKPHYzkS/4uPZsIHqUKNbFpU71sjAf58NBPsLQDJuV2POvOpVuIdVjAfdv7z",
-	"mL18+ZINjgcDJ9xP5fxSn6dpLgzsLMd/HjtNgL2VWcY+pp2oMwL3Tec1X1pI4YdDhVn+F501n9bG8gwL",
-	"jHZOX54OTkCh4FZ8yPWNVCP3+/u/bBEMS/vyRo01VoM7qBcH9eIB1QuiMxipGBLgghy2aBOegPyxQkD3",
-	"oEJ0V0vT9IoCqBV6S5UGY+Xr9PoqMUqzUcYXRvTZBdWewfREMwTc9agsaVN2F7EkoCaQRznmn/1fLAGK",
-	"lWASRqXMpR6zpEJrKLMwFzNpgx+7QSX0WFVf6Tsi1IYHv4aggy5UbNdBC1qlpl9YEwpo+FYaUSmCHHSi",
-	"J6UTVYik2ZBKhte2iUr+Tt2+2Ub78WSgUfUpRLoH03kqJ7tZ9xn5GR+0nzbtZxeeWz1N2xJ5v28pUFoo",
-	"X9bAmIlzVgqiYbE1P+ZnVJ8QKrlHyJG9K65S4xkwH8aLLIsVVSvuJnXRNsFUFQNY0dI2AFD33SCmhgVw",
-	"P2XlOz2O1WqfZ8Dcfb4IzNRtRJ/9bQq1SsMKqmPwCnZ97DqUbovVTrXbonrlth4GRGCtScySREAknz4J",
-	"gUk3It1af4N9Ce/6pmwzKFtXUcT+/ntHzzvDDuFhUbWuzrDzPNSsog7MP9Swvv8ejtNmpOOvRisY+kNk",
-	"ke+HZpUhBAcG/FQYMJVszJZUtHE/OkvUmS8a2O1PTpnA7wx97fIyGRy1B8QMzwTPRdpnF8KCRWjFBIRW",
-	"G7PevLP13ceUu10u/073ZVsLxOG+/re/rx+RiezZtLAwVs+weOka+ywVrJUGK/ATBjIFQRCeo7SGzXS6",
-	"yETUWP+2MLGCuDHjS3YlYgUhHFIxe6vpbdPrsyTjVyJLKiWCPZxCnyVIOEzCKOpDUoioOgIUnihWKSAl",
-	"jnxRAhi1VJMeRIskaa7nqb6lWssEqJ2JV1MtR+J15SEISFeC8SuAW9J5rBDpx3VEEbzLuTBnZTJdBbfB",
-	"D7WFIMHyM7ASmDUmZWiGtoTHNCvDrkBiB7fMuqFRtCvunAcoKKy6U8HtpWsG84KFcMeUotm4UoJnwk1p",
-	"yvNUKJF2fgvpIZTxKbR8v2mbR5IEy/ZajKWCcNKD7fdg+31w2y9eaywJnRZHL6TUQYt2ah1ShxaafT+T",
-	"sKfXoG622oej0kDsDb6xarH4IuGOWOJx7vATCdB/VYLdQLVmfNbzBl28jclZrAAFr6gy7j6Mhkb3vYIV",
-	"8RU2w8ziikrTu3GZhHUDjDsoiOCHA59E8D0sw07FBc4K6ZTqRoPZexkYvZuNyHcRcjAll/ToYE1uo9Rf",
-	"2qLcxCO2si2X9/tgXX5i1uVmMmy2oMOrl7uNDvtYmzZYGgSRKBA6aSxMLyykt7EuZxl3supE2DDpuiiK",
-	"75PuxrkQWCar14/VeQlHU1bcD/oPocRdTyeDU2wnLUtlWgLJ9JkHc7sWYl4UBFmolNLWfS8wjoWyMnM/",
-	"L0FrV+Kz9eXuonIc3v53LZZhxH6sulhnUHJvFEDwbSuzjLL3AJl8N5kZV7oqMz8c0EpaoRoHw3wLdsoD",
-	"yUTRpt6dyqFp9PHceV72zelCftNsjTmcrU2cPvc+WE1EfqeIt7uNn2WFXkxJQtjGPvsVqS3PcsHTpU/c",
-	"08p7RpHKastyQWQWC0wh+fWOIiqfaDA8TonbkBPgT58tsxJDyZdhkdIdaS2ZTWt350EFxN1V+ce8wAeL",
-	"6pO2qH4BhV3kR1ZS0u7u6WXQxRapZK/o23cZF0V+KcEX+XjWxepi/KqzxUwwv3YEtqvERFsJpA7hI0pj",
-	"488adOOtrjHO+mASPJgEv4xJ0KlSeM2qdIV+v4OwIMpSE03ZX27ZOvNWMxUpLVt4mw6mrVZC8yi2LaLs",
-	"25i08Cwe5JSnZ8wqCMUWFKRyg1spyHa5YgVBaFelC4nigUVxf76bJXBLZ/+gPK9RnndgS7VDdb8EMS/j",
-	"bRuA4J3z7eIyH4FfCOCjyIDZK2XKWIVFd/AbZ06oJlOnb0iYS4AkdiVYDkJCr8+S0SLPneTwSqeiEq2A",
-	"YJ7FMIroJGrfZx8FT48gb837mbrJKDjPVEAq+AVg2qJYlT8u56LWbDlHNDeoL7WcCWUvRT4zkIqRYv0r",
-	"mFkSgRXAWD6bI2harOREAcaPR9eqdvEmxcpRUA78g8iNu+7JWnTQLfWPR9U9RrlIpf1FzqTtDE9eDgaD",
-	"qONXlZLQXp//v6PB4LgTdcRnK3LFs49iLNx2ImXjZb6kO77SzDO+xHkenX57HL4Iv9JvxJRHIX2W5pJ/",
-	"hjtbTdDDJDr2IRcjaVA/Vdq6z3cupnJu2FutUr7EhMhO1FlUalWk8PbR3L9dZARurTQdFKaDwvSlFKYG",
-	"prSDmvSl0DeMT4hDqh6rbhEZEZIT/DvgHVgs0JOg1dqBYdWICg8oGEOVXPeLDLw06Z0xKz5bGJtpCM2L",
-	"QoboAbJ8UL57iWXcWNbF+sXg3HOLJ1Qq1aRHdZNWAjZe13ioiVWlArVfRalG2SIV1JxY/EL0yzmfj63I",
-	"ASkM+P2YZ5lP2V4K7jo+GQwGzGp2Mvj+e/fo0+WrSjk9aXsRy+S1oNRCsMS3VPPdSt896LqN/OGR9Nzt",
-	"UgKLLTzouU9RzzUbEv47tFvz/Hf/zzvqBl3osdcREC620I0yAYlUjoOYAva3Trh6EURAF7D9I50KdiVG",
-	"eibicsbooEOaGQZ6SEuAFySgD4EIJgi3nJIP3dcTqnMDo5uIJQFo1MjrWKqUIkKg+idrDCDxU4/VxvEj",
-	"Tjtwjb0Lk17aXisIwzda7Qf7id3w00Qg4erAD0aDu6M5dpXO2qrhrCjeEObpEbEbL8jW7DuwT30J21Rr",
-	"ok2wGIdjttY2tRsj2DqRt+ASO2fyltaiMpU3SMRtSuKlsBCnJ1SU66S3YdJugJJR7YDwj/Id7UxsxcxU",
-	"szztZGfCpN3TwQAq2xUXM1ZYlS6ZcztFO9M417PELZfOYO00S56jDdDmkqohuL8jKnYCawIa2pVgx6gM",
-	"DMJyc312jknLvtZqkK6MQY4JCQ3ovk/KQns+vMaH5WAzHwJ/VnZkWnoqOkD141osMf4GSua5gV1lXF3H",
-	"Klm1LCV+h2WBhQ/lb6neOEa7uy5WSOe9THOYCh3SyYfLhQ5tb0Uu9MvBYDBw+gy8xNM0eGF1lZ6P8ln5",
-	"7u9VQ9v50fG3paGNzHSIc//UE6w3ZCKH4KKvI736nkLTbsGFDfnWRWpLmXDNulz5hkDpQ8eGBdS9tR4N",
-	"H5He4NhwX/HOhVjtm1KFEYhbkqrtL+IjRhweqMCfIcRwf/bs0KzxnLAXCWLzXnJvo3n8Uny2lfscemG9",
-	"tBUUbUITAdVRYF0QbxA5Bs3KvbNYJR4wEoRNaZeUlFciPyZUzQkvWp+95fm1rwVML7OECNEPEuoEJ5Ch",
-	"7X+8mMr5HH71FIxbNuP5NZZUqQntVAPaL2UICxqrQAyHulKB61w5qY5NuYEkdj1mWGuqNK34YOwX3xwV",
-	"S+S/EyuZOvENdl5NnOy7lj6yH0GE9NNHS5OyfIT5N4J1kfZHHh4oov561XrUwbwr5qT7enE9IOijFuov",
-	"kUhPBwP2ijued2E3BiP9KEZCQlnvVI+u28BIa2esqFNIf/8ieHopXX8nzcCl2zpdaWUPvteD7/WhSvin",
-	"WKaIaIvVX4xtld7Z/fOuL+DaXeFkEUsqVx4MJSVfc82Q8sCDKgeLGvhXhBioIV3xzt2QeTRxjCCeKVYB",
-	"1S/5nFsVTL10uyDuGQJ8XogiX7Fr9Et5LD233MBxeVll2qXEdzAgt3gSefN6PYBbMSBkxc+0tXc4HRu9",
-	"b54At/reKt5JJ3gqcmjRm6BmbypR3tNBVwp8D+en4+U1ORz1u1xyxWrt1TVXigV6XFR3bdZQzpviZ0t2",
-	"M+KK2M0V+Sfu5cRbf/72aoApqHUzdT6c0o2jzbc7onv07EUbty7o9z3yujczvVbV/1jVbw+VOV53AaN9",
-	"2lDDG/VwptQd1dlHuNAHu+rXYFe9H9u7Q74jE9tDmVcTCK1951Nc/EU487qnSpmvhr2x9RWwcY1QUHCX",
-	"imuA8Ki0RX9zVOTPaCXYrciyo7HOXb+u+ZX+7Jd06KjP+cWrN2+wrnys5jy3Ebz2vyKnX+oZlwoIk2WZ",
-	"4MaCKRSw4MyZk04pHYJc9lxNMsGucj66FtZE7F8LbYWJYnU7lVZAKf+IjfQMyiFH7M0Hlkkrcp4ZRwqV",
-	"Vkc4mtC7f7HIc3ewHRUtu2HSxCpcLo5zZ7AkjGpkceMJ9R1GW29qlenDithVm+or/OqTqCiVcsX7uVgK",
-	"879a80miTnGewdiqeCfqZLz45aN73ZeXQtjz7198S9DnpydocKXa750fFktk+tuRdlqzg7X0YC19SGtp",
-	"QREe3ljqedAj2kohDwRJOCaD4L83sJ7GqmY+Zd2A6QFuaPlvf/vDulCUyOJ6cRT3ahmr8h3GM6OZzlM3",
-	"9qtlMLgSa7QY+50G01g1ZoD69d+zvfSVFy0O5tJNifoO5tJCgDso55tYS0flody/sbQgZL/Tv3axkRZO",
-	"761tpPTml7SRlgLcA+YylHfjcMDvtJGOih3ZZ/qCP5S7mUgLBrNnC+n607dXg0pBoNuqixzO6IYW0u0O",
-	"6Je1kHqq/UQso+uu3V4No+FFejjD6I6a6yPc44Nh9KswjN6L190ly4UgUvdXSptoiTtwYKDkS6dlG2Ep",
-	"k8rHmdfzmZ6vpjMBaShW5AxqGzvOOtM3tXhIjAyVFpE2IU3Jo5i7H+5HTi4asLF2BaypzLkz7Hzz7enL",
-	"8YCfjL47FqdXg8HxCb96cTraERLz3Bg5UVDd5xDtfiA+m5rE4NRUYMU0423YYltQn1TMeQ7Fpo7MVI7t",
-	"OqSwsu2bNCnrd7FM3ghWPnQkocxoYd1Trzj6617qhL1+rBJjeW4h8A7D1IVK6a9csJPTo6le5Cz5y19m",
-	"s4Sy8sBTS2Vl2Ng9TuVEWnPGuFpiqVKRGcj9/HY4GCQRSwb+H9/6vwf4j/MfXr1OegH1GTjZyHV6BJ0W",
-	"JVS59RVaeaxGmR5dI953WB6dJScvv32JeZYnp4NB0qtmF0LQvi87AesN1NbEKsmEmtjp+/GF+/WNeivV",
-	"wjppzhHUpM9+5KMpS4rj8eO/FnLuFjthQtl8GWSuCv8Iqs0WH3pmgi2KmFYjMWzYkeD1gCBHlV69LOjE",
-	"xmLTuxpyZZVWorKaHinGDQSGihANXAVdorWP2Vs58vVnTaxgK9bA09VzUitOq/drhOBYFTsyZEqzW43Z",
-	"DylfmgisGXK2yCxXQi9MOcyIJQuVyZm0In3F5xwzK7CUWqySGf/8msts+U7c/lVfGSrz31Wape5nBm/2",
-	"oP8StKLovJnlXYymIl1kUk3afVmviz2Ao/O4+QEr5xNGUMxyDT9NjztRZ5zLlC99wP8MMNeK8H9uFzn8",
-	"TdXrzEKFf9rpIjdBe7sQ4Z+3IlXBD26abr/dqL/gVx3fLYnoOuEi6hAd7Aw7g28Gg07UqZ2wzvBlkVjx",
-	"DirdGDoA4fkNdqKc6XE5zZNwjoNyfoNwbifBxE4qszr5A3IwkIB3hp2TExjqykWhBdtYZKqdajzqB3fj",
-	"wd34gMB4ATfzN8lLVq9rj1olrJJir5GxdoHMI6EKO0BxxFcuIdYd1XMvmioOgkSwbUYGKxMyKjIgJmOQ",
-	"8OZ4oBfdSni8Onpdo7l1PZv7RRpbIwf/bdDhKkUcypWHM9nKOn4r2ILyd3snovuFwebqgsw2mHN0KQ/6",
-	"6lMCnEtXiOZ2BLVGG9YR1LtqBK5A0KHyFeLPbQEdF/hNY1X4RLHLh4F1W08h0Qu3qgg8nE8U5noAd9vW",
-	"S7pvCeNOuDc8k3divTVbFqTByB8QKRx3L9W4BNFuK2Xor5ZW4Au9Xdj8z8JudoL3YgxdYTbNNlHjOdHh",
-	"TDd6Ve95oFco/D6LA5LDBr0Qt1OdCU+2ytKroec0YuLzSMxtTcgdOnkYrpGxfGmYVGhVC6YukewTsDTz",
-	"MKS81pPHvbjSKVRtLeoCvPfoQGtxhBAMT+ZFNQT8StvVJTgwRDUDHLhMsK7go2loMryqGgxZm72QTHRa",
-	"jUQviLKIFS7Nnc6b9XcfvcFN13+fhqjHMvmUhpzjly8aDTlqkWVhLYLNLTkvytG/2MSS8yIY74vKYF/U",
-	"LDmDbx/EkvMo3vdtqP3B/fWUfe8Pb6N5gFo5NQeZiRpqBTRVzOn1HQcpRgBfbspK0jk4G/osudX59Suh",
-	"rMjfpAY9aABWWn78mQF/BxtBKzNkwBFqzrygRZM3LwD/j1XAGaA0ANUtAEcZ6QZSFeFDocconG914Gds",
-	"pm9ErKRlVwTz531IwdCemRV7lM7dC5Zf4/igHgJNYNVlBcHsPUQCp1mESwO6oJ3KkBE64oBMuPrlfbhv",
-	"nlCJ0FfvXrGZzDLMkMu4nYqgHuhbPppK5a5P1Kns23qr1A4c42D2P5j9v6DZv5GZ7MpGdjTyBz14fSHA",
-	"vNZjR5Wi9ShLsWow6gcW/ICh6Bws9fc3yx/qtbSQsEczom9lPw/Fn4PU+zSN6GZj8rSB4fyOsqSXVQMH",
-	"GA2lNSvSoWHdq2U1WbEXoUhZfacwMsRq9Y17mwu/jKWwTW1MK3fuYCm8w1K4+zF+MOtg8Ih1i/wJ1KrQ",
-	"/mactlOG7glQK6qKFChaTXrEPzUx8lCPUClcjkpDpzNRB+CZchpMF9SNWNVMiVj/yMAIe2eY89GgSEEx",
-	"A1nM0veAOg+IDtLEyn13NOVqItJ2bWiss0zfrlhNUSMc6xxraky5Lco7xAocXRGEAfoWlVg/nTfrhr19",
-	"GBE7+1eHAG3BKUPlSeC33nz3sKoQzu7xDGd3E7+D4ezpiRCffIWEfSo5IjREP4ClLIi43dBOdrZqJyvB",
-	"zSskMWEB2S89H44KOeJds32VseuyJGvovu+dVbuo+EvAu0PUPVaFtSokwABjuzCV2tYsmWidJmcsGXH1",
-	"caE+KW6tUKmAetBprJoCkOl99zoY5vvsvfci2XXg8gGUj1ZuXSuR6mBP3NmoVboqHrX0dG0RvYemelR/",
-	"FbmVI56xmTdr0e6Do0YtxnxkF7nIO8POXzh3LGCmU5G9W7hlde//dHRS2sZcE+Z/ogrSr7TOuCpYLJtp",
-	"ZadQRtqIXPKyq+Pj7759ATA9eDg6w447EGu8MFWus5dkpWLvDgg/B9vbA9vegiSQgC2V1GMXpnSU6lsF",
-	"tdHWsCdwdL7mVlTzjoJfgvoYUNX4CLpkXVBrdc58OWc9Hhthz4h0xgqLJDuOVOkP83M0Otx5nkkIQOCK",
-	"1YcScDcMqC0eoTeo4NgJ63LLZtpY9nIw6MGIr8UceBmRTIzGOUN9vMALCjO1ak4bKuJcNoBhY7ja+jwu",
-	"SFCq+ZnKgKGESrzWQg14aN5Yn40UqzvTkVhbNtLpYBC1JxzBloF6ROfGt3eEGvxnXLkVDjOjRrk2hvEs",
-	"q5hrKXes/AmLfpc15eoL4sQE91WsWkgRGgnPsuIGUIBWr89eV3THWJWjoY3NofB2JtKyBEsuRjpPzR74",
-	"+Gtam0f2UQU+2r//vk0qzS7pSH/89ke06UdE7SO/uYkGl7cz7JwMTr45Oj45GhxfHp8OB4PhYPBfHQq5",
-	"aG42+MY32555+w07MPEDE/9yTLygoU3cvHx4P7Z+j+yZoo87E2jqbNkC8OvWaTPVXqKqUFDJkolVmCZD",
-	"3zc/iLHOBVQd9zKKKQuRu/GLz6NsYZzieuXO86qEEisUUdx39EQAp4QaqWNJNqxyVfSNyDMO1VAcQ5Iq",
-	"1beUewySwNixPGSXsVqCWfRkMBhgSMr33zMUfiqRHZDzmslrX6IV7BFjcIrt6nVcIXKHdKA70oHCY1Pj",
-	"MYMaKyqPXNjwu6Dh7szoC/tCV6WXrVyixeE6WDOfkkN0ldmYbblNq3+0idtsnVpU6BH3yy6KVQWWsej1",
-	"8RKMmrSBh0sx8hM+ZBltmWX0IPLYnZlGxfm8M9loN2f/podvL26vBs7R4v0KOMvhQDY5/vdxGr90mlBx",
-	"lrsoFjsyGxp6PPCizMvJ9VayimIFDvIQk7ToeC/5Ms1X4lGNK+vsHieBQePJ2T0eh2wcXOZPONfky9g1",
-	"drRmVB3lW1ddjVVjPHDEktDlCX+Xzk7A+wg8lr4Y68LcO5B4d4fxnzqMuFiWx9Kct9KYRfjWgZg9PY15",
-	"Qx/r3erx+uDhdfd/rWj/RUT6Np78Zz29DyPL73qUHkRyR8syGd3J1F/yxuZs/3ac9FgFWfdR0exK60xw",
-	"RZ5WnhnhgSx9i4IZSkORXH32asrVBH351TC0EiC5HClk+HNbCUFz3zDaPZK2EkF2f7VhfwGy62Ko1gRG",
-	"XcylSjPBrgTP3TsEWUBjK2Kg9MK+H9MJ7TyliKcvTJgO2sLTDbDdYyTThC8m4mik03URTOeKOUmOXI9a",
-	"iWqe9jPDoBsG3TCpWAJ/v3E0aTU4t+uzymNVppVjukN7rG7wAagpOQeUktWIXXAHxqoSsXvGUjGSKaos",
-	"3H9EqlR8jhy5G2k1WuS5O/RItKF2C8RPaTtlt1L1+uxnN4BY4RRBO8KoGlwJmTN9qwjtyylFoBnN+BIi",
-	"kA3gtBShQ5d8cgQZlil0EWGMDfYiU+y9QKvXmEuOhv1mOvzGill7WA0M/JVOxRNK+R70By+//86tiZkK",
-	"YUvCffwNm3Agx0v3Xifl+fXmtPWSTw5J3IcYlAdP4i6JUUB+3S1EAtVGf12LRsq7i1lmWyMM447usHnu",
-	"aIRdxqqEWYXL1mCdIUOyDx1pNre0ER+nDBak55CwXadTX9jGcsknW1lXAnZ7EP+elH0l3JkNiU9xT5uJ",
-	"z5252TINA58drXpmKNyXdTmzfAIRz3wEdbhBH9Mp1AfHN6QfHLzbq0RXb0dUfhY2FGceTE2C69KsIAW0",
-	"/2C6acu/3p5BBmd0J6tNcbBznu5Dn3HdhPqM+3uv+kz5gUfSZ9wAvkp9xg38iekzF5ZLFLyMFSKj3X0x",
-	"OC01G/zD6zVGjLRK3ZU5KDcH5eZpKTcFZbqPclOS4T+tcuPp0EG5+dqUm5L3HpSbp6XcBDtzD+UmID5f",
-	"mXITyDaPotyUtP+g3LQqN1szyH0pN1IdzXM9EsYc2ZyPrqWaHI0dHzlytO8BsIT9Vxh8ZRso4XOWpLme",
-	"v9a3KsG3mRLCKQNQCMUpGk7tQhQsp2H51ognYpIzd5OWpCwkKbdAbxJm+TUgoyhRxfStv9/z0CQVMJII",
-	"Jo0gVFeCXWVcXaNnPRch7HzUpoqtoCRDptxCSeuGB1WKnepD+X412BP4bV+wJ2/UBzwLl7RJKFE8qlJE",
-	"u9QZdvx2dOpk5tVUjK7d/C0iBRhhF3PXqrp/7k79om87Uef9/+5Enb/IyTQoNeVBTjJxIzJALCnXHxGy",
-	"NlarmpfxkMl8ULQePJO5JOc1QhvylbY2W4Fo3cE4voiKVsYAe1oeq3sG8jbf3YM+tgGB+8IqWguz2kZr",
-	"qx//g+b2lDQ32U6ndiRmrYHBdxGzvYYLt0pZD6aetV2VZo2txjgOWltrNPHeue1+wo3LU30jlNX58kjc",
-	"bIXoP+cTkTKhbkSm5yJiStwKY1lCBcIAuwOKjyCPnsrJ1D2XadTErMHV5Lg1H7kvveYWeHbQWcSSfy24",
-	"stIu3b8taGWOkRc+DWDu/eKlElbEqXRp8XsLtMhZ+O2fcj0jHav88VInpF1B/mRYJ63QXM1Uz5mVM/Fv",
-	"0BSlot7bDL1+9dtFDWrw482hAMEqyQoXZ3+ixebf/MAnjfmP53A9mB4zvFUHqeGJSQ20iX57QlJce9Rm",
-	"VvPtQgGhRkp/l5XD8maNfHBOZt2CkEAXCAsRgBEqsADfZehdR1RAtghH1flil6U19v/mkJB0hwhROZP3",
-	"O61bSwu1M4ypSk47ajjF7qSAW/SvF+/fsQ+uFZX0xAGCj8MX+jlD42SitPXwpKmwXGYmYV1pTawS8dmK",
-	"XPHsoxiLXKiRMEkPwkEQZnjISlvtnAMKpb8bA9bFJQGWLWezBaCWxXjPbqURQ5aLG5FbxtlMGsuvBVyw",
-	"Xp/9SF9lefHZhsoAbsDjRZZh6TZCQnAsv7olBQBbaecmyEonSBjBPpxfvvoLuxZibtAwbHpDxslGjOla",
-	"ddxqzW54thCsC5URfCHWYrTUcbF6UJbVMDgTagL141znoc8oMGjjFvRXl74fLwaDF6NrsYR/iH7Qf1kv",
-	"vNjrliCbdcQJDkwDedpUdDiCc/mfKybiv//e0fPOsEO5VyBF2Wln2Hnuzl4n6sBygoF3oQrQVDjpmxG6",
-	"vxqtYPBfOrFqCwp7yKx6etIIZE5iZhWRR3cgERwYruF2tL56w7aSTJ77D65zWvtBFnR6CAmbYpVe7kMy",
-	"eV0swRe6Pv6D624RVDigZgeJpTWFurZUX7XEQpNgXcc0DKVaJ88bZZMiD5vEAT1mCcoHjUct2V5eiNUG",
-	"AgPbQV4IxK0WgYE1yQtbygmxCgUFL2zsRVQI6cW+JAaepoG0sDrX5yKfl/KD68BPtTPs/PXHo+MBlLog",
-	"b8M/9cI97Pzx1UkWd5BGf0UOIsaTEzE+8NxKnmVUYlrcmzzXhYxNIOf8BxskhaIW3RArGdxFymK1D92n",
-	"gZQ1qpub6zy7k7JP7fzhPugVq5OBX/P5NnRqi3iWhuE/CtbEgXD9+TDq9kmvtlGK0EIE7rA9iKCNHrVP",
-	"Cmqu+VkOC2mPswQ/n5D+3i08Xczd0+JxFCv6Z/2ziZfSHIHSuZxIxbMekUgxHosRyZvwfD7XRlqflBYr",
-	"/8Izw8jzJiFtrczOklbMIpZpLPWZabyvRJMLCGhHJ2kK0sQKh4qheFDZpyjQU8iUcmUeWJDUTZ8hXnJD",
-	"KlqsIBetdwb8AEx7+FWfhSZY8W2KqfybR55eKKfI+k1weyDkjUhJGI9VptVE5G7yU18Vkz5xqxdZCuGh",
-	"joKMrtmVyPQtG1QWIZxc4cXEz6MD0Z9wv4Zsyg27EkIVsKpGQnxo8OWmzv37b9JkGCsckDRMuTfYfGEZ",
-	"R6cCmjvHuZ5FUDgRv+HfDhaGvjVfWOPnx0fXseriAyyiMJej617ZkU9rLCaT8xGWSWBCgrH2lrvlHuvc",
-	"/QZlYg1Vn8jFGPL8rsSIL4yo9jPVWUrDiLD6gyqrlNJIoSwi9HFWAIv7Q0dRvDgPvbCsMgvY9LkNJ+LG",
-	"Cc54HKlZjEYQTSzHlW6xAG1aGSwIAud+VO6Juy3PDFWUVfrW9Xolmw/Jyg0YQuAyKWp0rMlY6ZbSH6ow",
-	"P9KdabcVM8HNwhd5CgbikzXBUy2gtFVx+oECBW2hL4/ALg27zZ3Mps680kp/sytwujMEuj0+OnnBpvxG",
-	"xAoCp7FfigL3au4IA3NJkivq6+K1cie2PHVs5dBFEMvHFRT1yGVKL2caobnh1Z67tZxSb+Gxu1twnajC",
-	"sBM8j4oVdycLi1q5E8KBvN3ZQ6YtRgWJtM8+0hnG0eLiwGSnGFQYq195toBTMiTK4ybaMkW2wQxHPM+X",
-	"sYIe3K6hiAwVUKzW1332Cb5CTo6Wg9/4pVjlXJryS27boPeU8QmXCuM72BXPuFsObuiAcBtcyojNRU6D",
-	"upYqHcbqdkotyDadpiKN2NXCEq0qy5IV5PkZ4zci5xPBzNQNg6gMffqZIc0gIP+wVGF1aD9MpAM8y1wn",
-	"bmVyMeOI6QZ99NmFZtwtKPVNgy9IqRITbuUNweMV/eoxG9COSqiMaqdsgOWmcUh0xXyHJfc1i5kfCzHm",
-	"ZzuoEh8bxID9hOY/qv8i5OaHaPZKNPvjB5Z/9NLI/fzUd4vpmbZrco1eEeQAEeyxJ9hN0AkBRoKj87Jk",
-	"i1GsWjJwWA0Lwd5qeMOAP9pxOfdh46lSgV7QO8MK+46poOnBgyNAYIdr4gQvlJJ9oAcK1kCOq3Eh0d2o",
-	"+msJhM/hoSa/6MetXiw+zyWO7jW3hJD/7dHgm6MXg04EId53AfN75M0fzy+PTk6++/a4s73J4hdtDxAH",
-	"h8ybB4c4yHQzTQTCtitF/EI4B46oNuEc4B2Fqn+Vu1wW/gtonIEvY1jwfQNif9GHcNh2evbF82wChrJN",
-	"dg0c/YPJ9SkFx2a6JSC2hUzdHQ4LZGptesxK+GumHzr4FUWfh1ds4EY0qzWZPoS9tuMdbMkt7x010pwV",
-	"Y3OuDOaA7Job41QCbyDAuFVTpsukjleuT5SJVVNaa0pMNkyK+ZddYkQZZsaAiYF+6OMbH/EpltGNFX2+",
-	"C4WqWJGtEjGh0jI1pnfGklxkTqL9Eb71Jk2oBG/1d4RKuAVD7kTeCNVjM0fpyfpi9CIfeTMgWKGLHyEw",
-	"GHqix/cVDy6DfTuICY2UKViiL5w7E3z57gya8AYeRIUnmkdjq9dtn9k0z4sh/LAEMJtWIYLN+Bx8Wmip",
-	"l6mP5CMnRtFR6S7RNyKn0ip1N+aQaRUrcPeBWpQLI/IbkZJ9t2sEWm7LOVqOniKwbVNz8jb1osIqFCsF",
-	"lcVY8vOPl6w21yuYYlLIOd4NkQBtTsVHGkTSZ+9VtiQLlGsVK/JhFpPsljb0QS9AmhkWvgxyBMP00VtE",
-	"/k1ZThdyDzIxtkwvbAQGflN2QMODOe4mkJ378RYNaZu/BCE6rx2tJkJUPzRSGKc5S8JV+kK0ZX+SlTuH",
-	"TTdhTAdB4uKvXOGd7u7VPa/sZhe1nA7cgVh1/UGu3NyINd7ZHmgaDbcAr1XD1fuxWChwSTtFFi9fcH8I",
-	"1QnFpEEwRBSPyPdkp2IGV9OPsXcW3OniauHtpUt4T8WnuF41mahmTtcLZes0z2rNiqXNOapsjr4Us+v1",
-	"O1FHug7+tRD5sjTQ1haxExppUzHmi8x2hlBxqrAeUDEqjJZ9eFrQTgL+T8vFf6pyyH5pRTOFgCIq7mju",
-	"jVTsViM0Kfr8qG+TCAII5oSPuBqaVL2uUaxKSygicwNnjlATcy+701v8SX0Ev91RfjTUzbT6C1fp/wl+",
-	"cV+kIqPrS4turvUcNJ3Gq/1Y1tCP+nYTa2jJjXJ9e9BxnqqOQ4xvbwTPx9m0E70LYQ1qE7KULcjBDPSK",
-	"Y/TWCpmzOjAMVSIRIWwtAW3sPX2/Nb7UDzDpkVHGh5Kmckwx5T5+CeJ3sKikjw7ykiaG7GD8TBA/mQvW",
-	"HWBIGUVGMWl6EfWXi5l2cofl18Jj+hdRPxBSWvIl8a8Fz9yU6yvF6ynJWNSeswHF2PRjdbk+lpWi9bih",
-	"aCzmyMOyz/7m9bJMW3B/cTRZ4luxuoUJFvs0xSwsEhIX1siUwgWuFmhxB85EbAnDcX0UVhAeWBZkwM/i",
-	"UKWxuDFOmYO+uuV4Uy2oKAREoRm/2EO0sB6hgRFCCdmVMBj25di7YTyD8Fye3fKl6w8b6XFQuWLWZ+/I",
-	"g1iY7Cl21uujVuPUoNdw6jtEL/gTuzu/22fwwkbhCRrCGl4tR5nABexEHX9yO8OTl9tHK/hFeJqp5sWx",
-	"PQRrHQIgiI9erGgSW3HSO+MgnjtK185FLyHYM+CHRIYDPupIuR57XbuFqa6yUffdxEP1AG8p4zeLuHTi",
-	"fOMgzwDjcLvI1qocEjhjrx+rNwqDoUvD6rASwiohWeAarBqV2jtuUBgVT3G9PmY1c/wBkiUsIqJ5PomP",
-	"J9rpt5i8cAa9OK5S2hADxorsuzGFrip1VHnOCtuECWGWDyYANHDIIRlMarzUsaCQj3LrA6NptxoYK44b",
-	"2SsNGtQ0GoxUxgqO0YGu9UwY4zYGSgZV2CtqgMVxhhfSCLNZyAIFHr2oyHE5HvQcJ4RwGzd2qfwaUJaC",
-	"0bMiCyUXqzLCWNyKHCC+FeMGtl1a7wusLrofr18Zw25FljmRqRLnThIkbmKsKtkHGNRzRjICBbZXTb5+",
-	"1arZJ7Z8jemxO2ZBuYLVpg1Bj/BmXu5jtykKEsP+V/JWeveMjvwgR9dfj2xR5vq0txMVceM06lTQEjtD",
-	"NySzmIkdoibdYj1NGQQE34P8cZA/fAq8Ow8yuNf7kTpI0WkXPD4s7B1yh1RWby110HdJ8MDskiCbZO5T",
-	"v7x6Tfn1qAXytHCxVFRy6CZW7vPSFMRd5/BPb6XsXmk7HdbpOD2FvEslbitv+Fh3S537fP0VtoKTcl16",
-	"BkOpghPheBh0bJbGNcVgecgpa+FmrJ2ZhVV32phSrO7kSiGfYe+b5DSSCkHsKJ+h4FXJmMpFkT1n9UTA",
-	"yHSOEDBO+852ygOCI/I18TI6MtVY/qgz41bkkme/IsLK8Un/ZcjRjgerLM3fy+1Z2kf/5lPkajStA2M7",
-	"MLYy9QqPxN54mxWzoxG3YqJzeb9KtlifrOgKFB76c9la0DZWWNGWbV7Qtvadsqjtxolc2xa1dR3Xq9q+",
-	"qc12p8K2pbbUVNmWPVRhW/f0Fe3Mo/IJihT4iRsrlPt+WbdWqrE+lKw9UN2nVkkpuPbLe5StrdHdP2vp",
-	"2oDSyEP52q+tfG2N0x7CFJ5WmEJtd3YvY1snRl9XKduaNPMY1WyrXOGQ4NVe12AX9rm3orZwzDNuzD4U",
-	"HewHtJzynBP2YB+eVpWeWJVaD9tR6cFvPqrGQ9P+6tQdN+4noetIJc1UpGyidRoqPIA0ZsxB5znoPE9S",
-	"56ELdD+FB6nHn1rbIf5yUHW+QlWH9u6g5zw9Pae4VvdTcogAfYUaDtHfx1NvYAAH3eYO3WYbNrlXxcZ9",
-	"8Q7GWuyla4vpzEFGctGJuxxJb4itRjzPJWkOlmWCG4xa4CMLId/utTMGNyJsC+F60jB+ZSBiAck/PgPF",
-	"hk/YGH5jxJhXdRlmFlfG5lJNgCObpFfi728uGzRiaVSFA3a3bCDTUELYUTa4dIfiIBh8fYIB3OanTfr+",
-	"DEze4v3wtBOuy+a8vaBdazCniu8AbYJ/6DFLoBP3fuKLiUCB94RRDjOGFBEiNwQde1oYq5IYsi5E8OSj",
-	"qbwRac8buxxNNH32BjGkHfFztIfqYZYRrW4sxsosc4SwpLnKd47RYyUQg2tPiDyeLDGn+TsiuUqNYxV0",
-	"E4UgWzKNVqJt4X0ftuRFobqwA/imoynPMcIKHxomlM2XFC21s7TjbukjyjoWicRB0lkj6VjYos3v6r0l",
-	"nDU220RR8GEltqTBytqHEhrSjQ4aa+iBZ0MfMhl56F5fMDUIZyyj4ZnSzPfDukWX/bJvKFV0xorSs4SR",
-	"ToOLVdvo/ETm2cKEY50tDJSzaLcQe4GsgQgFFmN2p8EYB1A1GUNm3102Y7ZiMnY3P1koaR3DeAd28G79",
-	"+2j4hlbvx2+xbgE1pcWKcMzFG1GR0QKWZ24hd7VHmBpoBD0LKRyktkL2gK+PUNA796QpqcWtLBaj6iPt",
-	"fw+VURJGwBWQ5JjM+LVIzlhyLS1VM3bcIEHj+Ggk5rYUeJH0xOpqYX21CkAOUuKW4D+69RBW+qY7FtK8",
-	"06oI30q8Xd3ReyipHKsxTDC5WiyToGqBhEwcZkRGAEGVb1Q77fXZD4i/Yfw0mdWxAoiOPktGC2P1DERR",
-	"k/iqADIFBLewMEAqxlJJwIWCWhQ6XWSeg5bxrh5pxYrZP966dWRdrD7D3Kq67XL/f5//sFj2ECvBtfzB",
-	"Tc83vFos8YwVdJtSijJ3HG15Qwlln0CYUO9xROmjv169PgNzJxRHQPoWq6Iqj8LWWLQrDXKnqZsGdWBD",
-	"r8SjOiRqAq9n7VcQo207UUeaCzo36FNAeG48lZ1hx+1PJ+ooH8T7w8f/fXQ8GADfxnV1Ilcn6qzc7c6w",
-	"8yMfTemRJw4Qti9GYOS5FWB+Hx73t8mXtWJ28IgcPCJfxiNSM/Js4QZpMtPMczGCk0Y3rYYKsZiL3Ahi",
-	"x8mH9xeB0Qa7e35zkkTsdipHU6p1Unhiyc4CIkXpsxWf+cjGihi+Sc6YnUrDbkQONNNYvsR6TeIzwQ2M",
-	"MonlamtAC/AR0Gf67EII9uuJew+ZKH7bRGCjQfKKWgUUpryVKtW3uxlTzK/HB1tKnfx9adgbkuy3sqYc",
-	"/CtPz/RiWPfX44iZCp359aS3AZFrMccUVGl3Py+Ja6sawyZAXKTHRKxBO1s176IKk36yI/fXTKdyLPFP",
-	"j9N1xqx0HV/lgl8z7b7fZ+ekZtEaulmQxagcnDS+lRtcnutbElKlsZSCRwQaFQ5DraiYlkExnKTm7vm7",
-	"172zcoTnYytyGKY0JZizI7KxKhr9ABXaoFUB8IwRN4KPpqhajnmWMaqKsxQ8N043HaCO+v33od4QKkc7",
-	"2sH/2xjBw5S44hgUoIeopnwshGXk/MSP3ZUrJWr3L0fBf9tKGEZu8OvJgR8c+MGW/OA+hN8ncGKEXzv9",
-	"/yiMzm4EAlcJrKWHmdGjhUWIWM58ZyhgOoLEfYbuyKvsvlClEo519R3po7cu3Etv0tJ+5uTfG5JWq4Gd",
-	"rEv2oqgwyZc4FLHydrYhOx2c9grrCljdwATSTUXxRzVhuj6YXp8lmVATO00AatnrqUCSJ8CJCGR1UDXY",
-	"0Evu/VuZ2mnCwredrD7PuOJ5rGB+hnXNVAgbuZ+tiJjNBU/xDzS7+VUh4yckIS+yDLrKpBI8Z76nK55H",
-	"sbKLKxGxuZyLiF0JDp6ESSYiqHKgRNY780ncN1Jn9cTpciY4/D77QdupY5uxIt4Dn3tmWJLKmWP4WkEd",
-	"y6Rq5yHRQBqWilzeECJOoYvgaSIUs9yfMqurZYyHsUqw1jueBic5YMl3hj/DIOmXz/QbbgH+mARL7tcJ",
-	"rIAtvbb2EStabK2EiZArF/MvUsV9lrzNuczcKv5b5NqwbnL6Xf/lAM4C/DPpnWGnxH1Ycjz4+Zydv/iG",
-	"XbjjwE6/Y5/Z99+gaHPCPrPj56fw+KeMW/YDz91PJ4Okz879+voV1zfuLlTN1o0bXD/zsH9QYrjm0QJz",
-	"Otwm+gTAEwXmdVA/DevS43WhzwS5Tr4nJxFZw2RKXSLiIJXjGLpv+ArVRZlazNVPpPkoZu66o1g1UToX",
-	"aZ+9L4z5vDDbugYkPK5MJQK/m59IROW40UaLqIeEuohmr8SHgFuW/MhH04R1OVBCPM6ScOVBOCb8vjOY",
-	"oZH/Fij/wfSDdXRP6a49L6gHLhIU6yhICkmM2DQiM25Bq/2JLmjxylUh4rycC3+svZ5P36kYj2PVLU3H",
-	"UrGxoznehIz2YuMNxrgh3vYL97ygeKGl2dF+DxtJ0BiAq3VWkhVW39yuN3ODQOY9CFSxmMC9HDepDD5i",
-	"mbwWYT8RFokluldMDACLnEzlOvPFtXFz3KkoqRJXpY0F61cWxug7bNCSal0DTQswJ/rsVemekalQVo54",
-	"xkh4LWgixNYruojdwOEDnYYuH6fwBOfKn+neGVTU9RcObtuutvCfcj17G1KNx0Ww8LtbSutwUzrD778p",
-	"ISqIuq0HuoBL1RmefreV7F5ZioNV+2DVfmCrdlfnbCwVYAZR5EqbEH4fy/fvCA2zNkaHh1YVDHkxWPsc",
-	"w11KVXoIHtBkpxCTB6020lJWwAuwh+CS9cEl22mfW/MJRCdy/GHO7WjacAiBbTvF9K8X79+xD65VrUwJ",
-	"qFKlWGH4DblcyGQHeMwg2CyAZ8eqCxz8b7mEKm7AsgFquufYeA34s+++OTWooEFQKyeTG1ZAKDo6c6IE",
-	"T4+0yhCVEoVR/NsbFItgrIET6WHORRhLcTfYQqVOMkmeVx39qUY4z0KycWIoRJJAMzaGdq5jrHWdiM9W",
-	"5IpnHwUhhjuBjwaPQizouiDUiNncLhkG+aJ45t8GeE78sOd420kWsGnFRd9UDDiC1fnPFYng77939ByQ",
-	"pgC8FGQTx9U7z8OTE3VuELRqxZ0esX9LNULdG4/eZpTkr0YrmMkXR6i6g4S5DcStPJjvnor57gPPreRZ",
-	"tiSas5urOurMFw2M+aeSlnnDmacvVZI0LM1JFF1XEqJcsFEmIBCtS8V+TKyuxEjPBGlhEROfR2Juy1i4",
-	"lgAx7+32X+vqPAKLjEcVjmJVCebrsWsh5pRm7LUjuLB99tb7XjRoVcF0WDcMxopilZRxMZAZUPp3Itbv",
-	"91GN9EYDR7KO2EdBdpGun1SPaUUMpUGvCmPUQmNJpTAAq8fs1VW41URvPQ7j9nLhc9xJDxznQkC/OCKI",
-	"EMiW8OhWKtMjE0ihleaOwgcmWSiqk9JMeBoEXbleQZYswii7JY4j4SKaiEoGou0gKC8YsXkuR4KB781E",
-	"7EaoFGyzqesX+ZDIWYrJ9z2YKqfpMTPVt2AbqdTfskyrkfBcEE1DVrNcAH71meuXO0lUcLTojPRcEoP3",
-	"xke3apylerSYudXEq2Eg0FOVlsaQqbuj0BTpGEStglUWCqimtbBHx9+DKLsQWdSNlsSS0qoUWo6lLSNR",
-	"ySJSNkQs8KJMrdGuu2rYZkSI1YBvWcokgTiEn2wwyfmir3h0YaQVS6EkOFNYLBgUgH3feubPaWROwMB/",
-	"ocEOIyhh/2q3oWGBb6cyE5XNMmFIr1RwVP29cB2c+XX1rxg8B1eZHl279URbEU/ZFXhXcU2ROpZ1IsEr",
-	"bPkEEpfcAdS3As8sziQXxhbRxUlxIz4paYuyUSF67DPDugsFlyHt+WtAxx6WloxM4pbwYH/S2rpz/UaB",
-	"ozezEgVbad1dPT4Baou3HFy9EPU74xlCtJszxl230Jc3P3M2lp/d6dTKxwp1f9Cfez78l+YE94zM8u7+",
-	"FFu36W5V0N+rU0XntdGYxIFduz7hS7d6kaUsd+wciACMJi2h261mA7iJ57WKlo6IFTTJRwrPcGCsm4kJ",
-	"Hy1Zyi3vNYYMs6a54JVvit61i9xJ/RC9yzYK3j0rQ++n3NJN4pk7hMsazrv7gN8HdwzWRv02DpFMpb9o",
-	"e4mYvYnfXz/whl0KCye58UHlgC5XS0Y4wMsSt31IVQtou+A+I9WEwqJAE0pDfnWhMbBMZOkZzRK0BzbO",
-	"+KRYEK1WKchltZgCXF/SelhFt9O3UGmBGEmFZUJ9Bb8WJpNzd+kCGjDSs5nEgo1YM9KLYukNMLladAkV",
-	"bbjbyEuFZCs64oqtZMQVJAlgB6yLSQdTR00tLAYht1w7+YrmtGXwMg5ua71qq9jjqrIUdaS55J/DOOSG",
-	"mOPWIOOtrK4g8h1UrYOqdTcOLxYxIZL8zICbFnIsSNnZh5X0+UgbewRib6pvVRA4vLPBqzkSj7kPseJD",
-	"PpECftVjNs91uhgB+/hXk1ziTuiIZ6MF1vN33Ckp/36vkiHlMgpj5QxkpMT/M01ARgRkqn/qK6duqQ+5",
-	"nuTCmL/qK9C43LQgJAN+YMnIkdIsw797ffaOJHgcpzDlTAxbCjssvou6xT/1lYkV4OJPoSY2OueWLOMK",
-	"QwkcPcowztDH6rk1AXMV0MsydnHOJyJlQt2ITM9F5IQvYSyrzp9RcRjocSonU9dEIgQ/03kKXC5WIFkN",
-	"gVFWghoDeaPPkotrOScOfQmZM1A3H/ivr5fsxtvFp7GCML6Xg8EgYi+pQMCcT6RyYqlPdO16XT2qpPmj",
-	"ymxQSgkWVY9jheVx4P2Goi5NNVzYziAYBbqONvaHYhj/DcMIYbkdTQmvxJZhgZVF3F/E+Faf/cAnorH2",
-	"Oh7mqs5TJU6HeMGnFS9YssD6Pt0jhrDkgGDdOUIvw/1Y36IxBhE13cpxCxwbPpaEYnsEu9LpknU5S15V",
-	"vCQzPj9jye9/JLECA6chO1OW9SLWHuxSyeBdlzgZK0jfCUbpsyWxVTfMpBxT9iRZkyiN0qcCl9E0mDV6",
-	"5R/1hgUNvxZLE7GFMgsSany1GVKqVwJwSi06VlhlpnQ6Fapn6FjqY+DQtVhSxFDUFKbVb9DSY7W7mt6i",
-	"o6OmRr4dMBDtrK6VkYwrMTnnQc5UVa7fTgWjMws0NVjR++hjI53pHNxbTt+aCh7UZjk6Phl8u7kaVRnS",
-	"QZM68JCtNamKY3k/alR4JvfCQ9bna74ungeAuKWnnRuWfPhUSeFs5ndJhKYap1CBuT9zmsKc2+kZQ3sZ",
-	"1hAD+nFgZQdW9idhZeX9OTC1A1P78zE11i05CJDz3h7ZHHC1/ZsI0xQ9Cbx0uDsCG9CAEhHlFbVAOHyM",
-	"o+hVcAOgYvKLb46KNBKwhiW+64aULcA1osysXjmGWg7X6eA0VqGv2/vMptwUpZm1EuRKhNKZRV9dzrCy",
-	"ICJcNhW7DgZ4F6p+NdjCgySVwRSEjVRzfjbjUHmDLB2mKteowkzFqlw4z1OCV4MAgRZ8pbPqjFfHCAhz",
-	"CXihwZ7jZIYivI8CX4aUQ+IW+ZnB+A30PYFfnQZjeCZMJbijCOApN6VVVIK3j+BttJEb8Gb+Iq8F2UHR",
-	"KUau54ATBuvRzhQrHPEsVnwbf/HG/Pr+htNNKyBU7uSjJleUl2h95kTRzooZufRWXYWZGNt6W8/mX326",
-	"uDz67rujH/bmIGygbIe0jENaxv7TMs7TNGS1xK7KWLv9CgwP5Vi8rKuiZZgeRsiXyB+RY6M+IY8UD/SM",
-	"6XGsgBj3R5XbZ9CtWHQMMWmrcCGRxwvpV51qRudOCEHHZIPYkpT40E7BFTwdVgSUKPirIDrorqzRLde0",
-	"EeBwKkCJz4VgqygnBDwSAfAIRNSUU3gt8wTC8RjPnESRO37nY9r8IsLqtfoLgQ/7vehCzjFYBgAIxFa5",
-	"cu+szD6m8EkQpF4OBgNEO6QMHQI0ActCmDr7pdyD1fPxNfsHvwRUR00k2AC4Y819PiifT9UrV9+o/bnl",
-	"3JmFn14VZPEPZAJOTWtHfDoZDMqUaGJtt9wUwBuOVp0MTss2hQqnNDOL0dS/1OWu3f/H3tctuW1ra74K",
-	"SjeWzrBltf+Sra656NjZ+/hMvNPb7iR1KkwVIRGScJoCtAmw25pU7ud6XmXeYB5lnmQKawEgQJFqSf3j",
-	"drau7BZJ/C4srN9vAQy1mGOe0gIDGwJK3UXLUJquxxgEMmEFgOvKVOyjegzJOzN6CEW8Tc9AnIF2RYMc",
-	"qmekYouiQR5Yz4C5t+sZ+wvC2Bgcwxd4bjssXyFFNMj8mGLZwhlwYbt5w96JQgdJi8lm+FlsCcLs41jy",
-	"5fmwl/QAeBYy7xJXUC9mP72mJrazcpe/fNP7ozNO4DzM5Rxb80Jt9bD2dhtOjHmggGJhjS9Tl2Rtc5Vs",
-	"jGAqgowoOPnuBTjn24w+g6a1jK7JUl5Hch2qC66E0XXA7sBxZE+PfVcGnHbNdAz5FnVVm9diR4Ci1+BI",
-	"Mc0hdgw2PIuqIoXFB7B6QgsnOpwR1fHJLYzoMe0VTRvE28c0NNxf0FZDRGwXCXHn/9wc+E/ojTiQ73eI",
-	"hFysKn1ieNPJ1BoDWhEefrFO6xapxjMg04BC8S+IOI4/QHPyRFbzhU5SEaUXPmumDAXOifdmnD8Jrt9K",
-	"pbNaFJTLVaUdZFmOfDSbUMVVZn3GaPgG1H/Qzr0/OvNQFVgAwQwpxoDDRcqGqQjnU6O3JWSJGSSA+gae",
-	"Eqtjvzh99c2rb1++efUNsuSY+9ac9CH0aguVEa3YplIdb+8/gkSrSbVOnC2n9RYLRFl/vf+zYlAb2t7v",
-	"brm23uwe1/QDF3xZLd0bM1kuqe6Ne7mszLlIekv6GV+o1zXpLd1XI68C2xSTP+6sjd/GYePF3a5zwxHD",
-	"hYMjdpRx22FEwtyFSbUOyjok4PGLifCR0EY62aYdy/MVn149gA02M+0GqX2O4bnUV/N/I1KDPRKDgqxk",
-	"6LhWV4qYa7MVfsN0CuRtX/qiHifPRMYvkh76eGm5vsSjDuu+u3DmJmRmdwGfPrJY5gbwvfm3i2OYSWEY",
-	"z9GfdPQn4XkME3RnbY4kf1a75D//wh+3cjNIlb1mD8HQbNOPztM+2n6fIFt7ucnWZu7EHMDX7EyfJmuz",
-	"23/kbkfuVmu4SBIPz+A8uDnqlw8RavfR+gWw0KhTZM3aF5zFMbcemNGot9ZL7pBDf4bvukPwogCtzVA8",
-	"7PZ9noUBZWBFtAPajLwLdNPIwuhHGenkqdhicgz63yvOLhUe5NbcCVL44YZoRqqaThnLjUK/W7SYj1jb",
-	"NVxsJy9OKvYMF9vmxakh6u8lXKyNir7oXQfoFWaIFSDaAOi1FA7TeNhLeo5ithtp7Vt1SNn5yzcINQE4",
-	"6FzE7zgz7sUPJ+cv35yMXrzuHYTju3Eaj2Fjx4vwocLG2hnufUePNa/CRwgia5/YQbFky5aDaSPKbOP7",
-	"xZOlAgLKSBBP1nb2W6PK/F2X+P/HEWUx0zKvATvcO4aMxCFkqbhzDJnbgjhCLBXbQ8TIYRFiqbhziFjb",
-	"nhwDxQ64xPYMF+s4uUcn4RONGuvar/sIHtu4OH6PmfHjR5GJVHjukyPv6QhfGJwRiDkjjZAzDHjA8Jo7",
-	"KA5kS8plpFBgPspd80/IeTjzB40L61AoHik6rJ2cjw60XYLEOtbu6cSKdYi7nSFjTW7ztQWNWbxsURXF",
-	"YEg+yGtAL66ZIAAT27VAI5IFxTQnAiKuAn5oj3YqWo0vTzrCq5OlHGhi2NuA8BSMA/cWiNAu5G0L+PqX",
-	"YKp/qriv+2DlHULdqiqnC6OALrgCC3pX/FegFLhvFBQWRKhFqrQRloReqIzgv3WhNkCstgiLqNAjsGIq",
-	"MHfJRvnbJTiDcCwAaBzWbcpKK54zcmr45JsRVPAr6HIFSdcAYI3Y4v0R1lYB68JpQk6NIqvIm9HgjGRY",
-	"uf6DbTI0qeMTV/ltSH4UxdpPFAetAFlDaaorRX40v2DtzQvKcwKF/ZAjxh+RXML4oFYcWTMN1u/AdO1G",
-	"4euq2J0YpyLTUtPCNfjWdJGRUUIyvwMZyX79LUtse3YB7XIaaRVAjCEnHUsFIgG5llCpt41BuE3JKLnh",
-	"JWKNawkpZW6qpj2Yq50YCOhcp6KgIn94MEkb1eZW498tvd4S1/YL7ivg1JhdT0hNlGcOVKZJWxjeDcSF",
-	"BQO47opzw1Z74fXho9e40C9f9Ly+zYVm80cJTmuu0XYd31O5YwFH8Xprmau2JfuisWieh4eZTfcPuthG",
-	"MlF6lsWJiH+UM2AiLXG9qcgufvzUnqllTQzZgCjGAHrLCKSu+H4thauoPghW5Irg1p38DqMxL+KfscoR",
-	"xjBD20t5bRkeBKK4mWARfTCCmrkifM9ZBKoxJr/+ltkWagiuIfk5nr95oBiW0S5ZCrD0tiBtYm0UOelP",
-	"2FriGHjpcnoJtAK6NMLV0+nCzm4ubWXS7ukhwAcI97NAX8DrC7hdK3aI4eWJs8hgjQOPeGIaxIaeWcTh",
-	"WtMItJlU+JJkeBX2N3QLa7+xVbwh1HxaVDnLQyCtV0k9P7cj1pld17poSY55NRrZGs1OWwp2zWKBcUQC",
-	"G9ZO7FRYOJYg42YWTBnEEL92eOWlwj4D4UYZgqNF7fPAQsmti9yKXdM9zDbL0C9cL2xhOjteG23ELZBL",
-	"DiVrp+i2r5MPu3vxge+DKMD99QijtGJSK/iS67POCdj4rSYOWTdHmWmnYuN5T5p+IQ/0nQovLqBYUzox",
-	"+nD4GDgObXa9w9M9tyH0HCZCndvTP6VliTHTTv6byGtGRhYLvAkmFAwPcjCA6XAxHxvxGVcu4H0grxve",
-	"4gMtDkaMc8LJRU0Wd9H+A+qCSw7+7o1PT4ffvE6CULvT0W6hBn8kdRujYaOJUTsgzXfy846BDH/sh/nd",
-	"slZ2JR/C1LCTY6keyp6upB1P+NEO8XTtEK1beL9miFCEfcjIhKaM2p2CZmXPOkwBRKf6GGSkDxX07UUX",
-	"BAPknUUQXY/YR0KyJS2hTmGcHYw6u/vlkuOvYECOYiWk1dBvC4I4wxgIfCcVHKtmgFDkJTi7JErTNdFy",
-	"zszd44InsDpZV2iFa9ZNCn503LMNxQcjA6Ol3IiyCDPvElIvMQYOTtdvZd5Yclm2rXgqWsdt4yv8Tdfc",
-	"ftjA5hw8jE8q7hSDgUu9AdKTim0hGL465wxKQAS3e03MSi6dYKYePt3QxWi0X+z/aqU+HCECQ+yUA+4q",
-	"Btxf/Y8vcOkfr/gnGj1y6P1+e+yIK5H7ALf5WwvRSqGAplfK0PMpq3LqiTEo2Wsezvk1EyRzQ8tqaNVU",
-	"nGJhzRHxPms1SMhUrkDD6oj2GGPZYK6Vc/qOSVSFOIBxNYNo6GGJrSeq/s1eF5OKF/ml/LcM6vAWdK4S",
-	"kvOlub+gvO4N4/OFTojNg1YJyYKlgSrHAsuy/x3CDhModxnViU9s0m3OCM8V6Wd0OrVYneZmNfepliSb",
-	"02pu/hgkJHjDRV9iu2rBVysu5nbw/6xowfX6oqDiE7hMsjO3OBngMP0U3tFvfVlS+x4UqnZuLyzYzzXE",
-	"CU0rDRprgtuccfWRLc0llpF+5j5xQxvUnRoiDsZwHQWQepLhZSwa9q1BE/wqkISg6Vq5Xwau8K6r37qT",
-	"fRSp8pmqB9Me1Vo/byIo+ictIFnexqmmcsXGWFUM3kgCJBkOGL2haKmyAdZPzkMU30bPv/42jMw5CVZF",
-	"+PHTpfl2N8wtEOszgk46I/OAuPFWrjjLiaomJ84WM2caFzVHs5mH+IqWG2yOY2+/8PZRsLKASFUwao2x",
-	"fumhLrFcra34dLOgOnpu7UFYK5uB+YhikWiVpALtkmhr0XTuS1vLMoToQDum4mLKoNYdVqO2GMvsM57M",
-	"VARd9LGcHRdXIfeyQ9ESE3WIWisolmDNcZpOF1jquA+Ra/FXUPfNrMLgjGQTWppT7SKUSWZNzt4K1rCL",
-	"WXoV7MYHxMkba17DyTQA0s0Xm7UmCn7FCLX27WdqTCixFRqMsuALOAh5Y724ysbytZV5CBamoNMrlWxD",
-	"/O6o9ED6trxr0BhYuCwCnSctrlwhd6S/qVy6AMHCXDo6qv1elxk/C1tGjmHbqUTBlCKZrQD7CV4xd5yt",
-	"J14xVyDfvmFLk7fbIQ0Z+xGEVemDyCG6NIcmqEev2uHn/D1oGrVDP7zIchyY1Gbr/Li9fq7LDfZ7AUUe",
-	"bxZMpMKVz038Wzje/WyS53mOSbNWNPmSaVIb5OAi2mrBqffdflFKbl4oHx3zlo55Sw+VtxTywPvMVNoU",
-	"HR6wkqCVmZryVOQbRoEzKqHQd2VazyASx3l+reRBi2JgvdIh2042Mnrt7eoERVcaJmlJg+r0mXdJWkMS",
-	"+Iit4/2TebfW6l2icQxdGEqONJYdn6mG9Pg+zyDPB527ENnKm3U+wHdtlsJ9GLUCeVS0gXgYe3gj7Kyk",
-	"dhWXpOFJrr+3om5g3PIyAqgYGNYLG2vkachPJv0ZZh4b7hy7Rl8Mg+EOztwFN5F6EWY5NStO1Wtk9jaX",
-	"hBI4CN7zao3IuNoDC1MGJmH7AP9CU6udLWgjTGhLTXAvm1mhf15I7fz8bXVEhuTyRgYqAzQ2hVLI8E5o",
-	"93QzCyeGQX8ah/FMBXhvcAkfq3m0Oz8b5+5BPJ+vGl7L0KP5ouHPNM9iEu32XiIOmyHD3vhl3IW3Cdrn",
-	"YbO3BWbXDtsXGw7b7uof+xlQm8v+1TpRW/T9owf1K/Kgbu7fA0lKj5DV3UaLWxK6AyeltUzVoTvYSFht",
-	"Hy59zkr1zFviJmu8ywVdsmQja9p9xwEJZZDA/S4iuHj1DBqJKo90NuTf4rmto8EFoamAsZtJNG+b7Xnn",
-	"t/pBjWS3zRFKIj+oYRmRPzR0IIee0RgEOtkQSDrcpeQWb2kqnLv0Pqub2PjKdrco2ccrGgDrNHg/es6y",
-	"ARG0LF0hPNhU9Xjp7C1iwL+En/TgG/tr8XcuqZ5C+dgWRn+8lp+m1/OgO/l2lye28GD2ikB9Mj1Z24Sm",
-	"8/e5N0ucjkZ1vK+mc8JzFdspHOwHpKRiEWKeBzU8zUdyRjKYIHjQSKhgWg18HKSOukx8GF+eCrQJ1U5D",
-	"dDbKEjyrcIHaZ4owoct10qKrE66j4sy+ckxbdWZyeHHmzqjcrWWTz6O6zbA8DmUA7hZ2UDHnVKAdvMPX",
-	"fGZu2txp4sqiJ+PoAuN/A+4AI8pcl0Kirf1gbfbSkPgdNFik1nsMlDEDekDd7ljv+c+un2mk6LtrZKaF",
-	"578Dge+PimK47g2NE5E2IVFyDgyRLCg49jYD/YAN0znp78qAeW4Yu2PkC1ayKPPmDGvfPzC7Nczoo5l4",
-	"VJNr3yr4Id+MEsK6gGD25IFmYyzHeVg4lGiXLXEcMzRbDzMUUkKZBVJaDvJF3QHy5Fadab69VjuEckAk",
-	"W4vYFRdStzEwZnpnofAF0She+kKHXCoOlL62S1ep2Pe8k23SFer+beIVLMvDMIMhCVqHVW+VojhEF8oT",
-	"uRojo3bxhWAkSEU8nspKpwBMcIiEZQMTkLXcQ0zCUeJ5WsECT8VvD/R+v+CiDwevfZ7niizkTQCtzYoi",
-	"UMrqUlG3QWhzHSNn2xLNdQrJAcjZQ5JxdYFRoWOI48pSkbOl1LGujrZEF1DqIK/adTwQ3DwmmrOAQoZ7",
-	"3MDOgNi3OlytzfTuZU3vP8/1IDzsJ4OD7RftJ8H1P2on54uk5+nGxXx5Z+3wdbJHfqsZX3d2ahX3mxwO",
-	"m3X+9uTVq9PRftFoRyDtY0Dao11sD4qf/Xiw2XdHy75uoGSHyQyht3UP9OxUdDgwxeblewtqdoyQ7YPS",
-	"u1Czk3ZHJUJpz2RVpqJl3LWL1PNZ80fBaH7Jl+y9eEfXvu1/eBdrKrJWlp3dBs59mwc0FQeCc9/iAk3F",
-	"YeDcd8/7PGJy74HJfQcs7iME91fhTnwA5G0PuM09Bd1iVkbzoiKbCD0up7+OeY3z3TD5BFKmAo0hFa0p",
-	"bUEpcW/Atml6u8B5p6KB503uDudttK4NPG9yOJx30170NepDNZz3l4HxPqJ3743e/VRBu3fE6g4Z1deG",
-	"063pFbOpwFZmU2cO7q6R/RFGUQy2gm47WJRtqNvkAUG37wtse4ux4sXrXRG2HslucG9W7t2xtY+Q2l+J",
-	"o/8ekLQLiQSF1u5WZd5c7zbvH6ElHO7DPytmE3NrkzJkXF0z4tvdjE0u1g3YRsNuby21WNdZtExPkSkF",
-	"yNGJ1Atyw8UhZXXR7vaDHeyXLTKIl85HOr0i5yej091ZjBv+MUn2aJN8KJskEgOh/mAH7OYHz0N2L23r",
-	"+UNtgmz3mDlg+QZ2XcxkSN/CqCDWrpXvsyQE4lVESzkAWx8wGeA/zJkEPaZBaBcUyPmIm2BtCewj00rA",
-	"ijboMDltYzxG367X7Rg538LOHjlc3l8COxi0PrgI+fr6PIpJT8mSVQRHaxc2FR/YNjb1O99urPokZy60",
-	"ySaFOaZhkXsMn0MIIKObgV1BsBuitJxeAVxKYcvK25dqg43yohLXgPWDgZJ1D0rzoiALWUAsNbRI+lSs",
-	"g4R/6pO3iBRkYeHDSjZoz/jmeTYmEIomS7LiU4vlAy2Dz6XFZoaIMm5M28xnJYPHUJ9JS1e7ru9z4ltA",
-	"1VPhYplc+NgB0h7eC4G0d/+mo79ba1F0Px2tRVusRXeVKJL2Uj92owIZwcgPJdNVKVhuM00sLWUQ62JI",
-	"ummtBENGaNrYKXFuGw3+jelbCPBeL9EuTf9ImrfVSdmXLptXyP66ZFAcxZcpncqcqW3iMfJ4lFQDqAzP",
-	"Oj3+ILREuKiB+iw44tBq4IjdBRp+Kvpt4JG3KP5xVwkx86Slaa3DBEDuaAEwDTdMAORDPF9QGhAEBleG",
-	"l0TeiHEdqwZawJKuyYQRKL7FhTnjyAku6fwEgBtzaCNxuJu8REC/ktVRyw7aDi76Q2K9PgT78kVNEQ1s",
-	"UlnkJ6UsCpYTpRkragv524+feklP6bX5rmeDMnY3XFzS+dFmcbRZPLjNImJMDTsp8ondjKUxVz7EcuGt",
-	"D2Rn48MlnXu7QypqwwOcumwTLjf3xo9ttokt4TAhGzqaJpoM65GtEpeYKLWzQSK+g49WiSdllWhszo6M",
-	"qCW0psGInG2iu+ZpHrpsDd+q0YH7Fv53M78yiZy8mHVlvh3cATzkb0w3xJwHU4Hg6LRrP/GFcFSBulSg",
-	"gy7OuxSJbNOBtqk/uRHCLbS6TSes8ROppoWcG8XeKjiIDm2bxcjb0K3pdR6AZnBKz5n72iXU3OL5hMG0",
-	"uj1Tsan0WLDmbCbLZUZmsijkjcLMzwxaMmwos6D8q4IKWpJ+phaMaYBOKqgGIUCXjOYX8NdgTDK94NMr",
-	"wZSyk8Yv38FY1pk1haC0fQbA9wUXLHzBfFTD9NeTdyEkfVlCDR8wkURvQv1fhKzHRkk/m1AIitbVBAGf",
-	"OAI/TRhdmn+pmKMoM11QIVgBUwjb7FNNCkZd4hAB4Sj3IWo+GEYqdaIYGE1RWd2YVzjx5jLBQjRWqjlv",
-	"O22LmXHNZYHmzhYjag3NOSQ2Ug5NuzmShNVO5yClQn1JQUYJVq/0k/9JcG03EQor4Ldr+zPgdCDRIM1w",
-	"bVPIHJP9ZGgIpMCMq/Op5tcYHOiCguDUlBW7i74KfXxZhTVaLihTPF30kvp34CELKDXRG48gyueG53rR",
-	"G7/4I+lFRGKen746/TbphZzCMJuXb8inWP/1P5G/FlST72hJXpDP5PT5K8LNqvkT3Bv3JrTcXTOOlvaY",
-	"anRUkR9NRVb2MLur/kP0YE9FWT2nluV03+GfmFYkZk5S2EBII22y3N7v1HD/KSN9qJZcunDpwRgL9rqe",
-	"7OtoHCRLelXD76tWeKj61o6NpwlhhWIxghNeEw6IKABwCmImofcG/LXlbBY5cL9EejuviCWoL5sHehve",
-	"UdIL9rM3ntFCscN4n23FezK+AM5tfM3tmO7SpIIjuz2y2/osY30fx7EazFfdH/fdbqFEXmihAJSmpVYu",
-	"WMDrToYlTuVyCVEGEKlguG/Na/vBNFwBolSohVwRXyodPhyMSS0tgaJixaSEvBm9OT25fEPOi2rJRbX0",
-	"j1/A45ejV+STphxspKn4ZHQfcvqGzGnLp5dGD/INfAsN1P1+NPQLYtpp2HMq/Pf4xmU1YfAK+UxGw9Gb",
-	"19jO65du/HzFiBkd+TRdsLwqzDWRkPO//OWFfeM7Rpep+OXbzy9PwwGcG00HZMRaTgThvn7lLepA5O2r",
-	"z6+Hr+D2MNKs1R1WZnxqmIpLG9sfqhJLqpT9aU36U1pOYNtMq6Phi29fviHF5DkX//f/1AtH7cRTMRqO",
-	"/vLN6/oNs+zKLTt8/xf3cEA0xxpCVn0ifVSbAPQ/UsPMuGgq+ihiJ6Q042dQCOoN+PuWtCCIBjk4I0Yh",
-	"xHlaTVCRSmEK16qaFFwtzPUetBxVYm+NEbSMuGF430wObtjiGxnCaIz3tvfIhpCEmrrLrD3c7H7g/f71",
-	"Fx2NRAabYuPWFZghWD3MwpjTvQeoYrSyj2y/31t42LTkW9Z/NOU/SVP+AVf2FoP+Lbb8doayzcjubDMP",
-	"ZmVvEPgt9nbljsHR4L7d4L6/Gn5Xs3tHguJf6/TEGjLOph1CKmJCFGO5V7uJjcHPz4x4ALBzCHhl65+q",
-	"VNQiY076oeY/JqApZmNX4s+GfC5pzrx90wbAJrVWbxOBUmFkBa4tTpbvgs4px6Rnn/8YWRt8yUIokm/n",
-	"NiTnLtLUiLNgf7hbAuPmibx///SdzIZfih0cQYWfcK7hPRsG5YoJuuJDR1SdHmsIzcvltAI8cqpI9rfv",
-	"bcU418aaLossIVOouqxRp/iPTz/+vQaFuGJrFcMgWNiavzOG0OFaXjFxRqbUqHEWS6Gu/epjBG/oOqmb",
-	"lTeCZN9f0vmmlA8h7X3QVaaDDv/3jysmzlf8P9QhCYezv0vBQEZ8WFxMO8h3dge6TjK8dvHe71Qv6S0Y",
-	"zRmiJ741y3ryVgpdyqKrR/v+c3jZvftH0jMLfNs333sf/8sdD+cHi52B9M6mVQkun19/C6m/bWaGBg11",
-	"BScABkunuoX0DR1sUr2h2K1UP7Ut4tWpWHnNSkiVmFS8cBXDJ2vNoGYs/IeqQDXuZ7ar59eneD4GSSrM",
-	"6QkpAR40DwH6oZUupZhb6vbAJDcLJti1xR/wC5JLps5SgZH00Vabc3ACZyoj04JDTkt9rqB4ksX955pM",
-	"6PQKwpLfz04McZ8AdVuH7JxpMER4pBICAFGYLYNxuFABmytiY4PvciT/0+zPIx5JRw/HI3nwkfzP8w8/",
-	"HHIkV3RtmjjRrFzeY+67bZZAs6Qt3KNVcjz3gVfd3vYLbPqSlcsnFBxuR0XyipGXI5JDlXAo5sfFteRQ",
-	"b9E6y/8OZ9n8zfQ7ula98cvRzjacYPZHd/jRP/Ow7vDoFAfc5SL6vUPgrc9yB7d5lLhxb6q2hy0zsu8W",
-	"y/R2DvQDVzo4gceo8C7e9Ngl3oI7YR/bckzgR637KVmWD2U+jWPcxXz2sy8HbKFNbo5lkgdTRiMyb5d6",
-	"/8wUfX8G5nujrTsFdiumTSvq+VRClf1OcszkNSuNYvGWFtMKI20/ML2QaLUt6ESW31VlzgQg5GleQBE5",
-	"X9CgVRfsUAHf4lg+2bE9JDk3u2ohafsKUf6dg8nzixHbtDmHmt781LvUtA5nxIbi5Boadhjd23b1QL2n",
-	"kxahYry5V5mjxd3jfFtJ4fGs9QdQ4tFa/3St9YeduOgg1WKD59Krkk+3cekLVk6Z0BQiYTObWPABS3kb",
-	"Nj2y2STuAboNPtDyqlplkE2BwDBoYlRMt2so2KLqYN8XOMjHYN/NrloOjX3lPtj31yRdNGe9E/mFm9vJ",
-	"+AMvNJTz8Z7cDqrijkkZdgUk1vfkZVOu0J0LsYq2gDqWn1cANkFJpViJpnEiwFIeDtQ0e8OKwvwbX0St",
-	"9r1PnnmK/FZqxpurjaAPttgFR7I3fvE66bUuW298Okp6lWLv4g8wFqtSDH/4jiqWXzim4B9+WsjVx3rg",
-	"+0Z9N+b7RZzXB5zs43X4dK/Dg/jRr437MIkZ1G/1/bigK3Z3fB4MgajBeeDvdlSejgTVW1wSQQc1JM8j",
-	"gvISCAVJxR3weMg2OB6oufkgeDww8C8OxuNwgSEwfULLAHDH2+uPcDtH58nTySWsOc4dsHYC9vpnBdrx",
-	"/OXoT/nKUHaCO/Uo9j0p70m4M4fj64TM5+sC1wllli+BrBPw/qMTpivKf/8L8r4wdbCzrpv0ks7Bq8IK",
-	"X1KsjxH2SpIZLc8IYItc/GQjcRsV3qDG/+De4ERNc1s1ljY8nfspIwIL0amqNE6yT1gs4UX7VBEmdMkZ",
-	"KGAlw7xYI2Lg5k8qDbmxXCunHIIKc4iecm819u8lIuz7zyuWc82IxMDrWSFlWUeBfazUIlBhcirmrDzq",
-	"MEcd5mnpMBrOlOPNhh/spraYL56ovnKYkgJTP6onX5V6AmR71Euekl6iaWR/7mAoLaoIMJTfNZ2/36KG",
-	"ZIY0FIhcOSv5NcsT504F38SYZL8aSvstq1MnzJDMB1RrzH7SksQwe5BCyUjfyCm0nC5MuwNb8DH79bcs",
-	"CLQh5xsKDkBBbAhFPCd3UW9Q1PkSio3GM3jUaFo1mp2uyzsoMZeG/jFJGRJtNi9Vs+dwLUIK4IV5yyOC",
-	"0jlo5NQjiYkcSl2i27dkqiogmYSGxVjNleqlzSypHRRYgJWqQBEKD2k2IByroAYlfBCpsZDTKwX+CjOm",
-	"oRnlQiESGdz61FV+lTMS9E362XN3uT/3t/vz8HofjFMRFCpZUb1ICIU5nwA6mm24nz2Hsv/Zc+QY2A7a",
-	"MQe2jKvnhanw5880dk2LigWolk5xWsgixzrXM8oLlpNMM6Uz4j8OwTHNMHOyAaCGIZwa+NCm38t8Aquk",
-	"NF1bnS4VHSpja9ZNnc3t7DGNCkPwqyxxc5xFZzeWZvS89eHZ4UCqjq/tKq2cwGL9tw1l7Nffe3LVG/ds",
-	"3WAQ3PSiN+4h3fSSHuxib9y7oaWAUM7fdlW9/kNJcYFpbo/rlt/OlY8e+Kcn8lzQUnNaFGuHHLG/QnV7",
-	"INA4gnVGvhgB/CaNSKGaXUK+aMFoyXLgPamIObvFtzAkuyZ9anUyesUEmJUc8zDE11I8zWf6vbfoFGW5",
-	"doDA5hu4icwfgt0gV1Vn1r4U1/b3CGpLec0OwZzYl610uJ5jk43nHA9pszkyjn9x3AkU2gwFJgQoz0Jn",
-	"1xt5iHmmElyrEzk7sdDh+yAkLqgFeNVU5LTMa5DEMbngbMoU6X9Pp4uEvJP/k4mEfCc/DxLyAxNzvSD9",
-	"D7woOIizSSreC/PeX6XUCflgfhsk5BeApyb9v5V0mZALs5sJ+R+8kPOSLgcJ+VkW1ZKR/g/ctEH+RotC",
-	"ikFCzktGSf/TPytaslRgm/iXbRpW7pKbbz9wUWmWkH+XVQlSkVmQZ4pkMzrVsswcXM+SCoDQ41oRIyk+",
-	"U6mYUAXg95r08W1yOnAhTVwTroZmxrBMQpIZ/8xyYl/s+/ZFVRSDse8jFStcOUom5ltZ5EaFXTGRK2dA",
-	"RoVTSWjdon2oOrwHthQhgPWilNV8QWgqppXScmlfV1gkEzA9bqD8JIwXw4v6NK6jDuUmiaLmKjBtp6Ju",
-	"5JlyZTQ5Uwlhw/nQjlzOyOkLAhIhhiwZShjUyMDUrF8ITggLCUJ4QhidLmp4EZzQZO0XD+JXC6q0BSk0",
-	"h2KYisy8aI4fVjK4YmyFBGpaNV2wz3SqYVmo7oI99NUN/OepwAHcLKSy0ViGGVMuFMDLbyInwsEs5QpJ",
-	"RZGCzbRHbIDG4O6CsoOY4Ta3ThMlSzthtxRotYCPxiT7dMVX9n6/pFcswwUOl815S2FnZcHqZVw6axhO",
-	"x8LAAAAMoRNzoYLWgUM2W9OsDL0504QA1KYUhOfJVtts9pPdm8ybaMep8CZac5TMG7hzfXA9ba6rTdg9",
-	"s12842VGFOAeFObYlWapFAOFkmqH6G9n2DeTtRvJjbJlWKqhC4DPAmFDDYbkF7tLdqVNj7DQqUAAbr+I",
-	"8C1XxK92v1qZM/h6NBodYFUGnP4fZ7Yswr8g2GV4ds2awCWxu0hl1s8v3yNbox1p72WSrs+4R5Hj9pwf",
-	"pa8nZakOdqoudokbVUtcP+GlO3MlWHazZeM9uyUAYYvp5/bCO7b1PSrvBJCAtq4LyTA6YLp+K3OW2VLd",
-	"McQLVrkk7sV2veyiKqcLIzD9aBH/O3z3P8Ogv6j7Ppyx0Rw/vQsKnEyXzBY92Zk34ZSOKC1HJ/1DO+mv",
-	"3eFxbOlny2A6dMH4UG7wpUP89g5m3DZxzzjjMTPaCuByO8Mx3N0t0NGhv8GwHlmKsox/HxnKXZ9Heekp",
-	"yUvX/kjdzoVaTuomF9oPoaVx7tuc5l7GeDBDqyPmdlvrtSf1o/e81Xu+xz3WSkGPivc9Dr0qO4vNqWjK",
-	"zR6X23tmrRnuVk/q7Vcdej8Cun+oS+OLpCnvctqOzo2n7Ny4L8H1RpZXJ1MmNHswrdp0QWwXSSo68oY3",
-	"VOssZyta6iUT+n2ekVWlkR8EzaFJlupU1O+axl4hHAhgDdcPvC+UfeZKD84IjdsCCy/VZCld+Fr9MVp6",
-	"Z2Y6JYT8G/l9ZJjXUpaWzblPT0eNskTR/MA+btoYnHkeGDTZgf6ANaK2orv+IsurtzCVLxzKX+9ab9xd",
-	"4S/pAfjWR6js+OoFFFS1IEj425tv4TdrRnh9Qj9zRZa8KMz8LZISvnn6bdIrK2H/OB0NXyc9xXS1wl++",
-	"fb2z4aFew6Px4Wh8eGjjQ8B9Akb+S8AuO7GWPD9o5+R3sUOE7Nr5vILIRzkjc6aTjnSDVOwAKOvPpvnD",
-	"HlzzX88QzB/hEc+SVGQBc7jFkLGdWxqVqz7nR0NGBwN8ZGNGcHvtY9AIifUopj4pq0a0NTuzt8YB7mBv",
-	"zsCBel9LRWg501YpHG8IjQWDwG0AdQE5lmsVyImJz6gkEzaV4I1380wFqJyAGmPYoNc0OYYreEiHMRSE",
-	"yoxuGnYNbnaleVHYQBXDcVNhBIwVyKgcJVSnzxrBcTCG4D2YRv2ilj6IMOxgxkulfcxIKl6MRrUsHL54",
-	"Q5XvxUzmhROauSY5z2s52bBa87KrpGU/OkROfQefRnLq/qIUNgIn5AUeqUa9BUlUNV2Ek00gtjwe/9GW",
-	"1HJucW3vTTJJuhEPIlJ08TYgftQk3reyReKEiygIP1bdwiCetnN4gJzwN6ZvJdV7vnO7DDLhdhzptssG",
-	"ehDRbtw392kJteYaRWwolE/NoRuiNqlEbssjxabS2EaANxKxSTBtZtTYalKbUcO+ZKVdaGZo4rCIdalo",
-	"NGKun81G+u7q9Cd2gOlSEElWtxof2VTYz2+10W4/nWifbRzQezFZmGW81TjxzYvhNwcZJ2LTxF9Gj2Ca",
-	"eHwmdTQdPz2Z/CeXRnNPVoe40tbvvQmjJSvPK73ojX/9DXLCoPgcMtGYXH6QU1q44nRKU2dJyJb0yjA+",
-	"kfWSXlUWvXFvofVq/Pz56YtvhqPhaHg6/nb07Qg4rh35hnQBeLtc6FKqFdZ5HwbRSBXESG6KJFxtFAeD",
-	"cq5g/aiEQBTQlmp6hOshuYDacAlWgTSLD1JIKrAK3vNGYToIG+NmqW1+dMlmrGRiav5nrgGW+1q1rohf",
-	"Tqgm2fNcTlWG/NDOyNcr25zVeRNlpu/RYwbhmjRea2npbSc0TXuTG++3rjkLgKt8JkTUZALZARDyzeh0",
-	"Ma5riVo0UmyAajaXJQTUz0uaO6jQJEYundNqzgK8Hfy2oEoxhVtS46xSB78lZxhbzwWYoLD3tzJn7yEJ",
-	"1na9xr+gc/yvA2E1v5p+zT0KUKNZnRH6DrIF1BDGAICtnwIoV1oyRFJSCWhjmDgip1euTLLFgXUIzLbI",
-	"MCSiRhQSwEK17AKdK5taHKM21Ztw5mskl+XadLkkfcVQIcX8NE3n4e5fInhE24Z7zxCAMol13Z9a8NUJ",
-	"aLU5KdmSa/gjz0tm9iciLviUtxMqJm3MOCtykrMZF9w8sVP09SPN0DNM8ABTnsrIkq7MirrxTNZkKfOq",
-	"YGHHQeNtnTtkZ82NYIPNm/9NWAGeMbnRlpH4OJqu2mdiPg+inf16IGCUFJpOtWpptq3F80Ase6bgHkAk",
-	"Qj7TKrE93DB2hSX4MHI30Mf8zWLTapZBv+9qNxu217Y8rOQyx1qgNtWiHhCmzBjZ1iNlBT2XjOTyJmTk",
-	"3/uH5oHmS9bWY1RLsd4QOP1YXFAh840356JRCqi10KpjWHEqTjPiOYhwtvV/g4QiTM9p5FcE49iIkd4c",
-	"inX7IndYyBWZVGsFt0fQzs8+7OvWmUQcpq8WjOmErAqqWUImtEyIriYsIcPhcOBKrJeMTCtXWjYg1pwv",
-	"mVBw+jDxDhy+LCTXZgXoLbfEkirNSlfXPehGVEarSkjJrrkCoIHNhZ8VgARXjyjx+V14mmGE7LNmpaBF",
-	"fR/7Y4Hu9sTTEPq/7ehP8GkqMP1LJYAbzsikZPQKm16VcsYLqAmPiAUWHsDM5pnNX6oHbG79ks0qxfJU",
-	"INyKORqIeFApq4zBsnABOphDpDMNjePuffIwxd+TVOAmS0EWVOSJP+r/rKSGWxMy1yALyMzFRQ64H/5L",
-	"TszN684P3GqlrBDMHvgszaHBpWIFaI5WK5wu2PTKClVrUlCRb9xTbSTwCUZbSNRb1JnpmgktSyjae8VW",
-	"mqwsCGZCCqlhPu71gNh+cC209PGDRIoB6kpACACJdMXkqkDUBnThmh/hrKG8DVWUSzZlfBXx4fd+iIVs",
-	"ZYa/mAXhanMTEO1DuRUDWoE95dOrBLu6xkxWo2eWPGdDAkmmiLYjBaErTH6kgrBraysGeqnHxPK5pWFX",
-	"oNm8MKEFNUQfFzwPMEjOwGMIL9k0u7lkeL/d2CItATqimwm+WUjFEE4Rq7N8ZFauBWIc16PFWAqSlfaF",
-	"v8oS0+D6eDfXe0BLRu1C2Zcdac8ATOS/5CQiZiMPuhsFUgeJmZKQAc4IXD5cEaMHOFEAQkHWTA9cL7ha",
-	"NilQW/MIRSTGDiqE8BE3I5cBuiZylop6SbmyOf26fqPmFhBYU++FchYcbNUccFg/Rfo0FZDZp+HsGykd",
-	"+GHJ51zQ4pn7xMKyKGkmMTUjKMybg4RMjL6LeE4jR5ipsMN8ZlbkxBCtH+WQnHvZ4L87kib/73/9bz/l",
-	"BI6obeGs5nxpra/Wc7broKol0DiM3tFmzDEcRXddHE2K79slqi/pcEWNpLtcVhpGwz5PDWcxlCSkZu4O",
-	"swy+ErnRTCZrzKF05Q03Tj/21zK8v3IAigiQsyy5jUm1KiTNLWfjglj7zYkT/uDIlHTOElJwcQX8dQbN",
-	"mS9SwQrFIEcZmcrUDG9mrT5ANYYlWaaBnn3z2k3JNZAgcGmjb84pF0rj3ssbwcpnilxzdmO4Ics5cF1r",
-	"ITB7XilWngDlYM2beKvOYabLjtW4BLXg5Ibndc0N5CZxOapgjesSKxutvQukynkpq1Uc02C2VHlThuFp",
-	"kVwcxDoIpjQenqiBmnq8iNoqCrfy/bChQIpZyKos1mjlPUOVE9UGZVHVXFRaaFutO/0l9oP/vuEvB9ul",
-	"TZnWlhS4iOYFx9LP6FloG4bguHgZnqk2abyV0kHAQh5rRNUZLwroGwQbYNOkrIQifbMz1i4LSFYgDOW1",
-	"2DaIztjJqpRTppQ5w1NQZZxm9tsf/z8AAP//",
+	"7P3reuM2ligM3wo+7/meknbTLtt16In9zPONU06m3ZNKecqu5JvdyjQhErLQpgCFgOxS91v7NvZ9zJ/9",
+	"f+bG3gdrASBIghTlYzKT/EhZEgksAAvrfPjbTiYXSymY0Grn6G87c0ZzVsKf72g2Z++k0KUszOecqazk",
+	"S82l2DnaSYXczcwT6RGhBP7KSSaXa7KgazJlZKVYTqQo1oTONCtJyW5owXOqubgiXJNbruckPZvtfi8F",
+	"231PdTZPd5Kdkv284iXLd450uWLJjsrmbEHN/Hq9ZDtHO0qXXFztfPmS7HxzSa/akF3oUoorwoTmek00",
+	"vSJyRvSckZItS6aY0NQ8SUaU/LySmuXk4g8nu4dv3rrnpjJfj7cE5SPV7Du+4Br+1wbqcs6IltdMvFDE",
+	"jMuUJtNVfsU0oZpIkbEjmDujS5oZuOWMcK3IdJVdM52Q2znP5qRkM14UaiIyKTQXK7lSxZqMFGNkAiCQ",
+	"wkyvJjuECxgvgAKXxxU5OT8b701E7woXXPDFarFztJ+41XKh2RUr68v9yBaUC7MLrSV/xGUqgMOtHddD",
+	"5rLIFRHydu+BoFAssukXLJMiV2QlNC9iYHBFZquiIPSKcnEPUL4kO0ta0gXT9u6caE2z+YIJfZa34ToR",
+	"hPoHCM/J6PA1yea0pJkZ4JiULJNlrghfLGVpMHRWygVhtCw4K4laK80WCi5aRstyTaSes5LwXCXE4ELO",
+	"CqZZBcPYLI2bmZdUz3eSHUEXZgE0hLJ38fTzd0xc6fnO0dvXidkL9/EgiVyGd3KxpGIdXTo5fL3rl0oy",
+	"fJLwvAPEzA/VB9/flWy2c7TzP15WxOwl/qpenuWHry1UQtMsfiDk1dsQqpXScgHgwSt94Lkx7w7eq7cI",
+	"np30JM9LptQ2YFJ8pQfM1tgPBu6QQ3ZwboTvIY55AEB4vbrB4Q8CBlsspWYiW/8zW7dBek+vmWEFulwb",
+	"hgiE2TEGRWdsj5yQa7ZGplBwQyiyuZSKKTKTpeVn+DjXZMGoUGREJ+LTp7PThCi6Hh+RA6IlOXzzhixL",
+	"LjSdFoycXLw7OwtoTUJYoRh5vb9PBF0YSNIA8t1/Zut0j/wzW6uJmLLC8FUta5RUM0GFPrYkCD+pFwZ0",
+	"RQS7YSVZMKb3JmIidonhgjNeKu1hBymAwkrLlVAJoSIHxkeFumUlGSlN9UolwJTxVzN7+p3MgIun5quJ",
+	"ICQ1wkBKrPxCbudMmI2ZU+A/i7Gh9ddsqWH3Dl+TuVyVas8AdVIHxgyv6IIBTG4++GLB9FzmCTHIkpCf",
+	"V6zEBwxo8C7wXKkYOXxtQIIpSC6Z4XTarA8ZzZEBjLslMpwBYMNvErKg5TXDZfnT0Lsf2bKga5YfEYOR",
+	"qRFg4K1lKacFW7xQJLUrOctTc5wMeW9txxP4SgpmRtdzqklJxdhg2x8vPnyPa+EKCbOBDfcPf7yhxYrB",
+	"rgL7Hi3YYspKIsvcECE8h9s510wtacZILmHdC6o1K8fHhJLFqtB8SUtNVstC0hx2Ta40ijpyJXJarvcc",
+	"pvhTsEiS89mMleYmuAPD/VLk9eEhvPXjnBesvWaiNC8Kj2CIqjComRfP2Q60/xX8AFv/0VzO3RMjvaZk",
+	"xHV1lLeUa38NYarxMd5l840wd8RIdv7XF+6wEeHsZOZC3ZI3+/uElogACXn9+TPhIitWuTlnagedM1qq",
+	"ChFLNlspWiRESaKYyAk18Ap2G+5WJsuSZUZ4sLtgzvjN589EluT1/t+7C8ZxRYBIIwFLMgLpjFBhBrXn",
+	"5FF1ymayZLBvt3NZMIv81BAvmo8rkM1mW7mKeEkQAEfEtgPpOd58Mnq9f5CQ1/uv8JK/3t9PyOuDVwDt",
+	"wRsUgLI5y66RWlbUD+ZQGiioGTggs2NSMHrD7P1ak5Uws+MZgE7i6IB/ggN1vZJaM4FrCSgD13ZVilDY",
+	"bSkYELYfLRabUZAA1SCElwwpXBPNF8zefqOIoBTOPtPFsjCM59XsIPuKvjnc/X3+mu2+nv493f1qts92",
+	"D+nb6UH2Jv979vt9x7JwooppNcj2Tof8dvjmTVOAW8IFNWP+25/I7v/+6Xd/txOT6s5mRlMDRa3Nzr7x",
+	"2pYyyJPJJbfUxzIvSzI+fvuOfHVwsD9OzMmm/zM9RlItBTOEIpu7t1aluekTYem6+a7C2Ff7rz3poICC",
+	"uJPxjQlVzJ1+Ne5M3DChZbn+5qZbdufuIXOoKMBb/CejV29rgvzhayAT8NwGcb5LSOdNkAYK6q/e1s75",
+	"8HX0TDVbDBCYuGaLHnEJB7m3yHRxzZcxNRJ1IS2JuuZLMsrZjK4KTfarHQNeXAEEA4XTz2S5oBpVtleH",
+	"O8kmxfJClvqUlxGNUpaa5NwQVi7FMVxiQguDvVwTulwWgPbS6t4IqJKl7gTV/GamGrpbFjQEwAP7LWdF",
+	"5BjPS7lkpbmXEqAg0/UeeW+v2XQNZBw5ZcEMDfDyTv1LoJWMZnOSS51MREYV2+VCMaG45jesWBvmnhuq",
+	"mZOZAcUJk1SY22F5jIHACKHHZCWuhbwV+KyX9V7v7wfXOLZRuMyGWt6ril7SqwH4relVN3prGOLe2H1J",
+	"r1kvdjvhb998eLO/v39M3uwjdUwNRqdAMc0wqeMfcF7VV3LBzRF04RpA0H8t6Ge8Fmb6ZKPNo2RqKYVi",
+	"YPL4muaWz5tPRjFmAv6EW4HS+ksrqv7uL8qs/m8D9/Ac38JJ6/v3g7UpSkFmlBerkpldmq4UF0yp3XJV",
+	"MHLDZUHxuoAVYFbw7EmBvAyEgczOryptA9XRF8oxPWJ0HgbAloxqlvfAuh2MdryzvBtK0IyNPJfZub8k",
+	"O6dgT3o4MC5WWcaUGgBEbmf+kux8K8spz3MmnvrkVoqVu6CcoNJLCppdo5RiqCvM/EKRJSsXXCmLZv8k",
+	"BXt6FIN9Y5+5MoR4utKwh4b0gukdDcU1uMc7LVPFmfi24FfzJ70gXSp4yxYBhM8pc8JwmBFYTgwDznle",
+	"6dkiB21tImrqGq/0NGRqZqYrfsOEwTS6dopbZYAAfhQ4RQKdsNverCVOaXUcZ+SJyZ4BPW2dxEdm1JWn",
+	"xqL2nhskAm5jfQoFVbpSnTqV81HNXjIRaDAx1Fnm6/GxOau5OcGSij1yAWqs12HNYeEnO9oEbtX3Un9r",
+	"LuIz3Syv/8MVAw0mNIXRLJMrUV26GYCKYL+XOZ9xlsc9Q+A3M1w6N3vccIqBOQY5g9k02L46UoKnbjdw",
+	"1cWWap9/WXPrBU60vnfgGdibc7ouJM0vpfyOllfsubioM1MVBgiwWSBqKlbeGIk1y9hSKzI62CfvvzbC",
+	"6YwXzBozXihiZE/wlAGi4dcKaKEVYS75gsmVftblOXpGy5LfsMrAyNCKEC63KOStshSOjHC1E4HrOiKv",
+	"9smCi5VmiqxEwZQK3n2hSPr+w8WfP51/9+Hk9M+XZ++/+fDpMiWKAQkEU9n4GK1M3BpbJkLCrGRGFTpx",
+	"hEB9BK4EJWpBi4KVAMYe3twLVt7wjH0S9IbywmgBT7239nYaMUuKGb9aIQd0yomHi6yZNZLmVNMpVYxk",
+	"FNjI1BwQOrpnspwI88xCLpioSIE9wBeqevlWlteGxpElVbq+83COFR6CURZkP/ALjmowcGWk2nU//3pa",
+	"bnUp5Xsq1s6699QHisLYnCoMNeC65Vnf0jE+ESfnZ5ENVnajDGkObcJ7re12/uhdHwXQR1UbMQOhQ3u3",
+	"5lcfNEj1RmMg6xofOIh5GujgAMzp9KujsY/WbbTD3OsHSRzZPgm60nNZ8r8+rUj03sj04ipxNouElOxG",
+	"XrPcXHn2ecnBgWOWvwNQqtUSjXzvWc7pJSzl+ZjIC0Xe4dS7BhRP7NCfszAgEthuM5QdH+IX0FEcM5ws",
+	"pdK0cD7nPfJBoOkTDdzWJcQVsbE2CRGrokAzhpDOhaTInBVGIZGETgQAc26EHUNqSVqyZUEzlhIq1jYo",
+	"ZzGGmW5LrhmaoqqZdMkXC5YnhJJpQcV19ZMhp9J6sdzk6F9IzW0pUoTLgkoWKwVUnhJz5AVzizwC/SL9",
+	"x9SqJ+yznggpyFTqOVE8ZwrGFDLwfiFxWKIBjqOJxA530N7Wb8He5vz4BRdsD80x3ny7v5/smJ1E1onX",
+	"p27uSnY+78oF12yx1OudoxktFPuSuEkPu67xo876Kibv8vKRJs24jnja33G9frgpjAxRxmbBHx5sIsDP",
+	"iJ/FfO13b2Tw8h+TOuaNHwwGtBu2SABOzh7u3JZzay1pWK/N10SszGV+uLmAfL2TeWxCJG2ZzB9ubSDP",
+	"nZfyhouMxYIVjXAiS7K0jzzQxF/8U3L6F5YBT68CwmJ0HTQkjAgDjgbsG9TeEdB3NadLxK0GUQNb3qey",
+	"iKu2nz5+B95kUrKF1CwIfDtGzgAqxi1XsPL+lZr7h1bJTzprT/cjuN7Be1Ew0MLdcszQ3tidU812jei9",
+	"Exm/NmJsPaHciJK3FFaDHLQAA9tZhxnAMisrLLxQEBpo5FoboJqQOfs8tvuGJpLWrg4Dwu5Fv5xR4cu3",
+	"+PyXZId3gN4XzwhI04KBq+9lGKQYPU8MKnJHihFI6CwxcgwLBp5KWTAKQlghddcOFyD8ZAZ7Z1YIc5+Y",
+	"uhNCLpimRkmz/J2bIWlxXrsi/Vi2894O0cQnMkr/9iV1opNg4T5WtzpOpC/dnpmfo/svbwXK9sNQ4ESs",
+	"P8AbGOvqhNmi+DDbOfrT0FHsED/FDMBAa8A6bR4KDjvBLdh42wy15X+NbMbXa82Uu12j/a6rM66RCS70",
+	"29c7bW3EfdOioMUtXZtZqMhpCeAxYTSaP+2473Z+irkoK6XoTxh5iCfjt9kecX3L7EAeXrt0T18i9ysJ",
+	"SLW7JAH+1mjrT73sw+NChI3Yc6S1EGdMCbDhgwlGF63tOZt5jqzxxLEZF39UDYFGO1ZWIYDw0SiZBVfa",
+	"cND/dXZuUN5o7Rj7ZrSL2lVXRM4momQZ4zdcXIHwCbENCvSOKUOTLZlCGBcvHYRSjmPifBcthLcs9T58",
+	"bUCrRYU05bPNgRoVym13Vy+dZheimMUbng885Ms4tjfOz6htjWtuXkzBMob3rU516y+8C3+r3t4j1SM2",
+	"woaj0xsOHU9bEU2vzTnWrhwtmPpQYiBQ9eGjO/vat+e01N9xwc40W+wkO5AV4v5t/LZcldmcKuaGrn0O",
+	"R6/90BiEixvJMzPFrSyv4YkPziNn7n/wN8c3/iKnBuI5X9qrHJ83mCOyZv/rTxEM23QWcVS/5iKHgC93",
+	"7RunPEJaXRtyDJcNn1ub+ys1kTNAIbPaZCIAXdwKDQLBYmycaeT6ktEPnN2+/Cbnmpy71z64qFTif5yI",
+	"CxgIfhrvEevaaVMDQKgm6RCFjTJzOMYjKPGIR/EJtrJPzqifzynTlBd7Trr402S1v/8qu2Zr+IP9RJa0",
+	"1OrYbDUttSfKIHIZAkq4D9gkoyBAnOu4QNfGDpgApf86Wjj5xscDvzRsbNeACc4G56qprb+tetgVnvbK",
+	"7GgcOrbB8Pv7ASWO6Vq9AUWJm/K7bhHTiZM5IPaIfaaZLtakLhEnHu8Dicfg0zGRSzzao9auGS4KByOk",
+	"ebkJ/evNbMRCD5d6b/MCfGAKxkZtybNqk11uxcA6SNCXZOdbXrBesDOjT4PjKRTmplxQCIXqF79g9Bjk",
+	"7a3rZ57fAmeK2flAPjFXomJsx3XbqaBlKW+VFYnUqtBkdPL96dgwQ1IwaqQdwUIjp1sC0FAwAzhByCgQ",
+	"wILNG3KG+Zj4pssNgOe8Z/tayNvEhcNPRHDtIe1iKvM1xsLfyhWG+TELPWgbFp8xDcQKTQsuQjJ10DIg",
+	"BFloETL2wYCs50yForoiowMbJodRoIZsR1WtBf18hj++sdfbfqxuNy1Luq7U4n4Y7DNd82+rT28D3j00",
+	"NhSWI2JcsKOOAczsSq2Afa+FhjAMX2q/8epbb7xomguodp5+cEAlGGcNuSWgAYKRni7YEUkzmqdkdHH5",
+	"zXlCzv7pm4uEXFx+l5DT//+3CTn98Z8ScvHd6fnHS8xqQZ747uQUBrdJSuen3ypMv4RAV/LqlICbGGm1",
+	"0iWjC/QXfHp1aq7g+cd3zrQzTiYizWW2MutJyQgnMCMa5WjGM4ZqDvusiXvMMI2UL+iVEarTG54zmdrs",
+	"rXQlcjbjguXp3kSgKe+FIopfCapXJSO33Agw6LRfcFUwmhug2WfNhDKstSbX+NGMTkjN/x0MBgEMBDvJ",
+	"DgCwQXzpUBKDiJq6mhjYd0ZcVP7DiNXxF6t73V/x2lrkBoy3CmxgwE2qYLoqNtEozM2AxokQjNkIe8bI",
+	"6Iaz2zEioLQDmo0s2ULeMDJiOddjqyDb+4DZ6bRklTQzEbRkFNX2o0BKJ+bSk5cEhHXz9zghTq+xT1zY",
+	"j8o95r8w96aSphMSkazDL0O1C9bTI4lPhJ280hD89IHSkGDNABitpR9a+P8FnsCXJwI+jRNSUxMaHwPo",
+	"O/VGJEX9yoYFoKED2WXUvx0nxKqhbuVn+NHvuvs8Tshf5DSpgkZh8W3N1U7+Rzn1a/+jnI73yAdvJ4Ck",
+	"McPIS0YhcsOIHAUVOcvJnN6AZOty39dMg4aGj4eIhSPJmQvcStqmPKT1aEBTx01Vzqh3E7HZ/HDcoE8l",
+	"g9mi9oekNmBoPEnr1PW/tmWinyF8hHPCKPSImVbmIH6gHRKfPak5NgZ7nk4EoVMli5VmZK710tAv869y",
+	"/ijnU6hpCauStzTC/Q4fzve9ZvcXCkXjkY9N8OlqYg0BsWNHNbOCKgX+B0zHAWDuoJluKR0+lzH/GLM4",
+	"jXrMrxlJ4feUjFxaLqoOhm9YYUVBjLDN2Ffk9f7rUCNB6I8JhrFUsUioLEtNDDPD916N94CdQ6xOFGMA",
+	"n+z7Lrv308fvjp3roEq8N9AkNr8dzJJTml3bIBCN8WhoRIZgPyPPjfC08ZUZqzIdDbogTSkZZpYpkstb",
+	"AaTNcODU43ka5EtHvPwbPcVNicQ5Gjw+hy6CfiHl12yMGm5/CqgPSTctIbVTYEkW51f5JVmtzh7N5TrI",
+	"sFTJ5k9rTaoZkOw450A3OkFFsmL1CBCj6++Z0WyyOxCmmt3DIGiESFWO5bEVgyIkC8jV6PX+q+Dpu+9W",
+	"AO0dt6vb3mbQ49hmkFo/MwTj1YIBPB+M4PH4kS103WgfI222ZtFmwx1kp9uyRUYKjOim6rzkCxqLEjNU",
+	"GTxi1Ojt3tInyRLfAFMd3ECcIohKKF16p08zFtIID6veQAV/R790r/lMzGTM5tUw571Qft1WRk9ckbfK",
+	"SEGoAnVuFxJaDU9bcL2rZXuXOgLcvg+iRYWPFB0W1UI/fw/BYg86KloaNqf4Jn3nfqLJQlrDrdtE8ItY",
+	"igHxsvBunL7Ggzzs+XXHeEBg3SPsCZzqpQyihHtJi33sC+oJ278XC5KoNtvHR9QHb0FZ344QXVy05U/9",
+	"d+THksfUlhN/olXWLNzxVVGYqwKxzPmRv77OwePt8Ea9zQpGS5bvkW+wTgiEGLdCnI99iHNjEMyLbIY6",
+	"k5E5yfGej3YemSvJaDafCBtC+kK5H8d3joUmtVDoiWjFQhs9eo3JfmCvrKrt1LwLUA0gFmjRQSoMhfrH",
+	"LjBIBArcuuhWbR922U9wvAD30HM2iAxUmLBBny2p1zCbBdQZgyTZGikHT5DjOhaBj1FaKdkNlyvV/NUs",
+	"IgelPHdJNJCkq0sqFM2ci3Yo8eoTcV3yjXmEi6s7SLy9lO/RDud56SLsc5yGKX2ykKt44G8mlT4iqZaa",
+	"FqnXcaclo9dGD33hKj39vKJY5AfyJ5as/CS4Tsk/EHiTvKweGJVyBTY9LclbkrOML2hBgA4qsDs2pApI",
+	"bs3WbRnBThI49oSj2J93r+Su/TJn2d4pzhL+sov1dmAgag5xZyHVSy40KwUtXi4Lqo34+TJnGcpHZh1P",
+	"MlfTMwATJ365XWf4tTuTSx67UX+AfGy1BEu6LAlTmi8MNxpHT9UdV3vbCzqVkWvznfnaFs6rLvpjnsiC",
+	"ZnMeSw14jz88KTCK6dUylkWjV8snBKSBO3hW1VY5OLtw6AN8UjFhUoGjFBxMx54ecEUMDpWcFuR3BGYj",
+	"vyN2NvI7Ilfa8FuyLGXG0Fj3O3A1zhnG6HagVm+Zkope1ZFgm5cQ5u3esos592vZ8nW77O3e8mRn6CsN",
+	"DPBLTSLI0F5RAKabuwtXuLi6YNr8E8GXSyDfu7fm8DN8mCj7dPvc3ZzvaJGtsBrPeygPESNjtx6BoEwm",
+	"qLsgc9h5jsh0VeZMoO5ZVGQJI108dvpL6Xwv8OjX9t1qn/w3G+Ozu5cR3UNfbieeM4Flr8C0hnoDxkFj",
+	"2Yta6NVm5/eZN0I5FQSH2NsZEHMeBR5q8kLFrVM244LHLZWnLCtoybAEyzVz8SMkzar3VUoWdFmVYUcH",
+	"n5yRdCHzVcFSzNRO34WvTMQMjvXWW9leKBTNUGOy1eSN1OYrQELNNQuqciXUcY5oBDddLpmInY5RJ9Rc",
+	"3oogDdyqVFDPDys2EkpWwlqgN8qGc1Yszbjt2f5pxXMqMmZn9F571Ice1kZR0CmLqFKnXC0Luibw87Gr",
+	"XOcr2XUaGHBvNxKv6lzf4wu9eStQDNgiyUoxKy9yV0ga8QMwaoQlI3NioywTAqXpgsJ0ce8Aas+xeKii",
+	"kLcsd3gmZyQv5TIHRBC5rV9bsHdzyTN26n7CMnbHLvTO2/DAUd0fntaM8VqWbCNKVqVT4zjp5GkIABoP",
+	"NOg4etCZ0WFvL544mgfmssgJRSCOMLF8WuV8J85UUVZhibDOuJY4JMwmQKRoiA1Yhqw1CDHd58lYTA2e",
+	"r9Cg2vbEkYTgvg4mjh32IeQCgD+zVVHsrpaGbGGNF4yNhsFs4cSKgO0NJlcXMUoV125XRXEnzbaben09",
+	"dJYh03SQJ6+wO1M4Lq2LTG29uocnY8ONG8eGh/y8qhX4QXgsNasV2rxLYMBjELsj4u6R1S2dP0slEwH1",
+	"GXzkg5BiF88LqrJxI8Jleo+8dxZGoBlQTiNKPycipKBbLr4RdDqY3F5EKe3D3qk60e2z5P2qiLClv3W6",
+	"u4GIDnS7hYSy4EoPjZyPSND9Ud48f5wI8wcnNO8aFIKo1RRBc5vWRRQ3XJy7YkLfKb/3q+8MCAaX+MiK",
+	"7N28MSi1vNfOyDL//Pk9VruFv79erXcS32VkJ9m5YSIHTdlF1EHI3Z9d7BwGtVXBcC5kzj+AWWPVZzXn",
+	"S/8BxvzzOS31n5tZYPhM67f6+K2fW0p8bdw5Xy7Nd823LPit7/8ip38Og/pEVkKg95JGo/eah9wZlGwQ",
+	"DuXRxrHZYHxD/RvqXENJxLdtGTuuJsKFio0QHFT8LGPBgF6kwvar8dFE7JJUs886TUgKDKzgghnBBdqU",
+	"4TDQACB1vC74gbCfV7Qwt15Wzu8K6QzAlpmmZFTXNMY4aJxnppCYA0TAjGoXk2Ado2AqP/oxMXyJalyw",
+	"gXRp+xakNg8dXRsAO1RPQnsj6o5CklmJDhlaYDzVKH2Tot3+zd5+CqNijUSWj63ggf1AGCgNLCdvX+9O",
+	"OTQHuWJ2w9ByaWdOSDorJHRzO5dc6AogsSawYyyELLENTnzfg12SWr6THpEUG5rIkqTA/1I7I9XYXi79",
+	"13/913/dff9+9/Q0tduXWJb28dt35NWrV18RX9bDBuzI0kfLydlMMT022wxReG6pGS2YyGkJ7xrYbkuu",
+	"NRMVf0c4DKtpnGEl1PjThAVyYdNUAQZ7ijHc+KTsbsXGXCls59WFBxNx4lD2ds7MYToE4Iqwz0vs+zHy",
+	"4Yo3rFRsHMTQgaevtPXASCZZmbXSQMw1MnwjvEU7yY67N+6nFrYD6QmQFCoXBKizk+xEMGcn8XJIsmM2",
+	"3LxGgTa3N24ToVLdgYkoi8XFK/BFBYQLBWODgAu6tC1Iwt8htAnMd7ayWMsmhUUiO5iYqlvEXjhTFRml",
+	"Uf0yRSLzjaEa12ztXfRAOgwsKeqTAZusyYsJaZhLquGQ8sKAasV1hPCZ7Y7Y6SDAfXxMIgQaRkcZ1EUt",
+	"OMmkKYxi+IOqBO09coLNjIxQmYYrQgRWrnsRshUprNXTa9nEatluj1xYg61WjJNg9ydDIDn1b4yqanRj",
+	"f6DWX27bxGCktg+GV2QlzJVPX2Z1AyaxsaAjPS/l6mpO0iXVc0vnSrlIxxjwqrO5p9xVlkV0UJ+paUZ3",
+	"0Dk2iPi6Rz6yhbzBrDRsIUY15gyLK18co4YmXHl2ANTlB1cxP+zNgCAiErOylCW0TmJ5nYvvYVismQTj",
+	"YtM98gMqmBZKq1TRiQggyOaG0UDcTFD33TdGCkpNVqHggn3WjmQj6eoQPuOVSnxbuv76VoMqTvmxgsr5",
+	"w4tOZSXLOzuHvoMfbZlYXp8ucJ4f1+os2qJ6Qf+GDm30MR2mDrR4sbWziw/k9eHB76Hc2nE9IsBHnjhL",
+	"pq1brJiO2nOzBukfqLSo6l1WxqH8hLYZnjMBSfEloQtp45U8uEbWuqlORcXOYnNlM/v2JY83VfzIaL5r",
+	"qNCR2Qa8jOefLslLuuQv/dQv/1b1Uvziv97VHEvoNaEwmG/U3u1qIAaQxtNgPKzIImvqu618/BjwrJes",
+	"d+eOq3uKOWSGvAipq4rQvv6zkoRiQSdn3nlwUDds3XEIADLe+kLHDwZVXvX3iESQYfUeR5EdDHH7EfuM",
+	"xOAjg2YAGdt4Hb9pv/El2ZlT5Uj3uSytf7w7VcEfqxEN6t8s4fUhEdLbhfpe0s+uinkcLqxZYy3TVatW",
+	"Ix/Rz96WbWmEdqRtM5AL20lgGEMKiz9AVwtbvBNc5bZ7rUqwpYPlwcP5VtwkZUnmADoZpeVC6lgC0bcl",
+	"Y7sQ5gkPDCKpS7peMKEvWYmmu2EJbh4TI6ltl3UyZicg2sywmeo3QDrrd+N3TDNo5YB856xUUvTPAprm",
+	"7Vy61I1gVkTgJQwyaFJNP3+kmkWreFzSz8DoAQONYLfSckE1z2hRrJu35IWCGIig6pNt6ArJJSstd2me",
+	"u2ATaHwltvOyrrqqlQYQ3LKpL3K9s21mXeiIrAkYDamoLvu10KOBws1zxYWE1Kh2CFFy3BCW3H2LkdyW",
+	"TBJh/S3uG+FxFYOp1Risk7KfeqT3zmrkNkeFhudWUbgNdWu3LMbdQqqtC2tvvEDbFs3eLFP2FsRuPz6g",
+	"uPXGOfsLV6NpYfi9giD7yBHRz3cZawiDf/W2m7V9H0izvgZ3GHyBBlTNhkVddLC6783X9XGrKnUQ0zZs",
+	"+N6y2nfYvS1KZ7ffRY3ua14UNqyyl/hO8TkH3rEB1ydQLYOe8nEx1M52YV0jG6fznTpd5trdpnWumO8Y",
+	"zeMh2qdGoDdKfEmF4hoZH1cDjiGoP3uXkuJ3Z1+eTgYULyBVlsg0oaphS0VZInvUwo328Tmi4lAaiYK7",
+	"PwM4x/0ic4zY7rpdQBhWmJDVSMfS9vcwjWQo3/loT+CRUmK6+dXm6Wq5YUEUxL2yZbrZ3TMBFGeXj3ws",
+	"nUz3mTahg38/EzRR7v9MsMRlgucCJi47PBM0HaLGc0HTI6g88m2OyTl9kV3v6TWrsjO7JSDsBudTM408",
+	"Ukhn7FrQ8nq8hSR0J4A6ZKS7Ara1rATFuKwURPaNfLOQJWuW7G91d7+3OPUsONyQxwIZzEpbAYr3yT/v",
+	"0MI3THN25sBNDjFWFOfx+/5eTnnBCFCD+yiLBjrzy1R+rmTxO/hUoI193M6OSn5nYsNwTbGgXVN8R4MZ",
+	"7kpCP2A50OFbupSqI1Xnj3JKNNcFKAelLO6qGFS7Gqw+mLgS0ytU6S2xUEfWewvrFo8fQlgfiOvHVbTz",
+	"owph5l7csqLYNSSP5c07AuFEJxfvzs5IITMb+5UQ2ySMklwuKBdYfdpWkta3ciIg6l5Bc+HcJgIZtE0I",
+	"hcoP05Jm10wrW/sS633aogoJyeQCKr8k5OycFFyzkhaKyHIihBS7CE1QvIpcrEpID0fC6caJHBMIxlBQ",
+	"xlbO2JuICx917UK1IA4PYgTGe+RMkBxq/mAiXbUJZngg5G/DMuzQDiSXelexJS0xbkfLBcTlFEybRxKS",
+	"8ytu60mm6f/nf/zd/3ey2t8/fPvif/5u9+U//P/+7c/p3/6fL/87Tcno47fvyJtXh4eEGrxKiJITkcoX",
+	"05Iz8Y/WkLPHGaTUQuTGOPFRH7Yib2KYHS9sjEwuV9OC5SSXGv3j9vy4mghnmDh886q+IEzhgr9wwa+i",
+	"S5mvl3MmVIK1X5SmpebiClovMHs2GCmDD2KYjXkZPEUwh28mWRRu5BElU1oycnZ+89oLCFihHEu3Qc0/",
+	"KgJUcUXCg/pWh/v3I+2PLOJ1E/xflvAdco4HJ1DdXOaXIC9VyNHHb7ZJOmDl/RIO+qNMQnMk2FBdhJ4N",
+	"Mw4C/BOiOgjolZBlRT2DGjvjOyB5BwNyW+fb/lte61ooE1bvT/kI0AN52AR90++1dRSCxQ0jCYqsWOXs",
+	"NIyR6M3VKZR0UXPNoAkV14WcHwzaLUf9+tW+u2chlhJQxOX9caMtKU3NnbJxYmuIqjzc39/HS/nVV+aX",
+	"T5fvyAjfyqS4YUD6be1/CJS2ZeWj5ZnuGRzwSPkqX3qu+SWPx/8tS57B2nhg2FdVn7L2Je5tDtkop3ZL",
+	"FXase+AE7t6YiyCF0JWibN7A8aCCANGecz9t2OQTpfiViBcWhYbtED5XEbqqtmg3veyKhjsRhH3mWHWi",
+	"Curitr6oVRaxYn0jIMj3hHAxaP09dLZjPA2wN+3YlhwINvBXmff2iyIG/QpmRKF0mLIFNfhgdcy4DFr1",
+	"s9y8uDuapbsogpcE77Ktw6qN2W27rx6/R97bAonQJYArw0kha2XkukXuhv2MJkLOXG4CK9MxxNpZuQJ3",
+	"3KYexUK8h8VfJ3XD468pvrpZRFbbuoA9UdcxzrWkRpc04//bn052/9dPf3v15e+eNiLbp9avwjjDZmhh",
+	"hPEdYzKIQaYps3LmCARM8n19c44wKSpnD3A7f+URsfeOcx02z8NVUYijwx00oGFxqNvUkHw9rAbGsBBR",
+	"L/3UgkOx9DgQu5W4FvJWjO8t4gyMJqWBRAZRpZGa6A8N2L0iTpshpsfBCWIBhXy1LKChoLKiZFCAl+eh",
+	"krrXUaKiUau9v0LFQaxCxWrb9iZn3nInlY7ZfeJ4uqkJynZycKdw4NheXKCnmfblQm1C62ghBVsnrlol",
+	"ZyohJQUr9JKVGROaXrFai/nHZLmnwE3WnwSPlVA0Ss5KcGxfUZVNBEcaeFDh5SOylCuRQ2g14SKbk1Ex",
+	"fcnFGGK2DEX9eQWiS/XTf/w7lvCEkcApan40e3DNC3lV0gWOtmCGJo6ur14umqMFP7VHW/Ci4PBEvVye",
+	"mXsn2bEw7CQ75nX7z3/8ezsL1+yseXn3hpaQZmhG+W56zsozMw78dQHwwOd/vjpn5Xv3B/7wfucn2Ocl",
+	"LXVclTwhuf+15qpExAcjtSH+t7K8JgZBgFtg13BeEoOly3hDoW3yYCoY4jadX7ytIJKfAdtWLUwNsx5g",
+	"r6h3sNFRSnyWq6qYghv8ReSUfGlgTKE34nw1tEq3i/EP3ozf1E2wTG32mjbnhGUYB3W//NFP3AZroKWl",
+	"uaVhBH24rjiFdcvq6rPVUnTruPxr0nLvLiEOxPUthcYNN6GFdiHGHWE9ENrCxU5JSkg9TpxmLEXGEtBu",
+	"uCCum1ZIKV9v08LVkZDe+lnDmb6DYpjBK4D6N2vXXaxd1YZfzPlsAw+1aAj1e83Tm/JmbiiHq/qNY6QD",
+	"8NwzXeJfJ9L2EDBzJkjysW1a6p8+y9NWRU8ymq61ZRHD8Rn2oYI4wi9yuh42yql5cMusWVhkl6Dg9qk/",
+	"Uy+4FH7ban31FNOE6rAQBjabC9I629YJ0RF8940ADYGSw9e7c7kqyR/+sFj40jtWQ6rnqBy8ebU/vnMw",
+	"lS1PC2j+YQYbfSbec7GKauH2BzTmpxC+YNaRQr88u6h0j5yI6hNhtCw4mEeoqL1TroQiS6r0RCx4LvjV",
+	"XJPR4SE6zfbf7u9D/8C/3x8fuwJRfGGTxykBZ+aunrPdrJDZtbtCB69fO8PSRACxZhyNM3zBfOQEwXew",
+	"ahFWsKZTecPI4SuwM9pV4ndvvkoI27vaI4dAycGO2Qp93BzuuKCfTykv1t+z2z/KaWxvpdKgHP9FThWG",
+	"hrAcVImc1spMhCWEwDy6dzeINudaNa9PYJrgi1WhqWBypWoEaTgxgOQ2ZSNBESeiSTWl3vZG7P9+v+NG",
+	"rARsGMvf0SWNpx2E1jxY/wtFMvu02XQ/RIysxOTMGqGpmib5NVfUoPMeWirZte2xdbURLomxkIqc/rSZ",
+	"n91BsMUtPCJpYyhwUqRVze0YlZ2IoAuiOd8rKfNu78Rgt8MQTup/irCBLlYKYmQgFR57oz/cVYwjvQPX",
+	"RIfO5qKqd+CkfSzwpCmrb7IsQuwcYtMAI+MWPNHG5MzM7ceIt6RGDY7rPMZfLbJgVKiAbTORK1vq/7M2",
+	"ZBXErMC1sr/71U9/ex13rdyPgAcurLZTaBMt3y6w/jn6Pj0VP9iIC2QE1L9pVDaqjKiqfoQSwDY48JD8",
+	"o0YeIKRpAEcZzkwG0POttUK8RffSDcMFdGmJMI2zXamGucDpjUaLfEDdcZPOikv/76K5dsQQfBsNHNjM",
+	"7VFAqNpopyEWpImrDgodomFw5OMQ2Iwbr7TNSuJaBROOB4kDDyYEuPv8X1EY+I39/sZ+f2O/G9jvnfnt",
+	"J6BrEadQNzE9cj1slWXD/j3nVasZqxXTe+Ry7juCTwRU2EMj1LFventnranXIRFB6mp/ZYk3zhabxUt2",
+	"T7fE1gZ/aKXZ2C8yCgKPBBsntvYrSDGrAntzoF3vuO7WDHaxYPSGNQSlBzf3tzGLL4xUIMXdXOJ6zrNr",
+	"wZSyvUHsYAo7FVtuh8YIfOSW5+ZPqGbHFopkK+0iese1TgAimwPFdI7taMnoHp57IgKj9YaEWCo+rsQn",
+	"YYiHyGMW4ZAYVKNmVJByJbw0QoWt/ivLLlPxcItzzc29rdU5qDXakLztkfjR6z6s0DrINZljjEnNlVW2",
+	"CIZ9qo61D1TXsodU/Di3JZCqA+HqnubrBRWrGc30qhzQcH07r/9C5qwY2Mp9u5HvFCUQ3I1hMQJDw+nu",
+	"kOWtgKY8yt4oTfVqc8Sm24wLfHx7CaFNFKCvP4ZAyRmKklSDBB+/0CEjipPh8M418Z5wcYetv1M0Q9sS",
+	"Xbs1dUxvHG7SprVxm7M9t6q6YZ912R/fqbwVOipvnhj5nUsrmgR2AKivqqR3VYQBRgl2bZC3YgMD2Sru",
+	"yMK4iaxvFEaMtD+DRhGNsBs9Z2tya2QytY0I0drFIIYr4m5lIj+lmsXFe1/G1q0WVbbRp8t342Pr1mzr",
+	"em684Tlqwyl7bYIhAMMLFuShAMXuU33i+r7Vz3tLJO8Lsfsg6o4GiyhkuoYqAhUGNmwZRdEXFGCQ2Zdx",
+	"RUE4mIQre1Vq22iEW7RTuArG/nqNH8qfHuVX1c/fb3RPVs8mVXoZ9ilwSr4o1tXag1Ub4UdxkTEyZUBZ",
+	"4ASH1U65U/wFNIOwe924+FwDd8SsbOzOASCHx3p3ctATfNFvW26cRFJHs3AftsT7DuPiIOTHgghgL2wh",
+	"ptvefqPzAzu6jkE2QDNTcEG39X0NNkJyVfeVhljlOiHBU4BbDp8CY9dypcGgMBEtUgCbR05siYs3+/th",
+	"/FBWSqMuFkWNl7mb6JZebxp5N0QdZuLsQ95BCNlDMg0qxq9uG7eCoKk+shfTCyPnv5noBWLOEJpXLePO",
+	"JK+x0+GCm5Bvt/E9hOBBdr9lv2ciK6Ti4qoRoNl5vRNswGN+hFSbZnTng1z/nv0dtJ/D3HjVjtaY/KM6",
+	"8txMTuaFegeuBFLVgO+JXHxGlu0u9dAA2Fbj6an20Nnv7hdRBmKTP9MjwWO5NFEQ/xqaTg3ZcFcLqdpy",
+	"3wX417HnX4bc1TsmZ4vI9e27kltooWREK4Y/9s0xMxaXJ+7qxdwoD252ad5BdT0GS323ylpF5w+7VXdU",
+	"R49JHG3JCDQs6A9JwVl2D7W1T2Pt5SPb8o/fcgPuEmHRNFbGi1FJkfsOkuGtPyYUSu8xlIfMLVRGcQQ3",
+	"qyLplZR5GjpizBdQHBLaLU9pjv2MP8wuWHnDM9bvl7k/mdo2TnOgd6evAtSDeXt6vBeP68bv92P0zX0c",
+	"FvUCDcB6XY+qroT387j2OkKeF7RHyVHb5Gl5mLIGLSDvtXPbb12/D+d5j/WhnUB3px0P6xQ6aWca1nML",
+	"WxFK8S29b9GsgaXGvokV9WuvSFyjPcK1mXelSRRdVM1jqwxJtVaaLcjIyD9M6BIYSNquwQLNlz8IFJBq",
+	"MgdXvruwYUjUfT+XBahursoCiKqrogAVAZoOZ6uClhORuhoxZ3nqHnKHUL06NyoAgNDR6thVphh5U1t1",
+	"McCZPw4gbheBSCbCgs+VshVoccAmfK6YKzV/4jGC/Go1lmBB1fbZtsDXbI1dgfeCMe3O+mItCcZ2VOWG",
+	"a43gDJDLVZnNqWL+O3J+cvnuD04KcTuBy02aO4wFHXNI2vF9qH0ij8h9j2W3vNoOHPvZ5Mxs2ZogIlnU",
+	"GnFxw4SW5RpizbRKwIEnBRuTmSwKJ512HGK5KtjeRHzvW8FjT2cQVhqhbCMDoS3vMY5GSmEt5y5/MIeh",
+	"gNDY1bnLoOYGSq6HuSH81vSZHauLB/6G4Ood9+H7EAAKqvTFWmSbWmJCaKTtrQ1VjNVaZPNSCm6QuQKy",
+	"U+0ZIpoMaM3pd9vuyaDem1swqUbi2lpkBH90xx1uRMmWstSDDxu/aM7xz7wK1mrikiyDbd04frTazXeG",
+	"plsqXsejxmTDbMibGUuXIvoRJleeskPJI3+Y9mXXt/2ardPEKqQ2rxl76EMl8ZAgVXUSyAhr4GCffhVR",
+	"W/tu2yXsjwXjhSLVs3eQE69ZJGTln9m6utBuvfYs8GSCaSviTxZ0eQcQ4sjWXKV56r61DM1iB4kcroMX",
+	"x7oX57Wz2aqoW0vD2zlpb2G1UHUE4ZNLJ9tcs7U1T9SlYawAAazjmGzgySnS4Vuu2NiMREVE8En3yEdr",
+	"E0r/9iUNM3+xe7Zgsd779epL7LMu2Wyv1oZ06xpMOAicHURlRKS/w9e7fis8qQDstym5O0c7b3//+s1s",
+	"nx5mf3/AXk/39w8O6fTV6yzf3lkKHUAiULx6G0ChVtNdDwkZffp0htaoCqD9g69e0Vezw93fZwds9/fT",
+	"w4Pdr7I3b3YPZ6/ZQb5Pv5oeHDRKYNeripmPbeDEeSkzptRlSbNrLq6gvmI0zpWL3SU+S7R9GC3Om8KW",
+	"qKaX9o724X4NglP30qPWSMpLuTyVtwIL1HQZueaSZxhcTUnqXklx7Y3YCJjaebFBoEM1bb3EXtTD6xI9",
+	"b6lno5Ry3d1+3sdrm/fqwhvLrXBWy3FHJBw/cPSgQ5JmIGHzXBvLidHw+EUYZmvuvhm/2Z7vYnuOn8XA",
+	"esw9hOqpadPz2qM2ErePXisPndxY9K+ic0k7JqdB2I7RCedLSHrRolZ0qoPwxMphDrM99zrfHs7GOpSC",
+	"bgn/Bvr6jJjTYXZzSB8nntaYceLSS79em9PpE4OfoAxnU+LygrFBOiNnWW3RnIWPDYPfqjTZkRRkbnSx",
+	"wtCTkilW3hgkX6CvnwqyP94jgIquTZPBl6tgCCMAF2ymiVyF4VSR7ftV7ZottboON+6IuO2CvUitEe2j",
+	"3bbUxi34vWnsHFFaZtdbbNgp1ewjFVfRK0SFohnQPpJD166gDFRKRgCbMtfXlYNKjWLtvjx2pZgWdE2m",
+	"zHcXa+vaIhbL5cYhq+WSlWQqVyJ/+KiPNHcbsGfg3zIyIGKJc3tCCnn7JGDjadwnaMUjwzcQIhIP0EPD",
+	"GZhizNNkQXMGyiyZ0oICe4LQBs0WCSkk2ugLmYH5a5xUsi0YgyeiMt/qCs9IGnw4y9M9krpLAhZxxa+E",
+	"YbeCXVEQoVznESBA4+OJMLscmHLBIYEvoUyNy1BkuibXXORoJBJM/2B+fQc/pja/RK0WMWtvQaeyhMc3",
+	"6hduifg08NxszgW789uY1XnH1+urjKskarVw1Ki2X09U9lmutOI5s8IrF1d3XKpDmoiZFpHBYrNdakWI",
+	"kfY+0WrdtHggl1ErnPNTIofNINUbAlZvIcx15UKKMHmpWhaeHnijGum6JaMKFT7/pxkhGh+ipb4zutVu",
+	"8rAmrw3BqT5CcKrRrUvCm9m4ap2Y1bxUtSW3rkyv5PbNTXdoufN3oq7rCF/B8itW7hF4E+kVXyxWGmQe",
+	"9jljS21JUSqkRov2RKTYeVOBg2zBlabXzBFlqHeQG3yYrknJHCvhmowUY/abOsRjX42ltFZ3SlJ8MLWj",
+	"+qJtcgntCBlhwChUkzybZ0bYsdAIBXh3oF0Moi+4EpB7YJH/FPV35DsqbZJsx1kc0ebIdqDswUQEZP7W",
+	"5RjDuHY2SK27laWeJ25A65hxlwMFLesSmgjPVhKSLln5SXCdEi1l4qLFoeQ5ozdsfGT9CEt7Nc1g4Ahn",
+	"fKkTgmeCME0EvWElvfLTzkKR2Ql7jQmiFWzgJpxGy0pUTq8bDP1fLplgW4QPo5t0k0cN0YEqz82HT2Cx",
+	"djAdAeQ8tS95c16bY1nEz8no1duajodeYYI02cmuLjIU/VgKRNOMluWaHL7uqKmq2eJssCnRPH0p39Nr",
+	"1uU4+oucoh5QIQEgKnj6ZxijNsAVe3cZxMlkXQC6362lERoYgFLhQ1kHposXUnfPoe89/PPKUlJHw2LM",
+	"99hD2BBha7DEGHZ7AcYY0AmIB4Rn0GIfXzCCuiKWflY0/IkkIWcV+FaW3Q5XDDLyt8bQfffe4IsTTOTk",
+	"LVoUH2Y7R38auJUfGyN8+SmJQHttPfUboa7b87X/rb0ahL7ilvFtarLMgOXSnGGPclCn8bnhhWsaOmLE",
+	"4RKTLs56qTa1Eon9uBK5bynpPaYDK1NkUuS0XA8xRXsIL2pvmWHkqszYN3BDuiDHZyoXMh8WcIGvnW3H",
+	"HuxcIPMMn6Tb4RQ2nfcl7sL1bDHLR1YYgaF/s0p86I67Zae47AxPcLfMhyC6+VwoIgyzxYx3pAkX1csD",
+	"yQHVJKMrFw8F6B8wREoWVKxogT9EScG9NLNtLglcY1xazJEYCKV24OZtrO1tDUdbFy528F34Fr1SXlxr",
+	"SGI13fHh1cQ6+2pzGScL1YSvToJppYsmua9E6Jq0vlknPa0k70hlJmucpVrTbI5Xx9v4XA4kIzOa6e4g",
+	"qfv1XGymw7YfGbzGbcqY2kVCdU94+RHXtwH6gQlZN/dOxqpu67elXESM7qgz3c6lYqR6mMxoUSgseMoV",
+	"UXO5BD3vr0aayCn4z8ztLI8Jhc+d5u5t0i5j2lgF06V8UPCtYvjoC7A3tzst+aOzk//S+87blfQk/LaX",
+	"Esnw/WUkTzdocH/YCFoWHrAUNfCsrjmtHcNnzsOcDzu545MbQJhhUUFVSakPCEeNh24ABJ+FqBQPkrVe",
+	"PgpAhonfASQj9alK7Nte12rpmltm5Idy2IZq5+7RSKTd3XSprQD1AuIGKFFXuSuIgZS+HXx6I2R3BCkQ",
+	"rreBaLNEcU6v4tX1KLqHmskz8cAuiKHbfkEx48Ccqu/ZZw9XO4VuTtV5yW64XKnuh5bRZR3sTqlRpWBx",
+	"rp3txTVfkpfw3QX/KyO/IwfjY2Jru/hvuSL7gY0rqOrtHolrnpf0mhG6XBa81hcoeB8UBKix3SmnQPZB",
+	"xbGMrNczltmVCBJmjBejarJgyVsst1lbyZy93e1gJ2qLqkHVPr76iW8W4Lu8n1RX6kjO8yOy5Nl1gp6W",
+	"G5ZYA1JCaP6XlbKl4RTT5ub8gO6WEt/+cMPKkqMhxXlDzVigZ8FgXiMzaq0fDvTZajzzdjhc1G1aX1qH",
+	"UmLQyBXpDvQRQskfLz58T84NcgRmYvTgLc23DQderC7I3X0tvjhH3MS9IX/Z5bFC9GJP1vIdsoc8tEND",
+	"ir2b9V4hxL2yWSCRPUogcWUu6IfAPfdYUOjNAOjHmLsXD8xL5+YGx/gcz65r8YhWyVhSPT8iqR/DvB+0",
+	"KcHTTtto0Oc0s+nddb/ZkfVqQUkdX4rCP/QAPfk73GsnEHwVLP24Sh42omkh9S4EdbO8EuHvCcqjkoot",
+	"g7Y3ebi0BO/8cRh/ivnktirSra0/51zzkIOFmUQ2tO+9aw+CIITdQp7AV9bydTRZ5jpwN2EwQZvlZVKo",
+	"FZpgs5Iuof6tzK5PPNs7raKDwBXjP/+0sSxRw/rrD+SnTZf5o+XDEZy2kRVDrrQdZdCtrrnRG8mw5rcq",
+	"ZEMK3FJ3u0GMGtAn5jEx4VdMlB5mqs4yJq4rSjDjCwUwaOlkR8KFlse2PoCNwBHs9iEq5zQiExpti/DX",
+	"XzZqtcIjmmuw/UV+0Yv4JbGl7gCOhkyFz5Glf/CXvceb2K29bHmN3/5auWkmIfw25KeV7jiTK5G3GemZ",
+	"qDNS//mRGOl3UvfQXypslsmqdjpEyyuMMwaJx4qH0zXheo+kGCyXopBPS1dTJZ+IKe6OwhJz1ncd8Gra",
+	"EjfR922IM/Zgk/qYpFiRBkNIyxWbCBwIsgjIkpVKCngljwWcFlK/UK0QbiKhdwEofZ6/RYIqcep4BWZb",
+	"itwCAGVgbLENn59DAa6OCvns85Jj+Y940CaEZNC1WwWB511vliNsvxBzKm0kNnyreMWzB02UxjqFbBFJ",
+	"8gsjHARZCThSs/JBERrdlOZDz5E/TfwaokVXai3gUfc98TcitzdiaKNxm1joQx6CGAcLUOLwu4WMm2jI",
+	"4NbfFt6m4/y5MP8B8LkvdTSJJLXGsT0JXZJAJFqyRfsSNAXPLTP7cfGbjnaY/ayQ+jEtZ8BL6j7NX38q",
+	"fjchwDbHyDzQVmYOdAw54ZCADMwXf4F6heMOItB9st4i3c55YhAUUTdrVMIAljZkraQ9SOqs2O1IMTYR",
+	"0s7ipx0DHqc1o7hLHHEZJVAhmc9sSEyMDW93b3+zxv36rXGgo7PbluAWNO5tqjePzsjj9HSo5B23RV/S",
+	"a5efSrAQuMvR7rh16Ofh2XV1xbDPK9zVxUppMmXQO7tycSALMgJqytX3UvhX0/FxTAgXjOWKpIC06W/3",
+	"8bf72LCO+6JM1nJWYRraH36znT+O7dxTnLvp/p0G9POVdjSICy2HUCBrGtiSCOFDZkTu6QsZ0eatA8En",
+	"9RbcFJvRIbJNhH/Y6kVJy0g7tjVypJ5H6RsCb8Q5Q1wmQthKFFdGEqLAdyphbI/8UGWSuoTOkA3dnz7+",
+	"5mf4b+5nMPK+Le4UMYvU0NurlNiv2TVNsnfhN/fEb+6J39wTD+6e2ELg+c158SSSTCtPd2NWHfIcrlpZ",
+	"wW65f5FTAxAtmPpQ5tj1eu7bm7o/v+MCksp2IC1A8oxVfwW/uSr6wZ8neV4ypaztygcWcnF1JtSSZba2",
+	"5ozyguXBV70hhB/lbUdcZN2Y44ovQXkYJ9U5Ac8Jdk4ig6pHFVuHwhsT0UjIr3FvPWeL8R5JpfgDFfm/",
+	"hE4YtA+6KhgGnuOJqPtpnF7gy5YlpFYVrsJSf3ZY+hhEUSiicVbVi6IYZA+D2ucVwjzeIx/lrcsAkmIX",
+	"pvAmhpJhjtu+LamsJwLrK0ZFvK2cKKe9ZSwrwhL8sPfwBm3zdJ+wYoFAmhQtd/FfpTpEHU87fUZPXOkp",
+	"IrFuqJP4NBUYYt6laMpq4GJq7HAj9fZ7B2vzcvSS/YvNDM3HSbsaN0noeXRF6jsjvJ39Ogz2zhnUu/B5",
+	"tXUdf85BxZeFWRqUpJqx8sNKB5/ORMBC0ZcFDbXpgl4x3EOlYUa9KsUPTOTQpA0/Xhj8rmDMv5fn0v8Y",
+	"MGD8omlbaHLo4HdnnbilCnMRLbQly78t5eIi5IPerB/EubvnzcPfyXC9lxI/d0sL3RYR+OWSXm+InL+o",
+	"5eNvlVHvMKSGB7aRjVuvFQV6ub/5amngChh5xdtvZXntpYhwK/8ipx+g3xxye/9c+OVsVcx4Udi5qxQ8",
+	"p7h8ZAtB4bel/JjdwImc5H/p37KgXme8DFm9Noh39EEVMjKiIgiixKRzjKHEpus2VzqTQrPPerxnWLyr",
+	"v2YFipuwhmKjlJetR3IceJQS+4ara1al1Fdv+9qSvq5kUhWVtJmxXB/Vq2klVZEvKD7mFBNCffuUBaFF",
+	"Ee3l0+mvdjtQ5RVv05x3WAE8i10bnq31tnC7MbxsRfB6tFjF3Vg8svSHhKJXCCAjMLzUYoDQVli1Dqj7",
+	"18dRmDuU8OC8zRPDAlTcdRhYdbKGs88uiHyq1aOrKj9URaqeQ6G9Tx2fOxRyCUgoMqAIcv4YsBpn7PBd",
+	"tWyGarNE3obyLfUJfnAGlbZi9VzncteKMcnOzYY1VrS5sTIyektyhJwsC5oZ3rFfLxBuN+WpipTd9BXP",
+	"jd5wOGVkRM8mxue9pXmsMOOZCBLxmpwfLjskcr5MzU2sJI69gr3SfnDbhsUkhZWi7xWblIdVzwchdVUn",
+	"fWPBhkcp01BuKreFU4cl29EIUqvvhV3iwppc4GXAehzN7mWN7kcH0XJ6AVRxYX0DXG2AuI0L4wqFfKye",
+	"2Fh/s2HEwZDYrJpKsXXJgC8DUXl46n24Kw+VgB8qAb+l4fen4dcaHPyWjN8hAcWNz07XDpE4HgM6rN7h",
+	"IAn7L3LaN468Fe4AA6iOiWIa9AFkFiEToe49NWh+0VlZsVkVMqy0uFXDz7uQpVrNdOTrNjQcN6xRDK/3",
+	"/Dtk0pPKzecNcKhhYSnwI4Lqe+rK3xgqXwSV9cFA4Itq/4MVjf7z/1ZPjEq5EjlWoOsR/fwLY++zw65C",
+	"LxTJVqVRKddtRLQzxw+v5cF8Kqna7MEGkNpb+RySJEKa+G2MolA08PnExhiHibsLqqAHetj00LaxAb+M",
+	"uackZwWDTui0zOZge5uIUcrVCXxkeTqGSDXlo5htcKXVrH9eMcEUiBKWFS2LlVHKbriCmy9y+wb6gJSl",
+	"+cw33vEzHRGIyE6hUH5h1kCUpmsFLcqhB89ETMQ3QFys/I9FFG1iANiUE9t4OsESHgmhee6hSapFQspR",
+	"+NNE0DyHjtnQ68Q2DC+ZuRhA7eiVgtHsM+57abcQXPRgcXZ1DtHctvAxErUfwyF89+9lyTNGpiWj15vm",
+	"mgjnDY2NiA3Gw+HGZn03FLrXpkFfZzQp+pYEgqQGQT7BHuYuvtzd/4qi08Kc6lR+JlxgMxhoRx88kRAV",
+	"VLhkn+HsoRtwsa4CcOw5Gj1e0Zu4g5BmmWG+XFy9kzk7jMcjocJFqmdJJnN23Gg3tpE91Oc6i/cXbUxC",
+	"RulLuuQvq693zdcqHd9j+tOBpWU0W5y0XvqS7ExpaVbQ5aQ8UdZeLF37/aM6icdMERiYrGxbrX3874CM",
+	"GL+aa5LzKyi1bXvyjRNLUkpmZJaqBjbeTwwH9IQBQgTBFHYr4h0Bpite5JcS7f2R2KMcE7ywZX48M9AO",
+	"ga6f7iHA6hkfIaOaXcly3YEKsDT3jEME8+Wu/ZLfCQ8GdYmAuc3NsU9vUVISSAe0iNyIYe/CZ79UQRid",
+	"1W7/IG+Je0iRayFvg+wtxRhJzz9cXBK/U+rl31DP//LSv5aOE0OgPYkDG3Q70REcEILw/Jikf/oprXdr",
+	"HabPabZ4V1tRTJtzcFxyVnbUg29TXLAs0mxerUJzsLxRDcYAqK0pWnvzKb41MP4ujL+L49s9gkH79wce",
+	"eaBNMltwbqBQsY16vAbITJifrb/uYi2y7hZOaJaCBxURTAGhhiDzyuIBO67WIiNTmkEzfqABR5AX7Zwa",
+	"eLlX2vUo96wcZCkySt0X9i6kZFkyxYS2vSc4ODUMkWMFFk8HoBKUcwJVCbPSMK77lJUYKGeknl0pinVX",
+	"0vND1ExOdq7o6irO6Aj8VGNx8M2dudtVSfOuqcxP9anMN3eeag4caghiv2dUrUq2ZTq3Fee/lzpmnrgX",
+	"plcCccySUmEntU95tb6NI1x9J/UlBux335fKUFar+qPC+gQd2dJmijANqg9iMl2tg9IE9nLAtasZlWqD",
+	"XzC3W3233XJhQaaMKFl0j8bFVcE+KRbXoT4p2wG46/1L+rkfGOQCtf6sJSOafu5coWaLDyW/4mIIrton",
+	"vyQ7hbW/boXfjlx1irYVhQtvovvyzpexQSa38Bca+Bsvx73YDdJcF48cBQcOi8KSGfnbUvrRL0A7Dhzh",
+	"FUlWUceij4wHra5TGMKfFaK8Wi2X6LewuKEquDdIRv4MUIsE5g+CL15Pq1s+qpj0PrLimAzgQP3Rk+CG",
+	"q2kYc4X9aDJYXAq5Rf0D79lELDnLGI4DmqgZAEJAzQasjwheFvKf/4fc8hz/WBZU0PIUn4ADx2/wZZVM",
+	"RPVSwQWrP4vfGP1GeePYgiplfcgzktq5wdmfklExJbKciOsrMMDYjBN8Gtvvy5nThfbI9zEcBL34OTJA",
+	"MNL+vJT5CvT6MNRzG9qD44Am9gEiGrcdoLJZbNKJCqq06zY4XCmCXN1/WdGC6/V5QUWszr6VyKyYiGaq",
+	"9OfqnQtN9UpBKHYK450sl6W8oUUaJ/+iQz0PSr1YcdaZ0xZSXEFo1I2v5hBt8h7LSK1DOWT//6X1Evaf",
+	"AmCGDPDRPfvFRu+ZG/FhZs/1HXQaUPGm/598K0snjxjWbq7blCmeM7Qe1BNI/G0E2khuS641E/ciexcO",
+	"6grYGNUDutFhmgKCFnJU+ObO7NTHSw6B3j1rQKZXqjdc3TywQQ01jzR4TwfTuTfPuaRXsY1ehQjU3YIr",
+	"ml9kyOwC33QZXlAURJCCXdFs3cXvI4dghrtcLzdDAPOa13tmrHI3RQPiQbDc9Msgf5C3VkBQRLGiGGyO",
+	"8bIG2gaXJV/Qck1mvFTayhRPJHtskjlu76LugTCw1TvR4lCO+XqyWJdPazJ+A29i2FzTemraYEvZClWS",
+	"hrm0YfpsKz8N5dDthtecvYrhNzfKw/sEhKaa3LA7WoLURN8u0bpteWza5aI2kZjlKGLmTyJehpbCVLMG",
+	"V+aMivhX1pSmAb4lFm9ih7Ww+LZboK1UxTh8RKip2ZbrUlWXs/Ek5pSIWsIharvyjRRGJKaVV0bVXJGW",
+	"HrrS/DZTjCgWqXNGlWLawtEVmVARTnjaTTrM3m5A7TXxmweGDSWv1AZIM6mAFV1JmVupZhtg2eclE4pt",
+	"mMQ+5UY28zk/47CFcJHJBdu46ZDuGkwCaD1gggYtdSfQnjdpnn5kB5rbPhiVO3pGGJaJthyDvhgU37Tq",
+	"TKW8ZnlitHgJbFvyjIFqqI4qBdcsayJqjiHzlRH86lfDDp/NaYklPf2dwXfhh10523U/pOO9ifiGZnPC",
+	"c6wUAiyYYqEIF4eIemXBlSaj1/uvq36v42MiF0Y8hmDFQASNeWDvd/3uWRhi+OW870T3vbr3nP9hLvY9",
+	"gbjvtb/X9F867u07qfTXJaPXubztSLqCk5m6Z2o1eKEwvRnC17KFh2meMyipFNQjMK8W7IYVZARZ0nJl",
+	"iMU4IWm2WqwKamRaHInmuU3JxiD5KSvkLeGajNRqumvuwGJacEtB3AHlpBIxI+HSGS2yFcTffhA9Ro5q",
+	"lWDe9C9t4wAOF7PRBSyV/gDnobavenuHCfqL2flANnOILCejKxBoSls2YvzEGT4XWUmXy5h/5cOM3M55",
+	"NifKPkJGvtbRU0EJCDBg9/3lujQvDI2TbN7M7vbFulGUIrJ/SR39LewtXA2w6qch1GJYxkODehh+2b6e",
+	"fe3p/LtBtdUtm9XFd7MvXwH0x59XzP4MrolBJHRT7Dz18nx9Y+4dPt+i5b/FzvfHzn9d4dV/88j56PXo",
+	"Cpp3hITQBgaDaM6U5gsIEgXHNMTGC7Is5VXJlEqASUNUrPk9oyJjRYGH5/Lc3QiosJzbN/8I2e7+bfvR",
+	"vW8+RhPLzcoGlgEX3tt/hxhJUAw2REjeU3ocED/5tGDcyefcoSbGXc+9Fo8uJatbP64wvj/+8ZTN6KrA",
+	"UqIQT3SXCMiBg/QGQeJ51gIhH/g07xOu2BuR5mvAQZU3cDFpWRqqoe7cUvFJIrNgy6vwrAfe7544LZzY",
+	"B2s98MR3i9rqj8XqrfPnsqHNMxBrb2PWobSBq/5nk0S4CjsNpLVp06pgoL3vD1cysC8ebOD97Y8DGzxI",
+	"f6QXiMF9kV7WqXFM8qETdkd/DYZ5Q8jX4HE6Q7+GjlAL9BrOilzIV4v1hPMuoNHita28AjGHVKhbVhqM",
+	"3XvEeDEgB7WgsQemCL+Y8JOuSI2+JiYN6nKHNhfRoI3hyBMJ3+jFIyH1RyvX7zUjPTqWbcld0i6Y6oNW",
+	"7tBwZetgkRNbGP3NPpYpIzlXmotMkxwCwLEuI1aCCQupm6tiyVGPqHafYBHf5zmsQtC5AUPiSeDSVUEl",
+	"D3zjwuiS4Zjm4kz6BGU3slG0ZtwwgrvLxgOiQE58yAdwITNEszp0PWRqyzIH/REgJ1Xgh6+qAblV0X5d",
+	"6JP10f5bQvI80Q/ebLkxpKFTna9k9S4rHWarYiULVANswGR6zdYpmcsiV7682QhBwhtuea81m5gD4CV2",
+	"fNfss04w++IzNao6mey8mewYLJzsQF+8nYht/pp12KNrYN2xnVFH9R6foYwmCWpUE5tCGZUs+12sZgVu",
+	"qv4j8blQ3S63evJpw7EPYUXt4YA4VJnr1vO/19ErkJXD67H6NzRbdEdkuadsCTMPCPYnEbWkjWG+/nDa",
+	"nnKw4cRoc7z31MMr3UHOGFjNVH9Ia+UFiySz4RVMq6OxvjSuKlwY2XjLicDU7u1y2YKQwkasHhacgzRj",
+	"4d0/rXiyiRjKqc/9jtwjwBDJe3C4NhHVlv7eULU7D6KXzmofwpquLbSOB4yFJzzsYneEPVhroyGfs1VR",
+	"7GIqfdP62Lz8R2Qub0GS8j9cC1cfyrwwESMb3O7QH9QUdwW5TohtYoO7ag7f7eV4j5yQNFhh6qpQcTUR",
+	"/ErIEooXWFheWLTFeCKfQkfmrGTJBhS3d7LKrE9cADHZGp+7W6A6shaV6ipcqosMrcgNEFuB8i5ZGbwm",
+	"QhNxvyTYT83uRET3SJ86NLCpwpPR3aeC9v4ExeB3Jcy2Q4u75dpuBa2zCUNMAN0ylqtC9E3kKEgn3iKt",
+	"ukZrILu5jvjxe2fmGmY+ts9uYp4GQDP7C+Vhq7JQNjM00uBnWDwBbI97D8HKOk4FljaMaQzznWPODUSY",
+	"/XAwvnOtwMDKPzwhPVQe6tb+Ltg3tyRttA7YYL/dyl4LNlKfuNvoTWqzemxfUswMqHRkLrJilTMFzbi6",
+	"bYwbyyXmj9P/taCaKf2x02CEzWjhIW8YandnLXKGaXV93VmrqOWTmWZlNCHsvX0CWnOUvugpN8ROaeCp",
+	"sKEKieSa0VKhcwAYwVdfDY+lcsB8zWayZP3QmLegAM4UHq5BdD8ouuyTAzrw+iYVWyqtPdbBMGXN1fyJ",
+	"5oYg2yIFv2aEOu+be9X55epm1KYjxj2dbr2EL71k74fDbQjf4fgYvvvhwIZmYB2s1Jok0t/I4m9k8Tey",
+	"+N+BLNob33HWPDBoWp0E+kuxKmywk2BaPQUwlGDkv+ogoTg0+LPTyQ75+uM/7x7s75PJTkpmXOSKpPar",
+	"tIbrWy51u8LK/1W5RQnm93cFVR06wvfvv31HZvhYlazgQsne7O8kO2/e7CQ7b81fb81fvzd//f73e+bv",
+	"vzf/++oQ/j7YNz8cHMD/D+EbeP3g9+bvQ/j1EL55BX+/hv+/2d/vDDw7E8uVRo+V0v05D9D5rJVPS8lU",
+	"rszCgBui/9+X0CRnGvrhKazOYEbAbL+JcLajMLNUCgzJq0rncOV/xKjHUkE5QrAu79UyB9OJwKzvUZCR",
+	"6tNPbVtdoxAxhYzDrcQHlJvbtCoF/KilhxS9hiP/2H/+H1j8v/jP/7ca7FPwg5UIAuXVJ/RPREHLK0P0",
+	"/ahCakKn8ob5oAksoscKxSz/tQYutIal9qeRM31NBHyfI8+Yrqs6kuradd3GHnAUezipBS0K5oIjx1g7",
+	"o/bdC2UHhSyn6WpdJTpQuz0vmuMAulRFAWE1sPcCd9LgGfkHuytdW9fc4wTrCNbtFMTx74nIDD0VziTG",
+	"oX2OEarANCiwjoaHNzAQosptNhpqi6ZTqrhKj0iKD1faNTRXrp0kxQM6Do2TtXZ9XKuJ+NkvAFMBuPKH",
+	"HCIjVIly6R2N/VRaSoOR42QiQrhsM+e63dPDNU5Iam5QSkZC1muPwhXDXDOzaxO4aFCSxHZvdisVUKll",
+	"Ha77iKTuEKGvEIzrGgvFNgJ2eVUU4z3yvfSFgyci8w5ysye5FOyIpO7ndzJnVa6O/dIxZoQGqmKPwpKV",
+	"E+Gf9PRjjJbldGXn0yzHrOJ3tZlKtmQUylHiq1yTnM9mrFQT4cvK+NKYjiD56UZoWvP22ZjxFzDL/OHI",
+	"vgHPJz/DgdY/oVHnp6j1s4I9KqC2z2FDJo3dWcQ33FmLMUD7XKruSgABgaWY02lCWxPLuNCvDrs9WUG4",
+	"eu/hGMgHWVjj/Ou8RTbq3jbM3bIUIWxm/Qyldu5V2WIEXTo9gTV8k5Xj+1a5wBN+uGZTFqtQ/K0TLHcu",
+	"hkMihsV9oU2zpj/7xN4xD3X0IjSuT9yh1o+RXdbS9+0yZxsLlTmXWr1OGTjTzaGN96oaWD/yXM8dqXVf",
+	"orha9XGzyIF1rrDJJZSxGtnNNV8HFayw2hVwFjfi5Zxn14IpldaKaWn3NRnVKmU5DAucU7QooCo0cIrU",
+	"cT7284oWiqQ5XxiRXgqsjbVHUnMJPLW39dvAqaHmjOmETGmZkL29vbFdOzxyuV4y8P7aGlnmfWtdz0mK",
+	"IKaG0aW41KhHLqzS1T6uYvqSi4TAP//x7wm5vnq5MCOaf//j36NFluqL63BpuPJk7lkblmY07znkB/Ki",
+	"4AumWRmv5GT2q2do2Lx6fAtsZHQsrlwLxM0FFoNSw0Yc9PVM48aIWtW0WO1lBSTKI2gdI5+JBLtL0JX3",
+	"XL+9hgrnzSqJKo2fWv3Gdvkrtd2PZ15/N/dxC3dP9q7V05L+sTxteeZV/+hC4uInA9TzmUCs1SvsuU20",
+	"ZLRBoZ/rLnkyHS+vURH7gHLXWsnCInYcJYmKwqvOXiOhu9xTWlUni4bgbo7VqWNH6yLHsN3SaAtfjaw0",
+	"7lhIgVvsI9zDJkFtokRSZ2abZBSod9qVdPi1jfdBYm8NO0YwidXo7Kun2uvN2DqVq8GrIGh75wgM4kkP",
+	"78LqoDxgWMe+ZyRKxqALYHsCV2owKKkfYW0dJPyfaoUIfC1CR+Zaog9UsrHW9veYoODu58J93H9SCnhR",
+	"RZ0PCbu8jRNMl0PQKs3QLrTaigFvS6dDt+nJSVwHnbjwxcAsnmy6i7Xidp0Rt/E+Ml2Bt7Gxh4bfDg8t",
+	"FUPKn2+haA7HPPt8b6SaN/g9TLBvMGVPyFk16YME+sbiRv1eRWBq7Yw7pG2Q8H7RoXFEPfIW46AWNmcK",
+	"mwc1y2HbJB6waejKbpDRolCE6z3ibgU00ghyedwAE1G/JktvAI7pgeIOqaMD4wP3t0T+gSk3cA1aJhYb",
+	"RWqXXo8hrUqMojm8g54EEWx7D3HRfGDio4ZYPsTdfApIG9fZH3zn7bS5N5F4YS9MJL4cumvfbrlicCkT",
+	"4isPNeyfrt7is3JSXGyVHtulLcglto1yh3ZE0gW9ZmlC0ulqbf4xHz+UX+MHF/F4gbQmT49Jes21s6Gh",
+	"ewQ6kxm0xygL9M9DiiAEkM/AHG4wxYiHGINRSwP3gKfW7u/0FwMK1GFdA55YuIKofgfWTrJzDWoCuAS6",
+	"HLXntoRYvPqZbyGHLlAjQIVRSrGCIXpFi695UbDciKPogYhemyk8hBoVWFS9O0Dzwv76TDomNsXkN2zb",
+	"JSD+49eBj9WF7Nrb/QQrgBlPqXYRMsPCWtxx+9ogA43yjTcrYtk/Q5V77JD7A27UTrJzTnkeRVrnXXKP",
+	"VrM8RVm2jyxjLtjsiXw3Pfjn8KpCwKfqpe8dOAMxpMGh6ogWR584sjRQO/DKVHuVdJCh6MVuY1TktLsY",
+	"qaOef+AqXr2iqmDsi2mSkZ0I2IHB8waZVWMib8BffstFLm8hwl8KPVeJ4RZMaVcrHaRZ51ZXq8WClut4",
+	"F+eH87WhVJMamczFI/igtuCCq62Kt3kuFGuBgOvaZpgL+4ovWma/7yiGdu6PxppW7L5DHIB1JMgZSf3a",
+	"arb4wOWM772Hs4rfWDuyrdtmhcK3Q6qhcSyvXpsiurzwDKrd24TBlbt9c3YGbSF1LZWmMr64ItzXjC1t",
+	"oPLUefTrOOpE1p5w2iBRBwMaXfOBhw+w/TJ4s9RHaI4boc/YUDi2QaFW298Ww73dSGqN9MfelE/kgrb2",
+	"7VaREfWlLQIt1qprY5sFCy2LMYJhQWhRDM8fam1UtF7F/obcoiHJRM073z4IR/MDNqmQwlZ3/diHb4mc",
+	"gP3BRRj5AKrSfifrdZEb8u/NVU1mfAbhFcO+PwwRADcqwDjWc69oQT8/OwhcPDcIeEM7WNipq0vjiGKN",
+	"kw1gL7UFNrY8qaN1Gy2iSFeHuOv6/kusFFHL61IPQ7Hli8DkT5SmIldHJA2qDPkYRnDmQMxirWsWRF0W",
+	"VEwEV8TtAmrntxRq+dgnj+ybAZQYUuISKVJ8kuVpXUsPgHHtMtzsZjvtS51aeXdmRyVQ+jpIJOXqu1pC",
+	"CMCYu46vGI2KYe0YGA2Ev2QZE7pYO6fURLhO/9SXsG1Gyxfr43qDUOUyZfKxEwYbaSfJRChpm86Dr8xG",
+	"5C+g+z+kRDgHGYhb8HbMmtpcZE9TUDuqASPoaea6FvjFudon7VWOfTCrHQYjVQwnQDHGjVeldIAr0G7N",
+	"Ua2RagG+Kr/wXDKsXKfptQHMdioUDlQp2B75xuYrQLB681i42+S4H3FYSsRxnbtVdu87uhCapxPA0XX3",
+	"3bObHMY0z2tVvxosF/f5Qq7KLCjH1+fHPSkMSuJ7aAOEl3ta3g4oWRa377Jb21yvwhRoZ1N12rtLxki4",
+	"8xu3GaqH3U2+b+fJ74XFWlSKcdBhDjh8q1jBMo1B9KHYXtVbcvWUNDd/jagVjX0xahszDmmQ5mZB3UGW",
+	"j48nIjVfwno++KaJqX1CoesdKAlXereW4m/my6gwd2/KSCYXUy5YDlo0+IsWdRtsbZoUI81RozmqKTO9",
+	"NTl65fFKl6k2xWszhOdq3JlGNaDwxjZpVI0T3A5od4jPAnntlDZffcMjjioksXjexpWRkKQq2CIkrDGa",
+	"IPll2LXr1hQdmdumEEyt6IyrDE4Uq5qm1G/tdhoj6q6tYWoJyiOnStq6MUaJVJlcsgT1LHPZfMLWUL2x",
+	"sWePpjTGum/GWmzCDjRLpHQFR3RVaUwj3Q2q6pHduRQXfnb1RGbdAKxPw7IGqh3qiAPGaKv+MGCLJpwp",
+	"Yoi8L49UUvsIFSAsiaoZc0Y1LeTVqrOw7qmjAv091XOZrRYGBY0eUWqXScdbawrzoVeF5suCx5hoUPgs",
+	"csbkP/+vFTWqDDRd20VQ3CIZkaNSrkTOcnPnDg5JjmdNgKKop+r6Ugc9UlWxBvPTIG2zZ0QfBrdWkEQv",
+	"YoC2ISbVDn4LwtIR9nJSVWZqNCI+ImkdzrRRoKmBG9B8laqJSCOrSW3f8O5tSSFH8UcoReYWnmLN6boa",
+	"7co1+Lq30B1uyrqrSE0EZFy4KmzBPZ/JorD+d0R7f6GPvPU4eJyW0JqkgBzaiRjV94ccjBOimNDoSAew",
+	"lKaa1UmF0ZkN4CjlBXl15EeQAIPVQx/u1nLpGlYr1rX1+vFBipWfzfcHh5BInxA6EZAlgWc7RaHj3Nzl",
+	"sS0nqufNhTp8jqeWDGAcp83axMcQomHDJX+xgY/b8p+TrmPoqlqWoNo9Z63cPV/W2dB/azpzzZq2rJpb",
+	"Z3mbRdHw8JVjfQlgWbPG9DHeyqMWWldZr4PYYS9QLsi9mz8e10Ljlja6JT7zlizj14Go2/CcTkYR1MPu",
+	"svA1K1s3BM9ai9tY8FVDJ3WVJIaX367VoIi7g1v1Jwa0w1wJXa4/zLoCs84uPpBXB2/f7h4QWizndPcQ",
+	"CpIPq1+r/kD/Co6OjXlnZnfhzs3pX2mZy1U0+yjAZbGYRarNQBUOGLAq7bIRTE1LPpu5RORGXBotF1Lw",
+	"vxphDx4bvnpzh370Vbsb2oRDJhfWF6u88SzxVrGWvTt2u4MTrS2vtoVtnNp067pkss6r1/Zpoy9QuApS",
+	"WHLWwjp+ltt3PKza/f1v4qaJllSbk9452vm3P53s/q+f/nb45e92Nl7WoYk3j3l52+G6W0frPsrtfxq4",
+	"7k0+WvHAASzPzLCj5OCSXm02y5X4gHVR0auIMU3Tq06jqSUogt3Cy0cYgnGwv18JnTxHoyq98m25zd/p",
+	"eHiTEJu/UtnJDlp2so6uniHptevoop7DMooGJRI9bgJRtPjPE4VscnWOhVzi/UMLRvNLvmBn4pSuVS0y",
+	"Y3hpE59YsvFKL58xYGFjUFJVYygWRkZGYDywhaJqNYksihkF2pCdepX/rY3OD1K3PyhsE7WErp4eE++f",
+	"/HanBJnHTz1b2qCT6qq17lVXAZbgELrIRB1xNyW6PVyCWyOvzTU/sF8rVhRBKSFbBqWy8oWFlchIzrCg",
+	"Vt3QN4bGNiSNrjvFdyeiz9Z47DrxeTMXyJBglgOL1xFpTUu+lp8TLNJWGeySjgJtB4d75LwqpBZEJsLN",
+	"ioWFdNH6XkODtzz6mWsbaPbJNxQkB79gk1mN3Wy2N5GcLQw+h0eMiXuu/BjiX1eGepN5NQyPdO1KMkK+",
+	"kJYQZcSX2omDK3Et5K2IlvQasJMxHvg8yZXLeFYG4K4TjgOU8ln7PlnQ1Yv6RQnKG5h2dzu8yor5EP3u",
+	"fmhUgLtjs7vVtjbkX1oDjLbYUIf+h5BmWcfhkmbXvw7S9eDJ+U/SdmVATvATwLFtxm/8RkWuw7KDgNlq",
+	"Jq78avpzXPIwTBsL98aKtNTrL7ZtTa8PD34foR9RujnI8PQqbnjyxPuJ66H8POgmJ9U2H7RdUzTg0N0s",
+	"9GBjwPfPDXm3E3U6UOXbHlEWslrwNzMCFO9TMqjNRMmS6mxug4itx5ZqrmbrvYl4b02sQmrwwrGc+PQL",
+	"25oL0VExEZUJq975BtcOezpjhV32H77paR2OXwAYQQ3J4Xbok+brfd1Yw5UUVNmcd/xSJc6YlrcL9Fwz",
+	"tgwr86Izf1DX1oxqdiXLdc8GY4M5+9wDb+99ik/VgO1kJFiBnitXmz6I0t5ecmWfkTz5RM+NQH/TfuNL",
+	"snNFV1e97fzN74+Bzlcl7b1M8PtjTDy/S0PcWkP/LfWVRtMB6LtABfby8jIEtnJtNiSoTZtWYoe9dj2q",
+	"Tz2+YYDH9TupL0uaXUdbsLh+KgpjF45dALZelUZeJbdzXrB6AkIlNktB5lTkXUEN30vh1fohU0NUD4T+",
+	"WivGau0ST7A0PvrOccEJ9klhhBYlo/nabNiuB+1B13FJP+MWb1rCprpxvzXhf5wm/I5XVTzqzm1cnqD1",
+	"/ocWtI6jKnhl75fVCJ9YD5yqh7R7YI5dmQNQQ7I5FVdw0dY+/nC73oa/NdTf0FD/di6Ldlv9rWW3h2q4",
+	"/yFqaAnmRMO0j+eMh6Nu36d/kG2mu1M/dPE0k2L6JeKtOqoUFzIy/KO2qDHhGrEaSp7FTFJ3gvTpOvm3",
+	"DviPSopzo+vFbgj0zYdffaAhGX389h15+9X+4XDvN4zwYckgulfEnHjfyYzqriQPKG5W2CeaLZIpUXNW",
+	"zBIjLtC1+WdNy3x8HHB3rsg1W2ofCZmQQmL+ixs0lgBSMB0TmC5RRskM2YRHjt0ffjS0ssCUzmeOhWeV",
+	"k/70vCsekw+2tokoVn+CEAKb0ggEroKq3VtrYMdygd45tycxQ4Q7wK5UUetj84aInq0XdzAerrZe9n0y",
+	"OkVX4KjbhWENdD1KF1zpOzeK5M/U4tDmlZ+GF2VjTi+ki7buS0dEWBQPBnTwowv2IF3eXI3Ub6ONF1zI",
+	"G22Wx+bK1Tp2nSyWBdUsIRpCbeDDkU3OvwLjkqthBIIZ1puH4gW2HvIIOmHo1ZQlZMmXLCFTRhcJoeLK",
+	"sH3DuQQr4kNiN5Ety6vXqnlHSTIsVM4sbbauM98pyYe++/ZXANnCqP31guLurLYhvqgbKjnTuw6TAJ44",
+	"FjV7ffSR1tPw2Whbj96360+H7298t7bjp9VrQduPIa8Dpm7FRbg6yTS/obq7P6v73dblNoq1EeprBTJ9",
+	"ovzdG4KABGWxlguShgeXkhG0Y3FtWMbH9VrhaDQY+ULi9v5J8fwtRbqFT38JzLUHm1i9TcHJq7fkQjMG",
+	"4ufb/bcHu5dvyUmxWnCxWkRjmAaIBLV7WilAA4WD4Q0pMMW4ZLTzLP/j36umOuPjenn45nnaw37O86y1",
+	"tRh8leEFw1u6O6KciVaHgF/6bvTIiI0uF2EjC9sbQwftMgICGemCsVXnizop6xdWa0dkX4oqHxe4/1p6",
+	"KkggAsx9GiiNfRfcs4b64gSzY9+MEDwxoGE8WYmGFhOwchyiU30tYKN16w96dymb/BbsjurUc1oIpDaf",
+	"02mNmdI85wYiWpzX9v8X0lgj0kmolErtKpY5JZbWWBi4jOgC8ldAW1dIOOuEISGMZnNi22tMBObhVfl+",
+	"B/sJjAJoVjANPgpIDDTycSFvWWnIvEW71/vjPXKxurrCZqTw4tFETGlpJqbQiiy1me1YTOvW96IjKTpb",
+	"UjKaFVQnRP28oiUbH4OcCk8YUXUiUrnSrDz1w8G7t7QIG86NqrETP3DSeuwWmsmW/y97/77cNo7ti+Ov",
+	"gtL5I9LetCI7TndHrlN1nEv3ZE5uO3Z69tnDriEkQhLGFKAhIDvqrn6p3yP8nuxbWGuBBClKlmQ5TjKa",
+	"P6ZjkcQd674+SwwtV+N5xvPOGUjCiBuDUnDlc9/ijRiUzUQsGWVcjUX50xmK0rFq+rigV0mXvQLHzlI1",
+	"k4gqG9LWOQ0g/Awc4FP+OTypx73bzvtmOmRN9/g2NcktZNBaifyS2KS+Rn5QPuaBdcqA/a1a2ApTMGiQ",
+	"NBvb1RpFjXLln22Nobrc4GqzKZCw6vHrsg+k+DpiWJRjjBgva71R2QJMBXACYqcPtR2FgGsH2jFcO6cs",
+	"f4C/uuwNKcLYLFV2dM1WqGrYdKxQlej0WTKAlxNHmKALOcPSAYJP3X/h7kPdACQhNaRAGBpKHxZA2YuB",
+	"QelRx0Bcy+4NCXKOa7cVtaDZVtSiVm9XtHeMTq/twRmp3AUb4b48JOD5pWImVOpESoDagwUN6nndVsdr",
+	"vxrxZm6RlbrxknOkLEBVBGhBcRhcis5yjamGKFFRJ/EbR7msJ2NLMXP5fJ0HZnMFupj00uyixiJbwbTO",
+	"2Hi5dBkq2lCVtOM1NNauFSf9SiNWb1G615iQV6jeO9D8W8zX8zto41uO5BZdvXJwavLMmups6w/O////",
+	"Vzs67odv4/Dcm4a/74XetaDgQ9sJbjcR1NhLk074fibU+Uy+JHfkal2wSXk9Vwy+//CaPen2Ap8mIIqd",
+	"f3iNkQ3WEYXQ/lV2X3NlNhbl8Q5Spv17y4x0lDeBrqG/VcN6OhpVQp8ifZrqa5QEhnq2AAm40UinZyvK",
+	"kfjxYLFuIyFJrBguzwXUZ9O5rZZk5WkKcLGue/gHZmRHLfrBjcaNQxjbKObgUdlkspbn4xUlqyGKbiNP",
+	"86/wZv306VmLRvLbqn391XfB1YIEk9tc9/VE0eCXkoWvP6L1sZRlOZYc5c3F9SG8ELwiaVpEgSColzC2",
+	"D1BFsNjwJok6Hhaa7IrDTPDcAIQxTjhWqD92upUrgwDELHZLRD0T6YpbDHeBtRPfSMIAWZtxlriJJJ2I",
+	"TYQaCqz+l8AyJ2fsFw0BOMwIkFdnGXdUjqtF0mXvYVl8aa6cL3yprlywTIysO9QKgKPANDDPHRHsO6lX",
+	"ZKOjnCJii5pdJiFga/cZn0mgariiTEyldaqK026sGbJcQNeoDoTEEY7siA/FH39WiKO5krMjPcONPprh",
+	"0aZMfnfEFo7YXIombyI9ZFbkU1OD4JXqWkPGJcyGWb2Lx6ziL5uFva3ym60JfK5W+oQK8WN5LdRmEED7",
+	"CXEIkMC8MXUzF4YSdk12JEX0IgaZW3asNuFXTBqWVkAtV5aDCYzivsfqqq63UQenZTNLUGVPv01D0IN7",
+	"/INFX6+Ne+176SItoQGuvkQNWgjeqeIqrZ/PrRdtM01k6R7tovPs50otp0vxzyi9Pvnhaa/RiL/q+tVu",
+	"XuMNE/lUmtVA/LPieYBmyz4ZkR8N9NxxV30lFOaiO34zHxhhz2gRq68gFpVlYyguHqtzBnBx3FoOSVZW",
+	"Q+WFoc4hlnzGcwqP5JZ+7tPLiPUHkpoQysPhCqZvlMhjxXPBHxl2LcVNOH6M+KXOdE51gxBZHexAIpU2",
+	"/KBthIhVcl70+d61fwk8vMuSX1375UMPM//KtVL5GcryjHQuYOpM6VgFQigECRvreLqqYURCNhq3fgGl",
+	"MXM/XgCCz8XUCQnXPJNphIU9x7ljAkpbwKdHKM+pEdm1MFWLHo6+yINqRS0cePgLvPNCT2dcLfwL5Z/4",
+	"FJg0o1wh/07tx+BN0LGCl+BveH4hrOu2aCT4G56/5flYquLP11hpDF6lf+PvRa6Ffxj8AG/811yD2RKe",
+	"+j9wCIAm6cv94SgqP8FbvpZT9cWlX/1oQGoJBuP/xh4ncganpOgv+AHe+Kse+Gf4T/zOHeJ5Fmxc5Rd4",
+	"592Lj63I02r8Azfi/MN5sQn4b/wdg9Zh/OVW1n6ENy+1zoo33B/sUky9afiDyMGg+oJnckAaYvBd0+/B",
+	"bSnOYfBTkzYVwOGszA9GOPgQ26mPkVdBXjAmAzQjkbD5LALbKaIEI7iJztlgvoDC2wl0g5479+cUTqij",
+	"DQg6PvWB9Ubk18KQIHIlVeo6hNH1Y8VLYCEc8JDnuRSGJT5fOjlzlBUOYu2NsoIDVguCaY90HoNE6p92",
+	"onrxiwS8CIxXiyOAuUpRTYt2rfAANt4JEl+BNKUaaDqfzZxghPorzNDjfTYXntgkxxrVIS/Y1eqG1hMb",
+	"Rd6U3gA+Zz9F8BMUfwXr6fPOfGz+ZrCElQW9pWu3utg//OuufeNBW+7zl1wbw/CpY2RDoSwfC6qCkAlj",
+	"0IJ23Ot1vNsE3t12KPeO7XELZgkmUxS2wuo8Hmjcq9PmgRpMeZYJU2CQBMUiqc6mYVaDZXOJEDVKhctY",
+	"M3YDq21JNr3JdkPkMAhlK8YOkQ2wIe6al+hKzTarAEFjJSQZnMYqIfTnUYX3xWxf9GkJQ6C4QFGVElUg",
+	"vgKysnTZm3G7YBSNMnZ10RtrvPMKz/LlH+mo9z2rAdAFd3BG8rNI/a9nBevxz7FKGthxjXWX40qkbD7z",
+	"BHoMdMJ/FFIKxM8obcKSSquksWp7didBe1awO51uKfhUqxjlgvHsxmk+9F1V/KztxCoWL9W4kAOXjw8q",
+	"GTcyxc6dxGvobdYuZ2WafLgY3vV2BSX9UHxM1UgrxPOM9cjwg0Xr0Fhbeh+8wkbeB/+nB2b/sjFYNE90",
+	"N7zl+dV8tm6+LJ73ek/E/2a9sPZaZaIP7KKaG/Fy/e69EzfgP/J48E5OCb9oNvbNjcDHz7kRKZ2+VYwI",
+	"m8eieJ77QLVWuHFhTRh4fDWfrez0YqJnH7kVt/XIB4QmOeXDiVSCWTkVniCYiZ65bptjfmoUsXmmDSsb",
+	"1e5J43hXHbJVpDC40+tQW7wJ31uZvBQY3vLDvT7c68O9vqd73Xx/9SAT00Zc5Y8/v2A//tT7kc3wpQAC",
+	"qn5Hm7GZ/+YUyhsndtzkWo3RHka1b6t1RAOcmDzX+dpg6NVW+brlvQZ2xTOZUk0dYYyTI9hgwUZSZClr",
+	"gyvRHWtPmmiQRUnWf82hsjrPMeYXzPPN3nSpjOVqKFZVQoV2oa/GFaAXVsnX/nuZsjbgW5GV8b+PPuKT",
+	"o9cpmwieVgsHBuGbKwoeu8b/cnn5gfAaivoPDYqJtE24IRcTnVtGpf/9MnrrCJ2hxhHZRXNC3qePr5n3",
+	"dYogy7jeaFSWAoSh91nymB45+gTm1CNatyRW7dNerxOF78wVn9uJzuXvUMX5tHdcfT7S+UCmqVDw8En1",
+	"odL2aKTnKsWmT6tPp8JOdHrkXuJZpm+og6fVt4ZajTI5tPDsWfXZWCsBTR/XRm21Psp4Phbuq+Mn9SkV",
+	"QQ9HU5FKDiQc3nzaiWJVWSGk4AlrP21YmWsuye3dftp70iGxH2PKWv1Ww0Lcmn9tMTAGz1FxIhvp04qS",
+	"/k02wga9pV/amvaBLkjWxsKO902gDW4KFVsUUaiLDt8MRGEFy3prpMKNTCcXUGLYBNvlSw4EkNRFJcdd",
+	"kVyLg0DpANCBLitm7wTHEZptNoRugYiFpfCccz9zQsiprkNlmCsRQ6PNkCA/8hUFcyZ6nmcLEKTQ1HSj",
+	"8yvmRGORRx6wTlA5c24A+uSsPOJRkFxUK2tZ6Ay0Qd1WVTMo//fFb0mBhNdE/kpGaTXjCuG1yfs6WDCZ",
+	"RqVjNJVmlvHFikR12SB5vE5LuYj6San1LZJ2Xwb9btPeyiiUpjPTWM23MaRxqdTwHdxJCJUfq9CNVFaS",
+	"AE8Mt1WsqdstebEKjf7QHD7pdNlra7DyMZNoWCycE+3QjdSJqg+tFHms2nX/kRsgHRByGEWs0WG0T/fP",
+	"CjZYxI57cPh9sMN1XiUCzQodS+U4+oFhX5KTzL/5yHTZO22Z1WOEzYAFrC7t3qA+V7umzhUTn4Ebjpdd",
+	"VOtn4t5aP4u9zGBLB1ezLScPI86DyxAVkGxNceflJdzN9vNVe8yWl4QK19y6ItPCwPLAk10t+n3ytHeJ",
+	"9FYFQbcc5Ga5pRr8lvKg10s3k5bqrrjfojLnvHCP1EvmwnPIxacj+j0UEFjlr2vk1hM5WhFmB6iAQlyl",
+	"EG7HjHsT5DzTlHkgU95whv7mXncy6c/wwoqw4KlW679+Cy+s+NpwO8/Xf39Br6xqYX5L/xfzNf3byTw3",
+	"67+/pFdWtTAXtzWAb6z4/kak6rYW/ubf2cTwSRtSjizsI5hx5Dc+2IViOVcet1f/mmNQVrNYKPxjVtg+",
+	"3AToBEZleGJxOCU4Vou3l49n0eTrtbJ18VqzadQ/baYJ7wKhung1QonWEVKUrgsnfLZANafyOmRCGOm0",
+	"iIEQyoOabRTEsuoKnoeLuNM1rLSw41WstLHjday2sduVrLSx67WsNrLr1ay0stX1DI9z/VxGX+ryvgBw",
+	"/+boiylXCzaTYogwBMGNJjaSz5UpXDKAeiqdWOEECLrVm/OY95VjvbbA1LKMserMv6+c9C0bXX0N3tcO",
+	"/7YNz1eONrgPWza6+rK8r12RbRtedX/eV2/Nls2uuVLv6xdpq6YfhgmuMZCU94b4ClyeRwC4wHO7zCOL",
+	"dyB6nRDqh5OCU27JGV9t0H/7tHeKnIyqvCGYFfCtCIoToDVvVBjFyo+dPOx4HegNrunbVd0D2zuwPWR7",
+	"93c9dW5fyhzhXxpcEDq3LPXPPegWutOL3GYzFCr1wTzFH01ReRfz4bAxwR/q6ihzg3nMnO6UT9/BVBse",
+	"2Gyr99qsavYcgwg9UsgtS+6baVqnSz5u0owv+fgIwvTTIsvI8rGJ6uWOjEfYwrQkXy2ICWUhGN9MeC7Q",
+	"l1Mgsd4R0XXJwP0NpqY6VQLMwRsmphq7yG4NY77k4wt4j6wujXgT4MqAp5RVP65EWqcil9ci7bPk79KK",
+	"6W8JVUfh8KbTz8LEtBBKB9C2BCLj83w4cc10CFS9BPhP/v5bsj4rdAmKalXqLK5JPXEWJ74+gfaSjzcG",
+	"I1+6CFumcr6nnO9GaJkvkdS5nBONCcBk3doFumy7w9icfomNrNid29OaKxtzyGjeJaO52KGVHkbYI8rQ",
+	"4eNuNVCdincbMXQsHP9NfCZqpVyNwdZ9w3OFHFSqkQbk1vHEwhv5FeCDKCWG1YtarifGsn90p6wRbM4X",
+	"ekCu03Hj1FdCsYHItBqbRjyE9X62DzVvGWt7z1szYW5y8+KomdzGqUvf+M1dpopyKn7XqskzeP7uHAMi",
+	"/TuIvz1YYDWYo5Qv2AgujtmuqEPRZy0jpPHSunUPShQ2bBbsDAg+fG4nQlk5BHDGIE6wYbeAHqef7LAR",
+	"Zp+S06Fpx88xGbiiM6bciiM3lUZr4OeZxKzLTXowVs8MGwh3G/lwKGZQ4+PZs2fPjo5Pjp4cX5486T99",
+	"1n/67H9IbqGBSTvRc8ugs8Xmg7uSquF0gaKLYw5zyCu55U4mc3y4TNs+gvzyM3c0cv/ZkOf5InjHhDc8",
+	"6AYDYZvrAQRfN8ZZ+4dsIjLEdYQhhDnwZwGw3vLkNq8kU+bsN0Sx4vLcyrQKeuM+cf2vNzXj/rbhvkHB",
+	"9Gt9JZi0zbQCFnFjT1gZp9KM7QM7ubyaTg4D8MYgE7B5VavyxFJ0Ic2ejmGxgtUtj8ILWr9OjXQi58Mr",
+	"qcaQBf+SW74aStTHpyKUEFdMqqNZrofgz6ZmKPCYauiE59crBW7gn20rKt2vaa5nL/UNxHs7GbDpWFeq",
+	"q63zHHpcX2CSlUpPNbMnH1qdr7Gz+hO1mIlHhg24oYgYR8/hmY+Gk4a1X6vhhPW6vZOnpxH7WWvLet0n",
+	"vdOfolh9gKPQ654+ffL02cmTHyP2C88yrdiT7o8/PT09Pv7xp9OIXQAks/+09+zkWe9J7zRiL/XvQrHj",
+	"k06XXRT1SrmKFUSBsZGTW6VWffZWqrmFqJnjxz/0IseAbhQDPGi8Cyf1kLAue1dmpmLuuCeMnDL3yspx",
+	"rP1cf/bYyQh7HsCTejdrn0lbwEhhqEWsgkZuoPQwrpm7oxR2+wD++W2qbjznRqzRhhtPSRvPFzvubANu",
+	"vKyTui/P2JQKPFf93tkC8+M9EuaA8La2LBVFN6GYaROVqFy/zTCOihgzfyPvpBTsKpzDZjRI6McbqFW3",
+	"16QrYxP0qIjLBMoAsYC3IoMe76QnfKJxrSSDMKIiLLK+EWc+eEQKXxvSsoGwN0Ko8mVH5poppzvkbgir",
+	"lyUMhKSbgYHpbkj+YqyR3r8I3lgVRRZ3oFlK8PDJzeDaj/wKDxZ+bgjTl3FjO5SDTAdwI7mpyuq2McBU",
+	"dsYPvOk6Y/h50/mhqOcipwtAREa5nnZ3jo/0ilsQXD6QWWZWJeJvbX/ERr9Ajb5lCGDs+u7l+moJ/uts",
+	"Zbh3m9FgWu6DOWYXMosLvSvSe3ko7xhVnAvBhnwmLc98mZAvGWF8N4js9ffjXuo6/k3nVy+Earwd52FC",
+	"RQVyqWSXMO5KyNL27hFPmYLeVrlHvNN2VWJk4BOG4Kxg/KVRrZIrvb5ccEPg1YoYxbKnR/VViRyz82V1",
+	"FRnWNmJuZZBag01gc2IN2cg+jWat0s59IWpIWt7mk50YQrBqG9dp09cinwiebjO4fK62ed0IO59t/sHa",
+	"wrLBiQ0bLscUbk9tdtWNKBldeBrXX+rNGF94TQ7cbxfuV674rhwwJH7Mo7EpbWFDRMrAFsBzweRYgWWj",
+	"qObdRHTX0ckwU6QxhkZp2zkrYsOJefaZ0sHre8gHeTiqtK5chsd0da9INW4qwLwB1drSJfnV07QV8gO0",
+	"O5zn0i4u3Oek8gqei/x83gSNf64q5tx2aPeHBLklgzABpA4WLJlqQz+i2RZc8TBuEBSg25JlTKydYakG",
+	"8N05aVIry4e2tJC03r6/YOcfXjMr+HQZLeKcTeeZlUekFf/14v27I7dVRwCR4L5zAsw/9eAItL8pV3ws",
+	"4HbEKlb/63+x89JTJLWK1SsgqwVOLBOfh2KGospE8IwKJfs6DUyoFKDWDVkJk3NCKOBoxXwOM0YQmCEs",
+	"DOLBJADEC1ZuNY58TFxEBn6Qg8HULQqjO4T4GHbaO+6y82LhGcFGhpsUqzav7uGVWESN7pr6frZxFraK",
+	"QAx1/4oliRVW+SODXrAfbK5SN9nALRO3IiYyI9hp70mnHDiaXWnTbrgpBEyaZqwcqYtb5HeFsQNmQdw6",
+	"Y9x/aKzMMvKWzXJ9LV2PZSPsae8JisHJR2HzxdG5oxuJ3/nAdxSrywoAsB6F06fp4rIk5WcJ1RzosleV",
+	"BWKpGGY8F4bdTLhl0sYKl1Uqlnw+KltO+mCVUpAqBXI2ROzoEXXJA2caporxLEPI53bixOKETQV3w6eC",
+	"CJJOS8fP0VEKlsmptCZWMEpsbMINBIUhRslgno6F7TPOBvPhlYAR0DPjA8lGYOFw516quZ6bbMHag4XH",
+	"AYqVI9EcS4fCDfmh535gU7Din6H9ReTXIHvjSmkAQDJsoO0kIiCeBbPzXOGIUQgYubm43cFBum24chdy",
+	"sMBjiY0yctv02UBMpEqZceIRz+ixKTylrgvXjE/l5TZW4B2xElbcsOl8OOkyJANhXJ1fLJ9NX662x4WN",
+	"VeLW+40b/BH8f4JwrriqUJt8xofSLjoRC179CHDSUo0Tp8HRsksLG+0EjJsOYkxXPjHCtY6xEYbNlZUZ",
+	"+SGc8ML4mEP68Xm5yWKhFfrCaSkLknLyDD0l1XtSb72cCY2sXBPsDetFoEiUz1WXEdKNiVUuRkXJbl7B",
+	"+nZ0Ac4+JLTBogLwC/pk3MFxlKL044TrjiC4/qxfymlw1mH/jOVWUEKBHyukFJCLJ+WWg4sD74MtWmDt",
+	"Jz1WTp8yXEWsVpxhilmuLDjSuKILEEmg8xk3jioskSm3w8H696tDlIYN5mbhWIR1R7PAtU9FxhfLHQ8z",
+	"KZSNVSoNhcAYCi8Aqh0Oy6/gC5DexgWHcwtnlByNpBr7JaUrUUAh//fRC3zz6HIxE0cYjGacKApfJl12",
+	"TtME93VIVBxR9BczVhgrkLgxCGgz15lr5ghQIpJgFxYUV8AVS15d8jHeMthRmTN9o2qtJAU5fKEhZxJJ",
+	"/hG71LOjTFyLrIC/TzHU4eT0qBA3GcqA5szpJke1F5/8ELz46dPrl6brGiZVouAIxi+bo5J40/6IWzKN",
+	"W30Wt7rdbtz6M4Ev3SE2lk9n2P7ri/fspx96x6wI4wAu8unyhdtw9FsjQVKOVhokkOQDQTfpp8sXZ3hv",
+	"5iJWrLxK4RdgOOIGG/5bPajHsaGqaaASDQQDB2Cugtbo1B0OACOlKBbXegJxoChpPf6n0QoqYNZ+O5px",
+	"O5z8Jz52A06s+GzxdawloBbVr/4DXyYmMxNDYKOGQP2VVnLIMwboSuTbUtkCBv0G3nPDTD68v7hk3W73",
+	"sfs26bPkQue2C0EEbpTw10sJtTwvruSMig5c8iuReGgvhB7D4wIj98snFaw2xWniUjm1sls0YDCT/ikw",
+	"TZV6tmrwR9T5qF+d01euB+khU/yuzvgYpCGPf2a8UOGJDZkN3Bq7F+k8Izt03XdhyYPJk68WaiOhCrtA",
+	"x6xhI5kbSzZcLPkEELnhj0ClgFGn2sKi1JUxJ0gkCNQBS6rgn9Ap/RGx5N3521cJS7UwpPpy1547Vhie",
+	"QaBjTuxNaV0cFzI6t07BPXNPfN4JflHK0z3/tbTdYKMZzyDouAhdRgbA/N5A4yi3gOORUHcxw10rlsgU",
+	"r/QHnlvJM4b2BAO1UBnHUwCVv1jbV0HrUJWpprsS3otwPm5IM+5EqABLrCQ9kb/7QYkzdyvc8oAkCRx5",
+	"xGUmUnfVjE3CtYEZIOUHyD8oLx0OjWDFcFw4kx9/6v3Y8XLSTORHuOIJYga6vZ0xDeO+LrH+3AjmuUD6",
+	"+bGBjpRAQG+fA5AaSTSdLvtZZoLNZ5nmqWHtBDTCGc/t45HOp0eO1SElCegxIbokn4+MzQWfHrn7iIVR",
+	"kw6WOIHfkYY6FsTHUCcd+I9jfteij39M+DWci5L94FBIksADUgoWp72fyoxeMC75Y03NAjmRU9GBg6yM",
+	"FTyNiutVahnDiRheGerWTRc4u8hGrA0XDgq5YFl3gN1yJ50bLFPA8Pih9dBgmbWVS5MLM9PKCFoe1sb6",
+	"MSpl//P6A0v1jYKV7yyvRMQyrcaAclIsANQDw0QXb66E1jFyhjALW2+5mo/40M7BFhiM7kLk14jRQDE4",
+	"rX7r+hgLD0JRtVa/9aTb6z6hgntg7njMZ/JxmVdyBHklEFqjjW1O0cZTt9obtJSl4qRWzD9P53g9BMod",
+	"pcLYZ7VaLzjnYktfp4UZsnyHPKglRV8Z11e+8vh1KqYzbYUaLv6vwNp9xJuf63ThDS2+hGWN0kC+nwcO",
+	"XA5f1ul8aBGUyVvR+61Tx7ku6DcK3y9iuP8kExDfIKSf0iZq9Tupip0/K7B3J73eqvaK9x5jc6kbwukm",
+	"7z/nKREf/OT49k8+BaiU+NGT2z/62UNV4hent3/xTtufAbURPnh2+wfVM/Ba/YyB8e7z4w1G+IEv3LW+",
+	"1PqNYxr43dNNlqPgQm+dyOULHpyenGw75o/CKY348QYTvtT6LVcLr3W6755ushdEUj6VGJpoNkWE1NAz",
+	"UL/1jmDxsbuRrfMaPWj9FrVCW0+rv1ToyXXSSJlABl1NnrxCxdkAOCOIDAb5fs2N6bWmikDnjUuXfFyI",
+	"dLFqF8IWXF/3j6Bb96dMk2WKVqtn1UTRnJRdpWdma4Lmxg/DhxqlG7z8UuYbvXolZ5u85yTuHcjoxmSP",
+	"vIB/Et1bJnMbd7SR1/qSN2XCLVnX33o1oc7tvjd6+jAE8SFp2htQCuvbuhU9q5eyW03P/pDpn27MY2HX",
+	"5XAsU5MlWvKLsEui0Z2uy623ZPlWQMZ1jRF8Z/fhQY/mL2CbvhuvXTqb20vQrT9/Kw50UBVvNVvGvGUD",
+	"ujlogGCeyAjpFatkksElAhW/SVEtYatApYtV4rRb8gw4YfiMTC8ZhSUPxFBPKde6HOcjQ8YTABHHtLku",
+	"1NHsQiFNtLVUfofydL6XflnYM2Inp24KT34IfPBhsy8DMYFiR6oO+05UdPXavNNWlFUGgy5di6hg6pwl",
+	"I54ZqNntv/zAc6Fsw+jpAQzf29iiAiXTDTR8+62w3C3039EleyUW6JD9LWFtrhYMczQitFlxsuahBeWM",
+	"XYmFKSISYhXMEGsPohauy2IVtHlYpdVbMNjb58XwIlYcZdCavXO1PaVxYp++YDr6WGA05oxx1PENxNLd",
+	"AKAk+lc8VgJ6JbDNCHLr6/YuL0smjkSja/QSjHgZeByajCCYru8O4cVfzo9Onv6AITOQcEh1yaazuRNG",
+	"lwq5/gwvuV3FAiiQsgc5pEwqNhVTnYMnA7oHzHxaR8h8CKwqsWof98ASVLoFvCsQDeAjOZ7nIi2BATql",
+	"Wev4CW4XGT/BbeWuGnRbAjS7udzk0lonSitMIMi5Mj5DqTCb+ZEJfg2WnPKSq5TxWNFr1F35GvSHDssu",
+	"Vd4EYSukGk6cYzy95mpIlxzhH2OVTHUqRxIy45LCAIydQMn511ZMP4HRMcWdPfdEiEpIktkJQo3g6MjC",
+	"k1UYOqLAGnh65r8HdAfwM2HZXyrNb1nGIT1rISxYg8rFMBEzGmz30ic3Tl1/p71Tt+MzuMSwdxMxvBJp",
+	"rDJ5JQDRgczriP8VboC06BWHCbBafsRp7zSsRYEddJAYlJmV8D1cT5+c1FDBGJyUsIIXgr725OQ/Err0",
+	"A6w0jBc+oJ6PDGF9YjWLWmQFtFyOyX8BE4IzCJUqMP3WaXS0OL43G1zVHMyEBl3V4G2NFR3MoTYWDhys",
+	"3qiMKnTfdsFAjX4EstcT1YK7TB2CXx8M4CVpgBi3Nt4eHAGhzYy5VGjjpJGAX3QpbAhO4ZQvYoV8C4YD",
+	"lnalg4OGTaP/GN3FNHsAj3Okjma/pJsWS+o3tl5pWqulURnWxsS/osJxxAwVB6Yfi1rBZ8wIwVYUqm5Q",
+	"hD/BdpSv369Zr0G62Fz0LQeJgz4Y5G4xyP10+wc0j0s5FXpuD3a8L65Y4FH2/JWH97BQLar1r2tahUKs",
+	"iorTqExur6sKj4cit3JEuudqxeETea44m1JZOShmJYxllRZWuLY6fVbXEVYJ/e3E0bYkYomvwgMFxj+K",
+	"oZDXUo3fSCUcyXMieKwSsPGveCOQzAv1ofwpVAmCsawRvgGHkKT3bFE09EZbEOx9LurJaaBXOBEs007U",
+	"jVVJ690UKw5f9wpKGhQ/gBKOr5mgrROKSeJHiaEcMfYfJKurlA0zbgxIXszJKCT+lSfnDEdTngTgToYl",
+	"GTS2JHSz9zAelCPaKzWlYB1J5fmPJIIQ0pnI0NNnUFQIZHwnZmFgBKgdFPlVRhiqNFaoTkAKe20mj0yX",
+	"nYPLcOlRBE48FAnWC0NOJsEiBuUWmdskmW+El7+o3PBvgZ1XRnzg7Qfe/r3x9mHtSt4LZ/dBD6uZ+gW0",
+	"45j6/7z+4OEKC3xcZCao79BvQfNleBaRRUju5MbpxMYGE3E0C4wCU9D8gD6ikQACx6d8AUo56LOOMWRi",
+	"ZJmeQ0WSqbbCa17YmFfYBwtLqJvhN8xq3emyV8rmC889iHAHjTwiA1bEDFfSSoORf369QtYCPWAwZD9h",
+	"VHYYs0j+4RgbT338BUYnk37vl7KdpDm/kWrcnaUj8Fbin6x90qGfut0uGuZi5b8iJIuUJW7xMeys7SO6",
+	"kmAi3d/lzIlWHK2sGFMrPluhgNtggFmsEnivKZqs7KDL3ulyS4O9D00rEYDZpE5rr7DE3FjYkD6DKqKg",
+	"Vddi+KCpMInCY194KEaQaLyNoVg/EoOLzIsioNi/AcV+BYR0F4dAjwB8il0WBzNWYEOBVarAdVJqYrsq",
+	"jbDEXS0nUZ0rFuzKkM9mIu1D2Tew+cXquNfrVWdpIl8ZjuoNsV/k88KaVNpUV2yHFXlCke4YecQNJDiF",
+	"uQnJ2/cX//if1x/+8fb8v//x6t3lx9evLsjeHD55/v8u3e/uhhlhYxIph3xmOmeUjRlc3iVpBuBhKSK/",
+	"EtN+RumbeLnwa7wUhQBkHtUNVKZJQHm5dOUavO4Nji3ckkflnYWtPSNLm4JgMnfoITXUfQVhr2UkkD/2",
+	"rTDoZ7vszbtEK8ES+fJ4rR9+PH066vGT4U/H4nTQ6x2f8MGT02FQ+tQJiMhKthSkSo/9hrLTijn8LmdV",
+	"Oa6A7htIhaiX9fVp9EgGbKYVtbCyMHTv4/NfSjPTRjaDyJaU7wxumtvM/x23UE/zW4rKWtyqbO3S4A6h",
+	"Ad94aICnHBWRhHtRxh2GncUqP4o1otUOsU+bSVBRLUYqVk0YShDL7Rh8Gq0LnlKhqpgUYVT9WBVhVGnF",
+	"LTrQdsIa+kvwukPclfwdPnQr/DoFfV8uGQFYwgEC91OeuT/QpBCxpERJdH8BFexCKemIJej7wD/RsiPT",
+	"hLXLqUKiInjkcLlElnYqsfDoHICA+Ny9Z8gX5SUnnafA5f5GXqh6rkLh/MQMh/Bc5V4MEimyYkhXMHwB",
+	"EtYEswDJvuOYrOmzGbghQXKs52KAgLDEfztd9l41QVlCfaVwOCjneS8ZytGxcmy+FKIx259MCxBo8BpM",
+	"TqVpAX7cyLTQB+zDan9VuX3hdsOUmUNcEZppBl47dKSe9p6EMhkwa5TEt5LJHkBMeVPVaP5dAgO/ZYll",
+	"x5jDwO+1VehhcDgOosV3EXVYue5bCBKN8gJaMlZLDFiQAvPg1BXmcpP/J+SlrF3kUfo8PXzIEqB4CeIc",
+	"W1+1PFaDOeISeCx0r0ZCHWkCtQ18ACSkwG0/C8wsuTcHgQkHhQBMCASuRsIAYL0UWUCxonAbpziX3gis",
+	"ih3YHc4N8gzKjYrIZW4nodkdkT0RRyJWJuNm0nENp7l2KvlZYQKBqtPEksEgIFcaPJY8HBj7Ns/IsBQw",
+	"hSInqe5h+OpdAGju/gjn70s59W/hJcV5JnAV03/8GAwnXXqpO9TTx0OePh7kfHglbNdYMWtFpdbeb9We",
+	"fDH2hAt5yP855P98bb4FPKOebwD8iMiMAPDvPXCwP8o/XmOcPNpkm3jZVF8vxfo6EmcqduWxFsYDhVE4",
+	"avA6VMwiPAsiLR3yjCPVPun1ugz6CsIRgbnsMSAR7L/loBpCElkbQhJjVY9J7AQjPUXkC4isROWNFkIW",
+	"WCRecwl6k2ms2hSYyBBp3fNPwfNMipyZhXFSLRtyRXgTWol+ABHBMn0j8qMh4IeIz5Vw4Eo4nGE3Issq",
+	"K3x63IuYFVnmNbAhzzJSAf1kuIkVQaJ89azwJRzYChPcnla/JOzEP6PWCVLEWlquZmbu7mFFkfiuFIIN",
+	"pvIL0JEHtxFilUGudg6j+jNqTgc6r132oAMMbw8qiCpRCU9eZeUBSudja+vBvRKh2yi4NIgXv/3S1Zta",
+	"d+kKO1Hj/flF2Fsvz15SmkIlfEVm03d7u76KpKbdb8t2WsV5IFM0ZzLV5I7HwflqvJiXJX6IHjV79HOB",
+	"BU9BV4b8DYpxAJnJFwfUQ54hl+7G6h0g4ymN16VfAuk8Mk4ZHitu57lIWPsvb89fHF385fzk6Q9Me1M1",
+	"EomoJhBFaC6uODBRm0ZMRZNE7Eosqmo7EAcjhrmwHQ/2R2fULrrsPFaWT2dg5gzAGT99fBNQoCdn1T0u",
+	"nOtYqz8kVY2mVnRF+0mvohQXcqxEsPDk4NvEu0vJEa4bN/IbbqA7RGZb5dEt6jJV9bEV/t0fTm8F522E",
+	"BQ83a9VICLJ5o3FsghLcgIX9uYB9w4AILIztF6xMRVg1RDpha0cZVhv/4bTVVGF8qYqT+MzCG1AcklXj",
+	"KF7Ycd9+OF3hl1/LmP7j8X/sxZlNTsa9erHVvXuw752F3YkVEQpwq//330LG9LOwpW5rJ7mejyHxEcnC",
+	"p49v9uXsvX8OFkblNbIwH5RXRBsXRRKSEMWQcObKH4ND1w/Ie1KEi0sbBpSVNXcJ/HYpNxeIHCtKC0lT",
+	"hsv1wUAbKyPcWlidm4j9a66tMBHCDussCIGPWCaVQNQxNK1KdS2NHGTCp2SWLzudV44n9sjqI4zouhZ5",
+	"LlPX9O8i10c3MrUTZmZ86EPJSYkF27QE4DCmCHJYqn86Vs9jhdc0Ij6LBmalc5ZKM55DBp81Zewc4nUZ",
+	"ZOInCOe1lMUJ9oS37y/+8fL93969eX/+8h8fX718/fHVi8t/nD9//+srH4AVom9CbREz0VnaqbqVoSjk",
+	"k95JrAoBBdwAeMYjZOY+No+PkdS3fSm0QF6JYjVeyX8RVBQQ+dwMOhGZHVw7x08JCdewDab66eObf1xe",
+	"vqnNLpMjYaU7N+cUvhlKGl62eNI7cZODfNbQvcHLjD1AxoM5dLrsk0eeBtWK8oW97tVvFFXuUQ9aDlrb",
+	"RKqpCnpWw90LUgoQQ205TMRfxHuOZPv34JhPeifNOoNP66jnc5d30V9b1j5pzun2cZlbEIMOnGi8J2ds",
+	"BExOWnKRvdGoPCfVFfM/N9XZCcyrj8wy5fj08c0ZZN7W7qUbeRiwU1zD7r9VEN1XEs+mqjuzz1C2fUk3",
+	"czt5TLCYYqUc81HYea58CBaUxK4WDL6lCDYpwr6OLvibCb+Ux2o0d3oDkE1Qrr3yWqtIALrQP6G0OspR",
+	"p73j0q/sns4VgFSE9SDSsiYrFqtmuZjpnNB6p/yznM6n7rdcGKEAvBWwj1m7qQh2c8RSE2P5lZYUqojf",
+	"K2ZQWKa8iVYjcrl/Yec7+23dQFiCgQhOaAEHj0eFaFhwGed2cqsXzYm29kiPjggr6I6YntAcAKdQc0wo",
+	"CzDn+wX3fOH6eT+iVx80YIBEneOTXo+9BnB0DTKHh/CEuiwH/M6D//57wO9cccEXAdl5UX9jGxzPJXL0",
+	"AECeuwJ0VmnSAaDzGwPoJEZ1iJD9LiJkVwoiW1KqlQidy5RqrxCdSwLOQ0B0Imk/KNJ79mHviYnuF6DT",
+	"vcKVXAfqD0IAxrPh2wtKIZLmA+LUJ1DfgE35lYD6WxXdADKFijrU2EAfI0tmubiWem7qjyGIGgxC6SoM",
+	"u2Yd4gV+v0aBwBceVHMQUy6zVr+lRyM5FP+HD6fCBxm3olaxqN7nSIrG+XAq2FsAOnS7HrVmE63EOwDd",
+	"bPVb/3nMnj59ynrHvZ5TQiZydqnP0zQXBnaW4z+PncbC3sosYx/TVtQaglur9ZIvLEA+wKFCVIiL1pqu",
+	"tbE8w7rlrdOnp70TUHy4FR9yfS3V0P3+/i9bBDPTvrxWI41FZg9q0EEN+grVIKJPGGkaEu6CjK7Qejzh",
+	"+XOJ8O5B1Wkvl4bqFPXYK3SaCh/HiiofF1WalGbDjM+N6LILqv2E6aymD/ULorKkVNlcxJKACkHe7Yh/",
+	"9n+xBChdgsk3larbesSSCo2iTNRcTKUNfgRXItHGWFU/6TritaquwhpGADpbsV0HbW2ZCn9hjS2g/Vtp",
+	"bqXoctDdvgvdrUJczYbUNbzuTdT1D2r29TZamicfjSpaIULem25WuRHNOtrQz/igpe1bS9uFx1dP4bZM",
+	"xe93CpQdyhU2CALEqSsFELG4oh/zI6pHaiZ8JiKUALxL1PiacfPMIibJaJ5lscLiiqyd1EXwBFObDGCu",
+	"S9sA5N51g5gYFsBYlZUu9ShWy22egTDh84tgpm4juuxvEyjVHhaQH4F3tu1zFqBUY6x2qtUY1Ss1djCg",
+	"BWvLYjYuAn35NF0ILLsW6dZ6JuxLSCM2ZdNBmcqKwvj3P1p61uq3COeNqvO1+q3HoQYYtWD+oSb47Bkc",
+	"p81Izl+NVjD0+0A52A+tK0NADgz/W2f4VNo1W1Bx1/3oVlFrNm9g7z87pQf76TOv+BRgBajlIGZ/Jngu",
+	"0i67EBYsXksmLrRKmfXmq61pBqZ27kI0drpn21pYDvf8cM93vOcfkWnt2XQyN1ZPsTjyGrs1FcSWhtlc",
+	"TqeEQU5BLISLKq1hU53OMxE11tcuTM8g3kz5gg1ErCAERypmbzR9bTpdlmR8ILKkUoLcw4R0WYIExySM",
+	"onYkhRSrI0ClimKVAuLo0BcTgVFLNe5AtE+S5nqW6huq5U6A9pl4MdFyKF5WHoJANhCMDwB+TOexQuQr",
+	"1xBFfC9mwpyVSZsVPBI/1BWEDJafgRXErDG1w2toK3lIczvsCiQCccusGxpFR+POeeCNwto9Edxeutdg",
+	"XrAQ7phSFCNXSvBMuClNeJ4KJdLWbyEdhfJbhRXDb9rmkUDBsr0UI6kg/PhgEz/YxL9amziSAyxVnxZH",
+	"NqTwwRurqXxIVVbQ+ruZyj2dB7V4pd08Kg3n3hAeqxWWcCT4EUs8XiR2kQDfUCX4E1SRx2cdb+jGW5yc",
+	"xQrQJCEPCTElIc0Hq3SULIwvsSdm5gMMe4cKwyZh7QArEgqZ+OFAlwhiCfCejIqCnBXSMNWzB3fAInAG",
+	"NBvXb2MAYGIv6djByr6Kwn9pS3sTb9nK5l7e74PV/TuxujeTb7MF/V4mCqvot4+VWgXThOAoBUIujYXp",
+	"uYX0S9bmLONONh4LG4ICeHi/Iil0lAuB5fQ63Vidl/BMmGJaaz8sAeBaOumd4nvSslSmJbBSl3lQxCsh",
+	"ZkUBoLlKCVbBtwLjmCsrM/fzAqwLSny2vixmVI7D2zevxCLMDIlVG+uRSu6NFwiab2WWUXYpVBTYTUbH",
+	"la7K6PcHPJRWqM3BYbFnLKF7ksGiTb1llcPW6DO79Zztm7OG/K3Z2nQ4k/fpRLvzgWxiKjtFOt5uFC4r",
+	"h2OqHcKtdtmvSN15lgueLnwiq1beQ41UXVuWCyLrWMAOyb13vFFZV4NhkUrchJwHf/psmZWYsrAIiyfv",
+	"SNvJnFy7c/cqyO5uqnjIi3+wNH+XluYvYJAQ+ZGVlPy+e9okNLFFiuQL6vs2o6vILyX4hB/O6lpdjF91",
+	"Np8K5teOwLWVGGsrgUQiDEtphP1Fg+6/1fXHWR9MpQdT6ddtKnWqIl7PKj2i328hSIhy1kSL9pczuc7s",
+	"10x9Sosf3sKDyW8lgXoQmx9xhG1MfXgWD3LR92PkKwjMFpSncvNXUp7tciALQrLaVFBIMPesMvh70awp",
+	"WLozB+PAPRgHdmCDtcN4t8RHL4tuG0DigytWi/V8CP45gIsjg3CnlH1jFRYRwz7OnPBPpmP/ImGsAXLg",
+	"QLAchJlOlyXDeZ47CeeFTkUl2gTBe4thFFFp9H6XfRQ8PYJ8TO/vayfD4B5QQbzgF4BljGJV/riYidpr",
+	"ixmiN0K9vMVUKHsp8qmBVKEU6/nBzJIIrBzG8ukMQRJjJccKML08ml61idcpVsIzPBPmg8iNIxPJWjTg",
+	"LfWkB9WRhrlIpX0jp9K2+idPe71e1PKrSsmVL8//31Gvd9yKWuKzFbni2UcxEm47kSLyMg/YHV9pZhlf",
+	"4DyPTn88Dj+EX+k3EgKGIV2X5pJ/hjtbTTzF5FD2IRdDaVCPVtq67lsXEzkz7K1WKV9gom8ras0rNXRS",
+	"+Ppo5r8uMl23Vu4Oit1BsfvaFbsGZraDOvel0G+MT/REbhCrdhHZEpIh/DvgOVg01ZOu5RqqYTWbCu8o",
+	"GEqVzHeLzNI06ZwxKz5bGJtpCMmMQkbqAfF88of7iGXcWNbG+u/gZHWLJ1Qq1bhDdeCWAm5e1niviVWl",
+	"gr9fRamG2TwV9DqJBnPRLed8PrIiB2RAkBNGPMs8hMFCcNfwSa/XY1azk96zZ+7Rp8sXlbKi0nYilskr",
+	"QSmz4KFYUQ19K738oJM38pUH0se3S3UttvCgj39P+rjZkGHcooWbx3/4f95SB+1Cj7xOgnDUhS6WCUj0",
+	"c5zHFLDidYLXiSBivigLMtSpYAMx1FMRlzNGhyfS2jBQR1oCjiGFoA/EM0E495RiGXx9tDoXMbqJyBIQ",
+	"TY0sj6RKKaIHqiezxgAgP/VYbRz/47QR97J3CdNH22shYfjNSjvHfmJv/DQRqLw68INx4/6icXaVBldV",
+	"91oyEEBYsEfqb7xYW4sLgf3tS9jeViaCBYtxOJ73YnvbjfFsndhecKWdM9tLa1iZ2h4kpjcltVNYj9Nn",
+	"KsaDpLNhEnuAUlNtgHDL8h3taGzJjFazrO1kR8Mk9tNeDyqDFhc6VljVM5lxO0E72ijX08Qtl85g7TRL",
+	"HqON0+aSqru4vyMq3gRrAprkQLBjVFp6YbnOLjvHJH5f4zpI38eg2ISEFAyjSMpCpT48yodV4Ws+1eKs",
+	"bMisaKloANWkK7HA+CkoOeoGNsi4uopVsmw5S/wOy6K2B5QdZ5glh1kVroklknsn0yNCA4T09f6wAULb",
+	"YoEN8LTX6/Wc3gUf8TQNPlhepcfDfFp++0fVkHh+dPxjaUgkMyTW7fjaAQc2ZD6H4LDvG27gjkLabkGl",
+	"DfgDRepVCUDA2lz5F4FDhA4fCyibaz09PvOhweHjevFOl1jtm8KFkadbkrjtL/ADRpoeqMe/c2jp/uz8",
+	"odnmMWG0EhTvneTsRrfBpfhsK3Qg9Gp76S4oeocmEKonw9ogTiFyE5rbO2exSjywLAi30i4o2bREiE2o",
+	"Gh5e0C57y/MrX7udPmYJEbDnEuq6J4BY4H+8mMjZDH71lI9bNuX5FZakqikJVLPfL2UIHxyrQOyHunxB",
+	"KIJyUiSbcAOgDnrEsFZfaTrywftPfjgqlsj3EyuZOnERdl6Nnay9lq6yVyCy+umjJU1ZPsT8MMHayDMi",
+	"D88VUXud0j5Wm3fFXHZXr7gHDn5I53iAWHza67EX3PHKC7sxaPFHMRTyGnJW9fBqFWhx7YwVdV7p7zeC",
+	"p5fStXfSDHC8rRObVvbgyz74sr8yX/Z5imXeiCZZ/cXYXent3j/P+wKu8iUOGLGkQirAoFPyQ/caUix4",
+	"UOV8UQPfixArOaRH3lkeMp0mThPElcUq4BYlf3SrginFbhfEHUO/zwsR5ht2NX8pD7Dnshs4gi+rzL6U",
+	"FA8G8j17ZnnzOt+DmzYggMXPdCRuceI2ejM94V7py6x4e52gq8hBSF+COWBTCfaODs9SwLw/vycvr9fh",
+	"ityXi7NY5b26OksxRI+KKt7NmtR5U9x0yd6GXBF7G5Df5k5O0fXndq8GpoI7NHODw+m+9+yE7Y72Hj2l",
+	"0cZvF/ziDjgHm5mkq+aNWNVvHZXBX3dxo33alsObeH8m5h3V9QcgBAd78/dsb74bm71FDiXT432ZnRMI",
+	"xX7nU6n8BTrzurVK2UwbwuPY0CoN2NtGKCjITkWGQMhV2qLfPyrytLQS7EZk2dFI565d9/pAf/ZL2ndU",
+	"6/zixevXLNNDnsVqxnMbwWf/J3L6s55yqYCgWZYJbiyYiAH70Zw5KZrSbih0gqtxJtgg58MrYU3E/jXX",
+	"VpgoVjcTaYWZ8aGI2FBPp241I/b6A8ukFTnPjCOhSqsjHE0YZXExz3N3IRz1LZth0sQqXC6Oc2ewJIxq",
+	"DHLjCfwtxmxvgpbp/aoCVVvzC+z1q6jIl3LFu7lYCPN/VuYtRa3iPIMRWvFW1Mp48ctH97kvz4flGJ49",
+	"+ZFKMpyeoCFa0t14Pl+gsLAdS6A1O1iRD1bkr9GKXFCS+zcie971gDZkyDdC0o9JR/jvDazKsaqZlVk7",
+	"YJaAL1z+21ONsK4eJUy5VhylHixiVX7DeGY003nqxj5YBIMrMYmLsd9qSI5VY4ayX/8925FfeJHkYEbe",
+	"lBnsYEYuBL+DEeE+rcjD8jDv34hcEMA/6F+72I6L4IOtbcf05Ze0HZcC4z3mzJR36nAx7s12PCx2cp9p",
+	"Mv4w72Y6Lhjani3H60/tXg1GBUNYVWXpcLbv2XK83cH+spZjzyW+Eovxuuu6V4NxeAHvz2C8o2b+APf/",
+	"YDD+rg3Gd+Ktt8mcIfjb3ZXuJhrkDioYbvmCWc2MsJTp5/MZ6vl2j5fT7YCkFCtyBrXvHSef6uta/CxG",
+	"EkuLiLyQRuerMrgf7kaGLhow7XYFjKrMudVv/fDj6dNRj58MfzoWp4Ne7/iED56cDneEzj03Ro4VVEc7",
+	"ZFUciNZ9mwrhtFXgADXjqzABt6BaqZjxHIr8HZmJHNl1CH/lu6/TpKybyDJ5LVj50JGSMuOKtU+9YuzJ",
+	"RKnzdrqxSozluYVATUyHECqlv3LBTk6PJnqes+Qvf5lOE8o2BY85leViI/c4lWNpzRnjaoElqUVmIKf5",
+	"x36vl0Qs6fl//Oj/7uE/zp+/eJl0AqrVc7KYa/QIGi1KZXPrK3HzWA0zPbzCOgTtkc4Z0R2WnDz98Snm",
+	"D5+c9npJp5o1C8khvvwOrDdQaROrJBNqbCfvRxfu19fqrVRz66RHR4iTLnvFhxOWFMfj1b/mcuYWO2FC",
+	"2XwRZGQL/wiqihcdPTLBFkVMq6HoN+xI8HlAyKNKq172dGJqseltDTngSitRWU2P1OQGAkNFqBOugibR",
+	"CsrsjRz6OuMmVrAVa2Al67nWFSfg+zVCd6yKHekzpdmNxiyblC9MBNYaOZ1nliuh56YcZsSSucrkVFqR",
+	"vuAzjhk8WMIyVsmUf37JZbZ4J27+qgcmgZ1jbaVZ6n5m8GUH2i/BX4rGm1nlxXAi0nkm1Xi1b/BlsQdw",
+	"dB42D2XpfMIIilmu4cPpcStqjXKZ8oVPLJkCVmKRZsLtPIe/qWqomavwTzuZ5yZ4385F+OeNSFXwg5um",
+	"22836i/Yq+PXJRFdJ5RELaKDrX6r90Ov14patRPW6j8tEnjeQcUvQwcgPL/BTpQzPS6neRLOsVfOrxfO",
+	"7SSY2EllVid/Qq4PEvBWv3VyAkNduii0YBuLWrVTjUf94L49uG+/QkDLgAv6G+glspe1Rysls5LSr5HN",
+	"doG6JGEMG0AxxldiIpYf1XN8miq9giSxbeYPKxN/KrIjJv2Q0Od4pxf5SljLOupkozl5PXt8I42tkZF/",
+	"G1THSnGZcuXhTK5kOb8V7ER5mrATsf7CIJF1AWgbrEi6lAf9+HsAikyXiO12hLhGU9YR4ttqsy5BR6Ky",
+	"F+JGbgH5GPihY1X4mLHJ+4FjXE9Z0Tu5rHjcn48Z5noAZfxSXud9SzS3wjTiWb4Vo7HZAiINRm6BCOOk",
+	"iVLdTBAVO5BkWHuwsAI/6OwiVvwi7GYnfy/G3iXm1mzzNZ7zHe7CXr3Ud7wISxxln0VZyZGF3pmbic6E",
+	"J5Nlie3QEx0x8XkoZrYmjPed3A7Xz1i+MEwqtBoGU5fIZgi4nnm4Yl5ryePHDHQK1bmLeiXvPTrXWhwv",
+	"BLGUeVGlBXtZdeUJxg/RCAG/MROsLfhwEppEB1WDKFtlDyUTpFZD0QmiXWKFS3OrU2s9zUDvehPZ2Keh",
+	"7aFMWqWh6vjpk0ZDlZpnWVgjZXNL1ZNy9E82sVQ9Ccb7pDLYJzVLVe/He7FUPUg0wzZc4uAW/B5jGe7f",
+	"BnUPtb9qjkMTNdQwaaoA1uk6zlOMAHpuyn7TOThhuiy50fnVC6GsyF+nBj2LAE5cdv7IgB+IDeEt02fA",
+	"SWpOzuCNJi9nUJQkVgFHgZIlVE8FHIikw0hVhHGFnrRwvtWBn7GpvhaxkpYNCJ7T+9aCoT0yS/Y2nbsP",
+	"LL/C8UGdFprAsisPkh86WGmAZhEuDeisdiJDBuqICjLvas/7cGt9RaWZX7x7waYyyzATM+N2IoI6zG/5",
+	"cCKVuz5Rq7Jv661uO3Cagzvk4A75BtwhjUxoV/azo/MjaMHrJwE2vh45ahatRzmLVYOzI/BsBIxI5+DB",
+	"uLu74lB/agXpezDnwlZ+hVBsOkjZ35dzwWxM1jZwKNxSDvqyaogBo6i0ZkkaNaw9WFSTaTsRirDVbwpj",
+	"SKyWv7izOfTLWEJXqbdp5a4eLKH3ZAnd/fjfm/UzeMTaRb4Nan9oXzROKytDLwWoP1WFDxTCJn3nn5oE",
+	"h1DfUSlcqsqLTrejBsDT5zStNqhFsaqZSrEOnIERds4wR6hB4YMiK7KYpW8BdTMQVaSJlet3OOFqLNLV",
+	"WttIZ5m+WbIKo+Y60jnW+plwW5SdiRU4DiMI4/RvVGI1dd6sw3b2YSRt7V9tA/QRp7SVJ4HfePPk/aps",
+	"OLuHMwzeTjQPhsHvR2T55Cu37FMZE6GB/h4sgUGk9YZ2wLNlO2BZPKFCShMWsIvSI+SolyP6NdtembMg",
+	"S3KIYRSds2oTFT8SeL2IK8SqsMaFhBvgrucmKbxcUFlsrHWanLFkyNXHufqkuLVCpQLq96exago8p+/d",
+	"5+Cw6LL33rtm1xWvCCCxtHLrWslQAHvpzka70oXzkDa7+iJ6z1X1qP4qciuHPGNTb7aj3QcHlpqP+NDO",
+	"c5G3+q2/cO5Yx1SnIns3d8vqvv/56KS0/blXmP+JKv6/0DrjqmDNbKqVnUDZfyNyycumjo9/+vEJwF3h",
+	"4Wj1W+5ArPFOVbnVXpLbir07IGUdbItfqW0xSBoK2FlJdXZhZkepvlFQI3INWwPH8UtuRTVPLfglqNsD",
+	"VeiPoEnWBvVb58yX39ejkRH2jEhurLCoveNklfYwn0tjAAPPMwkBHVyx+lACroiB1MUj9JIVnD5hbW7Z",
+	"VBvLnvZ6HRjxlZgBDyRSi1FRZ2g3KHC3wsy+mjOLiu6XL8CwMdxwfd4fJLTV/G9l4FZCpbVroRs8NMOs",
+	"z16L1a3pa2xV9tpprxetTlCDLQN1jM6Nf98RePArcuVWOMykG+baGMazrGKOplzD8qdYwWkpamvWF8SJ",
+	"F65XrN5KES8Jz7LiBlCgXKfLXlZ01ViVo6GNzQUbySwTaVkaKhdDnadmD/z/Ja3NA/vuAt/13//YJvVq",
+	"l/S1P3/7M9q0E1Hr5Dc30eDytvqtk97JD0fHJ0e948vj036v1+/1/qdFISzNr/V+8K9tz/T9hh2Y/4H5",
+	"f/3Mv6C9TVJA+fBu4sAdsq2KNm5NuKqzcwuAzVunWVVbiarCRCWrKlZhWhX1b56Lkc7FJzssZRtzPrIi",
+	"x59ywcTnYTY3TlEeuHuwLNnECkUb148eC+CwUGN6JMnWVq6KvhZ5xqFKk2NkUqX6hnLcQYIYOVaJbDZW",
+	"CzDfnvR6PQzxefaModBUiZSB3OpMXvkS12D/GIGzcFdv7BJxPKSP3ZI+Fh6bGm/q1VhYeeTCF38KXtyd",
+	"iX1hH/Gy1LOVq7g4XAer6/fgKF5mUmZbLrXSb9zEpbZORSv0lrtlo8WqAotatPpwCWlN2sf9paT5CR+y",
+	"0r5QVtq9yH+3ZqYV5/rW5LTdgic2PbR7cQc2cKoVXsGAkx0O8j4DKfZxir90WllxB9oovjuyHhqyPPCp",
+	"zMvJdZay0GIFAQchlnDR8F7yq5qv0oMaj9bZdU4Cg81XZ9d5GHJzCEH4DnOTvozdZkdrTTXwYOtq17Fq",
+	"jAOPWBK6kOHv0nkM+DeBB9gXwZ6bOweQ7+6A/67Dx4tleSjLwFYWARF+dSCC349FYEOf9e3q//qg8XV0",
+	"Y60K8kVUj1UywHd76r8qnWPXI3gvGgZa6smJQa6Tkhc3o1isrqcQqwBNIipeG2idCa7I480zIzwArX+j",
+	"YL7SUCRel72YcDXGmIpqGGEJiF6OFJAruK2EELo+jHaPpK1EAN5dvdlfYPS6GLg1gW0XM6nSTLCB4Ln7",
+	"hqA4aGxFDJue2/cjOqGtryli7QsTtINW8/0FVu8xEm3M52NxNNTpugi0c8WcxEkuYK1EFX/gkWHQDINm",
+	"mFQsgb9fO1q2HJTd9mgJsSrhEjA9ZnWMdtAB1OSdAWrPcqQ2uGVjVYnUPmOpGMoUVSvuO5EqFZ8jRyaH",
+	"Wg3nee4uCxJ7qCkF8W/aTtiNVJ0u+8UNIFY4RdDiMCoKV0LmTN8oQttzyhtocFO+gMhzA7hFRejXJR8f",
+	"QQZwCk1EGCOFrcgUWy+qWmjESEBHSTP9fm3FdHVYFAz8hU7FVwRl0Ov2nj77ya2JmQhhS4J//AMbcyDj",
+	"C/ddK+X51eY0+ZKPD+AEhxiirxacoCRiAdl2txcJ2yq67d5opNi7mJ22NTIx7ugVm+WOtthFrEpYZbik",
+	"DdYnMrD70J9mc9IqouWU1oJkHYAI6vTtC9uQLvl4K+tRwKYP4uZ3YT8Kd3RDolXc72aidSvmgEzDQHlH",
+	"4x4ZCg9nbc4sH0OEPB8O9VxB4rJrOCq+kH5w8G2nEo2/HTH6RdhQfLo3dQ6uWbMiF/CMg2lq37gC2zPk",
+	"4GzvZJUqLkTO033oXa6ZUO9yf+9V7yo7eCC9yw3gm9S73MC/Mr3rwnKJgp6xQmS0u096p6UGhn94/cuI",
+	"oVapuzIHJeyghH0fSlhB0e6ihJXk+7tVwjz9Oihh35oSVvLsgxL2fShhwY7eQQkLiNY3poQFstSDKGEl",
+	"zzgoYXtXwrZmyPtSwqQ6muV6KIw5sjkfXkk1Pho5vnXkaO09YI77Xhj0sg3k+DlL0lzPXuobleDXTAnh",
+	"lBYo7OQUIqceIgqd0wT924jLY5IzdwMXpNQkKbdA3xJm+RUgDClRxf6uf9/xED8VUJ8IJo0gcAPBBhlX",
+	"VxjhkIuwrEW0SmVcQlOHDNC5ktYND6rDOxWN8lhr8EHw277gg16rD3gWLmmTUIJ5UOWNdqnVb/ntaNXJ",
+	"04uJGF65+VtEzjDCzmfurer+uTv1Rt+0otb7/9uKWn+R40lQcs+DBWXiWmSA/FOuPyLUbaz+NS/jIbP/",
+	"oBB+tZn9JRuoEeiQH616ZysQu1sYzhdRJcuYcc8DYnXHwO/mO3/QGzcgjF9YlVzB5LbRLuvH/6Bhfg8a",
+	"plxN33YkgisDyW8jgnsNL18p1d2bGrnqijVrljWGc9Au9x59vnfuvp/w9PI2XAtldb44EtdbVRqZ8bFI",
+	"mVDXItMzETElboSxLKFCiYCdA8WUUCaYyPHEPZdp1CQcgOvOSQd86Hp6yS3ICEFjEUv+NefKSrtw/7ag",
+	"PTrBofARgTDRLT4qYX2c6pkWv6+A9jkL+/4511PSBcsfL3VCWiDkBYf1IgsN20z0jFk5Fb+DRisVtb7K",
+	"AO5Xf7VoQy+8uj4URlkmdeHi7E+U2bzPD3zcmNd7DteD6RHDW3WQUr4TKYU2329rSMJrj1aZDf17oUBS",
+	"I8F/yMohe71GHjknc3dBgKAJhGUJwEcVWMZvM4CvI0Ygy4Sjan2xS7Yyx+T6kDB3TyJL5Szf7ZRvLZ3U",
+	"zj6m0jntr+H0uxMG7um/Xrx/xz64t6iUMg4QfEa+4NkZGm0Tpa2HMU6F5TIzCWtLa2KViM9W5IpnH8VI",
+	"5EINhUk6EM6DMOZ9VtqwZxzQav2d6rE2LgmICHI6nQNKYYz380Ya0We5uBa5ZZxNpbH8SsDF7HTZK+qV",
+	"5UW3DRVL3IBH8yzD0peEKOJEjOqWFICLpf2foG2d4GIE+3B++eIv7EqImUGDuen0GSfbOaYT1nHxNbvm",
+	"2VywNlRs8QWwi9FSw8XqQTlsw+BMqDHU33SNhz64wNCPW9BdXvpuPO/1ngyvxAL+IbpB+wUSV7nXK4Kk",
+	"1hE1ODANZG1TUeUIzuV/LpnO//5HS89a/RblBoLUZietfuuxO3utqAXLCYbvuSrAleGkb0Yg/2q0gsF/",
+	"6cS/LSjzIfPv+5F+ICMYM/+IrLqDjODjcH234xHVm7mVJPTYd7gueMAPsqDvfUhEFst0dh+S0MtiCb7Q",
+	"tfMdrrt9UHmFXjtISHuHFKgt8TctIdEkWNsxKUPQA8njRlmowCUg8UOPWILySOMRTbaXT2K1gYDCdpBP",
+	"AvFuhYDCmuSTLeWSWIWCiRdu9iKahHRmXxIKT9NAOlme62ORz0p5xTXgp9rqt/766ui4B6V7yHvzTz13",
+	"D1t/fnOSzC0k1V+Rg0jz3Yg0H3huJc+yBelTdybrdaFmE4hJ32GDZFLU8uxjZZbbSGCs9qGjNZDARrV4",
+	"c91sdxL4aTVfuQsKzPJk4Nd8tg192yIeqWH4D4LZciB4B0xKj0m5Tzq3jfKGFjBwL+5B5G30UH5SULPS",
+	"z7JfSJecJdh9QvaJduE5ZO5+F4+jWNE/690mXip0hE3nciwVzzpEWsVoJIYk38Lz2UwbaX3SZKz8B48M",
+	"I0+mhLTKMntQWjGNWKaxxHKm8Z4TLS+g6R19pSlIEyscKoZgQoWzolBZIcPKpXlgIWg3fYY47g2pkrGC",
+	"XMnOGfARMF1irz5LUrCib4ql/ZtHxJ8rp3D7TXB7IOS1SEn4j1Wm1VjkbvITX42YurjR8yyFsGBHeYZX",
+	"bCAyfcN6lUUIJ1d4hbF7dMj6E+7XkE24YQMhVAG/bCTEBQc9NzXuv3+dJv1Y4YCkYcp9wWZzyzg6W9Cc",
+	"O8r1NILCs9iH/zpYGOprNrfGz48Pr2LVxgdYFGYmh1edsiGfdltMJudDLPvChARj9A13yz3SufsNynMb",
+	"qqaTixHkoQ7EkM+NqLYz0VlKw4iwmo0qq0PTSKGsLLRxVhQ88IeOordxHnpuWWUWsOkzG07EjROCG3Ck",
+	"Zj4cQhS5HFWaxcLfaWWwIECc+1G5J+62PDJUyVvpG9fqQDYfkqUb0IeAdVIM6ViTMdYtpT9UYf6uO9Nu",
+	"K6aCm7kvdhcMxCcTg+dfQIm/4vQDBQrehbZ8ZQhp2E3uZD115pVk+psNIIiBISD28dHJEzbh1yJWEDCP",
+	"7VL0v1erhxiQTRJgUdccr5U7seWpY0uHLoJYTK6gSFEuU/o40wj9D5923K3llBoOj93dgutEld2dwHpU",
+	"rLg7WVjcz50QDuTt1hYybTE6S6Rd9pHOMI4WFwcmO8Gg0Fj9yrM5nJI+UR430RVTZBvMcMjzfBEraMHt",
+	"GorWUNHJan3VZZ+gF3LirDj4jT3FKufSlD25bYPWU8bHXCqMl2EDnnG3HNzQAeE2uJQRm4mcBnUlVdqP",
+	"1c2E3iDbe5qKNGKDuSVaVZZnLMjzI8avRc7HgpmJGwZRGer6kSGNIiD/sFRhVX4/TKQDPMtcI25lcjHl",
+	"iKkIbXTZhWbcLSi1TYMvSKkSY27lNcFTFu3qEevRjkqoLG0nrIdl/nFIdMV8gyX3NfOpHwsx5kc7qCAf",
+	"G8SA/aRkPKh/JuTmhyyGShbDt5tQ8NFLMXfz398u3mfarslNe0FQGkToR57QN0GCBNgfjj/Ikp1GsVqR",
+	"scVqGB/2RsMXBvz0jju6jo2nZgUqR+cMErSAGaGpw4N+QKCMe8UJbChd+8AZFMiBjFfjbKLbq3asJSw+",
+	"54teeaMftmq8+DyTOLqX3FIFjh+Pej8cPem1Igjtv63wh0fMfXV+eXRy8tOPx63tTSRvtD1Adxwytb5a",
+	"6I5MN9NSIIi7UtIvhN/hiHETfgfebaiaWqEBZeHUgDYa6BnDuu8a0PxGH8KZV9PBL56XFTCibbKx4Ogf",
+	"TMPfQ3BzplcENK8gb7eHMwN5W5tOtRS+nOn7Dl5GUev+FTC4Sc3qV6YPYcv7x/HYkjvfOQqnOYvK5lwZ",
+	"zBnaNZfKqS7eAIJxx6ZMr0odb16fWBWrprTrlJh6mET1L7vAyD7MpAITCv3QxS8+4lMsex4r6r4NBftY",
+	"kd0UMaHSMpWqc8aSXGRO8n4Ffb1OEyqZXv0dIUBuwFA9ltdCddjUcRayLhk9z4fezAlW9uJHCOyGlujx",
+	"XcWRy2DfDmJJI0ULlugL51oFPd+ecRXewINo8p3lXdnqNd1n9tXjYgjPFwDutFJoYVM+A18fejBk6iMq",
+	"yblTNFS6kfS1yKnkU92922daxQrcoKC+5cKI/FqkZPduG4EW7XKOlqMHDWz+9Dp54TpRYfWKlYIKiyz5",
+	"5dUlq811AFNMCrnKu2cSoOmp+EiDSLrsvcoWZGFzb8WKfLvFJNulb6HXCZCX+oWPhxzkMH30opHfV5bT",
+	"hZyTTIws03MbgePDlA3Q8GCOuwmA5368xYu0zV+CgJ3XjlYTAasfGimM0/Al4Yx9KZr04JKcO79NN2hE",
+	"B0jipi1d/Z3u/OCOV32zC15OB+5OrNr+AlRufMQa73oHNKKG24PXseHKvioWClz8TlHHSxvcO0JHQ7Gs",
+	"FwwRxTHy5dmJmMKV9mPsnAW0oLiSeOvp8t5RQSuuZU0Gq7kZ9FzZOq20WrNiaXOOqqWjS8XsOt1W1JKu",
+	"gX/NRb4oDde1RWyFxutUjPg8s60+VNArrCNUXA+jne+fhqwmHf+1gmB8tXLPV0FjmikLFIVyR3pvJGa3",
+	"2sxJ0eZHfZNEEMgxI1zT5RCx6jWPYlVaiBHBHySBCDVG97E79cWf1Ebw2y1ln0MdUqu/cJX+V/CL65GK",
+	"O68v6by5dnbQyBpJwkNZiT/qm02sxCUXy/XNQRf73nQxYrR7I5Q+Tmo1sbwQ1qDWI0tZhhz9QOc4Rt8t",
+	"kUerA8NXJZIUwg4T0BrfU/8r44P9AJMOGZ18KHAqR5RL4OPPIP4Ki/L66C4v2WLIFcY/BfGvuWDtHoYE",
+	"UmQbk6YTUXu5mGon51h+JXzNkCJqC0KCS34m/jXnmZtyfaV4PWUehDjGWY9ipLqxulwfi0zRltxQNB1z",
+	"ZGXRZX/z+mOmLbgTOZpk8atY3cAEi32aYNYeCaVza2RKYRuDOXoigKMRO8Nwah9FF4R3lgVfsFscqjQW",
+	"N8YpndBWuxxvqgUVnYEoQuMXu48W5CM0oEIoKBsIg2F7TiwwjGcQXs2zG75w7eFLehRUxpl22TvyyBau",
+	"DIp99nqz1Tg1aDWc+g5RJP7E7s4n9xlEslGYiIbwkheLYSZwAVtRy5/cVv/k6fZRI34Rvk4ohOLYHoLt",
+	"DoEod+S/F0uay1Yc+NZ4lMeOQq7mvpcQ5BvwUSLfAf91LECPvE1gBTNeZr+u38RDVwFPKuN2i3wE4pij",
+	"IL8E46/byA6rnBU4aqcbq9cKg+BLw3G/ErosIUnkCqwvlZpgblCYDUHx3D5WOXN8BZJkLCILev6Kj8fa",
+	"6eGYtHIGrThuVNpIA4aMbL8x5bIqrVR51RK7hQlhdhcmfjRw1j4Zdmo82LGukP9y6wPiabcaGDKOG9ky",
+	"DRrUQhqMVMYKjtGd7u2pMMZtDJQyq7Bl1DiL4wwfpBFmMZGlDDydUZHbdNzrOA4KYU9u7FL5NaDsFKOn",
+	"RfZRLpZli5G4ETlA+ivGDWy7tN5HWl10P16/MobdiCxzolYlv4EkT9zEWFWyTjC46oxkC0poqJq0/apV",
+	"s45s+RnTI3fMgrImy682BK3Cl3m5j+2mKFZM91jKV+rcMbr1gxxefTsySZnjtfo9URFTTqNWBXW01XdD",
+	"MvOp2CHq1S3W1ym7gMB8kFsOcstdoRbcOZIBPdiPtEKK1WqB5cPc3iKvSGX11tIK9UsCC2YjBdlHM58q",
+	"6NV5wnFArZOnhQupYgKAZmLlupemYAo6h396a2p7oO2kX6f/9BTydJW4qXzhcxwsNe5xIZbYEU7KNekZ",
+	"E6WWjoXjfdCwWRj3KiZJQA7iCi7IVjPBsKrXKmYWq1u5Wcif2Psm+Y6kSRBXymcosFUy7HJRZFtaPRYw",
+	"Mp0jRJHT9rOd8sbgiHxLPJCOTDWHI2pNuRW55NmviAB0fNJ9GnLC494yK/T3cntW+NF/+TVyQ5rWgSEe",
+	"GOLdU/XwKO2NJ1oxPRpyK8Y6l3er6I11E4umQMGiPxcrC3vHCit7s80Le9f6KYt7b5z4t21xb9dwvbr3",
+	"69psdyrwXWpnTRW+2X0V+HZPX9DOPCh/oQiKn7mxQrn+y/rdUo30oXT3gVp/L5XaAnKxuEP57hq9/l5L",
+	"eAcUSh7KeH9rZbxrHPoQvvF9hG/UdnX3ct51IvZtlfSuSU8PUdW7yk0OCYH7r2OyC7veW3FvuB4ZN2Yf",
+	"Chm2A9pYeT8Iw7MLT6vKWaxK7YztqJxhnw+qmdG0vzm1zI37q9DJpJJmIlI21joNFTNA3jPmoJsddLPv",
+	"Sjeji3c3xQypznetlRFfOqhk36BKRnt30Me+H32suI53U8aIcH2DmhjR7YdTw2AABx3snnSwbdjyXhUw",
+	"1+MtjLw4A+5dTLcPMuaLRtylSjp9fGvI81yShmNZJrjB6BE+tBDq7z47Y3CTwnch3FIaxgcGIkeQ3eAz",
+	"UMD4mI3gN0aCwLLOxcx8YGwu1RgkAJN0ynobm8sijRgxVWGE3S6LyDSUSHaURS7doTgIIt+eIAK3+esm",
+	"mf/OQoXFe+VpLlyzzWWJguatwW4r+gGaBv/QI5ZAI+77xBcdcufKJIxy7DEkjBD4Idjc09BYlUSUtSEC",
+	"Kx9O5LVIO96Y52ip6bLXiBnviKajWVTft4xkdmMxVmaZI6AlrVa+cYz+KwFG3PuEUOXJGbP5XDjiukzF",
+	"YxU0E4VgdTKNlqKs4XsfduZFr7pwBbjEwwnPMUIOHxomlM0XFO22s3TlbvcDylYWictBsroHycrC1m5+",
+	"x+8sUa2xZSeKgk4rsUEN1uculNqRbnTwsoYWeNb3obKRh+r2haODMNYye4IpzXw7rF002S3bhlJoZ6wo",
+	"wU21FGhwsVo1Oj+RWTY34VincwNlb1Zbzr0A2EC8Aks6u9WQjgOomtIhg/Q2WzpbMqU7ipHMlbSOQb0D",
+	"/0C73j86BOCt96O3WN+EXqXFinDMxRdRkQEFFnluIUe6Q1gxaBw+CykjpFBDtomvo1LQSfekKQnKrSwW",
+	"u+siz3gPFZQSRoAskEybTPmVSM5YciUtVXV3XCRBp8FwKGa2FLCRZMVqMLe+qg0gaSlxQ7A27XroMvXp",
+	"joU077Qqwu8S729wfAJKy8dqBBNMBvNFElQ3kZC5xYzICDCr0ke10U6XPUdcGeOnyayOFUDPdFkynBur",
+	"pyD6msRXD5EpICGGBURSMZJKAk4a1KzR6TzznLeMc/YIQlZM//HWrSNrY5Uq5lbVbZf77/v8+XzRQSwP",
+	"9+ZzNz3/4mC+wDNW0HtKQcvccbTlDaVqHARKhnqWI0of/fXqdBmYc6GICtK3WBXVuxS+jUUB0yBHn5pp",
+	"UD829NY8qKOmJmB7kWAAsfm2FbWkuaBzg74WhOPHU9nqt9z+tKKW8sHbzz/+36PjXg/4Pa6rE9VaUWvp",
+	"brf6rVd8OKFHnjhAuoYYgjHqRoBbon/c3SYv24rpwVN08BR93Z6imjFqC/dQkzlploshnFC6oTXUkvlM",
+	"5EYQG08+vL8IjEvY3OPrkyRiNxM5nFAtpcKzTfYgEEVKH7j4zIc2ViQomOSM2Yk07FrkQGuN5QusByc+",
+	"ExzGMJNYfrsGBAKdgP7UZRdCsF9P3HfIfLFvE4EtCckyajFQMPdGqlTf7Gb0Mb8eH2w+dbL5peGcSCPY",
+	"yupz8Dt9PyYiw9q/HkfMVOjTryedDYjjCrNRQc1295uTeLisoWwCTEd6U8QatMFl8zWqTOknO3R/TXUq",
+	"RxL/9Lh1Z8xK1/AgF/yKadd/l52TWkdr6GZBlq1ycNL4t9zg8lzfkFAsjaVUTyLsqOAYeouK/BkU+0lK",
+	"b5+/e9k5K0d4PrIih2FKU4KwO+Icq+Kl51A5Et4qgNkx8knw4QRV2RHPMkZVtxaC58bpwj3UiZ89C/WU",
+	"UBnb0c7/b2PkD1Mvi2NQgIeiWvSxEM5RYiA+7q5cKcG7fznK/9tWwjdykV9PDnzkwEe+EB+5C8PwCcYY",
+	"obmab3wURmfXAoHcBNYGxcz94dwiRDNnvjEUaB0h4z6DfOhNC77wrhKO5XUdyaSvLtxHr9PSzufk7WuS",
+	"jquBuaxNdq2ocDmU+Cqx8vbAPjvtnXYKKxBYB8FU005F8Uc1ob8+mE6XJZlQYztJACLd69NAysfAwQjk",
+	"uFc1LNFH7vsbmdpJwsKvnW4wy7jieaxgfoa1zUQIG7mfrYiYzQVP8Q80D/pVISMtJMnPswyayqQSPGe+",
+	"pQHPo1jZ+UBEbCZnImIDwcFTMs5EBFVNlMg6Zx5k4FrqrJ7YX84Eh99lz7WdOHYbK+JZ0N0jw5JUTp2g",
+	"oBXU5U2q9igSKaRhqcjlNSE9FboPniZC9cv9KbO6Wpa9H6sknvd6T4Z4GpzEAX8Lhj/DIOmXz/QbbgH+",
+	"mARL7tcJrJUrWl3ZRqxosbUSJkJuXsy/gDLwKA425zJzq/i7yLVh7eT0p+7THpwF+GfSOcNGiWux5Lj3",
+	"yzk7f/IDu3DHgZ3+xD6zZz+gSHTCPrPjx6fw+OeMW/ac5+6nk17SZed+ff2K62t3F6rm9cYNrp952D8o",
+	"mV7z2IHZH24TdQGwW4EbANRdw9r0eF3oOpVKIN+ak6SsYTKlJhGBk8rv9F0fvuJ+UXYbsSQSaT6Kqbvu",
+	"KI6Nlc5F2mXvC6cDL8zL7gUSOpemEoFf0U8kYmReBVsyooASCima5xIfwm9Z8ooPJwlrc6CEeJwl1YMA",
+	"oZrwLM9ghkb+LlBuhOkH6+ie0l17XFAPXCQozlOQFJI08dWIzM0FrfYnuqDFS1eFiPNiJvyx9nYF6qdi",
+	"5I5VuzRxS8VGjuZ4UzfatY03bOOGeBs13POC4oUWcUf7PYwqQbcAXtxZSVZYfXPb3hwPgpz3dFAFdgKt",
+	"c9ykMviIZfJKhO1EWPSa6F4xMQDicrKYa4zK7NPmuFNRUiWuSpsO1tUtjOa32Mol1e4HmhZgonTZi9KN",
+	"JFOhrBzyjJHQW9BEyI1QdBHbgWMKGg1dU05RCs6VP9OdM6gQ7i8c3LZdbfY/53r6NqQaD4uw4ne3lPLh",
+	"prT6z34oIVSIuq0HYoFL1eqf/rSVzF9ZioP1/WB9/0qt722ds5FUgIVFET2rhPe7WOj/QMijtbFLPLTi",
+	"YCiQo0uelgcWnD54eJOdQm/utbrQinIgXvA9BN3cT9DNdtru1nwJ0bocP5pxO5w0HF4QE5wi/NeL9+/Y",
+	"B/dWrSwRqG6lGGP4NbmUyLQIeOggSM1BRohVGySGv+USqkSCiABQ7x0nNtQAdLuuz4lBhRCCizmZBrFy",
+	"SdHQmRNdeHqkVYborij84t/e8FkEt/WcCgFzLsJ7ijvF5ip1klDyuBoAkWqExS0kKSf2QoQNvMZG8J5r",
+	"GGv+J+KzFbni2UdBiP1OwKTBo9AMujUIUWI6swuGwdYoDvqvAeYWO/YcdjtJBjatIBCbih1HsDr/uSSB",
+	"/P2Plp4B8hqAAIMs5KSI1uPw5EStawRxWwoziNjvUg1R18ejtxkF+qvRCmbyxRHbbiF9bgNxKw9mxm/d",
+	"zPiB51byLFsQrdrNhR+1ZvMGQeDnkgZ6A5+nS1VS1i/NXhStWBKwXLBhJiCwr01FwUysBmKop4K0xYiJ",
+	"z0Mxs2Vs4YqAOx8F4Htr6zwCy5FH9Y5iVQmO7LArIWaUzu61OLjoXfbW+5Y0aH/BdFg7DG6LYpWUcUaQ",
+	"2VH6ryLW7XZR3fXGDUfqjthHQfabtp9Uh2lFjKhB/wtj/kKjTqWgB6vHQNZVzWVAAT0K4yBz4bEUSF8d",
+	"5UJAuzgiiJzIFvDoRirTIVNNoT3njjMEpmMoopXSTHgaBLG5VkF2LcJS2yUeKuGLmohKkqKNIyhfGrFZ",
+	"LoeCgW/RROxaqBRsyKlrF/mXyFmKIA8dmCqn6TEz0Tdgw6nU6bNMq6Hw3BNNWFazXAB+/JlrlzvJV3C0",
+	"PA31TJJg4I2kbtU4S/VwPnWriVfDQOCsKi2ioTDgjkJT5GgQBQzWYyjsnNbCSJ1cEEQthgi9brQkzpTW",
+	"r9DCLW0Z2UuWm/JFxOIvymcb7ZqrhsFGhBgPOLGlLBOIUdhlg+nQF6PGowsjrVg0JcECw2LBoABs/8YL",
+	"DZxG5gQT/BcaFjEiFfavdhsaFvhmIjNR2SwThkhLBUfV3wvXwJlfV/+JwXMwyPTwyq0n2rR4ygbgPcY1",
+	"RepY1qEFr7flY0g8cwdQ3wg8sziTXBhbRGsnxY34pKQtysSFKMyPDGvPFVyGtOOvAR17WFoyhokbwlX+",
+	"WWvrzvVrBY7szEoUiKV1d/X4BKgt3nJwZUMU9ZRnWCLBnDHumoW2vJmcs5H87E6nVj6Gqv1cf+74cGqa",
+	"E9wzch+4+1Ns3aa7Vam+UJ0qOueNxmQabNq1CT3d6HmWstyJAUAEYDRpWTrBataDm3heq5jriFhBk3zk",
+	"9RQHxtqZGPPhgqXc8k5jCDZrmgte+aZoaDvPnbYA0dBso2DoszKVYcIt3SSeuUO4qNVZcB34fXDHYG0U",
+	"deMQyaT7RttLxL5O/P76gTfsUljwzI0PKne0uVowwtNelHUT+lQ1hLYL7jNSTShcDDShdDhUFxoD7kSW",
+	"ntEsQetgo4yPiwXRapmCXFaLmcD1JW2JVXRCfQOVToiRVFgm1Dfxa2EyOXOXLqABQz2dSizsirVlvSiW",
+	"XgOTq0XPUNGU243RVKi6olsu2WaGXEHSBTbA2pjEMXHU1MJiEELQlZOvaE5bBoPj4LbWx7aK5a4qWVFL",
+	"mkv+OYzrbojhXhm0vZV1GES+g4p2UNHuD88aiw8RKX9kwA0NuS6kJO3Dmvt4qI09AnE51TcqCMTe2cDW",
+	"HKHIXEes6MgntMCvesRmuU7nQ2A7/2qSZ9zJHvJsOM8wK8fGKin/fq+SPuWiCmPlFGSrxP8zTUC2BOS0",
+	"f+qBU9PUh1yPc2HMX/UANDU3LQg5gR9YMnQkOMvw706XvSPJH8cpTDkTwxbC9ot+USf5px6YWEFdignU",
+	"6kfn44JlXGGohKNjGcZf+hhGtyZgHgM6W8Z0zvhYpEyoa5H9f+x93XLbuLbmq6B0E+kMrcjOT2fLNRfu",
+	"pPc+OZN0e8fu7jrV7CrCIiThmAK1CdCOpqvv53peZd5gHmWeZAprASBAkbIky07i5lVikQQBEFhYP9/6",
+	"Vr5kkVbamFQkHD8xRZ2gxTmfzfUtHEtgkLxI4XSMBWhkYzhgA7Cnp6cMSXJxzZfmZL+EDCbdBQLntq3H",
+	"rvvbx6uxAHjjq9FoFJFXpkDHks640OqsTVTuWxs/Cugd0NSWqN14k5pPY4FlreD5hmJMTbWXyN6kKY7F",
+	"KZfqe9eNvyC8EqZbyxR/S+wIlwwm8XAI/J1ee05nrOmsPMPFHNpKoXDqcJRPA0dZHZ3173sPbGV1coI3",
+	"6QijIfc7MstGbCZa1sEy9QIwFmNjME+MXOXpivQpSd4G0ZwFXZ6S5I8/k1iAQ1Uav1aWDSLSDgIKMrA3",
+	"Jb7GAtKovF7abFe8q+9nwk5N9qvxXpk0WJvKXaGMMOv3yl4ajJ3sv2YrGZFSyNIoQ7ZKlDHi14BJldUe",
+	"C6wOVQXHnKnrB8CGCKi6ZiuDpIqa4GvDBq9ALPZ3C7T4BNAyNDEocEjtbR5WCM81rNKZl7sW2hG7mXxm",
+	"zYIs9mb0PvbfJM/yAsJw2r6bM+rVVDo6Phl9t73ZFnSps9y6s+fRLLcgcH4Ys81fywc5ezbn275z1z2C",
+	"6ApJQCVJzn8OUnCbz8kkQpeSNuAgLJFpy2RJ1fyUoF8PawaC3OmOwO4IfCJHYLV/usOwOwy7w9AehqRf",
+	"nTxwDAwOeDzCaXh4V2aaYqSEVoACLZg92VEx6Lw1d2BZCcSJDAK+CKjI/uL1kUvnAa9dYptuSJ0DHiyT",
+	"ITeo+lDLpXs5ehkLP5ZvY4JzKl3p91wwEyqFEruurT4lWIEUGVibiul7HbyrOkUIJrGkWhVYxHBp1YK7",
+	"zbxl1nFsFlN42oS0ZLGoJs6eRd6jHgCihY/rNBzxeh+ByTCBKDv4nbSu4WCPBtgzNrk8epKfScSnYGwN",
+	"cAOmM5JmTAbgFQdQqj5Kq4oFTx/B0+jLlxCt/cCvmfHXYtDPhNa9E9Sbj/bDNDhJT2NBd4mHb33O39/B",
+	"u20lkWBPftEkl2oTbc5gcfcptjAhy/VQaMamqn6vVQ/e/nxxefTmzdH3BwuANki2Lj2mS4/5etJjztLU",
+	"P6LNMVdhEA+raDxU4PSybvpW8EXMOKgYXyJ9/NqESmPoYOQvn8YChPhwEuxaiWFT1zBg9dZpYiLLEzMM",
+	"g4YyL7TygoHXBnUnqXjPtUHNaDoOFJvI+8sJKwzH1uSdvrWRSHPOwGlQMEbW2W0M4UwEhDOANKqG8I4X",
+	"CcAUCc20JlLoc9Ji/ewkwuy1xkPh/Lbfog854+CJAAIYFZ7mg9Mqe9zASkEBezUajZBV02RKGSIb8GT4",
+	"qc+PFf4M18e3HP98DIqWmiqxBWHLhv3cGbtPLepY/8CHCzvqtQ4/vXXi9E88PLRZ2M4QdjIaVanw5ki8",
+	"pdIRrmgZdzJ6Wd3jTEaRE1lO5vahPtX3Ab26mGG+2BwBH94K38aqkYquxgiOuWIZkD/nsdjF1BmSd7r3",
+	"AO28y65Bfolmw4bsa9fEYoNhQx7YroGxN9s1uyve2Bhs3xPc7y0eOn9F1JZ5lyJ7QImCH6RdpuycsLWX",
+	"dhqtw/lCjxVmnYeaNk+HvagHhMqQORnZApqh2OrVLcatjdD0xeven634iTM/F3ds3CCVd8bEEwysG/N4",
+	"gfXEOIkmNrne5IwZzGUsvMw0kBj2BpAPm5xTg7pXj67IIr8J9Eg0T2wJsRtPTEJgzOw6c2/uSegVUyG1",
+	"YPCqyg0YBjokvYFAkW4OuYaw4WlQlcwvxoHVRBok2P4CrMKJNwiwx/Sr1H0lbx/TIXI4EFxNJW1WQfHL",
+	"P3HJ3UVb7nletKigXCxLdaRl2tHEOC0aGUF+NcH8Bi3KCS7dgER100N+hw+gu/wqL2dzFcUiSA99Vk/5",
+	"8oIv73U/fxZcvc2lSirVM18sS2Wp8VKUv8kVlVwmJpaOjn2oggFeBBenTxy1CRYE0V0KuQZxkpJhLPzx",
+	"VCyBEVlgBhCwC0IkyPgCTo5ffvfyzYvXL79DUR5K7UoCP4T9b6hVghlbN/7Dz/tPL1HuqlxF1ufUePp5",
+	"qrNTC/5VMqghb/QCO10bNQLHu/uRC74oF/aOaV4sqOqNe2le6n0R9Rb0M95QzWvUW9inRs5UNylCf97b",
+	"a3CXZA4nd7NvALYYThxssU6nPiztjJ97clWuvPIoEURCw8X7SOw0reLW9OX5kk+uH8DHnOh2vZROKyht",
+	"yrP+v1bhwd+KICujiVpp15YaaNtspGvRL4VtYW76opE4J3zGJ1EPY9+0WF2iiIB5314ZtAPSozuHRx9Z",
+	"DbQd+EH/2yZp9KAQFtXF2bo42z24ZPQ68hK6p00BNrfH2/RNd8Ofd0pBSK2+YQ8hCE3Tjy4LP5n3foXi",
+	"8MW6OJzanbaHPDQj/TpFovn8nVTspOL9LXFcSg8vGB3ZP9rBDwF5/GTiJVhY2Brc+ptlnIWYaUc4qs1w",
+	"gzqwTLq/wHPtUMgAKLcOicTXvk8TH9gHXlLToXUEpGdDBx5U18vAdxCLDS5V7/074R1j4Uif9VmSC9dd",
+	"nzVLlpMJY6kcDMl2qD2HHNwWtrdVdCsWO8L2NkW3qpINB4HtNa2iL3pGAkuK7mIJzElAAp8Ly/E97EU9",
+	"u2I2O6HNXRW07+zFa6Q0gboAXIT3WDf1+Yejsxevj0Ynr3p78Vqv7cYOvtcdoF8bfK9ZUB8axVc/Qh8B",
+	"zNc8sL0wfYuGDW2Qfabx3XB9sQBgH/FwfU0yoxHd587IyP0/RPaFwk7fBmJ0ZywfCaF8sbg3ls9+ghCp",
+	"F4vNUD2yH1IvFveG6jV9kw6wt8fhtyNsr2XndsHTJ4bea/vOhwDxrR04f4RC/PHRfCIWTmqlKLNa4CCD",
+	"UwLYP1KD/iGABOFK9zBUyIYU3cCAwTyk++YdkTN/5A+Kz2sxYB4Jpde8nLvA4kOC9Vrm/OvB7LWo163Q",
+	"vbqU+tbAe4Y/XpRZNhiSj/kNsHlXwhOIus1coLPLkMTqnQTIN0+OGpEQi0Yn0VeNtGsVRXu6QnZ2dHwN",
+	"ToyDATualcpNwLu/hjDu8HeHOQJalMhlWUzm2lCecwkRgjYcnme82GckFBJF6lEqlVbOhJrLhOC/VWFG",
+	"YH43jKPoeECi0VhgrpvJ7jBTcAqwOCAsHVZt5qWSPGXkWMvX1yOo2JnRxRKS+4EIHjn6+yOsbQRekOOI",
+	"HGuDW5LXo8EpSW65SPPbj6ZJP2SAV2ylxyH5SWQrN1DstATmF6moKiX5Sf+CtXbPKU8JFPJESRo+RNIc",
+	"+ge1IcmKKfDue6552wtX18h8iXEsEpUrmtkG3+pXJGQUkcR9gYQkv/2eRKY9M4FmOrV2DGTgwH2ApUFx",
+	"AdmW0PlgGgP4UsEoueUFcvarHFIQ7VB1ezBWMzAwCLiKRUZF+vDkqgZdaGfj3816vQNf+Ct+V+BR0l89",
+	"ItWiPLWkR/W1hfB8WFxYeIOrNrwhttrzjx2HIuRCvTjpOb8AF4rNHgUkWJ+jzb4It8qtCOjU+QcpT9c0",
+	"1V8UE+hkv58Jd3gS0qalFqTzGR6T8Md8CsKnAZcdi+T8p4vmzD7jCkkGRDIGlHJaAc64hLovldYvg/o8",
+	"WEkvKHdg7QXojb4R/wxNHB+DDm0v8hsjKAHYY0cCFY3RyavHirRUpwHpy5j89ntiWqio5Ybkl3D8+oJk",
+	"WG6/YDGUhTCFqyPjS0lJ/4qtcuwDL2zuOIFWwObHchF0Mjejm+WmgnH78JCABoyJqWef4LEHUrKR20af",
+	"AZH1HGGNEcfIoxvEhp4Z5u7KsvGsp1i4UoJ4hPbXbBnjZzLV/iFVYJKVKUt9griXUTU++0VMkL+qNdOQ",
+	"FPVyNDK13K115n01w3HHkeFuWAX3Y2HogrxMq6k3ZFBf3NzhURkLcw2UIqkXHM2qmA4WVG+c5EZupfZu",
+	"NnmwfuVqbgpKmv4a9BY3REMplLaeIJyhSlZtf4tLXBgECQqvRoh6C5daxhdcnbYOwODh6vx67RJlqqxJ",
+	"j/s9qse9HGF+LJyagepQYdXv/emNYDs0+R/3Tw/exCC1n+p1Znb/hBYFYtet3niV3zAyMpz6dbIrr3uQ",
+	"QwNCh4vZWKvdOHOe7AM9X8sWB0DZmwnRKjXn1bK4j7fBW11wyMHfvfHx8fC7V5EHXTwebQfB+DOq2hgN",
+	"a02MmgmTvs8/bwnw+HM37vyGuTIz+RCuja0CZ1VXdgyVbbnDO7/H0/N7NH76w7o9fNX3IREbdd22PfXQ",
+	"6KwVfANUrmr7JKSvd489ID2QRNpavNS+Ed8RkWRBC6gvGmaTo4/A/nLJ8VdwdAcYktx4BO4Ch5wiNgTv",
+	"iQXHqjWgTDnNz0yJVHRFVD5j+syyoBKsKtgGObHN2kHBj1bqNrFMIdIymMo19ImfcRmRaooRiDlZvc3T",
+	"2pTnRdOMx6Kx3wZ34k7I+ueHD1gfg6OZisW9sCk41WskUrHYBE1xVXWnUILF0wqqxSzzhVXo5MOnmVrs",
+	"SrNC8FcrtWMXIgjEVv3hvurD4ervfAFloVMNnhiqZl+94G5MjS2J/QBawFtDWUyhYK4zAjGym5fFxC1i",
+	"r0S3vjjjN0yQxHYtqaiGY3GMhXRHxMXk5SAik3wJFl0LCmaMZcK5kjaoPSZB1XGP1lh3omb3RaZ+sPw3",
+	"c8xclTxLL/N/S6DudkZnMiIpX+hzD8pp3zI+m6uImLx5GZHEmxqoai4UKwTNfgQYZwTlbf1aAklkkq1T",
+	"RngqST+hk4nhrtUnsj6HVU6SGS1n+o9BRLw7LJoV25VzvlxyMTOd/1dJM65W5xkVFxDaSU7t5CTAE/az",
+	"f7a/dWWIzX1QmN6G5+ScLiHJ4pZKMikVWMgRfuaEy09soQ+/hPQT+4jt2qB6qV7EXh9uAkCuWzK8CFXK",
+	"vnGgQvwHkkEUXUn7y8AW2rb1mrfyx+KqfCarzjSjhKvrdWZQd6WBxM35VOUkX7IxVgOEOyKPsYgDZ7Wv",
+	"kspkgPXSU5/Vuvbm334fBu6jCKuL/HRxqZ/djhMOzIGEYDBR60qgprzNl5ylRJZXR9b3M2MKJzVFN52j",
+	"oAumG3ycY+cvcf5Y8OqAKpYxapy/buqhDnm+XBm163ZOVXDd+J+wNj4DdxXFovAyigX6QdG3o+jMlbLP",
+	"C5/SBf2mkosJgxqVWH3ecI6zz7gzY+G9oo9lKLm49qWX6YrKMWGKyJWEoiPG/afoZI6lzfuA6AufgnqN",
+	"ehYGpyS5ooXe1RbxTRLj4nZet5ofzqxXwW4dUDC/Ne48HEytYIB+Yr1mS8avGaHGn/5MjgklptKJNjJc",
+	"IRSR35poszQYx6ZyKd7EZHRyLaNNDPgtFVNI35Rz9hoDj5phSHRLi0uiRfsNM+tvki8scDLTh44i9vSw",
+	"liCeMad+yygxTDulyJiUJDEVny/gFn3GAQ8NoLTI7ZxP5rYmNK66Fr+nXsauB9XrA2QUXehNY14Pm7OZ",
+	"HtGdg7pR0/X9i6qHwKsm3+qnzfWybW63+xZQnPV2zkQsbLnsyN2F/d3NB3qWppj0bFSTL5mutrYcLGKv",
+	"Upx63++GwrLjQv2oyx/r8se+tvwxX3YeMmNsXeV4wAqgRteq62FBDBsV1aAUSd+WZT4FpJGNUBuNhWbZ",
+	"wETPfXEfrWVkm1PZKpi2NFPUkI7WGttv09CGxItlG4DAhb638iLYRPGQWtPXOGmocz6TNa3zfZpAvhUG",
+	"oQHxy+v1ciDGrqfCPhi0AvlstMbIGUaiA462qAppF6QW8a6eNyqy50xzugWYJgh3hg+r9XDILyf9KWaO",
+	"a6kehnBPhl53B6f2YLzK1dzPNqtXfKvmSH/bNCeUwEZwEWLjtMbZHhg6PHBBmwv4F7p2zWjBimFCmdUE",
+	"57keFeIIRK4sHqGpHs+QXN7mnqkBjU2g9Dnc4/tZ7cj8gSGoUWE3nkmPVxAO764qTnOQtrbvHiRC+7IW",
+	"XfUjrye1uKu+Fi7R9igr8v3pZdgbvwhf4XyQ5rrf7F2A9SqwfLIWWG6vorObw7Y+7d9ssLfBT9BFev8C",
+	"kd717/5AGtYjZOU3reENCfleMNV4wipoEjaCYHmMb4KywFkhnznP39UKdQBBFyxay3q3z3FgwBlEoBeI",
+	"oHyCfAaNBBV8Whtyd/HU1KPhgtBYQN/1IOqn1GbegDvjtVoj3BSwJUG8VouaIG7rB7r9CG5Ibh6tKTIt",
+	"YV1yR1Q3Fjase8gqQQY/2hy+JbtEbz1CpdqZgRG+ZEAELQpbiBI+qnw8OoIG9eEvEc/d+6T/VuKyC6om",
+	"UPa5QdB3x/nTis7udZbfHZrFFh7MP+KZa/pNxhei6Ox96twgx6NRhYNWdEZ4KkO/iKV7gdRgLDrOU6/2",
+	"rn4on5IEBgiRPuIbtMbiH3spvJZJAfqXxgJ9UFVwE4OieQERYDh4zTVJmFDFKmrwDRCugmLsrgJTUzV2",
+	"sn8x9la08sYy6WdBnXaYHssSAWcS26t4eyzQX98SEz/VJ3RqLX9p2L2xd16QokZXgYg5+0qRY0xgb+v5",
+	"Ui/xe1jMuFoPCATSHXpAW7Kr794dIM32oMKdcH8LULfw/A/YGLuz4WhpfUvDxK51KpyUgyAlcwqBy3UA",
+	"JIhvOiP9bQU3T/WBYA+AOStYkMl0Sqht+QHFtBZin/TAg5p42wtcsiZvgwS7NgKgHWWn/jBGUj0sDU7w",
+	"lc3i6DJlDyoEoJAZ6kiQWrRXrO0eVDd32nazjS6gM4C4AMKvQc3re/rdwGKD9PBOfWUPUDpO28OAYyz2",
+	"1PY2a3Ox2FVOkE3aHPoomtQ5mJaHESJD4rUOs96otXFAXeZH+XKMAt7iLsGZEYuwP6XRhoFYYh+NzgA2",
+	"UCQdAKvRaVhfF4jiW8czwD45LPntw9HGn6WpJPP81qOMZ1nmGY9Vqba7qOG5ChnhTSn3KpVnD0b4IUm4",
+	"PEeU7RhwcUksUrbIVehTQF+pBehairRmWxQURce9Zz28wFAQNrA10fudgWjjE75/GePD5ynvxfP+1fC7",
+	"u0n7WXD1zyr4exL13LqxGDoXxB6+inbIT9b9a88uLsP3RvvTrJ29PXr58ni0G7qvI4jvAH5f/YH4oLzw",
+	"j0cHf38W+Jsa+7ufVOJHoXdghY9FS2BXrB/ad7DBh8zvLjmgjQ0+ag7gIkX8NC+LWDT0uwodO/ms/8gY",
+	"TS/5gr0X7+jKtf1PF3qORdIo6pO7SOfvigzHYk/S+TtCw7HYj3T+/nm7Hdf8Dlzz9+CY76jln3SY9QEY",
+	"5R2RPHcr7w63ObpPJVlndLJcDhX2OMxXxOQhSHnzLJRYNKYkDqqgoXPQmzTLbWjqY1HjqSf3p6nXVt4a",
+	"Tz3Zn6a+7tf6Fu2viqb+y9DTd6z0j8ZK/7WS0W/JQe8LuG+Nf17Ra2ZSwI2OKE8trWIte8dHpQw2kslb",
+	"Gp1NbPLkAcnkD0Uiv8GpcvJqWya3R/JvHMyLvz1nfEcV/8SBEwdgiM9yXIjozW90Omh1wvBEIBWJ5Qn5",
+	"V8lMInflModMuxtGXLvr2PJsVaMV1WL6zhKpVX1UIywlmVCgxL3K1ZzccrFPGW30K34wnf2yxUHxsPpE",
+	"J9fk7Gh0vL1ost3vkqo7n+vX5nPFRUSoEwiemPrgZM/2paydXKlcrM2RRFtoocatGAon0jd0PcghbeyQ",
+	"JPIJpiVReT4AXyYIJ5BbzLo8HXeG7/cUKDGJHWDl6eyjsIvASzhocaltElgfuFTVvHUZEw1i8JHTJNzh",
+	"sYXD7qPNjKiO3U4tewqeuszbktuIt3CjN4m3P/hmZ9xFPrUQM5NEaIWNYZbS8hEpqrQNCX4TwW6JVPnk",
+	"Guh8MoZ4J3NT5ZCSTjXjCrioEOhavUEqnmVknmeAoYcWSZ+KlUcsQV2yH8kFmRt6u4INmpkFeJqMCUAC",
+	"84Is+cRwTUHLEItq8Aki45Ht0yb3YMHgMtRHU7mtOdl33AsNRQZiYTFlFsa3h3aJ54mnXR7eNfaj8YYF",
+	"51rnDXsAb9h9NZioudSW+cCeTqL1lYKpshAsNZlJZg0mgDnSW6HuxQVHje+62SpBc9Pa/QdTdyzcgx7a",
+	"bZ6Mbkk/VJ2iXddz/cja3Vb2ihO5csaTPGVykxqPZwpq1B4FjBPVjo8TWiJcVMSVhix0aDwMyGUHHoxY",
+	"9JvIVO9wbISviogeJy10ay0uDnJPD4duuObiIB/D8YJxg+RGODO8IPmtGFdYQ7BWFnRFrhiBonlcaNmA",
+	"EuSSzo6AyDSFNiLLQ8sLJLgsWIVWt1SPoFjsg9X76H2XL+pqqXH15ll6VORZxlIiFWNZFTl4++miF/Wk",
+	"WunnegYcs71j5pLOOp9M55P5an0ygUCr+Y9RvmznRA6l+T6eGeddIVs7Vy7pzPlVYlE5VmC3Juu006lz",
+	"7mzyvWyAM/niq3O91AXdI3tdLjEhb2uHS3h2d16XJ+F1qX3ULQVYAzSqJsCs76W9NnLqh861vKvYufuG",
+	"fns9/zcKgu2Y3aefHdyDTOcfTNXUqgcz1WDLNVtp4UHSmWqHNtX2OqjvU0y2yVbbZKal2lgwJRFMumvF",
+	"X0oVzfJZyZwhhqzupllEavvhZWebAVWJNc5O7dM2ceuOCDR0pjH8HIt148yQrCfTvFgkZJpnWX4rMTM5",
+	"gZa02EtMMY1lRgUtSD+Rc8YUUJBlVIHSoQpG03P4azAmiZrzybVgUppB45PvoC+rxLh60Co4hYIVGRfM",
+	"v0E/VJXXqAZvIUD9vICaXeACCu6E+uJYagIbJf3kigKIXpVXSJzGkUDtitGF/peKGapOkzkVgmUwBL/N",
+	"PlUkY9QmqBFQxlIHTXRgplzKI8nAmYxG9dq4/IHXpwkmojZT9XGbYRsOmRueZ+gGbnAuV9S4Q2IQkujy",
+	"TnFJGCt6Blox1KEVZBRhlVs3+J8FV+YjQkEUfHZlfgbeGlw0uGa4MqmKVjhf6DUEWmfC5dlE8RsEhVpQ",
+	"F+yaomT3savhHV/WsA6mC8qgT+a9qPodZMgcSsT0xiNAad3yVM1745M/o16wSPT145fHb6KeLym0sHnx",
+	"mlyEdrr7ifw9o4p8TwtyQj6T4+cvCdez5nZwb9y7osX2FnwwtV1KW2fKf/WmvDRCwKoIH4MLOxr08jk1",
+	"oqr97L9gSpJQqOXCAGC1dstSoxdQfWpMGOlDNfbCwusHYywIbt9kbkfnJ1nQ66rchmykWatO+9A5HBGW",
+	"SRYyoeHxYgm9PCI0DysLb6/R1huJaJg7dyOIMOMKRIn8snnKd/GGRT3ve/bGU5pJtp/MNK24CM8X4KcO",
+	"j8ct06rqq6AT052YvkfmsdlLWAfMSrqa0JaHk9qbPbAoQw3FhVS0UNKCNpytpkXpJF8sAO0BiBEttSsZ",
+	"3feGYQuVxULO8yVJc8ydwgcHY1JpZ2AYGbUsIq9Hr4+PLl+Ts6xccFEu3OUTuPxi9JJcKMrBBxyLC21r",
+	"kePXZEYbHr3Udpdr4A00UL33k173oBYe+2+OhXse77gsrxjcQj6T0XD0+hW28+qF7T9fMqJ7Ry4mc5aW",
+	"mT5eInL2t7+dmDu+Z3QRi1/ffH5x7HfgTFtWoJNWeikYE9Utb9HmIm9ffn41fAmnjtaeja2y1P2Tw1hc",
+	"mlwQ33RZUCnNTyvSn9DiCj6bbnU0PHnz4jXJrp5z8X//TzVx1Aw8FqPh6G/fvaru0NMu7bTD83+zFwdE",
+	"caw1Zsw10kczDYp8BGaf7heNRR9V+ogUuv8MCsa9hjjogmYE2VgHp0QboDhOY3lKUkpMFVyWVxmXc60W",
+	"eC2j3bcJ42kEeC2wsJ68Xos11DLYMdjgYguBzyLyPQM283v/sMKeesG3X9Q4UDVMSpadVxCG4GXRE6N3",
+	"9w6kpsHMPnJ8YmelYz1SYUR/F6p4UqGKPY76DQGLO2IVzYJoUxDB+pAeLIpQ2xh3xBOk3T5dQOFhAgq7",
+	"uwvuG1ZoSaD9e5U+W1E2mrRYSJWNiGQsde4BYnI20lOtjgDtIxLHmbrMMhaVipqSvu+hGBOwaJOxLT1q",
+	"oL4LmjLnvzXA56jyPpiEs1ho3YQrwzfnXkFnlGMyv8vPDbwirpQqBWYYHNuQnFmEsVafwU9yvwTb9Z18",
+	"+Hj/vdyiX0qMdCTiTzAX9sCOz3zJBF3yoV2MrQgAgFam+aSEugVUkuQfP5hKlraNFV1kSUQmUEVeoe3z",
+	"Hxc//ViRpFyzlQxpQQz904+MYYkBlV8zcUomVJubhlukqmXtMJ63dBVVzea3giQ/XNLZujUCKRB9sKkm",
+	"gxY8wU9LJs6W/D/kPgmx0x9zwUCXfVg+W9PJd+YLtEkAuO38vftSvag3ZzRlyF76Vk/r0dtcqCLP2t5o",
+	"7n8ON9t7/4x6eoLveuYHh5l4seWm/mi4ZHC9s0lZQCjst9/91d80Mr0G9erydgB0lk5Uw9LX62B91esV",
+	"u3HVT0yLeORKVtywAlJrrkqeKTg6I3K1UgxqYMN/qPRM+H5iXvX85hj3xyCKhd49/kqAC/VNgPF5qYpc",
+	"zMzqdkQ9t3Mm2I3h1XATkuZMnsYCMyiCT633wRHsqYRMMg45UNW+guJspj4IV+SKTq4BVv5+eqQX9xGs",
+	"bhOonjEFDhPH3EOAaA2zqxBHDRX9uSQG232fLfmf+vs84pa066Hbkntvyf88+/hhny25pCvdxJFixeKA",
+	"3AymWQLNkiYYTKPGeeaAbO0ohHNs+pIVi68I3G96RdKSkRcjktKVLTLKxU3OoQ6sARH8CHtZ/83UO7qS",
+	"vfGL0da+Jm/0HUygiz99nTCBYPd7Uuk8+L1FUa5kQIuUehTcv3PFm02aaJ15g+d9s+T6wKXydm6H6m+T",
+	"aY9detI7S3bxnYcLvLPyn4LnfF+hVdv+bUJrN/+5J06a9PRQB3ow4zfYHs1a9pPeCV/cgX6wNXkvYL5k",
+	"Srcin09yCc21LeMkv2GFNoDe0mxSIlL6I1PzHL3SGb3Ki+/LImUCGCoVz6Aopit80miztpiqb7EvF6Zv",
+	"D7kN6q9q2ArmFiLdPXsv629ukU7qY6/WqZuyNjO0JUizZhjahoYtwYim1bCnXde6hnvj3gLKgjG7hrfH",
+	"dzcuoceLYuyxgrsoxtOLYuy3U4MNWKk37lRYFnyy6VQ4Z8WECUUBAZ2YRJSPtJhxAcfCyGQf2QsYTvlI",
+	"i+tymUD2DRIsoetVMtVsgWGLsuW4OMdOPsZxUX9Vw2YztxziuPgraEH12dpq2fqLovWg8dAAUJ7MRdRb",
+	"ViO3QlGLR1iafbcsTWofhtUBo3qLSP8FdgLIVygpJSsw1EAERB78jupmb1mW6X/Dg6/RX3rhhLVI79wF",
+	"eFI2bYS9PaDeVu6NT15FvcZp642PR1GvlOxd+ABi8ErJ8IfvqWTpuRUm7uLFPF9+qjq+a5ZAbbxfBESw",
+	"h0Tojt+nd/zuJcd+q52/USjYfq/O4zldsvvzXCGEpSK5gr+b2a1aEqjvCA15L6iorR6RvJsAlCcW9+C1",
+	"IptoraBm8YPwWkHHvzipleUPh0SGK1p4xFUubtLRVnVBrG8/17WSVPfgrPLE8lMlrHJyqYtrfWNsVd5Z",
+	"3KmZTyKK5X/R/XmqfKH1bZFU+TrSl2Co8s6MLhh26GyS3Q/kQ3FT4cvaTu5LOoPoFstcScY+ZnLInExp",
+	"cUqAo+f8Z4PcrlXI1I0ng4PRB+vmNlpWTbxUhymLBBPRalLVJIBLxC3gRnNVEiZUwRkYigXDfG+t0uDH",
+	"vyoV5HxzJa0RC6bWPvaU3sZfD4Lwh89LlnLFSI5A/WmW50WFGvxUyrlnaqVUzFjR2VqdrfU0bC0Fe9HK",
+	"dC1HtjOv9BNfqV21nzEFQ+/MqG/KjIJl29lPT8F+UjTwy7cIogaTCQTRH4rO3m8wlxK9pCSoeCkr+A1L",
+	"IxvWhljPmCS/6RX6e1Kl9ugu6QeoUpidp3IS0mNCajAjfa0X0WIy1+0OTKHd5LffEw9gRc7WDDGgVFlT",
+	"wnhK7mOGoWr1JQwwhXu3s7wOanltdTzfw9i61PsGk/YhgWz9ENdrBY5hSG0913c5BmA6A48DdQyAIoXS",
+	"xBh+L5gsM0iSon7xbH2EO604iaqADxbMptIz2PzNnQwIx6rVXikzZGbN8sm1hPiP7tNQ93IukUEQtAxq",
+	"K3XnU+K9m/ST51aZeO60iee+OjEYx8IrvLSkah4RCmM+AlZD03A/ec7Bk/scJQ22g/7dgSm77WRvLNy+",
+	"1Y3d0KxkHoutNfDmeQY8uJRMKc9YShLFpEqIe9gnw9XdTMka8SFChRXIr/U4on4EZkkqujK2ZyxaTNvG",
+	"bLKK3cD6m2qV1uDXvMCPYz1W24lCbY+u9mdLgKVq5eG22tERTNZ/WzMaf/ujly97456p8w6Kopr3xj1c",
+	"N72oB1+xN+7d0kIA9Pf3bU3E/5C5OMf0zceFR2yW5h0S4umoWOe0UJxm2coysOxu+N0N5BoH9O8oTwMi",
+	"8KiG9KrELORPZ4wWLAWZFYvwRDA8MXqpr0ifGtuRXjMBbjMrdPSibSg+6TJf3xuWl6JYWeJw/QycYPoP",
+	"wW5RGstT4z9LFiY5+Gc1SSrmw0V+w/bhbtlVHLVAAEKXlJM4D+mT6gROJ3D24m9BJVGv3IjAijXU/NUC",
+	"2Mf9VAqu5FE+PTKlCXZhRJ1TQwStqEhpkVakqGNyztmESdL/gU7mEXmX/08mIvJ9/nkQkQ9MzNSc9D/y",
+	"LOOgPkexeC/0fX/PcxWRj/q3QUR+Bfp70v9HQRcROderICL/g2f5rKCLQUR+ybNywUj/A9dtkH/QLMvF",
+	"ICJnBaOkf/GvkhYsFtgm/mWahpm75PrZj1yUikXk3/OyAC1MT8gzSZIpnai8SCxd1oIKoMzkShKtmT6T",
+	"sbiiEoprKNLHu8nxwELSuCJcDvWIYZpETqb8M0uJubHv2hdllg3G7h2xWOLMUXKln82zVJvaSyZSaR3r",
+	"aBjLHFo3rDmygmfBJ0WqcDUv8nI2JzQWk1KqfGFul1icGLhxbqHsL/QX4WF9Sm6YSIGBV1GeQZlfIqk+",
+	"QnTbsagaeSZt+WLOZETYcDY0Pc+n5PiEgAaKkDO9EgYVgzjV8+eTkcJEgtIfEUYn84qmBwd0tXKTB7jl",
+	"jEplSEn1phjGItE36m2LlVKuGVviAtWt6lewz3SiYFqoaqM5ddVT3OOxwA7cznNp0HRaiFMuJJSvWGdK",
+	"hY1Z5EtcKpJkbKoc8wk0BmcelG3FzM2ZCSbJvDADtlOB3hV4aEySi2u+NHrBJb1mCU6wP202+gxfNs9Y",
+	"NY0L6+3D4Rg6JSBSIvRKH8Rg5WCX9aepV/JfH2lEgFo3F4Sn0Ubfc/Kz+TaJc0GPY+Fc0Hor6Tvwy/Uh",
+	"JLc+ryaB/dS84h0vEiKBPyTT267QUyUZGLBU2YohZoR9PVjzIbk27rRI1esC6OtASZGDIfnVfCUz0/qN",
+	"MNGxQKJ+N4nwLJfEzXa/XOo9+Go0Gu3hNYc6ID9NTdmVvyC5rb939ZzAIbG9Kqbnz03fI3vb7dLeyeVe",
+	"7XHH4sjNPu+0tifhife+cFUsGD9wpan9jIf11JaG2s5Xj+fzBkDHBhfV3QXBTOs7VATzqDxNvSmSINpi",
+	"snqbpywBG1PWKJawSjCxNzbbgedlMZlrResnU1GkBQvxC3T6i8Ih/BFrS/XinVd4abJgphjT1jINh9Sx",
+	"JHWgh68V9HBjN50VZ78YwdRie4abeU2e7YODsGUMTBMHrmMQCrGNBEp3Cyp9KtgJ6gASa4LukbU2c2Ds",
+	"orPZY7fTz56CfnbjtuLd0qthh69Lr90YkmryogmE4HSaB3Mk203Q7Eu+cVukQyMcFI2ww7nZuPIetZ7A",
+	"2I82ba3ex6Ku3zvefxfpNm7GOyPTdx+tGBXy9stDHVJfJP1+m13aBX2eYtDnUAr2bV5cH02YUOzBvAb6",
+	"FcS8IopFSz78musgSdmSFmrBhHqfJmRZKpQjXnPoqqYqFtW9urGXSKsDXObVBRdbZp+5VINTQsO2wPNN",
+	"FVnkFn5YPYwe8KkeTgEpItrOGGmht8gLIx7to8ejWnm2YHwQN9BtDE6d7PSabGFDwVp5G9mjf82L67cw",
+	"lC+c+lF9td64vUJq1APSvE9QGfflCRSyNiRk+NvrN/CbcZO8OqKfuSQLnmV6/IbJDO88fhP1ilKYP45H",
+	"w1dRTzJVLvGXN6+2dqxUc9g5VzrnytfqXPGklncA/OqJ2VauMydHmk+A+/hZfDFvY4gecjWfkhlTUUt6",
+	"Siy2IKx2e1r/YTa8/q8TJPoPXzQkUSwST6jc4ajZLGW1aVjJh85R0yI4H9lZ4516uzhs/MXaqcVPwmsT",
+	"fNKtxWJt47eIRevAQfu0oYJ/PlXGeB2vKakZA8A+kCOB3syV9PTSyGX8kis2yQEVYccZCzCNgX1Ji09n",
+	"EXOEjTiKkzEUxku0De2/GuAOUvEsM4AhLaljoRWaJejEHDVia3drRXUwBvAlDKO6UeUOBOq/YMoLqRx2",
+	"JxYno1Gle/s33lLp3qIHc2KVdK5IytNKL9ciWt9sKwqah/bRi9/Bo4FevLvqho3AzjrBrVirH5MTWU7m",
+	"/mAjyCkI+9/5yg643/GbHEwTitoZQIIlbPFSoO5UW6NvdJnIKjNB0kZoYvogrKb9u4de8g+m7lziBz7j",
+	"2xxO/ufo1vuhfcN7Lfa18+2QHmLjjpLEQOBcChhdMwlIKVJTXi50IYc+EDwBiUm2anIvh16hyr3svysv",
+	"lYXk+i4cwzQZi1oj+rhbb6Rvj2q30weYlgcIwqrVcKvHwjx+p+96865Gv3VtYx/EJaOn8U7ny3cnw+/2",
+	"cr6Erpe/jR7B9fL4wq1zqT8d2+Fnm651IK9KWOHwj94VowUrzko1741/+x1yFqHoJwrfcJl9yCc0s0VB",
+	"paLWU5Is6LUWmCLpRb2yyHrj3lyp5fj58+OT74aj4Wh4PH4zejMCSW16vqbNAC83F6rI5ZJBau/QQ6GV",
+	"gKldV4G4XCvKCOW3wbtTCoGsvw1VTAlXQ3IONTkjrL6rJx+0nlhg9dHntYKgABfkeqpN3n/BpqxgYqL/",
+	"p48Plrra4rZ4akqoIsnzNJ/IBOWoGZGrE7k+qrM6W1PfsTAN/Dmp3dbQ0ttWiqfmJtfub5xz5hHHucyZ",
+	"oMkIskkgRYDRyXxc1XA27MPYAFVslheQgDEraGqpgaOQqXhGyxnzeKvw2YxKySR+kopXmVr6u3yKuRhc",
+	"gIsN3/42T9l7SNI2r17hX/By/K8lXda/6vfq8xeohZMqY/kdZJfIIfQBCJovPOpmWjBkJJMRWI2YaJRP",
+	"rm1Ze8P7bJnaTVF4SJQOVohHr9bwFehMmtT3kP2s+ginrqZ9Uaz0KxekLxkazpgHqejM//qXSKbS9MFd",
+	"xAzIzcSqep+c8+URWN8pKdiCK/gjTQumv0+wuOBR3rxQMclnylmWkpRNueD6ihmiq9uru55gQhC4KmVC",
+	"FnSpZ9T252pFFnlaZsx/sdd408stA7ziWiHC5vX/rlgGEcN8rS2tKXJ0zTWPRD/uoePdfCDxWi4UnSjZ",
+	"0GxTi2eeOvdMwjmADKJ8qmRk3nDL2DWWPkXEtmf/uZPFpGEtvPe+q8KP2F7T9LCC5ynWYDapOVWHMMVK",
+	"68SOcc57c8FImt/6gvwHd1FfUHzBmt4Y1LCtPgjsfizqKlH4hh/nvFYSrbHAtRVYYepWHenuIdtN3XUv",
+	"AQ3TuWr5OF4/1rDx610x4XCUDvN8Sa7KlYTTw2vnFwfbu3MkgYTpyzljKiLLjCoWkStaRESVVywiw+Fw",
+	"YMSC/jiT0pb09hZryhdMSNh9mKgJgXDmL9d65f0Np8SCSsWKsXmp9xpRamssIgW74RKIMNYnfpoBo2LV",
+	"o8jlA+Juhh6yz4oVgmbVeey2BcIQIreGEBdgen+EV2OB6YIygjoBjFwVjF5j08sin/KMaSsKGTUMfYUe",
+	"zTOT71Z1WJ/6BZuWkqWxQBohvTWQkaOUxoiDaeECbDfL7KgbGoevd0nqFH+PYoEfORdkTkUaua3+rzJX",
+	"cGpCpiNkjemxWESF/eG/8it98tr9A6dakZdY9ALkLE2hwYVkGVicxpqczNnk2ihVK5JRka6dU01L4AJ6",
+	"m+Vo78hT/WomVF5AsfRrtlRkaUhoI5LlCsZjb/cW2wfbQsM7PuS4YmB1RaAEgEa6ZPkyQ1YRDG3rH2Gv",
+	"ob4N1esLNmF8Gcjh966LWd4oDH/VE8Ll+kdANhppZwzWCnxTPrmO8FU3mPms7dOCp2xIICkZWaRyQegS",
+	"k2WpIOzG+LRhvVR9YunMrGFbGF/fcEUzqhe9jWpKumCx8DhyTiEiCjeZtMxZzvB8uzVFoDyWUTsSvDPL",
+	"JUNaUqz+9IkZvRYW47jqLWJMSFKYG/6eF5g22cezufoGtGDUTJS52S7tKZDd/Fd+FSxmrQ/aEwVSTYke",
+	"ksg9Hhw4fLgk2g6wqgBAZFZMDexbcLZMEqkybhWKjKYtqxBgNXZENmN4RfJpLKop5dJwR6jqjkpaAOCo",
+	"+hbSen6wVb3BYf4k6dNYQCaogr2vtXSQhwWfcUGzZ/YRQxskcz2Iie5Bpu8cRORK28nIUzayCzMWppvP",
+	"9Iwc6UXrejkkZ043+O92SZP/97/+txtyBFvUtHBaSb64slerMZt5kOUC1jj03q7NUGLYFd12cNRXfN9M",
+	"UXVI+zOqNd3FolTQG/Z5oiWLXkkiV8yeYUbAlyLVlsnVCnNubZnXtd2P72vo3t85EJJ4jHBmuY1Jucxy",
+	"mhrJxgUxfp8jq/zBlinojEUk4+Ia5OsUmtNPxIJlkkFOOwqVie7e1HiLYNVokWSEBiIX9G23BVewBEFK",
+	"a3tzRrmQCr99fitY8UySG85utTRkKQepazwE+puXkhVHsHKwNlb4qc5gpIuW2bgEs+DolqdVjR2UJmG5",
+	"O2+Oq1JMa62987TKWZGXyxCzoT+pdK4MLdMCvdjDcggmFW6eoIFq9TgVtVEVbpT7fkOeFjPPyyJboXf4",
+	"FE1ONBukYQu0aD3fJ1u99Ncwzv/HGh4AfJ4mxV6ZpcBFMC7Ylm5Ez3yfMoAGw2l4Jpu08caVDgoWylit",
+	"qk55lsG7QbEBMU2KUkjS11/G+HOBaQ2UobRS2wbBHjtaFvmESan38ARMGWuZ/f7n/w8AAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
