@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/url"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -83,11 +84,11 @@ func OpenWith(ctx context.Context, rawURL string, lim Limits) (*Pool, error) {
 	lim = lim.WithDefaults()
 	u, err := withSessionSettings(rawURL, lim.StatementTimeout)
 	if err != nil {
-		return nil, err
+		return nil, hideURL(err, rawURL)
 	}
 	d, err := sqlx.Open("postgres", u)
 	if err != nil {
-		return nil, fmt.Errorf("open database: %w", err)
+		return nil, hideURL(fmt.Errorf("open database: %w", err), rawURL, u)
 	}
 	d.SetMaxOpenConns(lim.MaxOpenConns)
 	d.SetMaxIdleConns(lim.MaxIdleConns)
@@ -97,9 +98,25 @@ func OpenWith(ctx context.Context, rawURL string, lim Limits) (*Pool, error) {
 	defer cancel()
 	if err := d.PingContext(pingCtx); err != nil {
 		_ = d.Close()
-		return nil, fmt.Errorf("connect to database: %w", err)
+		return nil, hideURL(fmt.Errorf("connect to database: %w", err), rawURL, u)
 	}
 	return &Pool{DB: d}, nil
+}
+
+// hideURL keeps the database URLs, which may carry a password, out of err's message (the
+// errors of url.Parse quote the whole URL), so that no log or terminal shows them.
+func hideURL(err error, urls ...string) error {
+	msg := err.Error()
+	hidden := msg
+	for _, u := range urls {
+		if u != "" {
+			hidden = strings.ReplaceAll(hidden, u, "<DATABASE_URL>")
+		}
+	}
+	if hidden == msg {
+		return err
+	}
+	return errors.New(hidden)
 }
 
 // withSessionSettings adds the run-time parameters every connection starts with (lib/pq

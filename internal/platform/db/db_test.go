@@ -2,6 +2,7 @@ package db_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -60,5 +61,27 @@ func TestQueryCanceledIsOnlyTheCancellation(t *testing.T) {
 	}
 	if db.QueryCanceled(context.Canceled) {
 		t.Fatal("context.Canceled is not a PostgreSQL cancellation")
+	}
+}
+
+// TestConnectionErrorsNeverShowThePassword keeps a database URL's password out of the
+// errors that reach the log or the terminal (url.Parse quotes the whole URL in its errors).
+func TestConnectionErrorsNeverShowThePassword(t *testing.T) {
+	t.Parallel()
+	const password = "s3cret-pw-in-url"
+	for _, u := range []string{
+		"postgres://mos:" + password + "@[::1/mos",        // unparsable host
+		"postgres://mos:" + password + "@127.0.0.1:1/mos", // nothing listening
+	} {
+		_, openErr := db.Open(context.Background(), u)
+		migrateErr := db.MigrateUp(u)
+		for name, err := range map[string]error{"open": openErr, "migrate": migrateErr} {
+			if err == nil {
+				t.Fatalf("%s %s: no error", name, u)
+			}
+			if strings.Contains(err.Error(), password) {
+				t.Fatalf("%s: the error shows the password: %v", name, err)
+			}
+		}
 	}
 }

@@ -22,7 +22,7 @@ func newMigrator(databaseURL string) (*migrate.Migrate, error) {
 	}
 	m, err := migrate.NewWithSourceInstance("iofs", src, databaseURL)
 	if err != nil {
-		return nil, fmt.Errorf("open migrator: %w", err)
+		return nil, hideURL(fmt.Errorf("open migrator: %w", err), databaseURL)
 	}
 	return m, nil
 }
