@@ -27,6 +27,7 @@ import (
 	"mos/internal/httpapi"
 	"mos/internal/platform/blob"
 	"mos/internal/platform/db"
+	"mos/internal/platform/ratelimit"
 	"mos/internal/platform/web"
 	"mos/internal/shared/attachments"
 	"mos/internal/tenancy"
@@ -45,6 +46,37 @@ var srv struct {
 	Spec        *openapi3.T
 	Permissions []string
 	router      routers.Router
+	// DBURL is the URL of the server's database, and config what the server was built
+	// from, for tests that build a second server with other limits.
+	DBURL  string
+	config httpapi.Config
+}
+
+// serverLog holds everything the test server logged during the run.
+var serverLog syncBuffer
+
+// testRateLimit is the test server's budget per token: enabled, so that every answer
+// carries the RateLimit-* headers and is checked against the spec with them, but far above
+// what any test sends with one token.
+var testRateLimit = ratelimit.Rule{PerMinute: 60_000_000, Burst: 1_000_000}
+
+// syncBuffer is a bytes.Buffer safe for the server's concurrent writes.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+// String returns what was written so far.
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 // The test server's attachment limits, low so that tests can cross them with small files.
@@ -64,16 +96,19 @@ func TestMain(m *testing.M) {
 }
 
 func runMain(m *testing.M) int {
-	pool, _, drop, err := dbtest.Create()
+	pool, dbURL, drop, err := dbtest.Create()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "tests:", err)
 		return 1
 	}
 	defer drop()
-	logger := slog.New(slog.NewJSONHandler(io.Discard, nil))
+	// The server logs at debug level into serverLog (and to stderr with MOS_TEST_LOG set),
+	// so that tests can read what it logged.
+	var logOut io.Writer = &serverLog
 	if os.Getenv("MOS_TEST_LOG") != "" {
-		logger = slog.New(slog.NewJSONHandler(os.Stderr, nil))
+		logOut = io.MultiWriter(&serverLog, os.Stderr)
 	}
+	logger := slog.New(slog.NewJSONHandler(logOut, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	blobDir, err := os.MkdirTemp("", "mos-tests-blobs-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "tests:", err)
@@ -85,9 +120,11 @@ func runMain(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "tests:", err)
 		return 1
 	}
-	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: logger, Attachments: attachments.Config{Blobs: blobs,
+	cfg := httpapi.Config{Pool: pool, Logger: logger, Attachments: attachments.Config{Blobs: blobs,
 		UploadLimitBytes: testUploadLimitBytes, RedirectAboveBytes: testRedirectAboveBytes,
-		ZipMaxEntries: testZipMaxEntries, ZipMaxBytes: testZipMaxBytes, SigningKey: testSigningKey}})
+		ZipMaxEntries: testZipMaxEntries, ZipMaxBytes: testZipMaxBytes, SigningKey: testSigningKey},
+		RateLimit: testRateLimit}
+	e, err := httpapi.New(cfg)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "tests: build server:", err)
 		return 1
@@ -111,6 +148,7 @@ func runMain(m *testing.M) int {
 		return 1
 	}
 	srv.URL, srv.Pool, srv.router, srv.BlobDir = ts.URL, pool, router, blobDir
+	srv.DBURL, srv.config = dbURL, cfg
 	srv.Spec, srv.Permissions = spec, web.PermissionCatalogue(spec)
 	srv.Tenancy = tenancy.NewService(pool, srv.Permissions)
 	return m.Run()
