@@ -151,7 +151,13 @@ func runMain(m *testing.M) int {
 	srv.DBURL, srv.config = dbURL, cfg
 	srv.Spec, srv.Permissions = spec, web.PermissionCatalogue(spec)
 	srv.Tenancy = tenancy.NewService(pool, srv.Permissions)
-	return m.Run()
+	code := m.Run()
+	// Secrets are never logged: the log of the whole run holds no token and no key.
+	if err := checkRunLog(); err != nil {
+		fmt.Fprintln(os.Stderr, "tests:", err)
+		return 1
+	}
+	return code
 }
 
 // tenantEnv is a fresh tenant with an integration token and a client using it.
