@@ -106,4 +106,11 @@ node "$TS_OUT/client-check.js"
 step "/docs in headless Chromium"
 node scripts/node/e2e/docs-check.mjs
 
+step "the server log holds no token"
+# The real binary's log over the run above (requests with the token, the docs page):
+# a token must never be logged.
+if grep -qF "$MOS_TOKEN" "$SERVER_LOG" || grep -qE 'mos_[0-9a-f]{24}_[A-Za-z0-9_-]{20,}' "$SERVER_LOG"; then
+  die "$SERVER_LOG holds an API token"
+fi
+
 step "passed in $((SECONDS - START))s"
