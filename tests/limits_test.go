@@ -197,13 +197,13 @@ func lockTag(t *testing.T, id string) (pid int, release func()) {
 	return pid, release
 }
 
-// TestStatementTimeoutAnswers503WithRetryAfter runs a server whose statements may take
-// 200ms: an update that waits longer for a row lock is cancelled by the database and
+// TestStatementTimeoutAnswers503WithRetryAfter runs a server whose statements may take a
+// second (short, but long enough for every other statement on a busy machine): an update that waits longer for a row lock is cancelled by the database and
 // answers 503 with Retry-After, the connection goes back to the pool, and the same update
 // succeeds once the lock is gone.
 func TestStatementTimeoutAnswers503WithRetryAfter(t *testing.T) {
 	t.Parallel()
-	pool := openPool(t, db.Limits{MaxOpenConns: 4, StatementTimeout: 200 * time.Millisecond})
+	pool := openPool(t, db.Limits{MaxOpenConns: 4, StatementTimeout: time.Second})
 	base := startServer(t, func(c *httpapi.Config) { c.Pool = pool })
 	te := newTenant(t)
 	id := createTag(t, te, "Locked")
