@@ -38,6 +38,7 @@ var kindStatus = map[apperr.Kind]int{
 	apperr.KindGone:         http.StatusGone,
 	apperr.KindUnavailable:  http.StatusServiceUnavailable,
 	apperr.KindTooLarge:     http.StatusRequestEntityTooLarge,
+	apperr.KindPrecondition: http.StatusPreconditionFailed,
 }
 
 // problemType names each status's kind of problem with a URI reference.
@@ -50,6 +51,7 @@ var problemType = map[int]string{
 	http.StatusRequestTimeout:        "/problems/timeout",
 	http.StatusConflict:              "/problems/conflict",
 	http.StatusGone:                  "/problems/gone",
+	http.StatusPreconditionFailed:    "/problems/precondition-failed",
 	http.StatusRequestEntityTooLarge: "/problems/too-large",
 	http.StatusUnsupportedMediaType:  "/problems/unsupported-media-type",
 	http.StatusServiceUnavailable:    "/problems/unavailable",
